@@ -1,5 +1,6 @@
 import { callUsage, estimatePromptTokens } from '../llm/call-usage.ts';
 import { describePurpose } from '../llm/describe-purpose.ts';
+import { ModelCallError } from '../llm/model-call-error.ts';
 import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from '../llm/model-client.ts';
 import type { RunBudget } from '../run/run-budget.ts';
 
@@ -21,7 +22,14 @@ export function budgetedModelClient(inner: ModelClient, budget: RunBudget): Mode
       const ended = await budget.reserveModelCall(describePurpose(label.purpose), { model: request.model, promptTokens: estimatePromptTokens(request) }, signal);
       try {
         // A request abandoned in flight (a timeout, a cancel, a budget stop, an answer that broke off) may be billed: counted apart.
-        const response = await inner.complete(request, { ...label, onAbandoned: () => budget.countAbandoned() }, signal);
+        let response: ChatResponse;
+        try {
+          response = await inner.complete(request, { ...label, onAbandoned: () => budget.countAbandoned() }, signal);
+        } catch (error) {
+          // An answer that was no answer but said what it used is billed: charged as any other.
+          if (!isStepCall(label) && error instanceof ModelCallError && error.billed) budget.charge(callUsage(error.billed, request));
+          throw error;
+        }
         if (!isStepCall(label)) budget.charge(callUsage(response, request));
         return response;
       } finally {

@@ -1,5 +1,6 @@
 import { StepError } from '../core/step-error.ts';
 import { describePurpose } from './describe-purpose.ts';
+import type { ChatResponse } from './model-client.ts';
 
 /**
  * How a model call failed: an HTTP error status, no answer in time, no connection at all, an
@@ -24,6 +25,8 @@ export interface ModelCallErrorFields {
   /** What the endpoint said (its error message), without the status. */
   readonly detail: string;
   readonly cause?: unknown;
+  /** A 200 answer that was not a Chat Completions answer but reported its usage: what the endpoint bills for it. */
+  readonly billed?: ChatResponse;
 }
 
 function hint(failure: ModelCallFailure, status: number | undefined): string {
@@ -47,6 +50,8 @@ export class ModelCallError extends StepError {
   readonly status?: number;
   readonly attempts: number;
   readonly detail: string;
+  /** See `ModelCallErrorFields.billed`: the caller charges it as it charges an answer. */
+  readonly billed?: ChatResponse;
 
   constructor(fields: ModelCallErrorFields) {
     const what = fields.status !== undefined ? `${fields.status} ${fields.detail}` : fields.detail;
@@ -61,6 +66,7 @@ export class ModelCallError extends StepError {
     if (fields.status !== undefined) this.status = fields.status;
     this.attempts = fields.attempts;
     this.detail = fields.detail;
+    if (fields.billed) this.billed = fields.billed;
   }
 
   /** True when the SDK already retried this kind of failure; an answer it could not read it does not retry. */

@@ -4,7 +4,7 @@ import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from './model-
 import { AnswerTooLargeError, MAX_ANSWER_BYTES } from './answer-too-large-error.ts';
 import { limitedBody } from '../core/limited-body.ts';
 import { ModelCallError } from './model-call-error.ts';
-import { readChatResponse } from './read-chat-response.ts';
+import { billedAnswer, readChatResponse } from './read-chat-response.ts';
 
 export interface OpenAIModelClientOptions {
   /** An OpenAI-compatible endpoint, e.g. `https://api.openai.com/v1` (the default). */
@@ -147,7 +147,8 @@ export function createOpenAIModelClient(options: OpenAIModelClientOptions): Mode
       }
       const read = readChatResponse(answer);
       if (read.ok) return read.response;
-      throw new ModelCallError({ purpose: label.purpose, model: request.model, endpoint, failure: 'malformed', transient: false, attempts: 1, detail: read.problem });
+      const billed = billedAnswer(answer, request.model);
+      throw new ModelCallError({ purpose: label.purpose, model: request.model, endpoint, failure: 'malformed', transient: false, attempts: 1, detail: read.problem, ...(billed && { billed }) });
     },
   };
 }

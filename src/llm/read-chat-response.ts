@@ -125,3 +125,14 @@ function normalise(raw: unknown): ChatResponse | MalformedAnswer {
     ...(counted ? { usage: counted } : {}),
   } as ChatResponse;
 }
+
+/**
+ * What a 200 answer that is no Chat Completions answer (no choices, an error object) still reports it used,
+ * as an answer with no choices to charge; undefined when it reports nothing usable. The endpoint bills it.
+ */
+export function billedAnswer(raw: unknown, requestedModel: string): ChatResponse | undefined {
+  if (!isObject(raw)) return undefined;
+  const used = usage(raw['usage']);
+  if (!used) return undefined;
+  return { id: '', object: 'chat.completion', created: 0, model: typeof raw['model'] === 'string' ? raw['model'] : requestedModel, choices: [], usage: used };
+}

@@ -1,5 +1,6 @@
 import { callUsage } from '../llm/call-usage.ts';
 import { stepPurpose } from '../llm/describe-purpose.ts';
+import { ModelCallError } from '../llm/model-call-error.ts';
 import type { ChatRequest, ChatResponse, ModelClient } from '../llm/model-client.ts';
 import { NoModelConfiguredError } from './no-model-configured-error.ts';
 import type { StepContext } from './step-context.ts';
@@ -12,7 +13,14 @@ export function requireModel(ctx: StepContext): ModelClient {
 
 /** One model call for a step, labelled `step:<key>`, its usage reported through `ctx.onUsage`. */
 export async function completeForStep(ctx: StepContext, client: ModelClient, request: ChatRequest): Promise<ChatResponse> {
-  const response = await client.complete(request, { purpose: stepPurpose(ctx.step.key) }, ctx.signal);
+  let response: ChatResponse;
+  try {
+    response = await client.complete(request, { purpose: stepPurpose(ctx.step.key) }, ctx.signal);
+  } catch (error) {
+    // An answer that was no answer but said what it used is billed: the step's usage, and the budget's, hold it.
+    if (error instanceof ModelCallError && error.billed) ctx.onUsage(callUsage(error.billed, request));
+    throw error;
+  }
   ctx.onUsage(callUsage(response, request));
   return response;
 }

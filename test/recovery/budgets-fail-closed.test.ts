@@ -66,6 +66,17 @@ describe('budgets fail closed', () => {
     expect(job.summary).not.toContain('estimated');
   });
 
+  // A 200 answer with no choices but its usage was billed and counted nowhere: "No model calls." over 204,000
+  // tokens, and max_tokens never fired (found by an adversarial pass).
+  it('charges a 200 answer that is no Chat Completions answer by the usage it reports', async () => {
+    const plan = `name: Billed\nlimits: { max_tokens: 100000, max_replans: 0, concurrency: 1 }\nworkflow_sequence:\n  - { id: a, type: reasoning, description: One, on_failure: continue }\n  - { id: b, type: reasoning, description: Two, on_failure: continue, depends_on: [] }\n  - { id: c, type: reasoning, description: Three, on_failure: continue, depends_on: [] }\n`;
+    const noChoices: ScriptedReply = { kind: 'raw', body: { id: 'x', object: 'chat.completion', created: 0, model: 'gpt-4.1-mini', choices: [], usage: { prompt_tokens: 50_000, completion_tokens: 1_000, total_tokens: 51_000 } } };
+    const job = await runOfflineJob({ plan, script: () => noChoices });
+    expect(job.server.requests).toHaveLength(2);
+    expect(job.outcome.kind === 'ran' && job.outcome.run.record.reason).toBe('budget exceeded: max_tokens 100,000 (spent 102,000)');
+    expect(job.summary).toContain('| **Total** | 2 | 100,000 | 2,000 |');
+  });
+
   it('estimates cost too: max_cost_usd stops a run whose endpoint counts nothing', async () => {
     const job = await runOfflineJob({
       plan: threeSteps('max_cost_usd: 0.001, max_replans: 0', 'pricing: { gpt-4.1-mini: { input_per_mtok: 10, output_per_mtok: 10 } }\n'),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelClient } from '../../src/llm/model-client.ts';
 import { BudgetExceededError } from '../../src/run/budget-exceeded-error.ts';
 import { budgetedModelClient } from '../../src/job/budgeted-model-client.ts';
+import { ModelCallError } from '../../src/llm/model-call-error.ts';
 import { RunBudget } from '../../src/run/run-budget.ts';
 import type { Replanner } from '../../src/run/replanner.ts';
 import { StepError } from '../../src/core/step-error.ts';
@@ -48,6 +49,21 @@ describe('budgets', () => {
     await expect(ask(budgetedModelClient(abandoning, budget), 'planner')).rejects.toThrow('cancelled');
     expect(budget.usage).toEqual({ modelCalls: 0, promptTokens: 0, completionTokens: 0, costUsd: 0, abandonedRequests: 2 });
     expect(budget.signal.aborted).toBe(false);
+  });
+
+  // A planner's or judge's call answered 200 with no choices but its usage: billed by the endpoint, counted nowhere.
+  it('charges a planner call whose answer was no answer but reported its usage', async () => {
+    const budget = new RunBudget({ max_tokens: 1_000 });
+    const billed = { id: '', object: 'chat.completion' as const, created: 0, model: 'gpt-4.1-mini', choices: [], usage: { prompt_tokens: 900, completion_tokens: 200, total_tokens: 1_100 } };
+    const failing: ModelClient = {
+      defaultModel: 'gpt-4.1-mini',
+      complete: async () => {
+        throw new ModelCallError({ purpose: 'planner', model: 'gpt-4.1-mini', failure: 'malformed', transient: false, attempts: 1, detail: '`choices` is empty', billed });
+      },
+    };
+    await expect(ask(budgetedModelClient(failing, budget), 'planner')).rejects.toThrow('`choices` is empty');
+    expect(budget.usage).toMatchObject({ modelCalls: 1, promptTokens: 900, completionTokens: 200 });
+    expect(budget.exceeded?.message).toBe('budget exceeded: max_tokens 1,000 (spent 1,100)');
   });
 
   it('prices calls by the plan\'s pricing: over the built-in table', () => {
