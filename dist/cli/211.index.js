@@ -614,6 +614,8 @@ __webpack_require__.d(__webpack_exports__, {
 var call_usage = __webpack_require__(6249);
 // EXTERNAL MODULE: ./lib/llm/describe-purpose.js
 var describe_purpose = __webpack_require__(4325);
+// EXTERNAL MODULE: ./lib/llm/model-call-error.js
+var model_call_error = __webpack_require__(3156);
 // EXTERNAL MODULE: ./lib/core/step-error.js
 var step_error = __webpack_require__(1938);
 ;// CONCATENATED MODULE: ./lib/steps/no-model-configured-error.js
@@ -634,6 +636,7 @@ class NoModelConfiguredError extends step_error/* StepError */.zg {
 
 
 
+
 /** The step's model client, or a `NoModelConfiguredError` naming the step. */
 function requireModel(ctx) {
     if (!ctx.model)
@@ -642,7 +645,16 @@ function requireModel(ctx) {
 }
 /** One model call for a step, labelled `step:<key>`, its usage reported through `ctx.onUsage`. */
 async function completeForStep(ctx, client, request) {
-    const response = await client.complete(request, { purpose: (0,describe_purpose/* stepPurpose */.v)(ctx.step.key) }, ctx.signal);
+    let response;
+    try {
+        response = await client.complete(request, { purpose: (0,describe_purpose/* stepPurpose */.v)(ctx.step.key) }, ctx.signal);
+    }
+    catch (error) {
+        // An answer that was no answer but said what it used is billed: the step's usage, and the budget's, hold it.
+        if (error instanceof model_call_error/* ModelCallError */.s && error.billed)
+            ctx.onUsage((0,call_usage/* callUsage */.m)(error.billed, request));
+        throw error;
+    }
     ctx.onUsage((0,call_usage/* callUsage */.m)(response, request));
     return response;
 }

@@ -2705,7 +2705,9 @@ function hasRequiredGoal(goals) {
 /* harmony export */   z: () => (/* binding */ budgetedModelClient)
 /* harmony export */ });
 /* harmony import */ var _llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6249);
-/* harmony import */ var _llm_describe_purpose_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4325);
+/* harmony import */ var _llm_describe_purpose_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4325);
+/* harmony import */ var _llm_model_call_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3156);
+
 
 
 /** True for calls a step makes: those report their usage through the step (`ctx.onUsage`). */
@@ -2722,10 +2724,19 @@ function budgetedModelClient(inner, budget) {
     return {
         defaultModel: inner.defaultModel,
         async complete(request, label, signal) {
-            const ended = await budget.reserveModelCall((0,_llm_describe_purpose_js__WEBPACK_IMPORTED_MODULE_1__/* .describePurpose */ .S)(label.purpose), { model: request.model, promptTokens: (0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .estimatePromptTokens */ .b)(request) }, signal);
+            const ended = await budget.reserveModelCall((0,_llm_describe_purpose_js__WEBPACK_IMPORTED_MODULE_2__/* .describePurpose */ .S)(label.purpose), { model: request.model, promptTokens: (0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .estimatePromptTokens */ .b)(request) }, signal);
             try {
                 // A request abandoned in flight (a timeout, a cancel, a budget stop, an answer that broke off) may be billed: counted apart.
-                const response = await inner.complete(request, { ...label, onAbandoned: () => budget.countAbandoned() }, signal);
+                let response;
+                try {
+                    response = await inner.complete(request, { ...label, onAbandoned: () => budget.countAbandoned() }, signal);
+                }
+                catch (error) {
+                    // An answer that was no answer but said what it used is billed: charged as any other.
+                    if (!isStepCall(label) && error instanceof _llm_model_call_error_js__WEBPACK_IMPORTED_MODULE_1__/* .ModelCallError */ .s && error.billed)
+                        budget.charge((0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .callUsage */ .m)(error.billed, request));
+                    throw error;
+                }
                 if (!isStepCall(label))
                     budget.charge((0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .callUsage */ .m)(response, request));
                 return response;
@@ -6626,6 +6637,8 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
     status;
     attempts;
     detail;
+    /** See `ModelCallErrorFields.billed`: the caller charges it as it charges an answer. */
+    billed;
     constructor(fields) {
         const what = fields.status !== undefined ? `${fields.status} ${fields.detail}` : fields.detail;
         const tries = fields.attempts === 1 ? '' : ` after ${fields.attempts} attempts`;
@@ -6637,6 +6650,8 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
             this.status = fields.status;
         this.attempts = fields.attempts;
         this.detail = fields.detail;
+        if (fields.billed)
+            this.billed = fields.billed;
     }
     /** True when the SDK already retried this kind of failure; an answer it could not read it does not retry. */
     get retriedByClient() {
@@ -6794,7 +6809,8 @@ function createOpenAIModelClient(options) {
             const read = (0,_read_chat_response_js__WEBPACK_IMPORTED_MODULE_4__/* .readChatResponse */ .E)(answer);
             if (read.ok)
                 return read.response;
-            throw new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .s({ purpose: label.purpose, model: request.model, endpoint, failure: 'malformed', transient: false, attempts: 1, detail: read.problem });
+            const billed = (0,_read_chat_response_js__WEBPACK_IMPORTED_MODULE_4__/* .billedAnswer */ .F)(answer, request.model);
+            throw new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .s({ purpose: label.purpose, model: request.model, endpoint, failure: 'malformed', transient: false, attempts: 1, detail: read.problem, ...(billed && { billed }) });
         },
     };
 }
@@ -6806,7 +6822,8 @@ function createOpenAIModelClient(options) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   E: () => (/* binding */ readChatResponse)
+/* harmony export */   E: () => (/* binding */ readChatResponse),
+/* harmony export */   F: () => (/* binding */ billedAnswer)
 /* harmony export */ });
 const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** What is wrong with an answer that is not a Chat Completions answer. */
@@ -6935,6 +6952,18 @@ function normalise(raw) {
         choices,
         ...(counted ? { usage: counted } : {}),
     };
+}
+/**
+ * What a 200 answer that is no Chat Completions answer (no choices, an error object) still reports it used,
+ * as an answer with no choices to charge; undefined when it reports nothing usable. The endpoint bills it.
+ */
+function billedAnswer(raw, requestedModel) {
+    if (!isObject(raw))
+        return undefined;
+    const used = usage(raw['usage']);
+    if (!used)
+        return undefined;
+    return { id: '', object: 'chat.completion', created: 0, model: typeof raw['model'] === 'string' ? raw['model'] : requestedModel, choices: [], usage: used };
 }
 
 
