@@ -83,10 +83,23 @@ export function parseResumeTrace(trace: ResumeTrace, planName: string): ResumeSt
 }
 
 /**
- * Whether a trace holds a run that started (its `plan_created`): one that ended before (cancelled or
- * killed while MCP servers started or the model planned, a rejected plan) holds nothing to resume.
+ * Whether a trace may hold a run that started: false only when every line is an event and none is its
+ * `plan_created` (a run cancelled or killed while MCP servers started or the model planned, a rejected
+ * plan), which holds nothing to resume. A line that is not an event could be anything, so it counts as
+ * started (a resume then says what is wrong with the trace). `plan_created` is a started run's first
+ * line: the scan ends there, not after parsing the whole trace, which the resume parses again.
  */
 export function runStarted(trace: ResumeTrace): boolean {
-  const parsed = traceEvents(trace);
-  return parsed.ok && parsed.events.some((event) => event.type === 'plan_created');
+  for (const line of trace.text.split('\n')) {
+    if (line.trim() === '') continue;
+    let event: unknown;
+    try {
+      event = parseJson(line, 2 * MAX_JSON_DEPTH);
+    } catch {
+      return true;
+    }
+    const type = event !== null && typeof event === 'object' ? (event as { type?: unknown }).type : undefined;
+    if (typeof type !== 'string' || type === 'plan_created') return true;
+  }
+  return false;
 }

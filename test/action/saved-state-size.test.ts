@@ -66,3 +66,24 @@ it('starts a re-run from the beginning when the earlier attempt saved a run that
   expect(said.log).toContain(`Attempt 2: the state attempt 1 saved (${empty.name}) holds no started run; the plan runs from the start.`);
 });
 
+// The first version read a damaged trace as one that never started, and started afresh: a step with side
+// effects the damaged trace recorded would run again (found by a re-read). It is handed on, and the resume
+// refuses it, saying what is wrong.
+it('hands on a damaged state, which may hold a started run, rather than starting afresh', async () => {
+  await writeFile(path.join(workspace, 'plan.yml'), 'name: p\nworkflow_sequence: []\n');
+  const read = await readActionSettings((name) => (name === 'plan' ? 'plan.yml' : ''), { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push', GITHUB_RUN_ATTEMPT: '2', RUNNER_TEMP: workspace });
+  if (!read.ok) throw new Error(read.problems.join('\n'));
+  const damaged: StateArtifact = { id: 1, name: stateArtifactName({ planPath: 'plan.yml', attempt: 1 }), size: 40 };
+  const store: RunStateStore = {
+    save: () => Promise.reject(new Error('not here')),
+    list: () => Promise.resolve([damaged]),
+    download: async () => {
+      const file = path.join(workspace, 'left.jsonl');
+      await writeFile(file, 'not json\n{"type":"step_completed","at":1}\n');
+      return file;
+    },
+  };
+  const result = await earlierAttemptState(read.settings, store, recordingIO().io);
+  expect(result).toMatchObject({ ok: true, earlier: { attempt: 1 } });
+});
+
