@@ -8,9 +8,14 @@
 export function cancelOnSignals(
   controller: AbortController,
   say: (line: string) => void,
-  exit: (code: number) => void = (code) => process.exit(code),
-  /** What the command does while it stops, and what a third signal loses, for the second signal's line. */
-  stopping = 'writing the summary and the trace; once more ends it at once, without them',
+  {
+    exit = (code) => process.exit(code),
+    stopping = 'writing the summary and the trace; once more ends it at once, without them',
+  }: {
+    readonly exit?: (code: number) => void;
+    /** What the command does while it stops, and what a third signal loses, for the second signal's line. */
+    readonly stopping?: string;
+  } = {},
 ): () => void {
   let received = 0;
   const handlers = (['SIGINT', 'SIGTERM'] as const).map((signal) => {

@@ -38,22 +38,20 @@ export async function validateCommand(files: readonly string[], out: (line: stri
   let allValid = true;
   const signal = options.signal ?? new AbortController().signal;
   for (const [index, file] of files.entries()) {
-    if (signal.aborted) {
+    // A cancel while a plan's MCP servers start ends them and throws: that file and the rest are not validated.
+    const result = signal.aborted
+      ? undefined
+      : await loadPlanWithServers(file, {
+          signal,
+          cwd: options.cwd ?? process.cwd(),
+          env: options.env ?? process.env,
+          ...(options.mcpStartTimeoutMs !== undefined && { timeoutMs: options.mcpStartTimeoutMs }),
+        }).catch((error: unknown) => {
+          if (signal.aborted) return undefined;
+          throw error;
+        });
+    if (!result) {
       out(`cancelled (${String(signal.reason)}): ${plural(files.length - index, 'file')} not validated`);
-      return false;
-    }
-    let result: Awaited<ReturnType<typeof loadPlanWithServers>>;
-    try {
-      result = await loadPlanWithServers(file, {
-        signal,
-        cwd: options.cwd ?? process.cwd(),
-        env: options.env ?? process.env,
-        ...(options.mcpStartTimeoutMs !== undefined && { timeoutMs: options.mcpStartTimeoutMs }),
-      });
-    } catch (error) {
-      // Cancelled while the plan's MCP servers started: they are ended, and this file and the rest are not checked.
-      if (!signal.aborted) throw error;
-      out(`${file}: cancelled (${String(signal.reason)}) while its MCP servers started; not validated`);
       return false;
     }
     if (result.ok) {

@@ -1,6 +1,5 @@
-import { callUsage, estimatePromptTokens } from '../llm/call-usage.ts';
+import { billedUsage, callUsage, estimatePromptTokens } from '../llm/call-usage.ts';
 import { describePurpose } from '../llm/describe-purpose.ts';
-import { ModelCallError } from '../llm/model-call-error.ts';
 import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from '../llm/model-client.ts';
 import type { RunBudget } from '../run/run-budget.ts';
 
@@ -27,7 +26,8 @@ export function budgetedModelClient(inner: ModelClient, budget: RunBudget): Mode
           response = await inner.complete(request, { ...label, onAbandoned: () => budget.countAbandoned() }, signal);
         } catch (error) {
           // An answer that was no answer but said what it used is billed: charged as any other.
-          if (!isStepCall(label) && error instanceof ModelCallError && error.billed) budget.charge(callUsage(error.billed, request));
+          const billed = isStepCall(label) ? undefined : billedUsage(error, request);
+          if (billed) budget.charge(billed);
           throw error;
         }
         if (!isStepCall(label)) budget.charge(callUsage(response, request));

@@ -1,4 +1,5 @@
 import type { Usage } from '../core/usage.ts';
+import { ModelCallError } from './model-call-error.ts';
 import type { ChatRequest, ChatResponse } from './model-client.ts';
 import { estimateCallCostUsd, type PriceOverrides } from './pricing.ts';
 
@@ -52,4 +53,12 @@ export function callUsage(response: ChatResponse, request: ChatRequest, override
     requestedModel,
     priceKnown: priced.priceKnown,
   };
+}
+
+/**
+ * The usage of a failed call the endpoint still bills: a 200 answer that was no Chat Completions answer
+ * but reported its `usage` (`ModelCallError.billed`); undefined for any other failure.
+ */
+export function billedUsage(error: unknown, request: ChatRequest): CallUsage | undefined {
+  return error instanceof ModelCallError && error.billed ? callUsage(error.billed, request) : undefined;
 }

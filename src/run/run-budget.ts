@@ -1,6 +1,6 @@
 import { estimateCallCostUsd, estimateCostUsd, type PriceOverrides } from '../llm/pricing.ts';
 import type { Limits } from '../plan/schema.ts';
-import { BudgetExceededError } from './budget-exceeded-error.ts';
+import { BudgetExceededError, type BudgetLimitName } from './budget-exceeded-error.ts';
 import type { RunStoppedError } from './run-stopped-error.ts';
 import { UnpricedCallError } from './unpriced-call-error.ts';
 import { addUsage, NO_USAGE, type Usage } from '../core/usage.ts';
@@ -215,11 +215,12 @@ export class RunBudget {
   #noRoomForCall(who: string): RunStoppedError | undefined {
     const limits = this.#limits;
     const spent = this.#usage;
+    const refused = (limit: BudgetLimitName, used: number) => new BudgetExceededError(limit, limits[limit], used, `${who} needed another call`, { refusedCall: true });
     const calls = Math.max(this.#callsStarted, spent.modelCalls);
-    if (calls >= limits.max_model_calls) return new BudgetExceededError('max_model_calls', limits.max_model_calls, calls, `${who} needed another call`, { refusedCall: true });
+    if (calls >= limits.max_model_calls) return refused('max_model_calls', calls);
     const tokens = spent.promptTokens + spent.completionTokens;
-    if (tokens >= limits.max_tokens) return new BudgetExceededError('max_tokens', limits.max_tokens, tokens, `${who} needed another call`, { refusedCall: true });
-    if (spent.costUsd >= limits.max_cost_usd) return new BudgetExceededError('max_cost_usd', limits.max_cost_usd, spent.costUsd, `${who} needed another call`, { refusedCall: true });
+    if (tokens >= limits.max_tokens) return refused('max_tokens', tokens);
+    if (spent.costUsd >= limits.max_cost_usd) return refused('max_cost_usd', spent.costUsd);
     return undefined;
   }
 

@@ -1,6 +1,5 @@
-import { callUsage } from '../llm/call-usage.ts';
+import { billedUsage, callUsage } from '../llm/call-usage.ts';
 import { stepPurpose } from '../llm/describe-purpose.ts';
-import { ModelCallError } from '../llm/model-call-error.ts';
 import type { ChatRequest, ChatResponse, ModelClient } from '../llm/model-client.ts';
 import { NoModelConfiguredError } from './no-model-configured-error.ts';
 import type { StepContext } from './step-context.ts';
@@ -18,7 +17,8 @@ export async function completeForStep(ctx: StepContext, client: ModelClient, req
     response = await client.complete(request, { purpose: stepPurpose(ctx.step.key) }, ctx.signal);
   } catch (error) {
     // An answer that was no answer but said what it used is billed: the step's usage, and the budget's, hold it.
-    if (error instanceof ModelCallError && error.billed) ctx.onUsage(callUsage(error.billed, request));
+    const billed = billedUsage(error, request);
+    if (billed) ctx.onUsage(billed);
     throw error;
   }
   ctx.onUsage(callUsage(response, request));

@@ -9,7 +9,7 @@ it('cancels on the first SIGINT or SIGTERM, notes the second, and ends the proce
   const said: string[] = [];
   const exits: number[] = [];
   const before = process.listenerCount('SIGINT');
-  const remove = cancelOnSignals(controller, (line) => said.push(line), (code) => exits.push(code));
+  const remove = cancelOnSignals(controller, (line) => said.push(line), { exit: (code) => exits.push(code) });
   try {
     process.emit('SIGINT');
     expect(controller.signal.reason).toBe('SIGINT');
