@@ -16,9 +16,7 @@ __webpack_require__.r(__webpack_exports__);
  * third ends the process (`exit`, with 130), for a stop that hangs. Returns a function that removes
  * the handlers.
  */
-function cancelOnSignals(controller, say, exit = (code) => process.exit(code), 
-/** What the command does while it stops, and what a third signal loses, for the second signal's line. */
-stopping = 'writing the summary and the trace; once more ends it at once, without them') {
+function cancelOnSignals(controller, say, { exit = (code) => process.exit(code), stopping = 'writing the summary and the trace; once more ends it at once, without them', } = {}) {
     let received = 0;
     const handlers = ['SIGINT', 'SIGTERM'].map((signal) => {
         const handler = () => {

@@ -219,8 +219,6 @@ __webpack_require__.d(__webpack_exports__, {
 var call_usage = __webpack_require__(6249);
 // EXTERNAL MODULE: ./lib/llm/describe-purpose.js
 var describe_purpose = __webpack_require__(4325);
-// EXTERNAL MODULE: ./lib/llm/model-call-error.js
-var model_call_error = __webpack_require__(3156);
 // EXTERNAL MODULE: ./lib/core/step-error.js
 var step_error = __webpack_require__(1938);
 ;// CONCATENATED MODULE: ./lib/steps/no-model-configured-error.js
@@ -241,7 +239,6 @@ class NoModelConfiguredError extends step_error/* StepError */.zg {
 
 
 
-
 /** The step's model client, or a `NoModelConfiguredError` naming the step. */
 function requireModel(ctx) {
     if (!ctx.model)
@@ -256,11 +253,12 @@ async function completeForStep(ctx, client, request) {
     }
     catch (error) {
         // An answer that was no answer but said what it used is billed: the step's usage, and the budget's, hold it.
-        if (error instanceof model_call_error/* ModelCallError */.s && error.billed)
-            ctx.onUsage((0,call_usage/* callUsage */.m)(error.billed, request));
+        const billed = (0,call_usage/* billedUsage */.cL)(error, request);
+        if (billed)
+            ctx.onUsage(billed);
         throw error;
     }
-    ctx.onUsage((0,call_usage/* callUsage */.m)(response, request));
+    ctx.onUsage((0,call_usage/* callUsage */.mu)(response, request));
     return response;
 }
 

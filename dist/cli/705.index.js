@@ -2347,7 +2347,7 @@ const judgeCheck = {
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge call failed: ${shorten(why, 300)}`, { cause: error });
         }
         // Counted and priced as every model call is (llm/call-usage.ts), reported as plain usage.
-        const { modelCalls, promptTokens, completionTokens, costUsd } = (0,call_usage/* callUsage */.m)(response, request);
+        const { modelCalls, promptTokens, completionTokens, costUsd } = (0,call_usage/* callUsage */.mu)(response, request);
         deps.onUsage?.({ modelCalls, promptTokens, completionTokens, costUsd });
         const choice = response.choices[0];
         if (!choice)
@@ -2705,9 +2705,7 @@ function hasRequiredGoal(goals) {
 /* harmony export */   z: () => (/* binding */ budgetedModelClient)
 /* harmony export */ });
 /* harmony import */ var _llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6249);
-/* harmony import */ var _llm_describe_purpose_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4325);
-/* harmony import */ var _llm_model_call_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3156);
-
+/* harmony import */ var _llm_describe_purpose_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4325);
 
 
 /** True for calls a step makes: those report their usage through the step (`ctx.onUsage`). */
@@ -2724,7 +2722,7 @@ function budgetedModelClient(inner, budget) {
     return {
         defaultModel: inner.defaultModel,
         async complete(request, label, signal) {
-            const ended = await budget.reserveModelCall((0,_llm_describe_purpose_js__WEBPACK_IMPORTED_MODULE_2__/* .describePurpose */ .S)(label.purpose), { model: request.model, promptTokens: (0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .estimatePromptTokens */ .b)(request) }, signal);
+            const ended = await budget.reserveModelCall((0,_llm_describe_purpose_js__WEBPACK_IMPORTED_MODULE_1__/* .describePurpose */ .S)(label.purpose), { model: request.model, promptTokens: (0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .estimatePromptTokens */ .bW)(request) }, signal);
             try {
                 // A request abandoned in flight (a timeout, a cancel, a budget stop, an answer that broke off) may be billed: counted apart.
                 let response;
@@ -2733,12 +2731,13 @@ function budgetedModelClient(inner, budget) {
                 }
                 catch (error) {
                     // An answer that was no answer but said what it used is billed: charged as any other.
-                    if (!isStepCall(label) && error instanceof _llm_model_call_error_js__WEBPACK_IMPORTED_MODULE_1__/* .ModelCallError */ .s && error.billed)
-                        budget.charge((0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .callUsage */ .m)(error.billed, request));
+                    const billed = isStepCall(label) ? undefined : (0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .billedUsage */ .cL)(error, request);
+                    if (billed)
+                        budget.charge(billed);
                     throw error;
                 }
                 if (!isStepCall(label))
-                    budget.charge((0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .callUsage */ .m)(response, request));
+                    budget.charge((0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .callUsage */ .mu)(response, request));
                 return response;
             }
             finally {
@@ -6496,10 +6495,13 @@ class AnswerTooLargeError extends Error {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   b: () => (/* binding */ estimatePromptTokens),
-/* harmony export */   m: () => (/* binding */ callUsage)
+/* harmony export */   bW: () => (/* binding */ estimatePromptTokens),
+/* harmony export */   cL: () => (/* binding */ billedUsage),
+/* harmony export */   mu: () => (/* binding */ callUsage)
 /* harmony export */ });
-/* harmony import */ var _pricing_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(657);
+/* harmony import */ var _model_call_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3156);
+/* harmony import */ var _pricing_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(657);
+
 
 /** About four characters a token in English text and JSON: the estimate used when an endpoint counts nothing. */
 const CHARS_PER_TOKEN = 4;
@@ -6527,7 +6529,7 @@ function callUsage(response, request, overrides) {
         : estimateTokens(request, response);
     const requestedModel = request.model;
     const model = response.model || requestedModel;
-    const priced = (0,_pricing_js__WEBPACK_IMPORTED_MODULE_0__/* .estimateCallCostUsd */ .ad)([model, requestedModel], promptTokens, completionTokens, overrides);
+    const priced = (0,_pricing_js__WEBPACK_IMPORTED_MODULE_1__/* .estimateCallCostUsd */ .ad)([model, requestedModel], promptTokens, completionTokens, overrides);
     return {
         modelCalls: 1,
         promptTokens,
@@ -6538,6 +6540,13 @@ function callUsage(response, request, overrides) {
         requestedModel,
         priceKnown: priced.priceKnown,
     };
+}
+/**
+ * The usage of a failed call the endpoint still bills: a 200 answer that was no Chat Completions answer
+ * but reported its `usage` (`ModelCallError.billed`); undefined for any other failure.
+ */
+function billedUsage(error, request) {
+    return error instanceof _model_call_error_js__WEBPACK_IMPORTED_MODULE_0__/* .ModelCallError */ .s && error.billed ? callUsage(error.billed, request) : undefined;
 }
 
 
@@ -8666,12 +8675,28 @@ function parseResumeTrace(trace, planName) {
     }
 }
 /**
- * Whether a trace holds a run that started (its `plan_created`): one that ended before (cancelled or
- * killed while MCP servers started or the model planned, a rejected plan) holds nothing to resume.
+ * Whether a trace may hold a run that started: false only when every line is an event and none is its
+ * `plan_created` (a run cancelled or killed while MCP servers started or the model planned, a rejected
+ * plan), which holds nothing to resume. A line that is not an event could be anything, so it counts as
+ * started (a resume then says what is wrong with the trace). `plan_created` is a started run's first
+ * line: the scan ends there, not after parsing the whole trace, which the resume parses again.
  */
 function runStarted(trace) {
-    const parsed = traceEvents(trace);
-    return parsed.ok && parsed.events.some((event) => event.type === 'plan_created');
+    for (const line of trace.text.split('\n')) {
+        if (line.trim() === '')
+            continue;
+        let event;
+        try {
+            event = parseJson(line, 2 * MAX_JSON_DEPTH);
+        }
+        catch {
+            return true;
+        }
+        const type = event !== null && typeof event === 'object' ? event.type : undefined;
+        if (typeof type !== 'string' || type === 'plan_created')
+            return true;
+    }
+    return false;
 }
 
 
@@ -9113,14 +9138,15 @@ class RunBudget {
     #noRoomForCall(who) {
         const limits = this.#limits;
         const spent = this.#usage;
+        const refused = (limit, used) => new budget_exceeded_error/* BudgetExceededError */.Z(limit, limits[limit], used, `${who} needed another call`, { refusedCall: true });
         const calls = Math.max(this.#callsStarted, spent.modelCalls);
         if (calls >= limits.max_model_calls)
-            return new budget_exceeded_error/* BudgetExceededError */.Z('max_model_calls', limits.max_model_calls, calls, `${who} needed another call`, { refusedCall: true });
+            return refused('max_model_calls', calls);
         const tokens = spent.promptTokens + spent.completionTokens;
         if (tokens >= limits.max_tokens)
-            return new budget_exceeded_error/* BudgetExceededError */.Z('max_tokens', limits.max_tokens, tokens, `${who} needed another call`, { refusedCall: true });
+            return refused('max_tokens', tokens);
         if (spent.costUsd >= limits.max_cost_usd)
-            return new budget_exceeded_error/* BudgetExceededError */.Z('max_cost_usd', limits.max_cost_usd, spent.costUsd, `${who} needed another call`, { refusedCall: true });
+            return refused('max_cost_usd', spent.costUsd);
         return undefined;
     }
     #exceed(error) {

@@ -639,7 +639,7 @@ async function runReactLoop(options) {
     for (let turn = 1; turn <= options.maxTurns; turn += 1) {
         const request = { model: options.modelName, messages: [...messages], ...(definitions.length > 0 && { tools: definitions }) };
         const response = await options.model.complete(request, { purpose: REACT_PURPOSE }, options.signal);
-        options.onUsage((0,call_usage/* callUsage */.m)(response, request));
+        options.onUsage((0,call_usage/* callUsage */.mu)(response, request));
         const message = response.choices?.[0]?.message;
         // Some servers omit `type` on tool calls: a call is a call when it names a function.
         const asked = (message?.tool_calls ?? []).flatMap((call) => ('function' in call && call.function ? [{ id: call.id, name: call.function.name, args: call.function.arguments }] : []));

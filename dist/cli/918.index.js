@@ -38,24 +38,21 @@ async function validateCommand(files, out, options = {}) {
     let allValid = true;
     const signal = options.signal ?? new AbortController().signal;
     for (const [index, file] of files.entries()) {
-        if (signal.aborted) {
-            out(`cancelled (${String(signal.reason)}): ${plural(files.length - index, 'file')} not validated`);
-            return false;
-        }
-        let result;
-        try {
-            result = await (0,_job_load_plan_with_servers_js__WEBPACK_IMPORTED_MODULE_0__/* .loadPlanWithServers */ .G)(file, {
+        // A cancel while a plan's MCP servers start ends them and throws: that file and the rest are not validated.
+        const result = signal.aborted
+            ? undefined
+            : await (0,_job_load_plan_with_servers_js__WEBPACK_IMPORTED_MODULE_0__/* .loadPlanWithServers */ .G)(file, {
                 signal,
                 cwd: options.cwd ?? process.cwd(),
                 env: options.env ?? process.env,
                 ...(options.mcpStartTimeoutMs !== undefined && { timeoutMs: options.mcpStartTimeoutMs }),
-            });
-        }
-        catch (error) {
-            // Cancelled while the plan's MCP servers started: they are ended, and this file and the rest are not checked.
-            if (!signal.aborted)
+            }).catch((error) => {
+                if (signal.aborted)
+                    return undefined;
                 throw error;
-            out(`${file}: cancelled (${String(signal.reason)}) while its MCP servers started; not validated`);
+            });
+        if (!result) {
+            out(`cancelled (${String(signal.reason)}): ${plural(files.length - index, 'file')} not validated`);
             return false;
         }
         if (result.ok) {

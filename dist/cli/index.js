@@ -1031,7 +1031,7 @@ async function runCommandLine(argv) {
             const { validateCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(965), __nccwpck_require__.e(918)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8918));
             // Ctrl-C ends the MCP servers a plan started to list its tools: in their own process group, they do not get it.
             const controller = new AbortController();
-            (await __nccwpck_require__.e(/* import() */ 574).then(__nccwpck_require__.bind(__nccwpck_require__, 7574))).cancelOnSignals(controller, (line) => process.stderr.write(line), undefined, 'ending the MCP servers it started; once more ends it at once');
+            (await __nccwpck_require__.e(/* import() */ 574).then(__nccwpck_require__.bind(__nccwpck_require__, 7574))).cancelOnSignals(controller, (line) => process.stderr.write(line), { stopping: 'ending the MCP servers it started; once more ends it at once' });
             return (await validateCommand(command.files, (line) => process.stdout.write(`${line}\n`), { signal: controller.signal })) ? 0 : 1;
         }
         case 'run':
