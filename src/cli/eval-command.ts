@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { costThresholdProblem } from '../eval/cost-threshold-problem.ts';
+import { inputsProblem } from '../eval/inputs-problem.ts';
 import { evaluate } from '../eval/evaluate.ts';
 import { FAULT_FILE_HOLDS, FaultFile, type FaultRule } from '../eval/fault-rule.ts';
 import { columnNames, evalSettingsProblem, type EvalModelSource, type EvalSettings } from '../eval/run-eval.ts';
@@ -86,6 +87,12 @@ export async function evalCommand(args: EvalCommandArgs, signal: AbortSignal): P
     ...(args.model !== undefined && { modelName: args.model }),
     maxTurns: args.maxTurns,
   };
+  // `--input` names the plan does not declare, or a required one left out: the command line is wrong, as for `run`.
+  const badInputs = await inputsProblem(settings);
+  if (badInputs) {
+    fail(badInputs);
+    return 2;
+  }
   const thresholds = { minSuccessRate: args.minSuccessRate, maxCostUsdPerRun: args.maxCostUsdPerRun };
   const problem = evalSettingsProblem(settings) ?? (await costThresholdProblem(settings, thresholds, '--max-cost-usd-per-run'));
   if (problem) return fail(problem);

@@ -67,7 +67,7 @@ Exit codes:
   1  invalid plan (or one the model could not write), failed, escalated or cancelled run,
      unmet required goals, or a pause before required goals were checked; eval: a
      threshold not met or a regression against --compare
-  2  usage error (an unknown option; with run and plan, an --input the plan does not
-     declare, or a required one left out)
+  2  usage error (an unknown option; with run, plan and eval, an --input the plan does
+     not declare, or a required one left out)
   130  a third Ctrl-C (SIGINT or SIGTERM): ended at once, the summary and trace possibly cut
 `;

@@ -104,3 +104,22 @@ describe('plan-runner eval --trace-dir', () => {
     expect(existsSync(path.join(traces, 'plan-run-1.jsonl'))).toBe(false);
   });
 });
+
+describe('plan-runner eval with --input the plan cannot take', () => {
+  it('exits 2 before any run, naming the input, as run does', async () => {
+    const declares = path.join(dir, 'declares.yml');
+    writeFileSync(declares, 'name: Declares\ninputs: { n: { required: true } }\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 } }\n');
+    const undeclared = await evalCli(['eval', declares, '--runs', '3', '--input', 'n=1', '--input', 'm=2']);
+    expect(undeclared.code, undeclared.out).toBe(2);
+    expect(undeclared.out).toContain(`plan-runner eval: nothing was evaluated: ${declares}: input 'm' is not declared in the plan's inputs: declared: n`);
+    expect(undeclared.out).not.toContain('run 1');
+    const missing = await evalCli(['eval', declares, '--runs', '1']);
+    expect(missing.code, missing.out).toBe(2);
+    expect(missing.out).toContain("input 'n' is required");
+    // The compared plan must take them too.
+    const compared = await evalCli(['eval', declares, '--compare', good, '--runs', '1', '--input', 'n=1']);
+    expect(compared.code, compared.out).toBe(2);
+    expect(compared.out).toContain(`base ${good}: input 'n' is not declared`);
+    expect((await evalCli(['eval', declares, '--runs', '1', '--input', 'n=1'])).code).toBe(0);
+  });
+});

@@ -38,6 +38,13 @@ describe('the action with mode: eval', () => {
     expect(result.failure).toContain('max-cost-usd-per-run not checked: 2 of 2 run(s) ended without a model call and without succeeding');
   });
 
+  it('fails before any run when the plan cannot take the inputs, naming the input', async () => {
+    const { result, said } = await evalAction({ inputs: '{ "undeclared": 1 }' });
+    expect(result.outputs.status).toBe('failed');
+    expect(result.failure).toBe("plan-runner: nothing was evaluated: workflows/bodmas.yml: input 'undeclared' is not declared in the plan's inputs: the plan declares none");
+    expect(said.log.join('\n')).not.toContain('plan run 1');
+  });
+
   it('writes the table to the job summary and passes when the thresholds are met', async () => {
     const { result, said } = await evalAction({
       plan: 'workflows/planning-chapter.yml',
