@@ -43281,7 +43281,7 @@ async function runAction(given, deps) {
         io.info('Read-only run: the pull request comes from a fork; tools with side effects and command tools not marked fork_safe are withheld.');
     // Loaded only for eval: it brings the scripted model server (node:http) with it.
     if (settings.mode === 'eval')
-        return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(521), __nccwpck_require__.e(180), __nccwpck_require__.e(211), __nccwpck_require__.e(52)]).then(__nccwpck_require__.bind(__nccwpck_require__, 55052))).runEvalAction(settings, deps, readOnly?.withhold);
+        return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(521), __nccwpck_require__.e(180), __nccwpck_require__.e(211), __nccwpck_require__.e(366)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9366))).runEvalAction(settings, deps, readOnly?.withhold);
     const paths = (0,report_paths/* jobReportPaths */.y)(settings);
     // Read before the new trace is opened: `resume-from` may name the same file.
     const resume = settings.resumeFrom === undefined ? undefined : await (0,read_resume_trace/* readResumeTrace */.tR)(settings.resumeFrom);

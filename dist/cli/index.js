@@ -982,8 +982,8 @@ Exit codes:
   1  invalid plan (or one the model could not write), failed, escalated or cancelled run,
      unmet required goals, or a pause before required goals were checked; eval: a
      threshold not met or a regression against --compare
-  2  usage error (an unknown option; with run and plan, an --input the plan does not
-     declare, or a required one left out)
+  2  usage error (an unknown option; with run, plan and eval, an --input the plan does
+     not declare, or a required one left out)
   130  a third Ctrl-C (SIGINT or SIGTERM): ended at once, the summary and trace possibly cut
 `;
 
@@ -1040,7 +1040,7 @@ async function runCommandLine(argv) {
             const controller = new AbortController();
             (await __nccwpck_require__.e(/* import() */ 574).then(__nccwpck_require__.bind(__nccwpck_require__, 7574))).cancelOnSignals(controller, (line) => process.stderr.write(line));
             if (command.command === 'eval')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(521), __nccwpck_require__.e(965), __nccwpck_require__.e(705), __nccwpck_require__.e(180), __nccwpck_require__.e(211), __nccwpck_require__.e(725)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9725))).evalCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(521), __nccwpck_require__.e(965), __nccwpck_require__.e(705), __nccwpck_require__.e(180), __nccwpck_require__.e(211), __nccwpck_require__.e(892)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5892))).evalCommand(command, controller.signal);
             if (command.command === 'run')
                 return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(965), __nccwpck_require__.e(705), __nccwpck_require__.e(630), __nccwpck_require__.e(465)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1465))).runCommand(command, controller.signal);
             return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(965), __nccwpck_require__.e(705), __nccwpck_require__.e(630), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);

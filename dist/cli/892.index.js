@@ -1,8 +1,8 @@
-export const id = 725;
-export const ids = [725,964];
+export const id = 892;
+export const ids = [892,964];
 export const modules = {
 
-/***/ 9725:
+/***/ 5892:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -102,6 +102,34 @@ async function costThresholdProblem(settings, thresholds, name) {
             `Give its price in ${plan.file} in US dollars per million tokens, e.g. \`${(0,check_pricing/* pricingExample */.l4)(unpriced)}\`, or leave ${name} out`);
     }
     return undefined;
+}
+
+// EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
+var resolve_inputs = __webpack_require__(7637);
+;// CONCATENATED MODULE: ./lib/eval/inputs-problem.js
+
+
+
+
+/**
+ * Inputs no evaluated plan could run with (a name it does not declare, a required one left out) are
+ * refused before any run, as `run` refuses them: each run would be rejected for the same reason, and
+ * the evaluation would measure nothing. Returns what is wrong, per plan, or undefined. A plan that does
+ * not parse is left to the runs, which report it.
+ */
+async function inputsProblem(settings) {
+    const problems = [];
+    for (const plan of settings.plans) {
+        // A plan that does not load here (one naming an MCP server's tools) is read alone.
+        const loaded = await (0,load_plan/* loadPlanFile */.w)(plan.file);
+        const read = loaded.ok ? undefined : await readYamlFile(plan.file, schema/* Plan */.cw);
+        if (read && !read.ok)
+            continue;
+        const resolved = (0,resolve_inputs/* resolveInputs */.e)(loaded.ok ? loaded.plan.source : read.value, settings.inputs);
+        if (!resolved.ok)
+            problems.push(...resolved.errors.map((error) => `${plan.label ?? plan.file}: ${error}`));
+    }
+    return problems.length > 0 ? `nothing was evaluated: ${problems.join('; ')}` : undefined;
 }
 
 // EXTERNAL MODULE: ./lib/report/cut-text.js
@@ -276,8 +304,6 @@ var default_model = __webpack_require__(766);
 var openai_model_client = __webpack_require__(2845);
 // EXTERNAL MODULE: ./lib/llm/replay-model-client.js + 5 modules
 var replay_model_client = __webpack_require__(1996);
-// EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
-var resolve_inputs = __webpack_require__(7637);
 // EXTERNAL MODULE: ./lib/job/budgeted-model-client.js
 var budgeted_model_client = __webpack_require__(6543);
 // EXTERNAL MODULE: ./lib/core/usage.js
@@ -1175,6 +1201,7 @@ var cli_job_settings = __webpack_require__(6296);
 
 
 
+
 function modelSource(args, answers, apiKey) {
     if (answers)
         return { kind: 'answers', answers };
@@ -1247,6 +1274,12 @@ async function evalCommand(args, signal) {
         ...(args.model !== undefined && { modelName: args.model }),
         maxTurns: args.maxTurns,
     };
+    // `--input` names the plan does not declare, or a required one left out: the command line is wrong, as for `run`.
+    const badInputs = await inputsProblem(settings);
+    if (badInputs) {
+        fail(badInputs);
+        return 2;
+    }
     const thresholds = { minSuccessRate: args.minSuccessRate, maxCostUsdPerRun: args.maxCostUsdPerRun };
     const problem = evalSettingsProblem(settings) ?? (await costThresholdProblem(settings, thresholds, '--max-cost-usd-per-run'));
     if (problem)

@@ -1,8 +1,8 @@
-export const id = 52;
-export const ids = [52,964];
+export const id = 366;
+export const ids = [366,964];
 export const modules = {
 
-/***/ 55052:
+/***/ 9366:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -1111,6 +1111,32 @@ async function evaluate(settings, thresholds, deps) {
     return evalReport(settings, runs, thresholds, deps.signal.aborted);
 }
 
+;// CONCATENATED MODULE: ./lib/eval/inputs-problem.js
+
+
+
+
+/**
+ * Inputs no evaluated plan could run with (a name it does not declare, a required one left out) are
+ * refused before any run, as `run` refuses them: each run would be rejected for the same reason, and
+ * the evaluation would measure nothing. Returns what is wrong, per plan, or undefined. A plan that does
+ * not parse is left to the runs, which report it.
+ */
+async function inputsProblem(settings) {
+    const problems = [];
+    for (const plan of settings.plans) {
+        // A plan that does not load here (one naming an MCP server's tools) is read alone.
+        const loaded = await (0,load_plan/* loadPlanFile */.w)(plan.file);
+        const read = loaded.ok ? undefined : await readYamlFile(plan.file, schema/* Plan */.cw);
+        if (read && !read.ok)
+            continue;
+        const resolved = (0,resolve_inputs/* resolveInputs */.e)(loaded.ok ? loaded.plan.source : read.value, settings.inputs);
+        if (!resolved.ok)
+            problems.push(...resolved.errors.map((error) => `${plan.label ?? plan.file}: ${error}`));
+    }
+    return problems.length > 0 ? `nothing was evaluated: ${problems.join('; ')}` : undefined;
+}
+
 // EXTERNAL MODULE: ./lib/plan/nearest-name.js
 var nearest_name = __webpack_require__(95421);
 ;// CONCATENATED MODULE: ./lib/eval/scripted-answers.js
@@ -1151,6 +1177,7 @@ var action_outputs = __webpack_require__(96637);
 // EXTERNAL MODULE: ./lib/report/write-report-file.js
 var write_report_file = __webpack_require__(49443);
 ;// CONCATENATED MODULE: ./lib/action/run-eval-action.js
+
 
 
 
@@ -1226,7 +1253,7 @@ async function runEvalAction(settings, deps, withhold) {
         ...(withhold && { withhold }),
     };
     const thresholds = { minSuccessRate: settings.eval.minSuccessRate, maxCostUsdPerRun: settings.eval.maxCostUsdPerRun };
-    const problem = evalSettingsProblem(evalSettings) ?? (await costThresholdProblem(evalSettings, thresholds, 'max-cost-usd-per-run'));
+    const problem = evalSettingsProblem(evalSettings) ?? (await inputsProblem(evalSettings)) ?? (await costThresholdProblem(evalSettings, thresholds, 'max-cost-usd-per-run'));
     if (problem)
         return ended('failed', '', `plan-runner: ${problem}`);
     const report = await evaluate(evalSettings, thresholds, {
