@@ -148,6 +148,19 @@ describe('MCP over stdio against @modelcontextprotocol/server-everything', () =>
     expect(error).toMatchObject({ transient: true });
   });
 
+  // The SDK's timer runs from the request: a server's own -32001 that came within the call's time, after a
+  // restart that took most of it, was taken for the SDK's timeout and tried again (found by a review).
+  it('tells a server’s own -32001 from the call’s timeout when a restart took most of the time', async () => {
+    const ownTimeoutServer = path.join(import.meta.dirname, '../fixtures/mcp/own-timeout-server.mjs');
+    // Starts in 1.5 s, answers in 1 s: 2.5 s in all against a 2.4 s call timeout, each part within it.
+    const connection = await connect({ slow: { command: [process.execPath, ownTimeoutServer, '1500', '1000'], timeout_seconds: 2.4 } });
+    await connection.closeUnused([]);
+    const error = await tool(connection, 'slow__wait').execute({}, ctx).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(McpToolError);
+    expect(error).toMatchObject({ transient: false });
+    expect((error as Error).message).toContain('the upstream service timed out');
+  });
+
   it('ends the server process on close', async () => {
     const mark = marker();
     const connection = await connect({ everything: everything(mark) });
