@@ -1,7 +1,5 @@
 import type OpenAI from 'openai';
-import { callUsage } from '../llm/call-usage.ts';
 import type { ModelClient } from '../llm/model-client.ts';
-import type { Usage } from '../core/usage.ts';
 import { ReplyBudget } from '../steps/agent/reply-budget.ts';
 import { MAX_TOOL_CALLS_PER_TURN, MAX_TOOL_CALLS_READ_PER_TURN, NOT_RUN_REPLY, notReadNote } from '../steps/agent/run-agent-step.ts';
 import { promptExcerpt, dataBlock, promptText } from '../steps/data-block.ts';
@@ -29,7 +27,6 @@ export interface ReactLoopOptions {
   readonly maxTurns: number;
   readonly cwd: string;
   readonly signal: AbortSignal;
-  readonly onUsage: (usage: Usage) => void;
 }
 
 export type ReactOutcome = { readonly ok: true; readonly answer: string } | { readonly ok: false; readonly reason: string };
@@ -53,7 +50,6 @@ export async function runReactLoop(options: ReactLoopOptions): Promise<ReactOutc
   for (let turn = 1; turn <= options.maxTurns; turn += 1) {
     const request = { model: options.modelName, messages: [...messages], ...(definitions.length > 0 && { tools: definitions }) };
     const response = await options.model.complete(request, { purpose: REACT_PURPOSE }, options.signal);
-    options.onUsage(callUsage(response, request));
     const message = response.choices?.[0]?.message;
     // Some servers omit `type` on tool calls: a call is a call when it names a function.
     const asked = (message?.tool_calls ?? []).flatMap((call) => ('function' in call && call.function ? [{ id: call.id, name: call.function.name, args: call.function.arguments }] : []));

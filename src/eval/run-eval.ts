@@ -13,7 +13,7 @@ import { resolveInputs } from '../plan/resolve-inputs.ts';
 import { budgetedModelClient } from '../job/budgeted-model-client.ts';
 import type { Clock } from '../core/clock.ts';
 import type { RunEvent, RunListener } from '../core/run-event.ts';
-import { addUsage, NO_USAGE, type Usage } from '../core/usage.ts';
+import { NO_USAGE, type Usage } from '../core/usage.ts';
 import { RunBudget } from '../run/run-budget.ts';
 import { runJob, type JobOutcome } from '../job/run-job.ts';
 import { runStep } from '../steps/run-step.ts';
@@ -235,7 +235,6 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
   const redact = deps.redact ?? createRedactor(jobSecrets({ apiKey: live?.apiKey, baseURL: live?.baseURL, env: settings.env, inputs: settings.inputs }));
   redact.learn?.(planSecretValues(source, settings.env));
   const model = redactingModelClient(budgetedModelClient(client, budget), redact);
-  let usage = NO_USAGE;
   const opened = await openTools(source, { cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, ...(loaded.servers && { servers: loaded.servers }) });
   try {
     const tools = new Map([...opened.tools].filter(([, tool]) => withholding(settings)(tool, source) === undefined).map(([name, tool]) => [name, faultInjectingTool(tool, injector)]));
@@ -255,7 +254,6 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
         maxTurns: settings.maxTurns,
         cwd: settings.cwd,
         signal,
-        onUsage: (call) => (usage = addUsage(usage, call)),
       });
     } catch (error) {
       if (!deps.signal.aborted && deadline.aborted) return finish({ status: 'failed', goals: [], reason: `the run took longer than limits.timeout_minutes (${minutes} min)` }, budget.usage);

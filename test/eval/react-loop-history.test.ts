@@ -31,7 +31,6 @@ it(`keeps at most ${AGENT_REPLY_CHAR_LIMIT.toLocaleString('en-US')} characters o
     maxTurns: TURNS + 2,
     cwd: process.cwd(),
     signal: new AbortController().signal,
-    onUsage: () => {},
   });
   expect(outcome).toEqual({ ok: true, answer: 'Read them all' });
   expect(chat.requests).toHaveLength(TURNS + 2);
