@@ -775,11 +775,14 @@ export class PlanRun {
       this.#skipDownstream(key, `upstream step ${key} failed`, false);
       return this.#escalate(`step ${key} runs the plan ${outcome.error.uses}, which escalated: ${outcome.error.escalation}`, `the plan ${outcome.error.uses} escalated`);
     }
-    if (outcome.error instanceof RepeatedSideEffectError) {
-      // A resumed run reached a call an earlier run made (or may have made): the same person decides.
+    // A resumed run reached a call an earlier run made (or may have made): the same person decides. Also
+    // when the refusal is not the step's own error: a for_each item's, or an agent's that then ran out of
+    // turns; replanning around it let the run succeed past a call nobody checked.
+    const refused = outcome.error instanceof RepeatedSideEffectError ? outcome.error : this.#refusedRepeats.get(key);
+    if (refused) {
       this.failures.push({ stepKey: key, error, recoverable: false });
       this.#skipDownstream(key, `upstream step ${key} failed`, false);
-      return this.#escalate(repeatedWhy(key, outcome.error), error);
+      return this.#escalate(repeatedWhy(key, refused), error);
     }
     // A step every dependent can do without degrades the run instead of failing or replanning it.
     const dependents = this.graph.dependentsOf(key);

@@ -165,6 +165,31 @@ describe('a for_each item refused as a repeat', () => {
   });
 });
 
+// A replacement for_each step whose item was refused as a repeat failed with the item's error, not the
+// refusal: the run replanned again and succeeded, exit 0, past a call nobody checked (found by an adversarial pass).
+describe('a replaced step whose call was refused as a repeat', () => {
+  it('escalates, as a step refused with its own error does, rather than replanning past it', async () => {
+    const publish = recordingTool('publish', (args) => {
+      if (args['name'] === 'bad') throw permanent('the service refused it');
+      return `published ${String(args['name'])}`;
+    }, true);
+    const names = recordingTool('names', () => ['a', 'bad']);
+    const done = recordingTool('done', () => 'done');
+    const each: PlanStep = { ...step('each', 'publish', { name: '${item}' }, ['names']), forEach: { list: '${steps.names.result}', as: 'item', onItemFailure: 'fail' } };
+    let replans = 0;
+    const replanner: Replanner = {
+      replan: async () => (++replans === 1 ? { ok: true, steps: [{ ...each, key: 'again', id: 'again' }] } : { ok: true, steps: [step('done', 'done', {}, ['names'])] }),
+      review: async () => ({ fits: true, reason: 'fits' }),
+    };
+    const { outcome } = await run([step('names', 'names', {}), each], [names.tool, publish.tool, done.tool], { replanner });
+    expect(outcome.status).toBe('escalated');
+    expect(outcome.reason).toContain('step again would call publish({"name":"a"}) again');
+    expect(replans).toBe(1);
+    expect(done.calls).toHaveLength(0);
+    expect(publish.calls.filter((call) => call.args['name'] === 'a')).toHaveLength(1);
+  });
+});
+
 // A deploy that did its effect and was then stopped for too much output, or killed by a signal (an
 // out-of-memory kill), was recorded as failed for certain: a resume deployed again (found by an adversarial pass).
 describe('a side-effect command stopped or killed after its effect', () => {
