@@ -133,6 +133,11 @@ export class PlanRun {
   readonly #running = new Set<string>();
   /** `for_each` steps whose children are running or waiting, in the order they started. */
   readonly #mapped = new Map<string, MappedStep>();
+  /**
+   * for_each steps an item of which the run's stop reached before the run stopped (the budget refused its
+   * call; the stop lands a turn later): the step ends with that stop, never as completed with the item null.
+   */
+  readonly #stoppedItems = new Map<string, RunStoppedError>();
   readonly #stop = new AbortController();
   /** Which steps wait for a person's approval (the plan's policy, less what an approval covers). */
   readonly gate: ApprovalGate;
@@ -339,7 +344,7 @@ export class PlanRun {
   }
 
   #nextMapped(): MappedStep | undefined {
-    for (const mapped of this.#mapped.values()) if (mapped.hasWaiting) return mapped;
+    for (const mapped of this.#mapped.values()) if (mapped.hasWaiting && !this.#stoppedItems.has(mapped.key)) return mapped;
     return undefined;
   }
 
@@ -697,9 +702,10 @@ export class PlanRun {
     } else {
       const error = `${errorText(outcome.error)}${outcome.attempts > 1 ? ` (after ${outcome.attempts} attempts)` : ''}`;
       mapped.failed(index, error, usage, !(outcome.error instanceof RunStoppedError));
+      if (outcome.error instanceof RunStoppedError && !this.#stoppedItems.has(parent)) this.#stoppedItems.set(parent, outcome.error);
       this.#journal.step({ type: 'item_failed', stepKey: parent, index, error, transient: isTransient(outcome.error), durationMs, usage, ...retried });
     }
-    if (mapped.running === 0 && (this.stopReason || !mapped.hasWaiting)) this.#concludeMapped(mapped);
+    if (mapped.running === 0 && (this.stopReason || this.#stoppedItems.has(parent) || !mapped.hasWaiting)) this.#concludeMapped(mapped);
   }
 
   /** After a stop: for_each steps with no child running end now (their waiting children never start). */
@@ -709,10 +715,11 @@ export class PlanRun {
 
   #concludeMapped(mapped: MappedStep): void {
     this.#mapped.delete(mapped.key);
+    const stop = this.stopReason ?? this.#stoppedItems.get(mapped.key);
     // A shard's step is not done while other shards have items of it: it stays in progress; the merge completes it.
-    if (mapped.left > 0 && !mapped.halted && !this.stopReason) return;
+    if (mapped.left > 0 && !mapped.halted && !stop) return;
     const ended = { usage: mapped.usage, durationMs: this.#deps.clock.now() - mapped.startedAt, attempts: 1 };
-    if (this.stopReason) return this.#conclude(mapped.key, { ok: false, error: this.stopReason, ...ended });
+    if (stop) return this.#conclude(mapped.key, { ok: false, error: stop, ...ended });
     if (mapped.halted) {
       return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: mapped.notStarted }), ...ended });
     }
