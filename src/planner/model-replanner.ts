@@ -24,7 +24,7 @@ function problems(errors: readonly PlanError[]): string {
 /** Checks replacement steps against the completed ones (which they may use) and the ids used so far. */
 function checkReplacement(plan: ValidPlan, request: ReplanRequest, steps: readonly unknown[], why?: string): ReplanResult {
   const ids = new Map(request.completed.map(({ step }) => [step.key, step.id]));
-  const kept: Step[] = request.completed.map(({ step }) => keptStep(step, (key) => ids.get(key) ?? key));
+  const kept: Step[] = request.completed.map(({ step }) => keptStep(step, ids));
   const checked = validateModelSteps(plan, steps, kept);
   if (!checked.ok) return { ok: false, problem: problems(checked.errors) };
   const reused = checked.steps.filter((step) => request.usedKeys.has(step.key)).map((step) => step.key);

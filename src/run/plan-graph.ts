@@ -8,6 +8,16 @@ export interface PlanHeader {
   readonly file?: string;
 }
 
+/**
+ * `step` without its edges to steps outside `kept`: a completed step that did without an optional
+ * dependency that failed keeps none to it once a replan drops that step.
+ */
+export function withEdgesWithin(step: PlanStep, kept: ReadonlySet<string>): PlanStep {
+  if (step.dependsOn.every((key) => kept.has(key))) return step;
+  const within = (keys: readonly string[]) => keys.filter((key) => kept.has(key));
+  return { ...step, dependsOn: within(step.dependsOn), inputs: within(step.inputs), ...(step.optional && { optional: within(step.optional) }) };
+}
+
 /** What a `replaceRemaining` call changed, for the `plan_revised` event. */
 export interface GraphChange {
   readonly replaced: readonly string[];
@@ -85,7 +95,7 @@ export class PlanGraph {
     const replaced = this.#steps.filter((s) => !kept.has(s.key)).map((s) => s.key);
     const clash = newSteps.find((s) => this.#byKey.has(s.key));
     if (clash) throw new Error(`a replacement step reuses the id ${clash.key}; ids must be new in the run`);
-    this.#build([...this.#steps.filter((s) => kept.has(s.key)), ...newSteps]);
+    this.#build([...this.#steps.filter((s) => kept.has(s.key)).map((s) => withEdgesWithin(s, kept)), ...newSteps]);
     this.#revision += 1;
     return { replaced, added: newSteps.map((s) => s.key) };
   }

@@ -1,6 +1,6 @@
 import type { PlanStep } from '../core/plan-step.ts';
 import { errorText } from '../core/error-text.ts';
-import { PlanGraph } from './plan-graph.ts';
+import { PlanGraph, withEdgesWithin } from './plan-graph.ts';
 
 /**
  * Why the graph cannot take replacement steps after the completed ones (none, a reused id, an
@@ -11,7 +11,8 @@ export function replacementProblem(completed: readonly PlanStep[], usedKeys: Rea
   const reused = steps.find((step) => usedKeys.has(step.key));
   if (reused) return `step id ${reused.key} was used before in this run; new steps need new ids`;
   try {
-    new PlanGraph([...completed, ...steps]);
+    const kept = new Set(completed.map((step) => step.key));
+    new PlanGraph([...completed.map((step) => withEdgesWithin(step, kept)), ...steps]);
     return undefined;
   } catch (error) {
     return errorText(error);

@@ -48,6 +48,41 @@ const replanner = (plan: ValidPlan) =>
 const steps = (list: unknown[], why = 'add instead') => textAnswer(JSON.stringify({ steps: list, why }));
 
 describe('the model replanner', () => {
+  // A completed step was validated again beside the replacement as the plan file had it: a for_each step's
+  // `${item}`, or an edge to an optional dependency that failed, made every replacement invalid, and the run
+  // escalated (found by an adversarial pass).
+  it('takes a replacement beside a completed for_each step that uses its item, and one that did without a failed step', async () => {
+    const loaded = await loadPlanText(
+      [
+        'goal: Say each number',
+        'toolsets: [math]',
+        'workflow_sequence:',
+        '  - { id: 1, type: tool_call, tool: multiply, args: { a: 3, b: 4 } }',
+        "  - { id: each, type: reasoning, description: 'Say ${item}', for_each: '${steps.1.result}' }",
+        '  - { id: 2, type: tool_call, tool: divide, args: { a: 2, b: 0 } }',
+        '  - { id: notes, type: reasoning, description: Write notes, depends_on: [{ step: 2, optional: true }] }',
+        '  - { id: 3, type: tool_call, tool: divide, args: { a: 1, b: 0 }, depends_on: [notes] }',
+      ].join('\n'),
+      'plan.yml',
+    );
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+    const [multiply, each, divide, notes, last] = loaded.plan.steps;
+    server.script([steps([{ id: 5, type: 'reasoning', description: 'Say the answer', depends_on: ['each', 'notes'] }])]);
+    const result = await replanner(loaded.plan).replan(
+      {
+        goal: loaded.plan.goal,
+        completed: [{ step: multiply!, result: 12 }, { step: each!, result: ['twelve'] }, { step: notes!, result: 'notes' }],
+        failure: { step: last!, error: 'division by zero', attempts: 1 },
+        failures: [{ step: divide!, error: 'division by zero', attempts: 1 }, { step: last!, error: 'division by zero', attempts: 1 }],
+        remaining: [],
+        usedKeys: new Set(['1', 'each', '2', 'notes', '3']),
+        revision: 2,
+      },
+      new AbortController().signal,
+    );
+    expect(result).toMatchObject({ ok: true });
+  });
+
   it('returns new steps that may use completed results, after one call that shows what happened', async () => {
     const plan = await filePlan();
     server.script([steps([{ id: 4, type: 'tool_call', tool: 'add', args: { a: { step_result: 1 }, b: 2 }, depends_on: [1] }, { id: 5, type: 'reasoning', description: 'Say the answer' }])]);

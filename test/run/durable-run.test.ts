@@ -257,3 +257,22 @@ describe('a failure that asks for a replan beside one that fails the run', () =>
     expect(after.calls).toHaveLength(0);
   });
 });
+
+// A completed step that did without an optional dependency that failed kept its edge to it: the graph of a
+// replacement refused it ("depends on extra, which is not in the plan") and the run escalated (found by an adversarial pass).
+describe('a replan after a step that did without a failed optional dependency', () => {
+  it('keeps that step and runs the replacement', async () => {
+    const broken = recordingTool('broken', () => {
+      throw permanent('broken for good');
+    });
+    const fine = recordingTool('fine', () => 'fine');
+    const notes: PlanStep = { ...step('notes', 'fine', {}, ['extra']), optional: ['extra'] };
+    const replanner: Replanner = {
+      replan: async () => ({ ok: true, steps: [step('instead', 'fine', { again: true }, ['notes'])] }),
+      review: async () => ({ fits: true, reason: 'fits' }),
+    };
+    const { outcome } = await run([step('extra', 'broken', {}), notes, step('more', 'broken', { n: 2 }, ['notes'])], [broken.tool, fine.tool], { replanner });
+    expect(outcome.reason ?? '').not.toContain('not in the plan');
+    expect(outcome.record.steps.get('instead')).toMatchObject({ state: 'completed' });
+  });
+});
