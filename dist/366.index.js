@@ -594,8 +594,6 @@ function fullHistorySteps(runStep) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/llm/call-usage.js
-var call_usage = __webpack_require__(16249);
 // EXTERNAL MODULE: ./lib/steps/agent/reply-budget.js
 var reply_budget = __webpack_require__(89999);
 // EXTERNAL MODULE: ./lib/steps/agent/run-agent-step.js + 5 modules
@@ -607,7 +605,6 @@ var validate_tool_arguments = __webpack_require__(64532);
 // EXTERNAL MODULE: ./lib/core/parse-json.js
 var parse_json = __webpack_require__(70695);
 ;// CONCATENATED MODULE: ./lib/eval/react-loop.js
-
 
 
 
@@ -639,7 +636,6 @@ async function runReactLoop(options) {
     for (let turn = 1; turn <= options.maxTurns; turn += 1) {
         const request = { model: options.modelName, messages: [...messages], ...(definitions.length > 0 && { tools: definitions }) };
         const response = await options.model.complete(request, { purpose: REACT_PURPOSE }, options.signal);
-        options.onUsage((0,call_usage/* callUsage */.mu)(response, request));
         const message = response.choices?.[0]?.message;
         // Some servers omit `type` on tool calls: a call is a call when it names a function.
         const asked = (message?.tool_calls ?? []).flatMap((call) => ('function' in call && call.function ? [{ id: call.id, name: call.function.name, args: call.function.arguments }] : []));
@@ -936,7 +932,6 @@ async function runReactVariant(one) {
     const redact = deps.redact ?? (0,core_redact/* createRedactor */.lY)((0,job_secrets/* jobSecrets */.p)({ apiKey: live?.apiKey, baseURL: live?.baseURL, env: settings.env, inputs: settings.inputs }));
     redact.learn?.((0,plan_secret_values/* planSecretValues */.U)(source, settings.env));
     const model = (0,redacting_model_client/* redactingModelClient */.Q)((0,budgeted_model_client/* budgetedModelClient */.z)(client, budget), redact);
-    let usage = core_usage/* NO_USAGE */.y;
     const opened = await (0,open_tools/* openTools */.a)(source, { cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, ...(loaded.servers && { servers: loaded.servers }) });
     try {
         const tools = new Map([...opened.tools].filter(([, tool]) => withholding(settings)(tool, source) === undefined).map(([name, tool]) => [name, faultInjectingTool(tool, injector)]));
@@ -956,7 +951,6 @@ async function runReactVariant(one) {
                 maxTurns: settings.maxTurns,
                 cwd: settings.cwd,
                 signal,
-                onUsage: (call) => (usage = (0,core_usage/* addUsage */.v)(usage, call)),
             });
         }
         catch (error) {

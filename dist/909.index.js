@@ -240,7 +240,7 @@ function problems(errors) {
 /** Checks replacement steps against the completed ones (which they may use) and the ids used so far. */
 function checkReplacement(plan, request, steps, why) {
     const ids = new Map(request.completed.map(({ step }) => [step.key, step.id]));
-    const kept = request.completed.map(({ step }) => (0,validate_model_steps/* keptStep */.h)(step, (key) => ids.get(key) ?? key));
+    const kept = request.completed.map(({ step }) => (0,validate_model_steps/* keptStep */.h)(step, ids));
     const checked = (0,validate_model_steps/* validateModelSteps */.$)(plan, steps, kept);
     if (!checked.ok)
         return { ok: false, problem: problems(checked.errors) };

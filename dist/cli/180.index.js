@@ -400,22 +400,27 @@ function stepListResponseFormat() {
 
 const STEP_PATH = /^workflow_sequence\[(\d+)\]/;
 /**
- * A completed step as the plan format writes it, for validating a replacement against it. Its
- * `args` are left out: it has run, and only its id, tool, edges and what its type requires matter.
+ * A completed step as the plan format writes it, for validating a replacement against it. Only its id,
+ * tool and type and its edges to the other completed steps matter: it has run. Its `args`, and the
+ * text of its description or task, are left out: a `${item}` there (a `for_each` step's) or a reference
+ * to a step that is not kept (an optional dependency that failed) made every replacement invalid.
+ * `kept` is the id of each completed step, by key.
  */
-function keptStep(step, idOf) {
+function keptStep(step, kept) {
+    const ids = (keys) => keys.flatMap((key) => (kept.has(key) ? [key] : []));
     return {
         id: step.id,
         type: step.type,
-        description: step.description,
+        description: KEPT_TEXT,
         ...(step.tool !== undefined && { tool: step.tool }),
-        // What its type requires of it (an agent's task, a plan step's plan file), as the plan file had it.
-        ...(step.type === 'agent' && step.task !== undefined && { task: step.task }),
+        // What its type requires of it (an agent's task, a plan step's plan file).
+        ...(step.type === 'agent' && step.task !== undefined && { task: KEPT_TEXT }),
         ...(step.type === 'plan' && step.uses !== undefined && { uses: step.uses }),
-        ...(step.type === 'aggregate' && { inputs: step.inputs.map(idOf) }),
-        depends_on: step.dependsOn.filter((key) => !step.inputs.includes(key)).map((key) => (step.optional?.includes(key) ? { step: idOf(key), optional: true } : idOf(key))),
+        ...(step.type === 'aggregate' && { inputs: ids(step.inputs).map((key) => kept.get(key)) }),
+        depends_on: ids(step.dependsOn.filter((key) => !step.inputs.includes(key))).map((key) => (step.optional?.includes(key) ? { step: kept.get(key), optional: true } : kept.get(key))),
     };
 }
+const KEPT_TEXT = 'A completed step.';
 /** `workflow_sequence[4].args` \u2192 `steps[1].args`: where the model wrote it, counting its own steps. */
 function modelPath(path, offset) {
     const match = STEP_PATH.exec(path);

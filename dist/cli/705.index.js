@@ -3599,6 +3599,16 @@ class Inbox {
 
 ;// CONCATENATED MODULE: ./lib/run/plan-graph.js
 /**
+ * `step` without its edges to steps outside `kept`: a completed step that did without an optional
+ * dependency that failed keeps none to it once a replan drops that step.
+ */
+function withEdgesWithin(step, kept) {
+    if (step.dependsOn.every((key) => kept.has(key)))
+        return step;
+    const within = (keys) => keys.filter((key) => kept.has(key));
+    return { ...step, dependsOn: within(step.dependsOn), inputs: within(step.inputs), ...(step.optional && { optional: within(step.optional) }) };
+}
+/**
  * The steps of the current plan revision and the edges between them. The executor reads the
  * graph afresh at every scheduling decision, so a replan can swap what is left mid-run.
  */
@@ -3662,7 +3672,7 @@ class PlanGraph {
         const clash = newSteps.find((s) => this.#byKey.has(s.key));
         if (clash)
             throw new Error(`a replacement step reuses the id ${clash.key}; ids must be new in the run`);
-        this.#build([...this.#steps.filter((s) => kept.has(s.key)), ...newSteps]);
+        this.#build([...this.#steps.filter((s) => kept.has(s.key)).map((s) => withEdgesWithin(s, kept)), ...newSteps]);
         this.#revision += 1;
         return { replaced, added: newSteps.map((s) => s.key) };
     }
@@ -3890,7 +3900,8 @@ function replacementProblem(completed, usedKeys, steps) {
     if (reused)
         return `step id ${reused.key} was used before in this run; new steps need new ids`;
     try {
-        new PlanGraph([...completed, ...steps]);
+        const kept = new Set(completed.map((step) => step.key));
+        new PlanGraph([...completed.map((step) => withEdgesWithin(step, kept)), ...steps]);
         return undefined;
     }
     catch (error) {
@@ -4606,6 +4617,11 @@ class PlanRun {
     #running = new Set();
     /** `for_each` steps whose children are running or waiting, in the order they started. */
     #mapped = new Map();
+    /**
+     * for_each steps an item of which the run's stop reached before the run stopped (the budget refused its
+     * call; the stop lands a turn later): the step ends with that stop, never as completed with the item null.
+     */
+    #stoppedItems = new Map();
     #stop = new AbortController();
     /** Which steps wait for a person's approval (the plan's policy, less what an approval covers). */
     gate;
@@ -4817,7 +4833,7 @@ class PlanRun {
     }
     #nextMapped() {
         for (const mapped of this.#mapped.values())
-            if (mapped.hasWaiting)
+            if (mapped.hasWaiting && !this.#stoppedItems.has(mapped.key))
                 return mapped;
         return undefined;
     }
@@ -5186,9 +5202,11 @@ class PlanRun {
         else {
             const error = `${(0,error_text/* errorText */.k)(outcome.error)}${outcome.attempts > 1 ? ` (after ${outcome.attempts} attempts)` : ''}`;
             mapped.failed(index, error, usage, !(outcome.error instanceof run_stopped_error/* RunStoppedError */.F));
+            if (outcome.error instanceof run_stopped_error/* RunStoppedError */.F && !this.#stoppedItems.has(parent))
+                this.#stoppedItems.set(parent, outcome.error);
             this.#journal.step({ type: 'item_failed', stepKey: parent, index, error, transient: (0,step_error/* isTransient */.dg)(outcome.error), durationMs, usage, ...retried });
         }
-        if (mapped.running === 0 && (this.stopReason || !mapped.hasWaiting))
+        if (mapped.running === 0 && (this.stopReason || this.#stoppedItems.has(parent) || !mapped.hasWaiting))
             this.#concludeMapped(mapped);
     }
     /** After a stop: for_each steps with no child running end now (their waiting children never start). */
@@ -5199,12 +5217,13 @@ class PlanRun {
     }
     #concludeMapped(mapped) {
         this.#mapped.delete(mapped.key);
+        const stop = this.stopReason ?? this.#stoppedItems.get(mapped.key);
         // A shard's step is not done while other shards have items of it: it stays in progress; the merge completes it.
-        if (mapped.left > 0 && !mapped.halted && !this.stopReason)
+        if (mapped.left > 0 && !mapped.halted && !stop)
             return;
         const ended = { usage: mapped.usage, durationMs: this.#deps.clock.now() - mapped.startedAt, attempts: 1 };
-        if (this.stopReason)
-            return this.#conclude(mapped.key, { ok: false, error: this.stopReason, ...ended });
+        if (stop)
+            return this.#conclude(mapped.key, { ok: false, error: stop, ...ended });
         if (mapped.halted) {
             return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: mapped.notStarted }), ...ended });
         }
@@ -5269,11 +5288,14 @@ class PlanRun {
             this.#skipDownstream(key, `upstream step ${key} failed`, false);
             return this.#escalate(`step ${key} runs the plan ${outcome.error.uses}, which escalated: ${outcome.error.escalation}`, `the plan ${outcome.error.uses} escalated`);
         }
-        if (outcome.error instanceof RepeatedSideEffectError) {
-            // A resumed run reached a call an earlier run made (or may have made): the same person decides.
+        // A resumed run reached a call an earlier run made (or may have made): the same person decides. Also
+        // when the refusal is not the step's own error: a for_each item's, or an agent's that then ran out of
+        // turns; replanning around it let the run succeed past a call nobody checked.
+        const refused = outcome.error instanceof RepeatedSideEffectError ? outcome.error : this.#refusedRepeats.get(key);
+        if (refused) {
             this.failures.push({ stepKey: key, error, recoverable: false });
             this.#skipDownstream(key, `upstream step ${key} failed`, false);
-            return this.#escalate(repeatedWhy(key, outcome.error), error);
+            return this.#escalate(repeatedWhy(key, refused), error);
         }
         // A step every dependent can do without degrades the run instead of failing or replanning it.
         const dependents = this.graph.dependentsOf(key);

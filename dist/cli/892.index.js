@@ -307,7 +307,7 @@ var replay_model_client = __webpack_require__(1996);
 // EXTERNAL MODULE: ./lib/job/budgeted-model-client.js
 var budgeted_model_client = __webpack_require__(6543);
 // EXTERNAL MODULE: ./lib/core/usage.js
-var core_usage = __webpack_require__(6940);
+var usage = __webpack_require__(6940);
 // EXTERNAL MODULE: ./lib/run/run-budget.js + 1 modules
 var run_budget = __webpack_require__(8402);
 // EXTERNAL MODULE: ./lib/job/run-job.js + 55 modules
@@ -620,8 +620,6 @@ function fullHistorySteps(runStep) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/llm/call-usage.js
-var call_usage = __webpack_require__(6249);
 // EXTERNAL MODULE: ./lib/steps/agent/reply-budget.js
 var reply_budget = __webpack_require__(9999);
 // EXTERNAL MODULE: ./lib/steps/agent/run-agent-step.js + 5 modules
@@ -633,7 +631,6 @@ var validate_tool_arguments = __webpack_require__(4532);
 // EXTERNAL MODULE: ./lib/core/parse-json.js
 var parse_json = __webpack_require__(695);
 ;// CONCATENATED MODULE: ./lib/eval/react-loop.js
-
 
 
 
@@ -665,7 +662,6 @@ async function runReactLoop(options) {
     for (let turn = 1; turn <= options.maxTurns; turn += 1) {
         const request = { model: options.modelName, messages: [...messages], ...(definitions.length > 0 && { tools: definitions }) };
         const response = await options.model.complete(request, { purpose: REACT_PURPOSE }, options.signal);
-        options.onUsage((0,call_usage/* callUsage */.mu)(response, request));
         const message = response.choices?.[0]?.message;
         // Some servers omit `type` on tool calls: a call is a call when it names a function.
         const asked = (message?.tool_calls ?? []).flatMap((call) => ('function' in call && call.function ? [{ id: call.id, name: call.function.name, args: call.function.arguments }] : []));
@@ -912,10 +908,10 @@ async function runPlanVariant(one) {
     const base = { column: one.column, variant: one.variant, run, durationMs, faults: injector.injected, faultRulesTargeting: injector.targetingRules, plannerCalls: counter.planner, ...countEvents(events) };
     // Cancelled before any step (the MCP servers starting, the model planning): a cancelled run, not an invalid plan.
     if (outcome.kind === 'rejected' && outcome.cancelled)
-        return { ...base, status: 'cancelled', reason: `cancelled while ${outcome.cancelled}`, goals: [], ...usageFields(outcome.usage ?? core_usage/* NO_USAGE */.y) };
+        return { ...base, status: 'cancelled', reason: `cancelled while ${outcome.cancelled}`, goals: [], ...usageFields(outcome.usage ?? usage/* NO_USAGE */.y) };
     if (outcome.kind === 'rejected') {
         const reason = outcome.errors.map((error) => error.message).join('; ');
-        return { ...base, status: 'rejected', reason, goals: [], ...usageFields(outcome.usage ?? core_usage/* NO_USAGE */.y), ...(counter.planner > 0 && { planValid: false }) };
+        return { ...base, status: 'rejected', reason, goals: [], ...usageFields(outcome.usage ?? usage/* NO_USAGE */.y), ...(counter.planner > 0 && { planValid: false }) };
     }
     if (outcome.kind === 'planned')
         throw new Error('eval runs plans; it never stops at planning');
@@ -943,26 +939,25 @@ async function runReactVariant(one) {
     });
     const loaded = await (0,load_plan_with_servers/* loadPlanWithServers */.G)(one.plan.file, { signal: deps.signal, cwd: settings.cwd, env: settings.env, withhold: withholding(settings) });
     if (!loaded.ok)
-        return finish({ status: 'rejected', goals: [], reason: loaded.errors.map((error) => error.message).join('; ') }, core_usage/* NO_USAGE */.y);
+        return finish({ status: 'rejected', goals: [], reason: loaded.errors.map((error) => error.message).join('; ') }, usage/* NO_USAGE */.y);
     const source = loaded.plan.source;
     const inputs = (0,resolve_inputs/* resolveInputs */.e)(source, settings.inputs);
     if (!inputs.ok) {
         await loaded.servers?.close();
-        return finish({ status: 'rejected', goals: [], reason: inputs.errors.join('; ') }, core_usage/* NO_USAGE */.y);
+        return finish({ status: 'rejected', goals: [], reason: inputs.errors.join('; ') }, usage/* NO_USAGE */.y);
     }
     const modelName = settings.modelName ?? source.model?.name ?? default_model/* DEFAULT_MODEL */.U;
     const budget = new run_budget/* RunBudget */.b(loaded.plan.limits, source.pricing);
     const client = one.models.clientFor(injector, modelName);
     if (!client) {
         await loaded.servers?.close();
-        return finish({ status: 'rejected', goals: [], reason: 'the react baseline needs a model: give an API key, --answers FILE or --replay FILE' }, core_usage/* NO_USAGE */.y);
+        return finish({ status: 'rejected', goals: [], reason: 'the react baseline needs a model: give an API key, --answers FILE or --replay FILE' }, usage/* NO_USAGE */.y);
     }
     // As in a plan's run: no prompt and no tool argument carries a secret the run knows.
     const live = settings.model.kind === 'live' ? settings.model : undefined;
     const redact = deps.redact ?? (0,core_redact/* createRedactor */.lY)((0,job_secrets/* jobSecrets */.p)({ apiKey: live?.apiKey, baseURL: live?.baseURL, env: settings.env, inputs: settings.inputs }));
     redact.learn?.((0,plan_secret_values/* planSecretValues */.U)(source, settings.env));
     const model = (0,redacting_model_client/* redactingModelClient */.Q)((0,budgeted_model_client/* budgetedModelClient */.z)(client, budget), redact);
-    let usage = core_usage/* NO_USAGE */.y;
     const opened = await (0,open_tools/* openTools */.a)(source, { cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, ...(loaded.servers && { servers: loaded.servers }) });
     try {
         const tools = new Map([...opened.tools].filter(([, tool]) => withholding(settings)(tool, source) === undefined).map(([name, tool]) => [name, faultInjectingTool(tool, injector)]));
@@ -982,7 +977,6 @@ async function runReactVariant(one) {
                 maxTurns: settings.maxTurns,
                 cwd: settings.cwd,
                 signal,
-                onUsage: (call) => (usage = (0,core_usage/* addUsage */.v)(usage, call)),
             });
         }
         catch (error) {
