@@ -295,14 +295,14 @@ describe('approval: plan and approval: true', () => {
     expect(outcome.record.steps.get('a')?.state).toBe('waiting');
   });
 
-  it('a step with approval: true waits even when the plan asks for none; a failure elsewhere still fails the run', async () => {
+  it('a step with approval: true waits even when the plan asks for none; a failure elsewhere still fails the run, which skips it', async () => {
     const read = countingTool('read', false);
     const broken = countingTool('broken', false, () => {
       throw new StepError('boom', { transient: false });
     });
     const { outcome } = await run(planOf([step('a', 'read', { n: 1 }, [], { approval: true }), step('b', 'broken', {}, [])]), [read.tool, broken.tool]);
     expect(read.calls).toHaveLength(0);
-    expect(outcome.record.steps.get('a')?.state).toBe('waiting');
+    expect(outcome.record.steps.get('a')?.state).toBe('skipped');
     expect(outcome.status).toBe('failed');
   });
 
@@ -330,5 +330,21 @@ describe('approval keys and the redactor', () => {
     const { outcome } = await run(planOf([publish], 'side-effects'), [tool], { approval, redact });
     expect(outcome.status).toBe('succeeded');
     expect(calls).toHaveLength(1);
+  });
+});
+
+// A run that failed asks for no approval, but its steps waiting for one were left ⏸️ and their dependents
+// ⬜ at its end, 2 of 4 steps unaccounted for in the counts (found by an adversarial pass).
+describe('a step waiting for approval in a run that failed', () => {
+  it('is skipped with its dependents, saying why, instead of left waiting', async () => {
+    const broken = countingTool('broken', false, () => {
+      throw new StepError('broken for good', { transient: false });
+    });
+    const write = countingTool('write', true);
+    const plan = planOf([step('a', 'broken', {}, [], { onFailure: 'fail' }), step('b', 'write', {}, [], { approval: true }), step('d', 'write', { n: 2 }, ['b'])]);
+    const { outcome } = await run(plan, [broken.tool, write.tool]);
+    expect(outcome.status).toBe('failed');
+    expect(write.calls).toHaveLength(0);
+    for (const key of ['b', 'd']) expect(outcome.record.steps.get(key)).toMatchObject({ state: 'skipped', skipReason: 'not run: it waits for approval, which a run that failed does not ask for' });
   });
 });
