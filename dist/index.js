@@ -14190,9 +14190,13 @@ class PlanRun {
     }
     /** Only reachable with a graph bug (a dependency that never settles): no step may stay pending. */
     #skipLeftovers() {
-        // Steps downstream of a waiting step stay pending: an approving run runs them.
-        if (this.waiting.length > 0)
-            return;
+        if (this.waiting.length > 0) {
+            // Steps downstream of a waiting step stay pending: an approving run runs them. Not in a run that
+            // failed, which asks for no approval: they were left \u23f8\ufe0f and \u2b1c at its end.
+            if (this.failures.length === 0)
+                return;
+            return this.#skipPending('not run: it waits for approval, which a run that failed does not ask for');
+        }
         const stuck = this.graph.steps.filter((step) => this.#journal.stateOf(step.key) === 'pending' && (this.#scope?.has(step.key) ?? true));
         if (stuck.length === 0)
             return;
