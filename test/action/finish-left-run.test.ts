@@ -50,7 +50,7 @@ const bodies = () => github.requests.filter((request) => /^(POST|PATCH)$/.test(r
 // said "Finished: succeeded", which a required goal could still turn into goals-unmet.
 describe('while the goals are checked', () => {
   it('the comment says the goals are being checked, never that the run finished', async () => {
-    const settings = await settingsFor('name: Gate\ntoolsets: [math]\nworkflow_sequence:\n  - { id: a, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }\ngoals:\n  - { name: tests pass, command: [sh, -c, "sleep 3; exit 1"] }\n');
+    const settings = await settingsFor('name: Gate\ntoolsets: [math]\nworkflow_sequence:\n  - { id: a, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }\ngoals:\n  - { name: tests pass, command: [sh, -c, "sleep 6; exit 1"] }\n');
     const result = await runAction(settings, { io: recordingIO().io, redact: createRedactor(), clock: systemClock, commentIntervalMs: 0, github: octokit(), admission: { permissionOf: async () => ({ permission: 'write' }) } });
     await result.published;
     expect(result.outputs.status).toBe('goals-unmet');
