@@ -3,6 +3,7 @@ import { costThresholdProblem } from '../eval/cost-threshold-problem.ts';
 import { evaluate } from '../eval/evaluate.ts';
 import { FAULT_FILE_HOLDS, FaultFile, type FaultRule } from '../eval/fault-rule.ts';
 import { figureBeside } from '../eval/figure-beside.ts';
+import { readEvaluatedPlans } from '../eval/evaluated-plans.ts';
 import { inputsProblem } from '../eval/inputs-problem.ts';
 import { evalSettingsProblem, type EvalModelSource } from '../eval/run-eval.ts';
 import { ANSWERS_FILE_HOLDS, ScriptedAnswers } from '../eval/scripted-answers.ts';
@@ -77,7 +78,8 @@ export async function runEvalAction(settings: ActionSettings, deps: ActionDeps, 
     ...(withhold && { withhold }),
   };
   const thresholds = { minSuccessRate: settings.eval.minSuccessRate, maxCostUsdPerRun: settings.eval.maxCostUsdPerRun };
-  const problem = evalSettingsProblem(evalSettings) ?? (await inputsProblem(evalSettings)) ?? (await costThresholdProblem(evalSettings, thresholds, 'max-cost-usd-per-run'));
+  const plans = await readEvaluatedPlans(evalSettings.plans);
+  const problem = evalSettingsProblem(evalSettings) ?? inputsProblem(plans, evalSettings.inputs) ?? costThresholdProblem(plans, evalSettings.modelName, thresholds, 'max-cost-usd-per-run');
   if (problem) return ended('failed', '', `plan-runner: ${problem}`);
   const report = await evaluate(evalSettings, thresholds, {
     clock: deps.clock,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { costThresholdProblem } from '../eval/cost-threshold-problem.ts';
+import { readEvaluatedPlans } from '../eval/evaluated-plans.ts';
 import { inputsProblem } from '../eval/inputs-problem.ts';
 import { evaluate } from '../eval/evaluate.ts';
 import { FAULT_FILE_HOLDS, FaultFile, type FaultRule } from '../eval/fault-rule.ts';
@@ -88,13 +89,14 @@ export async function evalCommand(args: EvalCommandArgs, signal: AbortSignal): P
     maxTurns: args.maxTurns,
   };
   // `--input` names the plan does not declare, or a required one left out: the command line is wrong, as for `run`.
-  const badInputs = await inputsProblem(settings);
+  const plans = await readEvaluatedPlans(settings.plans);
+  const badInputs = inputsProblem(plans, settings.inputs);
   if (badInputs) {
     fail(badInputs);
     return 2;
   }
   const thresholds = { minSuccessRate: args.minSuccessRate, maxCostUsdPerRun: args.maxCostUsdPerRun };
-  const problem = evalSettingsProblem(settings) ?? (await costThresholdProblem(settings, thresholds, '--max-cost-usd-per-run'));
+  const problem = evalSettingsProblem(settings) ?? costThresholdProblem(plans, settings.modelName, thresholds, '--max-cost-usd-per-run');
   if (problem) return fail(problem);
   // Each run's trace, by the name it will have: checked with the other outputs and inputs before any run.
   const traceFile = (column: string, run: number): string => path.join(args.traceDir!, `${column.replace(/[^A-Za-z0-9._-]+/g, '-')}-run-${run}.jsonl`);

@@ -1,5 +1,6 @@
 import type { PlanError } from '../plan/plan-error.ts';
 import type { PlanStep } from '../core/plan-step.ts';
+import { withEdgesWithin } from '../run/plan-graph.ts';
 import { Step } from '../plan/schema.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
 import { validatePlanObject } from '../plan/validate-plan.ts';
@@ -17,7 +18,8 @@ const STEP_PATH = /^workflow_sequence\[(\d+)\]/;
  * `kept` is the id of each completed step, by key.
  */
 export function keptStep(step: PlanStep, kept: ReadonlyMap<string, Step['id']>): Step {
-  const ids = (keys: readonly string[]) => keys.flatMap((key) => (kept.has(key) ? [key] : []));
+  const within = withEdgesWithin(step, kept);
+  const id = (key: string) => kept.get(key)!;
   return {
     id: step.id,
     type: step.type,
@@ -26,8 +28,8 @@ export function keptStep(step: PlanStep, kept: ReadonlyMap<string, Step['id']>):
     // What its type requires of it (an agent's task, a plan step's plan file).
     ...(step.type === 'agent' && step.task !== undefined && { task: KEPT_TEXT }),
     ...(step.type === 'plan' && step.uses !== undefined && { uses: step.uses }),
-    ...(step.type === 'aggregate' && { inputs: ids(step.inputs).map((key) => kept.get(key)!) }),
-    depends_on: ids(step.dependsOn.filter((key) => !step.inputs.includes(key))).map((key) => (step.optional?.includes(key) ? { step: kept.get(key)!, optional: true } : kept.get(key)!)),
+    ...(step.type === 'aggregate' && { inputs: within.inputs.map(id) }),
+    depends_on: within.dependsOn.filter((key) => !within.inputs.includes(key)).map((key) => (within.optional?.includes(key) ? { step: id(key), optional: true } : id(key))),
   };
 }
 

@@ -22,6 +22,7 @@ export class MappedStep {
   #next = 0;
   #running = 0;
   #halted = false;
+  #stop: Error | undefined;
 
   /** `toRun`: the children to start (default: all, in input order); the others are settled with `reuse`, `failed` or `leave`. */
   constructor(key: string, children: readonly PlanStep[], onItemFailure: 'fail' | 'continue', startedAt: number, toRun?: readonly number[]) {
@@ -33,9 +34,9 @@ export class MappedStep {
     this.#order = toRun ?? children.map((_, index) => index);
   }
 
-  /** True while children are waiting to start (none start after a failure under `fail`). */
+  /** True while children are waiting to start (none start after a failure under `fail`, or after the run's stop reached one). */
   get hasWaiting(): boolean {
-    return !this.#halted && this.#next < this.#order.length;
+    return !this.#halted && this.#stop === undefined && this.#next < this.#order.length;
   }
 
   get running(): number {
@@ -45,6 +46,14 @@ export class MappedStep {
   /** An item failed under `on_item_failure: fail`. */
   get halted(): boolean {
     return this.#halted;
+  }
+
+  /**
+   * The run's stop as a child met it (the budget refused its call), which may come before the run has
+   * stopped (the budget's stop lands a turn later): the step ends with it, never as completed with the item null.
+   */
+  get stop(): Error | undefined {
+    return this.#stop;
   }
 
   /** Children that never started. */
@@ -71,11 +80,14 @@ export class MappedStep {
     this.usage = addUsage(this.usage, usage);
   }
 
-  /** A child failed; `counts` is false for a child stopped with the run (not the item's own failure); `ran` false for one that never started here. */
-  failed(index: number, error: string, usage: Usage, counts: boolean, ran = true): void {
+  /** A child failed; `stop` is the run's stop for a child stopped with the run (not the item's own failure); `ran` false for one that never started here. */
+  failed(index: number, error: string, usage: Usage, stop?: Error, ran = true): void {
     if (ran) this.#running -= 1;
     this.usage = addUsage(this.usage, usage);
-    if (!counts) return;
+    if (stop) {
+      this.#stop ??= stop;
+      return;
+    }
     this.failures.push({ index, key: this.children[index]!.key, error });
     if (this.onItemFailure === 'fail') this.#halted = true;
   }

@@ -12,7 +12,7 @@ export interface PlanHeader {
  * `step` without its edges to steps outside `kept`: a completed step that did without an optional
  * dependency that failed keeps none to it once a replan drops that step.
  */
-export function withEdgesWithin(step: PlanStep, kept: ReadonlySet<string>): PlanStep {
+export function withEdgesWithin(step: PlanStep, kept: Pick<ReadonlySet<string>, 'has'>): PlanStep {
   if (step.dependsOn.every((key) => kept.has(key))) return step;
   const within = (keys: readonly string[]) => keys.filter((key) => kept.has(key));
   return { ...step, dependsOn: within(step.dependsOn), inputs: within(step.inputs), ...(step.optional && { optional: within(step.optional) }) };

@@ -133,11 +133,6 @@ export class PlanRun {
   readonly #running = new Set<string>();
   /** `for_each` steps whose children are running or waiting, in the order they started. */
   readonly #mapped = new Map<string, MappedStep>();
-  /**
-   * for_each steps an item of which the run's stop reached before the run stopped (the budget refused its
-   * call; the stop lands a turn later): the step ends with that stop, never as completed with the item null.
-   */
-  readonly #stoppedItems = new Map<string, RunStoppedError>();
   readonly #stop = new AbortController();
   /** Which steps wait for a person's approval (the plan's policy, less what an approval covers). */
   readonly gate: ApprovalGate;
@@ -344,7 +339,7 @@ export class PlanRun {
   }
 
   #nextMapped(): MappedStep | undefined {
-    for (const mapped of this.#mapped.values()) if (mapped.hasWaiting && !this.#stoppedItems.has(mapped.key)) return mapped;
+    for (const mapped of this.#mapped.values()) if (mapped.hasWaiting) return mapped;
     return undefined;
   }
 
@@ -619,7 +614,7 @@ export class PlanRun {
       const earlier = this.#deps.resume?.itemErrors.get(reuseKey)?.get(index);
       const by = shard === undefined ? 'no shard' : `shard ${shard}`;
       const error = earlier === undefined ? `${by} left no result for this item (its job failed, was cancelled or saved no state); re-run that shard job, then this one` : `${by}: ${earlier}`;
-      mapped.failed(index, error, NO_USAGE, true, false);
+      mapped.failed(index, error, NO_USAGE, undefined, false);
       this.#journal.step({ type: 'item_failed', stepKey: step.key, index, error, transient: false, durationMs: 0, usage: NO_USAGE });
     }
     if (mapped.hasWaiting) this.#mapped.set(step.key, mapped);
@@ -701,11 +696,10 @@ export class PlanRun {
       this.#journal.step({ type: 'item_completed', stepKey: parent, index, result: kept.result, durationMs, usage, ...retried, ...(masked !== undefined && { masked: true }) });
     } else {
       const error = `${errorText(outcome.error)}${outcome.attempts > 1 ? ` (after ${outcome.attempts} attempts)` : ''}`;
-      mapped.failed(index, error, usage, !(outcome.error instanceof RunStoppedError));
-      if (outcome.error instanceof RunStoppedError && !this.#stoppedItems.has(parent)) this.#stoppedItems.set(parent, outcome.error);
+      mapped.failed(index, error, usage, outcome.error instanceof RunStoppedError ? outcome.error : undefined);
       this.#journal.step({ type: 'item_failed', stepKey: parent, index, error, transient: isTransient(outcome.error), durationMs, usage, ...retried });
     }
-    if (mapped.running === 0 && (this.stopReason || this.#stoppedItems.has(parent) || !mapped.hasWaiting)) this.#concludeMapped(mapped);
+    if (mapped.running === 0 && (this.stopReason || !mapped.hasWaiting)) this.#concludeMapped(mapped);
   }
 
   /** After a stop: for_each steps with no child running end now (their waiting children never start). */
@@ -715,7 +709,7 @@ export class PlanRun {
 
   #concludeMapped(mapped: MappedStep): void {
     this.#mapped.delete(mapped.key);
-    const stop = this.stopReason ?? this.#stoppedItems.get(mapped.key);
+    const stop = this.stopReason ?? mapped.stop;
     // A shard's step is not done while other shards have items of it: it stays in progress; the merge completes it.
     if (mapped.left > 0 && !mapped.halted && !stop) return;
     const ended = { usage: mapped.usage, durationMs: this.#deps.clock.now() - mapped.startedAt, attempts: 1 };
@@ -952,7 +946,10 @@ export class PlanRun {
     });
   }
 
-  /** Only reachable with a graph bug (a dependency that never settles): no step may stay pending. */
+  /**
+   * At the run's end: steps waiting for approval in a run that failed (which asks for none) are skipped;
+   * otherwise a step left pending is a graph bug (a dependency that never settles), skipped and failed.
+   */
   #skipLeftovers(): void {
     if (this.waiting.length > 0) {
       // Steps downstream of a waiting step stay pending: an approving run runs them. Not in a run that
