@@ -11889,7 +11889,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 65918:
+/***/ 57379:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -12151,6 +12151,7 @@ class MappedStep {
     #next = 0;
     #running = 0;
     #halted = false;
+    #stop;
     /** `toRun`: the children to start (default: all, in input order); the others are settled with `reuse`, `failed` or `leave`. */
     constructor(key, children, onItemFailure, startedAt, toRun) {
         this.key = key;
@@ -12160,9 +12161,9 @@ class MappedStep {
         this.results = new Array(children.length).fill(null);
         this.#order = toRun ?? children.map((_, index) => index);
     }
-    /** True while children are waiting to start (none start after a failure under `fail`). */
+    /** True while children are waiting to start (none start after a failure under `fail`, or after the run's stop reached one). */
     get hasWaiting() {
-        return !this.#halted && this.#next < this.#order.length;
+        return !this.#halted && this.#stop === undefined && this.#next < this.#order.length;
     }
     get running() {
         return this.#running;
@@ -12170,6 +12171,13 @@ class MappedStep {
     /** An item failed under `on_item_failure: fail`. */
     get halted() {
         return this.#halted;
+    }
+    /**
+     * The run's stop as a child met it (the budget refused its call), which may come before the run has
+     * stopped (the budget's stop lands a turn later): the step ends with it, never as completed with the item null.
+     */
+    get stop() {
+        return this.#stop;
     }
     /** Children that never started. */
     get notStarted() {
@@ -12192,13 +12200,15 @@ class MappedStep {
         this.results[index] = result;
         this.usage = (0,core_usage/* addUsage */.v)(this.usage, usage);
     }
-    /** A child failed; `counts` is false for a child stopped with the run (not the item's own failure); `ran` false for one that never started here. */
-    failed(index, error, usage, counts, ran = true) {
+    /** A child failed; `stop` is the run's stop for a child stopped with the run (not the item's own failure); `ran` false for one that never started here. */
+    failed(index, error, usage, stop, ran = true) {
         if (ran)
             this.#running -= 1;
         this.usage = (0,core_usage/* addUsage */.v)(this.usage, usage);
-        if (!counts)
+        if (stop) {
+            this.#stop ??= stop;
             return;
+        }
         this.failures.push({ index, key: this.children[index].key, error });
         if (this.onItemFailure === 'fail')
             this.#halted = true;
@@ -12332,113 +12342,8 @@ class Inbox {
     }
 }
 
-;// CONCATENATED MODULE: ./lib/run/plan-graph.js
-/**
- * `step` without its edges to steps outside `kept`: a completed step that did without an optional
- * dependency that failed keeps none to it once a replan drops that step.
- */
-function withEdgesWithin(step, kept) {
-    if (step.dependsOn.every((key) => kept.has(key)))
-        return step;
-    const within = (keys) => keys.filter((key) => kept.has(key));
-    return { ...step, dependsOn: within(step.dependsOn), inputs: within(step.inputs), ...(step.optional && { optional: within(step.optional) }) };
-}
-/**
- * The steps of the current plan revision and the edges between them. The executor reads the
- * graph afresh at every scheduling decision, so a replan can swap what is left mid-run.
- */
-class PlanGraph {
-    #steps = [];
-    #byKey = new Map();
-    #index = new Map();
-    #dependents = new Map();
-    #revision;
-    constructor(steps, revision = 1) {
-        this.#revision = revision;
-        this.#build(steps);
-    }
-    get revision() {
-        return this.#revision;
-    }
-    /** Steps in declaration order. */
-    get steps() {
-        return this.#steps;
-    }
-    get byKey() {
-        return this.#byKey;
-    }
-    /** Position in declaration order; ready steps start in this order. */
-    indexOf(key) {
-        const index = this.#index.get(key);
-        if (index === undefined)
-            throw new Error(`no step ${key} in the plan`);
-        return index;
-    }
-    /** Steps that list `key` among their direct dependencies. */
-    dependentsOf(key) {
-        return this.#dependents.get(key) ?? [];
-    }
-    /** Every step downstream of `key`, directly or transitively, in declaration order. */
-    downstreamOf(key) {
-        const seen = new Set();
-        const queue = [...this.dependentsOf(key)];
-        for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
-            if (seen.has(next))
-                continue;
-            seen.add(next);
-            queue.push(...this.dependentsOf(next));
-        }
-        return [...seen].sort((a, b) => this.indexOf(a) - this.indexOf(b));
-    }
-    /** The last step in declaration order: its result is the run's result. */
-    lastKey() {
-        return this.#steps.at(-1)?.key;
-    }
-    /** The full plan as a client draws it once. */
-    snapshot(header) {
-        return { ...header, revision: this.#revision, steps: [...this.#steps] };
-    }
-    /**
-     * Keeps the steps in `kept` (in their order) and replaces every other step with `newSteps`,
-     * which come after them; raises the revision. For replanning: completed steps never rerun.
-     */
-    replaceRemaining(newSteps, kept) {
-        const replaced = this.#steps.filter((s) => !kept.has(s.key)).map((s) => s.key);
-        const clash = newSteps.find((s) => this.#byKey.has(s.key));
-        if (clash)
-            throw new Error(`a replacement step reuses the id ${clash.key}; ids must be new in the run`);
-        this.#build([...this.#steps.filter((s) => kept.has(s.key)).map((s) => withEdgesWithin(s, kept)), ...newSteps]);
-        this.#revision += 1;
-        return { replaced, added: newSteps.map((s) => s.key) };
-    }
-    #build(steps) {
-        const byKey = new Map();
-        const index = new Map();
-        const dependents = new Map();
-        steps.forEach((step, i) => {
-            if (byKey.has(step.key))
-                throw new Error(`step ${step.key} appears twice`);
-            byKey.set(step.key, step);
-            index.set(step.key, i);
-        });
-        for (const step of steps) {
-            for (const dep of step.dependsOn) {
-                if (!byKey.has(dep))
-                    throw new Error(`step ${step.key} depends on ${dep}, which is not in the plan`);
-                const list = dependents.get(dep);
-                if (list)
-                    list.push(step.key);
-                else
-                    dependents.set(dep, [step.key]);
-            }
-        }
-        this.#steps = [...steps];
-        this.#byKey = byKey;
-        this.#index = index;
-        this.#dependents = dependents;
-    }
-}
-
+// EXTERNAL MODULE: ./lib/run/plan-graph.js
+var plan_graph = __nccwpck_require__(97843);
 ;// CONCATENATED MODULE: ./lib/run/min-heap.js
 /** A binary min-heap of numbers: the ready queue pops the earliest-declared step in O(log n). */
 class MinHeap {
@@ -12636,7 +12541,7 @@ function replacementProblem(completed, usedKeys, steps) {
         return `step id ${reused.key} was used before in this run; new steps need new ids`;
     try {
         const kept = new Set(completed.map((step) => step.key));
-        new PlanGraph([...completed.map((step) => withEdgesWithin(step, kept)), ...steps]);
+        new plan_graph/* PlanGraph */.K([...completed.map((step) => (0,plan_graph/* withEdgesWithin */.m)(step, kept)), ...steps]);
         return undefined;
     }
     catch (error) {
@@ -13347,11 +13252,6 @@ class PlanRun {
     #running = new Set();
     /** `for_each` steps whose children are running or waiting, in the order they started. */
     #mapped = new Map();
-    /**
-     * for_each steps an item of which the run's stop reached before the run stopped (the budget refused its
-     * call; the stop lands a turn later): the step ends with that stop, never as completed with the item null.
-     */
-    #stoppedItems = new Map();
     #stop = new AbortController();
     /** Which steps wait for a person's approval (the plan's policy, less what an approval covers). */
     gate;
@@ -13363,7 +13263,7 @@ class PlanRun {
         this.#plan = plan;
         this.#deps = deps;
         this.#journal = journal;
-        this.graph = new PlanGraph(plan.steps);
+        this.graph = new plan_graph/* PlanGraph */.K(plan.steps);
         this.header = {
             name: plan.name,
             ...(plan.goal === undefined ? {} : { goal: plan.goal }),
@@ -13563,7 +13463,7 @@ class PlanRun {
     }
     #nextMapped() {
         for (const mapped of this.#mapped.values())
-            if (mapped.hasWaiting && !this.#stoppedItems.has(mapped.key))
+            if (mapped.hasWaiting)
                 return mapped;
         return undefined;
     }
@@ -13848,7 +13748,7 @@ class PlanRun {
             const earlier = this.#deps.resume?.itemErrors.get(reuseKey)?.get(index);
             const by = shard === undefined ? 'no shard' : `shard ${shard}`;
             const error = earlier === undefined ? `${by} left no result for this item (its job failed, was cancelled or saved no state); re-run that shard job, then this one` : `${by}: ${earlier}`;
-            mapped.failed(index, error, core_usage/* NO_USAGE */.y, true, false);
+            mapped.failed(index, error, core_usage/* NO_USAGE */.y, undefined, false);
             this.#journal.step({ type: 'item_failed', stepKey: step.key, index, error, transient: false, durationMs: 0, usage: core_usage/* NO_USAGE */.y });
         }
         if (mapped.hasWaiting)
@@ -13931,12 +13831,10 @@ class PlanRun {
         }
         else {
             const error = `${(0,error_text/* errorText */.k)(outcome.error)}${outcome.attempts > 1 ? ` (after ${outcome.attempts} attempts)` : ''}`;
-            mapped.failed(index, error, usage, !(outcome.error instanceof run_stopped_error/* RunStoppedError */.F));
-            if (outcome.error instanceof run_stopped_error/* RunStoppedError */.F && !this.#stoppedItems.has(parent))
-                this.#stoppedItems.set(parent, outcome.error);
+            mapped.failed(index, error, usage, outcome.error instanceof run_stopped_error/* RunStoppedError */.F ? outcome.error : undefined);
             this.#journal.step({ type: 'item_failed', stepKey: parent, index, error, transient: (0,step_error/* isTransient */.dg)(outcome.error), durationMs, usage, ...retried });
         }
-        if (mapped.running === 0 && (this.stopReason || this.#stoppedItems.has(parent) || !mapped.hasWaiting))
+        if (mapped.running === 0 && (this.stopReason || !mapped.hasWaiting))
             this.#concludeMapped(mapped);
     }
     /** After a stop: for_each steps with no child running end now (their waiting children never start). */
@@ -13947,7 +13845,7 @@ class PlanRun {
     }
     #concludeMapped(mapped) {
         this.#mapped.delete(mapped.key);
-        const stop = this.stopReason ?? this.#stoppedItems.get(mapped.key);
+        const stop = this.stopReason ?? mapped.stop;
         // A shard's step is not done while other shards have items of it: it stays in progress; the merge completes it.
         if (mapped.left > 0 && !mapped.halted && !stop)
             return;
@@ -14188,7 +14086,10 @@ class PlanRun {
             return state === 'pending' || state === 'waiting' || state === 'skipped';
         });
     }
-    /** Only reachable with a graph bug (a dependency that never settles): no step may stay pending. */
+    /**
+     * At the run's end: steps waiting for approval in a run that failed (which asks for none) are skipped;
+     * otherwise a step left pending is a graph bug (a dependency that never settles), skipped and failed.
+     */
     #skipLeftovers() {
         if (this.waiting.length > 0) {
             // Steps downstream of a waiting step stay pending: an approving run runs them. Not in a run that
@@ -26605,6 +26506,122 @@ function fanOutScope(steps, part) {
         for (const step of fanOut)
             scope.add(step.key);
     return scope;
+}
+
+
+/***/ }),
+
+/***/ 97843:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   K: () => (/* binding */ PlanGraph),
+/* harmony export */   m: () => (/* binding */ withEdgesWithin)
+/* harmony export */ });
+/**
+ * `step` without its edges to steps outside `kept`: a completed step that did without an optional
+ * dependency that failed keeps none to it once a replan drops that step.
+ */
+function withEdgesWithin(step, kept) {
+    if (step.dependsOn.every((key) => kept.has(key)))
+        return step;
+    const within = (keys) => keys.filter((key) => kept.has(key));
+    return { ...step, dependsOn: within(step.dependsOn), inputs: within(step.inputs), ...(step.optional && { optional: within(step.optional) }) };
+}
+/**
+ * The steps of the current plan revision and the edges between them. The executor reads the
+ * graph afresh at every scheduling decision, so a replan can swap what is left mid-run.
+ */
+class PlanGraph {
+    #steps = [];
+    #byKey = new Map();
+    #index = new Map();
+    #dependents = new Map();
+    #revision;
+    constructor(steps, revision = 1) {
+        this.#revision = revision;
+        this.#build(steps);
+    }
+    get revision() {
+        return this.#revision;
+    }
+    /** Steps in declaration order. */
+    get steps() {
+        return this.#steps;
+    }
+    get byKey() {
+        return this.#byKey;
+    }
+    /** Position in declaration order; ready steps start in this order. */
+    indexOf(key) {
+        const index = this.#index.get(key);
+        if (index === undefined)
+            throw new Error(`no step ${key} in the plan`);
+        return index;
+    }
+    /** Steps that list `key` among their direct dependencies. */
+    dependentsOf(key) {
+        return this.#dependents.get(key) ?? [];
+    }
+    /** Every step downstream of `key`, directly or transitively, in declaration order. */
+    downstreamOf(key) {
+        const seen = new Set();
+        const queue = [...this.dependentsOf(key)];
+        for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+            if (seen.has(next))
+                continue;
+            seen.add(next);
+            queue.push(...this.dependentsOf(next));
+        }
+        return [...seen].sort((a, b) => this.indexOf(a) - this.indexOf(b));
+    }
+    /** The last step in declaration order: its result is the run's result. */
+    lastKey() {
+        return this.#steps.at(-1)?.key;
+    }
+    /** The full plan as a client draws it once. */
+    snapshot(header) {
+        return { ...header, revision: this.#revision, steps: [...this.#steps] };
+    }
+    /**
+     * Keeps the steps in `kept` (in their order) and replaces every other step with `newSteps`,
+     * which come after them; raises the revision. For replanning: completed steps never rerun.
+     */
+    replaceRemaining(newSteps, kept) {
+        const replaced = this.#steps.filter((s) => !kept.has(s.key)).map((s) => s.key);
+        const clash = newSteps.find((s) => this.#byKey.has(s.key));
+        if (clash)
+            throw new Error(`a replacement step reuses the id ${clash.key}; ids must be new in the run`);
+        this.#build([...this.#steps.filter((s) => kept.has(s.key)).map((s) => withEdgesWithin(s, kept)), ...newSteps]);
+        this.#revision += 1;
+        return { replaced, added: newSteps.map((s) => s.key) };
+    }
+    #build(steps) {
+        const byKey = new Map();
+        const index = new Map();
+        const dependents = new Map();
+        steps.forEach((step, i) => {
+            if (byKey.has(step.key))
+                throw new Error(`step ${step.key} appears twice`);
+            byKey.set(step.key, step);
+            index.set(step.key, i);
+        });
+        for (const step of steps) {
+            for (const dep of step.dependsOn) {
+                if (!byKey.has(dep))
+                    throw new Error(`step ${step.key} depends on ${dep}, which is not in the plan`);
+                const list = dependents.get(dep);
+                if (list)
+                    list.push(step.key);
+                else
+                    dependents.set(dep, [step.key]);
+            }
+        }
+        this.#steps = [...steps];
+        this.#byKey = byKey;
+        this.#index = index;
+        this.#dependents = dependents;
+    }
 }
 
 
@@ -41948,8 +41965,8 @@ function toolsetGitHubContext(run, octokit) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/job/run-job.js + 54 modules
-var run_job = __nccwpck_require__(65918);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 53 modules
+var run_job = __nccwpck_require__(57379);
 // EXTERNAL MODULE: ./lib/action/action-outputs.js
 var action_outputs = __nccwpck_require__(96637);
 ;// CONCATENATED MODULE: ./lib/security/trigger-users.js
@@ -43307,7 +43324,7 @@ async function runAction(given, deps) {
         io.info('Read-only run: the pull request comes from a fork; tools with side effects and command tools not marked fork_safe are withheld.');
     // Loaded only for eval: it brings the scripted model server (node:http) with it.
     if (settings.mode === 'eval')
-        return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(521), __nccwpck_require__.e(180), __nccwpck_require__.e(211), __nccwpck_require__.e(366)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9366))).runEvalAction(settings, deps, readOnly?.withhold);
+        return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(521), __nccwpck_require__.e(180), __nccwpck_require__.e(211), __nccwpck_require__.e(205)]).then(__nccwpck_require__.bind(__nccwpck_require__, 18205))).runEvalAction(settings, deps, readOnly?.withhold);
     const paths = (0,report_paths/* jobReportPaths */.y)(settings);
     // Read before the new trace is opened: `resume-from` may name the same file.
     const resume = settings.resumeFrom === undefined ? undefined : await (0,read_resume_trace/* readResumeTrace */.tR)(settings.resumeFrom);

@@ -392,9 +392,11 @@ function stepListResponseFormat() {
 /* harmony export */   $: () => (/* binding */ validateModelSteps),
 /* harmony export */   h: () => (/* binding */ keptStep)
 /* harmony export */ });
+/* harmony import */ var _run_plan_graph_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7843);
 /* harmony import */ var _plan_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(283);
 /* harmony import */ var _plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4607);
 /* harmony import */ var _step_list_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2489);
+
 
 
 
@@ -407,7 +409,8 @@ const STEP_PATH = /^workflow_sequence\[(\d+)\]/;
  * `kept` is the id of each completed step, by key.
  */
 function keptStep(step, kept) {
-    const ids = (keys) => keys.flatMap((key) => (kept.has(key) ? [key] : []));
+    const within = (0,_run_plan_graph_js__WEBPACK_IMPORTED_MODULE_3__/* .withEdgesWithin */ .m)(step, kept);
+    const id = (key) => kept.get(key);
     return {
         id: step.id,
         type: step.type,
@@ -416,8 +419,8 @@ function keptStep(step, kept) {
         // What its type requires of it (an agent's task, a plan step's plan file).
         ...(step.type === 'agent' && step.task !== undefined && { task: KEPT_TEXT }),
         ...(step.type === 'plan' && step.uses !== undefined && { uses: step.uses }),
-        ...(step.type === 'aggregate' && { inputs: ids(step.inputs).map((key) => kept.get(key)) }),
-        depends_on: ids(step.dependsOn.filter((key) => !step.inputs.includes(key))).map((key) => (step.optional?.includes(key) ? { step: kept.get(key), optional: true } : kept.get(key))),
+        ...(step.type === 'aggregate' && { inputs: within.inputs.map(id) }),
+        depends_on: within.dependsOn.filter((key) => !within.inputs.includes(key)).map((key) => (within.optional?.includes(key) ? { step: id(key), optional: true } : id(key))),
     };
 }
 const KEPT_TEXT = 'A completed step.';

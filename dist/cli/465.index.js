@@ -279,8 +279,8 @@ async function closeTrace(trace, warn) {
 var write_report_file = __webpack_require__(9443);
 // EXTERNAL MODULE: ./lib/core/clock.js
 var clock = __webpack_require__(1601);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 55 modules
-var run_job = __webpack_require__(7615);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 54 modules
+var run_job = __webpack_require__(7037);
 // EXTERNAL MODULE: ./lib/run/trace-step-weights.js
 var trace_step_weights = __webpack_require__(7047);
 // EXTERNAL MODULE: ./lib/run/read-resume-trace.js + 2 modules

@@ -15,7 +15,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _report_mermaid_graph_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4260);
 /* harmony import */ var _report_write_report_file_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9443);
 /* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1601);
-/* harmony import */ var _job_run_job_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7615);
+/* harmony import */ var _job_run_job_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7037);
 /* harmony import */ var _cli_job_settings_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6296);
 /* harmony import */ var _used_plan_files_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(1491);
 /* harmony import */ var _check_output_paths_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9231);

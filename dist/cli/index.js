@@ -1040,10 +1040,10 @@ async function runCommandLine(argv) {
             const controller = new AbortController();
             (await __nccwpck_require__.e(/* import() */ 574).then(__nccwpck_require__.bind(__nccwpck_require__, 7574))).cancelOnSignals(controller, (line) => process.stderr.write(line));
             if (command.command === 'eval')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(521), __nccwpck_require__.e(965), __nccwpck_require__.e(705), __nccwpck_require__.e(180), __nccwpck_require__.e(211), __nccwpck_require__.e(892)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5892))).evalCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(521), __nccwpck_require__.e(965), __nccwpck_require__.e(823), __nccwpck_require__.e(180), __nccwpck_require__.e(211), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8198))).evalCommand(command, controller.signal);
             if (command.command === 'run')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(965), __nccwpck_require__.e(705), __nccwpck_require__.e(630), __nccwpck_require__.e(465)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1465))).runCommand(command, controller.signal);
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(965), __nccwpck_require__.e(705), __nccwpck_require__.e(630), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(965), __nccwpck_require__.e(823), __nccwpck_require__.e(630), __nccwpck_require__.e(465)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1465))).runCommand(command, controller.signal);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(965), __nccwpck_require__.e(823), __nccwpck_require__.e(630), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
         }
     }
 }

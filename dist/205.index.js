@@ -1,8 +1,8 @@
-export const id = 892;
-export const ids = [892,964];
+export const id = 205;
+export const ids = [205,964];
 export const modules = {
 
-/***/ 5892:
+/***/ 18205:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -10,92 +10,26 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  evalCommand: () => (/* binding */ evalCommand)
+  runEvalAction: () => (/* binding */ runEvalAction)
 });
 
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
+var external_node_path_ = __webpack_require__(76760);
 // EXTERNAL MODULE: ./lib/plan/check-pricing.js
-var check_pricing = __webpack_require__(5708);
-// EXTERNAL MODULE: ./lib/plan/load-plan.js
-var load_plan = __webpack_require__(4407);
-// EXTERNAL MODULE: ./lib/core/read-input-file.js
-var read_input_file = __webpack_require__(2237);
-// EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 1 modules
-var parse_plan_yaml = __webpack_require__(2319);
-// EXTERNAL MODULE: ./lib/plan/decode-utf8.js
-var decode_utf8 = __webpack_require__(3985);
-// EXTERNAL MODULE: ./lib/plan/format-path.js
-var format_path = __webpack_require__(7222);
-// EXTERNAL MODULE: ./lib/plan/schema-issues.js + 2 modules
-var schema_issues = __webpack_require__(260);
-;// CONCATENATED MODULE: ./lib/plan/read-yaml-file.js
-
-
-
-
-
-
-/**
- * Reads a small YAML file (fault lists, scripted answers) with the plan file's limits and parses
- * it with `schema`; every problem comes back positioned (`file:line:col`), never as a throw. `holds`
- * says what the file is for, for the error when it has nothing in it (the plan file's own message
- * asked for `goal:`).
- */
-async function readYamlFile(path, schema, holds) {
-    // The plan file's limits: a regular file of at most MAX_PLAN_BYTES (a FIFO or a device would hang or fill memory).
-    const read = (0,read_input_file/* readInputFile */.j)(path, parse_plan_yaml/* MAX_PLAN_BYTES */.di);
-    if (!read.ok)
-        return { ok: false, errors: [{ file: path, path: '', message: read.problem }] };
-    const bytes = read.bytes;
-    const decoded = (0,decode_utf8/* decodeUtf8 */._)(bytes);
-    if (!decoded.ok)
-        return { ok: false, errors: [{ file: path, ...decoded.position, path: '', message: decoded.message }] };
-    if (holds !== undefined && decoded.text.split('\n').every((line) => /^\s*(?:#.*)?$/.test(line))) {
-        return { ok: false, errors: [{ file: path, path: '', message: `the file is empty: it holds ${holds}` }] };
-    }
-    const yaml = await (0,parse_plan_yaml/* parsePlanYaml */.O8)(decoded.text, path);
-    if (!yaml.ok)
-        return yaml;
-    // With the input in each issue, as the plan schema parses: "got `2`", not "got nothing".
-    const parsed = schema.safeParse(yaml.parsed.value, { reportInput: true });
-    if (parsed.success)
-        return { ok: true, value: parsed.data };
-    const positions = await yaml.parsed.positions();
-    if (positions.readErrors)
-        return { ok: false, errors: positions.readErrors };
-    const errors = (0,schema_issues/* schemaIssues */.g)(parsed.error.issues, schema).map((issue) => ({
-        file: path,
-        ...positions.locate(issue.path, issue.at),
-        path: (0,format_path/* formatPath */.j)(issue.path),
-        message: issue.message,
-    }));
-    return { ok: false, errors };
-}
-
-// EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
-var schema = __webpack_require__(283);
+var check_pricing = __webpack_require__(25708);
 ;// CONCATENATED MODULE: ./lib/eval/cost-threshold-problem.js
-
-
-
 
 /**
  * A cost threshold that could never be missed is refused before any run: with no known price for a
  * model the plan calls, every run costs $0 and the threshold would pass. Returns what to do, or
- * undefined. A plan that does not parse is left to the runs, which report it.
+ * undefined. `modelName` is the model the caller gives every plan.
  */
-async function costThresholdProblem(settings, thresholds, name) {
+function costThresholdProblem(plans, modelName, thresholds, name) {
     if (thresholds.maxCostUsdPerRun === undefined)
         return undefined;
-    for (const plan of settings.plans) {
-        // With the plans its `type: plan` steps use: their calls count too. A plan that does not load here
-        // (one naming an MCP server's tools) is read alone.
-        const loaded = await (0,load_plan/* loadPlanFile */.w)(plan.file);
-        const read = loaded.ok ? undefined : await readYamlFile(plan.file, schema/* Plan */.cw);
-        if (read && !read.ok)
-            continue;
-        const unpriced = loaded.ok ? (0,check_pricing/* unpricedModelsWithUsedPlans */.gA)(loaded.plan, settings.modelName) : (0,check_pricing/* unpricedModels */.Nt)(read.value, settings.modelName);
+    for (const plan of plans) {
+        // With the plans its `type: plan` steps use where it loads alone: their calls count too.
+        const unpriced = plan.loaded ? (0,check_pricing/* unpricedModelsWithUsedPlans */.gA)(plan.loaded, modelName) : (0,check_pricing/* unpricedModels */.Nt)(plan.source, modelName);
         if (unpriced.length === 0)
             continue;
         return (`${name} cannot be checked: no price is known for model ${unpriced.map((model) => `'${model}'`).join(', ')}, so every run would cost $0. ` +
@@ -104,36 +38,8 @@ async function costThresholdProblem(settings, thresholds, name) {
     return undefined;
 }
 
-// EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
-var resolve_inputs = __webpack_require__(7637);
-;// CONCATENATED MODULE: ./lib/eval/inputs-problem.js
-
-
-
-
-/**
- * Inputs no evaluated plan could run with (a name it does not declare, a required one left out) are
- * refused before any run, as `run` refuses them: each run would be rejected for the same reason, and
- * the evaluation would measure nothing. Returns what is wrong, per plan, or undefined. A plan that does
- * not parse is left to the runs, which report it.
- */
-async function inputsProblem(settings) {
-    const problems = [];
-    for (const plan of settings.plans) {
-        // A plan that does not load here (one naming an MCP server's tools) is read alone.
-        const loaded = await (0,load_plan/* loadPlanFile */.w)(plan.file);
-        const read = loaded.ok ? undefined : await readYamlFile(plan.file, schema/* Plan */.cw);
-        if (read && !read.ok)
-            continue;
-        const resolved = (0,resolve_inputs/* resolveInputs */.e)(loaded.ok ? loaded.plan.source : read.value, settings.inputs);
-        if (!resolved.ok)
-            problems.push(...resolved.errors.map((error) => `${plan.label ?? plan.file}: ${error}`));
-    }
-    return problems.length > 0 ? `nothing was evaluated: ${problems.join('; ')}` : undefined;
-}
-
 // EXTERNAL MODULE: ./lib/report/cut-text.js
-var cut_text = __webpack_require__(2172);
+var cut_text = __webpack_require__(12172);
 ;// CONCATENATED MODULE: ./lib/eval/eval-verdict.js
 /** Cost and model calls may grow by this share before they count as a regression (runs vary). */
 const REGRESSION_TOLERANCE = 0.1;
@@ -186,9 +92,9 @@ function findRegressions(base, plan) {
 }
 
 // EXTERNAL MODULE: ./lib/report/checklist.js
-var checklist = __webpack_require__(9678);
+var checklist = __webpack_require__(49678);
 // EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
-var escape_markdown = __webpack_require__(949);
+var escape_markdown = __webpack_require__(60949);
 ;// CONCATENATED MODULE: ./lib/eval/figure-beside.js
 /**
  * The fewest decimals, 4 to 15, at which `holds` does, or undefined: eval figures are printed with as
@@ -289,39 +195,41 @@ function renderEvalTable(input) {
 // EXTERNAL MODULE: ./lib/core/redact.js
 var core_redact = __webpack_require__(8038);
 // EXTERNAL MODULE: ./lib/job/job-secrets.js
-var job_secrets = __webpack_require__(1396);
+var job_secrets = __webpack_require__(71396);
 // EXTERNAL MODULE: ./lib/process/plan-secret-values.js
-var plan_secret_values = __webpack_require__(5386);
+var plan_secret_values = __webpack_require__(35386);
 // EXTERNAL MODULE: ./lib/llm/redacting-model-client.js
-var redacting_model_client = __webpack_require__(8398);
+var redacting_model_client = __webpack_require__(98398);
 // EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 24 modules
 var evaluate_goals = __webpack_require__(5020);
 // EXTERNAL MODULE: ./lib/goals/final-status.js
-var final_status = __webpack_require__(8983);
+var final_status = __webpack_require__(58983);
 // EXTERNAL MODULE: ./lib/llm/default-model.js
-var default_model = __webpack_require__(766);
+var default_model = __webpack_require__(40766);
 // EXTERNAL MODULE: ./lib/llm/openai-model-client.js
-var openai_model_client = __webpack_require__(2845);
+var openai_model_client = __webpack_require__(62845);
 // EXTERNAL MODULE: ./lib/llm/replay-model-client.js + 5 modules
-var replay_model_client = __webpack_require__(1996);
+var replay_model_client = __webpack_require__(21996);
+// EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
+var resolve_inputs = __webpack_require__(57637);
 // EXTERNAL MODULE: ./lib/job/budgeted-model-client.js
-var budgeted_model_client = __webpack_require__(6543);
+var budgeted_model_client = __webpack_require__(66543);
 // EXTERNAL MODULE: ./lib/core/usage.js
-var usage = __webpack_require__(6940);
+var core_usage = __webpack_require__(76940);
 // EXTERNAL MODULE: ./lib/run/run-budget.js + 1 modules
-var run_budget = __webpack_require__(8402);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 55 modules
-var run_job = __webpack_require__(7615);
+var run_budget = __webpack_require__(98402);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 53 modules
+var run_job = __webpack_require__(57379);
 // EXTERNAL MODULE: ./lib/steps/run-step.js + 3 modules
 var run_step = __webpack_require__(6420);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
 var load_plan_with_servers = __webpack_require__(1481);
 // EXTERNAL MODULE: ./lib/job/open-tools.js + 7 modules
-var open_tools = __webpack_require__(4912);
+var open_tools = __webpack_require__(34912);
 // EXTERNAL MODULE: ./lib/process/scrub-environment.js
 var scrub_environment = __webpack_require__(6578);
 // EXTERNAL MODULE: external "node:async_hooks"
-var external_node_async_hooks_ = __webpack_require__(6698);
+var external_node_async_hooks_ = __webpack_require__(16698);
 ;// CONCATENATED MODULE: ./lib/eval/call-purpose.js
 
 /**
@@ -344,7 +252,7 @@ class CallPurpose {
 }
 
 // EXTERNAL MODULE: external "node:timers/promises"
-var promises_ = __webpack_require__(8500);
+var promises_ = __webpack_require__(58500);
 ;// CONCATENATED MODULE: ./lib/eval/fault-injecting-fetch.js
 
 /** What the fault answers with in place of a model's text: a plan that stops half way. */
@@ -445,7 +353,9 @@ function faultInjectingTool(tool, injector) {
 }
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
-var schemas = __webpack_require__(1514);
+var schemas = __webpack_require__(41514);
+// EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
+var schema = __webpack_require__(10283);
 ;// CONCATENATED MODULE: ./lib/eval/fault-rule.js
 
 
@@ -621,15 +531,15 @@ function fullHistorySteps(runStep) {
 }
 
 // EXTERNAL MODULE: ./lib/steps/agent/reply-budget.js
-var reply_budget = __webpack_require__(9999);
+var reply_budget = __webpack_require__(89999);
 // EXTERNAL MODULE: ./lib/steps/agent/run-agent-step.js + 5 modules
-var run_agent_step = __webpack_require__(4211);
+var run_agent_step = __webpack_require__(44211);
 // EXTERNAL MODULE: ./lib/steps/data-block.js
-var data_block = __webpack_require__(5707);
+var data_block = __webpack_require__(45707);
 // EXTERNAL MODULE: ./lib/steps/validate-tool-arguments.js + 1 modules
-var validate_tool_arguments = __webpack_require__(4532);
+var validate_tool_arguments = __webpack_require__(64532);
 // EXTERNAL MODULE: ./lib/core/parse-json.js
-var parse_json = __webpack_require__(695);
+var parse_json = __webpack_require__(70695);
 ;// CONCATENATED MODULE: ./lib/eval/react-loop.js
 
 
@@ -711,7 +621,7 @@ async function observe(call, options, tools) {
 }
 
 // EXTERNAL MODULE: external "node:http"
-var external_node_http_ = __webpack_require__(7067);
+var external_node_http_ = __webpack_require__(37067);
 ;// CONCATENATED MODULE: ./lib/eval/scripted-chat-server.js
 
 /** Characters a token stands for in the scripted server's usage counts (a common rule of thumb). */
@@ -794,7 +704,7 @@ async function startScriptedChatServer(answers) {
 }
 
 // EXTERNAL MODULE: ./lib/planner/write-plan.js + 1 modules
-var write_plan = __webpack_require__(964);
+var write_plan = __webpack_require__(20964);
 ;// CONCATENATED MODULE: ./lib/eval/run-eval.js
 
 
@@ -908,10 +818,10 @@ async function runPlanVariant(one) {
     const base = { column: one.column, variant: one.variant, run, durationMs, faults: injector.injected, faultRulesTargeting: injector.targetingRules, plannerCalls: counter.planner, ...countEvents(events) };
     // Cancelled before any step (the MCP servers starting, the model planning): a cancelled run, not an invalid plan.
     if (outcome.kind === 'rejected' && outcome.cancelled)
-        return { ...base, status: 'cancelled', reason: `cancelled while ${outcome.cancelled}`, goals: [], ...usageFields(outcome.usage ?? usage/* NO_USAGE */.y) };
+        return { ...base, status: 'cancelled', reason: `cancelled while ${outcome.cancelled}`, goals: [], ...usageFields(outcome.usage ?? core_usage/* NO_USAGE */.y) };
     if (outcome.kind === 'rejected') {
         const reason = outcome.errors.map((error) => error.message).join('; ');
-        return { ...base, status: 'rejected', reason, goals: [], ...usageFields(outcome.usage ?? usage/* NO_USAGE */.y), ...(counter.planner > 0 && { planValid: false }) };
+        return { ...base, status: 'rejected', reason, goals: [], ...usageFields(outcome.usage ?? core_usage/* NO_USAGE */.y), ...(counter.planner > 0 && { planValid: false }) };
     }
     if (outcome.kind === 'planned')
         throw new Error('eval runs plans; it never stops at planning');
@@ -939,19 +849,19 @@ async function runReactVariant(one) {
     });
     const loaded = await (0,load_plan_with_servers/* loadPlanWithServers */.G)(one.plan.file, { signal: deps.signal, cwd: settings.cwd, env: settings.env, withhold: withholding(settings) });
     if (!loaded.ok)
-        return finish({ status: 'rejected', goals: [], reason: loaded.errors.map((error) => error.message).join('; ') }, usage/* NO_USAGE */.y);
+        return finish({ status: 'rejected', goals: [], reason: loaded.errors.map((error) => error.message).join('; ') }, core_usage/* NO_USAGE */.y);
     const source = loaded.plan.source;
     const inputs = (0,resolve_inputs/* resolveInputs */.e)(source, settings.inputs);
     if (!inputs.ok) {
         await loaded.servers?.close();
-        return finish({ status: 'rejected', goals: [], reason: inputs.errors.join('; ') }, usage/* NO_USAGE */.y);
+        return finish({ status: 'rejected', goals: [], reason: inputs.errors.join('; ') }, core_usage/* NO_USAGE */.y);
     }
     const modelName = settings.modelName ?? source.model?.name ?? default_model/* DEFAULT_MODEL */.U;
     const budget = new run_budget/* RunBudget */.b(loaded.plan.limits, source.pricing);
     const client = one.models.clientFor(injector, modelName);
     if (!client) {
         await loaded.servers?.close();
-        return finish({ status: 'rejected', goals: [], reason: 'the react baseline needs a model: give an API key, --answers FILE or --replay FILE' }, usage/* NO_USAGE */.y);
+        return finish({ status: 'rejected', goals: [], reason: 'the react baseline needs a model: give an API key, --answers FILE or --replay FILE' }, core_usage/* NO_USAGE */.y);
     }
     // As in a plan's run: no prompt and no tool argument carries a secret the run knows.
     const live = settings.model.kind === 'live' ? settings.model : undefined;
@@ -1131,8 +1041,102 @@ async function evaluate(settings, thresholds, deps) {
     return evalReport(settings, runs, thresholds, deps.signal.aborted);
 }
 
+// EXTERNAL MODULE: ./lib/plan/load-plan.js + 1 modules
+var load_plan = __webpack_require__(40855);
+// EXTERNAL MODULE: ./lib/core/read-input-file.js
+var read_input_file = __webpack_require__(2237);
+// EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 2 modules
+var parse_plan_yaml = __webpack_require__(43508);
+// EXTERNAL MODULE: ./lib/plan/decode-utf8.js
+var decode_utf8 = __webpack_require__(43985);
+// EXTERNAL MODULE: ./lib/plan/format-path.js
+var format_path = __webpack_require__(97222);
+// EXTERNAL MODULE: ./lib/plan/schema-issues.js + 2 modules
+var schema_issues = __webpack_require__(30260);
+;// CONCATENATED MODULE: ./lib/plan/read-yaml-file.js
+
+
+
+
+
+
+/**
+ * Reads a small YAML file (fault lists, scripted answers) with the plan file's limits and parses
+ * it with `schema`; every problem comes back positioned (`file:line:col`), never as a throw. `holds`
+ * says what the file is for, for the error when it has nothing in it (the plan file's own message
+ * asked for `goal:`).
+ */
+async function readYamlFile(path, schema, holds) {
+    // The plan file's limits: a regular file of at most MAX_PLAN_BYTES (a FIFO or a device would hang or fill memory).
+    const read = (0,read_input_file/* readInputFile */.j)(path, parse_plan_yaml/* MAX_PLAN_BYTES */.di);
+    if (!read.ok)
+        return { ok: false, errors: [{ file: path, path: '', message: read.problem }] };
+    const bytes = read.bytes;
+    const decoded = (0,decode_utf8/* decodeUtf8 */._)(bytes);
+    if (!decoded.ok)
+        return { ok: false, errors: [{ file: path, ...decoded.position, path: '', message: decoded.message }] };
+    if (holds !== undefined && decoded.text.split('\n').every((line) => /^\s*(?:#.*)?$/.test(line))) {
+        return { ok: false, errors: [{ file: path, path: '', message: `the file is empty: it holds ${holds}` }] };
+    }
+    const yaml = await (0,parse_plan_yaml/* parsePlanYaml */.O8)(decoded.text, path);
+    if (!yaml.ok)
+        return yaml;
+    // With the input in each issue, as the plan schema parses: "got `2`", not "got nothing".
+    const parsed = schema.safeParse(yaml.parsed.value, { reportInput: true });
+    if (parsed.success)
+        return { ok: true, value: parsed.data };
+    const positions = await yaml.parsed.positions();
+    if (positions.readErrors)
+        return { ok: false, errors: positions.readErrors };
+    const errors = (0,schema_issues/* schemaIssues */.g)(parsed.error.issues, schema).map((issue) => ({
+        file: path,
+        ...positions.locate(issue.path, issue.at),
+        path: (0,format_path/* formatPath */.j)(issue.path),
+        message: issue.message,
+    }));
+    return { ok: false, errors };
+}
+
+;// CONCATENATED MODULE: ./lib/eval/evaluated-plans.js
+
+
+
+/**
+ * Each plan of an evaluation, read once for the checks before any run: loaded where it loads alone,
+ * else read as its file has it. A plan that does not parse is left out: the runs report it.
+ */
+async function readEvaluatedPlans(plans) {
+    const read = [];
+    for (const plan of plans) {
+        const loaded = await (0,load_plan/* loadPlanFile */.w)(plan.file);
+        if (loaded.ok) {
+            read.push({ ...plan, source: loaded.plan.source, loaded: loaded.plan });
+            continue;
+        }
+        const parsed = await readYamlFile(plan.file, schema/* Plan */.cw);
+        if (parsed.ok)
+            read.push({ ...plan, source: parsed.value });
+    }
+    return read;
+}
+
+;// CONCATENATED MODULE: ./lib/eval/inputs-problem.js
+
+/**
+ * Inputs no evaluated plan could run with (a name it does not declare, a required one left out) are
+ * refused before any run, as `run` refuses them: each run would be rejected for the same reason, and
+ * the evaluation would measure nothing. Returns what is wrong, per plan, or undefined.
+ */
+function inputsProblem(plans, inputs) {
+    const problems = plans.flatMap((plan) => {
+        const resolved = (0,resolve_inputs/* resolveInputs */.e)(plan.source, inputs);
+        return resolved.ok ? [] : resolved.errors.map((error) => `${plan.label ?? plan.file}: ${error}`);
+    });
+    return problems.length > 0 ? `nothing was evaluated: ${problems.join('; ')}` : undefined;
+}
+
 // EXTERNAL MODULE: ./lib/plan/nearest-name.js
-var nearest_name = __webpack_require__(5421);
+var nearest_name = __webpack_require__(95421);
 ;// CONCATENATED MODULE: ./lib/eval/scripted-answers.js
 
 
@@ -1165,20 +1169,12 @@ const Caller = schemas.string().superRefine((name, ctx) => {
 const ScriptedAnswers = schemas.record(Caller, schemas.array(ScriptedAnswer).min(1).max(1000));
 
 // EXTERNAL MODULE: ./lib/plan/plan-error.js
-var plan_error = __webpack_require__(6487);
-// EXTERNAL MODULE: ./lib/report/trace-writer.js + 1 modules
-var trace_writer = __webpack_require__(1713);
-// EXTERNAL MODULE: ./lib/core/clock.js
-var clock = __webpack_require__(1601);
+var plan_error = __webpack_require__(36487);
+// EXTERNAL MODULE: ./lib/action/action-outputs.js
+var action_outputs = __webpack_require__(96637);
 // EXTERNAL MODULE: ./lib/report/write-report-file.js
-var write_report_file = __webpack_require__(9443);
-// EXTERNAL MODULE: ./lib/cli/used-plan-files.js
-var used_plan_files = __webpack_require__(1491);
-// EXTERNAL MODULE: ./lib/cli/check-output-paths.js
-var check_output_paths = __webpack_require__(9231);
-// EXTERNAL MODULE: ./lib/cli/cli-job-settings.js + 3 modules
-var cli_job_settings = __webpack_require__(6296);
-;// CONCATENATED MODULE: ./lib/cli/eval-command.js
+var write_report_file = __webpack_require__(49443);
+;// CONCATENATED MODULE: ./lib/action/run-eval-action.js
 
 
 
@@ -1193,134 +1189,109 @@ var cli_job_settings = __webpack_require__(6296);
 
 
 
-
-
-
-function modelSource(args, answers, apiKey) {
-    if (answers)
-        return { kind: 'answers', answers };
-    if (args.replay)
-        return { kind: 'replay', file: args.replay };
-    if (apiKey)
-        return { kind: 'live', baseURL: args.baseUrl, apiKey };
-    // Plans whose steps need no model still run; the rest are rejected, saying how to give one.
-    return { kind: 'none', hint: (0,cli_job_settings/* cliModelHint */.tD)(args.apiKeyEnv, '--replay FILE or --answers FILE') };
+/**
+ * `goals-met` of an evaluation: true only when every run of the evaluated plan (its own column, not
+ * a baseline's) ended with every required goal met. Passing the thresholds is `status`; a 0% goal
+ * rate with no `min-success-rate` set passes them, and must not read as goals met.
+ */
+function everyGoalMet(runs) {
+    const planColumn = runs.filter((run) => run.variant === 'plan').at(-1)?.column;
+    const own = runs.filter((run) => run.column === planColumn);
+    return own.length > 0 && own.every((run) => run.status === 'succeeded');
+}
+function ended(status, report, failure, result = '', runs = []) {
+    // The usage outputs count every run of the evaluation, baselines included.
+    const usage = runs.reduce((sum, run) => (0,core_usage/* addUsage */.v)(sum, run), core_usage/* NO_USAGE */.y);
+    const durationMs = runs.reduce((sum, run) => sum + run.durationMs, 0);
+    const goalsMet = status === 'succeeded' && everyGoalMet(runs);
+    const outputs = { status, result, 'goals-met': goalsMet ? 'true' : 'false', report, trace: '', 'plan-file': '', ...(0,action_outputs/* usageOutputs */.mF)(usage, durationMs) };
+    return { outputs, ...(failure !== undefined && { failure }), published: Promise.resolve() };
+}
+async function readOptional(file, read) {
+    if (!file)
+        return { problems: [] };
+    const result = await read(file);
+    return result.ok ? { value: result.value, problems: [] } : { problems: result.errors.map(plan_error/* formatPlanError */.R) };
 }
 /**
- * Loads each plan as `validate` does (starting its MCP servers to list their tools), printing the errors
- * of those that are not valid, located; false when one is not. An evaluation of a plan that cannot run
- * would measure nothing, and `eval` gates CI: it must not pass.
+ * `mode: eval`: runs the plan `eval-runs` times (with `eval-faults`, against `eval-baselines`),
+ * writes the table to the job summary and the figures to `eval.json`, and fails the job when
+ * `min-success-rate` or `max-cost-usd-per-run` is not met. No comment and no check run: an
+ * evaluation is a measurement of the plan, not a run of it.
  */
-async function plansValid(files, model, signal, redact) {
-    let valid = true;
-    for (const file of files) {
-        // Checked as the runs will run it: --model replaces the plan's model (whose price a cap may need).
-        const loaded = await (0,load_plan_with_servers/* loadPlanWithServers */.G)(file, { signal, cwd: process.cwd(), env: process.env, ...(model !== undefined && { model }) });
-        if (loaded.ok) {
-            await loaded.servers?.close();
-            continue;
-        }
-        valid = false;
-        for (const error of loaded.errors)
-            process.stderr.write(`${redact((0,plan_error/* formatPlanError */.R)(error))}\n`);
-        const count = (0,plan_error/* problemCount */.b)(loaded.errors);
-        process.stderr.write(`${file}: ${count} error${count === 1 ? '' : 's'}\n`);
-    }
-    return valid;
-}
-/** `plan-runner eval`: runs a plan (and baselines) N times with injected faults and prints the table; returns the exit code. */
-async function evalCommand(args, signal) {
-    const env = process.env;
-    const apiKey = env[args.apiKeyEnv] || undefined;
-    const redact = (0,cli_job_settings/* cliRedactor */.Vs)(args, env);
-    const fail = (message) => {
-        process.stderr.write(`plan-runner eval: ${redact(message)}\n`);
-        return 1;
-    };
-    if (!(await plansValid(args.compare ? [args.compare, args.file] : [args.file], args.model, signal, redact))) {
-        return fail(`nothing was evaluated: ${args.compare ? 'a plan' : 'the plan'} is not valid (see above; plan-runner validate FILE checks it)`);
-    }
-    let faults = [];
-    if (args.faults) {
-        const read = await readYamlFile(args.faults, FaultFile, FAULT_FILE_HOLDS);
-        if (!read.ok)
-            return fail(`the fault file has problems:\n${read.errors.map(plan_error/* formatPlanError */.R).join('\n')}`);
-        faults = read.value;
-    }
-    let answers;
-    if (args.answers) {
-        const read = await readYamlFile(args.answers, ScriptedAnswers, ANSWERS_FILE_HOLDS);
-        if (!read.ok)
-            return fail(`the answers file has problems:\n${read.errors.map(plan_error/* formatPlanError */.R).join('\n')}`);
-        answers = read.value;
-    }
-    const model = modelSource(args, answers, apiKey);
-    const settings = {
-        plans: args.compare ? [{ file: args.compare, label: `base ${args.compare}` }, { file: args.file, label: args.file }] : [{ file: args.file }],
-        runs: args.runs,
-        seed: args.seed,
-        faults,
-        baselines: args.baselines,
-        inputs: args.inputs,
-        cwd: process.cwd(),
-        env,
+async function runEvalAction(settings, deps, withhold) {
+    const { io, redact } = deps;
+    const reportFile = external_node_path_.join(settings.outputDir, 'eval.md');
+    const jsonFile = external_node_path_.join(settings.outputDir, 'eval.json');
+    if (!settings.planFile)
+        return ended('failed', '', 'plan-runner: mode: eval evaluates a plan file; give `plan:` (a task alone cannot be evaluated)');
+    const faults = await readOptional(settings.eval.faultsFile, (file) => readYamlFile(file, FaultFile, FAULT_FILE_HOLDS));
+    const answers = await readOptional(settings.eval.answersFile, (file) => readYamlFile(file, ScriptedAnswers, ANSWERS_FILE_HOLDS));
+    const problems = [...faults.problems, ...answers.problems];
+    if (problems.length > 0)
+        return ended('failed', '', `plan-runner: fix the evaluation's files:\n${problems.join('\n')}`);
+    let model;
+    if (answers.value)
+        model = { kind: 'answers', answers: answers.value };
+    else if (settings.model.apiKey)
+        model = { kind: 'live', baseURL: settings.model.baseURL, apiKey: settings.model.apiKey };
+    else
+        model = { kind: 'none' };
+    const evalSettings = {
+        plans: [{ file: settings.planFile, label: settings.planPath }],
+        runs: settings.eval.runs,
+        seed: settings.eval.seed,
+        faults: faults.value ?? [],
+        baselines: settings.eval.baselines,
+        inputs: settings.inputs,
+        cwd: settings.workspace,
+        env: settings.env,
         model,
-        ...(args.model !== undefined && { modelName: args.model }),
-        maxTurns: args.maxTurns,
+        ...(settings.model.model !== undefined && { modelName: settings.model.model }),
+        maxTurns: 20,
+        ...(withhold && { withhold }),
     };
-    // `--input` names the plan does not declare, or a required one left out: the command line is wrong, as for `run`.
-    const badInputs = await inputsProblem(settings);
-    if (badInputs) {
-        fail(badInputs);
-        return 2;
-    }
-    const thresholds = { minSuccessRate: args.minSuccessRate, maxCostUsdPerRun: args.maxCostUsdPerRun };
-    const problem = evalSettingsProblem(settings) ?? (await costThresholdProblem(settings, thresholds, '--max-cost-usd-per-run'));
+    const thresholds = { minSuccessRate: settings.eval.minSuccessRate, maxCostUsdPerRun: settings.eval.maxCostUsdPerRun };
+    const plans = await readEvaluatedPlans(evalSettings.plans);
+    const problem = evalSettingsProblem(evalSettings) ?? inputsProblem(plans, evalSettings.inputs) ?? costThresholdProblem(plans, evalSettings.modelName, thresholds, 'max-cost-usd-per-run');
     if (problem)
-        return fail(problem);
-    // Each run's trace, by the name it will have: checked with the other outputs and inputs before any run.
-    const traceFile = (column, run) => external_node_path_.join(args.traceDir, `${column.replace(/[^A-Za-z0-9._-]+/g, '-')}-run-${run}.jsonl`);
-    const traceFiles = args.traceDir === undefined ? [] : columnNames(settings).flatMap((column) => Array.from({ length: settings.runs }, (_, index) => traceFile(column, index + 1)));
-    const traceOutputs = traceFiles.map((file) => [`--trace-dir (${external_node_path_.basename(file)})`, file]);
-    const used = [...(await (0,used_plan_files/* usedPlanFiles */.I)(args.file)), ...(args.compare ? await (0,used_plan_files/* usedPlanFiles */.I)(args.compare) : [])];
-    const inputs = [['the plan', args.file], ['--compare', args.compare], ...used, ['--faults', args.faults], ['--answers', args.answers], ['--replay', args.replay]];
-    if (!(0,check_output_paths/* checkOutputPaths */.s)([['--markdown', args.markdown], ['--json', args.json], ...traceOutputs], inputs))
-        return 1;
-    const traces = [];
-    const report = await evaluate(settings, thresholds, {
-        clock: clock/* systemClock */.ml,
-        signal,
-        // Redacted, then one line with control characters shown: a model's words reach a terminal here.
-        onRun: (run) => process.stderr.write(`${(0,checklist/* oneLogLine */.Hr)(redact(`${run.column} run ${run.run}: ${run.status}, ${run.modelCalls} model call(s), ${run.faults.length} fault(s)${run.reason ? ` \u2014 ${run.reason.split('\n')[0]}` : ''}`))}\n`),
+        return ended('failed', '', `plan-runner: ${problem}`);
+    const report = await evaluate(evalSettings, thresholds, {
+        clock: deps.clock,
+        signal: deps.signal ?? new AbortController().signal,
+        onRun: (run) => io.info(`${run.column} run ${run.run}: ${run.status}, ${run.modelCalls} model call(s), ${run.faults.length} fault(s)`),
         redact,
-        ...(args.traceDir !== undefined && {
-            listenersFor: (column, run) => {
-                const trace = (0,trace_writer/* traceWriter */.z)(traceFile(column, run), { redact });
-                traces.push(trace);
-                return [trace.listener];
-            },
-        }),
     });
-    for (const trace of traces)
-        await trace.close().catch((error) => process.stderr.write(`warning: ${redact(String(error))}\n`));
-    process.stdout.write(redact(report.markdown));
-    const unwritten = [];
-    if (args.markdown)
-        unwritten.push(await (0,write_report_file/* writeReportFile */.a)(args.markdown, redact(report.markdown)));
-    if (args.json) {
-        const json = { plan: args.file, ...(args.compare && { base: args.compare }), seed: args.seed, faults, columns: report.columns, thresholds: report.thresholds, regressions: report.regressions ?? null, passed: report.passed, runs: report.runs };
-        unwritten.push(await (0,write_report_file/* writeReportFile */.a)(args.json, redact(`${JSON.stringify(json, null, 2)}\n`)));
+    const markdown = redact(report.markdown);
+    const json = redact(`${JSON.stringify({ columns: report.columns, thresholds: report.thresholds, passed: report.passed, runs: report.runs }, null, 2)}\n`);
+    let reportWritten = true;
+    for (const [file, text] of [[reportFile, markdown], [jsonFile, json]]) {
+        const unwritten = await (0,write_report_file/* writeReportFile */.a)(file, text);
+        if (unwritten)
+            io.warning(unwritten.message);
+        if (unwritten && file === reportFile)
+            reportWritten = false;
     }
-    for (const error of unwritten)
-        if (error)
-            process.stderr.write(`plan-runner: ${error.message}\n`);
-    return report.passed && unwritten.every((error) => error === undefined) ? 0 : 1;
+    if (!(await io.writeSummary(markdown)))
+        io.info(markdown);
+    const missed = report.thresholds.filter((check) => !check.ok).map((check) => `${check.name} ${check.unevaluable === undefined ? figureBeside(check.actual, check.limit) : `not checked: ${check.unevaluable}`} (limit ${check.limit})`);
+    // Whatever else made the evaluation fail (a fault rule that matched no call, no plan column) is in its report.
+    const failure = deps.signal?.aborted
+        ? 'plan-runner: the evaluation was cancelled; the figures cover the runs that finished'
+        : missed.length > 0
+            ? `plan-runner: the plan missed its evaluation thresholds: ${missed.join('; ')}`
+            : !report.passed
+                ? 'plan-runner: the evaluation did not pass; its report (the job summary) says why'
+                : undefined;
+    // `result`: each column's figures as JSON, for a later step's expression (`fromJSON(steps.x.outputs.result)`).
+    // The `report` output names the file only when it was written.
+    return ended(failure ? 'failed' : 'succeeded', reportWritten ? reportFile : '', failure, redact(JSON.stringify(report.columns)), report.runs);
 }
 
 
 /***/ }),
 
-/***/ 964:
+/***/ 20964:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1333,15 +1304,15 @@ __webpack_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: ./lib/core/error-text.js
 var error_text = __webpack_require__(7437);
 // EXTERNAL MODULE: ./lib/planner/ask-for-json.js
-var ask_for_json = __webpack_require__(4634);
+var ask_for_json = __webpack_require__(84634);
 // EXTERNAL MODULE: ./lib/planner/plan-prompt.js
-var plan_prompt = __webpack_require__(7620);
+var plan_prompt = __webpack_require__(87620);
 // EXTERNAL MODULE: ./lib/planner/planner-model.js
-var planner_model = __webpack_require__(4608);
+var planner_model = __webpack_require__(94608);
 // EXTERNAL MODULE: ./lib/planner/read-step-list.js
-var read_step_list = __webpack_require__(4886);
+var read_step_list = __webpack_require__(64886);
 // EXTERNAL MODULE: ./lib/planner/step-list-format.js
-var step_list_format = __webpack_require__(2489);
+var step_list_format = __webpack_require__(12489);
 ;// CONCATENATED MODULE: ./lib/planner/tool-step-rule.js
 /** True when a model-written plan must call a tool: `planner.require_tools`, by default whenever the plan offers tools. */
 function requiresToolStep(plan) {
@@ -1365,7 +1336,7 @@ function toolStepProblem(plan, written) {
 }
 
 // EXTERNAL MODULE: ./lib/planner/validate-model-steps.js
-var validate_model_steps = __webpack_require__(4082);
+var validate_model_steps = __webpack_require__(84082);
 ;// CONCATENATED MODULE: ./lib/planner/write-plan.js
 
 
@@ -1416,349 +1387,6 @@ async function writePlan(plan, options) {
         messages = [...messages, ...(0,plan_prompt/* repairMessages */.YD)(answer, judged.attempt.errors.map(formatProblem))];
     }
     return { ok: false, attempts, errors: attempts.at(-1).errors };
-}
-
-
-/***/ }),
-
-/***/ 1713:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  z: () => (/* binding */ traceWriter)
-});
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
-// EXTERNAL MODULE: ./lib/core/redact.js
-var core_redact = __webpack_require__(8038);
-// EXTERNAL MODULE: ./lib/core/trace-gap.js
-var trace_gap = __webpack_require__(2975);
-// EXTERNAL MODULE: ./lib/core/output-path-refused-error.js
-var output_path_refused_error = __webpack_require__(5542);
-;// CONCATENATED MODULE: ./lib/report/trace-write-error.js
-
-/** The trace file could not be written; the run itself may have been fine, its audit record is not. */
-class TraceWriteError extends Error {
-    path;
-    constructor(options) {
-        const reason = options.cause instanceof Error ? options.cause.message : String(options.cause);
-        const advice = options.cause instanceof output_path_refused_error/* OutputPathRefusedError */.l || options.cause instanceof TraceGapError ? '' : '; check the path is writable and the disk is not full';
-        super(`cannot write the trace file ${options.path}: ${reason}${advice}`, {
-            cause: options.cause,
-        });
-        this.name = 'TraceWriteError';
-        this.path = options.path;
-    }
-}
-/** The trace was written, but without an event it could not serialise: a line in its place names it. */
-class TraceGapError extends Error {
-    constructor(what) {
-        super(`it misses ${what}, written as a trace_gap line; the run's record is incomplete, and a resume from this trace is refused`);
-        this.name = 'TraceGapError';
-    }
-}
-
-// EXTERNAL MODULE: ./lib/core/open-output-file.js
-var open_output_file = __webpack_require__(7712);
-;// CONCATENATED MODULE: ./lib/report/trace-writer.js
-
-
-
-
-
-/** Lines are written out once this much text is waiting (or when `DurabilityRule` says, a flush timer, close or exit). */
-const FLUSH_CHARS = 64 * 1024;
-const FLUSH_INTERVAL_MS = 250;
-/**
- * The event's own objects, whose numbers (`at`, `durationMs`, usage counts and cost) the run made: a
- * PIN of 123456 equal to an `at` of 123456 ms must not turn it into text, which a resume refuses.
- */
-function ownNumberHolders(event) {
-    const own = new Set();
-    for (let inner = event; inner; inner = inner.type === 'nested_event' ? inner.event : undefined) {
-        const fields = inner;
-        own.add(inner);
-        own.add(fields.usage);
-        own.add(fields.reused);
-        own.add(fields.reused?.usage);
-    }
-    return own;
-}
-/** `event` as JSON (with its leading `{`) through `replacer`, its own numbers left as they are. */
-function stringified(event, replacer) {
-    replacer.own = ownNumberHolders(event);
-    return JSON.stringify(event, replacer.replace);
-}
-// bigint is not JSON; a tool written in JS may still return one. Every string is redacted as it is
-// written, and an object whose keys would change under the redactor is copied with redacted keys.
-function redactingReplacer(redact) {
-    const state = {
-        masked: false,
-        own: new Set(),
-        replace(key, value) {
-            if (typeof value === 'string') {
-                const written = redact(value);
-                if (written !== value)
-                    state.masked = true;
-                return written;
-            }
-            // A result that is a number stands on the event itself, and is the tool's, not the run's.
-            if ((typeof value === 'number' || typeof value === 'bigint') && (key === 'result' || !state.own.has(this))) {
-                const written = (0,core_redact/* redactNumber */.p6)(value, redact);
-                if (written !== value)
-                    state.masked = true;
-                return typeof written === 'bigint' ? written.toString() : written;
-            }
-            if (value === null || typeof value !== 'object')
-                return value;
-            if (value instanceof Error)
-                return { name: value.name, message: value.message };
-            if (Array.isArray(value))
-                return value;
-            for (const key in value) {
-                if (Object.hasOwn(value, key) && redact(key) !== key) {
-                    state.masked = true;
-                    return Object.fromEntries(Object.entries(value).map(([name, inner]) => [redact(name), inner]));
-                }
-            }
-            return value;
-        },
-    };
-    return state;
-}
-/**
- * The event's plain JSON text, when it is JSON and the redactor's screen finds nothing in it to
- * change: the line needs no replacer. Not for a plan (its steps' texts are long and many), and not
- * when a value is no JSON: a result, an item's, an agent's tool's, or arguments may hold whatever a
- * tool returned, a bigint or a cycle, and the replacer's walk writes those.
- */
-function plainJson(event, redact) {
-    if (event.type === 'plan_created' || event.type === 'plan_revised')
-        return undefined;
-    // A step's result object goes through the replacer, which writes an Error in it as its name and message.
-    if (event.type === 'step_completed' && event.result !== null && typeof event.result === 'object')
-        return undefined;
-    let json;
-    try {
-        json = JSON.stringify(event);
-    }
-    catch {
-        return undefined;
-    }
-    return (0,core_redact/* jsonMayNeedRedaction */.bh)(json, redact) ? undefined : json;
-}
-/** A line's start, `{"ts":"\u2026",`, for a wall-clock time: events come many to a millisecond, so it is reused while the time is the same. */
-function linePrefix(redact) {
-    let lastMs = Number.NaN;
-    let last = '';
-    return (time) => {
-        const ms = time.getTime();
-        if (ms !== lastMs) {
-            lastMs = ms;
-            last = `{"ts":${JSON.stringify(redact(time.toISOString()))},`;
-        }
-        return last;
-    };
-}
-/**
- * One trace line after its prefix: the event's fields with every string and key redacted, cycles as
- * `"[Circular]"`. A step's or item's completion whose result the redaction changed is marked `masked` (see
- * `RunEvent`): a resume must know the result it reads back is not the one the step returned.
- */
-function traceFields(event, redact, replacer) {
-    const plain = plainJson(event, redact);
-    if (plain !== undefined)
-        return plain.slice(1);
-    replacer.masked = false;
-    let json;
-    try {
-        json = stringified(event, replacer);
-    }
-    catch {
-        // A cycle in a result: the slower walk that writes it as "[Circular]", which is not the result either.
-        // Its numbers are left to the replacer, which tells the run's own from the result's.
-        return stringified(withMasked((0,core_redact/* redactDeep */.KL)(event, redact, { numbers: false })), replacer).slice(1);
-    }
-    return (replacer.masked ? stringified(withMasked(event), replacer) : json).slice(1);
-}
-/** `event` with its completion (the innermost event, for a nested run's) marked `masked`. */
-function withMasked(event) {
-    if (event.type === 'nested_event')
-        return { ...event, event: withMasked(event.event) };
-    return event.type === 'step_completed' || event.type === 'item_completed' || event.type === 'result_carried' ? { ...event, masked: true } : event;
-}
-/** The event itself, or for a nested run's event the innermost one, with the path of step keys to it. */
-function innermost(event) {
-    let path = '';
-    let inner = event;
-    while (inner.type === 'nested_event') {
-        path += `${inner.stepKey}\u0000`;
-        inner = inner.event;
-    }
-    return { event: inner, path };
-}
-/** A completed step that took less than this, with no model call and no side effect, is cheap to run again. */
-const CHEAP_STEP_MS = 10;
-/**
- * When a line must reach the file: the trace is the run's state, and a process killed outright
- * (SIGKILL) loses only what is waiting. Written at once (one write to the page cache, no fsync: a
- * killed process's writes survive it): the plan and its revisions; a call with side effects before
- * the tool runs, and its answer; the completion of a step (or a for_each item) that made one, or that
- * is worth keeping (it took 10 ms or more, called the model, or was reused from an earlier run); the
- * run's end; the results a resumed run carries, with the event after them.
- * Everything else waits for the next of these, or at most 250 ms: so a kill loses at most the cheap
- * steps that completed in the last 250 ms, which a resume runs again, and never a side effect. A
- * write per trivial step would cost more than the step.
- */
-class DurabilityRule {
-    /** Steps (by path and key) that made a call with side effects, and those calls, by call key. */
-    #effectSteps = new Set();
-    #effectCalls = new Set();
-    /** A resumed run's `result_carried` lines are waiting: written with the first event after them. */
-    #carrying = false;
-    /** True when the lines waiting, `event`'s included, must be written now. */
-    mustWrite(outer) {
-        const { event, path } = innermost(outer);
-        // What a resume carries on, lost, a resume of this run would run again: the run writes them before any
-        // step starts, so the event after them (in the same turn of the event loop) writes them all in one.
-        if (event.type === 'result_carried') {
-            this.#carrying = true;
-            return false;
-        }
-        if (this.#carrying) {
-            this.#carrying = false;
-            return true;
-        }
-        switch (event.type) {
-            case 'plan_created':
-            case 'plan_revised':
-            case 'run_finished':
-                return true;
-            case 'tool_called':
-                if (!event.sideEffects)
-                    return false;
-                this.#effectSteps.add(path + event.stepKey);
-                this.#effectCalls.add(path + event.callKey);
-                return true;
-            case 'tool_returned':
-                return this.#effectCalls.delete(path + event.callKey);
-            case 'step_completed':
-                return this.#effectSteps.has(path + event.stepKey) || event.durationMs >= CHEAP_STEP_MS || event.usage.modelCalls > 0 || event.reused !== undefined;
-            // A for_each item by the same rule (its calls are its step's): a killed shard keeps the items worth keeping.
-            case 'item_completed':
-                return this.#effectSteps.has(path + event.stepKey) || event.durationMs >= CHEAP_STEP_MS || event.usage.modelCalls > 0 || event.reused !== undefined;
-            default:
-                return false;
-        }
-    }
-}
-/**
- * A listener that writes each event as one JSON line (`{"ts": ISO time, ...event}`) to `file`,
- * replacing it. Lines are batched, and written when the run's durable state needs them on disk (a
- * completed step worth keeping at once, a call with side effects before the tool runs: see
- * `DurabilityRule`), else every 250 ms, whenever 64 KiB are waiting, on `close()`
- * and when the process exits; so the trace is complete up to the last event even when the run
- * fails or the process is stopped. A failed write never disturbs the run but makes `close()`
- * reject. Throws `TraceWriteError` when the file cannot be created.
- */
-function traceWriter(file, options = {}) {
-    const redact = options.redact ?? ((text) => text);
-    const now = options.now ?? (() => new Date());
-    const replacer = redactingReplacer(redact);
-    const prefix = linePrefix(redact);
-    const durability = new DurabilityRule();
-    const open = () => {
-        try {
-            return (0,open_output_file/* openOutputFile */.O)(file);
-        }
-        catch (cause) {
-            throw new TraceWriteError({ path: file, cause });
-        }
-    };
-    let fd = options.openOnFirstEvent ? undefined : open();
-    let failure;
-    let gap;
-    let closed = false;
-    let pending = '';
-    let timer;
-    const write = () => {
-        if (!pending.length)
-            return;
-        const text = pending;
-        pending = '';
-        if (failure !== undefined)
-            return;
-        try {
-            fd ??= open();
-            (0,external_node_fs_.writeFileSync)(fd, text);
-        }
-        catch (cause) {
-            failure = cause;
-        }
-    };
-    const flush = () => {
-        if (timer)
-            clearTimeout(timer);
-        timer = undefined;
-        write();
-    };
-    // A write in between leaves the timer be: one timer per interval, not one per write.
-    const onTimer = () => {
-        timer = undefined;
-        write();
-    };
-    // Nothing a run completed is lost: an exit (a crash or `process.exit`) writes what is waiting.
-    process.once('exit', flush);
-    return {
-        path: file,
-        listener(event) {
-            if (closed || failure !== undefined)
-                return;
-            try {
-                pending += `${prefix(now())}${traceFields(event, redact, replacer)}\n`;
-            }
-            catch (cause) {
-                // One event that cannot be written must not end the trace: a line says which is missing, a
-                // resume refuses the trace (it could make a side effect again), and `close()` says so.
-                gap ??= `a ${event.type} event (${cause instanceof Error ? cause.message : String(cause)})`;
-                pending += `${prefix(now())}${JSON.stringify({ type: trace_gap/* TRACE_GAP */.N, event: event.type, why: redact(cause instanceof Error ? cause.message : String(cause)) }).slice(1)}\n`;
-            }
-            if (durability.mustWrite(event) || pending.length >= FLUSH_CHARS)
-                write();
-            else if (!timer) {
-                timer = setTimeout(onTimer, FLUSH_INTERVAL_MS);
-                timer.unref();
-            }
-        },
-        flush() {
-            if (!closed)
-                flush();
-        },
-        problem() {
-            return failure === undefined ? undefined : `the trace file ${file} could not be written (${failure instanceof Error ? failure.message : String(failure)})`;
-        },
-        async close() {
-            if (!closed) {
-                closed = true;
-                flush();
-                process.removeListener('exit', flush);
-                try {
-                    if (fd !== undefined)
-                        (0,external_node_fs_.closeSync)(fd);
-                }
-                catch (cause) {
-                    failure ??= cause;
-                }
-            }
-            if (failure !== undefined)
-                throw failure instanceof TraceWriteError ? failure : new TraceWriteError({ path: file, cause: failure });
-            if (gap !== undefined)
-                throw new TraceWriteError({ path: file, cause: new TraceGapError(gap) });
-        },
-    };
 }
 
 
