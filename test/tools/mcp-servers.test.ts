@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { McpServer as SdkMcpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { z } from 'zod';
 import { connectMcpServers, type McpConnection } from '../../src/tools/mcp/connect-mcp-servers.ts';
 import { McpServers } from '../../src/tools/mcp/mcp-config.ts';
@@ -152,8 +153,12 @@ describe('MCP over stdio against @modelcontextprotocol/server-everything', () =>
   // restart that took most of it, was taken for the SDK's timeout and tried again (found by a review).
   it('tells a server’s own -32001 from the call’s timeout when a restart took most of the time', async () => {
     const ownTimeoutServer = path.join(import.meta.dirname, '../fixtures/mcp/own-timeout-server.mjs');
-    // Starts in 1.5 s, answers in 1 s: 2.5 s in all against a 2.4 s call timeout, each part within it.
-    const connection = await connect({ slow: { command: [process.execPath, ownTimeoutServer, '1500', '1000'], timeout_seconds: 2.4 } });
+    // Restarts in 1.8 s from its process's start, answers in 1.8 s: 3.6 s in all against a 3 s call
+    // timeout, each part 1.2 s within it however slowly node starts under load.
+    const startedBefore = path.join(tmpdir(), `own-timeout-${randomUUID()}`);
+    const command = [process.execPath, ownTimeoutServer, '1800', '1800', startedBefore];
+    onTestFinished(() => rmSync(startedBefore, { force: true }));
+    const connection = await connect({ slow: { command, timeout_seconds: 3 } });
     await connection.closeUnused([]);
     const error = await tool(connection, 'slow__wait').execute({}, ctx).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(McpToolError);
