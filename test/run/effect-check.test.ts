@@ -115,7 +115,7 @@ describe('a side-effect call whose effect can be checked', () => {
     github.fail('issues/create', { lateMs: 400 });
     github.fail('issues/list-for-repo', { status: 500 });
     const first = await run();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await landed();
     github.fail('issues/list-for-repo', { status: 500 });
     const second = await run(resumeOf(first.events));
     expect(second.outcome.status).toBe('escalated');
