@@ -12,6 +12,7 @@ import type { ToolWithholding, ValidPlan } from '../plan/valid-plan.ts';
 import type { RejectedPlan } from '../planner/plan-attempt.ts';
 import { planSecretValues } from '../process/plan-secret-values.ts';
 import { scrubEnvironment, type RunnerEnvironment } from '../process/scrub-environment.ts';
+import { planMayAskApproval } from '../run/approval-gate.ts';
 import { runPlan } from '../run/run-plan.ts';
 import type { RunOutcome } from '../run/run-outcome.ts';
 import { createRedactor, redactDeep, type Redactor } from '../core/redact.ts';
@@ -186,11 +187,11 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
     return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `mode ${settings.fanOut.part} fans a plan out, and this plan has no step with fan_out: true; mark a for_each step fan_out: true, or run the plan without mode`)] };
   }
   // A paused part would leave the other jobs waiting on a state that never comes: approve first (the environment pattern), then fan out.
-  if (settings.fanOut && ((loadedPlan.source?.approval ?? 'never') !== 'never' || loadedPlan.steps.some((step) => step.approval))) {
+  if (settings.fanOut && planMayAskApproval(loadedPlan)) {
     return {
       kind: 'rejected',
       plan: loadedPlan,
-      errors: [setupError(loadedPlan, `mode ${settings.fanOut.part} cannot pause for approval midway: set approval: never (and no step approval: true) in a fanned-out plan, and approve it before the fan-out jobs with the environment pattern (mode: plan, then a job with environment:)`)],
+      errors: [setupError(loadedPlan, `mode ${settings.fanOut.part} cannot pause for approval midway: set approval: never (and no step approval: true) in a fanned-out plan and the plans it uses, and approve it before the fan-out jobs with the environment pattern (mode: plan, then a job with environment:)`)],
     };
   }
   const writes = settings.fanOut ? fanOutWriteProblem(loadedPlan) : undefined;

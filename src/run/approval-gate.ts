@@ -10,8 +10,40 @@ import { toolsStepMayCall } from './step-tools.ts';
 import type { ReferenceSources } from '../plan/resolve-references.ts';
 
 /**
- * Decides which steps wait for a person: the plan's `approval:` policy (`side-effects`, `plan`) and
- * a step's own `approval: true`, less the steps an approval already covers (by `approvalStepKey`).
+ * Why a step needs approval before it runs, or undefined: its own `approval: true`, its plan's policy, or
+ * (for a `type: plan` step) what the plan it uses asks for, nested ones too. A used plan's run cannot pause
+ * for a person (its pause was its step's failure, and no approval could reach it): its step waits in its
+ * stead, and the approval of that step covers the used plan's run.
+ */
+function approvalReason(step: PlanStep, plan: RunnablePlan, tools: ToolRegistry, seen: ReadonlySet<RunnablePlan>): string | undefined {
+  if (step.approval) return 'the step asks for approval (approval: true)';
+  const policy = plan.source?.approval ?? 'never';
+  if (policy === 'plan') return 'the plan asks for approval before any step runs (approval: plan)';
+  if (policy === 'side-effects') {
+    const writes = toolsStepMayCall(step, plan).filter((name) => tools.get(name)?.sideEffects);
+    if (writes.length > 0) return `it uses ${writes.join(', ')}, a tool with side effects (approval: side-effects)`;
+  }
+  const used = step.type === 'plan' && step.uses !== undefined ? plan.subplans?.get(step.uses) : undefined;
+  if (used === undefined || seen.has(used)) return undefined;
+  for (const inner of used.steps) {
+    const why = approvalReason(inner, used, tools, new Set([...seen, used]));
+    if (why !== undefined) return `the plan ${step.uses} asks for approval before its step ${inner.id}: ${why}`;
+  }
+  return undefined;
+}
+
+/** Whether a plan may pause for approval at all: a policy other than `never`, a step's `approval: true`, or a used plan that may. */
+export function planMayAskApproval(plan: RunnablePlan, seen: ReadonlySet<RunnablePlan> = new Set()): boolean {
+  if ((plan.source?.approval ?? 'never') !== 'never' || plan.steps.some((step) => step.approval)) return true;
+  const inner = new Set([...seen, plan]);
+  return [...(plan.subplans?.values() ?? [])].some((used) => !inner.has(used) && planMayAskApproval(used, inner));
+}
+
+/**
+ * Decides which steps wait for a person: the plan's `approval:` policy (`side-effects`, `plan`), a
+ * step's own `approval: true` and what a used plan asks for (see `approvalReason`), less the steps an
+ * approval already covers (by `approvalStepKey`). A used plan's own run asks for nothing: the step that
+ * runs it waited for whatever it asks.
  */
 export class ApprovalGate {
   readonly #plan: RunnablePlan;
@@ -19,9 +51,14 @@ export class ApprovalGate {
   readonly #approved: ReadonlySet<string>;
   readonly #shownArgs: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
   readonly #redact?: Redactor;
+  readonly #usedPlanRun: boolean;
 
-  /** `redact`: the run's redactor; the arguments were shown (and kept in the trace) redacted, and are compared so. */
-  constructor(plan: RunnablePlan, tools: ToolRegistry, approval?: Pick<GrantedApproval, 'approved' | 'shownArgs'>, redact?: Redactor) {
+  /**
+   * `redact`: the run's redactor; the arguments were shown (and kept in the trace) redacted, and are compared so.
+   * `usedPlanRun`: the run of a used plan, whose step in the outer run was let through this gate.
+   */
+  constructor(plan: RunnablePlan, tools: ToolRegistry, approval?: Pick<GrantedApproval, 'approved' | 'shownArgs'>, redact?: Redactor, usedPlanRun = false) {
+    this.#usedPlanRun = usedPlanRun;
     this.#plan = plan;
     this.#tools = tools;
     if (redact) this.#redact = redact;
@@ -31,14 +68,7 @@ export class ApprovalGate {
 
   /** Why the step needs approval before it runs, or undefined when it needs none. */
   needs(step: PlanStep): string | undefined {
-    if (step.approval) return 'the step asks for approval (approval: true)';
-    const policy = this.#plan.source?.approval ?? 'never';
-    if (policy === 'plan') return 'the plan asks for approval before any step runs (approval: plan)';
-    if (policy === 'side-effects') {
-      const writes = toolsStepMayCall(step, this.#plan).filter((name) => this.#tools.get(name)?.sideEffects);
-      if (writes.length > 0) return `it uses ${writes.join(', ')}, a tool with side effects (approval: side-effects)`;
-    }
-    return undefined;
+    return this.#usedPlanRun ? undefined : approvalReason(step, this.#plan, this.#tools, new Set([this.#plan]));
   }
 
   /**

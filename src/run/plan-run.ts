@@ -152,7 +152,7 @@ export class PlanRun {
       ...(plan.file === undefined ? {} : { file: plan.file }),
     };
     this.budget = deps.budget ?? new RunBudget(plan.limits, plan.source?.pricing);
-    this.gate = new ApprovalGate(plan, deps.tools, deps.approval, deps.redact);
+    this.gate = new ApprovalGate(plan, deps.tools, deps.approval, deps.redact, deps.inner === true);
     this.#resultHashes = new ResultHashes(deps.redact);
     this.#inputsHash = stableHash(deps.inputs);
     this.#scope = deps.fanOut ? fanOutScope(plan.steps, deps.fanOut.part) : undefined;

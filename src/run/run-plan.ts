@@ -31,7 +31,8 @@ export async function runPlan(plan: RunnablePlan, deps: RunDeps): Promise<RunOut
     // A resumed run's plan runs its steps again; the replaced failures of the run it resumes it cannot, and keeps.
     const carried = deps.resume && new Map([...deps.resume.leftUndone].filter(([key]) => !run!.graph.byKey.has(key)));
     journal.planCreated(run.graph.snapshot(run.header), stableHash({ steps: plan.steps, source: plan.source ?? null }), carried);
-    if (deps.approval) journal.approvalDecided('approved', deps.approval.hash, deps.approval.by);
+    // A used plan's run goes on with the approval of its step in the outer run, which the outer trace records.
+    if (deps.approval && !deps.inner) journal.approvalDecided('approved', deps.approval.hash, deps.approval.by);
     // A used plan's run (a `type: plan` step) has the same resume state: the outer run's trace holds it once.
     if (!deps.inner) {
       run.recordCarriedResults();

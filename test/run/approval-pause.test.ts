@@ -4,6 +4,7 @@ import { createRedactor } from '../../src/core/redact.ts';
 import type { PlanStep } from '../../src/core/plan-step.ts';
 import type { RunEvent } from '../../src/core/run-event.ts';
 import { StepError } from '../../src/core/step-error.ts';
+import { planMayAskApproval } from '../../src/run/approval-gate.ts';
 import { approvalStepKey, pendingApprovalStep } from '../../src/run/approval-request.ts';
 import type { Replanner } from '../../src/run/replanner.ts';
 import { resumeStateFromEvents } from '../../src/run/resume-state.ts';
@@ -346,5 +347,65 @@ describe('a step waiting for approval in a run that failed', () => {
     expect(outcome.status).toBe('failed');
     expect(write.calls).toHaveLength(0);
     for (const key of ['b', 'd']) expect(outcome.record.steps.get(key)).toMatchObject({ state: 'skipped', skipReason: 'not run: it waits for approval, which a run that failed does not ask for' });
+  });
+});
+
+// A used plan's own `approval:` paused its nested run, which failed its step: no approval could ever reach
+// it (found by a review). Its step in the outer run now waits in its stead.
+describe('a used plan that asks for approval', () => {
+  const planStep = (key: string, uses: string, dependsOn: string[] = []): PlanStep => ({ key, id: key, type: 'plan', description: `run ${uses}`, uses, inputs: [], dependsOn });
+  const used = (steps: PlanStep[], approval?: 'never' | 'side-effects' | 'plan', subplans?: RunnablePlan['subplans']): RunnablePlan => ({ ...planOf(steps, approval), ...(subplans && { subplans }) });
+
+  it('makes its step wait in the outer run, saying why; the approval of that step runs the used plan through', async () => {
+    const read = countingTool('read', false, () => 'read');
+    const inner = used([step('double', 'read', {})], 'plan');
+    const plan: RunnablePlan = { ...planOf([step('first', 'read', {}), planStep('nested', 'inner.yml', ['first'])]), subplans: new Map([['inner.yml', inner]]) };
+    const first = await run(plan, [read.tool]);
+    expect(first.outcome.status).toBe('awaiting-approval');
+    expect(read.calls).toHaveLength(1);
+    expect(first.outcome.record.steps.get('nested')?.state).toBe('waiting');
+    expect(first.events).toContainEqual(expect.objectContaining({ type: 'step_waiting', stepKey: 'nested', reason: 'awaiting approval: the plan inner.yml asks for approval before its step double: the plan asks for approval before any step runs (approval: plan)' }));
+    expect(first.outcome.record.approval?.pending.map((pending) => pending.stepKey)).toEqual(['nested']);
+
+    const resume = resumeStateFromEvents(first.events, 'publish', 'first');
+    if (!resume.ok) throw new Error(resume.problem);
+    const second = await run(plan, [read.tool], { resume: resume.state, approval: approvalOf(first.events) });
+    expect(second.outcome.status).toBe('succeeded');
+    expect(read.calls).toHaveLength(2);
+    // The outer trace records the approval once: the used plan's run goes on with its step's.
+    expect(second.events.filter((event) => event.type === 'approval_decided')).toHaveLength(1);
+    expect(second.events.filter((event) => event.type === 'nested_event' && event.event.type === 'approval_decided')).toEqual([]);
+  });
+
+  it('asks for a step with approval: true two plans down, and for a side effect only where the used plan has one', async () => {
+    const read = countingTool('read', false, () => 'read');
+    const write = countingTool('write', true);
+    const deepest = used([step('deploy', 'read', {}, [], { approval: true })]);
+    const middle = used([planStep('deeper', 'deepest.yml')], undefined, new Map([['deepest.yml', deepest]]));
+    const reads = used([step('look', 'read', {})], 'side-effects');
+    const writes = used([step('post', 'write', {})], 'side-effects');
+    const plan: RunnablePlan = {
+      ...planOf([planStep('a', 'middle.yml'), planStep('b', 'reads.yml'), planStep('c', 'writes.yml')]),
+      subplans: new Map([['middle.yml', middle], ['reads.yml', reads], ['writes.yml', writes]]),
+    };
+    const { outcome, events } = await run(plan, [read.tool, write.tool]);
+    expect(outcome.status).toBe('awaiting-approval');
+    const states = Object.fromEntries([...outcome.record.steps].map(([key, record]) => [key, record.state]));
+    expect(states).toEqual({ a: 'waiting', b: 'completed', c: 'waiting' });
+    expect(write.calls).toEqual([]);
+    expect(read.calls).toHaveLength(1);
+    const reasons = events.flatMap((event) => (event.type === 'step_waiting' ? [`${event.stepKey}: ${event.reason}`] : []));
+    expect(reasons).toEqual([
+      'a: awaiting approval: the plan middle.yml asks for approval before its step deeper: the plan deepest.yml asks for approval before its step deploy: the step asks for approval (approval: true)',
+      'c: awaiting approval: the plan writes.yml asks for approval before its step post: it uses write, a tool with side effects (approval: side-effects)',
+    ]);
+  });
+
+  // A fanned-out plan may not pause midway (run-job refuses it up front): a used plan that may pause counts.
+  it('makes the plan one that may pause for approval, however deep it is used', () => {
+    const deepest = used([step('deploy', 'read', {}, [], { approval: true })]);
+    const middle = used([planStep('deeper', 'deepest.yml')], undefined, new Map([['deepest.yml', deepest]]));
+    expect(planMayAskApproval({ ...planOf([planStep('a', 'middle.yml')]), subplans: new Map([['middle.yml', middle]]) })).toBe(true);
+    expect(planMayAskApproval({ ...planOf([planStep('a', 'reads.yml')]), subplans: new Map([['reads.yml', used([step('look', 'read', {})], 'never')]]) })).toBe(false);
   });
 });
