@@ -1,3 +1,4 @@
+import stringWidth from 'string-width';
 import type { RunEvent, RunListener } from '../core/run-event.ts';
 import { applyEvent, jobDurationMs, newRunRecord, type RunRecord } from '../core/run-record.ts';
 import { checklistHeader, checklistItem, checklistItems, freshChecklistItem, nestedItems, oneLogLine, planStepOf, STATE_ICONS, type ChecklistItem } from './checklist.ts';
@@ -69,11 +70,25 @@ function footer(record: RunRecord, redact: Redactor): string {
   return `Run ${record.status}${took}${reason} — ${progress}${goals}`;
 }
 
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * The line cut to fit the terminal's width with a column to spare, so it never wraps: counted in the
+ * columns a terminal gives it (emoji and East Asian wide characters take two, combining marks none),
+ * not in code points, which let a line of CJK step names wrap and each redraw miscount its lines.
+ */
 function cut(line: string, columns: number | undefined): string {
   if (!columns) return line;
-  // Emoji icons take two columns; leave room so a full line never wraps.
-  const chars = [...line];
-  return chars.length > columns - 2 ? `${chars.slice(0, Math.max(1, columns - 3)).join('')}…` : line;
+  const room = Math.max(2, columns - 1);
+  if (stringWidth(line) <= room) return line;
+  let used = 0;
+  let end = 0;
+  for (const { segment, index } of graphemes.segment(line)) {
+    used += stringWidth(segment);
+    if (used > room - 1) break;
+    end = index + segment.length;
+  }
+  return `${line.slice(0, end)}…`;
 }
 
 /** The lines a non-terminal log gets for one event: only what the event changed is computed. */

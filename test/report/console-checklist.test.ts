@@ -1,3 +1,4 @@
+import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { consoleChecklist } from '../../src/report/console-checklist.ts';
 import { createRedactor } from '../../src/core/redact.ts';
@@ -181,7 +182,18 @@ describe('consoleChecklist on a terminal', () => {
     listener({ type: 'plan_created', at: 0, plan: { ...PLAN, steps: [{ ...PLAN.steps[0]!, description: 'A very long description of fetching sales' }] } });
     const lines = writes[0]!.trimEnd().split('\n');
     expect(lines[1]).toBe('⬜ 1. A very long …');
-    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(18);
+    for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(19);
+  });
+
+  // Cut at 18 code points, a line of CJK took up to 36 columns: it wrapped, and each redraw moved the
+  // cursor up too few lines, leaving earlier frames on the screen.
+  it('counts the columns wide characters and emoji take, and never splits one', () => {
+    const { writes, listener } = capture({ isTTY: true, columns: 20 });
+    const steps = [{ ...PLAN.steps[0]!, description: '週次売上レポートを取得する' }, { ...PLAN.steps[1]!, description: 'Ship it 👨‍👩‍👧 👨‍👩‍👧 👨‍👩‍👧 👨‍👩‍👧' }];
+    listener({ type: 'plan_created', at: 0, plan: { ...PLAN, steps } });
+    const lines = writes[0]!.trimEnd().split('\n');
+    expect(lines.slice(1, 3)).toEqual(['⬜ 1. 週次売上レポ…', '⬜ 2. Ship it 👨‍👩‍👧 …']);
+    for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(19);
   });
 
   it('draws nothing before the plan is known', () => {
