@@ -857,7 +857,8 @@ export class PlanRun {
   async #replan(trigger: Trigger): Promise<void> {
     const max = this.#plan.limits.max_replans ?? DEFAULT_LIMITS.max_replans;
     const lastError = trigger.failure?.error ?? this.history.at(-1)?.error ?? trigger.review!.reason;
-    const what = trigger.failure ? `step ${trigger.failure.step.key} failed` : `the review after step ${trigger.review.stepKey} found the plan no longer fits`;
+    // The review's reason is said here: the last error may be an earlier failure's, which the review did not see.
+    const what = trigger.failure ? `step ${trigger.failure.step.key} failed` : `the review after step ${trigger.review.stepKey} found the plan no longer fits (${trigger.review.reason})`;
     if (this.#replans >= max) {
       const used = max === 0 ? 'replanning is off (limits.max_replans: 0)' : `the ${max} replan${max === 1 ? '' : 's'} allowed (limits.max_replans) are used up`;
       return this.#escalate(`${what} and ${used}`, lastError);
@@ -873,6 +874,7 @@ export class PlanRun {
           failures: [...this.history],
           remaining: this.#remaining(),
           usedKeys: new Set(this.#journal.record.steps.keys()),
+          stepsCounted: this.budget.stepsStarted,
           revision: this.graph.revision + 1,
         },
         this.#stop.signal,

@@ -30,6 +30,11 @@ export interface ReplanRequest {
   readonly remaining: readonly PlanStep[];
   /** Every step key used so far in the run; new steps need other ids. */
   readonly usedKeys: ReadonlySet<string>;
+  /**
+   * Steps counted against `limits.max_steps` so far: every step started (failed ones too), not only the
+   * completed ones; a replacement gets what is left. Default: the completed steps.
+   */
+  readonly stepsCounted?: number;
   /** The revision the replacement becomes. */
   readonly revision: number;
 }

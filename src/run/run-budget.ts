@@ -201,6 +201,11 @@ export class RunBudget {
     });
   }
 
+  /** Steps started so far and counted against `max_steps` (failed ones, reused ones and those of used plans too). */
+  get stepsStarted(): number {
+    return this.#stepsStarted;
+  }
+
   /** Before a step starts: false (and the run stops) when `max_steps` steps have started already. */
   beforeStep(stepKey: string): boolean {
     if (this.exceeded) return false;

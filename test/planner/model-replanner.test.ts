@@ -48,6 +48,23 @@ const replanner = (plan: ValidPlan) =>
 const steps = (list: unknown[], why = 'add instead') => textAnswer(JSON.stringify({ steps: list, why }));
 
 describe('the model replanner', () => {
+  it('refuses a replacement longer than what max_steps leaves after every step started, failed ones too', async () => {
+    const loaded = await loadPlanText(
+      ['goal: Compute (3 × 4) + 2', 'toolsets: [math]', 'limits: { max_steps: 4 }', 'workflow_sequence:', '  - { id: 1, type: tool_call, tool: multiply, args: { a: 3, b: 4 } }', '  - { id: 2, type: tool_call, tool: divide, args: { a: 2, b: 0 } }'].join('\n'),
+      'plan.yml',
+    );
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+    const three = ['add', 'subtract', 'multiply'].map((tool, index) => ({ id: `r${index}`, type: 'tool_call', tool, args: { a: index, b: 1 }, depends_on: [] }));
+    server.script([steps(three), steps(three)]);
+    const counted = await replanner(loaded.plan).replan({ ...request(loaded.plan), remaining: [], stepsCounted: 2 }, AbortSignal.timeout(10_000));
+    expect(counted).toEqual({
+      ok: false,
+      problem: 'steps: the plan has 3 steps after the 2 this run has started (1 completed), but limits.max_steps allows 4 in all; write at most 2 (combine steps, or use for_each over a list)',
+    });
+    // Counting only the completed step, the same three fit.
+    expect(await replanner(loaded.plan).replan({ ...request(loaded.plan), remaining: [] }, AbortSignal.timeout(10_000))).toMatchObject({ ok: true });
+  });
+
   // A completed step was validated again beside the replacement as the plan file had it: a for_each step's
   // `${item}`, or an edge to an optional dependency that failed, made every replacement invalid, and the run
   // escalated (found by an adversarial pass).

@@ -148,4 +148,17 @@ describe('budgets', () => {
     expect(outcome.record.steps.get('y')).toMatchObject({ state: 'skipped' });
     expect(outcome.results.get('x')).toBe('result of x');
   });
+
+  // The replanner was told only the completed steps: a replacement that fit beside them passed its check,
+  // and the budget stopped it midway, having counted the failed step too.
+  it('tells the replanner the steps max_steps has counted, the failed one too', async () => {
+    const asked: (number | undefined)[] = [];
+    const replanner: Replanner = {
+      replan: async (request) => (asked.push(request.stepsCounted), { ok: false, problem: 'no' }),
+      review: async () => ({ fits: true, reason: '' }),
+    };
+    const runner = scriptedSteps({ b: [{ fail: new StepError('gone', { transient: false }) }] });
+    await startRun(planOf([step('a'), step('b', ['a'])], { max_steps: 3 }), runner, { replanner }).outcome;
+    expect(asked).toEqual([2]);
+  });
 });

@@ -120,6 +120,6 @@ describe('review: true', () => {
     const stale = scriptedReplanner([], [false]);
     const outcome = await startRun(planOf([step('a', [], { review: true }), step('b', ['a'])], { max_replans: 0 }), scriptedSteps(), { replanner: stale }).outcome;
     expect(outcome.status).toBe('escalated');
-    expect(outcome.reason).toContain('the review after step a found the plan no longer fits and replanning is off (limits.max_replans: 0)');
+    expect(outcome.reason).toContain('the review after step a found the plan no longer fits (the source says the tram opened first) and replanning is off (limits.max_replans: 0)');
   });
 });
