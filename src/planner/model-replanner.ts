@@ -1,6 +1,7 @@
 import type { PlanStep } from '../core/plan-step.ts';
 import { canonicalJson } from '../core/stable-hash.ts';
 import { findReferences } from '../plan/find-references.ts';
+import { resolveReferences } from '../plan/resolve-references.ts';
 import type { PlanError } from '../plan/plan-error.ts';
 import type { Step } from '../plan/schema.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
@@ -22,34 +23,35 @@ function problems(errors: readonly PlanError[]): string {
 }
 
 /** Checks replacement steps against the completed ones (which they may use) and the ids used so far. */
-function checkReplacement(plan: ValidPlan, request: ReplanRequest, steps: readonly unknown[], why?: string): ReplanResult {
+function checkReplacement(plan: ValidPlan, request: ReplanRequest, steps: readonly unknown[], inputs: Readonly<Record<string, unknown>>, why?: string): ReplanResult {
   const ids = new Map(request.completed.map(({ step }) => [step.key, step.id]));
   const kept: Step[] = request.completed.map(({ step }) => keptStep(step, ids));
   const checked = validateModelSteps(plan, steps, kept, request.stepsCounted);
   if (!checked.ok) return { ok: false, problem: problems(checked.errors) };
   const reused = checked.steps.filter((step) => request.usedKeys.has(step.key)).map((step) => step.key);
   if (reused.length > 0) return { ok: false, problem: `step id${reused.length > 1 ? 's' : ''} ${reused.join(', ')} ${reused.length > 1 ? 'were' : 'was'} used before in this run; new steps need new ids` };
-  const repeated = repeatedFailure(checked.steps, request.failures);
+  const repeated = repeatedFailure(checked.steps, request.failures, inputs);
   if (repeated) return { ok: false, problem: repeated };
   return { ok: true, steps: checked.steps, ...(why !== undefined && { why }) };
 }
 
 /**
  * A new step that makes a call that already failed for good: the same tool with the same arguments, written
- * out (no reference, which could now resolve to something else; a step that depends on another uses its
- * result, so one that follows new work always has one). The prompt asks for none; a replacement that has
- * one would fail again and spend a replan on it. A failure that may pass another time (a timeout, an HTTP
- * 503) and `for_each` steps (their items come from a list) are not compared.
+ * out (no step reference, which could now resolve to something else; a step that depends on another uses
+ * its result, so one that follows new work always has one; the run's inputs are the same all run, and are
+ * compared as their values). The prompt asks for none; a replacement that has one would fail again and
+ * spend a replan on it. A failure that may pass another time (a timeout, an HTTP 503) and `for_each` steps
+ * (their items come from a list) are not compared.
  */
-function repeatedFailure(steps: readonly PlanStep[], failures: ReplanRequest['failures']): string | undefined {
+function repeatedFailure(steps: readonly PlanStep[], failures: ReplanRequest['failures'], inputs: Readonly<Record<string, unknown>>): string | undefined {
   const failed = new Map<string, FailureNote>();
   for (const failure of failures) {
-    const key = writtenOutCall(failure.step);
+    const key = writtenOutCall(failure.step, inputs);
     if (key !== undefined && failure.transient !== true) failed.set(key, failure);
   }
   if (failed.size === 0) return undefined;
   for (const step of steps) {
-    const key = writtenOutCall(step);
+    const key = writtenOutCall(step, inputs);
     const earlier = key === undefined ? undefined : failed.get(key);
     if (!earlier) continue;
     return `step ${step.key} calls ${step.tool} with the same arguments as step ${earlier.step.key}, which failed for good (${earlier.error}); a replacement must do something else`;
@@ -57,11 +59,21 @@ function repeatedFailure(steps: readonly PlanStep[], failures: ReplanRequest['fa
   return undefined;
 }
 
-/** `tool` and its arguments as one key, for a tool_call step whose arguments hold no reference and that maps over no list. */
-function writtenOutCall(step: PlanStep): string | undefined {
+/**
+ * `tool` and its arguments as one key, for a tool_call step whose arguments refer to no step result and
+ * that maps over no list; `${inputs.*}` are taken as the values they stand for.
+ */
+function writtenOutCall(step: PlanStep, inputs: Readonly<Record<string, unknown>>): string | undefined {
   if (step.type !== 'tool_call' || step.tool === undefined || step.args === undefined || step.forEach !== undefined) return undefined;
-  if (findReferences(step.args, step.item?.name).references.length > 0) return undefined;
-  return `${step.tool}\n${canonicalJson(step.args)}`;
+  const references = findReferences(step.args, step.item?.name).references;
+  if (references.some(({ reference }) => reference.kind !== 'input')) return undefined;
+  if (references.length === 0) return `${step.tool}\n${canonicalJson(step.args)}`;
+  try {
+    return `${step.tool}\n${canonicalJson(resolveReferences(step.args, { results: new Map(), inputs }))}`;
+  } catch {
+    // An input the run does not have: the step fails on it, and is not this call.
+    return undefined;
+  }
 }
 
 /**
@@ -81,7 +93,7 @@ export function createModelReplanner(plan: ValidPlan, options: Omit<PlannerOptio
       );
       const list = readStepList(answer);
       if (!list.ok) return { ok: false, problem: list.problem };
-      return checkReplacement(plan, request, list.steps, list.why);
+      return checkReplacement(plan, request, list.steps, options.inputs, list.why);
     },
     async review(request, signal) {
       const answer = await askForJson(

@@ -162,6 +162,25 @@ describe('the model replanner', () => {
     await expect(replanner(plan).replan({ ...request(plan), failure: transient, failures: [transient] }, new AbortController().signal)).resolves.toMatchObject({ ok: true });
   });
 
+  // A call that failed with `${inputs.n}` in its arguments was never compared, though an input is the same all run.
+  it('compares the run’s inputs as their values: the same call written with the input or its value is refused', async () => {
+    const loaded = await loadPlanText(
+      ['goal: Divide', 'toolsets: [math]', 'inputs: { n: { description: a number } }', 'workflow_sequence:', '  - { id: 1, type: tool_call, tool: multiply, args: { a: 3, b: 4 } }', "  - { id: 2, type: tool_call, tool: divide, args: { a: '${inputs.n}', b: 0 }, depends_on: [] }"].join('\n'),
+      'plan.yml',
+    );
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+    const withInputs = createModelReplanner(loaded.plan, { model: createOpenAIModelClient({ baseURL: server.baseURL, apiKey: 'sk', model: 'gpt-4.1-mini', timeoutMs: 5_000, maxRetries: 0 }), inputs: { n: 2 } });
+    server.script([
+      steps([{ id: 4, type: 'tool_call', tool: 'divide', args: { a: 2, b: 0 }, depends_on: [] }]),
+      steps([{ id: 4, type: 'tool_call', tool: 'divide', args: { a: '${inputs.n}', b: 0 }, depends_on: [] }]),
+      steps([{ id: 4, type: 'tool_call', tool: 'divide', args: { a: '${inputs.n}', b: 1 }, depends_on: [] }]),
+    ]);
+    const problem = 'step 4 calls divide with the same arguments as step 2, which failed for good (division by zero); a replacement must do something else';
+    expect(await withInputs.replan({ ...request(loaded.plan), remaining: [] }, AbortSignal.timeout(10_000))).toEqual({ ok: false, problem });
+    expect(await withInputs.replan({ ...request(loaded.plan), remaining: [] }, AbortSignal.timeout(10_000))).toEqual({ ok: false, problem });
+    expect(await withInputs.replan({ ...request(loaded.plan), remaining: [] }, AbortSignal.timeout(10_000))).toMatchObject({ ok: true });
+  });
+
   // Only the order the model wrote implies a dependency: the first new step follows a completed step
   // by position alone; the second follows the first because the model put it there.
   it('applies the implied-dependency rule among the new steps, not to the completed step before them', async () => {
