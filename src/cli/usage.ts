@@ -44,7 +44,7 @@ Options for run and plan:
                           a key is never taken on the command line
 
 Options for eval (besides --input, --replay, --base-url, --model, --api-key-env):
-  --runs N                runs per variant (default 5)
+  --runs N                runs per variant, 1-1000 (default 5)
   --faults FILE           YAML list of faults to inject, e.g.
                           - { tool: fetch, fault: timeout, rate: 0.2 }
                           - { model: planner, fault: bad json, attempt: 1 }
