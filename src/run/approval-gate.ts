@@ -9,39 +9,18 @@ import type { GrantedApproval } from './run-deps.ts';
 import { toolsStepMayCall } from './step-tools.ts';
 import type { ReferenceSources } from '../plan/resolve-references.ts';
 
-/**
- * Why a step needs approval before it runs, or undefined: its own `approval: true`, its plan's policy, or
- * (for a `type: plan` step) what the plan it uses asks for, nested ones too. A used plan's run cannot pause
- * for a person (its pause was its step's failure, and no approval could reach it): its step waits in its
- * stead, and the approval of that step covers the used plan's run.
- */
-function approvalReason(step: PlanStep, plan: RunnablePlan, tools: ToolRegistry, seen: ReadonlySet<RunnablePlan>): string | undefined {
-  if (step.approval) return 'the step asks for approval (approval: true)';
-  const policy = plan.source?.approval ?? 'never';
-  if (policy === 'plan') return 'the plan asks for approval before any step runs (approval: plan)';
-  if (policy === 'side-effects') {
-    const writes = toolsStepMayCall(step, plan).filter((name) => tools.get(name)?.sideEffects);
-    if (writes.length > 0) return `it uses ${writes.join(', ')}, a tool with side effects (approval: side-effects)`;
-  }
-  const used = step.type === 'plan' && step.uses !== undefined ? plan.subplans?.get(step.uses) : undefined;
-  if (used === undefined || seen.has(used)) return undefined;
-  for (const inner of used.steps) {
-    const why = approvalReason(inner, used, tools, new Set([...seen, used]));
-    if (why !== undefined) return `the plan ${step.uses} asks for approval before its step ${inner.id}: ${why}`;
-  }
-  return undefined;
-}
-
 /** Whether a plan may pause for approval at all: a policy other than `never`, a step's `approval: true`, or a used plan that may. */
-export function planMayAskApproval(plan: RunnablePlan, seen: ReadonlySet<RunnablePlan> = new Set()): boolean {
+export function planMayAskApproval(plan: RunnablePlan, looked: Set<RunnablePlan> = new Set()): boolean {
+  // Each plan looked at once: a plan used from many places (plans nest 4 deep) is not walked once per path.
+  if (looked.has(plan)) return false;
+  looked.add(plan);
   if ((plan.source?.approval ?? 'never') !== 'never' || plan.steps.some((step) => step.approval)) return true;
-  const inner = new Set([...seen, plan]);
-  return [...(plan.subplans?.values() ?? [])].some((used) => !inner.has(used) && planMayAskApproval(used, inner));
+  return [...(plan.subplans?.values() ?? [])].some((used) => planMayAskApproval(used, looked));
 }
 
 /**
  * Decides which steps wait for a person: the plan's `approval:` policy (`side-effects`, `plan`), a
- * step's own `approval: true` and what a used plan asks for (see `approvalReason`), less the steps an
+ * step's own `approval: true` and what a used plan asks for (see `#reason`), less the steps an
  * approval already covers (by `approvalStepKey`). A used plan's own run asks for nothing: the step that
  * runs it waited for whatever it asks.
  */
@@ -52,6 +31,8 @@ export class ApprovalGate {
   readonly #shownArgs: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
   readonly #redact?: Redactor;
   readonly #usedPlanRun: boolean;
+  /** What each used plan asks for (its first step that needs approval, and why), or null: each looked at once. */
+  readonly #usedPlanAsks = new Map<RunnablePlan, string | null>();
 
   /**
    * `redact`: the run's redactor; the arguments were shown (and kept in the trace) redacted, and are compared so.
@@ -68,7 +49,39 @@ export class ApprovalGate {
 
   /** Why the step needs approval before it runs, or undefined when it needs none. */
   needs(step: PlanStep): string | undefined {
-    return this.#usedPlanRun ? undefined : approvalReason(step, this.#plan, this.#tools, new Set([this.#plan]));
+    return this.#usedPlanRun ? undefined : this.#reason(step, this.#plan);
+  }
+
+  /**
+   * Why a step of `plan` needs approval: its own `approval: true`, its plan's policy, or (a `type: plan`
+   * step) what the plan it uses asks for, nested ones too. A used plan's run cannot pause for a person (its
+   * pause was its step's failure, and no approval could reach it): its step waits in its stead, and the
+   * approval of that step covers the used plan's run.
+   */
+  #reason(step: PlanStep, plan: RunnablePlan): string | undefined {
+    if (step.approval) return 'the step asks for approval (approval: true)';
+    const policy = plan.source?.approval ?? 'never';
+    if (policy === 'plan') return 'the plan asks for approval before any step runs (approval: plan)';
+    if (policy === 'side-effects') {
+      const writes = toolsStepMayCall(step, plan).filter((name) => this.#tools.get(name)?.sideEffects);
+      if (writes.length > 0) return `it uses ${writes.join(', ')}, a tool with side effects (approval: side-effects)`;
+    }
+    const used = step.type === 'plan' && step.uses !== undefined ? plan.subplans?.get(step.uses) : undefined;
+    if (used === undefined) return undefined;
+    let asks = this.#usedPlanAsks.get(used);
+    if (asks === undefined) {
+      // Null while it is looked at: plans that use each other are refused at load, and would ask nothing more here.
+      this.#usedPlanAsks.set(used, null);
+      asks = null;
+      for (const inner of used.steps) {
+        const why = this.#reason(inner, used);
+        if (why === undefined) continue;
+        asks = `its step ${inner.id}: ${why}`;
+        break;
+      }
+      this.#usedPlanAsks.set(used, asks);
+    }
+    return asks === null ? undefined : `the plan ${step.uses} asks for approval before ${asks}`;
   }
 
   /**

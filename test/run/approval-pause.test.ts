@@ -4,7 +4,7 @@ import { createRedactor } from '../../src/core/redact.ts';
 import type { PlanStep } from '../../src/core/plan-step.ts';
 import type { RunEvent } from '../../src/core/run-event.ts';
 import { StepError } from '../../src/core/step-error.ts';
-import { planMayAskApproval } from '../../src/run/approval-gate.ts';
+import { ApprovalGate, planMayAskApproval } from '../../src/run/approval-gate.ts';
 import { approvalStepKey, pendingApprovalStep } from '../../src/run/approval-request.ts';
 import type { Replanner } from '../../src/run/replanner.ts';
 import { resumeStateFromEvents } from '../../src/run/resume-state.ts';
@@ -399,6 +399,29 @@ describe('a used plan that asks for approval', () => {
       'a: awaiting approval: the plan middle.yml asks for approval before its step deeper: the plan deepest.yml asks for approval before its step deploy: the step asks for approval (approval: true)',
       'c: awaiting approval: the plan writes.yml asks for approval before its step post: it uses write, a tool with side effects (approval: side-effects)',
     ]);
+  });
+
+  // Looked at through every path, a plan used by 20 steps of a plan used by 20 steps was walked 400 times
+  // for each step the gate asked about (plans nest 4 deep: 8,000 times at 20 wide).
+  it('looks at each used plan once, however many paths lead to it', () => {
+    let looked = 0;
+    const leafSteps = [step('deploy', 'read', {})];
+    const leaf: RunnablePlan = {
+      ...used([]),
+      get steps() {
+        looked++;
+        return leafSteps;
+      },
+    };
+    const wide = (uses: string, inner: RunnablePlan): RunnablePlan => used(Array.from({ length: 20 }, (_, index) => planStep(`p${index}`, uses)), undefined, new Map([[uses, inner]]));
+    const middle = wide('leaf.yml', leaf);
+    const top: RunnablePlan = { ...planOf([planStep('a', 'wide.yml')]), subplans: new Map([['wide.yml', wide('middle.yml', middle)]]) };
+    const gate = new ApprovalGate(top, new Map());
+    expect(gate.needs(top.steps[0]!)).toBeUndefined();
+    expect(gate.needs(top.steps[0]!)).toBeUndefined();
+    expect(looked).toBe(1);
+    expect(planMayAskApproval(top)).toBe(false);
+    expect(looked).toBe(2);
   });
 
   // A fanned-out plan may not pause midway (run-job refuses it up front): a used plan that may pause counts.
