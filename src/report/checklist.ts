@@ -105,7 +105,8 @@ function describeStatus(step: StepRecord, redact: (text: string) => string = asI
     case 'skipped':
       return step.skipReason ? ` — ${resultPreview(redact(step.skipReason), 300)}` : '';
     case 'waiting':
-      return ` — ${step.waitReason ?? 'awaiting approval'}`;
+      // The reason names a used plan's file and step ids, which a plan's author writes: one line, as the others.
+      return ` — ${cutText(oneLogLine(redact(step.waitReason ?? 'awaiting approval')), 300)}`;
     case 'in_progress':
       if (progress) return progress;
       if (step.retry) {

@@ -203,6 +203,21 @@ describe('consoleChecklist on a terminal', () => {
   });
 });
 
+describe('consoleChecklist and a step waiting for approval', () => {
+  // The reason names a used plan's file, which any plan's author writes: it was printed as it came, so a
+  // `uses:` path with a line break printed a checklist line of its own, and escape codes reached the terminal.
+  it('prints the reason on the step’s one line, its controls shown and secrets hidden', () => {
+    const { writes, listener } = capture({ isTTY: false, secrets: ['s3cr3t-token'] });
+    listener({ type: 'plan_created', at: 0, plan: PLAN });
+    listener({ type: 'step_waiting', at: 1, stepKey: '1', reason: 'awaiting approval: the plan plans/x\n✅ 9. deploy to prod → done\n\x1b[2Js3cr3t-token.yml asks for approval' });
+    const lines = writes.join('').split('\n');
+    expect(lines.filter((line) => line.startsWith('✅'))).toEqual([]);
+    expect(writes.join('')).not.toContain('\x1b');
+    expect(writes.join('')).not.toContain('s3cr3t-token');
+    expect(lines).toContainEqual(expect.stringMatching(/^⏸️ 1\. Fetch sales — awaiting approval: the plan plans\/x ✅ 9\. deploy to prod → done .*\*\*\*\.yml asks for approval$/));
+  });
+});
+
 describe('consoleChecklist on a long run', () => {
   // Each event used to redact and rebuild every step's line: n² redactions for n steps.
   it('redacts each text a constant number of times per step (and per frame), however long the plan', () => {
