@@ -21,6 +21,10 @@ export interface PendingApprovalStep {
   readonly args?: Readonly<Record<string, unknown>>;
   /** Keys of the tools an agent step may call. */
   readonly tools?: readonly string[];
+  /** The plan file a `type: plan` step runs: its approval covers that plan's whole run. */
+  readonly uses?: string;
+  /** Why it waits (`ApprovalGate.needs`): a used plan's step that asks, or a tool with side effects. */
+  readonly reason?: string;
   /** Identifies the step's definition (`approvalStepKey`): approval covers this exact step. */
   readonly approvalKey: string;
 }

@@ -35,9 +35,12 @@ export function grantApproval(plan: ValidPlan, resume: ResumeState | undefined, 
   const asked = (fileHash: string) => approvalHash({ planFileHash: fileHash, plan: request.plan, pending: request.pending, ...(request.inputsHash !== undefined && { inputsHash: request.inputsHash }) });
   if (!pausedPlanFileHashes(plan).some((fileHash) => asked(fileHash) === request.hash)) {
     const now = asked(planFileHash(plan));
+    // The hash covers the plan files its `type: plan` steps use too: a change in any of them refuses it.
+    const used = [...(plan.subplans?.keys() ?? [])];
+    const files = used.length === 0 ? `the plan file ${plan.file ?? plan.name}` : `the plan file ${plan.file ?? plan.name} or a plan file it uses (${used.join(', ')})`;
     return {
       ok: false,
-      problem: `the plan file ${plan.file ?? plan.name} changed since the approval was asked (approval ${request.hash} no longer matches it, now ${now}); nothing ran. Run the plan again to ask for approval of the plan as it is now`,
+      problem: `${files} changed since the approval was asked (approval ${request.hash} no longer matches it, now ${now}); nothing ran. Run the plan again to ask for approval of the plan as it is now`,
     };
   }
   return { ok: true, request, approval: { hash: request.hash, ...(grant.by !== undefined && { by: grant.by }), approved: new Set(request.pending.map((step) => step.approvalKey)), shownArgs: shownArgs(request) } };

@@ -1,6 +1,7 @@
 import type { PendingApprovalStep } from '../core/run-event.ts';
 import { groupDigits } from '../core/group-digits.ts';
 import type { RunRecord } from '../core/run-record.ts';
+import { oneLogLine } from './checklist.ts';
 import { cutText } from './cut-text.ts';
 import { inlineCode } from '../core/code-fence.ts';
 import { escapeInlineMarkdown } from './markdown/escape-markdown.ts';
@@ -27,8 +28,16 @@ export interface ApprovalArgs {
 
 /** `maxChars`: what is left of the view's room for arguments (at most ApprovalArgs.maxChars). */
 function pendingLine(step: PendingApprovalStep, redact: (text: string) => string, shown: ApprovalArgs, maxChars: number): { line: string; used: number } {
-  const what = step.tool ? `calls ${inlineCode(step.tool)}` : step.tools?.length ? `may call ${step.tools.map(inlineCode).join(', ')}` : `a ${step.type} step`;
-  const title = `- ${escapeInlineMarkdown(`${step.stepKey}. ${cutText(redact(step.title), 100)}`)} — ${what}`;
+  const what = step.tool
+    ? `calls ${inlineCode(step.tool)}`
+    : step.tools?.length
+      ? `may call ${step.tools.map(inlineCode).join(', ')}`
+      : step.uses !== undefined
+        ? `runs the plan ${inlineCode(cutText(redact(step.uses), 200))}, all of it`
+        : `a ${step.type} step`;
+  // Why a plan step waits: which of the used plan's steps asks, and for what (a step's own line says it already).
+  const why = step.uses === undefined || step.reason === undefined ? '' : ` (${escapeInlineMarkdown(cutText(oneLogLine(redact(step.reason)), 300))})`;
+  const title = `- ${escapeInlineMarkdown(`${step.stepKey}. ${cutText(redact(step.title), 100)}`)} — ${what}${why}`;
   const text = step.args === undefined ? '' : redact(JSON.stringify(step.args) ?? '{}');
   if (step.args !== undefined && maxChars < 20 && text.length > maxChars) {
     return { line: `${title} with ${groupDigits(text.length)} characters of arguments: ${shown.restAt} has them`, used: 0 };

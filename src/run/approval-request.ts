@@ -106,9 +106,9 @@ function taskReferences(task: string, sources: ReferenceSources): Record<string,
 
 /**
  * A step waiting for approval as the request shows it: arguments resolved where the results they name
- * exist. `maxItems`: the plan's `limits.max_items`, as the run expands a `for_each` step.
+ * exist. `maxItems`: the plan's `limits.max_items`, as the run expands a `for_each` step; `reason`: why it waits.
  */
-export function pendingApprovalStep(step: PlanStep, sources: ReferenceSources, options: { readonly redact?: Redactor; readonly maxItems?: number } = {}): PendingApprovalStep {
+export function pendingApprovalStep(step: PlanStep, sources: ReferenceSources, options: { readonly redact?: Redactor; readonly maxItems?: number; readonly reason?: string } = {}): PendingApprovalStep {
   const args = resolvedArgs(step, sources, options.maxItems ?? DEFAULT_LIMITS.max_items);
   const { redact } = options;
   return {
@@ -118,6 +118,8 @@ export function pendingApprovalStep(step: PlanStep, sources: ReferenceSources, o
     ...(step.tool !== undefined && { tool: step.tool }),
     ...(args !== undefined && { args }),
     ...(step.tools !== undefined && { tools: step.tools }),
+    ...(step.type === 'plan' && step.uses !== undefined && { uses: step.uses }),
+    ...(options.reason !== undefined && { reason: options.reason }),
     approvalKey: approvalStepKey(step, redact),
   };
 }

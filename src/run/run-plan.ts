@@ -81,12 +81,11 @@ function finish(journal: RunJournal, run: PlanRun | undefined, internal: unknown
 /** What a paused run asks: every step not yet run that needs approval, with its arguments where known. */
 function requestOf(run: PlanRun, journal: RunJournal, plan: RunnablePlan, deps: RunDeps): ApprovalRequest {
   const sources = { results: run.results, inputs: deps.inputs, missing: run.missing };
-  const pending = run.graph.steps
-    .filter((step) => {
-      const state = journal.stateOf(step.key);
-      return (state === 'waiting' || state === 'pending') && run.gate.needs(step) !== undefined;
-    })
-    .map((step) => pendingApprovalStep(step, sources, { ...(deps.redact && { redact: deps.redact }), maxItems: plan.limits.max_items ?? DEFAULT_LIMITS.max_items }));
+  const pending = run.graph.steps.flatMap((step) => {
+    const state = journal.stateOf(step.key);
+    const reason = state === 'waiting' || state === 'pending' ? run.gate.needs(step) : undefined;
+    return reason === undefined ? [] : [pendingApprovalStep(step, sources, { ...(deps.redact && { redact: deps.redact }), maxItems: plan.limits.max_items ?? DEFAULT_LIMITS.max_items, reason })];
+  });
   return approvalRequest(run.graph.snapshot(run.header), planFileHash(plan), pending, deps.inputs, deps.redact);
 }
 

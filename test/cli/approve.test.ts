@@ -53,7 +53,7 @@ describe('plan-runner run --resume TRACE --approve HASH', () => {
 
     writeFileSync(path.join(dir, 'inner.yml'), SUB.replace('b: 1 }', 'b: 1000 }'));
     const changed = await run(['run', 'outer.yml', '--resume', 'paused.jsonl', '--approve', hash!, '--trace', 'changed.jsonl', '--summary', 'changed.md']);
-    expect(changed.stderr + changed.stdout).toContain('changed since the approval was asked');
+    expect(changed.stderr + changed.stdout).toContain('the plan file outer.yml or a plan file it uses (inner.yml) changed since the approval was asked');
     expect(changed.code).toBe(1);
 
     writeFileSync(path.join(dir, 'inner.yml'), SUB);

@@ -6,6 +6,7 @@ import type { RunEvent } from '../../src/core/run-event.ts';
 import { StepError } from '../../src/core/step-error.ts';
 import { ApprovalGate, planMayAskApproval } from '../../src/run/approval-gate.ts';
 import { approvalStepKey, pendingApprovalStep } from '../../src/run/approval-request.ts';
+import { renderApprovalSection } from '../../src/report/approval-section.ts';
 import type { Replanner } from '../../src/run/replanner.ts';
 import { resumeStateFromEvents } from '../../src/run/resume-state.ts';
 import type { GrantedApproval, RunDeps } from '../../src/run/run-deps.ts';
@@ -366,6 +367,10 @@ describe('a used plan that asks for approval', () => {
     expect(first.outcome.record.steps.get('nested')?.state).toBe('waiting');
     expect(first.events).toContainEqual(expect.objectContaining({ type: 'step_waiting', stepKey: 'nested', reason: 'awaiting approval: the plan inner.yml asks for approval before its step double: the plan asks for approval before any step runs (approval: plan)' }));
     expect(first.outcome.record.approval?.pending.map((pending) => pending.stepKey)).toEqual(['nested']);
+    // The person approving reads what the approval covers: the used plan, all of it, and which of its steps asks.
+    expect(renderApprovalSection(first.outcome.record, (text) => text)).toContain(
+      '- nested. run inner.yml — runs the plan `inner.yml`, all of it (the plan inner.yml asks for approval before its step double: the plan asks for approval before any step runs (approval: plan))',
+    );
 
     const resume = resumeStateFromEvents(first.events, 'publish', 'first');
     if (!resume.ok) throw new Error(resume.problem);
