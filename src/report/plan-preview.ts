@@ -32,6 +32,7 @@ const DETAIL_MAX_CHARS = 1_000;
 function stepDetail(step: PlanStep, redact: Redact): string {
   const parts: string[] = [];
   if (step.tool) parts.push(step.args ? `${step.tool} ${JSON.stringify(step.args)}` : `${step.tool} (args chosen by the model)`);
+  if (step.type === 'plan' && step.uses !== undefined) parts.push(`runs the plan ${step.uses}${step.with ? ` with ${JSON.stringify(step.with)}` : ''}`);
   if (step.inputs.length) parts.push(`combines ${step.inputs.join(', ')}`);
   parts.push(step.dependsOn.length ? `after ${step.dependsOn.join(', ')}` : 'can start at once');
   if (step.why) parts.push(`why: ${step.why}`);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { renderSummary } from '../../src/report/summary/render-summary.ts';
 import { loadPlanText } from '../../src/plan/load-plan.ts';
-import { renderPlanPreview } from '../../src/report/plan-preview.ts';
+import { planPreviewLines, renderPlanPreview } from '../../src/report/plan-preview.ts';
+import type { PlanStep } from '../../src/core/plan-step.ts';
 import { noRedaction, plan, RunScript, step, usage } from './summary-run-fixture.ts';
 
 const threeSteps = plan([step('1', 'Fetch the page'), step('2', 'Extract the numbers', ['1']), step('3', 'Write the report', ['2'])]);
@@ -309,6 +310,14 @@ describe('renderSummary under the 1 MiB cap', () => {
     expect(Buffer.byteLength(md)).toBeLessThan(5_000);
     expect(md).toMatch(/- ⬜ a\. .* — `post \{"text":"x+…`/);
     expect(md).toContain('b. Say it was posted');
+  });
+
+  // A plan step's line said only 'after first': which plan it runs, with what, was nowhere in the preview.
+  it('says which plan a plan step runs, and with what, in the preview', async () => {
+    const loaded = await loadPlanText('name: p\ntoolsets: [math]\nworkflow_sequence:\n  - { id: a, type: tool_call, tool: add, args: { a: 1, b: 2 } }\n', 'plan.yml');
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+    const nested: PlanStep = { key: 'n', id: 'n', type: 'plan', description: 'Summarise', uses: 'plans/summarise.yml', with: { n: '${steps.a.result}' }, inputs: [], dependsOn: ['a'] };
+    expect(planPreviewLines({ ...loaded.plan, steps: [...loaded.plan.steps, nested] })[1]).toBe('⬜ n. Summarise — runs the plan plans/summarise.yml with {"n":"${steps.a.result}"} · after a');
   });
 
   it('stays under the cap even when the checklist alone is too big', () => {
