@@ -432,9 +432,9 @@ function modelPath(path, offset) {
     const index = Number(match[1]) - offset;
     return index < 0 ? undefined : `steps[${index}]${path.slice(match[0].length)}`;
 }
-function stepCountError(count, done, maxSteps) {
-    const room = maxSteps - done;
-    const have = done > 0 ? `${count} steps after the ${done} completed` : `${count} steps`;
+function stepCountError(count, done, counted, maxSteps) {
+    const room = maxSteps - counted;
+    const have = counted > done ? `${count} steps after the ${counted} this run has started (${done} completed)` : done > 0 ? `${count} steps after the ${done} completed` : `${count} steps`;
     return {
         path: 'steps',
         message: `the plan has ${have}, but limits.max_steps allows ${maxSteps} in all; write at most ${Math.max(room, 0)} (combine steps, or use for_each over a list)`,
@@ -472,13 +472,14 @@ function peopleOnlyFields(steps) {
 /**
  * Validates steps a model wrote with every check a plan file gets plus the rule against
  * hard-coded intermediate values and against fields only people set, after `kept` (completed steps a replacement may refer to).
+ * `counted`: the steps the run's budget has counted against max_steps (started ones, failed ones too); default `kept`'s.
  * Errors point into the model's own list (`steps[1].tool`).
  */
-function validateModelSteps(plan, steps, kept = []) {
+function validateModelSteps(plan, steps, kept = [], counted = kept.length) {
     // The budget would stop such a plan after max_steps steps: refuse it before any step runs, so the
     // planner's repair call (or the replanner's caller) can shorten it.
     const maxSteps = plan.limits.max_steps;
-    const tooLong = kept.length + steps.length > maxSteps ? [stepCountError(steps.length, kept.length, maxSteps)] : [];
+    const tooLong = counted + steps.length > maxSteps ? [stepCountError(steps.length, kept.length, counted, maxSteps)] : [];
     const peopleOnly = peopleOnlyFields(steps);
     if (peopleOnly.length > 0)
         return { ok: false, errors: [...tooLong, ...peopleOnly] };

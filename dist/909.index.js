@@ -19,6 +19,8 @@ __webpack_require__.d(__webpack_exports__, {
 var stable_hash = __webpack_require__(66297);
 // EXTERNAL MODULE: ./lib/plan/find-references.js
 var find_references = __webpack_require__(99271);
+// EXTERNAL MODULE: ./lib/plan/resolve-references.js + 1 modules
+var resolve_references = __webpack_require__(54669);
 // EXTERNAL MODULE: ./lib/planner/ask-for-json.js
 var ask_for_json = __webpack_require__(84634);
 // EXTERNAL MODULE: ./lib/planner/planner-model.js
@@ -232,44 +234,46 @@ var validate_model_steps = __webpack_require__(84082);
 
 
 
+
 const REPLANNER_PURPOSE = 'replanner';
 const REVIEW_PURPOSE = 'review';
 function problems(errors) {
     return errors.map((error) => (error.path ? `${error.path}: ${error.message}` : error.message)).join('; ');
 }
 /** Checks replacement steps against the completed ones (which they may use) and the ids used so far. */
-function checkReplacement(plan, request, steps, why) {
+function checkReplacement(plan, request, steps, inputs, why) {
     const ids = new Map(request.completed.map(({ step }) => [step.key, step.id]));
     const kept = request.completed.map(({ step }) => (0,validate_model_steps/* keptStep */.h)(step, ids));
-    const checked = (0,validate_model_steps/* validateModelSteps */.$)(plan, steps, kept);
+    const checked = (0,validate_model_steps/* validateModelSteps */.$)(plan, steps, kept, request.stepsCounted);
     if (!checked.ok)
         return { ok: false, problem: problems(checked.errors) };
     const reused = checked.steps.filter((step) => request.usedKeys.has(step.key)).map((step) => step.key);
     if (reused.length > 0)
         return { ok: false, problem: `step id${reused.length > 1 ? 's' : ''} ${reused.join(', ')} ${reused.length > 1 ? 'were' : 'was'} used before in this run; new steps need new ids` };
-    const repeated = repeatedFailure(checked.steps, request.failures);
+    const repeated = repeatedFailure(checked.steps, request.failures, inputs);
     if (repeated)
         return { ok: false, problem: repeated };
     return { ok: true, steps: checked.steps, ...(why !== undefined && { why }) };
 }
 /**
  * A new step that makes a call that already failed for good: the same tool with the same arguments, written
- * out (no reference, which could now resolve to something else; a step that depends on another uses its
- * result, so one that follows new work always has one). The prompt asks for none; a replacement that has
- * one would fail again and spend a replan on it. A failure that may pass another time (a timeout, an HTTP
- * 503) and `for_each` steps (their items come from a list) are not compared.
+ * out (no step reference, which could now resolve to something else; a step that depends on another uses
+ * its result, so one that follows new work always has one; the run's inputs are the same all run, and are
+ * compared as their values). The prompt asks for none; a replacement that has one would fail again and
+ * spend a replan on it. A failure that may pass another time (a timeout, an HTTP 503) and `for_each` steps
+ * (their items come from a list) are not compared.
  */
-function repeatedFailure(steps, failures) {
+function repeatedFailure(steps, failures, inputs) {
     const failed = new Map();
     for (const failure of failures) {
-        const key = writtenOutCall(failure.step);
+        const key = writtenOutCall(failure.step, inputs);
         if (key !== undefined && failure.transient !== true)
             failed.set(key, failure);
     }
     if (failed.size === 0)
         return undefined;
     for (const step of steps) {
-        const key = writtenOutCall(step);
+        const key = writtenOutCall(step, inputs);
         const earlier = key === undefined ? undefined : failed.get(key);
         if (!earlier)
             continue;
@@ -277,13 +281,25 @@ function repeatedFailure(steps, failures) {
     }
     return undefined;
 }
-/** `tool` and its arguments as one key, for a tool_call step whose arguments hold no reference and that maps over no list. */
-function writtenOutCall(step) {
+/**
+ * `tool` and its arguments as one key, for a tool_call step whose arguments refer to no step result and
+ * that maps over no list; `${inputs.*}` are taken as the values they stand for.
+ */
+function writtenOutCall(step, inputs) {
     if (step.type !== 'tool_call' || step.tool === undefined || step.args === undefined || step.forEach !== undefined)
         return undefined;
-    if ((0,find_references/* findReferences */.y)(step.args, step.item?.name).references.length > 0)
+    const references = (0,find_references/* findReferences */.y)(step.args, step.item?.name).references;
+    if (references.some(({ reference }) => reference.kind !== 'input'))
         return undefined;
-    return `${step.tool}\n${(0,stable_hash/* canonicalJson */.d)(step.args)}`;
+    if (references.length === 0)
+        return `${step.tool}\n${(0,stable_hash/* canonicalJson */.d)(step.args)}`;
+    try {
+        return `${step.tool}\n${(0,stable_hash/* canonicalJson */.d)((0,resolve_references/* resolveReferences */.d)(step.args, { results: new Map(), inputs }))}`;
+    }
+    catch {
+        // An input the run does not have: the step fails on it, and is not this call.
+        return undefined;
+    }
 }
 /**
  * The model's part in recovery for one plan: a replan is one call (goal, tools, completed steps
@@ -298,7 +314,7 @@ function createModelReplanner(plan, options) {
             const list = (0,read_step_list/* readStepList */.n)(answer);
             if (!list.ok)
                 return { ok: false, problem: list.problem };
-            return checkReplacement(plan, request, list.steps, list.why);
+            return checkReplacement(plan, request, list.steps, options.inputs, list.why);
         },
         async review(request, signal) {
             const answer = await (0,ask_for_json/* askForJson */.T)(options.model, {

@@ -11908,79 +11908,18 @@ var plan_secret_values = __nccwpck_require__(35386);
 var scrub_environment = __nccwpck_require__(6578);
 // EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
 var schema = __nccwpck_require__(10283);
-;// CONCATENATED MODULE: ./lib/run/escalation.js
-/** The escalation of a run stopped with `RunEscalatedError`, with the plan's `escalate:` block applied. */
-function escalationOf(error, escalate) {
-    return {
-        reason: error.message,
-        lastError: error.lastError,
-        tried: error.tried,
-        ...(escalate?.mention !== undefined && { mention: escalate.mention }),
-        ...(escalate?.label !== undefined && { label: escalate.label }),
-    };
-}
-
-// EXTERNAL MODULE: ./lib/core/stable-hash.js
-var stable_hash = __nccwpck_require__(66297);
-// EXTERNAL MODULE: ./lib/core/usage.js
-var core_usage = __nccwpck_require__(76940);
 // EXTERNAL MODULE: ./lib/core/redact.js
 var core_redact = __nccwpck_require__(8038);
-// EXTERNAL MODULE: external "node:events"
-var external_node_events_ = __nccwpck_require__(78474);
-// EXTERNAL MODULE: external "node:timers/promises"
-var promises_ = __nccwpck_require__(58500);
-// EXTERNAL MODULE: ./lib/core/step-error.js
-var step_error = __nccwpck_require__(1938);
-// EXTERNAL MODULE: ./lib/run/run-stopped-error.js
-var run_stopped_error = __nccwpck_require__(18619);
-;// CONCATENATED MODULE: ./lib/run/record-lost-error.js
-
-/**
- * The run's trace can no longer be written (a full disk), and a step was about to make a call with
- * side effects: the call is not made (a resume could not know of it, and would make it again), and
- * the run stops, failed. No replan or agent turn can mend it.
- */
-class RecordLostError extends run_stopped_error/* RunStoppedError */.F {
-    constructor(tool, problem) {
-        super(`${tool} was not called: it has side effects, and ${problem}, so a resume could not know it was made and would make it again; free the space and run again`, 'failed');
-    }
-}
-
-// EXTERNAL MODULE: ./lib/core/error-text.js
-var error_text = __nccwpck_require__(7437);
-;// CONCATENATED MODULE: ./lib/run/assign-shards.js
-/**
- * Spreads the items of a fan-out step (their child keys, in input order) over `shards` shards,
- * deterministically: by index (item i to shard i mod N + 1) when no duration is known; otherwise
- * longest item first to the least-loaded shard (ties: the lower index, the lower shard), with an
- * item of unknown duration counted at the mean of the known ones. The same keys, count and weights
- * always give the same assignment, so a re-run shard takes the same items.
- */
-function assignShards(keys, shards, weights) {
-    if (!Number.isInteger(shards) || shards < 1)
-        throw new RangeError(`shards must be a whole number of at least 1, got ${shards}`);
-    const known = keys.map((key) => weights?.get(key)).filter((weight) => weight !== undefined);
-    if (known.length === 0)
-        return keys.map((_, index) => (index % shards) + 1);
-    const mean = known.reduce((sum, weight) => sum + weight, 0) / known.length;
-    const order = keys.map((key, index) => ({ index, weight: weights?.get(key) ?? mean }));
-    order.sort((a, b) => b.weight - a.weight || a.index - b.index);
-    const load = new Array(shards).fill(0);
-    const assignment = new Array(keys.length).fill(0);
-    for (const { index, weight } of order) {
-        let lightest = 0;
-        for (let shard = 1; shard < shards; shard++)
-            if (load[shard] < load[lightest])
-                lightest = shard;
-        load[lightest] += weight;
-        assignment[index] = lightest + 1;
-    }
-    return assignment;
-}
-
+// EXTERNAL MODULE: ./lib/core/stable-hash.js
+var stable_hash = __nccwpck_require__(66297);
 // EXTERNAL MODULE: ./lib/plan/resolve-references.js + 1 modules
 var resolve_references = __nccwpck_require__(54669);
+// EXTERNAL MODULE: ./lib/plan/reference-syntax.js
+var reference_syntax = __nccwpck_require__(19460);
+// EXTERNAL MODULE: ./lib/core/error-text.js
+var error_text = __nccwpck_require__(7437);
+// EXTERNAL MODULE: ./lib/core/step-error.js
+var step_error = __nccwpck_require__(1938);
 ;// CONCATENATED MODULE: ./lib/run/for-each-list-error.js
 
 /** A `for_each` list that cannot be expanded: not a list or map, or two items with the same key. */
@@ -12093,6 +12032,324 @@ function expandForEach(step, sources, defaultMaxItems) {
             throw new ForEachListError(step.key, `item ${index}: ${(0,error_text/* errorText */.k)(error)}`, error);
         }
     });
+}
+
+;// CONCATENATED MODULE: ./lib/run/approval-request.js
+
+
+
+
+
+
+/** How used-plan paths are ordered in the hash: by UTF-16 code unit, the same on every machine. */
+const byCodeUnit = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+/**
+ * The hash of the plan as its files say it: the plan file, and every plan file its `type: plan` steps
+ * use (nested ones too, by their `uses:` path). An approval covers what those files say at the pause;
+ * a used plan changed since runs something the person never saw. `order` is only for
+ * `pausedPlanFileHashes`: every new hash orders the used paths by code unit, whatever the locale.
+ */
+function planFileHash(plan, order = byCodeUnit) {
+    const used = plan.subplans && plan.subplans.size > 0 ? [...plan.subplans].sort(([a], [b]) => order(a, b)).map(([uses, inner]) => [uses, planFileHash(inner, order)]) : undefined;
+    // The file as loaded: steps a model wrote into the source are not the file's (the approving run loads the file).
+    const source = plan.fileSource ?? plan.source ?? null;
+    // A plan that uses none hashes as it always did: a run paused before this change is still approvable.
+    return used ? (0,stable_hash/* stableHash */.c)({ source, used }) : (0,stable_hash/* stableHash */.c)(source);
+}
+/**
+ * Every hash a paused run may have recorded for the plan as it is now: `planFileHash`, and the one
+ * runs paused before 2026-12-01 recorded. Those ordered used plans with `localeCompare` in the
+ * process's locale, so a run paused under one locale could not be approved under another (in
+ * Danish, `aa.yml` sorts after `z.yml`); GitHub's runners and most machines collate as en-US, which
+ * is the order accepted for them. Only plans that use two or more plans can differ.
+ */
+function pausedPlanFileHashes(plan) {
+    const now = planFileHash(plan);
+    if (!plan.subplans || plan.subplans.size === 0)
+        return [now];
+    // Built here, not at import: a collator loads ICU's collation data, which costs a start-up.
+    const before = planFileHash(plan, new Intl.Collator('en-US').compare);
+    return before === now ? [now] : [now, before];
+}
+/**
+ * Identifies a step's definition: an approval covers exactly this step, not a later one with the same
+ * key. With the run's redactor, the step as the trace keeps it and the person saw it: a value the
+ * redactor hides is `***` in a written or replanned plan the approving run reads back from the trace,
+ * and tools get every argument redacted in any run, so the value is not part of what was approved.
+ */
+function approvalStepKey(step, redact) {
+    return (0,stable_hash/* stableHash */.c)({ step: redact ? (0,core_redact/* redactDeep */.KL)(step, redact) : step });
+}
+/** The hash of exactly what is asked: the plan file, the plan at the pause, every pending step with its arguments, and the run's inputs. */
+function approvalHash(parts) {
+    return (0,stable_hash/* stableHash */.c)({ planFileHash: parts.planFileHash, plan: parts.plan, pending: parts.pending, ...(parts.inputsHash !== undefined && { inputs: parts.inputsHash }) });
+}
+/** The hash of a run's inputs, as an approval request records it. */
+function inputsHash(inputs) {
+    return (0,stable_hash/* stableHash */.c)(inputs);
+}
+/**
+ * What a step will be run with, where the results it names exist: its arguments; a `for_each`
+ * step's, item by item (`{for_each: [...]}`); a `type: plan` step's `with:` (`{with: {...}}`). An
+ * approved step runs only with exactly these (`ApprovalGate`).
+ */
+function resolvedArgs(step, sources, maxItems) {
+    try {
+        if (step.type === 'plan')
+            return step.with ? { with: (0,resolve_references/* resolveReferences */.d)(step.with, sources) } : undefined;
+        if (step.forEach) {
+            // The run's own limit: with the default, a list over 1,000 items a plan allows was shown as unknown, and left unchecked.
+            const children = expandForEach(step, sources, maxItems);
+            const items = children.map((child) => itemArgs(step, child, { ...sources, ...(child.item && { item: child.item }) }));
+            // What an agent's task names is the same for every item: shown once, not once per item (1,000 items
+            // naming a 600 KB result made a request too large to hash).
+            const task = step.type === 'agent' ? taskReferences(step.task ?? step.description, sources) : undefined;
+            return { ...task, for_each: items };
+        }
+        if (step.type === 'agent')
+            return taskReferences(step.task ?? step.description, sources);
+        return step.args ? (0,resolve_references/* resolveReferences */.d)(step.args, sources) : undefined;
+    }
+    catch {
+        // A reference to a step that has not run yet: the arguments are known only when it has.
+        return undefined;
+    }
+}
+/**
+ * One item of a `for_each` step as the request shows it: its arguments; for an agent, or a step whose
+ * arguments a model chooses, the item itself, so a list that changed after the approval is seen as
+ * changed and asked about again.
+ */
+function itemArgs(step, child, sources) {
+    if (step.type !== 'agent' && step.args)
+        return (0,resolve_references/* resolveReferences */.d)(child.args ?? {}, sources);
+    return { item: child.item?.value ?? null };
+}
+/** What an agent's task names (`\${steps.\u2026}`, `\${inputs.\u2026}`), resolved (`{task: {reference: value}}`); undefined when it names nothing. */
+function taskReferences(task, sources) {
+    const named = {};
+    for (const [match, body] of task.matchAll(reference_syntax/* TEMPLATE_PATTERN */.qF)) {
+        if ((0,reference_syntax/* parseTemplateBody */.Kp)(body).kind === 'reference')
+            named[match] = (0,resolve_references/* resolveReferences */.d)({ value: match }, sources).value;
+    }
+    return Object.keys(named).length > 0 ? { task: named } : undefined;
+}
+/**
+ * A step waiting for approval as the request shows it: arguments resolved where the results they name
+ * exist. `maxItems`: the plan's `limits.max_items`, as the run expands a `for_each` step; `reason`: why it waits.
+ */
+function pendingApprovalStep(step, sources, options = {}) {
+    const args = resolvedArgs(step, sources, options.maxItems ?? schema/* DEFAULT_LIMITS */.dR.max_items);
+    const { redact } = options;
+    return {
+        stepKey: step.key,
+        type: step.type,
+        title: (step.title ?? step.description).replace(/\s+/g, ' ').trim().slice(0, 200),
+        ...(step.tool !== undefined && { tool: step.tool }),
+        ...(args !== undefined && { args }),
+        ...(step.tools !== undefined && { tools: step.tools }),
+        ...(step.type === 'plan' && step.uses !== undefined && { uses: step.uses }),
+        ...(options.reason !== undefined && { reason: options.reason }),
+        approvalKey: approvalStepKey(step, redact),
+    };
+}
+/**
+ * The request a paused run records: its pending steps and the hash that an approval must name. With
+ * the run's redactor, the plan and the arguments are hashed as the trace keeps them and the person sees
+ * them, redacted: hashed whole, a value the redactor hides made a hash no approving run could match.
+ */
+function approvalRequest(plan, fileHash, pending, inputs, redact) {
+    const parts = { planFileHash: fileHash, plan: redact ? (0,core_redact/* redactDeep */.KL)(plan, redact) : plan, pending: redact ? (0,core_redact/* redactDeep */.KL)(pending, redact) : pending, inputsHash: inputsHash(inputs) };
+    return { hash: approvalHash(parts), ...parts };
+}
+
+;// CONCATENATED MODULE: ./lib/run/step-tools.js
+/**
+ * Every tool a step may call: its tool, an agent step's `tools` (its profile's only bound them), and
+ * those of every step of the plan a `type: plan` step uses, nested ones too.
+ */
+function toolsStepMayCall(step, plan, seen = new Set()) {
+    const own = step.type === 'agent' ? (step.tools ?? []) : step.tool === undefined ? [] : [step.tool];
+    const used = step.type === 'plan' && step.uses !== undefined ? plan.subplans?.get(step.uses) : undefined;
+    if (!used || seen.has(used))
+        return own;
+    seen.add(used);
+    return [...new Set([...own, ...used.steps.flatMap((inner) => toolsStepMayCall(inner, used, seen))])];
+}
+
+;// CONCATENATED MODULE: ./lib/run/approval-gate.js
+
+
+
+
+
+/** Whether a plan may pause for approval at all: a policy other than `never`, a step's `approval: true`, or a used plan that may. */
+function planMayAskApproval(plan, looked = new Set()) {
+    // Each plan looked at once: a plan used from many places (plans nest 4 deep) is not walked once per path.
+    if (looked.has(plan))
+        return false;
+    looked.add(plan);
+    if ((plan.source?.approval ?? 'never') !== 'never' || plan.steps.some((step) => step.approval))
+        return true;
+    return [...(plan.subplans?.values() ?? [])].some((used) => planMayAskApproval(used, looked));
+}
+/**
+ * Decides which steps wait for a person: the plan's `approval:` policy (`side-effects`, `plan`), a
+ * step's own `approval: true` and what a used plan asks for (see `#reason`), less the steps an
+ * approval already covers (by `approvalStepKey`). A used plan's own run asks for nothing: the step that
+ * runs it waited for whatever it asks.
+ */
+class ApprovalGate {
+    #plan;
+    #tools;
+    #approved;
+    #shownArgs;
+    #redact;
+    #usedPlanRun;
+    /** What each used plan asks for (its first step that needs approval, and why), or null: each looked at once. */
+    #usedPlanAsks = new Map();
+    /**
+     * `redact`: the run's redactor; the arguments were shown (and kept in the trace) redacted, and are compared so.
+     * `usedPlanRun`: the run of a used plan, whose step in the outer run was let through this gate.
+     */
+    constructor(plan, tools, approval, redact, usedPlanRun = false) {
+        this.#usedPlanRun = usedPlanRun;
+        this.#plan = plan;
+        this.#tools = tools;
+        if (redact)
+            this.#redact = redact;
+        this.#approved = approval?.approved ?? new Set();
+        this.#shownArgs = approval?.shownArgs ?? new Map();
+    }
+    /** Why the step needs approval before it runs, or undefined when it needs none. */
+    needs(step) {
+        return this.#usedPlanRun ? undefined : this.#reason(step, this.#plan);
+    }
+    /**
+     * Why a step of `plan` needs approval: its own `approval: true`, its plan's policy, or (a `type: plan`
+     * step) what the plan it uses asks for, nested ones too. A used plan's run cannot pause for a person (its
+     * pause was its step's failure, and no approval could reach it): its step waits in its stead, and the
+     * approval of that step covers the used plan's run.
+     */
+    #reason(step, plan) {
+        if (step.approval)
+            return 'the step asks for approval (approval: true)';
+        const policy = plan.source?.approval ?? 'never';
+        if (policy === 'plan')
+            return 'the plan asks for approval before any step runs (approval: plan)';
+        if (policy === 'side-effects') {
+            const writes = toolsStepMayCall(step, plan).filter((name) => this.#tools.get(name)?.sideEffects);
+            if (writes.length > 0)
+                return `it uses ${writes.join(', ')}, a tool with side effects (approval: side-effects)`;
+        }
+        const used = step.type === 'plan' && step.uses !== undefined ? plan.subplans?.get(step.uses) : undefined;
+        if (used === undefined)
+            return undefined;
+        let asks = this.#usedPlanAsks.get(used);
+        if (asks === undefined) {
+            // Null while it is looked at: plans that use each other are refused at load, and would ask nothing more here.
+            this.#usedPlanAsks.set(used, null);
+            asks = null;
+            for (const inner of used.steps) {
+                const why = this.#reason(inner, used);
+                if (why === undefined)
+                    continue;
+                asks = `its step ${inner.id}: ${why}`;
+                break;
+            }
+            this.#usedPlanAsks.set(used, asks);
+        }
+        return asks === null ? undefined : `the plan ${step.uses} asks for approval before ${asks}`;
+    }
+    /**
+     * Why the step may not start yet: it needs approval and no approval covers it, or the approval
+     * showed it with other arguments than it would run with now (a step it depends on ran again and
+     * answered otherwise): then it asks again, with the arguments it has now.
+     */
+    blocks(step, sources) {
+        const why = this.needs(step);
+        if (why === undefined)
+            return undefined;
+        // Runs paused before keys were taken redacted recorded the unredacted step's; it covers the same step.
+        const key = [approvalStepKey(step, this.#redact), approvalStepKey(step)].find((candidate) => this.#approved.has(candidate));
+        if (key === undefined)
+            return why;
+        const shown = this.#shownArgs.get(key);
+        if (shown === undefined)
+            return undefined;
+        const resolved = pendingApprovalStep(step, sources, { maxItems: this.#plan.limits.max_items ?? schema/* DEFAULT_LIMITS */.dR.max_items }).args;
+        const now = resolved && this.#redact ? (0,core_redact/* redactDeep */.KL)(resolved, this.#redact) : resolved;
+        if (now !== undefined && (0,stable_hash/* stableHash */.c)(now) === (0,stable_hash/* stableHash */.c)(shown))
+            return undefined;
+        // A request from before a for_each agent step (or one whose arguments a model picks) showed its items:
+        // nothing changed, but what was approved did not cover them.
+        if (step.forEach && !Object.hasOwn(shown, 'for_each'))
+            return `${why}; the request it was approved on did not show its items (an earlier plan-runner made it), so it asks again with them`;
+        return `${why}; it was approved with other arguments than it has now (a step it depends on answered otherwise)`;
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/run/escalation.js
+/** The escalation of a run stopped with `RunEscalatedError`, with the plan's `escalate:` block applied. */
+function escalationOf(error, escalate) {
+    return {
+        reason: error.message,
+        lastError: error.lastError,
+        tried: error.tried,
+        ...(escalate?.mention !== undefined && { mention: escalate.mention }),
+        ...(escalate?.label !== undefined && { label: escalate.label }),
+    };
+}
+
+// EXTERNAL MODULE: ./lib/core/usage.js
+var core_usage = __nccwpck_require__(76940);
+// EXTERNAL MODULE: external "node:events"
+var external_node_events_ = __nccwpck_require__(78474);
+// EXTERNAL MODULE: external "node:timers/promises"
+var promises_ = __nccwpck_require__(58500);
+// EXTERNAL MODULE: ./lib/run/run-stopped-error.js
+var run_stopped_error = __nccwpck_require__(18619);
+;// CONCATENATED MODULE: ./lib/run/record-lost-error.js
+
+/**
+ * The run's trace can no longer be written (a full disk), and a step was about to make a call with
+ * side effects: the call is not made (a resume could not know of it, and would make it again), and
+ * the run stops, failed. No replan or agent turn can mend it.
+ */
+class RecordLostError extends run_stopped_error/* RunStoppedError */.F {
+    constructor(tool, problem) {
+        super(`${tool} was not called: it has side effects, and ${problem}, so a resume could not know it was made and would make it again; free the space and run again`, 'failed');
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/run/assign-shards.js
+/**
+ * Spreads the items of a fan-out step (their child keys, in input order) over `shards` shards,
+ * deterministically: by index (item i to shard i mod N + 1) when no duration is known; otherwise
+ * longest item first to the least-loaded shard (ties: the lower index, the lower shard), with an
+ * item of unknown duration counted at the mean of the known ones. The same keys, count and weights
+ * always give the same assignment, so a re-run shard takes the same items.
+ */
+function assignShards(keys, shards, weights) {
+    if (!Number.isInteger(shards) || shards < 1)
+        throw new RangeError(`shards must be a whole number of at least 1, got ${shards}`);
+    const known = keys.map((key) => weights?.get(key)).filter((weight) => weight !== undefined);
+    if (known.length === 0)
+        return keys.map((_, index) => (index % shards) + 1);
+    const mean = known.reduce((sum, weight) => sum + weight, 0) / known.length;
+    const order = keys.map((key, index) => ({ index, weight: weights?.get(key) ?? mean }));
+    order.sort((a, b) => b.weight - a.weight || a.index - b.index);
+    const load = new Array(shards).fill(0);
+    const assignment = new Array(keys.length).fill(0);
+    for (const { index, weight } of order) {
+        let lightest = 0;
+        for (let shard = 1; shard < shards; shard++)
+            if (load[shard] < load[lightest])
+                lightest = shard;
+        load[lightest] += weight;
+        assignment[index] = lightest + 1;
+    }
+    return assignment;
 }
 
 // EXTERNAL MODULE: ./lib/run/fan-out-part.js
@@ -12851,216 +13108,6 @@ class RepeatedSideEffectError extends step_error/* StepError */.zg {
     }
 }
 
-// EXTERNAL MODULE: ./lib/plan/reference-syntax.js
-var reference_syntax = __nccwpck_require__(19460);
-;// CONCATENATED MODULE: ./lib/run/approval-request.js
-
-
-
-
-
-
-/** How used-plan paths are ordered in the hash: by UTF-16 code unit, the same on every machine. */
-const byCodeUnit = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
-/**
- * The hash of the plan as its files say it: the plan file, and every plan file its `type: plan` steps
- * use (nested ones too, by their `uses:` path). An approval covers what those files say at the pause;
- * a used plan changed since runs something the person never saw. `order` is only for
- * `pausedPlanFileHashes`: every new hash orders the used paths by code unit, whatever the locale.
- */
-function planFileHash(plan, order = byCodeUnit) {
-    const used = plan.subplans && plan.subplans.size > 0 ? [...plan.subplans].sort(([a], [b]) => order(a, b)).map(([uses, inner]) => [uses, planFileHash(inner, order)]) : undefined;
-    // The file as loaded: steps a model wrote into the source are not the file's (the approving run loads the file).
-    const source = plan.fileSource ?? plan.source ?? null;
-    // A plan that uses none hashes as it always did: a run paused before this change is still approvable.
-    return used ? (0,stable_hash/* stableHash */.c)({ source, used }) : (0,stable_hash/* stableHash */.c)(source);
-}
-/**
- * Every hash a paused run may have recorded for the plan as it is now: `planFileHash`, and the one
- * runs paused before 2026-12-01 recorded. Those ordered used plans with `localeCompare` in the
- * process's locale, so a run paused under one locale could not be approved under another (in
- * Danish, `aa.yml` sorts after `z.yml`); GitHub's runners and most machines collate as en-US, which
- * is the order accepted for them. Only plans that use two or more plans can differ.
- */
-function pausedPlanFileHashes(plan) {
-    const now = planFileHash(plan);
-    if (!plan.subplans || plan.subplans.size === 0)
-        return [now];
-    // Built here, not at import: a collator loads ICU's collation data, which costs a start-up.
-    const before = planFileHash(plan, new Intl.Collator('en-US').compare);
-    return before === now ? [now] : [now, before];
-}
-/**
- * Identifies a step's definition: an approval covers exactly this step, not a later one with the same
- * key. With the run's redactor, the step as the trace keeps it and the person saw it: a value the
- * redactor hides is `***` in a written or replanned plan the approving run reads back from the trace,
- * and tools get every argument redacted in any run, so the value is not part of what was approved.
- */
-function approvalStepKey(step, redact) {
-    return (0,stable_hash/* stableHash */.c)({ step: redact ? (0,core_redact/* redactDeep */.KL)(step, redact) : step });
-}
-/** The hash of exactly what is asked: the plan file, the plan at the pause, every pending step with its arguments, and the run's inputs. */
-function approvalHash(parts) {
-    return (0,stable_hash/* stableHash */.c)({ planFileHash: parts.planFileHash, plan: parts.plan, pending: parts.pending, ...(parts.inputsHash !== undefined && { inputs: parts.inputsHash }) });
-}
-/** The hash of a run's inputs, as an approval request records it. */
-function inputsHash(inputs) {
-    return (0,stable_hash/* stableHash */.c)(inputs);
-}
-/**
- * What a step will be run with, where the results it names exist: its arguments; a `for_each`
- * step's, item by item (`{for_each: [...]}`); a `type: plan` step's `with:` (`{with: {...}}`). An
- * approved step runs only with exactly these (`ApprovalGate`).
- */
-function resolvedArgs(step, sources, maxItems) {
-    try {
-        if (step.type === 'plan')
-            return step.with ? { with: (0,resolve_references/* resolveReferences */.d)(step.with, sources) } : undefined;
-        if (step.forEach) {
-            // The run's own limit: with the default, a list over 1,000 items a plan allows was shown as unknown, and left unchecked.
-            const children = expandForEach(step, sources, maxItems);
-            const items = children.map((child) => itemArgs(step, child, { ...sources, ...(child.item && { item: child.item }) }));
-            // What an agent's task names is the same for every item: shown once, not once per item (1,000 items
-            // naming a 600 KB result made a request too large to hash).
-            const task = step.type === 'agent' ? taskReferences(step.task ?? step.description, sources) : undefined;
-            return { ...task, for_each: items };
-        }
-        if (step.type === 'agent')
-            return taskReferences(step.task ?? step.description, sources);
-        return step.args ? (0,resolve_references/* resolveReferences */.d)(step.args, sources) : undefined;
-    }
-    catch {
-        // A reference to a step that has not run yet: the arguments are known only when it has.
-        return undefined;
-    }
-}
-/**
- * One item of a `for_each` step as the request shows it: its arguments; for an agent, or a step whose
- * arguments a model chooses, the item itself, so a list that changed after the approval is seen as
- * changed and asked about again.
- */
-function itemArgs(step, child, sources) {
-    if (step.type !== 'agent' && step.args)
-        return (0,resolve_references/* resolveReferences */.d)(child.args ?? {}, sources);
-    return { item: child.item?.value ?? null };
-}
-/** What an agent's task names (`\${steps.\u2026}`, `\${inputs.\u2026}`), resolved (`{task: {reference: value}}`); undefined when it names nothing. */
-function taskReferences(task, sources) {
-    const named = {};
-    for (const [match, body] of task.matchAll(reference_syntax/* TEMPLATE_PATTERN */.qF)) {
-        if ((0,reference_syntax/* parseTemplateBody */.Kp)(body).kind === 'reference')
-            named[match] = (0,resolve_references/* resolveReferences */.d)({ value: match }, sources).value;
-    }
-    return Object.keys(named).length > 0 ? { task: named } : undefined;
-}
-/**
- * A step waiting for approval as the request shows it: arguments resolved where the results they name
- * exist. `maxItems`: the plan's `limits.max_items`, as the run expands a `for_each` step.
- */
-function pendingApprovalStep(step, sources, options = {}) {
-    const args = resolvedArgs(step, sources, options.maxItems ?? schema/* DEFAULT_LIMITS */.dR.max_items);
-    const { redact } = options;
-    return {
-        stepKey: step.key,
-        type: step.type,
-        title: (step.title ?? step.description).replace(/\s+/g, ' ').trim().slice(0, 200),
-        ...(step.tool !== undefined && { tool: step.tool }),
-        ...(args !== undefined && { args }),
-        ...(step.tools !== undefined && { tools: step.tools }),
-        approvalKey: approvalStepKey(step, redact),
-    };
-}
-/**
- * The request a paused run records: its pending steps and the hash that an approval must name. With
- * the run's redactor, the plan and the arguments are hashed as the trace keeps them and the person sees
- * them, redacted: hashed whole, a value the redactor hides made a hash no approving run could match.
- */
-function approvalRequest(plan, fileHash, pending, inputs, redact) {
-    const parts = { planFileHash: fileHash, plan: redact ? (0,core_redact/* redactDeep */.KL)(plan, redact) : plan, pending: redact ? (0,core_redact/* redactDeep */.KL)(pending, redact) : pending, inputsHash: inputsHash(inputs) };
-    return { hash: approvalHash(parts), ...parts };
-}
-
-;// CONCATENATED MODULE: ./lib/run/step-tools.js
-/**
- * Every tool a step may call: its tool, an agent step's `tools` (its profile's only bound them), and
- * those of every step of the plan a `type: plan` step uses, nested ones too.
- */
-function toolsStepMayCall(step, plan, seen = new Set()) {
-    const own = step.type === 'agent' ? (step.tools ?? []) : step.tool === undefined ? [] : [step.tool];
-    const used = step.type === 'plan' && step.uses !== undefined ? plan.subplans?.get(step.uses) : undefined;
-    if (!used || seen.has(used))
-        return own;
-    seen.add(used);
-    return [...new Set([...own, ...used.steps.flatMap((inner) => toolsStepMayCall(inner, used, seen))])];
-}
-
-;// CONCATENATED MODULE: ./lib/run/approval-gate.js
-
-
-
-
-
-/**
- * Decides which steps wait for a person: the plan's `approval:` policy (`side-effects`, `plan`) and
- * a step's own `approval: true`, less the steps an approval already covers (by `approvalStepKey`).
- */
-class ApprovalGate {
-    #plan;
-    #tools;
-    #approved;
-    #shownArgs;
-    #redact;
-    /** `redact`: the run's redactor; the arguments were shown (and kept in the trace) redacted, and are compared so. */
-    constructor(plan, tools, approval, redact) {
-        this.#plan = plan;
-        this.#tools = tools;
-        if (redact)
-            this.#redact = redact;
-        this.#approved = approval?.approved ?? new Set();
-        this.#shownArgs = approval?.shownArgs ?? new Map();
-    }
-    /** Why the step needs approval before it runs, or undefined when it needs none. */
-    needs(step) {
-        if (step.approval)
-            return 'the step asks for approval (approval: true)';
-        const policy = this.#plan.source?.approval ?? 'never';
-        if (policy === 'plan')
-            return 'the plan asks for approval before any step runs (approval: plan)';
-        if (policy === 'side-effects') {
-            const writes = toolsStepMayCall(step, this.#plan).filter((name) => this.#tools.get(name)?.sideEffects);
-            if (writes.length > 0)
-                return `it uses ${writes.join(', ')}, a tool with side effects (approval: side-effects)`;
-        }
-        return undefined;
-    }
-    /**
-     * Why the step may not start yet: it needs approval and no approval covers it, or the approval
-     * showed it with other arguments than it would run with now (a step it depends on ran again and
-     * answered otherwise): then it asks again, with the arguments it has now.
-     */
-    blocks(step, sources) {
-        const why = this.needs(step);
-        if (why === undefined)
-            return undefined;
-        // Runs paused before keys were taken redacted recorded the unredacted step's; it covers the same step.
-        const key = [approvalStepKey(step, this.#redact), approvalStepKey(step)].find((candidate) => this.#approved.has(candidate));
-        if (key === undefined)
-            return why;
-        const shown = this.#shownArgs.get(key);
-        if (shown === undefined)
-            return undefined;
-        const resolved = pendingApprovalStep(step, sources, { maxItems: this.#plan.limits.max_items ?? schema/* DEFAULT_LIMITS */.dR.max_items }).args;
-        const now = resolved && this.#redact ? (0,core_redact/* redactDeep */.KL)(resolved, this.#redact) : resolved;
-        if (now !== undefined && (0,stable_hash/* stableHash */.c)(now) === (0,stable_hash/* stableHash */.c)(shown))
-            return undefined;
-        // A request from before a for_each agent step (or one whose arguments a model picks) showed its items:
-        // nothing changed, but what was approved did not cover them.
-        if (step.forEach && !Object.hasOwn(shown, 'for_each'))
-            return `${why}; the request it was approved on did not show its items (an earlier plan-runner made it), so it asks again with them`;
-        return `${why}; it was approved with other arguments than it has now (a step it depends on answered otherwise)`;
-    }
-}
-
 ;// CONCATENATED MODULE: ./lib/run/step-reuse-key.js
 
 
@@ -13270,7 +13317,7 @@ class PlanRun {
             ...(plan.file === undefined ? {} : { file: plan.file }),
         };
         this.budget = deps.budget ?? new run_budget/* RunBudget */.b(plan.limits, plan.source?.pricing);
-        this.gate = new ApprovalGate(plan, deps.tools, deps.approval, deps.redact);
+        this.gate = new ApprovalGate(plan, deps.tools, deps.approval, deps.redact, deps.inner === true);
         this.#resultHashes = new ResultHashes(deps.redact);
         this.#inputsHash = (0,stable_hash/* stableHash */.c)(deps.inputs);
         this.#scope = deps.fanOut ? (0,fan_out_part/* fanOutScope */.q)(plan.steps, deps.fanOut.part) : undefined;
@@ -14000,7 +14047,8 @@ class PlanRun {
     async #replan(trigger) {
         const max = this.#plan.limits.max_replans ?? schema/* DEFAULT_LIMITS */.dR.max_replans;
         const lastError = trigger.failure?.error ?? this.history.at(-1)?.error ?? trigger.review.reason;
-        const what = trigger.failure ? `step ${trigger.failure.step.key} failed` : `the review after step ${trigger.review.stepKey} found the plan no longer fits`;
+        // The review's reason is said here: the last error may be an earlier failure's, which the review did not see.
+        const what = trigger.failure ? `step ${trigger.failure.step.key} failed` : `the review after step ${trigger.review.stepKey} found the plan no longer fits (${trigger.review.reason})`;
         if (this.#replans >= max) {
             const used = max === 0 ? 'replanning is off (limits.max_replans: 0)' : `the ${max} replan${max === 1 ? '' : 's'} allowed (limits.max_replans) are used up`;
             return this.#escalate(`${what} and ${used}`, lastError);
@@ -14015,6 +14063,7 @@ class PlanRun {
                 failures: [...this.history],
                 remaining: this.#remaining(),
                 usedKeys: new Set(this.#journal.record.steps.keys()),
+                stepsCounted: this.budget.stepsStarted,
                 revision: this.graph.revision + 1,
             }, this.#stop.signal);
         }
@@ -14378,7 +14427,8 @@ async function runPlan(plan, deps) {
         // A resumed run's plan runs its steps again; the replaced failures of the run it resumes it cannot, and keeps.
         const carried = deps.resume && new Map([...deps.resume.leftUndone].filter(([key]) => !run.graph.byKey.has(key)));
         journal.planCreated(run.graph.snapshot(run.header), (0,stable_hash/* stableHash */.c)({ steps: plan.steps, source: plan.source ?? null }), carried);
-        if (deps.approval)
+        // A used plan's run goes on with the approval of its step in the outer run, which the outer trace records.
+        if (deps.approval && !deps.inner)
             journal.approvalDecided('approved', deps.approval.hash, deps.approval.by);
         // A used plan's run (a `type: plan` step) has the same resume state: the outer run's trace holds it once.
         if (!deps.inner) {
@@ -14431,12 +14481,11 @@ function finish(journal, run, internal, plan, deps) {
 /** What a paused run asks: every step not yet run that needs approval, with its arguments where known. */
 function requestOf(run, journal, plan, deps) {
     const sources = { results: run.results, inputs: deps.inputs, missing: run.missing };
-    const pending = run.graph.steps
-        .filter((step) => {
+    const pending = run.graph.steps.flatMap((step) => {
         const state = journal.stateOf(step.key);
-        return (state === 'waiting' || state === 'pending') && run.gate.needs(step) !== undefined;
-    })
-        .map((step) => pendingApprovalStep(step, sources, { ...(deps.redact && { redact: deps.redact }), maxItems: plan.limits.max_items ?? schema/* DEFAULT_LIMITS */.dR.max_items }));
+        const reason = state === 'waiting' || state === 'pending' ? run.gate.needs(step) : undefined;
+        return reason === undefined ? [] : [pendingApprovalStep(step, sources, { ...(deps.redact && { redact: deps.redact }), maxItems: plan.limits.max_items ?? schema/* DEFAULT_LIMITS */.dR.max_items, reason })];
+    });
     return approvalRequest(run.graph.snapshot(run.header), planFileHash(plan), pending, deps.inputs, deps.redact);
 }
 /** What became of the final step, when it did not complete: a run without a result did not succeed. */
@@ -14566,9 +14615,12 @@ function grantApproval(plan, resume, grant, inputs) {
     const asked = (fileHash) => approvalHash({ planFileHash: fileHash, plan: request.plan, pending: request.pending, ...(request.inputsHash !== undefined && { inputsHash: request.inputsHash }) });
     if (!pausedPlanFileHashes(plan).some((fileHash) => asked(fileHash) === request.hash)) {
         const now = asked(planFileHash(plan));
+        // The hash covers the plan files its `type: plan` steps use too: a change in any of them refuses it.
+        const used = [...(plan.subplans?.keys() ?? [])];
+        const files = used.length === 0 ? `the plan file ${plan.file ?? plan.name}` : `the plan file ${plan.file ?? plan.name} or a plan file it uses (${used.join(', ')})`;
         return {
             ok: false,
-            problem: `the plan file ${plan.file ?? plan.name} changed since the approval was asked (approval ${request.hash} no longer matches it, now ${now}); nothing ran. Run the plan again to ask for approval of the plan as it is now`,
+            problem: `${files} changed since the approval was asked (approval ${request.hash} no longer matches it, now ${now}); nothing ran. Run the plan again to ask for approval of the plan as it is now`,
         };
     }
     return { ok: true, request, approval: { hash: request.hash, ...(grant.by !== undefined && { by: grant.by }), approved: new Set(request.pending.map((step) => step.approvalKey)), shownArgs: shownArgs(request) } };
@@ -14949,6 +15001,7 @@ async function writeSteps(plan, options) {
 
 
 
+
 /** Whether a plan the model wrote was written for this goal (as the trace keeps it, redacted): for another, the model writes it anew. */
 function sameGoal(goal, resume, redact) {
     return (goal === undefined ? undefined : redact(goal)) === resume.firstPlan.goal;
@@ -15016,11 +15069,11 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
         return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `mode ${settings.fanOut.part} fans a plan out, and this plan has no step with fan_out: true; mark a for_each step fan_out: true, or run the plan without mode`)] };
     }
     // A paused part would leave the other jobs waiting on a state that never comes: approve first (the environment pattern), then fan out.
-    if (settings.fanOut && ((loadedPlan.source?.approval ?? 'never') !== 'never' || loadedPlan.steps.some((step) => step.approval))) {
+    if (settings.fanOut && planMayAskApproval(loadedPlan)) {
         return {
             kind: 'rejected',
             plan: loadedPlan,
-            errors: [setupError(loadedPlan, `mode ${settings.fanOut.part} cannot pause for approval midway: set approval: never (and no step approval: true) in a fanned-out plan, and approve it before the fan-out jobs with the environment pattern (mode: plan, then a job with environment:)`)],
+            errors: [setupError(loadedPlan, `mode ${settings.fanOut.part} cannot pause for approval midway: set approval: never (and no step approval: true) in a fanned-out plan and the plans it uses, and approve it before the fan-out jobs with the environment pattern (mode: plan, then a job with environment:)`)],
         };
     }
     const writes = settings.fanOut ? fanOutWriteProblem(loadedPlan) : undefined;
@@ -24164,10 +24217,12 @@ class ToolEnvironmentError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_
 /* harmony export */   oU: () => (/* binding */ COMMENT_ARGS)
 /* harmony export */ });
 /* unused harmony exports SUMMARY_ARGS, HOW_TO_APPROVE */
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(80083);
-/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(12172);
-/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(71874);
-/* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(60949);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(80083);
+/* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(49678);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(12172);
+/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(71874);
+/* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60949);
+
 
 
 
@@ -24179,16 +24234,24 @@ const COMMENT_ARGS = { maxChars: 1_000, maxTotalChars: 10_000, maxSteps: 50, res
 const HOW_TO_APPROVE = 'To approve, someone with write access comments `/approve` on this pull request or issue (an `issue_comment` workflow runs plan-runner, which continues this run from its saved state); `/reject` ends it. See "Approval" in the plan-runner README. With the CLI: `plan-runner run PLAN --resume TRACE --approve HASH`.';
 /** `maxChars`: what is left of the view's room for arguments (at most ApprovalArgs.maxChars). */
 function pendingLine(step, redact, shown, maxChars) {
-    const what = step.tool ? `calls ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(step.tool)}` : step.tools?.length ? `may call ${step.tools.map(_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t).join(', ')}` : `a ${step.type} step`;
-    const title = `- ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)(`${step.stepKey}. ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(step.title), 100)}`)} \u2014 ${what}`;
+    const what = step.tool
+        ? `calls ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .inlineCode */ .t)(step.tool)}`
+        : step.tools?.length
+            ? `may call ${step.tools.map(_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .inlineCode */ .t).join(', ')}`
+            : step.uses !== undefined
+                ? `runs the plan ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .inlineCode */ .t)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(step.uses), 200))}, all of it`
+                : `a ${step.type} step`;
+    // Why a plan step waits: which of the used plan's steps asks, and for what (a step's own line says it already).
+    const why = step.uses === undefined || step.reason === undefined ? '' : ` (${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)((0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(step.reason)), 300))})`;
+    const title = `- ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(`${step.stepKey}. ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(step.title), 100)}`)} \u2014 ${what}${why}`;
     const text = step.args === undefined ? '' : redact(JSON.stringify(step.args) ?? '{}');
     if (step.args !== undefined && maxChars < 20 && text.length > maxChars) {
-        return { line: `${title} with ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(text.length)} characters of arguments: ${shown.restAt} has them`, used: 0 };
+        return { line: `${title} with ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(text.length)} characters of arguments: ${shown.restAt} has them`, used: 0 };
     }
-    const rest = text.length > maxChars ? ` (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(text.length - maxChars + 1)} more characters: ${shown.restAt} has them all)` : '';
-    const cut = (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(text, maxChars);
+    const rest = text.length > maxChars ? ` (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(text.length - maxChars + 1)} more characters: ${shown.restAt} has them all)` : '';
+    const cut = (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(text, maxChars);
     const args = step.args !== undefined
-        ? ` with ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(cut)}${rest}`
+        ? ` with ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .inlineCode */ .t)(cut)}${rest}`
         : step.tool
             ? ' \u2014 arguments known when it runs (chosen by the model, or from a step that has not run yet)'
             : '';
@@ -24205,7 +24268,7 @@ function pendingLines(pending, redact, shown) {
     }
     const more = pending.length - lines.length;
     if (more > 0)
-        lines.push(`- \u2026 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(more)} more step${more === 1 ? '' : 's'} to approve: ${shown.restAt} lists them`);
+        lines.push(`- \u2026 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(more)} more step${more === 1 ? '' : 's'} to approve: ${shown.restAt} lists them`);
     return lines.join('\n');
 }
 /**
@@ -24217,14 +24280,14 @@ function renderApprovalSection(record, redact, level = '###', args = SUMMARY_ARG
     const parts = [];
     const decision = record.decision;
     if (decision) {
-        const by = decision.by ? ` by @${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)(decision.by)}` : '';
-        parts.push(decision.decision === 'approved' ? `\u2705 Approved${by} (approval ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(decision.hash)}).` : `\ud83d\udeab Rejected${by} (approval ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(decision.hash)}): the steps that awaited approval will not run.`);
+        const by = decision.by ? ` by @${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(decision.by)}` : '';
+        parts.push(decision.decision === 'approved' ? `\u2705 Approved${by} (approval ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .inlineCode */ .t)(decision.hash)}).` : `\ud83d\udeab Rejected${by} (approval ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .inlineCode */ .t)(decision.hash)}): the steps that awaited approval will not run.`);
     }
     const request = record.status === 'awaiting-approval' ? record.approval : undefined;
     if (request) {
         parts.push(`${level} \u23f8\ufe0f Awaiting approval`, 'Every step that did not need approval (and did not depend on one that does) has run. Goals are not checked yet: they are checked when the run finishes.', 
         // How to approve, and the hash, before the list: however long the list, a cut view keeps them.
-        `${HOW_TO_APPROVE} Approval hash: ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(request.hash)}.`, `${request.pending.length} step${request.pending.length === 1 ? '' : 's'} to approve:`, pendingLines(request.pending, redact, args));
+        `${HOW_TO_APPROVE} Approval hash: ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .inlineCode */ .t)(request.hash)}.`, `${request.pending.length} step${request.pending.length === 1 ? '' : 's'} to approve:`, pendingLines(request.pending, redact, args));
     }
     return parts.join('\n\n');
 }
@@ -24350,7 +24413,8 @@ function describeStatus(step, redact = asIs) {
         case 'skipped':
             return step.skipReason ? ` \u2014 ${resultPreview(redact(step.skipReason), 300)}` : '';
         case 'waiting':
-            return ` \u2014 ${step.waitReason ?? 'awaiting approval'}`;
+            // The reason names a used plan's file and step ids, which a plan's author writes: one line, as the others.
+            return ` \u2014 ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(oneLogLine(redact(step.waitReason ?? 'awaiting approval')), 300)}`;
         case 'in_progress':
             if (progress)
                 return progress;
@@ -25246,6 +25310,8 @@ function stepDetail(step, redact) {
     const parts = [];
     if (step.tool)
         parts.push(step.args ? `${step.tool} ${JSON.stringify(step.args)}` : `${step.tool} (args chosen by the model)`);
+    if (step.type === 'plan' && step.uses !== undefined)
+        parts.push(`runs the plan ${step.uses}${step.with ? ` with ${JSON.stringify(step.with)}` : ''}`);
     if (step.inputs.length)
         parts.push(`combines ${step.inputs.join(', ')}`);
     parts.push(step.dependsOn.length ? `after ${step.dependsOn.join(', ')}` : 'can start at once');
@@ -26755,7 +26821,7 @@ function buildSchemas() {
                 hash: text,
                 planFileHash: text,
                 plan,
-                pending: schemas.array(fields({ stepKey: text, type: text, title: text, approvalKey: text }, { tool: text, args: values, tools: texts })),
+                pending: schemas.array(fields({ stepKey: text, type: text, title: text, approvalKey: text }, { tool: text, args: values, tools: texts, uses: text, reason: text })),
             }, { inputsHash: text }),
         }),
         approval_decided: event({ decision: schemas["enum"](['approved', 'rejected']), hash: text }, { by: text }),
@@ -27419,6 +27485,10 @@ class RunBudget {
             for (const wake of waiting)
                 wake();
         });
+    }
+    /** Steps started so far and counted against `max_steps` (failed ones, reused ones and those of used plans too). */
+    get stepsStarted() {
+        return this.#stepsStarted;
     }
     /** Before a step starts: false (and the run stops) when `max_steps` steps have started already. */
     beforeStep(stepKey) {
@@ -41726,6 +41796,464 @@ function writeAnnotations(input, annotate) {
         annotate('warning', a.message, a.properties);
 }
 
+;// CONCATENATED MODULE: ./node_modules/ansi-regex/index.js
+// Valid string terminator sequences are ESC\ and 0x9c; OSC also accepts BEL.
+const ST = String.raw`(?:\u001B\u005C|\u009C)`;
+
+// OSC sequences only: ESC ] ... BEL/ST (or the C1 introducer 0x9d ... BEL/ST).
+// Payloads stop at terminators, cancellations, and C1 controls. An unterminated string cannot swallow the next sequence or repeatedly scan its payload from later introducers. Terminals likewise abort a control string on an unexpected ESC.
+const stringControls = String.raw`\u0018\u001A\u001B\u0080-\u009F`;
+const osc = String.raw`(?:\u001B\]|\u009D)[^\u0007${stringControls}]*(?:\u0007|${ST})`;
+
+// DCS, SOS, PM, APC, and screen window titles have opaque payloads terminated by ST. Nested ESC payloads, such as tmux passthrough, require a parser.
+const controlString = String.raw`(?:\u001B[PX^_k]|[\u0090\u0098\u009E\u009F])[^${stringControls}]*${ST}`;
+
+// Linux console palette controls have fixed lengths and no string terminator; iTerm2 terminates its palette assignments. Consume an immediately adjacent OSC terminator, but match these controls before OSC so a later BEL cannot consume visible text.
+const linuxPalette = String.raw`\u001B\](?:P[\dA-Fa-f]{7}|R)(?:\u0007|${ST})?`;
+
+// CSI: ESC [ or C1 CSI, parameter bytes (0x30\u20130x3f), intermediate bytes (0x20\u20130x2f), then a final byte (0x40\u20130x7e).
+// `= < >` are final bytes in two-byte VT52 escapes (`ESC >`) but parameter bytes in a CSI (`ESC [ > 0 ; 276 ; 0 c`, the device attributes reply). Match CSI first to consume the whole sequence, where its introducer makes the two unambiguous.
+const csi = String.raw`(?:\u001B\[|\u009B)[\u0030-\u003F]*[\u0020-\u002F]*[\u0040-\u007E]`;
+
+// Related escapes: ESC, intermediate bytes (0x20\u20130x2f), then a final byte (0x30\u20130x7e), or a supported two-byte escape.
+// The two-byte final class stays narrow so that ESC followed by an arbitrary character is not read as a sequence. CSI parameters belong only to the CSI form, preventing partial matches and avoiding a second scan with nested repetition.
+// Escapes whose final byte is a digit include `ESC 7` and `ESC 8` (save and restore cursor), `ESC ( 0` (line drawing character set), and `ESC # 8` (screen alignment).
+// A digit is never a CSI final byte. These escapes end immediately at their final byte, so `ESC 7 l` is read as the escape followed by text rather than a sequence with parameter 7 and final byte `l`.
+const ansi_regex_escape = String.raw`\u001B(?:[\u0020-\u002F]+[\u0030-\u007E]|[\dA-PR-TZcf-oq-uy=><~|}])`;
+
+const pattern = `${linuxPalette}|${osc}|${controlString}|${csi}|${ansi_regex_escape}`;
+
+function ansiRegex({onlyFirst = false} = {}) {
+	return new RegExp(pattern, onlyFirst ? undefined : 'g');
+}
+
+;// CONCATENATED MODULE: ./node_modules/strip-ansi/index.js
+
+
+const regex = ansiRegex();
+
+function stripAnsi(string) {
+	if (typeof string !== 'string') {
+		throw new TypeError(`Expected a \`string\`, got \`${typeof string}\``);
+	}
+
+	// Fast path: ANSI codes require ESC (7-bit) or CSI (8-bit) introducer
+	if (!string.includes('\u001B') && !string.includes('\u009B')) {
+		return string;
+	}
+
+	// Even though the regex is global, we don't need to reset the `.lastIndex`
+	// because unlike `.exec()` and `.test()`, `.replace()` does it automatically
+	// and doing it manually has a performance penalty.
+	return string.replace(regex, '');
+}
+
+;// CONCATENATED MODULE: ./node_modules/get-east-asian-width/lookup-data.js
+// Generated by scripts/build.js
+
+const ambiguousMinimalCodePoint = 161;
+const ambiguousMaximumCodePoint = 1114109;
+const ambiguousRanges = [161, 161, 164, 164, 167, 168, 170, 170, 173, 174, 176, 180, 182, 186, 188, 191, 198, 198, 208, 208, 215, 216, 222, 225, 230, 230, 232, 234, 236, 237, 240, 240, 242, 243, 247, 250, 252, 252, 254, 254, 257, 257, 273, 273, 275, 275, 283, 283, 294, 295, 299, 299, 305, 307, 312, 312, 319, 322, 324, 324, 328, 331, 333, 333, 338, 339, 358, 359, 363, 363, 462, 462, 464, 464, 466, 466, 468, 468, 470, 470, 472, 472, 474, 474, 476, 476, 593, 593, 609, 609, 708, 708, 711, 711, 713, 715, 717, 717, 720, 720, 728, 731, 733, 733, 735, 735, 768, 879, 913, 929, 931, 937, 945, 961, 963, 969, 1025, 1025, 1040, 1103, 1105, 1105, 8208, 8208, 8211, 8214, 8216, 8217, 8220, 8221, 8224, 8226, 8228, 8231, 8240, 8240, 8242, 8243, 8245, 8245, 8251, 8251, 8254, 8254, 8308, 8308, 8319, 8319, 8321, 8324, 8364, 8364, 8451, 8451, 8453, 8453, 8457, 8457, 8467, 8467, 8470, 8470, 8481, 8482, 8486, 8486, 8491, 8491, 8531, 8532, 8539, 8542, 8544, 8555, 8560, 8569, 8585, 8585, 8592, 8601, 8632, 8633, 8658, 8658, 8660, 8660, 8679, 8679, 8704, 8704, 8706, 8707, 8711, 8712, 8715, 8715, 8719, 8719, 8721, 8721, 8725, 8725, 8730, 8730, 8733, 8736, 8739, 8739, 8741, 8741, 8743, 8748, 8750, 8750, 8756, 8759, 8764, 8765, 8776, 8776, 8780, 8780, 8786, 8786, 8800, 8801, 8804, 8807, 8810, 8811, 8814, 8815, 8834, 8835, 8838, 8839, 8853, 8853, 8857, 8857, 8869, 8869, 8895, 8895, 8978, 8978, 9312, 9449, 9451, 9547, 9552, 9587, 9600, 9615, 9618, 9621, 9632, 9633, 9635, 9641, 9650, 9651, 9654, 9655, 9660, 9661, 9664, 9665, 9670, 9672, 9675, 9675, 9678, 9681, 9698, 9701, 9711, 9711, 9733, 9734, 9737, 9737, 9742, 9743, 9756, 9756, 9758, 9758, 9792, 9792, 9794, 9794, 9824, 9825, 9827, 9829, 9831, 9834, 9836, 9837, 9839, 9839, 9886, 9887, 9919, 9919, 9926, 9933, 9935, 9939, 9941, 9953, 9955, 9955, 9960, 9961, 9963, 9969, 9972, 9972, 9974, 9977, 9979, 9980, 9982, 9983, 10045, 10045, 10102, 10111, 11094, 11097, 12872, 12879, 57344, 63743, 65024, 65039, 65533, 65533, 127232, 127242, 127248, 127277, 127280, 127337, 127344, 127373, 127375, 127376, 127387, 127404, 917760, 917999, 983040, 1048573, 1048576, 1114109];
+
+const fullwidthMinimalCodePoint = 12288;
+const fullwidthMaximumCodePoint = 65510;
+const fullwidthRanges = [12288, 12288, 65281, 65376, 65504, 65510];
+
+const lookup_data_halfwidthMinimalCodePoint = 8361;
+const lookup_data_halfwidthMaximumCodePoint = 65518;
+const lookup_data_halfwidthRanges = (/* unused pure expression or super */ null && ([8361, 8361, 65377, 65470, 65474, 65479, 65482, 65487, 65490, 65495, 65498, 65500, 65512, 65518]));
+
+const lookup_data_narrowMinimalCodePoint = 32;
+const lookup_data_narrowMaximumCodePoint = 10630;
+const lookup_data_narrowRanges = (/* unused pure expression or super */ null && ([32, 126, 162, 163, 165, 166, 172, 172, 175, 175, 10214, 10221, 10629, 10630]));
+
+const wideMinimalCodePoint = 4352;
+const wideMaximumCodePoint = 262141;
+const wideRanges = [4352, 4447, 8986, 8987, 9001, 9002, 9193, 9196, 9200, 9200, 9203, 9203, 9725, 9726, 9748, 9749, 9776, 9783, 9800, 9811, 9855, 9855, 9866, 9871, 9875, 9875, 9889, 9889, 9898, 9899, 9917, 9918, 9924, 9925, 9934, 9934, 9940, 9940, 9962, 9962, 9970, 9971, 9973, 9973, 9978, 9978, 9981, 9981, 9989, 9989, 9994, 9995, 10024, 10024, 10060, 10060, 10062, 10062, 10067, 10069, 10071, 10071, 10133, 10135, 10160, 10160, 10175, 10175, 11035, 11036, 11088, 11088, 11093, 11093, 11904, 11929, 11931, 12019, 12032, 12245, 12272, 12287, 12289, 12350, 12353, 12438, 12441, 12543, 12549, 12591, 12593, 12686, 12688, 12773, 12783, 12830, 12832, 12871, 12880, 42124, 42128, 42182, 43360, 43388, 44032, 55203, 63744, 64255, 65040, 65049, 65072, 65106, 65108, 65126, 65128, 65131, 94176, 94180, 94192, 94198, 94208, 101594, 101631, 101664, 101760, 101874, 101888, 102801, 102816, 102866, 110576, 110579, 110581, 110587, 110589, 110590, 110592, 110888, 110898, 110898, 110928, 110930, 110933, 110933, 110948, 110952, 110960, 111355, 119552, 119638, 119648, 119670, 126980, 126980, 127183, 127183, 127374, 127374, 127377, 127386, 127406, 127406, 127488, 127490, 127504, 127547, 127552, 127560, 127568, 127569, 127584, 127589, 127744, 127776, 127789, 127797, 127799, 127868, 127870, 127891, 127904, 127946, 127951, 127955, 127968, 127984, 127988, 127988, 127992, 128062, 128064, 128064, 128066, 128252, 128255, 128317, 128331, 128334, 128336, 128359, 128378, 128378, 128405, 128406, 128420, 128420, 128507, 128591, 128640, 128709, 128716, 128716, 128720, 128722, 128725, 128729, 128732, 128735, 128747, 128748, 128756, 128764, 128986, 128986, 128992, 129003, 129008, 129008, 129292, 129338, 129340, 129349, 129351, 129535, 129648, 129660, 129664, 129734, 129736, 129736, 129740, 129757, 129759, 129771, 129775, 129786, 131072, 196605, 196608, 262141];
+
+;// CONCATENATED MODULE: ./node_modules/get-east-asian-width/utilities.js
+/**
+Binary search on a sorted flat array of [start, end] pairs.
+
+@param {number[]} ranges - Flat array of inclusive [start, end] range pairs, e.g. [0, 5, 10, 20].
+@param {number} codePoint - The value to search for.
+@returns {boolean} Whether the value falls within any of the ranges.
+*/
+const utilities_isInRange = (ranges, codePoint) => {
+	let low = 0;
+	let high = Math.floor(ranges.length / 2) - 1;
+	while (low <= high) {
+		const mid = Math.floor((low + high) / 2);
+		const i = mid * 2;
+		if (codePoint < ranges[i]) {
+			high = mid - 1;
+		} else if (codePoint > ranges[i + 1]) {
+			low = mid + 1;
+		} else {
+			return true;
+		}
+	}
+
+	return false;
+};
+
+;// CONCATENATED MODULE: ./node_modules/get-east-asian-width/lookup.js
+
+
+
+const commonCjkCodePoint = 0x4E_00;
+const [wideFastPathStart, wideFastPathEnd] = /* #__PURE__ */ findWideFastPathRange(wideRanges);
+
+// Use a hot-path range so common `isWide` calls can skip binary search.
+// The range containing U+4E00 covers common CJK ideographs;
+// fallback to the largest range for resilience to Unicode table changes.
+function findWideFastPathRange(ranges) {
+	let fastPathStart = ranges[0];
+	let fastPathEnd = ranges[1];
+
+	for (let index = 0; index < ranges.length; index += 2) {
+		const start = ranges[index];
+		const end = ranges[index + 1];
+
+		if (
+			commonCjkCodePoint >= start
+			&& commonCjkCodePoint <= end
+		) {
+			return [start, end];
+		}
+
+		if ((end - start) > (fastPathEnd - fastPathStart)) {
+			fastPathStart = start;
+			fastPathEnd = end;
+		}
+	}
+
+	return [fastPathStart, fastPathEnd];
+}
+
+const isAmbiguous = codePoint => {
+	if (
+		codePoint < ambiguousMinimalCodePoint
+		|| codePoint > ambiguousMaximumCodePoint
+	) {
+		return false;
+	}
+
+	return utilities_isInRange(ambiguousRanges, codePoint);
+};
+
+const isFullwidth = codePoint => {
+	if (
+		codePoint < fullwidthMinimalCodePoint
+		|| codePoint > fullwidthMaximumCodePoint
+	) {
+		return false;
+	}
+
+	return utilities_isInRange(fullwidthRanges, codePoint);
+};
+
+const isHalfwidth = codePoint => {
+	if (
+		codePoint < halfwidthMinimalCodePoint
+		|| codePoint > halfwidthMaximumCodePoint
+	) {
+		return false;
+	}
+
+	return isInRange(halfwidthRanges, codePoint);
+};
+
+const isNarrow = codePoint => {
+	if (
+		codePoint < narrowMinimalCodePoint
+		|| codePoint > narrowMaximumCodePoint
+	) {
+		return false;
+	}
+
+	return isInRange(narrowRanges, codePoint);
+};
+
+const isWide = codePoint => {
+	if (
+		codePoint >= wideFastPathStart
+		&& codePoint <= wideFastPathEnd
+	) {
+		return true;
+	}
+
+	if (
+		codePoint < wideMinimalCodePoint
+		|| codePoint > wideMaximumCodePoint
+	) {
+		return false;
+	}
+
+	return utilities_isInRange(wideRanges, codePoint);
+};
+
+function lookup_getCategory(codePoint) {
+	if (isAmbiguous(codePoint)) {
+		return 'ambiguous';
+	}
+
+	if (isFullwidth(codePoint)) {
+		return 'fullwidth';
+	}
+
+	if (isHalfwidth(codePoint)) {
+		return 'halfwidth';
+	}
+
+	if (isNarrow(codePoint)) {
+		return 'narrow';
+	}
+
+	if (isWide(codePoint)) {
+		return 'wide';
+	}
+
+	return 'neutral';
+}
+
+;// CONCATENATED MODULE: ./node_modules/get-east-asian-width/index.js
+
+
+function validate(codePoint) {
+	if (!Number.isSafeInteger(codePoint)) {
+		throw new TypeError(`Expected a code point, got \`${typeof codePoint}\`.`);
+	}
+}
+
+function eastAsianWidthType(codePoint) {
+	validate(codePoint);
+
+	return getCategory(codePoint);
+}
+
+function eastAsianWidth(codePoint, {ambiguousAsWide = false} = {}) {
+	validate(codePoint);
+
+	if (
+		isFullwidth(codePoint)
+		|| isWide(codePoint)
+		|| (ambiguousAsWide && isAmbiguous(codePoint))
+	) {
+		return 2;
+	}
+
+	return 1;
+}
+
+// Private exports for https://github.com/sindresorhus/is-fullwidth-code-point
+
+
+;// CONCATENATED MODULE: ./node_modules/string-width/index.js
+
+
+
+/**
+Logic:
+- Segment graphemes to match how terminals render clusters.
+- Width rules:
+	1. Skip non-printing clusters (Default_Ignorable, Control, pure nonspacing/enclosing Mark, lone Surrogates). Tabs are ignored by design.
+	2. RGI emoji clusters (\p{RGI_Emoji}) are double-width.
+	3. Minimally-qualified/unqualified emoji clusters (ZWJ sequences with 2+ Extended_Pictographic, or keycap sequences) are double-width.
+	4. Hangul jamo collapse each standard modern Hangul L+V or L+V+T syllable piece to width 2.
+	   Unmatched repeated leading/vowel/trailing jamo stay additive because that matches how the terminals we target render them.
+	5. Otherwise use East Asian Width of the cluster's first visible code point, and add widths for trailing spacing marks and Halfwidth/Fullwidth Forms within the same cluster (e.g., dakuten/handakuten/prolonged sound mark).
+*/
+
+const segmenter = new Intl.Segmenter();
+
+// Matches a visible (printing) character. Used to find the base scalar of a cluster (skipping leading Prepend/Format/Marks) and to detect whole-cluster zero-width.
+// Intentionally a single negated class without a quantifier: a repeated pattern like `^(?:\u2026|\u2026)+$` backtracks exponentially on overlapping properties, and even `^[\u2026]+$` overflows V8's backtrack stack (RangeError) on clusters with millions of marks.
+const visibleCharacterRegex = /[^\p{Default_Ignorable_Code_Point}\p{Control}\p{Format}\p{Nonspacing_Mark}\p{Enclosing_Mark}\p{Surrogate}]/v;
+const spacingMarkRegex = /\p{Spacing_Mark}/v;
+
+// RGI emoji sequences
+const rgiEmojiRegex = /^\p{RGI_Emoji}$/v;
+
+// Detect minimally-qualified/unqualified emoji sequences (missing VS16 but still render as double-width)
+const unqualifiedKeycapRegex = /^[\d#*]\u20E3$/;
+const extendedPictographicRegex = /\p{Extended_Pictographic}/gu;
+
+function isDoubleWidthNonRgiEmojiSequence(segment) {
+	// Real emoji clusters are < 30 chars; guard against pathological input
+	if (segment.length > 50) {
+		return false;
+	}
+
+	if (unqualifiedKeycapRegex.test(segment)) {
+		return true;
+	}
+
+	// ZWJ sequences with 2+ Extended_Pictographic
+	if (segment.includes('\u200D')) {
+		const pictographics = segment.match(extendedPictographicRegex);
+		return pictographics !== null && pictographics.length >= 2;
+	}
+
+	return false;
+}
+
+// Returns the cluster starting at its first visible character, or `undefined` if the whole cluster is zero-width.
+function baseVisible(segment) {
+	const index = segment.search(visibleCharacterRegex);
+	return index === -1 ? undefined : segment.slice(index);
+}
+
+function isHangulLeadingJamo(codePoint) {
+	return (codePoint >= 0x11_00 && codePoint <= 0x11_5F)
+		|| (codePoint >= 0xA9_60 && codePoint <= 0xA9_7C);
+}
+
+function isHangulVowelJamo(codePoint) {
+	return (codePoint >= 0x11_60 && codePoint <= 0x11_A7)
+		|| (codePoint >= 0xD7_B0 && codePoint <= 0xD7_C6);
+}
+
+function isHangulTrailingJamo(codePoint) {
+	return (codePoint >= 0x11_A8 && codePoint <= 0x11_FF)
+		|| (codePoint >= 0xD7_CB && codePoint <= 0xD7_FB);
+}
+
+function isHangulJamo(codePoint) {
+	return isHangulLeadingJamo(codePoint)
+		|| isHangulVowelJamo(codePoint)
+		|| isHangulTrailingJamo(codePoint);
+}
+
+function hangulClusterWidth(visibleSegment, eastAsianWidthOptions) {
+	const codePoints = [];
+
+	for (const character of visibleSegment) {
+		if (!visibleCharacterRegex.test(character)) {
+			continue;
+		}
+
+		codePoints.push(character.codePointAt(0));
+	}
+
+	if (codePoints.length === 0) {
+		return undefined;
+	}
+
+	let width = 0;
+
+	for (let index = 0; index < codePoints.length; index++) {
+		const codePoint = codePoints[index];
+		if (!isHangulJamo(codePoint)) {
+			if (width === 0) {
+				return undefined;
+			}
+
+			// Mixed cluster (e.g., L + precomposed syllable): use EAW for non-jamo remainder
+			for (let remaining = index; remaining < codePoints.length; remaining++) {
+				width += eastAsianWidth(codePoints[remaining], eastAsianWidthOptions);
+			}
+
+			return width;
+		}
+
+		// Modern Hangul L+V(+T) shapes as one syllable block. Unmatched jamo stay additive:
+		// U+1100 U+1100 U+1161 => U+1100 + (U+1100 U+1161) => 2 + 2.
+		if (
+			isHangulLeadingJamo(codePoint)
+			&& isHangulVowelJamo(codePoints[index + 1])
+		) {
+			width += 2;
+			index += isHangulTrailingJamo(codePoints[index + 2]) ? 2 : 1;
+			continue;
+		}
+
+		width += eastAsianWidth(codePoint, eastAsianWidthOptions);
+	}
+
+	return width;
+}
+
+function trailingWidth(visibleSegment, eastAsianWidthOptions) {
+	let extra = 0;
+	let first = true;
+
+	for (const character of visibleSegment) {
+		if (first) {
+			first = false;
+			continue;
+		}
+
+		if (
+			spacingMarkRegex.test(character)
+			|| (character >= '\uFF00' && character <= '\uFFEF')
+		) {
+			extra += eastAsianWidth(character.codePointAt(0), eastAsianWidthOptions);
+		}
+	}
+
+	return extra;
+}
+
+function stringWidth(input, options = {}) {
+	if (typeof input !== 'string' || input.length === 0) {
+		return 0;
+	}
+
+	const {
+		ambiguousIsNarrow = true,
+		countAnsiEscapeCodes = false,
+	} = options;
+
+	let string = input;
+
+	// Avoid calling stripAnsi when there are no ANSI escape sequences (ESC = 0x1B, CSI = 0x9B)
+	if (!countAnsiEscapeCodes && (string.includes('\u001B') || string.includes('\u009B'))) {
+		string = stripAnsi(string);
+	}
+
+	if (string.length === 0) {
+		return 0;
+	}
+
+	// Fast path: printable ASCII (0x20\u20130x7E) needs no segmenter, regex, or EAW lookup \u2014 width equals length.
+	if (/^[\u0020-\u007E]*$/.test(string)) {
+		return string.length;
+	}
+
+	let width = 0;
+	const eastAsianWidthOptions = {ambiguousAsWide: !ambiguousIsNarrow};
+
+	for (const {segment} of segmenter.segment(string)) {
+		// Zero-width / non-printing clusters
+		const visibleSegment = baseVisible(segment);
+		if (visibleSegment === undefined) {
+			continue;
+		}
+
+		// Emoji width logic
+		if (rgiEmojiRegex.test(segment) || isDoubleWidthNonRgiEmojiSequence(segment)) {
+			width += 2;
+			continue;
+		}
+
+		const hangulWidth = hangulClusterWidth(visibleSegment, eastAsianWidthOptions);
+		if (hangulWidth !== undefined) {
+			width += hangulWidth;
+			continue;
+		}
+
+		// Everything else: EAW of the cluster\u2019s first visible scalar
+		const codePoint = visibleSegment.codePointAt(0);
+		width += eastAsianWidth(codePoint, eastAsianWidthOptions);
+
+		// Add width for trailing spacing marks and Halfwidth/Fullwidth Forms (e.g., \uff9e, \uff9f, \uff70)
+		width += trailingWidth(visibleSegment, eastAsianWidthOptions);
+	}
+
+	return width;
+}
+
 // EXTERNAL MODULE: ./lib/core/run-record.js
 var run_record = __nccwpck_require__(90422);
 // EXTERNAL MODULE: ./lib/report/format-duration.js
@@ -41735,6 +42263,7 @@ var goals_table = __nccwpck_require__(52895);
 // EXTERNAL MODULE: ./lib/report/todo-entries.js
 var todo_entries = __nccwpck_require__(44329);
 ;// CONCATENATED MODULE: ./lib/report/console-checklist.js
+
 
 
 
@@ -41781,12 +42310,27 @@ function footer(record, redact) {
     const goals = record.goals && record.goals.length > 0 ? `; ${(0,goals_table/* goalsHeadline */.l$)(record.goals)}` : '';
     return `Run ${record.status}${took}${reason} \u2014 ${progress}${goals}`;
 }
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/**
+ * The line cut to fit the terminal's width with a column to spare, so it never wraps: counted in the
+ * columns a terminal gives it (emoji and East Asian wide characters take two, combining marks none),
+ * not in code points, which let a line of CJK step names wrap and each redraw miscount its lines.
+ */
 function cut(line, columns) {
     if (!columns)
         return line;
-    // Emoji icons take two columns; leave room so a full line never wraps.
-    const chars = [...line];
-    return chars.length > columns - 2 ? `${chars.slice(0, Math.max(1, columns - 3)).join('')}\u2026` : line;
+    const room = Math.max(2, columns - 1);
+    if (stringWidth(line) <= room)
+        return line;
+    let used = 0;
+    let end = 0;
+    for (const { segment, index } of graphemes.segment(line)) {
+        used += stringWidth(segment);
+        if (used > room - 1)
+            break;
+        end = index + segment.length;
+    }
+    return `${line.slice(0, end)}\u2026`;
 }
 /** The lines a non-terminal log gets for one event: only what the event changed is computed. */
 /** The step, or the `for_each` item, whose agent wrote a TODO list, and how the log names it (`review[2]`). */

@@ -126,9 +126,12 @@ var plan_preview = __webpack_require__(490);
 var goals_table = __webpack_require__(2895);
 // EXTERNAL MODULE: ./lib/report/mermaid-graph.js
 var mermaid_graph = __webpack_require__(4260);
+// EXTERNAL MODULE: ./lib/report/checklist.js
+var checklist = __webpack_require__(9678);
 // EXTERNAL MODULE: ./lib/report/cut-text.js
 var cut_text = __webpack_require__(2172);
 ;// CONCATENATED MODULE: ./lib/report/approval-section.js
+
 
 
 
@@ -140,8 +143,16 @@ const COMMENT_ARGS = { maxChars: 1_000, maxTotalChars: 10_000, maxSteps: 50, res
 const HOW_TO_APPROVE = 'To approve, someone with write access comments `/approve` on this pull request or issue (an `issue_comment` workflow runs plan-runner, which continues this run from its saved state); `/reject` ends it. See "Approval" in the plan-runner README. With the CLI: `plan-runner run PLAN --resume TRACE --approve HASH`.';
 /** `maxChars`: what is left of the view's room for arguments (at most ApprovalArgs.maxChars). */
 function pendingLine(step, redact, shown, maxChars) {
-    const what = step.tool ? `calls ${(0,code_fence/* inlineCode */.t)(step.tool)}` : step.tools?.length ? `may call ${step.tools.map(code_fence/* inlineCode */.t).join(', ')}` : `a ${step.type} step`;
-    const title = `- ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${step.stepKey}. ${(0,cut_text/* cutText */.IN)(redact(step.title), 100)}`)} \u2014 ${what}`;
+    const what = step.tool
+        ? `calls ${(0,code_fence/* inlineCode */.t)(step.tool)}`
+        : step.tools?.length
+            ? `may call ${step.tools.map(code_fence/* inlineCode */.t).join(', ')}`
+            : step.uses !== undefined
+                ? `runs the plan ${(0,code_fence/* inlineCode */.t)((0,cut_text/* cutText */.IN)(redact(step.uses), 200))}, all of it`
+                : `a ${step.type} step`;
+    // Why a plan step waits: which of the used plan's steps asks, and for what (a step's own line says it already).
+    const why = step.uses === undefined || step.reason === undefined ? '' : ` (${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.IN)((0,checklist/* oneLogLine */.Hr)(redact(step.reason)), 300))})`;
+    const title = `- ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${step.stepKey}. ${(0,cut_text/* cutText */.IN)(redact(step.title), 100)}`)} \u2014 ${what}${why}`;
     const text = step.args === undefined ? '' : redact(JSON.stringify(step.args) ?? '{}');
     if (step.args !== undefined && maxChars < 20 && text.length > maxChars) {
         return { line: `${title} with ${(0,group_digits/* groupDigits */.K)(text.length)} characters of arguments: ${shown.restAt} has them`, used: 0 };
@@ -328,8 +339,6 @@ function renderSummaryRevisions(record, redact) {
     return ['### Plan revisions', '', '| Revision | Replaced | Added | Why |', '| ---: | --- | --- | --- |', ...rows].join('\n');
 }
 
-// EXTERNAL MODULE: ./lib/report/checklist.js
-var checklist = __webpack_require__(9678);
 // EXTERNAL MODULE: ./lib/report/format-duration.js
 var format_duration = __webpack_require__(4360);
 ;// CONCATENATED MODULE: ./lib/report/markdown/details-block.js
@@ -1065,6 +1074,8 @@ function stepDetail(step, redact) {
     const parts = [];
     if (step.tool)
         parts.push(step.args ? `${step.tool} ${JSON.stringify(step.args)}` : `${step.tool} (args chosen by the model)`);
+    if (step.type === 'plan' && step.uses !== undefined)
+        parts.push(`runs the plan ${step.uses}${step.with ? ` with ${JSON.stringify(step.with)}` : ''}`);
     if (step.inputs.length)
         parts.push(`combines ${step.inputs.join(', ')}`);
     parts.push(step.dependsOn.length ? `after ${step.dependsOn.join(', ')}` : 'can start at once');

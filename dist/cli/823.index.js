@@ -3154,79 +3154,18 @@ var plan_secret_values = __webpack_require__(5386);
 var scrub_environment = __webpack_require__(6578);
 // EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
 var schema = __webpack_require__(283);
-;// CONCATENATED MODULE: ./lib/run/escalation.js
-/** The escalation of a run stopped with `RunEscalatedError`, with the plan's `escalate:` block applied. */
-function escalationOf(error, escalate) {
-    return {
-        reason: error.message,
-        lastError: error.lastError,
-        tried: error.tried,
-        ...(escalate?.mention !== undefined && { mention: escalate.mention }),
-        ...(escalate?.label !== undefined && { label: escalate.label }),
-    };
-}
-
-// EXTERNAL MODULE: ./lib/core/stable-hash.js
-var stable_hash = __webpack_require__(6297);
-// EXTERNAL MODULE: ./lib/core/usage.js
-var core_usage = __webpack_require__(6940);
 // EXTERNAL MODULE: ./lib/core/redact.js
 var core_redact = __webpack_require__(8038);
-// EXTERNAL MODULE: external "node:events"
-var external_node_events_ = __webpack_require__(8474);
-// EXTERNAL MODULE: external "node:timers/promises"
-var promises_ = __webpack_require__(8500);
-// EXTERNAL MODULE: ./lib/core/step-error.js
-var step_error = __webpack_require__(1938);
-// EXTERNAL MODULE: ./lib/run/run-stopped-error.js
-var run_stopped_error = __webpack_require__(8619);
-;// CONCATENATED MODULE: ./lib/run/record-lost-error.js
-
-/**
- * The run's trace can no longer be written (a full disk), and a step was about to make a call with
- * side effects: the call is not made (a resume could not know of it, and would make it again), and
- * the run stops, failed. No replan or agent turn can mend it.
- */
-class RecordLostError extends run_stopped_error/* RunStoppedError */.F {
-    constructor(tool, problem) {
-        super(`${tool} was not called: it has side effects, and ${problem}, so a resume could not know it was made and would make it again; free the space and run again`, 'failed');
-    }
-}
-
-// EXTERNAL MODULE: ./lib/core/error-text.js
-var error_text = __webpack_require__(7437);
-;// CONCATENATED MODULE: ./lib/run/assign-shards.js
-/**
- * Spreads the items of a fan-out step (their child keys, in input order) over `shards` shards,
- * deterministically: by index (item i to shard i mod N + 1) when no duration is known; otherwise
- * longest item first to the least-loaded shard (ties: the lower index, the lower shard), with an
- * item of unknown duration counted at the mean of the known ones. The same keys, count and weights
- * always give the same assignment, so a re-run shard takes the same items.
- */
-function assignShards(keys, shards, weights) {
-    if (!Number.isInteger(shards) || shards < 1)
-        throw new RangeError(`shards must be a whole number of at least 1, got ${shards}`);
-    const known = keys.map((key) => weights?.get(key)).filter((weight) => weight !== undefined);
-    if (known.length === 0)
-        return keys.map((_, index) => (index % shards) + 1);
-    const mean = known.reduce((sum, weight) => sum + weight, 0) / known.length;
-    const order = keys.map((key, index) => ({ index, weight: weights?.get(key) ?? mean }));
-    order.sort((a, b) => b.weight - a.weight || a.index - b.index);
-    const load = new Array(shards).fill(0);
-    const assignment = new Array(keys.length).fill(0);
-    for (const { index, weight } of order) {
-        let lightest = 0;
-        for (let shard = 1; shard < shards; shard++)
-            if (load[shard] < load[lightest])
-                lightest = shard;
-        load[lightest] += weight;
-        assignment[index] = lightest + 1;
-    }
-    return assignment;
-}
-
+// EXTERNAL MODULE: ./lib/core/stable-hash.js
+var stable_hash = __webpack_require__(6297);
 // EXTERNAL MODULE: ./lib/plan/resolve-references.js + 1 modules
 var resolve_references = __webpack_require__(4669);
+// EXTERNAL MODULE: ./lib/plan/reference-syntax.js
+var reference_syntax = __webpack_require__(9460);
+// EXTERNAL MODULE: ./lib/core/error-text.js
+var error_text = __webpack_require__(7437);
+// EXTERNAL MODULE: ./lib/core/step-error.js
+var step_error = __webpack_require__(1938);
 ;// CONCATENATED MODULE: ./lib/run/for-each-list-error.js
 
 /** A `for_each` list that cannot be expanded: not a list or map, or two items with the same key. */
@@ -3339,6 +3278,324 @@ function expandForEach(step, sources, defaultMaxItems) {
             throw new ForEachListError(step.key, `item ${index}: ${(0,error_text/* errorText */.k)(error)}`, error);
         }
     });
+}
+
+;// CONCATENATED MODULE: ./lib/run/approval-request.js
+
+
+
+
+
+
+/** How used-plan paths are ordered in the hash: by UTF-16 code unit, the same on every machine. */
+const byCodeUnit = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+/**
+ * The hash of the plan as its files say it: the plan file, and every plan file its `type: plan` steps
+ * use (nested ones too, by their `uses:` path). An approval covers what those files say at the pause;
+ * a used plan changed since runs something the person never saw. `order` is only for
+ * `pausedPlanFileHashes`: every new hash orders the used paths by code unit, whatever the locale.
+ */
+function planFileHash(plan, order = byCodeUnit) {
+    const used = plan.subplans && plan.subplans.size > 0 ? [...plan.subplans].sort(([a], [b]) => order(a, b)).map(([uses, inner]) => [uses, planFileHash(inner, order)]) : undefined;
+    // The file as loaded: steps a model wrote into the source are not the file's (the approving run loads the file).
+    const source = plan.fileSource ?? plan.source ?? null;
+    // A plan that uses none hashes as it always did: a run paused before this change is still approvable.
+    return used ? (0,stable_hash/* stableHash */.c)({ source, used }) : (0,stable_hash/* stableHash */.c)(source);
+}
+/**
+ * Every hash a paused run may have recorded for the plan as it is now: `planFileHash`, and the one
+ * runs paused before 2026-12-01 recorded. Those ordered used plans with `localeCompare` in the
+ * process's locale, so a run paused under one locale could not be approved under another (in
+ * Danish, `aa.yml` sorts after `z.yml`); GitHub's runners and most machines collate as en-US, which
+ * is the order accepted for them. Only plans that use two or more plans can differ.
+ */
+function pausedPlanFileHashes(plan) {
+    const now = planFileHash(plan);
+    if (!plan.subplans || plan.subplans.size === 0)
+        return [now];
+    // Built here, not at import: a collator loads ICU's collation data, which costs a start-up.
+    const before = planFileHash(plan, new Intl.Collator('en-US').compare);
+    return before === now ? [now] : [now, before];
+}
+/**
+ * Identifies a step's definition: an approval covers exactly this step, not a later one with the same
+ * key. With the run's redactor, the step as the trace keeps it and the person saw it: a value the
+ * redactor hides is `***` in a written or replanned plan the approving run reads back from the trace,
+ * and tools get every argument redacted in any run, so the value is not part of what was approved.
+ */
+function approvalStepKey(step, redact) {
+    return (0,stable_hash/* stableHash */.c)({ step: redact ? (0,core_redact/* redactDeep */.KL)(step, redact) : step });
+}
+/** The hash of exactly what is asked: the plan file, the plan at the pause, every pending step with its arguments, and the run's inputs. */
+function approvalHash(parts) {
+    return (0,stable_hash/* stableHash */.c)({ planFileHash: parts.planFileHash, plan: parts.plan, pending: parts.pending, ...(parts.inputsHash !== undefined && { inputs: parts.inputsHash }) });
+}
+/** The hash of a run's inputs, as an approval request records it. */
+function inputsHash(inputs) {
+    return (0,stable_hash/* stableHash */.c)(inputs);
+}
+/**
+ * What a step will be run with, where the results it names exist: its arguments; a `for_each`
+ * step's, item by item (`{for_each: [...]}`); a `type: plan` step's `with:` (`{with: {...}}`). An
+ * approved step runs only with exactly these (`ApprovalGate`).
+ */
+function resolvedArgs(step, sources, maxItems) {
+    try {
+        if (step.type === 'plan')
+            return step.with ? { with: (0,resolve_references/* resolveReferences */.d)(step.with, sources) } : undefined;
+        if (step.forEach) {
+            // The run's own limit: with the default, a list over 1,000 items a plan allows was shown as unknown, and left unchecked.
+            const children = expandForEach(step, sources, maxItems);
+            const items = children.map((child) => itemArgs(step, child, { ...sources, ...(child.item && { item: child.item }) }));
+            // What an agent's task names is the same for every item: shown once, not once per item (1,000 items
+            // naming a 600 KB result made a request too large to hash).
+            const task = step.type === 'agent' ? taskReferences(step.task ?? step.description, sources) : undefined;
+            return { ...task, for_each: items };
+        }
+        if (step.type === 'agent')
+            return taskReferences(step.task ?? step.description, sources);
+        return step.args ? (0,resolve_references/* resolveReferences */.d)(step.args, sources) : undefined;
+    }
+    catch {
+        // A reference to a step that has not run yet: the arguments are known only when it has.
+        return undefined;
+    }
+}
+/**
+ * One item of a `for_each` step as the request shows it: its arguments; for an agent, or a step whose
+ * arguments a model chooses, the item itself, so a list that changed after the approval is seen as
+ * changed and asked about again.
+ */
+function itemArgs(step, child, sources) {
+    if (step.type !== 'agent' && step.args)
+        return (0,resolve_references/* resolveReferences */.d)(child.args ?? {}, sources);
+    return { item: child.item?.value ?? null };
+}
+/** What an agent's task names (`\${steps.\u2026}`, `\${inputs.\u2026}`), resolved (`{task: {reference: value}}`); undefined when it names nothing. */
+function taskReferences(task, sources) {
+    const named = {};
+    for (const [match, body] of task.matchAll(reference_syntax/* TEMPLATE_PATTERN */.qF)) {
+        if ((0,reference_syntax/* parseTemplateBody */.Kp)(body).kind === 'reference')
+            named[match] = (0,resolve_references/* resolveReferences */.d)({ value: match }, sources).value;
+    }
+    return Object.keys(named).length > 0 ? { task: named } : undefined;
+}
+/**
+ * A step waiting for approval as the request shows it: arguments resolved where the results they name
+ * exist. `maxItems`: the plan's `limits.max_items`, as the run expands a `for_each` step; `reason`: why it waits.
+ */
+function pendingApprovalStep(step, sources, options = {}) {
+    const args = resolvedArgs(step, sources, options.maxItems ?? schema/* DEFAULT_LIMITS */.dR.max_items);
+    const { redact } = options;
+    return {
+        stepKey: step.key,
+        type: step.type,
+        title: (step.title ?? step.description).replace(/\s+/g, ' ').trim().slice(0, 200),
+        ...(step.tool !== undefined && { tool: step.tool }),
+        ...(args !== undefined && { args }),
+        ...(step.tools !== undefined && { tools: step.tools }),
+        ...(step.type === 'plan' && step.uses !== undefined && { uses: step.uses }),
+        ...(options.reason !== undefined && { reason: options.reason }),
+        approvalKey: approvalStepKey(step, redact),
+    };
+}
+/**
+ * The request a paused run records: its pending steps and the hash that an approval must name. With
+ * the run's redactor, the plan and the arguments are hashed as the trace keeps them and the person sees
+ * them, redacted: hashed whole, a value the redactor hides made a hash no approving run could match.
+ */
+function approvalRequest(plan, fileHash, pending, inputs, redact) {
+    const parts = { planFileHash: fileHash, plan: redact ? (0,core_redact/* redactDeep */.KL)(plan, redact) : plan, pending: redact ? (0,core_redact/* redactDeep */.KL)(pending, redact) : pending, inputsHash: inputsHash(inputs) };
+    return { hash: approvalHash(parts), ...parts };
+}
+
+;// CONCATENATED MODULE: ./lib/run/step-tools.js
+/**
+ * Every tool a step may call: its tool, an agent step's `tools` (its profile's only bound them), and
+ * those of every step of the plan a `type: plan` step uses, nested ones too.
+ */
+function toolsStepMayCall(step, plan, seen = new Set()) {
+    const own = step.type === 'agent' ? (step.tools ?? []) : step.tool === undefined ? [] : [step.tool];
+    const used = step.type === 'plan' && step.uses !== undefined ? plan.subplans?.get(step.uses) : undefined;
+    if (!used || seen.has(used))
+        return own;
+    seen.add(used);
+    return [...new Set([...own, ...used.steps.flatMap((inner) => toolsStepMayCall(inner, used, seen))])];
+}
+
+;// CONCATENATED MODULE: ./lib/run/approval-gate.js
+
+
+
+
+
+/** Whether a plan may pause for approval at all: a policy other than `never`, a step's `approval: true`, or a used plan that may. */
+function planMayAskApproval(plan, looked = new Set()) {
+    // Each plan looked at once: a plan used from many places (plans nest 4 deep) is not walked once per path.
+    if (looked.has(plan))
+        return false;
+    looked.add(plan);
+    if ((plan.source?.approval ?? 'never') !== 'never' || plan.steps.some((step) => step.approval))
+        return true;
+    return [...(plan.subplans?.values() ?? [])].some((used) => planMayAskApproval(used, looked));
+}
+/**
+ * Decides which steps wait for a person: the plan's `approval:` policy (`side-effects`, `plan`), a
+ * step's own `approval: true` and what a used plan asks for (see `#reason`), less the steps an
+ * approval already covers (by `approvalStepKey`). A used plan's own run asks for nothing: the step that
+ * runs it waited for whatever it asks.
+ */
+class ApprovalGate {
+    #plan;
+    #tools;
+    #approved;
+    #shownArgs;
+    #redact;
+    #usedPlanRun;
+    /** What each used plan asks for (its first step that needs approval, and why), or null: each looked at once. */
+    #usedPlanAsks = new Map();
+    /**
+     * `redact`: the run's redactor; the arguments were shown (and kept in the trace) redacted, and are compared so.
+     * `usedPlanRun`: the run of a used plan, whose step in the outer run was let through this gate.
+     */
+    constructor(plan, tools, approval, redact, usedPlanRun = false) {
+        this.#usedPlanRun = usedPlanRun;
+        this.#plan = plan;
+        this.#tools = tools;
+        if (redact)
+            this.#redact = redact;
+        this.#approved = approval?.approved ?? new Set();
+        this.#shownArgs = approval?.shownArgs ?? new Map();
+    }
+    /** Why the step needs approval before it runs, or undefined when it needs none. */
+    needs(step) {
+        return this.#usedPlanRun ? undefined : this.#reason(step, this.#plan);
+    }
+    /**
+     * Why a step of `plan` needs approval: its own `approval: true`, its plan's policy, or (a `type: plan`
+     * step) what the plan it uses asks for, nested ones too. A used plan's run cannot pause for a person (its
+     * pause was its step's failure, and no approval could reach it): its step waits in its stead, and the
+     * approval of that step covers the used plan's run.
+     */
+    #reason(step, plan) {
+        if (step.approval)
+            return 'the step asks for approval (approval: true)';
+        const policy = plan.source?.approval ?? 'never';
+        if (policy === 'plan')
+            return 'the plan asks for approval before any step runs (approval: plan)';
+        if (policy === 'side-effects') {
+            const writes = toolsStepMayCall(step, plan).filter((name) => this.#tools.get(name)?.sideEffects);
+            if (writes.length > 0)
+                return `it uses ${writes.join(', ')}, a tool with side effects (approval: side-effects)`;
+        }
+        const used = step.type === 'plan' && step.uses !== undefined ? plan.subplans?.get(step.uses) : undefined;
+        if (used === undefined)
+            return undefined;
+        let asks = this.#usedPlanAsks.get(used);
+        if (asks === undefined) {
+            // Null while it is looked at: plans that use each other are refused at load, and would ask nothing more here.
+            this.#usedPlanAsks.set(used, null);
+            asks = null;
+            for (const inner of used.steps) {
+                const why = this.#reason(inner, used);
+                if (why === undefined)
+                    continue;
+                asks = `its step ${inner.id}: ${why}`;
+                break;
+            }
+            this.#usedPlanAsks.set(used, asks);
+        }
+        return asks === null ? undefined : `the plan ${step.uses} asks for approval before ${asks}`;
+    }
+    /**
+     * Why the step may not start yet: it needs approval and no approval covers it, or the approval
+     * showed it with other arguments than it would run with now (a step it depends on ran again and
+     * answered otherwise): then it asks again, with the arguments it has now.
+     */
+    blocks(step, sources) {
+        const why = this.needs(step);
+        if (why === undefined)
+            return undefined;
+        // Runs paused before keys were taken redacted recorded the unredacted step's; it covers the same step.
+        const key = [approvalStepKey(step, this.#redact), approvalStepKey(step)].find((candidate) => this.#approved.has(candidate));
+        if (key === undefined)
+            return why;
+        const shown = this.#shownArgs.get(key);
+        if (shown === undefined)
+            return undefined;
+        const resolved = pendingApprovalStep(step, sources, { maxItems: this.#plan.limits.max_items ?? schema/* DEFAULT_LIMITS */.dR.max_items }).args;
+        const now = resolved && this.#redact ? (0,core_redact/* redactDeep */.KL)(resolved, this.#redact) : resolved;
+        if (now !== undefined && (0,stable_hash/* stableHash */.c)(now) === (0,stable_hash/* stableHash */.c)(shown))
+            return undefined;
+        // A request from before a for_each agent step (or one whose arguments a model picks) showed its items:
+        // nothing changed, but what was approved did not cover them.
+        if (step.forEach && !Object.hasOwn(shown, 'for_each'))
+            return `${why}; the request it was approved on did not show its items (an earlier plan-runner made it), so it asks again with them`;
+        return `${why}; it was approved with other arguments than it has now (a step it depends on answered otherwise)`;
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/run/escalation.js
+/** The escalation of a run stopped with `RunEscalatedError`, with the plan's `escalate:` block applied. */
+function escalationOf(error, escalate) {
+    return {
+        reason: error.message,
+        lastError: error.lastError,
+        tried: error.tried,
+        ...(escalate?.mention !== undefined && { mention: escalate.mention }),
+        ...(escalate?.label !== undefined && { label: escalate.label }),
+    };
+}
+
+// EXTERNAL MODULE: ./lib/core/usage.js
+var core_usage = __webpack_require__(6940);
+// EXTERNAL MODULE: external "node:events"
+var external_node_events_ = __webpack_require__(8474);
+// EXTERNAL MODULE: external "node:timers/promises"
+var promises_ = __webpack_require__(8500);
+// EXTERNAL MODULE: ./lib/run/run-stopped-error.js
+var run_stopped_error = __webpack_require__(8619);
+;// CONCATENATED MODULE: ./lib/run/record-lost-error.js
+
+/**
+ * The run's trace can no longer be written (a full disk), and a step was about to make a call with
+ * side effects: the call is not made (a resume could not know of it, and would make it again), and
+ * the run stops, failed. No replan or agent turn can mend it.
+ */
+class RecordLostError extends run_stopped_error/* RunStoppedError */.F {
+    constructor(tool, problem) {
+        super(`${tool} was not called: it has side effects, and ${problem}, so a resume could not know it was made and would make it again; free the space and run again`, 'failed');
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/run/assign-shards.js
+/**
+ * Spreads the items of a fan-out step (their child keys, in input order) over `shards` shards,
+ * deterministically: by index (item i to shard i mod N + 1) when no duration is known; otherwise
+ * longest item first to the least-loaded shard (ties: the lower index, the lower shard), with an
+ * item of unknown duration counted at the mean of the known ones. The same keys, count and weights
+ * always give the same assignment, so a re-run shard takes the same items.
+ */
+function assignShards(keys, shards, weights) {
+    if (!Number.isInteger(shards) || shards < 1)
+        throw new RangeError(`shards must be a whole number of at least 1, got ${shards}`);
+    const known = keys.map((key) => weights?.get(key)).filter((weight) => weight !== undefined);
+    if (known.length === 0)
+        return keys.map((_, index) => (index % shards) + 1);
+    const mean = known.reduce((sum, weight) => sum + weight, 0) / known.length;
+    const order = keys.map((key, index) => ({ index, weight: weights?.get(key) ?? mean }));
+    order.sort((a, b) => b.weight - a.weight || a.index - b.index);
+    const load = new Array(shards).fill(0);
+    const assignment = new Array(keys.length).fill(0);
+    for (const { index, weight } of order) {
+        let lightest = 0;
+        for (let shard = 1; shard < shards; shard++)
+            if (load[shard] < load[lightest])
+                lightest = shard;
+        load[lightest] += weight;
+        assignment[index] = lightest + 1;
+    }
+    return assignment;
 }
 
 ;// CONCATENATED MODULE: ./lib/run/fan-out-part.js
@@ -4121,216 +4378,6 @@ class RepeatedSideEffectError extends step_error/* StepError */.zg {
     }
 }
 
-// EXTERNAL MODULE: ./lib/plan/reference-syntax.js
-var reference_syntax = __webpack_require__(9460);
-;// CONCATENATED MODULE: ./lib/run/approval-request.js
-
-
-
-
-
-
-/** How used-plan paths are ordered in the hash: by UTF-16 code unit, the same on every machine. */
-const byCodeUnit = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
-/**
- * The hash of the plan as its files say it: the plan file, and every plan file its `type: plan` steps
- * use (nested ones too, by their `uses:` path). An approval covers what those files say at the pause;
- * a used plan changed since runs something the person never saw. `order` is only for
- * `pausedPlanFileHashes`: every new hash orders the used paths by code unit, whatever the locale.
- */
-function planFileHash(plan, order = byCodeUnit) {
-    const used = plan.subplans && plan.subplans.size > 0 ? [...plan.subplans].sort(([a], [b]) => order(a, b)).map(([uses, inner]) => [uses, planFileHash(inner, order)]) : undefined;
-    // The file as loaded: steps a model wrote into the source are not the file's (the approving run loads the file).
-    const source = plan.fileSource ?? plan.source ?? null;
-    // A plan that uses none hashes as it always did: a run paused before this change is still approvable.
-    return used ? (0,stable_hash/* stableHash */.c)({ source, used }) : (0,stable_hash/* stableHash */.c)(source);
-}
-/**
- * Every hash a paused run may have recorded for the plan as it is now: `planFileHash`, and the one
- * runs paused before 2026-12-01 recorded. Those ordered used plans with `localeCompare` in the
- * process's locale, so a run paused under one locale could not be approved under another (in
- * Danish, `aa.yml` sorts after `z.yml`); GitHub's runners and most machines collate as en-US, which
- * is the order accepted for them. Only plans that use two or more plans can differ.
- */
-function pausedPlanFileHashes(plan) {
-    const now = planFileHash(plan);
-    if (!plan.subplans || plan.subplans.size === 0)
-        return [now];
-    // Built here, not at import: a collator loads ICU's collation data, which costs a start-up.
-    const before = planFileHash(plan, new Intl.Collator('en-US').compare);
-    return before === now ? [now] : [now, before];
-}
-/**
- * Identifies a step's definition: an approval covers exactly this step, not a later one with the same
- * key. With the run's redactor, the step as the trace keeps it and the person saw it: a value the
- * redactor hides is `***` in a written or replanned plan the approving run reads back from the trace,
- * and tools get every argument redacted in any run, so the value is not part of what was approved.
- */
-function approvalStepKey(step, redact) {
-    return (0,stable_hash/* stableHash */.c)({ step: redact ? (0,core_redact/* redactDeep */.KL)(step, redact) : step });
-}
-/** The hash of exactly what is asked: the plan file, the plan at the pause, every pending step with its arguments, and the run's inputs. */
-function approvalHash(parts) {
-    return (0,stable_hash/* stableHash */.c)({ planFileHash: parts.planFileHash, plan: parts.plan, pending: parts.pending, ...(parts.inputsHash !== undefined && { inputs: parts.inputsHash }) });
-}
-/** The hash of a run's inputs, as an approval request records it. */
-function inputsHash(inputs) {
-    return (0,stable_hash/* stableHash */.c)(inputs);
-}
-/**
- * What a step will be run with, where the results it names exist: its arguments; a `for_each`
- * step's, item by item (`{for_each: [...]}`); a `type: plan` step's `with:` (`{with: {...}}`). An
- * approved step runs only with exactly these (`ApprovalGate`).
- */
-function resolvedArgs(step, sources, maxItems) {
-    try {
-        if (step.type === 'plan')
-            return step.with ? { with: (0,resolve_references/* resolveReferences */.d)(step.with, sources) } : undefined;
-        if (step.forEach) {
-            // The run's own limit: with the default, a list over 1,000 items a plan allows was shown as unknown, and left unchecked.
-            const children = expandForEach(step, sources, maxItems);
-            const items = children.map((child) => itemArgs(step, child, { ...sources, ...(child.item && { item: child.item }) }));
-            // What an agent's task names is the same for every item: shown once, not once per item (1,000 items
-            // naming a 600 KB result made a request too large to hash).
-            const task = step.type === 'agent' ? taskReferences(step.task ?? step.description, sources) : undefined;
-            return { ...task, for_each: items };
-        }
-        if (step.type === 'agent')
-            return taskReferences(step.task ?? step.description, sources);
-        return step.args ? (0,resolve_references/* resolveReferences */.d)(step.args, sources) : undefined;
-    }
-    catch {
-        // A reference to a step that has not run yet: the arguments are known only when it has.
-        return undefined;
-    }
-}
-/**
- * One item of a `for_each` step as the request shows it: its arguments; for an agent, or a step whose
- * arguments a model chooses, the item itself, so a list that changed after the approval is seen as
- * changed and asked about again.
- */
-function itemArgs(step, child, sources) {
-    if (step.type !== 'agent' && step.args)
-        return (0,resolve_references/* resolveReferences */.d)(child.args ?? {}, sources);
-    return { item: child.item?.value ?? null };
-}
-/** What an agent's task names (`\${steps.\u2026}`, `\${inputs.\u2026}`), resolved (`{task: {reference: value}}`); undefined when it names nothing. */
-function taskReferences(task, sources) {
-    const named = {};
-    for (const [match, body] of task.matchAll(reference_syntax/* TEMPLATE_PATTERN */.qF)) {
-        if ((0,reference_syntax/* parseTemplateBody */.Kp)(body).kind === 'reference')
-            named[match] = (0,resolve_references/* resolveReferences */.d)({ value: match }, sources).value;
-    }
-    return Object.keys(named).length > 0 ? { task: named } : undefined;
-}
-/**
- * A step waiting for approval as the request shows it: arguments resolved where the results they name
- * exist. `maxItems`: the plan's `limits.max_items`, as the run expands a `for_each` step.
- */
-function pendingApprovalStep(step, sources, options = {}) {
-    const args = resolvedArgs(step, sources, options.maxItems ?? schema/* DEFAULT_LIMITS */.dR.max_items);
-    const { redact } = options;
-    return {
-        stepKey: step.key,
-        type: step.type,
-        title: (step.title ?? step.description).replace(/\s+/g, ' ').trim().slice(0, 200),
-        ...(step.tool !== undefined && { tool: step.tool }),
-        ...(args !== undefined && { args }),
-        ...(step.tools !== undefined && { tools: step.tools }),
-        approvalKey: approvalStepKey(step, redact),
-    };
-}
-/**
- * The request a paused run records: its pending steps and the hash that an approval must name. With
- * the run's redactor, the plan and the arguments are hashed as the trace keeps them and the person sees
- * them, redacted: hashed whole, a value the redactor hides made a hash no approving run could match.
- */
-function approvalRequest(plan, fileHash, pending, inputs, redact) {
-    const parts = { planFileHash: fileHash, plan: redact ? (0,core_redact/* redactDeep */.KL)(plan, redact) : plan, pending: redact ? (0,core_redact/* redactDeep */.KL)(pending, redact) : pending, inputsHash: inputsHash(inputs) };
-    return { hash: approvalHash(parts), ...parts };
-}
-
-;// CONCATENATED MODULE: ./lib/run/step-tools.js
-/**
- * Every tool a step may call: its tool, an agent step's `tools` (its profile's only bound them), and
- * those of every step of the plan a `type: plan` step uses, nested ones too.
- */
-function toolsStepMayCall(step, plan, seen = new Set()) {
-    const own = step.type === 'agent' ? (step.tools ?? []) : step.tool === undefined ? [] : [step.tool];
-    const used = step.type === 'plan' && step.uses !== undefined ? plan.subplans?.get(step.uses) : undefined;
-    if (!used || seen.has(used))
-        return own;
-    seen.add(used);
-    return [...new Set([...own, ...used.steps.flatMap((inner) => toolsStepMayCall(inner, used, seen))])];
-}
-
-;// CONCATENATED MODULE: ./lib/run/approval-gate.js
-
-
-
-
-
-/**
- * Decides which steps wait for a person: the plan's `approval:` policy (`side-effects`, `plan`) and
- * a step's own `approval: true`, less the steps an approval already covers (by `approvalStepKey`).
- */
-class ApprovalGate {
-    #plan;
-    #tools;
-    #approved;
-    #shownArgs;
-    #redact;
-    /** `redact`: the run's redactor; the arguments were shown (and kept in the trace) redacted, and are compared so. */
-    constructor(plan, tools, approval, redact) {
-        this.#plan = plan;
-        this.#tools = tools;
-        if (redact)
-            this.#redact = redact;
-        this.#approved = approval?.approved ?? new Set();
-        this.#shownArgs = approval?.shownArgs ?? new Map();
-    }
-    /** Why the step needs approval before it runs, or undefined when it needs none. */
-    needs(step) {
-        if (step.approval)
-            return 'the step asks for approval (approval: true)';
-        const policy = this.#plan.source?.approval ?? 'never';
-        if (policy === 'plan')
-            return 'the plan asks for approval before any step runs (approval: plan)';
-        if (policy === 'side-effects') {
-            const writes = toolsStepMayCall(step, this.#plan).filter((name) => this.#tools.get(name)?.sideEffects);
-            if (writes.length > 0)
-                return `it uses ${writes.join(', ')}, a tool with side effects (approval: side-effects)`;
-        }
-        return undefined;
-    }
-    /**
-     * Why the step may not start yet: it needs approval and no approval covers it, or the approval
-     * showed it with other arguments than it would run with now (a step it depends on ran again and
-     * answered otherwise): then it asks again, with the arguments it has now.
-     */
-    blocks(step, sources) {
-        const why = this.needs(step);
-        if (why === undefined)
-            return undefined;
-        // Runs paused before keys were taken redacted recorded the unredacted step's; it covers the same step.
-        const key = [approvalStepKey(step, this.#redact), approvalStepKey(step)].find((candidate) => this.#approved.has(candidate));
-        if (key === undefined)
-            return why;
-        const shown = this.#shownArgs.get(key);
-        if (shown === undefined)
-            return undefined;
-        const resolved = pendingApprovalStep(step, sources, { maxItems: this.#plan.limits.max_items ?? schema/* DEFAULT_LIMITS */.dR.max_items }).args;
-        const now = resolved && this.#redact ? (0,core_redact/* redactDeep */.KL)(resolved, this.#redact) : resolved;
-        if (now !== undefined && (0,stable_hash/* stableHash */.c)(now) === (0,stable_hash/* stableHash */.c)(shown))
-            return undefined;
-        // A request from before a for_each agent step (or one whose arguments a model picks) showed its items:
-        // nothing changed, but what was approved did not cover them.
-        if (step.forEach && !Object.hasOwn(shown, 'for_each'))
-            return `${why}; the request it was approved on did not show its items (an earlier plan-runner made it), so it asks again with them`;
-        return `${why}; it was approved with other arguments than it has now (a step it depends on answered otherwise)`;
-    }
-}
-
 ;// CONCATENATED MODULE: ./lib/run/step-reuse-key.js
 
 
@@ -4540,7 +4587,7 @@ class PlanRun {
             ...(plan.file === undefined ? {} : { file: plan.file }),
         };
         this.budget = deps.budget ?? new run_budget/* RunBudget */.b(plan.limits, plan.source?.pricing);
-        this.gate = new ApprovalGate(plan, deps.tools, deps.approval, deps.redact);
+        this.gate = new ApprovalGate(plan, deps.tools, deps.approval, deps.redact, deps.inner === true);
         this.#resultHashes = new ResultHashes(deps.redact);
         this.#inputsHash = (0,stable_hash/* stableHash */.c)(deps.inputs);
         this.#scope = deps.fanOut ? fanOutScope(plan.steps, deps.fanOut.part) : undefined;
@@ -5270,7 +5317,8 @@ class PlanRun {
     async #replan(trigger) {
         const max = this.#plan.limits.max_replans ?? schema/* DEFAULT_LIMITS */.dR.max_replans;
         const lastError = trigger.failure?.error ?? this.history.at(-1)?.error ?? trigger.review.reason;
-        const what = trigger.failure ? `step ${trigger.failure.step.key} failed` : `the review after step ${trigger.review.stepKey} found the plan no longer fits`;
+        // The review's reason is said here: the last error may be an earlier failure's, which the review did not see.
+        const what = trigger.failure ? `step ${trigger.failure.step.key} failed` : `the review after step ${trigger.review.stepKey} found the plan no longer fits (${trigger.review.reason})`;
         if (this.#replans >= max) {
             const used = max === 0 ? 'replanning is off (limits.max_replans: 0)' : `the ${max} replan${max === 1 ? '' : 's'} allowed (limits.max_replans) are used up`;
             return this.#escalate(`${what} and ${used}`, lastError);
@@ -5285,6 +5333,7 @@ class PlanRun {
                 failures: [...this.history],
                 remaining: this.#remaining(),
                 usedKeys: new Set(this.#journal.record.steps.keys()),
+                stepsCounted: this.budget.stepsStarted,
                 revision: this.graph.revision + 1,
             }, this.#stop.signal);
         }
@@ -5648,7 +5697,8 @@ async function runPlan(plan, deps) {
         // A resumed run's plan runs its steps again; the replaced failures of the run it resumes it cannot, and keeps.
         const carried = deps.resume && new Map([...deps.resume.leftUndone].filter(([key]) => !run.graph.byKey.has(key)));
         journal.planCreated(run.graph.snapshot(run.header), (0,stable_hash/* stableHash */.c)({ steps: plan.steps, source: plan.source ?? null }), carried);
-        if (deps.approval)
+        // A used plan's run goes on with the approval of its step in the outer run, which the outer trace records.
+        if (deps.approval && !deps.inner)
             journal.approvalDecided('approved', deps.approval.hash, deps.approval.by);
         // A used plan's run (a `type: plan` step) has the same resume state: the outer run's trace holds it once.
         if (!deps.inner) {
@@ -5701,12 +5751,11 @@ function finish(journal, run, internal, plan, deps) {
 /** What a paused run asks: every step not yet run that needs approval, with its arguments where known. */
 function requestOf(run, journal, plan, deps) {
     const sources = { results: run.results, inputs: deps.inputs, missing: run.missing };
-    const pending = run.graph.steps
-        .filter((step) => {
+    const pending = run.graph.steps.flatMap((step) => {
         const state = journal.stateOf(step.key);
-        return (state === 'waiting' || state === 'pending') && run.gate.needs(step) !== undefined;
-    })
-        .map((step) => pendingApprovalStep(step, sources, { ...(deps.redact && { redact: deps.redact }), maxItems: plan.limits.max_items ?? schema/* DEFAULT_LIMITS */.dR.max_items }));
+        const reason = state === 'waiting' || state === 'pending' ? run.gate.needs(step) : undefined;
+        return reason === undefined ? [] : [pendingApprovalStep(step, sources, { ...(deps.redact && { redact: deps.redact }), maxItems: plan.limits.max_items ?? schema/* DEFAULT_LIMITS */.dR.max_items, reason })];
+    });
     return approvalRequest(run.graph.snapshot(run.header), planFileHash(plan), pending, deps.inputs, deps.redact);
 }
 /** What became of the final step, when it did not complete: a run without a result did not succeed. */
@@ -5836,9 +5885,12 @@ function grantApproval(plan, resume, grant, inputs) {
     const asked = (fileHash) => approvalHash({ planFileHash: fileHash, plan: request.plan, pending: request.pending, ...(request.inputsHash !== undefined && { inputsHash: request.inputsHash }) });
     if (!pausedPlanFileHashes(plan).some((fileHash) => asked(fileHash) === request.hash)) {
         const now = asked(planFileHash(plan));
+        // The hash covers the plan files its `type: plan` steps use too: a change in any of them refuses it.
+        const used = [...(plan.subplans?.keys() ?? [])];
+        const files = used.length === 0 ? `the plan file ${plan.file ?? plan.name}` : `the plan file ${plan.file ?? plan.name} or a plan file it uses (${used.join(', ')})`;
         return {
             ok: false,
-            problem: `the plan file ${plan.file ?? plan.name} changed since the approval was asked (approval ${request.hash} no longer matches it, now ${now}); nothing ran. Run the plan again to ask for approval of the plan as it is now`,
+            problem: `${files} changed since the approval was asked (approval ${request.hash} no longer matches it, now ${now}); nothing ran. Run the plan again to ask for approval of the plan as it is now`,
         };
     }
     return { ok: true, request, approval: { hash: request.hash, ...(grant.by !== undefined && { by: grant.by }), approved: new Set(request.pending.map((step) => step.approvalKey)), shownArgs: shownArgs(request) } };
@@ -6202,6 +6254,7 @@ async function writeSteps(plan, options) {
 
 
 
+
 /** Whether a plan the model wrote was written for this goal (as the trace keeps it, redacted): for another, the model writes it anew. */
 function sameGoal(goal, resume, redact) {
     return (goal === undefined ? undefined : redact(goal)) === resume.firstPlan.goal;
@@ -6269,11 +6322,11 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
         return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `mode ${settings.fanOut.part} fans a plan out, and this plan has no step with fan_out: true; mark a for_each step fan_out: true, or run the plan without mode`)] };
     }
     // A paused part would leave the other jobs waiting on a state that never comes: approve first (the environment pattern), then fan out.
-    if (settings.fanOut && ((loadedPlan.source?.approval ?? 'never') !== 'never' || loadedPlan.steps.some((step) => step.approval))) {
+    if (settings.fanOut && planMayAskApproval(loadedPlan)) {
         return {
             kind: 'rejected',
             plan: loadedPlan,
-            errors: [setupError(loadedPlan, `mode ${settings.fanOut.part} cannot pause for approval midway: set approval: never (and no step approval: true) in a fanned-out plan, and approve it before the fan-out jobs with the environment pattern (mode: plan, then a job with environment:)`)],
+            errors: [setupError(loadedPlan, `mode ${settings.fanOut.part} cannot pause for approval midway: set approval: never (and no step approval: true) in a fanned-out plan and the plans it uses, and approve it before the fan-out jobs with the environment pattern (mode: plan, then a job with environment:)`)],
         };
     }
     const writes = settings.fanOut ? fanOutWriteProblem(loadedPlan) : undefined;
@@ -7959,7 +8012,8 @@ function describeStatus(step, redact = asIs) {
         case 'skipped':
             return step.skipReason ? ` \u2014 ${resultPreview(redact(step.skipReason), 300)}` : '';
         case 'waiting':
-            return ` \u2014 ${step.waitReason ?? 'awaiting approval'}`;
+            // The reason names a used plan's file and step ids, which a plan's author writes: one line, as the others.
+            return ` \u2014 ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(oneLogLine(redact(step.waitReason ?? 'awaiting approval')), 300)}`;
         case 'in_progress':
             if (progress)
                 return progress;
@@ -8502,7 +8556,7 @@ function buildSchemas() {
                 hash: text,
                 planFileHash: text,
                 plan,
-                pending: schemas.array(fields({ stepKey: text, type: text, title: text, approvalKey: text }, { tool: text, args: values, tools: texts })),
+                pending: schemas.array(fields({ stepKey: text, type: text, title: text, approvalKey: text }, { tool: text, args: values, tools: texts, uses: text, reason: text })),
             }, { inputsHash: text }),
         }),
         approval_decided: event({ decision: schemas["enum"](['approved', 'rejected']), hash: text }, { by: text }),
@@ -9166,6 +9220,10 @@ class RunBudget {
             for (const wake of waiting)
                 wake();
         });
+    }
+    /** Steps started so far and counted against `max_steps` (failed ones, reused ones and those of used plans too). */
+    get stepsStarted() {
+        return this.#stepsStarted;
     }
     /** Before a step starts: false (and the run stops) when `max_steps` steps have started already. */
     beforeStep(stepKey) {

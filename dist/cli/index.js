@@ -959,7 +959,7 @@ Options for run and plan:
                           a key is never taken on the command line
 
 Options for eval (besides --input, --replay, --base-url, --model, --api-key-env):
-  --runs N                runs per variant (default 5)
+  --runs N                runs per variant, 1-1000 (default 5)
   --faults FILE           YAML list of faults to inject, e.g.
                           - { tool: fetch, fault: timeout, rate: 0.2 }
                           - { model: planner, fault: bad json, attempt: 1 }
@@ -1042,7 +1042,7 @@ async function runCommandLine(argv) {
             if (command.command === 'eval')
                 return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(521), __nccwpck_require__.e(965), __nccwpck_require__.e(823), __nccwpck_require__.e(180), __nccwpck_require__.e(211), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8198))).evalCommand(command, controller.signal);
             if (command.command === 'run')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(965), __nccwpck_require__.e(823), __nccwpck_require__.e(630), __nccwpck_require__.e(465)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1465))).runCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(965), __nccwpck_require__.e(823), __nccwpck_require__.e(630), __nccwpck_require__.e(156)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7156))).runCommand(command, controller.signal);
             return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(965), __nccwpck_require__.e(823), __nccwpck_require__.e(630), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
         }
     }
