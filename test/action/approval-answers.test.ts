@@ -12,6 +12,7 @@ import type { RunStateStore } from '../../src/state/run-state-store.ts';
 import { memoryStateStore } from '../fan-out/memory-state-store.ts';
 import { zeroSpacingThrottle } from '../github/zero-spacing-throttle.ts';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
+import { timingOutFetch } from '../helpers/timing-out-fetch.ts';
 import { recordingIO } from './recording-io.ts';
 import { everythingServer, marker } from '../e2e-tools/mcp-processes.ts';
 
@@ -44,7 +45,7 @@ afterEach(async () => {
   await rm(workspace, { recursive: true, force: true });
 });
 
-async function act(eventName: string, payload: unknown, runId: number, state: RunStateStore, timeoutMs?: number, options: { inputs?: Record<string, string>; saved?: Map<string, string>; attempt?: number } = {}) {
+async function act(eventName: string, payload: unknown, runId: number, state: RunStateStore, timeoutMs?: number, options: { inputs?: Record<string, string>; saved?: Map<string, string>; attempt?: number; fetch?: typeof fetch } = {}) {
   const event = path.join(workspace, `event-${runId}-${options.attempt ?? 1}.json`);
   await writeFile(event, JSON.stringify(payload));
   const runnerTemp = await mkdtemp(path.join(workspace, 'runner-'));
@@ -59,7 +60,7 @@ async function act(eventName: string, payload: unknown, runId: number, state: Ru
     redact: createRedactor(['eu-central-primary']),
     clock: systemClock,
     commentIntervalMs: 0,
-    github: createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle(), ...(timeoutMs !== undefined && { timeoutMs }) }),
+    github: createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle(), ...(timeoutMs !== undefined && { timeoutMs }), ...(options.fetch && { fetch: options.fetch }) }),
     state,
     admission: { permissionOf: async () => ({ permission: 'write' }), readHead: async () => ({ ok: true, sha: 'c'.repeat(40) }) as never },
     ...(options.saved && { saveState: (name: string, value: string) => void options.saved!.set(name, value) }),
@@ -148,7 +149,9 @@ it('/approve whose write into the comment times out but lands goes on: the answe
   await pause(store);
   github.fail('issues/update-comment', { lateMs: 1500 });
   const comment = commentOn('/approve', 903);
-  const approved = await act('issue_comment', comment, 88, store, 500);
+  // Only that write times out, 500 ms after the fake has read it: 500 ms on every request timed out, on a
+  // loaded machine, requests that had to answer.
+  const approved = await act('issue_comment', comment, 88, store, undefined, { fetch: timingOutFetch(github, 'issues/update-comment', 500) });
   expect(approved.result.failure).toBeUndefined();
   expect(approved.result.outputs.status).toBe('succeeded');
   expect(await readFile(path.join(workspace, 'published.txt'), 'utf8')).toContain('42');

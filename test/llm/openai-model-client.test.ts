@@ -115,8 +115,9 @@ describe('createOpenAIModelClient', () => {
 
   it('reports a model that never answers as a transient timeout', async () => {
     server.script(() => hang());
-    // Long enough for the request to reach the server on a loaded machine: at 50 ms it timed out first in CI.
-    const error = await failure(client({ maxRetries: 0, timeoutMs: 1_000 }).complete(request, label));
+    // Long enough for the request to reach the server on a loaded machine: at 50 ms it timed out first in
+    // CI, and 1 s is within the event loop's lag there.
+    const error = await failure(client({ maxRetries: 0, timeoutMs: 3_000 }).complete(request, label));
     expect(server.requests).toHaveLength(1);
     expect(error).toMatchObject({ failure: 'timeout', transient: true, attempts: 1 });
   });
@@ -134,8 +135,9 @@ describe('createOpenAIModelClient', () => {
     const controller = new AbortController();
     const call = client().complete(request, label, controller.signal);
     const reason = new Error('step timed out');
-    // Abort once the request has arrived, so the call is really in flight.
-    await expect.poll(() => server.requests.length).toBe(1);
+    // Abort once the request has arrived, so the call is really in flight: on a loaded machine, after more
+    // than the poll's default 1 s.
+    await expect.poll(() => server.requests.length, { timeout: 10_000 }).toBe(1);
     controller.abort(reason);
     await expect(call).rejects.toBe(reason);
   });
@@ -196,7 +198,7 @@ describe('requests abandoned in flight', () => {
     const { label: counted, count } = counting();
     const controller = new AbortController();
     const call = client().complete(request, counted, controller.signal);
-    await expect.poll(() => server.requests.length).toBe(1);
+    await expect.poll(() => server.requests.length, { timeout: 10_000 }).toBe(1);
     controller.abort(new Error('budget exceeded'));
     // Counted before the call settles: a run reports its usage as soon as its steps are abandoned.
     expect(count()).toBe(1);
@@ -219,7 +221,8 @@ describe('requests abandoned in flight', () => {
   it('reports an attempt the SDK timed out and retried, and not the answer that followed', async () => {
     server.script([hang(), textAnswer('second attempt')]);
     const { label: counted, count } = counting();
-    const response = await client({ maxRetries: 1, timeoutMs: 1_000 }).complete(request, counted);
+    // The timeout is the answer's too, which must come within it: 1 s is within a loaded machine's lag.
+    const response = await client({ maxRetries: 1, timeoutMs: 3_000 }).complete(request, counted);
     expect(response.choices[0]?.message.content).toBe('second attempt');
     expect(server.requests).toHaveLength(2);
     expect(count()).toBe(1);

@@ -90,11 +90,18 @@ describe('a cost budget with steps running in parallel', () => {
   it('does not make a call wait for room the budget has: before any answer, only the prompts of calls in flight count', async () => {
     let inFlight = 0;
     let most = 0;
+    let allOut!: () => void;
+    const everyCallOut = new Promise<void>((resolve) => (allOut = resolve));
     const job = await runOfflineJob({
       plan: PLAN.replace('max_cost_usd: 0.5', 'max_tokens: 250').replace(/  - \{ id: c.*\n  - \{ id: d.*\n/, ''),
       script: async () => {
         most = Math.max(most, ++inFlight);
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        // No answer until both calls are out (or 2 s have passed, when the second waits for the first): a
+        // fixed 20 ms could answer the first call on a loaded machine before the second was made.
+        if (most === 2) allOut();
+        let fallback: NodeJS.Timeout | undefined;
+        await Promise.race([everyCallOut, new Promise((resolve) => (fallback = setTimeout(resolve, 2_000)))]);
+        clearTimeout(fallback);
         inFlight--;
         return textAnswer('Noted.', { usage: { prompt_tokens: 50, completion_tokens: 5 } });
       },

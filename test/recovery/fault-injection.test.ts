@@ -69,7 +69,8 @@ const cases: FaultCase[] = [
     expected: 'retried',
     plan: twoThinkingSteps,
     script: [hang(), textAnswer('Hello!'), textAnswer('Bye!')],
-    modelTimeoutMs: 300,
+    // The timeout is every request's, the answers' too: at 300 ms a loaded machine timed out an answer.
+    modelTimeoutMs: 3_000,
     modelRetries: 1,
     check: (job) => expect(job.server.requests).toHaveLength(3),
   },

@@ -12,6 +12,7 @@ import type { Clock } from '../../src/core/clock.ts';
 import type { RunRecord } from '../../src/core/run-record.ts';
 import { zeroSpacingThrottle } from '../github/zero-spacing-throttle.ts';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
+import { timingOutFetch } from '../helpers/timing-out-fetch.ts';
 import { noRedaction, plan, RunScript, step } from './summary-run-fixture.ts';
 
 /** Time that passes only when the updater sleeps: sleeps return at once and move the clock on. */
@@ -51,8 +52,8 @@ afterEach(async () => {
   expect(github.violations).toEqual([]);
 });
 
-function api(timeoutMs = 2000): CommentApi {
-  const octokit = createOctokit({ token: 't', baseUrl: github.url, timeoutMs, warn: (m) => warnings.push(m), throttle: zeroSpacingThrottle() });
+function api(timeoutMs = 2000, fetch?: typeof globalThis.fetch): CommentApi {
+  const octokit = createOctokit({ token: 't', baseUrl: github.url, timeoutMs, warn: (m) => warnings.push(m), throttle: zeroSpacingThrottle(), ...(fetch && { fetch }) });
   return issueCommentApi(octokit, target);
 }
 
@@ -181,9 +182,10 @@ describe('comment updater against the GitHub REST API', () => {
 
   it('survives a 403 rate limit with retry-after, then a 500, then a timeout: warns once and still writes the final state', async () => {
     const run = script();
-    // The hang is seen by the server only once it has read the request: a client timeout of 150 ms beat
-    // that under load (3 posts counted, not 4).
-    const comments = createCommentUpdater({ api: api(600), marker, render, warn: (m) => warnings.push(m), clock });
+    // Only the held POST (the third: the throttling plugin retries the 403) times out, 600 ms after the fake
+    // has read it. Counted from the send, 150 ms ended it before the fake had seen it on a loaded machine (3
+    // posts counted, not 4); and 600 ms on every request timed out some that had to answer.
+    const comments = createCommentUpdater({ api: api(5_000, timingOutFetch(github, 'issues/create-comment', 600, 3)), marker, render, warn: (m) => warnings.push(m), clock });
     github.fail(
       'issues/create-comment',
       { status: 403, headers: { 'retry-after': '3' }, body: { message: 'You have exceeded a secondary rate limit.' } },
@@ -296,18 +298,18 @@ describe('comment updater against the GitHub REST API', () => {
 
   it('looks before a second POST when one timed out, and keeps one comment when the first lands late', async () => {
     const run = script();
-    // The first request of a process loads fetch (80-90 ms, more on a loaded machine): made here, it does
-    // not time out the look before the first POST, which the request order below would then lack.
-    await api(5_000).listOwn(marker);
-    github.requests.length = 0;
-    const comments = createCommentUpdater({ api: api(400), marker, render, warn: (m) => warnings.push(m), clock });
-    github.fail('issues/create-comment', { lateMs: 1_500 });
+    // Only the first POST times out, 100 ms after the fake has read it: with 400 ms on every request, a
+    // loaded machine timed out the looks too, which the request order below would then lack. It lands
+    // 2 s after that read, so the look after the timeout comes first though the event loop is held up for
+    // a second or more.
+    const comments = createCommentUpdater({ api: api(5_000, timingOutFetch(github, 'issues/create-comment', 100)), marker, render, warn: (m) => warnings.push(m), clock });
+    github.fail('issues/create-comment', { lateMs: 2_000 });
     comments.listener(run.events[0]!);
     await comments.flush();
     const requests = github.requests.filter((r) => r.operationId !== 'users/get-authenticated').map((r) => r.operationId);
     // POST (timed out) → list → POST again: never two POSTs without a look between them.
     expect(requests.slice(0, 4)).toEqual(['issues/list-comments', 'issues/create-comment', 'issues/list-comments', 'issues/create-comment']);
-    // The first POST lands 1.5 s after it was sent: wait until the fake has carried it out, rather than a fixed
+    // The first POST lands 2 s after the fake read it: wait until the fake has carried it out, rather than a fixed
     // time, which a loaded machine overran. (Not for two comments: on a loaded machine the updater's own look
     // after its second POST could see the late one first and delete it, and two were never seen.)
     await vi.waitFor(() => expect(github.requestsTo('issues/create-comment').map((request) => request.status)).toEqual([201, 201]), { timeout: 10_000, interval: 50 });

@@ -171,8 +171,13 @@ it('carries a completed for_each step whole, not also item by item', async () =>
 // run resumed were not told to it (an agent is told them, so as not to make them again in other words).
 describe('a step changed and cut off in a resumed run', () => {
   it('is told, in the resume of that run, of the calls it made in both earlier runs', async () => {
+    let calledWith2!: () => void;
+    const deployingV2 = new Promise<void>((resolve) => (calledWith2 = resolve));
     const deploy = recordingTool('deploy', async (args) => {
-      if (args['v'] === 2) await new Promise(() => {});
+      if (args['v'] === 2) {
+        calledWith2();
+        await new Promise(() => {});
+      }
       return `deployed ${String(args['v'])}`;
     }, true);
     const told: unknown[] = [];
@@ -196,7 +201,8 @@ describe('a step changed and cut off in a resumed run', () => {
     expect((await once('a.jsonl', 1)).status).toBe('succeeded');
     const stop = new AbortController();
     const cut = once('b.jsonl', 2, 'a.jsonl', stop);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Cut off once the call is out, not after a fixed 50 ms, which a loaded machine could pass first.
+    await deployingV2;
     stop.abort();
     expect((await cut).status).toBe('cancelled');
     await once('c.jsonl', 3, 'b.jsonl');

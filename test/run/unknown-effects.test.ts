@@ -39,7 +39,9 @@ describe('a call with side effects that got no answer', () => {
   });
 
   it('escalates the run when the step ended on the tool’s own timeout before the call did', async () => {
-    const slow = post(() => new Promise((resolve) => setTimeout(() => resolve('late'), 400)), 0.05);
+    // It answers long after its 50 ms: at 400 ms, a loaded machine could read the answer while the timeout
+    // waited for the event loop to catch up. The run does not wait for it.
+    const slow = post(() => new Promise((resolve) => setTimeout(() => resolve('late'), 5_000)), 0.05);
     const step: PlanStep = { key: 'post', id: 'post', type: 'tool_call', description: 'Post', tool: 'post', args: { name: 'x' }, inputs: [], dependsOn: [], onFailure: 'continue' };
     const { outcome } = await run([step], [slow]);
     expect(outcome.status).toBe('escalated');

@@ -668,8 +668,10 @@ workflow_sequence:
 
   it('(hang c) SIGTERM during a long chain of math steps cancels the run and still reports it', async (context) => {
     const s = await servers(context, () => textAnswer('unused'));
-    // 400 steps keep the test quick; test/run/run-plan-stops.test.ts runs the issue's 3,000.
-    const steps = Array.from({ length: 400 }, (_, index) =>
+    // The issue's 3,000 steps: with 400, the run could finish (in 0.4 s here) before a loaded machine had
+    // read "chain 20" and sent SIGTERM. Only a run that ignores SIGTERM runs them all; this one costs
+    // 0.6 s more than 400 (the plan read, and the report of the steps skipped).
+    const steps = Array.from({ length: 3_000 }, (_, index) =>
       index === 0
         ? '  - { id: 0, type: tool_call, tool: add, description: chain 0, args: { a: 0, b: 1 } }'
         : `  - { id: ${index}, type: tool_call, tool: add, description: chain ${index}, args: { a: { step_result: ${index - 1} }, b: 1 } }`,
@@ -677,7 +679,7 @@ workflow_sequence:
     const running = await startAction({
       entry: bundle.entry,
       githubUrl: s.github.url,
-      files: { [PLAN]: `name: Long chain\ntoolsets: [math]\nlimits: { max_steps: 400 }\nworkflow_sequence:\n${steps.join('\n')}\n` },
+      files: { [PLAN]: `name: Long chain\ntoolsets: [math]\nlimits: { max_steps: 3000 }\nworkflow_sequence:\n${steps.join('\n')}\n` },
       inputs: { 'base-url': s.chat.baseURL, 'api-key': `sk-test-${randomBytes(12).toString('hex')}9`, model: 'gpt-test' },
     });
     // Before the scheduler yielded, SIGTERM waited for every step and the run ended `succeeded`.
@@ -686,7 +688,7 @@ workflow_sequence:
     const result = await running.finished;
     expect(result.outputs['status'], result.stdout.slice(-2000)).toBe('cancelled');
     expect(result.summary).toContain('cancelled');
-    expect(result.trace).not.toContain('"stepKey":"399","result"');
+    expect(result.trace).not.toContain('"stepKey":"2999","result"');
   }, 60_000);
 
   it.skipIf(process.platform !== 'linux')('(hang d) a tool that leaves a setsid daemon behind: the daemon is ended with the tool call', async (context) => {

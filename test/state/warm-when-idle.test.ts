@@ -116,6 +116,7 @@ describe('an action run with state: artifact', () => {
   });
 
   it('does not time out a command that answered in time while the warm kept the loop busy past its deadline', async () => {
+    const warming = path.join(workspace, 'warming');
     const answered = path.join(workspace, 'answered');
     const memory = await memoryStateStore();
     let warmedAt: number | undefined;
@@ -125,16 +126,21 @@ describe('an action run with state: artifact', () => {
       // until the command has answered and its 1 s deadline (from before the warm) has passed.
       warm: () => {
         warmedAt ??= performance.now();
+        writeFileSync(warming, '');
         while (!existsSync(answered) || performance.now() < warmedAt + 1100) {
           // busy
         }
       },
     };
-    const answer = `process.stdout.write(JSON.stringify(1)); require('fs').writeFileSync(${JSON.stringify(answered)}, '')`;
+    // The command answers once the warm has begun, so it answers while the warm holds the loop; or after
+    // 0.5 s (it marks the warm begun itself), in time still, when a loaded machine's run never idled long
+    // enough to warm. It is sh, which starts in milliseconds: a node command took 1-2 s to start on a
+    // loaded machine, and answered after its deadline.
+    const answer = `(sleep 0.5; : > '${warming}') > /dev/null 2>&1 & until [ -e '${warming}' ]; do sleep 0.01; done; printf 1; : > '${answered}'`;
     const plan = [
       'name: Quick side effect',
       'tools:',
-      `  post: { description: Posts at once, side_effects: true, timeout_seconds: 1, command: [node, -e, ${JSON.stringify(answer)}] }`,
+      `  post: { description: Posts at once, side_effects: true, timeout_seconds: 1, command: [sh, -c, ${JSON.stringify(answer)}] }`,
       'workflow_sequence:',
       '  - { id: 1, type: tool_call, tool: post, args: {} }',
       '',

@@ -10,7 +10,7 @@ import { ToolExitError } from '../../src/tools/tool-exit-error.ts';
 import { ToolOutputTooLargeError } from '../../src/tools/tool-output-too-large-error.ts';
 import { ToolSpawnError } from '../../src/tools/tool-spawn-error.ts';
 import { ToolTimeoutError } from '../../src/tools/tool-timeout-error.ts';
-import { isProcessGone, listenForPid, treeScript } from './grandchild-probe.ts';
+import { isProcessGone, listenForPid, shTreeScript, treeScript, watchPidFile } from './grandchild-probe.ts';
 
 let repo: string;
 beforeAll(async () => {
@@ -34,6 +34,11 @@ function context(signal = new AbortController().signal): ToolContext {
 /** A tool running `node -e code …args`. */
 function nodeTool(code: string, extra: Partial<CommandTool> = {}, opts: Partial<CommandToolOptions> = {}) {
   return commandTool('probe', { description: 'a test command', command: ['node', '-e', code], ...extra }, options(opts));
+}
+
+/** A tool running `sh -c script sh …args`. */
+function shTool(script: string, arg: string, extra: Partial<CommandTool> = {}) {
+  return commandTool('probe', { description: 'a test command', command: ['sh', '-c', script, 'sh', arg], ...extra }, options());
 }
 
 const ECHO_STDIN = `let s = ''; process.stdin.on('data', (c) => (s += c)).on('end', () => console.log(JSON.stringify({ got: JSON.parse(s) })));`;
@@ -114,9 +119,11 @@ describe('commandTool limits', () => {
   });
 
   it('times out as a transient error and kills the whole process group', async () => {
-    const probe = await listenForPid();
+    const probe = await watchPidFile();
     try {
-      const tool = nodeTool(treeScript(), { command: ['node', '-e', treeScript(), probe.socketPath], timeout_seconds: 2 });
+      // sh builds the tree in milliseconds: a node child took 1-2 s to start on a loaded machine, and its
+      // deadline, counted from the spawn, passed before it could report the grandchild.
+      const tool = shTool(shTreeScript(), probe.file, { timeout_seconds: 2 });
       const call = tool.execute({}, context()).catch((e: unknown) => e);
       const grandchild = await probe.pid;
       expect(isProcessGone(grandchild)).toBe(false);
@@ -167,16 +174,17 @@ describe('commandTool limits', () => {
   });
 
   it('settles even when a process that left the group keeps the pipes open', async () => {
-    const probe = await listenForPid();
-    // The grandchild calls setsid (detached), so killing our group cannot reach it.
-    const script = treeScript().replace("{ stdio: 'inherit' }", "{ stdio: 'inherit', detached: true }");
+    const probe = await watchPidFile();
     let escaped: number | undefined;
     try {
-      const call = nodeTool('', { command: ['node', '-e', script, probe.socketPath], timeout_seconds: 1 }).execute({}, context());
+      // The grandchild calls setsid (detached), so killing our group cannot reach it. sh starts the tree
+      // well inside the 1 s deadline, which a node child missed on a loaded machine.
+      const call = shTool(shTreeScript({ detached: true }), probe.file, { timeout_seconds: 1 }).execute({}, context());
       escaped = await probe.pid;
       expect(await call.catch((e: unknown) => e)).toBeInstanceOf(ToolTimeoutError);
     } finally {
-      if (escaped !== undefined) process.kill(escaped, 'SIGKILL');
+      // On Linux the marker sweep has ended it already, and killing a pid that is gone throws.
+      if (escaped !== undefined && !isProcessGone(escaped)) process.kill(escaped, 'SIGKILL');
       await probe.close();
     }
   });
@@ -201,9 +209,10 @@ describe('commandTool limits', () => {
   // and the marker; holding the output pipe, it turned a command that exited 0 into a retried timeout.
   it.skipIf(process.platform !== 'linux')('returns what a command that exited wrote, though a process with a reset environment holds its output', async () => {
     const pidFile = path.join(repo, 'escaped.pid');
-    // It exits after 1.5 s, and its 3 s deadline passes while its pipes get their 2 s to close: the second
-    // review found that read as a timeout too.
-    const script = `setsid env -i /bin/sh -c 'echo $$ > ${pidFile}; exec sleep 60' & sleep 1.5; echo '{"ok":true}'`;
+    // It exits after 1.2 s, and its 3 s deadline passes while its pipes get their 2 s to close: the second
+    // review found that read as a timeout too. (The deadline comes 1.8 s after the exit, which a loaded
+    // machine must read before it: an exit it has not read by then is still taken for a timeout.)
+    const script = `setsid env -i /bin/sh -c 'echo $$ > ${pidFile}; exec sleep 60' & sleep 1.2; echo '{"ok":true}'`;
     try {
       const result = await commandTool('t', { description: 'd', command: ['sh', '-c', script], timeout_seconds: 3 }, options()).execute({}, context());
       expect(result).toEqual({ ok: true });
