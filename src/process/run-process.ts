@@ -118,8 +118,9 @@ export function runProcess(argv: readonly string[], options: RunProcessOptions):
       killMarkedProcesses(marker);
     };
     const onAbort = (): void => stop('aborted');
-    // Declared once the loop has caught up (loopCaughtUp): an exit it could not read in time is read first.
-    const timer = setTimeout(() => void loopCaughtUp().then(() => stop('timed_out')), options.timeoutMs);
+    // Declared once the loop has caught up (loopCaughtUp): an exit it could not read in time is read first,
+    // and one it read then is no timeout, though a process it left holds the pipes open past the deadline.
+    const timer = setTimeout(() => void loopCaughtUp().then(() => exited === undefined && stop('timed_out')), options.timeoutMs);
     options.signal?.addEventListener('abort', onAbort, { once: true });
 
     if (merged) {

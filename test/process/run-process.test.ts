@@ -77,4 +77,27 @@ describe('runProcess and its timeout when the event loop was blocked', () => {
     }
     expect(await outcome).toMatchObject({ kind: 'exited', exitCode: 0, stdout: 'answer\n' });
   });
+
+  // The exit was read while the loop caught up, but the timeout was declared after it anyway: with a
+  // process it left holding the pipes open (its own session, no marker), the command that exited 0 in
+  // time ended as timed out once the pipes' grace ran out (found by a review).
+  it('reports it as exited when a process it left holds the pipes open past the deadline', async () => {
+    const started = path.join(dir, 'started');
+    const orphan = path.join(dir, 'orphan');
+    const timeoutMs = 1000;
+    const script = `echo $$ > ${JSON.stringify(started)}.tmp; mv ${JSON.stringify(started)}.tmp ${JSON.stringify(started)}; setsid env -i sleep 30 & echo $! > ${JSON.stringify(orphan)}; sleep 0.05; echo answer`;
+    const outcome = runProcess(['sh', '-c', script], { ...options(), timeoutMs });
+    try {
+      while (!existsSync(started)) await sleep(2);
+      const seenAt = performance.now();
+      const pid = (await readFile(started, 'utf8')).trim();
+      while (!exited(pid) || performance.now() < seenAt + timeoutMs + 50) {
+        // busy
+      }
+      expect(await outcome).toMatchObject({ kind: 'exited', exitCode: 0, stdout: 'answer\n' });
+    } finally {
+      const left = Number((await readFile(orphan, 'utf8').catch(() => '')).trim());
+      if (left > 0) process.kill(left, 'SIGKILL');
+    }
+  });
 });
