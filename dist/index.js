@@ -23990,8 +23990,9 @@ function runProcess(argv, options) {
             (0,_kill_marked_processes_js__WEBPACK_IMPORTED_MODULE_3__/* .killMarkedProcesses */ ._l)(marker);
         };
         const onAbort = () => stop('aborted');
-        // Declared once the loop has caught up (loopCaughtUp): an exit it could not read in time is read first.
-        const timer = setTimeout(() => void (0,_core_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .loopCaughtUp */ .Qy)().then(() => stop('timed_out')), options.timeoutMs);
+        // Declared once the loop has caught up (loopCaughtUp): an exit it could not read in time is read first,
+        // and one it read then is no timeout, though a process it left holds the pipes open past the deadline.
+        const timer = setTimeout(() => void (0,_core_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .loopCaughtUp */ .Qy)().then(() => exited === undefined && stop('timed_out')), options.timeoutMs);
         options.signal?.addEventListener('abort', onAbort, { once: true });
         if (merged) {
             // One buffer for both streams keeps them interleaved, as the author sees them in a terminal.
