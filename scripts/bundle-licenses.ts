@@ -1,20 +1,21 @@
 // Writes dist/licenses.txt from what the bundles hold, a step of `npm run build`:
 // `node scripts/bundle-licenses.ts dist/licenses.txt lib/ncc-index-stats.json lib/ncc-cli-stats.json`.
 //
-// Why: ncc's `--license` (license-webpack-plugin) left out every package whose ES modules webpack
-// concatenated into one: js-yaml, re2js, string-width, markdown-table and a dozen more were bundled with
-// no notice, which their licenses (MIT, BSD) ask for. It also kept one entry per name, from whichever
-// version it met first, so two versions with different texts made the file differ between builds. And
-// the CLI's bundle had no licenses file at all.
+// Why: ncc's `--license` (license-webpack-plugin) left out js-yaml and re2js, both bundled (the
+// action's fast YAML path and its linear-time regexes), with no notice, which their licenses (MIT, BSD)
+// ask for. It kept one entry per name, from whichever version it met first, so two versions with
+// different texts made the file differ between builds. And the CLI's bundle had no licenses file at all.
 //
 // How: each bundle's webpack stats (`ncc build --stats-out`) name every module it holds, concatenated
-// ones inside theirs. The package a module belongs to is the folder after its last `node_modules/`; its
+// ones inside theirs. A module in no chunk (`orphan`) was left out of the bundle, or is listed again
+// inside the module it was concatenated into. The package a module belongs to is the folder after its last `node_modules/`; its
 // package.json gives the name, version and license, and its LICENSE (or LICENCE, COPYING) file the text.
 // Entries are sorted by name and version; versions of one package whose texts are the same are one entry.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 interface StatsModule {
+  readonly orphan?: boolean;
   readonly identifier?: string;
   readonly nameForCondition?: string;
   readonly modules?: readonly StatsModule[];
@@ -36,7 +37,7 @@ function packageFolder(resource: string): string | undefined {
   return PACKAGE_FOLDER.exec(file)?.[1];
 }
 
-/** Every package folder the modules of a stats file come from, concatenated modules included. */
+/** Every package folder the bundled modules of a stats file come from, those concatenated into others included. */
 export function bundledFolders(stats: { readonly modules?: readonly StatsModule[] }): Set<string> {
   const folders = new Set<string>();
   const visit = (module: StatsModule): void => {
@@ -44,15 +45,16 @@ export function bundledFolders(stats: { readonly modules?: readonly StatsModule[
     if (folder !== undefined) folders.add(folder);
     for (const inner of module.modules ?? []) visit(inner);
   };
-  for (const module of stats.modules ?? []) visit(module);
+  for (const module of stats.modules ?? []) if (!module.orphan) visit(module);
   return folders;
 }
 
 /** A package's name, version, license and license text, as its folder has them. */
 function readPackage(folder: string): BundledPackage {
   const manifest = JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8')) as { name?: string; version?: string; license?: unknown };
-  const files = readdirSync(folder)
-    .filter((name) => /^(licen[cs]e|copying)/i.test(name))
+  const files = readdirSync(folder, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && /^(licen[cs]e|copying)/i.test(entry.name))
+    .map((entry) => entry.name)
     .sort();
   const text = files.length > 0 ? readFileSync(path.join(folder, files[0]!), 'utf8').trim() : '';
   const license = typeof manifest.license === 'string' ? manifest.license : 'see the package';
@@ -65,7 +67,7 @@ function readPackage(folder: string): BundledPackage {
  * version, named `name@version`.
  */
 export function licensesText(folders: Iterable<string>): string {
-  const packages = [...folders].map(readPackage).filter((bundled) => bundled.name !== '');
+  const packages = [...folders].map(readPackage);
   const byName = new Map<string, BundledPackage[]>();
   for (const bundled of packages) byName.set(bundled.name, [...(byName.get(bundled.name) ?? []), bundled]);
   const entries: string[] = [];
@@ -90,5 +92,4 @@ if (path.resolve(process.argv[1] ?? '') === import.meta.filename) {
   const folders = new Set<string>();
   for (const file of statsFiles) for (const folder of bundledFolders(JSON.parse(readFileSync(file, 'utf8')) as { modules?: StatsModule[] })) folders.add(folder);
   writeFileSync(out, licensesText(folders));
-  console.log(`${out}: the licenses of ${folders.size} bundled package folders`);
 }
