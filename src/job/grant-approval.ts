@@ -1,6 +1,6 @@
 import type { ApprovalRequest } from '../core/run-event.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
-import { approvalHash, inputsHash, pausedPlanFileHashes, planFileHash } from '../run/approval-request.ts';
+import { approvalHash, inputsHash, pausedPlanFileHashes, planFileHash, usedPlanPaths } from '../run/approval-request.ts';
 import type { ResumeState } from '../run/resume-state.ts';
 import type { GrantedApproval } from '../run/run-deps.ts';
 
@@ -35,8 +35,8 @@ export function grantApproval(plan: ValidPlan, resume: ResumeState | undefined, 
   const asked = (fileHash: string) => approvalHash({ planFileHash: fileHash, plan: request.plan, pending: request.pending, ...(request.inputsHash !== undefined && { inputsHash: request.inputsHash }) });
   if (!pausedPlanFileHashes(plan).some((fileHash) => asked(fileHash) === request.hash)) {
     const now = asked(planFileHash(plan));
-    // The hash covers the plan files its `type: plan` steps use too: a change in any of them refuses it.
-    const used = [...(plan.subplans?.keys() ?? [])];
+    // The hash covers the plan files its `type: plan` steps use, at every depth: a change in any of them refuses it.
+    const used = usedPlanPaths(plan);
     const files = used.length === 0 ? `the plan file ${plan.file ?? plan.name}` : `the plan file ${plan.file ?? plan.name} or a plan file it uses (${used.join(', ')})`;
     return {
       ok: false,

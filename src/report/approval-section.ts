@@ -35,7 +35,7 @@ function pendingLine(step: PendingApprovalStep, redact: (text: string) => string
       : step.uses !== undefined
         ? `runs the plan ${inlineCode(cutText(redact(step.uses), 200))}, all of it`
         : `a ${step.type} step`;
-  // Why a plan step waits: which of the used plan's steps asks, and for what (a step's own line says it already).
+  // Why a plan step waits: which of the used plan's steps asks, and for what; it runs all of that plan on one approval.
   const why = step.uses === undefined || step.reason === undefined ? '' : ` (${escapeInlineMarkdown(cutText(oneLogLine(redact(step.reason)), 300))})`;
   const title = `- ${escapeInlineMarkdown(`${step.stepKey}. ${cutText(redact(step.title), 100)}`)} — ${what}${why}`;
   const text = step.args === undefined ? '' : redact(JSON.stringify(step.args) ?? '{}');

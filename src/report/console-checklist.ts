@@ -79,7 +79,7 @@ const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
  */
 function cut(line: string, columns: number | undefined): string {
   if (!columns) return line;
-  const room = Math.max(2, columns - 1);
+  const room = Math.max(1, columns - 1);
   if (stringWidth(line) <= room) return line;
   let used = 0;
   let end = 0;

@@ -25,6 +25,21 @@ export function planFileHash(plan: Pick<RunnablePlan, 'source' | 'fileSource' | 
   return used ? stableHash({ source, used }) : stableHash(source);
 }
 
+/** A plan as far as the plans it uses. */
+interface UsingPlans {
+  readonly subplans?: ReadonlyMap<string, UsingPlans>;
+}
+
+/** The `uses:` paths `planFileHash` covers, nested ones too, each once, in code-unit order: the files an approval depends on. */
+export function usedPlanPaths(plan: UsingPlans, into: Set<string> = new Set()): string[] {
+  for (const [uses, inner] of plan.subplans ?? []) {
+    if (into.has(uses)) continue;
+    into.add(uses);
+    usedPlanPaths(inner, into);
+  }
+  return [...into].sort(byCodeUnit);
+}
+
 /**
  * Every hash a paused run may have recorded for the plan as it is now: `planFileHash`, and the one
  * runs paused before 2026-12-01 recorded. Those ordered used plans with `localeCompare` in the

@@ -856,9 +856,9 @@ export class PlanRun {
 
   async #replan(trigger: Trigger): Promise<void> {
     const max = this.#plan.limits.max_replans ?? DEFAULT_LIMITS.max_replans;
-    const lastError = trigger.failure?.error ?? this.history.at(-1)?.error ?? trigger.review!.reason;
-    // The review's reason is said here: the last error may be an earlier failure's, which the review did not see.
-    const what = trigger.failure ? `step ${trigger.failure.step.key} failed` : `the review after step ${trigger.review.stepKey} found the plan no longer fits (${trigger.review.reason})`;
+    // After a review, what the run could not get past is the review's reason, not an earlier failure it recovered from.
+    const lastError = trigger.failure ? trigger.failure.error : trigger.review.reason;
+    const what = trigger.failure ? `step ${trigger.failure.step.key} failed` : `the review after step ${trigger.review.stepKey} found the plan no longer fits`;
     if (this.#replans >= max) {
       const used = max === 0 ? 'replanning is off (limits.max_replans: 0)' : `the ${max} replan${max === 1 ? '' : 's'} allowed (limits.max_replans) are used up`;
       return this.#escalate(`${what} and ${used}`, lastError);

@@ -168,6 +168,15 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
     await expect(readFile(path.join(workspace, 'ran.log'), 'utf8')).rejects.toThrow();
   });
 
+  it('refuses to fan out a plan whose used plan may pause for approval', async () => {
+    await writeFile(path.join(workspace, 'inner.yml'), 'name: Inner\napproval: plan\ntoolsets: [math]\nworkflow_sequence:\n  - { id: one, type: tool_call, tool: add, args: { a: 1, b: 1 } }\n');
+    await writeFile(path.join(workspace, 'plan.yml'), `${PLAN.replace('goals:\n', '  - { id: inner, type: plan, uses: inner.yml, depends_on: [] }\ngoals:\n')}`);
+    const prepare = await job({ mode: 'prepare', shards: '2' });
+    expect(prepare.result.outputs.status).toBe('failed');
+    expect(prepare.said.summary).toContain('cannot pause for approval midway');
+    await expect(readFile(path.join(workspace, 'ran.log'), 'utf8')).rejects.toThrow();
+  });
+
   it('checks shards and shard against the mode', async () => {
     const read = (given: Record<string, string>) => readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace });
     expect(await read({ mode: 'prepare' })).toEqual({ ok: false, problems: [expect.stringContaining("input 'shards': mode: prepare needs it")] });

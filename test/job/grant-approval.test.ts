@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { grantApproval } from '../../src/job/grant-approval.ts';
 import { loadPlanFile } from '../../src/plan/load-plan.ts';
 import type { ValidPlan } from '../../src/plan/valid-plan.ts';
-import { approvalHash, approvalRequest, planFileHash } from '../../src/run/approval-request.ts';
+import { approvalHash, approvalRequest, planFileHash, usedPlanPaths } from '../../src/run/approval-request.ts';
 import type { ResumeState } from '../../src/run/resume-state.ts';
 
 const INNER = (n: number) => `name: Inner\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: add, args: { a: ${n}, b: 1 } }\n`;
@@ -65,6 +65,13 @@ describe('granting an approval to a run paused on a plan that uses plans', () =>
     const valid = await plan();
     const resume = pausedWith(planFileHash(valid, enUS));
     expect(grantApproval(valid, resume, { hash: resume.approval!.hash }, { target: 'staging' })).toMatchObject({ ok: true });
+  });
+
+  // The refusal named only the plans used directly, though a change two levels down refuses it too.
+  it('names every plan file the approval depends on, at every depth, each once', () => {
+    const deeper = { subplans: new Map() };
+    const inner = { subplans: new Map([['plans/deeper.yml', deeper]]) };
+    expect(usedPlanPaths({ subplans: new Map([['plans/inner.yml', inner], ['plans/also.yml', { subplans: new Map([['plans/deeper.yml', deeper]]) }]]) })).toEqual(['plans/also.yml', 'plans/deeper.yml', 'plans/inner.yml']);
   });
 
   it('refuses either kind of pause once a used plan changed, naming the hash as it is now', async () => {

@@ -64,6 +64,16 @@ describe('replanning around permanent failures', () => {
     expect(run.events.at(-1)).toMatchObject({ type: 'run_finished', status: 'escalated' });
   });
 
+  // The last error was the failure the run had recovered from, and the review's reason was nowhere.
+  it('escalates after a review with its reason as the last error, not a failure recovered from before it', async () => {
+    const runner = scriptedSteps({ b: [broken()] });
+    const replanner = scriptedReplanner([{ ok: true, steps: [step('x', ['a'], { review: true }), step('y', ['x'])] }], [false]);
+    const outcome = await startRun(planOf([step('a'), step('b', ['a'])], { max_replans: 1 }), runner, { replanner }).outcome;
+    expect(outcome.status).toBe('escalated');
+    expect(outcome.escalation).toMatchObject({ lastError: 'the source says the tram opened first' });
+    expect(outcome.reason).toContain('the review after step x found the plan no longer fits and the 1 replan allowed (limits.max_replans) are used up. Last error: the source says the tram opened first.');
+  });
+
   it('joins a last error that ends in a full stop into the reason without doubling it', async () => {
     const runner = scriptedSteps({ b: [broken('Model call failed: 502 Bad Gateway. The endpoint failed; retry later.')] });
     const run = startRun(planOf([step('a'), step('b', ['a'])], { max_replans: 0 }), runner, { replanner: scriptedReplanner([]) });
@@ -120,6 +130,6 @@ describe('review: true', () => {
     const stale = scriptedReplanner([], [false]);
     const outcome = await startRun(planOf([step('a', [], { review: true }), step('b', ['a'])], { max_replans: 0 }), scriptedSteps(), { replanner: stale }).outcome;
     expect(outcome.status).toBe('escalated');
-    expect(outcome.reason).toContain('the review after step a found the plan no longer fits (the source says the tram opened first) and replanning is off (limits.max_replans: 0)');
+    expect(outcome.reason).toContain('the review after step a found the plan no longer fits and replanning is off (limits.max_replans: 0)');
   });
 });

@@ -194,6 +194,10 @@ describe('consoleChecklist on a terminal', () => {
     const lines = writes[0]!.trimEnd().split('\n');
     expect(lines.slice(1, 3)).toEqual(['⬜ 1. 週次売上レポ…', '⬜ 2. Ship it 👨‍👩‍👧 …']);
     for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(19);
+    // A terminal one column wide: every line is the ellipsis alone, which fits.
+    const narrow = capture({ isTTY: true, columns: 1 });
+    narrow.listener({ type: 'plan_created', at: 0, plan: { ...PLAN, steps } });
+    expect(new Set(narrow.writes[0]!.trimEnd().split('\n'))).toEqual(new Set(['…']));
   });
 
   it('draws nothing before the plan is known', () => {

@@ -425,7 +425,9 @@ describe('a used plan that asks for approval', () => {
     expect(gate.needs(top.steps[0]!)).toBeUndefined();
     expect(gate.needs(top.steps[0]!)).toBeUndefined();
     expect(looked).toBe(1);
-    expect(planMayAskApproval(top)).toBe(false);
+    // Two plans that use the same one: it is read once.
+    const both: RunnablePlan = { ...top, subplans: new Map([['wide.yml', wide('leaf.yml', leaf)], ['also.yml', wide('leaf.yml', leaf)]]) };
+    expect(planMayAskApproval(both)).toBe(false);
     expect(looked).toBe(2);
   });
 

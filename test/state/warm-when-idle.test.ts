@@ -115,9 +115,11 @@ describe('an action run with state: artifact', () => {
     expect(order).toEqual(['warm', 'save']);
   });
 
-  it('does not time out a command that answered in time while the warm kept the loop busy past its deadline', async () => {
+  it('does not time out a command that answered in time while the warm kept the loop busy past its deadline', async (context) => {
     const warming = path.join(workspace, 'warming');
+    const gaveUp = path.join(workspace, 'gave-up');
     const answered = path.join(workspace, 'answered');
+    let warmBeganFirst: boolean | undefined;
     const memory = await memoryStateStore();
     let warmedAt: number | undefined;
     const store: RunStateStore = {
@@ -126,6 +128,7 @@ describe('an action run with state: artifact', () => {
       // until the command has answered and its 1 s deadline (from before the warm) has passed.
       warm: () => {
         warmedAt ??= performance.now();
+        warmBeganFirst ??= !existsSync(gaveUp);
         writeFileSync(warming, '');
         while (!existsSync(answered) || performance.now() < warmedAt + 1100) {
           // busy
@@ -136,7 +139,7 @@ describe('an action run with state: artifact', () => {
     // 0.5 s (it marks the warm begun itself), in time still, when a loaded machine's run never idled long
     // enough to warm. It is sh, which starts in milliseconds: a node command took 1-2 s to start on a
     // loaded machine, and answered after its deadline.
-    const answer = `(sleep 0.5; : > '${warming}') > /dev/null 2>&1 & until [ -e '${warming}' ]; do sleep 0.01; done; printf 1; : > '${answered}'`;
+    const answer = `(sleep 0.5; : > '${gaveUp}'; : > '${warming}') > /dev/null 2>&1 & until [ -e '${warming}' ]; do sleep 0.01; done; printf 1; : > '${answered}'`;
     const plan = [
       'name: Quick side effect',
       'tools:',
@@ -147,5 +150,7 @@ describe('an action run with state: artifact', () => {
     ].join('\n');
     const result = await act(plan, store);
     expect(result.outputs.status).toBe('succeeded');
+    // Passed without the warm holding the loop, the test showed nothing: say so rather than pass.
+    if (warmBeganFirst !== true) context.skip('the run never idled to warm before the command gave up waiting for it (a loaded machine)');
   });
 });
