@@ -12056,6 +12056,16 @@ function planFileHash(plan, order = byCodeUnit) {
     // A plan that uses none hashes as it always did: a run paused before this change is still approvable.
     return used ? (0,stable_hash/* stableHash */.c)({ source, used }) : (0,stable_hash/* stableHash */.c)(source);
 }
+/** The `uses:` paths `planFileHash` covers, nested ones too, each once, in code-unit order: the files an approval depends on. */
+function usedPlanPaths(plan, into = new Set()) {
+    for (const [uses, inner] of plan.subplans ?? []) {
+        if (into.has(uses))
+            continue;
+        into.add(uses);
+        usedPlanPaths(inner, into);
+    }
+    return [...into].sort(byCodeUnit);
+}
 /**
  * Every hash a paused run may have recorded for the plan as it is now: `planFileHash`, and the one
  * runs paused before 2026-12-01 recorded. Those ordered used plans with `localeCompare` in the
@@ -14046,9 +14056,9 @@ class PlanRun {
     }
     async #replan(trigger) {
         const max = this.#plan.limits.max_replans ?? schema/* DEFAULT_LIMITS */.dR.max_replans;
-        const lastError = trigger.failure?.error ?? this.history.at(-1)?.error ?? trigger.review.reason;
-        // The review's reason is said here: the last error may be an earlier failure's, which the review did not see.
-        const what = trigger.failure ? `step ${trigger.failure.step.key} failed` : `the review after step ${trigger.review.stepKey} found the plan no longer fits (${trigger.review.reason})`;
+        // After a review, what the run could not get past is the review's reason, not an earlier failure it recovered from.
+        const lastError = trigger.failure ? trigger.failure.error : trigger.review.reason;
+        const what = trigger.failure ? `step ${trigger.failure.step.key} failed` : `the review after step ${trigger.review.stepKey} found the plan no longer fits`;
         if (this.#replans >= max) {
             const used = max === 0 ? 'replanning is off (limits.max_replans: 0)' : `the ${max} replan${max === 1 ? '' : 's'} allowed (limits.max_replans) are used up`;
             return this.#escalate(`${what} and ${used}`, lastError);
@@ -14615,8 +14625,8 @@ function grantApproval(plan, resume, grant, inputs) {
     const asked = (fileHash) => approvalHash({ planFileHash: fileHash, plan: request.plan, pending: request.pending, ...(request.inputsHash !== undefined && { inputsHash: request.inputsHash }) });
     if (!pausedPlanFileHashes(plan).some((fileHash) => asked(fileHash) === request.hash)) {
         const now = asked(planFileHash(plan));
-        // The hash covers the plan files its `type: plan` steps use too: a change in any of them refuses it.
-        const used = [...(plan.subplans?.keys() ?? [])];
+        // The hash covers the plan files its `type: plan` steps use, at every depth: a change in any of them refuses it.
+        const used = usedPlanPaths(plan);
         const files = used.length === 0 ? `the plan file ${plan.file ?? plan.name}` : `the plan file ${plan.file ?? plan.name} or a plan file it uses (${used.join(', ')})`;
         return {
             ok: false,
@@ -24242,7 +24252,7 @@ function pendingLine(step, redact, shown, maxChars) {
             : step.uses !== undefined
                 ? `runs the plan ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .inlineCode */ .t)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(step.uses), 200))}, all of it`
                 : `a ${step.type} step`;
-    // Why a plan step waits: which of the used plan's steps asks, and for what (a step's own line says it already).
+    // Why a plan step waits: which of the used plan's steps asks, and for what; it runs all of that plan on one approval.
     const why = step.uses === undefined || step.reason === undefined ? '' : ` (${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)((0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(step.reason)), 300))})`;
     const title = `- ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(`${step.stepKey}. ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(step.title), 100)}`)} \u2014 ${what}${why}`;
     const text = step.args === undefined ? '' : redact(JSON.stringify(step.args) ?? '{}');
@@ -42320,7 +42330,7 @@ const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 function cut(line, columns) {
     if (!columns)
         return line;
-    const room = Math.max(2, columns - 1);
+    const room = Math.max(1, columns - 1);
     if (stringWidth(line) <= room)
         return line;
     let used = 0;

@@ -542,7 +542,7 @@ const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 function cut(line, columns) {
     if (!columns)
         return line;
-    const room = Math.max(2, columns - 1);
+    const room = Math.max(1, columns - 1);
     if (stringWidth(line) <= room)
         return line;
     let used = 0;

@@ -150,7 +150,7 @@ function pendingLine(step, redact, shown, maxChars) {
             : step.uses !== undefined
                 ? `runs the plan ${(0,code_fence/* inlineCode */.t)((0,cut_text/* cutText */.IN)(redact(step.uses), 200))}, all of it`
                 : `a ${step.type} step`;
-    // Why a plan step waits: which of the used plan's steps asks, and for what (a step's own line says it already).
+    // Why a plan step waits: which of the used plan's steps asks, and for what; it runs all of that plan on one approval.
     const why = step.uses === undefined || step.reason === undefined ? '' : ` (${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.IN)((0,checklist/* oneLogLine */.Hr)(redact(step.reason)), 300))})`;
     const title = `- ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${step.stepKey}. ${(0,cut_text/* cutText */.IN)(redact(step.title), 100)}`)} \u2014 ${what}${why}`;
     const text = step.args === undefined ? '' : redact(JSON.stringify(step.args) ?? '{}');

@@ -3302,6 +3302,16 @@ function planFileHash(plan, order = byCodeUnit) {
     // A plan that uses none hashes as it always did: a run paused before this change is still approvable.
     return used ? (0,stable_hash/* stableHash */.c)({ source, used }) : (0,stable_hash/* stableHash */.c)(source);
 }
+/** The `uses:` paths `planFileHash` covers, nested ones too, each once, in code-unit order: the files an approval depends on. */
+function usedPlanPaths(plan, into = new Set()) {
+    for (const [uses, inner] of plan.subplans ?? []) {
+        if (into.has(uses))
+            continue;
+        into.add(uses);
+        usedPlanPaths(inner, into);
+    }
+    return [...into].sort(byCodeUnit);
+}
 /**
  * Every hash a paused run may have recorded for the plan as it is now: `planFileHash`, and the one
  * runs paused before 2026-12-01 recorded. Those ordered used plans with `localeCompare` in the
@@ -5316,9 +5326,9 @@ class PlanRun {
     }
     async #replan(trigger) {
         const max = this.#plan.limits.max_replans ?? schema/* DEFAULT_LIMITS */.dR.max_replans;
-        const lastError = trigger.failure?.error ?? this.history.at(-1)?.error ?? trigger.review.reason;
-        // The review's reason is said here: the last error may be an earlier failure's, which the review did not see.
-        const what = trigger.failure ? `step ${trigger.failure.step.key} failed` : `the review after step ${trigger.review.stepKey} found the plan no longer fits (${trigger.review.reason})`;
+        // After a review, what the run could not get past is the review's reason, not an earlier failure it recovered from.
+        const lastError = trigger.failure ? trigger.failure.error : trigger.review.reason;
+        const what = trigger.failure ? `step ${trigger.failure.step.key} failed` : `the review after step ${trigger.review.stepKey} found the plan no longer fits`;
         if (this.#replans >= max) {
             const used = max === 0 ? 'replanning is off (limits.max_replans: 0)' : `the ${max} replan${max === 1 ? '' : 's'} allowed (limits.max_replans) are used up`;
             return this.#escalate(`${what} and ${used}`, lastError);
@@ -5885,8 +5895,8 @@ function grantApproval(plan, resume, grant, inputs) {
     const asked = (fileHash) => approvalHash({ planFileHash: fileHash, plan: request.plan, pending: request.pending, ...(request.inputsHash !== undefined && { inputsHash: request.inputsHash }) });
     if (!pausedPlanFileHashes(plan).some((fileHash) => asked(fileHash) === request.hash)) {
         const now = asked(planFileHash(plan));
-        // The hash covers the plan files its `type: plan` steps use too: a change in any of them refuses it.
-        const used = [...(plan.subplans?.keys() ?? [])];
+        // The hash covers the plan files its `type: plan` steps use, at every depth: a change in any of them refuses it.
+        const used = usedPlanPaths(plan);
         const files = used.length === 0 ? `the plan file ${plan.file ?? plan.name}` : `the plan file ${plan.file ?? plan.name} or a plan file it uses (${used.join(', ')})`;
         return {
             ok: false,
