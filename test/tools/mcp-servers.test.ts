@@ -277,7 +277,7 @@ describe('MCP answers and lists that would not end', () => {
   });
 
   it('gives up on a tool list that never ends, at the thousandth tool', async () => {
-    // The cap, not the timeout, must stop it: 20 s leaves a loaded machine time to list 1,000 tools (5 s did not once).
+    // The cap, not the timeout, must stop it: 20 s leaves a loaded machine time to list 1,000 tools, 50 a page (5 s did not once, one a page).
     const error = await connect({ endless: { command: [process.execPath, largeAnswers, 'endless', marker()] } }, { timeoutMs: 20_000 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(McpServerStartError);
     expect((error as Error).message).toContain("MCP server 'endless' started, but its tools cannot be used: listing its tools failed: it lists more than 1,000 tools, more than plan-runner reads from one server without a list of those the plan uses; name them in mcp_servers.endless.tools");
