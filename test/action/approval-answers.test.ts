@@ -45,7 +45,7 @@ afterEach(async () => {
   await rm(workspace, { recursive: true, force: true });
 });
 
-async function act(eventName: string, payload: unknown, runId: number, state: RunStateStore, timeoutMs?: number, options: { inputs?: Record<string, string>; saved?: Map<string, string>; attempt?: number; fetch?: typeof fetch } = {}) {
+async function act(eventName: string, payload: unknown, runId: number, state: RunStateStore, options: { inputs?: Record<string, string>; saved?: Map<string, string>; attempt?: number; fetch?: typeof fetch } = {}) {
   const event = path.join(workspace, `event-${runId}-${options.attempt ?? 1}.json`);
   await writeFile(event, JSON.stringify(payload));
   const runnerTemp = await mkdtemp(path.join(workspace, 'runner-'));
@@ -60,7 +60,7 @@ async function act(eventName: string, payload: unknown, runId: number, state: Ru
     redact: createRedactor(['eu-central-primary']),
     clock: systemClock,
     commentIntervalMs: 0,
-    github: createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle(), ...(timeoutMs !== undefined && { timeoutMs }), ...(options.fetch && { fetch: options.fetch }) }),
+    github: createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle(), ...(options.fetch && { fetch: options.fetch }) }),
     state,
     admission: { permissionOf: async () => ({ permission: 'write' }), readHead: async () => ({ ok: true, sha: 'c'.repeat(40) }) as never },
     ...(options.saved && { saveState: (name: string, value: string) => void options.saved!.set(name, value) }),
@@ -87,7 +87,7 @@ it('a killed approving run\'s post step completes the check run on the pull requ
   const store = await memoryStateStore();
   await pause(store);
   const saved = new Map<string, string>();
-  const approved = await act('issue_comment', commentOn('/approve', 903), 80, store, undefined, { inputs: { 'check-run': 'true' }, saved });
+  const approved = await act('issue_comment', commentOn('/approve', 903), 80, store, { inputs: { 'check-run': 'true' }, saved });
   expect(approved.result.outputs.status).toBe('succeeded');
   expect(saved.get('checkHeadSha')).toBe('b'.repeat(40));
   // As if the main step had been killed before it completed its check run.
@@ -151,7 +151,7 @@ it('/approve whose write into the comment times out but lands goes on: the answe
   const comment = commentOn('/approve', 903);
   // Only that write times out, 500 ms after the fake has read it: 500 ms on every request timed out, on a
   // loaded machine, requests that had to answer.
-  const approved = await act('issue_comment', comment, 88, store, undefined, { fetch: timingOutFetch(github, 'issues/update-comment', 500) });
+  const approved = await act('issue_comment', comment, 88, store, { fetch: timingOutFetch(github, 'issues/update-comment', 500) });
   expect(approved.result.failure).toBeUndefined();
   expect(approved.result.outputs.status).toBe('succeeded');
   expect(await readFile(path.join(workspace, 'published.txt'), 'utf8')).toContain('42');
@@ -250,7 +250,7 @@ it('a re-run of the paused job after its approval keeps the comment answered: a 
   const stores = await perRunStores();
   await pause(stores(77));
   expect((await act('issue_comment', commentOn('/approve', 906), 80, stores(80))).result.outputs.status).toBe('succeeded');
-  const rerun = await act('pull_request', { action: 'opened', number: 5, pull_request: PULL, repository: REPOSITORY, sender: { login: 'octocat', type: 'User' } }, 77, stores(77), undefined, { attempt: 2 });
+  const rerun = await act('pull_request', { action: 'opened', number: 5, pull_request: PULL, repository: REPOSITORY, sender: { login: 'octocat', type: 'User' } }, 77, stores(77), { attempt: 2 });
   expect(rerun.result.outputs.status).toBe('awaiting-approval');
   expect(readApprovalMarker(github.commentsOn('octo', 'app', 5).at(-1)!.body)).toMatchObject({ state: 'approved', by: 'maintainer' });
   const second = await act('issue_comment', commentOn('/approve', 907), 81, stores(81));
@@ -268,7 +268,7 @@ it('an approving job does not check command goals on its own checkout for the pu
   await pause(stores(77), gated);
   // The default branch's checkout, where the goal would pass.
   await writeFile(path.join(workspace, 'code.txt'), 'good');
-  const approved = await act('issue_comment', commentOn('/approve', 908), 80, stores(80), undefined, { inputs: { 'check-run': 'true' } });
+  const approved = await act('issue_comment', commentOn('/approve', 908), 80, stores(80), { inputs: { 'check-run': 'true' } });
   expect(approved.result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
   expect(approved.said.summary).toContain(`this approving job's checkout is ${'c'.repeat(40)}, not the pull request's commit ${'b'.repeat(40)}`);
   const check = github.checkRuns.filter((run) => run['head_sha'] === 'b'.repeat(40)).at(-1)!;
