@@ -237,8 +237,10 @@ describe('commandTool limits', () => {
       });
     try {
       expect(await commandTool('t', { description: 'd', command: ['sh', '-c', script] }, options()).execute({}, context())).toEqual({ ok: true });
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(marked()).toEqual([]);
+      // A SIGKILL takes effect when the process next runs: on a loaded machine the hundreds of sleeps the
+      // loop forked can take more than 0.5 s to end. One the sweeps missed would live 77 s, so waiting for
+      // them all to go still fails on a miss.
+      await expect.poll(marked, { timeout: 10_000, interval: 50 }).toEqual([]);
     } finally {
       for (const pid of marked()) process.kill(Number(pid), 'SIGKILL');
     }
