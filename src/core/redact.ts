@@ -15,6 +15,19 @@ export const REDACTED = '***';
 export const MIN_SECRET_LENGTH = 4;
 
 /**
+ * Where a shape whose prefix could end a word (`sk-` in `risk-`) may start: at a word boundary, or
+ * right after a percent escape (`token%3Dsk-…`) or a backslash letter escape (`\nsk-…` in JSON text kept
+ * as text), where encoding put a word character before it. Matched, not looked behind at: the
+ * replacement keeps it (`tokenShape`).
+ */
+const START = String.raw`\b|%[0-9A-Fa-f]{2}|\\[bfnrt]`;
+
+/** `shape` as a global pattern whose first group is what may come before it (`start`, '' for anywhere). */
+function tokenShape(start: string, shape: RegExp): RegExp {
+  return new RegExp(`(${start})${shape.source}`, 'g');
+}
+
+/**
  * Credential shapes worth hiding even when nobody told us the value. Redaction runs on text anyone
  * may write (a diff, a page, a tool's output), so each shape either matches or fails within a few
  * characters of where it starts: a backtracking engine then takes linear time on any text. (A
@@ -22,11 +35,13 @@ export const MIN_SECRET_LENGTH = 4;
  * `sk-` blocked the event loop for 25 s.)
  */
 const TOKEN_SHAPES: ReadonlyArray<{ readonly pattern: RegExp; readonly is?: (match: string) => boolean }> = [
-  { pattern: /\bgh[pousr]_[A-Za-z0-9]{20,}/g }, // GitHub tokens: ghp_ personal, gho_ OAuth, ghu_/ghs_ app, ghr_ refresh
-  { pattern: /\bgithub_pat_[A-Za-z0-9_]{20,}/g }, // GitHub fine-grained personal access tokens
-  { pattern: /\bsk-[A-Za-z0-9_-]{20,}/g, is: (match) => /\d/.test(match) }, // OpenAI keys, sk-proj-… and sk-svcacct-… included (with a digit)
-  { pattern: /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g }, // AWS access key ids
-  { pattern: /\bxox[abprs]-[A-Za-z0-9-]{10,}/g }, // Slack tokens
+  // GitHub's prefixes are distinctive enough to be found anywhere: after `%3D` or `\n` in encoded text,
+  // after `0x` or `NAME_`, where no word boundary is.
+  { pattern: tokenShape('', /gh[pousr]_[A-Za-z0-9]{20,}/) }, // GitHub tokens: ghp_ personal, gho_ OAuth, ghu_/ghs_ app, ghr_ refresh
+  { pattern: tokenShape('', /github_pat_[A-Za-z0-9_]{20,}/) }, // GitHub fine-grained personal access tokens
+  { pattern: tokenShape(START, /sk-[A-Za-z0-9_-]{20,}/), is: (match) => /\d/.test(match) }, // OpenAI keys, sk-proj-… and sk-svcacct-… included (with a digit)
+  { pattern: tokenShape(START, /(?:AKIA|ASIA)[A-Z0-9]{16}\b/) }, // AWS access key ids
+  { pattern: tokenShape(START, /xox[abprs]-[A-Za-z0-9-]{10,}/) }, // Slack tokens
 ];
 /**
  * Shapes that can fail far from where they start (a JWT's three segments, a private key's END line),
@@ -123,6 +138,9 @@ function spellings(secret: string): string[] {
     Buffer.from(secret, 'utf8').toString('hex').toUpperCase(),
   ];
   if (secret.includes('\n')) forms.push(...secret.split(/\r?\n/).map((line) => line.trim()));
+  // Evidence and one-line views flatten whitespace before they are redacted (`excerptAround`, `shorten`):
+  // a secret with a tab or two spaces in it no longer matched itself there (found by an adversarial pass).
+  if (/\s/.test(secret)) forms.push(secret.replace(/\s+/g, ' '), secret.replace(/\s+/g, ' ').trim());
   return [...new Set(forms)].filter((form) => form.length >= MIN_SECRET_LENGTH);
 }
 
@@ -307,7 +325,7 @@ function buildRedactor(values: readonly string[]): (text: string) => string {
     let out = knownPattern ? text.replace(knownPattern, REDACTED) : text;
     if (fragments.length > 0) out = hideFragments(out, fragments);
     if (cut) out = hideAtCuts(out, known, grams);
-    for (const { pattern, is } of TOKEN_SHAPES) out = out.replace(pattern, (match) => (is && !is(match) ? match : REDACTED));
+    for (const { pattern, is } of TOKEN_SHAPES) out = out.replace(pattern, (match, start: string) => (is && !is(match.slice(start.length)) ? match : start + REDACTED));
     for (const shape of FAR_SHAPES) if (out.includes(shape.start)) out = (shape.compiled ??= LinearRegex.compile(shape.source)).replaceAll(out, REDACTED);
     return out.replace(BEARER, `$1${REDACTED}`);
   }

@@ -14,6 +14,29 @@ describe('createRedactor', () => {
     expect(redact(`before ${token} after`)).toBe('before *** after');
   });
 
+  // Found by an adversarial pass: `\b` sees no boundary after `%3D` or a JSON text's `\n`, so a token
+  // in a logged URL or in escaped text was shown.
+  it('hides a token shape after a percent escape or a backslash escape, and a GitHub token anywhere', () => {
+    const [github] = GITHUB_TOKENS;
+    const [openai] = OPENAI_KEYS;
+    expect(redact(`https://x.test/?q=token%3D${github}`)).toBe('https://x.test/?q=token%3D***');
+    expect(redact(`{"log":"line\\n${github}"}`)).toBe('{"log":"line\\n***"}');
+    expect(redact(`0x${github} MY_TOKEN_${github}`)).toBe('0x*** MY_TOKEN_***');
+    expect(redact(`key%3d${openai}&next`)).toBe('key%3d***&next');
+    expect(redact(`"a\\t${openai}"`)).toBe('"a\\t***"');
+    expect(redact(`id%3D${AWS_KEY_ID}`)).toBe('id%3D***');
+    // Still only where a key starts: inside a word, and without a digit, it is no key.
+    expect(redact(`risk-${'assessment'.repeat(3)}1`)).toBe(`risk-${'assessment'.repeat(3)}1`);
+    expect(redact(`%3Dsk-${'learn'.repeat(5)}`)).toBe(`%3Dsk-${'learn'.repeat(5)}`);
+  });
+
+  it('hides a known secret whose whitespace a one-line view flattened', () => {
+    const known = createRedactor(['hunter2\tpass99x', '\tZq9xTopSecretValue77\t\tabcdEFGH']);
+    expect(known('key is hunter2 pass99x end')).toBe('key is *** end');
+    // `shorten` trims too: the secret's leading tab is gone from its text.
+    expect(known('Zq9xTopSecretValue77 abcdEFGH end')).toBe('*** end');
+  });
+
   it('hides a JWT, and an OpenAI-shaped key only when it has a digit', () => {
     const jwt = `eyJ${'hdr'.repeat(4)}.eyJ${'pay'.repeat(4)}.${'sig'.repeat(4)}`;
     expect(redact(`token=${jwt};`)).toBe('token=***;');
