@@ -3,6 +3,7 @@ import { planPreviewLines, plannedRecord } from '../report/plan-preview.ts';
 import { finalReport } from '../report/final-report.ts';
 import { renderMermaidGraph } from '../report/mermaid-graph.ts';
 import { writeReportFile } from '../report/write-report-file.ts';
+import { oneLogLine } from '../report/checklist.ts';
 import { systemClock } from '../core/clock.ts';
 import { runJob } from '../job/run-job.ts';
 import { cliJobSettings, cliRedactor } from './cli-job-settings.ts';
@@ -35,7 +36,8 @@ export async function planCommand(args: PlanArgs, signal: AbortSignal, out: (tex
   if (outcome.kind !== 'planned') return 1;
   const { plan } = outcome;
   const origin = outcome.written ? `written by the model (${outcome.usage.modelCalls} call${outcome.usage.modelCalls === 1 ? '' : 's'}) and validated` : 'valid';
-  out(`${redact(plan.name)}: ${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}, ${origin}; nothing was run\n`);
+  // The name is the plan's own text, maybe from someone else's pull request: one line, controls shown, as the checklist shows it.
+  out(`${oneLogLine(redact(plan.name))}: ${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}, ${origin}; nothing was run\n`);
   out(`${planPreviewLines(plan, redact).join('\n')}\n\n`);
   out(`${renderMermaidGraph(plannedRecord(plan), redact)}\n`);
   return unwritten ? 1 : 0;

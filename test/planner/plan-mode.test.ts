@@ -50,6 +50,20 @@ describe('mode: plan', () => {
     expect(readFileSync(join(dir, 'plan.md'), 'utf8')).toContain('plan only, nothing was run');
   });
 
+  // Found by an adversarial pass: the name went to the terminal as written, so a plan from someone else's
+  // pull request could set the clipboard (OSC 52), retitle the window or overwrite earlier lines.
+  it('prints the plan name on one line with its control characters shown', async () => {
+    const file = join(dir, 'osc.yml');
+    writeFileSync(file, 'name: "Release\\e]52;c;Y3VybA==\\a\\e[1A\\nnext"\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: multiply, args: { a: 3, b: 4 } }\n');
+    const args = parseCliArgs(['plan', file]);
+    if (args.command !== 'plan') throw new Error('not the plan command');
+    let printed = '';
+    expect(await planCommand(args, new AbortController().signal, (text) => (printed += text))).toBe(0);
+    const first = printed.split('\n')[0]!;
+    expect(first).toMatch(/^Release.*next: 1 step, valid; nothing was run$/);
+    expect(printed).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f]/);
+  });
+
   it('refuses --trace, which a plan never writes', () => {
     expect(() => parseCliArgs(['plan', 'x.yml', '--trace', 't.jsonl'])).toThrow('plan runs nothing, so it writes no trace');
   });
