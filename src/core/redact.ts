@@ -326,7 +326,7 @@ function buildRedactor(values: readonly string[]): (text: string) => string {
     if (fragments.length > 0) out = hideFragments(out, fragments);
     if (cut) out = hideAtCuts(out, known, grams);
     for (const { pattern, is } of TOKEN_SHAPES) out = out.replace(pattern, (match, start: string) => (is && !is(match.slice(start.length)) ? match : start + REDACTED));
-    for (const shape of FAR_SHAPES) if (out.includes(shape.start)) out = (shape.compiled ??= LinearRegex.compile(shape.source)).replaceAll(out, REDACTED);
+    for (const shape of FAR_SHAPES) if (out.includes(shape.start)) out = (shape.compiled ??= LinearRegex.compile(shape.source, '', { limitWork: false })).replaceAll(out, REDACTED);
     return out.replace(BEARER, `$1${REDACTED}`);
   }
 }

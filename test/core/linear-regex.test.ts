@@ -2,7 +2,8 @@
 // `matches`, json_schema `pattern`): `^\S+$` was met by a no-break space, `^.*$` by a carriage return.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LinearRegex } from '../../src/core/linear-regex.ts';
+import { LinearRegex, MAX_REGEX_WORK } from '../../src/core/linear-regex.ts';
+import { RegexWorkError } from '../../src/core/regex-work-error.ts';
 
 const TEXTS = ['\\', 'one\ntwo\nz', 'my-file.txt', '-', '\u0001', 'fix\u00a0branch', 'a\u000bb', 'em\u2003space', 'one\rtwo', 'one\u2028two', 'one\ntwo', 'plain', ' lead', '\ufeffbom', 'tab\there', ''];
 
@@ -35,5 +36,38 @@ describe('LinearRegex: the classes whose meaning RE2 does not share, as JavaScri
   it('refuses \\S in a negated class beside other than white space, and a class no ] closes', () => {
     expect(() => LinearRegex.compile('[^a\\S]')).toThrow(/`\\S` inside `\[\^…\]` is supported beside white-space characters only/);
     expect(() => LinearRegex.compile('^[a\\S+$')).toThrow(/no `\]` closes/);
+  });
+});
+
+// Found by an adversarial pass: the engine's work is its program's size times the text's length, and a
+// goal `matches: "\\pL{1000}\\pN"` over a 1 MB result held the event loop 29 s (three such goals 100 s, past
+// the plan's own one-minute limit, which no timer could enforce while the loop was blocked).
+describe('LinearRegex: the work one call may do', () => {
+  it("reads the program's size from re2js: a counted repeat is one instruction per repeat", () => {
+    const size = LinearRegex.compile(String.raw`\w{100}`).size;
+    expect(size).toBeGreaterThanOrEqual(100);
+    expect(size).toBeLessThan(110);
+  });
+
+  it('refuses, before doing any of it, a call that could take more than MAX_REGEX_WORK', () => {
+    const regex = LinearRegex.compile(String.raw`\pL{1000}\pN`);
+    const text = 'a'.repeat(1024 * 1024);
+    expect(regex.fits(text)).toBe(false);
+    // Without the bound each of these took 30-50 s on this machine.
+    expect(() => regex.exec(text)).toThrow(RegexWorkError);
+    expect(() => regex.test(text)).toThrow(/compiles to 1,00\d steps, so checking 1,048,576 characters with it could take .* make its repeats \(`\{n\}`\) smaller/);
+    expect(() => regex.replaceAll(text, '')).toThrow(RegexWorkError);
+    // Within the bound it runs.
+    const most = 'a'.repeat(Math.floor(MAX_REGEX_WORK / regex.size));
+    expect(regex.fits(most)).toBe(true);
+    expect(regex.fits(`${most}a`)).toBe(false);
+    expect(regex.test(`${'a'.repeat(1000)}1`)).toBe(true);
+  });
+
+  it("runs plan-runner's own patterns unbounded (limitWork: false), whose size is known", () => {
+    const own = LinearRegex.compile('a{1000}', '', { limitWork: false });
+    const text = 'b'.repeat(120_000);
+    expect(own.size * text.length).toBeGreaterThan(MAX_REGEX_WORK);
+    expect(own.test(text)).toBe(false);
   });
 });

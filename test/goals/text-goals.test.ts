@@ -77,6 +77,13 @@ describe('matches', () => {
     expect((await checkGoal({ every_sentence_matches: '^(a|aa)+$' }, hostile)).outcome).toBe('unmet');
   });
 
+  // Found by an adversarial pass: this goal over 1 MB held the event loop 29 s, where no timeout can act.
+  it('could not be evaluated when its pattern is too large for the result: refused before the work, not met', async () => {
+    const result = await checkGoal({ matches: String.raw`\pL{1000}\pN` }, finishedRun('a'.repeat(1024 * 1024)));
+    expect(result.outcome).toBe('error');
+    expect(result.evidence).toMatch(/^could not evaluate: the pattern \/\\pL\{1000\}\\pN\/ compiles to 1,00\d steps, so checking 1,048,576 characters/);
+  });
+
   it('reports a pattern the linear engine cannot run as could not evaluate, never met', async () => {
     const result = await checkGoal({ matches: 'Tram(?= Line)' }, report);
     expect(result.outcome).toBe('error');

@@ -15,4 +15,12 @@ describe('validateToolArguments', () => {
     const result = validateToolArguments(tool({ type: 'object', properties: { a: { type: 'number' } }, required: ['a'] }), { a: '1' });
     expect(result.ok).toBe(false);
   });
+
+  it('rejects a value too long for its pattern to check on the event loop, naming the pattern', () => {
+    const schema = tool({ type: 'object', properties: { name: { type: 'string', pattern: String.raw`\pL{1000}\pN` } }, required: ['name'] });
+    // Checked, this took 40 s on this machine, past the test's timeout.
+    const result = validateToolArguments(schema, { name: 'a'.repeat(1024 * 1024) });
+    expect(result).toMatchObject({ ok: false, error: expect.stringContaining('pattern') });
+    expect(validateToolArguments(schema, { name: `${'a'.repeat(1000)}1` }).ok).toBe(true);
+  });
 });
