@@ -5,6 +5,7 @@ import type { ItemBinding } from '../core/plan-step.ts';
 import type { ItemReference, Reference } from './reference.ts';
 import { StepId } from './schema.ts';
 import { UnresolvedReferenceError } from './unresolved-reference-error.ts';
+import { groupDigits } from '../core/group-digits.ts';
 
 /** What references resolve against: completed steps' results by key, and the run's inputs. */
 export interface ReferenceSources {
@@ -50,12 +51,47 @@ function asText(value: unknown): string {
   return JSON.stringify(value) ?? String(value);
 }
 
-function resolveString(value: string, sources: ReferenceSources): unknown {
+/**
+ * The most characters the references in one set of args may bring in, counted as JSON writes them. A
+ * tool result is at most 1 MiB, so this is eight whole results; a plan (or a model's plan) that names
+ * one result 300 times made 300 MB of arguments, 1.5 GB of memory and a 301 MB trace, or failed with
+ * V8's bare "Invalid string length" (found by an adversarial pass).
+ */
+export const MAX_REFERENCED_CHARS = 8 * 1024 * 1024;
+
+/** JSON lengths of results already measured: one result named many times is measured once. */
+const measured = new WeakMap<object, number>();
+
+function lengthOf(value: unknown): number {
+  if (typeof value === 'string') return value.length;
+  if (value === null || typeof value !== 'object') return asText(value).length;
+  let length = measured.get(value);
+  if (length === undefined) measured.set(value, (length = asText(value).length));
+  return length;
+}
+
+/** What the references of one set of args have brought in so far. */
+interface Budget {
+  used: number;
+}
+
+function spend(budget: Budget, value: unknown, reference: string): void {
+  budget.used += lengthOf(value);
+  if (budget.used <= MAX_REFERENCED_CHARS) return;
+  throw new UnresolvedReferenceError(
+    `${reference}: with it the references in these arguments bring in ${groupDigits(budget.used)} characters, more than the ${groupDigits(MAX_REFERENCED_CHARS)} a step may pass on; ` +
+      'name a large result once, or a part of it (${steps.ID.result.field})',
+    { reference },
+  );
+}
+
+function resolveString(value: string, sources: ReferenceSources, budget: Budget): unknown {
   let whole: { value: unknown } | undefined;
   const text = value.replace(TEMPLATE_PATTERN, (match, body: string) => {
     const parsed = parseTemplateBody(body, sources.item?.name);
     if (parsed.kind !== 'reference') return match;
     const resolved = valueOf(parsed.reference, match, sources);
+    spend(budget, resolved, match);
     if (match === value) whole = { value: resolved };
     return asText(resolved);
   });
@@ -63,33 +99,36 @@ function resolveString(value: string, sources: ReferenceSources): unknown {
   return whole ? whole.value : text;
 }
 
-function resolveStepResult(value: Record<string, unknown>, sources: ReferenceSources): unknown {
+function resolveStepResult(value: Record<string, unknown>, sources: ReferenceSources, budget: Budget): unknown {
   const text = JSON.stringify(value);
   const id = StepId.safeParse(value.step_result);
   const path = parseReferencePath(typeof value.path === 'string' ? value.path : '');
   if (!id.success || !path) {
     throw new UnresolvedReferenceError(`${text}: not a valid step_result reference`, { reference: text });
   }
-  return valueOf({ kind: 'step', step: String(id.data), path }, text, sources);
+  const resolved = valueOf({ kind: 'step', step: String(id.data), path }, text, sources);
+  spend(budget, resolved, text);
+  return resolved;
 }
 
-function resolveValue(value: unknown, sources: ReferenceSources): unknown {
-  if (typeof value === 'string') return resolveString(value, sources);
-  if (Array.isArray(value)) return value.map((item) => resolveValue(item, sources));
-  if (isStepResultObject(value)) return resolveStepResult(value, sources);
+function resolveValue(value: unknown, sources: ReferenceSources, budget: Budget): unknown {
+  if (typeof value === 'string') return resolveString(value, sources, budget);
+  if (Array.isArray(value)) return value.map((item) => resolveValue(item, sources, budget));
+  if (isStepResultObject(value)) return resolveStepResult(value, sources, budget);
   if (value !== null && typeof value === 'object') {
     // fromEntries defines own properties, so a `__proto__` key stays data.
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, resolveValue(item, sources)]));
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, resolveValue(item, sources, budget)]));
   }
   return value;
 }
 
 /**
  * Replaces every reference in `args` with the value it names; throws `UnresolvedReferenceError`
- * (permanent) when a step has no result yet or its result lacks the path.
+ * (permanent) when a step has no result yet, its result lacks the path, or the references together
+ * bring in more than MAX_REFERENCED_CHARS.
  */
 export function resolveReferences(args: Readonly<Record<string, unknown>>, sources: ReferenceSources): Record<string, unknown> {
-  return resolveValue(args, sources) as Record<string, unknown>;
+  return resolveValue(args, sources, { used: 0 }) as Record<string, unknown>;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findReferences } from '../../src/plan/find-references.ts';
-import { resolveReferences } from '../../src/plan/resolve-references.ts';
+import { MAX_REFERENCED_CHARS, resolveReferences } from '../../src/plan/resolve-references.ts';
 import { UnresolvedReferenceError } from '../../src/plan/unresolved-reference-error.ts';
 import { isTransient } from '../../src/core/step-error.ts';
 
@@ -134,6 +134,40 @@ describe('resolveReferences', () => {
 
 // A dot with no name after it was dropped: `${item.}` read as the whole item, `${item..a}` as
 // `${item.a}`, and both passed validation.
+// Found by an adversarial pass: one argument naming a 1 MB result 300 times made 300 MB of arguments,
+// 1.5 GB of memory and a 301 MB trace; 700 times failed with V8's bare "Invalid string length".
+describe('references that bring in too much', () => {
+  const big = 'x'.repeat(1024 * 1024);
+  const sources = { results: new Map<string, unknown>([['1', big], ['2', { rows: [big] }]]), inputs: {} };
+
+  it('refuses, with the reference that went over, before building the text', () => {
+    const error = (() => {
+      try {
+        return resolveReferences({ text: '${steps.1.result} '.repeat(300) }, sources);
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(UnresolvedReferenceError);
+    expect(isTransient(error)).toBe(false);
+    expect((error as Error).message).toBe(
+      '${steps.1.result}: with it the references in these arguments bring in 9,437,184 characters, more than the 8,388,608 a step may pass on; name a large result once, or a part of it (${steps.ID.result.field})',
+    );
+  });
+
+  it('counts whole values and step_result objects too, which JSON writes out once for each', () => {
+    const many = Array.from({ length: 9 }, () => '${steps.2.result}');
+    expect(() => resolveReferences({ list: many }, sources)).toThrow(/more than the 8,388,608/);
+    expect(() => resolveReferences({ list: Array.from({ length: 9 }, () => ({ step_result: 1 })) }, sources)).toThrow(/more than the 8,388,608/);
+  });
+
+  it('passes what fits: a large result named a few times', () => {
+    const resolved = resolveReferences({ a: '${steps.1.result}', b: ['${steps.2.result}'], c: 'head ${steps.1.result} tail' }, sources);
+    expect(resolved['a']).toBe(big);
+    expect(MAX_REFERENCED_CHARS).toBeGreaterThan(3 * big.length);
+  });
+});
+
 describe('a path with a dot and no name after it', () => {
   it('is malformed, for an item and for a step result, whatever follows', async () => {
     const { parseTemplateBody } = await import('../../src/plan/reference-syntax.ts');
