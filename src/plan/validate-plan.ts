@@ -1,6 +1,7 @@
 import { buildPlanSteps } from './build-plan-steps.ts';
 import { checkArgs, checkInputSchemas } from './check-args.ts';
 import { checkFanOut } from './check-fan-out.ts';
+import { checkCommandArgv } from './check-command-argv.ts';
 import { checkGoals } from './check-goals.ts';
 import { checkHardcodedResults } from './check-hardcoded-results.ts';
 import { checkPricing } from './check-pricing.ts';
@@ -76,6 +77,7 @@ export function checkPlanValue(value: unknown, options: ValidatePlanOptions): Pl
     ...schemas.issues,
     ...checkArgs(ctx, schemas.schemas),
     ...checkGoals(plan.goals ?? [], new Set(stepIndex.keys()), rawSteps.length > 0),
+    ...checkCommandArgv(plan),
     ...checkPricing(plan, options.model),
     ...(options.origin === 'model' ? checkHardcodedResults(ctx, options.modelStepsFrom ?? 0) : []),
     // A completed plan step a replacement keeps came from the plan file; the model's own steps start at modelStepsFrom.

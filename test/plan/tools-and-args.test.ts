@@ -184,3 +184,38 @@ describe('literal args are checked against the tool input schema', () => {
     await validPlan(yaml('goal: g', 'tools:', '  x: { description: X, command: [x], retry: { initial_interval: 9999, max_interval: 99m } }'));
   });
 });
+
+// Found by an adversarial pass: argv is passed as written, so a goal `command: [echo, "${steps.1.result}"]`
+// was met by echoing the literal text, and a tool got `${inputs.p}` for the input's value.
+describe('references in a command argv', () => {
+  it('are refused where they are written, for tools and for command goals', async () => {
+    expect(
+      await errorsFor(
+        yaml(
+          'inputs: { p: { default: x } }',
+          'tools:',
+          '  t: { description: d, command: [node, t.mjs, "--p=${inputs.p}", "${env.TOKEN}"] }',
+          'workflow_sequence:',
+          '  - { id: 1, type: tool_call, tool: t }',
+          'goals:',
+          '  - { name: g, command: [check, "${steps.1.result}"] }',
+        ),
+      ),
+    ).toEqual([
+      "plan.yml:3:47: `${inputs.p}` would reach the program as written: a command's argv is not filled in (no shell), and it gets the step's `args` as JSON on stdin: pass the value there (at tools.t.command[2])",
+      "plan.yml:3:66: `${env.TOKEN}` would reach the program as written: a command's argv is not filled in (no shell), and a runner variable reaches it through `env:` (at tools.t.command[3])",
+      "plan.yml:7:33: `${steps.1.result}` would reach the program as written: a command goal's argv is not filled in (no shell); it reads the result it checks on stdin (at goals[0].command[1])",
+    ]);
+  });
+
+  it("leave a shell's own variables alone", async () => {
+    await validPlan(
+      yaml(
+        'tools:',
+        '  t: { description: d, command: [sh, -c, "for item in a b; do echo ${item} ${HOME} ${result}; done"] }',
+        'workflow_sequence:',
+        '  - { id: 1, type: tool_call, tool: t }',
+      ),
+    );
+  });
+});

@@ -1,0 +1,40 @@
+import type { PlanIssue } from './plan-issue.ts';
+import { parseTemplateBody, TEMPLATE_PATTERN } from './reference-syntax.ts';
+import type { Plan } from './schema.ts';
+
+/**
+ * The first `${…}` in `arg` that names a step's result, an input or a runner variable: a program's argv
+ * is passed as written (no shell, nothing filled in), so it would reach the program as those characters.
+ * A shell's own `${HOME}`, `${item}` or `${result}` inside `sh -c` is left alone.
+ */
+function referenceIn(arg: string): string | undefined {
+  for (const [match, body] of arg.matchAll(TEMPLATE_PATTERN)) {
+    if (/^\s*env\./.test(body!) || parseTemplateBody(body!).kind === 'reference') return match;
+  }
+  return undefined;
+}
+
+/**
+ * No command tool's or command goal's argv holds a reference (found by an adversarial pass): a goal
+ * `command: [check, "${steps.1.result}"]` ran `check` on the literal text and passed without checking
+ * anything, and a tool got `${inputs.p}` for the input's value.
+ */
+export function checkCommandArgv(plan: Plan): PlanIssue[] {
+  const issues: PlanIssue[] = [];
+  for (const [name, tool] of Object.entries(plan.tools ?? {})) {
+    tool.command.forEach((arg, index) => {
+      const reference = referenceIn(arg);
+      if (reference === undefined) return;
+      const how = reference.startsWith('${env.') ? 'a runner variable reaches it through `env:`' : 'it gets the step\'s `args` as JSON on stdin: pass the value there';
+      issues.push({ path: ['tools', name, 'command', index], message: `\`${reference}\` would reach the program as written: a command's argv is not filled in (no shell), and ${how}` });
+    });
+  }
+  (plan.goals ?? []).forEach((goal, goalIndex) => {
+    goal.command?.forEach((arg, index) => {
+      const reference = referenceIn(arg);
+      if (reference === undefined) return;
+      issues.push({ path: ['goals', goalIndex, 'command', index], message: `\`${reference}\` would reach the program as written: a command goal's argv is not filled in (no shell); it reads the result it checks on stdin` });
+    });
+  });
+  return issues;
+}
