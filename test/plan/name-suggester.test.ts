@@ -2,7 +2,16 @@
 // missing ones took 25 s to validate (and near the 1 MiB cap, minutes).
 import { describe, expect, it } from 'vitest';
 import { NameSuggester, SUGGESTION_BUDGET } from '../../src/plan/nearest-name.ts';
-import { errorsFor, yaml } from './plan-text.ts';
+import { parse } from 'yaml';
+import { checkPlanValue } from '../../src/plan/validate-plan.ts';
+import { yaml } from './plan-text.ts';
+
+/** Every problem the checks find: the loader shows a person the first 20 (load-plan.ts), these tests count them all. */
+function problemsOf(text: string): string[] {
+  const checked = checkPlanValue(parse(text), { origin: 'file', file: 'plan.yml' });
+  if (checked.ok) throw new Error('expected the plan to be rejected, but it passed');
+  return checked.issues.map((issue) => issue.message);
+}
 
 describe('NameSuggester', () => {
   const candidates = Array.from({ length: 1000 }, (_, n) => `step${n}`);
@@ -26,7 +35,7 @@ describe('NameSuggester', () => {
 it('validates a plan naming thousands of missing steps with suggestions for the first names only, each error still listing the steps', async () => {
   const steps = 2000;
   const lines = Array.from({ length: steps }, (_, n) => `  - { id: step${n}, type: reasoning, depends_on: [stp${n}] }`);
-  const errors = await errorsFor(yaml('workflow_sequence:', ...lines));
+  const errors = problemsOf(yaml('workflow_sequence:', ...lines));
   const unknown = errors.filter((error) => error.includes('which does not exist'));
   expect(unknown).toHaveLength(steps);
   const suggested = unknown.filter((error) => error.includes('did you mean'));
@@ -39,7 +48,7 @@ it('bounds the suggestions for references to undeclared inputs the same way', as
   const count = 1000;
   const inputs = Array.from({ length: count }, (_, n) => `  input${n}: { default: "x" }`);
   const steps = Array.from({ length: count }, (_, n) => `  - { id: s${n}, type: tool_call, tool: add, args: { a: 1, b: 2, c: "\${inputs.inptu${n}}" } }`);
-  const errors = await errorsFor(yaml('toolsets: [math]', 'inputs:', ...inputs, 'workflow_sequence:', ...steps));
+  const errors = problemsOf(yaml('toolsets: [math]', 'inputs:', ...inputs, 'workflow_sequence:', ...steps));
   const undeclared = errors.filter((error) => error.includes('which the plan does not declare'));
   expect(undeclared).toHaveLength(count);
   expect(undeclared.filter((error) => error.includes('did you mean'))).toHaveLength(SUGGESTION_BUDGET / count);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorsFor, validPlan, yaml } from './plan-text.ts';
+import { loadPlanText } from '../../src/plan/load-plan.ts';
+import { problemCount } from '../../src/plan/plan-error.ts';
 
 describe('schema errors point at the offending key or value', () => {
   it('suggests the nearest known key for an unknown key, pointing at the key', async () => {
@@ -138,5 +140,20 @@ describe('schema errors point at the offending key or value', () => {
     expect(plan.name).toBe('plan');
     expect(plan.goal).toBe('Summarize the week');
     expect(plan.limits).toMatchObject({ concurrency: 2, max_steps: 50, max_replans: 2, timeout_minutes: 30 });
+  });
+});
+
+// Found by an adversarial pass: a file of 100,000 unknown keys printed 100,001 lines (23 MB).
+describe('a plan with very many problems', () => {
+  it('shows the first 20 in file order and one line for the rest, which still counts them', async () => {
+    const keys = Array.from({ length: 35 }, (_, index) => `k${index}: 1`);
+    const text = yaml('goal: g', ...keys);
+    const lines = await errorsFor(text);
+    expect(lines).toHaveLength(21);
+    expect(lines[0]).toMatch(/^plan\.yml:2:1: unknown key `k0`/);
+    expect(lines[19]).toMatch(/^plan\.yml:21:1: unknown key `k19`/);
+    expect(lines[20]).toBe('plan.yml:22:1: and 15 more problems after this point; fix the ones above first');
+    const loaded = await loadPlanText(text, 'plan.yml');
+    expect(!loaded.ok && problemCount(loaded.errors)).toBe(35);
   });
 });
