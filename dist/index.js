@@ -1984,7 +1984,7 @@ function limitedBody(body, limit, over, declaredBytes = Number.NaN) {
 
 /***/ }),
 
-/***/ 24883:
+/***/ 11815:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -1992,6 +1992,8 @@ function limitedBody(body, limit, over, declaredBytes = Number.NaN) {
 __nccwpck_require__.d(__webpack_exports__, {
   P: () => (/* binding */ LinearRegex)
 });
+
+// UNUSED EXPORTS: MAX_REGEX_WORK
 
 ;// CONCATENATED MODULE: ./node_modules/re2js/build/index.js
 /*!
@@ -8809,7 +8811,27 @@ function re(stringsOrFlags, ...values) {
 
 // EXTERNAL MODULE: ./lib/core/regex-syntax-error.js
 var regex_syntax_error = __nccwpck_require__(45989);
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __nccwpck_require__(80083);
+;// CONCATENATED MODULE: ./lib/core/regex-work-error.js
+
+/**
+ * A pattern too large for the text it was to be run on: the linear-time engine's work is its program's
+ * size times the text's length, and it runs on the event loop, where no timeout can stop it.
+ */
+class RegexWorkError extends Error {
+    pattern;
+    constructor(pattern, size, length, limit) {
+        super(`the pattern ${pattern} compiles to ${(0,group_digits/* groupDigits */.K)(size)} steps, so checking ${(0,group_digits/* groupDigits */.K)(length)} characters with it could take ` +
+            `${(0,group_digits/* groupDigits */.K)(size * length)} steps, more than the ${(0,group_digits/* groupDigits */.K)(limit)} one check may take on the event loop, where no timeout can stop it: ` +
+            'make its repeats (`{n}`) smaller, or check a shorter text');
+        this.name = new.target.name;
+        this.pattern = pattern;
+    }
+}
+
 ;// CONCATENATED MODULE: ./lib/core/linear-regex.js
+
 
 
 const FLAG_BITS = {
@@ -8818,6 +8840,14 @@ const FLAG_BITS = {
     s: RE2JS.DOTALL,
     u: 0, // RE2 always matches by code point
 };
+/**
+ * The most work one call may do: the program's size times the text's length. The engine keeps at most one
+ * thread per instruction at each character, and took up to 41 ns per instruction and character on the
+ * slowest shapes measured (`\pL{1000}\pN` over 1 MB of letters: 41 s; `\w{1000}\d`: 23 s), so a call holds
+ * the event loop about 4 s at the very worst, and literal or ASCII patterns far less. A pattern of 95 steps
+ * still reads a whole 1 MiB tool result in one call; one with a `{1000}` repeat, 100 KB.
+ */
+const MAX_REGEX_WORK = 100_000_000;
 /**
  * A regular expression that runs in time linear in its input (RE2 semantics, via the pure-JS
  * `re2js` port), for every pattern a plan author or a model writes: a backtracking `RegExp` on
@@ -8830,14 +8860,23 @@ const FLAG_BITS = {
 class LinearRegex {
     source;
     flags;
+    /** The compiled program's instructions: how many threads the engine may carry at each character. */
+    size;
     #compiled;
-    constructor(source, flags, compiled) {
+    #limitWork;
+    constructor(source, flags, compiled, limitWork) {
         this.source = source;
         this.flags = flags;
         this.#compiled = compiled;
+        this.#limitWork = limitWork;
+        this.size = programSize(compiled, source);
     }
-    /** Compiles `source` with JavaScript-style `flags` (`i`, `m`, `s`, `u`), or throws `RegexSyntaxError`. */
-    static compile(source, flags = '') {
+    /**
+     * Compiles `source` with JavaScript-style `flags` (`i`, `m`, `s`, `u`), or throws `RegexSyntaxError`.
+     * Each call then throws `RegexWorkError` rather than do more than MAX_REGEX_WORK (`limitWork: false`
+     * only for plan-runner's own patterns, whose size is known).
+     */
+    static compile(source, flags = '', options = {}) {
         let bits = 0;
         for (const flag of flags) {
             const bit = FLAG_BITS[flag];
@@ -8847,18 +8886,28 @@ class LinearRegex {
         }
         const written = withJavaScriptClasses(source, flags.includes('s'));
         try {
-            return new LinearRegex(source, flags, RE2JS.compile(RE2JS.translateRegExp(written), bits));
+            return new LinearRegex(source, flags, RE2JS.compile(RE2JS.translateRegExp(written), bits), options.limitWork !== false);
         }
         catch (error) {
             throw new regex_syntax_error/* RegexSyntaxError */.J(source, readableReason(error), { cause: error });
         }
     }
+    /** Whether a call on `text` stays within MAX_REGEX_WORK (always, for a pattern compiled with `limitWork: false`). */
+    fits(text) {
+        return !this.#limitWork || this.size * text.length <= MAX_REGEX_WORK;
+    }
+    #check(text) {
+        if (!this.fits(text))
+            throw new RegexWorkError(this.toString(), this.size, text.length, MAX_REGEX_WORK);
+    }
     /** Whether the pattern matches anywhere in `text`. */
     test(text) {
+        this.#check(text);
         return this.#compiled.test(text);
     }
     /** The first (leftmost) match in `text`, or `undefined`. */
     exec(text) {
+        this.#check(text);
         const found = this.#compiled.exec(text);
         if (!found)
             return undefined;
@@ -8866,11 +8915,26 @@ class LinearRegex {
     }
     /** `text` with every match replaced by `replacement`, taken as written (no `$` groups). */
     replaceAll(text, replacement) {
+        this.#check(text);
         return this.#compiled.matcher(text).replaceAll(() => replacement);
     }
     toString() {
         return `/${this.source}/${this.flags}`;
     }
+}
+/**
+ * The instructions of `compiled`'s program, which re2js keeps as `re2Input.prog.inst` (not in its types;
+ * test/core/linear-regex.test.ts fails if a new version moves it). Should it be missing, the pattern's
+ * length with every counted repeat multiplied out stands in: never less than the program.
+ */
+function programSize(compiled, source) {
+    const inst = compiled.re2Input?.prog?.inst;
+    if (Array.isArray(inst))
+        return inst.length;
+    let size = source.length;
+    for (const [, least, most] of source.matchAll(/\{(\d+)(?:,(\d*))?\}/g))
+        size *= Math.max(1, Number(most || least));
+    return size;
 }
 /** JavaScript's `\s`, item by item: every white space and line terminator (RE2's is ASCII only). */
 const JS_SPACE_ITEMS = ['\\t', '\\n', '\\x0B', '\\f', '\\r', ' ', '\\x{A0}', '\\x{1680}', '\\x{2000}-\\x{200A}', '\\x{2028}', '\\x{2029}', '\\x{202F}', '\\x{205F}', '\\x{3000}', '\\x{FEFF}'];
@@ -9250,13 +9314,24 @@ function readInputFile(file, maxBytes) {
 /* harmony export */   p6: () => (/* binding */ redactNumber)
 /* harmony export */ });
 /* unused harmony exports MIN_SECRET_LENGTH, TOKEN_SHAPE_SOURCES, MIN_FRAGMENT_SECRET_LENGTH */
-/* harmony import */ var _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(24883);
+/* harmony import */ var _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(11815);
 /* harmony import */ var _secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(59989);
 
 
 const REDACTED = '***';
 /** Shorter values are not redacted by value: hiding every "true" or "1" would garble the output. */
 const MIN_SECRET_LENGTH = 4;
+/**
+ * Where a shape whose prefix could end a word (`sk-` in `risk-`) may start: at a word boundary, or
+ * right after a percent escape (`token%3Dsk-\u2026`) or a backslash letter escape (`\nsk-\u2026` in JSON text kept
+ * as text), where encoding put a word character before it. Matched, not looked behind at: the
+ * replacement keeps it (`tokenShape`).
+ */
+const START = String.raw `\b|%[0-9A-Fa-f]{2}|\\[bfnrt]`;
+/** `shape` as a global pattern whose first group is what may come before it (`start`, '' for anywhere). */
+function tokenShape(start, shape) {
+    return new RegExp(`(${start})${shape.source}`, 'g');
+}
 /**
  * Credential shapes worth hiding even when nobody told us the value. Redaction runs on text anyone
  * may write (a diff, a page, a tool's output), so each shape either matches or fails within a few
@@ -9265,11 +9340,13 @@ const MIN_SECRET_LENGTH = 4;
  * `sk-` blocked the event loop for 25 s.)
  */
 const TOKEN_SHAPES = [
-    { pattern: /\bgh[pousr]_[A-Za-z0-9]{20,}/g }, // GitHub tokens: ghp_ personal, gho_ OAuth, ghu_/ghs_ app, ghr_ refresh
-    { pattern: /\bgithub_pat_[A-Za-z0-9_]{20,}/g }, // GitHub fine-grained personal access tokens
-    { pattern: /\bsk-[A-Za-z0-9_-]{20,}/g, is: (match) => /\d/.test(match) }, // OpenAI keys, sk-proj-\u2026 and sk-svcacct-\u2026 included (with a digit)
-    { pattern: /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g }, // AWS access key ids
-    { pattern: /\bxox[abprs]-[A-Za-z0-9-]{10,}/g }, // Slack tokens
+    // GitHub's prefixes are distinctive enough to be found anywhere: after `%3D` or `\n` in encoded text,
+    // after `0x` or `NAME_`, where no word boundary is.
+    { pattern: tokenShape('', /gh[pousr]_[A-Za-z0-9]{20,}/) }, // GitHub tokens: ghp_ personal, gho_ OAuth, ghu_/ghs_ app, ghr_ refresh
+    { pattern: tokenShape('', /github_pat_[A-Za-z0-9_]{20,}/) }, // GitHub fine-grained personal access tokens
+    { pattern: tokenShape(START, /sk-[A-Za-z0-9_-]{20,}/), is: (match) => /\d/.test(match) }, // OpenAI keys, sk-proj-\u2026 and sk-svcacct-\u2026 included (with a digit)
+    { pattern: tokenShape(START, /(?:AKIA|ASIA)[A-Z0-9]{16}\b/) }, // AWS access key ids
+    { pattern: tokenShape(START, /xox[abprs]-[A-Za-z0-9-]{10,}/) }, // Slack tokens
 ];
 /**
  * Shapes that can fail far from where they start (a JWT's three segments, a private key's END line),
@@ -9358,6 +9435,10 @@ function spellings(secret) {
     ];
     if (secret.includes('\n'))
         forms.push(...secret.split(/\r?\n/).map((line) => line.trim()));
+    // Evidence and one-line views flatten whitespace before they are redacted (`excerptAround`, `shorten`):
+    // a secret with a tab or two spaces in it no longer matched itself there (found by an adversarial pass).
+    if (/\s/.test(secret))
+        forms.push(secret.replace(/\s+/g, ' '), secret.replace(/\s+/g, ' ').trim());
     return [...new Set(forms)].filter((form) => form.length >= MIN_SECRET_LENGTH);
 }
 /**
@@ -9540,10 +9621,10 @@ function buildRedactor(values) {
         if (cut)
             out = hideAtCuts(out, known, grams);
         for (const { pattern, is } of TOKEN_SHAPES)
-            out = out.replace(pattern, (match) => (is && !is(match) ? match : REDACTED));
+            out = out.replace(pattern, (match, start) => (is && !is(match.slice(start.length)) ? match : start + REDACTED));
         for (const shape of FAR_SHAPES)
             if (out.includes(shape.start))
-                out = (shape.compiled ??= _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P.compile(shape.source)).replaceAll(out, REDACTED);
+                out = (shape.compiled ??= _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P.compile(shape.source, '', { limitWork: false })).replaceAll(out, REDACTED);
         return out.replace(BEARER, `$1${REDACTED}`);
     }
 }
@@ -10043,11 +10124,11 @@ function undoneInside(key, nested) {
 /**
  * Names that look like they hold credentials: `*TOKEN*`, `*SECRET*`, `*KEY*`, `*PASSWORD*`, `ACTIONS_*`,
  * `INPUT_*`, and the common short forms (`DB_PASS`, `DB_PW`, `NPM_AUTH`, `GH_PAT`, `SENTRY_DSN`, a
- * storage `SAS`, `SLACK_WEBHOOK_URL`, the URLs of databases and brokers, which hold their password, a
+ * storage `SAS`, a `*WEBHOOK*` (`SLACK_WEBHOOK`, `SLACK_WEBHOOK_URL`), the URLs of databases and brokers, which hold their password, a
  * connection string). Short forms only as a whole part of a name: `PWD` (the shell's working directory),
  * `PATH` and `AUTHOR` are no secrets.
  */
-const SECRET_NAME = /TOKEN|SECRET|KEY|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL|PRIVATE|^ACTIONS_|^INPUT_|(?:^|_)(?:PASS|PW|DSN|PAT|SAS)(?:_|$)|_PWD(?:_|$)|_AUTH(?:_CONFIG)?$|HOOK_URL|DATABASE_UR[IL]|(?:MONGO(?:DB)?|REDIS|AMQP|BROKER|DB)_UR[IL]|CONN(?:ECTION)?_STR(?:ING)?/i;
+const SECRET_NAME = /TOKEN|SECRET|KEY|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL|PRIVATE|^ACTIONS_|^INPUT_|(?:^|_)(?:PASS|PW|DSN|PAT|SAS)(?:_|$)|_PWD(?:_|$)|_AUTH(?:_CONFIG)?$|WEBHOOK|HOOK_URL|DATABASE_UR[IL]|(?:MONGO(?:DB)?|REDIS|AMQP|BROKER|DB)_UR[IL]|CONN(?:ECTION)?_STR(?:ING)?/i;
 /**
  * True when an environment variable's name suggests a secret. `ACTIONS_*` carry the runner's
  * runtime tokens and `INPUT_*` carry action inputs such as `api-key`, so both count.
@@ -11976,7 +12057,7 @@ function itemsOf(value) {
 function childLabel(step, item) {
     if (step.forEach?.key === undefined)
         return String(item.index);
-    const label = (0,resolve_references/* fillItemText */.y)(step.forEach.key, item).replace(/\s+/g, ' ').trim();
+    const label = (0,resolve_references/* fillItemText */.yS)(step.forEach.key, item).replace(/\s+/g, ' ').trim();
     if (label === '' || label.length > MAX_KEY_CHARS || /[[\]]/.test(label)) {
         // Its start only: the label comes from the item (a tool's output), and this error reaches every report.
         const shown = label.length > MAX_KEY_CHARS ? `${label.slice(0, MAX_KEY_CHARS)}\u2026` : label;
@@ -11991,7 +12072,7 @@ function childLabel(step, item) {
  */
 function childStep(step, item, key) {
     const { forEach: _template, ...rest } = step;
-    return { ...rest, key, ...(step.title !== undefined && { title: (0,resolve_references/* fillItemText */.y)(step.title, item) }), item };
+    return { ...rest, key, ...(step.title !== undefined && { title: (0,resolve_references/* fillItemText */.yS)(step.title, item) }), item };
 }
 /**
  * Expands a started `for_each` step into one child per item of its list, in input order (a map's
@@ -14684,8 +14765,8 @@ function approvedSteps(fileSteps, approved, redact) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 16 modules
-var validate_plan = __nccwpck_require__(34607);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
+var validate_plan = __nccwpck_require__(999);
 // EXTERNAL MODULE: ./lib/steps/agent/write-todos-definition.js
 var write_todos_definition = __nccwpck_require__(39026);
 ;// CONCATENATED MODULE: ./lib/steps/agent/agent-plan.js
@@ -17273,8 +17354,8 @@ function isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-// EXTERNAL MODULE: ./lib/core/linear-regex.js + 1 modules
-var linear_regex = __nccwpck_require__(24883);
+// EXTERNAL MODULE: ./lib/core/linear-regex.js + 2 modules
+var linear_regex = __nccwpck_require__(11815);
 ;// CONCATENATED MODULE: ./lib/plan/with-linear-regexp.js
 
 /** The part of `RegExp` zod's string checks use, backed by the linear-time engine. */
@@ -17291,7 +17372,10 @@ class LinearRegExp {
         return this.#regex.flags;
     }
     test(text) {
-        return this.#regex.test(String(text));
+        const value = String(text);
+        // A value too long for this pattern to check on the event loop does not match it: refused, never let
+        // through unchecked, and zod's message names the pattern it did not pass.
+        return this.#regex.fits(value) && this.#regex.test(value);
     }
     toString() {
         return this.#regex.toString();
@@ -17502,7 +17586,7 @@ function formatPath(path) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   e: () => (/* binding */ parseGoalRegex)
 /* harmony export */ });
-/* harmony import */ var _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(24883);
+/* harmony import */ var _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(11815);
 
 /**
  * A goal's regular expression, with a leading `(?i)`-style group turned into flags, compiled for the
@@ -17531,7 +17615,7 @@ function parseGoalRegex(pattern, flags = '') {
 /* harmony export */   e: () => (/* binding */ JSON_SCHEMA_FORMATS)
 /* harmony export */ });
 /* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(369);
-/* harmony import */ var _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(24883);
+/* harmony import */ var _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(11815);
 /* harmony import */ var _core_regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(45989);
 /* harmony import */ var _nearest_name_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(95421);
 
@@ -17891,9 +17975,10 @@ async function locate(issues, context) {
 
 // EXTERNAL MODULE: ./lib/plan/decode-utf8.js
 var decode_utf8 = __nccwpck_require__(43985);
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 16 modules
-var validate_plan = __nccwpck_require__(34607);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
+var validate_plan = __nccwpck_require__(999);
 ;// CONCATENATED MODULE: ./lib/plan/load-plan.js
+
 
 
 
@@ -17921,11 +18006,26 @@ async function loadPlanText(text, file, options = {}) {
         }));
         // Compiler style: in file order, so the first line to fix comes first.
         errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
-        return { ok: false, errors };
+        return { ok: false, errors: firstErrors(errors) };
     }
     catch (error) {
         return { ok: false, errors: [(0,validate_plan/* unexpectedError */.Wm)(error, file)] };
     }
+}
+/**
+ * The errors a person reads first, as YAML's are kept: a file of 100,000 unknown keys printed 100,001 lines
+ * (23 MB) in 4.7 s (found by an adversarial pass). The rest is one error, counted by `problemCount`.
+ */
+const MAX_PLAN_ERRORS = 20;
+function firstErrors(errors) {
+    const more = errors.length - MAX_PLAN_ERRORS;
+    if (more <= 1)
+        return errors;
+    const next = errors[MAX_PLAN_ERRORS];
+    return [
+        ...errors.slice(0, MAX_PLAN_ERRORS),
+        { file: next.file, ...(next.line !== undefined && { line: next.line, column: next.column }), path: '', message: `and ${(0,group_digits/* groupDigits */.K)(more)} more problems after this point; fix the ones above first`, standsFor: more },
+    ];
 }
 /** Reads, parses and validates a plan file; a missing, huge or non-UTF-8 file is an error, never a throw. */
 async function loadPlanFile(path, options = {}) {
@@ -21760,9 +21860,11 @@ function resolveInputs(plan, given) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  y: () => (/* binding */ fillItemText),
+  yS: () => (/* binding */ fillItemText),
   d: () => (/* binding */ resolveReferences)
 });
+
+// UNUSED EXPORTS: MAX_REFERENCED_CHARS
 
 // EXTERNAL MODULE: ./lib/plan/find-references.js
 var find_references = __nccwpck_require__(99271);
@@ -21796,7 +21898,10 @@ class UnresolvedReferenceError extends step_error/* StepError */.zg {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __nccwpck_require__(80083);
 ;// CONCATENATED MODULE: ./lib/plan/resolve-references.js
+
 
 
 
@@ -21838,13 +21943,40 @@ function asText(value) {
         return value;
     return JSON.stringify(value) ?? String(value);
 }
-function resolveString(value, sources) {
+/**
+ * The most characters the references in one set of args may bring in, counted as JSON writes them. A
+ * tool result is at most 1 MiB, so this is eight whole results; a plan (or a model's plan) that names
+ * one result 300 times made 300 MB of arguments, 1.5 GB of memory and a 301 MB trace, or failed with
+ * V8's bare "Invalid string length" (found by an adversarial pass).
+ */
+const MAX_REFERENCED_CHARS = 8 * 1024 * 1024;
+/** JSON lengths of results already measured: one result named many times is measured once. */
+const measured = new WeakMap();
+function lengthOf(value) {
+    if (typeof value === 'string')
+        return value.length;
+    if (value === null || typeof value !== 'object')
+        return asText(value).length;
+    let length = measured.get(value);
+    if (length === undefined)
+        measured.set(value, (length = asText(value).length));
+    return length;
+}
+function spend(budget, value, reference) {
+    budget.used += lengthOf(value);
+    if (budget.used <= MAX_REFERENCED_CHARS)
+        return;
+    throw new UnresolvedReferenceError(`${reference}: with it the references in these arguments bring in ${(0,group_digits/* groupDigits */.K)(budget.used)} characters, more than the ${(0,group_digits/* groupDigits */.K)(MAX_REFERENCED_CHARS)} a step may pass on; ` +
+        'name a large result once, or a part of it (${steps.ID.result.field})', { reference });
+}
+function resolveString(value, sources, budget) {
     let whole;
     const text = value.replace(reference_syntax/* TEMPLATE_PATTERN */.qF, (match, body) => {
         const parsed = (0,reference_syntax/* parseTemplateBody */.Kp)(body, sources.item?.name);
         if (parsed.kind !== 'reference')
             return match;
         const resolved = resolve_references_valueOf(parsed.reference, match, sources);
+        spend(budget, resolved, match);
         if (match === value)
             whole = { value: resolved };
         return asText(resolved);
@@ -21852,34 +21984,37 @@ function resolveString(value, sources) {
     // A string that is exactly one reference takes the referenced value with its type.
     return whole ? whole.value : text;
 }
-function resolveStepResult(value, sources) {
+function resolveStepResult(value, sources, budget) {
     const text = JSON.stringify(value);
     const id = schema/* StepId */.s2.safeParse(value.step_result);
     const path = (0,reference_path/* parseReferencePath */.qf)(typeof value.path === 'string' ? value.path : '');
     if (!id.success || !path) {
         throw new UnresolvedReferenceError(`${text}: not a valid step_result reference`, { reference: text });
     }
-    return resolve_references_valueOf({ kind: 'step', step: String(id.data), path }, text, sources);
+    const resolved = resolve_references_valueOf({ kind: 'step', step: String(id.data), path }, text, sources);
+    spend(budget, resolved, text);
+    return resolved;
 }
-function resolveValue(value, sources) {
+function resolveValue(value, sources, budget) {
     if (typeof value === 'string')
-        return resolveString(value, sources);
+        return resolveString(value, sources, budget);
     if (Array.isArray(value))
-        return value.map((item) => resolveValue(item, sources));
+        return value.map((item) => resolveValue(item, sources, budget));
     if ((0,find_references/* isStepResultObject */.B)(value))
-        return resolveStepResult(value, sources);
+        return resolveStepResult(value, sources, budget);
     if (value !== null && typeof value === 'object') {
         // fromEntries defines own properties, so a `__proto__` key stays data.
-        return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, resolveValue(item, sources)]));
+        return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, resolveValue(item, sources, budget)]));
     }
     return value;
 }
 /**
  * Replaces every reference in `args` with the value it names; throws `UnresolvedReferenceError`
- * (permanent) when a step has no result yet or its result lacks the path.
+ * (permanent) when a step has no result yet, its result lacks the path, or the references together
+ * bring in more than MAX_REFERENCED_CHARS.
  */
 function resolveReferences(args, sources) {
-    return resolveValue(args, sources);
+    return resolveValue(args, sources, { used: 0 });
 }
 /**
  * `text` with the item's references filled in as text (for a child's description and title); other
@@ -22571,7 +22706,7 @@ const Plan = schemas.strictObject({
 
 /***/ }),
 
-/***/ 34607:
+/***/ 999:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -22764,6 +22899,49 @@ function checkFanOut(steps) {
             at: 'key',
             message: `step ${step.key} fans out, but it depends on step ${upstream}, which fans out too: in a job matrix everything a fan-out step needs runs ` +
                 `in the prepare job, before any shard starts; remove fan_out from one of them, or make step ${step.key} independent of step ${upstream}`,
+        });
+    });
+    return issues;
+}
+
+// EXTERNAL MODULE: ./lib/plan/reference-syntax.js
+var reference_syntax = __nccwpck_require__(19460);
+;// CONCATENATED MODULE: ./lib/plan/check-command-argv.js
+
+/**
+ * The first `${\u2026}` in `arg` that names a step's result, an input or a runner variable: a program's argv
+ * is passed as written (no shell, nothing filled in), so it would reach the program as those characters.
+ * A shell's own `${HOME}`, `${item}` or `${result}` inside `sh -c` is left alone.
+ */
+function referenceIn(arg) {
+    for (const [match, body] of arg.matchAll(reference_syntax/* TEMPLATE_PATTERN */.qF)) {
+        if (/^\s*env\./.test(body) || (0,reference_syntax/* parseTemplateBody */.Kp)(body).kind === 'reference')
+            return match;
+    }
+    return undefined;
+}
+/**
+ * No command tool's or command goal's argv holds a reference (found by an adversarial pass): a goal
+ * `command: [check, "${steps.1.result}"]` ran `check` on the literal text and passed without checking
+ * anything, and a tool got `${inputs.p}` for the input's value.
+ */
+function checkCommandArgv(plan) {
+    const issues = [];
+    for (const [name, tool] of Object.entries(plan.tools ?? {})) {
+        tool.command.forEach((arg, index) => {
+            const reference = referenceIn(arg);
+            if (reference === undefined)
+                return;
+            const how = reference.startsWith('${env.') ? 'a runner variable reaches it through `env:`' : 'it gets the step\'s `args` as JSON on stdin: pass the value there';
+            issues.push({ path: ['tools', name, 'command', index], message: `\`${reference}\` would reach the program as written: a command's argv is not filled in (no shell), and ${how}` });
+        });
+    }
+    (plan.goals ?? []).forEach((goal, goalIndex) => {
+        goal.command?.forEach((arg, index) => {
+            const reference = referenceIn(arg);
+            if (reference === undefined)
+                return;
+            issues.push({ path: ['goals', goalIndex, 'command', index], message: `\`${reference}\` would reach the program as written: a command goal's argv is not filled in (no shell); it reads the result it checks on stdin` });
         });
     });
     return issues;
@@ -23559,6 +23737,7 @@ function buildToolCatalogue(plan, extraTools = [], withhold) {
 
 
 
+
 /** The error for a plan with neither `goal` nor `workflow_sequence`. */
 const NEEDS_GOAL_OR_STEPS = 'the plan has neither `goal` nor `workflow_sequence`: add `goal:` (the task in words, for a model to plan) or `workflow_sequence:` (the steps)';
 function planName(plan, file) {
@@ -23613,6 +23792,7 @@ function checkPlanValue(value, options) {
         ...schemas.issues,
         ...checkArgs(ctx, schemas.schemas),
         ...checkGoals(plan.goals ?? [], new Set(stepIndex.keys()), rawSteps.length > 0),
+        ...checkCommandArgv(plan),
         ...(0,check_pricing/* checkPricing */.ZT)(plan, options.model),
         ...(options.origin === 'model' ? checkHardcodedResults(ctx, options.modelStepsFrom ?? 0) : []),
         // A completed plan step a replacement keeps came from the plan file; the model's own steps start at modelStepsFrom.
@@ -28454,8 +28634,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ toolsetTools)
 });
 
-// EXTERNAL MODULE: ./lib/core/linear-regex.js + 1 modules
-var linear_regex = __nccwpck_require__(24883);
+// EXTERNAL MODULE: ./lib/core/linear-regex.js + 2 modules
+var linear_regex = __nccwpck_require__(11815);
 // EXTERNAL MODULE: ./lib/core/step-error.js
 var step_error = __nccwpck_require__(1938);
 ;// CONCATENATED MODULE: ./lib/tools/files/invalid-glob-error.js

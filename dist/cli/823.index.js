@@ -920,13 +920,24 @@ function readInputFile(file, maxBytes) {
 /* harmony export */   p6: () => (/* binding */ redactNumber)
 /* harmony export */ });
 /* unused harmony exports MIN_SECRET_LENGTH, TOKEN_SHAPE_SOURCES, MIN_FRAGMENT_SECRET_LENGTH */
-/* harmony import */ var _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(176);
+/* harmony import */ var _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3097);
 /* harmony import */ var _secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9989);
 
 
 const REDACTED = '***';
 /** Shorter values are not redacted by value: hiding every "true" or "1" would garble the output. */
 const MIN_SECRET_LENGTH = 4;
+/**
+ * Where a shape whose prefix could end a word (`sk-` in `risk-`) may start: at a word boundary, or
+ * right after a percent escape (`token%3Dsk-\u2026`) or a backslash letter escape (`\nsk-\u2026` in JSON text kept
+ * as text), where encoding put a word character before it. Matched, not looked behind at: the
+ * replacement keeps it (`tokenShape`).
+ */
+const START = String.raw `\b|%[0-9A-Fa-f]{2}|\\[bfnrt]`;
+/** `shape` as a global pattern whose first group is what may come before it (`start`, '' for anywhere). */
+function tokenShape(start, shape) {
+    return new RegExp(`(${start})${shape.source}`, 'g');
+}
 /**
  * Credential shapes worth hiding even when nobody told us the value. Redaction runs on text anyone
  * may write (a diff, a page, a tool's output), so each shape either matches or fails within a few
@@ -935,11 +946,13 @@ const MIN_SECRET_LENGTH = 4;
  * `sk-` blocked the event loop for 25 s.)
  */
 const TOKEN_SHAPES = [
-    { pattern: /\bgh[pousr]_[A-Za-z0-9]{20,}/g }, // GitHub tokens: ghp_ personal, gho_ OAuth, ghu_/ghs_ app, ghr_ refresh
-    { pattern: /\bgithub_pat_[A-Za-z0-9_]{20,}/g }, // GitHub fine-grained personal access tokens
-    { pattern: /\bsk-[A-Za-z0-9_-]{20,}/g, is: (match) => /\d/.test(match) }, // OpenAI keys, sk-proj-\u2026 and sk-svcacct-\u2026 included (with a digit)
-    { pattern: /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g }, // AWS access key ids
-    { pattern: /\bxox[abprs]-[A-Za-z0-9-]{10,}/g }, // Slack tokens
+    // GitHub's prefixes are distinctive enough to be found anywhere: after `%3D` or `\n` in encoded text,
+    // after `0x` or `NAME_`, where no word boundary is.
+    { pattern: tokenShape('', /gh[pousr]_[A-Za-z0-9]{20,}/) }, // GitHub tokens: ghp_ personal, gho_ OAuth, ghu_/ghs_ app, ghr_ refresh
+    { pattern: tokenShape('', /github_pat_[A-Za-z0-9_]{20,}/) }, // GitHub fine-grained personal access tokens
+    { pattern: tokenShape(START, /sk-[A-Za-z0-9_-]{20,}/), is: (match) => /\d/.test(match) }, // OpenAI keys, sk-proj-\u2026 and sk-svcacct-\u2026 included (with a digit)
+    { pattern: tokenShape(START, /(?:AKIA|ASIA)[A-Z0-9]{16}\b/) }, // AWS access key ids
+    { pattern: tokenShape(START, /xox[abprs]-[A-Za-z0-9-]{10,}/) }, // Slack tokens
 ];
 /**
  * Shapes that can fail far from where they start (a JWT's three segments, a private key's END line),
@@ -1028,6 +1041,10 @@ function spellings(secret) {
     ];
     if (secret.includes('\n'))
         forms.push(...secret.split(/\r?\n/).map((line) => line.trim()));
+    // Evidence and one-line views flatten whitespace before they are redacted (`excerptAround`, `shorten`):
+    // a secret with a tab or two spaces in it no longer matched itself there (found by an adversarial pass).
+    if (/\s/.test(secret))
+        forms.push(secret.replace(/\s+/g, ' '), secret.replace(/\s+/g, ' ').trim());
     return [...new Set(forms)].filter((form) => form.length >= MIN_SECRET_LENGTH);
 }
 /**
@@ -1210,10 +1227,10 @@ function buildRedactor(values) {
         if (cut)
             out = hideAtCuts(out, known, grams);
         for (const { pattern, is } of TOKEN_SHAPES)
-            out = out.replace(pattern, (match) => (is && !is(match) ? match : REDACTED));
+            out = out.replace(pattern, (match, start) => (is && !is(match.slice(start.length)) ? match : start + REDACTED));
         for (const shape of FAR_SHAPES)
             if (out.includes(shape.start))
-                out = (shape.compiled ??= _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P.compile(shape.source)).replaceAll(out, REDACTED);
+                out = (shape.compiled ??= _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P.compile(shape.source, '', { limitWork: false })).replaceAll(out, REDACTED);
         return out.replace(BEARER, `$1${REDACTED}`);
     }
 }
@@ -3222,7 +3239,7 @@ function itemsOf(value) {
 function childLabel(step, item) {
     if (step.forEach?.key === undefined)
         return String(item.index);
-    const label = (0,resolve_references/* fillItemText */.y)(step.forEach.key, item).replace(/\s+/g, ' ').trim();
+    const label = (0,resolve_references/* fillItemText */.yS)(step.forEach.key, item).replace(/\s+/g, ' ').trim();
     if (label === '' || label.length > MAX_KEY_CHARS || /[[\]]/.test(label)) {
         // Its start only: the label comes from the item (a tool's output), and this error reaches every report.
         const shown = label.length > MAX_KEY_CHARS ? `${label.slice(0, MAX_KEY_CHARS)}\u2026` : label;
@@ -3237,7 +3254,7 @@ function childLabel(step, item) {
  */
 function childStep(step, item, key) {
     const { forEach: _template, ...rest } = step;
-    return { ...rest, key, ...(step.title !== undefined && { title: (0,resolve_references/* fillItemText */.y)(step.title, item) }), item };
+    return { ...rest, key, ...(step.title !== undefined && { title: (0,resolve_references/* fillItemText */.yS)(step.title, item) }), item };
 }
 /**
  * Expands a started `for_each` step into one child per item of its list, in input order (a map's
@@ -5954,8 +5971,8 @@ function approvedSteps(fileSteps, approved, redact) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 16 modules
-var validate_plan = __webpack_require__(4607);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
+var validate_plan = __webpack_require__(999);
 // EXTERNAL MODULE: ./lib/steps/agent/write-todos-definition.js
 var write_todos_definition = __webpack_require__(9026);
 ;// CONCATENATED MODULE: ./lib/steps/agent/agent-plan.js
@@ -7325,9 +7342,11 @@ function resolveInputs(plan, given) {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  y: () => (/* binding */ fillItemText),
+  yS: () => (/* binding */ fillItemText),
   d: () => (/* binding */ resolveReferences)
 });
+
+// UNUSED EXPORTS: MAX_REFERENCED_CHARS
 
 // EXTERNAL MODULE: ./lib/plan/find-references.js
 var find_references = __webpack_require__(9271);
@@ -7361,7 +7380,10 @@ class UnresolvedReferenceError extends step_error/* StepError */.zg {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __webpack_require__(83);
 ;// CONCATENATED MODULE: ./lib/plan/resolve-references.js
+
 
 
 
@@ -7403,13 +7425,40 @@ function asText(value) {
         return value;
     return JSON.stringify(value) ?? String(value);
 }
-function resolveString(value, sources) {
+/**
+ * The most characters the references in one set of args may bring in, counted as JSON writes them. A
+ * tool result is at most 1 MiB, so this is eight whole results; a plan (or a model's plan) that names
+ * one result 300 times made 300 MB of arguments, 1.5 GB of memory and a 301 MB trace, or failed with
+ * V8's bare "Invalid string length" (found by an adversarial pass).
+ */
+const MAX_REFERENCED_CHARS = 8 * 1024 * 1024;
+/** JSON lengths of results already measured: one result named many times is measured once. */
+const measured = new WeakMap();
+function lengthOf(value) {
+    if (typeof value === 'string')
+        return value.length;
+    if (value === null || typeof value !== 'object')
+        return asText(value).length;
+    let length = measured.get(value);
+    if (length === undefined)
+        measured.set(value, (length = asText(value).length));
+    return length;
+}
+function spend(budget, value, reference) {
+    budget.used += lengthOf(value);
+    if (budget.used <= MAX_REFERENCED_CHARS)
+        return;
+    throw new UnresolvedReferenceError(`${reference}: with it the references in these arguments bring in ${(0,group_digits/* groupDigits */.K)(budget.used)} characters, more than the ${(0,group_digits/* groupDigits */.K)(MAX_REFERENCED_CHARS)} a step may pass on; ` +
+        'name a large result once, or a part of it (${steps.ID.result.field})', { reference });
+}
+function resolveString(value, sources, budget) {
     let whole;
     const text = value.replace(reference_syntax/* TEMPLATE_PATTERN */.qF, (match, body) => {
         const parsed = (0,reference_syntax/* parseTemplateBody */.Kp)(body, sources.item?.name);
         if (parsed.kind !== 'reference')
             return match;
         const resolved = resolve_references_valueOf(parsed.reference, match, sources);
+        spend(budget, resolved, match);
         if (match === value)
             whole = { value: resolved };
         return asText(resolved);
@@ -7417,34 +7466,37 @@ function resolveString(value, sources) {
     // A string that is exactly one reference takes the referenced value with its type.
     return whole ? whole.value : text;
 }
-function resolveStepResult(value, sources) {
+function resolveStepResult(value, sources, budget) {
     const text = JSON.stringify(value);
     const id = schema/* StepId */.s2.safeParse(value.step_result);
     const path = (0,reference_path/* parseReferencePath */.qf)(typeof value.path === 'string' ? value.path : '');
     if (!id.success || !path) {
         throw new UnresolvedReferenceError(`${text}: not a valid step_result reference`, { reference: text });
     }
-    return resolve_references_valueOf({ kind: 'step', step: String(id.data), path }, text, sources);
+    const resolved = resolve_references_valueOf({ kind: 'step', step: String(id.data), path }, text, sources);
+    spend(budget, resolved, text);
+    return resolved;
 }
-function resolveValue(value, sources) {
+function resolveValue(value, sources, budget) {
     if (typeof value === 'string')
-        return resolveString(value, sources);
+        return resolveString(value, sources, budget);
     if (Array.isArray(value))
-        return value.map((item) => resolveValue(item, sources));
+        return value.map((item) => resolveValue(item, sources, budget));
     if ((0,find_references/* isStepResultObject */.B)(value))
-        return resolveStepResult(value, sources);
+        return resolveStepResult(value, sources, budget);
     if (value !== null && typeof value === 'object') {
         // fromEntries defines own properties, so a `__proto__` key stays data.
-        return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, resolveValue(item, sources)]));
+        return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, resolveValue(item, sources, budget)]));
     }
     return value;
 }
 /**
  * Replaces every reference in `args` with the value it names; throws `UnresolvedReferenceError`
- * (permanent) when a step has no result yet or its result lacks the path.
+ * (permanent) when a step has no result yet, its result lacks the path, or the references together
+ * bring in more than MAX_REFERENCED_CHARS.
  */
 function resolveReferences(args, sources) {
-    return resolveValue(args, sources);
+    return resolveValue(args, sources, { used: 0 });
 }
 /**
  * `text` with the item's references filled in as text (for a child's description and title); other

@@ -114,22 +114,58 @@ function mapSubschemas(schema, each) {
 
 /***/ }),
 
-/***/ 176:
+/***/ 3097:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   P: () => (/* binding */ LinearRegex)
-/* harmony export */ });
-/* harmony import */ var re2js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2856);
-/* harmony import */ var _regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5989);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  P: () => (/* binding */ LinearRegex)
+});
+
+// UNUSED EXPORTS: MAX_REGEX_WORK
+
+// EXTERNAL MODULE: ./node_modules/re2js/build/index.js
+var build = __webpack_require__(2856);
+// EXTERNAL MODULE: ./lib/core/regex-syntax-error.js
+var regex_syntax_error = __webpack_require__(5989);
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __webpack_require__(83);
+;// CONCATENATED MODULE: ./lib/core/regex-work-error.js
+
+/**
+ * A pattern too large for the text it was to be run on: the linear-time engine's work is its program's
+ * size times the text's length, and it runs on the event loop, where no timeout can stop it.
+ */
+class RegexWorkError extends Error {
+    pattern;
+    constructor(pattern, size, length, limit) {
+        super(`the pattern ${pattern} compiles to ${(0,group_digits/* groupDigits */.K)(size)} steps, so checking ${(0,group_digits/* groupDigits */.K)(length)} characters with it could take ` +
+            `${(0,group_digits/* groupDigits */.K)(size * length)} steps, more than the ${(0,group_digits/* groupDigits */.K)(limit)} one check may take on the event loop, where no timeout can stop it: ` +
+            'make its repeats (`{n}`) smaller, or check a shorter text');
+        this.name = new.target.name;
+        this.pattern = pattern;
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/core/linear-regex.js
+
 
 
 const FLAG_BITS = {
-    i: re2js__WEBPACK_IMPORTED_MODULE_1__/* .RE2JS */ .L3.CASE_INSENSITIVE,
-    m: re2js__WEBPACK_IMPORTED_MODULE_1__/* .RE2JS */ .L3.MULTILINE,
-    s: re2js__WEBPACK_IMPORTED_MODULE_1__/* .RE2JS */ .L3.DOTALL,
+    i: build/* RE2JS */.L3.CASE_INSENSITIVE,
+    m: build/* RE2JS */.L3.MULTILINE,
+    s: build/* RE2JS */.L3.DOTALL,
     u: 0, // RE2 always matches by code point
 };
+/**
+ * The most work one call may do: the program's size times the text's length. The engine keeps at most one
+ * thread per instruction at each character, and took up to 41 ns per instruction and character on the
+ * slowest shapes measured (`\pL{1000}\pN` over 1 MB of letters: 41 s; `\w{1000}\d`: 23 s), so a call holds
+ * the event loop about 4 s at the very worst, and literal or ASCII patterns far less. A pattern of 95 steps
+ * still reads a whole 1 MiB tool result in one call; one with a `{1000}` repeat, 100 KB.
+ */
+const MAX_REGEX_WORK = 100_000_000;
 /**
  * A regular expression that runs in time linear in its input (RE2 semantics, via the pure-JS
  * `re2js` port), for every pattern a plan author or a model writes: a backtracking `RegExp` on
@@ -142,35 +178,54 @@ const FLAG_BITS = {
 class LinearRegex {
     source;
     flags;
+    /** The compiled program's instructions: how many threads the engine may carry at each character. */
+    size;
     #compiled;
-    constructor(source, flags, compiled) {
+    #limitWork;
+    constructor(source, flags, compiled, limitWork) {
         this.source = source;
         this.flags = flags;
         this.#compiled = compiled;
+        this.#limitWork = limitWork;
+        this.size = programSize(compiled, source);
     }
-    /** Compiles `source` with JavaScript-style `flags` (`i`, `m`, `s`, `u`), or throws `RegexSyntaxError`. */
-    static compile(source, flags = '') {
+    /**
+     * Compiles `source` with JavaScript-style `flags` (`i`, `m`, `s`, `u`), or throws `RegexSyntaxError`.
+     * Each call then throws `RegexWorkError` rather than do more than MAX_REGEX_WORK (`limitWork: false`
+     * only for plan-runner's own patterns, whose size is known).
+     */
+    static compile(source, flags = '', options = {}) {
         let bits = 0;
         for (const flag of flags) {
             const bit = FLAG_BITS[flag];
             if (bit === undefined)
-                throw new _regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_0__/* .RegexSyntaxError */ .J(source, `flag \`${flag}\` is not supported; use i, m, s or u`);
+                throw new regex_syntax_error/* RegexSyntaxError */.J(source, `flag \`${flag}\` is not supported; use i, m, s or u`);
             bits |= bit;
         }
         const written = withJavaScriptClasses(source, flags.includes('s'));
         try {
-            return new LinearRegex(source, flags, re2js__WEBPACK_IMPORTED_MODULE_1__/* .RE2JS */ .L3.compile(re2js__WEBPACK_IMPORTED_MODULE_1__/* .RE2JS */ .L3.translateRegExp(written), bits));
+            return new LinearRegex(source, flags, build/* RE2JS */.L3.compile(build/* RE2JS */.L3.translateRegExp(written), bits), options.limitWork !== false);
         }
         catch (error) {
-            throw new _regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_0__/* .RegexSyntaxError */ .J(source, readableReason(error), { cause: error });
+            throw new regex_syntax_error/* RegexSyntaxError */.J(source, readableReason(error), { cause: error });
         }
+    }
+    /** Whether a call on `text` stays within MAX_REGEX_WORK (always, for a pattern compiled with `limitWork: false`). */
+    fits(text) {
+        return !this.#limitWork || this.size * text.length <= MAX_REGEX_WORK;
+    }
+    #check(text) {
+        if (!this.fits(text))
+            throw new RegexWorkError(this.toString(), this.size, text.length, MAX_REGEX_WORK);
     }
     /** Whether the pattern matches anywhere in `text`. */
     test(text) {
+        this.#check(text);
         return this.#compiled.test(text);
     }
     /** The first (leftmost) match in `text`, or `undefined`. */
     exec(text) {
+        this.#check(text);
         const found = this.#compiled.exec(text);
         if (!found)
             return undefined;
@@ -178,11 +233,26 @@ class LinearRegex {
     }
     /** `text` with every match replaced by `replacement`, taken as written (no `$` groups). */
     replaceAll(text, replacement) {
+        this.#check(text);
         return this.#compiled.matcher(text).replaceAll(() => replacement);
     }
     toString() {
         return `/${this.source}/${this.flags}`;
     }
+}
+/**
+ * The instructions of `compiled`'s program, which re2js keeps as `re2Input.prog.inst` (not in its types;
+ * test/core/linear-regex.test.ts fails if a new version moves it). Should it be missing, the pattern's
+ * length with every counted repeat multiplied out stands in: never less than the program.
+ */
+function programSize(compiled, source) {
+    const inst = compiled.re2Input?.prog?.inst;
+    if (Array.isArray(inst))
+        return inst.length;
+    let size = source.length;
+    for (const [, least, most] of source.matchAll(/\{(\d+)(?:,(\d*))?\}/g))
+        size *= Math.max(1, Number(most || least));
+    return size;
 }
 /** JavaScript's `\s`, item by item: every white space and line terminator (RE2's is ASCII only). */
 const JS_SPACE_ITEMS = ['\\t', '\\n', '\\x0B', '\\f', '\\r', ' ', '\\x{A0}', '\\x{1680}', '\\x{2000}-\\x{200A}', '\\x{2028}', '\\x{2029}', '\\x{202F}', '\\x{205F}', '\\x{3000}', '\\x{FEFF}'];
@@ -202,7 +272,7 @@ const INLINE_FLAGS = /^\(\?([a-zA-Z]*)(?:-([a-zA-Z]*))?([:)])/;
  */
 function withJavaScriptClasses(source, dotAll) {
     const refuse = (reason) => {
-        throw new _regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_0__/* .RegexSyntaxError */ .J(source, reason);
+        throw new regex_syntax_error/* RegexSyntaxError */.J(source, reason);
     };
     let out = '';
     // The `s` flag in force in each open group, innermost last.
@@ -824,8 +894,8 @@ function isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-// EXTERNAL MODULE: ./lib/core/linear-regex.js
-var linear_regex = __webpack_require__(176);
+// EXTERNAL MODULE: ./lib/core/linear-regex.js + 1 modules
+var linear_regex = __webpack_require__(3097);
 ;// CONCATENATED MODULE: ./lib/plan/with-linear-regexp.js
 
 /** The part of `RegExp` zod's string checks use, backed by the linear-time engine. */
@@ -842,7 +912,10 @@ class LinearRegExp {
         return this.#regex.flags;
     }
     test(text) {
-        return this.#regex.test(String(text));
+        const value = String(text);
+        // A value too long for this pattern to check on the event loop does not match it: refused, never let
+        // through unchecked, and zod's message names the pattern it did not pass.
+        return this.#regex.fits(value) && this.#regex.test(value);
     }
     toString() {
         return this.#regex.toString();
@@ -1053,7 +1126,7 @@ function formatPath(path) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   e: () => (/* binding */ parseGoalRegex)
 /* harmony export */ });
-/* harmony import */ var _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(176);
+/* harmony import */ var _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3097);
 
 /**
  * A goal's regular expression, with a leading `(?i)`-style group turned into flags, compiled for the
@@ -1082,7 +1155,7 @@ function parseGoalRegex(pattern, flags = '') {
 /* harmony export */   e: () => (/* binding */ JSON_SCHEMA_FORMATS)
 /* harmony export */ });
 /* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(369);
-/* harmony import */ var _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(176);
+/* harmony import */ var _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3097);
 /* harmony import */ var _core_regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5989);
 /* harmony import */ var _nearest_name_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5421);
 
@@ -1273,8 +1346,10 @@ function jsonSchemaProblems(schema, path, strict = false) {
 /* harmony import */ var _load_subplans_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7414);
 /* harmony import */ var _format_path_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7222);
 /* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2319);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(83);
 /* harmony import */ var _decode_utf8_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3985);
-/* harmony import */ var _validate_plan_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4607);
+/* harmony import */ var _validate_plan_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(999);
+
 
 
 
@@ -1302,11 +1377,26 @@ async function loadPlanText(text, file, options = {}) {
         }));
         // Compiler style: in file order, so the first line to fix comes first.
         errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
-        return { ok: false, errors };
+        return { ok: false, errors: firstErrors(errors) };
     }
     catch (error) {
         return { ok: false, errors: [(0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_5__/* .unexpectedError */ .Wm)(error, file)] };
     }
+}
+/**
+ * The errors a person reads first, as YAML's are kept: a file of 100,000 unknown keys printed 100,001 lines
+ * (23 MB) in 4.7 s (found by an adversarial pass). The rest is one error, counted by `problemCount`.
+ */
+const MAX_PLAN_ERRORS = 20;
+function firstErrors(errors) {
+    const more = errors.length - MAX_PLAN_ERRORS;
+    if (more <= 1)
+        return errors;
+    const next = errors[MAX_PLAN_ERRORS];
+    return [
+        ...errors.slice(0, MAX_PLAN_ERRORS),
+        { file: next.file, ...(next.line !== undefined && { line: next.line, column: next.column }), path: '', message: `and ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K)(more)} more problems after this point; fix the ones above first`, standsFor: more },
+    ];
 }
 /** Reads, parses and validates a plan file; a missing, huge or non-UTF-8 file is an error, never a throw. */
 async function loadPlanFile(path, options = {}) {
@@ -2889,7 +2979,7 @@ function planNeedsModel(plan) {
 
 /***/ }),
 
-/***/ 4607:
+/***/ 999:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3082,6 +3172,49 @@ function checkFanOut(steps) {
             at: 'key',
             message: `step ${step.key} fans out, but it depends on step ${upstream}, which fans out too: in a job matrix everything a fan-out step needs runs ` +
                 `in the prepare job, before any shard starts; remove fan_out from one of them, or make step ${step.key} independent of step ${upstream}`,
+        });
+    });
+    return issues;
+}
+
+// EXTERNAL MODULE: ./lib/plan/reference-syntax.js
+var reference_syntax = __webpack_require__(9460);
+;// CONCATENATED MODULE: ./lib/plan/check-command-argv.js
+
+/**
+ * The first `${\u2026}` in `arg` that names a step's result, an input or a runner variable: a program's argv
+ * is passed as written (no shell, nothing filled in), so it would reach the program as those characters.
+ * A shell's own `${HOME}`, `${item}` or `${result}` inside `sh -c` is left alone.
+ */
+function referenceIn(arg) {
+    for (const [match, body] of arg.matchAll(reference_syntax/* TEMPLATE_PATTERN */.qF)) {
+        if (/^\s*env\./.test(body) || (0,reference_syntax/* parseTemplateBody */.Kp)(body).kind === 'reference')
+            return match;
+    }
+    return undefined;
+}
+/**
+ * No command tool's or command goal's argv holds a reference (found by an adversarial pass): a goal
+ * `command: [check, "${steps.1.result}"]` ran `check` on the literal text and passed without checking
+ * anything, and a tool got `${inputs.p}` for the input's value.
+ */
+function checkCommandArgv(plan) {
+    const issues = [];
+    for (const [name, tool] of Object.entries(plan.tools ?? {})) {
+        tool.command.forEach((arg, index) => {
+            const reference = referenceIn(arg);
+            if (reference === undefined)
+                return;
+            const how = reference.startsWith('${env.') ? 'a runner variable reaches it through `env:`' : 'it gets the step\'s `args` as JSON on stdin: pass the value there';
+            issues.push({ path: ['tools', name, 'command', index], message: `\`${reference}\` would reach the program as written: a command's argv is not filled in (no shell), and ${how}` });
+        });
+    }
+    (plan.goals ?? []).forEach((goal, goalIndex) => {
+        goal.command?.forEach((arg, index) => {
+            const reference = referenceIn(arg);
+            if (reference === undefined)
+                return;
+            issues.push({ path: ['goals', goalIndex, 'command', index], message: `\`${reference}\` would reach the program as written: a command goal's argv is not filled in (no shell); it reads the result it checks on stdin` });
         });
     });
     return issues;
@@ -3877,6 +4010,7 @@ function buildToolCatalogue(plan, extraTools = [], withhold) {
 
 
 
+
 /** The error for a plan with neither `goal` nor `workflow_sequence`. */
 const NEEDS_GOAL_OR_STEPS = 'the plan has neither `goal` nor `workflow_sequence`: add `goal:` (the task in words, for a model to plan) or `workflow_sequence:` (the steps)';
 function planName(plan, file) {
@@ -3931,6 +4065,7 @@ function checkPlanValue(value, options) {
         ...schemas.issues,
         ...checkArgs(ctx, schemas.schemas),
         ...checkGoals(plan.goals ?? [], new Set(stepIndex.keys()), rawSteps.length > 0),
+        ...checkCommandArgv(plan),
         ...(0,check_pricing/* checkPricing */.ZT)(plan, options.model),
         ...(options.origin === 'model' ? checkHardcodedResults(ctx, options.modelStepsFrom ?? 0) : []),
         // A completed plan step a replacement keeps came from the plan file; the model's own steps start at modelStepsFrom.
@@ -4302,8 +4437,8 @@ __webpack_require__.d(__webpack_exports__, {
   e: () => (/* binding */ toolsetTools)
 });
 
-// EXTERNAL MODULE: ./lib/core/linear-regex.js
-var linear_regex = __webpack_require__(176);
+// EXTERNAL MODULE: ./lib/core/linear-regex.js + 1 modules
+var linear_regex = __webpack_require__(3097);
 // EXTERNAL MODULE: ./lib/core/step-error.js
 var step_error = __webpack_require__(1938);
 ;// CONCATENATED MODULE: ./lib/tools/files/invalid-glob-error.js

@@ -511,11 +511,11 @@ function parseCliArgs(argv) {
 /**
  * Names that look like they hold credentials: `*TOKEN*`, `*SECRET*`, `*KEY*`, `*PASSWORD*`, `ACTIONS_*`,
  * `INPUT_*`, and the common short forms (`DB_PASS`, `DB_PW`, `NPM_AUTH`, `GH_PAT`, `SENTRY_DSN`, a
- * storage `SAS`, `SLACK_WEBHOOK_URL`, the URLs of databases and brokers, which hold their password, a
+ * storage `SAS`, a `*WEBHOOK*` (`SLACK_WEBHOOK`, `SLACK_WEBHOOK_URL`), the URLs of databases and brokers, which hold their password, a
  * connection string). Short forms only as a whole part of a name: `PWD` (the shell's working directory),
  * `PATH` and `AUTHOR` are no secrets.
  */
-const SECRET_NAME = /TOKEN|SECRET|KEY|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL|PRIVATE|^ACTIONS_|^INPUT_|(?:^|_)(?:PASS|PW|DSN|PAT|SAS)(?:_|$)|_PWD(?:_|$)|_AUTH(?:_CONFIG)?$|HOOK_URL|DATABASE_UR[IL]|(?:MONGO(?:DB)?|REDIS|AMQP|BROKER|DB)_UR[IL]|CONN(?:ECTION)?_STR(?:ING)?/i;
+const SECRET_NAME = /TOKEN|SECRET|KEY|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL|PRIVATE|^ACTIONS_|^INPUT_|(?:^|_)(?:PASS|PW|DSN|PAT|SAS)(?:_|$)|_PWD(?:_|$)|_AUTH(?:_CONFIG)?$|WEBHOOK|HOOK_URL|DATABASE_UR[IL]|(?:MONGO(?:DB)?|REDIS|AMQP|BROKER|DB)_UR[IL]|CONN(?:ECTION)?_STR(?:ING)?/i;
 /**
  * True when an environment variable's name suggests a secret. `ACTIONS_*` carry the runner's
  * runtime tokens and `INPUT_*` carry action inputs such as `api-key`, so both count.
