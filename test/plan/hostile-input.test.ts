@@ -148,6 +148,15 @@ describe('hostile and broken plan files', () => {
     expect({ signal: run.signal, stdout: run.stdout.trim(), stderr: run.stderr }).toEqual({ signal: null, stdout: 'read 8', stderr: '' });
   }, 70_000);
 
+  // Found by an adversarial pass: past `yaml`'s own depth limit its error came at the level where that limit
+  // ran out (column 3,133 for 1,000 maps, level ~780), once for each collection still open there.
+  it('refuses nesting past the YAML reader\'s own limit once, at the first level too deep', async () => {
+    const maps = `goal: g\nname: ${'{a: '.repeat(1000)}1${'}'.repeat(1000)}\n`;
+    expect(await errorsFor(maps)).toEqual(['plan.yml:2:259: the file nests too deeply to read; plans nest at most 64 levels']);
+    const lists = `goal: g\nname: ${'[{a: '.repeat(600)}1${'}]'.repeat(600)}\n`;
+    expect(await errorsFor(lists)).toHaveLength(1);
+  });
+
   it('refuses deep block nesting at the first level too deep', async () => {
     const lines = ['goal: g', 'model:'];
     for (let level = 1; level <= 100; level++) lines.push(`${'  '.repeat(level)}k${level}:`);
