@@ -83,3 +83,21 @@ it('takes values under secret-looking names and credential headers, and their cr
   );
   expect(values.sort()).toEqual(['Bearer docs-token-123456', VALUE, 'docs-token-123456', 'literal-pass'].sort());
 });
+
+// Found by an adversarial pass: `X-Auth`, `X-Authorization`, `Authentication` and `X-Session` matched
+// neither the secret names (`_AUTH` with an underscore) nor `^authorization$`, and a server echoing its
+// request headers put their values in the report, the trace and the log.
+it('takes every header that reads a runner variable, and credential-looking header names, whatever they hold', () => {
+  const env = { H1: 'sekrit-one-AAAA', H2: 'sekrit-two-BBBB', H3: 'sekrit-three-CCCC', H4: 'sekrit-six-FFFF', PLAIN: 'plain-value-1234' };
+  const values = planSecretValues(
+    {
+      mcp_servers: {
+        docs: {
+          headers: { 'X-Auth': '${env.H1}', 'X-Authorization': 'Token ${env.H2}', Authentication: '${env.H3}', 'X-Trace': '${env.H4}', 'X-Session': 'literal-session-9876', Accept: 'application/json' },
+        },
+      },
+    },
+    env,
+  );
+  expect(values.sort()).toEqual(['sekrit-one-AAAA', 'Token sekrit-two-BBBB', 'sekrit-two-BBBB', 'sekrit-three-CCCC', 'sekrit-six-FFFF', 'literal-session-9876'].sort());
+});
