@@ -1,5 +1,9 @@
-/** Control characters but the tab, the line feed and a CR that ends a line with it (`\r\n`). */
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\r(?!\n)/g;
+/**
+ * Control characters but the tab, the line feed and a CR that ends a line with it (`\r\n`), and the bidi
+ * embeddings, overrides and isolates (U+202A–202E, U+2066–2069), which make text display in another order
+ * than it reads ("Trojan Source"); the marks U+200E/U+200F that right-to-left writing uses stay.
+ */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|\r(?!\n)/g;
 
 /**
  * `text` with every control character shown as a symbol (ESC as ␛): a checklist line is drawn on a

@@ -1,5 +1,6 @@
 import type { Definition, Image, Link, Nodes } from 'mdast';
 import { fencedBlock, inlineCode } from '../core/code-fence.ts';
+import { visibleControls } from '../core/visible-controls.ts';
 import { applyEdits, markdownTree, spanOf, type Edit } from './markdown-tree.ts';
 import { isUnderPrefix } from './url-allow-list.ts';
 
@@ -222,7 +223,7 @@ function breakMentions(text: string, policy: OutboundPolicy): string {
  * whole as a code block, on a line of its own.
  */
 export function neutraliseOutbound(text: string, policy: OutboundPolicy = {}): string {
-  const broken = breakMentions(text, policy);
+  const broken = breakMentions(visibleControls(text), policy);
   return broken.length > MAX_PARSED_CHARS ? `\n${fencedBlock(broken, 'text')}\n` : rewritten(broken, policy);
 }
 
@@ -233,6 +234,6 @@ export function neutraliseOutbound(text: string, policy: OutboundPolicy = {}): s
  * longer, left as the renderers made it.
  */
 export function neutraliseRendered(text: string, policy: OutboundPolicy = {}): string {
-  const broken = breakMentions(text, policy);
+  const broken = breakMentions(visibleControls(text), policy);
   return broken.length > MAX_PARSED_CHARS ? broken : rewritten(broken, policy);
 }

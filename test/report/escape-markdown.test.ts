@@ -63,3 +63,13 @@ describe('escapeMarkdown (text that may start a line or a list item)', () => {
     expect(escapeMarkdown(text)).toBe(escapeInlineMarkdown(text));
   });
 });
+
+// Found by an adversarial pass: a tool's error text kept raw BEL/ESC and a right-to-left override in the
+// job summary and the check run, where the override shows text in another order than it reads.
+describe('control characters and bidi overrides in run text', () => {
+  it('are shown, as on the log, wherever run text is escaped', () => {
+    expect(escapeInlineMarkdown('a\u0007\u001b[31mred \u202eevil\u202c txt\u2066x\u2069')).toBe('a\u2407\u241b\\[31mred \ufffdevil\ufffd txt\ufffdx\ufffd');
+    // The marks right-to-left writing uses stay.
+    expect(escapeInlineMarkdown('\u05e9\u05dc\u05d5\u05dd\u200f!')).toBe('\u05e9\u05dc\u05d5\u05dd\u200f!');
+  });
+});

@@ -188,3 +188,14 @@ describe('WriteAllowance', () => {
     );
   });
 });
+
+describe('control characters and bidi overrides', () => {
+  it('are shown in text bound for GitHub, raw or rendered, code included', () => {
+    const text = 'status \u202egnp.exe\u202c and \u001b[31mred\u0007\n```\ncode \u202e here\n```\n';
+    for (const out of [neutraliseOutbound(text), neutraliseRendered(text)]) {
+      expect(out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u202a-\u202e\u2066-\u2069]/);
+      expect(out).toContain('\ufffdgnp.exe\ufffd');
+      expect(out).toMatch(/\u241b.31mred\u2407/);
+    }
+  });
+});

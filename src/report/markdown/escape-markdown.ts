@@ -1,3 +1,5 @@
+import { visibleControls } from '../../core/visible-controls.ts';
+
 /** Characters that start Markdown structure anywhere in a line, with the condition they do it under. */
 const INLINE = new RegExp(
   [
@@ -25,7 +27,8 @@ const LINE_START = /^(\s*)(#(?=#{0,5}(\s|$))|>|[-+](?=\s|$|[-+]*$)|=(?==*\s*$)|\
  */
 export function escapeInlineMarkdown(text: string): string {
   const flat = text.includes('\n') || text.includes('\r') ? text.replace(/\r\n?|\n/g, ' ') : text;
-  return flat.replace(INLINE, (c) => `\\${c}`);
+  // Control characters and bidi overrides shown, as on the log: a reader sees what the text holds.
+  return visibleControls(flat).replace(INLINE, (c) => `\\${c}`);
 }
 
 /**
