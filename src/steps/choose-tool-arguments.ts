@@ -8,6 +8,7 @@ import type { StepContext } from './step-context.ts';
 import { stepModelSettings } from './step-model-settings.ts';
 import { validateToolArguments } from './validate-tool-arguments.ts';
 import { JsonTooDeepError, parseJson } from '../core/parse-json.ts';
+import { cutOffReason, cutOffWhy } from '../llm/cut-off-reason.ts';
 
 type Message = OpenAI.Chat.Completions.ChatCompletionMessageParam;
 type Attempt = { readonly ok: true; readonly args: Record<string, unknown> } | { readonly ok: false; readonly error: string; readonly reply: Message[] };
@@ -32,6 +33,10 @@ function readAttempt(tool: Tool, response: ChatResponse): Attempt {
     error,
     reply: [echo, { role: 'tool', tool_call_id: call.id, content: `Invalid arguments, the tool was not run: ${error}\nCall '${tool.name}' again with arguments that match its schema.` }],
   });
+  // Arguments from an answer the endpoint cut off are a fragment, even when they parse (found by an
+  // adversarial pass: a `length` answer's call ran, side effects and all).
+  const cutOff = cutOffReason(response.choices[0]);
+  if (cutOff) return fail(`the answer was cut off before it ended (${cutOffWhy(cutOff)}), so its arguments may be incomplete`);
   let args: unknown;
   try {
     args = parseJson(call.function.arguments);

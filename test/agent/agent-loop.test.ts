@@ -161,6 +161,27 @@ describe('agent limits', () => {
     expect(job.summary).toContain('· turn 4/20 · 0 tool calls · 2 failed or not run · todos 2/2 done');
   });
 
+  // Found by an adversarial pass: the calls of an answer cut off by a filter or the token limit ran,
+  // side effects and all, the last maybe cut mid-arguments.
+  it('runs no call from an answer that was cut off, and fails the step as a cut-off answer', async () => {
+    for (const finish of ['length', 'content_filter']) {
+      const cut: ScriptedReply = {
+        kind: 'raw',
+        body: {
+          id: 'c',
+          object: 'chat.completion',
+          created: 1,
+          model: 'gpt-4o-mini',
+          choices: [{ index: 0, finish_reason: finish, message: { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'add', arguments: '{"a":2,"b":3}' } }, { id: 'call_2', type: 'function', function: { name: 'add', arguments: '{"a": 1' } }] } }],
+        },
+      };
+      const job = await runOfflineJob({ plan: PLAN, script: [todos(false, [['1', 'Add', 'in_progress']]), cut, textAnswer('20')] });
+      expect(job.trace.filter((line) => line.type === 'agent_tool_called' && line.tool === 'add'), finish).toEqual([]);
+      expect(job.outcome.kind === 'ran' && job.outcome.status, finish).not.toBe('succeeded');
+      expect(JSON.stringify(job.trace.filter((line) => line.type === 'step_failed')), finish).toContain("the model's answer was cut off");
+    }
+  });
+
   it('stops at max_turns, fails the step, and keeps the todos and the last message', async () => {
     const job = await runOfflineJob({ plan: PLAN.replace('tools: [add, multiply]', 'tools: [add, multiply]\n    max_turns: 3\n    on_failure: fail'), script: busy });
     if (job.outcome.kind !== 'ran') throw new Error(job.outcome.kind);

@@ -179,6 +179,25 @@ describe('tool_call without args', () => {
     expect(tool.calls).toHaveLength(1);
   });
 
+  // Found by an adversarial pass: the call in a `length` answer ran, though its arguments were a fragment.
+  it('runs no call from an answer cut off at the token limit or by a filter, and asks again', async () => {
+    for (const finish of ['length', 'content_filter']) {
+      const tool = spyTool();
+      const cut = {
+        id: 'c',
+        object: 'chat.completion',
+        created: 1,
+        model: 'gpt-4o-mini',
+        choices: [{ index: 0, finish_reason: finish, message: { role: 'assistant', content: null, tool_calls: [{ id: 'call_cut', type: 'function', function: { name: tool.name, arguments: '{"week":"2025-W1"}' } }] } }],
+      };
+      server.script([{ kind: 'raw', body: cut }, toolCallAnswer(tool.name, { week: '2025-W10' })]);
+      const { ctx } = stepContext({ steps: [{ key: '1', type: 'tool_call', tool: tool.name }], run: '1', tools: [tool], model: live() });
+      await runStep(ctx);
+      expect(tool.calls.map((call) => call.args), finish).toEqual([{ week: '2025-W10' }]);
+      expect(server.requests.at(-1)!.body.messages.at(-1)!.content).toContain('the answer was cut off before it ended');
+    }
+  });
+
   it('fails naming the step when no model is configured', async () => {
     const tool = spyTool();
     const { ctx } = stepContext({ steps: [{ key: 'fetch', type: 'tool_call', tool: tool.name }], run: 'fetch', tools: [tool] });

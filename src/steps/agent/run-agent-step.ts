@@ -102,9 +102,11 @@ class AgentLoop {
       const answered = hasVisibleText(content);
       if (answered) this.#lastMessage = content;
       ctx.report({ type: 'agent_turn', turn, maxTurns: this.#maxTurns, message: content, toolCalls: calls.map((call) => call.function.name) });
+      const cutOff = cutOffReason(choice);
+      // A cut-off answer is a fragment, its calls included: the last may be cut mid-arguments, and none of
+      // them is run (found by an adversarial pass: side-effect calls of a `length` answer ran).
+      if (cutOff && (answered || calls.length > 0)) throw new CutOffAnswerError({ stepKey: ctx.step.key, finishReason: cutOff });
       if (calls.length === 0) {
-        const cutOff = cutOffReason(choice);
-        if (answered && cutOff) throw new CutOffAnswerError({ stepKey: ctx.step.key, finishReason: cutOff });
         if (answered) return content;
         const reason = choice?.message.refusal ? `refused: ${choice.message.refusal}` : choice ? `finish reason ${choice.finish_reason}` : 'no choices';
         throw new EmptyAnswerError({ stepKey: ctx.step.key, reason });
