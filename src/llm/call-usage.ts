@@ -30,16 +30,28 @@ function estimateTokens(request: ChatRequest, response: ChatResponse): { promptT
   return { promptTokens: estimatePromptTokens(request), completionTokens: tokensOf(answered) };
 }
 
+/** A reported count, or a quarter of the estimate when the count falls more than 1,000 tokens short of it. */
+function atLeast(reported: number, estimate: number): number {
+  const floor = Math.ceil(estimate / 4);
+  return reported + 1_000 >= floor ? reported : floor;
+}
+
 /**
  * Counts one call from the response's `usage` and prices it by the model the endpoint reports,
  * falling back to the model that was asked for. An endpoint that sends no `usage` gets its tokens
- * estimated from the text (`estimatedCalls: 1`), so `max_tokens` and `max_cost_usd` still hold.
+ * estimated from the text (`estimatedCalls: 1`), so `max_tokens` and `max_cost_usd` still hold; one that
+ * reports counts far below its text is charged a quarter of the estimate at least.
  */
 export function callUsage(response: ChatResponse, request: ChatRequest, overrides?: PriceOverrides): CallUsage {
   const counted = response.usage;
+  const estimated = estimateTokens(request, response);
+  // Reported counts are taken, unless they fall more than 1,000 tokens short of a quarter of the estimate
+  // (16 characters a token, which only long runs of white space reach): an endpoint that reported 1 token
+  // for each 15 MB answer kept max_tokens and max_cost_usd from ever stopping an agent (found by an
+  // adversarial pass). Within that margin the endpoint's own count stands, to the token.
   const { promptTokens, completionTokens } = counted
-    ? { promptTokens: counted.prompt_tokens, completionTokens: counted.completion_tokens }
-    : estimateTokens(request, response);
+    ? { promptTokens: atLeast(counted.prompt_tokens, estimated.promptTokens), completionTokens: atLeast(counted.completion_tokens, estimated.completionTokens) }
+    : estimated;
   const requestedModel = request.model;
   const model = response.model || requestedModel;
   const priced = estimateCallCostUsd([model, requestedModel], promptTokens, completionTokens, overrides);

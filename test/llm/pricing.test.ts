@@ -72,4 +72,17 @@ describe('callUsage', () => {
     expect(usage.costUsd).toBeCloseTo((usage.promptTokens * 2.5 + usage.completionTokens * 10) / 1_000_000);
     expect(callUsage(response('gpt-4o', 1, 1), request)).not.toHaveProperty('estimatedCalls');
   });
+
+  // Found by an adversarial pass: 1 token reported for each 15 MB answer kept an agent's budget from ever
+  // stopping it (7 min, 2.9 GB, a 346 MB request).
+  it('charges a quarter of the estimate when the endpoint reports far less', () => {
+    const request = ask('gpt-4o', 'x'.repeat(160_000));
+    const lying: ChatResponse = { ...response('gpt-4o', 1, 1), choices: [{ index: 0, finish_reason: 'stop', logprobs: null, message: { role: 'assistant', content: 'y'.repeat(64_000), refusal: null } }] };
+    const usage = callUsage(lying, request);
+    expect(usage.promptTokens).toBeGreaterThanOrEqual(10_000);
+    expect(usage.completionTokens).toBe(4_000);
+    expect(usage).not.toHaveProperty('estimatedCalls');
+    // Honest counts above the floor are taken as they are.
+    expect(callUsage({ ...lying, usage: { prompt_tokens: 40_000, completion_tokens: 16_000, total_tokens: 56_000 } }, request)).toMatchObject({ promptTokens: 40_000, completionTokens: 16_000 });
+  });
 });
