@@ -4,10 +4,16 @@ import { JsonDuplicateKeyError, JsonTooDeepError, MAX_JSON_DEPTH, parseJson } fr
 import { TRACE_GAP } from '../core/trace-gap.ts';
 import { traceEventProblem } from '../core/trace-event-problem.ts';
 import { MAX_TRACE_BYTES, readInputFile } from '../core/read-input-file.ts';
+import { groupDigits } from '../core/group-digits.ts';
 
 /** Why a saved state of `bytes` (as its artifact is listed) is not downloaded; undefined when it may be. */
 export function oversizedState(bytes: number): string | undefined {
-  return bytes > MAX_TRACE_BYTES ? `it is ${bytes} bytes, larger than ${MAX_TRACE_BYTES / 1024 / 1024} MiB, more than any run's trace holds` : undefined;
+  // A run can write more than it reads back: each result is kept whole, and a for_each step's items twice
+  // (each item's event and the step's list), so 150 items of 1 MB made a 300 MB trace (found by an
+  // adversarial pass). Say so rather than call the file something no run writes.
+  return bytes > MAX_TRACE_BYTES
+    ? `it is ${groupDigits(bytes)} bytes, more than the ${MAX_TRACE_BYTES / 1024 / 1024} MiB plan-runner reads back (a run whose steps return very large results, a for_each over many of them above all, can write that much)`
+    : undefined;
 }
 
 /** A trace's text, read before anything writes a new trace (often to the same path). */
