@@ -7,6 +7,21 @@ export function isUnderPrefix(url: URL, prefix: URL): boolean {
   return url.pathname.startsWith(withSlash);
 }
 
+/** Whether `path`, read as UTF-8 and folded (NFKC), has a `.`/`..` segment or a `/` or `\\` it did not have. */
+function foldsToSeparator(path: string): boolean {
+  let text: string;
+  try {
+    text = decodeURIComponent(path);
+  } catch {
+    return false;
+  }
+  if (/^[\x00-\x7f]*$/.test(text)) return false;
+  const folded = text.normalize('NFKC');
+  const count = (value: string, char: string): number => value.split(char).length;
+  if (count(folded, '/') !== count(text, '/') || count(folded, '\\') !== count(text, '\\')) return true;
+  return folded.split('/').some((segment, index) => (segment === '.' || segment === '..') && text.split('/')[index] !== segment);
+}
+
 /** How many times over a path is decoded to look for an encoded separator: past a proxy and an app that each decode, and one more. */
 const MAX_DECODES = 3;
 
@@ -31,6 +46,13 @@ export function refusalReason(url: URL, allow: readonly string[]): string | unde
     // Tomcat, Jetty and Spring drop a segment's `;…` before resolving `..`: `/v1/public/..;/admin` is `/v1/admin` there.
     // Spring decodes the path before it drops `;…`, so `..%3b` is `..;` there (and `..%253b` behind a proxy that decodes once).
     if (/(?:^|\/)\.{1,2}(?:;|%3b)/i.test(path)) return 'a path segment is . or .. followed by ; or %3B (`..;`), which some servers resolve as .. and so leave the allowed prefix';
+    // Found by an adversarial pass, each read as `.` or `/` by some decoder: IIS's `%u002e`, an overlong
+    // UTF-8 `%c0%ae`, a NUL or tab that a server strips before resolving `..`, and a full-width `．．`
+    // that NFKC folds to `..`.
+    if (/%u[0-9a-f]{4}/i.test(path)) return 'the path holds a %u escape (%u002e), which some servers decode into a path outside the allowed prefix';
+    if (/%c[01]/i.test(path)) return 'the path holds an overlong UTF-8 escape (%C0, %C1), which a lenient decoder reads as . or /';
+    if (/%(?:[01][0-9a-f]|7f)/i.test(path) || /[\u0000-\u001f\u007f]/.test(path)) return 'the path holds a control character (%00, %09…), which some servers strip before they resolve ..';
+    if (foldsToSeparator(path)) return 'the path holds a character that Unicode folding (NFKC) turns into . / or \\ (a full-width dot or solidus), which some servers do before they route';
     const decoded = path.replace(/%[0-9a-f]{2}/gi, (escape) => String.fromCharCode(Number.parseInt(escape.slice(1), 16)));
     if (decoded === path) break;
     path = decoded;

@@ -98,6 +98,14 @@ describe('the allow list', () => {
     ['a dot-dot with the second hex digit encoded', 'https://api.example.com/v1/public/%252%65%252%65/admin'],
     ['a dot-dot-slash encoded three times', 'https://api.example.com/v1/%25252e%25252e%25252fadmin'],
     ['a dot-dot with a parameter whose escape has encoded hex digits', 'https://api.example.com/v1/public/..%25%33%62/admin'],
+    // Found by an adversarial pass: read as `..` or `/` by some decoders.
+    ['an IIS %u escape of dot-dot', 'https://api.example.com/v1/%u002e%u002e/a'],
+    ['an overlong UTF-8 dot-dot', 'https://api.example.com/v1/%c0%ae%c0%ae/a'],
+    ['a dot-dot with a NUL', 'https://api.example.com/v1/..%00/a'],
+    ['a dot-dot with a tab', 'https://api.example.com/v1/..%09/a'],
+    ['a full-width dot-dot', 'https://api.example.com/v1/%ef%bc%8e%ef%bc%8e/a'],
+    ['a full-width dot-dot, unescaped', 'https://api.example.com/v1/\uff0e\uff0e/a'],
+    ['a full-width solidus', 'https://api.example.com/v1/..%ef%bc%8fadmin'],
   ])('refuses %s', (_label, raw) => {
     expect(refusalReason(new URL(raw), allow)).toBeDefined();
   });
@@ -110,6 +118,7 @@ describe('the allow list', () => {
     ['an encoded percent sign', 'https://api.example.com/v1/pages/100%25%20done'],
     ['an encoded percent sign before hex digits that are no separator', 'https://api.example.com/v1/pages/%2541%2520x'],
     ['a file name with dots', 'https://api.example.com/v1/files/report.v2..final.txt'],
+    ['a path of non-ASCII words', 'https://api.example.com/v1/caf%C3%A9/%E6%97%A5%E6%9C%AC'],
   ])('accepts %s', (_label, raw) => {
     expect(refusalReason(new URL(raw), allow)).toBeUndefined();
   });
