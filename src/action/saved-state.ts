@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { oversizedState, readResumeTrace, runStarted, type ResumeTrace } from '../run/read-resume-trace.ts';
@@ -46,16 +46,34 @@ export async function earlierAttemptState(settings: ActionSettings, store: RunSt
   if (settings.mode !== 'run' && settings.mode !== 'agent') return { ok: true };
   if (!store) return { ok: true };
   const advice = 'run the job again, or set `resume: never` to start from the beginning (steps with side effects would run again)';
-  let found: SavedState | undefined;
+  let artifacts: readonly StateArtifact[];
   try {
-    found = newestEarlierState(await store.list(), identity);
+    artifacts = await store.list();
   } catch (error) {
     return { ok: false, problem: `cannot list this run's saved states to resume attempt ${identity.attempt} (${messageOf(error)}): ${advice}` };
   }
-  if (!found) {
-    io.info(`Attempt ${identity.attempt}: no earlier attempt saved a state for ${settings.planPath}; the plan runs from the start.`);
-    return { ok: true };
+  // The newest earlier attempt whose run started: one that ended before (a rejected plan, a cancel while
+  // MCP servers started) ran nothing, and the attempt before it may have run side effects.
+  for (let before = identity.attempt; ; ) {
+    const found = newestEarlierState(artifacts, { ...identity, attempt: before });
+    if (!found) {
+      io.info(`Attempt ${identity.attempt}: no earlier attempt saved a state for ${settings.planPath}${before === identity.attempt ? '' : ' in which its run started'}; the plan runs from the start.`);
+      return { ok: true };
+    }
+    const read = await readEarlierState(settings, identity, store, found, advice);
+    if (!read.ok) return read;
+    if (read.earlier === undefined) {
+      io.info(`Attempt ${identity.attempt}: the state attempt ${found.attempt} saved (${found.artifact.name}) holds no started run; looking at the attempts before it.`);
+      before = found.attempt;
+      continue;
+    }
+    io.info(`Attempt ${identity.attempt}: resuming from the state attempt ${found.attempt} saved (${found.artifact.name}, ${found.artifact.size} bytes).`);
+    return read;
   }
+}
+
+/** One earlier attempt's state, downloaded and read: `earlier` undefined when its run never started. */
+async function readEarlierState(settings: ActionSettings, identity: StateIdentity, store: RunStateStore, found: SavedState, advice: string): Promise<EarlierStateResult> {
   if (found.clashed) return { ok: false, problem: `the saved state of attempt ${found.attempt} is not resumed: ${clashProblem(found, identity)}` };
   const oversized = oversizedState(found.artifact.size);
   if (oversized) return { ok: false, problem: `the saved state of attempt ${found.attempt} (${found.artifact.name}) is not read: ${oversized}; ${advice}` };
@@ -67,13 +85,25 @@ export async function earlierAttemptState(settings: ActionSettings, store: RunSt
   }
   const read = await readResumeTrace(file);
   if (!read.ok) return { ok: false, problem: `the saved state of attempt ${found.attempt} cannot be read (${read.problem}): ${advice}` };
-  // Attempt N ended before its run started (cancelled while its MCP servers started, a rejected plan): nothing ran, so nothing repeats.
-  if (!runStarted(read.trace)) {
-    io.info(`Attempt ${identity.attempt}: the state attempt ${found.attempt} saved (${found.artifact.name}) holds no started run; the plan runs from the start.`);
-    return { ok: true };
-  }
-  io.info(`Attempt ${identity.attempt}: resuming from the state attempt ${found.attempt} saved (${found.artifact.name}, ${found.artifact.size} bytes).`);
+  if (!runStarted(read.trace)) return { ok: true };
   return { ok: true, earlier: { trace: { ...read.trace, label: `the saved state of attempt ${found.attempt}` }, attempt: found.attempt } };
+}
+
+/** Whether the trace file holds a started run, read from its first MiB (a cut line there counts as started, as `runStarted` takes it); a missing file holds none. */
+async function traceHoldsStartedRun(file: string): Promise<boolean> {
+  let text: string;
+  try {
+    const handle = await open(file, 'r');
+    try {
+      const { buffer, bytesRead } = await handle.read(Buffer.alloc(1024 * 1024), 0, 1024 * 1024, 0);
+      text = buffer.subarray(0, bytesRead).toString('utf8');
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return false;
+  }
+  return runStarted({ file, text });
 }
 
 /**
@@ -107,6 +137,12 @@ export async function saveRunState(
   if (settings.state !== 'artifact' || !store) return undefined;
   const identity = stateIdentity(settings, options.part);
   const name = stateArtifactName(identity);
+  // A run that never started (a rejected plan, a cancel while MCP servers started) ran nothing: saved, its
+  // state was the newest a re-run found, and hid the attempt before it (found by an adversarial pass).
+  if (!(await traceHoldsStartedRun(trace))) {
+    io.info(`Not saving the run's state: its run never started, so nothing in it could be resumed; a re-run resumes from an earlier attempt's state, if one was saved.`);
+    return undefined;
+  }
   try {
     const saved = await store.save(name, trace, settings.stateRetentionDays);
     options.saveState?.(SAVED_STATE, saved.name);

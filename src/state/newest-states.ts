@@ -16,7 +16,7 @@ export interface SavedState {
 /**
  * Among a workflow run's `artifacts`, the newest attempt of each part of `plan`'s states that
  * `accept` takes (a whole run's states are the part `undefined`), in the order first seen. Names of
- * other plans and keys, and names that are not states, are left out. A state saved aside after a name
+ * other plans and keys, names that are not states, and empty states are left out. A state saved aside after a name
  * clash (`stateClashName`) marks its part `clashed` when it is as new as the newest state or newer:
  * then the newest state of that part may be another job's, or one newer than it was saved only aside.
  */
@@ -24,6 +24,10 @@ export function newestStates(artifacts: readonly StateArtifact[], plan: StatePla
   const newest = new Map<string | undefined, SavedState>();
   const clashes = new Map<string | undefined, SavedState>();
   for (const artifact of artifacts) {
+    // An empty state is an attempt whose run never started (older versions saved one): it holds nothing to
+    // build on, and taken as the newest it hid the attempt before it, whose side effects a re-run then
+    // repeated (found by an adversarial pass).
+    if (artifact.size === 0) continue;
     const parsed = parseStateArtifactName(artifact.name, plan);
     if (!parsed || !accept(parsed.part, parsed.attempt)) continue;
     const states = parsed.clash ? clashes : newest;

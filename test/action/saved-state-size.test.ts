@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readActionSettings } from '../../src/action/action-settings.ts';
-import { earlierAttemptState } from '../../src/action/saved-state.ts';
+import { earlierAttemptState, saveRunState } from '../../src/action/saved-state.ts';
 import { MAX_TRACE_BYTES } from '../../src/core/read-input-file.ts';
 import { readResumeTrace } from '../../src/run/read-resume-trace.ts';
 import type { RunStateStore, StateArtifact } from '../../src/state/run-state-store.ts';
@@ -53,19 +53,71 @@ it('starts a re-run from the beginning when the earlier attempt saved a run that
   await writeFile(path.join(workspace, 'plan.yml'), 'name: p\nworkflow_sequence: []\n');
   const read = await readActionSettings((name) => (name === 'plan' ? 'plan.yml' : ''), { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push', GITHUB_RUN_ATTEMPT: '2', RUNNER_TEMP: workspace });
   if (!read.ok) throw new Error(read.problems.join('\n'));
-  const empty: StateArtifact = { id: 1, name: stateArtifactName({ planPath: 'plan.yml', attempt: 1 }), size: 0 };
+  const unstarted: StateArtifact = { id: 1, name: stateArtifactName({ planPath: 'plan.yml', attempt: 1 }), size: 24 };
   const store: RunStateStore = {
     save: () => Promise.reject(new Error('not here')),
-    list: () => Promise.resolve([empty]),
+    list: () => Promise.resolve([unstarted]),
     download: async () => {
       const file = path.join(workspace, 'left.jsonl');
-      await writeFile(file, '');
+      await writeFile(file, '{"type":"run_cancelled"}\n');
       return file;
     },
   };
   const { io, said } = recordingIO();
   expect(await earlierAttemptState(read.settings, store, io)).toEqual({ ok: true });
-  expect(said.log).toContain(`Attempt 2: the state attempt 1 saved (${empty.name}) holds no started run; the plan runs from the start.`);
+  expect(said.log).toContain(`Attempt 2: the state attempt 1 saved (${unstarted.name}) holds no started run; looking at the attempts before it.`);
+  expect(said.log).toContain('Attempt 2: no earlier attempt saved a state for plan.yml in which its run started; the plan runs from the start.');
+});
+
+// Found by an adversarial pass: attempt 2 was refused before its run started (an MCP server that failed to
+// start once) and saved an empty state; attempt 3 took it as the newest, started afresh, and repeated the
+// deploy attempt 1 had made.
+it('resumes from the newest attempt whose run started, past later ones that never started', async () => {
+  await writeFile(path.join(workspace, 'plan.yml'), 'name: p\nworkflow_sequence: []\n');
+  const read = await readActionSettings((name) => (name === 'plan' ? 'plan.yml' : ''), { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push', GITHUB_RUN_ATTEMPT: '4', RUNNER_TEMP: workspace });
+  if (!read.ok) throw new Error(read.problems.join('\n'));
+  const state = (attempt: number, size: number): StateArtifact => ({ id: attempt, name: stateArtifactName({ planPath: 'plan.yml', attempt }), size });
+  const texts = new Map([[1, '{"type":"plan_created"}\n'], [3, '{"type":"run_cancelled"}\n']]);
+  const downloaded: number[] = [];
+  const store: RunStateStore = {
+    save: () => Promise.reject(new Error('not here')),
+    list: () => Promise.resolve([state(1, 24), state(2, 0), state(3, 25)]),
+    download: async (artifact) => {
+      downloaded.push(artifact.id);
+      const file = path.join(workspace, `attempt-${artifact.id}.jsonl`);
+      await writeFile(file, texts.get(artifact.id) ?? '');
+      return file;
+    },
+  };
+  const { io, said } = recordingIO();
+  expect(await earlierAttemptState(read.settings, store, io)).toMatchObject({ ok: true, earlier: { attempt: 1 } });
+  // The empty state of attempt 2 is not even downloaded.
+  expect(downloaded).toEqual([3, 1]);
+  expect(said.log).toContain(`Attempt 4: resuming from the state attempt 1 saved (${state(1, 24).name}, 24 bytes).`);
+});
+
+it('saves no state for a run that never started', async () => {
+  await writeFile(path.join(workspace, 'plan.yml'), 'name: p\nworkflow_sequence: []\n');
+  const read = await readActionSettings((name) => (name === 'plan' ? 'plan.yml' : ''), { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push', GITHUB_RUN_ATTEMPT: '2', RUNNER_TEMP: workspace });
+  if (!read.ok) throw new Error(read.problems.join('\n'));
+  const saved: string[] = [];
+  const store: RunStateStore = {
+    save: (name) => {
+      saved.push(name);
+      return Promise.resolve({ id: 9, name, size: 1 });
+    },
+    list: () => Promise.resolve([]),
+    download: () => Promise.reject(new Error('not here')),
+  };
+  for (const text of ['', '{"type":"run_cancelled"}\n']) {
+    const file = path.join(workspace, 'trace.jsonl');
+    await writeFile(file, text);
+    expect(await saveRunState(read.settings, store, file, recordingIO().io)).toBeUndefined();
+  }
+  expect(saved).toEqual([]);
+  await writeFile(path.join(workspace, 'trace.jsonl'), '{"type":"plan_created"}\n');
+  expect(await saveRunState(read.settings, store, path.join(workspace, 'trace.jsonl'), recordingIO().io)).toMatchObject({ id: 9 });
+  expect(saved).toHaveLength(1);
 });
 
 // The first version read a damaged trace as one that never started, and started afresh: a step with side
