@@ -5,7 +5,7 @@ import { ManualClock } from '../../src/run/manual-clock.ts';
 import type { IssueTarget } from '../../src/github/event-target.ts';
 import { issueCommentApi, type CommentApi } from '../../src/report/comment/comment-api.ts';
 import { commentMarker } from '../../src/report/comment/comment-marker.ts';
-import { createCommentUpdater, type CommentUpdaterOptions } from '../../src/report/comment/comment-updater.ts';
+import { createCommentUpdater, MAX_RATE_LIMIT_WAIT_MS, type CommentUpdaterOptions } from '../../src/report/comment/comment-updater.ts';
 import { renderComment } from '../../src/report/comment/render-comment.ts';
 import type { GoalRow } from '../../src/report/goals-table.ts';
 import type { Clock } from '../../src/core/clock.ts';
@@ -217,16 +217,40 @@ describe('comment updater against the GitHub REST API', () => {
     expect(warnings).toEqual([expect.stringMatching(/HTTP 403 Resource not accessible by integration.*pull-requests: write/)]);
   });
 
-  it('gives finish() a time bound: a long retry-after past the deadline is not waited for', async () => {
+  it('gives finish() a time bound: a retry-after past its bound and MAX_RATE_LIMIT_WAIT_MS is not waited for', async () => {
     const run = script();
     const comments = updater({ finishTimeoutMs: 5000 });
-    github.fail('issues/list-comments', { status: 429, headers: { 'retry-after': '120' } }, { status: 429, headers: { 'retry-after': '120' } });
+    github.fail('issues/list-comments', { status: 429, headers: { 'retry-after': '300' } }, { status: 429, headers: { 'retry-after': '300' } });
     for (const event of run.events) comments.listener(event);
     const start = clock.now();
     await comments.finish();
-    expect(clock.now() - start).toBeLessThanOrEqual(5000);
+    expect(clock.now() - start).toBeLessThanOrEqual(5000 + MAX_RATE_LIMIT_WAIT_MS);
     expect(github.requestsTo('issues/list-comments').length).toBeLessThanOrEqual(2);
     expect(warnings).toEqual([expect.stringContaining('HTTP 429')]);
+  });
+
+  // Found by an adversarial pass: GitHub's secondary limit asks for 60 s; the updater retried after 30 s
+  // (its backoff cap) and finish() gave up at its 30 s bound, so the comment of a run that had succeeded
+  // stayed at ⏳ 1/3.
+  it('waits out a secondary rate limit’s retry-after, never writing sooner, and still writes the final state', async () => {
+    const run = script();
+    const comments = updater({ finishTimeoutMs: 30_000 });
+    comments.listener(run.events[0]!);
+    await comments.flush();
+    const limited = { status: 403, headers: { 'retry-after': '60' }, body: { message: 'You have exceeded a secondary rate limit.' } };
+    github.fail('issues/update-comment', limited, limited, limited);
+    const patchTimes: number[] = [];
+    github.onRequest = (request) => {
+      if (request.method === 'PATCH') patchTimes.push(clock.now());
+    };
+    for (const event of run.events.slice(1, 3)) comments.listener(event);
+    await comments.flush();
+    for (const event of run.events.slice(3)) comments.listener(event);
+    await comments.finish();
+    expect(github.commentsOn('octo', 'app', 12).map((c) => c.body)).toEqual([render(run.record(), undefined)]);
+    // Each write after a 403 comes 60 s or more after it.
+    for (let index = 1; index < patchTimes.length; index++) expect(patchTimes[index]! - patchTimes[index - 1]!).toBeGreaterThanOrEqual(60_000);
+    expect(patchTimes.length).toBeGreaterThanOrEqual(4);
   });
 
   it('makes a new comment when someone deleted it during the run', async () => {

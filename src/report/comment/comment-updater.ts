@@ -33,7 +33,10 @@ export interface CommentUpdaterOptions {
   readonly pacingMs?: () => number;
   /** Attempts per write for transient failures (5xx, timeouts, rate limits). Default 3. */
   readonly maxAttempts?: number;
-  /** `finish()` stops trying after this long (plus at most one request's own timeout). Default 30 s. */
+  /**
+   * `finish()` stops trying after this long (plus at most one request's own timeout), and after a rate
+   * limit's `retry-after` this long past it, `MAX_RATE_LIMIT_WAIT_MS` more at most. Default 30 s.
+   */
   readonly finishTimeoutMs?: number;
   /**
    * Asked before each write: a message when this run no longer owns the comment (its commit is no
@@ -55,6 +58,12 @@ export interface CommentUpdater {
 }
 
 const MAX_BACKOFF_MS = 30_000;
+/**
+ * How much longer than its own bound `finish()` waits for a rate limit's `retry-after`: GitHub's secondary
+ * limit asks for about 60 s, and a final state given up on left the comment at ⏳ after the run had ended
+ * (found by an adversarial pass).
+ */
+export const MAX_RATE_LIMIT_WAIT_MS = 120_000;
 /** Reads after a shared comment's final write: each is at most one more write. */
 export const VERIFY_ROUNDS = 3;
 
@@ -89,6 +98,10 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
   let found: string | undefined;
   let lastWriteEnd = Number.NEGATIVE_INFINITY;
   let deadline = Number.POSITIVE_INFINITY;
+  /** No write before this: the time a rate limit's `retry-after` asked for, which every write waits out. */
+  let blockedUntil = Number.NEGATIVE_INFINITY;
+  /** The latest `finish()` may wait for a rate limit to pass. */
+  let finishLimit = Number.POSITIVE_INFINITY;
   let pump: Promise<void> | undefined;
   /** Ends a wait for the pacing when the run finishes: the final state waits only `minInterval`. */
   const finishing = new AbortController();
@@ -175,7 +188,9 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
     let last: CommentWriteError | undefined;
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       if (last) {
-        const wait = Math.min(MAX_BACKOFF_MS, Math.max(minInterval * 2 ** (attempt - 2), last.retryAfterMs ?? 0));
+        // Never sooner than GitHub asked: the backoff is capped, a retry-after is not.
+        const wait = Math.max(Math.min(MAX_BACKOFF_MS, minInterval * 2 ** (attempt - 2)), blockedUntil - clock.now());
+        if (finished && last.retryAfterMs !== undefined && clock.now() + wait <= finishLimit) deadline = Math.max(deadline, clock.now() + wait);
         if (clock.now() + wait > deadline) break;
         await clock.sleep(wait);
       }
@@ -204,6 +219,7 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
         return body;
       } catch (error) {
         last = error instanceof CommentWriteError ? error : new CommentWriteError('update', error);
+        if (last.retryAfterMs !== undefined) blockedUntil = Math.max(blockedUntil, clock.now() + last.retryAfterMs);
         if (!last.transient) {
           disabled = true;
           warnOnce(
@@ -215,14 +231,18 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
         }
       }
     }
-    warnOnce('transient', `${last?.message ?? 'Could not write the PR comment'} (gave up after retrying). The run goes on; the comment is tried again on the next update.`);
+    warnOnce(
+      'transient',
+      `${last?.message ?? 'Could not write the PR comment'} (gave up after retrying). ` +
+        (finished ? 'The comment may not show how the run ended; the job summary has the full record.' : 'The run goes on; the comment is tried again on the next update.'),
+    );
     return undefined;
   };
 
   const drain = async (): Promise<void> => {
     while (dirty && !disabled && clock.now() < deadline) {
       const paced = finished ? minInterval : Math.max(minInterval, options.pacingMs?.() ?? 0);
-      const wait = lastWriteEnd + paced - clock.now();
+      const wait = Math.max(lastWriteEnd + paced, blockedUntil) - clock.now();
       if (wait > 0) {
         if (clock.now() + wait > deadline) return;
         if (paced > minInterval) {
@@ -297,7 +317,10 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
         goals = finalGoals;
         // A POST that timed out may have landed since: the final state goes to the one comment kept.
         if (created) unsettled = true;
-        deadline = clock.now() + (options.finishTimeoutMs ?? 30_000);
+        const bound = options.finishTimeoutMs ?? 30_000;
+        finishLimit = clock.now() + bound + MAX_RATE_LIMIT_WAIT_MS;
+        // A rate limit met during the run is waited out first, within finishLimit.
+        deadline = Math.min(finishLimit, Math.max(clock.now(), blockedUntil) + bound);
         kick();
         await flush();
         if (options.shared) await verify();
