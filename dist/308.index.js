@@ -174,9 +174,11 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _build_step_messages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(95676);
 /* harmony import */ var _complete_for_step_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(69547);
 /* harmony import */ var _invalid_tool_arguments_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(40585);
-/* harmony import */ var _step_model_settings_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(13643);
+/* harmony import */ var _step_model_settings_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(13643);
 /* harmony import */ var _validate_tool_arguments_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(64532);
 /* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(70695);
+/* harmony import */ var _llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(46660);
+
 
 
 
@@ -202,6 +204,11 @@ function readAttempt(tool, response) {
         error,
         reply: [echo, { role: 'tool', tool_call_id: call.id, content: `Invalid arguments, the tool was not run: ${error}\nCall '${tool.name}' again with arguments that match its schema.` }],
     });
+    // Arguments from an answer the endpoint cut off are a fragment, even when they parse (found by an
+    // adversarial pass: a `length` answer's call ran, side effects and all).
+    const cutOff = (0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_5__/* .cutOffReason */ .a)(response.choices[0]);
+    if (cutOff)
+        return fail(`the answer was cut off before it ended (${(0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_5__/* .cutOffWhy */ .q)(cutOff)}), so its arguments may be incomplete`);
     let args;
     try {
         args = (0,_core_parse_json_js__WEBPACK_IMPORTED_MODULE_4__/* .parseJson */ .qF)(call.function.arguments);
@@ -221,7 +228,7 @@ function readAttempt(tool, response) {
  */
 async function chooseToolArguments(ctx, tool) {
     const client = (0,_complete_for_step_js__WEBPACK_IMPORTED_MODULE_1__/* .requireModel */ .n)(ctx);
-    const { model, temperature, agentSystem } = (0,_step_model_settings_js__WEBPACK_IMPORTED_MODULE_5__/* .stepModelSettings */ .j)(ctx, client);
+    const { model, temperature, agentSystem } = (0,_step_model_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .stepModelSettings */ .j)(ctx, client);
     const instruction = `Call the tool '${tool.name}' to do this step. Take argument values from the goal, the inputs and the results above; do not invent them.`;
     let messages = (0,_build_step_messages_js__WEBPACK_IMPORTED_MODULE_0__/* .buildStepMessages */ .v)(ctx, instruction, { agentSystem });
     const request = (conversation) => ({

@@ -1367,17 +1367,35 @@ async function earlierAttemptState(settings, store, io, part) {
     if (!store)
         return { ok: true };
     const advice = 'run the job again, or set `resume: never` to start from the beginning (steps with side effects would run again)';
-    let found;
+    let artifacts;
     try {
-        found = newestEarlierState(await store.list(), identity);
+        artifacts = await store.list();
     }
     catch (error) {
         return { ok: false, problem: `cannot list this run's saved states to resume attempt ${identity.attempt} (${messageOf(error)}): ${advice}` };
     }
-    if (!found) {
-        io.info(`Attempt ${identity.attempt}: no earlier attempt saved a state for ${settings.planPath}; the plan runs from the start.`);
-        return { ok: true };
+    // The newest earlier attempt whose run started: one that ended before (a rejected plan, a cancel while
+    // MCP servers started) ran nothing, and the attempt before it may have run side effects.
+    for (let before = identity.attempt;;) {
+        const found = newestEarlierState(artifacts, { ...identity, attempt: before });
+        if (!found) {
+            io.info(`Attempt ${identity.attempt}: no earlier attempt saved a state for ${settings.planPath}${before === identity.attempt ? '' : ' in which its run started'}; the plan runs from the start.`);
+            return { ok: true };
+        }
+        const read = await readEarlierState(settings, identity, store, found, advice);
+        if (!read.ok)
+            return read;
+        if (read.earlier === undefined) {
+            io.info(`Attempt ${identity.attempt}: the state attempt ${found.attempt} saved (${found.artifact.name}) holds no started run; looking at the attempts before it.`);
+            before = found.attempt;
+            continue;
+        }
+        io.info(`Attempt ${identity.attempt}: resuming from the state attempt ${found.attempt} saved (${found.artifact.name}, ${found.artifact.size} bytes).`);
+        return read;
     }
+}
+/** One earlier attempt's state, downloaded and read: `earlier` undefined when its run never started. */
+async function readEarlierState(settings, identity, store, found, advice) {
     if (found.clashed)
         return { ok: false, problem: `the saved state of attempt ${found.attempt} is not resumed: ${(0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_4__/* .clashProblem */ .D)(found, identity)}` };
     const oversized = (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_3__/* .oversizedState */ .$6)(found.artifact.size);
@@ -1393,13 +1411,27 @@ async function earlierAttemptState(settings, store, io, part) {
     const read = await (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_3__/* .readResumeTrace */ .tR)(file);
     if (!read.ok)
         return { ok: false, problem: `the saved state of attempt ${found.attempt} cannot be read (${read.problem}): ${advice}` };
-    // Attempt N ended before its run started (cancelled while its MCP servers started, a rejected plan): nothing ran, so nothing repeats.
-    if (!(0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_3__/* .runStarted */ .dj)(read.trace)) {
-        io.info(`Attempt ${identity.attempt}: the state attempt ${found.attempt} saved (${found.artifact.name}) holds no started run; the plan runs from the start.`);
+    if (!(0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_3__/* .runStarted */ .dj)(read.trace))
         return { ok: true };
-    }
-    io.info(`Attempt ${identity.attempt}: resuming from the state attempt ${found.attempt} saved (${found.artifact.name}, ${found.artifact.size} bytes).`);
     return { ok: true, earlier: { trace: { ...read.trace, label: `the saved state of attempt ${found.attempt}` }, attempt: found.attempt } };
+}
+/** Whether the trace file holds a started run, read from its first MiB (a cut line there counts as started, as `runStarted` takes it); a missing file holds none. */
+async function traceHoldsStartedRun(file) {
+    let text;
+    try {
+        const handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.open)(file, 'r');
+        try {
+            const { buffer, bytesRead } = await handle.read(Buffer.alloc(1024 * 1024), 0, 1024 * 1024, 0);
+            text = buffer.subarray(0, bytesRead).toString('utf8');
+        }
+        finally {
+            await handle.close();
+        }
+    }
+    catch {
+        return false;
+    }
+    return (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_3__/* .runStarted */ .dj)({ file, text });
 }
 /**
  * The main step's saved state (`core.saveState`) that names the artifact its run's state was saved as:
@@ -1419,6 +1451,12 @@ async function saveRunState(settings, store, trace, io, options = {}) {
         return undefined;
     const identity = stateIdentity(settings, options.part);
     const name = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_5__/* .stateArtifactName */ .LK)(identity);
+    // A run that never started (a rejected plan, a cancel while MCP servers started) ran nothing: saved, its
+    // state was the newest a re-run found, and hid the attempt before it (found by an adversarial pass).
+    if (!(await traceHoldsStartedRun(trace))) {
+        io.info(`Not saving the run's state: its run never started, so nothing in it could be resumed; a re-run resumes from an earlier attempt's state, if one was saved.`);
+        return undefined;
+    }
     try {
         const saved = await store.save(name, trace, settings.stateRetentionDays);
         options.saveState?.(SAVED_STATE, saved.name);
@@ -10331,8 +10369,12 @@ function addUsage(a, b) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   x: () => (/* binding */ visibleControls)
 /* harmony export */ });
-/** Control characters but the tab, the line feed and a CR that ends a line with it (`\r\n`). */
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\r(?!\n)/g;
+/**
+ * Control characters but the tab, the line feed and a CR that ends a line with it (`\r\n`), and the bidi
+ * embeddings, overrides and isolates (U+202A\u2013202E, U+2066\u20132069), which make text display in another order
+ * than it reads ("Trojan Source"); the marks U+200E/U+200F that right-to-left writing uses stay.
+ */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|\r(?!\n)/g;
 /**
  * `text` with every control character shown as a symbol (ESC as \u241b): a checklist line is drawn on a
  * terminal, where an escape sequence, a lone `\r`, a vertical tab or a form feed from a tool's output
@@ -15399,16 +15441,27 @@ function estimateTokens(request, response) {
         .join('');
     return { promptTokens: estimatePromptTokens(request), completionTokens: tokensOf(answered) };
 }
+/** A reported count, or a quarter of the estimate when the count falls more than 1,000 tokens short of it. */
+function atLeast(reported, estimate) {
+    const floor = Math.ceil(estimate / 4);
+    return reported + 1_000 >= floor ? reported : floor;
+}
 /**
  * Counts one call from the response's `usage` and prices it by the model the endpoint reports,
  * falling back to the model that was asked for. An endpoint that sends no `usage` gets its tokens
- * estimated from the text (`estimatedCalls: 1`), so `max_tokens` and `max_cost_usd` still hold.
+ * estimated from the text (`estimatedCalls: 1`), so `max_tokens` and `max_cost_usd` still hold; one that
+ * reports counts far below its text is charged a quarter of the estimate at least.
  */
 function callUsage(response, request, overrides) {
     const counted = response.usage;
+    const estimated = estimateTokens(request, response);
+    // Reported counts are taken, unless they fall more than 1,000 tokens short of a quarter of the estimate
+    // (16 characters a token, which only long runs of white space reach): an endpoint that reported 1 token
+    // for each 15 MB answer kept max_tokens and max_cost_usd from ever stopping an agent (found by an
+    // adversarial pass). Within that margin the endpoint's own count stands, to the token.
     const { promptTokens, completionTokens } = counted
-        ? { promptTokens: counted.prompt_tokens, completionTokens: counted.completion_tokens }
-        : estimateTokens(request, response);
+        ? { promptTokens: atLeast(counted.prompt_tokens, estimated.promptTokens), completionTokens: atLeast(counted.completion_tokens, estimated.completionTokens) }
+        : estimated;
     const requestedModel = request.model;
     const model = response.model || requestedModel;
     const priced = (0,_pricing_js__WEBPACK_IMPORTED_MODULE_1__/* .estimateCallCostUsd */ .ad)([model, requestedModel], promptTokens, completionTokens, overrides);
@@ -24023,8 +24076,12 @@ function killProcessGroup(child, signal = 'SIGKILL') {
 /* harmony import */ var _expand_env_references_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76674);
 
 
-/** Headers that carry credentials whatever their value looks like. */
-const CREDENTIAL_HEADER = /^(?:proxy-)?authorization$|^cookie$/i;
+/**
+ * Header names that carry credentials whatever their value looks like: `Authorization`, `Cookie`, and any
+ * name with auth, session, token, key, secret, signature or password in it (`X-Auth`, `X-Authorization`,
+ * `Authentication`, `X-Session`, `X-Goog-Api-Key`), hyphens and all.
+ */
+const CREDENTIAL_HEADER = /auth|cookie|session|token|key|secret|signature|passw/i;
 /** A template as the process will see it, or undefined when a variable it reads is not set (the tool then does not start). */
 function expanded(template, env) {
     try {
@@ -24037,8 +24094,8 @@ function expanded(template, env) {
 /**
  * The values a plan hands to its processes under a secret-looking name: an `env:` map's
  * `API_TOKEN: "${env.SALES}"` passes the runner's SALES, which no secret-looking name marks, as a
- * token; an MCP server's `headers:` `Authorization` or `X-Api-Key` likewise (and the credential
- * after `Bearer `). The run's redactor learns them before anything starts, so whatever a process
+ * token; an MCP server's `headers:` `Authorization` or `X-Api-Key` likewise, and any header that reads a
+ * runner variable (and the credential after `Bearer `). The run's redactor learns them before anything starts, so whatever a process
  * prints of them is hidden like any secret. Flags and short numbers (`KEY_SIZE: "2048"`) are not.
  */
 function planSecretValues(source, env) {
@@ -24057,7 +24114,10 @@ function planSecretValues(source, env) {
     for (const server of Object.values(source.mcp_servers ?? {})) {
         fromMap(server.env);
         for (const [name, template] of Object.entries(server.headers ?? {})) {
-            if (!(0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(name) && !CREDENTIAL_HEADER.test(name))
+            // A header that reads a runner variable carries what the workflow gave the job, whatever its name: a
+            // server that echoes headers (or quotes one in an error) put `X-Auth`'s value in every report (found
+            // by an adversarial pass).
+            if (!(0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(name.replaceAll('-', '_')) && !CREDENTIAL_HEADER.test(name) && !template.includes('${env.'))
                 continue;
             const value = expanded(template, env);
             if (!value)
@@ -24824,7 +24884,7 @@ function commentMarker(planId) {
 /* harmony export */   FH: () => (/* binding */ createCommentUpdater),
 /* harmony export */   pL: () => (/* binding */ COMMENT_INTERVAL_MS)
 /* harmony export */ });
-/* unused harmony export VERIFY_ROUNDS */
+/* unused harmony exports MAX_RATE_LIMIT_WAIT_MS, VERIFY_ROUNDS */
 /* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(91601);
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(90422);
 /* harmony import */ var _comment_write_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(89228);
@@ -24832,6 +24892,12 @@ function commentMarker(planId) {
 
 
 const MAX_BACKOFF_MS = 30_000;
+/**
+ * How much longer than its own bound `finish()` waits for a rate limit's `retry-after`: GitHub's secondary
+ * limit asks for about 60 s, and a final state given up on left the comment at \u23f3 after the run had ended
+ * (found by an adversarial pass).
+ */
+const MAX_RATE_LIMIT_WAIT_MS = 120_000;
 /** Reads after a shared comment's final write: each is at most one more write. */
 const VERIFY_ROUNDS = 3;
 /** Least time between two writes of one comment, unless told otherwise: GitHub asks for serial writes at least 1 s apart. */
@@ -24864,6 +24930,10 @@ function createCommentUpdater(options) {
     let found;
     let lastWriteEnd = Number.NEGATIVE_INFINITY;
     let deadline = Number.POSITIVE_INFINITY;
+    /** No write before this: the time a rate limit's `retry-after` asked for, which every write waits out. */
+    let blockedUntil = Number.NEGATIVE_INFINITY;
+    /** The latest `finish()` may wait for a rate limit to pass. */
+    let finishLimit = Number.POSITIVE_INFINITY;
     let pump;
     /** Ends a wait for the pacing when the run finishes: the final state waits only `minInterval`. */
     const finishing = new AbortController();
@@ -24955,7 +25025,10 @@ function createCommentUpdater(options) {
         let last;
         for (let attempt = 1; attempt <= maxAttempts; attempt++) {
             if (last) {
-                const wait = Math.min(MAX_BACKOFF_MS, Math.max(minInterval * 2 ** (attempt - 2), last.retryAfterMs ?? 0));
+                // Never sooner than GitHub asked: the backoff is capped, a retry-after is not.
+                const wait = Math.max(Math.min(MAX_BACKOFF_MS, minInterval * 2 ** (attempt - 2)), blockedUntil - clock.now());
+                if (finished && last.retryAfterMs !== undefined && clock.now() + wait <= finishLimit)
+                    deadline = Math.max(deadline, clock.now() + wait);
                 if (clock.now() + wait > deadline)
                     break;
                 await clock.sleep(wait);
@@ -24988,6 +25061,8 @@ function createCommentUpdater(options) {
             }
             catch (error) {
                 last = error instanceof _comment_write_error_js__WEBPACK_IMPORTED_MODULE_2__/* .CommentWriteError */ .R ? error : new _comment_write_error_js__WEBPACK_IMPORTED_MODULE_2__/* .CommentWriteError */ .R('update', error);
+                if (last.retryAfterMs !== undefined)
+                    blockedUntil = Math.max(blockedUntil, clock.now() + last.retryAfterMs);
                 if (!last.transient) {
                     disabled = true;
                     warnOnce('permanent', `${last.message}. plan-runner stops writing the comment for this run; the run goes on and the job summary has the full record. ` +
@@ -24996,13 +25071,14 @@ function createCommentUpdater(options) {
                 }
             }
         }
-        warnOnce('transient', `${last?.message ?? 'Could not write the PR comment'} (gave up after retrying). The run goes on; the comment is tried again on the next update.`);
+        warnOnce('transient', `${last?.message ?? 'Could not write the PR comment'} (gave up after retrying). ` +
+            (finished ? 'The comment may not show how the run ended; the job summary has the full record.' : 'The run goes on; the comment is tried again on the next update.'));
         return undefined;
     };
     const drain = async () => {
         while (dirty && !disabled && clock.now() < deadline) {
             const paced = finished ? minInterval : Math.max(minInterval, options.pacingMs?.() ?? 0);
-            const wait = lastWriteEnd + paced - clock.now();
+            const wait = Math.max(lastWriteEnd + paced, blockedUntil) - clock.now();
             if (wait > 0) {
                 if (clock.now() + wait > deadline)
                     return;
@@ -25084,7 +25160,10 @@ function createCommentUpdater(options) {
                 // A POST that timed out may have landed since: the final state goes to the one comment kept.
                 if (created)
                     unsettled = true;
-                deadline = clock.now() + (options.finishTimeoutMs ?? 30_000);
+                const bound = options.finishTimeoutMs ?? 30_000;
+                finishLimit = clock.now() + bound + MAX_RATE_LIMIT_WAIT_MS;
+                // A rate limit met during the run is waited out first, within finishLimit.
+                deadline = Math.min(finishLimit, Math.max(clock.now(), blockedUntil) + bound);
                 kick();
                 await flush();
                 if (options.shared)
@@ -25712,6 +25791,8 @@ function renderGoalsTable(goals, redact, maxEvidence = 500, maxRows = Number.POS
 /* harmony export */   ME: () => (/* binding */ escapeInlineMarkdown),
 /* harmony export */   ZD: () => (/* binding */ escapeHtml)
 /* harmony export */ });
+/* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(74700);
+
 /** Characters that start Markdown structure anywhere in a line, with the condition they do it under. */
 const INLINE = new RegExp([
     '\\\\(?=[!-/:-@[-`{-~])', // a backslash that would escape what follows
@@ -25734,7 +25815,8 @@ const LINE_START = /^(\s*)(#(?=#{0,5}(\s|$))|>|[-+](?=\s|$|[-+]*$)|=(?==*\s*$)|\
  */
 function escapeInlineMarkdown(text) {
     const flat = text.includes('\n') || text.includes('\r') ? text.replace(/\r\n?|\n/g, ' ') : text;
-    return flat.replace(INLINE, (c) => `\\${c}`);
+    // Control characters and bidi overrides shown, as on the log: a reader sees what the text holds.
+    return (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(flat).replace(INLINE, (c) => `\\${c}`);
 }
 /**
  * Escapes the characters Markdown and GFM would read as structure here \u2014 inline markup, HTML,
@@ -27152,7 +27234,10 @@ function isMissing(value, path) {
 
 // EXTERNAL MODULE: ./lib/core/read-input-file.js
 var read_input_file = __nccwpck_require__(2237);
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __nccwpck_require__(80083);
 ;// CONCATENATED MODULE: ./lib/run/read-resume-trace.js
+
 
 
 
@@ -27160,7 +27245,12 @@ var read_input_file = __nccwpck_require__(2237);
 
 /** Why a saved state of `bytes` (as its artifact is listed) is not downloaded; undefined when it may be. */
 function oversizedState(bytes) {
-    return bytes > read_input_file/* MAX_TRACE_BYTES */.V ? `it is ${bytes} bytes, larger than ${read_input_file/* MAX_TRACE_BYTES */.V / 1024 / 1024} MiB, more than any run's trace holds` : undefined;
+    // A run can write more than it reads back: each result is kept whole, and a for_each step's items twice
+    // (each item's event and the step's list), so 150 items of 1 MB made a 300 MB trace (found by an
+    // adversarial pass). Say so rather than call the file something no run writes.
+    return bytes > read_input_file/* MAX_TRACE_BYTES */.V
+        ? `it is ${(0,group_digits/* groupDigits */.K)(bytes)} bytes, more than the ${read_input_file/* MAX_TRACE_BYTES */.V / 1024 / 1024} MiB plan-runner reads back (a run whose steps return very large results, a for_each over many of them above all, can write that much)`
+        : undefined;
 }
 /** Reads a trace file whole; a missing or oversized file is a problem in words. */
 async function readResumeTrace(file) {
@@ -27898,6 +27988,23 @@ function isUnderPrefix(url, prefix) {
     const withSlash = base.endsWith('/') ? base : `${base}/`;
     return url.pathname.startsWith(withSlash);
 }
+/** Whether `path`, read as UTF-8 and folded (NFKC), has a `.`/`..` segment or a `/` or `\\` it did not have. */
+function foldsToSeparator(path) {
+    let text;
+    try {
+        text = decodeURIComponent(path);
+    }
+    catch {
+        return false;
+    }
+    if (/^[\x00-\x7f]*$/.test(text))
+        return false;
+    const folded = text.normalize('NFKC');
+    const count = (value, char) => value.split(char).length;
+    if (count(folded, '/') !== count(text, '/') || count(folded, '\\') !== count(text, '\\'))
+        return true;
+    return folded.split('/').some((segment, index) => (segment === '.' || segment === '..') && text.split('/')[index] !== segment);
+}
 /** How many times over a path is decoded to look for an encoded separator: past a proxy and an app that each decode, and one more. */
 const MAX_DECODES = 3;
 /**
@@ -27924,6 +28031,17 @@ function refusalReason(url, allow) {
         // Spring decodes the path before it drops `;\u2026`, so `..%3b` is `..;` there (and `..%253b` behind a proxy that decodes once).
         if (/(?:^|\/)\.{1,2}(?:;|%3b)/i.test(path))
             return 'a path segment is . or .. followed by ; or %3B (`..;`), which some servers resolve as .. and so leave the allowed prefix';
+        // Found by an adversarial pass, each read as `.` or `/` by some decoder: IIS's `%u002e`, an overlong
+        // UTF-8 `%c0%ae`, a NUL or tab that a server strips before resolving `..`, and a full-width `\uff0e\uff0e`
+        // that NFKC folds to `..`.
+        if (/%u[0-9a-f]{4}/i.test(path))
+            return 'the path holds a %u escape (%u002e), which some servers decode into a path outside the allowed prefix';
+        if (/%c[01]/i.test(path))
+            return 'the path holds an overlong UTF-8 escape (%C0, %C1), which a lenient decoder reads as . or /';
+        if (/%(?:[01][0-9a-f]|7f)/i.test(path) || /[\u0000-\u001f\u007f]/.test(path))
+            return 'the path holds a control character (%00, %09\u2026), which some servers strip before they resolve ..';
+        if (foldsToSeparator(path))
+            return 'the path holds a character that Unicode folding (NFKC) turns into . / or \\ (a full-width dot or solidus), which some servers do before they route';
         const decoded = path.replace(/%[0-9a-f]{2}/gi, (escape) => String.fromCharCode(Number.parseInt(escape.slice(1), 16)));
         if (decoded === path)
             break;
@@ -27993,7 +28111,7 @@ function partOrder(part) {
 /**
  * Among a workflow run's `artifacts`, the newest attempt of each part of `plan`'s states that
  * `accept` takes (a whole run's states are the part `undefined`), in the order first seen. Names of
- * other plans and keys, and names that are not states, are left out. A state saved aside after a name
+ * other plans and keys, names that are not states, and empty states are left out. A state saved aside after a name
  * clash (`stateClashName`) marks its part `clashed` when it is as new as the newest state or newer:
  * then the newest state of that part may be another job's, or one newer than it was saved only aside.
  */
@@ -28001,6 +28119,11 @@ function newestStates(artifacts, plan, accept) {
     const newest = new Map();
     const clashes = new Map();
     for (const artifact of artifacts) {
+        // An empty state is an attempt whose run never started (older versions saved one): it holds nothing to
+        // build on, and taken as the newest it hid the attempt before it, whose side effects a re-run then
+        // repeated (found by an adversarial pass).
+        if (artifact.size === 0)
+            continue;
         const parsed = (0,_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_0__/* .parseStateArtifactName */ .YV)(artifact.name, plan);
         if (!parsed || !accept(parsed.part, parsed.attempt))
             continue;

@@ -340,10 +340,12 @@ class AgentLoop {
             if (answered)
                 this.#lastMessage = content;
             ctx.report({ type: 'agent_turn', turn, maxTurns: this.#maxTurns, message: content, toolCalls: calls.map((call) => call.function.name) });
+            const cutOff = (0,cut_off_reason/* cutOffReason */.a)(choice);
+            // A cut-off answer is a fragment, its calls included: the last may be cut mid-arguments, and none of
+            // them is run (found by an adversarial pass: side-effect calls of a `length` answer ran).
+            if (cutOff && (answered || calls.length > 0))
+                throw new cut_off_answer_error/* CutOffAnswerError */.U({ stepKey: ctx.step.key, finishReason: cutOff });
             if (calls.length === 0) {
-                const cutOff = (0,cut_off_reason/* cutOffReason */.a)(choice);
-                if (answered && cutOff)
-                    throw new cut_off_answer_error/* CutOffAnswerError */.U({ stepKey: ctx.step.key, finishReason: cutOff });
                 if (answered)
                     return content;
                 const reason = choice?.message.refusal ? `refused: ${choice.message.refusal}` : choice ? `finish reason ${choice.finish_reason}` : 'no choices';

@@ -270,8 +270,10 @@ function markdownTree(text, flavour) {
 /* harmony export */ });
 /* unused harmony export MAX_PARSED_CHARS */
 /* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1874);
+/* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4700);
 /* harmony import */ var _markdown_tree_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1154);
 /* harmony import */ var _url_allow_list_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1400);
+
 
 
 
@@ -488,7 +490,7 @@ function breakMentions(text, policy) {
  * whole as a code block, on a line of its own.
  */
 function neutraliseOutbound(text, policy = {}) {
-    const broken = breakMentions(text, policy);
+    const broken = breakMentions((0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_3__/* .visibleControls */ .x)(text), policy);
     return broken.length > MAX_PARSED_CHARS ? `\n${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .fencedBlock */ .z)(broken, 'text')}\n` : rewritten(broken, policy);
 }
 /**
@@ -498,7 +500,7 @@ function neutraliseOutbound(text, policy = {}) {
  * longer, left as the renderers made it.
  */
 function neutraliseRendered(text, policy = {}) {
-    const broken = breakMentions(text, policy);
+    const broken = breakMentions((0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_3__/* .visibleControls */ .x)(text), policy);
     return broken.length > MAX_PARSED_CHARS ? broken : rewritten(broken, policy);
 }
 

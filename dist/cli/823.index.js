@@ -6524,16 +6524,27 @@ function estimateTokens(request, response) {
         .join('');
     return { promptTokens: estimatePromptTokens(request), completionTokens: tokensOf(answered) };
 }
+/** A reported count, or a quarter of the estimate when the count falls more than 1,000 tokens short of it. */
+function atLeast(reported, estimate) {
+    const floor = Math.ceil(estimate / 4);
+    return reported + 1_000 >= floor ? reported : floor;
+}
 /**
  * Counts one call from the response's `usage` and prices it by the model the endpoint reports,
  * falling back to the model that was asked for. An endpoint that sends no `usage` gets its tokens
- * estimated from the text (`estimatedCalls: 1`), so `max_tokens` and `max_cost_usd` still hold.
+ * estimated from the text (`estimatedCalls: 1`), so `max_tokens` and `max_cost_usd` still hold; one that
+ * reports counts far below its text is charged a quarter of the estimate at least.
  */
 function callUsage(response, request, overrides) {
     const counted = response.usage;
+    const estimated = estimateTokens(request, response);
+    // Reported counts are taken, unless they fall more than 1,000 tokens short of a quarter of the estimate
+    // (16 characters a token, which only long runs of white space reach): an endpoint that reported 1 token
+    // for each 15 MB answer kept max_tokens and max_cost_usd from ever stopping an agent (found by an
+    // adversarial pass). Within that margin the endpoint's own count stands, to the token.
     const { promptTokens, completionTokens } = counted
-        ? { promptTokens: counted.prompt_tokens, completionTokens: counted.completion_tokens }
-        : estimateTokens(request, response);
+        ? { promptTokens: atLeast(counted.prompt_tokens, estimated.promptTokens), completionTokens: atLeast(counted.completion_tokens, estimated.completionTokens) }
+        : estimated;
     const requestedModel = request.model;
     const model = response.model || requestedModel;
     const priced = (0,_pricing_js__WEBPACK_IMPORTED_MODULE_1__/* .estimateCallCostUsd */ .ad)([model, requestedModel], promptTokens, completionTokens, overrides);
@@ -8238,6 +8249,8 @@ function cutMarkdownBytes(markdown, maxBytes) {
 /* harmony export */   ME: () => (/* binding */ escapeInlineMarkdown),
 /* harmony export */   ZD: () => (/* binding */ escapeHtml)
 /* harmony export */ });
+/* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4700);
+
 /** Characters that start Markdown structure anywhere in a line, with the condition they do it under. */
 const INLINE = new RegExp([
     '\\\\(?=[!-/:-@[-`{-~])', // a backslash that would escape what follows
@@ -8260,7 +8273,8 @@ const LINE_START = /^(\s*)(#(?=#{0,5}(\s|$))|>|[-+](?=\s|$|[-+]*$)|=(?==*\s*$)|\
  */
 function escapeInlineMarkdown(text) {
     const flat = text.includes('\n') || text.includes('\r') ? text.replace(/\r\n?|\n/g, ' ') : text;
-    return flat.replace(INLINE, (c) => `\\${c}`);
+    // Control characters and bidi overrides shown, as on the log: a reader sees what the text holds.
+    return (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(flat).replace(INLINE, (c) => `\\${c}`);
 }
 /**
  * Escapes the characters Markdown and GFM would read as structure here \u2014 inline markup, HTML,
@@ -8765,9 +8779,15 @@ var read_input_file = __webpack_require__(2237);
 
 
 
+
 /** Why a saved state of `bytes` (as its artifact is listed) is not downloaded; undefined when it may be. */
 function oversizedState(bytes) {
-    return bytes > MAX_TRACE_BYTES ? `it is ${bytes} bytes, larger than ${MAX_TRACE_BYTES / 1024 / 1024} MiB, more than any run's trace holds` : undefined;
+    // A run can write more than it reads back: each result is kept whole, and a for_each step's items twice
+    // (each item's event and the step's list), so 150 items of 1 MB made a 300 MB trace (found by an
+    // adversarial pass). Say so rather than call the file something no run writes.
+    return bytes > MAX_TRACE_BYTES
+        ? `it is ${groupDigits(bytes)} bytes, more than the ${MAX_TRACE_BYTES / 1024 / 1024} MiB plan-runner reads back (a run whose steps return very large results, a for_each over many of them above all, can write that much)`
+        : undefined;
 }
 /** Reads a trace file whole; a missing or oversized file is a problem in words. */
 async function readResumeTrace(file) {

@@ -525,8 +525,12 @@ const WRITE_TODOS = 'write_todos';
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   x: () => (/* binding */ visibleControls)
 /* harmony export */ });
-/** Control characters but the tab, the line feed and a CR that ends a line with it (`\r\n`). */
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\r(?!\n)/g;
+/**
+ * Control characters but the tab, the line feed and a CR that ends a line with it (`\r\n`), and the bidi
+ * embeddings, overrides and isolates (U+202A\u2013202E, U+2066\u20132069), which make text display in another order
+ * than it reads ("Trojan Source"); the marks U+200E/U+200F that right-to-left writing uses stay.
+ */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|\r(?!\n)/g;
 /**
  * `text` with every control character shown as a symbol (ESC as \u241b): a checklist line is drawn on a
  * terminal, where an escape sequence, a lone `\r`, a vertical tab or a form feed from a tool's output
@@ -4178,8 +4182,12 @@ function expandEnvReferences(template, runnerEnv, missing) {
 /* harmony import */ var _expand_env_references_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6674);
 
 
-/** Headers that carry credentials whatever their value looks like. */
-const CREDENTIAL_HEADER = /^(?:proxy-)?authorization$|^cookie$/i;
+/**
+ * Header names that carry credentials whatever their value looks like: `Authorization`, `Cookie`, and any
+ * name with auth, session, token, key, secret, signature or password in it (`X-Auth`, `X-Authorization`,
+ * `Authentication`, `X-Session`, `X-Goog-Api-Key`), hyphens and all.
+ */
+const CREDENTIAL_HEADER = /auth|cookie|session|token|key|secret|signature|passw/i;
 /** A template as the process will see it, or undefined when a variable it reads is not set (the tool then does not start). */
 function expanded(template, env) {
     try {
@@ -4192,8 +4200,8 @@ function expanded(template, env) {
 /**
  * The values a plan hands to its processes under a secret-looking name: an `env:` map's
  * `API_TOKEN: "${env.SALES}"` passes the runner's SALES, which no secret-looking name marks, as a
- * token; an MCP server's `headers:` `Authorization` or `X-Api-Key` likewise (and the credential
- * after `Bearer `). The run's redactor learns them before anything starts, so whatever a process
+ * token; an MCP server's `headers:` `Authorization` or `X-Api-Key` likewise, and any header that reads a
+ * runner variable (and the credential after `Bearer `). The run's redactor learns them before anything starts, so whatever a process
  * prints of them is hidden like any secret. Flags and short numbers (`KEY_SIZE: "2048"`) are not.
  */
 function planSecretValues(source, env) {
@@ -4212,7 +4220,10 @@ function planSecretValues(source, env) {
     for (const server of Object.values(source.mcp_servers ?? {})) {
         fromMap(server.env);
         for (const [name, template] of Object.entries(server.headers ?? {})) {
-            if (!(0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(name) && !CREDENTIAL_HEADER.test(name))
+            // A header that reads a runner variable carries what the workflow gave the job, whatever its name: a
+            // server that echoes headers (or quotes one in an error) put `X-Auth`'s value in every report (found
+            // by an adversarial pass).
+            if (!(0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(name.replaceAll('-', '_')) && !CREDENTIAL_HEADER.test(name) && !template.includes('${env.'))
                 continue;
             const value = expanded(template, env);
             if (!value)
@@ -4246,6 +4257,23 @@ function isUnderPrefix(url, prefix) {
     const withSlash = base.endsWith('/') ? base : `${base}/`;
     return url.pathname.startsWith(withSlash);
 }
+/** Whether `path`, read as UTF-8 and folded (NFKC), has a `.`/`..` segment or a `/` or `\\` it did not have. */
+function foldsToSeparator(path) {
+    let text;
+    try {
+        text = decodeURIComponent(path);
+    }
+    catch {
+        return false;
+    }
+    if (/^[\x00-\x7f]*$/.test(text))
+        return false;
+    const folded = text.normalize('NFKC');
+    const count = (value, char) => value.split(char).length;
+    if (count(folded, '/') !== count(text, '/') || count(folded, '\\') !== count(text, '\\'))
+        return true;
+    return folded.split('/').some((segment, index) => (segment === '.' || segment === '..') && text.split('/')[index] !== segment);
+}
 /** How many times over a path is decoded to look for an encoded separator: past a proxy and an app that each decode, and one more. */
 const MAX_DECODES = 3;
 /**
@@ -4272,6 +4300,17 @@ function refusalReason(url, allow) {
         // Spring decodes the path before it drops `;\u2026`, so `..%3b` is `..;` there (and `..%253b` behind a proxy that decodes once).
         if (/(?:^|\/)\.{1,2}(?:;|%3b)/i.test(path))
             return 'a path segment is . or .. followed by ; or %3B (`..;`), which some servers resolve as .. and so leave the allowed prefix';
+        // Found by an adversarial pass, each read as `.` or `/` by some decoder: IIS's `%u002e`, an overlong
+        // UTF-8 `%c0%ae`, a NUL or tab that a server strips before resolving `..`, and a full-width `\uff0e\uff0e`
+        // that NFKC folds to `..`.
+        if (/%u[0-9a-f]{4}/i.test(path))
+            return 'the path holds a %u escape (%u002e), which some servers decode into a path outside the allowed prefix';
+        if (/%c[01]/i.test(path))
+            return 'the path holds an overlong UTF-8 escape (%C0, %C1), which a lenient decoder reads as . or /';
+        if (/%(?:[01][0-9a-f]|7f)/i.test(path) || /[\u0000-\u001f\u007f]/.test(path))
+            return 'the path holds a control character (%00, %09\u2026), which some servers strip before they resolve ..';
+        if (foldsToSeparator(path))
+            return 'the path holds a character that Unicode folding (NFKC) turns into . / or \\ (a full-width dot or solidus), which some servers do before they route';
         const decoded = path.replace(/%[0-9a-f]{2}/gi, (escape) => String.fromCharCode(Number.parseInt(escape.slice(1), 16)));
         if (decoded === path)
             break;
