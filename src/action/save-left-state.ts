@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
-import { readResumeTrace, runStarted } from '../run/read-resume-trace.ts';
 import type { RunStateStore } from '../state/run-state-store.ts';
 import { stateArtifactName } from '../state/state-artifact-name.ts';
 import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { jobReportPaths } from './report-paths.ts';
-import { holdsTrace, SAVED_STATE, saveRunState, stateIdentity, statePart } from './saved-state.ts';
+import { holdsTrace, SAVED_STATE, saveRunState, stateIdentity, statePart, traceHoldsStartedRun } from './saved-state.ts';
 
 /**
  * The post step's part in durable runs: a main step killed (SIGKILL, the runner's last resort on
@@ -21,9 +20,9 @@ export async function saveLeftState(settings: ActionSettings, store: RunStateSto
   // may be another job's that runs the same plan, and this job's trace would then be lost, and a re-run
   // of this job resume from that other job's state. Such a clash is saved aside (see `saveRunState`).
   if (settings.env[`STATE_${SAVED_STATE}`]) return;
-  // A main step killed before its run started left nothing a re-run could resume from.
-  const left = await readResumeTrace(trace);
-  if (left.ok && !runStarted(left.trace)) return;
+  // A main step killed before its run started left nothing a re-run could resume from (saveRunState would
+  // refuse it too; looking first spares the listing and the warning).
+  if (!(await traceHoldsStartedRun(trace))) return;
   const part = statePart(settings);
   // Unless the artifact of that name holds this very trace: the main step's upload was done, but the
   // main step did not get to record it (killed just then, or the service's answer was lost).

@@ -89,8 +89,11 @@ async function readEarlierState(settings: ActionSettings, identity: StateIdentit
   return { ok: true, earlier: { trace: { ...read.trace, label: `the saved state of attempt ${found.attempt}` }, attempt: found.attempt } };
 }
 
-/** Whether the trace file holds a started run, read from its first MiB (a cut line there counts as started, as `runStarted` takes it); a missing file holds none. */
-async function traceHoldsStartedRun(file: string): Promise<boolean> {
+/**
+ * Whether the trace file holds a started run, read from its first MiB only (a cut line there counts as
+ * started, as `runStarted` takes it); a missing file holds none.
+ */
+export async function traceHoldsStartedRun(file: string): Promise<boolean> {
   let text: string;
   try {
     const handle = await open(file, 'r');

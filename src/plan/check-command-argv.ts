@@ -7,9 +7,10 @@ import type { Plan } from './schema.ts';
  * is passed as written (no shell, nothing filled in), so it would reach the program as those characters.
  * A shell's own `${HOME}`, `${item}` or `${result}` inside `sh -c` is left alone.
  */
-function referenceIn(arg: string): string | undefined {
-  for (const [match, body] of arg.matchAll(TEMPLATE_PATTERN)) {
-    if (/^\s*env\./.test(body!) || parseTemplateBody(body!).kind === 'reference') return match;
+function referenceIn(arg: string): { readonly written: string; readonly env: boolean } | undefined {
+  for (const [written, body] of arg.matchAll(TEMPLATE_PATTERN)) {
+    if (/^\s*env\./.test(body!)) return { written, env: true };
+    if (parseTemplateBody(body!).kind === 'reference') return { written, env: false };
   }
   return undefined;
 }
@@ -25,15 +26,15 @@ export function checkCommandArgv(plan: Plan): PlanIssue[] {
     tool.command.forEach((arg, index) => {
       const reference = referenceIn(arg);
       if (reference === undefined) return;
-      const how = reference.startsWith('${env.') ? 'a runner variable reaches it through `env:`' : 'it gets the step\'s `args` as JSON on stdin: pass the value there';
-      issues.push({ path: ['tools', name, 'command', index], message: `\`${reference}\` would reach the program as written: a command's argv is not filled in (no shell), and ${how}` });
+      const how = reference.env ? 'a runner variable reaches it through `env:`' : 'it gets the step\'s `args` as JSON on stdin: pass the value there';
+      issues.push({ path: ['tools', name, 'command', index], message: `\`${reference.written}\` would reach the program as written: a command's argv is not filled in (no shell), and ${how}` });
     });
   }
   (plan.goals ?? []).forEach((goal, goalIndex) => {
     goal.command?.forEach((arg, index) => {
       const reference = referenceIn(arg);
       if (reference === undefined) return;
-      issues.push({ path: ['goals', goalIndex, 'command', index], message: `\`${reference}\` would reach the program as written: a command goal's argv is not filled in (no shell); it reads the result it checks on stdin` });
+      issues.push({ path: ['goals', goalIndex, 'command', index], message: `\`${reference.written}\` would reach the program as written: a command goal's argv is not filled in (no shell); it reads the result it checks on stdin` });
     });
   });
   return issues;
