@@ -1322,6 +1322,7 @@ function keyedCheckRunName(name, plan) {
 /* harmony export */   O1: () => (/* binding */ holdsTrace),
 /* harmony export */   VK: () => (/* binding */ earlierAttemptState),
 /* harmony export */   iZ: () => (/* binding */ saveRunState),
+/* harmony export */   ih: () => (/* binding */ traceHoldsStartedRun),
 /* harmony export */   jw: () => (/* binding */ statePart),
 /* harmony export */   yU: () => (/* binding */ stateIdentity)
 /* harmony export */ });
@@ -1415,7 +1416,10 @@ async function readEarlierState(settings, identity, store, found, advice) {
         return { ok: true };
     return { ok: true, earlier: { trace: { ...read.trace, label: `the saved state of attempt ${found.attempt}` }, attempt: found.attempt } };
 }
-/** Whether the trace file holds a started run, read from its first MiB (a cut line there counts as started, as `runStarted` takes it); a missing file holds none. */
+/**
+ * Whether the trace file holds a started run, read from its first MiB only (a cut line there counts as
+ * started, as `runStarted` takes it); a missing file holds none.
+ */
 async function traceHoldsStartedRun(file) {
     let text;
     try {
@@ -15430,9 +15434,16 @@ function baseUrlSecrets(url) {
 /** About four characters a token in English text and JSON: the estimate used when an endpoint counts nothing. */
 const CHARS_PER_TOKEN = 4;
 const tokensOf = (text) => Math.ceil(text.length / CHARS_PER_TOKEN);
-/** What a call sends (messages, tool definitions, response format), in estimated tokens. */
+/** Estimates already made: the budget's reservation before a call and the usage after it read the same request. */
+const promptEstimates = new WeakMap();
+/** What a call sends (messages, tool definitions, response format), in estimated tokens; measured once per request. */
 function estimatePromptTokens(request) {
-    return tokensOf(JSON.stringify({ messages: request.messages, tools: request.tools, response_format: request.response_format }));
+    let tokens = promptEstimates.get(request);
+    if (tokens === undefined) {
+        tokens = tokensOf(JSON.stringify({ messages: request.messages, tools: request.tools, response_format: request.response_format }));
+        promptEstimates.set(request, tokens);
+    }
+    return tokens;
 }
 /** What a call sent and what came back, in estimated tokens. */
 function estimateTokens(request, response) {
@@ -22967,9 +22978,11 @@ var reference_syntax = __nccwpck_require__(19460);
  * A shell's own `${HOME}`, `${item}` or `${result}` inside `sh -c` is left alone.
  */
 function referenceIn(arg) {
-    for (const [match, body] of arg.matchAll(reference_syntax/* TEMPLATE_PATTERN */.qF)) {
-        if (/^\s*env\./.test(body) || (0,reference_syntax/* parseTemplateBody */.Kp)(body).kind === 'reference')
-            return match;
+    for (const [written, body] of arg.matchAll(reference_syntax/* TEMPLATE_PATTERN */.qF)) {
+        if (/^\s*env\./.test(body))
+            return { written, env: true };
+        if ((0,reference_syntax/* parseTemplateBody */.Kp)(body).kind === 'reference')
+            return { written, env: false };
     }
     return undefined;
 }
@@ -22985,8 +22998,8 @@ function checkCommandArgv(plan) {
             const reference = referenceIn(arg);
             if (reference === undefined)
                 return;
-            const how = reference.startsWith('${env.') ? 'a runner variable reaches it through `env:`' : 'it gets the step\'s `args` as JSON on stdin: pass the value there';
-            issues.push({ path: ['tools', name, 'command', index], message: `\`${reference}\` would reach the program as written: a command's argv is not filled in (no shell), and ${how}` });
+            const how = reference.env ? 'a runner variable reaches it through `env:`' : 'it gets the step\'s `args` as JSON on stdin: pass the value there';
+            issues.push({ path: ['tools', name, 'command', index], message: `\`${reference.written}\` would reach the program as written: a command's argv is not filled in (no shell), and ${how}` });
         });
     }
     (plan.goals ?? []).forEach((goal, goalIndex) => {
@@ -22994,7 +23007,7 @@ function checkCommandArgv(plan) {
             const reference = referenceIn(arg);
             if (reference === undefined)
                 return;
-            issues.push({ path: ['goals', goalIndex, 'command', index], message: `\`${reference}\` would reach the program as written: a command goal's argv is not filled in (no shell); it reads the result it checks on stdin` });
+            issues.push({ path: ['goals', goalIndex, 'command', index], message: `\`${reference.written}\` would reach the program as written: a command goal's argv is not filled in (no shell); it reads the result it checks on stdin` });
         });
     });
     return issues;
@@ -28003,7 +28016,8 @@ function foldsToSeparator(path) {
     const count = (value, char) => value.split(char).length;
     if (count(folded, '/') !== count(text, '/') || count(folded, '\\') !== count(text, '\\'))
         return true;
-    return folded.split('/').some((segment, index) => (segment === '.' || segment === '..') && text.split('/')[index] !== segment);
+    const written = text.split('/');
+    return folded.split('/').some((segment, index) => (segment === '.' || segment === '..') && written[index] !== segment);
 }
 /** How many times over a path is decoded to look for an encoded separator: past a proxy and an app that each decode, and one more. */
 const MAX_DECODES = 3;
@@ -28038,7 +28052,7 @@ function refusalReason(url, allow) {
             return 'the path holds a %u escape (%u002e), which some servers decode into a path outside the allowed prefix';
         if (/%c[01]/i.test(path))
             return 'the path holds an overlong UTF-8 escape (%C0, %C1), which a lenient decoder reads as . or /';
-        if (/%(?:[01][0-9a-f]|7f)/i.test(path) || /[\u0000-\u001f\u007f]/.test(path))
+        if (/%(?:[01][0-9a-f]|7f)/i.test(path))
             return 'the path holds a control character (%00, %09\u2026), which some servers strip before they resolve ..';
         if (foldsToSeparator(path))
             return 'the path holds a character that Unicode folding (NFKC) turns into . / or \\ (a full-width dot or solidus), which some servers do before they route';

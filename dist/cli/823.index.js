@@ -6513,9 +6513,16 @@ class AnswerTooLargeError extends Error {
 /** About four characters a token in English text and JSON: the estimate used when an endpoint counts nothing. */
 const CHARS_PER_TOKEN = 4;
 const tokensOf = (text) => Math.ceil(text.length / CHARS_PER_TOKEN);
-/** What a call sends (messages, tool definitions, response format), in estimated tokens. */
+/** Estimates already made: the budget's reservation before a call and the usage after it read the same request. */
+const promptEstimates = new WeakMap();
+/** What a call sends (messages, tool definitions, response format), in estimated tokens; measured once per request. */
 function estimatePromptTokens(request) {
-    return tokensOf(JSON.stringify({ messages: request.messages, tools: request.tools, response_format: request.response_format }));
+    let tokens = promptEstimates.get(request);
+    if (tokens === undefined) {
+        tokens = tokensOf(JSON.stringify({ messages: request.messages, tools: request.tools, response_format: request.response_format }));
+        promptEstimates.set(request, tokens);
+    }
+    return tokens;
 }
 /** What a call sent and what came back, in estimated tokens. */
 function estimateTokens(request, response) {

@@ -3191,9 +3191,11 @@ var reference_syntax = __webpack_require__(9460);
  * A shell's own `${HOME}`, `${item}` or `${result}` inside `sh -c` is left alone.
  */
 function referenceIn(arg) {
-    for (const [match, body] of arg.matchAll(reference_syntax/* TEMPLATE_PATTERN */.qF)) {
-        if (/^\s*env\./.test(body) || (0,reference_syntax/* parseTemplateBody */.Kp)(body).kind === 'reference')
-            return match;
+    for (const [written, body] of arg.matchAll(reference_syntax/* TEMPLATE_PATTERN */.qF)) {
+        if (/^\s*env\./.test(body))
+            return { written, env: true };
+        if ((0,reference_syntax/* parseTemplateBody */.Kp)(body).kind === 'reference')
+            return { written, env: false };
     }
     return undefined;
 }
@@ -3209,8 +3211,8 @@ function checkCommandArgv(plan) {
             const reference = referenceIn(arg);
             if (reference === undefined)
                 return;
-            const how = reference.startsWith('${env.') ? 'a runner variable reaches it through `env:`' : 'it gets the step\'s `args` as JSON on stdin: pass the value there';
-            issues.push({ path: ['tools', name, 'command', index], message: `\`${reference}\` would reach the program as written: a command's argv is not filled in (no shell), and ${how}` });
+            const how = reference.env ? 'a runner variable reaches it through `env:`' : 'it gets the step\'s `args` as JSON on stdin: pass the value there';
+            issues.push({ path: ['tools', name, 'command', index], message: `\`${reference.written}\` would reach the program as written: a command's argv is not filled in (no shell), and ${how}` });
         });
     }
     (plan.goals ?? []).forEach((goal, goalIndex) => {
@@ -3218,7 +3220,7 @@ function checkCommandArgv(plan) {
             const reference = referenceIn(arg);
             if (reference === undefined)
                 return;
-            issues.push({ path: ['goals', goalIndex, 'command', index], message: `\`${reference}\` would reach the program as written: a command goal's argv is not filled in (no shell); it reads the result it checks on stdin` });
+            issues.push({ path: ['goals', goalIndex, 'command', index], message: `\`${reference.written}\` would reach the program as written: a command goal's argv is not filled in (no shell); it reads the result it checks on stdin` });
         });
     });
     return issues;
@@ -4272,7 +4274,8 @@ function foldsToSeparator(path) {
     const count = (value, char) => value.split(char).length;
     if (count(folded, '/') !== count(text, '/') || count(folded, '\\') !== count(text, '\\'))
         return true;
-    return folded.split('/').some((segment, index) => (segment === '.' || segment === '..') && text.split('/')[index] !== segment);
+    const written = text.split('/');
+    return folded.split('/').some((segment, index) => (segment === '.' || segment === '..') && written[index] !== segment);
 }
 /** How many times over a path is decoded to look for an encoded separator: past a proxy and an app that each decode, and one more. */
 const MAX_DECODES = 3;
@@ -4307,7 +4310,7 @@ function refusalReason(url, allow) {
             return 'the path holds a %u escape (%u002e), which some servers decode into a path outside the allowed prefix';
         if (/%c[01]/i.test(path))
             return 'the path holds an overlong UTF-8 escape (%C0, %C1), which a lenient decoder reads as . or /';
-        if (/%(?:[01][0-9a-f]|7f)/i.test(path) || /[\u0000-\u001f\u007f]/.test(path))
+        if (/%(?:[01][0-9a-f]|7f)/i.test(path))
             return 'the path holds a control character (%00, %09\u2026), which some servers strip before they resolve ..';
         if (foldsToSeparator(path))
             return 'the path holds a character that Unicode folding (NFKC) turns into . / or \\ (a full-width dot or solidus), which some servers do before they route';
