@@ -21,9 +21,15 @@ __webpack_require__.r(__webpack_exports__);
 const MAX_YAML_ERRORS = 20;
 // The `yaml` package, which knows where every node of a file is: loaded (with this module) only when
 // a plan has an error to place, or when the fast reader leaves the file to it (see parsePlanYaml).
+/**
+ * Said of a file nested past MAX_NESTING however that was found: by walking the composed document, or,
+ * when `yaml` ran out of stack composing it first (how deep that is depends on the stack the process
+ * has), by its RESOURCE_EXHAUSTION error. The same file gave either message from one machine to the next.
+ */
+const TOO_DEEP = `the file nests more than ${_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_NESTING */ .M1} levels deep; plans never need that`;
 const FRIENDLY_YAML_MESSAGES = {
     DUPLICATE_KEY: (key) => `duplicate key \`${key}\`: each key may appear once in a map`,
-    RESOURCE_EXHAUSTION: () => `the file nests too deeply to read; plans nest at most ${_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_NESTING */ .M1} levels`,
+    RESOURCE_EXHAUSTION: () => TOO_DEEP,
     MULTIPLE_DOCS: () => 'a plan file holds one YAML document; remove the `---` separator and what follows it',
     NON_STRING_KEY: () => 'keys must be plain text, not lists or maps',
     TAB_AS_INDENT: () => 'tabs are not allowed as indentation in YAML; indent with spaces',
@@ -160,8 +166,8 @@ function readDocument(text) {
         // In the order of the text, as the composer reported them.
         doc.errors.sort((a, b) => a.pos[0] - b.pos[0]);
     }
-    // `yaml` stops composing where its own depth limit runs out, once for each collection still open
-    // there, hundreds of levels past ours: one error, at the first node past MAX_NESTING, says it (found
+    // `yaml` stops composing where the stack runs out, once for each collection still open there,
+    // hundreds of levels past ours: one error, at the first node past MAX_NESTING, says it (found
     // by an adversarial pass: 1,000 nested maps were reported at column 3,133, twice over).
     const exhausted = doc.errors.findIndex((error) => error.code === 'RESOURCE_EXHAUSTION');
     if (exhausted >= 0) {
@@ -308,7 +314,7 @@ function checkDocument(text, file, { doc, lineCounter, dropped }) {
     }
     const deep = tooDeepNode(doc.contents);
     if (deep)
-        return failure(file, `the file nests more than ${_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_NESTING */ .M1} levels deep; plans never need that`, positionOf(lineCounter, deep.range?.[0] ?? 0));
+        return failure(file, TOO_DEEP, positionOf(lineCounter, deep.range?.[0] ?? 0));
     const tagged = foreignTags(doc);
     if (tagged.length > 0) {
         return {
