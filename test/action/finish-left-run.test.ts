@@ -50,9 +50,20 @@ const bodies = () => github.requests.filter((request) => /^(POST|PATCH)$/.test(r
 // said "Finished: succeeded", which a required goal could still turn into goals-unmet.
 describe('while the goals are checked', () => {
   it('the comment says the goals are being checked, never that the run finished', async () => {
-    const settings = await settingsFor('name: Gate\ntoolsets: [math]\nworkflow_sequence:\n  - { id: a, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }\ngoals:\n  - { name: tests pass, command: [sh, -c, "sleep 6; exit 1"] }\n');
+    // The goal holds until the comment has said it is being checked (a fixed sleep of 6 s was not always
+    // long enough for the writes before it on a loaded machine), and gives up after 15 s.
+    const seen = path.join(workspace, 'judging-seen');
+    const goal = `for i in $(seq 300); do [ -f ${seen} ] && exit 1; sleep 0.05; done; exit 2`;
+    const settings = await settingsFor(`name: Gate\ntoolsets: [math]\nworkflow_sequence:\n  - { id: a, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }\ngoals:\n  - { name: tests pass, command: [sh, -c, ${JSON.stringify(goal)}] }\n`);
+    let ended = false;
+    const watch = (async () => {
+      while (!ended && !bodies().some((body) => body.includes('the goals are being checked'))) await new Promise((resolve) => setTimeout(resolve, 20));
+      await writeFile(seen, '');
+    })();
     const result = await runAction(settings, { io: recordingIO().io, redact: createRedactor(), clock: systemClock, commentIntervalMs: 0, github: octokit(), admission: { permissionOf: async () => ({ permission: 'write' }) } });
     await result.published;
+    ended = true;
+    await watch;
     expect(result.outputs.status).toBe('goals-unmet');
     const written = bodies();
     expect(written.some((body) => body.includes('the goals are being checked'))).toBe(true);
