@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { removeHiddenMarkdown } from './hidden-markdown.ts';
 import { groupDigits } from '../core/group-digits.ts';
 import { INVISIBLE } from '../core/invisible-characters.ts';
@@ -23,8 +24,9 @@ const BLOCK_PREFIX = new Set([' ', '\t', '>', '-', '*', '+', '.', ')', '0', '1',
  * never less. Lines may end in CRLF, as text from GitHub's web editor does.
  * One pass, in time linear in the text: removing them again until nothing changed took the square of
  * its length (224 KB of nested comments: 13 s of a blocked event loop).
+ * With `shown`, each comment the page hides is replaced by what it returns for it instead.
  */
-export function removeHtmlComments(text: string): string {
+export function removeHtmlComments(text: string, shown?: (comment: string) => string): string {
   // Only a comment in the text as given can start a removal: without one, the text stays as it is.
   if (!text.includes('<!--')) return text;
   const out: string[] = [];
@@ -73,9 +75,13 @@ export function removeHtmlComments(text: string): string {
         // Not closed in its paragraph: text the page shows.
         if (close >= blank) continue;
       }
+      const end = close === text.length ? text.length : close + 3;
+      const comment = shown && out.slice(opener).join('') + text.slice(at, end);
       out.length = opener;
+      // One element of `out`, never read character by character: the scan goes on as if the comment were gone.
+      if (comment) out.push(shown(comment));
       if (firstInLine >= opener) firstInLine = Number.POSITIVE_INFINITY;
-      at = close === text.length ? text.length : close + 3;
+      at = end;
     }
   }
   return out.join('');
@@ -120,20 +126,45 @@ export interface SanitizeOptions {
    * zero-width space): both stay, the later ones with ` (2)`, ` (3)`… after them.
    */
   readonly onKeyCollision?: (key: string) => void;
+  /**
+   * What becomes of an HTML comment the page hides: `label` (the default, for data: results, files,
+   * diffs, command output) shows it labelled (`labelHiddenComment`); `remove` leaves it out, for text
+   * that is only ever read rendered (a pull request's or an issue's `body`, in `sanitizeUntrustedValue`)
+   * or only describes (a tool's name and description, the goal) and holds no code a reviewer must see.
+   */
+  readonly comments?: 'label' | 'remove';
+}
+
+/**
+ * An HTML comment as a model is shown it: labelled as hidden on the page, its text kept. Only comments
+ * hide text without bound, and not all text is a rendered page: removed from a diff or a file, a `<!--`
+ * on one line hid every line to its `-->` (the code between) from the reviewing model and the judge,
+ * and the merge gate passed on a backdoor it never saw (found by an adversarial pass). Labelled, a
+ * reviewer sees the code, and sees that a page would hide it. A `<!--` inside is shown defused.
+ */
+export function labelHiddenComment(comment: string): string {
+  const inner = comment.slice(4, comment.endsWith('-->') && comment.length >= 7 ? -3 : undefined);
+  return `[hidden HTML comment:${inner.replaceAll('<!--', '<!\u2010\u2010')}]`;
 }
 
 /**
  * Makes untrusted text (tool outputs, step results, event text) safe to show a model: removes what
- * a person reviewing it would not see — HTML comments, zero-width, bidi-control and Unicode tag
- * characters, image alt text, link and definition titles, unused link definitions and
- * alt/title attributes — and caps the length. What
- * remains is what the page shows, so an instruction cannot hide in it.
+ * a person reviewing it would not see — zero-width, bidi-control and Unicode tag characters, image
+ * alt text, link and definition titles, unused link definitions and alt/title attributes — labels
+ * HTML comments as hidden (`labelHiddenComment`; see `comments`), and caps the length. What remains is what the page
+ * shows, and what it hides in comments marked as such, so an instruction cannot pass as text a
+ * reviewer saw, and code cannot hide from the reviewer.
  */
 export function sanitizeUntrusted(text: string, options: SanitizeOptions = {}): string {
-  // Invisible characters are gone first, so `<!\u200B--` cannot dodge the comment rule.
-  let out = removeHtmlComments(text.replace(INVISIBLE, ''));
+  // Invisible characters are gone first, so `<!\u200B--` cannot dodge the comment rule. Each comment
+  // stands as a placeholder while the Markdown is read, so the text it holds (a fence, a definition)
+  // cannot change how the text around it parses; no placeholder can be in the text already (a nonce).
+  const labels: string[] = [];
+  const nonce = randomBytes(6).toString('hex');
+  const placeholder = (comment: string): string => `\uE000${nonce}:${labels.push(labelHiddenComment(comment)) - 1}\uE001`;
+  let out = removeHtmlComments(text.replace(INVISIBLE, ''), options.comments === 'remove' ? undefined : placeholder);
   const limit = options.maxChars ?? UNTRUSTED_CHAR_LIMIT;
-  const length = out.length;
+  let length = out.length;
   // Only what can be shown is parsed (with some room, so a construct across the cut is still seen whole).
   if (length > limit) out = out.slice(0, limit + CUT_MARGIN);
   out = removeHiddenMarkdown(out);
@@ -142,6 +173,11 @@ export function sanitizeUntrusted(text: string, options: SanitizeOptions = {}): 
     previous = out;
     out = out.replace(HIDDEN_ATTRIBUTE, '$1');
   } while (out !== previous);
+  if (labels.length > 0) {
+    const before = out.length;
+    out = out.replace(new RegExp(`\uE000${nonce}:(\\d+)\uE001`, 'g'), (_, index: string) => labels[Number(index)]!);
+    length += out.length - before;
+  }
   if (out.length <= limit) return out;
   options.onCut?.(Math.max(length, out.length));
   const keep = length > limit + CUT_MARGIN ? safeCut(out, limit) : limit;
@@ -152,7 +188,8 @@ export function sanitizeUntrusted(text: string, options: SanitizeOptions = {}): 
 /**
  * `sanitizeUntrusted` applied to every string inside a JSON-like value (object keys included),
  * before it is encoded: in JSON text, quotes are `\"` and line breaks `\n`, so hidden Markdown in
- * a field (a pull request's body) would no longer parse as Markdown and would pass unseen.
+ * a field (a pull request's body) would no longer parse as Markdown and would pass unseen. The
+ * HTML comments of a `body` are removed, as GitHub hides them; elsewhere they are labelled.
  */
 export function sanitizeUntrustedValue(value: unknown, options: SanitizeOptions = {}): unknown {
   const seen = new WeakSet<object>();
@@ -166,7 +203,9 @@ export function sanitizeUntrustedValue(value: unknown, options: SanitizeOptions 
       for (let count = 2; taken.has(shown); count++) shown = `${clean} (${count})`;
       if (shown !== clean) options.onKeyCollision?.(clean);
       taken.add(shown);
-      return [shown, walk(inner)];
+      // GitHub renders a `body` (of a pull request, an issue, a comment, a review) as Markdown: a
+      // comment there is hidden from every reader, and removed. Other text is shown labelled (a patch).
+      return [shown, key === 'body' && typeof inner === 'string' ? sanitizeUntrusted(inner, { comments: 'remove', ...options }) : walk(inner)];
     });
   };
   const walk = (item: unknown): unknown => {

@@ -44,7 +44,7 @@ function attribute(value: string): string {
 export function dataBlock(labels: Readonly<Record<string, string | undefined>>, content: string): string {
   const attributes = Object.entries(labels)
     .filter((entry): entry is [string, string] => entry[1] !== undefined)
-    .map(([name, value]) => ` ${name}="${attribute(sanitizeUntrusted(value, { maxChars: 500 }))}"`)
+    .map(([name, value]) => ` ${name}="${attribute(sanitizeUntrusted(value, { maxChars: 500, comments: 'remove' }))}"`)
     .join('');
   // Escaped visibly (not with invisible characters, which the input sanitiser strips).
   const body = sanitizeUntrusted(content).replace(/<(\/?data\b)/gi, '&lt;$1');
