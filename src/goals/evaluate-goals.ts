@@ -1,10 +1,11 @@
-import type { Goal } from '../plan/schema.ts';
+import type { Goal, GoalKind } from '../plan/schema.ts';
 import type { GoalDeps } from './goal-check.ts';
 import { GOAL_CHECKS } from './goal-checks.ts';
 import { goalKindOf } from './goal-kind-of.ts';
 import { GoalNotEvaluableError } from './goal-not-evaluable-error.ts';
 import type { GoalResult } from './goal-result.ts';
 import { resolveGoalTarget, type GoalTarget } from './goal-target.ts';
+import { cutNoteIn } from '../core/cut-note.ts';
 import { resultText } from '../core/result-text.ts';
 import { valueText, type ValueText } from './value-text.ts';
 
@@ -30,6 +31,13 @@ export function evaluateGoals(goals: readonly Goal[], target: GoalTarget, deps: 
   );
 }
 
+/**
+ * The checks that a part of a result can pass where the whole would fail: on a result a tool cut (a
+ * file past its size cap), "AKIA does not appear" was met while the cut-off rest held it (found by an
+ * adversarial pass). They fail on a part alone (what the part holds is in the whole), but never pass.
+ */
+const WHOLE_RESULT_KINDS: ReadonlySet<GoalKind> = new Set<GoalKind>(['not_contains', 'max_chars', 'max_words', 'every_sentence_matches']);
+
 /** The texts of each value goals are checked on, by value (the same object for every goal on one step). */
 type Texts = Map<unknown, { readonly text: string; readonly valueText: ValueText }>;
 
@@ -48,7 +56,14 @@ async function evaluateGoal(goal: Goal, target: GoalTarget, deps: GoalDeps, text
     if (kind === undefined) throw new GoalNotEvaluableError('the goal names no check (contains, matches, judge, …)');
     const check = GOAL_CHECKS[kind];
     const value = check.needsTarget ? resolveGoalTarget(goal, target) : target.finalResult;
-    const outcome = await check.check(goal, { ...textsOf(value, texts), value, target, deps });
+    const read = textsOf(value, texts);
+    const outcome = await check.check(goal, { ...read, value, target, deps });
+    const cut = outcome.met && WHOLE_RESULT_KINDS.has(kind) ? (cutNoteIn(read.valueText.values) ?? cutNoteIn(read.text)) : undefined;
+    if (cut !== undefined) {
+      throw new GoalNotEvaluableError(
+        `the result holds only part of what its tool read (${cut}), and \`${kind}\` passes only on all of it: have the step read less (a narrower path or search), so that its result is whole`,
+      );
+    }
     return { name: goal.name, severity, outcome: outcome.met ? 'met' : 'unmet', evidence: outcome.evidence };
   } catch (error) {
     // Fail closed: whatever went wrong, the goal is reported as not evaluated, never as met.

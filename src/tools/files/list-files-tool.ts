@@ -1,3 +1,4 @@
+import { cutNote } from '../../core/cut-note.ts';
 import type { Tool } from '../tool.ts';
 import { compileGlob } from './compile-glob.ts';
 import { checkRelativePath } from './resolve-repo-path.ts';
@@ -39,7 +40,7 @@ export function listFilesTool(options: { root: string; maxResults?: number; walk
       matches.sort();
       if (matches.length <= maxResults) return `${walk.notice}${matches.join('\n')}`;
       const shown = matches.slice(0, maxResults).join('\n');
-      return `${walk.notice}[cut: ${matches.length} files match '${pattern}'; showing the first ${maxResults}; narrow the pattern]\n${shown}`;
+      return `${walk.notice}${cutNote(`${matches.length} files match '${pattern}'; showing the first ${maxResults}; narrow the pattern`)}\n${shown}`;
     },
   };
 }

@@ -1,3 +1,4 @@
+import { cutNote } from '../../core/cut-note.ts';
 import type { Tool } from '../tool.ts';
 import { formatBytes } from './format-bytes.ts';
 import { openRepoFile } from './resolve-repo-path.ts';
@@ -33,7 +34,7 @@ export function readFileTool(options: { root: string; maxBytes?: number }): Tool
         // Drop a multi-byte character split by the cut rather than show a replacement character.
         const clean = text.endsWith('\uFFFD') ? text.slice(0, -1) : text;
         // `…` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
-        return `[cut: file is ${formatBytes(stats.size)}; showing the first ${formatBytes(maxBytes)}]\n${clean}…`;
+        return `${cutNote(`file is ${formatBytes(stats.size)}; showing the first ${formatBytes(maxBytes)}`)}\n${clean}…`;
       } finally {
         await handle.close();
       }

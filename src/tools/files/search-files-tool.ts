@@ -1,3 +1,4 @@
+import { cutNote } from '../../core/cut-note.ts';
 import { realpath } from 'node:fs/promises';
 import { setImmediate } from 'node:timers/promises';
 import { LinearRegex } from '../../core/linear-regex.ts';
@@ -132,7 +133,7 @@ export function searchFilesTool(options: { root: string; maxResults?: number; wa
       }
       if (results.length === 0) return `${walk.notice}[no matches for '${query}']`;
       if (!more) return `${walk.notice}${results.join('\n')}`;
-      return `${walk.notice}[cut: more than ${maxResults} matching lines; showing the first ${maxResults}; narrow the query or pattern]\n${results.join('\n')}`;
+      return `${walk.notice}${cutNote(`more than ${maxResults} matching lines; showing the first ${maxResults}; narrow the query or pattern`)}\n${results.join('\n')}`;
     },
   };
 }

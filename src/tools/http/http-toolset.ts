@@ -1,3 +1,4 @@
+import { cutNote } from '../../core/cut-note.ts';
 import { formatBytes } from '../files/format-bytes.ts';
 import type { Tool, ToolContext } from '../tool.ts';
 import { fetchAllowed } from './fetch-allowed.ts';
@@ -141,7 +142,7 @@ async function send(
   }
   const declared = Number(response.headers.get('content-length'));
   const size = Number.isFinite(declared) && declared > maxBytes ? `is ${formatBytes(declared)}` : `is larger than ${formatBytes(maxBytes)}`;
-  const text = read.truncated ? `[cut: response ${size}; showing the first ${formatBytes(maxBytes)}]\n${read.text}…` : read.text;
+  const text = read.truncated ? `${cutNote(`response ${size}; showing the first ${formatBytes(maxBytes)}`)}\n${read.text}…` : read.text;
   return { status: response.status, url: url.href, content_type: response.headers.get('content-type'), body: text };
 }
 

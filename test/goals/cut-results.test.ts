@@ -1,0 +1,40 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileTool } from '../../src/tools/files/read-file-tool.ts';
+import { capText } from '../../src/tools/github/cap-text.ts';
+import { checkGoal, finishedRun } from './goal-fixtures.ts';
+
+let root: string;
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'plan-runner-cut-'));
+});
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+// Found by an adversarial pass: read_file returned the first 256 KiB of a 312 KiB log, the key and the
+// FATAL line were past the cut, and `not_contains` passed the merge gate on the part it was given.
+describe('a result a tool cut', () => {
+  it('passes no check that must read all of it, and still fails one on what the part shows', async () => {
+    await writeFile(join(root, 'big.log'), `${'ok line\n'.repeat(40)}AKIAIOSFODNN7EXAMPLE FATAL\n`);
+    const read = (await readFileTool({ root, maxBytes: 200 }).execute({ path: 'big.log' }, { signal: new AbortController().signal } as never)) as string;
+    expect(read).toMatch(/^\[cut: file is \d+ B; showing the first 200 B\]\n/);
+    for (const definition of [{ not_contains: 'AKIA' }, { max_chars: 10_000 }, { max_words: 1_000 }, { every_sentence_matches: 'ok' }]) {
+      const result = await checkGoal(definition, finishedRun(read));
+      expect(result, JSON.stringify(definition)).toMatchObject({ outcome: 'error', evidence: expect.stringMatching(/^could not evaluate: the result holds only part of what its tool read \(\[cut: file is/) });
+    }
+    // What the part shows is in the whole: a failure on it stands.
+    expect(await checkGoal({ not_contains: 'ok line' }, finishedRun(read))).toMatchObject({ outcome: 'unmet' });
+    expect(await checkGoal({ max_chars: 10 }, finishedRun(read))).toMatchObject({ outcome: 'unmet' });
+    // And checks that a part can decide are decided on it.
+    expect(await checkGoal({ contains: 'ok line' }, finishedRun(read))).toMatchObject({ outcome: 'met' });
+  });
+
+  it('is found in a field of a structured result (a pull request body capped by the github tools)', async () => {
+    const pull = { number: 5, body: capText(`${'x'.repeat(100)} AKIAIOSFODNN7EXAMPLE`, 50, 'the body') };
+    expect(await checkGoal({ not_contains: 'AKIA' }, finishedRun(pull))).toMatchObject({ outcome: 'error' });
+    expect(await checkGoal({ not_contains: 'AKIA' }, finishedRun({ number: 5, body: 'whole' }))).toMatchObject({ outcome: 'met' });
+  });
+});
