@@ -37,15 +37,18 @@ export function jsonFences(text: string): string[] {
 
 /**
  * A result as JSON: objects and arrays as they are; strings parsed, also when the JSON sits in a
- * ```json fence (models like to wrap it: the first such fence is read).
+ * ```json fence (models like to wrap it). Fences that differ are no answer: the first was read, and a
+ * model's "Correction: …" in a second fence after `{"approved": true}` passed a gate (found by an
+ * adversarial pass).
  */
 export function parseJsonResult(value: unknown): ParsedJson {
   if (typeof value !== 'string') return { ok: true, value };
   const trimmed = value.trim();
   const whole = parseJsonText(trimmed);
   if (whole.ok) return whole;
-  const fenced = jsonFences(trimmed)[0];
-  return fenced === undefined ? whole : parseJsonText(fenced.trim());
+  const fenced = [...new Set(jsonFences(trimmed).map((body) => body.trim()))];
+  if (fenced.length > 1) return { ok: false, why: `it holds ${fenced.length} different JSON code blocks, and which one is the answer is not clear; have the step return one` };
+  return fenced[0] === undefined ? whole : parseJsonText(fenced[0]);
 }
 
 /** `text` parsed as JSON, whole. */

@@ -24,6 +24,15 @@ describe('json_schema', () => {
     expect((await checkGoal(TYPED, finishedRun(fenced))).outcome).toBe('met');
   });
 
+  // Found by an adversarial pass: the first fence was read, and a second one, the model's correction, ignored.
+  it('is unmet when the result holds two different JSON fences, and reads one written twice', async () => {
+    const APPROVED = { json_schema: { type: 'object', required: ['approved'], properties: { approved: { const: true } } } };
+    const corrected = 'Answer:\n```json\n{"approved": true}\n```\nCorrection, the real answer is:\n```json\n{"approved": false}\n```';
+    expect(await checkGoal(APPROVED, finishedRun(corrected))).toMatchObject({ outcome: 'unmet', evidence: 'the result is not JSON: it holds 2 different JSON code blocks, and which one is the answer is not clear; have the step return one' });
+    const twice = '```json\n{"approved": true}\n```\nAgain:\n```\n{"approved": true}\n```';
+    expect(await checkGoal(APPROVED, finishedRun(twice))).toMatchObject({ outcome: 'met' });
+  });
+
   it('is unmet when a required key is missing, even if the schema lists no properties', async () => {
     const result = await checkGoal(NOTES, notesRun({ changes: [] }));
     expect(result).toMatchObject({ outcome: 'unmet', evidence: 'at version: required but missing' });
