@@ -365,6 +365,14 @@ export function unfinishedWork(record: RunRecord): Map<string, string> {
       unfinished.set(key, 'never ran: a revision of the plan dropped it');
     }
     if (current.has(key) && step.state === 'completed' && step.nested) for (const [inner, why] of undoneInside(key, step.nested)) unfinished.set(inner, why);
+    // An agent that answered with its own TODO list not done: the checklist shows ⬜ under a ✅ step, and
+    // the gate passed on it (found by an adversarial pass). Its items' lists count as its own.
+    if (current.has(key) && step.state === 'completed' && !unfinished.has(key)) {
+      const lists = [step.todos, ...(step.items ?? []).map((item) => item.todos)].filter((todos) => todos !== undefined);
+      const todos = lists.flat();
+      const open = todos.filter((todo) => todo.status !== 'completed');
+      if (open.length > 0) unfinished.set(key, `completed, ${open.length} of ${todos.length} of the agent's TODOs not done: ${open.slice(0, 3).map((todo) => `${todo.content.length > 60 ? `${todo.content.slice(0, 59)}…` : todo.content} (${todo.status.replace('_', ' ')})`).join(', ')}${open.length > 3 ? ', …' : ''}`);
+    }
   }
   return unfinished;
 }

@@ -64,6 +64,21 @@ describe('mode agent: a whole run as one agent step', () => {
     expect(outcome.run.record.steps.get('agent')?.todos).toHaveLength(3);
   });
 
+  // Found by an adversarial pass: the agent wrote three TODOs and answered "Done." at once; the checklist
+  // showed them ⬜ under a ✅ step, and all_steps_completed passed the gate.
+  it('does not meet all_steps_completed while the agent’s own TODOs are not done', async () => {
+    const plan = `${MATH}  - name: everything done\n    all_steps_completed: true\n`;
+    const open = todos(false, [['1', 'Run the linter', 'in_progress'], ['2', 'Run the tests', 'pending'], ['3', 'Scan the licences', 'cancelled']]);
+    const { outcome } = await agentJob(plan, [open, textAnswer('Done. It is 20.')]);
+    if (outcome.kind !== 'ran') throw new Error(JSON.stringify(outcome));
+    expect(outcome.status).toBe('goals-unmet');
+    expect(outcome.goals[1]).toMatchObject({ outcome: 'unmet', evidence: "1 of 1 steps did not complete: agent (completed, 3 of 3 of the agent's TODOs not done: Run the linter (in progress), Run the tests (pending), Scan the licences (cancelled))" });
+    const done = todos(false, [['1', 'Answer', 'completed']]);
+    const finished = await agentJob(plan, [done, textAnswer('It is 20.')]);
+    if (finished.outcome.kind !== 'ran') throw new Error(JSON.stringify(finished.outcome));
+    expect(finished.outcome.goals.map((goal) => goal.outcome)).toEqual(['met', 'met']);
+  });
+
   it('takes the task input over the plan’s goal, and runs with a task alone', async () => {
     const { outcome } = await agentJob(MATH, [todos(false, [['1', 'Answer', 'completed']]), textAnswer('It is 20.')], { task: 'Say what (2 + 3) * 4 is' });
     if (outcome.kind !== 'ran') throw new Error(JSON.stringify(outcome));
