@@ -60,8 +60,14 @@ export const TOKEN_SHAPE_SOURCES: readonly string[] = TOKEN_SHAPES.map((shape) =
 function holdsFarShape(text: string): boolean {
   return FAR_SHAPES.some((shape) => text.includes(shape.start));
 }
-const BEARER = /\b(Bearer\s+)[A-Za-z0-9\-._~+/]+=*/gi;
-const BEARER_MIN_LENGTH = 'Bearer x'.length;
+/**
+ * `Bearer` and a token on the same line, of 4 characters at least: `***` never lengthens what it
+ * replaces. Redaction runs on text already fitted to a limit (a PR comment's 65,536 characters, the
+ * summary's 1 MiB), and `\s+` made every "… Bearer" line end and the next line's `-` into `Bearer\n***`:
+ * the body grew past the limit, GitHub refused it, and the list lost its markers (adversarial pass).
+ */
+const BEARER = /\b(Bearer[ \t]+)[A-Za-z0-9\-._~+/]{4,}=*/gi;
+const BEARER_MIN_LENGTH = 'Bearer xxxx'.length;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -303,7 +309,7 @@ function buildRedactor(values: readonly string[]): (text: string) => string {
   // plain results) hold no secret, and nine scans per text made redaction the run's largest cost.
   const anyPattern = new RegExp([...screened.map(escapeRegExp), ...TOKEN_SHAPES.map((shape) => shape.pattern.source)].join('|'));
   const anyBearer = new RegExp(BEARER.source, 'i');
-  // No pattern matches fewer characters than this: a known value's shortest spelling, or `Bearer x`.
+  // No pattern matches fewer characters than this: a known value's shortest spelling, or `Bearer xxxx`.
   const shortest = Math.min(BEARER_MIN_LENGTH, ...known.map((form) => form.length));
   // For JSON text: the patterns without their word boundaries (an escape such as `\n` puts a word
   // character before a token that starts a line), every known form also as JSON escapes it, and

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRedactor, jsonMayNeedRedaction, redactDeep, secretValuesFromEnvironment, TOKEN_SHAPE_SOURCES } from '../../src/core/redact.ts';
 
@@ -42,6 +43,17 @@ describe('createRedactor', () => {
     expect(redact(`token=${jwt};`)).toBe('token=***;');
     expect(redact(`sk-${'learn'.repeat(5)}`)).toBe(`sk-${'learn'.repeat(5)}`);
     expect(redact(`x sk-${'learn'.repeat(5)}1 y`)).toBe('x *** y');
+  });
+
+  // Found by an adversarial pass: redaction runs on text fitted to GitHub's limits, and `Bearer\s+` made
+  // each "… Bearer" line end and the next line's list marker `Bearer\n***`: longer, and no longer a list.
+  it('never lengthens text: a Bearer token is on its line and longer than ***', () => {
+    const lines = Array.from({ length: 1000 }, (_, index) => `- ⬜ s${index}. rotate the Bearer`).join('\n');
+    expect(redact(lines)).toBe(lines);
+    expect(redact('Bearer - x and Bearer ab')).toBe('Bearer - x and Bearer ab');
+    expect(redact('Bearer\tabcd')).toBe('Bearer\t***');
+    const pieces = ['Bearer', ' ', '\n', '\t', '-', '_', 'x', 'ab', '=', '/', 'tok'];
+    fc.assert(fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 16 }).map((parts) => parts.join('')), (text) => redact(text).length <= text.length), { numRuns: 3_000 });
   });
 
   it('hides Bearer tokens but keeps the word', () => {
