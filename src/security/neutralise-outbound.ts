@@ -19,9 +19,11 @@ const BREAK = '\u200B';
 /**
  * An address standing on its own (after a space or a parenthesis, before a space or the end, one
  * `@`), kept as written; or any other `@` before a letter or digit, which GitHub may read as a
- * mention, even right after a word: a link's text ends where the next text node starts.
+ * mention, even right after a word: a link's text ends where the next text node starts. An address
+ * kept ends its local part in a letter, digit or `_`: GitHub reads `@name` after any other character
+ * as a mention when `.` and a non-word character follow the name (`-@octocat.-.com` notified octocat).
  */
-const MENTION_OR_ADDRESS = /(?<=^|[\s(])[A-Za-z0-9._+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]+(?=[).,;:!?]*(?:\s|$))|@(?=[A-Za-z0-9])/g;
+const MENTION_OR_ADDRESS = /(?<=^|[\s(])[A-Za-z0-9._+-]*[A-Za-z0-9_]@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]+(?=[).,;:!?]*(?:\s|$))|@(?=[A-Za-z0-9])/g;
 /** Passes over text whose rewriting keeps making something live (HTML whose text is Markdown, and so on). */
 const MAX_PASSES = 4;
 const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;

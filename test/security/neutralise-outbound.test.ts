@@ -17,6 +17,13 @@ describe('neutraliseOutbound', () => {
     expect(neutraliseOutbound('cc @octocat, #12', { allowMentions: true, allowReferences: true })).toBe('cc @octocat, #12');
   });
 
+  // Found by an adversarial pass: kept as an address, `-@octocat.-.com` is a mention to GitHub, which reads
+  // `@name` after a non-word character when dots and a non-word character follow it.
+  it('keeps an address only when its local part ends in a word character, as GitHub reads no mention there', () => {
+    expect(neutraliseOutbound('hi -@octocat.-.com, +@security-team.-.dev and .@admin..x')).toBe(`hi -@${ZWSP}octocat.-.com, +@${ZWSP}security-team.-.dev and .@${ZWSP}admin..x`);
+    expect(neutraliseOutbound('mail first.last+tag@example.test or x_@b.test')).toBe('mail first.last+tag@example.test or x_@b.test');
+  });
+
   it('strips HTML tags and comments, keeping their text', () => {
     expect(neutraliseOutbound('<details><summary>x</summary><img src=x onerror=alert(1)>y</details><!-- hidden -->')).toBe('xy');
   });
