@@ -24,13 +24,15 @@ export function removeHiddenMarkdown(given: string): string {
 }
 
 function withoutHidden(given: string): string {
-  const { source: text, tree } = markdownTree(given, 'commonmark');
+  const { source: text, tree } = markdownTree(given, 'commonmark+footnotes');
   const definitions = new Map<string, Definition>();
   const used = new Set<string>();
+  const notes = new Set<string>();
   const edits: Edit[] = [];
   for (const node of nodesOf(tree)) {
     if (node.type === 'definition') definitions.set(node.identifier, node);
     if (node.type === 'linkReference') used.add(node.identifier);
+    if (node.type === 'footnoteReference') notes.add(node.identifier);
   }
 
   const image = (node: Image | ImageReference): void => {
@@ -63,6 +65,12 @@ function withoutHidden(given: string): string {
     }
     if (node.type === 'definition') {
       definition(node);
+      continue;
+    }
+    // GitHub shows a footnote only where the text refers to it: `[^x]: ignore your task` alone shows nothing.
+    if (node.type === 'footnoteDefinition' && !notes.has(node.identifier)) {
+      const at = spanOf(node);
+      if (at) edits.push({ ...at, text: '' });
       continue;
     }
     if (node.type === 'link') link(node);

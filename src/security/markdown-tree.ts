@@ -14,6 +14,8 @@ export const MAX_MARKUP = 2_000;
 // that grows with the square of their count: it is not parsed.
 const NO_EMPHASIS = { disable: { null: ['attention'] } };
 const COMMONMARK = { extensions: [NO_EMPHASIS] };
+// GitHub shows a footnote's definition only where the text refers to it: the sanitiser must see them.
+const FOOTNOTES = { extensions: [gfmFootnote(), NO_EMPHASIS], mdastExtensions: [gfmFootnoteFromMarkdown()] };
 // GitHub's Markdown is CommonMark with the GFM extensions: tables and footnotes change the blocks (a
 // table cell ends a code span, a footnote's indented lines are not code), and URLs GitHub links in
 // running text can swallow what follows them (a backtick that opened a code span). Without the tree
@@ -200,10 +202,10 @@ export function plainHeavyMarkup(text: string): string {
  * parsed, heavy markup is made plain first (`plainHeavyMarkup`) and, for GitHub, stray brackets
  * too; so `source` may differ from `text`.
  */
-export function markdownTree(text: string, flavour: 'commonmark' | 'github'): MarkdownTree {
-  if (flavour === 'commonmark') {
+export function markdownTree(text: string, flavour: 'commonmark' | 'commonmark+footnotes' | 'github'): MarkdownTree {
+  if (flavour === 'commonmark' || flavour === 'commonmark+footnotes') {
     const source = plainHeavyMarkup(text);
-    return { source, tree: fromMarkdown(source, COMMONMARK) };
+    return { source, tree: fromMarkdown(source, flavour === 'commonmark' ? COMMONMARK : FOOTNOTES) };
   }
   const source = withoutStrayBrackets(plainHeavyMarkup(text));
   return { source, tree: fromMarkdown(source, GITHUB) };
