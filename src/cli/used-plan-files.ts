@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { readInputFile } from '../core/read-input-file.ts';
 import { MAX_PLAN_DEPTH } from '../plan/load-subplans.ts';
-import { parsePlanYaml } from '../plan/parse-plan-yaml.ts';
+import { MAX_PLAN_BYTES, parsePlanYaml } from '../plan/parse-plan-yaml.ts';
 import type { InputPath } from './check-output-paths.ts';
 
 /**
@@ -30,17 +30,16 @@ export async function usedPlanFiles(planFile: string, cwd = process.cwd()): Prom
 
 /** The `uses:` of the steps in one plan file; none when it cannot be read or holds none. */
 async function usesOf(file: string): Promise<string[]> {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return [];
-  }
+  // Not blocking on a FIFO (`run fifo` hung before the loader could say "not a file", past Ctrl-C), nor
+  // reading a device without end: what the loader refuses adds nothing here.
+  const read = readInputFile(file, MAX_PLAN_BYTES);
+  if (!read.ok) return [];
+  const text = read.bytes.toString('utf8');
   if (!/\buses\s*:/.test(text)) return [];
   // Read as the loader reads it (its size, depth and alias bounds, its fast reader): a plan's alias bomb costs nothing here.
-  const read = await parsePlanYaml(text, file);
-  if (!read.ok) return [];
-  const value = read.parsed.value as { workflow_sequence?: unknown } | null;
+  const parsed = await parsePlanYaml(text, file);
+  if (!parsed.ok) return [];
+  const value = parsed.parsed.value as { workflow_sequence?: unknown } | null;
   const steps: unknown[] = Array.isArray(value?.workflow_sequence) ? value.workflow_sequence : [];
   return steps.flatMap((step) => (step !== null && typeof step === 'object' && typeof (step as { uses?: unknown }).uses === 'string' ? [(step as { uses: string }).uses] : []));
 }

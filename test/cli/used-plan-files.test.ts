@@ -1,0 +1,28 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'plan-runner-used-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+// Found by an adversarial pass: `run fifo` opened the FIFO blocking, before the loader could say "not a
+// file", and waited for a writer past Ctrl-C and SIGTERM. In a child process, so a regression blocks that
+// process (killed at the timeout), not the suite.
+describe('the plan files a plan uses, read before its run', () => {
+  it('are not waited for when the plan is a FIFO', () => {
+    const fifo = join(dir, 'fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const module = pathToFileURL(join(import.meta.dirname, '../../src/cli/used-plan-files.ts')).href;
+    const script = `import { usedPlanFiles } from ${JSON.stringify(module)};\nconsole.log(JSON.stringify(await usedPlanFiles(${JSON.stringify(fifo)})));`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 15_000 });
+    expect({ signal: run.signal, stdout: run.stdout.trim(), stderr: run.stderr }).toEqual({ signal: null, stdout: '[]', stderr: '' });
+  });
+});
