@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { gappedTraceCopy } from '../../src/core/trace-gap.ts';
 import { parseResumeTrace } from '../../src/run/read-resume-trace.ts';
@@ -26,4 +28,16 @@ it('a trace its writer could not finish ends in a gap line, and no resume reads 
     // The copy says why; the trace itself, its cut line kept, reads as damaged: refused either way.
     expect(read).toMatchObject({ ok: false, problem: expect.stringMatching(copy === file ? /the trace is damaged/ : /the trace is incomplete/) });
   }
+});
+
+// Found by an adversarial pass: `--trace /dev/full` failed to write, and the gap line's read of it back never
+// ended (24 GB, then the kernel killed the run before its summary was written). A FIFO stands in for the
+// device (a read of it blocks): in a child process, so a regression blocks that process, not the suite.
+it('reads no trace back that is not a regular file', () => {
+  const fifo = path.join(dir, 'fifo');
+  expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+  const module = pathToFileURL(path.join(import.meta.dirname, '../../src/core/trace-gap.ts')).href;
+  const script = `import { gappedTraceCopy } from ${JSON.stringify(module)};\nconsole.log(String(gappedTraceCopy(${JSON.stringify(fifo)}, ${JSON.stringify(path.join(dir, 'copy'))}, 'x')));`;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 15_000 });
+  expect({ signal: run.signal, stdout: run.stdout.trim(), stderr: run.stderr }).toEqual({ signal: null, stdout: 'undefined', stderr: '' });
 });
