@@ -1,3 +1,5 @@
+import { INVISIBLE } from '../core/invisible-characters.ts';
+
 /** Abbreviations that never end a sentence, even before a capital ("Dr. Smith", "e.g. The"). */
 const NEVER_ENDS = new Set(['e.g.', 'i.e.', 'cf.', 'vs.', 'viz.', 'al.', 'dr.', 'mr.', 'mrs.', 'ms.', 'prof.', 'st.', 'mt.', 'gen.', 'sen.']);
 /** Abbreviations that do not end a sentence before a number ("No. 5", "Fig. 3", "approx. 40"); "… said no. We" does. */
@@ -25,6 +27,10 @@ const CITATION_ONLY = new RegExp(String.raw`^(?:${CITATION}\s*)+[.!?]?$`);
 // A space or tab, not any `\s`: `#` and a no-break space begin a paragraph, shown and checked as one.
 const HEADING = /^ {0,3}#{1,6}(?:[ \t]|$)/;
 const LIST_MARKER = /^\s*(?:[-*+•]|\d+[.)])\s+/;
+const STARTS_CAPITAL = /^\s*["'“‘(*_]*\p{Lu}/u;
+const TABLE_ROW = /^\s*\|/;
+/** `|---|:--:|`: the row under a table's header, no sentence. */
+const TABLE_DELIMITER = /^\s*\|?(?:\s*:?-+:?\s*\|)+\s*(?::?-+:?\s*)?$/;
 
 /**
  * The sentences of a text, for `every_sentence_matches`: each ends at `.`, `!`, `?`, `…` (and `‼`,
@@ -35,8 +41,9 @@ const LIST_MARKER = /^\s*(?:[-*+•]|\d+[.)])\s+/;
  * cannot tell the two apart.
  */
 export function splitSentences(text: string): string[] {
-  // A lone `\r` and U+2028 break a line as `\n` does; U+2029 a paragraph, as a blank line does.
-  return blocksOf(text.replace(/\r\n?|\u2028/g, '\n').replaceAll('\u2029', '\n\n')).flatMap(splitBlock);
+  // A lone `\r` and U+2028 break a line as `\n` does; U+2029 a paragraph, as a blank line does. Invisible
+  // characters go first: a zero-width space after a period hid the break before the next sentence.
+  return blocksOf(text.replace(INVISIBLE, '').replace(/\r\n?|\u2028/g, '\n').replaceAll('\u2029', '\n\n')).flatMap(splitBlock);
 }
 
 function blocksOf(text: string): string[] {
@@ -47,7 +54,7 @@ function blocksOf(text: string): string[] {
     current = [];
   };
   for (const line of text.split('\n')) {
-    if (line.trim() === '' || HEADING.test(line)) {
+    if (line.trim() === '' || HEADING.test(line) || TABLE_DELIMITER.test(line)) {
       flush();
       continue;
     }
@@ -55,7 +62,15 @@ function blocksOf(text: string): string[] {
     if (item) {
       flush();
       current.push(line.slice(item[0].length));
+    } else if (TABLE_ROW.test(line)) {
+      // Each row of a table says its own thing: joined, one cited row passed the table (adversarial pass).
+      flush();
+      blocks.push(line);
     } else {
+      // A line that starts with a capital starts a sentence: "Revenue rose 5% [1]" and "Churn doubled" on
+      // the next line, without a period between, read as one cited sentence (adversarial pass). A sentence
+      // wrapped onto a line that starts in lower case ("fell by 6%\nbetween 2022 and 2024") reads on.
+      if (current.length > 0 && STARTS_CAPITAL.test(line)) flush();
       current.push(line);
     }
   }
@@ -87,7 +102,10 @@ function* terminators(block: string): Generator<{ index: number; mark: string; a
     if (at > emphasisFrom && !emphasisOpened(block, index, block.slice(emphasisFrom, at))) at = emphasisFrom;
     while (at < block.length && CLOSERS.includes(block[at]!)) at++;
     ATTACHED_CITATIONS.lastIndex = at;
-    if (cjk || at === block.length || /\s/.test(block[at]!) || (block[at] === '[' && ATTACHED_CITATIONS.test(block))) yield { index, mark: block.slice(index, at), after: at };
+    // A capital and a small letter right after the mark start a sentence too ("fell [2].All refunds"): a
+    // reader sees two, and `U.S.A` or `node.js` are not that (adversarial pass).
+    const nextStarts = /^\p{Lu}\p{Ll}/u.test(block.slice(at, at + 2));
+    if (cjk || at === block.length || /\s/.test(block[at]!) || nextStarts || (block[at] === '[' && ATTACHED_CITATIONS.test(block))) yield { index, mark: block.slice(index, at), after: at };
   }
 }
 

@@ -81,9 +81,25 @@ describe('splitSentences', () => {
 
   // `#` and a no-break (or ideographic, em or zero-width no-break) space is a paragraph on the page, and
   // its claim went unchecked by every_sentence_matches (found by an adversarial pass).
+  // Found by an adversarial pass: five claims, two cited, passed as "all 2 sentences match": lines without a
+  // period ran together, a table was one sentence, and a zero-width space after a period hid the break.
+  it('starts a sentence at a line that starts with a capital, at each table row, and after an invisible character', () => {
+    expect(splitSentences('Revenue rose 5% this week [1]\nChurn doubled, driven by the outage\nThe CEO resigned\n\nSupport tickets fell 3% [2].\u200bAll refunds were paid.')).toEqual([
+      'Revenue rose 5% this week [1]',
+      'Churn doubled, driven by the outage',
+      'The CEO resigned',
+      'Support tickets fell 3% [2].',
+      'All refunds were paid.',
+    ]);
+    expect(splitSentences('| Metric | Change |\n|---|:--:|\n| Churn | doubled [1] |\n| Revenue | +5% |')).toEqual(['| Metric | Change |', '| Churn | doubled [1] |', '| Revenue | +5% |']);
+    expect(splitSentences('Car trips fell by 6%\nbetween 2022 and 2024 [2].')).toEqual(['Car trips fell by 6% between 2022 and 2024 [2].']);
+  });
+
   it('leaves out only headings the page shows as headings: `#` and a space or tab', () => {
     for (const space of ['\u00a0', '\u3000', '\u2003', '\ufeff']) {
-      expect(splitSentences(`Sales grew 5% [1].\n#${space}Sales will grow 400% next year.\nReturns fell [2].`)).toEqual(['Sales grew 5% [1].', '# Sales will grow 400% next year.', 'Returns fell [2].']);
+      // U+FEFF is invisible, and removed before the text is split: `#Sales` is no heading either.
+      const shown = space === '\ufeff' ? '#Sales will grow 400% next year.' : '# Sales will grow 400% next year.';
+      expect(splitSentences(`Sales grew 5% [1].\n#${space}Sales will grow 400% next year.\nReturns fell [2].`)).toEqual(['Sales grew 5% [1].', shown, 'Returns fell [2].']);
     }
     expect(splitSentences('#\tA heading\n## Another\n#\nText [1].')).toEqual(['Text [1].']);
   });
