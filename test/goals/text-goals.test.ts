@@ -42,6 +42,15 @@ describe('not_contains', () => {
     expect(result.evidence).toContain('of the fall to the bike share (95% CI');
   });
 
+  // Found by an adversarial pass: each of these shows "AKIA…" in a PR comment or the summary, and passed.
+  it('finds the text as a rendered page shows it: through comments, tags, character references and emphasis', async () => {
+    for (const hidden of ['AK<!-- -->IAIOSFODNN7', 'A&#75;IAIOSFODNN7', 'A&#x4b;IAIOSFODNN7', 'AK**IA**IOSFODNN7', 'AK<b></b>IAIOSFODNN7', '&Aopf;KIAIOSFODNN7', 'AK\\IA', 'AK<!--\n-->IA']) {
+      const result = await checkGoal({ not_contains: 'AKIA' }, finishedRun(`key: ${hidden}`));
+      expect(result, hidden).toMatchObject({ outcome: 'unmet', evidence: expect.stringContaining('as a rendered page shows it') });
+    }
+    expect(await checkGoal({ not_contains: 'AKIA' }, finishedRun('AK&amp;IA, A K I A, AK<!-- x'))).toMatchObject({ outcome: 'met' });
+  });
+
   it('could not be evaluated without a result', async () => {
     expect((await checkGoal({ not_contains: 'TODO' }, noResult)).outcome).toBe('error');
   });

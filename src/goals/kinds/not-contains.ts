@@ -1,6 +1,7 @@
 import { visibleText } from '../../core/invisible-characters.ts';
 import type { GoalCheck } from '../goal-check.ts';
 import { excerptAround, lineOf, shorten } from '../excerpt.ts';
+import { renderedText } from '../rendered-text.ts';
 
 /**
  * `not_contains`: the text appears nowhere: not in the result's values (strings decoded), not in a
@@ -17,16 +18,21 @@ export const notContainsCheck: GoalCheck = {
       { name: "the result's JSON", text },
     ];
     // As written, then as a reader sees it (normalised only when needed): `AK\u200bIA…` or fullwidth
-    // `ＡＫＩＡ` shows the text the goal forbids.
-    for (const seen of [false, true]) {
-      const needle = seen ? visibleText(unwanted) : unwanted;
+    // `ＡＫＩＡ` shows the text the goal forbids; then as a rendered page shows it: `AK<!-- -->IA`,
+    // `A&#75;IA` and `AK**IA**` do too (found by an adversarial pass).
+    const readings = [
+      { read: (text: string) => text, how: '' },
+      { read: visibleText, how: ' as a reader sees it (invisible characters removed, compatibility forms folded)' },
+      { read: renderedText, how: ' as a rendered page shows it (HTML comments and tags removed, character references decoded, emphasis marks dropped)' },
+    ];
+    for (const { read, how } of readings) {
+      const needle = read(unwanted);
       if (needle === '') continue;
       for (const place of places) {
-        const haystack = seen ? visibleText(place.text) : place.text;
+        const haystack = read(place.text);
         const index = haystack.indexOf(needle);
         if (index < 0) continue;
-        const where = seen ? `${place.name} as a reader sees it (invisible characters removed, compatibility forms folded)` : place.name;
-        return { met: false, evidence: `found "${shorten(unwanted)}" in ${where}, line ${lineOf(haystack, index)}: ${excerptAround(haystack, index, needle.length)}` };
+        return { met: false, evidence: `found "${shorten(unwanted)}" in ${place.name}${how}, line ${lineOf(haystack, index)}: ${excerptAround(haystack, index, needle.length)}` };
       }
     }
     return { met: true, evidence: `"${shorten(unwanted)}" does not appear` };

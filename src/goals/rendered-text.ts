@@ -1,0 +1,42 @@
+import { decodeNamedCharacterReference } from 'decode-named-character-reference';
+import { visibleText } from '../core/invisible-characters.ts';
+
+const ENTITY = /&(?:#(\d{1,7})|#[xX]([0-9A-Fa-f]{1,6})|([A-Za-z][A-Za-z0-9]{0,31}));/g;
+const TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/g;
+/** Markdown's emphasis, strikethrough, code and escape marks: a page shows the letters between them joined. */
+const MARKS = /[*_~`\\]/g;
+
+function decodeEntity(entity: string, decimal?: string, hex?: string, name?: string): string {
+  if (name !== undefined) {
+    const decoded = decodeNamedCharacterReference(name);
+    return decoded === false ? entity : decoded;
+  }
+  const code = decimal !== undefined ? Number(decimal) : Number.parseInt(hex!, 16);
+  return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\uFFFD';
+}
+
+/** `text` without its HTML comments, in one pass (a lazy pattern looked to the end for each unclosed `<!--`). */
+function withoutComments(text: string): string {
+  if (!text.includes('<!--')) return text;
+  let out = '';
+  let at = 0;
+  for (let open = text.indexOf('<!--'); open >= 0; open = text.indexOf('<!--', at)) {
+    out += text.slice(at, open);
+    const close = text.indexOf('-->', open + 4);
+    at = close < 0 ? text.length : close + 3;
+  }
+  return out + text.slice(at);
+}
+
+/**
+ * `text` as the letters a rendered page (a PR comment, the summary) shows them: invisible characters
+ * removed and compatibility forms folded (`visibleText`), HTML comments and tags removed, character
+ * references decoded, and the marks of emphasis, strikethrough, code and escapes dropped. `AK<!-- -->IA`,
+ * `A&#75;IA`, `AK**IA**` and `AK<b></b>IA` all show `AKIA`. It removes more than a page does, never less:
+ * for a check that text does not appear, what it finds is what a reader may see.
+ */
+export function renderedText(text: string): string {
+  const plain = withoutComments(visibleText(text)).replace(TAG, '').replace(ENTITY, decodeEntity).replace(MARKS, '');
+  // A decoded reference may be a compatibility form or an invisible character itself (`&Kfr;`, `&#8203;`).
+  return visibleText(plain);
+}
