@@ -276,6 +276,11 @@ export function evalSettingsProblem(settings: EvalSettings): string | undefined 
   if (settings.model.kind === 'replay' && settings.faults.some((rule) => !isToolRule(rule))) {
     return 'model faults are injected below the SDK, which a replay file bypasses: use --answers FILE or a live endpoint, or keep to tool faults';
   }
+  // Known before any run: every react run would be rejected, and the column showed a 0% baseline that
+  // the plan "beat", with exit 0 (found by an adversarial pass).
+  if (settings.model.kind === 'none' && settings.baselines.includes('react')) {
+    return `the react baseline asks a model for every step, and no model is configured: ${settings.model.hint ?? 'give an API key, --answers FILE or --replay FILE'}; or leave the react baseline out`;
+  }
   return undefined;
 }
 

@@ -101,11 +101,14 @@ describe('the action with mode: eval', () => {
     expect(result.failure).toMatch(/fix the evaluation's files:\n.*bad-faults\.yml:1:3: give exactly one of `rate`/);
   });
 
-  it('evaluates a plan that needs no model without one; a baseline that needs one is rejected, saying so', async () => {
-    const { result, said } = await evalAction({ 'eval-faults': path.join(ROOT, 'test/eval/fixtures/divide-slow.yml'), 'eval-baselines': 'react' });
-    const [plan, react] = JSON.parse(result.outputs.result) as Array<{ column: string; successRate: number; faultsInjected: number }>;
+  // Every react run was rejected and the column showed a 0% baseline, with the job passing (adversarial pass).
+  it('evaluates a plan that needs no model without one; asked for the react baseline without one, runs nothing, saying so', async () => {
+    const { result } = await evalAction({ 'eval-faults': path.join(ROOT, 'test/eval/fixtures/divide-slow.yml') });
+    const [plan] = JSON.parse(result.outputs.result) as Array<{ column: string; successRate: number; faultsInjected: number }>;
     expect(plan).toMatchObject({ column: 'plan', successRate: 1, faultsInjected: 1 });
-    expect(react).toMatchObject({ column: 'react', successRate: 0 });
-    expect(said.log.join('\n')).toContain('react run 1: rejected');
+    const refused = await evalAction({ 'eval-faults': path.join(ROOT, 'test/eval/fixtures/divide-slow.yml'), 'eval-baselines': 'react' });
+    expect(refused.result.outputs.status).toBe('failed');
+    expect(refused.result.failure).toMatch(/^plan-runner: the react baseline asks a model for every step, and no model is configured: .*; or leave the react baseline out$/);
+    expect(refused.said.log.join('\n')).not.toContain('run 1');
   });
 });
