@@ -64,6 +64,22 @@ describe('mode: plan', () => {
     expect(printed).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f]/);
   });
 
+  // Found by an adversarial pass: the error said the rejected plan was in the summary, and without --summary
+  // there was none; the model's answer was lost.
+  it('prints the rejected plan when no summary is asked for', async () => {
+    server.script([textAnswer('not json at all'), textAnswer('still not json')]);
+    process.env.PLAN_MODE_TEST_KEY = 'sk-test';
+    const args = parseCliArgs(['plan', join(dir, 'math.yml'), '--base-url', server.baseURL, '--api-key-env', 'PLAN_MODE_TEST_KEY']);
+    if (args.command !== 'plan') throw new Error('not the plan command');
+    let printed = '';
+    const code = await planCommand(args, new AbortController().signal, (text) => (printed += text));
+    delete process.env.PLAN_MODE_TEST_KEY;
+    expect(code).toBe(1);
+    expect(printed).toContain('### The plan the model wrote');
+    expect(printed).toContain('not json at all');
+    expect(printed).toContain('still not json');
+  });
+
   it('refuses --trace, which a plan never writes', () => {
     expect(() => parseCliArgs(['plan', 'x.yml', '--trace', 't.jsonl'])).toThrow('plan runs nothing, so it writes no trace');
   });
