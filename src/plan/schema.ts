@@ -5,6 +5,7 @@ import { McpServers } from '../tools/mcp/mcp-config.ts';
 import { Toolset } from '../tools/toolset-name.ts';
 import { envValue } from '../process/env-value.ts';
 import type * as Core from '../core/plan-step.ts';
+import { hasVisibleText } from '../core/invisible-characters.ts';
 
 /** Function-name rule of the Chat Completions API; tool names must follow it. */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -140,6 +141,9 @@ export function dependencyId(dependency: Dependency): StepId {
 /** The most items a `for_each` step may expand into, unless `limits.max_items` or the step's `max_items` says otherwise. */
 export const MAX_ITEMS_CEILING = 100_000;
 const ITEM_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+
+/** A `goal:` or `name:` of spaces alone was valid, and a model was asked to plan a blank goal (adversarial pass). */
+const BLANK_TEXT = 'the text is blank (only spaces or invisible characters): write it, or leave the key out';
 
 /** Longest `title:`; the description stays the instruction, the title is what views show. */
 export const MAX_TITLE_CHARS = 120;
@@ -403,11 +407,13 @@ export const Plan = z.strictObject({
     .string()
     .min(1)
     .max(200)
+    .refine(hasVisibleText, BLANK_TEXT)
     .optional()
     .meta({ description: "The plan's name (at most 200 characters): the checklist's title and the check run's name. Left out: the file name.", examples: ['Weekly product health report'] }),
   goal: z
     .string()
     .min(1)
+    .refine(hasVisibleText, BLANK_TEXT)
     .optional()
     .meta({ description: 'The task in words. Steps see it; without workflow_sequence a model writes the steps from it.', examples: ["Summarize this week's product health for the exec team"] }),
   inputs: z

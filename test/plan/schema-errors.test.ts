@@ -4,6 +4,12 @@ import { loadPlanText } from '../../src/plan/load-plan.ts';
 import { problemCount } from '../../src/plan/plan-error.ts';
 
 describe('schema errors point at the offending key or value', () => {
+  // Found by an adversarial pass: `goal: "   "` validated, and a model was asked to plan a blank goal.
+  it('refuses a goal or a name that is blank', async () => {
+    expect(await errorsFor('goal: "   "\n')).toEqual(['plan.yml:1:7: the text is blank (only spaces or invisible characters): write it, or leave the key out (at goal)']);
+    expect(await errorsFor('name: "\\u200b\\t"\ngoal: g\n')).toEqual(['plan.yml:1:7: the text is blank (only spaces or invisible characters): write it, or leave the key out (at name)']);
+  });
+
   it('suggests the nearest known key for an unknown key, pointing at the key', async () => {
     const text = yaml('workflow_sequence:', '  - id: 1', '    type: reasoning', '    depend_on: []');
     expect(await errorsFor(text)).toEqual([
