@@ -24,8 +24,16 @@ export interface ModelSettings {
 
 /** The model client for a run, or undefined when no key and no replay file were given. */
 export function createModelClient(settings: ModelSettings): ModelClient | undefined {
+  if (settings.model !== undefined && settings.model.trim() === '') throw new Error('the model name is blank: name a model (--model, the model input or model.name), or leave it out for the default');
   if (settings.replay) return replayModelClient(settings.replay, settings.model ? { defaultModel: settings.model } : {});
   if (!settings.apiKey) return undefined;
+  // A key with a line break (a secret saved with its newline) failed every call as "invalid header value"
+  // or "Connection error … check base-url", after retries and a replan (found by an adversarial pass).
+  const bad = /[^\x21-\x7e]/.exec(settings.apiKey);
+  if (bad) {
+    const what = bad[0] === '\n' || bad[0] === '\r' ? 'a line break' : bad[0] === ' ' || bad[0] === '\t' ? 'a space' : 'a character';
+    throw new Error(`the API key holds ${what} at character ${bad.index + 1}, which no request header can carry: set it to the key alone (a secret saved with a trailing newline does this)`);
+  }
   const live = createOpenAIModelClient({
     baseURL: settings.baseURL,
     apiKey: settings.apiKey,
