@@ -1,4 +1,5 @@
 import { groupDigits } from '../core/group-digits.ts';
+import { visibleControls } from '../core/visible-controls.ts';
 import { formatPlanError, problemCount } from '../plan/plan-error.ts';
 import { stepsNeedingModel } from '../plan/steps-needing-model.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
@@ -12,11 +13,11 @@ function plural(count: number, word: string): string {
 /** One line that says what a valid plan holds: steps, tools, goals, and whether it needs a model. */
 export function describeValidPlan(plan: ValidPlan): string {
   const goals = plan.source.goals ?? [];
-  const needsModel = plan.steps.length === 0
-    ? 'a model writes the steps'
-    : stepsNeedingModel(plan.steps).length > 0 || goals.some((goal) => goal.judge !== undefined)
-      ? `needs a model (steps: ${stepsNeedingModel(plan.steps).map((s) => s.key).join(', ') || 'none'})`
-      : 'no model needed';
+  const steps = stepsNeedingModel(plan.steps).map((step) => step.key);
+  const judged = goals.filter((goal) => goal.judge !== undefined).length;
+  // "(steps: none)" for a plan whose judge goals alone need one said nothing of why.
+  const why = [steps.length > 0 ? `steps: ${steps.join(', ')}` : undefined, judged > 0 ? `${plural(judged, 'judge goal')}` : undefined].filter((part) => part !== undefined);
+  const needsModel = plan.steps.length === 0 ? 'a model writes the steps' : why.length > 0 ? `needs a model (${why.join('; ')})` : 'no model needed';
   return `${plural(plan.steps.length, 'step')}, ${plural(plan.tools.size, 'tool')}, ${plural(goals.length, 'goal')}; ${needsModel}`;
 }
 
@@ -56,11 +57,12 @@ export async function validateCommand(files: readonly string[], out: (line: stri
     }
     if (result.ok) {
       await result.servers?.close();
-      out(`ok ${file}: ${describeValidPlan(result.plan)}`);
+      // The file name as the error lines show it (formatPlanError): an ESC in it moved the cursor (adversarial pass).
+      out(`ok ${visibleControls(file)}: ${describeValidPlan(result.plan)}`);
     } else {
       allValid = false;
       for (const error of result.errors) out(formatPlanError(error));
-      out(`${file}: ${plural(problemCount(result.errors), 'error')}`);
+      out(`${visibleControls(file)}: ${plural(problemCount(result.errors), 'error')}`);
     }
   }
   return allValid;

@@ -1,0 +1,39 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateCommand } from '../../src/cli/validate-command.ts';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'plan-runner-validate-lines-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const STEPS = 'toolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 } }\n';
+
+// Found by an adversarial pass: the error lines showed an ESC in a file name, and the "ok" and count lines
+// wrote it raw; a plan needing a model only for a judge said "needs a model (steps: none)".
+describe('validate’s lines', () => {
+  it('show control characters in a file name, as the error lines do', async () => {
+    const good = join(dir, 'ok\x1b[31mred.yml');
+    const bad = join(dir, 'bad\x1b[2J.yml');
+    await writeFile(good, `name: g\n${STEPS}`);
+    await writeFile(bad, 'name: b\nworkflow_sequence: 7\n');
+    const lines: string[] = [];
+    expect(await validateCommand([good, bad], (line) => lines.push(line))).toBe(false);
+    expect(lines.join('\n')).not.toContain('\x1b');
+    expect(lines[0]).toMatch(/^ok .*ok\u241b\[31mred\.yml: 1 step/);
+    expect(lines.at(-1)).toMatch(/bad\u241b\[2J\.yml: 1 error$/);
+  });
+
+  it('say why a plan needs a model: its steps, its judge goals', async () => {
+    const judged = join(dir, 'judged.yml');
+    await writeFile(judged, `name: j\n${STEPS}goals:\n  - { name: fine, judge: The sum is right. }\n`);
+    const lines: string[] = [];
+    expect(await validateCommand([judged], (line) => lines.push(line))).toBe(true);
+    expect(lines).toEqual([`ok ${judged}: 1 step, 4 tools, 1 goal; needs a model (1 judge goal)`]);
+  });
+});
