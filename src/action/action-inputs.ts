@@ -63,6 +63,11 @@ function decimalInput<T extends z.ZodType>(schema: T) {
       ctx.addIssue({ code: 'custom', message: `expected a decimal number, got ${JSON.stringify(value.slice(0, 40))}` });
       return z.NEVER;
     }
+    // 400 nines read as Infinity, and zod's own "expected number, received Infinity" was the message.
+    if (!Number.isFinite(Number(value))) {
+      ctx.addIssue({ code: 'custom', message: `expected a decimal number, got one too large to be read: ${JSON.stringify(`${value.trim().slice(0, 20)}…`)}` });
+      return z.NEVER;
+    }
     return value;
   }, schema);
 }
@@ -125,7 +130,7 @@ export const ActionInputs = z.object({
   shards: decimalInput(wholeNumber(1, 256).optional()),
   shard: decimalInput(wholeNumber(1, 256).optional()),
   'weights-from': blankIsDefault(Text.optional()),
-  'max-cost-usd-per-run': decimalInput(z.coerce.number<string>().min(0, 'expected an amount in US dollars of 0 or more, such as 0.05').optional()),
+  'max-cost-usd-per-run': decimalInput(z.coerce.number<string>().min(0, 'expected an amount in US dollars of 0 or more, such as 0.05').max(1_000_000, 'expected an amount in US dollars of at most 1,000,000, as the CLI takes').optional()),
   'allowed-bots': AllowedBotsInput,
 });
 export type ActionInputs = z.infer<typeof ActionInputs>;

@@ -109,6 +109,13 @@ describe('readActionSettings', () => {
     expect(await read({ mode: 'eval', 'eval-runs': ' 3 ', 'max-cost-usd-per-run': '.05', 'min-success-rate': '0.9' })).toMatchObject({ ok: true, settings: { eval: { runs: 3, maxCostUsdPerRun: 0.05, minSuccessRate: 0.9 } } });
   });
 
+  // Found by an adversarial pass: 400 nines read as Infinity, and zod's "expected number, received Infinity" was shown.
+  it('says a decimal too large to read is one, and caps the cost limit as the CLI does', async () => {
+    const nines = '9'.repeat(400);
+    expect(await read({ mode: 'eval', 'max-cost-usd-per-run': nines })).toEqual({ ok: false, problems: [`input 'max-cost-usd-per-run': expected a decimal number, got one too large to be read: "${'9'.repeat(20)}…"`] });
+    expect(await read({ mode: 'eval', 'max-cost-usd-per-run': '2000000' })).toEqual({ ok: false, problems: ["input 'max-cost-usd-per-run': expected an amount in US dollars of at most 1,000,000, as the CLI takes"] });
+  });
+
   it('names every bad input with what it expects', async () => {
     const result = await read({ inputs: '- a\n- b', comment: 'sometimes', 'fail-on-unmet-goals': 'yes', 'base-url': 'ftp://models' });
     expect(result.ok).toBe(false);
