@@ -1,5 +1,6 @@
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { baseUrlProblem } from '../llm/base-url.ts';
+import { nearestName } from '../plan/nearest-name.ts';
 
 /** Where model answers come from, as the command line gives it (`run` and `plan`). */
 export interface CliModelArgs {
@@ -139,6 +140,38 @@ function evalArgs(values: Partial<Record<(typeof EVAL_OPTIONS)[number], string |
   };
 }
 
+/** Every option the CLI reads, as `parseArgs` takes them. */
+const CLI_OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
+  input: { type: 'string', multiple: true },
+  trace: { type: 'string' },
+  'weights-from': { type: 'string' },
+  summary: { type: 'string' },
+  record: { type: 'string' },
+  replay: { type: 'string' },
+  'base-url': { type: 'string' },
+  model: { type: 'string' },
+  'api-key-env': { type: 'string' },
+  'api-key': { type: 'string' },
+  resume: { type: 'string' },
+  approve: { type: 'string' },
+  runs: { type: 'string' },
+  seed: { type: 'string' },
+  faults: { type: 'string' },
+  answers: { type: 'string' },
+  baseline: { type: 'string', multiple: true },
+  compare: { type: 'string' },
+  json: { type: 'string' },
+  markdown: { type: 'string' },
+  'trace-dir': { type: 'string' },
+  'max-turns': { type: 'string' },
+  'min-success-rate': { type: 'string' },
+  'max-cost-usd-per-run': { type: 'string' },
+  agent: { type: 'boolean' },
+  task: { type: 'string' },
+} as const satisfies ParseArgsConfig['options'];
+
 /** Turns argv (without node and the script) into one command, or throws `UsageError`. */
 export function parseCliArgs(argv: readonly string[]): CliCommand {
   let parsed;
@@ -147,40 +180,19 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       args: [...argv],
       allowPositionals: true,
       tokens: true,
-      options: {
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean' },
-        input: { type: 'string', multiple: true },
-        trace: { type: 'string' },
-        'weights-from': { type: 'string' },
-        summary: { type: 'string' },
-        record: { type: 'string' },
-        replay: { type: 'string' },
-        'base-url': { type: 'string' },
-        model: { type: 'string' },
-        'api-key-env': { type: 'string' },
-        'api-key': { type: 'string' },
-        resume: { type: 'string' },
-        approve: { type: 'string' },
-        runs: { type: 'string' },
-        seed: { type: 'string' },
-        faults: { type: 'string' },
-        answers: { type: 'string' },
-        baseline: { type: 'string', multiple: true },
-        compare: { type: 'string' },
-        json: { type: 'string' },
-        markdown: { type: 'string' },
-        'trace-dir': { type: 'string' },
-        'max-turns': { type: 'string' },
-        'min-success-rate': { type: 'string' },
-        'max-cost-usd-per-run': { type: 'string' },
-        agent: { type: 'boolean' },
-        task: { type: 'string' },
-      },
+      options: CLI_OPTIONS,
     });
   } catch (error) {
+    // Node's "Unknown option '--trac'. To specify a positional argument starting with a '-', …" named no
+    // option there is, where a plan's unknown key gets "did you mean" (found by an adversarial pass).
+    const unknown = (error as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'(-{1,2}[^'=]*)/.exec((error as Error).message)?.[1] : undefined;
+    if (unknown !== undefined) {
+      const near = nearestName(unknown.replace(/^-+/, ''), Object.keys(CLI_OPTIONS).filter((name) => name !== 'api-key'));
+      throw new UsageError(`unknown option ${unknown}${near ? `; did you mean --${near}?` : ''} (plan-runner --help lists them)`);
+    }
     throw new UsageError((error as Error).message);
   }
+
   const { values, positionals, tokens } = parsed;
   if (values.help) return { command: 'help' };
   if (values.version) return { command: 'version' };

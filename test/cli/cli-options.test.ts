@@ -3,6 +3,16 @@ import { parseCliArgs, UsageError } from '../../src/cli/parse-cli-args.ts';
 
 // Each of these ran with an option silently dropped: `validate --trace t` wrote no trace, `--trace a
 // --trace b` wrote only b, `--input a=1 --input a=2` took 2 (found by a review).
+// Found by an adversarial pass: Node's own message named no option there is, where a plan key gets "did you mean".
+describe('an unknown option', () => {
+  it('is named, with the nearest option there is', () => {
+    expect(() => parseCliArgs(['run', 'plan.yml', '--trac', 'x'])).toThrow(new UsageError('unknown option --trac; did you mean --trace? (plan-runner --help lists them)'));
+    expect(() => parseCliArgs(['eval', 'plan.yml', '--baselin', 'react'])).toThrow('did you mean --baseline?');
+    expect(() => parseCliArgs(['run', 'plan.yml', '--zzzzzz'])).toThrow(new UsageError('unknown option --zzzzzz (plan-runner --help lists them)'));
+    expect(() => parseCliArgs(['run', 'plan.yml', '--api-ke', 'x'])).not.toThrow(/--api-key\b/);
+  });
+});
+
 describe('options the command line gives', () => {
   it('are refused when the command does not read them, naming what it takes', () => {
     expect(() => parseCliArgs(['validate', 'plan.yml', '--trace', 't.jsonl'])).toThrow(new UsageError('--trace is not an option of validate, which takes only plan files'));

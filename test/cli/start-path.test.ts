@@ -27,7 +27,8 @@ describe('what starting loads', () => {
   it('the CLI loads a command’s code only when that command runs: --version needs no package at all', () => {
     const { files, packages } = staticGraph('cli.ts');
     expect([...packages]).toEqual([]);
-    expect(files.size).toBeLessThan(11);
+    // 11 files: the argument parser names the nearest option to an unknown one (plan/nearest-name.ts, no imports).
+    expect(files.size).toBeLessThan(12);
   });
 
   it('validating a plan loads no GitHub client, model client or MCP client', () => {
