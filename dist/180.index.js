@@ -145,7 +145,7 @@ const PLANNER_ROLE = 'You are the planner of plan-runner. You write the whole pl
 /** The goal, the goal checks' names, the run's inputs and the tool catalogue: what every planner prompt starts from. */
 function planContext(plan, inputs) {
     // The goal may be a `task` from event text: hidden parts (HTML comments, invisible characters) are removed.
-    const sections = [`Goal: ${(0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeUntrusted */ ._2)(plan.goal ?? plan.name)}`];
+    const sections = [`Goal: ${(0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeUntrusted */ ._2)(plan.goal ?? plan.name, { comments: 'remove' })}`];
     const goals = (0,_planner_rules_js__WEBPACK_IMPORTED_MODULE_2__/* .goalChecksText */ .WK)((plan.source.goals ?? []).map((goal) => goal.name));
     if (goals)
         sections.push(goals);
@@ -561,7 +561,7 @@ function attribute(value) {
 function dataBlock(labels, content) {
     const attributes = Object.entries(labels)
         .filter((entry) => entry[1] !== undefined)
-        .map(([name, value]) => ` ${name}="${attribute((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(value, { maxChars: 500 }))}"`)
+        .map(([name, value]) => ` ${name}="${attribute((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(value, { maxChars: 500, comments: 'remove' }))}"`)
         .join('');
     // Escaped visibly (not with invisible characters, which the input sanitiser strips).
     const body = (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(content).replace(/<(\/?data\b)/gi, '&lt;$1');

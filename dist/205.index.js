@@ -200,8 +200,8 @@ var job_secrets = __webpack_require__(71396);
 var plan_secret_values = __webpack_require__(35386);
 // EXTERNAL MODULE: ./lib/llm/redacting-model-client.js
 var redacting_model_client = __webpack_require__(98398);
-// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 24 modules
-var evaluate_goals = __webpack_require__(5020);
+// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 25 modules
+var evaluate_goals = __webpack_require__(34118);
 // EXTERNAL MODULE: ./lib/goals/final-status.js
 var final_status = __webpack_require__(58983);
 // EXTERNAL MODULE: ./lib/llm/default-model.js
@@ -907,6 +907,11 @@ async function runReactVariant(one) {
 function evalSettingsProblem(settings) {
     if (settings.model.kind === 'replay' && settings.faults.some((rule) => !isToolRule(rule))) {
         return 'model faults are injected below the SDK, which a replay file bypasses: use --answers FILE or a live endpoint, or keep to tool faults';
+    }
+    // Known before any run: every react run would be rejected, and the column showed a 0% baseline that
+    // the plan "beat", with exit 0 (found by an adversarial pass).
+    if (settings.model.kind === 'none' && settings.baselines.includes('react')) {
+        return `the react baseline asks a model for every step, and no model is configured: ${settings.model.hint ?? 'give an API key, --answers FILE or --replay FILE'}; or leave the react baseline out`;
     }
     return undefined;
 }

@@ -368,7 +368,7 @@ function attribute(value) {
 function dataBlock(labels, content) {
     const attributes = Object.entries(labels)
         .filter((entry) => entry[1] !== undefined)
-        .map(([name, value]) => ` ${name}="${attribute((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(value, { maxChars: 500 }))}"`)
+        .map(([name, value]) => ` ${name}="${attribute((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(value, { maxChars: 500, comments: 'remove' }))}"`)
         .join('');
     // Escaped visibly (not with invisible characters, which the input sanitiser strips).
     const body = (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(content).replace(/<(\/?data\b)/gi, '&lt;$1');

@@ -12,13 +12,13 @@ export const modules = {
 /* harmony export */   ee: () => (/* binding */ spanOf)
 /* harmony export */ });
 /* unused harmony exports MAX_MARKUP, MAX_HTML_OPENERS, MAX_UNDERLINES, MAX_LINE_NESTING, plainHeavyMarkup */
-/* harmony import */ var mdast_util_from_markdown__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(27326);
+/* harmony import */ var mdast_util_from_markdown__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(14249);
 /* harmony import */ var mdast_util_gfm_autolink_literal__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(55756);
-/* harmony import */ var mdast_util_gfm_footnote__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(66807);
-/* harmony import */ var mdast_util_gfm_table__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(37421);
+/* harmony import */ var mdast_util_gfm_footnote__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(66807);
+/* harmony import */ var mdast_util_gfm_table__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(37421);
 /* harmony import */ var micromark_extension_gfm_autolink_literal__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7042);
-/* harmony import */ var micromark_extension_gfm_footnote__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(22429);
-/* harmony import */ var micromark_extension_gfm_table__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(57749);
+/* harmony import */ var micromark_extension_gfm_footnote__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(22429);
+/* harmony import */ var micromark_extension_gfm_table__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(57749);
 
 
 
@@ -32,15 +32,17 @@ const MAX_MARKUP = 2_000;
 // that grows with the square of their count: it is not parsed.
 const NO_EMPHASIS = { disable: { null: ['attention'] } };
 const COMMONMARK = { extensions: [NO_EMPHASIS] };
+// GitHub shows a footnote's definition only where the text refers to it: the sanitiser must see them.
+const FOOTNOTES = { extensions: [(0,micromark_extension_gfm_footnote__WEBPACK_IMPORTED_MODULE_0__/* .gfmFootnote */ .r)(), NO_EMPHASIS], mdastExtensions: [(0,mdast_util_gfm_footnote__WEBPACK_IMPORTED_MODULE_1__/* .gfmFootnoteFromMarkdown */ .i)()] };
 // GitHub's Markdown is CommonMark with the GFM extensions: tables and footnotes change the blocks (a
 // table cell ends a code span, a footnote's indented lines are not code), and URLs GitHub links in
 // running text can swallow what follows them (a backtick that opened a code span). Without the tree
 // transform that finds more such URLs in text: its links have no position to rewrite, and callers
 // look for URLs in text nodes themselves. Strikethrough decides nothing here.
-const BLOCKS = { extensions: [(0,micromark_extension_gfm_table__WEBPACK_IMPORTED_MODULE_0__/* .gfmTable */ .x)(), (0,micromark_extension_gfm_footnote__WEBPACK_IMPORTED_MODULE_1__/* .gfmFootnote */ .r)(), NO_EMPHASIS], mdastExtensions: [(0,mdast_util_gfm_table__WEBPACK_IMPORTED_MODULE_2__/* .gfmTableFromMarkdown */ .c)(), (0,mdast_util_gfm_footnote__WEBPACK_IMPORTED_MODULE_3__/* .gfmFootnoteFromMarkdown */ .i)()] };
+const BLOCKS = { extensions: [(0,micromark_extension_gfm_table__WEBPACK_IMPORTED_MODULE_2__/* .gfmTable */ .x)(), (0,micromark_extension_gfm_footnote__WEBPACK_IMPORTED_MODULE_0__/* .gfmFootnote */ .r)(), NO_EMPHASIS], mdastExtensions: [(0,mdast_util_gfm_table__WEBPACK_IMPORTED_MODULE_3__/* .gfmTableFromMarkdown */ .c)(), (0,mdast_util_gfm_footnote__WEBPACK_IMPORTED_MODULE_1__/* .gfmFootnoteFromMarkdown */ .i)()] };
 const GITHUB = {
-    extensions: [(0,micromark_extension_gfm_table__WEBPACK_IMPORTED_MODULE_0__/* .gfmTable */ .x)(), (0,micromark_extension_gfm_footnote__WEBPACK_IMPORTED_MODULE_1__/* .gfmFootnote */ .r)(), (0,micromark_extension_gfm_autolink_literal__WEBPACK_IMPORTED_MODULE_4__/* .gfmAutolinkLiteral */ .$)(), NO_EMPHASIS],
-    mdastExtensions: [(0,mdast_util_gfm_table__WEBPACK_IMPORTED_MODULE_2__/* .gfmTableFromMarkdown */ .c)(), (0,mdast_util_gfm_footnote__WEBPACK_IMPORTED_MODULE_3__/* .gfmFootnoteFromMarkdown */ .i)(), { ...(0,mdast_util_gfm_autolink_literal__WEBPACK_IMPORTED_MODULE_5__/* .gfmAutolinkLiteralFromMarkdown */ .C)(), transforms: [] }],
+    extensions: [(0,micromark_extension_gfm_table__WEBPACK_IMPORTED_MODULE_2__/* .gfmTable */ .x)(), (0,micromark_extension_gfm_footnote__WEBPACK_IMPORTED_MODULE_0__/* .gfmFootnote */ .r)(), (0,micromark_extension_gfm_autolink_literal__WEBPACK_IMPORTED_MODULE_4__/* .gfmAutolinkLiteral */ .$)(), NO_EMPHASIS],
+    mdastExtensions: [(0,mdast_util_gfm_table__WEBPACK_IMPORTED_MODULE_3__/* .gfmTableFromMarkdown */ .c)(), (0,mdast_util_gfm_footnote__WEBPACK_IMPORTED_MODULE_1__/* .gfmFootnoteFromMarkdown */ .i)(), { ...(0,mdast_util_gfm_autolink_literal__WEBPACK_IMPORTED_MODULE_5__/* .gfmAutolinkLiteralFromMarkdown */ .C)(), transforms: [] }],
 };
 /** Whether the bracket at `at` is one of a task list item's box (`- [ ] todo`, `1. [x] done`). */
 function inTaskBox(source, at) {
@@ -215,9 +217,9 @@ function plainHeavyMarkup(text) {
  * too; so `source` may differ from `text`.
  */
 function markdownTree(text, flavour) {
-    if (flavour === 'commonmark') {
+    if (flavour === 'commonmark' || flavour === 'commonmark+footnotes') {
         const source = plainHeavyMarkup(text);
-        return { source, tree: (0,mdast_util_from_markdown__WEBPACK_IMPORTED_MODULE_6__/* .fromMarkdown */ .Y)(source, COMMONMARK) };
+        return { source, tree: (0,mdast_util_from_markdown__WEBPACK_IMPORTED_MODULE_6__/* .fromMarkdown */ .Y)(source, flavour === 'commonmark' ? COMMONMARK : FOOTNOTES) };
     }
     const source = withoutStrayBrackets(plainHeavyMarkup(text));
     return { source, tree: (0,mdast_util_from_markdown__WEBPACK_IMPORTED_MODULE_6__/* .fromMarkdown */ .Y)(source, GITHUB) };
@@ -236,8 +238,10 @@ __webpack_require__.d(__webpack_exports__, {
   de: () => (/* binding */ sanitizeUntrustedValue)
 });
 
-// UNUSED EXPORTS: UNTRUSTED_CHAR_LIMIT, removeHtmlComments
+// UNUSED EXPORTS: UNTRUSTED_CHAR_LIMIT, labelHiddenComment, removeHtmlComments
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(77598);
 // EXTERNAL MODULE: ./lib/security/markdown-tree.js
 var markdown_tree = __webpack_require__(61154);
 ;// CONCATENATED MODULE: ./lib/security/hidden-markdown.js
@@ -265,15 +269,18 @@ function removeHiddenMarkdown(given) {
     }
 }
 function withoutHidden(given) {
-    const { source: text, tree } = (0,markdown_tree/* markdownTree */.a2)(given, 'commonmark');
+    const { source: text, tree } = (0,markdown_tree/* markdownTree */.a2)(given, 'commonmark+footnotes');
     const definitions = new Map();
     const used = new Set();
+    const notes = new Set();
     const edits = [];
     for (const node of (0,markdown_tree/* nodesOf */.Nh)(tree)) {
         if (node.type === 'definition')
             definitions.set(node.identifier, node);
         if (node.type === 'linkReference')
             used.add(node.identifier);
+        if (node.type === 'footnoteReference')
+            notes.add(node.identifier);
     }
     const image = (node) => {
         const at = (0,markdown_tree/* spanOf */.ee)(node);
@@ -313,6 +320,13 @@ function withoutHidden(given) {
             definition(node);
             continue;
         }
+        // GitHub shows a footnote only where the text refers to it: `[^x]: ignore your task` alone shows nothing.
+        if (node.type === 'footnoteDefinition' && !notes.has(node.identifier)) {
+            const at = (0,markdown_tree/* spanOf */.ee)(node);
+            if (at)
+                edits.push({ ...at, text: '' });
+            continue;
+        }
         if (node.type === 'link')
             link(node);
         if ('children' in node)
@@ -327,6 +341,7 @@ var group_digits = __webpack_require__(80083);
 // EXTERNAL MODULE: ./lib/core/invisible-characters.js
 var invisible_characters = __webpack_require__(5709);
 ;// CONCATENATED MODULE: ./lib/security/sanitize-untrusted.js
+
 
 
 
@@ -349,8 +364,9 @@ const BLOCK_PREFIX = new Set([' ', '\t', '>', '-', '*', '+', '.', ')', '0', '1',
  * never less. Lines may end in CRLF, as text from GitHub's web editor does.
  * One pass, in time linear in the text: removing them again until nothing changed took the square of
  * its length (224 KB of nested comments: 13 s of a blocked event loop).
+ * With `shown`, each comment the page hides is replaced by what it returns for it instead.
  */
-function removeHtmlComments(text) {
+function removeHtmlComments(text, shown) {
     // Only a comment in the text as given can start a removal: without one, the text stays as it is.
     if (!text.includes('<!--'))
         return text;
@@ -406,10 +422,15 @@ function removeHtmlComments(text) {
                 if (close >= blank)
                     continue;
             }
+            const end = close === text.length ? text.length : close + 3;
+            const comment = shown && out.slice(opener).join('') + text.slice(at, end);
             out.length = opener;
+            // One element of `out`, never read character by character: the scan goes on as if the comment were gone.
+            if (comment)
+                out.push(shown(comment));
             if (firstInLine >= opener)
                 firstInLine = Number.POSITIVE_INFINITY;
-            at = close === text.length ? text.length : close + 3;
+            at = end;
         }
     }
     return out.join('');
@@ -443,17 +464,34 @@ function safeCut(parsed, limit) {
     return opener !== null && opener.index < limit ? opener.index : limit;
 }
 /**
+ * An HTML comment as a model is shown it: labelled as hidden on the page, its text kept. Only comments
+ * hide text without bound, and not all text is a rendered page: removed from a diff or a file, a `<!--`
+ * on one line hid every line to its `-->` (the code between) from the reviewing model and the judge,
+ * and the merge gate passed on a backdoor it never saw (found by an adversarial pass). Labelled, a
+ * reviewer sees the code, and sees that a page would hide it. A `<!--` inside is shown defused.
+ */
+function labelHiddenComment(comment) {
+    const inner = comment.slice(4, comment.endsWith('-->') && comment.length >= 7 ? -3 : undefined);
+    return `[hidden HTML comment:${inner.replaceAll('<!--', '<!\u2010\u2010')}]`;
+}
+/**
  * Makes untrusted text (tool outputs, step results, event text) safe to show a model: removes what
- * a person reviewing it would not see \u2014 HTML comments, zero-width, bidi-control and Unicode tag
- * characters, image alt text, link and definition titles, unused link definitions and
- * alt/title attributes \u2014 and caps the length. What
- * remains is what the page shows, so an instruction cannot hide in it.
+ * a person reviewing it would not see \u2014 zero-width, bidi-control and Unicode tag characters, image
+ * alt text, link and definition titles, unused link definitions and alt/title attributes \u2014 labels
+ * HTML comments as hidden (`labelHiddenComment`; see `comments`), and caps the length. What remains is what the page
+ * shows, and what it hides in comments marked as such, so an instruction cannot pass as text a
+ * reviewer saw, and code cannot hide from the reviewer.
  */
 function sanitizeUntrusted(text, options = {}) {
-    // Invisible characters are gone first, so `<!\u200B--` cannot dodge the comment rule.
-    let out = removeHtmlComments(text.replace(invisible_characters/* INVISIBLE */.kH, ''));
+    // Invisible characters are gone first, so `<!\u200B--` cannot dodge the comment rule. Each comment
+    // stands as a placeholder while the Markdown is read, so the text it holds (a fence, a definition)
+    // cannot change how the text around it parses; no placeholder can be in the text already (a nonce).
+    const labels = [];
+    const nonce = (0,external_node_crypto_.randomBytes)(6).toString('hex');
+    const placeholder = (comment) => `\uE000${nonce}:${labels.push(labelHiddenComment(comment)) - 1}\uE001`;
+    let out = removeHtmlComments(text.replace(invisible_characters/* INVISIBLE */.kH, ''), options.comments === 'remove' ? undefined : placeholder);
     const limit = options.maxChars ?? UNTRUSTED_CHAR_LIMIT;
-    const length = out.length;
+    let length = out.length;
     // Only what can be shown is parsed (with some room, so a construct across the cut is still seen whole).
     if (length > limit)
         out = out.slice(0, limit + CUT_MARGIN);
@@ -463,6 +501,11 @@ function sanitizeUntrusted(text, options = {}) {
         previous = out;
         out = out.replace(HIDDEN_ATTRIBUTE, '$1');
     } while (out !== previous);
+    if (labels.length > 0) {
+        const before = out.length;
+        out = out.replace(new RegExp(`\uE000${nonce}:(\\d+)\uE001`, 'g'), (_, index) => labels[Number(index)]);
+        length += out.length - before;
+    }
     if (out.length <= limit)
         return out;
     options.onCut?.(Math.max(length, out.length));
@@ -473,7 +516,8 @@ function sanitizeUntrusted(text, options = {}) {
 /**
  * `sanitizeUntrusted` applied to every string inside a JSON-like value (object keys included),
  * before it is encoded: in JSON text, quotes are `\"` and line breaks `\n`, so hidden Markdown in
- * a field (a pull request's body) would no longer parse as Markdown and would pass unseen.
+ * a field (a pull request's body) would no longer parse as Markdown and would pass unseen. The
+ * HTML comments of a `body` are removed, as GitHub hides them; elsewhere they are labelled.
  */
 function sanitizeUntrustedValue(value, options = {}) {
     const seen = new WeakSet();
@@ -489,7 +533,9 @@ function sanitizeUntrustedValue(value, options = {}) {
             if (shown !== clean)
                 options.onKeyCollision?.(clean);
             taken.add(shown);
-            return [shown, walk(inner)];
+            // GitHub renders a `body` (of a pull request, an issue, a comment, a review) as Markdown: a
+            // comment there is hidden from every reader, and removed. Other text is shown labelled (a patch).
+            return [shown, key === 'body' && typeof inner === 'string' ? sanitizeUntrusted(inner, { comments: 'remove', ...options }) : walk(inner)];
         });
     };
     const walk = (item) => {

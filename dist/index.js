@@ -1787,6 +1787,33 @@ function refuseLinkedOutputFolder(folder) {
 
 /***/ }),
 
+/***/ 30068:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   W: () => (/* binding */ cutNoteIn),
+/* harmony export */   n: () => (/* binding */ cutNote)
+/* harmony export */ });
+/**
+ * The line a tool puts in its result where it returns only part of what it read (a file, a response,
+ * a diff, a list of matches): `[cut: file is 312.5 KiB; showing the first 256 KiB]`. One format, made
+ * here, so that a goal that must read the whole of a result (`not_contains`, `max_chars`) can tell it
+ * was given a part (see `cutNoteIn`).
+ */
+function cutNote(words) {
+    return `[cut: ${words}]`;
+}
+const CUT_NOTE_LINE = /^\[cut: [^\n]*\]\r?$/m;
+/** The first cut note in `text` (a line of its own), or undefined when the text holds none. */
+function cutNoteIn(text) {
+    if (!text.includes('[cut: '))
+        return undefined;
+    return CUT_NOTE_LINE.exec(text)?.[0].trimEnd();
+}
+
+
+/***/ }),
+
 /***/ 7437:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -9405,8 +9432,14 @@ const TOKEN_SHAPE_SOURCES = TOKEN_SHAPES.map((shape) => shape.pattern.source);
 function holdsFarShape(text) {
     return FAR_SHAPES.some((shape) => text.includes(shape.start));
 }
-const BEARER = /\b(Bearer\s+)[A-Za-z0-9\-._~+/]+=*/gi;
-const BEARER_MIN_LENGTH = 'Bearer x'.length;
+/**
+ * `Bearer` and a token on the same line, of 4 characters at least: `***` never lengthens what it
+ * replaces. Redaction runs on text already fitted to a limit (a PR comment's 65,536 characters, the
+ * summary's 1 MiB), and `\s+` made every "\u2026 Bearer" line end and the next line's `-` into `Bearer\n***`:
+ * the body grew past the limit, GitHub refused it, and the list lost its markers (adversarial pass).
+ */
+const BEARER = /\b(Bearer[ \t]+)[A-Za-z0-9\-._~+/]{4,}=*/gi;
+const BEARER_MIN_LENGTH = 'Bearer xxxx'.length;
 function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -9636,7 +9669,7 @@ function buildRedactor(values) {
     // plain results) hold no secret, and nine scans per text made redaction the run's largest cost.
     const anyPattern = new RegExp([...screened.map(escapeRegExp), ...TOKEN_SHAPES.map((shape) => shape.pattern.source)].join('|'));
     const anyBearer = new RegExp(BEARER.source, 'i');
-    // No pattern matches fewer characters than this: a known value's shortest spelling, or `Bearer x`.
+    // No pattern matches fewer characters than this: a known value's shortest spelling, or `Bearer xxxx`.
     const shortest = Math.min(BEARER_MIN_LENGTH, ...known.map((form) => form.length));
     // For JSON text: the patterns without their word boundaries (an escape such as `\n` puts a word
     // character before a token that starts a line), every known form also as JSON escapes it, and
@@ -10134,6 +10167,15 @@ function unfinishedWork(record) {
         if (current.has(key) && step.state === 'completed' && step.nested)
             for (const [inner, why] of undoneInside(key, step.nested))
                 unfinished.set(inner, why);
+        // An agent that answered with its own TODO list not done: the checklist shows \u2b1c under a \u2705 step, and
+        // the gate passed on it (found by an adversarial pass). Its items' lists count as its own.
+        if (current.has(key) && step.state === 'completed' && !unfinished.has(key)) {
+            const lists = [step.todos, ...(step.items ?? []).map((item) => item.todos)].filter((todos) => todos !== undefined);
+            const todos = lists.flat();
+            const open = todos.filter((todo) => todo.status !== 'completed');
+            if (open.length > 0)
+                unfinished.set(key, `completed, ${open.length} of ${todos.length} of the agent's TODOs not done: ${open.slice(0, 3).map((todo) => `${todo.content.length > 60 ? `${todo.content.slice(0, 59)}\u2026` : todo.content} (${todo.status.replace('_', ' ')})`).join(', ')}${open.length > 3 ? ', \u2026' : ''}`);
+        }
     }
     return unfinished;
 }
@@ -10304,6 +10346,8 @@ const WRITE_TODOS = 'write_todos';
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 /* harmony import */ var _open_output_file_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(97712);
+/* harmony import */ var _read_input_file_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2237);
+
 
 
 /**
@@ -10315,13 +10359,19 @@ const TRACE_GAP = 'trace_gap';
 /**
  * A copy of the trace `file` that ends in a `trace_gap` line, at `copy` (the line appended when `copy` is `file`): the state to keep of a run
  * whose trace writer failed (a full disk). Its last events are missing (a call with side effects may be
- * among them), so no resume may build on it. Undefined when even the copy cannot be written.
+ * among them), so no resume may build on it. Undefined when even the copy cannot be written, or `file`
+ * is no regular file (a device) or larger than a trace is read.
  */
 function gappedTraceCopy(file, copy, why) {
     try {
         const line = JSON.stringify({ ts: new Date().toISOString(), type: TRACE_GAP, event: 'unknown', why });
-        // A line cut by the failed write ends first: the gap line must be a line of its own.
-        const text = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(file, 'utf8');
+        // A line cut by the failed write ends first: the gap line must be a line of its own. Only a regular
+        // file, at most as large as a trace is read: `--trace /dev/full` was read back without end (24 GB, then
+        // the kernel killed the run before its summary was written).
+        const read = (0,_read_input_file_js__WEBPACK_IMPORTED_MODULE_2__/* .readInputFile */ .j)(file, _read_input_file_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_TRACE_BYTES */ .V);
+        if (!read.ok)
+            return undefined;
+        const text = read.bytes.toString('utf8');
         const ending = `${text === '' || text.endsWith('\n') ? '' : '\n'}${line}\n`;
         // The trace itself only gets the line appended (rewritten, a full disk could lose it); never through
         // a symlink planted at the path (see openOutputFile).
@@ -10526,7 +10576,7 @@ function githubRunContext(env) {
 
 /***/ }),
 
-/***/ 5020:
+/***/ 34118:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -10708,7 +10758,10 @@ function compileGoalRegex(pattern, flags) {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/invisible-characters.js
+var invisible_characters = __nccwpck_require__(5709);
 ;// CONCATENATED MODULE: ./lib/goals/split-sentences.js
+
 /** Abbreviations that never end a sentence, even before a capital ("Dr. Smith", "e.g. The"). */
 const NEVER_ENDS = new Set(['e.g.', 'i.e.', 'cf.', 'vs.', 'viz.', 'al.', 'dr.', 'mr.', 'mrs.', 'ms.', 'prof.', 'st.', 'mt.', 'gen.', 'sen.']);
 /** Abbreviations that do not end a sentence before a number ("No. 5", "Fig. 3", "approx. 40"); "\u2026 said no. We" does. */
@@ -10736,6 +10789,10 @@ const CITATION_ONLY = new RegExp(String.raw `^(?:${CITATION}\s*)+[.!?]?$`);
 // A space or tab, not any `\s`: `#` and a no-break space begin a paragraph, shown and checked as one.
 const HEADING = /^ {0,3}#{1,6}(?:[ \t]|$)/;
 const LIST_MARKER = /^\s*(?:[-*+\u2022]|\d+[.)])\s+/;
+const STARTS_CAPITAL = /^\s*["'\u201c\u2018(*_]*\p{Lu}/u;
+const TABLE_ROW = /^\s*\|/;
+/** `|---|:--:|`: the row under a table's header, no sentence. */
+const TABLE_DELIMITER = /^\s*\|?(?:\s*:?-+:?\s*\|)+\s*(?::?-+:?\s*)?$/;
 /**
  * The sentences of a text, for `every_sentence_matches`: each ends at `.`, `!`, `?`, `\u2026` (and `\u203c`,
  * `\u2047`, `\u2048`, `\u2049`) before whitespace, or at `\u3002`, `\uff01`, `\uff1f` anywhere. Abbreviations (e.g., i.e., etc.,
@@ -10745,8 +10802,9 @@ const LIST_MARKER = /^\s*(?:[-*+\u2022]|\d+[.)])\s+/;
  * cannot tell the two apart.
  */
 function splitSentences(text) {
-    // A lone `\r` and U+2028 break a line as `\n` does; U+2029 a paragraph, as a blank line does.
-    return blocksOf(text.replace(/\r\n?|\u2028/g, '\n').replaceAll('\u2029', '\n\n')).flatMap(splitBlock);
+    // A lone `\r` and U+2028 break a line as `\n` does; U+2029 a paragraph, as a blank line does. Invisible
+    // characters go first: a zero-width space after a period hid the break before the next sentence.
+    return blocksOf(text.replace(invisible_characters/* INVISIBLE */.kH, '').replace(/\r\n?|\u2028/g, '\n').replaceAll('\u2029', '\n\n')).flatMap(splitBlock);
 }
 function blocksOf(text) {
     const blocks = [];
@@ -10757,7 +10815,7 @@ function blocksOf(text) {
         current = [];
     };
     for (const line of text.split('\n')) {
-        if (line.trim() === '' || HEADING.test(line)) {
+        if (line.trim() === '' || HEADING.test(line) || TABLE_DELIMITER.test(line)) {
             flush();
             continue;
         }
@@ -10766,7 +10824,17 @@ function blocksOf(text) {
             flush();
             current.push(line.slice(item[0].length));
         }
+        else if (TABLE_ROW.test(line)) {
+            // Each row of a table says its own thing: joined, one cited row passed the table (adversarial pass).
+            flush();
+            blocks.push(line);
+        }
         else {
+            // A line that starts with a capital starts a sentence: "Revenue rose 5% [1]" and "Churn doubled" on
+            // the next line, without a period between, read as one cited sentence (adversarial pass). A sentence
+            // wrapped onto a line that starts in lower case ("fell by 6%\nbetween 2022 and 2024") reads on.
+            if (current.length > 0 && STARTS_CAPITAL.test(line))
+                flush();
             current.push(line);
         }
     }
@@ -10802,7 +10870,10 @@ function* terminators(block) {
         while (at < block.length && CLOSERS.includes(block[at]))
             at++;
         ATTACHED_CITATIONS.lastIndex = at;
-        if (cjk || at === block.length || /\s/.test(block[at]) || (block[at] === '[' && ATTACHED_CITATIONS.test(block)))
+        // A capital and a small letter right after the mark start a sentence too ("fell [2].All refunds"): a
+        // reader sees two, and `U.S.A` or `node.js` are not that (adversarial pass).
+        const nextStarts = /^\p{Lu}\p{Ll}/u.test(block.slice(at, at + 2));
+        if (cjk || at === block.length || /\s/.test(block[at]) || nextStarts || (block[at] === '[' && ATTACHED_CITATIONS.test(block)))
             yield { index, mark: block.slice(index, at), after: at };
     }
 }
@@ -10972,7 +11043,9 @@ function jsonFences(text) {
 }
 /**
  * A result as JSON: objects and arrays as they are; strings parsed, also when the JSON sits in a
- * ```json fence (models like to wrap it: the first such fence is read).
+ * ```json fence (models like to wrap it). Fences that differ are no answer: the first was read, and a
+ * model's "Correction: \u2026" in a second fence after `{"approved": true}` passed a gate (found by an
+ * adversarial pass).
  */
 function parseJsonResult(value) {
     if (typeof value !== 'string')
@@ -10981,8 +11054,10 @@ function parseJsonResult(value) {
     const whole = parseJsonText(trimmed);
     if (whole.ok)
         return whole;
-    const fenced = jsonFences(trimmed)[0];
-    return fenced === undefined ? whole : parseJsonText(fenced.trim());
+    const fenced = [...new Set(jsonFences(trimmed).map((body) => body.trim()))];
+    if (fenced.length > 1)
+        return { ok: false, why: `it holds ${fenced.length} different JSON code blocks, and which one is the answer is not clear; have the step return one` };
+    return fenced[0] === undefined ? whole : parseJsonText(fenced[0]);
 }
 /** `text` parsed as JSON, whole. */
 function parseJsonText(text) {
@@ -11124,7 +11199,7 @@ const judgeCheck = {
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('judge goals need a model; set the model endpoint inputs of the action');
         }
         // The prompt's code (and the Markdown reader it needs) loads with the first judge goal.
-        const { judgeMessages } = await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(521), __nccwpck_require__.e(930)]).then(__nccwpck_require__.bind(__nccwpck_require__, 72930));
+        const { judgeMessages } = await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(521), __nccwpck_require__.e(930)]).then(__nccwpck_require__.bind(__nccwpck_require__, 72930));
         const request = {
             model: deps.modelName ?? deps.model.defaultModel,
             messages: judgeMessages(goal.judge ?? '', value),
@@ -11223,9 +11298,51 @@ const minWordsCheck = {
     },
 };
 
-// EXTERNAL MODULE: ./lib/core/invisible-characters.js
-var invisible_characters = __nccwpck_require__(5709);
+// EXTERNAL MODULE: ./node_modules/decode-named-character-reference/index.js + 1 modules
+var decode_named_character_reference = __nccwpck_require__(37126);
+;// CONCATENATED MODULE: ./lib/goals/rendered-text.js
+
+
+const ENTITY = /&(?:#(\d{1,7})|#[xX]([0-9A-Fa-f]{1,6})|([A-Za-z][A-Za-z0-9]{0,31}));/g;
+const TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/g;
+/** Markdown's emphasis, strikethrough, code and escape marks: a page shows the letters between them joined. */
+const rendered_text_MARKS = /[*_~`\\]/g;
+function decodeEntity(entity, decimal, hex, name) {
+    if (name !== undefined) {
+        const decoded = (0,decode_named_character_reference/* decodeNamedCharacterReference */.s)(name);
+        return decoded === false ? entity : decoded;
+    }
+    const code = decimal !== undefined ? Number(decimal) : Number.parseInt(hex, 16);
+    return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\uFFFD';
+}
+/** `text` without its HTML comments, in one pass (a lazy pattern looked to the end for each unclosed `<!--`). */
+function withoutComments(text) {
+    if (!text.includes('<!--'))
+        return text;
+    let out = '';
+    let at = 0;
+    for (let open = text.indexOf('<!--'); open >= 0; open = text.indexOf('<!--', at)) {
+        out += text.slice(at, open);
+        const close = text.indexOf('-->', open + 4);
+        at = close < 0 ? text.length : close + 3;
+    }
+    return out + text.slice(at);
+}
+/**
+ * `text` as the letters a rendered page (a PR comment, the summary) shows them: invisible characters
+ * removed and compatibility forms folded (`visibleText`), HTML comments and tags removed, character
+ * references decoded, and the marks of emphasis, strikethrough, code and escapes dropped. `AK<!-- -->IA`,
+ * `A&#75;IA`, `AK**IA**` and `AK<b></b>IA` all show `AKIA`. It removes more than a page does, never less:
+ * for a check that text does not appear, what it finds is what a reader may see.
+ */
+function renderedText(text) {
+    const plain = withoutComments((0,invisible_characters/* visibleText */.Q6)(text)).replace(TAG, '').replace(ENTITY, decodeEntity).replace(rendered_text_MARKS, '');
+    // A decoded reference may be a compatibility form or an invisible character itself (`&Kfr;`, `&#8203;`).
+    return (0,invisible_characters/* visibleText */.Q6)(plain);
+}
+
 ;// CONCATENATED MODULE: ./lib/goals/kinds/not-contains.js
+
 
 
 /**
@@ -11243,18 +11360,23 @@ const notContainsCheck = {
             { name: "the result's JSON", text },
         ];
         // As written, then as a reader sees it (normalised only when needed): `AK\u200bIA\u2026` or fullwidth
-        // `\uff21\uff2b\uff29\uff21` shows the text the goal forbids.
-        for (const seen of [false, true]) {
-            const needle = seen ? (0,invisible_characters/* visibleText */.Q6)(unwanted) : unwanted;
+        // `\uff21\uff2b\uff29\uff21` shows the text the goal forbids; then as a rendered page shows it: `AK<!-- -->IA`,
+        // `A&#75;IA` and `AK**IA**` do too (found by an adversarial pass).
+        const readings = [
+            { read: (text) => text, how: '' },
+            { read: invisible_characters/* visibleText */.Q6, how: ' as a reader sees it (invisible characters removed, compatibility forms folded)' },
+            { read: renderedText, how: ' as a rendered page shows it (HTML comments and tags removed, character references decoded, emphasis marks dropped)' },
+        ];
+        for (const { read, how } of readings) {
+            const needle = read(unwanted);
             if (needle === '')
                 continue;
             for (const place of places) {
-                const haystack = seen ? (0,invisible_characters/* visibleText */.Q6)(place.text) : place.text;
+                const haystack = read(place.text);
                 const index = haystack.indexOf(needle);
                 if (index < 0)
                     continue;
-                const where = seen ? `${place.name} as a reader sees it (invisible characters removed, compatibility forms folded)` : place.name;
-                return { met: false, evidence: `found "${shorten(unwanted)}" in ${where}, line ${lineOf(haystack, index)}: ${excerptAround(haystack, index, needle.length)}` };
+                return { met: false, evidence: `found "${shorten(unwanted)}" in ${place.name}${how}, line ${lineOf(haystack, index)}: ${excerptAround(haystack, index, needle.length)}` };
             }
         }
         return { met: true, evidence: `"${shorten(unwanted)}" does not appear` };
@@ -11329,6 +11451,8 @@ function resolveGoalTarget(goal, target) {
     return value;
 }
 
+// EXTERNAL MODULE: ./lib/core/cut-note.js
+var cut_note = __nccwpck_require__(30068);
 // EXTERNAL MODULE: ./lib/core/result-text.js
 var result_text = __nccwpck_require__(16);
 ;// CONCATENATED MODULE: ./lib/goals/value-text.js
@@ -11370,6 +11494,7 @@ function valueText(result) {
 
 
 
+
 /**
  * Checks every goal against the finished run and returns the results in the order the goals were
  * declared: concurrently, but `judge` goals one after another, so each model call is checked
@@ -11390,6 +11515,12 @@ function evaluateGoals(goals, target, deps) {
         return result;
     }));
 }
+/**
+ * The checks that a part of a result can pass where the whole would fail: on a result a tool cut (a
+ * file past its size cap), "AKIA does not appear" was met while the cut-off rest held it (found by an
+ * adversarial pass). They fail on a part alone (what the part holds is in the whole), but never pass.
+ */
+const WHOLE_RESULT_KINDS = new Set(['not_contains', 'max_chars', 'max_words', 'every_sentence_matches']);
 function textsOf(value, texts) {
     const found = texts.get(value);
     if (found)
@@ -11406,7 +11537,12 @@ async function evaluateGoal(goal, target, deps, texts) {
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('the goal names no check (contains, matches, judge, \u2026)');
         const check = GOAL_CHECKS[kind];
         const value = check.needsTarget ? resolveGoalTarget(goal, target) : target.finalResult;
-        const outcome = await check.check(goal, { ...textsOf(value, texts), value, target, deps });
+        const read = textsOf(value, texts);
+        const outcome = await check.check(goal, { ...read, value, target, deps });
+        const cut = outcome.met && WHOLE_RESULT_KINDS.has(kind) ? ((0,cut_note/* cutNoteIn */.W)(read.valueText.values) ?? (0,cut_note/* cutNoteIn */.W)(read.text)) : undefined;
+        if (cut !== undefined) {
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the result holds only part of what its tool read (${cut}), and \`${kind}\` passes only on all of it: have the step read less (a narrower path or search), so that its result is whole`);
+        }
         return { name: goal.name, severity, outcome: outcome.met ? 'met' : 'unmet', evidence: outcome.evidence };
     }
     catch (error) {
@@ -11636,7 +11772,7 @@ async function loadPlanWithServers(file, options) {
     let servers;
     try {
         // The MCP SDK loads only for a plan with servers: the others start without it.
-        const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(521), __nccwpck_require__.e(658)]).then(__nccwpck_require__.bind(__nccwpck_require__, 85658));
+        const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(521), __nccwpck_require__.e(658)]).then(__nccwpck_require__.bind(__nccwpck_require__, 85658));
         servers = await connectMcpServers(peeked.servers, {
             signal: options.signal,
             cwd: options.cwd,
@@ -11951,7 +12087,7 @@ async function startServers(plan, context) {
     if (Object.keys(plan.mcp_servers ?? {}).length === 0)
         return undefined;
     // The MCP SDK loads only for a plan with servers: the others start without it.
-    const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(521), __nccwpck_require__.e(658)]).then(__nccwpck_require__.bind(__nccwpck_require__, 85658));
+    const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(521), __nccwpck_require__.e(658)]).then(__nccwpck_require__.bind(__nccwpck_require__, 85658));
     return connectMcpServers(plan.mcp_servers ?? {}, {
         signal: context.signal,
         cwd: context.cwd,
@@ -12025,8 +12161,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   b: () => (/* binding */ runJob)
 });
 
-// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 24 modules
-var evaluate_goals = __nccwpck_require__(5020);
+// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 25 modules
+var evaluate_goals = __nccwpck_require__(34118);
 // EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
 var resolve_inputs = __nccwpck_require__(57637);
 // EXTERNAL MODULE: ./lib/process/plan-secret-values.js
@@ -15041,10 +15177,19 @@ var replay_model_client = __nccwpck_require__(21996);
 
 /** The model client for a run, or undefined when no key and no replay file were given. */
 function createModelClient(settings) {
+    if (settings.model !== undefined && settings.model.trim() === '')
+        throw new Error('the model name is blank: name a model (--model, the model input or model.name), or leave it out for the default');
     if (settings.replay)
         return (0,replay_model_client/* replayModelClient */.G)(settings.replay, settings.model ? { defaultModel: settings.model } : {});
     if (!settings.apiKey)
         return undefined;
+    // A key with a line break (a secret saved with its newline) failed every call as "invalid header value"
+    // or "Connection error \u2026 check base-url", after retries and a replan (found by an adversarial pass).
+    const bad = /[^\x21-\x7e]/.exec(settings.apiKey);
+    if (bad) {
+        const what = bad[0] === '\n' || bad[0] === '\r' ? 'a line break' : bad[0] === ' ' || bad[0] === '\t' ? 'a space' : 'a character';
+        throw new Error(`the API key holds ${what} at character ${bad.index + 1}, which no request header can carry: set it to the key alone (a secret saved with a trailing newline does this)`);
+    }
     const live = (0,openai_model_client/* createOpenAIModelClient */.$)({
         baseURL: settings.baseURL,
         apiKey: settings.apiKey,
@@ -15107,7 +15252,7 @@ async function writeSteps(plan, options) {
         };
     }
     // The planner is loaded only when a model writes a plan: a plan with steps never compiles it.
-    const { writePlan } = await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(521), __nccwpck_require__.e(180), __nccwpck_require__.e(964)]).then(__nccwpck_require__.bind(__nccwpck_require__, 20964));
+    const { writePlan } = await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(521), __nccwpck_require__.e(180), __nccwpck_require__.e(964)]).then(__nccwpck_require__.bind(__nccwpck_require__, 20964));
     const result = await writePlan(plan, { model, inputs: options.inputs, signal: options.signal });
     if (result.ok)
         return { ok: true, plan: result.plan, written: true };
@@ -15296,7 +15441,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             ...(deps.recordProblem && { recordProblem: deps.recordProblem }),
             budget,
             // A prepare or shard job runs part of the plan; a replan there would change what the other jobs run. Loaded only with a model.
-            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(521), __nccwpck_require__.e(180), __nccwpck_require__.e(909)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
+            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(521), __nccwpck_require__.e(180), __nccwpck_require__.e(909)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
             ...(settings.fanOut && { fanOut: settings.fanOut }),
             ...(deps.random && { random: deps.random }),
             // Without weights given, a resumed run orders its ready steps by how long they took in the run it resumes.
@@ -22412,7 +22557,10 @@ const Toolset = schemas["enum"](['math', 'files', 'github', 'http']).meta({
 
 // EXTERNAL MODULE: ./lib/process/env-value.js
 var env_value = __nccwpck_require__(68990);
+// EXTERNAL MODULE: ./lib/core/invisible-characters.js
+var invisible_characters = __nccwpck_require__(5709);
 ;// CONCATENATED MODULE: ./lib/plan/schema.js
+
 
 
 
@@ -22520,6 +22668,8 @@ function dependencyId(dependency) {
 /** The most items a `for_each` step may expand into, unless `limits.max_items` or the step's `max_items` says otherwise. */
 const MAX_ITEMS_CEILING = 100_000;
 const ITEM_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+/** A `goal:` or `name:` of spaces alone was valid, and a model was asked to plan a blank goal (adversarial pass). */
+const BLANK_TEXT = 'the text is blank (only spaces or invisible characters): write it, or leave the key out';
 /** Longest `title:`; the description stays the instruction, the title is what views show. */
 const MAX_TITLE_CHARS = 120;
 /** Model turns an agent step may take when it sets no `max_turns`. */
@@ -22728,10 +22878,12 @@ const Plan = schemas.strictObject({
     name: schemas.string()
         .min(1)
         .max(200)
+        .refine(invisible_characters/* hasVisibleText */.uA, BLANK_TEXT)
         .optional()
         .meta({ description: "The plan's name (at most 200 characters): the checklist's title and the check run's name. Left out: the file name.", examples: ['Weekly product health report'] }),
     goal: schemas.string()
         .min(1)
+        .refine(invisible_characters/* hasVisibleText */.uA, BLANK_TEXT)
         .optional()
         .meta({ description: 'The task in words. Steps see it; without workflow_sequence a model writes the steps from it.', examples: ["Summarize this week's product health for the exec team"] }),
     inputs: schemas.record(schemas.string().regex(NAME_PATTERN, 'input names use ASCII letters, digits, _ and -'), PlanInput)
@@ -27977,7 +28129,7 @@ function isForkWorkflowRun(payload) {
  * (micromark with the GFM extensions), which a run that writes nothing to GitHub never needs.
  */
 async function loadNeutraliser(policy, made = 'raw') {
-    const { neutraliseOutbound, neutraliseRendered } = await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(527)]).then(__nccwpck_require__.bind(__nccwpck_require__, 13527));
+    const { neutraliseOutbound, neutraliseRendered } = await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(527)]).then(__nccwpck_require__.bind(__nccwpck_require__, 13527));
     return made === 'raw' ? (text) => neutraliseOutbound(text, policy) : (text) => neutraliseRendered(text, policy);
 }
 
@@ -28458,7 +28610,7 @@ function planArguments(ctx, tool, args) {
 /** A `tool_call` step: arguments from the plan (resolved) or chosen by the model, then one tool call. */
 async function runToolCallStep(ctx) {
     const tool = requireTool(ctx.tools, ctx.step.tool ?? '', `Step ${ctx.step.key}`);
-    const args = ctx.step.args ? planArguments(ctx, tool, ctx.step.args) : await (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(521), __nccwpck_require__.e(308)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6308))).chooseToolArguments(ctx, tool);
+    const args = ctx.step.args ? planArguments(ctx, tool, ctx.step.args) : await (await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(521), __nccwpck_require__.e(308)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6308))).chooseToolArguments(ctx, tool);
     return ctx.callTool(tool, args);
 }
 
@@ -28474,11 +28626,11 @@ const runStep = async (ctx) => {
         case 'tool_call':
             return runToolCallStep(ctx);
         case 'reasoning':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(521), __nccwpck_require__.e(62)]).then(__nccwpck_require__.bind(__nccwpck_require__, 36062))).runReasoningStep(ctx);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(521), __nccwpck_require__.e(62)]).then(__nccwpck_require__.bind(__nccwpck_require__, 36062))).runReasoningStep(ctx);
         case 'aggregate':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(521), __nccwpck_require__.e(883)]).then(__nccwpck_require__.bind(__nccwpck_require__, 57883))).runAggregateStep(ctx);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(521), __nccwpck_require__.e(883)]).then(__nccwpck_require__.bind(__nccwpck_require__, 57883))).runAggregateStep(ctx);
         case 'agent':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(521), __nccwpck_require__.e(211), __nccwpck_require__.e(707)]).then(__nccwpck_require__.bind(__nccwpck_require__, 44211))).runAgentStep(ctx);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(521), __nccwpck_require__.e(211), __nccwpck_require__.e(707)]).then(__nccwpck_require__.bind(__nccwpck_require__, 44211))).runAgentStep(ctx);
         case 'plan':
             // The executor runs plan steps itself, as nested runs sharing the budget; reaching here is a bug.
             throw new Error(`step ${ctx.step.key} is a plan step: the executor runs it as a nested run`);
@@ -28771,6 +28923,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ toolsetTools)
 });
 
+// EXTERNAL MODULE: ./lib/core/cut-note.js
+var cut_note = __nccwpck_require__(30068);
 // EXTERNAL MODULE: ./lib/core/linear-regex.js + 2 modules
 var linear_regex = __nccwpck_require__(11815);
 // EXTERNAL MODULE: ./lib/core/step-error.js
@@ -29203,6 +29357,7 @@ function cutNotice(limit, noun, start) {
 
 
 
+
 /** Default cap on the paths `list_files` returns. */
 const LIST_FILES_MAX_RESULTS = 1000;
 /** The `list_files` tool: repository files matching a glob, sorted and capped. */
@@ -29239,7 +29394,7 @@ function listFilesTool(options) {
             if (matches.length <= maxResults)
                 return `${walk.notice}${matches.join('\n')}`;
             const shown = matches.slice(0, maxResults).join('\n');
-            return `${walk.notice}[cut: ${matches.length} files match '${pattern}'; showing the first ${maxResults}; narrow the pattern]\n${shown}`;
+            return `${walk.notice}${(0,cut_note/* cutNote */.n)(`${matches.length} files match '${pattern}'; showing the first ${maxResults}; narrow the pattern`)}\n${shown}`;
         },
     };
 }
@@ -29247,6 +29402,7 @@ function listFilesTool(options) {
 // EXTERNAL MODULE: ./lib/tools/files/format-bytes.js
 var format_bytes = __nccwpck_require__(37958);
 ;// CONCATENATED MODULE: ./lib/tools/files/read-file-tool.js
+
 
 
 /** Default cap on the bytes `read_file` returns. */
@@ -29280,7 +29436,7 @@ function readFileTool(options) {
                 // Drop a multi-byte character split by the cut rather than show a replacement character.
                 const clean = text.endsWith('\uFFFD') ? text.slice(0, -1) : text;
                 // `\u2026` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
-                return `[cut: file is ${(0,format_bytes/* formatBytes */.z)(stats.size)}; showing the first ${(0,format_bytes/* formatBytes */.z)(maxBytes)}]\n${clean}\u2026`;
+                return `${(0,cut_note/* cutNote */.n)(`file is ${(0,format_bytes/* formatBytes */.z)(stats.size)}; showing the first ${(0,format_bytes/* formatBytes */.z)(maxBytes)}`)}\n${clean}\u2026`;
             }
             finally {
                 await handle.close();
@@ -29311,6 +29467,7 @@ class InvalidSearchError extends step_error/* StepError */.zg {
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/files/search-files-tool.js
+
 
 
 
@@ -29452,7 +29609,7 @@ function searchFilesTool(options) {
                 return `${walk.notice}[no matches for '${query}']`;
             if (!more)
                 return `${walk.notice}${results.join('\n')}`;
-            return `${walk.notice}[cut: more than ${maxResults} matching lines; showing the first ${maxResults}; narrow the query or pattern]\n${results.join('\n')}`;
+            return `${walk.notice}${(0,cut_note/* cutNote */.n)(`more than ${maxResults} matching lines; showing the first ${maxResults}; narrow the query or pattern`)}\n${results.join('\n')}`;
         },
     };
 }
@@ -29717,6 +29874,7 @@ function defineGitHubTool(context, spec) {
 
 ;// CONCATENATED MODULE: ./lib/tools/github/cap-text.js
 
+
 /** `text` cut to `maxBytes` of UTF-8, with a note saying what was cut and what to do instead. */
 function capText(text, maxBytes, what, instead) {
     const bytes = Buffer.byteLength(text, 'utf8');
@@ -29725,7 +29883,7 @@ function capText(text, maxBytes, what, instead) {
     const cut = Buffer.from(text, 'utf8').subarray(0, maxBytes).toString('utf8').replace(/\uFFFD$/, '');
     const hint = instead === undefined ? '' : `; ${instead}`;
     // `\u2026` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
-    return `[cut: ${what} is ${(0,format_bytes/* formatBytes */.z)(bytes)}; showing the first ${(0,format_bytes/* formatBytes */.z)(maxBytes)}${hint}]\n${cut}\u2026`;
+    return `${(0,cut_note/* cutNote */.n)(`${what} is ${(0,format_bytes/* formatBytes */.z)(bytes)}; showing the first ${(0,format_bytes/* formatBytes */.z)(maxBytes)}${hint}`)}\n${cut}\u2026`;
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/github/issue-summary.js
@@ -30555,6 +30713,7 @@ var retry_after_ms = __nccwpck_require__(72575);
 
 
 
+
 const HTTP_DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
 const HTTP_DEFAULT_TIMEOUT_SECONDS = 30;
 /**
@@ -30670,7 +30829,7 @@ async function send(options, toolName, args, ctx) {
     }
     const declared = Number(response.headers.get('content-length'));
     const size = Number.isFinite(declared) && declared > maxBytes ? `is ${(0,format_bytes/* formatBytes */.z)(declared)}` : `is larger than ${(0,format_bytes/* formatBytes */.z)(maxBytes)}`;
-    const text = read.truncated ? `[cut: response ${size}; showing the first ${(0,format_bytes/* formatBytes */.z)(maxBytes)}]\n${read.text}\u2026` : read.text;
+    const text = read.truncated ? `${(0,cut_note/* cutNote */.n)(`response ${size}; showing the first ${(0,format_bytes/* formatBytes */.z)(maxBytes)}`)}\n${read.text}\u2026` : read.text;
     return { status: response.status, url: url.href, content_type: response.headers.get('content-type'), body: text };
 }
 const urlProperty = { type: 'string', description: 'Absolute URL under one of the allowed prefixes' };
@@ -30887,6 +31046,2173 @@ function toolsetTools(name, config = {}, context) {
         case 'http':
             return httpTools(config);
     }
+}
+
+
+/***/ }),
+
+/***/ 37126:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  s: () => (/* binding */ decodeNamedCharacterReference)
+});
+
+;// CONCATENATED MODULE: ./node_modules/character-entities/index.js
+/**
+ * Map of named character references.
+ *
+ * @type {Record<string, string>}
+ */
+const characterEntities = {
+  AElig: '\u00c6',
+  AMP: '&',
+  Aacute: '\u00c1',
+  Abreve: '\u0102',
+  Acirc: '\u00c2',
+  Acy: '\u0410',
+  Afr: '\ud835\udd04',
+  Agrave: '\u00c0',
+  Alpha: '\u0391',
+  Amacr: '\u0100',
+  And: '\u2a53',
+  Aogon: '\u0104',
+  Aopf: '\ud835\udd38',
+  ApplyFunction: '\u2061',
+  Aring: '\u00c5',
+  Ascr: '\ud835\udc9c',
+  Assign: '\u2254',
+  Atilde: '\u00c3',
+  Auml: '\u00c4',
+  Backslash: '\u2216',
+  Barv: '\u2ae7',
+  Barwed: '\u2306',
+  Bcy: '\u0411',
+  Because: '\u2235',
+  Bernoullis: '\u212c',
+  Beta: '\u0392',
+  Bfr: '\ud835\udd05',
+  Bopf: '\ud835\udd39',
+  Breve: '\u02d8',
+  Bscr: '\u212c',
+  Bumpeq: '\u224e',
+  CHcy: '\u0427',
+  COPY: '\u00a9',
+  Cacute: '\u0106',
+  Cap: '\u22d2',
+  CapitalDifferentialD: '\u2145',
+  Cayleys: '\u212d',
+  Ccaron: '\u010c',
+  Ccedil: '\u00c7',
+  Ccirc: '\u0108',
+  Cconint: '\u2230',
+  Cdot: '\u010a',
+  Cedilla: '\u00b8',
+  CenterDot: '\u00b7',
+  Cfr: '\u212d',
+  Chi: '\u03a7',
+  CircleDot: '\u2299',
+  CircleMinus: '\u2296',
+  CirclePlus: '\u2295',
+  CircleTimes: '\u2297',
+  ClockwiseContourIntegral: '\u2232',
+  CloseCurlyDoubleQuote: '\u201d',
+  CloseCurlyQuote: '\u2019',
+  Colon: '\u2237',
+  Colone: '\u2a74',
+  Congruent: '\u2261',
+  Conint: '\u222f',
+  ContourIntegral: '\u222e',
+  Copf: '\u2102',
+  Coproduct: '\u2210',
+  CounterClockwiseContourIntegral: '\u2233',
+  Cross: '\u2a2f',
+  Cscr: '\ud835\udc9e',
+  Cup: '\u22d3',
+  CupCap: '\u224d',
+  DD: '\u2145',
+  DDotrahd: '\u2911',
+  DJcy: '\u0402',
+  DScy: '\u0405',
+  DZcy: '\u040f',
+  Dagger: '\u2021',
+  Darr: '\u21a1',
+  Dashv: '\u2ae4',
+  Dcaron: '\u010e',
+  Dcy: '\u0414',
+  Del: '\u2207',
+  Delta: '\u0394',
+  Dfr: '\ud835\udd07',
+  DiacriticalAcute: '\u00b4',
+  DiacriticalDot: '\u02d9',
+  DiacriticalDoubleAcute: '\u02dd',
+  DiacriticalGrave: '`',
+  DiacriticalTilde: '\u02dc',
+  Diamond: '\u22c4',
+  DifferentialD: '\u2146',
+  Dopf: '\ud835\udd3b',
+  Dot: '\u00a8',
+  DotDot: '\u20dc',
+  DotEqual: '\u2250',
+  DoubleContourIntegral: '\u222f',
+  DoubleDot: '\u00a8',
+  DoubleDownArrow: '\u21d3',
+  DoubleLeftArrow: '\u21d0',
+  DoubleLeftRightArrow: '\u21d4',
+  DoubleLeftTee: '\u2ae4',
+  DoubleLongLeftArrow: '\u27f8',
+  DoubleLongLeftRightArrow: '\u27fa',
+  DoubleLongRightArrow: '\u27f9',
+  DoubleRightArrow: '\u21d2',
+  DoubleRightTee: '\u22a8',
+  DoubleUpArrow: '\u21d1',
+  DoubleUpDownArrow: '\u21d5',
+  DoubleVerticalBar: '\u2225',
+  DownArrow: '\u2193',
+  DownArrowBar: '\u2913',
+  DownArrowUpArrow: '\u21f5',
+  DownBreve: '\u0311',
+  DownLeftRightVector: '\u2950',
+  DownLeftTeeVector: '\u295e',
+  DownLeftVector: '\u21bd',
+  DownLeftVectorBar: '\u2956',
+  DownRightTeeVector: '\u295f',
+  DownRightVector: '\u21c1',
+  DownRightVectorBar: '\u2957',
+  DownTee: '\u22a4',
+  DownTeeArrow: '\u21a7',
+  Downarrow: '\u21d3',
+  Dscr: '\ud835\udc9f',
+  Dstrok: '\u0110',
+  ENG: '\u014a',
+  ETH: '\u00d0',
+  Eacute: '\u00c9',
+  Ecaron: '\u011a',
+  Ecirc: '\u00ca',
+  Ecy: '\u042d',
+  Edot: '\u0116',
+  Efr: '\ud835\udd08',
+  Egrave: '\u00c8',
+  Element: '\u2208',
+  Emacr: '\u0112',
+  EmptySmallSquare: '\u25fb',
+  EmptyVerySmallSquare: '\u25ab',
+  Eogon: '\u0118',
+  Eopf: '\ud835\udd3c',
+  Epsilon: '\u0395',
+  Equal: '\u2a75',
+  EqualTilde: '\u2242',
+  Equilibrium: '\u21cc',
+  Escr: '\u2130',
+  Esim: '\u2a73',
+  Eta: '\u0397',
+  Euml: '\u00cb',
+  Exists: '\u2203',
+  ExponentialE: '\u2147',
+  Fcy: '\u0424',
+  Ffr: '\ud835\udd09',
+  FilledSmallSquare: '\u25fc',
+  FilledVerySmallSquare: '\u25aa',
+  Fopf: '\ud835\udd3d',
+  ForAll: '\u2200',
+  Fouriertrf: '\u2131',
+  Fscr: '\u2131',
+  GJcy: '\u0403',
+  GT: '>',
+  Gamma: '\u0393',
+  Gammad: '\u03dc',
+  Gbreve: '\u011e',
+  Gcedil: '\u0122',
+  Gcirc: '\u011c',
+  Gcy: '\u0413',
+  Gdot: '\u0120',
+  Gfr: '\ud835\udd0a',
+  Gg: '\u22d9',
+  Gopf: '\ud835\udd3e',
+  GreaterEqual: '\u2265',
+  GreaterEqualLess: '\u22db',
+  GreaterFullEqual: '\u2267',
+  GreaterGreater: '\u2aa2',
+  GreaterLess: '\u2277',
+  GreaterSlantEqual: '\u2a7e',
+  GreaterTilde: '\u2273',
+  Gscr: '\ud835\udca2',
+  Gt: '\u226b',
+  HARDcy: '\u042a',
+  Hacek: '\u02c7',
+  Hat: '^',
+  Hcirc: '\u0124',
+  Hfr: '\u210c',
+  HilbertSpace: '\u210b',
+  Hopf: '\u210d',
+  HorizontalLine: '\u2500',
+  Hscr: '\u210b',
+  Hstrok: '\u0126',
+  HumpDownHump: '\u224e',
+  HumpEqual: '\u224f',
+  IEcy: '\u0415',
+  IJlig: '\u0132',
+  IOcy: '\u0401',
+  Iacute: '\u00cd',
+  Icirc: '\u00ce',
+  Icy: '\u0418',
+  Idot: '\u0130',
+  Ifr: '\u2111',
+  Igrave: '\u00cc',
+  Im: '\u2111',
+  Imacr: '\u012a',
+  ImaginaryI: '\u2148',
+  Implies: '\u21d2',
+  Int: '\u222c',
+  Integral: '\u222b',
+  Intersection: '\u22c2',
+  InvisibleComma: '\u2063',
+  InvisibleTimes: '\u2062',
+  Iogon: '\u012e',
+  Iopf: '\ud835\udd40',
+  Iota: '\u0399',
+  Iscr: '\u2110',
+  Itilde: '\u0128',
+  Iukcy: '\u0406',
+  Iuml: '\u00cf',
+  Jcirc: '\u0134',
+  Jcy: '\u0419',
+  Jfr: '\ud835\udd0d',
+  Jopf: '\ud835\udd41',
+  Jscr: '\ud835\udca5',
+  Jsercy: '\u0408',
+  Jukcy: '\u0404',
+  KHcy: '\u0425',
+  KJcy: '\u040c',
+  Kappa: '\u039a',
+  Kcedil: '\u0136',
+  Kcy: '\u041a',
+  Kfr: '\ud835\udd0e',
+  Kopf: '\ud835\udd42',
+  Kscr: '\ud835\udca6',
+  LJcy: '\u0409',
+  LT: '<',
+  Lacute: '\u0139',
+  Lambda: '\u039b',
+  Lang: '\u27ea',
+  Laplacetrf: '\u2112',
+  Larr: '\u219e',
+  Lcaron: '\u013d',
+  Lcedil: '\u013b',
+  Lcy: '\u041b',
+  LeftAngleBracket: '\u27e8',
+  LeftArrow: '\u2190',
+  LeftArrowBar: '\u21e4',
+  LeftArrowRightArrow: '\u21c6',
+  LeftCeiling: '\u2308',
+  LeftDoubleBracket: '\u27e6',
+  LeftDownTeeVector: '\u2961',
+  LeftDownVector: '\u21c3',
+  LeftDownVectorBar: '\u2959',
+  LeftFloor: '\u230a',
+  LeftRightArrow: '\u2194',
+  LeftRightVector: '\u294e',
+  LeftTee: '\u22a3',
+  LeftTeeArrow: '\u21a4',
+  LeftTeeVector: '\u295a',
+  LeftTriangle: '\u22b2',
+  LeftTriangleBar: '\u29cf',
+  LeftTriangleEqual: '\u22b4',
+  LeftUpDownVector: '\u2951',
+  LeftUpTeeVector: '\u2960',
+  LeftUpVector: '\u21bf',
+  LeftUpVectorBar: '\u2958',
+  LeftVector: '\u21bc',
+  LeftVectorBar: '\u2952',
+  Leftarrow: '\u21d0',
+  Leftrightarrow: '\u21d4',
+  LessEqualGreater: '\u22da',
+  LessFullEqual: '\u2266',
+  LessGreater: '\u2276',
+  LessLess: '\u2aa1',
+  LessSlantEqual: '\u2a7d',
+  LessTilde: '\u2272',
+  Lfr: '\ud835\udd0f',
+  Ll: '\u22d8',
+  Lleftarrow: '\u21da',
+  Lmidot: '\u013f',
+  LongLeftArrow: '\u27f5',
+  LongLeftRightArrow: '\u27f7',
+  LongRightArrow: '\u27f6',
+  Longleftarrow: '\u27f8',
+  Longleftrightarrow: '\u27fa',
+  Longrightarrow: '\u27f9',
+  Lopf: '\ud835\udd43',
+  LowerLeftArrow: '\u2199',
+  LowerRightArrow: '\u2198',
+  Lscr: '\u2112',
+  Lsh: '\u21b0',
+  Lstrok: '\u0141',
+  Lt: '\u226a',
+  Map: '\u2905',
+  Mcy: '\u041c',
+  MediumSpace: '\u205f',
+  Mellintrf: '\u2133',
+  Mfr: '\ud835\udd10',
+  MinusPlus: '\u2213',
+  Mopf: '\ud835\udd44',
+  Mscr: '\u2133',
+  Mu: '\u039c',
+  NJcy: '\u040a',
+  Nacute: '\u0143',
+  Ncaron: '\u0147',
+  Ncedil: '\u0145',
+  Ncy: '\u041d',
+  NegativeMediumSpace: '\u200b',
+  NegativeThickSpace: '\u200b',
+  NegativeThinSpace: '\u200b',
+  NegativeVeryThinSpace: '\u200b',
+  NestedGreaterGreater: '\u226b',
+  NestedLessLess: '\u226a',
+  NewLine: '\n',
+  Nfr: '\ud835\udd11',
+  NoBreak: '\u2060',
+  NonBreakingSpace: '\u00a0',
+  Nopf: '\u2115',
+  Not: '\u2aec',
+  NotCongruent: '\u2262',
+  NotCupCap: '\u226d',
+  NotDoubleVerticalBar: '\u2226',
+  NotElement: '\u2209',
+  NotEqual: '\u2260',
+  NotEqualTilde: '\u2242\u0338',
+  NotExists: '\u2204',
+  NotGreater: '\u226f',
+  NotGreaterEqual: '\u2271',
+  NotGreaterFullEqual: '\u2267\u0338',
+  NotGreaterGreater: '\u226b\u0338',
+  NotGreaterLess: '\u2279',
+  NotGreaterSlantEqual: '\u2a7e\u0338',
+  NotGreaterTilde: '\u2275',
+  NotHumpDownHump: '\u224e\u0338',
+  NotHumpEqual: '\u224f\u0338',
+  NotLeftTriangle: '\u22ea',
+  NotLeftTriangleBar: '\u29cf\u0338',
+  NotLeftTriangleEqual: '\u22ec',
+  NotLess: '\u226e',
+  NotLessEqual: '\u2270',
+  NotLessGreater: '\u2278',
+  NotLessLess: '\u226a\u0338',
+  NotLessSlantEqual: '\u2a7d\u0338',
+  NotLessTilde: '\u2274',
+  NotNestedGreaterGreater: '\u2aa2\u0338',
+  NotNestedLessLess: '\u2aa1\u0338',
+  NotPrecedes: '\u2280',
+  NotPrecedesEqual: '\u2aaf\u0338',
+  NotPrecedesSlantEqual: '\u22e0',
+  NotReverseElement: '\u220c',
+  NotRightTriangle: '\u22eb',
+  NotRightTriangleBar: '\u29d0\u0338',
+  NotRightTriangleEqual: '\u22ed',
+  NotSquareSubset: '\u228f\u0338',
+  NotSquareSubsetEqual: '\u22e2',
+  NotSquareSuperset: '\u2290\u0338',
+  NotSquareSupersetEqual: '\u22e3',
+  NotSubset: '\u2282\u20d2',
+  NotSubsetEqual: '\u2288',
+  NotSucceeds: '\u2281',
+  NotSucceedsEqual: '\u2ab0\u0338',
+  NotSucceedsSlantEqual: '\u22e1',
+  NotSucceedsTilde: '\u227f\u0338',
+  NotSuperset: '\u2283\u20d2',
+  NotSupersetEqual: '\u2289',
+  NotTilde: '\u2241',
+  NotTildeEqual: '\u2244',
+  NotTildeFullEqual: '\u2247',
+  NotTildeTilde: '\u2249',
+  NotVerticalBar: '\u2224',
+  Nscr: '\ud835\udca9',
+  Ntilde: '\u00d1',
+  Nu: '\u039d',
+  OElig: '\u0152',
+  Oacute: '\u00d3',
+  Ocirc: '\u00d4',
+  Ocy: '\u041e',
+  Odblac: '\u0150',
+  Ofr: '\ud835\udd12',
+  Ograve: '\u00d2',
+  Omacr: '\u014c',
+  Omega: '\u03a9',
+  Omicron: '\u039f',
+  Oopf: '\ud835\udd46',
+  OpenCurlyDoubleQuote: '\u201c',
+  OpenCurlyQuote: '\u2018',
+  Or: '\u2a54',
+  Oscr: '\ud835\udcaa',
+  Oslash: '\u00d8',
+  Otilde: '\u00d5',
+  Otimes: '\u2a37',
+  Ouml: '\u00d6',
+  OverBar: '\u203e',
+  OverBrace: '\u23de',
+  OverBracket: '\u23b4',
+  OverParenthesis: '\u23dc',
+  PartialD: '\u2202',
+  Pcy: '\u041f',
+  Pfr: '\ud835\udd13',
+  Phi: '\u03a6',
+  Pi: '\u03a0',
+  PlusMinus: '\u00b1',
+  Poincareplane: '\u210c',
+  Popf: '\u2119',
+  Pr: '\u2abb',
+  Precedes: '\u227a',
+  PrecedesEqual: '\u2aaf',
+  PrecedesSlantEqual: '\u227c',
+  PrecedesTilde: '\u227e',
+  Prime: '\u2033',
+  Product: '\u220f',
+  Proportion: '\u2237',
+  Proportional: '\u221d',
+  Pscr: '\ud835\udcab',
+  Psi: '\u03a8',
+  QUOT: '"',
+  Qfr: '\ud835\udd14',
+  Qopf: '\u211a',
+  Qscr: '\ud835\udcac',
+  RBarr: '\u2910',
+  REG: '\u00ae',
+  Racute: '\u0154',
+  Rang: '\u27eb',
+  Rarr: '\u21a0',
+  Rarrtl: '\u2916',
+  Rcaron: '\u0158',
+  Rcedil: '\u0156',
+  Rcy: '\u0420',
+  Re: '\u211c',
+  ReverseElement: '\u220b',
+  ReverseEquilibrium: '\u21cb',
+  ReverseUpEquilibrium: '\u296f',
+  Rfr: '\u211c',
+  Rho: '\u03a1',
+  RightAngleBracket: '\u27e9',
+  RightArrow: '\u2192',
+  RightArrowBar: '\u21e5',
+  RightArrowLeftArrow: '\u21c4',
+  RightCeiling: '\u2309',
+  RightDoubleBracket: '\u27e7',
+  RightDownTeeVector: '\u295d',
+  RightDownVector: '\u21c2',
+  RightDownVectorBar: '\u2955',
+  RightFloor: '\u230b',
+  RightTee: '\u22a2',
+  RightTeeArrow: '\u21a6',
+  RightTeeVector: '\u295b',
+  RightTriangle: '\u22b3',
+  RightTriangleBar: '\u29d0',
+  RightTriangleEqual: '\u22b5',
+  RightUpDownVector: '\u294f',
+  RightUpTeeVector: '\u295c',
+  RightUpVector: '\u21be',
+  RightUpVectorBar: '\u2954',
+  RightVector: '\u21c0',
+  RightVectorBar: '\u2953',
+  Rightarrow: '\u21d2',
+  Ropf: '\u211d',
+  RoundImplies: '\u2970',
+  Rrightarrow: '\u21db',
+  Rscr: '\u211b',
+  Rsh: '\u21b1',
+  RuleDelayed: '\u29f4',
+  SHCHcy: '\u0429',
+  SHcy: '\u0428',
+  SOFTcy: '\u042c',
+  Sacute: '\u015a',
+  Sc: '\u2abc',
+  Scaron: '\u0160',
+  Scedil: '\u015e',
+  Scirc: '\u015c',
+  Scy: '\u0421',
+  Sfr: '\ud835\udd16',
+  ShortDownArrow: '\u2193',
+  ShortLeftArrow: '\u2190',
+  ShortRightArrow: '\u2192',
+  ShortUpArrow: '\u2191',
+  Sigma: '\u03a3',
+  SmallCircle: '\u2218',
+  Sopf: '\ud835\udd4a',
+  Sqrt: '\u221a',
+  Square: '\u25a1',
+  SquareIntersection: '\u2293',
+  SquareSubset: '\u228f',
+  SquareSubsetEqual: '\u2291',
+  SquareSuperset: '\u2290',
+  SquareSupersetEqual: '\u2292',
+  SquareUnion: '\u2294',
+  Sscr: '\ud835\udcae',
+  Star: '\u22c6',
+  Sub: '\u22d0',
+  Subset: '\u22d0',
+  SubsetEqual: '\u2286',
+  Succeeds: '\u227b',
+  SucceedsEqual: '\u2ab0',
+  SucceedsSlantEqual: '\u227d',
+  SucceedsTilde: '\u227f',
+  SuchThat: '\u220b',
+  Sum: '\u2211',
+  Sup: '\u22d1',
+  Superset: '\u2283',
+  SupersetEqual: '\u2287',
+  Supset: '\u22d1',
+  THORN: '\u00de',
+  TRADE: '\u2122',
+  TSHcy: '\u040b',
+  TScy: '\u0426',
+  Tab: '\t',
+  Tau: '\u03a4',
+  Tcaron: '\u0164',
+  Tcedil: '\u0162',
+  Tcy: '\u0422',
+  Tfr: '\ud835\udd17',
+  Therefore: '\u2234',
+  Theta: '\u0398',
+  ThickSpace: '\u205f\u200a',
+  ThinSpace: '\u2009',
+  Tilde: '\u223c',
+  TildeEqual: '\u2243',
+  TildeFullEqual: '\u2245',
+  TildeTilde: '\u2248',
+  Topf: '\ud835\udd4b',
+  TripleDot: '\u20db',
+  Tscr: '\ud835\udcaf',
+  Tstrok: '\u0166',
+  Uacute: '\u00da',
+  Uarr: '\u219f',
+  Uarrocir: '\u2949',
+  Ubrcy: '\u040e',
+  Ubreve: '\u016c',
+  Ucirc: '\u00db',
+  Ucy: '\u0423',
+  Udblac: '\u0170',
+  Ufr: '\ud835\udd18',
+  Ugrave: '\u00d9',
+  Umacr: '\u016a',
+  UnderBar: '_',
+  UnderBrace: '\u23df',
+  UnderBracket: '\u23b5',
+  UnderParenthesis: '\u23dd',
+  Union: '\u22c3',
+  UnionPlus: '\u228e',
+  Uogon: '\u0172',
+  Uopf: '\ud835\udd4c',
+  UpArrow: '\u2191',
+  UpArrowBar: '\u2912',
+  UpArrowDownArrow: '\u21c5',
+  UpDownArrow: '\u2195',
+  UpEquilibrium: '\u296e',
+  UpTee: '\u22a5',
+  UpTeeArrow: '\u21a5',
+  Uparrow: '\u21d1',
+  Updownarrow: '\u21d5',
+  UpperLeftArrow: '\u2196',
+  UpperRightArrow: '\u2197',
+  Upsi: '\u03d2',
+  Upsilon: '\u03a5',
+  Uring: '\u016e',
+  Uscr: '\ud835\udcb0',
+  Utilde: '\u0168',
+  Uuml: '\u00dc',
+  VDash: '\u22ab',
+  Vbar: '\u2aeb',
+  Vcy: '\u0412',
+  Vdash: '\u22a9',
+  Vdashl: '\u2ae6',
+  Vee: '\u22c1',
+  Verbar: '\u2016',
+  Vert: '\u2016',
+  VerticalBar: '\u2223',
+  VerticalLine: '|',
+  VerticalSeparator: '\u2758',
+  VerticalTilde: '\u2240',
+  VeryThinSpace: '\u200a',
+  Vfr: '\ud835\udd19',
+  Vopf: '\ud835\udd4d',
+  Vscr: '\ud835\udcb1',
+  Vvdash: '\u22aa',
+  Wcirc: '\u0174',
+  Wedge: '\u22c0',
+  Wfr: '\ud835\udd1a',
+  Wopf: '\ud835\udd4e',
+  Wscr: '\ud835\udcb2',
+  Xfr: '\ud835\udd1b',
+  Xi: '\u039e',
+  Xopf: '\ud835\udd4f',
+  Xscr: '\ud835\udcb3',
+  YAcy: '\u042f',
+  YIcy: '\u0407',
+  YUcy: '\u042e',
+  Yacute: '\u00dd',
+  Ycirc: '\u0176',
+  Ycy: '\u042b',
+  Yfr: '\ud835\udd1c',
+  Yopf: '\ud835\udd50',
+  Yscr: '\ud835\udcb4',
+  Yuml: '\u0178',
+  ZHcy: '\u0416',
+  Zacute: '\u0179',
+  Zcaron: '\u017d',
+  Zcy: '\u0417',
+  Zdot: '\u017b',
+  ZeroWidthSpace: '\u200b',
+  Zeta: '\u0396',
+  Zfr: '\u2128',
+  Zopf: '\u2124',
+  Zscr: '\ud835\udcb5',
+  aacute: '\u00e1',
+  abreve: '\u0103',
+  ac: '\u223e',
+  acE: '\u223e\u0333',
+  acd: '\u223f',
+  acirc: '\u00e2',
+  acute: '\u00b4',
+  acy: '\u0430',
+  aelig: '\u00e6',
+  af: '\u2061',
+  afr: '\ud835\udd1e',
+  agrave: '\u00e0',
+  alefsym: '\u2135',
+  aleph: '\u2135',
+  alpha: '\u03b1',
+  amacr: '\u0101',
+  amalg: '\u2a3f',
+  amp: '&',
+  and: '\u2227',
+  andand: '\u2a55',
+  andd: '\u2a5c',
+  andslope: '\u2a58',
+  andv: '\u2a5a',
+  ang: '\u2220',
+  ange: '\u29a4',
+  angle: '\u2220',
+  angmsd: '\u2221',
+  angmsdaa: '\u29a8',
+  angmsdab: '\u29a9',
+  angmsdac: '\u29aa',
+  angmsdad: '\u29ab',
+  angmsdae: '\u29ac',
+  angmsdaf: '\u29ad',
+  angmsdag: '\u29ae',
+  angmsdah: '\u29af',
+  angrt: '\u221f',
+  angrtvb: '\u22be',
+  angrtvbd: '\u299d',
+  angsph: '\u2222',
+  angst: '\u00c5',
+  angzarr: '\u237c',
+  aogon: '\u0105',
+  aopf: '\ud835\udd52',
+  ap: '\u2248',
+  apE: '\u2a70',
+  apacir: '\u2a6f',
+  ape: '\u224a',
+  apid: '\u224b',
+  apos: "'",
+  approx: '\u2248',
+  approxeq: '\u224a',
+  aring: '\u00e5',
+  ascr: '\ud835\udcb6',
+  ast: '*',
+  asymp: '\u2248',
+  asympeq: '\u224d',
+  atilde: '\u00e3',
+  auml: '\u00e4',
+  awconint: '\u2233',
+  awint: '\u2a11',
+  bNot: '\u2aed',
+  backcong: '\u224c',
+  backepsilon: '\u03f6',
+  backprime: '\u2035',
+  backsim: '\u223d',
+  backsimeq: '\u22cd',
+  barvee: '\u22bd',
+  barwed: '\u2305',
+  barwedge: '\u2305',
+  bbrk: '\u23b5',
+  bbrktbrk: '\u23b6',
+  bcong: '\u224c',
+  bcy: '\u0431',
+  bdquo: '\u201e',
+  becaus: '\u2235',
+  because: '\u2235',
+  bemptyv: '\u29b0',
+  bepsi: '\u03f6',
+  bernou: '\u212c',
+  beta: '\u03b2',
+  beth: '\u2136',
+  between: '\u226c',
+  bfr: '\ud835\udd1f',
+  bigcap: '\u22c2',
+  bigcirc: '\u25ef',
+  bigcup: '\u22c3',
+  bigodot: '\u2a00',
+  bigoplus: '\u2a01',
+  bigotimes: '\u2a02',
+  bigsqcup: '\u2a06',
+  bigstar: '\u2605',
+  bigtriangledown: '\u25bd',
+  bigtriangleup: '\u25b3',
+  biguplus: '\u2a04',
+  bigvee: '\u22c1',
+  bigwedge: '\u22c0',
+  bkarow: '\u290d',
+  blacklozenge: '\u29eb',
+  blacksquare: '\u25aa',
+  blacktriangle: '\u25b4',
+  blacktriangledown: '\u25be',
+  blacktriangleleft: '\u25c2',
+  blacktriangleright: '\u25b8',
+  blank: '\u2423',
+  blk12: '\u2592',
+  blk14: '\u2591',
+  blk34: '\u2593',
+  block: '\u2588',
+  bne: '=\u20e5',
+  bnequiv: '\u2261\u20e5',
+  bnot: '\u2310',
+  bopf: '\ud835\udd53',
+  bot: '\u22a5',
+  bottom: '\u22a5',
+  bowtie: '\u22c8',
+  boxDL: '\u2557',
+  boxDR: '\u2554',
+  boxDl: '\u2556',
+  boxDr: '\u2553',
+  boxH: '\u2550',
+  boxHD: '\u2566',
+  boxHU: '\u2569',
+  boxHd: '\u2564',
+  boxHu: '\u2567',
+  boxUL: '\u255d',
+  boxUR: '\u255a',
+  boxUl: '\u255c',
+  boxUr: '\u2559',
+  boxV: '\u2551',
+  boxVH: '\u256c',
+  boxVL: '\u2563',
+  boxVR: '\u2560',
+  boxVh: '\u256b',
+  boxVl: '\u2562',
+  boxVr: '\u255f',
+  boxbox: '\u29c9',
+  boxdL: '\u2555',
+  boxdR: '\u2552',
+  boxdl: '\u2510',
+  boxdr: '\u250c',
+  boxh: '\u2500',
+  boxhD: '\u2565',
+  boxhU: '\u2568',
+  boxhd: '\u252c',
+  boxhu: '\u2534',
+  boxminus: '\u229f',
+  boxplus: '\u229e',
+  boxtimes: '\u22a0',
+  boxuL: '\u255b',
+  boxuR: '\u2558',
+  boxul: '\u2518',
+  boxur: '\u2514',
+  boxv: '\u2502',
+  boxvH: '\u256a',
+  boxvL: '\u2561',
+  boxvR: '\u255e',
+  boxvh: '\u253c',
+  boxvl: '\u2524',
+  boxvr: '\u251c',
+  bprime: '\u2035',
+  breve: '\u02d8',
+  brvbar: '\u00a6',
+  bscr: '\ud835\udcb7',
+  bsemi: '\u204f',
+  bsim: '\u223d',
+  bsime: '\u22cd',
+  bsol: '\\',
+  bsolb: '\u29c5',
+  bsolhsub: '\u27c8',
+  bull: '\u2022',
+  bullet: '\u2022',
+  bump: '\u224e',
+  bumpE: '\u2aae',
+  bumpe: '\u224f',
+  bumpeq: '\u224f',
+  cacute: '\u0107',
+  cap: '\u2229',
+  capand: '\u2a44',
+  capbrcup: '\u2a49',
+  capcap: '\u2a4b',
+  capcup: '\u2a47',
+  capdot: '\u2a40',
+  caps: '\u2229\ufe00',
+  caret: '\u2041',
+  caron: '\u02c7',
+  ccaps: '\u2a4d',
+  ccaron: '\u010d',
+  ccedil: '\u00e7',
+  ccirc: '\u0109',
+  ccups: '\u2a4c',
+  ccupssm: '\u2a50',
+  cdot: '\u010b',
+  cedil: '\u00b8',
+  cemptyv: '\u29b2',
+  cent: '\u00a2',
+  centerdot: '\u00b7',
+  cfr: '\ud835\udd20',
+  chcy: '\u0447',
+  check: '\u2713',
+  checkmark: '\u2713',
+  chi: '\u03c7',
+  cir: '\u25cb',
+  cirE: '\u29c3',
+  circ: '\u02c6',
+  circeq: '\u2257',
+  circlearrowleft: '\u21ba',
+  circlearrowright: '\u21bb',
+  circledR: '\u00ae',
+  circledS: '\u24c8',
+  circledast: '\u229b',
+  circledcirc: '\u229a',
+  circleddash: '\u229d',
+  cire: '\u2257',
+  cirfnint: '\u2a10',
+  cirmid: '\u2aef',
+  cirscir: '\u29c2',
+  clubs: '\u2663',
+  clubsuit: '\u2663',
+  colon: ':',
+  colone: '\u2254',
+  coloneq: '\u2254',
+  comma: ',',
+  commat: '@',
+  comp: '\u2201',
+  compfn: '\u2218',
+  complement: '\u2201',
+  complexes: '\u2102',
+  cong: '\u2245',
+  congdot: '\u2a6d',
+  conint: '\u222e',
+  copf: '\ud835\udd54',
+  coprod: '\u2210',
+  copy: '\u00a9',
+  copysr: '\u2117',
+  crarr: '\u21b5',
+  cross: '\u2717',
+  cscr: '\ud835\udcb8',
+  csub: '\u2acf',
+  csube: '\u2ad1',
+  csup: '\u2ad0',
+  csupe: '\u2ad2',
+  ctdot: '\u22ef',
+  cudarrl: '\u2938',
+  cudarrr: '\u2935',
+  cuepr: '\u22de',
+  cuesc: '\u22df',
+  cularr: '\u21b6',
+  cularrp: '\u293d',
+  cup: '\u222a',
+  cupbrcap: '\u2a48',
+  cupcap: '\u2a46',
+  cupcup: '\u2a4a',
+  cupdot: '\u228d',
+  cupor: '\u2a45',
+  cups: '\u222a\ufe00',
+  curarr: '\u21b7',
+  curarrm: '\u293c',
+  curlyeqprec: '\u22de',
+  curlyeqsucc: '\u22df',
+  curlyvee: '\u22ce',
+  curlywedge: '\u22cf',
+  curren: '\u00a4',
+  curvearrowleft: '\u21b6',
+  curvearrowright: '\u21b7',
+  cuvee: '\u22ce',
+  cuwed: '\u22cf',
+  cwconint: '\u2232',
+  cwint: '\u2231',
+  cylcty: '\u232d',
+  dArr: '\u21d3',
+  dHar: '\u2965',
+  dagger: '\u2020',
+  daleth: '\u2138',
+  darr: '\u2193',
+  dash: '\u2010',
+  dashv: '\u22a3',
+  dbkarow: '\u290f',
+  dblac: '\u02dd',
+  dcaron: '\u010f',
+  dcy: '\u0434',
+  dd: '\u2146',
+  ddagger: '\u2021',
+  ddarr: '\u21ca',
+  ddotseq: '\u2a77',
+  deg: '\u00b0',
+  delta: '\u03b4',
+  demptyv: '\u29b1',
+  dfisht: '\u297f',
+  dfr: '\ud835\udd21',
+  dharl: '\u21c3',
+  dharr: '\u21c2',
+  diam: '\u22c4',
+  diamond: '\u22c4',
+  diamondsuit: '\u2666',
+  diams: '\u2666',
+  die: '\u00a8',
+  digamma: '\u03dd',
+  disin: '\u22f2',
+  div: '\u00f7',
+  divide: '\u00f7',
+  divideontimes: '\u22c7',
+  divonx: '\u22c7',
+  djcy: '\u0452',
+  dlcorn: '\u231e',
+  dlcrop: '\u230d',
+  dollar: '$',
+  dopf: '\ud835\udd55',
+  dot: '\u02d9',
+  doteq: '\u2250',
+  doteqdot: '\u2251',
+  dotminus: '\u2238',
+  dotplus: '\u2214',
+  dotsquare: '\u22a1',
+  doublebarwedge: '\u2306',
+  downarrow: '\u2193',
+  downdownarrows: '\u21ca',
+  downharpoonleft: '\u21c3',
+  downharpoonright: '\u21c2',
+  drbkarow: '\u2910',
+  drcorn: '\u231f',
+  drcrop: '\u230c',
+  dscr: '\ud835\udcb9',
+  dscy: '\u0455',
+  dsol: '\u29f6',
+  dstrok: '\u0111',
+  dtdot: '\u22f1',
+  dtri: '\u25bf',
+  dtrif: '\u25be',
+  duarr: '\u21f5',
+  duhar: '\u296f',
+  dwangle: '\u29a6',
+  dzcy: '\u045f',
+  dzigrarr: '\u27ff',
+  eDDot: '\u2a77',
+  eDot: '\u2251',
+  eacute: '\u00e9',
+  easter: '\u2a6e',
+  ecaron: '\u011b',
+  ecir: '\u2256',
+  ecirc: '\u00ea',
+  ecolon: '\u2255',
+  ecy: '\u044d',
+  edot: '\u0117',
+  ee: '\u2147',
+  efDot: '\u2252',
+  efr: '\ud835\udd22',
+  eg: '\u2a9a',
+  egrave: '\u00e8',
+  egs: '\u2a96',
+  egsdot: '\u2a98',
+  el: '\u2a99',
+  elinters: '\u23e7',
+  ell: '\u2113',
+  els: '\u2a95',
+  elsdot: '\u2a97',
+  emacr: '\u0113',
+  empty: '\u2205',
+  emptyset: '\u2205',
+  emptyv: '\u2205',
+  emsp13: '\u2004',
+  emsp14: '\u2005',
+  emsp: '\u2003',
+  eng: '\u014b',
+  ensp: '\u2002',
+  eogon: '\u0119',
+  eopf: '\ud835\udd56',
+  epar: '\u22d5',
+  eparsl: '\u29e3',
+  eplus: '\u2a71',
+  epsi: '\u03b5',
+  epsilon: '\u03b5',
+  epsiv: '\u03f5',
+  eqcirc: '\u2256',
+  eqcolon: '\u2255',
+  eqsim: '\u2242',
+  eqslantgtr: '\u2a96',
+  eqslantless: '\u2a95',
+  equals: '=',
+  equest: '\u225f',
+  equiv: '\u2261',
+  equivDD: '\u2a78',
+  eqvparsl: '\u29e5',
+  erDot: '\u2253',
+  erarr: '\u2971',
+  escr: '\u212f',
+  esdot: '\u2250',
+  esim: '\u2242',
+  eta: '\u03b7',
+  eth: '\u00f0',
+  euml: '\u00eb',
+  euro: '\u20ac',
+  excl: '!',
+  exist: '\u2203',
+  expectation: '\u2130',
+  exponentiale: '\u2147',
+  fallingdotseq: '\u2252',
+  fcy: '\u0444',
+  female: '\u2640',
+  ffilig: '\ufb03',
+  fflig: '\ufb00',
+  ffllig: '\ufb04',
+  ffr: '\ud835\udd23',
+  filig: '\ufb01',
+  fjlig: 'fj',
+  flat: '\u266d',
+  fllig: '\ufb02',
+  fltns: '\u25b1',
+  fnof: '\u0192',
+  fopf: '\ud835\udd57',
+  forall: '\u2200',
+  fork: '\u22d4',
+  forkv: '\u2ad9',
+  fpartint: '\u2a0d',
+  frac12: '\u00bd',
+  frac13: '\u2153',
+  frac14: '\u00bc',
+  frac15: '\u2155',
+  frac16: '\u2159',
+  frac18: '\u215b',
+  frac23: '\u2154',
+  frac25: '\u2156',
+  frac34: '\u00be',
+  frac35: '\u2157',
+  frac38: '\u215c',
+  frac45: '\u2158',
+  frac56: '\u215a',
+  frac58: '\u215d',
+  frac78: '\u215e',
+  frasl: '\u2044',
+  frown: '\u2322',
+  fscr: '\ud835\udcbb',
+  gE: '\u2267',
+  gEl: '\u2a8c',
+  gacute: '\u01f5',
+  gamma: '\u03b3',
+  gammad: '\u03dd',
+  gap: '\u2a86',
+  gbreve: '\u011f',
+  gcirc: '\u011d',
+  gcy: '\u0433',
+  gdot: '\u0121',
+  ge: '\u2265',
+  gel: '\u22db',
+  geq: '\u2265',
+  geqq: '\u2267',
+  geqslant: '\u2a7e',
+  ges: '\u2a7e',
+  gescc: '\u2aa9',
+  gesdot: '\u2a80',
+  gesdoto: '\u2a82',
+  gesdotol: '\u2a84',
+  gesl: '\u22db\ufe00',
+  gesles: '\u2a94',
+  gfr: '\ud835\udd24',
+  gg: '\u226b',
+  ggg: '\u22d9',
+  gimel: '\u2137',
+  gjcy: '\u0453',
+  gl: '\u2277',
+  glE: '\u2a92',
+  gla: '\u2aa5',
+  glj: '\u2aa4',
+  gnE: '\u2269',
+  gnap: '\u2a8a',
+  gnapprox: '\u2a8a',
+  gne: '\u2a88',
+  gneq: '\u2a88',
+  gneqq: '\u2269',
+  gnsim: '\u22e7',
+  gopf: '\ud835\udd58',
+  grave: '`',
+  gscr: '\u210a',
+  gsim: '\u2273',
+  gsime: '\u2a8e',
+  gsiml: '\u2a90',
+  gt: '>',
+  gtcc: '\u2aa7',
+  gtcir: '\u2a7a',
+  gtdot: '\u22d7',
+  gtlPar: '\u2995',
+  gtquest: '\u2a7c',
+  gtrapprox: '\u2a86',
+  gtrarr: '\u2978',
+  gtrdot: '\u22d7',
+  gtreqless: '\u22db',
+  gtreqqless: '\u2a8c',
+  gtrless: '\u2277',
+  gtrsim: '\u2273',
+  gvertneqq: '\u2269\ufe00',
+  gvnE: '\u2269\ufe00',
+  hArr: '\u21d4',
+  hairsp: '\u200a',
+  half: '\u00bd',
+  hamilt: '\u210b',
+  hardcy: '\u044a',
+  harr: '\u2194',
+  harrcir: '\u2948',
+  harrw: '\u21ad',
+  hbar: '\u210f',
+  hcirc: '\u0125',
+  hearts: '\u2665',
+  heartsuit: '\u2665',
+  hellip: '\u2026',
+  hercon: '\u22b9',
+  hfr: '\ud835\udd25',
+  hksearow: '\u2925',
+  hkswarow: '\u2926',
+  hoarr: '\u21ff',
+  homtht: '\u223b',
+  hookleftarrow: '\u21a9',
+  hookrightarrow: '\u21aa',
+  hopf: '\ud835\udd59',
+  horbar: '\u2015',
+  hscr: '\ud835\udcbd',
+  hslash: '\u210f',
+  hstrok: '\u0127',
+  hybull: '\u2043',
+  hyphen: '\u2010',
+  iacute: '\u00ed',
+  ic: '\u2063',
+  icirc: '\u00ee',
+  icy: '\u0438',
+  iecy: '\u0435',
+  iexcl: '\u00a1',
+  iff: '\u21d4',
+  ifr: '\ud835\udd26',
+  igrave: '\u00ec',
+  ii: '\u2148',
+  iiiint: '\u2a0c',
+  iiint: '\u222d',
+  iinfin: '\u29dc',
+  iiota: '\u2129',
+  ijlig: '\u0133',
+  imacr: '\u012b',
+  image: '\u2111',
+  imagline: '\u2110',
+  imagpart: '\u2111',
+  imath: '\u0131',
+  imof: '\u22b7',
+  imped: '\u01b5',
+  in: '\u2208',
+  incare: '\u2105',
+  infin: '\u221e',
+  infintie: '\u29dd',
+  inodot: '\u0131',
+  int: '\u222b',
+  intcal: '\u22ba',
+  integers: '\u2124',
+  intercal: '\u22ba',
+  intlarhk: '\u2a17',
+  intprod: '\u2a3c',
+  iocy: '\u0451',
+  iogon: '\u012f',
+  iopf: '\ud835\udd5a',
+  iota: '\u03b9',
+  iprod: '\u2a3c',
+  iquest: '\u00bf',
+  iscr: '\ud835\udcbe',
+  isin: '\u2208',
+  isinE: '\u22f9',
+  isindot: '\u22f5',
+  isins: '\u22f4',
+  isinsv: '\u22f3',
+  isinv: '\u2208',
+  it: '\u2062',
+  itilde: '\u0129',
+  iukcy: '\u0456',
+  iuml: '\u00ef',
+  jcirc: '\u0135',
+  jcy: '\u0439',
+  jfr: '\ud835\udd27',
+  jmath: '\u0237',
+  jopf: '\ud835\udd5b',
+  jscr: '\ud835\udcbf',
+  jsercy: '\u0458',
+  jukcy: '\u0454',
+  kappa: '\u03ba',
+  kappav: '\u03f0',
+  kcedil: '\u0137',
+  kcy: '\u043a',
+  kfr: '\ud835\udd28',
+  kgreen: '\u0138',
+  khcy: '\u0445',
+  kjcy: '\u045c',
+  kopf: '\ud835\udd5c',
+  kscr: '\ud835\udcc0',
+  lAarr: '\u21da',
+  lArr: '\u21d0',
+  lAtail: '\u291b',
+  lBarr: '\u290e',
+  lE: '\u2266',
+  lEg: '\u2a8b',
+  lHar: '\u2962',
+  lacute: '\u013a',
+  laemptyv: '\u29b4',
+  lagran: '\u2112',
+  lambda: '\u03bb',
+  lang: '\u27e8',
+  langd: '\u2991',
+  langle: '\u27e8',
+  lap: '\u2a85',
+  laquo: '\u00ab',
+  larr: '\u2190',
+  larrb: '\u21e4',
+  larrbfs: '\u291f',
+  larrfs: '\u291d',
+  larrhk: '\u21a9',
+  larrlp: '\u21ab',
+  larrpl: '\u2939',
+  larrsim: '\u2973',
+  larrtl: '\u21a2',
+  lat: '\u2aab',
+  latail: '\u2919',
+  late: '\u2aad',
+  lates: '\u2aad\ufe00',
+  lbarr: '\u290c',
+  lbbrk: '\u2772',
+  lbrace: '{',
+  lbrack: '[',
+  lbrke: '\u298b',
+  lbrksld: '\u298f',
+  lbrkslu: '\u298d',
+  lcaron: '\u013e',
+  lcedil: '\u013c',
+  lceil: '\u2308',
+  lcub: '{',
+  lcy: '\u043b',
+  ldca: '\u2936',
+  ldquo: '\u201c',
+  ldquor: '\u201e',
+  ldrdhar: '\u2967',
+  ldrushar: '\u294b',
+  ldsh: '\u21b2',
+  le: '\u2264',
+  leftarrow: '\u2190',
+  leftarrowtail: '\u21a2',
+  leftharpoondown: '\u21bd',
+  leftharpoonup: '\u21bc',
+  leftleftarrows: '\u21c7',
+  leftrightarrow: '\u2194',
+  leftrightarrows: '\u21c6',
+  leftrightharpoons: '\u21cb',
+  leftrightsquigarrow: '\u21ad',
+  leftthreetimes: '\u22cb',
+  leg: '\u22da',
+  leq: '\u2264',
+  leqq: '\u2266',
+  leqslant: '\u2a7d',
+  les: '\u2a7d',
+  lescc: '\u2aa8',
+  lesdot: '\u2a7f',
+  lesdoto: '\u2a81',
+  lesdotor: '\u2a83',
+  lesg: '\u22da\ufe00',
+  lesges: '\u2a93',
+  lessapprox: '\u2a85',
+  lessdot: '\u22d6',
+  lesseqgtr: '\u22da',
+  lesseqqgtr: '\u2a8b',
+  lessgtr: '\u2276',
+  lesssim: '\u2272',
+  lfisht: '\u297c',
+  lfloor: '\u230a',
+  lfr: '\ud835\udd29',
+  lg: '\u2276',
+  lgE: '\u2a91',
+  lhard: '\u21bd',
+  lharu: '\u21bc',
+  lharul: '\u296a',
+  lhblk: '\u2584',
+  ljcy: '\u0459',
+  ll: '\u226a',
+  llarr: '\u21c7',
+  llcorner: '\u231e',
+  llhard: '\u296b',
+  lltri: '\u25fa',
+  lmidot: '\u0140',
+  lmoust: '\u23b0',
+  lmoustache: '\u23b0',
+  lnE: '\u2268',
+  lnap: '\u2a89',
+  lnapprox: '\u2a89',
+  lne: '\u2a87',
+  lneq: '\u2a87',
+  lneqq: '\u2268',
+  lnsim: '\u22e6',
+  loang: '\u27ec',
+  loarr: '\u21fd',
+  lobrk: '\u27e6',
+  longleftarrow: '\u27f5',
+  longleftrightarrow: '\u27f7',
+  longmapsto: '\u27fc',
+  longrightarrow: '\u27f6',
+  looparrowleft: '\u21ab',
+  looparrowright: '\u21ac',
+  lopar: '\u2985',
+  lopf: '\ud835\udd5d',
+  loplus: '\u2a2d',
+  lotimes: '\u2a34',
+  lowast: '\u2217',
+  lowbar: '_',
+  loz: '\u25ca',
+  lozenge: '\u25ca',
+  lozf: '\u29eb',
+  lpar: '(',
+  lparlt: '\u2993',
+  lrarr: '\u21c6',
+  lrcorner: '\u231f',
+  lrhar: '\u21cb',
+  lrhard: '\u296d',
+  lrm: '\u200e',
+  lrtri: '\u22bf',
+  lsaquo: '\u2039',
+  lscr: '\ud835\udcc1',
+  lsh: '\u21b0',
+  lsim: '\u2272',
+  lsime: '\u2a8d',
+  lsimg: '\u2a8f',
+  lsqb: '[',
+  lsquo: '\u2018',
+  lsquor: '\u201a',
+  lstrok: '\u0142',
+  lt: '<',
+  ltcc: '\u2aa6',
+  ltcir: '\u2a79',
+  ltdot: '\u22d6',
+  lthree: '\u22cb',
+  ltimes: '\u22c9',
+  ltlarr: '\u2976',
+  ltquest: '\u2a7b',
+  ltrPar: '\u2996',
+  ltri: '\u25c3',
+  ltrie: '\u22b4',
+  ltrif: '\u25c2',
+  lurdshar: '\u294a',
+  luruhar: '\u2966',
+  lvertneqq: '\u2268\ufe00',
+  lvnE: '\u2268\ufe00',
+  mDDot: '\u223a',
+  macr: '\u00af',
+  male: '\u2642',
+  malt: '\u2720',
+  maltese: '\u2720',
+  map: '\u21a6',
+  mapsto: '\u21a6',
+  mapstodown: '\u21a7',
+  mapstoleft: '\u21a4',
+  mapstoup: '\u21a5',
+  marker: '\u25ae',
+  mcomma: '\u2a29',
+  mcy: '\u043c',
+  mdash: '\u2014',
+  measuredangle: '\u2221',
+  mfr: '\ud835\udd2a',
+  mho: '\u2127',
+  micro: '\u00b5',
+  mid: '\u2223',
+  midast: '*',
+  midcir: '\u2af0',
+  middot: '\u00b7',
+  minus: '\u2212',
+  minusb: '\u229f',
+  minusd: '\u2238',
+  minusdu: '\u2a2a',
+  mlcp: '\u2adb',
+  mldr: '\u2026',
+  mnplus: '\u2213',
+  models: '\u22a7',
+  mopf: '\ud835\udd5e',
+  mp: '\u2213',
+  mscr: '\ud835\udcc2',
+  mstpos: '\u223e',
+  mu: '\u03bc',
+  multimap: '\u22b8',
+  mumap: '\u22b8',
+  nGg: '\u22d9\u0338',
+  nGt: '\u226b\u20d2',
+  nGtv: '\u226b\u0338',
+  nLeftarrow: '\u21cd',
+  nLeftrightarrow: '\u21ce',
+  nLl: '\u22d8\u0338',
+  nLt: '\u226a\u20d2',
+  nLtv: '\u226a\u0338',
+  nRightarrow: '\u21cf',
+  nVDash: '\u22af',
+  nVdash: '\u22ae',
+  nabla: '\u2207',
+  nacute: '\u0144',
+  nang: '\u2220\u20d2',
+  nap: '\u2249',
+  napE: '\u2a70\u0338',
+  napid: '\u224b\u0338',
+  napos: '\u0149',
+  napprox: '\u2249',
+  natur: '\u266e',
+  natural: '\u266e',
+  naturals: '\u2115',
+  nbsp: '\u00a0',
+  nbump: '\u224e\u0338',
+  nbumpe: '\u224f\u0338',
+  ncap: '\u2a43',
+  ncaron: '\u0148',
+  ncedil: '\u0146',
+  ncong: '\u2247',
+  ncongdot: '\u2a6d\u0338',
+  ncup: '\u2a42',
+  ncy: '\u043d',
+  ndash: '\u2013',
+  ne: '\u2260',
+  neArr: '\u21d7',
+  nearhk: '\u2924',
+  nearr: '\u2197',
+  nearrow: '\u2197',
+  nedot: '\u2250\u0338',
+  nequiv: '\u2262',
+  nesear: '\u2928',
+  nesim: '\u2242\u0338',
+  nexist: '\u2204',
+  nexists: '\u2204',
+  nfr: '\ud835\udd2b',
+  ngE: '\u2267\u0338',
+  nge: '\u2271',
+  ngeq: '\u2271',
+  ngeqq: '\u2267\u0338',
+  ngeqslant: '\u2a7e\u0338',
+  nges: '\u2a7e\u0338',
+  ngsim: '\u2275',
+  ngt: '\u226f',
+  ngtr: '\u226f',
+  nhArr: '\u21ce',
+  nharr: '\u21ae',
+  nhpar: '\u2af2',
+  ni: '\u220b',
+  nis: '\u22fc',
+  nisd: '\u22fa',
+  niv: '\u220b',
+  njcy: '\u045a',
+  nlArr: '\u21cd',
+  nlE: '\u2266\u0338',
+  nlarr: '\u219a',
+  nldr: '\u2025',
+  nle: '\u2270',
+  nleftarrow: '\u219a',
+  nleftrightarrow: '\u21ae',
+  nleq: '\u2270',
+  nleqq: '\u2266\u0338',
+  nleqslant: '\u2a7d\u0338',
+  nles: '\u2a7d\u0338',
+  nless: '\u226e',
+  nlsim: '\u2274',
+  nlt: '\u226e',
+  nltri: '\u22ea',
+  nltrie: '\u22ec',
+  nmid: '\u2224',
+  nopf: '\ud835\udd5f',
+  not: '\u00ac',
+  notin: '\u2209',
+  notinE: '\u22f9\u0338',
+  notindot: '\u22f5\u0338',
+  notinva: '\u2209',
+  notinvb: '\u22f7',
+  notinvc: '\u22f6',
+  notni: '\u220c',
+  notniva: '\u220c',
+  notnivb: '\u22fe',
+  notnivc: '\u22fd',
+  npar: '\u2226',
+  nparallel: '\u2226',
+  nparsl: '\u2afd\u20e5',
+  npart: '\u2202\u0338',
+  npolint: '\u2a14',
+  npr: '\u2280',
+  nprcue: '\u22e0',
+  npre: '\u2aaf\u0338',
+  nprec: '\u2280',
+  npreceq: '\u2aaf\u0338',
+  nrArr: '\u21cf',
+  nrarr: '\u219b',
+  nrarrc: '\u2933\u0338',
+  nrarrw: '\u219d\u0338',
+  nrightarrow: '\u219b',
+  nrtri: '\u22eb',
+  nrtrie: '\u22ed',
+  nsc: '\u2281',
+  nsccue: '\u22e1',
+  nsce: '\u2ab0\u0338',
+  nscr: '\ud835\udcc3',
+  nshortmid: '\u2224',
+  nshortparallel: '\u2226',
+  nsim: '\u2241',
+  nsime: '\u2244',
+  nsimeq: '\u2244',
+  nsmid: '\u2224',
+  nspar: '\u2226',
+  nsqsube: '\u22e2',
+  nsqsupe: '\u22e3',
+  nsub: '\u2284',
+  nsubE: '\u2ac5\u0338',
+  nsube: '\u2288',
+  nsubset: '\u2282\u20d2',
+  nsubseteq: '\u2288',
+  nsubseteqq: '\u2ac5\u0338',
+  nsucc: '\u2281',
+  nsucceq: '\u2ab0\u0338',
+  nsup: '\u2285',
+  nsupE: '\u2ac6\u0338',
+  nsupe: '\u2289',
+  nsupset: '\u2283\u20d2',
+  nsupseteq: '\u2289',
+  nsupseteqq: '\u2ac6\u0338',
+  ntgl: '\u2279',
+  ntilde: '\u00f1',
+  ntlg: '\u2278',
+  ntriangleleft: '\u22ea',
+  ntrianglelefteq: '\u22ec',
+  ntriangleright: '\u22eb',
+  ntrianglerighteq: '\u22ed',
+  nu: '\u03bd',
+  num: '#',
+  numero: '\u2116',
+  numsp: '\u2007',
+  nvDash: '\u22ad',
+  nvHarr: '\u2904',
+  nvap: '\u224d\u20d2',
+  nvdash: '\u22ac',
+  nvge: '\u2265\u20d2',
+  nvgt: '>\u20d2',
+  nvinfin: '\u29de',
+  nvlArr: '\u2902',
+  nvle: '\u2264\u20d2',
+  nvlt: '<\u20d2',
+  nvltrie: '\u22b4\u20d2',
+  nvrArr: '\u2903',
+  nvrtrie: '\u22b5\u20d2',
+  nvsim: '\u223c\u20d2',
+  nwArr: '\u21d6',
+  nwarhk: '\u2923',
+  nwarr: '\u2196',
+  nwarrow: '\u2196',
+  nwnear: '\u2927',
+  oS: '\u24c8',
+  oacute: '\u00f3',
+  oast: '\u229b',
+  ocir: '\u229a',
+  ocirc: '\u00f4',
+  ocy: '\u043e',
+  odash: '\u229d',
+  odblac: '\u0151',
+  odiv: '\u2a38',
+  odot: '\u2299',
+  odsold: '\u29bc',
+  oelig: '\u0153',
+  ofcir: '\u29bf',
+  ofr: '\ud835\udd2c',
+  ogon: '\u02db',
+  ograve: '\u00f2',
+  ogt: '\u29c1',
+  ohbar: '\u29b5',
+  ohm: '\u03a9',
+  oint: '\u222e',
+  olarr: '\u21ba',
+  olcir: '\u29be',
+  olcross: '\u29bb',
+  oline: '\u203e',
+  olt: '\u29c0',
+  omacr: '\u014d',
+  omega: '\u03c9',
+  omicron: '\u03bf',
+  omid: '\u29b6',
+  ominus: '\u2296',
+  oopf: '\ud835\udd60',
+  opar: '\u29b7',
+  operp: '\u29b9',
+  oplus: '\u2295',
+  or: '\u2228',
+  orarr: '\u21bb',
+  ord: '\u2a5d',
+  order: '\u2134',
+  orderof: '\u2134',
+  ordf: '\u00aa',
+  ordm: '\u00ba',
+  origof: '\u22b6',
+  oror: '\u2a56',
+  orslope: '\u2a57',
+  orv: '\u2a5b',
+  oscr: '\u2134',
+  oslash: '\u00f8',
+  osol: '\u2298',
+  otilde: '\u00f5',
+  otimes: '\u2297',
+  otimesas: '\u2a36',
+  ouml: '\u00f6',
+  ovbar: '\u233d',
+  par: '\u2225',
+  para: '\u00b6',
+  parallel: '\u2225',
+  parsim: '\u2af3',
+  parsl: '\u2afd',
+  part: '\u2202',
+  pcy: '\u043f',
+  percnt: '%',
+  period: '.',
+  permil: '\u2030',
+  perp: '\u22a5',
+  pertenk: '\u2031',
+  pfr: '\ud835\udd2d',
+  phi: '\u03c6',
+  phiv: '\u03d5',
+  phmmat: '\u2133',
+  phone: '\u260e',
+  pi: '\u03c0',
+  pitchfork: '\u22d4',
+  piv: '\u03d6',
+  planck: '\u210f',
+  planckh: '\u210e',
+  plankv: '\u210f',
+  plus: '+',
+  plusacir: '\u2a23',
+  plusb: '\u229e',
+  pluscir: '\u2a22',
+  plusdo: '\u2214',
+  plusdu: '\u2a25',
+  pluse: '\u2a72',
+  plusmn: '\u00b1',
+  plussim: '\u2a26',
+  plustwo: '\u2a27',
+  pm: '\u00b1',
+  pointint: '\u2a15',
+  popf: '\ud835\udd61',
+  pound: '\u00a3',
+  pr: '\u227a',
+  prE: '\u2ab3',
+  prap: '\u2ab7',
+  prcue: '\u227c',
+  pre: '\u2aaf',
+  prec: '\u227a',
+  precapprox: '\u2ab7',
+  preccurlyeq: '\u227c',
+  preceq: '\u2aaf',
+  precnapprox: '\u2ab9',
+  precneqq: '\u2ab5',
+  precnsim: '\u22e8',
+  precsim: '\u227e',
+  prime: '\u2032',
+  primes: '\u2119',
+  prnE: '\u2ab5',
+  prnap: '\u2ab9',
+  prnsim: '\u22e8',
+  prod: '\u220f',
+  profalar: '\u232e',
+  profline: '\u2312',
+  profsurf: '\u2313',
+  prop: '\u221d',
+  propto: '\u221d',
+  prsim: '\u227e',
+  prurel: '\u22b0',
+  pscr: '\ud835\udcc5',
+  psi: '\u03c8',
+  puncsp: '\u2008',
+  qfr: '\ud835\udd2e',
+  qint: '\u2a0c',
+  qopf: '\ud835\udd62',
+  qprime: '\u2057',
+  qscr: '\ud835\udcc6',
+  quaternions: '\u210d',
+  quatint: '\u2a16',
+  quest: '?',
+  questeq: '\u225f',
+  quot: '"',
+  rAarr: '\u21db',
+  rArr: '\u21d2',
+  rAtail: '\u291c',
+  rBarr: '\u290f',
+  rHar: '\u2964',
+  race: '\u223d\u0331',
+  racute: '\u0155',
+  radic: '\u221a',
+  raemptyv: '\u29b3',
+  rang: '\u27e9',
+  rangd: '\u2992',
+  range: '\u29a5',
+  rangle: '\u27e9',
+  raquo: '\u00bb',
+  rarr: '\u2192',
+  rarrap: '\u2975',
+  rarrb: '\u21e5',
+  rarrbfs: '\u2920',
+  rarrc: '\u2933',
+  rarrfs: '\u291e',
+  rarrhk: '\u21aa',
+  rarrlp: '\u21ac',
+  rarrpl: '\u2945',
+  rarrsim: '\u2974',
+  rarrtl: '\u21a3',
+  rarrw: '\u219d',
+  ratail: '\u291a',
+  ratio: '\u2236',
+  rationals: '\u211a',
+  rbarr: '\u290d',
+  rbbrk: '\u2773',
+  rbrace: '}',
+  rbrack: ']',
+  rbrke: '\u298c',
+  rbrksld: '\u298e',
+  rbrkslu: '\u2990',
+  rcaron: '\u0159',
+  rcedil: '\u0157',
+  rceil: '\u2309',
+  rcub: '}',
+  rcy: '\u0440',
+  rdca: '\u2937',
+  rdldhar: '\u2969',
+  rdquo: '\u201d',
+  rdquor: '\u201d',
+  rdsh: '\u21b3',
+  real: '\u211c',
+  realine: '\u211b',
+  realpart: '\u211c',
+  reals: '\u211d',
+  rect: '\u25ad',
+  reg: '\u00ae',
+  rfisht: '\u297d',
+  rfloor: '\u230b',
+  rfr: '\ud835\udd2f',
+  rhard: '\u21c1',
+  rharu: '\u21c0',
+  rharul: '\u296c',
+  rho: '\u03c1',
+  rhov: '\u03f1',
+  rightarrow: '\u2192',
+  rightarrowtail: '\u21a3',
+  rightharpoondown: '\u21c1',
+  rightharpoonup: '\u21c0',
+  rightleftarrows: '\u21c4',
+  rightleftharpoons: '\u21cc',
+  rightrightarrows: '\u21c9',
+  rightsquigarrow: '\u219d',
+  rightthreetimes: '\u22cc',
+  ring: '\u02da',
+  risingdotseq: '\u2253',
+  rlarr: '\u21c4',
+  rlhar: '\u21cc',
+  rlm: '\u200f',
+  rmoust: '\u23b1',
+  rmoustache: '\u23b1',
+  rnmid: '\u2aee',
+  roang: '\u27ed',
+  roarr: '\u21fe',
+  robrk: '\u27e7',
+  ropar: '\u2986',
+  ropf: '\ud835\udd63',
+  roplus: '\u2a2e',
+  rotimes: '\u2a35',
+  rpar: ')',
+  rpargt: '\u2994',
+  rppolint: '\u2a12',
+  rrarr: '\u21c9',
+  rsaquo: '\u203a',
+  rscr: '\ud835\udcc7',
+  rsh: '\u21b1',
+  rsqb: ']',
+  rsquo: '\u2019',
+  rsquor: '\u2019',
+  rthree: '\u22cc',
+  rtimes: '\u22ca',
+  rtri: '\u25b9',
+  rtrie: '\u22b5',
+  rtrif: '\u25b8',
+  rtriltri: '\u29ce',
+  ruluhar: '\u2968',
+  rx: '\u211e',
+  sacute: '\u015b',
+  sbquo: '\u201a',
+  sc: '\u227b',
+  scE: '\u2ab4',
+  scap: '\u2ab8',
+  scaron: '\u0161',
+  sccue: '\u227d',
+  sce: '\u2ab0',
+  scedil: '\u015f',
+  scirc: '\u015d',
+  scnE: '\u2ab6',
+  scnap: '\u2aba',
+  scnsim: '\u22e9',
+  scpolint: '\u2a13',
+  scsim: '\u227f',
+  scy: '\u0441',
+  sdot: '\u22c5',
+  sdotb: '\u22a1',
+  sdote: '\u2a66',
+  seArr: '\u21d8',
+  searhk: '\u2925',
+  searr: '\u2198',
+  searrow: '\u2198',
+  sect: '\u00a7',
+  semi: ';',
+  seswar: '\u2929',
+  setminus: '\u2216',
+  setmn: '\u2216',
+  sext: '\u2736',
+  sfr: '\ud835\udd30',
+  sfrown: '\u2322',
+  sharp: '\u266f',
+  shchcy: '\u0449',
+  shcy: '\u0448',
+  shortmid: '\u2223',
+  shortparallel: '\u2225',
+  shy: '\u00ad',
+  sigma: '\u03c3',
+  sigmaf: '\u03c2',
+  sigmav: '\u03c2',
+  sim: '\u223c',
+  simdot: '\u2a6a',
+  sime: '\u2243',
+  simeq: '\u2243',
+  simg: '\u2a9e',
+  simgE: '\u2aa0',
+  siml: '\u2a9d',
+  simlE: '\u2a9f',
+  simne: '\u2246',
+  simplus: '\u2a24',
+  simrarr: '\u2972',
+  slarr: '\u2190',
+  smallsetminus: '\u2216',
+  smashp: '\u2a33',
+  smeparsl: '\u29e4',
+  smid: '\u2223',
+  smile: '\u2323',
+  smt: '\u2aaa',
+  smte: '\u2aac',
+  smtes: '\u2aac\ufe00',
+  softcy: '\u044c',
+  sol: '/',
+  solb: '\u29c4',
+  solbar: '\u233f',
+  sopf: '\ud835\udd64',
+  spades: '\u2660',
+  spadesuit: '\u2660',
+  spar: '\u2225',
+  sqcap: '\u2293',
+  sqcaps: '\u2293\ufe00',
+  sqcup: '\u2294',
+  sqcups: '\u2294\ufe00',
+  sqsub: '\u228f',
+  sqsube: '\u2291',
+  sqsubset: '\u228f',
+  sqsubseteq: '\u2291',
+  sqsup: '\u2290',
+  sqsupe: '\u2292',
+  sqsupset: '\u2290',
+  sqsupseteq: '\u2292',
+  squ: '\u25a1',
+  square: '\u25a1',
+  squarf: '\u25aa',
+  squf: '\u25aa',
+  srarr: '\u2192',
+  sscr: '\ud835\udcc8',
+  ssetmn: '\u2216',
+  ssmile: '\u2323',
+  sstarf: '\u22c6',
+  star: '\u2606',
+  starf: '\u2605',
+  straightepsilon: '\u03f5',
+  straightphi: '\u03d5',
+  strns: '\u00af',
+  sub: '\u2282',
+  subE: '\u2ac5',
+  subdot: '\u2abd',
+  sube: '\u2286',
+  subedot: '\u2ac3',
+  submult: '\u2ac1',
+  subnE: '\u2acb',
+  subne: '\u228a',
+  subplus: '\u2abf',
+  subrarr: '\u2979',
+  subset: '\u2282',
+  subseteq: '\u2286',
+  subseteqq: '\u2ac5',
+  subsetneq: '\u228a',
+  subsetneqq: '\u2acb',
+  subsim: '\u2ac7',
+  subsub: '\u2ad5',
+  subsup: '\u2ad3',
+  succ: '\u227b',
+  succapprox: '\u2ab8',
+  succcurlyeq: '\u227d',
+  succeq: '\u2ab0',
+  succnapprox: '\u2aba',
+  succneqq: '\u2ab6',
+  succnsim: '\u22e9',
+  succsim: '\u227f',
+  sum: '\u2211',
+  sung: '\u266a',
+  sup1: '\u00b9',
+  sup2: '\u00b2',
+  sup3: '\u00b3',
+  sup: '\u2283',
+  supE: '\u2ac6',
+  supdot: '\u2abe',
+  supdsub: '\u2ad8',
+  supe: '\u2287',
+  supedot: '\u2ac4',
+  suphsol: '\u27c9',
+  suphsub: '\u2ad7',
+  suplarr: '\u297b',
+  supmult: '\u2ac2',
+  supnE: '\u2acc',
+  supne: '\u228b',
+  supplus: '\u2ac0',
+  supset: '\u2283',
+  supseteq: '\u2287',
+  supseteqq: '\u2ac6',
+  supsetneq: '\u228b',
+  supsetneqq: '\u2acc',
+  supsim: '\u2ac8',
+  supsub: '\u2ad4',
+  supsup: '\u2ad6',
+  swArr: '\u21d9',
+  swarhk: '\u2926',
+  swarr: '\u2199',
+  swarrow: '\u2199',
+  swnwar: '\u292a',
+  szlig: '\u00df',
+  target: '\u2316',
+  tau: '\u03c4',
+  tbrk: '\u23b4',
+  tcaron: '\u0165',
+  tcedil: '\u0163',
+  tcy: '\u0442',
+  tdot: '\u20db',
+  telrec: '\u2315',
+  tfr: '\ud835\udd31',
+  there4: '\u2234',
+  therefore: '\u2234',
+  theta: '\u03b8',
+  thetasym: '\u03d1',
+  thetav: '\u03d1',
+  thickapprox: '\u2248',
+  thicksim: '\u223c',
+  thinsp: '\u2009',
+  thkap: '\u2248',
+  thksim: '\u223c',
+  thorn: '\u00fe',
+  tilde: '\u02dc',
+  times: '\u00d7',
+  timesb: '\u22a0',
+  timesbar: '\u2a31',
+  timesd: '\u2a30',
+  tint: '\u222d',
+  toea: '\u2928',
+  top: '\u22a4',
+  topbot: '\u2336',
+  topcir: '\u2af1',
+  topf: '\ud835\udd65',
+  topfork: '\u2ada',
+  tosa: '\u2929',
+  tprime: '\u2034',
+  trade: '\u2122',
+  triangle: '\u25b5',
+  triangledown: '\u25bf',
+  triangleleft: '\u25c3',
+  trianglelefteq: '\u22b4',
+  triangleq: '\u225c',
+  triangleright: '\u25b9',
+  trianglerighteq: '\u22b5',
+  tridot: '\u25ec',
+  trie: '\u225c',
+  triminus: '\u2a3a',
+  triplus: '\u2a39',
+  trisb: '\u29cd',
+  tritime: '\u2a3b',
+  trpezium: '\u23e2',
+  tscr: '\ud835\udcc9',
+  tscy: '\u0446',
+  tshcy: '\u045b',
+  tstrok: '\u0167',
+  twixt: '\u226c',
+  twoheadleftarrow: '\u219e',
+  twoheadrightarrow: '\u21a0',
+  uArr: '\u21d1',
+  uHar: '\u2963',
+  uacute: '\u00fa',
+  uarr: '\u2191',
+  ubrcy: '\u045e',
+  ubreve: '\u016d',
+  ucirc: '\u00fb',
+  ucy: '\u0443',
+  udarr: '\u21c5',
+  udblac: '\u0171',
+  udhar: '\u296e',
+  ufisht: '\u297e',
+  ufr: '\ud835\udd32',
+  ugrave: '\u00f9',
+  uharl: '\u21bf',
+  uharr: '\u21be',
+  uhblk: '\u2580',
+  ulcorn: '\u231c',
+  ulcorner: '\u231c',
+  ulcrop: '\u230f',
+  ultri: '\u25f8',
+  umacr: '\u016b',
+  uml: '\u00a8',
+  uogon: '\u0173',
+  uopf: '\ud835\udd66',
+  uparrow: '\u2191',
+  updownarrow: '\u2195',
+  upharpoonleft: '\u21bf',
+  upharpoonright: '\u21be',
+  uplus: '\u228e',
+  upsi: '\u03c5',
+  upsih: '\u03d2',
+  upsilon: '\u03c5',
+  upuparrows: '\u21c8',
+  urcorn: '\u231d',
+  urcorner: '\u231d',
+  urcrop: '\u230e',
+  uring: '\u016f',
+  urtri: '\u25f9',
+  uscr: '\ud835\udcca',
+  utdot: '\u22f0',
+  utilde: '\u0169',
+  utri: '\u25b5',
+  utrif: '\u25b4',
+  uuarr: '\u21c8',
+  uuml: '\u00fc',
+  uwangle: '\u29a7',
+  vArr: '\u21d5',
+  vBar: '\u2ae8',
+  vBarv: '\u2ae9',
+  vDash: '\u22a8',
+  vangrt: '\u299c',
+  varepsilon: '\u03f5',
+  varkappa: '\u03f0',
+  varnothing: '\u2205',
+  varphi: '\u03d5',
+  varpi: '\u03d6',
+  varpropto: '\u221d',
+  varr: '\u2195',
+  varrho: '\u03f1',
+  varsigma: '\u03c2',
+  varsubsetneq: '\u228a\ufe00',
+  varsubsetneqq: '\u2acb\ufe00',
+  varsupsetneq: '\u228b\ufe00',
+  varsupsetneqq: '\u2acc\ufe00',
+  vartheta: '\u03d1',
+  vartriangleleft: '\u22b2',
+  vartriangleright: '\u22b3',
+  vcy: '\u0432',
+  vdash: '\u22a2',
+  vee: '\u2228',
+  veebar: '\u22bb',
+  veeeq: '\u225a',
+  vellip: '\u22ee',
+  verbar: '|',
+  vert: '|',
+  vfr: '\ud835\udd33',
+  vltri: '\u22b2',
+  vnsub: '\u2282\u20d2',
+  vnsup: '\u2283\u20d2',
+  vopf: '\ud835\udd67',
+  vprop: '\u221d',
+  vrtri: '\u22b3',
+  vscr: '\ud835\udccb',
+  vsubnE: '\u2acb\ufe00',
+  vsubne: '\u228a\ufe00',
+  vsupnE: '\u2acc\ufe00',
+  vsupne: '\u228b\ufe00',
+  vzigzag: '\u299a',
+  wcirc: '\u0175',
+  wedbar: '\u2a5f',
+  wedge: '\u2227',
+  wedgeq: '\u2259',
+  weierp: '\u2118',
+  wfr: '\ud835\udd34',
+  wopf: '\ud835\udd68',
+  wp: '\u2118',
+  wr: '\u2240',
+  wreath: '\u2240',
+  wscr: '\ud835\udccc',
+  xcap: '\u22c2',
+  xcirc: '\u25ef',
+  xcup: '\u22c3',
+  xdtri: '\u25bd',
+  xfr: '\ud835\udd35',
+  xhArr: '\u27fa',
+  xharr: '\u27f7',
+  xi: '\u03be',
+  xlArr: '\u27f8',
+  xlarr: '\u27f5',
+  xmap: '\u27fc',
+  xnis: '\u22fb',
+  xodot: '\u2a00',
+  xopf: '\ud835\udd69',
+  xoplus: '\u2a01',
+  xotime: '\u2a02',
+  xrArr: '\u27f9',
+  xrarr: '\u27f6',
+  xscr: '\ud835\udccd',
+  xsqcup: '\u2a06',
+  xuplus: '\u2a04',
+  xutri: '\u25b3',
+  xvee: '\u22c1',
+  xwedge: '\u22c0',
+  yacute: '\u00fd',
+  yacy: '\u044f',
+  ycirc: '\u0177',
+  ycy: '\u044b',
+  yen: '\u00a5',
+  yfr: '\ud835\udd36',
+  yicy: '\u0457',
+  yopf: '\ud835\udd6a',
+  yscr: '\ud835\udcce',
+  yucy: '\u044e',
+  yuml: '\u00ff',
+  zacute: '\u017a',
+  zcaron: '\u017e',
+  zcy: '\u0437',
+  zdot: '\u017c',
+  zeetrf: '\u2128',
+  zeta: '\u03b6',
+  zfr: '\ud835\udd37',
+  zhcy: '\u0436',
+  zigrarr: '\u21dd',
+  zopf: '\ud835\udd6b',
+  zscr: '\ud835\udccf',
+  zwj: '\u200d',
+  zwnj: '\u200c'
+}
+
+;// CONCATENATED MODULE: ./node_modules/decode-named-character-reference/index.js
+
+
+// To do: next major: use `Object.hasOwn`.
+const own = {}.hasOwnProperty
+
+/**
+ * Decode a single character reference (without the `&` or `;`).
+ * You probably only need this when you\u2019re building parsers yourself that follow
+ * different rules compared to HTML.
+ * This is optimized to be tiny in browsers.
+ *
+ * @param {string} value
+ *   `notin` (named), `#123` (deci), `#x123` (hexa).
+ * @returns {string|false}
+ *   Decoded reference.
+ */
+function decodeNamedCharacterReference(value) {
+  return own.call(characterEntities, value) ? characterEntities[value] : false
 }
 
 
@@ -41693,6 +44019,11 @@ function decimalInput(schema) {
             ctx.addIssue({ code: 'custom', message: `expected a decimal number, got ${JSON.stringify(value.slice(0, 40))}` });
             return lib_core/* NEVER */.tm;
         }
+        // 400 nines read as Infinity, and zod's own "expected number, received Infinity" was the message.
+        if (!Number.isFinite(Number(value))) {
+            ctx.addIssue({ code: 'custom', message: `expected a decimal number, got one too large to be read: ${JSON.stringify(`${value.trim().slice(0, 20)}\u2026`)}` });
+            return lib_core/* NEVER */.tm;
+        }
         return value;
     }, schema);
 }
@@ -41741,7 +44072,7 @@ const ActionInputs = lib_schemas.object({
     shards: decimalInput(wholeNumber(1, 256).optional()),
     shard: decimalInput(wholeNumber(1, 256).optional()),
     'weights-from': blankIsDefault(Text.optional()),
-    'max-cost-usd-per-run': decimalInput(coerce/* number */.ai().min(0, 'expected an amount in US dollars of 0 or more, such as 0.05').optional()),
+    'max-cost-usd-per-run': decimalInput(coerce/* number */.ai().min(0, 'expected an amount in US dollars of 0 or more, such as 0.05').max(1_000_000, 'expected an amount in US dollars of at most 1,000,000, as the CLI takes').optional()),
     'allowed-bots': AllowedBotsInput,
 });
 /** Every problem with the inputs, one line each: `input 'comment': expected auto, always or never, got "yes"`. */
@@ -44196,7 +46527,7 @@ async function runAction(given, deps) {
         io.info('Read-only run: the pull request comes from a fork; tools with side effects and command tools not marked fork_safe are withheld.');
     // Loaded only for eval: it brings the scripted model server (node:http) with it.
     if (settings.mode === 'eval')
-        return (await Promise.all(/* import() */[__nccwpck_require__.e(332), __nccwpck_require__.e(521), __nccwpck_require__.e(180), __nccwpck_require__.e(211), __nccwpck_require__.e(205)]).then(__nccwpck_require__.bind(__nccwpck_require__, 18205))).runEvalAction(settings, deps, readOnly?.withhold);
+        return (await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(521), __nccwpck_require__.e(180), __nccwpck_require__.e(211), __nccwpck_require__.e(205)]).then(__nccwpck_require__.bind(__nccwpck_require__, 18205))).runEvalAction(settings, deps, readOnly?.withhold);
     const paths = (0,report_paths/* jobReportPaths */.y)(settings);
     // Read before the new trace is opened: `resume-from` may name the same file.
     const resume = settings.resumeFrom === undefined ? undefined : await (0,read_resume_trace/* readResumeTrace */.tR)(settings.resumeFrom);

@@ -2,7 +2,7 @@ export const id = 156;
 export const ids = [156];
 export const modules = {
 
-/***/ 7156:
+/***/ 77156:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -14,9 +14,9 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
+var external_node_path_ = __webpack_require__(76760);
 // EXTERNAL MODULE: ./lib/plan/plan-error.js
-var plan_error = __webpack_require__(6487);
+var plan_error = __webpack_require__(36487);
 ;// CONCATENATED MODULE: ./node_modules/ansi-regex/index.js
 // Valid string terminator sequences are ESC\ and 0x9c; OSC also accepts BEL.
 const ST = String.raw`(?:\u001B\u005C|\u009C)`;
@@ -476,15 +476,15 @@ function stringWidth(input, options = {}) {
 }
 
 // EXTERNAL MODULE: ./lib/core/run-record.js
-var run_record = __webpack_require__(422);
+var run_record = __webpack_require__(90422);
 // EXTERNAL MODULE: ./lib/report/checklist.js
-var checklist = __webpack_require__(9678);
+var checklist = __webpack_require__(49678);
 // EXTERNAL MODULE: ./lib/report/format-duration.js
-var format_duration = __webpack_require__(4360);
+var format_duration = __webpack_require__(74360);
 // EXTERNAL MODULE: ./lib/report/goals-table.js
-var goals_table = __webpack_require__(2895);
+var goals_table = __webpack_require__(52895);
 // EXTERNAL MODULE: ./lib/report/todo-entries.js
-var todo_entries = __webpack_require__(4329);
+var todo_entries = __webpack_require__(44329);
 ;// CONCATENATED MODULE: ./lib/report/console-checklist.js
 
 
@@ -716,11 +716,11 @@ function consoleChecklist(options) {
 }
 
 // EXTERNAL MODULE: ./lib/report/final-report.js + 12 modules
-var final_report = __webpack_require__(8630);
+var final_report = __webpack_require__(38630);
 // EXTERNAL MODULE: ./lib/goals/goals-verdict.js
-var goals_verdict = __webpack_require__(5692);
+var goals_verdict = __webpack_require__(85692);
 // EXTERNAL MODULE: ./lib/report/trace-writer.js + 1 modules
-var trace_writer = __webpack_require__(1713);
+var trace_writer = __webpack_require__(31713);
 ;// CONCATENATED MODULE: ./lib/report/open-trace.js
 
 /**
@@ -750,23 +750,23 @@ async function closeTrace(trace, warn) {
 }
 
 // EXTERNAL MODULE: ./lib/report/write-report-file.js
-var write_report_file = __webpack_require__(9443);
+var write_report_file = __webpack_require__(49443);
 // EXTERNAL MODULE: ./lib/core/clock.js
-var clock = __webpack_require__(1601);
+var clock = __webpack_require__(91601);
 // EXTERNAL MODULE: ./lib/job/run-job.js + 54 modules
-var run_job = __webpack_require__(7037);
+var run_job = __webpack_require__(27037);
 // EXTERNAL MODULE: ./lib/run/trace-step-weights.js
-var trace_step_weights = __webpack_require__(7047);
+var trace_step_weights = __webpack_require__(67047);
 // EXTERNAL MODULE: ./lib/run/read-resume-trace.js + 2 modules
-var read_resume_trace = __webpack_require__(2935);
+var read_resume_trace = __webpack_require__(62935);
 // EXTERNAL MODULE: ./lib/cli/used-plan-files.js
-var used_plan_files = __webpack_require__(1491);
+var used_plan_files = __webpack_require__(41491);
 // EXTERNAL MODULE: ./lib/cli/check-output-paths.js
-var check_output_paths = __webpack_require__(9231);
+var check_output_paths = __webpack_require__(69231);
 // EXTERNAL MODULE: ./lib/cli/cli-job-settings.js + 3 modules
-var cli_job_settings = __webpack_require__(6296);
+var cli_job_settings = __webpack_require__(36296);
 // EXTERNAL MODULE: ./lib/core/trace-gap.js
-var trace_gap = __webpack_require__(2975);
+var trace_gap = __webpack_require__(82975);
 ;// CONCATENATED MODULE: ./lib/cli/run-command.js
 
 
@@ -871,7 +871,7 @@ async function runCommand(args, signal) {
 
 /***/ }),
 
-/***/ 1713:
+/***/ 31713:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -881,13 +881,13 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
+var external_node_fs_ = __webpack_require__(73024);
 // EXTERNAL MODULE: ./lib/core/redact.js
 var core_redact = __webpack_require__(8038);
 // EXTERNAL MODULE: ./lib/core/trace-gap.js
-var trace_gap = __webpack_require__(2975);
+var trace_gap = __webpack_require__(82975);
 // EXTERNAL MODULE: ./lib/core/output-path-refused-error.js
-var output_path_refused_error = __webpack_require__(5542);
+var output_path_refused_error = __webpack_require__(65542);
 ;// CONCATENATED MODULE: ./lib/report/trace-write-error.js
 
 /** The trace file could not be written; the run itself may have been fine, its audit record is not. */
@@ -912,7 +912,7 @@ class TraceGapError extends Error {
 }
 
 // EXTERNAL MODULE: ./lib/core/open-output-file.js
-var open_output_file = __webpack_require__(7712);
+var open_output_file = __webpack_require__(97712);
 ;// CONCATENATED MODULE: ./lib/report/trace-writer.js
 
 

@@ -2,14 +2,14 @@ export const id = 180;
 export const ids = [180,707];
 export const modules = {
 
-/***/ 4634:
+/***/ 84634:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   T: () => (/* binding */ askForJson)
 /* harmony export */ });
-/* harmony import */ var _llm_model_call_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3156);
-/* harmony import */ var _llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6660);
+/* harmony import */ var _llm_model_call_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(63156);
+/* harmony import */ var _llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(46660);
 
 
 // Endpoints that refused `response_format` once are asked without it from then on.
@@ -55,14 +55,14 @@ async function askForJson(model, request, purpose, signal) {
 
 /***/ }),
 
-/***/ 5588:
+/***/ 15588:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   r: () => (/* binding */ findJsonValue)
 /* harmony export */ });
-/* harmony import */ var _core_balanced_json_end_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(678);
-/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(695);
+/* harmony import */ var _core_balanced_json_end_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(70678);
+/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(70695);
 
 
 const FENCE = /```[ \t]*(?:json|JSON)?[ \t]*\r?\n([\s\S]*?)```/g;
@@ -125,7 +125,7 @@ function findJsonValue(answer) {
 
 /***/ }),
 
-/***/ 7620:
+/***/ 87620:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -134,9 +134,9 @@ function findJsonValue(answer) {
 /* harmony export */   nV: () => (/* binding */ planContext)
 /* harmony export */ });
 /* unused harmony export MAX_REPAIR_PROBLEMS */
-/* harmony import */ var _steps_data_block_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5707);
-/* harmony import */ var _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8521);
-/* harmony import */ var _planner_rules_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4602);
+/* harmony import */ var _steps_data_block_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(45707);
+/* harmony import */ var _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(38521);
+/* harmony import */ var _planner_rules_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(14602);
 
 
 
@@ -145,7 +145,7 @@ const PLANNER_ROLE = 'You are the planner of plan-runner. You write the whole pl
 /** The goal, the goal checks' names, the run's inputs and the tool catalogue: what every planner prompt starts from. */
 function planContext(plan, inputs) {
     // The goal may be a `task` from event text: hidden parts (HTML comments, invisible characters) are removed.
-    const sections = [`Goal: ${(0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeUntrusted */ ._2)(plan.goal ?? plan.name)}`];
+    const sections = [`Goal: ${(0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeUntrusted */ ._2)(plan.goal ?? plan.name, { comments: 'remove' })}`];
     const goals = (0,_planner_rules_js__WEBPACK_IMPORTED_MODULE_2__/* .goalChecksText */ .WK)((plan.source.goals ?? []).map((goal) => goal.name));
     if (goals)
         sections.push(goals);
@@ -183,7 +183,7 @@ function repairMessages(answer, problems) {
 
 /***/ }),
 
-/***/ 4608:
+/***/ 94608:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -198,7 +198,7 @@ function plannerModel(plan, client) {
 
 /***/ }),
 
-/***/ 4602:
+/***/ 14602:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -254,14 +254,14 @@ function goalChecksText(goalNames) {
 
 /***/ }),
 
-/***/ 4886:
+/***/ 64886:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   n: () => (/* binding */ readStepList)
 /* harmony export */ });
-/* harmony import */ var _find_json_value_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5588);
-/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(695);
+/* harmony import */ var _find_json_value_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(15588);
+/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(70695);
 
 
 function isObject(value) {
@@ -308,7 +308,7 @@ function readStepList(answer) {
 
 /***/ }),
 
-/***/ 2489:
+/***/ 12489:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -316,9 +316,9 @@ function readStepList(answer) {
 /* harmony export */   Xm: () => (/* binding */ MODEL_STEP_FIELDS)
 /* harmony export */ });
 /* unused harmony export stepListSchema */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1514);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8439);
-/* harmony import */ var _plan_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(283);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(41514);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(98439);
+/* harmony import */ var _plan_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10283);
 
 
 /** The step fields a planner writes; the rest (`retry`, `timeout_seconds`, \u2026) stay with people. */
@@ -385,17 +385,17 @@ function stepListResponseFormat() {
 
 /***/ }),
 
-/***/ 4082:
+/***/ 84082:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $: () => (/* binding */ validateModelSteps),
 /* harmony export */   h: () => (/* binding */ keptStep)
 /* harmony export */ });
-/* harmony import */ var _run_plan_graph_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7843);
-/* harmony import */ var _plan_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(283);
+/* harmony import */ var _run_plan_graph_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(97843);
+/* harmony import */ var _plan_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10283);
 /* harmony import */ var _plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(999);
-/* harmony import */ var _step_list_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2489);
+/* harmony import */ var _step_list_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(12489);
 
 
 
@@ -505,7 +505,7 @@ function validateModelSteps(plan, steps, kept = [], counted = kept.length) {
 
 /***/ }),
 
-/***/ 5707:
+/***/ 45707:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -515,8 +515,8 @@ function validateModelSteps(plan, steps, kept = [], counted = kept.length) {
 /* harmony export */   e2: () => (/* binding */ promptExcerpt),
 /* harmony export */   g4: () => (/* binding */ dataBlock)
 /* harmony export */ });
-/* harmony import */ var _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8521);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(83);
+/* harmony import */ var _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(38521);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(80083);
 
 
 /** Results longer than this many characters are cut in prompts (the trace keeps them whole). */
@@ -561,7 +561,7 @@ function attribute(value) {
 function dataBlock(labels, content) {
     const attributes = Object.entries(labels)
         .filter((entry) => entry[1] !== undefined)
-        .map(([name, value]) => ` ${name}="${attribute((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(value, { maxChars: 500 }))}"`)
+        .map(([name, value]) => ` ${name}="${attribute((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(value, { maxChars: 500, comments: 'remove' }))}"`)
         .join('');
     // Escaped visibly (not with invisible characters, which the input sanitiser strips).
     const body = (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(content).replace(/<(\/?data\b)/gi, '&lt;$1');

@@ -2,7 +2,7 @@ export const id = 198;
 export const ids = [198,964];
 export const modules = {
 
-/***/ 8198:
+/***/ 48198:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -14,9 +14,9 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
+var external_node_path_ = __webpack_require__(76760);
 // EXTERNAL MODULE: ./lib/plan/check-pricing.js
-var check_pricing = __webpack_require__(5708);
+var check_pricing = __webpack_require__(25708);
 ;// CONCATENATED MODULE: ./lib/eval/cost-threshold-problem.js
 
 /**
@@ -39,17 +39,17 @@ function costThresholdProblem(plans, modelName, thresholds, name) {
 }
 
 // EXTERNAL MODULE: ./lib/plan/load-plan.js
-var load_plan = __webpack_require__(4407);
+var load_plan = __webpack_require__(14407);
 // EXTERNAL MODULE: ./lib/core/read-input-file.js
 var read_input_file = __webpack_require__(2237);
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 1 modules
-var parse_plan_yaml = __webpack_require__(2319);
+var parse_plan_yaml = __webpack_require__(84700);
 // EXTERNAL MODULE: ./lib/plan/decode-utf8.js
-var decode_utf8 = __webpack_require__(3985);
+var decode_utf8 = __webpack_require__(43985);
 // EXTERNAL MODULE: ./lib/plan/format-path.js
-var format_path = __webpack_require__(7222);
+var format_path = __webpack_require__(97222);
 // EXTERNAL MODULE: ./lib/plan/schema-issues.js + 2 modules
-var schema_issues = __webpack_require__(260);
+var schema_issues = __webpack_require__(30260);
 ;// CONCATENATED MODULE: ./lib/plan/read-yaml-file.js
 
 
@@ -95,7 +95,7 @@ async function readYamlFile(path, schema, holds) {
 }
 
 // EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
-var schema = __webpack_require__(283);
+var schema = __webpack_require__(10283);
 ;// CONCATENATED MODULE: ./lib/eval/evaluated-plans.js
 
 
@@ -120,7 +120,7 @@ async function readEvaluatedPlans(plans) {
 }
 
 // EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
-var resolve_inputs = __webpack_require__(7637);
+var resolve_inputs = __webpack_require__(57637);
 ;// CONCATENATED MODULE: ./lib/eval/inputs-problem.js
 
 /**
@@ -137,7 +137,7 @@ function inputsProblem(plans, inputs) {
 }
 
 // EXTERNAL MODULE: ./lib/report/cut-text.js
-var cut_text = __webpack_require__(2172);
+var cut_text = __webpack_require__(12172);
 ;// CONCATENATED MODULE: ./lib/eval/eval-verdict.js
 /** Cost and model calls may grow by this share before they count as a regression (runs vary). */
 const REGRESSION_TOLERANCE = 0.1;
@@ -190,9 +190,9 @@ function findRegressions(base, plan) {
 }
 
 // EXTERNAL MODULE: ./lib/report/checklist.js
-var checklist = __webpack_require__(9678);
+var checklist = __webpack_require__(49678);
 // EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
-var escape_markdown = __webpack_require__(949);
+var escape_markdown = __webpack_require__(60949);
 ;// CONCATENATED MODULE: ./lib/eval/figure-beside.js
 /**
  * The fewest decimals, 4 to 15, at which `holds` does, or undefined: eval figures are printed with as
@@ -293,39 +293,39 @@ function renderEvalTable(input) {
 // EXTERNAL MODULE: ./lib/core/redact.js
 var core_redact = __webpack_require__(8038);
 // EXTERNAL MODULE: ./lib/job/job-secrets.js
-var job_secrets = __webpack_require__(1396);
+var job_secrets = __webpack_require__(71396);
 // EXTERNAL MODULE: ./lib/process/plan-secret-values.js
-var plan_secret_values = __webpack_require__(5386);
+var plan_secret_values = __webpack_require__(35386);
 // EXTERNAL MODULE: ./lib/llm/redacting-model-client.js
-var redacting_model_client = __webpack_require__(8398);
-// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 24 modules
-var evaluate_goals = __webpack_require__(5020);
+var redacting_model_client = __webpack_require__(98398);
+// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 25 modules
+var evaluate_goals = __webpack_require__(34118);
 // EXTERNAL MODULE: ./lib/goals/final-status.js
-var final_status = __webpack_require__(8983);
+var final_status = __webpack_require__(58983);
 // EXTERNAL MODULE: ./lib/llm/default-model.js
-var default_model = __webpack_require__(766);
+var default_model = __webpack_require__(40766);
 // EXTERNAL MODULE: ./lib/llm/openai-model-client.js
-var openai_model_client = __webpack_require__(2845);
+var openai_model_client = __webpack_require__(62845);
 // EXTERNAL MODULE: ./lib/llm/replay-model-client.js + 5 modules
-var replay_model_client = __webpack_require__(1996);
+var replay_model_client = __webpack_require__(21996);
 // EXTERNAL MODULE: ./lib/job/budgeted-model-client.js
-var budgeted_model_client = __webpack_require__(6543);
+var budgeted_model_client = __webpack_require__(66543);
 // EXTERNAL MODULE: ./lib/core/usage.js
-var usage = __webpack_require__(6940);
+var usage = __webpack_require__(76940);
 // EXTERNAL MODULE: ./lib/run/run-budget.js + 1 modules
-var run_budget = __webpack_require__(8402);
+var run_budget = __webpack_require__(98402);
 // EXTERNAL MODULE: ./lib/job/run-job.js + 54 modules
-var run_job = __webpack_require__(7037);
+var run_job = __webpack_require__(27037);
 // EXTERNAL MODULE: ./lib/steps/run-step.js + 3 modules
 var run_step = __webpack_require__(6420);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
 var load_plan_with_servers = __webpack_require__(1481);
 // EXTERNAL MODULE: ./lib/job/open-tools.js + 7 modules
-var open_tools = __webpack_require__(4912);
+var open_tools = __webpack_require__(34912);
 // EXTERNAL MODULE: ./lib/process/scrub-environment.js
 var scrub_environment = __webpack_require__(6578);
 // EXTERNAL MODULE: external "node:async_hooks"
-var external_node_async_hooks_ = __webpack_require__(6698);
+var external_node_async_hooks_ = __webpack_require__(16698);
 ;// CONCATENATED MODULE: ./lib/eval/call-purpose.js
 
 /**
@@ -348,7 +348,7 @@ class CallPurpose {
 }
 
 // EXTERNAL MODULE: external "node:timers/promises"
-var promises_ = __webpack_require__(8500);
+var promises_ = __webpack_require__(58500);
 ;// CONCATENATED MODULE: ./lib/eval/fault-injecting-fetch.js
 
 /** What the fault answers with in place of a model's text: a plan that stops half way. */
@@ -449,7 +449,7 @@ function faultInjectingTool(tool, injector) {
 }
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
-var schemas = __webpack_require__(1514);
+var schemas = __webpack_require__(41514);
 ;// CONCATENATED MODULE: ./lib/eval/fault-rule.js
 
 
@@ -625,15 +625,15 @@ function fullHistorySteps(runStep) {
 }
 
 // EXTERNAL MODULE: ./lib/steps/agent/reply-budget.js
-var reply_budget = __webpack_require__(9999);
+var reply_budget = __webpack_require__(89999);
 // EXTERNAL MODULE: ./lib/steps/agent/run-agent-step.js + 5 modules
-var run_agent_step = __webpack_require__(4211);
+var run_agent_step = __webpack_require__(44211);
 // EXTERNAL MODULE: ./lib/steps/data-block.js
-var data_block = __webpack_require__(5707);
+var data_block = __webpack_require__(45707);
 // EXTERNAL MODULE: ./lib/steps/validate-tool-arguments.js + 1 modules
-var validate_tool_arguments = __webpack_require__(4532);
+var validate_tool_arguments = __webpack_require__(64532);
 // EXTERNAL MODULE: ./lib/core/parse-json.js
-var parse_json = __webpack_require__(695);
+var parse_json = __webpack_require__(70695);
 ;// CONCATENATED MODULE: ./lib/eval/react-loop.js
 
 
@@ -715,7 +715,7 @@ async function observe(call, options, tools) {
 }
 
 // EXTERNAL MODULE: external "node:http"
-var external_node_http_ = __webpack_require__(7067);
+var external_node_http_ = __webpack_require__(37067);
 ;// CONCATENATED MODULE: ./lib/eval/scripted-chat-server.js
 
 /** Characters a token stands for in the scripted server's usage counts (a common rule of thumb). */
@@ -798,7 +798,7 @@ async function startScriptedChatServer(answers) {
 }
 
 // EXTERNAL MODULE: ./lib/planner/write-plan.js + 1 modules
-var write_plan = __webpack_require__(964);
+var write_plan = __webpack_require__(20964);
 ;// CONCATENATED MODULE: ./lib/eval/run-eval.js
 
 
@@ -1002,6 +1002,11 @@ function evalSettingsProblem(settings) {
     if (settings.model.kind === 'replay' && settings.faults.some((rule) => !isToolRule(rule))) {
         return 'model faults are injected below the SDK, which a replay file bypasses: use --answers FILE or a live endpoint, or keep to tool faults';
     }
+    // Known before any run: every react run would be rejected, and the column showed a 0% baseline that
+    // the plan "beat", with exit 0 (found by an adversarial pass).
+    if (settings.model.kind === 'none' && settings.baselines.includes('react')) {
+        return `the react baseline asks a model for every step, and no model is configured: ${settings.model.hint ?? 'give an API key, --answers FILE or --replay FILE'}; or leave the react baseline out`;
+    }
     return undefined;
 }
 /** The column a variant of a plan fills: the variant, with the plan's label when two plans are compared. */
@@ -1136,7 +1141,7 @@ async function evaluate(settings, thresholds, deps) {
 }
 
 // EXTERNAL MODULE: ./lib/plan/nearest-name.js
-var nearest_name = __webpack_require__(5421);
+var nearest_name = __webpack_require__(95421);
 ;// CONCATENATED MODULE: ./lib/eval/scripted-answers.js
 
 
@@ -1169,19 +1174,19 @@ const Caller = schemas.string().superRefine((name, ctx) => {
 const ScriptedAnswers = schemas.record(Caller, schemas.array(ScriptedAnswer).min(1).max(1000));
 
 // EXTERNAL MODULE: ./lib/plan/plan-error.js
-var plan_error = __webpack_require__(6487);
+var plan_error = __webpack_require__(36487);
 // EXTERNAL MODULE: ./lib/report/trace-writer.js + 1 modules
-var trace_writer = __webpack_require__(1713);
+var trace_writer = __webpack_require__(31713);
 // EXTERNAL MODULE: ./lib/core/clock.js
-var clock = __webpack_require__(1601);
+var clock = __webpack_require__(91601);
 // EXTERNAL MODULE: ./lib/report/write-report-file.js
-var write_report_file = __webpack_require__(9443);
+var write_report_file = __webpack_require__(49443);
 // EXTERNAL MODULE: ./lib/cli/used-plan-files.js
-var used_plan_files = __webpack_require__(1491);
+var used_plan_files = __webpack_require__(41491);
 // EXTERNAL MODULE: ./lib/cli/check-output-paths.js
-var check_output_paths = __webpack_require__(9231);
+var check_output_paths = __webpack_require__(69231);
 // EXTERNAL MODULE: ./lib/cli/cli-job-settings.js + 3 modules
-var cli_job_settings = __webpack_require__(6296);
+var cli_job_settings = __webpack_require__(36296);
 ;// CONCATENATED MODULE: ./lib/cli/eval-command.js
 
 
@@ -1326,7 +1331,7 @@ async function evalCommand(args, signal) {
 
 /***/ }),
 
-/***/ 964:
+/***/ 20964:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1339,15 +1344,15 @@ __webpack_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: ./lib/core/error-text.js
 var error_text = __webpack_require__(7437);
 // EXTERNAL MODULE: ./lib/planner/ask-for-json.js
-var ask_for_json = __webpack_require__(4634);
+var ask_for_json = __webpack_require__(84634);
 // EXTERNAL MODULE: ./lib/planner/plan-prompt.js
-var plan_prompt = __webpack_require__(7620);
+var plan_prompt = __webpack_require__(87620);
 // EXTERNAL MODULE: ./lib/planner/planner-model.js
-var planner_model = __webpack_require__(4608);
+var planner_model = __webpack_require__(94608);
 // EXTERNAL MODULE: ./lib/planner/read-step-list.js
-var read_step_list = __webpack_require__(4886);
+var read_step_list = __webpack_require__(64886);
 // EXTERNAL MODULE: ./lib/planner/step-list-format.js
-var step_list_format = __webpack_require__(2489);
+var step_list_format = __webpack_require__(12489);
 ;// CONCATENATED MODULE: ./lib/planner/tool-step-rule.js
 /** True when a model-written plan must call a tool: `planner.require_tools`, by default whenever the plan offers tools. */
 function requiresToolStep(plan) {
@@ -1371,7 +1376,7 @@ function toolStepProblem(plan, written) {
 }
 
 // EXTERNAL MODULE: ./lib/planner/validate-model-steps.js
-var validate_model_steps = __webpack_require__(4082);
+var validate_model_steps = __webpack_require__(84082);
 ;// CONCATENATED MODULE: ./lib/planner/write-plan.js
 
 
@@ -1427,7 +1432,7 @@ async function writePlan(plan, options) {
 
 /***/ }),
 
-/***/ 1713:
+/***/ 31713:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1437,13 +1442,13 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
+var external_node_fs_ = __webpack_require__(73024);
 // EXTERNAL MODULE: ./lib/core/redact.js
 var core_redact = __webpack_require__(8038);
 // EXTERNAL MODULE: ./lib/core/trace-gap.js
-var trace_gap = __webpack_require__(2975);
+var trace_gap = __webpack_require__(82975);
 // EXTERNAL MODULE: ./lib/core/output-path-refused-error.js
-var output_path_refused_error = __webpack_require__(5542);
+var output_path_refused_error = __webpack_require__(65542);
 ;// CONCATENATED MODULE: ./lib/report/trace-write-error.js
 
 /** The trace file could not be written; the run itself may have been fine, its audit record is not. */
@@ -1468,7 +1473,7 @@ class TraceGapError extends Error {
 }
 
 // EXTERNAL MODULE: ./lib/core/open-output-file.js
-var open_output_file = __webpack_require__(7712);
+var open_output_file = __webpack_require__(97712);
 ;// CONCATENATED MODULE: ./lib/report/trace-writer.js
 
 

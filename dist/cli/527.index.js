@@ -2,7 +2,7 @@ export const id = 527;
 export const ids = [527];
 export const modules = {
 
-/***/ 1874:
+/***/ 71874:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -37,7 +37,7 @@ function inlineCode(text) {
 
 /***/ }),
 
-/***/ 1154:
+/***/ 61154:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -47,13 +47,13 @@ function inlineCode(text) {
 /* harmony export */   ee: () => (/* binding */ spanOf)
 /* harmony export */ });
 /* unused harmony exports MAX_MARKUP, MAX_HTML_OPENERS, MAX_UNDERLINES, MAX_LINE_NESTING, plainHeavyMarkup */
-/* harmony import */ var mdast_util_from_markdown__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7326);
-/* harmony import */ var mdast_util_gfm_autolink_literal__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5756);
-/* harmony import */ var mdast_util_gfm_footnote__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9188);
-/* harmony import */ var mdast_util_gfm_table__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7421);
+/* harmony import */ var mdast_util_from_markdown__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(14249);
+/* harmony import */ var mdast_util_gfm_autolink_literal__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(55756);
+/* harmony import */ var mdast_util_gfm_footnote__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(66807);
+/* harmony import */ var mdast_util_gfm_table__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(37421);
 /* harmony import */ var micromark_extension_gfm_autolink_literal__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7042);
-/* harmony import */ var micromark_extension_gfm_footnote__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2429);
-/* harmony import */ var micromark_extension_gfm_table__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7749);
+/* harmony import */ var micromark_extension_gfm_footnote__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(22429);
+/* harmony import */ var micromark_extension_gfm_table__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(57749);
 
 
 
@@ -67,15 +67,17 @@ const MAX_MARKUP = 2_000;
 // that grows with the square of their count: it is not parsed.
 const NO_EMPHASIS = { disable: { null: ['attention'] } };
 const COMMONMARK = { extensions: [NO_EMPHASIS] };
+// GitHub shows a footnote's definition only where the text refers to it: the sanitiser must see them.
+const FOOTNOTES = { extensions: [(0,micromark_extension_gfm_footnote__WEBPACK_IMPORTED_MODULE_0__/* .gfmFootnote */ .r)(), NO_EMPHASIS], mdastExtensions: [(0,mdast_util_gfm_footnote__WEBPACK_IMPORTED_MODULE_1__/* .gfmFootnoteFromMarkdown */ .i)()] };
 // GitHub's Markdown is CommonMark with the GFM extensions: tables and footnotes change the blocks (a
 // table cell ends a code span, a footnote's indented lines are not code), and URLs GitHub links in
 // running text can swallow what follows them (a backtick that opened a code span). Without the tree
 // transform that finds more such URLs in text: its links have no position to rewrite, and callers
 // look for URLs in text nodes themselves. Strikethrough decides nothing here.
-const BLOCKS = { extensions: [(0,micromark_extension_gfm_table__WEBPACK_IMPORTED_MODULE_0__/* .gfmTable */ .x)(), (0,micromark_extension_gfm_footnote__WEBPACK_IMPORTED_MODULE_1__/* .gfmFootnote */ .r)(), NO_EMPHASIS], mdastExtensions: [(0,mdast_util_gfm_table__WEBPACK_IMPORTED_MODULE_2__/* .gfmTableFromMarkdown */ .c)(), (0,mdast_util_gfm_footnote__WEBPACK_IMPORTED_MODULE_3__/* .gfmFootnoteFromMarkdown */ .i)()] };
+const BLOCKS = { extensions: [(0,micromark_extension_gfm_table__WEBPACK_IMPORTED_MODULE_2__/* .gfmTable */ .x)(), (0,micromark_extension_gfm_footnote__WEBPACK_IMPORTED_MODULE_0__/* .gfmFootnote */ .r)(), NO_EMPHASIS], mdastExtensions: [(0,mdast_util_gfm_table__WEBPACK_IMPORTED_MODULE_3__/* .gfmTableFromMarkdown */ .c)(), (0,mdast_util_gfm_footnote__WEBPACK_IMPORTED_MODULE_1__/* .gfmFootnoteFromMarkdown */ .i)()] };
 const GITHUB = {
-    extensions: [(0,micromark_extension_gfm_table__WEBPACK_IMPORTED_MODULE_0__/* .gfmTable */ .x)(), (0,micromark_extension_gfm_footnote__WEBPACK_IMPORTED_MODULE_1__/* .gfmFootnote */ .r)(), (0,micromark_extension_gfm_autolink_literal__WEBPACK_IMPORTED_MODULE_4__/* .gfmAutolinkLiteral */ .$)(), NO_EMPHASIS],
-    mdastExtensions: [(0,mdast_util_gfm_table__WEBPACK_IMPORTED_MODULE_2__/* .gfmTableFromMarkdown */ .c)(), (0,mdast_util_gfm_footnote__WEBPACK_IMPORTED_MODULE_3__/* .gfmFootnoteFromMarkdown */ .i)(), { ...(0,mdast_util_gfm_autolink_literal__WEBPACK_IMPORTED_MODULE_5__/* .gfmAutolinkLiteralFromMarkdown */ .C)(), transforms: [] }],
+    extensions: [(0,micromark_extension_gfm_table__WEBPACK_IMPORTED_MODULE_2__/* .gfmTable */ .x)(), (0,micromark_extension_gfm_footnote__WEBPACK_IMPORTED_MODULE_0__/* .gfmFootnote */ .r)(), (0,micromark_extension_gfm_autolink_literal__WEBPACK_IMPORTED_MODULE_4__/* .gfmAutolinkLiteral */ .$)(), NO_EMPHASIS],
+    mdastExtensions: [(0,mdast_util_gfm_table__WEBPACK_IMPORTED_MODULE_3__/* .gfmTableFromMarkdown */ .c)(), (0,mdast_util_gfm_footnote__WEBPACK_IMPORTED_MODULE_1__/* .gfmFootnoteFromMarkdown */ .i)(), { ...(0,mdast_util_gfm_autolink_literal__WEBPACK_IMPORTED_MODULE_5__/* .gfmAutolinkLiteralFromMarkdown */ .C)(), transforms: [] }],
 };
 /** Whether the bracket at `at` is one of a task list item's box (`- [ ] todo`, `1. [x] done`). */
 function inTaskBox(source, at) {
@@ -250,9 +252,9 @@ function plainHeavyMarkup(text) {
  * too; so `source` may differ from `text`.
  */
 function markdownTree(text, flavour) {
-    if (flavour === 'commonmark') {
+    if (flavour === 'commonmark' || flavour === 'commonmark+footnotes') {
         const source = plainHeavyMarkup(text);
-        return { source, tree: (0,mdast_util_from_markdown__WEBPACK_IMPORTED_MODULE_6__/* .fromMarkdown */ .Y)(source, COMMONMARK) };
+        return { source, tree: (0,mdast_util_from_markdown__WEBPACK_IMPORTED_MODULE_6__/* .fromMarkdown */ .Y)(source, flavour === 'commonmark' ? COMMONMARK : FOOTNOTES) };
     }
     const source = withoutStrayBrackets(plainHeavyMarkup(text));
     return { source, tree: (0,mdast_util_from_markdown__WEBPACK_IMPORTED_MODULE_6__/* .fromMarkdown */ .Y)(source, GITHUB) };
@@ -261,7 +263,7 @@ function markdownTree(text, flavour) {
 
 /***/ }),
 
-/***/ 3527:
+/***/ 13527:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -269,9 +271,9 @@ function markdownTree(text, flavour) {
 /* harmony export */   neutraliseRendered: () => (/* binding */ neutraliseRendered)
 /* harmony export */ });
 /* unused harmony export MAX_PARSED_CHARS */
-/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1874);
-/* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4700);
-/* harmony import */ var _markdown_tree_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1154);
+/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(71874);
+/* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(74700);
+/* harmony import */ var _markdown_tree_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(61154);
 /* harmony import */ var _url_allow_list_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1400);
 
 
@@ -282,9 +284,11 @@ const BREAK = '\u200B';
 /**
  * An address standing on its own (after a space or a parenthesis, before a space or the end, one
  * `@`), kept as written; or any other `@` before a letter or digit, which GitHub may read as a
- * mention, even right after a word: a link's text ends where the next text node starts.
+ * mention, even right after a word: a link's text ends where the next text node starts. An address
+ * kept ends its local part in a letter, digit or `_`: GitHub reads `@name` after any other character
+ * as a mention when `.` and a non-word character follow the name (`-@octocat.-.com` notified octocat).
  */
-const MENTION_OR_ADDRESS = /(?<=^|[\s(])[A-Za-z0-9._+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]+(?=[).,;:!?]*(?:\s|$))|@(?=[A-Za-z0-9])/g;
+const MENTION_OR_ADDRESS = /(?<=^|[\s(])[A-Za-z0-9._+-]*[A-Za-z0-9_]@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]+(?=[).,;:!?]*(?:\s|$))|@(?=[A-Za-z0-9])/g;
 /** Passes over text whose rewriting keeps making something live (HTML whose text is Markdown, and so on). */
 const MAX_PASSES = 4;
 const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;

@@ -12,10 +12,10 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   proxyVariableSet: () => (/* binding */ proxyVariableSet),
 /* harmony export */   userAgentWithOrchestrationId: () => (/* binding */ userAgentWithOrchestrationId)
 /* harmony export */ });
-/* harmony import */ var _octokit_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1692);
-/* harmony import */ var _octokit_plugin_paginate_rest__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3779);
-/* harmony import */ var _octokit_plugin_rest_endpoint_methods__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3972);
-/* harmony import */ var _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6856);
+/* harmony import */ var _octokit_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(81692);
+/* harmony import */ var _octokit_plugin_paginate_rest__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(93779);
+/* harmony import */ var _octokit_plugin_rest_endpoint_methods__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(49210);
+/* harmony import */ var _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(86856);
 
 
 
@@ -91,7 +91,7 @@ const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY
 function toolkitFetch() {
     let loaded;
     return async (input, init) => {
-        loaded ??= __webpack_require__.e(/* import() */ 176).then(__webpack_require__.bind(__webpack_require__, 7176)).then(({ defaults }) => defaults.request.fetch);
+        loaded ??= __webpack_require__.e(/* import() */ 176).then(__webpack_require__.bind(__webpack_require__, 47176)).then(({ defaults }) => defaults.request.fetch);
         return (await loaded)(input, init);
     };
 }

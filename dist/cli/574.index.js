@@ -2,7 +2,7 @@ export const id = 574;
 export const ids = [574];
 export const modules = {
 
-/***/ 7574:
+/***/ 17574:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);

@@ -2,11 +2,11 @@ export const id = 621;
 export const ids = [621];
 export const modules = {
 
-/***/ 621:
+/***/ 60621:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8532);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(88532);
 
 // Imported first by src/run.ts (the action, bundled or run by local-action) and by src/cli.ts before
 // any command's code: zod decides when it builds an

@@ -2,7 +2,7 @@ export const id = 630;
 export const ids = [630];
 export const modules = {
 
-/***/ 1874:
+/***/ 71874:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -37,7 +37,7 @@ function inlineCode(text) {
 
 /***/ }),
 
-/***/ 8630:
+/***/ 38630:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -47,15 +47,15 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./lib/report/summary/summary-header.js
-var summary_header = __webpack_require__(1675);
+var summary_header = __webpack_require__(31675);
 // EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
-var escape_markdown = __webpack_require__(949);
+var escape_markdown = __webpack_require__(60949);
 // EXTERNAL MODULE: ./lib/goals/final-status.js
-var final_status = __webpack_require__(8983);
+var final_status = __webpack_require__(58983);
 // EXTERNAL MODULE: ./lib/goals/goals-verdict.js
-var goals_verdict = __webpack_require__(5692);
+var goals_verdict = __webpack_require__(85692);
 // EXTERNAL MODULE: ./lib/core/hide-cut-fragments.js
-var hide_cut_fragments = __webpack_require__(9674);
+var hide_cut_fragments = __webpack_require__(99674);
 ;// CONCATENATED MODULE: ./lib/report/judged-record.js
 
 
@@ -78,11 +78,11 @@ function judgedRecord(record, status, goals, redact) {
 }
 
 // EXTERNAL MODULE: ./lib/plan/plan-error.js
-var plan_error = __webpack_require__(6487);
+var plan_error = __webpack_require__(36487);
 // EXTERNAL MODULE: ./lib/core/group-digits.js
-var group_digits = __webpack_require__(83);
+var group_digits = __webpack_require__(80083);
 // EXTERNAL MODULE: ./lib/core/code-fence.js
-var code_fence = __webpack_require__(1874);
+var code_fence = __webpack_require__(71874);
 ;// CONCATENATED MODULE: ./lib/report/rejected-plan-markdown.js
 
 
@@ -121,15 +121,15 @@ function renderRejectedPlan(rejected, redact) {
 }
 
 // EXTERNAL MODULE: ./lib/report/plan-preview.js
-var plan_preview = __webpack_require__(490);
+var plan_preview = __webpack_require__(70490);
 // EXTERNAL MODULE: ./lib/report/goals-table.js
-var goals_table = __webpack_require__(2895);
+var goals_table = __webpack_require__(52895);
 // EXTERNAL MODULE: ./lib/report/mermaid-graph.js
-var mermaid_graph = __webpack_require__(4260);
+var mermaid_graph = __webpack_require__(14260);
 // EXTERNAL MODULE: ./lib/report/checklist.js
-var checklist = __webpack_require__(9678);
+var checklist = __webpack_require__(49678);
 // EXTERNAL MODULE: ./lib/report/cut-text.js
-var cut_text = __webpack_require__(2172);
+var cut_text = __webpack_require__(12172);
 ;// CONCATENATED MODULE: ./lib/report/approval-section.js
 
 
@@ -202,7 +202,7 @@ function renderApprovalSection(record, redact, level = '###', args = SUMMARY_ARG
 }
 
 // EXTERNAL MODULE: ./lib/core/usage.js
-var core_usage = __webpack_require__(6940);
+var core_usage = __webpack_require__(76940);
 ;// CONCATENATED MODULE: ./lib/report/run-usage.js
 
 /** The run's model use: as the run reported it when it finished, else the sum over its steps so far. */
@@ -340,7 +340,7 @@ function renderSummaryRevisions(record, redact) {
 }
 
 // EXTERNAL MODULE: ./lib/report/format-duration.js
-var format_duration = __webpack_require__(4360);
+var format_duration = __webpack_require__(74360);
 ;// CONCATENATED MODULE: ./lib/report/markdown/details-block.js
 
 /**
@@ -354,7 +354,7 @@ function detailsBlock(summary, body) {
 // EXTERNAL MODULE: ./lib/core/result-text.js
 var result_text = __webpack_require__(16);
 // EXTERNAL MODULE: ./lib/report/todo-entries.js
-var todo_entries = __webpack_require__(4329);
+var todo_entries = __webpack_require__(44329);
 ;// CONCATENATED MODULE: ./lib/report/summary/summary-steps.js
 
 
@@ -849,7 +849,7 @@ function reportOf(outcome, context) {
 
 /***/ }),
 
-/***/ 4360:
+/***/ 74360:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -871,7 +871,7 @@ function formatDuration(ms) {
 
 /***/ }),
 
-/***/ 2895:
+/***/ 52895:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -880,9 +880,9 @@ function formatDuration(ms) {
 /* harmony export */   l$: () => (/* binding */ goalsHeadline)
 /* harmony export */ });
 /* unused harmony export goalIcon */
-/* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(949);
-/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2172);
-/* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9678);
+/* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(60949);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(12172);
+/* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(49678);
 
 
 
@@ -942,16 +942,16 @@ function renderGoalsTable(goals, redact, maxEvidence = 500, maxRows = Number.POS
 
 /***/ }),
 
-/***/ 4260:
+/***/ 14260:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   gf: () => (/* binding */ renderMermaidGraph)
 /* harmony export */ });
 /* unused harmony exports mermaidLabel, MERMAID_MAX_TEXT, MERMAID_MAX_EDGES */
-/* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9678);
-/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1874);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(83);
+/* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(49678);
+/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(71874);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(80083);
 
 
 
@@ -1031,7 +1031,7 @@ function renderMermaidGraph(record, redact) {
 
 /***/ }),
 
-/***/ 490:
+/***/ 70490:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -1039,13 +1039,13 @@ function renderMermaidGraph(record, redact) {
 /* harmony export */   Xv: () => (/* binding */ planPreviewLines),
 /* harmony export */   w9: () => (/* binding */ plannedRecord)
 /* harmony export */ });
-/* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9678);
-/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1874);
-/* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(949);
-/* harmony import */ var _mermaid_graph_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4260);
-/* harmony import */ var _summary_summary_header_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1675);
-/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2172);
-/* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(422);
+/* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(49678);
+/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(71874);
+/* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(60949);
+/* harmony import */ var _mermaid_graph_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(14260);
+/* harmony import */ var _summary_summary_header_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(31675);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(12172);
+/* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(90422);
 
 
 
@@ -1106,7 +1106,7 @@ function renderPlanPreview(plan, options) {
 
 /***/ }),
 
-/***/ 1675:
+/***/ 31675:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -1115,11 +1115,11 @@ function renderPlanPreview(plan, options) {
 /* harmony export */   yc: () => (/* binding */ goalLine)
 /* harmony export */ });
 /* unused harmony exports reasonSuffix, statusText */
-/* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(422);
-/* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9678);
-/* harmony import */ var _format_duration_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4360);
-/* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(949);
-/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2172);
+/* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(90422);
+/* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(49678);
+/* harmony import */ var _format_duration_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(74360);
+/* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(60949);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(12172);
 
 
 
@@ -1186,7 +1186,7 @@ function renderSummaryHeader(record, redact) {
 
 /***/ }),
 
-/***/ 4329:
+/***/ 44329:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -1195,8 +1195,8 @@ function renderSummaryHeader(record, redact) {
 /* harmony export */   vk: () => (/* binding */ todoEntries)
 /* harmony export */ });
 /* unused harmony exports TODO_ICONS, STOPPED_TODO_ICON */
-/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2172);
-/* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9678);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(12172);
+/* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(49678);
 
 
 /** The icon of each TODO status, beside the step icons (\u2b1c \u23f3 \u2705) every view already uses. */

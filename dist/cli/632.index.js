@@ -2,17 +2,17 @@ export const id = 632;
 export const ids = [632];
 export const modules = {
 
-/***/ 8632:
+/***/ 28632:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   modelCallErrorFromSdk: () => (/* binding */ modelCallErrorFromSdk)
 /* harmony export */ });
-/* harmony import */ var openai__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3674);
-/* harmony import */ var _core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2575);
-/* harmony import */ var _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(603);
-/* harmony import */ var _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3156);
+/* harmony import */ var openai__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(93674);
+/* harmony import */ var _core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(72575);
+/* harmony import */ var _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(90603);
+/* harmony import */ var _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(63156);
 
 
 

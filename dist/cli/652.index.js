@@ -2,7 +2,7 @@ export const id = 652;
 export const ids = [652];
 export const modules = {
 
-/***/ 3251:
+/***/ 63251:
 /***/ (function(module) {
 
 /**
@@ -1532,7 +1532,7 @@ export const modules = {
 
 /***/ }),
 
-/***/ 1692:
+/***/ 81692:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3522,7 +3522,7 @@ class Octokit {
 
 /***/ }),
 
-/***/ 3779:
+/***/ 93779:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -3943,7 +3943,7 @@ paginateRest.VERSION = VERSION;
 
 /***/ }),
 
-/***/ 3972:
+/***/ 49210:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -6403,13 +6403,13 @@ legacyRestEndpointMethods.VERSION = VERSION;
 
 /***/ }),
 
-/***/ 6856:
+/***/ 86856:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   A: () => (/* binding */ throttling)
 /* harmony export */ });
-/* harmony import */ var bottleneck_light_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3251);
+/* harmony import */ var bottleneck_light_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(63251);
 // pkg/dist-src/index.js
 
 

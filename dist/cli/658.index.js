@@ -1,8 +1,322 @@
 export const id = 658;
-export const ids = [658];
+export const ids = [658,277];
 export const modules = {
 
-/***/ 5658:
+/***/ 73782:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   L: () => (/* binding */ limitedBody)
+/* harmony export */ });
+/**
+ * `body` passed through until more than `limit` bytes have come, or at once when its declared length
+ * (`content-length`) is more: then its stream is cancelled and the body errors with what `over` makes.
+ * For readers that take a body whole (the `openai` and MCP SDKs), which an endpoint sending without end
+ * would otherwise let fill the process's memory.
+ */
+function limitedBody(body, limit, over, declaredBytes = Number.NaN) {
+    const reader = body.getReader();
+    let seen = 0;
+    const stop = async (controller) => {
+        const error = over();
+        await reader.cancel(error).catch(() => undefined);
+        controller.error(error);
+    };
+    return new ReadableStream({
+        async pull(controller) {
+            if (declaredBytes > limit)
+                return stop(controller);
+            let chunk;
+            try {
+                chunk = await reader.read();
+            }
+            catch (error) {
+                controller.error(error);
+                return;
+            }
+            if (chunk.done)
+                return controller.close();
+            seen += chunk.value.byteLength;
+            if (seen <= limit)
+                return controller.enqueue(chunk.value);
+            return stop(controller);
+        },
+        cancel: (reason) => reader.cancel(reason),
+    });
+}
+
+
+/***/ }),
+
+/***/ 70695:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   FY: () => (/* binding */ JsonTooDeepError),
+/* harmony export */   KX: () => (/* binding */ MAX_JSON_DEPTH),
+/* harmony export */   bW: () => (/* binding */ JsonDuplicateKeyError),
+/* harmony export */   qF: () => (/* binding */ parseJson)
+/* harmony export */ });
+/* harmony import */ var _exceeds_depth_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(35878);
+
+/**
+ * How deep JSON from a model, a tool, a server or a saved file may nest. Data never needs more,
+ * and much that handles it walks it by recursion: `JSON.stringify` in the trace writer, redaction,
+ * hashing. A model's tool arguments 20,000 levels deep stopped every later trace write (a resume
+ * then ran a side effect again), and a planner's answer as deep crashed the CLI.
+ */
+const MAX_JSON_DEPTH = 128;
+/** JSON that parsed, but nests deeper than `MAX_JSON_DEPTH`. */
+class JsonTooDeepError extends SyntaxError {
+    constructor(maxDepth = MAX_JSON_DEPTH) {
+        super(`the JSON nests more than ${maxDepth} levels deep; data never needs that`);
+        this.name = 'JsonTooDeepError';
+    }
+}
+/** JSON that parsed, but where one object has the same key twice: `JSON.parse` keeps the last, silently. */
+class JsonDuplicateKeyError extends SyntaxError {
+    /** The key as messages show it: quoted, cut to 80 characters. */
+    shownKey;
+    constructor(key) {
+        const shownKey = JSON.stringify(key.length > 80 ? `${key.slice(0, 80)}\u2026` : key);
+        super(`the JSON has the key ${shownKey} twice in one object, and which of its values counts is not clear; write each key once`);
+        this.name = 'JsonDuplicateKeyError';
+        this.shownKey = shownKey;
+    }
+}
+/**
+ * `JSON.parse` for text someone else wrote: a value nesting deeper than `maxDepth` (`MAX_JSON_DEPTH`)
+ * is refused (`JsonTooDeepError`, a `SyntaxError`), and so is an object with a key twice
+ * (`JsonDuplicateKeyError`): `{"verdict": "FAIL: tests broken", "verdict": "pass"}` read as its last
+ * value hid the first from every check. A record that wraps such values (a trace line: an event around
+ * a tool's arguments, nested runs around it) passes a larger bound.
+ */
+function parseJson(text, maxDepth = MAX_JSON_DEPTH) {
+    const value = JSON.parse(text);
+    if ((0,_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_0__/* .exceedsDepth */ .R)(value, maxDepth))
+        throw new JsonTooDeepError(maxDepth);
+    if (value !== null && typeof value === 'object')
+        refuseDuplicateKeys(text);
+    return value;
+}
+/**
+ * Throws `JsonDuplicateKeyError` when an object in `text` (valid JSON, nesting at most as deep as
+ * `parseJson` allows) names a key twice. One pass: a string is a key when it follows `{` or a `,`
+ * inside an object; keys are compared as decoded (`"a"` and `"\u0061"` are one key).
+ */
+function refuseDuplicateKeys(text) {
+    // Per open bracket: the keys of an object so far, or undefined for an array.
+    const open = [];
+    let expectKey = false;
+    for (let at = 0; at < text.length; at++) {
+        const char = text[at];
+        if (char === '{') {
+            open.push(new Set());
+            expectKey = true;
+        }
+        else if (char === '[') {
+            open.push(undefined);
+        }
+        else if (char === '}' || char === ']') {
+            open.pop();
+            expectKey = false;
+        }
+        else if (char === ',') {
+            expectKey = open.at(-1) !== undefined;
+        }
+        else if (char === '"') {
+            const start = at;
+            for (at++; text[at] !== '"'; at++)
+                if (text[at] === '\\')
+                    at++;
+            if (!expectKey)
+                continue;
+            expectKey = false;
+            const literal = text.slice(start, at + 1);
+            const key = literal.includes('\\') ? JSON.parse(literal) : literal.slice(1, -1);
+            const keys = open.at(-1);
+            if (keys.has(key))
+                throw new JsonDuplicateKeyError(key);
+            keys.add(key);
+        }
+    }
+}
+
+
+/***/ }),
+
+/***/ 1326:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Dq: () => (/* binding */ whenEnded),
+/* harmony export */   _l: () => (/* binding */ killMarkedProcesses),
+/* harmony export */   oe: () => (/* binding */ PROCESS_MARKER_VARIABLE)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
+
+/** The variable every command plan-runner starts carries, with a value unique to that command. */
+const PROCESS_MARKER_VARIABLE = 'PLAN_RUNNER_PROCESS_MARKER';
+/**
+ * Kills, on Linux, every process still carrying `${PROCESS_MARKER_VARIABLE}=marker` in its
+ * environment: what a command started and detached from its process group (`setsid`, a daemon),
+ * which a group kill cannot reach. Processes inherit the marker through fork and exec; one that
+ * execs itself with a scrubbed environment escapes, so this is best effort. Elsewhere it does nothing.
+ * Returns the pids it signalled.
+ */
+function killMarkedProcesses(marker, procRoot = '/proc') {
+    if (process.platform !== 'linux')
+        return [];
+    const needle = Buffer.from(`${PROCESS_MARKER_VARIABLE}=${marker}\0`);
+    // A process killed in one sweep may have forked after the sweep read /proc (a supervisor, a pool):
+    // sweep again until one finds nothing, a bounded number of times.
+    const killed = [];
+    for (let sweep = 0; sweep < MAX_SWEEPS; sweep++) {
+        const found = sweepOnce(needle, procRoot);
+        killed.push(...found);
+        if (found.length === 0)
+            break;
+    }
+    return killed;
+}
+/** Sweeps after which a process tree still forking is left: each sweep kills every process it finds. */
+const MAX_SWEEPS = 5;
+function sweepOnce(needle, procRoot) {
+    let entries;
+    try {
+        entries = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readdirSync)(procRoot);
+    }
+    catch {
+        return [];
+    }
+    const killed = [];
+    for (const entry of entries) {
+        if (!/^\d+$/.test(entry) || Number(entry) === process.pid)
+            continue;
+        let environment;
+        try {
+            // Readable only for our own user's processes: nobody else's can be matched, let alone killed.
+            environment = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(`${procRoot}/${entry}/environ`);
+        }
+        catch {
+            continue;
+        }
+        if (!environment.includes(needle))
+            continue;
+        try {
+            process.kill(Number(entry), 'SIGKILL');
+            killed.push(Number(entry));
+        }
+        catch {
+            // Gone already, or not ours to signal.
+        }
+    }
+    return killed;
+}
+/**
+ * Resolves once each of `pids` has ended (gone from `/proc`, or a zombie waiting for its parent), or
+ * after `maxMs`: a SIGKILL is delivered asynchronously, and a caller that says "ended" should mean it.
+ */
+async function whenEnded(pids, maxMs = 2000, procRoot = '/proc') {
+    const alive = (pid) => {
+        try {
+            return !/^State:\s+Z/m.test((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(`${procRoot}/${pid}/status`, 'utf8'));
+        }
+        catch {
+            return false;
+        }
+    };
+    const deadline = Date.now() + maxMs;
+    while (pids.some(alive) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+
+/***/ }),
+
+/***/ 46747:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $: () => (/* binding */ killProcessGroup)
+/* harmony export */ });
+/**
+ * Kills a child started with `detached: true` together with everything it started: the child
+ * leads its own process group, so signalling `-pid` reaches grandchildren too and none are orphaned.
+ */
+function killProcessGroup(child, signal = 'SIGKILL') {
+    if (child.pid === undefined)
+        return;
+    if (process.platform === 'win32') {
+        // Windows has no process groups to signal; this ends the direct child only.
+        child.kill(signal);
+        return;
+    }
+    try {
+        process.kill(-child.pid, signal);
+    }
+    catch {
+        // ESRCH: the group is gone already. Killing is best effort and must never throw from an event handler.
+    }
+}
+
+
+/***/ }),
+
+/***/ 69542:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   v: () => (/* binding */ TailBuffer)
+/* harmony export */ });
+const CUT_MARK = '\u2026';
+const CUT_MARK_BYTES = Buffer.byteLength(CUT_MARK);
+/** Keeps only the last `limitBytes` bytes written to it: a stderr that runs on forever costs a fixed amount. */
+class TailBuffer {
+    limitBytes;
+    #chunks = [];
+    #size = 0;
+    #dropped = false;
+    constructor(limitBytes) {
+        this.limitBytes = limitBytes;
+    }
+    push(chunk) {
+        this.#chunks.push(chunk);
+        this.#size += chunk.length;
+        while (this.#size > this.limitBytes) {
+            this.#dropped = true;
+            const first = this.#chunks[0];
+            const excess = this.#size - this.limitBytes;
+            if (first.length <= excess) {
+                this.#chunks.shift();
+                this.#size -= first.length;
+            }
+            else {
+                this.#chunks[0] = first.subarray(excess);
+                this.#size -= excess;
+            }
+        }
+    }
+    /**
+     * The last `maxBytes` bytes kept (all by default) as text, starting at a whole character, after a
+     * `\u2026` when anything before them was dropped: the redactor hides what a cut left of a secret there.
+     */
+    text(maxBytes = this.limitBytes) {
+        const all = Buffer.concat(this.#chunks);
+        const cut = this.#dropped || all.length > maxBytes;
+        // The mark takes 3 of the `maxBytes`, so the text never grows past them.
+        let start = cut ? Math.max(0, all.length - Math.max(0, maxBytes - CUT_MARK_BYTES)) : 0;
+        // Skip UTF-8 continuation bytes so the tail does not start with half a character.
+        while (start < all.length && start > 0 && (all[start] & 0xc0) === 0x80)
+            start++;
+        return `${cut ? CUT_MARK : ''}${all.subarray(start).toString('utf8')}`;
+    }
+}
+
+
+/***/ }),
+
+/***/ 85658:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -14,9 +328,9 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: MCP_DEFAULT_CALL_TIMEOUT_MS, MCP_DEFAULT_START_TIMEOUT_MS
 
 // EXTERNAL MODULE: ./lib/core/group-digits.js
-var group_digits = __webpack_require__(83);
+var group_digits = __webpack_require__(80083);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/types.js
-var types = __webpack_require__(3846);
+var types = __webpack_require__(63846);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-call-lost-error.js
 /**
  * A tool call that got no answer of the MCP server's own: the SDK's timeout, a connection that closed, a
@@ -32,7 +346,7 @@ class McpCallLostError extends Error {
 }
 
 // EXTERNAL MODULE: ./lib/tools/tool-output-too-large-error.js
-var tool_output_too_large_error = __webpack_require__(5493);
+var tool_output_too_large_error = __webpack_require__(35493);
 // EXTERNAL MODULE: ./lib/core/step-error.js
 var step_error = __webpack_require__(1938);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-tool-error.js
@@ -72,7 +386,7 @@ class McpTransportError extends step_error/* StepError */.zg {
 }
 
 // EXTERNAL MODULE: ./lib/tools/files/format-bytes.js
-var format_bytes = __webpack_require__(7958);
+var format_bytes = __webpack_require__(37958);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-result-value.js
 
 /** The text of an MCP result's content blocks, one per line; binary blocks are described, not included. */
@@ -114,13 +428,13 @@ class McpAnswerTooLargeError extends Error {
 }
 
 // EXTERNAL MODULE: ./lib/security/sanitize-untrusted.js + 1 modules
-var sanitize_untrusted = __webpack_require__(8521);
+var sanitize_untrusted = __webpack_require__(38521);
 // EXTERNAL MODULE: ./lib/core/parse-json.js
-var parse_json = __webpack_require__(695);
+var parse_json = __webpack_require__(70695);
 // EXTERNAL MODULE: ./lib/core/exceeds-depth.js
-var exceeds_depth = __webpack_require__(5878);
+var exceeds_depth = __webpack_require__(35878);
 // EXTERNAL MODULE: ./lib/tools/tool-result-too-deep-error.js
-var tool_result_too_deep_error = __webpack_require__(7048);
+var tool_result_too_deep_error = __webpack_require__(57048);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-tool.js
 
 
@@ -148,7 +462,7 @@ const MAX_MCP_SCHEMAS_CHARS = 1024 * 1024;
 const MAX_NAME_CHARS = 128;
 /** A server's tool name as prompts and messages show it: what a reader would not see left out, and cut. */
 function shownToolName(name) {
-    return (0,sanitize_untrusted/* sanitizeUntrusted */._2)(name, { maxChars: MAX_NAME_CHARS });
+    return (0,sanitize_untrusted/* sanitizeUntrusted */._2)(name, { maxChars: MAX_NAME_CHARS, comments: 'remove' });
 }
 /** Schema keywords that only describe (a validator never reads them): their text is cleaned like a description. */
 const ANNOTATIONS = new Set(['description', 'title', '$comment', 'examples', 'default']);
@@ -193,7 +507,7 @@ function cleanSchemaTexts(schema) {
         return schema;
     if (Array.isArray(schema))
         return schema.map(cleanSchemaTexts);
-    return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, ANNOTATIONS.has(key) ? (0,sanitize_untrusted/* sanitizeUntrustedValue */.de)(value, { maxChars: MAX_DESCRIPTION_CHARS }) : cleanSchemaTexts(value)]));
+    return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, ANNOTATIONS.has(key) ? (0,sanitize_untrusted/* sanitizeUntrustedValue */.de)(value, { maxChars: MAX_DESCRIPTION_CHARS, comments: 'remove' }) : cleanSchemaTexts(value)]));
 }
 /** True when the server marked an `isError` result as worth retrying (`_meta.transient` or `_meta.retryable`). */
 function markedTransient(meta) {
@@ -211,7 +525,7 @@ function mcpTool(options) {
     return {
         name,
         // The server's words reach every prompt that lists tools: what its own reader would not see (an HTML comment, invisible characters) is left out, and the length capped.
-        description: `${(0,sanitize_untrusted/* sanitizeUntrusted */._2)(tool.description ?? tool.title ?? tool.name, { maxChars: MAX_DESCRIPTION_CHARS })} (tool '${shownToolName(tool.name)}' of MCP server '${session.name}')`,
+        description: `${(0,sanitize_untrusted/* sanitizeUntrusted */._2)(tool.description ?? tool.title ?? tool.name, { maxChars: MAX_DESCRIPTION_CHARS, comments: 'remove' })} (tool '${shownToolName(tool.name)}' of MCP server '${session.name}')`,
         inputSchema: options.cleanSchema ?? cleanSchemaTexts(tool.inputSchema),
         sideEffects: tool.annotations?.readOnlyHint !== true,
         timeoutSeconds: timeoutMs / 1000,
@@ -253,15 +567,15 @@ function mcpTool(options) {
 }
 
 // EXTERNAL MODULE: ./lib/core/limited-body.js
-var limited_body = __webpack_require__(3782);
+var limited_body = __webpack_require__(73782);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/index.js + 31 modules
-var esm_client = __webpack_require__(63);
+var esm_client = __webpack_require__(30063);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/streamableHttp.js + 11 modules
-var streamableHttp = __webpack_require__(1502);
+var streamableHttp = __webpack_require__(31502);
 // EXTERNAL MODULE: ./lib/process/expand-env-references.js
-var expand_env_references = __webpack_require__(6674);
+var expand_env_references = __webpack_require__(76674);
 // EXTERNAL MODULE: ./lib/tools/mcp/mcp-server-start-error.js
-var mcp_server_start_error = __webpack_require__(1088);
+var mcp_server_start_error = __webpack_require__(71088);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-server-environment.js
 
 
@@ -293,21 +607,21 @@ function mcpServerEnvironment(server, config, runnerEnv) {
 }
 
 // EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __webpack_require__(1421);
+var external_node_child_process_ = __webpack_require__(31421);
 // EXTERNAL MODULE: external "node:events"
-var external_node_events_ = __webpack_require__(8474);
+var external_node_events_ = __webpack_require__(78474);
 // EXTERNAL MODULE: external "node:timers/promises"
-var promises_ = __webpack_require__(8500);
+var promises_ = __webpack_require__(58500);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/shared/stdio.js
 var stdio = __webpack_require__(6224);
 // EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
+var external_node_crypto_ = __webpack_require__(77598);
 // EXTERNAL MODULE: ./lib/process/kill-marked-processes.js
 var kill_marked_processes = __webpack_require__(1326);
 // EXTERNAL MODULE: ./lib/process/kill-process-group.js
-var kill_process_group = __webpack_require__(6747);
+var kill_process_group = __webpack_require__(46747);
 // EXTERNAL MODULE: ./lib/process/tail-buffer.js
-var tail_buffer = __webpack_require__(9542);
+var tail_buffer = __webpack_require__(69542);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/process-group-stdio-transport.js
 
 
@@ -805,6 +1119,64 @@ async function connectMcpServers(config, options) {
             await closeAll();
         },
     };
+}
+
+
+/***/ }),
+
+/***/ 35493:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ ToolOutputTooLargeError),
+/* harmony export */   l: () => (/* binding */ TOOL_RESULT_LIMIT_BYTES)
+/* harmony export */ });
+/* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1938);
+
+/** The largest result a tool may give (a command's stdout, an MCP server's answer): results go into the trace, the reports and prompts. */
+const TOOL_RESULT_LIMIT_BYTES = 1024 * 1024;
+/**
+ * A tool's result was over the cap: a command wrote more to stdout (and was stopped, so it cannot
+ * exhaust memory), or an MCP server answered with more (`answered`).
+ */
+class ToolOutputTooLargeError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .zg {
+    limitBytes;
+    constructor(options) {
+        super(options.answered
+            ? `tool '${options.toolName}' answered with more than ${formatBytes(options.limitBytes)}; make it return a smaller result (filter or summarise it)`
+            : `tool '${options.toolName}' wrote more than ${formatBytes(options.limitBytes)} to stdout and was stopped; ` +
+                'make it print a smaller result (filter or summarise before printing)', 
+        // Stopped mid-way, or an answer not read: whether the call took effect is not known.
+        { transient: false, toolName: options.toolName, effectUnknown: true });
+        this.limitBytes = options.limitBytes;
+    }
+}
+function formatBytes(bytes) {
+    if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0)
+        return `${bytes / (1024 * 1024)} MiB`;
+    if (bytes >= 1024 && bytes % 1024 === 0)
+        return `${bytes / 1024} KiB`;
+    return `${bytes} bytes`;
+}
+
+
+/***/ }),
+
+/***/ 57048:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Y: () => (/* binding */ ToolResultTooDeepError)
+/* harmony export */ });
+/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(70695);
+/* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1938);
+
+
+/** A tool answered with a value nesting deeper than any data needs (`MAX_JSON_DEPTH`); its result is not kept. */
+class ToolResultTooDeepError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_1__/* .StepError */ .zg {
+    constructor(options) {
+        super(`tool '${options.toolName}' answered with a value nesting more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep; make it return flatter data`, { transient: false, toolName: options.toolName });
+    }
 }
 
 

@@ -9,17 +9,17 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   planCommand: () => (/* binding */ planCommand)
 /* harmony export */ });
-/* harmony import */ var _plan_plan_error_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(6487);
-/* harmony import */ var _report_plan_preview_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(490);
-/* harmony import */ var _report_final_report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8630);
-/* harmony import */ var _report_mermaid_graph_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4260);
-/* harmony import */ var _report_write_report_file_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9443);
-/* harmony import */ var _report_checklist_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9678);
-/* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1601);
-/* harmony import */ var _job_run_job_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7037);
-/* harmony import */ var _cli_job_settings_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6296);
-/* harmony import */ var _used_plan_files_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(1491);
-/* harmony import */ var _check_output_paths_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(9231);
+/* harmony import */ var _plan_plan_error_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(36487);
+/* harmony import */ var _report_plan_preview_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(70490);
+/* harmony import */ var _report_final_report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(38630);
+/* harmony import */ var _report_mermaid_graph_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(14260);
+/* harmony import */ var _report_write_report_file_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(49443);
+/* harmony import */ var _report_checklist_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(49678);
+/* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(91601);
+/* harmony import */ var _job_run_job_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(27037);
+/* harmony import */ var _cli_job_settings_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(36296);
+/* harmony import */ var _used_plan_files_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(41491);
+/* harmony import */ var _check_output_paths_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(69231);
 
 
 
@@ -50,6 +50,10 @@ async function planCommand(args, signal, out = (text) => process.stdout.write(te
             process.stderr.write(`plan-runner: cancelled while ${outcome.cancelled}\n`);
         for (const error of outcome.errors)
             process.stderr.write(`${redact((0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_10__/* .formatPlanError */ .R)(error))}\n`);
+        // The errors say the rejected plan is in the summary: without --summary (or one not written) it is here,
+        // as the summary would hold it; it was lost (found by an adversarial pass).
+        if (outcome.rejectedPlan && (!args.summary || unwritten))
+            out(`\n${redact(report.markdown)}`);
         return outcome.badInputs ? 2 : 1;
     }
     if (outcome.kind !== 'planned')

@@ -2,20 +2,20 @@ export const id = 823;
 export const ids = [823];
 export const modules = {
 
-/***/ 9231:
+/***/ 69231:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   l: () => (/* binding */ fileIdentity),
 /* harmony export */   s: () => (/* binding */ checkOutputPaths)
 /* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
 /* harmony import */ var _core_error_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7437);
 /* harmony import */ var _core_create_output_folder_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9098);
-/* harmony import */ var _core_open_output_file_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7712);
-/* harmony import */ var _core_output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5542);
-/* harmony import */ var _parse_cli_args_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6026);
+/* harmony import */ var _core_open_output_file_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(97712);
+/* harmony import */ var _core_output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(65542);
+/* harmony import */ var _parse_cli_args_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(26026);
 
 
 
@@ -123,7 +123,7 @@ function checkOutputPaths(outputs, inputs = []) {
 
 /***/ }),
 
-/***/ 6296:
+/***/ 36296:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -135,7 +135,7 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
+var external_node_fs_ = __webpack_require__(73024);
 ;// CONCATENATED MODULE: ./lib/github/github-run-context.js
 
 function readPayload(file) {
@@ -177,7 +177,7 @@ function githubRunContext(env) {
 }
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
-var schemas = __webpack_require__(1514);
+var schemas = __webpack_require__(41514);
 ;// CONCATENATED MODULE: ./lib/github/event-target.js
 
 const Repository = schemas.object({ name: schemas.string().min(1), owner: schemas.object({ login: schemas.string().min(1) }) });
@@ -233,7 +233,7 @@ function toolsetGitHubContext(run, octokit) {
 // EXTERNAL MODULE: ./lib/core/redact.js
 var redact = __webpack_require__(8038);
 // EXTERNAL MODULE: ./lib/job/job-secrets.js
-var job_secrets = __webpack_require__(1396);
+var job_secrets = __webpack_require__(71396);
 ;// CONCATENATED MODULE: ./lib/cli/cli-job-settings.js
 
 
@@ -275,16 +275,16 @@ async function cliJobSettings(args, env, redact, mode) {
 
 /***/ }),
 
-/***/ 1491:
+/***/ 41491:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   I: () => (/* binding */ usedPlanFiles)
 /* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
-/* harmony import */ var _plan_load_subplans_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7414);
-/* harmony import */ var _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2319);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(76760);
+/* harmony import */ var _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2237);
+/* harmony import */ var _plan_load_subplans_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(57414);
+/* harmony import */ var _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(84700);
 
 
 
@@ -297,13 +297,13 @@ async function cliJobSettings(args, env, redact, mode) {
  */
 async function usedPlanFiles(planFile, cwd = process.cwd()) {
     const found = new Map();
-    let layer = [node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(planFile)];
+    let layer = [node_path__WEBPACK_IMPORTED_MODULE_0__.resolve(planFile)];
     for (let depth = 0; depth < _plan_load_subplans_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PLAN_DEPTH */ .Z && layer.length > 0; depth++) {
         const next = [];
         for (const file of layer) {
             for (const uses of await usesOf(file)) {
-                const resolved = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(cwd, uses);
-                if (found.has(resolved) || resolved === node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(planFile))
+                const resolved = node_path__WEBPACK_IMPORTED_MODULE_0__.resolve(cwd, uses);
+                if (found.has(resolved) || resolved === node_path__WEBPACK_IMPORTED_MODULE_0__.resolve(planFile))
                     continue;
                 found.set(resolved, uses);
                 next.push(resolved);
@@ -315,20 +315,19 @@ async function usedPlanFiles(planFile, cwd = process.cwd()) {
 }
 /** The `uses:` of the steps in one plan file; none when it cannot be read or holds none. */
 async function usesOf(file) {
-    let text;
-    try {
-        text = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(file, 'utf8');
-    }
-    catch {
+    // Not blocking on a FIFO (`run fifo` hung before the loader could say "not a file", past Ctrl-C), nor
+    // reading a device without end: what the loader refuses adds nothing here.
+    const read = (0,_core_read_input_file_js__WEBPACK_IMPORTED_MODULE_1__/* .readInputFile */ .j)(file, _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_PLAN_BYTES */ .di);
+    if (!read.ok)
         return [];
-    }
+    const text = read.bytes.toString('utf8');
     if (!/\buses\s*:/.test(text))
         return [];
     // Read as the loader reads it (its size, depth and alias bounds, its fast reader): a plan's alias bomb costs nothing here.
-    const read = await (0,_plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .parsePlanYaml */ .O8)(text, file);
-    if (!read.ok)
+    const parsed = await (0,_plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .parsePlanYaml */ .O8)(text, file);
+    if (!parsed.ok)
         return [];
-    const value = read.parsed.value;
+    const value = parsed.parsed.value;
     const steps = Array.isArray(value?.workflow_sequence) ? value.workflow_sequence : [];
     return steps.flatMap((step) => (step !== null && typeof step === 'object' && typeof step.uses === 'string' ? [step.uses] : []));
 }
@@ -336,7 +335,7 @@ async function usesOf(file) {
 
 /***/ }),
 
-/***/ 678:
+/***/ 70678:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -370,7 +369,7 @@ function balancedJsonEnd(text, start) {
 
 /***/ }),
 
-/***/ 1601:
+/***/ 91601:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -458,10 +457,10 @@ const systemClock = {
 /* harmony export */   A: () => (/* binding */ createOutputFolder),
 /* harmony export */   N: () => (/* binding */ refuseLinkedOutputFolder)
 /* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
-/* harmony import */ var _system_path_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9120);
-/* harmony import */ var _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5542);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
+/* harmony import */ var _system_path_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(29120);
+/* harmony import */ var _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(65542);
 
 
 
@@ -546,7 +545,7 @@ function errorText(error) {
 
 /***/ }),
 
-/***/ 9674:
+/***/ 99674:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -572,46 +571,7 @@ function hideCutFragments(text) {
 
 /***/ }),
 
-/***/ 5709:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Q6: () => (/* binding */ visibleText),
-/* harmony export */   kH: () => (/* binding */ INVISIBLE),
-/* harmony export */   uA: () => (/* binding */ hasVisibleText)
-/* harmony export */ });
-/**
- * Characters a reader cannot see but a model (or a search) reads: Unicode's default-ignorable code
- * points, which a renderer draws as nothing unless it supports them. Among them zero-width and word
- * joiners, invisible operators, the byte-order mark, the soft hyphen, bidi embeddings, overrides and
- * isolates, Unicode tag characters, the combining grapheme joiner, Hangul fillers, Mongolian free
- * variation selectors, and variation selectors (U+FE00\u2013FE0F, U+E0100\u2013E01EF), which carry a byte each
- * after any character ("emoji smuggling"); an emoji without its VS16 still shows. A hand-picked list
- * missed some of them (U+034F, U+180B: `AK\u034FIA` passed `not_contains: AKIA`). Global: use it with
- * `replace`.
- */
-const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
-/** `text` as a reader sees it, for a search: invisible characters removed, compatibility forms folded (NFKC: `\uff21\uff2b\uff29\uff21` is `AKIA`). */
-function visibleText(text) {
-    return text.replace(INVISIBLE, '').normalize('NFKC');
-}
-const PRINTABLE_ASCII = /[!-~]/;
-/** Whether a reader would see anything in `text`: not only spaces and invisible characters (`"\u200b"` is an empty answer). */
-function hasVisibleText(text) {
-    if (typeof text !== 'string')
-        return false;
-    // A printable ASCII character is visible whatever surrounds it: no invisible character is ASCII, NFKC
-    // keeps it (or composes it into another letter) and trim keeps it. So most answers need no NFKC copy,
-    // which for an 8 MiB answer took 32 MB and 50 ms.
-    if (PRINTABLE_ASCII.test(text))
-        return true;
-    return visibleText(text).trim() !== '';
-}
-
-
-/***/ }),
-
-/***/ 3782:
+/***/ 73782:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -657,17 +617,17 @@ function limitedBody(body, limit, over, declaredBytes = Number.NaN) {
 
 /***/ }),
 
-/***/ 7712:
+/***/ 97712:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   M: () => (/* binding */ refuseFinalSymlink),
 /* harmony export */   O: () => (/* binding */ openOutputFile)
 /* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
 /* harmony import */ var _create_output_folder_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9098);
-/* harmony import */ var _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5542);
+/* harmony import */ var _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(65542);
 
 
 
@@ -726,7 +686,7 @@ function refuseFinalSymlink(file) {
 
 /***/ }),
 
-/***/ 5542:
+/***/ 65542:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -745,7 +705,7 @@ class OutputPathRefusedError extends Error {
 
 /***/ }),
 
-/***/ 695:
+/***/ 70695:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -754,7 +714,7 @@ class OutputPathRefusedError extends Error {
 /* harmony export */   bW: () => (/* binding */ JsonDuplicateKeyError),
 /* harmony export */   qF: () => (/* binding */ parseJson)
 /* harmony export */ });
-/* harmony import */ var _exceeds_depth_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5878);
+/* harmony import */ var _exceeds_depth_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(35878);
 
 /**
  * How deep JSON from a model, a tool, a server or a saved file may nest. Data never needs more,
@@ -849,7 +809,7 @@ function refuseDuplicateKeys(text) {
 /* harmony export */   V: () => (/* binding */ MAX_TRACE_BYTES),
 /* harmony export */   j: () => (/* binding */ readInputFile)
 /* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
 
 /** The largest trace (or recording) plan-runner reads: far more than 10,000 steps' events. */
 const MAX_TRACE_BYTES = 256 * 1024 * 1024;
@@ -920,8 +880,8 @@ function readInputFile(file, maxBytes) {
 /* harmony export */   p6: () => (/* binding */ redactNumber)
 /* harmony export */ });
 /* unused harmony exports MIN_SECRET_LENGTH, TOKEN_SHAPE_SOURCES, MIN_FRAGMENT_SECRET_LENGTH */
-/* harmony import */ var _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3097);
-/* harmony import */ var _secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9989);
+/* harmony import */ var _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(53097);
+/* harmony import */ var _secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(59989);
 
 
 const REDACTED = '***';
@@ -969,8 +929,14 @@ const TOKEN_SHAPE_SOURCES = TOKEN_SHAPES.map((shape) => shape.pattern.source);
 function holdsFarShape(text) {
     return FAR_SHAPES.some((shape) => text.includes(shape.start));
 }
-const BEARER = /\b(Bearer\s+)[A-Za-z0-9\-._~+/]+=*/gi;
-const BEARER_MIN_LENGTH = 'Bearer x'.length;
+/**
+ * `Bearer` and a token on the same line, of 4 characters at least: `***` never lengthens what it
+ * replaces. Redaction runs on text already fitted to a limit (a PR comment's 65,536 characters, the
+ * summary's 1 MiB), and `\s+` made every "\u2026 Bearer" line end and the next line's `-` into `Bearer\n***`:
+ * the body grew past the limit, GitHub refused it, and the list lost its markers (adversarial pass).
+ */
+const BEARER = /\b(Bearer[ \t]+)[A-Za-z0-9\-._~+/]{4,}=*/gi;
+const BEARER_MIN_LENGTH = 'Bearer xxxx'.length;
 function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -1200,7 +1166,7 @@ function buildRedactor(values) {
     // plain results) hold no secret, and nine scans per text made redaction the run's largest cost.
     const anyPattern = new RegExp([...screened.map(escapeRegExp), ...TOKEN_SHAPES.map((shape) => shape.pattern.source)].join('|'));
     const anyBearer = new RegExp(BEARER.source, 'i');
-    // No pattern matches fewer characters than this: a known value's shortest spelling, or `Bearer x`.
+    // No pattern matches fewer characters than this: a known value's shortest spelling, or `Bearer xxxx`.
     const shortest = Math.min(BEARER_MIN_LENGTH, ...known.map((form) => form.length));
     // For JSON text: the patterns without their word boundaries (an escape such as `\n` puts a word
     // character before a token that starts a line), every known form also as JSON escapes it, and
@@ -1351,7 +1317,7 @@ const TRACE_FORMAT = 2;
 
 /***/ }),
 
-/***/ 422:
+/***/ 90422:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -1362,8 +1328,8 @@ const TRACE_FORMAT = 2;
 /* harmony export */   u2: () => (/* binding */ jobDurationMs),
 /* harmony export */   un: () => (/* binding */ undoneInside)
 /* harmony export */ });
-/* harmony import */ var _usage_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6940);
-/* harmony import */ var _todo_item_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6055);
+/* harmony import */ var _usage_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(76940);
+/* harmony import */ var _todo_item_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(26055);
 
 
 /** How long the job took to its last event: planning, the steps, and the goal checks (judges included). */
@@ -1626,6 +1592,15 @@ function unfinishedWork(record) {
         if (current.has(key) && step.state === 'completed' && step.nested)
             for (const [inner, why] of undoneInside(key, step.nested))
                 unfinished.set(inner, why);
+        // An agent that answered with its own TODO list not done: the checklist shows \u2b1c under a \u2705 step, and
+        // the gate passed on it (found by an adversarial pass). Its items' lists count as its own.
+        if (current.has(key) && step.state === 'completed' && !unfinished.has(key)) {
+            const lists = [step.todos, ...(step.items ?? []).map((item) => item.todos)].filter((todos) => todos !== undefined);
+            const todos = lists.flat();
+            const open = todos.filter((todo) => todo.status !== 'completed');
+            if (open.length > 0)
+                unfinished.set(key, `completed, ${open.length} of ${todos.length} of the agent's TODOs not done: ${open.slice(0, 3).map((todo) => `${todo.content.length > 60 ? `${todo.content.slice(0, 59)}\u2026` : todo.content} (${todo.status.replace('_', ' ')})`).join(', ')}${open.length > 3 ? ', \u2026' : ''}`);
+        }
     }
     return unfinished;
 }
@@ -1648,14 +1623,14 @@ function undoneInside(key, nested) {
 
 /***/ }),
 
-/***/ 6297:
+/***/ 66297:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   c: () => (/* binding */ stableHash),
 /* harmony export */   d: () => (/* binding */ canonicalJson)
 /* harmony export */ });
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77598);
 
 /** JSON with object keys sorted at every level, so equal values always give equal text. */
 function canonicalJson(value) {
@@ -1675,15 +1650,17 @@ function stableHash(value, length = 32) {
 
 /***/ }),
 
-/***/ 2975:
+/***/ 82975:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   N: () => (/* binding */ TRACE_GAP),
 /* harmony export */   c: () => (/* binding */ gappedTraceCopy)
 /* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
-/* harmony import */ var _open_output_file_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7712);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
+/* harmony import */ var _open_output_file_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(97712);
+/* harmony import */ var _read_input_file_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2237);
+
 
 
 /**
@@ -1695,13 +1672,19 @@ const TRACE_GAP = 'trace_gap';
 /**
  * A copy of the trace `file` that ends in a `trace_gap` line, at `copy` (the line appended when `copy` is `file`): the state to keep of a run
  * whose trace writer failed (a full disk). Its last events are missing (a call with side effects may be
- * among them), so no resume may build on it. Undefined when even the copy cannot be written.
+ * among them), so no resume may build on it. Undefined when even the copy cannot be written, or `file`
+ * is no regular file (a device) or larger than a trace is read.
  */
 function gappedTraceCopy(file, copy, why) {
     try {
         const line = JSON.stringify({ ts: new Date().toISOString(), type: TRACE_GAP, event: 'unknown', why });
-        // A line cut by the failed write ends first: the gap line must be a line of its own.
-        const text = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(file, 'utf8');
+        // A line cut by the failed write ends first: the gap line must be a line of its own. Only a regular
+        // file, at most as large as a trace is read: `--trace /dev/full` was read back without end (24 GB, then
+        // the kernel killed the run before its summary was written).
+        const read = (0,_read_input_file_js__WEBPACK_IMPORTED_MODULE_2__/* .readInputFile */ .j)(file, _read_input_file_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_TRACE_BYTES */ .V);
+        if (!read.ok)
+            return undefined;
+        const text = read.bytes.toString('utf8');
         const ending = `${text === '' || text.endsWith('\n') ? '' : '\n'}${line}\n`;
         // The trace itself only gets the line appended (rewritten, a full disk could lose it); never through
         // a symlink planted at the path (see openOutputFile).
@@ -1724,7 +1707,7 @@ function gappedTraceCopy(file, copy, why) {
 
 /***/ }),
 
-/***/ 6940:
+/***/ 76940:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -1747,7 +1730,7 @@ function addUsage(a, b) {
 
 /***/ }),
 
-/***/ 5020:
+/***/ 34118:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1757,7 +1740,7 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./lib/goals/goal-not-evaluable-error.js
-var goal_not_evaluable_error = __webpack_require__(8542);
+var goal_not_evaluable_error = __webpack_require__(58542);
 ;// CONCATENATED MODULE: ./lib/goals/kinds/all-steps-completed.js
 
 /**
@@ -1791,7 +1774,7 @@ function outputTail(output, lines = 20) {
 }
 
 // EXTERNAL MODULE: ./lib/process/run-process.js
-var run_process = __webpack_require__(9856);
+var run_process = __webpack_require__(19856);
 ;// CONCATENATED MODULE: ./lib/goals/excerpt.js
 /** `text` on one line, cut to `max` characters with an ellipsis, for evidence. */
 function shorten(text, max = 120) {
@@ -1911,7 +1894,7 @@ const equalsCheck = {
 };
 
 // EXTERNAL MODULE: ./lib/core/regex-syntax-error.js
-var regex_syntax_error = __webpack_require__(5989);
+var regex_syntax_error = __webpack_require__(45989);
 // EXTERNAL MODULE: ./lib/plan/goal-regex.js
 var goal_regex = __webpack_require__(650);
 ;// CONCATENATED MODULE: ./lib/goals/compile-goal-regex.js
@@ -1929,7 +1912,10 @@ function compileGoalRegex(pattern, flags) {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/invisible-characters.js
+var invisible_characters = __webpack_require__(5709);
 ;// CONCATENATED MODULE: ./lib/goals/split-sentences.js
+
 /** Abbreviations that never end a sentence, even before a capital ("Dr. Smith", "e.g. The"). */
 const NEVER_ENDS = new Set(['e.g.', 'i.e.', 'cf.', 'vs.', 'viz.', 'al.', 'dr.', 'mr.', 'mrs.', 'ms.', 'prof.', 'st.', 'mt.', 'gen.', 'sen.']);
 /** Abbreviations that do not end a sentence before a number ("No. 5", "Fig. 3", "approx. 40"); "\u2026 said no. We" does. */
@@ -1957,6 +1943,10 @@ const CITATION_ONLY = new RegExp(String.raw `^(?:${CITATION}\s*)+[.!?]?$`);
 // A space or tab, not any `\s`: `#` and a no-break space begin a paragraph, shown and checked as one.
 const HEADING = /^ {0,3}#{1,6}(?:[ \t]|$)/;
 const LIST_MARKER = /^\s*(?:[-*+\u2022]|\d+[.)])\s+/;
+const STARTS_CAPITAL = /^\s*["'\u201c\u2018(*_]*\p{Lu}/u;
+const TABLE_ROW = /^\s*\|/;
+/** `|---|:--:|`: the row under a table's header, no sentence. */
+const TABLE_DELIMITER = /^\s*\|?(?:\s*:?-+:?\s*\|)+\s*(?::?-+:?\s*)?$/;
 /**
  * The sentences of a text, for `every_sentence_matches`: each ends at `.`, `!`, `?`, `\u2026` (and `\u203c`,
  * `\u2047`, `\u2048`, `\u2049`) before whitespace, or at `\u3002`, `\uff01`, `\uff1f` anywhere. Abbreviations (e.g., i.e., etc.,
@@ -1966,8 +1956,9 @@ const LIST_MARKER = /^\s*(?:[-*+\u2022]|\d+[.)])\s+/;
  * cannot tell the two apart.
  */
 function splitSentences(text) {
-    // A lone `\r` and U+2028 break a line as `\n` does; U+2029 a paragraph, as a blank line does.
-    return blocksOf(text.replace(/\r\n?|\u2028/g, '\n').replaceAll('\u2029', '\n\n')).flatMap(splitBlock);
+    // A lone `\r` and U+2028 break a line as `\n` does; U+2029 a paragraph, as a blank line does. Invisible
+    // characters go first: a zero-width space after a period hid the break before the next sentence.
+    return blocksOf(text.replace(invisible_characters/* INVISIBLE */.kH, '').replace(/\r\n?|\u2028/g, '\n').replaceAll('\u2029', '\n\n')).flatMap(splitBlock);
 }
 function blocksOf(text) {
     const blocks = [];
@@ -1978,7 +1969,7 @@ function blocksOf(text) {
         current = [];
     };
     for (const line of text.split('\n')) {
-        if (line.trim() === '' || HEADING.test(line)) {
+        if (line.trim() === '' || HEADING.test(line) || TABLE_DELIMITER.test(line)) {
             flush();
             continue;
         }
@@ -1987,7 +1978,17 @@ function blocksOf(text) {
             flush();
             current.push(line.slice(item[0].length));
         }
+        else if (TABLE_ROW.test(line)) {
+            // Each row of a table says its own thing: joined, one cited row passed the table (adversarial pass).
+            flush();
+            blocks.push(line);
+        }
         else {
+            // A line that starts with a capital starts a sentence: "Revenue rose 5% [1]" and "Churn doubled" on
+            // the next line, without a period between, read as one cited sentence (adversarial pass). A sentence
+            // wrapped onto a line that starts in lower case ("fell by 6%\nbetween 2022 and 2024") reads on.
+            if (current.length > 0 && STARTS_CAPITAL.test(line))
+                flush();
             current.push(line);
         }
     }
@@ -2023,7 +2024,10 @@ function* terminators(block) {
         while (at < block.length && CLOSERS.includes(block[at]))
             at++;
         ATTACHED_CITATIONS.lastIndex = at;
-        if (cjk || at === block.length || /\s/.test(block[at]) || (block[at] === '[' && ATTACHED_CITATIONS.test(block)))
+        // A capital and a small letter right after the mark start a sentence too ("fell [2].All refunds"): a
+        // reader sees two, and `U.S.A` or `node.js` are not that (adversarial pass).
+        const nextStarts = /^\p{Lu}\p{Ll}/u.test(block.slice(at, at + 2));
+        if (cjk || at === block.length || /\s/.test(block[at]) || nextStarts || (block[at] === '[' && ATTACHED_CITATIONS.test(block)))
             yield { index, mark: block.slice(index, at), after: at };
     }
 }
@@ -2152,7 +2156,7 @@ const everySentenceMatchesCheck = {
 };
 
 // EXTERNAL MODULE: ./lib/core/parse-json.js
-var parse_json = __webpack_require__(695);
+var parse_json = __webpack_require__(70695);
 ;// CONCATENATED MODULE: ./lib/goals/parse-json-result.js
 
 /** Where the next fence line (three backticks after at most three spaces, at a line start) begins at or after `from`, or -1. */
@@ -2193,7 +2197,9 @@ function jsonFences(text) {
 }
 /**
  * A result as JSON: objects and arrays as they are; strings parsed, also when the JSON sits in a
- * ```json fence (models like to wrap it: the first such fence is read).
+ * ```json fence (models like to wrap it). Fences that differ are no answer: the first was read, and a
+ * model's "Correction: \u2026" in a second fence after `{"approved": true}` passed a gate (found by an
+ * adversarial pass).
  */
 function parseJsonResult(value) {
     if (typeof value !== 'string')
@@ -2202,8 +2208,10 @@ function parseJsonResult(value) {
     const whole = parseJsonText(trimmed);
     if (whole.ok)
         return whole;
-    const fenced = jsonFences(trimmed)[0];
-    return fenced === undefined ? whole : parseJsonText(fenced.trim());
+    const fenced = [...new Set(jsonFences(trimmed).map((body) => body.trim()))];
+    if (fenced.length > 1)
+        return { ok: false, why: `it holds ${fenced.length} different JSON code blocks, and which one is the answer is not clear; have the step return one` };
+    return fenced[0] === undefined ? whole : parseJsonText(fenced[0]);
 }
 /** `text` parsed as JSON, whole. */
 function parseJsonText(text) {
@@ -2225,7 +2233,7 @@ const jsonSchemaCheck = {
         const parsed = parseJsonResult(value);
         if (!parsed.ok)
             return { met: false, evidence: `the result is not JSON: ${parsed.why}` };
-        const { checkJsonSchema, schemaErrorText } = await Promise.all(/* import() */[__webpack_require__.e(196), __webpack_require__.e(913)]).then(__webpack_require__.bind(__webpack_require__, 6913));
+        const { checkJsonSchema, schemaErrorText } = await Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(913)]).then(__webpack_require__.bind(__webpack_require__, 86913));
         const checked = checkJsonSchema(goal.json_schema ?? {}, parsed.value);
         if (!checked.ok)
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(checked.why);
@@ -2238,13 +2246,13 @@ const jsonSchemaCheck = {
 };
 
 // EXTERNAL MODULE: ./lib/llm/call-usage.js
-var call_usage = __webpack_require__(6249);
+var call_usage = __webpack_require__(16249);
 // EXTERNAL MODULE: ./lib/llm/cut-off-reason.js
-var cut_off_reason = __webpack_require__(6660);
+var cut_off_reason = __webpack_require__(46660);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
-var schemas = __webpack_require__(1514);
+var schemas = __webpack_require__(41514);
 // EXTERNAL MODULE: ./lib/core/balanced-json-end.js
-var balanced_json_end = __webpack_require__(678);
+var balanced_json_end = __webpack_require__(70678);
 ;// CONCATENATED MODULE: ./lib/goals/judge-verdict.js
 
 
@@ -2345,7 +2353,7 @@ const judgeCheck = {
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('judge goals need a model; set the model endpoint inputs of the action');
         }
         // The prompt's code (and the Markdown reader it needs) loads with the first judge goal.
-        const { judgeMessages } = await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(521), __webpack_require__.e(930)]).then(__webpack_require__.bind(__webpack_require__, 2930));
+        const { judgeMessages } = await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(521), __webpack_require__.e(930)]).then(__webpack_require__.bind(__webpack_require__, 72930));
         const request = {
             model: deps.modelName ?? deps.model.defaultModel,
             messages: judgeMessages(goal.judge ?? '', value),
@@ -2444,9 +2452,51 @@ const minWordsCheck = {
     },
 };
 
-// EXTERNAL MODULE: ./lib/core/invisible-characters.js
-var invisible_characters = __webpack_require__(5709);
+// EXTERNAL MODULE: ./node_modules/decode-named-character-reference/index.js + 1 modules
+var decode_named_character_reference = __webpack_require__(37126);
+;// CONCATENATED MODULE: ./lib/goals/rendered-text.js
+
+
+const ENTITY = /&(?:#(\d{1,7})|#[xX]([0-9A-Fa-f]{1,6})|([A-Za-z][A-Za-z0-9]{0,31}));/g;
+const TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/g;
+/** Markdown's emphasis, strikethrough, code and escape marks: a page shows the letters between them joined. */
+const rendered_text_MARKS = /[*_~`\\]/g;
+function decodeEntity(entity, decimal, hex, name) {
+    if (name !== undefined) {
+        const decoded = (0,decode_named_character_reference/* decodeNamedCharacterReference */.s)(name);
+        return decoded === false ? entity : decoded;
+    }
+    const code = decimal !== undefined ? Number(decimal) : Number.parseInt(hex, 16);
+    return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\uFFFD';
+}
+/** `text` without its HTML comments, in one pass (a lazy pattern looked to the end for each unclosed `<!--`). */
+function withoutComments(text) {
+    if (!text.includes('<!--'))
+        return text;
+    let out = '';
+    let at = 0;
+    for (let open = text.indexOf('<!--'); open >= 0; open = text.indexOf('<!--', at)) {
+        out += text.slice(at, open);
+        const close = text.indexOf('-->', open + 4);
+        at = close < 0 ? text.length : close + 3;
+    }
+    return out + text.slice(at);
+}
+/**
+ * `text` as the letters a rendered page (a PR comment, the summary) shows them: invisible characters
+ * removed and compatibility forms folded (`visibleText`), HTML comments and tags removed, character
+ * references decoded, and the marks of emphasis, strikethrough, code and escapes dropped. `AK<!-- -->IA`,
+ * `A&#75;IA`, `AK**IA**` and `AK<b></b>IA` all show `AKIA`. It removes more than a page does, never less:
+ * for a check that text does not appear, what it finds is what a reader may see.
+ */
+function renderedText(text) {
+    const plain = withoutComments((0,invisible_characters/* visibleText */.Q6)(text)).replace(TAG, '').replace(ENTITY, decodeEntity).replace(rendered_text_MARKS, '');
+    // A decoded reference may be a compatibility form or an invisible character itself (`&Kfr;`, `&#8203;`).
+    return (0,invisible_characters/* visibleText */.Q6)(plain);
+}
+
 ;// CONCATENATED MODULE: ./lib/goals/kinds/not-contains.js
+
 
 
 /**
@@ -2464,18 +2514,23 @@ const notContainsCheck = {
             { name: "the result's JSON", text },
         ];
         // As written, then as a reader sees it (normalised only when needed): `AK\u200bIA\u2026` or fullwidth
-        // `\uff21\uff2b\uff29\uff21` shows the text the goal forbids.
-        for (const seen of [false, true]) {
-            const needle = seen ? (0,invisible_characters/* visibleText */.Q6)(unwanted) : unwanted;
+        // `\uff21\uff2b\uff29\uff21` shows the text the goal forbids; then as a rendered page shows it: `AK<!-- -->IA`,
+        // `A&#75;IA` and `AK**IA**` do too (found by an adversarial pass).
+        const readings = [
+            { read: (text) => text, how: '' },
+            { read: invisible_characters/* visibleText */.Q6, how: ' as a reader sees it (invisible characters removed, compatibility forms folded)' },
+            { read: renderedText, how: ' as a rendered page shows it (HTML comments and tags removed, character references decoded, emphasis marks dropped)' },
+        ];
+        for (const { read, how } of readings) {
+            const needle = read(unwanted);
             if (needle === '')
                 continue;
             for (const place of places) {
-                const haystack = seen ? (0,invisible_characters/* visibleText */.Q6)(place.text) : place.text;
+                const haystack = read(place.text);
                 const index = haystack.indexOf(needle);
                 if (index < 0)
                     continue;
-                const where = seen ? `${place.name} as a reader sees it (invisible characters removed, compatibility forms folded)` : place.name;
-                return { met: false, evidence: `found "${shorten(unwanted)}" in ${where}, line ${lineOf(haystack, index)}: ${excerptAround(haystack, index, needle.length)}` };
+                return { met: false, evidence: `found "${shorten(unwanted)}" in ${place.name}${how}, line ${lineOf(haystack, index)}: ${excerptAround(haystack, index, needle.length)}` };
             }
         }
         return { met: true, evidence: `"${shorten(unwanted)}" does not appear` };
@@ -2512,7 +2567,7 @@ const GOAL_CHECKS = {
 };
 
 // EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
-var schema = __webpack_require__(283);
+var schema = __webpack_require__(10283);
 ;// CONCATENATED MODULE: ./lib/goals/goal-kind-of.js
 
 /** The one kind a goal names, or undefined when it names none (the loader rejects two). */
@@ -2550,6 +2605,8 @@ function resolveGoalTarget(goal, target) {
     return value;
 }
 
+// EXTERNAL MODULE: ./lib/core/cut-note.js
+var cut_note = __webpack_require__(30068);
 // EXTERNAL MODULE: ./lib/core/result-text.js
 var result_text = __webpack_require__(16);
 ;// CONCATENATED MODULE: ./lib/goals/value-text.js
@@ -2591,6 +2648,7 @@ function valueText(result) {
 
 
 
+
 /**
  * Checks every goal against the finished run and returns the results in the order the goals were
  * declared: concurrently, but `judge` goals one after another, so each model call is checked
@@ -2611,6 +2669,12 @@ function evaluateGoals(goals, target, deps) {
         return result;
     }));
 }
+/**
+ * The checks that a part of a result can pass where the whole would fail: on a result a tool cut (a
+ * file past its size cap), "AKIA does not appear" was met while the cut-off rest held it (found by an
+ * adversarial pass). They fail on a part alone (what the part holds is in the whole), but never pass.
+ */
+const WHOLE_RESULT_KINDS = new Set(['not_contains', 'max_chars', 'max_words', 'every_sentence_matches']);
 function textsOf(value, texts) {
     const found = texts.get(value);
     if (found)
@@ -2627,7 +2691,12 @@ async function evaluateGoal(goal, target, deps, texts) {
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('the goal names no check (contains, matches, judge, \u2026)');
         const check = GOAL_CHECKS[kind];
         const value = check.needsTarget ? resolveGoalTarget(goal, target) : target.finalResult;
-        const outcome = await check.check(goal, { ...textsOf(value, texts), value, target, deps });
+        const read = textsOf(value, texts);
+        const outcome = await check.check(goal, { ...read, value, target, deps });
+        const cut = outcome.met && WHOLE_RESULT_KINDS.has(kind) ? ((0,cut_note/* cutNoteIn */.W)(read.valueText.values) ?? (0,cut_note/* cutNoteIn */.W)(read.text)) : undefined;
+        if (cut !== undefined) {
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the result holds only part of what its tool read (${cut}), and \`${kind}\` passes only on all of it: have the step read less (a narrower path or search), so that its result is whole`);
+        }
         return { name: goal.name, severity, outcome: outcome.met ? 'met' : 'unmet', evidence: outcome.evidence };
     }
     catch (error) {
@@ -2642,14 +2711,14 @@ async function evaluateGoal(goal, target, deps, texts) {
 
 /***/ }),
 
-/***/ 8983:
+/***/ 58983:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $: () => (/* binding */ CANCELLED_WHILE_JUDGING),
 /* harmony export */   n: () => (/* binding */ finalStatus)
 /* harmony export */ });
-/* harmony import */ var _goals_verdict_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5692);
+/* harmony import */ var _goals_verdict_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(85692);
 
 /** The reason a run that finished its steps is `cancelled`: the cancel came while its goals were checked. */
 const CANCELLED_WHILE_JUDGING = 'cancelled while the goals were being checked';
@@ -2670,7 +2739,7 @@ function finalStatus(runStatus, results, cancelled = false) {
 
 /***/ }),
 
-/***/ 8542:
+/***/ 58542:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -2693,7 +2762,7 @@ class GoalNotEvaluableError extends Error {
 
 /***/ }),
 
-/***/ 5692:
+/***/ 85692:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -2715,14 +2784,14 @@ function hasRequiredGoal(goals) {
 
 /***/ }),
 
-/***/ 6543:
+/***/ 66543:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   z: () => (/* binding */ budgetedModelClient)
 /* harmony export */ });
-/* harmony import */ var _llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6249);
-/* harmony import */ var _llm_describe_purpose_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4325);
+/* harmony import */ var _llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(16249);
+/* harmony import */ var _llm_describe_purpose_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(34325);
 
 
 /** True for calls a step makes: those report their usage through the step (`ctx.onUsage`). */
@@ -2767,15 +2836,15 @@ function budgetedModelClient(inner, budget) {
 
 /***/ }),
 
-/***/ 1396:
+/***/ 71396:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   p: () => (/* binding */ jobSecrets)
 /* harmony export */ });
 /* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8038);
-/* harmony import */ var _core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9989);
-/* harmony import */ var _llm_base_url_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9882);
+/* harmony import */ var _core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(59989);
+/* harmony import */ var _llm_base_url_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(99882);
 
 
 
@@ -2796,7 +2865,7 @@ function jobSecrets(sources) {
 
 /***/ }),
 
-/***/ 4912:
+/***/ 34912:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2806,11 +2875,11 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./lib/process/run-process.js
-var run_process = __webpack_require__(9856);
+var run_process = __webpack_require__(19856);
 // EXTERNAL MODULE: ./lib/process/scrub-environment.js
 var scrub_environment = __webpack_require__(6578);
 // EXTERNAL MODULE: ./lib/process/tool-environment-error.js
-var tool_environment_error = __webpack_require__(4572);
+var tool_environment_error = __webpack_require__(14572);
 // EXTERNAL MODULE: ./lib/core/step-error.js
 var step_error = __webpack_require__(1938);
 ;// CONCATENATED MODULE: ./lib/tools/tool-exit-error.js
@@ -2844,7 +2913,7 @@ class ToolExitError extends step_error/* StepError */.zg {
 }
 
 // EXTERNAL MODULE: ./lib/tools/tool-output-too-large-error.js
-var tool_output_too_large_error = __webpack_require__(5493);
+var tool_output_too_large_error = __webpack_require__(35493);
 ;// CONCATENATED MODULE: ./lib/tools/tool-spawn-error.js
 
 /** A command tool's program could not be started (not found, not executable). */
@@ -2883,7 +2952,7 @@ class ToolTimeoutError extends step_error/* StepError */.zg {
 }
 
 // EXTERNAL MODULE: ./lib/core/parse-json.js
-var parse_json = __webpack_require__(695);
+var parse_json = __webpack_require__(70695);
 ;// CONCATENATED MODULE: ./lib/tools/command-tool.js
 
 
@@ -2983,7 +3052,7 @@ class DuplicateToolError extends Error {
 }
 
 // EXTERNAL MODULE: ./lib/tools/toolsets.js + 39 modules
-var toolsets = __webpack_require__(7041);
+var toolsets = __webpack_require__(27041);
 ;// CONCATENATED MODULE: ./lib/job/build-tool-registry.js
 
 
@@ -3087,7 +3156,7 @@ async function startServers(plan, context) {
     if (Object.keys(plan.mcp_servers ?? {}).length === 0)
         return undefined;
     // The MCP SDK loads only for a plan with servers: the others start without it.
-    const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(196), __webpack_require__.e(301), __webpack_require__.e(521), __webpack_require__.e(658)]).then(__webpack_require__.bind(__webpack_require__, 5658));
+    const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(815), __webpack_require__.e(301), __webpack_require__.e(521), __webpack_require__.e(277)]).then(__webpack_require__.bind(__webpack_require__, 85658));
     return connectMcpServers(plan.mcp_servers ?? {}, {
         signal: context.signal,
         cwd: context.cwd,
@@ -3152,7 +3221,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 7037:
+/***/ 27037:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3161,24 +3230,24 @@ __webpack_require__.d(__webpack_exports__, {
   b: () => (/* binding */ runJob)
 });
 
-// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 24 modules
-var evaluate_goals = __webpack_require__(5020);
+// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 25 modules
+var evaluate_goals = __webpack_require__(34118);
 // EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
-var resolve_inputs = __webpack_require__(7637);
+var resolve_inputs = __webpack_require__(57637);
 // EXTERNAL MODULE: ./lib/process/plan-secret-values.js
-var plan_secret_values = __webpack_require__(5386);
+var plan_secret_values = __webpack_require__(35386);
 // EXTERNAL MODULE: ./lib/process/scrub-environment.js
 var scrub_environment = __webpack_require__(6578);
 // EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
-var schema = __webpack_require__(283);
+var schema = __webpack_require__(10283);
 // EXTERNAL MODULE: ./lib/core/redact.js
 var core_redact = __webpack_require__(8038);
 // EXTERNAL MODULE: ./lib/core/stable-hash.js
-var stable_hash = __webpack_require__(6297);
+var stable_hash = __webpack_require__(66297);
 // EXTERNAL MODULE: ./lib/plan/resolve-references.js + 1 modules
-var resolve_references = __webpack_require__(4669);
+var resolve_references = __webpack_require__(54669);
 // EXTERNAL MODULE: ./lib/plan/reference-syntax.js
-var reference_syntax = __webpack_require__(9460);
+var reference_syntax = __webpack_require__(19460);
 // EXTERNAL MODULE: ./lib/core/error-text.js
 var error_text = __webpack_require__(7437);
 // EXTERNAL MODULE: ./lib/core/step-error.js
@@ -3195,7 +3264,7 @@ class ForEachListError extends step_error/* StepError */.zg {
 }
 
 // EXTERNAL MODULE: ./lib/core/group-digits.js
-var group_digits = __webpack_require__(83);
+var group_digits = __webpack_require__(80083);
 ;// CONCATENATED MODULE: ./lib/run/too-many-items-error.js
 
 
@@ -3575,13 +3644,13 @@ function escalationOf(error, escalate) {
 }
 
 // EXTERNAL MODULE: ./lib/core/usage.js
-var core_usage = __webpack_require__(6940);
+var core_usage = __webpack_require__(76940);
 // EXTERNAL MODULE: external "node:events"
-var external_node_events_ = __webpack_require__(8474);
+var external_node_events_ = __webpack_require__(78474);
 // EXTERNAL MODULE: external "node:timers/promises"
-var promises_ = __webpack_require__(8500);
+var promises_ = __webpack_require__(58500);
 // EXTERNAL MODULE: ./lib/run/run-stopped-error.js
-var run_stopped_error = __webpack_require__(8619);
+var run_stopped_error = __webpack_require__(18619);
 ;// CONCATENATED MODULE: ./lib/run/record-lost-error.js
 
 /**
@@ -3765,9 +3834,9 @@ class MappedStep {
 }
 
 // EXTERNAL MODULE: ./lib/core/run-record.js
-var run_record = __webpack_require__(422);
+var run_record = __webpack_require__(90422);
 // EXTERNAL MODULE: ./lib/goals/goals-verdict.js
-var goals_verdict = __webpack_require__(5692);
+var goals_verdict = __webpack_require__(85692);
 ;// CONCATENATED MODULE: ./lib/run/nested-plan-error.js
 
 /** A `type: plan` step whose plan could not run, did not succeed, or did not meet its goals. */
@@ -3892,7 +3961,7 @@ class Inbox {
 }
 
 // EXTERNAL MODULE: ./lib/run/plan-graph.js
-var plan_graph = __webpack_require__(7843);
+var plan_graph = __webpack_require__(97843);
 ;// CONCATENATED MODULE: ./lib/run/min-heap.js
 /** A binary min-heap of numbers: the ready queue pops the earliest-declared step in O(log n). */
 class MinHeap {
@@ -4149,7 +4218,7 @@ function retryDelayMs(policy, retry, random, retryAfterMs) {
 }
 
 // EXTERNAL MODULE: ./lib/run/run-budget.js + 1 modules
-var run_budget = __webpack_require__(8402);
+var run_budget = __webpack_require__(98402);
 ;// CONCATENATED MODULE: ./lib/run/as-sentence.js
 /** `text` ending in exactly one full stop (or its own `?`, `!`, `\u2026`), so sentences join without "later.." */
 function asSentence(text) {
@@ -4197,7 +4266,7 @@ function sharedContext(plan, deps, graph, results, missing, incomplete) {
 }
 
 // EXTERNAL MODULE: ./lib/llm/model-call-error.js
-var model_call_error = __webpack_require__(3156);
+var model_call_error = __webpack_require__(63156);
 ;// CONCATENATED MODULE: ./lib/run/race-abort.js
 /**
  * Settles with `work`, or rejects with the signal's reason as soon as it aborts, so a step runner
@@ -4479,11 +4548,11 @@ function redacted(value, redact) {
 }
 
 // EXTERNAL MODULE: ./lib/core/exceeds-depth.js
-var exceeds_depth = __webpack_require__(5878);
+var exceeds_depth = __webpack_require__(35878);
 // EXTERNAL MODULE: ./lib/core/parse-json.js
-var parse_json = __webpack_require__(695);
+var parse_json = __webpack_require__(70695);
 // EXTERNAL MODULE: ./lib/tools/tool-result-too-deep-error.js
-var tool_result_too_deep_error = __webpack_require__(7048);
+var tool_result_too_deep_error = __webpack_require__(57048);
 ;// CONCATENATED MODULE: ./lib/run/plan-run.js
 
 
@@ -5799,19 +5868,19 @@ function missingResult(journal, run, stepKey) {
 }
 
 // EXTERNAL MODULE: ./lib/job/job-secrets.js
-var job_secrets = __webpack_require__(1396);
+var job_secrets = __webpack_require__(71396);
 // EXTERNAL MODULE: ./lib/steps/run-step.js + 3 modules
 var run_step = __webpack_require__(6420);
 // EXTERNAL MODULE: ./lib/run/read-resume-trace.js + 2 modules
-var read_resume_trace = __webpack_require__(2935);
+var read_resume_trace = __webpack_require__(62935);
 // EXTERNAL MODULE: ./lib/run/resume-state.js
-var resume_state = __webpack_require__(3498);
+var resume_state = __webpack_require__(53498);
 // EXTERNAL MODULE: ./lib/run/budget-exceeded-error.js
-var budget_exceeded_error = __webpack_require__(6807);
+var budget_exceeded_error = __webpack_require__(46807);
 // EXTERNAL MODULE: ./lib/core/hide-cut-fragments.js
-var hide_cut_fragments = __webpack_require__(9674);
+var hide_cut_fragments = __webpack_require__(99674);
 // EXTERNAL MODULE: ./lib/goals/final-status.js
-var final_status = __webpack_require__(8983);
+var final_status = __webpack_require__(58983);
 ;// CONCATENATED MODULE: ./lib/job/judge-goals.js
 
 
@@ -5974,7 +6043,7 @@ function approvedSteps(fileSteps, approved, redact) {
 // EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
 var validate_plan = __webpack_require__(999);
 // EXTERNAL MODULE: ./lib/steps/agent/write-todos-definition.js
-var write_todos_definition = __webpack_require__(9026);
+var write_todos_definition = __webpack_require__(39026);
 ;// CONCATENATED MODULE: ./lib/steps/agent/agent-plan.js
 
 
@@ -6031,7 +6100,7 @@ function agentPlan(plan, task) {
 }
 
 // EXTERNAL MODULE: ./lib/plan/load-plan.js
-var load_plan = __webpack_require__(4407);
+var load_plan = __webpack_require__(14407);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
 var load_plan_with_servers = __webpack_require__(1481);
 ;// CONCATENATED MODULE: ./lib/job/load-job-plan.js
@@ -6110,15 +6179,15 @@ function missingModelError(plan, hint = MODEL_HINT) {
 }
 
 // EXTERNAL MODULE: ./lib/job/open-tools.js + 7 modules
-var open_tools = __webpack_require__(4912);
+var open_tools = __webpack_require__(34912);
 // EXTERNAL MODULE: ./lib/llm/default-model.js
-var default_model = __webpack_require__(766);
+var default_model = __webpack_require__(40766);
 // EXTERNAL MODULE: ./lib/llm/openai-model-client.js
-var openai_model_client = __webpack_require__(2845);
+var openai_model_client = __webpack_require__(62845);
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
+var external_node_fs_ = __webpack_require__(73024);
 // EXTERNAL MODULE: ./lib/core/open-output-file.js
-var open_output_file = __webpack_require__(7712);
+var open_output_file = __webpack_require__(97712);
 ;// CONCATENATED MODULE: ./lib/llm/recording-model-client.js
 
 
@@ -6175,7 +6244,7 @@ function recordingModelClient(inner, path, options = {}) {
 }
 
 // EXTERNAL MODULE: ./lib/llm/replay-model-client.js + 5 modules
-var replay_model_client = __webpack_require__(1996);
+var replay_model_client = __webpack_require__(21996);
 ;// CONCATENATED MODULE: ./lib/llm/create-model-client.js
 
 
@@ -6184,10 +6253,19 @@ var replay_model_client = __webpack_require__(1996);
 
 /** The model client for a run, or undefined when no key and no replay file were given. */
 function createModelClient(settings) {
+    if (settings.model !== undefined && settings.model.trim() === '')
+        throw new Error('the model name is blank: name a model (--model, the model input or model.name), or leave it out for the default');
     if (settings.replay)
         return (0,replay_model_client/* replayModelClient */.G)(settings.replay, settings.model ? { defaultModel: settings.model } : {});
     if (!settings.apiKey)
         return undefined;
+    // A key with a line break (a secret saved with its newline) failed every call as "invalid header value"
+    // or "Connection error \u2026 check base-url", after retries and a replan (found by an adversarial pass).
+    const bad = /[^\x21-\x7e]/.exec(settings.apiKey);
+    if (bad) {
+        const what = bad[0] === '\n' || bad[0] === '\r' ? 'a line break' : bad[0] === ' ' || bad[0] === '\t' ? 'a space' : 'a character';
+        throw new Error(`the API key holds ${what} at character ${bad.index + 1}, which no request header can carry: set it to the key alone (a secret saved with a trailing newline does this)`);
+    }
     const live = (0,openai_model_client/* createOpenAIModelClient */.$)({
         baseURL: settings.baseURL,
         apiKey: settings.apiKey,
@@ -6203,9 +6281,9 @@ function createModelClient(settings) {
 }
 
 // EXTERNAL MODULE: ./lib/llm/redacting-model-client.js
-var redacting_model_client = __webpack_require__(8398);
+var redacting_model_client = __webpack_require__(98398);
 // EXTERNAL MODULE: ./lib/job/budgeted-model-client.js
-var budgeted_model_client = __webpack_require__(6543);
+var budgeted_model_client = __webpack_require__(66543);
 ;// CONCATENATED MODULE: ./lib/job/prepare-model.js
 
 
@@ -6250,7 +6328,7 @@ async function writeSteps(plan, options) {
         };
     }
     // The planner is loaded only when a model writes a plan: a plan with steps never compiles it.
-    const { writePlan } = await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(521), __webpack_require__.e(180), __webpack_require__.e(964)]).then(__webpack_require__.bind(__webpack_require__, 964));
+    const { writePlan } = await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(521), __webpack_require__.e(180), __webpack_require__.e(964)]).then(__webpack_require__.bind(__webpack_require__, 20964));
     const result = await writePlan(plan, { model, inputs: options.inputs, signal: options.signal });
     if (result.ok)
         return { ok: true, plan: result.plan, written: true };
@@ -6439,7 +6517,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             ...(deps.recordProblem && { recordProblem: deps.recordProblem }),
             budget,
             // A prepare or shard job runs part of the plan; a replan there would change what the other jobs run. Loaded only with a model.
-            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(521), __webpack_require__.e(180), __webpack_require__.e(909)]).then(__webpack_require__.bind(__webpack_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
+            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(521), __webpack_require__.e(180), __webpack_require__.e(909)]).then(__webpack_require__.bind(__webpack_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
             ...(settings.fanOut && { fanOut: settings.fanOut }),
             ...(deps.random && { random: deps.random }),
             // Without weights given, a resumed run orders its ready steps by how long they took in the run it resumes.
@@ -6464,7 +6542,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
 
 /***/ }),
 
-/***/ 603:
+/***/ 90603:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -6498,7 +6576,7 @@ class AnswerTooLargeError extends Error {
 
 /***/ }),
 
-/***/ 6249:
+/***/ 16249:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -6506,8 +6584,8 @@ class AnswerTooLargeError extends Error {
 /* harmony export */   cL: () => (/* binding */ billedUsage),
 /* harmony export */   mu: () => (/* binding */ callUsage)
 /* harmony export */ });
-/* harmony import */ var _model_call_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3156);
-/* harmony import */ var _pricing_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(657);
+/* harmony import */ var _model_call_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(63156);
+/* harmony import */ var _pricing_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(50657);
 
 
 /** About four characters a token in English text and JSON: the estimate used when an endpoint counts nothing. */
@@ -6577,7 +6655,7 @@ function billedUsage(error, request) {
 
 /***/ }),
 
-/***/ 6660:
+/***/ 46660:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -6602,7 +6680,7 @@ function cutOffWhy(reason) {
 
 /***/ }),
 
-/***/ 4325:
+/***/ 34325:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -6625,7 +6703,7 @@ function describePurpose(purpose) {
 
 /***/ }),
 
-/***/ 3156:
+/***/ 63156:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -6633,7 +6711,7 @@ function describePurpose(purpose) {
 /* harmony export */   s: () => (/* binding */ ModelCallError)
 /* harmony export */ });
 /* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1938);
-/* harmony import */ var _describe_purpose_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4325);
+/* harmony import */ var _describe_purpose_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(34325);
 
 
 /**
@@ -6696,18 +6774,18 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
 
 /***/ }),
 
-/***/ 2845:
+/***/ 62845:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $: () => (/* binding */ createOpenAIModelClient),
 /* harmony export */   U: () => (/* binding */ readingAnswers)
 /* harmony export */ });
-/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6698);
-/* harmony import */ var _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(603);
-/* harmony import */ var _core_limited_body_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3782);
-/* harmony import */ var _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3156);
-/* harmony import */ var _read_chat_response_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6724);
+/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(16698);
+/* harmony import */ var _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(90603);
+/* harmony import */ var _core_limited_body_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(73782);
+/* harmony import */ var _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(63156);
+/* harmony import */ var _read_chat_response_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(46724);
 
 
 
@@ -6807,7 +6885,7 @@ function readingAnswers(inner, maxBytes = _answer_too_large_error_js__WEBPACK_IM
 function createOpenAIModelClient(options) {
     // The SDK loads with the first call: a run that calls no model (tool steps with args) never pays for it.
     let loaded;
-    const load = () => (loaded ??= Promise.all([__webpack_require__.e(/* import() */ 674).then(__webpack_require__.bind(__webpack_require__, 3674)), Promise.all(/* import() */[__webpack_require__.e(674), __webpack_require__.e(632)]).then(__webpack_require__.bind(__webpack_require__, 8632))]).then(([{ default: OpenAI }, { modelCallErrorFromSdk }]) => ({
+    const load = () => (loaded ??= Promise.all([__webpack_require__.e(/* import() */ 674).then(__webpack_require__.bind(__webpack_require__, 93674)), Promise.all(/* import() */[__webpack_require__.e(674), __webpack_require__.e(632)]).then(__webpack_require__.bind(__webpack_require__, 28632))]).then(([{ default: OpenAI }, { modelCallErrorFromSdk }]) => ({
         sdk: new OpenAI({
             baseURL: options.baseURL,
             apiKey: options.apiKey,
@@ -6852,7 +6930,7 @@ function createOpenAIModelClient(options) {
 
 /***/ }),
 
-/***/ 6724:
+/***/ 46724:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -7003,7 +7081,7 @@ function billedAnswer(raw, requestedModel) {
 
 /***/ }),
 
-/***/ 8398:
+/***/ 98398:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -7029,7 +7107,7 @@ function redactingModelClient(inner, redact) {
 
 /***/ }),
 
-/***/ 1996:
+/***/ 21996:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -7041,7 +7119,7 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: readRecording
 
 // EXTERNAL MODULE: ./lib/core/parse-json.js
-var parse_json = __webpack_require__(695);
+var parse_json = __webpack_require__(70695);
 // EXTERNAL MODULE: ./lib/core/read-input-file.js
 var read_input_file = __webpack_require__(2237);
 ;// CONCATENATED MODULE: ./lib/llm/first-request-difference.js
@@ -7100,9 +7178,9 @@ function firstRequestDifference(recorded, now) {
 }
 
 // EXTERNAL MODULE: ./lib/llm/model-call-error.js
-var model_call_error = __webpack_require__(3156);
+var model_call_error = __webpack_require__(63156);
 // EXTERNAL MODULE: ./lib/llm/read-chat-response.js
-var read_chat_response = __webpack_require__(6724);
+var read_chat_response = __webpack_require__(46724);
 ;// CONCATENATED MODULE: ./lib/llm/recorded-exchange.js
 /** The key replay matches on: the purpose and the how-many-th call with that purpose. */
 function exchangeKey(purpose, ordinal) {
@@ -7134,7 +7212,7 @@ class ReplayFileError extends step_error/* StepError */.zg {
 }
 
 // EXTERNAL MODULE: ./lib/llm/describe-purpose.js
-var describe_purpose = __webpack_require__(4325);
+var describe_purpose = __webpack_require__(34325);
 ;// CONCATENATED MODULE: ./lib/llm/replay-missing-answer-error.js
 
 
@@ -7301,7 +7379,7 @@ function replayModelClient(path, options = {}) {
 
 /***/ }),
 
-/***/ 7637:
+/***/ 57637:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -7354,7 +7432,7 @@ function resolveInputs(plan, given) {
 
 /***/ }),
 
-/***/ 4669:
+/***/ 54669:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -7367,13 +7445,13 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: MAX_REFERENCED_CHARS
 
 // EXTERNAL MODULE: ./lib/plan/find-references.js
-var find_references = __webpack_require__(9271);
+var find_references = __webpack_require__(99271);
 // EXTERNAL MODULE: ./lib/plan/reference-path.js
 var reference_path = __webpack_require__(1000);
 // EXTERNAL MODULE: ./lib/plan/reference-syntax.js
-var reference_syntax = __webpack_require__(9460);
+var reference_syntax = __webpack_require__(19460);
 // EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
-var schema = __webpack_require__(283);
+var schema = __webpack_require__(10283);
 // EXTERNAL MODULE: ./lib/core/step-error.js
 var step_error = __webpack_require__(1938);
 ;// CONCATENATED MODULE: ./lib/plan/unresolved-reference-error.js
@@ -7399,7 +7477,7 @@ class UnresolvedReferenceError extends step_error/* StepError */.zg {
 }
 
 // EXTERNAL MODULE: ./lib/core/group-digits.js
-var group_digits = __webpack_require__(83);
+var group_digits = __webpack_require__(80083);
 ;// CONCATENATED MODULE: ./lib/plan/resolve-references.js
 
 
@@ -7540,7 +7618,7 @@ function fillItemText(text, item) {
 /* harmony export */   _l: () => (/* binding */ killMarkedProcesses),
 /* harmony export */   oe: () => (/* binding */ PROCESS_MARKER_VARIABLE)
 /* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
 
 /** The variable every command plan-runner starts carries, with a value unique to that command. */
 const PROCESS_MARKER_VARIABLE = 'PLAN_RUNNER_PROCESS_MARKER';
@@ -7621,7 +7699,7 @@ async function whenEnded(pids, maxMs = 2000, procRoot = '/proc') {
 
 /***/ }),
 
-/***/ 6747:
+/***/ 46747:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -7650,19 +7728,19 @@ function killProcessGroup(child, signal = 'SIGKILL') {
 
 /***/ }),
 
-/***/ 9856:
+/***/ 19856:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   R: () => (/* binding */ runProcess)
 /* harmony export */ });
 /* unused harmony export resolveProgram */
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6760);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7598);
-/* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1601);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(76760);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(77598);
+/* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(91601);
 /* harmony import */ var _kill_marked_processes_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1326);
-/* harmony import */ var _kill_process_group_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6747);
-/* harmony import */ var _tail_buffer_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9542);
+/* harmony import */ var _kill_process_group_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(46747);
+/* harmony import */ var _tail_buffer_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(69542);
 
 
 
@@ -7688,7 +7766,7 @@ function runProcess(argv, options) {
     // Marks everything the command starts, so what detaches from its group can be found and ended too.
     const marker = (0,node_crypto__WEBPACK_IMPORTED_MODULE_1__.randomBytes)(12).toString('hex');
     // Loaded on the first process: a run that starts none never loads node:child_process and what it brings.
-    return Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 1421, 19)).then(({ spawn }) => new Promise((resolve) => {
+    return Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 31421, 19)).then(({ spawn }) => new Promise((resolve) => {
         // Checked after the load too: a signal aborted while it loaded would otherwise never stop the process.
         if (options.signal?.aborted)
             return resolve({ kind: 'aborted', reason: options.signal.reason });
@@ -7809,9 +7887,9 @@ function runProcess(argv, options) {
 /* harmony export */   v: () => (/* binding */ scrubEnvironment)
 /* harmony export */ });
 /* unused harmony export BASE_ENV_NAMES */
-/* harmony import */ var _core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9989);
-/* harmony import */ var _tool_environment_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4572);
-/* harmony import */ var _expand_env_references_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6674);
+/* harmony import */ var _core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(59989);
+/* harmony import */ var _tool_environment_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(14572);
+/* harmony import */ var _expand_env_references_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(76674);
 
 
 
@@ -7900,7 +7978,7 @@ function scrubEnvironment(runnerEnv, passThrough, toolName) {
 
 /***/ }),
 
-/***/ 9542:
+/***/ 69542:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -7953,7 +8031,7 @@ class TailBuffer {
 
 /***/ }),
 
-/***/ 4572:
+/***/ 14572:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -7976,7 +8054,7 @@ class ToolEnvironmentError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_
 
 /***/ }),
 
-/***/ 9678:
+/***/ 49678:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -7994,9 +8072,9 @@ class ToolEnvironmentError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_
 /* harmony export */   t1: () => (/* binding */ STATE_ICONS)
 /* harmony export */ });
 /* unused harmony exports TITLE_MAX_CHARS, currentKeys, checklistLines */
-/* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4700);
-/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2172);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(83);
+/* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(74700);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(12172);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(80083);
 
 
 
@@ -8199,7 +8277,7 @@ function checklistLines(record) {
 
 /***/ }),
 
-/***/ 2172:
+/***/ 12172:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -8248,7 +8326,7 @@ function cutMarkdownBytes(markdown, maxBytes) {
 
 /***/ }),
 
-/***/ 949:
+/***/ 60949:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -8256,7 +8334,7 @@ function cutMarkdownBytes(markdown, maxBytes) {
 /* harmony export */   ME: () => (/* binding */ escapeInlineMarkdown),
 /* harmony export */   ZD: () => (/* binding */ escapeHtml)
 /* harmony export */ });
-/* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4700);
+/* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(74700);
 
 /** Characters that start Markdown structure anywhere in a line, with the condition they do it under. */
 const INLINE = new RegExp([
@@ -8300,16 +8378,16 @@ function escapeHtml(text) {
 
 /***/ }),
 
-/***/ 9443:
+/***/ 49443:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   a: () => (/* binding */ writeReportFile)
 /* harmony export */ });
 /* unused harmony export ReportWriteError */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
-/* harmony import */ var _core_open_output_file_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7712);
-/* harmony import */ var _core_output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5542);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
+/* harmony import */ var _core_open_output_file_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(97712);
+/* harmony import */ var _core_output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(65542);
 
 
 
@@ -8350,14 +8428,14 @@ async function writeReportFile(file, markdown) {
 
 /***/ }),
 
-/***/ 6807:
+/***/ 46807:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Z: () => (/* binding */ BudgetExceededError)
 /* harmony export */ });
-/* harmony import */ var _run_stopped_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8619);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(83);
+/* harmony import */ var _run_stopped_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(18619);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(80083);
 
 
 /**
@@ -8397,7 +8475,7 @@ class BudgetExceededError extends _run_stopped_error_js__WEBPACK_IMPORTED_MODULE
 
 /***/ }),
 
-/***/ 7843:
+/***/ 97843:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -8513,7 +8591,7 @@ class PlanGraph {
 
 /***/ }),
 
-/***/ 2935:
+/***/ 62935:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -8526,15 +8604,15 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: oversizedState, runStarted, traceEvents
 
 // EXTERNAL MODULE: ./lib/run/resume-state.js
-var resume_state = __webpack_require__(3498);
+var resume_state = __webpack_require__(53498);
 // EXTERNAL MODULE: ./lib/core/parse-json.js
-var parse_json = __webpack_require__(695);
+var parse_json = __webpack_require__(70695);
 // EXTERNAL MODULE: ./lib/core/trace-gap.js
-var trace_gap = __webpack_require__(2975);
+var trace_gap = __webpack_require__(82975);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
-var schemas = __webpack_require__(1514);
+var schemas = __webpack_require__(41514);
 // EXTERNAL MODULE: ./lib/core/todo-item.js
-var todo_item = __webpack_require__(6055);
+var todo_item = __webpack_require__(26055);
 ;// CONCATENATED MODULE: ./lib/core/trace-event-schema.js
 
 
@@ -8889,7 +8967,7 @@ function runStarted(trace) {
 
 /***/ }),
 
-/***/ 3498:
+/***/ 53498:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -8898,8 +8976,8 @@ function runStarted(trace) {
 /* harmony export */   w6: () => (/* binding */ mergeResumeStates)
 /* harmony export */ });
 /* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8463);
-/* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(422);
-/* harmony import */ var _trace_step_weights_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7047);
+/* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(90422);
+/* harmony import */ var _trace_step_weights_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(67047);
 
 
 
@@ -9088,7 +9166,7 @@ function callingItem(item) {
 
 /***/ }),
 
-/***/ 8402:
+/***/ 98402:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -9098,13 +9176,13 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./lib/llm/pricing.js
-var pricing = __webpack_require__(657);
+var pricing = __webpack_require__(50657);
 // EXTERNAL MODULE: ./lib/run/budget-exceeded-error.js
-var budget_exceeded_error = __webpack_require__(6807);
+var budget_exceeded_error = __webpack_require__(46807);
 // EXTERNAL MODULE: ./lib/plan/check-pricing.js
-var check_pricing = __webpack_require__(5708);
+var check_pricing = __webpack_require__(25708);
 // EXTERNAL MODULE: ./lib/run/run-stopped-error.js
-var run_stopped_error = __webpack_require__(8619);
+var run_stopped_error = __webpack_require__(18619);
 ;// CONCATENATED MODULE: ./lib/run/unpriced-call-error.js
 
 
@@ -9125,7 +9203,7 @@ class UnpricedCallError extends run_stopped_error/* RunStoppedError */.F {
 }
 
 // EXTERNAL MODULE: ./lib/core/usage.js
-var core_usage = __webpack_require__(6940);
+var core_usage = __webpack_require__(76940);
 ;// CONCATENATED MODULE: ./lib/run/run-budget.js
 
 
@@ -9350,7 +9428,7 @@ class RunBudget {
 
 /***/ }),
 
-/***/ 8619:
+/***/ 18619:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -9373,7 +9451,7 @@ class RunStoppedError extends Error {
 
 /***/ }),
 
-/***/ 7047:
+/***/ 67047:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -9458,7 +9536,7 @@ async function stepWeightsFromTrace(file) {
 
 /***/ }),
 
-/***/ 6448:
+/***/ 94067:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -9467,10 +9545,10 @@ async function stepWeightsFromTrace(file) {
 /* harmony export */   Qb: () => (/* binding */ MAX_TODO_CONTENT),
 /* harmony export */   RO: () => (/* binding */ MAX_TODO_ITEMS)
 /* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1514);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7428);
-/* harmony import */ var _core_todo_item_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6055);
-/* harmony import */ var _plan_plan_check_context_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8231);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41514);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(37428);
+/* harmony import */ var _core_todo_item_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(26055);
+/* harmony import */ var _plan_plan_check_context_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(98231);
 
 
 
@@ -9550,15 +9628,15 @@ function applyWriteTodos(current, args) {
 
 /***/ }),
 
-/***/ 9026:
+/***/ 39026:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   G: () => (/* binding */ WRITE_TODOS_DEFINITION),
 /* harmony export */   q: () => (/* reexport safe */ _core_todo_item_js__WEBPACK_IMPORTED_MODULE_1__.q)
 /* harmony export */ });
-/* harmony import */ var _core_todo_item_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6055);
-/* harmony import */ var _apply_write_todos_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6448);
+/* harmony import */ var _core_todo_item_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(26055);
+/* harmony import */ var _apply_write_todos_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(94067);
 
 
 
@@ -9598,7 +9676,7 @@ const WRITE_TODOS_DEFINITION = {
 
 /***/ }),
 
-/***/ 585:
+/***/ 40585:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -9643,7 +9721,7 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./lib/plan/resolve-references.js + 1 modules
-var resolve_references = __webpack_require__(4669);
+var resolve_references = __webpack_require__(54669);
 // EXTERNAL MODULE: ./lib/core/step-error.js
 var step_error = __webpack_require__(1938);
 ;// CONCATENATED MODULE: ./lib/tools/tool-not-found-error.js
@@ -9672,9 +9750,9 @@ function requireTool(registry, name, caller) {
 }
 
 // EXTERNAL MODULE: ./lib/steps/invalid-tool-arguments-error.js
-var invalid_tool_arguments_error = __webpack_require__(585);
+var invalid_tool_arguments_error = __webpack_require__(40585);
 // EXTERNAL MODULE: ./lib/steps/validate-tool-arguments.js + 1 modules
-var validate_tool_arguments = __webpack_require__(4532);
+var validate_tool_arguments = __webpack_require__(64532);
 ;// CONCATENATED MODULE: ./lib/steps/run-tool-call-step.js
 
 
@@ -9691,7 +9769,7 @@ function planArguments(ctx, tool, args) {
 /** A `tool_call` step: arguments from the plan (resolved) or chosen by the model, then one tool call. */
 async function runToolCallStep(ctx) {
     const tool = requireTool(ctx.tools, ctx.step.tool ?? '', `Step ${ctx.step.key}`);
-    const args = ctx.step.args ? planArguments(ctx, tool, ctx.step.args) : await (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(521), __webpack_require__.e(308)]).then(__webpack_require__.bind(__webpack_require__, 6308))).chooseToolArguments(ctx, tool);
+    const args = ctx.step.args ? planArguments(ctx, tool, ctx.step.args) : await (await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(521), __webpack_require__.e(308)]).then(__webpack_require__.bind(__webpack_require__, 6308))).chooseToolArguments(ctx, tool);
     return ctx.callTool(tool, args);
 }
 
@@ -9707,11 +9785,11 @@ const runStep = async (ctx) => {
         case 'tool_call':
             return runToolCallStep(ctx);
         case 'reasoning':
-            return (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(521), __webpack_require__.e(62)]).then(__webpack_require__.bind(__webpack_require__, 6062))).runReasoningStep(ctx);
+            return (await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(521), __webpack_require__.e(62)]).then(__webpack_require__.bind(__webpack_require__, 36062))).runReasoningStep(ctx);
         case 'aggregate':
-            return (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(521), __webpack_require__.e(883)]).then(__webpack_require__.bind(__webpack_require__, 7883))).runAggregateStep(ctx);
+            return (await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(521), __webpack_require__.e(883)]).then(__webpack_require__.bind(__webpack_require__, 57883))).runAggregateStep(ctx);
         case 'agent':
-            return (await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(521), __webpack_require__.e(211), __webpack_require__.e(707)]).then(__webpack_require__.bind(__webpack_require__, 4211))).runAgentStep(ctx);
+            return (await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(521), __webpack_require__.e(211), __webpack_require__.e(707)]).then(__webpack_require__.bind(__webpack_require__, 44211))).runAgentStep(ctx);
         case 'plan':
             // The executor runs plan steps itself, as nested runs sharing the budget; reaching here is a bug.
             throw new Error(`step ${ctx.step.key} is a plan step: the executor runs it as a nested run`);
@@ -9721,7 +9799,7 @@ const runStep = async (ctx) => {
 
 /***/ }),
 
-/***/ 4532:
+/***/ 64532:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -9731,9 +9809,9 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/errors.js
-var errors = __webpack_require__(7428);
+var errors = __webpack_require__(37428);
 // EXTERNAL MODULE: ./lib/plan/compile-json-schema.js + 2 modules
-var compile_json_schema = __webpack_require__(9224);
+var compile_json_schema = __webpack_require__(69224);
 // EXTERNAL MODULE: ./lib/core/step-error.js
 var step_error = __webpack_require__(1938);
 ;// CONCATENATED MODULE: ./lib/steps/unusable-tool-schema-error.js
@@ -9794,7 +9872,7 @@ function missingNotes(tool, args) {
 
 /***/ }),
 
-/***/ 5493:
+/***/ 35493:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -9832,13 +9910,13 @@ function formatBytes(bytes) {
 
 /***/ }),
 
-/***/ 7048:
+/***/ 57048:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Y: () => (/* binding */ ToolResultTooDeepError)
 /* harmony export */ });
-/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(695);
+/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(70695);
 /* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1938);
 
 

@@ -16,25 +16,25 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./lib/core/stable-hash.js
-var stable_hash = __webpack_require__(6297);
+var stable_hash = __webpack_require__(66297);
 // EXTERNAL MODULE: ./lib/plan/find-references.js
-var find_references = __webpack_require__(9271);
+var find_references = __webpack_require__(99271);
 // EXTERNAL MODULE: ./lib/plan/resolve-references.js + 1 modules
-var resolve_references = __webpack_require__(4669);
+var resolve_references = __webpack_require__(54669);
 // EXTERNAL MODULE: ./lib/planner/ask-for-json.js
-var ask_for_json = __webpack_require__(4634);
+var ask_for_json = __webpack_require__(84634);
 // EXTERNAL MODULE: ./lib/planner/planner-model.js
-var planner_model = __webpack_require__(4608);
+var planner_model = __webpack_require__(94608);
 // EXTERNAL MODULE: ./lib/planner/read-step-list.js
-var read_step_list = __webpack_require__(4886);
+var read_step_list = __webpack_require__(64886);
 // EXTERNAL MODULE: ./lib/plan/plan-check-context.js
-var plan_check_context = __webpack_require__(8231);
+var plan_check_context = __webpack_require__(98231);
 // EXTERNAL MODULE: ./lib/steps/data-block.js
-var data_block = __webpack_require__(5707);
+var data_block = __webpack_require__(45707);
 // EXTERNAL MODULE: ./lib/planner/plan-prompt.js
-var plan_prompt = __webpack_require__(7620);
+var plan_prompt = __webpack_require__(87620);
 // EXTERNAL MODULE: ./lib/planner/planner-rules.js
-var planner_rules = __webpack_require__(4602);
+var planner_rules = __webpack_require__(14602);
 ;// CONCATENATED MODULE: ./lib/planner/step-as-json.js
 /** A step as the model reads it: the plan format's fields, compact JSON. */
 function stepAsJson(step) {
@@ -176,9 +176,9 @@ function reviewMessages(plan, request, inputs) {
 }
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
-var schemas = __webpack_require__(1514);
+var schemas = __webpack_require__(41514);
 // EXTERNAL MODULE: ./lib/planner/find-json-value.js
-var find_json_value = __webpack_require__(5588);
+var find_json_value = __webpack_require__(15588);
 ;// CONCATENATED MODULE: ./lib/planner/plan-answer-error.js
 /** A planner, replanner or review answer that could not be used (no JSON, wrong shape, invalid steps). */
 class PlanAnswerError extends Error {
@@ -221,9 +221,9 @@ function readReviewVerdict(answer) {
 }
 
 // EXTERNAL MODULE: ./lib/planner/step-list-format.js
-var step_list_format = __webpack_require__(2489);
+var step_list_format = __webpack_require__(12489);
 // EXTERNAL MODULE: ./lib/planner/validate-model-steps.js
-var validate_model_steps = __webpack_require__(4082);
+var validate_model_steps = __webpack_require__(84082);
 ;// CONCATENATED MODULE: ./lib/planner/model-replanner.js
 
 

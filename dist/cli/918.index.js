@@ -2,17 +2,19 @@ export const id = 918;
 export const ids = [918];
 export const modules = {
 
-/***/ 8918:
+/***/ 58918:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   validateCommand: () => (/* binding */ validateCommand)
 /* harmony export */ });
 /* unused harmony export describeValidPlan */
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(83);
-/* harmony import */ var _plan_plan_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6487);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(80083);
+/* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(74700);
+/* harmony import */ var _plan_plan_error_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(36487);
 /* harmony import */ var _plan_steps_needing_model_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2229);
 /* harmony import */ var _job_load_plan_with_servers_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1481);
+
 
 
 
@@ -23,11 +25,11 @@ function plural(count, word) {
 /** One line that says what a valid plan holds: steps, tools, goals, and whether it needs a model. */
 function describeValidPlan(plan) {
     const goals = plan.source.goals ?? [];
-    const needsModel = plan.steps.length === 0
-        ? 'a model writes the steps'
-        : (0,_plan_steps_needing_model_js__WEBPACK_IMPORTED_MODULE_2__/* .stepsNeedingModel */ .vB)(plan.steps).length > 0 || goals.some((goal) => goal.judge !== undefined)
-            ? `needs a model (steps: ${(0,_plan_steps_needing_model_js__WEBPACK_IMPORTED_MODULE_2__/* .stepsNeedingModel */ .vB)(plan.steps).map((s) => s.key).join(', ') || 'none'})`
-            : 'no model needed';
+    const steps = (0,_plan_steps_needing_model_js__WEBPACK_IMPORTED_MODULE_2__/* .stepsNeedingModel */ .vB)(plan.steps).map((step) => step.key);
+    const judged = goals.filter((goal) => goal.judge !== undefined).length;
+    // "(steps: none)" for a plan whose judge goals alone need one said nothing of why.
+    const why = [steps.length > 0 ? `steps: ${steps.join(', ')}` : undefined, judged > 0 ? `${plural(judged, 'judge goal')}` : undefined].filter((part) => part !== undefined);
+    const needsModel = plan.steps.length === 0 ? 'a model writes the steps' : why.length > 0 ? `needs a model (${why.join('; ')})` : 'no model needed';
     return `${plural(plan.steps.length, 'step')}, ${plural(plan.tools.size, 'tool')}, ${plural(goals.length, 'goal')}; ${needsModel}`;
 }
 /**
@@ -57,13 +59,14 @@ async function validateCommand(files, out, options = {}) {
         }
         if (result.ok) {
             await result.servers?.close();
-            out(`ok ${file}: ${describeValidPlan(result.plan)}`);
+            // The file name as the error lines show it (formatPlanError): an ESC in it moved the cursor (adversarial pass).
+            out(`ok ${(0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_3__/* .visibleControls */ .x)(file)}: ${describeValidPlan(result.plan)}`);
         }
         else {
             allValid = false;
             for (const error of result.errors)
-                out((0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_3__/* .formatPlanError */ .R)(error));
-            out(`${file}: ${plural((0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_3__/* .problemCount */ .b)(result.errors), 'error')}`);
+                out((0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_4__/* .formatPlanError */ .R)(error));
+            out(`${(0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_3__/* .visibleControls */ .x)(file)}: ${plural((0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_4__/* .problemCount */ .b)(result.errors), 'error')}`);
         }
     }
     return allValid;

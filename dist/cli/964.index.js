@@ -2,7 +2,7 @@ export const id = 964;
 export const ids = [964];
 export const modules = {
 
-/***/ 964:
+/***/ 20964:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -15,15 +15,15 @@ __webpack_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: ./lib/core/error-text.js
 var error_text = __webpack_require__(7437);
 // EXTERNAL MODULE: ./lib/planner/ask-for-json.js
-var ask_for_json = __webpack_require__(4634);
+var ask_for_json = __webpack_require__(84634);
 // EXTERNAL MODULE: ./lib/planner/plan-prompt.js
-var plan_prompt = __webpack_require__(7620);
+var plan_prompt = __webpack_require__(87620);
 // EXTERNAL MODULE: ./lib/planner/planner-model.js
-var planner_model = __webpack_require__(4608);
+var planner_model = __webpack_require__(94608);
 // EXTERNAL MODULE: ./lib/planner/read-step-list.js
-var read_step_list = __webpack_require__(4886);
+var read_step_list = __webpack_require__(64886);
 // EXTERNAL MODULE: ./lib/planner/step-list-format.js
-var step_list_format = __webpack_require__(2489);
+var step_list_format = __webpack_require__(12489);
 ;// CONCATENATED MODULE: ./lib/planner/tool-step-rule.js
 /** True when a model-written plan must call a tool: `planner.require_tools`, by default whenever the plan offers tools. */
 function requiresToolStep(plan) {
@@ -47,7 +47,7 @@ function toolStepProblem(plan, written) {
 }
 
 // EXTERNAL MODULE: ./lib/planner/validate-model-steps.js
-var validate_model_steps = __webpack_require__(4082);
+var validate_model_steps = __webpack_require__(84082);
 ;// CONCATENATED MODULE: ./lib/planner/write-plan.js
 
 

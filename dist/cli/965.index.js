@@ -2,7 +2,34 @@ export const id = 965;
 export const ids = [965];
 export const modules = {
 
-/***/ 5878:
+/***/ 30068:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   W: () => (/* binding */ cutNoteIn),
+/* harmony export */   n: () => (/* binding */ cutNote)
+/* harmony export */ });
+/**
+ * The line a tool puts in its result where it returns only part of what it read (a file, a response,
+ * a diff, a list of matches): `[cut: file is 312.5 KiB; showing the first 256 KiB]`. One format, made
+ * here, so that a goal that must read the whole of a result (`not_contains`, `max_chars`) can tell it
+ * was given a part (see `cutNoteIn`).
+ */
+function cutNote(words) {
+    return `[cut: ${words}]`;
+}
+const CUT_NOTE_LINE = /^\[cut: [^\n]*\]\r?$/m;
+/** The first cut note in `text` (a line of its own), or undefined when the text holds none. */
+function cutNoteIn(text) {
+    if (!text.includes('[cut: '))
+        return undefined;
+    return CUT_NOTE_LINE.exec(text)?.[0].trimEnd();
+}
+
+
+/***/ }),
+
+/***/ 35878:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -29,7 +56,7 @@ function exceedsDepth(value, max) {
 
 /***/ }),
 
-/***/ 83:
+/***/ 80083:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -55,13 +82,52 @@ function groupDigits(value) {
 
 /***/ }),
 
-/***/ 9500:
+/***/ 5709:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Q6: () => (/* binding */ visibleText),
+/* harmony export */   kH: () => (/* binding */ INVISIBLE),
+/* harmony export */   uA: () => (/* binding */ hasVisibleText)
+/* harmony export */ });
+/**
+ * Characters a reader cannot see but a model (or a search) reads: Unicode's default-ignorable code
+ * points, which a renderer draws as nothing unless it supports them. Among them zero-width and word
+ * joiners, invisible operators, the byte-order mark, the soft hyphen, bidi embeddings, overrides and
+ * isolates, Unicode tag characters, the combining grapheme joiner, Hangul fillers, Mongolian free
+ * variation selectors, and variation selectors (U+FE00\u2013FE0F, U+E0100\u2013E01EF), which carry a byte each
+ * after any character ("emoji smuggling"); an emoji without its VS16 still shows. A hand-picked list
+ * missed some of them (U+034F, U+180B: `AK\u034FIA` passed `not_contains: AKIA`). Global: use it with
+ * `replace`.
+ */
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
+/** `text` as a reader sees it, for a search: invisible characters removed, compatibility forms folded (NFKC: `\uff21\uff2b\uff29\uff21` is `AKIA`). */
+function visibleText(text) {
+    return text.replace(INVISIBLE, '').normalize('NFKC');
+}
+const PRINTABLE_ASCII = /[!-~]/;
+/** Whether a reader would see anything in `text`: not only spaces and invisible characters (`"\u200b"` is an empty answer). */
+function hasVisibleText(text) {
+    if (typeof text !== 'string')
+        return false;
+    // A printable ASCII character is visible whatever surrounds it: no invisible character is ASCII, NFKC
+    // keeps it (or composes it into another letter) and trim keeps it. So most answers need no NFKC copy,
+    // which for an 8 MiB answer took 32 MB and 50 ms.
+    if (PRINTABLE_ASCII.test(text))
+        return true;
+    return visibleText(text).trim() !== '';
+}
+
+
+/***/ }),
+
+/***/ 99500:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   F: () => (/* binding */ isInside)
 /* harmony export */ });
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(76760);
 
 /**
  * True when `candidate` is `root` itself or lies below it. Only a `..` segment leaves a folder: a
@@ -114,7 +180,7 @@ function mapSubschemas(schema, each) {
 
 /***/ }),
 
-/***/ 3097:
+/***/ 53097:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -128,9 +194,9 @@ __webpack_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: ./node_modules/re2js/build/index.js
 var build = __webpack_require__(2856);
 // EXTERNAL MODULE: ./lib/core/regex-syntax-error.js
-var regex_syntax_error = __webpack_require__(5989);
+var regex_syntax_error = __webpack_require__(45989);
 // EXTERNAL MODULE: ./lib/core/group-digits.js
-var group_digits = __webpack_require__(83);
+var group_digits = __webpack_require__(80083);
 ;// CONCATENATED MODULE: ./lib/core/regex-work-error.js
 
 /**
@@ -369,7 +435,7 @@ function readableReason(error) {
 
 /***/ }),
 
-/***/ 5989:
+/***/ 45989:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -391,7 +457,7 @@ class RegexSyntaxError extends Error {
 
 /***/ }),
 
-/***/ 2575:
+/***/ 72575:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -488,7 +554,7 @@ function isTransient(error) {
 
 /***/ }),
 
-/***/ 9120:
+/***/ 29120:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -504,7 +570,7 @@ function isSystemPath(absolute) {
 
 /***/ }),
 
-/***/ 6055:
+/***/ 26055:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -519,7 +585,7 @@ const WRITE_TODOS = 'write_todos';
 
 /***/ }),
 
-/***/ 4700:
+/***/ 74700:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -553,12 +619,12 @@ function visibleControls(text) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   G: () => (/* binding */ loadPlanWithServers)
 /* harmony export */ });
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
-/* harmony import */ var _plan_load_plan_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4407);
-/* harmony import */ var _process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5386);
-/* harmony import */ var _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2319);
-/* harmony import */ var _tools_mcp_mcp_config_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4067);
-/* harmony import */ var _tools_mcp_mcp_server_start_error_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1088);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51455);
+/* harmony import */ var _plan_load_plan_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(14407);
+/* harmony import */ var _process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(35386);
+/* harmony import */ var _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(84700);
+/* harmony import */ var _tools_mcp_mcp_config_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(74067);
+/* harmony import */ var _tools_mcp_mcp_server_start_error_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(71088);
 
 
 
@@ -608,7 +674,7 @@ async function loadPlanWithServers(file, options) {
     let servers;
     try {
         // The MCP SDK loads only for a plan with servers: the others start without it.
-        const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(196), __webpack_require__.e(301), __webpack_require__.e(521), __webpack_require__.e(934)]).then(__webpack_require__.bind(__webpack_require__, 5658));
+        const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(126), __webpack_require__.e(815), __webpack_require__.e(301), __webpack_require__.e(521), __webpack_require__.e(658)]).then(__webpack_require__.bind(__webpack_require__, 85658));
         servers = await connectMcpServers(peeked.servers, {
             signal: options.signal,
             cwd: options.cwd,
@@ -632,7 +698,7 @@ async function loadPlanWithServers(file, options) {
 
 /***/ }),
 
-/***/ 766:
+/***/ 40766:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -644,7 +710,7 @@ const DEFAULT_MODEL = 'gpt-4.1-mini';
 
 /***/ }),
 
-/***/ 657:
+/***/ 50657:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -712,7 +778,7 @@ function estimateCallCostUsd(models, promptTokens, completionTokens, overrides) 
 
 /***/ }),
 
-/***/ 5708:
+/***/ 25708:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -721,8 +787,8 @@ function estimateCallCostUsd(models, promptTokens, completionTokens, overrides) 
 /* harmony export */   gA: () => (/* binding */ unpricedModelsWithUsedPlans),
 /* harmony export */   l4: () => (/* binding */ pricingExample)
 /* harmony export */ });
-/* harmony import */ var _llm_default_model_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
-/* harmony import */ var _llm_pricing_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(657);
+/* harmony import */ var _llm_default_model_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(40766);
+/* harmony import */ var _llm_pricing_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(50657);
 
 
 /** The models a plan may call (the caller's `model`, else `model.name`, else the default; each agent's) that have no known price. */
@@ -780,7 +846,7 @@ function checkPricing(plan, callerModel) {
 
 /***/ }),
 
-/***/ 9224:
+/***/ 69224:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -790,7 +856,7 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/from-json-schema.js + 1 modules
-var from_json_schema = __webpack_require__(311);
+var from_json_schema = __webpack_require__(20311);
 // EXTERNAL MODULE: ./lib/core/json-schema.js
 var json_schema = __webpack_require__(369);
 ;// CONCATENATED MODULE: ./lib/plan/zod-ready-schema.js
@@ -899,7 +965,7 @@ function isObject(value) {
 }
 
 // EXTERNAL MODULE: ./lib/core/linear-regex.js + 1 modules
-var linear_regex = __webpack_require__(3097);
+var linear_regex = __webpack_require__(53097);
 ;// CONCATENATED MODULE: ./lib/plan/with-linear-regexp.js
 
 /** The part of `RegExp` zod's string checks use, backed by the linear-time engine. */
@@ -964,7 +1030,7 @@ function compileJsonSchema(schema) {
 
 /***/ }),
 
-/***/ 3985:
+/***/ 43985:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -1021,16 +1087,16 @@ function decodeUtf8(bytes) {
 
 /***/ }),
 
-/***/ 9271:
+/***/ 99271:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   B: () => (/* binding */ isStepResultObject),
 /* harmony export */   y: () => (/* binding */ findReferences)
 /* harmony export */ });
-/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(283);
+/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10283);
 /* harmony import */ var _reference_path_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1000);
-/* harmony import */ var _reference_syntax_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9460);
+/* harmony import */ var _reference_syntax_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(19460);
 
 
 
@@ -1100,7 +1166,7 @@ function findReferences(value, itemName) {
 
 /***/ }),
 
-/***/ 7222:
+/***/ 97222:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -1130,7 +1196,7 @@ function formatPath(path) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   e: () => (/* binding */ parseGoalRegex)
 /* harmony export */ });
-/* harmony import */ var _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3097);
+/* harmony import */ var _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(53097);
 
 /**
  * A goal's regular expression, with a leading `(?i)`-style group turned into flags, compiled for the
@@ -1151,7 +1217,7 @@ function parseGoalRegex(pattern, flags = '') {
 
 /***/ }),
 
-/***/ 9006:
+/***/ 79006:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -1159,9 +1225,9 @@ function parseGoalRegex(pattern, flags = '') {
 /* harmony export */   e: () => (/* binding */ JSON_SCHEMA_FORMATS)
 /* harmony export */ });
 /* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(369);
-/* harmony import */ var _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3097);
-/* harmony import */ var _core_regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5989);
-/* harmony import */ var _nearest_name_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5421);
+/* harmony import */ var _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(53097);
+/* harmony import */ var _core_regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(45989);
+/* harmony import */ var _nearest_name_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(95421);
 
 
 
@@ -1338,20 +1404,20 @@ function jsonSchemaProblems(schema, path, strict = false) {
 
 /***/ }),
 
-/***/ 4407:
+/***/ 14407:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   w: () => (/* binding */ loadPlanFile),
 /* harmony export */   x: () => (/* binding */ loadPlanText)
 /* harmony export */ });
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
-/* harmony import */ var _load_subplans_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7414);
-/* harmony import */ var _format_path_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7222);
-/* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2319);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(83);
-/* harmony import */ var _decode_utf8_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3985);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51455);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
+/* harmony import */ var _load_subplans_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(57414);
+/* harmony import */ var _format_path_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(97222);
+/* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(84700);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(80083);
+/* harmony import */ var _decode_utf8_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(43985);
 /* harmony import */ var _validate_plan_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(999);
 
 
@@ -1440,20 +1506,20 @@ async function loadPlanFile(path, options = {}) {
 
 /***/ }),
 
-/***/ 7414:
+/***/ 57414:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   J: () => (/* binding */ loadSubplans),
 /* harmony export */   Z: () => (/* binding */ MAX_PLAN_DEPTH)
 /* harmony export */ });
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(83);
-/* harmony import */ var _core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9500);
-/* harmony import */ var _format_path_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7222);
-/* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2319);
-/* harmony import */ var _plan_error_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6487);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51455);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(80083);
+/* harmony import */ var _core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(99500);
+/* harmony import */ var _format_path_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(97222);
+/* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(84700);
+/* harmony import */ var _plan_error_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(36487);
 
 
 
@@ -1611,93 +1677,7 @@ async function locate(issues, context) {
 
 /***/ }),
 
-/***/ 5421:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   ju: () => (/* binding */ NameSuggester),
-/* harmony export */   qb: () => (/* binding */ nearestName)
-/* harmony export */ });
-/* unused harmony export SUGGESTION_BUDGET */
-/** Levenshtein distance, stopping early once it must exceed `limit`. */
-function editDistance(a, b, limit) {
-    if (Math.abs(a.length - b.length) > limit)
-        return limit + 1;
-    let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-    for (let i = 1; i <= a.length; i++) {
-        const current = [i];
-        let rowMin = i;
-        for (let j = 1; j <= b.length; j++) {
-            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-            const value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
-            current.push(value);
-            rowMin = Math.min(rowMin, value);
-        }
-        if (rowMin > limit)
-            return limit + 1;
-        previous = current;
-    }
-    return previous[b.length];
-}
-/** Up to a third of the word may be wrong, at most 3 edits; words under 3 letters only differ in case. */
-function editLimit(word) {
-    return Math.min(3, Math.max(word.length >= 3 ? 1 : 0, Math.floor(word.length / 3)));
-}
-/** The candidate (as given, with its lower-case form) closest to `word`, if one is close enough to be a likely typo. */
-function closest(word, candidates) {
-    const lower = word.toLowerCase();
-    const limit = editLimit(word);
-    let best;
-    let bestDistance = limit + 1;
-    for (const [candidate, candidateLower] of candidates) {
-        const distance = editDistance(lower, candidateLower, limit);
-        if (distance < bestDistance) {
-            best = candidate;
-            bestDistance = distance;
-        }
-    }
-    return best;
-}
-/** The candidate closest to `word` by edit distance, if one is close enough to be a likely typo. For a short, fixed list of names. */
-function nearestName(word, candidates) {
-    return closest(word, [...candidates].map((candidate) => [candidate, candidate.toLowerCase()]));
-}
-/**
- * How many word-to-candidate comparisons one `NameSuggester` makes at the most. Each misspelt name is
- * compared with every candidate: a plan of 4,000 steps naming 4,000 missing ones took 25 s to validate.
- * Past the budget a name gets no suggestion, and its error still lists the names there are.
- */
-const SUGGESTION_BUDGET = 250_000;
-/**
- * "Did you mean" for names from a plan that may hold thousands (step ids, tools an MCP server lists):
- * each name is looked up once, the candidates are lower-cased once, and all lookups together make at
- * most SUGGESTION_BUDGET comparisons.
- */
-class NameSuggester {
-    #candidates;
-    #lowered;
-    #found = new Map();
-    #comparisons = 0;
-    constructor(candidates) {
-        this.#candidates = candidates;
-    }
-    nearest(word) {
-        if (this.#found.has(word))
-            return this.#found.get(word);
-        this.#lowered ??= [...this.#candidates].map((candidate) => [candidate, candidate.toLowerCase()]);
-        if (this.#comparisons + this.#lowered.length > SUGGESTION_BUDGET)
-            return undefined;
-        this.#comparisons += this.#lowered.length;
-        const near = closest(word, this.#lowered);
-        this.#found.set(word, near);
-        return near;
-    }
-}
-
-
-/***/ }),
-
-/***/ 2319:
+/***/ 84700:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1711,7 +1691,7 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./node_modules/js-yaml/dist/js-yaml.mjs
-var js_yaml = __webpack_require__(3243);
+var js_yaml = __webpack_require__(33243);
 ;// CONCATENATED MODULE: ./lib/plan/read-plain-yaml.js
 
 // The `yaml` package's core schema (YAML 1.2) as js-yaml types: the same tests, in the same order,
@@ -2020,7 +2000,7 @@ const MAX_ALIAS_COUNT = 50;
  */
 const MAX_ALIASED_VALUES = 100_000;
 /** The `yaml` package and what reads with it, loaded once and only when needed: most runs never do. */
-const withPositions = () => Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(268)]).then(__webpack_require__.bind(__webpack_require__, 5268));
+const withPositions = () => Promise.all(/* import() */[__webpack_require__.e(196), __webpack_require__.e(268)]).then(__webpack_require__.bind(__webpack_require__, 45268));
 /**
  * Parses plan YAML into a value, turning every YAML problem (syntax, size, depth, aliases) into
  * positioned errors. Plain YAML (no anchors, aliases, tags, tabs or other features the two readers
@@ -2053,7 +2033,7 @@ async function parsePlanYaml(text, file, options = {}) {
 
 /***/ }),
 
-/***/ 8231:
+/***/ 98231:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -2075,14 +2055,14 @@ function listNames(names, max = 20) {
 
 /***/ }),
 
-/***/ 6487:
+/***/ 36487:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   R: () => (/* binding */ formatPlanError),
 /* harmony export */   b: () => (/* binding */ problemCount)
 /* harmony export */ });
-/* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4700);
+/* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(74700);
 
 /** How many problems `errors` report, counting what a line like "and N more" stands for. */
 function problemCount(errors) {
@@ -2160,7 +2140,7 @@ function readPath(value, path) {
 
 /***/ }),
 
-/***/ 9460:
+/***/ 19460:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -2281,7 +2261,7 @@ function githubExpressionHint(text) {
 
 /***/ }),
 
-/***/ 260:
+/***/ 30260:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2291,9 +2271,9 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./lib/plan/nearest-name.js
-var nearest_name = __webpack_require__(5421);
+var nearest_name = __webpack_require__(95421);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
-var schemas = __webpack_require__(1514);
+var schemas = __webpack_require__(41514);
 ;// CONCATENATED MODULE: ./lib/plan/schema-at-path.js
 
 function unwrap(schema) {
@@ -2515,7 +2495,7 @@ function schemaIssues(issues, root, prefix = []) {
 
 /***/ }),
 
-/***/ 283:
+/***/ 10283:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2538,9 +2518,9 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: Agent, ApprovalPolicy, CommandTool, Dependency, EnvPassThrough, Escalate, Goal, JsonSchemaObject, Limits, MAX_ITEMS_CEILING, ModelPricing, ModelSettings, OnFailure, PlanInput, PlannerOptions, RetryPolicy, TOOL_NAME_PATTERN
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
-var schemas = __webpack_require__(1514);
+var schemas = __webpack_require__(41514);
 // EXTERNAL MODULE: ./lib/tools/github/github-writes.js
-var github_writes = __webpack_require__(7093);
+var github_writes = __webpack_require__(87093);
 ;// CONCATENATED MODULE: ./lib/tools/github/github-config.js
 
 
@@ -2587,7 +2567,7 @@ const HttpConfig = schemas.strictObject({
     .meta({ description: 'The http toolset: which URL prefixes it may call.' });
 
 // EXTERNAL MODULE: ./lib/tools/mcp/mcp-config.js
-var mcp_config = __webpack_require__(4067);
+var mcp_config = __webpack_require__(74067);
 ;// CONCATENATED MODULE: ./lib/tools/toolset-name.js
 
 /** The built-in toolsets a plan may enable (`toolsets:`); each is built by `toolsetTools`. */
@@ -2596,8 +2576,11 @@ const Toolset = schemas["enum"](['math', 'files', 'github', 'http']).meta({
 });
 
 // EXTERNAL MODULE: ./lib/process/env-value.js
-var env_value = __webpack_require__(8990);
+var env_value = __webpack_require__(68990);
+// EXTERNAL MODULE: ./lib/core/invisible-characters.js
+var invisible_characters = __webpack_require__(5709);
 ;// CONCATENATED MODULE: ./lib/plan/schema.js
+
 
 
 
@@ -2705,6 +2688,8 @@ function dependencyId(dependency) {
 /** The most items a `for_each` step may expand into, unless `limits.max_items` or the step's `max_items` says otherwise. */
 const MAX_ITEMS_CEILING = 100_000;
 const ITEM_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+/** A `goal:` or `name:` of spaces alone was valid, and a model was asked to plan a blank goal (adversarial pass). */
+const BLANK_TEXT = 'the text is blank (only spaces or invisible characters): write it, or leave the key out';
 /** Longest `title:`; the description stays the instruction, the title is what views show. */
 const MAX_TITLE_CHARS = 120;
 /** Model turns an agent step may take when it sets no `max_turns`. */
@@ -2913,10 +2898,12 @@ const Plan = schemas.strictObject({
     name: schemas.string()
         .min(1)
         .max(200)
+        .refine(invisible_characters/* hasVisibleText */.uA, BLANK_TEXT)
         .optional()
         .meta({ description: "The plan's name (at most 200 characters): the checklist's title and the check run's name. Left out: the file name.", examples: ['Weekly product health report'] }),
     goal: schemas.string()
         .min(1)
+        .refine(invisible_characters/* hasVisibleText */.uA, BLANK_TEXT)
         .optional()
         .meta({ description: 'The task in words. Steps see it; without workflow_sequence a model writes the steps from it.', examples: ["Summarize this week's product health for the exec team"] }),
     inputs: schemas.record(schemas.string().regex(NAME_PATTERN, 'input names use ASCII letters, digits, _ and -'), PlanInput)
@@ -3003,7 +2990,7 @@ function stepKey(id) {
 }
 
 // EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
-var schema = __webpack_require__(283);
+var schema = __webpack_require__(10283);
 ;// CONCATENATED MODULE: ./lib/plan/build-plan-steps.js
 
 
@@ -3057,15 +3044,15 @@ function buildPlanSteps(steps) {
 }
 
 // EXTERNAL MODULE: ./lib/plan/compile-json-schema.js + 2 modules
-var compile_json_schema = __webpack_require__(9224);
+var compile_json_schema = __webpack_require__(69224);
 // EXTERNAL MODULE: ./lib/plan/find-references.js
-var find_references = __webpack_require__(9271);
+var find_references = __webpack_require__(99271);
 // EXTERNAL MODULE: ./lib/plan/json-schema-problems.js
-var json_schema_problems = __webpack_require__(9006);
+var json_schema_problems = __webpack_require__(79006);
 // EXTERNAL MODULE: ./lib/plan/plan-check-context.js
-var plan_check_context = __webpack_require__(8231);
+var plan_check_context = __webpack_require__(98231);
 // EXTERNAL MODULE: ./lib/plan/schema-issues.js + 2 modules
-var schema_issues = __webpack_require__(260);
+var schema_issues = __webpack_require__(30260);
 ;// CONCATENATED MODULE: ./lib/plan/check-args.js
 
 
@@ -3182,7 +3169,7 @@ function checkFanOut(steps) {
 }
 
 // EXTERNAL MODULE: ./lib/plan/reference-syntax.js
-var reference_syntax = __webpack_require__(9460);
+var reference_syntax = __webpack_require__(19460);
 ;// CONCATENATED MODULE: ./lib/plan/check-command-argv.js
 
 /**
@@ -3227,11 +3214,11 @@ function checkCommandArgv(plan) {
 }
 
 // EXTERNAL MODULE: ./lib/core/regex-syntax-error.js
-var regex_syntax_error = __webpack_require__(5989);
+var regex_syntax_error = __webpack_require__(45989);
 // EXTERNAL MODULE: ./lib/plan/goal-regex.js
 var goal_regex = __webpack_require__(650);
 // EXTERNAL MODULE: ./lib/plan/nearest-name.js
-var nearest_name = __webpack_require__(5421);
+var nearest_name = __webpack_require__(95421);
 ;// CONCATENATED MODULE: ./lib/plan/check-goals.js
 
 
@@ -3357,7 +3344,7 @@ function checkHardcodedResults(ctx, modelStepsFrom = 0) {
 }
 
 // EXTERNAL MODULE: ./lib/plan/check-pricing.js
-var check_pricing = __webpack_require__(5708);
+var check_pricing = __webpack_require__(25708);
 ;// CONCATENATED MODULE: ./lib/plan/ancestor-check.js
 /** How many steps a backward search from a referencing step visits before the question waits for the pass below. */
 const NEAR_SEARCH_LIMIT = 16;
@@ -3783,7 +3770,7 @@ function checkCycles(steps, planSteps, stepIndex) {
 }
 
 // EXTERNAL MODULE: ./lib/core/todo-item.js
-var todo_item = __webpack_require__(6055);
+var todo_item = __webpack_require__(26055);
 ;// CONCATENATED MODULE: ./lib/plan/check-toolset-config.js
 const SECTIONS = [
     {
@@ -3891,9 +3878,9 @@ function checkTools(plan, tools, withheld) {
 }
 
 // EXTERNAL MODULE: ./lib/core/exceeds-depth.js
-var exceeds_depth = __webpack_require__(5878);
+var exceeds_depth = __webpack_require__(35878);
 // EXTERNAL MODULE: ./lib/plan/format-path.js
-var format_path = __webpack_require__(7222);
+var format_path = __webpack_require__(97222);
 ;// CONCATENATED MODULE: ./lib/plan/issues-beside-schema.js
 
 function isMap(value) {
@@ -3941,9 +3928,9 @@ function issuesBesideSchema(value, schemaProblems, recheck) {
 }
 
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 1 modules
-var parse_plan_yaml = __webpack_require__(2319);
+var parse_plan_yaml = __webpack_require__(84700);
 // EXTERNAL MODULE: ./lib/tools/toolsets.js + 39 modules
-var toolsets = __webpack_require__(7041);
+var toolsets = __webpack_require__(27041);
 ;// CONCATENATED MODULE: ./lib/plan/tool-catalogue.js
 
 /** The argument schema of a declared tool that does not write one: any object. */
@@ -4118,13 +4105,13 @@ function unexpectedError(error, file) {
 
 /***/ }),
 
-/***/ 8990:
+/***/ 68990:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $: () => (/* binding */ envValue)
 /* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1514);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41514);
 
 const TEMPLATE = /\$\{([^{}]*)\}/g;
 const ENV_BODY = /^env\.[A-Za-z_][A-Za-z0-9_]*$/;
@@ -4151,7 +4138,7 @@ function envValue() {
 
 /***/ }),
 
-/***/ 6674:
+/***/ 76674:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -4174,14 +4161,14 @@ function expandEnvReferences(template, runnerEnv, missing) {
 
 /***/ }),
 
-/***/ 5386:
+/***/ 35386:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   U: () => (/* binding */ planSecretValues)
 /* harmony export */ });
-/* harmony import */ var _core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9989);
-/* harmony import */ var _expand_env_references_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6674);
+/* harmony import */ var _core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(59989);
+/* harmony import */ var _expand_env_references_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(76674);
 
 
 /**
@@ -4327,7 +4314,7 @@ function refusalReason(url, allow) {
 
 /***/ }),
 
-/***/ 7958:
+/***/ 37958:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -4351,14 +4338,14 @@ function formatBytes(bytes) {
 
 /***/ }),
 
-/***/ 7093:
+/***/ 87093:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   B: () => (/* binding */ DEFAULT_GITHUB_WRITES),
 /* harmony export */   o: () => (/* binding */ GithubWrites)
 /* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1514);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41514);
 
 /** Defaults of the plan's `github.writes`: one issue, one comment, no labels, no mentions, references or foreign links. */
 const DEFAULT_GITHUB_WRITES = { max_issues: 1, max_comments: 1 };
@@ -4384,15 +4371,15 @@ const GithubWrites = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
 
 /***/ }),
 
-/***/ 4067:
+/***/ 74067:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Je: () => (/* binding */ McpServers)
 /* harmony export */ });
 /* unused harmony exports MCP_SERVER_NAME_PATTERN, McpServer */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1514);
-/* harmony import */ var _process_env_value_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8990);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41514);
+/* harmony import */ var _process_env_value_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(68990);
 
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -4446,7 +4433,7 @@ const McpServers = zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED
 
 /***/ }),
 
-/***/ 1088:
+/***/ 71088:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -4470,7 +4457,7 @@ class McpServerStartError extends Error {
 
 /***/ }),
 
-/***/ 7041:
+/***/ 27041:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -4479,8 +4466,10 @@ __webpack_require__.d(__webpack_exports__, {
   e: () => (/* binding */ toolsetTools)
 });
 
+// EXTERNAL MODULE: ./lib/core/cut-note.js
+var cut_note = __webpack_require__(30068);
 // EXTERNAL MODULE: ./lib/core/linear-regex.js + 1 modules
-var linear_regex = __webpack_require__(3097);
+var linear_regex = __webpack_require__(53097);
 // EXTERNAL MODULE: ./lib/core/step-error.js
 var step_error = __webpack_require__(1938);
 ;// CONCATENATED MODULE: ./lib/tools/files/invalid-glob-error.js
@@ -4686,15 +4675,15 @@ function compileGlob(toolName, pattern) {
 }
 
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
+var external_node_fs_ = __webpack_require__(73024);
 // EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(1455);
+var promises_ = __webpack_require__(51455);
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
+var external_node_path_ = __webpack_require__(76760);
 // EXTERNAL MODULE: ./lib/core/is-inside.js
-var is_inside = __webpack_require__(9500);
+var is_inside = __webpack_require__(99500);
 // EXTERNAL MODULE: ./lib/core/system-path.js
-var system_path = __webpack_require__(9120);
+var system_path = __webpack_require__(29120);
 ;// CONCATENATED MODULE: ./lib/tools/files/path-refused-error.js
 
 /** A file tool was asked for a path it may not touch (outside the repository, `.git`, `/proc`, ...). */
@@ -4828,7 +4817,7 @@ async function openRepoFile(toolName, root, requested, realRoot) {
 }
 
 // EXTERNAL MODULE: ./lib/core/group-digits.js
-var group_digits = __webpack_require__(83);
+var group_digits = __webpack_require__(80083);
 ;// CONCATENATED MODULE: ./lib/tools/files/walk-repo-files.js
 
 
@@ -4911,6 +4900,7 @@ function cutNotice(limit, noun, start) {
 
 
 
+
 /** Default cap on the paths `list_files` returns. */
 const LIST_FILES_MAX_RESULTS = 1000;
 /** The `list_files` tool: repository files matching a glob, sorted and capped. */
@@ -4947,14 +4937,15 @@ function listFilesTool(options) {
             if (matches.length <= maxResults)
                 return `${walk.notice}${matches.join('\n')}`;
             const shown = matches.slice(0, maxResults).join('\n');
-            return `${walk.notice}[cut: ${matches.length} files match '${pattern}'; showing the first ${maxResults}; narrow the pattern]\n${shown}`;
+            return `${walk.notice}${(0,cut_note/* cutNote */.n)(`${matches.length} files match '${pattern}'; showing the first ${maxResults}; narrow the pattern`)}\n${shown}`;
         },
     };
 }
 
 // EXTERNAL MODULE: ./lib/tools/files/format-bytes.js
-var format_bytes = __webpack_require__(7958);
+var format_bytes = __webpack_require__(37958);
 ;// CONCATENATED MODULE: ./lib/tools/files/read-file-tool.js
+
 
 
 /** Default cap on the bytes `read_file` returns. */
@@ -4988,7 +4979,7 @@ function readFileTool(options) {
                 // Drop a multi-byte character split by the cut rather than show a replacement character.
                 const clean = text.endsWith('\uFFFD') ? text.slice(0, -1) : text;
                 // `\u2026` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
-                return `[cut: file is ${(0,format_bytes/* formatBytes */.z)(stats.size)}; showing the first ${(0,format_bytes/* formatBytes */.z)(maxBytes)}]\n${clean}\u2026`;
+                return `${(0,cut_note/* cutNote */.n)(`file is ${(0,format_bytes/* formatBytes */.z)(stats.size)}; showing the first ${(0,format_bytes/* formatBytes */.z)(maxBytes)}`)}\n${clean}\u2026`;
             }
             finally {
                 await handle.close();
@@ -4998,9 +4989,9 @@ function readFileTool(options) {
 }
 
 // EXTERNAL MODULE: external "node:timers/promises"
-var external_node_timers_promises_ = __webpack_require__(8500);
+var external_node_timers_promises_ = __webpack_require__(58500);
 // EXTERNAL MODULE: ./lib/core/regex-syntax-error.js
-var regex_syntax_error = __webpack_require__(5989);
+var regex_syntax_error = __webpack_require__(45989);
 ;// CONCATENATED MODULE: ./lib/tools/files/invalid-search-error.js
 
 
@@ -5019,6 +5010,7 @@ class InvalidSearchError extends step_error/* StepError */.zg {
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/files/search-files-tool.js
+
 
 
 
@@ -5160,7 +5152,7 @@ function searchFilesTool(options) {
                 return `${walk.notice}[no matches for '${query}']`;
             if (!more)
                 return `${walk.notice}${results.join('\n')}`;
-            return `${walk.notice}[cut: more than ${maxResults} matching lines; showing the first ${maxResults}; narrow the query or pattern]\n${results.join('\n')}`;
+            return `${walk.notice}${(0,cut_note/* cutNote */.n)(`more than ${maxResults} matching lines; showing the first ${maxResults}; narrow the query or pattern`)}\n${results.join('\n')}`;
         },
     };
 }
@@ -5175,14 +5167,14 @@ function filesToolset(options) {
 }
 
 // EXTERNAL MODULE: ./lib/tools/github/github-writes.js
-var github_writes = __webpack_require__(7093);
+var github_writes = __webpack_require__(87093);
 ;// CONCATENATED MODULE: ./lib/security/load-neutraliser.js
 /**
  * `neutraliseOutbound` with `policy` (`neutraliseRendered` for Markdown plan-runner rendered), loaded at first use: it brings GitHub's Markdown parser
  * (micromark with the GFM extensions), which a run that writes nothing to GitHub never needs.
  */
 async function loadNeutraliser(policy, made = 'raw') {
-    const { neutraliseOutbound, neutraliseRendered } = await Promise.all(/* import() */[__webpack_require__.e(332), __webpack_require__.e(527)]).then(__webpack_require__.bind(__webpack_require__, 3527));
+    const { neutraliseOutbound, neutraliseRendered } = await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(126), __webpack_require__.e(527)]).then(__webpack_require__.bind(__webpack_require__, 13527));
     return made === 'raw' ? (text) => neutraliseOutbound(text, policy) : (text) => neutraliseRendered(text, policy);
 }
 
@@ -5291,7 +5283,7 @@ class CrossRepoRefusedError extends step_error/* StepError */.zg {
 }
 
 // EXTERNAL MODULE: ./lib/core/retry-after-ms.js
-var retry_after_ms = __webpack_require__(2575);
+var retry_after_ms = __webpack_require__(72575);
 ;// CONCATENATED MODULE: ./lib/github/github-failure.js
 
 /** Reads an Octokit failure (a `RequestError`, a timeout, a network error) into a `GitHubFailure`. */
@@ -5456,6 +5448,7 @@ function defineGitHubTool(context, spec) {
 
 ;// CONCATENATED MODULE: ./lib/tools/github/cap-text.js
 
+
 /** `text` cut to `maxBytes` of UTF-8, with a note saying what was cut and what to do instead. */
 function capText(text, maxBytes, what, instead) {
     const bytes = Buffer.byteLength(text, 'utf8');
@@ -5464,7 +5457,7 @@ function capText(text, maxBytes, what, instead) {
     const cut = Buffer.from(text, 'utf8').subarray(0, maxBytes).toString('utf8').replace(/\uFFFD$/, '');
     const hint = instead === undefined ? '' : `; ${instead}`;
     // `\u2026` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
-    return `[cut: ${what} is ${(0,format_bytes/* formatBytes */.z)(bytes)}; showing the first ${(0,format_bytes/* formatBytes */.z)(maxBytes)}${hint}]\n${cut}\u2026`;
+    return `${(0,cut_note/* cutNote */.n)(`${what} is ${(0,format_bytes/* formatBytes */.z)(bytes)}; showing the first ${(0,format_bytes/* formatBytes */.z)(maxBytes)}${hint}`)}\n${cut}\u2026`;
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/github/issue-summary.js
@@ -6292,6 +6285,7 @@ async function readCappedBody(response, maxBytes) {
 
 
 
+
 const HTTP_DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
 const HTTP_DEFAULT_TIMEOUT_SECONDS = 30;
 /**
@@ -6407,7 +6401,7 @@ async function send(options, toolName, args, ctx) {
     }
     const declared = Number(response.headers.get('content-length'));
     const size = Number.isFinite(declared) && declared > maxBytes ? `is ${(0,format_bytes/* formatBytes */.z)(declared)}` : `is larger than ${(0,format_bytes/* formatBytes */.z)(maxBytes)}`;
-    const text = read.truncated ? `[cut: response ${size}; showing the first ${(0,format_bytes/* formatBytes */.z)(maxBytes)}]\n${read.text}\u2026` : read.text;
+    const text = read.truncated ? `${(0,cut_note/* cutNote */.n)(`response ${size}; showing the first ${(0,format_bytes/* formatBytes */.z)(maxBytes)}`)}\n${read.text}\u2026` : read.text;
     return { status: response.status, url: url.href, content_type: response.headers.get('content-type'), body: text };
 }
 const urlProperty = { type: 'string', description: 'Absolute URL under one of the allowed prefixes' };
