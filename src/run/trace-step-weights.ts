@@ -62,7 +62,12 @@ export async function stepWeightsFromTrace(file: string): Promise<StepWeights> {
   const read = readInputFile(file, MAX_TRACE_BYTES);
   if (!read.ok) throw new TraceWeightsError({ file, problem: read.code === 'ENOENT' ? 'no such file' : read.problem });
   const text = read.bytes.toString('utf8');
-  const weights = stepDurations(traceEvents(text, file));
-  if (weights.size === 0) throw new TraceWeightsError({ file, problem: 'it records no finished step' });
+  const events = [...traceEvents(text, file)];
+  const weights = stepDurations(events);
+  if (weights.size === 0) {
+    // A resumed run that reused every step: "no finished step" of a trace whose steps all completed.
+    const reused = events.some((event) => (event as { type?: unknown; reused?: unknown }).type === 'step_completed' && (event as { reused?: unknown }).reused !== undefined);
+    throw new TraceWeightsError({ file, problem: reused ? 'every step it records was reused from an earlier run, which says nothing of how long they take (the trace of the run that ran them does)' : 'it records no finished step' });
+  }
   return weights;
 }

@@ -75,5 +75,9 @@ describe('stepWeightsFromTrace', () => {
     const empty = path.join(tmp, 'empty.jsonl');
     writeFileSync(empty, '{"type":"step_started","stepKey":"a"}\n');
     await expect(stepWeightsFromTrace(empty)).rejects.toThrow('records no finished step');
+    // Found by an adversarial pass: a resumed run's trace, every step reused, was "no finished step".
+    const reused = path.join(tmp, 'reused.jsonl');
+    writeFileSync(reused, '{"type":"step_completed","stepKey":"a","durationMs":0,"reused":{"from":"run 1"}}\n');
+    await expect(stepWeightsFromTrace(reused)).rejects.toThrow(`${reused}: every step it records was reused from an earlier run, which says nothing of how long they take (the trace of the run that ran them does); give the trace file a previous run wrote (--trace)`);
   });
 });
