@@ -6,6 +6,9 @@ import { loadNeutraliser } from '../security/load-neutraliser.ts';
 import type { CheckConclusion, CheckRunResult } from './check-run.ts';
 import type { FinalReport } from '../report/final-report.ts';
 
+/** Goal rows a check run shows (each at most ~550 characters: 40 take 22,000 of its 65,535). */
+const CHECK_RUN_GOAL_ROWS = 40;
+
 /**
  * What the completed check run shows: the status, and the goals table that decided it. Tool and
  * model text in it (reasons, evidence) is neutralised: no mention, reference or foreign link.
@@ -17,7 +20,9 @@ export async function checkRunResult(report: FinalReport, conclusion: CheckConcl
     ? [report.markdown]
     : [
         `${statusIcon(report.status)} **Status:** ${report.status}${reason}`,
-        report.goals.length ? renderGoalsTable(report.goals, redact) : '_The plan declares no goals; the run itself decided._',
+        // As the comment shows them: the goals not met first, and a bounded table. Whole, 400 goals passed the
+        // check run's 65,535 characters and its cut end took every ❌ row (found by an adversarial pass).
+        report.goals.length ? renderGoalsTable(report.goals, redact, 300, CHECK_RUN_GOAL_ROWS, 'the job summary') : '_The plan declares no goals; the run itself decided._',
       ];
   if (runUrl) body.push(`[View the run and its job summary](${encodeURI(runUrl)})`);
   const neutralise = await loadNeutraliser({ allowUrls: repositoryUrl ? [repositoryUrl] : [] }, 'rendered');

@@ -1,6 +1,7 @@
 import { escapeInlineMarkdown } from './markdown/escape-markdown.ts';
 import { cutText } from './cut-text.ts';
 import { oneLogLine } from './checklist.ts';
+import { groupDigits } from '../core/group-digits.ts';
 
 /** One evaluated goal, as the reports show it. */
 export interface GoalRow {
@@ -55,7 +56,7 @@ export function renderGoalsTable(
     shown = goals.filter((goal) => keep.has(goal));
     const left = goals.length - shown.length;
     const leftNotMet = notMet.filter((goal) => !keep.has(goal)).length;
-    note = `\n\n_… ${left} more goal${left === 1 ? '' : 's'} (${leftNotMet === 0 ? 'all met' : `${leftNotMet} not met`}) in ${restAt}._`;
+    note = `\n\n_… ${groupDigits(left)} more goal${left === 1 ? '' : 's'} (${leftNotMet === 0 ? 'all met' : `${leftNotMet} not met`}) in ${restAt}._`;
   }
   const rows = shown.map((goal) => {
     const cells = [

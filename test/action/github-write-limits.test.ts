@@ -45,7 +45,9 @@ describe('a GitHub write fits however long the run\'s text is', () => {
     const goals = Array.from({ length: 400 }, (_, i) => ({ name: `目標 ${i}`, severity: 'required' as const, outcome: 'unmet' as const, evidence: `見つからない：${'結果'.repeat(60)} @team #12` }));
     const report = { status: 'failed', reason: `step review failed: key \${item.name} gave "${mentions}"`, goals, markdown: '', planErrors: [] } as unknown as FinalReport;
     const result = await checkRunResult(report, 'failure', createRedactor());
-    expect(bytes(result.summary)).toBeGreaterThan(65_535);
+    // 40 rows of the 400, each cut: the table no longer needs the write's own cut to fit.
+    expect(bytes(result.summary)).toBeLessThanOrEqual(65_535);
+    expect(result.summary).toContain('… 360 more goals (360 not met) in the job summary.');
     const warnings: string[] = [];
     const check = await startCheckRun(octokit(), { owner: 'acme', repo: 'app', name: 'plan-runner', headSha: 'a'.repeat(40) }, (m) => warnings.push(m));
     await check!.complete(result);
@@ -57,6 +59,16 @@ describe('a GitHub write fits however long the run\'s text is', () => {
     const reasonLine = run.output.summary.split('\n')[0]!;
     expect(reasonLine.length).toBeLessThan(1_000 + 3_000);
     expect(run.output.summary).toContain('目標 0');
+  });
+
+  // Found by an adversarial pass: with 400 goals the table passed 65,535 bytes, and the cut end took the
+  // 5 unmet ones: the failed check run showed 283 ✅ rows and no ❌.
+  it('a check run with many goals shows the ones not met first', async () => {
+    const goals = Array.from({ length: 400 }, (_, i) => ({ name: `goal ${i}`, severity: 'required' as const, outcome: i >= 395 ? ('unmet' as const) : ('met' as const), evidence: 'x'.repeat(300) }));
+    const report = { status: 'goals-unmet', goals, markdown: '', planErrors: [] } as unknown as FinalReport;
+    const result = await checkRunResult(report, 'failure', createRedactor());
+    expect(result.summary.match(/^\| ❌ /gm)).toHaveLength(5);
+    expect(result.summary).toContain('… 360 more goals (all met) in the job summary.');
   });
 
   it('an escalation issue stays within 65,536 characters and shows the last error once, cut', async () => {

@@ -8,6 +8,17 @@ import { noRedaction, plan, RunScript, step, usage } from './summary-run-fixture
 const threeSteps = plan([step('1', 'Fetch the page'), step('2', 'Extract the numbers', ['1']), step('3', 'Write the report', ['2'])]);
 
 describe('renderSummary', () => {
+  // Found by an adversarial pass: 20,000 goals filled the 1 MiB, and its cut end took every ❌ row and the steps.
+  it('shows the goals not met first, at most 500, and keeps the steps', () => {
+    const record = new RunScript(threeSteps).complete('1', 'ok').complete('2', 'ok').complete('3', 'ok').finish('goals-unmet').record();
+    const goals = Array.from({ length: 20_000 }, (_, i) => ({ name: `goal ${i}`, severity: 'required' as const, outcome: i >= 19_997 ? ('unmet' as const) : ('met' as const), evidence: 'x'.repeat(500) }));
+    const md = renderSummary(record, { redact: noRedaction, goals });
+    expect(md.match(/^\| ❌ /gm)).toHaveLength(3);
+    expect(md).toContain('… 19,500 more goals (all met) in the trace file.');
+    expect(md).toContain('Write the report');
+    expect(Buffer.byteLength(md)).toBeLessThan(1024 * 1024);
+  });
+
   it('shows the status, every step with its result, and durations', () => {
     const record = new RunScript(threeSteps)
       .complete('1', 'ok')

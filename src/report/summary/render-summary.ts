@@ -80,12 +80,18 @@ function hardCut(text: string, maxBytes: number, where: string): string {
  * The job summary in Markdown: status, goals, every step with its result, cost, revisions and the
  * plan graph. Kept under `maxBytes` by cutting results (largest first) and saying where they are.
  */
+/**
+ * Goal rows the summary shows, the goals not met first (each row at most ~750 characters: 500 take
+ * 375 KB of its 1 MiB). Whole, 20,000 goals filled the 1 MiB and the cut end took every ❌ row and the steps.
+ */
+const SUMMARY_GOAL_ROWS = 500;
+
 export function renderSummary(record: RunRecord, options: SummaryOptions): string {
   const { redact } = options;
   const where = options.fullRecordAt ?? 'the trace file';
   const maxBytes = options.maxBytes ?? SUMMARY_MAX_BYTES - 16;
   const goals: SummaryPart[] = options.goals?.length
-    ? [`### Goals — ${goalsHeadline(options.goals)}`, renderGoalsTable(options.goals, redact)]
+    ? [`### Goals — ${goalsHeadline(options.goals)}`, renderGoalsTable(options.goals, redact, 500, SUMMARY_GOAL_ROWS, where)]
     : [];
   const graph: CuttablePart = {
     full: `### Plan graph\n\n${renderMermaidGraph(record, redact)}`,
