@@ -13,7 +13,7 @@ const PLANNER_ROLE =
 /** The goal, the goal checks' names, the run's inputs and the tool catalogue: what every planner prompt starts from. */
 export function planContext(plan: ValidPlan, inputs: Readonly<Record<string, unknown>>): string {
   // The goal may be a `task` from event text: hidden parts (HTML comments, invisible characters) are removed.
-  const sections = [`Goal: ${sanitizeUntrusted(plan.goal ?? plan.name, { comments: 'remove' })}`];
+  const sections = [`Goal: ${sanitizeUntrusted(plan.goal ?? plan.name, { read: 'rendered' })}`];
   const goals = goalChecksText((plan.source.goals ?? []).map((goal) => goal.name));
   if (goals) sections.push(goals);
   if (Object.keys(inputs).length > 0) sections.push(`Inputs of the run:\n${dataBlock({ name: 'inputs' }, promptText(inputs))}`);

@@ -57,7 +57,7 @@ function definitionBlock(step: PlanStep): string {
 function completedBlock({ step, result }: CompletedStep): string {
   const cached = completedBlocks.get(step);
   if (cached && cached.result === result) return cached.text;
-  const text = `${definitionBlock(step)}\n${dataBlock({ step: step.key, part: 'result' }, promptExcerpt(promptText(result)))}`;
+  const text = `${definitionBlock(step)}\n${dataBlock({ step: step.key, part: 'result' }, promptExcerpt(promptText(result, step.tool)))}`;
   completedBlocks.set(step, { result, text });
   return text;
 }

@@ -57,7 +57,7 @@ function resultBlock(ctx: StepContext, key: string, limit: number): string {
   if (!cache) blocks.set(ctx.results, (cache = new Map()));
   const cached = cache.get(key);
   if (cached && cached.result === result && cached.step === step && cached.limit === limit && cached.gaps === gaps) return cached.text;
-  const text = dataBlock({ step: key, tool: step?.tool, description: step?.description || undefined }, `${promptExcerpt(promptText(result), limit)}${gaps === undefined ? '' : `\n[incomplete: ${gaps}]`}`);
+  const text = dataBlock({ step: key, tool: step?.tool, description: step?.description || undefined }, `${promptExcerpt(promptText(result, step?.tool), limit)}${gaps === undefined ? '' : `\n[incomplete: ${gaps}]`}`);
   cache.set(key, { result, step, limit, gaps, text });
   return text;
 }
@@ -84,7 +84,7 @@ function ancestorBlocks(ctx: StepContext, limit: number): string[] {
 export function buildStepMessages(ctx: StepContext, instruction: string, options: StepPromptOptions = {}): Message[] {
   const sections: string[] = [];
   // The goal may come from event text (the task input): hidden parts are removed, the words stay instructions.
-  if (ctx.goal) sections.push(`Goal of the run: ${sanitizeUntrusted(ctx.goal, { maxChars: 4000 })}`);
+  if (ctx.goal) sections.push(`Goal of the run: ${sanitizeUntrusted(ctx.goal, { maxChars: 4000, read: 'rendered' })}`);
   if (Object.keys(ctx.inputs).length > 0) sections.push(`Inputs of the run:\n${dataBlock({ name: 'inputs' }, promptText(ctx.inputs))}`);
   const blocks = ancestorBlocks(ctx, options.resultCharLimit ?? RESULT_CHAR_LIMIT);
   if (blocks.length > 0) sections.push(`Results of the steps this step depends on:\n\n${blocks.join('\n\n')}`);

@@ -1,4 +1,4 @@
-import { sanitizeUntrusted, sanitizeUntrustedValue } from '../security/sanitize-untrusted.ts';
+import { RENDERED_BODY_TOOLS, sanitizeUntrusted, sanitizeUntrustedValue } from '../security/sanitize-untrusted.ts';
 import { groupDigits } from '../core/group-digits.ts';
 
 /** Results longer than this many characters are cut in prompts (the trace keeps them whole). */
@@ -6,12 +6,13 @@ export const RESULT_CHAR_LIMIT = 8_000;
 
 /**
  * A result as prompt text: strings as they are (`dataBlock` sanitises them), anything else as
- * compact JSON whose strings were sanitised before encoding (encoded, hidden Markdown no longer parses).
+ * compact JSON whose strings were sanitised before encoding (encoded, hidden Markdown no longer parses);
+ * the `body` of a result of `tool` (a github tool's pull request or issue) read as GitHub renders it.
  */
-export function promptText(result: unknown): string {
+export function promptText(result: unknown, tool?: string): string {
   if (typeof result === 'string') return result;
   try {
-    return JSON.stringify(sanitizeUntrustedValue(result)) ?? String(result);
+    return JSON.stringify(sanitizeUntrustedValue(result, { renderedBodies: tool !== undefined && RENDERED_BODY_TOOLS.has(tool) })) ?? String(result);
   } catch {
     return String(result);
   }
@@ -44,7 +45,7 @@ function attribute(value: string): string {
 export function dataBlock(labels: Readonly<Record<string, string | undefined>>, content: string): string {
   const attributes = Object.entries(labels)
     .filter((entry): entry is [string, string] => entry[1] !== undefined)
-    .map(([name, value]) => ` ${name}="${attribute(sanitizeUntrusted(value, { maxChars: 500, comments: 'remove' }))}"`)
+    .map(([name, value]) => ` ${name}="${attribute(sanitizeUntrusted(value, { maxChars: 500, read: 'rendered' }))}"`)
     .join('');
   // Escaped visibly (not with invisible characters, which the input sanitiser strips).
   const body = sanitizeUntrusted(content).replace(/<(\/?data\b)/gi, '&lt;$1');

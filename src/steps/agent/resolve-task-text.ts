@@ -16,6 +16,6 @@ export function resolveTaskText(task: string, sources: ReferenceSources): string
     blocks.push(dataBlock({ ref: String(blocks.length + 1), reference: match }, promptText(value)));
     return `[data ${blocks.length}]`;
   });
-  const words = sanitizeUntrusted(text, { maxChars: 8000 });
+  const words = sanitizeUntrusted(text, { maxChars: 8000, read: 'rendered' });
   return blocks.length === 0 ? words : `${words}\n\n${blocks.join('\n\n')}`;
 }

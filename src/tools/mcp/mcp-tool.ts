@@ -31,7 +31,7 @@ const MAX_NAME_CHARS = 128;
 
 /** A server's tool name as prompts and messages show it: what a reader would not see left out, and cut. */
 export function shownToolName(name: string): string {
-  return sanitizeUntrusted(name, { maxChars: MAX_NAME_CHARS, comments: 'remove' });
+  return sanitizeUntrusted(name, { maxChars: MAX_NAME_CHARS, read: 'rendered' });
 }
 
 /** Schema keywords that only describe (a validator never reads them): their text is cleaned like a description. */
@@ -74,7 +74,7 @@ export function cleanSchemaTexts(schema: unknown): unknown {
   if (schema === null || typeof schema !== 'object') return schema;
   if (Array.isArray(schema)) return schema.map(cleanSchemaTexts);
   return Object.fromEntries(
-    Object.entries(schema).map(([key, value]) => [key, ANNOTATIONS.has(key) ? sanitizeUntrustedValue(value, { maxChars: MAX_DESCRIPTION_CHARS, comments: 'remove' }) : cleanSchemaTexts(value)]),
+    Object.entries(schema).map(([key, value]) => [key, ANNOTATIONS.has(key) ? sanitizeUntrustedValue(value, { maxChars: MAX_DESCRIPTION_CHARS, read: 'rendered' }) : cleanSchemaTexts(value)]),
   );
 }
 
@@ -101,7 +101,7 @@ export function mcpTool(options: {
   return {
     name,
     // The server's words reach every prompt that lists tools: what its own reader would not see (an HTML comment, invisible characters) is left out, and the length capped.
-    description: `${sanitizeUntrusted(tool.description ?? tool.title ?? tool.name, { maxChars: MAX_DESCRIPTION_CHARS, comments: 'remove' })} (tool '${shownToolName(tool.name)}' of MCP server '${session.name}')`,
+    description: `${sanitizeUntrusted(tool.description ?? tool.title ?? tool.name, { maxChars: MAX_DESCRIPTION_CHARS, read: 'rendered' })} (tool '${shownToolName(tool.name)}' of MCP server '${session.name}')`,
     inputSchema: options.cleanSchema ?? (cleanSchemaTexts(tool.inputSchema) as McpTool['inputSchema']),
     sideEffects: tool.annotations?.readOnlyHint !== true,
     timeoutSeconds: timeoutMs / 1000,
