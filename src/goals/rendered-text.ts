@@ -3,6 +3,10 @@ import { visibleText } from '../core/invisible-characters.ts';
 
 const ENTITY = /&(?:#(\d{1,7})|#[xX]([0-9A-Fa-f]{1,6})|([A-Za-z][A-Za-z0-9]{0,31}));/g;
 const TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/g;
+/** A link's or image's destination and title, `](…)`: a page shows the text before it only (`[AK](x)IA` reads AKIA). */
+const DESTINATION = /\]\([^()\n]*\)/g;
+/** Brackets and the `!` of an image: a page shows the link text between them joined to what is around. */
+const BRACKETS = /!?\[|\]/g;
 /** Markdown's emphasis, strikethrough, code and escape marks: a page shows the letters between them joined. */
 const MARKS = /[*_~`\\]/g;
 
@@ -31,12 +35,13 @@ function withoutComments(text: string): string {
 /**
  * `text` as the letters a rendered page (a PR comment, the summary) shows them: invisible characters
  * removed and compatibility forms folded (`visibleText`), HTML comments and tags removed, character
- * references decoded, and the marks of emphasis, strikethrough, code and escapes dropped. `AK<!-- -->IA`,
- * `A&#75;IA`, `AK**IA**` and `AK<b></b>IA` all show `AKIA`. It removes more than a page does, never less:
+ * references decoded, links' destinations and brackets dropped, and the marks of emphasis,
+ * strikethrough, code and escapes dropped. `AK<!-- -->IA`, `A&#75;IA`, `AK**IA**`, `AK<b></b>IA` and
+ * `[AK](x)IA` all show `AKIA`. It removes more than a page does, never less:
  * for a check that text does not appear, what it finds is what a reader may see.
  */
 export function renderedText(text: string): string {
-  const plain = withoutComments(visibleText(text)).replace(TAG, '').replace(ENTITY, decodeEntity).replace(MARKS, '');
+  const plain = withoutComments(visibleText(text)).replace(TAG, '').replace(DESTINATION, '').replace(BRACKETS, '').replace(ENTITY, decodeEntity).replace(MARKS, '');
   // A decoded reference may be a compatibility form or an invisible character itself (`&Kfr;`, `&#8203;`).
   return visibleText(plain);
 }
