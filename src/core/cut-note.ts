@@ -5,7 +5,8 @@
  * was given a part (see `cutNoteIn`).
  */
 export function cutNote(words: string): string {
-  return `[cut: ${words}]`;
+  // One line, whatever the words hold (a pattern with a line break split the note, and no goal saw it).
+  return `[cut: ${words.replace(/[\r\n\u2028\u2029]+/g, ' ')}]`;
 }
 
 const CUT_NOTE_LINE = /^\[cut: [^\n]*\]\r?$/m;

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileTool } from '../../src/tools/files/read-file-tool.ts';
 import { capText } from '../../src/tools/github/cap-text.ts';
+import { listFilesTool } from '../../src/tools/files/list-files-tool.ts';
+import { cutNote } from '../../src/core/cut-note.ts';
 import { checkGoal, finishedRun } from './goal-fixtures.ts';
 
 let root: string;
@@ -30,6 +32,17 @@ describe('a result a tool cut', () => {
     expect(await checkGoal({ max_chars: 10 }, finishedRun(read))).toMatchObject({ outcome: 'unmet' });
     // And checks that a part can decide are decided on it.
     expect(await checkGoal({ contains: 'ok line' }, finishedRun(read))).toMatchObject({ outcome: 'met' });
+  });
+
+  // Found by a review: a walk that stopped early, a pull request's file list past its cap, and a note split by a
+  // line break in a pattern were not seen as cuts.
+  it('is found for every tool that returns part of what it read', async () => {
+    await writeFile(join(root, 'a.txt'), 'x');
+    await writeFile(join(root, 'b.txt'), 'x');
+    const walked = (await listFilesTool({ root, walk: { maxFiles: 1 } }).execute({ pattern: '*.txt' }, { signal: new AbortController().signal } as never)) as string;
+    expect(await checkGoal({ not_contains: 'AKIA' }, finishedRun(walked))).toMatchObject({ outcome: 'error' });
+    expect(await checkGoal({ not_contains: 'AKIA' }, finishedRun({ note: cutNote('the pull request changes more than 300 files; showing the first 300'), files: [] }))).toMatchObject({ outcome: 'error' });
+    expect(cutNote('2 files match \'a\nb\'')).toBe("[cut: 2 files match 'a b']");
   });
 
   it('is found in a field of a structured result (a pull request body capped by the github tools)', async () => {

@@ -293,22 +293,22 @@ describe('search_files', () => {
 describe('a walk that stops at its limits', () => {
   it('says so before the listing, and a pattern that starts with a folder walks only that folder', async () => {
     const stopped = (await listFilesTool({ root, walk: { maxFiles: 2 } }).execute({}, ctx())) as string;
-    expect(stopped.split('\n')[0]).toBe("[the walk of the repository stopped at 2 files, in no set order; files past them were not looked at. Give a pattern that starts with a folder, e.g. 'src/**/*.ts', to walk only that folder]");
+    expect(stopped.split('\n')[0]).toBe("[cut: the walk of the repository stopped at 2 files, in no set order; files past them were not looked at. Give a pattern that starts with a folder, e.g. 'src/**/*.ts', to walk only that folder]");
     expect(stopped.split('\n')).toHaveLength(3);
     const folders = listFilesTool({ root, walk: { maxFolders: 2 } });
-    expect(await folders.execute({ pattern: '**/*.ts' }, ctx())).toMatch(/^\[the walk of the repository stopped at 2 folders, in no set order;/);
+    expect(await folders.execute({ pattern: '**/*.ts' }, ctx())).toMatch(/^\[cut: the walk of the repository stopped at 2 folders, in no set order;/);
     // src and src/deep: the whole walk, within the same limit.
     await expect(folders.execute({ pattern: 'src/**/*.ts' }, ctx())).resolves.toBe('src/deep/util.ts\nsrc/main.ts');
     await expect(folders.execute({ pattern: './src/**/*.ts' }, ctx())).resolves.toBe('src/deep/util.ts\nsrc/main.ts');
     await expect(listFilesTool({ root, walk: { maxFolders: 1 } }).execute({ pattern: 'src/**/*.ts' }, ctx())).resolves.toBe(
-      "[the walk of 'src' stopped at 1 folder, in no set order; files past them were not looked at. Give a pattern that starts with a folder inside 'src', to walk only that one]\nsrc/main.ts",
+      "[cut: the walk of 'src' stopped at 1 folder, in no set order; files past them were not looked at. Give a pattern that starts with a folder inside 'src', to walk only that one]\nsrc/main.ts",
     );
   });
 
   it('never answers "no matches" for files it did not read', async () => {
     const search = searchFilesTool({ root, walk: { maxFiles: 1 } });
     const text = (await search.execute({ query: 'no such text anywhere' }, ctx())) as string;
-    expect(text).toMatch(/^\[the walk of the repository stopped at 1 file, .*\]\n\[no matches for 'no such text anywhere'\]$/);
+    expect(text).toMatch(/^\[cut: the walk of the repository stopped at 1 file, .*\]\n\[no matches for 'no such text anywhere'\]$/);
   });
 
   it('starts at a leading folder only when it is a real folder of the repository, not a symlink out of it', async () => {

@@ -1,3 +1,4 @@
+import { cutNote } from '../../core/cut-note.ts';
 import { opendir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { groupDigits } from '../../core/group-digits.ts';
@@ -93,5 +94,6 @@ function cutNotice(limit: number, noun: string, start: readonly string[]): strin
   const stoppedAt = `${groupDigits(limit)} ${limit === 1 ? noun : `${noun}s`}`;
   const where = start.length === 0 ? 'the repository' : `'${start.join('/')}'`;
   const advice = start.length === 0 ? "Give a pattern that starts with a folder, e.g. 'src/**/*.ts', to walk only that folder" : `Give a pattern that starts with a folder inside '${start.join('/')}', to walk only that one`;
-  return `[the walk of ${where} stopped at ${stoppedAt}, in no set order; files past them were not looked at. ${advice}]\n`;
+  // A cut note (`cutNote`): what the walk did not look at is missing from the result, and a goal that must read all of it cannot pass.
+  return `${cutNote(`the walk of ${where} stopped at ${stoppedAt}, in no set order; files past them were not looked at. ${advice}`)}\n`;
 }

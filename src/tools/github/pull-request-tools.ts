@@ -1,3 +1,4 @@
+import { cutNote } from '../../core/cut-note.ts';
 import { StepError } from '../../core/step-error.ts';
 import type { Tool } from '../tool.ts';
 import { capText } from './cap-text.ts';
@@ -119,7 +120,7 @@ export function pullRequestTools(context: GitHubToolContext, defaultPullNumber?:
         } catch (error) {
           throw call.fail(`listing the files of pull request #${pull_number} of ${call.owner}/${call.repo}`, error);
         }
-        const note = more ? `cut: the pull request changes more than ${PULL_REQUEST_LIMITS.files} files; showing the first ${PULL_REQUEST_LIMITS.files}` : undefined;
+        const note = more ? cutNote(`the pull request changes more than ${PULL_REQUEST_LIMITS.files} files; showing the first ${PULL_REQUEST_LIMITS.files}`) : undefined;
         return note === undefined ? { files } : { note, files };
       },
     }),
