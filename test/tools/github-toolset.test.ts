@@ -138,7 +138,7 @@ describe('github read tools', () => {
     const result = (await call('list_pull_request_files', { pull_number: 7 })) as { note: string; files: { filename: string; patch: string }[] };
     expect(result.files).toHaveLength(300);
     expect(result.files[299]?.filename).toBe('src/file-299.ts');
-    expect(result.note).toContain('more than 300 files');
+    expect(result.note).toBe('[cut: the pull request changes more than 300 files; showing the first 300]');
     expect(result.files[0]?.patch.startsWith('[cut: this patch is 19.5 KiB; showing the first 16 KiB')).toBe(true);
     expect(api.requests.map((request) => request.query.get('page') ?? '1')).toEqual(['1', '2', '3']);
   });
