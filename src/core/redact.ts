@@ -61,12 +61,12 @@ function holdsFarShape(text: string): boolean {
   return FAR_SHAPES.some((shape) => text.includes(shape.start));
 }
 /**
- * `Bearer` and a token on the same line, of 4 characters at least: `***` never lengthens what it
+ * `Bearer`, spaces on its line (not a line break) and a token of 4 characters at least: `***` never lengthens what it
  * replaces. Redaction runs on text already fitted to a limit (a PR comment's 65,536 characters, the
  * summary's 1 MiB), and `\s+` made every "… Bearer" line end and the next line's `-` into `Bearer\n***`:
  * the body grew past the limit, GitHub refused it, and the list lost its markers (adversarial pass).
  */
-const BEARER = /\b(Bearer[ \t]+)[A-Za-z0-9\-._~+/]{4,}=*/gi;
+const BEARER = /\b(Bearer[^\S\r\n\u2028\u2029]+)[A-Za-z0-9\-._~+/]{4,}=*/gi;
 const BEARER_MIN_LENGTH = 'Bearer xxxx'.length;
 
 function escapeRegExp(text: string): string {

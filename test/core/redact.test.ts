@@ -52,6 +52,8 @@ describe('createRedactor', () => {
     expect(redact(lines)).toBe(lines);
     expect(redact('Bearer - x and Bearer ab')).toBe('Bearer - x and Bearer ab');
     expect(redact('Bearer\tabcd')).toBe('Bearer\t***');
+    // Any space on the line, as before (found by a review): a no-break or ideographic space, a form feed.
+    for (const space of ['\u00a0', '\u3000', '\f', '\v']) expect(redact(`Bearer${space}abcd1234`)).toBe(`Bearer${space}***`);
     const pieces = ['Bearer', ' ', '\n', '\t', '-', '_', 'x', 'ab', '=', '/', 'tok'];
     fc.assert(fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 16 }).map((parts) => parts.join('')), (text) => redact(text).length <= text.length), { numRuns: 3_000 });
   });
