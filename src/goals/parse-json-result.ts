@@ -3,34 +3,30 @@ import { parseJson } from '../core/parse-json.ts';
 /** A result read as JSON, or why it is not JSON. */
 export type ParsedJson = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly why: string };
 
-/** Where the next fence line (three backticks after at most three spaces, at a line start) begins at or after `from`, or -1. */
-function fenceLine(text: string, from: number): number {
-  for (let at = text.indexOf('```', from); at !== -1; at = text.indexOf('```', at + 3)) {
-    let start = at;
-    while (start > 0 && at - start < 4 && text[start - 1] === ' ') start--;
-    if (at - start <= 3 && (start === 0 || text[start - 1] === '\n')) return at;
-  }
-  return -1;
-}
+const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 
 /**
- * The bodies of the Markdown code fences in `text` whose info string is empty or `json`, in order.
- * A fence opens and closes at a line start, as in CommonMark ("wrapped in ``` as asked" opens
- * none). Found with `indexOf`, in one pass over the text.
+ * The bodies of the Markdown code fences in `text` whose info string is empty or names JSON (`json`,
+ * `jsonc`, `json5`), in order. A fence opens at a line start with three or more backticks or tildes and
+ * closes at a line of the same character at least as long, as in CommonMark ("wrapped in ``` as asked"
+ * opens none); one never closed (an answer cut off) is not read. One pass over the lines.
  */
 export function jsonFences(text: string): string[] {
   const bodies: string[] = [];
-  let at = 0;
-  for (;;) {
-    const open = fenceLine(text, at);
-    if (open < 0) break;
-    const lineEnd = text.indexOf('\n', open + 3);
-    if (lineEnd < 0) break;
-    const close = fenceLine(text, lineEnd + 1);
-    if (close < 0) break;
-    const info = text.slice(open + 3, lineEnd).trim().toLowerCase();
-    if (info === '' || info === 'json') bodies.push(text.slice(lineEnd + 1, close).replace(/\r?\n$/, ''));
-    at = close + 3;
+  const lines = text.split('\n');
+  for (let index = 0; index < lines.length; index++) {
+    const open = FENCE.exec(lines[index]!.replace(/\r$/, ''));
+    if (!open || (open[1]![0] === '`' && open[2]!.includes('`'))) continue;
+    const marker = open[1]!;
+    const info = open[2]!.trim().toLowerCase().split(/\s/)[0] ?? '';
+    let close = index + 1;
+    for (; close < lines.length; close++) {
+      const line = lines[close]!.replace(/\r$/, '');
+      const fence = /^ {0,3}(`{3,}|~{3,})\s*$/.exec(line);
+      if (fence && fence[1]![0] === marker[0] && fence[1]!.length >= marker.length) break;
+    }
+    if (close < lines.length && (info === '' || /^json[c5]?$/.test(info))) bodies.push(lines.slice(index + 1, close).join('\n'));
+    index = close;
   }
   return bodies;
 }
@@ -46,9 +42,11 @@ export function parseJsonResult(value: unknown): ParsedJson {
   const trimmed = value.trim();
   const whole = parseJsonText(trimmed);
   if (whole.ok) return whole;
-  const fenced = [...new Set(jsonFences(trimmed).map((body) => body.trim()))];
-  if (fenced.length > 1) return { ok: false, why: `it holds ${fenced.length} different JSON code blocks, and which one is the answer is not clear; have the step return one` };
-  return fenced[0] === undefined ? whole : parseJsonText(fenced[0]);
+  const fenced = jsonFences(trimmed).map((body) => parseJsonText(body.trim()));
+  // The same answer written twice, however spaced, is one answer; two that differ are none.
+  const answers = new Map(fenced.map((parsed) => [parsed.ok ? JSON.stringify(parsed.value) : `\u0000${parsed.why}`, parsed]));
+  if (answers.size > 1) return { ok: false, why: `it holds ${answers.size} different JSON code blocks, and which one is the answer is not clear; have the step return one` };
+  return fenced[0] ?? whole;
 }
 
 /** `text` parsed as JSON, whole. */

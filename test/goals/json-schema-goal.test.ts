@@ -29,8 +29,12 @@ describe('json_schema', () => {
     const APPROVED = { json_schema: { type: 'object', required: ['approved'], properties: { approved: { const: true } } } };
     const corrected = 'Answer:\n```json\n{"approved": true}\n```\nCorrection, the real answer is:\n```json\n{"approved": false}\n```';
     expect(await checkGoal(APPROVED, finishedRun(corrected))).toMatchObject({ outcome: 'unmet', evidence: 'the result is not JSON: it holds 2 different JSON code blocks, and which one is the answer is not clear; have the step return one' });
-    const twice = '```json\n{"approved": true}\n```\nAgain:\n```\n{"approved": true}\n```';
+    const twice = '```json\n{"approved": true}\n```\nAgain:\n```\n{ "approved" : true }\n```';
     expect(await checkGoal(APPROVED, finishedRun(twice))).toMatchObject({ outcome: 'met' });
+    // Found by a review: a correction in a tilde, a longer or a jsonc fence was not read.
+    for (const fence of ['~~~json\n{"approved": false}\n~~~', '````json\n{"approved": false}\n````', '```jsonc\n{"approved": false}\n```']) {
+      expect(await checkGoal(APPROVED, finishedRun(`\`\`\`json\n{"approved": true}\n\`\`\`\nCorrection:\n${fence}`)), fence).toMatchObject({ outcome: 'unmet' });
+    }
   });
 
   it('is unmet when a required key is missing, even if the schema lists no properties', async () => {
