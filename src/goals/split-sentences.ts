@@ -56,6 +56,8 @@ function blocksOf(text: string): string[] {
   for (const line of text.split('\n')) {
     if (line.trim() === '' || HEADING.test(line) || TABLE_DELIMITER.test(line)) {
       flush();
+      // The row above `|---|` is the table's header: column names, no claim (found by a review).
+      if (TABLE_DELIMITER.test(line) && blocks.length > 0 && TABLE_ROW.test(blocks.at(-1)!)) blocks.pop();
       continue;
     }
     const item = LIST_MARKER.exec(line);
@@ -104,7 +106,8 @@ function* terminators(block: string): Generator<{ index: number; mark: string; a
     ATTACHED_CITATIONS.lastIndex = at;
     // A capital and a small letter right after the mark start a sentence too ("fell [2].All refunds"): a
     // reader sees two, and `U.S.A` or `node.js` are not that (adversarial pass).
-    const nextStarts = /^\p{Lu}\p{Ll}/u.test(block.slice(at, at + 2));
+    // Not inside a word: `String.Format` is a name (found by a review).
+    const nextStarts = /^\p{Lu}\p{Ll}/u.test(block.slice(at, at + 2)) && !/[\p{L}\p{N}_]/u.test(block[index - 1] ?? '');
     if (cjk || at === block.length || /\s/.test(block[at]!) || nextStarts || (block[at] === '[' && ATTACHED_CITATIONS.test(block))) yield { index, mark: block.slice(index, at), after: at };
   }
 }

@@ -91,7 +91,9 @@ describe('splitSentences', () => {
       'Support tickets fell 3% [2].',
       'All refunds were paid.',
     ]);
-    expect(splitSentences('| Metric | Change |\n|---|:--:|\n| Churn | doubled [1] |\n| Revenue | +5% |')).toEqual(['| Metric | Change |', '| Churn | doubled [1] |', '| Revenue | +5% |']);
+    expect(splitSentences('| Metric | Change |\n|---|:--:|\n| Churn | doubled [1] |\n| Revenue | +5% |')).toEqual(['| Churn | doubled [1] |', '| Revenue | +5% |']);
+    // Found by a review: a name with a period inside is one word.
+    expect(splitSentences('It calls String.Format on the input [1].')).toEqual(['It calls String.Format on the input [1].']);
     expect(splitSentences('Car trips fell by 6%\nbetween 2022 and 2024 [2].')).toEqual(['Car trips fell by 6% between 2022 and 2024 [2].']);
   });
 
