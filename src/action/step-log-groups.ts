@@ -21,7 +21,7 @@ function detailLines(step: StepRecord, planStep: PlanStep | undefined, redact: R
   if (step.itemCounts) {
     const counts = step.itemCounts;
     lines.push(`items: ${counts.completed}/${counts.total} done${counts.failed ? `, ${counts.failed} failed` : ''}`);
-    for (const failure of (step.failedItems ?? []).slice(0, 50)) lines.push(`item ${failure.key} failed: ${redact(failure.error)}`);
+    for (const failure of (step.failedItems ?? []).slice(0, 50)) lines.push(`item ${failure.key} failed:`, ...quoted(redact(failure.error)));
   }
   if (step.usage.modelCalls > 0) {
     lines.push(`model calls: ${step.usage.modelCalls}, tokens in/out: ${step.usage.promptTokens}/${step.usage.completionTokens}`);
@@ -30,11 +30,20 @@ function detailLines(step: StepRecord, planStep: PlanStep | undefined, redact: R
     // Redact the whole text before cutting it, so no half of a secret survives the cut.
     const text = redact(resultText(step.result).text);
     const shown = text.length > MAX_LOG_RESULT_CHARS ? `${cutText(text, MAX_LOG_RESULT_CHARS)}\n(cut: the full result is in the job summary and the trace)` : text;
-    lines.push('result:', ...shown.split(/\r?\n/));
+    lines.push('result:', ...quoted(shown));
   }
-  if (step.state === 'failed') lines.push(`error: ${redact(step.error ?? 'no error message')}`);
-  if (step.state === 'skipped' && step.skipReason) lines.push(`skipped: ${redact(step.skipReason)}`);
+  if (step.state === 'failed') lines.push('error:', ...quoted(redact(step.error ?? 'no error message')));
+  if (step.state === 'skipped' && step.skipReason) lines.push('skipped:', ...quoted(redact(step.skipReason)));
   return lines;
+}
+
+/**
+ * A tool's or a model's text, each of its lines under a `│ ` rule: printed as it was, a result's line
+ * `✅ 3. Deploy to production → deployed` or `Run succeeded …` read in the log (and its search) as the
+ * checklist's own, for a run whose step 3 failed (found by an adversarial pass).
+ */
+function quoted(text: string): string[] {
+  return text.split(/\r\n?|\n|\u2028|\u2029/).map((line) => `│ ${line}`);
 }
 
 /**
