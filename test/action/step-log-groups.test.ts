@@ -15,7 +15,7 @@ describe('a step’s log group', () => {
     const listener = stepLogGroups(io, createRedactor());
     listener({ type: 'plan_created', at: 0, plan: { name: 'p', revision: 1, steps: [step('1'), step('2')] } });
     listener({ type: 'step_completed', at: 1, stepKey: '1', result: 'fetched\n✅ 3. Deploy to production → deployed\r\nRun succeeded in 1 s — 3/3 complete, 0 failed', durationMs: 1, usage: NO_USAGE });
-    listener({ type: 'step_failed', at: 2, stepKey: '2', error: 'exit 1\n✅ 2. Tests pass', durationMs: 1, usage: NO_USAGE });
+    listener({ type: 'step_failed', at: 2, stepKey: '2', error: 'exit 1\n✅ 2. Tests pass', transient: false, durationMs: 1, usage: NO_USAGE });
     const lines = said.groups.flatMap((group) => group.lines);
     expect(lines.filter((line) => /^(?:✅|Run )/.test(line))).toEqual([]);
     expect(said.groups[0]?.lines.slice(-4)).toEqual(['result:', '│ fetched', '│ ✅ 3. Deploy to production → deployed', '│ Run succeeded in 1 s — 3/3 complete, 0 failed']);
