@@ -76,12 +76,16 @@ export function resultPreview(result: unknown, max = 80): string {
 
 /**
  * Whether a step's line says something went wrong or is under way: it failed, runs or waits, or it
- * completed past a failed item (`on_item_failure: continue`). A view that cannot show every step keeps
- * these lines first.
+ * completed past a failed item (`on_item_failure: continue`), past a step of the plan it uses that
+ * needs attention, or with its agent's TODOs not done. A view that cannot show every step keeps these
+ * lines first: a cut comment dropped a ✅ plan step and the ❌ under it (found by an adversarial pass).
  */
 export function needsAttention(step: StepRecord | undefined): boolean {
   if (step === undefined) return false;
-  return step.state === 'failed' || step.state === 'in_progress' || step.state === 'waiting' || (step.itemCounts?.failed ?? 0) > 0;
+  if (step.state === 'failed' || step.state === 'in_progress' || step.state === 'waiting' || (step.itemCounts?.failed ?? 0) > 0) return true;
+  if (step.state === 'completed' && step.todos?.some((todo) => todo.status !== 'completed')) return true;
+  // Plans nest at most MAX_PLAN_DEPTH deep: the recursion is bounded by the loader.
+  return step.nested !== undefined && [...step.nested.steps.values()].some(needsAttention);
 }
 
 /** ` — 12/40 done, 1 failed` for a for_each step that has expanded, '' otherwise. */
