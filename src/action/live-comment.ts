@@ -117,7 +117,7 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
   const ownRecord = (record: RunRecord): RunRecord => (endsTheRun(record) ? record : { ...record, status: undefined, reason: undefined, durationMs: undefined });
   const render = (given: RunRecord, goals: Parameters<typeof renderComment>[1]['goals'], current?: string): string => {
     // The merge job's last word is the run's: its final body is its own, complete record.
-    const drawn = part ? drawShared(ownRecord(given), current, redact, part === 'merge' && context.final() !== undefined, settings.github.runId) : { record: given, block: '' };
+    const drawn = part ? drawShared(ownRecord(given), current, redact, part === 'merge' && context.final() !== undefined, settings.github.runId, settings.github.attempt) : { record: given, block: '' };
     const record = drawn.record;
     const final = context.final();
     if (final && final.planErrors.length > 0) {
@@ -149,7 +149,7 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
       context.beforeRender?.();
       return redact(render(record, goals, current));
     },
-    ...(part && { shared: { holds: (record: RunRecord, current: string) => bodyHolds(ownRecord(record), current, redact, settings.github.runId) } }),
+    ...(part && { shared: { holds: (record: RunRecord, current: string) => bodyHolds(ownRecord(record), current, redact, settings.github.runId, settings.github.attempt) } }),
     ...(context.minIntervalMs !== undefined && { minIntervalMs: context.minIntervalMs }),
     warn: io.warning,
     info: io.info,

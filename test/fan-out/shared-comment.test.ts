@@ -53,6 +53,27 @@ describe('the shared comment state', () => {
     expect(mergeSharedStates(merged, sharedStateOf(recordOf(shardEvents(1, 0)), asIs))).toEqual(merged);
   });
 
+  // Found by an adversarial pass: a re-run (attempt 2) whose items all failed merged attempt 1's ✅ over them,
+  // as "completed" outranks "failed", and the comment showed 6/6 done while both shards failed.
+  it('does not merge an earlier attempt of the run: a re-run shows its own states', () => {
+    const failed = (shard: 1 | 2): RunEvent[] => shardEvents(shard, 0).concat([shard - 1, shard + 1].flatMap((index): RunEvent[] => [
+      { type: 'item_started', at: 3, stepKey: 'check', index },
+      { type: 'item_failed', at: 4, stepKey: 'check', index, error: 'broken', transient: false, durationMs: 1, usage: NO_USAGE },
+    ]));
+    const body = (block: string): string => `${marker}\nbody${block}`;
+    const first = drawShared(recordOf(shardEvents(1)), undefined, asIs, false, 77, 1);
+    const firstBoth = drawShared(recordOf(shardEvents(2)), body(first.block), asIs, false, 77, 1);
+    expect(readSharedState(body(firstBoth.block), 77)?.steps['check']?.i).toBe('cccc');
+    const rerun = drawShared(recordOf(failed(1)), body(firstBoth.block), asIs, false, 77, 2);
+    const shown = readSharedState(body(rerun.block), 77, 2);
+    expect(shown?.steps['check']?.i).toBe('fpfp');
+    expect(shown?.attempt).toBe(2);
+    // Within one attempt the writers still merge.
+    const both = drawShared(recordOf(failed(2)), body(rerun.block), asIs, false, 77, 2);
+    expect(readSharedState(body(both.block), 77, 2)?.steps['check']?.i).toBe('ffff');
+    expect(readSharedState(body(both.block), 77, 1)).toBeUndefined();
+  });
+
   it('reads back what it wrote, and ignores a block that is not one', () => {
     const state = sharedStateOf(recordOf(shardEvents(1)), asIs);
     expect(readSharedState(`${marker}\nbody${sharedStateBlock(state)}`)).toEqual(state);

@@ -15,6 +15,13 @@ export interface SharedCommentState {
    * a newer push writes the same comment, and the older run's states are not its own.
    */
   readonly run?: number;
+  /**
+   * The attempt of that run (`GITHUB_RUN_ATTEMPT`; 1 when left out). A re-run's writers do not merge an
+   * earlier attempt's states: ranked above a failure, attempt 1's ✅ stood over attempt 2's ❌ while its
+   * shards ran, and for good when no merge job ran after them (found by an adversarial pass). What a
+   * re-run has not reached yet shows as not started; its merge job draws every state at the end.
+   */
+  readonly attempt?: number;
 }
 
 export interface SharedStep {
@@ -26,7 +33,7 @@ export interface SharedStep {
 
 const LETTERS: Readonly<Record<StepState, string>> = { pending: 'p', waiting: 'w', in_progress: 'r', completed: 'c', failed: 'f', skipped: 's' };
 const STATES: Readonly<Record<string, StepState>> = { p: 'pending', w: 'waiting', r: 'in_progress', c: 'completed', f: 'failed', s: 'skipped' };
-/** How far along a state is: a merge keeps the further one; completed outranks a failure a re-run has since fixed. */
+/** How far along a state is, for writers of one attempt: a merge keeps the further one. */
 const RANK: Readonly<Record<StepState, number>> = { pending: 0, waiting: 1, in_progress: 2, skipped: 3, failed: 3, completed: 4 };
 
 const OPEN = '<!-- plan-runner-state: ';
@@ -57,7 +64,7 @@ export function sharedStateBlock(state: SharedCommentState): string {
  * counts: the body's last line, whole. Text a tool or model put in the comment (a fenced block keeps
  * `<!-- … -->` as written) never ends it.
  */
-export function readSharedState(body: string | undefined, run?: number): SharedCommentState | undefined {
+export function readSharedState(body: string | undefined, run?: number, attempt = 1): SharedCommentState | undefined {
   const last = body?.trimEnd().split('\n').at(-1);
   if (!last?.startsWith(OPEN) || !last.endsWith(CLOSE)) return undefined;
   try {
@@ -68,8 +75,10 @@ export function readSharedState(body: string | undefined, run?: number): SharedC
     if (!steps || typeof steps !== 'object' || Array.isArray(steps)) return undefined;
     const writer = (value as { run?: unknown }).run;
     if ((typeof writer === 'number' ? writer : undefined) !== run) return undefined;
+    const written = (value as { attempt?: unknown }).attempt;
+    if ((typeof written === 'number' ? written : 1) !== attempt) return undefined;
     const valid = Object.entries(steps).filter((entry): entry is [string, SharedStep] => isSharedStep(entry[1]));
-    return { steps: Object.fromEntries(valid), ...(run !== undefined && { run }) };
+    return { steps: Object.fromEntries(valid), ...(run !== undefined && { run }), ...(attempt !== 1 && { attempt }) };
   } catch {
     return undefined;
   }
@@ -94,13 +103,13 @@ function statusText(step: StepRecord, redact: (text: string) => string): string 
 }
 
 /** What this writer (of workflow run `run`) knows, as shared state: every step of its record, texts redacted. */
-export function sharedStateOf(record: RunRecord, redact: (text: string) => string, run?: number): SharedCommentState {
+export function sharedStateOf(record: RunRecord, redact: (text: string) => string, run?: number, attempt = 1): SharedCommentState {
   const steps: Record<string, SharedStep> = {};
   for (const [key, step] of record.steps) {
     const text = statusText(step, redact);
     steps[key] = { s: step.state, ...(text !== undefined && { t: text }), ...(step.items && { i: step.items.map((item) => LETTERS[item.state]).join('') }) };
   }
-  return { steps, ...(run !== undefined && { run }) };
+  return { steps, ...(run !== undefined && { run }), ...(attempt !== 1 && { attempt }) };
 }
 
 function mergeItems(a: string | undefined, b: string | undefined): string | undefined {
@@ -112,7 +121,7 @@ function mergeItems(a: string | undefined, b: string | undefined): string | unde
 
 /** Both writers' knowledge: per step and per item the further state; never moves one back. */
 export function mergeSharedStates(mine: SharedCommentState, theirs: SharedCommentState | undefined): SharedCommentState {
-  if (!theirs || theirs.run !== mine.run) return mine;
+  if (!theirs || theirs.run !== mine.run || (theirs.attempt ?? 1) !== (mine.attempt ?? 1)) return mine;
   const steps: Record<string, SharedStep> = { ...theirs.steps };
   for (const [key, step] of Object.entries(mine.steps)) {
     const other = steps[key];
@@ -124,7 +133,7 @@ export function mergeSharedStates(mine: SharedCommentState, theirs: SharedCommen
     const items = mergeItems(step.i, other.i);
     steps[key] = { s: ahead.s, ...(ahead.t !== undefined && { t: ahead.t }), ...(items !== undefined && { i: items }) };
   }
-  return { steps, ...(mine.run !== undefined && { run: mine.run }) };
+  return { steps, ...(mine.run !== undefined && { run: mine.run }), ...(mine.attempt !== undefined && { attempt: mine.attempt }) };
 }
 
 /** True when `state` holds everything `mine` knows (a comment with it needs no write from this writer). */
@@ -174,13 +183,13 @@ export function recordWithSharedState(record: RunRecord, shared: SharedCommentSt
  * further states merged in, and the hidden block to write with it. `authoritative` (the merge job's
  * final write) draws its own record alone: it has every state by then.
  */
-export function drawShared(record: RunRecord, current: string | undefined, redact: (text: string) => string, authoritative = false, run?: number): { readonly record: RunRecord; readonly block: string } {
-  const mine = sharedStateOf(record, redact, run);
-  const merged = authoritative ? mine : mergeSharedStates(mine, readSharedState(current, run));
+export function drawShared(record: RunRecord, current: string | undefined, redact: (text: string) => string, authoritative = false, run?: number, attempt = 1): { readonly record: RunRecord; readonly block: string } {
+  const mine = sharedStateOf(record, redact, run, attempt);
+  const merged = authoritative ? mine : mergeSharedStates(mine, readSharedState(current, run, attempt));
   return { record: recordWithSharedState(record, merged), block: sharedStateBlock(merged) };
 }
 
 /** True when the comment body `current` already shows everything `record` knows. */
-export function bodyHolds(record: RunRecord, current: string, redact: (text: string) => string, run?: number): boolean {
-  return holdsState(readSharedState(current, run), sharedStateOf(record, redact, run));
+export function bodyHolds(record: RunRecord, current: string, redact: (text: string) => string, run?: number, attempt = 1): boolean {
+  return holdsState(readSharedState(current, run, attempt), sharedStateOf(record, redact, run, attempt));
 }
