@@ -145,7 +145,7 @@ const PLANNER_ROLE = 'You are the planner of plan-runner. You write the whole pl
 /** The goal, the goal checks' names, the run's inputs and the tool catalogue: what every planner prompt starts from. */
 function planContext(plan, inputs) {
     // The goal may be a `task` from event text: hidden parts (HTML comments, invisible characters) are removed.
-    const sections = [`Goal: ${(0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeUntrusted */ ._2)(plan.goal ?? plan.name, { comments: 'remove' })}`];
+    const sections = [`Goal: ${(0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeUntrusted */ ._2)(plan.goal ?? plan.name, { read: 'rendered' })}`];
     const goals = (0,_planner_rules_js__WEBPACK_IMPORTED_MODULE_2__/* .goalChecksText */ .WK)((plan.source.goals ?? []).map((goal) => goal.name));
     if (goals)
         sections.push(goals);
@@ -523,13 +523,14 @@ function validateModelSteps(plan, steps, kept = [], counted = kept.length) {
 const RESULT_CHAR_LIMIT = 8_000;
 /**
  * A result as prompt text: strings as they are (`dataBlock` sanitises them), anything else as
- * compact JSON whose strings were sanitised before encoding (encoded, hidden Markdown no longer parses).
+ * compact JSON whose strings were sanitised before encoding (encoded, hidden Markdown no longer parses);
+ * the `body` of a result of `tool` (a github tool's pull request or issue) read as GitHub renders it.
  */
-function promptText(result) {
+function promptText(result, tool) {
     if (typeof result === 'string')
         return result;
     try {
-        return JSON.stringify((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrustedValue */ .de)(result)) ?? String(result);
+        return JSON.stringify((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrustedValue */ .de)(result, { renderedBodies: tool !== undefined && _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .RENDERED_BODY_TOOLS */ .Td.has(tool) })) ?? String(result);
     }
     catch {
         return String(result);
@@ -561,7 +562,7 @@ function attribute(value) {
 function dataBlock(labels, content) {
     const attributes = Object.entries(labels)
         .filter((entry) => entry[1] !== undefined)
-        .map(([name, value]) => ` ${name}="${attribute((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(value, { maxChars: 500, comments: 'remove' }))}"`)
+        .map(([name, value]) => ` ${name}="${attribute((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(value, { maxChars: 500, read: 'rendered' }))}"`)
         .join('');
     // Escaped visibly (not with invisible characters, which the input sanitiser strips).
     const body = (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(content).replace(/<(\/?data\b)/gi, '&lt;$1');

@@ -100,7 +100,7 @@ function completedBlock({ step, result }) {
     const cached = completedBlocks.get(step);
     if (cached && cached.result === result)
         return cached.text;
-    const text = `${definitionBlock(step)}\n${(0,data_block/* dataBlock */.g4)({ step: step.key, part: 'result' }, (0,data_block/* promptExcerpt */.e2)((0,data_block/* promptText */.Mv)(result)))}`;
+    const text = `${definitionBlock(step)}\n${(0,data_block/* dataBlock */.g4)({ step: step.key, part: 'result' }, (0,data_block/* promptExcerpt */.e2)((0,data_block/* promptText */.Mv)(result, step.tool)))}`;
     completedBlocks.set(step, { result, text });
     return text;
 }

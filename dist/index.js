@@ -548,6 +548,8 @@ async function planCheckName(settings) {
 
 
 
+/** Goal rows a check run shows (each at most ~550 characters: 40 take 22,000 of its 65,535). */
+const CHECK_RUN_GOAL_ROWS = 40;
 /**
  * What the completed check run shows: the status, and the goals table that decided it. Tool and
  * model text in it (reasons, evidence) is neutralised: no mention, reference or foreign link.
@@ -559,7 +561,9 @@ async function checkRunResult(report, conclusion, redact, runUrl, repositoryUrl)
         ? [report.markdown]
         : [
             `${(0,_report_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_2__/* .statusIcon */ .I8)(report.status)} **Status:** ${report.status}${reason}`,
-            report.goals.length ? (0,_report_goals_table_js__WEBPACK_IMPORTED_MODULE_0__/* .renderGoalsTable */ .Lb)(report.goals, redact) : '_The plan declares no goals; the run itself decided._',
+            // As the comment shows them: the goals not met first, and a bounded table. Whole, 400 goals passed the
+            // check run's 65,535 characters and its cut end took every \u274c row (found by an adversarial pass).
+            report.goals.length ? (0,_report_goals_table_js__WEBPACK_IMPORTED_MODULE_0__/* .renderGoalsTable */ .Lb)(report.goals, redact, 300, CHECK_RUN_GOAL_ROWS, 'the job summary') : '_The plan declares no goals; the run itself decided._',
         ];
     if (runUrl)
         body.push(`[View the run and its job summary](${encodeURI(runUrl)})`);
@@ -928,7 +932,7 @@ var checklist = __nccwpck_require__(49678);
 
 const LETTERS = { pending: 'p', waiting: 'w', in_progress: 'r', completed: 'c', failed: 'f', skipped: 's' };
 const STATES = { p: 'pending', w: 'waiting', r: 'in_progress', c: 'completed', f: 'failed', s: 'skipped' };
-/** How far along a state is: a merge keeps the further one; completed outranks a failure a re-run has since fixed. */
+/** How far along a state is, for writers of one attempt: a merge keeps the further one. */
 const RANK = { pending: 0, waiting: 1, in_progress: 2, skipped: 3, failed: 3, completed: 4 };
 const OPEN = '<!-- plan-runner-state: ';
 const CLOSE = ' -->';
@@ -954,7 +958,7 @@ function sharedStateBlock(state) {
  * counts: the body's last line, whole. Text a tool or model put in the comment (a fenced block keeps
  * `<!-- \u2026 -->` as written) never ends it.
  */
-function readSharedState(body, run) {
+function readSharedState(body, run, attempt = 1) {
     const last = body?.trimEnd().split('\n').at(-1);
     if (!last?.startsWith(OPEN) || !last.endsWith(CLOSE))
         return undefined;
@@ -968,8 +972,11 @@ function readSharedState(body, run) {
         const writer = value.run;
         if ((typeof writer === 'number' ? writer : undefined) !== run)
             return undefined;
+        const written = value.attempt;
+        if ((typeof written === 'number' ? written : 1) !== attempt)
+            return undefined;
         const valid = Object.entries(steps).filter((entry) => isSharedStep(entry[1]));
-        return { steps: Object.fromEntries(valid), ...(run !== undefined && { run }) };
+        return { steps: Object.fromEntries(valid), ...(run !== undefined && { run }), ...(attempt !== 1 && { attempt }) };
     }
     catch {
         return undefined;
@@ -990,13 +997,13 @@ function statusText(step, redact) {
     return text === undefined ? undefined : (0,checklist/* resultPreview */.KY)(redact(text), TEXT_MAX_CHARS);
 }
 /** What this writer (of workflow run `run`) knows, as shared state: every step of its record, texts redacted. */
-function sharedStateOf(record, redact, run) {
+function sharedStateOf(record, redact, run, attempt = 1) {
     const steps = {};
     for (const [key, step] of record.steps) {
         const text = statusText(step, redact);
         steps[key] = { s: step.state, ...(text !== undefined && { t: text }), ...(step.items && { i: step.items.map((item) => LETTERS[item.state]).join('') }) };
     }
-    return { steps, ...(run !== undefined && { run }) };
+    return { steps, ...(run !== undefined && { run }), ...(attempt !== 1 && { attempt }) };
 }
 function mergeItems(a, b) {
     if (a === undefined || b === undefined || a.length !== b.length)
@@ -1008,7 +1015,7 @@ function mergeItems(a, b) {
 }
 /** Both writers' knowledge: per step and per item the further state; never moves one back. */
 function mergeSharedStates(mine, theirs) {
-    if (!theirs || theirs.run !== mine.run)
+    if (!theirs || theirs.run !== mine.run || (theirs.attempt ?? 1) !== (mine.attempt ?? 1))
         return mine;
     const steps = { ...theirs.steps };
     for (const [key, step] of Object.entries(mine.steps)) {
@@ -1021,7 +1028,7 @@ function mergeSharedStates(mine, theirs) {
         const items = mergeItems(step.i, other.i);
         steps[key] = { s: ahead.s, ...(ahead.t !== undefined && { t: ahead.t }), ...(items !== undefined && { i: items }) };
     }
-    return { steps, ...(mine.run !== undefined && { run: mine.run }) };
+    return { steps, ...(mine.run !== undefined && { run: mine.run }), ...(mine.attempt !== undefined && { attempt: mine.attempt }) };
 }
 /** True when `state` holds everything `mine` knows (a comment with it needs no write from this writer). */
 function holdsState(state, mine) {
@@ -1071,14 +1078,14 @@ function recordWithSharedState(record, shared) {
  * further states merged in, and the hidden block to write with it. `authoritative` (the merge job's
  * final write) draws its own record alone: it has every state by then.
  */
-function drawShared(record, current, redact, authoritative = false, run) {
-    const mine = sharedStateOf(record, redact, run);
-    const merged = authoritative ? mine : mergeSharedStates(mine, readSharedState(current, run));
+function drawShared(record, current, redact, authoritative = false, run, attempt = 1) {
+    const mine = sharedStateOf(record, redact, run, attempt);
+    const merged = authoritative ? mine : mergeSharedStates(mine, readSharedState(current, run, attempt));
     return { record: recordWithSharedState(record, merged), block: sharedStateBlock(merged) };
 }
 /** True when the comment body `current` already shows everything `record` knows. */
-function bodyHolds(record, current, redact, run) {
-    return holdsState(readSharedState(current, run), sharedStateOf(record, redact, run));
+function bodyHolds(record, current, redact, run, attempt = 1) {
+    return holdsState(readSharedState(current, run, attempt), sharedStateOf(record, redact, run, attempt));
 }
 
 // EXTERNAL MODULE: ./lib/report/comment/comment-updater.js
@@ -1209,7 +1216,7 @@ async function liveComment(settings, context) {
     const ownRecord = (record) => (endsTheRun(record) ? record : { ...record, status: undefined, reason: undefined, durationMs: undefined });
     const render = (given, goals, current) => {
         // The merge job's last word is the run's: its final body is its own, complete record.
-        const drawn = part ? drawShared(ownRecord(given), current, redact, part === 'merge' && context.final() !== undefined, settings.github.runId) : { record: given, block: '' };
+        const drawn = part ? drawShared(ownRecord(given), current, redact, part === 'merge' && context.final() !== undefined, settings.github.runId, settings.github.attempt) : { record: given, block: '' };
         const record = drawn.record;
         const final = context.final();
         if (final && final.planErrors.length > 0) {
@@ -1241,7 +1248,7 @@ async function liveComment(settings, context) {
             context.beforeRender?.();
             return redact(render(record, goals, current));
         },
-        ...(part && { shared: { holds: (record, current) => bodyHolds(ownRecord(record), current, redact, settings.github.runId) } }),
+        ...(part && { shared: { holds: (record, current) => bodyHolds(ownRecord(record), current, redact, settings.github.runId, settings.github.attempt) } }),
         ...(context.minIntervalMs !== undefined && { minIntervalMs: context.minIntervalMs }),
         warn: io.warning,
         info: io.info,
@@ -1801,7 +1808,8 @@ function refuseLinkedOutputFolder(folder) {
  * was given a part (see `cutNoteIn`).
  */
 function cutNote(words) {
-    return `[cut: ${words}]`;
+    // One line, whatever the words hold (a pattern with a line break split the note, and no goal saw it).
+    return `[cut: ${words.replace(/[\r\n\u2028\u2029]+/g, ' ')}]`;
 }
 const CUT_NOTE_LINE = /^\[cut: [^\n]*\]\r?$/m;
 /** The first cut note in `text` (a line of its own), or undefined when the text holds none. */
@@ -9433,12 +9441,12 @@ function holdsFarShape(text) {
     return FAR_SHAPES.some((shape) => text.includes(shape.start));
 }
 /**
- * `Bearer` and a token on the same line, of 4 characters at least: `***` never lengthens what it
+ * `Bearer`, spaces on its line (not a line break) and a token of 4 characters at least: `***` never lengthens what it
  * replaces. Redaction runs on text already fitted to a limit (a PR comment's 65,536 characters, the
  * summary's 1 MiB), and `\s+` made every "\u2026 Bearer" line end and the next line's `-` into `Bearer\n***`:
  * the body grew past the limit, GitHub refused it, and the list lost its markers (adversarial pass).
  */
-const BEARER = /\b(Bearer[ \t]+)[A-Za-z0-9\-._~+/]{4,}=*/gi;
+const BEARER = /\b(Bearer[^\S\r\n\u2028\u2029]+)[A-Za-z0-9\-._~+/]{4,}=*/gi;
 const BEARER_MIN_LENGTH = 'Bearer xxxx'.length;
 function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -10817,6 +10825,9 @@ function blocksOf(text) {
     for (const line of text.split('\n')) {
         if (line.trim() === '' || HEADING.test(line) || TABLE_DELIMITER.test(line)) {
             flush();
+            // The row above `|---|` is the table's header: column names, no claim (found by a review).
+            if (TABLE_DELIMITER.test(line) && blocks.length > 0 && TABLE_ROW.test(blocks.at(-1)))
+                blocks.pop();
             continue;
         }
         const item = LIST_MARKER.exec(line);
@@ -10872,7 +10883,8 @@ function* terminators(block) {
         ATTACHED_CITATIONS.lastIndex = at;
         // A capital and a small letter right after the mark start a sentence too ("fell [2].All refunds"): a
         // reader sees two, and `U.S.A` or `node.js` are not that (adversarial pass).
-        const nextStarts = /^\p{Lu}\p{Ll}/u.test(block.slice(at, at + 2));
+        // Not inside a word: `String.Format` is a name (found by a review).
+        const nextStarts = /^\p{Lu}\p{Ll}/u.test(block.slice(at, at + 2)) && !/[\p{L}\p{N}_]/u.test(block[index - 1] ?? '');
         if (cjk || at === block.length || /\s/.test(block[at]) || nextStarts || (block[at] === '[' && ATTACHED_CITATIONS.test(block)))
             yield { index, mark: block.slice(index, at), after: at };
     }
@@ -11005,39 +11017,32 @@ const everySentenceMatchesCheck = {
 var parse_json = __nccwpck_require__(70695);
 ;// CONCATENATED MODULE: ./lib/goals/parse-json-result.js
 
-/** Where the next fence line (three backticks after at most three spaces, at a line start) begins at or after `from`, or -1. */
-function fenceLine(text, from) {
-    for (let at = text.indexOf('```', from); at !== -1; at = text.indexOf('```', at + 3)) {
-        let start = at;
-        while (start > 0 && at - start < 4 && text[start - 1] === ' ')
-            start--;
-        if (at - start <= 3 && (start === 0 || text[start - 1] === '\n'))
-            return at;
-    }
-    return -1;
-}
+const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 /**
- * The bodies of the Markdown code fences in `text` whose info string is empty or `json`, in order.
- * A fence opens and closes at a line start, as in CommonMark ("wrapped in ``` as asked" opens
- * none). Found with `indexOf`, in one pass over the text.
+ * The bodies of the Markdown code fences in `text` whose info string is empty or names JSON (`json`,
+ * `jsonc`, `json5`), in order. A fence opens at a line start with three or more backticks or tildes and
+ * closes at a line of the same character at least as long, as in CommonMark ("wrapped in ``` as asked"
+ * opens none); one never closed (an answer cut off) is not read. One pass over the lines.
  */
 function jsonFences(text) {
     const bodies = [];
-    let at = 0;
-    for (;;) {
-        const open = fenceLine(text, at);
-        if (open < 0)
-            break;
-        const lineEnd = text.indexOf('\n', open + 3);
-        if (lineEnd < 0)
-            break;
-        const close = fenceLine(text, lineEnd + 1);
-        if (close < 0)
-            break;
-        const info = text.slice(open + 3, lineEnd).trim().toLowerCase();
-        if (info === '' || info === 'json')
-            bodies.push(text.slice(lineEnd + 1, close).replace(/\r?\n$/, ''));
-        at = close + 3;
+    const lines = text.split('\n');
+    for (let index = 0; index < lines.length; index++) {
+        const open = FENCE.exec(lines[index].replace(/\r$/, ''));
+        if (!open || (open[1][0] === '`' && open[2].includes('`')))
+            continue;
+        const marker = open[1];
+        const info = open[2].trim().toLowerCase().split(/\s/)[0] ?? '';
+        let close = index + 1;
+        for (; close < lines.length; close++) {
+            const line = lines[close].replace(/\r$/, '');
+            const fence = /^ {0,3}(`{3,}|~{3,})\s*$/.exec(line);
+            if (fence && fence[1][0] === marker[0] && fence[1].length >= marker.length)
+                break;
+        }
+        if (close < lines.length && (info === '' || /^json[c5]?$/.test(info)))
+            bodies.push(lines.slice(index + 1, close).join('\n'));
+        index = close;
     }
     return bodies;
 }
@@ -11054,10 +11059,12 @@ function parseJsonResult(value) {
     const whole = parseJsonText(trimmed);
     if (whole.ok)
         return whole;
-    const fenced = [...new Set(jsonFences(trimmed).map((body) => body.trim()))];
-    if (fenced.length > 1)
-        return { ok: false, why: `it holds ${fenced.length} different JSON code blocks, and which one is the answer is not clear; have the step return one` };
-    return fenced[0] === undefined ? whole : parseJsonText(fenced[0]);
+    const fenced = jsonFences(trimmed).map((body) => parseJsonText(body.trim()));
+    // The same answer written twice, however spaced, is one answer; two that differ are none.
+    const answers = new Map(fenced.map((parsed) => [parsed.ok ? JSON.stringify(parsed.value) : `\u0000${parsed.why}`, parsed]));
+    if (answers.size > 1)
+        return { ok: false, why: `it holds ${answers.size} different JSON code blocks, and which one is the answer is not clear; have the step return one` };
+    return fenced[0] ?? whole;
 }
 /** `text` parsed as JSON, whole. */
 function parseJsonText(text) {
@@ -11305,6 +11312,10 @@ var decode_named_character_reference = __nccwpck_require__(37126);
 
 const ENTITY = /&(?:#(\d{1,7})|#[xX]([0-9A-Fa-f]{1,6})|([A-Za-z][A-Za-z0-9]{0,31}));/g;
 const TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/g;
+/** A link's or image's destination and title, `](\u2026)`: a page shows the text before it only (`[AK](x)IA` reads AKIA). */
+const DESTINATION = /\]\([^()\n]*\)/g;
+/** Brackets and the `!` of an image: a page shows the link text between them joined to what is around. */
+const BRACKETS = /!?\[|\]/g;
 /** Markdown's emphasis, strikethrough, code and escape marks: a page shows the letters between them joined. */
 const rendered_text_MARKS = /[*_~`\\]/g;
 function decodeEntity(entity, decimal, hex, name) {
@@ -11331,12 +11342,13 @@ function withoutComments(text) {
 /**
  * `text` as the letters a rendered page (a PR comment, the summary) shows them: invisible characters
  * removed and compatibility forms folded (`visibleText`), HTML comments and tags removed, character
- * references decoded, and the marks of emphasis, strikethrough, code and escapes dropped. `AK<!-- -->IA`,
- * `A&#75;IA`, `AK**IA**` and `AK<b></b>IA` all show `AKIA`. It removes more than a page does, never less:
+ * references decoded, links' destinations and brackets dropped, and the marks of emphasis,
+ * strikethrough, code and escapes dropped. `AK<!-- -->IA`, `A&#75;IA`, `AK**IA**`, `AK<b></b>IA` and
+ * `[AK](x)IA` all show `AKIA`. It removes more than a page does, never less:
  * for a check that text does not appear, what it finds is what a reader may see.
  */
 function renderedText(text) {
-    const plain = withoutComments((0,invisible_characters/* visibleText */.Q6)(text)).replace(TAG, '').replace(ENTITY, decodeEntity).replace(rendered_text_MARKS, '');
+    const plain = withoutComments((0,invisible_characters/* visibleText */.Q6)(text)).replace(TAG, '').replace(DESTINATION, '').replace(BRACKETS, '').replace(ENTITY, decodeEntity).replace(rendered_text_MARKS, '');
     // A decoded reference may be a compatibility form or an invisible character itself (`&Kfr;`, `&#8203;`).
     return (0,invisible_characters/* visibleText */.Q6)(plain);
 }
@@ -11368,7 +11380,9 @@ const notContainsCheck = {
             { read: renderedText, how: ' as a rendered page shows it (HTML comments and tags removed, character references decoded, emphasis marks dropped)' },
         ];
         for (const { read, how } of readings) {
-            const needle = read(unwanted);
+            // The text the goal names is read as written (invisible characters aside): rendered, `\\n` became `n`
+            // and `&amp;` became `&`, and the goal failed on any text holding those (found by a review).
+            const needle = read === renderedText ? (0,invisible_characters/* visibleText */.Q6)(unwanted) : read(unwanted);
             if (needle === '')
                 continue;
             for (const place of places) {
@@ -24799,13 +24813,19 @@ function resultPreview(result, max = 80) {
 }
 /**
  * Whether a step's line says something went wrong or is under way: it failed, runs or waits, or it
- * completed past a failed item (`on_item_failure: continue`). A view that cannot show every step keeps
- * these lines first.
+ * completed past a failed item (`on_item_failure: continue`), past a step of the plan it uses that
+ * needs attention, or with its agent's TODOs not done. A view that cannot show every step keeps these
+ * lines first: a cut comment dropped a \u2705 plan step and the \u274c under it (found by an adversarial pass).
  */
 function needsAttention(step) {
     if (step === undefined)
         return false;
-    return step.state === 'failed' || step.state === 'in_progress' || step.state === 'waiting' || (step.itemCounts?.failed ?? 0) > 0;
+    if (step.state === 'failed' || step.state === 'in_progress' || step.state === 'waiting' || (step.itemCounts?.failed ?? 0) > 0)
+        return true;
+    if (step.state === 'completed' && step.todos?.some((todo) => todo.status !== 'completed'))
+        return true;
+    // Plans nest at most MAX_PLAN_DEPTH deep: the recursion is bounded by the loader.
+    return step.nested !== undefined && [...step.nested.steps.values()].some(needsAttention);
 }
 /** ` \u2014 12/40 done, 1 failed` for a for_each step that has expanded, '' otherwise. */
 function itemProgress(step) {
@@ -25887,8 +25907,10 @@ function formatDuration(ms) {
 /* harmony export */ });
 /* unused harmony export goalIcon */
 /* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(60949);
-/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(12172);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(12172);
 /* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(49678);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(80083);
+
 
 
 
@@ -25930,15 +25952,15 @@ function renderGoalsTable(goals, redact, maxEvidence = 500, maxRows = Number.POS
         shown = goals.filter((goal) => keep.has(goal));
         const left = goals.length - shown.length;
         const leftNotMet = notMet.filter((goal) => !keep.has(goal)).length;
-        note = `\n\n_\u2026 ${left} more goal${left === 1 ? '' : 's'} (${leftNotMet === 0 ? 'all met' : `${leftNotMet} not met`}) in ${restAt}._`;
+        note = `\n\n_\u2026 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(left)} more goal${left === 1 ? '' : 's'} (${leftNotMet === 0 ? 'all met' : `${leftNotMet} not met`}) in ${restAt}._`;
     }
     const rows = shown.map((goal) => {
         const cells = [
             goalIcon(goal),
-            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(goal.name), 200)),
+            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(goal.name), 200)),
             goal.severity,
             goalVerdict(goal),
-            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(goal.evidence), maxEvidence)),
+            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(goal.evidence), maxEvidence)),
         ];
         return `| ${cells.join(' | ')} |`;
     });
@@ -26488,12 +26510,17 @@ function hardCut(text, maxBytes, where) {
  * The job summary in Markdown: status, goals, every step with its result, cost, revisions and the
  * plan graph. Kept under `maxBytes` by cutting results (largest first) and saying where they are.
  */
+/**
+ * Goal rows the summary shows, the goals not met first (each row at most ~750 characters: 500 take
+ * 375 KB of its 1 MiB). Whole, 20,000 goals filled the 1 MiB and the cut end took every \u274c row and the steps.
+ */
+const SUMMARY_GOAL_ROWS = 500;
 function renderSummary(record, options) {
     const { redact } = options;
     const where = options.fullRecordAt ?? 'the trace file';
     const maxBytes = options.maxBytes ?? SUMMARY_MAX_BYTES - 16;
     const goals = options.goals?.length
-        ? [`### Goals \u2014 ${(0,goals_table/* goalsHeadline */.l$)(options.goals)}`, (0,goals_table/* renderGoalsTable */.Lb)(options.goals, redact)]
+        ? [`### Goals \u2014 ${(0,goals_table/* goalsHeadline */.l$)(options.goals)}`, (0,goals_table/* renderGoalsTable */.Lb)(options.goals, redact, 500, SUMMARY_GOAL_ROWS, where)]
         : [];
     const graph = {
         full: `### Plan graph\n\n${(0,mermaid_graph/* renderMermaidGraph */.gf)(record, redact)}`,
@@ -28070,9 +28097,13 @@ async function stepWeightsFromTrace(file) {
     if (!read.ok)
         throw new TraceWeightsError({ file, problem: read.code === 'ENOENT' ? 'no such file' : read.problem });
     const text = read.bytes.toString('utf8');
-    const weights = stepDurations(traceEvents(text, file));
-    if (weights.size === 0)
-        throw new TraceWeightsError({ file, problem: 'it records no finished step' });
+    const events = [...traceEvents(text, file)];
+    const weights = stepDurations(events);
+    if (weights.size === 0) {
+        // A resumed run that reused every step: "no finished step" of a trace whose steps all completed.
+        const reused = events.some((event) => event.type === 'step_completed' && event.reused !== undefined);
+        throw new TraceWeightsError({ file, problem: reused ? 'every step it records was reused from an earlier run, which says nothing of how long they take (the trace of the run that ran them does)' : 'it records no finished step' });
+    }
     return weights;
 }
 
@@ -29279,6 +29310,7 @@ var group_digits = __nccwpck_require__(80083);
 
 
 
+
 /** Never walked into: git internals, and dependencies unless asked for. */
 const ALWAYS_SKIPPED = new Set(['.git']);
 const SKIPPED_BY_DEFAULT = new Set(['node_modules']);
@@ -29350,7 +29382,8 @@ function cutNotice(limit, noun, start) {
     const stoppedAt = `${(0,group_digits/* groupDigits */.K)(limit)} ${limit === 1 ? noun : `${noun}s`}`;
     const where = start.length === 0 ? 'the repository' : `'${start.join('/')}'`;
     const advice = start.length === 0 ? "Give a pattern that starts with a folder, e.g. 'src/**/*.ts', to walk only that folder" : `Give a pattern that starts with a folder inside '${start.join('/')}', to walk only that one`;
-    return `[the walk of ${where} stopped at ${stoppedAt}, in no set order; files past them were not looked at. ${advice}]\n`;
+    // A cut note (`cutNote`): what the walk did not look at is missing from the result, and a goal that must read all of it cannot pass.
+    return `${(0,cut_note/* cutNote */.n)(`the walk of ${where} stopped at ${stoppedAt}, in no set order; files past them were not looked at. ${advice}`)}\n`;
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/files/list-files-tool.js
@@ -30108,6 +30141,7 @@ function listCommitsTool(context) {
 
 
 
+
 const MAX_PR_BODY_BYTES = 64 * 1024;
 /** Default caps: the diff, the files listed, one file's patch, and all patches together. */
 const PULL_REQUEST_LIMITS = {
@@ -30225,7 +30259,7 @@ function pullRequestTools(context, defaultPullNumber) {
                 catch (error) {
                     throw call.fail(`listing the files of pull request #${pull_number} of ${call.owner}/${call.repo}`, error);
                 }
-                const note = more ? `cut: the pull request changes more than ${PULL_REQUEST_LIMITS.files} files; showing the first ${PULL_REQUEST_LIMITS.files}` : undefined;
+                const note = more ? (0,cut_note/* cutNote */.n)(`the pull request changes more than ${PULL_REQUEST_LIMITS.files} files; showing the first ${PULL_REQUEST_LIMITS.files}`) : undefined;
                 return note === undefined ? { files } : { note, files };
             },
         }),
@@ -45994,7 +46028,7 @@ function detailLines(step, planStep, redact) {
         const counts = step.itemCounts;
         lines.push(`items: ${counts.completed}/${counts.total} done${counts.failed ? `, ${counts.failed} failed` : ''}`);
         for (const failure of (step.failedItems ?? []).slice(0, 50))
-            lines.push(`item ${failure.key} failed: ${redact(failure.error)}`);
+            lines.push(`item ${failure.key} failed:`, ...quoted(redact(failure.error)));
     }
     if (step.usage.modelCalls > 0) {
         lines.push(`model calls: ${step.usage.modelCalls}, tokens in/out: ${step.usage.promptTokens}/${step.usage.completionTokens}`);
@@ -46003,13 +46037,21 @@ function detailLines(step, planStep, redact) {
         // Redact the whole text before cutting it, so no half of a secret survives the cut.
         const text = redact((0,result_text/* resultText */.D)(step.result).text);
         const shown = text.length > MAX_LOG_RESULT_CHARS ? `${(0,cut_text/* cutText */.IN)(text, MAX_LOG_RESULT_CHARS)}\n(cut: the full result is in the job summary and the trace)` : text;
-        lines.push('result:', ...shown.split(/\r?\n/));
+        lines.push('result:', ...quoted(shown));
     }
     if (step.state === 'failed')
-        lines.push(`error: ${redact(step.error ?? 'no error message')}`);
+        lines.push('error:', ...quoted(redact(step.error ?? 'no error message')));
     if (step.state === 'skipped' && step.skipReason)
-        lines.push(`skipped: ${redact(step.skipReason)}`);
+        lines.push('skipped:', ...quoted(redact(step.skipReason)));
     return lines;
+}
+/**
+ * A tool's or a model's text, each of its lines under a `\u2502 ` rule: printed as it was, a result's line
+ * `\u2705 3. Deploy to production \u2192 deployed` or `Run succeeded \u2026` read in the log (and its search) as the
+ * checklist's own, for a run whose step 3 failed (found by an adversarial pass).
+ */
+function quoted(text) {
+    return text.split(/\r\n?|\n|\u2028|\u2029/).map((line) => `\u2502 ${line}`);
 }
 /**
  * A listener that prints one collapsed log group per step as the step ends, saying what it did

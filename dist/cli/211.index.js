@@ -218,7 +218,7 @@ async function callAgentTool(ctx, tools, name, argumentText) {
         const text = (0,error_text/* errorText */.k)(error);
         return failed(args, text, `The tool failed:\n${(0,data_block/* dataBlock */.g4)({ tool: name, error: 'true' }, (0,sanitize_untrusted/* sanitizeUntrusted */._2)(text, { maxChars: 4000 }))}`);
     }
-    return { ok: true, args: checked.args, result, reply: (0,data_block/* dataBlock */.g4)({ tool: name }, (0,data_block/* promptExcerpt */.e2)((0,data_block/* promptText */.Mv)(result))) };
+    return { ok: true, args: checked.args, result, reply: (0,data_block/* dataBlock */.g4)({ tool: name }, (0,data_block/* promptExcerpt */.e2)((0,data_block/* promptText */.Mv)(result, name))) };
 }
 
 // EXTERNAL MODULE: ./lib/steps/agent/reply-budget.js
@@ -246,7 +246,7 @@ function resolveTaskText(task, sources) {
         blocks.push((0,data_block/* dataBlock */.g4)({ ref: String(blocks.length + 1), reference: match }, (0,data_block/* promptText */.Mv)(value)));
         return `[data ${blocks.length}]`;
     });
-    const words = (0,sanitize_untrusted/* sanitizeUntrusted */._2)(text, { maxChars: 8000 });
+    const words = (0,sanitize_untrusted/* sanitizeUntrusted */._2)(text, { maxChars: 8000, read: 'rendered' });
     return blocks.length === 0 ? words : `${words}\n\n${blocks.join('\n\n')}`;
 }
 
@@ -549,7 +549,7 @@ function resultBlock(ctx, key, limit) {
     const cached = cache.get(key);
     if (cached && cached.result === result && cached.step === step && cached.limit === limit && cached.gaps === gaps)
         return cached.text;
-    const text = (0,data_block/* dataBlock */.g4)({ step: key, tool: step?.tool, description: step?.description || undefined }, `${(0,data_block/* promptExcerpt */.e2)((0,data_block/* promptText */.Mv)(result), limit)}${gaps === undefined ? '' : `\n[incomplete: ${gaps}]`}`);
+    const text = (0,data_block/* dataBlock */.g4)({ step: key, tool: step?.tool, description: step?.description || undefined }, `${(0,data_block/* promptExcerpt */.e2)((0,data_block/* promptText */.Mv)(result, step?.tool), limit)}${gaps === undefined ? '' : `\n[incomplete: ${gaps}]`}`);
     cache.set(key, { result, step, limit, gaps, text });
     return text;
 }
@@ -578,7 +578,7 @@ function buildStepMessages(ctx, instruction, options = {}) {
     const sections = [];
     // The goal may come from event text (the task input): hidden parts are removed, the words stay instructions.
     if (ctx.goal)
-        sections.push(`Goal of the run: ${(0,sanitize_untrusted/* sanitizeUntrusted */._2)(ctx.goal, { maxChars: 4000 })}`);
+        sections.push(`Goal of the run: ${(0,sanitize_untrusted/* sanitizeUntrusted */._2)(ctx.goal, { maxChars: 4000, read: 'rendered' })}`);
     if (Object.keys(ctx.inputs).length > 0)
         sections.push(`Inputs of the run:\n${(0,data_block/* dataBlock */.g4)({ name: 'inputs' }, (0,data_block/* promptText */.Mv)(ctx.inputs))}`);
     const blocks = ancestorBlocks(ctx, options.resultCharLimit ?? data_block/* RESULT_CHAR_LIMIT */.$T);

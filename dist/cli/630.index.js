@@ -580,12 +580,17 @@ function hardCut(text, maxBytes, where) {
  * The job summary in Markdown: status, goals, every step with its result, cost, revisions and the
  * plan graph. Kept under `maxBytes` by cutting results (largest first) and saying where they are.
  */
+/**
+ * Goal rows the summary shows, the goals not met first (each row at most ~750 characters: 500 take
+ * 375 KB of its 1 MiB). Whole, 20,000 goals filled the 1 MiB and the cut end took every \u274c row and the steps.
+ */
+const SUMMARY_GOAL_ROWS = 500;
 function renderSummary(record, options) {
     const { redact } = options;
     const where = options.fullRecordAt ?? 'the trace file';
     const maxBytes = options.maxBytes ?? SUMMARY_MAX_BYTES - 16;
     const goals = options.goals?.length
-        ? [`### Goals \u2014 ${(0,goals_table/* goalsHeadline */.l$)(options.goals)}`, (0,goals_table/* renderGoalsTable */.Lb)(options.goals, redact)]
+        ? [`### Goals \u2014 ${(0,goals_table/* goalsHeadline */.l$)(options.goals)}`, (0,goals_table/* renderGoalsTable */.Lb)(options.goals, redact, 500, SUMMARY_GOAL_ROWS, where)]
         : [];
     const graph = {
         full: `### Plan graph\n\n${(0,mermaid_graph/* renderMermaidGraph */.gf)(record, redact)}`,
@@ -881,8 +886,10 @@ function formatDuration(ms) {
 /* harmony export */ });
 /* unused harmony export goalIcon */
 /* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(60949);
-/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(12172);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(12172);
 /* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(49678);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(80083);
+
 
 
 
@@ -924,15 +931,15 @@ function renderGoalsTable(goals, redact, maxEvidence = 500, maxRows = Number.POS
         shown = goals.filter((goal) => keep.has(goal));
         const left = goals.length - shown.length;
         const leftNotMet = notMet.filter((goal) => !keep.has(goal)).length;
-        note = `\n\n_\u2026 ${left} more goal${left === 1 ? '' : 's'} (${leftNotMet === 0 ? 'all met' : `${leftNotMet} not met`}) in ${restAt}._`;
+        note = `\n\n_\u2026 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(left)} more goal${left === 1 ? '' : 's'} (${leftNotMet === 0 ? 'all met' : `${leftNotMet} not met`}) in ${restAt}._`;
     }
     const rows = shown.map((goal) => {
         const cells = [
             goalIcon(goal),
-            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(goal.name), 200)),
+            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(goal.name), 200)),
             goal.severity,
             goalVerdict(goal),
-            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(goal.evidence), maxEvidence)),
+            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(goal.evidence), maxEvidence)),
         ];
         return `| ${cells.join(' | ')} |`;
     });

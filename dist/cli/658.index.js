@@ -462,7 +462,7 @@ const MAX_MCP_SCHEMAS_CHARS = 1024 * 1024;
 const MAX_NAME_CHARS = 128;
 /** A server's tool name as prompts and messages show it: what a reader would not see left out, and cut. */
 function shownToolName(name) {
-    return (0,sanitize_untrusted/* sanitizeUntrusted */._2)(name, { maxChars: MAX_NAME_CHARS, comments: 'remove' });
+    return (0,sanitize_untrusted/* sanitizeUntrusted */._2)(name, { maxChars: MAX_NAME_CHARS, read: 'rendered' });
 }
 /** Schema keywords that only describe (a validator never reads them): their text is cleaned like a description. */
 const ANNOTATIONS = new Set(['description', 'title', '$comment', 'examples', 'default']);
@@ -507,7 +507,7 @@ function cleanSchemaTexts(schema) {
         return schema;
     if (Array.isArray(schema))
         return schema.map(cleanSchemaTexts);
-    return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, ANNOTATIONS.has(key) ? (0,sanitize_untrusted/* sanitizeUntrustedValue */.de)(value, { maxChars: MAX_DESCRIPTION_CHARS, comments: 'remove' }) : cleanSchemaTexts(value)]));
+    return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, ANNOTATIONS.has(key) ? (0,sanitize_untrusted/* sanitizeUntrustedValue */.de)(value, { maxChars: MAX_DESCRIPTION_CHARS, read: 'rendered' }) : cleanSchemaTexts(value)]));
 }
 /** True when the server marked an `isError` result as worth retrying (`_meta.transient` or `_meta.retryable`). */
 function markedTransient(meta) {
@@ -525,7 +525,7 @@ function mcpTool(options) {
     return {
         name,
         // The server's words reach every prompt that lists tools: what its own reader would not see (an HTML comment, invisible characters) is left out, and the length capped.
-        description: `${(0,sanitize_untrusted/* sanitizeUntrusted */._2)(tool.description ?? tool.title ?? tool.name, { maxChars: MAX_DESCRIPTION_CHARS, comments: 'remove' })} (tool '${shownToolName(tool.name)}' of MCP server '${session.name}')`,
+        description: `${(0,sanitize_untrusted/* sanitizeUntrusted */._2)(tool.description ?? tool.title ?? tool.name, { maxChars: MAX_DESCRIPTION_CHARS, read: 'rendered' })} (tool '${shownToolName(tool.name)}' of MCP server '${session.name}')`,
         inputSchema: options.cleanSchema ?? cleanSchemaTexts(tool.inputSchema),
         sideEffects: tool.annotations?.readOnlyHint !== true,
         timeoutSeconds: timeoutMs / 1000,

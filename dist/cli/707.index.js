@@ -20,13 +20,14 @@ export const modules = {
 const RESULT_CHAR_LIMIT = 8_000;
 /**
  * A result as prompt text: strings as they are (`dataBlock` sanitises them), anything else as
- * compact JSON whose strings were sanitised before encoding (encoded, hidden Markdown no longer parses).
+ * compact JSON whose strings were sanitised before encoding (encoded, hidden Markdown no longer parses);
+ * the `body` of a result of `tool` (a github tool's pull request or issue) read as GitHub renders it.
  */
-function promptText(result) {
+function promptText(result, tool) {
     if (typeof result === 'string')
         return result;
     try {
-        return JSON.stringify((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrustedValue */ .de)(result)) ?? String(result);
+        return JSON.stringify((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrustedValue */ .de)(result, { renderedBodies: tool !== undefined && _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .RENDERED_BODY_TOOLS */ .Td.has(tool) })) ?? String(result);
     }
     catch {
         return String(result);
@@ -58,7 +59,7 @@ function attribute(value) {
 function dataBlock(labels, content) {
     const attributes = Object.entries(labels)
         .filter((entry) => entry[1] !== undefined)
-        .map(([name, value]) => ` ${name}="${attribute((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(value, { maxChars: 500, comments: 'remove' }))}"`)
+        .map(([name, value]) => ` ${name}="${attribute((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(value, { maxChars: 500, read: 'rendered' }))}"`)
         .join('');
     // Escaped visibly (not with invisible characters, which the input sanitiser strips).
     const body = (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(content).replace(/<(\/?data\b)/gi, '&lt;$1');

@@ -930,12 +930,12 @@ function holdsFarShape(text) {
     return FAR_SHAPES.some((shape) => text.includes(shape.start));
 }
 /**
- * `Bearer` and a token on the same line, of 4 characters at least: `***` never lengthens what it
+ * `Bearer`, spaces on its line (not a line break) and a token of 4 characters at least: `***` never lengthens what it
  * replaces. Redaction runs on text already fitted to a limit (a PR comment's 65,536 characters, the
  * summary's 1 MiB), and `\s+` made every "\u2026 Bearer" line end and the next line's `-` into `Bearer\n***`:
  * the body grew past the limit, GitHub refused it, and the list lost its markers (adversarial pass).
  */
-const BEARER = /\b(Bearer[ \t]+)[A-Za-z0-9\-._~+/]{4,}=*/gi;
+const BEARER = /\b(Bearer[^\S\r\n\u2028\u2029]+)[A-Za-z0-9\-._~+/]{4,}=*/gi;
 const BEARER_MIN_LENGTH = 'Bearer xxxx'.length;
 function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -1971,6 +1971,9 @@ function blocksOf(text) {
     for (const line of text.split('\n')) {
         if (line.trim() === '' || HEADING.test(line) || TABLE_DELIMITER.test(line)) {
             flush();
+            // The row above `|---|` is the table's header: column names, no claim (found by a review).
+            if (TABLE_DELIMITER.test(line) && blocks.length > 0 && TABLE_ROW.test(blocks.at(-1)))
+                blocks.pop();
             continue;
         }
         const item = LIST_MARKER.exec(line);
@@ -2026,7 +2029,8 @@ function* terminators(block) {
         ATTACHED_CITATIONS.lastIndex = at;
         // A capital and a small letter right after the mark start a sentence too ("fell [2].All refunds"): a
         // reader sees two, and `U.S.A` or `node.js` are not that (adversarial pass).
-        const nextStarts = /^\p{Lu}\p{Ll}/u.test(block.slice(at, at + 2));
+        // Not inside a word: `String.Format` is a name (found by a review).
+        const nextStarts = /^\p{Lu}\p{Ll}/u.test(block.slice(at, at + 2)) && !/[\p{L}\p{N}_]/u.test(block[index - 1] ?? '');
         if (cjk || at === block.length || /\s/.test(block[at]) || nextStarts || (block[at] === '[' && ATTACHED_CITATIONS.test(block)))
             yield { index, mark: block.slice(index, at), after: at };
     }
@@ -2159,39 +2163,32 @@ const everySentenceMatchesCheck = {
 var parse_json = __webpack_require__(70695);
 ;// CONCATENATED MODULE: ./lib/goals/parse-json-result.js
 
-/** Where the next fence line (three backticks after at most three spaces, at a line start) begins at or after `from`, or -1. */
-function fenceLine(text, from) {
-    for (let at = text.indexOf('```', from); at !== -1; at = text.indexOf('```', at + 3)) {
-        let start = at;
-        while (start > 0 && at - start < 4 && text[start - 1] === ' ')
-            start--;
-        if (at - start <= 3 && (start === 0 || text[start - 1] === '\n'))
-            return at;
-    }
-    return -1;
-}
+const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 /**
- * The bodies of the Markdown code fences in `text` whose info string is empty or `json`, in order.
- * A fence opens and closes at a line start, as in CommonMark ("wrapped in ``` as asked" opens
- * none). Found with `indexOf`, in one pass over the text.
+ * The bodies of the Markdown code fences in `text` whose info string is empty or names JSON (`json`,
+ * `jsonc`, `json5`), in order. A fence opens at a line start with three or more backticks or tildes and
+ * closes at a line of the same character at least as long, as in CommonMark ("wrapped in ``` as asked"
+ * opens none); one never closed (an answer cut off) is not read. One pass over the lines.
  */
 function jsonFences(text) {
     const bodies = [];
-    let at = 0;
-    for (;;) {
-        const open = fenceLine(text, at);
-        if (open < 0)
-            break;
-        const lineEnd = text.indexOf('\n', open + 3);
-        if (lineEnd < 0)
-            break;
-        const close = fenceLine(text, lineEnd + 1);
-        if (close < 0)
-            break;
-        const info = text.slice(open + 3, lineEnd).trim().toLowerCase();
-        if (info === '' || info === 'json')
-            bodies.push(text.slice(lineEnd + 1, close).replace(/\r?\n$/, ''));
-        at = close + 3;
+    const lines = text.split('\n');
+    for (let index = 0; index < lines.length; index++) {
+        const open = FENCE.exec(lines[index].replace(/\r$/, ''));
+        if (!open || (open[1][0] === '`' && open[2].includes('`')))
+            continue;
+        const marker = open[1];
+        const info = open[2].trim().toLowerCase().split(/\s/)[0] ?? '';
+        let close = index + 1;
+        for (; close < lines.length; close++) {
+            const line = lines[close].replace(/\r$/, '');
+            const fence = /^ {0,3}(`{3,}|~{3,})\s*$/.exec(line);
+            if (fence && fence[1][0] === marker[0] && fence[1].length >= marker.length)
+                break;
+        }
+        if (close < lines.length && (info === '' || /^json[c5]?$/.test(info)))
+            bodies.push(lines.slice(index + 1, close).join('\n'));
+        index = close;
     }
     return bodies;
 }
@@ -2208,10 +2205,12 @@ function parseJsonResult(value) {
     const whole = parseJsonText(trimmed);
     if (whole.ok)
         return whole;
-    const fenced = [...new Set(jsonFences(trimmed).map((body) => body.trim()))];
-    if (fenced.length > 1)
-        return { ok: false, why: `it holds ${fenced.length} different JSON code blocks, and which one is the answer is not clear; have the step return one` };
-    return fenced[0] === undefined ? whole : parseJsonText(fenced[0]);
+    const fenced = jsonFences(trimmed).map((body) => parseJsonText(body.trim()));
+    // The same answer written twice, however spaced, is one answer; two that differ are none.
+    const answers = new Map(fenced.map((parsed) => [parsed.ok ? JSON.stringify(parsed.value) : `\u0000${parsed.why}`, parsed]));
+    if (answers.size > 1)
+        return { ok: false, why: `it holds ${answers.size} different JSON code blocks, and which one is the answer is not clear; have the step return one` };
+    return fenced[0] ?? whole;
 }
 /** `text` parsed as JSON, whole. */
 function parseJsonText(text) {
@@ -2459,6 +2458,10 @@ var decode_named_character_reference = __webpack_require__(37126);
 
 const ENTITY = /&(?:#(\d{1,7})|#[xX]([0-9A-Fa-f]{1,6})|([A-Za-z][A-Za-z0-9]{0,31}));/g;
 const TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/g;
+/** A link's or image's destination and title, `](\u2026)`: a page shows the text before it only (`[AK](x)IA` reads AKIA). */
+const DESTINATION = /\]\([^()\n]*\)/g;
+/** Brackets and the `!` of an image: a page shows the link text between them joined to what is around. */
+const BRACKETS = /!?\[|\]/g;
 /** Markdown's emphasis, strikethrough, code and escape marks: a page shows the letters between them joined. */
 const rendered_text_MARKS = /[*_~`\\]/g;
 function decodeEntity(entity, decimal, hex, name) {
@@ -2485,12 +2488,13 @@ function withoutComments(text) {
 /**
  * `text` as the letters a rendered page (a PR comment, the summary) shows them: invisible characters
  * removed and compatibility forms folded (`visibleText`), HTML comments and tags removed, character
- * references decoded, and the marks of emphasis, strikethrough, code and escapes dropped. `AK<!-- -->IA`,
- * `A&#75;IA`, `AK**IA**` and `AK<b></b>IA` all show `AKIA`. It removes more than a page does, never less:
+ * references decoded, links' destinations and brackets dropped, and the marks of emphasis,
+ * strikethrough, code and escapes dropped. `AK<!-- -->IA`, `A&#75;IA`, `AK**IA**`, `AK<b></b>IA` and
+ * `[AK](x)IA` all show `AKIA`. It removes more than a page does, never less:
  * for a check that text does not appear, what it finds is what a reader may see.
  */
 function renderedText(text) {
-    const plain = withoutComments((0,invisible_characters/* visibleText */.Q6)(text)).replace(TAG, '').replace(ENTITY, decodeEntity).replace(rendered_text_MARKS, '');
+    const plain = withoutComments((0,invisible_characters/* visibleText */.Q6)(text)).replace(TAG, '').replace(DESTINATION, '').replace(BRACKETS, '').replace(ENTITY, decodeEntity).replace(rendered_text_MARKS, '');
     // A decoded reference may be a compatibility form or an invisible character itself (`&Kfr;`, `&#8203;`).
     return (0,invisible_characters/* visibleText */.Q6)(plain);
 }
@@ -2522,7 +2526,9 @@ const notContainsCheck = {
             { read: renderedText, how: ' as a rendered page shows it (HTML comments and tags removed, character references decoded, emphasis marks dropped)' },
         ];
         for (const { read, how } of readings) {
-            const needle = read(unwanted);
+            // The text the goal names is read as written (invisible characters aside): rendered, `\\n` became `n`
+            // and `&amp;` became `&`, and the goal failed on any text holding those (found by a review).
+            const needle = read === renderedText ? (0,invisible_characters/* visibleText */.Q6)(unwanted) : read(unwanted);
             if (needle === '')
                 continue;
             for (const place of places) {
@@ -8141,13 +8147,19 @@ function resultPreview(result, max = 80) {
 }
 /**
  * Whether a step's line says something went wrong or is under way: it failed, runs or waits, or it
- * completed past a failed item (`on_item_failure: continue`). A view that cannot show every step keeps
- * these lines first.
+ * completed past a failed item (`on_item_failure: continue`), past a step of the plan it uses that
+ * needs attention, or with its agent's TODOs not done. A view that cannot show every step keeps these
+ * lines first: a cut comment dropped a \u2705 plan step and the \u274c under it (found by an adversarial pass).
  */
 function needsAttention(step) {
     if (step === undefined)
         return false;
-    return step.state === 'failed' || step.state === 'in_progress' || step.state === 'waiting' || (step.itemCounts?.failed ?? 0) > 0;
+    if (step.state === 'failed' || step.state === 'in_progress' || step.state === 'waiting' || (step.itemCounts?.failed ?? 0) > 0)
+        return true;
+    if (step.state === 'completed' && step.todos?.some((todo) => todo.status !== 'completed'))
+        return true;
+    // Plans nest at most MAX_PLAN_DEPTH deep: the recursion is bounded by the loader.
+    return step.nested !== undefined && [...step.nested.steps.values()].some(needsAttention);
 }
 /** ` \u2014 12/40 done, 1 failed` for a for_each step that has expanded, '' otherwise. */
 function itemProgress(step) {
@@ -9527,9 +9539,13 @@ async function stepWeightsFromTrace(file) {
     if (!read.ok)
         throw new TraceWeightsError({ file, problem: read.code === 'ENOENT' ? 'no such file' : read.problem });
     const text = read.bytes.toString('utf8');
-    const weights = stepDurations(traceEvents(text, file));
-    if (weights.size === 0)
-        throw new TraceWeightsError({ file, problem: 'it records no finished step' });
+    const events = [...traceEvents(text, file)];
+    const weights = stepDurations(events);
+    if (weights.size === 0) {
+        // A resumed run that reused every step: "no finished step" of a trace whose steps all completed.
+        const reused = events.some((event) => event.type === 'step_completed' && event.reused !== undefined);
+        throw new TraceWeightsError({ file, problem: reused ? 'every step it records was reused from an earlier run, which says nothing of how long they take (the trace of the run that ran them does)' : 'it records no finished step' });
+    }
     return weights;
 }
 

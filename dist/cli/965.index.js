@@ -16,7 +16,8 @@ export const modules = {
  * was given a part (see `cutNoteIn`).
  */
 function cutNote(words) {
-    return `[cut: ${words}]`;
+    // One line, whatever the words hold (a pattern with a line break split the note, and no goal saw it).
+    return `[cut: ${words.replace(/[\r\n\u2028\u2029]+/g, ' ')}]`;
 }
 const CUT_NOTE_LINE = /^\[cut: [^\n]*\]\r?$/m;
 /** The first cut note in `text` (a line of its own), or undefined when the text holds none. */
@@ -4822,6 +4823,7 @@ var group_digits = __webpack_require__(80083);
 
 
 
+
 /** Never walked into: git internals, and dependencies unless asked for. */
 const ALWAYS_SKIPPED = new Set(['.git']);
 const SKIPPED_BY_DEFAULT = new Set(['node_modules']);
@@ -4893,7 +4895,8 @@ function cutNotice(limit, noun, start) {
     const stoppedAt = `${(0,group_digits/* groupDigits */.K)(limit)} ${limit === 1 ? noun : `${noun}s`}`;
     const where = start.length === 0 ? 'the repository' : `'${start.join('/')}'`;
     const advice = start.length === 0 ? "Give a pattern that starts with a folder, e.g. 'src/**/*.ts', to walk only that folder" : `Give a pattern that starts with a folder inside '${start.join('/')}', to walk only that one`;
-    return `[the walk of ${where} stopped at ${stoppedAt}, in no set order; files past them were not looked at. ${advice}]\n`;
+    // A cut note (`cutNote`): what the walk did not look at is missing from the result, and a goal that must read all of it cannot pass.
+    return `${(0,cut_note/* cutNote */.n)(`the walk of ${where} stopped at ${stoppedAt}, in no set order; files past them were not looked at. ${advice}`)}\n`;
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/files/list-files-tool.js
@@ -5682,6 +5685,7 @@ function listCommitsTool(context) {
 
 
 
+
 const MAX_PR_BODY_BYTES = 64 * 1024;
 /** Default caps: the diff, the files listed, one file's patch, and all patches together. */
 const PULL_REQUEST_LIMITS = {
@@ -5799,7 +5803,7 @@ function pullRequestTools(context, defaultPullNumber) {
                 catch (error) {
                     throw call.fail(`listing the files of pull request #${pull_number} of ${call.owner}/${call.repo}`, error);
                 }
-                const note = more ? `cut: the pull request changes more than ${PULL_REQUEST_LIMITS.files} files; showing the first ${PULL_REQUEST_LIMITS.files}` : undefined;
+                const note = more ? (0,cut_note/* cutNote */.n)(`the pull request changes more than ${PULL_REQUEST_LIMITS.files} files; showing the first ${PULL_REQUEST_LIMITS.files}`) : undefined;
                 return note === undefined ? { files } : { note, files };
             },
         }),
