@@ -34,9 +34,11 @@ export function evaluateGoals(goals: readonly Goal[], target: GoalTarget, deps: 
 /**
  * The checks that a part of a result can pass where the whole would fail: on a result a tool cut (a
  * file past its size cap), "AKIA does not appear" was met while the cut-off rest held it (found by an
- * adversarial pass). They fail on a part alone (what the part holds is in the whole), but never pass.
+ * adversarial pass); `matches: '^[^F]*$'`, a judge or a command reading the part likewise (found by a
+ * review). They fail on a part alone (what the part holds is in the whole), but never pass. `contains`
+ * and `min_words` pass on a part as on the whole; `json_schema` and `equals` check what the result is.
  */
-const WHOLE_RESULT_KINDS: ReadonlySet<GoalKind> = new Set<GoalKind>(['not_contains', 'max_chars', 'max_words', 'every_sentence_matches']);
+const WHOLE_RESULT_KINDS: ReadonlySet<GoalKind> = new Set<GoalKind>(['not_contains', 'max_chars', 'max_words', 'every_sentence_matches', 'matches', 'judge', 'command']);
 
 /** The texts of each value goals are checked on, by value (the same object for every goal on one step). */
 type Texts = Map<unknown, { readonly text: string; readonly valueText: ValueText }>;

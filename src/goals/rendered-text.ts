@@ -3,8 +3,8 @@ import { visibleText } from '../core/invisible-characters.ts';
 
 const ENTITY = /&(?:#(\d{1,7})|#[xX]([0-9A-Fa-f]{1,6})|([A-Za-z][A-Za-z0-9]{0,31}));/g;
 const TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/g;
-/** A link's or image's destination and title, `](…)`: a page shows the text before it only (`[AK](x)IA` reads AKIA). */
-const DESTINATION = /\]\([^()\n]*\)/g;
+/** A link's or image's destination and title, `](…)`, or its reference, `][k]`: a page shows the text before it only (`[AK](x)IA`, `[AK][k]IA` read AKIA). */
+const DESTINATION = /\]\([^()\n]*\)|\]\[[^\][\n]*\]/g;
 /** Brackets and the `!` of an image: a page shows the link text between them joined to what is around. */
 const BRACKETS = /!?\[|\]/g;
 /** Markdown's emphasis, strikethrough, code and escape marks: a page shows the letters between them joined. */

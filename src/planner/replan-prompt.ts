@@ -57,7 +57,7 @@ function definitionBlock(step: PlanStep): string {
 function completedBlock({ step, result }: CompletedStep): string {
   const cached = completedBlocks.get(step);
   if (cached && cached.result === result) return cached.text;
-  const text = `${definitionBlock(step)}\n${dataBlock({ step: step.key, part: 'result' }, promptExcerpt(promptText(result, step.tool)))}`;
+  const text = `${definitionBlock(step)}\n${dataBlock({ step: step.key, part: 'result' }, promptExcerpt(promptText(result, step.tool)), true)}`;
   completedBlocks.set(step, { result, text });
   return text;
 }
@@ -113,7 +113,7 @@ export function replanMessages(plan: ValidPlan, request: ReplanRequest, inputs: 
   const about = request.failure ? usedBy(request.failure.step) : request.review ? [request.review.stepKey] : [];
   const sections = [planContext(plan, inputs), completedText(request.completed, new Set(about))];
   if (request.failure) {
-    sections.push(`The step that failed (after ${request.failure.attempts} attempt${request.failure.attempts === 1 ? '' : 's'}):\n${dataBlock({ step: request.failure.step.key, part: 'definition' }, stepAsJson(request.failure.step))}\n${dataBlock({ error: request.failure.step.key }, promptExcerpt(request.failure.error))}`);
+    sections.push(`The step that failed (after ${request.failure.attempts} attempt${request.failure.attempts === 1 ? '' : 's'}):\n${dataBlock({ step: request.failure.step.key, part: 'definition' }, stepAsJson(request.failure.step))}\n${dataBlock({ error: request.failure.step.key }, promptExcerpt(request.failure.error), true)}`);
   }
   if (request.review) sections.push(`A review after step ${request.review.stepKey} found the rest of the plan no longer fits:\n${dataBlock({ review: request.review.stepKey }, request.review.reason)}`);
   if (request.failures.length > 0) sections.push(failuresText(request.failures));

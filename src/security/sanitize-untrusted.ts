@@ -148,6 +148,16 @@ export interface SanitizeOptions {
 export const RENDERED_BODY_TOOLS: ReadonlySet<string> = new Set(['get_pull_request', 'get_issue']);
 
 /**
+ * Whether `value` is a pull request or an issue as the github tools return one (a number, its page's
+ * URL, a body): its `body` is read rendered wherever it reaches a prompt from (a judge, an agent's task
+ * that refers to it, a `for_each` item), not only as a github tool's own result (found by a review).
+ */
+function isGitHubIssue(value: object): boolean {
+  const { number, url, body } = value as { number?: unknown; url?: unknown; body?: unknown };
+  return typeof number === 'number' && typeof body === 'string' && typeof url === 'string' && /^https:\/\/[^/\s]+\/[^/\s]+\/[^/\s]+\/(?:pull|issues)\/\d+$/.test(url);
+}
+
+/**
  * An HTML comment as a raw reading shows it: labelled as hidden on a page, its text kept. The label's
  * brackets form no Markdown (a `[…]` label before `(url "title")` read as a link), and a bracket or an
  * opener inside is shown defused, so the text cannot end the label early and pass as text around it.
@@ -201,7 +211,7 @@ export function sanitizeUntrustedValue(value: unknown, options: SanitizeOptions 
   const seen = new WeakSet<object>();
   // Keys that collide once cleaned would collapse into one, the last winning: `{"decision": "reject",
   // "decision\u200b": "approve"}` read as approved to a judge, while code reading `.decision` gets reject.
-  const cleanEntries = (entries: [string, unknown][]): [string, unknown][] => {
+  const cleanEntries = (entries: [string, unknown][], issue: boolean): [string, unknown][] => {
     const taken = new Set<string>();
     return entries.map(([key, inner]) => {
       const clean = sanitizeUntrusted(key, options);
@@ -211,7 +221,7 @@ export function sanitizeUntrustedValue(value: unknown, options: SanitizeOptions 
       taken.add(shown);
       // GitHub renders a pull request's or an issue's `body` as Markdown: what it hides is removed. Only
       // where the caller says the value is one (`renderedBodies`): an HTTP response's `body` is raw text.
-      return [shown, options.renderedBodies && key === 'body' && typeof inner === 'string' ? sanitizeUntrusted(inner, { ...options, read: 'rendered' }) : walk(inner)];
+      return [shown, (options.renderedBodies || issue) && key === 'body' && typeof inner === 'string' ? sanitizeUntrusted(inner, { ...options, read: 'rendered' }) : walk(inner)];
     });
   };
   const walk = (item: unknown): unknown => {
@@ -221,7 +231,7 @@ export function sanitizeUntrustedValue(value: unknown, options: SanitizeOptions 
     if (typeof toJSON === 'function') return walk(toJSON.call(item));
     if (seen.has(item)) return '[Circular]';
     seen.add(item);
-    const copy = Array.isArray(item) ? item.map(walk) : Object.fromEntries(cleanEntries(Object.entries(item)));
+    const copy = Array.isArray(item) ? item.map(walk) : Object.fromEntries(cleanEntries(Object.entries(item), isGitHubIssue(item)));
     seen.delete(item);
     return copy;
   };

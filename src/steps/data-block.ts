@@ -36,19 +36,21 @@ function attribute(value: string): string {
 }
 
 /**
- * Wraps untrusted text in a `<data …>` block labelled with `labels`, sanitised first (HTML
- * comments, invisible characters and hidden Markdown removed, length capped: `sanitizeUntrusted`).
+ * Wraps untrusted text in a `<data …>` block labelled with `labels`, sanitised first (read raw:
+ * `sanitizeUntrusted`) unless it is `clean` already (made by `promptExcerpt`).
  * Secrets are not this function's job: the run's model client redacts every prompt.
  * A closing tag inside the text is defused, so tool output cannot end the block early and pose as
  * instructions.
  */
-export function dataBlock(labels: Readonly<Record<string, string | undefined>>, content: string): string {
+export function dataBlock(labels: Readonly<Record<string, string | undefined>>, content: string, clean = false): string {
   const attributes = Object.entries(labels)
     .filter((entry): entry is [string, string] => entry[1] !== undefined)
     .map(([name, value]) => ` ${name}="${attribute(sanitizeUntrusted(value, { maxChars: 500, read: 'rendered' }))}"`)
     .join('');
   // Escaped visibly (not with invisible characters, which the input sanitiser strips).
-  const body = sanitizeUntrusted(content).replace(/<(\/?data\b)/gi, '&lt;$1');
+  // Text `promptExcerpt` made is clean (`clean`): read again, a label's own lines (a `<b>` starting one)
+  // changed how the text after it read, and a visible paragraph was labelled hidden (found by a review).
+  const body = (clean ? content : sanitizeUntrusted(content)).replace(/<(\/?data\b)/gi, '&lt;$1');
   return `<data${attributes}>\n${body}\n</data>`;
 }
 

@@ -23,7 +23,7 @@ describe('a result a tool cut', () => {
     await writeFile(join(root, 'big.log'), `${'ok line\n'.repeat(40)}AKIAIOSFODNN7EXAMPLE FATAL\n`);
     const read = (await readFileTool({ root, maxBytes: 200 }).execute({ path: 'big.log' }, { signal: new AbortController().signal } as never)) as string;
     expect(read).toMatch(/^\[cut: file is \d+ B; showing the first 200 B\]\n/);
-    for (const definition of [{ not_contains: 'AKIA' }, { max_chars: 10_000 }, { max_words: 1_000 }, { every_sentence_matches: 'ok' }]) {
+    for (const definition of [{ not_contains: 'AKIA' }, { max_chars: 10_000 }, { max_words: 1_000 }, { every_sentence_matches: 'ok' }, { matches: '^[^F]*$' }, { command: ['true'] }]) {
       const result = await checkGoal(definition, finishedRun(read));
       expect(result, JSON.stringify(definition)).toMatchObject({ outcome: 'error', evidence: expect.stringMatching(/^could not evaluate: the result holds only part of what its tool read \(\[cut: file is/) });
     }

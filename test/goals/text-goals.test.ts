@@ -50,7 +50,7 @@ describe('not_contains', () => {
     }
     expect(await checkGoal({ not_contains: 'AKIA' }, finishedRun('AK&amp;IA, A K I A, AK<!-- x'))).toMatchObject({ outcome: 'met' });
     // Found by a review: links join their text to what follows; the goal's own text is read as written.
-    for (const linked of ['[AK](https://x.test)IA', 'AK[](x)IA', 'AK![](i.png)IA']) expect(await checkGoal({ not_contains: 'AKIA' }, finishedRun(linked)), linked).toMatchObject({ outcome: 'unmet' });
+    for (const linked of ['[AK](https://x.test)IA', 'AK[](x)IA', 'AK![](i.png)IA', '[AK][k]IA\n\n[k]: https://x.test']) expect(await checkGoal({ not_contains: 'AKIA' }, finishedRun(linked)), linked).toMatchObject({ outcome: 'unmet' });
     expect(await checkGoal({ not_contains: '\\n' }, finishedRun('an ordinary line'))).toMatchObject({ outcome: 'met' });
     expect(await checkGoal({ not_contains: '&amp;' }, finishedRun('R&D'))).toMatchObject({ outcome: 'met' });
     expect(await checkGoal({ not_contains: '<script>alert' }, finishedRun('an alert'))).toMatchObject({ outcome: 'met' });
