@@ -100,7 +100,7 @@ function completedBlock({ step, result }) {
     const cached = completedBlocks.get(step);
     if (cached && cached.result === result)
         return cached.text;
-    const text = `${definitionBlock(step)}\n${(0,data_block/* dataBlock */.g4)({ step: step.key, part: 'result' }, (0,data_block/* promptExcerpt */.e2)((0,data_block/* promptText */.Mv)(result, step.tool)))}`;
+    const text = `${definitionBlock(step)}\n${(0,data_block/* dataBlock */.g4)({ step: step.key, part: 'result' }, (0,data_block/* promptExcerpt */.e2)((0,data_block/* promptText */.Mv)(result, step.tool)), true)}`;
     completedBlocks.set(step, { result, text });
     return text;
 }
@@ -153,7 +153,7 @@ function replanMessages(plan, request, inputs) {
     const about = request.failure ? usedBy(request.failure.step) : request.review ? [request.review.stepKey] : [];
     const sections = [(0,plan_prompt/* planContext */.nV)(plan, inputs), completedText(request.completed, new Set(about))];
     if (request.failure) {
-        sections.push(`The step that failed (after ${request.failure.attempts} attempt${request.failure.attempts === 1 ? '' : 's'}):\n${(0,data_block/* dataBlock */.g4)({ step: request.failure.step.key, part: 'definition' }, stepAsJson(request.failure.step))}\n${(0,data_block/* dataBlock */.g4)({ error: request.failure.step.key }, (0,data_block/* promptExcerpt */.e2)(request.failure.error))}`);
+        sections.push(`The step that failed (after ${request.failure.attempts} attempt${request.failure.attempts === 1 ? '' : 's'}):\n${(0,data_block/* dataBlock */.g4)({ step: request.failure.step.key, part: 'definition' }, stepAsJson(request.failure.step))}\n${(0,data_block/* dataBlock */.g4)({ error: request.failure.step.key }, (0,data_block/* promptExcerpt */.e2)(request.failure.error), true)}`);
     }
     if (request.review)
         sections.push(`A review after step ${request.review.stepKey} found the rest of the plan no longer fits:\n${(0,data_block/* dataBlock */.g4)({ review: request.review.stepKey }, request.review.reason)}`);

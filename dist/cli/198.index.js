@@ -699,7 +699,7 @@ async function observe(call, options, tools) {
         const signal = limit ? AbortSignal.any([options.signal, limit]) : options.signal;
         try {
             const result = await tool.execute(checked.args, { signal, cwd: options.cwd, stepKey: REACT_PURPOSE });
-            return (0,data_block/* dataBlock */.g4)({ tool: call.name }, (0,data_block/* promptExcerpt */.e2)((0,data_block/* promptText */.Mv)(result, call.name)));
+            return (0,data_block/* dataBlock */.g4)({ tool: call.name }, (0,data_block/* promptExcerpt */.e2)((0,data_block/* promptText */.Mv)(result, call.name)), true);
         }
         catch (error) {
             if (!options.signal.aborted && limit?.aborted)

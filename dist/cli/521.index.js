@@ -468,6 +468,15 @@ function safeCut(parsed, limit) {
  */
 const RENDERED_BODY_TOOLS = new Set(['get_pull_request', 'get_issue']);
 /**
+ * Whether `value` is a pull request or an issue as the github tools return one (a number, its page's
+ * URL, a body): its `body` is read rendered wherever it reaches a prompt from (a judge, an agent's task
+ * that refers to it, a `for_each` item), not only as a github tool's own result (found by a review).
+ */
+function isGitHubIssue(value) {
+    const { number, url, body } = value;
+    return typeof number === 'number' && typeof body === 'string' && typeof url === 'string' && /^https:\/\/[^/\s]+\/[^/\s]+\/[^/\s]+\/(?:pull|issues)\/\d+$/.test(url);
+}
+/**
  * An HTML comment as a raw reading shows it: labelled as hidden on a page, its text kept. The label's
  * brackets form no Markdown (a `[\u2026]` label before `(url "title")` read as a link), and a bracket or an
  * opener inside is shown defused, so the text cannot end the label early and pass as text around it.
@@ -522,7 +531,7 @@ function sanitizeUntrustedValue(value, options = {}) {
     const seen = new WeakSet();
     // Keys that collide once cleaned would collapse into one, the last winning: `{"decision": "reject",
     // "decision\u200b": "approve"}` read as approved to a judge, while code reading `.decision` gets reject.
-    const cleanEntries = (entries) => {
+    const cleanEntries = (entries, issue) => {
         const taken = new Set();
         return entries.map(([key, inner]) => {
             const clean = sanitizeUntrusted(key, options);
@@ -534,7 +543,7 @@ function sanitizeUntrustedValue(value, options = {}) {
             taken.add(shown);
             // GitHub renders a pull request's or an issue's `body` as Markdown: what it hides is removed. Only
             // where the caller says the value is one (`renderedBodies`): an HTTP response's `body` is raw text.
-            return [shown, options.renderedBodies && key === 'body' && typeof inner === 'string' ? sanitizeUntrusted(inner, { ...options, read: 'rendered' }) : walk(inner)];
+            return [shown, (options.renderedBodies || issue) && key === 'body' && typeof inner === 'string' ? sanitizeUntrusted(inner, { ...options, read: 'rendered' }) : walk(inner)];
         });
     };
     const walk = (item) => {
@@ -548,7 +557,7 @@ function sanitizeUntrustedValue(value, options = {}) {
         if (seen.has(item))
             return '[Circular]';
         seen.add(item);
-        const copy = Array.isArray(item) ? item.map(walk) : Object.fromEntries(cleanEntries(Object.entries(item)));
+        const copy = Array.isArray(item) ? item.map(walk) : Object.fromEntries(cleanEntries(Object.entries(item), isGitHubIssue(item)));
         seen.delete(item);
         return copy;
     };

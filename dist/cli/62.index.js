@@ -152,7 +152,7 @@ function resultBlock(ctx, key, limit) {
     const cached = cache.get(key);
     if (cached && cached.result === result && cached.step === step && cached.limit === limit && cached.gaps === gaps)
         return cached.text;
-    const text = (0,data_block/* dataBlock */.g4)({ step: key, tool: step?.tool, description: step?.description || undefined }, `${(0,data_block/* promptExcerpt */.e2)((0,data_block/* promptText */.Mv)(result, step?.tool), limit)}${gaps === undefined ? '' : `\n[incomplete: ${gaps}]`}`);
+    const text = (0,data_block/* dataBlock */.g4)({ step: key, tool: step?.tool, description: step?.description || undefined }, `${(0,data_block/* promptExcerpt */.e2)((0,data_block/* promptText */.Mv)(result, step?.tool), limit)}${gaps === undefined ? '' : `\n[incomplete: ${gaps}]`}`, true);
     cache.set(key, { result, step, limit, gaps, text });
     return text;
 }
@@ -337,19 +337,21 @@ function attribute(value) {
     return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\s+/g, ' ');
 }
 /**
- * Wraps untrusted text in a `<data \u2026>` block labelled with `labels`, sanitised first (HTML
- * comments, invisible characters and hidden Markdown removed, length capped: `sanitizeUntrusted`).
+ * Wraps untrusted text in a `<data \u2026>` block labelled with `labels`, sanitised first (read raw:
+ * `sanitizeUntrusted`) unless it is `clean` already (made by `promptExcerpt`).
  * Secrets are not this function's job: the run's model client redacts every prompt.
  * A closing tag inside the text is defused, so tool output cannot end the block early and pose as
  * instructions.
  */
-function dataBlock(labels, content) {
+function dataBlock(labels, content, clean = false) {
     const attributes = Object.entries(labels)
         .filter((entry) => entry[1] !== undefined)
         .map(([name, value]) => ` ${name}="${attribute((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(value, { maxChars: 500, read: 'rendered' }))}"`)
         .join('');
     // Escaped visibly (not with invisible characters, which the input sanitiser strips).
-    const body = (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(content).replace(/<(\/?data\b)/gi, '&lt;$1');
+    // Text `promptExcerpt` made is clean (`clean`): read again, a label's own lines (a `<b>` starting one)
+    // changed how the text after it read, and a visible paragraph was labelled hidden (found by a review).
+    const body = (clean ? content : (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(content)).replace(/<(\/?data\b)/gi, '&lt;$1');
     return `<data${attributes}>\n${body}\n</data>`;
 }
 /**

@@ -2458,8 +2458,8 @@ var decode_named_character_reference = __webpack_require__(37126);
 
 const ENTITY = /&(?:#(\d{1,7})|#[xX]([0-9A-Fa-f]{1,6})|([A-Za-z][A-Za-z0-9]{0,31}));/g;
 const TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/g;
-/** A link's or image's destination and title, `](\u2026)`: a page shows the text before it only (`[AK](x)IA` reads AKIA). */
-const DESTINATION = /\]\([^()\n]*\)/g;
+/** A link's or image's destination and title, `](\u2026)`, or its reference, `][k]`: a page shows the text before it only (`[AK](x)IA`, `[AK][k]IA` read AKIA). */
+const DESTINATION = /\]\([^()\n]*\)|\]\[[^\][\n]*\]/g;
 /** Brackets and the `!` of an image: a page shows the link text between them joined to what is around. */
 const BRACKETS = /!?\[|\]/g;
 /** Markdown's emphasis, strikethrough, code and escape marks: a page shows the letters between them joined. */
@@ -2678,9 +2678,11 @@ function evaluateGoals(goals, target, deps) {
 /**
  * The checks that a part of a result can pass where the whole would fail: on a result a tool cut (a
  * file past its size cap), "AKIA does not appear" was met while the cut-off rest held it (found by an
- * adversarial pass). They fail on a part alone (what the part holds is in the whole), but never pass.
+ * adversarial pass); `matches: '^[^F]*$'`, a judge or a command reading the part likewise (found by a
+ * review). They fail on a part alone (what the part holds is in the whole), but never pass. `contains`
+ * and `min_words` pass on a part as on the whole; `json_schema` and `equals` check what the result is.
  */
-const WHOLE_RESULT_KINDS = new Set(['not_contains', 'max_chars', 'max_words', 'every_sentence_matches']);
+const WHOLE_RESULT_KINDS = new Set(['not_contains', 'max_chars', 'max_words', 'every_sentence_matches', 'matches', 'judge', 'command']);
 function textsOf(value, texts) {
     const found = texts.get(value);
     if (found)
