@@ -2,7 +2,7 @@ import type OpenAI from 'openai';
 import type { ModelClient } from '../llm/model-client.ts';
 import { ReplyBudget } from '../steps/agent/reply-budget.ts';
 import { MAX_TOOL_CALLS_PER_TURN, MAX_TOOL_CALLS_READ_PER_TURN, NOT_RUN_REPLY, notReadNote } from '../steps/agent/run-agent-step.ts';
-import { promptExcerpt, dataBlock, promptText } from '../steps/data-block.ts';
+import { dataBlock, promptData, promptValue } from '../steps/data-block.ts';
 import { validateToolArguments } from '../steps/validate-tool-arguments.ts';
 import type { Tool, ToolRegistry } from '../tools/tool.ts';
 import { parseJson } from '../core/parse-json.ts';
@@ -41,7 +41,7 @@ export type ReactOutcome = { readonly ok: true; readonly answer: string } | { re
 export async function runReactLoop(options: ReactLoopOptions): Promise<ReactOutcome> {
   const tools = [...options.tools.values()];
   const definitions = tools.map((tool) => ({ type: 'function' as const, function: { name: tool.name, description: tool.description, parameters: { ...tool.inputSchema } } }));
-  const inputs = Object.keys(options.inputs).length > 0 ? `\n\nInputs:\n${dataBlock({ name: 'inputs' }, promptText(options.inputs))}` : '';
+  const inputs = Object.keys(options.inputs).length > 0 ? `\n\nInputs:\n${dataBlock({ name: 'inputs' }, promptValue(options.inputs), true)}` : '';
   const messages: Message[] = [
     { role: 'system', content: SYSTEM },
     { role: 'user', content: `Task: ${options.goal}${inputs}` },
@@ -81,7 +81,7 @@ async function observe(call: { readonly name: string; readonly args: string }, o
     const signal = limit ? AbortSignal.any([options.signal, limit]) : options.signal;
     try {
       const result = await tool.execute(checked.args, { signal, cwd: options.cwd, stepKey: REACT_PURPOSE });
-      return dataBlock({ tool: call.name }, promptExcerpt(promptText(result, call.name)), true);
+      return dataBlock({ tool: call.name }, promptData(result, call.name), true);
     } catch (error) {
       if (!options.signal.aborted && limit?.aborted) throw new Error(`${call.name} timed out after ${tool.timeoutSeconds} s`, { cause: error });
       throw error;

@@ -1,5 +1,5 @@
 import type OpenAI from 'openai';
-import { dataBlock, promptText } from '../steps/data-block.ts';
+import { dataBlock, promptValue } from '../steps/data-block.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
 import { sanitizeUntrusted } from '../security/sanitize-untrusted.ts';
 import { agentProfilesText, goalChecksText, REFERENCE_RULES, STEP_FORMAT, toolCatalogueText } from './planner-rules.ts';
@@ -16,7 +16,7 @@ export function planContext(plan: ValidPlan, inputs: Readonly<Record<string, unk
   const sections = [`Goal: ${sanitizeUntrusted(plan.goal ?? plan.name, { read: 'rendered' })}`];
   const goals = goalChecksText((plan.source.goals ?? []).map((goal) => goal.name));
   if (goals) sections.push(goals);
-  if (Object.keys(inputs).length > 0) sections.push(`Inputs of the run:\n${dataBlock({ name: 'inputs' }, promptText(inputs))}`);
+  if (Object.keys(inputs).length > 0) sections.push(`Inputs of the run:\n${dataBlock({ name: 'inputs' }, promptValue(inputs), true)}`);
   sections.push(toolCatalogueText(plan.tools));
   const agents = agentProfilesText(plan.source.agents ?? {});
   if (agents) sections.push(agents);

@@ -4,7 +4,7 @@ import { findReferences } from '../plan/find-references.ts';
 import { listNames } from '../plan/plan-check-context.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
 import type { CompletedStep, FailureNote, ReplanRequest, ReviewRequest } from '../run/replanner.ts';
-import { dataBlock, fitBlocks, promptExcerpt, promptText } from '../steps/data-block.ts';
+import { dataBlock, fitBlocks, promptExcerpt, promptData } from '../steps/data-block.ts';
 import { planContext } from './plan-prompt.ts';
 import { REFERENCE_RULES, STEP_FORMAT } from './planner-rules.ts';
 import { stepAsJson } from './step-as-json.ts';
@@ -57,7 +57,7 @@ function definitionBlock(step: PlanStep): string {
 function completedBlock({ step, result }: CompletedStep): string {
   const cached = completedBlocks.get(step);
   if (cached && cached.result === result) return cached.text;
-  const text = `${definitionBlock(step)}\n${dataBlock({ step: step.key, part: 'result' }, promptExcerpt(promptText(result, step.tool)), true)}`;
+  const text = `${definitionBlock(step)}\n${dataBlock({ step: step.key, part: 'result' }, promptData(result, step.tool), true)}`;
   completedBlocks.set(step, { result, text });
   return text;
 }
@@ -105,7 +105,7 @@ function failuresText(failures: readonly FailureNote[]): string {
   const lines = failures.flatMap((failure) => shown.get(failure) ?? []);
   const left = failures.filter((failure) => !shown.has(failure)).map((failure) => failure.step.key);
   const more = left.length === 0 ? '' : `\n[left out for room: ${left.length} earlier failures, of steps ${listNames(left)}]`;
-  return `Every failure so far in this run (do not repeat them):\n${dataBlock({ name: 'failures' }, lines.join('').trimEnd())}${more}`;
+  return `Every failure so far in this run (do not repeat them):\n${dataBlock({ name: 'failures' }, lines.join('').trimEnd(), true)}${more}`;
 }
 
 /** The replanner's messages: the goal, the tools, what was done, what failed (every failure so far) and what is left. */

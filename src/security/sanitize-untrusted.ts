@@ -179,7 +179,10 @@ export function sanitizeUntrusted(text: string, options: SanitizeOptions = {}): 
   // Invisible characters are gone first, so `<!\u200B--` cannot dodge the comment rule.
   const visible = text.replace(INVISIBLE, '');
   if (options.read !== 'rendered') {
-    const out = removeHtmlComments(visible, labelHiddenComment);
+    // A `⟦` or `⟧` the text holds is shown as a plain bracket: `⟦hidden HTML comment: <script …> ⟧` written
+    // in a diff read as a comment's label, of code that runs (found by a review). Every label is ours, so
+    // raw text is read once (`promptData`, `dataBlock(…, clean)`): read again, ours would be defused.
+    const out = removeHtmlComments(visible.replace(/[\u27E6\u27E7]/g, (bracket) => (bracket === '\u27E6' ? '[' : ']')), labelHiddenComment);
     if (out.length <= limit) return out;
     options.onCut?.(out.length);
     // `…` right at the cut, where the redactor looks for the start of a known secret a cut leaves.

@@ -3,7 +3,7 @@ import { sanitizeUntrusted } from '../security/sanitize-untrusted.ts';
 import type { PlanStep } from '../core/plan-step.ts';
 import { listNames } from '../plan/plan-check-context.ts';
 import { ancestorDistances } from './ancestor-keys.ts';
-import { dataBlock, fitBlocks, promptExcerpt, promptText, RESULT_CHAR_LIMIT } from './data-block.ts';
+import { dataBlock, fitBlocks, RESULT_CHAR_LIMIT, promptData, promptValue } from './data-block.ts';
 import type { StepContext } from './step-context.ts';
 import { stepSystemPrompt } from './step-system-prompt.ts';
 
@@ -57,7 +57,7 @@ function resultBlock(ctx: StepContext, key: string, limit: number): string {
   if (!cache) blocks.set(ctx.results, (cache = new Map()));
   const cached = cache.get(key);
   if (cached && cached.result === result && cached.step === step && cached.limit === limit && cached.gaps === gaps) return cached.text;
-  const text = dataBlock({ step: key, tool: step?.tool, description: step?.description || undefined }, `${promptExcerpt(promptText(result, step?.tool), limit)}${gaps === undefined ? '' : `\n[incomplete: ${gaps}]`}`, true);
+  const text = dataBlock({ step: key, tool: step?.tool, description: step?.description || undefined }, `${promptData(result, step?.tool, limit)}${gaps === undefined ? '' : `\n[incomplete: ${gaps}]`}`, true);
   cache.set(key, { result, step, limit, gaps, text });
   return text;
 }
@@ -85,13 +85,13 @@ export function buildStepMessages(ctx: StepContext, instruction: string, options
   const sections: string[] = [];
   // The goal may come from event text (the task input): hidden parts are removed, the words stay instructions.
   if (ctx.goal) sections.push(`Goal of the run: ${sanitizeUntrusted(ctx.goal, { maxChars: 4000, read: 'rendered' })}`);
-  if (Object.keys(ctx.inputs).length > 0) sections.push(`Inputs of the run:\n${dataBlock({ name: 'inputs' }, promptText(ctx.inputs))}`);
+  if (Object.keys(ctx.inputs).length > 0) sections.push(`Inputs of the run:\n${dataBlock({ name: 'inputs' }, promptValue(ctx.inputs), true)}`);
   const blocks = ancestorBlocks(ctx, options.resultCharLimit ?? RESULT_CHAR_LIMIT);
   if (blocks.length > 0) sections.push(`Results of the steps this step depends on:\n\n${blocks.join('\n\n')}`);
   const item = ctx.step.item;
   if (item) {
     const refers = `\${${item.name}} in the step below means this item (\${${item.name}.index} is ${item.index}; fields as \${${item.name}.field})`;
-    sections.push(`The item this step works on (one of a for_each list); ${refers}:\n${dataBlock({ name: item.name, index: String(item.index) }, promptText(item.value))}`);
+    sections.push(`The item this step works on (one of a for_each list); ${refers}:\n${dataBlock({ name: item.name, index: String(item.index) }, promptValue(item.value), true)}`);
   }
   const what = options.task === undefined ? ctx.step.description || '(no description)' : `your task is:\n${options.task}\n`;
   // An item's key holds its label, made from the item (a tool's output): the instruction names the step and the index only.

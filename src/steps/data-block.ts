@@ -1,4 +1,4 @@
-import { RENDERED_BODY_TOOLS, sanitizeUntrusted, sanitizeUntrustedValue } from '../security/sanitize-untrusted.ts';
+import { RENDERED_BODY_TOOLS, sanitizeUntrusted, sanitizeUntrustedValue, UNTRUSTED_CHAR_LIMIT } from '../security/sanitize-untrusted.ts';
 import { groupDigits } from '../core/group-digits.ts';
 
 /** Results longer than this many characters are cut in prompts (the trace keeps them whole). */
@@ -18,17 +18,31 @@ export function promptText(result: unknown, tool?: string): string {
   }
 }
 
+/** `clean` text cut to `limit` characters, with a visible note saying how much is missing and where it is. */
+function cutClean(clean: string, limit: number, where: string): string {
+  if (clean.length <= limit) return clean;
+  const more = groupDigits(clean.length - limit);
+  // The kept text ends with `…` right where it was cut: the redactor hides the start of a known secret a cut leaves there.
+  return `${clean.slice(0, limit)}…\n[cut: ${more} more characters; ${where}]`;
+}
+
 /**
  * Untrusted prompt text sanitised and then cut to `limit` characters, with a visible note saying how
  * much is missing and where it is. Always in that order: a cut made first can leave hidden text
  * (an image's alt, a link's title) open across the cut, where the sanitiser no longer sees it.
  */
 export function promptExcerpt(text: string, limit = RESULT_CHAR_LIMIT): string {
-  const clean = sanitizeUntrusted(text);
-  if (clean.length <= limit) return clean;
-  const more = groupDigits(clean.length - limit);
-  // The kept text ends with `…` right where it was cut: the redactor hides the start of a known secret a cut leaves there.
-  return `${clean.slice(0, limit)}…\n[cut: ${more} more characters; full result in the trace]`;
+  return cutClean(sanitizeUntrusted(text), limit, 'full result in the trace');
+}
+
+/**
+ * A value (a result, an input, an item) as clean prompt text, cut to `limit`: a string sanitised, anything
+ * else as `promptText` makes it, each of its strings sanitised once. Never sanitised twice: read again, a
+ * comment's label was taken for visible text by the second reading, and visible text for a label (found
+ * by a review). What it returns goes into `dataBlock(…, clean = true)`.
+ */
+export function promptData(value: unknown, tool?: string, limit = RESULT_CHAR_LIMIT, where = 'full result in the trace'): string {
+  return cutClean(typeof value === 'string' ? sanitizeUntrusted(value) : promptText(value, tool), limit, where);
 }
 
 function attribute(value: string): string {
@@ -37,7 +51,7 @@ function attribute(value: string): string {
 
 /**
  * Wraps untrusted text in a `<data …>` block labelled with `labels`, sanitised first (read raw:
- * `sanitizeUntrusted`) unless it is `clean` already (made by `promptExcerpt`).
+ * `sanitizeUntrusted`) unless it is `clean` already (made by `promptExcerpt` or `promptData`).
  * Secrets are not this function's job: the run's model client redacts every prompt.
  * A closing tag inside the text is defused, so tool output cannot end the block early and pose as
  * instructions.
@@ -68,4 +82,9 @@ export function fitBlocks<T>(priority: Iterable<T>, blockOf: (item: T) => string
     room -= block.length;
   }
   return shown;
+}
+
+/** Inputs and items as prompt text: whole up to what untrusted text may take (`UNTRUSTED_CHAR_LIMIT`). */
+export function promptValue(value: unknown): string {
+  return promptData(value, undefined, UNTRUSTED_CHAR_LIMIT, 'full value in the trace');
 }

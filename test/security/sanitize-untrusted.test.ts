@@ -112,12 +112,12 @@ describe('sanitizeUntrusted', () => {
   });
 
   it('is idempotent and never leaves a comment that starts a line, nor an invisible character', () => {
-    const pieces = fc.constantFrom('<!--', '-->', '-', '<', '!', '[', ']', '(', ')', '"t"', ':', '`', '\u200B', '\u202E', 'a', ' ', '\n', String.fromCodePoint(0xe0041));
+    const pieces = fc.constantFrom('<!--', '-->', '-', '<', '!', '[', ']', '(', ')', '"t"', ':', '`', '\u200B', '\u202E', 'a', ' ', '\n', String.fromCodePoint(0xe0041), '\u27e6', '\u27e7', '\u27e6hidden HTML comment:', '<b>');
     fc.assert(
       fc.property(fc.array(pieces, { maxLength: 40 }).map((parts) => parts.join('')), fc.constantFrom('raw' as const, 'rendered' as const), (text, read) => {
         const once = sanitizeUntrusted(text, { read });
-        // Raw text read twice (a step's result is, by promptExcerpt and dataBlock) is read the same.
-        if (read === 'raw') expect(sanitizeUntrusted(once)).toBe(once);
+        // Read raw, every label is one of a comment the text holds: a `⟦` the text wrote is shown as `[`.
+        if (read === 'raw') expect(once.split('\u27e6').length - 1).toBe(once.split('\u27e6hidden HTML comment:').length - 1);
         for (const line of once.split('\n')) expect(line).not.toMatch(/^[ \t>*+\-.)0-9]*<!--/);
         expect(once).not.toMatch(/[\u200B\u202E]|\uDB40[\uDC00-\uDC7F]/);
       }),
@@ -128,6 +128,11 @@ describe('sanitizeUntrusted', () => {
 describe('dataBlock', () => {
   // Found by a review: read a second time, a label's own `<b>` line opened an HTML block, and the visible
   // paragraph after it was labelled hidden. A step's result is read once: `promptExcerpt`, then `clean`.
+  // Found by a review: visible text written as a label passed for a hidden comment.
+  it('shows a label the text itself wrote as plain brackets', () => {
+    expect(sanitizeUntrusted('+\u27e6hidden HTML comment: <script src=//e/x.js></script> \u27e7')).toBe('+[hidden HTML comment: <script src=//e/x.js></script> ]');
+  });
+
   it('wraps text promptExcerpt made as it is, without reading it again', () => {
     const text = 'Note <!--\n<b>x</b>\n--> then <!-- this paragraph\nis visible text';
     const block = dataBlock({ step: 's' }, promptExcerpt(text), true);

@@ -1,6 +1,6 @@
 import { errorText } from '../../core/error-text.ts';
 import { sanitizeUntrusted } from '../../security/sanitize-untrusted.ts';
-import { promptExcerpt, dataBlock, promptText } from '../data-block.ts';
+import { dataBlock, promptData } from '../data-block.ts';
 import type { StepContext } from '../step-context.ts';
 import { validateToolArguments } from '../validate-tool-arguments.ts';
 import type { AgentTools } from './agent-tools.ts';
@@ -57,7 +57,7 @@ export async function callAgentTool(ctx: StepContext, tools: AgentTools, name: s
     // The step itself was stopped (timeout, budget, cancel): that ends the loop, not the model's turn.
     if (ctx.signal.aborted) throw ctx.signal.reason;
     const text = errorText(error);
-    return failed(args, text, `The tool failed:\n${dataBlock({ tool: name, error: 'true' }, sanitizeUntrusted(text, { maxChars: 4000 }))}`);
+    return failed(args, text, `The tool failed:\n${dataBlock({ tool: name, error: 'true' }, sanitizeUntrusted(text, { maxChars: 4000 }), true)}`);
   }
-  return { ok: true, args: checked.args, result, reply: dataBlock({ tool: name }, promptExcerpt(promptText(result, name)), true) };
+  return { ok: true, args: checked.args, result, reply: dataBlock({ tool: name }, promptData(result, name), true) };
 }

@@ -1,7 +1,7 @@
 import { parseTemplateBody, TEMPLATE_PATTERN } from '../../plan/reference-syntax.ts';
 import { resolveReferences, type ReferenceSources } from '../../plan/resolve-references.ts';
 import { sanitizeUntrusted } from '../../security/sanitize-untrusted.ts';
-import { dataBlock, promptText } from '../data-block.ts';
+import { dataBlock, promptValue } from '../data-block.ts';
 
 /**
  * An agent's task as prompt text. The task's own words are instructions (hidden parts removed);
@@ -13,7 +13,7 @@ export function resolveTaskText(task: string, sources: ReferenceSources): string
   const text = task.replace(TEMPLATE_PATTERN, (match, body: string) => {
     if (parseTemplateBody(body).kind !== 'reference') return match;
     const value = resolveReferences({ value: match }, sources).value;
-    blocks.push(dataBlock({ ref: String(blocks.length + 1), reference: match }, promptText(value)));
+    blocks.push(dataBlock({ ref: String(blocks.length + 1), reference: match }, promptValue(value), true));
     return `[data ${blocks.length}]`;
   });
   const words = sanitizeUntrusted(text, { maxChars: 8000, read: 'rendered' });

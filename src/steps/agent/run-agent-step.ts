@@ -8,7 +8,7 @@ import { completeForStep, requireModel } from '../complete-for-step.ts';
 import { CutOffAnswerError } from '../cut-off-answer-error.ts';
 import { cutOffReason } from '../../llm/cut-off-reason.ts';
 import { EmptyAnswerError } from '../empty-answer-error.ts';
-import { dataBlock, promptExcerpt, promptText } from '../data-block.ts';
+import { dataBlock, promptData } from '../data-block.ts';
 import type { EarlierCall, StepContext } from '../step-context.ts';
 import { stepModelSettings } from '../step-model-settings.ts';
 import { AgentStoppedError } from './agent-stopped-error.ts';
@@ -51,7 +51,7 @@ const EARLIER_CALL_CHARS = 2_000;
  */
 function earlierCallsNote(calls: readonly EarlierCall[]): string {
   const shown = calls.slice(0, MAX_EARLIER_CALLS).map((call, index) =>
-    dataBlock({ call: String(index + 1), tool: call.tool, outcome: call.outcome === 'succeeded' ? 'took effect' : 'may have taken effect' }, promptExcerpt(promptText(call.args), EARLIER_CALL_CHARS), true),
+    dataBlock({ call: String(index + 1), tool: call.tool, outcome: call.outcome === 'succeeded' ? 'took effect' : 'may have taken effect' }, promptData(call.args, undefined, EARLIER_CALL_CHARS), true),
   );
   const more = calls.length - shown.length;
   return [
