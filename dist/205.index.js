@@ -563,7 +563,7 @@ const SYSTEM = [
 async function runReactLoop(options) {
     const tools = [...options.tools.values()];
     const definitions = tools.map((tool) => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: { ...tool.inputSchema } } }));
-    const inputs = Object.keys(options.inputs).length > 0 ? `\n\nInputs:\n${(0,data_block/* dataBlock */.g4)({ name: 'inputs' }, (0,data_block/* promptText */.Mv)(options.inputs))}` : '';
+    const inputs = Object.keys(options.inputs).length > 0 ? `\n\nInputs:\n${(0,data_block/* dataBlock */.g4)({ name: 'inputs' }, (0,data_block/* promptValue */.C6)(options.inputs), true)}` : '';
     const messages = [
         { role: 'system', content: SYSTEM },
         { role: 'user', content: `Task: ${options.goal}${inputs}` },
@@ -605,7 +605,7 @@ async function observe(call, options, tools) {
         const signal = limit ? AbortSignal.any([options.signal, limit]) : options.signal;
         try {
             const result = await tool.execute(checked.args, { signal, cwd: options.cwd, stepKey: REACT_PURPOSE });
-            return (0,data_block/* dataBlock */.g4)({ tool: call.name }, (0,data_block/* promptExcerpt */.e2)((0,data_block/* promptText */.Mv)(result, call.name)), true);
+            return (0,data_block/* dataBlock */.g4)({ tool: call.name }, (0,data_block/* promptData */.jG)(result, call.name), true);
         }
         catch (error) {
             if (!options.signal.aborted && limit?.aborted)

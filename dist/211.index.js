@@ -216,9 +216,9 @@ async function callAgentTool(ctx, tools, name, argumentText) {
         if (ctx.signal.aborted)
             throw ctx.signal.reason;
         const text = (0,error_text/* errorText */.k)(error);
-        return failed(args, text, `The tool failed:\n${(0,data_block/* dataBlock */.g4)({ tool: name, error: 'true' }, (0,sanitize_untrusted/* sanitizeUntrusted */._2)(text, { maxChars: 4000 }))}`);
+        return failed(args, text, `The tool failed:\n${(0,data_block/* dataBlock */.g4)({ tool: name, error: 'true' }, (0,sanitize_untrusted/* sanitizeUntrusted */._2)(text, { maxChars: 4000 }), true)}`);
     }
-    return { ok: true, args: checked.args, result, reply: (0,data_block/* dataBlock */.g4)({ tool: name }, (0,data_block/* promptExcerpt */.e2)((0,data_block/* promptText */.Mv)(result, name)), true) };
+    return { ok: true, args: checked.args, result, reply: (0,data_block/* dataBlock */.g4)({ tool: name }, (0,data_block/* promptData */.jG)(result, name), true) };
 }
 
 // EXTERNAL MODULE: ./lib/steps/agent/reply-budget.js
@@ -243,7 +243,7 @@ function resolveTaskText(task, sources) {
         if ((0,reference_syntax/* parseTemplateBody */.Kp)(body).kind !== 'reference')
             return match;
         const value = (0,resolve_references/* resolveReferences */.d)({ value: match }, sources).value;
-        blocks.push((0,data_block/* dataBlock */.g4)({ ref: String(blocks.length + 1), reference: match }, (0,data_block/* promptText */.Mv)(value)));
+        blocks.push((0,data_block/* dataBlock */.g4)({ ref: String(blocks.length + 1), reference: match }, (0,data_block/* promptValue */.C6)(value), true));
         return `[data ${blocks.length}]`;
     });
     const words = (0,sanitize_untrusted/* sanitizeUntrusted */._2)(text, { maxChars: 8000, read: 'rendered' });
@@ -291,7 +291,7 @@ const EARLIER_CALL_CHARS = 2_000;
  * words from before: data, not instructions.
  */
 function earlierCallsNote(calls) {
-    const shown = calls.slice(0, MAX_EARLIER_CALLS).map((call, index) => (0,data_block/* dataBlock */.g4)({ call: String(index + 1), tool: call.tool, outcome: call.outcome === 'succeeded' ? 'took effect' : 'may have taken effect' }, (0,data_block/* promptExcerpt */.e2)((0,data_block/* promptText */.Mv)(call.args), EARLIER_CALL_CHARS), true));
+    const shown = calls.slice(0, MAX_EARLIER_CALLS).map((call, index) => (0,data_block/* dataBlock */.g4)({ call: String(index + 1), tool: call.tool, outcome: call.outcome === 'succeeded' ? 'took effect' : 'may have taken effect' }, (0,data_block/* promptData */.jG)(call.args, undefined, EARLIER_CALL_CHARS), true));
     const more = calls.length - shown.length;
     return [
         'This step ran before, in an earlier attempt of this run that ended before the step finished. Before it ended, the step made these calls with side effects (their arguments below). They took effect (or may have): do not make them again, in the same or in other words; the same tool with the same arguments is not run again. Make only the calls the task still needs, then answer.',
@@ -549,7 +549,7 @@ function resultBlock(ctx, key, limit) {
     const cached = cache.get(key);
     if (cached && cached.result === result && cached.step === step && cached.limit === limit && cached.gaps === gaps)
         return cached.text;
-    const text = (0,data_block/* dataBlock */.g4)({ step: key, tool: step?.tool, description: step?.description || undefined }, `${(0,data_block/* promptExcerpt */.e2)((0,data_block/* promptText */.Mv)(result, step?.tool), limit)}${gaps === undefined ? '' : `\n[incomplete: ${gaps}]`}`, true);
+    const text = (0,data_block/* dataBlock */.g4)({ step: key, tool: step?.tool, description: step?.description || undefined }, `${(0,data_block/* promptData */.jG)(result, step?.tool, limit)}${gaps === undefined ? '' : `\n[incomplete: ${gaps}]`}`, true);
     cache.set(key, { result, step, limit, gaps, text });
     return text;
 }
@@ -580,14 +580,14 @@ function buildStepMessages(ctx, instruction, options = {}) {
     if (ctx.goal)
         sections.push(`Goal of the run: ${(0,sanitize_untrusted/* sanitizeUntrusted */._2)(ctx.goal, { maxChars: 4000, read: 'rendered' })}`);
     if (Object.keys(ctx.inputs).length > 0)
-        sections.push(`Inputs of the run:\n${(0,data_block/* dataBlock */.g4)({ name: 'inputs' }, (0,data_block/* promptText */.Mv)(ctx.inputs))}`);
+        sections.push(`Inputs of the run:\n${(0,data_block/* dataBlock */.g4)({ name: 'inputs' }, (0,data_block/* promptValue */.C6)(ctx.inputs), true)}`);
     const blocks = ancestorBlocks(ctx, options.resultCharLimit ?? data_block/* RESULT_CHAR_LIMIT */.$T);
     if (blocks.length > 0)
         sections.push(`Results of the steps this step depends on:\n\n${blocks.join('\n\n')}`);
     const item = ctx.step.item;
     if (item) {
         const refers = `\${${item.name}} in the step below means this item (\${${item.name}.index} is ${item.index}; fields as \${${item.name}.field})`;
-        sections.push(`The item this step works on (one of a for_each list); ${refers}:\n${(0,data_block/* dataBlock */.g4)({ name: item.name, index: String(item.index) }, (0,data_block/* promptText */.Mv)(item.value))}`);
+        sections.push(`The item this step works on (one of a for_each list); ${refers}:\n${(0,data_block/* dataBlock */.g4)({ name: item.name, index: String(item.index) }, (0,data_block/* promptValue */.C6)(item.value), true)}`);
     }
     const what = options.task === undefined ? ctx.step.description || '(no description)' : `your task is:\n${options.task}\n`;
     // An item's key holds its label, made from the item (a tool's output): the instruction names the step and the index only.

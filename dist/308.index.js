@@ -111,7 +111,7 @@ function resultBlock(ctx, key, limit) {
     const cached = cache.get(key);
     if (cached && cached.result === result && cached.step === step && cached.limit === limit && cached.gaps === gaps)
         return cached.text;
-    const text = (0,data_block/* dataBlock */.g4)({ step: key, tool: step?.tool, description: step?.description || undefined }, `${(0,data_block/* promptExcerpt */.e2)((0,data_block/* promptText */.Mv)(result, step?.tool), limit)}${gaps === undefined ? '' : `\n[incomplete: ${gaps}]`}`, true);
+    const text = (0,data_block/* dataBlock */.g4)({ step: key, tool: step?.tool, description: step?.description || undefined }, `${(0,data_block/* promptData */.jG)(result, step?.tool, limit)}${gaps === undefined ? '' : `\n[incomplete: ${gaps}]`}`, true);
     cache.set(key, { result, step, limit, gaps, text });
     return text;
 }
@@ -142,14 +142,14 @@ function buildStepMessages(ctx, instruction, options = {}) {
     if (ctx.goal)
         sections.push(`Goal of the run: ${(0,sanitize_untrusted/* sanitizeUntrusted */._2)(ctx.goal, { maxChars: 4000, read: 'rendered' })}`);
     if (Object.keys(ctx.inputs).length > 0)
-        sections.push(`Inputs of the run:\n${(0,data_block/* dataBlock */.g4)({ name: 'inputs' }, (0,data_block/* promptText */.Mv)(ctx.inputs))}`);
+        sections.push(`Inputs of the run:\n${(0,data_block/* dataBlock */.g4)({ name: 'inputs' }, (0,data_block/* promptValue */.C6)(ctx.inputs), true)}`);
     const blocks = ancestorBlocks(ctx, options.resultCharLimit ?? data_block/* RESULT_CHAR_LIMIT */.$T);
     if (blocks.length > 0)
         sections.push(`Results of the steps this step depends on:\n\n${blocks.join('\n\n')}`);
     const item = ctx.step.item;
     if (item) {
         const refers = `\${${item.name}} in the step below means this item (\${${item.name}.index} is ${item.index}; fields as \${${item.name}.field})`;
-        sections.push(`The item this step works on (one of a for_each list); ${refers}:\n${(0,data_block/* dataBlock */.g4)({ name: item.name, index: String(item.index) }, (0,data_block/* promptText */.Mv)(item.value))}`);
+        sections.push(`The item this step works on (one of a for_each list); ${refers}:\n${(0,data_block/* dataBlock */.g4)({ name: item.name, index: String(item.index) }, (0,data_block/* promptValue */.C6)(item.value), true)}`);
     }
     const what = options.task === undefined ? ctx.step.description || '(no description)' : `your task is:\n${options.task}\n`;
     // An item's key holds its label, made from the item (a tool's output): the instruction names the step and the index only.
@@ -317,11 +317,13 @@ async function completeForStep(ctx, client, request) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $T: () => (/* binding */ RESULT_CHAR_LIMIT),
-/* harmony export */   Mv: () => (/* binding */ promptText),
+/* harmony export */   C6: () => (/* binding */ promptValue),
 /* harmony export */   U8: () => (/* binding */ fitBlocks),
 /* harmony export */   e2: () => (/* binding */ promptExcerpt),
-/* harmony export */   g4: () => (/* binding */ dataBlock)
+/* harmony export */   g4: () => (/* binding */ dataBlock),
+/* harmony export */   jG: () => (/* binding */ promptData)
 /* harmony export */ });
+/* unused harmony export promptText */
 /* harmony import */ var _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(38521);
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(80083);
 
@@ -343,25 +345,37 @@ function promptText(result, tool) {
         return String(result);
     }
 }
+/** `clean` text cut to `limit` characters, with a visible note saying how much is missing and where it is. */
+function cutClean(clean, limit, where) {
+    if (clean.length <= limit)
+        return clean;
+    const more = (0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(clean.length - limit);
+    // The kept text ends with `\u2026` right where it was cut: the redactor hides the start of a known secret a cut leaves there.
+    return `${clean.slice(0, limit)}\u2026\n[cut: ${more} more characters; ${where}]`;
+}
 /**
  * Untrusted prompt text sanitised and then cut to `limit` characters, with a visible note saying how
  * much is missing and where it is. Always in that order: a cut made first can leave hidden text
  * (an image's alt, a link's title) open across the cut, where the sanitiser no longer sees it.
  */
 function promptExcerpt(text, limit = RESULT_CHAR_LIMIT) {
-    const clean = (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(text);
-    if (clean.length <= limit)
-        return clean;
-    const more = (0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(clean.length - limit);
-    // The kept text ends with `\u2026` right where it was cut: the redactor hides the start of a known secret a cut leaves there.
-    return `${clean.slice(0, limit)}\u2026\n[cut: ${more} more characters; full result in the trace]`;
+    return cutClean((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(text), limit, 'full result in the trace');
+}
+/**
+ * A value (a result, an input, an item) as clean prompt text, cut to `limit`: a string sanitised, anything
+ * else as `promptText` makes it, each of its strings sanitised once. Never sanitised twice: read again, a
+ * comment's label was taken for visible text by the second reading, and visible text for a label (found
+ * by a review). What it returns goes into `dataBlock(\u2026, clean = true)`.
+ */
+function promptData(value, tool, limit = RESULT_CHAR_LIMIT, where = 'full result in the trace') {
+    return cutClean(typeof value === 'string' ? (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(value) : promptText(value, tool), limit, where);
 }
 function attribute(value) {
     return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\s+/g, ' ');
 }
 /**
  * Wraps untrusted text in a `<data \u2026>` block labelled with `labels`, sanitised first (read raw:
- * `sanitizeUntrusted`) unless it is `clean` already (made by `promptExcerpt`).
+ * `sanitizeUntrusted`) unless it is `clean` already (made by `promptExcerpt` or `promptData`).
  * Secrets are not this function's job: the run's model client redacts every prompt.
  * A closing tag inside the text is defused, so tool output cannot end the block early and pose as
  * instructions.
@@ -392,6 +406,10 @@ function fitBlocks(priority, blockOf, limit) {
         room -= block.length;
     }
     return shown;
+}
+/** Inputs and items as prompt text: whole up to what untrusted text may take (`UNTRUSTED_CHAR_LIMIT`). */
+function promptValue(value) {
+    return promptData(value, undefined, _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .UNTRUSTED_CHAR_LIMIT */ .I, 'full value in the trace');
 }
 
 

@@ -235,11 +235,12 @@ function markdownTree(text, flavour) {
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   Td: () => (/* binding */ RENDERED_BODY_TOOLS),
+  I: () => (/* binding */ UNTRUSTED_CHAR_LIMIT),
   _2: () => (/* binding */ sanitizeUntrusted),
   de: () => (/* binding */ sanitizeUntrustedValue)
 });
 
-// UNUSED EXPORTS: UNTRUSTED_CHAR_LIMIT, labelHiddenComment, removeHtmlComments
+// UNUSED EXPORTS: labelHiddenComment, removeHtmlComments
 
 // EXTERNAL MODULE: ./lib/security/markdown-tree.js
 var markdown_tree = __webpack_require__(61154);
@@ -497,7 +498,10 @@ function sanitizeUntrusted(text, options = {}) {
     // Invisible characters are gone first, so `<!\u200B--` cannot dodge the comment rule.
     const visible = text.replace(invisible_characters/* INVISIBLE */.kH, '');
     if (options.read !== 'rendered') {
-        const out = removeHtmlComments(visible, labelHiddenComment);
+        // A `\u27e6` or `\u27e7` the text holds is shown as a plain bracket: `\u27e6hidden HTML comment: <script \u2026> \u27e7` written
+        // in a diff read as a comment's label, of code that runs (found by a review). Every label is ours, so
+        // raw text is read once (`promptData`, `dataBlock(\u2026, clean)`): read again, ours would be defused.
+        const out = removeHtmlComments(visible.replace(/[\u27E6\u27E7]/g, (bracket) => (bracket === '\u27E6' ? '[' : ']')), labelHiddenComment);
         if (out.length <= limit)
             return out;
         options.onCut?.(out.length);

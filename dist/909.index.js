@@ -100,7 +100,7 @@ function completedBlock({ step, result }) {
     const cached = completedBlocks.get(step);
     if (cached && cached.result === result)
         return cached.text;
-    const text = `${definitionBlock(step)}\n${(0,data_block/* dataBlock */.g4)({ step: step.key, part: 'result' }, (0,data_block/* promptExcerpt */.e2)((0,data_block/* promptText */.Mv)(result, step.tool)), true)}`;
+    const text = `${definitionBlock(step)}\n${(0,data_block/* dataBlock */.g4)({ step: step.key, part: 'result' }, (0,data_block/* promptData */.jG)(result, step.tool), true)}`;
     completedBlocks.set(step, { result, text });
     return text;
 }
@@ -146,7 +146,7 @@ function failuresText(failures) {
     const lines = failures.flatMap((failure) => shown.get(failure) ?? []);
     const left = failures.filter((failure) => !shown.has(failure)).map((failure) => failure.step.key);
     const more = left.length === 0 ? '' : `\n[left out for room: ${left.length} earlier failures, of steps ${(0,plan_check_context/* listNames */.Z)(left)}]`;
-    return `Every failure so far in this run (do not repeat them):\n${(0,data_block/* dataBlock */.g4)({ name: 'failures' }, lines.join('').trimEnd())}${more}`;
+    return `Every failure so far in this run (do not repeat them):\n${(0,data_block/* dataBlock */.g4)({ name: 'failures' }, lines.join('').trimEnd(), true)}${more}`;
 }
 /** The replanner's messages: the goal, the tools, what was done, what failed (every failure so far) and what is left. */
 function replanMessages(plan, request, inputs) {
