@@ -368,13 +368,17 @@ export function unfinishedWork(record: RunRecord): Map<string, string> {
     // An agent that answered with its own TODO list not done: the checklist shows ⬜ under a ✅ step, and
     // the gate passed on it (found by an adversarial pass). Its items' lists count as its own.
     if (current.has(key) && step.state === 'completed' && !unfinished.has(key)) {
-      const lists = [step.todos, ...(step.items ?? []).map((item) => item.todos)].filter((todos) => todos !== undefined);
-      const todos = lists.flat();
-      const open = todos.filter((todo) => todo.status !== 'completed');
-      if (open.length > 0) unfinished.set(key, `completed, ${open.length} of ${todos.length} of the agent's TODOs not done: ${open.slice(0, 3).map((todo) => `${todo.content.length > 60 ? `${todo.content.slice(0, 59)}…` : todo.content} (${todo.status.replace('_', ' ')})`).join(', ')}${open.length > 3 ? ', …' : ''}`);
+      const { open, total } = undoneTodos(step);
+      if (open.length > 0) unfinished.set(key, `completed, ${open.length} of ${total} of the agent's TODOs not done: ${open.slice(0, 3).map((todo) => `${todo.content.length > 60 ? `${todo.content.slice(0, 59)}…` : todo.content} (${todo.status.replace('_', ' ')})`).join(', ')}${open.length > 3 ? ', …' : ''}`);
     }
   }
   return unfinished;
+}
+
+/** The TODOs of a step's agent (its items' agents too) that are not completed, of how many it wrote. */
+export function undoneTodos(step: StepRecord): { readonly open: readonly TodoItem[]; readonly total: number } {
+  const todos = [step.todos, ...(step.items ?? []).map((item) => item.todos)].flatMap((list) => list ?? []);
+  return { open: todos.filter((todo) => todo.status !== 'completed'), total: todos.length };
 }
 
 /** What the plan a `type: plan` step `key` used left undone (its record `nested`), as `<key>/<inner step>`. */

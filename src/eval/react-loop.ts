@@ -81,7 +81,7 @@ async function observe(call: { readonly name: string; readonly args: string }, o
     const signal = limit ? AbortSignal.any([options.signal, limit]) : options.signal;
     try {
       const result = await tool.execute(checked.args, { signal, cwd: options.cwd, stepKey: REACT_PURPOSE });
-      return dataBlock({ tool: call.name }, promptData(result, call.name), true);
+      return dataBlock({ tool: call.name }, promptData(result), true);
     } catch (error) {
       if (!options.signal.aborted && limit?.aborted) throw new Error(`${call.name} timed out after ${tool.timeoutSeconds} s`, { cause: error });
       throw error;

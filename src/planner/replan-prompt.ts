@@ -57,7 +57,7 @@ function definitionBlock(step: PlanStep): string {
 function completedBlock({ step, result }: CompletedStep): string {
   const cached = completedBlocks.get(step);
   if (cached && cached.result === result) return cached.text;
-  const text = `${definitionBlock(step)}\n${dataBlock({ step: step.key, part: 'result' }, promptData(result, step.tool), true)}`;
+  const text = `${definitionBlock(step)}\n${dataBlock({ step: step.key, part: 'result' }, promptData(result), true)}`;
   completedBlocks.set(step, { result, text });
   return text;
 }

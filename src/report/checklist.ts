@@ -1,7 +1,7 @@
 import { visibleControls } from '../core/visible-controls.ts';
 import type { StepState } from '../core/run-event.ts';
 import type { PlanStep } from '../core/plan-step.ts';
-import type { RunRecord, StepRecord } from '../core/run-record.ts';
+import { undoneTodos, type RunRecord, type StepRecord } from '../core/run-record.ts';
 import { cutText } from './cut-text.ts';
 import { groupDigits } from '../core/group-digits.ts';
 
@@ -83,7 +83,7 @@ export function resultPreview(result: unknown, max = 80): string {
 export function needsAttention(step: StepRecord | undefined): boolean {
   if (step === undefined) return false;
   if (step.state === 'failed' || step.state === 'in_progress' || step.state === 'waiting' || (step.itemCounts?.failed ?? 0) > 0) return true;
-  if (step.state === 'completed' && step.todos?.some((todo) => todo.status !== 'completed')) return true;
+  if (step.state === 'completed' && undoneTodos(step).open.length > 0) return true;
   // Plans nest at most MAX_PLAN_DEPTH deep: the recursion is bounded by the loader.
   return step.nested !== undefined && [...step.nested.steps.values()].some(needsAttention);
 }

@@ -57,7 +57,7 @@ function resultBlock(ctx: StepContext, key: string, limit: number): string {
   if (!cache) blocks.set(ctx.results, (cache = new Map()));
   const cached = cache.get(key);
   if (cached && cached.result === result && cached.step === step && cached.limit === limit && cached.gaps === gaps) return cached.text;
-  const text = dataBlock({ step: key, tool: step?.tool, description: step?.description || undefined }, `${promptData(result, step?.tool, limit)}${gaps === undefined ? '' : `\n[incomplete: ${gaps}]`}`, true);
+  const text = dataBlock({ step: key, tool: step?.tool, description: step?.description || undefined }, `${promptData(result, limit)}${gaps === undefined ? '' : `\n[incomplete: ${gaps}]`}`, true);
   cache.set(key, { result, step, limit, gaps, text });
   return text;
 }

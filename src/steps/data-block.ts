@@ -1,4 +1,5 @@
-import { RENDERED_BODY_TOOLS, sanitizeUntrusted, sanitizeUntrustedValue, UNTRUSTED_CHAR_LIMIT } from '../security/sanitize-untrusted.ts';
+import { sanitizeUntrusted, sanitizeUntrustedValue, UNTRUSTED_CHAR_LIMIT } from '../security/sanitize-untrusted.ts';
+import { cutNote } from '../core/cut-note.ts';
 import { groupDigits } from '../core/group-digits.ts';
 
 /** Results longer than this many characters are cut in prompts (the trace keeps them whole). */
@@ -6,13 +7,13 @@ export const RESULT_CHAR_LIMIT = 8_000;
 
 /**
  * A result as prompt text: strings as they are (`dataBlock` sanitises them), anything else as
- * compact JSON whose strings were sanitised before encoding (encoded, hidden Markdown no longer parses);
- * the `body` of a result of `tool` (a github tool's pull request or issue) read as GitHub renders it.
+ * compact JSON whose strings were sanitised before encoding (encoded, hidden Markdown no longer parses;
+ * a pull request's or an issue's body is read as GitHub renders it).
  */
-export function promptText(result: unknown, tool?: string): string {
+export function promptText(result: unknown): string {
   if (typeof result === 'string') return result;
   try {
-    return JSON.stringify(sanitizeUntrustedValue(result, { renderedBodies: tool !== undefined && RENDERED_BODY_TOOLS.has(tool) })) ?? String(result);
+    return JSON.stringify(sanitizeUntrustedValue(result)) ?? String(result);
   } catch {
     return String(result);
   }
@@ -23,7 +24,7 @@ function cutClean(clean: string, limit: number, where: string): string {
   if (clean.length <= limit) return clean;
   const more = groupDigits(clean.length - limit);
   // The kept text ends with `…` right where it was cut: the redactor hides the start of a known secret a cut leaves there.
-  return `${clean.slice(0, limit)}…\n[cut: ${more} more characters; ${where}]`;
+  return `${clean.slice(0, limit)}…\n${cutNote(`${more} more characters; ${where}`)}`;
 }
 
 /**
@@ -41,8 +42,8 @@ export function promptExcerpt(text: string, limit = RESULT_CHAR_LIMIT): string {
  * comment's label was taken for visible text by the second reading, and visible text for a label (found
  * by a review). What it returns goes into `dataBlock(…, clean = true)`.
  */
-export function promptData(value: unknown, tool?: string, limit = RESULT_CHAR_LIMIT, where = 'full result in the trace'): string {
-  return cutClean(typeof value === 'string' ? sanitizeUntrusted(value) : promptText(value, tool), limit, where);
+export function promptData(value: unknown, limit = RESULT_CHAR_LIMIT, where = 'full result in the trace'): string {
+  return cutClean(typeof value === 'string' ? sanitizeUntrusted(value) : promptText(value), limit, where);
 }
 
 function attribute(value: string): string {
@@ -86,5 +87,5 @@ export function fitBlocks<T>(priority: Iterable<T>, blockOf: (item: T) => string
 
 /** Inputs and items as prompt text: whole up to what untrusted text may take (`UNTRUSTED_CHAR_LIMIT`). */
 export function promptValue(value: unknown): string {
-  return promptData(value, undefined, UNTRUSTED_CHAR_LIMIT, 'full value in the trace');
+  return promptData(value, UNTRUSTED_CHAR_LIMIT, 'full value in the trace');
 }

@@ -17,5 +17,7 @@ describe('needsAttention', () => {
     expect(needsAttention(stepRecord({ nested: done }))).toBe(false);
     expect(needsAttention(stepRecord({ todos: [{ id: '1', content: 'Run the tests', status: 'pending' }] }))).toBe(true);
     expect(needsAttention(stepRecord({ todos: [{ id: '1', content: 'Run the tests', status: 'completed' }] }))).toBe(false);
+    // A for_each step's agents keep their lists on its items, as all_steps_completed counts them.
+    expect(needsAttention(stepRecord({ items: [{ key: 's[0]', state: 'completed', todos: [{ id: '1', content: 'Run the tests', status: 'in_progress' }] }] }))).toBe(true);
   });
 });

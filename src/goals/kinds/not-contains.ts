@@ -17,18 +17,17 @@ export const notContainsCheck: GoalCheck = {
       { name: 'a key of the result', text: valueText.keys },
       { name: "the result's JSON", text },
     ];
-    // As written, then as a reader sees it (normalised only when needed): `AK\u200bIA…` or fullwidth
+    // As written, then as a reader sees it: `AK\u200bIA…` or fullwidth
     // `ＡＫＩＡ` shows the text the goal forbids; then as a rendered page shows it: `AK<!-- -->IA`,
     // `A&#75;IA` and `AK**IA**` do too (found by an adversarial pass).
+    // The text the goal names is never rendered: `\\n` became `n` and `&amp;` became `&`, and the goal
+    // failed on any text holding those (found by a review).
     const readings = [
-      { read: (text: string) => text, how: '' },
-      { read: visibleText, how: ' as a reader sees it (invisible characters removed, compatibility forms folded)' },
-      { read: renderedText, how: ' as a rendered page shows it (HTML comments and tags removed, character references decoded, emphasis marks dropped)' },
+      { read: (text: string) => text, needle: unwanted, how: '' },
+      { read: visibleText, needle: visibleText(unwanted), how: ' as a reader sees it (invisible characters removed, compatibility forms folded)' },
+      { read: renderedText, needle: visibleText(unwanted), how: ' as a rendered page shows it (HTML comments and tags removed, character references decoded, emphasis marks dropped)' },
     ];
-    for (const { read, how } of readings) {
-      // The text the goal names is read as written (invisible characters aside): rendered, `\\n` became `n`
-      // and `&amp;` became `&`, and the goal failed on any text holding those (found by a review).
-      const needle = read === renderedText ? visibleText(unwanted) : read(unwanted);
+    for (const { read, needle, how } of readings) {
       if (needle === '') continue;
       for (const place of places) {
         const haystack = read(place.text);

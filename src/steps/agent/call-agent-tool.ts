@@ -59,5 +59,5 @@ export async function callAgentTool(ctx: StepContext, tools: AgentTools, name: s
     const text = errorText(error);
     return failed(args, text, `The tool failed:\n${dataBlock({ tool: name, error: 'true' }, sanitizeUntrusted(text, { maxChars: 4000 }), true)}`);
   }
-  return { ok: true, args: checked.args, result, reply: dataBlock({ tool: name }, promptData(result, name), true) };
+  return { ok: true, args: checked.args, result, reply: dataBlock({ tool: name }, promptData(result), true) };
 }

@@ -51,7 +51,7 @@ const EARLIER_CALL_CHARS = 2_000;
  */
 function earlierCallsNote(calls: readonly EarlierCall[]): string {
   const shown = calls.slice(0, MAX_EARLIER_CALLS).map((call, index) =>
-    dataBlock({ call: String(index + 1), tool: call.tool, outcome: call.outcome === 'succeeded' ? 'took effect' : 'may have taken effect' }, promptData(call.args, undefined, EARLIER_CALL_CHARS), true),
+    dataBlock({ call: String(index + 1), tool: call.tool, outcome: call.outcome === 'succeeded' ? 'took effect' : 'may have taken effect' }, promptData(call.args, EARLIER_CALL_CHARS), true),
   );
   const more = calls.length - shown.length;
   return [
