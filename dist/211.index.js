@@ -218,7 +218,7 @@ async function callAgentTool(ctx, tools, name, argumentText) {
         const text = (0,error_text/* errorText */.k)(error);
         return failed(args, text, `The tool failed:\n${(0,data_block/* dataBlock */.g4)({ tool: name, error: 'true' }, (0,sanitize_untrusted/* sanitizeUntrusted */._2)(text, { maxChars: 4000 }), true)}`);
     }
-    return { ok: true, args: checked.args, result, reply: (0,data_block/* dataBlock */.g4)({ tool: name }, (0,data_block/* promptData */.jG)(result, name), true) };
+    return { ok: true, args: checked.args, result, reply: (0,data_block/* dataBlock */.g4)({ tool: name }, (0,data_block/* promptData */.jG)(result), true) };
 }
 
 // EXTERNAL MODULE: ./lib/steps/agent/reply-budget.js
@@ -291,7 +291,7 @@ const EARLIER_CALL_CHARS = 2_000;
  * words from before: data, not instructions.
  */
 function earlierCallsNote(calls) {
-    const shown = calls.slice(0, MAX_EARLIER_CALLS).map((call, index) => (0,data_block/* dataBlock */.g4)({ call: String(index + 1), tool: call.tool, outcome: call.outcome === 'succeeded' ? 'took effect' : 'may have taken effect' }, (0,data_block/* promptData */.jG)(call.args, undefined, EARLIER_CALL_CHARS), true));
+    const shown = calls.slice(0, MAX_EARLIER_CALLS).map((call, index) => (0,data_block/* dataBlock */.g4)({ call: String(index + 1), tool: call.tool, outcome: call.outcome === 'succeeded' ? 'took effect' : 'may have taken effect' }, (0,data_block/* promptData */.jG)(call.args, EARLIER_CALL_CHARS), true));
     const more = calls.length - shown.length;
     return [
         'This step ran before, in an earlier attempt of this run that ended before the step finished. Before it ended, the step made these calls with side effects (their arguments below). They took effect (or may have): do not make them again, in the same or in other words; the same tool with the same arguments is not run again. Make only the calls the task still needs, then answer.',
@@ -549,7 +549,7 @@ function resultBlock(ctx, key, limit) {
     const cached = cache.get(key);
     if (cached && cached.result === result && cached.step === step && cached.limit === limit && cached.gaps === gaps)
         return cached.text;
-    const text = (0,data_block/* dataBlock */.g4)({ step: key, tool: step?.tool, description: step?.description || undefined }, `${(0,data_block/* promptData */.jG)(result, step?.tool, limit)}${gaps === undefined ? '' : `\n[incomplete: ${gaps}]`}`, true);
+    const text = (0,data_block/* dataBlock */.g4)({ step: key, tool: step?.tool, description: step?.description || undefined }, `${(0,data_block/* promptData */.jG)(result, limit)}${gaps === undefined ? '' : `\n[incomplete: ${gaps}]`}`, true);
     cache.set(key, { result, step, limit, gaps, text });
     return text;
 }

@@ -100,7 +100,7 @@ function completedBlock({ step, result }) {
     const cached = completedBlocks.get(step);
     if (cached && cached.result === result)
         return cached.text;
-    const text = `${definitionBlock(step)}\n${(0,data_block/* dataBlock */.g4)({ step: step.key, part: 'result' }, (0,data_block/* promptData */.jG)(result, step.tool), true)}`;
+    const text = `${definitionBlock(step)}\n${(0,data_block/* dataBlock */.g4)({ step: step.key, part: 'result' }, (0,data_block/* promptData */.jG)(result), true)}`;
     completedBlocks.set(step, { result, text });
     return text;
 }

@@ -699,7 +699,7 @@ async function observe(call, options, tools) {
         const signal = limit ? AbortSignal.any([options.signal, limit]) : options.signal;
         try {
             const result = await tool.execute(checked.args, { signal, cwd: options.cwd, stepKey: REACT_PURPOSE });
-            return (0,data_block/* dataBlock */.g4)({ tool: call.name }, (0,data_block/* promptData */.jG)(result, call.name), true);
+            return (0,data_block/* dataBlock */.g4)({ tool: call.name }, (0,data_block/* promptData */.jG)(result), true);
         }
         catch (error) {
             if (!options.signal.aborted && limit?.aborted)

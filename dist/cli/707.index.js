@@ -15,21 +15,23 @@ export const modules = {
 /* harmony export */ });
 /* unused harmony export promptText */
 /* harmony import */ var _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(38521);
+/* harmony import */ var _core_cut_note_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(30068);
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(80083);
+
 
 
 /** Results longer than this many characters are cut in prompts (the trace keeps them whole). */
 const RESULT_CHAR_LIMIT = 8_000;
 /**
  * A result as prompt text: strings as they are (`dataBlock` sanitises them), anything else as
- * compact JSON whose strings were sanitised before encoding (encoded, hidden Markdown no longer parses);
- * the `body` of a result of `tool` (a github tool's pull request or issue) read as GitHub renders it.
+ * compact JSON whose strings were sanitised before encoding (encoded, hidden Markdown no longer parses;
+ * a pull request's or an issue's body is read as GitHub renders it).
  */
-function promptText(result, tool) {
+function promptText(result) {
     if (typeof result === 'string')
         return result;
     try {
-        return JSON.stringify((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrustedValue */ .de)(result, { renderedBodies: tool !== undefined && _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .RENDERED_BODY_TOOLS */ .Td.has(tool) })) ?? String(result);
+        return JSON.stringify((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrustedValue */ .de)(result)) ?? String(result);
     }
     catch {
         return String(result);
@@ -41,7 +43,7 @@ function cutClean(clean, limit, where) {
         return clean;
     const more = (0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(clean.length - limit);
     // The kept text ends with `\u2026` right where it was cut: the redactor hides the start of a known secret a cut leaves there.
-    return `${clean.slice(0, limit)}\u2026\n[cut: ${more} more characters; ${where}]`;
+    return `${clean.slice(0, limit)}\u2026\n${(0,_core_cut_note_js__WEBPACK_IMPORTED_MODULE_2__/* .cutNote */ .n)(`${more} more characters; ${where}`)}`;
 }
 /**
  * Untrusted prompt text sanitised and then cut to `limit` characters, with a visible note saying how
@@ -57,8 +59,8 @@ function promptExcerpt(text, limit = RESULT_CHAR_LIMIT) {
  * comment's label was taken for visible text by the second reading, and visible text for a label (found
  * by a review). What it returns goes into `dataBlock(\u2026, clean = true)`.
  */
-function promptData(value, tool, limit = RESULT_CHAR_LIMIT, where = 'full result in the trace') {
-    return cutClean(typeof value === 'string' ? (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(value) : promptText(value, tool), limit, where);
+function promptData(value, limit = RESULT_CHAR_LIMIT, where = 'full result in the trace') {
+    return cutClean(typeof value === 'string' ? (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(value) : promptText(value), limit, where);
 }
 function attribute(value) {
     return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\s+/g, ' ');
@@ -99,7 +101,7 @@ function fitBlocks(priority, blockOf, limit) {
 }
 /** Inputs and items as prompt text: whole up to what untrusted text may take (`UNTRUSTED_CHAR_LIMIT`). */
 function promptValue(value) {
-    return promptData(value, undefined, _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .UNTRUSTED_CHAR_LIMIT */ .I, 'full value in the trace');
+    return promptData(value, _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .UNTRUSTED_CHAR_LIMIT */ .I, 'full value in the trace');
 }
 
 

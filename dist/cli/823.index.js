@@ -1323,6 +1323,7 @@ const TRACE_FORMAT = 2;
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   HF: () => (/* binding */ unfinishedWork),
 /* harmony export */   Z8: () => (/* binding */ applyEvent),
+/* harmony export */   bK: () => (/* binding */ undoneTodos),
 /* harmony export */   hb: () => (/* binding */ finalStepStates),
 /* harmony export */   pB: () => (/* binding */ newRunRecord),
 /* harmony export */   u2: () => (/* binding */ jobDurationMs),
@@ -1595,14 +1596,17 @@ function unfinishedWork(record) {
         // An agent that answered with its own TODO list not done: the checklist shows \u2b1c under a \u2705 step, and
         // the gate passed on it (found by an adversarial pass). Its items' lists count as its own.
         if (current.has(key) && step.state === 'completed' && !unfinished.has(key)) {
-            const lists = [step.todos, ...(step.items ?? []).map((item) => item.todos)].filter((todos) => todos !== undefined);
-            const todos = lists.flat();
-            const open = todos.filter((todo) => todo.status !== 'completed');
+            const { open, total } = undoneTodos(step);
             if (open.length > 0)
-                unfinished.set(key, `completed, ${open.length} of ${todos.length} of the agent's TODOs not done: ${open.slice(0, 3).map((todo) => `${todo.content.length > 60 ? `${todo.content.slice(0, 59)}\u2026` : todo.content} (${todo.status.replace('_', ' ')})`).join(', ')}${open.length > 3 ? ', \u2026' : ''}`);
+                unfinished.set(key, `completed, ${open.length} of ${total} of the agent's TODOs not done: ${open.slice(0, 3).map((todo) => `${todo.content.length > 60 ? `${todo.content.slice(0, 59)}\u2026` : todo.content} (${todo.status.replace('_', ' ')})`).join(', ')}${open.length > 3 ? ', \u2026' : ''}`);
         }
     }
     return unfinished;
+}
+/** The TODOs of a step's agent (its items' agents too) that are not completed, of how many it wrote. */
+function undoneTodos(step) {
+    const todos = [step.todos, ...(step.items ?? []).map((item) => item.todos)].flatMap((list) => list ?? []);
+    return { open: todos.filter((todo) => todo.status !== 'completed'), total: todos.length };
 }
 /** What the plan a `type: plan` step `key` used left undone (its record `nested`), as `<key>/<inner step>`. */
 function undoneInside(key, nested) {
@@ -2517,18 +2521,17 @@ const notContainsCheck = {
             { name: 'a key of the result', text: valueText.keys },
             { name: "the result's JSON", text },
         ];
-        // As written, then as a reader sees it (normalised only when needed): `AK\u200bIA\u2026` or fullwidth
+        // As written, then as a reader sees it: `AK\u200bIA\u2026` or fullwidth
         // `\uff21\uff2b\uff29\uff21` shows the text the goal forbids; then as a rendered page shows it: `AK<!-- -->IA`,
         // `A&#75;IA` and `AK**IA**` do too (found by an adversarial pass).
+        // The text the goal names is never rendered: `\\n` became `n` and `&amp;` became `&`, and the goal
+        // failed on any text holding those (found by a review).
         const readings = [
-            { read: (text) => text, how: '' },
-            { read: invisible_characters/* visibleText */.Q6, how: ' as a reader sees it (invisible characters removed, compatibility forms folded)' },
-            { read: renderedText, how: ' as a rendered page shows it (HTML comments and tags removed, character references decoded, emphasis marks dropped)' },
+            { read: (text) => text, needle: unwanted, how: '' },
+            { read: invisible_characters/* visibleText */.Q6, needle: (0,invisible_characters/* visibleText */.Q6)(unwanted), how: ' as a reader sees it (invisible characters removed, compatibility forms folded)' },
+            { read: renderedText, needle: (0,invisible_characters/* visibleText */.Q6)(unwanted), how: ' as a rendered page shows it (HTML comments and tags removed, character references decoded, emphasis marks dropped)' },
         ];
-        for (const { read, how } of readings) {
-            // The text the goal names is read as written (invisible characters aside): rendered, `\\n` became `n`
-            // and `&amp;` became `&`, and the goal failed on any text holding those (found by a review).
-            const needle = read === renderedText ? (0,invisible_characters/* visibleText */.Q6)(unwanted) : read(unwanted);
+        for (const { read, needle, how } of readings) {
             if (needle === '')
                 continue;
             for (const place of places) {
@@ -8080,9 +8083,11 @@ class ToolEnvironmentError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_
 /* harmony export */   t1: () => (/* binding */ STATE_ICONS)
 /* harmony export */ });
 /* unused harmony exports TITLE_MAX_CHARS, currentKeys, checklistLines */
-/* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(74700);
-/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(12172);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(80083);
+/* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(74700);
+/* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(90422);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(12172);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(80083);
+
 
 
 
@@ -8138,14 +8143,14 @@ const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/;
  * a line that starts with `\u2705 2. deploy` for the checklist, whatever printed it.
  */
 function oneLogLine(text) {
-    return (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(text.replace(/\s+/g, ' ').trim());
+    return (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_1__/* .visibleControls */ .x)(text.replace(/\s+/g, ' ').trim());
 }
 /** The first line of a result, as text, cut to `max` characters, with no control character. */
 function resultPreview(result, max = 80) {
     const text = typeof result === 'string' ? result : JSON.stringify(result) ?? String(result);
     const trimmed = text.trim();
-    const first = (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)((LINE_BREAK.test(trimmed) ? trimmed.split(LINE_BREAK, 1)[0] : trimmed).replaceAll('\t', ' '));
-    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(first, max);
+    const first = (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_1__/* .visibleControls */ .x)((LINE_BREAK.test(trimmed) ? trimmed.split(LINE_BREAK, 1)[0] : trimmed).replaceAll('\t', ' '));
+    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(first, max);
 }
 /**
  * Whether a step's line says something went wrong or is under way: it failed, runs or waits, or it
@@ -8158,7 +8163,7 @@ function needsAttention(step) {
         return false;
     if (step.state === 'failed' || step.state === 'in_progress' || step.state === 'waiting' || (step.itemCounts?.failed ?? 0) > 0)
         return true;
-    if (step.state === 'completed' && step.todos?.some((todo) => todo.status !== 'completed'))
+    if (step.state === 'completed' && (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .undoneTodos */ .bK)(step).open.length > 0)
         return true;
     // Plans nest at most MAX_PLAN_DEPTH deep: the recursion is bounded by the loader.
     return step.nested !== undefined && [...step.nested.steps.values()].some(needsAttention);
@@ -8168,7 +8173,7 @@ function itemProgress(step) {
     const counts = step.itemCounts;
     if (!counts)
         return '';
-    return ` \u2014 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(counts.completed)}/${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(counts.total)} done${counts.failed ? `, ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(counts.failed)} failed` : ''}`;
+    return ` \u2014 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(counts.completed)}/${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(counts.total)} done${counts.failed ? `, ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(counts.failed)} failed` : ''}`;
 }
 function describeStatus(step, redact = asIs) {
     const progress = itemProgress(step);
@@ -8186,7 +8191,7 @@ function describeStatus(step, redact = asIs) {
             return step.skipReason ? ` \u2014 ${resultPreview(redact(step.skipReason), 300)}` : '';
         case 'waiting':
             // The reason names a used plan's file and step ids, which a plan's author writes: one line, as the others.
-            return ` \u2014 ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(oneLogLine(redact(step.waitReason ?? 'awaiting approval')), 300)}`;
+            return ` \u2014 ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(oneLogLine(redact(step.waitReason ?? 'awaiting approval')), 300)}`;
         case 'in_progress':
             if (progress)
                 return progress;
@@ -8210,10 +8215,10 @@ function stepTitle(planStep, redact = asIs, maxChars = TITLE_MAX_CHARS) {
     let cached = flatTitles.get(planStep);
     if (cached?.redact !== redact) {
         const text = planStep.title || planStep.description || (planStep.tool ? `${planStep.type} ${planStep.tool}` : planStep.type);
-        cached = { redact, text: (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(redact(text).replace(/\s+/g, ' ').trim()) };
+        cached = { redact, text: (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_1__/* .visibleControls */ .x)(redact(text).replace(/\s+/g, ' ').trim()) };
         flatTitles.set(planStep, cached);
     }
-    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(cached.text, maxChars);
+    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(cached.text, maxChars);
 }
 // Each view draws a step's title again and again (the summary twice): redact and flatten it once per plan step.
 const flatTitles = new WeakMap();
