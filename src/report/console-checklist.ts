@@ -91,7 +91,6 @@ function cut(line: string, columns: number | undefined): string {
   return `${line.slice(0, end)}…`;
 }
 
-/** The lines a non-terminal log gets for one event: only what the event changed is computed. */
 /** The step, or the `for_each` item, whose agent wrote a TODO list, and how the log names it (`review[2]`). */
 function agentRecord(record: RunRecord, event: { readonly stepKey: string; readonly index?: number }) {
   const step = record.steps.get(event.stepKey);
@@ -100,6 +99,7 @@ function agentRecord(record: RunRecord, event: { readonly stepKey: string; reado
   return { holder: item, label: item?.key ?? `${event.stepKey}[${event.index}]` };
 }
 
+/** The lines a non-terminal log gets for one event: only what the event changed is computed. */
 function changeLines(event: RunEvent, record: RunRecord, redact: Redactor): string[] {
   switch (event.type) {
     case 'plan_created':
