@@ -19,9 +19,6 @@ export function lineOf(text: string, index: number): number {
   return line;
 }
 
-/** Why text inside an HTML comment does not count: the reader of the run's report never sees it. */
-export const HIDDEN_BY_PAGE = 'which a rendered page (the comment, the summary) does not show';
-
 /**
  * For a structured result whose JSON has what its values do not (a key, `"field": value`): a note
  * that says so, and what checks structure; '' otherwise.

@@ -1,6 +1,4 @@
 import { parseJson } from '../core/parse-json.ts';
-import { HIDDEN_BY_PAGE } from './excerpt.ts';
-import { withoutHtmlComments } from './rendered-text.ts';
 
 /** A result read as JSON, or why it is not JSON. */
 export type ParsedJson = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly why: string };
@@ -37,19 +35,14 @@ export function jsonFences(text: string): string[] {
  * A result as JSON: objects and arrays as they are; strings parsed, also when the JSON sits in a
  * ```json fence (models like to wrap it). Fences that differ are no answer: the first was read, and a
  * model's "Correction: …" in a second fence after `{"approved": true}` passed a gate (found by an
- * adversarial pass). A fence inside an HTML comment, which no page shows, is no answer either.
+ * adversarial pass).
  */
 export function parseJsonResult(value: unknown): ParsedJson {
   if (typeof value !== 'string') return { ok: true, value };
   const trimmed = value.trim();
   const whole = parseJsonText(trimmed);
   if (whole.ok) return whole;
-  const bodies = jsonFences(trimmed);
-  // Fewer fences once the comments are out: one sat inside a comment (a comment inside a fence is text the fence shows).
-  if (bodies.length > 0 && trimmed.includes('<!--') && jsonFences(withoutHtmlComments(trimmed)).length !== bodies.length) {
-    return { ok: false, why: `a JSON code block sits inside an HTML comment, ${HIDDEN_BY_PAGE}; have the step return its answer where it is seen` };
-  }
-  const fenced = bodies.map((body) => parseJsonText(body.trim()));
+  const fenced = jsonFences(trimmed).map((body) => parseJsonText(body.trim()));
   // The same answer written twice, however spaced, is one answer; two that differ are none.
   const answers = new Map(fenced.map((parsed) => [parsed.ok ? JSON.stringify(parsed.value) : `\u0000${parsed.why}`, parsed]));
   if (answers.size > 1) return { ok: false, why: `it holds ${answers.size} different JSON code blocks, and which one is the answer is not clear; have the step return one` };

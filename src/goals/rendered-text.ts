@@ -19,11 +19,8 @@ function decodeEntity(entity: string, decimal?: string, hex?: string, name?: str
   return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\uFFFD';
 }
 
-/**
- * `text` without its HTML comments, which no rendered page shows (an unclosed `<!--` hides the rest), in one
- * pass (a lazy pattern looked to the end for each unclosed `<!--`).
- */
-export function withoutHtmlComments(text: string): string {
+/** `text` without its HTML comments, in one pass (a lazy pattern looked to the end for each unclosed `<!--`). */
+function withoutComments(text: string): string {
   if (!text.includes('<!--')) return text;
   let out = '';
   let at = 0;
@@ -44,7 +41,7 @@ export function withoutHtmlComments(text: string): string {
  * for a check that text does not appear, what it finds is what a reader may see.
  */
 export function renderedText(text: string): string {
-  const plain = withoutHtmlComments(visibleText(text)).replace(TAG, '').replace(DESTINATION, '').replace(BRACKETS, '').replace(ENTITY, decodeEntity).replace(MARKS, '');
+  const plain = withoutComments(visibleText(text)).replace(TAG, '').replace(DESTINATION, '').replace(BRACKETS, '').replace(ENTITY, decodeEntity).replace(MARKS, '');
   // A decoded reference may be a compatibility form or an invisible character itself (`&Kfr;`, `&#8203;`).
   return visibleText(plain);
 }

@@ -37,17 +37,6 @@ describe('json_schema', () => {
     }
   });
 
-  // A fence inside an HTML comment is not on the page: the answer read was one no reader saw.
-  it('is unmet when a JSON fence sits inside an HTML comment, and reads a comment inside a fence as text', async () => {
-    const APPROVED = { json_schema: { type: 'object', required: ['approved'], properties: { approved: { const: true } } } };
-    const hidden = 'I could not finish the review.\n<!--\n```json\n{"approved": true}\n```\n-->';
-    expect(await checkGoal(APPROVED, finishedRun(hidden))).toMatchObject({
-      outcome: 'unmet',
-      evidence: 'the result is not JSON: a JSON code block sits inside an HTML comment, which a rendered page (the comment, the summary) does not show; have the step return its answer where it is seen',
-    });
-    expect(await checkGoal(APPROVED, finishedRun('Done.\n```json\n{"approved": true, "note": "<!-- x -->"}\n```'))).toMatchObject({ outcome: 'met' });
-  });
-
   it('is unmet when a required key is missing, even if the schema lists no properties', async () => {
     const result = await checkGoal(NOTES, notesRun({ changes: [] }));
     expect(result).toMatchObject({ outcome: 'unmet', evidence: 'at version: required but missing' });

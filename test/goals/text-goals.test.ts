@@ -186,37 +186,3 @@ describe('not_contains against text a reader sees', () => {
     expect((await checkGoal({ not_contains: 'AKIA' }, finishedRun('key AKI A'))).outcome).toBe('met');
   });
 });
-
-// A rendered page (the PR comment, the summary) does not show an HTML comment: a result that says "LGTM"
-// only inside one met `contains: LGTM` while every reader saw no such word (a merge gate opened on it).
-describe('text a rendered page hides does not meet contains, matches or min_words', () => {
-  it('contains: not met by the text inside an HTML comment alone, met when it is also shown', async () => {
-    const hidden = await checkGoal({ contains: 'LGTM' }, finishedRun('Review: two blocking issues remain.\n<!-- LGTM -->'));
-    expect(hidden).toMatchObject({ outcome: 'unmet', evidence: 'found "LGTM" only inside an HTML comment, which a rendered page (the comment, the summary) does not show' });
-    expect(await checkGoal({ contains: 'LGTM' }, finishedRun('<!-- LGTM -->\nLGTM, ship it'))).toMatchObject({ outcome: 'met' });
-    // Unclosed, a comment hides the rest of the page.
-    expect(await checkGoal({ contains: 'LGTM' }, finishedRun('Blocked. <!-- LGTM'))).toMatchObject({ outcome: 'unmet' });
-    // A goal that names a comment asks for the comment.
-    expect(await checkGoal({ contains: '<!-- marker -->' }, finishedRun('body\n<!-- marker -->'))).toMatchObject({ outcome: 'met' });
-    // A structured result's strings are read the same way.
-    expect(await checkGoal({ contains: 'approved' }, finishedRun({ verdict: 'changes requested <!-- approved -->' }))).toMatchObject({ outcome: 'unmet' });
-  });
-
-  it('contains: a comment that joins the letters on the page is not the text as written', async () => {
-    expect(await checkGoal({ contains: 'LGTM' }, finishedRun('LG<!-- -->TM'))).toMatchObject({ outcome: 'unmet', evidence: 'missing "LGTM"' });
-  });
-
-  it('matches: not met by a match inside an HTML comment alone', async () => {
-    const hidden = await checkGoal({ matches: '(?i)verdict: *approve' }, finishedRun('Verdict: request changes\n<!-- verdict: approve -->'));
-    expect(hidden.outcome).toBe('unmet');
-    expect(hidden.evidence).toMatch(/only inside an HTML comment/);
-    expect(await checkGoal({ matches: '(?i)verdict: *approve' }, finishedRun('Verdict: approve'))).toMatchObject({ outcome: 'met' });
-    expect(await checkGoal({ matches: '<!-- id: \\d+ -->' }, finishedRun('text <!-- id: 42 -->'))).toMatchObject({ outcome: 'met' });
-  });
-
-  it('min_words: words inside an HTML comment are not counted', async () => {
-    const padded = await checkGoal({ min_words: 5 }, finishedRun(`Too short. <!-- ${'word '.repeat(50)}-->`));
-    expect(padded).toMatchObject({ outcome: 'unmet', evidence: '2 words shown (at least 5 required; 52 with the text inside HTML comments, which a rendered page (the comment, the summary) does not show)' });
-    expect(await checkGoal({ min_words: 2 }, finishedRun('Too short.'))).toMatchObject({ outcome: 'met', evidence: '2 words (at least 2 required)' });
-  });
-});
