@@ -79,3 +79,12 @@ export function forwardMarker(next: ApprovalMarker | undefined, current: string 
   const before = readApprovalMarker(current);
   return before && before.state !== 'awaiting' && before.hash === next.hash && before.runId === next.runId ? before : next;
 }
+
+/**
+ * For a run whose own approval request (`runId`, a re-run keeps it) another run has answered since: what it
+ * says as it leaves plan-runner's comment to that run; undefined for any other marker.
+ */
+export function answeredNote(marker: ApprovalMarker | undefined, runId: number): string | undefined {
+  if (!marker || marker.state === 'awaiting' || marker.runId !== runId) return undefined;
+  return `This workflow run's request for approval was ${marker.state}${marker.by ? ` by @${marker.by}` : ''} while this job ran; plan-runner's comment now shows the run that answer started, and this job no longer writes it.`;
+}

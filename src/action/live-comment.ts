@@ -17,7 +17,7 @@ import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { commentTarget } from './comment-target.ts';
 import { keyedPlanId } from './run-key.ts';
-import { approvalMarkerLine, approvalMarkerOf, forwardMarker } from './approval-marker.ts';
+import { answeredNote, approvalMarkerLine, approvalMarkerOf, forwardMarker, readApprovalMarker } from './approval-marker.ts';
 import type { FinalReport } from '../report/final-report.ts';
 import { reusedWork } from '../report/reused-work.ts';
 
@@ -142,6 +142,7 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
   const budget = context.rateBudget;
   // A write is its PATCH, the pull request's head read before it, and a shared comment's read.
   const requestsPerWrite = 1 + (headSha ? 1 : 0) + (part ? 1 : 0);
+  const runId = settings.github.runId;
   return createCommentUpdater({
     api: issueCommentApi(context.github, decision.target),
     marker,
@@ -155,6 +156,12 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
     info: io.info,
     clock: context.clock,
     ...(headSha && { outdated: outdatedCheck(context.github, decision.target, headSha) }),
+    // A re-run of a paused job (its run id is the pause's): an /approve may answer that pause while this
+    // re-run writes, and its later writes would ask again over the answer (found by an adversarial pass).
+    ...(context.pausedRunId === undefined && runId !== undefined && {
+      rereadWhile: (current: string) => readApprovalMarker(current)?.runId === runId,
+      yieldTo: (current: string) => answeredNote(readApprovalMarker(current), runId),
+    }),
     ...(budget && { pacingMs: () => budget.spacingMs(requestsPerWrite) }),
   });
 }

@@ -41,7 +41,7 @@ import { stepWeightsFromTrace } from '../run/trace-step-weights.ts';
 import { shardMatrix } from '../state/fan-out-states.ts';
 import { loadFanOutStates } from './fan-out-state.ts';
 import { approvalCommand } from './approval-command.ts';
-import { findWaitingRun, recordAnswer, type RecordedAnswer } from './waiting-run.ts';
+import { answeredPause, findWaitingRun, recordAnswer, type RecordedAnswer } from './waiting-run.ts';
 import { rejectRun } from './reject-run.ts';
 import { REPORTED_STATE, writeReport } from './write-report.ts';
 import type { ApprovalGrant } from '../job/grant-approval.ts';
@@ -221,6 +221,9 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   // A re-run of the job: the newest earlier attempt's saved state, when there is one.
   const earlier = answered ? ({ ok: true } as const) : await earlierAttemptState(settings, deps.state, io, statePart(settings));
   if (!earlier.ok) return refuseRun(given, `resume: ${earlier.problem}`, deps);
+  // A re-run of a paused job whose pause was answered since (found by an adversarial pass): it would ask again over the answer.
+  const answeredAlready = earlier.earlier && !command && deps.github ? await answeredPause(settings, deps.github) : undefined;
+  if (answeredAlready) return refuseRun(given, answeredAlready, deps);
   const resumeTrace = answered?.trace ?? resume?.trace ?? earlier.earlier?.trace;
   const approve = answered && command ? { hash: answered.hash, by: command.by } : undefined;
   let stepWeights: StepWeights | undefined;

@@ -117,6 +117,31 @@ export async function findWaitingRun(
   };
 }
 
+/**
+ * For a re-run of a paused job: why it must not run, when plan-runner's comment holds the answer to this
+ * very workflow run's approval request (an `/approve` or `/reject` answered it, and the approving run did
+ * the rest). Run again, it would pause at the same steps and ask again: the comment would show "awaiting
+ * approval" over the approved run's result, and a check run `action_required` over its success.
+ * Undefined when there is no such answer, or the comment cannot be read (the run then goes on as before).
+ */
+export async function answeredPause(settings: ActionSettings, github: GitHubClient): Promise<string | undefined> {
+  const target = eventTarget(settings.github.eventName, settings.github.payload, settings.github.repository);
+  const runId = settings.github.runId;
+  if (!target || runId === undefined) return undefined;
+  let own;
+  try {
+    own = await issueCommentApi(github, target).listOwn(commentMarker(keyedPlanId(settings)));
+  } catch {
+    return undefined;
+  }
+  const marker = own[0] && readApprovalMarker(own[0].body);
+  if (!marker || marker.state === 'awaiting' || marker.runId !== runId) return undefined;
+  const by = marker.by ? ` by @${marker.by}` : '';
+  return marker.state === 'approved'
+    ? `this workflow run's request for approval was already approved${by} (approval ${marker.hash}), and the run that /approve started ran the approved steps; a re-run would only ask again, so nothing runs here. See plan-runner's comment and that run; to run the plan anew, start a new workflow run`
+    : `this workflow run's request for approval was already rejected${by} (approval ${marker.hash}); nothing runs for it. To run the plan anew, start a new workflow run`;
+}
+
 export type RecordedAnswer = { readonly ok: true; readonly undo: () => Promise<string | undefined> } | { readonly ok: false; readonly problem: string };
 
 /**

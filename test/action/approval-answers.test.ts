@@ -184,7 +184,8 @@ it('/reject of a plan with a required goal fails its job: a gate whose goals wer
   expect(rejected.result.failure).toMatch(/rejected \(\/reject\), so its goals were never checked/);
   // Without a required goal it passes, as before.
   const other = await memoryStateStore();
-  await pause(other, `${PLAN}goals:\n  - { name: published, contains: "42", severity: warning }\n`);
+  // Another workflow run of the plan (run 78): run 77's request was answered, so a run of it would not ask again.
+  await pause(other, `${PLAN}goals:\n  - { name: published, contains: "42", severity: warning }\n`, PULL, 78);
   const passed = await act('issue_comment', commentOn('/reject', 905), 89, other);
   expect(passed.result.outputs.status).toBe('rejected');
   expect(passed.result.failure).toBeUndefined();
@@ -246,12 +247,14 @@ async function perRunStores(): Promise<(own: number) => RunStateStore> {
 // "Re-run failed jobs" on the paused pull_request run (its check is red while it waits) paused again
 // with the same hash and took the comment back to "awaiting": a second /approve published again (found
 // by a review).
-it('a re-run of the paused job after its approval keeps the comment answered: a second /approve runs nothing', async () => {
+it('a re-run of the paused job after its approval is refused and keeps the comment answered: a second /approve runs nothing', async () => {
   const stores = await perRunStores();
   await pause(stores(77));
   expect((await act('issue_comment', commentOn('/approve', 906), 80, stores(80))).result.outputs.status).toBe('succeeded');
   const rerun = await act('pull_request', { action: 'opened', number: 5, pull_request: PULL, repository: REPOSITORY, sender: { login: 'octocat', type: 'User' } }, 77, stores(77), { attempt: 2 });
-  expect(rerun.result.outputs.status).toBe('awaiting-approval');
+  // It would only ask again: refused, the comment left as the approving run wrote it.
+  expect(rerun.result.outputs.status).toBe('failed');
+  expect(rerun.result.failure).toContain("this workflow run's request for approval was already approved by @maintainer");
   expect(readApprovalMarker(github.commentsOn('octo', 'app', 5).at(-1)!.body)).toMatchObject({ state: 'approved', by: 'maintainer' });
   const second = await act('issue_comment', commentOn('/approve', 907), 81, stores(81));
   expect(second.result.failure).toContain('was already approved by @maintainer');

@@ -43,7 +43,14 @@ export interface CommentUpdaterOptions {
    * longer the pull request's head), and writing stops; undefined to go on.
    */
   readonly outdated?: () => Promise<string | undefined>;
-  /** Where the `outdated` message goes (default `warn`). */
+  /**
+   * Given what the comment holds: why this writer must leave it as it is now (another run answered what this
+   * one asked there), or undefined. While `rereadWhile` holds for what it last held, the comment is read
+   * again before each write, so an answer that landed meanwhile is seen before it would be written over.
+   */
+  readonly yieldTo?: (current: string) => string | undefined;
+  readonly rereadWhile?: (current: string) => boolean;
+  /** Where the `outdated` and `yieldTo` messages go (default `warn`). */
   readonly info?: (message: string) => void;
 }
 
@@ -204,10 +211,16 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
           return undefined;
         }
         let foundNow = false;
-        if (!options.shared && !looked) {
+        if (!options.shared && (!looked || (found !== undefined && options.rereadWhile?.(found) === true))) {
           await settle();
           looked = true;
           foundNow = found !== undefined;
+          const leave = found === undefined ? undefined : options.yieldTo?.(found);
+          if (leave !== undefined) {
+            disabled = true;
+            (options.info ?? options.warn)(leave);
+            return undefined;
+          }
         }
         body = options.shared ? undefined : attempt === 1 && !foundNow ? first : render(found);
         if (body === undefined && !options.shared) return undefined;

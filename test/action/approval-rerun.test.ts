@@ -1,0 +1,174 @@
+import { copyFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { readActionSettings } from '../../src/action/action-settings.ts';
+import { runAction } from '../../src/action/run-action.ts';
+import { systemClock } from '../../src/core/clock.ts';
+import { createRedactor } from '../../src/core/redact.ts';
+import { createOctokit } from '../../src/github/create-octokit.ts';
+import type { RunStateStore, StateArtifact } from '../../src/state/run-state-store.ts';
+import { zeroSpacingThrottle } from '../github/zero-spacing-throttle.ts';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
+import { recordingIO } from './recording-io.ts';
+import { HEAD_SHA, pullRequestEvent, REPO } from '../e2e/pull-request-event.ts';
+
+// A paused job re-run after its pause was answered (found by an adversarial pass): the re-run paused
+// again at the same steps and wrote "awaiting approval, comment /approve" over the approved run's result.
+const PR = 21;
+const DEFAULT_SHA = 'd'.repeat(40);
+let root: string;
+let github: FakeGitHub;
+let published: string;
+const artifacts = new Map<number, Array<StateArtifact & { file: string }>>();
+let nextArtifact = 1;
+
+const plan = () => `name: Publish
+approval: side-effects
+toolsets: [math]
+tools:
+  publish:
+    description: Appends its arguments to a file outside the workspace
+    command: ["sh", "-c", "cat >> ${published}; echo >> ${published}"]
+    input: { type: object, properties: { total: { type: number } }, required: [total] }
+    side_effects: true
+workflow_sequence:
+  - { id: 1, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }
+  - { id: 2, type: tool_call, tool: publish, args: { total: { step_result: 1 } } }
+`;
+
+function store(runId: number): RunStateStore {
+  return {
+    async save(name, file) {
+      const kept = path.join(root, 'store', String(nextArtifact));
+      await mkdir(kept, { recursive: true });
+      await copyFile(file, path.join(kept, 'state.jsonl'));
+      const artifact = { id: nextArtifact++, name, size: (await stat(file)).size, createdAt: new Date(), file: path.join(kept, 'state.jsonl') };
+      artifacts.set(runId, [...(artifacts.get(runId) ?? []), artifact]);
+      return artifact;
+    },
+    async list(other) {
+      return artifacts.get(other ?? runId) ?? [];
+    },
+    async download(artifact, dir) {
+      await mkdir(dir, { recursive: true });
+      const found = [...artifacts.values()].flat().find((a) => a.id === artifact.id)!;
+      const to = path.join(dir, `${artifact.id}.jsonl`);
+      await copyFile(found.file, to);
+      return to;
+    },
+  };
+}
+
+function commentEvent(body: string, login: string) {
+  const base = pullRequestEvent(PR);
+  return {
+    action: 'created',
+    issue: { number: PR, title: 'x', state: 'open', user: { login: 'octocat', id: 2, type: 'User' }, pull_request: { url: `https://api.github.com/repos/${REPO.owner}/${REPO.name}/pulls/${PR}` } },
+    comment: { id: 900, body, user: { login, id: 77, type: 'User' }, created_at: new Date().toISOString() },
+    repository: base['repository'],
+    sender: { login, id: 77, type: 'User' },
+  };
+}
+
+async function act(name: string, event: string, payload: unknown, runId: number, attempt: number) {
+  const workspace = path.join(root, 'ws');
+  await mkdir(path.join(root, name), { recursive: true });
+  await mkdir(workspace, { recursive: true });
+  await writeFile(path.join(workspace, 'plan.yml'), plan());
+  const eventPath = path.join(root, name, 'event.json');
+  await writeFile(eventPath, JSON.stringify(payload));
+  const env = {
+    GITHUB_WORKSPACE: workspace, RUNNER_TEMP: path.join(root, name, 'tmp'), GITHUB_EVENT_NAME: event, GITHUB_EVENT_PATH: eventPath,
+    GITHUB_REPOSITORY: `${REPO.owner}/${REPO.name}`, GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com',
+    GITHUB_RUN_ID: String(runId), GITHUB_RUN_ATTEMPT: String(attempt), GITHUB_SHA: event === 'issue_comment' ? DEFAULT_SHA : HEAD_SHA,
+  };
+  const given: Record<string, string> = { plan: 'plan.yml', 'github-token': 't' };
+  const read = await readActionSettings((n) => given[n] ?? '', env);
+  if (!read.ok) throw new Error(read.problems.join('\n'));
+  const { io, said } = recordingIO();
+  const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+  const result = await runAction(read.settings, {
+    io, redact: createRedactor(), clock: systemClock, github: octokit, state: store(runId), commentIntervalMs: 0,
+    admission: { readHead: async () => ({ kind: 'commit', sha: DEFAULT_SHA }), permissionOf: async () => ({ permission: 'write' }) as never },
+  });
+  await result.published;
+  return { result, said };
+}
+
+const marker = () => /<!-- plan-runner-approval: (.*) -->/.exec(github.commentsOn(REPO.owner, REPO.name, PR)[0]!.body)?.[1];
+const publishes = async () => (await readFile(published, 'utf8').catch(() => '')).split('\n').filter(Boolean).length;
+
+beforeEach(async () => {
+  artifacts.clear();
+  root = await mkdtemp(path.join(os.tmpdir(), 'approval-pass-'));
+  published = path.join(root, 'published.txt');
+  github = await startFakeGitHub();
+  github.pulls.set(PR, { data: pullRequestEvent(PR)['pull_request'] as Record<string, unknown>, files: [] });
+});
+afterEach(async () => {
+  await github.stop();
+  await rm(root, { recursive: true, force: true });
+});
+
+
+it('refuses a re-run of a paused job whose pause was approved since: the comment keeps the approved run, nothing runs twice', async () => {
+  const paused = await act('p1', 'pull_request', pullRequestEvent(PR), 4242, 1);
+  expect(paused.result.outputs.status).toBe('awaiting-approval');
+  const approved = await act('a', 'issue_comment', commentEvent('/approve', 'maintainer'), 5151, 1);
+  expect(approved.result.outputs.status).toBe('succeeded');
+  expect(await publishes()).toBe(1);
+  const afterApproval = github.commentsOn(REPO.owner, REPO.name, PR)[0]!.body;
+
+  const rerun = await act('p2', 'pull_request', pullRequestEvent(PR), 4242, 2);
+  expect(rerun.result.outputs.status).toBe('failed');
+  expect(rerun.result.failure).toContain("this workflow run's request for approval was already approved by @maintainer");
+  expect(github.commentsOn(REPO.owner, REPO.name, PR)[0]!.body).toBe(afterApproval);
+  expect(await publishes()).toBe(1);
+
+  // And a later /approve is still refused: the answer stands.
+  const again = await act('b', 'issue_comment', commentEvent('/approve', 'maintainer'), 6161, 1);
+  expect(again.result.failure).toContain('already approved');
+  expect(await publishes()).toBe(1);
+}, 60_000);
+
+it('refuses a re-run of a paused job whose pause was rejected since', async () => {
+  await act('p1', 'pull_request', pullRequestEvent(PR), 4242, 1);
+  const rejected = await act('r', 'issue_comment', commentEvent('/reject', 'maintainer'), 5151, 1);
+  expect(rejected.result.failure).toBeUndefined();
+  const rerun = await act('p2', 'pull_request', pullRequestEvent(PR), 4242, 2);
+  expect(rerun.result.failure).toContain("this workflow run's request for approval was already rejected by @maintainer");
+  expect(await publishes()).toBe(0);
+}, 60_000);
+
+it('lets a re-run of a paused job that nobody answered pause again', async () => {
+  await act('p1', 'pull_request', pullRequestEvent(PR), 4242, 1);
+  const rerun = await act('p2', 'pull_request', pullRequestEvent(PR), 4242, 2);
+  expect(rerun.result.outputs.status).toBe('awaiting-approval');
+  expect(marker()).toContain('"awaiting"');
+}, 60_000);
+
+it('a re-run whose pause is answered while it runs leaves the comment to the approved run and asks nothing again', async () => {
+  await act('p1', 'pull_request', pullRequestEvent(PR), 4242, 1);
+  let lists = 0;
+  let approving: ReturnType<typeof act> | undefined;
+  github.onRequest = (request) => {
+    if (request.operationId !== 'issues/list-comments' || ++lists !== 2) return;
+    // The re-run's first look before it writes its comment (the first was its check for an answer) is
+    // carried out 3 s late: the /approve run answers meanwhile, so that look finds the answer.
+    github.fail('issues/list-comments', { lateMs: 3000 });
+    approving = act('a', 'issue_comment', commentEvent('/approve', 'maintainer'), 5151, 1);
+  };
+  const rerun = await act('p2', 'pull_request', pullRequestEvent(PR), 4242, 2);
+  const approved = await approving!;
+  github.onRequest = undefined;
+  expect(approved.result.outputs.status).toBe('succeeded');
+  expect(rerun.said.log.join('')).toContain("This workflow run's request for approval was approved by @maintainer while this job ran");
+  const body = github.commentsOn(REPO.owner, REPO.name, PR)[0]!.body;
+  expect(marker()).toContain('"approved"');
+  expect(body).not.toContain('To approve');
+  expect(await publishes()).toBe(1);
+  const again = await act('b', 'issue_comment', commentEvent('/approve', 'maintainer'), 6161, 1);
+  expect(again.result.failure).toContain('already approved');
+  expect(await publishes()).toBe(1);
+}, 60_000);
