@@ -38,6 +38,10 @@ export interface ValidateOptions {
 export async function validateCommand(files: readonly string[], out: (line: string) => void, options: ValidateOptions = {}): Promise<boolean> {
   let allValid = true;
   const signal = options.signal ?? new AbortController().signal;
+  // The values the plans give their MCP servers under secret names: a server that fails to start can print
+  // them in the stderr its error quotes (found by an adversarial pass). The redactor loads only for an error.
+  const learned: string[] = [];
+  const env = options.env ?? process.env;
   for (const [index, file] of files.entries()) {
     // A cancel while a plan's MCP servers start ends them and throws: that file and the rest are not validated.
     const result = signal.aborted
@@ -45,8 +49,9 @@ export async function validateCommand(files: readonly string[], out: (line: stri
       : await loadPlanWithServers(file, {
           signal,
           cwd: options.cwd ?? process.cwd(),
-          env: options.env ?? process.env,
+          env,
           ...(options.mcpStartTimeoutMs !== undefined && { timeoutMs: options.mcpStartTimeoutMs }),
+          learnSecrets: (values) => learned.push(...values),
         }).catch((error: unknown) => {
           if (signal.aborted) return undefined;
           throw error;
@@ -61,7 +66,8 @@ export async function validateCommand(files: readonly string[], out: (line: stri
       out(`ok ${visibleControls(file)}: ${describeValidPlan(result.plan)}`);
     } else {
       allValid = false;
-      for (const error of result.errors) out(formatPlanError(error));
+      const redact = (await import('./validate-redactor.ts')).validateRedactor(env, learned);
+      for (const error of result.errors) out(redact(formatPlanError(error)));
       out(`${visibleControls(file)}: ${plural(problemCount(result.errors), 'error')}`);
     }
   }

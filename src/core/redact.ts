@@ -94,20 +94,25 @@ function base64Forms(secret: string): string[] {
 
 const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
-/** `json` (a JSON string's inside) with each character `which` matches written as `\uXXXX`. */
-function unicodeEscaped(json: string, which: RegExp): string {
-  return json.replace(which, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+/** `json` (a JSON string's inside) with each character `which` matches written as `\uXXXX`, in lower-case hex or upper-case (.NET). */
+function unicodeEscaped(json: string, which: RegExp, upper = false): string {
+  return json.replace(which, (char) => {
+    const hex = char.charCodeAt(0).toString(16).padStart(4, '0');
+    return `\\u${upper ? hex.toUpperCase() : hex}`;
+  });
 }
 
 /**
  * Characters URL encoders leave as they are, beyond letters and digits, and how they write a space:
- * JavaScript's `encodeURIComponent`; RFC 3986's unreserved set (Python's `quote`, PHP's `rawurlencode`,
+ * JavaScript's `encodeURIComponent`; RFC 3986's unreserved set (Python's `quote(safe='')`, PHP's `rawurlencode`,
  * Go's `PathEscape`), also with `+` for a space (`quote_plus`, Go's `QueryEscape`); a form as
  * `URLSearchParams` writes it; PHP's `urlencode`.
  */
 const URL_ENCODERS: ReadonlyArray<{ readonly keep: string; readonly space: '%20' | '+' }> = [
   { keep: "-_.!~*'()", space: '%20' },
   { keep: '-_.~', space: '%20' },
+  // Python's `quote` as called without `safe` (it keeps `/`), as a URL a tool prints is built.
+  { keep: '-_.~/', space: '%20' },
   { keep: '-_.~', space: '+' },
   { keep: '-_.*', space: '+' },
   { keep: '-_.', space: '+' },
@@ -115,7 +120,9 @@ const URL_ENCODERS: ReadonlyArray<{ readonly keep: string; readonly space: '%20'
 
 /** `secret` URL-encoded as UTF-8, leaving letters, digits and `keep` as they are, with upper-case hex. */
 function urlEncoded(secret: string, keep: string, space: '%20' | '+'): string {
-  const encoded = encodeURIComponent(secret).replace(/[!~*'()]/g, (char) => (keep.includes(char) ? char : `%${char.charCodeAt(0).toString(16).toUpperCase()}`));
+  const encoded = encodeURIComponent(secret)
+    .replace(/[!~*'()]/g, (char) => (keep.includes(char) ? char : `%${char.charCodeAt(0).toString(16).toUpperCase()}`))
+    .replaceAll('%2F', keep.includes('/') ? '/' : '%2F');
   return space === '+' ? encoded.replaceAll('%20', '+') : encoded;
 }
 
@@ -135,6 +142,11 @@ function spellings(secret: string): string[] {
     unicodeEscaped(json, /[^\x00-\x7f]/g),
     unicodeEscaped(json.replaceAll('/', '\\/'), /[^\x00-\x7f]/g),
     unicodeEscaped(json, /[<>&\u2028\u2029]/g),
+    // The same in upper-case hex, and as .NET's System.Text.Json writes it (`+`, `'`, `` ` `` and `"` escaped too).
+    unicodeEscaped(json, /[^\x00-\x7f]/g, true),
+    unicodeEscaped(json.replaceAll('/', '\\/'), /[^\x00-\x7f]/g, true),
+    unicodeEscaped(json, /[<>&\u2028\u2029]/g, true),
+    unicodeEscaped(json, /[+<>&'`]|[^\x00-\x7f]/g, true).replaceAll('\\"', '\\u0022'),
     ...urls,
     ...urls.map((url) => url.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())),
     html,
@@ -291,7 +303,42 @@ export function createRedactor(secretValues: Iterable<string | undefined> = []):
   return redact;
 }
 
-function buildRedactor(values: readonly string[]): (text: string) => string {
+/** A part of a secret URL shorter than this is not hidden alone: `/v1/chat` or `format=json` is in many texts. */
+const MIN_URL_PART_LENGTH = 16;
+
+/**
+ * Of a secret URL, the parts a library prints without the rest: its path and query (urllib3's "Max retries
+ * exceeded with url: /services/…", an access log's request line), its password, and each long query value
+ * (a signature). Its scheme and host are no secret, and the parts too short to be one are left out.
+ */
+function urlParts(value: string): string[] {
+  const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(value);
+  if (!authority) return [];
+  const decode = (text: string): string => {
+    try {
+      return decodeURIComponent(text);
+    } catch {
+      return text;
+    }
+  };
+  const parts: string[] = [];
+  const userinfo = authority[1]!.includes('@') ? authority[1]!.slice(0, authority[1]!.lastIndexOf('@')) : '';
+  const password = userinfo.includes(':') ? userinfo.slice(userinfo.indexOf(':') + 1) : '';
+  if (password !== '') parts.push(password, decode(password));
+  const rest = value.slice(authority[0].length);
+  const withoutHash = rest.split('#')[0]!;
+  const [path = '', query = ''] = withoutHash.split(/\?(.*)/s);
+  for (const part of [rest, withoutHash, path]) if (part.length >= MIN_URL_PART_LENGTH) parts.push(part);
+  for (const pair of query.split('&')) {
+    const at = pair.indexOf('=');
+    const raw = at < 0 ? '' : pair.slice(at + 1);
+    if (raw.length >= MIN_URL_PART_LENGTH) parts.push(raw, decode(raw), decode(raw.replaceAll('+', ' ')));
+  }
+  return parts;
+}
+
+function buildRedactor(given: readonly string[]): (text: string) => string {
+  const values = [...new Set(given.flatMap((value) => [value, ...urlParts(value)]))];
   const plain = [...new Set(values.flatMap(spellings))];
   const encoded = [...new Set(values.flatMap(base64Forms))].filter((form) => !plain.includes(form));
   // Longest first, so a secret that contains another is replaced whole.

@@ -44,7 +44,14 @@ export function baseUrlSecrets(url: string | undefined): string[] {
   };
   // Only values under a name that holds credentials: hiding `api-version=2024-02-01` (Azure's) would
   // blank out that date wherever a result or a report says it.
-  const secret = [...parsed.searchParams].filter(([name]) => isSecretEnvName(name) || SECRET_QUERY_NAME.test(name)).map(([, value]) => value);
+  const holdsSecret = (name: string): boolean => isSecretEnvName(name) || SECRET_QUERY_NAME.test(name);
+  const secret = [...parsed.searchParams].filter(([name]) => holdsSecret(name)).map(([, value]) => value);
+  // Also as the URL writes them: URLSearchParams reads a `+` as a space, and a key written with `+` in it was
+  // never found where the URL is shown (found by an adversarial pass).
+  for (const pair of parsed.search.slice(1).split('&')) {
+    const at = pair.indexOf('=');
+    if (at > 0 && holdsSecret(decode(pair.slice(0, at).replaceAll('+', ' ')))) secret.push(pair.slice(at + 1), decode(pair.slice(at + 1)));
+  }
   const values = [...secret, decode(parsed.password), decode(parsed.username)];
   return values.filter((value) => value !== '' && !isOrdinaryValue(value));
 }

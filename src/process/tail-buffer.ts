@@ -1,3 +1,5 @@
+import { hideCutFragments } from '../core/hide-cut-fragments.ts';
+
 const CUT_MARK = '…';
 const CUT_MARK_BYTES = Buffer.byteLength(CUT_MARK);
 
@@ -31,7 +33,8 @@ export class TailBuffer {
 
   /**
    * The last `maxBytes` bytes kept (all by default) as text, starting at a whole character, after a
-   * `…` when anything before them was dropped: the redactor hides what a cut left of a secret there.
+   * `…` when anything before them was dropped: the redactor hides what a cut left of a known secret there, and
+   * what touches the cut and looks like part of a credential is hidden here (`hideCutFragments`).
    */
   text(maxBytes = this.limitBytes): string {
     const all = Buffer.concat(this.#chunks);
@@ -40,6 +43,8 @@ export class TailBuffer {
     let start = cut ? Math.max(0, all.length - Math.max(0, maxBytes - CUT_MARK_BYTES)) : 0;
     // Skip UTF-8 continuation bytes so the tail does not start with half a character.
     while (start < all.length && start > 0 && (all[start]! & 0xc0) === 0x80) start++;
-    return `${cut ? CUT_MARK : ''}${all.subarray(start).toString('utf8')}`;
+    const text = all.subarray(start).toString('utf8');
+    // A credential the cut went through lost its prefix (`ghp_`): no token shape finds the rest, so it is hidden here.
+    return cut ? hideCutFragments(`${CUT_MARK}${text}`) : text;
   }
 }

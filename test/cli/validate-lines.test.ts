@@ -37,3 +37,15 @@ describe('validate’s lines', () => {
     expect(lines).toEqual([`ok ${judged}: 1 step, 4 tools, 1 goal; needs a model (1 judge goal)`]);
   });
 });
+
+// Found by an adversarial pass: `run` hid the values a plan gives an MCP server, `validate` printed them in its stderr.
+it('hides the values a plan gives an MCP server when it prints them as it fails to start', async () => {
+  const server = join(dir, 'leaky-server.mjs');
+  await writeFile(server, "process.stderr.write(`Error: bad API_TOKEN=${process.env.API_TOKEN}\\n`); process.exit(1);\n");
+  const plan = join(dir, 'leaky.yml');
+  await writeFile(plan, `name: leaky\nmcp_servers:\n  docs:\n    command: [node, ${JSON.stringify(server)}]\n    env:\n      API_TOKEN: "\${env.SALES}"\nworkflow_sequence:\n  - { id: a, type: tool_call, tool: docs__x, args: {} }\n`);
+  const lines: string[] = [];
+  expect(await validateCommand([plan], (line) => lines.push(line), { env: { PATH: process.env['PATH'] ?? '', SALES: 'sal3s-S3cretValue-9876' }, cwd: dir })).toBe(false);
+  expect(lines.join('\n')).toContain('API_TOKEN=***');
+  expect(lines.join('\n')).not.toContain('S3cretValue');
+});

@@ -122,6 +122,32 @@ describe('createRedactor', () => {
     }
   });
 
+  // Found by an adversarial pass: each of these showed a secret in the log, the summary and the trace.
+  it('hides the parts of a secret URL a library prints alone: its path and query, a password, a query value', () => {
+    const webhook = 'https://hooks.slack.com/services/T04ABCDEF12/B05GHIJKL34/q7XzR2mN9pLw4VbK8sYt1HcD';
+    const database = 'postgres://svc:S3cretPassw0rd@db.internal:5432/app';
+    const signed = 'https://store.example.com/file.zip?expires=1700000000&sig=Qm9vYmFyQmF6UXV4MTIzNDU2';
+    const redact = createRedactor([webhook, database, signed]);
+    // urllib3: "Max retries exceeded with url: /services/…"
+    expect(redact('Max retries exceeded with url: /services/T04ABCDEF12/B05GHIJKL34/q7XzR2mN9pLw4VbK8sYt1HcD (Caused by …)')).not.toContain('q7XzR2');
+    expect(redact('auth failed for svc with S3cretPassw0rd')).not.toContain('S3cretPassw0rd');
+    expect(redact('GET /file.zip?expires=1700000000&sig=Qm9vYmFyQmF6UXV4MTIzNDU2 403')).not.toContain('Qm9vYmFy');
+    expect(redact('signature Qm9vYmFyQmF6UXV4MTIzNDU2 expired')).toBe('signature *** expired');
+    // What is not secret in them stays: the host, a short path, a short query value.
+    expect(redact('posted to hooks.slack.com at 1700000000; see /services and /app')).toBe('posted to hooks.slack.com at 1700000000; see /services and /app');
+  });
+
+  it('hides a secret as Python’s quote writes it (a / kept) and as JSON writes it with upper-case escapes (.NET)', () => {
+    const key = 'Pw9+kq/Zr7=mX2<a>';
+    const redact = createRedactor([key]);
+    const written = [
+      'https://api.example.com/v1/items?key=Pw9%2Bkq/Zr7%3DmX2%3Ca%3E', // urllib.parse.quote(key)
+      '{"key":"Pw9\\u002Bkq/Zr7=mX2\\u003Ca\\u003E"}', // System.Text.Json
+      '{"key":"Pw9+kq/Zr7=mX2\\u003Ca\\u003E"}', // Go, upper-case
+    ];
+    for (const text of written) expect(redact(text), text).not.toMatch(/Zr7/);
+  });
+
   it('hides each line of a multi-line secret', () => {
     const known = createRedactor(['first-line-of-key\nsecond-line-of-key']);
     expect(known('leaked: second-line-of-key')).toBe('leaked: ***');

@@ -18,6 +18,13 @@ describe('a secret in the base URL', () => {
     expect(() => parseCliArgs(['eval', 'p.yml', '--base-url', 'not a url'])).toThrow('--base-url: expected an http(s) URL');
   });
 
+  // Found by an adversarial pass: URLSearchParams reads `+` as a space, so the value learned was never the one printed.
+  it('the CLI hides a --base-url credential with a literal + in it as the URL shows it', () => {
+    const args = parseCliArgs(['run', 'p.yml', '--base-url', 'http://127.0.0.1:9/v1?api_key=Ab3+Cd4/Ef5=Gh6+Ij7/Kl8=']);
+    if (args.command !== 'run') throw new Error('not run');
+    expect(cliRedactor(args, {})(`model at ${args.baseUrl}`)).not.toContain('Cd4/Ef5');
+  });
+
   it('the CLI hides the values of the --base-url query everywhere', () => {
     const args = parseCliArgs(['run', 'p.yml', '--base-url', 'http://localhost:9/v1?api_key=SECRETvalue42&flag=true']);
     if (args.command !== 'run') throw new Error('not run');

@@ -11,6 +11,16 @@ describe('TailBuffer', () => {
     for (const max of [3, 5, 10]) expect(Buffer.byteLength(buffer.text(max))).toBeLessThanOrEqual(max);
   });
 
+  // Found by an adversarial pass: a token cut through by the tail lost its ghp_ prefix, so no token shape matched the rest.
+  it('hides what the cut left of a credential at the start of its text', () => {
+    const buffer = new TailBuffer(64);
+    buffer.push(Buffer.from(`token=ghp_${'R8kLm2Qx7Vb9Nc4Zt6Yw1Hs5Jd3Fg0Pa2Ee'} failed: bad credentials`));
+    expect(buffer.text(40)).toBe('…*** failed: bad credentials');
+    const words = new TailBuffer(20);
+    words.push(Buffer.from('the server said: connection refused'));
+    expect(words.text()).toBe('…onnection refused');
+  });
+
   it('marks no cut when nothing was dropped', () => {
     const buffer = new TailBuffer(20);
     buffer.push(Buffer.from('all of it'));
