@@ -30,35 +30,53 @@ export function evalReport(settings: EvalSettings, runs: readonly EvalRunResult[
   const planRuns = runs.filter((run) => run.column === planColumn?.column);
   const needsNoModel = planRuns.some((run) => run.status === 'succeeded' && run.modelCalls === 0);
   const endedWithoutCall = needsNoModel ? 0 : planRuns.filter((run) => run.status !== 'succeeded' && run.modelCalls === 0).length;
-  const checks = planColumn ? checkThresholds(planColumn, thresholds, endedWithoutCall) : [];
+  const succeeded = planRuns.filter((run) => run.status === 'succeeded').length;
+  const abandoned = planRuns.reduce((sum, run) => sum + run.abandonedRequests, 0);
+  const checks = planColumn ? checkThresholds(planColumn, thresholds, endedWithoutCall, { succeeded, abandoned }) : [];
   const regressions = baseColumn && planColumn ? findRegressions(baseColumn, planColumn) : undefined;
   // A rule that targeted no call in any run (a misspelt tool, a step id or goal the plan does not have)
   // tested nothing: the fault tolerance the eval reports was never tried against it.
   const targeting = new Set(runs.flatMap((run) => run.faultRulesTargeting));
-  const idle = runs.length === 0 ? [] : settings.faults.flatMap((rule, index) => (targeting.has(index) ? [] : [`rule ${index + 1} (${rule.tool !== undefined ? `tool: ${rule.tool}` : `model: ${rule.model}`}, ${rule.fault})`]));
+  const describe = (rule: (typeof settings.faults)[number], index: number): string => `rule ${index + 1} (${rule.tool !== undefined ? `tool: ${rule.tool}` : `model: ${rule.model}`}, ${rule.fault})`;
+  const idle = runs.length === 0 ? [] : settings.faults.flatMap((rule, index) => (targeting.has(index) ? [] : [describe(rule, index)]));
+  // A rule that targeted calls but injected no fault into any run of the plan (an `attempt` no call reached,
+  // a rate that drew nothing, calls of a baseline only) tested the plan no more (found by an adversarial pass).
+  const injecting = new Set(runs.filter((run) => run.variant === 'plan').flatMap((run) => run.faultRulesInjecting ?? []));
+  const silent = runs.some((run) => run.variant === 'plan') ? settings.faults.flatMap((rule, index) => (targeting.has(index) && !injecting.has(index) ? [describe(rule, index)] : [])) : [];
   const notes = [
     `${settings.runs} run(s) per column, seed ${settings.seed}, ${settings.faults.length} fault rule(s).`,
     ...(settings.model.kind === 'answers' ? [`Model answers from an answers file; token counts are its characters / ${CHARS_PER_TOKEN}.`] : []),
     ...(cancelled ? ['Cancelled: the figures cover only the runs that finished.'] : []),
     ...(idle.length > 0 ? [`Failed: fault ${idle.join(', ')} matched no call in any run, so what it would test was never tried; fix its tool or model (a tool, a step id or a goal name the plan has).`] : []),
+    ...(silent.length > 0
+      ? [`Failed: fault ${silent.join(', ')} injected no fault into any run of the plan, so what it would test was never tried; give an \`attempt\` its calls reach, or raise its \`rate\` or the number of runs.`]
+      : []),
   ];
   // A plan column none of whose runs ran (each refused before its first step: no model for a plan the model
   // writes, an input missing) evaluated nothing: neither its rates nor a comparison with it say anything.
   const unevaluated = [baseColumn, planColumn].flatMap((column) => {
     const ran = runs.filter((run) => run.column === column?.column);
     const refused = ran.length > 0 && ran.every((run) => run.status === 'rejected');
-    return column && refused ? [`Failed: no run of ${column.column} got to its first step: each was refused (${cutText(ran[0]?.reason ?? 'no reason given', 300)}).`] : [];
+    if (column && refused) return [`Failed: no run of ${column.column} got to its first step: each was refused (${cutText(ran[0]?.reason ?? 'no reason given', 300)}).`];
+    // Every run asked the model and none got an answer (an endpoint that could not be reached, a revoked key), with
+    // no fault of the eval's own on the model: the figures measure the endpoint, and "no regression" compared two outages.
+    const unanswered =
+      ran.length > 0 &&
+      ran.every((run) => run.status !== 'succeeded' && run.modelCalls === 0 && (run.unansweredModelRequests ?? 0) > 0 && !run.faults.some((fault) => fault.target.startsWith('model:')));
+    return column && unanswered ? [`Failed: no run of ${column.column} got an answer from the model (${cutText(ran[0]?.reason ?? 'no reason given', 300)}), so its figures say nothing of the plan.`] : [];
   });
   notes.push(...unevaluated);
   const title = settings.plans.length > 1 ? `plan-runner eval: ${settings.plans.map((plan) => plan.label ?? plan.file).join(' vs ')}` : `plan-runner eval: ${settings.plans[0]?.file ?? ''}`;
-  const passed = !cancelled && idle.length === 0 && unevaluated.length === 0 && checks.every((check) => check.ok) && (regressions?.length ?? 0) === 0 && planColumn !== undefined;
+  const passed = !cancelled && idle.length === 0 && silent.length === 0 && unevaluated.length === 0 && checks.every((check) => check.ok) && (regressions?.length ?? 0) === 0 && planColumn !== undefined;
+  // A comparison with a column that evaluated nothing is none: no "No regression" line beside the failure.
+  const compared = unevaluated.length === 0 ? regressions : undefined;
   return {
     columns,
     runs,
     thresholds: checks,
-    ...(regressions && { regressions }),
+    ...(compared && { regressions: compared }),
     passed,
-    markdown: renderEvalTable({ title, columns, notes, thresholds: checks, ...(regressions && { regressions }) }),
+    markdown: renderEvalTable({ title, columns, notes, thresholds: checks, ...(compared && { regressions: compared }) }),
   };
 }
 

@@ -24,8 +24,8 @@ export const FaultRule = z
     /** Who calls the model: `planner`, `replanner`, `step:<id>`, `goal:<name>`, `react`, a prefix ending in `*` (`step:*`), or `*`. */
     model: z.string().min(1).optional(),
     fault: z.enum(ALL_FAULTS, { message: `fault is one of ${list(ALL_FAULTS)}` }),
-    /** Probability in [0, 1] that a call gets the fault, drawn from the seeded generator. */
-    rate: z.number().min(0).max(1).optional(),
+    /** Probability in (0, 1] that a call gets the fault, drawn from the seeded generator. */
+    rate: z.number().gt(0, { message: 'a rate is above 0 (a rate of 0 injects no fault) and at most 1' }).max(1).optional(),
     /** The n-th call (1-based) of that tool or caller in each run gets the fault. */
     attempt: z.int().min(1).optional(),
     /** For `http 429`: the retry-after the fault answers with. */
@@ -42,7 +42,7 @@ export const FaultRule = z
       ctx.addIssue({ code: 'custom', message: `a model fault is one of ${list(MODEL_FAULTS)}`, path: ['fault'] });
     }
     if ((rule.rate === undefined) === (rule.attempt === undefined)) {
-      ctx.addIssue({ code: 'custom', message: 'give exactly one of `rate` (0 to 1) or `attempt` (the n-th call, from 1)', path: [] });
+      ctx.addIssue({ code: 'custom', message: 'give exactly one of `rate` (above 0, at most 1) or `attempt` (the n-th call, from 1)', path: [] });
     }
     if (rule.fault === 'slow' && rule.delay === undefined) ctx.addIssue({ code: 'custom', message: 'a `slow` fault needs `delay:` (e.g. 2s)', path: ['delay'] });
     // Given with another fault, they were read and never used: the rule did not do what it said.
@@ -59,7 +59,7 @@ export type ModelFaultRule = FaultRule & { readonly model: string; readonly faul
 export const FAULT_FILE_HOLDS = 'a YAML list of fault rules, e.g. `- { tool: fetch, fault: timeout, rate: 0.2 }` (see "Evaluating a plan" in the README)';
 
 /** A fault file: a YAML list of rules. */
-export const FaultFile = z.array(FaultRule).max(200);
+export const FaultFile = z.array(FaultRule).min(1, { message: `a fault file without a rule injects no fault; give ${FAULT_FILE_HOLDS}, or leave the file out` }).max(200);
 
 /** Milliseconds a rule's duration field stands for, or undefined. */
 export function ruleMs(value: Duration | undefined): number | undefined {

@@ -5,6 +5,20 @@ import { figureBeside, figuresApart } from './figure-beside.ts';
 import type { VariantSummary } from './summarise-variant.ts';
 
 const percent = (rate: number) => `${Math.round(rate * 1000) / 10}%`;
+
+/**
+ * A success rate beside the `min-success-rate` limit, with as many decimals as it takes to read on the
+ * side of the limit it is: 899 of 999 read `90%` beside a ❌ for a limit of 0.9 (found by an adversarial pass).
+ */
+function percentBeside(rate: number, limit: number | undefined): string {
+  if (limit === undefined) return percent(rate);
+  const [value, bound] = [rate * 100, limit * 100];
+  for (let digits = 1; digits <= 15; digits++) {
+    const shown = Number(value.toFixed(digits));
+    if (Math.sign(shown - bound) === Math.sign(value - bound)) return `${shown}%`;
+  }
+  return `${value}%`;
+}
 const number = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
 const usd = (value: number) => `$${value < 0.01 ? value.toFixed(5) : value.toFixed(4)}`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -28,7 +42,7 @@ export function renderEvalTable(input: EvalTableInput): string {
     `| | ${columns.map((column) => escapeMarkdown(column.column)).join(' | ')} |`,
     `|---|${columns.map(() => '---:').join('|')}|`,
     row('runs', (c) => String(c.runs)),
-    row('**success rate**', (c) => `**${percent(c.successRate)}**`),
+    row('**success rate**', (c) => `**${percentBeside(c.successRate, input.thresholds.find((check) => check.name === 'min-success-rate')?.limit)}**`),
     ...goalNames.map((name) => row(`goal met: ${escapeMarkdown(name)}`, (c) => {
       const goal = c.goalsMetRate.find((g) => g.name === name);
       return goal ? percent(goal.rate) : '—';

@@ -143,13 +143,16 @@ interface OneRun {
   readonly run: number;
 }
 
-/** Counts planner calls as they are made, whatever the job does with them. */
-function countingPlanner(client: ModelClient, counter: { planner: number }): ModelClient {
+/** Counts planner calls as they are made, whatever the job does with them, and the requests that got no answer (cancels aside). */
+function countingPlanner(client: ModelClient, counter: { planner: number; unanswered: number }): ModelClient {
   return {
     defaultModel: client.defaultModel,
     complete(request, label, signal) {
       if (label.purpose === PLANNER_PURPOSE) counter.planner += 1;
-      return client.complete(request, label, signal);
+      return client.complete(request, label, signal).catch((error: unknown) => {
+        if (!signal?.aborted) counter.unanswered += 1;
+        throw error;
+      });
     },
   };
 }
@@ -158,7 +161,7 @@ async function runPlanVariant(one: OneRun): Promise<EvalRunResult> {
   const { settings, deps, run } = one;
   const injector = new FaultInjector(settings.faults, settings.seed, run);
   const events: RunEvent[] = [];
-  const counter = { planner: 0 };
+  const counter = { planner: 0, unanswered: 0 };
   const started = deps.clock.now();
   const outcome: JobOutcome = await runJob(
     {
@@ -184,7 +187,18 @@ async function runPlanVariant(one: OneRun): Promise<EvalRunResult> {
     },
   );
   const durationMs = deps.clock.now() - started;
-  const base = { column: one.column, variant: one.variant, run, durationMs, faults: injector.injected, faultRulesTargeting: injector.targetingRules, plannerCalls: counter.planner, ...countEvents(events) };
+  const base = {
+    column: one.column,
+    variant: one.variant,
+    run,
+    durationMs,
+    faults: injector.injected,
+    faultRulesTargeting: injector.targetingRules,
+    faultRulesInjecting: injector.injectingRules,
+    unansweredModelRequests: counter.unanswered,
+    plannerCalls: counter.planner,
+    ...countEvents(events),
+  };
   // Cancelled before any step (the MCP servers starting, the model planning): a cancelled run, not an invalid plan.
   if (outcome.kind === 'rejected' && outcome.cancelled) return { ...base, status: 'cancelled', reason: `cancelled while ${outcome.cancelled}`, goals: [], ...usageFields(outcome.usage ?? NO_USAGE) };
   if (outcome.kind === 'rejected') {
@@ -214,6 +228,7 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
     durationMs: deps.clock.now() - started,
     faults: injector.injected,
     faultRulesTargeting: injector.targetingRules,
+    faultRulesInjecting: injector.injectingRules,
   });
   const loaded = await loadPlanWithServers(one.plan.file, { signal: deps.signal, cwd: settings.cwd, env: settings.env, withhold: withholding(settings) });
   if (!loaded.ok) return finish({ status: 'rejected', goals: [], reason: loaded.errors.map((error) => error.message).join('; ') }, NO_USAGE);

@@ -39,10 +39,58 @@ describe('a plan column none of whose runs got to a step', () => {
   it('fails a comparison whose base or new plan never ran, though nothing regressed', () => {
     const compare: EvalSettings = { ...settings, plans: [{ file: 'base.yml', label: 'base base.yml' }, { file: 'new.yml', label: 'new.yml' }] };
     const both = evalReport(compare, [refused(1, 'base base.yml'), refused(1, 'new.yml')], {}, false);
-    expect(both.regressions).toEqual([]);
+    // No comparison is shown with a column that evaluated nothing.
+    expect(both.regressions).toBeUndefined();
+    expect(both.markdown).not.toContain('No regression');
     expect(both.passed).toBe(false);
     const ranNew = evalReport(compare, [refused(1, 'base base.yml'), { ...run(1, 'succeeded', 1), column: 'new.yml' }], {}, false);
     expect(ranNew.passed).toBe(false);
     expect(evalReport(compare, [{ ...run(1, 'succeeded', 1), column: 'base base.yml' }, { ...run(1, 'succeeded', 1), column: 'new.yml' }], {}, false).passed).toBe(true);
   });
+});
+
+// Found by an adversarial pass: each of these passed the eval gate.
+describe('an eval that measured nothing of the plan fails', () => {
+  const compare: EvalSettings = { ...settings, plans: [{ file: 'base.yml', label: 'base base.yml' }, { file: 'new.yml', label: 'new.yml' }] };
+  const unreachable = (n: number, column: string): EvalRunResult => ({ ...run(n, 'escalated', 0), column, unansweredModelRequests: 1, reason: 'could not reach the endpoint' });
+
+  it('a comparison in which no run got a model answer: not "no regression"', () => {
+    const report = evalReport(compare, [unreachable(1, 'base base.yml'), unreachable(2, 'base base.yml'), unreachable(1, 'new.yml'), unreachable(2, 'new.yml')], {}, false);
+    expect(report.passed).toBe(false);
+    expect(report.markdown).toContain('Failed: no run of new.yml got an answer from the model (could not reach the endpoint), so its figures say nothing of the plan.');
+    expect(report.markdown).not.toContain('No regression');
+    // A plan that needs no model, failing under the eval's faults, was evaluated: its runs asked no model.
+    const noModel = (n: number, column: string): EvalRunResult => ({ ...run(n, 'failed', 0), column, unansweredModelRequests: 0 });
+    expect(evalReport(compare, [noModel(1, 'base base.yml'), noModel(1, 'new.yml')], {}, false).passed).toBe(true);
+  });
+
+  it('the cost gate, when no run succeeded (failing early is cheap) or a request was abandoned in flight', () => {
+    const failedAfterCalls = [{ ...run(1, 'escalated', 2), costUsd: 0.0001 }, { ...run(2, 'escalated', 2), costUsd: 0.0001 }];
+    const cheap = evalReport(settings, failedAfterCalls, { maxCostUsdPerRun: 0.01 }, false);
+    expect(cheap.thresholds[0]).toMatchObject({ ok: false, unevaluable: 'no run succeeded, so what a run that does costs is unknown (runs that fail early cost less)' });
+    expect(cheap.passed).toBe(false);
+    const abandoned = evalReport(settings, [{ ...run(1, 'succeeded', 1), costUsd: 0.0001, abandonedRequests: 1 }, { ...run(2, 'succeeded', 1), costUsd: 0.0001 }], { maxCostUsdPerRun: 0.0001 }, false);
+    expect(abandoned.thresholds[0]).toMatchObject({ ok: false, unevaluable: '1 model request(s) were abandoned before their answer (a timeout, a cancel), which a provider bills and no cost figure holds' });
+    expect(evalReport(settings, [{ ...run(1, 'succeeded', 1), costUsd: 0.0001 }], { maxCostUsdPerRun: 0.0001 }, false).passed).toBe(true);
+  });
+
+  it('a fault rule that targeted calls but injected no fault into any run of the plan', () => {
+    const faulted: EvalSettings = { ...settings, faults: [{ tool: 'multiply', fault: 'exit 1', attempt: 2 }] };
+    const targetedOnly = [{ ...run(1, 'succeeded', 0), faultRulesTargeting: [0], faultRulesInjecting: [] }];
+    const report = evalReport(faulted, targetedOnly, {}, false);
+    expect(report.passed).toBe(false);
+    expect(report.markdown).toContain('Failed: fault rule 1 (tool: multiply, exit 1) injected no fault into any run of the plan');
+    // A fault only a baseline's calls got does not count for the plan.
+    const baselineOnly = [...targetedOnly, { ...run(1, 'failed', 0), column: 'react', variant: 'react' as const, faultRulesTargeting: [0], faultRulesInjecting: [0] }];
+    expect(evalReport(faulted, baselineOnly, {}, false).passed).toBe(false);
+    expect(evalReport(faulted, [{ ...run(1, 'failed', 0), faultRulesTargeting: [0], faultRulesInjecting: [0] }], {}, false).passed).toBe(true);
+  });
+});
+
+it('shows a success rate beside the min-success-rate limit on the side of it that it is', () => {
+  const runs = [...Array.from({ length: 899 }, (_, i) => run(i + 1, 'succeeded', 1)), ...Array.from({ length: 100 }, (_, i) => run(900 + i, 'failed', 1))];
+  const report = evalReport(settings, runs, { minSuccessRate: 0.9 }, false);
+  expect(report.passed).toBe(false);
+  expect(report.markdown).toContain('| **success rate** | **89.99%** |');
+  expect(evalReport(settings, runs, {}, false).markdown).toContain('| **success rate** | **90%** |');
 });

@@ -26,7 +26,7 @@ describe('the fault file', () => {
     const found = await problems('- { tool: fetch, fault: explode, rate: 0.2 }\n- { tool: fetch, fault: timeout }\n- { tool: add, fault: slow, attempt: 1 }\n');
     expect(found).toEqual([
       expect.stringMatching(/^1:25: .*timeout, exit 75, exit 1/),
-      expect.stringMatching(/^2:3: give exactly one of `rate` \(0 to 1\) or `attempt`/),
+      expect.stringMatching(/^2:3: give exactly one of `rate` \(above 0, at most 1\) or `attempt`/),
       expect.stringMatching(/^3:3: a `slow` fault needs `delay:`/),
     ]);
   });
@@ -52,6 +52,12 @@ it('refuses a duration the fault does not use, and says what an empty file holds
   writeFileSync(file, '# no rules yet\n\n');
   const read = await readYamlFile(file, FaultFile, FAULT_FILE_HOLDS);
   expect(read.ok ? [] : read.errors.map(formatPlanError)).toEqual([`${file}: the file is empty: it holds ${FAULT_FILE_HOLDS}`]);
+});
+
+// Found by an adversarial pass: both were read as a fault file and injected nothing, and the eval passed.
+it('refuses a rate of 0 and a file without a rule, saying where', async () => {
+  expect(await problems('- { tool: fetch, fault: timeout, rate: 0 }\n')).toEqual([expect.stringMatching(/^1:\d+: a rate is above 0 \(a rate of 0 injects no fault\) and at most 1/)]);
+  expect(await problems('[]\n')).toEqual([expect.stringMatching(/a fault file without a rule injects no fault/)]);
 });
 
 describe('eval on the command line', () => {
