@@ -47,15 +47,24 @@ const REGRESSION_TOLERANCE = 0.1;
  * Checks the plan column against the thresholds; none given \u2192 no checks. `endedWithoutCall`: runs
  * that ended without a model call and without succeeding, of a plan that needs a model (no model
  * configured, an endpoint that could not be reached, a refused tool). Their $0 is no cost of the
- * plan's: the cost threshold cannot be checked and fails.
+ * plan's: the cost threshold cannot be checked and fails, as it does with no run that succeeded
+ * (`runs.succeeded`: 0) or with requests abandoned in flight (`runs.abandoned`).
  */
-function checkThresholds(plan, thresholds, endedWithoutCall = 0) {
+function checkThresholds(plan, thresholds, endedWithoutCall = 0, runs = {}) {
     const checks = [];
     if (thresholds.minSuccessRate !== undefined) {
         checks.push({ name: 'min-success-rate', limit: thresholds.minSuccessRate, actual: plan.successRate, ok: plan.successRate >= thresholds.minSuccessRate });
     }
     if (thresholds.maxCostUsdPerRun !== undefined) {
-        const unevaluable = endedWithoutCall > 0 ? `${endedWithoutCall} of ${plan.runs} run(s) ended without a model call and without succeeding, so their cost says nothing of the plan's` : undefined;
+        // A run that fails early is cheap: with no run that succeeded, the cost of one that does is unknown; and a
+        // request abandoned in flight is billed by the provider but in no figure (found by an adversarial pass).
+        const unevaluable = endedWithoutCall > 0
+            ? `${endedWithoutCall} of ${plan.runs} run(s) ended without a model call and without succeeding, so their cost says nothing of the plan's`
+            : runs.succeeded === 0
+                ? `no run succeeded, so what a run that does costs is unknown (runs that fail early cost less)`
+                : (runs.abandoned ?? 0) > 0
+                    ? `${runs.abandoned} model request(s) were abandoned before their answer (a timeout, a cancel), which a provider bills and no cost figure holds`
+                    : undefined;
         checks.push({
             name: 'max-cost-usd-per-run',
             limit: thresholds.maxCostUsdPerRun,
@@ -142,6 +151,21 @@ function figuresApart(a, b) {
 
 
 const percent = (rate) => `${Math.round(rate * 1000) / 10}%`;
+/**
+ * A success rate beside the `min-success-rate` limit, with as many decimals as it takes to read on the
+ * side of the limit it is: 899 of 999 read `90%` beside a \u274c for a limit of 0.9 (found by an adversarial pass).
+ */
+function percentBeside(rate, limit) {
+    if (limit === undefined)
+        return percent(rate);
+    const [value, bound] = [rate * 100, limit * 100];
+    for (let digits = 1; digits <= 15; digits++) {
+        const shown = Number(value.toFixed(digits));
+        if (Math.sign(shown - bound) === Math.sign(value - bound))
+            return `${shown}%`;
+    }
+    return `${value}%`;
+}
 const number = (value) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
 const usd = (value) => `$${value < 0.01 ? value.toFixed(5) : value.toFixed(4)}`;
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
@@ -156,7 +180,7 @@ function renderEvalTable(input) {
         `| | ${columns.map((column) => (0,escape_markdown/* escapeMarkdown */.FV)(column.column)).join(' | ')} |`,
         `|---|${columns.map(() => '---:').join('|')}|`,
         row('runs', (c) => String(c.runs)),
-        row('**success rate**', (c) => `**${percent(c.successRate)}**`),
+        row('**success rate**', (c) => `**${percentBeside(c.successRate, input.thresholds.find((check) => check.name === 'min-success-rate')?.limit)}**`),
         ...goalNames.map((name) => row(`goal met: ${(0,escape_markdown/* escapeMarkdown */.FV)(name)}`, (c) => {
             const goal = c.goalsMetRate.find((g) => g.name === name);
             return goal ? percent(goal.rate) : '\u2014';
@@ -374,8 +398,8 @@ const FaultRule = schemas.strictObject({
     /** Who calls the model: `planner`, `replanner`, `step:<id>`, `goal:<name>`, `react`, a prefix ending in `*` (`step:*`), or `*`. */
     model: schemas.string().min(1).optional(),
     fault: schemas["enum"](ALL_FAULTS, { message: `fault is one of ${list(ALL_FAULTS)}` }),
-    /** Probability in [0, 1] that a call gets the fault, drawn from the seeded generator. */
-    rate: schemas.number().min(0).max(1).optional(),
+    /** Probability in (0, 1] that a call gets the fault, drawn from the seeded generator. */
+    rate: schemas.number().gt(0, { message: 'a rate is above 0 (a rate of 0 injects no fault) and at most 1' }).max(1).optional(),
     /** The n-th call (1-based) of that tool or caller in each run gets the fault. */
     attempt: schemas.int().min(1).optional(),
     /** For `http 429`: the retry-after the fault answers with. */
@@ -394,7 +418,7 @@ const FaultRule = schemas.strictObject({
         ctx.addIssue({ code: 'custom', message: `a model fault is one of ${list(MODEL_FAULTS)}`, path: ['fault'] });
     }
     if ((rule.rate === undefined) === (rule.attempt === undefined)) {
-        ctx.addIssue({ code: 'custom', message: 'give exactly one of `rate` (0 to 1) or `attempt` (the n-th call, from 1)', path: [] });
+        ctx.addIssue({ code: 'custom', message: 'give exactly one of `rate` (above 0, at most 1) or `attempt` (the n-th call, from 1)', path: [] });
     }
     if (rule.fault === 'slow' && rule.delay === undefined)
         ctx.addIssue({ code: 'custom', message: 'a `slow` fault needs `delay:` (e.g. 2s)', path: ['delay'] });
@@ -408,7 +432,7 @@ const FaultRule = schemas.strictObject({
 /** What a fault file holds, for the error when it has nothing in it. */
 const FAULT_FILE_HOLDS = 'a YAML list of fault rules, e.g. `- { tool: fetch, fault: timeout, rate: 0.2 }` (see "Evaluating a plan" in the README)';
 /** A fault file: a YAML list of rules. */
-const FaultFile = schemas.array(FaultRule).max(200);
+const FaultFile = schemas.array(FaultRule).min(1, { message: `a fault file without a rule injects no fault; give ${FAULT_FILE_HOLDS}, or leave the file out` }).max(200);
 /** Milliseconds a rule's duration field stands for, or undefined. */
 function ruleMs(value) {
     return value === undefined ? undefined : (0,schema/* durationMs */.pc)(value);
@@ -461,6 +485,7 @@ class FaultInjector {
     #calls = new Map();
     #injected = [];
     #targeting = new Set();
+    #injecting = new Set();
     constructor(rules, seed, run) {
         this.#rules = rules;
         this.#seed = `${seed}:${run}`;
@@ -472,6 +497,10 @@ class FaultInjector {
     /** The rules (their indices in the fault file) that targeted at least one call of this run, fault or not. */
     get targetingRules() {
         return [...this.#targeting];
+    }
+    /** The rules (their indices in the fault file) that injected a fault into at least one call of this run. */
+    get injectingRules() {
+        return [...this.#injecting];
     }
     /**
      * Counts a call of tool `name` by step `stepKey` and returns the fault it gets, if any. Calls are
@@ -504,6 +533,7 @@ class FaultInjector {
             if (!hit)
                 continue;
             this.#injected.push({ target, fault: rule.fault, call });
+            this.#injecting.add(this.#rules.indexOf(rule));
             const retryAfterMs = ruleMs(rule.retry_after);
             const delayMs = ruleMs(rule.delay);
             return { fault: rule.fault, call, ...(retryAfterMs !== undefined && { retryAfterMs }), ...(delayMs !== undefined && { delayMs }) };
@@ -777,14 +807,18 @@ function countEvents(events) {
 function usageFields(usage) {
     return { modelCalls: usage.modelCalls, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens, costUsd: usage.costUsd, abandonedRequests: usage.abandonedRequests ?? 0 };
 }
-/** Counts planner calls as they are made, whatever the job does with them. */
+/** Counts planner calls as they are made, whatever the job does with them, and the requests that got no answer (cancels aside). */
 function countingPlanner(client, counter) {
     return {
         defaultModel: client.defaultModel,
         complete(request, label, signal) {
             if (label.purpose === write_plan/* PLANNER_PURPOSE */._)
                 counter.planner += 1;
-            return client.complete(request, label, signal);
+            return client.complete(request, label, signal).catch((error) => {
+                if (!signal?.aborted)
+                    counter.unanswered += 1;
+                throw error;
+            });
         },
     };
 }
@@ -792,7 +826,7 @@ async function runPlanVariant(one) {
     const { settings, deps, run } = one;
     const injector = new FaultInjector(settings.faults, settings.seed, run);
     const events = [];
-    const counter = { planner: 0 };
+    const counter = { planner: 0, unanswered: 0 };
     const started = deps.clock.now();
     const outcome = await (0,run_job/* runJob */.b)({
         planFile: one.plan.file,
@@ -815,7 +849,18 @@ async function runPlanVariant(one) {
         ...(one.variant === 'full-history' && { runStep: fullHistorySteps(run_step/* runStep */.e) }),
     });
     const durationMs = deps.clock.now() - started;
-    const base = { column: one.column, variant: one.variant, run, durationMs, faults: injector.injected, faultRulesTargeting: injector.targetingRules, plannerCalls: counter.planner, ...countEvents(events) };
+    const base = {
+        column: one.column,
+        variant: one.variant,
+        run,
+        durationMs,
+        faults: injector.injected,
+        faultRulesTargeting: injector.targetingRules,
+        faultRulesInjecting: injector.injectingRules,
+        unansweredModelRequests: counter.unanswered,
+        plannerCalls: counter.planner,
+        ...countEvents(events),
+    };
     // Cancelled before any step (the MCP servers starting, the model planning): a cancelled run, not an invalid plan.
     if (outcome.kind === 'rejected' && outcome.cancelled)
         return { ...base, status: 'cancelled', reason: `cancelled while ${outcome.cancelled}`, goals: [], ...usageFields(outcome.usage ?? core_usage/* NO_USAGE */.y) };
@@ -846,6 +891,7 @@ async function runReactVariant(one) {
         durationMs: deps.clock.now() - started,
         faults: injector.injected,
         faultRulesTargeting: injector.targetingRules,
+        faultRulesInjecting: injector.injectingRules,
     });
     const loaded = await (0,load_plan_with_servers/* loadPlanWithServers */.G)(one.plan.file, { signal: deps.signal, cwd: settings.cwd, env: settings.env, withhold: withholding(settings) });
     if (!loaded.ok)
@@ -1009,35 +1055,53 @@ function evalReport(settings, runs, thresholds, cancelled) {
     const planRuns = runs.filter((run) => run.column === planColumn?.column);
     const needsNoModel = planRuns.some((run) => run.status === 'succeeded' && run.modelCalls === 0);
     const endedWithoutCall = needsNoModel ? 0 : planRuns.filter((run) => run.status !== 'succeeded' && run.modelCalls === 0).length;
-    const checks = planColumn ? checkThresholds(planColumn, thresholds, endedWithoutCall) : [];
+    const succeeded = planRuns.filter((run) => run.status === 'succeeded').length;
+    const abandoned = planRuns.reduce((sum, run) => sum + run.abandonedRequests, 0);
+    const checks = planColumn ? checkThresholds(planColumn, thresholds, endedWithoutCall, { succeeded, abandoned }) : [];
     const regressions = baseColumn && planColumn ? findRegressions(baseColumn, planColumn) : undefined;
     // A rule that targeted no call in any run (a misspelt tool, a step id or goal the plan does not have)
     // tested nothing: the fault tolerance the eval reports was never tried against it.
     const targeting = new Set(runs.flatMap((run) => run.faultRulesTargeting));
-    const idle = runs.length === 0 ? [] : settings.faults.flatMap((rule, index) => (targeting.has(index) ? [] : [`rule ${index + 1} (${rule.tool !== undefined ? `tool: ${rule.tool}` : `model: ${rule.model}`}, ${rule.fault})`]));
+    const describe = (rule, index) => `rule ${index + 1} (${rule.tool !== undefined ? `tool: ${rule.tool}` : `model: ${rule.model}`}, ${rule.fault})`;
+    const idle = runs.length === 0 ? [] : settings.faults.flatMap((rule, index) => (targeting.has(index) ? [] : [describe(rule, index)]));
+    // A rule that targeted calls but injected no fault into any run of the plan (an `attempt` no call reached,
+    // a rate that drew nothing, calls of a baseline only) tested the plan no more (found by an adversarial pass).
+    const injecting = new Set(runs.filter((run) => run.variant === 'plan').flatMap((run) => run.faultRulesInjecting ?? []));
+    const silent = runs.some((run) => run.variant === 'plan') ? settings.faults.flatMap((rule, index) => (targeting.has(index) && !injecting.has(index) ? [describe(rule, index)] : [])) : [];
     const notes = [
         `${settings.runs} run(s) per column, seed ${settings.seed}, ${settings.faults.length} fault rule(s).`,
         ...(settings.model.kind === 'answers' ? [`Model answers from an answers file; token counts are its characters / ${CHARS_PER_TOKEN}.`] : []),
         ...(cancelled ? ['Cancelled: the figures cover only the runs that finished.'] : []),
         ...(idle.length > 0 ? [`Failed: fault ${idle.join(', ')} matched no call in any run, so what it would test was never tried; fix its tool or model (a tool, a step id or a goal name the plan has).`] : []),
+        ...(silent.length > 0
+            ? [`Failed: fault ${silent.join(', ')} injected no fault into any run of the plan, so what it would test was never tried; give an \`attempt\` its calls reach, or raise its \`rate\` or the number of runs.`]
+            : []),
     ];
     // A plan column none of whose runs ran (each refused before its first step: no model for a plan the model
     // writes, an input missing) evaluated nothing: neither its rates nor a comparison with it say anything.
     const unevaluated = [baseColumn, planColumn].flatMap((column) => {
         const ran = runs.filter((run) => run.column === column?.column);
         const refused = ran.length > 0 && ran.every((run) => run.status === 'rejected');
-        return column && refused ? [`Failed: no run of ${column.column} got to its first step: each was refused (${(0,cut_text/* cutText */.IN)(ran[0]?.reason ?? 'no reason given', 300)}).`] : [];
+        if (column && refused)
+            return [`Failed: no run of ${column.column} got to its first step: each was refused (${(0,cut_text/* cutText */.IN)(ran[0]?.reason ?? 'no reason given', 300)}).`];
+        // Every run asked the model and none got an answer (an endpoint that could not be reached, a revoked key), with
+        // no fault of the eval's own on the model: the figures measure the endpoint, and "no regression" compared two outages.
+        const unanswered = ran.length > 0 &&
+            ran.every((run) => run.status !== 'succeeded' && run.modelCalls === 0 && (run.unansweredModelRequests ?? 0) > 0 && !run.faults.some((fault) => fault.target.startsWith('model:')));
+        return column && unanswered ? [`Failed: no run of ${column.column} got an answer from the model (${(0,cut_text/* cutText */.IN)(ran[0]?.reason ?? 'no reason given', 300)}), so its figures say nothing of the plan.`] : [];
     });
     notes.push(...unevaluated);
     const title = settings.plans.length > 1 ? `plan-runner eval: ${settings.plans.map((plan) => plan.label ?? plan.file).join(' vs ')}` : `plan-runner eval: ${settings.plans[0]?.file ?? ''}`;
-    const passed = !cancelled && idle.length === 0 && unevaluated.length === 0 && checks.every((check) => check.ok) && (regressions?.length ?? 0) === 0 && planColumn !== undefined;
+    const passed = !cancelled && idle.length === 0 && silent.length === 0 && unevaluated.length === 0 && checks.every((check) => check.ok) && (regressions?.length ?? 0) === 0 && planColumn !== undefined;
+    // A comparison with a column that evaluated nothing is none: no "No regression" line beside the failure.
+    const compared = unevaluated.length === 0 ? regressions : undefined;
     return {
         columns,
         runs,
         thresholds: checks,
-        ...(regressions && { regressions }),
+        ...(compared && { regressions: compared }),
         passed,
-        markdown: renderEvalTable({ title, columns, notes, thresholds: checks, ...(regressions && { regressions }) }),
+        markdown: renderEvalTable({ title, columns, notes, thresholds: checks, ...(compared && { regressions: compared }) }),
     };
 }
 /** Runs the evaluation and reports it. */

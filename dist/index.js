@@ -401,6 +401,7 @@ function actionOutputs(report, paths, redact) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Lt: () => (/* binding */ approvalMarkerOf),
+/* harmony export */   U4: () => (/* binding */ answeredNote),
 /* harmony export */   UI: () => (/* binding */ approvalMarkerLine),
 /* harmony export */   Wg: () => (/* binding */ readApprovalMarker),
 /* harmony export */   a: () => (/* binding */ forwardMarker),
@@ -486,6 +487,15 @@ function forwardMarker(next, current) {
         return next;
     const before = readApprovalMarker(current);
     return before && before.state !== 'awaiting' && before.hash === next.hash && before.runId === next.runId ? before : next;
+}
+/**
+ * For a run whose own approval request (`runId`, a re-run keeps it) another run has answered since: what it
+ * says as it leaves plan-runner's comment to that run; undefined for any other marker.
+ */
+function answeredNote(marker, runId) {
+    if (!marker || marker.state === 'awaiting' || marker.runId !== runId)
+        return undefined;
+    return `This workflow run's request for approval was ${marker.state}${marker.by ? ` by @${marker.by}` : ''} while this job ran; plan-runner's comment now shows the run that answer started, and this job no longer writes it.`;
 }
 
 
@@ -1241,6 +1251,7 @@ async function liveComment(settings, context) {
     const budget = context.rateBudget;
     // A write is its PATCH, the pull request's head read before it, and a shared comment's read.
     const requestsPerWrite = 1 + (headSha ? 1 : 0) + (part ? 1 : 0);
+    const runId = settings.github.runId;
     return (0,comment_updater/* createCommentUpdater */.FH)({
         api: (0,comment_api/* issueCommentApi */.bE)(context.github, decision.target),
         marker,
@@ -1254,6 +1265,12 @@ async function liveComment(settings, context) {
         info: io.info,
         clock: context.clock,
         ...(headSha && { outdated: outdatedCheck(context.github, decision.target, headSha) }),
+        // A re-run of a paused job (its run id is the pause's): an /approve may answer that pause while this
+        // re-run writes, and its later writes would ask again over the answer (found by an adversarial pass).
+        ...(context.pausedRunId === undefined && runId !== undefined && {
+            rereadWhile: (current) => (0,approval_marker/* readApprovalMarker */.Wg)(current)?.runId === runId,
+            yieldTo: (current) => (0,approval_marker/* answeredNote */.U4)((0,approval_marker/* readApprovalMarker */.Wg)(current), runId),
+        }),
         ...(budget && { pacingMs: () => budget.spacingMs(requestsPerWrite) }),
     });
 }
@@ -9470,26 +9487,33 @@ function base64Forms(secret) {
     return forms;
 }
 const HTML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-/** `json` (a JSON string's inside) with each character `which` matches written as `\uXXXX`. */
-function unicodeEscaped(json, which) {
-    return json.replace(which, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+/** `json` (a JSON string's inside) with each character `which` matches written as `\uXXXX`, in lower-case hex or upper-case (.NET). */
+function unicodeEscaped(json, which, upper = false) {
+    return json.replace(which, (char) => {
+        const hex = char.charCodeAt(0).toString(16).padStart(4, '0');
+        return `\\u${upper ? hex.toUpperCase() : hex}`;
+    });
 }
 /**
  * Characters URL encoders leave as they are, beyond letters and digits, and how they write a space:
- * JavaScript's `encodeURIComponent`; RFC 3986's unreserved set (Python's `quote`, PHP's `rawurlencode`,
+ * JavaScript's `encodeURIComponent`; RFC 3986's unreserved set (Python's `quote(safe='')`, PHP's `rawurlencode`,
  * Go's `PathEscape`), also with `+` for a space (`quote_plus`, Go's `QueryEscape`); a form as
  * `URLSearchParams` writes it; PHP's `urlencode`.
  */
 const URL_ENCODERS = [
     { keep: "-_.!~*'()", space: '%20' },
     { keep: '-_.~', space: '%20' },
+    // Python's `quote` as called without `safe` (it keeps `/`), as a URL a tool prints is built.
+    { keep: '-_.~/', space: '%20' },
     { keep: '-_.~', space: '+' },
     { keep: '-_.*', space: '+' },
     { keep: '-_.', space: '+' },
 ];
 /** `secret` URL-encoded as UTF-8, leaving letters, digits and `keep` as they are, with upper-case hex. */
 function urlEncoded(secret, keep, space) {
-    const encoded = encodeURIComponent(secret).replace(/[!~*'()]/g, (char) => (keep.includes(char) ? char : `%${char.charCodeAt(0).toString(16).toUpperCase()}`));
+    const encoded = encodeURIComponent(secret)
+        .replace(/[!~*'()]/g, (char) => (keep.includes(char) ? char : `%${char.charCodeAt(0).toString(16).toUpperCase()}`))
+        .replaceAll('%2F', keep.includes('/') ? '/' : '%2F');
     return space === '+' ? encoded.replaceAll('%20', '+') : encoded;
 }
 /**
@@ -9508,6 +9532,11 @@ function spellings(secret) {
         unicodeEscaped(json, /[^\x00-\x7f]/g),
         unicodeEscaped(json.replaceAll('/', '\\/'), /[^\x00-\x7f]/g),
         unicodeEscaped(json, /[<>&\u2028\u2029]/g),
+        // The same in upper-case hex, and as .NET's System.Text.Json writes it (`+`, `'`, `` ` `` and `"` escaped too).
+        unicodeEscaped(json, /[^\x00-\x7f]/g, true),
+        unicodeEscaped(json.replaceAll('/', '\\/'), /[^\x00-\x7f]/g, true),
+        unicodeEscaped(json, /[<>&\u2028\u2029]/g, true),
+        unicodeEscaped(json, /[+<>&'`]|[^\x00-\x7f]/g, true).replaceAll('\\"', '\\u0022'),
         ...urls,
         ...urls.map((url) => url.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())),
         html,
@@ -9659,7 +9688,46 @@ function createRedactor(secretValues = []) {
     jsonScreens.set(redact, (json) => jsonMayNeedRedaction(json, inner));
     return redact;
 }
-function buildRedactor(values) {
+/** A part of a secret URL shorter than this is not hidden alone: `/v1/chat` or `format=json` is in many texts. */
+const MIN_URL_PART_LENGTH = 16;
+/**
+ * Of a secret URL, the parts a library prints without the rest: its path and query (urllib3's "Max retries
+ * exceeded with url: /services/\u2026", an access log's request line), its password, and each long query value
+ * (a signature). Its scheme and host are no secret, and the parts too short to be one are left out.
+ */
+function urlParts(value) {
+    const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(value);
+    if (!authority)
+        return [];
+    const decode = (text) => {
+        try {
+            return decodeURIComponent(text);
+        }
+        catch {
+            return text;
+        }
+    };
+    const parts = [];
+    const userinfo = authority[1].includes('@') ? authority[1].slice(0, authority[1].lastIndexOf('@')) : '';
+    const password = userinfo.includes(':') ? userinfo.slice(userinfo.indexOf(':') + 1) : '';
+    if (password !== '')
+        parts.push(password, decode(password));
+    const rest = value.slice(authority[0].length);
+    const withoutHash = rest.split('#')[0];
+    const [path = '', query = ''] = withoutHash.split(/\?(.*)/s);
+    for (const part of [rest, withoutHash, path])
+        if (part.length >= MIN_URL_PART_LENGTH)
+            parts.push(part);
+    for (const pair of query.split('&')) {
+        const at = pair.indexOf('=');
+        const raw = at < 0 ? '' : pair.slice(at + 1);
+        if (raw.length >= MIN_URL_PART_LENGTH)
+            parts.push(raw, decode(raw), decode(raw.replaceAll('+', ' ')));
+    }
+    return parts;
+}
+function buildRedactor(given) {
+    const values = [...new Set(given.flatMap((value) => [value, ...urlParts(value)]))];
     const plain = [...new Set(values.flatMap(spellings))];
     const encoded = [...new Set(values.flatMap(base64Forms))].filter((form) => !plain.includes(form));
     // Longest first, so a secret that contains another is replaced whole.
@@ -15575,7 +15643,15 @@ function baseUrlSecrets(url) {
     };
     // Only values under a name that holds credentials: hiding `api-version=2024-02-01` (Azure's) would
     // blank out that date wherever a result or a report says it.
-    const secret = [...parsed.searchParams].filter(([name]) => (0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_0__/* .isSecretEnvName */ .B)(name) || SECRET_QUERY_NAME.test(name)).map(([, value]) => value);
+    const holdsSecret = (name) => (0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_0__/* .isSecretEnvName */ .B)(name) || SECRET_QUERY_NAME.test(name);
+    const secret = [...parsed.searchParams].filter(([name]) => holdsSecret(name)).map(([, value]) => value);
+    // Also as the URL writes them: URLSearchParams reads a `+` as a space, and a key written with `+` in it was
+    // never found where the URL is shown (found by an adversarial pass).
+    for (const pair of parsed.search.slice(1).split('&')) {
+        const at = pair.indexOf('=');
+        if (at > 0 && holdsSecret(decode(pair.slice(0, at).replaceAll('+', ' '))))
+            secret.push(pair.slice(at + 1), decode(pair.slice(at + 1)));
+    }
     const values = [...secret, decode(parsed.password), decode(parsed.username)];
     return values.filter((value) => value !== '' && !(0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_0__/* .isOrdinaryValue */ .C)(value));
 }
@@ -24574,6 +24650,8 @@ function scrubEnvironment(runnerEnv, passThrough, toolName) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   v: () => (/* binding */ TailBuffer)
 /* harmony export */ });
+/* harmony import */ var _core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(99674);
+
 const CUT_MARK = '\u2026';
 const CUT_MARK_BYTES = Buffer.byteLength(CUT_MARK);
 /** Keeps only the last `limitBytes` bytes written to it: a stderr that runs on forever costs a fixed amount. */
@@ -24604,7 +24682,8 @@ class TailBuffer {
     }
     /**
      * The last `maxBytes` bytes kept (all by default) as text, starting at a whole character, after a
-     * `\u2026` when anything before them was dropped: the redactor hides what a cut left of a secret there.
+     * `\u2026` when anything before them was dropped: the redactor hides what a cut left of a known secret there, and
+     * what touches the cut and looks like part of a credential is hidden here (`hideCutFragments`).
      */
     text(maxBytes = this.limitBytes) {
         const all = Buffer.concat(this.#chunks);
@@ -24614,7 +24693,9 @@ class TailBuffer {
         // Skip UTF-8 continuation bytes so the tail does not start with half a character.
         while (start < all.length && start > 0 && (all[start] & 0xc0) === 0x80)
             start++;
-        return `${cut ? CUT_MARK : ''}${all.subarray(start).toString('utf8')}`;
+        const text = all.subarray(start).toString('utf8');
+        // A credential the cut went through lost its prefix (`ghp_`): no token shape finds the rest, so it is hidden here.
+        return cut ? (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCutFragments */ .w)(`${CUT_MARK}${text}`) : text;
     }
 }
 
@@ -25235,10 +25316,16 @@ function createCommentUpdater(options) {
                     return undefined;
                 }
                 let foundNow = false;
-                if (!options.shared && !looked) {
+                if (!options.shared && (!looked || (found !== undefined && options.rereadWhile?.(found) === true))) {
                     await settle();
                     looked = true;
                     foundNow = found !== undefined;
+                    const leave = found === undefined ? undefined : options.yieldTo?.(found);
+                    if (leave !== undefined) {
+                        disabled = true;
+                        (options.info ?? options.warn)(leave);
+                        return undefined;
+                    }
                 }
                 body = options.shared ? undefined : attempt === 1 && !foundNow ? first : render(found);
                 if (body === undefined && !options.shared)
@@ -28876,13 +28963,16 @@ const McpServers = zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   K: () => (/* binding */ McpServerStartError)
 /* harmony export */ });
+/* harmony import */ var _core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(99674);
+
 /** An MCP server did not start, or its tools cannot be used: a plan error naming the server. */
 class McpServerStartError extends Error {
     server;
     /** `started`: the server is running, but its tools cannot be used (the list, or a tool in it, is refused). */
     constructor(server, reason, options = {}) {
         const stderr = options.stderr?.trim();
-        const output = stderr ? `\nIts stderr ended with:\n${stderr.length > 1500 ? `\u2026${stderr.slice(-1499)}` : stderr}` : '';
+        // A credential the cut went through lost its prefix: hidden at the cut (`hideCutFragments`).
+        const output = stderr ? `\nIts stderr ended with:\n${stderr.length > 1500 ? (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCutFragments */ .w)(`\u2026${stderr.slice(-1499)}`) : stderr}` : '';
         super(`MCP server '${server}' ${options.started ? 'started, but its tools cannot be used' : 'failed to start'}: ${reason}. Check mcp_servers.${server} in the plan.${output}`, {
             cause: options.cause,
         });
@@ -45032,7 +45122,6 @@ function cut(line, columns) {
     }
     return `${line.slice(0, end)}\u2026`;
 }
-/** The lines a non-terminal log gets for one event: only what the event changed is computed. */
 /** The step, or the `for_each` item, whose agent wrote a TODO list, and how the log names it (`review[2]`). */
 function agentRecord(record, event) {
     const step = record.steps.get(event.stepKey);
@@ -45041,6 +45130,7 @@ function agentRecord(record, event) {
     const item = step?.items?.[event.index];
     return { holder: item, label: item?.key ?? `${event.stepKey}[${event.index}]` };
 }
+/** The lines a non-terminal log gets for one event: only what the event changed is computed. */
 function changeLines(event, record, redact) {
     switch (event.type) {
         case 'plan_created':
@@ -45853,6 +45943,33 @@ async function findWaitingRun(settings, deps) {
     };
 }
 /**
+ * For a re-run of a paused job: why it must not run, when plan-runner's comment holds the answer to this
+ * very workflow run's approval request (an `/approve` or `/reject` answered it, and the approving run did
+ * the rest). Run again, it would pause at the same steps and ask again: the comment would show "awaiting
+ * approval" over the approved run's result, and a check run `action_required` over its success.
+ * Undefined when there is no such answer, or the comment cannot be read (the run then goes on as before).
+ */
+async function answeredPause(settings, github) {
+    const target = (0,event_target/* eventTarget */.M)(settings.github.eventName, settings.github.payload, settings.github.repository);
+    const runId = settings.github.runId;
+    if (!target || runId === undefined)
+        return undefined;
+    let own;
+    try {
+        own = await (0,comment_api/* issueCommentApi */.bE)(github, target).listOwn((0,comment_marker/* commentMarker */.Q)((0,run_key/* keyedPlanId */.x)(settings)));
+    }
+    catch {
+        return undefined;
+    }
+    const marker = own[0] && (0,approval_marker/* readApprovalMarker */.Wg)(own[0].body);
+    if (!marker || marker.state === 'awaiting' || marker.runId !== runId)
+        return undefined;
+    const by = marker.by ? ` by @${marker.by}` : '';
+    return marker.state === 'approved'
+        ? `this workflow run's request for approval was already approved${by} (approval ${marker.hash}), and the run that /approve started ran the approved steps; a re-run would only ask again, so nothing runs here. See plan-runner's comment and that run; to run the plan anew, start a new workflow run`
+        : `this workflow run's request for approval was already rejected${by} (approval ${marker.hash}); nothing runs for it. To run the plan anew, start a new workflow run`;
+}
+/**
  * Writes the answer into plan-runner's comment before anything acts on it: the comment is the one
  * place a later `/approve` (or a re-run of this job) learns the run was answered. Acting first and
  * recording after could leave the comment still waiting (a write that failed, a killed job), and the
@@ -46602,6 +46719,10 @@ async function runAction(given, deps) {
     const earlier = answered ? { ok: true } : await (0,saved_state/* earlierAttemptState */.VK)(settings, deps.state, io, (0,saved_state/* statePart */.jw)(settings));
     if (!earlier.ok)
         return refuseRun(given, `resume: ${earlier.problem}`, deps);
+    // A re-run of a paused job whose pause was answered since (found by an adversarial pass): it would ask again over the answer.
+    const answeredAlready = earlier.earlier && !command && deps.github ? await answeredPause(settings, deps.github) : undefined;
+    if (answeredAlready)
+        return refuseRun(given, answeredAlready, deps);
     const resumeTrace = answered?.trace ?? resume?.trace ?? earlier.earlier?.trace;
     const approve = answered && command ? { hash: answered.hash, by: command.by } : undefined;
     let stepWeights;

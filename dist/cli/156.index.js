@@ -555,7 +555,6 @@ function cut(line, columns) {
     }
     return `${line.slice(0, end)}\u2026`;
 }
-/** The lines a non-terminal log gets for one event: only what the event changed is computed. */
 /** The step, or the `for_each` item, whose agent wrote a TODO list, and how the log names it (`review[2]`). */
 function agentRecord(record, event) {
     const step = record.steps.get(event.stepKey);
@@ -564,6 +563,7 @@ function agentRecord(record, event) {
     const item = step?.items?.[event.index];
     return { holder: item, label: item?.key ?? `${event.stepKey}[${event.index}]` };
 }
+/** The lines a non-terminal log gets for one event: only what the event changed is computed. */
 function changeLines(event, record, redact) {
     switch (event.type) {
         case 'plan_created':

@@ -269,6 +269,8 @@ function killProcessGroup(child, signal = 'SIGKILL') {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   v: () => (/* binding */ TailBuffer)
 /* harmony export */ });
+/* harmony import */ var _core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(99674);
+
 const CUT_MARK = '\u2026';
 const CUT_MARK_BYTES = Buffer.byteLength(CUT_MARK);
 /** Keeps only the last `limitBytes` bytes written to it: a stderr that runs on forever costs a fixed amount. */
@@ -299,7 +301,8 @@ class TailBuffer {
     }
     /**
      * The last `maxBytes` bytes kept (all by default) as text, starting at a whole character, after a
-     * `\u2026` when anything before them was dropped: the redactor hides what a cut left of a secret there.
+     * `\u2026` when anything before them was dropped: the redactor hides what a cut left of a known secret there, and
+     * what touches the cut and looks like part of a credential is hidden here (`hideCutFragments`).
      */
     text(maxBytes = this.limitBytes) {
         const all = Buffer.concat(this.#chunks);
@@ -309,7 +312,9 @@ class TailBuffer {
         // Skip UTF-8 continuation bytes so the tail does not start with half a character.
         while (start < all.length && start > 0 && (all[start] & 0xc0) === 0x80)
             start++;
-        return `${cut ? CUT_MARK : ''}${all.subarray(start).toString('utf8')}`;
+        const text = all.subarray(start).toString('utf8');
+        // A credential the cut went through lost its prefix (`ghp_`): no token shape finds the rest, so it is hidden here.
+        return cut ? (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCutFragments */ .w)(`${CUT_MARK}${text}`) : text;
     }
 }
 

@@ -39,6 +39,10 @@ function describeValidPlan(plan) {
 async function validateCommand(files, out, options = {}) {
     let allValid = true;
     const signal = options.signal ?? new AbortController().signal;
+    // The values the plans give their MCP servers under secret names: a server that fails to start can print
+    // them in the stderr its error quotes (found by an adversarial pass). The redactor loads only for an error.
+    const learned = [];
+    const env = options.env ?? process.env;
     for (const [index, file] of files.entries()) {
         // A cancel while a plan's MCP servers start ends them and throws: that file and the rest are not validated.
         const result = signal.aborted
@@ -46,8 +50,9 @@ async function validateCommand(files, out, options = {}) {
             : await (0,_job_load_plan_with_servers_js__WEBPACK_IMPORTED_MODULE_0__/* .loadPlanWithServers */ .G)(file, {
                 signal,
                 cwd: options.cwd ?? process.cwd(),
-                env: options.env ?? process.env,
+                env,
                 ...(options.mcpStartTimeoutMs !== undefined && { timeoutMs: options.mcpStartTimeoutMs }),
+                learnSecrets: (values) => learned.push(...values),
             }).catch((error) => {
                 if (signal.aborted)
                     return undefined;
@@ -64,8 +69,9 @@ async function validateCommand(files, out, options = {}) {
         }
         else {
             allValid = false;
+            const redact = (await Promise.all(/* import() */[__webpack_require__.e(396), __webpack_require__.e(135)]).then(__webpack_require__.bind(__webpack_require__, 85135))).validateRedactor(env, learned);
             for (const error of result.errors)
-                out((0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_4__/* .formatPlanError */ .R)(error));
+                out(redact((0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_4__/* .formatPlanError */ .R)(error)));
             out(`${(0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_3__/* .visibleControls */ .x)(file)}: ${plural((0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_4__/* .problemCount */ .b)(result.errors), 'error')}`);
         }
     }

@@ -83,6 +83,32 @@ function groupDigits(value) {
 
 /***/ }),
 
+/***/ 99674:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   w: () => (/* binding */ hideCutFragments)
+/* harmony export */ });
+// A credential cut short by an excerpt's `\u2026` no longer matches the redactor's token shapes, so the
+// run of token characters touching a cut is hidden when it looks like part of one.
+const BEFORE_CUT = /[A-Za-z0-9_+/=-]{6,}(?=\u2026)/g;
+const AFTER_CUT = /(?<=\u2026)[A-Za-z0-9_+/=-]{6,}/g;
+const TOKEN_PREFIX = /^(gh[pousr]_|github_pat_|sk-|AKIA|ASIA|xox[abprs]-|eyJ)/;
+function looksLikeCredential(fragment) {
+    return TOKEN_PREFIX.test(fragment) || (/\d/.test(fragment) && /[A-Za-z]/.test(fragment));
+}
+/**
+ * Hides the fragment on either side of each `\u2026` in already-redacted evidence when it looks like
+ * part of a credential (a token prefix, or letters mixed with digits); plain words stay.
+ */
+function hideCutFragments(text) {
+    const hide = (fragment) => (looksLikeCredential(fragment) ? '***' : fragment);
+    return text.replace(BEFORE_CUT, hide).replace(AFTER_CUT, hide);
+}
+
+
+/***/ }),
+
 /***/ 5709:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -4440,13 +4466,16 @@ const McpServers = zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   K: () => (/* binding */ McpServerStartError)
 /* harmony export */ });
+/* harmony import */ var _core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(99674);
+
 /** An MCP server did not start, or its tools cannot be used: a plan error naming the server. */
 class McpServerStartError extends Error {
     server;
     /** `started`: the server is running, but its tools cannot be used (the list, or a tool in it, is refused). */
     constructor(server, reason, options = {}) {
         const stderr = options.stderr?.trim();
-        const output = stderr ? `\nIts stderr ended with:\n${stderr.length > 1500 ? `\u2026${stderr.slice(-1499)}` : stderr}` : '';
+        // A credential the cut went through lost its prefix: hidden at the cut (`hideCutFragments`).
+        const output = stderr ? `\nIts stderr ended with:\n${stderr.length > 1500 ? (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCutFragments */ .w)(`\u2026${stderr.slice(-1499)}`) : stderr}` : '';
         super(`MCP server '${server}' ${options.started ? 'started, but its tools cannot be used' : 'failed to start'}: ${reason}. Check mcp_servers.${server} in the plan.${output}`, {
             cause: options.cause,
         });

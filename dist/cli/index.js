@@ -602,7 +602,15 @@ function baseUrlSecrets(url) {
     };
     // Only values under a name that holds credentials: hiding `api-version=2024-02-01` (Azure's) would
     // blank out that date wherever a result or a report says it.
-    const secret = [...parsed.searchParams].filter(([name]) => (0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_0__/* .isSecretEnvName */ .B)(name) || SECRET_QUERY_NAME.test(name)).map(([, value]) => value);
+    const holdsSecret = (name) => (0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_0__/* .isSecretEnvName */ .B)(name) || SECRET_QUERY_NAME.test(name);
+    const secret = [...parsed.searchParams].filter(([name]) => holdsSecret(name)).map(([, value]) => value);
+    // Also as the URL writes them: URLSearchParams reads a `+` as a space, and a key written with `+` in it was
+    // never found where the URL is shown (found by an adversarial pass).
+    for (const pair of parsed.search.slice(1).split('&')) {
+        const at = pair.indexOf('=');
+        if (at > 0 && holdsSecret(decode(pair.slice(0, at).replaceAll('+', ' '))))
+            secret.push(pair.slice(at + 1), decode(pair.slice(at + 1)));
+    }
     const values = [...secret, decode(parsed.password), decode(parsed.username)];
     return values.filter((value) => value !== '' && !(0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_0__/* .isOrdinaryValue */ .C)(value));
 }
@@ -1137,10 +1145,10 @@ async function runCommandLine(argv) {
             const controller = new AbortController();
             (await __nccwpck_require__.e(/* import() */ 574).then(__nccwpck_require__.bind(__nccwpck_require__, 17574))).cancelOnSignals(controller, (line) => process.stderr.write(line));
             if (command.command === 'eval')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(160), __nccwpck_require__.e(126), __nccwpck_require__.e(902), __nccwpck_require__.e(521), __nccwpck_require__.e(965), __nccwpck_require__.e(823), __nccwpck_require__.e(180), __nccwpck_require__.e(211), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 48198))).evalCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(160), __nccwpck_require__.e(126), __nccwpck_require__.e(902), __nccwpck_require__.e(521), __nccwpck_require__.e(965), __nccwpck_require__.e(396), __nccwpck_require__.e(823), __nccwpck_require__.e(180), __nccwpck_require__.e(211), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 48198))).evalCommand(command, controller.signal);
             if (command.command === 'run')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(126), __nccwpck_require__.e(902), __nccwpck_require__.e(965), __nccwpck_require__.e(823), __nccwpck_require__.e(630), __nccwpck_require__.e(156)]).then(__nccwpck_require__.bind(__nccwpck_require__, 77156))).runCommand(command, controller.signal);
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(126), __nccwpck_require__.e(902), __nccwpck_require__.e(965), __nccwpck_require__.e(823), __nccwpck_require__.e(630), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(126), __nccwpck_require__.e(902), __nccwpck_require__.e(965), __nccwpck_require__.e(396), __nccwpck_require__.e(823), __nccwpck_require__.e(630), __nccwpck_require__.e(156)]).then(__nccwpck_require__.bind(__nccwpck_require__, 77156))).runCommand(command, controller.signal);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(126), __nccwpck_require__.e(902), __nccwpck_require__.e(965), __nccwpck_require__.e(396), __nccwpck_require__.e(823), __nccwpck_require__.e(630), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
         }
     }
 }

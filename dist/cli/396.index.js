@@ -1,0 +1,496 @@
+export const id = 396;
+export const ids = [396];
+export const modules = {
+
+/***/ 8038:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   KL: () => (/* binding */ redactDeep),
+/* harmony export */   XF: () => (/* binding */ REDACTED),
+/* harmony export */   Ye: () => (/* binding */ secretValuesFromInputs),
+/* harmony export */   _0: () => (/* binding */ secretValuesFromEnvironment),
+/* harmony export */   bh: () => (/* binding */ jsonMayNeedRedaction),
+/* harmony export */   lY: () => (/* binding */ createRedactor),
+/* harmony export */   p6: () => (/* binding */ redactNumber)
+/* harmony export */ });
+/* unused harmony exports MIN_SECRET_LENGTH, TOKEN_SHAPE_SOURCES, MIN_FRAGMENT_SECRET_LENGTH */
+/* harmony import */ var _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(53097);
+/* harmony import */ var _secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(59989);
+
+
+const REDACTED = '***';
+/** Shorter values are not redacted by value: hiding every "true" or "1" would garble the output. */
+const MIN_SECRET_LENGTH = 4;
+/**
+ * Where a shape whose prefix could end a word (`sk-` in `risk-`) may start: at a word boundary, or
+ * right after a percent escape (`token%3Dsk-\u2026`) or a backslash letter escape (`\nsk-\u2026` in JSON text kept
+ * as text), where encoding put a word character before it. Matched, not looked behind at: the
+ * replacement keeps it (`tokenShape`).
+ */
+const START = String.raw `\b|%[0-9A-Fa-f]{2}|\\[bfnrt]`;
+/** `shape` as a global pattern whose first group is what may come before it (`start`, '' for anywhere). */
+function tokenShape(start, shape) {
+    return new RegExp(`(${start})${shape.source}`, 'g');
+}
+/**
+ * Credential shapes worth hiding even when nobody told us the value. Redaction runs on text anyone
+ * may write (a diff, a page, a tool's output), so each shape either matches or fails within a few
+ * characters of where it starts: a backtracking engine then takes linear time on any text. (A
+ * lookahead for the OpenAI key's digit scanned to the end of the text from every `sk-`: 256 KiB of
+ * `sk-` blocked the event loop for 25 s.)
+ */
+const TOKEN_SHAPES = [
+    // GitHub's prefixes are distinctive enough to be found anywhere: after `%3D` or `\n` in encoded text,
+    // after `0x` or `NAME_`, where no word boundary is.
+    { pattern: tokenShape('', /gh[pousr]_[A-Za-z0-9]{20,}/) }, // GitHub tokens: ghp_ personal, gho_ OAuth, ghu_/ghs_ app, ghr_ refresh
+    { pattern: tokenShape('', /github_pat_[A-Za-z0-9_]{20,}/) }, // GitHub fine-grained personal access tokens
+    { pattern: tokenShape(START, /sk-[A-Za-z0-9_-]{20,}/), is: (match) => /\d/.test(match) }, // OpenAI keys, sk-proj-\u2026 and sk-svcacct-\u2026 included (with a digit)
+    { pattern: tokenShape(START, /(?:AKIA|ASIA)[A-Z0-9]{16}\b/) }, // AWS access key ids
+    { pattern: tokenShape(START, /xox[abprs]-[A-Za-z0-9-]{10,}/) }, // Slack tokens
+];
+/**
+ * Shapes that can fail far from where they start (a JWT's three segments, a private key's END line),
+ * run on the linear-time engine, and only on text that holds their literal start; each is compiled
+ * when first needed (most runs never see one).
+ */
+const FAR_SHAPES = [
+    { start: 'eyJ', source: String.raw `\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}` }, // JWTs
+    // PEM keys, and OpenPGP secret keys (`-----BEGIN PGP PRIVATE KEY BLOCK-----`).
+    { start: 'PRIVATE KEY', source: String.raw `-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY(?: BLOCK)?-----` },
+];
+/** The token shapes the backtracking engine runs, for the test that none of them looks around. */
+const TOKEN_SHAPE_SOURCES = TOKEN_SHAPES.map((shape) => shape.pattern.source);
+function holdsFarShape(text) {
+    return FAR_SHAPES.some((shape) => text.includes(shape.start));
+}
+/**
+ * `Bearer`, spaces on its line (not a line break) and a token of 4 characters at least: `***` never lengthens what it
+ * replaces. Redaction runs on text already fitted to a limit (a PR comment's 65,536 characters, the
+ * summary's 1 MiB), and `\s+` made every "\u2026 Bearer" line end and the next line's `-` into `Bearer\n***`:
+ * the body grew past the limit, GitHub refused it, and the list lost its markers (adversarial pass).
+ */
+const BEARER = /\b(Bearer[^\S\r\n\u2028\u2029]+)[A-Za-z0-9\-._~+/]{4,}=*/gi;
+const BEARER_MIN_LENGTH = 'Bearer xxxx'.length;
+function escapeRegExp(text) {
+    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+/** Base64 forms shorter than this are not redacted: a few base64 characters turn up in any text. */
+const MIN_BASE64_LENGTH = 12;
+/**
+ * The base64 (and base64url) characters that a secret fixes wherever it sits in encoded data, as in
+ * git's `AUTHORIZATION: basic base64(x-access-token:<token>)`: the secret starts at one of three
+ * byte offsets within a 3-byte group, so for each, the whole groups after it (the runner masks the same).
+ */
+function base64Forms(secret) {
+    const bytes = Buffer.from(secret, 'utf8');
+    const forms = [];
+    for (let shift = 0; shift < 3; shift++) {
+        const aligned = bytes.subarray(shift);
+        const encoded = aligned.subarray(0, aligned.length - (aligned.length % 3)).toString('base64');
+        if (encoded.length >= MIN_BASE64_LENGTH)
+            forms.push(encoded, encoded.replaceAll('+', '-').replaceAll('/', '_'));
+    }
+    return forms;
+}
+const HTML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+/** `json` (a JSON string's inside) with each character `which` matches written as `\uXXXX`, in lower-case hex or upper-case (.NET). */
+function unicodeEscaped(json, which, upper = false) {
+    return json.replace(which, (char) => {
+        const hex = char.charCodeAt(0).toString(16).padStart(4, '0');
+        return `\\u${upper ? hex.toUpperCase() : hex}`;
+    });
+}
+/**
+ * Characters URL encoders leave as they are, beyond letters and digits, and how they write a space:
+ * JavaScript's `encodeURIComponent`; RFC 3986's unreserved set (Python's `quote(safe='')`, PHP's `rawurlencode`,
+ * Go's `PathEscape`), also with `+` for a space (`quote_plus`, Go's `QueryEscape`); a form as
+ * `URLSearchParams` writes it; PHP's `urlencode`.
+ */
+const URL_ENCODERS = [
+    { keep: "-_.!~*'()", space: '%20' },
+    { keep: '-_.~', space: '%20' },
+    // Python's `quote` as called without `safe` (it keeps `/`), as a URL a tool prints is built.
+    { keep: '-_.~/', space: '%20' },
+    { keep: '-_.~', space: '+' },
+    { keep: '-_.*', space: '+' },
+    { keep: '-_.', space: '+' },
+];
+/** `secret` URL-encoded as UTF-8, leaving letters, digits and `keep` as they are, with upper-case hex. */
+function urlEncoded(secret, keep, space) {
+    const encoded = encodeURIComponent(secret)
+        .replace(/[!~*'()]/g, (char) => (keep.includes(char) ? char : `%${char.charCodeAt(0).toString(16).toUpperCase()}`))
+        .replaceAll('%2F', keep.includes('/') ? '/' : '%2F');
+    return space === '+' ? encoded.replaceAll('%20', '+') : encoded;
+}
+/**
+ * The forms a value takes as encoders write it: inside JSON as JavaScript, PHP (`\/`, `\u00e9`),
+ * Python (`\u00e9`) and Go (`\u0026`, `\u003c`) write it; in a URL as common encoders write it, with
+ * either case of hex; in HTML; as hex; or as one line of a multi-line secret (a PEM key).
+ */
+function spellings(secret) {
+    const json = JSON.stringify(secret).slice(1, -1);
+    const urls = URL_ENCODERS.map(({ keep, space }) => urlEncoded(secret, keep, space));
+    const html = secret.replace(/[&<>"]/g, (char) => HTML_ESCAPES[char]);
+    const forms = [
+        secret,
+        json,
+        json.replaceAll('/', '\\/'),
+        unicodeEscaped(json, /[^\x00-\x7f]/g),
+        unicodeEscaped(json.replaceAll('/', '\\/'), /[^\x00-\x7f]/g),
+        unicodeEscaped(json, /[<>&\u2028\u2029]/g),
+        // The same in upper-case hex, and as .NET's System.Text.Json writes it (`+`, `'`, `` ` `` and `"` escaped too).
+        unicodeEscaped(json, /[^\x00-\x7f]/g, true),
+        unicodeEscaped(json.replaceAll('/', '\\/'), /[^\x00-\x7f]/g, true),
+        unicodeEscaped(json, /[<>&\u2028\u2029]/g, true),
+        unicodeEscaped(json, /[+<>&'`]|[^\x00-\x7f]/g, true).replaceAll('\\"', '\\u0022'),
+        ...urls,
+        ...urls.map((url) => url.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())),
+        html,
+        html.replaceAll("'", '&#39;'),
+        html.replaceAll("'", '&#x27;'),
+        Buffer.from(secret, 'utf8').toString('hex'),
+        Buffer.from(secret, 'utf8').toString('hex').toUpperCase(),
+    ];
+    if (secret.includes('\n'))
+        forms.push(...secret.split(/\r?\n/).map((line) => line.trim()));
+    // Evidence and one-line views flatten whitespace before they are redacted (`excerptAround`, `shorten`):
+    // a secret with a tab or two spaces in it no longer matched itself there (found by an adversarial pass).
+    if (/\s/.test(secret))
+        forms.push(secret.replace(/\s+/g, ' '), secret.replace(/\s+/g, ' ').trim());
+    return [...new Set(forms)].filter((form) => form.length >= MIN_SECRET_LENGTH);
+}
+/**
+ * Spellings at least this long are also hidden in part: a text cut before it was redacted (a stderr
+ * tail, a prompt shortened to fit, a library's excerpt) can hold the start or the end of a secret,
+ * which the whole value no longer matches. Tokens are this long; a shorter value's half can be an
+ * ordinary word (half of `sk-test-approval` is `approval`).
+ */
+const MIN_FRAGMENT_SECRET_LENGTH = 24;
+/** The shortest start or end of a secret hidden on its own. */
+const MIN_FRAGMENT_LENGTH = 16;
+function fragmentsOf(form) {
+    const part = Math.max(MIN_FRAGMENT_LENGTH, Math.ceil(form.length / 2));
+    return { form, head: form.slice(0, part), tail: form.slice(form.length - part) };
+}
+/**
+ * Replaces what is left of a long secret at a cut: a start of it at least half as long (then as far
+ * as the text goes on matching it), and likewise an end of it. Whole values are already replaced.
+ * The ranges are found in `text` as given and the result is built once: rebuilding the text at each
+ * match took time that grew with matches \u00d7 length (a public half repeated through 1 MiB: 13 s).
+ */
+function hideFragments(text, fragments) {
+    const ranges = [];
+    for (const { form, head, tail } of fragments) {
+        for (let at = text.indexOf(head); at !== -1;) {
+            let end = at + head.length;
+            while (end < text.length && end - at < form.length && text[end] === form[end - at])
+                end++;
+            ranges.push({ start: at, end });
+            at = text.indexOf(head, end);
+        }
+        let from = 0;
+        for (let at = text.indexOf(tail); at !== -1; at = text.indexOf(tail, Math.max(at + 1, from))) {
+            // `at` is where the tail starts: walk back over as much of the form before it as the text repeats.
+            let start = at;
+            let matched = tail.length;
+            while (start > from && matched < form.length && text[start - 1] === form[form.length - matched - 1]) {
+                start--;
+                matched++;
+            }
+            ranges.push({ start, end: at + tail.length });
+            from = at + tail.length;
+        }
+    }
+    return redactRanges(text, ranges);
+}
+/** `text` with each range replaced by `***` (overlapping ones as one), built in one pass. */
+function redactRanges(text, ranges) {
+    if (ranges.length === 0)
+        return text;
+    ranges.sort((a, b) => a.start - b.start);
+    let out = '';
+    let at = 0;
+    for (const range of ranges) {
+        if (range.end <= at)
+            continue;
+        if (range.start >= at)
+            out += text.slice(at, range.start) + REDACTED;
+        at = range.end;
+    }
+    return out + text.slice(at);
+}
+/** The mark every cut leaves (`cutText`, excerpts, stderr tails): where a secret may have been split. */
+const CUT = '\u2026';
+/** The shortest start or end of a known value hidden where it touches a cut. */
+const MIN_CUT_FRAGMENT = MIN_SECRET_LENGTH;
+/**
+ * Replaces the start of a known value that ends at a `\u2026`, the end of one that begins right after
+ * it, and a piece of one between two `\u2026` (cut on both sides): what a cut made before redaction
+ * leaves, however short the value (an excerpt of a 20-character key showed 15 of its characters).
+ * Whole values are already replaced.
+ */
+function hideAtCuts(text, forms, grams) {
+    const ranges = [];
+    for (let previous = -1, cut = text.indexOf(CUT); cut !== -1; previous = cut, cut = text.indexOf(CUT, cut + 1)) {
+        // Most cuts touch no part of any value: the characters on either side are no run of one.
+        if (!grams.has(text.slice(Math.max(0, cut - MIN_CUT_FRAGMENT), cut)) && !grams.has(text.slice(cut + 1, cut + 1 + MIN_CUT_FRAGMENT)))
+            continue;
+        const between = previous === -1 ? '' : text.slice(previous + 1, cut);
+        if (between.length >= MIN_CUT_FRAGMENT && grams.has(between.slice(0, MIN_CUT_FRAGMENT)) && forms.some((form) => form.length > between.length && form.includes(between))) {
+            ranges.push({ start: previous + 1, end: cut });
+            continue;
+        }
+        let before = 0;
+        let after = 0;
+        for (const form of forms) {
+            // Only the text within a form's length of the cut is searched: a text full of `\u2026` stays linear.
+            const left = text.slice(Math.max(0, cut - form.length + 1), cut);
+            // The longest start of `form` that ends at the cut: found where its first characters occur.
+            const head = form.slice(0, MIN_CUT_FRAGMENT);
+            for (let at = left.indexOf(head); at !== -1 && left.length - at > before; at = left.indexOf(head, at + 1)) {
+                if (form.startsWith(left.slice(at))) {
+                    before = left.length - at;
+                    break;
+                }
+            }
+            const right = text.slice(cut + 1, cut + form.length);
+            // The longest end of `form` that starts right after the cut: found where its last characters occur.
+            const tail = form.slice(form.length - MIN_CUT_FRAGMENT);
+            for (let at = right.lastIndexOf(tail); at !== -1 && at + MIN_CUT_FRAGMENT > after; at = at === 0 ? -1 : right.lastIndexOf(tail, at - 1)) {
+                if (form.endsWith(right.slice(0, at + MIN_CUT_FRAGMENT))) {
+                    after = at + MIN_CUT_FRAGMENT;
+                    break;
+                }
+            }
+        }
+        if (before > 0)
+            ranges.push({ start: cut - before, end: cut });
+        if (after > 0)
+            ranges.push({ start: cut + 1, end: cut + 1 + after });
+    }
+    return redactRanges(text, ranges);
+}
+/**
+ * A redactor that replaces every known secret value (also as it appears JSON-escaped, URL-encoded,
+ * HTML-escaped, hex- or base64-encoded: `spellings`, `base64Forms`) and common token shapes \u2014 GitHub, OpenAI, AWS, Slack, JWT, private keys,
+ * `Bearer \u2026` \u2014 with `***`. Values shorter than `MIN_SECRET_LENGTH` are ignored. Of a value at least
+ * `MIN_FRAGMENT_SECRET_LENGTH` long, a start or an end of at least half of it (and at least 16
+ * characters) is replaced too: what a cut made before redaction leaves of it. Of any value, a start
+ * of it that ends at a cut's `\u2026`, an end that begins after one, or a piece between two (at least 4
+ * characters), likewise.
+ */
+function createRedactor(secretValues = []) {
+    let values = [...secretValues].filter((value) => Boolean(value));
+    let inner = buildRedactor(values);
+    const redact = Object.assign((text) => inner(text), {
+        learn(more) {
+            const added = [...more].filter((value) => Boolean(value) && !values.includes(value));
+            if (added.length === 0)
+                return;
+            values = [...values, ...added];
+            inner = buildRedactor(values);
+        },
+    });
+    jsonScreens.set(redact, (json) => jsonMayNeedRedaction(json, inner));
+    return redact;
+}
+/** A part of a secret URL shorter than this is not hidden alone: `/v1/chat` or `format=json` is in many texts. */
+const MIN_URL_PART_LENGTH = 16;
+/**
+ * Of a secret URL, the parts a library prints without the rest: its path and query (urllib3's "Max retries
+ * exceeded with url: /services/\u2026", an access log's request line), its password, and each long query value
+ * (a signature). Its scheme and host are no secret, and the parts too short to be one are left out.
+ */
+function urlParts(value) {
+    const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(value);
+    if (!authority)
+        return [];
+    const decode = (text) => {
+        try {
+            return decodeURIComponent(text);
+        }
+        catch {
+            return text;
+        }
+    };
+    const parts = [];
+    const userinfo = authority[1].includes('@') ? authority[1].slice(0, authority[1].lastIndexOf('@')) : '';
+    const password = userinfo.includes(':') ? userinfo.slice(userinfo.indexOf(':') + 1) : '';
+    if (password !== '')
+        parts.push(password, decode(password));
+    const rest = value.slice(authority[0].length);
+    const withoutHash = rest.split('#')[0];
+    const [path = '', query = ''] = withoutHash.split(/\?(.*)/s);
+    for (const part of [rest, withoutHash, path])
+        if (part.length >= MIN_URL_PART_LENGTH)
+            parts.push(part);
+    for (const pair of query.split('&')) {
+        const at = pair.indexOf('=');
+        const raw = at < 0 ? '' : pair.slice(at + 1);
+        if (raw.length >= MIN_URL_PART_LENGTH)
+            parts.push(raw, decode(raw), decode(raw.replaceAll('+', ' ')));
+    }
+    return parts;
+}
+function buildRedactor(given) {
+    const values = [...new Set(given.flatMap((value) => [value, ...urlParts(value)]))];
+    const plain = [...new Set(values.flatMap(spellings))];
+    const encoded = [...new Set(values.flatMap(base64Forms))].filter((form) => !plain.includes(form));
+    // Longest first, so a secret that contains another is replaced whole.
+    const known = [...plain, ...encoded].sort((a, b) => b.length - a.length);
+    const knownPattern = known.length ? new RegExp(known.map(escapeRegExp).join('|'), 'g') : undefined;
+    // Every run of MIN_CUT_FRAGMENT characters in a known value: what a cut's neighbours must be for hideAtCuts to look closer.
+    const grams = new Set(known.flatMap((form) => Array.from({ length: form.length - MIN_CUT_FRAGMENT + 1 }, (_, at) => form.slice(at, at + MIN_CUT_FRAGMENT))));
+    // A URL's halves are often public (a host name every runner has): URLs are hidden whole only.
+    const fragments = [...plain, ...encoded].filter((form) => form.length >= MIN_FRAGMENT_SECRET_LENGTH && !/^https?:\/\//i.test(form)).map(fragmentsOf);
+    // What the screens look for: a long value contains its shortest start, which finds it and any
+    // start of it a cut left, and its shortest end likewise; shorter values and base64 forms whole.
+    const fragmented = new Set(fragments.map(({ form }) => form));
+    const screened = [...new Set([...known.filter((form) => !fragmented.has(form)), ...fragments.flatMap(({ head, tail }) => [head, tail])])];
+    // One scan that says whether any of the patterns below could match: most texts (ids, numbers,
+    // plain results) hold no secret, and nine scans per text made redaction the run's largest cost.
+    const anyPattern = new RegExp([...screened.map(escapeRegExp), ...TOKEN_SHAPES.map((shape) => shape.pattern.source)].join('|'));
+    const anyBearer = new RegExp(BEARER.source, 'i');
+    // No pattern matches fewer characters than this: a known value's shortest spelling, or `Bearer xxxx`.
+    const shortest = Math.min(BEARER_MIN_LENGTH, ...known.map((form) => form.length));
+    // For JSON text: the patterns without their word boundaries (an escape such as `\n` puts a word
+    // character before a token that starts a line), every known form also as JSON escapes it, and
+    // any "Bearer" (its space may be escaped).
+    const jsonForms = [...new Set(screened.flatMap((form) => [form, JSON.stringify(form).slice(1, -1)]))];
+    const screen = [
+        ...jsonForms.map(escapeRegExp),
+        ...TOKEN_SHAPES.map((shape) => shape.pattern.source.replaceAll('\\b', '')),
+        '[Bb][Ee][Aa][Rr][Ee][Rr]',
+    ];
+    // A cut can leave a short start or end of any known value beside its `\u2026` (hideAtCuts).
+    if (known.length > 0)
+        screen.push(CUT);
+    const jsonScreen = new RegExp(screen.join('|'));
+    jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json));
+    return redactor;
+    function redactor(text) {
+        const cut = known.length > 0 && text.length > MIN_CUT_FRAGMENT && text.includes(CUT);
+        if (!cut && (text.length < shortest || (!anyPattern.test(text) && !anyBearer.test(text) && !holdsFarShape(text))))
+            return text;
+        let out = knownPattern ? text.replace(knownPattern, REDACTED) : text;
+        if (fragments.length > 0)
+            out = hideFragments(out, fragments);
+        if (cut)
+            out = hideAtCuts(out, known, grams);
+        for (const { pattern, is } of TOKEN_SHAPES)
+            out = out.replace(pattern, (match, start) => (is && !is(match.slice(start.length)) ? match : start + REDACTED));
+        for (const shape of FAR_SHAPES)
+            if (out.includes(shape.start))
+                out = (shape.compiled ??= _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P.compile(shape.source, '', { limitWork: false })).replaceAll(out, REDACTED);
+        return out.replace(BEARER, `$1${REDACTED}`);
+    }
+}
+const jsonScreens = new WeakMap();
+/**
+ * False only when `redact` (made by `createRedactor`) would change no string inside `json`, the
+ * JSON text of a value: then the text can be written as it is. True for any other redactor.
+ */
+function jsonMayNeedRedaction(json, redact) {
+    const screen = jsonScreens.get(redact);
+    return screen === undefined || screen(json);
+}
+/** Every value of `env` whose name looks secret (`*TOKEN*`, `*KEY*`, `INPUT_*`\u2026): what to hand `createRedactor`. */
+function secretValuesFromEnvironment(env) {
+    return Object.entries(env).flatMap(([name, value]) => (value && (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(name) ? [value] : []));
+}
+/**
+ * The values of run inputs whose names look secret (`api_token`, `db-password`), as text: a workflow
+ * passes `${{ secrets.X }}` to a plan this way too, and the runner masks it in the log only. A flag or a
+ * short number is left out (`isOrdinaryValue`), as for variables.
+ */
+function secretValuesFromInputs(inputs) {
+    return Object.entries(inputs).flatMap(([name, value]) => {
+        if ((typeof value !== 'string' && typeof value !== 'number') || !(0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(name.replaceAll('-', '_')))
+            return [];
+        const text = String(value);
+        return text === '' || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isOrdinaryValue */ .C)(text) ? [] : [text];
+    });
+}
+/**
+ * A number that is a known secret, as `***`; any other number as it is. A secret can be all digits (a
+ * PIN, `--input deploy_password=98765432` for an input whose default is a number), and a tool's JSON
+ * gives it back as a number, which every walk over strings passed by. Only a number whose whole text is
+ * the secret: one that merely holds its digits (a cost of 0.000123456 beside a PIN of 123456) is a
+ * figure, and hiding a part of it made the run's own trace unreadable. A number secret has at least 6
+ * digits (`isOrdinaryValue`), so most numbers cost nothing.
+ */
+function redactNumber(value, redact) {
+    const text = String(value);
+    if (text.length < 6)
+        return value;
+    return redact(text) === '***' ? '***' : value;
+}
+/**
+ * A copy of a JSON-like value with `redact` applied to every string in it, object keys included, and
+ * to every number that holds a secret (`redactNumber`). Cycles become `"[Circular]"`, so any result can
+ * be written out safely.
+ */
+function redactDeep(value, redact, options = {}) {
+    const seen = new WeakSet();
+    const numbers = options.numbers !== false;
+    const walk = (item) => {
+        if (typeof item === 'string')
+            return redact(item);
+        if (numbers && (typeof item === 'number' || typeof item === 'bigint'))
+            return redactNumber(item, redact);
+        if (item === null || typeof item !== 'object')
+            return item;
+        // Dates and other values that say how they serialise (as JSON.stringify would ask them).
+        const toJSON = item.toJSON;
+        if (typeof toJSON === 'function')
+            return walk(toJSON.call(item));
+        if (seen.has(item))
+            return '[Circular]';
+        seen.add(item);
+        let copy;
+        if (Array.isArray(item))
+            copy = item.map(walk);
+        else if (item instanceof Error)
+            copy = { name: redact(item.name), message: redact(item.message) };
+        else
+            copy = Object.fromEntries(Object.entries(item).map(([key, inner]) => [redact(key), walk(inner)]));
+        seen.delete(item);
+        return copy;
+    };
+    return walk(value);
+}
+
+
+/***/ }),
+
+/***/ 71396:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   p: () => (/* binding */ jobSecrets)
+/* harmony export */ });
+/* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8038);
+/* harmony import */ var _core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(59989);
+/* harmony import */ var _llm_base_url_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(99882);
+
+
+
+/**
+ * The values every channel of a job must hide (what `createRedactor` is given): the API key, the GitHub
+ * token, the base URL's credential query values, the environment's secret-named variables, and the
+ * secret-named inputs. Left out: `INPUT_*` variables, the action's inputs as the runner passes them (its
+ * secret ones, api-key and github-token, are named here; hiding the rest would blank out words such as
+ * "auto" and "true" everywhere), and values too ordinary to hide wherever they appear (`isOrdinaryValue`:
+ * a flag, a number of fewer than 6 digits).
+ */
+function jobSecrets(sources) {
+    const env = Object.fromEntries(Object.entries(sources.env).filter(([name]) => !/^INPUT_/i.test(name)));
+    const fromEnv = (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .secretValuesFromEnvironment */ ._0)(env).filter((value) => !(0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isOrdinaryValue */ .C)(value));
+    return [sources.apiKey, sources.githubToken, ...(0,_llm_base_url_js__WEBPACK_IMPORTED_MODULE_2__/* .baseUrlSecrets */ .u)(sources.baseURL), ...fromEnv, ...(0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .secretValuesFromInputs */ .Ye)(sources.inputs ?? {})].filter((value) => Boolean(value));
+}
+
+
+/***/ })
+
+};
