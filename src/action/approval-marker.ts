@@ -86,5 +86,5 @@ export function forwardMarker(next: ApprovalMarker | undefined, current: string 
  */
 export function answeredNote(marker: ApprovalMarker | undefined, runId: number): string | undefined {
   if (!marker || marker.state === 'awaiting' || marker.runId !== runId) return undefined;
-  return `This workflow run's request for approval was ${marker.state}${marker.by ? ` by @${marker.by}` : ''} while this job ran; plan-runner's comment now shows the run that answer started, and this job no longer writes it.`;
+  return `This workflow run's request for approval has been ${marker.state}${marker.by ? ` by @${marker.by}` : ''}; plan-runner's comment shows the run that answer started, and this job no longer writes it.`;
 }

@@ -222,7 +222,8 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   const earlier = answered ? ({ ok: true } as const) : await earlierAttemptState(settings, deps.state, io, statePart(settings));
   if (!earlier.ok) return refuseRun(given, `resume: ${earlier.problem}`, deps);
   // A re-run of a paused job whose pause was answered since (found by an adversarial pass): it would ask again over the answer.
-  const answeredAlready = earlier.earlier && !command && deps.github ? await answeredPause(settings, deps.github) : undefined;
+  // Any re-run, resumed or not (`resume: never` runs from the start and would ask again as well).
+  const answeredAlready = (settings.github.attempt ?? 1) > 1 && !command && deps.github ? await answeredPause(settings, deps.github) : undefined;
   if (answeredAlready) return refuseRun(given, answeredAlready, deps);
   const resumeTrace = answered?.trace ?? resume?.trace ?? earlier.earlier?.trace;
   const approve = answered && command ? { hash: answered.hash, by: command.by } : undefined;

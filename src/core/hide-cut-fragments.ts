@@ -16,3 +16,16 @@ export function hideCutFragments(text: string): string {
   const hide = (fragment: string): string => (looksLikeCredential(fragment) ? '***' : fragment);
   return text.replace(BEFORE_CUT, hide).replace(AFTER_CUT, hide);
 }
+
+/** The run of token characters right after a leading `…`, scanned once (anchored: linear in its length). */
+const AT_START = /^…([A-Za-z0-9_+/=-]{6,})/;
+
+/**
+ * `text` whose start a cut dropped (it begins with `…`: a stderr tail), with the credential-looking run
+ * right after that mark hidden: a token the cut went through lost its prefix (`ghp_`), and no token shape
+ * finds the rest. Only the leading mark is looked at, so a long tail costs one linear scan.
+ */
+export function hideCutStart(text: string): string {
+  const run = AT_START.exec(text)?.[1];
+  return run !== undefined && looksLikeCredential(run) ? `…***${text.slice(1 + run.length)}` : text;
+}

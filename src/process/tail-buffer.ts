@@ -1,4 +1,4 @@
-import { hideCutFragments } from '../core/hide-cut-fragments.ts';
+import { hideCutStart } from '../core/hide-cut-fragments.ts';
 
 const CUT_MARK = '…';
 const CUT_MARK_BYTES = Buffer.byteLength(CUT_MARK);
@@ -34,7 +34,7 @@ export class TailBuffer {
   /**
    * The last `maxBytes` bytes kept (all by default) as text, starting at a whole character, after a
    * `…` when anything before them was dropped: the redactor hides what a cut left of a known secret there, and
-   * what touches the cut and looks like part of a credential is hidden here (`hideCutFragments`).
+   * what follows the cut and looks like part of a credential is hidden here (`hideCutStart`).
    */
   text(maxBytes = this.limitBytes): string {
     const all = Buffer.concat(this.#chunks);
@@ -45,6 +45,6 @@ export class TailBuffer {
     while (start < all.length && start > 0 && (all[start]! & 0xc0) === 0x80) start++;
     const text = all.subarray(start).toString('utf8');
     // A credential the cut went through lost its prefix (`ghp_`): no token shape finds the rest, so it is hidden here.
-    return cut ? hideCutFragments(`${CUT_MARK}${text}`) : text;
+    return cut ? hideCutStart(`${CUT_MARK}${text}`) : text;
   }
 }

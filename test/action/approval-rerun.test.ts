@@ -71,7 +71,7 @@ function commentEvent(body: string, login: string) {
   };
 }
 
-async function act(name: string, event: string, payload: unknown, runId: number, attempt: number) {
+async function act(name: string, event: string, payload: unknown, runId: number, attempt: number, inputs: Record<string, string> = {}) {
   const workspace = path.join(root, 'ws');
   await mkdir(path.join(root, name), { recursive: true });
   await mkdir(workspace, { recursive: true });
@@ -83,7 +83,7 @@ async function act(name: string, event: string, payload: unknown, runId: number,
     GITHUB_REPOSITORY: `${REPO.owner}/${REPO.name}`, GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com',
     GITHUB_RUN_ID: String(runId), GITHUB_RUN_ATTEMPT: String(attempt), GITHUB_SHA: event === 'issue_comment' ? DEFAULT_SHA : HEAD_SHA,
   };
-  const given: Record<string, string> = { plan: 'plan.yml', 'github-token': 't' };
+  const given: Record<string, string> = { plan: 'plan.yml', 'github-token': 't', ...inputs };
   const read = await readActionSettings((n) => given[n] ?? '', env);
   if (!read.ok) throw new Error(read.problems.join('\n'));
   const { io, said } = recordingIO();
@@ -163,12 +163,20 @@ it('a re-run whose pause is answered while it runs leaves the comment to the app
   const approved = await approving!;
   github.onRequest = undefined;
   expect(approved.result.outputs.status).toBe('succeeded');
-  expect(rerun.said.log.join('')).toContain("This workflow run's request for approval was approved by @maintainer while this job ran");
+  expect(rerun.said.log.join('')).toContain("This workflow run's request for approval has been approved by @maintainer");
   const body = github.commentsOn(REPO.owner, REPO.name, PR)[0]!.body;
   expect(marker()).toContain('"approved"');
   expect(body).not.toContain('To approve');
   expect(await publishes()).toBe(1);
   const again = await act('b', 'issue_comment', commentEvent('/approve', 'maintainer'), 6161, 1);
   expect(again.result.failure).toContain('already approved');
+  expect(await publishes()).toBe(1);
+}, 60_000);
+
+it('refuses a re-run after the answer with resume: never too, which would start afresh and ask again', async () => {
+  await act('p1', 'pull_request', pullRequestEvent(PR), 4242, 1);
+  await act('a', 'issue_comment', commentEvent('/approve', 'maintainer'), 5151, 1);
+  const rerun = await act('p2', 'pull_request', pullRequestEvent(PR), 4242, 2, { resume: 'never' });
+  expect(rerun.result.failure).toContain("this workflow run's request for approval was already approved by @maintainer");
   expect(await publishes()).toBe(1);
 }, 60_000);

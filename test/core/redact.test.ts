@@ -137,6 +137,24 @@ describe('createRedactor', () => {
     expect(redact('posted to hooks.slack.com at 1700000000; see /services and /app')).toBe('posted to hooks.slack.com at 1700000000; see /services and /app');
   });
 
+  // Found by a review of the change above: CI's throwaway database passwords are words, and a secret URL's path or
+  // options can be public; hidden alone, they blanked ordinary text.
+  it('leaves what a secret URL has that is no secret: a guessable password alone, public paths and options, halves', () => {
+    const redact = createRedactor([
+      'postgres://postgres:postgres@localhost:5432/postgres',
+      'mysql://root:12345@127.0.0.1:3306/test',
+      'postgres://app:hunter2@db.example.com/prod?sslmode=disable',
+      'https://github.com/login/oauth/access_token',
+      'https://results-receiver.actions.githubusercontent.com/',
+    ]);
+    for (const text of ['psql -U postgres; image: postgres:16', 'ran as root, order 12345 took 1234567 ms', 'enter hunter2? no: sslmode=disable', 'POST /login/oauth/access_token', 'uploading to results-receiver.actions.githubusercontent.com/ now']) {
+      expect(redact(text), text).toBe(text);
+    }
+    // Hidden with its user, and every URL whole.
+    expect(redact('auth postgres:postgres failed')).toBe('auth *** failed');
+    expect(redact('db at postgres://app:hunter2@db.example.com/prod?sslmode=disable')).toBe('db at ***');
+  });
+
   it('hides a secret as Python’s quote writes it (a / kept) and as JSON writes it with upper-case escapes (.NET)', () => {
     const key = 'Pw9+kq/Zr7=mX2<a>';
     const redact = createRedactor([key]);

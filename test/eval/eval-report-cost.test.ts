@@ -72,6 +72,11 @@ describe('an eval that measured nothing of the plan fails', () => {
     const abandoned = evalReport(settings, [{ ...run(1, 'succeeded', 1), costUsd: 0.0001, abandonedRequests: 1 }, { ...run(2, 'succeeded', 1), costUsd: 0.0001 }], { maxCostUsdPerRun: 0.0001 }, false);
     expect(abandoned.thresholds[0]).toMatchObject({ ok: false, unevaluable: '1 model request(s) were abandoned before their answer (a timeout, a cancel), which a provider bills and no cost figure holds' });
     expect(evalReport(settings, [{ ...run(1, 'succeeded', 1), costUsd: 0.0001 }], { maxCostUsdPerRun: 0.0001 }, false).passed).toBe(true);
+    // Nothing billed: an answers file, or a request the eval's own `slow` fault held (found by a review).
+    const answers: EvalSettings = { ...settings, model: { kind: 'answers', answers: {} } };
+    expect(evalReport(answers, [{ ...run(1, 'succeeded', 1), costUsd: 0.0001, abandonedRequests: 1 }], { maxCostUsdPerRun: 0.0001 }, false).passed).toBe(true);
+    const held = { ...run(1, 'succeeded', 1), costUsd: 0.0001, abandonedRequests: 1, faults: [{ target: 'model:step:1', fault: 'slow' as const, call: 1 }] };
+    expect(evalReport(settings, [held], { maxCostUsdPerRun: 0.0001 }, false).passed).toBe(true);
   });
 
   it('a fault rule that targeted calls but injected no fault into any run of the plan', () => {
@@ -84,6 +89,10 @@ describe('an eval that measured nothing of the plan fails', () => {
     const baselineOnly = [...targetedOnly, { ...run(1, 'failed', 0), column: 'react', variant: 'react' as const, faultRulesTargeting: [0], faultRulesInjecting: [0] }];
     expect(evalReport(faulted, baselineOnly, {}, false).passed).toBe(false);
     expect(evalReport(faulted, [{ ...run(1, 'failed', 0), faultRulesTargeting: [0], faultRulesInjecting: [0] }], {}, false).passed).toBe(true);
+    // A rule for the ReAct baseline's model calls is tried on the baseline (found by a review).
+    const react: EvalSettings = { ...settings, faults: [{ model: 'react', fault: 'http 500', attempt: 1 }] };
+    const reactRuns = [{ ...run(1, 'succeeded', 0) }, { ...run(1, 'failed', 1), column: 'react', variant: 'react' as const, faultRulesTargeting: [0], faultRulesInjecting: [0] }];
+    expect(evalReport(react, reactRuns, {}, false).passed).toBe(true);
   });
 });
 

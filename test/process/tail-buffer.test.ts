@@ -16,6 +16,14 @@ describe('TailBuffer', () => {
     const buffer = new TailBuffer(64);
     buffer.push(Buffer.from(`token=ghp_${'R8kLm2Qx7Vb9Nc4Zt6Yw1Hs5Jd3Fg0Pa2Ee'} failed: bad credentials`));
     expect(buffer.text(40)).toBe('…*** failed: bad credentials');
+    // In one scan, however long the run the cut went through (a pattern tried from every start took 99 s on
+    // a 256 KiB tail of base64), and only at the leading mark: a `…` the text itself holds is its own.
+    const encoded = new TailBuffer(256 * 1024);
+    encoded.push(Buffer.from('A1'.repeat(200 * 1024)));
+    expect(encoded.text()).toBe('…***');
+    const kept = new TailBuffer(29);
+    kept.push(Buffer.from('dropped: sum ab12cd34ef… (cut)'));
+    expect(kept.text()).toBe('…d: sum ab12cd34ef… (cut)');
     const words = new TailBuffer(20);
     words.push(Buffer.from('the server said: connection refused'));
     expect(words.text()).toBe('…onnection refused');

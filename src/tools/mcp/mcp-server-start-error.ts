@@ -1,4 +1,4 @@
-import { hideCutFragments } from '../../core/hide-cut-fragments.ts';
+import { hideCutStart } from '../../core/hide-cut-fragments.ts';
 
 /** An MCP server did not start, or its tools cannot be used: a plan error naming the server. */
 export class McpServerStartError extends Error {
@@ -7,8 +7,8 @@ export class McpServerStartError extends Error {
   /** `started`: the server is running, but its tools cannot be used (the list, or a tool in it, is refused). */
   constructor(server: string, reason: string, options: { stderr?: string; cause?: unknown; started?: boolean } = {}) {
     const stderr = options.stderr?.trim();
-    // A credential the cut went through lost its prefix: hidden at the cut (`hideCutFragments`).
-    const output = stderr ? `\nIts stderr ended with:\n${stderr.length > 1500 ? hideCutFragments(`…${stderr.slice(-1499)}`) : stderr}` : '';
+    // A credential the cut went through lost its prefix: hidden at the cut (`hideCutStart`).
+    const output = stderr ? `\nIts stderr ended with:\n${stderr.length > 1500 ? hideCutStart(`…${stderr.slice(-1499)}`) : stderr}` : '';
     super(`MCP server '${server}' ${options.started ? 'started, but its tools cannot be used' : 'failed to start'}: ${reason}. Check mcp_servers.${server} in the plan.${output}`, {
       cause: options.cause,
     });
