@@ -16,7 +16,9 @@ import { valueText, type ValueText } from './value-text.ts';
  * the check before any had spent: four judges spent 20× a max_cost_usd). Never throws: a goal that
  * cannot be checked comes back as `error`.
  */
-export function evaluateGoals(goals: readonly Goal[], target: GoalTarget, deps: GoalDeps): Promise<GoalResult[]> {
+export function evaluateGoals(goals: readonly Goal[], target: GoalTarget, given: GoalDeps): Promise<GoalResult[]> {
+  // One outage record for this evaluation's judges (they run one after another).
+  const deps: GoalDeps = { ...given, judgeOutage: given.judgeOutage ?? {} };
   let judged: Promise<unknown> = Promise.resolve();
   // Each checked value's texts, made once for all the goals on it: 1,600 goals on one 90 KB result spent a
   // quarter of their time making them again.

@@ -21,6 +21,12 @@ export interface GoalDeps {
    */
   readonly commandsRefused?: string;
   readonly signal?: AbortSignal;
+  /**
+   * Shared by the judges of one evaluation: set when a judge's call found the endpoint not answering (no
+   * connection, or no answer in time, after the client's retries), so the judges after it are not evaluable at
+   * once instead of each waiting out the same retries (found by an adversarial pass: 8 minutes a judge).
+   */
+  readonly judgeOutage?: { why?: string };
   /** Called after every judge call, so budgets and reports see its cost. */
   onUsage?(usage: Usage): void;
 }

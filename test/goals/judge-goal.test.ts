@@ -6,7 +6,9 @@ import type { ModelClient } from '../../src/llm/model-client.ts';
 import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
 import type { Usage } from '../../src/core/usage.ts';
 import { httpError, startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
-import { checkGoal, finishedRun } from './goal-fixtures.ts';
+import { checkGoal, finishedRun, goal as goalOf } from './goal-fixtures.ts';
+import { evaluateGoals } from '../../src/goals/evaluate-goals.ts';
+import { ModelCallError } from '../../src/llm/model-call-error.ts';
 
 const CRITERION = 'The summary is addressed to executives and ends with recommended actions.';
 const JUDGE = { name: 'written for executives', judge: CRITERION };
@@ -174,3 +176,36 @@ describe('judgeMessages', () => {
   });
 });
 
+
+// Found by an adversarial pass: each judge waited out the client's retries against an endpoint that never
+// answered (8 minutes each, one after another), far past the plan's timeout_minutes.
+describe('judges after one that found the endpoint not answering', () => {
+  const failing = (failure: 'connection' | 'http'): { model: ModelClient; calls: () => number } => {
+    let calls = 0;
+    return {
+      calls: () => calls,
+      model: {
+        defaultModel: 'm',
+        async complete(_request, label) {
+          calls += 1;
+          throw new ModelCallError({ purpose: label.purpose, model: 'm', failure, transient: failure === 'connection', attempts: 4, detail: failure === 'connection' ? 'Connection error.' : 'prompt too long', ...(failure === 'http' && { status: 400 }) });
+        },
+      },
+    };
+  };
+  const judges = ['one', 'two', 'three'].map((name) => goalOf({ name, judge: CRITERION }));
+
+  it('are not evaluable at once, without a call of their own', async () => {
+    const { model: down, calls } = failing('connection');
+    const results = await evaluateGoals(judges, finishedRun(SUMMARY), { model: down, cwd: process.cwd(), env: {} });
+    expect(calls()).toBe(1);
+    expect(results.map((result) => result.outcome)).toEqual(['error', 'error', 'error']);
+    expect(results[1]?.evidence).toContain("not judged: an earlier judge's call found the model endpoint not answering");
+  });
+
+  it('each still ask when a call failed for its own reason (an HTTP 400)', async () => {
+    const { model: refusing, calls } = failing('http');
+    await evaluateGoals(judges, finishedRun(SUMMARY), { model: refusing, cwd: process.cwd(), env: {} });
+    expect(calls()).toBe(3);
+  });
+});

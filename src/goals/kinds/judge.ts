@@ -1,6 +1,7 @@
 import type { ChatRequest, ChatResponse } from '../../llm/model-client.ts';
 import { callUsage } from '../../llm/call-usage.ts';
 import { cutOffReason, cutOffWhy } from '../../llm/cut-off-reason.ts';
+import { ModelCallError } from '../../llm/model-call-error.ts';
 import type { GoalCheck } from '../goal-check.ts';
 import { shorten } from '../excerpt.ts';
 import { GoalNotEvaluableError } from '../goal-not-evaluable-error.ts';
@@ -23,12 +24,15 @@ export const judgeCheck: GoalCheck = {
         json_schema: { name: 'goal_verdict', strict: true, schema: JUDGE_VERDICT_SCHEMA },
       },
     };
+    const outage = deps.judgeOutage;
+    if (outage?.why !== undefined) throw new GoalNotEvaluableError(`not judged: an earlier judge's call found the model endpoint not answering (${outage.why})`);
     let response: ChatResponse;
     try {
       // The client (the openai SDK) already retries transient failures; a second loop here would stack retries.
       response = await deps.model.complete(request, { purpose: `goal:${goal.name}` }, deps.signal);
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
+      if (outage && error instanceof ModelCallError && (error.failure === 'connection' || error.failure === 'timeout')) outage.why = shorten(why, 200);
       throw new GoalNotEvaluableError(`the judge call failed: ${shorten(why, 300)}`, { cause: error });
     }
     // Counted and priced as every model call is (llm/call-usage.ts), reported as plain usage.
