@@ -495,7 +495,7 @@ function forwardMarker(next, current) {
 function answeredNote(marker, runId) {
     if (!marker || marker.state === 'awaiting' || marker.runId !== runId)
         return undefined;
-    return `This workflow run's request for approval was ${marker.state}${marker.by ? ` by @${marker.by}` : ''} while this job ran; plan-runner's comment now shows the run that answer started, and this job no longer writes it.`;
+    return `This workflow run's request for approval has been ${marker.state}${marker.by ? ` by @${marker.by}` : ''}; plan-runner's comment shows the run that answer started, and this job no longer writes it.`;
 }
 
 
@@ -1912,6 +1912,7 @@ function groupDigits(value) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ hideCutStart),
 /* harmony export */   w: () => (/* binding */ hideCutFragments)
 /* harmony export */ });
 // A credential cut short by an excerpt's `\u2026` no longer matches the redactor's token shapes, so the
@@ -1929,6 +1930,17 @@ function looksLikeCredential(fragment) {
 function hideCutFragments(text) {
     const hide = (fragment) => (looksLikeCredential(fragment) ? '***' : fragment);
     return text.replace(BEFORE_CUT, hide).replace(AFTER_CUT, hide);
+}
+/** The run of token characters right after a leading `\u2026`, scanned once (anchored: linear in its length). */
+const AT_START = /^\u2026([A-Za-z0-9_+/=-]{6,})/;
+/**
+ * `text` whose start a cut dropped (it begins with `\u2026`: a stderr tail), with the credential-looking run
+ * right after that mark hidden: a token the cut went through lost its prefix (`ghp_`), and no token shape
+ * finds the rest. Only the leading mark is looked at, so a long tail costs one linear scan.
+ */
+function hideCutStart(text) {
+    const run = AT_START.exec(text)?.[1];
+    return run !== undefined && looksLikeCredential(run) ? `\u2026***${text.slice(1 + run.length)}` : text;
 }
 
 
@@ -9690,10 +9702,17 @@ function createRedactor(secretValues = []) {
 }
 /** A part of a secret URL shorter than this is not hidden alone: `/v1/chat` or `format=json` is in many texts. */
 const MIN_URL_PART_LENGTH = 16;
+/** A password of a URL shorter than this is hidden alone only with its user (`postgres:postgres`): CI's throwaway ones are words. */
+const MIN_URL_PASSWORD_LENGTH = 8;
+/** A run of 16 or more token characters with letters and digits both: what a credential in a path or a query looks like (`sslmode=disable` or `/oauth/access_token` does not). */
+function holdsToken(part) {
+    return (part.match(/[A-Za-z0-9_~.%+=-]{16,}/g) ?? []).some((run) => /[A-Za-z]/.test(run) && /\d/.test(run));
+}
 /**
  * Of a secret URL, the parts a library prints without the rest: its path and query (urllib3's "Max retries
- * exceeded with url: /services/\u2026", an access log's request line), its password, and each long query value
- * (a signature). Its scheme and host are no secret, and the parts too short to be one are left out.
+ * exceeded with url: /services/\u2026", an access log's request line) and each query value, when they hold a
+ * token; its password when it is one (else `user:password`). Its scheme and host are no secret, and public
+ * paths and options (`/login/oauth/access_token`, `?sslmode=disable`) stay. They are hidden whole only.
  */
 function urlParts(value) {
     const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(value);
@@ -9709,25 +9728,32 @@ function urlParts(value) {
     };
     const parts = [];
     const userinfo = authority[1].includes('@') ? authority[1].slice(0, authority[1].lastIndexOf('@')) : '';
+    const user = userinfo.includes(':') ? userinfo.slice(0, userinfo.indexOf(':')) : userinfo;
     const password = userinfo.includes(':') ? userinfo.slice(userinfo.indexOf(':') + 1) : '';
-    if (password !== '')
-        parts.push(password, decode(password));
     const rest = value.slice(authority[0].length);
+    // `postgres://postgres:postgres@\u2026/postgres`, `root:root`, `12345`: a word the URL uses anyway, or a short one.
+    const guessable = password.length < MIN_URL_PASSWORD_LENGTH || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isOrdinaryValue */ .C)(password) || password === user || rest.includes(password);
+    if (password !== '')
+        parts.push(...(guessable ? [userinfo] : [password, decode(password)]));
     const withoutHash = rest.split('#')[0];
     const [path = '', query = ''] = withoutHash.split(/\?(.*)/s);
     for (const part of [rest, withoutHash, path])
-        if (part.length >= MIN_URL_PART_LENGTH)
+        if (part.length >= MIN_URL_PART_LENGTH && holdsToken(part))
             parts.push(part);
     for (const pair of query.split('&')) {
         const at = pair.indexOf('=');
         const raw = at < 0 ? '' : pair.slice(at + 1);
-        if (raw.length >= MIN_URL_PART_LENGTH)
+        if (raw.length >= MIN_URL_PART_LENGTH && holdsToken(raw))
             parts.push(raw, decode(raw), decode(raw.replaceAll('+', ' ')));
     }
-    return parts;
+    return parts.filter((part) => part.length >= MIN_SECRET_LENGTH);
 }
 function buildRedactor(given) {
-    const values = [...new Set(given.flatMap((value) => [value, ...urlParts(value)]))];
+    const parts = new Set(given.flatMap(urlParts));
+    const values = [...new Set([...given, ...parts])];
+    // A URL's halves are often public (a host name every runner has), and so are a URL part's (a path's common
+    // start): both are hidden whole only, in every spelling (Python's quote writes `https%3A//\u2026`).
+    const wholeOnly = new Set([...given.filter((value) => /^https?:\/\//i.test(value)), ...parts].flatMap((value) => [...spellings(value), ...base64Forms(value)]));
     const plain = [...new Set(values.flatMap(spellings))];
     const encoded = [...new Set(values.flatMap(base64Forms))].filter((form) => !plain.includes(form));
     // Longest first, so a secret that contains another is replaced whole.
@@ -9735,8 +9761,7 @@ function buildRedactor(given) {
     const knownPattern = known.length ? new RegExp(known.map(escapeRegExp).join('|'), 'g') : undefined;
     // Every run of MIN_CUT_FRAGMENT characters in a known value: what a cut's neighbours must be for hideAtCuts to look closer.
     const grams = new Set(known.flatMap((form) => Array.from({ length: form.length - MIN_CUT_FRAGMENT + 1 }, (_, at) => form.slice(at, at + MIN_CUT_FRAGMENT))));
-    // A URL's halves are often public (a host name every runner has): URLs are hidden whole only.
-    const fragments = [...plain, ...encoded].filter((form) => form.length >= MIN_FRAGMENT_SECRET_LENGTH && !/^https?:\/\//i.test(form)).map(fragmentsOf);
+    const fragments = [...plain, ...encoded].filter((form) => form.length >= MIN_FRAGMENT_SECRET_LENGTH && !wholeOnly.has(form) && !/^https?(?::|%3A)\/\//i.test(form)).map(fragmentsOf);
     // What the screens look for: a long value contains its shortest start, which finds it and any
     // start of it a cut left, and its shortest end likewise; shorter values and base64 forms whole.
     const fragmented = new Set(fragments.map(({ form }) => form));
@@ -11174,6 +11199,8 @@ const jsonSchemaCheck = {
 var call_usage = __nccwpck_require__(16249);
 // EXTERNAL MODULE: ./lib/llm/cut-off-reason.js
 var cut_off_reason = __nccwpck_require__(46660);
+// EXTERNAL MODULE: ./lib/llm/model-call-error.js
+var model_call_error = __nccwpck_require__(63156);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var schemas = __nccwpck_require__(41514);
 // EXTERNAL MODULE: ./lib/core/balanced-json-end.js
@@ -11270,6 +11297,7 @@ function parseJudgeVerdict(content) {
 
 
 
+
 /** `judge`: a model decides whether the result meets the criterion; evidence is its reason. */
 const judgeCheck = {
     needsTarget: true,
@@ -11287,6 +11315,9 @@ const judgeCheck = {
                 json_schema: { name: 'goal_verdict', strict: true, schema: JUDGE_VERDICT_SCHEMA },
             },
         };
+        const outage = deps.judgeOutage;
+        if (outage?.why !== undefined)
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`not judged: an earlier judge's call found the model endpoint not answering (${outage.why})`);
         let response;
         try {
             // The client (the openai SDK) already retries transient failures; a second loop here would stack retries.
@@ -11294,6 +11325,8 @@ const judgeCheck = {
         }
         catch (error) {
             const why = error instanceof Error ? error.message : String(error);
+            if (outage && error instanceof model_call_error/* ModelCallError */.s && (error.failure === 'connection' || error.failure === 'timeout'))
+                outage.why = shorten(why, 200);
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge call failed: ${shorten(why, 300)}`, { cause: error });
         }
         // Counted and priced as every model call is (llm/call-usage.ts), reported as plain usage.
@@ -11587,7 +11620,9 @@ function valueText(result) {
  * the check before any had spent: four judges spent 20\u00d7 a max_cost_usd). Never throws: a goal that
  * cannot be checked comes back as `error`.
  */
-function evaluateGoals(goals, target, deps) {
+function evaluateGoals(goals, target, given) {
+    // One outage record for this evaluation's judges (they run one after another).
+    const deps = { ...given, judgeOutage: given.judgeOutage ?? {} };
     let judged = Promise.resolve();
     // Each checked value's texts, made once for all the goals on it: 1,600 goals on one 90 KB result spent a
     // quarter of their time making them again.
@@ -24683,7 +24718,7 @@ class TailBuffer {
     /**
      * The last `maxBytes` bytes kept (all by default) as text, starting at a whole character, after a
      * `\u2026` when anything before them was dropped: the redactor hides what a cut left of a known secret there, and
-     * what touches the cut and looks like part of a credential is hidden here (`hideCutFragments`).
+     * what follows the cut and looks like part of a credential is hidden here (`hideCutStart`).
      */
     text(maxBytes = this.limitBytes) {
         const all = Buffer.concat(this.#chunks);
@@ -24695,7 +24730,7 @@ class TailBuffer {
             start++;
         const text = all.subarray(start).toString('utf8');
         // A credential the cut went through lost its prefix (`ghp_`): no token shape finds the rest, so it is hidden here.
-        return cut ? (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCutFragments */ .w)(`${CUT_MARK}${text}`) : text;
+        return cut ? (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCutStart */ .B)(`${CUT_MARK}${text}`) : text;
     }
 }
 
@@ -28971,8 +29006,8 @@ class McpServerStartError extends Error {
     /** `started`: the server is running, but its tools cannot be used (the list, or a tool in it, is refused). */
     constructor(server, reason, options = {}) {
         const stderr = options.stderr?.trim();
-        // A credential the cut went through lost its prefix: hidden at the cut (`hideCutFragments`).
-        const output = stderr ? `\nIts stderr ended with:\n${stderr.length > 1500 ? (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCutFragments */ .w)(`\u2026${stderr.slice(-1499)}`) : stderr}` : '';
+        // A credential the cut went through lost its prefix: hidden at the cut (`hideCutStart`).
+        const output = stderr ? `\nIts stderr ended with:\n${stderr.length > 1500 ? (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCutStart */ .B)(`\u2026${stderr.slice(-1499)}`) : stderr}` : '';
         super(`MCP server '${server}' ${options.started ? 'started, but its tools cannot be used' : 'failed to start'}: ${reason}. Check mcp_servers.${server} in the plan.${output}`, {
             cause: options.cause,
         });
@@ -46720,7 +46755,8 @@ async function runAction(given, deps) {
     if (!earlier.ok)
         return refuseRun(given, `resume: ${earlier.problem}`, deps);
     // A re-run of a paused job whose pause was answered since (found by an adversarial pass): it would ask again over the answer.
-    const answeredAlready = earlier.earlier && !command && deps.github ? await answeredPause(settings, deps.github) : undefined;
+    // Any re-run, resumed or not (`resume: never` runs from the start and would ask again as well).
+    const answeredAlready = (settings.github.attempt ?? 1) > 1 && !command && deps.github ? await answeredPause(settings, deps.github) : undefined;
     if (answeredAlready)
         return refuseRun(given, answeredAlready, deps);
     const resumeTrace = answered?.trace ?? resume?.trace ?? earlier.earlier?.trace;

@@ -1150,7 +1150,9 @@ function evalReport(settings, runs, thresholds, cancelled) {
     const needsNoModel = planRuns.some((run) => run.status === 'succeeded' && run.modelCalls === 0);
     const endedWithoutCall = needsNoModel ? 0 : planRuns.filter((run) => run.status !== 'succeeded' && run.modelCalls === 0).length;
     const succeeded = planRuns.filter((run) => run.status === 'succeeded').length;
-    const abandoned = planRuns.reduce((sum, run) => sum + run.abandonedRequests, 0);
+    // Billed only when a live endpoint got them: an answers file bills nothing, and a request held by the eval's own
+    // `slow` fault never left (found by a review).
+    const abandoned = settings.model.kind !== 'live' ? 0 : planRuns.filter((run) => !run.faults.some((fault) => fault.target.startsWith('model:'))).reduce((sum, run) => sum + run.abandonedRequests, 0);
     const checks = planColumn ? checkThresholds(planColumn, thresholds, endedWithoutCall, { succeeded, abandoned }) : [];
     const regressions = baseColumn && planColumn ? findRegressions(baseColumn, planColumn) : undefined;
     // A rule that targeted no call in any run (a misspelt tool, a step id or goal the plan does not have)
@@ -1159,9 +1161,13 @@ function evalReport(settings, runs, thresholds, cancelled) {
     const describe = (rule, index) => `rule ${index + 1} (${rule.tool !== undefined ? `tool: ${rule.tool}` : `model: ${rule.model}`}, ${rule.fault})`;
     const idle = runs.length === 0 ? [] : settings.faults.flatMap((rule, index) => (targeting.has(index) ? [] : [describe(rule, index)]));
     // A rule that targeted calls but injected no fault into any run of the plan (an `attempt` no call reached,
-    // a rate that drew nothing, calls of a baseline only) tested the plan no more (found by an adversarial pass).
-    const injecting = new Set(runs.filter((run) => run.variant === 'plan').flatMap((run) => run.faultRulesInjecting ?? []));
-    const silent = runs.some((run) => run.variant === 'plan') ? settings.faults.flatMap((rule, index) => (targeting.has(index) && !injecting.has(index) ? [describe(rule, index)] : [])) : [];
+    // a rate that drew nothing, a tool only the baseline calls) tested the plan no more (found by an adversarial pass).
+    // A rule for the ReAct baseline's model calls (`model: react`) is tried on the baseline's runs.
+    const injectedIn = (variant) => new Set(runs.filter(variant).flatMap((run) => run.faultRulesInjecting ?? []));
+    const injecting = { plan: injectedIn((run) => run.variant === 'plan'), react: injectedIn((run) => run.variant === 'react') };
+    const silent = runs.some((run) => run.variant === 'plan')
+        ? settings.faults.flatMap((rule, index) => (targeting.has(index) && !(rule.model === 'react' ? injecting.react : injecting.plan).has(index) ? [describe(rule, index)] : []))
+        : [];
     const notes = [
         `${settings.runs} run(s) per column, seed ${settings.seed}, ${settings.faults.length} fault rule(s).`,
         ...(settings.model.kind === 'answers' ? [`Model answers from an answers file; token counts are its characters / ${CHARS_PER_TOKEN}.`] : []),

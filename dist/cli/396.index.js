@@ -297,10 +297,17 @@ function createRedactor(secretValues = []) {
 }
 /** A part of a secret URL shorter than this is not hidden alone: `/v1/chat` or `format=json` is in many texts. */
 const MIN_URL_PART_LENGTH = 16;
+/** A password of a URL shorter than this is hidden alone only with its user (`postgres:postgres`): CI's throwaway ones are words. */
+const MIN_URL_PASSWORD_LENGTH = 8;
+/** A run of 16 or more token characters with letters and digits both: what a credential in a path or a query looks like (`sslmode=disable` or `/oauth/access_token` does not). */
+function holdsToken(part) {
+    return (part.match(/[A-Za-z0-9_~.%+=-]{16,}/g) ?? []).some((run) => /[A-Za-z]/.test(run) && /\d/.test(run));
+}
 /**
  * Of a secret URL, the parts a library prints without the rest: its path and query (urllib3's "Max retries
- * exceeded with url: /services/\u2026", an access log's request line), its password, and each long query value
- * (a signature). Its scheme and host are no secret, and the parts too short to be one are left out.
+ * exceeded with url: /services/\u2026", an access log's request line) and each query value, when they hold a
+ * token; its password when it is one (else `user:password`). Its scheme and host are no secret, and public
+ * paths and options (`/login/oauth/access_token`, `?sslmode=disable`) stay. They are hidden whole only.
  */
 function urlParts(value) {
     const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(value);
@@ -316,25 +323,32 @@ function urlParts(value) {
     };
     const parts = [];
     const userinfo = authority[1].includes('@') ? authority[1].slice(0, authority[1].lastIndexOf('@')) : '';
+    const user = userinfo.includes(':') ? userinfo.slice(0, userinfo.indexOf(':')) : userinfo;
     const password = userinfo.includes(':') ? userinfo.slice(userinfo.indexOf(':') + 1) : '';
-    if (password !== '')
-        parts.push(password, decode(password));
     const rest = value.slice(authority[0].length);
+    // `postgres://postgres:postgres@\u2026/postgres`, `root:root`, `12345`: a word the URL uses anyway, or a short one.
+    const guessable = password.length < MIN_URL_PASSWORD_LENGTH || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isOrdinaryValue */ .C)(password) || password === user || rest.includes(password);
+    if (password !== '')
+        parts.push(...(guessable ? [userinfo] : [password, decode(password)]));
     const withoutHash = rest.split('#')[0];
     const [path = '', query = ''] = withoutHash.split(/\?(.*)/s);
     for (const part of [rest, withoutHash, path])
-        if (part.length >= MIN_URL_PART_LENGTH)
+        if (part.length >= MIN_URL_PART_LENGTH && holdsToken(part))
             parts.push(part);
     for (const pair of query.split('&')) {
         const at = pair.indexOf('=');
         const raw = at < 0 ? '' : pair.slice(at + 1);
-        if (raw.length >= MIN_URL_PART_LENGTH)
+        if (raw.length >= MIN_URL_PART_LENGTH && holdsToken(raw))
             parts.push(raw, decode(raw), decode(raw.replaceAll('+', ' ')));
     }
-    return parts;
+    return parts.filter((part) => part.length >= MIN_SECRET_LENGTH);
 }
 function buildRedactor(given) {
-    const values = [...new Set(given.flatMap((value) => [value, ...urlParts(value)]))];
+    const parts = new Set(given.flatMap(urlParts));
+    const values = [...new Set([...given, ...parts])];
+    // A URL's halves are often public (a host name every runner has), and so are a URL part's (a path's common
+    // start): both are hidden whole only, in every spelling (Python's quote writes `https%3A//\u2026`).
+    const wholeOnly = new Set([...given.filter((value) => /^https?:\/\//i.test(value)), ...parts].flatMap((value) => [...spellings(value), ...base64Forms(value)]));
     const plain = [...new Set(values.flatMap(spellings))];
     const encoded = [...new Set(values.flatMap(base64Forms))].filter((form) => !plain.includes(form));
     // Longest first, so a secret that contains another is replaced whole.
@@ -342,8 +356,7 @@ function buildRedactor(given) {
     const knownPattern = known.length ? new RegExp(known.map(escapeRegExp).join('|'), 'g') : undefined;
     // Every run of MIN_CUT_FRAGMENT characters in a known value: what a cut's neighbours must be for hideAtCuts to look closer.
     const grams = new Set(known.flatMap((form) => Array.from({ length: form.length - MIN_CUT_FRAGMENT + 1 }, (_, at) => form.slice(at, at + MIN_CUT_FRAGMENT))));
-    // A URL's halves are often public (a host name every runner has): URLs are hidden whole only.
-    const fragments = [...plain, ...encoded].filter((form) => form.length >= MIN_FRAGMENT_SECRET_LENGTH && !/^https?:\/\//i.test(form)).map(fragmentsOf);
+    const fragments = [...plain, ...encoded].filter((form) => form.length >= MIN_FRAGMENT_SECRET_LENGTH && !wholeOnly.has(form) && !/^https?(?::|%3A)\/\//i.test(form)).map(fragmentsOf);
     // What the screens look for: a long value contains its shortest start, which finds it and any
     // start of it a cut left, and its shortest end likewise; shorter values and base64 forms whole.
     const fragmented = new Set(fragments.map(({ form }) => form));

@@ -302,7 +302,7 @@ class TailBuffer {
     /**
      * The last `maxBytes` bytes kept (all by default) as text, starting at a whole character, after a
      * `\u2026` when anything before them was dropped: the redactor hides what a cut left of a known secret there, and
-     * what touches the cut and looks like part of a credential is hidden here (`hideCutFragments`).
+     * what follows the cut and looks like part of a credential is hidden here (`hideCutStart`).
      */
     text(maxBytes = this.limitBytes) {
         const all = Buffer.concat(this.#chunks);
@@ -314,7 +314,7 @@ class TailBuffer {
             start++;
         const text = all.subarray(start).toString('utf8');
         // A credential the cut went through lost its prefix (`ghp_`): no token shape finds the rest, so it is hidden here.
-        return cut ? (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCutFragments */ .w)(`${CUT_MARK}${text}`) : text;
+        return cut ? (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCutStart */ .B)(`${CUT_MARK}${text}`) : text;
     }
 }
 

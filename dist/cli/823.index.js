@@ -1815,6 +1815,8 @@ const jsonSchemaCheck = {
 var call_usage = __webpack_require__(16249);
 // EXTERNAL MODULE: ./lib/llm/cut-off-reason.js
 var cut_off_reason = __webpack_require__(46660);
+// EXTERNAL MODULE: ./lib/llm/model-call-error.js
+var model_call_error = __webpack_require__(63156);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var schemas = __webpack_require__(41514);
 // EXTERNAL MODULE: ./lib/core/balanced-json-end.js
@@ -1911,6 +1913,7 @@ function parseJudgeVerdict(content) {
 
 
 
+
 /** `judge`: a model decides whether the result meets the criterion; evidence is its reason. */
 const judgeCheck = {
     needsTarget: true,
@@ -1928,6 +1931,9 @@ const judgeCheck = {
                 json_schema: { name: 'goal_verdict', strict: true, schema: JUDGE_VERDICT_SCHEMA },
             },
         };
+        const outage = deps.judgeOutage;
+        if (outage?.why !== undefined)
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`not judged: an earlier judge's call found the model endpoint not answering (${outage.why})`);
         let response;
         try {
             // The client (the openai SDK) already retries transient failures; a second loop here would stack retries.
@@ -1935,6 +1941,8 @@ const judgeCheck = {
         }
         catch (error) {
             const why = error instanceof Error ? error.message : String(error);
+            if (outage && error instanceof model_call_error/* ModelCallError */.s && (error.failure === 'connection' || error.failure === 'timeout'))
+                outage.why = shorten(why, 200);
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge call failed: ${shorten(why, 300)}`, { cause: error });
         }
         // Counted and priced as every model call is (llm/call-usage.ts), reported as plain usage.
@@ -2228,7 +2236,9 @@ function valueText(result) {
  * the check before any had spent: four judges spent 20\u00d7 a max_cost_usd). Never throws: a goal that
  * cannot be checked comes back as `error`.
  */
-function evaluateGoals(goals, target, deps) {
+function evaluateGoals(goals, target, given) {
+    // One outage record for this evaluation's judges (they run one after another).
+    const deps = { ...given, judgeOutage: given.judgeOutage ?? {} };
     let judged = Promise.resolve();
     // Each checked value's texts, made once for all the goals on it: 1,600 goals on one 90 KB result spent a
     // quarter of their time making them again.
@@ -7562,7 +7572,7 @@ class TailBuffer {
     /**
      * The last `maxBytes` bytes kept (all by default) as text, starting at a whole character, after a
      * `\u2026` when anything before them was dropped: the redactor hides what a cut left of a known secret there, and
-     * what touches the cut and looks like part of a credential is hidden here (`hideCutFragments`).
+     * what follows the cut and looks like part of a credential is hidden here (`hideCutStart`).
      */
     text(maxBytes = this.limitBytes) {
         const all = Buffer.concat(this.#chunks);
@@ -7574,7 +7584,7 @@ class TailBuffer {
             start++;
         const text = all.subarray(start).toString('utf8');
         // A credential the cut went through lost its prefix (`ghp_`): no token shape finds the rest, so it is hidden here.
-        return cut ? (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCutFragments */ .w)(`${CUT_MARK}${text}`) : text;
+        return cut ? (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCutStart */ .B)(`${CUT_MARK}${text}`) : text;
     }
 }
 

@@ -87,6 +87,7 @@ function groupDigits(value) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ hideCutStart),
 /* harmony export */   w: () => (/* binding */ hideCutFragments)
 /* harmony export */ });
 // A credential cut short by an excerpt's `\u2026` no longer matches the redactor's token shapes, so the
@@ -104,6 +105,17 @@ function looksLikeCredential(fragment) {
 function hideCutFragments(text) {
     const hide = (fragment) => (looksLikeCredential(fragment) ? '***' : fragment);
     return text.replace(BEFORE_CUT, hide).replace(AFTER_CUT, hide);
+}
+/** The run of token characters right after a leading `\u2026`, scanned once (anchored: linear in its length). */
+const AT_START = /^\u2026([A-Za-z0-9_+/=-]{6,})/;
+/**
+ * `text` whose start a cut dropped (it begins with `\u2026`: a stderr tail), with the credential-looking run
+ * right after that mark hidden: a token the cut went through lost its prefix (`ghp_`), and no token shape
+ * finds the rest. Only the leading mark is looked at, so a long tail costs one linear scan.
+ */
+function hideCutStart(text) {
+    const run = AT_START.exec(text)?.[1];
+    return run !== undefined && looksLikeCredential(run) ? `\u2026***${text.slice(1 + run.length)}` : text;
 }
 
 
@@ -4474,8 +4486,8 @@ class McpServerStartError extends Error {
     /** `started`: the server is running, but its tools cannot be used (the list, or a tool in it, is refused). */
     constructor(server, reason, options = {}) {
         const stderr = options.stderr?.trim();
-        // A credential the cut went through lost its prefix: hidden at the cut (`hideCutFragments`).
-        const output = stderr ? `\nIts stderr ended with:\n${stderr.length > 1500 ? (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCutFragments */ .w)(`\u2026${stderr.slice(-1499)}`) : stderr}` : '';
+        // A credential the cut went through lost its prefix: hidden at the cut (`hideCutStart`).
+        const output = stderr ? `\nIts stderr ended with:\n${stderr.length > 1500 ? (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCutStart */ .B)(`\u2026${stderr.slice(-1499)}`) : stderr}` : '';
         super(`MCP server '${server}' ${options.started ? 'started, but its tools cannot be used' : 'failed to start'}: ${reason}. Check mcp_servers.${server} in the plan.${output}`, {
             cause: options.cause,
         });
