@@ -80,11 +80,17 @@ export function forwardMarker(next: ApprovalMarker | undefined, current: string 
   return before && before.state !== 'awaiting' && before.hash === next.hash && before.runId === next.runId ? before : next;
 }
 
+/** The marker when it answers the approval request of workflow run `runId` (a re-run keeps its id); else undefined. */
+export function answerFor(marker: ApprovalMarker | undefined, runId: number): Extract<ApprovalMarker, { state: 'approved' | 'rejected' }> | undefined {
+  return marker && marker.state !== 'awaiting' && marker.runId === runId ? marker : undefined;
+}
+
 /**
- * For a run whose own approval request (`runId`, a re-run keeps it) another run has answered since: what it
- * says as it leaves plan-runner's comment to that run; undefined for any other marker.
+ * For a run whose own approval request another run has answered since (`answerFor`): what it says as it
+ * leaves plan-runner's comment to that run; undefined for any other marker.
  */
-export function answeredNote(marker: ApprovalMarker | undefined, runId: number): string | undefined {
-  if (!marker || marker.state === 'awaiting' || marker.runId !== runId) return undefined;
+export function answeredNote(given: ApprovalMarker | undefined, runId: number): string | undefined {
+  const marker = answerFor(given, runId);
+  if (!marker) return undefined;
   return `This workflow run's request for approval has been ${marker.state}${marker.by ? ` by @${marker.by}` : ''}; plan-runner's comment shows the run that answer started, and this job no longer writes it.`;
 }

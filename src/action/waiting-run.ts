@@ -11,7 +11,7 @@ import { clashProblem, newestStates, type SavedState } from '../state/newest-sta
 import type { StatePlan } from '../state/state-artifact-name.ts';
 import { keyedPlanId } from './run-key.ts';
 import type { ActionSettings } from './action-settings.ts';
-import { readApprovalMarker, withApprovalMarker } from './approval-marker.ts';
+import { answerFor, readApprovalMarker, withApprovalMarker } from './approval-marker.ts';
 
 /** A paused run an `/approve` or `/reject` answers: its saved state and the hash it asked with. */
 export interface WaitingRun {
@@ -48,16 +48,23 @@ function newestState(artifacts: readonly StateArtifact[], plan: StatePlan): Save
  * the hidden marker in plan-runner's own comment there (only a comment the token's identity wrote
  * counts: anyone can post a marker), then that run's saved state, downloaded across runs.
  */
+/** The pull request or issue of the event, and plan-runner's own comments for this plan there (the oldest first). */
+function planComments(settings: ActionSettings, github: GitHubClient) {
+  const target = eventTarget(settings.github.eventName, settings.github.payload, settings.github.repository);
+  return target && { target, own: issueCommentApi(github, target).listOwn(commentMarker(keyedPlanId(settings))) };
+}
+
 export async function findWaitingRun(
   settings: ActionSettings,
   deps: { readonly github?: GitHubClient; readonly state?: RunStateStore },
 ): Promise<WaitingRunResult> {
-  const target = eventTarget(settings.github.eventName, settings.github.payload, settings.github.repository);
-  if (!target || !deps.github) return { ok: false, problem: 'an approval comment needs the pull request or issue it was made on and a github-token to read its comments' };
+  const comments = deps.github && planComments(settings, deps.github);
+  if (!comments) return { ok: false, problem: 'an approval comment needs the pull request or issue it was made on and a github-token to read its comments' };
+  const { target } = comments;
   const where = `${target.kind === 'pull_request' ? 'pull request' : 'issue'} #${target.number}`;
   let own;
   try {
-    own = await issueCommentApi(deps.github, target).listOwn(commentMarker(keyedPlanId(settings)));
+    own = await comments.own;
   } catch (error) {
     return { ok: false, problem: `cannot read the comments of ${where} to find the run that waits (${error instanceof Error ? error.message : String(error)})` };
   }
@@ -125,17 +132,12 @@ export async function findWaitingRun(
  * Undefined when there is no such answer, or the comment cannot be read (the run then goes on as before).
  */
 export async function answeredPause(settings: ActionSettings, github: GitHubClient): Promise<string | undefined> {
-  const target = eventTarget(settings.github.eventName, settings.github.payload, settings.github.repository);
+  const comments = planComments(settings, github);
   const runId = settings.github.runId;
-  if (!target || runId === undefined) return undefined;
-  let own;
-  try {
-    own = await issueCommentApi(github, target).listOwn(commentMarker(keyedPlanId(settings)));
-  } catch {
-    return undefined;
-  }
-  const marker = own[0] && readApprovalMarker(own[0].body);
-  if (!marker || marker.state === 'awaiting' || marker.runId !== runId) return undefined;
+  if (!comments || runId === undefined) return undefined;
+  const own = await comments.own.catch(() => undefined);
+  const marker = answerFor(own?.[0] && readApprovalMarker(own[0].body), runId);
+  if (!marker) return undefined;
   const by = marker.by ? ` by @${marker.by}` : '';
   return marker.state === 'approved'
     ? `this workflow run's request for approval was already approved${by} (approval ${marker.hash}), and the run that /approve started ran the approved steps; a re-run would only ask again, so nothing runs here. See plan-runner's comment and that run; to run the plan anew, start a new workflow run`

@@ -32,8 +32,6 @@ export interface EvalRunResult {
   readonly faults: readonly InjectedFault[];
   /** The fault rules (indices in the fault file) that targeted a call of this run, whether or not they injected a fault. */
   readonly faultRulesTargeting: readonly number[];
-  /** The fault rules (indices in the fault file) that injected a fault into a call of this run. */
-  readonly faultRulesInjecting?: readonly number[];
   /** Model requests that got no answer (an endpoint that could not be reached, a refused key, a server error), cancels aside. */
   readonly unansweredModelRequests?: number;
 }

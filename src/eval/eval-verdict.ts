@@ -26,13 +26,13 @@ export interface Regression {
 export const REGRESSION_TOLERANCE = 0.1;
 
 /**
- * Checks the plan column against the thresholds; none given → no checks. `endedWithoutCall`: runs
+ * Checks the plan column against the thresholds; none given → no checks. The cost threshold cannot be
+ * checked, and fails, when its figure says nothing of the plan's cost: with `runs.endedWithoutCall`, runs
  * that ended without a model call and without succeeding, of a plan that needs a model (no model
- * configured, an endpoint that could not be reached, a refused tool). Their $0 is no cost of the
- * plan's: the cost threshold cannot be checked and fails, as it does with no run that succeeded
- * (`runs.succeeded`: 0) or with requests abandoned in flight (`runs.abandoned`).
+ * configured, an endpoint that could not be reached, a refused tool), whose $0 is no cost of the plan's;
+ * with no run that succeeded (`runs.succeeded`: 0); or with requests abandoned in flight (`runs.abandoned`).
  */
-export function checkThresholds(plan: VariantSummary, thresholds: EvalThresholds, endedWithoutCall = 0, runs: { readonly succeeded?: number; readonly abandoned?: number } = {}): ThresholdCheck[] {
+export function checkThresholds(plan: VariantSummary, thresholds: EvalThresholds, runs: { readonly endedWithoutCall?: number; readonly succeeded?: number; readonly abandoned?: number } = {}): ThresholdCheck[] {
   const checks: ThresholdCheck[] = [];
   if (thresholds.minSuccessRate !== undefined) {
     checks.push({ name: 'min-success-rate', limit: thresholds.minSuccessRate, actual: plan.successRate, ok: plan.successRate >= thresholds.minSuccessRate });
@@ -41,8 +41,8 @@ export function checkThresholds(plan: VariantSummary, thresholds: EvalThresholds
     // A run that fails early is cheap: with no run that succeeded, the cost of one that does is unknown; and a
     // request abandoned in flight is billed by the provider but in no figure (found by an adversarial pass).
     const unevaluable =
-      endedWithoutCall > 0
-        ? `${endedWithoutCall} of ${plan.runs} run(s) ended without a model call and without succeeding, so their cost says nothing of the plan's`
+      (runs.endedWithoutCall ?? 0) > 0
+        ? `${runs.endedWithoutCall} of ${plan.runs} run(s) ended without a model call and without succeeding, so their cost says nothing of the plan's`
         : runs.succeeded === 0
           ? `no run succeeded, so what a run that does costs is unknown (runs that fail early cost less)`
           : (runs.abandoned ?? 0) > 0

@@ -17,6 +17,11 @@ export interface EvalReport {
   readonly markdown: string;
 }
 
+/** Whether the eval itself injected a fault into one of the run's model calls. */
+function hadModelFault(run: EvalRunResult): boolean {
+  return run.faults.some((fault) => fault.target.startsWith('model:'));
+}
+
 /** The report of runs already made: columns in the order they ran, thresholds checked on the (last) plan's own column. */
 export function evalReport(settings: EvalSettings, runs: readonly EvalRunResult[], thresholds: EvalThresholds, cancelled: boolean): EvalReport {
   const names = [...new Set(runs.map((run) => run.column))];
@@ -33,8 +38,8 @@ export function evalReport(settings: EvalSettings, runs: readonly EvalRunResult[
   const succeeded = planRuns.filter((run) => run.status === 'succeeded').length;
   // Billed only when a live endpoint got them: an answers file bills nothing, and a request held by the eval's own
   // `slow` fault never left (found by a review).
-  const abandoned = settings.model.kind !== 'live' ? 0 : planRuns.filter((run) => !run.faults.some((fault) => fault.target.startsWith('model:'))).reduce((sum, run) => sum + run.abandonedRequests, 0);
-  const checks = planColumn ? checkThresholds(planColumn, thresholds, endedWithoutCall, { succeeded, abandoned }) : [];
+  const abandoned = settings.model.kind !== 'live' ? 0 : planRuns.filter((run) => !hadModelFault(run)).reduce((sum, run) => sum + run.abandonedRequests, 0);
+  const checks = planColumn ? checkThresholds(planColumn, thresholds, { endedWithoutCall, succeeded, abandoned }) : [];
   const regressions = baseColumn && planColumn ? findRegressions(baseColumn, planColumn) : undefined;
   // A rule that targeted no call in any run (a misspelt tool, a step id or goal the plan does not have)
   // tested nothing: the fault tolerance the eval reports was never tried against it.
@@ -44,7 +49,7 @@ export function evalReport(settings: EvalSettings, runs: readonly EvalRunResult[
   // A rule that targeted calls but injected no fault into any run of the plan (an `attempt` no call reached,
   // a rate that drew nothing, a tool only the baseline calls) tested the plan no more (found by an adversarial pass).
   // A rule for the ReAct baseline's model calls (`model: react`) is tried on the baseline's runs.
-  const injectedIn = (variant: (run: EvalRunResult) => boolean) => new Set(runs.filter(variant).flatMap((run) => run.faultRulesInjecting ?? []));
+  const injectedIn = (variant: (run: EvalRunResult) => boolean) => new Set(runs.filter(variant).flatMap((run) => run.faults.map((fault) => fault.rule)));
   const injecting = { plan: injectedIn((run) => run.variant === 'plan'), react: injectedIn((run) => run.variant === 'react') };
   const silent = runs.some((run) => run.variant === 'plan')
     ? settings.faults.flatMap((rule, index) => (targeting.has(index) && !(rule.model === 'react' ? injecting.react : injecting.plan).has(index) ? [describe(rule, index)] : []))
@@ -68,7 +73,7 @@ export function evalReport(settings: EvalSettings, runs: readonly EvalRunResult[
     // no fault of the eval's own on the model: the figures measure the endpoint, and "no regression" compared two outages.
     const unanswered =
       ran.length > 0 &&
-      ran.every((run) => run.status !== 'succeeded' && run.modelCalls === 0 && (run.unansweredModelRequests ?? 0) > 0 && !run.faults.some((fault) => fault.target.startsWith('model:')));
+      ran.every((run) => run.status !== 'succeeded' && run.modelCalls === 0 && (run.unansweredModelRequests ?? 0) > 0 && !hadModelFault(run));
     return column && unanswered ? [`Failed: no run of ${column.column} got an answer from the model (${cutText(ran[0]?.reason ?? 'no reason given', 300)}), so its figures say nothing of the plan.`] : [];
   });
   notes.push(...unevaluated);

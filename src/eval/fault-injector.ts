@@ -6,6 +6,8 @@ export interface InjectedFault {
   readonly target: string;
   readonly fault: ToolFault | ModelFault;
   readonly call: number;
+  /** The rule that injected it: its index in the fault file. */
+  readonly rule: number;
 }
 
 export interface ChosenFault<F> {
@@ -32,7 +34,6 @@ export class FaultInjector {
   readonly #calls = new Map<string, number>();
   readonly #injected: InjectedFault[] = [];
   readonly #targeting = new Set<number>();
-  readonly #injecting = new Set<number>();
 
   constructor(rules: readonly FaultRule[], seed: number, run: number) {
     this.#rules = rules;
@@ -47,11 +48,6 @@ export class FaultInjector {
   /** The rules (their indices in the fault file) that targeted at least one call of this run, fault or not. */
   get targetingRules(): readonly number[] {
     return [...this.#targeting];
-  }
-
-  /** The rules (their indices in the fault file) that injected a fault into at least one call of this run. */
-  get injectingRules(): readonly number[] {
-    return [...this.#injecting];
   }
 
   /**
@@ -85,8 +81,7 @@ export class FaultInjector {
     for (const [index, rule] of rules.entries()) {
       const hit = rule.attempt !== undefined ? rule.attempt === call : seededRandom(hash(`${this.#seed}:${target}:${call}:${index}`))() < (rule.rate ?? 0);
       if (!hit) continue;
-      this.#injected.push({ target, fault: rule.fault, call });
-      this.#injecting.add(this.#rules.indexOf(rule));
+      this.#injected.push({ target, fault: rule.fault, call, rule: this.#rules.indexOf(rule) });
       const retryAfterMs = ruleMs(rule.retry_after);
       const delayMs = ruleMs(rule.delay);
       return { fault: rule.fault, call, ...(retryAfterMs !== undefined && { retryAfterMs }), ...(delayMs !== undefined && { delayMs }) };

@@ -1,9 +1,9 @@
 /**
- * The fewest decimals, 4 to 15, at which `holds` does, or undefined: eval figures are printed with as
+ * The fewest decimals, `fewest` (4) to 15, at which `holds` does, or undefined: eval figures are printed with as
  * many digits as it takes to compare as they really do.
  */
-function digitsWhere(holds: (digits: number) => boolean): number | undefined {
-  for (let digits = 4; digits <= 15; digits++) if (holds(digits)) return digits;
+function digitsWhere(holds: (digits: number) => boolean, fewest = 4): number | undefined {
+  for (let digits = fewest; digits <= 15; digits++) if (holds(digits)) return digits;
   return undefined;
 }
 
@@ -15,13 +15,13 @@ function notZeroed(value: number, shown: number): boolean {
 /**
  * `value` with four decimals, or as many more as it takes to compare with `other` as `value` does and
  * not to read as 0 when it is not: a cost of 0.010000004 against a limit of 0.01 reads `0.010000004`,
- * not `0.0100`, beside a ❌.
+ * not `0.0100`, beside a ❌. `fewest`: the decimals to start from (a percentage beside its limit: 1).
  */
-export function figureBeside(value: number, other: number): string {
+export function figureBeside(value: number, other: number, fewest = 4): string {
   const digits = digitsWhere((d) => {
     const shown = Number(value.toFixed(d));
     return Math.sign(shown - other) === Math.sign(value - other) && notZeroed(value, shown);
-  });
+  }, fewest);
   return digits === undefined ? String(value) : value.toFixed(digits);
 }
 

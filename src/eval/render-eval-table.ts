@@ -11,13 +11,7 @@ const percent = (rate: number) => `${Math.round(rate * 1000) / 10}%`;
  * side of the limit it is: 899 of 999 read `90%` beside a ❌ for a limit of 0.9 (found by an adversarial pass).
  */
 function percentBeside(rate: number, limit: number | undefined): string {
-  if (limit === undefined) return percent(rate);
-  const [value, bound] = [rate * 100, limit * 100];
-  for (let digits = 1; digits <= 15; digits++) {
-    const shown = Number(value.toFixed(digits));
-    if (Math.sign(shown - bound) === Math.sign(value - bound)) return `${shown}%`;
-  }
-  return `${value}%`;
+  return limit === undefined ? percent(rate) : `${Number(figureBeside(rate * 100, limit * 100, 1))}%`;
 }
 const number = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
 const usd = (value: number) => `$${value < 0.01 ? value.toFixed(5) : value.toFixed(4)}`;

@@ -75,23 +75,23 @@ describe('an eval that measured nothing of the plan fails', () => {
     // Nothing billed: an answers file, or a request the eval's own `slow` fault held (found by a review).
     const answers: EvalSettings = { ...settings, model: { kind: 'answers', answers: {} } };
     expect(evalReport(answers, [{ ...run(1, 'succeeded', 1), costUsd: 0.0001, abandonedRequests: 1 }], { maxCostUsdPerRun: 0.0001 }, false).passed).toBe(true);
-    const held = { ...run(1, 'succeeded', 1), costUsd: 0.0001, abandonedRequests: 1, faults: [{ target: 'model:step:1', fault: 'slow' as const, call: 1 }] };
+    const held = { ...run(1, 'succeeded', 1), costUsd: 0.0001, abandonedRequests: 1, faults: [{ target: 'model:step:1', fault: 'slow' as const, call: 1, rule: 0 }] };
     expect(evalReport(settings, [held], { maxCostUsdPerRun: 0.0001 }, false).passed).toBe(true);
   });
 
   it('a fault rule that targeted calls but injected no fault into any run of the plan', () => {
     const faulted: EvalSettings = { ...settings, faults: [{ tool: 'multiply', fault: 'exit 1', attempt: 2 }] };
-    const targetedOnly = [{ ...run(1, 'succeeded', 0), faultRulesTargeting: [0], faultRulesInjecting: [] }];
+    const targetedOnly = [{ ...run(1, 'succeeded', 0), faultRulesTargeting: [0] }];
     const report = evalReport(faulted, targetedOnly, {}, false);
     expect(report.passed).toBe(false);
     expect(report.markdown).toContain('Failed: fault rule 1 (tool: multiply, exit 1) injected no fault into any run of the plan');
     // A fault only a baseline's calls got does not count for the plan.
-    const baselineOnly = [...targetedOnly, { ...run(1, 'failed', 0), column: 'react', variant: 'react' as const, faultRulesTargeting: [0], faultRulesInjecting: [0] }];
+    const baselineOnly = [...targetedOnly, { ...run(1, 'failed', 0), column: 'react', variant: 'react' as const, faultRulesTargeting: [0], faults: [{ target: 'tool:multiply in 1', fault: 'exit 1' as const, call: 2, rule: 0 }] }];
     expect(evalReport(faulted, baselineOnly, {}, false).passed).toBe(false);
-    expect(evalReport(faulted, [{ ...run(1, 'failed', 0), faultRulesTargeting: [0], faultRulesInjecting: [0] }], {}, false).passed).toBe(true);
+    expect(evalReport(faulted, [{ ...run(1, 'failed', 0), faultRulesTargeting: [0], faults: [{ target: 'tool:multiply in 1', fault: 'exit 1' as const, call: 2, rule: 0 }] }], {}, false).passed).toBe(true);
     // A rule for the ReAct baseline's model calls is tried on the baseline (found by a review).
     const react: EvalSettings = { ...settings, faults: [{ model: 'react', fault: 'http 500', attempt: 1 }] };
-    const reactRuns = [{ ...run(1, 'succeeded', 0) }, { ...run(1, 'failed', 1), column: 'react', variant: 'react' as const, faultRulesTargeting: [0], faultRulesInjecting: [0] }];
+    const reactRuns = [{ ...run(1, 'succeeded', 0) }, { ...run(1, 'failed', 1), column: 'react', variant: 'react' as const, faultRulesTargeting: [0], faults: [{ target: 'model:react', fault: 'http 500' as const, call: 1, rule: 0 }] }];
     expect(evalReport(react, reactRuns, {}, false).passed).toBe(true);
   });
 });

@@ -107,8 +107,8 @@ describe('model faults, injected below the SDK', () => {
     });
     expect(report.runs[0]).toMatchObject({ status: 'succeeded', modelCalls: 3, plannerCalls: 1 });
     expect(report.runs[0]!.faults).toEqual([
-      { target: 'model:planner', fault: 'http 429', call: 1 },
-      { target: 'model:step:7', fault: 'model 500', call: 1 },
+      { target: 'model:planner', fault: 'http 429', call: 1, rule: 0 },
+      { target: 'model:step:7', fault: 'model 500', call: 1, rule: 1 },
     ]);
   });
 });
