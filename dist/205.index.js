@@ -44,13 +44,13 @@ var cut_text = __webpack_require__(12172);
 /** Cost and model calls may grow by this share before they count as a regression (runs vary). */
 const REGRESSION_TOLERANCE = 0.1;
 /**
- * Checks the plan column against the thresholds; none given \u2192 no checks. `endedWithoutCall`: runs
+ * Checks the plan column against the thresholds; none given \u2192 no checks. The cost threshold cannot be
+ * checked, and fails, when its figure says nothing of the plan's cost: with `runs.endedWithoutCall`, runs
  * that ended without a model call and without succeeding, of a plan that needs a model (no model
- * configured, an endpoint that could not be reached, a refused tool). Their $0 is no cost of the
- * plan's: the cost threshold cannot be checked and fails, as it does with no run that succeeded
- * (`runs.succeeded`: 0) or with requests abandoned in flight (`runs.abandoned`).
+ * configured, an endpoint that could not be reached, a refused tool), whose $0 is no cost of the plan's;
+ * with no run that succeeded (`runs.succeeded`: 0); or with requests abandoned in flight (`runs.abandoned`).
  */
-function checkThresholds(plan, thresholds, endedWithoutCall = 0, runs = {}) {
+function checkThresholds(plan, thresholds, runs = {}) {
     const checks = [];
     if (thresholds.minSuccessRate !== undefined) {
         checks.push({ name: 'min-success-rate', limit: thresholds.minSuccessRate, actual: plan.successRate, ok: plan.successRate >= thresholds.minSuccessRate });
@@ -58,8 +58,8 @@ function checkThresholds(plan, thresholds, endedWithoutCall = 0, runs = {}) {
     if (thresholds.maxCostUsdPerRun !== undefined) {
         // A run that fails early is cheap: with no run that succeeded, the cost of one that does is unknown; and a
         // request abandoned in flight is billed by the provider but in no figure (found by an adversarial pass).
-        const unevaluable = endedWithoutCall > 0
-            ? `${endedWithoutCall} of ${plan.runs} run(s) ended without a model call and without succeeding, so their cost says nothing of the plan's`
+        const unevaluable = (runs.endedWithoutCall ?? 0) > 0
+            ? `${runs.endedWithoutCall} of ${plan.runs} run(s) ended without a model call and without succeeding, so their cost says nothing of the plan's`
             : runs.succeeded === 0
                 ? `no run succeeded, so what a run that does costs is unknown (runs that fail early cost less)`
                 : (runs.abandoned ?? 0) > 0
@@ -106,11 +106,11 @@ var checklist = __webpack_require__(49678);
 var escape_markdown = __webpack_require__(60949);
 ;// CONCATENATED MODULE: ./lib/eval/figure-beside.js
 /**
- * The fewest decimals, 4 to 15, at which `holds` does, or undefined: eval figures are printed with as
+ * The fewest decimals, `fewest` (4) to 15, at which `holds` does, or undefined: eval figures are printed with as
  * many digits as it takes to compare as they really do.
  */
-function digitsWhere(holds) {
-    for (let digits = 4; digits <= 15; digits++)
+function digitsWhere(holds, fewest = 4) {
+    for (let digits = fewest; digits <= 15; digits++)
         if (holds(digits))
             return digits;
     return undefined;
@@ -122,13 +122,13 @@ function notZeroed(value, shown) {
 /**
  * `value` with four decimals, or as many more as it takes to compare with `other` as `value` does and
  * not to read as 0 when it is not: a cost of 0.010000004 against a limit of 0.01 reads `0.010000004`,
- * not `0.0100`, beside a \u274c.
+ * not `0.0100`, beside a \u274c. `fewest`: the decimals to start from (a percentage beside its limit: 1).
  */
-function figureBeside(value, other) {
+function figureBeside(value, other, fewest = 4) {
     const digits = digitsWhere((d) => {
         const shown = Number(value.toFixed(d));
         return Math.sign(shown - other) === Math.sign(value - other) && notZeroed(value, shown);
-    });
+    }, fewest);
     return digits === undefined ? String(value) : value.toFixed(digits);
 }
 /**
@@ -156,15 +156,7 @@ const percent = (rate) => `${Math.round(rate * 1000) / 10}%`;
  * side of the limit it is: 899 of 999 read `90%` beside a \u274c for a limit of 0.9 (found by an adversarial pass).
  */
 function percentBeside(rate, limit) {
-    if (limit === undefined)
-        return percent(rate);
-    const [value, bound] = [rate * 100, limit * 100];
-    for (let digits = 1; digits <= 15; digits++) {
-        const shown = Number(value.toFixed(digits));
-        if (Math.sign(shown - bound) === Math.sign(value - bound))
-            return `${shown}%`;
-    }
-    return `${value}%`;
+    return limit === undefined ? percent(rate) : `${Number(figureBeside(rate * 100, limit * 100, 1))}%`;
 }
 const number = (value) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
 const usd = (value) => `$${value < 0.01 ? value.toFixed(5) : value.toFixed(4)}`;
@@ -485,7 +477,6 @@ class FaultInjector {
     #calls = new Map();
     #injected = [];
     #targeting = new Set();
-    #injecting = new Set();
     constructor(rules, seed, run) {
         this.#rules = rules;
         this.#seed = `${seed}:${run}`;
@@ -497,10 +488,6 @@ class FaultInjector {
     /** The rules (their indices in the fault file) that targeted at least one call of this run, fault or not. */
     get targetingRules() {
         return [...this.#targeting];
-    }
-    /** The rules (their indices in the fault file) that injected a fault into at least one call of this run. */
-    get injectingRules() {
-        return [...this.#injecting];
     }
     /**
      * Counts a call of tool `name` by step `stepKey` and returns the fault it gets, if any. Calls are
@@ -532,8 +519,7 @@ class FaultInjector {
             const hit = rule.attempt !== undefined ? rule.attempt === call : seededRandom(hash(`${this.#seed}:${target}:${call}:${index}`))() < (rule.rate ?? 0);
             if (!hit)
                 continue;
-            this.#injected.push({ target, fault: rule.fault, call });
-            this.#injecting.add(this.#rules.indexOf(rule));
+            this.#injected.push({ target, fault: rule.fault, call, rule: this.#rules.indexOf(rule) });
             const retryAfterMs = ruleMs(rule.retry_after);
             const delayMs = ruleMs(rule.delay);
             return { fault: rule.fault, call, ...(retryAfterMs !== undefined && { retryAfterMs }), ...(delayMs !== undefined && { delayMs }) };
@@ -856,7 +842,6 @@ async function runPlanVariant(one) {
         durationMs,
         faults: injector.injected,
         faultRulesTargeting: injector.targetingRules,
-        faultRulesInjecting: injector.injectingRules,
         unansweredModelRequests: counter.unanswered,
         plannerCalls: counter.planner,
         ...countEvents(events),
@@ -891,7 +876,6 @@ async function runReactVariant(one) {
         durationMs: deps.clock.now() - started,
         faults: injector.injected,
         faultRulesTargeting: injector.targetingRules,
-        faultRulesInjecting: injector.injectingRules,
     });
     const loaded = await (0,load_plan_with_servers/* loadPlanWithServers */.G)(one.plan.file, { signal: deps.signal, cwd: settings.cwd, env: settings.env, withhold: withholding(settings) });
     if (!loaded.ok)
@@ -1042,6 +1026,10 @@ function summariseVariant(column, runs) {
 
 
 
+/** Whether the eval itself injected a fault into one of the run's model calls. */
+function hadModelFault(run) {
+    return run.faults.some((fault) => fault.target.startsWith('model:'));
+}
 /** The report of runs already made: columns in the order they ran, thresholds checked on the (last) plan's own column. */
 function evalReport(settings, runs, thresholds, cancelled) {
     const names = [...new Set(runs.map((run) => run.column))];
@@ -1058,8 +1046,8 @@ function evalReport(settings, runs, thresholds, cancelled) {
     const succeeded = planRuns.filter((run) => run.status === 'succeeded').length;
     // Billed only when a live endpoint got them: an answers file bills nothing, and a request held by the eval's own
     // `slow` fault never left (found by a review).
-    const abandoned = settings.model.kind !== 'live' ? 0 : planRuns.filter((run) => !run.faults.some((fault) => fault.target.startsWith('model:'))).reduce((sum, run) => sum + run.abandonedRequests, 0);
-    const checks = planColumn ? checkThresholds(planColumn, thresholds, endedWithoutCall, { succeeded, abandoned }) : [];
+    const abandoned = settings.model.kind !== 'live' ? 0 : planRuns.filter((run) => !hadModelFault(run)).reduce((sum, run) => sum + run.abandonedRequests, 0);
+    const checks = planColumn ? checkThresholds(planColumn, thresholds, { endedWithoutCall, succeeded, abandoned }) : [];
     const regressions = baseColumn && planColumn ? findRegressions(baseColumn, planColumn) : undefined;
     // A rule that targeted no call in any run (a misspelt tool, a step id or goal the plan does not have)
     // tested nothing: the fault tolerance the eval reports was never tried against it.
@@ -1069,7 +1057,7 @@ function evalReport(settings, runs, thresholds, cancelled) {
     // A rule that targeted calls but injected no fault into any run of the plan (an `attempt` no call reached,
     // a rate that drew nothing, a tool only the baseline calls) tested the plan no more (found by an adversarial pass).
     // A rule for the ReAct baseline's model calls (`model: react`) is tried on the baseline's runs.
-    const injectedIn = (variant) => new Set(runs.filter(variant).flatMap((run) => run.faultRulesInjecting ?? []));
+    const injectedIn = (variant) => new Set(runs.filter(variant).flatMap((run) => run.faults.map((fault) => fault.rule)));
     const injecting = { plan: injectedIn((run) => run.variant === 'plan'), react: injectedIn((run) => run.variant === 'react') };
     const silent = runs.some((run) => run.variant === 'plan')
         ? settings.faults.flatMap((rule, index) => (targeting.has(index) && !(rule.model === 'react' ? injecting.react : injecting.plan).has(index) ? [describe(rule, index)] : []))
@@ -1093,7 +1081,7 @@ function evalReport(settings, runs, thresholds, cancelled) {
         // Every run asked the model and none got an answer (an endpoint that could not be reached, a revoked key), with
         // no fault of the eval's own on the model: the figures measure the endpoint, and "no regression" compared two outages.
         const unanswered = ran.length > 0 &&
-            ran.every((run) => run.status !== 'succeeded' && run.modelCalls === 0 && (run.unansweredModelRequests ?? 0) > 0 && !run.faults.some((fault) => fault.target.startsWith('model:')));
+            ran.every((run) => run.status !== 'succeeded' && run.modelCalls === 0 && (run.unansweredModelRequests ?? 0) > 0 && !hadModelFault(run));
         return column && unanswered ? [`Failed: no run of ${column.column} got an answer from the model (${(0,cut_text/* cutText */.IN)(ran[0]?.reason ?? 'no reason given', 300)}), so its figures say nothing of the plan.`] : [];
     });
     notes.push(...unevaluated);

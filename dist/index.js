@@ -405,7 +405,8 @@ function actionOutputs(report, paths, redact) {
 /* harmony export */   UI: () => (/* binding */ approvalMarkerLine),
 /* harmony export */   Wg: () => (/* binding */ readApprovalMarker),
 /* harmony export */   a: () => (/* binding */ forwardMarker),
-/* harmony export */   kD: () => (/* binding */ withApprovalMarker)
+/* harmony export */   kD: () => (/* binding */ withApprovalMarker),
+/* harmony export */   u3: () => (/* binding */ answerFor)
 /* harmony export */ });
 const PREFIX = '<!-- plan-runner-approval: ';
 const SUFFIX = ' -->';
@@ -488,12 +489,17 @@ function forwardMarker(next, current) {
     const before = readApprovalMarker(current);
     return before && before.state !== 'awaiting' && before.hash === next.hash && before.runId === next.runId ? before : next;
 }
+/** The marker when it answers the approval request of workflow run `runId` (a re-run keeps its id); else undefined. */
+function answerFor(marker, runId) {
+    return marker && marker.state !== 'awaiting' && marker.runId === runId ? marker : undefined;
+}
 /**
- * For a run whose own approval request (`runId`, a re-run keeps it) another run has answered since: what it
- * says as it leaves plan-runner's comment to that run; undefined for any other marker.
+ * For a run whose own approval request another run has answered since (`answerFor`): what it says as it
+ * leaves plan-runner's comment to that run; undefined for any other marker.
  */
-function answeredNote(marker, runId) {
-    if (!marker || marker.state === 'awaiting' || marker.runId !== runId)
+function answeredNote(given, runId) {
+    const marker = answerFor(given, runId);
+    if (!marker)
         return undefined;
     return `This workflow run's request for approval has been ${marker.state}${marker.by ? ` by @${marker.by}` : ''}; plan-runner's comment shows the run that answer started, and this job no longer writes it.`;
 }
@@ -9750,18 +9756,19 @@ function urlParts(value) {
 }
 function buildRedactor(given) {
     const parts = new Set(given.flatMap(urlParts));
-    const values = [...new Set([...given, ...parts])];
+    // Each value's spellings and base64 forms, made once.
+    const forms = [...new Set([...given, ...parts])].map((value) => ({ value, plain: spellings(value), encoded: base64Forms(value) }));
     // A URL's halves are often public (a host name every runner has), and so are a URL part's (a path's common
     // start): both are hidden whole only, in every spelling (Python's quote writes `https%3A//\u2026`).
-    const wholeOnly = new Set([...given.filter((value) => /^https?:\/\//i.test(value)), ...parts].flatMap((value) => [...spellings(value), ...base64Forms(value)]));
-    const plain = [...new Set(values.flatMap(spellings))];
-    const encoded = [...new Set(values.flatMap(base64Forms))].filter((form) => !plain.includes(form));
+    const wholeOnly = new Set(forms.filter(({ value }) => parts.has(value) || /^https?:\/\//i.test(value)).flatMap((form) => [...form.plain, ...form.encoded]));
+    const plain = [...new Set(forms.flatMap((form) => form.plain))];
+    const encoded = [...new Set(forms.flatMap((form) => form.encoded))].filter((form) => !plain.includes(form));
     // Longest first, so a secret that contains another is replaced whole.
     const known = [...plain, ...encoded].sort((a, b) => b.length - a.length);
     const knownPattern = known.length ? new RegExp(known.map(escapeRegExp).join('|'), 'g') : undefined;
     // Every run of MIN_CUT_FRAGMENT characters in a known value: what a cut's neighbours must be for hideAtCuts to look closer.
     const grams = new Set(known.flatMap((form) => Array.from({ length: form.length - MIN_CUT_FRAGMENT + 1 }, (_, at) => form.slice(at, at + MIN_CUT_FRAGMENT))));
-    const fragments = [...plain, ...encoded].filter((form) => form.length >= MIN_FRAGMENT_SECRET_LENGTH && !wholeOnly.has(form) && !/^https?(?::|%3A)\/\//i.test(form)).map(fragmentsOf);
+    const fragments = [...plain, ...encoded].filter((form) => form.length >= MIN_FRAGMENT_SECRET_LENGTH && !wholeOnly.has(form)).map(fragmentsOf);
     // What the screens look for: a long value contains its shortest start, which finds it and any
     // start of it a cut left, and its shortest end likewise; shorter values and base64 forms whole.
     const fragmented = new Set(fragments.map(({ form }) => form));
@@ -15678,15 +15685,17 @@ function baseUrlSecrets(url) {
     };
     // Only values under a name that holds credentials: hiding `api-version=2024-02-01` (Azure's) would
     // blank out that date wherever a result or a report says it.
-    const holdsSecret = (name) => (0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_0__/* .isSecretEnvName */ .B)(name) || SECRET_QUERY_NAME.test(name);
-    const secret = [...parsed.searchParams].filter(([name]) => holdsSecret(name)).map(([, value]) => value);
-    // Also as the URL writes them: URLSearchParams reads a `+` as a space, and a key written with `+` in it was
-    // never found where the URL is shown (found by an adversarial pass).
-    for (const pair of parsed.search.slice(1).split('&')) {
+    // Each as the URL writes it, decoded, and as a form reads it (`+` a space): URLSearchParams alone gave only
+    // the last, and a key with a `+` in it was never found where the URL is shown (found by an adversarial pass).
+    const secret = parsed.search
+        .slice(1)
+        .split('&')
+        .flatMap((pair) => {
         const at = pair.indexOf('=');
-        if (at > 0 && holdsSecret(decode(pair.slice(0, at).replaceAll('+', ' '))))
-            secret.push(pair.slice(at + 1), decode(pair.slice(at + 1)));
-    }
+        const [name, raw] = at < 0 ? [pair, ''] : [pair.slice(0, at), pair.slice(at + 1)];
+        const key = decode(name.replaceAll('+', ' '));
+        return (0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_0__/* .isSecretEnvName */ .B)(key) || SECRET_QUERY_NAME.test(key) ? [raw, decode(raw), decode(raw.replaceAll('+', ' '))] : [];
+    });
     const values = [...secret, decode(parsed.password), decode(parsed.username)];
     return values.filter((value) => value !== '' && !(0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_0__/* .isOrdinaryValue */ .C)(value));
 }
@@ -45902,14 +45911,20 @@ function newestState(artifacts, plan) {
  * the hidden marker in plan-runner's own comment there (only a comment the token's identity wrote
  * counts: anyone can post a marker), then that run's saved state, downloaded across runs.
  */
-async function findWaitingRun(settings, deps) {
+/** The pull request or issue of the event, and plan-runner's own comments for this plan there (the oldest first). */
+function planComments(settings, github) {
     const target = (0,event_target/* eventTarget */.M)(settings.github.eventName, settings.github.payload, settings.github.repository);
-    if (!target || !deps.github)
+    return target && { target, own: (0,comment_api/* issueCommentApi */.bE)(github, target).listOwn((0,comment_marker/* commentMarker */.Q)((0,run_key/* keyedPlanId */.x)(settings))) };
+}
+async function findWaitingRun(settings, deps) {
+    const comments = deps.github && planComments(settings, deps.github);
+    if (!comments)
         return { ok: false, problem: 'an approval comment needs the pull request or issue it was made on and a github-token to read its comments' };
+    const { target } = comments;
     const where = `${target.kind === 'pull_request' ? 'pull request' : 'issue'} #${target.number}`;
     let own;
     try {
-        own = await (0,comment_api/* issueCommentApi */.bE)(deps.github, target).listOwn((0,comment_marker/* commentMarker */.Q)((0,run_key/* keyedPlanId */.x)(settings)));
+        own = await comments.own;
     }
     catch (error) {
         return { ok: false, problem: `cannot read the comments of ${where} to find the run that waits (${error instanceof Error ? error.message : String(error)})` };
@@ -45985,19 +46000,13 @@ async function findWaitingRun(settings, deps) {
  * Undefined when there is no such answer, or the comment cannot be read (the run then goes on as before).
  */
 async function answeredPause(settings, github) {
-    const target = (0,event_target/* eventTarget */.M)(settings.github.eventName, settings.github.payload, settings.github.repository);
+    const comments = planComments(settings, github);
     const runId = settings.github.runId;
-    if (!target || runId === undefined)
+    if (!comments || runId === undefined)
         return undefined;
-    let own;
-    try {
-        own = await (0,comment_api/* issueCommentApi */.bE)(github, target).listOwn((0,comment_marker/* commentMarker */.Q)((0,run_key/* keyedPlanId */.x)(settings)));
-    }
-    catch {
-        return undefined;
-    }
-    const marker = own[0] && (0,approval_marker/* readApprovalMarker */.Wg)(own[0].body);
-    if (!marker || marker.state === 'awaiting' || marker.runId !== runId)
+    const own = await comments.own.catch(() => undefined);
+    const marker = (0,approval_marker/* answerFor */.u3)(own?.[0] && (0,approval_marker/* readApprovalMarker */.Wg)(own[0].body), runId);
+    if (!marker)
         return undefined;
     const by = marker.by ? ` by @${marker.by}` : '';
     return marker.state === 'approved'

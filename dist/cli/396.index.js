@@ -345,18 +345,19 @@ function urlParts(value) {
 }
 function buildRedactor(given) {
     const parts = new Set(given.flatMap(urlParts));
-    const values = [...new Set([...given, ...parts])];
+    // Each value's spellings and base64 forms, made once.
+    const forms = [...new Set([...given, ...parts])].map((value) => ({ value, plain: spellings(value), encoded: base64Forms(value) }));
     // A URL's halves are often public (a host name every runner has), and so are a URL part's (a path's common
     // start): both are hidden whole only, in every spelling (Python's quote writes `https%3A//\u2026`).
-    const wholeOnly = new Set([...given.filter((value) => /^https?:\/\//i.test(value)), ...parts].flatMap((value) => [...spellings(value), ...base64Forms(value)]));
-    const plain = [...new Set(values.flatMap(spellings))];
-    const encoded = [...new Set(values.flatMap(base64Forms))].filter((form) => !plain.includes(form));
+    const wholeOnly = new Set(forms.filter(({ value }) => parts.has(value) || /^https?:\/\//i.test(value)).flatMap((form) => [...form.plain, ...form.encoded]));
+    const plain = [...new Set(forms.flatMap((form) => form.plain))];
+    const encoded = [...new Set(forms.flatMap((form) => form.encoded))].filter((form) => !plain.includes(form));
     // Longest first, so a secret that contains another is replaced whole.
     const known = [...plain, ...encoded].sort((a, b) => b.length - a.length);
     const knownPattern = known.length ? new RegExp(known.map(escapeRegExp).join('|'), 'g') : undefined;
     // Every run of MIN_CUT_FRAGMENT characters in a known value: what a cut's neighbours must be for hideAtCuts to look closer.
     const grams = new Set(known.flatMap((form) => Array.from({ length: form.length - MIN_CUT_FRAGMENT + 1 }, (_, at) => form.slice(at, at + MIN_CUT_FRAGMENT))));
-    const fragments = [...plain, ...encoded].filter((form) => form.length >= MIN_FRAGMENT_SECRET_LENGTH && !wholeOnly.has(form) && !/^https?(?::|%3A)\/\//i.test(form)).map(fragmentsOf);
+    const fragments = [...plain, ...encoded].filter((form) => form.length >= MIN_FRAGMENT_SECRET_LENGTH && !wholeOnly.has(form)).map(fragmentsOf);
     // What the screens look for: a long value contains its shortest start, which finds it and any
     // start of it a cut left, and its shortest end likewise; shorter values and base64 forms whole.
     const fragmented = new Set(fragments.map(({ form }) => form));

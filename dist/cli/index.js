@@ -602,15 +602,17 @@ function baseUrlSecrets(url) {
     };
     // Only values under a name that holds credentials: hiding `api-version=2024-02-01` (Azure's) would
     // blank out that date wherever a result or a report says it.
-    const holdsSecret = (name) => (0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_0__/* .isSecretEnvName */ .B)(name) || SECRET_QUERY_NAME.test(name);
-    const secret = [...parsed.searchParams].filter(([name]) => holdsSecret(name)).map(([, value]) => value);
-    // Also as the URL writes them: URLSearchParams reads a `+` as a space, and a key written with `+` in it was
-    // never found where the URL is shown (found by an adversarial pass).
-    for (const pair of parsed.search.slice(1).split('&')) {
+    // Each as the URL writes it, decoded, and as a form reads it (`+` a space): URLSearchParams alone gave only
+    // the last, and a key with a `+` in it was never found where the URL is shown (found by an adversarial pass).
+    const secret = parsed.search
+        .slice(1)
+        .split('&')
+        .flatMap((pair) => {
         const at = pair.indexOf('=');
-        if (at > 0 && holdsSecret(decode(pair.slice(0, at).replaceAll('+', ' '))))
-            secret.push(pair.slice(at + 1), decode(pair.slice(at + 1)));
-    }
+        const [name, raw] = at < 0 ? [pair, ''] : [pair.slice(0, at), pair.slice(at + 1)];
+        const key = decode(name.replaceAll('+', ' '));
+        return (0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_0__/* .isSecretEnvName */ .B)(key) || SECRET_QUERY_NAME.test(key) ? [raw, decode(raw), decode(raw.replaceAll('+', ' '))] : [];
+    });
     const values = [...secret, decode(parsed.password), decode(parsed.username)];
     return values.filter((value) => value !== '' && !(0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_0__/* .isOrdinaryValue */ .C)(value));
 }
