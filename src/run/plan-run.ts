@@ -302,6 +302,8 @@ export class PlanRun {
       // Children of started for_each steps go first: started work finishes before new work begins.
       const mapped = this.#nextMapped();
       if (mapped) {
+        // Refusing an item stops the run (through the budget's signal); the step's waiting items are then skipped.
+        if (!this.budget.beforeItem(`an item of step ${mapped.key}`)) return;
         this.#startChild(mapped);
         continue;
       }

@@ -3,6 +3,7 @@ import type { Limits } from '../plan/schema.ts';
 import { BudgetExceededError, type BudgetLimitName } from './budget-exceeded-error.ts';
 import type { RunStoppedError } from './run-stopped-error.ts';
 import { UnpricedCallError } from './unpriced-call-error.ts';
+import { heapNearlyFull, HeapFullError, type HeapUse } from './heap-full-error.ts';
 import { addUsage, NO_USAGE, type Usage } from '../core/usage.ts';
 
 /** The budget part of `limits:`; a limit left out is unlimited. */
@@ -38,6 +39,7 @@ interface InFlightCall {
 export class RunBudget {
   readonly #limits: Required<BudgetLimits>;
   readonly #pricing?: PriceOverrides;
+  readonly #heapNearlyFull: () => HeapUse | undefined;
   readonly #stop = new AbortController();
   #usage: Usage = NO_USAGE;
   #abandonedRequests = 0;
@@ -50,7 +52,9 @@ export class RunBudget {
   /** A call refused for a cap while others were in flight: the run stops with it once they have answered. */
   #stopAfterInFlight: RunStoppedError | undefined;
 
-  constructor(limits: BudgetLimits = {}, pricing?: PriceOverrides) {
+  /** `heapNearlyFull` reads the process's heap when it is nearly full (tests give a stand-in): then nothing starts. */
+  constructor(limits: BudgetLimits = {}, pricing?: PriceOverrides, options: { readonly heapNearlyFull?: () => HeapUse | undefined } = {}) {
+    this.#heapNearlyFull = options.heapNearlyFull ?? heapNearlyFull;
     this.#limits = {
       max_steps: limits.max_steps ?? Number.POSITIVE_INFINITY,
       max_model_calls: limits.max_model_calls ?? Number.POSITIVE_INFINITY,
@@ -206,15 +210,32 @@ export class RunBudget {
     return this.#stepsStarted;
   }
 
-  /** Before a step starts: false (and the run stops) when `max_steps` steps have started already. */
+  /**
+   * Before a step starts: false (and the run stops) when `max_steps` steps have started already, or
+   * when the heap is nearly full (`beforeItem`).
+   */
   beforeStep(stepKey: string): boolean {
-    if (this.exceeded) return false;
+    if (!this.beforeItem(`step ${stepKey}`)) return false;
     if (this.#stepsStarted >= this.#limits.max_steps) {
       this.#exceed(new BudgetExceededError('max_steps', this.#limits.max_steps, this.#stepsStarted, `step ${stepKey} would have been one more`));
       return false;
     }
     this.#stepsStarted += 1;
     return true;
+  }
+
+  /**
+   * Before a for_each item starts (`what` names it): false, and the run stops with a `HeapFullError`,
+   * once the heap is nearly full (`heapNearlyFull`). Memory is the one budget no plan sets: items
+   * in every item of a list, across plans inside plans, grew a run past its heap, and V8 ended it
+   * with nothing written.
+   */
+  beforeItem(what: string): boolean {
+    if (this.exceeded) return false;
+    const heap = this.#heapNearlyFull();
+    if (heap === undefined) return true;
+    this.#exceed(new HeapFullError(heap, what));
+    return false;
   }
 
   #noRoomForCall(who: string): RunStoppedError | undefined {
