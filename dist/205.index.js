@@ -232,8 +232,8 @@ var resolve_inputs = __webpack_require__(57637);
 var budgeted_model_client = __webpack_require__(66543);
 // EXTERNAL MODULE: ./lib/core/usage.js
 var core_usage = __webpack_require__(76940);
-// EXTERNAL MODULE: ./lib/run/run-budget.js + 1 modules
-var run_budget = __webpack_require__(98402);
+// EXTERNAL MODULE: ./lib/run/run-budget.js + 4 modules
+var run_budget = __webpack_require__(11929);
 // EXTERNAL MODULE: ./lib/job/run-job.js + 53 modules
 var run_job = __webpack_require__(57379);
 // EXTERNAL MODULE: ./lib/steps/run-step.js + 3 modules

@@ -328,8 +328,8 @@ var replay_model_client = __webpack_require__(21996);
 var budgeted_model_client = __webpack_require__(66543);
 // EXTERNAL MODULE: ./lib/core/usage.js
 var usage = __webpack_require__(76940);
-// EXTERNAL MODULE: ./lib/run/run-budget.js + 1 modules
-var run_budget = __webpack_require__(98402);
+// EXTERNAL MODULE: ./lib/run/run-budget.js + 2 modules
+var run_budget = __webpack_require__(41469);
 // EXTERNAL MODULE: ./lib/job/run-job.js + 54 modules
 var run_job = __webpack_require__(27037);
 // EXTERNAL MODULE: ./lib/steps/run-step.js + 3 modules

@@ -3772,8 +3772,8 @@ function retryDelayMs(policy, retry, random, retryAfterMs) {
     return Math.round(random() * ceiling);
 }
 
-// EXTERNAL MODULE: ./lib/run/run-budget.js + 1 modules
-var run_budget = __webpack_require__(98402);
+// EXTERNAL MODULE: ./lib/run/run-budget.js + 2 modules
+var run_budget = __webpack_require__(41469);
 ;// CONCATENATED MODULE: ./lib/run/as-sentence.js
 /** `text` ending in exactly one full stop (or its own `?`, `!`, `\u2026`), so sentences join without "later.." */
 function asSentence(text) {
@@ -4392,6 +4392,9 @@ class PlanRun {
             // Children of started for_each steps go first: started work finishes before new work begins.
             const mapped = this.#nextMapped();
             if (mapped) {
+                // Refusing an item stops the run (through the budget's signal); the step's waiting items are then skipped.
+                if (!this.budget.beforeItem(`an item of step ${mapped.key}`))
+                    return;
                 this.#startChild(mapped);
                 continue;
             }
@@ -8734,7 +8737,7 @@ function callingItem(item) {
 
 /***/ }),
 
-/***/ 98402:
+/***/ 41469:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -8770,9 +8773,115 @@ class UnpricedCallError extends run_stopped_error/* RunStoppedError */.F {
     }
 }
 
+// EXTERNAL MODULE: external "node:perf_hooks"
+var external_node_perf_hooks_ = __webpack_require__(643);
+// EXTERNAL MODULE: external "node:v8"
+var external_node_v8_ = __webpack_require__(78877);
+// EXTERNAL MODULE: external "node:vm"
+var external_node_vm_ = __webpack_require__(30714);
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __webpack_require__(80083);
+;// CONCATENATED MODULE: ./lib/run/heap-full-error.js
+
+
+
+
+
+/**
+ * The share of the heap past which no step or item starts. Past the limit V8 ends the process at
+ * once, with no checklist, summary or trace written; the rest is kept for writing them.
+ */
+const HEAP_STOP_SHARE = 0.8;
+/** The heap size `--max-old-space-size` sets (NODE_OPTIONS or node's own arguments; the last one counts), in bytes. */
+function oldSpaceFlag() {
+    const words = [...(process.env['NODE_OPTIONS'] ?? '').split(/\s+/), ...process.execArgv];
+    let megabytes;
+    for (const [i, word] of words.entries()) {
+        const flag = /^--max[-_]old[-_]space[-_]size(?:=(.*))?$/.exec(word);
+        if (!flag)
+            continue;
+        const value = Number(flag[1] ?? words[i + 1]);
+        if (Number.isFinite(value) && value > 0)
+            megabytes = value;
+    }
+    return megabytes === undefined ? undefined : megabytes * 1_048_576;
+}
+/**
+ * This process's old generation (what outlives a few collections, and what V8 ends the process over
+ * when it passes its limit) when a full collection leaves `HEAP_STOP_SHARE` of its limit in use, else
+ * undefined; read before every step and item starts. The limit is `--max-old-space-size` when set, else
+ * V8's `heap_size_limit`, which also holds the young generation's room (192 MB of 4,288 with node 24's
+ * defaults on a 24 GB machine): a little above the true limit.
+ *
+ * The heap's use between collections is mostly garbage: a run of 40,000 items that ended well in 64 MB
+ * had 52 MB in use. Collecting to find out each time the share was passed took that run from 4.7 to
+ * 7.7 s; so V8's own full collections (which it makes before its old generation passes its limit) are
+ * watched, and only one that left the share in use (as read once it is reported, a little later) is
+ * confirmed by a full collection of our own (V8's `gc`, in a context of its own).
+ */
+function heapNearlyFull() {
+    watchCollections();
+    if (kept === undefined || kept.usedBytes < kept.limitBytes * HEAP_STOP_SHARE)
+        return undefined;
+    collectGarbage();
+    kept = { usedBytes: oldGeneration(), limitBytes: kept.limitBytes };
+    return kept.usedBytes < kept.limitBytes * HEAP_STOP_SHARE ? undefined : kept;
+}
+/** The old generation as V8's last full collection left it, as read when the collection was reported. */
+let kept;
+let watching = false;
+let gc;
+function oldGeneration() {
+    let young = 0;
+    for (const space of (0,external_node_v8_.getHeapSpaceStatistics)())
+        if (space.space_name === 'new_space' || space.space_name === 'new_large_object_space')
+            young += space.space_used_size;
+    return (0,external_node_v8_.getHeapStatistics)().used_heap_size - young;
+}
+function watchCollections() {
+    if (watching)
+        return;
+    watching = true;
+    const limitBytes = oldSpaceFlag() ?? (0,external_node_v8_.getHeapStatistics)().heap_size_limit;
+    new external_node_perf_hooks_.PerformanceObserver((entries) => {
+        if (entries.getEntries().some((entry) => entry.detail?.kind === external_node_perf_hooks_.constants.NODE_PERFORMANCE_GC_MAJOR))
+            kept = { usedBytes: oldGeneration(), limitBytes };
+    }).observe({ entryTypes: ['gc'] });
+}
+/** A full garbage collection, as `node --expose-gc`'s `gc()` makes one; nothing when V8 refuses the flag. */
+function collectGarbage() {
+    if (gc === undefined) {
+        try {
+            (0,external_node_v8_.setFlagsFromString)('--expose-gc');
+            gc = (0,external_node_vm_.runInNewContext)('gc');
+        }
+        catch {
+            gc = null;
+        }
+    }
+    gc?.();
+}
+const megabytes = (bytes) => (0,group_digits/* groupDigits */.K)(Math.round(bytes / 1_048_576));
+/**
+ * The run's memory is nearly full: nothing new starts, running steps are cancelled, and the run fails
+ * with what it completed. A run that would have grown on (a long for_each list in every item of
+ * another, results kept for the steps after them) ends with its report instead of a crash.
+ */
+class HeapFullError extends run_stopped_error/* RunStoppedError */.F {
+    usedBytes;
+    limitBytes;
+    constructor(use, before) {
+        super(`memory nearly full: the heap holds ${megabytes(use.usedBytes)} MB of its ${megabytes(use.limitBytes)} MB limit, so ${before} did not start; ` +
+            "cut the for_each lists (max_items) or split the plan, or give node more heap (NODE_OPTIONS: --max-old-space-size=<MB> in the step's env)", 'failed');
+        this.usedBytes = use.usedBytes;
+        this.limitBytes = use.limitBytes;
+    }
+}
+
 // EXTERNAL MODULE: ./lib/core/usage.js
 var core_usage = __webpack_require__(76940);
 ;// CONCATENATED MODULE: ./lib/run/run-budget.js
+
 
 
 
@@ -8794,6 +8903,7 @@ function nameIn(usage, field) {
 class RunBudget {
     #limits;
     #pricing;
+    #heapNearlyFull;
     #stop = new AbortController();
     #usage = core_usage/* NO_USAGE */.y;
     #abandonedRequests = 0;
@@ -8805,7 +8915,9 @@ class RunBudget {
     #wakeScheduled = false;
     /** A call refused for a cap while others were in flight: the run stops with it once they have answered. */
     #stopAfterInFlight;
-    constructor(limits = {}, pricing) {
+    /** `heapNearlyFull` reads the process's heap when it is nearly full (tests give a stand-in): then nothing starts. */
+    constructor(limits = {}, pricing, options = {}) {
+        this.#heapNearlyFull = options.heapNearlyFull ?? heapNearlyFull;
         this.#limits = {
             max_steps: limits.max_steps ?? Number.POSITIVE_INFINITY,
             max_model_calls: limits.max_model_calls ?? Number.POSITIVE_INFINITY,
@@ -8961,9 +9073,12 @@ class RunBudget {
     get stepsStarted() {
         return this.#stepsStarted;
     }
-    /** Before a step starts: false (and the run stops) when `max_steps` steps have started already. */
+    /**
+     * Before a step starts: false (and the run stops) when `max_steps` steps have started already, or
+     * when the heap is nearly full (`beforeItem`).
+     */
     beforeStep(stepKey) {
-        if (this.exceeded)
+        if (!this.beforeItem(`step ${stepKey}`))
             return false;
         if (this.#stepsStarted >= this.#limits.max_steps) {
             this.#exceed(new budget_exceeded_error/* BudgetExceededError */.Z('max_steps', this.#limits.max_steps, this.#stepsStarted, `step ${stepKey} would have been one more`));
@@ -8971,6 +9086,21 @@ class RunBudget {
         }
         this.#stepsStarted += 1;
         return true;
+    }
+    /**
+     * Before a for_each item starts (`what` names it): false, and the run stops with a `HeapFullError`,
+     * once the heap is nearly full (`heapNearlyFull`). Memory is the one budget no plan sets: items
+     * in every item of a list, across plans inside plans, grew a run past its heap, and V8 ended it
+     * with nothing written.
+     */
+    beforeItem(what) {
+        if (this.exceeded)
+            return false;
+        const heap = this.#heapNearlyFull();
+        if (heap === undefined)
+            return true;
+        this.#exceed(new HeapFullError(heap, what));
+        return false;
     }
     #noRoomForCall(who) {
         const limits = this.#limits;
