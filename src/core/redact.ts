@@ -1,3 +1,4 @@
+import { INVISIBLE } from './invisible-characters.ts';
 import { LinearRegex } from './linear-regex.ts';
 import { isOrdinaryValue, isSecretEnvName } from './secret-env-name.ts';
 
@@ -229,6 +230,47 @@ function redactRanges(text: string, ranges: Array<{ start: number; end: number }
   return out + text.slice(at);
 }
 
+/** Any character a reader cannot see (`INVISIBLE`, one at a time). */
+const ANY_INVISIBLE = /\p{Default_Ignorable_Code_Point}/u;
+
+/**
+ * `text` with every known spelling that invisible characters split (`hunt\u200Ber2`, which GitHub
+ * shows as `hunter2`) replaced by `***`, and its other invisible characters kept: they may be what
+ * breaks an @mention (`neutraliseOutbound`). Spellings with none inside are left to the rest of the
+ * redactor.
+ */
+function hideAcrossInvisible(text: string, known: RegExp): string {
+  // The text's visible characters, and where each run of them starts in the text and in that view.
+  let visible = '';
+  const runs: Array<{ at: number; from: number }> = [];
+  let from = 0;
+  for (const hidden of text.matchAll(INVISIBLE)) {
+    if (hidden.index > from) runs.push({ at: visible.length, from });
+    visible += text.slice(from, hidden.index);
+    from = hidden.index + hidden[0].length;
+  }
+  if (from < text.length) runs.push({ at: visible.length, from });
+  visible += text.slice(from);
+  // Where the view's `index` is in the text: found in the last run starting at or before it.
+  const inText = (index: number): number => {
+    let low = 0;
+    let high = runs.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (runs[middle]!.at <= index) low = middle;
+      else high = middle - 1;
+    }
+    return runs[low]!.from + index - runs[low]!.at;
+  };
+  const ranges: Array<{ start: number; end: number }> = [];
+  for (const match of visible.matchAll(known)) {
+    const start = inText(match.index);
+    const end = inText(match.index + match[0].length - 1) + 1;
+    if (end - start !== match[0].length) ranges.push({ start, end });
+  }
+  return redactRanges(text, ranges);
+}
+
 /** The mark every cut leaves (`cutText`, excerpts, stderr tails): where a secret may have been split. */
 const CUT = '…';
 /** The shortest start or end of a known value hidden where it touches a cut. */
@@ -385,9 +427,10 @@ function buildRedactor(given: readonly string[]): (text: string) => string {
   // A cut can leave a short start or end of any known value beside its `…` (hideAtCuts).
   if (known.length > 0) screen.push(CUT);
   const jsonScreen = new RegExp(screen.join('|'));
-  jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json));
+  jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json) || (knownPattern !== undefined && ANY_INVISIBLE.test(json)));
   return redactor;
   function redactor(text: string): string {
+    if (knownPattern && text.length >= shortest && ANY_INVISIBLE.test(text)) text = hideAcrossInvisible(text, knownPattern);
     const cut = known.length > 0 && text.length > MIN_CUT_FRAGMENT && text.includes(CUT);
     if (!cut && (text.length < shortest || (!anyPattern.test(text) && !anyBearer.test(text) && !holdsFarShape(text)))) return text;
     let out = knownPattern ? text.replace(knownPattern, REDACTED) : text;

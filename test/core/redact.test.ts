@@ -166,6 +166,26 @@ describe('createRedactor', () => {
     for (const text of written) expect(redact(text), text).not.toMatch(/Zr7/);
   });
 
+  // Found by an adversarial pass: a value too short to be hidden by its halves (under 24 characters), with a
+  // zero-width space inside, was shown whole: GitHub draws `hunt\u200Ber2x` as hunter2x.
+  it('hides a known value that invisible characters split, and keeps the invisible characters elsewhere', () => {
+    const known = createRedactor(['hunter2x', 'Zq9xTopSecretValue77abcdEFGH1234']);
+    // Zero-width space, soft hyphen, word joiner, BOM, a variation selector, a Unicode tag character.
+    for (const hidden of ['\u200b', '\u00ad', '\u2060', '\ufeff', '\ufe0f', '\u{E0041}']) {
+      expect(known(`pw hunt${hidden}er2x end`)).toBe('pw *** end');
+      expect(known(`${[...'hunter2x'].join(hidden)}!`)).toBe('***!');
+    }
+    expect(known('Zq9xTop\u200bSecretValue77abcdEFGH1234')).toBe('***');
+    // What breaks an @mention (neutraliseOutbound) stays, beside a secret hidden either way.
+    expect(known('@\u200bmona hunter2x hun\u200bter2x')).toBe('@\u200bmona *** ***');
+    expect(known('no secret\u200b here, hunter2 alone')).toBe('no secret\u200b here, hunter2 alone');
+    // JSON the screen let through as it was, unredacted.
+    const json = JSON.stringify({ note: 'hun\u2060ter2x' });
+    expect(jsonMayNeedRedaction(json, known)).toBe(true);
+    expect(redactDeep(JSON.parse(json), known)).toEqual({ note: '***' });
+    expect(jsonMayNeedRedaction(JSON.stringify({ note: 'hello\u200b' }), createRedactor())).toBe(false);
+  });
+
   it('hides each line of a multi-line secret', () => {
     const known = createRedactor(['first-line-of-key\nsecond-line-of-key']);
     expect(known('leaked: second-line-of-key')).toBe('leaked: ***');
