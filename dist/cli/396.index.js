@@ -15,8 +15,10 @@ export const modules = {
 /* harmony export */   p6: () => (/* binding */ redactNumber)
 /* harmony export */ });
 /* unused harmony exports MIN_SECRET_LENGTH, TOKEN_SHAPE_SOURCES, MIN_FRAGMENT_SECRET_LENGTH */
+/* harmony import */ var _invisible_characters_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5709);
 /* harmony import */ var _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(53097);
-/* harmony import */ var _secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(59989);
+/* harmony import */ var _secret_env_name_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(59989);
+
 
 
 const REDACTED = '***';
@@ -220,6 +222,50 @@ function redactRanges(text, ranges) {
     }
     return out + text.slice(at);
 }
+/** Any character a reader cannot see (`INVISIBLE`, one at a time). */
+const ANY_INVISIBLE = /\p{Default_Ignorable_Code_Point}/u;
+/**
+ * `text` with every known spelling that invisible characters split (`hunt\u200Ber2`, which GitHub
+ * shows as `hunter2`) replaced by `***`, and its other invisible characters kept: they may be what
+ * breaks an @mention (`neutraliseOutbound`). Spellings with none inside are left to the rest of the
+ * redactor.
+ */
+function hideAcrossInvisible(text, known) {
+    // The text's visible characters, and where each run of them starts in the text and in that view.
+    let visible = '';
+    const runs = [];
+    let from = 0;
+    for (const hidden of text.matchAll(_invisible_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .INVISIBLE */ .kH)) {
+        if (hidden.index > from)
+            runs.push({ at: visible.length, from });
+        visible += text.slice(from, hidden.index);
+        from = hidden.index + hidden[0].length;
+    }
+    if (from < text.length)
+        runs.push({ at: visible.length, from });
+    visible += text.slice(from);
+    // Where the view's `index` is in the text: found in the last run starting at or before it.
+    const inText = (index) => {
+        let low = 0;
+        let high = runs.length - 1;
+        while (low < high) {
+            const middle = (low + high + 1) >> 1;
+            if (runs[middle].at <= index)
+                low = middle;
+            else
+                high = middle - 1;
+        }
+        return runs[low].from + index - runs[low].at;
+    };
+    const ranges = [];
+    for (const match of visible.matchAll(known)) {
+        const start = inText(match.index);
+        const end = inText(match.index + match[0].length - 1) + 1;
+        if (end - start !== match[0].length)
+            ranges.push({ start, end });
+    }
+    return redactRanges(text, ranges);
+}
 /** The mark every cut leaves (`cutText`, excerpts, stderr tails): where a secret may have been split. */
 const CUT = '\u2026';
 /** The shortest start or end of a known value hidden where it touches a cut. */
@@ -327,7 +373,7 @@ function urlParts(value) {
     const password = userinfo.includes(':') ? userinfo.slice(userinfo.indexOf(':') + 1) : '';
     const rest = value.slice(authority[0].length);
     // `postgres://postgres:postgres@\u2026/postgres`, `root:root`, `12345`: a word the URL uses anyway, or a short one.
-    const guessable = password.length < MIN_URL_PASSWORD_LENGTH || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isOrdinaryValue */ .C)(password) || password === user || rest.includes(password);
+    const guessable = password.length < MIN_URL_PASSWORD_LENGTH || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_2__/* .isOrdinaryValue */ .C)(password) || password === user || rest.includes(password);
     if (password !== '')
         parts.push(...(guessable ? [userinfo] : [password, decode(password)]));
     const withoutHash = rest.split('#')[0];
@@ -381,9 +427,11 @@ function buildRedactor(given) {
     if (known.length > 0)
         screen.push(CUT);
     const jsonScreen = new RegExp(screen.join('|'));
-    jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json));
+    jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json) || (knownPattern !== undefined && ANY_INVISIBLE.test(json)));
     return redactor;
     function redactor(text) {
+        if (knownPattern && text.length >= shortest && ANY_INVISIBLE.test(text))
+            text = hideAcrossInvisible(text, knownPattern);
         const cut = known.length > 0 && text.length > MIN_CUT_FRAGMENT && text.includes(CUT);
         if (!cut && (text.length < shortest || (!anyPattern.test(text) && !anyBearer.test(text) && !holdsFarShape(text))))
             return text;
@@ -411,7 +459,7 @@ function jsonMayNeedRedaction(json, redact) {
 }
 /** Every value of `env` whose name looks secret (`*TOKEN*`, `*KEY*`, `INPUT_*`\u2026): what to hand `createRedactor`. */
 function secretValuesFromEnvironment(env) {
-    return Object.entries(env).flatMap(([name, value]) => (value && (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(name) ? [value] : []));
+    return Object.entries(env).flatMap(([name, value]) => (value && (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_2__/* .isSecretEnvName */ .B)(name) ? [value] : []));
 }
 /**
  * The values of run inputs whose names look secret (`api_token`, `db-password`), as text: a workflow
@@ -420,10 +468,10 @@ function secretValuesFromEnvironment(env) {
  */
 function secretValuesFromInputs(inputs) {
     return Object.entries(inputs).flatMap(([name, value]) => {
-        if ((typeof value !== 'string' && typeof value !== 'number') || !(0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(name.replaceAll('-', '_')))
+        if ((typeof value !== 'string' && typeof value !== 'number') || !(0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_2__/* .isSecretEnvName */ .B)(name.replaceAll('-', '_')))
             return [];
         const text = String(value);
-        return text === '' || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isOrdinaryValue */ .C)(text) ? [] : [text];
+        return text === '' || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_2__/* .isOrdinaryValue */ .C)(text) ? [] : [text];
     });
 }
 /**
