@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AGENT_REPLY_CHAR_LIMIT } from '../../src/steps/agent/reply-budget.ts';
 import { textAnswer, toolCallAnswer } from '../helpers/chat-server.ts';
 import { pageTool } from '../helpers/page-tool.ts';
+import type { Tool } from '../../src/tools/tool.ts';
 import { runOfflineJob } from '../recovery/job-harness.ts';
 import { todos } from './agent-fixtures.ts';
 
@@ -38,5 +39,39 @@ describe('an agent’s conversation', () => {
     expect(replies.slice(firstKept).every((reply) => !reply.startsWith('[left out'))).toBe(true);
     // The trace keeps every page whole.
     expect(job.trace.filter((line) => line.type === 'agent_tool_called' && line.tool === 'page')).toHaveLength(TURNS);
+  });
+
+  // Found by an adversarial pass on bounds: replies were bounded, but each turn resent every argument the
+  // model had written: 30 turns saving a 20,000-character note sent 600,000 characters of them at the end.
+  it(`keeps the calls' arguments within the same ${AGENT_REPLY_CHAR_LIMIT.toLocaleString('en-US')} characters, the oldest giving way to JSON that says what they were`, async () => {
+    const notes: string[] = [];
+    const save: Tool = {
+      name: 'save',
+      description: 'Save a note',
+      inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false },
+      sideEffects: false,
+      async execute(args) {
+        notes.push(String(args['text']));
+        return 'saved';
+      },
+    };
+    const calls = 30;
+    const script = [todos(false, [['1', 'Save the notes', 'in_progress']]), ...Array.from({ length: calls }, (_, i) => toolCallAnswer('save', { text: `NOTE-${i + 1} `.padEnd(20_000, 'y') })), textAnswer('Saved them all')];
+    const job = await runOfflineJob({ plan: PLAN.replace('tools: [page]', 'tools: [save]').replace(`max_turns: ${TURNS + 2}`, `max_turns: ${calls + 2}`), script, extraTools: [save] });
+    expect(job.outcome.kind === 'ran' && job.outcome.status, JSON.stringify(job.events.filter((e) => e.type === 'step_failed'))).toBe('succeeded');
+    // Every call ran with its whole text.
+    expect(notes).toHaveLength(calls);
+    expect(notes.every((note) => note.length === 20_000)).toBe(true);
+    const last = job.server.requests.at(-1)!.body.messages;
+    const args = last.flatMap((message) => (message.role === 'assistant' ? (message.tool_calls ?? []) : [])).map((call) => (call as { function: { arguments: string } }).function.arguments);
+    const replies = last.filter((message) => message.role === 'tool').map((message) => String(message.content));
+    expect(args).toHaveLength(calls + 1);
+    expect([...args, ...replies].reduce((sum, text) => sum + text.length, 0)).toBeLessThanOrEqual(AGENT_REPLY_CHAR_LIMIT);
+    // The newest calls whole, the oldest given way, in order; each still JSON.
+    expect(JSON.parse(args.at(-1)!)).toEqual({ text: `NOTE-${calls} `.padEnd(20_000, 'y') });
+    expect(JSON.parse(args[1]!)).toEqual({ left_out_for_room: "the arguments of this call of 'save', 20011 characters" });
+    const firstKept = args.findIndex((text) => text.includes('NOTE-'));
+    expect(firstKept).toBeGreaterThan(calls - 10);
+    expect(args.slice(firstKept).every((text) => text.includes('NOTE-'))).toBe(true);
   });
 });

@@ -112,6 +112,7 @@ class AgentLoop {
         throw new EmptyAnswerError({ stepKey: ctx.step.key, reason });
       }
       messages.push({ role: 'assistant', content: choice?.message.content ?? null, tool_calls: calls });
+      replies.addCalls(messages.length - 1, calls);
       const turnStart = messages.length;
       let run = 0;
       let todoWrites = 0;
@@ -133,7 +134,8 @@ class AgentLoop {
         replies.add(messages.length, call.function.name, reply.length);
         messages.push({ role: 'tool', tool_call_id: call.id, content: reply });
       }
-      replies.fit(messages, turnStart);
+      // The last turn's calls and replies stay whole.
+      replies.fit(messages, turnStart - 1);
     }
     throw new AgentStoppedError({ stepKey: ctx.step.key, maxTurns: this.#maxTurns, todos: this.#todos, ...(this.#lastMessage !== undefined && { lastMessage: this.#lastMessage }) });
   }
