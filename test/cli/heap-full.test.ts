@@ -15,7 +15,8 @@ afterAll(async () => {
 
 // Each item keeps a 211 KiB file as its result, for the steps after it: 1,000 of them are some 200 MB. In
 // a 64 MB heap V8 ended the CLI after about 250 items (SIGABRT: "JavaScript heap out of memory"), with no
-// summary, and a trace cut off mid-run.
+// summary, and a trace cut off mid-run. NODE_OPTIONS as node also reads it: a word in double quotes (a review
+// found the guard took the 256 MB of heap_size_limit then, and the run died as before).
 it('stops a run whose heap fills before V8 ends it, writing the summary and the whole trace', async () => {
   await writeFile(path.join(dir, 'big.txt'), 'lorem ipsum dolor sit amet '.repeat(8_000));
   await writeFile(
@@ -29,7 +30,7 @@ workflow_sequence:
   - { id: read, type: tool_call, tool: read_file, for_each: "\${steps.list.result}", args: { path: big.txt } }
 `,
   );
-  const run = await runCli(['run', 'plan.yml', '--trace', 'trace.jsonl', '--summary', 'summary.md'], { cwd: dir, env: { NODE_OPTIONS: '--max-old-space-size=64' } });
+  const run = await runCli(['run', 'plan.yml', '--trace', 'trace.jsonl', '--summary', 'summary.md'], { cwd: dir, env: { NODE_OPTIONS: '"--max-old-space-size=64"' } });
   expect(run.stderr).not.toContain('heap out of memory');
   expect(run.code).toBe(1);
   expect(run.stdout).toContain('status: failed');

@@ -176,6 +176,10 @@ describe('createRedactor', () => {
       expect(known(`${[...'hunter2x'].join(hidden)}!`)).toBe('***!');
     }
     expect(known('Zq9xTop\u200bSecretValue77abcdEFGH1234')).toBe('***');
+    // A start or an end of a long value that a cut left (a review found these shown), split likewise.
+    expect(known('Zq9x\u200bTopSecretVal end')).toBe('*** end');
+    expect(known('log: Zq9xTop\u200bSecretValue7…')).toBe('log: ***…');
+    expect(known('…ue77abcd\u2060EFGH1234 end')).toBe('…*** end');
     // What breaks an @mention (neutraliseOutbound) stays, beside a secret hidden either way.
     expect(known('@\u200bmona hunter2x hun\u200bter2x')).toBe('@\u200bmona *** ***');
     expect(known('no secret\u200b here, hunter2 alone')).toBe('no secret\u200b here, hunter2 alone');

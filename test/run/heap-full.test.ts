@@ -48,7 +48,7 @@ describe('a run whose heap is nearly full', () => {
     expect(calls).toBe(3);
     expect(outcome.status).toBe('failed');
     expect(outcome.reason).toBe(
-      "memory nearly full: the heap holds 210 MB of its 256 MB limit, so an item of step each did not start; cut the for_each lists (max_items) or split the plan, or give node more heap (NODE_OPTIONS: --max-old-space-size=<MB> in the step's env)",
+      "memory nearly full: the heap holds 210 MB of its 256 MB limit, so an item of step each did not start; cut the for_each lists (max_items) or split the plan, or give node more heap (NODE_OPTIONS=--max-old-space-size=<MB>; for the action, in its workflow step's env:)",
     );
     expect(events.filter((event) => event.type === 'item_completed').map((event) => (event as { result: unknown }).result)).toEqual([0, 2, 4]);
     expect(outcome.record.steps.get('each')).toMatchObject({ state: 'failed', error: expect.stringContaining('memory nearly full') });
