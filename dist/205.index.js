@@ -574,7 +574,7 @@ const SYSTEM = [
  * answers, bounded by `maxTurns`, and by MAX_TOOL_CALLS_PER_TURN as an agent step is: the calls past it
  * in one answer are not run, and are answered so. Tool errors go back to the model as observations (that
  * is the strategy); results are sanitised and cut as step prompts are, and the conversation keeps at most
- * AGENT_REPLY_CHAR_LIMIT characters of them, as an agent step's does.
+ * AGENT_REPLY_CHAR_LIMIT characters of them and of the calls' arguments, as an agent step's does.
  */
 async function runReactLoop(options) {
     const tools = [...options.tools.values()];
@@ -595,7 +595,9 @@ async function runReactLoop(options) {
             return { ok: true, answer: message?.content ?? '' };
         const calls = asked.slice(0, run_agent_step.MAX_TOOL_CALLS_READ_PER_TURN);
         const dropped = asked.length - calls.length;
-        messages.push({ role: 'assistant', content: message?.content ?? null, tool_calls: calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.args } })) });
+        const made = calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.args } }));
+        messages.push({ role: 'assistant', content: message?.content ?? null, tool_calls: made });
+        replies.addCalls(messages.length - 1, made);
         const turnStart = messages.length;
         for (const [index, call] of calls.entries()) {
             const answer = index < run_agent_step.MAX_TOOL_CALLS_PER_TURN ? await observe(call, options, tools) : run_agent_step.NOT_RUN_REPLY;
@@ -603,7 +605,8 @@ async function runReactLoop(options) {
             replies.add(messages.length, call.name, observation.length);
             messages.push({ role: 'tool', tool_call_id: call.id, content: observation });
         }
-        replies.fit(messages, turnStart);
+        // The last turn's calls and replies stay whole.
+        replies.fit(messages, turnStart - 1);
     }
     return { ok: false, reason: `no final answer within ${options.maxTurns} turns` };
 }

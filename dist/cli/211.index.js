@@ -10,16 +10,18 @@ export const modules = {
 /* harmony export */ });
 /* unused harmony export AGENT_REPLY_CHAR_LIMIT */
 /**
- * The most characters of tool replies a conversation of tool calls keeps (an agent step's, and the
- * ReAct baseline's in `plan-runner eval`): each turn sends the whole conversation again, and with every
- * reply kept, 198 turns of 11 KB files sent 160 MB in all (1.65 MB in the last request), past any model's
- * context. Past it, the oldest replies (never the last turn's) give way to a line saying what they were.
+ * The most characters of tool replies and call arguments a conversation of tool calls keeps (an agent
+ * step's, and the ReAct baseline's in `plan-runner eval`): each turn sends the whole conversation again,
+ * and with every reply kept, 198 turns of 11 KB files sent 160 MB in all (1.65 MB in the last request),
+ * past any model's context; a model's own calls grew it as well (30 turns writing a 50 KB file each sent
+ * 1.5 MB of arguments in the last request). Past it, the oldest replies and arguments (never the last
+ * turn's) give way to a line saying what they were.
  */
 const AGENT_REPLY_CHAR_LIMIT = 160_000;
-/** Tool replies in the conversation, oldest first, and their total length: the budget above. */
+/** Tool replies and call arguments in the conversation, oldest first, and their total length: the budget above. */
 class ReplyBudget {
     #offered;
-    #replies = [];
+    #entries = [];
     #oldest = 0;
     #total = 0;
     /** `offered` says which tool names the conversation offered: the line that replaces a reply repeats only those. */
@@ -28,17 +30,35 @@ class ReplyBudget {
     }
     /** Counts the reply at `messages[index]` to a call of `tool`, the name as the model wrote it. */
     add(index, tool, chars) {
-        // The model's own words name the call: a name it was not offered is not repeated back to it.
-        this.#replies.push({ index, tool: this.#offered(tool) ? tool : 'an unknown tool', chars });
-        this.#total += chars;
+        this.#count({ index, tool, chars });
     }
-    /** Shortens the oldest replies before message `keepFrom` until the replies fit. */
+    /** Counts the arguments of every tool call in the assistant message at `messages[index]`. */
+    addCalls(index, calls) {
+        for (const [call, { function: fn }] of calls.entries())
+            this.#count({ index, call, tool: fn.name, chars: fn.arguments.length });
+    }
+    #count(entry) {
+        // The model's own words name the call: a name it was not offered is not repeated back to it.
+        this.#entries.push({ ...entry, tool: this.#offered(entry.tool) ? entry.tool : 'an unknown tool' });
+        this.#total += entry.chars;
+    }
+    /** Shortens the oldest replies and arguments before message `keepFrom` until they fit. */
     fit(messages, keepFrom) {
-        while (this.#total > AGENT_REPLY_CHAR_LIMIT && this.#oldest < this.#replies.length && this.#replies[this.#oldest].index < keepFrom) {
-            const { index, tool, chars } = this.#replies[this.#oldest++];
-            const message = messages[index];
-            const note = `[left out for room: the reply of '${tool}' here, ${chars} characters; call it again if you need it]`;
-            messages[index] = { ...message, content: note };
+        while (this.#total > AGENT_REPLY_CHAR_LIMIT && this.#oldest < this.#entries.length && this.#entries[this.#oldest].index < keepFrom) {
+            const { index, call, tool, chars } = this.#entries[this.#oldest++];
+            if (call === undefined) {
+                const note = `[left out for room: the reply of '${tool}' here, ${chars} characters; call it again if you need it]`;
+                messages[index] = { ...messages[index], content: note };
+                this.#total -= chars - note.length;
+                continue;
+            }
+            // Arguments stay JSON: a server may parse them.
+            const note = JSON.stringify({ left_out_for_room: `the arguments of this call of '${tool}', ${chars} characters` });
+            if (note.length >= chars)
+                continue;
+            const assistant = messages[index];
+            const calls = (assistant.tool_calls ?? []).map((made, at) => (at === call && made.type === 'function' ? { ...made, function: { ...made.function, arguments: note } } : made));
+            messages[index] = { ...assistant, tool_calls: calls };
             this.#total -= chars - note.length;
         }
     }
@@ -352,6 +372,7 @@ class AgentLoop {
                 throw new empty_answer_error/* EmptyAnswerError */.k({ stepKey: ctx.step.key, reason });
             }
             messages.push({ role: 'assistant', content: choice?.message.content ?? null, tool_calls: calls });
+            replies.addCalls(messages.length - 1, calls);
             const turnStart = messages.length;
             let run = 0;
             let todoWrites = 0;
@@ -375,7 +396,8 @@ class AgentLoop {
                 replies.add(messages.length, call.function.name, reply.length);
                 messages.push({ role: 'tool', tool_call_id: call.id, content: reply });
             }
-            replies.fit(messages, turnStart);
+            // The last turn's calls and replies stay whole.
+            replies.fit(messages, turnStart - 1);
         }
         throw new AgentStoppedError({ stepKey: ctx.step.key, maxTurns: this.#maxTurns, todos: this.#todos, ...(this.#lastMessage !== undefined && { lastMessage: this.#lastMessage }) });
     }

@@ -8792,16 +8792,18 @@ var group_digits = __webpack_require__(80083);
  * once, with no checklist, summary or trace written; the rest is kept for writing them.
  */
 const HEAP_STOP_SHARE = 0.8;
+/** NODE_OPTIONS's words as node reads them: split at spaces, a double-quoted word whole (`"--max-old-space-size=64"`), `\` escaping in it. */
+function nodeOptionWords(options) {
+    return [...options.matchAll(/"((?:\\.|[^"\\])*)"|[^\s"]+/g)].map((word) => (word[1] === undefined ? word[0] : word[1].replace(/\\(.)/g, '$1')));
+}
 /** The heap size `--max-old-space-size` sets (NODE_OPTIONS or node's own arguments; the last one counts), in bytes. */
 function oldSpaceFlag() {
-    const words = [...(process.env['NODE_OPTIONS'] ?? '').split(/\s+/), ...process.execArgv];
+    const words = [...nodeOptionWords(process.env['NODE_OPTIONS'] ?? ''), ...process.execArgv];
     let megabytes;
-    for (const [i, word] of words.entries()) {
-        const flag = /^--max[-_]old[-_]space[-_]size(?:=(.*))?$/.exec(word);
-        if (!flag)
-            continue;
-        const value = Number(flag[1] ?? words[i + 1]);
-        if (Number.isFinite(value) && value > 0)
+    for (const word of words) {
+        const flag = /^--max[-_]old[-_]space[-_]size=(.*)$/.exec(word);
+        const value = Number(flag?.[1]);
+        if (flag && Number.isFinite(value) && value > 0)
             megabytes = value;
     }
     return megabytes === undefined ? undefined : megabytes * 1_048_576;
@@ -8872,7 +8874,7 @@ class HeapFullError extends run_stopped_error/* RunStoppedError */.F {
     limitBytes;
     constructor(use, before) {
         super(`memory nearly full: the heap holds ${megabytes(use.usedBytes)} MB of its ${megabytes(use.limitBytes)} MB limit, so ${before} did not start; ` +
-            "cut the for_each lists (max_items) or split the plan, or give node more heap (NODE_OPTIONS: --max-old-space-size=<MB> in the step's env)", 'failed');
+            'cut the for_each lists (max_items) or split the plan, or give node more heap (NODE_OPTIONS=--max-old-space-size=<MB>; for the action, in its workflow step\'s env:)', 'failed');
         this.usedBytes = use.usedBytes;
         this.limitBytes = use.limitBytes;
     }
