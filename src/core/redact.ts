@@ -239,19 +239,26 @@ function redactRanges(text: string, ranges: Array<{ start: number; end: number }
 const ANY_INVISIBLE = /\p{Default_Ignorable_Code_Point}/u;
 
 /**
- * `text` with every known spelling, and every start or end of a long one (`hideFragments`), that
- * invisible characters split (`hunt\u200Ber2`, which GitHub shows as `hunter2`) replaced by `***`, and
+ * `text` with every known spelling, every start or end of a long one (`hideFragments`) and every
+ * token shape that invisible characters split (`hunt\u200Ber2`, which GitHub shows as `hunter2`) replaced by `***`, and
  * its other invisible characters kept: they may be what breaks an @mention (`neutraliseOutbound`).
  * Spellings with none inside are left to the rest of the redactor. The text's visible view is made
  * first, and its map to the text only when that view holds something to hide: a tool's 1 MiB of
  * letters and zero-width spaces took 160-460 ms and 50-64 MB of heap at every redaction when the map
  * was made each time.
  */
-function hideAcrossInvisible(text: string, known: RegExp, fragments: readonly Fragments[]): string {
+function hideAcrossInvisible(text: string, known: RegExp | undefined, fragments: readonly Fragments[]): string {
   const visible = text.replace(INVISIBLE, '');
   const ranges = fragmentRanges(visible, fragments);
-  if (ranges.length === 0 && visible.search(known) === -1) return text;
-  for (const match of visible.matchAll(known)) ranges.push({ start: match.index, end: match.index + match[0].length });
+  // The token shapes too: `ghp_…` split by a zero-width space is a GitHub token to whoever reads it.
+  for (const { pattern, is } of TOKEN_SHAPES) {
+    for (const match of visible.matchAll(pattern)) {
+      const start = match.index + match[1]!.length;
+      if (!is || is(match[0].slice(match[1]!.length))) ranges.push({ start, end: match.index + match[0].length });
+    }
+  }
+  if (ranges.length === 0 && (known === undefined || visible.search(known) === -1)) return text;
+  if (known) for (const match of visible.matchAll(known)) ranges.push({ start: match.index, end: match.index + match[0].length });
   // Where each run of visible characters starts in the view (`at`) and in the text (`from`).
   const at: number[] = [];
   const from: number[] = [];
@@ -446,10 +453,10 @@ function buildRedactor(given: readonly string[]): (text: string) => string {
   // A cut can leave a short start or end of any known value beside its `…` (hideAtCuts).
   if (known.length > 0) screen.push(CUT);
   const jsonScreen = new RegExp(screen.join('|'));
-  jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json) || (knownPattern !== undefined && ANY_INVISIBLE.test(json)));
+  jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json) || ANY_INVISIBLE.test(json));
   return redactor;
   function redactor(text: string): string {
-    if (knownPattern && text.length >= shortest && ANY_INVISIBLE.test(text)) text = hideAcrossInvisible(text, knownPattern, fragments);
+    if (text.length >= shortest && ANY_INVISIBLE.test(text)) text = hideAcrossInvisible(text, knownPattern, fragments);
     const cut = known.length > 0 && text.length > MIN_CUT_FRAGMENT && text.includes(CUT);
     if (!cut && (text.length < shortest || (!anyPattern.test(text) && !anyBearer.test(text) && !holdsFarShape(text)))) return text;
     let out = knownPattern ? text.replace(knownPattern, REDACTED) : text;
