@@ -229,8 +229,8 @@ function redactRanges(text, ranges) {
 /** Any character a reader cannot see (`INVISIBLE`, one at a time). */
 const ANY_INVISIBLE = /\p{Default_Ignorable_Code_Point}/u;
 /**
- * `text` with every known spelling, and every start or end of a long one (`hideFragments`), that
- * invisible characters split (`hunt\u200Ber2`, which GitHub shows as `hunter2`) replaced by `***`, and
+ * `text` with every known spelling, every start or end of a long one (`hideFragments`) and every
+ * token shape that invisible characters split (`hunt\u200Ber2`, which GitHub shows as `hunter2`) replaced by `***`, and
  * its other invisible characters kept: they may be what breaks an @mention (`neutraliseOutbound`).
  * Spellings with none inside are left to the rest of the redactor. The text's visible view is made
  * first, and its map to the text only when that view holds something to hide: a tool's 1 MiB of
@@ -240,10 +240,19 @@ const ANY_INVISIBLE = /\p{Default_Ignorable_Code_Point}/u;
 function hideAcrossInvisible(text, known, fragments) {
     const visible = text.replace(_invisible_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .INVISIBLE */ .kH, '');
     const ranges = fragmentRanges(visible, fragments);
-    if (ranges.length === 0 && visible.search(known) === -1)
+    // The token shapes too: `ghp_\u2026` split by a zero-width space is a GitHub token to whoever reads it.
+    for (const { pattern, is } of TOKEN_SHAPES) {
+        for (const match of visible.matchAll(pattern)) {
+            const start = match.index + match[1].length;
+            if (!is || is(match[0].slice(match[1].length)))
+                ranges.push({ start, end: match.index + match[0].length });
+        }
+    }
+    if (ranges.length === 0 && (known === undefined || visible.search(known) === -1))
         return text;
-    for (const match of visible.matchAll(known))
-        ranges.push({ start: match.index, end: match.index + match[0].length });
+    if (known)
+        for (const match of visible.matchAll(known))
+            ranges.push({ start: match.index, end: match.index + match[0].length });
     // Where each run of visible characters starts in the view (`at`) and in the text (`from`).
     const at = [];
     const from = [];
@@ -445,10 +454,10 @@ function buildRedactor(given) {
     if (known.length > 0)
         screen.push(CUT);
     const jsonScreen = new RegExp(screen.join('|'));
-    jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json) || (knownPattern !== undefined && ANY_INVISIBLE.test(json)));
+    jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json) || ANY_INVISIBLE.test(json));
     return redactor;
     function redactor(text) {
-        if (knownPattern && text.length >= shortest && ANY_INVISIBLE.test(text))
+        if (text.length >= shortest && ANY_INVISIBLE.test(text))
             text = hideAcrossInvisible(text, knownPattern, fragments);
         const cut = known.length > 0 && text.length > MIN_CUT_FRAGMENT && text.includes(CUT);
         if (!cut && (text.length < shortest || (!anyPattern.test(text) && !anyBearer.test(text) && !holdsFarShape(text))))
