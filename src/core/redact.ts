@@ -262,10 +262,9 @@ function hideAcrossInvisible(text: string, known: RegExp | undefined, fragments:
   // Where each run of visible characters starts in the view (`at`) and in the text (`from`).
   const at: number[] = [];
   const from: number[] = [];
-  const finder = new RegExp(INVISIBLE.source, INVISIBLE.flags);
   let seen = 0;
   let next = 0;
-  for (let hidden = finder.exec(text); hidden !== null; hidden = finder.exec(text)) {
+  for (const hidden of text.matchAll(INVISIBLE)) {
     if (hidden.index > next) {
       at.push(seen);
       from.push(next);

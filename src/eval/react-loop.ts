@@ -59,15 +59,13 @@ export async function runReactLoop(options: ReactLoopOptions): Promise<ReactOutc
     const made = calls.map((call) => ({ id: call.id, type: 'function' as const, function: { name: call.name, arguments: call.args } }));
     messages.push({ role: 'assistant', content: message?.content ?? null, tool_calls: made });
     replies.addCalls(messages.length - 1, made);
-    const turnStart = messages.length;
     for (const [index, call] of calls.entries()) {
       const answer = index < MAX_TOOL_CALLS_PER_TURN ? await observe(call, options, tools) : NOT_RUN_REPLY;
       const observation = dropped > 0 && index === calls.length - 1 ? `${answer}${notReadNote(dropped)}` : answer;
       replies.add(messages.length, call.name, observation.length);
       messages.push({ role: 'tool', tool_call_id: call.id, content: observation });
     }
-    // The last turn's calls and replies stay whole.
-    replies.fit(messages, turnStart - 1);
+    replies.fit(messages);
   }
   return { ok: false, reason: `no final answer within ${options.maxTurns} turns` };
 }

@@ -303,7 +303,7 @@ export class PlanRun {
       const mapped = this.#nextMapped();
       if (mapped) {
         // Refusing an item stops the run (through the budget's signal); the step's waiting items are then skipped.
-        if (!this.budget.beforeItem(`an item of step ${mapped.key}`)) return;
+        if (!this.budget.roomInHeap(`an item of step ${mapped.key}`)) return;
         this.#startChild(mapped);
         continue;
       }

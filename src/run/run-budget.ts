@@ -3,7 +3,8 @@ import type { Limits } from '../plan/schema.ts';
 import { BudgetExceededError, type BudgetLimitName } from './budget-exceeded-error.ts';
 import type { RunStoppedError } from './run-stopped-error.ts';
 import { UnpricedCallError } from './unpriced-call-error.ts';
-import { heapNearlyFull, HeapFullError, type HeapUse } from './heap-full-error.ts';
+import { HeapFullError } from './heap-full-error.ts';
+import { heapNearlyFull, type HeapUse } from './heap-watch.ts';
 import { addUsage, NO_USAGE, type Usage } from '../core/usage.ts';
 
 /** The budget part of `limits:`; a limit left out is unlimited. */
@@ -212,10 +213,10 @@ export class RunBudget {
 
   /**
    * Before a step starts: false (and the run stops) when `max_steps` steps have started already, or
-   * when the heap is nearly full (`beforeItem`).
+   * when the heap is nearly full (`roomInHeap`).
    */
   beforeStep(stepKey: string): boolean {
-    if (!this.beforeItem(`step ${stepKey}`)) return false;
+    if (!this.roomInHeap(`step ${stepKey}`)) return false;
     if (this.#stepsStarted >= this.#limits.max_steps) {
       this.#exceed(new BudgetExceededError('max_steps', this.#limits.max_steps, this.#stepsStarted, `step ${stepKey} would have been one more`));
       return false;
@@ -225,12 +226,12 @@ export class RunBudget {
   }
 
   /**
-   * Before a for_each item starts (`what` names it): false, and the run stops with a `HeapFullError`,
-   * once the heap is nearly full (`heapNearlyFull`). Memory is the one budget no plan sets: items
+   * Before a step or a for_each item starts (`what` names it): false, and the run stops with a
+   * `HeapFullError`, once the heap is nearly full (`heapNearlyFull`); false too once the run is stopped. Memory is the one budget no plan sets: items
    * in every item of a list, across plans inside plans, grew a run past its heap, and V8 ended it
    * with nothing written.
    */
-  beforeItem(what: string): boolean {
+  roomInHeap(what: string): boolean {
     if (this.exceeded) return false;
     const heap = this.#heapNearlyFull();
     if (heap === undefined) return true;

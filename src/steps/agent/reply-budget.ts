@@ -27,6 +27,8 @@ export class ReplyBudget {
   readonly #entries: Entry[] = [];
   #oldest = 0;
   #total = 0;
+  /** The last turn's assistant message (`addCalls`): it and what follows stay whole. */
+  #lastTurn = 0;
 
   /** `offered` says which tool names the conversation offered: the line that replaces a reply repeats only those. */
   constructor(offered: (tool: string) => boolean) {
@@ -40,6 +42,7 @@ export class ReplyBudget {
 
   /** Counts the arguments of every tool call in the assistant message at `messages[index]`. */
   addCalls(index: number, calls: ReadonlyArray<{ readonly function: { readonly name: string; readonly arguments: string } }>): void {
+    this.#lastTurn = index;
     for (const [call, { function: fn }] of calls.entries()) this.#count({ index, call, tool: fn.name, chars: fn.arguments.length });
   }
 
@@ -49,9 +52,9 @@ export class ReplyBudget {
     this.#total += entry.chars;
   }
 
-  /** Shortens the oldest replies and arguments before message `keepFrom` until they fit. */
-  fit(messages: Message[], keepFrom: number): void {
-    while (this.#total > AGENT_REPLY_CHAR_LIMIT && this.#oldest < this.#entries.length && this.#entries[this.#oldest]!.index < keepFrom) {
+  /** Shortens the oldest replies and arguments until they fit; the last turn's calls and replies stay whole. */
+  fit(messages: Message[]): void {
+    while (this.#total > AGENT_REPLY_CHAR_LIMIT && this.#oldest < this.#entries.length && this.#entries[this.#oldest]!.index < this.#lastTurn) {
       const { index, call, tool, chars } = this.#entries[this.#oldest++]!;
       if (call === undefined) {
         const note = `[left out for room: the reply of '${tool}' here, ${chars} characters; call it again if you need it]`;

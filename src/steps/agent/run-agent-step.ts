@@ -113,7 +113,6 @@ class AgentLoop {
       }
       messages.push({ role: 'assistant', content: choice?.message.content ?? null, tool_calls: calls });
       replies.addCalls(messages.length - 1, calls);
-      const turnStart = messages.length;
       let run = 0;
       let todoWrites = 0;
       for (const call of calls) {
@@ -134,8 +133,7 @@ class AgentLoop {
         replies.add(messages.length, call.function.name, reply.length);
         messages.push({ role: 'tool', tool_call_id: call.id, content: reply });
       }
-      // The last turn's calls and replies stay whole.
-      replies.fit(messages, turnStart - 1);
+      replies.fit(messages);
     }
     throw new AgentStoppedError({ stepKey: ctx.step.key, maxTurns: this.#maxTurns, todos: this.#todos, ...(this.#lastMessage !== undefined && { lastMessage: this.#lastMessage }) });
   }
