@@ -9667,10 +9667,9 @@ function hideAcrossInvisible(text, known, fragments) {
     // Where each run of visible characters starts in the view (`at`) and in the text (`from`).
     const at = [];
     const from = [];
-    const finder = new RegExp(_invisible_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .INVISIBLE */ .kH.source, _invisible_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .INVISIBLE */ .kH.flags);
     let seen = 0;
     let next = 0;
-    for (let hidden = finder.exec(text); hidden !== null; hidden = finder.exec(text)) {
+    for (const hidden of text.matchAll(_invisible_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .INVISIBLE */ .kH)) {
         if (hidden.index > next) {
             at.push(seen);
             from.push(next);
@@ -13333,8 +13332,8 @@ function retryDelayMs(policy, retry, random, retryAfterMs) {
     return Math.round(random() * ceiling);
 }
 
-// EXTERNAL MODULE: ./lib/run/run-budget.js + 4 modules
-var run_budget = __nccwpck_require__(11929);
+// EXTERNAL MODULE: ./lib/run/run-budget.js + 5 modules
+var run_budget = __nccwpck_require__(46736);
 // EXTERNAL MODULE: ./lib/run/as-sentence.js
 var as_sentence = __nccwpck_require__(81675);
 ;// CONCATENATED MODULE: ./lib/run/run-escalated-error.js
@@ -13949,7 +13948,7 @@ class PlanRun {
             const mapped = this.#nextMapped();
             if (mapped) {
                 // Refusing an item stops the run (through the budget's signal); the step's waiting items are then skipped.
-                if (!this.budget.beforeItem(`an item of step ${mapped.key}`))
+                if (!this.budget.roomInHeap(`an item of step ${mapped.key}`))
                     return;
                 this.#startChild(mapped);
                 continue;
@@ -27952,7 +27951,7 @@ function callingItem(item) {
 
 /***/ }),
 
-/***/ 11929:
+/***/ 46736:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -27988,17 +27987,35 @@ class UnpricedCallError extends run_stopped_error/* RunStoppedError */.F {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __nccwpck_require__(80083);
+;// CONCATENATED MODULE: ./lib/run/heap-full-error.js
+
+
+const megabytes = (bytes) => (0,group_digits/* groupDigits */.K)(Math.round(bytes / 1_048_576));
+/**
+ * The run's memory is nearly full: nothing new starts, running steps are cancelled, and the run fails
+ * with what it completed. A run that would have grown on (a long for_each list in every item of
+ * another, results kept for the steps after them) ends with its report instead of a crash.
+ */
+class HeapFullError extends run_stopped_error/* RunStoppedError */.F {
+    usedBytes;
+    limitBytes;
+    constructor(use, before) {
+        super(`memory nearly full: the heap holds ${megabytes(use.usedBytes)} MB of its ${megabytes(use.limitBytes)} MB limit, so ${before} did not start; ` +
+            'cut the for_each lists (max_items) or split the plan, or give node more heap (NODE_OPTIONS=--max-old-space-size=<MB>; for the action, in its workflow step\'s env:)', 'failed');
+        this.usedBytes = use.usedBytes;
+        this.limitBytes = use.limitBytes;
+    }
+}
+
 // EXTERNAL MODULE: external "node:perf_hooks"
 var external_node_perf_hooks_ = __nccwpck_require__(643);
 ;// CONCATENATED MODULE: external "node:v8"
 const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
 ;// CONCATENATED MODULE: external "node:vm"
 const external_node_vm_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:vm");
-// EXTERNAL MODULE: ./lib/core/group-digits.js
-var group_digits = __nccwpck_require__(80083);
-;// CONCATENATED MODULE: ./lib/run/heap-full-error.js
-
-
+;// CONCATENATED MODULE: ./lib/run/heap-watch.js
 
 
 
@@ -28078,26 +28095,11 @@ function collectGarbage() {
     }
     gc?.();
 }
-const megabytes = (bytes) => (0,group_digits/* groupDigits */.K)(Math.round(bytes / 1_048_576));
-/**
- * The run's memory is nearly full: nothing new starts, running steps are cancelled, and the run fails
- * with what it completed. A run that would have grown on (a long for_each list in every item of
- * another, results kept for the steps after them) ends with its report instead of a crash.
- */
-class HeapFullError extends run_stopped_error/* RunStoppedError */.F {
-    usedBytes;
-    limitBytes;
-    constructor(use, before) {
-        super(`memory nearly full: the heap holds ${megabytes(use.usedBytes)} MB of its ${megabytes(use.limitBytes)} MB limit, so ${before} did not start; ` +
-            'cut the for_each lists (max_items) or split the plan, or give node more heap (NODE_OPTIONS=--max-old-space-size=<MB>; for the action, in its workflow step\'s env:)', 'failed');
-        this.usedBytes = use.usedBytes;
-        this.limitBytes = use.limitBytes;
-    }
-}
 
 // EXTERNAL MODULE: ./lib/core/usage.js
 var core_usage = __nccwpck_require__(76940);
 ;// CONCATENATED MODULE: ./lib/run/run-budget.js
+
 
 
 
@@ -28292,10 +28294,10 @@ class RunBudget {
     }
     /**
      * Before a step starts: false (and the run stops) when `max_steps` steps have started already, or
-     * when the heap is nearly full (`beforeItem`).
+     * when the heap is nearly full (`roomInHeap`).
      */
     beforeStep(stepKey) {
-        if (!this.beforeItem(`step ${stepKey}`))
+        if (!this.roomInHeap(`step ${stepKey}`))
             return false;
         if (this.#stepsStarted >= this.#limits.max_steps) {
             this.#exceed(new budget_exceeded_error/* BudgetExceededError */.Z('max_steps', this.#limits.max_steps, this.#stepsStarted, `step ${stepKey} would have been one more`));
@@ -28305,12 +28307,12 @@ class RunBudget {
         return true;
     }
     /**
-     * Before a for_each item starts (`what` names it): false, and the run stops with a `HeapFullError`,
-     * once the heap is nearly full (`heapNearlyFull`). Memory is the one budget no plan sets: items
+     * Before a step or a for_each item starts (`what` names it): false, and the run stops with a
+     * `HeapFullError`, once the heap is nearly full (`heapNearlyFull`); false too once the run is stopped. Memory is the one budget no plan sets: items
      * in every item of a list, across plans inside plans, grew a run past its heap, and V8 ended it
      * with nothing written.
      */
-    beforeItem(what) {
+    roomInHeap(what) {
         if (this.exceeded)
             return false;
         const heap = this.#heapNearlyFull();

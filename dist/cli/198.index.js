@@ -328,8 +328,8 @@ var replay_model_client = __webpack_require__(21996);
 var budgeted_model_client = __webpack_require__(66543);
 // EXTERNAL MODULE: ./lib/core/usage.js
 var usage = __webpack_require__(76940);
-// EXTERNAL MODULE: ./lib/run/run-budget.js + 2 modules
-var run_budget = __webpack_require__(41469);
+// EXTERNAL MODULE: ./lib/run/run-budget.js + 3 modules
+var run_budget = __webpack_require__(77653);
 // EXTERNAL MODULE: ./lib/job/run-job.js + 54 modules
 var run_job = __webpack_require__(27037);
 // EXTERNAL MODULE: ./lib/steps/run-step.js + 3 modules
@@ -692,15 +692,13 @@ async function runReactLoop(options) {
         const made = calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.args } }));
         messages.push({ role: 'assistant', content: message?.content ?? null, tool_calls: made });
         replies.addCalls(messages.length - 1, made);
-        const turnStart = messages.length;
         for (const [index, call] of calls.entries()) {
             const answer = index < run_agent_step.MAX_TOOL_CALLS_PER_TURN ? await observe(call, options, tools) : run_agent_step.NOT_RUN_REPLY;
             const observation = dropped > 0 && index === calls.length - 1 ? `${answer}${(0,run_agent_step.notReadNote)(dropped)}` : answer;
             replies.add(messages.length, call.name, observation.length);
             messages.push({ role: 'tool', tool_call_id: call.id, content: observation });
         }
-        // The last turn's calls and replies stay whole.
-        replies.fit(messages, turnStart - 1);
+        replies.fit(messages);
     }
     return { ok: false, reason: `no final answer within ${options.maxTurns} turns` };
 }

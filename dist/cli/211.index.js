@@ -24,6 +24,8 @@ class ReplyBudget {
     #entries = [];
     #oldest = 0;
     #total = 0;
+    /** The last turn's assistant message (`addCalls`): it and what follows stay whole. */
+    #lastTurn = 0;
     /** `offered` says which tool names the conversation offered: the line that replaces a reply repeats only those. */
     constructor(offered) {
         this.#offered = offered;
@@ -34,6 +36,7 @@ class ReplyBudget {
     }
     /** Counts the arguments of every tool call in the assistant message at `messages[index]`. */
     addCalls(index, calls) {
+        this.#lastTurn = index;
         for (const [call, { function: fn }] of calls.entries())
             this.#count({ index, call, tool: fn.name, chars: fn.arguments.length });
     }
@@ -42,9 +45,9 @@ class ReplyBudget {
         this.#entries.push({ ...entry, tool: this.#offered(entry.tool) ? entry.tool : 'an unknown tool' });
         this.#total += entry.chars;
     }
-    /** Shortens the oldest replies and arguments before message `keepFrom` until they fit. */
-    fit(messages, keepFrom) {
-        while (this.#total > AGENT_REPLY_CHAR_LIMIT && this.#oldest < this.#entries.length && this.#entries[this.#oldest].index < keepFrom) {
+    /** Shortens the oldest replies and arguments until they fit; the last turn's calls and replies stay whole. */
+    fit(messages) {
+        while (this.#total > AGENT_REPLY_CHAR_LIMIT && this.#oldest < this.#entries.length && this.#entries[this.#oldest].index < this.#lastTurn) {
             const { index, call, tool, chars } = this.#entries[this.#oldest++];
             if (call === undefined) {
                 const note = `[left out for room: the reply of '${tool}' here, ${chars} characters; call it again if you need it]`;
@@ -373,7 +376,6 @@ class AgentLoop {
             }
             messages.push({ role: 'assistant', content: choice?.message.content ?? null, tool_calls: calls });
             replies.addCalls(messages.length - 1, calls);
-            const turnStart = messages.length;
             let run = 0;
             let todoWrites = 0;
             for (const call of calls) {
@@ -396,8 +398,7 @@ class AgentLoop {
                 replies.add(messages.length, call.function.name, reply.length);
                 messages.push({ role: 'tool', tool_call_id: call.id, content: reply });
             }
-            // The last turn's calls and replies stay whole.
-            replies.fit(messages, turnStart - 1);
+            replies.fit(messages);
         }
         throw new AgentStoppedError({ stepKey: ctx.step.key, maxTurns: this.#maxTurns, todos: this.#todos, ...(this.#lastMessage !== undefined && { lastMessage: this.#lastMessage }) });
     }

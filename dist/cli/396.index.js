@@ -256,10 +256,9 @@ function hideAcrossInvisible(text, known, fragments) {
     // Where each run of visible characters starts in the view (`at`) and in the text (`from`).
     const at = [];
     const from = [];
-    const finder = new RegExp(_invisible_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .INVISIBLE */ .kH.source, _invisible_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .INVISIBLE */ .kH.flags);
     let seen = 0;
     let next = 0;
-    for (let hidden = finder.exec(text); hidden !== null; hidden = finder.exec(text)) {
+    for (const hidden of text.matchAll(_invisible_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .INVISIBLE */ .kH)) {
         if (hidden.index > next) {
             at.push(seen);
             from.push(next);

@@ -3772,8 +3772,8 @@ function retryDelayMs(policy, retry, random, retryAfterMs) {
     return Math.round(random() * ceiling);
 }
 
-// EXTERNAL MODULE: ./lib/run/run-budget.js + 2 modules
-var run_budget = __webpack_require__(41469);
+// EXTERNAL MODULE: ./lib/run/run-budget.js + 3 modules
+var run_budget = __webpack_require__(77653);
 ;// CONCATENATED MODULE: ./lib/run/as-sentence.js
 /** `text` ending in exactly one full stop (or its own `?`, `!`, `\u2026`), so sentences join without "later.." */
 function asSentence(text) {
@@ -4393,7 +4393,7 @@ class PlanRun {
             const mapped = this.#nextMapped();
             if (mapped) {
                 // Refusing an item stops the run (through the budget's signal); the step's waiting items are then skipped.
-                if (!this.budget.beforeItem(`an item of step ${mapped.key}`))
+                if (!this.budget.roomInHeap(`an item of step ${mapped.key}`))
                     return;
                 this.#startChild(mapped);
                 continue;
@@ -8737,7 +8737,7 @@ function callingItem(item) {
 
 /***/ }),
 
-/***/ 41469:
+/***/ 77653:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -8773,17 +8773,35 @@ class UnpricedCallError extends run_stopped_error/* RunStoppedError */.F {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __webpack_require__(80083);
+;// CONCATENATED MODULE: ./lib/run/heap-full-error.js
+
+
+const megabytes = (bytes) => (0,group_digits/* groupDigits */.K)(Math.round(bytes / 1_048_576));
+/**
+ * The run's memory is nearly full: nothing new starts, running steps are cancelled, and the run fails
+ * with what it completed. A run that would have grown on (a long for_each list in every item of
+ * another, results kept for the steps after them) ends with its report instead of a crash.
+ */
+class HeapFullError extends run_stopped_error/* RunStoppedError */.F {
+    usedBytes;
+    limitBytes;
+    constructor(use, before) {
+        super(`memory nearly full: the heap holds ${megabytes(use.usedBytes)} MB of its ${megabytes(use.limitBytes)} MB limit, so ${before} did not start; ` +
+            'cut the for_each lists (max_items) or split the plan, or give node more heap (NODE_OPTIONS=--max-old-space-size=<MB>; for the action, in its workflow step\'s env:)', 'failed');
+        this.usedBytes = use.usedBytes;
+        this.limitBytes = use.limitBytes;
+    }
+}
+
 // EXTERNAL MODULE: external "node:perf_hooks"
 var external_node_perf_hooks_ = __webpack_require__(643);
 // EXTERNAL MODULE: external "node:v8"
 var external_node_v8_ = __webpack_require__(78877);
 // EXTERNAL MODULE: external "node:vm"
 var external_node_vm_ = __webpack_require__(30714);
-// EXTERNAL MODULE: ./lib/core/group-digits.js
-var group_digits = __webpack_require__(80083);
-;// CONCATENATED MODULE: ./lib/run/heap-full-error.js
-
-
+;// CONCATENATED MODULE: ./lib/run/heap-watch.js
 
 
 
@@ -8863,26 +8881,11 @@ function collectGarbage() {
     }
     gc?.();
 }
-const megabytes = (bytes) => (0,group_digits/* groupDigits */.K)(Math.round(bytes / 1_048_576));
-/**
- * The run's memory is nearly full: nothing new starts, running steps are cancelled, and the run fails
- * with what it completed. A run that would have grown on (a long for_each list in every item of
- * another, results kept for the steps after them) ends with its report instead of a crash.
- */
-class HeapFullError extends run_stopped_error/* RunStoppedError */.F {
-    usedBytes;
-    limitBytes;
-    constructor(use, before) {
-        super(`memory nearly full: the heap holds ${megabytes(use.usedBytes)} MB of its ${megabytes(use.limitBytes)} MB limit, so ${before} did not start; ` +
-            'cut the for_each lists (max_items) or split the plan, or give node more heap (NODE_OPTIONS=--max-old-space-size=<MB>; for the action, in its workflow step\'s env:)', 'failed');
-        this.usedBytes = use.usedBytes;
-        this.limitBytes = use.limitBytes;
-    }
-}
 
 // EXTERNAL MODULE: ./lib/core/usage.js
 var core_usage = __webpack_require__(76940);
 ;// CONCATENATED MODULE: ./lib/run/run-budget.js
+
 
 
 
@@ -9077,10 +9080,10 @@ class RunBudget {
     }
     /**
      * Before a step starts: false (and the run stops) when `max_steps` steps have started already, or
-     * when the heap is nearly full (`beforeItem`).
+     * when the heap is nearly full (`roomInHeap`).
      */
     beforeStep(stepKey) {
-        if (!this.beforeItem(`step ${stepKey}`))
+        if (!this.roomInHeap(`step ${stepKey}`))
             return false;
         if (this.#stepsStarted >= this.#limits.max_steps) {
             this.#exceed(new budget_exceeded_error/* BudgetExceededError */.Z('max_steps', this.#limits.max_steps, this.#stepsStarted, `step ${stepKey} would have been one more`));
@@ -9090,12 +9093,12 @@ class RunBudget {
         return true;
     }
     /**
-     * Before a for_each item starts (`what` names it): false, and the run stops with a `HeapFullError`,
-     * once the heap is nearly full (`heapNearlyFull`). Memory is the one budget no plan sets: items
+     * Before a step or a for_each item starts (`what` names it): false, and the run stops with a
+     * `HeapFullError`, once the heap is nearly full (`heapNearlyFull`); false too once the run is stopped. Memory is the one budget no plan sets: items
      * in every item of a list, across plans inside plans, grew a run past its heap, and V8 ended it
      * with nothing written.
      */
-    beforeItem(what) {
+    roomInHeap(what) {
         if (this.exceeded)
             return false;
         const heap = this.#heapNearlyFull();
