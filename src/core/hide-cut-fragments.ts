@@ -1,6 +1,8 @@
 // A credential cut short by an excerpt's `…` no longer matches the redactor's token shapes, so the
 // run of token characters touching a cut is hidden when it looks like part of one.
-const BEFORE_CUT = /[A-Za-z0-9_+/=-]{6,}(?=…)/g;
+// Starting only where a run starts: from every start inside a run not followed by `…`, the scan to its
+// end failed again, and 64 KiB of token characters then `x…` took 5.7 s.
+const BEFORE_CUT = /(?<![A-Za-z0-9_+/=-])[A-Za-z0-9_+/=-]{6,}(?=…)/g;
 const AFTER_CUT = /(?<=…)[A-Za-z0-9_+/=-]{6,}/g;
 const TOKEN_PREFIX = /^(gh[pousr]_|github_pat_|sk-|AKIA|ASIA|xox[abprs]-|eyJ)/;
 

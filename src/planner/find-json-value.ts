@@ -3,7 +3,9 @@ import { JsonDuplicateKeyError, parseJson } from '../core/parse-json.ts';
 
 export type JsonFound = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string };
 
-const FENCE = /```[ \t]*(?:json|JSON)?[ \t]*\r?\n([\s\S]*?)```/g;
+// The blanks before and after an optional `json` are one run when it is absent: two `[ \t]*` side by side
+// split a run of n blanks n ways, and "```" then 64,000 spaces took 1.9 s.
+const FENCE = /```[ \t]*(?:(?:json|JSON)[ \t]*)?\r?\n([\s\S]*?)```/g;
 const MAX_STARTS = 50;
 const MAX_FENCES = 20;
 /**

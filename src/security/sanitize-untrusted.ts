@@ -209,11 +209,18 @@ export function sanitizeUntrustedValue(value: unknown, options: SanitizeOptions 
   // "decision\u200b": "approve"}` read as approved to a judge, while code reading `.decision` gets reject.
   const cleanEntries = (entries: [string, unknown][], issue: boolean): [string, unknown][] => {
     const taken = new Set<string>();
+    // The next number to try for each cleaned key: counting from 2 each time made 32,000 keys that
+    // differ only in invisible characters cost half a billion lookups (72 s on the event loop).
+    const nextCount = new Map<string, number>();
     return entries.map(([key, inner]) => {
       const clean = sanitizeUntrusted(key, options);
       let shown = clean;
-      for (let count = 2; taken.has(shown); count++) shown = `${clean} (${count})`;
-      if (shown !== clean) options.onKeyCollision?.(clean);
+      let count = nextCount.get(clean) ?? 2;
+      while (taken.has(shown)) shown = `${clean} (${count++})`;
+      if (shown !== clean) {
+        nextCount.set(clean, count);
+        options.onKeyCollision?.(clean);
+      }
       taken.add(shown);
       return [shown, issue && key === 'body' && typeof inner === 'string' ? sanitizeUntrusted(inner, { ...options, read: 'rendered' }) : walk(inner)];
     });

@@ -21,8 +21,12 @@ const YIELD_MS = 20;
 
 const KEY_BEGIN = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----/;
 const KEY_END = /-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----/;
-/** A line inside a key block: base64 (PEM, an OpenPGP armor's checksum `=abcd`), an armor header, or blank. */
-const KEY_BODY = /^\s*(?:[A-Za-z0-9+/=]*|[A-Za-z][A-Za-z-]*: .*)\s*$/;
+/**
+ * A line inside a key block, trimmed: base64 (PEM, an OpenPGP armor's checksum `=abcd`), an armor header,
+ * or blank. Matched against the trimmed line: `^\s*…\s*$` on the line itself gave the spaces around it
+ * two ways to match, and a line of 256,000 spaces and a `!` after a BEGIN held the event loop 31 s.
+ */
+const KEY_BODY = /^(?:[A-Za-z0-9+/=]*|[A-Za-z][A-Za-z-]*: .*)$/;
 
 /**
  * The lines of private key blocks (`-----BEGIN … PRIVATE KEY-----` or an OpenPGP `… PRIVATE KEY BLOCK-----`,
@@ -40,7 +44,7 @@ function privateKeyLines(lines: readonly string[]): Set<number> {
     // BEGIN and END on one line (a key in JSON, `\n`-escaped): that line is the block.
     if (KEY_END.test(lines[index]!.slice(begin.index + begin[0].length))) continue;
     let next = index + 1;
-    while (next < lines.length && !KEY_END.test(lines[next]!) && KEY_BODY.test(lines[next]!)) hidden.add(next++);
+    while (next < lines.length && !KEY_END.test(lines[next]!) && KEY_BODY.test(lines[next]!.trim())) hidden.add(next++);
     if (next < lines.length && KEY_END.test(lines[next]!)) hidden.add(next);
     index = next - 1;
   }

@@ -1,0 +1,71 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const source = (file: string): string => JSON.stringify(pathToFileURL(join(import.meta.dirname, '../../src', file)).href);
+
+/**
+ * Each shape made one function on text a pull request, a tool or a model controls do quadratic work,
+ * on the event loop where no timer fires (found by a hunt for such cliffs). At these sizes each took
+ * minutes; now all take about a second in all. A child process gets 40 s; killed, the test fails, and
+ * what it printed names the shapes that finished.
+ */
+const SCRIPT = `
+  import { mkdtemp, writeFile } from 'node:fs/promises';
+  import { tmpdir } from 'node:os';
+  import { join } from 'node:path';
+  import { sanitizeUntrustedValue } from ${source('security/sanitize-untrusted.ts')};
+  import { searchFilesTool } from ${source('tools/files/search-files-tool.ts')};
+  import { findJsonValue } from ${source('planner/find-json-value.ts')};
+  import { jsonFences } from ${source('goals/parse-json-result.ts')};
+  import { outputTail } from ${source('goals/output-tail.ts')};
+  import { hideCutFragments } from ${source('core/hide-cut-fragments.ts')};
+
+  const shapes = {
+    // 48,000 keys that read the same once invisible characters go: each counted its number from 2 (72 s at 32,000).
+    'colliding keys': () => {
+      const invisible = (n) => [...n.toString(2)].map((bit) => (bit === '1' ? '\\u200b' : '\\u200c')).join('');
+      const value = Object.fromEntries(Array.from({ length: 48_000 }, (_, n) => ['decision' + invisible(n), n]));
+      const keys = Object.keys(sanitizeUntrustedValue(value));
+      if (keys.length !== 48_000 || keys[1] !== 'decision (2)' || keys[47_999] !== 'decision (48000)') throw new Error(keys.slice(0, 3).join());
+    },
+    // A line of spaces after a private key's BEGIN, in a file just under search_files' 1 MiB (31 s at 256 KiB).
+    'spaces in a key block': async () => {
+      const root = await mkdtemp(join(tmpdir(), 'hostile-'));
+      await writeFile(join(root, 'key.pem'), '-----BEGIN RSA PRIVATE KEY-----\\n' + ' '.repeat(1_000_000) + '!\\nfound\\n');
+      const found = await searchFilesTool({ root }).execute({ query: 'found' }, { signal: new AbortController().signal, cwd: root, stepKey: 's' });
+      if (found !== 'key.pem:3: found') throw new Error(String(found));
+    },
+    // A fence whose blanks after the backticks never end in a line break (1.9 s at 64 KiB).
+    'blanks after a fence': () => {
+      if (findJsonValue('\`\`\`' + ' '.repeat(1_000_000) + 'x').ok) throw new Error('found a value');
+    },
+    // Backticks whose line holds a \\r the info string cannot match (10 s at 128 KiB).
+    'a fence line with a \\\\r': () => {
+      if (jsonFences('\`'.repeat(1_000_000) + '\\rx').length !== 0 || jsonFences('~'.repeat(1_000_000) + '\\u2028x').length !== 0) throw new Error('found a fence');
+    },
+    // Command output of blanks and then one more character (58 s at 256 KiB).
+    'blanks in command output': () => {
+      if (outputTail(' '.repeat(1_000_000) + 'x') !== ' '.repeat(299) + '…') throw new Error('wrong tail');
+    },
+    // A judge's evidence: a run of token characters with no cut after it (5.7 s at 64 KiB).
+    'a token run in evidence': () => {
+      if (hideCutFragments('a1'.repeat(500_000) + ' x…') !== 'a1'.repeat(500_000) + ' x…') throw new Error('changed');
+    },
+  };
+  for (const [name, shape] of Object.entries(shapes)) {
+    await shape();
+    console.log(name);
+  }`;
+
+describe('functions on untrusted text', () => {
+  it('stay linear on the shapes that made them quadratic', () => {
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', SCRIPT], { encoding: 'utf8', timeout: 40_000 });
+    expect({ signal: run.signal, stdout: run.stdout.trim().split('\n'), stderr: run.stderr }).toEqual({
+      signal: null,
+      stdout: ['colliding keys', 'spaces in a key block', 'blanks after a fence', 'a fence line with a \\r', 'blanks in command output', 'a token run in evidence'],
+      stderr: '',
+    });
+  }, 50_000);
+});
