@@ -4,7 +4,7 @@ import { isStepResultObject } from './find-references.ts';
 import { jsonSchemaProblems } from './json-schema-problems.ts';
 import { stepPath, type PlanCheckContext } from './plan-check-context.ts';
 import type { PathSegment, PlanIssue } from './plan-issue.ts';
-import { schemaIssues } from './schema-issues.ts';
+import { schemaIssues, type NameLists } from './schema-issues.ts';
 
 /** True when the value at `path` in `args`, or any value above it, is a reference (known only at run time). */
 function insideReference(args: unknown, path: readonly PathSegment[]): boolean {
@@ -51,13 +51,16 @@ export function checkInputSchemas(ctx: Pick<PlanCheckContext, 'plan' | 'tools' |
  */
 export function checkArgs(ctx: Pick<PlanCheckContext, 'steps'>, schemas: ReadonlyMap<string, z.ZodType>): PlanIssue[] {
   const issues: PlanIssue[] = [];
+  // One list, and one "did you mean" budget, per tool schema for all steps: 2,000 steps each giving a
+  // value not in an 8,000-value enum took a minute and 1.6 GB, each listing and searching them all.
+  const lists: NameLists = new WeakMap();
   ctx.steps.forEach((step, index) => {
     const schema = step.tool === undefined ? undefined : schemas.get(step.tool);
     if (step.type !== 'tool_call' || step.args === undefined || !schema) return;
     const result = schema.safeParse(step.args, { reportInput: true });
     if (result.success) return;
     const literal = result.error.issues.filter((issue) => !insideReference(step.args, issue.path as PathSegment[]));
-    for (const issue of schemaIssues(literal, schema, [...stepPath(index), 'args'])) {
+    for (const issue of schemaIssues(literal, schema, [...stepPath(index), 'args'], lists)) {
       issues.push({ ...issue, message: `${issue.message} (input of tool \`${step.tool}\`)` });
     }
   });

@@ -26,9 +26,3 @@ export function schemaAtPath(root: z.ZodType, path: readonly PathSegment[]): z.Z
   }
   return current;
 }
-
-/** The keys an object schema at `path` accepts (for "did you mean" hints). */
-export function knownKeysAt(root: z.ZodType, path: readonly PathSegment[]): string[] {
-  const schema = schemaAtPath(root, path);
-  return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
-}

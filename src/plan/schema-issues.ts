@@ -1,7 +1,8 @@
-import type { z } from 'zod';
-import { nearestName } from './nearest-name.ts';
+import { z } from 'zod';
+import { NameSuggester } from './nearest-name.ts';
+import { listNames } from './plan-check-context.ts';
 import type { PathSegment, PlanIssue } from './plan-issue.ts';
-import { knownKeysAt } from './schema-at-path.ts';
+import { schemaAtPath } from './schema-at-path.ts';
 import { describeKind, showValue } from './show-value.ts';
 
 type ZodIssue = z.core.$ZodIssue;
@@ -35,11 +36,39 @@ function expectedWords(expected: string): string {
   return EXPECTED_WORDS[expected] ?? expected;
 }
 
-function unknownKeyMessage(key: string, known: readonly string[]): string {
+/**
+ * A list of names an error may cite (the keys of a map, the values of an enum), listed and searched for
+ * "did you mean" once for all errors about it. Per error, 4,000 unknown args of a tool that takes 4,000
+ * were each compared with every name and each listed all of them: 14 s and 153 MiB to validate one step.
+ */
+class NameList {
+  readonly count: number;
+  readonly #names: readonly string[];
+  readonly #suggester: NameSuggester;
+  #listed: string | undefined;
+
+  constructor(names: readonly string[]) {
+    this.count = names.length;
+    this.#names = names;
+    this.#suggester = new NameSuggester(names);
+  }
+
+  nearest(word: string): string | undefined {
+    return this.#suggester.nearest(word);
+  }
+
+  /** The names for a message, at most 20 of them. */
+  listed(): string {
+    this.#listed ??= listNames(this.#names);
+    return this.#listed;
+  }
+}
+
+function unknownKeyMessage(key: string, known: NameList): string {
   if (key === '<<') return 'YAML merge keys (`<<: *name`) are not read here; write the keys out (an alias `*name` of a whole value is read)';
-  const near = nearestName(key, known);
+  const near = known.nearest(key);
   if (near) return `unknown key \`${key}\` — did you mean \`${near}\`?`;
-  return known.length > 0 ? `unknown key \`${key}\`; known keys here: ${known.join(', ')}` : `unknown key \`${key}\``;
+  return known.count > 0 ? `unknown key \`${key}\`; known keys here: ${known.listed()}` : `unknown key \`${key}\``;
 }
 
 function sizeMessage(issue: ZodIssue & { code: 'too_small' | 'too_big' }): string {
@@ -63,6 +92,21 @@ function isDefaultMessage(message: string): boolean {
 interface IssueScope {
   readonly root: z.ZodType;
   readonly prefix: readonly PathSegment[];
+  /** The name lists met so far, by the schema or `values` array (zod's own, one per schema) they come from. */
+  readonly lists: WeakMap<object, NameList>;
+}
+
+function nameList(scope: IssueScope, owner: object, names: () => readonly string[]): NameList {
+  let list = scope.lists.get(owner);
+  if (!list) scope.lists.set(owner, (list = new NameList(names())));
+  return list;
+}
+
+/** The keys the object schema at `relative` accepts. */
+function knownKeys(scope: IssueScope, relative: readonly PathSegment[]): NameList {
+  const schema = schemaAtPath(scope.root, relative);
+  if (!(schema instanceof z.ZodObject)) return new NameList([]);
+  return nameList(scope, schema, () => Object.keys(schema.shape));
 }
 
 /** An issue that says only that the value is of another kind: a wrong type, or a union none of whose branches took its kind. */
@@ -90,7 +134,7 @@ function oneIssue(issue: ZodIssue, scope: IssueScope, relative: readonly PathSeg
   const path = [...scope.prefix, ...relative];
   switch (issue.code) {
     case 'unrecognized_keys': {
-      const known = knownKeysAt(scope.root, relative);
+      const known = knownKeys(scope, relative);
       return issue.keys.map((key) => ({ path: [...path, key], at: 'key' as const, message: unknownKeyMessage(key, known) }));
     }
     case 'invalid_type':
@@ -104,14 +148,14 @@ function oneIssue(issue: ZodIssue, scope: IssueScope, relative: readonly PathSeg
       }
       return [{ path, message: `${keyName(path)} must be ${expectedWords(issue.expected)}; got ${describeKind(issue.input)}` }];
     case 'invalid_value': {
-      const values = issue.values.map((value) => String(value));
-      if (issue.input === undefined) return [{ path, message: `missing ${keyName(path)}: write ${values.join(', ')}` }];
+      const values = nameList(scope, issue.values, () => issue.values.map((value) => String(value)));
+      if (issue.input === undefined) return [{ path, message: `missing ${keyName(path)}: write ${values.listed()}` }];
       // `version: "1"` reads as the option it spells, but as text: "must be one of 1; got `1`" said nothing.
       const spelled = issue.values.find((value) => typeof value !== 'string' && typeof issue.input === 'string' && String(value) === issue.input.trim());
       if (spelled !== undefined) return [{ path, message: `${keyName(path)} must be ${issue.values.length === 1 ? String(spelled) : typeof spelled === 'boolean' ? 'true or false' : 'a number'}, not text: write ${String(spelled)} without quotes` }];
-      const near = typeof issue.input === 'string' ? nearestName(issue.input, values) : undefined;
+      const near = typeof issue.input === 'string' ? values.nearest(issue.input) : undefined;
       const hint = near ? ` — did you mean \`${near}\`?` : '';
-      return [{ path, message: `${keyName(path)} must be one of ${values.join(', ')}; got ${showValue(issue.input)}${hint}` }];
+      return [{ path, message: `${keyName(path)} must be one of ${values.listed()}; got ${showValue(issue.input)}${hint}` }];
     }
     case 'too_small':
     case 'too_big':
@@ -132,10 +176,14 @@ function oneIssue(issue: ZodIssue, scope: IssueScope, relative: readonly PathSeg
   }
 }
 
+/** The name lists one validation has met: pass the same to every `schemaIssues` call of a plan's steps. */
+export type NameLists = WeakMap<object, NameList>;
+
 /**
  * Turns zod issues into plan issues with messages people can act on. `root` is the schema that was
  * parsed (to list known keys); `prefix` is where that value sits in the plan.
  */
-export function schemaIssues(issues: readonly ZodIssue[], root: z.ZodType, prefix: readonly PathSegment[] = []): PlanIssue[] {
-  return issues.flatMap((issue) => oneIssue(issue, { root, prefix }, issue.path as PathSegment[]));
+export function schemaIssues(issues: readonly ZodIssue[], root: z.ZodType, prefix: readonly PathSegment[] = [], lists: NameLists = new WeakMap()): PlanIssue[] {
+  const scope: IssueScope = { root, prefix, lists };
+  return issues.flatMap((issue) => oneIssue(issue, scope, issue.path as PathSegment[]));
 }
