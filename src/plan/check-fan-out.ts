@@ -2,20 +2,55 @@ import type { PlanStep } from '../core/plan-step.ts';
 import { stepPath } from './plan-check-context.ts';
 import type { PlanIssue } from './plan-issue.ts';
 
-/** The fan-out steps `step` depends on, directly or through other steps, nearest first. */
-function fanOutAncestors(step: PlanStep, byKey: ReadonlyMap<string, PlanStep>): string[] {
-  const found: string[] = [];
-  const seen = new Set<string>();
-  const queue = [...step.dependsOn];
-  for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const upstream = byKey.get(key);
+interface Nearest {
+  readonly key: string;
+  readonly distance: number;
+}
+
+/** The nearest fan-out step up from `dependsOn`, given the nearest of each dependency. */
+function nearestThrough(dependsOn: readonly string[], byKey: ReadonlyMap<string, PlanStep>, nearest: ReadonlyMap<string, Nearest>): Nearest | undefined {
+  let best: Nearest | undefined;
+  for (const dependency of dependsOn) {
+    const upstream = byKey.get(dependency);
     if (!upstream) continue;
-    if (upstream.forEach?.fanOut) found.push(key);
-    queue.push(...upstream.dependsOn);
+    const inherited = nearest.get(dependency);
+    const found = upstream.forEach?.fanOut ? { key: dependency, distance: 1 } : inherited && { key: inherited.key, distance: inherited.distance + 1 };
+    if (found && (!best || found.distance < best.distance)) best = found;
   }
-  return found;
+  return best;
+}
+
+/**
+ * Each step's nearest fan-out ancestor, the one a breadth-first search up its `depends_on` (in the order
+ * listed) meets first, from one pass over the steps in dependency order: the fewest steps away, and of
+ * those the one through the earliest-listed dependency, which is that dependency itself or its own nearest.
+ * A search per fan-out step made `validate` of 10,000 steps take 10 s. The graph must be acyclic.
+ */
+function nearestFanOutAncestors(byKey: ReadonlyMap<string, PlanStep>): Map<string, Nearest> {
+  const dependents = new Map<string, string[]>();
+  const waitingOn = new Map<string, number>();
+  for (const [key, step] of byKey) {
+    const known = [...new Set(step.dependsOn)].filter((dependency) => byKey.has(dependency));
+    waitingOn.set(key, known.length);
+    for (const dependency of known) {
+      const list = dependents.get(dependency);
+      if (list) list.push(key);
+      else dependents.set(dependency, [key]);
+    }
+  }
+  const nearest = new Map<string, Nearest>();
+  const ready = [...waitingOn].flatMap(([key, count]) => (count === 0 ? [key] : []));
+  for (let next = 0; next < ready.length; next++) {
+    const key = ready[next]!;
+    const found = nearestThrough(byKey.get(key)!.dependsOn, byKey, nearest);
+    if (found) nearest.set(key, found);
+    for (const dependent of dependents.get(key) ?? []) {
+      const count = waitingOn.get(dependent)! - 1;
+      waitingOn.set(dependent, count);
+      if (count === 0) ready.push(dependent);
+    }
+  }
+  return nearest;
 }
 
 /**
@@ -25,10 +60,11 @@ function fanOutAncestors(step: PlanStep, byKey: ReadonlyMap<string, PlanStep>): 
 export function checkFanOut(steps: readonly PlanStep[]): PlanIssue[] {
   if (!steps.some((step) => step.forEach?.fanOut)) return [];
   const byKey = new Map(steps.map((step) => [step.key, step]));
+  const nearest = nearestFanOutAncestors(byKey);
   const issues: PlanIssue[] = [];
   steps.forEach((step, index) => {
     if (!step.forEach?.fanOut) return;
-    const [upstream] = fanOutAncestors(step, byKey);
+    const upstream = nearestThrough(step.dependsOn, byKey, nearest)?.key;
     if (upstream === undefined) return;
     issues.push({
       path: [...stepPath(index), 'fan_out'],
