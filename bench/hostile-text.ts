@@ -7,7 +7,11 @@ import { parseWithPositions } from '../src/plan/yaml-document.ts';
 import { splitSentences } from '../src/goals/split-sentences.ts';
 import { removeHiddenMarkdown } from '../src/security/hidden-markdown.ts';
 import { MAX_PARSED_CHARS, neutraliseOutbound } from '../src/security/neutralise-outbound.ts';
-import { UNTRUSTED_CHAR_LIMIT } from '../src/security/sanitize-untrusted.ts';
+import { sanitizeUntrustedValue, UNTRUSTED_CHAR_LIMIT } from '../src/security/sanitize-untrusted.ts';
+import { jsonFences } from '../src/goals/parse-json-result.ts';
+import { outputTail } from '../src/goals/output-tail.ts';
+import { hideCutFragments } from '../src/core/hide-cut-fragments.ts';
+import { privateKeyLines } from '../src/tools/files/search-files-tool.ts';
 import type { BenchTable } from './bench-table.ts';
 import { median, spread } from './stats.ts';
 
@@ -30,6 +34,21 @@ function timed(work: () => unknown): number[] {
 /** `text` in lines of 999 characters, the longest the fast plan reader reads (it leaves longer ones to `yaml`). */
 const inLines = (text: string): string => text.replace(/[^]{999}/g, '$&\n');
 const fastRead = (text: string): unknown => readPlainYaml(inLines(text), 64);
+
+/**
+ * 32,000 keys that read alike once invisible characters go (`decision`, then zero-width spaces and
+ * non-joiners spelling a number), against 32,000 keys that differ visibly. Each counted its number from 2
+ * among those taken before: 72 s.
+ */
+function collidingKeys(): (string | number)[] {
+  const count = 32_000;
+  const invisible = (n: number): string => [...n.toString(2)].map((bit) => (bit === '1' ? '\u200b' : '\u200c')).join('');
+  const alike = Object.fromEntries(Array.from({ length: count }, (_, n) => [`decision${invisible(n)}`, n]));
+  const distinct = Object.fromEntries(Array.from({ length: count }, (_, n) => [`decision${n}`, n]));
+  const base = timed(() => sanitizeUntrustedValue(distinct));
+  const times = timed(() => sanitizeUntrustedValue(alike));
+  return ['untrusted JSON: 32,000 keys alike but for invisible characters (was 72 s), against as many distinct keys', Object.keys(alike).join('').length / 1024, median(times), spread(times), median(times) / median(base)];
+}
 
 /**
  * Section (11): what text anyone may write (a diff, a page, a tool's output, a model's answer) costs
@@ -67,6 +86,12 @@ export async function hostileText(): Promise<BenchTable> {
     // A planner's, replanner's or review's answer: 50 starts each scanned and parsed to the end (30 s at 15 MB).
     ['planner answer: `[` 200 deep, `1,` repeated, `]` 200 deep, `x`', '1,', (text) => findJsonValue(`${'['.repeat(200)}${text}${']'.repeat(200)}x`), SIZE],
     ['planner answer: fences of nothing, `` ``` `` and a line break repeated (20 s at 15 MB)', '```\n', findJsonValue, SIZE],
+    ['planner answer: `` ``` `` then blanks (was 1.9 s at 64 KiB)', ' ', (text) => findJsonValue(`\`\`\`${text}x`), SIZE],
+    ['result read as JSON: backticks, then `\\r` (was 10 s at 128 KiB)', '`', (text) => jsonFences(`${text}\rx`), SIZE],
+    ['command goal output: blanks, then `x` (was 58 s at 256 KiB)', ' ', (text) => outputTail(`${text}x`), SIZE],
+    ['judge evidence: token characters, then ` x…` (was 5.7 s at 64 KiB)', 'a1', (text) => hideCutFragments(`${text} x…`), SIZE],
+    // search_files skips files over 1 MiB; a line of a file after a key's BEGIN line.
+    ['search_files: a key block\'s line of blanks, then `!` (was 31 s at 256 KiB)', ' ', (text) => privateKeyLines(['-----BEGIN RSA PRIVATE KEY-----', `${text}!`]), MAX_PLAN_BYTES - 64],
   ];
   const rows: (string | number)[][] = [];
   for (const [name, unit, work, size] of cases) {
@@ -77,6 +102,7 @@ export async function hostileText(): Promise<BenchTable> {
     const times = timed(() => work(hostile));
     rows.push([name, size / 1024, median(times), spread(times), median(times) / median(base)]);
   }
+  rows.push(collidingKeys());
   return {
     title: '(11) Hostile text: shapes that made parsers and patterns scan far, against prose of the same length',
     columns: ['what', 'KiB', 'median ms', 'spread', '× prose'],

@@ -35,7 +35,7 @@ const KEY_BODY = /^(?:[A-Za-z0-9+/=]*|[A-Za-z][A-Za-z-]*: .*)$/;
  * would tell a model what a line of the key holds, a query at a time. A BEGIN with no body after it
  * (code that names the marker) hides only its own line.
  */
-function privateKeyLines(lines: readonly string[]): Set<number> {
+export function privateKeyLines(lines: readonly string[]): Set<number> {
   const hidden = new Set<number>();
   for (let index = 0; index < lines.length; index++) {
     const begin = KEY_BEGIN.exec(lines[index]!);
