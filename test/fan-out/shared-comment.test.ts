@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Clock } from '../../src/core/clock.ts';
@@ -8,7 +9,7 @@ import type { CommentApi, OwnComment } from '../../src/report/comment/comment-ap
 import { commentMarker } from '../../src/report/comment/comment-marker.ts';
 import { createCommentUpdater, VERIFY_ROUNDS } from '../../src/report/comment/comment-updater.ts';
 import { renderComment } from '../../src/report/comment/render-comment.ts';
-import { bodyHolds, drawShared, mergeSharedStates, readSharedState, sharedStateBlock, sharedStateOf } from '../../src/report/comment/shared-comment-state.ts';
+import { bodyHolds, drawShared, holdsState, mergeSharedStates, readSharedState, sharedStateBlock, sharedStateOf, STATE_BLOCK_MAX_CHARS } from '../../src/report/comment/shared-comment-state.ts';
 
 const asIs = (text: string): string => text;
 const marker = commentMarker('plan.yml');
@@ -84,12 +85,15 @@ describe('the shared comment state', () => {
 
   it('carries 100,000 items in any order in a block a comment holds, and still reads a block as earlier versions wrote it', () => {
     // Mid-run, the shards' items interleave (round-robin assignment), and states vary item by item.
-    let seed = 7;
-    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
-    for (const letters of ['cp'.repeat(50_000), Array.from({ length: 100_000 }, () => 'pwrcfs'[Math.floor(random() * 6)]).join('')]) {
+    // Letters from hashes: an LCG in floating point (`seed * 1_103_515_245`) lost its low bits and cycled
+    // soon, and its 100,000 letters deflated to 8,894 characters where random ones take 50,700.
+    const bytes = Buffer.concat(Array.from({ length: 100_000 / 32 }, (_, n) => createHash('sha256').update(String(n)).digest()));
+    const random = [...bytes].map((byte) => 'pwrcfs'[byte % 6]).join('');
+    for (const letters of ['cp'.repeat(50_000), random]) {
       const state = { steps: { check: { s: 'in_progress' as const, i: letters } }, run: 7 };
       const block = sharedStateBlock(state);
-      expect(block.length).toBeLessThan(48_000);
+      // Room is left for the checklist (a comment takes 65,536 characters).
+      expect(block.length).toBeLessThan(52_000);
       expect(readSharedState(`${marker}\nbody${block}`, 7)).toEqual(state);
     }
     const plain = Buffer.from(JSON.stringify({ steps: { check: { s: 'in_progress', i: 'cccfp' } } })).toString('base64');
@@ -97,6 +101,31 @@ describe('the shared comment state', () => {
     // A block that inflates past its bound is not read.
     const bomb = `z${deflateRawSync(JSON.stringify({ steps: { check: { s: 'completed', i: 'c'.repeat(5 * 1024 * 1024) } } })).toString('base64')}`;
     expect(readSharedState(`<!-- plan-runner-state: ${bomb} -->`)).toBeUndefined();
+  });
+
+  // Found by a review: 500 steps of 200 characters of text that does not compress made a block of 104,000
+  // characters; the comment's last-resort cut took it off the end of the body, and every writer lost the others' states.
+  it('keeps a block to half a comment when status texts would make it longer: failures\' texts first, every state kept', () => {
+    // Hashes: 200 characters that deflate to no less than 100 bytes.
+    const noise = (n: number) => [0, 1, 2, 3].map((k) => createHash('sha256').update(`${n}:${k}`).digest('hex')).join('').slice(0, 200);
+    const steps = Object.fromEntries(Array.from({ length: 1000 }, (_, n) => [`s${n}`, { s: n % 100 === 99 ? ('failed' as const) : ('completed' as const), t: noise(n) }]));
+    const state = { steps, run: 7 };
+    const block = sharedStateBlock(state);
+    expect(block.length).toBeLessThan(STATE_BLOCK_MAX_CHARS + 64);
+    const read = readSharedState(`${marker}\nbody${block}`, 7)!;
+    expect(Object.keys(read.steps)).toEqual(Object.keys(steps));
+    expect(Object.values(read.steps).map((step) => step.s)).toEqual(Object.values(steps).map((step) => step.s));
+    // All 10 failures keep their text; the results fill what room is left, in step order.
+    expect(Object.entries(read.steps).filter(([, step]) => step.s === 'failed').map(([key, step]) => step.t === steps[key]!.t)).toEqual(Array(10).fill(true));
+    const kept = Object.entries(read.steps).filter(([, step]) => step.s === 'completed' && step.t !== undefined);
+    expect(kept.length).toBeGreaterThan(50);
+    expect(kept.map(([key]) => key)).toEqual(Object.keys(steps).filter((key) => !key.endsWith('99')).slice(0, kept.length));
+    // The block written holds what its writer knew: no write again and again for texts it has no room for.
+    expect(holdsState(read, state)).toBe(true);
+    expect(holdsState(read, { ...state, steps: { ...steps, s1000: { s: 'failed', t: 'broke' } } })).toBe(false);
+    // A state that fits is carried whole.
+    const small = { steps: { a: { s: 'completed' as const, t: noise(0) } }, run: 7 };
+    expect(readSharedState(`${marker}\nbody${sharedStateBlock(small)}`, 7)).toEqual(small);
   });
 
   it('draws nothing from an earlier workflow run\'s block: its items are not this run\'s (a new push reuses the comment)', () => {

@@ -55,7 +55,55 @@ const zlib = () => process.getBuiltinModule('node:zlib');
  * block was cut off with the body).
  */
 export function sharedStateBlock(state: SharedCommentState): string {
-  return `\n${OPEN}${DEFLATED}${zlib().deflateRawSync(JSON.stringify(state)).toString('base64')}${CLOSE}`;
+  return `\n${OPEN}${DEFLATED}${fitState(state).encoded}${CLOSE}`;
+}
+
+/**
+ * The most characters a block takes when status texts make it longer: half a comment, the rest for the
+ * checklist. Each step's text is up to 200 characters: 500 steps of text that does not compress (hashes,
+ * ids) made a block of 104,000 characters, which the comment's last-resort cut took off the end of the
+ * body, and every writer lost the others' states. Item letters alone may take more (100,000 in any order
+ * fit in a comment), and are never left out.
+ */
+export const STATE_BLOCK_MAX_CHARS = 32_768;
+/** The characters of status text a block keeps, in all, when they do not all fit. */
+const SHARED_TEXT_MAX_CHARS = 20_000;
+/** Whose text a block keeps first when they do not all fit: a failure's says what went wrong. */
+const TEXT_PRIORITY: readonly StepState[] = ['failed', 'skipped', 'completed'];
+
+function encode(state: SharedCommentState): string {
+  return zlib().deflateRawSync(JSON.stringify(state)).toString('base64');
+}
+
+/**
+ * `state` as a block carries it, and its encoding: whole when that is no longer than STATE_BLOCK_MAX_CHARS,
+ * else with texts up to SHARED_TEXT_MAX_CHARS, else with none. Applied to its own output it changes
+ * nothing, so a writer comparing states this way sees the block it wrote as holding what it knew.
+ */
+function fitState(state: SharedCommentState): { readonly state: SharedCommentState; readonly encoded: string } {
+  const whole = encode(state);
+  if (whole.length <= STATE_BLOCK_MAX_CHARS) return { state, encoded: whole };
+  const budgeted = withTexts(state, SHARED_TEXT_MAX_CHARS);
+  const encoded = budgeted === state ? whole : encode(budgeted);
+  if (encoded.length <= STATE_BLOCK_MAX_CHARS) return { state: budgeted, encoded };
+  const bare = withTexts(state, 0);
+  return { state: bare, encoded: bare === state ? whole : encode(bare) };
+}
+
+/** `state` with texts up to `room` characters in all: failures' first, then skip reasons, then results, each in step order. */
+function withTexts(state: SharedCommentState, room: number): SharedCommentState {
+  const entries = Object.entries(state.steps);
+  if (entries.reduce((total, [, step]) => total + (step.t?.length ?? 0), 0) <= room) return state;
+  const kept = new Set<string>();
+  for (const wanted of TEXT_PRIORITY) {
+    for (const [key, step] of entries) {
+      if (step.s !== wanted || step.t === undefined || step.t.length > room) continue;
+      kept.add(key);
+      room -= step.t.length;
+    }
+  }
+  const steps = Object.fromEntries(entries.map(([key, step]) => [key, step.t === undefined || kept.has(key) ? step : { s: step.s, ...(step.i !== undefined && { i: step.i }) }]));
+  return { ...state, steps };
 }
 
 /**
@@ -178,7 +226,8 @@ export function mergeSharedStates(mine: SharedCommentState, theirs: SharedCommen
 /** True when `state` holds everything `mine` knows (a comment with it needs no write from this writer). */
 export function holdsState(state: SharedCommentState | undefined, mine: SharedCommentState): boolean {
   if (!state) return false;
-  return JSON.stringify(mergeSharedStates(mine, state)) === JSON.stringify(mergeSharedStates(state, state));
+  // As a block holds them: texts a block has no room for are not in the comment, and never will be.
+  return JSON.stringify(fitState(mergeSharedStates(mine, state)).state) === JSON.stringify(fitState(mergeSharedStates(state, state)).state);
 }
 
 /** `record` with the merged state drawn in: the steps and items other writers got further with. */
