@@ -29,8 +29,12 @@ const HEADING = /^ {0,3}#{1,6}(?:[ \t]|$)/;
 const LIST_MARKER = /^\s*(?:[-*+•]|\d+[.)])\s+/;
 const STARTS_CAPITAL = /^\s*["'“‘(*_]*\p{Lu}/u;
 const TABLE_ROW = /^\s*\|/;
-/** `|---|:--:|`: the row under a table's header, no sentence. */
-const TABLE_DELIMITER = /^\s*\|?(?:\s*:?-+:?\s*\|)+\s*(?::?-+:?\s*)?$/;
+/**
+ * `|---|:--:|`: the row under a table's header, no sentence. The blanks before a cell are matched after
+ * the pipe before it: `^\s*\|?(?:\s*…` let two `\s*` share a line's leading blanks, and a tool result of
+ * 256 KiB of spaces and an `x` held the event loop 41 s.
+ */
+const TABLE_DELIMITER = /^\s*(?:\|\s*)?(?::?-+:?\s*\|\s*)+(?::?-+:?\s*)?$/;
 
 /**
  * The sentences of a text, for `every_sentence_matches`: each ends at `.`, `!`, `?`, `…` (and `‼`,

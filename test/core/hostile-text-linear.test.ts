@@ -21,6 +21,7 @@ const SCRIPT = `
   import { jsonFences } from ${source('goals/parse-json-result.ts')};
   import { outputTail } from ${source('goals/output-tail.ts')};
   import { hideCutFragments } from ${source('core/hide-cut-fragments.ts')};
+  import { splitSentences } from ${source('goals/split-sentences.ts')};
 
   const shapes = {
     // 48,000 keys that read the same once invisible characters go: each counted its number from 2 (72 s at 32,000).
@@ -53,6 +54,10 @@ const SCRIPT = `
     'a token run in evidence': () => {
       if (hideCutFragments('a1'.repeat(500_000) + ' x…') !== 'a1'.repeat(500_000) + ' x…') throw new Error('changed');
     },
+    // A tool result checked by every_sentence_matches: blanks, then a character (41 s at 256 KiB).
+    'blanks before a sentence': () => {
+      if (splitSentences(' '.repeat(1_000_000) + 'x.').join() !== 'x.') throw new Error('wrong sentences');
+    },
   };
   for (const [name, shape] of Object.entries(shapes)) {
     await shape();
@@ -64,7 +69,7 @@ describe('functions on untrusted text', () => {
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', SCRIPT], { encoding: 'utf8', timeout: 40_000 });
     expect({ signal: run.signal, stdout: run.stdout.trim().split('\n'), stderr: run.stderr }).toEqual({
       signal: null,
-      stdout: ['colliding keys', 'spaces in a key block', 'blanks after a fence', 'a fence line with a \\r', 'blanks in command output', 'a token run in evidence'],
+      stdout: ['colliding keys', 'spaces in a key block', 'blanks after a fence', 'a fence line with a \\r', 'blanks in command output', 'a token run in evidence', 'blanks before a sentence'],
       stderr: '',
     });
   }, 50_000);
