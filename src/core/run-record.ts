@@ -146,6 +146,47 @@ function stepOf(record: RunRecord, key: string): StepRecord {
   return step;
 }
 
+/**
+ * A record's calls with no outcome yet, by step and call key, in the order they were made: a return
+ * takes the last of its step's calls with its key, as a search back from the end would. That search,
+ * per return, made a trace of 40,000 calls and then their returns (a saved state another job may have
+ * written) take 7.3 s to read; the 256 MiB a trace may hold, hours.
+ */
+class OpenCalls {
+  readonly #byStep = new Map<string, Map<string, ToolCallRecord[]>>();
+
+  constructor(calls: readonly ToolCallRecord[]) {
+    for (const call of calls) if (call.outcome === undefined) this.add(call);
+  }
+
+  add(call: ToolCallRecord): void {
+    let byKey = this.#byStep.get(call.stepKey);
+    if (!byKey) this.#byStep.set(call.stepKey, (byKey = new Map()));
+    const open = byKey.get(call.callKey);
+    if (open) open.push(call);
+    else byKey.set(call.callKey, [call]);
+  }
+
+  take(stepKey: string, callKey: string): ToolCallRecord | undefined {
+    const open = this.#byStep.get(stepKey)?.get(callKey);
+    // Only `applyEvent` gives a call its outcome, so the last open one has none.
+    while (open?.length) {
+      const call = open.pop()!;
+      if (call.outcome === undefined) return call;
+    }
+    return undefined;
+  }
+}
+
+/** By the record's list of calls, which a copy of the record (`{ ...record }`) shares. */
+const openCallsOf = new WeakMap<readonly ToolCallRecord[], OpenCalls>();
+
+function openCalls(calls: ToolCallRecord[]): OpenCalls {
+  let open = openCallsOf.get(calls);
+  if (!open) openCallsOf.set(calls, (open = new OpenCalls(calls)));
+  return open;
+}
+
 /** Folds one event into the record (mutates and returns it). */
 export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
   record.lastAt = event.at;
@@ -173,11 +214,15 @@ export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
       break;
     }
     case 'tool_called': {
-      record.toolCalls.push({ stepKey: event.stepKey, tool: event.tool, args: event.args, sideEffects: event.sideEffects, callKey: event.callKey });
+      const call: ToolCallRecord = { stepKey: event.stepKey, tool: event.tool, args: event.args, sideEffects: event.sideEffects, callKey: event.callKey };
+      // The index is made from the list at first use, this call then included: added only to one made before.
+      const open = openCallsOf.get(record.toolCalls);
+      record.toolCalls.push(call);
+      open?.add(call);
       break;
     }
     case 'tool_returned': {
-      const call = record.toolCalls.findLast((candidate) => candidate.callKey === event.callKey && candidate.stepKey === event.stepKey && candidate.outcome === undefined);
+      const call = openCalls(record.toolCalls).take(event.stepKey, event.callKey);
       if (call) {
         call.outcome = event.outcome;
         if (event.error !== undefined) call.error = event.error;
