@@ -65,7 +65,9 @@ async function askForJson(model, request, purpose, signal) {
 /* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(70695);
 
 
-const FENCE = /```[ \t]*(?:json|JSON)?[ \t]*\r?\n([\s\S]*?)```/g;
+// The blanks before and after an optional `json` are one run when it is absent: two `[ \t]*` side by side
+// split a run of n blanks n ways, and "```" then 64,000 spaces took 1.9 s.
+const FENCE = /```[ \t]*(?:(?:json|JSON)[ \t]*)?\r?\n([\s\S]*?)```/g;
 const MAX_STARTS = 50;
 const MAX_FENCES = 20;
 /**

@@ -11,7 +11,7 @@ export const modules = {
 /* harmony export */   ct: () => (/* binding */ applyEdits),
 /* harmony export */   ee: () => (/* binding */ spanOf)
 /* harmony export */ });
-/* unused harmony exports MAX_MARKUP, MAX_HTML_OPENERS, MAX_UNDERLINES, MAX_LINE_NESTING, plainHeavyMarkup */
+/* unused harmony exports MAX_MARKUP, MAX_HTML_OPENERS, MAX_UNDERLINES, MAX_LINE_NESTING, MAX_CONTAINER_END_COST, plainHeavyMarkup */
 /* harmony import */ var mdast_util_from_markdown__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(14249);
 /* harmony import */ var mdast_util_gfm_autolink_literal__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(55756);
 /* harmony import */ var mdast_util_gfm_footnote__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(66807);
@@ -134,32 +134,225 @@ const MAX_HTML_OPENERS = 200;
 const MAX_UNDERLINES = 100;
 /** Block quote and list markers opening one line beyond this many are escaped from the first. */
 const MAX_LINE_NESTING = 32;
+/**
+ * The work of ending block quotes, list items and footnote definitions (`containerEndCost`) beyond which
+ * the marker that opens each line is escaped: micromark spends 0.05\u20130.25 s on this much. Ordinary text
+ * stays below: a 32 KiB changelog whose 193 lists each end before a heading costs 160,000, 100 KiB of
+ * another 230,000.
+ */
+const MAX_CONTAINER_END_COST = 400_000;
 const UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
 /** Where the first non-space character of a line is, and how many container markers open it. */
 function leadingMarkers(line) {
     let at = 0;
+    let column = 0;
     let markers = 0;
     let first = -1;
+    // A tab reaches the next multiple of 4 columns: `+\t+\t\u2026` nests a list at each `+`.
+    const space = () => {
+        column = line[at] === '\t' ? column + 4 - (column % 4) : column + 1;
+        at++;
+    };
     for (;;) {
-        let spaces = 0;
-        while (at < line.length && line[at] === ' ' && spaces < 4) {
-            at++;
-            spaces++;
-        }
+        const from = column;
+        while ((line[at] === ' ' || line[at] === '\t') && column - from < 4)
+            space();
         if (first < 0)
             first = at;
-        if (line[at] === '>') {
-            at++;
-            markers++;
-            continue;
+        const list = /^(?:[-*+]|\d{1,9}[.)])(?=[ \t])/.exec(line.slice(at, at + 11))?.[0];
+        // A footnote's label opens a container too, and any spaces may follow it.
+        const note = footnoteAt(line, at);
+        if (line[at] === '>')
+            space();
+        else if (list) {
+            // The marker, and the space or tab after it.
+            for (let char = 0; char <= list.length; char++)
+                space();
         }
-        const list = /^(?:[-*+]|\d{1,9}[.)])(?= )/.exec(line.slice(at, at + 11));
-        if (!list)
+        else if (note > 0) {
+            at += note;
+            column += note;
+            while (line[at] === ' ' || line[at] === '\t')
+                space();
+        }
+        else
             break;
-        at += list[0].length + 1;
         markers++;
     }
     return { first, markers };
+}
+/** `line` with each tab made the spaces to the next multiple of 4 columns, as CommonMark counts them. */
+function columns(line) {
+    if (!line.includes('\t'))
+        return line;
+    let out = '';
+    for (const char of line)
+        out += char === '\t' ? ' '.repeat(4 - (out.length % 4)) : char;
+    return out;
+}
+/** Where the spaces from `at` end, at most `max` of them. */
+function afterSpaces(line, at, max) {
+    let end = at;
+    while (end < line.length && end - at < max && line[end] === ' ')
+        end++;
+    return end;
+}
+const BREAKS = { '*': /^(?:\* *){3,}$/, '-': /^(?:- *){3,}$/ };
+/** A list item's marker at `at` in a line of `columns`: how far its content starts, and whether the item is empty. */
+function listItemAt(line, at) {
+    if (!/[-*+\d]/.test(line[at] ?? ''))
+        return undefined;
+    const marker = /^(?:[-*+]|\d{1,9}[.)])(?= |$)/.exec(line.slice(at, at + 11))?.[0];
+    // `* * *` and `- - -` are thematic breaks.
+    const rule = marker === '*' || marker === '-' ? BREAKS[marker] : undefined;
+    if (marker === undefined || rule?.test(line.slice(at)))
+        return undefined;
+    const after = at + marker.length;
+    if (afterSpaces(line, after, Infinity) === line.length)
+        return { width: marker.length + 1, empty: true };
+    const spaces = afterSpaces(line, after, 5) - after;
+    return { width: marker.length + (spaces <= 4 ? spaces : 1), empty: false };
+}
+/** How long the label and colon of a footnote definition at `at` are (GitHub's footnotes hold blocks too), or 0. */
+function footnoteAt(line, at) {
+    if (line[at] !== '[' || line[at + 1] !== '^')
+        return 0;
+    // As micromark reads the label: no space or `[`, a backslash escapes only `[`, `\` and `]`, at most 999 characters.
+    const label = /^\[\^(?:[^\][\\ \t]|\\[[\\\]]|\\(?![[\\\]]))+\]:/.exec(line.slice(at, at + 1010))?.[0];
+    return label !== undefined && label.length <= 999 + 4 ? label.length : 0;
+}
+const opensContainer = (line, at) => line[at] === '>' || listItemAt(line, at) !== undefined || footnoteAt(line, at) > 0;
+/** A line that ends a paragraph, and any code or HTML before it, wherever it stands: a fence, an ATX heading, a thematic break. */
+const INTERRUPT = /^ {0,3}(?:`{3,}[^`]*|~{3,}.*|#{1,6}(?: .*)?|(?:\* *){3,}|(?:- *){3,}|(?:_ *){3,})$/;
+/** Text that can only continue a paragraph: not blank, not code, no marker of a block or a table. */
+const PLAIN = /^ {0,3}[^\s`~<#=*_+>-][^|]*$/;
+/**
+ * At each line that ends a block quote, list item or footnote definition without opening another
+ * (`> a` then a blank line; `- > a` then `- > b`), micromark moves the ends' events before the line
+ * by copying every event of the text so far (`EditMap.consume` in its document tokenizer): 16 KiB
+ * of `>\n\n` took 13.8 s. This is their sum, counted as the lines and container markers before each
+ * such end (a footnote's label three times; micromark copies up to 10 events for each).
+ *
+ * The containers are followed as micromark follows them, line by line, without reading the blocks in
+ * them: a line that may be a paragraph's lazy continuation (`> a` then `b`) or may end the quote
+ * counts an end for each container it may end, once, and they stay open. It counts at least the ends
+ * micromark makes (checked against micromark on random and repeated shapes), and on ordinary text
+ * about as many.
+ */
+function containerEndCost(lines) {
+    const open = [];
+    let cost = 0;
+    let seen = 0;
+    /** Opens the containers whose markers start at `at`, and returns where the line's content starts. */
+    const opened = (line, from) => {
+        for (let at = from;;) {
+            const start = afterSpaces(line, at, 3);
+            const item = listItemAt(line, start);
+            const note = footnoteAt(line, start);
+            let content;
+            if (line[start] === '>')
+                content = line[start + 1] === ' ' ? start + 2 : start + 1;
+            else if (item)
+                content = Math.min(line.length, start + item.width);
+            else if (note > 0)
+                content = afterSpaces(line, start + note, Infinity);
+            else
+                return at;
+            open.push({ kind: line[start] === '>' ? 'quote' : item ? 'item' : 'note', size: item ? start - at + item.width : 0, blankStart: item?.empty ?? false, further: false, counted: false });
+            // A footnote's label makes three times the events of another marker.
+            seen += note > 0 ? 3 : 1;
+            at = content;
+        }
+    };
+    let blankBefore = true;
+    for (const given of lines) {
+        seen++;
+        const line = columns(given);
+        // Where the line's text ends: only spaces are blank to micromark (tabs are spaces here).
+        let lastText = line.length;
+        while (lastText > 0 && line[lastText - 1] === ' ')
+            lastText--;
+        const afterBlank = blankBefore;
+        blankBefore = lastText === 0;
+        let at = 0;
+        let continued = 0;
+        for (; continued < open.length; continued++, seen++) {
+            const container = open[continued];
+            const blank = at >= lastText;
+            if (container.kind === 'quote') {
+                const start = afterSpaces(line, at, 3);
+                if (line[start] !== '>')
+                    break;
+                at = line[start + 1] === ' ' ? start + 2 : start + 1;
+                // Perhaps a new quote, where micromark ended the one whose end was counted.
+                container.counted = false;
+            }
+            else if (container.kind === 'note') {
+                if (blank)
+                    continue;
+                if (afterSpaces(line, at, 4) - at < 4)
+                    break;
+                at += 4;
+            }
+            else if (blank) {
+                container.further ||= container.blankStart;
+                at = afterSpaces(line, at, container.size);
+            }
+            else if (!container.further && afterSpaces(line, at, container.size) - at >= container.size) {
+                container.blankStart = false;
+                at += container.size;
+            }
+            else {
+                const start = afterSpaces(line, at, 3);
+                const item = listItemAt(line, start);
+                container.blankStart = item?.empty ?? false;
+                container.further = false;
+                if (!item)
+                    break;
+                // The next item of this list: what the last one held ends.
+                if (open.length > continued + 1)
+                    cost += seen;
+                open.length = continued + 1;
+                container.size = start - at + item.width;
+                container.counted = false;
+                at = Math.min(line.length, start + item.width);
+                continued++;
+                seen++;
+                break;
+            }
+        }
+        if (continued < open.length) {
+            const start = afterSpaces(line, at, 3);
+            if (opensContainer(line, start))
+                open.length = continued;
+            else if (afterBlank || start >= lastText || INTERRUPT.test(line.slice(at))) {
+                // No paragraph for the line to continue: the containers end.
+                cost += seen;
+                open.length = continued;
+            }
+            else {
+                // A paragraph's lazy continuation, or the containers' end: each counts an end, once, and stays open.
+                const plain = PLAIN.test(line.slice(at));
+                for (const container of open.slice(continued)) {
+                    if (plain && container.counted)
+                        continue;
+                    cost += seen;
+                    container.counted = true;
+                }
+                if (!plain)
+                    for (const container of open.slice(0, continued))
+                        container.counted = false;
+                continue;
+            }
+        }
+        const depth = open.length;
+        const content = line.slice(opened(line, at));
+        // After anything but a paragraph's text, no paragraph may be left for a later line to continue.
+        if (open.length !== depth || !PLAIN.test(content))
+            for (const container of open)
+                container.counted = false;
+    }
+    return cost;
 }
 /**
  * `text` with markup whose parse would not take linear time made plain (micromark's costs grow with
@@ -168,7 +361,9 @@ function leadingMarkers(line) {
  *   reads as text (escaping them instead made as many escape tokens, which cost the same); past
  *   MAX_MARKUP table pipes, every `|` (\uff5c);
  * - past MAX_UNDERLINES lines that could underline a setext heading, each is escaped;
- * - a line opened by more than MAX_LINE_NESTING quote or list markers has its first escaped.
+ * - a line opened by more than MAX_LINE_NESTING quote or list markers has its first escaped;
+ * - past MAX_CONTAINER_END_COST of ending quotes, list items and footnotes, the marker that opens
+ *   each line is escaped (`\>`, `\-`, `1\.`, `\[^a]:`), so the text holds none.
  * Text under the limits is unchanged.
  */
 function plainHeavyMarkup(text) {
@@ -205,6 +400,20 @@ function plainHeavyMarkup(text) {
         if (underline || (nesting && nesting.markers > MAX_LINE_NESTING)) {
             const first = underline ? line.search(/[=-]/) : nesting.first;
             parts[i] = `${line.slice(0, first)}\\${line.slice(first)}`;
+            changed = true;
+        }
+    }
+    const lines = parts.filter((_, i) => i % 2 === 0);
+    if (containerEndCost(lines) > MAX_CONTAINER_END_COST) {
+        for (let i = 0; i < parts.length; i += 2) {
+            const line = parts[i];
+            const first = line.search(/[^ \t]/);
+            const start = first < 0 ? -1 : columns(line.slice(0, first)).length;
+            if (start < 0 || start > 3 || !opensContainer(columns(line), start))
+                continue;
+            // `>`, a bullet or a footnote's `[` escaped where it stands; an ordered item's `1.` at its `.` or `)`.
+            const at = first + (/^\d+/.exec(line.slice(first))?.[0].length ?? 0);
+            parts[i] = `${line.slice(0, at)}\\${line.slice(at)}`;
             changed = true;
         }
     }

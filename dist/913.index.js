@@ -556,12 +556,16 @@ function longestArray(value) {
     const stack = [value];
     while (stack.length > 0) {
         const item = stack.pop();
+        // One at a time: `push(...item)` passes every item as an argument, and an array of 300,000 ran
+        // out of stack, so the goal ended in an error instead of saying why it could not be checked.
         if (Array.isArray(item)) {
             longest = Math.max(longest, item.length);
-            stack.push(...item);
+            for (const inner of item)
+                stack.push(inner);
         }
         else if (item !== null && typeof item === 'object')
-            stack.push(...Object.values(item));
+            for (const inner of Object.values(item))
+                stack.push(inner);
     }
     return longest;
 }

@@ -920,6 +920,48 @@ function stepOf(record, key) {
     }
     return step;
 }
+/**
+ * A record's calls with no outcome yet, by step and call key, in the order they were made: a return
+ * takes the last of its step's calls with its key, as a search back from the end would. That search,
+ * per return, made a trace of 40,000 calls and then their returns (a saved state another job may have
+ * written) take 7.3 s to read; the 256 MiB a trace may hold, hours.
+ */
+class OpenCalls {
+    #byStep = new Map();
+    constructor(calls) {
+        for (const call of calls)
+            if (call.outcome === undefined)
+                this.add(call);
+    }
+    add(call) {
+        let byKey = this.#byStep.get(call.stepKey);
+        if (!byKey)
+            this.#byStep.set(call.stepKey, (byKey = new Map()));
+        const open = byKey.get(call.callKey);
+        if (open)
+            open.push(call);
+        else
+            byKey.set(call.callKey, [call]);
+    }
+    take(stepKey, callKey) {
+        const open = this.#byStep.get(stepKey)?.get(callKey);
+        // Only `applyEvent` gives a call its outcome, so the last open one has none.
+        while (open?.length) {
+            const call = open.pop();
+            if (call.outcome === undefined)
+                return call;
+        }
+        return undefined;
+    }
+}
+/** By the record's list of calls, which a copy of the record (`{ ...record }`) shares. */
+const openCallsOf = new WeakMap();
+function openCalls(calls) {
+    let open = openCallsOf.get(calls);
+    if (!open)
+        openCallsOf.set(calls, (open = new OpenCalls(calls)));
+    return open;
+}
 /** Folds one event into the record (mutates and returns it). */
 function applyEvent(record, event) {
     record.lastAt = event.at;
@@ -949,11 +991,15 @@ function applyEvent(record, event) {
             break;
         }
         case 'tool_called': {
-            record.toolCalls.push({ stepKey: event.stepKey, tool: event.tool, args: event.args, sideEffects: event.sideEffects, callKey: event.callKey });
+            const call = { stepKey: event.stepKey, tool: event.tool, args: event.args, sideEffects: event.sideEffects, callKey: event.callKey };
+            // The index is made from the list at first use, this call then included: added only to one made before.
+            const open = openCallsOf.get(record.toolCalls);
+            record.toolCalls.push(call);
+            open?.add(call);
             break;
         }
         case 'tool_returned': {
-            const call = record.toolCalls.findLast((candidate) => candidate.callKey === event.callKey && candidate.stepKey === event.stepKey && candidate.outcome === undefined);
+            const call = openCalls(record.toolCalls).take(event.stepKey, event.callKey);
             if (call) {
                 call.outcome = event.outcome;
                 if (event.error !== undefined)
@@ -1334,8 +1380,10 @@ const allStepsCompletedCheck = {
 
 ;// CONCATENATED MODULE: ./lib/goals/output-tail.js
 /** The last `lines` lines of command output, trailing blank lines dropped, each cut to 300 characters. */
+// `trimEnd`, not `replace(/\s+$/, '')`: that regex scans each run of blanks from every start in it, and
+// 256,000 spaces then an `x` took 58 s.
 function outputTail(output, lines = 20) {
-    const all = output.replace(/\s+$/, '').split(/\r?\n/);
+    const all = output.trimEnd().split(/\r?\n/);
     const tail = all.slice(-lines).map((line) => (line.length > 300 ? `${line.slice(0, 299)}\u2026` : line));
     return (all.length > lines ? ['\u2026', ...tail] : tail).join('\n');
 }
@@ -1512,8 +1560,12 @@ const HEADING = /^ {0,3}#{1,6}(?:[ \t]|$)/;
 const LIST_MARKER = /^\s*(?:[-*+\u2022]|\d+[.)])\s+/;
 const STARTS_CAPITAL = /^\s*["'\u201c\u2018(*_]*\p{Lu}/u;
 const TABLE_ROW = /^\s*\|/;
-/** `|---|:--:|`: the row under a table's header, no sentence. */
-const TABLE_DELIMITER = /^\s*\|?(?:\s*:?-+:?\s*\|)+\s*(?::?-+:?\s*)?$/;
+/**
+ * `|---|:--:|`: the row under a table's header, no sentence. The blanks before a cell are matched after
+ * the pipe before it: `^\s*\|?(?:\s*\u2026` let two `\s*` share a line's leading blanks, and a tool result of
+ * 256 KiB of spaces and an `x` held the event loop 41 s.
+ */
+const TABLE_DELIMITER = /^\s*(?:\|\s*)?(?::?-+:?\s*\|\s*)+(?::?-+:?\s*)?$/;
 /**
  * The sentences of a text, for `every_sentence_matches`: each ends at `.`, `!`, `?`, `\u2026` (and `\u203c`,
  * `\u2047`, `\u2048`, `\u2049`) before whitespace, or at `\u3002`, `\uff01`, `\uff1f` anywhere. Abbreviations (e.g., i.e., etc.,
@@ -1730,7 +1782,9 @@ const everySentenceMatchesCheck = {
 var parse_json = __webpack_require__(70695);
 ;// CONCATENATED MODULE: ./lib/goals/parse-json-result.js
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
+// The marker is the whole run (`(?!`)`): a line the info string cannot match to its end (a `\r` or U+2028
+// inside) made `{3,} try every shorter run, each scanning the rest: 128,000 backticks and `\rx` took 10 s.
+const FENCE = /^ {0,3}(`{3,}(?!`)|~{3,}(?!~))(.*)$/;
 /**
  * The bodies of the Markdown code fences in `text` whose info string is empty or names JSON (`json`,
  * `jsonc`, `json5`), in order. A fence opens at a line start with three or more backticks or tildes and

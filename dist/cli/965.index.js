@@ -92,7 +92,9 @@ function groupDigits(value) {
 /* harmony export */ });
 // A credential cut short by an excerpt's `\u2026` no longer matches the redactor's token shapes, so the
 // run of token characters touching a cut is hidden when it looks like part of one.
-const BEFORE_CUT = /[A-Za-z0-9_+/=-]{6,}(?=\u2026)/g;
+// Starting only where a run starts: from every start inside a run not followed by `\u2026`, the scan to its
+// end failed again, and 64 KiB of token characters then `x\u2026` took 5.7 s.
+const BEFORE_CUT = /(?<![A-Za-z0-9_+/=-])[A-Za-z0-9_+/=-]{6,}(?=\u2026)/g;
 const AFTER_CUT = /(?<=\u2026)[A-Za-z0-9_+/=-]{6,}/g;
 const TOKEN_PREFIX = /^(gh[pousr]_|github_pat_|sk-|AKIA|ASIA|xox[abprs]-|eyJ)/;
 function looksLikeCredential(fragment) {
@@ -2309,10 +2311,12 @@ __webpack_require__.d(__webpack_exports__, {
   g: () => (/* binding */ schemaIssues)
 });
 
-// EXTERNAL MODULE: ./lib/plan/nearest-name.js
-var nearest_name = __webpack_require__(95421);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var schemas = __webpack_require__(41514);
+// EXTERNAL MODULE: ./lib/plan/nearest-name.js
+var nearest_name = __webpack_require__(95421);
+// EXTERNAL MODULE: ./lib/plan/plan-check-context.js
+var plan_check_context = __webpack_require__(98231);
 ;// CONCATENATED MODULE: ./lib/plan/schema-at-path.js
 
 function unwrap(schema) {
@@ -2346,11 +2350,6 @@ function schemaAtPath(root, path) {
         current = unwrap(current);
     }
     return current;
-}
-/** The keys an object schema at `path` accepts (for "did you mean" hints). */
-function knownKeysAt(root, path) {
-    const schema = schemaAtPath(root, path);
-    return schema instanceof schemas.ZodObject ? Object.keys(schema.shape) : [];
 }
 
 ;// CONCATENATED MODULE: ./lib/plan/show-value.js
@@ -2398,6 +2397,8 @@ function describeKind(value) {
 
 
 
+
+
 const EXPECTED_WORDS = {
     string: 'text',
     number: 'a number',
@@ -2424,13 +2425,37 @@ function isStepIdPath(path) {
 function expectedWords(expected) {
     return EXPECTED_WORDS[expected] ?? expected;
 }
+/**
+ * A list of names an error may cite (the keys of a map, the values of an enum), listed and searched for
+ * "did you mean" once for all errors about it. Per error, 4,000 unknown args of a tool that takes 4,000
+ * were each compared with every name and each listed all of them: 14 s and 153 MiB to validate one step.
+ */
+class NameList {
+    count;
+    #names;
+    #suggester;
+    #listed;
+    constructor(names) {
+        this.count = names.length;
+        this.#names = names;
+        this.#suggester = new nearest_name/* NameSuggester */.ju(names);
+    }
+    nearest(word) {
+        return this.#suggester.nearest(word);
+    }
+    /** The names for a message, at most 20 of them. */
+    listed() {
+        this.#listed ??= (0,plan_check_context/* listNames */.Z)(this.#names);
+        return this.#listed;
+    }
+}
 function unknownKeyMessage(key, known) {
     if (key === '<<')
         return 'YAML merge keys (`<<: *name`) are not read here; write the keys out (an alias `*name` of a whole value is read)';
-    const near = (0,nearest_name/* nearestName */.qb)(key, known);
+    const near = known.nearest(key);
     if (near)
         return `unknown key \`${key}\` \u2014 did you mean \`${near}\`?`;
-    return known.length > 0 ? `unknown key \`${key}\`; known keys here: ${known.join(', ')}` : `unknown key \`${key}\``;
+    return known.count > 0 ? `unknown key \`${key}\`; known keys here: ${known.listed()}` : `unknown key \`${key}\``;
 }
 function sizeMessage(issue) {
     const small = issue.code === 'too_small';
@@ -2449,6 +2474,19 @@ function sizeMessage(issue) {
 /** True when zod made up the message, rather than the schema's author. */
 function isDefaultMessage(message) {
     return /^(Invalid|Too small|Too big|Unrecognized)/.test(message);
+}
+function nameList(scope, owner, names) {
+    let list = scope.lists.get(owner);
+    if (!list)
+        scope.lists.set(owner, (list = new NameList(names())));
+    return list;
+}
+/** The keys the object schema at `relative` accepts. */
+function knownKeys(scope, relative) {
+    const schema = schemaAtPath(scope.root, relative);
+    if (!(schema instanceof schemas.ZodObject))
+        return new NameList([]);
+    return nameList(scope, schema, () => Object.keys(schema.shape));
 }
 /** An issue that says only that the value is of another kind: a wrong type, or a union none of whose branches took its kind. */
 function kindMismatch(issue) {
@@ -2479,7 +2517,7 @@ function oneIssue(issue, scope, relative) {
     const path = [...scope.prefix, ...relative];
     switch (issue.code) {
         case 'unrecognized_keys': {
-            const known = knownKeysAt(scope.root, relative);
+            const known = knownKeys(scope, relative);
             return issue.keys.map((key) => ({ path: [...path, key], at: 'key', message: unknownKeyMessage(key, known) }));
         }
         case 'invalid_type':
@@ -2494,16 +2532,16 @@ function oneIssue(issue, scope, relative) {
             }
             return [{ path, message: `${keyName(path)} must be ${expectedWords(issue.expected)}; got ${describeKind(issue.input)}` }];
         case 'invalid_value': {
-            const values = issue.values.map((value) => String(value));
+            const values = nameList(scope, issue.values, () => issue.values.map((value) => String(value)));
             if (issue.input === undefined)
-                return [{ path, message: `missing ${keyName(path)}: write ${values.join(', ')}` }];
+                return [{ path, message: `missing ${keyName(path)}: write ${values.listed()}` }];
             // `version: "1"` reads as the option it spells, but as text: "must be one of 1; got `1`" said nothing.
             const spelled = issue.values.find((value) => typeof value !== 'string' && typeof issue.input === 'string' && String(value) === issue.input.trim());
             if (spelled !== undefined)
                 return [{ path, message: `${keyName(path)} must be ${issue.values.length === 1 ? String(spelled) : typeof spelled === 'boolean' ? 'true or false' : 'a number'}, not text: write ${String(spelled)} without quotes` }];
-            const near = typeof issue.input === 'string' ? (0,nearest_name/* nearestName */.qb)(issue.input, values) : undefined;
+            const near = typeof issue.input === 'string' ? values.nearest(issue.input) : undefined;
             const hint = near ? ` \u2014 did you mean \`${near}\`?` : '';
-            return [{ path, message: `${keyName(path)} must be one of ${values.join(', ')}; got ${showValue(issue.input)}${hint}` }];
+            return [{ path, message: `${keyName(path)} must be one of ${values.listed()}; got ${showValue(issue.input)}${hint}` }];
         }
         case 'too_small':
         case 'too_big':
@@ -2527,8 +2565,9 @@ function oneIssue(issue, scope, relative) {
  * Turns zod issues into plan issues with messages people can act on. `root` is the schema that was
  * parsed (to list known keys); `prefix` is where that value sits in the plan.
  */
-function schemaIssues(issues, root, prefix = []) {
-    return issues.flatMap((issue) => oneIssue(issue, { root, prefix }, issue.path));
+function schemaIssues(issues, root, prefix = [], lists = new WeakMap()) {
+    const scope = { root, prefix, lists };
+    return issues.flatMap((issue) => oneIssue(issue, scope, issue.path));
 }
 
 
@@ -3147,6 +3186,9 @@ function checkInputSchemas(ctx) {
  */
 function checkArgs(ctx, schemas) {
     const issues = [];
+    // One list, and one "did you mean" budget, per tool schema for all steps: 2,000 steps each giving a
+    // value not in an 8,000-value enum took a minute and 1.6 GB, each listing and searching them all.
+    const lists = new WeakMap();
     ctx.steps.forEach((step, index) => {
         const schema = step.tool === undefined ? undefined : schemas.get(step.tool);
         if (step.type !== 'tool_call' || step.args === undefined || !schema)
@@ -3155,7 +3197,7 @@ function checkArgs(ctx, schemas) {
         if (result.success)
             return;
         const literal = result.error.issues.filter((issue) => !insideReference(step.args, issue.path));
-        for (const issue of (0,schema_issues/* schemaIssues */.g)(literal, schema, [...(0,plan_check_context/* stepPath */.q)(index), 'args'])) {
+        for (const issue of (0,schema_issues/* schemaIssues */.g)(literal, schema, [...(0,plan_check_context/* stepPath */.q)(index), 'args'], lists)) {
             issues.push({ ...issue, message: `${issue.message} (input of tool \`${step.tool}\`)` });
         }
     });
@@ -3164,23 +3206,55 @@ function checkArgs(ctx, schemas) {
 
 ;// CONCATENATED MODULE: ./lib/plan/check-fan-out.js
 
-/** The fan-out steps `step` depends on, directly or through other steps, nearest first. */
-function fanOutAncestors(step, byKey) {
-    const found = [];
-    const seen = new Set();
-    const queue = [...step.dependsOn];
-    for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
-        if (seen.has(key))
-            continue;
-        seen.add(key);
-        const upstream = byKey.get(key);
+/** The nearest fan-out step up from `dependsOn`, given the nearest of each dependency. */
+function nearestThrough(dependsOn, byKey, nearest) {
+    let best;
+    for (const dependency of dependsOn) {
+        const upstream = byKey.get(dependency);
         if (!upstream)
             continue;
-        if (upstream.forEach?.fanOut)
-            found.push(key);
-        queue.push(...upstream.dependsOn);
+        const inherited = nearest.get(dependency);
+        const found = upstream.forEach?.fanOut ? { key: dependency, distance: 1 } : inherited && { key: inherited.key, distance: inherited.distance + 1 };
+        if (found && (!best || found.distance < best.distance))
+            best = found;
     }
-    return found;
+    return best;
+}
+/**
+ * Each step's nearest fan-out ancestor, the one a breadth-first search up its `depends_on` (in the order
+ * listed) meets first, from one pass over the steps in dependency order: the fewest steps away, and of
+ * those the one through the earliest-listed dependency, which is that dependency itself or its own nearest.
+ * A search per fan-out step made `validate` of 10,000 steps take 10 s. The graph must be acyclic.
+ */
+function nearestFanOutAncestors(byKey) {
+    const dependents = new Map();
+    const waitingOn = new Map();
+    for (const [key, step] of byKey) {
+        const known = [...new Set(step.dependsOn)].filter((dependency) => byKey.has(dependency));
+        waitingOn.set(key, known.length);
+        for (const dependency of known) {
+            const list = dependents.get(dependency);
+            if (list)
+                list.push(key);
+            else
+                dependents.set(dependency, [key]);
+        }
+    }
+    const nearest = new Map();
+    const ready = [...waitingOn].flatMap(([key, count]) => (count === 0 ? [key] : []));
+    for (let next = 0; next < ready.length; next++) {
+        const key = ready[next];
+        const found = nearestThrough(byKey.get(key).dependsOn, byKey, nearest);
+        if (found)
+            nearest.set(key, found);
+        for (const dependent of dependents.get(key) ?? []) {
+            const count = waitingOn.get(dependent) - 1;
+            waitingOn.set(dependent, count);
+            if (count === 0)
+                ready.push(dependent);
+        }
+    }
+    return nearest;
 }
 /**
  * A plan fans out in one stage: everything a `fan_out` step needs runs in the prepare job, before
@@ -3190,11 +3264,12 @@ function checkFanOut(steps) {
     if (!steps.some((step) => step.forEach?.fanOut))
         return [];
     const byKey = new Map(steps.map((step) => [step.key, step]));
+    const nearest = nearestFanOutAncestors(byKey);
     const issues = [];
     steps.forEach((step, index) => {
         if (!step.forEach?.fanOut)
             return;
-        const [upstream] = fanOutAncestors(step, byKey);
+        const upstream = nearestThrough(step.dependsOn, byKey, nearest)?.key;
         if (upstream === undefined)
             return;
         issues.push({
@@ -5074,8 +5149,12 @@ const MAX_LINE_CHARS = 400;
 const YIELD_MS = 20;
 const KEY_BEGIN = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----/;
 const KEY_END = /-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----/;
-/** A line inside a key block: base64 (PEM, an OpenPGP armor's checksum `=abcd`), an armor header, or blank. */
-const KEY_BODY = /^\s*(?:[A-Za-z0-9+/=]*|[A-Za-z][A-Za-z-]*: .*)\s*$/;
+/**
+ * A line inside a key block, trimmed: base64 (PEM, an OpenPGP armor's checksum `=abcd`), an armor header,
+ * or blank. Matched against the trimmed line: `^\s*\u2026\s*$` on the line itself gave the spaces around it
+ * two ways to match, and a line of 256,000 spaces and a `!` after a BEGIN held the event loop 31 s.
+ */
+const KEY_BODY = /^(?:[A-Za-z0-9+/=]*|[A-Za-z][A-Za-z-]*: .*)$/;
 /**
  * The lines of private key blocks (`-----BEGIN \u2026 PRIVATE KEY-----` or an OpenPGP `\u2026 PRIVATE KEY BLOCK-----`,
  * then its body lines, to its END line): never matched nor shown. The run's redactor hides a whole block,
@@ -5094,7 +5173,7 @@ function privateKeyLines(lines) {
         if (KEY_END.test(lines[index].slice(begin.index + begin[0].length)))
             continue;
         let next = index + 1;
-        while (next < lines.length && !KEY_END.test(lines[next]) && KEY_BODY.test(lines[next]))
+        while (next < lines.length && !KEY_END.test(lines[next]) && KEY_BODY.test(lines[next].trim()))
             hidden.add(next++);
         if (next < lines.length && KEY_END.test(lines[next]))
             hidden.add(next);
