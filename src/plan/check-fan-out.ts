@@ -24,7 +24,8 @@ function nearestThrough(dependsOn: readonly string[], byKey: ReadonlyMap<string,
  * Each step's nearest fan-out ancestor, the one a breadth-first search up its `depends_on` (in the order
  * listed) meets first, from one pass over the steps in dependency order: the fewest steps away, and of
  * those the one through the earliest-listed dependency, which is that dependency itself or its own nearest.
- * A search per fan-out step made `validate` of 10,000 steps take 10 s. The graph must be acyclic.
+ * A search per fan-out step made `validate` of a 5,000-step chain with 5,000 fan-out steps below it take
+ * 7.5 s. The graph must be acyclic.
  */
 function nearestFanOutAncestors(byKey: ReadonlyMap<string, PlanStep>): Map<string, Nearest> {
   const dependents = new Map<string, string[]>();

@@ -39,7 +39,8 @@ function expectedWords(expected: string): string {
 /**
  * A list of names an error may cite (the keys of a map, the values of an enum), listed and searched for
  * "did you mean" once for all errors about it. Per error, 4,000 unknown args of a tool that takes 4,000
- * were each compared with every name and each listed all of them: 14 s and 153 MiB to validate one step.
+ * were each compared with every name and each listed all of them: 7.7 s and 540,000 characters of errors
+ * to validate one step.
  */
 class NameList {
   readonly count: number;

@@ -3,6 +3,7 @@ import type { StepState } from '../core/run-event.ts';
 import type { PlanStep } from '../core/plan-step.ts';
 import { undoneTodos, type RunRecord, type StepRecord } from '../core/run-record.ts';
 import { cutText } from './cut-text.ts';
+import { sameStepTextFields, stepTextFields, type StepTextFields } from './step-text-fields.ts';
 import { groupDigits } from '../core/group-digits.ts';
 
 /** How much of a step's title a checklist line shows. */
@@ -173,10 +174,7 @@ export function planStepOf(record: RunRecord, key: string): PlanStep | undefined
 interface CachedItem {
   readonly planStep: PlanStep;
   readonly redact: (text: string) => string;
-  readonly state: StepState;
-  readonly result: unknown;
-  readonly error: string | undefined;
-  readonly skipReason: string | undefined;
+  readonly fields: StepTextFields;
   readonly retry: StepRecord['retry'];
   /** A for_each step's counts, as text: they change in place as items settle. */
   readonly progress: string;
@@ -196,24 +194,17 @@ export function checklistItem(planStep: PlanStep, step: StepRecord | undefined, 
     cached &&
     cached.planStep === planStep &&
     cached.redact === redact &&
-    cached.state === (step?.state ?? 'pending') &&
-    cached.result === step?.result &&
-    cached.error === step?.error &&
-    cached.skipReason === step?.skipReason &&
+    sameStepTextFields(cached.fields, step) &&
     cached.retry === step?.retry &&
     cached.progress === (step ? itemProgress(step) : '')
   ) {
     return cached.item;
   }
-  const state = step?.state ?? 'pending';
   const item = freshChecklistItem(planStep, step, redact);
   itemCache.set(cacheKey, {
     planStep,
     redact,
-    state,
-    result: step?.result,
-    error: step?.error,
-    skipReason: step?.skipReason,
+    fields: stepTextFields(step),
     retry: step?.retry,
     progress: step ? itemProgress(step) : '',
     item,

@@ -2,6 +2,7 @@ import type { StepState } from '../../core/run-event.ts';
 import type { ItemRecord, RunRecord, StepRecord } from '../../core/run-record.ts';
 import { NO_USAGE } from '../../core/usage.ts';
 import { resultPreview } from '../checklist.ts';
+import { sameStepTextFields, stepTextFields, type StepTextFields } from '../step-text-fields.ts';
 
 /**
  * What one comment writer of a fanned-out run (prepare, shard and merge jobs, each in its own
@@ -159,10 +160,7 @@ function isSharedStep(value: unknown): value is SharedStep {
 /** A step's status text as last computed, with what it was computed from: reused while none of that changed. */
 interface CachedText {
   readonly redact: (text: string) => string;
-  readonly state: StepState;
-  readonly result: unknown;
-  readonly error: string | undefined;
-  readonly skipReason: string | undefined;
+  readonly fields: StepTextFields;
   readonly items: boolean;
   readonly text: string | undefined;
 }
@@ -170,15 +168,14 @@ interface CachedText {
 // By step record: a fanned-out writer draws every step's state on each write, twice (the `holds` check,
 // then the render). Stringifying and redacting every result each time, a run of 4,000 steps with 4 KiB
 // results written every 20 steps took 27 s of writes (0.6 s not fanned out); now 10 s, most of it
-// merging the hidden states. Records change in place (`applyEvent`), so a text is reused only while
-// the fields it came from are the same.
+// merging the hidden states.
 const statusTexts = new WeakMap<StepRecord, CachedText>();
 
 function statusText(step: StepRecord, redact: (text: string) => string): string | undefined {
   const cached = statusTexts.get(step);
-  if (cached && cached.redact === redact && cached.state === step.state && cached.result === step.result && cached.error === step.error && cached.skipReason === step.skipReason && cached.items === !!step.items) return cached.text;
+  if (cached && cached.redact === redact && sameStepTextFields(cached.fields, step) && cached.items === !!step.items) return cached.text;
   const text = freshStatusText(step, redact);
-  statusTexts.set(step, { redact, state: step.state, result: step.result, error: step.error, skipReason: step.skipReason, items: !!step.items, text });
+  statusTexts.set(step, { redact, fields: stepTextFields(step), items: !!step.items, text });
   return text;
 }
 

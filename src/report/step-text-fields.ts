@@ -1,0 +1,22 @@
+import type { StepState } from '../core/run-event.ts';
+import type { StepRecord } from '../core/run-record.ts';
+
+/**
+ * What a step's texts (its checklist line, its status in a shared comment) are drawn from. Records change
+ * in place (`applyEvent`), so a cache of such a text keeps these beside it and reuses it while they match.
+ */
+export interface StepTextFields {
+  readonly state: StepState;
+  readonly result: unknown;
+  readonly error: string | undefined;
+  readonly skipReason: string | undefined;
+}
+
+export function stepTextFields(step: StepRecord | undefined): StepTextFields {
+  return { state: step?.state ?? 'pending', result: step?.result, error: step?.error, skipReason: step?.skipReason };
+}
+
+/** True when `step` still has the fields a text was drawn from. */
+export function sameStepTextFields(fields: StepTextFields, step: StepRecord | undefined): boolean {
+  return fields.state === (step?.state ?? 'pending') && fields.result === step?.result && fields.error === step?.error && fields.skipReason === step?.skipReason;
+}
