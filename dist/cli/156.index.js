@@ -477,8 +477,8 @@ function stringWidth(input, options = {}) {
 
 // EXTERNAL MODULE: ./lib/core/run-record.js
 var run_record = __webpack_require__(90422);
-// EXTERNAL MODULE: ./lib/report/checklist.js
-var checklist = __webpack_require__(49678);
+// EXTERNAL MODULE: ./lib/report/checklist.js + 1 modules
+var checklist = __webpack_require__(24578);
 // EXTERNAL MODULE: ./lib/report/format-duration.js
 var format_duration = __webpack_require__(74360);
 // EXTERNAL MODULE: ./lib/report/goals-table.js

@@ -198,8 +198,8 @@ function findRegressions(base, plan) {
     return found;
 }
 
-// EXTERNAL MODULE: ./lib/report/checklist.js
-var checklist = __webpack_require__(49678);
+// EXTERNAL MODULE: ./lib/report/checklist.js + 1 modules
+var checklist = __webpack_require__(24578);
 // EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
 var escape_markdown = __webpack_require__(60949);
 ;// CONCATENATED MODULE: ./lib/eval/figure-beside.js

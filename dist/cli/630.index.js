@@ -126,8 +126,8 @@ var plan_preview = __webpack_require__(70490);
 var goals_table = __webpack_require__(52895);
 // EXTERNAL MODULE: ./lib/report/mermaid-graph.js
 var mermaid_graph = __webpack_require__(14260);
-// EXTERNAL MODULE: ./lib/report/checklist.js
-var checklist = __webpack_require__(49678);
+// EXTERNAL MODULE: ./lib/report/checklist.js + 1 modules
+var checklist = __webpack_require__(24578);
 // EXTERNAL MODULE: ./lib/report/cut-text.js
 var cut_text = __webpack_require__(12172);
 ;// CONCATENATED MODULE: ./lib/report/approval-section.js
@@ -939,7 +939,7 @@ function formatDuration(ms) {
 /* unused harmony export goalIcon */
 /* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(60949);
 /* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(12172);
-/* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(49678);
+/* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(24578);
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(80083);
 
 
@@ -1008,7 +1008,7 @@ function renderGoalsTable(goals, redact, maxEvidence = 500, maxRows = Number.POS
 /* harmony export */   gf: () => (/* binding */ renderMermaidGraph)
 /* harmony export */ });
 /* unused harmony exports mermaidLabel, MERMAID_MAX_TEXT, MERMAID_MAX_EDGES */
-/* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(49678);
+/* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(24578);
 /* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(71874);
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(80083);
 
@@ -1098,7 +1098,7 @@ function renderMermaidGraph(record, redact) {
 /* harmony export */   Xv: () => (/* binding */ planPreviewLines),
 /* harmony export */   w9: () => (/* binding */ plannedRecord)
 /* harmony export */ });
-/* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(49678);
+/* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(24578);
 /* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(71874);
 /* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(60949);
 /* harmony import */ var _mermaid_graph_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(14260);
@@ -1175,7 +1175,7 @@ function renderPlanPreview(plan, options) {
 /* harmony export */ });
 /* unused harmony exports reasonSuffix, statusText */
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(90422);
-/* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(49678);
+/* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(24578);
 /* harmony import */ var _format_duration_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(74360);
 /* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(60949);
 /* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(12172);
@@ -1255,7 +1255,7 @@ function renderSummaryHeader(record, redact) {
 /* harmony export */ });
 /* unused harmony exports TODO_ICONS, STOPPED_TODO_ICON */
 /* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(12172);
-/* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(49678);
+/* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(24578);
 
 
 /** The icon of each TODO status, beside the step icons (\u2b1c \u23f3 \u2705) every view already uses. */

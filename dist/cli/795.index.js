@@ -14,7 +14,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _report_final_report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(38630);
 /* harmony import */ var _report_mermaid_graph_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(14260);
 /* harmony import */ var _report_write_report_file_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(49443);
-/* harmony import */ var _report_checklist_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(49678);
+/* harmony import */ var _report_checklist_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(24578);
 /* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(91601);
 /* harmony import */ var _job_run_job_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(27037);
 /* harmony import */ var _cli_job_settings_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(36296);

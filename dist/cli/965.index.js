@@ -2428,7 +2428,8 @@ function expectedWords(expected) {
 /**
  * A list of names an error may cite (the keys of a map, the values of an enum), listed and searched for
  * "did you mean" once for all errors about it. Per error, 4,000 unknown args of a tool that takes 4,000
- * were each compared with every name and each listed all of them: 14 s and 153 MiB to validate one step.
+ * were each compared with every name and each listed all of them: 7.7 s and 540,000 characters of errors
+ * to validate one step.
  */
 class NameList {
     count;
@@ -3224,7 +3225,8 @@ function nearestThrough(dependsOn, byKey, nearest) {
  * Each step's nearest fan-out ancestor, the one a breadth-first search up its `depends_on` (in the order
  * listed) meets first, from one pass over the steps in dependency order: the fewest steps away, and of
  * those the one through the earliest-listed dependency, which is that dependency itself or its own nearest.
- * A search per fan-out step made `validate` of 10,000 steps take 10 s. The graph must be acyclic.
+ * A search per fan-out step made `validate` of a 5,000-step chain with 5,000 fan-out steps below it take
+ * 7.5 s. The graph must be acyclic.
  */
 function nearestFanOutAncestors(byKey) {
     const dependents = new Map();

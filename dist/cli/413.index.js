@@ -1,5 +1,5 @@
-export const id = 823;
-export const ids = [823];
+export const id = 413;
+export const ids = [413];
 export const modules = {
 
 /***/ 69231:
@@ -7671,28 +7671,47 @@ class ToolEnvironmentError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_
 
 /***/ }),
 
-/***/ 49678:
+/***/ 24578:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Fb: () => (/* binding */ stepTitle),
-/* harmony export */   Hr: () => (/* binding */ oneLogLine),
-/* harmony export */   KY: () => (/* binding */ resultPreview),
-/* harmony export */   QO: () => (/* binding */ freshChecklistItem),
-/* harmony export */   V_: () => (/* binding */ checklistItems),
-/* harmony export */   Y4: () => (/* binding */ checklistHeader),
-/* harmony export */   e_: () => (/* binding */ needsAttention),
-/* harmony export */   ff: () => (/* binding */ planStepOf),
-/* harmony export */   gd: () => (/* binding */ checklistItem),
-/* harmony export */   jl: () => (/* binding */ itemProgress),
-/* harmony export */   kS: () => (/* binding */ nestedItems),
-/* harmony export */   t1: () => (/* binding */ STATE_ICONS)
-/* harmony export */ });
-/* unused harmony exports TITLE_MAX_CHARS, currentKeys, checklistLines */
-/* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(74700);
-/* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(90422);
-/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(12172);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(80083);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  t1: () => (/* binding */ STATE_ICONS),
+  Y4: () => (/* binding */ checklistHeader),
+  gd: () => (/* binding */ checklistItem),
+  V_: () => (/* binding */ checklistItems),
+  QO: () => (/* binding */ freshChecklistItem),
+  jl: () => (/* binding */ itemProgress),
+  e_: () => (/* binding */ needsAttention),
+  kS: () => (/* binding */ nestedItems),
+  Hr: () => (/* binding */ oneLogLine),
+  ff: () => (/* binding */ planStepOf),
+  KY: () => (/* binding */ resultPreview),
+  Fb: () => (/* binding */ stepTitle)
+});
+
+// UNUSED EXPORTS: TITLE_MAX_CHARS, checklistLines, currentKeys, visibleControls
+
+// EXTERNAL MODULE: ./lib/core/visible-controls.js
+var visible_controls = __webpack_require__(74700);
+// EXTERNAL MODULE: ./lib/core/run-record.js
+var run_record = __webpack_require__(90422);
+// EXTERNAL MODULE: ./lib/report/cut-text.js
+var cut_text = __webpack_require__(12172);
+;// CONCATENATED MODULE: ./lib/report/step-text-fields.js
+function stepTextFields(step) {
+    return { state: step?.state ?? 'pending', result: step?.result, error: step?.error, skipReason: step?.skipReason };
+}
+/** True when `step` still has the fields a text was drawn from. */
+function sameStepTextFields(fields, step) {
+    return fields.state === (step?.state ?? 'pending') && fields.result === step?.result && fields.error === step?.error && fields.skipReason === step?.skipReason;
+}
+
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __webpack_require__(80083);
+;// CONCATENATED MODULE: ./lib/report/checklist.js
+
 
 
 
@@ -7749,14 +7768,14 @@ const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/;
  * a line that starts with `\u2705 2. deploy` for the checklist, whatever printed it.
  */
 function oneLogLine(text) {
-    return (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_1__/* .visibleControls */ .x)(text.replace(/\s+/g, ' ').trim());
+    return (0,visible_controls/* visibleControls */.x)(text.replace(/\s+/g, ' ').trim());
 }
 /** The first line of a result, as text, cut to `max` characters, with no control character. */
 function resultPreview(result, max = 80) {
     const text = typeof result === 'string' ? result : JSON.stringify(result) ?? String(result);
     const trimmed = text.trim();
-    const first = (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_1__/* .visibleControls */ .x)((LINE_BREAK.test(trimmed) ? trimmed.split(LINE_BREAK, 1)[0] : trimmed).replaceAll('\t', ' '));
-    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(first, max);
+    const first = (0,visible_controls/* visibleControls */.x)((LINE_BREAK.test(trimmed) ? trimmed.split(LINE_BREAK, 1)[0] : trimmed).replaceAll('\t', ' '));
+    return (0,cut_text/* cutText */.IN)(first, max);
 }
 /**
  * Whether a step's line says something went wrong or is under way: it failed, runs or waits, or it
@@ -7769,7 +7788,7 @@ function needsAttention(step) {
         return false;
     if (step.state === 'failed' || step.state === 'in_progress' || step.state === 'waiting' || (step.itemCounts?.failed ?? 0) > 0)
         return true;
-    if (step.state === 'completed' && (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .undoneTodos */ .bK)(step).open.length > 0)
+    if (step.state === 'completed' && (0,run_record/* undoneTodos */.bK)(step).open.length > 0)
         return true;
     // Plans nest at most MAX_PLAN_DEPTH deep: the recursion is bounded by the loader.
     return step.nested !== undefined && [...step.nested.steps.values()].some(needsAttention);
@@ -7779,7 +7798,7 @@ function itemProgress(step) {
     const counts = step.itemCounts;
     if (!counts)
         return '';
-    return ` \u2014 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(counts.completed)}/${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(counts.total)} done${counts.failed ? `, ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(counts.failed)} failed` : ''}`;
+    return ` \u2014 ${(0,group_digits/* groupDigits */.K)(counts.completed)}/${(0,group_digits/* groupDigits */.K)(counts.total)} done${counts.failed ? `, ${(0,group_digits/* groupDigits */.K)(counts.failed)} failed` : ''}`;
 }
 function describeStatus(step, redact = asIs) {
     const progress = itemProgress(step);
@@ -7797,7 +7816,7 @@ function describeStatus(step, redact = asIs) {
             return step.skipReason ? ` \u2014 ${resultPreview(redact(step.skipReason), 300)}` : '';
         case 'waiting':
             // The reason names a used plan's file and step ids, which a plan's author writes: one line, as the others.
-            return ` \u2014 ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(oneLogLine(redact(step.waitReason ?? 'awaiting approval')), 300)}`;
+            return ` \u2014 ${(0,cut_text/* cutText */.IN)(oneLogLine(redact(step.waitReason ?? 'awaiting approval')), 300)}`;
         case 'in_progress':
             if (progress)
                 return progress;
@@ -7821,10 +7840,10 @@ function stepTitle(planStep, redact = asIs, maxChars = TITLE_MAX_CHARS) {
     let cached = flatTitles.get(planStep);
     if (cached?.redact !== redact) {
         const text = planStep.title || planStep.description || (planStep.tool ? `${planStep.type} ${planStep.tool}` : planStep.type);
-        cached = { redact, text: (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_1__/* .visibleControls */ .x)(redact(text).replace(/\s+/g, ' ').trim()) };
+        cached = { redact, text: (0,visible_controls/* visibleControls */.x)(redact(text).replace(/\s+/g, ' ').trim()) };
         flatTitles.set(planStep, cached);
     }
-    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(cached.text, maxChars);
+    return (0,cut_text/* cutText */.IN)(cached.text, maxChars);
 }
 // Each view draws a step's title again and again (the summary twice): redact and flatten it once per plan step.
 const flatTitles = new WeakMap();
@@ -7853,23 +7872,16 @@ function checklistItem(planStep, step, redact = asIs) {
     if (cached &&
         cached.planStep === planStep &&
         cached.redact === redact &&
-        cached.state === (step?.state ?? 'pending') &&
-        cached.result === step?.result &&
-        cached.error === step?.error &&
-        cached.skipReason === step?.skipReason &&
+        sameStepTextFields(cached.fields, step) &&
         cached.retry === step?.retry &&
         cached.progress === (step ? itemProgress(step) : '')) {
         return cached.item;
     }
-    const state = step?.state ?? 'pending';
     const item = freshChecklistItem(planStep, step, redact);
     itemCache.set(cacheKey, {
         planStep,
         redact,
-        state,
-        result: step?.result,
-        error: step?.error,
-        skipReason: step?.skipReason,
+        fields: stepTextFields(step),
         retry: step?.retry,
         progress: step ? itemProgress(step) : '',
         item,
