@@ -76,6 +76,11 @@ export async function hostileText(): Promise<BenchTable> {
     // Sized so the text is still parsed once each mention has its zero-width space (5 characters for 4).
     ['neutralise outbound: `[` then escaped mentions `\\@ab`', '\\@ab', (text) => neutraliseOutbound(`[${text}`), Math.floor((MAX_PARSED_CHARS - 1) * 0.8)],
     ['neutralise outbound: `[` then `*a_` repeated', '*a_', (text) => neutraliseOutbound(`[${text}`), MAX_PARSED_CHARS - 1],
+    // A run of backticks no run of its length closes reads to the end of its paragraph; a URL GitHub links by itself,
+    // from each `www.` to the end of its word, and at each punctuation mark the run of them after it.
+    ['neutralise outbound: `` \\`` `` then `a`, code spans no run closes (was 3.3 s)', '\\``a', neutraliseOutbound, MAX_PARSED_CHARS - 1],
+    ['neutralise outbound: `_www.a.b_c`, URLs rejected at their word\'s end (was 1.6 s)', '_www.a.b_c', neutraliseOutbound, MAX_PARSED_CHARS - 1],
+    ['neutralise outbound: a URL, then `!` repeated (was 1.7 s)', '!', (text) => neutraliseOutbound(`https://a.b/${text}a`), MAX_PARSED_CHARS - 16],
     ['fast plan reader: lines of spaces (was 170 s)', ' ', fastRead, MAX_PLAN_BYTES - 2048],
     ['fast plan reader: lines of `- `', '- ', fastRead, MAX_PLAN_BYTES - 2048],
     ['fast plan reader: `a` and U+2028 (was 1.1 s)', 'a\u2028', fastRead, MAX_PLAN_BYTES / 2 - 2048],
@@ -83,6 +88,7 @@ export async function hostileText(): Promise<BenchTable> {
     ['plan YAML: `x: [` then `,` repeated (`validate` took 12 s, 1.1 GB)', ',', (text) => parseWithPositions(`x: [${text}]`), MAX_PLAN_BYTES - 5],
     ['hidden Markdown (prompts): `[` then `]` repeated (was 8 s at 32 KiB)', ']', (text) => removeHiddenMarkdown(`[${text}`), UNTRUSTED_CHAR_LIMIT - 1],
     ['hidden Markdown (prompts): `[` then `*a_` repeated', '*a_', (text) => removeHiddenMarkdown(`[${text}`), UNTRUSTED_CHAR_LIMIT - 1],
+    ['hidden Markdown (prompts): `` \\`` `` then `a`, code spans no run closes (was 13 s)', '\\``a', (text) => removeHiddenMarkdown(`[${text}`), UNTRUSTED_CHAR_LIMIT - 1],
     // A planner's, replanner's or review's answer: 50 starts each scanned and parsed to the end (30 s at 15 MB).
     ['planner answer: `[` 200 deep, `1,` repeated, `]` 200 deep, `x`', '1,', (text) => findJsonValue(`${'['.repeat(200)}${text}${']'.repeat(200)}x`), SIZE],
     ['planner answer: fences of nothing, `` ``` `` and a line break repeated (20 s at 15 MB)', '```\n', findJsonValue, SIZE],

@@ -134,6 +134,158 @@ export const MAX_CONTAINER_END_COST = 400_000;
 
 const UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
 
+/**
+ * The work micromark may do looking for the backticks that close code spans (`codeSpanScanCost`)
+ * beyond which every backtick is made plain (fullwidth ｀): an opening run of backticks is matched
+ * only by a run of the same length, looked for to the end of its paragraph, so each unmatched one
+ * reads the rest of it (16 KiB of `` \``a `` took 2–10 s to post, 34,000 characters 13 s to read).
+ */
+export const MAX_CODE_SPAN_SCAN = 400_000;
+
+const isAsciiPunctuation = (code: number): boolean => (code >= 33 && code <= 47) || (code >= 58 && code <= 64) || (code >= 91 && code <= 96) || (code >= 123 && code <= 126);
+
+/**
+ * At least the characters micromark reads looking for code spans' closing backticks: for each run
+ * of backticks that may open one (a backslash escapes the first backtick of a run, not the rest),
+ * how far the next run of the same length is (inside a code span a backslash escapes nothing), or
+ * the end of its paragraph, taken as the next blank line. A paragraph micromark ends sooner (a
+ * heading, a quote's end) only shortens its reads, and runs it never tries (in a link's
+ * destination, in HTML) only remove some.
+ */
+function codeSpanScanCost(text: string): number {
+  if (!text.includes('`')) return 0;
+  let cost = 0;
+  let from = 0;
+  for (const blank of text.matchAll(BLANK_LINE)) {
+    cost += paragraphCodeScan(text, from, blank.index);
+    from = blank.index + blank[0].length;
+  }
+  return cost + paragraphCodeScan(text, from, text.length);
+}
+
+/** The line ending before a blank line. */
+const BLANK_LINE = /(?:\r\n|\r|\n)[ \t]*(?=\r\n|\r|\n|$)/g;
+
+function paragraphCodeScan(text: string, from: number, end: number): number {
+  if (from >= end || !text.slice(from, end).includes('`')) return 0;
+  // Runs as a code span's content reads them: each length's starts, in order.
+  const runs = new Map<number, { starts: number[]; next: number }>();
+  for (let at = from; at < end; ) {
+    if (text.charCodeAt(at) !== 96) {
+      at++;
+      continue;
+    }
+    const start = at;
+    while (at < end && text.charCodeAt(at) === 96) at++;
+    const size = at - start;
+    const same = runs.get(size) ?? { starts: [], next: 0 };
+    same.starts.push(start);
+    runs.set(size, same);
+  }
+  let cost = 0;
+  for (let at = from; at < end; ) {
+    const code = text.charCodeAt(at);
+    if (code === 92 && at + 1 < end && isAsciiPunctuation(text.charCodeAt(at + 1))) {
+      at += 2;
+      continue;
+    }
+    if (code !== 96) {
+      at++;
+      continue;
+    }
+    const start = at;
+    while (at < end && text.charCodeAt(at) === 96) at++;
+    // After an escaped backtick, a shorter run than any its content holds (`` \`` `` opens one of 1, holds one of 2).
+    const same = runs.get(at - start);
+    while (same && same.next < same.starts.length && same.starts[same.next]! < at) same.next++;
+    cost += (same?.starts[same.next] ?? end) - start;
+  }
+  return cost;
+}
+
+/**
+ * The work micromark's GitHub autolinks may do (`autolinkScanCost`) beyond which each `www.`,
+ * `http://` and `https://` is broken by an invisible U+200B after its letters, so that neither
+ * micromark nor GitHub links it: a URL's domain is read from each `www.` to the end of its word,
+ * and at each dot, bracket or other punctuation the run of such characters after it is read to see
+ * whether the URL ends there (16 KiB of `_www.a.b_c` took 1–5 s to post; one URL followed by 16 KiB
+ * of `.`, `!`, `)` or `&a;` then a letter, 2–3 s).
+ */
+export const MAX_AUTOLINK_SCAN = 200_000;
+
+// Where micromark reads a URL's possible end: in its domain at `.` and `_`, in its path at these too.
+const TRAIL_CHECKED = new Set('!"&\')*,.:;<?]_~');
+const TRAILING = new Set('!"\')*,.:;?_~');
+const WWW_AFTER = new Set('(*_[]~');
+const URL_START = /www\.|https?:\/\//gi;
+const URL_LETTERS = /www|https?/iy;
+
+/** For each place in `word`, how long the run of characters that could end a URL (punctuation, `]`, `&name;`) from it is. */
+function trailLengths(word: string): Int32Array {
+  const lengths = new Int32Array(word.length + 1);
+  for (let at = word.length - 1; at >= 0; at--) {
+    const char = word[at]!;
+    if (TRAILING.has(char)) lengths[at] = 1 + lengths[at + 1]!;
+    else if (char === ']') lengths[at] = 1 + (word[at + 1] === '(' || word[at + 1] === '[' ? 0 : lengths[at + 1]!);
+    else if (char === '&') {
+      let end = at + 1;
+      while (end < word.length && /[A-Za-z]/.test(word[end]!)) end++;
+      lengths[at] = word[end] === ';' && end > at + 1 ? end + 1 - at + lengths[end + 1]! : end - at;
+    }
+  }
+  return lengths;
+}
+
+/** Where URLs GitHub would link by themselves may start in `word`: `www.` after nothing or `(*_[]~`, `http://`, `https://` after no letter. */
+function urlStarts(word: string): number[] {
+  const starts: number[] = [];
+  for (const match of word.matchAll(URL_START)) {
+    const before = match.index > 0 ? word[match.index - 1]! : '';
+    const www = match[0].length === 4;
+    if (www ? before === '' || WWW_AFTER.has(before) : !/[A-Za-z]/.test(before)) starts.push(match.index);
+  }
+  return starts;
+}
+
+/**
+ * At least the characters micromark reads for GitHub's autolinked URLs: in each word (what lies
+ * between whitespace, which ends every URL) where one may start, each start may read the rest of
+ * the word, and each place where the URL may end, the run of ending characters after it.
+ */
+function autolinkScanCost(text: string): number {
+  if (!/www\.|https?:\/\//i.test(text)) return 0;
+  let cost = 0;
+  for (const match of text.matchAll(/\S+/gu)) {
+    const word = match[0];
+    if (word.length < 4 || !/www\.|https?:\/\//i.test(word)) continue;
+    const starts = urlStarts(word).length;
+    if (starts === 0) continue;
+    const lengths = trailLengths(word);
+    let trails = 0;
+    for (let at = 0; at < word.length; at++) if (TRAIL_CHECKED.has(word[at]!)) trails += lengths[at]!;
+    cost += starts * (word.length + trails);
+  }
+  return cost;
+}
+
+/** `text` with no URL GitHub links by itself once reading them would cost more than MAX_AUTOLINK_SCAN. */
+export function plainAutolinks(text: string): string {
+  if (autolinkScanCost(text) <= MAX_AUTOLINK_SCAN) return text;
+  return text.replace(/\S+/gu, (word) => {
+    const starts = /www\.|https?:\/\//i.test(word) ? urlStarts(word) : [];
+    if (starts.length === 0) return word;
+    let out = '';
+    let at = 0;
+    for (const start of starts) {
+      URL_LETTERS.lastIndex = start;
+      const letters = URL_LETTERS.exec(word)![0].length;
+      out += `${word.slice(at, start + letters)}\u200B`;
+      at = start + letters;
+    }
+    return out + word.slice(at);
+  });
+}
+
 /** Where the first non-space character of a line is, and how many container markers open it. */
 function leadingMarkers(line: string): { first: number; markers: number } {
   let at = 0;
@@ -350,6 +502,7 @@ export function plainHeavyMarkup(text: string): string {
   if (count(out, '|') > MAX_MARKUP) out = out.replaceAll('|', '\uFF5C');
   // Each unclosed `<?` or `<!` is looked for to the end of its paragraph: 16 KiB of `x <?` took 0.7 s.
   if ((out.match(/<[?!]/g)?.length ?? 0) > MAX_HTML_OPENERS) out = out.replace(/<(?=[?!])/g, '\uFF1C');
+  if (codeSpanScanCost(out) > MAX_CODE_SPAN_SCAN) out = out.replaceAll('`', '\uFF40');
   if (!out.includes('\n') && !out.includes('\r') && out.length < 64) return out;
   let changed = false;
   const parts = out.split(/(\r\n|\r|\n)/);
@@ -402,6 +555,6 @@ export function markdownTree(text: string, flavour: 'commonmark' | 'commonmark+f
     const source = plainHeavyMarkup(text);
     return { source, tree: fromMarkdown(source, flavour === 'commonmark' ? COMMONMARK : FOOTNOTES) };
   }
-  const source = withoutStrayBrackets(plainHeavyMarkup(text));
+  const source = plainAutolinks(withoutStrayBrackets(plainHeavyMarkup(text)));
   return { source, tree: fromMarkdown(source, GITHUB) };
 }

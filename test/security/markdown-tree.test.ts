@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { removeHiddenMarkdown } from '../../src/security/hidden-markdown.ts';
-import { MAX_HTML_OPENERS, MAX_LINE_NESTING, MAX_MARKUP, MAX_UNDERLINES, markdownTree, plainHeavyMarkup } from '../../src/security/markdown-tree.ts';
+import { MAX_HTML_OPENERS, MAX_LINE_NESTING, MAX_MARKUP, MAX_UNDERLINES, markdownTree, nodesOf, plainAutolinks, plainHeavyMarkup } from '../../src/security/markdown-tree.ts';
 import { neutraliseOutbound } from '../../src/security/neutralise-outbound.ts';
 
 describe('markdownTree', () => {
@@ -67,6 +67,40 @@ describe('markdownTree', () => {
     expect(plainHeavyMarkup('x <?'.repeat(MAX_HTML_OPENERS))).toBe('x <?'.repeat(MAX_HTML_OPENERS));
     expect(plainHeavyMarkup('-\n  \n    x')).toBe('-\n\n    x');
     expect(plainHeavyMarkup('> -\n>   \n>     x')).toBe('> -\n>\n>     x');
+  });
+
+  // Found by a hunt for quadratic cliffs: a run of backticks that no run of its length closes reads to the end of its
+  // paragraph; after an escaped backtick (`\``), the run that opens holds one backtick, the content reads two (16 KiB: 2–10 s).
+  it('makes every backtick plain (fullwidth) once looking for code spans’ ends would read too far, and not before', () => {
+    expect(plainHeavyMarkup('\\``a'.repeat(500))).toBe('\\\uFF40\uFF40a'.repeat(500));
+    expect(plainHeavyMarkup('\\``a'.repeat(400))).toBe('\\``a'.repeat(400));
+    // A long paragraph with a few stray backticks, and many code spans that close, stay as written.
+    const stray = `${'`'.repeat(3)} ${'a `b` c '.repeat(4_000)}`;
+    expect(plainHeavyMarkup(stray)).toBe(stray);
+    // Unclosed runs read only to the next blank line: 2,000 of them, each in its own paragraph.
+    const paragraphs = 'x \\`` y\n\n'.repeat(2_000);
+    expect(plainHeavyMarkup(paragraphs)).toBe(paragraphs);
+    expect(plainHeavyMarkup(paragraphs.replaceAll('\n\n', '\n'))).toBe('x \\\uFF40\uFF40 y\n'.repeat(2_000));
+    // Runs that close each other, however many, are read once.
+    const closed = 'x `` y\n'.repeat(4_000);
+    expect(plainHeavyMarkup(closed)).toBe(closed);
+  });
+
+  // Found by the same hunt: a URL GitHub links by itself is read from each `www.` to the end of its word, and at
+  // each punctuation mark the run of them after it (16 KiB of `_www.a.b_c`: 1–5 s; a URL then 16 KiB of `!`: 2 s).
+  it('breaks each URL GitHub would link by itself once reading them would cost too much, and not before', () => {
+    const rejected = '_www.a.b_c'.repeat(500);
+    expect(plainAutolinks(rejected)).toBe('_www\u200B.a.b_c'.repeat(500));
+    expect(plainAutolinks('_www.a.b_c'.repeat(100))).toBe('_www.a.b_c'.repeat(100));
+    expect(plainAutolinks(`see https://a.test/${'!'.repeat(1_000)}a and www.b.test`)).toBe(`see https\u200B://a.test/${'!'.repeat(1_000)}a and www\u200B.b.test`);
+    expect(plainAutolinks(`see https://a.test/${'!'.repeat(300)}a`)).toBe(`see https://a.test/${'!'.repeat(300)}a`);
+    // Not a start: `http` after a letter, `www.` after a letter or a digit.
+    expect(plainAutolinks(`xhttp://a www.c 1www.d ${'www.a.b/'.padEnd(1_000, '.')}a`)).toBe(`xhttp://a www\u200B.c 1www.d ${'www\u200B.a.b/'.padEnd(1_001, '.')}a`);
+    // Many URLs in prose stay as written, and so linked.
+    const prose = 'see https://a.test/x?y=1&z=2. and www.b.test, then (http://c.test/d) '.repeat(200);
+    expect(plainAutolinks(prose)).toBe(prose);
+    const { tree } = markdownTree(`${rejected} https://evil.test/d`, 'github');
+    expect([...nodesOf(tree)].filter((node) => node.type === 'link')).toEqual([]);
   });
 
   it('reads GitHub’s Markdown with stray brackets made plain and real links kept', () => {
