@@ -109,6 +109,11 @@ export function applyEdits(source: string, edits: readonly Edit[]): string {
 export interface MarkdownTree {
   readonly source: string;
   readonly tree: Root;
+  /**
+   * A limit of `plainHeavyMarkup` was passed: brackets, markers or backticks in `source` are plain
+   * that GitHub reads as markup, so the tree may lack images, titles and definitions a page hides.
+   */
+  readonly bounded: boolean;
 }
 
 /** How many of `chars` are in `text`. */
@@ -494,16 +499,23 @@ function containerEndCost(lines: readonly string[]): number {
  * - a line opened by more than MAX_LINE_NESTING quote or list markers has its first escaped;
  * - past MAX_CONTAINER_END_COST of ending quotes, list items and footnotes, the marker that opens
  *   each line is escaped (`\>`, `\-`, `1\.`, `\[^a]:`), so the text holds none.
- * Text under the limits is unchanged.
+ * - past MAX_CODE_SPAN_SCAN of looking for code spans' ends, every backtick becomes fullwidth (｀).
+ * Text under the limits is unchanged, but for lines of only spaces, which are emptied.
  */
 export function plainHeavyMarkup(text: string): string {
+  return boundedMarkup(text).text;
+}
+
+/** `plainHeavyMarkup`'s text, and whether a limit was passed (not only blank lines emptied). */
+function boundedMarkup(text: string): { text: string; bounded: boolean } {
   let out = text;
   if (count(out, '[]') > MAX_MARKUP) out = out.replaceAll('[', '\uFF3B').replaceAll(']', '\uFF3D');
   if (count(out, '|') > MAX_MARKUP) out = out.replaceAll('|', '\uFF5C');
   // Each unclosed `<?` or `<!` is looked for to the end of its paragraph: 16 KiB of `x <?` took 0.7 s.
   if ((out.match(/<[?!]/g)?.length ?? 0) > MAX_HTML_OPENERS) out = out.replace(/<(?=[?!])/g, '\uFF1C');
   if (codeSpanScanCost(out) > MAX_CODE_SPAN_SCAN) out = out.replaceAll('`', '\uFF40');
-  if (!out.includes('\n') && !out.includes('\r') && out.length < 64) return out;
+  let bounded = out !== text;
+  if (!out.includes('\n') && !out.includes('\r') && out.length < 64) return { text: out, bounded };
   let changed = false;
   const parts = out.split(/(\r\n|\r|\n)/);
   // A line of only spaces or tabs is blank to both parsers once emptied; kept, cmark-gfm 0.29 continued
@@ -526,6 +538,7 @@ export function plainHeavyMarkup(text: string): string {
       const first = underline ? line.search(/[=-]/) : nesting!.first;
       parts[i] = `${line.slice(0, first)}\\${line.slice(first)}`;
       changed = true;
+      bounded = true;
     }
   }
   const lines = parts.filter((_, i) => i % 2 === 0);
@@ -539,9 +552,10 @@ export function plainHeavyMarkup(text: string): string {
       const at = first + (/^\d+/.exec(line.slice(first))?.[0].length ?? 0);
       parts[i] = `${line.slice(0, at)}\\${line.slice(at)}`;
       changed = true;
+      bounded = true;
     }
   }
-  return changed ? parts.join('') : out;
+  return { text: changed ? parts.join('') : out, bounded };
 }
 
 /**
@@ -551,10 +565,10 @@ export function plainHeavyMarkup(text: string): string {
  * too; so `source` may differ from `text`.
  */
 export function markdownTree(text: string, flavour: 'commonmark' | 'commonmark+footnotes' | 'github'): MarkdownTree {
+  const { text: plain, bounded } = boundedMarkup(text);
   if (flavour === 'commonmark' || flavour === 'commonmark+footnotes') {
-    const source = plainHeavyMarkup(text);
-    return { source, tree: fromMarkdown(source, flavour === 'commonmark' ? COMMONMARK : FOOTNOTES) };
+    return { source: plain, bounded, tree: fromMarkdown(plain, flavour === 'commonmark' ? COMMONMARK : FOOTNOTES) };
   }
-  const source = plainAutolinks(withoutStrayBrackets(plainHeavyMarkup(text)));
-  return { source, tree: fromMarkdown(source, GITHUB) };
+  const source = plainAutolinks(withoutStrayBrackets(plain));
+  return { source, bounded, tree: fromMarkdown(source, GITHUB) };
 }
