@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { removeHiddenMarkdown } from '../../src/security/hidden-markdown.ts';
-import { MAX_HTML_OPENERS, MAX_LINE_NESTING, MAX_MARKUP, MAX_UNDERLINES, markdownTree, nodesOf, plainAutolinks, plainHeavyMarkup } from '../../src/security/markdown-tree.ts';
+import { plainAutolinks } from '../../src/security/autolink-scan.ts';
+import { MAX_HTML_OPENERS, MAX_LINE_NESTING, MAX_MARKUP, MAX_UNDERLINES, markdownTree, nodesOf, plainHeavyMarkup } from '../../src/security/markdown-tree.ts';
 import { neutraliseOutbound } from '../../src/security/neutralise-outbound.ts';
 
 describe('markdownTree', () => {
