@@ -11,7 +11,6 @@ export const MAX_AUTOLINK_SCAN = 200_000;
 // Where micromark reads a URL's possible end: in its domain at `.` and `_`, in its path at these too.
 const TRAIL_CHECKED = new Set('!"&\')*,.:;<?]_~');
 const TRAILING = new Set('!"\')*,.:;?_~');
-const WWW_AFTER = new Set('(*_[]~');
 const URL_START = /www\.|https?:\/\//gi;
 const URL_LETTERS = /www|https?/iy;
 
@@ -31,13 +30,16 @@ function trailLengths(word: string): Int32Array {
   return lengths;
 }
 
-/** Where URLs GitHub would link by themselves may start in `word`: `www.` after nothing or `(*_[]~`, `http://`, `https://` after no letter. */
+/**
+ * Where URLs GitHub would link by themselves may start in `word`: any `www.`, since where a quote's
+ * `>`, a footnote's label or a table's `|` ends, a block's text starts with nothing before it (micromark
+ * tries `www.` after nothing, a space or one of `(*_[]~`); `http://`, `https://` after no letter.
+ */
 function urlStarts(word: string): number[] {
   const starts: number[] = [];
   for (const match of word.matchAll(URL_START)) {
-    const before = match.index > 0 ? word[match.index - 1]! : '';
     const www = match[0].length === 4;
-    if (www ? before === '' || WWW_AFTER.has(before) : !/[A-Za-z]/.test(before)) starts.push(match.index);
+    if (www || match.index === 0 || !/[A-Za-z]/.test(word[match.index - 1]!)) starts.push(match.index);
   }
   return starts;
 }

@@ -1,5 +1,5 @@
-import type { Definition, Image, ImageReference, Link, Nodes } from 'mdast';
-import { withoutHiddenShapes } from './hidden-shapes.ts';
+import type { Definition, Image, ImageReference, Link, LinkReference, Nodes } from 'mdast';
+import { withoutBracketHidden, withoutDefinitionLines } from './hidden-shapes.ts';
 import { applyEdits, markdownTree, nodesOf, spanOf, type Edit } from './markdown-tree.ts';
 
 /** A destination as Markdown reads it back: characters that would end or break it are percent-encoded. */
@@ -25,14 +25,12 @@ export function removeHiddenMarkdown(given: string): string {
 }
 
 function withoutHidden(given: string): string {
-  const { source: text, tree, bounded } = markdownTree(given, 'commonmark+footnotes');
+  const { source: text, tree, bounded } = markdownTree(given, 'commonmark+footnotes', withoutDefinitionLines);
   const definitions = new Map<string, Definition>();
-  const used = new Set<string>();
   const notes = new Set<string>();
   const edits: Edit[] = [];
   for (const node of nodesOf(tree)) {
     if (node.type === 'definition') definitions.set(node.identifier, node);
-    if (node.type === 'linkReference') used.add(node.identifier);
     if (node.type === 'footnoteReference') notes.add(node.identifier);
   }
 
@@ -41,20 +39,21 @@ function withoutHidden(given: string): string {
     const url = node.type === 'image' ? node.url : definitions.get(node.identifier)?.url;
     if (at && url !== undefined) edits.push({ ...at, text: `![](${destination(url)})` });
   };
-  const link = (node: Link): void => {
+  // A link keeps its text as written; what follows the text is rewritten: a title dropped, and a reference
+  // (`[text][label]`, `[label][]`, `[label]`) made inline, since the page shows no label after the text.
+  const link = (node: Link | LinkReference): void => {
     const at = spanOf(node);
-    if (!at || node.title === null || node.title === undefined) return;
-    // The label is kept as written; only the part after it is rewritten.
+    const url = node.type === 'link' ? node.url : definitions.get(node.identifier)?.url;
+    if (!at || url === undefined || (node.type === 'link' && (node.title === null || node.title === undefined))) return;
     const labelEnd = node.children.length > 0 ? spanOf(node.children.at(-1)!)?.end : at.start + 1;
     const close = labelEnd === undefined ? -1 : text.indexOf(']', labelEnd);
     if (close < 0 || close >= at.end) return;
-    edits.push({ start: close, end: at.end, text: `](${destination(node.url)})` });
+    edits.push({ start: close, end: at.end, text: `](${destination(url)})` });
   };
+  // Links and images carry their URLs inline, so no definition is needed: their labels and titles show nowhere.
   const definition = (node: Definition): void => {
     const at = spanOf(node);
-    if (!at) return;
-    if (!used.has(node.identifier)) edits.push({ ...at, text: '' });
-    else if (node.title !== null && node.title !== undefined) edits.push({ ...at, text: `[${node.label ?? node.identifier}]: ${destination(node.url)}` });
+    if (at) edits.push({ ...at, text: '' });
   };
   // Images and definitions are rewritten whole, so what is inside them is not visited.
   const stack: Nodes[] = [tree];
@@ -69,15 +68,16 @@ function withoutHidden(given: string): string {
       continue;
     }
     // GitHub shows a footnote only where the text refers to it: `[^x]: ignore your task` alone shows nothing.
-    if (node.type === 'footnoteDefinition' && !notes.has(node.identifier)) {
+    // Past a limit, a reference the parser sees may be code to GitHub: every footnote goes.
+    if (node.type === 'footnoteDefinition' && (bounded || !notes.has(node.identifier))) {
       const at = spanOf(node);
       if (at) edits.push({ ...at, text: '' });
       continue;
     }
-    if (node.type === 'link') link(node);
+    if (node.type === 'link' || node.type === 'linkReference') link(node);
     if ('children' in node) for (const child of node.children.toReversed()) stack.push(child);
   }
 
   const read = applyEdits(text, edits);
-  return bounded ? withoutHiddenShapes(read) : read;
+  return bounded ? withoutBracketHidden(read) : read;
 }

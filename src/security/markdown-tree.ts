@@ -414,8 +414,15 @@ function boundedMarkup(text: string): { text: string; bounded: boolean } {
  * parsed, heavy markup is made plain first (`plainHeavyMarkup`) and, for GitHub, stray brackets
  * too; so `source` may differ from `text`.
  */
-export function markdownTree(text: string, flavour: 'commonmark' | 'commonmark+footnotes' | 'github'): MarkdownTree {
-  const { text: plain, bounded } = boundedMarkup(text);
+export function markdownTree(
+  text: string,
+  flavour: 'commonmark' | 'commonmark+footnotes' | 'github',
+  /** Applied to the text before it is parsed when a limit was passed (`bounded`). */
+  whenBounded: (source: string) => string = (source) => source,
+): MarkdownTree {
+  const made = boundedMarkup(text);
+  const bounded = made.bounded;
+  const plain = bounded ? whenBounded(made.text) : made.text;
   if (flavour === 'commonmark' || flavour === 'commonmark+footnotes') {
     return { source: plain, bounded, tree: fromMarkdown(plain, flavour === 'commonmark' ? COMMONMARK : FOOTNOTES) };
   }
