@@ -67,7 +67,8 @@ export function withoutDefinitionLines(text: string): string {
   return out;
 }
 
-const TITLE_CLOSE: Readonly<Record<string, string>> = { '"': '"', "'": "'", '(': ')' };
+// A title's `(` made plain past MAX_TITLE_SCAN (（) still opens one on GitHub.
+const TITLE_CLOSE: Readonly<Record<string, string>> = { '"': '"', "'": "'", '(': ')', '\uFF08': ')' };
 const OPENS = new Set(['[', '\uFF3B']);
 const CLOSES = new Set([']', '\uFF3D']);
 /** What makes an image's alt text end elsewhere than its matching bracket: code, HTML, an autolink, a link. */

@@ -8,6 +8,7 @@ import { gfmFootnote } from 'micromark-extension-gfm-footnote';
 import { gfmTable } from 'micromark-extension-gfm-table';
 import { plainAutolinks } from './autolink-scan.ts';
 import { codeSpanScanCost, MAX_CODE_SPAN_SCAN } from './code-span-scan.ts';
+import { MAX_TITLE_SCAN, parenTitleOpeners } from './title-scan.ts';
 
 /** Brackets, or table pipes, beyond this many are made plain text before the text is parsed. */
 export const MAX_MARKUP = 2_000;
@@ -349,7 +350,8 @@ function containerEndCost(lines: readonly string[]): number {
  * - a line opened by more than MAX_LINE_NESTING quote or list markers has its first escaped;
  * - past MAX_CONTAINER_END_COST of ending quotes, list items and footnotes, the marker that opens
  *   each line is escaped (`\>`, `\-`, `1\.`, `\[^a]:`), so the text holds none.
- * - past MAX_CODE_SPAN_SCAN of looking for code spans' ends, every backtick becomes fullwidth (｀).
+ * - past MAX_CODE_SPAN_SCAN of looking for code spans' ends, every backtick becomes fullwidth (｀);
+ * - past MAX_TITLE_SCAN of looking for the ends of titles in parentheses, each such title's `(` (（).
  * Text under the limits is unchanged, but for lines of only spaces, which are emptied.
  */
 export function plainHeavyMarkup(text: string): string {
@@ -364,6 +366,16 @@ function boundedMarkup(text: string): { text: string; bounded: boolean } {
   // Each unclosed `<?` or `<!` is looked for to the end of its paragraph: 16 KiB of `x <?` took 0.7 s.
   if ((out.match(/<[?!]/g)?.length ?? 0) > MAX_HTML_OPENERS) out = out.replace(/<(?=[?!])/g, '\uFF1C');
   if (codeSpanScanCost(out) > MAX_CODE_SPAN_SCAN) out = out.replaceAll('`', '\uFF40');
+  const titles = parenTitleOpeners(out);
+  if (titles.cost > MAX_TITLE_SCAN) {
+    let plain = '';
+    let from = 0;
+    for (const at of titles.openers) {
+      plain += `${out.slice(from, at)}\uFF08`;
+      from = at + 1;
+    }
+    out = plain + out.slice(from);
+  }
   let bounded = out !== text;
   if (!out.includes('\n') && !out.includes('\r') && out.length < 64) return { text: out, bounded };
   let changed = false;

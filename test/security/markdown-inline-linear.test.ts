@@ -11,7 +11,7 @@ const source = (file: string): string => JSON.stringify(pathToFileURL(join(impor
  * closing run of its length, a URL GitHub links by itself reads its domain from each `www.` and,
  * at each punctuation mark, the run of them after it. At the most each function reads, 16,384
  * characters posted to GitHub and 34,000 of a prompt's rendered text, the code spans took 2–10 s and
- * 13 s, the URLs 2–5 s each; all now take well under a second. A child process gets 20 s; killed, the
+ * 13 s, the URLs 2–5 s each, titles in parentheses 3.9 s and 9.5 s; all now take well under a second. A child process gets 20 s; killed, the
  * test fails, and what it printed names the shapes that finished. After each shape a link must still
  * be made inert and an image's alt text and title removed.
  */
@@ -44,6 +44,14 @@ const SCRIPT = `
     // A block's text starts with nothing before it, whatever opened the block (4.1 s each).
     'a URL after a quote marker, then dots': () => check('>www.a.b/' + '.'.repeat(16_000) + 'a'),
     'a URL after a footnote label, then dots': () => check('[^a]:www.a.b/' + '.'.repeat(16_000) + 'a'),
+    // Titles in parentheses that never close, each read to the paragraph's end (posted 3.9 s, read 9.5 s).
+    // (Up to 1,000 of them: past 2,000 brackets, brackets are made plain first.)
+    'titles in parentheses that never close': () => {
+      const posted = neutraliseOutbound('[](b ('.repeat(1_000) + 'x\\n'.repeat(5_000) + 'see https://evil.test/d\\n');
+      if (!posted.endsWith('see \`https://evil.test/d\`\\n')) throw new Error('a link left live: ' + posted.slice(-200));
+      const read = removeHiddenMarkdown('[](b ('.repeat(999) + 'x\\n'.repeat(13_000) + image);
+      if (!read.endsWith('![](https://x.test/i.png)\\n')) throw new Error('hidden text kept: ' + read.slice(-200));
+    },
   };
   for (const [name, shape] of Object.entries(shapes)) {
     shape();
@@ -65,6 +73,7 @@ describe('Markdown nobody trusts, inline', () => {
         'a domain of underscores',
         'a URL after a quote marker, then dots',
         'a URL after a footnote label, then dots',
+        'titles in parentheses that never close',
       ],
       stderr: '',
     });

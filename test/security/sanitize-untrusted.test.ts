@@ -144,6 +144,8 @@ describe('sanitizeUntrusted', () => {
       `[a]: /u\n'\n*\nSECRET'${B}`, `> [a]: /u\n> '\n> 1.\n> SECRET'${Q}`, `[a\n+\nSECRET]: /u${B}`, `[x](y[z]( /d "SECRET")${B}`,
       // A full reference's label.
       `![x][SECRET]\n\n[secret]: /u${B}`, '[x][SECRET]\n\n[secret]: /u',
+      // A title in parentheses among a thousand that never close, whose `(` are made plain.
+      `${'[](b ('.repeat(1_000)}\n[x](u (SECRET)) ${'x\n'.repeat(1_000)}`,
     ];
     for (const text of cases) expect(sanitizeUntrusted(text, RENDERED), text.slice(0, 60)).not.toContain('SECRET');
   });
