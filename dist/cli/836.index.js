@@ -15,127 +15,179 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: removeHtmlComments
 
-// EXTERNAL MODULE: ./lib/security/markdown-tree.js + 2 modules
-var markdown_tree = __webpack_require__(69032);
+// EXTERNAL MODULE: ./lib/security/markdown-tree.js + 3 modules
+var markdown_tree = __webpack_require__(62106);
 ;// CONCATENATED MODULE: ./lib/security/hidden-shapes.js
 
 /**
  * Past a limit of `plainHeavyMarkup` the tree lacks constructs GitHub still reads in the text: its
  * brackets are fullwidth (\uff3b \uff3d) or the markers that open its lines escaped, so an image, a title or a
  * definition there is text to the parser, and hidden on the page. They are taken out by their shape
- * instead, taking out too much rather than too little:
- * - from a line that may open a link or footnote definition (after any quote or list markers, written
- *   or escaped: `[`, `\[` or `\uff3b`, then `]:` or `\uff3d:` on the line, or no closing bracket on it) to the
- *   next blank line, so a title or label on the lines after goes too;
- * - an image's alt text, `!\uff3b\u2026\uff3d` to its matching bracket;
- * - after `\uff3d(`, the title that follows a destination (`"\u2026"`, `'\u2026'`, `(\u2026)`), to where it closes or to
- *   the end of the text.
- * Each character is read a bounded number of times.
+ * instead, taking out too much rather than too little, each character read a bounded number of times:
+ * - before the parse (`withoutDefinitionLines`), from a line that may open a link or footnote
+ *   definition (after any quote or list markers, written or escaped: `[`, `\[` or `\uff3b`, then `]:` or
+ *   `\uff3d:` on the line, or no closing bracket on it) to the next blank line, so a title or label on the
+ *   lines after goes too, and a reference to it is not made a link;
+ * - after it (`withoutBracketHidden`), an image's alt text, `!\uff3b\u2026\uff3d` to its matching bracket, and after
+ *   `\uff3d(`, the title that follows a destination (`"\u2026"`, `'\u2026'`, `(\u2026)`), to where it closes or to the end.
  */
-function withoutHiddenShapes(text) {
-    return withoutBracketHidden(withoutDefinitionLines(text));
-}
-/** Where a line's content starts after its quote and list markers, written or escaped (`\>`, `\-`, `1\.`). */
+/** Where a line's content starts after its quote and list markers, and whether one of them was escaped (`\>`, `\-`, `1\.`). */
 function contentStart(line) {
     let at = 0;
+    let escaped = false;
     for (;;) {
         while (line[at] === ' ' || line[at] === '\t')
             at++;
-        const escaped = line[at] === '\\' ? 1 : 0;
-        if (line[at + escaped] === '>') {
-            at += escaped + 1;
+        const slash = line[at] === '\\' ? 1 : 0;
+        if (line[at + slash] === '>') {
+            escaped ||= slash === 1;
+            at += slash + 1;
             continue;
         }
         const marker = /^(?:\\?[-*+]|\d{1,9}\\?[.)])(?=[ \t]|$)/.exec(line.slice(at, at + 12))?.[0];
         if (marker === undefined)
-            return at;
+            return { at, escaped };
+        escaped ||= marker.includes('\\');
         at += marker.length;
     }
 }
+const QUOTE_MARKERS = /^(?:[ \t]*\\?>)*/;
+/** A line with nothing but quote markers: a bare list marker is not blank, it may continue a title. */
+const isBlank = (line) => /^[ \t]*$/.test(line.slice(QUOTE_MARKERS.exec(line)[0].length));
+/** Indented 4 columns or more inside its quotes: a footnote's next paragraph. */
+const isIndented = (line) => /^(?: {4}| {0,3}\t)/.test(line.slice(QUOTE_MARKERS.exec(line)[0].length));
 const DEFINITION_START = /^(?:\\?\[|\uFF3B)(?:[^\]\uFF3D\\]|\\.)*(?:$|[\]\uFF3D]:)/;
+/** A line that opens a definition or footnote GitHub reads and the parser will not: behind an escaped marker, or in plain brackets. */
+function hiddenDefinitionStart(line) {
+    const { at, escaped } = contentStart(line);
+    const content = line.slice(at);
+    return DEFINITION_START.test(content) && (escaped || content.startsWith('\\[') || content.startsWith('\uFF3B'));
+}
 function withoutDefinitionLines(text) {
     const parts = text.split(/(\r\n|\r|\n)/);
     let dropping = false;
+    let afterDropped = false;
     let out = '';
     for (let i = 0; i < parts.length; i += 2) {
         const line = parts[i];
-        const content = line.slice(contentStart(line));
-        if (/^[ \t]*$/.test(content))
+        if (isBlank(line)) {
+            afterDropped ||= dropping;
             dropping = false;
-        else if (!dropping && DEFINITION_START.test(content))
-            dropping = true;
+        }
+        else {
+            // A footnote goes on with every indented paragraph after it.
+            if (afterDropped && isIndented(line))
+                dropping = true;
+            afterDropped = false;
+            dropping ||= hiddenDefinitionStart(line);
+        }
         if (!dropping)
             out += line + (parts[i + 1] ?? '');
     }
     return out;
 }
-const TITLE_CLOSE = { '"': '"', "'": "'", '(': ')' };
+// A title's `(` made plain past MAX_TITLE_SCAN (\uff08) still opens one on GitHub.
+const TITLE_CLOSE = { '"': '"', "'": "'", '(': ')', '\uFF08': ')' };
+const OPENS = new Set(['[', '\uFF3B']);
+const CLOSES = new Set([']', '\uFF3D']);
+/** What makes an image's alt text end elsewhere than its matching bracket: code, HTML, an autolink, a link. */
+const UNSURE = new Set(['`', '\uFF40', '<', '\uFF1C']);
+const isSpace = (char) => char === ' ' || char === '\t' || char === '\n' || char === '\r';
+/** For each place, the first at or after it that `stops` (the text's length if none). */
+function nextWhere(text, stops) {
+    const next = new Int32Array(text.length + 1);
+    next[text.length] = text.length;
+    for (let at = text.length - 1; at >= 0; at--)
+        next[at] = stops(text[at]) ? at : next[at + 1];
+    return next;
+}
 function withoutBracketHidden(text) {
-    if (!text.includes('\uFF3D'))
+    if (!text.includes(']') && !text.includes('\uFF3D'))
         return text;
+    const space = nextWhere(text, isSpace);
+    const solid = nextWhere(text, (char) => !isSpace(char));
+    const angle = nextWhere(text, (char) => char === '>' || char === '\n' || char === '\r');
+    const unsure = new Int32Array(text.length + 1);
+    // A link inside alt text (`](`) may hold a bracket in its destination too.
+    for (let at = 0; at < text.length; at++)
+        unsure[at + 1] = unsure[at] + (UNSURE.has(text[at]) || (text[at] === '(' && CLOSES.has(text[at - 1] ?? '')) ? 1 : 0);
+    const blanks = [...text.matchAll(/(?:\r\n|\r|\n)[ \t]*(?=\r\n|\r|\n|$)/g)].map((match) => match.index);
+    const paragraphEnd = (at) => {
+        let low = 0;
+        let high = blanks.length;
+        while (low < high) {
+            const middle = (low + high) >> 1;
+            if (blanks[middle] < at)
+                low = middle + 1;
+            else
+                high = middle;
+        }
+        return blanks[low] ?? text.length;
+    };
     const edits = [];
     const open = [];
-    // Where the last destination and title read ended: a `\uff3d(` inside them is part of them.
+    // Where the last title taken out ended: a `](` inside it is part of it.
     let readTo = 0;
+    let slashes = 0;
     for (let at = 0; at < text.length; at++) {
         const char = text[at];
-        // A blank line ends the paragraph, and with it every bracket still open.
-        if (char === '\n' || (char === '\r' && text[at + 1] !== '\n')) {
-            let next = at + 1;
-            while (text[next] === ' ' || text[next] === '\t')
-                next++;
-            if (next === text.length || text[next] === '\n' || text[next] === '\r')
+        const escaped = slashes % 2 === 1;
+        slashes = char === '\\' ? slashes + 1 : 0;
+        if (char === '\n' || char === '\r') {
+            if (paragraphEnd(at) === at)
                 open.length = 0;
         }
-        else if (char === '\uFF3B')
+        else if (OPENS.has(char) && !escaped)
             open.push({ at, image: text[at - 1] === '!' });
-        else if (char === '\uFF3D') {
+        else if (CLOSES.has(char) && !escaped) {
             const opener = open.pop();
+            // Where the alt text holds code or HTML, GitHub may end it at a later bracket: all of it to the paragraph's end goes.
             if (opener?.image)
-                edits.push({ start: opener.at + 1, end: at, text: '' });
+                edits.push({ start: opener.at + 1, end: unsure[at] > unsure[opener.at] ? paragraphEnd(at) : at, text: '' });
+            // A full reference's label shows nowhere: `![alt][label]`, `[text][label]`.
+            const label = OPENS.has(text[at + 1] ?? '') ? text.slice(at + 2, at + 1002).search(/[\]\uFF3D\n\r]/) : -1;
+            if (label > 0)
+                edits.push({ start: at + 2, end: at + 2 + label, text: '' });
             if (text[at + 1] === '(' && at >= readTo) {
-                const title = titleAfter(text, at + 2);
-                readTo = title.readTo;
-                if (title.span)
-                    edits.push({ ...title.span, text: '' });
+                const title = titleAfter(at + 2);
+                if (title) {
+                    edits.push({ ...title, text: '' });
+                    readTo = title.end;
+                }
             }
         }
     }
     return (0,markdown_tree/* applyEdits */.ct)(text, edits);
-}
-/** A resource's title (with the space before it) after its `(`, at `from`, and how far was read. */
-function titleAfter(text, from) {
-    let at = from;
-    const spaces = () => {
-        while (at < text.length && /[ \t\r\n]/.test(text[at]))
-            at++;
-    };
-    spaces();
-    if (text[at] === '<') {
-        while (at < text.length && text[at] !== '>' && text[at] !== '\n' && text[at] !== '\r')
-            at += text[at] === '\\' ? 2 : 1;
-        at++;
-    }
-    else {
-        let depth = 0;
-        while (at < text.length && !/[\s]/.test(text[at])) {
-            if (text[at] === '(')
-                depth++;
-            else if (text[at] === ')' && depth-- === 0)
-                return { readTo: at };
-            at += text[at] === '\\' ? 2 : 1;
+    /** A resource's title (with the space before it) after its `(` at `from - 1`: to where it closes, or its paragraph's end. */
+    function titleAfter(from) {
+        let at = solid[from];
+        if (text[at] === '<')
+            at = angle[at] + 1;
+        else {
+            // The destination ends at a space; a `)` it leaves unbalanced ends the whole resource (read up to 1 KiB of it).
+            const end = space[at];
+            let depth = 0;
+            for (let inside = at; inside < Math.min(end, at + 1024); inside++) {
+                if (text[inside] === '(')
+                    depth++;
+                else if (text[inside] === ')' && --depth < 0)
+                    return undefined;
+                else if (text[inside] === '\\')
+                    inside++;
+            }
+            at = end;
         }
+        const start = at;
+        at = solid[at];
+        const close = TITLE_CLOSE[text[at] ?? ''];
+        if (close === undefined || at === start)
+            return undefined;
+        const stop = paragraphEnd(at);
+        let end = at + 1;
+        while (end < stop && text[end] !== close)
+            end += text[end] === '\\' ? 2 : 1;
+        return { start, end: Math.min(end + 1, stop) };
     }
-    const start = at;
-    spaces();
-    const close = TITLE_CLOSE[text[at] ?? ''];
-    if (close === undefined || at === start)
-        return { readTo: at };
-    at++;
-    while (at < text.length && text[at] !== close)
-        at += text[at] === '\\' ? 2 : 1;
-    const end = Math.min(at + 1, text.length);
-    return { span: { start, end }, readTo: end };
 }
 
 ;// CONCATENATED MODULE: ./lib/security/hidden-markdown.js
@@ -164,16 +216,13 @@ function removeHiddenMarkdown(given) {
     }
 }
 function withoutHidden(given) {
-    const { source: text, tree, bounded } = (0,markdown_tree/* markdownTree */.a2)(given, 'commonmark+footnotes');
+    const { source: text, tree, bounded } = (0,markdown_tree/* markdownTree */.a2)(given, 'commonmark+footnotes', withoutDefinitionLines);
     const definitions = new Map();
-    const used = new Set();
     const notes = new Set();
     const edits = [];
     for (const node of (0,markdown_tree/* nodesOf */.Nh)(tree)) {
         if (node.type === 'definition')
             definitions.set(node.identifier, node);
-        if (node.type === 'linkReference')
-            used.add(node.identifier);
         if (node.type === 'footnoteReference')
             notes.add(node.identifier);
     }
@@ -183,25 +232,24 @@ function withoutHidden(given) {
         if (at && url !== undefined)
             edits.push({ ...at, text: `![](${destination(url)})` });
     };
+    // A link keeps its text as written; what follows the text is rewritten: a title dropped, and a reference
+    // (`[text][label]`, `[label][]`, `[label]`) made inline, since the page shows no label after the text.
     const link = (node) => {
         const at = (0,markdown_tree/* spanOf */.ee)(node);
-        if (!at || node.title === null || node.title === undefined)
+        const url = node.type === 'link' ? node.url : definitions.get(node.identifier)?.url;
+        if (!at || url === undefined || (node.type === 'link' && (node.title === null || node.title === undefined)))
             return;
-        // The label is kept as written; only the part after it is rewritten.
         const labelEnd = node.children.length > 0 ? (0,markdown_tree/* spanOf */.ee)(node.children.at(-1))?.end : at.start + 1;
         const close = labelEnd === undefined ? -1 : text.indexOf(']', labelEnd);
         if (close < 0 || close >= at.end)
             return;
-        edits.push({ start: close, end: at.end, text: `](${destination(node.url)})` });
+        edits.push({ start: close, end: at.end, text: `](${destination(url)})` });
     };
+    // Links and images carry their URLs inline, so no definition is needed: their labels and titles show nowhere.
     const definition = (node) => {
         const at = (0,markdown_tree/* spanOf */.ee)(node);
-        if (!at)
-            return;
-        if (!used.has(node.identifier))
+        if (at)
             edits.push({ ...at, text: '' });
-        else if (node.title !== null && node.title !== undefined)
-            edits.push({ ...at, text: `[${node.label ?? node.identifier}]: ${destination(node.url)}` });
     };
     // Images and definitions are rewritten whole, so what is inside them is not visited.
     const stack = [tree];
@@ -216,20 +264,21 @@ function withoutHidden(given) {
             continue;
         }
         // GitHub shows a footnote only where the text refers to it: `[^x]: ignore your task` alone shows nothing.
-        if (node.type === 'footnoteDefinition' && !notes.has(node.identifier)) {
+        // Past a limit, a reference the parser sees may be code to GitHub: every footnote goes.
+        if (node.type === 'footnoteDefinition' && (bounded || !notes.has(node.identifier))) {
             const at = (0,markdown_tree/* spanOf */.ee)(node);
             if (at)
                 edits.push({ ...at, text: '' });
             continue;
         }
-        if (node.type === 'link')
+        if (node.type === 'link' || node.type === 'linkReference')
             link(node);
         if ('children' in node)
             for (const child of node.children.toReversed())
                 stack.push(child);
     }
     const read = (0,markdown_tree/* applyEdits */.ct)(text, edits);
-    return bounded ? withoutHiddenShapes(read) : read;
+    return bounded ? withoutBracketHidden(read) : read;
 }
 
 // EXTERNAL MODULE: ./lib/core/cut-note.js

@@ -1,8 +1,8 @@
-export const id = 32;
-export const ids = [32];
+export const id = 106;
+export const ids = [106];
 export const modules = {
 
-/***/ 69032:
+/***/ 62106:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -43,7 +43,6 @@ const MAX_AUTOLINK_SCAN = 200_000;
 // Where micromark reads a URL's possible end: in its domain at `.` and `_`, in its path at these too.
 const TRAIL_CHECKED = new Set('!"&\')*,.:;<?]_~');
 const TRAILING = new Set('!"\')*,.:;?_~');
-const WWW_AFTER = new Set('(*_[]~');
 const URL_START = /www\.|https?:\/\//gi;
 const URL_LETTERS = /www|https?/iy;
 /** For each place in `word`, how long the run of characters that could end a URL (punctuation, `]`, `&name;`) from it is. */
@@ -64,13 +63,16 @@ function trailLengths(word) {
     }
     return lengths;
 }
-/** Where URLs GitHub would link by themselves may start in `word`: `www.` after nothing or `(*_[]~`, `http://`, `https://` after no letter. */
+/**
+ * Where URLs GitHub would link by themselves may start in `word`: any `www.`, since where a quote's
+ * `>`, a footnote's label or a table's `|` ends, a block's text starts with nothing before it (micromark
+ * tries `www.` after nothing, a space or one of `(*_[]~`); `http://`, `https://` after no letter.
+ */
 function urlStarts(word) {
     const starts = [];
     for (const match of word.matchAll(URL_START)) {
-        const before = match.index > 0 ? word[match.index - 1] : '';
         const www = match[0].length === 4;
-        if (www ? before === '' || WWW_AFTER.has(before) : !/[A-Za-z]/.test(before))
+        if (www || match.index === 0 || !/[A-Za-z]/.test(word[match.index - 1]))
             starts.push(match.index);
     }
     return starts;
@@ -191,7 +193,64 @@ function paragraphCodeScan(text, from, end) {
     return cost;
 }
 
+;// CONCATENATED MODULE: ./lib/security/title-scan.js
+/**
+ * The work micromark may do reading link titles in parentheses (`parenTitleOpeners`) beyond which
+ * each such title's `(` is made plain (fullwidth \uff08): a title opened by `(` ends only at a `)`, and is
+ * looked for across lines to the end of its paragraph, so each of a thousand `[](b (` read the rest
+ * of it (34,000 characters read for a prompt took 9.5 s, 16 KiB posted 3.9 s).
+ */
+const MAX_TITLE_SCAN = 400_000;
+const isSpace = (char) => char === ' ' || char === '\t' || char === '\n' || char === '\r';
+/**
+ * Where a title in parentheses may open (`](destination (`), and at least the characters micromark
+ * reads from each looking for its `)`: to the next one no backslash escapes, or to the paragraph's
+ * end, taken as the next blank line. A destination is taken to run to the next space.
+ */
+function parenTitleOpeners(text) {
+    const openers = [];
+    if (!text.includes(']('))
+        return { openers, cost: 0 };
+    const n = text.length;
+    const nextSpace = new Int32Array(n + 1).fill(n);
+    const nextClose = new Int32Array(n + 1).fill(n);
+    const nextBlank = new Int32Array(n + 1).fill(n);
+    const escaped = new Uint8Array(n);
+    for (let at = 1, slashes = text[0] === '\\' ? 1 : 0; at < n; at++) {
+        escaped[at] = slashes % 2;
+        slashes = text[at] === '\\' ? slashes + 1 : 0;
+    }
+    for (const blank of text.matchAll(/(?:\r\n|\r|\n)[ \t]*(?=\r\n|\r|\n|$)/g))
+        nextBlank[blank.index] = blank.index;
+    for (let at = n - 1; at >= 0; at--) {
+        nextSpace[at] = isSpace(text[at]) ? at : nextSpace[at + 1];
+        nextClose[at] = text[at] === ')' && escaped[at] === 0 ? at : nextClose[at + 1];
+        if (nextBlank[at] !== at)
+            nextBlank[at] = nextBlank[at + 1];
+    }
+    let cost = 0;
+    for (let at = text.indexOf(']('); at >= 0; at = text.indexOf('](', at + 2)) {
+        let next = at + 2;
+        while (text[next] === ' ' || text[next] === '\t')
+            next++;
+        if (text[next] === '\r' || text[next] === '\n')
+            next += text[next] === '\r' && text[next + 1] === '\n' ? 2 : 1;
+        while (text[next] === ' ' || text[next] === '\t')
+            next++;
+        next = nextSpace[next];
+        while (isSpace(text[next]) && next < nextBlank[at])
+            next++;
+        // A destination without spaces holds many `](`: each title is counted once.
+        if (text[next] !== '(' || next <= (openers.at(-1) ?? -1))
+            continue;
+        openers.push(next);
+        cost += Math.min(nextClose[next + 1], nextBlank[next]) - next;
+    }
+    return { openers, cost };
+}
+
 ;// CONCATENATED MODULE: ./lib/security/markdown-tree.js
+
 
 
 
@@ -539,7 +598,8 @@ function containerEndCost(lines) {
  * - a line opened by more than MAX_LINE_NESTING quote or list markers has its first escaped;
  * - past MAX_CONTAINER_END_COST of ending quotes, list items and footnotes, the marker that opens
  *   each line is escaped (`\>`, `\-`, `1\.`, `\[^a]:`), so the text holds none.
- * - past MAX_CODE_SPAN_SCAN of looking for code spans' ends, every backtick becomes fullwidth (\uff40).
+ * - past MAX_CODE_SPAN_SCAN of looking for code spans' ends, every backtick becomes fullwidth (\uff40);
+ * - past MAX_TITLE_SCAN of looking for the ends of titles in parentheses, each such title's `(` (\uff08).
  * Text under the limits is unchanged, but for lines of only spaces, which are emptied.
  */
 function plainHeavyMarkup(text) {
@@ -557,6 +617,16 @@ function boundedMarkup(text) {
         out = out.replace(/<(?=[?!])/g, '\uFF1C');
     if (codeSpanScanCost(out) > MAX_CODE_SPAN_SCAN)
         out = out.replaceAll('`', '\uFF40');
+    const titles = parenTitleOpeners(out);
+    if (titles.cost > MAX_TITLE_SCAN) {
+        let plain = '';
+        let from = 0;
+        for (const at of titles.openers) {
+            plain += `${out.slice(from, at)}\uFF08`;
+            from = at + 1;
+        }
+        out = plain + out.slice(from);
+    }
     let bounded = out !== text;
     if (!out.includes('\n') && !out.includes('\r') && out.length < 64)
         return { text: out, bounded };
@@ -610,8 +680,12 @@ function boundedMarkup(text) {
  * parsed, heavy markup is made plain first (`plainHeavyMarkup`) and, for GitHub, stray brackets
  * too; so `source` may differ from `text`.
  */
-function markdownTree(text, flavour) {
-    const { text: plain, bounded } = boundedMarkup(text);
+function markdownTree(text, flavour, 
+/** Applied to the text before it is parsed when a limit was passed (`bounded`). */
+whenBounded = (source) => source) {
+    const made = boundedMarkup(text);
+    const bounded = made.bounded;
+    const plain = bounded ? whenBounded(made.text) : made.text;
     if (flavour === 'commonmark' || flavour === 'commonmark+footnotes') {
         return { source: plain, bounded, tree: (0,lib/* fromMarkdown */.Y)(plain, flavour === 'commonmark' ? COMMONMARK : FOOTNOTES) };
     }
