@@ -89,6 +89,8 @@ export async function hostileText(): Promise<BenchTable> {
     ['hidden Markdown (prompts): `[` then `]` repeated (was 8 s at 32 KiB)', ']', (text) => removeHiddenMarkdown(`[${text}`), UNTRUSTED_CHAR_LIMIT - 1],
     ['hidden Markdown (prompts): `[` then `*a_` repeated', '*a_', (text) => removeHiddenMarkdown(`[${text}`), UNTRUSTED_CHAR_LIMIT - 1],
     ['hidden Markdown (prompts): `` \\`` `` then `a`, code spans no run closes (was 13 s)', '\\``a', (text) => removeHiddenMarkdown(`[${text}`), UNTRUSTED_CHAR_LIMIT - 1],
+    // 999 titles in parentheses that never close (1,000 would pass the bracket limit), then the lines each read to (was 9.5 s).
+    ['hidden Markdown (prompts): 999 `[](b (`, then short lines', 'x\n', (text) => removeHiddenMarkdown(`${'[](b ('.repeat(999)}${text}`), UNTRUSTED_CHAR_LIMIT - 6_000],
     // A planner's, replanner's or review's answer: 50 starts each scanned and parsed to the end (30 s at 15 MB).
     ['planner answer: `[` 200 deep, `1,` repeated, `]` 200 deep, `x`', '1,', (text) => findJsonValue(`${'['.repeat(200)}${text}${']'.repeat(200)}x`), SIZE],
     ['planner answer: fences of nothing, `` ``` `` and a line break repeated (20 s at 15 MB)', '```\n', findJsonValue, SIZE],
