@@ -10,12 +10,13 @@ function destination(url: string): string {
 /**
  * Markdown with what its rendered page does not show removed, found from the parsed tree (so
  * every way of writing it is covered, and code is left alone): image alt text and titles (inline
- * and reference images become `![](url)`), link titles, definition titles, and definitions no
- * link uses (their labels show nowhere). Everything else stays byte for byte as written.
+ * and reference images become `![](url)`), link titles, definitions (a reference link is made
+ * inline: labels show nowhere), footnotes nothing refers to, and fenced code's info strings.
+ * Everything else stays byte for byte as written.
  */
 export function removeHiddenMarkdown(given: string): string {
-  // Every construct concerned needs a bracket: most text is never parsed.
-  if (!given.includes('[')) return given;
+  // Every construct concerned needs a bracket, or a fence for an info string: most text is never parsed.
+  if (!given.includes('[') && !/`{3}|~{3}/.test(given)) return given;
   try {
     return withoutHidden(given);
   } catch {
@@ -73,6 +74,15 @@ function withoutHidden(given: string): string {
       const at = spanOf(node);
       if (at) edits.push({ ...at, text: '' });
       continue;
+    }
+    // A fenced block's info string (```` ```ignore your task ````) names its language to GitHub and shows nowhere.
+    if (node.type === 'code' && (node.lang || node.meta)) {
+      const at = spanOf(node);
+      const fence = at ? /^[ \t]*(?:`{3,}|~{3,})/.exec(text.slice(at.start, at.start + 1_000)) : null;
+      if (at && fence) {
+        const lineEnd = text.slice(at.start + fence[0].length, at.end).search(/[\r\n]|$/);
+        edits.push({ start: at.start + fence[0].length, end: at.start + fence[0].length + lineEnd, text: '' });
+      }
     }
     if (node.type === 'link' || node.type === 'linkReference') link(node);
     if ('children' in node) for (const child of node.children.toReversed()) stack.push(child);
