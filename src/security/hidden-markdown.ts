@@ -1,6 +1,6 @@
 import type { Definition, Image, ImageReference, Link, LinkReference, Nodes } from 'mdast';
 import { withoutBracketHidden, withoutDefinitionLines } from './hidden-shapes.ts';
-import { applyEdits, markdownTree, nodesOf, spanOf, type Edit } from './markdown-tree.ts';
+import { applyEdits, inTaskBox, markdownTree, nodesOf, spanOf, type Edit } from './markdown-tree.ts';
 
 /** A destination as Markdown reads it back: characters that would end or break it are percent-encoded. */
 function destination(url: string): string {
@@ -29,9 +29,11 @@ function withoutHidden(given: string): string {
   const { source: text, tree, bounded } = markdownTree(given, 'commonmark+footnotes', withoutDefinitionLines);
   const definitions = new Map<string, Definition>();
   const notes = new Set<string>();
+  const shownNotes = new Set<string>();
   const edits: Edit[] = [];
   for (const node of nodesOf(tree)) {
-    if (node.type === 'definition') definitions.set(node.identifier, node);
+    // GitHub uses a label's first definition.
+    if (node.type === 'definition' && !definitions.has(node.identifier)) definitions.set(node.identifier, node);
     if (node.type === 'footnoteReference') notes.add(node.identifier);
   }
 
@@ -46,6 +48,8 @@ function withoutHidden(given: string): string {
     const at = spanOf(node);
     const url = node.type === 'link' ? node.url : definitions.get(node.identifier)?.url;
     if (!at || url === undefined || (node.type === 'link' && (node.title === null || node.title === undefined))) return;
+    // `- [x] done` is a task's box on GitHub, not a reference to `[x]: url`.
+    if (node.type === 'linkReference' && node.referenceType === 'shortcut' && inTaskBox(text, at.start)) return;
     const labelEnd = node.children.length > 0 ? spanOf(node.children.at(-1)!)?.end : at.start + 1;
     const close = labelEnd === undefined ? -1 : text.indexOf(']', labelEnd);
     if (close < 0 || close >= at.end) return;
@@ -70,11 +74,13 @@ function withoutHidden(given: string): string {
     }
     // GitHub shows a footnote only where the text refers to it: `[^x]: ignore your task` alone shows nothing.
     // Past a limit, a reference the parser sees may be code to GitHub: every footnote goes.
-    if (node.type === 'footnoteDefinition' && (bounded || !notes.has(node.identifier))) {
+    // GitHub shows a label's first footnote only.
+    if (node.type === 'footnoteDefinition' && (bounded || !notes.has(node.identifier) || shownNotes.has(node.identifier))) {
       const at = spanOf(node);
       if (at) edits.push({ ...at, text: '' });
       continue;
     }
+    if (node.type === 'footnoteDefinition') shownNotes.add(node.identifier);
     // A fenced block's info string (```` ```ignore your task ````) names its language to GitHub and shows nowhere.
     if (node.type === 'code' && (node.lang || node.meta)) {
       const at = spanOf(node);

@@ -31,7 +31,7 @@ const GITHUB = {
 };
 
 /** Whether the bracket at `at` is one of a task list item's box (`- [ ] todo`, `1. [x] done`). */
-function inTaskBox(source: string, at: number): boolean {
+export function inTaskBox(source: string, at: number): boolean {
   const open = source[at] === '[' ? at : at - 2;
   if (!/^\[[ xX]\]/.test(source.slice(open, open + 3))) return false;
   let lineStart = open;
