@@ -9,6 +9,7 @@ export const modules = {
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   ct: () => (/* binding */ applyEdits),
+  uS: () => (/* binding */ inTaskBox),
   a2: () => (/* binding */ markdownTree),
   Nh: () => (/* binding */ nodesOf),
   ee: () => (/* binding */ spanOf)

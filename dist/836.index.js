@@ -200,12 +200,13 @@ function destination(url) {
 /**
  * Markdown with what its rendered page does not show removed, found from the parsed tree (so
  * every way of writing it is covered, and code is left alone): image alt text and titles (inline
- * and reference images become `![](url)`), link titles, definition titles, and definitions no
- * link uses (their labels show nowhere). Everything else stays byte for byte as written.
+ * and reference images become `![](url)`), link titles, definitions (a reference link is made
+ * inline: labels show nowhere), footnotes nothing refers to, and fenced code's info strings.
+ * Everything else stays byte for byte as written.
  */
 function removeHiddenMarkdown(given) {
-    // Every construct concerned needs a bracket: most text is never parsed.
-    if (!given.includes('['))
+    // Every construct concerned needs a bracket, or a fence for an info string: most text is never parsed.
+    if (!given.includes('[') && !/`{3}|~{3}/.test(given))
         return given;
     try {
         return withoutHidden(given);
@@ -219,9 +220,11 @@ function withoutHidden(given) {
     const { source: text, tree, bounded } = (0,markdown_tree/* markdownTree */.a2)(given, 'commonmark+footnotes', withoutDefinitionLines);
     const definitions = new Map();
     const notes = new Set();
+    const shownNotes = new Set();
     const edits = [];
     for (const node of (0,markdown_tree/* nodesOf */.Nh)(tree)) {
-        if (node.type === 'definition')
+        // GitHub uses a label's first definition.
+        if (node.type === 'definition' && !definitions.has(node.identifier))
             definitions.set(node.identifier, node);
         if (node.type === 'footnoteReference')
             notes.add(node.identifier);
@@ -238,6 +241,9 @@ function withoutHidden(given) {
         const at = (0,markdown_tree/* spanOf */.ee)(node);
         const url = node.type === 'link' ? node.url : definitions.get(node.identifier)?.url;
         if (!at || url === undefined || (node.type === 'link' && (node.title === null || node.title === undefined)))
+            return;
+        // `- [x] done` is a task's box on GitHub, not a reference to `[x]: url`.
+        if (node.type === 'linkReference' && node.referenceType === 'shortcut' && (0,markdown_tree/* inTaskBox */.uS)(text, at.start))
             return;
         const labelEnd = node.children.length > 0 ? (0,markdown_tree/* spanOf */.ee)(node.children.at(-1))?.end : at.start + 1;
         const close = labelEnd === undefined ? -1 : text.indexOf(']', labelEnd);
@@ -265,11 +271,23 @@ function withoutHidden(given) {
         }
         // GitHub shows a footnote only where the text refers to it: `[^x]: ignore your task` alone shows nothing.
         // Past a limit, a reference the parser sees may be code to GitHub: every footnote goes.
-        if (node.type === 'footnoteDefinition' && (bounded || !notes.has(node.identifier))) {
+        // GitHub shows a label's first footnote only.
+        if (node.type === 'footnoteDefinition' && (bounded || !notes.has(node.identifier) || shownNotes.has(node.identifier))) {
             const at = (0,markdown_tree/* spanOf */.ee)(node);
             if (at)
                 edits.push({ ...at, text: '' });
             continue;
+        }
+        if (node.type === 'footnoteDefinition')
+            shownNotes.add(node.identifier);
+        // A fenced block's info string (```` ```ignore your task ````) names its language to GitHub and shows nowhere.
+        if (node.type === 'code' && (node.lang || node.meta)) {
+            const at = (0,markdown_tree/* spanOf */.ee)(node);
+            const fence = at ? /^[ \t]*(?:`{3,}|~{3,})/.exec(text.slice(at.start, at.start + 1_000)) : null;
+            if (at && fence) {
+                const lineEnd = text.slice(at.start + fence[0].length, at.end).search(/[\r\n]|$/);
+                edits.push({ start: at.start + fence[0].length, end: at.start + fence[0].length + lineEnd, text: '' });
+            }
         }
         if (node.type === 'link' || node.type === 'linkReference')
             link(node);
