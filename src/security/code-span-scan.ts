@@ -1,3 +1,5 @@
+import { BLANK_LINE } from './text-positions.ts';
+
 /**
  * The work micromark may do looking for the backticks that close code spans (`codeSpanScanCost`)
  * beyond which every backtick is made plain (fullwidth ｀): an opening run of backticks is matched
@@ -26,9 +28,6 @@ export function codeSpanScanCost(text: string): number {
   }
   return cost + paragraphCodeScan(text, from, text.length);
 }
-
-/** The line ending before a blank line. */
-const BLANK_LINE = /(?:\r\n|\r|\n)[ \t]*(?=\r\n|\r|\n|$)/g;
 
 function paragraphCodeScan(text: string, from: number, end: number): number {
   if (from >= end || !text.slice(from, end).includes('`')) return 0;

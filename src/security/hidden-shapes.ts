@@ -1,4 +1,5 @@
 import { applyEdits, type Edit } from './markdown-tree.ts';
+import { isSpace, nextWhere, paragraphEnds } from './text-positions.ts';
 
 /**
  * Past a limit of `plainHeavyMarkup` the tree lacks constructs GitHub still reads in the text: its
@@ -73,35 +74,16 @@ const OPENS = new Set(['[', '\uFF3B']);
 const CLOSES = new Set([']', '\uFF3D']);
 /** What makes an image's alt text end elsewhere than its matching bracket: code, HTML, an autolink, a link. */
 const UNSURE = new Set(['`', '\uFF40', '<', '\uFF1C']);
-const isSpace = (char: string | undefined): boolean => char === ' ' || char === '\t' || char === '\n' || char === '\r';
-
-/** For each place, the first at or after it that `stops` (the text's length if none). */
-function nextWhere(text: string, stops: (char: string) => boolean): Int32Array {
-  const next = new Int32Array(text.length + 1);
-  next[text.length] = text.length;
-  for (let at = text.length - 1; at >= 0; at--) next[at] = stops(text[at]!) ? at : next[at + 1]!;
-  return next;
-}
 
 export function withoutBracketHidden(text: string): string {
   if (!text.includes(']') && !text.includes('\uFF3D')) return text;
-  const space = nextWhere(text, isSpace);
-  const solid = nextWhere(text, (char) => !isSpace(char));
-  const angle = nextWhere(text, (char) => char === '>' || char === '\n' || char === '\r');
+  const space = nextWhere(text, (at) => isSpace(text[at]));
+  const solid = nextWhere(text, (at) => !isSpace(text[at]));
+  const angle = nextWhere(text, (at) => text[at] === '>' || text[at] === '\n' || text[at] === '\r');
   const unsure = new Int32Array(text.length + 1);
   // A link inside alt text (`](`) may hold a bracket in its destination too.
   for (let at = 0; at < text.length; at++) unsure[at + 1] = unsure[at]! + (UNSURE.has(text[at]!) || (text[at] === '(' && CLOSES.has(text[at - 1] ?? '')) ? 1 : 0);
-  const blanks = [...text.matchAll(/(?:\r\n|\r|\n)[ \t]*(?=\r\n|\r|\n|$)/g)].map((match) => match.index);
-  const paragraphEnd = (at: number): number => {
-    let low = 0;
-    let high = blanks.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (blanks[middle]! < at) low = middle + 1;
-      else high = middle;
-    }
-    return blanks[low] ?? text.length;
-  };
+  const paragraphEnd = paragraphEnds(text);
   const edits: Edit[] = [];
   const open: { at: number; image: boolean }[] = [];
   // Where the last title taken out ended: a `](` inside it is part of it.
@@ -112,12 +94,12 @@ export function withoutBracketHidden(text: string): string {
     const escaped = slashes % 2 === 1;
     slashes = char === '\\' ? slashes + 1 : 0;
     if (char === '\n' || char === '\r') {
-      if (paragraphEnd(at) === at) open.length = 0;
+      if (paragraphEnd[at]! === at) open.length = 0;
     } else if (OPENS.has(char) && !escaped) open.push({ at, image: text[at - 1] === '!' });
     else if (CLOSES.has(char) && !escaped) {
       const opener = open.pop();
       // Where the alt text holds code or HTML, GitHub may end it at a later bracket: all of it to the paragraph's end goes.
-      if (opener?.image) edits.push({ start: opener.at + 1, end: unsure[at]! > unsure[opener.at]! ? paragraphEnd(at) : at, text: '' });
+      if (opener?.image) edits.push({ start: opener.at + 1, end: unsure[at]! > unsure[opener.at]! ? paragraphEnd[at]! : at, text: '' });
       // A full reference's label shows nowhere: `![alt][label]`, `[text][label]`.
       const label = OPENS.has(text[at + 1] ?? '') ? text.slice(at + 2, at + 1002).search(/[\]\uFF3D\n\r]/) : -1;
       if (label > 0) edits.push({ start: at + 2, end: at + 2 + label, text: '' });
@@ -151,7 +133,7 @@ export function withoutBracketHidden(text: string): string {
     at = solid[at]!;
     const close = TITLE_CLOSE[text[at] ?? ''];
     if (close === undefined || at === start) return undefined;
-    const stop = paragraphEnd(at);
+    const stop = paragraphEnd[at]!;
     let end = at + 1;
     while (end < stop && text[end] !== close) end += text[end] === '\\' ? 2 : 1;
     return { start, end: Math.min(end + 1, stop) };

@@ -1,3 +1,5 @@
+import { isSpace, nextWhere, paragraphEnds } from './text-positions.ts';
+
 /**
  * The work micromark may do reading link titles in parentheses (`parenTitleOpeners`) beyond which
  * each such title's `(` is made plain (fullwidth （): a title opened by `(` ends only at a `)`, and is
@@ -5,8 +7,6 @@
  * of it (34,000 characters read for a prompt took 9.5 s, 16 KiB posted 3.9 s).
  */
 export const MAX_TITLE_SCAN = 400_000;
-
-const isSpace = (char: string | undefined): boolean => char === ' ' || char === '\t' || char === '\n' || char === '\r';
 
 /**
  * Where a title in parentheses may open (`](destination (`), and at least the characters micromark
@@ -16,21 +16,14 @@ const isSpace = (char: string | undefined): boolean => char === ' ' || char === 
 export function parenTitleOpeners(text: string): { openers: number[]; cost: number } {
   const openers: number[] = [];
   if (!text.includes('](')) return { openers, cost: 0 };
-  const n = text.length;
-  const nextSpace = new Int32Array(n + 1).fill(n);
-  const nextClose = new Int32Array(n + 1).fill(n);
-  const nextBlank = new Int32Array(n + 1).fill(n);
-  const escaped = new Uint8Array(n);
-  for (let at = 1, slashes = text[0] === '\\' ? 1 : 0; at < n; at++) {
+  const escaped = new Uint8Array(text.length);
+  for (let at = 1, slashes = text[0] === '\\' ? 1 : 0; at < text.length; at++) {
     escaped[at] = slashes % 2;
     slashes = text[at] === '\\' ? slashes + 1 : 0;
   }
-  for (const blank of text.matchAll(/(?:\r\n|\r|\n)[ \t]*(?=\r\n|\r|\n|$)/g)) nextBlank[blank.index] = blank.index;
-  for (let at = n - 1; at >= 0; at--) {
-    nextSpace[at] = isSpace(text[at]) ? at : nextSpace[at + 1]!;
-    nextClose[at] = text[at] === ')' && escaped[at] === 0 ? at : nextClose[at + 1]!;
-    if (nextBlank[at] !== at) nextBlank[at] = nextBlank[at + 1]!;
-  }
+  const nextSpace = nextWhere(text, (at) => isSpace(text[at]));
+  const nextClose = nextWhere(text, (at) => text[at] === ')' && escaped[at] === 0);
+  const nextBlank = paragraphEnds(text);
   let cost = 0;
   for (let at = text.indexOf(']('); at >= 0; at = text.indexOf('](', at + 2)) {
     let next = at + 2;
