@@ -17,7 +17,10 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./lib/security/markdown-tree.js + 3 modules
 var markdown_tree = __webpack_require__(62106);
+// EXTERNAL MODULE: ./lib/security/text-positions.js
+var text_positions = __webpack_require__(89858);
 ;// CONCATENATED MODULE: ./lib/security/hidden-shapes.js
+
 
 /**
  * Past a limit of `plainHeavyMarkup` the tree lacks constructs GitHub still reads in the text: its
@@ -92,38 +95,17 @@ const OPENS = new Set(['[', '\uFF3B']);
 const CLOSES = new Set([']', '\uFF3D']);
 /** What makes an image's alt text end elsewhere than its matching bracket: code, HTML, an autolink, a link. */
 const UNSURE = new Set(['`', '\uFF40', '<', '\uFF1C']);
-const isSpace = (char) => char === ' ' || char === '\t' || char === '\n' || char === '\r';
-/** For each place, the first at or after it that `stops` (the text's length if none). */
-function nextWhere(text, stops) {
-    const next = new Int32Array(text.length + 1);
-    next[text.length] = text.length;
-    for (let at = text.length - 1; at >= 0; at--)
-        next[at] = stops(text[at]) ? at : next[at + 1];
-    return next;
-}
 function withoutBracketHidden(text) {
     if (!text.includes(']') && !text.includes('\uFF3D'))
         return text;
-    const space = nextWhere(text, isSpace);
-    const solid = nextWhere(text, (char) => !isSpace(char));
-    const angle = nextWhere(text, (char) => char === '>' || char === '\n' || char === '\r');
+    const space = (0,text_positions/* nextWhere */.V3)(text, (at) => (0,text_positions/* isSpace */.xC)(text[at]));
+    const solid = (0,text_positions/* nextWhere */.V3)(text, (at) => !(0,text_positions/* isSpace */.xC)(text[at]));
+    const angle = (0,text_positions/* nextWhere */.V3)(text, (at) => text[at] === '>' || text[at] === '\n' || text[at] === '\r');
     const unsure = new Int32Array(text.length + 1);
     // A link inside alt text (`](`) may hold a bracket in its destination too.
     for (let at = 0; at < text.length; at++)
         unsure[at + 1] = unsure[at] + (UNSURE.has(text[at]) || (text[at] === '(' && CLOSES.has(text[at - 1] ?? '')) ? 1 : 0);
-    const blanks = [...text.matchAll(/(?:\r\n|\r|\n)[ \t]*(?=\r\n|\r|\n|$)/g)].map((match) => match.index);
-    const paragraphEnd = (at) => {
-        let low = 0;
-        let high = blanks.length;
-        while (low < high) {
-            const middle = (low + high) >> 1;
-            if (blanks[middle] < at)
-                low = middle + 1;
-            else
-                high = middle;
-        }
-        return blanks[low] ?? text.length;
-    };
+    const paragraphEnd = (0,text_positions/* paragraphEnds */.ZR)(text);
     const edits = [];
     const open = [];
     // Where the last title taken out ended: a `](` inside it is part of it.
@@ -134,7 +116,7 @@ function withoutBracketHidden(text) {
         const escaped = slashes % 2 === 1;
         slashes = char === '\\' ? slashes + 1 : 0;
         if (char === '\n' || char === '\r') {
-            if (paragraphEnd(at) === at)
+            if (paragraphEnd[at] === at)
                 open.length = 0;
         }
         else if (OPENS.has(char) && !escaped)
@@ -143,7 +125,7 @@ function withoutBracketHidden(text) {
             const opener = open.pop();
             // Where the alt text holds code or HTML, GitHub may end it at a later bracket: all of it to the paragraph's end goes.
             if (opener?.image)
-                edits.push({ start: opener.at + 1, end: unsure[at] > unsure[opener.at] ? paragraphEnd(at) : at, text: '' });
+                edits.push({ start: opener.at + 1, end: unsure[at] > unsure[opener.at] ? paragraphEnd[at] : at, text: '' });
             // A full reference's label shows nowhere: `![alt][label]`, `[text][label]`.
             const label = OPENS.has(text[at + 1] ?? '') ? text.slice(at + 2, at + 1002).search(/[\]\uFF3D\n\r]/) : -1;
             if (label > 0)
@@ -182,7 +164,7 @@ function withoutBracketHidden(text) {
         const close = TITLE_CLOSE[text[at] ?? ''];
         if (close === undefined || at === start)
             return undefined;
-        const stop = paragraphEnd(at);
+        const stop = paragraphEnd[at];
         let end = at + 1;
         while (end < stop && text[end] !== close)
             end += text[end] === '\\' ? 2 : 1;

@@ -123,7 +123,10 @@ function plainAutolinks(text) {
     });
 }
 
+// EXTERNAL MODULE: ./lib/security/text-positions.js
+var text_positions = __webpack_require__(89858);
 ;// CONCATENATED MODULE: ./lib/security/code-span-scan.js
+
 /**
  * The work micromark may do looking for the backticks that close code spans (`codeSpanScanCost`)
  * beyond which every backtick is made plain (fullwidth \uff40): an opening run of backticks is matched
@@ -145,14 +148,12 @@ function codeSpanScanCost(text) {
         return 0;
     let cost = 0;
     let from = 0;
-    for (const blank of text.matchAll(BLANK_LINE)) {
+    for (const blank of text.matchAll(text_positions/* BLANK_LINE */.Ib)) {
         cost += paragraphCodeScan(text, from, blank.index);
         from = blank.index + blank[0].length;
     }
     return cost + paragraphCodeScan(text, from, text.length);
 }
-/** The line ending before a blank line. */
-const BLANK_LINE = /(?:\r\n|\r|\n)[ \t]*(?=\r\n|\r|\n|$)/g;
 function paragraphCodeScan(text, from, end) {
     if (from >= end || !text.slice(from, end).includes('`'))
         return 0;
@@ -195,6 +196,7 @@ function paragraphCodeScan(text, from, end) {
 }
 
 ;// CONCATENATED MODULE: ./lib/security/title-scan.js
+
 /**
  * The work micromark may do reading link titles in parentheses (`parenTitleOpeners`) beyond which
  * each such title's `(` is made plain (fullwidth \uff08): a title opened by `(` ends only at a `)`, and is
@@ -202,7 +204,6 @@ function paragraphCodeScan(text, from, end) {
  * of it (34,000 characters read for a prompt took 9.5 s, 16 KiB posted 3.9 s).
  */
 const MAX_TITLE_SCAN = 400_000;
-const isSpace = (char) => char === ' ' || char === '\t' || char === '\n' || char === '\r';
 /**
  * Where a title in parentheses may open (`](destination (`), and at least the characters micromark
  * reads from each looking for its `)`: to the next one no backslash escapes, or to the paragraph's
@@ -212,23 +213,14 @@ function parenTitleOpeners(text) {
     const openers = [];
     if (!text.includes(']('))
         return { openers, cost: 0 };
-    const n = text.length;
-    const nextSpace = new Int32Array(n + 1).fill(n);
-    const nextClose = new Int32Array(n + 1).fill(n);
-    const nextBlank = new Int32Array(n + 1).fill(n);
-    const escaped = new Uint8Array(n);
-    for (let at = 1, slashes = text[0] === '\\' ? 1 : 0; at < n; at++) {
+    const escaped = new Uint8Array(text.length);
+    for (let at = 1, slashes = text[0] === '\\' ? 1 : 0; at < text.length; at++) {
         escaped[at] = slashes % 2;
         slashes = text[at] === '\\' ? slashes + 1 : 0;
     }
-    for (const blank of text.matchAll(/(?:\r\n|\r|\n)[ \t]*(?=\r\n|\r|\n|$)/g))
-        nextBlank[blank.index] = blank.index;
-    for (let at = n - 1; at >= 0; at--) {
-        nextSpace[at] = isSpace(text[at]) ? at : nextSpace[at + 1];
-        nextClose[at] = text[at] === ')' && escaped[at] === 0 ? at : nextClose[at + 1];
-        if (nextBlank[at] !== at)
-            nextBlank[at] = nextBlank[at + 1];
-    }
+    const nextSpace = (0,text_positions/* nextWhere */.V3)(text, (at) => (0,text_positions/* isSpace */.xC)(text[at]));
+    const nextClose = (0,text_positions/* nextWhere */.V3)(text, (at) => text[at] === ')' && escaped[at] === 0);
+    const nextBlank = (0,text_positions/* paragraphEnds */.ZR)(text);
     let cost = 0;
     for (let at = text.indexOf(']('); at >= 0; at = text.indexOf('](', at + 2)) {
         let next = at + 2;
@@ -239,7 +231,7 @@ function parenTitleOpeners(text) {
         while (text[next] === ' ' || text[next] === '\t')
             next++;
         next = nextSpace[next];
-        while (isSpace(text[next]) && next < nextBlank[at])
+        while ((0,text_positions/* isSpace */.xC)(text[next]) && next < nextBlank[at])
             next++;
         // A destination without spaces holds many `](`: each title is counted once.
         if (text[next] !== '(' || next <= (openers.at(-1) ?? -1))
@@ -692,6 +684,38 @@ whenBounded = (source) => source) {
     }
     const source = plainAutolinks(withoutStrayBrackets(plain));
     return { source, bounded, tree: (0,lib/* fromMarkdown */.Y)(source, GITHUB) };
+}
+
+
+/***/ }),
+
+/***/ 89858:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ib: () => (/* binding */ BLANK_LINE),
+/* harmony export */   V3: () => (/* binding */ nextWhere),
+/* harmony export */   ZR: () => (/* binding */ paragraphEnds),
+/* harmony export */   xC: () => (/* binding */ isSpace)
+/* harmony export */ });
+/** The line ending before a blank line: where a Markdown paragraph ends, whatever else ends it sooner. */
+const BLANK_LINE = /(?:\r\n|\r|\n)[ \t]*(?=\r\n|\r|\n|$)/g;
+/** A space, tab or line ending: what ends a link's destination. */
+const isSpace = (char) => char === ' ' || char === '\t' || char === '\n' || char === '\r';
+/** For each place in `text`, the first place at or after it where `stops` holds (the text's length if none), in one pass. */
+function nextWhere(text, stops) {
+    const next = new Int32Array(text.length + 1);
+    next[text.length] = text.length;
+    for (let at = text.length - 1; at >= 0; at--)
+        next[at] = stops(at) ? at : next[at + 1];
+    return next;
+}
+/** For each place in `text`, where its paragraph ends: the next line ending before a blank line, or the text's end. */
+function paragraphEnds(text) {
+    const blank = new Uint8Array(text.length);
+    for (const match of text.matchAll(BLANK_LINE))
+        blank[match.index] = 1;
+    return nextWhere(text, (at) => blank[at] === 1);
 }
 
 
