@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { removeHiddenMarkdown } from '../../src/security/hidden-markdown.ts';
 import { plainAutolinks } from '../../src/security/autolink-scan.ts';
-import { MAX_HTML_OPENERS, MAX_LINE_NESTING, MAX_MARKUP, MAX_UNDERLINES, markdownTree, nodesOf, plainHeavyMarkup } from '../../src/security/markdown-tree.ts';
+import { markdownTree, nodesOf } from '../../src/security/markdown-tree.ts';
+import { MAX_HTML_OPENERS, MAX_LINE_NESTING, MAX_MARKUP, MAX_UNDERLINES, plainHeavyMarkup } from '../../src/security/plain-markup.ts';
 import { neutraliseOutbound } from '../../src/security/neutralise-outbound.ts';
 
 describe('markdownTree', () => {
