@@ -106,11 +106,20 @@ interface Container {
  * counts an end for each container it may end, once, and they stay open. It counts at least the ends
  * micromark makes (checked against micromark on random and repeated shapes), and on ordinary text
  * about as many.
+ *
+ * A lazy line costs too: micromark looks for what it continues by reading back every event of the
+ * paragraph so far (`writeToChild`), and 16 KiB of `a\n` after `> a` took 0.9–5.6 s. Each such line
+ * adds the lines since the paragraph may have begun (since the last blank line, or the last line that
+ * opened or ended a container, whichever came later), at half the weight of a line copied at an end:
+ * reading back an event costs micromark 25–35 ns, copying one at an end 45–110 ns.
  */
 export function containerEndCost(lines: readonly string[]): number {
   const open: Container[] = [];
   let cost = 0;
   let seen = 0;
+  // Lines micromark may read back at lazy lines, and the lines of the paragraph a lazy line may continue.
+  let readBack = 0;
+  let paragraph = 0;
   /** Opens the containers whose markers start at `at`, and returns where the line's content starts. */
   const opened = (line: string, from: number): number => {
     for (let at = from; ; ) {
@@ -139,6 +148,9 @@ export function containerEndCost(lines: readonly string[]): number {
     blankBefore = lastText === 0;
     let at = 0;
     let continued = 0;
+    const before = open.length;
+    // A line that opens or ends a container closes micromark's flow, and the paragraph in it.
+    let closed = false;
     for (; continued < open.length; continued++, seen++) {
       const container = open[continued]!;
       const blank = at >= lastText;
@@ -167,6 +179,7 @@ export function containerEndCost(lines: readonly string[]): number {
         // The next item of this list: what the last one held ends.
         if (open.length > continued + 1) cost += seen;
         open.length = continued + 1;
+        closed = true;
         container.size = start - at + item.width;
         container.counted = false;
         at = Math.min(line.length, start + item.width);
@@ -191,13 +204,39 @@ export function containerEndCost(lines: readonly string[]): number {
           container.counted = true;
         }
         if (!plain) for (const container of open.slice(0, continued)) container.counted = false;
+        readBack += paragraph;
+        paragraph++;
         continue;
       }
     }
     const depth = open.length;
-    const content = line.slice(opened(line, at));
+    const contentAt = opened(line, at);
+    const content = line.slice(contentAt);
     // After anything but a paragraph's text, no paragraph may be left for a later line to continue.
     if (open.length !== depth || !PLAIN.test(content)) for (const container of open) container.counted = false;
+    if (closed || open.length !== before || open.length !== depth) paragraph = 0;
+    paragraph = contentAt >= lastText ? 0 : paragraph + 1;
   }
-  return cost;
+  return cost + Math.floor(readBack / 2);
+}
+
+const UNDERLINE_RUN = /(?:=+|-+)[ \t]*$/y;
+
+/**
+ * Where the run of `=` or `-` starts on a line that could underline a setext heading, after any spaces
+ * and quote or list markers (`===`, `> ---`, `- -`), or -1. Indented lines count too (code at the top,
+ * an underline inside an item): the count may only be too high.
+ */
+export function underlineAt(line: string): number {
+  for (let at = 0; ; ) {
+    while (line[at] === ' ' || line[at] === '\t') at++;
+    UNDERLINE_RUN.lastIndex = at;
+    if (UNDERLINE_RUN.test(line)) return at;
+    if (line[at] === '>') at++;
+    else {
+      const list = /^(?:[-*+]|\d{1,9}[.)])(?=[ \t])/.exec(line.slice(at, at + 11))?.[0];
+      if (list === undefined) return -1;
+      at += list.length;
+    }
+  }
 }

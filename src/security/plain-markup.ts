@@ -1,5 +1,5 @@
 import { codeSpanScanCost, MAX_CODE_SPAN_SCAN } from './code-span-scan.ts';
-import { columns, containerEndCost, leadingMarkers, opensContainer } from './container-scan.ts';
+import { columns, containerEndCost, leadingMarkers, opensContainer, underlineAt } from './container-scan.ts';
 import { MAX_TITLE_SCAN, parenTitleOpeners } from './title-scan.ts';
 
 /** Brackets, or table pipes, beyond this many are made plain text before the text is parsed. */
@@ -14,7 +14,11 @@ function count(text: string, chars: string): number {
 
 /** Openers of inline HTML that may run to the end of their paragraph (`<?`, `<!`) beyond this many are made plain. */
 export const MAX_HTML_OPENERS = 200;
-/** Setext underlines (`===`, `---` alone on a line) beyond this many are escaped. */
+/**
+ * Setext underlines (`===`, `---` alone on a line, or after quote and list markers) beyond this many are
+ * escaped: micromark copies every event of the blocks before each heading they make (`'>=\n'` repeated,
+ * 24 KiB: 2.7 s; without markers, `a\n=\n`, the same).
+ */
 export const MAX_UNDERLINES = 100;
 /** Block quote and list markers opening one line beyond this many are escaped from the first. */
 export const MAX_LINE_NESTING = 32;
@@ -26,7 +30,6 @@ export const MAX_LINE_NESTING = 32;
  */
 export const MAX_CONTAINER_END_COST = 400_000;
 
-const UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
 
 /**
  * `text` with markup whose parse would not take linear time made plain (micromark's costs grow with
@@ -78,14 +81,16 @@ export function boundedMarkup(text: string): { text: string; bounded: boolean } 
       changed = true;
     }
   }
-  let underlines = 0;
-  for (let i = 0; i < parts.length; i += 2) if (UNDERLINE.test(parts[i]!)) underlines++;
+  const underlineRuns = parts.map((part, i) => (i % 2 === 0 ? underlineAt(part) : -1));
+  const underlines = underlineRuns.filter((at) => at >= 0).length;
   for (let i = 0; i < parts.length; i += 2) {
     const line = parts[i]!;
-    const underline = underlines > MAX_UNDERLINES && UNDERLINE.test(line);
+    const underline = underlines > MAX_UNDERLINES ? underlineRuns[i]! : -1;
     const nesting = line.length > MAX_LINE_NESTING ? leadingMarkers(line) : undefined;
-    if (underline || (nesting && nesting.markers > MAX_LINE_NESTING)) {
-      const first = underline ? line.search(/[=-]/) : nesting!.first;
+    const deep = nesting !== undefined && nesting.markers > MAX_LINE_NESTING;
+    if (underline >= 0 || deep) {
+      // A deep line is escaped at its first marker, which makes all of it text; an underline at its run (`>\=`, `- \-`).
+      const first = deep ? nesting.first : underline;
       parts[i] = `${line.slice(0, first)}\\${line.slice(first)}`;
       changed = true;
       bounded = true;

@@ -8,7 +8,7 @@ const source = (file: string): string => JSON.stringify(pathToFileURL(join(impor
 /**
  * Each shape made micromark do quadratic work on Markdown nobody trusts, before plainHeavyMarkup escaped
  * it (found by a hunt for such cliffs). At the most each function reads, 16,384 characters posted to
- * GitHub and 34,000 of a prompt's rendered text, each took 2–30 s and 15–91 s; all now take about 5 s
+ * GitHub and 34,000 of a prompt's rendered text, each took 2–30 s and 5–91 s; all now take about 8 s
  * in all (micromark reads thousands of short blocks). A child process gets 60 s; killed, the test fails,
  * and what it printed names the shapes that finished. A link after each shape checks that it is still
  * made code, and an image that its alt text and title are still removed.
@@ -23,6 +23,14 @@ const SCRIPT = `
     const posted = neutraliseOutbound(unit.repeat(Math.floor((16_384 - link.length) / unit.length)) + link);
     if (!posted.endsWith('see \`https://evil.test/d\`\\n')) throw new Error('a link left live: ' + posted.slice(-200));
     const read = removeHiddenMarkdown(unit.repeat(Math.floor((34_000 - image.length) / unit.length)) + image);
+    if (!read.endsWith('![](https://x.test/i.png)\\n')) throw new Error('hidden text kept: ' + read.slice(-200));
+  };
+  // One opening line, then as many lines as fit that continue its paragraph lazily.
+  const lazy = (opener) => {
+    const fill = (size) => (opener + 'a\\n'.repeat(size / 2)).slice(0, size);
+    const posted = neutraliseOutbound(fill(16_384 - link.length) + link);
+    if (!posted.endsWith('see \`https://evil.test/d\`\\n')) throw new Error('a link left live: ' + posted.slice(-200));
+    const read = removeHiddenMarkdown(fill(34_000 - image.length) + image);
     if (!read.endsWith('![](https://x.test/i.png)\\n')) throw new Error('hidden text kept: ' + read.slice(-200));
   };
 
@@ -41,6 +49,14 @@ const SCRIPT = `
     'quotes ended inside a quote': () => check('> > a\\n> \\n'),
     // Quotes in an item that a lazy line keeps open, indented so far that they would be code outside it (2 s, 17 s).
     'quotes in an item kept open by a lazy line': () => check('- a\\n  2.\\nc\\n' + '    > x\\n\\n'.repeat(1_000)),
+    // micromark reads back the whole paragraph at each lazy line (posted 2.9–9.0 s, read 7.1–9.5 s).
+    'lazy lines after a quote': () => lazy('> a\\n'),
+    'lazy lines after a list item': () => lazy('- [x](u)\\n'),
+    'lazy lines after an ordered item': () => lazy('1. a\\n'),
+    'lazy lines after a footnote': () => lazy('[^a]: b\\n'),
+    'lazy lines after nested containers': () => lazy('> > - a\\n'),
+    // A setext heading in a quote at every other line; each copies the quote's events (2.2 s, 5.4 s).
+    'setext headings in a quote': () => check('>=\\n'),
   };
   for (const [name, shape] of Object.entries(shapes)) {
     shape();
@@ -62,6 +78,12 @@ describe('Markdown nobody trusts', () => {
         'list items ended by a paragraph',
         'quotes ended inside a quote',
         'quotes in an item kept open by a lazy line',
+        'lazy lines after a quote',
+        'lazy lines after a list item',
+        'lazy lines after an ordered item',
+        'lazy lines after a footnote',
+        'lazy lines after nested containers',
+        'setext headings in a quote',
       ],
       stderr: '',
     });
