@@ -82,8 +82,8 @@ export async function hostileText(): Promise<BenchTable> {
     ['neutralise outbound: `_www.a.b_c`, URLs rejected at their word\'s end (was 1.6 s)', '_www.a.b_c', neutraliseOutbound, MAX_PARSED_CHARS - 1],
     ['neutralise outbound: a URL, then `!` repeated (was 1.7 s)', '!', (text) => neutraliseOutbound(`https://a.b/${text}a`), MAX_PARSED_CHARS - 16],
     // Lines that continue a quote's paragraph lazily (each read back the whole paragraph), and setext headings in a quote.
-    ['neutralise outbound: `> a`, then `a` lines a quote continues lazily (was 2.9 s)', 'a\n', (text) => neutraliseOutbound(`> a\n${text}`), MAX_PARSED_CHARS - 4],
-    ['neutralise outbound: `>=` lines, a setext heading in a quote at every other (was 2.2 s)', '>=\n', neutraliseOutbound, MAX_PARSED_CHARS - 1],
+    ['neutralise outbound: `> a`, then `a` lines a quote continues lazily (was 1.5 s)', 'a\n', (text) => neutraliseOutbound(`> a\n${text}`), MAX_PARSED_CHARS - 4],
+    ['neutralise outbound: `>=` lines, a setext heading in a quote at every other (was 1.2 s)', '>=\n', neutraliseOutbound, MAX_PARSED_CHARS - 1],
     ['fast plan reader: lines of spaces (was 170 s)', ' ', fastRead, MAX_PLAN_BYTES - 2048],
     ['fast plan reader: lines of `- `', '- ', fastRead, MAX_PLAN_BYTES - 2048],
     ['fast plan reader: `a` and U+2028 (was 1.1 s)', 'a\u2028', fastRead, MAX_PLAN_BYTES / 2 - 2048],
@@ -92,7 +92,7 @@ export async function hostileText(): Promise<BenchTable> {
     ['hidden Markdown (prompts): `[` then `]` repeated (was 8 s at 32 KiB)', ']', (text) => removeHiddenMarkdown(`[${text}`), UNTRUSTED_CHAR_LIMIT - 1],
     ['hidden Markdown (prompts): `[` then `*a_` repeated', '*a_', (text) => removeHiddenMarkdown(`[${text}`), UNTRUSTED_CHAR_LIMIT - 1],
     ['hidden Markdown (prompts): `` \\`` `` then `a`, code spans no run closes (was 13 s)', '\\``a', (text) => removeHiddenMarkdown(`[${text}`), UNTRUSTED_CHAR_LIMIT - 1],
-    ['hidden Markdown (prompts): `[^a]: b`, then `a` lines a footnote continues lazily (was 9.5 s)', 'a\n', (text) => removeHiddenMarkdown(`[^a]: b\n${text}`), UNTRUSTED_CHAR_LIMIT - 8],
+    ['hidden Markdown (prompts): `[^a]: b`, then `a` lines a footnote continues lazily (was 8.5 s)', 'a\n', (text) => removeHiddenMarkdown(`[^a]: b\n${text}`), UNTRUSTED_CHAR_LIMIT - 8],
     // 999 titles in parentheses that never close (1,000 would pass the bracket limit), then the lines each read to (was 9.5 s).
     ['hidden Markdown (prompts): 999 `[](b (`, then short lines', 'x\n', (text) => removeHiddenMarkdown(`${'[](b ('.repeat(999)}${text}`), UNTRUSTED_CHAR_LIMIT - 6_000],
     // A planner's, replanner's or review's answer: 50 starts each scanned and parsed to the end (30 s at 15 MB).
