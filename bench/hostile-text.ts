@@ -92,6 +92,8 @@ export async function hostileText(): Promise<BenchTable> {
     ['hidden Markdown (prompts): `[` then `]` repeated (was 8 s at 32 KiB)', ']', (text) => removeHiddenMarkdown(`[${text}`), UNTRUSTED_CHAR_LIMIT - 1],
     ['hidden Markdown (prompts): `[` then `*a_` repeated', '*a_', (text) => removeHiddenMarkdown(`[${text}`), UNTRUSTED_CHAR_LIMIT - 1],
     ['hidden Markdown (prompts): `` \\`` `` then `a`, code spans no run closes (was 13 s)', '\\``a', (text) => removeHiddenMarkdown(`[${text}`), UNTRUSTED_CHAR_LIMIT - 1],
+    // The reading parses the URLs GitHub links in text, where there is one, as posting does.
+    ['hidden Markdown (prompts): `[` then `_www.a.b_c`, URLs rejected at their word\'s end', '_www.a.b_c', (text) => removeHiddenMarkdown(`[${text}`), UNTRUSTED_CHAR_LIMIT - 1],
     ['hidden Markdown (prompts): `[^a]: b`, then `a` lines a footnote continues lazily (was 8.5 s)', 'a\n', (text) => removeHiddenMarkdown(`[^a]: b\n${text}`), UNTRUSTED_CHAR_LIMIT - 8],
     // 999 titles in parentheses that never close (1,000 would pass the bracket limit), then the lines each read to (was 9.5 s).
     ['hidden Markdown (prompts): 999 `[](b (`, then short lines', 'x\n', (text) => removeHiddenMarkdown(`${'[](b ('.repeat(999)}${text}`), UNTRUSTED_CHAR_LIMIT - 6_000],

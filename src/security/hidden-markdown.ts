@@ -26,7 +26,12 @@ export function removeHiddenMarkdown(given: string): string {
 }
 
 function withoutHidden(given: string): string {
-  const { source: text, tree, bounded } = markdownTree(given, 'commonmark+footnotes', withoutDefinitionLines);
+  // A URL GitHub links in running text runs to the next space, over a backtick or a footnote's reference; without
+  // one, GitHub's blocks alone read the same, in one parse instead of two (stray brackets are found first). Past
+  // MAX_AUTOLINK_SCAN, where such URLs are broken to be parsed, the text is read as before, without them.
+  let parsed = markdownTree(given, /www\.|:\/\//i.test(given) ? 'github' : 'github-blocks', withoutDefinitionLines);
+  if (parsed.urlsBroken) parsed = markdownTree(given, 'github-blocks', withoutDefinitionLines);
+  const { source: text, written, tree, bounded } = parsed;
   const definitions = new Map<string, Definition>();
   const notes = new Set<string>();
   const shownNotes = new Set<string>();
@@ -94,6 +99,6 @@ function withoutHidden(given: string): string {
     if ('children' in node) for (const child of node.children.toReversed()) stack.push(child);
   }
 
-  const read = applyEdits(text, edits);
+  const read = applyEdits(written, edits);
   return bounded ? withoutBracketHidden(read) : read;
 }

@@ -13,13 +13,12 @@ import { boundedMarkup } from './plain-markup.ts';
 // that grows with the square of their count: it is not parsed.
 const NO_EMPHASIS = { disable: { null: ['attention'] } };
 const COMMONMARK = { extensions: [NO_EMPHASIS] };
-// GitHub shows a footnote's definition only where the text refers to it: the sanitiser must see them.
-const FOOTNOTES = { extensions: [gfmFootnote(), NO_EMPHASIS], mdastExtensions: [gfmFootnoteFromMarkdown()] };
 // GitHub's Markdown is CommonMark with the GFM extensions: tables and footnotes change the blocks (a
-// table cell ends a code span, a footnote's indented lines are not code), and URLs GitHub links in
-// running text can swallow what follows them (a backtick that opened a code span). Without the tree
-// transform that finds more such URLs in text: its links have no position to rewrite, and callers
-// look for URLs in text nodes themselves. Strikethrough decides nothing here.
+// table cell ends a code span, a footnote's indented lines are not code; GitHub shows a footnote only
+// where the text refers to it), and URLs GitHub links in running text can swallow what follows them (a
+// backtick that opened a code span, a footnote's reference). Without the tree transform that finds more
+// such URLs in text: its links have no position to rewrite, and callers look for URLs in text nodes
+// themselves. Strikethrough decides nothing here.
 const BLOCKS = { extensions: [gfmTable(), gfmFootnote(), NO_EMPHASIS], mdastExtensions: [gfmTableFromMarkdown(), gfmFootnoteFromMarkdown()] };
 const GITHUB = {
   extensions: [gfmTable(), gfmFootnote(), gfmAutolinkLiteral(), NO_EMPHASIS],
@@ -113,6 +112,13 @@ export interface MarkdownTree {
    * that GitHub reads as markup, so the tree may lack images, titles and definitions a page hides.
    */
   readonly bounded: boolean;
+  /**
+   * `source` with the brackets `github` made plain (stray ones, one character each) as they were, at
+   * the same offsets: what to apply edits to, to leave the text as written. `source` where it differs more.
+   */
+  readonly written: string;
+  /** Past MAX_AUTOLINK_SCAN, `github` broke each URL GitHub links in text with a U+200B: the tree has none of them. */
+  readonly urlsBroken: boolean;
 }
 
 /**
@@ -123,16 +129,19 @@ export interface MarkdownTree {
  */
 export function markdownTree(
   text: string,
-  flavour: 'commonmark' | 'commonmark+footnotes' | 'github',
+  /** `github-blocks`: GitHub's blocks (tables, footnotes), without the URLs it links in running text. */
+  flavour: 'commonmark' | 'github-blocks' | 'github',
   /** Applied to the text before it is parsed when a limit was passed (`bounded`). */
   whenBounded: (source: string) => string = (source) => source,
 ): MarkdownTree {
   const made = boundedMarkup(text);
   const bounded = made.bounded;
   const plain = bounded ? whenBounded(made.text) : made.text;
-  if (flavour === 'commonmark' || flavour === 'commonmark+footnotes') {
-    return { source: plain, bounded, tree: fromMarkdown(plain, flavour === 'commonmark' ? COMMONMARK : FOOTNOTES) };
+  if (flavour === 'commonmark' || flavour === 'github-blocks') {
+    return { source: plain, written: plain, bounded, urlsBroken: false, tree: fromMarkdown(plain, flavour === 'commonmark' ? COMMONMARK : BLOCKS) };
   }
-  const source = plainAutolinks(withoutStrayBrackets(plain));
-  return { source, bounded, tree: fromMarkdown(source, GITHUB) };
+  const unstray = withoutStrayBrackets(plain);
+  const source = plainAutolinks(unstray);
+  const urlsBroken = source !== unstray;
+  return { source, written: urlsBroken ? source : plain, bounded, urlsBroken, tree: fromMarkdown(source, GITHUB) };
 }
