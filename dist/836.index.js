@@ -15,8 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: removeHtmlComments
 
-// EXTERNAL MODULE: ./lib/security/markdown-tree.js + 3 modules
-var markdown_tree = __webpack_require__(62106);
+// EXTERNAL MODULE: ./lib/security/markdown-tree.js + 5 modules
+var markdown_tree = __webpack_require__(1488);
 // EXTERNAL MODULE: ./lib/security/text-positions.js
 var text_positions = __webpack_require__(89858);
 ;// CONCATENATED MODULE: ./lib/security/hidden-shapes.js
@@ -199,7 +199,13 @@ function removeHiddenMarkdown(given) {
     }
 }
 function withoutHidden(given) {
-    const { source: text, tree, bounded } = (0,markdown_tree/* markdownTree */.a2)(given, 'commonmark+footnotes', withoutDefinitionLines);
+    // A URL GitHub links in running text runs to the next space, over a backtick or a footnote's reference; without
+    // one, GitHub's blocks alone read the same, in one parse instead of two (stray brackets are found first). Past
+    // MAX_AUTOLINK_SCAN, where such URLs are broken to be parsed, the text is read as before, without them.
+    let parsed = (0,markdown_tree/* markdownTree */.a2)(given, /www\.|:\/\//i.test(given) ? 'github' : 'github-blocks', withoutDefinitionLines);
+    if (parsed.urlsBroken)
+        parsed = (0,markdown_tree/* markdownTree */.a2)(given, 'github-blocks', withoutDefinitionLines);
+    const { source: text, written, tree, bounded } = parsed;
     const definitions = new Map();
     const notes = new Set();
     const shownNotes = new Set();
@@ -277,7 +283,7 @@ function withoutHidden(given) {
             for (const child of node.children.toReversed())
                 stack.push(child);
     }
-    const read = (0,markdown_tree/* applyEdits */.ct)(text, edits);
+    const read = (0,markdown_tree/* applyEdits */.ct)(written, edits);
     return bounded ? withoutBracketHidden(read) : read;
 }
 

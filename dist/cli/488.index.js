@@ -1,8 +1,8 @@
-export const id = 106;
-export const ids = [106];
+export const id = 488;
+export const ids = [488];
 export const modules = {
 
-/***/ 62106:
+/***/ 1488:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -14,8 +14,6 @@ __webpack_require__.d(__webpack_exports__, {
   Nh: () => (/* binding */ nodesOf),
   ee: () => (/* binding */ spanOf)
 });
-
-// UNUSED EXPORTS: MAX_CONTAINER_END_COST, MAX_HTML_OPENERS, MAX_LINE_NESTING, MAX_MARKUP, MAX_UNDERLINES, plainHeavyMarkup
 
 // EXTERNAL MODULE: ./node_modules/mdast-util-from-markdown/lib/index.js + 47 modules
 var lib = __webpack_require__(14249);
@@ -195,180 +193,12 @@ function paragraphCodeScan(text, from, end) {
     return cost;
 }
 
-;// CONCATENATED MODULE: ./lib/security/title-scan.js
-
+;// CONCATENATED MODULE: ./lib/security/container-scan.js
 /**
- * The work micromark may do reading link titles in parentheses (`parenTitleOpeners`) beyond which
- * each such title's `(` is made plain (fullwidth \uff08): a title opened by `(` ends only at a `)`, and is
- * looked for across lines to the end of its paragraph, so each of a thousand `[](b (` read the rest
- * of it (34,000 characters read for a prompt took 9.5 s, 16 KiB posted 3.9 s).
+ * Block quotes, list items and footnote definitions followed line by line as micromark's document
+ * tokenizer follows them, without parsing the blocks in them: how many markers open a line, and what
+ * the containers' ends cost micromark (`containerEndCost`). `plain-markup.ts` escapes markers on these counts.
  */
-const MAX_TITLE_SCAN = 400_000;
-/**
- * Where a title in parentheses may open (`](destination (`), and at least the characters micromark
- * reads from each looking for its `)`: to the next one no backslash escapes, or to the paragraph's
- * end, taken as the next blank line. A destination is taken to run to the next space.
- */
-function parenTitleOpeners(text) {
-    const openers = [];
-    if (!text.includes(']('))
-        return { openers, cost: 0 };
-    const escaped = new Uint8Array(text.length);
-    for (let at = 1, slashes = text[0] === '\\' ? 1 : 0; at < text.length; at++) {
-        escaped[at] = slashes % 2;
-        slashes = text[at] === '\\' ? slashes + 1 : 0;
-    }
-    const nextSpace = (0,text_positions/* nextWhere */.V3)(text, (at) => (0,text_positions/* isSpace */.xC)(text[at]));
-    const nextClose = (0,text_positions/* nextWhere */.V3)(text, (at) => text[at] === ')' && escaped[at] === 0);
-    const nextBlank = (0,text_positions/* paragraphEnds */.ZR)(text);
-    let cost = 0;
-    for (let at = text.indexOf(']('); at >= 0; at = text.indexOf('](', at + 2)) {
-        let next = at + 2;
-        while (text[next] === ' ' || text[next] === '\t')
-            next++;
-        if (text[next] === '\r' || text[next] === '\n')
-            next += text[next] === '\r' && text[next + 1] === '\n' ? 2 : 1;
-        while (text[next] === ' ' || text[next] === '\t')
-            next++;
-        next = nextSpace[next];
-        while ((0,text_positions/* isSpace */.xC)(text[next]) && next < nextBlank[at])
-            next++;
-        // A destination without spaces holds many `](`: each title is counted once.
-        if (text[next] !== '(' || next <= (openers.at(-1) ?? -1))
-            continue;
-        openers.push(next);
-        cost += Math.min(nextClose[next + 1], nextBlank[next]) - next;
-    }
-    return { openers, cost };
-}
-
-;// CONCATENATED MODULE: ./lib/security/markdown-tree.js
-
-
-
-
-
-
-
-
-
-
-/** Brackets, or table pipes, beyond this many are made plain text before the text is parsed. */
-const MAX_MARKUP = 2_000;
-// Emphasis decides no link, image, definition, HTML or code, and matching its delimiters takes time
-// that grows with the square of their count: it is not parsed.
-const NO_EMPHASIS = { disable: { null: ['attention'] } };
-const COMMONMARK = { extensions: [NO_EMPHASIS] };
-// GitHub shows a footnote's definition only where the text refers to it: the sanitiser must see them.
-const FOOTNOTES = { extensions: [(0,lib_syntax/* gfmFootnote */.r)(), NO_EMPHASIS], mdastExtensions: [(0,mdast_util_gfm_footnote_lib/* gfmFootnoteFromMarkdown */.i)()] };
-// GitHub's Markdown is CommonMark with the GFM extensions: tables and footnotes change the blocks (a
-// table cell ends a code span, a footnote's indented lines are not code), and URLs GitHub links in
-// running text can swallow what follows them (a backtick that opened a code span). Without the tree
-// transform that finds more such URLs in text: its links have no position to rewrite, and callers
-// look for URLs in text nodes themselves. Strikethrough decides nothing here.
-const BLOCKS = { extensions: [(0,micromark_extension_gfm_table_lib_syntax/* gfmTable */.x)(), (0,lib_syntax/* gfmFootnote */.r)(), NO_EMPHASIS], mdastExtensions: [(0,mdast_util_gfm_table_lib/* gfmTableFromMarkdown */.c)(), (0,mdast_util_gfm_footnote_lib/* gfmFootnoteFromMarkdown */.i)()] };
-const GITHUB = {
-    extensions: [(0,micromark_extension_gfm_table_lib_syntax/* gfmTable */.x)(), (0,lib_syntax/* gfmFootnote */.r)(), (0,syntax/* gfmAutolinkLiteral */.$)(), NO_EMPHASIS],
-    mdastExtensions: [(0,mdast_util_gfm_table_lib/* gfmTableFromMarkdown */.c)(), (0,mdast_util_gfm_footnote_lib/* gfmFootnoteFromMarkdown */.i)(), { ...(0,mdast_util_gfm_autolink_literal_lib/* gfmAutolinkLiteralFromMarkdown */.C)(), transforms: [] }],
-};
-/** Whether the bracket at `at` is one of a task list item's box (`- [ ] todo`, `1. [x] done`). */
-function inTaskBox(source, at) {
-    const open = source[at] === '[' ? at : at - 2;
-    if (!/^\[[ xX]\]/.test(source.slice(open, open + 3)))
-        return false;
-    let lineStart = open;
-    while (lineStart > 0 && open - lineStart <= 16 && source[lineStart - 1] !== '\n' && source[lineStart - 1] !== '\r')
-        lineStart--;
-    return /^[ \t]{0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+$/.test(source.slice(lineStart, open));
-}
-/**
- * `source` with each bracket that opens or closes no link made plain (fullwidth). The autolinked-URL
- * extension looks back from each word for an unclosed `[`: behind one stray `[`, 64 KiB of prose took
- * 2 s. Which brackets are stray is read from a parse without that extension, which is linear.
- */
-function withoutStrayBrackets(source) {
-    if (!source.includes('[') && !source.includes(']'))
-        return source;
-    const stray = [];
-    for (const node of nodesOf((0,lib/* fromMarkdown */.Y)(source, BLOCKS))) {
-        const span = node.type === 'text' ? spanOf(node) : undefined;
-        if (!span)
-            continue;
-        let slashes = 0;
-        for (let at = span.start; at < span.end; at++) {
-            const char = source[at];
-            if ((char === '[' || char === ']') && slashes % 2 === 0 && !inTaskBox(source, at))
-                stray.push(at);
-            slashes = char === '\\' ? slashes + 1 : 0;
-        }
-    }
-    if (stray.length === 0)
-        return source;
-    let out = '';
-    let from = 0;
-    for (const at of stray) {
-        out += source.slice(from, at) + (source[at] === '[' ? '\uFF3B' : '\uFF3D');
-        from = at + 1;
-    }
-    return out + source.slice(from);
-}
-/** Every node of `tree`, parents before children, without recursion (Markdown nests as deep as its writer likes). */
-function* nodesOf(tree) {
-    const stack = [tree];
-    while (stack.length > 0) {
-        const node = stack.pop();
-        yield node;
-        if ('children' in node)
-            for (const child of node.children.toReversed())
-                stack.push(child);
-    }
-}
-/** Where `node` stands in the parsed source, by offsets, when the parser says. */
-function spanOf(node) {
-    const start = node.position?.start.offset;
-    const end = node.position?.end.offset;
-    return start === undefined || end === undefined ? undefined : { start, end };
-}
-/**
- * `source` with `edits` made, built in one pass (slicing the whole text once per edit took time that
- * grew with edits \u00d7 length). An edit that starts inside one already made is dropped: a node's own
- * rewrite covers its children's.
- */
-function applyEdits(source, edits) {
-    if (edits.length === 0)
-        return source;
-    let out = '';
-    let at = 0;
-    for (const edit of edits.toSorted((a, b) => a.start - b.start)) {
-        if (edit.start < at)
-            continue;
-        out += source.slice(at, edit.start) + edit.text;
-        at = edit.end;
-    }
-    return out + source.slice(at);
-}
-/** How many of `chars` are in `text`. */
-function count(text, chars) {
-    let found = 0;
-    for (let at = 0; at < text.length; at++)
-        if (chars.includes(text[at]))
-            found++;
-    return found;
-}
-/** Openers of inline HTML that may run to the end of their paragraph (`<?`, `<!`) beyond this many are made plain. */
-const MAX_HTML_OPENERS = 200;
-/** Setext underlines (`===`, `---` alone on a line) beyond this many are escaped. */
-const MAX_UNDERLINES = 100;
-/** Block quote and list markers opening one line beyond this many are escaped from the first. */
-const MAX_LINE_NESTING = 32;
-/**
- * The work of ending block quotes, list items and footnote definitions (`containerEndCost`) beyond which
- * the marker that opens each line is escaped: micromark spends 0.05\u20130.25 s on this much. Ordinary text
- * stays below: a 32 KiB changelog whose 193 lists each end before a heading costs 160,000, 100 KiB of
- * another 230,000.
- */
-const MAX_CONTAINER_END_COST = 400_000;
-const UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
 /** Where the first non-space character of a line is, and how many container markers open it. */
 function leadingMarkers(line) {
     let at = 0;
@@ -465,11 +295,20 @@ const PLAIN = /^ {0,3}[^\s`~<#=*_+>-][^|]*$/;
  * counts an end for each container it may end, once, and they stay open. It counts at least the ends
  * micromark makes (checked against micromark on random and repeated shapes), and on ordinary text
  * about as many.
+ *
+ * A lazy line costs too: micromark looks for what it continues by reading back every event of the
+ * paragraph so far (`writeToChild`), and 16 KiB of `a\n` after `> a` took 0.9\u20135.6 s. Each such line
+ * adds the lines since the paragraph may have begun (since the last blank line, or the last line that
+ * opened or ended a container, whichever came later), at half the weight of a line copied at an end:
+ * reading back an event costs micromark 25\u201335 ns, copying one at an end 45\u2013110 ns.
  */
 function containerEndCost(lines) {
     const open = [];
     let cost = 0;
     let seen = 0;
+    // Lines micromark may read back at lazy lines, and the lines of the paragraph a lazy line may continue.
+    let readBack = 0;
+    let paragraph = 0;
     /** Opens the containers whose markers start at `at`, and returns where the line's content starts. */
     const opened = (line, from) => {
         for (let at = from;;) {
@@ -503,6 +342,9 @@ function containerEndCost(lines) {
         blankBefore = lastText === 0;
         let at = 0;
         let continued = 0;
+        const before = open.length;
+        // A line that opens or ends a container closes micromark's flow, and the paragraph in it.
+        let closed = false;
         for (; continued < open.length; continued++, seen++) {
             const container = open[continued];
             const blank = at >= lastText;
@@ -540,6 +382,7 @@ function containerEndCost(lines) {
                 if (open.length > continued + 1)
                     cost += seen;
                 open.length = continued + 1;
+                closed = true;
                 container.size = start - at + item.width;
                 container.counted = false;
                 at = Math.min(line.length, start + item.width);
@@ -569,18 +412,126 @@ function containerEndCost(lines) {
                 if (!plain)
                     for (const container of open.slice(0, continued))
                         container.counted = false;
+                readBack += paragraph;
+                paragraph++;
                 continue;
             }
         }
         const depth = open.length;
-        const content = line.slice(opened(line, at));
+        const contentAt = opened(line, at);
+        const content = line.slice(contentAt);
         // After anything but a paragraph's text, no paragraph may be left for a later line to continue.
         if (open.length !== depth || !PLAIN.test(content))
             for (const container of open)
                 container.counted = false;
+        if (closed || open.length !== before || open.length !== depth)
+            paragraph = 0;
+        paragraph = contentAt >= lastText ? 0 : paragraph + 1;
     }
-    return cost;
+    return cost + Math.floor(readBack / 2);
 }
+const UNDERLINE_RUN = /(?:=+|-+)[ \t]*$/y;
+/**
+ * Where the run of `=` or `-` starts on a line that could underline a setext heading, after any spaces
+ * and quote or list markers (`===`, `> ---`, `- -`), or -1. Indented lines count too (code at the top,
+ * an underline inside an item): the count may only be too high.
+ */
+function underlineAt(line) {
+    for (let at = 0;;) {
+        while (line[at] === ' ' || line[at] === '\t')
+            at++;
+        UNDERLINE_RUN.lastIndex = at;
+        if (UNDERLINE_RUN.test(line))
+            return at;
+        if (line[at] === '>')
+            at++;
+        else {
+            const list = /^(?:[-*+]|\d{1,9}[.)])(?=[ \t])/.exec(line.slice(at, at + 11))?.[0];
+            if (list === undefined)
+                return -1;
+            at += list.length;
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/security/title-scan.js
+
+/**
+ * The work micromark may do reading link titles in parentheses (`parenTitleOpeners`) beyond which
+ * each such title's `(` is made plain (fullwidth \uff08): a title opened by `(` ends only at a `)`, and is
+ * looked for across lines to the end of its paragraph, so each of a thousand `[](b (` read the rest
+ * of it (34,000 characters read for a prompt took 9.5 s, 16 KiB posted 3.9 s).
+ */
+const MAX_TITLE_SCAN = 400_000;
+/**
+ * Where a title in parentheses may open (`](destination (`), and at least the characters micromark
+ * reads from each looking for its `)`: to the next one no backslash escapes, or to the paragraph's
+ * end, taken as the next blank line. A destination is taken to run to the next space.
+ */
+function parenTitleOpeners(text) {
+    const openers = [];
+    if (!text.includes(']('))
+        return { openers, cost: 0 };
+    const escaped = new Uint8Array(text.length);
+    for (let at = 1, slashes = text[0] === '\\' ? 1 : 0; at < text.length; at++) {
+        escaped[at] = slashes % 2;
+        slashes = text[at] === '\\' ? slashes + 1 : 0;
+    }
+    const nextSpace = (0,text_positions/* nextWhere */.V3)(text, (at) => (0,text_positions/* isSpace */.xC)(text[at]));
+    const nextClose = (0,text_positions/* nextWhere */.V3)(text, (at) => text[at] === ')' && escaped[at] === 0);
+    const nextBlank = (0,text_positions/* paragraphEnds */.ZR)(text);
+    let cost = 0;
+    for (let at = text.indexOf(']('); at >= 0; at = text.indexOf('](', at + 2)) {
+        let next = at + 2;
+        while (text[next] === ' ' || text[next] === '\t')
+            next++;
+        if (text[next] === '\r' || text[next] === '\n')
+            next += text[next] === '\r' && text[next + 1] === '\n' ? 2 : 1;
+        while (text[next] === ' ' || text[next] === '\t')
+            next++;
+        next = nextSpace[next];
+        while ((0,text_positions/* isSpace */.xC)(text[next]) && next < nextBlank[at])
+            next++;
+        // A destination without spaces holds many `](`: each title is counted once.
+        if (text[next] !== '(' || next <= (openers.at(-1) ?? -1))
+            continue;
+        openers.push(next);
+        cost += Math.min(nextClose[next + 1], nextBlank[next]) - next;
+    }
+    return { openers, cost };
+}
+
+;// CONCATENATED MODULE: ./lib/security/plain-markup.js
+
+
+
+/** Brackets, or table pipes, beyond this many are made plain text before the text is parsed. */
+const MAX_MARKUP = 2_000;
+/** How many of `chars` are in `text`. */
+function count(text, chars) {
+    let found = 0;
+    for (let at = 0; at < text.length; at++)
+        if (chars.includes(text[at]))
+            found++;
+    return found;
+}
+/** Openers of inline HTML that may run to the end of their paragraph (`<?`, `<!`) beyond this many are made plain. */
+const MAX_HTML_OPENERS = 200;
+/**
+ * Setext underlines (`===`, `---` alone on a line, or after quote and list markers) beyond this many are
+ * escaped: micromark copies every event of the blocks before each heading they make (`'>=\n'` repeated,
+ * 24 KiB: 2.7 s; without markers, `a\n=\n`, the same).
+ */
+const MAX_UNDERLINES = 100;
+/** Block quote and list markers opening one line beyond this many are escaped from the first. */
+const MAX_LINE_NESTING = 32;
+/**
+ * The work of ending block quotes, list items and footnote definitions (`containerEndCost`) beyond which
+ * the marker that opens each line is escaped: micromark spends 0.05\u20130.25 s on this much. Ordinary text
+ * stays below: a 32 KiB changelog whose 193 lists each end before a heading costs 160,000, 100 KiB of
+ * another 230,000.
+ */
+const MAX_CONTAINER_END_COST = 400_000;
 /**
  * `text` with markup whose parse would not take linear time made plain (micromark's costs grow with
  * the square of these; each case took seconds at 16\u201332 KiB):
@@ -635,16 +586,16 @@ function boundedMarkup(text) {
             changed = true;
         }
     }
-    let underlines = 0;
-    for (let i = 0; i < parts.length; i += 2)
-        if (UNDERLINE.test(parts[i]))
-            underlines++;
+    const underlineRuns = parts.map((part, i) => (i % 2 === 0 ? underlineAt(part) : -1));
+    const underlines = underlineRuns.filter((at) => at >= 0).length;
     for (let i = 0; i < parts.length; i += 2) {
         const line = parts[i];
-        const underline = underlines > MAX_UNDERLINES && UNDERLINE.test(line);
+        const underline = underlines > MAX_UNDERLINES ? underlineRuns[i] : -1;
         const nesting = line.length > MAX_LINE_NESTING ? leadingMarkers(line) : undefined;
-        if (underline || (nesting && nesting.markers > MAX_LINE_NESTING)) {
-            const first = underline ? line.search(/[=-]/) : nesting.first;
+        const deep = nesting !== undefined && nesting.markers > MAX_LINE_NESTING;
+        if (underline >= 0 || deep) {
+            // A deep line is escaped at its first marker, which makes all of it text; an underline at its run (`>\=`, `- \-`).
+            const first = deep ? nesting.first : underline;
             parts[i] = `${line.slice(0, first)}\\${line.slice(first)}`;
             changed = true;
             bounded = true;
@@ -667,23 +618,129 @@ function boundedMarkup(text) {
     }
     return { text: changed ? parts.join('') : out, bounded };
 }
+
+;// CONCATENATED MODULE: ./lib/security/markdown-tree.js
+
+
+
+
+
+
+
+
+
+// Emphasis decides no link, image, definition, HTML or code, and matching its delimiters takes time
+// that grows with the square of their count: it is not parsed.
+const NO_EMPHASIS = { disable: { null: ['attention'] } };
+const COMMONMARK = { extensions: [NO_EMPHASIS] };
+// GitHub's Markdown is CommonMark with the GFM extensions: tables and footnotes change the blocks (a
+// table cell ends a code span, a footnote's indented lines are not code; GitHub shows a footnote only
+// where the text refers to it), and URLs GitHub links in running text can swallow what follows them (a
+// backtick that opened a code span, a footnote's reference). Without the tree transform that finds more
+// such URLs in text: its links have no position to rewrite, and callers look for URLs in text nodes
+// themselves. Strikethrough decides nothing here.
+const BLOCKS = { extensions: [(0,micromark_extension_gfm_table_lib_syntax/* gfmTable */.x)(), (0,lib_syntax/* gfmFootnote */.r)(), NO_EMPHASIS], mdastExtensions: [(0,mdast_util_gfm_table_lib/* gfmTableFromMarkdown */.c)(), (0,mdast_util_gfm_footnote_lib/* gfmFootnoteFromMarkdown */.i)()] };
+const GITHUB = {
+    extensions: [(0,micromark_extension_gfm_table_lib_syntax/* gfmTable */.x)(), (0,lib_syntax/* gfmFootnote */.r)(), (0,syntax/* gfmAutolinkLiteral */.$)(), NO_EMPHASIS],
+    mdastExtensions: [(0,mdast_util_gfm_table_lib/* gfmTableFromMarkdown */.c)(), (0,mdast_util_gfm_footnote_lib/* gfmFootnoteFromMarkdown */.i)(), { ...(0,mdast_util_gfm_autolink_literal_lib/* gfmAutolinkLiteralFromMarkdown */.C)(), transforms: [] }],
+};
+/** Whether the bracket at `at` is one of a task list item's box (`- [ ] todo`, `1. [x] done`). */
+function inTaskBox(source, at) {
+    const open = source[at] === '[' ? at : at - 2;
+    if (!/^\[[ xX]\]/.test(source.slice(open, open + 3)))
+        return false;
+    let lineStart = open;
+    while (lineStart > 0 && open - lineStart <= 16 && source[lineStart - 1] !== '\n' && source[lineStart - 1] !== '\r')
+        lineStart--;
+    return /^[ \t]{0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+$/.test(source.slice(lineStart, open));
+}
+/**
+ * `source` with each bracket that opens or closes no link made plain (fullwidth). The autolinked-URL
+ * extension looks back from each word for an unclosed `[`: behind one stray `[`, 64 KiB of prose took
+ * 2 s. Which brackets are stray is read from a parse without that extension, which is linear.
+ */
+function withoutStrayBrackets(source) {
+    if (!source.includes('[') && !source.includes(']'))
+        return source;
+    const stray = [];
+    for (const node of nodesOf((0,lib/* fromMarkdown */.Y)(source, BLOCKS))) {
+        const span = node.type === 'text' ? spanOf(node) : undefined;
+        if (!span)
+            continue;
+        let slashes = 0;
+        for (let at = span.start; at < span.end; at++) {
+            const char = source[at];
+            if ((char === '[' || char === ']') && slashes % 2 === 0 && !inTaskBox(source, at))
+                stray.push(at);
+            slashes = char === '\\' ? slashes + 1 : 0;
+        }
+    }
+    if (stray.length === 0)
+        return source;
+    let out = '';
+    let from = 0;
+    for (const at of stray) {
+        out += source.slice(from, at) + (source[at] === '[' ? '\uFF3B' : '\uFF3D');
+        from = at + 1;
+    }
+    return out + source.slice(from);
+}
+/** Every node of `tree`, parents before children, without recursion (Markdown nests as deep as its writer likes). */
+function* nodesOf(tree) {
+    const stack = [tree];
+    while (stack.length > 0) {
+        const node = stack.pop();
+        yield node;
+        if ('children' in node)
+            for (const child of node.children.toReversed())
+                stack.push(child);
+    }
+}
+/** Where `node` stands in the parsed source, by offsets, when the parser says. */
+function spanOf(node) {
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    return start === undefined || end === undefined ? undefined : { start, end };
+}
+/**
+ * `source` with `edits` made, built in one pass (slicing the whole text once per edit took time that
+ * grew with edits \u00d7 length). An edit that starts inside one already made is dropped: a node's own
+ * rewrite covers its children's.
+ */
+function applyEdits(source, edits) {
+    if (edits.length === 0)
+        return source;
+    let out = '';
+    let at = 0;
+    for (const edit of edits.toSorted((a, b) => a.start - b.start)) {
+        if (edit.start < at)
+            continue;
+        out += source.slice(at, edit.start) + edit.text;
+        at = edit.end;
+    }
+    return out + source.slice(at);
+}
 /**
  * `text` parsed for its links, images, definitions, HTML and code, as CommonMark or as GitHub
  * renders it (`github`), in time that grows with its length whoever wrote it: emphasis is not
  * parsed, heavy markup is made plain first (`plainHeavyMarkup`) and, for GitHub, stray brackets
  * too; so `source` may differ from `text`.
  */
-function markdownTree(text, flavour, 
+function markdownTree(text, 
+/** `github-blocks`: GitHub's blocks (tables, footnotes), without the URLs it links in running text. */
+flavour, 
 /** Applied to the text before it is parsed when a limit was passed (`bounded`). */
 whenBounded = (source) => source) {
     const made = boundedMarkup(text);
     const bounded = made.bounded;
     const plain = bounded ? whenBounded(made.text) : made.text;
-    if (flavour === 'commonmark' || flavour === 'commonmark+footnotes') {
-        return { source: plain, bounded, tree: (0,lib/* fromMarkdown */.Y)(plain, flavour === 'commonmark' ? COMMONMARK : FOOTNOTES) };
+    if (flavour === 'commonmark' || flavour === 'github-blocks') {
+        return { source: plain, written: plain, bounded, urlsBroken: false, tree: (0,lib/* fromMarkdown */.Y)(plain, flavour === 'commonmark' ? COMMONMARK : BLOCKS) };
     }
-    const source = plainAutolinks(withoutStrayBrackets(plain));
-    return { source, bounded, tree: (0,lib/* fromMarkdown */.Y)(source, GITHUB) };
+    const unstray = withoutStrayBrackets(plain);
+    const source = plainAutolinks(unstray);
+    const urlsBroken = source !== unstray;
+    return { source, written: urlsBroken ? source : plain, bounded, urlsBroken, tree: (0,lib/* fromMarkdown */.Y)(source, GITHUB) };
 }
 
 
