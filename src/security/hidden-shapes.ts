@@ -9,7 +9,8 @@ import { isSpace, nextWhere, paragraphEnds } from './text-positions.ts';
  * - before the parse (`withoutDefinitionLines`), from a line that may open a link or footnote
  *   definition (after any quote or list markers, written or escaped: `[`, `\[` or `［`, then `]:` or
  *   `］:` on the line, or no closing bracket on it) to the next blank line, so a title or label on the
- *   lines after goes too, and a reference to it is not made a link;
+ *   lines after goes too, and a reference to it is not made a link; a definition written plainly too,
+ *   right after a line that may end a block on GitHub but not to the parser (`mayEndBlock`);
  * - after it (`withoutBracketHidden`), an image's alt text, `!［…］` to its matching bracket, and after
  *   `］(`, the title that follows a destination (`"…"`, `'…'`, `(…)`), to where it closes or to the end.
  */
@@ -47,10 +48,22 @@ function hiddenDefinitionStart(line: string): boolean {
   return DEFINITION_START.test(content) && (escaped || content.startsWith('\\[') || content.startsWith('\uFF3B'));
 }
 
+/**
+ * A line after which GitHub may start a block where the parser continues a paragraph, since a bound made
+ * what ends the block plain: a line of markers alone (an empty quote or item, `\>`), an underline (`\===`),
+ * a fence (｀｀｀), or one that may end an HTML block (`-->`, `?>`, `]]>`, `>`, behind a plain `＜!`).
+ */
+function mayEndBlock(line: string): boolean {
+  const { at } = contentStart(line);
+  const content = line.slice(at);
+  return (at > 0 && /^[ \t]*$/.test(content)) || /^\\?(?:=+|-+)[ \t]*$/.test(content) || /^(?:`{3}|~{3}|\uFF40{3})/.test(content) || content.includes('>');
+}
+
 export function withoutDefinitionLines(text: string): string {
   const parts = text.split(/(\r\n|\r|\n)/);
   let dropping = false;
   let afterDropped = false;
+  let afterBlockEnd = false;
   let out = '';
   for (let i = 0; i < parts.length; i += 2) {
     const line = parts[i]!;
@@ -61,8 +74,9 @@ export function withoutDefinitionLines(text: string): string {
       // A footnote goes on with every indented paragraph after it.
       if (afterDropped && isIndented(line)) dropping = true;
       afterDropped = false;
-      dropping ||= hiddenDefinitionStart(line);
+      dropping ||= hiddenDefinitionStart(line) || (afterBlockEnd && DEFINITION_START.test(line.slice(contentStart(line).at)));
     }
+    afterBlockEnd = mayEndBlock(line);
     if (!dropping) out += line + (parts[i + 1] ?? '');
   }
   return out;

@@ -146,6 +146,10 @@ describe('sanitizeUntrusted', () => {
       `![x][SECRET]\n\n[secret]: /u${B}`, '[x][SECRET]\n\n[secret]: /u',
       // A title in parentheses among a thousand that never close, whose `(` are made plain.
       `${'[](b ('.repeat(1_000)}\n[x](u (SECRET)) ${'x\n'.repeat(1_000)}`,
+      // A definition written plainly right after a block GitHub ends and the bounds made text: an escaped empty quote or
+      // item, an escaped underline, a fence of plain backticks, an HTML comment behind a plain `<`.
+      `>\n[a]: /u "SECRET"${Q}`, `-\n[a]: /u "SECRET"${Q}`, `${'h\n===\n\n'.repeat(101)}h\n===\n[a]: /u "SECRET"`,
+      `\`\`\`\nx\n\`\`\`\n[a]: /u "SECRET"${C}`, `<!-- x -->\n[a]: /u "SECRET"${H.replaceAll('?', '!')}`,
     ];
     for (const text of cases) expect(sanitizeUntrusted(text, RENDERED), text.slice(0, 60)).not.toContain('SECRET');
   });
