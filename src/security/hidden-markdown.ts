@@ -1,5 +1,6 @@
 import type { Definition, Image, ImageReference, Link, LinkReference, Nodes } from 'mdast';
-import { withoutBracketHidden, withoutDefinitionLines } from './hidden-shapes.ts';
+import { withoutHiddenLines } from './hidden-lines.ts';
+import { withoutBracketHidden } from './hidden-shapes.ts';
 import { applyEdits, inTaskBox, markdownTree, nodesOf, spanOf, type Edit } from './markdown-tree.ts';
 
 /** A destination as Markdown reads it back: characters that would end or break it are percent-encoded. */
@@ -29,8 +30,8 @@ function withoutHidden(given: string): string {
   // A URL GitHub links in running text runs to the next space, over a backtick or a footnote's reference; without
   // one, GitHub's blocks alone read the same, in one parse instead of two (stray brackets are found first). Past
   // MAX_AUTOLINK_SCAN, where such URLs are broken to be parsed, the text is read as before, without them.
-  let parsed = markdownTree(given, /www\.|:\/\//i.test(given) ? 'github' : 'github-blocks', withoutDefinitionLines);
-  if (parsed.urlsBroken) parsed = markdownTree(given, 'github-blocks', withoutDefinitionLines);
+  let parsed = markdownTree(given, /www\.|:\/\//i.test(given) ? 'github' : 'github-blocks', withoutHiddenLines);
+  if (parsed.urlsBroken) parsed = markdownTree(given, 'github-blocks', withoutHiddenLines);
   const { source: text, written, tree, bounded } = parsed;
   const definitions = new Map<string, Definition>();
   const notes = new Set<string>();

@@ -6,82 +6,10 @@ import { isSpace, nextWhere, paragraphEnds } from './text-positions.ts';
  * brackets are fullwidth (［ ］) or the markers that open its lines escaped, so an image, a title or a
  * definition there is text to the parser, and hidden on the page. They are taken out by their shape
  * instead, taking out too much rather than too little, each character read a bounded number of times:
- * - before the parse (`withoutDefinitionLines`), from a line that may open a link or footnote
- *   definition (after any quote or list markers, written or escaped: `[`, `\[` or `［`, then `]:` or
- *   `］:` on the line, or no closing bracket on it) to the next blank line, so a title or label on the
- *   lines after goes too, and a reference to it is not made a link; a definition written plainly too,
- *   right after a line that may end a block on GitHub but not to the parser (`mayEndBlock`);
- * - after it (`withoutBracketHidden`), an image's alt text, `!［…］` to its matching bracket, and after
- *   `］(`, the title that follows a destination (`"…"`, `'…'`, `(…)`), to where it closes or to the end.
+ * before the parse, by lines (`hidden-lines.ts`); after it (`withoutBracketHidden`), an image's alt
+ * text, `!［…］` to its matching bracket, and after `］(`, the title that follows a destination (`"…"`,
+ * `'…'`, `(…)`), to where it closes or to the end.
  */
-/** Where a line's content starts after its quote and list markers, and whether one of them was escaped (`\>`, `\-`, `1\.`). */
-function contentStart(line: string): { at: number; escaped: boolean } {
-  let at = 0;
-  let escaped = false;
-  for (;;) {
-    while (line[at] === ' ' || line[at] === '\t') at++;
-    const slash = line[at] === '\\' ? 1 : 0;
-    if (line[at + slash] === '>') {
-      escaped ||= slash === 1;
-      at += slash + 1;
-      continue;
-    }
-    const marker = /^(?:\\?[-*+]|\d{1,9}\\?[.)])(?=[ \t]|$)/.exec(line.slice(at, at + 12))?.[0];
-    if (marker === undefined) return { at, escaped };
-    escaped ||= marker.includes('\\');
-    at += marker.length;
-  }
-}
-
-const QUOTE_MARKERS = /^(?:[ \t]*\\?>)*/;
-/** A line with nothing but quote markers: a bare list marker is not blank, it may continue a title. */
-const isBlank = (line: string): boolean => /^[ \t]*$/.test(line.slice(QUOTE_MARKERS.exec(line)![0].length));
-/** Indented 4 columns or more inside its quotes: a footnote's next paragraph. */
-const isIndented = (line: string): boolean => /^(?: {4}| {0,3}\t)/.test(line.slice(QUOTE_MARKERS.exec(line)![0].length));
-
-const DEFINITION_START = /^(?:\\?\[|\uFF3B)(?:[^\]\uFF3D\\]|\\.)*(?:$|[\]\uFF3D]:)/;
-
-/** A line that opens a definition or footnote GitHub reads and the parser will not: behind an escaped marker, or in plain brackets. */
-function hiddenDefinitionStart(line: string): boolean {
-  const { at, escaped } = contentStart(line);
-  const content = line.slice(at);
-  return DEFINITION_START.test(content) && (escaped || content.startsWith('\\[') || content.startsWith('\uFF3B'));
-}
-
-/**
- * A line after which GitHub may start a block where the parser continues a paragraph, since a bound made
- * what ends the block plain: a line of markers alone (an empty quote or item, `\>`), an underline (`\===`),
- * a fence (｀｀｀), or one that may end an HTML block (`-->`, `?>`, `]]>`, `>`, behind a plain `＜!`).
- */
-function mayEndBlock(line: string): boolean {
-  const { at } = contentStart(line);
-  const content = line.slice(at);
-  return (at > 0 && /^[ \t]*$/.test(content)) || /^\\?(?:=+|-+)[ \t]*$/.test(content) || /^(?:`{3}|~{3}|\uFF40{3})/.test(content) || content.includes('>');
-}
-
-export function withoutDefinitionLines(text: string): string {
-  const parts = text.split(/(\r\n|\r|\n)/);
-  let dropping = false;
-  let afterDropped = false;
-  let afterBlockEnd = false;
-  let out = '';
-  for (let i = 0; i < parts.length; i += 2) {
-    const line = parts[i]!;
-    if (isBlank(line)) {
-      afterDropped ||= dropping;
-      dropping = false;
-    } else {
-      // A footnote goes on with every indented paragraph after it.
-      if (afterDropped && isIndented(line)) dropping = true;
-      afterDropped = false;
-      dropping ||= hiddenDefinitionStart(line) || (afterBlockEnd && DEFINITION_START.test(line.slice(contentStart(line).at)));
-    }
-    afterBlockEnd = mayEndBlock(line);
-    if (!dropping) out += line + (parts[i + 1] ?? '');
-  }
-  return out;
-}
-
 // A title's `(` made plain past MAX_TITLE_SCAN (（) still opens one on GitHub.
 const TITLE_CLOSE: Readonly<Record<string, string>> = { '"': '"', "'": "'", '(': ')', '\uFF08': ')' };
 const OPENS = new Set(['[', '\uFF3B']);

@@ -150,6 +150,10 @@ describe('sanitizeUntrusted', () => {
       // item, an escaped underline, a fence of plain backticks, an HTML comment behind a plain `<`.
       `>\n[a]: /u "SECRET"${Q}`, `-\n[a]: /u "SECRET"${Q}`, `${'h\n===\n\n'.repeat(101)}h\n===\n[a]: /u "SECRET"`,
       `\`\`\`\nx\n\`\`\`\n[a]: /u "SECRET"${C}`, `<!-- x -->\n[a]: /u "SECRET"${H.replaceAll('?', '!')}`,
+      // A fence's info string where the fence is text to the parser: its backticks plain, its quote marker escaped.
+      `\`\`\`ignore SECRET\nx\n\`\`\`${C}`, `> \`\`\`js SECRET\n> x\n> \`\`\`${Q}`, `- ~~~ SECRET\n  x\n  ~~~${Q}`,
+      // A title running over a line of an escaped `\>`, which GitHub shows as text.
+      `[a]: /u "title\n\\>\nSECRET"${B}`,
     ];
     for (const text of cases) expect(sanitizeUntrusted(text, RENDERED), text.slice(0, 60)).not.toContain('SECRET');
   });
