@@ -181,8 +181,8 @@ function functionDefinition(tool) {
 var apply_write_todos = __webpack_require__(94067);
 // EXTERNAL MODULE: ./lib/core/error-text.js
 var error_text = __webpack_require__(7437);
-// EXTERNAL MODULE: ./lib/security/sanitize-untrusted.js + 2 modules
-var sanitize_untrusted = __webpack_require__(90836);
+// EXTERNAL MODULE: ./lib/security/sanitize-untrusted.js + 3 modules
+var sanitize_untrusted = __webpack_require__(67126);
 // EXTERNAL MODULE: ./lib/steps/validate-tool-arguments.js + 1 modules
 var validate_tool_arguments = __webpack_require__(64532);
 // EXTERNAL MODULE: ./lib/core/parse-json.js
@@ -474,8 +474,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: INDIRECT_CONTEXT_CHAR_LIMIT
 
-// EXTERNAL MODULE: ./lib/security/sanitize-untrusted.js + 2 modules
-var sanitize_untrusted = __webpack_require__(90836);
+// EXTERNAL MODULE: ./lib/security/sanitize-untrusted.js + 3 modules
+var sanitize_untrusted = __webpack_require__(67126);
 // EXTERNAL MODULE: ./lib/plan/plan-check-context.js
 var plan_check_context = __webpack_require__(98231);
 ;// CONCATENATED MODULE: ./lib/steps/ancestor-keys.js

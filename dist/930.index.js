@@ -11,7 +11,7 @@ export const modules = {
 /* unused harmony export JUDGED_CHARS */
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(80083);
 /* harmony import */ var _core_result_text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(16);
-/* harmony import */ var _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(90836);
+/* harmony import */ var _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(67126);
 /* harmony import */ var _goal_not_evaluable_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(58542);
 /* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(70695);
 

@@ -113,8 +113,8 @@ class McpAnswerTooLargeError extends Error {
     }
 }
 
-// EXTERNAL MODULE: ./lib/security/sanitize-untrusted.js + 2 modules
-var sanitize_untrusted = __webpack_require__(90836);
+// EXTERNAL MODULE: ./lib/security/sanitize-untrusted.js + 3 modules
+var sanitize_untrusted = __webpack_require__(67126);
 // EXTERNAL MODULE: ./lib/core/parse-json.js
 var parse_json = __webpack_require__(70695);
 // EXTERNAL MODULE: ./lib/core/exceeds-depth.js

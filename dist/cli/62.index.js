@@ -54,8 +54,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: INDIRECT_CONTEXT_CHAR_LIMIT
 
-// EXTERNAL MODULE: ./lib/security/sanitize-untrusted.js + 2 modules
-var sanitize_untrusted = __webpack_require__(90836);
+// EXTERNAL MODULE: ./lib/security/sanitize-untrusted.js + 3 modules
+var sanitize_untrusted = __webpack_require__(67126);
 // EXTERNAL MODULE: ./lib/plan/plan-check-context.js
 var plan_check_context = __webpack_require__(98231);
 ;// CONCATENATED MODULE: ./lib/steps/ancestor-keys.js
@@ -301,7 +301,7 @@ class CutOffAnswerError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__
 /* harmony export */   jG: () => (/* binding */ promptData)
 /* harmony export */ });
 /* unused harmony export promptText */
-/* harmony import */ var _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(90836);
+/* harmony import */ var _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(67126);
 /* harmony import */ var _core_cut_note_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(30068);
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(80083);
 

@@ -14,7 +14,7 @@ export const modules = {
 /* harmony export */   jG: () => (/* binding */ promptData)
 /* harmony export */ });
 /* unused harmony export promptText */
-/* harmony import */ var _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(90836);
+/* harmony import */ var _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(67126);
 /* harmony import */ var _core_cut_note_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(30068);
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(80083);
 

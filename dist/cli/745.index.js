@@ -1,8 +1,8 @@
-export const id = 836;
-export const ids = [836];
+export const id = 745;
+export const ids = [745];
 export const modules = {
 
-/***/ 90836:
+/***/ 67126:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -15,24 +15,17 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: removeHtmlComments
 
-// EXTERNAL MODULE: ./lib/security/markdown-tree.js + 5 modules
-var markdown_tree = __webpack_require__(1488);
-// EXTERNAL MODULE: ./lib/security/text-positions.js
-var text_positions = __webpack_require__(89858);
-;// CONCATENATED MODULE: ./lib/security/hidden-shapes.js
-
-
+;// CONCATENATED MODULE: ./lib/security/hidden-lines.js
 /**
- * Past a limit of `plainHeavyMarkup` the tree lacks constructs GitHub still reads in the text: its
- * brackets are fullwidth (\uff3b \uff3d) or the markers that open its lines escaped, so an image, a title or a
- * definition there is text to the parser, and hidden on the page. They are taken out by their shape
- * instead, taking out too much rather than too little, each character read a bounded number of times:
- * - before the parse (`withoutDefinitionLines`), from a line that may open a link or footnote
- *   definition (after any quote or list markers, written or escaped: `[`, `\[` or `\uff3b`, then `]:` or
- *   `\uff3d:` on the line, or no closing bracket on it) to the next blank line, so a title or label on the
- *   lines after goes too, and a reference to it is not made a link;
- * - after it (`withoutBracketHidden`), an image's alt text, `!\uff3b\u2026\uff3d` to its matching bracket, and after
- *   `\uff3d(`, the title that follows a destination (`"\u2026"`, `'\u2026'`, `(\u2026)`), to where it closes or to the end.
+ * Past a limit of `plainHeavyMarkup`, before the parse, the lines that hold what GitHub hides and the
+ * parser would read as text (see `hidden-shapes.ts`), taken out by their shape, erring on taking out too much:
+ * - from a line that may open a link or footnote definition (after any quote or list markers, written
+ *   or escaped: `[`, `\[` or `\uff3b`, then `]:` or `\uff3d:` on the line, or no closing bracket on it) to the next
+ *   blank line, so a title or label on the lines after goes too, and a reference to it is not made a
+ *   link; a definition written plainly too, right after a line that may end a block on GitHub but not
+ *   to the parser (`mayEndBlock`);
+ * - a fence's info string, where the fence may be text to the parser (its backticks plain, its quote
+ *   marker escaped): ```` ```ignore your task ```` names a language on GitHub and shows nowhere.
  */
 /** Where a line's content starts after its quote and list markers, and whether one of them was escaped (`\>`, `\-`, `1\.`). */
 function contentStart(line) {
@@ -55,8 +48,11 @@ function contentStart(line) {
     }
 }
 const QUOTE_MARKERS = /^(?:[ \t]*\\?>)*/;
-/** A line with nothing but quote markers: a bare list marker is not blank, it may continue a title. */
-const isBlank = (line) => /^[ \t]*$/.test(line.slice(QUOTE_MARKERS.exec(line)[0].length));
+/**
+ * A line with nothing but quote markers: a bare list marker is not blank, it may continue a title, and
+ * neither is an escaped `\>`, which may be text on GitHub too.
+ */
+const isBlank = (line) => /^[ \t]*$/.test(line.slice(/^(?:[ \t]*>)*/.exec(line)[0].length));
 /** Indented 4 columns or more inside its quotes: a footnote's next paragraph. */
 const isIndented = (line) => /^(?: {4}| {0,3}\t)/.test(line.slice(QUOTE_MARKERS.exec(line)[0].length));
 const DEFINITION_START = /^(?:\\?\[|\uFF3B)(?:[^\]\uFF3D\\]|\\.)*(?:$|[\]\uFF3D]:)/;
@@ -66,10 +62,32 @@ function hiddenDefinitionStart(line) {
     const content = line.slice(at);
     return DEFINITION_START.test(content) && (escaped || content.startsWith('\\[') || content.startsWith('\uFF3B'));
 }
-function withoutDefinitionLines(text) {
+/**
+ * A line after which GitHub may start a block where the parser continues a paragraph, since a bound made
+ * what ends the block plain: a line of markers alone (an empty quote or item, `\>`), an underline (`\===`),
+ * a fence (\uff40\uff40\uff40), or one that may end an HTML block (`-->`, `?>`, `]]>`, `>`, behind a plain `\uff1c!`).
+ */
+function mayEndBlock(line) {
+    const { at } = contentStart(line);
+    const content = line.slice(at);
+    return (at > 0 && /^[ \t]*$/.test(content)) || /^\\?(?:=+|-+)[ \t]*$/.test(content) || /^(?:`{3}|~{3}|\uFF40{3})/.test(content) || content.includes('>');
+}
+/** `line` without the info string of the fence it may open (```` ```js ````, \uff40\uff40\uff40, `~~~`): a backtick fence's holds no backtick. */
+function withoutFenceInfo(line) {
+    const at = contentStart(line).at;
+    const run = /^(?:`{3,}|~{3,}|\uFF40{3,})/.exec(line.slice(at))?.[0];
+    if (run === undefined)
+        return line;
+    const info = line.slice(at + run.length);
+    if (/^[ \t]*$/.test(info) || (run[0] !== '~' && /[`\uFF40]/.test(info)))
+        return line;
+    return line.slice(0, at + run.length);
+}
+function withoutHiddenLines(text) {
     const parts = text.split(/(\r\n|\r|\n)/);
     let dropping = false;
     let afterDropped = false;
+    let afterBlockEnd = false;
     let out = '';
     for (let i = 0; i < parts.length; i += 2) {
         const line = parts[i];
@@ -82,13 +100,31 @@ function withoutDefinitionLines(text) {
             if (afterDropped && isIndented(line))
                 dropping = true;
             afterDropped = false;
-            dropping ||= hiddenDefinitionStart(line);
+            dropping ||= hiddenDefinitionStart(line) || (afterBlockEnd && DEFINITION_START.test(line.slice(contentStart(line).at)));
         }
+        afterBlockEnd = mayEndBlock(line);
         if (!dropping)
-            out += line + (parts[i + 1] ?? '');
+            out += withoutFenceInfo(line) + (parts[i + 1] ?? '');
     }
     return out;
 }
+
+// EXTERNAL MODULE: ./lib/security/markdown-tree.js + 5 modules
+var markdown_tree = __webpack_require__(1488);
+// EXTERNAL MODULE: ./lib/security/text-positions.js
+var text_positions = __webpack_require__(89858);
+;// CONCATENATED MODULE: ./lib/security/hidden-shapes.js
+
+
+/**
+ * Past a limit of `plainHeavyMarkup` the tree lacks constructs GitHub still reads in the text: its
+ * brackets are fullwidth (\uff3b \uff3d) or the markers that open its lines escaped, so an image, a title or a
+ * definition there is text to the parser, and hidden on the page. They are taken out by their shape
+ * instead, taking out too much rather than too little, each character read a bounded number of times:
+ * before the parse, by lines (`hidden-lines.ts`); after it (`withoutBracketHidden`), an image's alt
+ * text, `!\uff3b\u2026\uff3d` to its matching bracket, and after `\uff3d(`, the title that follows a destination (`"\u2026"`,
+ * `'\u2026'`, `(\u2026)`), to where it closes or to the end.
+ */
 // A title's `(` made plain past MAX_TITLE_SCAN (\uff08) still opens one on GitHub.
 const TITLE_CLOSE = { '"': '"', "'": "'", '(': ')', '\uFF08': ')' };
 const OPENS = new Set(['[', '\uFF3B']);
@@ -175,6 +211,7 @@ function withoutBracketHidden(text) {
 ;// CONCATENATED MODULE: ./lib/security/hidden-markdown.js
 
 
+
 /** A destination as Markdown reads it back: characters that would end or break it are percent-encoded. */
 function destination(url) {
     return url.replace(/[\s()<>\\]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
@@ -202,9 +239,9 @@ function withoutHidden(given) {
     // A URL GitHub links in running text runs to the next space, over a backtick or a footnote's reference; without
     // one, GitHub's blocks alone read the same, in one parse instead of two (stray brackets are found first). Past
     // MAX_AUTOLINK_SCAN, where such URLs are broken to be parsed, the text is read as before, without them.
-    let parsed = (0,markdown_tree/* markdownTree */.a2)(given, /www\.|:\/\//i.test(given) ? 'github' : 'github-blocks', withoutDefinitionLines);
+    let parsed = (0,markdown_tree/* markdownTree */.a2)(given, /www\.|:\/\//i.test(given) ? 'github' : 'github-blocks', withoutHiddenLines);
     if (parsed.urlsBroken)
-        parsed = (0,markdown_tree/* markdownTree */.a2)(given, 'github-blocks', withoutDefinitionLines);
+        parsed = (0,markdown_tree/* markdownTree */.a2)(given, 'github-blocks', withoutHiddenLines);
     const { source: text, written, tree, bounded } = parsed;
     const definitions = new Map();
     const notes = new Set();
