@@ -28,9 +28,9 @@ export function removeHiddenMarkdown(given: string): string {
 
 function withoutHidden(given: string): string {
   // A URL GitHub links in running text runs to the next space, over a backtick or a footnote's reference; without
-  // one, GitHub's blocks alone read the same, in one parse instead of two (stray brackets are found first). Past
-  // MAX_AUTOLINK_SCAN, where such URLs are broken to be parsed, the text is read as before, without them.
-  let parsed = markdownTree(given, /www\.|:\/\//i.test(given) ? 'github' : 'github-blocks', withoutHiddenLines);
+  // one, GitHub's blocks alone read the same. Past MAX_AUTOLINK_SCAN, where such URLs are broken to be parsed, the
+  // text is read as before, without them.
+  let parsed = markdownTree(given, /www\.|:\/\//i.test(given) ? 'github-as-written' : 'github-blocks', withoutHiddenLines);
   if (parsed.urlsBroken) parsed = markdownTree(given, 'github-blocks', withoutHiddenLines);
   const { source: text, written, tree, bounded } = parsed;
   const definitions = new Map<string, Definition>();

@@ -7,6 +7,7 @@ import { gfmAutolinkLiteral } from 'micromark-extension-gfm-autolink-literal';
 import { gfmFootnote } from 'micromark-extension-gfm-footnote';
 import { gfmTable } from 'micromark-extension-gfm-table';
 import { plainAutolinks } from './autolink-scan.ts';
+import { bracketLookback, cellsDisagree, linksDisagree, MAX_BRACKET_LOOKBACK, unlinkedAsOnGitHub } from './github-links-as-written.ts';
 import { boundedMarkup } from './plain-markup.ts';
 
 // Emphasis decides no link, image, definition, HTML or code, and matching its delimiters takes time
@@ -129,19 +130,30 @@ export interface MarkdownTree {
  */
 export function markdownTree(
   text: string,
-  /** `github-blocks`: GitHub's blocks (tables, footnotes), without the URLs it links in running text. */
-  flavour: 'commonmark' | 'github-blocks' | 'github',
+  /**
+   * `github-blocks`: GitHub's blocks (tables, footnotes), without the URLs it links in running text.
+   * `github-as-written`: GitHub's flavour with brackets as written, where the parse stays linear, so
+   * that URLs are linked where GitHub links them (see `github-links-as-written.ts`); past that, or where
+   * micromark and GitHub disagree on a URL, as `github` and `bounded`. Both are for reading what a page
+   * shows: where GitHub splits a table's cells elsewhere, they are `bounded` too.
+   */
+  flavour: 'commonmark' | 'github-blocks' | 'github' | 'github-as-written',
   /** Applied to the text before it is parsed when a limit was passed (`bounded`). */
   whenBounded: (source: string) => string = (source) => source,
 ): MarkdownTree {
   const made = boundedMarkup(text);
-  const bounded = made.bounded;
+  const asWritten = flavour === 'github-as-written';
+  const strayPlain = !asWritten || bracketLookback(made.text) > MAX_BRACKET_LOOKBACK;
+  const reading = asWritten || flavour === 'github-blocks';
+  const bounded = made.bounded || (asWritten && (strayPlain || linksDisagree(made.text))) || (reading && cellsDisagree(made.text));
   const plain = bounded ? whenBounded(made.text) : made.text;
   if (flavour === 'commonmark' || flavour === 'github-blocks') {
     return { source: plain, written: plain, bounded, urlsBroken: false, tree: fromMarkdown(plain, flavour === 'commonmark' ? COMMONMARK : BLOCKS) };
   }
-  const unstray = withoutStrayBrackets(plain);
-  const source = plainAutolinks(unstray);
-  const urlsBroken = source !== unstray;
+  // One character for one: the tree's offsets hold for `written` too.
+  const unstray = strayPlain ? withoutStrayBrackets(plain) : plain;
+  const linked = asWritten ? unlinkedAsOnGitHub(unstray) : unstray;
+  const source = plainAutolinks(linked);
+  const urlsBroken = source !== linked;
   return { source, written: urlsBroken ? source : plain, bounded, urlsBroken, tree: fromMarkdown(source, GITHUB) };
 }

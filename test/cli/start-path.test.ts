@@ -48,7 +48,7 @@ describe('what starting loads', () => {
     }
     // A plan with steps never writes a plan, and no eval runs without mode: eval; model steps load their code at their first step.
     const lazyFiles = ['planner/write-plan.ts', 'planner/model-replanner.ts', 'action/run-eval-action.ts', 'github/create-octokit.ts'];
-    const modelOnly = ['steps/run-reasoning-step.ts', 'steps/run-aggregate-step.ts', 'steps/agent/run-agent-step.ts', 'steps/choose-tool-arguments.ts', 'goals/judge-prompt.ts', 'security/sanitize-untrusted.ts', 'security/neutralise-outbound.ts', 'security/markdown-tree.ts', 'security/plain-markup.ts', 'security/container-scan.ts'];
+    const modelOnly = ['steps/run-reasoning-step.ts', 'steps/run-aggregate-step.ts', 'steps/agent/run-agent-step.ts', 'steps/choose-tool-arguments.ts', 'goals/judge-prompt.ts', 'security/sanitize-untrusted.ts', 'security/neutralise-outbound.ts', 'security/markdown-tree.ts', 'security/plain-markup.ts', 'security/container-scan.ts', 'security/github-links-as-written.ts'];
     for (const lazy of [...lazyFiles, ...modelOnly]) {
       expect([...files].map((file) => path.relative(SRC, file))).not.toContain(lazy);
     }

@@ -44,6 +44,12 @@ const SCRIPT = `
     // A block's text starts with nothing before it, whatever opened the block (4.1 s each).
     'a URL after a quote marker, then dots': () => check('>www.a.b/' + '.'.repeat(16_000) + 'a'),
     'a URL after a footnote label, then dots': () => check('[^a]:www.a.b/' + '.'.repeat(16_000) + 'a'),
+    // A prompt's reading keeps brackets as written where a URL is: from each word, micromark looks back for a \`[\`
+    // still open (16 KiB of \`w \` after one: 1.0 s; 32 KiB: 6.5 s; 80 KiB here, past the 32,000 a prompt reads, 40 s).
+    'words after a bracket that never closes, with a URL': () => {
+      const read = removeHiddenMarkdown('www.a.b [' + 'w '.repeat(40_000) + image);
+      if (!read.endsWith('![](https://x.test/i.png)\\n')) throw new Error('hidden text kept: ' + read.slice(-200));
+    },
     // Titles in parentheses that never close, each read to the paragraph's end (posted 3.9 s, read 9.5 s).
     // (Up to 1,000 of them: past 2,000 brackets, brackets are made plain first.)
     'titles in parentheses that never close': () => {
@@ -73,6 +79,7 @@ describe('Markdown nobody trusts, inline', () => {
         'a domain of underscores',
         'a URL after a quote marker, then dots',
         'a URL after a footnote label, then dots',
+        'words after a bracket that never closes, with a URL',
         'titles in parentheses that never close',
       ],
       stderr: '',

@@ -208,6 +208,36 @@ describe('sanitizeUntrusted', () => {
     expect(sanitizeUntrusted(plain, RENDERED)).toBe(plain);
   });
 
+  // Found by a review of the reading above: it found stray brackets without URLs and made them plain, and micromark
+  // links URLs where cmark-gfm does not (or the reverse), so a URL swallowed, or did not swallow, what hid text.
+  it('links URLs where GitHub links them: brackets as written, case, what comes before, ftp, and cells as GitHub splits them', () => {
+    const hidden = [
+      // A stray-looking `]` that an image closes once the URL took the first backtick.
+      'www.x.test/` ![SECRET ` ](i.png)',
+      'www.x.test/` [a ` ](u "SECRET")',
+      // No URL links inside a `[` still open, so it swallows nothing.
+      '[ www.x.test/![SECRET](i.png)',
+      'Fixes [WIP see https://x.test/![SECRET](i.png) ok',
+      '[ www.x.test/![SECRET][r]\n\n[r]: /u',
+      // `WWW.` and a `www.` after a bracket are no links on GitHub.
+      'WWW.x.test/![SECRET](i.png)',
+      '[a]www.x.test/![SECRET](i.png)\n\n[a]: /u',
+      '- [x]www.x.test/![SECRET](i.png)',
+      // An ftp URL, and a domain of more than 10 dots with `_`, that GitHub links and micromark does not.
+      'ftp://a.test/` ![SECRET](i.png) `',
+      'see ftp://x.test[^1]\n\n[^1]: SECRET',
+      'www.a.b.c.d.e.f.g.h.i.j.k_l/` ![SECRET](i.png) `',
+      // A cell that holds `\\|` whole on GitHub.
+      '| a |\n| - |\n| ![SE \\\\| CRET](i.png) |',
+    ];
+    for (const text of hidden) expect(sanitizeUntrusted(text, RENDERED), text).not.toMatch(/SECRET|SE \\\\\| CRET/);
+    expect(sanitizeUntrusted('[ www.x.test/![SECRET](i.png)', RENDERED)).toBe('[ www.x.test/![](i.png)');
+    // What GitHub shows stays: alt text in code no URL opened, a footnote a reference inside an open `[` names.
+    for (const shown of ['[ www.x.test/` ![shown](i.png) `', '[ www.x.test[^1]\n\n[^1]: shown', '[WIP] fix www.x.test and [docs](u)']) {
+      expect(sanitizeUntrusted(shown, RENDERED)).toBe(shown);
+    }
+  });
+
   it('leaves Markdown-looking text inside code as it is', () => {
     const code = 'Run:\n```md\n![keep](a.png "t")\n[d]: u "t"\n```\nand `![also](b.png)`';
     expect(sanitizeUntrusted(code)).toBe(code);
