@@ -109,8 +109,8 @@ function withoutHiddenLines(text) {
     return out;
 }
 
-// EXTERNAL MODULE: ./lib/security/markdown-tree.js + 5 modules
-var markdown_tree = __webpack_require__(1488);
+// EXTERNAL MODULE: ./lib/security/markdown-tree.js + 6 modules
+var markdown_tree = __webpack_require__(93326);
 // EXTERNAL MODULE: ./lib/security/text-positions.js
 var text_positions = __webpack_require__(89858);
 ;// CONCATENATED MODULE: ./lib/security/hidden-shapes.js
@@ -237,9 +237,9 @@ function removeHiddenMarkdown(given) {
 }
 function withoutHidden(given) {
     // A URL GitHub links in running text runs to the next space, over a backtick or a footnote's reference; without
-    // one, GitHub's blocks alone read the same, in one parse instead of two (stray brackets are found first). Past
-    // MAX_AUTOLINK_SCAN, where such URLs are broken to be parsed, the text is read as before, without them.
-    let parsed = (0,markdown_tree/* markdownTree */.a2)(given, /www\.|:\/\//i.test(given) ? 'github' : 'github-blocks', withoutHiddenLines);
+    // one, GitHub's blocks alone read the same. Past MAX_AUTOLINK_SCAN, where such URLs are broken to be parsed, the
+    // text is read as before, without them.
+    let parsed = (0,markdown_tree/* markdownTree */.a2)(given, /www\.|:\/\//i.test(given) ? 'github-as-written' : 'github-blocks', withoutHiddenLines);
     if (parsed.urlsBroken)
         parsed = (0,markdown_tree/* markdownTree */.a2)(given, 'github-blocks', withoutHiddenLines);
     const { source: text, written, tree, bounded } = parsed;

@@ -1,8 +1,8 @@
-export const id = 488;
-export const ids = [488];
+export const id = 326;
+export const ids = [326];
 export const modules = {
 
-/***/ 1488:
+/***/ 93326:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -123,6 +123,78 @@ function plainAutolinks(text) {
 
 // EXTERNAL MODULE: ./lib/security/text-positions.js
 var text_positions = __webpack_require__(89858);
+;// CONCATENATED MODULE: ./lib/security/github-links-as-written.js
+/**
+ * Reading Markdown as GitHub links URLs in running text, with its brackets as written. Where micromark
+ * and cmark-gfm (GitHub's renderer) decide such a URL differently, the URL may swallow what follows it
+ * on one side only (a backtick that opens a code span, a footnote's reference), and what the page hides
+ * would be read. Found by an adversarial review; each rule names what it keeps equal.
+ */
+
+/**
+ * The work of micromark's look back for an open `[` before each word (`previousUnbalanced`, which GitHub's
+ * rule that no URL links inside brackets needs) beyond which stray brackets are made plain for the parse,
+ * and the text read as past a limit: 16 KiB of `w ` after one `[` took 1.0 s, 32 KiB 6.5 s, about 15 ns per
+ * character of look back. Ordinary text stays far below: its open brackets close within a line.
+ */
+const MAX_BRACKET_LOOKBACK = 10_000_000;
+const isAlphanumeric = (char) => char !== undefined && /[A-Za-z0-9]/.test(char);
+/**
+ * An upper bound on how far micromark looks back, in characters: from each word (where a URL or an
+ * address may start) to the nearest `[` still open before it in its paragraph. A `]` closes the last
+ * `[` only with no backtick or `<` between them, which could hide it in code or HTML.
+ */
+function bracketLookback(text) {
+    let cost = 0;
+    for (const paragraph of text.split(text_positions/* BLANK_LINE */.Ib)) {
+        const open = [];
+        // Where the last backtick or `<` was: a `]` after it may be inside code or HTML.
+        let unsure = -1;
+        let slashes = 0;
+        for (let at = 0; at < paragraph.length; at++) {
+            const char = paragraph[at];
+            const escaped = slashes % 2 === 1;
+            slashes = char === '\\' ? slashes + 1 : 0;
+            if (char === '`' || char === '<')
+                unsure = at;
+            else if (char === '[' && !escaped)
+                open.push(at);
+            else if (char === ']' && !escaped && open.length > 0 && unsure < open.at(-1))
+                open.pop();
+            else if (open.length > 0 && isAlphanumeric(char) && !isAlphanumeric(paragraph[at - 1]))
+                cost += at - open.at(-1);
+        }
+    }
+    return cost;
+}
+/**
+ * `text` with each `www.` GitHub links in no case made plain, one character for one (`\uff57ww.`), where
+ * micromark would link it: cmark-gfm links only a lower-case `www.`, and only at a line's start or after a
+ * space or one of `*_~(`, where micromark also takes one after `[` or `]`.
+ */
+function unlinkedAsOnGitHub(text) {
+    return text.replace(/(?<![A-Za-z0-9])[wW](?=[wW]{2}\.)/g, (w, at) => text.startsWith('www.', at) && text[at - 1] !== '[' && text[at - 1] !== ']' ? w : '\uFF57');
+}
+/**
+ * URLs GitHub links where micromark does not: an `ftp://` URL, a domain with `_` GitHub accepts after 10
+ * dots. Where the text has one, it is read as past a limit, taking out what the page may hide by its shape.
+ */
+function linksDisagree(text) {
+    if (/ftp:\/\//i.test(text))
+        return true;
+    for (const match of text.matchAll(/(?:www\.|https?:\/\/)([^\s</?#]*)/gi)) {
+        const domain = match[1];
+        if (domain.includes('_') && domain.split('.').length > 10)
+            return true;
+    }
+    return false;
+}
+/**
+ * A table row's `\\|`: GitHub's cell scanner takes the longest run of escaped characters, so the pipe stays
+ * in the cell, where micromark reads an escaped backslash and ends the cell. Read as past a limit too.
+ */
+const cellsDisagree = (text) => text.includes('\\\\|');
+
 ;// CONCATENATED MODULE: ./lib/security/code-span-scan.js
 
 /**
@@ -629,6 +701,7 @@ function boundedMarkup(text) {
 
 
 
+
 // Emphasis decides no link, image, definition, HTML or code, and matching its delimiters takes time
 // that grows with the square of their count: it is not parsed.
 const NO_EMPHASIS = { disable: { null: ['attention'] } };
@@ -727,19 +800,30 @@ function applyEdits(source, edits) {
  * too; so `source` may differ from `text`.
  */
 function markdownTree(text, 
-/** `github-blocks`: GitHub's blocks (tables, footnotes), without the URLs it links in running text. */
+/**
+ * `github-blocks`: GitHub's blocks (tables, footnotes), without the URLs it links in running text.
+ * `github-as-written`: GitHub's flavour with brackets as written, where the parse stays linear, so
+ * that URLs are linked where GitHub links them (see `github-links-as-written.ts`); past that, or where
+ * micromark and GitHub disagree on a URL, as `github` and `bounded`. Both are for reading what a page
+ * shows: where GitHub splits a table's cells elsewhere, they are `bounded` too.
+ */
 flavour, 
 /** Applied to the text before it is parsed when a limit was passed (`bounded`). */
 whenBounded = (source) => source) {
     const made = boundedMarkup(text);
-    const bounded = made.bounded;
+    const asWritten = flavour === 'github-as-written';
+    const strayPlain = !asWritten || bracketLookback(made.text) > MAX_BRACKET_LOOKBACK;
+    const reading = asWritten || flavour === 'github-blocks';
+    const bounded = made.bounded || (asWritten && (strayPlain || linksDisagree(made.text))) || (reading && cellsDisagree(made.text));
     const plain = bounded ? whenBounded(made.text) : made.text;
     if (flavour === 'commonmark' || flavour === 'github-blocks') {
         return { source: plain, written: plain, bounded, urlsBroken: false, tree: (0,lib/* fromMarkdown */.Y)(plain, flavour === 'commonmark' ? COMMONMARK : BLOCKS) };
     }
-    const unstray = withoutStrayBrackets(plain);
-    const source = plainAutolinks(unstray);
-    const urlsBroken = source !== unstray;
+    // One character for one: the tree's offsets hold for `written` too.
+    const unstray = strayPlain ? withoutStrayBrackets(plain) : plain;
+    const linked = asWritten ? unlinkedAsOnGitHub(unstray) : unstray;
+    const source = plainAutolinks(linked);
+    const urlsBroken = source !== linked;
     return { source, written: urlsBroken ? source : plain, bounded, urlsBroken, tree: (0,lib/* fromMarkdown */.Y)(source, GITHUB) };
 }
 
