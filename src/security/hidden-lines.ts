@@ -75,7 +75,12 @@ export function withoutHiddenLines(text: string): string {
   let out = '';
   for (let i = 0; i < parts.length; i += 2) {
     const line = parts[i]!;
-    if (isBlank(line)) {
+    // A fence interrupts any paragraph, and dropping its line could leave a block open to swallow what follows.
+    const fence = /^(?:`{3}|~{3}|\uFF40{3})/.test(line.slice(contentStart(line).at));
+    if (fence) {
+      afterDropped = false;
+      dropping = false;
+    } else if (isBlank(line)) {
       afterDropped ||= dropping;
       dropping = false;
     } else {

@@ -29,9 +29,9 @@ export function removeHiddenMarkdown(given: string): string {
 function withoutHidden(given: string): string {
   // A URL GitHub links in running text runs to the next space, over a backtick or a footnote's reference; without
   // one, GitHub's blocks alone read the same. Past MAX_AUTOLINK_SCAN, where such URLs are broken to be parsed, the
-  // text is read as before, without them.
+  // text is read without them, as past a limit: what they may hide is taken out by its shape.
   let parsed = markdownTree(given, /www\.|:\/\//i.test(given) ? 'github-as-written' : 'github-blocks', withoutHiddenLines);
-  if (parsed.urlsBroken) parsed = markdownTree(given, 'github-blocks', withoutHiddenLines);
+  if (parsed.urlsBroken) parsed = markdownTree(given, 'github-blocks', withoutHiddenLines, true);
   const { source: text, written, tree, bounded } = parsed;
   const definitions = new Map<string, Definition>();
   const notes = new Set<string>();
@@ -40,7 +40,12 @@ function withoutHidden(given: string): string {
   for (const node of nodesOf(tree)) {
     // GitHub uses a label's first definition.
     if (node.type === 'definition' && !definitions.has(node.identifier)) definitions.set(node.identifier, node);
-    if (node.type === 'footnoteReference') notes.add(node.identifier);
+    // `[^x](u)` and `[^x][r]` are links to GitHub, which tries a link before a footnote: they refer to none.
+    if (node.type === 'footnoteReference') {
+      const end = spanOf(node)?.end;
+      const after = end === undefined ? '' : text.slice(end, end + 2);
+      if (!after.startsWith('(') && !(after.startsWith('[') && after !== '[]')) notes.add(node.identifier);
+    }
   }
 
   const image = (node: Image | ImageReference): void => {

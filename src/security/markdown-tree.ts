@@ -138,15 +138,19 @@ export function markdownTree(
    * shows: where GitHub splits a table's cells elsewhere, they are `bounded` too.
    */
   flavour: 'commonmark' | 'github-blocks' | 'github' | 'github-as-written',
-  /** Applied to the text before it is parsed when a limit was passed (`bounded`). */
+  /** Applied to the text before it is parsed when a limit of `plainHeavyMarkup` was passed. */
   whenBounded: (source: string) => string = (source) => source,
+  /** Read as past a limit whatever the text: the caller knows the tree will lack what GitHub reads. */
+  forceBounded = false,
 ): MarkdownTree {
   const made = boundedMarkup(text);
   const asWritten = flavour === 'github-as-written';
   const strayPlain = !asWritten || bracketLookback(made.text) > MAX_BRACKET_LOOKBACK;
   const reading = asWritten || flavour === 'github-blocks';
-  const bounded = made.bounded || (asWritten && (strayPlain || linksDisagree(made.text))) || (reading && cellsDisagree(made.text));
-  const plain = bounded ? whenBounded(made.text) : made.text;
+  // Where only a URL or a cell may be read otherwise than on GitHub, no line's block is: `whenBounded`, which
+  // takes out lines the limits made text, is for the limits alone.
+  const bounded = forceBounded || made.bounded || (asWritten && (strayPlain || linksDisagree(made.text))) || (reading && cellsDisagree(made.text));
+  const plain = made.bounded ? whenBounded(made.text) : made.text;
   if (flavour === 'commonmark' || flavour === 'github-blocks') {
     return { source: plain, written: plain, bounded, urlsBroken: false, tree: fromMarkdown(plain, flavour === 'commonmark' ? COMMONMARK : BLOCKS) };
   }

@@ -50,6 +50,11 @@ const SCRIPT = `
       const read = removeHiddenMarkdown('www.a.b [' + 'w '.repeat(40_000) + image);
       if (!read.endsWith('![](https://x.test/i.png)\\n')) throw new Error('hidden text kept: ' + read.slice(-200));
     },
+    // The same look back from each \`+\` that may start an address, \`<+\` repeated (a review: 32 KiB in 4.5 s; 80 KiB here).
+    'address starts after a bracket that never closes, with a URL': () => {
+      const read = removeHiddenMarkdown('www.a.b [' + '<+'.repeat(40_000) + image);
+      if (!read.endsWith('![](https://x.test/i.png)\\n')) throw new Error('hidden text kept: ' + read.slice(-200));
+    },
     // Titles in parentheses that never close, each read to the paragraph's end (posted 3.9 s, read 9.5 s).
     // (Up to 1,000 of them: past 2,000 brackets, brackets are made plain first.)
     'titles in parentheses that never close': () => {
@@ -80,6 +85,7 @@ describe('Markdown nobody trusts, inline', () => {
         'a URL after a quote marker, then dots',
         'a URL after a footnote label, then dots',
         'words after a bracket that never closes, with a URL',
+        'address starts after a bracket that never closes, with a URL',
         'titles in parentheses that never close',
       ],
       stderr: '',

@@ -229,11 +229,30 @@ describe('sanitizeUntrusted', () => {
       'www.a.b.c.d.e.f.g.h.i.j.k_l/` ![SECRET](i.png) `',
       // A cell that holds `\\|` whole on GitHub.
       '| a |\n| - |\n| ![SE \\\\| CRET](i.png) |',
+      // A second review: `www.` then an address (micromark reads the address), a space beyond ASCII or a vertical tab
+      // (cmark-gfm's spaces are ASCII), a domain beyond ASCII (it reads domains byte by byte), a backslash in a URL.
+      'www.a.b@c.de` ![SECRET](i.png) `',
+      '_www.a.b@c.de` ![SECRET](i.png) `',
+      'www.x.test/\u00a0` ![SECRET](i.png) `',
+      'https://x.test\u3000` ![SECRET](i.png) `',
+      'a\u000bwww.x.test/` ![SECRET](i.png) `',
+      'www.a.b\u00e9_c.d/` ![SECRET](i.png) `',
+      'www.a_b.c\u00e9.d![SECRET](i.png)',
+      'https://\u00a9x.test/` ![SECRET](i.png) `',
+      'www.a.b\\_c![SECRET](i.png)',
+      // Past the bound on reading URLs, where they are read as text, what they may swallow goes by its shape.
+      `www.x.test/\` ![SECRET](i.png) \`\n\nwww.a.b/${'.'.repeat(1_000)}a`,
+      // A fence's line is never taken out with a definition-like line after it: the block would swallow the rest.
+      'ftp://x.test\n\n```\n[\n```\n\n[d]: /u "SECRET"\n',
+      // `[^x](u)` and `[^x][r]` are links on GitHub, so they refer to no footnote.
+      '[^x](u)\n\n[^x]: SECRET',
+      '[^x][r]\n\n[r]: /u\n[^x]: SECRET',
     ];
     for (const text of hidden) expect(sanitizeUntrusted(text, RENDERED), text).not.toMatch(/SECRET|SE \\\\\| CRET/);
     expect(sanitizeUntrusted('[ www.x.test/![SECRET](i.png)', RENDERED)).toBe('[ www.x.test/![](i.png)');
     // What GitHub shows stays: alt text in code no URL opened, a footnote a reference inside an open `[` names.
-    for (const shown of ['[ www.x.test/` ![shown](i.png) `', '[ www.x.test[^1]\n\n[^1]: shown', '[WIP] fix www.x.test and [docs](u)']) {
+    const json = 'Download from ftp://ftp.example.org/pub\n\n```\n[\n  1\n]\n```\n';
+    for (const shown of ['[ www.x.test/` ![shown](i.png) `', '[ www.x.test[^1]\n\n[^1]: shown', '[WIP] fix www.x.test and [docs](u)', json, '[^x] (u)\n\n[^x]: shown', '[^x][]\n\n[^x]: shown']) {
       expect(sanitizeUntrusted(shown, RENDERED)).toBe(shown);
     }
   });
