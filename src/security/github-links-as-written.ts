@@ -53,18 +53,22 @@ export function unlinkedAsOnGitHub(text: string): string {
 
 /**
  * Where micromark and cmark-gfm may decide a URL GitHub links in text differently, so that one of them
- * swallows what follows (a backtick, an image) and the other does not: an `ftp://` URL (micromark links
- * none); a domain with `_` GitHub accepts after 10 dots; `www.` then an address's `@` (micromark reads an
- * address); a URL holding a character beyond ASCII (cmark-gfm reads domains byte by byte and ends URLs at
- * ASCII whitespace only) or a backslash; a vertical tab or form feed (before `www.`, a space to cmark-gfm
- * only). Where the text has one, it is read as past a limit, taking out what the page may hide by its shape.
+ * swallows what the other reads as markup (a backtick, a bracket) up to the next ASCII space: an `ftp://`
+ * URL (micromark links none); a domain with `_` GitHub accepts after 10 dots; `www.` then an address's `@`
+ * (micromark reads an address); a URL holding a character beyond ASCII (cmark-gfm reads domains byte by
+ * byte and ends URLs at ASCII spaces only) or a backslash; `www.` after a vertical tab or form feed (a space
+ * to cmark-gfm only). Where the text has one, it is read as past a limit, taking out by its shape what the
+ * page may hide.
  */
 export function linksDisagree(text: string): boolean {
-  if (/ftp:\/\/|[\v\f]/i.test(text) || /(?<![A-Za-z0-9+.-])www\.[A-Za-z0-9+._-]*@/i.test(text)) return true;
-  for (const match of text.matchAll(/(?:www\.|https?:\/\/)[^ \t\r\n<]*/gi)) {
+  for (const match of text.matchAll(/(?:www\.|(?:https?|ftp):\/\/)[^ \t\r\n\v\f<]*/gi)) {
     const url = match[0];
-    if (/[^\x00-\x7F]|\\/.test(url)) return true;
-    const domain = url.replace(/^(?:www\.|https?:\/\/)/i, '').split(/[/?#]/)[0]!;
+    // Nothing in it for a URL to swallow.
+    if (!/[`[\]]/.test(url)) continue;
+    const www = /^www\./i.test(url);
+    if (/^ftp/i.test(url) || /[^\x00-\x7F]|\\/.test(url)) return true;
+    if (www && (/^www\.[A-Za-z0-9+._-]*@/i.test(url) || /[\v\f]/.test(text[match.index - 1] ?? ''))) return true;
+    const domain = url.replace(/^(?:www\.|[a-z]+:\/\/)/i, '').split(/[/?#]/)[0]!;
     if (domain.includes('_') && domain.split('.').length > 10) return true;
   }
   return false;
@@ -72,6 +76,7 @@ export function linksDisagree(text: string): boolean {
 
 /**
  * A table row's `\\|`: GitHub's cell scanner takes the longest run of escaped characters, so the pipe stays
- * in the cell, where micromark reads an escaped backslash and ends the cell. Read as past a limit too.
+ * in the cell, where micromark reads an escaped backslash and ends the cell. On a line with a bracket (an
+ * image or a link the pipe may be inside), read as past a limit too.
  */
-export const cellsDisagree = (text: string): boolean => text.includes('\\\\|');
+export const cellsDisagree = (text: string): boolean => text.includes('\\\\|') && text.split(/\r\n|\r|\n/).some((line) => line.includes('\\\\|') && line.includes('['));
