@@ -132,17 +132,17 @@ var text_positions = __webpack_require__(89858);
  */
 
 /**
- * The work of micromark's look back for an open `[` before each word (`previousUnbalanced`, which GitHub's
- * rule that no URL links inside brackets needs) beyond which stray brackets are made plain for the parse,
- * and the text read as past a limit: 16 KiB of `w ` after one `[` took 1.0 s, 32 KiB 6.5 s, about 15 ns per
- * character of look back. Ordinary text stays far below: its open brackets close within a line.
+ * The work of micromark's look back for an open `[` (`previousUnbalanced`, which GitHub's rule that no URL
+ * links inside brackets needs) beyond which stray brackets are made plain for the parse, and the text read
+ * as past a limit: 16 KiB of `w ` after one `[` took 1.0 s, 32 KiB 6.5 s, and 32 KiB of `<+` 4.5 s, about
+ * 8\u20139 ns per unit of `bracketLookback`. Ordinary text stays far below: its open brackets close within a line.
  */
 const MAX_BRACKET_LOOKBACK = 10_000_000;
-const isAlphanumeric = (char) => char !== undefined && /[A-Za-z0-9]/.test(char);
 /**
- * An upper bound on how far micromark looks back, in characters: from each word (where a URL or an
- * address may start) to the nearest `[` still open before it in its paragraph. A `]` closes the last
- * `[` only with no backtick or `<` between them, which could hide it in code or HTML.
+ * An upper bound on how far micromark looks back, in characters: from each character (where a URL or an
+ * address may start: a word, a `+`, `-`, `.` or `_`, an `h` after a digit) to the nearest `[` still open
+ * before it in its paragraph. A `]` closes the last `[` only with no backtick or `<` between them, which
+ * could hide it in code or HTML.
  */
 function bracketLookback(text) {
     let cost = 0;
@@ -161,7 +161,7 @@ function bracketLookback(text) {
                 open.push(at);
             else if (char === ']' && !escaped && open.length > 0 && unsure < open.at(-1))
                 open.pop();
-            else if (open.length > 0 && isAlphanumeric(char) && !isAlphanumeric(paragraph[at - 1]))
+            else if (open.length > 0)
                 cost += at - open.at(-1);
         }
     }
@@ -176,14 +176,26 @@ function unlinkedAsOnGitHub(text) {
     return text.replace(/(?<![A-Za-z0-9])[wW](?=[wW]{2}\.)/g, (w, at) => text.startsWith('www.', at) && text[at - 1] !== '[' && text[at - 1] !== ']' ? w : '\uFF57');
 }
 /**
- * URLs GitHub links where micromark does not: an `ftp://` URL, a domain with `_` GitHub accepts after 10
- * dots. Where the text has one, it is read as past a limit, taking out what the page may hide by its shape.
+ * Where micromark and cmark-gfm may decide a URL GitHub links in text differently, so that one of them
+ * swallows what the other reads as markup (a backtick, a bracket) up to the next ASCII space: an `ftp://`
+ * URL (micromark links none); a domain with `_` GitHub accepts after 10 dots; `www.` then an address's `@`
+ * (micromark reads an address); a URL holding a character beyond ASCII (cmark-gfm reads domains byte by
+ * byte and ends URLs at ASCII spaces only) or a backslash; `www.` after a vertical tab or form feed (a space
+ * to cmark-gfm only). Where the text has one, it is read as past a limit, taking out by its shape what the
+ * page may hide.
  */
 function linksDisagree(text) {
-    if (/ftp:\/\//i.test(text))
-        return true;
-    for (const match of text.matchAll(/(?:www\.|https?:\/\/)([^\s</?#]*)/gi)) {
-        const domain = match[1];
+    for (const match of text.matchAll(/(?:www\.|(?:https?|ftp):\/\/)[^ \t\r\n\v\f<]*/gi)) {
+        const url = match[0];
+        // Nothing in it for a URL to swallow.
+        if (!/[`[\]]/.test(url))
+            continue;
+        const www = /^www\./i.test(url);
+        if (/^ftp/i.test(url) || /[^\x00-\x7F]|\\/.test(url))
+            return true;
+        if (www && (/^www\.[A-Za-z0-9+._-]*@/i.test(url) || /[\v\f]/.test(text[match.index - 1] ?? '')))
+            return true;
+        const domain = url.replace(/^(?:www\.|[a-z]+:\/\/)/i, '').split(/[/?#]/)[0];
         if (domain.includes('_') && domain.split('.').length > 10)
             return true;
     }
@@ -191,9 +203,10 @@ function linksDisagree(text) {
 }
 /**
  * A table row's `\\|`: GitHub's cell scanner takes the longest run of escaped characters, so the pipe stays
- * in the cell, where micromark reads an escaped backslash and ends the cell. Read as past a limit too.
+ * in the cell, where micromark reads an escaped backslash and ends the cell. On a line with a bracket (an
+ * image or a link the pipe may be inside), read as past a limit too.
  */
-const cellsDisagree = (text) => text.includes('\\\\|');
+const cellsDisagree = (text) => text.includes('\\\\|') && text.split(/\r\n|\r|\n/).some((line) => line.includes('\\\\|') && line.includes('['));
 
 ;// CONCATENATED MODULE: ./lib/security/code-span-scan.js
 
@@ -808,14 +821,18 @@ function markdownTree(text,
  * shows: where GitHub splits a table's cells elsewhere, they are `bounded` too.
  */
 flavour, 
-/** Applied to the text before it is parsed when a limit was passed (`bounded`). */
-whenBounded = (source) => source) {
+/** Applied to the text before it is parsed when a limit of `plainHeavyMarkup` was passed. */
+whenBounded = (source) => source, 
+/** Read as past a limit whatever the text: the caller knows the tree will lack what GitHub reads. */
+forceBounded = false) {
     const made = boundedMarkup(text);
     const asWritten = flavour === 'github-as-written';
     const strayPlain = !asWritten || bracketLookback(made.text) > MAX_BRACKET_LOOKBACK;
     const reading = asWritten || flavour === 'github-blocks';
-    const bounded = made.bounded || (asWritten && (strayPlain || linksDisagree(made.text))) || (reading && cellsDisagree(made.text));
-    const plain = bounded ? whenBounded(made.text) : made.text;
+    // Where only a URL or a cell may be read otherwise than on GitHub, no line's block is: `whenBounded`, which
+    // takes out lines the limits made text, is for the limits alone.
+    const bounded = forceBounded || made.bounded || (asWritten && (strayPlain || linksDisagree(made.text))) || (reading && cellsDisagree(made.text));
+    const plain = made.bounded ? whenBounded(made.text) : made.text;
     if (flavour === 'commonmark' || flavour === 'github-blocks') {
         return { source: plain, written: plain, bounded, urlsBroken: false, tree: (0,lib/* fromMarkdown */.Y)(plain, flavour === 'commonmark' ? COMMONMARK : BLOCKS) };
     }

@@ -91,7 +91,13 @@ function withoutHiddenLines(text) {
     let out = '';
     for (let i = 0; i < parts.length; i += 2) {
         const line = parts[i];
-        if (isBlank(line)) {
+        // A fence interrupts any paragraph, and dropping its line could leave a block open to swallow what follows.
+        const fence = /^(?:`{3}|~{3}|\uFF40{3})/.test(line.slice(contentStart(line).at));
+        if (fence) {
+            afterDropped = false;
+            dropping = false;
+        }
+        else if (isBlank(line)) {
             afterDropped ||= dropping;
             dropping = false;
         }
@@ -238,10 +244,10 @@ function removeHiddenMarkdown(given) {
 function withoutHidden(given) {
     // A URL GitHub links in running text runs to the next space, over a backtick or a footnote's reference; without
     // one, GitHub's blocks alone read the same. Past MAX_AUTOLINK_SCAN, where such URLs are broken to be parsed, the
-    // text is read as before, without them.
+    // text is read without them, as past a limit: what they may hide is taken out by its shape.
     let parsed = (0,markdown_tree/* markdownTree */.a2)(given, /www\.|:\/\//i.test(given) ? 'github-as-written' : 'github-blocks', withoutHiddenLines);
     if (parsed.urlsBroken)
-        parsed = (0,markdown_tree/* markdownTree */.a2)(given, 'github-blocks', withoutHiddenLines);
+        parsed = (0,markdown_tree/* markdownTree */.a2)(given, 'github-blocks', withoutHiddenLines, true);
     const { source: text, written, tree, bounded } = parsed;
     const definitions = new Map();
     const notes = new Set();
@@ -251,8 +257,13 @@ function withoutHidden(given) {
         // GitHub uses a label's first definition.
         if (node.type === 'definition' && !definitions.has(node.identifier))
             definitions.set(node.identifier, node);
-        if (node.type === 'footnoteReference')
-            notes.add(node.identifier);
+        // `[^x](u)` and `[^x][r]` are links to GitHub, which tries a link before a footnote: they refer to none.
+        if (node.type === 'footnoteReference') {
+            const end = (0,markdown_tree/* spanOf */.ee)(node)?.end;
+            const after = end === undefined ? '' : text.slice(end, end + 2);
+            if (!after.startsWith('(') && !(after.startsWith('[') && after !== '[]'))
+                notes.add(node.identifier);
+        }
     }
     const image = (node) => {
         const at = (0,markdown_tree/* spanOf */.ee)(node);
