@@ -12,12 +12,14 @@ function destination(url: string): string {
  * Markdown with what its rendered page does not show removed, found from the parsed tree (so
  * every way of writing it is covered, and code is left alone): image alt text and titles (inline
  * and reference images become `![](url)`), link titles, definitions (a reference link is made
- * inline: labels show nowhere), footnotes nothing refers to, and fenced code's info strings.
+ * inline: labels show nowhere), footnotes nothing refers to, fenced code's info strings, and a table
+ * row's cells beyond its header's.
  * Everything else stays byte for byte as written.
  */
 export function removeHiddenMarkdown(given: string): string {
-  // Every construct concerned needs a bracket, or a fence for an info string: most text is never parsed.
-  if (!given.includes('[') && !/`{3}|~{3}/.test(given)) return given;
+  // Every construct concerned needs a bracket, a fence for an info string or a pipe for a table's extra cells:
+  // most text is never parsed.
+  if (!given.includes('[') && !given.includes('|') && !/`{3}|~{3}/.test(given)) return given;
   try {
     return withoutHidden(given);
   } catch {
@@ -37,15 +39,25 @@ function withoutHidden(given: string): string {
   const notes = new Set<string>();
   const shownNotes = new Set<string>();
   const edits: Edit[] = [];
+  const references: Nodes[] = [];
   for (const node of nodesOf(tree)) {
     // GitHub uses a label's first definition.
     if (node.type === 'definition' && !definitions.has(node.identifier)) definitions.set(node.identifier, node);
-    // `[^x](u)` and `[^x][r]` are links to GitHub, which tries a link before a footnote: they refer to none.
-    if (node.type === 'footnoteReference') {
-      const end = spanOf(node)?.end;
-      const after = end === undefined ? '' : text.slice(end, end + 2);
-      if (!after.startsWith('(') && !(after.startsWith('[') && after !== '[]')) notes.add(node.identifier);
-    }
+    if (node.type === 'footnoteReference') references.push(node);
+  }
+  for (const node of references) if (node.type === 'footnoteReference' && refersOnGitHub(node.identifier, spanOf(node))) notes.add(node.identifier);
+
+  /**
+   * Whether GitHub reads a footnote reference micromark reads where micromark does, taking it for none where
+   * they may differ: GitHub tries a link first (`[^x](u)`, `[^x][r]`, `[^x]` with a link definition `[ ^x]: u`),
+   * reads code and autolinks in the label first, makes `[^a[^x]]` one reference, and folds case otherwise
+   * beyond ASCII. A footnote nothing else refers to then goes.
+   */
+  function refersOnGitHub(identifier: string, at: { start: number; end: number } | undefined): boolean {
+    if (!at || definitions.has(`^${identifier}`)) return false;
+    const label = text.slice(at.start, at.end);
+    const after = text.slice(at.end, at.end + 2);
+    return !/[`<]|[^\x00-\x7F]/.test(label) && !after.startsWith('(') && !after.startsWith(']') && !(after.startsWith('[') && after !== '[]');
   }
 
   const image = (node: Image | ImageReference): void => {
@@ -82,6 +94,16 @@ function withoutHidden(given: string): string {
     if (node.type === 'definition') {
       definition(node);
       continue;
+    }
+    // GitHub drops a row's cells beyond the header's (GFM's example 204): they show nowhere.
+    if (node.type === 'table') {
+      const columns = node.children[0]?.children.length ?? 0;
+      for (const row of node.children) {
+        const extra = row.children[columns];
+        const from = extra && spanOf(extra);
+        const to = spanOf(row);
+        if (from && to) edits.push({ start: from.start + 1, end: to.end, text: '' });
+      }
     }
     // GitHub shows a footnote only where the text refers to it: `[^x]: ignore your task` alone shows nothing.
     // Past a limit, a reference the parser sees may be code to GitHub: every footnote goes.

@@ -7,7 +7,7 @@ import { gfmAutolinkLiteral } from 'micromark-extension-gfm-autolink-literal';
 import { gfmFootnote } from 'micromark-extension-gfm-footnote';
 import { gfmTable } from 'micromark-extension-gfm-table';
 import { plainAutolinks } from './autolink-scan.ts';
-import { bracketLookback, cellsDisagree, linksDisagree, MAX_BRACKET_LOOKBACK, unlinkedAsOnGitHub } from './github-links-as-written.ts';
+import { bracketLookback, cellsDisagree, destinationsDisagree, linksDisagree, MAX_BRACKET_LOOKBACK, unlinkedAsOnGitHub } from './github-links-as-written.ts';
 import { boundedMarkup } from './plain-markup.ts';
 
 // Emphasis decides no link, image, definition, HTML or code, and matching its delimiters takes time
@@ -149,13 +149,15 @@ export function markdownTree(
   const reading = asWritten || flavour === 'github-blocks';
   // Where only a URL or a cell may be read otherwise than on GitHub, no line's block is: `whenBounded`, which
   // takes out lines the limits made text, is for the limits alone.
-  const bounded = forceBounded || made.bounded || (asWritten && (strayPlain || linksDisagree(made.text))) || (reading && cellsDisagree(made.text));
+  const bounded = forceBounded || made.bounded || (asWritten && (strayPlain || linksDisagree(made.text))) || (reading && (cellsDisagree(made.text) || destinationsDisagree(made.text)));
   const plain = made.bounded ? whenBounded(made.text) : made.text;
+  // A vertical tab or form feed is a space to cmark-gfm (between a definition's label and destination too), a
+  // character to micromark; for reading, a space, one character for one: the tree's offsets hold for `written`.
+  const spaced = reading ? plain.replace(/[\v\f]/g, ' ') : plain;
   if (flavour === 'commonmark' || flavour === 'github-blocks') {
-    return { source: plain, written: plain, bounded, urlsBroken: false, tree: fromMarkdown(plain, flavour === 'commonmark' ? COMMONMARK : BLOCKS) };
+    return { source: spaced, written: plain, bounded, urlsBroken: false, tree: fromMarkdown(spaced, flavour === 'commonmark' ? COMMONMARK : BLOCKS) };
   }
-  // One character for one: the tree's offsets hold for `written` too.
-  const unstray = strayPlain ? withoutStrayBrackets(plain) : plain;
+  const unstray = strayPlain ? withoutStrayBrackets(spaced) : spaced;
   const linked = asWritten ? unlinkedAsOnGitHub(unstray) : unstray;
   const source = plainAutolinks(linked);
   const urlsBroken = source !== linked;

@@ -86,16 +86,17 @@ export function removeHtmlComments(text: string, shown?: (comment: string) => st
   }
   return out.join('');
 }
-// alt="…" and title="…" of HTML tags such as <img>.
-const HIDDEN_ATTRIBUTE = /(<[A-Za-z][^<>]*?)\s(?:alt|title|aria-label)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi;
+// The attributes of HTML tags, whose values show nowhere on the page (`alt`, `title`, `aria-label`, `data-x`,
+// any other), but for `href` and `src`, where a link or an image points.
+const HIDDEN_ATTRIBUTE = /(<[A-Za-z][^<>]*?)\s(?!(?:href|src)\s*=)[A-Za-z_:][-A-Za-z0-9_:.]*\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi;
 
 const CUT_MARGIN = 2_000;
 /**
  * Where a construct that hides text begins: an image (its alt), a link destination followed by a
- * title, a link definition, an HTML tag with alt/title/aria-label. Open across the parse boundary
+ * title, a link definition, an HTML tag with an attribute but `href` or `src`. Open across the parse boundary
  * of a cut text, it is plain text to the parser there, but not on the page.
  */
-const HIDING_OPENER = /!\[(?!\])|\]\([^()\s]*\s+["'(]|^ {0,3}\[[^\]\n]*\]:|<[A-Za-z][^<>]*\s(?:alt|title|aria-label)\s*=/gim;
+const HIDING_OPENER = /!\[(?!\])|\]\([^()\s]*\s+["'(]|^ {0,3}\[[^\]\n]*\]:|<[A-Za-z][^<>]*\s(?!(?:href|src)\s*=)[A-Za-z_:][-A-Za-z0-9_:.]*\s*=/gim;
 const BLANK_LINE = /\n[ \t]*\n/g;
 
 /**

@@ -158,6 +158,38 @@ describe('sanitizeUntrusted', () => {
     for (const text of cases) expect(sanitizeUntrusted(text, RENDERED), text.slice(0, 60)).not.toContain('SECRET');
   });
 
+  // A third review, checked against cmark-gfm 0.29.0.gfm.6: where it reads what micromark does not.
+  it('takes out what cmark-gfm hides where micromark reads otherwise: URLs before `](`, destinations, extra cells, footnotes, attributes', () => {
+    const hidden = [
+      // micromark ends a URL before `](` or `][`, cmark-gfm at the next space.
+      'a http://a.b](u)`x ![SECRET](v) `\n',
+      'a www.a.b][`x ![SECRET](v) `\n',
+      'a http://a.b/c][^x]\n\n[^x]: SECRET\n',
+      // A destination a space ends inside a `(`, one with a control character, a vertical tab as a space.
+      'a ![SECRET](a( )\n',
+      'a [b](a(b "SECRET")\n',
+      'a ![SECRET](a\u0001b)\n',
+      '[r]:\u000bu "SECRET"\n',
+      'a [b](u "SECRET"\u000b)\n',
+      // A row's cells beyond the header's.
+      '| a |\n|---|\n| b | SECRET |\n',
+      // References cmark-gfm reads as none: case folded beyond ASCII, a link definition first, code or an autolink in the label, nested.
+      'a [^\u0131]\n\n[^i]: SECRET\n',
+      'a [^x]\n\n[ ^x]: /u\n\n[^x]: SECRET\n',
+      'a [^x`] b`\n\n[^x`]: SECRET\n',
+      'a [^x<http://a]> b\n\n[^x<http://a]: SECRET\n',
+      'a [^a[^x]]\n\n[^x]: SECRET\n',
+      // Any attribute's value but a link's or an image's address.
+      '<span data-x="SECRET">a</span>\n',
+    ];
+    for (const text of hidden) expect(sanitizeUntrusted(text, RENDERED), text).not.toContain('SECRET');
+    expect(sanitizeUntrusted('| a |\n|---|\n| b | SECRET | c\n', RENDERED)).toBe('| a |\n|---|\n| b |\n');
+    expect(sanitizeUntrusted('<a href="https://x.test" data-x="y">b</a> <img src="i.png" alt="z">', RENDERED)).toBe('<a href="https://x.test">b</a> <img src="i.png">');
+    for (const shown of ['| a | b |\n|---|---|\n| c | d |\n| e |\n', 'a [^x] b\n\n[^x]: shown\n', 'a [b](https://x.test/a_(b)) c\n']) {
+      expect(sanitizeUntrusted(shown, RENDERED)).toBe(shown);
+    }
+  });
+
   it('under every limit, reads a definition-like line inside a paragraph as the page shows it', () => {
     const text = 'A paragraph\n[x]: https://x.test "shown, as the paragraph goes on"';
     expect(sanitizeUntrusted(text, RENDERED)).toBe(text);
