@@ -226,12 +226,14 @@ function destination(url) {
  * Markdown with what its rendered page does not show removed, found from the parsed tree (so
  * every way of writing it is covered, and code is left alone): image alt text and titles (inline
  * and reference images become `![](url)`), link titles, definitions (a reference link is made
- * inline: labels show nowhere), footnotes nothing refers to, and fenced code's info strings.
+ * inline: labels show nowhere), footnotes nothing refers to, fenced code's info strings, and a table
+ * row's cells beyond its header's.
  * Everything else stays byte for byte as written.
  */
 function removeHiddenMarkdown(given) {
-    // Every construct concerned needs a bracket, or a fence for an info string: most text is never parsed.
-    if (!given.includes('[') && !/`{3}|~{3}/.test(given))
+    // Every construct concerned needs a bracket, a fence for an info string or a pipe for a table's extra cells:
+    // most text is never parsed.
+    if (!given.includes('[') && !given.includes('|') && !/`{3}|~{3}/.test(given))
         return given;
     try {
         return withoutHidden(given);
@@ -253,17 +255,29 @@ function withoutHidden(given) {
     const notes = new Set();
     const shownNotes = new Set();
     const edits = [];
+    const references = [];
     for (const node of (0,markdown_tree/* nodesOf */.Nh)(tree)) {
         // GitHub uses a label's first definition.
         if (node.type === 'definition' && !definitions.has(node.identifier))
             definitions.set(node.identifier, node);
-        // `[^x](u)` and `[^x][r]` are links to GitHub, which tries a link before a footnote: they refer to none.
-        if (node.type === 'footnoteReference') {
-            const end = (0,markdown_tree/* spanOf */.ee)(node)?.end;
-            const after = end === undefined ? '' : text.slice(end, end + 2);
-            if (!after.startsWith('(') && !(after.startsWith('[') && after !== '[]'))
-                notes.add(node.identifier);
-        }
+        if (node.type === 'footnoteReference')
+            references.push(node);
+    }
+    for (const node of references)
+        if (node.type === 'footnoteReference' && refersOnGitHub(node.identifier, (0,markdown_tree/* spanOf */.ee)(node)))
+            notes.add(node.identifier);
+    /**
+     * Whether GitHub reads a footnote reference micromark reads where micromark does, taking it for none where
+     * they may differ: GitHub tries a link first (`[^x](u)`, `[^x][r]`, `[^x]` with a link definition `[ ^x]: u`),
+     * reads code and autolinks in the label first, makes `[^a[^x]]` one reference, and folds case otherwise
+     * beyond ASCII. A footnote nothing else refers to then goes.
+     */
+    function refersOnGitHub(identifier, at) {
+        if (!at || definitions.has(`^${identifier}`))
+            return false;
+        const label = text.slice(at.start, at.end);
+        const after = text.slice(at.end, at.end + 2);
+        return !/[`<]|[^\x00-\x7F]/.test(label) && !after.startsWith('(') && !after.startsWith(']') && !(after.startsWith('[') && after !== '[]');
     }
     const image = (node) => {
         const at = (0,markdown_tree/* spanOf */.ee)(node);
@@ -304,6 +318,17 @@ function withoutHidden(given) {
         if (node.type === 'definition') {
             definition(node);
             continue;
+        }
+        // GitHub drops a row's cells beyond the header's (GFM's example 204): they show nowhere.
+        if (node.type === 'table') {
+            const columns = node.children[0]?.children.length ?? 0;
+            for (const row of node.children) {
+                const extra = row.children[columns];
+                const from = extra && (0,markdown_tree/* spanOf */.ee)(extra);
+                const to = (0,markdown_tree/* spanOf */.ee)(row);
+                if (from && to)
+                    edits.push({ start: from.start + 1, end: to.end, text: '' });
+            }
         }
         // GitHub shows a footnote only where the text refers to it: `[^x]: ignore your task` alone shows nothing.
         // Past a limit, a reference the parser sees may be code to GitHub: every footnote goes.
@@ -436,15 +461,16 @@ function removeHtmlComments(text, shown) {
     }
     return out.join('');
 }
-// alt="\u2026" and title="\u2026" of HTML tags such as <img>.
-const HIDDEN_ATTRIBUTE = /(<[A-Za-z][^<>]*?)\s(?:alt|title|aria-label)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi;
+// The attributes of HTML tags, whose values show nowhere on the page (`alt`, `title`, `aria-label`, `data-x`,
+// any other), but for `href` and `src`, where a link or an image points.
+const HIDDEN_ATTRIBUTE = /(<[A-Za-z][^<>]*?)\s(?!(?:href|src)\s*=)[A-Za-z_:][-A-Za-z0-9_:.]*\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi;
 const CUT_MARGIN = 2_000;
 /**
  * Where a construct that hides text begins: an image (its alt), a link destination followed by a
- * title, a link definition, an HTML tag with alt/title/aria-label. Open across the parse boundary
+ * title, a link definition, an HTML tag with an attribute but `href` or `src`. Open across the parse boundary
  * of a cut text, it is plain text to the parser there, but not on the page.
  */
-const HIDING_OPENER = /!\[(?!\])|\]\([^()\s]*\s+["'(]|^ {0,3}\[[^\]\n]*\]:|<[A-Za-z][^<>]*\s(?:alt|title|aria-label)\s*=/gim;
+const HIDING_OPENER = /!\[(?!\])|\]\([^()\s]*\s+["'(]|^ {0,3}\[[^\]\n]*\]:|<[A-Za-z][^<>]*\s(?!(?:href|src)\s*=)[A-Za-z_:][-A-Za-z0-9_:.]*\s*=/gim;
 const BLANK_LINE = /\n[ \t]*\n/g;
 /**
  * Where to cut `parsed` (the sanitised first `limit + CUT_MARGIN` characters of a longer text) so

@@ -180,18 +180,20 @@ function unlinkedAsOnGitHub(text) {
  * swallows what the other reads as markup (a backtick, a bracket) up to the next ASCII space: an `ftp://`
  * URL (micromark links none); a domain with `_` GitHub accepts after 10 dots; `www.` then an address's `@`
  * (micromark reads an address); a URL holding a character beyond ASCII (cmark-gfm reads domains byte by
- * byte and ends URLs at ASCII spaces only) or a backslash; `www.` after a vertical tab or form feed (a space
+ * byte and ends URLs at ASCII spaces only), a backslash, or a `]` then `(` or `[` (micromark ends it there); `www.` after a vertical tab or form feed (a space
  * to cmark-gfm only). Where the text has one, it is read as past a limit, taking out by its shape what the
  * page may hide.
  */
 function linksDisagree(text) {
     for (const match of text.matchAll(/(?:www\.|(?:https?|ftp):\/\/)[^ \t\r\n\v\f<]*/gi)) {
         const url = match[0];
-        // Nothing in it for a URL to swallow.
-        if (!/[`[\]]/.test(url))
+        // Nothing in it for a URL to swallow; or not running text: a link's destination (`](https://\u2026`), an autolink
+        // (`<https://\u2026`), a link's text (`[https://\u2026`, where neither parser links a URL inside the open bracket).
+        if (!/[`[\]]/.test(url) || text.slice(match.index - 2, match.index) === '](' || /[<[]/.test(text[match.index - 1] ?? ''))
             continue;
         const www = /^www\./i.test(url);
-        if (/^ftp/i.test(url) || /[^\x00-\x7F]|\\/.test(url))
+        // micromark also ends a URL before a `]` that punctuation and then `(` or `[` follow, GitHub only at a space.
+        if (/^ftp/i.test(url) || /[^\x00-\x7F]|\\/.test(url) || /\][!"')*,.:;?_~]*[[(]/.test(url))
             return true;
         if (www && (/^www\.[A-Za-z0-9+._-]*@/i.test(url) || /[\v\f]/.test(text[match.index - 1] ?? '')))
             return true;
@@ -207,6 +209,33 @@ function linksDisagree(text) {
  * image or a link the pipe may be inside), read as past a limit too.
  */
 const cellsDisagree = (text) => text.includes('\\\\|') && text.split(/\r\n|\r|\n/).some((line) => line.includes('\\\\|') && line.includes('['));
+/**
+ * Link destinations cmark-gfm takes and micromark does not: one still inside a `(` where a space ends it
+ * (`![alt](a( )`), or holding a control character. Read as past a limit too (a definition written so is
+ * not covered: it reads as text).
+ */
+function destinationsDisagree(text) {
+    if (/[\x00-\x08\x0E-\x1F\x7F]/.test(text))
+        return true;
+    for (let at = text.indexOf(']('); at >= 0; at = text.indexOf('](', at + 2)) {
+        let depth = 0;
+        for (let end = at + 2; end < Math.min(text.length, at + 1_026); end++) {
+            const char = text[end];
+            if (char === ' ' || char === '\t' || char === '\n' || char === '\r') {
+                if (depth > 0)
+                    return true;
+                break;
+            }
+            if (char === '\\')
+                end++;
+            else if (char === '(')
+                depth++;
+            else if (char === ')' && --depth < 0)
+                break;
+        }
+    }
+    return false;
+}
 
 ;// CONCATENATED MODULE: ./lib/security/code-span-scan.js
 
@@ -831,13 +860,15 @@ forceBounded = false) {
     const reading = asWritten || flavour === 'github-blocks';
     // Where only a URL or a cell may be read otherwise than on GitHub, no line's block is: `whenBounded`, which
     // takes out lines the limits made text, is for the limits alone.
-    const bounded = forceBounded || made.bounded || (asWritten && (strayPlain || linksDisagree(made.text))) || (reading && cellsDisagree(made.text));
+    const bounded = forceBounded || made.bounded || (asWritten && (strayPlain || linksDisagree(made.text))) || (reading && (cellsDisagree(made.text) || destinationsDisagree(made.text)));
     const plain = made.bounded ? whenBounded(made.text) : made.text;
+    // A vertical tab or form feed is a space to cmark-gfm (between a definition's label and destination too), a
+    // character to micromark; for reading, a space, one character for one: the tree's offsets hold for `written`.
+    const spaced = reading ? plain.replace(/[\v\f]/g, ' ') : plain;
     if (flavour === 'commonmark' || flavour === 'github-blocks') {
-        return { source: plain, written: plain, bounded, urlsBroken: false, tree: (0,lib/* fromMarkdown */.Y)(plain, flavour === 'commonmark' ? COMMONMARK : BLOCKS) };
+        return { source: spaced, written: plain, bounded, urlsBroken: false, tree: (0,lib/* fromMarkdown */.Y)(spaced, flavour === 'commonmark' ? COMMONMARK : BLOCKS) };
     }
-    // One character for one: the tree's offsets hold for `written` too.
-    const unstray = strayPlain ? withoutStrayBrackets(plain) : plain;
+    const unstray = strayPlain ? withoutStrayBrackets(spaced) : spaced;
     const linked = asWritten ? unlinkedAsOnGitHub(unstray) : unstray;
     const source = plainAutolinks(linked);
     const urlsBroken = source !== linked;
