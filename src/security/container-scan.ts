@@ -4,6 +4,9 @@
  * the containers' ends cost micromark (`containerEndCost`). `plain-markup.ts` escapes markers on these counts.
  */
 
+/** A list item's marker, and the space or tab that must follow it. */
+const LIST_MARKER = /^(?:[-*+]|\d{1,9}[.)])(?=[ \t])/;
+
 /** Where the first non-space character of a line is, and how many container markers open it. */
 export function leadingMarkers(line: string): { first: number; markers: number } {
   let at = 0;
@@ -19,7 +22,7 @@ export function leadingMarkers(line: string): { first: number; markers: number }
     const from = column;
     while ((line[at] === ' ' || line[at] === '\t') && column - from < 4) space();
     if (first < 0) first = at;
-    const list = /^(?:[-*+]|\d{1,9}[.)])(?=[ \t])/.exec(line.slice(at, at + 11))?.[0];
+    const list = LIST_MARKER.exec(line.slice(at, at + 11))?.[0];
     // A footnote's label opens a container too, and any spaces may follow it.
     const note = footnoteAt(line, at);
     if (line[at] === '>') space();
@@ -234,7 +237,7 @@ export function underlineAt(line: string): number {
     if (UNDERLINE_RUN.test(line)) return at;
     if (line[at] === '>') at++;
     else {
-      const list = /^(?:[-*+]|\d{1,9}[.)])(?=[ \t])/.exec(line.slice(at, at + 11))?.[0];
+      const list = LIST_MARKER.exec(line.slice(at, at + 11))?.[0];
       if (list === undefined) return -1;
       at += list.length;
     }

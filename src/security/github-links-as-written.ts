@@ -56,9 +56,9 @@ export function unlinkedAsOnGitHub(text: string): string {
  * swallows what the other reads as markup (a backtick, a bracket) up to the next ASCII space: an `ftp://`
  * URL (micromark links none); a domain with `_` GitHub accepts after 10 dots; `www.` then an address's `@`
  * (micromark reads an address); a URL holding a character beyond ASCII (cmark-gfm reads domains byte by
- * byte and ends URLs at ASCII spaces only), a backslash, or a `]` then `(` or `[` (micromark ends it there); `www.` after a vertical tab or form feed (a space
- * to cmark-gfm only). Where the text has one, it is read as past a limit, taking out by its shape what the
- * page may hide.
+ * byte and ends URLs at ASCII spaces only), a backslash, or a `]` then `(` or `[` (micromark ends it
+ * there); `www.` after a vertical tab or form feed (a space to cmark-gfm only). Where the text has one, it
+ * is read as past a limit, taking out by its shape what the page may hide.
  */
 export function linksDisagree(text: string): boolean {
   for (const match of text.matchAll(/(?:www\.|(?:https?|ftp):\/\/)[^ \t\r\n\v\f<]*/gi)) {

@@ -1,4 +1,5 @@
-import type { Definition, Image, ImageReference, Link, LinkReference, Nodes } from 'mdast';
+import type { Definition, FootnoteReference, Image, ImageReference, Link, LinkReference, Nodes } from 'mdast';
+import { cellsDisagree, destinationsDisagree, linksDisagree } from './github-links-as-written.ts';
 import { withoutHiddenLines } from './hidden-lines.ts';
 import { withoutBracketHidden } from './hidden-shapes.ts';
 import { applyEdits, inTaskBox, markdownTree, nodesOf, spanOf, type Edit } from './markdown-tree.ts';
@@ -32,20 +33,23 @@ function withoutHidden(given: string): string {
   // A URL GitHub links in running text runs to the next space, over a backtick or a footnote's reference; without
   // one, GitHub's blocks alone read the same. Past MAX_AUTOLINK_SCAN, where such URLs are broken to be parsed, the
   // text is read without them, as past a limit: what they may hide is taken out by its shape.
-  let parsed = markdownTree(given, /www\.|:\/\//i.test(given) ? 'github-as-written' : 'github-blocks', withoutHiddenLines);
-  if (parsed.urlsBroken) parsed = markdownTree(given, 'github-blocks', withoutHiddenLines, true);
-  const { source: text, written, tree, bounded } = parsed;
+  const urls = /www\.|:\/\//i.test(given);
+  const first = markdownTree(given, urls ? 'github-as-written' : 'github-blocks', withoutHiddenLines);
+  const { source: text, written, tree, bounded: limited } = first.urlsBroken ? markdownTree(given, 'github-blocks', withoutHiddenLines) : first;
+  // Where micromark and cmark-gfm may read a URL, a cell or a destination otherwise, the text is read as past a
+  // limit too: what the page may hide is taken out by its shape.
+  const bounded = limited || first.urlsBroken || (urls && linksDisagree(given)) || cellsDisagree(given) || destinationsDisagree(given);
   const definitions = new Map<string, Definition>();
   const notes = new Set<string>();
   const shownNotes = new Set<string>();
   const edits: Edit[] = [];
-  const references: Nodes[] = [];
+  const references: FootnoteReference[] = [];
   for (const node of nodesOf(tree)) {
     // GitHub uses a label's first definition.
     if (node.type === 'definition' && !definitions.has(node.identifier)) definitions.set(node.identifier, node);
     if (node.type === 'footnoteReference') references.push(node);
   }
-  for (const node of references) if (node.type === 'footnoteReference' && refersOnGitHub(node.identifier, spanOf(node))) notes.add(node.identifier);
+  for (const node of references) if (refersOnGitHub(node.identifier, spanOf(node))) notes.add(node.identifier);
 
   /**
    * Whether GitHub reads a footnote reference micromark reads where micromark does, taking it for none where

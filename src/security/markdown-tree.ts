@@ -7,7 +7,7 @@ import { gfmAutolinkLiteral } from 'micromark-extension-gfm-autolink-literal';
 import { gfmFootnote } from 'micromark-extension-gfm-footnote';
 import { gfmTable } from 'micromark-extension-gfm-table';
 import { plainAutolinks } from './autolink-scan.ts';
-import { bracketLookback, cellsDisagree, destinationsDisagree, linksDisagree, MAX_BRACKET_LOOKBACK, unlinkedAsOnGitHub } from './github-links-as-written.ts';
+import { bracketLookback, MAX_BRACKET_LOOKBACK, unlinkedAsOnGitHub } from './github-links-as-written.ts';
 import { boundedMarkup } from './plain-markup.ts';
 
 // Emphasis decides no link, image, definition, HTML or code, and matching its delimiters takes time
@@ -109,8 +109,9 @@ export interface MarkdownTree {
   readonly source: string;
   readonly tree: Root;
   /**
-   * A limit of `plainHeavyMarkup` was passed: brackets, markers or backticks in `source` are plain
-   * that GitHub reads as markup, so the tree may lack images, titles and definitions a page hides.
+   * A limit of `plainHeavyMarkup` was passed, or `github-as-written` made stray brackets plain: brackets,
+   * markers or backticks in `source` are plain that GitHub reads as markup, so the tree may lack images,
+   * titles and definitions a page hides.
    */
   readonly bounded: boolean;
   /**
@@ -133,23 +134,18 @@ export function markdownTree(
   /**
    * `github-blocks`: GitHub's blocks (tables, footnotes), without the URLs it links in running text.
    * `github-as-written`: GitHub's flavour with brackets as written, where the parse stays linear, so
-   * that URLs are linked where GitHub links them (see `github-links-as-written.ts`); past that, or where
-   * micromark and GitHub disagree on a URL, as `github` and `bounded`. Both are for reading what a page
-   * shows: where GitHub splits a table's cells elsewhere, they are `bounded` too.
+   * that URLs are linked where GitHub links them (see `github-links-as-written.ts`); past that, as
+   * `github` and `bounded`. Both are for reading what a page shows.
    */
   flavour: 'commonmark' | 'github-blocks' | 'github' | 'github-as-written',
   /** Applied to the text before it is parsed when a limit of `plainHeavyMarkup` was passed. */
   whenBounded: (source: string) => string = (source) => source,
-  /** Read as past a limit whatever the text: the caller knows the tree will lack what GitHub reads. */
-  forceBounded = false,
 ): MarkdownTree {
   const made = boundedMarkup(text);
   const asWritten = flavour === 'github-as-written';
   const strayPlain = !asWritten || bracketLookback(made.text) > MAX_BRACKET_LOOKBACK;
   const reading = asWritten || flavour === 'github-blocks';
-  // Where only a URL or a cell may be read otherwise than on GitHub, no line's block is: `whenBounded`, which
-  // takes out lines the limits made text, is for the limits alone.
-  const bounded = forceBounded || made.bounded || (asWritten && (strayPlain || linksDisagree(made.text))) || (reading && (cellsDisagree(made.text) || destinationsDisagree(made.text)));
+  const bounded = made.bounded || (asWritten && strayPlain);
   const plain = made.bounded ? whenBounded(made.text) : made.text;
   // A vertical tab or form feed is a space to cmark-gfm (between a definition's label and destination too), a
   // character to micromark; for reading, a space, one character for one: the tree's offsets hold for `written`.
