@@ -15,6 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: removeHtmlComments
 
+// EXTERNAL MODULE: ./lib/security/github-links-as-written.js
+var github_links_as_written = __webpack_require__(68994);
 ;// CONCATENATED MODULE: ./lib/security/hidden-lines.js
 /**
  * Past a limit of `plainHeavyMarkup`, before the parse, the lines that hold what GitHub hides and the
@@ -115,8 +117,8 @@ function withoutHiddenLines(text) {
     return out;
 }
 
-// EXTERNAL MODULE: ./lib/security/markdown-tree.js + 6 modules
-var markdown_tree = __webpack_require__(93326);
+// EXTERNAL MODULE: ./lib/security/markdown-tree.js + 5 modules
+var markdown_tree = __webpack_require__(1488);
 // EXTERNAL MODULE: ./lib/security/text-positions.js
 var text_positions = __webpack_require__(89858);
 ;// CONCATENATED MODULE: ./lib/security/hidden-shapes.js
@@ -218,6 +220,7 @@ function withoutBracketHidden(text) {
 
 
 
+
 /** A destination as Markdown reads it back: characters that would end or break it are percent-encoded. */
 function destination(url) {
     return url.replace(/[\s()<>\\]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
@@ -247,10 +250,12 @@ function withoutHidden(given) {
     // A URL GitHub links in running text runs to the next space, over a backtick or a footnote's reference; without
     // one, GitHub's blocks alone read the same. Past MAX_AUTOLINK_SCAN, where such URLs are broken to be parsed, the
     // text is read without them, as past a limit: what they may hide is taken out by its shape.
-    let parsed = (0,markdown_tree/* markdownTree */.a2)(given, /www\.|:\/\//i.test(given) ? 'github-as-written' : 'github-blocks', withoutHiddenLines);
-    if (parsed.urlsBroken)
-        parsed = (0,markdown_tree/* markdownTree */.a2)(given, 'github-blocks', withoutHiddenLines, true);
-    const { source: text, written, tree, bounded } = parsed;
+    const urls = /www\.|:\/\//i.test(given);
+    const first = (0,markdown_tree/* markdownTree */.a2)(given, urls ? 'github-as-written' : 'github-blocks', withoutHiddenLines);
+    const { source: text, written, tree, bounded: limited } = first.urlsBroken ? (0,markdown_tree/* markdownTree */.a2)(given, 'github-blocks', withoutHiddenLines) : first;
+    // Where micromark and cmark-gfm may read a URL, a cell or a destination otherwise, the text is read as past a
+    // limit too: what the page may hide is taken out by its shape.
+    const bounded = limited || first.urlsBroken || (urls && (0,github_links_as_written/* linksDisagree */.Gl)(given)) || (0,github_links_as_written/* cellsDisagree */.aT)(given) || (0,github_links_as_written/* destinationsDisagree */.OC)(given);
     const definitions = new Map();
     const notes = new Set();
     const shownNotes = new Set();
@@ -264,7 +269,7 @@ function withoutHidden(given) {
             references.push(node);
     }
     for (const node of references)
-        if (node.type === 'footnoteReference' && refersOnGitHub(node.identifier, (0,markdown_tree/* spanOf */.ee)(node)))
+        if (refersOnGitHub(node.identifier, (0,markdown_tree/* spanOf */.ee)(node)))
             notes.add(node.identifier);
     /**
      * Whether GitHub reads a footnote reference micromark reads where micromark does, taking it for none where

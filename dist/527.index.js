@@ -12,7 +12,7 @@ export const modules = {
 /* unused harmony export MAX_PARSED_CHARS */
 /* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(71874);
 /* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(74700);
-/* harmony import */ var _markdown_tree_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(93326);
+/* harmony import */ var _markdown_tree_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1488);
 /* harmony import */ var _url_allow_list_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1400);
 
 

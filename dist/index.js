@@ -11520,7 +11520,7 @@ const judgeCheck = {
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('judge goals need a model; set the model endpoint inputs of the action');
         }
         // The prompt's code (and the Markdown reader it needs) loads with the first judge goal.
-        const { judgeMessages } = await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(326), __nccwpck_require__.e(126), __nccwpck_require__.e(930)]).then(__nccwpck_require__.bind(__nccwpck_require__, 72930));
+        const { judgeMessages } = await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(126), __nccwpck_require__.e(930)]).then(__nccwpck_require__.bind(__nccwpck_require__, 72930));
         const request = {
             model: deps.modelName ?? deps.model.defaultModel,
             messages: judgeMessages(goal.judge ?? '', value),
@@ -12108,7 +12108,7 @@ async function loadPlanWithServers(file, options) {
     let servers;
     try {
         // The MCP SDK loads only for a plan with servers: the others start without it.
-        const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(326), __nccwpck_require__.e(126), __nccwpck_require__.e(658)]).then(__nccwpck_require__.bind(__nccwpck_require__, 85658));
+        const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(488), __nccwpck_require__.e(126), __nccwpck_require__.e(658)]).then(__nccwpck_require__.bind(__nccwpck_require__, 85658));
         servers = await connectMcpServers(peeked.servers, {
             signal: options.signal,
             cwd: options.cwd,
@@ -12423,7 +12423,7 @@ async function startServers(plan, context) {
     if (Object.keys(plan.mcp_servers ?? {}).length === 0)
         return undefined;
     // The MCP SDK loads only for a plan with servers: the others start without it.
-    const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(326), __nccwpck_require__.e(126), __nccwpck_require__.e(658)]).then(__nccwpck_require__.bind(__nccwpck_require__, 85658));
+    const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(488), __nccwpck_require__.e(126), __nccwpck_require__.e(658)]).then(__nccwpck_require__.bind(__nccwpck_require__, 85658));
     return connectMcpServers(plan.mcp_servers ?? {}, {
         signal: context.signal,
         cwd: context.cwd,
@@ -15591,7 +15591,7 @@ async function writeSteps(plan, options) {
         };
     }
     // The planner is loaded only when a model writes a plan: a plan with steps never compiles it.
-    const { writePlan } = await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(326), __nccwpck_require__.e(126), __nccwpck_require__.e(180), __nccwpck_require__.e(964)]).then(__nccwpck_require__.bind(__nccwpck_require__, 20964));
+    const { writePlan } = await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(126), __nccwpck_require__.e(180), __nccwpck_require__.e(964)]).then(__nccwpck_require__.bind(__nccwpck_require__, 20964));
     const result = await writePlan(plan, { model, inputs: options.inputs, signal: options.signal });
     if (result.ok)
         return { ok: true, plan: result.plan, written: true };
@@ -15780,7 +15780,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             ...(deps.recordProblem && { recordProblem: deps.recordProblem }),
             budget,
             // A prepare or shard job runs part of the plan; a replan there would change what the other jobs run. Loaded only with a model.
-            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(326), __nccwpck_require__.e(126), __nccwpck_require__.e(180), __nccwpck_require__.e(909)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
+            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(126), __nccwpck_require__.e(180), __nccwpck_require__.e(909)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
             ...(settings.fanOut && { fanOut: settings.fanOut }),
             ...(deps.random && { random: deps.random }),
             // Without weights given, a resumed run orders its ready steps by how long they took in the run it resumes.
@@ -28800,7 +28800,7 @@ function isForkWorkflowRun(payload) {
  * (micromark with the GFM extensions), which a run that writes nothing to GitHub never needs.
  */
 async function loadNeutraliser(policy, made = 'raw') {
-    const { neutraliseOutbound, neutraliseRendered } = await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(326), __nccwpck_require__.e(527)]).then(__nccwpck_require__.bind(__nccwpck_require__, 13527));
+    const { neutraliseOutbound, neutraliseRendered } = await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(527)]).then(__nccwpck_require__.bind(__nccwpck_require__, 13527));
     return made === 'raw' ? (text) => neutraliseOutbound(text, policy) : (text) => neutraliseRendered(text, policy);
 }
 
@@ -29281,7 +29281,7 @@ function planArguments(ctx, tool, args) {
 /** A `tool_call` step: arguments from the plan (resolved) or chosen by the model, then one tool call. */
 async function runToolCallStep(ctx) {
     const tool = requireTool(ctx.tools, ctx.step.tool ?? '', `Step ${ctx.step.key}`);
-    const args = ctx.step.args ? planArguments(ctx, tool, ctx.step.args) : await (await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(326), __nccwpck_require__.e(126), __nccwpck_require__.e(308)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6308))).chooseToolArguments(ctx, tool);
+    const args = ctx.step.args ? planArguments(ctx, tool, ctx.step.args) : await (await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(126), __nccwpck_require__.e(308)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6308))).chooseToolArguments(ctx, tool);
     return ctx.callTool(tool, args);
 }
 
@@ -29297,11 +29297,11 @@ const runStep = async (ctx) => {
         case 'tool_call':
             return runToolCallStep(ctx);
         case 'reasoning':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(326), __nccwpck_require__.e(126), __nccwpck_require__.e(62)]).then(__nccwpck_require__.bind(__nccwpck_require__, 36062))).runReasoningStep(ctx);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(126), __nccwpck_require__.e(62)]).then(__nccwpck_require__.bind(__nccwpck_require__, 36062))).runReasoningStep(ctx);
         case 'aggregate':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(326), __nccwpck_require__.e(126), __nccwpck_require__.e(883)]).then(__nccwpck_require__.bind(__nccwpck_require__, 57883))).runAggregateStep(ctx);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(126), __nccwpck_require__.e(883)]).then(__nccwpck_require__.bind(__nccwpck_require__, 57883))).runAggregateStep(ctx);
         case 'agent':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(326), __nccwpck_require__.e(126), __nccwpck_require__.e(211), __nccwpck_require__.e(707)]).then(__nccwpck_require__.bind(__nccwpck_require__, 44211))).runAgentStep(ctx);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(126), __nccwpck_require__.e(211), __nccwpck_require__.e(707)]).then(__nccwpck_require__.bind(__nccwpck_require__, 44211))).runAgentStep(ctx);
         case 'plan':
             // The executor runs plan steps itself, as nested runs sharing the budget; reaching here is a bug.
             throw new Error(`step ${ctx.step.key} is a plan step: the executor runs it as a nested run`);
@@ -47243,7 +47243,7 @@ async function runAction(given, deps) {
         io.info('Read-only run: the pull request comes from a fork; tools with side effects and command tools not marked fork_safe are withheld.');
     // Loaded only for eval: it brings the scripted model server (node:http) with it.
     if (settings.mode === 'eval')
-        return (await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(326), __nccwpck_require__.e(126), __nccwpck_require__.e(180), __nccwpck_require__.e(211), __nccwpck_require__.e(205)]).then(__nccwpck_require__.bind(__nccwpck_require__, 18205))).runEvalAction(settings, deps, readOnly?.withhold);
+        return (await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(126), __nccwpck_require__.e(180), __nccwpck_require__.e(211), __nccwpck_require__.e(205)]).then(__nccwpck_require__.bind(__nccwpck_require__, 18205))).runEvalAction(settings, deps, readOnly?.withhold);
     const paths = (0,report_paths/* jobReportPaths */.y)(settings);
     // Read before the new trace is opened: `resume-from` may name the same file.
     const resume = settings.resumeFrom === undefined ? undefined : await (0,read_resume_trace/* readResumeTrace */.tR)(settings.resumeFrom);

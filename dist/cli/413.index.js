@@ -1976,7 +1976,7 @@ const judgeCheck = {
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('judge goals need a model; set the model endpoint inputs of the action');
         }
         // The prompt's code (and the Markdown reader it needs) loads with the first judge goal.
-        const { judgeMessages } = await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(326), __webpack_require__.e(745), __webpack_require__.e(930)]).then(__webpack_require__.bind(__webpack_require__, 72930));
+        const { judgeMessages } = await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(930)]).then(__webpack_require__.bind(__webpack_require__, 72930));
         const request = {
             model: deps.modelName ?? deps.model.defaultModel,
             messages: judgeMessages(goal.judge ?? '', value),
@@ -2765,7 +2765,7 @@ async function startServers(plan, context) {
     if (Object.keys(plan.mcp_servers ?? {}).length === 0)
         return undefined;
     // The MCP SDK loads only for a plan with servers: the others start without it.
-    const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(815), __webpack_require__.e(301), __webpack_require__.e(326), __webpack_require__.e(745), __webpack_require__.e(277)]).then(__webpack_require__.bind(__webpack_require__, 85658));
+    const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(815), __webpack_require__.e(301), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(277)]).then(__webpack_require__.bind(__webpack_require__, 85658));
     return connectMcpServers(plan.mcp_servers ?? {}, {
         signal: context.signal,
         cwd: context.cwd,
@@ -5940,7 +5940,7 @@ async function writeSteps(plan, options) {
         };
     }
     // The planner is loaded only when a model writes a plan: a plan with steps never compiles it.
-    const { writePlan } = await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(326), __webpack_require__.e(745), __webpack_require__.e(180), __webpack_require__.e(964)]).then(__webpack_require__.bind(__webpack_require__, 20964));
+    const { writePlan } = await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(180), __webpack_require__.e(964)]).then(__webpack_require__.bind(__webpack_require__, 20964));
     const result = await writePlan(plan, { model, inputs: options.inputs, signal: options.signal });
     if (result.ok)
         return { ok: true, plan: result.plan, written: true };
@@ -6129,7 +6129,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             ...(deps.recordProblem && { recordProblem: deps.recordProblem }),
             budget,
             // A prepare or shard job runs part of the plan; a replan there would change what the other jobs run. Loaded only with a model.
-            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(326), __webpack_require__.e(745), __webpack_require__.e(180), __webpack_require__.e(909)]).then(__webpack_require__.bind(__webpack_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
+            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(180), __webpack_require__.e(909)]).then(__webpack_require__.bind(__webpack_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
             ...(settings.fanOut && { fanOut: settings.fanOut }),
             ...(deps.random && { random: deps.random }),
             // Without weights given, a resumed run orders its ready steps by how long they took in the run it resumes.
@@ -9542,7 +9542,7 @@ function planArguments(ctx, tool, args) {
 /** A `tool_call` step: arguments from the plan (resolved) or chosen by the model, then one tool call. */
 async function runToolCallStep(ctx) {
     const tool = requireTool(ctx.tools, ctx.step.tool ?? '', `Step ${ctx.step.key}`);
-    const args = ctx.step.args ? planArguments(ctx, tool, ctx.step.args) : await (await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(326), __webpack_require__.e(745), __webpack_require__.e(308)]).then(__webpack_require__.bind(__webpack_require__, 6308))).chooseToolArguments(ctx, tool);
+    const args = ctx.step.args ? planArguments(ctx, tool, ctx.step.args) : await (await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(308)]).then(__webpack_require__.bind(__webpack_require__, 6308))).chooseToolArguments(ctx, tool);
     return ctx.callTool(tool, args);
 }
 
@@ -9558,11 +9558,11 @@ const runStep = async (ctx) => {
         case 'tool_call':
             return runToolCallStep(ctx);
         case 'reasoning':
-            return (await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(326), __webpack_require__.e(745), __webpack_require__.e(62)]).then(__webpack_require__.bind(__webpack_require__, 36062))).runReasoningStep(ctx);
+            return (await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(62)]).then(__webpack_require__.bind(__webpack_require__, 36062))).runReasoningStep(ctx);
         case 'aggregate':
-            return (await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(326), __webpack_require__.e(745), __webpack_require__.e(883)]).then(__webpack_require__.bind(__webpack_require__, 57883))).runAggregateStep(ctx);
+            return (await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(883)]).then(__webpack_require__.bind(__webpack_require__, 57883))).runAggregateStep(ctx);
         case 'agent':
-            return (await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(326), __webpack_require__.e(745), __webpack_require__.e(211), __webpack_require__.e(707)]).then(__webpack_require__.bind(__webpack_require__, 44211))).runAgentStep(ctx);
+            return (await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(211), __webpack_require__.e(707)]).then(__webpack_require__.bind(__webpack_require__, 44211))).runAgentStep(ctx);
         case 'plan':
             // The executor runs plan steps itself, as nested runs sharing the budget; reaching here is a bug.
             throw new Error(`step ${ctx.step.key} is a plan step: the executor runs it as a nested run`);

@@ -1,8 +1,136 @@
-export const id = 326;
-export const ids = [326];
+export const id = 488;
+export const ids = [488];
 export const modules = {
 
-/***/ 93326:
+/***/ 68994:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Gl: () => (/* binding */ linksDisagree),
+/* harmony export */   OC: () => (/* binding */ destinationsDisagree),
+/* harmony export */   Rl: () => (/* binding */ MAX_BRACKET_LOOKBACK),
+/* harmony export */   aT: () => (/* binding */ cellsDisagree),
+/* harmony export */   fv: () => (/* binding */ unlinkedAsOnGitHub),
+/* harmony export */   tD: () => (/* binding */ bracketLookback)
+/* harmony export */ });
+/* harmony import */ var _text_positions_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(89858);
+/**
+ * Reading Markdown as GitHub links URLs in running text, with its brackets as written. Where micromark
+ * and cmark-gfm (GitHub's renderer) decide such a URL differently, the URL may swallow what follows it
+ * on one side only (a backtick that opens a code span, a footnote's reference), and what the page hides
+ * would be read. Found by an adversarial review; each rule names what it keeps equal.
+ */
+
+/**
+ * The work of micromark's look back for an open `[` (`previousUnbalanced`, which GitHub's rule that no URL
+ * links inside brackets needs) beyond which stray brackets are made plain for the parse, and the text read
+ * as past a limit: 16 KiB of `w ` after one `[` took 1.0 s, 32 KiB 6.5 s, and 32 KiB of `<+` 4.5 s, about
+ * 8\u20139 ns per unit of `bracketLookback`. Ordinary text stays far below: its open brackets close within a line.
+ */
+const MAX_BRACKET_LOOKBACK = 10_000_000;
+/**
+ * An upper bound on how far micromark looks back, in characters: from each character (where a URL or an
+ * address may start: a word, a `+`, `-`, `.` or `_`, an `h` after a digit) to the nearest `[` still open
+ * before it in its paragraph. A `]` closes the last `[` only with no backtick or `<` between them, which
+ * could hide it in code or HTML.
+ */
+function bracketLookback(text) {
+    let cost = 0;
+    for (const paragraph of text.split(_text_positions_js__WEBPACK_IMPORTED_MODULE_0__/* .BLANK_LINE */ .Ib)) {
+        const open = [];
+        // Where the last backtick or `<` was: a `]` after it may be inside code or HTML.
+        let unsure = -1;
+        let slashes = 0;
+        for (let at = 0; at < paragraph.length; at++) {
+            const char = paragraph[at];
+            const escaped = slashes % 2 === 1;
+            slashes = char === '\\' ? slashes + 1 : 0;
+            if (char === '`' || char === '<')
+                unsure = at;
+            else if (char === '[' && !escaped)
+                open.push(at);
+            else if (char === ']' && !escaped && open.length > 0 && unsure < open.at(-1))
+                open.pop();
+            else if (open.length > 0)
+                cost += at - open.at(-1);
+        }
+    }
+    return cost;
+}
+/**
+ * `text` with each `www.` GitHub links in no case made plain, one character for one (`\uff57ww.`), where
+ * micromark would link it: cmark-gfm links only a lower-case `www.`, and only at a line's start or after a
+ * space or one of `*_~(`, where micromark also takes one after `[` or `]`.
+ */
+function unlinkedAsOnGitHub(text) {
+    return text.replace(/(?<![A-Za-z0-9])[wW](?=[wW]{2}\.)/g, (w, at) => text.startsWith('www.', at) && text[at - 1] !== '[' && text[at - 1] !== ']' ? w : '\uFF57');
+}
+/**
+ * Where micromark and cmark-gfm may decide a URL GitHub links in text differently, so that one of them
+ * swallows what the other reads as markup (a backtick, a bracket) up to the next ASCII space: an `ftp://`
+ * URL (micromark links none); a domain with `_` GitHub accepts after 10 dots; `www.` then an address's `@`
+ * (micromark reads an address); a URL holding a character beyond ASCII (cmark-gfm reads domains byte by
+ * byte and ends URLs at ASCII spaces only), a backslash, or a `]` then `(` or `[` (micromark ends it
+ * there); `www.` after a vertical tab or form feed (a space to cmark-gfm only). Where the text has one, it
+ * is read as past a limit, taking out by its shape what the page may hide.
+ */
+function linksDisagree(text) {
+    for (const match of text.matchAll(/(?:www\.|(?:https?|ftp):\/\/)[^ \t\r\n\v\f<]*/gi)) {
+        const url = match[0];
+        // Nothing in it for a URL to swallow; or not running text: a link's destination (`](https://\u2026`), an autolink
+        // (`<https://\u2026`), a link's text (`[https://\u2026`, where neither parser links a URL inside the open bracket).
+        if (!/[`[\]]/.test(url) || text.slice(match.index - 2, match.index) === '](' || /[<[]/.test(text[match.index - 1] ?? ''))
+            continue;
+        const www = /^www\./i.test(url);
+        // micromark also ends a URL before a `]` that punctuation and then `(` or `[` follow, GitHub only at a space.
+        if (/^ftp/i.test(url) || /[^\x00-\x7F]|\\/.test(url) || /\][!"')*,.:;?_~]*[[(]/.test(url))
+            return true;
+        if (www && (/^www\.[A-Za-z0-9+._-]*@/i.test(url) || /[\v\f]/.test(text[match.index - 1] ?? '')))
+            return true;
+        const domain = url.replace(/^(?:www\.|[a-z]+:\/\/)/i, '').split(/[/?#]/)[0];
+        if (domain.includes('_') && domain.split('.').length > 10)
+            return true;
+    }
+    return false;
+}
+/**
+ * A table row's `\\|`: GitHub's cell scanner takes the longest run of escaped characters, so the pipe stays
+ * in the cell, where micromark reads an escaped backslash and ends the cell. On a line with a bracket (an
+ * image or a link the pipe may be inside), read as past a limit too.
+ */
+const cellsDisagree = (text) => text.includes('\\\\|') && text.split(/\r\n|\r|\n/).some((line) => line.includes('\\\\|') && line.includes('['));
+/**
+ * Link destinations cmark-gfm takes and micromark does not: one still inside a `(` where a space ends it
+ * (`![alt](a( )`), or holding a control character. Read as past a limit too (a definition written so is
+ * not covered: it reads as text).
+ */
+function destinationsDisagree(text) {
+    if (/[\x00-\x08\x0E-\x1F\x7F]/.test(text))
+        return true;
+    for (let at = text.indexOf(']('); at >= 0; at = text.indexOf('](', at + 2)) {
+        let depth = 0;
+        for (let end = at + 2; end < Math.min(text.length, at + 1_026); end++) {
+            const char = text[end];
+            if (char === ' ' || char === '\t' || char === '\n' || char === '\r') {
+                if (depth > 0)
+                    return true;
+                break;
+            }
+            if (char === '\\')
+                end++;
+            else if (char === '(')
+                depth++;
+            else if (char === ')' && --depth < 0)
+                break;
+        }
+    }
+    return false;
+}
+
+
+/***/ }),
+
+/***/ 1488:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -121,122 +249,10 @@ function plainAutolinks(text) {
     });
 }
 
+// EXTERNAL MODULE: ./lib/security/github-links-as-written.js
+var github_links_as_written = __webpack_require__(68994);
 // EXTERNAL MODULE: ./lib/security/text-positions.js
 var text_positions = __webpack_require__(89858);
-;// CONCATENATED MODULE: ./lib/security/github-links-as-written.js
-/**
- * Reading Markdown as GitHub links URLs in running text, with its brackets as written. Where micromark
- * and cmark-gfm (GitHub's renderer) decide such a URL differently, the URL may swallow what follows it
- * on one side only (a backtick that opens a code span, a footnote's reference), and what the page hides
- * would be read. Found by an adversarial review; each rule names what it keeps equal.
- */
-
-/**
- * The work of micromark's look back for an open `[` (`previousUnbalanced`, which GitHub's rule that no URL
- * links inside brackets needs) beyond which stray brackets are made plain for the parse, and the text read
- * as past a limit: 16 KiB of `w ` after one `[` took 1.0 s, 32 KiB 6.5 s, and 32 KiB of `<+` 4.5 s, about
- * 8\u20139 ns per unit of `bracketLookback`. Ordinary text stays far below: its open brackets close within a line.
- */
-const MAX_BRACKET_LOOKBACK = 10_000_000;
-/**
- * An upper bound on how far micromark looks back, in characters: from each character (where a URL or an
- * address may start: a word, a `+`, `-`, `.` or `_`, an `h` after a digit) to the nearest `[` still open
- * before it in its paragraph. A `]` closes the last `[` only with no backtick or `<` between them, which
- * could hide it in code or HTML.
- */
-function bracketLookback(text) {
-    let cost = 0;
-    for (const paragraph of text.split(text_positions/* BLANK_LINE */.Ib)) {
-        const open = [];
-        // Where the last backtick or `<` was: a `]` after it may be inside code or HTML.
-        let unsure = -1;
-        let slashes = 0;
-        for (let at = 0; at < paragraph.length; at++) {
-            const char = paragraph[at];
-            const escaped = slashes % 2 === 1;
-            slashes = char === '\\' ? slashes + 1 : 0;
-            if (char === '`' || char === '<')
-                unsure = at;
-            else if (char === '[' && !escaped)
-                open.push(at);
-            else if (char === ']' && !escaped && open.length > 0 && unsure < open.at(-1))
-                open.pop();
-            else if (open.length > 0)
-                cost += at - open.at(-1);
-        }
-    }
-    return cost;
-}
-/**
- * `text` with each `www.` GitHub links in no case made plain, one character for one (`\uff57ww.`), where
- * micromark would link it: cmark-gfm links only a lower-case `www.`, and only at a line's start or after a
- * space or one of `*_~(`, where micromark also takes one after `[` or `]`.
- */
-function unlinkedAsOnGitHub(text) {
-    return text.replace(/(?<![A-Za-z0-9])[wW](?=[wW]{2}\.)/g, (w, at) => text.startsWith('www.', at) && text[at - 1] !== '[' && text[at - 1] !== ']' ? w : '\uFF57');
-}
-/**
- * Where micromark and cmark-gfm may decide a URL GitHub links in text differently, so that one of them
- * swallows what the other reads as markup (a backtick, a bracket) up to the next ASCII space: an `ftp://`
- * URL (micromark links none); a domain with `_` GitHub accepts after 10 dots; `www.` then an address's `@`
- * (micromark reads an address); a URL holding a character beyond ASCII (cmark-gfm reads domains byte by
- * byte and ends URLs at ASCII spaces only), a backslash, or a `]` then `(` or `[` (micromark ends it there); `www.` after a vertical tab or form feed (a space
- * to cmark-gfm only). Where the text has one, it is read as past a limit, taking out by its shape what the
- * page may hide.
- */
-function linksDisagree(text) {
-    for (const match of text.matchAll(/(?:www\.|(?:https?|ftp):\/\/)[^ \t\r\n\v\f<]*/gi)) {
-        const url = match[0];
-        // Nothing in it for a URL to swallow; or not running text: a link's destination (`](https://\u2026`), an autolink
-        // (`<https://\u2026`), a link's text (`[https://\u2026`, where neither parser links a URL inside the open bracket).
-        if (!/[`[\]]/.test(url) || text.slice(match.index - 2, match.index) === '](' || /[<[]/.test(text[match.index - 1] ?? ''))
-            continue;
-        const www = /^www\./i.test(url);
-        // micromark also ends a URL before a `]` that punctuation and then `(` or `[` follow, GitHub only at a space.
-        if (/^ftp/i.test(url) || /[^\x00-\x7F]|\\/.test(url) || /\][!"')*,.:;?_~]*[[(]/.test(url))
-            return true;
-        if (www && (/^www\.[A-Za-z0-9+._-]*@/i.test(url) || /[\v\f]/.test(text[match.index - 1] ?? '')))
-            return true;
-        const domain = url.replace(/^(?:www\.|[a-z]+:\/\/)/i, '').split(/[/?#]/)[0];
-        if (domain.includes('_') && domain.split('.').length > 10)
-            return true;
-    }
-    return false;
-}
-/**
- * A table row's `\\|`: GitHub's cell scanner takes the longest run of escaped characters, so the pipe stays
- * in the cell, where micromark reads an escaped backslash and ends the cell. On a line with a bracket (an
- * image or a link the pipe may be inside), read as past a limit too.
- */
-const cellsDisagree = (text) => text.includes('\\\\|') && text.split(/\r\n|\r|\n/).some((line) => line.includes('\\\\|') && line.includes('['));
-/**
- * Link destinations cmark-gfm takes and micromark does not: one still inside a `(` where a space ends it
- * (`![alt](a( )`), or holding a control character. Read as past a limit too (a definition written so is
- * not covered: it reads as text).
- */
-function destinationsDisagree(text) {
-    if (/[\x00-\x08\x0E-\x1F\x7F]/.test(text))
-        return true;
-    for (let at = text.indexOf(']('); at >= 0; at = text.indexOf('](', at + 2)) {
-        let depth = 0;
-        for (let end = at + 2; end < Math.min(text.length, at + 1_026); end++) {
-            const char = text[end];
-            if (char === ' ' || char === '\t' || char === '\n' || char === '\r') {
-                if (depth > 0)
-                    return true;
-                break;
-            }
-            if (char === '\\')
-                end++;
-            else if (char === '(')
-                depth++;
-            else if (char === ')' && --depth < 0)
-                break;
-        }
-    }
-    return false;
-}
-
 ;// CONCATENATED MODULE: ./lib/security/code-span-scan.js
 
 /**
@@ -313,6 +329,8 @@ function paragraphCodeScan(text, from, end) {
  * tokenizer follows them, without parsing the blocks in them: how many markers open a line, and what
  * the containers' ends cost micromark (`containerEndCost`). `plain-markup.ts` escapes markers on these counts.
  */
+/** A list item's marker, and the space or tab that must follow it. */
+const LIST_MARKER = /^(?:[-*+]|\d{1,9}[.)])(?=[ \t])/;
 /** Where the first non-space character of a line is, and how many container markers open it. */
 function leadingMarkers(line) {
     let at = 0;
@@ -330,7 +348,7 @@ function leadingMarkers(line) {
             space();
         if (first < 0)
             first = at;
-        const list = /^(?:[-*+]|\d{1,9}[.)])(?=[ \t])/.exec(line.slice(at, at + 11))?.[0];
+        const list = LIST_MARKER.exec(line.slice(at, at + 11))?.[0];
         // A footnote's label opens a container too, and any spaces may follow it.
         const note = footnoteAt(line, at);
         if (line[at] === '>')
@@ -560,7 +578,7 @@ function underlineAt(line) {
         if (line[at] === '>')
             at++;
         else {
-            const list = /^(?:[-*+]|\d{1,9}[.)])(?=[ \t])/.exec(line.slice(at, at + 11))?.[0];
+            const list = LIST_MARKER.exec(line.slice(at, at + 11))?.[0];
             if (list === undefined)
                 return -1;
             at += list.length;
@@ -845,22 +863,17 @@ function markdownTree(text,
 /**
  * `github-blocks`: GitHub's blocks (tables, footnotes), without the URLs it links in running text.
  * `github-as-written`: GitHub's flavour with brackets as written, where the parse stays linear, so
- * that URLs are linked where GitHub links them (see `github-links-as-written.ts`); past that, or where
- * micromark and GitHub disagree on a URL, as `github` and `bounded`. Both are for reading what a page
- * shows: where GitHub splits a table's cells elsewhere, they are `bounded` too.
+ * that URLs are linked where GitHub links them (see `github-links-as-written.ts`); past that, as
+ * `github` and `bounded`. Both are for reading what a page shows.
  */
 flavour, 
 /** Applied to the text before it is parsed when a limit of `plainHeavyMarkup` was passed. */
-whenBounded = (source) => source, 
-/** Read as past a limit whatever the text: the caller knows the tree will lack what GitHub reads. */
-forceBounded = false) {
+whenBounded = (source) => source) {
     const made = boundedMarkup(text);
     const asWritten = flavour === 'github-as-written';
-    const strayPlain = !asWritten || bracketLookback(made.text) > MAX_BRACKET_LOOKBACK;
+    const strayPlain = !asWritten || (0,github_links_as_written/* bracketLookback */.tD)(made.text) > github_links_as_written/* MAX_BRACKET_LOOKBACK */.Rl;
     const reading = asWritten || flavour === 'github-blocks';
-    // Where only a URL or a cell may be read otherwise than on GitHub, no line's block is: `whenBounded`, which
-    // takes out lines the limits made text, is for the limits alone.
-    const bounded = forceBounded || made.bounded || (asWritten && (strayPlain || linksDisagree(made.text))) || (reading && (cellsDisagree(made.text) || destinationsDisagree(made.text)));
+    const bounded = made.bounded || (asWritten && strayPlain);
     const plain = made.bounded ? whenBounded(made.text) : made.text;
     // A vertical tab or form feed is a space to cmark-gfm (between a definition's label and destination too), a
     // character to micromark; for reading, a space, one character for one: the tree's offsets hold for `written`.
@@ -869,7 +882,7 @@ forceBounded = false) {
         return { source: spaced, written: plain, bounded, urlsBroken: false, tree: (0,lib/* fromMarkdown */.Y)(spaced, flavour === 'commonmark' ? COMMONMARK : BLOCKS) };
     }
     const unstray = strayPlain ? withoutStrayBrackets(spaced) : spaced;
-    const linked = asWritten ? unlinkedAsOnGitHub(unstray) : unstray;
+    const linked = asWritten ? (0,github_links_as_written/* unlinkedAsOnGitHub */.fv)(unstray) : unstray;
     const source = plainAutolinks(linked);
     const urlsBroken = source !== linked;
     return { source, written: urlsBroken ? source : plain, bounded, urlsBroken, tree: (0,lib/* fromMarkdown */.Y)(source, GITHUB) };
