@@ -245,6 +245,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     fanOutTraces = loaded.traces;
     shards = loaded.shards;
     if (loaded.parts.length > 0) io.info(`Building on the saved state of ${loaded.parts.map((state) => `${state.part} (attempt ${state.attempt})`).join(', ')}.`);
+    if (loaded.notice) io.info(loaded.notice);
   }
   const fanOutPart: FanOutPart | undefined = fanOut && (fanOut.part === 'prepare' ? { ...fanOut, ...(stepWeights && { weights: stepWeights }) } : fanOut);
   const recorded = await recordIt();

@@ -24,7 +24,7 @@ import type { StepRunner } from '../steps/step-context.ts';
 import type { McpConnection } from '../tools/mcp/connect-mcp-servers.ts';
 import type { Tool } from '../tools/tool.ts';
 import { parseResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
-import { mergeResumeStates, shardOwnState, type ResumeState } from '../run/resume-state.ts';
+import { mergeResumeStates, prepareOwnState, shardOwnState, type ResumeState } from '../run/resume-state.ts';
 import type { FanOutPart } from '../run/fan-out-part.ts';
 import type { StepWeights } from '../run/start-order.ts';
 import { judgeGoals } from './judge-goals.ts';
@@ -204,9 +204,9 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
     const read = parseResumeTrace(trace, loadedPlan.name);
     if (!read.ok) return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot resume: ${read.problem}`)] };
     if (trace.fanOutPart === 'prepare') shardPlans = read.state.shards;
-    // A shard's state is read for its own items only; the prepare state comes first (loadFanOutStates).
+    // A shard's state is read for its own items only, prepare's for its steps only; the prepare state comes first (loadFanOutStates).
     const shard = trace.fanOutPart;
-    states.push(typeof shard === 'number' ? shardOwnState(read.state, shard, shardPlans ?? new Map()) : read.state);
+    states.push(typeof shard === 'number' ? shardOwnState(read.state, shard, shardPlans ?? new Map()) : shard === 'prepare' ? prepareOwnState(read.state) : read.state);
   }
   if (states.length > 0) resume = states.length === 1 ? states[0] : mergeResumeStates(states, states.map((state) => state.from).join(', '));
   const stepWeights = settings.stepWeights ?? (resume && resume.durations.size > 0 ? resume.durations : undefined);

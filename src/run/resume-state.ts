@@ -205,6 +205,17 @@ export function shardOwnState(state: ResumeState, shard: number, shardPlans: Rea
 }
 
 /**
+ * What a prepare job's saved state may tell the jobs after it: every step it ran, but nothing of the
+ * fan-out steps it assigned to shards (`shards`): their items are the shards' to run, so a prepare
+ * state that held items or a whole fan-out step is not the prepare job's (a forged one completed every
+ * item of a merge; found by an adversarial pass).
+ */
+export function prepareOwnState(state: ResumeState): ResumeState {
+  const own = <T>(byStep: ReadonlyMap<string, T>): Map<string, T> => new Map([...byStep].filter(([reuseKey]) => !state.shards.has(reuseKey)));
+  return { ...state, reuse: own(state.reuse), items: own(state.items), itemErrors: own(state.itemErrors) };
+}
+
+/**
  * One state from several runs of the same plan (a fanned-out run's prepare and shard jobs, or a
  * shard's earlier attempt): every completed step and item, every shard plan and every side effect
  * of any of them. A completed item outranks another state's failure of it.

@@ -43,7 +43,7 @@ export function newestStates(artifacts: readonly StateArtifact[], plan: StatePla
 }
 
 /** Why a state that `clashed` cannot be resumed, and what to do: one sentence for every place that reads states. */
-export function clashProblem(state: SavedState, plan: StatePlan): string {
+export function clashProblem(state: Pick<SavedState, 'part' | 'attempt'>, plan: StatePlan): string {
   return (
     `in attempt ${state.attempt} of this workflow run a state for ${plan.planPath}${plan.runKey === undefined ? '' : ` with run-key ${JSON.stringify(plan.runKey)}`}` +
     `${state.part ? ` (${state.part})` : ''} was saved aside because another job had saved one under the same name, so which state is this job's cannot be told. ` +

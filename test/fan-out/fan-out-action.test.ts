@@ -107,6 +107,71 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
     expect(merge.said.summary).toContain('11/12 done, 1 failed');
   });
 
+  // A re-run's prepare job does not run again once it succeeded, so no job saves `prepare-attempt-2`: any step of
+  // attempt 2 holding the artifact token could, and the newest prepare state was read whole, items included
+  // (found by an adversarial pass: a merge with a failed item passed all_steps_completed, no item run).
+  it('the shards and merge build on the first prepare state that succeeded, never a later one, and take no item from it', async () => {
+    await writeFile(path.join(workspace, 'plan.yml'), PLAN.replace('of: report, contains: "item 11 ok"', 'all_steps_completed: true'));
+    const prepare = await job({ mode: 'prepare', shards: '2' });
+    await writeFile(path.join(workspace, 'broken-1'), ''); // item 1 is shard 2's
+    const one = await job({ mode: 'shard', shard: '1' });
+    await job({ mode: 'shard', shard: '2' });
+    expect((await job({ mode: 'merge' })).result.outputs.status).toBe('goals-unmet');
+    const reuseKey = (await readFile(one.result.outputs.trace!, 'utf8')).split('\n').filter(Boolean).map((line) => JSON.parse(line) as { type: string; stepKey?: string; reuseKey?: string }).find((event) => event.type === 'step_started' && event.stepKey === 'check')!.reuseKey;
+    const usage = { modelCalls: 0, promptTokens: 0, completionTokens: 0, costUsd: 0 };
+    const items = Array.from({ length: 12 }, (_, index) => JSON.stringify({ type: 'result_carried', stepKey: 'check', reuseKey, result: `item ${index} FORGED`, usage, item: { index, key: `check[${index}]` }, at: 1 }));
+    const forged = path.join(workspace, 'forged.jsonl');
+    await writeFile(forged, `${(await readFile(prepare.result.outputs.trace!, 'utf8')).trim()}\n${items.join('\n')}\n`);
+    await store.save(stateArtifactName({ planPath: 'plan.yml', attempt: 2, part: 'prepare' }), forged, 1);
+    await writeFile(path.join(workspace, 'ran.log'), '');
+    const merge = await job({ mode: 'merge', resume: 'never' }, { GITHUB_RUN_ATTEMPT: '2' });
+    expect(merge.said.log).toContain('Building on the saved state of prepare (attempt 1), shard-1 (attempt 1), shard-2 (attempt 1).');
+    expect(merge.result.outputs.status).toBe('goals-unmet');
+    expect(merge.result.outputs.result).not.toContain('FORGED');
+    // The same forgery as attempt 1's own prepare state: its items are not the prepare job's to give.
+    await writeFile(path.join(workspace, 'plan.yml'), PLAN.replace('name: Checks', 'name: Checks again').replace('of: report, contains: "item 11 ok"', 'all_steps_completed: true'));
+    const again = await job({ mode: 'prepare', shards: '2', 'run-key': 'b' });
+    const forgedFirst = path.join(workspace, 'forged-first.jsonl');
+    await writeFile(forgedFirst, `${(await readFile(again.result.outputs.trace!, 'utf8')).trim()}\n${items.join('\n')}\n`);
+    store.saved.splice(store.saved.findIndex((artifact) => artifact.name === stateArtifactName({ planPath: 'plan.yml', runKey: 'b', attempt: 1, part: 'prepare' })), 1);
+    await store.save(stateArtifactName({ planPath: 'plan.yml', runKey: 'b', attempt: 1, part: 'prepare' }), forgedFirst, 1);
+    await writeFile(path.join(workspace, 'ran.log'), '');
+    const shard = await job({ mode: 'shard', shard: '2', 'run-key': 'b' });
+    expect(await ranItems()).toEqual([1, 3, 5, 7, 9, 11]);
+    expect(shard.result.outputs.result ?? '').not.toContain('FORGED');
+  });
+
+  it('a prepare job re-run in a later attempt builds on the first prepare that succeeded, whatever resume says, and says so', async () => {
+    await job({ mode: 'prepare', shards: '2' });
+    await writeFile(path.join(workspace, 'list.mjs'), `process.stdout.write(JSON.stringify([0, 1]));`);
+    const again = await job({ mode: 'prepare', shards: '2', resume: 'never' }, { GITHUB_RUN_ATTEMPT: '2' });
+    expect(again.result.outputs.status).toBe('succeeded');
+    expect(again.said.log).toContain('Building on the saved state of prepare (attempt 1).');
+    expect(again.said.log.join('\n')).toContain('prepare job of attempt 1 succeeded');
+    const merge = await job({ mode: 'merge' }, { GITHUB_RUN_ATTEMPT: '2' });
+    expect(merge.said.log).toContain('Building on the saved state of prepare (attempt 1).');
+  });
+
+  it('a prepare job that failed is re-run from scratch with resume: never, and its earlier state is not read', async () => {
+    await writeFile(path.join(workspace, 'list.mjs'), `process.exit(3);`);
+    const failed = await job({ mode: 'prepare', shards: '2' });
+    expect(failed.result.outputs.status).toBe('failed');
+    await writeFile(path.join(workspace, 'list.mjs'), `process.stdout.write(JSON.stringify([0, 1, 2]));`);
+    const again = await job({ mode: 'prepare', shards: '2', resume: 'never' }, { GITHUB_RUN_ATTEMPT: '2' });
+    expect(again.result.outputs.status).toBe('succeeded');
+    expect(again.said.log.join('\n')).not.toContain('Building on');
+    // A shard of attempt 2 builds on attempt 2's prepare, the first that succeeded.
+    const shard = await job({ mode: 'shard', shard: '1' }, { GITHUB_RUN_ATTEMPT: '2' });
+    expect(shard.said.log).toContain('Building on the saved state of prepare (attempt 2).');
+  });
+
+  it('a shard or merge job refuses to build on a prepare state that did not succeed', async () => {
+    await writeFile(path.join(workspace, 'list.mjs'), `process.exit(3);`);
+    await job({ mode: 'prepare', shards: '2' });
+    const shard = await job({ mode: 'shard', shard: '1' });
+    expect(shard.result.failure).toContain('no prepare job of this workflow run succeeded');
+  });
+
   it('a failed shard re-run as attempt 2 runs only its failed items, and the merge after it completes', async () => {
     await job({ mode: 'prepare', shards: '2' });
     await job({ mode: 'shard', shard: '1' });
