@@ -25,7 +25,7 @@ export async function checkRunResult(report: FinalReport, conclusion: CheckConcl
         report.goals.length ? renderGoalsTable(report.goals, redact, 300, CHECK_RUN_GOAL_ROWS, 'the job summary') : '_The plan declares no goals; the run itself decided._',
       ];
   if (runUrl) body.push(`[View the run and its job summary](${encodeURI(runUrl)})`);
-  const neutralise = await loadNeutraliser({ allowUrls: repositoryUrl ? [repositoryUrl] : [] }, 'rendered');
+  const neutralise = await loadNeutraliser({ allowUrls: repositoryUrl ? [repositoryUrl] : [] }, redact, 'rendered');
   const outbound = (text: string): string => neutralise(redact(text));
   return { conclusion, title: outbound(`${report.status}${headline}`), summary: outbound(body.join('\n\n')) };
 }

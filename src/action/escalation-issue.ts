@@ -73,7 +73,7 @@ export async function openEscalationIssue(
   warn: (message: string) => void,
 ): Promise<void> {
   const marker = escalationIssueMarker(keyedPlanId(where));
-  const neutralise = await loadNeutraliser({ allowUrls: where.repositoryUrl ? [where.repositoryUrl] : [] }, 'rendered');
+  const neutralise = await loadNeutraliser({ allowUrls: where.repositoryUrl ? [where.repositoryUrl] : [] }, redact, 'rendered');
   const body = issueBody(where, escalation, redact, neutralise);
   try {
     const me = await tokenIdentity(octokit);

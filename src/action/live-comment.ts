@@ -107,7 +107,7 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
   const headSha = decision.target.kind === 'pull_request' ? (pullRequestHeadSha(settings.github.payload) ?? context.headSha) : undefined;
   const head = headSha ? { hidden: `\n<!-- plan-runner-head: ${headSha} -->`, line: `\n\nFor commit ${headSha}.` } : { hidden: '', line: '' };
   // Tool and model text in the comment must not ping people, link issues or load images: only the repository's own links stay.
-  const outbound = await loadNeutraliser({ allowUrls: settings.github.repositoryUrl ? [settings.github.repositoryUrl] : [] }, 'rendered');
+  const outbound = await loadNeutraliser({ allowUrls: settings.github.repositoryUrl ? [settings.github.repositoryUrl] : [] }, redact, 'rendered');
   // A fanned-out run's jobs share the comment: each draws its own steps over the others' of the same workflow run (see shared-comment-state.ts).
   const part = settings.fanOut?.part;
   const partial = part === 'prepare' || part === 'shard';

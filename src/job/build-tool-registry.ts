@@ -28,6 +28,7 @@ export function buildToolRegistry(plan: Plan, options: ToolRegistryOptions): Too
   };
   const context: ToolsetContext = {
     root: options.cwd,
+    redact: options.redact,
     ...(options.octokit !== undefined && { octokit: options.octokit }),
     ...(options.repository !== undefined && { repository: options.repository }),
     ...(options.pullNumber !== undefined && { pullNumber: options.pullNumber }),

@@ -98,6 +98,7 @@ export async function openTools(plan: Plan, context: OpenToolsContext): Promise<
     const options = {
       cwd: context.cwd,
       env: context.env,
+      redact: context.redact,
       ...(context.octokit !== undefined && { octokit: context.octokit }),
       ...(context.repository !== undefined && { repository: context.repository }),
       ...(context.pullNumber !== undefined && { pullNumber: context.pullNumber }),

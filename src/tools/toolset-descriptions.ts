@@ -61,7 +61,7 @@ export function toolsetDescriptions(toolset: Exclude<Toolset, 'math'>, allow: re
     case 'http':
       return describeOnly(toolset, httpToolset({ allow: allow ?? ['(the prefixes of the plan’s http.allow)'] }));
     case 'github':
-      githubDescriptions ??= describeOnly(toolset, githubToolset({ octokit: NO_CLIENT, owner: RUN_OWNER, repo: RUN_REPO }).map(pullNumberOptional));
+      githubDescriptions ??= describeOnly(toolset, githubToolset({ octokit: NO_CLIENT, redact: (text) => text, owner: RUN_OWNER, repo: RUN_REPO }).map(pullNumberOptional));
       return [...githubDescriptions];
   }
 }

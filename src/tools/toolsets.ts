@@ -8,6 +8,7 @@ import { githubToolset } from './github/github-toolset.ts';
 import { httpToolset } from './http/http-toolset.ts';
 import { mathToolset } from './math-toolset.ts';
 import type { Tool } from './tool.ts';
+import type { Redactor } from '../core/redact.ts';
 import { toolsetDescriptions } from './toolset-descriptions.ts';
 import { ToolsetSetupError } from './toolset-setup-error.ts';
 
@@ -21,6 +22,8 @@ export interface ToolsetContext {
   readonly repository?: RunRepository;
   /** The run's pull request: the github tools' default `pull_number`. */
   readonly pullNumber?: number;
+  /** The run's redactor: what the github tools write is redacted again after it is neutralised. */
+  readonly redact: Redactor;
 }
 
 /** The plan sections that configure toolsets. */
@@ -40,6 +43,7 @@ function githubTools(config: ToolsetConfig, context: ToolsetContext): Tool[] {
   }
   return githubToolset({
     octokit: context.octokit,
+    redact: context.redact,
     owner: context.repository.owner,
     repo: context.repository.repo,
     allowRepos: config.github?.allow_repos ?? [],

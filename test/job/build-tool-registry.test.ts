@@ -5,7 +5,7 @@ import { DuplicateToolError } from '../../src/tools/duplicate-tool-error.ts';
 import { requireTool } from '../../src/tools/require-tool.ts';
 import { ToolNotFoundError } from '../../src/tools/tool-not-found-error.ts';
 
-const where = { cwd: process.cwd(), env: { PATH: process.env.PATH } };
+const where = { cwd: process.cwd(), env: { PATH: process.env.PATH }, redact: (text: string) => text };
 const ctx = { signal: new AbortController().signal, cwd: process.cwd(), stepKey: '1' };
 
 describe('buildToolRegistry', () => {

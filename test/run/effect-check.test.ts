@@ -32,7 +32,7 @@ const publish: PlanStep = { key: 'publish', id: 'publish', type: 'tool_call', de
  */
 function tools(requestTimeoutMs: number): Map<string, Tool> {
   const octokit = createOctokit({ token: 'ghs_test', baseUrl: github.url, warn: () => {}, throttle: { enabled: false } });
-  const set = githubToolset({ octokit, owner: 'octo-org', repo: 'hello-world', wait: async () => {}, requestTimeoutMs, writes: {} });
+  const set = githubToolset({ octokit, redact: createRedactor(), owner: 'octo-org', repo: 'hello-world', wait: async () => {}, requestTimeoutMs, writes: {} });
   return new Map(set.map((tool) => [tool.name, tool]));
 }
 

@@ -4,6 +4,7 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import { describe, expect, it } from 'vitest';
+import { createRedactor } from '../../src/core/redact.ts';
 import { MAX_PARSED_CHARS, neutraliseOutbound, neutraliseRendered } from '../../src/security/neutralise-outbound.ts';
 import { WriteAllowance } from '../../src/tools/github/write-allowance.ts';
 
@@ -170,26 +171,26 @@ describe('text too long to parse', () => {
 
 describe('WriteAllowance', () => {
   it('counts writes per kind against the plan’s caps (default one issue, one comment)', () => {
-    const strict = new WriteAllowance();
+    const strict = new WriteAllowance(createRedactor());
     strict.take('issue', 'create_issue');
     expect(() => strict.take('issue', 'create_issue')).toThrow('create_issue refused: the plan allows at most 1 issue per run, and 1 was already written');
     strict.take('comment', 'add_comment');
-    const roomy = new WriteAllowance({ max_comments: 3, max_issues: 0 });
+    const roomy = new WriteAllowance(createRedactor(), { max_comments: 3, max_issues: 0 });
     for (let i = 0; i < 3; i++) roomy.take('comment', 'add_comment');
     expect(() => roomy.take('comment', 'add_comment')).toThrow(/at most 3 comments.*github\.writes\.max_comments/);
     expect(() => roomy.take('issue', 'create_issue')).toThrow(/at most 0 issues/);
   });
 
   it('allows only listed labels, ignoring case, and none without a list', () => {
-    const allowance = new WriteAllowance({ labels: ['bug', 'needs-review'] });
+    const allowance = new WriteAllowance(createRedactor(), { labels: ['bug', 'needs-review'] });
     expect(() => allowance.checkLabels(['Bug', 'needs-review'], 'add_labels')).not.toThrow();
     expect(() => allowance.checkLabels(['bug', 'security-exempt'], 'add_labels')).toThrow("label 'security-exempt' not allowed (allowed: bug, needs-review)");
-    expect(() => new WriteAllowance().checkLabels(['bug'], 'add_labels')).toThrow('the plan allows no labels');
-    expect(() => new WriteAllowance().checkLabels([], 'create_issue')).not.toThrow();
+    expect(() => new WriteAllowance(createRedactor()).checkLabels(['bug'], 'add_labels')).toThrow('the plan allows no labels');
+    expect(() => new WriteAllowance(createRedactor()).checkLabels([], 'create_issue')).not.toThrow();
   });
 
   it('neutralises text by the plan’s rules, always keeping links to the run’s repository', async () => {
-    const allowance = new WriteAllowance({ allow_mentions: true }, 'https://github.com/octo/demo/');
+    const allowance = new WriteAllowance(createRedactor(), { allow_mentions: true }, 'https://github.com/octo/demo/');
     expect(await allowance.text('@ana see https://github.com/octo/demo/pull/3 and https://github.com/other/x')).toBe(
       '@ana see https://github.com/octo/demo/pull/3 and `https://github.com/other/x`',
     );

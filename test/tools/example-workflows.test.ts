@@ -33,7 +33,7 @@ describe('the example workflows', () => {
 
   it('bodmas.yml computes 2 + 3 × 4 − 6 ÷ 2 = 11 in four math tool calls, in order', async () => {
     const plan = await load('bodmas.yml');
-    const tools = buildToolRegistry(plan.source, { cwd: root, env: {} });
+    const tools = buildToolRegistry(plan.source, { cwd: root, env: {}, redact: (text: string) => text });
     const results = new Map<string, unknown>();
     for (const step of plan.steps) {
       // The plan's own order satisfies every dependency: each step depends on the one before it.
@@ -48,7 +48,7 @@ describe('the example workflows', () => {
 
 describe('the weekly report tools', () => {
   async function tools() {
-    return buildToolRegistry((await load('weekly-report.yml')).source, { cwd: root, env: process.env });
+    return buildToolRegistry((await load('weekly-report.yml')).source, { cwd: root, env: process.env, redact: (text: string) => text });
   }
 
   it('fetch_sales_data returns the week’s sales per category and the change on the week before', async () => {

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createRedactor } from '../../src/core/redact.ts';
 import { createOctokit } from '../../src/github/create-octokit.ts';
+import { redactingTools } from '../../src/tools/redacting-tools.ts';
 import { CrossRepoRefusedError } from '../../src/tools/github/cross-repo-refused-error.ts';
 import { GitHubApiError } from '../../src/tools/github/github-api-error.ts';
 import { githubToolset, type GitHubToolsetOptions } from '../../src/tools/github/github-toolset.ts';
@@ -31,6 +33,7 @@ function toolset(options: Partial<GitHubToolsetOptions> = {}): Map<string, Tool>
   const octokit = createOctokit({ token: 'test-token', baseUrl: api.baseUrl, warn: () => undefined, throttle: { enabled: false } });
   const tools = githubToolset({
     octokit,
+    redact: createRedactor(),
     owner: 'octo',
     repo: 'demo',
     wait: async (ms) => {
@@ -292,6 +295,22 @@ describe('github write tools', () => {
     await expect(tools.get('create_issue')!.execute({ title: 'Report' }, ctx)).resolves.toMatchObject({ number: 11 });
     // An emoji is one character, as the schema counts it (200 of them are 400 UTF-16 units).
     await expect(toolset().get('create_issue')!.execute({ title: '🚀'.repeat(200) }, ctx)).resolves.toMatchObject({ title: '🚀'.repeat(200) });
+  });
+
+  // The neutraliser takes out HTML and decodes character references after the arguments were redacted: a
+  // token split by a comment, a tag or an entity was whole again in the comment posted (found by an adversarial pass).
+  it('redacts what it writes after neutralising it: a secret split by HTML or an entity is not joined up on GitHub', async () => {
+    api.handlers['issues/create-comment'] = () => ({ status: 201, body: { id: 77, html_url: 'https://github.com/octo/demo/issues/10#c77' } });
+    api.handlers['issues/create'] = (request) => ({ status: 201, body: issue(11, (request.body as { title: string }).title) });
+    const redact = createRedactor(['Xk9pL2mQ7vR4tY8w']);
+    const tools = redactingTools(new Map(toolset({ redact, writes: { max_comments: 2 } })), redact);
+    const ctx: ToolContext = { signal: new AbortController().signal, cwd: process.cwd(), stepKey: 'test' };
+    const split = 'tok: ghp_a1B2c3D4&#x65;5F6g7H8i9J0kLmN and <span class="pl-s">ghp_</span><span>Zz9Yy8Xx7Ww6Vv5Uu4Tt3Ss2</span>, key: Xk9pL2mQ<!-- -->7vR4tY8w';
+    await tools.get('add_comment')!.execute({ issue_number: 10, body: split }, ctx);
+    await tools.get('create_issue')!.execute({ title: 'key Xk9pL2mQ<b></b>7vR4tY8w', body: split }, ctx);
+    const sent = JSON.stringify(api.requests.map((request) => request.body));
+    expect(sent).not.toMatch(/ghp_a1B2|Zz9Yy8Xx7Ww6|Xk9pL2mQ7vR4tY8w|Xk9pL2mQ\\?<|7vR4tY8w/);
+    expect(api.requests).toHaveLength(2);
   });
 
   it('refuses to write to another repository before sending anything', async () => {

@@ -83,7 +83,7 @@ describe('toolsetTools without a run context', () => {
   });
 
   it('with a context requires the http allow list', async () => {
-    expect(() => toolsetTools('http', {}, { root: process.cwd() })).toThrow(ToolsetSetupError);
-    expect(toolsetTools('http', { http: { allow: ['https://api.example.com/'] } }, { root: process.cwd() }).map((tool) => tool.name)).toEqual(['http_get', 'http_post']);
+    expect(() => toolsetTools('http', {}, { root: process.cwd(), redact: (text: string) => text })).toThrow(ToolsetSetupError);
+    expect(toolsetTools('http', { http: { allow: ['https://api.example.com/'] } }, { root: process.cwd(), redact: (text: string) => text }).map((tool) => tool.name)).toEqual(['http_get', 'http_post']);
   });
 });

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Tool } from '../tool.ts';
+import type { Redactor } from '../../core/redact.ts';
 import type { GitHubClient } from '../../github/create-octokit.ts';
 import type { GithubWrites } from './github-writes.ts';
 import { WriteAllowance } from './write-allowance.ts';
@@ -11,6 +12,8 @@ import { writeTools } from './write-tools.ts';
 
 export interface GitHubToolsetOptions {
   readonly octokit: GitHubClient;
+  /** The run's redactor: text written to GitHub is redacted again after it is neutralised. */
+  readonly redact: Redactor;
   /** The current repository; tools default to it. */
   readonly owner: string;
   readonly repo: string;
@@ -38,7 +41,7 @@ export function githubToolset(options: GitHubToolsetOptions): Tool[] {
     owner: options.owner,
     repo: options.repo,
     allowRepos: options.allowRepos ?? [],
-    allowance: new WriteAllowance(options.writes, options.repositoryUrl),
+    allowance: new WriteAllowance(options.redact, options.writes, options.repositoryUrl),
     requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
     now: options.now ?? Date.now,
     wait: options.wait ?? ((ms, signal) => sleep(ms, undefined, { signal })),

@@ -3,6 +3,7 @@ import { loadNeutraliser } from '../../security/load-neutraliser.ts';
 import type { OutboundPolicy } from '../../security/neutralise-outbound.ts';
 import { WriteRefusedError } from '../../security/write-refused-error.ts';
 import { StepError } from '../../core/step-error.ts';
+import type { Redactor } from '../../core/redact.ts';
 
 export type WriteKind = 'issue' | 'comment';
 
@@ -19,10 +20,12 @@ const CAPS: Record<WriteKind, { field: 'max_issues' | 'max_comments'; noun: stri
 export class WriteAllowance {
   readonly #writes: GithubWrites;
   readonly #outbound: OutboundPolicy;
+  readonly #redact: Redactor;
   readonly #used: Record<WriteKind, number> = { issue: 0, comment: 0 };
 
-  /** `repositoryUrl` (e.g. https://github.com/octo/demo/) is always an allowed link target. */
-  constructor(writes: GithubWrites = {}, repositoryUrl?: string) {
+  /** `repositoryUrl` (e.g. https://github.com/octo/demo/) is always an allowed link target; `redact` is the run's, applied after the neutraliser. */
+  constructor(redact: Redactor, writes: GithubWrites = {}, repositoryUrl?: string) {
+    this.#redact = redact;
     this.#writes = writes;
     this.#outbound = {
       allowMentions: writes.allow_mentions ?? false,
@@ -50,9 +53,12 @@ export class WriteAllowance {
     throw new WriteRefusedError({ toolName, rule: 'labels', problem: `label${refused.length === 1 ? '' : 's'} ${refused.map((label) => `'${label}'`).join(', ')} not allowed (${list})` });
   }
 
-  /** `text` with HTML, foreign links, mentions and references neutralised as the plan says (secrets are gone before any tool runs: `redactingTools`). */
+  /**
+   * `text` with HTML, foreign links, mentions and references neutralised as the plan says. Secrets are gone
+   * before any tool runs (`redactingTools`), and again after the neutraliser, which may join a secret's pieces.
+   */
   async text(text: string): Promise<string> {
-    return (await loadNeutraliser(this.#outbound))(text);
+    return (await loadNeutraliser(this.#outbound, this.#redact))(text);
   }
 
   /**
