@@ -57,7 +57,7 @@ function describeOnly(toolset: Toolset, tools: readonly Tool[]): Tool[] {
 export function toolsetDescriptions(toolset: Exclude<Toolset, 'math'>, allow: readonly string[] | undefined): Tool[] {
   switch (toolset) {
     case 'files':
-      return describeOnly(toolset, filesToolset({ root: '.' }));
+      return describeOnly(toolset, filesToolset({ root: '.', redact: (text) => text }));
     case 'http':
       return describeOnly(toolset, httpToolset({ allow: allow ?? ['(the prefixes of the plan’s http.allow)'] }));
     case 'github':

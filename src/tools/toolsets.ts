@@ -73,7 +73,7 @@ export function toolsetTools(name: Toolset, config: ToolsetConfig = {}, context?
   if (!context) return toolsetDescriptions(name, config.http?.allow);
   switch (name) {
     case 'files':
-      return filesToolset({ root: context.root });
+      return filesToolset({ root: context.root, redact: context.redact });
     case 'github':
       return githubTools(config, context);
     case 'http':

@@ -17,6 +17,7 @@ const SCRIPT = `
   import { join } from 'node:path';
   import { sanitizeUntrustedValue } from ${source('security/sanitize-untrusted.ts')};
   import { searchFilesTool } from ${source('tools/files/search-files-tool.ts')};
+  import { createRedactor } from ${source('core/redact.ts')};
   import { findJsonValue } from ${source('planner/find-json-value.ts')};
   import { jsonFences } from ${source('goals/parse-json-result.ts')};
   import { outputTail } from ${source('goals/output-tail.ts')};
@@ -35,7 +36,7 @@ const SCRIPT = `
     'spaces in a key block': async () => {
       const root = await mkdtemp(join(tmpdir(), 'hostile-'));
       await writeFile(join(root, 'key.pem'), '-----BEGIN RSA PRIVATE KEY-----\\n' + ' '.repeat(1_000_000) + '!\\nfound\\n');
-      const found = await searchFilesTool({ root }).execute({ query: 'found' }, { signal: new AbortController().signal, cwd: root, stepKey: 's' });
+      const found = await searchFilesTool({ root, redact: createRedactor() }).execute({ query: 'found' }, { signal: new AbortController().signal, cwd: root, stepKey: 's' });
       if (found !== 'key.pem:3: found') throw new Error(String(found));
     },
     // A fence whose blanks after the backticks never end in a line break (1.9 s at 64 KiB).

@@ -28,7 +28,7 @@ describe('inside a folder', () => {
     writeFileSync(path.join(root, 'outer.yml'), 'workflow_sequence:\n  - { id: u, type: plan, uses: ..shared.yml }\n');
     writeFileSync(path.join(root, '..shared.yml'), 'workflow_sequence:\n  - { id: s, type: reasoning, description: Think }\n');
 
-    const readFile = filesToolset({ root }).find((tool) => tool.name === 'read_file')!;
+    const readFile = filesToolset({ root, redact: (text: string) => text }).find((tool) => tool.name === 'read_file')!;
     const read = await readFile.execute({ path: '..notes.md' }, { signal: new AbortController().signal, cwd: root, stepKey: 'a' });
     expect(JSON.stringify(read)).toContain('dotted');
 

@@ -11,6 +11,7 @@ import { readFileTool } from '../../src/tools/files/read-file-tool.ts';
 import { listFilesTool } from '../../src/tools/files/list-files-tool.ts';
 import { searchFilesTool } from '../../src/tools/files/search-files-tool.ts';
 import { holdsPath } from '../../src/tools/files/resolve-repo-path.ts';
+import { createRedactor } from '../../src/core/redact.ts';
 import type { Tool, ToolContext } from '../../src/tools/tool.ts';
 
 let base: string;
@@ -45,7 +46,7 @@ beforeAll(async () => {
   await symlink(path.join(base, 'outside-secret.txt'), path.join(root, 'escape-link.txt'));
   await symlink(base, path.join(root, 'escape-dir'));
   await symlink('src/main.ts', path.join(root, 'inside-link.ts'));
-  tools = new Map(filesToolset({ root }).map((tool) => [tool.name, tool]));
+  tools = new Map(filesToolset({ root, redact: createRedactor() }).map((tool) => [tool.name, tool]));
 });
 
 afterAll(async () => {
@@ -215,7 +216,7 @@ describe('search_files', () => {
   });
 
   it('caps the results and says so', async () => {
-    const text = (await searchFilesTool({ root, maxResults: 1 }).execute({ query: 'e' }, ctx())) as string;
+    const text = (await searchFilesTool({ root, redact: createRedactor(), maxResults: 1 }).execute({ query: 'e' }, ctx())) as string;
     expect(text.split('\n')).toEqual([
       '[cut: more than 1 matching lines; showing the first 1; narrow the query or pattern]',
       '.github/workflows/ci.yml:1: name: ci # TODO',
@@ -230,12 +231,26 @@ describe('search_files', () => {
     const pem = ['-----BEGIN OPENSSH PRIVATE KEY-----', ...body, '-----END OPENSSH PRIVATE KEY-----'];
     await writeFile(path.join(keyRoot, 'deploy_key'), `before: visible\n${pem.join('\n')}\nafter: visible\n`);
     await writeFile(path.join(keyRoot, 'open_key'), `note\n-----BEGIN RSA PRIVATE KEY-----\n${body[0]}\n`);
-    const search = searchFilesTool({ root: keyRoot });
+    const search = searchFilesTool({ root: keyRoot, redact: createRedactor() });
     const found = (query: string) => search.execute({ query, regex: true }, { signal: new AbortController().signal, cwd: keyRoot, stepKey: 'test' });
     await expect(found('^[A-Za-z0-9+/=]{40,}$')).resolves.toBe("[no matches for '^[A-Za-z0-9+/=]{40,}$']");
     await expect(found('PRIVATE KEY')).resolves.toBe("[no matches for 'PRIVATE KEY']");
     await expect(found('visible')).resolves.toBe('deploy_key:1: before: visible\ndeploy_key:10: after: visible');
     await expect(found('note')).resolves.toBe('open_key:1: note');
+  });
+
+  // The query was matched against the line as the file holds it, and only the lines returned were redacted:
+  // match or no match told a model a secret it is only ever shown as *** a character at a time (found by an
+  // adversarial pass: a range query per character recovers a token within one agent step).
+  it('matches the query against the line as the model would see it, secrets redacted', async () => {
+    const envRoot = await mkdtemp(path.join(base, 'env-'));
+    await writeFile(path.join(envRoot, '.env'), 'DEPLOY_TOKEN=Zq7vK2mP9xR4tL8w\nGH=ghp_a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ\n');
+    const search = searchFilesTool({ root: envRoot, redact: createRedactor(['Zq7vK2mP9xR4tL8w']) });
+    const found = (query: string, regex = false) => search.execute({ query, regex }, { signal: new AbortController().signal, cwd: envRoot, stepKey: 'test' });
+    for (const query of ['DEPLOY_TOKEN=Zq7v', 'Zq', 'ghp_a1B2', 'kLmN']) await expect(found(query)).resolves.toBe(`[no matches for '${query}']`);
+    for (const query of ['DEPLOY_TOKEN=[N-Z]', 'DEPLOY_TOKEN=.{16}$', 'GH=ghp_[a-z]', 'GH=.{20}']) await expect(found(query, true)).resolves.toBe(`[no matches for '${query}']`);
+    await expect(found('DEPLOY_TOKEN=\\*\\*\\*$', true)).resolves.toBe('.env:1: DEPLOY_TOKEN=***');
+    await expect(found('=')).resolves.toBe('.env:1: DEPLOY_TOKEN=***\n.env:2: GH=***');
   });
 
   // A BEGIN line with no key after it (code that names the marker) hid the rest of its file, and an
@@ -245,7 +260,7 @@ describe('search_files', () => {
     const armor = ['-----BEGIN PGP PRIVATE KEY BLOCK-----', 'Comment: deploy', '', 'lQOYBGXxyz0BCADabcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKL', '=Ab3D', '-----END PGP PRIVATE KEY BLOCK-----'];
     await writeFile(path.join(keyRoot, 'key.asc'), `${armor.join('\n')}\nafter\n`);
     await writeFile(path.join(keyRoot, 'check.ts'), "if (text.startsWith('-----BEGIN RSA PRIVATE KEY-----')) {\n  refuse(text);\n}\n");
-    const search = searchFilesTool({ root: keyRoot });
+    const search = searchFilesTool({ root: keyRoot, redact: createRedactor() });
     const found = (query: string) => search.execute({ query, regex: true }, { signal: new AbortController().signal, cwd: keyRoot, stepKey: 'test' });
     await expect(found('lQOY|Comment|=Ab3D|PGP')).resolves.toBe("[no matches for 'lQOY|Comment|=Ab3D|PGP']");
     await expect(found('after|refuse')).resolves.toBe('check.ts:2:   refuse(text);\nkey.asc:7: after');
@@ -262,7 +277,7 @@ describe('search_files', () => {
   it('runs a catastrophic model-chosen regex in linear time', async () => {
     const hostileRoot = await mkdtemp(path.join(tmpdir(), 'files-redos-'));
     await writeFile(path.join(hostileRoot, 'bait.txt'), `${'a'.repeat(399)}b\n`);
-    const tool = searchFilesTool({ root: hostileRoot });
+    const tool = searchFilesTool({ root: hostileRoot, redact: createRedactor() });
     await expect(tool.execute({ query: '^(a+)+$', regex: true }, ctx())).resolves.toBe("[no matches for '^(a+)+$']");
     await expect(tool.execute({ query: '^(a|aa)+b$', regex: true, ignore_case: true }, ctx())).resolves.toBe(`bait.txt:1: ${'a'.repeat(399)}b`);
     await rm(hostileRoot, { recursive: true, force: true });
@@ -278,7 +293,7 @@ describe('search_files', () => {
     await writeFile(path.join(slowRoot, 'notes.md'), Array.from({ length: 1_300 }, (_, n) => line(n)).join('\n'));
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error('the step timed out')), 20);
-    const search = searchFilesTool({ root: slowRoot }).execute({ query: '[a-z].{1000}', regex: true }, { signal: controller.signal, cwd: slowRoot, stepKey: 'test' });
+    const search = searchFilesTool({ root: slowRoot, redact: createRedactor() }).execute({ query: '[a-z].{1000}', regex: true }, { signal: controller.signal, cwd: slowRoot, stepKey: 'test' });
     await expect(search).rejects.toThrow('the step timed out');
     await rm(slowRoot, { recursive: true, force: true });
   });
@@ -306,7 +321,7 @@ describe('a walk that stops at its limits', () => {
   });
 
   it('never answers "no matches" for files it did not read', async () => {
-    const search = searchFilesTool({ root, walk: { maxFiles: 1 } });
+    const search = searchFilesTool({ root, redact: createRedactor(), walk: { maxFiles: 1 } });
     const text = (await search.execute({ query: 'no such text anywhere' }, ctx())) as string;
     expect(text).toMatch(/^\[cut: the walk of the repository stopped at 1 file, .*\]\n\[no matches for 'no such text anywhere'\]$/);
   });

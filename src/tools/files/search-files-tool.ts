@@ -2,6 +2,7 @@ import { cutNote } from '../../core/cut-note.ts';
 import { realpath } from 'node:fs/promises';
 import { setImmediate } from 'node:timers/promises';
 import { LinearRegex } from '../../core/linear-regex.ts';
+import type { Redactor } from '../../core/redact.ts';
 import type { Tool } from '../tool.ts';
 import { InvalidSearchError } from './invalid-search-error.ts';
 import { compileGlob } from './compile-glob.ts';
@@ -65,8 +66,14 @@ function compile(query: string, isRegex: boolean, ignoreCase: boolean): LinearRe
   }
 }
 
-/** The `search_files` tool: lines matching a fixed string or regex across the repository, as `path:line: text`. */
-export function searchFilesTool(options: { root: string; maxResults?: number; walk?: WalkLimits }): Tool {
+/**
+ * The `search_files` tool: lines matching a fixed string or regex across the repository, as `path:line: text`.
+ * The query is matched against each line redacted with the run's `redact`, as the model sees lines: matched
+ * against the line as written, a match or none told a model a secret it is only shown as `***`, one
+ * range query per character.
+ */
+export function searchFilesTool(options: { root: string; redact: Redactor; maxResults?: number; walk?: WalkLimits }): Tool {
+  const { redact } = options;
   const maxResults = options.maxResults ?? SEARCH_FILES_MAX_RESULTS;
   return {
     name: 'search_files',
@@ -126,7 +133,8 @@ export function searchFilesTool(options: { root: string; maxResults?: number; wa
             ctx.signal.throwIfAborted();
             slice = performance.now();
           }
-          const shown = line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}…` : line;
+          // Cut, then redacted: the redactor hides the start of a secret the cut ends in (at the `…`).
+          const shown = redact(line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}…` : line);
           if (!matcher.test(shown)) continue;
           if (results.length === maxResults) {
             more = true;
