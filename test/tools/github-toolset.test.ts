@@ -164,9 +164,30 @@ describe('github read tools', () => {
   it('search_issues limits an unscoped query to the current repository', async () => {
     api.handlers['search/issues-and-pull-requests'] = () => ({ body: { total_count: 1, incomplete_results: false, items: [issue(5, 'Flaky')] } });
     const result = (await call('search_issues', { query: 'is:open flaky' })) as { query: string; total_count: number };
-    expect(result).toMatchObject({ query: 'is:open flaky repo:octo/demo', total_count: 1 });
+    expect(result).toMatchObject({ query: 'repo:octo/demo is:open flaky', total_count: 1 });
     await call('search_issues', { query: 'flaky repo:OCTO/demo' });
     expect(api.requests[1]?.query.get('q')).toBe('flaky repo:OCTO/demo');
+  });
+
+  // The repository was added after the model's text, inside a quote it left open, and a repo: inside a quoted
+  // phrase (or a label's quoted value) counted as the query's scope: GitHub reads both as words to find, and
+  // the search reached every repository the token reaches (found by an adversarial pass).
+  it('search_issues scopes a query whose repo: stands inside quotes, and refuses a quote left open', async () => {
+    api.handlers['search/issues-and-pull-requests'] = () => ({ body: { total_count: 0, incomplete_results: false, items: [] } });
+    for (const query of ['password "leak', 'a "b" "c', 'repo:octo/demo"']) {
+      await expect(call('search_issues', { query }), query).rejects.toThrow('search_issues: a query may not leave a " open');
+    }
+    expect(api.requests).toEqual([]);
+    for (const [query, sent] of [
+      ['"password repo:octo/demo"', 'repo:octo/demo "password repo:octo/demo"'],
+      ['label:"repo:octo/demo" leak', 'repo:octo/demo label:"repo:octo/demo" leak'],
+      ['leak repo:"octo/demo"', 'leak repo:"octo/demo"'],
+      ['"a phrase" repo:octo/demo', '"a phrase" repo:octo/demo'],
+    ]) {
+      api.requests.length = 0;
+      await call('search_issues', { query });
+      expect(api.requests[0]?.query.get('q'), query).toBe(sent);
+    }
   });
 
   it('searches only the repositories the plan allows: org:, user: and other repo: qualifiers are refused, requesting nothing', async () => {

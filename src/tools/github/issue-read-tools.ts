@@ -21,6 +21,26 @@ function scopesOf(query: string): Array<{ kind: string; value: string }> {
 }
 
 /**
+ * The `repo:` qualifiers GitHub reads as the query's scope: whole words outside quotes (a `"` pairs with
+ * the next one; `repo:"a/b"` is one word). A `repo:` inside a quoted phrase or a qualifier's quoted value
+ * (`label:"repo:a/b"`) is text to find, and counted as a scope it left the search unscoped.
+ */
+function scopingRepos(query: string): string[] {
+  const words: string[] = [];
+  let word = '';
+  let quoted = false;
+  for (const char of query) {
+    if (char === '"') quoted = !quoted;
+    if (!quoted && /\s/.test(char)) {
+      if (word) words.push(word);
+      word = '';
+    } else word += char;
+  }
+  if (word) words.push(word);
+  return words.filter((each) => /^repo:(?:"[^"]*"|[^\s"]+)$/i.test(each));
+}
+
+/**
  * Why a query could reach beyond the repositories it names, or undefined: a negated scope
  * (`-repo:own` is every repository but this one) or a boolean operator (`repo:own OR is:issue`).
  */
@@ -93,6 +113,10 @@ export function issueReadTools(context: GitHubToolContext): Tool[] {
         if (/[()]/.test(query)) {
           throw new StepError('search_issues: a query may not group with ( and ): grouping could reach repositories the plan does not allow; write the query without them', { transient: false, toolName: 'search_issues' });
         }
+        // A quote left open would take in the rest of the query, the scope added below included.
+        if ((query.match(/"/g)?.length ?? 0) % 2 === 1) {
+          throw new StepError('search_issues: a query may not leave a " open: it would make the rest of the query, the repository it is limited to included, one phrase to find; close the quote or leave it out', { transient: false, toolName: 'search_issues' });
+        }
         const scopes = scopesOf(query);
         // A search reaches what the token reaches: only the repositories the plan allows may be named.
         const outside = scopes.find((scope) => scope.kind !== 'repo' || !allowed.includes(scope.value.toLowerCase()));
@@ -100,7 +124,8 @@ export function issueReadTools(context: GitHubToolContext): Tool[] {
         // Naming only allowed repositories is not enough: `-repo:own` names one and searches all the others.
         const wider = widening(query);
         if (wider) throw new StepError(`search_issues: ${wider}; write the query without it`, { transient: false, toolName: 'search_issues' });
-        const q = scopes.length > 0 ? query : `${query} repo:${call.owner}/${call.repo}`;
+        // Every repo: anywhere names an allowed repository (above); one GitHub reads as a scope keeps the query as it is.
+        const q = scopingRepos(query).length > 0 ? query : `repo:${call.owner}/${call.repo} ${query}`;
         try {
           const { data } = await context.octokit.request('GET /search/issues', {
             q,
