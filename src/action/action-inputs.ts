@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AllowedBotsInput } from '../security/allowed-bots.ts';
+import { MAX_SHARDS } from '../core/run-event.ts';
 
 /** The inputs action.yml declares; `core.getInput` reads each from `INPUT_<NAME>`. */
 export const INPUT_NAMES = [
@@ -127,8 +128,8 @@ export const ActionInputs = z.object({
   'state-retention-days': decimalInput(
     z.coerce.number<string>({ error: 'expected a whole number of days from 1 to 90' }).int('expected a whole number of days from 1 to 90').min(1, 'expected at least 1 day').max(90, 'expected at most 90 days (the longest GitHub keeps artifacts)').default(7),
   ),
-  shards: decimalInput(wholeNumber(1, 256).optional()),
-  shard: decimalInput(wholeNumber(1, 256).optional()),
+  shards: decimalInput(wholeNumber(1, MAX_SHARDS).optional()),
+  shard: decimalInput(wholeNumber(1, MAX_SHARDS).optional()),
   'weights-from': blankIsDefault(Text.optional()),
   'max-cost-usd-per-run': decimalInput(z.coerce.number<string>().min(0, 'expected an amount in US dollars of 0 or more, such as 0.05').max(1_000_000, 'expected an amount in US dollars of at most 1,000,000, as the CLI takes').optional()),
   'allowed-bots': AllowedBotsInput,

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { errorText } from '../core/error-text.ts';
+import { MAX_SHARDS } from '../core/run-event.ts';
 import { oversizedState, readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
 import { newestPartStates, prepareStates, shardOfPart, shardPart, type PartState } from '../state/fan-out-states.ts';
 import { clashProblem } from '../state/newest-states.ts';
@@ -156,7 +157,8 @@ function shardCount(text: string | undefined): number | undefined {
     if (!line.includes('"shards_assigned"')) continue;
     try {
       const event = JSON.parse(line) as { type?: unknown; shards?: unknown };
-      if (event.type === 'shards_assigned' && typeof event.shards === 'number') return event.shards;
+      // Bounded as the trace's schema bounds it: the count multiplies a shard job's interval between comment writes.
+      if (event.type === 'shards_assigned' && Number.isInteger(event.shards)) return Math.min(Math.max(event.shards as number, 1), MAX_SHARDS);
     } catch {
       // A cut last line: the count is on every shards_assigned line, so an earlier one answers.
     }

@@ -107,6 +107,10 @@ export async function findWaitingRun(
   const askedAt = Date.parse(String((asked as { ts?: unknown }).ts));
   const comment = (settings.github.payload as { comment?: { created_at?: unknown } } | undefined)?.comment;
   const answeredAt = Date.parse(String(comment?.created_at));
+  // Fail closed: an answer whose time or question's time cannot be read is not taken as the later one.
+  if (Number.isNaN(askedAt) || Number.isNaN(answeredAt)) {
+    return { ok: false, problem: `when this comment was written (${JSON.stringify(comment?.created_at ?? null)}) or when run ${marker.runId} asked for approval ${marker.hash} cannot be read, so whether it answers that question cannot be told; nothing was changed` };
+  }
   if (answeredAt < askedAt) {
     return { ok: false, problem: `this comment was written at ${new Date(answeredAt).toISOString()}, before run ${marker.runId} asked for approval ${marker.hash} at ${new Date(askedAt).toISOString()}: it answers an earlier question; read plan-runner's comment as it is now and answer again` };
   }

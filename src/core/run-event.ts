@@ -301,6 +301,9 @@ export type StepActivity = RunEvent extends infer E
     : never
   : never;
 
+/** The most shard jobs a fan-out has (the `shards` input's bound); a saved state that records more is refused. */
+export const MAX_SHARDS = 256;
+
 /** The version of the trace's event format, written on `plan_created`. */
 export const TRACE_FORMAT = 2;
 

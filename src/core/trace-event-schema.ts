@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RunEventType } from './run-event.ts';
+import { MAX_SHARDS, type RunEventType } from './run-event.ts';
 import { TODO_STATUSES } from './todo-item.ts';
 
 /** A schema per event type: what plan-runner writes of it, as the readers of a trace read it. */
@@ -132,7 +132,7 @@ function buildSchemas(): TraceEventSchemas {
     item_retrying: event({ stepKey: text, index, ...retrying }),
     item_completed: event({ stepKey: text, index, usage }, reusable),
     item_failed: event({ stepKey: text, index, ...failure }, { attempts: z.number() }),
-    shards_assigned: event({ stepKey: text, reuseKey: text, shards: z.int().min(1), assignment: z.array(z.int().min(1)) }),
+    shards_assigned: event({ stepKey: text, reuseKey: text, shards: z.int().min(1).max(MAX_SHARDS), assignment: z.array(z.int().min(1).max(MAX_SHARDS)) }),
     plan_revised: event({ plan, replaced: texts, added: texts, reason: text }),
     run_finished: event({ status, usage }, { reason: text, resultStepKey: text }),
     goals_checked: event(

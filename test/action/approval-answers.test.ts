@@ -76,9 +76,9 @@ async function pause(store: RunStateStore, plan = PLAN, pull = PULL, runId = 77)
   expect(paused.result.outputs.status).toBe('awaiting-approval');
 }
 
-/** An issue_comment event: `body` by a maintainer on pull request #5 (written at `createdAt` when given). */
-function commentOn(body: string, id: number, createdAt?: string) {
-  return { action: 'created', issue: { number: 5, pull_request: { url: 'https://api.github.com/repos/octo/app/pulls/5' }, user: { login: 'octocat', type: 'User' } }, comment: { id, body, user: { login: 'maintainer', type: 'User' }, ...(createdAt && { created_at: createdAt }) }, repository: REPOSITORY, sender: { login: 'maintainer', type: 'User' } };
+/** An issue_comment event: `body` by a maintainer on pull request #5, written at `createdAt` (now unless given; `null`: a payload without the time). */
+function commentOn(body: string, id: number, createdAt: string | null = new Date().toISOString()) {
+  return { action: 'created', issue: { number: 5, pull_request: { url: 'https://api.github.com/repos/octo/app/pulls/5' }, user: { login: 'octocat', type: 'User' } }, comment: { id, body, user: { login: 'maintainer', type: 'User' }, ...(createdAt !== null && { created_at: createdAt }) }, repository: REPOSITORY, sender: { login: 'maintainer', type: 'User' } };
 }
 
 // The approving job's check run is on the paused pull request commit, not the event's (the default
@@ -108,6 +108,13 @@ it('/approve written before the pause it would answer is refused, and the commen
   const early = await act('issue_comment', commentOn('/approve', 901, before), 78, store);
   expect(early.result.outputs.status).not.toBe('succeeded');
   expect(early.said.warnings.join('\n') + early.said.log.join('\n') + early.said.summary).toContain('it answers an earlier question');
+  await expect(readFile(path.join(workspace, 'published.txt'), 'utf8')).rejects.toThrow();
+  // A payload whose time cannot be read answers nothing either (fail closed: the check was skipped).
+  for (const [at, id] of [[null, 904], ['not a time', 905]] as const) {
+    const unknown = await act('issue_comment', commentOn('/approve', id, at), 81, store);
+    expect(unknown.result.outputs.status).not.toBe('succeeded');
+    expect(unknown.said.warnings.join('\n') + unknown.said.log.join('\n') + unknown.said.summary).toContain('whether it answers that question cannot be told');
+  }
   await expect(readFile(path.join(workspace, 'published.txt'), 'utf8')).rejects.toThrow();
   const later = await act('issue_comment', commentOn('/approve', 902, new Date(Date.now() + 1_000).toISOString()), 79, store);
   expect(later.result.outputs.status).toBe('succeeded');

@@ -111,6 +111,8 @@ describe('a trace event that does not fit what plan-runner writes', () => {
     expect(problemOf(created({ optional: 'a' }))).toContain('whose plan.steps[0].optional is not a list;');
     expect(problemOf(CREATED, { type: 'step_started', stepKey: '1', at: 'noon' })).toContain('has a step_started event whose at is not a number;');
     expect(problemOf(CREATED, { type: 'shards_assigned', stepKey: '1', reuseKey: 'r', shards: 2, assignment: [1, 0.5] })).toContain('whose assignment[1] is not a whole number;');
+    // The count multiplies a shard job's interval between comment writes: a state may not record more shards than the input allows.
+    expect(problemOf(CREATED, { type: 'shards_assigned', stepKey: '1', reuseKey: 'r', shards: 100_000, assignment: [1] })).toMatch(/whose shards is /);
     expect(problemOf(CREATED, { type: 'plan_created', format: 2, carried: { 'a b': 3 }, plan: { name: 't', revision: 1, steps: [] } })).toContain('whose carried["a b"] is not a string;');
   });
 
