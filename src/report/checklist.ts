@@ -23,7 +23,7 @@ export const STATE_ICONS: Readonly<Record<StepState, string>> = {
 };
 
 /**
- * `3/5 complete, 0 failed` (plus skipped and replaced when any), over the steps of the current plan
+ * `3/5 complete, 0 failed` (plus the items of completed steps that failed, skipped and replaced when any), over the steps of the current plan
  * revision: a step that failed and was replaced by a replan is counted as replaced, not as a failure
  * of the plan that finally ran.
  */
@@ -31,14 +31,19 @@ export function checklistHeader(record: RunRecord): string {
   const current = record.plan ? currentKeys(record.plan.steps) : undefined;
   const counts: Record<StepState, number> = { pending: 0, in_progress: 0, waiting: 0, completed: 0, failed: 0, skipped: 0 };
   let total = 0;
+  // A step completes under on_item_failure: continue with items that failed, all of them maybe: "0 failed"
+  // alone read as if every item had done its work.
+  let failedItems = 0;
   for (const step of record.steps.values()) {
     if (current && !current.has(step.key)) continue;
     total++;
     counts[step.state]++;
+    if (step.state === 'completed') failedItems += step.failedItems?.length ?? 0;
   }
   const replaced = record.steps.size - total;
   const skipped = counts.skipped;
-  return `${counts.completed}/${total} complete, ${counts.failed} failed${skipped ? `, ${skipped} skipped` : ''}${replaced ? `, ${replaced} replaced` : ''}`;
+  const items = failedItems ? `, ${failedItems} item${failedItems === 1 ? '' : 's'} failed` : '';
+  return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${skipped ? `, ${skipped} skipped` : ''}${replaced ? `, ${replaced} replaced` : ''}`;
 }
 
 // The keys of a plan snapshot's steps, built once per snapshot: the header is drawn on every update.

@@ -75,7 +75,7 @@ function commentEvent(body: string, login: string): Record<string, unknown> {
   return {
     action: 'created',
     issue: { number: PR, title: 'Weekly post', state: 'open', user: { login: 'octocat', id: 2, type: 'User' }, pull_request: { url: `https://api.github.com/repos/${REPO.owner}/${REPO.name}/pulls/${PR}` } },
-    comment: { id: 900 + login.length, body, user: { login, id: 77, type: 'User' } },
+    comment: { id: 900 + login.length, body, user: { login, id: 77, type: 'User' }, created_at: new Date().toISOString() },
     repository: base['repository'],
     sender: { login, id: 77, type: 'User' },
   };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { checklistHeader } from '../../src/report/checklist.ts';
 import type { PlanStep } from '../../src/core/plan-step.ts';
 import type { RunEvent } from '../../src/core/run-event.ts';
 import { applyEvent, newRunRecord, type RunRecord } from '../../src/core/run-record.ts';
@@ -69,6 +70,16 @@ describe('a for_each step in the views', () => {
     expect(body).toContain('- ✅ review. Review packages — 999/1,000 done, 1 failed');
     expect(body).not.toContain('review of package');
     expect(body.length).toBeLessThan(COMMENT_MAX_CHARS / 10);
+  });
+
+  // Every item of a step failed under on_item_failure: continue, and the header said "1/1 complete, 0 failed"
+  // (found by an adversarial pass): the items a completed step lost are counted in it.
+  it('counts the items that failed in a completed step in the header, as the comment and the log show it', () => {
+    const record = recordOf(finished(mappedRun(3, 3, [0, 1, 2]), 3, [0, 1, 2]));
+    expect(checklistHeader(record)).toBe('2/2 complete, 0 failed, 3 items failed');
+    expect(renderComment(record, { marker: commentMarker('plan.yml'), redact: noRedaction })).toContain('2/2 complete, 0 failed, 3 items failed');
+    expect(checklistHeader(recordOf(finished(mappedRun(3, 3, [1]), 3, [1])))).toBe('2/2 complete, 0 failed, 1 item failed');
+    expect(checklistHeader(recordOf(finished(mappedRun(3, 3, []), 3, [])))).toBe('2/2 complete, 0 failed');
   });
 
   it('folds out one line per item in the summary, failed ones with their error', () => {
