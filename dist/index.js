@@ -583,7 +583,7 @@ async function checkRunResult(report, conclusion, redact, runUrl, repositoryUrl)
         ];
     if (runUrl)
         body.push(`[View the run and its job summary](${encodeURI(runUrl)})`);
-    const neutralise = await (0,_security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_3__/* .loadNeutraliser */ .x)({ allowUrls: repositoryUrl ? [repositoryUrl] : [] }, 'rendered');
+    const neutralise = await (0,_security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_3__/* .loadNeutraliser */ .x)({ allowUrls: repositoryUrl ? [repositoryUrl] : [] }, redact, 'rendered');
     const outbound = (text) => neutralise(redact(text));
     return { conclusion, title: outbound(`${report.status}${headline}`), summary: outbound(body.join('\n\n')) };
 }
@@ -744,9 +744,11 @@ async function addEscalationLabel(octokit, target, escalation, warn) {
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
 /* harmony import */ var _core_error_text_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7437);
+/* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8463);
 /* harmony import */ var _run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(62935);
 /* harmony import */ var _state_fan_out_states_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(60708);
 /* harmony import */ var _state_newest_states_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(22362);
+
 
 
 
@@ -758,10 +760,10 @@ function ownPart(fanOut) {
     return fanOut.part === 'shard' ? (0,_state_fan_out_states_js__WEBPACK_IMPORTED_MODULE_3__/* .shardPart */ .u1)(fanOut.shard) : fanOut.part;
 }
 /**
- * Which parts' states a job builds on: prepare's earlier attempt (prepare), prepare's and its own
- * earlier attempt (shard), prepare's, every shard's and its own earlier attempt (merge). Of attempts
- * no later than this one (`attempt`), and of its own part only earlier ones: a state named for an
- * attempt that has not run is not one a job of this attempt saved.
+ * Which parts' states other than prepare's a job builds on: its own earlier attempt (shard, with
+ * `resumeOwn`), every shard's and its own earlier attempt (merge). Of attempts no later than this one
+ * (`attempt`), and of its own part only earlier ones: a state named for an attempt that has not run is
+ * not one a job of this attempt saved. Prepare's is chosen apart (`loadFanOutStates`).
  */
 function wantedParts(fanOut, resumeOwn, attempt) {
     const own = ownPart(fanOut);
@@ -770,20 +772,63 @@ function wantedParts(fanOut, resumeOwn, attempt) {
 }
 function partsWanted(fanOut, resumeOwn) {
     if (fanOut.part === 'prepare')
-        return (part) => part === 'prepare';
+        return () => false;
     const own = ownPart(fanOut);
     if (fanOut.part === 'shard')
-        return (part) => part === 'prepare' || (resumeOwn && part === own);
+        return (part) => resumeOwn && part === own;
     // An earlier merge's state too: its steps with side effects were made and are not made again. Its
     // fan-out steps are not reused whole (it completed them with the items known then, and a shard re-run
     // since has more): the merge assembles them from every state's items (see PlanRun).
-    return (part) => part === 'prepare' || (0,_state_fan_out_states_js__WEBPACK_IMPORTED_MODULE_3__/* .shardOfPart */ .hn)(part) !== undefined || (resumeOwn && part === 'merge');
+    return (part) => (0,_state_fan_out_states_js__WEBPACK_IMPORTED_MODULE_3__/* .shardOfPart */ .hn)(part) !== undefined || (resumeOwn && part === 'merge');
+}
+async function downloadState(store, state, dir) {
+    const oversized = (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_2__/* .oversizedState */ .$6)(state.artifact.size);
+    if (oversized)
+        return { ok: false, problem: `the state of ${state.part} (attempt ${state.attempt}, artifact ${state.artifact.name}) is not read: ${oversized}` };
+    const into = node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, `${state.part}-attempt-${state.attempt}`);
+    try {
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.mkdir)(into, { recursive: true });
+        const read = await (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_2__/* .readResumeTrace */ .tR)(await store.download(state.artifact, into));
+        if (!read.ok)
+            return { ok: false, problem: `the state of ${state.part} (attempt ${state.attempt}): ${read.problem}` };
+        const shard = (0,_state_fan_out_states_js__WEBPACK_IMPORTED_MODULE_3__/* .shardOfPart */ .hn)(state.part);
+        return { ok: true, trace: { ...read.trace, label: `the saved state of ${state.part} (attempt ${state.attempt})`, fanOutPart: shard ?? (state.part === 'prepare' ? 'prepare' : 'merge') } };
+    }
+    catch (error) {
+        return { ok: false, problem: `could not download the state of ${state.part} (attempt ${state.attempt}, artifact ${state.artifact.name}): ${(0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_5__/* .errorText */ .k)(error)}` };
+    }
+}
+/**
+ * The prepare state a job builds on: the first, oldest attempt first, whose run succeeded (up to
+ * `upTo`); else, with `unfinished`, the newest one (a prepare job resumes its own failed attempt).
+ * A prepare job that succeeded is not re-run by "Re-run failed jobs", so no job saves a later
+ * attempt's prepare state, and any step holding the artifact token could save one under that name:
+ * taking the newest let one forged state decide every item and step of a merge (found by an
+ * adversarial pass). The first that succeeded was saved by the job that ran then; a clash in an
+ * attempt read before it is refused, as everywhere.
+ */
+async function choosePrepare(store, artifacts, plan, dir, upTo, unfinished) {
+    const states = (0,_state_fan_out_states_js__WEBPACK_IMPORTED_MODULE_3__/* .prepareStates */ .cy)(artifacts, plan, upTo);
+    let newest;
+    for (const candidate of states) {
+        if (candidate.clashed || !candidate.artifact)
+            return { ok: false, problem: `the prepare state of attempt ${candidate.attempt} is not read: ${(0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_4__/* .clashProblem */ .D)(candidate, plan)}` };
+        const state = { part: 'prepare', attempt: candidate.attempt, artifact: candidate.artifact };
+        const read = await downloadState(store, state, dir);
+        if (!read.ok)
+            return read;
+        if (runStatus(read.trace.text) === 'succeeded')
+            return { ok: true, state, trace: read.trace, succeeded: true, found: states.length };
+        newest = { state, trace: read.trace };
+    }
+    return unfinished && newest ? { ok: true, ...newest, succeeded: false, found: states.length } : { ok: true, succeeded: false, found: states.length };
 }
 /**
  * Finds and downloads the states this job builds on among the workflow run's artifacts (every job
- * and attempt of it): the newest attempt of each part it needs (a shard's own earlier attempt only
- * with `resumeOwn`, i.e. `resume: auto`). A shard or merge job without the
- * prepare job's state cannot run, and says so.
+ * and attempt of it): the prepare state (`choosePrepare`: the first that succeeded, or for a prepare
+ * job with `resumeOwn`, i.e. `resume: auto`, its newest earlier attempt when none did), and the newest
+ * attempt of every other part it needs (a shard's own earlier attempt only with `resumeOwn`). A shard
+ * or merge job without a prepare state that succeeded cannot run, and says so.
  */
 async function loadFanOutStates(store, fanOut, plan, dir, resumeOwn, attempt) {
     const { planPath } = plan;
@@ -794,45 +839,62 @@ async function loadFanOutStates(store, fanOut, plan, dir, resumeOwn, attempt) {
     catch (error) {
         return { ok: false, problem: `could not list this workflow run's artifacts to find the fanned-out run's state: ${(0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_5__/* .errorText */ .k)(error)}` };
     }
+    const preparing = fanOut.part === 'prepare';
+    const prepare = await choosePrepare(store, artifacts, plan, dir, preparing ? attempt - 1 : attempt, preparing && resumeOwn);
+    if (!prepare.ok)
+        return prepare;
+    if (!preparing && !prepare.succeeded) {
+        const key = plan.runKey === undefined ? '' : ` with run-key ${JSON.stringify(plan.runKey)}`;
+        return {
+            ok: false,
+            problem: prepare.found > 0
+                ? `mode ${fanOut.part}: no prepare job of this workflow run succeeded for ${planPath}${key} (${prepare.found} attempt${prepare.found === 1 ? '' : 's'} saved a state that did not): the shard and merge jobs build on a prepare that succeeded; re-run the prepare job`
+                : `mode ${fanOut.part} found no state of the prepare job for ${planPath}${key} in this workflow run: ` +
+                    'run a job with mode: prepare first (the same plan' + (plan.runKey === undefined ? '' : ' and run-key: the shard and merge jobs give the same run-key as their prepare job, never one per shard') + '), and give this job needs: on it',
+        };
+    }
     const found = (0,_state_fan_out_states_js__WEBPACK_IMPORTED_MODULE_3__/* .newestPartStates */ .yG)(artifacts, plan, wantedParts(fanOut, resumeOwn, attempt));
     const clashed = found.find((state) => state.clashed);
     if (clashed)
         return { ok: false, problem: `the ${clashed.part} state of attempt ${clashed.attempt} is not read: ${(0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_4__/* .clashProblem */ .D)(clashed, plan)}` };
-    if (fanOut.part !== 'prepare' && !found.some((state) => state.part === 'prepare')) {
-        return {
-            ok: false,
-            problem: `mode ${fanOut.part} found no state of the prepare job for ${planPath}${plan.runKey === undefined ? '' : ` with run-key ${JSON.stringify(plan.runKey)}`} in this workflow run: ` +
-                'run a job with mode: prepare first (the same plan' + (plan.runKey === undefined ? '' : ' and run-key: the shard and merge jobs give the same run-key as their prepare job, never one per shard') + '), and give this job needs: on it',
-        };
-    }
-    const traces = [];
-    const parts = [];
-    let shards;
-    // Prepare's comes first (newestPartStates orders it so): the shards it made are the only ones read.
+    const traces = prepare.trace ? [prepare.trace] : [];
+    const parts = prepare.state ? [prepare.state] : [];
+    // Prepare's comes first: the shards it made are the only ones read.
+    const shards = prepare.trace && shardCount(prepare.trace.text);
     for (const state of found) {
         const shard = (0,_state_fan_out_states_js__WEBPACK_IMPORTED_MODULE_3__/* .shardOfPart */ .hn)(state.part);
         if (shard !== undefined && (shards === undefined || shard > shards))
             continue;
-        const oversized = (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_2__/* .oversizedState */ .$6)(state.artifact.size);
-        if (oversized)
-            return { ok: false, problem: `the state of ${state.part} (attempt ${state.attempt}, artifact ${state.artifact.name}) is not read: ${oversized}` };
-        const into = node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, `${state.part}-attempt-${state.attempt}`);
-        try {
-            await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.mkdir)(into, { recursive: true });
-            const file = await store.download(state.artifact, into);
-            const read = await (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_2__/* .readResumeTrace */ .tR)(file);
-            if (!read.ok)
-                return { ok: false, problem: `the state of ${state.part} (attempt ${state.attempt}): ${read.problem}` };
-            traces.push({ ...read.trace, label: `the saved state of ${state.part} (attempt ${state.attempt})`, fanOutPart: state.part === 'prepare' || state.part === 'merge' ? state.part : shard });
-            parts.push(state);
-            if (state.part === 'prepare')
-                shards = shardCount(read.trace.text);
-        }
-        catch (error) {
-            return { ok: false, problem: `could not download the state of ${state.part} (attempt ${state.attempt}, artifact ${state.artifact.name}): ${(0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_5__/* .errorText */ .k)(error)}` };
-        }
+        const read = await downloadState(store, state, dir);
+        if (!read.ok)
+            return read;
+        traces.push(read.trace);
+        parts.push(state);
     }
-    return { ok: true, traces, parts, ...(shards !== undefined && { shards }) };
+    const notice = preparing && prepare.succeeded && prepare.state
+        ? `The prepare job of attempt ${prepare.state.attempt} succeeded: the shard and merge jobs of this workflow run build on its state, so this job reuses it${resumeOwn ? '' : ' (resume: never does not prepare afresh once a prepare has succeeded; start a new workflow run for that)'}.`
+        : undefined;
+    return { ok: true, traces, parts, ...(shards !== undefined && { shards }), ...(notice && { notice }) };
+}
+/** The status the last `run_finished` line of a trace (`text`) records, if any. */
+function runStatus(text) {
+    for (let end = text.length; end > 0;) {
+        const at = text.lastIndexOf('"run_finished"', end - 1);
+        if (at < 0)
+            return undefined;
+        const start = text.lastIndexOf('\n', at) + 1;
+        const stop = text.indexOf('\n', at);
+        try {
+            const event = JSON.parse(text.slice(start, stop < 0 ? undefined : stop));
+            if (event.type === 'run_finished')
+                return typeof event.status === 'string' ? event.status : undefined;
+        }
+        catch {
+            // A cut last line: an earlier one may answer.
+        }
+        end = start;
+    }
+    return undefined;
 }
 /** The shard count the prepare job's trace (`text`) recorded, if any. */
 function shardCount(text) {
@@ -841,8 +903,9 @@ function shardCount(text) {
             continue;
         try {
             const event = JSON.parse(line);
-            if (event.type === 'shards_assigned' && typeof event.shards === 'number')
-                return event.shards;
+            // Bounded as the trace's schema bounds it: the count multiplies a shard job's interval between comment writes.
+            if (event.type === 'shards_assigned' && Number.isInteger(event.shards))
+                return Math.min(Math.max(event.shards, 1), _core_run_event_js__WEBPACK_IMPORTED_MODULE_6__/* .MAX_SHARDS */ .h);
         }
         catch {
             // A cut last line: the count is on every shards_assigned line, so an earlier one answers.
@@ -1299,7 +1362,7 @@ async function liveComment(settings, context) {
     const headSha = decision.target.kind === 'pull_request' ? ((0,github_run_context/* pullRequestHeadSha */.d)(settings.github.payload) ?? context.headSha) : undefined;
     const head = headSha ? { hidden: `\n<!-- plan-runner-head: ${headSha} -->`, line: `\n\nFor commit ${headSha}.` } : { hidden: '', line: '' };
     // Tool and model text in the comment must not ping people, link issues or load images: only the repository's own links stay.
-    const outbound = await (0,load_neutraliser/* loadNeutraliser */.x)({ allowUrls: settings.github.repositoryUrl ? [settings.github.repositoryUrl] : [] }, 'rendered');
+    const outbound = await (0,load_neutraliser/* loadNeutraliser */.x)({ allowUrls: settings.github.repositoryUrl ? [settings.github.repositoryUrl] : [] }, redact, 'rendered');
     // A fanned-out run's jobs share the comment: each draws its own steps over the others' of the same workflow run (see shared-comment-state.ts).
     const part = settings.fanOut?.part;
     const partial = part === 'prepare' || part === 'shard';
@@ -10145,8 +10208,11 @@ function retryAfterMs(header, now = Date.now()) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   _: () => (/* binding */ TRACE_FORMAT)
+/* harmony export */   _: () => (/* binding */ TRACE_FORMAT),
+/* harmony export */   h: () => (/* binding */ MAX_SHARDS)
 /* harmony export */ });
+/** The most shard jobs a fan-out has (the `shards` input's bound); a saved state that records more is refused. */
+const MAX_SHARDS = 256;
 /** The version of the trace's event format, written on `plan_created`. */
 const TRACE_FORMAT = 2;
 
@@ -12342,6 +12408,7 @@ function buildToolRegistry(plan, options) {
     };
     const context = {
         root: options.cwd,
+        redact: options.redact,
         ...(options.octokit !== undefined && { octokit: options.octokit }),
         ...(options.repository !== undefined && { repository: options.repository }),
         ...(options.pullNumber !== undefined && { pullNumber: options.pullNumber }),
@@ -12445,6 +12512,7 @@ async function openTools(plan, context) {
         const options = {
             cwd: context.cwd,
             env: context.env,
+            redact: context.redact,
             ...(context.octokit !== undefined && { octokit: context.octokit }),
             ...(context.repository !== undefined && { repository: context.repository }),
             ...(context.pullNumber !== undefined && { pullNumber: context.pullNumber }),
@@ -15710,9 +15778,9 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot resume: ${read.problem}`)] };
         if (trace.fanOutPart === 'prepare')
             shardPlans = read.state.shards;
-        // A shard's state is read for its own items only; the prepare state comes first (loadFanOutStates).
+        // A shard's state is read for its own items only, prepare's for its steps only; the prepare state comes first (loadFanOutStates).
         const shard = trace.fanOutPart;
-        states.push(typeof shard === 'number' ? (0,resume_state/* shardOwnState */.se)(read.state, shard, shardPlans ?? new Map()) : read.state);
+        states.push(typeof shard === 'number' ? (0,resume_state/* shardOwnState */.se)(read.state, shard, shardPlans ?? new Map()) : shard === 'prepare' ? (0,resume_state/* prepareOwnState */.hk)(read.state) : read.state);
     }
     if (states.length > 0)
         resume = states.length === 1 ? states[0] : (0,resume_state/* mergeResumeStates */.w6)(states, states.map((state) => state.from).join(', '));
@@ -25183,7 +25251,7 @@ const STATE_ICONS = {
     skipped: '\u23ed\ufe0f',
 };
 /**
- * `3/5 complete, 0 failed` (plus skipped and replaced when any), over the steps of the current plan
+ * `3/5 complete, 0 failed` (plus the items of completed steps that failed, skipped and replaced when any), over the steps of the current plan
  * revision: a step that failed and was replaced by a replan is counted as replaced, not as a failure
  * of the plan that finally ran.
  */
@@ -25191,15 +25259,21 @@ function checklistHeader(record) {
     const current = record.plan ? currentKeys(record.plan.steps) : undefined;
     const counts = { pending: 0, in_progress: 0, waiting: 0, completed: 0, failed: 0, skipped: 0 };
     let total = 0;
+    // A step completes under on_item_failure: continue with items that failed, all of them maybe: "0 failed"
+    // alone read as if every item had done its work.
+    let failedItems = 0;
     for (const step of record.steps.values()) {
         if (current && !current.has(step.key))
             continue;
         total++;
         counts[step.state]++;
+        if (step.state === 'completed')
+            failedItems += step.failedItems?.length ?? 0;
     }
     const replaced = record.steps.size - total;
     const skipped = counts.skipped;
-    return `${counts.completed}/${total} complete, ${counts.failed} failed${skipped ? `, ${skipped} skipped` : ''}${replaced ? `, ${replaced} replaced` : ''}`;
+    const items = failedItems ? `, ${failedItems} item${failedItems === 1 ? '' : 's'} failed` : '';
+    return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${skipped ? `, ${skipped} skipped` : ''}${replaced ? `, ${replaced} replaced` : ''}`;
 }
 // The keys of a plan snapshot's steps, built once per snapshot: the header is drawn on every update.
 const keySets = new WeakMap();
@@ -27687,9 +27761,12 @@ var parse_json = __nccwpck_require__(70695);
 var trace_gap = __nccwpck_require__(82975);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var schemas = __nccwpck_require__(41514);
+// EXTERNAL MODULE: ./lib/core/run-event.js
+var run_event = __nccwpck_require__(8463);
 // EXTERNAL MODULE: ./lib/core/todo-item.js
 var todo_item = __nccwpck_require__(26055);
 ;// CONCATENATED MODULE: ./lib/core/trace-event-schema.js
+
 
 
 let built;
@@ -27810,7 +27887,7 @@ function buildSchemas() {
         item_retrying: event({ stepKey: text, index, ...retrying }),
         item_completed: event({ stepKey: text, index, usage }, reusable),
         item_failed: event({ stepKey: text, index, ...failure }, { attempts: schemas.number() }),
-        shards_assigned: event({ stepKey: text, reuseKey: text, shards: schemas.int().min(1), assignment: schemas.array(schemas.int().min(1)) }),
+        shards_assigned: event({ stepKey: text, reuseKey: text, shards: schemas.int().min(1).max(run_event/* MAX_SHARDS */.h), assignment: schemas.array(schemas.int().min(1).max(run_event/* MAX_SHARDS */.h)) }),
         plan_revised: event({ plan, replaced: texts, added: texts, reason: text }),
         run_finished: event({ status, usage }, { reason: text, resultStepKey: text }),
         goals_checked: event({ goals: schemas.array(fields({ name: text, severity: schemas["enum"](['required', 'warning']), outcome: schemas["enum"](['met', 'unmet', 'error']), evidence: text })), status }, { usage, reason: text }),
@@ -28050,6 +28127,7 @@ function runStarted(trace) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   GB: () => (/* binding */ resumeStateFromEvents),
+/* harmony export */   hk: () => (/* binding */ prepareOwnState),
 /* harmony export */   se: () => (/* binding */ shardOwnState),
 /* harmony export */   w6: () => (/* binding */ mergeResumeStates)
 /* harmony export */ });
@@ -28192,6 +28270,16 @@ function shardOwnState(state, shard, shardPlans) {
     }));
     const { approval: _approval, decided: _decided, ...rest } = state;
     return { ...rest, reuse: new Map(), shards: new Map(), items: assigned(state.items), itemErrors: assigned(state.itemErrors) };
+}
+/**
+ * What a prepare job's saved state may tell the jobs after it: every step it ran, but nothing of the
+ * fan-out steps it assigned to shards (`shards`): their items are the shards' to run, so a prepare
+ * state that held items or a whole fan-out step is not the prepare job's (a forged one completed every
+ * item of a merge; found by an adversarial pass).
+ */
+function prepareOwnState(state) {
+    const own = (byStep) => new Map([...byStep].filter(([reuseKey]) => !state.shards.has(reuseKey)));
+    return { ...state, reuse: own(state.reuse), items: own(state.items), itemErrors: own(state.itemErrors) };
 }
 /**
  * One state from several runs of the same plan (a fanned-out run's prepare and shard jobs, or a
@@ -28798,10 +28886,14 @@ function isForkWorkflowRun(payload) {
 /**
  * `neutraliseOutbound` with `policy` (`neutraliseRendered` for Markdown plan-runner rendered), loaded at first use: it brings GitHub's Markdown parser
  * (micromark with the GFM extensions), which a run that writes nothing to GitHub never needs.
+ * Its text is redacted last, after the neutraliser: taking out HTML and decoding character references
+ * can join a secret's pieces that the redactor saw apart (`ghp_ab<!-- -->cd`, `&#x65;`), and a
+ * GitHub write is where they would be read (found by an adversarial pass). Every text plan-runner
+ * writes to GitHub goes through here.
  */
-async function loadNeutraliser(policy, made = 'raw') {
+async function loadNeutraliser(policy, redact, made = 'raw') {
     const { neutraliseOutbound, neutraliseRendered } = await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(527)]).then(__nccwpck_require__.bind(__nccwpck_require__, 13527));
-    return made === 'raw' ? (text) => neutraliseOutbound(text, policy) : (text) => neutraliseRendered(text, policy);
+    return made === 'raw' ? (text) => redact(neutraliseOutbound(text, policy)) : (text) => redact(neutraliseRendered(text, policy));
 }
 
 
@@ -28897,11 +28989,14 @@ function refusalReason(url, allow) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   _b: () => (/* binding */ shardMatrix),
+/* harmony export */   cy: () => (/* binding */ prepareStates),
 /* harmony export */   hn: () => (/* binding */ shardOfPart),
 /* harmony export */   u1: () => (/* binding */ shardPart),
 /* harmony export */   yG: () => (/* binding */ newestPartStates)
 /* harmony export */ });
 /* harmony import */ var _newest_states_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(22362);
+/* harmony import */ var _state_artifact_name_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(98355);
+
 
 /** The `matrix` output of a prepare job: `{"shard":[1,2,3,4]}` for `strategy.matrix`. */
 function shardMatrix(shards) {
@@ -28926,6 +29021,27 @@ function newestPartStates(artifacts, plan, wanted) {
         .map(({ part, ...state }) => ({ part: part, ...state }))
         // Code-unit order, not the locale's: every runner must order parts alike.
         .sort((a, b) => partOrder(a.part) - partOrder(b.part) || (a.part < b.part ? -1 : a.part > b.part ? 1 : 0));
+}
+/**
+ * Every attempt's prepare state of `plan` up to attempt `upTo`, oldest first: each attempt's state, marked
+ * `clashed` when another job saved one under the same name in that attempt (then it has no `artifact`
+ * when only the state saved aside exists). Empty states are left out, as `newestStates` leaves them.
+ */
+function prepareStates(artifacts, plan, upTo) {
+    const byAttempt = new Map();
+    for (const artifact of artifacts) {
+        if (artifact.size === 0)
+            continue;
+        const parsed = (0,_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_1__/* .parseStateArtifactName */ .YV)(artifact.name, plan);
+        if (!parsed || parsed.part !== 'prepare' || parsed.attempt > upTo)
+            continue;
+        const state = byAttempt.get(parsed.attempt) ?? byAttempt.set(parsed.attempt, { part: 'prepare', attempt: parsed.attempt }).get(parsed.attempt);
+        if (parsed.clash)
+            state.clashed = true;
+        else
+            state.artifact = artifact;
+    }
+    return [...byAttempt.values()].sort((a, b) => a.attempt - b.attempt);
 }
 function partOrder(part) {
     if (part === 'prepare')
@@ -30208,8 +30324,14 @@ function compile(query, isRegex, ignoreCase) {
         throw new InvalidSearchError(query, error);
     }
 }
-/** The `search_files` tool: lines matching a fixed string or regex across the repository, as `path:line: text`. */
+/**
+ * The `search_files` tool: lines matching a fixed string or regex across the repository, as `path:line: text`.
+ * The query is matched against each line redacted with the run's `redact`, as the model sees lines: matched
+ * against the line as written, a match or none told a model a secret it is only shown as `***`, one
+ * range query per character.
+ */
 function searchFilesTool(options) {
+    const { redact } = options;
     const maxResults = options.maxResults ?? SEARCH_FILES_MAX_RESULTS;
     return {
         name: 'search_files',
@@ -30275,7 +30397,8 @@ function searchFilesTool(options) {
                         ctx.signal.throwIfAborted();
                         slice = performance.now();
                     }
-                    const shown = line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}\u2026` : line;
+                    // Cut, then redacted: the redactor hides the start of a secret the cut ends in (at the `\u2026`).
+                    const shown = redact(line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}\u2026` : line);
                     if (!matcher.test(shown))
                         continue;
                     if (results.length === maxResults) {
@@ -30298,7 +30421,7 @@ function searchFilesTool(options) {
 
 
 
-/** The `files` toolset: read_file, list_files and search_files, confined to the repository at `root`. */
+/** The `files` toolset: read_file, list_files and search_files, confined to the repository at `root`; `redact` is the run's (search_files matches redacted lines). */
 function filesToolset(options) {
     return [readFileTool(options), listFilesTool(options), searchFilesTool(options)];
 }
@@ -30338,9 +30461,11 @@ const CAPS = {
 class WriteAllowance {
     #writes;
     #outbound;
+    #redact;
     #used = { issue: 0, comment: 0 };
-    /** `repositoryUrl` (e.g. https://github.com/octo/demo/) is always an allowed link target. */
-    constructor(writes = {}, repositoryUrl) {
+    /** `repositoryUrl` (e.g. https://github.com/octo/demo/) is always an allowed link target; `redact` is the run's, applied after the neutraliser. */
+    constructor(redact, writes = {}, repositoryUrl) {
+        this.#redact = redact;
         this.#writes = writes;
         this.#outbound = {
             allowMentions: writes.allow_mentions ?? false,
@@ -30366,9 +30491,12 @@ class WriteAllowance {
         const list = allowed.length > 0 ? `allowed: ${allowed.join(', ')}` : 'the plan allows no labels';
         throw new WriteRefusedError({ toolName, rule: 'labels', problem: `label${refused.length === 1 ? '' : 's'} ${refused.map((label) => `'${label}'`).join(', ')} not allowed (${list})` });
     }
-    /** `text` with HTML, foreign links, mentions and references neutralised as the plan says (secrets are gone before any tool runs: `redactingTools`). */
+    /**
+     * `text` with HTML, foreign links, mentions and references neutralised as the plan says. Secrets are gone
+     * before any tool runs (`redactingTools`), and again after the neutraliser, which may join a secret's pieces.
+     */
     async text(text) {
-        return (await (0,load_neutraliser/* loadNeutraliser */.x)(this.#outbound))(text);
+        return (await (0,load_neutraliser/* loadNeutraliser */.x)(this.#outbound, this.#redact))(text);
     }
     /**
      * `text` neutralised, refused when that makes it longer than GitHub takes (`limit.max` characters): a
@@ -30608,6 +30736,30 @@ function scopesOf(query) {
     return [...query.matchAll(/(repo|org|user|owner):("[^"]*"|[^\s()]+)/gi)].map((match) => ({ kind: match[1].toLowerCase(), value: match[2].replace(/^"|"$/g, '') }));
 }
 /**
+ * The `repo:` qualifiers GitHub reads as the query's scope: whole words outside quotes (a `"` pairs with
+ * the next one; `repo:"a/b"` is one word). A `repo:` inside a quoted phrase or a qualifier's quoted value
+ * (`label:"repo:a/b"`) is text to find, and counted as a scope it left the search unscoped.
+ */
+function scopingRepos(query) {
+    const words = [];
+    let word = '';
+    let quoted = false;
+    for (const char of query) {
+        if (char === '"')
+            quoted = !quoted;
+        if (!quoted && /\s/.test(char)) {
+            if (word)
+                words.push(word);
+            word = '';
+        }
+        else
+            word += char;
+    }
+    if (word)
+        words.push(word);
+    return words.filter((each) => /^repo:(?:"[^"]*"|[^\s"]+)$/i.test(each));
+}
+/**
  * Why a query could reach beyond the repositories it names, or undefined: a negated scope
  * (`-repo:own` is every repository but this one) or a boolean operator (`repo:own OR is:issue`).
  */
@@ -30682,6 +30834,10 @@ function issueReadTools(context) {
                 if (/[()]/.test(query)) {
                     throw new step_error/* StepError */.zg('search_issues: a query may not group with ( and ): grouping could reach repositories the plan does not allow; write the query without them', { transient: false, toolName: 'search_issues' });
                 }
+                // A quote left open would take in the rest of the query, the scope added below included.
+                if ((query.match(/"/g)?.length ?? 0) % 2 === 1) {
+                    throw new step_error/* StepError */.zg('search_issues: a query may not leave a " open: it would make the rest of the query, the repository it is limited to included, one phrase to find; close the quote or leave it out', { transient: false, toolName: 'search_issues' });
+                }
                 const scopes = scopesOf(query);
                 // A search reaches what the token reaches: only the repositories the plan allows may be named.
                 const outside = scopes.find((scope) => scope.kind !== 'repo' || !allowed.includes(scope.value.toLowerCase()));
@@ -30691,7 +30847,8 @@ function issueReadTools(context) {
                 const wider = widening(query);
                 if (wider)
                     throw new step_error/* StepError */.zg(`search_issues: ${wider}; write the query without it`, { transient: false, toolName: 'search_issues' });
-                const q = scopes.length > 0 ? query : `${query} repo:${call.owner}/${call.repo}`;
+                // Every repo: anywhere names an allowed repository (above); one GitHub reads as a scope keeps the query as it is.
+                const q = scopingRepos(query).length > 0 ? query : `repo:${call.owner}/${call.repo} ${query}`;
                 try {
                     const { data } = await context.octokit.request('GET /search/issues', {
                         q,
@@ -31187,7 +31344,7 @@ function githubToolset(options) {
         owner: options.owner,
         repo: options.repo,
         allowRepos: options.allowRepos ?? [],
-        allowance: new WriteAllowance(options.writes, options.repositoryUrl),
+        allowance: new WriteAllowance(options.redact, options.writes, options.repositoryUrl),
         requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
         now: options.now ?? Date.now,
         wait: options.wait ?? ((ms, signal) => (0,external_node_timers_promises_.setTimeout)(ms, undefined, { signal })),
@@ -31665,11 +31822,11 @@ function describeOnly(toolset, tools) {
 function toolsetDescriptions(toolset, allow) {
     switch (toolset) {
         case 'files':
-            return describeOnly(toolset, filesToolset({ root: '.' }));
+            return describeOnly(toolset, filesToolset({ root: '.', redact: (text) => text }));
         case 'http':
             return describeOnly(toolset, httpToolset({ allow: allow ?? ['(the prefixes of the plan\u2019s http.allow)'] }));
         case 'github':
-            githubDescriptions ??= describeOnly(toolset, githubToolset({ octokit: NO_CLIENT, owner: RUN_OWNER, repo: RUN_REPO }).map(pullNumberOptional));
+            githubDescriptions ??= describeOnly(toolset, githubToolset({ octokit: NO_CLIENT, redact: (text) => text, owner: RUN_OWNER, repo: RUN_REPO }).map(pullNumberOptional));
             return [...githubDescriptions];
     }
 }
@@ -31691,6 +31848,7 @@ function githubTools(config, context) {
     }
     return githubToolset({
         octokit: context.octokit,
+        redact: context.redact,
         owner: context.repository.owner,
         repo: context.repository.repo,
         allowRepos: config.github?.allow_repos ?? [],
@@ -31721,7 +31879,7 @@ function toolsetTools(name, config = {}, context) {
         return toolsetDescriptions(name, config.http?.allow);
     switch (name) {
         case 'files':
-            return filesToolset({ root: context.root });
+            return filesToolset({ root: context.root, redact: context.redact });
         case 'github':
             return githubTools(config, context);
         case 'http':
@@ -44639,7 +44797,10 @@ const AllowedBotsInput = lib_schemas.string()
     return lib_core/* NEVER */.tm;
 });
 
+// EXTERNAL MODULE: ./lib/core/run-event.js
+var run_event = __nccwpck_require__(8463);
 ;// CONCATENATED MODULE: ./lib/action/action-inputs.js
+
 
 
 /** The inputs action.yml declares; `core.getInput` reads each from `INPUT_<NAME>`. */
@@ -44750,8 +44911,8 @@ const ActionInputs = lib_schemas.object({
         .refine((text) => !/[\p{Cc}\p{Cf}]/u.test(text), 'expected one line of visible text, such as a matrix value (${{ matrix.node }}): it has a control or invisible character')
         .optional()),
     'state-retention-days': decimalInput(coerce/* number */.ai({ error: 'expected a whole number of days from 1 to 90' }).int('expected a whole number of days from 1 to 90').min(1, 'expected at least 1 day').max(90, 'expected at most 90 days (the longest GitHub keeps artifacts)').default(7)),
-    shards: decimalInput(wholeNumber(1, 256).optional()),
-    shard: decimalInput(wholeNumber(1, 256).optional()),
+    shards: decimalInput(wholeNumber(1, run_event/* MAX_SHARDS */.h).optional()),
+    shard: decimalInput(wholeNumber(1, run_event/* MAX_SHARDS */.h).optional()),
     'weights-from': blankIsDefault(Text.optional()),
     'max-cost-usd-per-run': decimalInput(coerce/* number */.ai().min(0, 'expected an amount in US dollars of 0 or more, such as 0.05').max(1_000_000, 'expected an amount in US dollars of at most 1,000,000, as the CLI takes').optional()),
     'allowed-bots': AllowedBotsInput,
@@ -46239,7 +46400,7 @@ function issueBody(where, escalation, redact, neutralise) {
  */
 async function openEscalationIssue(octokit, where, escalation, redact, warn) {
     const marker = escalationIssueMarker((0,run_key/* keyedPlanId */.x)(where));
-    const neutralise = await (0,load_neutraliser/* loadNeutraliser */.x)({ allowUrls: where.repositoryUrl ? [where.repositoryUrl] : [] }, 'rendered');
+    const neutralise = await (0,load_neutraliser/* loadNeutraliser */.x)({ allowUrls: where.repositoryUrl ? [where.repositoryUrl] : [] }, redact, 'rendered');
     const body = issueBody(where, escalation, redact, neutralise);
     try {
         const me = await (0,comment_api/* tokenIdentity */.sX)(octokit);
@@ -46482,6 +46643,10 @@ async function findWaitingRun(settings, deps) {
     const askedAt = Date.parse(String(asked.ts));
     const comment = settings.github.payload?.comment;
     const answeredAt = Date.parse(String(comment?.created_at));
+    // Fail closed: an answer whose time or question's time cannot be read is not taken as the later one.
+    if (Number.isNaN(askedAt) || Number.isNaN(answeredAt)) {
+        return { ok: false, problem: `when this comment was written (${JSON.stringify(comment?.created_at ?? null)}) or when run ${marker.runId} asked for approval ${marker.hash} cannot be read, so whether it answers that question cannot be told; nothing was changed` };
+    }
     if (answeredAt < askedAt) {
         return { ok: false, problem: `this comment was written at ${new Date(answeredAt).toISOString()}, before run ${marker.runId} asked for approval ${marker.hash} at ${new Date(askedAt).toISOString()}: it answers an earlier question; read plan-runner's comment as it is now and answer again` };
     }
@@ -47299,6 +47464,8 @@ async function runAction(given, deps) {
         shards = loaded.shards;
         if (loaded.parts.length > 0)
             io.info(`Building on the saved state of ${loaded.parts.map((state) => `${state.part} (attempt ${state.attempt})`).join(', ')}.`);
+        if (loaded.notice)
+            io.info(loaded.notice);
     }
     const fanOutPart = fanOut && (fanOut.part === 'prepare' ? { ...fanOut, ...(stepWeights && { weights: stepWeights }) } : fanOut);
     const recorded = await recordIt();

@@ -872,8 +872,11 @@ function resultText(result) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   _: () => (/* binding */ TRACE_FORMAT)
+/* harmony export */   _: () => (/* binding */ TRACE_FORMAT),
+/* harmony export */   h: () => (/* binding */ MAX_SHARDS)
 /* harmony export */ });
+/** The most shard jobs a fan-out has (the `shards` input's bound); a saved state that records more is refused. */
+const MAX_SHARDS = 256;
 /** The version of the trace's event format, written on `plan_created`. */
 const TRACE_FORMAT = 2;
 
@@ -2684,6 +2687,7 @@ function buildToolRegistry(plan, options) {
     };
     const context = {
         root: options.cwd,
+        redact: options.redact,
         ...(options.octokit !== undefined && { octokit: options.octokit }),
         ...(options.repository !== undefined && { repository: options.repository }),
         ...(options.pullNumber !== undefined && { pullNumber: options.pullNumber }),
@@ -2787,6 +2791,7 @@ async function openTools(plan, context) {
         const options = {
             cwd: context.cwd,
             env: context.env,
+            redact: context.redact,
             ...(context.octokit !== undefined && { octokit: context.octokit }),
             ...(context.repository !== undefined && { repository: context.repository }),
             ...(context.pullNumber !== undefined && { pullNumber: context.pullNumber }),
@@ -6059,9 +6064,9 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot resume: ${read.problem}`)] };
         if (trace.fanOutPart === 'prepare')
             shardPlans = read.state.shards;
-        // A shard's state is read for its own items only; the prepare state comes first (loadFanOutStates).
+        // A shard's state is read for its own items only, prepare's for its steps only; the prepare state comes first (loadFanOutStates).
         const shard = trace.fanOutPart;
-        states.push(typeof shard === 'number' ? (0,resume_state/* shardOwnState */.se)(read.state, shard, shardPlans ?? new Map()) : read.state);
+        states.push(typeof shard === 'number' ? (0,resume_state/* shardOwnState */.se)(read.state, shard, shardPlans ?? new Map()) : shard === 'prepare' ? (0,resume_state/* prepareOwnState */.hk)(read.state) : read.state);
     }
     if (states.length > 0)
         resume = states.length === 1 ? states[0] : (0,resume_state/* mergeResumeStates */.w6)(states, states.map((state) => state.from).join(', '));
@@ -7730,7 +7735,7 @@ const STATE_ICONS = {
     skipped: '\u23ed\ufe0f',
 };
 /**
- * `3/5 complete, 0 failed` (plus skipped and replaced when any), over the steps of the current plan
+ * `3/5 complete, 0 failed` (plus the items of completed steps that failed, skipped and replaced when any), over the steps of the current plan
  * revision: a step that failed and was replaced by a replan is counted as replaced, not as a failure
  * of the plan that finally ran.
  */
@@ -7738,15 +7743,21 @@ function checklistHeader(record) {
     const current = record.plan ? currentKeys(record.plan.steps) : undefined;
     const counts = { pending: 0, in_progress: 0, waiting: 0, completed: 0, failed: 0, skipped: 0 };
     let total = 0;
+    // A step completes under on_item_failure: continue with items that failed, all of them maybe: "0 failed"
+    // alone read as if every item had done its work.
+    let failedItems = 0;
     for (const step of record.steps.values()) {
         if (current && !current.has(step.key))
             continue;
         total++;
         counts[step.state]++;
+        if (step.state === 'completed')
+            failedItems += step.failedItems?.length ?? 0;
     }
     const replaced = record.steps.size - total;
     const skipped = counts.skipped;
-    return `${counts.completed}/${total} complete, ${counts.failed} failed${skipped ? `, ${skipped} skipped` : ''}${replaced ? `, ${replaced} replaced` : ''}`;
+    const items = failedItems ? `, ${failedItems} item${failedItems === 1 ? '' : 's'} failed` : '';
+    return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${skipped ? `, ${skipped} skipped` : ''}${replaced ? `, ${replaced} replaced` : ''}`;
 }
 // The keys of a plan snapshot's steps, built once per snapshot: the header is drawn on every update.
 const keySets = new WeakMap();
@@ -8248,9 +8259,12 @@ var parse_json = __webpack_require__(70695);
 var trace_gap = __webpack_require__(82975);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var schemas = __webpack_require__(41514);
+// EXTERNAL MODULE: ./lib/core/run-event.js
+var run_event = __webpack_require__(8463);
 // EXTERNAL MODULE: ./lib/core/todo-item.js
 var todo_item = __webpack_require__(26055);
 ;// CONCATENATED MODULE: ./lib/core/trace-event-schema.js
+
 
 
 let built;
@@ -8371,7 +8385,7 @@ function buildSchemas() {
         item_retrying: event({ stepKey: text, index, ...retrying }),
         item_completed: event({ stepKey: text, index, usage }, reusable),
         item_failed: event({ stepKey: text, index, ...failure }, { attempts: schemas.number() }),
-        shards_assigned: event({ stepKey: text, reuseKey: text, shards: schemas.int().min(1), assignment: schemas.array(schemas.int().min(1)) }),
+        shards_assigned: event({ stepKey: text, reuseKey: text, shards: schemas.int().min(1).max(run_event/* MAX_SHARDS */.h), assignment: schemas.array(schemas.int().min(1).max(run_event/* MAX_SHARDS */.h)) }),
         plan_revised: event({ plan, replaced: texts, added: texts, reason: text }),
         run_finished: event({ status, usage }, { reason: text, resultStepKey: text }),
         goals_checked: event({ goals: schemas.array(fields({ name: text, severity: schemas["enum"](['required', 'warning']), outcome: schemas["enum"](['met', 'unmet', 'error']), evidence: text })), status }, { usage, reason: text }),
@@ -8609,6 +8623,7 @@ function runStarted(trace) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   GB: () => (/* binding */ resumeStateFromEvents),
+/* harmony export */   hk: () => (/* binding */ prepareOwnState),
 /* harmony export */   se: () => (/* binding */ shardOwnState),
 /* harmony export */   w6: () => (/* binding */ mergeResumeStates)
 /* harmony export */ });
@@ -8751,6 +8766,16 @@ function shardOwnState(state, shard, shardPlans) {
     }));
     const { approval: _approval, decided: _decided, ...rest } = state;
     return { ...rest, reuse: new Map(), shards: new Map(), items: assigned(state.items), itemErrors: assigned(state.itemErrors) };
+}
+/**
+ * What a prepare job's saved state may tell the jobs after it: every step it ran, but nothing of the
+ * fan-out steps it assigned to shards (`shards`): their items are the shards' to run, so a prepare
+ * state that held items or a whole fan-out step is not the prepare job's (a forged one completed every
+ * item of a merge; found by an adversarial pass).
+ */
+function prepareOwnState(state) {
+    const own = (byStep) => new Map([...byStep].filter(([reuseKey]) => !state.shards.has(reuseKey)));
+    return { ...state, reuse: own(state.reuse), items: own(state.items), itemErrors: own(state.itemErrors) };
 }
 /**
  * One state from several runs of the same plan (a fanned-out run's prepare and shard jobs, or a

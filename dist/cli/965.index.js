@@ -5196,8 +5196,14 @@ function compile(query, isRegex, ignoreCase) {
         throw new InvalidSearchError(query, error);
     }
 }
-/** The `search_files` tool: lines matching a fixed string or regex across the repository, as `path:line: text`. */
+/**
+ * The `search_files` tool: lines matching a fixed string or regex across the repository, as `path:line: text`.
+ * The query is matched against each line redacted with the run's `redact`, as the model sees lines: matched
+ * against the line as written, a match or none told a model a secret it is only shown as `***`, one
+ * range query per character.
+ */
 function searchFilesTool(options) {
+    const { redact } = options;
     const maxResults = options.maxResults ?? SEARCH_FILES_MAX_RESULTS;
     return {
         name: 'search_files',
@@ -5263,7 +5269,8 @@ function searchFilesTool(options) {
                         ctx.signal.throwIfAborted();
                         slice = performance.now();
                     }
-                    const shown = line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}\u2026` : line;
+                    // Cut, then redacted: the redactor hides the start of a secret the cut ends in (at the `\u2026`).
+                    const shown = redact(line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}\u2026` : line);
                     if (!matcher.test(shown))
                         continue;
                     if (results.length === maxResults) {
@@ -5286,7 +5293,7 @@ function searchFilesTool(options) {
 
 
 
-/** The `files` toolset: read_file, list_files and search_files, confined to the repository at `root`. */
+/** The `files` toolset: read_file, list_files and search_files, confined to the repository at `root`; `redact` is the run's (search_files matches redacted lines). */
 function filesToolset(options) {
     return [readFileTool(options), listFilesTool(options), searchFilesTool(options)];
 }
@@ -5297,10 +5304,14 @@ var github_writes = __webpack_require__(87093);
 /**
  * `neutraliseOutbound` with `policy` (`neutraliseRendered` for Markdown plan-runner rendered), loaded at first use: it brings GitHub's Markdown parser
  * (micromark with the GFM extensions), which a run that writes nothing to GitHub never needs.
+ * Its text is redacted last, after the neutraliser: taking out HTML and decoding character references
+ * can join a secret's pieces that the redactor saw apart (`ghp_ab<!-- -->cd`, `&#x65;`), and a
+ * GitHub write is where they would be read (found by an adversarial pass). Every text plan-runner
+ * writes to GitHub goes through here.
  */
-async function loadNeutraliser(policy, made = 'raw') {
+async function loadNeutraliser(policy, redact, made = 'raw') {
     const { neutraliseOutbound, neutraliseRendered } = await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(126), __webpack_require__.e(488), __webpack_require__.e(527)]).then(__webpack_require__.bind(__webpack_require__, 13527));
-    return made === 'raw' ? (text) => neutraliseOutbound(text, policy) : (text) => neutraliseRendered(text, policy);
+    return made === 'raw' ? (text) => redact(neutraliseOutbound(text, policy)) : (text) => redact(neutraliseRendered(text, policy));
 }
 
 ;// CONCATENATED MODULE: ./lib/security/write-refused-error.js
@@ -5334,9 +5345,11 @@ const CAPS = {
 class WriteAllowance {
     #writes;
     #outbound;
+    #redact;
     #used = { issue: 0, comment: 0 };
-    /** `repositoryUrl` (e.g. https://github.com/octo/demo/) is always an allowed link target. */
-    constructor(writes = {}, repositoryUrl) {
+    /** `repositoryUrl` (e.g. https://github.com/octo/demo/) is always an allowed link target; `redact` is the run's, applied after the neutraliser. */
+    constructor(redact, writes = {}, repositoryUrl) {
+        this.#redact = redact;
         this.#writes = writes;
         this.#outbound = {
             allowMentions: writes.allow_mentions ?? false,
@@ -5362,9 +5375,12 @@ class WriteAllowance {
         const list = allowed.length > 0 ? `allowed: ${allowed.join(', ')}` : 'the plan allows no labels';
         throw new WriteRefusedError({ toolName, rule: 'labels', problem: `label${refused.length === 1 ? '' : 's'} ${refused.map((label) => `'${label}'`).join(', ')} not allowed (${list})` });
     }
-    /** `text` with HTML, foreign links, mentions and references neutralised as the plan says (secrets are gone before any tool runs: `redactingTools`). */
+    /**
+     * `text` with HTML, foreign links, mentions and references neutralised as the plan says. Secrets are gone
+     * before any tool runs (`redactingTools`), and again after the neutraliser, which may join a secret's pieces.
+     */
     async text(text) {
-        return (await loadNeutraliser(this.#outbound))(text);
+        return (await loadNeutraliser(this.#outbound, this.#redact))(text);
     }
     /**
      * `text` neutralised, refused when that makes it longer than GitHub takes (`limit.max` characters): a
@@ -5627,6 +5643,30 @@ function scopesOf(query) {
     return [...query.matchAll(/(repo|org|user|owner):("[^"]*"|[^\s()]+)/gi)].map((match) => ({ kind: match[1].toLowerCase(), value: match[2].replace(/^"|"$/g, '') }));
 }
 /**
+ * The `repo:` qualifiers GitHub reads as the query's scope: whole words outside quotes (a `"` pairs with
+ * the next one; `repo:"a/b"` is one word). A `repo:` inside a quoted phrase or a qualifier's quoted value
+ * (`label:"repo:a/b"`) is text to find, and counted as a scope it left the search unscoped.
+ */
+function scopingRepos(query) {
+    const words = [];
+    let word = '';
+    let quoted = false;
+    for (const char of query) {
+        if (char === '"')
+            quoted = !quoted;
+        if (!quoted && /\s/.test(char)) {
+            if (word)
+                words.push(word);
+            word = '';
+        }
+        else
+            word += char;
+    }
+    if (word)
+        words.push(word);
+    return words.filter((each) => /^repo:(?:"[^"]*"|[^\s"]+)$/i.test(each));
+}
+/**
  * Why a query could reach beyond the repositories it names, or undefined: a negated scope
  * (`-repo:own` is every repository but this one) or a boolean operator (`repo:own OR is:issue`).
  */
@@ -5701,6 +5741,10 @@ function issueReadTools(context) {
                 if (/[()]/.test(query)) {
                     throw new step_error/* StepError */.zg('search_issues: a query may not group with ( and ): grouping could reach repositories the plan does not allow; write the query without them', { transient: false, toolName: 'search_issues' });
                 }
+                // A quote left open would take in the rest of the query, the scope added below included.
+                if ((query.match(/"/g)?.length ?? 0) % 2 === 1) {
+                    throw new step_error/* StepError */.zg('search_issues: a query may not leave a " open: it would make the rest of the query, the repository it is limited to included, one phrase to find; close the quote or leave it out', { transient: false, toolName: 'search_issues' });
+                }
                 const scopes = scopesOf(query);
                 // A search reaches what the token reaches: only the repositories the plan allows may be named.
                 const outside = scopes.find((scope) => scope.kind !== 'repo' || !allowed.includes(scope.value.toLowerCase()));
@@ -5710,7 +5754,8 @@ function issueReadTools(context) {
                 const wider = widening(query);
                 if (wider)
                     throw new step_error/* StepError */.zg(`search_issues: ${wider}; write the query without it`, { transient: false, toolName: 'search_issues' });
-                const q = scopes.length > 0 ? query : `${query} repo:${call.owner}/${call.repo}`;
+                // Every repo: anywhere names an allowed repository (above); one GitHub reads as a scope keeps the query as it is.
+                const q = scopingRepos(query).length > 0 ? query : `repo:${call.owner}/${call.repo} ${query}`;
                 try {
                     const { data } = await context.octokit.request('GET /search/issues', {
                         q,
@@ -6206,7 +6251,7 @@ function githubToolset(options) {
         owner: options.owner,
         repo: options.repo,
         allowRepos: options.allowRepos ?? [],
-        allowance: new WriteAllowance(options.writes, options.repositoryUrl),
+        allowance: new WriteAllowance(options.redact, options.writes, options.repositoryUrl),
         requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
         now: options.now ?? Date.now,
         wait: options.wait ?? ((ms, signal) => (0,external_node_timers_promises_.setTimeout)(ms, undefined, { signal })),
@@ -6682,11 +6727,11 @@ function describeOnly(toolset, tools) {
 function toolsetDescriptions(toolset, allow) {
     switch (toolset) {
         case 'files':
-            return describeOnly(toolset, filesToolset({ root: '.' }));
+            return describeOnly(toolset, filesToolset({ root: '.', redact: (text) => text }));
         case 'http':
             return describeOnly(toolset, httpToolset({ allow: allow ?? ['(the prefixes of the plan\u2019s http.allow)'] }));
         case 'github':
-            githubDescriptions ??= describeOnly(toolset, githubToolset({ octokit: NO_CLIENT, owner: RUN_OWNER, repo: RUN_REPO }).map(pullNumberOptional));
+            githubDescriptions ??= describeOnly(toolset, githubToolset({ octokit: NO_CLIENT, redact: (text) => text, owner: RUN_OWNER, repo: RUN_REPO }).map(pullNumberOptional));
             return [...githubDescriptions];
     }
 }
@@ -6708,6 +6753,7 @@ function githubTools(config, context) {
     }
     return githubToolset({
         octokit: context.octokit,
+        redact: context.redact,
         owner: context.repository.owner,
         repo: context.repository.repo,
         allowRepos: config.github?.allow_repos ?? [],
@@ -6738,7 +6784,7 @@ function toolsetTools(name, config = {}, context) {
         return toolsetDescriptions(name, config.http?.allow);
     switch (name) {
         case 'files':
-            return filesToolset({ root: context.root });
+            return filesToolset({ root: context.root, redact: context.redact });
         case 'github':
             return githubTools(config, context);
         case 'http':
