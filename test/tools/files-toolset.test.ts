@@ -73,11 +73,31 @@ describe('read_file', () => {
     ['a path through a symlinked directory pointing outside', 'escape-dir/outside-secret.txt', 'outside the repository'],
     ['git internals', '.git/config', 'git internals'],
     ['git internals spelled with ./', './.git/config', 'git internals'],
+    // macOS and Windows runners' file systems ignore case, and Windows drops a name's trailing dots and spaces
+    // and answers to its 8.3 short name: each spelling named .git/config, where actions/checkout keeps the token.
+    ['git internals in another case', '.GIT/config', 'git internals'],
+    ['git internals with a trailing dot', '.git./config', 'git internals'],
+    ['git internals with a trailing space', '.Git /config', 'git internals'],
+    ['git internals by their short name', 'GIT~1/config', 'git internals'],
+    ['git internals as an NTFS stream', '.git::$INDEX_ALLOCATION/config', 'git internals'],
   ])('refuses %s', async (_label, requested, reason) => {
     const error = await call('read_file', { path: requested }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PathRefusedError);
     expect((error as PathRefusedError).message).toContain(reason);
     expect((error as PathRefusedError).transient).toBe(false);
+  });
+
+  // On a file system that ignores case, .GIT is the .git folder: the walk and the read treat it as one.
+  it('never walks into nor reads a folder spelled .git in another case', async () => {
+    const caseRoot = await mkdtemp(path.join(base, 'case-'));
+    await mkdir(path.join(caseRoot, '.GIT'));
+    await writeFile(path.join(caseRoot, '.GIT/config'), 'extraheader = AUTHORIZATION: basic secret\n');
+    await writeFile(path.join(caseRoot, 'kept.txt'), 'extraheader mentioned\n');
+    const [read, list, search] = filesToolset({ root: caseRoot, redact: createRedactor() });
+    const at = { signal: new AbortController().signal, cwd: caseRoot, stepKey: 'test' };
+    await expect(read!.execute({ path: '.GIT/config' }, at)).rejects.toThrow('git internals');
+    expect(await list!.execute({}, at)).not.toContain('.GIT');
+    await expect(search!.execute({ query: 'extraheader' }, at)).resolves.toBe('kept.txt:1: extraheader mentioned');
   });
 
   it('refuses /proc even when the repository root is the file system root', async () => {

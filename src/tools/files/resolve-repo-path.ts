@@ -8,6 +8,17 @@ import { PathRefusedError } from './path-refused-error.ts';
 import { RepoFileNotFoundError } from './repo-file-not-found-error.ts';
 
 /**
+ * Whether a path segment names the `.git` folder on some runner's file system: in any case (macOS and
+ * Windows ignore it), with trailing dots or spaces (Windows drops them), as an NTFS stream of it
+ * (`.git::$INDEX_ALLOCATION`) or by its 8.3 short name (`GIT~1`). actions/checkout keeps the token in
+ * `.git/config`, and on a macOS runner `.GIT/config` read it.
+ */
+export function isGitSegment(segment: string): boolean {
+  const name = segment.split(':', 1)[0]!.replace(/[. ]+$/, '').toLowerCase();
+  return name === '.git' || /^git~\d+$/.test(name);
+}
+
+/**
  * Checks the spelling of a model-chosen relative path before touching the disk: no absolute paths,
  * no `..` segments, nothing inside `.git`. Returns the path split into segments.
  */
@@ -18,7 +29,7 @@ export function checkRelativePath(toolName: string, requested: string): string[]
   }
   const segments = requested.split(/[\\/]+/).filter((segment) => segment !== '' && segment !== '.');
   if (segments.includes('..')) throw new PathRefusedError(toolName, requested, "'..' segments are not allowed");
-  if (segments.includes('.git')) throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
+  if (segments.some(isGitSegment)) throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
   return segments;
 }
 
@@ -43,7 +54,7 @@ export async function resolveRepoPath(toolName: string, root: string, requested:
     throw new PathRefusedError(toolName, requested, 'it resolves (through a symlink) to a place outside the repository');
   }
   if (isSystemPath(resolved)) throw new PathRefusedError(toolName, requested, 'system trees (/proc, /sys, /dev) are not readable');
-  if (path.relative(realRoot, resolved).split(path.sep).includes('.git')) {
+  if (path.relative(realRoot, resolved).split(path.sep).some(isGitSegment)) {
     throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
   }
   return resolved;

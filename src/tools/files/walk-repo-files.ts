@@ -2,9 +2,9 @@ import { cutNote } from '../../core/cut-note.ts';
 import { opendir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { groupDigits } from '../../core/group-digits.ts';
+import { isGitSegment } from './resolve-repo-path.ts';
 
-/** Never walked into: git internals, and dependencies unless asked for. */
-const ALWAYS_SKIPPED = new Set(['.git']);
+/** Walked into only when asked for: dependencies. Git internals never are (`isGitSegment`, any spelling). */
 const SKIPPED_BY_DEFAULT = new Set(['node_modules']);
 
 /** The most files one walk looks at: a guard against huge trees. */
@@ -58,7 +58,7 @@ export async function walkRepoFiles(root: string, options: WalkOptions = {}): Pr
   const realRoot = await realpath(root);
   const maxFiles = options.maxFiles ?? MAX_WALK_FILES;
   const maxFolders = options.maxFolders ?? MAX_WALK_FOLDERS;
-  const walkable = (name: string) => !ALWAYS_SKIPPED.has(name) && (options.includeNodeModules === true || !SKIPPED_BY_DEFAULT.has(name));
+  const walkable = (name: string) => !isGitSegment(name) && (options.includeNodeModules === true || !SKIPPED_BY_DEFAULT.has(name));
   const start = leadingFolders(options.pattern);
   const files: string[] = [];
   if (!start.every(walkable)) return { files, notice: '' };
