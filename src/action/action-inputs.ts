@@ -23,6 +23,7 @@ export const INPUT_NAMES = [
   'run-key',
   'shards',
   'shard',
+  'prepared',
   'weights-from',
   'eval-runs',
   'eval-seed',
@@ -50,6 +51,7 @@ function wholeNumber(min: number, max: number, unit?: string) {
 }
 
 const RATE = 'expected a rate from 0 to 1, such as 0.9';
+const PREPARED = "expected the prepare job's prepared output, an artifact id such as 1234567: write prepared: ${{ needs.prepare.outputs.prepared }}";
 
 /**
  * A number input: blank is its default, and only decimal notation is a number. `Number()` also read
@@ -130,6 +132,7 @@ export const ActionInputs = z.object({
   ),
   shards: decimalInput(wholeNumber(1, MAX_SHARDS).optional()),
   shard: decimalInput(wholeNumber(1, MAX_SHARDS).optional()),
+  prepared: decimalInput(z.coerce.number<string>({ error: PREPARED }).int(PREPARED).min(1, PREPARED).max(Number.MAX_SAFE_INTEGER, PREPARED).optional()),
   'weights-from': blankIsDefault(Text.optional()),
   'max-cost-usd-per-run': decimalInput(z.coerce.number<string>().min(0, 'expected an amount in US dollars of 0 or more, such as 0.05').max(1_000_000, 'expected an amount in US dollars of at most 1,000,000, as the CLI takes').optional()),
   'allowed-bots': AllowedBotsInput,

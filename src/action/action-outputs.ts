@@ -27,6 +27,8 @@ export interface ActionOutputs {
   readonly 'duration-seconds': string;
   /** mode: prepare only: the shard jobs' matrix as JSON (`{"shard":[1,2,3,4]}`). */
   readonly matrix?: string;
+  /** mode: prepare only: the id of the artifact its state was saved as, the shard and merge jobs' `prepared`. */
+  readonly prepared?: string;
 }
 
 type UsageOutputs = Pick<ActionOutputs, 'cost-usd' | 'model-calls' | 'prompt-tokens' | 'completion-tokens' | 'duration-seconds'>;

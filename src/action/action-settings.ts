@@ -63,7 +63,12 @@ export interface ActionSettings {
 }
 
 /** The part of a fanned-out run a job plays, with the shard count (prepare) or its shard number (shard). */
-export type FanOutSettings = { readonly part: 'prepare'; readonly shards: number } | { readonly part: 'shard'; readonly shard: number } | { readonly part: 'merge' };
+/**
+ * A fanned-out run's part. The shard and merge jobs build on the prepare state the prepare job's `state`
+ * output names (`prepared`, an artifact id): job outputs are the one channel between jobs no other job of
+ * the workflow run can write, where an artifact name is free for any of them to take.
+ */
+export type FanOutSettings = { readonly part: 'prepare'; readonly shards: number } | { readonly part: 'shard'; readonly shard: number; readonly prepared: number } | { readonly part: 'merge'; readonly prepared: number };
 
 /**
  * Inputs the chosen mode never reads, which were silently ignored: `min-success-rate` on a `run` job
@@ -96,16 +101,21 @@ function modeProblems(inputs: ActionInputs): string[] {
 
 /** The fan-out part the inputs ask for, or the problems with `shards` and `shard` for this mode. */
 function fanOutSettings(inputs: ActionInputs): { ok: true; fanOut?: FanOutSettings } | { ok: false; problems: string[] } {
-  const { mode, shards, shard } = inputs;
+  const { mode, shards, shard, prepared } = inputs;
   const problems: string[] = [];
   if (mode !== 'prepare' && shards !== undefined) problems.push(`input 'shards': only mode: prepare takes it (the shard and merge jobs read the count from the prepare job's state); remove it, or set mode: prepare`);
   if (mode !== 'shard' && shard !== undefined) problems.push(`input 'shard': only mode: shard takes it (write shard: \${{ matrix.shard }} in the matrix job); remove it, or set mode: shard`);
   if (mode === 'prepare' && shards === undefined) problems.push(`input 'shards': mode: prepare needs it — how many shard jobs run the items (1 to 256)`);
   if (mode === 'shard' && shard === undefined) problems.push(`input 'shard': mode: shard needs it — this job's shard number, e.g. shard: \${{ matrix.shard }}`);
+  const building = mode === 'shard' || mode === 'merge';
+  if (!building && prepared !== undefined) problems.push(`input 'prepared': only mode: shard and mode: merge take it (the prepare job's prepared output); remove it, or set mode: shard or merge`);
+  if (building && prepared === undefined) {
+    problems.push(`input 'prepared': mode: ${mode} needs it — the prepare job's state, prepared: \${{ needs.prepare.outputs.prepared }} (with needs: prepare): the one state of the prepare job no other job of the workflow run can stand in for`);
+  }
   if (problems.length > 0) return { ok: false, problems };
   if (mode === 'prepare') return { ok: true, fanOut: { part: 'prepare', shards: shards! } };
-  if (mode === 'shard') return { ok: true, fanOut: { part: 'shard', shard: shard! } };
-  if (mode === 'merge') return { ok: true, fanOut: { part: 'merge' } };
+  if (mode === 'shard') return { ok: true, fanOut: { part: 'shard', shard: shard!, prepared: prepared! } };
+  if (mode === 'merge') return { ok: true, fanOut: { part: 'merge', prepared: prepared! } };
   return { ok: true };
 }
 

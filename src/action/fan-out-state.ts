@@ -3,9 +3,9 @@ import path from 'node:path';
 import { errorText } from '../core/error-text.ts';
 import { MAX_SHARDS } from '../core/run-event.ts';
 import { oversizedState, readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
-import { newestPartStates, prepareStates, shardOfPart, shardPart, type PartState } from '../state/fan-out-states.ts';
+import { newestPartStates, shardOfPart, shardPart, type PartState } from '../state/fan-out-states.ts';
 import { clashProblem } from '../state/newest-states.ts';
-import type { StatePlan } from '../state/state-artifact-name.ts';
+import { parseStateArtifactName, type StatePlan } from '../state/state-artifact-name.ts';
 import type { RunStateStore, StateArtifact } from '../state/run-state-store.ts';
 import type { FanOutSettings } from './action-settings.ts';
 
@@ -15,21 +15,23 @@ export function ownPart(fanOut: FanOutSettings): string {
 }
 
 /**
- * Which parts' states other than prepare's a job builds on: its own earlier attempt (shard, with
- * `resumeOwn`), every shard's and its own earlier attempt (merge). Of attempts no later than this one
- * (`attempt`), and of its own part only earlier ones: a state named for an attempt that has not run is
- * not one a job of this attempt saved. Prepare's is chosen apart (`loadFanOutStates`).
+ * Which parts' states a job builds on besides the prepare state it was given: a prepare job's own earlier
+ * attempt (with `resumeOwn`), a shard's own earlier attempt (with `resumeOwn`), every shard's and the
+ * merge's own earlier attempt (with `resumeOwn`) for a merge. Of attempts no later than this one
+ * (`attempt`), of its own part only earlier ones (a state named for an attempt that has not run is not one
+ * a job of this attempt saved), and, but for prepare's, none older than the prepare state (`since`): no
+ * shard or merge job of an earlier attempt ran on it, so such a name was free for any job to take (a
+ * prepare that failed in attempt 1 skipped that attempt's shards and merge; found by an adversarial pass).
  */
-function wantedParts(fanOut: FanOutSettings, resumeOwn: boolean, attempt: number): (part: string, saved: number) => boolean {
+function wantedParts(fanOut: FanOutSettings, resumeOwn: boolean, attempt: number, since: number): (part: string, saved: number) => boolean {
   const own = ownPart(fanOut);
   const parts = partsWanted(fanOut, resumeOwn);
-  return (part, saved) => parts(part) && (part === own ? saved < attempt : saved <= attempt);
+  return (part, saved) => parts(part) && (part === own ? saved < attempt : saved <= attempt) && saved >= since;
 }
 
 function partsWanted(fanOut: FanOutSettings, resumeOwn: boolean): (part: string) => boolean {
-  if (fanOut.part === 'prepare') return () => false;
   const own = ownPart(fanOut);
-  if (fanOut.part === 'shard') return (part) => resumeOwn && part === own;
+  if (fanOut.part !== 'merge') return (part) => resumeOwn && part === own;
   // An earlier merge's state too: its steps with side effects were made and are not made again. Its
   // fan-out steps are not reused whole (it completed them with the items known then, and a shard re-run
   // since has more): the merge assembles them from every state's items (see PlanRun).
@@ -37,7 +39,7 @@ function partsWanted(fanOut: FanOutSettings, resumeOwn: boolean): (part: string)
 }
 
 export type LoadedStates =
-  | { readonly ok: true; readonly traces: readonly ResumeTrace[]; readonly parts: readonly PartState[]; readonly shards?: number; readonly notice?: string }
+  | { readonly ok: true; readonly traces: readonly ResumeTrace[]; readonly parts: readonly PartState[]; readonly shards?: number }
   | { readonly ok: false; readonly problem: string };
 
 type Downloaded = { readonly ok: true; readonly trace: ResumeTrace } | { readonly ok: false; readonly problem: string };
@@ -57,67 +59,59 @@ async function downloadState(store: RunStateStore, state: PartState, dir: string
   }
 }
 
-type ChosenPrepare = { readonly ok: true; readonly state?: PartState; readonly trace?: ResumeTrace; readonly succeeded: boolean; readonly found: number } | { readonly ok: false; readonly problem: string };
+type Prepared = { readonly ok: true; readonly state: PartState; readonly trace: ResumeTrace } | { readonly ok: false; readonly problem: string };
 
 /**
- * The prepare state a job builds on: the first, oldest attempt first, whose run succeeded (up to
- * `upTo`); else, with `unfinished`, the newest one (a prepare job resumes its own failed attempt).
- * A prepare job that succeeded is not re-run by "Re-run failed jobs", so no job saves a later
- * attempt's prepare state, and any step holding the artifact token could save one under that name:
- * taking the newest let one forged state decide every item and step of a merge (found by an
- * adversarial pass). The first that succeeded was saved by the job that ran then; a clash in an
- * attempt read before it is refused, as everywhere.
+ * The prepare state a shard or merge job was given (`prepared`, the prepare job's `state` output): that
+ * artifact, checked to be this plan's prepare state in this workflow run (saved aside after a name clash
+ * too: the output says it is the prepare job's own) and a run that succeeded. Found by its name, the
+ * newest or the first that succeeded, it could be any job's: a re-run that does not re-run the prepare
+ * job leaves the new attempt's name free, a prepare that saved nothing leaves its own (found by adversarial passes).
  */
-async function choosePrepare(store: RunStateStore, artifacts: readonly StateArtifact[], plan: StatePlan, dir: string, upTo: number, unfinished: boolean): Promise<ChosenPrepare> {
-  const states = prepareStates(artifacts, plan, upTo);
-  let newest: { state: PartState; trace: ResumeTrace } | undefined;
-  for (const candidate of states) {
-    if (candidate.clashed || !candidate.artifact) return { ok: false, problem: `the prepare state of attempt ${candidate.attempt} is not read: ${clashProblem(candidate, plan)}` };
-    const state: PartState = { part: 'prepare', attempt: candidate.attempt, artifact: candidate.artifact };
-    const read = await downloadState(store, state, dir);
-    if (!read.ok) return read;
-    if (runStatus(read.trace.text) === 'succeeded') return { ok: true, state, trace: read.trace, succeeded: true, found: states.length };
-    newest = { state, trace: read.trace };
+async function givenPrepare(store: RunStateStore, artifacts: readonly StateArtifact[], plan: StatePlan, dir: string, part: string, prepared: number): Promise<Prepared> {
+  const key = plan.runKey === undefined ? '' : ` with run-key ${JSON.stringify(plan.runKey)}`;
+  const artifact = artifacts.find((each) => each.id === prepared);
+  const parsed = artifact && parseStateArtifactName(artifact.name, plan);
+  if (!artifact || parsed?.part !== 'prepare') {
+    return {
+      ok: false,
+      problem:
+        `mode ${part}: input 'prepared' names artifact ${prepared}, which is not ${artifact ? 'the' : 'a'} state of the prepare job for ${plan.planPath}${key} in this workflow run${artifact ? ` (it is ${artifact.name})` : ''}: ` +
+        'give prepared: ${{ needs.prepare.outputs.prepared }}, the prepared output of the prepare job of the same plan' + (plan.runKey === undefined ? '' : ' and run-key (the shard and merge jobs give the same run-key as their prepare job, never one per shard)') + ', with needs: on that job',
+    };
   }
-  return unfinished && newest ? { ok: true, ...newest, succeeded: false, found: states.length } : { ok: true, succeeded: false, found: states.length };
+  const state: PartState = { part: 'prepare', attempt: parsed.attempt, artifact };
+  const read = await downloadState(store, state, dir);
+  if (!read.ok) return read;
+  const status = runStatus(read.trace.text);
+  if (status !== 'succeeded') {
+    return { ok: false, problem: `mode ${part}: the prepare job's state (attempt ${parsed.attempt}, artifact ${artifact.name}) records a run that ${status === undefined ? 'did not finish' : `ended ${status}`}: the shard and merge jobs build on a prepare that succeeded; re-run the prepare job` };
+  }
+  return { ok: true, state, trace: read.trace };
 }
 
 /**
- * Finds and downloads the states this job builds on among the workflow run's artifacts (every job
- * and attempt of it): the prepare state (`choosePrepare`: the first that succeeded, or for a prepare
- * job with `resumeOwn`, i.e. `resume: auto`, its newest earlier attempt when none did), and the newest
- * attempt of every other part it needs (a shard's own earlier attempt only with `resumeOwn`). A shard
- * or merge job without a prepare state that succeeded cannot run, and says so.
+ * Finds and downloads the states this job builds on among the workflow run's artifacts (every job and
+ * attempt of it): for a shard or merge job the prepare state it was given (`givenPrepare`), and the newest
+ * attempt of every other part it needs (`wantedParts`; its own earlier attempt only with `resumeOwn`, i.e.
+ * `resume: auto`).
  */
 export async function loadFanOutStates(store: RunStateStore, fanOut: FanOutSettings, plan: StatePlan, dir: string, resumeOwn: boolean, attempt: number): Promise<LoadedStates> {
-  const { planPath } = plan;
   let artifacts: readonly StateArtifact[];
   try {
     artifacts = await store.list();
   } catch (error) {
     return { ok: false, problem: `could not list this workflow run's artifacts to find the fanned-out run's state: ${errorText(error)}` };
   }
-  const preparing = fanOut.part === 'prepare';
-  const prepare = await choosePrepare(store, artifacts, plan, dir, preparing ? attempt - 1 : attempt, preparing && resumeOwn);
-  if (!prepare.ok) return prepare;
-  if (!preparing && !prepare.succeeded) {
-    const key = plan.runKey === undefined ? '' : ` with run-key ${JSON.stringify(plan.runKey)}`;
-    return {
-      ok: false,
-      problem:
-        prepare.found > 0
-          ? `mode ${fanOut.part}: no prepare job of this workflow run succeeded for ${planPath}${key} (${prepare.found} attempt${prepare.found === 1 ? '' : 's'} saved a state that did not): the shard and merge jobs build on a prepare that succeeded; re-run the prepare job`
-          : `mode ${fanOut.part} found no state of the prepare job for ${planPath}${key} in this workflow run: ` +
-            'run a job with mode: prepare first (the same plan' + (plan.runKey === undefined ? '' : ' and run-key: the shard and merge jobs give the same run-key as their prepare job, never one per shard') + '), and give this job needs: on it',
-    };
-  }
-  const found = newestPartStates(artifacts, plan, wantedParts(fanOut, resumeOwn, attempt));
+  const prepare = fanOut.part === 'prepare' ? undefined : await givenPrepare(store, artifacts, plan, dir, fanOut.part, fanOut.prepared);
+  if (prepare && !prepare.ok) return prepare;
+  const found = newestPartStates(artifacts, plan, wantedParts(fanOut, resumeOwn, attempt, prepare?.state.attempt ?? 1));
   const clashed = found.find((state) => state.clashed);
   if (clashed) return { ok: false, problem: `the ${clashed.part} state of attempt ${clashed.attempt} is not read: ${clashProblem(clashed, plan)}` };
-  const traces: ResumeTrace[] = prepare.trace ? [prepare.trace] : [];
-  const parts: PartState[] = prepare.state ? [prepare.state] : [];
+  const traces: ResumeTrace[] = prepare ? [prepare.trace] : [];
+  const parts: PartState[] = prepare ? [prepare.state] : [];
   // Prepare's comes first: the shards it made are the only ones read.
-  const shards = prepare.trace && shardCount(prepare.trace.text);
+  const shards = prepare && shardCount(prepare.trace.text);
   for (const state of found) {
     const shard = shardOfPart(state.part);
     if (shard !== undefined && (shards === undefined || shard > shards)) continue;
@@ -126,11 +120,7 @@ export async function loadFanOutStates(store: RunStateStore, fanOut: FanOutSetti
     traces.push(read.trace);
     parts.push(state);
   }
-  const notice =
-    preparing && prepare.succeeded && prepare.state
-      ? `The prepare job of attempt ${prepare.state.attempt} succeeded: the shard and merge jobs of this workflow run build on its state, so this job reuses it${resumeOwn ? '' : ' (resume: never does not prepare afresh once a prepare has succeeded; start a new workflow run for that)'}.`
-      : undefined;
-  return { ok: true, traces, parts, ...(shards !== undefined && { shards }), ...(notice && { notice }) };
+  return { ok: true, traces, parts, ...(shards !== undefined && { shards }) };
 }
 
 /** The status the last `run_finished` line of a trace (`text`) records, if any. */

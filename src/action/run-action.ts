@@ -245,7 +245,6 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     fanOutTraces = loaded.traces;
     shards = loaded.shards;
     if (loaded.parts.length > 0) io.info(`Building on the saved state of ${loaded.parts.map((state) => `${state.part} (attempt ${state.attempt})`).join(', ')}.`);
-    if (loaded.notice) io.info(loaded.notice);
   }
   const fanOutPart: FanOutPart | undefined = fanOut && (fanOut.part === 'prepare' ? { ...fanOut, ...(stepWeights && { weights: stepWeights }) } : fanOut);
   const recorded = await recordIt();
@@ -349,7 +348,9 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     const failure = jobFailure(report, settings.failOnUnmetGoals, gate, redact) ?? unsaved;
     const planFile = outcome.kind === 'planned' ? await writeFrozenPlan(outcome.plan, paths.frozenPlan, settings.planPath, io, redact) : undefined;
     const outputs = actionOutputs(report, { report: reported ? paths.report : '', trace: trace ? paths.trace : '', ...(planFile && { planFile }) }, redact);
-    const matrix = fanOut?.part === 'prepare' ? { matrix: shardMatrix(fanOut.shards) } : {};
+    // The shard and merge jobs are given this state by its id (`prepared`): no other job can stand in for it.
+    const savedState = fanOut?.part === 'prepare' ? await saving : undefined;
+    const matrix = fanOut?.part === 'prepare' ? { matrix: shardMatrix(fanOut.shards), ...(savedState && { prepared: String(savedState.id) }) } : {};
     // Fail closed: a prepare or shard job checked no goal, so it never says they were met.
     const unjudged = fanOut && fanOut.part !== 'merge' ? { 'goals-met': 'false' as const } : {};
     // The job fails when its state was lost, though its steps succeeded: `status` says so too.

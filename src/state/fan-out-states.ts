@@ -1,6 +1,6 @@
 import type { StateArtifact } from './run-state-store.ts';
 import { newestStates } from './newest-states.ts';
-import { parseStateArtifactName, type StatePlan } from './state-artifact-name.ts';
+import type { StatePlan } from './state-artifact-name.ts';
 
 /** The saved state of one part of a fanned-out run: its newest attempt. */
 export interface PartState {
@@ -37,24 +37,6 @@ export function newestPartStates(artifacts: readonly StateArtifact[], plan: Stat
     .map(({ part, ...state }) => ({ part: part!, ...state }))
     // Code-unit order, not the locale's: every runner must order parts alike.
     .sort((a, b) => partOrder(a.part) - partOrder(b.part) || (a.part < b.part ? -1 : a.part > b.part ? 1 : 0));
-}
-
-/**
- * Every attempt's prepare state of `plan` up to attempt `upTo`, oldest first: each attempt's state, marked
- * `clashed` when another job saved one under the same name in that attempt (then it has no `artifact`
- * when only the state saved aside exists). Empty states are left out, as `newestStates` leaves them.
- */
-export function prepareStates(artifacts: readonly StateArtifact[], plan: StatePlan, upTo: number): (Omit<PartState, 'artifact'> & { readonly artifact?: StateArtifact })[] {
-  const byAttempt = new Map<number, { part: string; attempt: number; artifact?: StateArtifact; clashed?: true }>();
-  for (const artifact of artifacts) {
-    if (artifact.size === 0) continue;
-    const parsed = parseStateArtifactName(artifact.name, plan);
-    if (!parsed || parsed.part !== 'prepare' || parsed.attempt > upTo) continue;
-    const state = byAttempt.get(parsed.attempt) ?? byAttempt.set(parsed.attempt, { part: 'prepare', attempt: parsed.attempt }).get(parsed.attempt)!;
-    if (parsed.clash) state.clashed = true;
-    else state.artifact = artifact;
-  }
-  return [...byAttempt.values()].sort((a, b) => a.attempt - b.attempt);
 }
 
 function partOrder(part: string): number {

@@ -160,7 +160,7 @@ describe('the post step, for a main step that ended without its reports', () => 
 // showed them ⏭️ (which outranks ⏳ there) while the merge job ran them, until its last write.
 describe('a killed shard of a fanned-out run', () => {
   it("fails its running items and leaves the merge job's steps as they are", async () => {
-    const settings = await settingsFor('name: Fan\nworkflow_sequence:\n  - { id: a, type: reasoning, description: x }\n', { mode: 'shard', shard: '2' });
+    const settings = await settingsFor('name: Fan\nworkflow_sequence:\n  - { id: a, type: reasoning, description: x }\n', { mode: 'shard', shard: '2', prepared: '1' });
     const plan = { name: 'Fan', revision: 1, steps: [step('list'), { ...step('each'), dependsOn: ['list'], forEach: { list: '[1,2]', as: 'item', onItemFailure: 'fail' as const, fanOut: true } }, { ...step('total'), dependsOn: ['each'] }] };
     const { wrote } = await leave(settings, [
       { type: 'plan_created', at: 0, plan },

@@ -117,10 +117,12 @@ describe.concurrent('a plan fanned out over a job matrix: prepare, shards, merge
   it('4 shards over 40 command items: every item runs once, one comment shows 40/40, the merge judges the goals', async (context) => {
     const { github, artifacts, run } = await services(context, 5101);
     const log = path.join(scratch, 'four-shards.log');
+    // What `needs.prepare.outputs.prepared` gives the shard and merge jobs.
+    const handed: { prepared?: string } = {};
     const job = (name: string, inputs: Record<string, string>): ActionRunOptions => ({
       entry: bundle.entry,
       files: files(40, log),
-      inputs,
+      inputs: { ...inputs, ...(inputs['mode'] !== 'prepare' && handed.prepared !== undefined && { prepared: handed.prepared }) },
       event: { name: 'pull_request', payload: pullRequestEvent(21) },
       githubUrl: github.url,
       env: { ...artifacts.env(run, name), GITHUB_RUN_ID: String(run.runId) },
@@ -128,6 +130,7 @@ describe.concurrent('a plan fanned out over a job matrix: prepare, shards, merge
 
     const prepare = await runActionBundle(job('prepare', { mode: 'prepare', shards: '4' }));
     expect(prepare.exitCode, prepare.stdout + prepare.stderr).toBe(0);
+    handed.prepared = prepare.outputs['prepared'];
     expect(prepare.outputs['matrix']).toBe('{"shard":[1,2,3,4]}');
     expect(await logged(log)).toEqual([]);
 
@@ -159,15 +162,19 @@ describe.concurrent('a plan fanned out over a job matrix: prepare, shards, merge
   it('two shards writing the comment at the same moment, their writes landing late: the comment ends with both shards’ items', async (context) => {
     const { github, artifacts, run } = await services(context, 5102);
     const log = path.join(scratch, 'interleaved.log');
+    // What `needs.prepare.outputs.prepared` gives the shard and merge jobs.
+    const handed: { prepared?: string } = {};
     const job = (name: string, inputs: Record<string, string>): ActionRunOptions => ({
       entry: bundle.entry,
       files: files(12, log),
-      inputs,
+      inputs: { ...inputs, ...(inputs['mode'] !== 'prepare' && handed.prepared !== undefined && { prepared: handed.prepared }) },
       event: { name: 'pull_request', payload: pullRequestEvent(22) },
       githubUrl: github.url,
       env: { ...artifacts.env(run, name), GITHUB_RUN_ID: String(run.runId) },
     });
-    expect((await runActionBundle(job('prepare', { mode: 'prepare', shards: '2' }))).exitCode).toBe(0);
+    const prepareRun = await runActionBundle(job('prepare', { mode: 'prepare', shards: '2' }));
+    expect(prepareRun.exitCode).toBe(0);
+    handed.prepared = prepareRun.outputs['prepared'];
     const writes = (): number => github.requestsTo('issues/update-comment').length + github.requestsTo('issues/create-comment').length;
     const before = writes();
     // Every edit is carried out 600 ms after it arrives: the other shard reads the comment in between and writes over it.
@@ -191,14 +198,18 @@ describe.concurrent('a plan fanned out over a job matrix: prepare, shards, merge
     const log = path.join(scratch, 'merge-again.log');
     const tolerant = files(4, log);
     tolerant[PLAN] = tolerant[PLAN]!.replace('    fan_out: true\n', '    fan_out: true\n    on_item_failure: continue\n');
+    // What `needs.prepare.outputs.prepared` gives the shard and merge jobs.
+    const handed: { prepared?: string } = {};
     const job = (name: string, attempt: number, inputs: Record<string, string>): ActionRunOptions => ({
       entry: bundle.entry,
       files: tolerant,
-      inputs,
+      inputs: { ...inputs, ...(inputs['mode'] !== 'prepare' && handed.prepared !== undefined && { prepared: handed.prepared }) },
       githubUrl: github.url,
       env: { ...artifacts.env(run, `${name}-attempt-${attempt}`), GITHUB_RUN_ID: String(run.runId), GITHUB_RUN_ATTEMPT: String(attempt) },
     });
-    expect((await runActionBundle(job('prepare', 1, { mode: 'prepare', shards: '2' }))).exitCode).toBe(0);
+    const prepareRun = await runActionBundle(job('prepare', 1, { mode: 'prepare', shards: '2' }));
+    expect(prepareRun.exitCode).toBe(0);
+    handed.prepared = prepareRun.outputs['prepared'];
     expect((await runActionBundle(job('work-1', 1, { mode: 'shard', shard: '1' }))).exitCode).toBe(0);
     // Shard 2's job was cancelled before it saved anything; the merge (if: always()) goes on without its items.
     const partial = await runActionBundle(job('finish', 1, { mode: 'merge' }));
@@ -220,14 +231,18 @@ describe.concurrent('a plan fanned out over a job matrix: prepare, shards, merge
       .replace('  join: { description: Join the results, command: [node, tools/join.mjs] }', '  join: { description: Publish the results, command: [node, tools/join.mjs], side_effects: true }')
       .concat('  - { name: the release notes exist, command: [test, -f, notes.txt] }\n');
     base['tools/join.mjs'] = `import { appendFileSync, readFileSync } from 'node:fs';\nappendFileSync(${JSON.stringify(published)}, 'published\\n');\nprocess.stdout.write(JSON.stringify(JSON.parse(readFileSync(0, 'utf8')).results.join('; ')));\n`;
+    // What `needs.prepare.outputs.prepared` gives the shard and merge jobs.
+    const handed: { prepared?: string } = {};
     const job = (name: string, attempt: number, inputs: Record<string, string>, extra: Record<string, string> = {}): ActionRunOptions => ({
       entry: bundle.entry,
       files: { ...base, ...extra },
-      inputs,
+      inputs: { ...inputs, ...(inputs['mode'] !== 'prepare' && handed.prepared !== undefined && { prepared: handed.prepared }) },
       githubUrl: github.url,
       env: { ...artifacts.env(run, `${name}-attempt-${attempt}`), GITHUB_RUN_ID: String(run.runId), GITHUB_RUN_ATTEMPT: String(attempt) },
     });
-    expect((await runActionBundle(job('prepare', 1, { mode: 'prepare', shards: '2' }))).exitCode).toBe(0);
+    const prepareRun = await runActionBundle(job('prepare', 1, { mode: 'prepare', shards: '2' }));
+    expect(prepareRun.exitCode).toBe(0);
+    handed.prepared = prepareRun.outputs['prepared'];
     for (const shard of [1, 2]) expect((await runActionBundle(job(`work-${shard}`, 1, { mode: 'shard', shard: String(shard) }))).exitCode).toBe(0);
     // The merge publishes, then a goal fails (notes.txt is missing on that runner).
     const first = await runActionBundle(job('finish', 1, { mode: 'merge' }));
@@ -242,14 +257,18 @@ describe.concurrent('a plan fanned out over a job matrix: prepare, shards, merge
   it('a shard killed mid-way and re-run as attempt 2 runs only its unfinished items', async (context) => {
     const { github, artifacts, run } = await services(context, 5103);
     const log = path.join(scratch, 'killed.log');
+    // What `needs.prepare.outputs.prepared` gives the shard and merge jobs.
+    const handed: { prepared?: string } = {};
     const job = (name: string, attempt: number, inputs: Record<string, string>, extra: Record<string, string> = {}): ActionRunOptions => ({
       entry: bundle.entry,
       files: files(10, log, { concurrency: 1, holdFrom: 6, extra }),
-      inputs,
+      inputs: { ...inputs, ...(inputs['mode'] !== 'prepare' && handed.prepared !== undefined && { prepared: handed.prepared }) },
       githubUrl: github.url,
       env: { ...artifacts.env(run, `${name}-attempt-${attempt}`), GITHUB_RUN_ID: String(run.runId), GITHUB_RUN_ATTEMPT: String(attempt) },
     });
-    expect((await runActionBundle(job('prepare', 1, { mode: 'prepare', shards: '2' }))).exitCode).toBe(0);
+    const prepareRun = await runActionBundle(job('prepare', 1, { mode: 'prepare', shards: '2' }));
+    expect(prepareRun.exitCode).toBe(0);
+    handed.prepared = prepareRun.outputs['prepared'];
     // Shard 1 has items 0, 2, 4, 6, 8, one at a time; item 6 waits for hold.txt, which this runner never gets.
     const running = await startAction(job('work-1', 1, { mode: 'shard', shard: '1' }));
     while (!(await logged(log)).includes(6)) await sleep(50);

@@ -6,7 +6,7 @@ import { readActionSettings } from '../../src/action/action-settings.ts';
 import { runAction } from '../../src/action/run-action.ts';
 import { systemClock } from '../../src/core/clock.ts';
 import { createRedactor } from '../../src/core/redact.ts';
-import type { RunStateStore } from '../../src/state/run-state-store.ts';
+import type { RunStateStore, StateArtifact } from '../../src/state/run-state-store.ts';
 import { stateArtifactName } from '../../src/state/state-artifact-name.ts';
 import { recordingIO } from '../action/recording-io.ts';
 import { memoryStateStore } from './memory-state-store.ts';
@@ -33,7 +33,7 @@ process.stdout.write(JSON.stringify('item ' + n + ' ok'));
 `;
 
 let workspace: string;
-let store: RunStateStore & { saved: { name: string }[] };
+let store: RunStateStore & { saved: StateArtifact[] };
 beforeEach(async () => {
   workspace = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-fan-out-'));
   store = await memoryStateStore();
@@ -44,14 +44,21 @@ beforeEach(async () => {
 });
 afterEach(() => rm(workspace, { recursive: true, force: true }));
 
+// What `needs.prepare.outputs.prepared` gives the shard and merge jobs: the last prepare job's, by run-key.
+const prepared = new Map<string, string>();
+beforeEach(() => prepared.clear());
+
 async function job(inputs: Record<string, string>, env: Record<string, string> = {}): Promise<{ result: Awaited<ReturnType<typeof runAction>>; said: ReturnType<typeof recordingIO>['said'] }> {
   const given: Record<string, string> = { plan: 'plan.yml', ...inputs };
+  const key = inputs['run-key'] ?? '';
+  if ((inputs.mode === 'shard' || inputs.mode === 'merge') && !('prepared' in inputs) && prepared.has(key)) given.prepared = prepared.get(key)!;
   const runnerTemp = await mkdtemp(path.join(workspace, 'runner-'));
   const read = await readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push', RUNNER_TEMP: runnerTemp, PATH: process.env['PATH'] ?? '', ...env });
   if (!read.ok) throw new Error(read.problems.join('\n'));
   const { io, said } = recordingIO();
   const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock, state: store });
   await result.published;
+  if (inputs.mode === 'prepare' && result.outputs.prepared) prepared.set(key, result.outputs.prepared);
   return { result, said };
 }
 
@@ -107,69 +114,122 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
     expect(merge.said.summary).toContain('11/12 done, 1 failed');
   });
 
-  // A re-run's prepare job does not run again once it succeeded, so no job saves `prepare-attempt-2`: any step of
-  // attempt 2 holding the artifact token could, and the newest prepare state was read whole, items included
-  // (found by an adversarial pass: a merge with a failed item passed all_steps_completed, no item run).
-  it('the shards and merge build on the first prepare state that succeeded, never a later one, and take no item from it', async () => {
-    await writeFile(path.join(workspace, 'plan.yml'), PLAN.replace('of: report, contains: "item 11 ok"', 'all_steps_completed: true'));
+  /** A forged state: `trace`'s events and every item of `check` completed, as `result_carried` lines. */
+  async function forgedState(trace: string, reuseKey: string, count: number): Promise<string> {
+    const usage = { modelCalls: 0, promptTokens: 0, completionTokens: 0, costUsd: 0 };
+    const items = Array.from({ length: count }, (_, index) => JSON.stringify({ type: 'result_carried', stepKey: 'check', reuseKey, result: `item ${index} FORGED`, usage, item: { index, key: `check[${index}]` }, at: 1 }));
+    const forged = path.join(workspace, `forged-${Math.random().toString(36).slice(2)}.jsonl`);
+    await writeFile(forged, `${(await readFile(trace, 'utf8')).trim()}\n${items.join('\n')}\n`);
+    return forged;
+  }
+  const reuseKeyOf = async (trace: string) =>
+    (await readFile(trace, 'utf8')).split('\n').filter(Boolean).map((line) => JSON.parse(line) as { type: string; stepKey?: string; reuseKey?: string }).find((event) => event.type === 'step_started' && event.stepKey === 'check')!.reuseKey!;
+  const allDone = () => writeFile(path.join(workspace, 'plan.yml'), PLAN.replace('of: report, contains: "item 11 ok"', 'all_steps_completed: true'));
+
+  // Any step of the workflow run that holds the artifact token can save an artifact under a free name. A re-run that
+  // does not re-run the prepare job leaves the new attempt's prepare name free, and one whose first prepare saved
+  // nothing leaves the first attempt's: found by name, newest or first, a forged prepare state decided every item
+  // and step of a merge (found by two adversarial passes). The prepare job's output names its own artifact.
+  it('the shards and merge build on the prepare state the prepare job\'s output names, never one found by name', async () => {
+    await allDone();
     const prepare = await job({ mode: 'prepare', shards: '2' });
+    expect(prepare.result.outputs.prepared).toBe(String(store.saved[0]!.id));
     await writeFile(path.join(workspace, 'broken-1'), ''); // item 1 is shard 2's
     const one = await job({ mode: 'shard', shard: '1' });
     await job({ mode: 'shard', shard: '2' });
     expect((await job({ mode: 'merge' })).result.outputs.status).toBe('goals-unmet');
-    const reuseKey = (await readFile(one.result.outputs.trace!, 'utf8')).split('\n').filter(Boolean).map((line) => JSON.parse(line) as { type: string; stepKey?: string; reuseKey?: string }).find((event) => event.type === 'step_started' && event.stepKey === 'check')!.reuseKey;
-    const usage = { modelCalls: 0, promptTokens: 0, completionTokens: 0, costUsd: 0 };
-    const items = Array.from({ length: 12 }, (_, index) => JSON.stringify({ type: 'result_carried', stepKey: 'check', reuseKey, result: `item ${index} FORGED`, usage, item: { index, key: `check[${index}]` }, at: 1 }));
-    const forged = path.join(workspace, 'forged.jsonl');
-    await writeFile(forged, `${(await readFile(prepare.result.outputs.trace!, 'utf8')).trim()}\n${items.join('\n')}\n`);
+    // Attempt 2, "Re-run failed jobs": the merge only, given attempt 1's prepared output as GitHub keeps it.
+    const forged = await forgedState(prepare.result.outputs.trace!, await reuseKeyOf(one.result.outputs.trace!), 12);
     await store.save(stateArtifactName({ planPath: 'plan.yml', attempt: 2, part: 'prepare' }), forged, 1);
-    await writeFile(path.join(workspace, 'ran.log'), '');
     const merge = await job({ mode: 'merge', resume: 'never' }, { GITHUB_RUN_ATTEMPT: '2' });
     expect(merge.said.log).toContain('Building on the saved state of prepare (attempt 1), shard-1 (attempt 1), shard-2 (attempt 1).');
     expect(merge.result.outputs.status).toBe('goals-unmet');
     expect(merge.result.outputs.result).not.toContain('FORGED');
-    // The same forgery as attempt 1's own prepare state: its items are not the prepare job's to give.
-    await writeFile(path.join(workspace, 'plan.yml'), PLAN.replace('name: Checks', 'name: Checks again').replace('of: report, contains: "item 11 ok"', 'all_steps_completed: true'));
-    const again = await job({ mode: 'prepare', shards: '2', 'run-key': 'b' });
-    const forgedFirst = path.join(workspace, 'forged-first.jsonl');
-    await writeFile(forgedFirst, `${(await readFile(again.result.outputs.trace!, 'utf8')).trim()}\n${items.join('\n')}\n`);
-    store.saved.splice(store.saved.findIndex((artifact) => artifact.name === stateArtifactName({ planPath: 'plan.yml', runKey: 'b', attempt: 1, part: 'prepare' })), 1);
-    await store.save(stateArtifactName({ planPath: 'plan.yml', runKey: 'b', attempt: 1, part: 'prepare' }), forgedFirst, 1);
+  });
+
+  it('a prepare state saved under a free earlier name is not read: the shards run the genuine prepare\'s items', async () => {
+    await allDone();
+    // Attempt 1's prepare job saved nothing (it failed before plan-runner ran); a forged state takes its name,
+    // listing half the items. The prepare job of attempt 2 saves the genuine list.
+    await writeFile(path.join(workspace, 'list.mjs'), `process.stdout.write(JSON.stringify([0, 2, 4]));`);
+    const fake = await job({ mode: 'prepare', shards: '2', 'run-key': 'fake' });
+    await store.save(stateArtifactName({ planPath: 'plan.yml', attempt: 1, part: 'prepare' }), fake.result.outputs.trace!, 1);
+    await writeFile(path.join(workspace, 'list.mjs'), `process.stdout.write(JSON.stringify(Array.from({ length: 6 }, (_, i) => i)));`);
+    // resume: never, as the README advises where untrusted code runs: with auto the prepare job resumes its own
+    // earlier attempt, and the forged state would be that (as any job's own earlier state may be).
+    await job({ mode: 'prepare', shards: '2', resume: 'never' }, { GITHUB_RUN_ATTEMPT: '2' });
     await writeFile(path.join(workspace, 'ran.log'), '');
-    const shard = await job({ mode: 'shard', shard: '2', 'run-key': 'b' });
-    expect(await ranItems()).toEqual([1, 3, 5, 7, 9, 11]);
-    expect(shard.result.outputs.result ?? '').not.toContain('FORGED');
-  });
-
-  it('a prepare job re-run in a later attempt builds on the first prepare that succeeded, whatever resume says, and says so', async () => {
-    await job({ mode: 'prepare', shards: '2' });
-    await writeFile(path.join(workspace, 'list.mjs'), `process.stdout.write(JSON.stringify([0, 1]));`);
-    const again = await job({ mode: 'prepare', shards: '2', resume: 'never' }, { GITHUB_RUN_ATTEMPT: '2' });
-    expect(again.result.outputs.status).toBe('succeeded');
-    expect(again.said.log).toContain('Building on the saved state of prepare (attempt 1).');
-    expect(again.said.log.join('\n')).toContain('prepare job of attempt 1 succeeded');
+    for (const shard of ['1', '2']) await job({ mode: 'shard', shard }, { GITHUB_RUN_ATTEMPT: '2' });
+    expect(await ranItems()).toEqual([0, 1, 2, 3, 4, 5]);
     const merge = await job({ mode: 'merge' }, { GITHUB_RUN_ATTEMPT: '2' });
-    expect(merge.said.log).toContain('Building on the saved state of prepare (attempt 1).');
+    expect(merge.said.log).toContain('Building on the saved state of prepare (attempt 2), shard-1 (attempt 2), shard-2 (attempt 2).');
+    expect(merge.said.summary).toContain('6/6 done');
   });
 
-  it('a prepare job that failed is re-run from scratch with resume: never, and its earlier state is not read', async () => {
+  // A prepare that failed in attempt 1 skipped that attempt's shards and merge: their names were free, and a forged
+  // merge-attempt-1 completed every item, a forged shard-2-attempt-1 every item of shard 2 (found by an adversarial pass).
+  it('reads no shard or merge state of an attempt before the prepare state it builds on', async () => {
+    await allDone();
     await writeFile(path.join(workspace, 'list.mjs'), `process.exit(3);`);
     const failed = await job({ mode: 'prepare', shards: '2' });
     expect(failed.result.outputs.status).toBe('failed');
+    await writeFile(path.join(workspace, 'list.mjs'), `process.stdout.write(JSON.stringify(Array.from({ length: 6 }, (_, i) => i)));`);
+    const prepare = await job({ mode: 'prepare', shards: '2' }, { GITHUB_RUN_ATTEMPT: '2' });
+    // The genuine reuse key, from a scratch run of shard 1 under another key (as a forger could compute it).
+    const scratch = await job({ mode: 'prepare', shards: '2', 'run-key': 'scratch' });
+    const probe = await job({ mode: 'shard', shard: '1', 'run-key': 'scratch' });
+    expect(scratch.result.outputs.status).toBe('succeeded');
+    const forged = await forgedState(prepare.result.outputs.trace!, await reuseKeyOf(probe.result.outputs.trace!), 6);
+    for (const part of ['merge', 'shard-2']) await store.save(stateArtifactName({ planPath: 'plan.yml', attempt: 1, part }), forged, 1);
+    await writeFile(path.join(workspace, 'broken-1'), '');
+    await writeFile(path.join(workspace, 'ran.log'), '');
+    for (const shard of ['1', '2']) await job({ mode: 'shard', shard }, { GITHUB_RUN_ATTEMPT: '2' });
+    expect(await ranItems()).toEqual([0, 1, 2, 3, 4, 5]);
+    const merge = await job({ mode: 'merge' }, { GITHUB_RUN_ATTEMPT: '2' });
+    expect(merge.said.log).toContain('Building on the saved state of prepare (attempt 2), shard-1 (attempt 2), shard-2 (attempt 2).');
+    expect(merge.result.outputs.status).toBe('goals-unmet');
+    expect(merge.result.outputs.result).not.toContain('FORGED');
+  });
+
+  it('refuses a prepared input that names no prepare state of this plan, or one that did not succeed', async () => {
+    await job({ mode: 'prepare', shards: '2' });
+    const shard = await job({ mode: 'shard', shard: '1' });
+    for (const id of [String(store.saved.find((artifact) => artifact.name.includes('-shard-1-'))!.id), '999']) {
+      const wrong = await job({ mode: 'merge', prepared: id });
+      expect(wrong.result.failure).toContain(`mode merge: input 'prepared' names artifact ${id}, which is not`);
+      expect(wrong.result.failure).toContain('give prepared: ${{ needs.prepare.outputs.prepared }}');
+    }
+    expect(shard.result.outputs.status).toBe('succeeded');
+    await writeFile(path.join(workspace, 'list.mjs'), `process.exit(3);`);
+    const failed = await job({ mode: 'prepare', shards: '2', resume: 'never' }, { GITHUB_RUN_ATTEMPT: '2' });
+    expect(failed.result.outputs.status).toBe('failed');
+    const after = await job({ mode: 'shard', shard: '1', prepared: failed.result.outputs.prepared! }, { GITHUB_RUN_ATTEMPT: '2' });
+    expect(after.result.failure).toContain("mode shard: the prepare job's state (attempt 2");
+    expect(after.result.failure).toContain('records a run that ended failed');
+  });
+
+  it('a prepare job re-run with resume: never prepares afresh, and the shards given its output build on it', async () => {
+    await job({ mode: 'prepare', shards: '2' });
     await writeFile(path.join(workspace, 'list.mjs'), `process.stdout.write(JSON.stringify([0, 1, 2]));`);
     const again = await job({ mode: 'prepare', shards: '2', resume: 'never' }, { GITHUB_RUN_ATTEMPT: '2' });
     expect(again.result.outputs.status).toBe('succeeded');
     expect(again.said.log.join('\n')).not.toContain('Building on');
-    // A shard of attempt 2 builds on attempt 2's prepare, the first that succeeded.
-    const shard = await job({ mode: 'shard', shard: '1' }, { GITHUB_RUN_ATTEMPT: '2' });
-    expect(shard.said.log).toContain('Building on the saved state of prepare (attempt 2).');
+    for (const shard of ['1', '2']) await job({ mode: 'shard', shard }, { GITHUB_RUN_ATTEMPT: '2' });
+    expect(await ranItems()).toEqual([0, 1, 2]);
+    const merge = await job({ mode: 'merge' }, { GITHUB_RUN_ATTEMPT: '2' });
+    expect(merge.said.summary).toContain('3/3 done');
   });
 
-  it('a shard or merge job refuses to build on a prepare state that did not succeed', async () => {
-    await writeFile(path.join(workspace, 'list.mjs'), `process.exit(3);`);
-    await job({ mode: 'prepare', shards: '2' });
-    const shard = await job({ mode: 'shard', shard: '1' });
-    expect(shard.result.failure).toContain('no prepare job of this workflow run succeeded');
+  it('a failed prepare job re-run with resume: auto resumes its earlier attempt; with never it does not', async () => {
+    await writeFile(path.join(workspace, 'plan.yml'), PLAN.replace("  - { id: check,", "  - { id: other, type: tool_call, tool: list, args: {} }\n  - { id: broken, type: tool_call, tool: join, depends_on: [other], args: { results: [] } }\n  - { id: check,"));
+    await writeFile(path.join(workspace, 'join.mjs'), `process.exit(3);`);
+    const failed = await job({ mode: 'prepare', shards: '2' });
+    expect(failed.result.outputs.status).toBe('failed');
+    await writeFile(path.join(workspace, 'join.mjs'), `import { readFileSync } from 'node:fs'; process.stdout.write(JSON.stringify(JSON.parse(readFileSync(0, 'utf8')).results.join('; ')));`);
+    const never = await job({ mode: 'prepare', shards: '2', resume: 'never' }, { GITHUB_RUN_ATTEMPT: '2' });
+    expect(never.said.log.join('\n')).not.toContain('Building on');
+    const auto = await job({ mode: 'prepare', shards: '2' }, { GITHUB_RUN_ATTEMPT: '3' });
+    expect(auto.said.log).toContain('Building on the saved state of prepare (attempt 2).');
   });
 
   it('a failed shard re-run as attempt 2 runs only its failed items, and the merge after it completes', async () => {
@@ -206,8 +266,9 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
   });
 
   it('refuses a shard job with no prepare state, and a plan without fan_out, saying what to do', async () => {
-    const shard = await job({ mode: 'shard', shard: '1' });
-    expect(shard.result.failure).toContain('mode shard found no state of the prepare job for plan.yml in this workflow run: run a job with mode: prepare first');
+    const given: Record<string, string> = { plan: 'plan.yml', mode: 'shard', shard: '1' };
+    const read = await readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace });
+    expect(read).toEqual({ ok: false, problems: [expect.stringContaining("input 'prepared': mode: shard needs it — the prepare job's state, prepared: ${{ needs.prepare.outputs.prepared }}")] });
     await writeFile(path.join(workspace, 'plan.yml'), PLAN.replace('fan_out: true, ', ''));
     const prepare = await job({ mode: 'prepare', shards: '2' });
     expect(prepare.result.outputs.status).toBe('failed');
@@ -218,7 +279,7 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
   it('a fan-out shares one run-key across its jobs: a shard with another key finds no prepare state and says why', async () => {
     const prepare = await job({ mode: 'prepare', shards: '2', 'run-key': 'linux' });
     expect(prepare.result.outputs.status).toBe('succeeded');
-    const wrong = await job({ mode: 'shard', shard: '1', 'run-key': '0' });
+    const wrong = await job({ mode: 'shard', shard: '1', 'run-key': '0', prepared: prepare.result.outputs.prepared! });
     expect(wrong.result.failure).toContain('with run-key "0" in this workflow run');
     expect(wrong.result.failure).toContain('the shard and merge jobs give the same run-key as their prepare job, never one per shard');
     const right = await job({ mode: 'shard', shard: '1', 'run-key': 'linux' });
@@ -247,9 +308,12 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
     expect(await read({ mode: 'prepare' })).toEqual({ ok: false, problems: [expect.stringContaining("input 'shards': mode: prepare needs it")] });
     expect(await read({ mode: 'shard', shards: '4' })).toEqual({
       ok: false,
-      problems: [expect.stringContaining("input 'shards': only mode: prepare takes it"), expect.stringContaining("input 'shard': mode: shard needs it")],
+      problems: [expect.stringContaining("input 'shards': only mode: prepare takes it"), expect.stringContaining("input 'shard': mode: shard needs it"), expect.stringContaining("input 'prepared': mode: shard needs it")],
     });
     expect(await read({ mode: 'prepare', shards: '0' })).toEqual({ ok: false, problems: ["input 'shards': expected a whole number from 1 to 256"] });
+    expect(await read({ mode: 'prepare', shards: '2', prepared: '7' })).toEqual({ ok: false, problems: [expect.stringContaining("input 'prepared': only mode: shard and mode: merge take it")] });
+    expect(await read({ mode: 'merge', prepared: 'abc' })).toEqual({ ok: false, problems: [expect.stringContaining("input 'prepared': expected a decimal number")] });
+    expect(await read({ mode: 'merge', prepared: '0' })).toEqual({ ok: false, problems: [expect.stringContaining("input 'prepared': expected the prepare job's prepared output")] });
   });
 });
 

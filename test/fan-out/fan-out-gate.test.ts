@@ -33,14 +33,17 @@ beforeEach(async () => {
 });
 afterEach(() => rm(workspace, { recursive: true, force: true }));
 
+// What `needs.prepare.outputs.prepared` gives the shard and merge jobs.
+let prepared: string | undefined;
 async function job(inputs: Record<string, string>) {
-  const given: Record<string, string> = { plan: 'plan.yml', ...inputs };
+  const given: Record<string, string> = { plan: 'plan.yml', ...inputs, ...(inputs.mode !== 'prepare' && prepared && { prepared }) };
   const runnerTemp = await mkdtemp(path.join(workspace, 'runner-'));
   const read = await readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push', RUNNER_TEMP: runnerTemp, PATH: process.env['PATH'] ?? '' });
   if (!read.ok) throw new Error(read.problems.join('\n'));
   const { io, said } = recordingIO();
   const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock, state: store });
   await result.published;
+  if (inputs.mode === 'prepare') prepared = result.outputs.prepared;
   return { result, said };
 }
 

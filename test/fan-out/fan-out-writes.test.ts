@@ -42,14 +42,17 @@ async function jobs(text: string) {
   await writeFile(path.join(workspace, 'plan.yml'), text);
   const store = await memoryStateStore();
   const octokit = createOctokit({ token: 'test-token', baseUrl: github.url, warn: () => undefined, throttle: { enabled: false } });
+  // What `needs.prepare.outputs.prepared` gives the shard and merge jobs.
+  let prepared: string | undefined;
   const job = async (inputs: Record<string, string>) => {
-    const given: Record<string, string> = { plan: 'plan.yml', 'check-run': 'false', ...inputs };
+    const given: Record<string, string> = { plan: 'plan.yml', 'check-run': 'false', ...inputs, ...(inputs.mode !== 'prepare' && prepared && { prepared }) };
     const runnerTemp = await mkdtemp(path.join(workspace, 'runner-'));
     const read = await readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push', GITHUB_REPOSITORY: 'octo/demo', RUNNER_TEMP: runnerTemp, PATH: process.env['PATH'] ?? '' });
     if (!read.ok) throw new Error(read.problems.join('\n'));
     const { io, said } = recordingIO();
     const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock, state: store, github: octokit });
     await result.published;
+    if (inputs.mode === 'prepare') prepared = result.outputs.prepared;
     return { result, said };
   };
   return job;
