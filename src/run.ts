@@ -4,7 +4,7 @@ import type { RunnerCommands } from './action/runner-commands.ts';
 import { toolkitCommands } from './action/toolkit-commands.ts';
 import { actionSecrets } from './action/action-secrets.ts';
 import { readActionSettings } from './action/action-settings.ts';
-import { CHECK_HEAD_STATE, runAction } from './action/run-action.ts';
+import { CHECK_HEAD_STATE, runAction, TRACE_OPENED_STATE } from './action/run-action.ts';
 import { REPORTED_STATE } from './action/write-report.ts';
 import { createRedactor, type Redactor } from './core/redact.ts';
 import { systemClock } from './core/clock.ts';
@@ -71,7 +71,8 @@ export async function post(commands?: RunnerCommands): Promise<void> {
       const { finishKilledRun } = await import('./action/finish-killed-run.ts');
       const checkHeadSha = process.env[`STATE_${CHECK_HEAD_STATE}`];
       const reported = process.env[`STATE_${REPORTED_STATE}`] === 'true';
-      await finishKilledRun(read.settings, { io, redact, clock: systemClock, ...gitHubClient(read.settings, io), ...(checkHeadSha && { checkHeadSha }), ...(reported && { reported }) });
+      const traceOpened = process.env[`STATE_${TRACE_OPENED_STATE}`] === 'true';
+      await finishKilledRun(read.settings, { io, redact, clock: systemClock, ...gitHubClient(read.settings, io), ...(checkHeadSha && { checkHeadSha }), ...(reported && { reported }), traceOpened });
     }
   } catch (error) {
     // The post step never fails the job: the main step's verdict stands.

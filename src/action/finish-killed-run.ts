@@ -17,7 +17,7 @@ import { checkRunName } from './check-run-name.ts';
 import { checkRunResult } from './check-run-output.ts';
 import { checkConclusion } from './job-failure.ts';
 import { liveComment } from './live-comment.ts';
-import { jobReportPaths } from './report-paths.ts';
+import { jobReportPaths, resumesInPlace } from './report-paths.ts';
 import { writeReport } from './write-report.ts';
 import { hideCutFragments } from '../core/hide-cut-fragments.ts';
 
@@ -77,6 +77,8 @@ export interface KilledRunContext {
   readonly reported?: boolean;
   /** As ActionDeps.commentIntervalMs. */
   readonly commentIntervalMs?: number;
+  /** The main step's run opened its trace (`TRACE_OPENED_STATE`); only read when it resumed it in place. */
+  readonly traceOpened?: boolean;
 }
 
 /**
@@ -91,6 +93,8 @@ export async function finishKilledRun(settings: ActionSettings, context: KilledR
   const { io, redact } = context;
   const paths = jobReportPaths(settings);
   if (!existsSync(paths.trace)) return false;
+  // Resumed in place and never opened by this run: the trace is the run it was to resume, whose end is not this one's.
+  if (resumesInPlace(settings) && context.traceOpened !== true) return context.reported ? false : finishUnstartedRun(settings, context, paths);
   const read = await readResumeTrace(paths.trace);
   const parsed = read.ok ? traceEvents(read.trace) : read;
   if (!parsed.ok) {

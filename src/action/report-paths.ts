@@ -27,6 +27,14 @@ export function reportPaths(outputDir: string, planPath: string): ReportPaths {
   };
 }
 
+/**
+ * Whether the job resumes its own trace file in place: `resume-from` names this job's trace path (an earlier
+ * step's of the same job). The file then holds that earlier run until this run's trace opens it.
+ */
+export function resumesInPlace(settings: Pick<ActionSettings, 'outputDir' | 'planPath' | 'runKey' | 'resumeFrom'>): boolean {
+  return settings.resumeFrom !== undefined && path.resolve(settings.resumeFrom) === path.resolve(jobReportPaths(settings).trace);
+}
+
 /** A job's report paths: its plan path and `run-key` name them, so two keys in one job keep their own files. */
 export function jobReportPaths(settings: Pick<ActionSettings, 'outputDir' | 'planPath' | 'runKey'>): ReportPaths {
   return reportPaths(settings.outputDir, keyedPlanId(settings));

@@ -31,7 +31,7 @@ import { refuseRun } from './refuse-run.ts';
 import { renderReadOnlyNote } from '../report/refused-report.ts';
 import { renderFanOutNote } from '../report/fan-out-note.ts';
 import { planFileErrors } from '../report/rejected-report.ts';
-import { jobReportPaths } from './report-paths.ts';
+import { jobReportPaths, resumesInPlace } from './report-paths.ts';
 import { readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
 import path from 'node:path';
 import { errorText } from '../core/error-text.ts';
@@ -54,6 +54,8 @@ import { writeReportFile } from '../report/write-report-file.ts';
 
 /** The post step's state name for the commit an approved run opened its check run on. */
 export const CHECK_HEAD_STATE = 'checkHeadSha';
+/** Saved once a run that resumes its own trace in place has opened it (truncated it for its own events). */
+export const TRACE_OPENED_STATE = 'traceOpened';
 
 export interface ActionDeps {
   /** The runner's channels, already redacting. */
@@ -180,7 +182,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   const { io, redact } = deps;
   // Resuming in place: `resume-from` names this run's own trace file (its path depends on the plan path and run key only).
   const ownTrace = jobReportPaths(given).trace;
-  const inPlace = given.resumeFrom !== undefined && path.resolve(given.resumeFrom) === path.resolve(ownTrace);
+  const inPlace = resumesInPlace(given);
   // A trace an earlier step of this job left at this plan's path (the same plan run twice) is not this
   // run's: were this step killed before its own trace opens (admission, a download), the post step would
   // report that earlier run's end as this one's. Kept when it is the trace to resume.
@@ -251,7 +253,8 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   if (command && recorded && !recorded.ok) return refuseRun(given, `/${command.kind}: ${recorded.problem}`, deps);
   // Resuming in place: opened at the run's first event, so a resume the job refuses leaves the trace it
   // was to resume as it was.
-  const trace = openTrace(paths.trace, redact, io.warning, { openOnFirstEvent: inPlace });
+  // The post step takes a trace resumed in place for this run's only once this run opened it (`TRACE_OPENED_STATE`).
+  const trace = openTrace(paths.trace, redact, io.warning, { openOnFirstEvent: inPlace, ...(inPlace && deps.saveState && { onOpen: () => deps.saveState!(TRACE_OPENED_STATE, 'true') }) });
   // The comment's last body needs the final status (goals included), known only at the end.
   const ending: { report?: FinalReport } = {};
   const comment = await liveComment(settings, {

@@ -6,7 +6,7 @@ import { traceWriter, type TraceWriter, type TraceWriterOptions } from './trace-
  * `TraceWriteError`'s message (naming the path) and the run goes on without a trace. Both front
  * ends open their trace here.
  */
-export function openTrace(file: string, redact: Redactor, warn: (message: string) => void, options: Pick<TraceWriterOptions, 'openOnFirstEvent'> = {}): TraceWriter | undefined {
+export function openTrace(file: string, redact: Redactor, warn: (message: string) => void, options: Pick<TraceWriterOptions, 'openOnFirstEvent' | 'onOpen'> = {}): TraceWriter | undefined {
   try {
     return traceWriter(file, { redact, ...options });
   } catch (error) {

@@ -27,6 +27,8 @@ export interface TraceWriterOptions {
    * A file that cannot be created then makes `close()` reject instead of throwing here.
    */
   readonly openOnFirstEvent?: boolean;
+  /** Called once the file is opened (created or truncated for this run's events). */
+  readonly onOpen?: () => void;
 }
 
 /** Lines are written out once this much text is waiting (or when `DurabilityRule` says, a flush timer, close or exit). */
@@ -239,11 +241,14 @@ export function traceWriter(file: string, options: TraceWriterOptions = {}): Tra
   const prefix = linePrefix(redact);
   const durability = new DurabilityRule();
   const open = (): number => {
+    let opened: number;
     try {
-      return openOutputFile(file);
+      opened = openOutputFile(file);
     } catch (cause) {
       throw new TraceWriteError({ path: file, cause });
     }
+    options.onOpen?.();
+    return opened;
   };
   let fd: number | undefined = options.openOnFirstEvent ? undefined : open();
   let failure: unknown;
@@ -281,6 +286,16 @@ export function traceWriter(file: string, options: TraceWriterOptions = {}): Tra
     path: file,
     listener(event) {
       if (closed || failure !== undefined) return;
+      // Opened at the first event, not at its first write up to 250 ms later: until then the file is
+      // the trace this run resumes in place, which a post step would take for this run's.
+      if (fd === undefined) {
+        try {
+          fd = open();
+        } catch (cause) {
+          failure = cause;
+          return;
+        }
+      }
       try {
         pending += `${prefix(now())}${traceFields(event, redact, replacer)}\n`;
       } catch (cause) {

@@ -74,12 +74,12 @@ describe('while the goals are checked', () => {
 
 const step = (key: string): PlanStep => ({ key, id: key, type: 'tool_call', tool: 'multiply', description: `Step ${key}`, inputs: [], dependsOn: [] });
 
-async function leave(settings: Awaited<ReturnType<typeof settingsFor>>, events: RunEvent[], text = events.map((event) => JSON.stringify(event)).join('\n') + '\n', reported = false) {
+async function leave(settings: Awaited<ReturnType<typeof settingsFor>>, events: RunEvent[], text = events.map((event) => JSON.stringify(event)).join('\n') + '\n', reported = false, traceOpened = true) {
   const trace = reportPaths(settings.outputDir, settings.planPath).trace;
   await mkdir(path.dirname(trace), { recursive: true });
   await writeFile(trace, text);
   const { io, said } = recordingIO();
-  const wrote = await finishKilledRun(settings, { io, redact: createRedactor(), clock: systemClock, commentIntervalMs: 0, github: octokit(), ...(reported && { reported }) });
+  const wrote = await finishKilledRun(settings, { io, redact: createRedactor(), clock: systemClock, commentIntervalMs: 0, github: octokit(), ...(reported && { reported }), traceOpened });
   return { wrote, said };
 }
 
@@ -138,6 +138,22 @@ describe('the post step, for a main step that ended without its reports', () => 
     expect(said.summary).toBe('');
     expect(said.warnings.join('\n')).toContain('after it wrote the summary');
     expect(bodies().at(-1)).toContain('Finished: succeeded');
+  });
+
+  // resume-from named this job's own trace (an earlier step's): a main step killed before its run opened the
+  // trace left the earlier run's there, and the post step reported that run's "succeeded" and goals as this
+  // one's, and completed its check run as success (found by an adversarial pass).
+  it('resuming its own trace in place and killed before its run opened it: that trace is not this run\'s', async () => {
+    const settings = await settingsFor('name: Gate\nworkflow_sequence:\n  - { id: a, type: reasoning, description: x }\n');
+    const inPlace = { ...settings, resumeFrom: reportPaths(settings.outputDir, settings.planPath).trace };
+    const earlier = [...RAN, { type: 'goals_checked', at: 4, status: 'succeeded', goals: [{ name: 'the answer', severity: 'required', outcome: 'met', evidence: '42' }] } as RunEvent];
+    const { wrote, said } = await leave(inPlace, earlier, undefined, false, false);
+    expect(wrote).toBe(true);
+    expect(said.warnings.join('\n')).toContain('before its run started');
+    expect(said.summary + bodies().join('\n')).not.toMatch(/succeeded|goals met/);
+    // Opened by this run, it is this run's, as before.
+    const own = await leave(inPlace, earlier);
+    expect(own.said.summary).toContain('succeeded');
   });
 
   // The trace is read as a resume reads it: a cut last line is left out, a broken line elsewhere says where.
