@@ -25,7 +25,7 @@ export const modules = {
 async function saveLeftState(settings, store, io) {
     if (!store || settings.state !== 'artifact' || settings.mode === 'eval')
         return;
-    const trace = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .jobReportPaths */ .y)(settings).trace;
+    const trace = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .jobReportPaths */ .yD)(settings).trace;
     if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(trace))
         return;
     // The main step records the artifact it saved. An artifact of this attempt's name is not enough: it

@@ -96,9 +96,12 @@ function endOfLeftRun(left, settings) {
  */
 async function finishKilledRun(settings, context) {
     const { io, redact } = context;
-    const paths = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_12__/* .jobReportPaths */ .y)(settings);
+    const paths = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_12__/* .jobReportPaths */ .yD)(settings);
     if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(paths.trace))
         return false;
+    // Resumed in place and never opened by this run: the trace is the run it was to resume, whose end is not this one's.
+    if ((0,_report_paths_js__WEBPACK_IMPORTED_MODULE_12__/* .resumesInPlace */ .ZD)(settings) && context.traceOpened !== true)
+        return context.reported ? false : finishUnstartedRun(settings, context, paths);
     const read = await (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_5__/* .readResumeTrace */ .tR)(paths.trace);
     const parsed = read.ok ? (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_5__/* .traceEvents */ .B5)(read.trace) : read;
     if (!parsed.ok) {

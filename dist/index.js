@@ -743,11 +743,13 @@ async function addEscalationLabel(octokit, target, escalation, warn) {
 /* harmony export */ });
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
-/* harmony import */ var _core_error_text_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7437);
-/* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8463);
+/* harmony import */ var _core_error_text_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7437);
+/* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(8463);
 /* harmony import */ var _run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(62935);
 /* harmony import */ var _state_fan_out_states_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(60708);
 /* harmony import */ var _state_newest_states_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(22362);
+/* harmony import */ var _state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(98355);
+
 
 
 
@@ -760,21 +762,22 @@ function ownPart(fanOut) {
     return fanOut.part === 'shard' ? (0,_state_fan_out_states_js__WEBPACK_IMPORTED_MODULE_3__/* .shardPart */ .u1)(fanOut.shard) : fanOut.part;
 }
 /**
- * Which parts' states other than prepare's a job builds on: its own earlier attempt (shard, with
- * `resumeOwn`), every shard's and its own earlier attempt (merge). Of attempts no later than this one
- * (`attempt`), and of its own part only earlier ones: a state named for an attempt that has not run is
- * not one a job of this attempt saved. Prepare's is chosen apart (`loadFanOutStates`).
+ * Which parts' states a job builds on besides the prepare state it was given: a prepare job's own earlier
+ * attempt (with `resumeOwn`), a shard's own earlier attempt (with `resumeOwn`), every shard's and the
+ * merge's own earlier attempt (with `resumeOwn`) for a merge. Of attempts no later than this one
+ * (`attempt`), of its own part only earlier ones (a state named for an attempt that has not run is not one
+ * a job of this attempt saved), and, but for prepare's, none older than the prepare state (`since`): no
+ * shard or merge job of an earlier attempt ran on it, so such a name was free for any job to take (a
+ * prepare that failed in attempt 1 skipped that attempt's shards and merge; found by an adversarial pass).
  */
-function wantedParts(fanOut, resumeOwn, attempt) {
+function wantedParts(fanOut, resumeOwn, attempt, since) {
     const own = ownPart(fanOut);
     const parts = partsWanted(fanOut, resumeOwn);
-    return (part, saved) => parts(part) && (part === own ? saved < attempt : saved <= attempt);
+    return (part, saved) => parts(part) && (part === own ? saved < attempt : saved <= attempt) && saved >= since;
 }
 function partsWanted(fanOut, resumeOwn) {
-    if (fanOut.part === 'prepare')
-        return () => false;
     const own = ownPart(fanOut);
-    if (fanOut.part === 'shard')
+    if (fanOut.part !== 'merge')
         return (part) => resumeOwn && part === own;
     // An earlier merge's state too: its steps with side effects were made and are not made again. Its
     // fan-out steps are not reused whole (it completed them with the items known then, and a shard re-run
@@ -795,72 +798,62 @@ async function downloadState(store, state, dir) {
         return { ok: true, trace: { ...read.trace, label: `the saved state of ${state.part} (attempt ${state.attempt})`, fanOutPart: shard ?? (state.part === 'prepare' ? 'prepare' : 'merge') } };
     }
     catch (error) {
-        return { ok: false, problem: `could not download the state of ${state.part} (attempt ${state.attempt}, artifact ${state.artifact.name}): ${(0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_5__/* .errorText */ .k)(error)}` };
+        return { ok: false, problem: `could not download the state of ${state.part} (attempt ${state.attempt}, artifact ${state.artifact.name}): ${(0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .k)(error)}` };
     }
 }
 /**
- * The prepare state a job builds on: the first, oldest attempt first, whose run succeeded (up to
- * `upTo`); else, with `unfinished`, the newest one (a prepare job resumes its own failed attempt).
- * A prepare job that succeeded is not re-run by "Re-run failed jobs", so no job saves a later
- * attempt's prepare state, and any step holding the artifact token could save one under that name:
- * taking the newest let one forged state decide every item and step of a merge (found by an
- * adversarial pass). The first that succeeded was saved by the job that ran then; a clash in an
- * attempt read before it is refused, as everywhere.
+ * The prepare state a shard or merge job was given (`prepared`, the prepare job's `state` output): that
+ * artifact, checked to be this plan's prepare state in this workflow run (saved aside after a name clash
+ * too: the output says it is the prepare job's own) and a run that succeeded. Found by its name, the
+ * newest or the first that succeeded, it could be any job's: a re-run that does not re-run the prepare
+ * job leaves the new attempt's name free, a prepare that saved nothing leaves its own (found by adversarial passes).
  */
-async function choosePrepare(store, artifacts, plan, dir, upTo, unfinished) {
-    const states = (0,_state_fan_out_states_js__WEBPACK_IMPORTED_MODULE_3__/* .prepareStates */ .cy)(artifacts, plan, upTo);
-    let newest;
-    for (const candidate of states) {
-        if (candidate.clashed || !candidate.artifact)
-            return { ok: false, problem: `the prepare state of attempt ${candidate.attempt} is not read: ${(0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_4__/* .clashProblem */ .D)(candidate, plan)}` };
-        const state = { part: 'prepare', attempt: candidate.attempt, artifact: candidate.artifact };
-        const read = await downloadState(store, state, dir);
-        if (!read.ok)
-            return read;
-        if (runStatus(read.trace.text) === 'succeeded')
-            return { ok: true, state, trace: read.trace, succeeded: true, found: states.length };
-        newest = { state, trace: read.trace };
+async function givenPrepare(store, artifacts, plan, dir, part, prepared) {
+    const key = plan.runKey === undefined ? '' : ` with run-key ${JSON.stringify(plan.runKey)}`;
+    const artifact = artifacts.find((each) => each.id === prepared);
+    const parsed = artifact && (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_5__/* .parseStateArtifactName */ .YV)(artifact.name, plan);
+    if (!artifact || parsed?.part !== 'prepare') {
+        return {
+            ok: false,
+            problem: `mode ${part}: input 'prepared' names artifact ${prepared}, which is not ${artifact ? 'the' : 'a'} state of the prepare job for ${plan.planPath}${key} in this workflow run${artifact ? ` (it is ${artifact.name})` : ''}: ` +
+                'give prepared: ${{ needs.prepare.outputs.prepared }}, the prepared output of the prepare job of the same plan' + (plan.runKey === undefined ? '' : ' and run-key (the shard and merge jobs give the same run-key as their prepare job, never one per shard)') + ', with needs: on that job',
+        };
     }
-    return unfinished && newest ? { ok: true, ...newest, succeeded: false, found: states.length } : { ok: true, succeeded: false, found: states.length };
+    const state = { part: 'prepare', attempt: parsed.attempt, artifact };
+    const read = await downloadState(store, state, dir);
+    if (!read.ok)
+        return read;
+    const status = runStatus(read.trace.text);
+    if (status !== 'succeeded') {
+        return { ok: false, problem: `mode ${part}: the prepare job's state (attempt ${parsed.attempt}, artifact ${artifact.name}) records a run that ${status === undefined ? 'did not finish' : `ended ${status}`}: the shard and merge jobs build on a prepare that succeeded; re-run the prepare job` };
+    }
+    return { ok: true, state, trace: read.trace };
 }
 /**
- * Finds and downloads the states this job builds on among the workflow run's artifacts (every job
- * and attempt of it): the prepare state (`choosePrepare`: the first that succeeded, or for a prepare
- * job with `resumeOwn`, i.e. `resume: auto`, its newest earlier attempt when none did), and the newest
- * attempt of every other part it needs (a shard's own earlier attempt only with `resumeOwn`). A shard
- * or merge job without a prepare state that succeeded cannot run, and says so.
+ * Finds and downloads the states this job builds on among the workflow run's artifacts (every job and
+ * attempt of it): for a shard or merge job the prepare state it was given (`givenPrepare`), and the newest
+ * attempt of every other part it needs (`wantedParts`; its own earlier attempt only with `resumeOwn`, i.e.
+ * `resume: auto`).
  */
 async function loadFanOutStates(store, fanOut, plan, dir, resumeOwn, attempt) {
-    const { planPath } = plan;
     let artifacts;
     try {
         artifacts = await store.list();
     }
     catch (error) {
-        return { ok: false, problem: `could not list this workflow run's artifacts to find the fanned-out run's state: ${(0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_5__/* .errorText */ .k)(error)}` };
+        return { ok: false, problem: `could not list this workflow run's artifacts to find the fanned-out run's state: ${(0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .k)(error)}` };
     }
-    const preparing = fanOut.part === 'prepare';
-    const prepare = await choosePrepare(store, artifacts, plan, dir, preparing ? attempt - 1 : attempt, preparing && resumeOwn);
-    if (!prepare.ok)
+    const prepare = fanOut.part === 'prepare' ? undefined : await givenPrepare(store, artifacts, plan, dir, fanOut.part, fanOut.prepared);
+    if (prepare && !prepare.ok)
         return prepare;
-    if (!preparing && !prepare.succeeded) {
-        const key = plan.runKey === undefined ? '' : ` with run-key ${JSON.stringify(plan.runKey)}`;
-        return {
-            ok: false,
-            problem: prepare.found > 0
-                ? `mode ${fanOut.part}: no prepare job of this workflow run succeeded for ${planPath}${key} (${prepare.found} attempt${prepare.found === 1 ? '' : 's'} saved a state that did not): the shard and merge jobs build on a prepare that succeeded; re-run the prepare job`
-                : `mode ${fanOut.part} found no state of the prepare job for ${planPath}${key} in this workflow run: ` +
-                    'run a job with mode: prepare first (the same plan' + (plan.runKey === undefined ? '' : ' and run-key: the shard and merge jobs give the same run-key as their prepare job, never one per shard') + '), and give this job needs: on it',
-        };
-    }
-    const found = (0,_state_fan_out_states_js__WEBPACK_IMPORTED_MODULE_3__/* .newestPartStates */ .yG)(artifacts, plan, wantedParts(fanOut, resumeOwn, attempt));
+    const found = (0,_state_fan_out_states_js__WEBPACK_IMPORTED_MODULE_3__/* .newestPartStates */ .yG)(artifacts, plan, wantedParts(fanOut, resumeOwn, attempt, prepare?.state.attempt ?? 1));
     const clashed = found.find((state) => state.clashed);
     if (clashed)
         return { ok: false, problem: `the ${clashed.part} state of attempt ${clashed.attempt} is not read: ${(0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_4__/* .clashProblem */ .D)(clashed, plan)}` };
-    const traces = prepare.trace ? [prepare.trace] : [];
-    const parts = prepare.state ? [prepare.state] : [];
+    const traces = prepare ? [prepare.trace] : [];
+    const parts = prepare ? [prepare.state] : [];
     // Prepare's comes first: the shards it made are the only ones read.
-    const shards = prepare.trace && shardCount(prepare.trace.text);
+    const shards = prepare && shardCount(prepare.trace.text);
     for (const state of found) {
         const shard = (0,_state_fan_out_states_js__WEBPACK_IMPORTED_MODULE_3__/* .shardOfPart */ .hn)(state.part);
         if (shard !== undefined && (shards === undefined || shard > shards))
@@ -871,10 +864,7 @@ async function loadFanOutStates(store, fanOut, plan, dir, resumeOwn, attempt) {
         traces.push(read.trace);
         parts.push(state);
     }
-    const notice = preparing && prepare.succeeded && prepare.state
-        ? `The prepare job of attempt ${prepare.state.attempt} succeeded: the shard and merge jobs of this workflow run build on its state, so this job reuses it${resumeOwn ? '' : ' (resume: never does not prepare afresh once a prepare has succeeded; start a new workflow run for that)'}.`
-        : undefined;
-    return { ok: true, traces, parts, ...(shards !== undefined && { shards }), ...(notice && { notice }) };
+    return { ok: true, traces, parts, ...(shards !== undefined && { shards }) };
 }
 /** The status the last `run_finished` line of a trace (`text`) records, if any. */
 function runStatus(text) {
@@ -905,7 +895,7 @@ function shardCount(text) {
             const event = JSON.parse(line);
             // Bounded as the trace's schema bounds it: the count multiplies a shard job's interval between comment writes.
             if (event.type === 'shards_assigned' && Number.isInteger(event.shards))
-                return Math.min(Math.max(event.shards, 1), _core_run_event_js__WEBPACK_IMPORTED_MODULE_6__/* .MAX_SHARDS */ .h);
+                return Math.min(Math.max(event.shards, 1), _core_run_event_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_SHARDS */ .h);
         }
         catch {
             // A cut last line: the count is on every shards_assigned line, so an earlier one answers.
@@ -1428,7 +1418,8 @@ async function liveComment(settings, context) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   y: () => (/* binding */ jobReportPaths)
+/* harmony export */   ZD: () => (/* binding */ resumesInPlace),
+/* harmony export */   yD: () => (/* binding */ jobReportPaths)
 /* harmony export */ });
 /* unused harmony export reportPaths */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77598);
@@ -1451,6 +1442,13 @@ function reportPaths(outputDir, planPath) {
         trace: node_path__WEBPACK_IMPORTED_MODULE_1__.join(outputDir, `${slug}-${hash}.trace.jsonl`),
         frozenPlan: node_path__WEBPACK_IMPORTED_MODULE_1__.join(outputDir, `${slug}-${hash}.plan.yml`),
     };
+}
+/**
+ * Whether the job resumes its own trace file in place: `resume-from` names this job's trace path (an earlier
+ * step's of the same job). The file then holds that earlier run until this run's trace opens it.
+ */
+function resumesInPlace(settings) {
+    return settings.resumeFrom !== undefined && node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(settings.resumeFrom) === node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(jobReportPaths(settings).trace);
 }
 /** A job's report paths: its plan path and `run-key` name them, so two keys in one job keep their own files. */
 function jobReportPaths(settings) {
@@ -28989,14 +28987,11 @@ function refusalReason(url, allow) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   _b: () => (/* binding */ shardMatrix),
-/* harmony export */   cy: () => (/* binding */ prepareStates),
 /* harmony export */   hn: () => (/* binding */ shardOfPart),
 /* harmony export */   u1: () => (/* binding */ shardPart),
 /* harmony export */   yG: () => (/* binding */ newestPartStates)
 /* harmony export */ });
 /* harmony import */ var _newest_states_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(22362);
-/* harmony import */ var _state_artifact_name_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(98355);
-
 
 /** The `matrix` output of a prepare job: `{"shard":[1,2,3,4]}` for `strategy.matrix`. */
 function shardMatrix(shards) {
@@ -29021,27 +29016,6 @@ function newestPartStates(artifacts, plan, wanted) {
         .map(({ part, ...state }) => ({ part: part, ...state }))
         // Code-unit order, not the locale's: every runner must order parts alike.
         .sort((a, b) => partOrder(a.part) - partOrder(b.part) || (a.part < b.part ? -1 : a.part > b.part ? 1 : 0));
-}
-/**
- * Every attempt's prepare state of `plan` up to attempt `upTo`, oldest first: each attempt's state, marked
- * `clashed` when another job saved one under the same name in that attempt (then it has no `artifact`
- * when only the state saved aside exists). Empty states are left out, as `newestStates` leaves them.
- */
-function prepareStates(artifacts, plan, upTo) {
-    const byAttempt = new Map();
-    for (const artifact of artifacts) {
-        if (artifact.size === 0)
-            continue;
-        const parsed = (0,_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_1__/* .parseStateArtifactName */ .YV)(artifact.name, plan);
-        if (!parsed || parsed.part !== 'prepare' || parsed.attempt > upTo)
-            continue;
-        const state = byAttempt.get(parsed.attempt) ?? byAttempt.set(parsed.attempt, { part: 'prepare', attempt: parsed.attempt }).get(parsed.attempt);
-        if (parsed.clash)
-            state.clashed = true;
-        else
-            state.artifact = artifact;
-    }
-    return [...byAttempt.values()].sort((a, b) => a.attempt - b.attempt);
 }
 function partOrder(part) {
     if (part === 'prepare')
@@ -29970,6 +29944,16 @@ class RepoFileNotFoundError extends step_error/* StepError */.zg {
 
 
 /**
+ * Whether a path segment names the `.git` folder on some runner's file system: in any case (macOS and
+ * Windows ignore it), with trailing dots or spaces (Windows drops them), as an NTFS stream of it
+ * (`.git::$INDEX_ALLOCATION`) or by its 8.3 short name (`GIT~1`). actions/checkout keeps the token in
+ * `.git/config`, and on a macOS runner `.GIT/config` read it.
+ */
+function isGitSegment(segment) {
+    const name = segment.split(':', 1)[0].replace(/[. ]+$/, '').toLowerCase();
+    return name === '.git' || /^git~\d+$/.test(name);
+}
+/**
  * Checks the spelling of a model-chosen relative path before touching the disk: no absolute paths,
  * no `..` segments, nothing inside `.git`. Returns the path split into segments.
  */
@@ -29982,7 +29966,7 @@ function checkRelativePath(toolName, requested) {
     const segments = requested.split(/[\\/]+/).filter((segment) => segment !== '' && segment !== '.');
     if (segments.includes('..'))
         throw new PathRefusedError(toolName, requested, "'..' segments are not allowed");
-    if (segments.includes('.git'))
+    if (segments.some(isGitSegment))
         throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
     return segments;
 }
@@ -30009,7 +29993,7 @@ async function resolveRepoPath(toolName, root, requested, realRoot) {
     }
     if ((0,system_path/* isSystemPath */.b)(resolved))
         throw new PathRefusedError(toolName, requested, 'system trees (/proc, /sys, /dev) are not readable');
-    if (external_node_path_.relative(realRoot, resolved).split(external_node_path_.sep).includes('.git')) {
+    if (external_node_path_.relative(realRoot, resolved).split(external_node_path_.sep).some(isGitSegment)) {
         throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
     }
     return resolved;
@@ -30070,8 +30054,8 @@ var group_digits = __nccwpck_require__(80083);
 
 
 
-/** Never walked into: git internals, and dependencies unless asked for. */
-const ALWAYS_SKIPPED = new Set(['.git']);
+
+/** Walked into only when asked for: dependencies. Git internals never are (`isGitSegment`, any spelling). */
 const SKIPPED_BY_DEFAULT = new Set(['node_modules']);
 /** The most files one walk looks at: a guard against huge trees. */
 const MAX_WALK_FILES = 50_000;
@@ -30099,7 +30083,7 @@ async function walkRepoFiles(root, options = {}) {
     const realRoot = await (0,promises_.realpath)(root);
     const maxFiles = options.maxFiles ?? MAX_WALK_FILES;
     const maxFolders = options.maxFolders ?? MAX_WALK_FOLDERS;
-    const walkable = (name) => !ALWAYS_SKIPPED.has(name) && (options.includeNodeModules === true || !SKIPPED_BY_DEFAULT.has(name));
+    const walkable = (name) => !isGitSegment(name) && (options.includeNodeModules === true || !SKIPPED_BY_DEFAULT.has(name));
     const start = leadingFolders(options.pattern);
     const files = [];
     if (!start.every(walkable))
@@ -44824,6 +44808,7 @@ const INPUT_NAMES = [
     'run-key',
     'shards',
     'shard',
+    'prepared',
     'weights-from',
     'eval-runs',
     'eval-seed',
@@ -44846,6 +44831,7 @@ function wholeNumber(min, max, unit) {
     return coerce/* number */.ai({ error: message }).int(message).min(min, message).max(max, message);
 }
 const RATE = 'expected a rate from 0 to 1, such as 0.9';
+const PREPARED = "expected the prepare job's prepared output, an artifact id such as 1234567: write prepared: ${{ needs.prepare.outputs.prepared }}";
 /**
  * A number input: blank is its default, and only decimal notation is a number. `Number()` also read
  * `0x10` as 16, `1e1` as 10 and `1e400` as no limit at all.
@@ -44913,6 +44899,7 @@ const ActionInputs = lib_schemas.object({
     'state-retention-days': decimalInput(coerce/* number */.ai({ error: 'expected a whole number of days from 1 to 90' }).int('expected a whole number of days from 1 to 90').min(1, 'expected at least 1 day').max(90, 'expected at most 90 days (the longest GitHub keeps artifacts)').default(7)),
     shards: decimalInput(wholeNumber(1, run_event/* MAX_SHARDS */.h).optional()),
     shard: decimalInput(wholeNumber(1, run_event/* MAX_SHARDS */.h).optional()),
+    prepared: decimalInput(coerce/* number */.ai({ error: PREPARED }).int(PREPARED).min(1, PREPARED).max(Number.MAX_SAFE_INTEGER, PREPARED).optional()),
     'weights-from': blankIsDefault(Text.optional()),
     'max-cost-usd-per-run': decimalInput(coerce/* number */.ai().min(0, 'expected an amount in US dollars of 0 or more, such as 0.05').max(1_000_000, 'expected an amount in US dollars of at most 1,000,000, as the CLI takes').optional()),
     'allowed-bots': AllowedBotsInput,
@@ -45025,7 +45012,7 @@ function modeProblems(inputs) {
 }
 /** The fan-out part the inputs ask for, or the problems with `shards` and `shard` for this mode. */
 function fanOutSettings(inputs) {
-    const { mode, shards, shard } = inputs;
+    const { mode, shards, shard, prepared } = inputs;
     const problems = [];
     if (mode !== 'prepare' && shards !== undefined)
         problems.push(`input 'shards': only mode: prepare takes it (the shard and merge jobs read the count from the prepare job's state); remove it, or set mode: prepare`);
@@ -45035,14 +45022,20 @@ function fanOutSettings(inputs) {
         problems.push(`input 'shards': mode: prepare needs it \u2014 how many shard jobs run the items (1 to 256)`);
     if (mode === 'shard' && shard === undefined)
         problems.push(`input 'shard': mode: shard needs it \u2014 this job's shard number, e.g. shard: \${{ matrix.shard }}`);
+    const building = mode === 'shard' || mode === 'merge';
+    if (!building && prepared !== undefined)
+        problems.push(`input 'prepared': only mode: shard and mode: merge take it (the prepare job's prepared output); remove it, or set mode: shard or merge`);
+    if (building && prepared === undefined) {
+        problems.push(`input 'prepared': mode: ${mode} needs it \u2014 the prepare job's state, prepared: \${{ needs.prepare.outputs.prepared }} (with needs: prepare): the one state of the prepare job no other job of the workflow run can stand in for`);
+    }
     if (problems.length > 0)
         return { ok: false, problems };
     if (mode === 'prepare')
         return { ok: true, fanOut: { part: 'prepare', shards: shards } };
     if (mode === 'shard')
-        return { ok: true, fanOut: { part: 'shard', shard: shard } };
+        return { ok: true, fanOut: { part: 'shard', shard: shard, prepared: prepared } };
     if (mode === 'merge')
-        return { ok: true, fanOut: { part: 'merge' } };
+        return { ok: true, fanOut: { part: 'merge', prepared: prepared } };
     return { ok: true };
 }
 function workspaceRelative(workspace, file) {
@@ -46472,7 +46465,7 @@ var report_paths = __nccwpck_require__(95239);
  */
 async function refuseRun(settings, reason, deps) {
     const { io, redact } = deps;
-    const { report } = (0,report_paths/* jobReportPaths */.y)(settings);
+    const { report } = (0,report_paths/* jobReportPaths */.yD)(settings);
     const markdown = renderRefusedReport(settings.planPath, reason, redact);
     const message = `plan-runner refused to run: ${reason}`;
     io.annotate('notice', message, { title: 'plan-runner refused to run' });
@@ -46787,7 +46780,7 @@ async function rejectRun(settings, waiting, by, deps) {
     const decided = { type: 'approval_decided', decision: 'rejected', hash: waiting.hash, by, at: events.at(-1)?.at ?? 0 };
     const all = [...events, decided];
     const record = all.reduce(run_record/* applyEvent */.Z8, (0,run_record/* newRunRecord */.pB)());
-    const paths = (0,report_paths/* jobReportPaths */.y)(settings);
+    const paths = (0,report_paths/* jobReportPaths */.yD)(settings);
     const traced = await (0,write_report_file/* writeReportFile */.a)(paths.trace, `${all.map((event) => JSON.stringify(event)).join('\n')}\n`);
     if (traced)
         io.warning(`${traced.message}; the rejection is still in the comment and the summary.`);
@@ -47150,12 +47143,15 @@ function traceWriter(file, options = {}) {
     const prefix = linePrefix(redact);
     const durability = new DurabilityRule();
     const open = () => {
+        let opened;
         try {
-            return (0,open_output_file/* openOutputFile */.O)(file);
+            opened = (0,open_output_file/* openOutputFile */.O)(file);
         }
         catch (cause) {
             throw new TraceWriteError({ path: file, cause });
         }
+        options.onOpen?.();
+        return opened;
     };
     let fd = options.openOnFirstEvent ? undefined : open();
     let failure;
@@ -47196,6 +47192,17 @@ function traceWriter(file, options = {}) {
         listener(event) {
             if (closed || failure !== undefined)
                 return;
+            // Opened at the first event, not at its first write up to 250 ms later: until then the file is
+            // the trace this run resumes in place, which a post step would take for this run's.
+            if (fd === undefined) {
+                try {
+                    fd = open();
+                }
+                catch (cause) {
+                    failure = cause;
+                    return;
+                }
+            }
             try {
                 pending += `${prefix(now())}${traceFields(event, redact, replacer)}\n`;
             }
@@ -47313,6 +47320,8 @@ async function closeTrace(trace, warn) {
 
 /** The post step's state name for the commit an approved run opened its check run on. */
 const CHECK_HEAD_STATE = 'checkHeadSha';
+/** Saved once a run that resumes its own trace in place has opened it (truncated it for its own events). */
+const TRACE_OPENED_STATE = 'traceOpened';
 async function safeRunJob(settings, deps, octokit, extras) {
     const { withhold, resume, fanOut, stepWeights, approve, commandGoalsRefused } = extras;
     try {
@@ -47384,8 +47393,8 @@ async function writeFrozenPlan(plan, file, planPath, io, redact) {
 async function runAction(given, deps) {
     const { io, redact } = deps;
     // Resuming in place: `resume-from` names this run's own trace file (its path depends on the plan path and run key only).
-    const ownTrace = (0,report_paths/* jobReportPaths */.y)(given).trace;
-    const inPlace = given.resumeFrom !== undefined && external_node_path_.resolve(given.resumeFrom) === external_node_path_.resolve(ownTrace);
+    const ownTrace = (0,report_paths/* jobReportPaths */.yD)(given).trace;
+    const inPlace = (0,report_paths/* resumesInPlace */.ZD)(given);
     // A trace an earlier step of this job left at this plan's path (the same plan run twice) is not this
     // run's: were this step killed before its own trace opens (admission, a download), the post step would
     // report that earlier run's end as this one's. Kept when it is the trace to resume.
@@ -47409,7 +47418,7 @@ async function runAction(given, deps) {
     // Loaded only for eval: it brings the scripted model server (node:http) with it.
     if (settings.mode === 'eval')
         return (await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(126), __nccwpck_require__.e(180), __nccwpck_require__.e(211), __nccwpck_require__.e(205)]).then(__nccwpck_require__.bind(__nccwpck_require__, 18205))).runEvalAction(settings, deps, readOnly?.withhold);
-    const paths = (0,report_paths/* jobReportPaths */.y)(settings);
+    const paths = (0,report_paths/* jobReportPaths */.yD)(settings);
     // Read before the new trace is opened: `resume-from` may name the same file.
     const resume = settings.resumeFrom === undefined ? undefined : await (0,read_resume_trace/* readResumeTrace */.tR)(settings.resumeFrom);
     if (resume && !resume.ok)
@@ -47464,8 +47473,6 @@ async function runAction(given, deps) {
         shards = loaded.shards;
         if (loaded.parts.length > 0)
             io.info(`Building on the saved state of ${loaded.parts.map((state) => `${state.part} (attempt ${state.attempt})`).join(', ')}.`);
-        if (loaded.notice)
-            io.info(loaded.notice);
     }
     const fanOutPart = fanOut && (fanOut.part === 'prepare' ? { ...fanOut, ...(stepWeights && { weights: stepWeights }) } : fanOut);
     const recorded = await recordIt();
@@ -47473,7 +47480,8 @@ async function runAction(given, deps) {
         return refuseRun(given, `/${command.kind}: ${recorded.problem}`, deps);
     // Resuming in place: opened at the run's first event, so a resume the job refuses leaves the trace it
     // was to resume as it was.
-    const trace = openTrace(paths.trace, redact, io.warning, { openOnFirstEvent: inPlace });
+    // The post step takes a trace resumed in place for this run's only once this run opened it (`TRACE_OPENED_STATE`).
+    const trace = openTrace(paths.trace, redact, io.warning, { openOnFirstEvent: inPlace, ...(inPlace && deps.saveState && { onOpen: () => deps.saveState(TRACE_OPENED_STATE, 'true') }) });
     // The comment's last body needs the final status (goals included), known only at the end.
     const ending = {};
     const comment = await (0,live_comment/* liveComment */.O)(settings, {
@@ -47571,7 +47579,9 @@ async function runAction(given, deps) {
         const failure = (0,job_failure/* jobFailure */.e)(report, settings.failOnUnmetGoals, gate, redact) ?? unsaved;
         const planFile = outcome.kind === 'planned' ? await writeFrozenPlan(outcome.plan, paths.frozenPlan, settings.planPath, io, redact) : undefined;
         const outputs = (0,action_outputs/* actionOutputs */.dr)(report, { report: reported ? paths.report : '', trace: trace ? paths.trace : '', ...(planFile && { planFile }) }, redact);
-        const matrix = fanOut?.part === 'prepare' ? { matrix: (0,fan_out_states/* shardMatrix */._b)(fanOut.shards) } : {};
+        // The shard and merge jobs are given this state by its id (`prepared`): no other job can stand in for it.
+        const savedState = fanOut?.part === 'prepare' ? await saving : undefined;
+        const matrix = fanOut?.part === 'prepare' ? { matrix: (0,fan_out_states/* shardMatrix */._b)(fanOut.shards), ...(savedState && { prepared: String(savedState.id) }) } : {};
         // Fail closed: a prepare or shard job checked no goal, so it never says they were met.
         const unjudged = fanOut && fanOut.part !== 'merge' ? { 'goals-met': 'false' } : {};
         // The job fails when its state was lost, though its steps succeeded: `status` says so too.
@@ -47848,7 +47858,8 @@ async function post(commands) {
             const { finishKilledRun } = await __nccwpck_require__.e(/* import() */ 433).then(__nccwpck_require__.bind(__nccwpck_require__, 13433));
             const checkHeadSha = process.env[`STATE_${CHECK_HEAD_STATE}`];
             const reported = process.env[`STATE_${write_report/* REPORTED_STATE */.C}`] === 'true';
-            await finishKilledRun(read.settings, { io, redact, clock: clock/* systemClock */.ml, ...gitHubClient(read.settings, io), ...(checkHeadSha && { checkHeadSha }), ...(reported && { reported }) });
+            const traceOpened = process.env[`STATE_${TRACE_OPENED_STATE}`] === 'true';
+            await finishKilledRun(read.settings, { io, redact, clock: clock/* systemClock */.ml, ...gitHubClient(read.settings, io), ...(checkHeadSha && { checkHeadSha }), ...(reported && { reported }), traceOpened });
         }
     }
     catch (error) {

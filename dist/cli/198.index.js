@@ -1741,12 +1741,15 @@ function traceWriter(file, options = {}) {
     const prefix = linePrefix(redact);
     const durability = new DurabilityRule();
     const open = () => {
+        let opened;
         try {
-            return (0,open_output_file/* openOutputFile */.O)(file);
+            opened = (0,open_output_file/* openOutputFile */.O)(file);
         }
         catch (cause) {
             throw new TraceWriteError({ path: file, cause });
         }
+        options.onOpen?.();
+        return opened;
     };
     let fd = options.openOnFirstEvent ? undefined : open();
     let failure;
@@ -1787,6 +1790,17 @@ function traceWriter(file, options = {}) {
         listener(event) {
             if (closed || failure !== undefined)
                 return;
+            // Opened at the first event, not at its first write up to 250 ms later: until then the file is
+            // the trace this run resumes in place, which a post step would take for this run's.
+            if (fd === undefined) {
+                try {
+                    fd = open();
+                }
+                catch (cause) {
+                    failure = cause;
+                    return;
+                }
+            }
             try {
                 pending += `${prefix(now())}${traceFields(event, redact, replacer)}\n`;
             }

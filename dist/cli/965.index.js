@@ -4842,6 +4842,16 @@ class RepoFileNotFoundError extends step_error/* StepError */.zg {
 
 
 /**
+ * Whether a path segment names the `.git` folder on some runner's file system: in any case (macOS and
+ * Windows ignore it), with trailing dots or spaces (Windows drops them), as an NTFS stream of it
+ * (`.git::$INDEX_ALLOCATION`) or by its 8.3 short name (`GIT~1`). actions/checkout keeps the token in
+ * `.git/config`, and on a macOS runner `.GIT/config` read it.
+ */
+function isGitSegment(segment) {
+    const name = segment.split(':', 1)[0].replace(/[. ]+$/, '').toLowerCase();
+    return name === '.git' || /^git~\d+$/.test(name);
+}
+/**
  * Checks the spelling of a model-chosen relative path before touching the disk: no absolute paths,
  * no `..` segments, nothing inside `.git`. Returns the path split into segments.
  */
@@ -4854,7 +4864,7 @@ function checkRelativePath(toolName, requested) {
     const segments = requested.split(/[\\/]+/).filter((segment) => segment !== '' && segment !== '.');
     if (segments.includes('..'))
         throw new PathRefusedError(toolName, requested, "'..' segments are not allowed");
-    if (segments.includes('.git'))
+    if (segments.some(isGitSegment))
         throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
     return segments;
 }
@@ -4881,7 +4891,7 @@ async function resolveRepoPath(toolName, root, requested, realRoot) {
     }
     if ((0,system_path/* isSystemPath */.b)(resolved))
         throw new PathRefusedError(toolName, requested, 'system trees (/proc, /sys, /dev) are not readable');
-    if (external_node_path_.relative(realRoot, resolved).split(external_node_path_.sep).includes('.git')) {
+    if (external_node_path_.relative(realRoot, resolved).split(external_node_path_.sep).some(isGitSegment)) {
         throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
     }
     return resolved;
@@ -4942,8 +4952,8 @@ var group_digits = __webpack_require__(80083);
 
 
 
-/** Never walked into: git internals, and dependencies unless asked for. */
-const ALWAYS_SKIPPED = new Set(['.git']);
+
+/** Walked into only when asked for: dependencies. Git internals never are (`isGitSegment`, any spelling). */
 const SKIPPED_BY_DEFAULT = new Set(['node_modules']);
 /** The most files one walk looks at: a guard against huge trees. */
 const MAX_WALK_FILES = 50_000;
@@ -4971,7 +4981,7 @@ async function walkRepoFiles(root, options = {}) {
     const realRoot = await (0,promises_.realpath)(root);
     const maxFiles = options.maxFiles ?? MAX_WALK_FILES;
     const maxFolders = options.maxFolders ?? MAX_WALK_FOLDERS;
-    const walkable = (name) => !ALWAYS_SKIPPED.has(name) && (options.includeNodeModules === true || !SKIPPED_BY_DEFAULT.has(name));
+    const walkable = (name) => !isGitSegment(name) && (options.includeNodeModules === true || !SKIPPED_BY_DEFAULT.has(name));
     const start = leadingFolders(options.pattern);
     const files = [];
     if (!start.every(walkable))
