@@ -10,7 +10,7 @@ import type { McpServer } from './mcp-config.ts';
 import { expandServerEnv, mcpServerEnvironment } from './mcp-server-environment.ts';
 import { McpServerStartError } from './mcp-server-start-error.ts';
 import { McpAnswerTooLargeError } from './mcp-answer-too-large-error.ts';
-import { MCP_MESSAGE_LIMIT_BYTES, ProcessGroupStdioTransport } from './process-group-stdio-transport.ts';
+import { MCP_MESSAGE_LIMIT_BYTES, ProcessGroupStdioTransport, unreadProblem } from './process-group-stdio-transport.ts';
 
 /**
  * The SDK checks a tool's structured answer against the `outputSchema` the server lists, with Ajv, whose
@@ -56,6 +56,8 @@ export class McpServerSession {
   #inFlight = 0;
   #oversizedWith = 0;
   #oversizedStops = 0;
+  /** Times a stdio server was stopped for leaving our messages unread (`MAX_UNREAD_MESSAGES`). */
+  #unreadStops = 0;
   #connecting?: Promise<Client>;
   #closing?: Promise<void>;
 
@@ -91,6 +93,9 @@ export class McpServerSession {
       transport.onOversized = () => {
         this.#oversizedWith = this.#inFlight;
         this.#oversizedStops++;
+      };
+      transport.onUnread = () => {
+        this.#unreadStops++;
       };
     }
     const client = new Client({ name: 'plan-runner', version: '1' }, { capabilities: {}, jsonSchemaValidator: UNCHECKED_OUTPUT });
@@ -201,6 +206,7 @@ export class McpServerSession {
    */
   async callTool(tool: string, args: Record<string, unknown>, limits: McpRequestLimits): Promise<CallToolResult> {
     const stops = this.#oversizedStops;
+    const unread = this.#unreadStops;
     let started = Number.POSITIVE_INFINITY;
     let client: Client | undefined;
     this.#inFlight++;
@@ -215,6 +221,8 @@ export class McpServerSession {
       return result as CallToolResult;
     } catch (error) {
       if (this.#oversizedStops !== stops && this.#oversizedWith === 1) throw new McpAnswerTooLargeError(this.name, MCP_MESSAGE_LIMIT_BYTES, { cause: error });
+      // Stopped for not reading while it flooded us: the call was lost, and the message says why.
+      if (this.#unreadStops !== unread) throw new McpCallLostError(new Error(unreadProblem(), { cause: error }));
       // The server's own answer: a JSON-RPC error (unless the SDK made it, for a timeout or a closed
       // connection), or an HTTP status that is no reason to try again.
       if (error instanceof McpError && !(error.code === ErrorCode.RequestTimeout && performance.now() - started >= limits.timeoutMs - 5) && !(error.code === ErrorCode.ConnectionClosed && (client === undefined || this.#client !== client))) throw error;

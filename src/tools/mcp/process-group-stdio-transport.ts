@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { killMarkedProcesses, PROCESS_MARKER_VARIABLE, whenEnded } from '../../process/kill-marked-processes.ts';
 import { killProcessGroup } from '../../process/kill-process-group.ts';
 import { TailBuffer } from '../../process/tail-buffer.ts';
+import { groupDigits } from '../../core/group-digits.ts';
 
 /** How long a server gets to exit after its stdin closes and after SIGTERM, before the next step. */
 const GRACE_MS = 1000;
@@ -19,6 +20,14 @@ export interface StdioServerProcess {
   readonly env: Readonly<Record<string, string>>;
   readonly cwd?: string;
 }
+
+/**
+ * The most of plan-runner's messages that may wait for a server to read them. The SDK answers a server's own
+ * requests (`ping`, and an error for any it does not serve) without limit: a server that stopped reading and
+ * sent 300,000 of them held plan-runner's event loop for minutes, each answer waiting on the pipe with
+ * listeners of its own, which draining and closing removed one at a time (found by an adversarial pass).
+ */
+export const MAX_UNREAD_MESSAGES = 1000;
 
 /** The largest message a stdio server may send; a larger one stops the server (the SDK's own limit, 10 MiB, threw where nothing could catch it). */
 export const MCP_MESSAGE_LIMIT_BYTES = 4 * 1024 * 1024;
@@ -39,6 +48,14 @@ export class ProcessGroupStdioTransport implements Transport {
   readonly #readBuffer = new ReadBuffer({ maxBufferSize: MCP_MESSAGE_LIMIT_BYTES });
   /** Called when the server sent a message over MCP_MESSAGE_LIMIT_BYTES, before it is stopped. */
   onOversized?: () => void;
+  /** Called when MAX_UNREAD_MESSAGES of ours wait for the server to read them, before it is stopped. */
+  onUnread?: () => void;
+  /** One wait for the pipe to drain, shared by every message written while it is full. */
+  #drained?: Promise<void>;
+  #waiting = 0;
+  /** Set once the server was stopped for leaving our messages unread: nothing more is read or written. */
+  #unread = false;
+  #closing?: Promise<void>;
   #child?: ChildProcess;
   /** Marks everything the server starts, so what detaches from its group (`setsid`) can be found and ended too (Linux). */
   readonly #marker = randomBytes(12).toString('hex');
@@ -64,6 +81,7 @@ export class ProcessGroupStdioTransport implements Transport {
     });
     this.#child = child;
     child.stdout?.on('data', (chunk: Buffer) => {
+      if (this.#unread) return;
       try {
         this.#readBuffer.append(chunk);
       } catch {
@@ -81,7 +99,7 @@ export class ProcessGroupStdioTransport implements Transport {
           this.onerror?.(error as Error);
           continue;
         }
-        if (message === null) break;
+        if (message === null || this.#unread) break;
         this.onmessage?.(message);
       }
     });
@@ -109,7 +127,30 @@ export class ProcessGroupStdioTransport implements Transport {
   async send(message: JSONRPCMessage): Promise<void> {
     const stdin = this.#child?.stdin;
     if (!stdin || stdin.destroyed) throw new Error('the MCP server is not running');
-    if (!stdin.write(serializeMessage(message))) await once(stdin, 'drain');
+    if (this.#unread) throw new Error(unreadProblem());
+    if (this.#waiting >= MAX_UNREAD_MESSAGES) {
+      this.#unread = true;
+      const error = new Error(unreadProblem());
+      this.onUnread?.();
+      this.onerror?.(error);
+      void this.close();
+      throw error;
+    }
+    if (stdin.write(serializeMessage(message))) return;
+    this.#waiting++;
+    try {
+      await (this.#drained ??= once(stdin, 'drain').then(
+        () => {
+          this.#drained = undefined;
+        },
+        (error: unknown) => {
+          this.#drained = undefined;
+          throw error;
+        },
+      ));
+    } finally {
+      this.#waiting--;
+    }
   }
 
   /**
@@ -122,8 +163,15 @@ export class ProcessGroupStdioTransport implements Transport {
     return this.stderr.text();
   }
 
-  /** Ends the server and its process group: stdin closed, then SIGTERM, then SIGKILL; waits for the exit. */
-  async close(): Promise<void> {
+  /** Ends the server and its process group: stdin closed, then SIGTERM, then SIGKILL; waits for the exit. Callers share one close. */
+  close(): Promise<void> {
+    this.#closing ??= this.#close().finally(() => {
+      this.#closing = undefined;
+    });
+    return this.#closing;
+  }
+
+  async #close(): Promise<void> {
     const child = this.#child;
     if (!child || child.exitCode !== null || child.signalCode !== null) {
       if (child) killProcessGroup(child, 'SIGKILL');
@@ -149,4 +197,9 @@ export class ProcessGroupStdioTransport implements Transport {
     child.stdin?.destroy();
     this.#readBuffer.clear();
   }
+}
+
+/** Why a server that left MAX_UNREAD_MESSAGES unread was stopped. */
+export function unreadProblem(): string {
+  return `it sent requests of its own and left ${groupDigits(MAX_UNREAD_MESSAGES)} of plan-runner's answers unread; it was stopped`;
 }
