@@ -317,8 +317,16 @@ var tail_buffer = __webpack_require__(69542);
 
 
 
+
 /** How long a server gets to exit after its stdin closes and after SIGTERM, before the next step. */
 const GRACE_MS = 1000;
+/**
+ * The most of plan-runner's messages that may wait for a server to read them. The SDK answers a server's own
+ * requests (`ping`, and an error for any it does not serve) without limit: a server that stopped reading and
+ * sent 300,000 of them held plan-runner's event loop for minutes, each answer waiting on the pipe with
+ * listeners of its own, which draining and closing removed one at a time (found by an adversarial pass).
+ */
+const MAX_UNREAD_MESSAGES = 1000;
 /** The largest message a stdio server may send; a larger one stops the server (the SDK's own limit, 10 MiB, threw where nothing could catch it). */
 const MCP_MESSAGE_LIMIT_BYTES = 4 * 1024 * 1024;
 /**
@@ -337,6 +345,14 @@ class ProcessGroupStdioTransport {
     #readBuffer = new stdio/* ReadBuffer */.pt({ maxBufferSize: MCP_MESSAGE_LIMIT_BYTES });
     /** Called when the server sent a message over MCP_MESSAGE_LIMIT_BYTES, before it is stopped. */
     onOversized;
+    /** Called when MAX_UNREAD_MESSAGES of ours wait for the server to read them, before it is stopped. */
+    onUnread;
+    /** One wait for the pipe to drain, shared by every message written while it is full. */
+    #drained;
+    #waiting = 0;
+    /** Set once the server was stopped for leaving our messages unread: nothing more is read or written. */
+    #unread = false;
+    #closing;
     #child;
     /** Marks everything the server starts, so what detaches from its group (`setsid`) can be found and ended too (Linux). */
     #marker = (0,external_node_crypto_.randomBytes)(12).toString('hex');
@@ -360,6 +376,8 @@ class ProcessGroupStdioTransport {
         });
         this.#child = child;
         child.stdout?.on('data', (chunk) => {
+            if (this.#unread)
+                return;
             try {
                 this.#readBuffer.append(chunk);
             }
@@ -379,7 +397,7 @@ class ProcessGroupStdioTransport {
                     this.onerror?.(error);
                     continue;
                 }
-                if (message === null)
+                if (message === null || this.#unread)
                     break;
                 this.onmessage?.(message);
             }
@@ -408,8 +426,30 @@ class ProcessGroupStdioTransport {
         const stdin = this.#child?.stdin;
         if (!stdin || stdin.destroyed)
             throw new Error('the MCP server is not running');
-        if (!stdin.write((0,stdio/* serializeMessage */.Ex)(message)))
-            await (0,external_node_events_.once)(stdin, 'drain');
+        if (this.#unread)
+            throw new Error(unreadProblem());
+        if (this.#waiting >= MAX_UNREAD_MESSAGES) {
+            this.#unread = true;
+            const error = new Error(unreadProblem());
+            this.onUnread?.();
+            this.onerror?.(error);
+            void this.close();
+            throw error;
+        }
+        if (stdin.write((0,stdio/* serializeMessage */.Ex)(message)))
+            return;
+        this.#waiting++;
+        try {
+            await (this.#drained ??= (0,external_node_events_.once)(stdin, 'drain').then(() => {
+                this.#drained = undefined;
+            }, (error) => {
+                this.#drained = undefined;
+                throw error;
+            }));
+        }
+        finally {
+            this.#waiting--;
+        }
     }
     /**
      * What the server wrote to stderr, once the pipe closed (at most `waitMs` later). A server that writes
@@ -420,8 +460,14 @@ class ProcessGroupStdioTransport {
         await Promise.race([this.#stderrClosed, (0,promises_.setTimeout)(waitMs, undefined, { ref: false })]);
         return this.stderr.text();
     }
-    /** Ends the server and its process group: stdin closed, then SIGTERM, then SIGKILL; waits for the exit. */
-    async close() {
+    /** Ends the server and its process group: stdin closed, then SIGTERM, then SIGKILL; waits for the exit. Callers share one close. */
+    close() {
+        this.#closing ??= this.#close().finally(() => {
+            this.#closing = undefined;
+        });
+        return this.#closing;
+    }
+    async #close() {
         const child = this.#child;
         if (!child || child.exitCode !== null || child.signalCode !== null) {
             if (child)
@@ -448,6 +494,10 @@ class ProcessGroupStdioTransport {
         child.stdin?.destroy();
         this.#readBuffer.clear();
     }
+}
+/** Why a server that left MAX_UNREAD_MESSAGES unread was stopped. */
+function unreadProblem() {
+    return `it sent requests of its own and left ${(0,group_digits/* groupDigits */.K)(MAX_UNREAD_MESSAGES)} of plan-runner's answers unread; it was stopped`;
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-server-session.js
@@ -491,6 +541,8 @@ class McpServerSession {
     #inFlight = 0;
     #oversizedWith = 0;
     #oversizedStops = 0;
+    /** Times a stdio server was stopped for leaving our messages unread (`MAX_UNREAD_MESSAGES`). */
+    #unreadStops = 0;
     #connecting;
     #closing;
     constructor(name, config, options) {
@@ -522,6 +574,9 @@ class McpServerSession {
             transport.onOversized = () => {
                 this.#oversizedWith = this.#inFlight;
                 this.#oversizedStops++;
+            };
+            transport.onUnread = () => {
+                this.#unreadStops++;
             };
         }
         const client = new esm_client/* Client */.K({ name: 'plan-runner', version: '1' }, { capabilities: {}, jsonSchemaValidator: UNCHECKED_OUTPUT });
@@ -635,6 +690,7 @@ class McpServerSession {
      */
     async callTool(tool, args, limits) {
         const stops = this.#oversizedStops;
+        const unread = this.#unreadStops;
         let started = Number.POSITIVE_INFINITY;
         let client;
         this.#inFlight++;
@@ -651,6 +707,9 @@ class McpServerSession {
         catch (error) {
             if (this.#oversizedStops !== stops && this.#oversizedWith === 1)
                 throw new McpAnswerTooLargeError(this.name, MCP_MESSAGE_LIMIT_BYTES, { cause: error });
+            // Stopped for not reading while it flooded us: the call was lost, and the message says why.
+            if (this.#unreadStops !== unread)
+                throw new McpCallLostError(new Error(unreadProblem(), { cause: error }));
             // The server's own answer: a JSON-RPC error (unless the SDK made it, for a timeout or a closed
             // connection), or an HTTP status that is no reason to try again.
             if (error instanceof types/* McpError */.Nh && !(error.code === types/* ErrorCode */.O4.RequestTimeout && performance.now() - started >= limits.timeoutMs - 5) && !(error.code === types/* ErrorCode */.O4.ConnectionClosed && (client === undefined || this.#client !== client)))
