@@ -64,6 +64,9 @@ function footer(record: RunRecord, redact: Redactor): string {
   const progress = checklistHeader(record);
   if (!record.status) return progress;
   const took = record.durationMs === undefined ? '' : ` in ${formatDuration(jobDurationMs(record))}`;
+  // The steps have ended and the goals are checked next (every run but a paused one checks them): its
+  // status is not the run's yet, and printed here it said "Run succeeded" above a run its goals failed.
+  if (record.goals === undefined && record.status !== 'awaiting-approval') return `The steps ended${took} — ${progress}; checking the goals`;
   const reason = record.reason ? ` (${oneLogLine(redact(record.reason))})` : '';
   // Once the goals are checked the status is theirs (goals-unmet), and the line says how they went.
   const goals = record.goals && record.goals.length > 0 ? `; ${goalsHeadline(record.goals)}` : '';
@@ -108,9 +111,9 @@ function changeLines(event: RunEvent, record: RunRecord, redact: Redactor): stri
       return [`Plan revised (revision ${event.plan.revision}): ${oneLogLine(redact(event.reason))}`, ...checklistItems(record, redact).map(itemLine)];
     case 'run_finished':
       return [footer(record, redact)];
-    // The last word: "Run succeeded" above was the steps'; the goals may have made it goals-unmet.
+    // The last word, goals or none: the status is the run's now, with why it did not succeed.
     case 'goals_checked':
-      return event.goals.length > 0 ? [footer(record, redact)] : [];
+      return [footer(record, redact)];
     // A log cannot redraw: the list is printed once, then only the items a later call changed.
     case 'todos_created': {
       const agent = agentRecord(record, event);
@@ -234,7 +237,7 @@ export function consoleChecklist(options: ConsoleChecklistOptions): RunListener 
   return (event) => {
     applyEvent(record, event);
     if (!record.plan) return;
-    if (event.type === 'run_finished' || (event.type === 'goals_checked' && event.goals.length > 0)) {
+    if (event.type === 'run_finished' || event.type === 'goals_checked') {
       draw(true);
       return;
     }

@@ -45,6 +45,19 @@ describe('createRedactor', () => {
     expect(redact(`x sk-${'learn'.repeat(5)}1 y`)).toBe('x *** y');
   });
 
+  // A known secret of 4 to 10 characters was not hidden in `Authorization: Basic base64(user:secret)`, which
+  // `curl -v` prints: its base64 forms under 12 characters are not looked for (found by an adversarial pass).
+  it('hides the credentials of a Basic authorization, which decode to user:password', () => {
+    const basic = (pair: string) => Buffer.from(pair).toString('base64');
+    for (const pair of ['svc:Tr0ub4dor', 'u:pw', 'x-access-token:ghs_abc', 'usr:ab']) {
+      expect(redact(`> Authorization: Basic ${basic(pair)}\n< 401`)).toBe('> Authorization: Basic ***\n< 401');
+      expect(redact(`AUTHORIZATION: basic ${basic(pair)}`)).toBe('AUTHORIZATION: basic ***');
+      expect(createRedactor(['Tr0ub4dor'])(`"Basic ${basic(pair)}"`)).toBe('"Basic ***"');
+    }
+    // Words after "Basic" that are not user:password in base64 stay.
+    for (const text of ['Basic setup', 'Basic usage: run it', `Basic ${basic('abc')}`, 'Basic YWJj=', 'Basic\nYTpi']) expect(redact(text)).toBe(text);
+  });
+
   // Found by an adversarial pass: redaction runs on text fitted to GitHub's limits, and `Bearer\s+` made
   // each "… Bearer" line end and the next line's list marker `Bearer\n***`: longer, and no longer a list.
   it('never lengthens text: a Bearer token is on its line and longer than ***', () => {
