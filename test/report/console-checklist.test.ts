@@ -33,6 +33,9 @@ describe('consoleChecklist in a log (not a terminal)', () => {
         '⏳ 2. Fetch return rates',
         "❌ 2. Fetch return rates — tool 'fetch_return_rates' exited with status 1 (no-secret)",
         '⏭️ 3. Summarise — step 2 failed',
+        // The steps' end is not the run's: the goals are checked next, and only then is the status known
+        // (it said "Run succeeded" above a run its goals then failed, and printed the reason twice).
+        'The steps ended in 1.5 s — 1/3 complete, 1 failed, 1 skipped; checking the goals',
         'Run failed in 1.5 s (step 2 failed) — 1/3 complete, 1 failed, 1 skipped',
         '',
       ].join('\n'),
@@ -139,11 +142,12 @@ describe('consoleChecklist on a terminal', () => {
     expect(writes).toHaveLength(2);
     expect(writes[1]).toContain('✅ 1. Fetch sales → {"Electronics":142000');
     events.slice(3).forEach(listener);
-    // The run's end is drawn at once and the redraw waiting for the events before it is cancelled.
-    expect(writes).toHaveLength(3);
+    // The steps' end and the run's (its goals checked) are drawn at once, and the redraw waiting for the events before them is cancelled.
+    expect(writes).toHaveLength(4);
     expect(scheduled).toHaveLength(2);
     expect(scheduled[1]!.cancelled).toBe(true);
-    expect(writes[2]).toContain('Run failed in 1.5 s (step 2 failed) — 1/3 complete, 1 failed, 1 skipped');
+    expect(writes[2]).toContain('The steps ended in 1.5 s — 1/3 complete, 1 failed, 1 skipped; checking the goals');
+    expect(writes[3]).toContain('Run failed in 1.5 s (step 2 failed) — 1/3 complete, 1 failed, 1 skipped');
   });
 
   it('draws a checklist taller than the terminal as a window from the first unfinished step, and in full at the end', () => {
@@ -276,6 +280,7 @@ describe('text from a run in the log', () => {
       { type: 'step_skipped', at: 2, stepKey: '2', reason: 'upstream step 1 failed' },
       { type: 'step_skipped', at: 2, stepKey: '3', reason: 'upstream step 1 failed' },
       { type: 'run_finished', at: 3, status: 'failed', durationMs: 3, usage: NO_USAGE, reason: `step 1 failed: ${forged}` },
+      { type: 'goals_checked', at: 3, status: 'failed', goals: [] },
     ] as RunEvent[]);
     expect(lines.filter((line) => line.startsWith('✅') || line.startsWith('Run succeeded'))).toEqual([]);
     expect(lines.at(-2)).toMatch(/^Run failed in .* \(step 1 failed: boom ✅ 3\. Deploy → deployed Run succeeded in 2 s — 3\/3 complete, 0 failed\) — /);

@@ -31,5 +31,7 @@ export function failingRun(secret = 'no-secret'): RunEvent[] {
     },
     { type: 'step_skipped', at: 900, stepKey: '3', reason: 'step 2 failed' },
     { type: 'run_finished', at: 1500, status: 'failed', durationMs: 1500, usage: NO_USAGE, reason: 'step 2 failed' },
+    // Every run but a paused one checks its goals after its steps, none declared included.
+    { type: 'goals_checked', at: 1500, status: 'failed', goals: [] },
   ];
 }

@@ -43,7 +43,7 @@ describe('traceWriter', () => {
     expect(lines.map((line) => line.type)).toEqual(events.map((event) => event.type));
     expect(lines[0]).toMatchObject({ ts: '2026-11-30T08:00:00.000Z', type: 'plan_created', plan: { name: 'Weekly report' } });
     expect(lines[2]).toEqual({ ts: '2026-11-30T08:00:00.000Z', ...events[2] });
-    expect(lines.at(-1)).toMatchObject({ type: 'run_finished', status: 'failed', reason: 'step 2 failed' });
+    expect(lines.at(-2)).toMatchObject({ type: 'run_finished', status: 'failed', reason: 'step 2 failed' });
   });
 
   it('redacts planted secrets and token shapes everywhere in the trace', async () => {
