@@ -110,7 +110,10 @@ function fanOutSettings(inputs: ActionInputs): { ok: true; fanOut?: FanOutSettin
   const building = mode === 'shard' || mode === 'merge';
   if (!building && prepared !== undefined) problems.push(`input 'prepared': only mode: shard and mode: merge take it (the prepare job's prepared output); remove it, or set mode: shard or merge`);
   if (building && prepared === undefined) {
-    problems.push(`input 'prepared': mode: ${mode} needs it — the prepare job's state, prepared: \${{ needs.prepare.outputs.prepared }} (with needs: prepare): the one state of the prepare job no other job of the workflow run can stand in for`);
+    problems.push(
+      `input 'prepared': mode: ${mode} needs it — the prepare job's state, prepared: \${{ needs.prepare.outputs.prepared }} (with needs: prepare), ` +
+        'and the prepare job must pass it on: outputs: { prepared: ${{ steps.<id of its plan-runner step>.outputs.prepared }} }. It is the one state of the prepare job no other job of the workflow run can stand in for',
+    );
   }
   if (problems.length > 0) return { ok: false, problems };
   if (mode === 'prepare') return { ok: true, fanOut: { part: 'prepare', shards: shards! } };

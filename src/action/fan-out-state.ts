@@ -15,18 +15,28 @@ export function ownPart(fanOut: FanOutSettings): string {
 }
 
 /**
- * Which parts' states a job builds on besides the prepare state it was given: a prepare job's own earlier
- * attempt (with `resumeOwn`), a shard's own earlier attempt (with `resumeOwn`), every shard's and the
- * merge's own earlier attempt (with `resumeOwn`) for a merge. Of attempts no later than this one
- * (`attempt`), of its own part only earlier ones (a state named for an attempt that has not run is not one
- * a job of this attempt saved), and, but for prepare's, none older than the prepare state (`since`): no
- * shard or merge job of an earlier attempt ran on it, so such a name was free for any job to take (a
- * prepare that failed in attempt 1 skipped that attempt's shards and merge; found by an adversarial pass).
+ * Which parts' states a job builds on besides the prepare state it was given: its own earlier attempt
+ * (with `resumeOwn`), and for a merge every shard's. Of attempts no later than this one (`attempt`), of its
+ * own part only earlier ones (a state named for an attempt that has not run is not one a job of this
+ * attempt saved), and of other parts none older than the prepare state (`since`): no shard of an earlier
+ * attempt ran on it, so such a name was free for any job to take (a prepare that failed in attempt 1
+ * skipped that attempt's shards; found by an adversarial pass). An own state older than that, or a
+ * prepare job's own, is read for its calls only (`ownStateTrust`).
  */
 function wantedParts(fanOut: FanOutSettings, resumeOwn: boolean, attempt: number, since: number): (part: string, saved: number) => boolean {
   const own = ownPart(fanOut);
   const parts = partsWanted(fanOut, resumeOwn);
-  return (part, saved) => parts(part) && (part === own ? saved < attempt : saved <= attempt) && saved >= since;
+  return (part, saved) => parts(part) && (part === own ? saved < attempt : saved <= attempt && saved >= since);
+}
+
+/**
+ * Whether a job's own earlier state is read for its calls only: a prepare job's always (its state decides
+ * every item, and no job vouches for the name it is found by: "Re-run failed jobs" leaves the prepare job's
+ * name free in every attempt that did not re-run it), and a shard's or merge's from before the prepare state
+ * it builds on (a "Re-run all jobs" repeated their calls with side effects when they were not read at all).
+ */
+function ownStateTrust(fanOut: FanOutSettings, saved: number, since: number): { effectsOnly?: true } {
+  return fanOut.part === 'prepare' || saved < since ? { effectsOnly: true } : {};
 }
 
 function partsWanted(fanOut: FanOutSettings, resumeOwn: boolean): (part: string) => boolean {
@@ -72,11 +82,19 @@ async function givenPrepare(store: RunStateStore, artifacts: readonly StateArtif
   const key = plan.runKey === undefined ? '' : ` with run-key ${JSON.stringify(plan.runKey)}`;
   const artifact = artifacts.find((each) => each.id === prepared);
   const parsed = artifact && parseStateArtifactName(artifact.name, plan);
-  if (!artifact || parsed?.part !== 'prepare') {
+  if (!artifact) {
     return {
       ok: false,
       problem:
-        `mode ${part}: input 'prepared' names artifact ${prepared}, which is not ${artifact ? 'the' : 'a'} state of the prepare job for ${plan.planPath}${key} in this workflow run${artifact ? ` (it is ${artifact.name})` : ''}: ` +
+        `mode ${part}: input 'prepared' names artifact ${prepared}, which this workflow run does not have: it expired (state-retention-days) or was deleted, ` +
+        'or prepared is not ${{ needs.prepare.outputs.prepared }} of this run; re-run all jobs, so that the prepare job saves its state again',
+    };
+  }
+  if (parsed?.part !== 'prepare') {
+    return {
+      ok: false,
+      problem:
+        `mode ${part}: input 'prepared' names artifact ${prepared}, which is not the state of the prepare job for ${plan.planPath}${key} in this workflow run (it is ${artifact.name}): ` +
         'give prepared: ${{ needs.prepare.outputs.prepared }}, the prepared output of the prepare job of the same plan' + (plan.runKey === undefined ? '' : ' and run-key (the shard and merge jobs give the same run-key as their prepare job, never one per shard)') + ', with needs: on that job',
     };
   }
@@ -112,13 +130,15 @@ export async function loadFanOutStates(store: RunStateStore, fanOut: FanOutSetti
   const parts: PartState[] = prepare ? [prepare.state] : [];
   // Prepare's comes first: the shards it made are the only ones read.
   const shards = prepare && shardCount(prepare.trace.text);
+  const own = ownPart(fanOut);
   for (const state of found) {
     const shard = shardOfPart(state.part);
-    if (shard !== undefined && (shards === undefined || shard > shards)) continue;
+    if (state.part !== own && shard !== undefined && (shards === undefined || shard > shards)) continue;
     const read = await downloadState(store, state, dir);
     if (!read.ok) return read;
-    traces.push(read.trace);
-    parts.push(state);
+    const trust = state.part === own ? ownStateTrust(fanOut, state.attempt, prepare?.state.attempt ?? 1) : {};
+    traces.push({ ...read.trace, ...trust });
+    parts.push({ ...state, ...trust });
   }
   return { ok: true, traces, parts, ...(shards !== undefined && { shards }) };
 }

@@ -24,7 +24,7 @@ import type { StepRunner } from '../steps/step-context.ts';
 import type { McpConnection } from '../tools/mcp/connect-mcp-servers.ts';
 import type { Tool } from '../tools/tool.ts';
 import { parseResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
-import { mergeResumeStates, prepareOwnState, shardOwnState, type ResumeState } from '../run/resume-state.ts';
+import { effectsOnlyState, mergeOwnState, mergeResumeStates, prepareOwnState, shardOwnState, type ResumeState } from '../run/resume-state.ts';
 import type { FanOutPart } from '../run/fan-out-part.ts';
 import type { StepWeights } from '../run/start-order.ts';
 import { judgeGoals } from './judge-goals.ts';
@@ -199,14 +199,18 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   let resume: ResumeState | undefined;
   const traces = settings.resume === undefined ? [] : Array.isArray(settings.resume) ? (settings.resume as readonly ResumeTrace[]) : [settings.resume as ResumeTrace];
   const states: ResumeState[] = [];
-  let shardPlans: ResumeState['shards'] | undefined;
+  let shardPlans: ResumeState['shards'] = new Map();
+  let preparedSteps: ReadonlySet<string> = new Set();
   for (const trace of traces) {
     const read = parseResumeTrace(trace, loadedPlan.name);
     if (!read.ok) return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot resume: ${read.problem}`)] };
-    if (trace.fanOutPart === 'prepare') shardPlans = read.state.shards;
-    // A shard's state is read for its own items only, prepare's for its steps only; the prepare state comes first (loadFanOutStates).
-    const shard = trace.fanOutPart;
-    states.push(typeof shard === 'number' ? shardOwnState(read.state, shard, shardPlans ?? new Map()) : shard === 'prepare' ? prepareOwnState(read.state) : read.state);
+    // The prepare state a shard or merge job was given comes first (loadFanOutStates): its shard plans and
+    // steps are the ones the states after it are read against.
+    if (trace.fanOutPart === 'prepare' && !trace.effectsOnly) {
+      shardPlans = read.state.shards;
+      preparedSteps = new Set(read.state.reuse.keys());
+    }
+    states.push(fanOutOwnState(trace, read.state, shardPlans, preparedSteps));
   }
   if (states.length > 0) resume = states.length === 1 ? states[0] : mergeResumeStates(states, states.map((state) => state.from).join(', '));
   const stepWeights = settings.stepWeights ?? (resume && resume.durations.size > 0 ? resume.durations : undefined);
@@ -290,4 +294,14 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   if (partial) return { kind: 'ran', plan, run, goals: [], status: run.status, usage: budget.usage };
   const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, budgetStop: () => budget.exceeded, ...(resume && { resumedUnfinished: resume.leftUndone }), ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) });
   return { kind: 'ran', plan, run, goals, status, usage: budget.usage };
+}
+
+/** What a fanned-out part's saved state may tell this run (see each filter); a whole run's state, all of it. */
+function fanOutOwnState(trace: ResumeTrace, state: ResumeState, shardPlans: ResumeState['shards'], prepared: ReadonlySet<string>): ResumeState {
+  if (trace.effectsOnly) return effectsOnlyState(state);
+  const part = trace.fanOutPart;
+  if (typeof part === 'number') return shardOwnState(state, part, shardPlans);
+  if (part === 'prepare') return prepareOwnState(state);
+  if (part === 'merge') return mergeOwnState(state, shardPlans, prepared);
+  return state;
 }

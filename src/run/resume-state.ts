@@ -216,6 +216,30 @@ export function prepareOwnState(state: ResumeState): ResumeState {
 }
 
 /**
+ * What a state no job can vouch for may tell a run: the calls with side effects it made, so none is made
+ * again (a call it says succeeded is refused, never repeated), and how long its steps took. No result, item,
+ * shard plan, plan revision or undone work: a fanned-out job's own earlier attempt is found by its artifact
+ * name, which any job of the workflow run holding the artifact token can take where it is free (an attempt
+ * that did not re-run the job) or free up (found by adversarial passes).
+ */
+export function effectsOnlyState(state: ResumeState): ResumeState {
+  const { approval: _approval, decided: _decided, ...rest } = state;
+  return { ...rest, reuse: new Map(), items: new Map(), itemErrors: new Map(), shards: new Map(), leftUndone: new Map(), plan: state.firstPlan };
+}
+
+/**
+ * What a merge job's own earlier attempt may tell it: the steps it ran after the fan-out (a report it
+ * published is not published again), but no fan-out step (whole, its items or their errors: the merge
+ * assembles those from the shards' states), no shard plan, and no step the prepare state gives
+ * (`prepared`, its reuse keys): read last, a forged merge state overwrote every shard's items and the
+ * prepare job's results (found by an adversarial pass).
+ */
+export function mergeOwnState(state: ResumeState, shardPlans: ReadonlyMap<string, ShardPlan>, prepared: ReadonlySet<string>): ResumeState {
+  const reuse = new Map([...state.reuse].filter(([reuseKey]) => !shardPlans.has(reuseKey) && !prepared.has(reuseKey)));
+  return { ...state, reuse, items: new Map(), itemErrors: new Map(), shards: new Map() };
+}
+
+/**
  * One state from several runs of the same plan (a fanned-out run's prepare and shard jobs, or a
  * shard's earlier attempt): every completed step and item, every shard plan and every side effect
  * of any of them. A completed item outranks another state's failure of it.

@@ -186,7 +186,7 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
     for (const shard of ['1', '2']) await job({ mode: 'shard', shard }, { GITHUB_RUN_ATTEMPT: '2' });
     expect(await ranItems()).toEqual([0, 1, 2, 3, 4, 5]);
     const merge = await job({ mode: 'merge' }, { GITHUB_RUN_ATTEMPT: '2' });
-    expect(merge.said.log).toContain('Building on the saved state of prepare (attempt 2), shard-1 (attempt 2), shard-2 (attempt 2).');
+    expect(merge.said.log).toContain('Building on the saved state of prepare (attempt 2), shard-1 (attempt 2), shard-2 (attempt 2), merge (attempt 1, for the calls it made only).');
     expect(merge.result.outputs.status).toBe('goals-unmet');
     expect(merge.result.outputs.result).not.toContain('FORGED');
   });
@@ -194,11 +194,12 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
   it('refuses a prepared input that names no prepare state of this plan, or one that did not succeed', async () => {
     await job({ mode: 'prepare', shards: '2' });
     const shard = await job({ mode: 'shard', shard: '1' });
-    for (const id of [String(store.saved.find((artifact) => artifact.name.includes('-shard-1-'))!.id), '999']) {
-      const wrong = await job({ mode: 'merge', prepared: id });
-      expect(wrong.result.failure).toContain(`mode merge: input 'prepared' names artifact ${id}, which is not`);
-      expect(wrong.result.failure).toContain('give prepared: ${{ needs.prepare.outputs.prepared }}');
-    }
+    const shardState = String(store.saved.find((artifact) => artifact.name.includes('-shard-1-'))!.id);
+    const wrong = await job({ mode: 'merge', prepared: shardState });
+    expect(wrong.result.failure).toContain(`mode merge: input 'prepared' names artifact ${shardState}, which is not the state of the prepare job for plan.yml`);
+    expect(wrong.result.failure).toContain('give prepared: ${{ needs.prepare.outputs.prepared }}');
+    const gone = await job({ mode: 'merge', prepared: '999' });
+    expect(gone.result.failure).toContain("mode merge: input 'prepared' names artifact 999, which this workflow run does not have: it expired (state-retention-days) or was deleted");
     expect(shard.result.outputs.status).toBe('succeeded');
     await writeFile(path.join(workspace, 'list.mjs'), `process.exit(3);`);
     const failed = await job({ mode: 'prepare', shards: '2', resume: 'never' }, { GITHUB_RUN_ATTEMPT: '2' });
@@ -220,16 +221,56 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
     expect(merge.said.summary).toContain('3/3 done');
   });
 
-  it('a failed prepare job re-run with resume: auto resumes its earlier attempt; with never it does not', async () => {
-    await writeFile(path.join(workspace, 'plan.yml'), PLAN.replace("  - { id: check,", "  - { id: other, type: tool_call, tool: list, args: {} }\n  - { id: broken, type: tool_call, tool: join, depends_on: [other], args: { results: [] } }\n  - { id: check,"));
-    await writeFile(path.join(workspace, 'join.mjs'), `process.exit(3);`);
-    const failed = await job({ mode: 'prepare', shards: '2' });
-    expect(failed.result.outputs.status).toBe('failed');
-    await writeFile(path.join(workspace, 'join.mjs'), `import { readFileSync } from 'node:fs'; process.stdout.write(JSON.stringify(JSON.parse(readFileSync(0, 'utf8')).results.join('; ')));`);
-    const never = await job({ mode: 'prepare', shards: '2', resume: 'never' }, { GITHUB_RUN_ATTEMPT: '2' });
+  // "Re-run failed jobs" leaves the prepare job's name free in every attempt that did not re-run it, and a
+  // later "Re-run all jobs" resumed a forged state there: its item list decided the run (found by an adversarial pass).
+  it('a prepare job re-run reads its earlier attempt for the calls it made only: its steps run again', async () => {
+    await writeFile(path.join(workspace, 'list.mjs'), `import { appendFileSync } from 'node:fs'; appendFileSync('listed.log', 'x'); process.stdout.write(JSON.stringify([0, 1, 2, 3]));`);
+    await job({ mode: 'prepare', shards: '2' });
+    // Forged: a prepare trace that lists two items, under the name of an attempt that did not re-run the prepare job.
+    await writeFile(path.join(workspace, 'list.mjs'), `process.stdout.write(JSON.stringify([0, 2]));`);
+    const fake = await job({ mode: 'prepare', shards: '2', 'run-key': 'fake' });
+    await store.save(stateArtifactName({ planPath: 'plan.yml', attempt: 2, part: 'prepare' }), fake.result.outputs.trace!, 1);
+    await writeFile(path.join(workspace, 'list.mjs'), `import { appendFileSync } from 'node:fs'; appendFileSync('listed.log', 'x'); process.stdout.write(JSON.stringify([0, 1, 2, 3]));`);
+    const again = await job({ mode: 'prepare', shards: '2' }, { GITHUB_RUN_ATTEMPT: '3' });
+    expect(again.said.log).toContain('Building on the saved state of prepare (attempt 2, for the calls it made only).');
+    expect(await readFile(path.join(workspace, 'listed.log'), 'utf8')).toBe('xx');
+    await writeFile(path.join(workspace, 'ran.log'), '');
+    for (const shard of ['1', '2']) await job({ mode: 'shard', shard }, { GITHUB_RUN_ATTEMPT: '3' });
+    expect(await ranItems()).toEqual([0, 1, 2, 3]);
+    const never = await job({ mode: 'prepare', shards: '2', resume: 'never' }, { GITHUB_RUN_ATTEMPT: '4' });
     expect(never.said.log.join('\n')).not.toContain('Building on');
-    const auto = await job({ mode: 'prepare', shards: '2' }, { GITHUB_RUN_ATTEMPT: '3' });
-    expect(auto.said.log).toContain('Building on the saved state of prepare (attempt 2).');
+  });
+
+  // The merge saved nothing in attempt 1 (a shard failed and its job was skipped); a forged merge-attempt-1, read
+  // last and whole, overwrote every shard's items (found by an adversarial pass).
+  it("a merge's own earlier state gives no fan-out item, shard plan or prepared step", async () => {
+    await allDone();
+    const prepare = await job({ mode: 'prepare', shards: '2' });
+    const one = await job({ mode: 'shard', shard: '1' });
+    const forged = await forgedState(prepare.result.outputs.trace!, await reuseKeyOf(one.result.outputs.trace!), 6);
+    await store.save(stateArtifactName({ planPath: 'plan.yml', attempt: 1, part: 'merge' }), forged, 1);
+    await writeFile(path.join(workspace, 'broken-1'), '');
+    await job({ mode: 'shard', shard: '2' }, { GITHUB_RUN_ATTEMPT: '2' });
+    const merge = await job({ mode: 'merge' }, { GITHUB_RUN_ATTEMPT: '2' });
+    expect(merge.said.log).toContain('Building on the saved state of prepare (attempt 1), shard-1 (attempt 1), shard-2 (attempt 2), merge (attempt 1).');
+    expect(merge.result.outputs.status).toBe('goals-unmet');
+    expect(merge.result.outputs.result).not.toContain('FORGED');
+  });
+
+  // "Re-run all jobs" makes a new prepare state: the shards' states of the attempt before it were not read at
+  // all, and their items with side effects that had succeeded ran again (found by an adversarial pass).
+  it('a shard re-run after a new prepare makes no call with side effects again that its earlier attempt made', async () => {
+    await writeFile(path.join(workspace, 'plan.yml'), PLAN.replace('command: [node, check.mjs],', 'command: [node, check.mjs], side_effects: true,'));
+    await job({ mode: 'prepare', shards: '2' });
+    await job({ mode: 'shard', shard: '1' });
+    expect(await ranItems()).toEqual([0, 2, 4, 6, 8, 10]);
+    await writeFile(path.join(workspace, 'ran.log'), '');
+    await job({ mode: 'prepare', shards: '2' }, { GITHUB_RUN_ATTEMPT: '2' });
+    const again = await job({ mode: 'shard', shard: '1' }, { GITHUB_RUN_ATTEMPT: '2' });
+    expect(again.said.log).toContain('Building on the saved state of prepare (attempt 2), shard-1 (attempt 1, for the calls it made only).');
+    await expect(readFile(path.join(workspace, 'ran.log'), 'utf8')).resolves.toBe('');
+    // Refused, never repeated: the merge reports those items failed, saying why.
+    expect(again.said.summary).toContain('check\\[0] — step check would call check({"n":0}) again, a call with side effects that already succeeded');
   });
 
   it('a failed shard re-run as attempt 2 runs only its failed items, and the merge after it completes', async () => {
@@ -268,7 +309,7 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
   it('refuses a shard job with no prepare state, and a plan without fan_out, saying what to do', async () => {
     const given: Record<string, string> = { plan: 'plan.yml', mode: 'shard', shard: '1' };
     const read = await readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace });
-    expect(read).toEqual({ ok: false, problems: [expect.stringContaining("input 'prepared': mode: shard needs it — the prepare job's state, prepared: ${{ needs.prepare.outputs.prepared }}")] });
+    expect(read).toEqual({ ok: false, problems: [expect.stringContaining("input 'prepared': mode: shard needs it — the prepare job's state, prepared: ${{ needs.prepare.outputs.prepared }} (with needs: prepare), and the prepare job must pass it on: outputs: { prepared:")] });
     await writeFile(path.join(workspace, 'plan.yml'), PLAN.replace('fan_out: true, ', ''));
     const prepare = await job({ mode: 'prepare', shards: '2' });
     expect(prepare.result.outputs.status).toBe('failed');
