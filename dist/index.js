@@ -762,18 +762,27 @@ function ownPart(fanOut) {
     return fanOut.part === 'shard' ? (0,_state_fan_out_states_js__WEBPACK_IMPORTED_MODULE_3__/* .shardPart */ .u1)(fanOut.shard) : fanOut.part;
 }
 /**
- * Which parts' states a job builds on besides the prepare state it was given: a prepare job's own earlier
- * attempt (with `resumeOwn`), a shard's own earlier attempt (with `resumeOwn`), every shard's and the
- * merge's own earlier attempt (with `resumeOwn`) for a merge. Of attempts no later than this one
- * (`attempt`), of its own part only earlier ones (a state named for an attempt that has not run is not one
- * a job of this attempt saved), and, but for prepare's, none older than the prepare state (`since`): no
- * shard or merge job of an earlier attempt ran on it, so such a name was free for any job to take (a
- * prepare that failed in attempt 1 skipped that attempt's shards and merge; found by an adversarial pass).
+ * Which parts' states a job builds on besides the prepare state it was given: its own earlier attempt
+ * (with `resumeOwn`), and for a merge every shard's. Of attempts no later than this one (`attempt`), of its
+ * own part only earlier ones (a state named for an attempt that has not run is not one a job of this
+ * attempt saved), and of other parts none older than the prepare state (`since`): no shard of an earlier
+ * attempt ran on it, so such a name was free for any job to take (a prepare that failed in attempt 1
+ * skipped that attempt's shards; found by an adversarial pass). An own state older than that, or a
+ * prepare job's own, is read for its calls only (`ownStateTrust`).
  */
 function wantedParts(fanOut, resumeOwn, attempt, since) {
     const own = ownPart(fanOut);
     const parts = partsWanted(fanOut, resumeOwn);
-    return (part, saved) => parts(part) && (part === own ? saved < attempt : saved <= attempt) && saved >= since;
+    return (part, saved) => parts(part) && (part === own ? saved < attempt : saved <= attempt && saved >= since);
+}
+/**
+ * Whether a job's own earlier state is read for its calls only: a prepare job's always (its state decides
+ * every item, and no job vouches for the name it is found by: "Re-run failed jobs" leaves the prepare job's
+ * name free in every attempt that did not re-run it), and a shard's or merge's from before the prepare state
+ * it builds on (a "Re-run all jobs" repeated their calls with side effects when they were not read at all).
+ */
+function ownStateTrust(fanOut, saved, since) {
+    return fanOut.part === 'prepare' || saved < since ? { effectsOnly: true } : {};
 }
 function partsWanted(fanOut, resumeOwn) {
     const own = ownPart(fanOut);
@@ -812,10 +821,17 @@ async function givenPrepare(store, artifacts, plan, dir, part, prepared) {
     const key = plan.runKey === undefined ? '' : ` with run-key ${JSON.stringify(plan.runKey)}`;
     const artifact = artifacts.find((each) => each.id === prepared);
     const parsed = artifact && (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_5__/* .parseStateArtifactName */ .YV)(artifact.name, plan);
-    if (!artifact || parsed?.part !== 'prepare') {
+    if (!artifact) {
         return {
             ok: false,
-            problem: `mode ${part}: input 'prepared' names artifact ${prepared}, which is not ${artifact ? 'the' : 'a'} state of the prepare job for ${plan.planPath}${key} in this workflow run${artifact ? ` (it is ${artifact.name})` : ''}: ` +
+            problem: `mode ${part}: input 'prepared' names artifact ${prepared}, which this workflow run does not have: it expired (state-retention-days) or was deleted, ` +
+                'or prepared is not ${{ needs.prepare.outputs.prepared }} of this run; re-run all jobs, so that the prepare job saves its state again',
+        };
+    }
+    if (parsed?.part !== 'prepare') {
+        return {
+            ok: false,
+            problem: `mode ${part}: input 'prepared' names artifact ${prepared}, which is not the state of the prepare job for ${plan.planPath}${key} in this workflow run (it is ${artifact.name}): ` +
                 'give prepared: ${{ needs.prepare.outputs.prepared }}, the prepared output of the prepare job of the same plan' + (plan.runKey === undefined ? '' : ' and run-key (the shard and merge jobs give the same run-key as their prepare job, never one per shard)') + ', with needs: on that job',
         };
     }
@@ -854,15 +870,17 @@ async function loadFanOutStates(store, fanOut, plan, dir, resumeOwn, attempt) {
     const parts = prepare ? [prepare.state] : [];
     // Prepare's comes first: the shards it made are the only ones read.
     const shards = prepare && shardCount(prepare.trace.text);
+    const own = ownPart(fanOut);
     for (const state of found) {
         const shard = (0,_state_fan_out_states_js__WEBPACK_IMPORTED_MODULE_3__/* .shardOfPart */ .hn)(state.part);
-        if (shard !== undefined && (shards === undefined || shard > shards))
+        if (state.part !== own && shard !== undefined && (shards === undefined || shard > shards))
             continue;
         const read = await downloadState(store, state, dir);
         if (!read.ok)
             return read;
-        traces.push(read.trace);
-        parts.push(state);
+        const trust = state.part === own ? ownStateTrust(fanOut, state.attempt, prepare?.state.attempt ?? 1) : {};
+        traces.push({ ...read.trace, ...trust });
+        parts.push({ ...state, ...trust });
     }
     return { ok: true, traces, parts, ...(shards !== undefined && { shards }) };
 }
@@ -9625,6 +9643,30 @@ function holdsFarShape(text) {
  */
 const BEARER = /\b(Bearer[^\S\r\n\u2028\u2029]+)[A-Za-z0-9\-._~+/]{4,}=*/gi;
 const BEARER_MIN_LENGTH = 'Bearer xxxx'.length;
+/**
+ * `Basic`, spaces on its line and base64: an `Authorization: Basic` header's credentials, which `curl -v`
+ * prints. Hidden when they decode to `user:password` (`isBasicCredential`), not for any word after
+ * "Basic". A known secret of 4 to 10 characters was not found there: its base64 forms are too short to
+ * look for (`MIN_BASE64_LENGTH`; found by an adversarial pass).
+ */
+const BASIC = /\b(Basic[^\S\r\n\u2028\u2029]+)([A-Za-z0-9+/]{4,}={0,2})(?![A-Za-z0-9+/=])/gi;
+const BASIC_MIN_LENGTH = 'Basic xxxx'.length;
+/** Whether `encoded` is padded base64 of printable ASCII with a `:` in it, as Basic credentials are. */
+function isBasicCredential(encoded) {
+    if (encoded.length % 4 !== 0)
+        return false;
+    const decoded = Buffer.from(encoded, 'base64');
+    if (decoded.length === 0 || decoded.toString('base64') !== encoded)
+        return false;
+    let colon = false;
+    for (const byte of decoded) {
+        if (byte < 0x20 || byte > 0x7e)
+            return false;
+        if (byte === 0x3a)
+            colon = true;
+    }
+    return colon;
+}
 function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -9988,9 +10030,9 @@ function buildRedactor(given) {
     // One scan that says whether any of the patterns below could match: most texts (ids, numbers,
     // plain results) hold no secret, and nine scans per text made redaction the run's largest cost.
     const anyPattern = new RegExp([...screened.map(escapeRegExp), ...TOKEN_SHAPES.map((shape) => shape.pattern.source)].join('|'));
-    const anyBearer = new RegExp(BEARER.source, 'i');
-    // No pattern matches fewer characters than this: a known value's shortest spelling, or `Bearer xxxx`.
-    const shortest = Math.min(BEARER_MIN_LENGTH, ...known.map((form) => form.length));
+    const anyBearer = new RegExp(`${BEARER.source}|${BASIC.source}`, 'i');
+    // No pattern matches fewer characters than this: a known value's shortest spelling, `Basic xxxx` or `Bearer xxxx`.
+    const shortest = Math.min(BEARER_MIN_LENGTH, BASIC_MIN_LENGTH, ...known.map((form) => form.length));
     // For JSON text: the patterns without their word boundaries (an escape such as `\n` puts a word
     // character before a token that starts a line), every known form also as JSON escapes it, and
     // any "Bearer" (its space may be escaped).
@@ -9999,6 +10041,7 @@ function buildRedactor(given) {
         ...jsonForms.map(escapeRegExp),
         ...TOKEN_SHAPES.map((shape) => shape.pattern.source.replaceAll('\\b', '')),
         '[Bb][Ee][Aa][Rr][Ee][Rr]',
+        '[Bb][Aa][Ss][Ii][Cc]',
     ];
     // A cut can leave a short start or end of any known value beside its `\u2026` (hideAtCuts).
     if (known.length > 0)
@@ -10022,6 +10065,7 @@ function buildRedactor(given) {
         for (const shape of FAR_SHAPES)
             if (out.includes(shape.start))
                 out = (shape.compiled ??= _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P.compile(shape.source, '', { limitWork: false })).replaceAll(out, REDACTED);
+        out = out.replace(BASIC, (match, start, encoded) => (isBasicCredential(encoded) ? start + REDACTED : match));
         return out.replace(BEARER, `$1${REDACTED}`);
     }
 }
@@ -15769,16 +15813,19 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     let resume;
     const traces = settings.resume === undefined ? [] : Array.isArray(settings.resume) ? settings.resume : [settings.resume];
     const states = [];
-    let shardPlans;
+    let shardPlans = new Map();
+    let preparedSteps = new Set();
     for (const trace of traces) {
         const read = (0,read_resume_trace/* parseResumeTrace */.ei)(trace, loadedPlan.name);
         if (!read.ok)
             return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot resume: ${read.problem}`)] };
-        if (trace.fanOutPart === 'prepare')
+        // The prepare state a shard or merge job was given comes first (loadFanOutStates): its shard plans and
+        // steps are the ones the states after it are read against.
+        if (trace.fanOutPart === 'prepare' && !trace.effectsOnly) {
             shardPlans = read.state.shards;
-        // A shard's state is read for its own items only, prepare's for its steps only; the prepare state comes first (loadFanOutStates).
-        const shard = trace.fanOutPart;
-        states.push(typeof shard === 'number' ? (0,resume_state/* shardOwnState */.se)(read.state, shard, shardPlans ?? new Map()) : shard === 'prepare' ? (0,resume_state/* prepareOwnState */.hk)(read.state) : read.state);
+            preparedSteps = new Set(read.state.reuse.keys());
+        }
+        states.push(fanOutOwnState(trace, read.state, shardPlans, preparedSteps));
     }
     if (states.length > 0)
         resume = states.length === 1 ? states[0] : (0,resume_state/* mergeResumeStates */.w6)(states, states.map((state) => state.from).join(', '));
@@ -15866,6 +15913,19 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
         return { kind: 'ran', plan, run, goals: [], status: run.status, usage: budget.usage };
     const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, budgetStop: () => budget.exceeded, ...(resume && { resumedUnfinished: resume.leftUndone }), ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) });
     return { kind: 'ran', plan, run, goals, status, usage: budget.usage };
+}
+/** What a fanned-out part's saved state may tell this run (see each filter); a whole run's state, all of it. */
+function fanOutOwnState(trace, state, shardPlans, prepared) {
+    if (trace.effectsOnly)
+        return (0,resume_state/* effectsOnlyState */.Oy)(state);
+    const part = trace.fanOutPart;
+    if (typeof part === 'number')
+        return (0,resume_state/* shardOwnState */.se)(state, part, shardPlans);
+    if (part === 'prepare')
+        return (0,resume_state/* prepareOwnState */.hk)(state);
+    if (part === 'merge')
+        return (0,resume_state/* mergeOwnState */.A_)(state, shardPlans, prepared);
+    return state;
 }
 
 
@@ -28124,7 +28184,9 @@ function runStarted(trace) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   A_: () => (/* binding */ mergeOwnState),
 /* harmony export */   GB: () => (/* binding */ resumeStateFromEvents),
+/* harmony export */   Oy: () => (/* binding */ effectsOnlyState),
 /* harmony export */   hk: () => (/* binding */ prepareOwnState),
 /* harmony export */   se: () => (/* binding */ shardOwnState),
 /* harmony export */   w6: () => (/* binding */ mergeResumeStates)
@@ -28278,6 +28340,28 @@ function shardOwnState(state, shard, shardPlans) {
 function prepareOwnState(state) {
     const own = (byStep) => new Map([...byStep].filter(([reuseKey]) => !state.shards.has(reuseKey)));
     return { ...state, reuse: own(state.reuse), items: own(state.items), itemErrors: own(state.itemErrors) };
+}
+/**
+ * What a state no job can vouch for may tell a run: the calls with side effects it made, so none is made
+ * again (a call it says succeeded is refused, never repeated), and how long its steps took. No result, item,
+ * shard plan, plan revision or undone work: a fanned-out job's own earlier attempt is found by its artifact
+ * name, which any job of the workflow run holding the artifact token can take where it is free (an attempt
+ * that did not re-run the job) or free up (found by adversarial passes).
+ */
+function effectsOnlyState(state) {
+    const { approval: _approval, decided: _decided, ...rest } = state;
+    return { ...rest, reuse: new Map(), items: new Map(), itemErrors: new Map(), shards: new Map(), leftUndone: new Map(), plan: state.firstPlan };
+}
+/**
+ * What a merge job's own earlier attempt may tell it: the steps it ran after the fan-out (a report it
+ * published is not published again), but no fan-out step (whole, its items or their errors: the merge
+ * assembles those from the shards' states), no shard plan, and no step the prepare state gives
+ * (`prepared`, its reuse keys): read last, a forged merge state overwrote every shard's items and the
+ * prepare job's results (found by an adversarial pass).
+ */
+function mergeOwnState(state, shardPlans, prepared) {
+    const reuse = new Map([...state.reuse].filter(([reuseKey]) => !shardPlans.has(reuseKey) && !prepared.has(reuseKey)));
+    return { ...state, reuse, items: new Map(), itemErrors: new Map(), shards: new Map() };
 }
 /**
  * One state from several runs of the same plan (a fanned-out run's prepare and shard jobs, or a
@@ -45026,7 +45110,8 @@ function fanOutSettings(inputs) {
     if (!building && prepared !== undefined)
         problems.push(`input 'prepared': only mode: shard and mode: merge take it (the prepare job's prepared output); remove it, or set mode: shard or merge`);
     if (building && prepared === undefined) {
-        problems.push(`input 'prepared': mode: ${mode} needs it \u2014 the prepare job's state, prepared: \${{ needs.prepare.outputs.prepared }} (with needs: prepare): the one state of the prepare job no other job of the workflow run can stand in for`);
+        problems.push(`input 'prepared': mode: ${mode} needs it \u2014 the prepare job's state, prepared: \${{ needs.prepare.outputs.prepared }} (with needs: prepare), ` +
+            'and the prepare job must pass it on: outputs: { prepared: ${{ steps.<id of its plan-runner step>.outputs.prepared }} }. It is the one state of the prepare job no other job of the workflow run can stand in for');
     }
     if (problems.length > 0)
         return { ok: false, problems };
@@ -45799,6 +45884,10 @@ function footer(record, redact) {
     if (!record.status)
         return progress;
     const took = record.durationMs === undefined ? '' : ` in ${(0,format_duration/* formatDuration */.a)((0,run_record/* jobDurationMs */.u2)(record))}`;
+    // The steps have ended and the goals are checked next (every run but a paused one checks them): its
+    // status is not the run's yet, and printed here it said "Run succeeded" above a run its goals failed.
+    if (record.goals === undefined && record.status !== 'awaiting-approval')
+        return `The steps ended${took} \u2014 ${progress}; checking the goals`;
     const reason = record.reason ? ` (${(0,checklist/* oneLogLine */.Hr)(redact(record.reason))})` : '';
     // Once the goals are checked the status is theirs (goals-unmet), and the line says how they went.
     const goals = record.goals && record.goals.length > 0 ? `; ${(0,goals_table/* goalsHeadline */.l$)(record.goals)}` : '';
@@ -45843,9 +45932,9 @@ function changeLines(event, record, redact) {
             return [`Plan revised (revision ${event.plan.revision}): ${(0,checklist/* oneLogLine */.Hr)(redact(event.reason))}`, ...(0,checklist/* checklistItems */.V_)(record, redact).map(itemLine)];
         case 'run_finished':
             return [footer(record, redact)];
-        // The last word: "Run succeeded" above was the steps'; the goals may have made it goals-unmet.
+        // The last word, goals or none: the status is the run's now, with why it did not succeed.
         case 'goals_checked':
-            return event.goals.length > 0 ? [footer(record, redact)] : [];
+            return [footer(record, redact)];
         // A log cannot redraw: the list is printed once, then only the items a later call changed.
         case 'todos_created': {
             const agent = agentRecord(record, event);
@@ -45974,7 +46063,7 @@ function consoleChecklist(options) {
         (0,run_record/* applyEvent */.Z8)(record, event);
         if (!record.plan)
             return;
-        if (event.type === 'run_finished' || (event.type === 'goals_checked' && event.goals.length > 0)) {
+        if (event.type === 'run_finished' || event.type === 'goals_checked') {
             draw(true);
             return;
         }
@@ -47472,7 +47561,7 @@ async function runAction(given, deps) {
         fanOutTraces = loaded.traces;
         shards = loaded.shards;
         if (loaded.parts.length > 0)
-            io.info(`Building on the saved state of ${loaded.parts.map((state) => `${state.part} (attempt ${state.attempt})`).join(', ')}.`);
+            io.info(`Building on the saved state of ${loaded.parts.map((state) => `${state.part} (attempt ${state.attempt}${state.effectsOnly ? ', for the calls it made only' : ''})`).join(', ')}.`);
     }
     const fanOutPart = fanOut && (fanOut.part === 'prepare' ? { ...fanOut, ...(stepWeights && { weights: stepWeights }) } : fanOut);
     const recorded = await recordIt();

@@ -528,6 +528,10 @@ function footer(record, redact) {
     if (!record.status)
         return progress;
     const took = record.durationMs === undefined ? '' : ` in ${(0,format_duration/* formatDuration */.a)((0,run_record/* jobDurationMs */.u2)(record))}`;
+    // The steps have ended and the goals are checked next (every run but a paused one checks them): its
+    // status is not the run's yet, and printed here it said "Run succeeded" above a run its goals failed.
+    if (record.goals === undefined && record.status !== 'awaiting-approval')
+        return `The steps ended${took} \u2014 ${progress}; checking the goals`;
     const reason = record.reason ? ` (${(0,checklist/* oneLogLine */.Hr)(redact(record.reason))})` : '';
     // Once the goals are checked the status is theirs (goals-unmet), and the line says how they went.
     const goals = record.goals && record.goals.length > 0 ? `; ${(0,goals_table/* goalsHeadline */.l$)(record.goals)}` : '';
@@ -572,9 +576,9 @@ function changeLines(event, record, redact) {
             return [`Plan revised (revision ${event.plan.revision}): ${(0,checklist/* oneLogLine */.Hr)(redact(event.reason))}`, ...(0,checklist/* checklistItems */.V_)(record, redact).map(itemLine)];
         case 'run_finished':
             return [footer(record, redact)];
-        // The last word: "Run succeeded" above was the steps'; the goals may have made it goals-unmet.
+        // The last word, goals or none: the status is the run's now, with why it did not succeed.
         case 'goals_checked':
-            return event.goals.length > 0 ? [footer(record, redact)] : [];
+            return [footer(record, redact)];
         // A log cannot redraw: the list is printed once, then only the items a later call changed.
         case 'todos_created': {
             const agent = agentRecord(record, event);
@@ -703,7 +707,7 @@ function consoleChecklist(options) {
         (0,run_record/* applyEvent */.Z8)(record, event);
         if (!record.plan)
             return;
-        if (event.type === 'run_finished' || (event.type === 'goals_checked' && event.goals.length > 0)) {
+        if (event.type === 'run_finished' || event.type === 'goals_checked') {
             draw(true);
             return;
         }

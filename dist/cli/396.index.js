@@ -74,6 +74,30 @@ function holdsFarShape(text) {
  */
 const BEARER = /\b(Bearer[^\S\r\n\u2028\u2029]+)[A-Za-z0-9\-._~+/]{4,}=*/gi;
 const BEARER_MIN_LENGTH = 'Bearer xxxx'.length;
+/**
+ * `Basic`, spaces on its line and base64: an `Authorization: Basic` header's credentials, which `curl -v`
+ * prints. Hidden when they decode to `user:password` (`isBasicCredential`), not for any word after
+ * "Basic". A known secret of 4 to 10 characters was not found there: its base64 forms are too short to
+ * look for (`MIN_BASE64_LENGTH`; found by an adversarial pass).
+ */
+const BASIC = /\b(Basic[^\S\r\n\u2028\u2029]+)([A-Za-z0-9+/]{4,}={0,2})(?![A-Za-z0-9+/=])/gi;
+const BASIC_MIN_LENGTH = 'Basic xxxx'.length;
+/** Whether `encoded` is padded base64 of printable ASCII with a `:` in it, as Basic credentials are. */
+function isBasicCredential(encoded) {
+    if (encoded.length % 4 !== 0)
+        return false;
+    const decoded = Buffer.from(encoded, 'base64');
+    if (decoded.length === 0 || decoded.toString('base64') !== encoded)
+        return false;
+    let colon = false;
+    for (const byte of decoded) {
+        if (byte < 0x20 || byte > 0x7e)
+            return false;
+        if (byte === 0x3a)
+            colon = true;
+    }
+    return colon;
+}
 function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -437,9 +461,9 @@ function buildRedactor(given) {
     // One scan that says whether any of the patterns below could match: most texts (ids, numbers,
     // plain results) hold no secret, and nine scans per text made redaction the run's largest cost.
     const anyPattern = new RegExp([...screened.map(escapeRegExp), ...TOKEN_SHAPES.map((shape) => shape.pattern.source)].join('|'));
-    const anyBearer = new RegExp(BEARER.source, 'i');
-    // No pattern matches fewer characters than this: a known value's shortest spelling, or `Bearer xxxx`.
-    const shortest = Math.min(BEARER_MIN_LENGTH, ...known.map((form) => form.length));
+    const anyBearer = new RegExp(`${BEARER.source}|${BASIC.source}`, 'i');
+    // No pattern matches fewer characters than this: a known value's shortest spelling, `Basic xxxx` or `Bearer xxxx`.
+    const shortest = Math.min(BEARER_MIN_LENGTH, BASIC_MIN_LENGTH, ...known.map((form) => form.length));
     // For JSON text: the patterns without their word boundaries (an escape such as `\n` puts a word
     // character before a token that starts a line), every known form also as JSON escapes it, and
     // any "Bearer" (its space may be escaped).
@@ -448,6 +472,7 @@ function buildRedactor(given) {
         ...jsonForms.map(escapeRegExp),
         ...TOKEN_SHAPES.map((shape) => shape.pattern.source.replaceAll('\\b', '')),
         '[Bb][Ee][Aa][Rr][Ee][Rr]',
+        '[Bb][Aa][Ss][Ii][Cc]',
     ];
     // A cut can leave a short start or end of any known value beside its `\u2026` (hideAtCuts).
     if (known.length > 0)
@@ -471,6 +496,7 @@ function buildRedactor(given) {
         for (const shape of FAR_SHAPES)
             if (out.includes(shape.start))
                 out = (shape.compiled ??= _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P.compile(shape.source, '', { limitWork: false })).replaceAll(out, REDACTED);
+        out = out.replace(BASIC, (match, start, encoded) => (isBasicCredential(encoded) ? start + REDACTED : match));
         return out.replace(BEARER, `$1${REDACTED}`);
     }
 }

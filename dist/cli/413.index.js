@@ -6057,16 +6057,19 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     let resume;
     const traces = settings.resume === undefined ? [] : Array.isArray(settings.resume) ? settings.resume : [settings.resume];
     const states = [];
-    let shardPlans;
+    let shardPlans = new Map();
+    let preparedSteps = new Set();
     for (const trace of traces) {
         const read = (0,read_resume_trace/* parseResumeTrace */.ei)(trace, loadedPlan.name);
         if (!read.ok)
             return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot resume: ${read.problem}`)] };
-        if (trace.fanOutPart === 'prepare')
+        // The prepare state a shard or merge job was given comes first (loadFanOutStates): its shard plans and
+        // steps are the ones the states after it are read against.
+        if (trace.fanOutPart === 'prepare' && !trace.effectsOnly) {
             shardPlans = read.state.shards;
-        // A shard's state is read for its own items only, prepare's for its steps only; the prepare state comes first (loadFanOutStates).
-        const shard = trace.fanOutPart;
-        states.push(typeof shard === 'number' ? (0,resume_state/* shardOwnState */.se)(read.state, shard, shardPlans ?? new Map()) : shard === 'prepare' ? (0,resume_state/* prepareOwnState */.hk)(read.state) : read.state);
+            preparedSteps = new Set(read.state.reuse.keys());
+        }
+        states.push(fanOutOwnState(trace, read.state, shardPlans, preparedSteps));
     }
     if (states.length > 0)
         resume = states.length === 1 ? states[0] : (0,resume_state/* mergeResumeStates */.w6)(states, states.map((state) => state.from).join(', '));
@@ -6154,6 +6157,19 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
         return { kind: 'ran', plan, run, goals: [], status: run.status, usage: budget.usage };
     const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, budgetStop: () => budget.exceeded, ...(resume && { resumedUnfinished: resume.leftUndone }), ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) });
     return { kind: 'ran', plan, run, goals, status, usage: budget.usage };
+}
+/** What a fanned-out part's saved state may tell this run (see each filter); a whole run's state, all of it. */
+function fanOutOwnState(trace, state, shardPlans, prepared) {
+    if (trace.effectsOnly)
+        return (0,resume_state/* effectsOnlyState */.Oy)(state);
+    const part = trace.fanOutPart;
+    if (typeof part === 'number')
+        return (0,resume_state/* shardOwnState */.se)(state, part, shardPlans);
+    if (part === 'prepare')
+        return (0,resume_state/* prepareOwnState */.hk)(state);
+    if (part === 'merge')
+        return (0,resume_state/* mergeOwnState */.A_)(state, shardPlans, prepared);
+    return state;
 }
 
 
@@ -8622,7 +8638,9 @@ function runStarted(trace) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   A_: () => (/* binding */ mergeOwnState),
 /* harmony export */   GB: () => (/* binding */ resumeStateFromEvents),
+/* harmony export */   Oy: () => (/* binding */ effectsOnlyState),
 /* harmony export */   hk: () => (/* binding */ prepareOwnState),
 /* harmony export */   se: () => (/* binding */ shardOwnState),
 /* harmony export */   w6: () => (/* binding */ mergeResumeStates)
@@ -8776,6 +8794,28 @@ function shardOwnState(state, shard, shardPlans) {
 function prepareOwnState(state) {
     const own = (byStep) => new Map([...byStep].filter(([reuseKey]) => !state.shards.has(reuseKey)));
     return { ...state, reuse: own(state.reuse), items: own(state.items), itemErrors: own(state.itemErrors) };
+}
+/**
+ * What a state no job can vouch for may tell a run: the calls with side effects it made, so none is made
+ * again (a call it says succeeded is refused, never repeated), and how long its steps took. No result, item,
+ * shard plan, plan revision or undone work: a fanned-out job's own earlier attempt is found by its artifact
+ * name, which any job of the workflow run holding the artifact token can take where it is free (an attempt
+ * that did not re-run the job) or free up (found by adversarial passes).
+ */
+function effectsOnlyState(state) {
+    const { approval: _approval, decided: _decided, ...rest } = state;
+    return { ...rest, reuse: new Map(), items: new Map(), itemErrors: new Map(), shards: new Map(), leftUndone: new Map(), plan: state.firstPlan };
+}
+/**
+ * What a merge job's own earlier attempt may tell it: the steps it ran after the fan-out (a report it
+ * published is not published again), but no fan-out step (whole, its items or their errors: the merge
+ * assembles those from the shards' states), no shard plan, and no step the prepare state gives
+ * (`prepared`, its reuse keys): read last, a forged merge state overwrote every shard's items and the
+ * prepare job's results (found by an adversarial pass).
+ */
+function mergeOwnState(state, shardPlans, prepared) {
+    const reuse = new Map([...state.reuse].filter(([reuseKey]) => !shardPlans.has(reuseKey) && !prepared.has(reuseKey)));
+    return { ...state, reuse, items: new Map(), itemErrors: new Map(), shards: new Map() };
 }
 /**
  * One state from several runs of the same plan (a fanned-out run's prepare and shard jobs, or a
