@@ -68,6 +68,9 @@ describe('all_steps_completed', () => {
   it('is met when every step completed, even without a final result to read', async () => {
     const run = finishedRun(undefined, { '1': { state: 'completed' }, '2': { state: 'completed' } });
     expect(await checkGoal({ all_steps_completed: true }, run)).toMatchObject({ outcome: 'met', evidence: 'all 2 steps completed' });
+    // One step reads as one ("all 1 steps completed", found by a review).
+    expect(await checkGoal({ all_steps_completed: true }, finishedRun(undefined, { '1': { state: 'completed' } }))).toMatchObject({ evidence: 'the one step completed' });
+    expect(await checkGoal({ all_steps_completed: true }, finishedRun(undefined, { '1': { state: 'failed' } }))).toMatchObject({ evidence: '1 of 1 step did not complete: 1 (failed)' });
   });
 
   it('is unmet, listing the steps that did not complete and how they ended', async () => {

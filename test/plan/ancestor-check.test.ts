@@ -72,6 +72,7 @@ describe('AncestorCheck', () => {
     lines.push('  - { id: 61, type: tool_call, tool: add, depends_on: [60], args: { a: "${steps.1.result}", b: 2 } }');
     lines.push('  - { id: 62, type: tool_call, tool: add, depends_on: [1], args: { a: "${steps.30.result}", b: "${inputs.nope}" } }');
     lines.push('  - { id: 63, type: tool_call, tool: add, depends_on: [], args: { a: "${steps.2.result}", b: 2 } }');
+    lines.push('limits: { max_steps: 100 }');
     const errors = await errorsFor(yaml(...lines));
     expect(errors.map((error) => error.replace(/ —.*|;.*/, ''))).toEqual([
       'plan.yml:64:71: ${steps.30.result}: step 62 uses the result of step 30, which it does not depend on (directly or through other steps), so step 30 may not have run yet',

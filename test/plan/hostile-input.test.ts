@@ -168,7 +168,7 @@ describe('hostile and broken plan files', () => {
   });
 
   it('validates 10,000 chained steps with references', async () => {
-    const lines = ['toolsets: [math]', 'workflow_sequence:', '  - { id: 0, type: tool_call, tool: add, args: { a: 1, b: 1 } }'];
+    const lines = ['toolsets: [math]', 'limits: { max_steps: 100000 }', 'workflow_sequence:', '  - { id: 0, type: tool_call, tool: add, args: { a: 1, b: 1 } }'];
     for (let id = 1; id < 10_000; id++) lines.push(`  - { id: ${id}, type: tool_call, tool: add, args: { a: { step_result: ${id - 1} }, b: "\${steps.0.result}" } }`);
     const text = yaml(...lines);
     const started = performance.now();
@@ -179,7 +179,7 @@ describe('hostile and broken plan files', () => {
   }, 120_000);
 
   it('validates 10,000 independent steps', async () => {
-    const lines = ['workflow_sequence:'];
+    const lines = ['limits: { max_steps: 100000 }', 'workflow_sequence:'];
     for (let id = 0; id < 10_000; id++) lines.push(`  - { id: s${id}, type: reasoning, depends_on: [] }`);
     lines.push('  - { id: all, type: aggregate, inputs: [s0, s9999] }');
     const result = await loadPlanText(yaml(...lines), 'wide.yml');

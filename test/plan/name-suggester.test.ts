@@ -79,7 +79,7 @@ it('suggests for unknown args within the budget and lists at most 20 of the keys
 it('suggests for values outside an enum within one budget across the steps, listing at most 20 values', () => {
   const count = 1000;
   const steps = Array.from({ length: count }, (_, n) => `  - { id: ${n}, type: tool_call, tool: t, args: { e: px${n} } }`);
-  const errors = problemsOf(yaml('goal: g', ...toolWith(count, 'enum'), 'workflow_sequence:', ...steps));
+  const errors = problemsOf(yaml('goal: g', 'limits: { max_steps: 100000 }', ...toolWith(count, 'enum'), 'workflow_sequence:', ...steps));
   expect(errors).toHaveLength(count);
   const listed = `${Array.from({ length: 20 }, (_, n) => `p${n}`).join(', ')} … and ${count - 20} more`;
   expect(errors[0]).toBe(`\`e\` must be one of ${listed}; got \`px0\` — did you mean \`p0\`? (input of tool \`t\`)`);

@@ -86,3 +86,19 @@ describe('findCycle', () => {
     expect(result.hasCycle && result.cycle.length).toBe(100_001);
   });
 });
+
+// `validate` said "ok" of 60 steps with the default max_steps of 50, and `run` then made 50 calls and failed
+// (found by a review): a plan file whose own steps are more than the budget allows is refused before any runs.
+describe('a plan with more steps than limits.max_steps', () => {
+  const steps = (count: number) => Array.from({ length: count }, (_, index) => `  - { id: s${index}, type: reasoning }`);
+
+  it('is refused, at the steps under the default and at the limit when the plan sets it', async () => {
+    expect(await errorsFor(reasoningSteps(...steps(51)))).toEqual([
+      expect.stringMatching(/^plan\.yml:2:3: the plan has 51 steps, but limits\.max_steps allows 50 in all .*raise limits\.max_steps/),
+    ]);
+    expect(await errorsFor(yaml('limits: { max_steps: 3 }', 'workflow_sequence:', ...steps(4)))).toEqual([
+      expect.stringMatching(/^plan\.yml:1:22: the plan has 4 steps, but limits\.max_steps allows 3 in all/),
+    ]);
+    await expect(validPlan(reasoningSteps(...steps(50)))).resolves.toMatchObject({ steps: expect.any(Array) });
+  });
+});

@@ -4,7 +4,7 @@ import { COMPLETED_CONTEXT_CHAR_LIMIT, FAILURE_LIST_CHAR_LIMIT, REMAINING_CONTEX
 
 const STEPS = 100;
 const checked = validatePlanObject(
-  { name: 'Long', goal: 'Add them all', toolsets: ['math'], workflow_sequence: Array.from({ length: STEPS }, (_, i) => ({ id: `s${i + 1}`, type: 'tool_call', tool: 'add', description: `Add ${i + 1} `.padEnd(900, '.'), args: { a: i, b: 1 } })) },
+  { name: 'Long', goal: 'Add them all', toolsets: ['math'], limits: { max_steps: STEPS }, workflow_sequence: Array.from({ length: STEPS }, (_, i) => ({ id: `s${i + 1}`, type: 'tool_call', tool: 'add', description: `Add ${i + 1} `.padEnd(900, '.'), args: { a: i, b: 1 } })) },
   { origin: 'file' },
 );
 if (!checked.ok) throw new Error(JSON.stringify(checked.errors));

@@ -16,7 +16,7 @@ export const allStepsCompletedCheck: GoalCheck = {
       ...[...target.unfinished].map(([key, why]) => `${key} (${why})`),
     ];
     const count = states.length + [...target.unfinished.keys()].filter((key) => !target.stepStates.has(key)).length;
-    if (missed.length === 0) return { met: true, evidence: `all ${count} steps completed` };
-    return { met: false, evidence: `${missed.length} of ${count} steps did not complete: ${missed.join(', ')}` };
+    if (missed.length === 0) return { met: true, evidence: count === 1 ? 'the one step completed' : `all ${count} steps completed` };
+    return { met: false, evidence: `${missed.length} of ${count} step${count === 1 ? '' : 's'} did not complete: ${missed.join(', ')}` };
   },
 };
