@@ -15,7 +15,7 @@ async function main(argv: readonly string[]): Promise<number> {
   } catch (error) {
     // Also from a command's own checks before it runs (an output that is one of its inputs).
     if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`plan-runner: ${error.message}\n\n${USAGE}`);
+    process.stderr.write(`plan-runner: ${error.message}\n${error.usage ? `\n${USAGE}` : 'plan-runner --help lists the commands and their options.\n'}`);
     return 2;
   }
 }

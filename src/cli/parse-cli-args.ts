@@ -80,9 +80,19 @@ function refuseRepeated(tokens: readonly { kind: string; name?: string }[], mult
   }
 }
 
-/** A command line that cannot be understood; the CLI prints it with the usage and exits 2. */
+/**
+ * A command line that cannot be understood; the CLI prints it and exits 2. With `usage` (no command, or
+ * one there is not) the whole usage follows; after any other, one line that says where it is: 60 lines of
+ * usage after each message pushed the message out of sight (found by a new-user review).
+ */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
+  readonly usage: boolean;
+
+  constructor(message: string, options: { readonly usage?: boolean } = {}) {
+    super(message);
+    this.usage = options.usage ?? false;
+  }
 }
 
 function parseInputs(pairs: readonly string[]): Record<string, string> {
@@ -188,8 +198,11 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     const unknown = (error as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'(-{1,2}[^'=]*)/.exec((error as Error).message)?.[1] : undefined;
     if (unknown !== undefined) {
       const near = nearestName(unknown.replace(/^-+/, ''), Object.keys(CLI_OPTIONS).filter((name) => name !== 'api-key'));
-      throw new UsageError(`unknown option ${unknown}${near ? `; did you mean --${near}?` : ''} (plan-runner --help lists them)`);
+      throw new UsageError(`unknown option ${unknown}${near ? `; did you mean --${near}?` : ''}`);
     }
+    // Node's "Option '--trace <value>' argument missing", in the words of the CLI's other messages.
+    const missing = /^Option '(-{1,2}[\w-]+)(?:, (-{1,2}[\w-]+))?(?: <value>)?' argument missing/.exec((error as Error).message);
+    if (missing) throw new UsageError(`${missing[2] ?? missing[1]} needs a value`);
     throw new UsageError((error as Error).message);
   }
 
@@ -200,7 +213,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     throw new UsageError('an API key is never taken on the command line (it would land in shell history); set OPENAI_API_KEY or use --api-key-env NAME');
   }
   const [command, ...rest] = positionals;
-  if (command === undefined) throw new UsageError('no command given');
+  if (command === undefined) throw new UsageError('no command given', { usage: true });
   refuseRepeated(tokens, new Set(['input', 'baseline']));
   if (command !== 'eval') {
     const misplaced = EVAL_OPTIONS.find((name) => values[name] !== undefined);
@@ -264,5 +277,5 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       ...modelArgs,
     };
   }
-  throw new UsageError(`unknown command '${command}'`);
+  throw new UsageError(`unknown command '${command}'`, { usage: true });
 }

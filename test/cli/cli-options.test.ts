@@ -6,9 +6,9 @@ import { parseCliArgs, UsageError } from '../../src/cli/parse-cli-args.ts';
 // Found by an adversarial pass: Node's own message named no option there is, where a plan key gets "did you mean".
 describe('an unknown option', () => {
   it('is named, with the nearest option there is', () => {
-    expect(() => parseCliArgs(['run', 'plan.yml', '--trac', 'x'])).toThrow(new UsageError('unknown option --trac; did you mean --trace? (plan-runner --help lists them)'));
+    expect(() => parseCliArgs(['run', 'plan.yml', '--trac', 'x'])).toThrow(new UsageError('unknown option --trac; did you mean --trace?'));
     expect(() => parseCliArgs(['eval', 'plan.yml', '--baselin', 'react'])).toThrow('did you mean --baseline?');
-    expect(() => parseCliArgs(['run', 'plan.yml', '--zzzzzz'])).toThrow(new UsageError('unknown option --zzzzzz (plan-runner --help lists them)'));
+    expect(() => parseCliArgs(['run', 'plan.yml', '--zzzzzz'])).toThrow(new UsageError('unknown option --zzzzzz'));
     expect(() => parseCliArgs(['run', 'plan.yml', '--api-ke', 'x'])).not.toThrow(/--api-key\b/);
   });
 });

@@ -71,6 +71,13 @@ describe('plan-runner usage', () => {
     expect(stderr).toContain('never taken on the command line');
   });
 
+  // Every usage error printed the 60 lines of usage after its one line, which scrolled it away (found by a
+  // new-user review); Node's own "Option '--trace <value>' argument missing" came through as it was.
+  it('says a usage error in one line and where the usage is, and an option without its value in its own words', async () => {
+    const { code, stderr } = await cli(['run', 'workflows/bodmas.yml', '--trace']);
+    expect({ code, stderr }).toEqual({ code: 2, stderr: 'plan-runner: --trace needs a value\nplan-runner --help lists the commands and their options.\n' });
+  });
+
   it('documents every command in --help', async () => {
     const { code, stdout } = await cli(['--help']);
     expect(code).toBe(0);
