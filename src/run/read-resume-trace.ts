@@ -64,7 +64,8 @@ export function traceEvents(trace: ResumeTrace): { readonly ok: true; readonly e
       // Nor one that names a key twice: a kill cuts a line short, it never writes a key again.
       if (error instanceof JsonTooDeepError || error instanceof JsonDuplicateKeyError) return { ok: false, problem: `${trace.file}:${index + 1}: ${error.message}; the trace is damaged` };
       const last = lines.slice(index + 1).every((rest) => rest.trim() === '');
-      if (!last) return { ok: false, problem: `${trace.file}:${index + 1}: not a JSON line; the trace is damaged` };
+      // A first line that is not JSON is no trace at all (a plan file given to --resume), not a damaged one.
+      if (!last) return { ok: false, problem: index === 0 ? `${trace.file} is not a trace: its first line is not JSON; give the --trace file a run wrote` : `${trace.file}:${index + 1}: not a JSON line; the trace is damaged` };
       continue;
     }
     if (event === null || typeof event !== 'object' || Array.isArray(event) || typeof (event as { type?: unknown }).type !== 'string') {

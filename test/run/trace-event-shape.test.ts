@@ -116,6 +116,12 @@ describe('a trace event that does not fit what plan-runner writes', () => {
     expect(problemOf(CREATED, { type: 'plan_created', format: 2, carried: { 'a b': 3 }, plan: { name: 't', revision: 1, steps: [] } })).toContain('whose carried["a b"] is not a string;');
   });
 
+  // A plan file given to --resume was "trace.jsonl:1: not a JSON line; the trace is damaged" (found by a new-user review).
+  it('says a file whose first line is not JSON is no trace, and one whose later line is not is damaged', () => {
+    expect(read('name: Gate', 'workflow_sequence: []')).toEqual({ ok: false, problem: 'trace.jsonl is not a trace: its first line is not JSON; give the --trace file a run wrote' });
+    expect(read(CREATED, 'not json', CREATED)).toEqual({ ok: false, problem: 'trace.jsonl:2: not a JSON line; the trace is damaged' });
+  });
+
   it('keeps what it did: unknown event types and extra fields pass, a cut last line is left out, a gap is refused', () => {
     // A step that returned nothing has no `result` key: JSON leaves undefined out.
     const nothing = { type: 'step_completed', stepKey: '1', durationMs: 1, usage: USAGE };
