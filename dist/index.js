@@ -11025,8 +11025,8 @@ const allStepsCompletedCheck = {
         ];
         const count = states.length + [...target.unfinished.keys()].filter((key) => !target.stepStates.has(key)).length;
         if (missed.length === 0)
-            return { met: true, evidence: `all ${count} steps completed` };
-        return { met: false, evidence: `${missed.length} of ${count} steps did not complete: ${missed.join(', ')}` };
+            return { met: true, evidence: count === 1 ? 'the one step completed' : `all ${count} steps completed` };
+        return { met: false, evidence: `${missed.length} of ${count} step${count === 1 ? '' : 's'} did not complete: ${missed.join(', ')}` };
     },
 };
 
@@ -15396,8 +15396,8 @@ function approvedSteps(fileSteps, approved, redact) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
-var validate_plan = __nccwpck_require__(999);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 18 modules
+var validate_plan = __nccwpck_require__(35234);
 // EXTERNAL MODULE: ./lib/steps/agent/write-todos-definition.js
 var write_todos_definition = __nccwpck_require__(39026);
 ;// CONCATENATED MODULE: ./lib/steps/agent/agent-plan.js
@@ -18659,8 +18659,8 @@ async function locate(issues, context) {
 
 // EXTERNAL MODULE: ./lib/plan/decode-utf8.js
 var decode_utf8 = __nccwpck_require__(43985);
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
-var validate_plan = __nccwpck_require__(999);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 18 modules
+var validate_plan = __nccwpck_require__(35234);
 ;// CONCATENATED MODULE: ./lib/plan/load-plan.js
 
 
@@ -23435,7 +23435,7 @@ const Plan = schemas.strictObject({
 
 /***/ }),
 
-/***/ 999:
+/***/ 35234:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -24092,6 +24092,25 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
     return { references, issues: ordered };
 }
 
+;// CONCATENATED MODULE: ./lib/plan/check-step-count.js
+
+/**
+ * More steps than `limits.max_steps`: the budget would stop the run after that many, the steps before run
+ * (side effects included) and the rest never. `validate` said "ok" of such a plan (found by a review).
+ * Checked here for the plan's own steps; a model's plan is checked with the room left (validate-model-steps).
+ */
+function checkStepCount(plan, count) {
+    const allowed = plan.limits?.max_steps ?? schema/* DEFAULT_LIMITS */.dR.max_steps;
+    if (count <= allowed)
+        return [];
+    return [
+        {
+            path: plan.limits?.max_steps === undefined ? ['workflow_sequence'] : ['limits', 'max_steps'],
+            message: `the plan has ${count} steps, but limits.max_steps allows ${allowed} in all (steps of used plans and those a replan adds count too): the run would stop after ${allowed}; raise limits.max_steps (up to 100,000), or combine steps (for_each items do not count)`,
+        },
+    ];
+}
+
 ;// CONCATENATED MODULE: ./lib/plan/step-type-fields.js
 /** The step types this run executes itself, as steps: every type but `plan`, whose used plan runs as a run of its own. */
 const RUN_HERE = ['tool_call', 'reasoning', 'aggregate', 'agent'];
@@ -24506,6 +24525,7 @@ function buildToolCatalogue(plan, extraTools = [], withhold) {
 
 
 
+
 /** The error for a plan with neither `goal` nor `workflow_sequence`. */
 const NEEDS_GOAL_OR_STEPS = 'the plan has neither `goal` nor `workflow_sequence`: add `goal:` (the task in words, for a model to plan) or `workflow_sequence:` (the steps)';
 function planName(plan, file) {
@@ -24562,6 +24582,7 @@ function checkPlanValue(value, options) {
         ...checkGoals(plan.goals ?? [], new Set(stepIndex.keys()), rawSteps.length > 0),
         ...checkCommandArgv(plan),
         ...(0,check_pricing/* checkPricing */.ZT)(plan, options.model),
+        ...(options.origin === 'model' ? [] : checkStepCount(plan, rawSteps.length)),
         ...(options.origin === 'model' ? checkHardcodedResults(ctx, options.modelStepsFrom ?? 0) : []),
         // A completed plan step a replacement keeps came from the plan file; the model's own steps start at modelStepsFrom.
         ...(options.origin === 'model' ? rawSteps.flatMap((step, index) => (step.type === 'plan' && index >= (options.modelStepsFrom ?? 0) ? [{ path: ['workflow_sequence', index, 'type'], message: 'a plan a model writes cannot use other plan files; use tool_call, reasoning or aggregate steps' }] : [])) : []),
@@ -28121,8 +28142,9 @@ function traceEvents(trace) {
             if (error instanceof parse_json/* JsonTooDeepError */.FY || error instanceof parse_json/* JsonDuplicateKeyError */.bW)
                 return { ok: false, problem: `${trace.file}:${index + 1}: ${error.message}; the trace is damaged` };
             const last = lines.slice(index + 1).every((rest) => rest.trim() === '');
+            // A first line that is not JSON is no trace at all (a plan file given to --resume), not a damaged one.
             if (!last)
-                return { ok: false, problem: `${trace.file}:${index + 1}: not a JSON line; the trace is damaged` };
+                return { ok: false, problem: index === 0 ? `${trace.file} is not a trace: its first line is not JSON; give the --trace file a run wrote` : `${trace.file}:${index + 1}: not a JSON line; the trace is damaged` };
             continue;
         }
         if (event === null || typeof event !== 'object' || Array.isArray(event) || typeof event.type !== 'string') {

@@ -1376,8 +1376,8 @@ const allStepsCompletedCheck = {
         ];
         const count = states.length + [...target.unfinished.keys()].filter((key) => !target.stepStates.has(key)).length;
         if (missed.length === 0)
-            return { met: true, evidence: `all ${count} steps completed` };
-        return { met: false, evidence: `${missed.length} of ${count} steps did not complete: ${missed.join(', ')}` };
+            return { met: true, evidence: count === 1 ? 'the one step completed' : `all ${count} steps completed` };
+        return { met: false, evidence: `${missed.length} of ${count} step${count === 1 ? '' : 's'} did not complete: ${missed.join(', ')}` };
     },
 };
 
@@ -5657,8 +5657,8 @@ function approvedSteps(fileSteps, approved, redact) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
-var validate_plan = __webpack_require__(999);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 18 modules
+var validate_plan = __webpack_require__(35234);
 // EXTERNAL MODULE: ./lib/steps/agent/write-todos-definition.js
 var write_todos_definition = __webpack_require__(39026);
 ;// CONCATENATED MODULE: ./lib/steps/agent/agent-plan.js
@@ -8575,8 +8575,9 @@ function traceEvents(trace) {
             if (error instanceof parse_json/* JsonTooDeepError */.FY || error instanceof parse_json/* JsonDuplicateKeyError */.bW)
                 return { ok: false, problem: `${trace.file}:${index + 1}: ${error.message}; the trace is damaged` };
             const last = lines.slice(index + 1).every((rest) => rest.trim() === '');
+            // A first line that is not JSON is no trace at all (a plan file given to --resume), not a damaged one.
             if (!last)
-                return { ok: false, problem: `${trace.file}:${index + 1}: not a JSON line; the trace is damaged` };
+                return { ok: false, problem: index === 0 ? `${trace.file} is not a trace: its first line is not JSON; give the --trace file a run wrote` : `${trace.file}:${index + 1}: not a JSON line; the trace is damaged` };
             continue;
         }
         if (event === null || typeof event !== 'object' || Array.isArray(event) || typeof event.type !== 'string') {

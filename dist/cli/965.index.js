@@ -1459,7 +1459,7 @@ function jsonSchemaProblems(schema, path, strict = false) {
 /* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(84700);
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(80083);
 /* harmony import */ var _decode_utf8_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(43985);
-/* harmony import */ var _validate_plan_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(999);
+/* harmony import */ var _validate_plan_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(35234);
 
 
 
@@ -3049,7 +3049,7 @@ function planNeedsModel(plan) {
 
 /***/ }),
 
-/***/ 999:
+/***/ 35234:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3706,6 +3706,25 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
     return { references, issues: ordered };
 }
 
+;// CONCATENATED MODULE: ./lib/plan/check-step-count.js
+
+/**
+ * More steps than `limits.max_steps`: the budget would stop the run after that many, the steps before run
+ * (side effects included) and the rest never. `validate` said "ok" of such a plan (found by a review).
+ * Checked here for the plan's own steps; a model's plan is checked with the room left (validate-model-steps).
+ */
+function checkStepCount(plan, count) {
+    const allowed = plan.limits?.max_steps ?? schema/* DEFAULT_LIMITS */.dR.max_steps;
+    if (count <= allowed)
+        return [];
+    return [
+        {
+            path: plan.limits?.max_steps === undefined ? ['workflow_sequence'] : ['limits', 'max_steps'],
+            message: `the plan has ${count} steps, but limits.max_steps allows ${allowed} in all (steps of used plans and those a replan adds count too): the run would stop after ${allowed}; raise limits.max_steps (up to 100,000), or combine steps (for_each items do not count)`,
+        },
+    ];
+}
+
 ;// CONCATENATED MODULE: ./lib/plan/step-type-fields.js
 /** The step types this run executes itself, as steps: every type but `plan`, whose used plan runs as a run of its own. */
 const RUN_HERE = ['tool_call', 'reasoning', 'aggregate', 'agent'];
@@ -4120,6 +4139,7 @@ function buildToolCatalogue(plan, extraTools = [], withhold) {
 
 
 
+
 /** The error for a plan with neither `goal` nor `workflow_sequence`. */
 const NEEDS_GOAL_OR_STEPS = 'the plan has neither `goal` nor `workflow_sequence`: add `goal:` (the task in words, for a model to plan) or `workflow_sequence:` (the steps)';
 function planName(plan, file) {
@@ -4176,6 +4196,7 @@ function checkPlanValue(value, options) {
         ...checkGoals(plan.goals ?? [], new Set(stepIndex.keys()), rawSteps.length > 0),
         ...checkCommandArgv(plan),
         ...(0,check_pricing/* checkPricing */.ZT)(plan, options.model),
+        ...(options.origin === 'model' ? [] : checkStepCount(plan, rawSteps.length)),
         ...(options.origin === 'model' ? checkHardcodedResults(ctx, options.modelStepsFrom ?? 0) : []),
         // A completed plan step a replacement keeps came from the plan file; the model's own steps start at modelStepsFrom.
         ...(options.origin === 'model' ? rawSteps.flatMap((step, index) => (step.type === 'plan' && index >= (options.modelStepsFrom ?? 0) ? [{ path: ['workflow_sequence', index, 'type'], message: 'a plan a model writes cannot use other plan files; use tool_call, reasoning or aggregate steps' }] : [])) : []),

@@ -317,9 +317,18 @@ function refuseRepeated(tokens, multiple) {
         seen.add(token.name);
     }
 }
-/** A command line that cannot be understood; the CLI prints it with the usage and exits 2. */
+/**
+ * A command line that cannot be understood; the CLI prints it and exits 2. With `usage` (no command, or
+ * one there is not) the whole usage follows; after any other, one line that says where it is: 60 lines of
+ * usage after each message pushed the message out of sight (found by a new-user review).
+ */
 class UsageError extends Error {
     name = 'UsageError';
+    usage;
+    constructor(message, options = {}) {
+        super(message);
+        this.usage = options.usage ?? false;
+    }
 }
 function parseInputs(pairs) {
     // No prototype: `--input __proto__=1` is an input named __proto__ (resolveInputs refuses it unless declared).
@@ -426,8 +435,12 @@ function parseCliArgs(argv) {
         const unknown = error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'(-{1,2}[^'=]*)/.exec(error.message)?.[1] : undefined;
         if (unknown !== undefined) {
             const near = (0,_plan_nearest_name_js__WEBPACK_IMPORTED_MODULE_1__/* .nearestName */ .qb)(unknown.replace(/^-+/, ''), Object.keys(CLI_OPTIONS).filter((name) => name !== 'api-key'));
-            throw new UsageError(`unknown option ${unknown}${near ? `; did you mean --${near}?` : ''} (plan-runner --help lists them)`);
+            throw new UsageError(`unknown option ${unknown}${near ? `; did you mean --${near}?` : ''}`);
         }
+        // Node's "Option '--trace <value>' argument missing", in the words of the CLI's other messages.
+        const missing = /^Option '(-{1,2}[\w-]+)(?:, (-{1,2}[\w-]+))?(?: <value>)?' argument missing/.exec(error.message);
+        if (missing)
+            throw new UsageError(`${missing[2] ?? missing[1]} needs a value`);
         throw new UsageError(error.message);
     }
     const { values, positionals, tokens } = parsed;
@@ -440,7 +453,7 @@ function parseCliArgs(argv) {
     }
     const [command, ...rest] = positionals;
     if (command === undefined)
-        throw new UsageError('no command given');
+        throw new UsageError('no command given', { usage: true });
     refuseRepeated(tokens, new Set(['input', 'baseline']));
     if (command !== 'eval') {
         const misplaced = EVAL_OPTIONS.find((name) => values[name] !== undefined);
@@ -520,7 +533,7 @@ function parseCliArgs(argv) {
             ...modelArgs,
         };
     }
-    throw new UsageError(`unknown command '${command}'`);
+    throw new UsageError(`unknown command '${command}'`, { usage: true });
 }
 
 
@@ -1129,7 +1142,7 @@ async function main(argv) {
         // Also from a command's own checks before it runs (an output that is one of its inputs).
         if (!(error instanceof parse_cli_args/* UsageError */.eb))
             throw error;
-        process.stderr.write(`plan-runner: ${error.message}\n\n${USAGE}`);
+        process.stderr.write(`plan-runner: ${error.message}\n${error.usage ? `\n${USAGE}` : 'plan-runner --help lists the commands and their options.\n'}`);
         return 2;
     }
 }
