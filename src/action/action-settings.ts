@@ -62,11 +62,11 @@ export interface ActionSettings {
   readonly env: RunnerEnvironment;
 }
 
-/** The part of a fanned-out run a job plays, with the shard count (prepare) or its shard number (shard). */
 /**
- * A fanned-out run's part. The shard and merge jobs build on the prepare state the prepare job's `state`
- * output names (`prepared`, an artifact id): job outputs are the one channel between jobs no other job of
- * the workflow run can write, where an artifact name is free for any of them to take.
+ * The part of a fanned-out run a job plays, with the shard count (prepare) or its shard number (shard). The
+ * shard and merge jobs build on the prepare state the prepare job's `prepared` output names (an artifact
+ * id): job outputs are the one channel between jobs no other job of the workflow run can write, where an
+ * artifact name is free for any of them to take.
  */
 export type FanOutSettings = { readonly part: 'prepare'; readonly shards: number } | { readonly part: 'shard'; readonly shard: number; readonly prepared: number } | { readonly part: 'merge'; readonly prepared: number };
 

@@ -20,8 +20,8 @@ export function ownPart(fanOut: FanOutSettings): string {
  * own part only earlier ones (a state named for an attempt that has not run is not one a job of this
  * attempt saved), and of other parts none older than the prepare state (`since`): no shard of an earlier
  * attempt ran on it, so such a name was free for any job to take (a prepare that failed in attempt 1
- * skipped that attempt's shards; found by an adversarial pass). An own state older than that, or a
- * prepare job's own, is read for its calls only (`ownStateTrust`).
+ * skipped that attempt's shards; found by an adversarial pass). A shard's or merge's own state older than
+ * that is read for its calls only (`ownStateTrust`).
  */
 function wantedParts(fanOut: FanOutSettings, resumeOwn: boolean, attempt: number, since: number): (part: string, saved: number) => boolean {
   const own = ownPart(fanOut);
@@ -30,13 +30,14 @@ function wantedParts(fanOut: FanOutSettings, resumeOwn: boolean, attempt: number
 }
 
 /**
- * Whether a job's own earlier state is read for its calls only: a prepare job's always (its state decides
- * every item, and no job vouches for the name it is found by: "Re-run failed jobs" leaves the prepare job's
- * name free in every attempt that did not re-run it), and a shard's or merge's from before the prepare state
- * it builds on (a "Re-run all jobs" repeated their calls with side effects when they were not read at all).
+ * Whether a shard's or merge's own earlier state is read for its calls only: one from before the prepare
+ * state it builds on ("Re-run all jobs" makes a new one) was made on another prepare's items, and not read
+ * at all, its calls with side effects were made again (found by an adversarial pass). A prepare job reads
+ * its own earlier attempt as any job does (`resume`): read for its calls only, a prepare whose step with
+ * side effects had succeeded could never be re-run (found by a review).
  */
 function ownStateTrust(fanOut: FanOutSettings, saved: number, since: number): { effectsOnly?: true } {
-  return fanOut.part === 'prepare' || saved < since ? { effectsOnly: true } : {};
+  return fanOut.part !== 'prepare' && saved < since ? { effectsOnly: true } : {};
 }
 
 function partsWanted(fanOut: FanOutSettings, resumeOwn: boolean): (part: string) => boolean {
@@ -72,7 +73,7 @@ async function downloadState(store: RunStateStore, state: PartState, dir: string
 type Prepared = { readonly ok: true; readonly state: PartState; readonly trace: ResumeTrace } | { readonly ok: false; readonly problem: string };
 
 /**
- * The prepare state a shard or merge job was given (`prepared`, the prepare job's `state` output): that
+ * The prepare state a shard or merge job was given (`prepared`, the prepare job's output of that name): that
  * artifact, checked to be this plan's prepare state in this workflow run (saved aside after a name clash
  * too: the output says it is the prepare job's own) and a run that succeeded. Found by its name, the
  * newest or the first that succeeded, it could be any job's: a re-run that does not re-run the prepare

@@ -26,6 +26,8 @@ export interface PlanServersOptions {
   readonly model?: string;
   /** Told the values the servers get under secret names (`planSecretValues`) before any starts: the run's redactor learns them. */
   readonly learnSecrets?: (values: readonly string[]) => void;
+  /** As LoadPlanOptions.stepsRun: false in `mode: agent`. */
+  readonly stepsRun?: boolean;
 }
 
 export type PlanWithServers =
@@ -68,7 +70,7 @@ export async function loadPlanWithServers(file: string, options: PlanServersOpti
   const peeked = await peekMcpServers(file);
   const extraTools = options.extraTools ?? [];
   // `uses:` paths are relative to the repository root, whatever the process's working directory.
-  const loadOptions = { root: options.cwd, ...(options.withhold !== undefined && { withhold: options.withhold }), ...(options.model !== undefined && { model: options.model }) };
+  const loadOptions = { root: options.cwd, ...(options.withhold !== undefined && { withhold: options.withhold }), ...(options.model !== undefined && { model: options.model }), ...(options.stepsRun === false && { stepsRun: false }) };
   if (!peeked) return loadPlanFile(file, { extraTools, ...loadOptions });
   options.learnSecrets?.(planSecretValues({ mcp_servers: peeked.servers }, options.env));
   let servers: McpConnection;

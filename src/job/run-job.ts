@@ -24,7 +24,7 @@ import type { StepRunner } from '../steps/step-context.ts';
 import type { McpConnection } from '../tools/mcp/connect-mcp-servers.ts';
 import type { Tool } from '../tools/tool.ts';
 import { parseResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
-import { effectsOnlyState, mergeOwnState, mergeResumeStates, prepareOwnState, shardOwnState, type ResumeState } from '../run/resume-state.ts';
+import { fanOutOwnState, mergeResumeStates, type ResumeState } from '../run/resume-state.ts';
 import type { FanOutPart } from '../run/fan-out-part.ts';
 import type { StepWeights } from '../run/start-order.ts';
 import { judgeGoals } from './judge-goals.ts';
@@ -294,14 +294,4 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   if (partial) return { kind: 'ran', plan, run, goals: [], status: run.status, usage: budget.usage };
   const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, budgetStop: () => budget.exceeded, ...(resume && { resumedUnfinished: resume.leftUndone }), ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) });
   return { kind: 'ran', plan, run, goals, status, usage: budget.usage };
-}
-
-/** What a fanned-out part's saved state may tell this run (see each filter); a whole run's state, all of it. */
-function fanOutOwnState(trace: ResumeTrace, state: ResumeState, shardPlans: ResumeState['shards'], prepared: ReadonlySet<string>): ResumeState {
-  if (trace.effectsOnly) return effectsOnlyState(state);
-  const part = trace.fanOutPart;
-  if (typeof part === 'number') return shardOwnState(state, part, shardPlans);
-  if (part === 'prepare') return prepareOwnState(state);
-  if (part === 'merge') return mergeOwnState(state, shardPlans, prepared);
-  return state;
 }

@@ -72,6 +72,12 @@ export interface LoadPlanOptions {
   readonly root?: string;
   /** The plan files that led to this one (for cycles and depth); set by the loader. */
   readonly chain?: readonly string[];
+  /**
+   * False when the job does not run the plan's own steps (`mode: agent` replaces them with one): their
+   * count is then not checked against `limits.max_steps`. Nor is a used plan's, which counts against the
+   * plan using it and may not set the limit itself.
+   */
+  readonly stepsRun?: boolean;
 }
 
 export interface ValidatePlanOptions extends LoadPlanOptions {

@@ -80,7 +80,7 @@ export function checkPlanValue(value: unknown, options: ValidatePlanOptions): Pl
     ...checkGoals(plan.goals ?? [], new Set(stepIndex.keys()), rawSteps.length > 0),
     ...checkCommandArgv(plan),
     ...checkPricing(plan, options.model),
-    ...(options.origin === 'model' ? [] : checkStepCount(plan, rawSteps.length)),
+    ...(options.origin === 'model' || options.stepsRun === false || (options.chain?.length ?? 0) > 1 ? [] : checkStepCount(plan, rawSteps.length)),
     ...(options.origin === 'model' ? checkHardcodedResults(ctx, options.modelStepsFrom ?? 0) : []),
     // A completed plan step a replacement keeps came from the plan file; the model's own steps start at modelStepsFrom.
     ...(options.origin === 'model' ? rawSteps.flatMap((step, index) => (step.type === 'plan' && index >= (options.modelStepsFrom ?? 0) ? [{ path: ['workflow_sequence', index, 'type'], message: 'a plan a model writes cannot use other plan files; use tool_call, reasoning or aggregate steps' }] : [])) : []),
@@ -121,4 +121,3 @@ export function unexpectedError(error: unknown, file?: string): PlanError {
   const detail = error instanceof RangeError ? 'the plan is too large or too deeply nested to check' : `the plan could not be checked: ${error instanceof Error ? error.message : String(error)}`;
   return { ...(file !== undefined && { file }), path: '', message: detail };
 }
-

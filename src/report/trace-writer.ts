@@ -247,7 +247,11 @@ export function traceWriter(file: string, options: TraceWriterOptions = {}): Tra
     } catch (cause) {
       throw new TraceWriteError({ path: file, cause });
     }
-    options.onOpen?.();
+    try {
+      options.onOpen?.();
+    } catch {
+      // A hint to the post step (the action's saved state); the trace goes on either way.
+    }
     return opened;
   };
   let fd: number | undefined = options.openOnFirstEvent ? undefined : open();

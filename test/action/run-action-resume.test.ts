@@ -1,9 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readActionSettings } from '../../src/action/action-settings.ts';
-import { runAction } from '../../src/action/run-action.ts';
+import { runAction, TRACE_OPENED_STATE } from '../../src/action/run-action.ts';
 import { systemClock } from '../../src/core/clock.ts';
 import { createRedactor } from '../../src/core/redact.ts';
 import { recordingIO } from './recording-io.ts';
@@ -21,13 +22,13 @@ beforeEach(async () => {
 });
 afterEach(() => rm(workspace, { recursive: true, force: true }));
 
-async function run(plan: string, inputs: Record<string, string> = {}) {
+async function run(plan: string, inputs: Record<string, string> = {}, saveState?: (name: string, value: string) => void) {
   await writeFile(path.join(workspace, 'plan.yml'), plan);
   const given: Record<string, string> = { plan: 'plan.yml', ...inputs };
   const read = await readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push' });
   if (!read.ok) throw new Error(read.problems.join('\n'));
   const { io, said } = recordingIO();
-  const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock });
+  const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock, ...(saveState && { saveState }) });
   await result.published;
   return { result, said };
 }
@@ -62,5 +63,21 @@ describe('the action with resume-from', () => {
     // Annotated as what it is: the plan file has no error (it was titled "Plan file error").
     expect(refused.said.annotations).toEqual([expect.objectContaining({ level: 'error', title: 'Cannot start the run', file: 'plan.yml', message: expect.stringMatching(/^cannot resume: .* is a trace of the plan 'Sums'/) })]);
     expect((await readFile(first.result.outputs.trace)).equals(before)).toBe(true);
+  });
+
+  // The post step takes a trace resumed in place for this run's only once this run opened it (TRACE_OPENED_STATE):
+  // the state is saved when the file is opened, at the run's first event, and not by a run the job refuses.
+  it('saves that it opened a trace it resumes in place when the run starts, and not when the job refuses the resume', async () => {
+    const first = await run(PLAN.replace('b: 2 }', 'b: 0 }'));
+    const saved: string[] = [];
+    const save = (name: string, value: string) => saved.push(`${name}=${value}`);
+    await run(PLAN.replace('name: Sums', 'name: Other sums'), { 'resume-from': first.result.outputs.trace }, save);
+    expect(saved.filter((entry) => entry.startsWith(TRACE_OPENED_STATE))).toEqual([]);
+    const resumed = await run(PLAN, { 'resume-from': first.result.outputs.trace }, (name, value) => {
+      // Saved once the file holds this run's events only: the earlier run's are gone from it.
+      if (name === TRACE_OPENED_STATE) saved.push(`${name}=${value}:${readFileSync(first.result.outputs.trace, 'utf8').length}`);
+    });
+    expect(resumed.result.outputs.status).toBe('succeeded');
+    expect(saved.filter((entry) => entry.startsWith(TRACE_OPENED_STATE))).toEqual([`${TRACE_OPENED_STATE}=true:0`]);
   });
 });

@@ -59,6 +59,12 @@ const SCRIPT = `
     'blanks before a sentence': () => {
       if (splitSentences(' '.repeat(1_000_000) + 'x.').join() !== 'x.') throw new Error('wrong sentences');
     },
+    // The Basic credentials pattern (new, not found quadratic): base64 runs after "Basic", and "basic" words.
+    'Basic and base64': () => {
+      const redact = createRedactor(['Tr0ub4dor']);
+      const long = 'Basic ' + 'QUJD'.repeat(250_000) + '=';
+      if (redact(long) !== long || redact('basic helper '.repeat(80_000)) !== 'basic helper '.repeat(80_000)) throw new Error('changed');
+    },
   };
   for (const [name, shape] of Object.entries(shapes)) {
     await shape();
@@ -70,7 +76,7 @@ describe('functions on untrusted text', () => {
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', SCRIPT], { encoding: 'utf8', timeout: 40_000 });
     expect({ signal: run.signal, stdout: run.stdout.trim().split('\n'), stderr: run.stderr }).toEqual({
       signal: null,
-      stdout: ['colliding keys', 'spaces in a key block', 'blanks after a fence', 'a fence line with a \\r', 'blanks in command output', 'a token run in evidence', 'blanks before a sentence'],
+      stdout: ['colliding keys', 'spaces in a key block', 'blanks after a fence', 'a fence line with a \\r', 'blanks in command output', 'a token run in evidence', 'blanks before a sentence', 'Basic and base64'],
       stderr: '',
     });
   }, 50_000);

@@ -183,6 +183,9 @@ describe('github read tools', () => {
       ['label:"repo:octo/demo" leak', 'repo:octo/demo label:"repo:octo/demo" leak'],
       ['leak repo:"octo/demo"', 'leak repo:"octo/demo"'],
       ['"a phrase" repo:octo/demo', '"a phrase" repo:octo/demo'],
+      // Spellings GitHub may read as words: the limit goes first all the same (found by a review).
+      ['flaky\u00a0repo:octo/demo', 'repo:octo/demo flaky\u00a0repo:octo/demo'],
+      ['REPO:octo/demo flaky', 'repo:octo/demo REPO:octo/demo flaky'],
     ]) {
       api.requests.length = 0;
       await call('search_issues', { query });

@@ -6,17 +6,7 @@ import { isInside } from '../../core/is-inside.ts';
 import { isSystemPath } from '../../core/system-path.ts';
 import { PathRefusedError } from './path-refused-error.ts';
 import { RepoFileNotFoundError } from './repo-file-not-found-error.ts';
-
-/**
- * Whether a path segment names the `.git` folder on some runner's file system: in any case (macOS and
- * Windows ignore it), with trailing dots or spaces (Windows drops them), as an NTFS stream of it
- * (`.git::$INDEX_ALLOCATION`) or by its 8.3 short name (`GIT~1`). actions/checkout keeps the token in
- * `.git/config`, and on a macOS runner `.GIT/config` read it.
- */
-export function isGitSegment(segment: string): boolean {
-  const name = segment.split(':', 1)[0]!.replace(/[. ]+$/, '').toLowerCase();
-  return name === '.git' || /^git~\d+$/.test(name);
-}
+import { isGitSegment } from './git-segment.ts';
 
 /**
  * Checks the spelling of a model-chosen relative path before touching the disk: no absolute paths,

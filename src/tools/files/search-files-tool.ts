@@ -122,7 +122,11 @@ export function searchFilesTool(options: { root: string; redact: Redactor; maxRe
           await opened.handle.close();
         }
         if (content.includes(0)) continue;
-        const lines = content.toString('utf8').split(/\r?\n/);
+        const text = content.toString('utf8');
+        // Lines are redacted (and matched) one by one only in a file that holds something to redact: a
+        // line of a file the redactor leaves as it is holds nothing either (3x the search time otherwise).
+        const shown = redact(text) === text ? (line: string) => line : redact;
+        const lines = text.split(/\r?\n/);
         const hidden = content.includes('PRIVATE KEY') ? privateKeyLines(lines) : undefined;
         for (const [index, line] of lines.entries()) {
           if (hidden?.has(index)) continue;
@@ -134,13 +138,13 @@ export function searchFilesTool(options: { root: string; redact: Redactor; maxRe
             slice = performance.now();
           }
           // Cut, then redacted: the redactor hides the start of a secret the cut ends in (at the `…`).
-          const shown = redact(line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}…` : line);
-          if (!matcher.test(shown)) continue;
+          const seen = shown(line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}…` : line);
+          if (!matcher.test(seen)) continue;
           if (results.length === maxResults) {
             more = true;
             break search;
           }
-          results.push(`${file}:${index + 1}: ${shown}`);
+          results.push(`${file}:${index + 1}: ${seen}`);
         }
       }
       if (results.length === 0) return `${walk.notice}[no matches for '${query}']`;

@@ -2,7 +2,7 @@ import { cutNote } from '../../core/cut-note.ts';
 import { opendir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { groupDigits } from '../../core/group-digits.ts';
-import { isGitSegment } from './resolve-repo-path.ts';
+import { isGitSegment } from './git-segment.ts';
 
 /** Walked into only when asked for: dependencies. Git internals never are (`isGitSegment`, any spelling). */
 const SKIPPED_BY_DEFAULT = new Set(['node_modules']);

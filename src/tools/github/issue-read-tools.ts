@@ -31,13 +31,15 @@ function scopingRepos(query: string): string[] {
   let quoted = false;
   for (const char of query) {
     if (char === '"') quoted = !quoted;
-    if (!quoted && /\s/.test(char)) {
+    if (!quoted && /[ \t\r\n]/.test(char)) {
       if (word) words.push(word);
       word = '';
     } else word += char;
   }
   if (word) words.push(word);
-  return words.filter((each) => /^repo:(?:"[^"]*"|[^\s"]+)$/i.test(each));
+  // As GitHub surely reads them: ASCII blanks between words, `repo:` in lower case. Any other spelling does not
+  // count, and the query gets the current repository's limit first (an unknown spelling may be a mere word to GitHub).
+  return words.filter((each) => /^repo:(?:"[^"]*"|[^\s"]+)$/.test(each));
 }
 
 /**
