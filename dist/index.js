@@ -767,8 +767,8 @@ function ownPart(fanOut) {
  * own part only earlier ones (a state named for an attempt that has not run is not one a job of this
  * attempt saved), and of other parts none older than the prepare state (`since`): no shard of an earlier
  * attempt ran on it, so such a name was free for any job to take (a prepare that failed in attempt 1
- * skipped that attempt's shards; found by an adversarial pass). An own state older than that, or a
- * prepare job's own, is read for its calls only (`ownStateTrust`).
+ * skipped that attempt's shards; found by an adversarial pass). A shard's or merge's own state older than
+ * that is read for its calls only (`ownStateTrust`).
  */
 function wantedParts(fanOut, resumeOwn, attempt, since) {
     const own = ownPart(fanOut);
@@ -776,13 +776,14 @@ function wantedParts(fanOut, resumeOwn, attempt, since) {
     return (part, saved) => parts(part) && (part === own ? saved < attempt : saved <= attempt && saved >= since);
 }
 /**
- * Whether a job's own earlier state is read for its calls only: a prepare job's always (its state decides
- * every item, and no job vouches for the name it is found by: "Re-run failed jobs" leaves the prepare job's
- * name free in every attempt that did not re-run it), and a shard's or merge's from before the prepare state
- * it builds on (a "Re-run all jobs" repeated their calls with side effects when they were not read at all).
+ * Whether a shard's or merge's own earlier state is read for its calls only: one from before the prepare
+ * state it builds on ("Re-run all jobs" makes a new one) was made on another prepare's items, and not read
+ * at all, its calls with side effects were made again (found by an adversarial pass). A prepare job reads
+ * its own earlier attempt as any job does (`resume`): read for its calls only, a prepare whose step with
+ * side effects had succeeded could never be re-run (found by a review).
  */
 function ownStateTrust(fanOut, saved, since) {
-    return fanOut.part === 'prepare' || saved < since ? { effectsOnly: true } : {};
+    return fanOut.part !== 'prepare' && saved < since ? { effectsOnly: true } : {};
 }
 function partsWanted(fanOut, resumeOwn) {
     const own = ownPart(fanOut);
@@ -811,7 +812,7 @@ async function downloadState(store, state, dir) {
     }
 }
 /**
- * The prepare state a shard or merge job was given (`prepared`, the prepare job's `state` output): that
+ * The prepare state a shard or merge job was given (`prepared`, the prepare job's output of that name): that
  * artifact, checked to be this plan's prepare state in this workflow run (saved aside after a name clash
  * too: the output says it is the prepare job's own) and a run that succeeded. Found by its name, the
  * newest or the first that succeeded, it could be any job's: a re-run that does not re-run the prepare
@@ -9646,11 +9647,12 @@ const BEARER_MIN_LENGTH = 'Bearer xxxx'.length;
 /**
  * `Basic`, spaces on its line and base64: an `Authorization: Basic` header's credentials, which `curl -v`
  * prints. Hidden when they decode to `user:password` (`isBasicCredential`), not for any word after
- * "Basic". A known secret of 4 to 10 characters was not found there: its base64 forms are too short to
- * look for (`MIN_BASE64_LENGTH`; found by an adversarial pass).
+ * "Basic", and only base64 of 8 characters at least in whole groups of four (`dTpwdw==`, `u:pw`): "basic"
+ * is a word, and every "basic" and a word after it took the slow path. A known secret of 4 to 10 characters was not found
+ * there: its base64 forms are too short to look for (`MIN_BASE64_LENGTH`; found by an adversarial pass).
  */
-const BASIC = /\b(Basic[^\S\r\n\u2028\u2029]+)([A-Za-z0-9+/]{4,}={0,2})(?![A-Za-z0-9+/=])/gi;
-const BASIC_MIN_LENGTH = 'Basic xxxx'.length;
+const BASIC = /\b(Basic[^\S\r\n\u2028\u2029]+)((?:[A-Za-z0-9+/]{4}){2,}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?|[A-Za-z0-9+/]{4}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=))(?![A-Za-z0-9+/=])/gi;
+const BASIC_MIN_LENGTH = 'Basic xxxxxxxx'.length;
 /** Whether `encoded` is padded base64 of printable ASCII with a `:` in it, as Basic credentials are. */
 function isBasicCredential(encoded) {
     if (encoded.length % 4 !== 0)
@@ -10035,13 +10037,13 @@ function buildRedactor(given) {
     const shortest = Math.min(BEARER_MIN_LENGTH, BASIC_MIN_LENGTH, ...known.map((form) => form.length));
     // For JSON text: the patterns without their word boundaries (an escape such as `\n` puts a word
     // character before a token that starts a line), every known form also as JSON escapes it, and
-    // any "Bearer" (its space may be escaped).
+    // any "Bearer" (its space may be escaped), and "Basic" with base64 after it.
     const jsonForms = [...new Set(screened.flatMap((form) => [form, JSON.stringify(form).slice(1, -1)]))];
     const screen = [
         ...jsonForms.map(escapeRegExp),
         ...TOKEN_SHAPES.map((shape) => shape.pattern.source.replaceAll('\\b', '')),
         '[Bb][Ee][Aa][Rr][Ee][Rr]',
-        '[Bb][Aa][Ss][Ii][Cc]',
+        '[Bb][Aa][Ss][Ii][Cc] +[A-Za-z0-9+/]{8}',
     ];
     // A cut can leave a short start or end of any known value beside its `\u2026` (hideAtCuts).
     if (known.length > 0)
@@ -12209,7 +12211,7 @@ async function loadPlanWithServers(file, options) {
     const peeked = await peekMcpServers(file);
     const extraTools = options.extraTools ?? [];
     // `uses:` paths are relative to the repository root, whatever the process's working directory.
-    const loadOptions = { root: options.cwd, ...(options.withhold !== undefined && { withhold: options.withhold }), ...(options.model !== undefined && { model: options.model }) };
+    const loadOptions = { root: options.cwd, ...(options.withhold !== undefined && { withhold: options.withhold }), ...(options.model !== undefined && { model: options.model }), ...(options.stepsRun === false && { stepsRun: false }) };
     if (!peeked)
         return (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_1__/* .loadPlanFile */ .w)(file, { extraTools, ...loadOptions });
     options.learnSecrets?.((0,_process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_5__/* .planSecretValues */ .U)({ mcp_servers: peeked.servers }, options.env));
@@ -12426,8 +12428,8 @@ class DuplicateToolError extends Error {
     }
 }
 
-// EXTERNAL MODULE: ./lib/tools/toolsets.js + 37 modules
-var toolsets = __nccwpck_require__(34706);
+// EXTERNAL MODULE: ./lib/tools/toolsets.js + 38 modules
+var toolsets = __nccwpck_require__(2499);
 ;// CONCATENATED MODULE: ./lib/job/build-tool-registry.js
 
 
@@ -15469,7 +15471,7 @@ async function loadJobPlan(settings, extraTools, signal, learnSecrets) {
     // The caller's model is checked with the plan (a max_cost_usd it has no price for is a plan error).
     const withhold = { ...(settings.withhold !== undefined && { withhold: settings.withhold }), ...(settings.model.model && { model: settings.model.model }) };
     if (settings.planFile) {
-        return (0,load_plan_with_servers/* loadPlanWithServers */.G)(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools, ...withhold, ...(learnSecrets && { learnSecrets }) });
+        return (0,load_plan_with_servers/* loadPlanWithServers */.G)(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools, ...withhold, ...(learnSecrets && { learnSecrets }), ...(settings.mode === 'agent' && { stepsRun: false }) });
     }
     if (settings.task)
         return await (0,load_plan/* loadPlanText */.x)(JSON.stringify({ goal: settings.task }), TASK_FILE, { extraTools, ...withhold });
@@ -15825,7 +15827,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             shardPlans = read.state.shards;
             preparedSteps = new Set(read.state.reuse.keys());
         }
-        states.push(fanOutOwnState(trace, read.state, shardPlans, preparedSteps));
+        states.push((0,resume_state/* fanOutOwnState */.NB)(trace, read.state, shardPlans, preparedSteps));
     }
     if (states.length > 0)
         resume = states.length === 1 ? states[0] : (0,resume_state/* mergeResumeStates */.w6)(states, states.map((state) => state.from).join(', '));
@@ -15913,19 +15915,6 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
         return { kind: 'ran', plan, run, goals: [], status: run.status, usage: budget.usage };
     const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, budgetStop: () => budget.exceeded, ...(resume && { resumedUnfinished: resume.leftUndone }), ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) });
     return { kind: 'ran', plan, run, goals, status, usage: budget.usage };
-}
-/** What a fanned-out part's saved state may tell this run (see each filter); a whole run's state, all of it. */
-function fanOutOwnState(trace, state, shardPlans, prepared) {
-    if (trace.effectsOnly)
-        return (0,resume_state/* effectsOnlyState */.Oy)(state);
-    const part = trace.fanOutPart;
-    if (typeof part === 'number')
-        return (0,resume_state/* shardOwnState */.se)(state, part, shardPlans);
-    if (part === 'prepare')
-        return (0,resume_state/* prepareOwnState */.hk)(state);
-    if (part === 'merge')
-        return (0,resume_state/* mergeOwnState */.A_)(state, shardPlans, prepared);
-    return state;
 }
 
 
@@ -24450,8 +24439,8 @@ function issuesBesideSchema(value, schemaProblems, recheck) {
 
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 2 modules
 var parse_plan_yaml = __nccwpck_require__(43508);
-// EXTERNAL MODULE: ./lib/tools/toolsets.js + 37 modules
-var toolsets = __nccwpck_require__(34706);
+// EXTERNAL MODULE: ./lib/tools/toolsets.js + 38 modules
+var toolsets = __nccwpck_require__(2499);
 ;// CONCATENATED MODULE: ./lib/plan/tool-catalogue.js
 
 /** The argument schema of a declared tool that does not write one: any object. */
@@ -24582,7 +24571,7 @@ function checkPlanValue(value, options) {
         ...checkGoals(plan.goals ?? [], new Set(stepIndex.keys()), rawSteps.length > 0),
         ...checkCommandArgv(plan),
         ...(0,check_pricing/* checkPricing */.ZT)(plan, options.model),
-        ...(options.origin === 'model' ? [] : checkStepCount(plan, rawSteps.length)),
+        ...(options.origin === 'model' || options.stepsRun === false || (options.chain?.length ?? 0) > 1 ? [] : checkStepCount(plan, rawSteps.length)),
         ...(options.origin === 'model' ? checkHardcodedResults(ctx, options.modelStepsFrom ?? 0) : []),
         // A completed plan step a replacement keeps came from the plan file; the model's own steps start at modelStepsFrom.
         ...(options.origin === 'model' ? rawSteps.flatMap((step, index) => (step.type === 'plan' && index >= (options.modelStepsFrom ?? 0) ? [{ path: ['workflow_sequence', index, 'type'], message: 'a plan a model writes cannot use other plan files; use tool_call, reasoning or aggregate steps' }] : [])) : []),
@@ -28206,13 +28195,11 @@ function runStarted(trace) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   A_: () => (/* binding */ mergeOwnState),
 /* harmony export */   GB: () => (/* binding */ resumeStateFromEvents),
-/* harmony export */   Oy: () => (/* binding */ effectsOnlyState),
-/* harmony export */   hk: () => (/* binding */ prepareOwnState),
-/* harmony export */   se: () => (/* binding */ shardOwnState),
+/* harmony export */   NB: () => (/* binding */ fanOutOwnState),
 /* harmony export */   w6: () => (/* binding */ mergeResumeStates)
 /* harmony export */ });
+/* unused harmony exports shardOwnState, prepareOwnState, effectsOnlyState, mergeOwnState */
 /* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8463);
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(90422);
 /* harmony import */ var _trace_step_weights_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(67047);
@@ -28384,6 +28371,19 @@ function effectsOnlyState(state) {
 function mergeOwnState(state, shardPlans, prepared) {
     const reuse = new Map([...state.reuse].filter(([reuseKey]) => !shardPlans.has(reuseKey) && !prepared.has(reuseKey)));
     return { ...state, reuse, items: new Map(), itemErrors: new Map(), shards: new Map() };
+}
+/** What a fanned-out part's saved state may tell this run (see each filter); a whole run's state, all of it. */
+function fanOutOwnState(trace, state, shardPlans, prepared) {
+    if (trace.effectsOnly)
+        return effectsOnlyState(state);
+    const part = trace.fanOutPart;
+    if (typeof part === 'number')
+        return shardOwnState(state, part, shardPlans);
+    if (part === 'prepare')
+        return prepareOwnState(state);
+    if (part === 'merge')
+        return mergeOwnState(state, shardPlans, prepared);
+    return state;
 }
 /**
  * One state from several runs of the same plan (a fanned-out run's prepare and shard jobs, or a
@@ -29784,7 +29784,7 @@ class ToolResultTooDeepError extends _core_step_error_js__WEBPACK_IMPORTED_MODUL
 
 /***/ }),
 
-/***/ 34706:
+/***/ 2499:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30041,14 +30041,7 @@ class RepoFileNotFoundError extends step_error/* StepError */.zg {
     }
 }
 
-;// CONCATENATED MODULE: ./lib/tools/files/resolve-repo-path.js
-
-
-
-
-
-
-
+;// CONCATENATED MODULE: ./lib/tools/files/git-segment.js
 /**
  * Whether a path segment names the `.git` folder on some runner's file system: in any case (macOS and
  * Windows ignore it), with trailing dots or spaces (Windows drops them), as an NTFS stream of it
@@ -30059,6 +30052,16 @@ function isGitSegment(segment) {
     const name = segment.split(':', 1)[0].replace(/[. ]+$/, '').toLowerCase();
     return name === '.git' || /^git~\d+$/.test(name);
 }
+
+;// CONCATENATED MODULE: ./lib/tools/files/resolve-repo-path.js
+
+
+
+
+
+
+
+
 /**
  * Checks the spelling of a model-chosen relative path before touching the disk: no absolute paths,
  * no `..` segments, nothing inside `.git`. Returns the path split into segments.
@@ -30475,7 +30478,11 @@ function searchFilesTool(options) {
                 }
                 if (content.includes(0))
                     continue;
-                const lines = content.toString('utf8').split(/\r?\n/);
+                const text = content.toString('utf8');
+                // Lines are redacted (and matched) one by one only in a file that holds something to redact: a
+                // line of a file the redactor leaves as it is holds nothing either (3x the search time otherwise).
+                const shown = redact(text) === text ? (line) => line : redact;
+                const lines = text.split(/\r?\n/);
                 const hidden = content.includes('PRIVATE KEY') ? privateKeyLines(lines) : undefined;
                 for (const [index, line] of lines.entries()) {
                     if (hidden?.has(index))
@@ -30488,14 +30495,14 @@ function searchFilesTool(options) {
                         slice = performance.now();
                     }
                     // Cut, then redacted: the redactor hides the start of a secret the cut ends in (at the `\u2026`).
-                    const shown = redact(line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}\u2026` : line);
-                    if (!matcher.test(shown))
+                    const seen = shown(line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}\u2026` : line);
+                    if (!matcher.test(seen))
                         continue;
                     if (results.length === maxResults) {
                         more = true;
                         break search;
                     }
-                    results.push(`${file}:${index + 1}: ${shown}`);
+                    results.push(`${file}:${index + 1}: ${seen}`);
                 }
             }
             if (results.length === 0)
@@ -30837,7 +30844,7 @@ function scopingRepos(query) {
     for (const char of query) {
         if (char === '"')
             quoted = !quoted;
-        if (!quoted && /\s/.test(char)) {
+        if (!quoted && /[ \t\r\n]/.test(char)) {
             if (word)
                 words.push(word);
             word = '';
@@ -30847,7 +30854,9 @@ function scopingRepos(query) {
     }
     if (word)
         words.push(word);
-    return words.filter((each) => /^repo:(?:"[^"]*"|[^\s"]+)$/i.test(each));
+    // As GitHub surely reads them: ASCII blanks between words, `repo:` in lower case. Any other spelling does not
+    // count, and the query gets the current repository's limit first (an unknown spelling may be a mere word to GitHub).
+    return words.filter((each) => /^repo:(?:"[^"]*"|[^\s"]+)$/.test(each));
 }
 /**
  * Why a query could reach beyond the repositories it names, or undefined: a negated scope
@@ -47261,7 +47270,12 @@ function traceWriter(file, options = {}) {
         catch (cause) {
             throw new TraceWriteError({ path: file, cause });
         }
-        options.onOpen?.();
+        try {
+            options.onOpen?.();
+        }
+        catch {
+            // A hint to the post step (the action's saved state); the trace goes on either way.
+        }
         return opened;
     };
     let fd = options.openOnFirstEvent ? undefined : open();

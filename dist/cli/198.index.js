@@ -1748,7 +1748,12 @@ function traceWriter(file, options = {}) {
         catch (cause) {
             throw new TraceWriteError({ path: file, cause });
         }
-        options.onOpen?.();
+        try {
+            options.onOpen?.();
+        }
+        catch {
+            // A hint to the post step (the action's saved state); the trace goes on either way.
+        }
         return opened;
     };
     let fd = options.openOnFirstEvent ? undefined : open();

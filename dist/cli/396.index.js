@@ -77,11 +77,12 @@ const BEARER_MIN_LENGTH = 'Bearer xxxx'.length;
 /**
  * `Basic`, spaces on its line and base64: an `Authorization: Basic` header's credentials, which `curl -v`
  * prints. Hidden when they decode to `user:password` (`isBasicCredential`), not for any word after
- * "Basic". A known secret of 4 to 10 characters was not found there: its base64 forms are too short to
- * look for (`MIN_BASE64_LENGTH`; found by an adversarial pass).
+ * "Basic", and only base64 of 8 characters at least in whole groups of four (`dTpwdw==`, `u:pw`): "basic"
+ * is a word, and every "basic" and a word after it took the slow path. A known secret of 4 to 10 characters was not found
+ * there: its base64 forms are too short to look for (`MIN_BASE64_LENGTH`; found by an adversarial pass).
  */
-const BASIC = /\b(Basic[^\S\r\n\u2028\u2029]+)([A-Za-z0-9+/]{4,}={0,2})(?![A-Za-z0-9+/=])/gi;
-const BASIC_MIN_LENGTH = 'Basic xxxx'.length;
+const BASIC = /\b(Basic[^\S\r\n\u2028\u2029]+)((?:[A-Za-z0-9+/]{4}){2,}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?|[A-Za-z0-9+/]{4}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=))(?![A-Za-z0-9+/=])/gi;
+const BASIC_MIN_LENGTH = 'Basic xxxxxxxx'.length;
 /** Whether `encoded` is padded base64 of printable ASCII with a `:` in it, as Basic credentials are. */
 function isBasicCredential(encoded) {
     if (encoded.length % 4 !== 0)
@@ -466,13 +467,13 @@ function buildRedactor(given) {
     const shortest = Math.min(BEARER_MIN_LENGTH, BASIC_MIN_LENGTH, ...known.map((form) => form.length));
     // For JSON text: the patterns without their word boundaries (an escape such as `\n` puts a word
     // character before a token that starts a line), every known form also as JSON escapes it, and
-    // any "Bearer" (its space may be escaped).
+    // any "Bearer" (its space may be escaped), and "Basic" with base64 after it.
     const jsonForms = [...new Set(screened.flatMap((form) => [form, JSON.stringify(form).slice(1, -1)]))];
     const screen = [
         ...jsonForms.map(escapeRegExp),
         ...TOKEN_SHAPES.map((shape) => shape.pattern.source.replaceAll('\\b', '')),
         '[Bb][Ee][Aa][Rr][Ee][Rr]',
-        '[Bb][Aa][Ss][Ii][Cc]',
+        '[Bb][Aa][Ss][Ii][Cc] +[A-Za-z0-9+/]{8}',
     ];
     // A cut can leave a short start or end of any known value beside its `\u2026` (hideAtCuts).
     if (known.length > 0)

@@ -2663,8 +2663,8 @@ class DuplicateToolError extends Error {
     }
 }
 
-// EXTERNAL MODULE: ./lib/tools/toolsets.js + 39 modules
-var toolsets = __webpack_require__(27041);
+// EXTERNAL MODULE: ./lib/tools/toolsets.js + 40 modules
+var toolsets = __webpack_require__(88662);
 ;// CONCATENATED MODULE: ./lib/job/build-tool-registry.js
 
 
@@ -5730,7 +5730,7 @@ async function loadJobPlan(settings, extraTools, signal, learnSecrets) {
     // The caller's model is checked with the plan (a max_cost_usd it has no price for is a plan error).
     const withhold = { ...(settings.withhold !== undefined && { withhold: settings.withhold }), ...(settings.model.model && { model: settings.model.model }) };
     if (settings.planFile) {
-        return (0,load_plan_with_servers/* loadPlanWithServers */.G)(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools, ...withhold, ...(learnSecrets && { learnSecrets }) });
+        return (0,load_plan_with_servers/* loadPlanWithServers */.G)(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools, ...withhold, ...(learnSecrets && { learnSecrets }), ...(settings.mode === 'agent' && { stepsRun: false }) });
     }
     if (settings.task)
         return await (0,load_plan/* loadPlanText */.x)(JSON.stringify({ goal: settings.task }), TASK_FILE, { extraTools, ...withhold });
@@ -6069,7 +6069,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             shardPlans = read.state.shards;
             preparedSteps = new Set(read.state.reuse.keys());
         }
-        states.push(fanOutOwnState(trace, read.state, shardPlans, preparedSteps));
+        states.push((0,resume_state/* fanOutOwnState */.NB)(trace, read.state, shardPlans, preparedSteps));
     }
     if (states.length > 0)
         resume = states.length === 1 ? states[0] : (0,resume_state/* mergeResumeStates */.w6)(states, states.map((state) => state.from).join(', '));
@@ -6157,19 +6157,6 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
         return { kind: 'ran', plan, run, goals: [], status: run.status, usage: budget.usage };
     const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, budgetStop: () => budget.exceeded, ...(resume && { resumedUnfinished: resume.leftUndone }), ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) });
     return { kind: 'ran', plan, run, goals, status, usage: budget.usage };
-}
-/** What a fanned-out part's saved state may tell this run (see each filter); a whole run's state, all of it. */
-function fanOutOwnState(trace, state, shardPlans, prepared) {
-    if (trace.effectsOnly)
-        return (0,resume_state/* effectsOnlyState */.Oy)(state);
-    const part = trace.fanOutPart;
-    if (typeof part === 'number')
-        return (0,resume_state/* shardOwnState */.se)(state, part, shardPlans);
-    if (part === 'prepare')
-        return (0,resume_state/* prepareOwnState */.hk)(state);
-    if (part === 'merge')
-        return (0,resume_state/* mergeOwnState */.A_)(state, shardPlans, prepared);
-    return state;
 }
 
 
@@ -8639,13 +8626,11 @@ function runStarted(trace) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   A_: () => (/* binding */ mergeOwnState),
 /* harmony export */   GB: () => (/* binding */ resumeStateFromEvents),
-/* harmony export */   Oy: () => (/* binding */ effectsOnlyState),
-/* harmony export */   hk: () => (/* binding */ prepareOwnState),
-/* harmony export */   se: () => (/* binding */ shardOwnState),
+/* harmony export */   NB: () => (/* binding */ fanOutOwnState),
 /* harmony export */   w6: () => (/* binding */ mergeResumeStates)
 /* harmony export */ });
+/* unused harmony exports shardOwnState, prepareOwnState, effectsOnlyState, mergeOwnState */
 /* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8463);
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(90422);
 /* harmony import */ var _trace_step_weights_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(67047);
@@ -8817,6 +8802,19 @@ function effectsOnlyState(state) {
 function mergeOwnState(state, shardPlans, prepared) {
     const reuse = new Map([...state.reuse].filter(([reuseKey]) => !shardPlans.has(reuseKey) && !prepared.has(reuseKey)));
     return { ...state, reuse, items: new Map(), itemErrors: new Map(), shards: new Map() };
+}
+/** What a fanned-out part's saved state may tell this run (see each filter); a whole run's state, all of it. */
+function fanOutOwnState(trace, state, shardPlans, prepared) {
+    if (trace.effectsOnly)
+        return effectsOnlyState(state);
+    const part = trace.fanOutPart;
+    if (typeof part === 'number')
+        return shardOwnState(state, part, shardPlans);
+    if (part === 'prepare')
+        return prepareOwnState(state);
+    if (part === 'merge')
+        return mergeOwnState(state, shardPlans, prepared);
+    return state;
 }
 /**
  * One state from several runs of the same plan (a fanned-out run's prepare and shard jobs, or a

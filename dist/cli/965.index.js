@@ -708,7 +708,7 @@ async function loadPlanWithServers(file, options) {
     const peeked = await peekMcpServers(file);
     const extraTools = options.extraTools ?? [];
     // `uses:` paths are relative to the repository root, whatever the process's working directory.
-    const loadOptions = { root: options.cwd, ...(options.withhold !== undefined && { withhold: options.withhold }), ...(options.model !== undefined && { model: options.model }) };
+    const loadOptions = { root: options.cwd, ...(options.withhold !== undefined && { withhold: options.withhold }), ...(options.model !== undefined && { model: options.model }), ...(options.stepsRun === false && { stepsRun: false }) };
     if (!peeked)
         return (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_1__/* .loadPlanFile */ .w)(file, { extraTools, ...loadOptions });
     options.learnSecrets?.((0,_process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_5__/* .planSecretValues */ .U)({ mcp_servers: peeked.servers }, options.env));
@@ -4064,8 +4064,8 @@ function issuesBesideSchema(value, schemaProblems, recheck) {
 
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 1 modules
 var parse_plan_yaml = __webpack_require__(84700);
-// EXTERNAL MODULE: ./lib/tools/toolsets.js + 39 modules
-var toolsets = __webpack_require__(27041);
+// EXTERNAL MODULE: ./lib/tools/toolsets.js + 40 modules
+var toolsets = __webpack_require__(88662);
 ;// CONCATENATED MODULE: ./lib/plan/tool-catalogue.js
 
 /** The argument schema of a declared tool that does not write one: any object. */
@@ -4196,7 +4196,7 @@ function checkPlanValue(value, options) {
         ...checkGoals(plan.goals ?? [], new Set(stepIndex.keys()), rawSteps.length > 0),
         ...checkCommandArgv(plan),
         ...(0,check_pricing/* checkPricing */.ZT)(plan, options.model),
-        ...(options.origin === 'model' ? [] : checkStepCount(plan, rawSteps.length)),
+        ...(options.origin === 'model' || options.stepsRun === false || (options.chain?.length ?? 0) > 1 ? [] : checkStepCount(plan, rawSteps.length)),
         ...(options.origin === 'model' ? checkHardcodedResults(ctx, options.modelStepsFrom ?? 0) : []),
         // A completed plan step a replacement keeps came from the plan file; the model's own steps start at modelStepsFrom.
         ...(options.origin === 'model' ? rawSteps.flatMap((step, index) => (step.type === 'plan' && index >= (options.modelStepsFrom ?? 0) ? [{ path: ['workflow_sequence', index, 'type'], message: 'a plan a model writes cannot use other plan files; use tool_call, reasoning or aggregate steps' }] : [])) : []),
@@ -4597,7 +4597,7 @@ class McpServerStartError extends Error {
 
 /***/ }),
 
-/***/ 27041:
+/***/ 88662:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -4854,14 +4854,7 @@ class RepoFileNotFoundError extends step_error/* StepError */.zg {
     }
 }
 
-;// CONCATENATED MODULE: ./lib/tools/files/resolve-repo-path.js
-
-
-
-
-
-
-
+;// CONCATENATED MODULE: ./lib/tools/files/git-segment.js
 /**
  * Whether a path segment names the `.git` folder on some runner's file system: in any case (macOS and
  * Windows ignore it), with trailing dots or spaces (Windows drops them), as an NTFS stream of it
@@ -4872,6 +4865,16 @@ function isGitSegment(segment) {
     const name = segment.split(':', 1)[0].replace(/[. ]+$/, '').toLowerCase();
     return name === '.git' || /^git~\d+$/.test(name);
 }
+
+;// CONCATENATED MODULE: ./lib/tools/files/resolve-repo-path.js
+
+
+
+
+
+
+
+
 /**
  * Checks the spelling of a model-chosen relative path before touching the disk: no absolute paths,
  * no `..` segments, nothing inside `.git`. Returns the path split into segments.
@@ -5288,7 +5291,11 @@ function searchFilesTool(options) {
                 }
                 if (content.includes(0))
                     continue;
-                const lines = content.toString('utf8').split(/\r?\n/);
+                const text = content.toString('utf8');
+                // Lines are redacted (and matched) one by one only in a file that holds something to redact: a
+                // line of a file the redactor leaves as it is holds nothing either (3x the search time otherwise).
+                const shown = redact(text) === text ? (line) => line : redact;
+                const lines = text.split(/\r?\n/);
                 const hidden = content.includes('PRIVATE KEY') ? privateKeyLines(lines) : undefined;
                 for (const [index, line] of lines.entries()) {
                     if (hidden?.has(index))
@@ -5301,14 +5308,14 @@ function searchFilesTool(options) {
                         slice = performance.now();
                     }
                     // Cut, then redacted: the redactor hides the start of a secret the cut ends in (at the `\u2026`).
-                    const shown = redact(line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}\u2026` : line);
-                    if (!matcher.test(shown))
+                    const seen = shown(line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}\u2026` : line);
+                    if (!matcher.test(seen))
                         continue;
                     if (results.length === maxResults) {
                         more = true;
                         break search;
                     }
-                    results.push(`${file}:${index + 1}: ${shown}`);
+                    results.push(`${file}:${index + 1}: ${seen}`);
                 }
             }
             if (results.length === 0)
@@ -5685,7 +5692,7 @@ function scopingRepos(query) {
     for (const char of query) {
         if (char === '"')
             quoted = !quoted;
-        if (!quoted && /\s/.test(char)) {
+        if (!quoted && /[ \t\r\n]/.test(char)) {
             if (word)
                 words.push(word);
             word = '';
@@ -5695,7 +5702,9 @@ function scopingRepos(query) {
     }
     if (word)
         words.push(word);
-    return words.filter((each) => /^repo:(?:"[^"]*"|[^\s"]+)$/i.test(each));
+    // As GitHub surely reads them: ASCII blanks between words, `repo:` in lower case. Any other spelling does not
+    // count, and the query gets the current repository's limit first (an unknown spelling may be a mere word to GitHub).
+    return words.filter((each) => /^repo:(?:"[^"]*"|[^\s"]+)$/.test(each));
 }
 /**
  * Why a query could reach beyond the repositories it names, or undefined: a negated scope
