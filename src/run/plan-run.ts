@@ -744,7 +744,7 @@ export class PlanRun {
       const unknownCall = this.#unknownCallOf(key);
       if (unknownCall) {
         this.failures.push({ stepKey: key, error: `${unknownCall} got no answer`, recoverable: false });
-        return this.#escalate(`step ${key} called ${unknownCall}, a tool with side effects, and got no answer; it may have taken effect, so plan-runner will not call it again: check whether it did`, `${unknownCall} got no answer`);
+        return this.#escalate(unknownCallWhy(key, unknownCall), `${unknownCall} got no answer`);
       }
       // Nor past a call it refused to repeat: the item's result (null) is not what the call gave.
       const refused = this.#refusedRepeats.get(key);
@@ -769,7 +769,7 @@ export class PlanRun {
       // No retry, no replan, no resume may call it again blindly: a person checks first.
       this.failures.push({ stepKey: key, error, recoverable: false });
       this.#skipDownstream(key, `upstream step ${key} failed`, false);
-      return this.#escalate(`step ${key} called ${unknownCall}, a tool with side effects, and got no answer; it may have taken effect, so plan-runner will not call it again: check whether it did`, error);
+      return this.#escalate(unknownCallWhy(key, unknownCall), error);
     }
     if (outcome.error instanceof NestedPlanError && outcome.error.escalation !== undefined) {
       // The used plan escalated (a side-effect call with no answer inside it): a person checks, as for a
@@ -1000,4 +1000,13 @@ function repeatedWhy(key: string, refused: RepeatedSideEffectError): string {
   const run = refused.earlierRun ? 'an earlier run' : 'this run';
   const earlier = refused.outcome === 'unknown' ? `got no answer in ${run}; it may have taken effect` : `already took effect in ${run}`;
   return `step ${key} would call ${refused.call} again, a tool with side effects that ${earlier}, so plan-runner will not call it: check whether it did`;
+}
+
+/**
+ * Why a run escalates after a call with side effects whose outcome is unknown: no answer came, the call was
+ * stopped (a timeout, a cancel), or its answer was too large to read (the server did answer: "got no answer"
+ * alone was untrue there; found by an adversarial pass).
+ */
+function unknownCallWhy(stepKey: string, call: string): string {
+  return `step ${stepKey} called ${call}, a tool with side effects, and got no answer it could use (none came, the call was stopped, or the answer was too large to read); it may have taken effect, so plan-runner will not call it again: check whether it did`;
 }
