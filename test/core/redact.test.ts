@@ -54,8 +54,17 @@ describe('createRedactor', () => {
       expect(redact(`AUTHORIZATION: basic ${basic(pair)}`)).toBe('AUTHORIZATION: basic ***');
       expect(createRedactor(['Tr0ub4dor'])(`"Basic ${basic(pair)}"`)).toBe('"Basic ***"');
     }
+    // A password beyond ASCII (RFC 7617 allows UTF-8), and base64 without its padding (found by an adversarial pass).
+    expect(redact(`Basic ${basic('alice:pässwört')}`)).toBe('Basic ***');
+    expect(redact(`Basic ${basic('alice:s3cretpass1').replace(/=+$/, '')} x`)).toBe('Basic *** x');
     // Words after "Basic" that are not user:password in base64 stay.
     for (const text of ['Basic setup', 'Basic usage: run it', `Basic ${basic('abc')}`, 'Basic YWJj=', 'Basic\nYTpi']) expect(redact(text)).toBe(text);
+    // The trace's fast path asks first whether a JSON text needs redacting: a tab (written \t), another space,
+    // or a short credential after "Basic" passed it, and the credential was written as it was.
+    for (const text of [`Authorization: Basic\t${basic('deploy:hunter2hunter2')}`, `Authorization: Basic\u00a0${basic('deploy:hunter2hunter2')}`, `Basic ${basic('ci:pw')}`]) {
+      expect(jsonMayNeedRedaction(JSON.stringify({ error: text }), redact), text).toBe(true);
+      expect(redact(text)).toMatch(/Basic.\*\*\*$/);
+    }
   });
 
   // Found by an adversarial pass: redaction runs on text fitted to GitHub's limits, and `Bearer\s+` made

@@ -273,6 +273,18 @@ describe('search_files', () => {
     await expect(found('=')).resolves.toBe('.env:1: DEPLOY_TOKEN=***\n.env:2: GH=***');
   });
 
+  // A file the redactor leaves whole is searched without redacting each line, but a line cut at 400 characters
+  // gains a `…` the file does not hold, after which a start of a known value is hidden: that line is matched as
+  // it is shown (found by an adversarial pass).
+  it('matches a line cut at 400 characters as it shows it, in a file with nothing to redact as a whole', async () => {
+    const cutRoot = await mkdtemp(path.join(base, 'cut-'));
+    await writeFile(path.join(cutRoot, 'long.txt'), `${'x'.repeat(392)}Zq7vK2mP${'y'.repeat(20)}\n`);
+    const search = searchFilesTool({ root: cutRoot, redact: createRedactor(['Zq7vK2mP9xR4tL8w']) });
+    const found = (query: string) => search.execute({ query }, { signal: new AbortController().signal, cwd: cutRoot, stepKey: 'test' });
+    await expect(found('Zq7v')).resolves.toBe("[no matches for 'Zq7v']");
+    await expect(found('xxx')).resolves.toMatch(/^long\.txt:1: x+\*\*\*…$/);
+  });
+
   // A BEGIN line with no key after it (code that names the marker) hid the rest of its file, and an
   // OpenPGP secret key block was not taken for a key at all (found by a review).
   it('hides an OpenPGP secret key block, and only the marker line where no key follows it', async () => {

@@ -138,7 +138,8 @@ export function searchFilesTool(options: { root: string; redact: Redactor; maxRe
             slice = performance.now();
           }
           // Cut, then redacted: the redactor hides the start of a secret the cut ends in (at the `…`).
-          const seen = shown(line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}…` : line);
+          // A cut line is always redacted: the `…` the cut adds makes shapes and starts of secrets the whole file does not hold.
+          const seen = line.length > MAX_LINE_CHARS ? redact(`${line.slice(0, MAX_LINE_CHARS)}…`) : shown(line);
           if (!matcher.test(seen)) continue;
           if (results.length === maxResults) {
             more = true;
