@@ -112,7 +112,7 @@ function fanOutSettings(inputs: ActionInputs): { ok: true; fanOut?: FanOutSettin
   if (building && prepared === undefined) {
     problems.push(
       `input 'prepared': mode: ${mode} needs it — the prepare job's state, prepared: \${{ needs.prepare.outputs.prepared }} (with needs: prepare), ` +
-        'and the prepare job must pass it on: outputs: { prepared: ${{ steps.<id of its plan-runner step>.outputs.prepared }} }. It is the one state of the prepare job no other job of the workflow run can stand in for',
+        'and the prepare job must pass it on: outputs: { prepared: ${{ steps.<id of its plan-runner step>.outputs.prepared }} }; empty, it may also be that the prepare job failed before it saved its state (see that job). It is the one state of the prepare job no other job of the workflow run can stand in for',
     );
   }
   if (problems.length > 0) return { ok: false, problems };

@@ -20,24 +20,15 @@ export function ownPart(fanOut: FanOutSettings): string {
  * own part only earlier ones (a state named for an attempt that has not run is not one a job of this
  * attempt saved), and of other parts none older than the prepare state (`since`): no shard of an earlier
  * attempt ran on it, so such a name was free for any job to take (a prepare that failed in attempt 1
- * skipped that attempt's shards; found by an adversarial pass). A shard's or merge's own state older than
- * that is read for its calls only (`ownStateTrust`).
+ * skipped that attempt's shards; found by an adversarial pass). Its own earlier state is read through the
+ * filter of its part (`fanOutOwnState`), one older than the prepare state only after a prepare that
+ * succeeded (`preparedBefore`): read for its calls only, a "Re-run all jobs" refused every call with side
+ * effects a green run had made, and its gate went red (found by a review).
  */
 function wantedParts(fanOut: FanOutSettings, resumeOwn: boolean, attempt: number, since: number): (part: string, saved: number) => boolean {
   const own = ownPart(fanOut);
   const parts = partsWanted(fanOut, resumeOwn);
   return (part, saved) => parts(part) && (part === own ? saved < attempt : saved <= attempt && saved >= since);
-}
-
-/**
- * Whether a shard's or merge's own earlier state is read for its calls only: one from before the prepare
- * state it builds on ("Re-run all jobs" makes a new one) was made on another prepare's items, and not read
- * at all, its calls with side effects were made again (found by an adversarial pass). A prepare job reads
- * its own earlier attempt as any job does (`resume`): read for its calls only, a prepare whose step with
- * side effects had succeeded could never be re-run (found by a review).
- */
-function ownStateTrust(fanOut: FanOutSettings, saved: number, since: number): { effectsOnly?: true } {
-  return fanOut.part !== 'prepare' && saved < since ? { effectsOnly: true } : {};
 }
 
 function partsWanted(fanOut: FanOutSettings, resumeOwn: boolean): (part: string) => boolean {
@@ -132,16 +123,29 @@ export async function loadFanOutStates(store: RunStateStore, fanOut: FanOutSetti
   // Prepare's comes first: the shards it made are the only ones read.
   const shards = prepare && shardCount(prepare.trace.text);
   const own = ownPart(fanOut);
+  if (fanOut.part === 'shard' && shards !== undefined && fanOut.shard > shards) {
+    return { ok: false, problem: `mode shard: shard ${fanOut.shard} is not one of the ${shards} the prepare job assigned items to: the matrix must be the prepare job's matrix output (strategy.matrix: \${{ fromJSON(needs.prepare.outputs.matrix) }})` };
+  }
   for (const state of found) {
     const shard = shardOfPart(state.part);
     if (state.part !== own && shard !== undefined && (shards === undefined || shard > shards)) continue;
+    // An own state older than the prepare state is read only if a prepare that succeeded came before it: after a
+    // prepare that failed, that attempt ran no shard or merge, and its name was free for any job to take.
+    if (state.part === own && prepare && state.attempt < prepare.state.attempt && !(await preparedBefore(store, artifacts, plan, dir, state.attempt))) continue;
     const read = await downloadState(store, state, dir);
     if (!read.ok) return read;
-    const trust = state.part === own ? ownStateTrust(fanOut, state.attempt, prepare?.state.attempt ?? 1) : {};
-    traces.push({ ...read.trace, ...trust });
-    parts.push({ ...state, ...trust });
+    traces.push(read.trace);
+    parts.push(state);
   }
   return { ok: true, traces, parts, ...(shards !== undefined && { shards }) };
+}
+
+/** Whether the newest prepare state of attempt `attempt` or earlier records a run that succeeded. */
+async function preparedBefore(store: RunStateStore, artifacts: readonly StateArtifact[], plan: StatePlan, dir: string, attempt: number): Promise<boolean> {
+  const [newest] = newestPartStates(artifacts, plan, (part, saved) => part === 'prepare' && saved <= attempt);
+  if (!newest || newest.clashed) return false;
+  const read = await downloadState(store, newest, path.join(dir, 'earlier'));
+  return read.ok && runStatus(read.trace.text) === 'succeeded';
 }
 
 /** The status the last `run_finished` line of a trace (`text`) records, if any. */

@@ -246,7 +246,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     if (!loaded.ok) return refuseRun(given, loaded.problem, deps);
     fanOutTraces = loaded.traces;
     shards = loaded.shards;
-    if (loaded.parts.length > 0) io.info(`Building on the saved state of ${loaded.parts.map((state) => `${state.part} (attempt ${state.attempt}${state.effectsOnly ? ', for the calls it made only' : ''})`).join(', ')}.`);
+    if (loaded.parts.length > 0) io.info(`Building on the saved state of ${loaded.parts.map((state) => `${state.part} (attempt ${state.attempt})`).join(', ')}.`);
   }
   const fanOutPart: FanOutPart | undefined = fanOut && (fanOut.part === 'prepare' ? { ...fanOut, ...(stepWeights && { weights: stepWeights }) } : fanOut);
   const recorded = await recordIt();

@@ -206,7 +206,7 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
     if (!read.ok) return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot resume: ${read.problem}`)] };
     // The prepare state a shard or merge job was given comes first (loadFanOutStates): its shard plans and
     // steps are the ones the states after it are read against.
-    if (trace.fanOutPart === 'prepare' && !trace.effectsOnly) {
+    if (trace.fanOutPart === 'prepare') {
       shardPlans = read.state.shards;
       preparedSteps = new Set(read.state.reuse.keys());
     }

@@ -27,11 +27,6 @@ export interface ResumeTrace {
    * state counts for the items the prepare job assigned to that shard only (`shardOwnState`).
    */
   readonly fanOutPart?: 'prepare' | 'merge' | number;
-  /**
-   * Read for the calls it made only (`effectsOnlyState`): a fanned-out job's own earlier attempt that no job
-   * can vouch for (a prepare job's, or one older than the prepare state it builds on), found by its name.
-   */
-  readonly effectsOnly?: true;
 }
 
 /** Reads a trace file whole; a missing or oversized file is a problem in words. */

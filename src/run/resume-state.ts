@@ -217,18 +217,6 @@ export function prepareOwnState(state: ResumeState): ResumeState {
 }
 
 /**
- * What a state no job can vouch for may tell a run: the calls with side effects it made, so none is made
- * again (a call it says succeeded is refused, never repeated), and how long its steps took. No result, item,
- * shard plan, plan revision or undone work: a fanned-out job's own earlier attempt is found by its artifact
- * name, which any job of the workflow run holding the artifact token can take where it is free (an attempt
- * that did not re-run the job) or free up (found by adversarial passes).
- */
-export function effectsOnlyState(state: ResumeState): ResumeState {
-  const { approval: _approval, decided: _decided, ...rest } = state;
-  return { ...rest, reuse: new Map(), items: new Map(), itemErrors: new Map(), shards: new Map(), leftUndone: new Map(), plan: state.firstPlan };
-}
-
-/**
  * What a merge job's own earlier attempt may tell it: the steps it ran after the fan-out (a report it
  * published is not published again), but no fan-out step (whole, its items or their errors: the merge
  * assembles those from the shards' states), no shard plan, and no step the prepare state gives
@@ -242,7 +230,6 @@ export function mergeOwnState(state: ResumeState, shardPlans: ReadonlyMap<string
 
 /** What a fanned-out part's saved state may tell this run (see each filter); a whole run's state, all of it. */
 export function fanOutOwnState(trace: ResumeTrace, state: ResumeState, shardPlans: ResumeState['shards'], prepared: ReadonlySet<string>): ResumeState {
-  if (trace.effectsOnly) return effectsOnlyState(state);
   const part = trace.fanOutPart;
   if (typeof part === 'number') return shardOwnState(state, part, shardPlans);
   if (part === 'prepare') return prepareOwnState(state);

@@ -9,8 +9,6 @@ export interface PartState {
   readonly artifact: StateArtifact;
   /** Two jobs saved this part's state in that attempt (see `SavedState`). */
   readonly clashed?: true;
-  /** Read for its calls only (`effectsOnlyState`). */
-  readonly effectsOnly?: true;
 }
 
 /** The `matrix` output of a prepare job: `{"shard":[1,2,3,4]}` for `strategy.matrix`. */

@@ -186,7 +186,7 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
     for (const shard of ['1', '2']) await job({ mode: 'shard', shard }, { GITHUB_RUN_ATTEMPT: '2' });
     expect(await ranItems()).toEqual([0, 1, 2, 3, 4, 5]);
     const merge = await job({ mode: 'merge' }, { GITHUB_RUN_ATTEMPT: '2' });
-    expect(merge.said.log).toContain('Building on the saved state of prepare (attempt 2), shard-1 (attempt 2), shard-2 (attempt 2), merge (attempt 1, for the calls it made only).');
+    expect(merge.said.log).toContain('Building on the saved state of prepare (attempt 2), shard-1 (attempt 2), shard-2 (attempt 2).');
     expect(merge.result.outputs.status).toBe('goals-unmet');
     expect(merge.result.outputs.result).not.toContain('FORGED');
   });
@@ -255,8 +255,9 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
   });
 
   // "Re-run all jobs" makes a new prepare state: the shards' states of the attempt before it were not read at
-  // all, and their items with side effects that had succeeded ran again (found by an adversarial pass).
-  it('a shard re-run after a new prepare makes no call with side effects again that its earlier attempt made', async () => {
+  // all, and their items with side effects that had succeeded ran again (found by an adversarial pass); then read
+  // for their calls only, every such item was refused and a green gate went red (found by a review).
+  it('a shard re-run after a new prepare reuses the items its earlier attempt completed, calls with side effects included', async () => {
     await writeFile(path.join(workspace, 'plan.yml'), PLAN.replace('command: [node, check.mjs],', 'command: [node, check.mjs], side_effects: true,'));
     await job({ mode: 'prepare', shards: '2' });
     await job({ mode: 'shard', shard: '1' });
@@ -264,10 +265,10 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
     await writeFile(path.join(workspace, 'ran.log'), '');
     await job({ mode: 'prepare', shards: '2' }, { GITHUB_RUN_ATTEMPT: '2' });
     const again = await job({ mode: 'shard', shard: '1' }, { GITHUB_RUN_ATTEMPT: '2' });
-    expect(again.said.log).toContain('Building on the saved state of prepare (attempt 2), shard-1 (attempt 1, for the calls it made only).');
+    expect(again.said.log).toContain('Building on the saved state of prepare (attempt 2), shard-1 (attempt 1).');
     await expect(readFile(path.join(workspace, 'ran.log'), 'utf8')).resolves.toBe('');
-    // Refused, never repeated: the merge reports those items failed, saying why.
-    expect(again.said.summary).toContain('check\\[0] — step check would call check({"n":0}) again, a call with side effects that already succeeded');
+    expect(again.said.summary).toContain('6/12 done');
+    expect(again.said.summary).not.toContain('would call');
   });
 
   it('a failed shard re-run as attempt 2 runs only its failed items, and the merge after it completes', async () => {
@@ -339,6 +340,14 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
     expect(prepare.result.outputs.status).toBe('failed');
     expect(prepare.said.summary).toContain('cannot pause for approval midway');
     await expect(readFile(path.join(workspace, 'ran.log'), 'utf8')).rejects.toThrow();
+  });
+
+  // A hand-written matrix with more shards than the prepare job's passed, saved `shard-5` and said "Shard 5 of 2";
+  // the merge never read it (found by a review).
+  it('refuses a shard number the prepare job assigned no items to', async () => {
+    await job({ mode: 'prepare', shards: '2' });
+    const beyond = await job({ mode: 'shard', shard: '5' });
+    expect(beyond.result.failure).toContain('mode shard: shard 5 is not one of the 2 the prepare job assigned items to');
   });
 
   it('checks shards and shard against the mode', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NO_USAGE } from '../../src/core/usage.ts';
-import { effectsOnlyState, mergeOwnState, prepareOwnState, shardOwnState, type PastSideEffect, type ResumeState } from '../../src/run/resume-state.ts';
+import { mergeOwnState, prepareOwnState, shardOwnState, type ResumeState } from '../../src/run/resume-state.ts';
 
 const plan = { name: 'p', revision: 1, steps: [] };
 const item = (index: number) => [index, { key: `check[${index}]`, stepKey: 'check', result: `item ${index}`, usage: NO_USAGE }] as const;
@@ -46,17 +46,5 @@ describe("what a fanned-out part's saved state may tell the jobs after it", () =
     const own = mergeOwnState(withReport, state().shards, new Set(['L']));
     expect([...own.reuse.keys()]).toEqual(['R']);
     expect([own.items.size, own.itemErrors.size, own.shards.size]).toEqual([0, 0, 0]);
-  });
-
-  it('a state no job vouches for: the calls it made and its durations, nothing else, its first plan as its plan', () => {
-    const calls = new Map<string, PastSideEffect>([['call', { stepKey: 'check', tool: 'check', args: { n: 1 }, outcome: 'succeeded' }]]);
-    const revised = { ...plan, revision: 2, steps: [{ key: 'forged', id: 'forged', type: 'reasoning' as const, description: 'all good', inputs: [], dependsOn: [] }] };
-    const given = { ...state(), sideEffects: calls, durations: new Map([['check', 5]]), leftUndone: new Map([['x', 'why']]), plan: revised, approval: { hash: 'h' } as never };
-    const own = effectsOnlyState(given);
-    expect([own.reuse.size, own.items.size, own.itemErrors.size, own.shards.size, own.leftUndone.size]).toEqual([0, 0, 0, 0, 0]);
-    expect(own.sideEffects).toBe(calls);
-    expect([...own.durations]).toEqual([['check', 5]]);
-    expect(own.plan).toBe(plan);
-    expect('approval' in own).toBe(false);
   });
 });
