@@ -767,23 +767,15 @@ function ownPart(fanOut) {
  * own part only earlier ones (a state named for an attempt that has not run is not one a job of this
  * attempt saved), and of other parts none older than the prepare state (`since`): no shard of an earlier
  * attempt ran on it, so such a name was free for any job to take (a prepare that failed in attempt 1
- * skipped that attempt's shards; found by an adversarial pass). A shard's or merge's own state older than
- * that is read for its calls only (`ownStateTrust`).
+ * skipped that attempt's shards; found by an adversarial pass). Its own earlier state is read through the
+ * filter of its part (`fanOutOwnState`), one older than the prepare state only after a prepare that
+ * succeeded (`preparedBefore`): read for its calls only, a "Re-run all jobs" refused every call with side
+ * effects a green run had made, and its gate went red (found by a review).
  */
 function wantedParts(fanOut, resumeOwn, attempt, since) {
     const own = ownPart(fanOut);
     const parts = partsWanted(fanOut, resumeOwn);
     return (part, saved) => parts(part) && (part === own ? saved < attempt : saved <= attempt && saved >= since);
-}
-/**
- * Whether a shard's or merge's own earlier state is read for its calls only: one from before the prepare
- * state it builds on ("Re-run all jobs" makes a new one) was made on another prepare's items, and not read
- * at all, its calls with side effects were made again (found by an adversarial pass). A prepare job reads
- * its own earlier attempt as any job does (`resume`): read for its calls only, a prepare whose step with
- * side effects had succeeded could never be re-run (found by a review).
- */
-function ownStateTrust(fanOut, saved, since) {
-    return fanOut.part !== 'prepare' && saved < since ? { effectsOnly: true } : {};
 }
 function partsWanted(fanOut, resumeOwn) {
     const own = ownPart(fanOut);
@@ -872,18 +864,32 @@ async function loadFanOutStates(store, fanOut, plan, dir, resumeOwn, attempt) {
     // Prepare's comes first: the shards it made are the only ones read.
     const shards = prepare && shardCount(prepare.trace.text);
     const own = ownPart(fanOut);
+    if (fanOut.part === 'shard' && shards !== undefined && fanOut.shard > shards) {
+        return { ok: false, problem: `mode shard: shard ${fanOut.shard} is not one of the ${shards} the prepare job assigned items to: the matrix must be the prepare job's matrix output (strategy.matrix: \${{ fromJSON(needs.prepare.outputs.matrix) }})` };
+    }
     for (const state of found) {
         const shard = (0,_state_fan_out_states_js__WEBPACK_IMPORTED_MODULE_3__/* .shardOfPart */ .hn)(state.part);
         if (state.part !== own && shard !== undefined && (shards === undefined || shard > shards))
             continue;
+        // An own state older than the prepare state is read only if a prepare that succeeded came before it: after a
+        // prepare that failed, that attempt ran no shard or merge, and its name was free for any job to take.
+        if (state.part === own && prepare && state.attempt < prepare.state.attempt && !(await preparedBefore(store, artifacts, plan, dir, state.attempt)))
+            continue;
         const read = await downloadState(store, state, dir);
         if (!read.ok)
             return read;
-        const trust = state.part === own ? ownStateTrust(fanOut, state.attempt, prepare?.state.attempt ?? 1) : {};
-        traces.push({ ...read.trace, ...trust });
-        parts.push({ ...state, ...trust });
+        traces.push(read.trace);
+        parts.push(state);
     }
     return { ok: true, traces, parts, ...(shards !== undefined && { shards }) };
+}
+/** Whether the newest prepare state of attempt `attempt` or earlier records a run that succeeded. */
+async function preparedBefore(store, artifacts, plan, dir, attempt) {
+    const [newest] = (0,_state_fan_out_states_js__WEBPACK_IMPORTED_MODULE_3__/* .newestPartStates */ .yG)(artifacts, plan, (part, saved) => part === 'prepare' && saved <= attempt);
+    if (!newest || newest.clashed)
+        return false;
+    const read = await downloadState(store, newest, node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, 'earlier'));
+    return read.ok && runStatus(read.trace.text) === 'succeeded';
 }
 /** The status the last `run_finished` line of a trace (`text`) records, if any. */
 function runStatus(text) {
@@ -9647,27 +9653,29 @@ const BEARER_MIN_LENGTH = 'Bearer xxxx'.length;
 /**
  * `Basic`, spaces on its line and base64: an `Authorization: Basic` header's credentials, which `curl -v`
  * prints. Hidden when they decode to `user:password` (`isBasicCredential`), not for any word after
- * "Basic", and only base64 of 8 characters at least in whole groups of four (`dTpwdw==`, `u:pw`): "basic"
- * is a word, and every "basic" and a word after it took the slow path. A known secret of 4 to 10 characters was not found
- * there: its base64 forms are too short to look for (`MIN_BASE64_LENGTH`; found by an adversarial pass).
+ * "Basic", and only base64 of 8 characters at least, or padded (`dTpwdw==`, `u:pw`), its padding may be
+ * left out: "basic" is a word, and every "basic" and a word after it took the slow path. A known secret of
+ * 4 to 10 characters was not found there: its base64 forms are too short to look for (`MIN_BASE64_LENGTH`;
+ * found by an adversarial pass).
  */
-const BASIC = /\b(Basic[^\S\r\n\u2028\u2029]+)((?:[A-Za-z0-9+/]{4}){2,}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?|[A-Za-z0-9+/]{4}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=))(?![A-Za-z0-9+/=])/gi;
+const BASIC = /\b(Basic[^\S\r\n\u2028\u2029]+)((?:[A-Za-z0-9+/]{4}){2,}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{2,3})?|[A-Za-z0-9+/]{4}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=))(?![A-Za-z0-9+/=])/gi;
 const BASIC_MIN_LENGTH = 'Basic xxxxxxxx'.length;
-/** Whether `encoded` is padded base64 of printable ASCII with a `:` in it, as Basic credentials are. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+/** Whether `encoded` is base64 (padded or not) of UTF-8 text without control characters and with a `:` in it, as Basic credentials are (RFC 7617). */
 function isBasicCredential(encoded) {
-    if (encoded.length % 4 !== 0)
+    if (encoded.length % 4 === 1)
         return false;
     const decoded = Buffer.from(encoded, 'base64');
-    if (decoded.length === 0 || decoded.toString('base64') !== encoded)
+    if (decoded.length === 0 || decoded.toString('base64').replace(/=+$/, '') !== encoded.replace(/=+$/, ''))
         return false;
-    let colon = false;
-    for (const byte of decoded) {
-        if (byte < 0x20 || byte > 0x7e)
-            return false;
-        if (byte === 0x3a)
-            colon = true;
+    let text;
+    try {
+        text = UTF8.decode(decoded);
     }
-    return colon;
+    catch {
+        return false;
+    }
+    return text.includes(':') && !/[\u0000-\u001f\u007f-\u009f]/.test(text);
 }
 function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -10043,7 +10051,8 @@ function buildRedactor(given) {
         ...jsonForms.map(escapeRegExp),
         ...TOKEN_SHAPES.map((shape) => shape.pattern.source.replaceAll('\\b', '')),
         '[Bb][Ee][Aa][Rr][Ee][Rr]',
-        '[Bb][Aa][Ss][Ii][Cc] +[A-Za-z0-9+/]{8}',
+        // Any "Basic", as any "Bearer": a tab or another space after it is written otherwise in JSON (`\\t`).
+        '[Bb][Aa][Ss][Ii][Cc]',
     ];
     // A cut can leave a short start or end of any known value beside its `\u2026` (hideAtCuts).
     if (known.length > 0)
@@ -14651,7 +14660,7 @@ class PlanRun {
             const unknownCall = this.#unknownCallOf(key);
             if (unknownCall) {
                 this.failures.push({ stepKey: key, error: `${unknownCall} got no answer`, recoverable: false });
-                return this.#escalate(`step ${key} called ${unknownCall}, a tool with side effects, and got no answer; it may have taken effect, so plan-runner will not call it again: check whether it did`, `${unknownCall} got no answer`);
+                return this.#escalate(unknownCallWhy(key, unknownCall), `${unknownCall} got no answer`);
             }
             // Nor past a call it refused to repeat: the item's result (null) is not what the call gave.
             const refused = this.#refusedRepeats.get(key);
@@ -14678,7 +14687,7 @@ class PlanRun {
             // No retry, no replan, no resume may call it again blindly: a person checks first.
             this.failures.push({ stepKey: key, error, recoverable: false });
             this.#skipDownstream(key, `upstream step ${key} failed`, false);
-            return this.#escalate(`step ${key} called ${unknownCall}, a tool with side effects, and got no answer; it may have taken effect, so plan-runner will not call it again: check whether it did`, error);
+            return this.#escalate(unknownCallWhy(key, unknownCall), error);
         }
         if (outcome.error instanceof NestedPlanError && outcome.error.escalation !== undefined) {
             // The used plan escalated (a side-effect call with no answer inside it): a person checks, as for a
@@ -14908,6 +14917,14 @@ function repeatedWhy(key, refused) {
     const run = refused.earlierRun ? 'an earlier run' : 'this run';
     const earlier = refused.outcome === 'unknown' ? `got no answer in ${run}; it may have taken effect` : `already took effect in ${run}`;
     return `step ${key} would call ${refused.call} again, a tool with side effects that ${earlier}, so plan-runner will not call it: check whether it did`;
+}
+/**
+ * Why a run escalates after a call with side effects whose outcome is unknown: no answer came, the call was
+ * stopped (a timeout, a cancel), or its answer was too large to read (the server did answer: "got no answer"
+ * alone was untrue there; found by an adversarial pass).
+ */
+function unknownCallWhy(stepKey, call) {
+    return `step ${stepKey} called ${call}, a tool with side effects, and got no answer it could use (none came, the call was stopped, or the answer was too large to read); it may have taken effect, so plan-runner will not call it again: check whether it did`;
 }
 
 ;// CONCATENATED MODULE: ./lib/run/run-cancelled-error.js
@@ -15823,7 +15840,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot resume: ${read.problem}`)] };
         // The prepare state a shard or merge job was given comes first (loadFanOutStates): its shard plans and
         // steps are the ones the states after it are read against.
-        if (trace.fanOutPart === 'prepare' && !trace.effectsOnly) {
+        if (trace.fanOutPart === 'prepare') {
             shardPlans = read.state.shards;
             preparedSteps = new Set(read.state.reuse.keys());
         }
@@ -28199,7 +28216,7 @@ function runStarted(trace) {
 /* harmony export */   NB: () => (/* binding */ fanOutOwnState),
 /* harmony export */   w6: () => (/* binding */ mergeResumeStates)
 /* harmony export */ });
-/* unused harmony exports shardOwnState, prepareOwnState, effectsOnlyState, mergeOwnState */
+/* unused harmony exports shardOwnState, prepareOwnState, mergeOwnState */
 /* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8463);
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(90422);
 /* harmony import */ var _trace_step_weights_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(67047);
@@ -28351,17 +28368,6 @@ function prepareOwnState(state) {
     return { ...state, reuse: own(state.reuse), items: own(state.items), itemErrors: own(state.itemErrors) };
 }
 /**
- * What a state no job can vouch for may tell a run: the calls with side effects it made, so none is made
- * again (a call it says succeeded is refused, never repeated), and how long its steps took. No result, item,
- * shard plan, plan revision or undone work: a fanned-out job's own earlier attempt is found by its artifact
- * name, which any job of the workflow run holding the artifact token can take where it is free (an attempt
- * that did not re-run the job) or free up (found by adversarial passes).
- */
-function effectsOnlyState(state) {
-    const { approval: _approval, decided: _decided, ...rest } = state;
-    return { ...rest, reuse: new Map(), items: new Map(), itemErrors: new Map(), shards: new Map(), leftUndone: new Map(), plan: state.firstPlan };
-}
-/**
  * What a merge job's own earlier attempt may tell it: the steps it ran after the fan-out (a report it
  * published is not published again), but no fan-out step (whole, its items or their errors: the merge
  * assembles those from the shards' states), no shard plan, and no step the prepare state gives
@@ -28374,8 +28380,6 @@ function mergeOwnState(state, shardPlans, prepared) {
 }
 /** What a fanned-out part's saved state may tell this run (see each filter); a whole run's state, all of it. */
 function fanOutOwnState(trace, state, shardPlans, prepared) {
-    if (trace.effectsOnly)
-        return effectsOnlyState(state);
     const part = trace.fanOutPart;
     if (typeof part === 'number')
         return shardOwnState(state, part, shardPlans);
@@ -30495,7 +30499,8 @@ function searchFilesTool(options) {
                         slice = performance.now();
                     }
                     // Cut, then redacted: the redactor hides the start of a secret the cut ends in (at the `\u2026`).
-                    const seen = shown(line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}\u2026` : line);
+                    // A cut line is always redacted: the `\u2026` the cut adds makes shapes and starts of secrets the whole file does not hold.
+                    const seen = line.length > MAX_LINE_CHARS ? redact(`${line.slice(0, MAX_LINE_CHARS)}\u2026`) : shown(line);
                     if (!matcher.test(seen))
                         continue;
                     if (results.length === maxResults) {
@@ -45142,7 +45147,7 @@ function fanOutSettings(inputs) {
         problems.push(`input 'prepared': only mode: shard and mode: merge take it (the prepare job's prepared output); remove it, or set mode: shard or merge`);
     if (building && prepared === undefined) {
         problems.push(`input 'prepared': mode: ${mode} needs it \u2014 the prepare job's state, prepared: \${{ needs.prepare.outputs.prepared }} (with needs: prepare), ` +
-            'and the prepare job must pass it on: outputs: { prepared: ${{ steps.<id of its plan-runner step>.outputs.prepared }} }. It is the one state of the prepare job no other job of the workflow run can stand in for');
+            'and the prepare job must pass it on: outputs: { prepared: ${{ steps.<id of its plan-runner step>.outputs.prepared }} }; empty, it may also be that the prepare job failed before it saved its state (see that job). It is the one state of the prepare job no other job of the workflow run can stand in for');
     }
     if (problems.length > 0)
         return { ok: false, problems };
@@ -47597,7 +47602,7 @@ async function runAction(given, deps) {
         fanOutTraces = loaded.traces;
         shards = loaded.shards;
         if (loaded.parts.length > 0)
-            io.info(`Building on the saved state of ${loaded.parts.map((state) => `${state.part} (attempt ${state.attempt}${state.effectsOnly ? ', for the calls it made only' : ''})`).join(', ')}.`);
+            io.info(`Building on the saved state of ${loaded.parts.map((state) => `${state.part} (attempt ${state.attempt})`).join(', ')}.`);
     }
     const fanOutPart = fanOut && (fanOut.part === 'prepare' ? { ...fanOut, ...(stepWeights && { weights: stepWeights }) } : fanOut);
     const recorded = await recordIt();

@@ -77,27 +77,29 @@ const BEARER_MIN_LENGTH = 'Bearer xxxx'.length;
 /**
  * `Basic`, spaces on its line and base64: an `Authorization: Basic` header's credentials, which `curl -v`
  * prints. Hidden when they decode to `user:password` (`isBasicCredential`), not for any word after
- * "Basic", and only base64 of 8 characters at least in whole groups of four (`dTpwdw==`, `u:pw`): "basic"
- * is a word, and every "basic" and a word after it took the slow path. A known secret of 4 to 10 characters was not found
- * there: its base64 forms are too short to look for (`MIN_BASE64_LENGTH`; found by an adversarial pass).
+ * "Basic", and only base64 of 8 characters at least, or padded (`dTpwdw==`, `u:pw`), its padding may be
+ * left out: "basic" is a word, and every "basic" and a word after it took the slow path. A known secret of
+ * 4 to 10 characters was not found there: its base64 forms are too short to look for (`MIN_BASE64_LENGTH`;
+ * found by an adversarial pass).
  */
-const BASIC = /\b(Basic[^\S\r\n\u2028\u2029]+)((?:[A-Za-z0-9+/]{4}){2,}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?|[A-Za-z0-9+/]{4}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=))(?![A-Za-z0-9+/=])/gi;
+const BASIC = /\b(Basic[^\S\r\n\u2028\u2029]+)((?:[A-Za-z0-9+/]{4}){2,}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{2,3})?|[A-Za-z0-9+/]{4}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=))(?![A-Za-z0-9+/=])/gi;
 const BASIC_MIN_LENGTH = 'Basic xxxxxxxx'.length;
-/** Whether `encoded` is padded base64 of printable ASCII with a `:` in it, as Basic credentials are. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+/** Whether `encoded` is base64 (padded or not) of UTF-8 text without control characters and with a `:` in it, as Basic credentials are (RFC 7617). */
 function isBasicCredential(encoded) {
-    if (encoded.length % 4 !== 0)
+    if (encoded.length % 4 === 1)
         return false;
     const decoded = Buffer.from(encoded, 'base64');
-    if (decoded.length === 0 || decoded.toString('base64') !== encoded)
+    if (decoded.length === 0 || decoded.toString('base64').replace(/=+$/, '') !== encoded.replace(/=+$/, ''))
         return false;
-    let colon = false;
-    for (const byte of decoded) {
-        if (byte < 0x20 || byte > 0x7e)
-            return false;
-        if (byte === 0x3a)
-            colon = true;
+    let text;
+    try {
+        text = UTF8.decode(decoded);
     }
-    return colon;
+    catch {
+        return false;
+    }
+    return text.includes(':') && !/[\u0000-\u001f\u007f-\u009f]/.test(text);
 }
 function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -473,7 +475,8 @@ function buildRedactor(given) {
         ...jsonForms.map(escapeRegExp),
         ...TOKEN_SHAPES.map((shape) => shape.pattern.source.replaceAll('\\b', '')),
         '[Bb][Ee][Aa][Rr][Ee][Rr]',
-        '[Bb][Aa][Ss][Ii][Cc] +[A-Za-z0-9+/]{8}',
+        // Any "Basic", as any "Bearer": a tab or another space after it is written otherwise in JSON (`\\t`).
+        '[Bb][Aa][Ss][Ii][Cc]',
     ];
     // A cut can leave a short start or end of any known value beside its `\u2026` (hideAtCuts).
     if (known.length > 0)

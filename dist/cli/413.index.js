@@ -4910,7 +4910,7 @@ class PlanRun {
             const unknownCall = this.#unknownCallOf(key);
             if (unknownCall) {
                 this.failures.push({ stepKey: key, error: `${unknownCall} got no answer`, recoverable: false });
-                return this.#escalate(`step ${key} called ${unknownCall}, a tool with side effects, and got no answer; it may have taken effect, so plan-runner will not call it again: check whether it did`, `${unknownCall} got no answer`);
+                return this.#escalate(unknownCallWhy(key, unknownCall), `${unknownCall} got no answer`);
             }
             // Nor past a call it refused to repeat: the item's result (null) is not what the call gave.
             const refused = this.#refusedRepeats.get(key);
@@ -4937,7 +4937,7 @@ class PlanRun {
             // No retry, no replan, no resume may call it again blindly: a person checks first.
             this.failures.push({ stepKey: key, error, recoverable: false });
             this.#skipDownstream(key, `upstream step ${key} failed`, false);
-            return this.#escalate(`step ${key} called ${unknownCall}, a tool with side effects, and got no answer; it may have taken effect, so plan-runner will not call it again: check whether it did`, error);
+            return this.#escalate(unknownCallWhy(key, unknownCall), error);
         }
         if (outcome.error instanceof NestedPlanError && outcome.error.escalation !== undefined) {
             // The used plan escalated (a side-effect call with no answer inside it): a person checks, as for a
@@ -5167,6 +5167,14 @@ function repeatedWhy(key, refused) {
     const run = refused.earlierRun ? 'an earlier run' : 'this run';
     const earlier = refused.outcome === 'unknown' ? `got no answer in ${run}; it may have taken effect` : `already took effect in ${run}`;
     return `step ${key} would call ${refused.call} again, a tool with side effects that ${earlier}, so plan-runner will not call it: check whether it did`;
+}
+/**
+ * Why a run escalates after a call with side effects whose outcome is unknown: no answer came, the call was
+ * stopped (a timeout, a cancel), or its answer was too large to read (the server did answer: "got no answer"
+ * alone was untrue there; found by an adversarial pass).
+ */
+function unknownCallWhy(stepKey, call) {
+    return `step ${stepKey} called ${call}, a tool with side effects, and got no answer it could use (none came, the call was stopped, or the answer was too large to read); it may have taken effect, so plan-runner will not call it again: check whether it did`;
 }
 
 ;// CONCATENATED MODULE: ./lib/run/run-cancelled-error.js
@@ -6065,7 +6073,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot resume: ${read.problem}`)] };
         // The prepare state a shard or merge job was given comes first (loadFanOutStates): its shard plans and
         // steps are the ones the states after it are read against.
-        if (trace.fanOutPart === 'prepare' && !trace.effectsOnly) {
+        if (trace.fanOutPart === 'prepare') {
             shardPlans = read.state.shards;
             preparedSteps = new Set(read.state.reuse.keys());
         }
@@ -8630,7 +8638,7 @@ function runStarted(trace) {
 /* harmony export */   NB: () => (/* binding */ fanOutOwnState),
 /* harmony export */   w6: () => (/* binding */ mergeResumeStates)
 /* harmony export */ });
-/* unused harmony exports shardOwnState, prepareOwnState, effectsOnlyState, mergeOwnState */
+/* unused harmony exports shardOwnState, prepareOwnState, mergeOwnState */
 /* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8463);
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(90422);
 /* harmony import */ var _trace_step_weights_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(67047);
@@ -8782,17 +8790,6 @@ function prepareOwnState(state) {
     return { ...state, reuse: own(state.reuse), items: own(state.items), itemErrors: own(state.itemErrors) };
 }
 /**
- * What a state no job can vouch for may tell a run: the calls with side effects it made, so none is made
- * again (a call it says succeeded is refused, never repeated), and how long its steps took. No result, item,
- * shard plan, plan revision or undone work: a fanned-out job's own earlier attempt is found by its artifact
- * name, which any job of the workflow run holding the artifact token can take where it is free (an attempt
- * that did not re-run the job) or free up (found by adversarial passes).
- */
-function effectsOnlyState(state) {
-    const { approval: _approval, decided: _decided, ...rest } = state;
-    return { ...rest, reuse: new Map(), items: new Map(), itemErrors: new Map(), shards: new Map(), leftUndone: new Map(), plan: state.firstPlan };
-}
-/**
  * What a merge job's own earlier attempt may tell it: the steps it ran after the fan-out (a report it
  * published is not published again), but no fan-out step (whole, its items or their errors: the merge
  * assembles those from the shards' states), no shard plan, and no step the prepare state gives
@@ -8805,8 +8802,6 @@ function mergeOwnState(state, shardPlans, prepared) {
 }
 /** What a fanned-out part's saved state may tell this run (see each filter); a whole run's state, all of it. */
 function fanOutOwnState(trace, state, shardPlans, prepared) {
-    if (trace.effectsOnly)
-        return effectsOnlyState(state);
     const part = trace.fanOutPart;
     if (typeof part === 'number')
         return shardOwnState(state, part, shardPlans);

@@ -5308,7 +5308,8 @@ function searchFilesTool(options) {
                         slice = performance.now();
                     }
                     // Cut, then redacted: the redactor hides the start of a secret the cut ends in (at the `\u2026`).
-                    const seen = shown(line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}\u2026` : line);
+                    // A cut line is always redacted: the `\u2026` the cut adds makes shapes and starts of secrets the whole file does not hold.
+                    const seen = line.length > MAX_LINE_CHARS ? redact(`${line.slice(0, MAX_LINE_CHARS)}\u2026`) : shown(line);
                     if (!matcher.test(seen))
                         continue;
                     if (results.length === maxResults) {
