@@ -45,25 +45,25 @@ function blankIsDefault<T extends z.ZodType>(schema: T) {
 }
 
 /** A whole number from `min` to `max`, every failure told the range (zod's own says "Too small: expected number to be >=1"). */
-function wholeNumber(min: number, max: number, unit?: string) {
-  const message = `expected a whole number${unit ? ` of ${unit}` : ''} from ${min} to ${max}`;
+function wholeNumber(min: number, max: number, unit?: string, what?: string) {
+  const message = what ? `expected ${what}` : `expected a whole number${unit ? ` of ${unit}` : ''} from ${min} to ${max}`;
   return z.coerce.number<string>({ error: message }).int(message).min(min, message).max(max, message);
 }
 
 const RATE = 'expected a rate from 0 to 1, such as 0.9';
-const PREPARED = "expected the prepare job's prepared output, an artifact id such as 1234567: write prepared: ${{ needs.prepare.outputs.prepared }}";
+const PREPARED = "the prepare job's prepared output, an artifact id such as 1234567: write prepared: ${{ needs.prepare.outputs.prepared }}";
 
 /**
  * A number input: blank is its default, and only decimal notation is a number. `Number()` also read
- * `0x10` as 16, `1e1` as 10 and `1e400` as no limit at all.
+ * `0x10` as 16, `1e1` as 10 and `1e400` as no limit at all. `hint` says what to write instead of a word.
  */
-function decimalInput<T extends z.ZodType>(schema: T) {
+function decimalInput<T extends z.ZodType>(schema: T, hint?: string) {
   return z.preprocess((value, ctx) => {
     if (typeof value !== 'string') return value;
     if (value.trim() === '') return undefined;
     // A minus sign passes, so `-1` is told the range it is outside of.
     if (!/^\s*-?(?:\d+(?:\.\d*)?|\.\d+)\s*$/.test(value)) {
-      ctx.addIssue({ code: 'custom', message: `expected a decimal number, got ${JSON.stringify(value.slice(0, 40))}` });
+      ctx.addIssue({ code: 'custom', message: `expected a decimal number, got ${JSON.stringify(value.slice(0, 40))}${hint ? `: ${hint}` : ''}` });
       return z.NEVER;
     }
     // 400 nines read as Infinity, and zod's own "expected number, received Infinity" was the message.
@@ -132,7 +132,7 @@ export const ActionInputs = z.object({
   ),
   shards: decimalInput(wholeNumber(1, MAX_SHARDS).optional()),
   shard: decimalInput(wholeNumber(1, MAX_SHARDS).optional()),
-  prepared: decimalInput(z.coerce.number<string>({ error: PREPARED }).int(PREPARED).min(1, PREPARED).max(Number.MAX_SAFE_INTEGER, PREPARED).optional()),
+  prepared: decimalInput(wholeNumber(1, Number.MAX_SAFE_INTEGER, undefined, PREPARED).optional(), PREPARED),
   'weights-from': blankIsDefault(Text.optional()),
   'max-cost-usd-per-run': decimalInput(z.coerce.number<string>().min(0, 'expected an amount in US dollars of 0 or more, such as 0.05').max(1_000_000, 'expected an amount in US dollars of at most 1,000,000, as the CLI takes').optional()),
   'allowed-bots': AllowedBotsInput,

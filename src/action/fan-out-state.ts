@@ -19,11 +19,8 @@ export function ownPart(fanOut: FanOutSettings): string {
  * (with `resumeOwn`), and for a merge every shard's. Of attempts no later than this one (`attempt`), of its
  * own part only earlier ones (a state named for an attempt that has not run is not one a job of this
  * attempt saved), and of other parts none older than the prepare state (`since`): no shard of an earlier
- * attempt ran on it, so such a name was free for any job to take (a prepare that failed in attempt 1
- * skipped that attempt's shards; found by an adversarial pass). Its own earlier state is read through the
- * filter of its part (`fanOutOwnState`), one older than the prepare state only after a prepare that
- * succeeded (`preparedBefore`): read for its calls only, a "Re-run all jobs" refused every call with side
- * effects a green run had made, and its gate went red (found by a review).
+ * attempt ran on it, so such a name was free for any job to take (found by an adversarial pass). Its own
+ * state from before the prepare state is kept or left out by `loadFanOutStates` (`preparedBefore`).
  */
 function wantedParts(fanOut: FanOutSettings, resumeOwn: boolean, attempt: number, since: number): (part: string, saved: number) => boolean {
   const own = ownPart(fanOut);
@@ -95,7 +92,7 @@ async function givenPrepare(store: RunStateStore, artifacts: readonly StateArtif
   if (!read.ok) return read;
   const status = runStatus(read.trace.text);
   if (status !== 'succeeded') {
-    return { ok: false, problem: `mode ${part}: the prepare job's state (attempt ${parsed.attempt}, artifact ${artifact.name}) records a run that ${status === undefined ? 'did not finish' : `ended ${status}`}: the shard and merge jobs build on a prepare that succeeded; re-run the prepare job` };
+    return { ok: false, problem: `mode ${part}: the prepare job's state (attempt ${parsed.attempt}, artifact ${artifact.name}) records a run that ${typeof status === 'string' ? `ended ${status}` : 'did not finish'}: the shard and merge jobs build on a prepare that succeeded; re-run the prepare job` };
   }
   return { ok: true, state, trace: read.trace };
 }
@@ -121,7 +118,7 @@ export async function loadFanOutStates(store: RunStateStore, fanOut: FanOutSetti
   const traces: ResumeTrace[] = prepare ? [prepare.trace] : [];
   const parts: PartState[] = prepare ? [prepare.state] : [];
   // Prepare's comes first: the shards it made are the only ones read.
-  const shards = prepare && shardCount(prepare.trace.text);
+  const shards = prepare ? shardCount(prepare.trace.text) : undefined;
   const own = ownPart(fanOut);
   if (fanOut.part === 'shard' && shards !== undefined && fanOut.shard > shards) {
     return { ok: false, problem: `mode shard: shard ${fanOut.shard} is not one of the ${shards} the prepare job assigned items to: the matrix must be the prepare job's matrix output (strategy.matrix: \${{ fromJSON(needs.prepare.outputs.matrix) }})` };
@@ -148,35 +145,32 @@ async function preparedBefore(store: RunStateStore, artifacts: readonly StateArt
   return read.ok && runStatus(read.trace.text) === 'succeeded';
 }
 
-/** The status the last `run_finished` line of a trace (`text`) records, if any. */
-function runStatus(text: string): string | undefined {
-  for (let end = text.length; end > 0; ) {
-    const at = text.lastIndexOf('"run_finished"', end - 1);
-    if (at < 0) return undefined;
-    const start = text.lastIndexOf('\n', at) + 1;
-    const stop = text.indexOf('\n', at);
+/**
+ * The first (or last) whole event of `type` in a trace's text, read line by line: a cut last line is left
+ * out. Enough for the one field a fan-out job needs before the trace is read in full (`traceEvents`).
+ */
+function traceEvent(text: string, type: string, which: 'first' | 'last'): Record<string, unknown> | undefined {
+  const lines = text.split('\n');
+  if (which === 'last') lines.reverse();
+  for (const line of lines) {
+    if (!line.includes(`"${type}"`)) continue;
     try {
-      const event = JSON.parse(text.slice(start, stop < 0 ? undefined : stop)) as { type?: unknown; status?: unknown };
-      if (event.type === 'run_finished') return typeof event.status === 'string' ? event.status : undefined;
+      const event = JSON.parse(line) as Record<string, unknown> | null;
+      if (event?.type === type) return event;
     } catch {
-      // A cut last line: an earlier one may answer.
+      // A cut last line.
     }
-    end = start;
   }
   return undefined;
 }
 
-/** The shard count the prepare job's trace (`text`) recorded, if any. */
-function shardCount(text: string | undefined): number | undefined {
-  for (const line of text?.split('\n') ?? []) {
-    if (!line.includes('"shards_assigned"')) continue;
-    try {
-      const event = JSON.parse(line) as { type?: unknown; shards?: unknown };
-      // Bounded as the trace's schema bounds it: the count multiplies a shard job's interval between comment writes.
-      if (event.type === 'shards_assigned' && Number.isInteger(event.shards)) return Math.min(Math.max(event.shards as number, 1), MAX_SHARDS);
-    } catch {
-      // A cut last line: the count is on every shards_assigned line, so an earlier one answers.
-    }
-  }
-  return undefined;
+/** The status of the run a trace records (its last `run_finished`), if it finished. */
+function runStatus(text: string): unknown {
+  return traceEvent(text, 'run_finished', 'last')?.status;
+}
+
+/** The shard count a prepare job's trace records, bounded as the trace's schema bounds it (it multiplies a shard job's interval between comment writes). */
+function shardCount(text: string): number | undefined {
+  const shards = traceEvent(text, 'shards_assigned', 'first')?.shards;
+  return typeof shards === 'number' && Number.isInteger(shards) ? Math.min(Math.max(shards, 1), MAX_SHARDS) : undefined;
 }

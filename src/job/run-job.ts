@@ -210,7 +210,7 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
       shardPlans = read.state.shards;
       preparedSteps = new Set(read.state.reuse.keys());
     }
-    states.push(fanOutOwnState(trace, read.state, shardPlans, preparedSteps));
+    states.push(fanOutOwnState(trace.fanOutPart, read.state, shardPlans, preparedSteps));
   }
   if (states.length > 0) resume = states.length === 1 ? states[0] : mergeResumeStates(states, states.map((state) => state.from).join(', '));
   const stepWeights = settings.stepWeights ?? (resume && resume.durations.size > 0 ? resume.durations : undefined);

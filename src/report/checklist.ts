@@ -23,9 +23,9 @@ export const STATE_ICONS: Readonly<Record<StepState, string>> = {
 };
 
 /**
- * `3/5 complete, 0 failed` (plus the items of completed steps that failed, skipped and replaced when any), over the steps of the current plan
- * revision: a step that failed and was replaced by a replan is counted as replaced, not as a failure
- * of the plan that finally ran.
+ * `3/5 complete, 0 failed` (plus failed items of completed steps, skipped and replaced, when any), over
+ * the steps of the current plan revision: a step that failed and was replaced by a replan is counted as
+ * replaced, not as a failure of the plan that finally ran.
  */
 export function checklistHeader(record: RunRecord): string {
   const current = record.plan ? currentKeys(record.plan.steps) : undefined;

@@ -267,8 +267,8 @@ export function traceWriter(file: string, options: TraceWriterOptions = {}): Tra
     pending = '';
     if (failure !== undefined) return;
     try {
-      fd ??= open();
-      writeFileSync(fd, text);
+      // Open: text waits only after an event, and the first event opens the file (`listener`).
+      writeFileSync(fd!, text);
     } catch (cause) {
       failure = cause;
     }

@@ -4,7 +4,6 @@ import { applyEvent, newRunRecord, undoneInside, unfinishedWork } from '../core/
 import type { Usage } from '../core/usage.ts';
 import type { StepWeights } from './start-order.ts';
 import { stepDurations } from './trace-step-weights.ts';
-import type { ResumeTrace } from './read-resume-trace.ts';
 
 /** A completed step of an earlier run that a resume may reuse. */
 export interface ReusableStep {
@@ -228,9 +227,8 @@ export function mergeOwnState(state: ResumeState, shardPlans: ReadonlyMap<string
   return { ...state, reuse, items: new Map(), itemErrors: new Map(), shards: new Map() };
 }
 
-/** What a fanned-out part's saved state may tell this run (see each filter); a whole run's state, all of it. */
-export function fanOutOwnState(trace: ResumeTrace, state: ResumeState, shardPlans: ResumeState['shards'], prepared: ReadonlySet<string>): ResumeState {
-  const part = trace.fanOutPart;
+/** What the saved state of a fanned-out run's `part` may tell this run (see each filter); a whole run's state (no part), all of it. */
+export function fanOutOwnState(part: 'prepare' | 'merge' | number | undefined, state: ResumeState, shardPlans: ReadonlyMap<string, ShardPlan>, prepared: ReadonlySet<string>): ResumeState {
   if (typeof part === 'number') return shardOwnState(state, part, shardPlans);
   if (part === 'prepare') return prepareOwnState(state);
   if (part === 'merge') return mergeOwnState(state, shardPlans, prepared);

@@ -137,8 +137,8 @@ export function searchFilesTool(options: { root: string; redact: Redactor; maxRe
             ctx.signal.throwIfAborted();
             slice = performance.now();
           }
-          // Cut, then redacted: the redactor hides the start of a secret the cut ends in (at the `…`).
-          // A cut line is always redacted: the `…` the cut adds makes shapes and starts of secrets the whole file does not hold.
+          // Cut, then redacted, in any file: at the `…` the cut adds the redactor hides the start of a secret,
+          // and shapes the whole file does not hold can appear.
           const seen = line.length > MAX_LINE_CHARS ? redact(`${line.slice(0, MAX_LINE_CHARS)}…`) : shown(line);
           if (!matcher.test(seen)) continue;
           if (results.length === maxResults) {

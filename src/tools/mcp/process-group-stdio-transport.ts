@@ -139,15 +139,11 @@ export class ProcessGroupStdioTransport implements Transport {
     if (stdin.write(serializeMessage(message))) return;
     this.#waiting++;
     try {
-      await (this.#drained ??= once(stdin, 'drain').then(
-        () => {
+      await (this.#drained ??= once(stdin, 'drain')
+        .then(() => undefined)
+        .finally(() => {
           this.#drained = undefined;
-        },
-        (error: unknown) => {
-          this.#drained = undefined;
-          throw error;
-        },
-      ));
+        }));
     } finally {
       this.#waiting--;
     }
