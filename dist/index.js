@@ -766,11 +766,8 @@ function ownPart(fanOut) {
  * (with `resumeOwn`), and for a merge every shard's. Of attempts no later than this one (`attempt`), of its
  * own part only earlier ones (a state named for an attempt that has not run is not one a job of this
  * attempt saved), and of other parts none older than the prepare state (`since`): no shard of an earlier
- * attempt ran on it, so such a name was free for any job to take (a prepare that failed in attempt 1
- * skipped that attempt's shards; found by an adversarial pass). Its own earlier state is read through the
- * filter of its part (`fanOutOwnState`), one older than the prepare state only after a prepare that
- * succeeded (`preparedBefore`): read for its calls only, a "Re-run all jobs" refused every call with side
- * effects a green run had made, and its gate went red (found by a review).
+ * attempt ran on it, so such a name was free for any job to take (found by an adversarial pass). Its own
+ * state from before the prepare state is kept or left out by `loadFanOutStates` (`preparedBefore`).
  */
 function wantedParts(fanOut, resumeOwn, attempt, since) {
     const own = ownPart(fanOut);
@@ -834,7 +831,7 @@ async function givenPrepare(store, artifacts, plan, dir, part, prepared) {
         return read;
     const status = runStatus(read.trace.text);
     if (status !== 'succeeded') {
-        return { ok: false, problem: `mode ${part}: the prepare job's state (attempt ${parsed.attempt}, artifact ${artifact.name}) records a run that ${status === undefined ? 'did not finish' : `ended ${status}`}: the shard and merge jobs build on a prepare that succeeded; re-run the prepare job` };
+        return { ok: false, problem: `mode ${part}: the prepare job's state (attempt ${parsed.attempt}, artifact ${artifact.name}) records a run that ${typeof status === 'string' ? `ended ${status}` : 'did not finish'}: the shard and merge jobs build on a prepare that succeeded; re-run the prepare job` };
     }
     return { ok: true, state, trace: read.trace };
 }
@@ -862,7 +859,7 @@ async function loadFanOutStates(store, fanOut, plan, dir, resumeOwn, attempt) {
     const traces = prepare ? [prepare.trace] : [];
     const parts = prepare ? [prepare.state] : [];
     // Prepare's comes first: the shards it made are the only ones read.
-    const shards = prepare && shardCount(prepare.trace.text);
+    const shards = prepare ? shardCount(prepare.trace.text) : undefined;
     const own = ownPart(fanOut);
     if (fanOut.part === 'shard' && shards !== undefined && fanOut.shard > shards) {
         return { ok: false, problem: `mode shard: shard ${fanOut.shard} is not one of the ${shards} the prepare job assigned items to: the matrix must be the prepare job's matrix output (strategy.matrix: \${{ fromJSON(needs.prepare.outputs.matrix) }})` };
@@ -891,42 +888,36 @@ async function preparedBefore(store, artifacts, plan, dir, attempt) {
     const read = await downloadState(store, newest, node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, 'earlier'));
     return read.ok && runStatus(read.trace.text) === 'succeeded';
 }
-/** The status the last `run_finished` line of a trace (`text`) records, if any. */
-function runStatus(text) {
-    for (let end = text.length; end > 0;) {
-        const at = text.lastIndexOf('"run_finished"', end - 1);
-        if (at < 0)
-            return undefined;
-        const start = text.lastIndexOf('\n', at) + 1;
-        const stop = text.indexOf('\n', at);
-        try {
-            const event = JSON.parse(text.slice(start, stop < 0 ? undefined : stop));
-            if (event.type === 'run_finished')
-                return typeof event.status === 'string' ? event.status : undefined;
-        }
-        catch {
-            // A cut last line: an earlier one may answer.
-        }
-        end = start;
-    }
-    return undefined;
-}
-/** The shard count the prepare job's trace (`text`) recorded, if any. */
-function shardCount(text) {
-    for (const line of text?.split('\n') ?? []) {
-        if (!line.includes('"shards_assigned"'))
+/**
+ * The first (or last) whole event of `type` in a trace's text, read line by line: a cut last line is left
+ * out. Enough for the one field a fan-out job needs before the trace is read in full (`traceEvents`).
+ */
+function traceEvent(text, type, which) {
+    const lines = text.split('\n');
+    if (which === 'last')
+        lines.reverse();
+    for (const line of lines) {
+        if (!line.includes(`"${type}"`))
             continue;
         try {
             const event = JSON.parse(line);
-            // Bounded as the trace's schema bounds it: the count multiplies a shard job's interval between comment writes.
-            if (event.type === 'shards_assigned' && Number.isInteger(event.shards))
-                return Math.min(Math.max(event.shards, 1), _core_run_event_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_SHARDS */ .h);
+            if (event?.type === type)
+                return event;
         }
         catch {
-            // A cut last line: the count is on every shards_assigned line, so an earlier one answers.
+            // A cut last line.
         }
     }
     return undefined;
+}
+/** The status of the run a trace records (its last `run_finished`), if it finished. */
+function runStatus(text) {
+    return traceEvent(text, 'run_finished', 'last')?.status;
+}
+/** The shard count a prepare job's trace records, bounded as the trace's schema bounds it (it multiplies a shard job's interval between comment writes). */
+function shardCount(text) {
+    const shards = traceEvent(text, 'shards_assigned', 'first')?.shards;
+    return typeof shards === 'number' && Number.isInteger(shards) ? Math.min(Math.max(shards, 1), _core_run_event_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_SHARDS */ .h) : undefined;
 }
 
 
@@ -10041,17 +10032,16 @@ function buildRedactor(given) {
     // plain results) hold no secret, and nine scans per text made redaction the run's largest cost.
     const anyPattern = new RegExp([...screened.map(escapeRegExp), ...TOKEN_SHAPES.map((shape) => shape.pattern.source)].join('|'));
     const anyBearer = new RegExp(`${BEARER.source}|${BASIC.source}`, 'i');
-    // No pattern matches fewer characters than this: a known value's shortest spelling, `Basic xxxx` or `Bearer xxxx`.
+    // No pattern matches fewer characters than this: a known value's shortest spelling, `Bearer xxxx` or `Basic xxxxxxxx`.
     const shortest = Math.min(BEARER_MIN_LENGTH, BASIC_MIN_LENGTH, ...known.map((form) => form.length));
     // For JSON text: the patterns without their word boundaries (an escape such as `\n` puts a word
     // character before a token that starts a line), every known form also as JSON escapes it, and
-    // any "Bearer" (its space may be escaped), and "Basic" with base64 after it.
+    // any "Bearer" or "Basic" (the space after it may be escaped).
     const jsonForms = [...new Set(screened.flatMap((form) => [form, JSON.stringify(form).slice(1, -1)]))];
     const screen = [
         ...jsonForms.map(escapeRegExp),
         ...TOKEN_SHAPES.map((shape) => shape.pattern.source.replaceAll('\\b', '')),
         '[Bb][Ee][Aa][Rr][Ee][Rr]',
-        // Any "Basic", as any "Bearer": a tab or another space after it is written otherwise in JSON (`\\t`).
         '[Bb][Aa][Ss][Ii][Cc]',
     ];
     // A cut can leave a short start or end of any known value beside its `\u2026` (hideAtCuts).
@@ -15844,7 +15834,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             shardPlans = read.state.shards;
             preparedSteps = new Set(read.state.reuse.keys());
         }
-        states.push((0,resume_state/* fanOutOwnState */.NB)(trace, read.state, shardPlans, preparedSteps));
+        states.push((0,resume_state/* fanOutOwnState */.NB)(trace.fanOutPart, read.state, shardPlans, preparedSteps));
     }
     if (states.length > 0)
         resume = states.length === 1 ? states[0] : (0,resume_state/* mergeResumeStates */.w6)(states, states.map((state) => state.from).join(', '));
@@ -25336,9 +25326,9 @@ const STATE_ICONS = {
     skipped: '\u23ed\ufe0f',
 };
 /**
- * `3/5 complete, 0 failed` (plus the items of completed steps that failed, skipped and replaced when any), over the steps of the current plan
- * revision: a step that failed and was replaced by a replan is counted as replaced, not as a failure
- * of the plan that finally ran.
+ * `3/5 complete, 0 failed` (plus failed items of completed steps, skipped and replaced, when any), over
+ * the steps of the current plan revision: a step that failed and was replaced by a replan is counted as
+ * replaced, not as a failure of the plan that finally ran.
  */
 function checklistHeader(record) {
     const current = record.plan ? currentKeys(record.plan.steps) : undefined;
@@ -28378,9 +28368,8 @@ function mergeOwnState(state, shardPlans, prepared) {
     const reuse = new Map([...state.reuse].filter(([reuseKey]) => !shardPlans.has(reuseKey) && !prepared.has(reuseKey)));
     return { ...state, reuse, items: new Map(), itemErrors: new Map(), shards: new Map() };
 }
-/** What a fanned-out part's saved state may tell this run (see each filter); a whole run's state, all of it. */
-function fanOutOwnState(trace, state, shardPlans, prepared) {
-    const part = trace.fanOutPart;
+/** What the saved state of a fanned-out run's `part` may tell this run (see each filter); a whole run's state (no part), all of it. */
+function fanOutOwnState(part, state, shardPlans, prepared) {
     if (typeof part === 'number')
         return shardOwnState(state, part, shardPlans);
     if (part === 'prepare')
@@ -30498,8 +30487,8 @@ function searchFilesTool(options) {
                         ctx.signal.throwIfAborted();
                         slice = performance.now();
                     }
-                    // Cut, then redacted: the redactor hides the start of a secret the cut ends in (at the `\u2026`).
-                    // A cut line is always redacted: the `\u2026` the cut adds makes shapes and starts of secrets the whole file does not hold.
+                    // Cut, then redacted, in any file: at the `\u2026` the cut adds the redactor hides the start of a secret,
+                    // and shapes the whole file does not hold can appear.
                     const seen = line.length > MAX_LINE_CHARS ? redact(`${line.slice(0, MAX_LINE_CHARS)}\u2026`) : shown(line);
                     if (!matcher.test(seen))
                         continue;
@@ -44946,17 +44935,17 @@ function blankIsDefault(schema) {
     return lib_schemas.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema);
 }
 /** A whole number from `min` to `max`, every failure told the range (zod's own says "Too small: expected number to be >=1"). */
-function wholeNumber(min, max, unit) {
-    const message = `expected a whole number${unit ? ` of ${unit}` : ''} from ${min} to ${max}`;
+function wholeNumber(min, max, unit, what) {
+    const message = what ? `expected ${what}` : `expected a whole number${unit ? ` of ${unit}` : ''} from ${min} to ${max}`;
     return coerce/* number */.ai({ error: message }).int(message).min(min, message).max(max, message);
 }
 const RATE = 'expected a rate from 0 to 1, such as 0.9';
-const PREPARED = "expected the prepare job's prepared output, an artifact id such as 1234567: write prepared: ${{ needs.prepare.outputs.prepared }}";
+const PREPARED = "the prepare job's prepared output, an artifact id such as 1234567: write prepared: ${{ needs.prepare.outputs.prepared }}";
 /**
  * A number input: blank is its default, and only decimal notation is a number. `Number()` also read
- * `0x10` as 16, `1e1` as 10 and `1e400` as no limit at all.
+ * `0x10` as 16, `1e1` as 10 and `1e400` as no limit at all. `hint` says what to write instead of a word.
  */
-function decimalInput(schema) {
+function decimalInput(schema, hint) {
     return lib_schemas.preprocess((value, ctx) => {
         if (typeof value !== 'string')
             return value;
@@ -44964,7 +44953,7 @@ function decimalInput(schema) {
             return undefined;
         // A minus sign passes, so `-1` is told the range it is outside of.
         if (!/^\s*-?(?:\d+(?:\.\d*)?|\.\d+)\s*$/.test(value)) {
-            ctx.addIssue({ code: 'custom', message: `expected a decimal number, got ${JSON.stringify(value.slice(0, 40))}` });
+            ctx.addIssue({ code: 'custom', message: `expected a decimal number, got ${JSON.stringify(value.slice(0, 40))}${hint ? `: ${hint}` : ''}` });
             return lib_core/* NEVER */.tm;
         }
         // 400 nines read as Infinity, and zod's own "expected number, received Infinity" was the message.
@@ -45019,7 +45008,7 @@ const ActionInputs = lib_schemas.object({
     'state-retention-days': decimalInput(coerce/* number */.ai({ error: 'expected a whole number of days from 1 to 90' }).int('expected a whole number of days from 1 to 90').min(1, 'expected at least 1 day').max(90, 'expected at most 90 days (the longest GitHub keeps artifacts)').default(7)),
     shards: decimalInput(wholeNumber(1, run_event/* MAX_SHARDS */.h).optional()),
     shard: decimalInput(wholeNumber(1, run_event/* MAX_SHARDS */.h).optional()),
-    prepared: decimalInput(coerce/* number */.ai({ error: PREPARED }).int(PREPARED).min(1, PREPARED).max(Number.MAX_SAFE_INTEGER, PREPARED).optional()),
+    prepared: decimalInput(wholeNumber(1, Number.MAX_SAFE_INTEGER, undefined, PREPARED).optional(), PREPARED),
     'weights-from': blankIsDefault(Text.optional()),
     'max-cost-usd-per-run': decimalInput(coerce/* number */.ai().min(0, 'expected an amount in US dollars of 0 or more, such as 0.05').max(1_000_000, 'expected an amount in US dollars of at most 1,000,000, as the CLI takes').optional()),
     'allowed-bots': AllowedBotsInput,
@@ -47297,7 +47286,7 @@ function traceWriter(file, options = {}) {
         if (failure !== undefined)
             return;
         try {
-            fd ??= open();
+            // Open: text waits only after an event, and the first event opens the file (`listener`).
             (0,external_node_fs_.writeFileSync)(fd, text);
         }
         catch (cause) {

@@ -1770,7 +1770,7 @@ function traceWriter(file, options = {}) {
         if (failure !== undefined)
             return;
         try {
-            fd ??= open();
+            // Open: text waits only after an event, and the first event opens the file (`listener`).
             (0,external_node_fs_.writeFileSync)(fd, text);
         }
         catch (cause) {

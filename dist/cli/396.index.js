@@ -465,17 +465,16 @@ function buildRedactor(given) {
     // plain results) hold no secret, and nine scans per text made redaction the run's largest cost.
     const anyPattern = new RegExp([...screened.map(escapeRegExp), ...TOKEN_SHAPES.map((shape) => shape.pattern.source)].join('|'));
     const anyBearer = new RegExp(`${BEARER.source}|${BASIC.source}`, 'i');
-    // No pattern matches fewer characters than this: a known value's shortest spelling, `Basic xxxx` or `Bearer xxxx`.
+    // No pattern matches fewer characters than this: a known value's shortest spelling, `Bearer xxxx` or `Basic xxxxxxxx`.
     const shortest = Math.min(BEARER_MIN_LENGTH, BASIC_MIN_LENGTH, ...known.map((form) => form.length));
     // For JSON text: the patterns without their word boundaries (an escape such as `\n` puts a word
     // character before a token that starts a line), every known form also as JSON escapes it, and
-    // any "Bearer" (its space may be escaped), and "Basic" with base64 after it.
+    // any "Bearer" or "Basic" (the space after it may be escaped).
     const jsonForms = [...new Set(screened.flatMap((form) => [form, JSON.stringify(form).slice(1, -1)]))];
     const screen = [
         ...jsonForms.map(escapeRegExp),
         ...TOKEN_SHAPES.map((shape) => shape.pattern.source.replaceAll('\\b', '')),
         '[Bb][Ee][Aa][Rr][Ee][Rr]',
-        // Any "Basic", as any "Bearer": a tab or another space after it is written otherwise in JSON (`\\t`).
         '[Bb][Aa][Ss][Ii][Cc]',
     ];
     // A cut can leave a short start or end of any known value beside its `\u2026` (hideAtCuts).

@@ -6077,7 +6077,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             shardPlans = read.state.shards;
             preparedSteps = new Set(read.state.reuse.keys());
         }
-        states.push((0,resume_state/* fanOutOwnState */.NB)(trace, read.state, shardPlans, preparedSteps));
+        states.push((0,resume_state/* fanOutOwnState */.NB)(trace.fanOutPart, read.state, shardPlans, preparedSteps));
     }
     if (states.length > 0)
         resume = states.length === 1 ? states[0] : (0,resume_state/* mergeResumeStates */.w6)(states, states.map((state) => state.from).join(', '));
@@ -7746,9 +7746,9 @@ const STATE_ICONS = {
     skipped: '\u23ed\ufe0f',
 };
 /**
- * `3/5 complete, 0 failed` (plus the items of completed steps that failed, skipped and replaced when any), over the steps of the current plan
- * revision: a step that failed and was replaced by a replan is counted as replaced, not as a failure
- * of the plan that finally ran.
+ * `3/5 complete, 0 failed` (plus failed items of completed steps, skipped and replaced, when any), over
+ * the steps of the current plan revision: a step that failed and was replaced by a replan is counted as
+ * replaced, not as a failure of the plan that finally ran.
  */
 function checklistHeader(record) {
     const current = record.plan ? currentKeys(record.plan.steps) : undefined;
@@ -8800,9 +8800,8 @@ function mergeOwnState(state, shardPlans, prepared) {
     const reuse = new Map([...state.reuse].filter(([reuseKey]) => !shardPlans.has(reuseKey) && !prepared.has(reuseKey)));
     return { ...state, reuse, items: new Map(), itemErrors: new Map(), shards: new Map() };
 }
-/** What a fanned-out part's saved state may tell this run (see each filter); a whole run's state, all of it. */
-function fanOutOwnState(trace, state, shardPlans, prepared) {
-    const part = trace.fanOutPart;
+/** What the saved state of a fanned-out run's `part` may tell this run (see each filter); a whole run's state (no part), all of it. */
+function fanOutOwnState(part, state, shardPlans, prepared) {
     if (typeof part === 'number')
         return shardOwnState(state, part, shardPlans);
     if (part === 'prepare')

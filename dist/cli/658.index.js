@@ -759,11 +759,10 @@ class ProcessGroupStdioTransport {
             return;
         this.#waiting++;
         try {
-            await (this.#drained ??= (0,external_node_events_.once)(stdin, 'drain').then(() => {
+            await (this.#drained ??= (0,external_node_events_.once)(stdin, 'drain')
+                .then(() => undefined)
+                .finally(() => {
                 this.#drained = undefined;
-            }, (error) => {
-                this.#drained = undefined;
-                throw error;
             }));
         }
         finally {

@@ -5307,8 +5307,8 @@ function searchFilesTool(options) {
                         ctx.signal.throwIfAborted();
                         slice = performance.now();
                     }
-                    // Cut, then redacted: the redactor hides the start of a secret the cut ends in (at the `\u2026`).
-                    // A cut line is always redacted: the `\u2026` the cut adds makes shapes and starts of secrets the whole file does not hold.
+                    // Cut, then redacted, in any file: at the `\u2026` the cut adds the redactor hides the start of a secret,
+                    // and shapes the whole file does not hold can appear.
                     const seen = line.length > MAX_LINE_CHARS ? redact(`${line.slice(0, MAX_LINE_CHARS)}\u2026`) : shown(line);
                     if (!matcher.test(seen))
                         continue;
