@@ -3,7 +3,7 @@ import type { RunEvent, RunListener } from '../core/run-event.ts';
 import { applyEvent, jobDurationMs, newRunRecord, type RunRecord } from '../core/run-record.ts';
 import { checklistHeader, checklistItem, checklistItems, freshChecklistItem, nestedItems, oneLogLine, planStepOf, STATE_ICONS, type ChecklistItem } from './checklist.ts';
 import { formatDuration } from './format-duration.ts';
-import { goalsHeadline } from './goals-table.ts';
+import { goalLogLine, goalsHeadline } from './goals-table.ts';
 import type { Redactor } from '../core/redact.ts';
 import { changedTodoEntries, todoEntries, type TodoEntry } from './todo-entries.ts';
 
@@ -54,6 +54,8 @@ function nestedChangeLines(event: Extract<RunEvent, { type: 'nested_event' }>, r
     inner = inner.steps.get(current.stepKey)?.nested;
     current = current.event;
   }
+  // A used plan's goals, once checked: its step's line follows with the verdict they gave.
+  if (inner && current.type === 'goals_checked') return current.goals.map((goal) => `${'  '.repeat(path.length)}${oneLogLine(redact(path.join(' › ')))} › ${goalLogLine({ ...goal, name: redact(goal.name), evidence: redact(goal.evidence) })}`);
   // Only a nested step's own changes: nested runs interleave, so each line names the plan step it is under.
   if (!inner || !current.type.startsWith('step_') || !('stepKey' in current)) return [];
   const planStep = planStepOf(inner, current.stepKey);

@@ -30,6 +30,12 @@ function goalVerdict(goal: GoalRow): string {
   return goal.severity === 'warning' ? 'unmet (warning)' : 'unmet';
 }
 
+/** A goal as a Markdown list item (a used plan's goals under its step): icon, name, severity and outcome, evidence. */
+export function goalListItem(goal: GoalRow, redact: (text: string) => string, maxEvidence = 300): string {
+  const name = escapeInlineMarkdown(cutText(redact(goal.name), 200));
+  return `- ${goalIcon(goal)} ${name} (${goal.severity}, ${goal.outcome === 'error' ? 'could not evaluate' : goal.outcome}): ${escapeInlineMarkdown(cutText(redact(goal.evidence), maxEvidence))}`;
+}
+
 /** `2/3 goals met` (warnings counted with the rest). */
 export function goalsHeadline(goals: readonly GoalRow[]): string {
   return `${goals.filter((g) => g.outcome === 'met').length}/${goals.length} goals met`;

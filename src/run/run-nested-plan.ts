@@ -73,6 +73,9 @@ export async function runNestedPlan(step: PlanStep, context: NestedRunContext): 
     const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates: finalStepStates(outcome.record), unfinished: unfinishedWork(outcome.record), masked: outcome.masked, ...(outcome.resultStepKey !== undefined && { resultStepKey: outcome.resultStepKey }) };
     const results = await (deps.checkGoals ?? ((list, goalTarget, signal) => evaluateGoals(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal })))(goals, target, context.signal);
     const verdict = goalsVerdict(results);
+    // Recorded in the used plan's own record (the trace, the summary and the log show them under the step):
+    // a warning it did not meet, or why its step passed, showed nowhere.
+    outcome.recordGoals(results, verdict.goalsMet ? outcome.status : 'goals-unmet');
     if (!verdict.goalsMet) {
       const unmet = verdict.unmetRequired.map((goal) => `'${goal.name}' ${goal.outcome === 'error' ? 'could not be evaluated' : 'not met'} (${goal.evidence})`).join('; ');
       return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `ran, but its goals decide against it: ${unmet}` }), usage);

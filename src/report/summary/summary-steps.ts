@@ -10,6 +10,7 @@ import { resultText } from '../../core/result-text.ts';
 import { todoEntries, todoTally } from '../todo-entries.ts';
 import type { CuttablePart, SummaryPart } from './summary-part.ts';
 import { groupDigits } from '../../core/group-digits.ts';
+import { goalListItem, goalsHeadline } from '../goals-table.ts';
 
 const INLINE_MAX = 120;
 /**
@@ -118,6 +119,19 @@ function dropRank(step: StepRecord | undefined, ended: boolean): 1 | 2 | 3 | und
 }
 
 /**
+ * The goals each plan a `type: plan` step used was checked against (its own and, deeper, its plan steps'),
+ * one part per plan: a warning it did not meet, or the evidence its step passed on, shows here.
+ */
+function usedPlanGoals(path: readonly string[], step: StepRecord | undefined, redact: (text: string) => string): string[] {
+  const nested = step?.nested;
+  if (!nested) return [];
+  const own = nested.goals?.length
+    ? [[`Goals of the plan ${escapeInlineMarkdown(redact(path.join(' › ')))} uses — ${goalsHeadline(nested.goals)}:`, ...nested.goals.map((goal) => goalListItem(goal, redact))].join('\n')]
+    : [];
+  return [...own, ...[...nested.steps].flatMap(([key, inner]) => usedPlanGoals([...path, key], inner, redact))];
+}
+
+/**
  * Every step with its full result: the current plan's steps first, then steps an earlier revision
  * replaced (a failure that caused a replan must stay visible). Long results are cuttable parts.
  */
@@ -131,6 +145,7 @@ export function renderSummarySteps(record: RunRecord, redact: (text: string) => 
     // A plan step's nested run, indented under it: each inner step with its status.
     const inner = step?.nested ? nestedItems(step, redact) : [];
     if (inner.length > 0) lines.push(inner.map(({ depth, item }) => `${'  '.repeat(depth - 1)}- ${item.icon} ${escapeMarkdown(`${redact(item.key)}. ${item.title}${item.status}`)}`).join('\n'));
+    lines.push(...usedPlanGoals([planStep.key], step, redact));
     const rank = dropRank(step, record.status !== undefined);
     if (rank === undefined) parts.push(...lines);
     else parts.push({ lines, rank });

@@ -1,0 +1,92 @@
+// A used plan's goals were checked but recorded nowhere: a warning it did not meet, or the evidence its
+// step passed on, showed in neither the log, the summary nor the trace.
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parseCliArgs } from '../../src/cli/parse-cli-args.ts';
+import { runCommand } from '../../src/cli/run-command.ts';
+
+const OUTER = `name: Outer
+workflow_sequence:
+  - { id: sums, type: plan, uses: plans/inner.yml }
+goals:
+  - { name: the answer is 42, equals: "42" }
+`;
+const INNER = `name: Inner
+workflow_sequence:
+  - { id: deeper, type: plan, uses: plans/leaf.yml }
+goals:
+  - { name: inner answer is 42, equals: "42" }
+  - { name: inner answer says hello, contains: hello, severity: warning }
+`;
+const LEAF = `name: Leaf
+toolsets: [math]
+workflow_sequence:
+  - { id: 1, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }
+goals:
+  - { name: leaf answer is short, max_chars: 5 }
+`;
+
+afterEach(() => vi.restoreAllMocks());
+
+async function runOuter(inner: string): Promise<{ code: number; out: string; summary: string; trace: string }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-used-goals-'));
+  mkdirSync(path.join(dir, 'plans'));
+  writeFileSync(path.join(dir, 'outer.yml'), OUTER);
+  writeFileSync(path.join(dir, 'plans', 'inner.yml'), inner);
+  writeFileSync(path.join(dir, 'plans', 'leaf.yml'), LEAF);
+  let out = '';
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => ((out += String(chunk)), true));
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((out += String(chunk)), true));
+  const args = parseCliArgs(['run', 'outer.yml', '--summary', 'report.md', '--trace', 't.jsonl']);
+  if (args.command !== 'run') throw new Error('not run');
+  // A used plan's path is relative to the working directory (the repository's root on a runner).
+  const cwd = process.cwd();
+  process.chdir(dir);
+  let code: number;
+  try {
+    code = await runCommand(args, new AbortController().signal);
+  } finally {
+    process.chdir(cwd);
+    vi.restoreAllMocks();
+  }
+  return { code, out, summary: readFileSync(path.join(dir, 'report.md'), 'utf8'), trace: readFileSync(path.join(dir, 't.jsonl'), 'utf8') };
+}
+
+describe("a used plan's goals", () => {
+  it('show in the log, the summary and the trace, a warning it did not meet included', async () => {
+    const { code, out, summary, trace } = await runOuter(INNER);
+    expect(code).toBe(0);
+    expect(out).toContain('sums › ⚠️ goal: inner answer says hello — ');
+    expect(out).toContain('sums › ✅ goal: inner answer is 42 — ');
+    expect(out).toContain('sums › deeper › ✅ goal: leaf answer is short — ');
+    expect(summary).toContain('Goals of the plan sums uses — 1/2 goals met:\n- ✅ inner answer is 42 (required, met): ');
+    expect(summary).toContain('\n- ⚠️ inner answer says hello (warning, unmet): missing "hello"\n');
+    expect(summary).toContain('Goals of the plan sums › deeper uses — 1/1 goals met:\n- ✅ leaf answer is short (required, met): ');
+    type Line = { type: string; stepKey?: string; event?: Line; goals?: Array<{ name: string; outcome: string }>; status?: string };
+    const nestedGoals = trace
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Line)
+      .flatMap((event) => {
+        const path: string[] = [];
+        let inner: Line | undefined = event;
+        while (inner?.type === 'nested_event') {
+          path.push(inner.stepKey ?? '');
+          inner = inner.event;
+        }
+        return path.length > 0 && inner?.type === 'goals_checked' ? [[path.join('/'), inner.status, inner.goals?.map((goal) => `${goal.name}: ${goal.outcome}`)]] : [];
+      });
+    expect(nestedGoals).toEqual([
+      ['sums/deeper', 'succeeded', ['leaf answer is short: met']],
+      ['sums', 'succeeded', ['inner answer is 42: met', 'inner answer says hello: unmet']],
+    ]);
+  });
+
+  it('that decide against its step show there with the outer goals unchecked', async () => {
+    const { code, summary } = await runOuter(INNER.replace('equals: "42"', 'equals: "41"'));
+    expect(code).toBe(1);
+    expect(summary).toContain('Goals of the plan sums uses — 0/2 goals met:\n- ❌ inner answer is 42 (required, unmet): ');
+  });
+});
