@@ -18,7 +18,7 @@ export interface ActionOutputs {
   readonly trace: string;
   /** `mode: plan`: the frozen plan file (steps written out, a model's included) that `mode: run` runs as written; '' otherwise. */
   readonly 'plan-file': string;
-  /** Estimated cost in USD (built-in price table or the plan's `pricing:`); 0 without model calls. */
+  /** Estimated cost in USD (built-in price table or the plan's `pricing:`); 0 without model calls, '' when a call's model has no price. */
   readonly 'cost-usd': string;
   readonly 'model-calls': string;
   readonly 'prompt-tokens': string;
@@ -36,8 +36,9 @@ type UsageOutputs = Pick<ActionOutputs, 'cost-usd' | 'model-calls' | 'prompt-tok
 /** The cost, token and time outputs: a run's usage and duration; all 0 when nothing ran. */
 export function usageOutputs(usage: Usage = NO_USAGE, durationMs = 0): UsageOutputs {
   return {
-    // Six decimals: a cent is too coarse for runs of cheap models; no exponent notation for parsers.
-    'cost-usd': String(Number(usage.costUsd.toFixed(6))),
+    // Six decimals: a cent is too coarse for runs of cheap models; no exponent notation for parsers. Empty
+    // when a call's model had no price: a 0 would read as known.
+    'cost-usd': usage.unpricedCalls ? '' : String(Number(usage.costUsd.toFixed(6))),
     'model-calls': String(usage.modelCalls),
     'prompt-tokens': String(usage.promptTokens),
     'completion-tokens': String(usage.completionTokens),

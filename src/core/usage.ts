@@ -12,6 +12,11 @@ export interface Usage {
    * count has them.
    */
   readonly abandonedRequests?: number;
+  /**
+   * Calls of a model with no price in the built-in table or the plan's `pricing:`: `costUsd` has nothing
+   * for them, and the reports say their cost is unknown rather than show $0 as if it were known.
+   */
+  readonly unpricedCalls?: number;
 }
 
 export const NO_USAGE: Usage = { modelCalls: 0, promptTokens: 0, completionTokens: 0, costUsd: 0 };
@@ -25,5 +30,6 @@ export function addUsage(a: Usage, b: Usage): Usage {
     costUsd: a.costUsd + b.costUsd,
     ...((a.estimatedCalls || b.estimatedCalls) && { estimatedCalls: (a.estimatedCalls ?? 0) + (b.estimatedCalls ?? 0) }),
     ...((a.abandonedRequests || b.abandonedRequests) && { abandonedRequests: (a.abandonedRequests ?? 0) + (b.abandonedRequests ?? 0) }),
+    ...((a.unpricedCalls || b.unpricedCalls) && { unpricedCalls: (a.unpricedCalls ?? 0) + (b.unpricedCalls ?? 0) }),
   };
 }

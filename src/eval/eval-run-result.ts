@@ -22,6 +22,8 @@ export interface EvalRunResult {
   readonly costUsd: number;
   /** Model requests abandoned before their answer came in (a timeout, a cancel, a budget stop, an answer that broke off): in no figure above. */
   readonly abandonedRequests: number;
+  /** Model calls of a model with no known price: `costUsd` has nothing for them. */
+  readonly unpricedCalls: number;
   readonly durationMs: number;
   readonly retries: number;
   readonly replans: number;

@@ -72,7 +72,8 @@ export function findRegressions(base: VariantSummary, plan: VariantSummary): Reg
     if (now < goal.rate) found.push({ figure: `goal met: ${goal.name}`, base: goal.rate, plan: now });
   }
   const grew = (before: number, after: number) => after > before * (1 + REGRESSION_TOLERANCE) && after - before > 1e-9;
-  if (grew(base.costUsd, plan.costUsd)) found.push({ figure: 'cost per run (USD)', base: base.costUsd, plan: plan.costUsd });
+  // A cost with calls of no price is not known: the tokens row below still compares them.
+  if (base.unpricedCalls === 0 && plan.unpricedCalls === 0 && grew(base.costUsd, plan.costUsd)) found.push({ figure: 'cost per run (USD)', base: base.costUsd, plan: plan.costUsd });
   const tokens = (column: VariantSummary): number => column.promptTokens + column.completionTokens;
   if (grew(tokens(base), tokens(plan))) found.push({ figure: 'tokens per run', base: tokens(base), plan: tokens(plan) });
   if (grew(base.modelCalls.mean, plan.modelCalls.mean)) found.push({ figure: 'model calls per run', base: base.modelCalls.mean, plan: plan.modelCalls.mean });

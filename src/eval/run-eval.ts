@@ -129,8 +129,15 @@ function countEvents(events: readonly RunEvent[]): { retries: number; replans: n
   };
 }
 
-function usageFields(usage: Usage): Pick<EvalRunResult, 'modelCalls' | 'promptTokens' | 'completionTokens' | 'costUsd' | 'abandonedRequests'> {
-  return { modelCalls: usage.modelCalls, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens, costUsd: usage.costUsd, abandonedRequests: usage.abandonedRequests ?? 0 };
+function usageFields(usage: Usage): Pick<EvalRunResult, 'modelCalls' | 'promptTokens' | 'completionTokens' | 'costUsd' | 'abandonedRequests' | 'unpricedCalls'> {
+  return {
+    modelCalls: usage.modelCalls,
+    promptTokens: usage.promptTokens,
+    completionTokens: usage.completionTokens,
+    costUsd: usage.costUsd,
+    abandonedRequests: usage.abandonedRequests ?? 0,
+    unpricedCalls: usage.unpricedCalls ?? 0,
+  };
 }
 
 interface OneRun {

@@ -13,6 +13,8 @@ export interface VariantSummary {
   readonly costUsd: number;
   /** Model requests abandoned in flight, per run: what they cost is in no figure. */
   readonly abandonedRequests: number;
+  /** Model calls per run of a model with no known price: over 0, the column's cost is not known. */
+  readonly unpricedCalls: number;
   readonly durationMs: { readonly p50: number; readonly p95: number };
   readonly retries: number;
   readonly replans: number;
@@ -49,6 +51,7 @@ export function summariseVariant(column: string, runs: readonly EvalRunResult[])
     completionTokens: mean(runs.map((run) => run.completionTokens)),
     costUsd: mean(runs.map((run) => run.costUsd)),
     abandonedRequests: mean(runs.map((run) => run.abandonedRequests)),
+    unpricedCalls: mean(runs.map((run) => run.unpricedCalls)),
     durationMs: { p50: percentile(runs.map((run) => run.durationMs), 50), p95: percentile(runs.map((run) => run.durationMs), 95) },
     retries: mean(runs.map((run) => run.retries)),
     replans: mean(runs.map((run) => run.replans)),

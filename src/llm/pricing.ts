@@ -29,41 +29,38 @@ export const MODEL_PRICES: Readonly<Record<string, ModelPrice>> = {
 const SNAPSHOT_SUFFIX = /-\d{4}-\d{2}-\d{2}$/;
 
 /**
- * The price of `model` (the plan's overrides first), or undefined when it is not known. Own keys only:
- * a model the endpoint reports as `constructor` or `valueOf` found Object's methods, priced every call
- * at NaN, and `max_cost_usd` (NaN is over no cap) never stopped the run.
+ * The plan's price for `model` (or its dated snapshot's model). Own keys only: a model the endpoint reports
+ * as `constructor` or `valueOf` found Object's methods, priced every call at NaN, and `max_cost_usd` (NaN
+ * is over no cap) never stopped the run.
  */
-export function priceOf(model: string, overrides?: PriceOverrides): ModelPrice | undefined {
+function overridePrice(model: string, overrides: PriceOverrides | undefined): ModelPrice | undefined {
   for (const name of [model, model.replace(SNAPSHOT_SUFFIX, '')]) {
     const override = overrides && Object.hasOwn(overrides, name) ? overrides[name] : undefined;
     if (override) return { inputPerMTok: override.input_per_mtok, outputPerMTok: override.output_per_mtok };
-    const listed = Object.hasOwn(MODEL_PRICES, name) ? MODEL_PRICES[name] : undefined;
-    if (listed) return listed;
   }
   return undefined;
 }
 
-/** Estimated cost of one call; an unknown model costs 0 and says so (`priceKnown: false`). */
-export function estimateCostUsd(
-  model: string,
-  promptTokens: number,
-  completionTokens: number,
-  overrides?: PriceOverrides,
-): { costUsd: number; priceKnown: boolean } {
-  const price = priceOf(model, overrides);
-  if (!price) return { costUsd: 0, priceKnown: false };
-  const costUsd = (promptTokens * price.inputPerMTok + completionTokens * price.outputPerMTok) / 1_000_000;
-  return { costUsd, priceKnown: true };
+/** The built-in table's price for `model` (or its dated snapshot's model). */
+function listedPrice(model: string): ModelPrice | undefined {
+  for (const name of [model, model.replace(SNAPSHOT_SUFFIX, '')]) if (Object.hasOwn(MODEL_PRICES, name)) return MODEL_PRICES[name];
+  return undefined;
+}
+
+/** The price of `model` (the plan's overrides first), or undefined when it is not known. */
+export function priceOf(model: string, overrides?: PriceOverrides): ModelPrice | undefined {
+  return overridePrice(model, overrides) ?? listedPrice(model);
 }
 
 /**
- * One call's cost by the first of `models` with a known price: the model the endpoint reported, then the
- * one that was asked for (an endpoint may report an internal name, such as a file path).
+ * One call's cost: by the plan's `pricing:` for any of `models` (the model the endpoint reported, then the
+ * one that was asked for), else by the built-in table in the same order (an endpoint may report an internal
+ * name, such as a file path). The plan's prices come first whatever name they are under: a deployment the
+ * plan priced at $100 a million tokens, whose endpoint reported `gpt-4.1-nano`, was charged the table's
+ * $0.10 and passed `max_cost_usd` 1,000 times over unseen. An unknown model costs 0 and says so (`priceKnown: false`).
  */
 export function estimateCallCostUsd(models: readonly string[], promptTokens: number, completionTokens: number, overrides?: PriceOverrides): { costUsd: number; priceKnown: boolean } {
-  for (const model of models) {
-    const priced = estimateCostUsd(model, promptTokens, completionTokens, overrides);
-    if (priced.priceKnown) return priced;
-  }
-  return { costUsd: 0, priceKnown: false };
+  const price = models.map((model) => overridePrice(model, overrides)).find(Boolean) ?? models.map(listedPrice).find(Boolean);
+  if (!price) return { costUsd: 0, priceKnown: false };
+  return { costUsd: (promptTokens * price.inputPerMTok + completionTokens * price.outputPerMTok) / 1_000_000, priceKnown: true };
 }

@@ -1,4 +1,4 @@
-import { estimateCallCostUsd, estimateCostUsd, type PriceOverrides } from '../llm/pricing.ts';
+import { estimateCallCostUsd, type PriceOverrides } from '../llm/pricing.ts';
 import type { Limits } from '../plan/schema.ts';
 import { BudgetExceededError, type BudgetLimitName } from './budget-exceeded-error.ts';
 import type { RunStoppedError } from './run-stopped-error.ts';
@@ -92,13 +92,18 @@ export class RunBudget {
   /**
    * The call's cost with the plan's `pricing:` over the built-in table: by the model the endpoint
    * reported when that has a price, else by the model that was asked for (an endpoint may report an
-   * internal name, such as a file path). `priceKnown` is false when neither has a price.
+   * internal name, such as a file path). `priceKnown` is false when neither has a price, and the call
+   * counts in `unpricedCalls`.
    */
   price(usage: Usage): Usage {
     const names = [nameIn(usage, 'model'), nameIn(usage, 'requestedModel')].filter((name) => name !== undefined);
     if (names.length === 0) return usage;
     const priced = estimateCallCostUsd(names, usage.promptTokens, usage.completionTokens, this.#pricing);
-    return (priced.priceKnown ? { ...usage, costUsd: priced.costUsd, priceKnown: true } : { ...usage, priceKnown: false }) as Usage;
+    const { unpricedCalls: _unpriced, ...rest } = usage;
+    const repriced: Usage & { readonly priceKnown: boolean } = priced.priceKnown
+      ? { ...rest, costUsd: priced.costUsd, priceKnown: true }
+      : { ...rest, costUsd: 0, priceKnown: false, unpricedCalls: Math.max(usage.modelCalls, 1) };
+    return repriced;
   }
 
   /**
@@ -161,7 +166,7 @@ export class RunBudget {
   #expect({ model, promptTokens }: ExpectedCall): InFlightCall {
     const spent = this.#usage;
     const completionTokens = spent.modelCalls > 0 ? Math.ceil(spent.completionTokens / spent.modelCalls) : 0;
-    const priced = estimateCostUsd(model, promptTokens, completionTokens, this.#pricing);
+    const priced = estimateCallCostUsd([model], promptTokens, completionTokens, this.#pricing);
     return { tokens: promptTokens + completionTokens, costUsd: priced.costUsd };
   }
 

@@ -37,3 +37,30 @@ describe('figures beside a limit or a base', () => {
     expect(figureBeside(0, 0.5)).toBe('0.0000');
   });
 });
+
+// Found by an adversarial pass: the calls of a model with no known price cost "$0.00000" per run.
+describe('a cost that is not known', () => {
+  const summary = (unpricedCalls: number, costUsd: number) => ({
+    column: 'plan',
+    runs: 2,
+    successRate: 1,
+    goalsMetRate: [],
+    modelCalls: { mean: 2, p95: 2 },
+    promptTokens: 100,
+    completionTokens: 10,
+    costUsd,
+    abandonedRequests: 0,
+    unpricedCalls,
+    durationMs: { p50: 10, p95: 10 },
+    retries: 0,
+    replans: 0,
+    escalationRate: 0,
+    faultsInjected: 0,
+  });
+
+  it('reads unknown, with the priced part when some calls had a price', () => {
+    expect(table({ columns: [summary(2, 0)] })).toContain('| cost per run (mean) | unknown |');
+    expect(table({ columns: [summary(1, 0.002)] })).toContain('| cost per run (mean) | unknown ($0.00200 + the calls of no price) |');
+    expect(table({ columns: [summary(0, 0.002)] })).toContain('| cost per run (mean) | $0.00200 |');
+  });
+});

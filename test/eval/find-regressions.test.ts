@@ -13,6 +13,7 @@ function column(tokens: { prompt: number; completion: number }, costUsd = 0): Va
     completionTokens: tokens.completion,
     costUsd,
     abandonedRequests: 0,
+    unpricedCalls: 0,
     durationMs: { p50: 10, p95: 10 },
     retries: 0,
     replans: 0,

@@ -46,6 +46,39 @@ it('counts a judge goal’s model call in the outputs, the summary’s cost tabl
   }
 });
 
+// Found by an adversarial pass: a model with no price showed "$0" in the cost table and the cost-usd output,
+// as if the cost were known; and an endpoint reporting a listed name was charged the table's price over
+// the plan's own.
+describe('a cost that is not known', () => {
+  it('shows as unknown in the summary, and the cost-usd output is empty', async () => {
+    const server = await startChatServer([textAnswer('hello', { model: '/models/local.gguf', usage: { prompt_tokens: 100, completion_tokens: 10 } })]);
+    try {
+      const { result, said } = await act('name: Local\nmodel: { name: my-local }\nworkflow_sequence:\n  - { id: 1, type: reasoning, description: Say hello }\n', server.baseURL);
+      expect(result.outputs).toMatchObject({ status: 'succeeded', 'model-calls': '1', 'cost-usd': '' });
+      expect(said.summary).toContain('| 1 | 1 | 100 | 10 | unknown |');
+      expect(said.summary).toContain('| **Total** | 1 | 100 | 10 | unknown |');
+      expect(said.summary).toContain("No price is known for the model of 1 of 1 model call, so no cost figure counts it: give the model its price in the plan's `pricing:`");
+      const trace = (await readFile(result.outputs.trace, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { type: string; usage?: { unpricedCalls?: number } });
+      expect(trace.find((event) => event.type === 'run_finished')?.usage?.unpricedCalls).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("is the plan's price when the endpoint reports a model the table lists", async () => {
+    const server = await startChatServer([textAnswer('hello', { model: 'gpt-4.1-nano', usage: { prompt_tokens: 1000, completion_tokens: 1000 } })]);
+    try {
+      const plan = 'name: Priced\nmodel: { name: prod-deployment }\npricing:\n  prod-deployment: { input_per_mtok: 100, output_per_mtok: 100 }\nworkflow_sequence:\n  - { id: 1, type: reasoning, description: Say hello }\n';
+      const { result, said } = await act(plan, server.baseURL);
+      expect(result.outputs).toMatchObject({ status: 'succeeded', 'cost-usd': '0.2' });
+      expect(said.summary).toContain('| **Total** | 1 | 1,000 | 1,000 | $0.20 |');
+      expect(said.summary).not.toContain('No price is known');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 // Nothing ran, so there was no record, and the outputs said 0 calls and $0 for the planner's calls.
 describe('the planner’s model calls when nothing runs', () => {
   const GOAL_ONLY = 'name: Written\ngoal: Compute 3 times 4\nmodel: { name: gpt-4.1-mini }\ntoolsets: [math]\n';

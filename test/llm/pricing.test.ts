@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { callUsage } from '../../src/llm/call-usage.ts';
 import type { ChatRequest, ChatResponse } from '../../src/llm/model-client.ts';
-import { estimateCostUsd, priceOf } from '../../src/llm/pricing.ts';
+import { estimateCallCostUsd, priceOf } from '../../src/llm/pricing.ts';
 
 function response(model: string, prompt: number, completion: number): ChatResponse {
   return {
@@ -16,7 +16,7 @@ function response(model: string, prompt: number, completion: number): ChatRespon
 
 describe('pricing', () => {
   it('prices a listed model per million tokens', () => {
-    expect(estimateCostUsd('gpt-4o-mini', 1_000_000, 1_000_000)).toEqual({ costUsd: 0.75, priceKnown: true });
+    expect(estimateCallCostUsd(['gpt-4o-mini'], 1_000_000, 1_000_000)).toEqual({ costUsd: 0.75, priceKnown: true });
   });
 
   it('prices a dated snapshot like its model', () => {
@@ -32,13 +32,25 @@ describe('pricing', () => {
   });
 
   it('gives an unknown model zero cost and says the price is unknown', () => {
-    expect(estimateCostUsd('llama-3-local', 5_000, 5_000)).toEqual({ costUsd: 0, priceKnown: false });
+    expect(estimateCallCostUsd(['llama-3-local'], 5_000, 5_000)).toEqual({ costUsd: 0, priceKnown: false });
   });
 
   it('lets the plan override a price and price an unlisted model', () => {
     const overrides = { 'llama-3-local': { input_per_mtok: 1, output_per_mtok: 2 }, 'gpt-4o': { input_per_mtok: 0, output_per_mtok: 0 } };
-    expect(estimateCostUsd('llama-3-local', 1_000_000, 500_000, overrides)).toEqual({ costUsd: 2, priceKnown: true });
-    expect(estimateCostUsd('gpt-4o', 1_000_000, 1_000_000, overrides).costUsd).toBe(0);
+    expect(estimateCallCostUsd(['llama-3-local'], 1_000_000, 500_000, overrides)).toEqual({ costUsd: 2, priceKnown: true });
+    expect(estimateCallCostUsd(['gpt-4o'], 1_000_000, 1_000_000, overrides).costUsd).toBe(0);
+  });
+
+  // Found by an adversarial pass: an endpoint that reported a listed name for a deployment the plan priced
+  // was charged the table's price ($0.10 a million against the plan's $100), and max_cost_usd passed unseen.
+  it("takes the plan's price under either name before the table's", () => {
+    const overrides = { 'prod-deployment': { input_per_mtok: 100, output_per_mtok: 100 } };
+    expect(estimateCallCostUsd(['gpt-4.1-nano', 'prod-deployment'], 1_000, 1_000, overrides)).toEqual({ costUsd: 0.2, priceKnown: true });
+    // The reported name's own price in the plan still wins over the requested one's.
+    expect(estimateCallCostUsd(['gpt-4.1-nano', 'prod-deployment'], 1_000, 1_000, { ...overrides, 'gpt-4.1-nano': { input_per_mtok: 1, output_per_mtok: 1 } }).costUsd).toBe(0.002);
+    // Without one in the plan, the table's price of the reported name, then of the requested one.
+    expect(estimateCallCostUsd(['gpt-4.1-nano', 'gpt-4o'], 1_000_000, 0).costUsd).toBe(0.1);
+    expect(estimateCallCostUsd(['/models/x.gguf', 'gpt-4o'], 1_000_000, 0).costUsd).toBe(2.5);
   });
 });
 

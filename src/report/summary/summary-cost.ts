@@ -18,8 +18,22 @@ function usd(value: number): string {
   return value === 0 ? '$0' : value < 0.00005 ? '<$0.0001' : value < 0.01 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
 }
 
+/** The cost of `usage`'s calls: `unknown` for calls of a model with no price, never a $0 that reads as known. */
+function cost(usage: Usage): string {
+  const unpriced = usage.unpricedCalls ?? 0;
+  if (unpriced === 0) return usd(usage.costUsd);
+  return unpriced >= usage.modelCalls ? 'unknown' : `${usd(usage.costUsd)} + unknown`;
+}
+
 function row(label: string, usage: Usage): string {
-  return `| ${label} | ${groupDigits(usage.modelCalls)} | ${groupDigits(usage.promptTokens)} | ${groupDigits(usage.completionTokens)} | ${usd(usage.costUsd)} |`;
+  return `| ${label} | ${groupDigits(usage.modelCalls)} | ${groupDigits(usage.promptTokens)} | ${groupDigits(usage.completionTokens)} | ${cost(usage)} |`;
+}
+
+/** The calls of models with no price, which no cost figure counts; undefined when every call had one. */
+function unpricedLine(total: Usage): string | undefined {
+  const calls = total.unpricedCalls ?? 0;
+  if (calls === 0) return undefined;
+  return `No price is known for the model of ${groupDigits(calls)} of ${groupDigits(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'}, so no cost figure counts ${calls === 1 ? 'it' : 'them'}: give the model its price in the plan's \`pricing:\` (US dollars per million tokens) for a cost, and for \`max_cost_usd\`.`;
 }
 
 function limitRow(limits: CostLimits): string | undefined {
@@ -50,13 +64,13 @@ export function renderSummaryCost(record: RunRecord, limits: CostLimits | undefi
   if (reused.words !== '') {
     const saved = reused.usage;
     const steps = reused.words;
-    const cost = `${groupDigits(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'} and ${usd(saved.costUsd)}`;
+    const spent = `${groupDigits(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'} and ${cost(saved)}`;
     lines.push(
       '',
       // A job of a fanned-out run takes the steps the other jobs of its workflow run ran: not a resume, and their cost is counted where they ran.
       fannedOut
-        ? `Taken from this workflow run's saved states: ${steps} that the prepare or shard jobs (or an earlier attempt of this job) ran; their ${cost} are counted in the summaries of the jobs that ran them, not here.`
-        : `Resumed: ${steps} reused from the earlier run, which would have cost ${cost} again.`,
+        ? `Taken from this workflow run's saved states: ${steps} that the prepare or shard jobs (or an earlier attempt of this job) ran; their ${spent} are counted in the summaries of the jobs that ran them, not here.`
+        : `Resumed: ${steps} reused from the earlier run, which would have cost ${spent} again.`,
     );
   }
   const abandoned = abandonedLine(total);
@@ -75,6 +89,7 @@ export function renderSummaryCost(record: RunRecord, limits: CostLimits | undefi
     promptTokens: total.promptTokens - stepsTotal.promptTokens,
     completionTokens: total.completionTokens - stepsTotal.completionTokens,
     costUsd: Math.max(0, total.costUsd - stepsTotal.costUsd),
+    unpricedCalls: Math.max(0, (total.unpricedCalls ?? 0) - (stepsTotal.unpricedCalls ?? 0)),
   };
   if (other.modelCalls > 0 || other.promptTokens > 0) lines.push(row('planning and goal checks', other));
   lines.push(row('**Total**', total));
@@ -84,6 +99,8 @@ export function renderSummaryCost(record: RunRecord, limits: CostLimits | undefi
   if (estimated > 0) {
     lines.push('', `Tokens are estimated for ${groupDigits(estimated)} of ${groupDigits(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`, or counts that say nothing (0 prompt tokens, none for the output). Limits were checked against the estimate.`);
   }
+  const unpriced = unpricedLine(total);
+  if (unpriced) lines.push('', unpriced);
   if (abandoned) lines.push('', abandoned);
   return lines.join('\n');
 }
