@@ -41,9 +41,10 @@ describe('reasoning', () => {
     expect(usages[0]!.costUsd).toBeGreaterThan(0);
   });
 
-  // A fragment cut off at the token limit was taken as the step's whole result.
+  // A fragment cut off at the token limit was taken as the step's whole result; and so was one whose reason
+  // a gateway passed through from another API (`max_tokens`, `MAX_TOKENS`: found by an adversarial pass).
   it('fails with CutOffAnswerError when the answer was cut off at the token limit or by a filter', async () => {
-    for (const finish of ['length', 'content_filter']) {
+    for (const finish of ['length', 'content_filter', 'max_tokens', 'MAX_TOKENS', 'SAFETY']) {
       const body = { id: 'c', object: 'chat.completion', created: 1, model: 'gpt-4o-mini', choices: [{ index: 0, finish_reason: finish, message: { role: 'assistant', content: 'North: 120; South: 9' } }] };
       server.script([{ kind: 'raw', body }]);
       const { ctx } = stepContext({ steps: report, run: '3', results, model: live() });
