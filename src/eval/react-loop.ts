@@ -6,6 +6,8 @@ import { dataBlock, promptData, promptValue } from '../steps/data-block.ts';
 import { validateToolArguments } from '../steps/validate-tool-arguments.ts';
 import type { Tool, ToolRegistry } from '../tools/tool.ts';
 import { parseJson } from '../core/parse-json.ts';
+import { hasVisibleText } from '../core/invisible-characters.ts';
+import { cutOffReason, cutOffWhy } from '../llm/cut-off-reason.ts';
 
 type Message = OpenAI.Chat.Completions.ChatCompletionMessageParam;
 
@@ -50,10 +52,19 @@ export async function runReactLoop(options: ReactLoopOptions): Promise<ReactOutc
   for (let turn = 1; turn <= options.maxTurns; turn += 1) {
     const request = { model: options.modelName, messages: [...messages], ...(definitions.length > 0 && { tools: definitions }) };
     const response = await options.model.complete(request, { purpose: REACT_PURPOSE }, options.signal);
-    const message = response.choices?.[0]?.message;
+    const choice = response.choices?.[0];
+    const message = choice?.message;
     // Some servers omit `type` on tool calls: a call is a call when it names a function.
     const asked = (message?.tool_calls ?? []).flatMap((call) => ('function' in call && call.function ? [{ id: call.id, name: call.function.name, args: call.function.arguments }] : []));
-    if (asked.length === 0) return { ok: true, answer: message?.content ?? '' };
+    // As an agent step reads an answer (found by an adversarial pass: the baseline counted an empty or
+    // cut-off answer as a success where the plan's step failed on the same one): a cut-off answer is a
+    // fragment, its calls included, and none of them runs; an answer with no visible text is none.
+    const cutOff = cutOffReason(choice);
+    if (cutOff && (hasVisibleText(message?.content) || asked.length > 0)) return { ok: false, reason: `the model's answer was cut off: ${cutOffWhy(cutOff)}` };
+    if (asked.length === 0) {
+      if (hasVisibleText(message?.content)) return { ok: true, answer: message.content };
+      return { ok: false, reason: `the model returned no answer (${message?.refusal ? `refused: ${message.refusal}` : choice ? `finish reason ${choice.finish_reason}` : 'no choices'})` };
+    }
     const calls = asked.slice(0, MAX_TOOL_CALLS_READ_PER_TURN);
     const dropped = asked.length - calls.length;
     const made = calls.map((call) => ({ id: call.id, type: 'function' as const, function: { name: call.name, arguments: call.args } }));
