@@ -38,12 +38,27 @@ export function checklistHeader(record: RunRecord): string {
     if (current && !current.has(step.key)) continue;
     total++;
     counts[step.state]++;
-    if (step.state === 'completed') failedItems += step.failedItems?.length ?? 0;
+    if (step.state === 'completed') failedItems += completedStepFailedItems(step);
   }
   const replaced = record.steps.size - total;
   const skipped = counts.skipped;
   const items = failedItems ? `, ${failedItems} item${failedItems === 1 ? '' : 's'} failed` : '';
   return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${skipped ? `, ${skipped} skipped` : ''}${replaced ? `, ${replaced} replaced` : ''}`;
+}
+
+/**
+ * The items that failed in a completed step: its own, and for a `type: plan` step those of its used plan's
+ * completed steps, at any depth (found by an adversarial pass: a used plan whose items all failed showed
+ * `1/1 complete, 0 failed`).
+ */
+function completedStepFailedItems(step: StepRecord): number {
+  let failed = step.failedItems?.length ?? 0;
+  const nested = step.nested;
+  if (nested) {
+    const current = nested.plan ? currentKeys(nested.plan.steps) : undefined;
+    for (const inner of nested.steps.values()) if (inner.state === 'completed' && (!current || current.has(inner.key))) failed += completedStepFailedItems(inner);
+  }
+  return failed;
 }
 
 // The keys of a plan snapshot's steps, built once per snapshot: the header is drawn on every update.

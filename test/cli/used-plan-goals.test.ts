@@ -30,12 +30,12 @@ goals:
 
 afterEach(() => vi.restoreAllMocks());
 
-async function runOuter(inner: string): Promise<{ code: number; out: string; summary: string; trace: string }> {
+async function runOuter(inner: string, leaf = LEAF): Promise<{ code: number; out: string; summary: string; trace: string }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-used-goals-'));
   mkdirSync(path.join(dir, 'plans'));
   writeFileSync(path.join(dir, 'outer.yml'), OUTER);
   writeFileSync(path.join(dir, 'plans', 'inner.yml'), inner);
-  writeFileSync(path.join(dir, 'plans', 'leaf.yml'), LEAF);
+  writeFileSync(path.join(dir, 'plans', 'leaf.yml'), leaf);
   let out = '';
   vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => ((out += String(chunk)), true));
   vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((out += String(chunk)), true));
@@ -89,4 +89,22 @@ describe("a used plan's goals", () => {
     expect(code).toBe(1);
     expect(summary).toContain('Goals of the plan sums uses — 0/2 goals met:\n- ❌ inner answer is 42 (required, unmet): ');
   });
+
+  // Found by an adversarial pass: a used plan whose items all failed (on_item_failure: continue) showed
+  // `1/1 complete, 0 failed` in the log's last line and the summary's status.
+  it("count the used plan's failed items in the headers", async () => {
+    const leaf = `name: Leaf
+toolsets: [math]
+tools:
+  list: { description: The items, command: ["sh", "-c", "echo '[1,2,3]'"], input: { type: object } }
+workflow_sequence:
+  - { id: list, type: tool_call, tool: list, args: {} }
+  - { id: each, type: tool_call, tool: divide, for_each: "\${steps.list.result}", on_item_failure: continue, args: { a: "\${item}", b: 0 } }
+`;
+    const { out, summary } = await runOuter(INNER.replace(/goals:[^]*/, ''), leaf);
+    // The outer goal wants 42, and the used plan's result is the items' list.
+    expect(out).toMatch(/\nRun goals-unmet in \d+ ms — 1\/1 complete, 0 failed, 3 items failed; 0\/1 goals met/);
+    expect(summary).toContain('1/1 complete, 0 failed, 3 items failed');
+  });
 });
+
