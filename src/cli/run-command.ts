@@ -73,7 +73,7 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
   // Its writer failed (a full disk): the trace ends in a gap line where it can, so no --resume builds on it.
   if (trace && !traced) gappedTraceCopy(trace.path, trace.path, 'the trace writer failed; the events after the failure are missing');
 
-  const report = finalReport(outcome, { planFile: args.file, planPath: args.file, tracePath: args.trace, redact });
+  const report = finalReport(outcome, { planFile: args.file, planPath: args.file, tracePath: args.trace, redact, ...(trace && !traced && { traceLost: true }) });
   const unwritten = await writeReportFile(args.summary, redact(report.markdown));
   if (unwritten) process.stderr.write(`plan-runner: ${unwritten.message}; choose another path with --summary FILE\n`);
   if (outcome.kind === 'rejected') {
@@ -85,8 +85,8 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
     return outcome.badInputs ? 2 : 1;
   }
   for (const goal of report.goals) process.stdout.write(`${goalLogLine(goal)}\n`);
-  // A report that could not be written is not named: the last lines are what a reader or a script opens next.
-  process.stdout.write(`status: ${report.status}\n${unwritten ? '' : `report: ${args.summary}\n`}trace: ${args.trace}\n`);
+  // A report or a trace that could not be written is not named: the last lines are what a reader or a script opens next.
+  process.stdout.write(`status: ${report.status}\n${unwritten ? '' : `report: ${args.summary}\n`}${trace && !traced ? '' : `trace: ${args.trace}\n`}`);
   const asked = report.status === 'awaiting-approval' ? report.record?.approval : undefined;
   if (asked) process.stdout.write(`to approve: plan-runner run ${args.file} --resume ${args.trace} --approve ${asked.hash}\n`);
   // A run that waits for a person has not failed; but with required goals it is a gate, and its goals were not checked.

@@ -1,5 +1,6 @@
 import { statusIcon } from './summary/summary-header.ts';
 import { escapeInlineMarkdown } from './markdown/escape-markdown.ts';
+import { inlineCode } from '../core/code-fence.ts';
 import type { Usage } from '../core/usage.ts';
 import type { GoalResult } from '../goals/goal-result.ts';
 import type { PlanError } from '../plan/plan-error.ts';
@@ -43,6 +44,19 @@ export interface FinalReportContext {
   readonly notes?: string;
   /** A job of a fanned-out run (prepare, shard, merge): the steps it reused are the other jobs', not an earlier run's. */
   readonly fannedOut?: boolean;
+  /** The trace's writer failed (a full disk): the trace is not the full record the summary points to. */
+  readonly traceLost?: boolean;
+}
+
+/** The note that opens a report whose trace could not be written whole. */
+function traceLostNote(tracePath: string, redact: Redactor): string {
+  return [
+    '> [!WARNING]',
+    `> **The trace is incomplete:** ${inlineCode(redact(tracePath))} could not be written whole (see the log), so results this summary`,
+    '> cuts are in no file, and no run can resume from this one.',
+    '',
+    '',
+  ].join('\n');
 }
 
 
@@ -56,7 +70,10 @@ function withAbandoned(markdown: string, usage: Usage | undefined): string {
  * The final word on a job: its status (a rejected plan is `failed`), goals, the record with the
  * status after goals, and the summary Markdown.
  */
-export function finalReport(outcome: JobOutcome, context: FinalReportContext): FinalReport {
+export function finalReport(outcome: JobOutcome, given: FinalReportContext): FinalReport {
+  // Found by an adversarial pass: with the trace unwritten, the summary said the full results were in it.
+  const notes = `${given.traceLost ? traceLostNote(given.tracePath, given.redact) : ''}${given.notes ?? ''}`;
+  const context = { ...given, ...(notes && { notes }) };
   const report = reportOf(outcome, context);
   return context.notes ? { ...report, markdown: `${context.notes}${report.markdown}` } : report;
 }
@@ -98,7 +115,7 @@ function reportOf(outcome: JobOutcome, context: FinalReportContext): FinalReport
     redact: context.redact,
     goals,
     limits: { maxModelCalls: limits.max_model_calls, maxTokens: limits.max_tokens, maxCostUsd: limits.max_cost_usd },
-    fullRecordAt: `the trace file \`${context.tracePath}\``,
+    fullRecordAt: context.traceLost ? 'no file (the trace could not be written)' : `the trace file \`${context.tracePath}\``,
     ...(context.notes && { maxBytes: SUMMARY_MAX_BYTES - 16 - Buffer.byteLength(context.notes) }),
     ...(context.fannedOut && { fannedOut: true }),
   });

@@ -71,3 +71,30 @@ describe('the last lines of a run', () => {
     expect(out).not.toContain('report: /dev/full');
   });
 });
+
+// With the trace unwritten (a full disk), the summary said the results it cut were in the trace file, and
+// the CLI's last lines named it (found by an adversarial pass).
+describe('a trace that could not be written', () => {
+  it('is named nowhere as the full record', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-trace-lost-'));
+    const big = (id: number) => `  - { id: ${id}, type: tool_call, tool: big, args: {} }`;
+    writeFileSync(
+      path.join(dir, 'plan.yml'),
+      ['name: Big', 'tools:', `  big: { description: 450 KB of text, command: ["sh", "-c", "head -c 450000 /dev/zero | tr '\\\\0' a"], input: { type: object } }`, 'workflow_sequence:', big(1), big(2), big(3), ''].join('\n'),
+    );
+    let out = '';
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => ((out += String(chunk)), true));
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((out += String(chunk)), true));
+    const args = parseCliArgs(['run', path.join(dir, 'plan.yml'), '--summary', path.join(dir, 'report.md'), '--trace', '/dev/full']);
+    if (args.command !== 'run') throw new Error('not run');
+    expect(await runCommand(args, new AbortController().signal)).toBe(1);
+    vi.restoreAllMocks();
+    expect(out).toContain('status: succeeded\n');
+    expect(out).not.toContain('trace: /dev/full');
+    const summary = readFileSync(path.join(dir, 'report.md'), 'utf8');
+    expect(summary.startsWith('> [!WARNING]\n> **The trace is incomplete:** `/dev/full` could not be written whole')).toBe(true);
+    expect(summary).toContain('the full text is in no file (the trace could not be written)');
+    expect(summary).not.toContain('in the trace file');
+  });
+});
+
