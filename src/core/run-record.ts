@@ -1,6 +1,7 @@
 import type { ApprovalRequest, GoalVerdict, ItemFailure, PlanSnapshot, RunEvent, RunStatus, StepState, ToolCallOutcome } from './run-event.ts';
 import { addUsage, NO_USAGE, type Usage } from './usage.ts';
 import { WRITE_TODOS, type TodoItem } from './todo-item.ts';
+import type { PlanStep } from './plan-step.ts';
 
 /** What is known about one item of a `for_each` step. */
 export interface ItemRecord {
@@ -117,6 +118,8 @@ export interface RunRecord {
   approval?: ApprovalRequest;
   /** A person's answer to an approval request, when this run was approved or rejected. */
   decision?: { readonly decision: 'approved' | 'rejected'; readonly hash: string; readonly by?: string };
+  /** The steps a plan revision replaced, as their revision had them: the reports keep their titles. */
+  replacedPlanSteps?: Map<string, PlanStep>;
 }
 
 /** How long the job took to its last event: planning, the steps, and the goal checks (judges included). */
@@ -193,6 +196,10 @@ export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
   switch (event.type) {
     case 'plan_created':
     case 'plan_revised': {
+      if (event.type === 'plan_revised' && record.plan) {
+        const next = new Set(event.plan.steps.map((step) => step.key));
+        for (const step of record.plan.steps) if (!next.has(step.key)) (record.replacedPlanSteps ??= new Map()).set(step.key, step);
+      }
       record.plan = event.plan;
       for (const step of event.plan.steps) stepOf(record, step.key);
       if (event.type === 'plan_revised') {

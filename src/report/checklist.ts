@@ -34,8 +34,13 @@ export function checklistHeader(record: RunRecord): string {
   // A step completes under on_item_failure: continue with items that failed, all of them maybe: "0 failed"
   // alone read as if every item had done its work.
   let failedItems = 0;
+  // A step that failed and was replaced: "2 replaced" alone hid that anything had failed.
+  let replacedFailed = 0;
   for (const step of record.steps.values()) {
-    if (current && !current.has(step.key)) continue;
+    if (current && !current.has(step.key)) {
+      if (step.state === 'failed') replacedFailed++;
+      continue;
+    }
     total++;
     counts[step.state]++;
     if (step.state === 'completed') failedItems += completedStepFailedItems(step);
@@ -43,7 +48,8 @@ export function checklistHeader(record: RunRecord): string {
   const replaced = record.steps.size - total;
   const skipped = counts.skipped;
   const items = failedItems ? `, ${failedItems} item${failedItems === 1 ? '' : 's'} failed` : '';
-  return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${skipped ? `, ${skipped} skipped` : ''}${replaced ? `, ${replaced} replaced` : ''}`;
+  const replacedText = replaced ? `, ${replaced} replaced${replacedFailed ? ` (${replacedFailed} had failed)` : ''}` : '';
+  return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${skipped ? `, ${skipped} skipped` : ''}${replacedText}`;
 }
 
 /**

@@ -22,7 +22,8 @@ describe('checklistHeader', () => {
       { type: 'plan_revised', at: 3, plan: { name: 'p', revision: 2, steps: [step('a'), step('c', ['a'])] }, replaced: ['b'], added: ['c'], reason: 'b failed' },
       { type: 'step_completed', at: 4, stepKey: 'c', result: 2, durationMs: 1, usage: NO_USAGE },
     ]);
-    expect(checklistHeader(record)).toBe('2/2 complete, 0 failed, 1 replaced');
+    // Found by an adversarial pass: `1 replaced` alone hid that it had failed.
+    expect(checklistHeader(record)).toBe('2/2 complete, 0 failed, 1 replaced (1 had failed)');
     // all_steps_completed judges the final plan: the replaced step is not one it still has to complete.
     expect(finalStepStates(record)).toEqual(new Map([['a', 'completed'], ['c', 'completed']]));
   });

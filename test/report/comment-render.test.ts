@@ -23,6 +23,17 @@ describe('commentMarker', () => {
 });
 
 describe('renderComment', () => {
+  // Found by an adversarial pass: after a replan, the comment said `3/3 complete, 0 failed, 2 replaced`, and
+  // the step that failed showed nowhere in it.
+  it('keeps the steps that failed and were replaced in view, under their own titles', () => {
+    const script = new RunScript(plan([step('1', 'Search'), step('2', 'Fetch an invented URL', ['1'])])).complete('1', 'hits').fail('2', 'HTTP 404\nmore');
+    script.events.push({ type: 'plan_revised', at: 2000, plan: plan([step('1', 'Search'), step('3', 'Read the top hit', ['1'])], { revision: 2 }), replaced: ['2'], added: ['3'], reason: 'the URL does not exist' });
+    const record = script.complete('3', 'page text').finish('succeeded').record();
+    const body = renderComment(record, { marker, runUrl, redact: noRedaction });
+    expect(body).toContain('weekly-report — 2/2 complete, 0 failed, 1 replaced (1 had failed)');
+    expect(body).toContain('**Failed, then replaced by a plan revision:**\n- ❌ 2. Fetch an invented URL — HTTP 404\n\n**Finished: succeeded**');
+  });
+
   it('opens with the marker and a progress header, then a checklist with first lines of results', () => {
     const record = new RunScript(fiveSteps).complete('1', '12 hits\nsecond line').complete('2', { status: 200 }).complete('3', 'ok').record();
     const body = renderComment(record, { marker, runUrl, redact: noRedaction });

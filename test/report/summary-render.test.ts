@@ -164,7 +164,8 @@ describe('renderSummary', () => {
     const md = renderSummary(record, { redact: noRedaction });
     expect(md).toContain('| 2 | 2 | 3 | the URL does not exist |');
     expect(md).toContain('plan revision 2');
-    expect(md).toContain('#### Replaced by a plan revision\n\n❌ **2. replaced step** · 500 ms — HTTP 404');
+    // Under the title its revision gave it (found by an adversarial pass: it read `replaced step`).
+    expect(md).toContain('#### Replaced by a plan revision\n\n❌ **2. Fetch an invented URL** · 500 ms — HTTP 404');
   });
 
   it('says plainly that a person is needed when the run escalated', () => {

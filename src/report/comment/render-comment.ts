@@ -2,7 +2,7 @@ import { jobDurationMs, type RunRecord } from '../../core/run-record.ts';
 import type { PlanStep } from '../../core/plan-step.ts';
 import { checklistHeader, checklistItem, needsAttention, STATE_ICONS, stepTitle, type ChecklistItem } from '../checklist.ts';
 import { formatDuration } from '../format-duration.ts';
-import { cutMarkdown } from '../cut-text.ts';
+import { cutMarkdown, cutText } from '../cut-text.ts';
 import { goalsHeadline, renderGoalsTable, type GoalRow } from '../goals-table.ts';
 import { escapeInlineMarkdown } from '../markdown/escape-markdown.ts';
 import { statusIcon, statusText } from '../summary/summary-header.ts';
@@ -35,8 +35,31 @@ function summaryLink(runUrl: string | undefined): string {
   return runUrl ? `[the run's job summary](${encodeURI(runUrl)})` : "the run's job summary";
 }
 
+/** Steps that failed and a plan revision replaced: at most this many lines, the rest counted. */
+const REPLACED_FAILURE_LINES = 5;
+
+/**
+ * The steps that failed and were replaced by a plan revision, each with its error's first words: the
+ * checklist shows the current revision, where a failure the run recovered from no longer is (found by an
+ * adversarial pass: the comment of such a run said `3/3 complete, 0 failed, 2 replaced` and nothing else).
+ */
+function replacedFailures(record: RunRecord, options: CommentOptions): string | undefined {
+  if (!record.replacedPlanSteps) return undefined;
+  const failed = [...record.replacedPlanSteps.values()].filter((planStep) => record.steps.get(planStep.key)?.state === 'failed');
+  if (failed.length === 0) return undefined;
+  const lines = failed.slice(0, REPLACED_FAILURE_LINES).map((planStep) => {
+    const item = checklistItem(planStep, record.steps.get(planStep.key), options.redact);
+    return `- ${item.icon} ${escapeInlineMarkdown(cutText(`${item.key}. ${item.title}${item.status}`, 300))}`;
+  });
+  const rest = failed.length - lines.length;
+  if (rest > 0) lines.push(`- … ${rest} more; see ${summaryLink(options.runUrl)}`);
+  return ['**Failed, then replaced by a plan revision:**', ...lines].join('\n');
+}
+
 function footer(record: RunRecord, options: CommentOptions): string[] {
   const lines: string[] = [];
+  const replaced = replacedFailures(record, options);
+  if (replaced) lines.push(replaced);
   if (record.status) {
     const took = record.durationMs === undefined ? '' : ` in ${formatDuration(jobDurationMs(record))}`;
     lines.push(`**Finished: ${statusText(record, options.redact)}**${took}`);

@@ -153,7 +153,10 @@ export function renderSummarySteps(record: RunRecord, redact: (text: string) => 
   const replaced = [...record.steps.values()].filter((step) => !inPlan.has(step.key));
   if (replaced.length > 0) {
     parts.push('#### Replaced by a plan revision');
-    for (const step of replaced) parts.push(...stepParts(step.key, 'replaced step', step, redact, where));
+    for (const step of replaced) {
+      const planStep = record.replacedPlanSteps?.get(step.key);
+      parts.push(...stepParts(step.key, planStep ? stepTitle(planStep, redact, SUMMARY_TITLE_MAX) : 'replaced step', step, redact, where));
+    }
   }
   return parts;
 }
