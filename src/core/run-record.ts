@@ -40,7 +40,7 @@ export interface StepRecord {
   skipReason?: string;
   /** Why a step waits (for approval). */
   waitReason?: string;
-  /** Set while a retry is waiting: "retry 1/3 after 2 s: timed out". */
+  /** Set while a retry is waiting: "attempt 1/3 failed, retrying in 2 s: timed out". */
   retry?: { attempt: number; maxAttempts: number; waitMs: number; error: string };
   /** Attempts made, when the step was retried. */
   attempts?: number;

@@ -142,7 +142,8 @@ function describeStatus(step: StepRecord, redact: (text: string) => string = asI
       if (progress) return progress;
       if (step.retry) {
         const seconds = Math.round(step.retry.waitMs / 100) / 10;
-        return ` — retry ${step.retry.attempt}/${step.retry.maxAttempts} after ${seconds} s: ${resultPreview(redact(step.retry.error), 120)}`;
+        // The attempt that failed, of how many: `retry 2/3` read as a count of retries, and no `retry 3/3` ever came.
+        return ` — attempt ${step.retry.attempt}/${step.retry.maxAttempts} failed, retrying in ${seconds} s: ${resultPreview(redact(step.retry.error), 120)}`;
       }
       return '';
     default:

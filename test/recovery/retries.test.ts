@@ -24,7 +24,8 @@ describe('retrying transient failures', () => {
       run.clock.advance(event.waitMs);
     }
     const outcome = await run.outcome;
-    expect(lines).toEqual(['⏳ a. step a — retry 1/3 after 1 s: timed out', '⏳ a. step a — retry 2/3 after 2 s: timed out']);
+    // The attempt that failed, of how many (found by an adversarial pass: `retry 2/3` read as a count of retries).
+    expect(lines).toEqual(['⏳ a. step a — attempt 1/3 failed, retrying in 1 s: timed out', '⏳ a. step a — attempt 2/3 failed, retrying in 2 s: timed out']);
     expect(outcome.status).toBe('succeeded');
     expect(outcome.record.steps.get('a')).toMatchObject({ state: 'completed', result: 'third time', attempts: 3, durationMs: 2_997 });
     expect(runner.calls).toEqual(['a', 'a', 'a']);

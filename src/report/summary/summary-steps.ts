@@ -61,7 +61,7 @@ function itemLine(item: ItemRecord, finished: boolean, redact: (t: string) => st
   if (item.state === 'completed') return item.result === undefined ? head : `${head} → ${escapeMarkdown(resultPreview(redact(typeof item.result === 'string' ? item.result : (JSON.stringify(item.result) ?? String(item.result)))))}`;
   if (item.state === 'failed') return `${head} — ${escapeMarkdown(resultPreview(redact(item.error ?? 'failed'), 200))}`;
   if (item.state === 'pending') return finished ? `${head} — not run` : head;
-  return item.retry ? `${head} — retry ${item.retry.attempt}/${item.retry.maxAttempts}` : head;
+  return item.retry ? `${head} — attempt ${item.retry.attempt}/${item.retry.maxAttempts} failed, retrying` : head;
 }
 
 /** A for_each step's items, one line each, collapsed: cut whole when the summary runs out of room. */
@@ -94,7 +94,7 @@ function stepParts(key: string, title: string, step: StepRecord | undefined, red
   } else if (step?.state === 'skipped' && step.skipReason) {
     line += ` — ${escapeInlineMarkdown(redact(step.skipReason))}`;
   } else if (step?.retry) {
-    line += ` — retry ${step.retry.attempt}/${step.retry.maxAttempts}: ${escapeInlineMarkdown(cutText(redact(step.retry.error), 200))}`;
+    line += ` — attempt ${step.retry.attempt}/${step.retry.maxAttempts} failed, retrying: ${escapeInlineMarkdown(cutText(redact(step.retry.error), 200))}`;
   }
   const todos = step?.todos?.length ? todoEntries(step, redact) : [];
   if (todos.length > 0) parts.unshift(todos.map((todo) => `- ${todo.icon} ${escapeMarkdown(todo.content)}`).join('\n'));
