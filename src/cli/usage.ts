@@ -16,7 +16,7 @@ Usage:
 
 Options for run and plan:
   --input NAME=VALUE      a plan input (repeatable); VALUE is text, or a number or true/false
-                          where the input's default is one
+                          where the input's default is one (then it must spell one)
   --trace FILE            run only: write every event as JSON lines (default: .plan-runner/trace.jsonl)
   --weights-from FILE     run only: a previous run's trace; ready steps start longest remaining
                           path first, weighing each step by how long it took there (else 1 each)

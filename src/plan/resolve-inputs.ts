@@ -7,17 +7,21 @@ export type InputsResult =
 /**
  * `value` read as its input's default is: text (every CLI `--input` is text) that spells a decimal
  * number or true/false, for an input whose default is a number or a flag. `--input n=7` reached a math
- * tool as "7", which its schema refused.
+ * tool as "7", which its schema refused. Text that is no number for a number input, or neither true nor
+ * false for a flag, is an error (`ok: false`): it reached the first tool that used it, whose error named
+ * neither the input nor where it came from (found by a new-user walkthrough).
  */
-function asDeclared(value: unknown, fallback: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  // Only text a finite number writes back as it was: `1.10` (a version), `0x10`, `1e3`, 20 digits stay text.
+function asDeclared(value: unknown, fallback: unknown): { ok: true; value: unknown } | { ok: false } {
+  if (typeof value !== 'string') return { ok: true, value };
+  const text = value.trim();
   if (typeof fallback === 'number') {
-    const number = Number(value);
-    if (Number.isFinite(number) && String(number) === value.trim()) return number;
+    const number = Number(text);
+    if (text === '' || !Number.isFinite(number)) return { ok: false };
+    // Only text a finite number writes back as it was: `1.10` (a version), `0x10`, `1e3`, 20 digits stay text.
+    return { ok: true, value: String(number) === text ? number : value };
   }
-  if (typeof fallback === 'boolean' && /^(?:true|false)$/.test(value.trim())) return value.trim() === 'true';
-  return value;
+  if (typeof fallback === 'boolean') return /^(?:true|false)$/.test(text) ? { ok: true, value: text === 'true' } : { ok: false };
+  return { ok: true, value };
 }
 
 /**
@@ -38,7 +42,11 @@ export function resolveInputs(plan: Pick<Plan, 'inputs'>, given: Readonly<Record
     }
   }
   for (const [name, spec] of Object.entries(declared)) {
-    if (Object.hasOwn(given, name)) inputs[name] = asDeclared(given[name], spec.default);
+    if (Object.hasOwn(given, name)) {
+      const read = asDeclared(given[name], spec.default);
+      if (read.ok) inputs[name] = read.value;
+      else errors.push(`input '${name}' is ${typeof spec.default === 'number' ? 'a number' : 'true or false'} (its default is ${String(spec.default)}); got ${JSON.stringify(given[name])}: give ${typeof spec.default === 'number' ? 'a number' : 'true or false'}`);
+    }
     else if (spec.default !== undefined) inputs[name] = spec.default;
     else if (spec.required !== false) errors.push(`input '${name}' is required: pass --input ${name}=… (CLI) or the action's 'inputs'`);
   }

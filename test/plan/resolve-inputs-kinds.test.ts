@@ -10,11 +10,24 @@ describe('a value given as text for an input whose default is a number or a flag
     expect(resolveInputs(plan, { n: '7', ratio: '-0.25', dry: 'true', week: '12', free: '3' })).toEqual({ ok: true, inputs: { n: 7, ratio: -0.25, dry: true, week: '12', free: '3' } });
   });
 
-  it('stays text when it spells none, for the tool to refuse with its own message', () => {
-    expect(resolveInputs(plan, { n: 'seven', dry: 'yes', ratio: '0x10' })).toMatchObject({ ok: true, inputs: { n: 'seven', dry: 'yes', ratio: '0x10' } });
-    // Nor text a number would not write back as given: a version, a number past what a double holds.
+  // Found by a new-user walkthrough: `--input n=abc` stayed text, the run started, and the first tool that
+  // used it failed with an error that named neither the input nor where its value came from.
+  it('is an error naming the input when it spells none', () => {
+    expect(resolveInputs(plan, { n: 'seven', dry: 'yes', ratio: 'Infinity' })).toEqual({
+      ok: false,
+      errors: [
+        `input 'n' is a number (its default is 5); got "seven": give a number`,
+        `input 'ratio' is a number (its default is 0.5); got "Infinity": give a number`,
+        `input 'dry' is true or false (its default is false); got "yes": give true or false`,
+      ],
+    });
+    expect(resolveInputs(plan, { n: ' ' })).toMatchObject({ ok: false });
+  });
+
+  it('stays text when it is a number a double would not write back as given', () => {
+    // A version, hex, an exponent, a number past what a double holds: the tool's schema decides.
     expect(resolveInputs(plan, { n: '1.10', ratio: '12345678901234567890' })).toMatchObject({ ok: true, inputs: { n: '1.10', ratio: '12345678901234567890' } });
-    expect(resolveInputs(plan, { n: 'Infinity', ratio: '1e3' })).toMatchObject({ ok: true, inputs: { n: 'Infinity', ratio: '1e3' } });
+    expect(resolveInputs(plan, { n: '0x10', ratio: '1e3' })).toMatchObject({ ok: true, inputs: { n: '0x10', ratio: '1e3' } });
     expect(resolveInputs(plan, { n: 8, dry: false })).toMatchObject({ ok: true, inputs: { n: 8, dry: false } });
   });
 });
