@@ -31,7 +31,7 @@ export async function planCommand(args: PlanArgs, signal: AbortSignal, out: (tex
   if (outcome.kind === 'rejected') {
     if (outcome.cancelled) process.stderr.write(`plan-runner: cancelled while ${outcome.cancelled}\n`);
     for (const error of outcome.errors) process.stderr.write(`${redact(formatPlanError(error))}\n`);
-    // The errors say the rejected plan is in the summary: without --summary (or one not written) it is here,
+    // A rejected plan the model wrote is in the summary: without --summary (or one not written) it is here,
     // as the summary would hold it; it was lost (found by an adversarial pass).
     if (outcome.rejectedPlan && (!args.summary || unwritten)) out(`\n${redact(report.markdown)}`);
     return outcome.badInputs ? 2 : 1;

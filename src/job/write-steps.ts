@@ -29,11 +29,14 @@ export async function writeSteps(
   const { writePlan } = await import('../planner/write-plan.ts');
   const result = await writePlan(plan, { model, inputs: options.inputs, signal: options.signal });
   if (result.ok) return { ok: true, plan: result.plan, written: true };
+  // A planner whose model call failed wrote no plan: the reports then show no "plan the model wrote" (found
+  // by a new-user walkthrough: a stale replay's summary said the planner wrote a plan that did not pass).
+  const wrote = result.attempts.length;
   const headline = setupError(
     plan,
-    result.attempts.length > 1
-      ? 'the plan the model wrote did not pass validation, even after one repair; no step ran (the rejected plan is in the summary)'
-      : 'the model could not write a plan; no step ran',
+    wrote === 0
+      ? 'the model could not write a plan; no step ran'
+      : `the plan the model wrote did not pass validation${wrote > 1 ? ', even after one repair' : ''}; no step ran`,
   );
-  return { ok: false, errors: [headline, ...result.errors], rejectedPlan: { attempts: result.attempts } };
+  return { ok: false, errors: [headline, ...result.errors], ...(wrote > 0 && { rejectedPlan: { attempts: result.attempts } }) };
 }
