@@ -54,7 +54,8 @@ export class ModelCallError extends StepError {
   readonly billed?: ChatResponse;
 
   constructor(fields: ModelCallErrorFields) {
-    const what = fields.status !== undefined ? `${fields.status} ${fields.detail}` : fields.detail;
+    // The SDK's own messages end in a full stop (`Connection error.`): one, before the hint.
+    const what = (fields.status !== undefined ? `${fields.status} ${fields.detail}` : fields.detail).replace(/\.+$/, '');
     const tries = fields.attempts === 1 ? '' : ` after ${fields.attempts} attempts`;
     super(
       `Model call for ${describePurpose(fields.purpose)} (model ${fields.model}${fields.endpoint ? ` at ${fields.endpoint}` : ''}) failed${tries}: ${what}. ${hint(fields.failure, fields.status)}`,

@@ -35,6 +35,7 @@ import type { RunnablePlan } from './runnable-plan.ts';
 import { sharedContext } from './shared-context.ts';
 import { attemptStep, type AttemptsOutcome } from './step-attempts.ts';
 import { RepeatedSideEffectError } from './repeated-side-effect-error.ts';
+import { ModelCallError } from '../llm/model-call-error.ts';
 import { showArgs } from './show-args.ts';
 import { ApprovalGate } from './approval-gate.ts';
 import { anyPlanCallKey, ResultHashes, stepReuseKey, toolCallKey } from './step-reuse-key.ts';
@@ -790,7 +791,11 @@ export class PlanRun {
     // A step every dependent can do without degrades the run instead of failing or replanning it.
     const dependents = this.graph.dependentsOf(key);
     const onlyOptional = dependents.length > 0 && dependents.every((dependent) => this.graph.byKey.get(dependent)!.optional?.includes(key));
-    const policy = step.onFailure ?? (onlyOptional ? 'continue' : this.#deps.replanner ? 'replan' : 'fail');
+    const chosen = step.onFailure ?? (onlyOptional ? 'continue' : this.#deps.replanner ? 'replan' : 'fail');
+    // The replanner calls the same endpoint with the same key: when the step could not reach it or was
+    // refused the key, a replan only repeats that failure, retries and all, and then reports a plan it
+    // could not write (found by a new-user walkthrough: 7 s of calls to a dead endpoint, then `escalated`).
+    const policy = chosen === 'replan' && endpointUnusable(outcome.error) ? 'fail' : chosen;
     if (policy === 'replan' && this.#deps.replanner) {
       // Its dependents stay pending: the replan replaces them.
       this.failures.push({ stepKey: key, error, recoverable: true });
@@ -1009,4 +1014,9 @@ function repeatedWhy(key: string, refused: RepeatedSideEffectError): string {
  */
 function unknownCallWhy(stepKey: string, call: string): string {
   return `step ${stepKey} called ${call}, a tool with side effects, and got no answer it could use (none came, the call was stopped, or the answer was too large to read); it may have taken effect, so plan-runner will not call it again: check whether it did`;
+}
+
+/** A model call that failed for every call of the run alike: the endpoint unreachable, or the key refused. */
+function endpointUnusable(error: unknown): boolean {
+  return error instanceof ModelCallError && (error.failure === 'connection' || error.status === 401 || error.status === 403);
 }

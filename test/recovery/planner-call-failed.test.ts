@@ -13,3 +13,14 @@ it('a planner call that failed is no rejected plan', async () => {
   expect(job.outcome.errors[0]?.message).toBe('the model could not write a plan; no step ran');
   expect(job.summary).not.toContain('The plan the model wrote');
 });
+
+// A step whose model call could not reach the endpoint, or whose key it refused, was replanned: the replanner
+// called the same endpoint with the same key, failed the same way, and the run said `escalated` (found by a
+// new-user walkthrough: 7 s of calls to a dead endpoint).
+it('a step the endpoint refused the key for is not replanned: the run fails, saying why once', async () => {
+  const plan = 'name: Refused\nmodel: { name: gpt-4.1-mini }\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 } }\n  - { id: 2, type: reasoning, description: Say the sum, depends_on: [1] }\n';
+  const job = await runOfflineJob({ plan, script: () => httpError(401, { message: 'invalid api key' }) });
+  expect(job.server.requests).toHaveLength(1);
+  expect(job.outcome.kind === 'ran' && job.outcome.run.status).toBe('failed');
+  expect(job.outcome.kind === 'ran' && job.outcome.run.reason).toMatch(/^step 2 failed: Model call for step 2 \(model gpt-4\.1-mini at http:\/\/127\.0\.0\.1:\d+\/v1\) failed: 401 invalid api key\. Check the API key/);
+});
