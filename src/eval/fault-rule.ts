@@ -66,11 +66,21 @@ export function ruleMs(value: Duration | undefined): number | undefined {
   return value === undefined ? undefined : durationMs(value);
 }
 
-/** True when `rule` targets the caller `purpose` (exact, `*`, or a prefix written `step:*`). */
+/**
+ * The step a `for_each` item's caller belongs to: `step:review` for `step:review[web]`; undefined for any
+ * other caller. Items call the model as `step:<id>[<key>]`, and a rule or an answers entry for `step:<id>`
+ * covers them (found by an adversarial pass: `step:ag` matched no call of the step `ag`'s items, and the
+ * error said to name a step the plan has).
+ */
+export function itemStepPurpose(purpose: string): string | undefined {
+  return /^(step:[^[]+)\[/.exec(purpose)?.[1];
+}
+
+/** True when `rule` targets the caller `purpose` (exact, `*`, a prefix written `step:*`, or the step of an item). */
 export function targetsPurpose(rule: ModelFaultRule, purpose: string): boolean {
   if (rule.model === '*') return true;
   if (rule.model.endsWith('*')) return purpose.startsWith(rule.model.slice(0, -1));
-  return rule.model === purpose;
+  return rule.model === purpose || rule.model === itemStepPurpose(purpose);
 }
 
 export function isToolRule(rule: FaultRule): rule is ToolFaultRule {

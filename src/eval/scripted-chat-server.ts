@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ScriptedAnswer, ScriptedAnswers } from './scripted-answers.ts';
+import { itemStepPurpose } from './fault-rule.ts';
 
 /** Characters a token stands for in the scripted server's usage counts (a common rule of thumb). */
 export const CHARS_PER_TOKEN = 4;
@@ -69,10 +70,12 @@ export async function startScriptedChatServer(answers: ScriptedAnswers): Promise
       const body = JSON.parse(await readBody(req)) as { model?: string; messages?: unknown };
       const purpose = decodeURIComponent(String(req.headers['x-plan-runner-purpose'] ?? ''));
       const run = String(req.headers['x-plan-runner-run'] ?? '0');
-      const list = answers[purpose];
+      // An item's own entry, else its step's: every item of `step:review` takes the step's list.
+      const step = itemStepPurpose(purpose);
+      const list = answers[purpose] ?? (step === undefined ? undefined : answers[step]);
       if (!list) {
         const known = Object.keys(answers).sort().join(', ') || '(none)';
-        return send(res, 400, { error: { message: `the answers file has no answers for '${purpose}' (it has: ${known}); add '${purpose}:' with a list of answers`, type: 'invalid_request_error' } });
+        return send(res, 400, { error: { message: `the answers file has no answers for '${purpose}' (it has: ${known}); add '${step ?? purpose}:' with a list of answers${step === undefined ? '' : ` (one list for every item of the step, or '${purpose}:' for this item)`}`, type: 'invalid_request_error' } });
       }
       const key = `${run}\u0000${purpose}`;
       const ordinal = calls.get(key) ?? 0;
