@@ -100,7 +100,8 @@ export async function evalCommand(args: EvalCommandArgs, signal: AbortSignal): P
   if (problem) return fail(problem);
   // Each run's trace, by the name it will have: checked with the other outputs and inputs before any run.
   const traceFile = (column: string, run: number): string => path.join(args.traceDir!, `${column.replace(/[^A-Za-z0-9._-]+/g, '-')}-run-${run}.jsonl`);
-  const traceFiles = args.traceDir === undefined ? [] : columnNames(settings).flatMap((column) => Array.from({ length: settings.runs }, (_, index) => traceFile(column, index + 1)));
+  // The ReAct baseline runs no plan, so it writes no trace: its names are not reserved (found by a new-user walkthrough).
+  const traceFiles = args.traceDir === undefined ? [] : columnNames({ ...settings, baselines: settings.baselines.filter((baseline) => baseline !== 'react') }).flatMap((column) => Array.from({ length: settings.runs }, (_, index) => traceFile(column, index + 1)));
   const traceOutputs = traceFiles.map((file): [string, string] => [`--trace-dir (${path.basename(file)})`, file]);
   const used = [...(await usedPlanFiles(args.file)), ...(args.compare ? await usedPlanFiles(args.compare) : [])];
   const inputs = [['the plan', args.file], ['--compare', args.compare], ...used, ['--faults', args.faults], ['--answers', args.answers], ['--replay', args.replay]] as const;

@@ -59,7 +59,7 @@ Options for eval (besides --input, --replay, --base-url, --model, --api-key-env)
   --max-turns N           turns the react baseline gets (default 20)
   --json FILE             write every figure and run as JSON
   --markdown FILE         write the table as Markdown
-  --trace-dir DIR         write each run's trace (JSON lines) into DIR
+  --trace-dir DIR         write each plan run's trace (JSON lines) into DIR (react runs have none)
 
 Exit codes:
   0  the plan is valid / the run succeeded and its required goals are met / it paused

@@ -105,6 +105,23 @@ describe('plan-runner eval --trace-dir', () => {
   });
 });
 
+// The ReAct baseline runs no plan and writes no trace, yet its trace names were reserved and checked (found
+// by a new-user walkthrough: `react-run-N.jsonl` was promised and never written).
+describe('plan-runner eval --trace-dir with the react baseline', () => {
+  it('writes and reserves a trace for each plan run only', async () => {
+    const traces = path.join(dir, 'react-traces');
+    const { mkdirSync, readdirSync } = await import('node:fs');
+    // A folder where a react run's trace would have gone is no problem: none is written there.
+    mkdirSync(path.join(traces, 'react-run-1.jsonl'), { recursive: true });
+    const answers = path.join(dir, 'react-answers.yml');
+    writeFileSync(answers, 'react: [{ text: "3" }]\n');
+    const run = await evalCli(['eval', good, '--runs', '1', '--baseline', 'react', '--answers', answers, '--trace-dir', traces]);
+    expect(run.out).toContain('react run 1:');
+    expect(readdirSync(traces).sort()).toEqual(['plan-run-1.jsonl', 'react-run-1.jsonl']);
+    expect(readdirSync(path.join(traces, 'react-run-1.jsonl'))).toEqual([]);
+  });
+});
+
 describe('plan-runner eval with --input the plan cannot take', () => {
   it('exits 2 before any run, naming the input, as run does', async () => {
     const declares = path.join(dir, 'declares.yml');
