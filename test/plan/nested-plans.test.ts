@@ -113,7 +113,7 @@ describe('plans using plans, at load time', () => {
     const root = repo({ 'outer.yml': usesStep('inner.yml'), 'inner.yml': `goal: [${','.repeat(5_000)}]\n` });
     const all = await errors(root, 'outer.yml');
     expect(all[0]).toMatch(/^outer\.yml:2:32: the plan inner\.yml has 5,000 problems \(listed with their own positions\)/);
-    expect(all).toHaveLength(22);
+    expect(all).toHaveLength(3);
   });
 
   it('checks with: against the used plan’s inputs', async () => {

@@ -8,6 +8,19 @@ describe('YAML problems are reported with their positions', () => {
     ]);
   });
 
+  // Found by a new-user walkthrough: `-id: 4` gave five errors, none saying what to fix, and a tab three.
+  it('reports one syntax error per top-level part, with a hint for a list item without a space after `-`', async () => {
+    expect(await errorsFor(yaml('goal: g', 'workflow_sequence:', '  - { id: 1, type: reasoning, description: a }', '  -id: 4', '    type: reasoning', 'goals: [1, 2', 'name: n'))).toEqual([
+      'plan.yml:4:1: YAML: All mapping items must start at the same column; a list item needs a space after its `-` (`- id: 4`)',
+      expect.stringMatching(/^plan\.yml:7:1: YAML: Flow sequence in block collection must be sufficiently indented and end with a \]/),
+      expect.stringMatching(/^plan\.yml:4:8: and \d more YAML errors after this point, most likely caused by the ones above; fix those first$/),
+    ]);
+    expect(await errorsFor('goal: g\nworkflow_sequence:\n  - id: 1\n\ttype: tool_call\n    tool: add\n')).toEqual([
+      'plan.yml:4:1: tabs are not allowed as indentation in YAML; indent with spaces',
+      expect.stringMatching(/^plan\.yml:4:\d+: and \d more YAML errors after this point, most likely caused by the ones above; fix those first$/),
+    ]);
+  });
+
   it('rejects a duplicate key at the second occurrence', async () => {
     expect(await errorsFor(yaml('goal: one', 'name: n', 'goal: two'))).toEqual(['plan.yml:3:1: duplicate key `goal`: each key may appear once in a map']);
   });
