@@ -5,6 +5,7 @@ import { stepsNeedingModel } from '../plan/steps-needing-model.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
 import { loadPlanWithServers } from '../job/load-plan-with-servers.ts';
 import type { RunnerEnvironment } from '../process/scrub-environment.ts';
+import { programWarnings } from './program-warnings.ts';
 
 function plural(count: number, word: string): string {
   return `${groupDigits(count)} ${word}${count === 1 ? '' : 's'}`;
@@ -64,6 +65,7 @@ export async function validateCommand(files: readonly string[], out: (line: stri
       await result.servers?.close();
       // The file name as the error lines show it (formatPlanError): an ESC in it moved the cursor (adversarial pass).
       out(`ok ${visibleControls(file)}: ${describeValidPlan(result.plan)}`);
+      for (const warning of await programWarnings(result.plan, options.cwd ?? process.cwd(), env.PATH)) out(visibleControls(warning));
     } else {
       allValid = false;
       const redact = (await import('./validate-redactor.ts')).validateRedactor(env, learned);

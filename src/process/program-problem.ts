@@ -1,0 +1,34 @@
+import { accessSync, constants, statSync } from 'node:fs';
+import path from 'node:path';
+
+/** True when `file` is a file this process may run. */
+function runnable(file: string): boolean {
+  try {
+    if (!statSync(file).isFile()) return false;
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Why `program` (a command's first word, as a tool or a goal writes it) could not be started from `cwd`
+ * with `pathVariable` as PATH, or undefined when it could: a path is taken from `cwd`, a bare name is
+ * looked up on PATH, as the spawn that runs it will. Only what this machine has: a workflow may install
+ * the program in a step before plan-runner's, so callers warn, they do not refuse.
+ */
+export function programProblem(program: string, cwd: string, pathVariable: string | undefined): string | undefined {
+  if (program.includes('/') || program.includes(path.sep)) {
+    const file = path.resolve(cwd, program);
+    try {
+      if (!statSync(file).isFile()) return `'${program}' is not a file`;
+    } catch {
+      return `there is no file '${program}' (from ${cwd})`;
+    }
+    return runnable(file) ? undefined : `'${program}' is not executable (chmod +x it, or run it through its interpreter: ["bash", "${program}"])`;
+  }
+  const directories = (pathVariable ?? '').split(path.delimiter).filter((directory) => directory !== '');
+  if (directories.some((directory) => runnable(path.join(path.resolve(cwd, directory), program)))) return undefined;
+  return `'${program}' is not on PATH here`;
+}

@@ -1,0 +1,49 @@
+// `validate` said ok of a plan whose command tool's program did not exist, and `run` then failed at the
+// step with ENOENT and no line (found by a new-user walkthrough): it warns, at the program's position.
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { validateCommand } from '../../src/cli/validate-command.ts';
+
+it('warns of each command program this machine cannot start, in the plan and the plans it uses, and stays valid', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-programs-'));
+  mkdirSync(path.join(dir, 'scripts'));
+  writeFileSync(path.join(dir, 'scripts', 'run.sh'), '#!/bin/sh\necho 1\n');
+  chmodSync(path.join(dir, 'scripts', 'run.sh'), 0o755);
+  writeFileSync(path.join(dir, 'scripts', 'plain.sh'), 'echo 1\n');
+  writeFileSync(
+    path.join(dir, 'plan.yml'),
+    [
+      'name: Programs',
+      'tools:',
+      '  gone: { description: G, command: [no-such-program-xyz] }',
+      '  here: { description: H, command: [./scripts/run.sh] }',
+      '  plain: { description: P, command: [./scripts/plain.sh] }',
+      '  shell: { description: S, command: [sh, -c, "echo 1"] }',
+      'workflow_sequence:',
+      '  - { id: 1, type: tool_call, tool: here, args: {} }',
+      '  - { id: 2, type: plan, uses: inner.yml }',
+      'goals:',
+      '  - { name: tests pass, command: [./scripts/missing.sh] }',
+      '',
+    ].join('\n'),
+  );
+  writeFileSync(path.join(dir, 'inner.yml'), 'name: Inner\ntools:\n  far: { description: F, command: [also-missing-xyz] }\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: far, args: {} }\n');
+  const lines: string[] = [];
+  const cwd = process.cwd();
+  process.chdir(dir);
+  try {
+    expect(await validateCommand(['plan.yml'], (line) => lines.push(line), { cwd: dir, env: { PATH: process.env.PATH ?? '' } })).toBe(true);
+  } finally {
+    process.chdir(cwd);
+  }
+  const tail = "; install it in a workflow step before plan-runner's, or fix the command (a warning: the plan is valid)";
+  expect(lines).toEqual([
+    expect.stringMatching(/^ok plan\.yml: /),
+    `warning: plan.yml:3:37: tool 'gone': 'no-such-program-xyz' is not on PATH here${tail}`,
+    `warning: plan.yml:5:38: tool 'plain': './scripts/plain.sh' is not executable (chmod +x it, or run it through its interpreter: ["bash", "./scripts/plain.sh"])${tail}`,
+    `warning: plan.yml:11:35: goal 'tests pass': there is no file './scripts/missing.sh' (from ${dir})${tail}`,
+    `warning: inner.yml:3:36: tool 'far': 'also-missing-xyz' is not on PATH here${tail}`,
+  ]);
+});
