@@ -55,6 +55,9 @@ const EVAL_OPTIONS = ['runs', 'seed', 'faults', 'answers', 'baseline', 'compare'
 /** The folder `run` writes its trace and report in unless told otherwise (refused when it is a symlink). */
 export const DEFAULT_OUTPUT_FOLDER = '.plan-runner';
 
+/** The commands, as `--help` lists them. */
+const COMMANDS: readonly string[] = ['validate', 'run', 'plan', 'eval'];
+
 /** The options each command reads (besides --help and --version): any other was silently ignored. */
 const COMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   validate: [],
@@ -203,6 +206,9 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     // Node's "Option '--trace <value>' argument missing", in the words of the CLI's other messages.
     const missing = /^Option '(-{1,2}[\w-]+)(?:, (-{1,2}[\w-]+))?(?: <value>)?' argument missing/.exec((error as Error).message);
     if (missing) throw new UsageError(`${missing[2] ?? missing[1]} needs a value`);
+    // Node's three lines for `--max-cost-usd-per-run -1` ("argument is ambiguous. Did you forget …"), in one.
+    const dashed = /^Option '(-{1,2}[\w-]+)(?:, (-{1,2}[\w-]+))?(?: <value>)?' argument is ambiguous/.exec((error as Error).message);
+    if (dashed) throw new UsageError(`${dashed[2] ?? dashed[1]} needs a value; a value that starts with a dash is written ${dashed[2] ?? dashed[1]}=-…`);
     throw new UsageError((error as Error).message);
   }
 
@@ -214,6 +220,13 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   }
   const [command, ...rest] = positionals;
   if (command === undefined) throw new UsageError('no command given', { usage: true });
+  if (command === 'help') return { command: 'help' };
+  // Named first, in one line like every usage error (found by a new-user walkthrough: `frobnicate` printed
+  // the whole usage, and `run`'s options were checked against a command that does not exist).
+  if (!COMMANDS.includes(command)) {
+    const near = nearestName(command, [...COMMANDS, 'help']);
+    throw new UsageError(`unknown command '${command}'; the commands are ${COMMANDS.join(', ')}${near ? ` (did you mean '${near}'?)` : ''}`);
+  }
   refuseRepeated(tokens, new Set(['input', 'baseline']));
   if (command !== 'eval') {
     const misplaced = EVAL_OPTIONS.find((name) => values[name] !== undefined);
@@ -277,5 +290,5 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       ...modelArgs,
     };
   }
-  throw new UsageError(`unknown command '${command}'`, { usage: true });
+  throw new UsageError(`unknown command '${command}'`);
 }

@@ -6,10 +6,12 @@ export class ReplayFileError extends StepError {
   readonly line?: number;
   readonly problem: string;
 
-  constructor(fields: { file: string; line?: number; problem: string; cause?: unknown }) {
+  constructor(fields: { file: string; line?: number; problem: string; cause?: unknown; notARecording?: boolean }) {
     const where = fields.line === undefined ? fields.file : `${fields.file} line ${fields.line}`;
-    // A file that could not be read at all (a folder, a FIFO, missing) is no recording to record again.
-    const todo = fields.line === undefined ? 'give --replay the file a run wrote with --record FILE' : `record it again with --record ${fields.file}`;
+    // A file that could not be read at all (a folder, a FIFO, missing), or whose first line is no JSON, is no
+    // recording to record again: `--replay plan.yml` advised `--record plan.yml`, which overwrites the plan
+    // (found by a new-user walkthrough).
+    const todo = fields.line === undefined || fields.notARecording ? 'give --replay the file a run wrote with --record FILE' : `record it again with --record ${fields.file}`;
     super(`Replay file ${where}: ${fields.problem}. ${todo[0]!.toUpperCase()}${todo.slice(1)}.`, {
       transient: false,
       cause: fields.cause,

@@ -65,7 +65,7 @@ export function readRecording(path: string): { header?: RecordingHeader; exchang
     } catch (cause) {
       const bom = index === 0 && line.startsWith('\uFEFF') ? ' (it starts with a byte order mark: save the file as UTF-8 without one)' : '';
       const why = cause instanceof JsonTooDeepError || cause instanceof JsonDuplicateKeyError ? `is not a recorded exchange: ${cause.message}` : `is not JSON${bom}`;
-      throw new ReplayFileError({ file: path, line: index + 1, problem: why, cause });
+      throw new ReplayFileError({ file: path, line: index + 1, problem: why, cause, ...(index === 0 && { notARecording: true }) });
     }
     if (isHeader(value)) {
       if (value.version !== 1) throw new ReplayFileError({ file: path, line: index + 1, problem: `is a recording of format version ${JSON.stringify(value.version)}, and this plan-runner reads version 1` });

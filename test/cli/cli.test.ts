@@ -58,11 +58,21 @@ describe('plan-runner validate', () => {
 });
 
 describe('plan-runner usage', () => {
-  it('exits 2 on an unknown command, with the usage', async () => {
-    const { code, stderr } = await cli(['frobnicate']);
+  // Found by a new-user walkthrough: an unknown command printed the whole usage, where the README says a
+  // usage error prints one line and where the usage is; `help` was an unknown command.
+  it('exits 2 on an unknown command, in one line with the nearest command; `help` is --help', async () => {
+    const { code, stderr } = await cli(['vaildate', 'x.yml']);
     expect(code).toBe(2);
-    expect(stderr).toContain("unknown command 'frobnicate'");
-    expect(stderr).toContain('Usage:');
+    expect(stderr).toBe("plan-runner: unknown command 'vaildate'; the commands are validate, run, plan, eval (did you mean 'validate'?)\nplan-runner --help lists the commands and their options.\n");
+    const help = await cli(['help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage:');
+  });
+
+  it('says how to give a value that starts with a dash', async () => {
+    const { code, stderr } = await cli(['eval', 'workflows/bodmas.yml', '--max-cost-usd-per-run', '-1']);
+    expect(code).toBe(2);
+    expect(stderr).toBe('plan-runner: --max-cost-usd-per-run needs a value; a value that starts with a dash is written --max-cost-usd-per-run=-…\nplan-runner --help lists the commands and their options.\n');
   });
 
   it('refuses an API key on the command line', async () => {

@@ -195,6 +195,9 @@ describe('record and replay', () => {
       writeFileSync(file, text);
       expect(() => replayModelClient(file), problem).toThrow(`Replay file ${file} ${problem}. Record it again with --record ${file}.`);
     }
+    // A file whose first line is no JSON is no recording: `--record` it would overwrite it (a plan file, given by mistake).
+    writeFileSync(file, 'name: A plan\nworkflow_sequence: []\n');
+    expect(() => replayModelClient(file)).toThrow(`Replay file ${file} line 1: is not JSON. Give --replay the file a run wrote with --record FILE.`);
     // Usage whose counts are no numbers is left out, as a live answer's is (tokens are then estimated): the cost stays a number.
     writeFileSync(file, line(answer('{"role":"assistant","content":"ok"}', ',"usage":{"prompt_tokens":-5,"completion_tokens":"a"}')));
     const response = await replayModelClient(file).complete(ask('q'), { purpose: 'step:1' });
