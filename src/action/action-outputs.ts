@@ -42,7 +42,8 @@ export function usageOutputs(usage: Usage = NO_USAGE, durationMs = 0): UsageOutp
     'model-calls': String(usage.modelCalls),
     'prompt-tokens': String(usage.promptTokens),
     'completion-tokens': String(usage.completionTokens),
-    'duration-seconds': String(Math.round(durationMs / 100) / 10),
+    // One decimal, as the README says (`2` read as a whole number, `0` for 25 ms as if nothing ran).
+    'duration-seconds': durationMs === 0 ? '0' : (Math.round(durationMs / 100) / 10).toFixed(1),
   };
 }
 
