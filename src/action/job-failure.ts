@@ -13,7 +13,9 @@ export function jobFailure(report: FinalReport, failOnUnmetGoals: boolean, gate:
   // Redacted first: a secret with a tab or a line break in it no longer matches once they are spaces.
   const reason = report.reason ? `: ${oneLogLine(redact(report.reason))}` : '';
   const see = 'See the job summary for the full record.';
-  if (report.planErrors.length > 0) return `${asSentence(`The plan was rejected before any step ran${reason}`)} The annotations point at each problem. ${see}`;
+  // The count, not the reason: that is "the plan was rejected (1 problem)", and said so twice (new-user walkthrough).
+  const problems = report.planErrors.length;
+  if (problems > 0) return `The plan was rejected before any step ran (${problems} problem${problems === 1 ? '' : 's'}). The annotations point at each problem. ${see}`;
   const judged = gate && failOnUnmetGoals;
   switch (report.status) {
     case 'succeeded':

@@ -33,7 +33,15 @@ function goalVerdict(goal: GoalRow): string {
 /** A goal as a Markdown list item (a used plan's goals under its step): icon, name, severity and outcome, evidence. */
 export function goalListItem(goal: GoalRow, redact: (text: string) => string, maxEvidence = 300): string {
   const name = escapeInlineMarkdown(cutText(redact(goal.name), 200));
-  return `- ${goalIcon(goal)} ${name} (${goal.severity}, ${goal.outcome === 'error' ? 'could not evaluate' : goal.outcome}): ${escapeInlineMarkdown(cutText(redact(goal.evidence), maxEvidence))}`;
+  return `- ${goalIcon(goal)} ${name} (${goal.severity}, ${goal.outcome === 'error' ? 'could not evaluate' : goal.outcome}): ${escapeInlineMarkdown(cutText(redact(evidenceBeside(goal)), maxEvidence))}`;
+}
+
+/**
+ * A goal's evidence beside its outcome: a goal that could not be evaluated says so in its evidence too
+ * (`could not evaluate: …`), which the outcome beside it already says (found by a new-user walkthrough).
+ */
+function evidenceBeside(goal: GoalRow): string {
+  return goal.outcome === 'error' ? goal.evidence.replace(/^could not evaluate: /, '') : goal.evidence;
 }
 
 /** `2/3 goals met` (warnings counted with the rest). */
@@ -70,7 +78,7 @@ export function renderGoalsTable(
       escapeInlineMarkdown(cutText(redact(goal.name), 200)),
       goal.severity,
       goalVerdict(goal),
-      escapeInlineMarkdown(cutText(redact(goal.evidence), maxEvidence)),
+      escapeInlineMarkdown(cutText(redact(evidenceBeside(goal)), maxEvidence)),
     ];
     return `| ${cells.join(' | ')} |`;
   });

@@ -18,3 +18,9 @@ it('redacts the reason before it makes it one line', () => {
   const message = jobFailure(report, true, false, createRedactor(['k9\tZq7Wm2Lp']))!;
   expect(message).not.toContain('Zq7Wm2Lp');
 });
+
+// Found by a new-user walkthrough: "The plan was rejected before any step ran: the plan was rejected (1 problem)."
+it('says a rejected plan was rejected once, with its count', () => {
+  const report = { status: 'failed', reason: 'the plan was rejected (1 problem)', planErrors: [{ file: 'plan.yml', line: 1, column: 1, path: '', message: 'x' }], goals: [] } as unknown as FinalReport;
+  expect(jobFailure(report, true, false)).toBe('The plan was rejected before any step ran (1 problem). The annotations point at each problem. See the job summary for the full record.');
+});
