@@ -30,15 +30,20 @@ function answerText(response: Awaited<ReturnType<ModelClient['complete']>>): str
  */
 export async function askForJson(model: ModelClient, request: ChatRequest, purpose: string, signal?: AbortSignal): Promise<string> {
   const { response_format: format, ...plain } = request;
+  let refused = false;
   if (format && !refusesResponseFormat.has(model)) {
     try {
       const response = await model.complete(request, { purpose }, signal);
       return answerText(response);
     } catch (error) {
       if (!refusedFormat(error)) throw error;
-      refusesResponseFormat.add(model);
+      refused = true;
     }
   }
   const response = await model.complete(plain, { purpose }, signal);
+  // Only an endpoint that then took the request without the format refused the format: a 400 for another
+  // reason (a prompt over the context window) failed the same way without it, and turned structured
+  // answers off for the rest of the run (found by an adversarial pass).
+  if (refused) refusesResponseFormat.add(model);
   return answerText(response);
 }

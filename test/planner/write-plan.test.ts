@@ -120,6 +120,17 @@ describe('writePlan', () => {
     expect(server.requests[1]!.body.response_format).toBeUndefined();
   });
 
+  // Found by an adversarial pass: a 400 for another reason (a prompt over the context window) turned
+  // structured answers off for the rest of the run, though the request failed without the format too.
+  it('keeps asking with response_format after a 400 the request without it got as well', async () => {
+    const client = model();
+    server.script([httpError(400, { message: 'context length exceeded' }), httpError(400, { message: 'context length exceeded' })]);
+    expect(await writePlan(await goalPlan(), { model: client, inputs: {} })).toMatchObject({ ok: false });
+    server.script([textAnswer(JSON.stringify({ steps: [multiply, referencedAdd], why: null }))]);
+    expect((await writePlan(await goalPlan(), { model: client, inputs: {} })).ok).toBe(true);
+    expect(server.requests.map((request) => request.body.response_format !== undefined)).toEqual([true, false, true]);
+  });
+
   it('turns a failed planner call into a rejection that says so', async () => {
     server.script([httpError(401, { message: 'bad key' })]);
     const result = await writePlan(await goalPlan(), { model: model(), inputs: {} });
