@@ -43,6 +43,10 @@ export function decodeUtf8(bytes: Uint8Array): Utf8Result {
     const lines = before.split('\n');
     const position = { line: lines.length, column: lines.at(-1)!.length + 1 };
     const byte = bytes[offset]!.toString(16).padStart(2, '0');
+    // A UTF-16 byte-order mark: "byte 0xff at offset 0" said nothing of why (found by a new-user walkthrough).
+    if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+      return { ok: false, message: 'the file is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8', position: { line: 1, column: 1 } };
+    }
     return { ok: false, message: `the file is not valid UTF-8 (byte 0x${byte} at offset ${offset}); save it as UTF-8`, position };
   }
 }

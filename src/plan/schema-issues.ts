@@ -147,6 +147,10 @@ function oneIssue(issue: ZodIssue, scope: IssueScope, relative: readonly PathSeg
       if (typeof issue.input === 'number' && !Number.isFinite(issue.input) && (issue.expected === 'number' || issue.expected === 'int')) {
         return [{ path, message: `${keyName(path)} must be a finite number; got ${describeKind(issue.input)}` }];
       }
+      // `depends_on: 1` for `[1]`: the list of the one value written is what was meant (new-user walkthrough).
+      if (issue.expected === 'array' && (typeof issue.input === 'number' || (typeof issue.input === 'string' && /^[\w./-]{1,60}$/.test(issue.input)))) {
+        return [{ path, message: `${keyName(path)} must be a list; got ${describeKind(issue.input)}: write [${String(issue.input)}] for a list of one` }];
+      }
       return [{ path, message: `${keyName(path)} must be ${expectedWords(issue.expected)}; got ${describeKind(issue.input)}` }];
     case 'invalid_value': {
       const values = nameList(scope, issue.values, () => issue.values.map((value) => String(value)));

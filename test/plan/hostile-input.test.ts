@@ -44,6 +44,16 @@ describe('hostile and broken plan files', () => {
     expect(result.ok === false && result.errors.map(formatPlanError)).toEqual([`${file}:2:10: the file is not valid UTF-8 (byte 0xe9 at offset 17); save it as UTF-8`]);
   });
 
+  // Found by a new-user walkthrough: a UTF-16 file was "byte 0xff at offset 0".
+  it('says a UTF-16 file is UTF-16', async () => {
+    for (const [name, encoded] of [['le.yml', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('goal: g\n', 'utf16le')])], ['be.yml', Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('goal: g\n', 'utf16le').swap16()])]] as const) {
+      const file = join(dir, name);
+      await writeFile(file, encoded);
+      const result = await loadPlanFile(file);
+      expect(result.ok === false && result.errors.map(formatPlanError)).toEqual([`${file}:1:1: the file is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8`]);
+    }
+  });
+
   it('reads a UTF-8 file with a byte-order mark', async () => {
     const file = join(dir, 'bom.yml');
     await writeFile(file, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('goal: ünïcode ✓\n')]));

@@ -103,6 +103,11 @@ describe('schema errors point at the offending key or value', () => {
     expect(await errorsFor(yaml('goal: g', 'limits:', '  concurrency: lots', '  max_replans: -1', 'toolsets: math'))).toEqual([
       'plan.yml:3:16: `concurrency` must be a number; got text (at limits.concurrency)',
       'plan.yml:4:16: `max_replans` must be at least 0; got `-1` (at limits.max_replans)',
+      'plan.yml:5:11: `toolsets` must be a list; got text: write [math] for a list of one (at toolsets)',
+    ]);
+    // Found by a new-user walkthrough: `depends_on: 1` did not say to write [1]; text that is no plain word gets no such hint.
+    expect(await errorsFor(yaml('goal: g', 'workflow_sequence:', '  - { id: 1, type: reasoning, description: d }', '  - { id: 2, type: reasoning, description: d, depends_on: 1 }', 'toolsets: "math, files"'))).toEqual([
+      'plan.yml:4:59: `depends_on` must be a list; got a whole number: write [1] for a list of one (at workflow_sequence[1].depends_on)',
       'plan.yml:5:11: `toolsets` must be a list; got text (at toolsets)',
     ]);
   });
