@@ -57,7 +57,11 @@ function textBlock(label: string, text: string, json: boolean, where: string): {
 function itemLine(item: ItemRecord, finished: boolean, redact: (t: string) => string): string {
   const state = item.state === 'pending' && finished ? 'skipped' : item.state;
   // Redacted before it is escaped: an item's key is data (`key: ${item.id}`), and escaping splits a secret the redactor would know.
-  const head = `- ${STATE_ICONS[state]} ${escapeMarkdown(redact(item.key))}${item.reused ? ' (reused)' : ''}`;
+  // An agent item's TODO list left open shows on its line (found by an adversarial pass: only a goal's
+  // evidence said so, and a run without `all_steps_completed` gave no sign of it).
+  const open = item.todos?.filter((todo) => todo.status !== 'completed').length ?? 0;
+  const todos = open > 0 ? ` (${groupDigits(open)} of ${groupDigits(item.todos!.length)} TODOs not done)` : '';
+  const head = `- ${STATE_ICONS[state]} ${escapeMarkdown(redact(item.key))}${item.reused ? ' (reused)' : ''}${todos}`;
   if (item.state === 'completed') return item.result === undefined ? head : `${head} → ${escapeMarkdown(resultPreview(redact(typeof item.result === 'string' ? item.result : (JSON.stringify(item.result) ?? String(item.result)))))}`;
   if (item.state === 'failed') return `${head} — ${escapeMarkdown(resultPreview(redact(item.error ?? 'failed'), 200))}`;
   if (item.state === 'pending') return finished ? `${head} — not run` : head;
