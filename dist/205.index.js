@@ -90,7 +90,8 @@ function findRegressions(base, plan) {
             found.push({ figure: `goal met: ${goal.name}`, base: goal.rate, plan: now });
     }
     const grew = (before, after) => after > before * (1 + REGRESSION_TOLERANCE) && after - before > 1e-9;
-    if (grew(base.costUsd, plan.costUsd))
+    // A cost with calls of no price is not known: the tokens row below still compares them.
+    if (base.unpricedCalls === 0 && plan.unpricedCalls === 0 && grew(base.costUsd, plan.costUsd))
         found.push({ figure: 'cost per run (USD)', base: base.costUsd, plan: plan.costUsd });
     const tokens = (column) => column.promptTokens + column.completionTokens;
     if (grew(tokens(base), tokens(plan)))
@@ -180,7 +181,8 @@ function renderEvalTable(input) {
         row('model calls (mean / p95)', (c) => `${number(c.modelCalls.mean)} / ${c.modelCalls.p95}`),
         row('prompt tokens (mean)', (c) => String(Math.round(c.promptTokens))),
         row('completion tokens (mean)', (c) => String(Math.round(c.completionTokens))),
-        row('cost per run (mean)', (c) => usd(c.costUsd)),
+        // A model of no known price: its calls cost something, and $0 would read as known.
+        row('cost per run (mean)', (c) => (c.unpricedCalls > 0 ? `unknown${c.unpricedCalls < c.modelCalls.mean ? ` (${usd(c.costUsd)} + the calls of no price)` : ''}` : usd(c.costUsd))),
         // Only when a run abandoned a request in flight: its cost is then in no row above.
         ...(columns.some((c) => c.abandonedRequests > 0) ? [row('model requests abandoned per run, not in the cost (mean)', (c) => number(c.abandonedRequests))] : []),
         row('duration (p50 / p95)', (c) => `${seconds(c.durationMs.p50)} / ${seconds(c.durationMs.p95)}`),
@@ -429,13 +431,22 @@ const FaultFile = schemas.array(FaultRule).min(1, { message: `a fault file witho
 function ruleMs(value) {
     return value === undefined ? undefined : (0,schema/* durationMs */.pc)(value);
 }
-/** True when `rule` targets the caller `purpose` (exact, `*`, or a prefix written `step:*`). */
+/**
+ * The step a `for_each` item's caller belongs to: `step:review` for `step:review[web]`; undefined for any
+ * other caller. Items call the model as `step:<id>[<key>]`, and a rule or an answers entry for `step:<id>`
+ * covers them (found by an adversarial pass: `step:ag` matched no call of the step `ag`'s items, and the
+ * error said to name a step the plan has).
+ */
+function itemStepPurpose(purpose) {
+    return /^(step:[^[]+)\[/.exec(purpose)?.[1];
+}
+/** True when `rule` targets the caller `purpose` (exact, `*`, a prefix written `step:*`, or the step of an item). */
 function targetsPurpose(rule, purpose) {
     if (rule.model === '*')
         return true;
     if (rule.model.endsWith('*'))
         return purpose.startsWith(rule.model.slice(0, -1));
-    return rule.model === purpose;
+    return rule.model === purpose || rule.model === itemStepPurpose(purpose);
 }
 function isToolRule(rule) {
     return rule.tool !== undefined;
@@ -556,7 +567,13 @@ var data_block = __webpack_require__(45707);
 var validate_tool_arguments = __webpack_require__(64532);
 // EXTERNAL MODULE: ./lib/core/parse-json.js
 var parse_json = __webpack_require__(70695);
+// EXTERNAL MODULE: ./lib/core/invisible-characters.js
+var invisible_characters = __webpack_require__(5709);
+// EXTERNAL MODULE: ./lib/llm/cut-off-reason.js
+var cut_off_reason = __webpack_require__(46660);
 ;// CONCATENATED MODULE: ./lib/eval/react-loop.js
+
+
 
 
 
@@ -588,11 +605,21 @@ async function runReactLoop(options) {
     for (let turn = 1; turn <= options.maxTurns; turn += 1) {
         const request = { model: options.modelName, messages: [...messages], ...(definitions.length > 0 && { tools: definitions }) };
         const response = await options.model.complete(request, { purpose: REACT_PURPOSE }, options.signal);
-        const message = response.choices?.[0]?.message;
+        const choice = response.choices?.[0];
+        const message = choice?.message;
         // Some servers omit `type` on tool calls: a call is a call when it names a function.
         const asked = (message?.tool_calls ?? []).flatMap((call) => ('function' in call && call.function ? [{ id: call.id, name: call.function.name, args: call.function.arguments }] : []));
-        if (asked.length === 0)
-            return { ok: true, answer: message?.content ?? '' };
+        // As an agent step reads an answer (found by an adversarial pass: the baseline counted an empty or
+        // cut-off answer as a success where the plan's step failed on the same one): a cut-off answer is a
+        // fragment, its calls included, and none of them runs; an answer with no visible text is none.
+        const cutOff = (0,cut_off_reason/* cutOffReason */.a)(choice);
+        if (cutOff && ((0,invisible_characters/* hasVisibleText */.uA)(message?.content) || asked.length > 0))
+            return { ok: false, reason: `the model's answer was cut off: ${(0,cut_off_reason/* cutOffWhy */.q)(cutOff)}` };
+        if (asked.length === 0) {
+            if ((0,invisible_characters/* hasVisibleText */.uA)(message?.content))
+                return { ok: true, answer: message.content };
+            return { ok: false, reason: `the model returned no answer (${message?.refusal ? `refused: ${message.refusal}` : choice ? `finish reason ${choice.finish_reason}` : 'no choices'})` };
+        }
         const calls = asked.slice(0, run_agent_step.MAX_TOOL_CALLS_READ_PER_TURN);
         const dropped = asked.length - calls.length;
         const made = calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.args } }));
@@ -640,6 +667,7 @@ async function observe(call, options, tools) {
 // EXTERNAL MODULE: external "node:http"
 var external_node_http_ = __webpack_require__(37067);
 ;// CONCATENATED MODULE: ./lib/eval/scripted-chat-server.js
+
 
 /** Characters a token stands for in the scripted server's usage counts (a common rule of thumb). */
 const CHARS_PER_TOKEN = 4;
@@ -700,10 +728,12 @@ async function startScriptedChatServer(answers) {
             const body = JSON.parse(await readBody(req));
             const purpose = decodeURIComponent(String(req.headers['x-plan-runner-purpose'] ?? ''));
             const run = String(req.headers['x-plan-runner-run'] ?? '0');
-            const list = answers[purpose];
+            // An item's own entry, else its step's: every item of `step:review` takes the step's list.
+            const step = itemStepPurpose(purpose);
+            const list = answers[purpose] ?? (step === undefined ? undefined : answers[step]);
             if (!list) {
                 const known = Object.keys(answers).sort().join(', ') || '(none)';
-                return send(res, 400, { error: { message: `the answers file has no answers for '${purpose}' (it has: ${known}); add '${purpose}:' with a list of answers`, type: 'invalid_request_error' } });
+                return send(res, 400, { error: { message: `the answers file has no answers for '${purpose}' (it has: ${known}); add '${step ?? purpose}:' with a list of answers${step === undefined ? '' : ` (one list for every item of the step, or '${purpose}:' for this item)`}`, type: 'invalid_request_error' } });
             }
             const key = `${run}\u0000${purpose}`;
             const ordinal = calls.get(key) ?? 0;
@@ -792,7 +822,14 @@ function countEvents(events) {
     };
 }
 function usageFields(usage) {
-    return { modelCalls: usage.modelCalls, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens, costUsd: usage.costUsd, abandonedRequests: usage.abandonedRequests ?? 0 };
+    return {
+        modelCalls: usage.modelCalls,
+        promptTokens: usage.promptTokens,
+        completionTokens: usage.completionTokens,
+        costUsd: usage.costUsd,
+        abandonedRequests: usage.abandonedRequests ?? 0,
+        unpricedCalls: usage.unpricedCalls ?? 0,
+    };
 }
 /** Counts planner calls as they are made, whatever the job does with them, and the requests that got no answer (cancels aside). */
 function countingPlanner(client, counter) {
@@ -1008,6 +1045,7 @@ function summariseVariant(column, runs) {
         completionTokens: mean(runs.map((run) => run.completionTokens)),
         costUsd: mean(runs.map((run) => run.costUsd)),
         abandonedRequests: mean(runs.map((run) => run.abandonedRequests)),
+        unpricedCalls: mean(runs.map((run) => run.unpricedCalls)),
         durationMs: { p50: percentile(runs.map((run) => run.durationMs), 50), p95: percentile(runs.map((run) => run.durationMs), 95) },
         retries: mean(runs.map((run) => run.retries)),
         replans: mean(runs.map((run) => run.replans)),

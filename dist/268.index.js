@@ -297,16 +297,53 @@ function positionsOf(text, file) {
 function parseWithPositions(text, file) {
     return checkDocument(text, file, readDocument(text));
 }
+/** Errors that stand on their own: each is reported, however many come before it in its part of the file. */
+const INDEPENDENT_ERRORS = new Set(['DUPLICATE_KEY', 'NON_STRING_KEY', 'MULTIPLE_DOCS', 'RESOURCE_EXHAUSTION']);
+/**
+ * The line of the top-level key whose part of the file holds `line` (1-based), or 0 before the first:
+ * a syntax error's consequences stay within its part, so one error is shown per part.
+ */
+function topLevelLine(text, lineCounter, line) {
+    for (let at = line; at >= 1; at--) {
+        const first = text[lineCounter.lineStarts[at - 1]];
+        if (first !== undefined && !' \t#-\r\n'.includes(first))
+            return at;
+    }
+    return 0;
+}
+/** A hint for a syntax error on a line that starts a list item without a space after its `-` (`-id: 4`). */
+function syntaxHint(text, lineCounter, line) {
+    const start = lineCounter.lineStarts[line - 1] ?? 0;
+    const written = /^[ \t]*-[^\s-][^\n]{0,40}/.exec(text.slice(start, start + 200))?.[0];
+    return written === undefined ? '' : `; a list item needs a space after its \`-\` (\`${written.trim().replace(/^-/, '- ')}\`)`;
+}
 function checkDocument(text, file, { doc, lineCounter, dropped }) {
     if (doc.errors.length > 0) {
-        const errors = doc.errors.slice(0, MAX_YAML_ERRORS).map((error) => {
+        // One syntax error per top-level part of the file: those after it in that part are most often what it
+        // causes (found by a new-user walkthrough: `-id: 4` gave 5 errors, none saying what to fix), and are
+        // counted on the "and N more" line with those past MAX_YAML_ERRORS.
+        const errors = [];
+        const parts = new Set();
+        let firstLeft;
+        let left = dropped;
+        for (const error of doc.errors.slice(0, MAX_YAML_ERRORS + 1)) {
+            const position = positionOf(lineCounter, error.pos[0]);
+            const part = topLevelLine(text, lineCounter, position.line);
+            const shown = errors.length < MAX_YAML_ERRORS && (INDEPENDENT_ERRORS.has(error.code) || !parts.has(part));
+            if (!shown) {
+                left += 1;
+                firstLeft ??= { file, ...position, path: '', message: '' };
+                continue;
+            }
+            if (!INDEPENDENT_ERRORS.has(error.code))
+                parts.add(part);
             const friendly = FRIENDLY_YAML_MESSAGES[error.code];
-            const message = friendly ? friendly(keyTextAt(text, error.pos[0])) : `YAML: ${error.message}`;
-            return { file, ...positionOf(lineCounter, error.pos[0]), path: '', message };
-        });
-        const more = doc.errors.length - errors.length + dropped;
-        if (more > 0)
-            errors.push({ file, ...positionOf(lineCounter, doc.errors[MAX_YAML_ERRORS].pos[0]), path: '', message: `and ${more} more YAML errors after this point; fix the ones above first`, standsFor: more });
+            const message = friendly ? friendly(keyTextAt(text, error.pos[0])) : `YAML: ${error.message}${syntaxHint(text, lineCounter, position.line)}`;
+            errors.push({ file, ...position, path: '', message });
+        }
+        left += Math.max(0, doc.errors.length - (MAX_YAML_ERRORS + 1));
+        if (left > 0 && firstLeft)
+            errors.push({ ...firstLeft, message: `and ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(left)} more YAML errors after this point, most likely caused by the ones above; fix those first`, standsFor: left });
         return { ok: false, errors };
     }
     if (doc.contents === null) {

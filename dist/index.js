@@ -360,12 +360,14 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /** The cost, token and time outputs: a run's usage and duration; all 0 when nothing ran. */
 function usageOutputs(usage = _core_usage_js__WEBPACK_IMPORTED_MODULE_1__/* .NO_USAGE */ .y, durationMs = 0) {
     return {
-        // Six decimals: a cent is too coarse for runs of cheap models; no exponent notation for parsers.
-        'cost-usd': String(Number(usage.costUsd.toFixed(6))),
+        // Six decimals: a cent is too coarse for runs of cheap models; no exponent notation for parsers. Empty
+        // when a call's model had no price: a 0 would read as known.
+        'cost-usd': usage.unpricedCalls ? '' : String(Number(usage.costUsd.toFixed(6))),
         'model-calls': String(usage.modelCalls),
         'prompt-tokens': String(usage.promptTokens),
         'completion-tokens': String(usage.completionTokens),
-        'duration-seconds': String(Math.round(durationMs / 100) / 10),
+        // One decimal, as the README says (`2` read as a whole number, `0` for 25 ms as if nothing ran).
+        'duration-seconds': durationMs === 0 ? '0' : (Math.round(durationMs / 100) / 10).toFixed(1),
     };
 }
 /** The usage outputs of a recorded run (its duration so far when it did not finish). */
@@ -944,8 +946,10 @@ function jobFailure(report, failOnUnmetGoals, gate, redact = (text) => text) {
     // Redacted first: a secret with a tab or a line break in it no longer matches once they are spaces.
     const reason = report.reason ? `: ${(0,_report_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(report.reason))}` : '';
     const see = 'See the job summary for the full record.';
-    if (report.planErrors.length > 0)
-        return `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_1__/* .asSentence */ .K)(`The plan was rejected before any step ran${reason}`)} The annotations point at each problem. ${see}`;
+    // The count, not the reason: that is "the plan was rejected (1 problem)", and said so twice (new-user walkthrough).
+    const problems = report.planErrors.length;
+    if (problems > 0)
+        return `The plan was rejected before any step ran (${problems} problem${problems === 1 ? '' : 's'}). The annotations point at each problem. ${see}`;
     const judged = gate && failOnUnmetGoals;
     switch (report.status) {
         case 'succeeded':
@@ -10350,6 +10354,12 @@ function applyEvent(record, event) {
     switch (event.type) {
         case 'plan_created':
         case 'plan_revised': {
+            if (event.type === 'plan_revised' && record.plan) {
+                const next = new Set(event.plan.steps.map((step) => step.key));
+                for (const step of record.plan.steps)
+                    if (!next.has(step.key))
+                        (record.replacedPlanSteps ??= new Map()).set(step.key, step);
+            }
             record.plan = event.plan;
             for (const step of event.plan.steps)
                 stepOf(record, step.key);
@@ -10831,6 +10841,7 @@ function addUsage(a, b) {
         costUsd: a.costUsd + b.costUsd,
         ...((a.estimatedCalls || b.estimatedCalls) && { estimatedCalls: (a.estimatedCalls ?? 0) + (b.estimatedCalls ?? 0) }),
         ...((a.abandonedRequests || b.abandonedRequests) && { abandonedRequests: (a.abandonedRequests ?? 0) + (b.abandonedRequests ?? 0) }),
+        ...((a.unpricedCalls || b.unpricedCalls) && { unpricedCalls: (a.unpricedCalls ?? 0) + (b.unpricedCalls ?? 0) }),
     };
 }
 
@@ -13277,6 +13288,9 @@ async function runNestedPlan(step, context) {
         const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates: (0,run_record/* finalStepStates */.hb)(outcome.record), unfinished: (0,run_record/* unfinishedWork */.HF)(outcome.record), masked: outcome.masked, ...(outcome.resultStepKey !== undefined && { resultStepKey: outcome.resultStepKey }) };
         const results = await (deps.checkGoals ?? ((list, goalTarget, signal) => (0,evaluate_goals/* evaluateGoals */.Y)(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal })))(goals, target, context.signal);
         const verdict = (0,goals_verdict/* goalsVerdict */.A)(results);
+        // Recorded in the used plan's own record (the trace, the summary and the log show them under the step):
+        // a warning it did not meet, or why its step passed, showed nowhere.
+        outcome.recordGoals(results, verdict.goalsMet ? outcome.status : 'goals-unmet');
         if (!verdict.goalsMet) {
             const unmet = verdict.unmetRequired.map((goal) => `'${goal.name}' ${goal.outcome === 'error' ? 'could not be evaluated' : 'not met'} (${goal.evidence})`).join('; ');
             return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `ran, but its goals decide against it: ${unmet}` }), usage);
@@ -13908,6 +13922,7 @@ var parse_json = __nccwpck_require__(70695);
 // EXTERNAL MODULE: ./lib/tools/tool-result-too-deep-error.js
 var tool_result_too_deep_error = __nccwpck_require__(57048);
 ;// CONCATENATED MODULE: ./lib/run/plan-run.js
+
 
 
 
@@ -14698,7 +14713,11 @@ class PlanRun {
         // A step every dependent can do without degrades the run instead of failing or replanning it.
         const dependents = this.graph.dependentsOf(key);
         const onlyOptional = dependents.length > 0 && dependents.every((dependent) => this.graph.byKey.get(dependent).optional?.includes(key));
-        const policy = step.onFailure ?? (onlyOptional ? 'continue' : this.#deps.replanner ? 'replan' : 'fail');
+        const chosen = step.onFailure ?? (onlyOptional ? 'continue' : this.#deps.replanner ? 'replan' : 'fail');
+        // The replanner calls the same endpoint with the same key: when the step could not reach it or was
+        // refused the key, a replan only repeats that failure, retries and all, and then reports a plan it
+        // could not write (found by a new-user walkthrough: 7 s of calls to a dead endpoint, then `escalated`).
+        const policy = chosen === 'replan' && endpointUnusable(outcome.error) ? 'fail' : chosen;
         if (policy === 'replan' && this.#deps.replanner) {
             // Its dependents stay pending: the replan replaces them.
             this.failures.push({ stepKey: key, error, recoverable: true });
@@ -14915,6 +14934,10 @@ function repeatedWhy(key, refused) {
  */
 function unknownCallWhy(stepKey, call) {
     return `step ${stepKey} called ${call}, a tool with side effects, and got no answer it could use (none came, the call was stopped, or the answer was too large to read); it may have taken effect, so plan-runner will not call it again: check whether it did`;
+}
+/** A model call that failed for every call of the run alike: the endpoint unreachable, or the key refused. */
+function endpointUnusable(error) {
+    return error instanceof model_call_error/* ModelCallError */.s && (error.failure === 'connection' || error.status === 401 || error.status === 403);
 }
 
 ;// CONCATENATED MODULE: ./lib/run/run-cancelled-error.js
@@ -15714,10 +15737,13 @@ async function writeSteps(plan, options) {
     const result = await writePlan(plan, { model, inputs: options.inputs, signal: options.signal });
     if (result.ok)
         return { ok: true, plan: result.plan, written: true };
-    const headline = setupError(plan, result.attempts.length > 1
-        ? 'the plan the model wrote did not pass validation, even after one repair; no step ran (the rejected plan is in the summary)'
-        : 'the model could not write a plan; no step ran');
-    return { ok: false, errors: [headline, ...result.errors], rejectedPlan: { attempts: result.attempts } };
+    // A planner whose model call failed wrote no plan: the reports then show no "plan the model wrote" (found
+    // by a new-user walkthrough: a stale replay's summary said the planner wrote a plan that did not pass).
+    const wrote = result.attempts.length;
+    const headline = setupError(plan, wrote === 0
+        ? 'the model could not write a plan; no step ran'
+        : `the plan the model wrote did not pass validation${wrote > 1 ? ', even after one repair' : ''}; no step ran`);
+    return { ok: false, errors: [headline, ...result.errors], ...(wrote > 0 && { rejectedPlan: { attempts: result.attempts } }) };
 }
 
 ;// CONCATENATED MODULE: ./lib/job/run-job.js
@@ -16121,19 +16147,26 @@ function billedUsage(error, request) {
 /* harmony export */   a: () => (/* binding */ cutOffReason),
 /* harmony export */   q: () => (/* binding */ cutOffWhy)
 /* harmony export */ });
-/** Finish reasons that mean an answer's text is not the whole answer: the token limit, a content filter. */
-const CUT_OFF_FINISH_REASONS = new Set(['length', 'content_filter']);
+/**
+ * Finish reasons that mean an answer's text is not the whole answer: the token limit, a content filter. In
+ * lower case with `_`: besides OpenAI's own, the spellings gateways pass through from other APIs (Anthropic's
+ * `max_tokens`, Gemini's `MAX_TOKENS`, `SAFETY`, `RECITATION`), which read as a whole answer and let a cut
+ * one pass a goal (found by an adversarial pass).
+ */
+const CUT_OFF_FINISH_REASONS = new Set(['length', 'max_tokens', 'max_output_tokens', 'max_completion_tokens', 'content_filter', 'safety', 'recitation']);
+const TOKEN_LIMIT_REASONS = new Set(['length', 'max_tokens', 'max_output_tokens', 'max_completion_tokens']);
+const normal = (reason) => reason.trim().toLowerCase().replace(/-/g, '_');
 /**
  * The finish reason of an answer the endpoint cut off before it ended, else undefined. A fragment
  * is never read as the whole: not as a step's result, a plan, nor a judge's verdict.
  */
 function cutOffReason(choice) {
     const reason = choice?.finish_reason;
-    return reason && CUT_OFF_FINISH_REASONS.has(reason) ? reason : undefined;
+    return typeof reason === 'string' && CUT_OFF_FINISH_REASONS.has(normal(reason)) ? reason : undefined;
 }
 /** Why an answer was cut off, in words: `it reached the token limit`, `the endpoint stopped it (content_filter)`. */
 function cutOffWhy(reason) {
-    return reason === 'length' ? 'it reached the token limit' : `the endpoint stopped it (${reason})`;
+    return TOKEN_LIMIT_REASONS.has(normal(reason)) ? 'it reached the token limit' : `the endpoint stopped it (${reason})`;
 }
 
 
@@ -16223,7 +16256,8 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
     /** See `ModelCallErrorFields.billed`: the caller charges it as it charges an answer. */
     billed;
     constructor(fields) {
-        const what = fields.status !== undefined ? `${fields.status} ${fields.detail}` : fields.detail;
+        // The SDK's own messages end in a full stop (`Connection error.`): one, before the hint.
+        const what = (fields.status !== undefined ? `${fields.status} ${fields.detail}` : fields.detail).replace(/\.+$/, '');
         const tries = fields.attempts === 1 ? '' : ` after ${fields.attempts} attempts`;
         super(`Model call for ${(0,_describe_purpose_js__WEBPACK_IMPORTED_MODULE_1__/* .describePurpose */ .S)(fields.purpose)} (model ${fields.model}${fields.endpoint ? ` at ${fields.endpoint}` : ''}) failed${tries}: ${what}. ${hint(fields.failure, fields.status)}`, { transient: fields.transient, retryAfterMs: fields.retryAfterMs, cause: fields.cause });
         this.purpose = fields.purpose;
@@ -16405,7 +16439,6 @@ function createOpenAIModelClient(options) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   MI: () => (/* binding */ estimateCostUsd),
 /* harmony export */   ad: () => (/* binding */ estimateCallCostUsd),
 /* harmony export */   xx: () => (/* binding */ priceOf)
 /* harmony export */ });
@@ -16430,40 +16463,41 @@ const MODEL_PRICES = {
 /** Dated snapshots (`gpt-4o-2024-08-06`) cost what their model does. */
 const SNAPSHOT_SUFFIX = /-\d{4}-\d{2}-\d{2}$/;
 /**
- * The price of `model` (the plan's overrides first), or undefined when it is not known. Own keys only:
- * a model the endpoint reports as `constructor` or `valueOf` found Object's methods, priced every call
- * at NaN, and `max_cost_usd` (NaN is over no cap) never stopped the run.
+ * The plan's price for `model` (or its dated snapshot's model). Own keys only: a model the endpoint reports
+ * as `constructor` or `valueOf` found Object's methods, priced every call at NaN, and `max_cost_usd` (NaN
+ * is over no cap) never stopped the run.
  */
-function priceOf(model, overrides) {
+function overridePrice(model, overrides) {
     for (const name of [model, model.replace(SNAPSHOT_SUFFIX, '')]) {
         const override = overrides && Object.hasOwn(overrides, name) ? overrides[name] : undefined;
         if (override)
             return { inputPerMTok: override.input_per_mtok, outputPerMTok: override.output_per_mtok };
-        const listed = Object.hasOwn(MODEL_PRICES, name) ? MODEL_PRICES[name] : undefined;
-        if (listed)
-            return listed;
     }
     return undefined;
 }
-/** Estimated cost of one call; an unknown model costs 0 and says so (`priceKnown: false`). */
-function estimateCostUsd(model, promptTokens, completionTokens, overrides) {
-    const price = priceOf(model, overrides);
-    if (!price)
-        return { costUsd: 0, priceKnown: false };
-    const costUsd = (promptTokens * price.inputPerMTok + completionTokens * price.outputPerMTok) / 1_000_000;
-    return { costUsd, priceKnown: true };
+/** The built-in table's price for `model` (or its dated snapshot's model). */
+function listedPrice(model) {
+    for (const name of [model, model.replace(SNAPSHOT_SUFFIX, '')])
+        if (Object.hasOwn(MODEL_PRICES, name))
+            return MODEL_PRICES[name];
+    return undefined;
+}
+/** The price of `model` (the plan's overrides first), or undefined when it is not known. */
+function priceOf(model, overrides) {
+    return overridePrice(model, overrides) ?? listedPrice(model);
 }
 /**
- * One call's cost by the first of `models` with a known price: the model the endpoint reported, then the
- * one that was asked for (an endpoint may report an internal name, such as a file path).
+ * One call's cost: by the plan's `pricing:` for any of `models` (the model the endpoint reported, then the
+ * one that was asked for), else by the built-in table in the same order (an endpoint may report an internal
+ * name, such as a file path). The plan's prices come first whatever name they are under: a deployment the
+ * plan priced at $100 a million tokens, whose endpoint reported `gpt-4.1-nano`, was charged the table's
+ * $0.10 and passed `max_cost_usd` 1,000 times over unseen. An unknown model costs 0 and says so (`priceKnown: false`).
  */
 function estimateCallCostUsd(models, promptTokens, completionTokens, overrides) {
-    for (const model of models) {
-        const priced = estimateCostUsd(model, promptTokens, completionTokens, overrides);
-        if (priced.priceKnown)
-            return priced;
-    }
-    return { costUsd: 0, priceKnown: false };
+    const price = models.map((model) => overridePrice(model, overrides)).find(Boolean) ?? models.map(listedPrice).find(Boolean);
+    if (!price)
+        return { costUsd: 0, priceKnown: false };
+    return { costUsd: (promptTokens * price.inputPerMTok + completionTokens * price.outputPerMTok) / 1_000_000, priceKnown: true };
 }
 
 
@@ -16737,8 +16771,10 @@ class ReplayFileError extends step_error/* StepError */.zg {
     problem;
     constructor(fields) {
         const where = fields.line === undefined ? fields.file : `${fields.file} line ${fields.line}`;
-        // A file that could not be read at all (a folder, a FIFO, missing) is no recording to record again.
-        const todo = fields.line === undefined ? 'give --replay the file a run wrote with --record FILE' : `record it again with --record ${fields.file}`;
+        // A file that could not be read at all (a folder, a FIFO, missing), or whose first line is no JSON, is no
+        // recording to record again: `--replay plan.yml` advised `--record plan.yml`, which overwrites the plan
+        // (found by a new-user walkthrough).
+        const todo = fields.line === undefined || fields.notARecording ? 'give --replay the file a run wrote with --record FILE' : `record it again with --record ${fields.file}`;
         super(`Replay file ${where}: ${fields.problem}. ${todo[0].toUpperCase()}${todo.slice(1)}.`, {
             transient: false,
             cause: fields.cause,
@@ -16859,7 +16895,7 @@ function readRecording(path) {
         catch (cause) {
             const bom = index === 0 && line.startsWith('\uFEFF') ? ' (it starts with a byte order mark: save the file as UTF-8 without one)' : '';
             const why = cause instanceof parse_json/* JsonTooDeepError */.FY || cause instanceof parse_json/* JsonDuplicateKeyError */.bW ? `is not a recorded exchange: ${cause.message}` : `is not JSON${bom}`;
-            throw new ReplayFileError({ file: path, line: index + 1, problem: why, cause });
+            throw new ReplayFileError({ file: path, line: index + 1, problem: why, cause, ...(index === 0 && { notARecording: true }) });
         }
         if (isHeader(value)) {
             if (value.version !== 1)
@@ -18150,6 +18186,10 @@ function decodeUtf8(bytes) {
         const lines = before.split('\n');
         const position = { line: lines.length, column: lines.at(-1).length + 1 };
         const byte = bytes[offset].toString(16).padStart(2, '0');
+        // A UTF-16 byte-order mark: "byte 0xff at offset 0" said nothing of why (found by a new-user walkthrough).
+        if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+            return { ok: false, message: 'the file is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8', position: { line: 1, column: 1 } };
+        }
         return { ok: false, message: `the file is not valid UTF-8 (byte 0x${byte} at offset ${offset}); save it as UTF-8`, position };
     }
 }
@@ -18735,7 +18775,7 @@ async function loadPlanFile(path, options = {}) {
     catch (error) {
         const code = error?.code;
         if (code === 'ENOENT')
-            return fail('no such file; check the path (it is relative to the current directory)');
+            return fail('no such file; check the path (it is relative to the current directory; in a workflow, the repository root)');
         if (code === 'EACCES')
             return fail('cannot read the file: permission denied');
         return { ok: false, errors: [(0,validate_plan/* unexpectedError */.Wm)(error, path)] };
@@ -22490,20 +22530,24 @@ function githubExpressionHint(text) {
 /**
  * `value` read as its input's default is: text (every CLI `--input` is text) that spells a decimal
  * number or true/false, for an input whose default is a number or a flag. `--input n=7` reached a math
- * tool as "7", which its schema refused.
+ * tool as "7", which its schema refused. Text that is no number for a number input, or neither true nor
+ * false for a flag, is an error (`ok: false`): it reached the first tool that used it, whose error named
+ * neither the input nor where it came from (found by a new-user walkthrough).
  */
 function asDeclared(value, fallback) {
     if (typeof value !== 'string')
-        return value;
-    // Only text a finite number writes back as it was: `1.10` (a version), `0x10`, `1e3`, 20 digits stay text.
+        return { ok: true, value };
+    const text = value.trim();
     if (typeof fallback === 'number') {
-        const number = Number(value);
-        if (Number.isFinite(number) && String(number) === value.trim())
-            return number;
+        const number = Number(text);
+        if (text === '' || !Number.isFinite(number))
+            return { ok: false };
+        // Only text a finite number writes back as it was: `1.10` (a version), `0x10`, `1e3`, 20 digits stay text.
+        return { ok: true, value: String(number) === text ? number : value };
     }
-    if (typeof fallback === 'boolean' && /^(?:true|false)$/.test(value.trim()))
-        return value.trim() === 'true';
-    return value;
+    if (typeof fallback === 'boolean')
+        return /^(?:true|false)$/.test(text) ? { ok: true, value: text === 'true' } : { ok: false };
+    return { ok: true, value };
 }
 /**
  * The run's input values: what the caller gave (read as the default's kind: `asDeclared`), else the declared default. An input the plan does
@@ -22521,8 +22565,13 @@ function resolveInputs(plan, given) {
         }
     }
     for (const [name, spec] of Object.entries(declared)) {
-        if (Object.hasOwn(given, name))
-            inputs[name] = asDeclared(given[name], spec.default);
+        if (Object.hasOwn(given, name)) {
+            const read = asDeclared(given[name], spec.default);
+            if (read.ok)
+                inputs[name] = read.value;
+            else
+                errors.push(`input '${name}' is ${typeof spec.default === 'number' ? 'a number' : 'true or false'} (its default is ${String(spec.default)}); got ${JSON.stringify(given[name])}: give ${typeof spec.default === 'number' ? 'a number' : 'true or false'}`);
+        }
         else if (spec.default !== undefined)
             inputs[name] = spec.default;
         else if (spec.required !== false)
@@ -22940,6 +22989,10 @@ function oneIssue(issue, scope, relative) {
             // A number that is not finite is still a number: say which kind was meant.
             if (typeof issue.input === 'number' && !Number.isFinite(issue.input) && (issue.expected === 'number' || issue.expected === 'int')) {
                 return [{ path, message: `${keyName(path)} must be a finite number; got ${describeKind(issue.input)}` }];
+            }
+            // `depends_on: 1` for `[1]`: the list of the one value written is what was meant (new-user walkthrough).
+            if (issue.expected === 'array' && (typeof issue.input === 'number' || (typeof issue.input === 'string' && /^[\w./-]{1,60}$/.test(issue.input)))) {
+                return [{ path, message: `${keyName(path)} must be a list; got ${describeKind(issue.input)}: write [${String(issue.input)}] for a list of one` }];
             }
             return [{ path, message: `${keyName(path)} must be ${expectedWords(issue.expected)}; got ${describeKind(issue.input)}` }];
         case 'invalid_value': {
@@ -25337,18 +25390,40 @@ function checklistHeader(record) {
     // A step completes under on_item_failure: continue with items that failed, all of them maybe: "0 failed"
     // alone read as if every item had done its work.
     let failedItems = 0;
+    // A step that failed and was replaced: "2 replaced" alone hid that anything had failed.
+    let replacedFailed = 0;
     for (const step of record.steps.values()) {
-        if (current && !current.has(step.key))
+        if (current && !current.has(step.key)) {
+            if (step.state === 'failed')
+                replacedFailed++;
             continue;
+        }
         total++;
         counts[step.state]++;
         if (step.state === 'completed')
-            failedItems += step.failedItems?.length ?? 0;
+            failedItems += completedStepFailedItems(step);
     }
     const replaced = record.steps.size - total;
     const skipped = counts.skipped;
     const items = failedItems ? `, ${failedItems} item${failedItems === 1 ? '' : 's'} failed` : '';
-    return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${skipped ? `, ${skipped} skipped` : ''}${replaced ? `, ${replaced} replaced` : ''}`;
+    const replacedText = replaced ? `, ${replaced} replaced${replacedFailed ? ` (${replacedFailed} had failed)` : ''}` : '';
+    return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${skipped ? `, ${skipped} skipped` : ''}${replacedText}`;
+}
+/**
+ * The items that failed in a completed step: its own, and for a `type: plan` step those of its used plan's
+ * completed steps, at any depth (found by an adversarial pass: a used plan whose items all failed showed
+ * `1/1 complete, 0 failed`).
+ */
+function completedStepFailedItems(step) {
+    let failed = step.failedItems?.length ?? 0;
+    const nested = step.nested;
+    if (nested) {
+        const current = nested.plan ? currentKeys(nested.plan.steps) : undefined;
+        for (const inner of nested.steps.values())
+            if (inner.state === 'completed' && (!current || current.has(inner.key)))
+                failed += completedStepFailedItems(inner);
+    }
+    return failed;
 }
 // The keys of a plan snapshot's steps, built once per snapshot: the header is drawn on every update.
 const keySets = new WeakMap();
@@ -25424,7 +25499,8 @@ function describeStatus(step, redact = asIs) {
                 return progress;
             if (step.retry) {
                 const seconds = Math.round(step.retry.waitMs / 100) / 10;
-                return ` \u2014 retry ${step.retry.attempt}/${step.retry.maxAttempts} after ${seconds} s: ${resultPreview(redact(step.retry.error), 120)}`;
+                // The attempt that failed, of how many: `retry 2/3` read as a count of retries, and no `retry 3/3` ever came.
+                return ` \u2014 attempt ${step.retry.attempt}/${step.retry.maxAttempts} failed, retrying in ${seconds} s: ${resultPreview(redact(step.retry.error), 120)}`;
             }
             return '';
         default:
@@ -25970,14 +26046,14 @@ class CommentWriteError extends Error {
 /* harmony export */ });
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(90422);
 /* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(49678);
-/* harmony import */ var _format_duration_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(74360);
-/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(12172);
+/* harmony import */ var _format_duration_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(74360);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(12172);
 /* harmony import */ var _goals_table_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(52895);
 /* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(60949);
 /* harmony import */ var _summary_summary_header_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(31675);
 /* harmony import */ var _todo_entries_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(44329);
 /* harmony import */ var _approval_section_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(64481);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(80083);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(80083);
 
 
 
@@ -25995,10 +26071,35 @@ const COMMENT_MAX_CHARS = 65_536;
 function summaryLink(runUrl) {
     return runUrl ? `[the run's job summary](${encodeURI(runUrl)})` : "the run's job summary";
 }
+/** Steps that failed and a plan revision replaced: at most this many lines, the rest counted. */
+const REPLACED_FAILURE_LINES = 5;
+/**
+ * The steps that failed and were replaced by a plan revision, each with its error's first words: the
+ * checklist shows the current revision, where a failure the run recovered from no longer is (found by an
+ * adversarial pass: the comment of such a run said `3/3 complete, 0 failed, 2 replaced` and nothing else).
+ */
+function replacedFailures(record, options) {
+    if (!record.replacedPlanSteps)
+        return undefined;
+    const failed = [...record.replacedPlanSteps.values()].filter((planStep) => record.steps.get(planStep.key)?.state === 'failed');
+    if (failed.length === 0)
+        return undefined;
+    const lines = failed.slice(0, REPLACED_FAILURE_LINES).map((planStep) => {
+        const item = (0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .checklistItem */ .gd)(planStep, record.steps.get(planStep.key), options.redact);
+        return `- ${item.icon} ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_7__/* .cutText */ .IN)(`${item.key}. ${item.title}${item.status}`, 300))}`;
+    });
+    const rest = failed.length - lines.length;
+    if (rest > 0)
+        lines.push(`- \u2026 ${rest} more; see ${summaryLink(options.runUrl)}`);
+    return ['**Failed, then replaced by a plan revision:**', ...lines].join('\n');
+}
 function footer(record, options) {
     const lines = [];
+    const replaced = replacedFailures(record, options);
+    if (replaced)
+        lines.push(replaced);
     if (record.status) {
-        const took = record.durationMs === undefined ? '' : ` in ${(0,_format_duration_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a)((0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .jobDurationMs */ .u2)(record))}`;
+        const took = record.durationMs === undefined ? '' : ` in ${(0,_format_duration_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a)((0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .jobDurationMs */ .u2)(record))}`;
         lines.push(`**Finished: ${(0,_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_4__/* .statusText */ .qS)(record, options.redact)}**${took}`);
     }
     const approval = (0,_approval_section_js__WEBPACK_IMPORTED_MODULE_6__/* .renderApprovalSection */ .L1)(record, options.redact, '####', _approval_section_js__WEBPACK_IMPORTED_MODULE_6__/* .COMMENT_ARGS */ .oU);
@@ -26030,7 +26131,7 @@ function renderComment(record, options) {
         const parts = fixedParts.length + (lineCount ? 1 : 0) + (note ? 1 : 0);
         return fixedChars + (lineCount ? lineChars + lineCount - 1 : 0) + (note?.length ?? 0) + 2 * (parts - 1);
     };
-    const cutNote = `_Results were left out of this comment to stay under GitHub's ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_8__/* .groupDigits */ .K)(COMMENT_MAX_CHARS)}-character limit; see ${summaryLink(options.runUrl)}._`;
+    const cutNote = `_Results were left out of this comment to stay under GitHub's ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_9__/* .groupDigits */ .K)(COMMENT_MAX_CHARS)}-character limit; see ${summaryLink(options.runUrl)}._`;
     const more = (n) => `- \u2026 ${n} more step${n === 1 ? '' : 's'}; see ${summaryLink(options.runUrl)}`;
     const steps = record.plan?.steps ?? [];
     // Still too long without any result line: keep the checklist lines that fit and count the rest. The
@@ -26066,7 +26167,7 @@ function renderComment(record, options) {
             if (!urgentAt?.[index] && !keep(index))
                 break;
         const lines = [...kept.keys()].sort((a, b) => a - b).map((index) => kept.get(index));
-        return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_9__/* .cutMarkdown */ .G$)(build(kept.size < steps.length ? [...lines, more(steps.length - kept.size)] : lines, cutNote), maxChars);
+        return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_7__/* .cutMarkdown */ .G$)(build(kept.size < steps.length ? [...lines, more(steps.length - kept.size)] : lines, cutNote), maxChars);
     };
     // When the lines without results already overflow, so do the lines with them: the comment is
     // the lines that fit and a count, and only those are computed, not 10,000 result lines.
@@ -26245,6 +26346,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var summary_header = __nccwpck_require__(31675);
 // EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
 var escape_markdown = __nccwpck_require__(60949);
+// EXTERNAL MODULE: ./lib/core/code-fence.js
+var code_fence = __nccwpck_require__(71874);
 // EXTERNAL MODULE: ./lib/goals/final-status.js
 var final_status = __nccwpck_require__(58983);
 // EXTERNAL MODULE: ./lib/goals/goals-verdict.js
@@ -26276,8 +26379,6 @@ function judgedRecord(record, status, goals, redact) {
 var plan_error = __nccwpck_require__(36487);
 // EXTERNAL MODULE: ./lib/core/group-digits.js
 var group_digits = __nccwpck_require__(80083);
-// EXTERNAL MODULE: ./lib/core/code-fence.js
-var code_fence = __nccwpck_require__(71874);
 ;// CONCATENATED MODULE: ./lib/report/rejected-plan-markdown.js
 
 
@@ -26396,6 +26497,17 @@ var rejected_report = __nccwpck_require__(29341);
 
 
 
+
+/** The note that opens a report whose trace could not be written whole. */
+function traceLostNote(tracePath, redact) {
+    return [
+        '> [!WARNING]',
+        `> **The trace is incomplete:** ${(0,code_fence/* inlineCode */.t)(redact(tracePath))} could not be written whole (see the log), so results this summary`,
+        '> cuts are in no file, and no run can resume from this one.',
+        '',
+        '',
+    ].join('\n');
+}
 /** A report with no cost table (nothing ran) still says how many model requests were abandoned while the model planned. */
 function withAbandoned(markdown, usage) {
     const line = usage && (0,summary_cost/* abandonedLine */.p)(usage);
@@ -26405,7 +26517,10 @@ function withAbandoned(markdown, usage) {
  * The final word on a job: its status (a rejected plan is `failed`), goals, the record with the
  * status after goals, and the summary Markdown.
  */
-function finalReport(outcome, context) {
+function finalReport(outcome, given) {
+    // Found by an adversarial pass: with the trace unwritten, the summary said the full results were in it.
+    const notes = `${given.traceLost ? traceLostNote(given.tracePath, given.redact) : ''}${given.notes ?? ''}`;
+    const context = { ...given, ...(notes && { notes }) };
     const report = reportOf(outcome, context);
     return context.notes ? { ...report, markdown: `${context.notes}${report.markdown}` } : report;
 }
@@ -26443,7 +26558,7 @@ function reportOf(outcome, context) {
         redact: context.redact,
         goals,
         limits: { maxModelCalls: limits.max_model_calls, maxTokens: limits.max_tokens, maxCostUsd: limits.max_cost_usd },
-        fullRecordAt: `the trace file \`${context.tracePath}\``,
+        fullRecordAt: context.traceLost ? 'no file (the trace could not be written)' : `the trace file \`${context.tracePath}\``,
         ...(context.notes && { maxBytes: render_summary/* SUMMARY_MAX_BYTES */.e - 16 - Buffer.byteLength(context.notes) }),
         ...(context.fannedOut && { fannedOut: true }),
     });
@@ -26490,13 +26605,14 @@ function formatDuration(ms) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   EY: () => (/* binding */ goalLogLine),
 /* harmony export */   Lb: () => (/* binding */ renderGoalsTable),
-/* harmony export */   l$: () => (/* binding */ goalsHeadline)
+/* harmony export */   l$: () => (/* binding */ goalsHeadline),
+/* harmony export */   zB: () => (/* binding */ goalListItem)
 /* harmony export */ });
 /* unused harmony export goalIcon */
 /* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(60949);
-/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(12172);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(12172);
 /* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(49678);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(80083);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(80083);
 
 
 
@@ -26520,6 +26636,18 @@ function goalVerdict(goal) {
         return 'could not evaluate';
     return goal.severity === 'warning' ? 'unmet (warning)' : 'unmet';
 }
+/** A goal as a Markdown list item (a used plan's goals under its step): icon, name, severity and outcome, evidence. */
+function goalListItem(goal, redact, maxEvidence = 300) {
+    const name = (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(goal.name), 200));
+    return `- ${goalIcon(goal)} ${name} (${goal.severity}, ${goal.outcome === 'error' ? 'could not evaluate' : goal.outcome}): ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(evidenceBeside(goal)), maxEvidence))}`;
+}
+/**
+ * A goal's evidence beside its outcome: a goal that could not be evaluated says so in its evidence too
+ * (`could not evaluate: \u2026`), which the outcome beside it already says (found by a new-user walkthrough).
+ */
+function evidenceBeside(goal) {
+    return goal.outcome === 'error' ? goal.evidence.replace(/^could not evaluate: /, '') : goal.evidence;
+}
 /** `2/3 goals met` (warnings counted with the rest). */
 function goalsHeadline(goals) {
     return `${goals.filter((g) => g.outcome === 'met').length}/${goals.length} goals met`;
@@ -26539,15 +26667,15 @@ function renderGoalsTable(goals, redact, maxEvidence = 500, maxRows = Number.POS
         shown = goals.filter((goal) => keep.has(goal));
         const left = goals.length - shown.length;
         const leftNotMet = notMet.filter((goal) => !keep.has(goal)).length;
-        note = `\n\n_\u2026 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(left)} more goal${left === 1 ? '' : 's'} (${leftNotMet === 0 ? 'all met' : `${leftNotMet} not met`}) in ${restAt}._`;
+        note = `\n\n_\u2026 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(left)} more goal${left === 1 ? '' : 's'} (${leftNotMet === 0 ? 'all met' : `${leftNotMet} not met`}) in ${restAt}._`;
     }
     const rows = shown.map((goal) => {
         const cells = [
             goalIcon(goal),
-            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(goal.name), 200)),
+            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(goal.name), 200)),
             goal.severity,
             goalVerdict(goal),
-            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(goal.evidence), maxEvidence)),
+            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(evidenceBeside(goal)), maxEvidence)),
         ];
         return `| ${cells.join(' | ')} |`;
     });
@@ -26900,6 +27028,7 @@ var todo_entries = __nccwpck_require__(44329);
 
 
 
+
 const INLINE_MAX = 120;
 /**
  * A step's title on its line: a description can be a whole prompt, and 400 steps of 3 KB each filled
@@ -26948,14 +27077,18 @@ function textBlock(label, text, json, where) {
 function itemLine(item, finished, redact) {
     const state = item.state === 'pending' && finished ? 'skipped' : item.state;
     // Redacted before it is escaped: an item's key is data (`key: ${item.id}`), and escaping splits a secret the redactor would know.
-    const head = `- ${checklist/* STATE_ICONS */.t1[state]} ${(0,escape_markdown/* escapeMarkdown */.FV)(redact(item.key))}${item.reused ? ' (reused)' : ''}`;
+    // An agent item's TODO list left open shows on its line (found by an adversarial pass: only a goal's
+    // evidence said so, and a run without `all_steps_completed` gave no sign of it).
+    const open = item.todos?.filter((todo) => todo.status !== 'completed').length ?? 0;
+    const todos = open > 0 ? ` (${(0,group_digits/* groupDigits */.K)(open)} of ${(0,group_digits/* groupDigits */.K)(item.todos.length)} TODOs not done)` : '';
+    const head = `- ${checklist/* STATE_ICONS */.t1[state]} ${(0,escape_markdown/* escapeMarkdown */.FV)(redact(item.key))}${item.reused ? ' (reused)' : ''}${todos}`;
     if (item.state === 'completed')
         return item.result === undefined ? head : `${head} \u2192 ${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* resultPreview */.KY)(redact(typeof item.result === 'string' ? item.result : (JSON.stringify(item.result) ?? String(item.result)))))}`;
     if (item.state === 'failed')
         return `${head} \u2014 ${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* resultPreview */.KY)(redact(item.error ?? 'failed'), 200))}`;
     if (item.state === 'pending')
         return finished ? `${head} \u2014 not run` : head;
-    return item.retry ? `${head} \u2014 retry ${item.retry.attempt}/${item.retry.maxAttempts}` : head;
+    return item.retry ? `${head} \u2014 attempt ${item.retry.attempt}/${item.retry.maxAttempts} failed, retrying` : head;
 }
 /** A for_each step's items, one line each, collapsed: cut whole when the summary runs out of room. */
 function itemsPart(items, step, redact, where) {
@@ -26995,7 +27128,7 @@ function stepParts(key, title, step, redact, where) {
         line += ` \u2014 ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(step.skipReason))}`;
     }
     else if (step?.retry) {
-        line += ` \u2014 retry ${step.retry.attempt}/${step.retry.maxAttempts}: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.IN)(redact(step.retry.error), 200))}`;
+        line += ` \u2014 attempt ${step.retry.attempt}/${step.retry.maxAttempts} failed, retrying: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.IN)(redact(step.retry.error), 200))}`;
     }
     const todos = step?.todos?.length ? (0,todo_entries/* todoEntries */.vk)(step, redact) : [];
     if (todos.length > 0)
@@ -27021,6 +27154,19 @@ function dropRank(step, ended) {
     return state === 'skipped' || (state === 'pending' && ended) ? 2 : undefined;
 }
 /**
+ * The goals each plan a `type: plan` step used was checked against (its own and, deeper, its plan steps'),
+ * one part per plan: a warning it did not meet, or the evidence its step passed on, shows here.
+ */
+function usedPlanGoals(path, step, redact) {
+    const nested = step?.nested;
+    if (!nested)
+        return [];
+    const own = nested.goals?.length
+        ? [[`Goals of the plan ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(path.join(' \u203a ')))} uses \u2014 ${(0,goals_table/* goalsHeadline */.l$)(nested.goals)}:`, ...nested.goals.map((goal) => (0,goals_table/* goalListItem */.zB)(goal, redact))].join('\n')]
+        : [];
+    return [...own, ...[...nested.steps].flatMap(([key, inner]) => usedPlanGoals([...path, key], inner, redact))];
+}
+/**
  * Every step with its full result: the current plan's steps first, then steps an earlier revision
  * replaced (a failure that caused a replan must stay visible). Long results are cuttable parts.
  */
@@ -27035,6 +27181,7 @@ function renderSummarySteps(record, redact, where) {
         const inner = step?.nested ? (0,checklist/* nestedItems */.kS)(step, redact) : [];
         if (inner.length > 0)
             lines.push(inner.map(({ depth, item }) => `${'  '.repeat(depth - 1)}- ${item.icon} ${(0,escape_markdown/* escapeMarkdown */.FV)(`${redact(item.key)}. ${item.title}${item.status}`)}`).join('\n'));
+        lines.push(...usedPlanGoals([planStep.key], step, redact));
         const rank = dropRank(step, record.status !== undefined);
         if (rank === undefined)
             parts.push(...lines);
@@ -27044,8 +27191,10 @@ function renderSummarySteps(record, redact, where) {
     const replaced = [...record.steps.values()].filter((step) => !inPlan.has(step.key));
     if (replaced.length > 0) {
         parts.push('#### Replaced by a plan revision');
-        for (const step of replaced)
-            parts.push(...stepParts(step.key, 'replaced step', step, redact, where));
+        for (const step of replaced) {
+            const planStep = record.replacedPlanSteps?.get(step.key);
+            parts.push(...stepParts(step.key, planStep ? (0,checklist/* stepTitle */.Fb)(planStep, redact, SUMMARY_TITLE_MAX) : 'replaced step', step, redact, where));
+        }
     }
     return parts;
 }
@@ -27350,8 +27499,22 @@ function usd(value) {
     // A spend under a hundredth of a cent is not nothing: `$0.0000` read as free.
     return value === 0 ? '$0' : value < 0.00005 ? '<$0.0001' : value < 0.01 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
 }
+/** The cost of `usage`'s calls: `unknown` for calls of a model with no price, never a $0 that reads as known. */
+function cost(usage) {
+    const unpriced = usage.unpricedCalls ?? 0;
+    if (unpriced === 0)
+        return usd(usage.costUsd);
+    return unpriced >= usage.modelCalls ? 'unknown' : `${usd(usage.costUsd)} + unknown`;
+}
 function row(label, usage) {
-    return `| ${label} | ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(usage.modelCalls)} | ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(usage.promptTokens)} | ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(usage.completionTokens)} | ${usd(usage.costUsd)} |`;
+    return `| ${label} | ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(usage.modelCalls)} | ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(usage.promptTokens)} | ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(usage.completionTokens)} | ${cost(usage)} |`;
+}
+/** The calls of models with no price, which no cost figure counts; undefined when every call had one. */
+function unpricedLine(total) {
+    const calls = total.unpricedCalls ?? 0;
+    if (calls === 0)
+        return undefined;
+    return `No price is known for the model of ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(calls)} of ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'}, so no cost figure counts ${calls === 1 ? 'it' : 'them'}: give the model its price in the plan's \`pricing:\` (US dollars per million tokens) for a cost, and for \`max_cost_usd\`.`;
 }
 function limitRow(limits) {
     const finite = (n) => n !== undefined && Number.isFinite(n);
@@ -27381,12 +27544,12 @@ function renderSummaryCost(record, limits, redact, fannedOut = false) {
     if (reused.words !== '') {
         const saved = reused.usage;
         const steps = reused.words;
-        const cost = `${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'} and ${usd(saved.costUsd)}`;
+        const spent = `${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'} and ${cost(saved)}`;
         lines.push('', 
         // A job of a fanned-out run takes the steps the other jobs of its workflow run ran: not a resume, and their cost is counted where they ran.
         fannedOut
-            ? `Taken from this workflow run's saved states: ${steps} that the prepare or shard jobs (or an earlier attempt of this job) ran; their ${cost} are counted in the summaries of the jobs that ran them, not here.`
-            : `Resumed: ${steps} reused from the earlier run, which would have cost ${cost} again.`);
+            ? `Taken from this workflow run's saved states: ${steps} that the prepare or shard jobs (or an earlier attempt of this job) ran; their ${spent} are counted in the summaries of the jobs that ran them, not here.`
+            : `Resumed: ${steps} reused from the earlier run, which would have cost ${spent} again.`);
     }
     const abandoned = abandonedLine(total);
     if (total.modelCalls === 0 && total.promptTokens === 0 && total.completionTokens === 0) {
@@ -27405,6 +27568,7 @@ function renderSummaryCost(record, limits, redact, fannedOut = false) {
         promptTokens: total.promptTokens - stepsTotal.promptTokens,
         completionTokens: total.completionTokens - stepsTotal.completionTokens,
         costUsd: Math.max(0, total.costUsd - stepsTotal.costUsd),
+        unpricedCalls: Math.max(0, (total.unpricedCalls ?? 0) - (stepsTotal.unpricedCalls ?? 0)),
     };
     if (other.modelCalls > 0 || other.promptTokens > 0)
         lines.push(row('planning and goal checks', other));
@@ -27416,6 +27580,9 @@ function renderSummaryCost(record, limits, redact, fannedOut = false) {
     if (estimated > 0) {
         lines.push('', `Tokens are estimated for ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(estimated)} of ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`, or counts that say nothing (0 prompt tokens, none for the output). Limits were checked against the estimate.`);
     }
+    const unpriced = unpricedLine(total);
+    if (unpriced)
+        lines.push('', unpriced);
     if (abandoned)
         lines.push('', abandoned);
     return lines.join('\n');
@@ -27900,7 +28067,7 @@ function buildSchemas() {
     const flag = schemas.boolean();
     // An object of any values (not a list): `z.object({})` checks that without walking its keys, as a record would.
     const values = schemas.object({});
-    const usage = fields({ modelCalls: count, promptTokens: count, completionTokens: count, costUsd: count }, { estimatedCalls: count, abandonedRequests: count });
+    const usage = fields({ modelCalls: count, promptTokens: count, completionTokens: count, costUsd: count }, { estimatedCalls: count, abandonedRequests: count, unpricedCalls: count });
     const duration = schemas.union([schemas.number(), text]);
     const step = fields({ key: text, id: schemas.union([text, schemas.number()]), type: text, description: text, inputs: texts, dependsOn: texts }, {
         title: text,
@@ -28647,14 +28814,19 @@ class RunBudget {
     /**
      * The call's cost with the plan's `pricing:` over the built-in table: by the model the endpoint
      * reported when that has a price, else by the model that was asked for (an endpoint may report an
-     * internal name, such as a file path). `priceKnown` is false when neither has a price.
+     * internal name, such as a file path). `priceKnown` is false when neither has a price, and the call
+     * counts in `unpricedCalls`.
      */
     price(usage) {
         const names = [nameIn(usage, 'model'), nameIn(usage, 'requestedModel')].filter((name) => name !== undefined);
         if (names.length === 0)
             return usage;
         const priced = (0,pricing/* estimateCallCostUsd */.ad)(names, usage.promptTokens, usage.completionTokens, this.#pricing);
-        return (priced.priceKnown ? { ...usage, costUsd: priced.costUsd, priceKnown: true } : { ...usage, priceKnown: false });
+        const { unpricedCalls: _unpriced, ...rest } = usage;
+        const repriced = priced.priceKnown
+            ? { ...rest, costUsd: priced.costUsd, priceKnown: true }
+            : { ...rest, costUsd: 0, priceKnown: false, unpricedCalls: Math.max(usage.modelCalls, 1) };
+        return repriced;
     }
     /**
      * Adds a finished call's usage (priced) and stops the run if a limit is now passed, or if the call
@@ -28722,7 +28894,7 @@ class RunBudget {
     #expect({ model, promptTokens }) {
         const spent = this.#usage;
         const completionTokens = spent.modelCalls > 0 ? Math.ceil(spent.completionTokens / spent.modelCalls) : 0;
-        const priced = (0,pricing/* estimateCostUsd */.MI)(model, promptTokens, completionTokens, this.#pricing);
+        const priced = (0,pricing/* estimateCallCostUsd */.ad)([model], promptTokens, completionTokens, this.#pricing);
         return { tokens: promptTokens + completionTokens, costUsd: priced.costUsd };
     }
     #inFlightFillBudget() {
@@ -45898,6 +46070,9 @@ function nestedChangeLines(event, record, redact) {
         inner = inner.steps.get(current.stepKey)?.nested;
         current = current.event;
     }
+    // A used plan's goals, once checked: its step's line follows with the verdict they gave.
+    if (inner && current.type === 'goals_checked')
+        return current.goals.map((goal) => `${'  '.repeat(path.length)}${(0,checklist/* oneLogLine */.Hr)(redact(path.join(' \u203a ')))} \u203a ${(0,goals_table/* goalLogLine */.EY)({ ...goal, name: redact(goal.name), evidence: redact(goal.evidence) })}`);
     // Only a nested step's own changes: nested runs interleave, so each line names the plan step it is under.
     if (!inner || !current.type.startsWith('step_') || !('stepKey' in current))
         return [];
@@ -47666,7 +47841,7 @@ async function runAction(given, deps) {
         const readOnlyNote = readOnly ? renderReadOnlyNote(outcome.kind === 'rejected' ? outcome.plan?.withheld : outcome.plan.withheld) : '';
         const fanOutNote = fanOut ? renderFanOutNote(fanOut.part === 'prepare' ? fanOut : { ...fanOut, ...(shards !== undefined && { shards }) }) : '';
         const notes = `${readOnlyNote}${fanOutNote}`;
-        const report = (0,final_report/* finalReport */.P)(outcome, { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, tracePath: paths.trace, redact, ...(notes && { notes }), ...(settings.fanOut && { fannedOut: true }) });
+        const report = (0,final_report/* finalReport */.P)(outcome, { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, tracePath: paths.trace, redact, ...(notes && { notes }), ...(settings.fanOut && { fannedOut: true }), ...(trace && !traced && { traceLost: true }) });
         ending.report = report;
         const escalationTarget = readOnly ? undefined : (0,event_target/* eventTarget */.M)(settings.github.eventName, settings.github.payload, settings.github.repository);
         // Network writes start first and run while the local reports are written.

@@ -517,6 +517,9 @@ function nestedChangeLines(event, record, redact) {
         inner = inner.steps.get(current.stepKey)?.nested;
         current = current.event;
     }
+    // A used plan's goals, once checked: its step's line follows with the verdict they gave.
+    if (inner && current.type === 'goals_checked')
+        return current.goals.map((goal) => `${'  '.repeat(path.length)}${(0,checklist/* oneLogLine */.Hr)(redact(path.join(' \u203a ')))} \u203a ${(0,goals_table/* goalLogLine */.EY)({ ...goal, name: redact(goal.name), evidence: redact(goal.evidence) })}`);
     // Only a nested step's own changes: nested runs interleave, so each line names the plan step it is under.
     if (!inner || !current.type.startsWith('step_') || !('stepKey' in current))
         return [];
@@ -843,7 +846,7 @@ async function runCommand(args, signal) {
     // Its writer failed (a full disk): the trace ends in a gap line where it can, so no --resume builds on it.
     if (trace && !traced)
         (0,trace_gap/* gappedTraceCopy */.c)(trace.path, trace.path, 'the trace writer failed; the events after the failure are missing');
-    const report = (0,final_report/* finalReport */.P)(outcome, { planFile: args.file, planPath: args.file, tracePath: args.trace, redact });
+    const report = (0,final_report/* finalReport */.P)(outcome, { planFile: args.file, planPath: args.file, tracePath: args.trace, redact, ...(trace && !traced && { traceLost: true }) });
     const unwritten = await (0,write_report_file/* writeReportFile */.a)(args.summary, redact(report.markdown));
     if (unwritten)
         process.stderr.write(`plan-runner: ${unwritten.message}; choose another path with --summary FILE\n`);
@@ -860,8 +863,8 @@ async function runCommand(args, signal) {
     }
     for (const goal of report.goals)
         process.stdout.write(`${(0,goals_table/* goalLogLine */.EY)(goal)}\n`);
-    // A report that could not be written is not named: the last lines are what a reader or a script opens next.
-    process.stdout.write(`status: ${report.status}\n${unwritten ? '' : `report: ${args.summary}\n`}trace: ${args.trace}\n`);
+    // A report or a trace that could not be written is not named: the last lines are what a reader or a script opens next.
+    process.stdout.write(`status: ${report.status}\n${unwritten ? '' : `report: ${args.summary}\n`}${trace && !traced ? '' : `trace: ${args.trace}\n`}`);
     const asked = report.status === 'awaiting-approval' ? report.record?.approval : undefined;
     if (asked)
         process.stdout.write(`to approve: plan-runner run ${args.file} --resume ${args.trace} --approve ${asked.hash}\n`);

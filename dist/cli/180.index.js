@@ -37,6 +37,7 @@ function answerText(response) {
  */
 async function askForJson(model, request, purpose, signal) {
     const { response_format: format, ...plain } = request;
+    let refused = false;
     if (format && !refusesResponseFormat.has(model)) {
         try {
             const response = await model.complete(request, { purpose }, signal);
@@ -45,10 +46,15 @@ async function askForJson(model, request, purpose, signal) {
         catch (error) {
             if (!refusedFormat(error))
                 throw error;
-            refusesResponseFormat.add(model);
+            refused = true;
         }
     }
     const response = await model.complete(plain, { purpose }, signal);
+    // Only an endpoint that then took the request without the format refused the format: a 400 for another
+    // reason (a prompt over the context window) failed the same way without it, and turned structured
+    // answers off for the rest of the run (found by an adversarial pass).
+    if (refused)
+        refusesResponseFormat.add(model);
     return answerText(response);
 }
 

@@ -971,6 +971,12 @@ function applyEvent(record, event) {
     switch (event.type) {
         case 'plan_created':
         case 'plan_revised': {
+            if (event.type === 'plan_revised' && record.plan) {
+                const next = new Set(event.plan.steps.map((step) => step.key));
+                for (const step of record.plan.steps)
+                    if (!next.has(step.key))
+                        (record.replacedPlanSteps ??= new Map()).set(step.key, step);
+            }
             record.plan = event.plan;
             for (const step of event.plan.steps)
                 stepOf(record, step.key);
@@ -1340,6 +1346,7 @@ function addUsage(a, b) {
         costUsd: a.costUsd + b.costUsd,
         ...((a.estimatedCalls || b.estimatedCalls) && { estimatedCalls: (a.estimatedCalls ?? 0) + (b.estimatedCalls ?? 0) }),
         ...((a.abandonedRequests || b.abandonedRequests) && { abandonedRequests: (a.abandonedRequests ?? 0) + (b.abandonedRequests ?? 0) }),
+        ...((a.unpricedCalls || b.unpricedCalls) && { unpricedCalls: (a.unpricedCalls ?? 0) + (b.unpricedCalls ?? 0) }),
     };
 }
 
@@ -3532,6 +3539,9 @@ async function runNestedPlan(step, context) {
         const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates: (0,run_record/* finalStepStates */.hb)(outcome.record), unfinished: (0,run_record/* unfinishedWork */.HF)(outcome.record), masked: outcome.masked, ...(outcome.resultStepKey !== undefined && { resultStepKey: outcome.resultStepKey }) };
         const results = await (deps.checkGoals ?? ((list, goalTarget, signal) => (0,evaluate_goals/* evaluateGoals */.Y)(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal })))(goals, target, context.signal);
         const verdict = (0,goals_verdict/* goalsVerdict */.A)(results);
+        // Recorded in the used plan's own record (the trace, the summary and the log show them under the step):
+        // a warning it did not meet, or why its step passed, showed nowhere.
+        outcome.recordGoals(results, verdict.goalsMet ? outcome.status : 'goals-unmet');
         if (!verdict.goalsMet) {
             const unmet = verdict.unmetRequired.map((goal) => `'${goal.name}' ${goal.outcome === 'error' ? 'could not be evaluated' : 'not met'} (${goal.evidence})`).join('; ');
             return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `ran, but its goals decide against it: ${unmet}` }), usage);
@@ -4168,6 +4178,7 @@ var parse_json = __webpack_require__(70695);
 // EXTERNAL MODULE: ./lib/tools/tool-result-too-deep-error.js
 var tool_result_too_deep_error = __webpack_require__(57048);
 ;// CONCATENATED MODULE: ./lib/run/plan-run.js
+
 
 
 
@@ -4958,7 +4969,11 @@ class PlanRun {
         // A step every dependent can do without degrades the run instead of failing or replanning it.
         const dependents = this.graph.dependentsOf(key);
         const onlyOptional = dependents.length > 0 && dependents.every((dependent) => this.graph.byKey.get(dependent).optional?.includes(key));
-        const policy = step.onFailure ?? (onlyOptional ? 'continue' : this.#deps.replanner ? 'replan' : 'fail');
+        const chosen = step.onFailure ?? (onlyOptional ? 'continue' : this.#deps.replanner ? 'replan' : 'fail');
+        // The replanner calls the same endpoint with the same key: when the step could not reach it or was
+        // refused the key, a replan only repeats that failure, retries and all, and then reports a plan it
+        // could not write (found by a new-user walkthrough: 7 s of calls to a dead endpoint, then `escalated`).
+        const policy = chosen === 'replan' && endpointUnusable(outcome.error) ? 'fail' : chosen;
         if (policy === 'replan' && this.#deps.replanner) {
             // Its dependents stay pending: the replan replaces them.
             this.failures.push({ stepKey: key, error, recoverable: true });
@@ -5175,6 +5190,10 @@ function repeatedWhy(key, refused) {
  */
 function unknownCallWhy(stepKey, call) {
     return `step ${stepKey} called ${call}, a tool with side effects, and got no answer it could use (none came, the call was stopped, or the answer was too large to read); it may have taken effect, so plan-runner will not call it again: check whether it did`;
+}
+/** A model call that failed for every call of the run alike: the endpoint unreachable, or the key refused. */
+function endpointUnusable(error) {
+    return error instanceof model_call_error/* ModelCallError */.s && (error.failure === 'connection' || error.status === 401 || error.status === 403);
 }
 
 ;// CONCATENATED MODULE: ./lib/run/run-cancelled-error.js
@@ -5957,10 +5976,13 @@ async function writeSteps(plan, options) {
     const result = await writePlan(plan, { model, inputs: options.inputs, signal: options.signal });
     if (result.ok)
         return { ok: true, plan: result.plan, written: true };
-    const headline = setupError(plan, result.attempts.length > 1
-        ? 'the plan the model wrote did not pass validation, even after one repair; no step ran (the rejected plan is in the summary)'
-        : 'the model could not write a plan; no step ran');
-    return { ok: false, errors: [headline, ...result.errors], rejectedPlan: { attempts: result.attempts } };
+    // A planner whose model call failed wrote no plan: the reports then show no "plan the model wrote" (found
+    // by a new-user walkthrough: a stale replay's summary said the planner wrote a plan that did not pass).
+    const wrote = result.attempts.length;
+    const headline = setupError(plan, wrote === 0
+        ? 'the model could not write a plan; no step ran'
+        : `the plan the model wrote did not pass validation${wrote > 1 ? ', even after one repair' : ''}; no step ran`);
+    return { ok: false, errors: [headline, ...result.errors], ...(wrote > 0 && { rejectedPlan: { attempts: result.attempts } }) };
 }
 
 ;// CONCATENATED MODULE: ./lib/job/run-job.js
@@ -6290,19 +6312,26 @@ function billedUsage(error, request) {
 /* harmony export */   a: () => (/* binding */ cutOffReason),
 /* harmony export */   q: () => (/* binding */ cutOffWhy)
 /* harmony export */ });
-/** Finish reasons that mean an answer's text is not the whole answer: the token limit, a content filter. */
-const CUT_OFF_FINISH_REASONS = new Set(['length', 'content_filter']);
+/**
+ * Finish reasons that mean an answer's text is not the whole answer: the token limit, a content filter. In
+ * lower case with `_`: besides OpenAI's own, the spellings gateways pass through from other APIs (Anthropic's
+ * `max_tokens`, Gemini's `MAX_TOKENS`, `SAFETY`, `RECITATION`), which read as a whole answer and let a cut
+ * one pass a goal (found by an adversarial pass).
+ */
+const CUT_OFF_FINISH_REASONS = new Set(['length', 'max_tokens', 'max_output_tokens', 'max_completion_tokens', 'content_filter', 'safety', 'recitation']);
+const TOKEN_LIMIT_REASONS = new Set(['length', 'max_tokens', 'max_output_tokens', 'max_completion_tokens']);
+const normal = (reason) => reason.trim().toLowerCase().replace(/-/g, '_');
 /**
  * The finish reason of an answer the endpoint cut off before it ended, else undefined. A fragment
  * is never read as the whole: not as a step's result, a plan, nor a judge's verdict.
  */
 function cutOffReason(choice) {
     const reason = choice?.finish_reason;
-    return reason && CUT_OFF_FINISH_REASONS.has(reason) ? reason : undefined;
+    return typeof reason === 'string' && CUT_OFF_FINISH_REASONS.has(normal(reason)) ? reason : undefined;
 }
 /** Why an answer was cut off, in words: `it reached the token limit`, `the endpoint stopped it (content_filter)`. */
 function cutOffWhy(reason) {
-    return reason === 'length' ? 'it reached the token limit' : `the endpoint stopped it (${reason})`;
+    return TOKEN_LIMIT_REASONS.has(normal(reason)) ? 'it reached the token limit' : `the endpoint stopped it (${reason})`;
 }
 
 
@@ -6380,7 +6409,8 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
     /** See `ModelCallErrorFields.billed`: the caller charges it as it charges an answer. */
     billed;
     constructor(fields) {
-        const what = fields.status !== undefined ? `${fields.status} ${fields.detail}` : fields.detail;
+        // The SDK's own messages end in a full stop (`Connection error.`): one, before the hint.
+        const what = (fields.status !== undefined ? `${fields.status} ${fields.detail}` : fields.detail).replace(/\.+$/, '');
         const tries = fields.attempts === 1 ? '' : ` after ${fields.attempts} attempts`;
         super(`Model call for ${(0,_describe_purpose_js__WEBPACK_IMPORTED_MODULE_1__/* .describePurpose */ .S)(fields.purpose)} (model ${fields.model}${fields.endpoint ? ` at ${fields.endpoint}` : ''}) failed${tries}: ${what}. ${hint(fields.failure, fields.status)}`, { transient: fields.transient, retryAfterMs: fields.retryAfterMs, cause: fields.cause });
         this.purpose = fields.purpose;
@@ -6826,8 +6856,10 @@ class ReplayFileError extends step_error/* StepError */.zg {
     problem;
     constructor(fields) {
         const where = fields.line === undefined ? fields.file : `${fields.file} line ${fields.line}`;
-        // A file that could not be read at all (a folder, a FIFO, missing) is no recording to record again.
-        const todo = fields.line === undefined ? 'give --replay the file a run wrote with --record FILE' : `record it again with --record ${fields.file}`;
+        // A file that could not be read at all (a folder, a FIFO, missing), or whose first line is no JSON, is no
+        // recording to record again: `--replay plan.yml` advised `--record plan.yml`, which overwrites the plan
+        // (found by a new-user walkthrough).
+        const todo = fields.line === undefined || fields.notARecording ? 'give --replay the file a run wrote with --record FILE' : `record it again with --record ${fields.file}`;
         super(`Replay file ${where}: ${fields.problem}. ${todo[0].toUpperCase()}${todo.slice(1)}.`, {
             transient: false,
             cause: fields.cause,
@@ -6948,7 +6980,7 @@ function readRecording(path) {
         catch (cause) {
             const bom = index === 0 && line.startsWith('\uFEFF') ? ' (it starts with a byte order mark: save the file as UTF-8 without one)' : '';
             const why = cause instanceof parse_json/* JsonTooDeepError */.FY || cause instanceof parse_json/* JsonDuplicateKeyError */.bW ? `is not a recorded exchange: ${cause.message}` : `is not JSON${bom}`;
-            throw new ReplayFileError({ file: path, line: index + 1, problem: why, cause });
+            throw new ReplayFileError({ file: path, line: index + 1, problem: why, cause, ...(index === 0 && { notARecording: true }) });
         }
         if (isHeader(value)) {
             if (value.version !== 1)
@@ -7016,20 +7048,24 @@ function replayModelClient(path, options = {}) {
 /**
  * `value` read as its input's default is: text (every CLI `--input` is text) that spells a decimal
  * number or true/false, for an input whose default is a number or a flag. `--input n=7` reached a math
- * tool as "7", which its schema refused.
+ * tool as "7", which its schema refused. Text that is no number for a number input, or neither true nor
+ * false for a flag, is an error (`ok: false`): it reached the first tool that used it, whose error named
+ * neither the input nor where it came from (found by a new-user walkthrough).
  */
 function asDeclared(value, fallback) {
     if (typeof value !== 'string')
-        return value;
-    // Only text a finite number writes back as it was: `1.10` (a version), `0x10`, `1e3`, 20 digits stay text.
+        return { ok: true, value };
+    const text = value.trim();
     if (typeof fallback === 'number') {
-        const number = Number(value);
-        if (Number.isFinite(number) && String(number) === value.trim())
-            return number;
+        const number = Number(text);
+        if (text === '' || !Number.isFinite(number))
+            return { ok: false };
+        // Only text a finite number writes back as it was: `1.10` (a version), `0x10`, `1e3`, 20 digits stay text.
+        return { ok: true, value: String(number) === text ? number : value };
     }
-    if (typeof fallback === 'boolean' && /^(?:true|false)$/.test(value.trim()))
-        return value.trim() === 'true';
-    return value;
+    if (typeof fallback === 'boolean')
+        return /^(?:true|false)$/.test(text) ? { ok: true, value: text === 'true' } : { ok: false };
+    return { ok: true, value };
 }
 /**
  * The run's input values: what the caller gave (read as the default's kind: `asDeclared`), else the declared default. An input the plan does
@@ -7047,8 +7083,13 @@ function resolveInputs(plan, given) {
         }
     }
     for (const [name, spec] of Object.entries(declared)) {
-        if (Object.hasOwn(given, name))
-            inputs[name] = asDeclared(given[name], spec.default);
+        if (Object.hasOwn(given, name)) {
+            const read = asDeclared(given[name], spec.default);
+            if (read.ok)
+                inputs[name] = read.value;
+            else
+                errors.push(`input '${name}' is ${typeof spec.default === 'number' ? 'a number' : 'true or false'} (its default is ${String(spec.default)}); got ${JSON.stringify(given[name])}: give ${typeof spec.default === 'number' ? 'a number' : 'true or false'}`);
+        }
         else if (spec.default !== undefined)
             inputs[name] = spec.default;
         else if (spec.required !== false)
@@ -7757,18 +7798,40 @@ function checklistHeader(record) {
     // A step completes under on_item_failure: continue with items that failed, all of them maybe: "0 failed"
     // alone read as if every item had done its work.
     let failedItems = 0;
+    // A step that failed and was replaced: "2 replaced" alone hid that anything had failed.
+    let replacedFailed = 0;
     for (const step of record.steps.values()) {
-        if (current && !current.has(step.key))
+        if (current && !current.has(step.key)) {
+            if (step.state === 'failed')
+                replacedFailed++;
             continue;
+        }
         total++;
         counts[step.state]++;
         if (step.state === 'completed')
-            failedItems += step.failedItems?.length ?? 0;
+            failedItems += completedStepFailedItems(step);
     }
     const replaced = record.steps.size - total;
     const skipped = counts.skipped;
     const items = failedItems ? `, ${failedItems} item${failedItems === 1 ? '' : 's'} failed` : '';
-    return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${skipped ? `, ${skipped} skipped` : ''}${replaced ? `, ${replaced} replaced` : ''}`;
+    const replacedText = replaced ? `, ${replaced} replaced${replacedFailed ? ` (${replacedFailed} had failed)` : ''}` : '';
+    return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${skipped ? `, ${skipped} skipped` : ''}${replacedText}`;
+}
+/**
+ * The items that failed in a completed step: its own, and for a `type: plan` step those of its used plan's
+ * completed steps, at any depth (found by an adversarial pass: a used plan whose items all failed showed
+ * `1/1 complete, 0 failed`).
+ */
+function completedStepFailedItems(step) {
+    let failed = step.failedItems?.length ?? 0;
+    const nested = step.nested;
+    if (nested) {
+        const current = nested.plan ? currentKeys(nested.plan.steps) : undefined;
+        for (const inner of nested.steps.values())
+            if (inner.state === 'completed' && (!current || current.has(inner.key)))
+                failed += completedStepFailedItems(inner);
+    }
+    return failed;
 }
 // The keys of a plan snapshot's steps, built once per snapshot: the header is drawn on every update.
 const keySets = new WeakMap();
@@ -7844,7 +7907,8 @@ function describeStatus(step, redact = asIs) {
                 return progress;
             if (step.retry) {
                 const seconds = Math.round(step.retry.waitMs / 100) / 10;
-                return ` \u2014 retry ${step.retry.attempt}/${step.retry.maxAttempts} after ${seconds} s: ${resultPreview(redact(step.retry.error), 120)}`;
+                // The attempt that failed, of how many: `retry 2/3` read as a count of retries, and no `retry 3/3` ever came.
+                return ` \u2014 attempt ${step.retry.attempt}/${step.retry.maxAttempts} failed, retrying in ${seconds} s: ${resultPreview(redact(step.retry.error), 120)}`;
             }
             return '';
         default:
@@ -8334,7 +8398,7 @@ function buildSchemas() {
     const flag = schemas.boolean();
     // An object of any values (not a list): `z.object({})` checks that without walking its keys, as a record would.
     const values = schemas.object({});
-    const usage = fields({ modelCalls: count, promptTokens: count, completionTokens: count, costUsd: count }, { estimatedCalls: count, abandonedRequests: count });
+    const usage = fields({ modelCalls: count, promptTokens: count, completionTokens: count, costUsd: count }, { estimatedCalls: count, abandonedRequests: count, unpricedCalls: count });
     const duration = schemas.union([schemas.number(), text]);
     const step = fields({ key: text, id: schemas.union([text, schemas.number()]), type: text, description: text, inputs: texts, dependsOn: texts }, {
         title: text,
@@ -9079,14 +9143,19 @@ class RunBudget {
     /**
      * The call's cost with the plan's `pricing:` over the built-in table: by the model the endpoint
      * reported when that has a price, else by the model that was asked for (an endpoint may report an
-     * internal name, such as a file path). `priceKnown` is false when neither has a price.
+     * internal name, such as a file path). `priceKnown` is false when neither has a price, and the call
+     * counts in `unpricedCalls`.
      */
     price(usage) {
         const names = [nameIn(usage, 'model'), nameIn(usage, 'requestedModel')].filter((name) => name !== undefined);
         if (names.length === 0)
             return usage;
         const priced = (0,pricing/* estimateCallCostUsd */.ad)(names, usage.promptTokens, usage.completionTokens, this.#pricing);
-        return (priced.priceKnown ? { ...usage, costUsd: priced.costUsd, priceKnown: true } : { ...usage, priceKnown: false });
+        const { unpricedCalls: _unpriced, ...rest } = usage;
+        const repriced = priced.priceKnown
+            ? { ...rest, costUsd: priced.costUsd, priceKnown: true }
+            : { ...rest, costUsd: 0, priceKnown: false, unpricedCalls: Math.max(usage.modelCalls, 1) };
+        return repriced;
     }
     /**
      * Adds a finished call's usage (priced) and stops the run if a limit is now passed, or if the call
@@ -9154,7 +9223,7 @@ class RunBudget {
     #expect({ model, promptTokens }) {
         const spent = this.#usage;
         const completionTokens = spent.modelCalls > 0 ? Math.ceil(spent.completionTokens / spent.modelCalls) : 0;
-        const priced = (0,pricing/* estimateCostUsd */.MI)(model, promptTokens, completionTokens, this.#pricing);
+        const priced = (0,pricing/* estimateCallCostUsd */.ad)([model], promptTokens, completionTokens, this.#pricing);
         return { tokens: promptTokens + completionTokens, costUsd: priced.costUsd };
     }
     #inFlightFillBudget() {

@@ -50,6 +50,8 @@ __webpack_require__.d(__webpack_exports__, {
 var summary_header = __webpack_require__(31675);
 // EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
 var escape_markdown = __webpack_require__(60949);
+// EXTERNAL MODULE: ./lib/core/code-fence.js
+var code_fence = __webpack_require__(71874);
 // EXTERNAL MODULE: ./lib/goals/final-status.js
 var final_status = __webpack_require__(58983);
 // EXTERNAL MODULE: ./lib/goals/goals-verdict.js
@@ -81,8 +83,6 @@ function judgedRecord(record, status, goals, redact) {
 var plan_error = __webpack_require__(36487);
 // EXTERNAL MODULE: ./lib/core/group-digits.js
 var group_digits = __webpack_require__(80083);
-// EXTERNAL MODULE: ./lib/core/code-fence.js
-var code_fence = __webpack_require__(71874);
 ;// CONCATENATED MODULE: ./lib/report/rejected-plan-markdown.js
 
 
@@ -242,8 +242,22 @@ function usd(value) {
     // A spend under a hundredth of a cent is not nothing: `$0.0000` read as free.
     return value === 0 ? '$0' : value < 0.00005 ? '<$0.0001' : value < 0.01 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
 }
+/** The cost of `usage`'s calls: `unknown` for calls of a model with no price, never a $0 that reads as known. */
+function cost(usage) {
+    const unpriced = usage.unpricedCalls ?? 0;
+    if (unpriced === 0)
+        return usd(usage.costUsd);
+    return unpriced >= usage.modelCalls ? 'unknown' : `${usd(usage.costUsd)} + unknown`;
+}
 function row(label, usage) {
-    return `| ${label} | ${(0,group_digits/* groupDigits */.K)(usage.modelCalls)} | ${(0,group_digits/* groupDigits */.K)(usage.promptTokens)} | ${(0,group_digits/* groupDigits */.K)(usage.completionTokens)} | ${usd(usage.costUsd)} |`;
+    return `| ${label} | ${(0,group_digits/* groupDigits */.K)(usage.modelCalls)} | ${(0,group_digits/* groupDigits */.K)(usage.promptTokens)} | ${(0,group_digits/* groupDigits */.K)(usage.completionTokens)} | ${cost(usage)} |`;
+}
+/** The calls of models with no price, which no cost figure counts; undefined when every call had one. */
+function unpricedLine(total) {
+    const calls = total.unpricedCalls ?? 0;
+    if (calls === 0)
+        return undefined;
+    return `No price is known for the model of ${(0,group_digits/* groupDigits */.K)(calls)} of ${(0,group_digits/* groupDigits */.K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'}, so no cost figure counts ${calls === 1 ? 'it' : 'them'}: give the model its price in the plan's \`pricing:\` (US dollars per million tokens) for a cost, and for \`max_cost_usd\`.`;
 }
 function limitRow(limits) {
     const finite = (n) => n !== undefined && Number.isFinite(n);
@@ -273,12 +287,12 @@ function renderSummaryCost(record, limits, redact, fannedOut = false) {
     if (reused.words !== '') {
         const saved = reused.usage;
         const steps = reused.words;
-        const cost = `${(0,group_digits/* groupDigits */.K)(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'} and ${usd(saved.costUsd)}`;
+        const spent = `${(0,group_digits/* groupDigits */.K)(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'} and ${cost(saved)}`;
         lines.push('', 
         // A job of a fanned-out run takes the steps the other jobs of its workflow run ran: not a resume, and their cost is counted where they ran.
         fannedOut
-            ? `Taken from this workflow run's saved states: ${steps} that the prepare or shard jobs (or an earlier attempt of this job) ran; their ${cost} are counted in the summaries of the jobs that ran them, not here.`
-            : `Resumed: ${steps} reused from the earlier run, which would have cost ${cost} again.`);
+            ? `Taken from this workflow run's saved states: ${steps} that the prepare or shard jobs (or an earlier attempt of this job) ran; their ${spent} are counted in the summaries of the jobs that ran them, not here.`
+            : `Resumed: ${steps} reused from the earlier run, which would have cost ${spent} again.`);
     }
     const abandoned = abandonedLine(total);
     if (total.modelCalls === 0 && total.promptTokens === 0 && total.completionTokens === 0) {
@@ -297,6 +311,7 @@ function renderSummaryCost(record, limits, redact, fannedOut = false) {
         promptTokens: total.promptTokens - stepsTotal.promptTokens,
         completionTokens: total.completionTokens - stepsTotal.completionTokens,
         costUsd: Math.max(0, total.costUsd - stepsTotal.costUsd),
+        unpricedCalls: Math.max(0, (total.unpricedCalls ?? 0) - (stepsTotal.unpricedCalls ?? 0)),
     };
     if (other.modelCalls > 0 || other.promptTokens > 0)
         lines.push(row('planning and goal checks', other));
@@ -308,6 +323,9 @@ function renderSummaryCost(record, limits, redact, fannedOut = false) {
     if (estimated > 0) {
         lines.push('', `Tokens are estimated for ${(0,group_digits/* groupDigits */.K)(estimated)} of ${(0,group_digits/* groupDigits */.K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'} (about 4 characters a token): the endpoint sent no \`usage\`, or counts that say nothing (0 prompt tokens, none for the output). Limits were checked against the estimate.`);
     }
+    const unpriced = unpricedLine(total);
+    if (unpriced)
+        lines.push('', unpriced);
     if (abandoned)
         lines.push('', abandoned);
     return lines.join('\n');
@@ -365,6 +383,7 @@ var todo_entries = __webpack_require__(44329);
 
 
 
+
 const INLINE_MAX = 120;
 /**
  * A step's title on its line: a description can be a whole prompt, and 400 steps of 3 KB each filled
@@ -413,14 +432,18 @@ function textBlock(label, text, json, where) {
 function itemLine(item, finished, redact) {
     const state = item.state === 'pending' && finished ? 'skipped' : item.state;
     // Redacted before it is escaped: an item's key is data (`key: ${item.id}`), and escaping splits a secret the redactor would know.
-    const head = `- ${checklist/* STATE_ICONS */.t1[state]} ${(0,escape_markdown/* escapeMarkdown */.FV)(redact(item.key))}${item.reused ? ' (reused)' : ''}`;
+    // An agent item's TODO list left open shows on its line (found by an adversarial pass: only a goal's
+    // evidence said so, and a run without `all_steps_completed` gave no sign of it).
+    const open = item.todos?.filter((todo) => todo.status !== 'completed').length ?? 0;
+    const todos = open > 0 ? ` (${(0,group_digits/* groupDigits */.K)(open)} of ${(0,group_digits/* groupDigits */.K)(item.todos.length)} TODOs not done)` : '';
+    const head = `- ${checklist/* STATE_ICONS */.t1[state]} ${(0,escape_markdown/* escapeMarkdown */.FV)(redact(item.key))}${item.reused ? ' (reused)' : ''}${todos}`;
     if (item.state === 'completed')
         return item.result === undefined ? head : `${head} \u2192 ${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* resultPreview */.KY)(redact(typeof item.result === 'string' ? item.result : (JSON.stringify(item.result) ?? String(item.result)))))}`;
     if (item.state === 'failed')
         return `${head} \u2014 ${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* resultPreview */.KY)(redact(item.error ?? 'failed'), 200))}`;
     if (item.state === 'pending')
         return finished ? `${head} \u2014 not run` : head;
-    return item.retry ? `${head} \u2014 retry ${item.retry.attempt}/${item.retry.maxAttempts}` : head;
+    return item.retry ? `${head} \u2014 attempt ${item.retry.attempt}/${item.retry.maxAttempts} failed, retrying` : head;
 }
 /** A for_each step's items, one line each, collapsed: cut whole when the summary runs out of room. */
 function itemsPart(items, step, redact, where) {
@@ -460,7 +483,7 @@ function stepParts(key, title, step, redact, where) {
         line += ` \u2014 ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(step.skipReason))}`;
     }
     else if (step?.retry) {
-        line += ` \u2014 retry ${step.retry.attempt}/${step.retry.maxAttempts}: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.IN)(redact(step.retry.error), 200))}`;
+        line += ` \u2014 attempt ${step.retry.attempt}/${step.retry.maxAttempts} failed, retrying: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.IN)(redact(step.retry.error), 200))}`;
     }
     const todos = step?.todos?.length ? (0,todo_entries/* todoEntries */.vk)(step, redact) : [];
     if (todos.length > 0)
@@ -486,6 +509,19 @@ function dropRank(step, ended) {
     return state === 'skipped' || (state === 'pending' && ended) ? 2 : undefined;
 }
 /**
+ * The goals each plan a `type: plan` step used was checked against (its own and, deeper, its plan steps'),
+ * one part per plan: a warning it did not meet, or the evidence its step passed on, shows here.
+ */
+function usedPlanGoals(path, step, redact) {
+    const nested = step?.nested;
+    if (!nested)
+        return [];
+    const own = nested.goals?.length
+        ? [[`Goals of the plan ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(path.join(' \u203a ')))} uses \u2014 ${(0,goals_table/* goalsHeadline */.l$)(nested.goals)}:`, ...nested.goals.map((goal) => (0,goals_table/* goalListItem */.zB)(goal, redact))].join('\n')]
+        : [];
+    return [...own, ...[...nested.steps].flatMap(([key, inner]) => usedPlanGoals([...path, key], inner, redact))];
+}
+/**
  * Every step with its full result: the current plan's steps first, then steps an earlier revision
  * replaced (a failure that caused a replan must stay visible). Long results are cuttable parts.
  */
@@ -500,6 +536,7 @@ function renderSummarySteps(record, redact, where) {
         const inner = step?.nested ? (0,checklist/* nestedItems */.kS)(step, redact) : [];
         if (inner.length > 0)
             lines.push(inner.map(({ depth, item }) => `${'  '.repeat(depth - 1)}- ${item.icon} ${(0,escape_markdown/* escapeMarkdown */.FV)(`${redact(item.key)}. ${item.title}${item.status}`)}`).join('\n'));
+        lines.push(...usedPlanGoals([planStep.key], step, redact));
         const rank = dropRank(step, record.status !== undefined);
         if (rank === undefined)
             parts.push(...lines);
@@ -509,8 +546,10 @@ function renderSummarySteps(record, redact, where) {
     const replaced = [...record.steps.values()].filter((step) => !inPlan.has(step.key));
     if (replaced.length > 0) {
         parts.push('#### Replaced by a plan revision');
-        for (const step of replaced)
-            parts.push(...stepParts(step.key, 'replaced step', step, redact, where));
+        for (const step of replaced) {
+            const planStep = record.replacedPlanSteps?.get(step.key);
+            parts.push(...stepParts(step.key, planStep ? (0,checklist/* stepTitle */.Fb)(planStep, redact, SUMMARY_TITLE_MAX) : 'replaced step', step, redact, where));
+        }
     }
     return parts;
 }
@@ -840,6 +879,17 @@ function renderRejectedReport(errors, planPath, redact) {
 
 
 
+
+/** The note that opens a report whose trace could not be written whole. */
+function traceLostNote(tracePath, redact) {
+    return [
+        '> [!WARNING]',
+        `> **The trace is incomplete:** ${(0,code_fence/* inlineCode */.t)(redact(tracePath))} could not be written whole (see the log), so results this summary`,
+        '> cuts are in no file, and no run can resume from this one.',
+        '',
+        '',
+    ].join('\n');
+}
 /** A report with no cost table (nothing ran) still says how many model requests were abandoned while the model planned. */
 function withAbandoned(markdown, usage) {
     const line = usage && abandonedLine(usage);
@@ -849,7 +899,10 @@ function withAbandoned(markdown, usage) {
  * The final word on a job: its status (a rejected plan is `failed`), goals, the record with the
  * status after goals, and the summary Markdown.
  */
-function finalReport(outcome, context) {
+function finalReport(outcome, given) {
+    // Found by an adversarial pass: with the trace unwritten, the summary said the full results were in it.
+    const notes = `${given.traceLost ? traceLostNote(given.tracePath, given.redact) : ''}${given.notes ?? ''}`;
+    const context = { ...given, ...(notes && { notes }) };
     const report = reportOf(outcome, context);
     return context.notes ? { ...report, markdown: `${context.notes}${report.markdown}` } : report;
 }
@@ -887,7 +940,7 @@ function reportOf(outcome, context) {
         redact: context.redact,
         goals,
         limits: { maxModelCalls: limits.max_model_calls, maxTokens: limits.max_tokens, maxCostUsd: limits.max_cost_usd },
-        fullRecordAt: `the trace file \`${context.tracePath}\``,
+        fullRecordAt: context.traceLost ? 'no file (the trace could not be written)' : `the trace file \`${context.tracePath}\``,
         ...(context.notes && { maxBytes: SUMMARY_MAX_BYTES - 16 - Buffer.byteLength(context.notes) }),
         ...(context.fannedOut && { fannedOut: true }),
     });
@@ -934,13 +987,14 @@ function formatDuration(ms) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   EY: () => (/* binding */ goalLogLine),
 /* harmony export */   Lb: () => (/* binding */ renderGoalsTable),
-/* harmony export */   l$: () => (/* binding */ goalsHeadline)
+/* harmony export */   l$: () => (/* binding */ goalsHeadline),
+/* harmony export */   zB: () => (/* binding */ goalListItem)
 /* harmony export */ });
 /* unused harmony export goalIcon */
 /* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(60949);
-/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(12172);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(12172);
 /* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(24578);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(80083);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(80083);
 
 
 
@@ -964,6 +1018,18 @@ function goalVerdict(goal) {
         return 'could not evaluate';
     return goal.severity === 'warning' ? 'unmet (warning)' : 'unmet';
 }
+/** A goal as a Markdown list item (a used plan's goals under its step): icon, name, severity and outcome, evidence. */
+function goalListItem(goal, redact, maxEvidence = 300) {
+    const name = (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(goal.name), 200));
+    return `- ${goalIcon(goal)} ${name} (${goal.severity}, ${goal.outcome === 'error' ? 'could not evaluate' : goal.outcome}): ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(evidenceBeside(goal)), maxEvidence))}`;
+}
+/**
+ * A goal's evidence beside its outcome: a goal that could not be evaluated says so in its evidence too
+ * (`could not evaluate: \u2026`), which the outcome beside it already says (found by a new-user walkthrough).
+ */
+function evidenceBeside(goal) {
+    return goal.outcome === 'error' ? goal.evidence.replace(/^could not evaluate: /, '') : goal.evidence;
+}
 /** `2/3 goals met` (warnings counted with the rest). */
 function goalsHeadline(goals) {
     return `${goals.filter((g) => g.outcome === 'met').length}/${goals.length} goals met`;
@@ -983,15 +1049,15 @@ function renderGoalsTable(goals, redact, maxEvidence = 500, maxRows = Number.POS
         shown = goals.filter((goal) => keep.has(goal));
         const left = goals.length - shown.length;
         const leftNotMet = notMet.filter((goal) => !keep.has(goal)).length;
-        note = `\n\n_\u2026 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(left)} more goal${left === 1 ? '' : 's'} (${leftNotMet === 0 ? 'all met' : `${leftNotMet} not met`}) in ${restAt}._`;
+        note = `\n\n_\u2026 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(left)} more goal${left === 1 ? '' : 's'} (${leftNotMet === 0 ? 'all met' : `${leftNotMet} not met`}) in ${restAt}._`;
     }
     const rows = shown.map((goal) => {
         const cells = [
             goalIcon(goal),
-            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(goal.name), 200)),
+            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(goal.name), 200)),
             goal.severity,
             goalVerdict(goal),
-            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(goal.evidence), maxEvidence)),
+            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(evidenceBeside(goal)), maxEvidence)),
         ];
         return `| ${cells.join(' | ')} |`;
     });

@@ -50,7 +50,7 @@ async function planCommand(args, signal, out = (text) => process.stdout.write(te
             process.stderr.write(`plan-runner: cancelled while ${outcome.cancelled}\n`);
         for (const error of outcome.errors)
             process.stderr.write(`${redact((0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_10__/* .formatPlanError */ .R)(error))}\n`);
-        // The errors say the rejected plan is in the summary: without --summary (or one not written) it is here,
+        // A rejected plan the model wrote is in the summary: without --summary (or one not written) it is here,
         // as the summary would hold it; it was lost (found by an adversarial pass).
         if (outcome.rejectedPlan && (!args.summary || unwritten))
             out(`\n${redact(report.markdown)}`);

@@ -755,7 +755,6 @@ const DEFAULT_MODEL = 'gpt-4.1-mini';
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   MI: () => (/* binding */ estimateCostUsd),
 /* harmony export */   ad: () => (/* binding */ estimateCallCostUsd),
 /* harmony export */   xx: () => (/* binding */ priceOf)
 /* harmony export */ });
@@ -780,40 +779,41 @@ const MODEL_PRICES = {
 /** Dated snapshots (`gpt-4o-2024-08-06`) cost what their model does. */
 const SNAPSHOT_SUFFIX = /-\d{4}-\d{2}-\d{2}$/;
 /**
- * The price of `model` (the plan's overrides first), or undefined when it is not known. Own keys only:
- * a model the endpoint reports as `constructor` or `valueOf` found Object's methods, priced every call
- * at NaN, and `max_cost_usd` (NaN is over no cap) never stopped the run.
+ * The plan's price for `model` (or its dated snapshot's model). Own keys only: a model the endpoint reports
+ * as `constructor` or `valueOf` found Object's methods, priced every call at NaN, and `max_cost_usd` (NaN
+ * is over no cap) never stopped the run.
  */
-function priceOf(model, overrides) {
+function overridePrice(model, overrides) {
     for (const name of [model, model.replace(SNAPSHOT_SUFFIX, '')]) {
         const override = overrides && Object.hasOwn(overrides, name) ? overrides[name] : undefined;
         if (override)
             return { inputPerMTok: override.input_per_mtok, outputPerMTok: override.output_per_mtok };
-        const listed = Object.hasOwn(MODEL_PRICES, name) ? MODEL_PRICES[name] : undefined;
-        if (listed)
-            return listed;
     }
     return undefined;
 }
-/** Estimated cost of one call; an unknown model costs 0 and says so (`priceKnown: false`). */
-function estimateCostUsd(model, promptTokens, completionTokens, overrides) {
-    const price = priceOf(model, overrides);
-    if (!price)
-        return { costUsd: 0, priceKnown: false };
-    const costUsd = (promptTokens * price.inputPerMTok + completionTokens * price.outputPerMTok) / 1_000_000;
-    return { costUsd, priceKnown: true };
+/** The built-in table's price for `model` (or its dated snapshot's model). */
+function listedPrice(model) {
+    for (const name of [model, model.replace(SNAPSHOT_SUFFIX, '')])
+        if (Object.hasOwn(MODEL_PRICES, name))
+            return MODEL_PRICES[name];
+    return undefined;
+}
+/** The price of `model` (the plan's overrides first), or undefined when it is not known. */
+function priceOf(model, overrides) {
+    return overridePrice(model, overrides) ?? listedPrice(model);
 }
 /**
- * One call's cost by the first of `models` with a known price: the model the endpoint reported, then the
- * one that was asked for (an endpoint may report an internal name, such as a file path).
+ * One call's cost: by the plan's `pricing:` for any of `models` (the model the endpoint reported, then the
+ * one that was asked for), else by the built-in table in the same order (an endpoint may report an internal
+ * name, such as a file path). The plan's prices come first whatever name they are under: a deployment the
+ * plan priced at $100 a million tokens, whose endpoint reported `gpt-4.1-nano`, was charged the table's
+ * $0.10 and passed `max_cost_usd` 1,000 times over unseen. An unknown model costs 0 and says so (`priceKnown: false`).
  */
 function estimateCallCostUsd(models, promptTokens, completionTokens, overrides) {
-    for (const model of models) {
-        const priced = estimateCostUsd(model, promptTokens, completionTokens, overrides);
-        if (priced.priceKnown)
-            return priced;
-    }
-    return { costUsd: 0, priceKnown: false };
+    const price = models.map((model) => overridePrice(model, overrides)).find(Boolean) ?? models.map(listedPrice).find(Boolean);
+    if (!price)
+        return { costUsd: 0, priceKnown: false };
+    return { costUsd: (promptTokens * price.inputPerMTok + completionTokens * price.outputPerMTok) / 1_000_000, priceKnown: true };
 }
 
 
@@ -1121,6 +1121,10 @@ function decodeUtf8(bytes) {
         const lines = before.split('\n');
         const position = { line: lines.length, column: lines.at(-1).length + 1 };
         const byte = bytes[offset].toString(16).padStart(2, '0');
+        // A UTF-16 byte-order mark: "byte 0xff at offset 0" said nothing of why (found by a new-user walkthrough).
+        if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+            return { ok: false, message: 'the file is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8', position: { line: 1, column: 1 } };
+        }
         return { ok: false, message: `the file is not valid UTF-8 (byte 0x${byte} at offset ${offset}); save it as UTF-8`, position };
     }
 }
@@ -1537,7 +1541,7 @@ async function loadPlanFile(path, options = {}) {
     catch (error) {
         const code = error?.code;
         if (code === 'ENOENT')
-            return fail('no such file; check the path (it is relative to the current directory)');
+            return fail('no such file; check the path (it is relative to the current directory; in a workflow, the repository root)');
         if (code === 'EACCES')
             return fail('cannot read the file: permission denied');
         return { ok: false, errors: [(0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_5__/* .unexpectedError */ .Wm)(error, path)] };
@@ -2530,6 +2534,10 @@ function oneIssue(issue, scope, relative) {
             // A number that is not finite is still a number: say which kind was meant.
             if (typeof issue.input === 'number' && !Number.isFinite(issue.input) && (issue.expected === 'number' || issue.expected === 'int')) {
                 return [{ path, message: `${keyName(path)} must be a finite number; got ${describeKind(issue.input)}` }];
+            }
+            // `depends_on: 1` for `[1]`: the list of the one value written is what was meant (new-user walkthrough).
+            if (issue.expected === 'array' && (typeof issue.input === 'number' || (typeof issue.input === 'string' && /^[\w./-]{1,60}$/.test(issue.input)))) {
+                return [{ path, message: `${keyName(path)} must be a list; got ${describeKind(issue.input)}: write [${String(issue.input)}] for a list of one` }];
             }
             return [{ path, message: `${keyName(path)} must be ${expectedWords(issue.expected)}; got ${describeKind(issue.input)}` }];
         case 'invalid_value': {

@@ -292,6 +292,8 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 const EVAL_OPTIONS = ['runs', 'seed', 'faults', 'answers', 'baseline', 'compare', 'json', 'markdown', 'trace-dir', 'max-turns', 'min-success-rate', 'max-cost-usd-per-run'];
 /** The folder `run` writes its trace and report in unless told otherwise (refused when it is a symlink). */
 const DEFAULT_OUTPUT_FOLDER = '.plan-runner';
+/** The commands, as `--help` lists them. */
+const COMMANDS = ['validate', 'run', 'plan', 'eval'];
 /** The options each command reads (besides --help and --version): any other was silently ignored. */
 const COMMAND_OPTIONS = {
     validate: [],
@@ -441,6 +443,10 @@ function parseCliArgs(argv) {
         const missing = /^Option '(-{1,2}[\w-]+)(?:, (-{1,2}[\w-]+))?(?: <value>)?' argument missing/.exec(error.message);
         if (missing)
             throw new UsageError(`${missing[2] ?? missing[1]} needs a value`);
+        // Node's three lines for `--max-cost-usd-per-run -1` ("argument is ambiguous. Did you forget \u2026"), in one.
+        const dashed = /^Option '(-{1,2}[\w-]+)(?:, (-{1,2}[\w-]+))?(?: <value>)?' argument is ambiguous/.exec(error.message);
+        if (dashed)
+            throw new UsageError(`${dashed[2] ?? dashed[1]} needs a value; a value that starts with a dash is written ${dashed[2] ?? dashed[1]}=-\u2026`);
         throw new UsageError(error.message);
     }
     const { values, positionals, tokens } = parsed;
@@ -454,6 +460,14 @@ function parseCliArgs(argv) {
     const [command, ...rest] = positionals;
     if (command === undefined)
         throw new UsageError('no command given', { usage: true });
+    if (command === 'help')
+        return { command: 'help' };
+    // Named first, in one line like every usage error (found by a new-user walkthrough: `frobnicate` printed
+    // the whole usage, and `run`'s options were checked against a command that does not exist).
+    if (!COMMANDS.includes(command)) {
+        const near = (0,_plan_nearest_name_js__WEBPACK_IMPORTED_MODULE_1__/* .nearestName */ .qb)(command, [...COMMANDS, 'help']);
+        throw new UsageError(`unknown command '${command}'; the commands are ${COMMANDS.join(', ')}${near ? ` (did you mean '${near}'?)` : ''}`);
+    }
     refuseRepeated(tokens, new Set(['input', 'baseline']));
     if (command !== 'eval') {
         const misplaced = EVAL_OPTIONS.find((name) => values[name] !== undefined);
@@ -533,7 +547,7 @@ function parseCliArgs(argv) {
             ...modelArgs,
         };
     }
-    throw new UsageError(`unknown command '${command}'`, { usage: true });
+    throw new UsageError(`unknown command '${command}'`);
 }
 
 
@@ -1065,7 +1079,7 @@ Usage:
 
 Options for run and plan:
   --input NAME=VALUE      a plan input (repeatable); VALUE is text, or a number or true/false
-                          where the input's default is one
+                          where the input's default is one (then it must spell one)
   --trace FILE            run only: write every event as JSON lines (default: .plan-runner/trace.jsonl)
   --weights-from FILE     run only: a previous run's trace; ready steps start longest remaining
                           path first, weighing each step by how long it took there (else 1 each)
@@ -1108,7 +1122,7 @@ Options for eval (besides --input, --replay, --base-url, --model, --api-key-env)
   --max-turns N           turns the react baseline gets (default 20)
   --json FILE             write every figure and run as JSON
   --markdown FILE         write the table as Markdown
-  --trace-dir DIR         write each run's trace (JSON lines) into DIR
+  --trace-dir DIR         write each plan run's trace (JSON lines) into DIR (react runs have none)
 
 Exit codes:
   0  the plan is valid / the run succeeded and its required goals are met / it paused
@@ -1162,7 +1176,7 @@ async function runCommandLine(argv) {
     await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(621)]).then(__nccwpck_require__.bind(__nccwpck_require__, 60621));
     switch (command.command) {
         case 'validate': {
-            const { validateCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(965), __nccwpck_require__.e(918)]).then(__nccwpck_require__.bind(__nccwpck_require__, 58918));
+            const { validateCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(965), __nccwpck_require__.e(230)]).then(__nccwpck_require__.bind(__nccwpck_require__, 98230));
             // Ctrl-C ends the MCP servers a plan started to list its tools: in their own process group, they do not get it.
             const controller = new AbortController();
             (await __nccwpck_require__.e(/* import() */ 574).then(__nccwpck_require__.bind(__nccwpck_require__, 17574))).cancelOnSignals(controller, (line) => process.stderr.write(line), { stopping: 'ending the MCP servers it started; once more ends it at once' });

@@ -1,0 +1,197 @@
+export const id = 230;
+export const ids = [230];
+export const modules = {
+
+/***/ 98230:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  validateCommand: () => (/* binding */ validateCommand)
+});
+
+// UNUSED EXPORTS: describeValidPlan
+
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __webpack_require__(80083);
+// EXTERNAL MODULE: ./lib/core/visible-controls.js
+var visible_controls = __webpack_require__(74700);
+// EXTERNAL MODULE: ./lib/plan/plan-error.js
+var plan_error = __webpack_require__(36487);
+// EXTERNAL MODULE: ./lib/plan/steps-needing-model.js
+var steps_needing_model = __webpack_require__(2229);
+// EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
+var load_plan_with_servers = __webpack_require__(1481);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(51455);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(73024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(76760);
+;// CONCATENATED MODULE: ./lib/process/program-problem.js
+
+
+/** True when `file` is a file this process may run. */
+function runnable(file) {
+    try {
+        if (!(0,external_node_fs_.statSync)(file).isFile())
+            return false;
+        (0,external_node_fs_.accessSync)(file, external_node_fs_.constants.X_OK);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * Why `program` (a command's first word, as a tool or a goal writes it) could not be started from `cwd`
+ * with `pathVariable` as PATH, or undefined when it could: a path is taken from `cwd`, a bare name is
+ * looked up on PATH, as the spawn that runs it will. Only what this machine has: a workflow may install
+ * the program in a step before plan-runner's, so callers warn, they do not refuse.
+ */
+function programProblem(program, cwd, pathVariable) {
+    if (program.includes('/') || program.includes(external_node_path_.sep)) {
+        const file = external_node_path_.resolve(cwd, program);
+        try {
+            if (!(0,external_node_fs_.statSync)(file).isFile())
+                return `'${program}' is not a file`;
+        }
+        catch {
+            return `there is no file '${program}' (from ${cwd})`;
+        }
+        return runnable(file) ? undefined : `'${program}' is not executable (chmod +x it, or run it through its interpreter: ["bash", "${program}"])`;
+    }
+    const directories = (pathVariable ?? '').split(external_node_path_.delimiter).filter((directory) => directory !== '');
+    if (directories.some((directory) => runnable(external_node_path_.join(external_node_path_.resolve(cwd, directory), program))))
+        return undefined;
+    return `'${program}' is not on PATH here`;
+}
+
+;// CONCATENATED MODULE: ./lib/cli/program-warnings.js
+
+
+
+/** The tool declarations of the plans `plan` uses, at any depth: they join its `tools`, as the very objects. */
+function usedPlansTools(plan) {
+    const found = new Set();
+    for (const inner of plan.subplans?.values() ?? []) {
+        for (const tool of Object.values(inner.source.tools ?? {}))
+            found.add(tool);
+        for (const tool of usedPlansTools(inner))
+            found.add(tool);
+    }
+    return found;
+}
+/** The commands written in `plan`'s own file: its tools (not those its used plans brought) and goals. */
+function commandsOf(plan) {
+    const brought = usedPlansTools(plan);
+    const tools = Object.entries(plan.source.tools ?? {}).flatMap(([name, tool]) => brought.has(tool) || tool.command?.[0] === undefined ? [] : [{ program: tool.command[0], what: `tool '${name}'`, path: ['tools', name, 'command', 0] }]);
+    const goals = (plan.source.goals ?? []).flatMap((goal, index) => goal.command?.[0] === undefined ? [] : [{ program: goal.command[0], what: `goal '${goal.name}'`, path: ['goals', index, 'command', 0] }]);
+    return [...tools, ...goals];
+}
+/** The plan and every plan it uses, each once. */
+function plansOf(plan, seen = new Set()) {
+    if (seen.has(plan))
+        return [];
+    seen.add(plan);
+    return [plan, ...[...(plan.subplans?.values() ?? [])].flatMap((inner) => plansOf(inner, seen))];
+}
+/**
+ * `validate`'s warnings for a valid plan: each command tool or command goal (of the plan or a plan it
+ * uses) whose program this machine could not start, at the program's line and column (found by a
+ * new-user walkthrough: `validate` said ok, and `run` failed at the step with ENOENT). Warnings, not
+ * errors: a workflow may install the program in a step before plan-runner's.
+ */
+async function programWarnings(plan, cwd, pathVariable) {
+    const warnings = [];
+    for (const each of plansOf(plan)) {
+        const problems = commandsOf(each).flatMap((command) => {
+            const problem = programProblem(command.program, cwd, pathVariable);
+            return problem === undefined ? [] : [{ command, problem }];
+        });
+        if (problems.length === 0 || each.file === undefined)
+            continue;
+        const file = each.file;
+        const text = await (0,promises_.readFile)(file, 'utf8').catch(() => undefined);
+        const positions = text === undefined ? undefined : (await Promise.all(/* import() */[__webpack_require__.e(196), __webpack_require__.e(268)]).then(__webpack_require__.bind(__webpack_require__, 45268))).positionsOf(text, file);
+        for (const { command, problem } of problems) {
+            const message = `${command.what}: ${problem}; install it in a workflow step before plan-runner's, or fix the command (a warning: the plan is valid)`;
+            warnings.push(`warning: ${(0,plan_error/* formatPlanError */.R)({ file, ...(positions?.locate(command.path) ?? {}), path: '', message })}`);
+        }
+    }
+    return warnings;
+}
+
+;// CONCATENATED MODULE: ./lib/cli/validate-command.js
+
+
+
+
+
+
+function plural(count, word) {
+    return `${(0,group_digits/* groupDigits */.K)(count)} ${word}${count === 1 ? '' : 's'}`;
+}
+/** One line that says what a valid plan holds: steps, tools, goals, and whether it needs a model. */
+function describeValidPlan(plan) {
+    const goals = plan.source.goals ?? [];
+    const steps = (0,steps_needing_model/* stepsNeedingModel */.vB)(plan.steps).map((step) => step.key);
+    const judged = goals.filter((goal) => goal.judge !== undefined).length;
+    // "(steps: none)" for a plan whose judge goals alone need one said nothing of why.
+    const why = [steps.length > 0 ? `steps: ${steps.join(', ')}` : undefined, judged > 0 ? `${plural(judged, 'judge goal')}` : undefined].filter((part) => part !== undefined);
+    const needsModel = plan.steps.length === 0 ? 'a model writes the steps' : why.length > 0 ? `needs a model (${why.join('; ')})` : 'no model needed';
+    return `${plural(plan.steps.length, 'step')}, ${plural(plan.tools.size, 'tool')}, ${plural(goals.length, 'goal')}; ${needsModel}`;
+}
+/**
+ * `plan-runner validate <file>\u2026`: prints "ok" lines or compiler-style errors; true when all are
+ * valid. A plan's MCP servers are started to list their tools, and ended before the next file.
+ */
+async function validateCommand(files, out, options = {}) {
+    let allValid = true;
+    const signal = options.signal ?? new AbortController().signal;
+    // The values the plans give their MCP servers under secret names: a server that fails to start can print
+    // them in the stderr its error quotes (found by an adversarial pass). The redactor loads only for an error.
+    const learned = [];
+    const env = options.env ?? process.env;
+    for (const [index, file] of files.entries()) {
+        // A cancel while a plan's MCP servers start ends them and throws: that file and the rest are not validated.
+        const result = signal.aborted
+            ? undefined
+            : await (0,load_plan_with_servers/* loadPlanWithServers */.G)(file, {
+                signal,
+                cwd: options.cwd ?? process.cwd(),
+                env,
+                ...(options.mcpStartTimeoutMs !== undefined && { timeoutMs: options.mcpStartTimeoutMs }),
+                learnSecrets: (values) => learned.push(...values),
+            }).catch((error) => {
+                if (signal.aborted)
+                    return undefined;
+                throw error;
+            });
+        if (!result) {
+            out(`cancelled (${String(signal.reason)}): ${plural(files.length - index, 'file')} not validated`);
+            return false;
+        }
+        if (result.ok) {
+            await result.servers?.close();
+            // The file name as the error lines show it (formatPlanError): an ESC in it moved the cursor (adversarial pass).
+            out(`ok ${(0,visible_controls/* visibleControls */.x)(file)}: ${describeValidPlan(result.plan)}`);
+            for (const warning of await programWarnings(result.plan, options.cwd ?? process.cwd(), env.PATH))
+                out((0,visible_controls/* visibleControls */.x)(warning));
+        }
+        else {
+            allValid = false;
+            const redact = (await Promise.all(/* import() */[__webpack_require__.e(396), __webpack_require__.e(135)]).then(__webpack_require__.bind(__webpack_require__, 85135))).validateRedactor(env, learned);
+            for (const error of result.errors)
+                out(redact((0,plan_error/* formatPlanError */.R)(error)));
+            out(`${(0,visible_controls/* visibleControls */.x)(file)}: ${plural((0,plan_error/* problemCount */.b)(result.errors), 'error')}`);
+        }
+    }
+    return allValid;
+}
+
+
+/***/ })
+
+};
