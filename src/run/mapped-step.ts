@@ -81,6 +81,9 @@ export class MappedStep {
   }
 
   /** A child failed; `stop` is the run's stop for a child stopped with the run (not the item's own failure); `ran` false for one that never started here. */
+  /** An item failed on a model endpoint no call can use (see `endpointUnusable`). */
+  endpointUnusable = false;
+
   failed(index: number, error: string, usage: Usage, stop?: Error, ran = true): void {
     if (ran) this.#running -= 1;
     this.usage = addUsage(this.usage, usage);

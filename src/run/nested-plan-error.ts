@@ -9,11 +9,14 @@ export class NestedPlanError extends StepError {
    * would repeat): the outer run escalates too, as for its own step, never continuing or replanning past it.
    */
   readonly escalation?: string;
+  /** A step of the used plan failed on a model endpoint no call can use (see `endpointUnusable`). */
+  readonly endpointUnusable: boolean;
 
-  constructor(fields: { stepKey: string; uses: string; problem: string; escalation?: string }) {
+  constructor(fields: { stepKey: string; uses: string; problem: string; escalation?: string; endpointUnusable?: boolean }) {
     super(`the plan ${fields.uses} ${fields.problem}`, { transient: false });
     this.stepKey = fields.stepKey;
     this.uses = fields.uses;
     if (fields.escalation !== undefined) this.escalation = fields.escalation;
+    this.endpointUnusable = fields.endpointUnusable === true;
   }
 }

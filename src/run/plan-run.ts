@@ -35,7 +35,7 @@ import type { RunnablePlan } from './runnable-plan.ts';
 import { sharedContext } from './shared-context.ts';
 import { attemptStep, type AttemptsOutcome } from './step-attempts.ts';
 import { RepeatedSideEffectError } from './repeated-side-effect-error.ts';
-import { ModelCallError } from '../llm/model-call-error.ts';
+import { endpointUnusable } from './endpoint-unusable.ts';
 import { showArgs } from './show-args.ts';
 import { ApprovalGate } from './approval-gate.ts';
 import { anyPlanCallKey, ResultHashes, stepReuseKey, toolCallKey } from './step-reuse-key.ts';
@@ -72,6 +72,8 @@ export class PlanRun {
   readonly results = new Map<string, unknown>();
   /** Failures no replan recovered from: they decide the verdict. */
   failures: (StepFailure & { readonly recoverable: boolean })[] = [];
+  /** A step failed on a model endpoint no call can use (see `endpointUnusable`): a used plan's step that runs this plan says so. */
+  endpointUnusable = false;
   /** Every permanent failure of the run, oldest first. */
   readonly history: FailureNote[] = [];
   /** Steps skipped because an upstream step failed with `on_failure: continue`, and that upstream's key. */
@@ -699,6 +701,7 @@ export class PlanRun {
       this.#journal.step({ type: 'item_completed', stepKey: parent, index, result: kept.result, durationMs, usage, ...retried, ...(masked !== undefined && { masked: true }) });
     } else {
       const error = `${errorText(outcome.error)}${outcome.attempts > 1 ? ` (after ${outcome.attempts} attempts)` : ''}`;
+      if (endpointUnusable(outcome.error)) mapped.endpointUnusable = true;
       mapped.failed(index, error, usage, outcome.error instanceof RunStoppedError ? outcome.error : undefined);
       this.#journal.step({ type: 'item_failed', stepKey: parent, index, error, transient: isTransient(outcome.error), durationMs, usage, ...retried });
     }
@@ -718,7 +721,7 @@ export class PlanRun {
     const ended = { usage: mapped.usage, durationMs: this.#deps.clock.now() - mapped.startedAt, attempts: 1 };
     if (stop) return this.#conclude(mapped.key, { ok: false, error: stop, ...ended });
     if (mapped.halted) {
-      return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: mapped.notStarted }), ...ended });
+      return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: mapped.notStarted, endpointUnusable: mapped.endpointUnusable }), ...ended });
     }
     if (mapped.failures.length > 0) {
       const listed = mapped.failures.slice(0, 20).map((failure) => `${failure.key}: ${failure.error}`).join('; ');
@@ -763,6 +766,7 @@ export class PlanRun {
     this.#journal.step({ type: 'step_failed', stepKey: key, error, transient, durationMs, usage, ...retried });
     if (outcome.error instanceof RunStoppedError) return;
     this.missing.set(key, `step ${key} failed: ${error}`);
+    if (endpointUnusable(outcome.error)) this.endpointUnusable = true;
     const failure: FailureNote = { step, error, attempts: outcome.attempts, ...(transient && { transient }) };
     this.history.push(failure);
     const unknownCall = this.#unknownCallOf(key);
@@ -1014,9 +1018,4 @@ function repeatedWhy(key: string, refused: RepeatedSideEffectError): string {
  */
 function unknownCallWhy(stepKey: string, call: string): string {
   return `step ${stepKey} called ${call}, a tool with side effects, and got no answer it could use (none came, the call was stopped, or the answer was too large to read); it may have taken effect, so plan-runner will not call it again: check whether it did`;
-}
-
-/** A model call that failed for every call of the run alike: the endpoint unreachable, or the key refused. */
-function endpointUnusable(error: unknown): boolean {
-  return error instanceof ModelCallError && (error.failure === 'connection' || error.status === 401 || error.status === 403);
 }

@@ -66,7 +66,7 @@ export async function runNestedPlan(step: PlanStep, context: NestedRunContext): 
   if (context.signal.aborted) return fail(context.signal.reason, usage);
   if (outcome.status !== 'succeeded') {
     const escalation = outcome.status === 'escalated' ? { escalation: outcome.reason ?? 'it escalated' } : {};
-    return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `did not succeed: ${outcome.reason ?? outcome.status}`, ...escalation }), usage);
+    return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `did not succeed: ${outcome.reason ?? outcome.status}`, ...escalation, ...(outcome.endpointUnusable && { endpointUnusable: true }) }), usage);
   }
   const goals = inner.source?.goals ?? [];
   if (goals.length > 0) {

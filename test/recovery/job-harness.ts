@@ -38,6 +38,8 @@ export interface OfflineJob {
 
 export interface OfflineJobOptions {
   readonly plan: string;
+  /** More files beside the plan (plans it uses), by path. */
+  readonly files?: Readonly<Record<string, string>>;
   readonly script: ChatScript;
   readonly signal?: AbortSignal;
   readonly extraTools?: readonly Tool[];
@@ -61,6 +63,7 @@ export async function runOfflineJob(options: OfflineJobOptions): Promise<Offline
   const dir = mkdtempSync(join(tmpdir(), 'plan-runner-recovery-'));
   const planFile = join(dir, 'plan.yml');
   writeFileSync(planFile, options.plan);
+  for (const [name, text] of Object.entries(options.files ?? {})) writeFileSync(join(dir, name), text);
   const server = await startChatServer(options.script);
   const clock = new ManualClock();
   const events: RunEvent[] = [];

@@ -24,3 +24,22 @@ it('a step the endpoint refused the key for is not replanned: the run fails, say
   expect(job.outcome.kind === 'ran' && job.outcome.run.status).toBe('failed');
   expect(job.outcome.kind === 'ran' && job.outcome.run.reason).toMatch(/^step 2 failed: Model call for step 2 \(model gpt-4\.1-mini at http:\/\/127\.0\.0\.1:\d+\/v1\) failed: 401 invalid api key\. Check the API key/);
 });
+
+// Found by a review: a for_each step fails with its item's error wrapped, and a type: plan step with its used
+// plan's, so both were still replanned after a 401; a 403, which an endpoint gives for one model or one
+// request, still is.
+it('a for_each step or a used plan whose model call had its key refused is not replanned either; a 403 is', async () => {
+  const list = '  - { id: 1, type: tool_call, tool: pairs, args: {} }\n';
+  const tools = 'tools:\n  pairs: { description: P, command: ["sh", "-c", "echo \'[1, 2]\'"], input: { type: object } }\n';
+  const items = `name: Items\nmodel: { name: gpt-4.1-mini }\n${tools}workflow_sequence:\n${list}  - { id: 2, type: reasoning, description: Say it, for_each: "\${steps.1.result}" }\n`;
+  const refused = await runOfflineJob({ plan: items, script: () => httpError(401, { message: 'invalid api key' }) });
+  expect(refused.outcome.kind === 'ran' && refused.outcome.run.status).toBe('failed');
+  // One call per item (a 401 is not retried), and none of the replanner's.
+  expect(refused.server.requests).toHaveLength(2);
+  const used = await runOfflineJob({ plan: `name: Uses\nmodel: { name: gpt-4.1-mini }\nworkflow_sequence:\n  - { id: u, type: plan, uses: inner.yml }\n`, files: { 'inner.yml': items }, script: () => httpError(401, { message: 'invalid api key' }) });
+  expect(used.outcome.kind === 'ran' && used.outcome.run.status).toBe('failed');
+  expect(used.server.requests).toHaveLength(2);
+  const forbidden = await runOfflineJob({ plan: items, script: () => httpError(403, { message: 'no access to this model' }) });
+  expect(forbidden.outcome.kind === 'ran' && forbidden.outcome.run.status).toBe('escalated');
+  expect(forbidden.server.requests).toHaveLength(3);
+});
