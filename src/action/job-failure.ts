@@ -27,10 +27,18 @@ export function jobFailure(report: FinalReport, failOnUnmetGoals: boolean, gate:
         : undefined;
     case 'rejected':
       return judged ? `The paused run was rejected (/reject), so its goals were never checked, and a gate whose goals were not checked does not pass. ${see}` : undefined;
-    case 'goals-unmet':
+    case 'goals-unmet': {
+      // A required goal that could not be evaluated fails the job whatever fail-on-unmet-goals says: it
+      // lets unmet goals report without failing, not goals nobody could check (found by an adversarial
+      // pass: a judge call that failed left the job passing and the check run neutral, a pass).
+      const unevaluated = unevaluatedRequired(report);
+      if (unevaluated > 0 && !failOnUnmetGoals) {
+        return `${unevaluated === 1 ? 'A required goal' : `${unevaluated} required goals`} could not be evaluated, and a gate that could not evaluate does not pass (fail-on-unmet-goals: false lets only unmet goals report without failing). ${see}`;
+      }
       return failOnUnmetGoals
         ? `${asSentence(`The run finished, but its result does not meet the plan's goals${reason}`)} ${see} (Set fail-on-unmet-goals: false to report without failing.)`
         : undefined;
+    }
     case 'escalated':
       return `${asSentence(`The run was escalated${reason}`)} ${see}`;
     case 'cancelled':
@@ -45,12 +53,18 @@ export function jobFailure(report: FinalReport, failOnUnmetGoals: boolean, gate:
  * passes on `success`, `neutral` or `skipped`, so a run whose goals were not checked must not end on
  * either of those: a run paused for approval and `mode: plan` (which ran nothing) end on
  * `action_required`, a `/reject`ed run on `failure`. Unmet goals that do not fail the job
- * (`fail-on-unmet-goals: false`) are `neutral`, as asked.
+ * (`fail-on-unmet-goals: false`) are `neutral`, as asked; a required goal that could not be evaluated
+ * is `failure` whatever that input says.
  */
 export function checkConclusion(report: FinalReport, failOnUnmetGoals: boolean): CheckConclusion {
   if (report.status === 'succeeded') return report.record === undefined ? 'action_required' : 'success';
   if (report.status === 'cancelled') return 'cancelled';
   if (report.status === 'awaiting-approval') return 'action_required';
-  if (report.status === 'goals-unmet' && !failOnUnmetGoals) return 'neutral';
+  if (report.status === 'goals-unmet' && !failOnUnmetGoals && unevaluatedRequired(report) === 0) return 'neutral';
   return 'failure';
+}
+
+/** The required goals whose outcome is `error`: not evaluated, which never counts as met nor as merely unmet. */
+function unevaluatedRequired(report: FinalReport): number {
+  return report.goals.filter((goal) => goal.severity === 'required' && goal.outcome === 'error').length;
 }

@@ -349,6 +349,8 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     );
     const gate = outcome.kind !== 'rejected' && hasRequiredGoal(outcome.plan.source.goals);
     const failure = jobFailure(report, settings.failOnUnmetGoals, gate, redact) ?? unsaved;
+    // The log ended on "Goal not met" error annotations over a job that passed, and said nothing of why.
+    if (!failure && report.status === 'goals-unmet') io.info('The goals are not all met, and the job passes: fail-on-unmet-goals is false, so unmet goals only report (the check run, if any, concludes neutral).');
     const planFile = outcome.kind === 'planned' ? await writeFrozenPlan(outcome.plan, paths.frozenPlan, settings.planPath, io, redact) : undefined;
     const outputs = actionOutputs(report, { report: reported ? paths.report : '', trace: trace ? paths.trace : '', ...(planFile && { planFile }) }, redact);
     // The shard and merge jobs are given this state by its id (`prepared`): no other job can stand in for it.

@@ -1,5 +1,5 @@
-import { expect, it } from 'vitest';
-import { jobFailure } from '../../src/action/job-failure.ts';
+import { describe, expect, it } from 'vitest';
+import { checkConclusion, jobFailure } from '../../src/action/job-failure.ts';
 import type { FinalReport } from '../../src/report/final-report.ts';
 import { createRedactor } from '../../src/core/redact.ts';
 
@@ -23,4 +23,22 @@ it('redacts the reason before it makes it one line', () => {
 it('says a rejected plan was rejected once, with its count', () => {
   const report = { status: 'failed', reason: 'the plan was rejected (1 problem)', planErrors: [{ file: 'plan.yml', line: 1, column: 1, path: '', message: 'x' }], goals: [] } as unknown as FinalReport;
   expect(jobFailure(report, true, false)).toBe('The plan was rejected before any step ran (1 problem). The annotations point at each problem. See the job summary for the full record.');
+});
+
+// Found by an adversarial pass: with fail-on-unmet-goals: false, a required goal whose judge call failed left
+// the job passing and the check run `neutral`, which a required check takes as a pass.
+describe('fail-on-unmet-goals: false', () => {
+  const report = (outcome: 'unmet' | 'error', severity: 'required' | 'warning' = 'required') =>
+    ({ status: 'goals-unmet', planErrors: [], goals: [{ name: 'review approves', severity, outcome, evidence: 'x' }], record: {} }) as unknown as FinalReport;
+
+  it('lets an unmet goal report without failing', () => {
+    expect(jobFailure(report('unmet'), false, true)).toBeUndefined();
+    expect(checkConclusion(report('unmet'), false)).toBe('neutral');
+  });
+
+  it('does not let a required goal that could not be evaluated pass', () => {
+    expect(jobFailure(report('error'), false, true)).toBe('A required goal could not be evaluated, and a gate that could not evaluate does not pass (fail-on-unmet-goals: false lets only unmet goals report without failing). See the job summary for the full record.');
+    expect(checkConclusion(report('error'), false)).toBe('failure');
+    expect(checkConclusion(report('error'), true)).toBe('failure');
+  });
 });

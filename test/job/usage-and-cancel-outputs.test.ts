@@ -7,7 +7,7 @@ import { runAction } from '../../src/action/run-action.ts';
 import { systemClock, type Clock } from '../../src/core/clock.ts';
 import { createRedactor } from '../../src/core/redact.ts';
 import { recordingIO } from '../action/recording-io.ts';
-import { hang, startChatServer, textAnswer } from '../helpers/chat-server.ts';
+import { hang, httpError, startChatServer, textAnswer } from '../helpers/chat-server.ts';
 
 let workspace: string;
 beforeEach(async () => {
@@ -44,6 +44,35 @@ it('counts a judge goal’s model call in the outputs, the summary’s cost tabl
   } finally {
     await server.close();
   }
+});
+
+// Found by an adversarial pass: with fail-on-unmet-goals: false, a required goal whose judge call failed left
+// the job passing; and a job that passed over unmet goals never said why.
+describe('fail-on-unmet-goals: false', () => {
+  const PLAN = 'name: Gate\nmodel: { name: gpt-4.1-mini }\nworkflow_sequence:\n  - { id: 1, type: reasoning, description: Review }\ngoals:\n  - { name: approves, judge: The review approves. }\n';
+
+  it('fails the job when a required goal could not be evaluated', async () => {
+    const server = await startChatServer([textAnswer('looks fine'), httpError(400, { message: 'bad request' })]);
+    try {
+      const { result } = await act(PLAN, server.baseURL, { inputs: { 'fail-on-unmet-goals': 'false' } });
+      expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
+      expect(result.failure).toMatch(/^A required goal could not be evaluated, and a gate that could not evaluate does not pass/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('passes over an unmet goal, and says why in the log', async () => {
+    const server = await startChatServer([textAnswer('looks fine'), textAnswer('{"met": false, "reason": "no approval"}')]);
+    try {
+      const { result, said } = await act(PLAN, server.baseURL, { inputs: { 'fail-on-unmet-goals': 'false' } });
+      expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
+      expect(result.failure).toBeUndefined();
+      expect(said.log).toContain('The goals are not all met, and the job passes: fail-on-unmet-goals is false, so unmet goals only report (the check run, if any, concludes neutral).');
+    } finally {
+      await server.close();
+    }
+  });
 });
 
 // Found by an adversarial pass: a model with no price showed "$0" in the cost table and the cost-usd output,
