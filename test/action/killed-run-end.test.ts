@@ -1,9 +1,42 @@
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { killedRunEnd } from '../../src/action/finish-killed-run.ts';
-import { applyEvent, newRunRecord } from '../../src/core/run-record.ts';
+import type { PlanStep } from '../../src/core/plan-step.ts';
 import type { RunEvent } from '../../src/core/run-event.ts';
+import { applyEvent, newRunRecord } from '../../src/core/run-record.ts';
+import { NO_USAGE } from '../../src/core/usage.ts';
+import { checklistLines } from '../../src/report/checklist.ts';
 
-const step = (key: string) => ({ key, id: key, type: 'reasoning' as const, description: `Step ${key}`, inputs: [], dependsOn: [] });
+const step = (key: string, more: Partial<PlanStep> = {}): PlanStep => ({ key, id: key, type: 'tool_call', tool: 't', description: `Step ${key}`, inputs: [], dependsOn: [], ...more });
+
+// What a main step killed mid-run left in its trace: a step done, a for_each step with one item done
+// and one running, a used plan whose inner step runs, and a step not started.
+const LEFT: RunEvent[] = [
+  { type: 'plan_created', at: 0, plan: { name: 'killed', revision: 1, steps: [step('a'), step('each', { forEach: { list: '[1,2]', as: 'item', onItemFailure: 'fail' } }), step('used', { type: 'plan' }), step('later', { dependsOn: ['a'] })] } },
+  { type: 'step_started', at: 1, stepKey: 'a' },
+  { type: 'step_completed', at: 2, stepKey: 'a', result: 'done', durationMs: 1, usage: { modelCalls: 1, promptTokens: 10, completionTokens: 2, costUsd: 0.01 } },
+  { type: 'step_started', at: 3, stepKey: 'each' },
+  { type: 'step_expanded', at: 3, stepKey: 'each', keys: ['each[0]', 'each[1]'] },
+  { type: 'item_started', at: 4, stepKey: 'each', index: 0 },
+  { type: 'item_completed', at: 5, stepKey: 'each', index: 0, result: 1, durationMs: 1, usage: NO_USAGE },
+  { type: 'item_started', at: 6, stepKey: 'each', index: 1 },
+  { type: 'step_started', at: 6, stepKey: 'used' },
+  { type: 'nested_event', at: 6, stepKey: 'used', event: { type: 'plan_created', at: 0, plan: { name: 'inner', revision: 1, steps: [step('x')] } } },
+  { type: 'nested_event', at: 7, stepKey: 'used', event: { type: 'step_started', at: 1, stepKey: 'x' } },
+];
+
+describe('the end a killed run never wrote', () => {
+  it('fails what was running, items and used plans included, skips what was not, and ends the run cancelled', () => {
+    const record = [...LEFT, ...killedRunEnd(LEFT.reduce(applyEvent, newRunRecord()))].reduce(applyEvent, newRunRecord());
+    expect(record.status).toBe('cancelled');
+    expect(record.usage).toMatchObject({ modelCalls: 1, costUsd: 0.01 });
+    expect(Object.fromEntries([...record.steps.values()].map((s) => [s.key, s.state]))).toEqual({ a: 'completed', each: 'failed', used: 'failed', later: 'skipped' });
+    expect(record.steps.get('each')!.items!.map((item) => item.state)).toEqual(['completed', 'failed']);
+    expect(record.steps.get('used')!.nested!.steps.get('x')!.state).toBe('failed');
+    expect(record.steps.get('used')!.nested!.status).toBe('cancelled');
+    // Nothing is left ⏳ in the checklist.
+    expect(checklistLines(record).join('\n')).not.toContain('⏳');
+  });
+});
 
 // Found by an adversarial pass: a step killed after 300 ms showed `· 11 ms`, the time to the trace's last
 // event (which batches events), as if it were how long the step ran.
