@@ -2,6 +2,8 @@ import { asSentence } from '../run/as-sentence.ts';
 import type { CheckConclusion } from './check-run.ts';
 import type { FinalReport } from '../report/final-report.ts';
 import { oneLogLine } from '../report/checklist.ts';
+import { problemCount } from '../plan/plan-error.ts';
+import { groupDigits } from '../core/group-digits.ts';
 
 /**
  * Why the job fails (for `core.setFailed`), or undefined when it passes. `gate`: the plan has a
@@ -14,8 +16,8 @@ export function jobFailure(report: FinalReport, failOnUnmetGoals: boolean, gate:
   const reason = report.reason ? `: ${oneLogLine(redact(report.reason))}` : '';
   const see = 'See the job summary for the full record.';
   // The count, not the reason: that is "the plan was rejected (1 problem)", and said so twice (new-user walkthrough).
-  const problems = report.planErrors.length;
-  if (problems > 0) return `The plan was rejected before any step ran (${problems} problem${problems === 1 ? '' : 's'}). The annotations point at each problem. ${see}`;
+  const problems = problemCount(report.planErrors);
+  if (problems > 0) return `The plan was rejected before any step ran (${groupDigits(problems)} problem${problems === 1 ? '' : 's'}). The annotations point at each problem. ${see}`;
   const judged = gate && failOnUnmetGoals;
   switch (report.status) {
     case 'succeeded':

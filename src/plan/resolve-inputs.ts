@@ -6,19 +6,22 @@ export type InputsResult =
 
 /**
  * `value` read as its input's default is: text (every CLI `--input` is text) that spells a decimal
- * number or true/false, for an input whose default is a number or a flag. `--input n=7` reached a math
+ * number or true/false, for an input whose default is a number or a flag (a number past what a double holds
+ * exactly is the nearest one, as the default would be written). `--input n=7` reached a math
  * tool as "7", which its schema refused. Text that is no number for a number input, or neither true nor
  * false for a flag, is an error (`ok: false`): it reached the first tool that used it, whose error named
  * neither the input nor where it came from (found by a new-user walkthrough).
  */
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
 function asDeclared(value: unknown, fallback: unknown): { ok: true; value: unknown } | { ok: false } {
   if (typeof value !== 'string') return { ok: true, value };
   const text = value.trim();
   if (typeof fallback === 'number') {
-    const number = Number(text);
-    if (text === '' || !Number.isFinite(number)) return { ok: false };
-    // Only text a finite number writes back as it was: `1.10` (a version), `0x10`, `1e3`, 20 digits stay text.
-    return { ok: true, value: String(number) === text ? number : value };
+    // A decimal number as people write one (`7`, `-0.25`, `1.50`, `1e3`); not hex, `Infinity` or blanks, which
+    // `Number` also reads: those stayed text and failed at the first tool (found by a review).
+    const number = DECIMAL.test(text) ? Number(text) : Number.NaN;
+    return Number.isFinite(number) ? { ok: true, value: number } : { ok: false };
   }
   if (typeof fallback === 'boolean') return /^(?:true|false)$/.test(text) ? { ok: true, value: text === 'true' } : { ok: false };
   return { ok: true, value };

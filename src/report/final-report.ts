@@ -3,7 +3,8 @@ import { escapeInlineMarkdown } from './markdown/escape-markdown.ts';
 import { inlineCode } from '../core/code-fence.ts';
 import type { Usage } from '../core/usage.ts';
 import type { GoalResult } from '../goals/goal-result.ts';
-import type { PlanError } from '../plan/plan-error.ts';
+import { problemCount, type PlanError } from '../plan/plan-error.ts';
+import { groupDigits } from '../core/group-digits.ts';
 import type { Escalation } from '../run/escalation.ts';
 import { judgedRecord } from './judged-record.ts';
 import { renderRejectedPlan } from './rejected-plan-markdown.ts';
@@ -93,9 +94,11 @@ function reportOf(outcome: JobOutcome, context: FinalReportContext): FinalReport
   }
   if (outcome.kind === 'rejected') {
     const planErrors = relativePlanErrors(outcome.errors, context.planFile, context.planPath);
+    // As the summary counts them: an "and N more" line stands for N problems.
+    const problems = problemCount(planErrors);
     return {
       status: 'failed',
-      reason: `the plan was rejected (${planErrors.length} problem${planErrors.length === 1 ? '' : 's'})`,
+      reason: `the plan was rejected (${groupDigits(problems)} problem${problems === 1 ? '' : 's'})`,
       goals: [],
       markdown: withAbandoned(
         [renderRejectedReport(planErrors, context.planPath, context.redact), ...(outcome.rejectedPlan ? [renderRejectedPlan(outcome.rejectedPlan, context.redact)] : [])].join('\n\n'),

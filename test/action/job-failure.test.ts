@@ -20,9 +20,12 @@ it('redacts the reason before it makes it one line', () => {
 });
 
 // Found by a new-user walkthrough: "The plan was rejected before any step ran: the plan was rejected (1 problem)."
+// And by a review: an "and N more" line stands for N problems, as the summary counts them.
 it('says a rejected plan was rejected once, with its count', () => {
-  const report = { status: 'failed', reason: 'the plan was rejected (1 problem)', planErrors: [{ file: 'plan.yml', line: 1, column: 1, path: '', message: 'x' }], goals: [] } as unknown as FinalReport;
-  expect(jobFailure(report, true, false)).toBe('The plan was rejected before any step ran (1 problem). The annotations point at each problem. See the job summary for the full record.');
+  const error = { file: 'plan.yml', line: 1, column: 1, path: '', message: 'x' };
+  const report = (planErrors: object[]) => ({ status: 'failed', reason: 'the plan was rejected', planErrors, goals: [] }) as unknown as FinalReport;
+  expect(jobFailure(report([error]), true, false)).toBe('The plan was rejected before any step ran (1 problem). The annotations point at each problem. See the job summary for the full record.');
+  expect(jobFailure(report([error, { ...error, message: 'and 4999 more', standsFor: 4_999 }]), true, false)).toMatch(/^The plan was rejected before any step ran \(5,000 problems\)\./);
 });
 
 // Found by an adversarial pass: with fail-on-unmet-goals: false, a required goal whose judge call failed left

@@ -24,10 +24,11 @@ describe('a value given as text for an input whose default is a number or a flag
     expect(resolveInputs(plan, { n: ' ' })).toMatchObject({ ok: false });
   });
 
-  it('stays text when it is a number a double would not write back as given', () => {
-    // A version, hex, an exponent, a number past what a double holds: the tool's schema decides.
-    expect(resolveInputs(plan, { n: '1.10', ratio: '12345678901234567890' })).toMatchObject({ ok: true, inputs: { n: '1.10', ratio: '12345678901234567890' } });
-    expect(resolveInputs(plan, { n: '0x10', ratio: '1e3' })).toMatchObject({ ok: true, inputs: { n: '0x10', ratio: '1e3' } });
+  // Found by a review: `1.50`, `1e3` and `0x10` passed the check and stayed text, to fail at the first tool.
+  it('reads every decimal number, however it is written, and refuses hex', () => {
+    expect(resolveInputs(plan, { n: '1.50', ratio: '1e3' })).toMatchObject({ ok: true, inputs: { n: 1.5, ratio: 1000 } });
+    expect(resolveInputs(plan, { n: '+7', ratio: '.5' })).toMatchObject({ ok: true, inputs: { n: 7, ratio: 0.5 } });
+    expect(resolveInputs(plan, { n: '0x10' })).toEqual({ ok: false, errors: [`input 'n' is a number (its default is 5); got "0x10": give a number`] });
     expect(resolveInputs(plan, { n: 8, dry: false })).toMatchObject({ ok: true, inputs: { n: 8, dry: false } });
   });
 });
