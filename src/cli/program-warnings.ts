@@ -46,11 +46,15 @@ function plansOf(plan: ValidPlan, seen = new Set<ValidPlan>()): ValidPlan[] {
  * new-user walkthrough: `validate` said ok, and `run` failed at the step with ENOENT). Warnings, not
  * errors: a workflow may install the program in a step before plan-runner's.
  */
-export async function programWarnings(plan: ValidPlan, cwd: string, pathVariable: string | undefined): Promise<string[]> {
+export async function programWarnings(plan: ValidPlan, cwd: string, env: Readonly<Record<string, string | undefined>>): Promise<string[]> {
   const warnings: string[] = [];
+  // A copy of Windows' environment keeps the name as it was written (`Path`): found whatever its case there.
+  const variable = (name: string) => (process.platform === 'win32' ? Object.entries(env).find(([key]) => key.toUpperCase() === name)?.[1] : env[name]);
+  const pathVariable = variable('PATH');
+  const pathExt = variable('PATHEXT');
   for (const each of plansOf(plan)) {
     const problems = commandsOf(each).flatMap((command) => {
-      const problem = programProblem(command.program, cwd, pathVariable);
+      const problem = programProblem(command.program, cwd, pathVariable, process.platform, pathExt);
       return problem === undefined ? [] : [{ command, problem }];
     });
     if (problems.length === 0 || each.file === undefined) continue;

@@ -65,7 +65,7 @@ export async function validateCommand(files: readonly string[], out: (line: stri
       await result.servers?.close();
       // The file name as the error lines show it (formatPlanError): an ESC in it moved the cursor (adversarial pass).
       out(`ok ${visibleControls(file)}: ${describeValidPlan(result.plan)}`);
-      for (const warning of await programWarnings(result.plan, options.cwd ?? process.cwd(), env.PATH)) out(visibleControls(warning));
+      for (const warning of await programWarnings(result.plan, options.cwd ?? process.cwd(), env)) out(visibleControls(warning));
     } else {
       allValid = false;
       const redact = (await import('./validate-redactor.ts')).validateRedactor(env, learned);

@@ -18,7 +18,9 @@ function runnable(file: string): boolean {
  * looked up on PATH, as the spawn that runs it will. Only what this machine has: a workflow may install
  * the program in a step before plan-runner's, so callers warn, they do not refuse.
  */
-export function programProblem(program: string, cwd: string, pathVariable: string | undefined): string | undefined {
+export function programProblem(program: string, cwd: string, pathVariable: string | undefined, platform: NodeJS.Platform = process.platform, pathExt?: string): string | undefined {
+  // Windows finds `node` as `node.exe`: each PATHEXT ending is tried, as its spawn does (found by a review).
+  const endings = platform === 'win32' ? ['', ...(pathExt ?? '.COM;.EXE;.BAT;.CMD').split(';').filter((ending) => ending !== '')] : [''];
   if (program.includes('/') || program.includes(path.sep)) {
     const file = path.resolve(cwd, program);
     try {
@@ -26,9 +28,9 @@ export function programProblem(program: string, cwd: string, pathVariable: strin
     } catch {
       return `there is no file '${program}' (from ${cwd})`;
     }
-    return runnable(file) ? undefined : `'${program}' is not executable (chmod +x it, or run it through its interpreter: ["bash", "${program}"])`;
+    return endings.some((ending) => runnable(`${file}${ending}`)) ? undefined : `'${program}' is not executable (chmod +x it, or run it through its interpreter: ["bash", "${program}"])`;
   }
   const directories = (pathVariable ?? '').split(path.delimiter).filter((directory) => directory !== '');
-  if (directories.some((directory) => runnable(path.join(path.resolve(cwd, directory), program)))) return undefined;
+  if (directories.some((directory) => endings.some((ending) => runnable(path.join(path.resolve(cwd, directory), `${program}${ending}`))))) return undefined;
   return `'${program}' is not on PATH here`;
 }

@@ -7,6 +7,7 @@ import { goalsVerdict } from '../goals/goals-verdict.ts';
 import { resolveInputs } from '../plan/resolve-inputs.ts';
 import { resolveReferences, type ReferenceSources } from '../plan/resolve-references.ts';
 import { NestedPlanError } from './nested-plan-error.ts';
+import { hideCutFragments } from '../core/hide-cut-fragments.ts';
 import type { RunBudget } from './run-budget.ts';
 import type { RunDeps } from './run-deps.ts';
 import { runPlan } from './run-plan.ts';
@@ -75,7 +76,9 @@ export async function runNestedPlan(step: PlanStep, context: NestedRunContext): 
     const verdict = goalsVerdict(results);
     // Recorded in the used plan's own record (the trace, the summary and the log show them under the step):
     // a warning it did not meet, or why its step passed, showed nowhere.
-    outcome.recordGoals(results, verdict.goalsMet ? outcome.status : 'goals-unmet');
+    // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as the job's goals are.
+    const redact = deps.redact ?? ((text: string) => text);
+    outcome.recordGoals(results.map((goal) => ({ ...goal, evidence: hideCutFragments(redact(goal.evidence)) })), verdict.goalsMet ? outcome.status : 'goals-unmet');
     if (!verdict.goalsMet) {
       const unmet = verdict.unmetRequired.map((goal) => `'${goal.name}' ${goal.outcome === 'error' ? 'could not be evaluated' : 'not met'} (${goal.evidence})`).join('; ');
       return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `ran, but its goals decide against it: ${unmet}` }), usage);

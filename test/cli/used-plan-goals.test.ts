@@ -106,5 +106,24 @@ workflow_sequence:
     expect(out).toMatch(/\nRun goals-unmet in \d+ ms — 1\/1 complete, 0 failed, 3 items failed; 0\/1 goals met/);
     expect(summary).toContain('1/1 complete, 0 failed, 3 items failed');
   });
+
+  // Found by a review: a used plan's goal evidence was recorded as the excerpt was cut, where the job's goals
+  // have it redacted and their cut token fragments hidden: a token cut at the excerpt's start showed its tail.
+  it("show their evidence with a token cut at the excerpt's edge hidden", async () => {
+    const token = `ghp_${'a1B2'.repeat(9)}`;
+    const leaf = `name: Leaf
+tools:
+  say: { description: Says it, command: ["sh", "-c", "echo '${token}${'x'.repeat(30)} NEEDLE'"], input: { type: object } }
+workflow_sequence:
+  - { id: 1, type: tool_call, tool: say, args: {} }
+goals:
+  - { name: no needle, not_contains: NEEDLE, severity: warning }
+`;
+    const { summary, trace, out } = await runOuter(INNER.replace(/goals:[^]*/, ''), leaf);
+    for (const text of [summary, trace, out]) {
+      expect(text).toContain('no needle');
+      expect(text).not.toMatch(/…a1B2|1B2a1B2/);
+    }
+  });
 });
 

@@ -47,3 +47,13 @@ it('warns of each command program this machine cannot start, in the plan and the
     `warning: inner.yml:3:36: tool 'far': 'also-missing-xyz' is not on PATH here${tail}`,
   ]);
 });
+
+// Found by a review: on Windows `node` is `node.exe`, and every bare program name would have been warned of.
+it('finds a program by its PATHEXT ending on Windows', async () => {
+  const { programProblem } = await import('../../src/process/program-problem.ts');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-pathext-'));
+  writeFileSync(path.join(dir, 'tool.EXE'), '');
+  chmodSync(path.join(dir, 'tool.EXE'), 0o755);
+  expect(programProblem('tool', dir, dir, 'win32', '.COM;.EXE')).toBeUndefined();
+  expect(programProblem('tool', dir, dir, 'linux')).toBe("'tool' is not on PATH here");
+});

@@ -59,6 +59,17 @@ describe('renderSummary', () => {
     expect(md).toContain('Resumed: 1 step and 2 items reused from the earlier run, which would have cost 6 model calls');
   });
 
+  // Found by a review: "would have cost 2 model calls and unknown again" read as a sum.
+  it('says a reused cost that is not known in words', () => {
+    const script = new RunScript(plan([step('1', 'List')]));
+    script.events.push(
+      { type: 'step_started', at: 1, stepKey: '1' },
+      { type: 'step_completed', at: 1, stepKey: '1', result: 'x', durationMs: 0, usage: usage(0, 0, 0, 0), reused: { usage: { ...usage(2, 100, 10, 0), unpricedCalls: 2 } } },
+    );
+    const md = renderSummary(script.finish('succeeded').record(), { redact: noRedaction });
+    expect(md).toContain('Resumed: 1 step reused from the earlier run, which would have cost 2 model calls (their cost not known) again.');
+  });
+
   it('keeps a hostile result inside its <details> and code block', () => {
     const hostile = '```\n</details>\n<script>alert(1)</script>\n````\n# Heading';
     const record = new RunScript(plan([step('1', 'Read')])).complete('1', hostile).finish('succeeded').record();

@@ -64,7 +64,10 @@ export function renderSummaryCost(record: RunRecord, limits: CostLimits | undefi
   if (reused.words !== '') {
     const saved = reused.usage;
     const steps = reused.words;
-    const spent = `${groupDigits(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'} and ${cost(saved)}`;
+    // "and unknown" read as a sum: a cost that is not known is said in words (found by a review).
+    const calls = `${groupDigits(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'}`;
+    const unpriced = saved.unpricedCalls ?? 0;
+    const spent = unpriced === 0 ? `${calls} and ${usd(saved.costUsd)}` : unpriced >= saved.modelCalls ? `${calls} (their cost not known)` : `${calls} and ${usd(saved.costUsd)} (and the cost of ${groupDigits(unpriced)}, not known)`;
     lines.push(
       '',
       // A job of a fanned-out run takes the steps the other jobs of its workflow run ran: not a resume, and their cost is counted where they ran.
