@@ -12,8 +12,10 @@ export type CommentDecision =
  * issue and the token can write (not a fork's pull request); `always` tries whenever there is a
  * target and warns when there is none; `never` does not comment.
  */
-export function commentTarget(settings: Pick<ActionSettings, 'comment' | 'githubToken' | 'github'>): CommentDecision {
+export function commentTarget(settings: Pick<ActionSettings, 'comment' | 'githubToken' | 'github' | 'readOnly'>): CommentDecision {
   const { comment, github } = settings;
+  // Said as it is: "comment is never" told the user of a setting they did not make (found by a new-user walkthrough).
+  if (settings.readOnly) return { why: 'the run is read-only (the pull request comes from a fork, whose token cannot write)', warn: false };
   if (comment === 'never') return { why: 'comment is never', warn: false };
   const asked = comment === 'always';
   const target = eventTarget(github.eventName, github.payload, github.repository);

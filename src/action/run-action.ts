@@ -138,6 +138,11 @@ async function openCheckRun(settings: ActionSettings, deps: ActionDeps, pausedHe
   if (!settings.checkRun) return undefined;
   // A prepare or shard job's end is not the run's: the merge job reports the goals as the check run.
   if (settings.fanOut && settings.fanOut.part !== 'merge') return undefined;
+  // Not tried: the 403 said to grant `checks: write`, which the workflow had (found by a new-user walkthrough).
+  if (settings.readOnly) {
+    deps.io.warning("check-run is true, but a fork's pull request gets a read-only token, which cannot create check runs: require this job (its status reports the verdict) rather than the check run.");
+    return undefined;
+  }
   const [owner, repo] = settings.github.repository?.split('/') ?? [];
   // An approved run (an issue_comment event, whose own commit is the default branch's) reports on the pull request commit the paused run was for.
   const headSha = pausedHeadSha ?? settings.github.headSha;
@@ -198,7 +203,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   if (!admission.admitted) return refuseRun(given, admission.reason, deps);
   const readOnly = admission.readOnly;
   // A fork's pull request: its output goes to the summary only.
-  const settings: ActionSettings = readOnly ? { ...given, comment: 'never' } : given;
+  const settings: ActionSettings = readOnly ? { ...given, comment: 'never', readOnly: true } : given;
   if (readOnly) io.info('Read-only run: the pull request comes from a fork; tools with side effects and command tools not marked fork_safe are withheld.');
   // Loaded only for eval: it brings the scripted model server (node:http) with it.
   if (settings.mode === 'eval') return (await import('./run-eval-action.ts')).runEvalAction(settings, deps, readOnly?.withhold);

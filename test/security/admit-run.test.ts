@@ -134,10 +134,13 @@ describe('runAction admission', () => {
 
   it('runs a fork’s pull request read-only and says so in the summary', async () => {
     const payload = { ...sender('octocat'), pull_request: { number: 1, base: { sha: BASE_SHA, repo: { full_name: 'octo/demo' } }, head: { sha: HEAD_SHA, repo: { full_name: 'forker/demo' } } } };
-    const { result, said } = await run({ eventName: 'pull_request', payload, inputs: { comment: 'always' } });
+    const { result, said } = await run({ eventName: 'pull_request', payload, inputs: { comment: 'always', 'check-run': 'true' } });
     expect(result.outputs.status).toBe('succeeded');
     expect(said.summary).toMatch(/^> \[!NOTE\]\n> \*\*Read-only run:\*\* the pull request comes from a fork/);
-    expect(said.log.join('\n')).toContain('No PR comment: comment is never');
+    // The reason as it is, not "comment is never", a setting the user did not make; no check run tried, whose
+    // 403 told them to grant checks: write (found by a new-user walkthrough).
+    expect(said.log.join('\n')).toContain('No PR comment: the run is read-only (the pull request comes from a fork, whose token cannot write).');
+    expect(said.warnings).toEqual(["check-run is true, but a fork's pull request gets a read-only token, which cannot create check runs: require this job (its status reports the verdict) rather than the check run."]);
   });
 
   it('needs no permission check on a schedule', async () => {
