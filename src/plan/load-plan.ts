@@ -71,7 +71,7 @@ export async function loadPlanFile(path: string, options: LoadPlanOptions = {}):
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException | undefined)?.code;
-    if (code === 'ENOENT') return fail('no such file; check the path (it is relative to the current directory; in a workflow, the repository root)');
+    if (code === 'ENOENT') return fail('no such file; check the path (it is relative to the current directory; in a workflow, the repository root, which a step with actions/checkout must fill first)');
     if (code === 'EACCES') return fail('cannot read the file: permission denied');
     return { ok: false, errors: [unexpectedError(error, path)] };
   }

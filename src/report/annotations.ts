@@ -73,7 +73,8 @@ export function writeAnnotations(input: AnnotationInput, annotate: Annotate): vo
     message: redact(e.message),
     properties: {
       title: e.setup ? 'Cannot start the run' : 'Plan file error',
-      file: e.file,
+      // A run of a `task` has no plan file: its errors name none, not `(task)`, a file GitHub would look for.
+      ...(planFile !== undefined && e.file !== undefined && { file: e.file }),
       ...(e.line !== undefined ? { startLine: e.line } : {}),
       ...(e.column !== undefined ? { startColumn: e.column } : {}),
     },

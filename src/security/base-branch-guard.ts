@@ -62,6 +62,6 @@ export function checkConfigSource(request: ConfigSourceRequest): ConfigSourceChe
   if (expected.shas.some((sha) => sha.toLowerCase() === head.sha.toLowerCase())) return { ok: true };
   return {
     ok: false,
-    reason: `the workspace is at commit ${head.sha.slice(0, 12)}, not ${expected.what} (${expected.shas.map((sha) => sha.slice(0, 12)).join(' or ')}). ${RISK} Fix: ${expected.fix}.`,
+    reason: `the workspace is at commit ${head.sha.slice(0, 12)}, not ${expected.what} (${[...new Set(expected.shas.map((sha) => sha.slice(0, 12)))].join(' or ')}). ${RISK} Fix: ${expected.fix}.`,
   };
 }

@@ -64,7 +64,7 @@ describe('hostile and broken plan files', () => {
 
   it('says a missing file does not exist', async () => {
     const result = await loadPlanFile(join(dir, 'nope.yml'));
-    expect(result.ok === false && result.errors[0]!.message).toBe('no such file; check the path (it is relative to the current directory; in a workflow, the repository root)');
+    expect(result.ok === false && result.errors[0]!.message).toBe('no such file; check the path (it is relative to the current directory; in a workflow, the repository root, which a step with actions/checkout must fill first)');
   });
 
   it('says a directory is not a plan file', async () => {

@@ -10,10 +10,17 @@ function collect(): { calls: { level: string; message: string; properties: Annot
 describe('writeAnnotations', () => {
   it('pins plan file errors to their line and column', () => {
     const { calls, annotate } = collect();
-    writeAnnotations({ planErrors: [{ file: '.github/plan.yml', line: 12, column: 5, message: 'unknown tool "serch"; did you mean "search"?' }], redact: noRedaction }, annotate);
+    writeAnnotations({ planErrors: [{ file: '.github/plan.yml', line: 12, column: 5, message: 'unknown tool "serch"; did you mean "search"?' }], planFile: '.github/plan.yml', redact: noRedaction }, annotate);
     expect(calls).toEqual([
       { level: 'error', message: 'unknown tool "serch"; did you mean "search"?', properties: { title: 'Plan file error', file: '.github/plan.yml', startLine: 12, startColumn: 5 } },
     ]);
+  });
+
+  // Found by a new-user walkthrough: a `task` run's error was annotated on a file named `(task)`.
+  it('names no file for a run with no plan file', () => {
+    const { calls, annotate } = collect();
+    writeAnnotations({ planErrors: [{ file: '(task)', message: 'no model is configured', setup: true }], redact: noRedaction }, annotate);
+    expect(calls).toEqual([{ level: 'error', message: 'no model is configured', properties: { title: 'Cannot start the run' } }]);
   });
 
   it('names each failed step and each unmet required goal, on the plan file', () => {
@@ -55,7 +62,7 @@ describe('writeAnnotations', () => {
   it('writes at most 9 in all, leaving the tenth for the verdict, and summarises the rest of a kind in one', () => {
     const { calls, annotate } = collect();
     const planErrors = Array.from({ length: 14 }, (_, i) => ({ file: 'plan.yml', line: i + 1, message: `error ${i + 1}` }));
-    writeAnnotations({ planErrors, redact: noRedaction }, annotate);
+    writeAnnotations({ planErrors, planFile: 'plan.yml', redact: noRedaction }, annotate);
     expect(calls).toHaveLength(9);
     expect(calls.slice(0, 8).map((c) => c.message)).toEqual(planErrors.slice(0, 8).map((e) => e.message));
     expect(calls[8]).toMatchObject({ message: expect.stringMatching(/^6 more plan file errors .*error 9; error 10; error 11; error 12; error 13; error 14$/), properties: { file: 'plan.yml' } });
