@@ -932,8 +932,12 @@ function shardCount(text) {
 /* harmony export */   G: () => (/* binding */ checkConclusion),
 /* harmony export */   e: () => (/* binding */ jobFailure)
 /* harmony export */ });
-/* harmony import */ var _run_as_sentence_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(81675);
+/* harmony import */ var _run_as_sentence_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(81675);
 /* harmony import */ var _report_checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(49678);
+/* harmony import */ var _plan_plan_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(36487);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(80083);
+
+
 
 
 /**
@@ -947,9 +951,9 @@ function jobFailure(report, failOnUnmetGoals, gate, redact = (text) => text) {
     const reason = report.reason ? `: ${(0,_report_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(report.reason))}` : '';
     const see = 'See the job summary for the full record.';
     // The count, not the reason: that is "the plan was rejected (1 problem)", and said so twice (new-user walkthrough).
-    const problems = report.planErrors.length;
+    const problems = (0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_1__/* .problemCount */ .b)(report.planErrors);
     if (problems > 0)
-        return `The plan was rejected before any step ran (${problems} problem${problems === 1 ? '' : 's'}). The annotations point at each problem. ${see}`;
+        return `The plan was rejected before any step ran (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(problems)} problem${problems === 1 ? '' : 's'}). The annotations point at each problem. ${see}`;
     const judged = gate && failOnUnmetGoals;
     switch (report.status) {
         case 'succeeded':
@@ -961,16 +965,24 @@ function jobFailure(report, failOnUnmetGoals, gate, redact = (text) => text) {
                 : undefined;
         case 'rejected':
             return judged ? `The paused run was rejected (/reject), so its goals were never checked, and a gate whose goals were not checked does not pass. ${see}` : undefined;
-        case 'goals-unmet':
+        case 'goals-unmet': {
+            // A required goal that could not be evaluated fails the job whatever fail-on-unmet-goals says: it
+            // lets unmet goals report without failing, not goals nobody could check (found by an adversarial
+            // pass: a judge call that failed left the job passing and the check run neutral, a pass).
+            const unevaluated = unevaluatedRequired(report);
+            if (unevaluated > 0 && !failOnUnmetGoals) {
+                return `${unevaluated === 1 ? 'A required goal' : `${unevaluated} required goals`} could not be evaluated, and a gate that could not evaluate does not pass (fail-on-unmet-goals: false lets only unmet goals report without failing). ${see}`;
+            }
             return failOnUnmetGoals
-                ? `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_1__/* .asSentence */ .K)(`The run finished, but its result does not meet the plan's goals${reason}`)} ${see} (Set fail-on-unmet-goals: false to report without failing.)`
+                ? `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_3__/* .asSentence */ .K)(`The run finished, but its result does not meet the plan's goals${reason}`)} ${see} (Set fail-on-unmet-goals: false to report without failing.)`
                 : undefined;
+        }
         case 'escalated':
-            return `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_1__/* .asSentence */ .K)(`The run was escalated${reason}`)} ${see}`;
+            return `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_3__/* .asSentence */ .K)(`The run was escalated${reason}`)} ${see}`;
         case 'cancelled':
-            return `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_1__/* .asSentence */ .K)(`The run was cancelled${reason}`)} ${see}`;
+            return `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_3__/* .asSentence */ .K)(`The run was cancelled${reason}`)} ${see}`;
         case 'failed':
-            return `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_1__/* .asSentence */ .K)(`The run failed${reason}`)} ${see}`;
+            return `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_3__/* .asSentence */ .K)(`The run failed${reason}`)} ${see}`;
     }
 }
 /**
@@ -978,7 +990,8 @@ function jobFailure(report, failOnUnmetGoals, gate, redact = (text) => text) {
  * passes on `success`, `neutral` or `skipped`, so a run whose goals were not checked must not end on
  * either of those: a run paused for approval and `mode: plan` (which ran nothing) end on
  * `action_required`, a `/reject`ed run on `failure`. Unmet goals that do not fail the job
- * (`fail-on-unmet-goals: false`) are `neutral`, as asked.
+ * (`fail-on-unmet-goals: false`) are `neutral`, as asked; a required goal that could not be evaluated
+ * is `failure` whatever that input says.
  */
 function checkConclusion(report, failOnUnmetGoals) {
     if (report.status === 'succeeded')
@@ -987,9 +1000,13 @@ function checkConclusion(report, failOnUnmetGoals) {
         return 'cancelled';
     if (report.status === 'awaiting-approval')
         return 'action_required';
-    if (report.status === 'goals-unmet' && !failOnUnmetGoals)
+    if (report.status === 'goals-unmet' && !failOnUnmetGoals && unevaluatedRequired(report) === 0)
         return 'neutral';
     return 'failure';
+}
+/** The required goals whose outcome is `error`: not evaluated, which never counts as met nor as merely unmet. */
+function unevaluatedRequired(report) {
+    return report.goals.filter((goal) => goal.severity === 'required' && goal.outcome === 'error').length;
 }
 
 
@@ -1278,6 +1295,9 @@ var fork_pull_request = __nccwpck_require__(69362);
  */
 function commentTarget(settings) {
     const { comment, github } = settings;
+    // Said as it is: "comment is never" told the user of a setting they did not make (found by a new-user walkthrough).
+    if (settings.readOnly)
+        return { why: 'the run is read-only (the pull request comes from a fork, whose token cannot write)', warn: false };
     if (comment === 'never')
         return { why: 'comment is never', warn: false };
     const asked = comment === 'always';
@@ -12610,7 +12630,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 57379:
+/***/ 92636:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -13107,6 +13127,8 @@ class FanOutStateError extends step_error/* StepError */.zg {
 class ItemFailedError extends step_error/* StepError */.zg {
     stepKey;
     failures;
+    /** An item failed on a model endpoint no call can use (see `endpointUnusable`). */
+    endpointUnusable;
     constructor(fields) {
         const [first] = fields.failures;
         const more = fields.failures.length > 1 ? ` (and ${fields.failures.length - 1} more item${fields.failures.length === 2 ? '' : 's'} failed)` : '';
@@ -13114,6 +13136,7 @@ class ItemFailedError extends step_error/* StepError */.zg {
         super(`item ${first?.key ?? '?'} failed: ${first?.error ?? 'unknown error'}${more}${notRun} (on_item_failure: fail; write on_item_failure: continue to keep the other results)`, { transient: false });
         this.stepKey = fields.stepKey;
         this.failures = fields.failures;
+        this.endpointUnusable = fields.endpointUnusable === true;
     }
 }
 
@@ -13189,6 +13212,8 @@ class MappedStep {
         this.usage = (0,core_usage/* addUsage */.v)(this.usage, usage);
     }
     /** A child failed; `stop` is the run's stop for a child stopped with the run (not the item's own failure); `ran` false for one that never started here. */
+    /** An item failed on a model endpoint no call can use (see `endpointUnusable`). */
+    endpointUnusable = false;
     failed(index, error, usage, stop, ran = true) {
         if (ran)
             this.#running -= 1;
@@ -13218,16 +13243,22 @@ class NestedPlanError extends step_error/* StepError */.zg {
      * would repeat): the outer run escalates too, as for its own step, never continuing or replanning past it.
      */
     escalation;
+    /** A step of the used plan failed on a model endpoint no call can use (see `endpointUnusable`). */
+    endpointUnusable;
     constructor(fields) {
         super(`the plan ${fields.uses} ${fields.problem}`, { transient: false });
         this.stepKey = fields.stepKey;
         this.uses = fields.uses;
         if (fields.escalation !== undefined)
             this.escalation = fields.escalation;
+        this.endpointUnusable = fields.endpointUnusable === true;
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/hide-cut-fragments.js
+var hide_cut_fragments = __nccwpck_require__(99674);
 ;// CONCATENATED MODULE: ./lib/run/run-nested-plan.js
+
 
 
 
@@ -13281,7 +13312,7 @@ async function runNestedPlan(step, context) {
         return fail(context.signal.reason, usage);
     if (outcome.status !== 'succeeded') {
         const escalation = outcome.status === 'escalated' ? { escalation: outcome.reason ?? 'it escalated' } : {};
-        return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `did not succeed: ${outcome.reason ?? outcome.status}`, ...escalation }), usage);
+        return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `did not succeed: ${outcome.reason ?? outcome.status}`, ...escalation, ...(outcome.endpointUnusable && { endpointUnusable: true }) }), usage);
     }
     const goals = inner.source?.goals ?? [];
     if (goals.length > 0) {
@@ -13290,7 +13321,9 @@ async function runNestedPlan(step, context) {
         const verdict = (0,goals_verdict/* goalsVerdict */.A)(results);
         // Recorded in the used plan's own record (the trace, the summary and the log show them under the step):
         // a warning it did not meet, or why its step passed, showed nowhere.
-        outcome.recordGoals(results, verdict.goalsMet ? outcome.status : 'goals-unmet');
+        // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as the job's goals are.
+        const redact = deps.redact ?? ((text) => text);
+        outcome.recordGoals(results.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.w)(redact(goal.evidence)) })), verdict.goalsMet ? outcome.status : 'goals-unmet');
         if (!verdict.goalsMet) {
             const unmet = verdict.unmetRequired.map((goal) => `'${goal.name}' ${goal.outcome === 'error' ? 'could not be evaluated' : 'not met'} (${goal.evidence})`).join('; ');
             return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `ran, but its goals decide against it: ${unmet}` }), usage);
@@ -13842,6 +13875,23 @@ class RepeatedSideEffectError extends step_error/* StepError */.zg {
     }
 }
 
+;// CONCATENATED MODULE: ./lib/run/endpoint-unusable.js
+
+
+
+/**
+ * True when a step failed on a model call that fails for every call of the run alike, the replanner's
+ * included: the endpoint could not be reached, or it refused the key (401). Not a 403, which an endpoint
+ * gives for one model or one request (a key without access to an agent's model, a moderation refusal),
+ * where the replanner's call may pass. A `for_each` step whose item failed so, and a `type: plan` step
+ * whose used plan did, count too.
+ */
+function endpointUnusable(error) {
+    if (error instanceof model_call_error/* ModelCallError */.s)
+        return error.failure === 'connection' || error.status === 401;
+    return (error instanceof ItemFailedError || error instanceof NestedPlanError) && error.endpointUnusable;
+}
+
 ;// CONCATENATED MODULE: ./lib/run/step-reuse-key.js
 
 
@@ -13972,6 +14022,8 @@ class PlanRun {
     results = new Map();
     /** Failures no replan recovered from: they decide the verdict. */
     failures = [];
+    /** A step failed on a model endpoint no call can use (see `endpointUnusable`): a used plan's step that runs this plan says so. */
+    endpointUnusable = false;
     /** Every permanent failure of the run, oldest first. */
     history = [];
     /** Steps skipped because an upstream step failed with `on_failure: continue`, and that upstream's key. */
@@ -14616,6 +14668,8 @@ class PlanRun {
         }
         else {
             const error = `${(0,error_text/* errorText */.k)(outcome.error)}${outcome.attempts > 1 ? ` (after ${outcome.attempts} attempts)` : ''}`;
+            if (endpointUnusable(outcome.error))
+                mapped.endpointUnusable = true;
             mapped.failed(index, error, usage, outcome.error instanceof run_stopped_error/* RunStoppedError */.F ? outcome.error : undefined);
             this.#journal.step({ type: 'item_failed', stepKey: parent, index, error, transient: (0,step_error/* isTransient */.dg)(outcome.error), durationMs, usage, ...retried });
         }
@@ -14638,7 +14692,7 @@ class PlanRun {
         if (stop)
             return this.#conclude(mapped.key, { ok: false, error: stop, ...ended });
         if (mapped.halted) {
-            return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: mapped.notStarted }), ...ended });
+            return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: mapped.notStarted, endpointUnusable: mapped.endpointUnusable }), ...ended });
         }
         if (mapped.failures.length > 0) {
             const listed = mapped.failures.slice(0, 20).map((failure) => `${failure.key}: ${failure.error}`).join('; ');
@@ -14685,6 +14739,8 @@ class PlanRun {
         if (outcome.error instanceof run_stopped_error/* RunStoppedError */.F)
             return;
         this.missing.set(key, `step ${key} failed: ${error}`);
+        if (endpointUnusable(outcome.error))
+            this.endpointUnusable = true;
         const failure = { step, error, attempts: outcome.attempts, ...(transient && { transient }) };
         this.history.push(failure);
         const unknownCall = this.#unknownCallOf(key);
@@ -14934,10 +14990,6 @@ function repeatedWhy(key, refused) {
  */
 function unknownCallWhy(stepKey, call) {
     return `step ${stepKey} called ${call}, a tool with side effects, and got no answer it could use (none came, the call was stopped, or the answer was too large to read); it may have taken effect, so plan-runner will not call it again: check whether it did`;
-}
-/** A model call that failed for every call of the run alike: the endpoint unreachable, or the key refused. */
-function endpointUnusable(error) {
-    return error instanceof model_call_error/* ModelCallError */.s && (error.failure === 'connection' || error.status === 401 || error.status === 403);
 }
 
 ;// CONCATENATED MODULE: ./lib/run/run-cancelled-error.js
@@ -15227,6 +15279,7 @@ function finish(journal, run, internal, plan, deps) {
         replans: run?.replans ?? 0,
         reused: run?.reused.size ?? 0,
         masked: run?.masked ?? new Map(),
+        ...(run?.endpointUnusable && { endpointUnusable: true }),
         recordGoals: (goals, status, usage, reason) => journal.goalsChecked(goals, status, usage, reason),
         ...(stop instanceof RunEscalatedError && { escalation: escalationOf(stop, plan.source?.escalate) }),
         ...(resultStepKey === undefined ? {} : { resultStepKey, finalResult: run?.results.get(resultStepKey) }),
@@ -15265,8 +15318,6 @@ var read_resume_trace = __nccwpck_require__(62935);
 var resume_state = __nccwpck_require__(53498);
 // EXTERNAL MODULE: ./lib/run/budget-exceeded-error.js
 var budget_exceeded_error = __nccwpck_require__(46807);
-// EXTERNAL MODULE: ./lib/core/hide-cut-fragments.js
-var hide_cut_fragments = __nccwpck_require__(99674);
 // EXTERNAL MODULE: ./lib/goals/final-status.js
 var final_status = __nccwpck_require__(58983);
 ;// CONCATENATED MODULE: ./lib/job/judge-goals.js
@@ -18775,7 +18826,7 @@ async function loadPlanFile(path, options = {}) {
     catch (error) {
         const code = error?.code;
         if (code === 'ENOENT')
-            return fail('no such file; check the path (it is relative to the current directory; in a workflow, the repository root)');
+            return fail('no such file; check the path (it is relative to the current directory; in a workflow, the repository root, which a step with actions/checkout must fill first)');
         if (code === 'EACCES')
             return fail('cannot read the file: permission denied');
         return { ok: false, errors: [(0,validate_plan/* unexpectedError */.Wm)(error, path)] };
@@ -22529,21 +22580,22 @@ function githubExpressionHint(text) {
 /* harmony export */ });
 /**
  * `value` read as its input's default is: text (every CLI `--input` is text) that spells a decimal
- * number or true/false, for an input whose default is a number or a flag. `--input n=7` reached a math
+ * number or true/false, for an input whose default is a number or a flag (a number past what a double holds
+ * exactly is the nearest one, as the default would be written). `--input n=7` reached a math
  * tool as "7", which its schema refused. Text that is no number for a number input, or neither true nor
  * false for a flag, is an error (`ok: false`): it reached the first tool that used it, whose error named
  * neither the input nor where it came from (found by a new-user walkthrough).
  */
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 function asDeclared(value, fallback) {
     if (typeof value !== 'string')
         return { ok: true, value };
     const text = value.trim();
     if (typeof fallback === 'number') {
-        const number = Number(text);
-        if (text === '' || !Number.isFinite(number))
-            return { ok: false };
-        // Only text a finite number writes back as it was: `1.10` (a version), `0x10`, `1e3`, 20 digits stay text.
-        return { ok: true, value: String(number) === text ? number : value };
+        // A decimal number as people write one (`7`, `-0.25`, `1.50`, `1e3`); not hex, `Infinity` or blanks, which
+        // `Number` also reads: those stayed text and failed at the first tool (found by a review).
+        const number = DECIMAL.test(text) ? Number(text) : Number.NaN;
+        return Number.isFinite(number) ? { ok: true, value: number } : { ok: false };
     }
     if (typeof fallback === 'boolean')
         return /^(?:true|false)$/.test(text) ? { ok: true, value: text === 'true' } : { ok: false };
@@ -26348,6 +26400,10 @@ var summary_header = __nccwpck_require__(31675);
 var escape_markdown = __nccwpck_require__(60949);
 // EXTERNAL MODULE: ./lib/core/code-fence.js
 var code_fence = __nccwpck_require__(71874);
+// EXTERNAL MODULE: ./lib/plan/plan-error.js
+var plan_error = __nccwpck_require__(36487);
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __nccwpck_require__(80083);
 // EXTERNAL MODULE: ./lib/goals/final-status.js
 var final_status = __nccwpck_require__(58983);
 // EXTERNAL MODULE: ./lib/goals/goals-verdict.js
@@ -26375,10 +26431,6 @@ function judgedRecord(record, status, goals, redact) {
     return { record: { ...record, status, ...(reason === undefined ? {} : { reason }) }, goals: shown, ...(reason === undefined ? {} : { reason }) };
 }
 
-// EXTERNAL MODULE: ./lib/plan/plan-error.js
-var plan_error = __nccwpck_require__(36487);
-// EXTERNAL MODULE: ./lib/core/group-digits.js
-var group_digits = __nccwpck_require__(80083);
 ;// CONCATENATED MODULE: ./lib/report/rejected-plan-markdown.js
 
 
@@ -26498,6 +26550,8 @@ var rejected_report = __nccwpck_require__(29341);
 
 
 
+
+
 /** The note that opens a report whose trace could not be written whole. */
 function traceLostNote(tracePath, redact) {
     return [
@@ -26539,9 +26593,11 @@ function reportOf(outcome, context) {
     }
     if (outcome.kind === 'rejected') {
         const planErrors = (0,rejected_report/* relativePlanErrors */.BY)(outcome.errors, context.planFile, context.planPath);
+        // As the summary counts them: an "and N more" line stands for N problems.
+        const problems = (0,plan_error/* problemCount */.b)(planErrors);
         return {
             status: 'failed',
-            reason: `the plan was rejected (${planErrors.length} problem${planErrors.length === 1 ? '' : 's'})`,
+            reason: `the plan was rejected (${(0,group_digits/* groupDigits */.K)(problems)} problem${problems === 1 ? '' : 's'})`,
             goals: [],
             markdown: withAbandoned([(0,rejected_report/* renderRejectedReport */.J)(planErrors, context.planPath, context.redact), ...(outcome.rejectedPlan ? [renderRejectedPlan(outcome.rejectedPlan, context.redact)] : [])].join('\n\n'), outcome.usage),
             planErrors,
@@ -27544,7 +27600,10 @@ function renderSummaryCost(record, limits, redact, fannedOut = false) {
     if (reused.words !== '') {
         const saved = reused.usage;
         const steps = reused.words;
-        const spent = `${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'} and ${cost(saved)}`;
+        // "and unknown" read as a sum: a cost that is not known is said in words (found by a review).
+        const calls = `${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'}`;
+        const unpriced = saved.unpricedCalls ?? 0;
+        const spent = unpriced === 0 ? `${calls} and ${usd(saved.costUsd)}` : unpriced >= saved.modelCalls ? `${calls} (their cost not known)` : `${calls} and ${usd(saved.costUsd)} (and the cost of ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(unpriced)}, not known)`;
         lines.push('', 
         // A job of a fanned-out run takes the steps the other jobs of its workflow run ran: not a resume, and their cost is counted where they ran.
         fannedOut
@@ -45522,7 +45581,8 @@ function writeAnnotations(input, annotate) {
         message: redact(e.message),
         properties: {
             title: e.setup ? 'Cannot start the run' : 'Plan file error',
-            file: e.file,
+            // A run of a `task` has no plan file: its errors name none, not `(task)`, a file GitHub would look for.
+            ...(planFile !== undefined && e.file !== undefined && { file: e.file }),
             ...(e.line !== undefined ? { startLine: e.line } : {}),
             ...(e.column !== undefined ? { startColumn: e.column } : {}),
         },
@@ -46292,8 +46352,8 @@ function toolsetGitHubContext(run, octokit) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/job/run-job.js + 53 modules
-var run_job = __nccwpck_require__(57379);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 54 modules
+var run_job = __nccwpck_require__(92636);
 // EXTERNAL MODULE: ./lib/action/action-outputs.js
 var action_outputs = __nccwpck_require__(96637);
 ;// CONCATENATED MODULE: ./lib/security/trigger-users.js
@@ -46436,7 +46496,7 @@ function checkConfigSource(request) {
         return { ok: true };
     return {
         ok: false,
-        reason: `the workspace is at commit ${head.sha.slice(0, 12)}, not ${expected.what} (${expected.shas.map((sha) => sha.slice(0, 12)).join(' or ')}). ${RISK} Fix: ${expected.fix}.`,
+        reason: `the workspace is at commit ${head.sha.slice(0, 12)}, not ${expected.what} (${[...new Set(expected.shas.map((sha) => sha.slice(0, 12)))].join(' or ')}). ${RISK} Fix: ${expected.fix}.`,
     };
 }
 
@@ -47647,6 +47707,11 @@ async function openCheckRun(settings, deps, pausedHeadSha) {
     // A prepare or shard job's end is not the run's: the merge job reports the goals as the check run.
     if (settings.fanOut && settings.fanOut.part !== 'merge')
         return undefined;
+    // Not tried: the 403 said to grant `checks: write`, which the workflow had (found by a new-user walkthrough).
+    if (settings.readOnly) {
+        deps.io.warning("check-run is true, but a fork's pull request gets a read-only token, which cannot create check runs: require this job (its status reports the verdict) rather than the check run.");
+        return undefined;
+    }
     const [owner, repo] = settings.github.repository?.split('/') ?? [];
     // An approved run (an issue_comment event, whose own commit is the default branch's) reports on the pull request commit the paused run was for.
     const headSha = pausedHeadSha ?? settings.github.headSha;
@@ -47706,7 +47771,7 @@ async function runAction(given, deps) {
         return refuseRun(given, admission.reason, deps);
     const readOnly = admission.readOnly;
     // A fork's pull request: its output goes to the summary only.
-    const settings = readOnly ? { ...given, comment: 'never' } : given;
+    const settings = readOnly ? { ...given, comment: 'never', readOnly: true } : given;
     if (readOnly)
         io.info('Read-only run: the pull request comes from a fork; tools with side effects and command tools not marked fork_safe are withheld.');
     // Loaded only for eval: it brings the scripted model server (node:http) with it.
@@ -47871,6 +47936,9 @@ async function runAction(given, deps) {
         }, io.annotate);
         const gate = outcome.kind !== 'rejected' && (0,goals_verdict/* hasRequiredGoal */.F)(outcome.plan.source.goals);
         const failure = (0,job_failure/* jobFailure */.e)(report, settings.failOnUnmetGoals, gate, redact) ?? unsaved;
+        // The log ended on "Goal not met" error annotations over a job that passed, and said nothing of why.
+        if (!failure && report.status === 'goals-unmet')
+            io.info('The goals are not all met, and the job passes: fail-on-unmet-goals is false, so unmet goals only report (the check run, if any, concludes neutral).');
         const planFile = outcome.kind === 'planned' ? await writeFrozenPlan(outcome.plan, paths.frozenPlan, settings.planPath, io, redact) : undefined;
         const outputs = (0,action_outputs/* actionOutputs */.dr)(report, { report: reported ? paths.report : '', trace: trace ? paths.trace : '', ...(planFile && { planFile }) }, redact);
         // The shard and merge jobs are given this state by its id (`prepared`): no other job can stand in for it.

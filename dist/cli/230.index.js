@@ -50,7 +50,9 @@ function runnable(file) {
  * looked up on PATH, as the spawn that runs it will. Only what this machine has: a workflow may install
  * the program in a step before plan-runner's, so callers warn, they do not refuse.
  */
-function programProblem(program, cwd, pathVariable) {
+function programProblem(program, cwd, pathVariable, platform = process.platform, pathExt) {
+    // Windows finds `node` as `node.exe`: each PATHEXT ending is tried, as its spawn does (found by a review).
+    const endings = platform === 'win32' ? ['', ...(pathExt ?? '.COM;.EXE;.BAT;.CMD').split(';').filter((ending) => ending !== '')] : [''];
     if (program.includes('/') || program.includes(external_node_path_.sep)) {
         const file = external_node_path_.resolve(cwd, program);
         try {
@@ -60,10 +62,10 @@ function programProblem(program, cwd, pathVariable) {
         catch {
             return `there is no file '${program}' (from ${cwd})`;
         }
-        return runnable(file) ? undefined : `'${program}' is not executable (chmod +x it, or run it through its interpreter: ["bash", "${program}"])`;
+        return endings.some((ending) => runnable(`${file}${ending}`)) ? undefined : `'${program}' is not executable (chmod +x it, or run it through its interpreter: ["bash", "${program}"])`;
     }
     const directories = (pathVariable ?? '').split(external_node_path_.delimiter).filter((directory) => directory !== '');
-    if (directories.some((directory) => runnable(external_node_path_.join(external_node_path_.resolve(cwd, directory), program))))
+    if (directories.some((directory) => endings.some((ending) => runnable(external_node_path_.join(external_node_path_.resolve(cwd, directory), `${program}${ending}`)))))
         return undefined;
     return `'${program}' is not on PATH here`;
 }
@@ -103,11 +105,15 @@ function plansOf(plan, seen = new Set()) {
  * new-user walkthrough: `validate` said ok, and `run` failed at the step with ENOENT). Warnings, not
  * errors: a workflow may install the program in a step before plan-runner's.
  */
-async function programWarnings(plan, cwd, pathVariable) {
+async function programWarnings(plan, cwd, env) {
     const warnings = [];
+    // A copy of Windows' environment keeps the name as it was written (`Path`): found whatever its case there.
+    const variable = (name) => (process.platform === 'win32' ? Object.entries(env).find(([key]) => key.toUpperCase() === name)?.[1] : env[name]);
+    const pathVariable = variable('PATH');
+    const pathExt = variable('PATHEXT');
     for (const each of plansOf(plan)) {
         const problems = commandsOf(each).flatMap((command) => {
-            const problem = programProblem(command.program, cwd, pathVariable);
+            const problem = programProblem(command.program, cwd, pathVariable, process.platform, pathExt);
             return problem === undefined ? [] : [{ command, problem }];
         });
         if (problems.length === 0 || each.file === undefined)
@@ -177,7 +183,7 @@ async function validateCommand(files, out, options = {}) {
             await result.servers?.close();
             // The file name as the error lines show it (formatPlanError): an ESC in it moved the cursor (adversarial pass).
             out(`ok ${(0,visible_controls/* visibleControls */.x)(file)}: ${describeValidPlan(result.plan)}`);
-            for (const warning of await programWarnings(result.plan, options.cwd ?? process.cwd(), env.PATH))
+            for (const warning of await programWarnings(result.plan, options.cwd ?? process.cwd(), env))
                 out((0,visible_controls/* visibleControls */.x)(warning));
         }
         else {

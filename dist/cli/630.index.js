@@ -52,6 +52,10 @@ var summary_header = __webpack_require__(31675);
 var escape_markdown = __webpack_require__(60949);
 // EXTERNAL MODULE: ./lib/core/code-fence.js
 var code_fence = __webpack_require__(71874);
+// EXTERNAL MODULE: ./lib/plan/plan-error.js
+var plan_error = __webpack_require__(36487);
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __webpack_require__(80083);
 // EXTERNAL MODULE: ./lib/goals/final-status.js
 var final_status = __webpack_require__(58983);
 // EXTERNAL MODULE: ./lib/goals/goals-verdict.js
@@ -79,10 +83,6 @@ function judgedRecord(record, status, goals, redact) {
     return { record: { ...record, status, ...(reason === undefined ? {} : { reason }) }, goals: shown, ...(reason === undefined ? {} : { reason }) };
 }
 
-// EXTERNAL MODULE: ./lib/plan/plan-error.js
-var plan_error = __webpack_require__(36487);
-// EXTERNAL MODULE: ./lib/core/group-digits.js
-var group_digits = __webpack_require__(80083);
 ;// CONCATENATED MODULE: ./lib/report/rejected-plan-markdown.js
 
 
@@ -287,7 +287,10 @@ function renderSummaryCost(record, limits, redact, fannedOut = false) {
     if (reused.words !== '') {
         const saved = reused.usage;
         const steps = reused.words;
-        const spent = `${(0,group_digits/* groupDigits */.K)(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'} and ${cost(saved)}`;
+        // "and unknown" read as a sum: a cost that is not known is said in words (found by a review).
+        const calls = `${(0,group_digits/* groupDigits */.K)(saved.modelCalls)} model call${saved.modelCalls === 1 ? '' : 's'}`;
+        const unpriced = saved.unpricedCalls ?? 0;
+        const spent = unpriced === 0 ? `${calls} and ${usd(saved.costUsd)}` : unpriced >= saved.modelCalls ? `${calls} (their cost not known)` : `${calls} and ${usd(saved.costUsd)} (and the cost of ${(0,group_digits/* groupDigits */.K)(unpriced)}, not known)`;
         lines.push('', 
         // A job of a fanned-out run takes the steps the other jobs of its workflow run ran: not a resume, and their cost is counted where they ran.
         fannedOut
@@ -880,6 +883,8 @@ function renderRejectedReport(errors, planPath, redact) {
 
 
 
+
+
 /** The note that opens a report whose trace could not be written whole. */
 function traceLostNote(tracePath, redact) {
     return [
@@ -921,9 +926,11 @@ function reportOf(outcome, context) {
     }
     if (outcome.kind === 'rejected') {
         const planErrors = relativePlanErrors(outcome.errors, context.planFile, context.planPath);
+        // As the summary counts them: an "and N more" line stands for N problems.
+        const problems = (0,plan_error/* problemCount */.b)(planErrors);
         return {
             status: 'failed',
-            reason: `the plan was rejected (${planErrors.length} problem${planErrors.length === 1 ? '' : 's'})`,
+            reason: `the plan was rejected (${(0,group_digits/* groupDigits */.K)(problems)} problem${problems === 1 ? '' : 's'})`,
             goals: [],
             markdown: withAbandoned([renderRejectedReport(planErrors, context.planPath, context.redact), ...(outcome.rejectedPlan ? [renderRejectedPlan(outcome.rejectedPlan, context.redact)] : [])].join('\n\n'), outcome.usage),
             planErrors,

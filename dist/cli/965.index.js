@@ -1541,7 +1541,7 @@ async function loadPlanFile(path, options = {}) {
     catch (error) {
         const code = error?.code;
         if (code === 'ENOENT')
-            return fail('no such file; check the path (it is relative to the current directory; in a workflow, the repository root)');
+            return fail('no such file; check the path (it is relative to the current directory; in a workflow, the repository root, which a step with actions/checkout must fill first)');
         if (code === 'EACCES')
             return fail('cannot read the file: permission denied');
         return { ok: false, errors: [(0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_5__/* .unexpectedError */ .Wm)(error, path)] };

@@ -1,5 +1,5 @@
-export const id = 413;
-export const ids = [413];
+export const id = 80;
+export const ids = [80];
 export const modules = {
 
 /***/ 69231:
@@ -2842,7 +2842,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 27037:
+/***/ 68144:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3358,6 +3358,8 @@ class FanOutStateError extends step_error/* StepError */.zg {
 class ItemFailedError extends step_error/* StepError */.zg {
     stepKey;
     failures;
+    /** An item failed on a model endpoint no call can use (see `endpointUnusable`). */
+    endpointUnusable;
     constructor(fields) {
         const [first] = fields.failures;
         const more = fields.failures.length > 1 ? ` (and ${fields.failures.length - 1} more item${fields.failures.length === 2 ? '' : 's'} failed)` : '';
@@ -3365,6 +3367,7 @@ class ItemFailedError extends step_error/* StepError */.zg {
         super(`item ${first?.key ?? '?'} failed: ${first?.error ?? 'unknown error'}${more}${notRun} (on_item_failure: fail; write on_item_failure: continue to keep the other results)`, { transient: false });
         this.stepKey = fields.stepKey;
         this.failures = fields.failures;
+        this.endpointUnusable = fields.endpointUnusable === true;
     }
 }
 
@@ -3440,6 +3443,8 @@ class MappedStep {
         this.usage = (0,core_usage/* addUsage */.v)(this.usage, usage);
     }
     /** A child failed; `stop` is the run's stop for a child stopped with the run (not the item's own failure); `ran` false for one that never started here. */
+    /** An item failed on a model endpoint no call can use (see `endpointUnusable`). */
+    endpointUnusable = false;
     failed(index, error, usage, stop, ran = true) {
         if (ran)
             this.#running -= 1;
@@ -3469,16 +3474,22 @@ class NestedPlanError extends step_error/* StepError */.zg {
      * would repeat): the outer run escalates too, as for its own step, never continuing or replanning past it.
      */
     escalation;
+    /** A step of the used plan failed on a model endpoint no call can use (see `endpointUnusable`). */
+    endpointUnusable;
     constructor(fields) {
         super(`the plan ${fields.uses} ${fields.problem}`, { transient: false });
         this.stepKey = fields.stepKey;
         this.uses = fields.uses;
         if (fields.escalation !== undefined)
             this.escalation = fields.escalation;
+        this.endpointUnusable = fields.endpointUnusable === true;
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/hide-cut-fragments.js
+var hide_cut_fragments = __webpack_require__(99674);
 ;// CONCATENATED MODULE: ./lib/run/run-nested-plan.js
+
 
 
 
@@ -3532,7 +3543,7 @@ async function runNestedPlan(step, context) {
         return fail(context.signal.reason, usage);
     if (outcome.status !== 'succeeded') {
         const escalation = outcome.status === 'escalated' ? { escalation: outcome.reason ?? 'it escalated' } : {};
-        return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `did not succeed: ${outcome.reason ?? outcome.status}`, ...escalation }), usage);
+        return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `did not succeed: ${outcome.reason ?? outcome.status}`, ...escalation, ...(outcome.endpointUnusable && { endpointUnusable: true }) }), usage);
     }
     const goals = inner.source?.goals ?? [];
     if (goals.length > 0) {
@@ -3541,7 +3552,9 @@ async function runNestedPlan(step, context) {
         const verdict = (0,goals_verdict/* goalsVerdict */.A)(results);
         // Recorded in the used plan's own record (the trace, the summary and the log show them under the step):
         // a warning it did not meet, or why its step passed, showed nowhere.
-        outcome.recordGoals(results, verdict.goalsMet ? outcome.status : 'goals-unmet');
+        // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as the job's goals are.
+        const redact = deps.redact ?? ((text) => text);
+        outcome.recordGoals(results.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.w)(redact(goal.evidence)) })), verdict.goalsMet ? outcome.status : 'goals-unmet');
         if (!verdict.goalsMet) {
             const unmet = verdict.unmetRequired.map((goal) => `'${goal.name}' ${goal.outcome === 'error' ? 'could not be evaluated' : 'not met'} (${goal.evidence})`).join('; ');
             return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `ran, but its goals decide against it: ${unmet}` }), usage);
@@ -4098,6 +4111,23 @@ class RepeatedSideEffectError extends step_error/* StepError */.zg {
     }
 }
 
+;// CONCATENATED MODULE: ./lib/run/endpoint-unusable.js
+
+
+
+/**
+ * True when a step failed on a model call that fails for every call of the run alike, the replanner's
+ * included: the endpoint could not be reached, or it refused the key (401). Not a 403, which an endpoint
+ * gives for one model or one request (a key without access to an agent's model, a moderation refusal),
+ * where the replanner's call may pass. A `for_each` step whose item failed so, and a `type: plan` step
+ * whose used plan did, count too.
+ */
+function endpointUnusable(error) {
+    if (error instanceof model_call_error/* ModelCallError */.s)
+        return error.failure === 'connection' || error.status === 401;
+    return (error instanceof ItemFailedError || error instanceof NestedPlanError) && error.endpointUnusable;
+}
+
 ;// CONCATENATED MODULE: ./lib/run/step-reuse-key.js
 
 
@@ -4228,6 +4258,8 @@ class PlanRun {
     results = new Map();
     /** Failures no replan recovered from: they decide the verdict. */
     failures = [];
+    /** A step failed on a model endpoint no call can use (see `endpointUnusable`): a used plan's step that runs this plan says so. */
+    endpointUnusable = false;
     /** Every permanent failure of the run, oldest first. */
     history = [];
     /** Steps skipped because an upstream step failed with `on_failure: continue`, and that upstream's key. */
@@ -4872,6 +4904,8 @@ class PlanRun {
         }
         else {
             const error = `${(0,error_text/* errorText */.k)(outcome.error)}${outcome.attempts > 1 ? ` (after ${outcome.attempts} attempts)` : ''}`;
+            if (endpointUnusable(outcome.error))
+                mapped.endpointUnusable = true;
             mapped.failed(index, error, usage, outcome.error instanceof run_stopped_error/* RunStoppedError */.F ? outcome.error : undefined);
             this.#journal.step({ type: 'item_failed', stepKey: parent, index, error, transient: (0,step_error/* isTransient */.dg)(outcome.error), durationMs, usage, ...retried });
         }
@@ -4894,7 +4928,7 @@ class PlanRun {
         if (stop)
             return this.#conclude(mapped.key, { ok: false, error: stop, ...ended });
         if (mapped.halted) {
-            return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: mapped.notStarted }), ...ended });
+            return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: mapped.notStarted, endpointUnusable: mapped.endpointUnusable }), ...ended });
         }
         if (mapped.failures.length > 0) {
             const listed = mapped.failures.slice(0, 20).map((failure) => `${failure.key}: ${failure.error}`).join('; ');
@@ -4941,6 +4975,8 @@ class PlanRun {
         if (outcome.error instanceof run_stopped_error/* RunStoppedError */.F)
             return;
         this.missing.set(key, `step ${key} failed: ${error}`);
+        if (endpointUnusable(outcome.error))
+            this.endpointUnusable = true;
         const failure = { step, error, attempts: outcome.attempts, ...(transient && { transient }) };
         this.history.push(failure);
         const unknownCall = this.#unknownCallOf(key);
@@ -5190,10 +5226,6 @@ function repeatedWhy(key, refused) {
  */
 function unknownCallWhy(stepKey, call) {
     return `step ${stepKey} called ${call}, a tool with side effects, and got no answer it could use (none came, the call was stopped, or the answer was too large to read); it may have taken effect, so plan-runner will not call it again: check whether it did`;
-}
-/** A model call that failed for every call of the run alike: the endpoint unreachable, or the key refused. */
-function endpointUnusable(error) {
-    return error instanceof model_call_error/* ModelCallError */.s && (error.failure === 'connection' || error.status === 401 || error.status === 403);
 }
 
 ;// CONCATENATED MODULE: ./lib/run/run-cancelled-error.js
@@ -5483,6 +5515,7 @@ function finish(journal, run, internal, plan, deps) {
         replans: run?.replans ?? 0,
         reused: run?.reused.size ?? 0,
         masked: run?.masked ?? new Map(),
+        ...(run?.endpointUnusable && { endpointUnusable: true }),
         recordGoals: (goals, status, usage, reason) => journal.goalsChecked(goals, status, usage, reason),
         ...(stop instanceof RunEscalatedError && { escalation: escalationOf(stop, plan.source?.escalate) }),
         ...(resultStepKey === undefined ? {} : { resultStepKey, finalResult: run?.results.get(resultStepKey) }),
@@ -5521,8 +5554,6 @@ var read_resume_trace = __webpack_require__(62935);
 var resume_state = __webpack_require__(53498);
 // EXTERNAL MODULE: ./lib/run/budget-exceeded-error.js
 var budget_exceeded_error = __webpack_require__(46807);
-// EXTERNAL MODULE: ./lib/core/hide-cut-fragments.js
-var hide_cut_fragments = __webpack_require__(99674);
 // EXTERNAL MODULE: ./lib/goals/final-status.js
 var final_status = __webpack_require__(58983);
 ;// CONCATENATED MODULE: ./lib/job/judge-goals.js
@@ -7047,21 +7078,22 @@ function replayModelClient(path, options = {}) {
 /* harmony export */ });
 /**
  * `value` read as its input's default is: text (every CLI `--input` is text) that spells a decimal
- * number or true/false, for an input whose default is a number or a flag. `--input n=7` reached a math
+ * number or true/false, for an input whose default is a number or a flag (a number past what a double holds
+ * exactly is the nearest one, as the default would be written). `--input n=7` reached a math
  * tool as "7", which its schema refused. Text that is no number for a number input, or neither true nor
  * false for a flag, is an error (`ok: false`): it reached the first tool that used it, whose error named
  * neither the input nor where it came from (found by a new-user walkthrough).
  */
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 function asDeclared(value, fallback) {
     if (typeof value !== 'string')
         return { ok: true, value };
     const text = value.trim();
     if (typeof fallback === 'number') {
-        const number = Number(text);
-        if (text === '' || !Number.isFinite(number))
-            return { ok: false };
-        // Only text a finite number writes back as it was: `1.10` (a version), `0x10`, `1e3`, 20 digits stay text.
-        return { ok: true, value: String(number) === text ? number : value };
+        // A decimal number as people write one (`7`, `-0.25`, `1.50`, `1e3`); not hex, `Infinity` or blanks, which
+        // `Number` also reads: those stayed text and failed at the first tool (found by a review).
+        const number = DECIMAL.test(text) ? Number(text) : Number.NaN;
+        return Number.isFinite(number) ? { ok: true, value: number } : { ok: false };
     }
     if (typeof fallback === 'boolean')
         return /^(?:true|false)$/.test(text) ? { ok: true, value: text === 'true' } : { ok: false };
