@@ -51,10 +51,9 @@ export async function programWarnings(plan: ValidPlan, cwd: string, env: Readonl
   // A copy of Windows' environment keeps the name as it was written (`Path`): found whatever its case there.
   const variable = (name: string) => (process.platform === 'win32' ? Object.entries(env).find(([key]) => key.toUpperCase() === name)?.[1] : env[name]);
   const pathVariable = variable('PATH');
-  const pathExt = variable('PATHEXT');
   for (const each of plansOf(plan)) {
     const problems = commandsOf(each).flatMap((command) => {
-      const problem = programProblem(command.program, cwd, pathVariable, process.platform, pathExt);
+      const problem = programProblem(command.program, cwd, pathVariable);
       return problem === undefined ? [] : [{ command, problem }];
     });
     if (problems.length === 0 || each.file === undefined) continue;

@@ -18,9 +18,12 @@ function runnable(file: string): boolean {
  * looked up on PATH, as the spawn that runs it will. Only what this machine has: a workflow may install
  * the program in a step before plan-runner's, so callers warn, they do not refuse.
  */
-export function programProblem(program: string, cwd: string, pathVariable: string | undefined, platform: NodeJS.Platform = process.platform, pathExt?: string): string | undefined {
-  // Windows finds `node` as `node.exe`: each PATHEXT ending is tried, as its spawn does (found by a review).
-  const endings = platform === 'win32' ? ['', ...(pathExt ?? '.COM;.EXE;.BAT;.CMD').split(';').filter((ending) => ending !== '')] : [''];
+export function programProblem(program: string, cwd: string, pathVariable: string | undefined, platform: NodeJS.Platform = process.platform): string | undefined {
+  // Windows finds `node` as `node.exe`: a name without an ending is tried with `.com` and `.exe`, as a spawn
+  // without a shell tries it (not PATHEXT's `.cmd` and `.bat`, which such a spawn refuses; found by reviews).
+  const windows = platform === 'win32';
+  if (windows && /\.(?:cmd|bat)$/i.test(program)) return `'${program}' is a batch file, which starts only through cmd: write ["cmd", "/c", "${program}", …]`;
+  const endings = windows && path.win32.extname(program) === '' ? ['.com', '.exe'] : [''];
   if (program.includes('/') || program.includes(path.sep)) {
     const file = path.resolve(cwd, program);
     try {

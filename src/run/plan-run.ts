@@ -715,6 +715,8 @@ export class PlanRun {
 
   #concludeMapped(mapped: MappedStep): void {
     this.#mapped.delete(mapped.key);
+    // Items that failed so under on_item_failure: continue leave the step completed, and the run's endpoint unusable all the same.
+    if (mapped.endpointUnusable) this.endpointUnusable = true;
     const stop = this.stopReason ?? mapped.stop;
     // A shard's step is not done while other shards have items of it: it stays in progress; the merge completes it.
     if (mapped.left > 0 && !mapped.halted && !stop) return;
@@ -799,7 +801,8 @@ export class PlanRun {
     // The replanner calls the same endpoint with the same key: when the step could not reach it or was
     // refused the key, a replan only repeats that failure, retries and all, and then reports a plan it
     // could not write (found by a new-user walkthrough: 7 s of calls to a dead endpoint, then `escalated`).
-    const policy = chosen === 'replan' && endpointUnusable(outcome.error) ? 'fail' : chosen;
+    // Any call of this run that found the endpoint so (an item's under on_item_failure: continue included): the replanner's would too.
+    const policy = chosen === 'replan' && (this.endpointUnusable || endpointUnusable(outcome.error)) ? 'fail' : chosen;
     if (policy === 'replan' && this.#deps.replanner) {
       // Its dependents stay pending: the replan replaces them.
       this.failures.push({ stepKey: key, error, recoverable: true });

@@ -72,13 +72,15 @@ export async function runNestedPlan(step: PlanStep, context: NestedRunContext): 
   const goals = inner.source?.goals ?? [];
   if (goals.length > 0) {
     const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates: finalStepStates(outcome.record), unfinished: unfinishedWork(outcome.record), masked: outcome.masked, ...(outcome.resultStepKey !== undefined && { resultStepKey: outcome.resultStepKey }) };
-    const results = await (deps.checkGoals ?? ((list, goalTarget, signal) => evaluateGoals(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal })))(goals, target, context.signal);
+    const judged = await (deps.checkGoals ?? ((list, goalTarget, signal) => evaluateGoals(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal })))(goals, target, context.signal);
+    // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as the
+    // job's goals are, for the record and for the step's error alike (a review found the error built from the raw excerpt).
+    const redact = deps.redact ?? ((text: string) => text);
+    const results = judged.map((goal) => ({ ...goal, evidence: hideCutFragments(redact(goal.evidence)) }));
     const verdict = goalsVerdict(results);
     // Recorded in the used plan's own record (the trace, the summary and the log show them under the step):
     // a warning it did not meet, or why its step passed, showed nowhere.
-    // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as the job's goals are.
-    const redact = deps.redact ?? ((text: string) => text);
-    outcome.recordGoals(results.map((goal) => ({ ...goal, evidence: hideCutFragments(redact(goal.evidence)) })), verdict.goalsMet ? outcome.status : 'goals-unmet');
+    outcome.recordGoals(results, verdict.goalsMet ? outcome.status : 'goals-unmet');
     if (!verdict.goalsMet) {
       const unmet = verdict.unmetRequired.map((goal) => `'${goal.name}' ${goal.outcome === 'error' ? 'could not be evaluated' : 'not met'} (${goal.evidence})`).join('; ');
       return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `ran, but its goals decide against it: ${unmet}` }), usage);

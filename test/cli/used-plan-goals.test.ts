@@ -109,7 +109,7 @@ workflow_sequence:
 
   // Found by a review: a used plan's goal evidence was recorded as the excerpt was cut, where the job's goals
   // have it redacted and their cut token fragments hidden: a token cut at the excerpt's start showed its tail.
-  it("show their evidence with a token cut at the excerpt's edge hidden", async () => {
+  it("show their evidence with a token cut at the excerpt's edge hidden, a required goal's in the step's error too", async () => {
     const token = `ghp_${'a1B2'.repeat(9)}`;
     const leaf = `name: Leaf
 tools:
@@ -119,10 +119,12 @@ workflow_sequence:
 goals:
   - { name: no needle, not_contains: NEEDLE, severity: warning }
 `;
-    const { summary, trace, out } = await runOuter(INNER.replace(/goals:[^]*/, ''), leaf);
-    for (const text of [summary, trace, out]) {
-      expect(text).toContain('no needle');
-      expect(text).not.toMatch(/…a1B2|1B2a1B2/);
+    for (const goal of [leaf, leaf.replace(', severity: warning', '')]) {
+      const { summary, trace, out } = await runOuter(INNER.replace(/goals:[^]*/, ''), goal);
+      for (const text of [summary, trace, out]) {
+        expect(text).toContain('no needle');
+        expect(text).not.toMatch(/…a1B2|1B2a1B2/);
+      }
     }
   });
 });

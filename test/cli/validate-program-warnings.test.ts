@@ -48,12 +48,18 @@ it('warns of each command program this machine cannot start, in the plan and the
   ]);
 });
 
-// Found by a review: on Windows `node` is `node.exe`, and every bare program name would have been warned of.
-it('finds a program by its PATHEXT ending on Windows', async () => {
+// Found by reviews: on Windows `node` is `node.exe`, and every bare program name would have been warned of;
+// and a spawn without a shell tries `.com` and `.exe` only, and refuses a batch file.
+it('finds a program as a spawn on Windows does', async () => {
   const { programProblem } = await import('../../src/process/program-problem.ts');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-pathext-'));
-  writeFileSync(path.join(dir, 'tool.EXE'), '');
-  chmodSync(path.join(dir, 'tool.EXE'), 0o755);
-  expect(programProblem('tool', dir, dir, 'win32', '.COM;.EXE')).toBeUndefined();
+  for (const name of ['tool.exe', 'other.cmd']) {
+    writeFileSync(path.join(dir, name), '');
+    chmodSync(path.join(dir, name), 0o755);
+  }
+  expect(programProblem('tool', dir, dir, 'win32')).toBeUndefined();
+  expect(programProblem('tool.exe', dir, dir, 'win32')).toBeUndefined();
   expect(programProblem('tool', dir, dir, 'linux')).toBe("'tool' is not on PATH here");
+  expect(programProblem('other', dir, dir, 'win32')).toBe("'other' is not on PATH here");
+  expect(programProblem('other.cmd', dir, dir, 'win32')).toBe(`'other.cmd' is a batch file, which starts only through cmd: write ["cmd", "/c", "other.cmd", …]`);
 });

@@ -39,6 +39,12 @@ it('a for_each step or a used plan whose model call had its key refused is not r
   const used = await runOfflineJob({ plan: `name: Uses\nmodel: { name: gpt-4.1-mini }\nworkflow_sequence:\n  - { id: u, type: plan, uses: inner.yml }\n`, files: { 'inner.yml': items }, script: () => httpError(401, { message: 'invalid api key' }) });
   expect(used.outcome.kind === 'ran' && used.outcome.run.status).toBe('failed');
   expect(used.server.requests).toHaveLength(2);
+  // Items that failed so under on_item_failure: continue leave their step completed; a later step's failure
+  // is not replanned either (found by a review).
+  const continued = `${items.replace('for_each: "${steps.1.result}" }', 'for_each: "${steps.1.result}", on_item_failure: continue }')}  - { id: 3, type: tool_call, tool: fails, args: {}, depends_on: [2] }\n`.replace('tools:\n', 'tools:\n  fails: { description: F, command: ["sh", "-c", "exit 3"], input: { type: object } }\n');
+  const after = await runOfflineJob({ plan: continued, script: () => httpError(401, { message: 'invalid api key' }) });
+  expect(after.outcome.kind === 'ran' && after.outcome.run.status).toBe('failed');
+  expect(after.server.requests).toHaveLength(2);
   const forbidden = await runOfflineJob({ plan: items, script: () => httpError(403, { message: 'no access to this model' }) });
   expect(forbidden.outcome.kind === 'ran' && forbidden.outcome.run.status).toBe('escalated');
   expect(forbidden.server.requests).toHaveLength(3);
