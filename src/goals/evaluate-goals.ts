@@ -8,6 +8,7 @@ import { resolveGoalTarget, type GoalTarget } from './goal-target.ts';
 import { cutNoteIn } from '../core/cut-note.ts';
 import { resultText } from '../core/result-text.ts';
 import { valueText, type ValueText } from './value-text.ts';
+import { endpointRefusesEveryCall } from '../llm/model-call-error.ts';
 
 /**
  * Checks every goal against the finished run and returns the results in the order the goals were
@@ -75,6 +76,7 @@ async function evaluateGoal(goal: Goal, target: GoalTarget, deps: GoalDeps, text
       error instanceof GoalNotEvaluableError
         ? error.message
         : `could not evaluate: ${error instanceof Error ? error.message : String(error)}`;
-    return { name: goal.name, severity, outcome: 'error', evidence };
+    // A judge whose call found the endpoint unusable: a used plan's step that fails on it is not replanned (see endpointUnusable).
+    return { name: goal.name, severity, outcome: 'error', evidence, ...(endpointRefusesEveryCall(error instanceof Error ? error.cause : undefined) && { endpointUnusable: true as const }) };
   }
 }

@@ -9,4 +9,6 @@ export interface GoalResult {
   readonly severity: GoalSeverity;
   readonly outcome: GoalOutcome;
   readonly evidence: string;
+  /** An `error` whose model call (a judge's) found the endpoint unusable for every call (`endpointRefusesEveryCall`). */
+  readonly endpointUnusable?: true;
 }

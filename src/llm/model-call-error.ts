@@ -42,6 +42,15 @@ function hint(failure: ModelCallFailure, status: number | undefined): string {
   return 'The endpoint rejected the request; check that it supports this model and Chat Completions tool calls.';
 }
 
+/**
+ * True for a model call that fails for every call to its endpoint alike, the replanner's included: the
+ * endpoint could not be reached, or it refused the key (401). Not a 403, which an endpoint gives for one
+ * model or one request (a key without access to an agent's model, a moderation refusal).
+ */
+export function endpointRefusesEveryCall(error: unknown): boolean {
+  return error instanceof ModelCallError && (error.failure === 'connection' || error.status === 401);
+}
+
 /** A Chat Completions call that failed after the SDK's own retries; `transient` follows the SDK's retry rules. */
 export class ModelCallError extends StepError {
   readonly purpose: string;

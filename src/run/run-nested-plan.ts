@@ -83,7 +83,8 @@ export async function runNestedPlan(step: PlanStep, context: NestedRunContext): 
     outcome.recordGoals(results, verdict.goalsMet ? outcome.status : 'goals-unmet');
     if (!verdict.goalsMet) {
       const unmet = verdict.unmetRequired.map((goal) => `'${goal.name}' ${goal.outcome === 'error' ? 'could not be evaluated' : 'not met'} (${goal.evidence})`).join('; ');
-      return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `ran, but its goals decide against it: ${unmet}` }), usage);
+      const unusable = verdict.unmetRequired.some((goal) => goal.endpointUnusable === true);
+      return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `ran, but its goals decide against it: ${unmet}`, ...(unusable && { endpointUnusable: true }) }), usage);
     }
   }
   const masked = outcome.resultStepKey === undefined ? undefined : outcome.masked.get(outcome.resultStepKey);

@@ -49,3 +49,12 @@ it('a for_each step or a used plan whose model call had its key refused is not r
   expect(forbidden.outcome.kind === 'ran' && forbidden.outcome.run.status).toBe('escalated');
   expect(forbidden.server.requests).toHaveLength(3);
 });
+
+// Found by a review: a used plan whose judge goal got the 401 failed its step through its goals, and that
+// step was replanned: one more call to the endpoint that refused the key, then `escalated`.
+it('a used plan whose judge had its key refused is not replanned', async () => {
+  const inner = 'name: Inner\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 } }\ngoals:\n  - { name: fine, judge: The sum is right. }\n';
+  const job = await runOfflineJob({ plan: 'name: Uses\nmodel: { name: gpt-4.1-mini }\nworkflow_sequence:\n  - { id: u, type: plan, uses: inner.yml }\n', files: { 'inner.yml': inner }, script: () => httpError(401, { message: 'invalid api key' }) });
+  expect(job.outcome.kind === 'ran' && job.outcome.run.status).toBe('failed');
+  expect(job.server.requests).toHaveLength(1);
+});
