@@ -20,6 +20,24 @@ interface CommentPayload {
 }
 
 /**
+ * Why this event's comment, which reads as an answer to a paused run, is none, or undefined: a first line
+ * that starts with `/approve` or `/reject` but holds more (`/approve <hash>`), or a comment edited into one.
+ * Taken as no command, such a comment started a run of the plan afresh (found by an adversarial pass).
+ */
+export function malformedApprovalCommand(github: Pick<GitHubRunContext, 'eventName' | 'payload'>): string | undefined {
+  if (github.eventName !== 'issue_comment') return undefined;
+  const payload = (github.payload ?? {}) as CommentPayload;
+  const body = payload.comment?.body;
+  if (typeof body !== 'string') return undefined;
+  const first = body.trimStart().split(/\r?\n/, 1)[0]?.trim() ?? '';
+  const kind = /^\/(approve|reject)(?![\w-])/i.exec(first)?.[1]?.toLowerCase();
+  if (kind === undefined) return undefined;
+  if (payload.action !== 'created') return `/${kind}: an edited comment is no answer (the comment was ${String(payload.action)}); post /${kind} in a new comment. Nothing was changed`;
+  if (first !== `/${kind}`) return `/${kind} takes nothing after it on its line (it answers the run that waits; no hash): write /${kind} alone on the first line of a new comment. Nothing was changed`;
+  return undefined;
+}
+
+/**
  * The approval command of this event: an `issue_comment` just created whose first line is exactly
  * `/approve` or `/reject` (anything may follow on later lines); undefined for every other event.
  */

@@ -40,8 +40,8 @@ import type { StepWeights } from '../run/start-order.ts';
 import { stepWeightsFromTrace } from '../run/trace-step-weights.ts';
 import { shardMatrix } from '../state/fan-out-states.ts';
 import { loadFanOutStates } from './fan-out-state.ts';
-import { approvalCommand } from './approval-command.ts';
-import { answeredPause, findWaitingRun, recordAnswer, type RecordedAnswer } from './waiting-run.ts';
+import { approvalCommand, malformedApprovalCommand } from './approval-command.ts';
+import { answeredPause, findWaitingRun, pendingApprovalHash, recordAnswer, type RecordedAnswer } from './waiting-run.ts';
 import { rejectRun } from './reject-run.ts';
 import { REPORTED_STATE, writeReport } from './write-report.ts';
 import type { ApprovalGrant } from '../job/grant-approval.ts';
@@ -212,7 +212,17 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   const resume = settings.resumeFrom === undefined ? undefined : await readResumeTrace(settings.resumeFrom);
   if (resume && !resume.ok) return refuseRun(given, `resume-from: ${resume.problem}`, deps);
   // `/approve` or `/reject` on a pull request or issue: the paused run it answers, found through plan-runner's own comment.
+  const malformed = malformedApprovalCommand(settings.github);
+  if (malformed) return refuseRun(given, malformed, deps);
+  if (readOnly && approvalCommand(settings.github)) {
+    return refuseRun(given, "approvals are not taken on a fork's pull request: its runs are read-only, and none pauses there. Nothing was changed", deps);
+  }
   const command = readOnly ? undefined : approvalCommand(settings.github);
+  // A run that answers nothing on a comment event must not take over the comment of a run that waits.
+  const pending = !command && settings.github.eventName === 'issue_comment' && deps.github ? await pendingApprovalHash(settings, deps.github) : undefined;
+  if (pending !== undefined) {
+    return refuseRun(given, `a run of ${settings.planPath} waits for approval here (approval ${pending}): answer it with /approve or /reject alone on the first line of a new comment. Nothing ran, and its comment is left as it is`, deps);
+  }
   if (command?.app) return refuseRun(given, `/${command.kind}: @${command.by} is an app, and an approval needs a person with write access; nothing was changed`, deps);
   const waiting = command && (await findWaitingRun(settings, deps));
   if (command && waiting && !waiting.ok) return refuseRun(given, `/${command.kind}: ${waiting.problem}`, deps);

@@ -54,6 +54,24 @@ function planComments(settings: ActionSettings, github: GitHubClient) {
   return target && { target, own: issueCommentApi(github, target).listOwn(commentMarker(keyedPlanId(settings))) };
 }
 
+/**
+ * The hash of the approval a run of this plan waits for on the event's pull request or issue, if its
+ * comment says one does (undefined also when the comments cannot be read): a run that answers none must
+ * not take that comment over (found by an adversarial pass: `/approve <hash>` ran the plan afresh, wrote
+ * its own pause over the waiting one, and the pull request's check stayed `action_required` for good).
+ */
+export async function pendingApprovalHash(settings: ActionSettings, github: GitHubClient): Promise<string | undefined> {
+  const comments = planComments(settings, github);
+  if (!comments) return undefined;
+  try {
+    const own = await comments.own;
+    const marker = own[0] && readApprovalMarker(own[0].body);
+    return marker?.state === 'awaiting' ? marker.hash : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function findWaitingRun(
   settings: ActionSettings,
   deps: { readonly github?: GitHubClient; readonly state?: RunStateStore },

@@ -298,3 +298,29 @@ it('another workflow run on the same commit asks anew, and a /reject keeps the p
   expect(readApprovalMarker(github.commentsOn('octo', 'app', 5).at(-1)!.body)).toMatchObject({ state: 'awaiting', runId: 78 });
   expect((await act('issue_comment', commentOn('/approve', 910), 81, stores(81))).result.outputs.status).toBe('succeeded');
 });
+
+// Found by an adversarial pass: `/approve <hash>` (or a comment edited to say /approve, or one that quotes
+// it) was no command, so the job ran the plan afresh on issue_comment, wrote its own pause over the waiting
+// one, and the pull request's check stayed `action_required` for good. Each is refused, runs nothing, and
+// leaves the waiting comment as it is; a plain /approve then approves the run that waited.
+it('an answer that is not one runs nothing and leaves the waiting comment as it is', async () => {
+  const store = await memoryStateStore();
+  await pause(store);
+  const waiting = github.commentsOn('octo', 'app', 5).at(-1)?.body ?? '';
+  const hash = readApprovalMarker(waiting)?.hash ?? '';
+  const cases: [unknown, string][] = [
+    [commentOn(`/approve ${hash}`, 910), `/approve takes nothing after it on its line (it answers the run that waits; no hash)`],
+    [{ ...commentOn('/approve', 911), action: 'edited' }, '/approve: an edited comment is no answer (the comment was edited); post /approve in a new comment'],
+    [commentOn('> /approve', 912), 'a run of plan.yml waits for approval here'],
+    [commentOn('LGTM\n/approve', 913), 'a run of plan.yml waits for approval here'],
+  ];
+  for (const [payload, why] of cases) {
+    const answer = await act('issue_comment', payload, 90, store);
+    expect(answer.result.failure, why).toContain(why);
+    expect(github.commentsOn('octo', 'app', 5).at(-1)?.body).toBe(waiting);
+  }
+  await expect(readFile(path.join(workspace, 'published.txt'), 'utf8')).rejects.toThrow();
+  const approved = await act('issue_comment', commentOn('/approve', 914, new Date(Date.now() + 1_000).toISOString()), 91, store);
+  expect(approved.result.outputs.status).toBe('succeeded');
+  expect(await readFile(path.join(workspace, 'published.txt'), 'utf8')).toContain('"total":42');
+});

@@ -112,6 +112,15 @@ describe('runAction admission', () => {
     expect(modelCalls).toEqual([]);
   });
 
+  // Found by an adversarial pass: /approve on a fork's pull request ran the plan from scratch, read-only, and
+  // failed on a withheld tool, never saying approvals are not taken there.
+  it('refuses an approval on a fork’s pull request, saying why, and calls no model', async () => {
+    const payload = { ...sender('maintainer'), action: 'created', comment: { body: '/approve', user: { login: 'maintainer', type: 'User' } }, issue: { number: 3, pull_request: { url: 'https://api.github.com/repos/octo/demo/pulls/3' } } };
+    const { result, modelCalls } = await run({ eventName: 'issue_comment', payload });
+    expect(result.failure).toContain("approvals are not taken on a fork's pull request: its runs are read-only, and none pauses there");
+    expect(modelCalls).toEqual([]);
+  });
+
   it('refuses when the permission lookup fails', async () => {
     const { result, modelCalls } = await run({ eventName: 'issues', payload: sender('ghost'), permission: () => Promise.reject(new Error('HTTP 500')) });
     expect(result.failure).toContain('could not be read (HTTP 500)');
