@@ -15,7 +15,7 @@ export const modules = {
 // Endpoints that refused `response_format` once are asked without it from then on.
 const refusesResponseFormat = new WeakSet();
 function refusedFormat(error) {
-    return error instanceof _llm_model_call_error_js__WEBPACK_IMPORTED_MODULE_0__/* .ModelCallError */ .s && error.failure === 'http' && (error.status === 400 || error.status === 422);
+    return error instanceof _llm_model_call_error_js__WEBPACK_IMPORTED_MODULE_0__/* .ModelCallError */ .sX && error.failure === 'http' && (error.status === 400 || error.status === 422);
 }
 /**
  * The answer's text, or a refusal when the endpoint cut it off (`finish_reason` length or

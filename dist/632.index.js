@@ -57,19 +57,19 @@ function modelCallErrorFromSdk(error, call) {
     const endpoint = call.endpoint === undefined ? {} : { endpoint: call.endpoint };
     if (cutOff(error)) {
         const detail = `the answer was cut off before its end (${error.message}: ${String(error.cause.message)})`;
-        return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .s({ purpose, model, ...endpoint, failure: 'truncated', transient: true, attempts: 1, detail, cause: error });
+        return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .sX({ purpose, model, ...endpoint, failure: 'truncated', transient: true, attempts: 1, detail, cause: error });
     }
     if (error instanceof _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_1__/* .AnswerTooLargeError */ .O) {
-        return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .s({ purpose, model, ...endpoint, failure: 'too-large', transient: false, attempts: 1, detail: error.message, cause: error });
+        return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .sX({ purpose, model, ...endpoint, failure: 'too-large', transient: false, attempts: 1, detail: error.message, cause: error });
     }
     if (error instanceof SyntaxError) {
-        return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .s({ purpose, model, ...endpoint, failure: 'malformed', transient: false, attempts: 1, detail: `the answer is not valid JSON (${error.message})`, cause: error });
+        return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .sX({ purpose, model, ...endpoint, failure: 'malformed', transient: false, attempts: 1, detail: `the answer is not valid JSON (${error.message})`, cause: error });
     }
     if (!(error instanceof openai__WEBPACK_IMPORTED_MODULE_0__.APIError))
         return error;
     if (error instanceof openai__WEBPACK_IMPORTED_MODULE_0__.APIConnectionError) {
         const timeout = error instanceof openai__WEBPACK_IMPORTED_MODULE_0__.APIConnectionTimeoutError;
-        return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .s({
+        return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .sX({
             purpose,
             model,
             ...endpoint,
@@ -82,7 +82,7 @@ function modelCallErrorFromSdk(error, call) {
     }
     const status = error.status ?? 0;
     const transient = isRetryableStatus(status, error.headers);
-    return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .s({
+    return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .sX({
         purpose,
         model,
         ...endpoint,

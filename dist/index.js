@@ -11679,7 +11679,7 @@ const judgeCheck = {
         }
         catch (error) {
             const why = error instanceof Error ? error.message : String(error);
-            if (outage && error instanceof model_call_error/* ModelCallError */.s && (error.failure === 'connection' || error.failure === 'timeout'))
+            if (outage && error instanceof model_call_error/* ModelCallError */.sX && (error.failure === 'connection' || error.failure === 'timeout'))
                 outage.why = shorten(why, 200);
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge call failed: ${shorten(why, 300)}`, { cause: error });
         }
@@ -11967,6 +11967,7 @@ function valueText(result) {
 
 
 
+
 /**
  * Checks every goal against the finished run and returns the results in the order the goals were
  * declared: concurrently, but `judge` goals one after another, so each model call is checked
@@ -12026,7 +12027,8 @@ async function evaluateGoal(goal, target, deps, texts) {
         const evidence = error instanceof goal_not_evaluable_error/* GoalNotEvaluableError */.E
             ? error.message
             : `could not evaluate: ${error instanceof Error ? error.message : String(error)}`;
-        return { name: goal.name, severity, outcome: 'error', evidence };
+        // A judge whose call found the endpoint unusable: a used plan's step that fails on it is not replanned (see endpointUnusable).
+        return { name: goal.name, severity, outcome: 'error', evidence, ...((0,model_call_error/* endpointRefusesEveryCall */.Ud)(error instanceof Error ? error.cause : undefined) && { endpointUnusable: true }) };
     }
 }
 
@@ -13211,9 +13213,9 @@ class MappedStep {
         this.results[index] = result;
         this.usage = (0,core_usage/* addUsage */.v)(this.usage, usage);
     }
-    /** A child failed; `stop` is the run's stop for a child stopped with the run (not the item's own failure); `ran` false for one that never started here. */
     /** An item failed on a model endpoint no call can use (see `endpointUnusable`). */
     endpointUnusable = false;
+    /** A child failed; `stop` is the run's stop for a child stopped with the run (not the item's own failure); `ran` false for one that never started here. */
     failed(index, error, usage, stop, ran = true) {
         if (ran)
             this.#running -= 1;
@@ -13317,16 +13319,19 @@ async function runNestedPlan(step, context) {
     const goals = inner.source?.goals ?? [];
     if (goals.length > 0) {
         const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates: (0,run_record/* finalStepStates */.hb)(outcome.record), unfinished: (0,run_record/* unfinishedWork */.HF)(outcome.record), masked: outcome.masked, ...(outcome.resultStepKey !== undefined && { resultStepKey: outcome.resultStepKey }) };
-        const results = await (deps.checkGoals ?? ((list, goalTarget, signal) => (0,evaluate_goals/* evaluateGoals */.Y)(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal })))(goals, target, context.signal);
+        const judged = await (deps.checkGoals ?? ((list, goalTarget, signal) => (0,evaluate_goals/* evaluateGoals */.Y)(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal })))(goals, target, context.signal);
+        // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as the
+        // job's goals are, for the record and for the step's error alike (a review found the error built from the raw excerpt).
+        const redact = deps.redact ?? ((text) => text);
+        const results = judged.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.w)(redact(goal.evidence)) }));
         const verdict = (0,goals_verdict/* goalsVerdict */.A)(results);
         // Recorded in the used plan's own record (the trace, the summary and the log show them under the step):
         // a warning it did not meet, or why its step passed, showed nowhere.
-        // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as the job's goals are.
-        const redact = deps.redact ?? ((text) => text);
-        outcome.recordGoals(results.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.w)(redact(goal.evidence)) })), verdict.goalsMet ? outcome.status : 'goals-unmet');
+        outcome.recordGoals(results, verdict.goalsMet ? outcome.status : 'goals-unmet');
         if (!verdict.goalsMet) {
             const unmet = verdict.unmetRequired.map((goal) => `'${goal.name}' ${goal.outcome === 'error' ? 'could not be evaluated' : 'not met'} (${goal.evidence})`).join('; ');
-            return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `ran, but its goals decide against it: ${unmet}` }), usage);
+            const unusable = verdict.unmetRequired.some((goal) => goal.endpointUnusable === true);
+            return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `ran, but its goals decide against it: ${unmet}`, ...(unusable && { endpointUnusable: true }) }), usage);
         }
     }
     const masked = outcome.resultStepKey === undefined ? undefined : outcome.masked.get(outcome.resultStepKey);
@@ -13813,7 +13818,7 @@ function startTimer(step, seconds, clock) {
  */
 function mayRetry(step, error, tools) {
     // An agent's tool errors go back to its model; a repeat of the whole loop would redo its tool calls.
-    if (step.type === 'agent' || !(0,step_error/* isTransient */.dg)(error) || (error instanceof model_call_error/* ModelCallError */.s && error.retriedByClient))
+    if (step.type === 'agent' || !(0,step_error/* isTransient */.dg)(error) || (error instanceof model_call_error/* ModelCallError */.sX && error.retriedByClient))
         return false;
     return !(step.tool !== undefined && tools.get(step.tool)?.sideEffects);
 }
@@ -13881,14 +13886,12 @@ class RepeatedSideEffectError extends step_error/* StepError */.zg {
 
 /**
  * True when a step failed on a model call that fails for every call of the run alike, the replanner's
- * included: the endpoint could not be reached, or it refused the key (401). Not a 403, which an endpoint
- * gives for one model or one request (a key without access to an agent's model, a moderation refusal),
- * where the replanner's call may pass. A `for_each` step whose item failed so, and a `type: plan` step
- * whose used plan did, count too.
+ * included (`endpointRefusesEveryCall`): a `for_each` step whose item failed so, and a `type: plan` step
+ * whose used plan (a step, or a judge of its goals) did, count too.
  */
 function endpointUnusable(error) {
-    if (error instanceof model_call_error/* ModelCallError */.s)
-        return error.failure === 'connection' || error.status === 401;
+    if ((0,model_call_error/* endpointRefusesEveryCall */.Ud)(error))
+        return true;
     return (error instanceof ItemFailedError || error instanceof NestedPlanError) && error.endpointUnusable;
 }
 
@@ -14684,6 +14687,9 @@ class PlanRun {
     }
     #concludeMapped(mapped) {
         this.#mapped.delete(mapped.key);
+        // Items that failed so under on_item_failure: continue leave the step completed, and the run's endpoint unusable all the same.
+        if (mapped.endpointUnusable)
+            this.endpointUnusable = true;
         const stop = this.stopReason ?? mapped.stop;
         // A shard's step is not done while other shards have items of it: it stays in progress; the merge completes it.
         if (mapped.left > 0 && !mapped.halted && !stop)
@@ -14773,7 +14779,8 @@ class PlanRun {
         // The replanner calls the same endpoint with the same key: when the step could not reach it or was
         // refused the key, a replan only repeats that failure, retries and all, and then reports a plan it
         // could not write (found by a new-user walkthrough: 7 s of calls to a dead endpoint, then `escalated`).
-        const policy = chosen === 'replan' && endpointUnusable(outcome.error) ? 'fail' : chosen;
+        // Any call of this run that found the endpoint so (an item's under on_item_failure: continue included): the replanner's would too.
+        const policy = chosen === 'replan' && (this.endpointUnusable || endpointUnusable(outcome.error)) ? 'fail' : chosen;
         if (policy === 'replan' && this.#deps.replanner) {
             // Its dependents stay pending: the replan replaces them.
             this.failures.push({ stepKey: key, error, recoverable: true });
@@ -15689,7 +15696,7 @@ function recordingModelClient(inner, path, options = {}) {
                 return response;
             }
             catch (error) {
-                if (error instanceof model_call_error/* ModelCallError */.s) {
+                if (error instanceof model_call_error/* ModelCallError */.sX) {
                     const { failure, status, transient, retryAfterMs, attempts, detail } = error;
                     write(label.purpose, request, { error: { failure, status, transient, retryAfterMs, attempts, detail } });
                 }
@@ -16185,7 +16192,7 @@ function callUsage(response, request, overrides) {
  * but reported its `usage` (`ModelCallError.billed`); undefined for any other failure.
  */
 function billedUsage(error, request) {
-    return error instanceof _model_call_error_js__WEBPACK_IMPORTED_MODULE_0__/* .ModelCallError */ .s && error.billed ? callUsage(error.billed, request) : undefined;
+    return error instanceof _model_call_error_js__WEBPACK_IMPORTED_MODULE_0__/* .ModelCallError */ .sX && error.billed ? callUsage(error.billed, request) : undefined;
 }
 
 
@@ -16262,8 +16269,9 @@ function describePurpose(purpose) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   F: () => (/* binding */ MODEL_CALL_FAILURES),
-/* harmony export */   s: () => (/* binding */ ModelCallError)
+/* harmony export */   FF: () => (/* binding */ MODEL_CALL_FAILURES),
+/* harmony export */   Ud: () => (/* binding */ endpointRefusesEveryCall),
+/* harmony export */   sX: () => (/* binding */ ModelCallError)
 /* harmony export */ });
 /* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1938);
 /* harmony import */ var _describe_purpose_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(34325);
@@ -16295,6 +16303,14 @@ function hint(failure, status) {
     if (status !== undefined && status >= 500)
         return 'The endpoint failed; retry later.';
     return 'The endpoint rejected the request; check that it supports this model and Chat Completions tool calls.';
+}
+/**
+ * True for a model call that fails for every call to its endpoint alike, the replanner's included: the
+ * endpoint could not be reached, or it refused the key (401). Not a 403, which an endpoint gives for one
+ * model or one request (a key without access to an agent's model, a moderation refusal).
+ */
+function endpointRefusesEveryCall(error) {
+    return error instanceof ModelCallError && (error.failure === 'connection' || error.status === 401);
 }
 /** A Chat Completions call that failed after the SDK's own retries; `transient` follows the SDK's retry rules. */
 class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .zg {
@@ -16470,7 +16486,7 @@ function createOpenAIModelClient(options) {
                 if (signal?.aborted)
                     throw signal.reason;
                 if (deadline.aborted) {
-                    throw new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .s({ purpose: label.purpose, model: request.model, endpoint, failure: 'timeout', transient: true, attempts: options.maxRetries + 1, detail: `no whole answer within ${Math.round((options.timeoutMs * (options.maxRetries + 1)) / 1000)} s` });
+                    throw new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .sX({ purpose: label.purpose, model: request.model, endpoint, failure: 'timeout', transient: true, attempts: options.maxRetries + 1, detail: `no whole answer within ${Math.round((options.timeoutMs * (options.maxRetries + 1)) / 1000)} s` });
                 }
                 throw errorFromSdk(error, { purpose: label.purpose, model: request.model, maxRetries: options.maxRetries, endpoint });
             }
@@ -16478,7 +16494,7 @@ function createOpenAIModelClient(options) {
             if (read.ok)
                 return read.response;
             const billed = (0,_read_chat_response_js__WEBPACK_IMPORTED_MODULE_4__/* .billedAnswer */ .F)(answer, request.model);
-            throw new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .s({ purpose: label.purpose, model: request.model, endpoint, failure: 'malformed', transient: false, attempts: 1, detail: read.problem, ...(billed && { billed }) });
+            throw new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .sX({ purpose: label.purpose, model: request.model, endpoint, failure: 'malformed', transient: false, attempts: 1, detail: read.problem, ...(billed && { billed }) });
         },
     };
 }
@@ -16910,8 +16926,8 @@ function isExchange(value) {
 /** What is wrong with a recorded failure, or undefined when a replay can fail the same way with it. */
 function failureProblem(error) {
     const { failure, status, transient, retryAfterMs, attempts, detail } = error;
-    if (typeof failure !== 'string' || !model_call_error/* MODEL_CALL_FAILURES */.F.includes(failure))
-        return `its error's \`failure\` is none of ${model_call_error/* MODEL_CALL_FAILURES */.F.join(', ')}`;
+    if (typeof failure !== 'string' || !model_call_error/* MODEL_CALL_FAILURES */.FF.includes(failure))
+        return `its error's \`failure\` is none of ${model_call_error/* MODEL_CALL_FAILURES */.FF.join(', ')}`;
     if (typeof transient !== 'boolean')
         return "its error's `transient` is not true or false";
     if (!Number.isInteger(attempts) || attempts < 1)
@@ -16996,7 +17012,7 @@ function replayModelClient(path, options = {}) {
             if (difference)
                 throw new StaleRecordingError({ file: path, purpose, ordinal, difference });
             if ('error' in recorded)
-                throw new model_call_error/* ModelCallError */.s({ purpose, model: request.model, ...recorded.error });
+                throw new model_call_error/* ModelCallError */.sX({ purpose, model: request.model, ...recorded.error });
             return structuredClone(recorded.response);
         },
     };
@@ -46859,6 +46875,28 @@ var fan_out_state = __nccwpck_require__(88130);
 ;// CONCATENATED MODULE: ./lib/action/approval-command.js
 
 /**
+ * Why this event's comment, which reads as an answer to a paused run, is none, or undefined: a first line
+ * that starts with `/approve` or `/reject` but holds more (`/approve <hash>`), or a comment edited into one.
+ * Taken as no command, such a comment started a run of the plan afresh (found by an adversarial pass).
+ */
+function malformedApprovalCommand(github) {
+    if (github.eventName !== 'issue_comment')
+        return undefined;
+    const payload = (github.payload ?? {});
+    const body = payload.comment?.body;
+    if (typeof body !== 'string')
+        return undefined;
+    const first = body.trimStart().split(/\r?\n/, 1)[0]?.trim() ?? '';
+    const kind = /^\/(approve|reject)(?![\w-])/i.exec(first)?.[1]?.toLowerCase();
+    if (kind === undefined)
+        return undefined;
+    if (payload.action !== 'created')
+        return `/${kind}: an edited comment is no answer (the comment was ${String(payload.action)}); post /${kind} in a new comment. Nothing was changed`;
+    if (first !== `/${kind}`)
+        return `/${kind} takes nothing after it on its line (it answers the run that waits; no hash): write /${kind} alone on the first line of a new comment. Nothing was changed`;
+    return undefined;
+}
+/**
  * The approval command of this event: an `issue_comment` just created whose first line is exactly
  * `/approve` or `/reject` (anything may follow on later lines); undefined for every other event.
  */
@@ -46924,6 +46962,25 @@ function newestState(artifacts, plan) {
 function planComments(settings, github) {
     const target = (0,event_target/* eventTarget */.M)(settings.github.eventName, settings.github.payload, settings.github.repository);
     return target && { target, own: (0,comment_api/* issueCommentApi */.bE)(github, target).listOwn((0,comment_marker/* commentMarker */.Q)((0,run_key/* keyedPlanId */.x)(settings))) };
+}
+/**
+ * The hash of the approval a run of this plan waits for on the event's pull request or issue, if its
+ * comment says one does (undefined also when the comments cannot be read): a run that answers none must
+ * not take that comment over (found by an adversarial pass: `/approve <hash>` ran the plan afresh, wrote
+ * its own pause over the waiting one, and the pull request's check stayed `action_required` for good).
+ */
+async function pendingApprovalHash(settings, github) {
+    const comments = planComments(settings, github);
+    if (!comments)
+        return undefined;
+    try {
+        const own = await comments.own;
+        const marker = own[0] && (0,approval_marker/* readApprovalMarker */.Wg)(own[0].body);
+        return marker?.state === 'awaiting' ? marker.hash : undefined;
+    }
+    catch {
+        return undefined;
+    }
 }
 async function findWaitingRun(settings, deps) {
     const comments = deps.github && planComments(settings, deps.github);
@@ -47783,7 +47840,18 @@ async function runAction(given, deps) {
     if (resume && !resume.ok)
         return refuseRun(given, `resume-from: ${resume.problem}`, deps);
     // `/approve` or `/reject` on a pull request or issue: the paused run it answers, found through plan-runner's own comment.
+    const malformed = malformedApprovalCommand(settings.github);
+    if (malformed)
+        return refuseRun(given, malformed, deps);
+    if (readOnly && approvalCommand(settings.github)) {
+        return refuseRun(given, "approvals are not taken on a fork's pull request: its runs are read-only, and none pauses there. Nothing was changed", deps);
+    }
     const command = readOnly ? undefined : approvalCommand(settings.github);
+    // A run that answers nothing on a comment event must not take over the comment of a run that waits.
+    const pending = !command && settings.github.eventName === 'issue_comment' && deps.github ? await pendingApprovalHash(settings, deps.github) : undefined;
+    if (pending !== undefined) {
+        return refuseRun(given, `a run of ${settings.planPath} waits for approval here (approval ${pending}): answer it with /approve or /reject alone on the first line of a new comment. Nothing ran, and its comment is left as it is`, deps);
+    }
     if (command?.app)
         return refuseRun(given, `/${command.kind}: @${command.by} is an app, and an approval needs a person with write access; nothing was changed`, deps);
     const waiting = command && (await findWaitingRun(settings, deps));

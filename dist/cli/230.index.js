@@ -50,9 +50,13 @@ function runnable(file) {
  * looked up on PATH, as the spawn that runs it will. Only what this machine has: a workflow may install
  * the program in a step before plan-runner's, so callers warn, they do not refuse.
  */
-function programProblem(program, cwd, pathVariable, platform = process.platform, pathExt) {
-    // Windows finds `node` as `node.exe`: each PATHEXT ending is tried, as its spawn does (found by a review).
-    const endings = platform === 'win32' ? ['', ...(pathExt ?? '.COM;.EXE;.BAT;.CMD').split(';').filter((ending) => ending !== '')] : [''];
+function programProblem(program, cwd, pathVariable, platform = process.platform) {
+    // Windows finds `node` as `node.exe`: a name without an ending is tried with `.com` and `.exe`, as a spawn
+    // without a shell tries it (not PATHEXT's `.cmd` and `.bat`, which such a spawn refuses; found by reviews).
+    const windows = platform === 'win32';
+    if (windows && /\.(?:cmd|bat)$/i.test(program))
+        return `'${program}' is a batch file, which starts only through cmd: write ["cmd", "/c", "${program}", \u2026]`;
+    const endings = windows && external_node_path_.win32.extname(program) === '' ? ['.com', '.exe'] : [''];
     if (program.includes('/') || program.includes(external_node_path_.sep)) {
         const file = external_node_path_.resolve(cwd, program);
         try {
@@ -110,10 +114,9 @@ async function programWarnings(plan, cwd, env) {
     // A copy of Windows' environment keeps the name as it was written (`Path`): found whatever its case there.
     const variable = (name) => (process.platform === 'win32' ? Object.entries(env).find(([key]) => key.toUpperCase() === name)?.[1] : env[name]);
     const pathVariable = variable('PATH');
-    const pathExt = variable('PATHEXT');
     for (const each of plansOf(plan)) {
         const problems = commandsOf(each).flatMap((command) => {
-            const problem = programProblem(command.program, cwd, pathVariable, process.platform, pathExt);
+            const problem = programProblem(command.program, cwd, pathVariable);
             return problem === undefined ? [] : [{ command, problem }];
         });
         if (problems.length === 0 || each.file === undefined)
