@@ -31,3 +31,19 @@ export function hideCutStart(text: string): string {
   const run = AT_START.exec(text)?.[1];
   return run !== undefined && looksLikeCredential(run) ? `…***${text.slice(1 + run.length)}` : text;
 }
+
+const TOKEN_CHAR = /[A-Za-z0-9_+/=-]/;
+
+/**
+ * `text` whose end a cut dropped (it ends with `…`: a line cut to its first characters), with the
+ * credential-looking run right before that mark hidden: a token the cut went through lost its end, and no
+ * token shape finds the rest (found by a redaction hunt: a search result showed a token's first 20
+ * characters). Only the trailing mark is looked at; the run is read from the end, at most 400 characters.
+ */
+export function hideCutEnd(text: string): string {
+  if (!text.endsWith('…')) return text;
+  let start = text.length - 1;
+  while (start > 0 && text.length - 1 - start < 400 && TOKEN_CHAR.test(text[start - 1]!)) start--;
+  const run = text.slice(start, -1);
+  return run.length >= 6 && looksLikeCredential(run) ? `${text.slice(0, start)}***…` : text;
+}

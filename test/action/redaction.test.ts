@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { actionSecrets } from '../../src/action/action-secrets.ts';
 import type { ActionSettings } from '../../src/action/action-settings.ts';
-import { hideCutFragments } from '../../src/core/hide-cut-fragments.ts';
+import { hideCutEnd, hideCutFragments } from '../../src/core/hide-cut-fragments.ts';
 import { cliRedactor } from '../../src/cli/cli-job-settings.ts';
 
 describe('actionSecrets', () => {
@@ -51,5 +51,18 @@ describe('hideCutFragments', () => {
 
   it('keeps plain words next to a cut', () => {
     expect(hideCutFragments('…performance of the category improved…')).toBe('…performance of the category improved…');
+  });
+});
+
+describe('hideCutEnd', () => {
+  it('hides a token a line cut went through, and only at the end', () => {
+    expect(hideCutEnd('key: ghp_76f7cfd5f76dd7…')).toBe('key: ***…');
+    expect(hideCutEnd('a1b2c3… and the word improved…')).toBe('a1b2c3… and the word improved…');
+    expect(hideCutEnd('no cut here a1b2c3d4')).toBe('no cut here a1b2c3d4');
+  });
+
+  it('reads at most 400 characters back from the cut', () => {
+    const long = `${'a1'.repeat(300_000)}…`;
+    expect(hideCutEnd(long)).toBe(`${'a1'.repeat(300_000 - 200)}***…`);
   });
 });

@@ -285,6 +285,17 @@ describe('search_files', () => {
     await expect(found('xxx')).resolves.toMatch(/^long\.txt:1: x+\*\*\*…$/);
   });
 
+  // Found by a redaction hunt: a token shape the cut at 400 characters went through matched no pattern, and
+  // its first characters showed in the result.
+  it('hides what shows of a token the cut at 400 characters went through', async () => {
+    const cutRoot = await mkdtemp(path.join(base, 'cut-token-'));
+    await writeFile(path.join(cutRoot, 'env.txt'), `${'a '.repeat(190)}TOKEN=ghp_${'a1B2'.repeat(9)} rest\n`);
+    const search = searchFilesTool({ root: cutRoot, redact: createRedactor() });
+    const shown = await search.execute({ query: 'a a a' }, { signal: new AbortController().signal, cwd: cutRoot, stepKey: 'test' });
+    expect(shown).toMatch(/^env\.txt:1: (a )+\*\*\*…$/);
+    expect(shown).not.toContain('a1B2');
+  });
+
   // A BEGIN line with no key after it (code that names the marker) hid the rest of its file, and an
   // OpenPGP secret key block was not taken for a key at all (found by a review).
   it('hides an OpenPGP secret key block, and only the marker line where no key follows it', async () => {

@@ -1,4 +1,5 @@
 import { cutNote } from '../../core/cut-note.ts';
+import { hideCutEnd } from '../../core/hide-cut-fragments.ts';
 import { realpath } from 'node:fs/promises';
 import { setImmediate } from 'node:timers/promises';
 import { LinearRegex } from '../../core/linear-regex.ts';
@@ -139,7 +140,8 @@ export function searchFilesTool(options: { root: string; redact: Redactor; maxRe
           }
           // Cut, then redacted, in any file: at the `…` the cut adds the redactor hides the start of a secret,
           // and shapes the whole file does not hold can appear.
-          const seen = line.length > MAX_LINE_CHARS ? redact(`${line.slice(0, MAX_LINE_CHARS)}…`) : shown(line);
+          // A token shape the cut went through matches no pattern: the run before the mark is hidden when it looks like one.
+          const seen = line.length > MAX_LINE_CHARS ? hideCutEnd(redact(`${line.slice(0, MAX_LINE_CHARS)}…`)) : shown(line);
           if (!matcher.test(seen)) continue;
           if (results.length === maxResults) {
             more = true;
