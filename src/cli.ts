@@ -15,7 +15,11 @@ async function main(argv: readonly string[]): Promise<number> {
   } catch (error) {
     // Also from a command's own checks before it runs (an output that is one of its inputs).
     if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`plan-runner: ${error.message}\n${error.usage ? `\n${USAGE}` : 'plan-runner --help lists the commands and their options.\n'}`);
+    // A usage error quotes the command line, where a secret may be (`--input $TOKEN` without a name; found by a
+    // redaction hunt): the environment's secret-named values are hidden, as every other output hides them.
+    const { validateRedactor } = await import('./cli/validate-redactor.ts');
+    const message = validateRedactor(process.env, [])(error.message);
+    process.stderr.write(`plan-runner: ${message}\n${error.usage ? `\n${USAGE}` : 'plan-runner --help lists the commands and their options.\n'}`);
     return 2;
   }
 }

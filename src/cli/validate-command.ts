@@ -65,7 +65,10 @@ export async function validateCommand(files: readonly string[], out: (line: stri
       await result.servers?.close();
       // The file name as the error lines show it (formatPlanError): an ESC in it moved the cursor (adversarial pass).
       out(`ok ${visibleControls(file)}: ${describeValidPlan(result.plan)}`);
-      for (const warning of await programWarnings(result.plan, options.cwd ?? process.cwd(), env)) out(visibleControls(warning));
+      const warnings = await programWarnings(result.plan, options.cwd ?? process.cwd(), env);
+      // A program's name or path may hold a secret, as an error's text may (found by a redaction hunt).
+      const redact = warnings.length > 0 ? (await import('./validate-redactor.ts')).validateRedactor(env, learned) : undefined;
+      for (const warning of warnings) out(visibleControls(redact!(warning)));
     } else {
       allValid = false;
       const redact = (await import('./validate-redactor.ts')).validateRedactor(env, learned);

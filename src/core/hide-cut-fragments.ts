@@ -6,8 +6,14 @@ const BEFORE_CUT = /(?<![A-Za-z0-9_+/=-])[A-Za-z0-9_+/=-]{6,}(?=…)/g;
 const AFTER_CUT = /(?<=…)[A-Za-z0-9_+/=-]{6,}/g;
 const TOKEN_PREFIX = /^(gh[pousr]_|github_pat_|sk-|AKIA|ASIA|xox[abprs]-|eyJ)/;
 
+/**
+ * A token prefix, letters mixed with digits, a run of 12 or more, or 8 or more that turn from lower to upper
+ * case twice: a random token's cut end holds no digit about a third of the time (`…MnopQRstUV`, found by a
+ * redaction hunt). Only a run that touches a cut is asked, so a long word or a path there is hidden too.
+ */
 function looksLikeCredential(fragment: string): boolean {
-  return TOKEN_PREFIX.test(fragment) || (/\d/.test(fragment) && /[A-Za-z]/.test(fragment));
+  if (TOKEN_PREFIX.test(fragment) || (/\d/.test(fragment) && /[A-Za-z]/.test(fragment)) || fragment.length >= 12) return true;
+  return fragment.length >= 8 && (fragment.match(/[a-z][A-Z]/g)?.length ?? 0) >= 2;
 }
 
 /**

@@ -52,6 +52,13 @@ describe('hideCutFragments', () => {
   it('keeps plain words next to a cut', () => {
     expect(hideCutFragments('…performance of the category improved…')).toBe('…performance of the category improved…');
   });
+
+  // Found by a redaction hunt: a random token's cut end with no digit in it (a third of them) stayed.
+  it('hides a cut run of letters that reads as a token: 12 or more, or 8 or more that turn to upper case twice', () => {
+    expect(hideCutFragments('…MnopQRstUV fff')).toBe('…*** fff');
+    expect(hideCutFragments('…abcdefghijklm rest')).toBe('…*** rest');
+    expect(hideCutFragments('…JavaScript works')).toBe('…JavaScript works');
+  });
 });
 
 describe('hideCutEnd', () => {

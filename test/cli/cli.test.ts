@@ -69,6 +69,20 @@ describe('plan-runner usage', () => {
     expect(help.stdout).toContain('Usage:');
   });
 
+  // Found by a redaction hunt: a usage error quoted the command line whole, a secret in it included, and the
+  // last lines named the --trace path as given.
+  it('hides the environment\'s secrets in a usage error and in the paths it names', async () => {
+    const secret = 'Zq7vXm3kPw9rT2bLnY5c';
+    const usage = await cli(['run', 'workflows/bodmas.yml', '--input', secret], { DEPLOY_TOKEN: secret });
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toBe("plan-runner: --input takes NAME=VALUE, got '***'\nplan-runner --help lists the commands and their options.\n");
+    const dir = mkdtempSync(path.join(tmp, `${secret}-`));
+    const run = await cli(['run', 'workflows/bodmas.yml', '--trace', path.join(dir, 't.jsonl'), '--summary', path.join(dir, 'r.md')], { DEPLOY_TOKEN: secret });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('trace: ');
+    expect(run.stdout).not.toContain(secret);
+  });
+
   it('says how to give a value that starts with a dash', async () => {
     const { code, stderr } = await cli(['eval', 'workflows/bodmas.yml', '--max-cost-usd-per-run', '-1']);
     expect(code).toBe(2);

@@ -34,14 +34,15 @@ it('warns of each command program this machine cannot start, in the plan and the
   const cwd = process.cwd();
   process.chdir(dir);
   try {
-    expect(await validateCommand(['plan.yml'], (line) => lines.push(line), { cwd: dir, env: { PATH: process.env.PATH ?? '' } })).toBe(true);
+    expect(await validateCommand(['plan.yml'], (line) => lines.push(line), { cwd: dir, env: { PATH: process.env.PATH ?? '', DEPLOY_TOKEN: 'no-such-program-xyz' } })).toBe(true);
   } finally {
     process.chdir(cwd);
   }
   const tail = "; install it in a workflow step before plan-runner's, or fix the command (a warning: the plan is valid)";
   expect(lines).toEqual([
     expect.stringMatching(/^ok plan\.yml: /),
-    `warning: plan.yml:3:37: tool 'gone': 'no-such-program-xyz' is not on PATH here${tail}`,
+    // A program's name that is a secret of the environment is hidden, as in an error (found by a redaction hunt).
+    `warning: plan.yml:3:37: tool 'gone': '***' is not on PATH here${tail}`,
     `warning: plan.yml:5:38: tool 'plain': './scripts/plain.sh' is not executable (chmod +x it, or run it through its interpreter: ["bash", "./scripts/plain.sh"])${tail}`,
     `warning: plan.yml:11:35: goal 'tests pass': there is no file './scripts/missing.sh' (from ${dir})${tail}`,
     `warning: inner.yml:3:36: tool 'far': 'also-missing-xyz' is not on PATH here${tail}`,
