@@ -263,6 +263,18 @@ describe('createRedactor', () => {
     expect(jsonMayNeedRedaction(JSON.stringify({ evidence: `${key.slice(0, 6)}…` }), redact)).toBe(true);
   });
 
+  // Found by a redaction hunt: a goal's excerpt cut a value that zero-width spaces split, and 18 of its 20
+  // characters showed, plain to a reader.
+  it('hides a start or end of a known value at a cut when invisible characters split it', () => {
+    const key = 'Zq7vXm3kPw9rT2bLnY5c';
+    const redact = createRedactor([key]);
+    const split = (text: string) => [...text].join('\u200b');
+    const start = redact(`value is ${split(key.slice(0, 18))}…`);
+    expect(start.replace(/\u200b/g, '')).toBe('value is ***…');
+    const end = redact(`…${split(key.slice(8))} rest`);
+    expect(end.replace(/\u200b/g, '')).toBe('…*** rest');
+  });
+
   it('hides a cut start or end of a secret’s base64 form too, every one of many, and never a URL’s half', () => {
     const known = createRedactor([KEY, 'https://pipelines.actions.githubusercontent.com/abc123def456ghi789']);
     const encoded = Buffer.from(`x-access-token:${KEY}`).toString('base64');
