@@ -117,7 +117,7 @@ export const OnFailure = z.enum(['replan', 'fail', 'continue']).meta({
 /** When a run pauses for a person's approval before it acts. */
 export const ApprovalPolicy = z.enum(['never', 'side-effects', 'plan'], { error: (issue) => `expected never, side-effects or plan, got ${JSON.stringify(issue.input)}` }).meta({
   description:
-    'When the run pauses for approval (status awaiting-approval): never (default); side-effects, before the first step that uses a tool with side effects (a write); plan, before any step runs. A step may also ask for itself with `approval: true`.',
+    'When the run pauses for approval (status awaiting-approval): never (default); side-effects, before each step that uses a tool with side effects (a write); plan, before any step runs. A step may also ask for itself with `approval: true`.',
 });
 export type ApprovalPolicy = z.infer<typeof ApprovalPolicy>;
 
