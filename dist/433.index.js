@@ -129,7 +129,7 @@ async function finishKilledRun(settings, context) {
     // A kill after the goals were checked (while the comment finished or the state uploaded) keeps them:
     // the summary's table, the check run's text and the report file say what the main step decided.
     // As the main step shows them (the trace's are already so; a trace from elsewhere may not be).
-    const goals = (record.goals ?? []).map((goal) => ({ ...goal, evidence: (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_16__/* .hideCutFragments */ .w)(redact(goal.evidence)) }));
+    const goals = (record.goals ?? []).map((goal) => ({ ...goal, evidence: (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_16__/* .hideCutFragments */ .wJ)(redact(goal.evidence)) }));
     const markdown = (0,_report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_6__/* .renderSummary */ .B)(record, { redact, goals, fullRecordAt: `the trace file \`${paths.trace}\``, ...(settings.fanOut && { fannedOut: true }) });
     const report = { status, ...(record.reason !== undefined && { reason: record.reason }), goals, markdown, record, planErrors: [] };
     try {

@@ -2096,8 +2096,9 @@ function groupDigits(value) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   B: () => (/* binding */ hideCutStart),
-/* harmony export */   w: () => (/* binding */ hideCutFragments)
+/* harmony export */   BO: () => (/* binding */ hideCutStart),
+/* harmony export */   sH: () => (/* binding */ hideCutEnd),
+/* harmony export */   wJ: () => (/* binding */ hideCutFragments)
 /* harmony export */ });
 // A credential cut short by an excerpt's `\u2026` no longer matches the redactor's token shapes, so the
 // run of token characters touching a cut is hidden when it looks like part of one.
@@ -2106,8 +2107,15 @@ function groupDigits(value) {
 const BEFORE_CUT = /(?<![A-Za-z0-9_+/=-])[A-Za-z0-9_+/=-]{6,}(?=\u2026)/g;
 const AFTER_CUT = /(?<=\u2026)[A-Za-z0-9_+/=-]{6,}/g;
 const TOKEN_PREFIX = /^(gh[pousr]_|github_pat_|sk-|AKIA|ASIA|xox[abprs]-|eyJ)/;
+/**
+ * A token prefix, letters mixed with digits, a run of 12 or more, or 8 or more that turn from lower to upper
+ * case twice: a random token's cut end holds no digit about a third of the time (`\u2026MnopQRstUV`, found by a
+ * redaction hunt). Only a run that touches a cut is asked, so a long word or a path there is hidden too.
+ */
 function looksLikeCredential(fragment) {
-    return TOKEN_PREFIX.test(fragment) || (/\d/.test(fragment) && /[A-Za-z]/.test(fragment));
+    if (TOKEN_PREFIX.test(fragment) || (/\d/.test(fragment) && /[A-Za-z]/.test(fragment)) || fragment.length >= 12)
+        return true;
+    return fragment.length >= 8 && (fragment.match(/[a-z][A-Z]/g)?.length ?? 0) >= 2;
 }
 /**
  * Hides the fragment on either side of each `\u2026` in already-redacted evidence when it looks like
@@ -2127,6 +2135,22 @@ const AT_START = /^\u2026([A-Za-z0-9_+/=-]{6,})/;
 function hideCutStart(text) {
     const run = AT_START.exec(text)?.[1];
     return run !== undefined && looksLikeCredential(run) ? `\u2026***${text.slice(1 + run.length)}` : text;
+}
+const TOKEN_CHAR = /[A-Za-z0-9_+/=-]/;
+/**
+ * `text` whose end a cut dropped (it ends with `\u2026`: a line cut to its first characters), with the
+ * credential-looking run right before that mark hidden: a token the cut went through lost its end, and no
+ * token shape finds the rest (found by a redaction hunt: a search result showed a token's first 20
+ * characters). Only the trailing mark is looked at; the run is read from the end, at most 400 characters.
+ */
+function hideCutEnd(text) {
+    if (!text.endsWith('\u2026'))
+        return text;
+    let start = text.length - 1;
+    while (start > 0 && text.length - 1 - start < 400 && TOKEN_CHAR.test(text[start - 1]))
+        start--;
+    const run = text.slice(start, -1);
+    return run.length >= 6 && looksLikeCredential(run) ? `${text.slice(0, start)}***\u2026` : text;
 }
 
 
@@ -9855,9 +9879,13 @@ const ANY_INVISIBLE = /\p{Default_Ignorable_Code_Point}/u;
  * letters and zero-width spaces took 160-460 ms and 50-64 MB of heap at every redaction when the map
  * was made each time.
  */
-function hideAcrossInvisible(text, known, fragments) {
+function hideAcrossInvisible(text, known, fragments, cuts) {
     const visible = text.replace(_invisible_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .INVISIBLE */ .kH, '');
     const ranges = fragmentRanges(visible, fragments);
+    // A start or end of a known value a cut left, split by invisible characters (`Z\u200Bq\u200B7\u2026`): found in
+    // the visible view, where the cut check can read it (found by a redaction hunt: 18 of 20 characters showed).
+    if (cuts && visible.includes(CUT))
+        ranges.push(...cutRanges(visible, cuts.forms, cuts.grams));
     // The token shapes too: `ghp_\u2026` split by a zero-width space is a GitHub token to whoever reads it.
     for (const { pattern, is } of TOKEN_SHAPES) {
         for (const match of visible.matchAll(pattern)) {
@@ -9921,6 +9949,10 @@ const MIN_CUT_FRAGMENT = MIN_SECRET_LENGTH;
  * Whole values are already replaced.
  */
 function hideAtCuts(text, forms, grams) {
+    return redactRanges(text, cutRanges(text, forms, grams));
+}
+/** Where `hideAtCuts` hides: the ranges of `text` that are starts, ends or pieces of known values at its cuts. */
+function cutRanges(text, forms, grams) {
     const ranges = [];
     for (let previous = -1, cut = text.indexOf(CUT); cut !== -1; previous = cut, cut = text.indexOf(CUT, cut + 1)) {
         // Most cuts touch no part of any value: the characters on either side are no run of one.
@@ -9959,7 +9991,7 @@ function hideAtCuts(text, forms, grams) {
         if (after > 0)
             ranges.push({ start: cut + 1, end: cut + 1 + after });
     }
-    return redactRanges(text, ranges);
+    return ranges;
 }
 /**
  * A redactor that replaces every known secret value (also as it appears JSON-escaped, URL-encoded,
@@ -10076,7 +10108,7 @@ function buildRedactor(given) {
     return redactor;
     function redactor(text) {
         if (text.length >= shortest && ANY_INVISIBLE.test(text))
-            text = hideAcrossInvisible(text, knownPattern, fragments);
+            text = hideAcrossInvisible(text, knownPattern, fragments, known.length > 0 ? { forms: known, grams } : undefined);
         const cut = known.length > 0 && text.length > MIN_CUT_FRAGMENT && text.includes(CUT);
         if (!cut && (text.length < shortest || (!anyPattern.test(text) && !anyBearer.test(text) && !holdsFarShape(text))))
             return text;
@@ -13323,7 +13355,7 @@ async function runNestedPlan(step, context) {
         // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as the
         // job's goals are, for the record and for the step's error alike (a review found the error built from the raw excerpt).
         const redact = deps.redact ?? ((text) => text);
-        const results = judged.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.w)(redact(goal.evidence)) }));
+        const results = judged.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.wJ)(redact(goal.evidence)) }));
         const verdict = (0,goals_verdict/* goalsVerdict */.A)(results);
         // Recorded in the used plan's own record (the trace, the summary and the log show them under the step):
         // a warning it did not meet, or why its step passed, showed nowhere.
@@ -15374,7 +15406,7 @@ async function judgeGoals(plan, run, options) {
     const stop = refusedJudge ? undefined : found;
     const status = stop ? stop.status : judged;
     // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as every report shows it.
-    run.recordGoals(goals.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.w)(options.redact(goal.evidence)) })), status, options.usage?.(), stop?.message);
+    run.recordGoals(goals.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.wJ)(options.redact(goal.evidence)) })), status, options.usage?.(), stop?.message);
     return { goals, status };
 }
 
@@ -23280,7 +23312,7 @@ const OnFailure = schemas["enum"](['replan', 'fail', 'continue']).meta({
 });
 /** When a run pauses for a person's approval before it acts. */
 const ApprovalPolicy = schemas["enum"](['never', 'side-effects', 'plan'], { error: (issue) => `expected never, side-effects or plan, got ${JSON.stringify(issue.input)}` }).meta({
-    description: 'When the run pauses for approval (status awaiting-approval): never (default); side-effects, before the first step that uses a tool with side effects (a write); plan, before any step runs. A step may also ask for itself with `approval: true`.',
+    description: 'When the run pauses for approval (status awaiting-approval): never (default); side-effects, before each step that uses a tool with side effects (a write); plan, before any step runs. A step may also ask for itself with `approval: true`.',
 });
 /** A dependency: a step id, or `{step, optional: true}` for an input the step can do without. */
 const Dependency = schemas.union([
@@ -25288,7 +25320,7 @@ class TailBuffer {
             start++;
         const text = all.subarray(start).toString('utf8');
         // A credential the cut went through lost its prefix (`ghp_`): no token shape finds the rest, so it is hidden here.
-        return cut ? (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCutStart */ .B)(`${CUT_MARK}${text}`) : text;
+        return cut ? (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCutStart */ .BO)(`${CUT_MARK}${text}`) : text;
     }
 }
 
@@ -26441,7 +26473,7 @@ function unmetReason(goals) {
  */
 function judgedRecord(record, status, goals, redact) {
     // Evidence is an excerpt of the result, cut before any redactor saw it: redact it, then hide cut token fragments.
-    const shown = goals.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.w)(redact(goal.evidence)) }));
+    const shown = goals.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.wJ)(redact(goal.evidence)) }));
     // A run cancelled on its own says why; one cancelled only while its goals were checked has no reason yet.
     const reason = status === 'goals-unmet' ? unmetReason(shown) : status === 'cancelled' && record.reason === undefined ? final_status/* CANCELLED_WHILE_JUDGING */.$ : record.reason;
     return { record: { ...record, status, ...(reason === undefined ? {} : { reason }) }, goals: shown, ...(reason === undefined ? {} : { reason }) };
@@ -29954,7 +29986,7 @@ class McpServerStartError extends Error {
     constructor(server, reason, options = {}) {
         const stderr = options.stderr?.trim();
         // A credential the cut went through lost its prefix: hidden at the cut (`hideCutStart`).
-        const output = stderr ? `\nIts stderr ended with:\n${stderr.length > 1500 ? (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCutStart */ .B)(`\u2026${stderr.slice(-1499)}`) : stderr}` : '';
+        const output = stderr ? `\nIts stderr ended with:\n${stderr.length > 1500 ? (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCutStart */ .BO)(`\u2026${stderr.slice(-1499)}`) : stderr}` : '';
         super(`MCP server '${server}' ${options.started ? 'started, but its tools cannot be used' : 'failed to start'}: ${reason}. Check mcp_servers.${server} in the plan.${output}`, {
             cause: options.cause,
         });
@@ -30570,6 +30602,8 @@ function readFileTool(options) {
     };
 }
 
+// EXTERNAL MODULE: ./lib/core/hide-cut-fragments.js
+var hide_cut_fragments = __nccwpck_require__(99674);
 // EXTERNAL MODULE: external "node:timers/promises"
 var external_node_timers_promises_ = __nccwpck_require__(58500);
 // EXTERNAL MODULE: ./lib/core/regex-syntax-error.js
@@ -30592,6 +30626,7 @@ class InvalidSearchError extends step_error/* StepError */.zg {
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/files/search-files-tool.js
+
 
 
 
@@ -30736,7 +30771,8 @@ function searchFilesTool(options) {
                     }
                     // Cut, then redacted, in any file: at the `\u2026` the cut adds the redactor hides the start of a secret,
                     // and shapes the whole file does not hold can appear.
-                    const seen = line.length > MAX_LINE_CHARS ? redact(`${line.slice(0, MAX_LINE_CHARS)}\u2026`) : shown(line);
+                    // A token shape the cut went through matches no pattern: the run before the mark is hidden when it looks like one.
+                    const seen = line.length > MAX_LINE_CHARS ? (0,hide_cut_fragments/* hideCutEnd */.sH)(redact(`${line.slice(0, MAX_LINE_CHARS)}\u2026`)) : shown(line);
                     if (!matcher.test(seen))
                         continue;
                     if (results.length === maxResults) {

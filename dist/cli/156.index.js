@@ -853,21 +853,22 @@ async function runCommand(args, signal) {
     if (outcome.kind === 'rejected') {
         // Cancelled while the model wrote the plan: nothing was rejected, and the terminal said nothing at all.
         if (outcome.cancelled)
-            process.stderr.write(`plan-runner: cancelled while ${outcome.cancelled}; no step ran${unwritten ? '' : ` (report: ${args.summary})`}\n`);
+            process.stderr.write(`plan-runner: cancelled while ${outcome.cancelled}; no step ran${unwritten ? '' : ` (report: ${redact(args.summary)})`}\n`);
         for (const error of outcome.errors)
             process.stderr.write(`${redact((0,plan_error/* formatPlanError */.R)(error))}\n`);
         if (outcome.rejectedPlan && !unwritten)
-            process.stderr.write(`the rejected plan: ${args.summary}\n`);
+            process.stderr.write(`the rejected plan: ${redact(args.summary)}\n`);
         // `--input` names the plan does not declare, or a required one left out: the command line is wrong, not the plan.
         return outcome.badInputs ? 2 : 1;
     }
     for (const goal of report.goals)
         process.stdout.write(`${(0,goals_table/* goalLogLine */.EY)(goal)}\n`);
     // A report or a trace that could not be written is not named: the last lines are what a reader or a script opens next.
-    process.stdout.write(`status: ${report.status}\n${unwritten ? '' : `report: ${args.summary}\n`}${trace && !traced ? '' : `trace: ${args.trace}\n`}`);
+    // The paths as the user gave them, hidden as the plan's path is where a secret is in them (a redaction hunt).
+    process.stdout.write(`status: ${report.status}\n${unwritten ? '' : `report: ${redact(args.summary)}\n`}${trace && !traced ? '' : `trace: ${redact(args.trace)}\n`}`);
     const asked = report.status === 'awaiting-approval' ? report.record?.approval : undefined;
     if (asked)
-        process.stdout.write(`to approve: plan-runner run ${args.file} --resume ${args.trace} --approve ${asked.hash}\n`);
+        process.stdout.write(`to approve: plan-runner run ${redact(args.file)} --resume ${redact(args.trace)} --approve ${asked.hash}\n`);
     // A run that waits for a person has not failed; but with required goals it is a gate, and its goals were not checked.
     const gate = (0,goals_verdict/* hasRequiredGoal */.F)(outcome.plan.source.goals);
     if (asked && gate)

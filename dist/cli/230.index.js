@@ -186,8 +186,11 @@ async function validateCommand(files, out, options = {}) {
             await result.servers?.close();
             // The file name as the error lines show it (formatPlanError): an ESC in it moved the cursor (adversarial pass).
             out(`ok ${(0,visible_controls/* visibleControls */.x)(file)}: ${describeValidPlan(result.plan)}`);
-            for (const warning of await programWarnings(result.plan, options.cwd ?? process.cwd(), env))
-                out((0,visible_controls/* visibleControls */.x)(warning));
+            const warnings = await programWarnings(result.plan, options.cwd ?? process.cwd(), env);
+            // A program's name or path may hold a secret, as an error's text may (found by a redaction hunt).
+            const redact = warnings.length > 0 ? (await Promise.all(/* import() */[__webpack_require__.e(396), __webpack_require__.e(135)]).then(__webpack_require__.bind(__webpack_require__, 85135))).validateRedactor(env, learned) : undefined;
+            for (const warning of warnings)
+                out((0,visible_controls/* visibleControls */.x)(redact(warning)));
         }
         else {
             allValid = false;

@@ -77,7 +77,7 @@ function unmetReason(goals) {
  */
 function judgedRecord(record, status, goals, redact) {
     // Evidence is an excerpt of the result, cut before any redactor saw it: redact it, then hide cut token fragments.
-    const shown = goals.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.w)(redact(goal.evidence)) }));
+    const shown = goals.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.wJ)(redact(goal.evidence)) }));
     // A run cancelled on its own says why; one cancelled only while its goals were checked has no reason yet.
     const reason = status === 'goals-unmet' ? unmetReason(shown) : status === 'cancelled' && record.reason === undefined ? final_status/* CANCELLED_WHILE_JUDGING */.$ : record.reason;
     return { record: { ...record, status, ...(reason === undefined ? {} : { reason }) }, goals: shown, ...(reason === undefined ? {} : { reason }) };

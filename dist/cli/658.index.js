@@ -314,7 +314,7 @@ class TailBuffer {
             start++;
         const text = all.subarray(start).toString('utf8');
         // A credential the cut went through lost its prefix (`ghp_`): no token shape finds the rest, so it is hidden here.
-        return cut ? (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCutStart */ .B)(`${CUT_MARK}${text}`) : text;
+        return cut ? (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCutStart */ .BO)(`${CUT_MARK}${text}`) : text;
     }
 }
 

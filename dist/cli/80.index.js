@@ -3554,7 +3554,7 @@ async function runNestedPlan(step, context) {
         // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as the
         // job's goals are, for the record and for the step's error alike (a review found the error built from the raw excerpt).
         const redact = deps.redact ?? ((text) => text);
-        const results = judged.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.w)(redact(goal.evidence)) }));
+        const results = judged.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.wJ)(redact(goal.evidence)) }));
         const verdict = (0,goals_verdict/* goalsVerdict */.A)(results);
         // Recorded in the used plan's own record (the trace, the summary and the log show them under the step):
         // a warning it did not meet, or why its step passed, showed nowhere.
@@ -5610,7 +5610,7 @@ async function judgeGoals(plan, run, options) {
     const stop = refusedJudge ? undefined : found;
     const status = stop ? stop.status : judged;
     // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as every report shows it.
-    run.recordGoals(goals.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.w)(options.redact(goal.evidence)) })), status, options.usage?.(), stop?.message);
+    run.recordGoals(goals.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.wJ)(options.redact(goal.evidence)) })), status, options.usage?.(), stop?.message);
     return { goals, status };
 }
 
@@ -7746,7 +7746,7 @@ class TailBuffer {
             start++;
         const text = all.subarray(start).toString('utf8');
         // A credential the cut went through lost its prefix (`ghp_`): no token shape finds the rest, so it is hidden here.
-        return cut ? (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCutStart */ .B)(`${CUT_MARK}${text}`) : text;
+        return cut ? (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCutStart */ .BO)(`${CUT_MARK}${text}`) : text;
     }
 }
 

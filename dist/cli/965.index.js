@@ -87,8 +87,9 @@ function groupDigits(value) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   B: () => (/* binding */ hideCutStart),
-/* harmony export */   w: () => (/* binding */ hideCutFragments)
+/* harmony export */   BO: () => (/* binding */ hideCutStart),
+/* harmony export */   sH: () => (/* binding */ hideCutEnd),
+/* harmony export */   wJ: () => (/* binding */ hideCutFragments)
 /* harmony export */ });
 // A credential cut short by an excerpt's `\u2026` no longer matches the redactor's token shapes, so the
 // run of token characters touching a cut is hidden when it looks like part of one.
@@ -97,8 +98,15 @@ function groupDigits(value) {
 const BEFORE_CUT = /(?<![A-Za-z0-9_+/=-])[A-Za-z0-9_+/=-]{6,}(?=\u2026)/g;
 const AFTER_CUT = /(?<=\u2026)[A-Za-z0-9_+/=-]{6,}/g;
 const TOKEN_PREFIX = /^(gh[pousr]_|github_pat_|sk-|AKIA|ASIA|xox[abprs]-|eyJ)/;
+/**
+ * A token prefix, letters mixed with digits, a run of 12 or more, or 8 or more that turn from lower to upper
+ * case twice: a random token's cut end holds no digit about a third of the time (`\u2026MnopQRstUV`, found by a
+ * redaction hunt). Only a run that touches a cut is asked, so a long word or a path there is hidden too.
+ */
 function looksLikeCredential(fragment) {
-    return TOKEN_PREFIX.test(fragment) || (/\d/.test(fragment) && /[A-Za-z]/.test(fragment));
+    if (TOKEN_PREFIX.test(fragment) || (/\d/.test(fragment) && /[A-Za-z]/.test(fragment)) || fragment.length >= 12)
+        return true;
+    return fragment.length >= 8 && (fragment.match(/[a-z][A-Z]/g)?.length ?? 0) >= 2;
 }
 /**
  * Hides the fragment on either side of each `\u2026` in already-redacted evidence when it looks like
@@ -118,6 +126,22 @@ const AT_START = /^\u2026([A-Za-z0-9_+/=-]{6,})/;
 function hideCutStart(text) {
     const run = AT_START.exec(text)?.[1];
     return run !== undefined && looksLikeCredential(run) ? `\u2026***${text.slice(1 + run.length)}` : text;
+}
+const TOKEN_CHAR = /[A-Za-z0-9_+/=-]/;
+/**
+ * `text` whose end a cut dropped (it ends with `\u2026`: a line cut to its first characters), with the
+ * credential-looking run right before that mark hidden: a token the cut went through lost its end, and no
+ * token shape finds the rest (found by a redaction hunt: a search result showed a token's first 20
+ * characters). Only the trailing mark is looked at; the run is read from the end, at most 400 characters.
+ */
+function hideCutEnd(text) {
+    if (!text.endsWith('\u2026'))
+        return text;
+    let start = text.length - 1;
+    while (start > 0 && text.length - 1 - start < 400 && TOKEN_CHAR.test(text[start - 1]))
+        start--;
+    const run = text.slice(start, -1);
+    return run.length >= 6 && looksLikeCredential(run) ? `${text.slice(0, start)}***\u2026` : text;
 }
 
 
@@ -2757,7 +2781,7 @@ const OnFailure = schemas["enum"](['replan', 'fail', 'continue']).meta({
 });
 /** When a run pauses for a person's approval before it acts. */
 const ApprovalPolicy = schemas["enum"](['never', 'side-effects', 'plan'], { error: (issue) => `expected never, side-effects or plan, got ${JSON.stringify(issue.input)}` }).meta({
-    description: 'When the run pauses for approval (status awaiting-approval): never (default); side-effects, before the first step that uses a tool with side effects (a write); plan, before any step runs. A step may also ask for itself with `approval: true`.',
+    description: 'When the run pauses for approval (status awaiting-approval): never (default); side-effects, before each step that uses a tool with side effects (a write); plan, before any step runs. A step may also ask for itself with `approval: true`.',
 });
 /** A dependency: a step id, or `{step, optional: true}` for an input the step can do without. */
 const Dependency = schemas.union([
@@ -4593,7 +4617,7 @@ class McpServerStartError extends Error {
     constructor(server, reason, options = {}) {
         const stderr = options.stderr?.trim();
         // A credential the cut went through lost its prefix: hidden at the cut (`hideCutStart`).
-        const output = stderr ? `\nIts stderr ended with:\n${stderr.length > 1500 ? (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCutStart */ .B)(`\u2026${stderr.slice(-1499)}`) : stderr}` : '';
+        const output = stderr ? `\nIts stderr ended with:\n${stderr.length > 1500 ? (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCutStart */ .BO)(`\u2026${stderr.slice(-1499)}`) : stderr}` : '';
         super(`MCP server '${server}' ${options.started ? 'started, but its tools cannot be used' : 'failed to start'}: ${reason}. Check mcp_servers.${server} in the plan.${output}`, {
             cause: options.cause,
         });
@@ -5151,6 +5175,8 @@ function readFileTool(options) {
     };
 }
 
+// EXTERNAL MODULE: ./lib/core/hide-cut-fragments.js
+var hide_cut_fragments = __webpack_require__(99674);
 // EXTERNAL MODULE: external "node:timers/promises"
 var external_node_timers_promises_ = __webpack_require__(58500);
 // EXTERNAL MODULE: ./lib/core/regex-syntax-error.js
@@ -5173,6 +5199,7 @@ class InvalidSearchError extends step_error/* StepError */.zg {
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/files/search-files-tool.js
+
 
 
 
@@ -5317,7 +5344,8 @@ function searchFilesTool(options) {
                     }
                     // Cut, then redacted, in any file: at the `\u2026` the cut adds the redactor hides the start of a secret,
                     // and shapes the whole file does not hold can appear.
-                    const seen = line.length > MAX_LINE_CHARS ? redact(`${line.slice(0, MAX_LINE_CHARS)}\u2026`) : shown(line);
+                    // A token shape the cut went through matches no pattern: the run before the mark is hidden when it looks like one.
+                    const seen = line.length > MAX_LINE_CHARS ? (0,hide_cut_fragments/* hideCutEnd */.sH)(redact(`${line.slice(0, MAX_LINE_CHARS)}\u2026`)) : shown(line);
                     if (!matcher.test(seen))
                         continue;
                     if (results.length === maxResults) {
