@@ -31,9 +31,10 @@ export function malformedApprovalCommand(github: Pick<GitHubRunContext, 'eventNa
   if (typeof body !== 'string') return undefined;
   const first = body.trimStart().split(/\r?\n/, 1)[0]?.trim() ?? '';
   const kind = /^\/(approve|reject)(?![\w-])/i.exec(first)?.[1]?.toLowerCase();
-  if (kind === undefined) return undefined;
+  // A deleted comment answers nothing and asks nothing: the waiting run's check (below) speaks for it.
+  if (kind === undefined || payload.action === 'deleted') return undefined;
   if (payload.action !== 'created') return `/${kind}: an edited comment is no answer (the comment was ${String(payload.action)}); post /${kind} in a new comment. Nothing was changed`;
-  if (first !== `/${kind}`) return `/${kind} takes nothing after it on its line (it answers the run that waits; no hash): write /${kind} alone on the first line of a new comment. Nothing was changed`;
+  if (first.toLowerCase() !== `/${kind}`) return `/${kind} takes nothing after it on its line (it answers the run that waits; no hash): write /${kind} alone on the first line of a new comment. Nothing was changed`;
   return undefined;
 }
 
@@ -53,7 +54,10 @@ export function approvalCommand(github: Pick<GitHubRunContext, 'eventName' | 'pa
   // An app can also comment through a person's token (an assistant, an integration): the person's login, the app's words.
   const viaApp = payload.comment?.performed_via_github_app !== undefined && payload.comment?.performed_via_github_app !== null;
   const app = viaApp || isBot({ login, type: typeof type === 'string' ? type : 'unknown', role: 'comment author' });
-  if (first === '/approve') return { kind: 'approve', by: login, app };
-  if (first === '/reject') return { kind: 'reject', by: login, app };
+  // In any case, as the README's `if: startsWith(…, '/approve')` matches it (a review found `/Approve` refused as
+  // "takes nothing after it").
+  const command = first?.toLowerCase();
+  if (command === '/approve') return { kind: 'approve', by: login, app };
+  if (command === '/reject') return { kind: 'reject', by: login, app };
   return undefined;
 }

@@ -218,10 +218,17 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     return refuseRun(given, "approvals are not taken on a fork's pull request: its runs are read-only, and none pauses there. Nothing was changed", deps);
   }
   const command = readOnly ? undefined : approvalCommand(settings.github);
-  // A run that answers nothing on a comment event must not take over the comment of a run that waits.
+  // A run that answers nothing on a comment event must not take over the comment of a run that waits, while
+  // that run can still be answered: one whose saved state is gone (expired) no longer holds the comment (a review
+  // found a pull request stuck for good, every comment refused).
   const pending = !command && settings.github.eventName === 'issue_comment' && deps.github ? await pendingApprovalHash(settings, deps.github) : undefined;
   if (pending !== undefined) {
-    return refuseRun(given, `a run of ${settings.planPath} waits for approval here (approval ${pending}): answer it with /approve or /reject alone on the first line of a new comment. Nothing ran, and its comment is left as it is`, deps);
+    const stillWaiting = await findWaitingRun(settings, deps);
+    // Only a run whose state is gone lets go of the comment: one this job cannot read (no `actions: read`) may still be answered.
+    if (stillWaiting.ok || !stillWaiting.gone) {
+      return refuseRun(given, `a run of ${settings.planPath} waits for approval here (approval ${pending}): answer it with /approve or /reject alone on the first line of a new comment (/reject ends it, if it is no longer wanted). Nothing ran, and its comment is left as it is`, deps);
+    }
+    io.info(`The run of ${settings.planPath} that waited for approval here (approval ${pending}) can no longer be answered (${stillWaiting.problem}); this run goes on, and its comment replaces that one.`);
   }
   if (command?.app) return refuseRun(given, `/${command.kind}: @${command.by} is an app, and an approval needs a person with write access; nothing was changed`, deps);
   const waiting = command && (await findWaitingRun(settings, deps));

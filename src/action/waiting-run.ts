@@ -27,7 +27,8 @@ export interface WaitingRun {
 }
 
 
-export type WaitingRunResult = { readonly ok: true; readonly run: WaitingRun } | { readonly ok: false; readonly problem: string };
+/** `gone`: the waiting run's saved state is no longer there (expired or deleted): no answer can reach it. */
+export type WaitingRunResult = { readonly ok: true; readonly run: WaitingRun } | { readonly ok: false; readonly problem: string; readonly gone?: true };
 
 /** The newest saved state of the whole plan (no fanned-out part) among a run's artifacts. */
 /** The commit named by the hidden head line at the top of plan-runner's own comment. */
@@ -101,7 +102,7 @@ export async function findWaitingRun(
   } catch (error) {
     return { ok: false, problem: `cannot list the saved states of run ${marker.runId} (${error instanceof Error ? error.message : String(error)}); ${advice}` };
   }
-  if (!found) return { ok: false, problem: `run ${marker.runId} has no saved state of ${settings.planPath}; ${advice}` };
+  if (!found) return { ok: false, problem: `run ${marker.runId} has no saved state of ${settings.planPath}; ${advice}`, gone: true };
   if (found.clashed) return { ok: false, problem: `the saved state of run ${marker.runId} is not read: ${clashProblem(found, settings)}` };
   const oversized = oversizedState(found.artifact.size);
   if (oversized) return { ok: false, problem: `the saved state of run ${marker.runId} (${found.artifact.name}) is not read: ${oversized}` };

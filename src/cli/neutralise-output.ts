@@ -1,9 +1,28 @@
 import { neutraliseLogText } from '../security/neutralise-log-text.ts';
+import { isOrdinaryValue, isSecretEnvName } from '../core/secret-env-name.ts';
 
 const decoder = new TextDecoder();
 
 /**
- * Makes a stream that can be a CI job log safe to be one: every text written to it passes through
+ * The environment's secret-named values (as `jobSecrets` takes them, whole only), longest first: the last
+ * guard of everything the CLI prints. A path the user gave, a usage error quoting the command line, a
+ * file name in `validate`'s lines held one (found by a redaction hunt and a review: the class, in one place).
+ * The run's own text goes through the full redactor before it gets here; this loads nothing heavy.
+ */
+function environmentSecrets(env: Readonly<Record<string, string | undefined>>): string[] {
+  const values = Object.entries(env).flatMap(([name, value]) => (value && value.length >= 4 && !/^INPUT_/i.test(name) && isSecretEnvName(name) && !isOrdinaryValue(value) ? [value] : []));
+  return [...new Set(values)].sort((a, b) => b.length - a.length);
+}
+
+function hideSecrets(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) if (out.includes(secret)) out = out.replaceAll(secret, '***');
+  return out;
+}
+
+/**
+ * Hides the environment's secret values in every text written to `stream` (a terminal too), and makes a
+ * stream that can be a CI job log safe to be one: every text written to it passes through
  * `neutraliseLogText`, so tool output and model text the CLI prints can never run as a workflow
  * command (`plan-runner run` inside a workflow's `run:` step writes straight to the log). That is any
  * stream that is not a terminal, and a terminal inside a GitHub Actions job (`docker run -t`, a `script`
@@ -11,9 +30,13 @@ const decoder = new TextDecoder();
  * parses it, and the live checklist redraws it with `\r`.
  */
 export function neutraliseOutput(stream: NodeJS.WriteStream, env: Readonly<Record<string, string | undefined>> = process.env): void {
-  if (stream.isTTY && env['GITHUB_ACTIONS'] !== 'true') return;
+  const secrets = environmentSecrets(env);
+  const neutralise = !(stream.isTTY && env['GITHUB_ACTIONS'] !== 'true');
+  if (!neutralise && secrets.length === 0) return;
   const write = stream.write.bind(stream) as (chunk: string, ...rest: unknown[]) => boolean;
-  const safeWrite = (chunk: unknown, ...rest: unknown[]): boolean =>
-    write(neutraliseLogText(typeof chunk === 'string' ? chunk : decoder.decode(chunk as Uint8Array)), ...rest.filter((arg) => typeof arg === 'function'));
+  const safeWrite = (chunk: unknown, ...rest: unknown[]): boolean => {
+    const text = hideSecrets(typeof chunk === 'string' ? chunk : decoder.decode(chunk as Uint8Array), secrets);
+    return write(neutralise ? neutraliseLogText(text) : text, ...rest.filter((arg) => typeof arg === 'function'));
+  };
   stream.write = safeWrite as typeof stream.write;
 }

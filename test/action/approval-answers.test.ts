@@ -324,3 +324,23 @@ it('an answer that is not one runs nothing and leaves the waiting comment as it 
   expect(approved.result.outputs.status).toBe('succeeded');
   expect(await readFile(path.join(workspace, 'published.txt'), 'utf8')).toContain('"total":42');
 });
+
+// Found by a review: once the waiting run's saved state expired, every comment on the pull request was refused
+// for good (answers included, which need that state); `/Approve` was refused as "takes nothing after it"; a
+// deleted /approve was called an edited comment.
+it('a waiting run whose state is gone lets go of the comment; /Approve approves; a deleted comment is no edit', async () => {
+  const store = await memoryStateStore();
+  await pause(store);
+  const deleted = await act('issue_comment', { ...commentOn('/approve', 920), action: 'deleted' }, 92, store);
+  expect(deleted.result.failure).toContain('a run of plan.yml waits for approval here');
+  const approved = await act('issue_comment', commentOn('/Approve', 921, new Date(Date.now() + 1_000).toISOString()), 93, store);
+  expect(approved.result.outputs.status).toBe('succeeded');
+
+  // Another workflow run pauses (run 88), and its state is gone by the time someone comments.
+  const expired = await memoryStateStore();
+  await pause(expired, PLAN, PULL, 88);
+  const gone = await memoryStateStore();
+  const after = await act('issue_comment', commentOn('LGTM', 922), 94, gone);
+  expect(after.said.log.join('\n')).toContain('can no longer be answered (run 88 has no saved state of plan.yml');
+  expect(after.result.outputs.status).toBe('awaiting-approval');
+});

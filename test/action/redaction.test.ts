@@ -54,10 +54,14 @@ describe('hideCutFragments', () => {
   });
 
   // Found by a redaction hunt: a random token's cut end with no digit in it (a third of them) stayed.
-  it('hides a cut run of letters that reads as a token: 12 or more, or 8 or more that turn to upper case twice', () => {
+  it('hides a cut run of letters that reads as a token: 8 or more that turn to upper case twice', () => {
     expect(hideCutFragments('…MnopQRstUV fff')).toBe('…*** fff');
-    expect(hideCutFragments('…abcdefghijklm rest')).toBe('…*** rest');
     expect(hideCutFragments('…JavaScript works')).toBe('…JavaScript works');
+  });
+
+  // Found by a review: a bare length rule hid ordinary words and paths beside every cut.
+  it('keeps long words and paths beside a cut', () => {
+    for (const text of ['…authentication failed for user', '…/home/runner/work/app/app/src/index.ts:12 error', 'see CONTRIBUTING… for details']) expect(hideCutFragments(text)).toBe(text);
   });
 });
 
@@ -66,6 +70,10 @@ describe('hideCutEnd', () => {
     expect(hideCutEnd('key: ghp_76f7cfd5f76dd7…')).toBe('key: ***…');
     expect(hideCutEnd('a1b2c3… and the word improved…')).toBe('a1b2c3… and the word improved…');
     expect(hideCutEnd('no cut here a1b2c3d4')).toBe('no cut here a1b2c3d4');
+  });
+
+  it('reads a token invisible characters split as one run', () => {
+    expect(hideCutEnd('key ghp_a1B2\u200bc3D4e5\u200bF6g7…')).toBe('key ***…');
   });
 
   it('reads at most 400 characters back from the cut', () => {

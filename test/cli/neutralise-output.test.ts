@@ -20,3 +20,16 @@ it('neutralises a terminal inside a GitHub Actions job, as it does a pipe, and l
     if (changed) expect(written.join('')).not.toMatch(/^::add-mask::/m);
   }
 });
+
+// Found by a redaction hunt and a review: paths the user gave (`validate` of a file named after a secret, an
+// output path refused, the last lines' `trace:`) and usage errors quoting the command line printed an
+// environment secret whole. Every text the CLI writes, on a terminal too, hides those values.
+it('hides the environment secrets in every text written, a terminal too, and leaves ordinary values', () => {
+  const env = { DEPLOY_TOKEN: 'Zq7vXm3kPw9rT2bLnY5c', API_KEY: 'true', HOME_DIR_TOKEN_COUNT: '3', INPUT_API_KEY: 'given-by-input' };
+  for (const isTTY of [false, true]) {
+    const { fake, written } = stream(isTTY);
+    neutraliseOutput(fake, env);
+    fake.write('ok /tmp/Zq7vXm3kPw9rT2bLnY5c.yml: 1 step; true 3 given-by-input\n');
+    expect(written.join('')).toBe('ok /tmp/***.yml: 1 step; true 3 given-by-input\n');
+  }
+});

@@ -273,6 +273,8 @@ describe('createRedactor', () => {
     expect(start.replace(/\u200b/g, '')).toBe('value is ***…');
     const end = redact(`…${split(key.slice(8))} rest`);
     expect(end.replace(/\u200b/g, '')).toBe('…*** rest');
+    // Shorter than any pattern, with a cut: still read (a review).
+    expect(redact(`${split(key.slice(0, 5))}…`).replace(/\u200b/g, '')).toBe('***…');
   });
 
   it('hides a cut start or end of a secret’s base64 form too, every one of many, and never a URL’s half', () => {
