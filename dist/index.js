@@ -2108,12 +2108,13 @@ const BEFORE_CUT = /(?<![A-Za-z0-9_+/=-])[A-Za-z0-9_+/=-]{6,}(?=\u2026)/g;
 const AFTER_CUT = /(?<=\u2026)[A-Za-z0-9_+/=-]{6,}/g;
 const TOKEN_PREFIX = /^(gh[pousr]_|github_pat_|sk-|AKIA|ASIA|xox[abprs]-|eyJ)/;
 /**
- * A token prefix, letters mixed with digits, a run of 12 or more, or 8 or more that turn from lower to upper
- * case twice: a random token's cut end holds no digit about a third of the time (`\u2026MnopQRstUV`, found by a
- * redaction hunt). Only a run that touches a cut is asked, so a long word or a path there is hidden too.
+ * A token prefix, letters mixed with digits, or 8 or more characters that turn from lower to upper case
+ * twice: a random token's cut end holds no digit about a sixth of the time (`\u2026MnopQRstUV`, found by a
+ * redaction hunt). Only a run that touches a cut is asked; a plain word or a path stays (a camelCase name
+ * such as `getElementById` there is hidden too: the cost of that rule).
  */
 function looksLikeCredential(fragment) {
-    if (TOKEN_PREFIX.test(fragment) || (/\d/.test(fragment) && /[A-Za-z]/.test(fragment)) || fragment.length >= 12)
+    if (TOKEN_PREFIX.test(fragment) || (/\d/.test(fragment) && /[A-Za-z]/.test(fragment)))
         return true;
     return fragment.length >= 8 && (fragment.match(/[a-z][A-Z]/g)?.length ?? 0) >= 2;
 }
@@ -2137,6 +2138,8 @@ function hideCutStart(text) {
     return run !== undefined && looksLikeCredential(run) ? `\u2026***${text.slice(1 + run.length)}` : text;
 }
 const TOKEN_CHAR = /[A-Za-z0-9_+/=-]/;
+const INVISIBLE_CHAR = /\p{Default_Ignorable_Code_Point}/u;
+const INVISIBLE_CHARS = /\p{Default_Ignorable_Code_Point}/gu;
 /**
  * `text` whose end a cut dropped (it ends with `\u2026`: a line cut to its first characters), with the
  * credential-looking run right before that mark hidden: a token the cut went through lost its end, and no
@@ -2147,9 +2150,10 @@ function hideCutEnd(text) {
     if (!text.endsWith('\u2026'))
         return text;
     let start = text.length - 1;
-    while (start > 0 && text.length - 1 - start < 400 && TOKEN_CHAR.test(text[start - 1]))
+    // Invisible characters inside the run are part of it (`ghp_a1B2\u200Bc3D4\u2026` reads as one token; a review).
+    while (start > 0 && text.length - 1 - start < 400 && (TOKEN_CHAR.test(text[start - 1]) || INVISIBLE_CHAR.test(text[start - 1])))
         start--;
-    const run = text.slice(start, -1);
+    const run = text.slice(start, -1).replace(INVISIBLE_CHARS, '');
     return run.length >= 6 && looksLikeCredential(run) ? `${text.slice(0, start)}***\u2026` : text;
 }
 
@@ -10107,7 +10111,8 @@ function buildRedactor(given) {
     jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json) || ANY_INVISIBLE.test(json));
     return redactor;
     function redactor(text) {
-        if (text.length >= shortest && ANY_INVISIBLE.test(text))
+        // A short text with a cut too: `Z\u200Bq\u200B7\u200Bv\u2026` is shorter than any pattern, and shows a key's start.
+        if ((text.length >= shortest || text.includes(CUT)) && ANY_INVISIBLE.test(text))
             text = hideAcrossInvisible(text, knownPattern, fragments, known.length > 0 ? { forms: known, grams } : undefined);
         const cut = known.length > 0 && text.length > MIN_CUT_FRAGMENT && text.includes(CUT);
         if (!cut && (text.length < shortest || (!anyPattern.test(text) && !anyBearer.test(text) && !holdsFarShape(text))))
@@ -46924,11 +46929,12 @@ function malformedApprovalCommand(github) {
         return undefined;
     const first = body.trimStart().split(/\r?\n/, 1)[0]?.trim() ?? '';
     const kind = /^\/(approve|reject)(?![\w-])/i.exec(first)?.[1]?.toLowerCase();
-    if (kind === undefined)
+    // A deleted comment answers nothing and asks nothing: the waiting run's check (below) speaks for it.
+    if (kind === undefined || payload.action === 'deleted')
         return undefined;
     if (payload.action !== 'created')
         return `/${kind}: an edited comment is no answer (the comment was ${String(payload.action)}); post /${kind} in a new comment. Nothing was changed`;
-    if (first !== `/${kind}`)
+    if (first.toLowerCase() !== `/${kind}`)
         return `/${kind} takes nothing after it on its line (it answers the run that waits; no hash): write /${kind} alone on the first line of a new comment. Nothing was changed`;
     return undefined;
 }
@@ -46951,9 +46957,12 @@ function approvalCommand(github) {
     // An app can also comment through a person's token (an assistant, an integration): the person's login, the app's words.
     const viaApp = payload.comment?.performed_via_github_app !== undefined && payload.comment?.performed_via_github_app !== null;
     const app = viaApp || isBot({ login, type: typeof type === 'string' ? type : 'unknown', role: 'comment author' });
-    if (first === '/approve')
+    // In any case, as the README's `if: startsWith(\u2026, '/approve')` matches it (a review found `/Approve` refused as
+    // "takes nothing after it").
+    const command = first?.toLowerCase();
+    if (command === '/approve')
         return { kind: 'approve', by: login, app };
-    if (first === '/reject')
+    if (command === '/reject')
         return { kind: 'reject', by: login, app };
     return undefined;
 }
@@ -47049,7 +47058,7 @@ async function findWaitingRun(settings, deps) {
         return { ok: false, problem: `cannot list the saved states of run ${marker.runId} (${error instanceof Error ? error.message : String(error)}); ${advice}` };
     }
     if (!found)
-        return { ok: false, problem: `run ${marker.runId} has no saved state of ${settings.planPath}; ${advice}` };
+        return { ok: false, problem: `run ${marker.runId} has no saved state of ${settings.planPath}; ${advice}`, gone: true };
     if (found.clashed)
         return { ok: false, problem: `the saved state of run ${marker.runId} is not read: ${(0,newest_states/* clashProblem */.D)(found, settings)}` };
     const oversized = (0,read_resume_trace/* oversizedState */.$6)(found.artifact.size);
@@ -47883,10 +47892,17 @@ async function runAction(given, deps) {
         return refuseRun(given, "approvals are not taken on a fork's pull request: its runs are read-only, and none pauses there. Nothing was changed", deps);
     }
     const command = readOnly ? undefined : approvalCommand(settings.github);
-    // A run that answers nothing on a comment event must not take over the comment of a run that waits.
+    // A run that answers nothing on a comment event must not take over the comment of a run that waits, while
+    // that run can still be answered: one whose saved state is gone (expired) no longer holds the comment (a review
+    // found a pull request stuck for good, every comment refused).
     const pending = !command && settings.github.eventName === 'issue_comment' && deps.github ? await pendingApprovalHash(settings, deps.github) : undefined;
     if (pending !== undefined) {
-        return refuseRun(given, `a run of ${settings.planPath} waits for approval here (approval ${pending}): answer it with /approve or /reject alone on the first line of a new comment. Nothing ran, and its comment is left as it is`, deps);
+        const stillWaiting = await findWaitingRun(settings, deps);
+        // Only a run whose state is gone lets go of the comment: one this job cannot read (no `actions: read`) may still be answered.
+        if (stillWaiting.ok || !stillWaiting.gone) {
+            return refuseRun(given, `a run of ${settings.planPath} waits for approval here (approval ${pending}): answer it with /approve or /reject alone on the first line of a new comment (/reject ends it, if it is no longer wanted). Nothing ran, and its comment is left as it is`, deps);
+        }
+        io.info(`The run of ${settings.planPath} that waited for approval here (approval ${pending}) can no longer be answered (${stillWaiting.problem}); this run goes on, and its comment replaces that one.`);
     }
     if (command?.app)
         return refuseRun(given, `/${command.kind}: @${command.by} is an app, and an approval needs a person with write access; nothing was changed`, deps);

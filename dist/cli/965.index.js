@@ -99,12 +99,13 @@ const BEFORE_CUT = /(?<![A-Za-z0-9_+/=-])[A-Za-z0-9_+/=-]{6,}(?=\u2026)/g;
 const AFTER_CUT = /(?<=\u2026)[A-Za-z0-9_+/=-]{6,}/g;
 const TOKEN_PREFIX = /^(gh[pousr]_|github_pat_|sk-|AKIA|ASIA|xox[abprs]-|eyJ)/;
 /**
- * A token prefix, letters mixed with digits, a run of 12 or more, or 8 or more that turn from lower to upper
- * case twice: a random token's cut end holds no digit about a third of the time (`\u2026MnopQRstUV`, found by a
- * redaction hunt). Only a run that touches a cut is asked, so a long word or a path there is hidden too.
+ * A token prefix, letters mixed with digits, or 8 or more characters that turn from lower to upper case
+ * twice: a random token's cut end holds no digit about a sixth of the time (`\u2026MnopQRstUV`, found by a
+ * redaction hunt). Only a run that touches a cut is asked; a plain word or a path stays (a camelCase name
+ * such as `getElementById` there is hidden too: the cost of that rule).
  */
 function looksLikeCredential(fragment) {
-    if (TOKEN_PREFIX.test(fragment) || (/\d/.test(fragment) && /[A-Za-z]/.test(fragment)) || fragment.length >= 12)
+    if (TOKEN_PREFIX.test(fragment) || (/\d/.test(fragment) && /[A-Za-z]/.test(fragment)))
         return true;
     return fragment.length >= 8 && (fragment.match(/[a-z][A-Z]/g)?.length ?? 0) >= 2;
 }
@@ -128,6 +129,8 @@ function hideCutStart(text) {
     return run !== undefined && looksLikeCredential(run) ? `\u2026***${text.slice(1 + run.length)}` : text;
 }
 const TOKEN_CHAR = /[A-Za-z0-9_+/=-]/;
+const INVISIBLE_CHAR = /\p{Default_Ignorable_Code_Point}/u;
+const INVISIBLE_CHARS = /\p{Default_Ignorable_Code_Point}/gu;
 /**
  * `text` whose end a cut dropped (it ends with `\u2026`: a line cut to its first characters), with the
  * credential-looking run right before that mark hidden: a token the cut went through lost its end, and no
@@ -138,9 +141,10 @@ function hideCutEnd(text) {
     if (!text.endsWith('\u2026'))
         return text;
     let start = text.length - 1;
-    while (start > 0 && text.length - 1 - start < 400 && TOKEN_CHAR.test(text[start - 1]))
+    // Invisible characters inside the run are part of it (`ghp_a1B2\u200Bc3D4\u2026` reads as one token; a review).
+    while (start > 0 && text.length - 1 - start < 400 && (TOKEN_CHAR.test(text[start - 1]) || INVISIBLE_CHAR.test(text[start - 1])))
         start--;
-    const run = text.slice(start, -1);
+    const run = text.slice(start, -1).replace(INVISIBLE_CHARS, '');
     return run.length >= 6 && looksLikeCredential(run) ? `${text.slice(0, start)}***\u2026` : text;
 }
 

@@ -1039,11 +1039,32 @@ function neutraliseLogText(text) {
         .join('\n');
 }
 
+// EXTERNAL MODULE: ./lib/core/secret-env-name.js
+var secret_env_name = __nccwpck_require__(59989);
 ;// CONCATENATED MODULE: ./lib/cli/neutralise-output.js
+
 
 const decoder = new TextDecoder();
 /**
- * Makes a stream that can be a CI job log safe to be one: every text written to it passes through
+ * The environment's secret-named values (as `jobSecrets` takes them, whole only), longest first: the last
+ * guard of everything the CLI prints. A path the user gave, a usage error quoting the command line, a
+ * file name in `validate`'s lines held one (found by a redaction hunt and a review: the class, in one place).
+ * The run's own text goes through the full redactor before it gets here; this loads nothing heavy.
+ */
+function environmentSecrets(env) {
+    const values = Object.entries(env).flatMap(([name, value]) => (value && value.length >= 4 && !/^INPUT_/i.test(name) && (0,secret_env_name/* isSecretEnvName */.B)(name) && !(0,secret_env_name/* isOrdinaryValue */.C)(value) ? [value] : []));
+    return [...new Set(values)].sort((a, b) => b.length - a.length);
+}
+function hideSecrets(text, secrets) {
+    let out = text;
+    for (const secret of secrets)
+        if (out.includes(secret))
+            out = out.replaceAll(secret, '***');
+    return out;
+}
+/**
+ * Hides the environment's secret values in every text written to `stream` (a terminal too), and makes a
+ * stream that can be a CI job log safe to be one: every text written to it passes through
  * `neutraliseLogText`, so tool output and model text the CLI prints can never run as a workflow
  * command (`plan-runner run` inside a workflow's `run:` step writes straight to the log). That is any
  * stream that is not a terminal, and a terminal inside a GitHub Actions job (`docker run -t`, a `script`
@@ -1051,10 +1072,15 @@ const decoder = new TextDecoder();
  * parses it, and the live checklist redraws it with `\r`.
  */
 function neutraliseOutput(stream, env = process.env) {
-    if (stream.isTTY && env['GITHUB_ACTIONS'] !== 'true')
+    const secrets = environmentSecrets(env);
+    const neutralise = !(stream.isTTY && env['GITHUB_ACTIONS'] !== 'true');
+    if (!neutralise && secrets.length === 0)
         return;
     const write = stream.write.bind(stream);
-    const safeWrite = (chunk, ...rest) => write(neutraliseLogText(typeof chunk === 'string' ? chunk : decoder.decode(chunk)), ...rest.filter((arg) => typeof arg === 'function'));
+    const safeWrite = (chunk, ...rest) => {
+        const text = hideSecrets(typeof chunk === 'string' ? chunk : decoder.decode(chunk), secrets);
+        return write(neutralise ? neutraliseLogText(text) : text, ...rest.filter((arg) => typeof arg === 'function'));
+    };
     stream.write = safeWrite;
 }
 
