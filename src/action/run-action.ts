@@ -41,7 +41,7 @@ import { stepWeightsFromTrace } from '../run/trace-step-weights.ts';
 import { shardMatrix } from '../state/fan-out-states.ts';
 import { loadFanOutStates } from './fan-out-state.ts';
 import { approvalCommand, malformedApprovalCommand } from './approval-command.ts';
-import { answeredPause, findWaitingRun, pendingApprovalHash, recordAnswer, type RecordedAnswer } from './waiting-run.ts';
+import { answeredPause, findWaitingRun, pendingApprovalHash, recordAnswer, waitingRunHolds, type RecordedAnswer } from './waiting-run.ts';
 import { rejectRun } from './reject-run.ts';
 import { REPORTED_STATE, writeReport } from './write-report.ts';
 import type { ApprovalGrant } from '../job/grant-approval.ts';
@@ -223,10 +223,11 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   // found a pull request stuck for good, every comment refused).
   const pending = !command && settings.github.eventName === 'issue_comment' && deps.github ? await pendingApprovalHash(settings, deps.github) : undefined;
   if (pending !== undefined) {
-    const stillWaiting = await findWaitingRun(settings, deps);
+    const stillWaiting = await waitingRunHolds(settings, deps);
     // Only a run whose state is gone lets go of the comment: one this job cannot read (no `actions: read`) may still be answered.
     if (stillWaiting.ok || !stillWaiting.gone) {
-      return refuseRun(given, `a run of ${settings.planPath} waits for approval here (approval ${pending}): answer it with /approve or /reject alone on the first line of a new comment (/reject ends it, if it is no longer wanted). Nothing ran, and its comment is left as it is`, deps);
+      const unread = stillWaiting.ok ? '' : ` (this job cannot reach its state: ${stillWaiting.problem})`;
+      return refuseRun(given, `a run of ${settings.planPath} waits for approval here (approval ${pending})${unread}: answer it with /approve or /reject alone on the first line of a new comment (/reject ends it, if it is no longer wanted). Nothing ran, and its comment is left as it is`, deps);
     }
     io.info(`The run of ${settings.planPath} that waited for approval here (approval ${pending}) can no longer be answered (${stillWaiting.problem}); this run goes on, and its comment replaces that one.`);
   }

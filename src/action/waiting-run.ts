@@ -11,7 +11,7 @@ import { clashProblem, newestStates, type SavedState } from '../state/newest-sta
 import type { StatePlan } from '../state/state-artifact-name.ts';
 import { keyedPlanId } from './run-key.ts';
 import type { ActionSettings } from './action-settings.ts';
-import { answerFor, readApprovalMarker, withApprovalMarker } from './approval-marker.ts';
+import { answerFor, readApprovalMarker, withApprovalMarker, type ApprovalMarker } from './approval-marker.ts';
 
 /** A paused run an `/approve` or `/reject` answers: its saved state and the hash it asked with. */
 export interface WaitingRun {
@@ -73,10 +73,35 @@ export async function pendingApprovalHash(settings: ActionSettings, github: GitH
   }
 }
 
-export async function findWaitingRun(
-  settings: ActionSettings,
-  deps: { readonly github?: GitHubClient; readonly state?: RunStateStore },
-): Promise<WaitingRunResult> {
+/**
+ * Whether the run plan-runner's comment says waits can still be answered, without downloading its state:
+ * `gone` when its state is no longer there (not listed, past its retention, or its download refused as
+ * expired), else `ok: true` when it is listed. For a comment that answers nothing (a review found every
+ * plain comment downloading the whole state only to refuse).
+ */
+export async function waitingRunHolds(settings: ActionSettings, deps: { readonly github?: GitHubClient; readonly state?: RunStateStore }): Promise<{ readonly ok: true } | { readonly ok: false; readonly problem: string; readonly gone?: true }> {
+  const found = await waitingState(settings, deps);
+  return found.ok ? { ok: true } : found;
+}
+
+/** An artifact past the retention this workflow gives states: the service lists expired artifacts still. */
+function expired(artifact: StateArtifact, retentionDays: number, now = Date.now()): boolean {
+  return artifact.createdAt !== undefined && now > artifact.createdAt.getTime() + retentionDays * 86_400_000;
+}
+
+type WaitingFailure = { readonly ok: false; readonly problem: string; readonly gone?: true };
+type PlanComments = NonNullable<ReturnType<typeof planComments>>;
+type WaitingFound = {
+  readonly ok: true;
+  readonly own: Awaited<PlanComments['own']>;
+  readonly target: PlanComments['target'];
+  readonly marker: Extract<ApprovalMarker, { readonly state: 'awaiting' }>;
+  readonly found: SavedState;
+  readonly advice: string;
+};
+
+/** The comment's waiting marker and the newest saved state of its run, as far as they can be found without a download. */
+async function waitingState(settings: ActionSettings, deps: { readonly github?: GitHubClient; readonly state?: RunStateStore }): Promise<WaitingFailure | WaitingFound> {
   const comments = deps.github && planComments(settings, deps.github);
   if (!comments) return { ok: false, problem: 'an approval comment needs the pull request or issue it was made on and a github-token to read its comments' };
   const { target } = comments;
@@ -103,14 +128,30 @@ export async function findWaitingRun(
     return { ok: false, problem: `cannot list the saved states of run ${marker.runId} (${error instanceof Error ? error.message : String(error)}); ${advice}` };
   }
   if (!found) return { ok: false, problem: `run ${marker.runId} has no saved state of ${settings.planPath}; ${advice}`, gone: true };
+  if (expired(found.artifact, settings.stateRetentionDays)) {
+    return { ok: false, problem: `the saved state of run ${marker.runId} (${found.artifact.name}) is older than its ${settings.stateRetentionDays} days of retention (state-retention-days): it has expired`, gone: true };
+  }
   if (found.clashed) return { ok: false, problem: `the saved state of run ${marker.runId} is not read: ${clashProblem(found, settings)}` };
   const oversized = oversizedState(found.artifact.size);
   if (oversized) return { ok: false, problem: `the saved state of run ${marker.runId} (${found.artifact.name}) is not read: ${oversized}` };
+  return { ok: true, own, target, marker, found, advice };
+}
+
+export async function findWaitingRun(
+  settings: ActionSettings,
+  deps: { readonly github?: GitHubClient; readonly state?: RunStateStore },
+): Promise<WaitingRunResult> {
+  const waiting = await waitingState(settings, deps);
+  if (!waiting.ok) return waiting;
+  const { own, target, marker, found, advice } = waiting;
   let file: string;
   try {
-    file = await deps.state.download(found.artifact, path.join(settings.outputDir, 'approval'), marker.runId);
+    file = await deps.state!.download(found.artifact, path.join(settings.outputDir, 'approval'), marker.runId);
   } catch (error) {
-    return { ok: false, problem: `cannot download the saved state of run ${marker.runId} (${found.artifact.name}: ${error instanceof Error ? error.message : String(error)}); ${advice}` };
+    const why = error instanceof Error ? error.message : String(error);
+    // The service lists an expired artifact and refuses its download (404, 410): it is gone.
+    const gone = /\b(?:404|410)\b|expired|not found/i.test(why);
+    return { ok: false, problem: `cannot download the saved state of run ${marker.runId} (${found.artifact.name}: ${why}); ${advice}`, ...(gone && { gone: true as const }) };
   }
   const read = await readResumeTrace(file);
   if (!read.ok) return { ok: false, problem: `the saved state of run ${marker.runId} cannot be read (${read.problem})` };

@@ -1,8 +1,6 @@
 import { neutraliseLogText } from '../security/neutralise-log-text.ts';
 import { isOrdinaryValue, isSecretEnvName } from '../core/secret-env-name.ts';
 
-const decoder = new TextDecoder();
-
 /**
  * The environment's secret-named values (as `jobSecrets` takes them, whole only), longest first: the last
  * guard of everything the CLI prints. A path the user gave, a usage error quoting the command line, a
@@ -14,6 +12,7 @@ function environmentSecrets(env: Readonly<Record<string, string | undefined>>): 
   return [...new Set(values)].sort((a, b) => b.length - a.length);
 }
 
+/** Whole values only, per write: every text the CLI writes is one whole message, so none is split across writes. */
 function hideSecrets(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of secrets) if (out.includes(secret)) out = out.replaceAll(secret, '***');
@@ -34,8 +33,11 @@ export function neutraliseOutput(stream: NodeJS.WriteStream, env: Readonly<Recor
   const neutralise = !(stream.isTTY && env['GITHUB_ACTIONS'] !== 'true');
   if (!neutralise && secrets.length === 0) return;
   const write = stream.write.bind(stream) as (chunk: string, ...rest: unknown[]) => boolean;
+  // Bytes are decoded as a stream (a character split across two writes stays whole), text in the encoding a write names.
+  const bytes = new TextDecoder();
   const safeWrite = (chunk: unknown, ...rest: unknown[]): boolean => {
-    const text = hideSecrets(typeof chunk === 'string' ? chunk : decoder.decode(chunk as Uint8Array), secrets);
+    const decoded = typeof chunk !== 'string' ? bytes.decode(chunk as Uint8Array, { stream: true }) : typeof rest[0] === 'string' && rest[0] !== 'utf8' && rest[0] !== 'utf-8' ? Buffer.from(chunk, rest[0] as BufferEncoding).toString('utf8') : chunk;
+    const text = hideSecrets(decoded, secrets);
     return write(neutralise ? neutraliseLogText(text) : text, ...rest.filter((arg) => typeof arg === 'function'));
   };
   stream.write = safeWrite as typeof stream.write;

@@ -344,3 +344,25 @@ it('a waiting run whose state is gone lets go of the comment; /Approve approves;
   expect(after.said.log.join('\n')).toContain('can no longer be answered (run 88 has no saved state of plan.yml');
   expect(after.result.outputs.status).toBe('awaiting-approval');
 });
+
+// Found by a review: the artifact service lists an expired state still (and refuses its download), so a run
+// whose state had expired held the comment for good; a plain comment downloaded the whole state only to
+// refuse; and a state this job could not reach was refused with advice that could not work either.
+it('a waiting run holds its comment while its state can be had, judged without downloading it', async () => {
+  const store = await memoryStateStore();
+  await pause(store);
+  let downloads = 0;
+  const counted: RunStateStore = { ...store, download: (...args) => (downloads++, store.download(...args)) };
+  const held = await act('issue_comment', commentOn('LGTM', 930), 95, counted);
+  expect(held.result.failure).toContain('a run of plan.yml waits for approval here');
+  expect(downloads).toBe(0);
+  // A job that cannot list the states (no `actions: read`): the run may still be answered, and the refusal says why.
+  const unreadable: RunStateStore = { ...store, list: () => Promise.reject(new Error('HTTP 403')) };
+  const blind = await act('issue_comment', commentOn('LGTM', 931), 96, unreadable);
+  expect(blind.result.failure).toContain('(this job cannot reach its state: cannot list the saved states of run 77 (HTTP 403)');
+  // Listed, but older than its retention (7 days): expired, so a new run takes the comment over.
+  const aged: RunStateStore = { ...store, list: async (runId) => (await store.list(runId)).map((artifact) => ({ ...artifact, createdAt: new Date(Date.now() - 8 * 86_400_000) })) };
+  const after = await act('issue_comment', commentOn('LGTM', 932), 97, aged);
+  expect(after.said.log.join('\n')).toContain('is older than its 7 days of retention (state-retention-days): it has expired');
+  expect(after.result.outputs.status).toBe('awaiting-approval');
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { actionSecrets } from '../../src/action/action-secrets.ts';
 import type { ActionSettings } from '../../src/action/action-settings.ts';
-import { hideCutEnd, hideCutFragments } from '../../src/core/hide-cut-fragments.ts';
+import { hideCutEnd, hideCutFragments, hideCutStart } from '../../src/core/hide-cut-fragments.ts';
 import { cliRedactor } from '../../src/cli/cli-job-settings.ts';
 
 describe('actionSecrets', () => {
@@ -61,7 +61,16 @@ describe('hideCutFragments', () => {
 
   // Found by a review: a bare length rule hid ordinary words and paths beside every cut.
   it('keeps long words and paths beside a cut', () => {
-    for (const text of ['…authentication failed for user', '…/home/runner/work/app/app/src/index.ts:12 error', 'see CONTRIBUTING… for details']) expect(hideCutFragments(text)).toBe(text);
+    for (const text of ['…authentication failed for user', '…/home/runner/work/app/app/src/index.ts:12 error', 'see README… for details', '…internationalization of it']) expect(hideCutFragments(text)).toBe(text);
+  });
+
+  // Found by a review: a base32 token's cut end (upper case, no digit 8% of the time at 12) and one with a
+  // single turn of case stayed; invisible characters inside a run split it into pieces too short to ask.
+  it('hides an upper-case or case-turning run of 12 or more, and reads a run with invisible characters whole', () => {
+    expect(hideCutFragments('…QWERTYUIOPASDF rest')).toBe('…*** rest');
+    expect(hideCutFragments('…abcdefghIJKLMNOP rest')).toBe('…*** rest');
+    expect(hideCutFragments('a1B2c\u200b3D4e5F… x')).toBe('***… x');
+    expect(hideCutStart('…a1B\u200b2c3D4e5F rest')).toBe('…*** rest');
   });
 });
 
