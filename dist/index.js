@@ -2104,19 +2104,26 @@ function groupDigits(value) {
 // run of token characters touching a cut is hidden when it looks like part of one.
 // Starting only where a run starts: from every start inside a run not followed by `\u2026`, the scan to its
 // end failed again, and 64 KiB of token characters then `x\u2026` took 5.7 s.
-const BEFORE_CUT = /(?<![A-Za-z0-9_+/=-])[A-Za-z0-9_+/=-]{6,}(?=\u2026)/g;
-const AFTER_CUT = /(?<=\u2026)[A-Za-z0-9_+/=-]{6,}/g;
+// Invisible characters inside a run are part of it: `a1B2c\u200B3D4\u2026` reads as one token (found by a review).
+const BEFORE_CUT = /(?<![A-Za-z0-9_+/=\p{Default_Ignorable_Code_Point}-])[A-Za-z0-9_+/=\p{Default_Ignorable_Code_Point}-]{6,}(?=\u2026)/gu;
+const AFTER_CUT = /(?<=\u2026)[A-Za-z0-9_+/=\p{Default_Ignorable_Code_Point}-]{6,}/gu;
 const TOKEN_PREFIX = /^(gh[pousr]_|github_pat_|sk-|AKIA|ASIA|xox[abprs]-|eyJ)/;
+const INVISIBLE_CHARS = /\p{Default_Ignorable_Code_Point}/gu;
 /**
  * A token prefix, letters mixed with digits, or 8 or more characters that turn from lower to upper case
  * twice: a random token's cut end holds no digit about a sixth of the time (`\u2026MnopQRstUV`, found by a
  * redaction hunt). Only a run that touches a cut is asked; a plain word or a path stays (a camelCase name
  * such as `getElementById` there is hidden too: the cost of that rule).
  */
-function looksLikeCredential(fragment) {
+function looksLikeCredential(run) {
+    const fragment = run.replace(INVISIBLE_CHARS, '');
     if (TOKEN_PREFIX.test(fragment) || (/\d/.test(fragment) && /[A-Za-z]/.test(fragment)))
         return true;
-    return fragment.length >= 8 && (fragment.match(/[a-z][A-Z]/g)?.length ?? 0) >= 2;
+    if (fragment.length >= 8 && (fragment.match(/[a-z][A-Z]/g)?.length ?? 0) >= 2)
+        return true;
+    // 12 or more, no path: all upper case (base32), or one turn from lower to upper case (a review measured 8% of
+    // base32 and 1.4% of base64url token ends of 12 shown without this).
+    return fragment.length >= 12 && !fragment.includes('/') && ((/[A-Z]/.test(fragment) && !/[a-z]/.test(fragment)) || /[a-z][A-Z]/.test(fragment));
 }
 /**
  * Hides the fragment on either side of each `\u2026` in already-redacted evidence when it looks like
@@ -2127,7 +2134,7 @@ function hideCutFragments(text) {
     return text.replace(BEFORE_CUT, hide).replace(AFTER_CUT, hide);
 }
 /** The run of token characters right after a leading `\u2026`, scanned once (anchored: linear in its length). */
-const AT_START = /^\u2026([A-Za-z0-9_+/=-]{6,})/;
+const AT_START = /^\u2026([A-Za-z0-9_+/=\p{Default_Ignorable_Code_Point}-]{6,})/u;
 /**
  * `text` whose start a cut dropped (it begins with `\u2026`: a stderr tail), with the credential-looking run
  * right after that mark hidden: a token the cut went through lost its prefix (`ghp_`), and no token shape
@@ -2139,7 +2146,6 @@ function hideCutStart(text) {
 }
 const TOKEN_CHAR = /[A-Za-z0-9_+/=-]/;
 const INVISIBLE_CHAR = /\p{Default_Ignorable_Code_Point}/u;
-const INVISIBLE_CHARS = /\p{Default_Ignorable_Code_Point}/gu;
 /**
  * `text` whose end a cut dropped (it ends with `\u2026`: a line cut to its first characters), with the
  * credential-looking run right before that mark hidden: a token the cut went through lost its end, and no
@@ -47027,7 +47033,22 @@ async function pendingApprovalHash(settings, github) {
         return undefined;
     }
 }
-async function findWaitingRun(settings, deps) {
+/**
+ * Whether the run plan-runner's comment says waits can still be answered, without downloading its state:
+ * `gone` when its state is no longer there (not listed, past its retention, or its download refused as
+ * expired), else `ok: true` when it is listed. For a comment that answers nothing (a review found every
+ * plain comment downloading the whole state only to refuse).
+ */
+async function waitingRunHolds(settings, deps) {
+    const found = await waitingState(settings, deps);
+    return found.ok ? { ok: true } : found;
+}
+/** An artifact past the retention this workflow gives states: the service lists expired artifacts still. */
+function expired(artifact, retentionDays, now = Date.now()) {
+    return artifact.createdAt !== undefined && now > artifact.createdAt.getTime() + retentionDays * 86_400_000;
+}
+/** The comment's waiting marker and the newest saved state of its run, as far as they can be found without a download. */
+async function waitingState(settings, deps) {
     const comments = deps.github && planComments(settings, deps.github);
     if (!comments)
         return { ok: false, problem: 'an approval comment needs the pull request or issue it was made on and a github-token to read its comments' };
@@ -47059,17 +47080,30 @@ async function findWaitingRun(settings, deps) {
     }
     if (!found)
         return { ok: false, problem: `run ${marker.runId} has no saved state of ${settings.planPath}; ${advice}`, gone: true };
+    if (expired(found.artifact, settings.stateRetentionDays)) {
+        return { ok: false, problem: `the saved state of run ${marker.runId} (${found.artifact.name}) is older than its ${settings.stateRetentionDays} days of retention (state-retention-days): it has expired`, gone: true };
+    }
     if (found.clashed)
         return { ok: false, problem: `the saved state of run ${marker.runId} is not read: ${(0,newest_states/* clashProblem */.D)(found, settings)}` };
     const oversized = (0,read_resume_trace/* oversizedState */.$6)(found.artifact.size);
     if (oversized)
         return { ok: false, problem: `the saved state of run ${marker.runId} (${found.artifact.name}) is not read: ${oversized}` };
+    return { ok: true, own, target, marker, found, advice };
+}
+async function findWaitingRun(settings, deps) {
+    const waiting = await waitingState(settings, deps);
+    if (!waiting.ok)
+        return waiting;
+    const { own, target, marker, found, advice } = waiting;
     let file;
     try {
         file = await deps.state.download(found.artifact, external_node_path_.join(settings.outputDir, 'approval'), marker.runId);
     }
     catch (error) {
-        return { ok: false, problem: `cannot download the saved state of run ${marker.runId} (${found.artifact.name}: ${error instanceof Error ? error.message : String(error)}); ${advice}` };
+        const why = error instanceof Error ? error.message : String(error);
+        // The service lists an expired artifact and refuses its download (404, 410): it is gone.
+        const gone = /\b(?:404|410)\b|expired|not found/i.test(why);
+        return { ok: false, problem: `cannot download the saved state of run ${marker.runId} (${found.artifact.name}: ${why}); ${advice}`, ...(gone && { gone: true }) };
     }
     const read = await (0,read_resume_trace/* readResumeTrace */.tR)(file);
     if (!read.ok)
@@ -47897,10 +47931,11 @@ async function runAction(given, deps) {
     // found a pull request stuck for good, every comment refused).
     const pending = !command && settings.github.eventName === 'issue_comment' && deps.github ? await pendingApprovalHash(settings, deps.github) : undefined;
     if (pending !== undefined) {
-        const stillWaiting = await findWaitingRun(settings, deps);
+        const stillWaiting = await waitingRunHolds(settings, deps);
         // Only a run whose state is gone lets go of the comment: one this job cannot read (no `actions: read`) may still be answered.
         if (stillWaiting.ok || !stillWaiting.gone) {
-            return refuseRun(given, `a run of ${settings.planPath} waits for approval here (approval ${pending}): answer it with /approve or /reject alone on the first line of a new comment (/reject ends it, if it is no longer wanted). Nothing ran, and its comment is left as it is`, deps);
+            const unread = stillWaiting.ok ? '' : ` (this job cannot reach its state: ${stillWaiting.problem})`;
+            return refuseRun(given, `a run of ${settings.planPath} waits for approval here (approval ${pending})${unread}: answer it with /approve or /reject alone on the first line of a new comment (/reject ends it, if it is no longer wanted). Nothing ran, and its comment is left as it is`, deps);
         }
         io.info(`The run of ${settings.planPath} that waited for approval here (approval ${pending}) can no longer be answered (${stillWaiting.problem}); this run goes on, and its comment replaces that one.`);
     }

@@ -1044,7 +1044,6 @@ var secret_env_name = __nccwpck_require__(59989);
 ;// CONCATENATED MODULE: ./lib/cli/neutralise-output.js
 
 
-const decoder = new TextDecoder();
 /**
  * The environment's secret-named values (as `jobSecrets` takes them, whole only), longest first: the last
  * guard of everything the CLI prints. A path the user gave, a usage error quoting the command line, a
@@ -1055,6 +1054,7 @@ function environmentSecrets(env) {
     const values = Object.entries(env).flatMap(([name, value]) => (value && value.length >= 4 && !/^INPUT_/i.test(name) && (0,secret_env_name/* isSecretEnvName */.B)(name) && !(0,secret_env_name/* isOrdinaryValue */.C)(value) ? [value] : []));
     return [...new Set(values)].sort((a, b) => b.length - a.length);
 }
+/** Whole values only, per write: every text the CLI writes is one whole message, so none is split across writes. */
 function hideSecrets(text, secrets) {
     let out = text;
     for (const secret of secrets)
@@ -1077,8 +1077,11 @@ function neutraliseOutput(stream, env = process.env) {
     if (!neutralise && secrets.length === 0)
         return;
     const write = stream.write.bind(stream);
+    // Bytes are decoded as a stream (a character split across two writes stays whole), text in the encoding a write names.
+    const bytes = new TextDecoder();
     const safeWrite = (chunk, ...rest) => {
-        const text = hideSecrets(typeof chunk === 'string' ? chunk : decoder.decode(chunk), secrets);
+        const decoded = typeof chunk !== 'string' ? bytes.decode(chunk, { stream: true }) : typeof rest[0] === 'string' && rest[0] !== 'utf8' && rest[0] !== 'utf-8' ? Buffer.from(chunk, rest[0]).toString('utf8') : chunk;
+        const text = hideSecrets(decoded, secrets);
         return write(neutralise ? neutraliseLogText(text) : text, ...rest.filter((arg) => typeof arg === 'function'));
     };
     stream.write = safeWrite;
