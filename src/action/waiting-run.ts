@@ -81,7 +81,13 @@ export async function pendingApprovalHash(settings: ActionSettings, github: GitH
  */
 export async function waitingRunHolds(settings: ActionSettings, deps: { readonly github?: GitHubClient; readonly state?: RunStateStore }): Promise<{ readonly ok: true } | { readonly ok: false; readonly problem: string; readonly gone?: true }> {
   const found = await waitingState(settings, deps);
-  return found.ok ? { ok: true } : found;
+  if (!found.ok) return found;
+  // Judged by this job's retention, which the paused run may not have used: only here, where the cost of a wrong
+  // guess is a lost pause (its check stays closed), never for /approve or /reject, whose download decides.
+  if (expired(found.found.artifact, settings.stateRetentionDays)) {
+    return { ok: false, problem: `the saved state of run ${found.marker.runId} (${found.found.artifact.name}) is older than its ${settings.stateRetentionDays} days of retention (state-retention-days): it has expired`, gone: true };
+  }
+  return { ok: true };
 }
 
 /** An artifact past the retention this workflow gives states: the service lists expired artifacts still. */
@@ -128,9 +134,6 @@ async function waitingState(settings: ActionSettings, deps: { readonly github?: 
     return { ok: false, problem: `cannot list the saved states of run ${marker.runId} (${error instanceof Error ? error.message : String(error)}); ${advice}` };
   }
   if (!found) return { ok: false, problem: `run ${marker.runId} has no saved state of ${settings.planPath}; ${advice}`, gone: true };
-  if (expired(found.artifact, settings.stateRetentionDays)) {
-    return { ok: false, problem: `the saved state of run ${marker.runId} (${found.artifact.name}) is older than its ${settings.stateRetentionDays} days of retention (state-retention-days): it has expired`, gone: true };
-  }
   if (found.clashed) return { ok: false, problem: `the saved state of run ${marker.runId} is not read: ${clashProblem(found, settings)}` };
   const oversized = oversizedState(found.artifact.size);
   if (oversized) return { ok: false, problem: `the saved state of run ${marker.runId} (${found.artifact.name}) is not read: ${oversized}` };
@@ -148,10 +151,7 @@ export async function findWaitingRun(
   try {
     file = await deps.state!.download(found.artifact, path.join(settings.outputDir, 'approval'), marker.runId);
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    // The service lists an expired artifact and refuses its download (404, 410): it is gone.
-    const gone = /\b(?:404|410)\b|expired|not found/i.test(why);
-    return { ok: false, problem: `cannot download the saved state of run ${marker.runId} (${found.artifact.name}: ${why}); ${advice}`, ...(gone && { gone: true as const }) };
+    return { ok: false, problem: `cannot download the saved state of run ${marker.runId} (${found.artifact.name}: ${error instanceof Error ? error.message : String(error)}); ${advice}` };
   }
   const read = await readResumeTrace(file);
   if (!read.ok) return { ok: false, problem: `the saved state of run ${marker.runId} cannot be read (${read.problem})` };

@@ -13,6 +13,8 @@ function environmentSecrets(env: Readonly<Record<string, string | undefined>>): 
 }
 
 /** Whole values only, per write: every text the CLI writes is one whole message, so none is split across writes. */
+const BYTE_ENCODINGS: ReadonlySet<string> = new Set(['hex', 'base64', 'base64url']);
+
 function hideSecrets(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of secrets) if (out.includes(secret)) out = out.replaceAll(secret, '***');
@@ -36,7 +38,8 @@ export function neutraliseOutput(stream: NodeJS.WriteStream, env: Readonly<Recor
   // Bytes are decoded as a stream (a character split across two writes stays whole), text in the encoding a write names.
   const bytes = new TextDecoder();
   const safeWrite = (chunk: unknown, ...rest: unknown[]): boolean => {
-    const decoded = typeof chunk !== 'string' ? bytes.decode(chunk as Uint8Array, { stream: true }) : typeof rest[0] === 'string' && rest[0] !== 'utf8' && rest[0] !== 'utf-8' ? Buffer.from(chunk, rest[0] as BufferEncoding).toString('utf8') : chunk;
+    // Only an encoding that spells bytes (`write('aGk=', 'base64')`) is decoded; any other names how text is stored, and text is text.
+    const decoded = typeof chunk !== 'string' ? bytes.decode(chunk as Uint8Array, { stream: true }) : typeof rest[0] === 'string' && BYTE_ENCODINGS.has(rest[0]) ? Buffer.from(chunk, rest[0] as BufferEncoding).toString('utf8') : chunk;
     const text = hideSecrets(decoded, secrets);
     return write(neutralise ? neutraliseLogText(text) : text, ...rest.filter((arg) => typeof arg === 'function'));
   };

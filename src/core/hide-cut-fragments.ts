@@ -20,6 +20,8 @@ function looksLikeCredential(run: string): boolean {
   if (fragment.length >= 8 && (fragment.match(/[a-z][A-Z]/g)?.length ?? 0) >= 2) return true;
   // 12 or more, no path: all upper case (base32), or one turn from lower to upper case (a review measured 8% of
   // base32 and 1.4% of base64url token ends of 12 shown without this).
+  // Not a constant's or a variable's name (`GITHUB_TOKEN is unset`): upper case and `_` alone, which no base32 holds.
+  if (/^[A-Z_]+$/.test(fragment) && fragment.includes('_')) return false;
   return fragment.length >= 12 && !fragment.includes('/') && ((/[A-Z]/.test(fragment) && !/[a-z]/.test(fragment)) || /[a-z][A-Z]/.test(fragment));
 }
 
