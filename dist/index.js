@@ -2123,6 +2123,9 @@ function looksLikeCredential(run) {
         return true;
     // 12 or more, no path: all upper case (base32), or one turn from lower to upper case (a review measured 8% of
     // base32 and 1.4% of base64url token ends of 12 shown without this).
+    // Not a constant's or a variable's name (`GITHUB_TOKEN is unset`): upper case and `_` alone, which no base32 holds.
+    if (/^[A-Z_]+$/.test(fragment) && fragment.includes('_'))
+        return false;
     return fragment.length >= 12 && !fragment.includes('/') && ((/[A-Z]/.test(fragment) && !/[a-z]/.test(fragment)) || /[a-z][A-Z]/.test(fragment));
 }
 /**
@@ -47041,7 +47044,14 @@ async function pendingApprovalHash(settings, github) {
  */
 async function waitingRunHolds(settings, deps) {
     const found = await waitingState(settings, deps);
-    return found.ok ? { ok: true } : found;
+    if (!found.ok)
+        return found;
+    // Judged by this job's retention, which the paused run may not have used: only here, where the cost of a wrong
+    // guess is a lost pause (its check stays closed), never for /approve or /reject, whose download decides.
+    if (expired(found.found.artifact, settings.stateRetentionDays)) {
+        return { ok: false, problem: `the saved state of run ${found.marker.runId} (${found.found.artifact.name}) is older than its ${settings.stateRetentionDays} days of retention (state-retention-days): it has expired`, gone: true };
+    }
+    return { ok: true };
 }
 /** An artifact past the retention this workflow gives states: the service lists expired artifacts still. */
 function expired(artifact, retentionDays, now = Date.now()) {
@@ -47080,9 +47090,6 @@ async function waitingState(settings, deps) {
     }
     if (!found)
         return { ok: false, problem: `run ${marker.runId} has no saved state of ${settings.planPath}; ${advice}`, gone: true };
-    if (expired(found.artifact, settings.stateRetentionDays)) {
-        return { ok: false, problem: `the saved state of run ${marker.runId} (${found.artifact.name}) is older than its ${settings.stateRetentionDays} days of retention (state-retention-days): it has expired`, gone: true };
-    }
     if (found.clashed)
         return { ok: false, problem: `the saved state of run ${marker.runId} is not read: ${(0,newest_states/* clashProblem */.D)(found, settings)}` };
     const oversized = (0,read_resume_trace/* oversizedState */.$6)(found.artifact.size);
@@ -47100,10 +47107,7 @@ async function findWaitingRun(settings, deps) {
         file = await deps.state.download(found.artifact, external_node_path_.join(settings.outputDir, 'approval'), marker.runId);
     }
     catch (error) {
-        const why = error instanceof Error ? error.message : String(error);
-        // The service lists an expired artifact and refuses its download (404, 410): it is gone.
-        const gone = /\b(?:404|410)\b|expired|not found/i.test(why);
-        return { ok: false, problem: `cannot download the saved state of run ${marker.runId} (${found.artifact.name}: ${why}); ${advice}`, ...(gone && { gone: true }) };
+        return { ok: false, problem: `cannot download the saved state of run ${marker.runId} (${found.artifact.name}: ${error instanceof Error ? error.message : String(error)}); ${advice}` };
     }
     const read = await (0,read_resume_trace/* readResumeTrace */.tR)(file);
     if (!read.ok)

@@ -114,6 +114,9 @@ function looksLikeCredential(run) {
         return true;
     // 12 or more, no path: all upper case (base32), or one turn from lower to upper case (a review measured 8% of
     // base32 and 1.4% of base64url token ends of 12 shown without this).
+    // Not a constant's or a variable's name (`GITHUB_TOKEN is unset`): upper case and `_` alone, which no base32 holds.
+    if (/^[A-Z_]+$/.test(fragment) && fragment.includes('_'))
+        return false;
     return fragment.length >= 12 && !fragment.includes('/') && ((/[A-Z]/.test(fragment) && !/[a-z]/.test(fragment)) || /[a-z][A-Z]/.test(fragment));
 }
 /**

@@ -1055,6 +1055,7 @@ function environmentSecrets(env) {
     return [...new Set(values)].sort((a, b) => b.length - a.length);
 }
 /** Whole values only, per write: every text the CLI writes is one whole message, so none is split across writes. */
+const BYTE_ENCODINGS = new Set(['hex', 'base64', 'base64url']);
 function hideSecrets(text, secrets) {
     let out = text;
     for (const secret of secrets)
@@ -1080,7 +1081,8 @@ function neutraliseOutput(stream, env = process.env) {
     // Bytes are decoded as a stream (a character split across two writes stays whole), text in the encoding a write names.
     const bytes = new TextDecoder();
     const safeWrite = (chunk, ...rest) => {
-        const decoded = typeof chunk !== 'string' ? bytes.decode(chunk, { stream: true }) : typeof rest[0] === 'string' && rest[0] !== 'utf8' && rest[0] !== 'utf-8' ? Buffer.from(chunk, rest[0]).toString('utf8') : chunk;
+        // Only an encoding that spells bytes (`write('aGk=', 'base64')`) is decoded; any other names how text is stored, and text is text.
+        const decoded = typeof chunk !== 'string' ? bytes.decode(chunk, { stream: true }) : typeof rest[0] === 'string' && BYTE_ENCODINGS.has(rest[0]) ? Buffer.from(chunk, rest[0]).toString('utf8') : chunk;
         const text = hideSecrets(decoded, secrets);
         return write(neutralise ? neutraliseLogText(text) : text, ...rest.filter((arg) => typeof arg === 'function'));
     };
