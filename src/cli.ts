@@ -15,11 +15,8 @@ async function main(argv: readonly string[]): Promise<number> {
   } catch (error) {
     // Also from a command's own checks before it runs (an output that is one of its inputs).
     if (!(error instanceof UsageError)) throw error;
-    // A usage error quotes the command line, where a secret may be (`--input $TOKEN` without a name; found by a
-    // redaction hunt): the environment's secret-named values are hidden, as every other output hides them.
-    const { validateRedactor } = await import('./cli/validate-redactor.ts');
-    const message = validateRedactor(process.env, [])(error.message);
-    process.stderr.write(`plan-runner: ${message}\n${error.usage ? `\n${USAGE}` : 'plan-runner --help lists the commands and their options.\n'}`);
+    // A usage error quotes the command line, where a secret may be: stderr hides the environment's (neutraliseOutput).
+    process.stderr.write(`plan-runner: ${error.message}\n${error.usage ? `\n${USAGE}` : 'plan-runner --help lists the commands and their options.\n'}`);
     return 2;
   }
 }
@@ -58,7 +55,8 @@ async function runCommandLine(argv: readonly string[]): Promise<number> {
   }
 }
 
-// Run in a CI step, the CLI's output is the job log: outside text must not become workflow commands there.
+// Run in a CI step, the CLI's output is the job log: outside text must not become workflow commands there;
+// and nothing it prints, a terminal's included, shows the environment's secret values.
 neutraliseOutput(process.stdout);
 neutraliseOutput(process.stderr);
 letReaderLeave(process.stdout, 'standard output');

@@ -19,6 +19,11 @@ interface CommentPayload {
   readonly comment?: { readonly body?: unknown; readonly user?: { readonly login?: unknown; readonly type?: unknown }; readonly performed_via_github_app?: unknown };
 }
 
+/** The comment's first line that is not blank, trimmed, where an answer is written. */
+function firstLine(body: string): string {
+  return body.trimStart().split(/\r?\n/, 1)[0]?.trim() ?? '';
+}
+
 /**
  * Why this event's comment, which reads as an answer to a paused run, is none, or undefined: a first line
  * that starts with `/approve` or `/reject` but holds more (`/approve <hash>`), or a comment edited into one.
@@ -29,7 +34,7 @@ export function malformedApprovalCommand(github: Pick<GitHubRunContext, 'eventNa
   const payload = (github.payload ?? {}) as CommentPayload;
   const body = payload.comment?.body;
   if (typeof body !== 'string') return undefined;
-  const first = body.trimStart().split(/\r?\n/, 1)[0]?.trim() ?? '';
+  const first = firstLine(body);
   const kind = /^\/(approve|reject)(?![\w-])/i.exec(first)?.[1]?.toLowerCase();
   // A deleted comment answers nothing and asks nothing: the waiting run's check (below) speaks for it.
   if (kind === undefined || payload.action === 'deleted') return undefined;
@@ -49,14 +54,13 @@ export function approvalCommand(github: Pick<GitHubRunContext, 'eventName' | 'pa
   const body = payload.comment?.body;
   const login = payload.comment?.user?.login;
   if (typeof body !== 'string' || typeof login !== 'string') return undefined;
-  const first = body.trimStart().split(/\r?\n/, 1)[0]?.trim();
   const type = payload.comment?.user?.type;
   // An app can also comment through a person's token (an assistant, an integration): the person's login, the app's words.
   const viaApp = payload.comment?.performed_via_github_app !== undefined && payload.comment?.performed_via_github_app !== null;
   const app = viaApp || isBot({ login, type: typeof type === 'string' ? type : 'unknown', role: 'comment author' });
   // In any case, as the README's `if: startsWith(…, '/approve')` matches it (a review found `/Approve` refused as
   // "takes nothing after it").
-  const command = first?.toLowerCase();
+  const command = firstLine(body).toLowerCase();
   if (command === '/approve') return { kind: 'approve', by: login, app };
   if (command === '/reject') return { kind: 'reject', by: login, app };
   return undefined;

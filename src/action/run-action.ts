@@ -41,7 +41,7 @@ import { stepWeightsFromTrace } from '../run/trace-step-weights.ts';
 import { shardMatrix } from '../state/fan-out-states.ts';
 import { loadFanOutStates } from './fan-out-state.ts';
 import { approvalCommand, malformedApprovalCommand } from './approval-command.ts';
-import { answeredPause, findWaitingRun, pendingApprovalHash, recordAnswer, waitingRunHolds, type RecordedAnswer } from './waiting-run.ts';
+import { answeredPause, findWaitingRun, recordAnswer, waitingRunHolds, type RecordedAnswer } from './waiting-run.ts';
 import { rejectRun } from './reject-run.ts';
 import { REPORTED_STATE, writeReport } from './write-report.ts';
 import type { ApprovalGrant } from '../job/grant-approval.ts';
@@ -214,23 +214,18 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   // `/approve` or `/reject` on a pull request or issue: the paused run it answers, found through plan-runner's own comment.
   const malformed = malformedApprovalCommand(settings.github);
   if (malformed) return refuseRun(given, malformed, deps);
-  if (readOnly && approvalCommand(settings.github)) {
-    return refuseRun(given, "approvals are not taken on a fork's pull request: its runs are read-only, and none pauses there. Nothing was changed", deps);
-  }
-  const command = readOnly ? undefined : approvalCommand(settings.github);
+  const answer = approvalCommand(settings.github);
+  if (readOnly && answer) return refuseRun(given, "approvals are not taken on a fork's pull request: its runs are read-only, and none pauses there. Nothing was changed", deps);
+  const command = readOnly ? undefined : answer;
   // A run that answers nothing on a comment event must not take over the comment of a run that waits, while
   // that run can still be answered: one whose saved state is gone (expired) no longer holds the comment (a review
-  // found a pull request stuck for good, every comment refused).
-  const pending = !command && settings.github.eventName === 'issue_comment' && deps.github ? await pendingApprovalHash(settings, deps.github) : undefined;
-  if (pending !== undefined) {
-    const stillWaiting = await waitingRunHolds(settings, deps);
-    // Only a run whose state is gone lets go of the comment: one this job cannot read (no `actions: read`) may still be answered.
-    if (stillWaiting.ok || !stillWaiting.gone) {
-      const unread = stillWaiting.ok ? '' : ` (this job cannot reach its state: ${stillWaiting.problem})`;
-      return refuseRun(given, `a run of ${settings.planPath} waits for approval here (approval ${pending})${unread}: answer it with /approve or /reject alone on the first line of a new comment (/reject ends it, if it is no longer wanted). Nothing ran, and its comment is left as it is`, deps);
-    }
-    io.info(`The run of ${settings.planPath} that waited for approval here (approval ${pending}) can no longer be answered (${stillWaiting.problem}); this run goes on, and its comment replaces that one.`);
+  // found a pull request stuck for good, every comment refused). One this job cannot reach (no `actions: read`) holds it.
+  const waits = !command && settings.github.eventName === 'issue_comment' ? await waitingRunHolds(settings, deps) : undefined;
+  if (waits?.holds) {
+    const unread = waits.problem === undefined ? '' : ` (this job cannot reach its state: ${waits.problem})`;
+    return refuseRun(given, `a run of ${settings.planPath} waits for approval here (approval ${waits.hash})${unread}: answer it with /approve or /reject alone on the first line of a new comment (/reject ends it, if it is no longer wanted). Nothing ran, and its comment is left as it is`, deps);
   }
+  if (waits) io.info(`The run of ${settings.planPath} that waited for approval here (approval ${waits.hash}) can no longer be answered (${waits.problem}); this run goes on, and its comment replaces that one.`);
   if (command?.app) return refuseRun(given, `/${command.kind}: @${command.by} is an app, and an approval needs a person with write access; nothing was changed`, deps);
   const waiting = command && (await findWaitingRun(settings, deps));
   if (command && waiting && !waiting.ok) return refuseRun(given, `/${command.kind}: ${waiting.problem}`, deps);

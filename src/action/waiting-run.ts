@@ -27,8 +27,7 @@ export interface WaitingRun {
 }
 
 
-/** `gone`: the waiting run's saved state is no longer there (expired or deleted): no answer can reach it. */
-export type WaitingRunResult = { readonly ok: true; readonly run: WaitingRun } | { readonly ok: false; readonly problem: string; readonly gone?: true };
+export type WaitingRunResult = { readonly ok: true; readonly run: WaitingRun } | { readonly ok: false; readonly problem: string };
 
 /** The newest saved state of the whole plan (no fanned-out part) among a run's artifacts. */
 /** The commit named by the hidden head line at the top of plan-runner's own comment. */
@@ -55,39 +54,33 @@ function planComments(settings: ActionSettings, github: GitHubClient) {
   return target && { target, own: issueCommentApi(github, target).listOwn(commentMarker(keyedPlanId(settings))) };
 }
 
-/**
- * The hash of the approval a run of this plan waits for on the event's pull request or issue, if its
- * comment says one does (undefined also when the comments cannot be read): a run that answers none must
- * not take that comment over (found by an adversarial pass: `/approve <hash>` ran the plan afresh, wrote
- * its own pause over the waiting one, and the pull request's check stayed `action_required` for good).
- */
-export async function pendingApprovalHash(settings: ActionSettings, github: GitHubClient): Promise<string | undefined> {
-  const comments = planComments(settings, github);
-  if (!comments) return undefined;
-  try {
-    const own = await comments.own;
-    const marker = own[0] && readApprovalMarker(own[0].body);
-    return marker?.state === 'awaiting' ? marker.hash : undefined;
-  } catch {
-    return undefined;
-  }
+/** A run of this plan that waits for approval here (`hash`), and whether it still holds plan-runner's comment. */
+export interface WaitingHold {
+  readonly hash: string;
+  /** False once its saved state is gone: no answer can reach it, and another run may take the comment. */
+  readonly holds: boolean;
+  /** Why it does not hold, or why this job cannot reach its state while it holds. */
+  readonly problem?: string;
 }
 
 /**
- * Whether the run plan-runner's comment says waits can still be answered, without downloading its state:
- * `gone` when its state is no longer there (not listed, past its retention, or its download refused as
- * expired), else `ok: true` when it is listed. For a comment that answers nothing (a review found every
- * plain comment downloading the whole state only to refuse).
+ * The run that waits for approval on the event's pull request or issue, as far as a comment that answers
+ * nothing needs to know, read without downloading its state; undefined when none waits (or the comments
+ * cannot be read). Such a comment must not take the comment over while the run holds it (found by an
+ * adversarial pass: `/approve <hash>` ran the plan afresh, wrote its own pause over the waiting one, and the
+ * pull request's check stayed `action_required` for good), and may once its state is gone (not listed, or
+ * older than this job's retention: the service lists expired artifacts still).
  */
-export async function waitingRunHolds(settings: ActionSettings, deps: { readonly github?: GitHubClient; readonly state?: RunStateStore }): Promise<{ readonly ok: true } | { readonly ok: false; readonly problem: string; readonly gone?: true }> {
-  const found = await waitingState(settings, deps);
-  if (!found.ok) return found;
+export async function waitingRunHolds(settings: ActionSettings, deps: { readonly github?: GitHubClient; readonly state?: RunStateStore }): Promise<WaitingHold | undefined> {
+  const waiting = await waitingState(settings, deps);
+  if (!waiting.ok) return waiting.hash === undefined ? undefined : { hash: waiting.hash, holds: !waiting.gone, problem: waiting.problem };
+  const { marker, found } = waiting;
   // Judged by this job's retention, which the paused run may not have used: only here, where the cost of a wrong
   // guess is a lost pause (its check stays closed), never for /approve or /reject, whose download decides.
-  if (expired(found.found.artifact, settings.stateRetentionDays)) {
-    return { ok: false, problem: `the saved state of run ${found.marker.runId} (${found.found.artifact.name}) is older than its ${settings.stateRetentionDays} days of retention (state-retention-days): it has expired`, gone: true };
+  if (expired(found.artifact, settings.stateRetentionDays)) {
+    return { hash: marker.hash, holds: false, problem: `the saved state of run ${marker.runId} (${found.artifact.name}) is older than its ${settings.stateRetentionDays} days of retention (state-retention-days): it has expired` };
   }
-  return { ok: true };
+  return { hash: marker.hash, holds: true };
 }
 
 /** An artifact past the retention this workflow gives states: the service lists expired artifacts still. */
@@ -95,7 +88,11 @@ function expired(artifact: StateArtifact, retentionDays: number, now = Date.now(
   return artifact.createdAt !== undefined && now > artifact.createdAt.getTime() + retentionDays * 86_400_000;
 }
 
-type WaitingFailure = { readonly ok: false; readonly problem: string; readonly gone?: true };
+/**
+ * `hash`: set once the comment is known to name a waiting run (the approval it asks for); `gone`: that run's
+ * saved state is no longer listed, so no answer can reach it.
+ */
+type WaitingFailure = { readonly ok: false; readonly problem: string; readonly gone?: true; readonly hash?: string };
 type PlanComments = NonNullable<ReturnType<typeof planComments>>;
 type WaitingFound = {
   readonly ok: true;
@@ -123,20 +120,21 @@ async function waitingState(settings: ActionSettings, deps: { readonly github?: 
   if (marker.state !== 'awaiting') {
     return { ok: false, problem: `the run of ${settings.planPath} on ${where} was already ${marker.state}${marker.by ? ` by @${marker.by}` : ''} (approval ${marker.hash}); nothing more runs for it` };
   }
+  const { hash } = marker;
   if (!deps.state) {
-    return { ok: false, problem: `the state of run ${marker.runId} cannot be read here: approving needs the Actions artifact service (state: artifact, inside a GitHub Actions job)` };
+    return { ok: false, hash, problem: `the state of run ${marker.runId} cannot be read here: approving needs the Actions artifact service (state: artifact, inside a GitHub Actions job)` };
   }
   const advice = 'the github-token needs `actions: read`, and the state artifact must not have expired (state-retention-days)';
   let found;
   try {
     found = newestState(await deps.state.list(marker.runId), settings);
   } catch (error) {
-    return { ok: false, problem: `cannot list the saved states of run ${marker.runId} (${error instanceof Error ? error.message : String(error)}); ${advice}` };
+    return { ok: false, hash, problem: `cannot list the saved states of run ${marker.runId} (${error instanceof Error ? error.message : String(error)}); ${advice}` };
   }
-  if (!found) return { ok: false, problem: `run ${marker.runId} has no saved state of ${settings.planPath}; ${advice}`, gone: true };
-  if (found.clashed) return { ok: false, problem: `the saved state of run ${marker.runId} is not read: ${clashProblem(found, settings)}` };
+  if (!found) return { ok: false, hash, problem: `run ${marker.runId} has no saved state of ${settings.planPath}; ${advice}`, gone: true };
+  if (found.clashed) return { ok: false, hash, problem: `the saved state of run ${marker.runId} is not read: ${clashProblem(found, settings)}` };
   const oversized = oversizedState(found.artifact.size);
-  if (oversized) return { ok: false, problem: `the saved state of run ${marker.runId} (${found.artifact.name}) is not read: ${oversized}` };
+  if (oversized) return { ok: false, hash, problem: `the saved state of run ${marker.runId} (${found.artifact.name}) is not read: ${oversized}` };
   return { ok: true, own, target, marker, found, advice };
 }
 

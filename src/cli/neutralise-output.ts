@@ -12,9 +12,10 @@ function environmentSecrets(env: Readonly<Record<string, string | undefined>>): 
   return [...new Set(values)].sort((a, b) => b.length - a.length);
 }
 
-/** Whole values only, per write: every text the CLI writes is one whole message, so none is split across writes. */
+/** The encodings a `write(text, encoding)` spells bytes in: only these are decoded. */
 const BYTE_ENCODINGS: ReadonlySet<string> = new Set(['hex', 'base64', 'base64url']);
 
+/** Whole values only, per write: every text the CLI writes is one whole message, so none is split across writes. */
 function hideSecrets(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of secrets) if (out.includes(secret)) out = out.replaceAll(secret, '***');

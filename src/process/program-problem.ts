@@ -1,6 +1,15 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
 
+function exists(file: string): boolean {
+  try {
+    statSync(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** True when `file` is a file this process may run. */
 function runnable(file: string): boolean {
   try {
@@ -25,13 +34,11 @@ export function programProblem(program: string, cwd: string, pathVariable: strin
   if (windows && /\.(?:cmd|bat)$/i.test(program)) return `'${program}' is a batch file, which starts only through cmd: write ["cmd", "/c", "${program}", …]`;
   const endings = windows && path.win32.extname(program) === '' ? ['.com', '.exe'] : [''];
   if (program.includes('/') || program.includes(path.sep)) {
-    const file = path.resolve(cwd, program);
-    try {
-      if (!statSync(file).isFile()) return `'${program}' is not a file`;
-    } catch {
-      return `there is no file '${program}' (from ${cwd})`;
-    }
-    return endings.some((ending) => runnable(`${file}${ending}`)) ? undefined : `'${program}' is not executable (chmod +x it, or run it through its interpreter: ["bash", "${program}"])`;
+    // The file as the spawn finds it: on Windows `./tools/run` is `./tools/run.exe`.
+    const file = endings.map((ending) => path.resolve(cwd, `${program}${ending}`)).find(exists);
+    if (file === undefined) return `there is no file '${program}' (from ${cwd})`;
+    if (!statSync(file).isFile()) return `'${program}' is not a file`;
+    return runnable(file) ? undefined : `'${program}' is not executable (chmod +x it, or run it through its interpreter: ["bash", "${program}"])`;
   }
   const directories = (pathVariable ?? '').split(path.delimiter).filter((directory) => directory !== '');
   if (directories.some((directory) => endings.some((ending) => runnable(path.join(path.resolve(cwd, directory), `${program}${ending}`))))) return undefined;

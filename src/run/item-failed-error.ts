@@ -6,16 +6,13 @@ import { groupDigits } from '../core/group-digits.ts';
 export class ItemFailedError extends StepError {
   readonly stepKey: string;
   readonly failures: readonly ItemFailure[];
-  /** An item failed on a model endpoint no call can use (see `endpointUnusable`). */
-  readonly endpointUnusable: boolean;
 
-  constructor(fields: { stepKey: string; failures: readonly ItemFailure[]; notRun: number; endpointUnusable?: boolean }) {
+  constructor(fields: { stepKey: string; failures: readonly ItemFailure[]; notRun: number }) {
     const [first] = fields.failures;
     const more = fields.failures.length > 1 ? ` (and ${fields.failures.length - 1} more item${fields.failures.length === 2 ? '' : 's'} failed)` : '';
     const notRun = fields.notRun > 0 ? `; ${groupDigits(fields.notRun)} item${fields.notRun === 1 ? ' was' : 's were'} not run` : '';
     super(`item ${first?.key ?? '?'} failed: ${first?.error ?? 'unknown error'}${more}${notRun} (on_item_failure: fail; write on_item_failure: continue to keep the other results)`, { transient: false });
     this.stepKey = fields.stepKey;
     this.failures = fields.failures;
-    this.endpointUnusable = fields.endpointUnusable === true;
   }
 }

@@ -80,9 +80,6 @@ export class MappedStep {
     this.usage = addUsage(this.usage, usage);
   }
 
-  /** An item failed on a model endpoint no call can use (see `endpointUnusable`). */
-  endpointUnusable = false;
-
   /** A child failed; `stop` is the run's stop for a child stopped with the run (not the item's own failure); `ran` false for one that never started here. */
   failed(index: number, error: string, usage: Usage, stop?: Error, ran = true): void {
     if (ran) this.#running -= 1;

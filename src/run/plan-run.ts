@@ -701,7 +701,8 @@ export class PlanRun {
       this.#journal.step({ type: 'item_completed', stepKey: parent, index, result: kept.result, durationMs, usage, ...retried, ...(masked !== undefined && { masked: true }) });
     } else {
       const error = `${errorText(outcome.error)}${outcome.attempts > 1 ? ` (after ${outcome.attempts} attempts)` : ''}`;
-      if (endpointUnusable(outcome.error)) mapped.endpointUnusable = true;
+      // Under on_item_failure: continue too, where the step completes: the replanner's calls would fail as this item's did.
+      if (endpointUnusable(outcome.error)) this.endpointUnusable = true;
       mapped.failed(index, error, usage, outcome.error instanceof RunStoppedError ? outcome.error : undefined);
       this.#journal.step({ type: 'item_failed', stepKey: parent, index, error, transient: isTransient(outcome.error), durationMs, usage, ...retried });
     }
@@ -715,15 +716,13 @@ export class PlanRun {
 
   #concludeMapped(mapped: MappedStep): void {
     this.#mapped.delete(mapped.key);
-    // Items that failed so under on_item_failure: continue leave the step completed, and the run's endpoint unusable all the same.
-    if (mapped.endpointUnusable) this.endpointUnusable = true;
     const stop = this.stopReason ?? mapped.stop;
     // A shard's step is not done while other shards have items of it: it stays in progress; the merge completes it.
     if (mapped.left > 0 && !mapped.halted && !stop) return;
     const ended = { usage: mapped.usage, durationMs: this.#deps.clock.now() - mapped.startedAt, attempts: 1 };
     if (stop) return this.#conclude(mapped.key, { ok: false, error: stop, ...ended });
     if (mapped.halted) {
-      return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: mapped.notStarted, endpointUnusable: mapped.endpointUnusable }), ...ended });
+      return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: mapped.notStarted }), ...ended });
     }
     if (mapped.failures.length > 0) {
       const listed = mapped.failures.slice(0, 20).map((failure) => `${failure.key}: ${failure.error}`).join('; ');
@@ -801,8 +800,8 @@ export class PlanRun {
     // The replanner calls the same endpoint with the same key: when the step could not reach it or was
     // refused the key, a replan only repeats that failure, retries and all, and then reports a plan it
     // could not write (found by a new-user walkthrough: 7 s of calls to a dead endpoint, then `escalated`).
-    // Any call of this run that found the endpoint so (an item's under on_item_failure: continue included): the replanner's would too.
-    const policy = chosen === 'replan' && (this.endpointUnusable || endpointUnusable(outcome.error)) ? 'fail' : chosen;
+    // Any call of this run that found the endpoint so (this step's, set above, or an item's): the replanner's would too.
+    const policy = chosen === 'replan' && this.endpointUnusable ? 'fail' : chosen;
     if (policy === 'replan' && this.#deps.replanner) {
       // Its dependents stay pending: the replan replaces them.
       this.failures.push({ stepKey: key, error, recoverable: true });

@@ -64,3 +64,14 @@ it('finds a program as a spawn on Windows does', async () => {
   expect(programProblem('other', dir, dir, 'win32')).toBe("'other' is not on PATH here");
   expect(programProblem('other.cmd', dir, dir, 'win32')).toBe(`'other.cmd' is a batch file, which starts only through cmd: write ["cmd", "/c", "other.cmd", …]`);
 });
+
+// Found by a re-read: a path without an ending was looked for as written before its `.exe` was tried.
+it('finds a program given by its path as a spawn on Windows does', async () => {
+  const { programProblem } = await import('../../src/process/program-problem.ts');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-path-exe-'));
+  mkdirSync(path.join(dir, 'tools'));
+  writeFileSync(path.join(dir, 'tools', 'run.exe'), '');
+  chmodSync(path.join(dir, 'tools', 'run.exe'), 0o755);
+  expect(programProblem('./tools/run', dir, '', 'win32')).toBeUndefined();
+  expect(programProblem('./tools/run', dir, '', 'linux')).toBe(`there is no file './tools/run' (from ${dir})`);
+});
