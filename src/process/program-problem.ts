@@ -34,8 +34,10 @@ export function programProblem(program: string, cwd: string, pathVariable: strin
   if (windows && /\.(?:cmd|bat)$/i.test(program)) return `'${program}' is a batch file, which starts only through cmd: write ["cmd", "/c", "${program}", …]`;
   const endings = windows && path.win32.extname(program) === '' ? ['.com', '.exe'] : [''];
   if (program.includes('/') || program.includes(path.sep)) {
-    // The file as the spawn finds it: on Windows `./tools/run` is `./tools/run.exe`.
-    const file = endings.map((ending) => path.resolve(cwd, `${program}${ending}`)).find(exists);
+    // The file as the spawn finds it: on Windows `./tools/run` is `./tools/run.exe`. (Not `path.resolve` of a
+    // template: ncc's asset relocator reads that as a glob and copied the whole repository into dist/.)
+    const base = path.resolve(cwd, program);
+    const file = endings.map((ending) => base + ending).find(exists);
     if (file === undefined) return `there is no file '${program}' (from ${cwd})`;
     if (!statSync(file).isFile()) return `'${program}' is not a file`;
     return runnable(file) ? undefined : `'${program}' is not executable (chmod +x it, or run it through its interpreter: ["bash", "${program}"])`;
