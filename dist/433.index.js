@@ -14,8 +14,8 @@ export const modules = {
 /* harmony import */ var _core_usage_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(76940);
 /* harmony import */ var _report_final_report_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(24824);
 /* harmony import */ var _report_run_usage_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(15537);
-/* harmony import */ var _report_format_duration_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(74360);
-/* harmony import */ var _run_fan_out_part_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(19243);
+/* harmony import */ var _report_format_duration_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(74360);
+/* harmony import */ var _run_fan_out_part_js__WEBPACK_IMPORTED_MODULE_16__ = __webpack_require__(19243);
 /* harmony import */ var _run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(62935);
 /* harmony import */ var _report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(23625);
 /* harmony import */ var _check_run_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(49474);
@@ -25,7 +25,7 @@ export const modules = {
 /* harmony import */ var _live_comment_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(19606);
 /* harmony import */ var _report_paths_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(95239);
 /* harmony import */ var _write_report_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(72896);
-/* harmony import */ var _core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_16__ = __webpack_require__(99674);
+/* harmony import */ var _core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(99674);
 
 
 
@@ -68,7 +68,7 @@ function killedRunEnd(record, scope) {
             // How long it ran is known only up to the trace's last event: the figure is a lower bound, and says so
             // (found by an adversarial pass: `\u00b7 11 ms` for a step killed after 300 ms read as its time).
             const ran = step.startedAt === undefined ? 0 : at - step.startedAt;
-            ended.push({ type: 'step_failed', stepKey, error: `the main step ended while this step ran (${(0,_report_format_duration_js__WEBPACK_IMPORTED_MODULE_14__/* .formatDuration */ .a)(ran)} or more: the trace ends there)`, transient: true, durationMs: ran, usage: _core_usage_js__WEBPACK_IMPORTED_MODULE_2__/* .NO_USAGE */ .y, at });
+            ended.push({ type: 'step_failed', stepKey, error: `the main step ended while this step ran (${(0,_report_format_duration_js__WEBPACK_IMPORTED_MODULE_15__/* .formatDuration */ .a)(ran)} or more: the trace ends there)`, transient: true, durationMs: ran, usage: _core_usage_js__WEBPACK_IMPORTED_MODULE_2__/* .NO_USAGE */ .y, at });
         }
         else if ((step.state === 'pending' || step.state === 'waiting') && (scope?.has(stepKey) ?? true)) {
             ended.push({ type: 'step_skipped', stepKey, reason: 'the main step ended before this step completed (the trace may not show its start)', at });
@@ -86,7 +86,7 @@ function killedRunEnd(record, scope) {
 function endOfLeftRun(left, settings) {
     const part = settings.fanOut?.part;
     if (left.status === undefined)
-        return killedRunEnd(left, part && left.plan ? (0,_run_fan_out_part_js__WEBPACK_IMPORTED_MODULE_15__/* .fanOutScope */ .q)(left.plan.steps, part) : undefined);
+        return killedRunEnd(left, part && left.plan ? (0,_run_fan_out_part_js__WEBPACK_IMPORTED_MODULE_16__/* .fanOutScope */ .q)(left.plan.steps, part) : undefined);
     if (left.goals !== undefined || left.status === 'awaiting-approval' || part === 'prepare' || part === 'shard')
         return [];
     return [{ type: 'run_finished', status: 'cancelled', durationMs: left.lastAt, usage: (0,_report_run_usage_js__WEBPACK_IMPORTED_MODULE_4__/* .runUsage */ .l)(left), reason: KILLED_JUDGING_REASON, at: left.lastAt }];
@@ -129,7 +129,7 @@ async function finishKilledRun(settings, context) {
     // A kill after the goals were checked (while the comment finished or the state uploaded) keeps them:
     // the summary's table, the check run's text and the report file say what the main step decided.
     // As the main step shows them (the trace's are already so; a trace from elsewhere may not be).
-    const goals = (record.goals ?? []).map((goal) => ({ ...goal, evidence: (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_16__/* .hideCutFragments */ .wJ)(redact(goal.evidence)) }));
+    const goals = (record.goals ?? []).map((goal) => ({ ...goal, evidence: (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_14__/* .hideCutFragments */ .wJ)(redact(goal.evidence)) }));
     const markdown = (0,_report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_6__/* .renderSummary */ .B)(record, { redact, goals, fullRecordAt: `the trace file \`${paths.trace}\``, ...(settings.fanOut && { fannedOut: true }) });
     const report = { status, ...(record.reason !== undefined && { reason: record.reason }), goals, markdown, record, planErrors: [] };
     try {

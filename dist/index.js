@@ -2104,9 +2104,11 @@ function groupDigits(value) {
 // run of token characters touching a cut is hidden when it looks like part of one.
 // Starting only where a run starts: from every start inside a run not followed by `\u2026`, the scan to its
 // end failed again, and 64 KiB of token characters then `x\u2026` took 5.7 s.
-// Invisible characters inside a run are part of it: `a1B2c\u200B3D4\u2026` reads as one token (found by a review).
-const BEFORE_CUT = /(?<![A-Za-z0-9_+/=\p{Default_Ignorable_Code_Point}-])[A-Za-z0-9_+/=\p{Default_Ignorable_Code_Point}-]{6,}(?=\u2026)/gu;
-const AFTER_CUT = /(?<=\u2026)[A-Za-z0-9_+/=\p{Default_Ignorable_Code_Point}-]{6,}/gu;
+// A token's character; invisible characters inside a run are part of it: `a1B2c\u200B3D4\u2026` reads as one token
+// (found by a review).
+const RUN_CHAR = String.raw `[A-Za-z0-9_+/=\p{Default_Ignorable_Code_Point}-]`;
+const BEFORE_CUT = new RegExp(`(?<!${RUN_CHAR})${RUN_CHAR}{6,}(?=\u2026)`, 'gu');
+const AFTER_CUT = new RegExp(`(?<=\u2026)${RUN_CHAR}{6,}`, 'gu');
 const TOKEN_PREFIX = /^(gh[pousr]_|github_pat_|sk-|AKIA|ASIA|xox[abprs]-|eyJ)/;
 const INVISIBLE_CHARS = /\p{Default_Ignorable_Code_Point}/gu;
 /**
@@ -2137,7 +2139,7 @@ function hideCutFragments(text) {
     return text.replace(BEFORE_CUT, hide).replace(AFTER_CUT, hide);
 }
 /** The run of token characters right after a leading `\u2026`, scanned once (anchored: linear in its length). */
-const AT_START = /^\u2026([A-Za-z0-9_+/=\p{Default_Ignorable_Code_Point}-]{6,})/u;
+const AT_START = new RegExp(`^\u2026(${RUN_CHAR}{6,})`, 'u');
 /**
  * `text` whose start a cut dropped (it begins with `\u2026`: a stderr tail), with the credential-looking run
  * right after that mark hidden: a token the cut went through lost its prefix (`ghp_`), and no token shape
@@ -2147,8 +2149,7 @@ function hideCutStart(text) {
     const run = AT_START.exec(text)?.[1];
     return run !== undefined && looksLikeCredential(run) ? `\u2026***${text.slice(1 + run.length)}` : text;
 }
-const TOKEN_CHAR = /[A-Za-z0-9_+/=-]/;
-const INVISIBLE_CHAR = /\p{Default_Ignorable_Code_Point}/u;
+const IS_RUN_CHAR = new RegExp(RUN_CHAR, 'u');
 /**
  * `text` whose end a cut dropped (it ends with `\u2026`: a line cut to its first characters), with the
  * credential-looking run right before that mark hidden: a token the cut went through lost its end, and no
@@ -2159,10 +2160,9 @@ function hideCutEnd(text) {
     if (!text.endsWith('\u2026'))
         return text;
     let start = text.length - 1;
-    // Invisible characters inside the run are part of it (`ghp_a1B2\u200Bc3D4\u2026` reads as one token; a review).
-    while (start > 0 && text.length - 1 - start < 400 && (TOKEN_CHAR.test(text[start - 1]) || INVISIBLE_CHAR.test(text[start - 1])))
+    while (start > 0 && text.length - 1 - start < 400 && IS_RUN_CHAR.test(text[start - 1]))
         start--;
-    const run = text.slice(start, -1).replace(INVISIBLE_CHARS, '');
+    const run = text.slice(start, -1);
     return run.length >= 6 && looksLikeCredential(run) ? `${text.slice(0, start)}***\u2026` : text;
 }
 
@@ -13175,8 +13175,6 @@ class FanOutStateError extends step_error/* StepError */.zg {
 class ItemFailedError extends step_error/* StepError */.zg {
     stepKey;
     failures;
-    /** An item failed on a model endpoint no call can use (see `endpointUnusable`). */
-    endpointUnusable;
     constructor(fields) {
         const [first] = fields.failures;
         const more = fields.failures.length > 1 ? ` (and ${fields.failures.length - 1} more item${fields.failures.length === 2 ? '' : 's'} failed)` : '';
@@ -13184,7 +13182,6 @@ class ItemFailedError extends step_error/* StepError */.zg {
         super(`item ${first?.key ?? '?'} failed: ${first?.error ?? 'unknown error'}${more}${notRun} (on_item_failure: fail; write on_item_failure: continue to keep the other results)`, { transient: false });
         this.stepKey = fields.stepKey;
         this.failures = fields.failures;
-        this.endpointUnusable = fields.endpointUnusable === true;
     }
 }
 
@@ -13259,8 +13256,6 @@ class MappedStep {
         this.results[index] = result;
         this.usage = (0,core_usage/* addUsage */.v)(this.usage, usage);
     }
-    /** An item failed on a model endpoint no call can use (see `endpointUnusable`). */
-    endpointUnusable = false;
     /** A child failed; `stop` is the run's stop for a child stopped with the run (not the item's own failure); `ran` false for one that never started here. */
     failed(index, error, usage, stop, ran = true) {
         if (ran)
@@ -13929,16 +13924,13 @@ class RepeatedSideEffectError extends step_error/* StepError */.zg {
 ;// CONCATENATED MODULE: ./lib/run/endpoint-unusable.js
 
 
-
 /**
  * True when a step failed on a model call that fails for every call of the run alike, the replanner's
- * included (`endpointRefusesEveryCall`): a `for_each` step whose item failed so, and a `type: plan` step
- * whose used plan (a step, or a judge of its goals) did, count too.
+ * included (`endpointRefusesEveryCall`): a `type: plan` step whose used plan (a step, an item, or a judge of
+ * its goals) did counts too. A `for_each` item is asked as it fails (`PlanRun` keeps the run's flag).
  */
 function endpointUnusable(error) {
-    if ((0,model_call_error/* endpointRefusesEveryCall */.Ud)(error))
-        return true;
-    return (error instanceof ItemFailedError || error instanceof NestedPlanError) && error.endpointUnusable;
+    return (0,model_call_error/* endpointRefusesEveryCall */.Ud)(error) || (error instanceof NestedPlanError && error.endpointUnusable);
 }
 
 ;// CONCATENATED MODULE: ./lib/run/step-reuse-key.js
@@ -14717,8 +14709,9 @@ class PlanRun {
         }
         else {
             const error = `${(0,error_text/* errorText */.k)(outcome.error)}${outcome.attempts > 1 ? ` (after ${outcome.attempts} attempts)` : ''}`;
+            // Under on_item_failure: continue too, where the step completes: the replanner's calls would fail as this item's did.
             if (endpointUnusable(outcome.error))
-                mapped.endpointUnusable = true;
+                this.endpointUnusable = true;
             mapped.failed(index, error, usage, outcome.error instanceof run_stopped_error/* RunStoppedError */.F ? outcome.error : undefined);
             this.#journal.step({ type: 'item_failed', stepKey: parent, index, error, transient: (0,step_error/* isTransient */.dg)(outcome.error), durationMs, usage, ...retried });
         }
@@ -14733,9 +14726,6 @@ class PlanRun {
     }
     #concludeMapped(mapped) {
         this.#mapped.delete(mapped.key);
-        // Items that failed so under on_item_failure: continue leave the step completed, and the run's endpoint unusable all the same.
-        if (mapped.endpointUnusable)
-            this.endpointUnusable = true;
         const stop = this.stopReason ?? mapped.stop;
         // A shard's step is not done while other shards have items of it: it stays in progress; the merge completes it.
         if (mapped.left > 0 && !mapped.halted && !stop)
@@ -14744,7 +14734,7 @@ class PlanRun {
         if (stop)
             return this.#conclude(mapped.key, { ok: false, error: stop, ...ended });
         if (mapped.halted) {
-            return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: mapped.notStarted, endpointUnusable: mapped.endpointUnusable }), ...ended });
+            return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: mapped.notStarted }), ...ended });
         }
         if (mapped.failures.length > 0) {
             const listed = mapped.failures.slice(0, 20).map((failure) => `${failure.key}: ${failure.error}`).join('; ');
@@ -14825,8 +14815,8 @@ class PlanRun {
         // The replanner calls the same endpoint with the same key: when the step could not reach it or was
         // refused the key, a replan only repeats that failure, retries and all, and then reports a plan it
         // could not write (found by a new-user walkthrough: 7 s of calls to a dead endpoint, then `escalated`).
-        // Any call of this run that found the endpoint so (an item's under on_item_failure: continue included): the replanner's would too.
-        const policy = chosen === 'replan' && (this.endpointUnusable || endpointUnusable(outcome.error)) ? 'fail' : chosen;
+        // Any call of this run that found the endpoint so (this step's, set above, or an item's): the replanner's would too.
+        const policy = chosen === 'replan' && this.endpointUnusable ? 'fail' : chosen;
         if (policy === 'replan' && this.#deps.replanner) {
             // Its dependents stay pending: the replan replaces them.
             this.failures.push({ stepKey: key, error, recoverable: true });
@@ -46924,6 +46914,10 @@ var fan_out_states = __nccwpck_require__(60708);
 var fan_out_state = __nccwpck_require__(88130);
 ;// CONCATENATED MODULE: ./lib/action/approval-command.js
 
+/** The comment's first line that is not blank, trimmed, where an answer is written. */
+function firstLine(body) {
+    return body.trimStart().split(/\r?\n/, 1)[0]?.trim() ?? '';
+}
 /**
  * Why this event's comment, which reads as an answer to a paused run, is none, or undefined: a first line
  * that starts with `/approve` or `/reject` but holds more (`/approve <hash>`), or a comment edited into one.
@@ -46936,7 +46930,7 @@ function malformedApprovalCommand(github) {
     const body = payload.comment?.body;
     if (typeof body !== 'string')
         return undefined;
-    const first = body.trimStart().split(/\r?\n/, 1)[0]?.trim() ?? '';
+    const first = firstLine(body);
     const kind = /^\/(approve|reject)(?![\w-])/i.exec(first)?.[1]?.toLowerCase();
     // A deleted comment answers nothing and asks nothing: the waiting run's check (below) speaks for it.
     if (kind === undefined || payload.action === 'deleted')
@@ -46961,14 +46955,13 @@ function approvalCommand(github) {
     const login = payload.comment?.user?.login;
     if (typeof body !== 'string' || typeof login !== 'string')
         return undefined;
-    const first = body.trimStart().split(/\r?\n/, 1)[0]?.trim();
     const type = payload.comment?.user?.type;
     // An app can also comment through a person's token (an assistant, an integration): the person's login, the app's words.
     const viaApp = payload.comment?.performed_via_github_app !== undefined && payload.comment?.performed_via_github_app !== null;
     const app = viaApp || isBot({ login, type: typeof type === 'string' ? type : 'unknown', role: 'comment author' });
     // In any case, as the README's `if: startsWith(\u2026, '/approve')` matches it (a review found `/Approve` refused as
     // "takes nothing after it").
-    const command = first?.toLowerCase();
+    const command = firstLine(body).toLowerCase();
     if (command === '/approve')
         return { kind: 'approve', by: login, app };
     if (command === '/reject')
@@ -47018,40 +47011,24 @@ function planComments(settings, github) {
     return target && { target, own: (0,comment_api/* issueCommentApi */.bE)(github, target).listOwn((0,comment_marker/* commentMarker */.Q)((0,run_key/* keyedPlanId */.x)(settings))) };
 }
 /**
- * The hash of the approval a run of this plan waits for on the event's pull request or issue, if its
- * comment says one does (undefined also when the comments cannot be read): a run that answers none must
- * not take that comment over (found by an adversarial pass: `/approve <hash>` ran the plan afresh, wrote
- * its own pause over the waiting one, and the pull request's check stayed `action_required` for good).
- */
-async function pendingApprovalHash(settings, github) {
-    const comments = planComments(settings, github);
-    if (!comments)
-        return undefined;
-    try {
-        const own = await comments.own;
-        const marker = own[0] && (0,approval_marker/* readApprovalMarker */.Wg)(own[0].body);
-        return marker?.state === 'awaiting' ? marker.hash : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-/**
- * Whether the run plan-runner's comment says waits can still be answered, without downloading its state:
- * `gone` when its state is no longer there (not listed, past its retention, or its download refused as
- * expired), else `ok: true` when it is listed. For a comment that answers nothing (a review found every
- * plain comment downloading the whole state only to refuse).
+ * The run that waits for approval on the event's pull request or issue, as far as a comment that answers
+ * nothing needs to know, read without downloading its state; undefined when none waits (or the comments
+ * cannot be read). Such a comment must not take the comment over while the run holds it (found by an
+ * adversarial pass: `/approve <hash>` ran the plan afresh, wrote its own pause over the waiting one, and the
+ * pull request's check stayed `action_required` for good), and may once its state is gone (not listed, or
+ * older than this job's retention: the service lists expired artifacts still).
  */
 async function waitingRunHolds(settings, deps) {
-    const found = await waitingState(settings, deps);
-    if (!found.ok)
-        return found;
+    const waiting = await waitingState(settings, deps);
+    if (!waiting.ok)
+        return waiting.hash === undefined ? undefined : { hash: waiting.hash, holds: !waiting.gone, problem: waiting.problem };
+    const { marker, found } = waiting;
     // Judged by this job's retention, which the paused run may not have used: only here, where the cost of a wrong
     // guess is a lost pause (its check stays closed), never for /approve or /reject, whose download decides.
-    if (expired(found.found.artifact, settings.stateRetentionDays)) {
-        return { ok: false, problem: `the saved state of run ${found.marker.runId} (${found.found.artifact.name}) is older than its ${settings.stateRetentionDays} days of retention (state-retention-days): it has expired`, gone: true };
+    if (expired(found.artifact, settings.stateRetentionDays)) {
+        return { hash: marker.hash, holds: false, problem: `the saved state of run ${marker.runId} (${found.artifact.name}) is older than its ${settings.stateRetentionDays} days of retention (state-retention-days): it has expired` };
     }
-    return { ok: true };
+    return { hash: marker.hash, holds: true };
 }
 /** An artifact past the retention this workflow gives states: the service lists expired artifacts still. */
 function expired(artifact, retentionDays, now = Date.now()) {
@@ -47077,8 +47054,9 @@ async function waitingState(settings, deps) {
     if (marker.state !== 'awaiting') {
         return { ok: false, problem: `the run of ${settings.planPath} on ${where} was already ${marker.state}${marker.by ? ` by @${marker.by}` : ''} (approval ${marker.hash}); nothing more runs for it` };
     }
+    const { hash } = marker;
     if (!deps.state) {
-        return { ok: false, problem: `the state of run ${marker.runId} cannot be read here: approving needs the Actions artifact service (state: artifact, inside a GitHub Actions job)` };
+        return { ok: false, hash, problem: `the state of run ${marker.runId} cannot be read here: approving needs the Actions artifact service (state: artifact, inside a GitHub Actions job)` };
     }
     const advice = 'the github-token needs `actions: read`, and the state artifact must not have expired (state-retention-days)';
     let found;
@@ -47086,15 +47064,15 @@ async function waitingState(settings, deps) {
         found = newestState(await deps.state.list(marker.runId), settings);
     }
     catch (error) {
-        return { ok: false, problem: `cannot list the saved states of run ${marker.runId} (${error instanceof Error ? error.message : String(error)}); ${advice}` };
+        return { ok: false, hash, problem: `cannot list the saved states of run ${marker.runId} (${error instanceof Error ? error.message : String(error)}); ${advice}` };
     }
     if (!found)
-        return { ok: false, problem: `run ${marker.runId} has no saved state of ${settings.planPath}; ${advice}`, gone: true };
+        return { ok: false, hash, problem: `run ${marker.runId} has no saved state of ${settings.planPath}; ${advice}`, gone: true };
     if (found.clashed)
-        return { ok: false, problem: `the saved state of run ${marker.runId} is not read: ${(0,newest_states/* clashProblem */.D)(found, settings)}` };
+        return { ok: false, hash, problem: `the saved state of run ${marker.runId} is not read: ${(0,newest_states/* clashProblem */.D)(found, settings)}` };
     const oversized = (0,read_resume_trace/* oversizedState */.$6)(found.artifact.size);
     if (oversized)
-        return { ok: false, problem: `the saved state of run ${marker.runId} (${found.artifact.name}) is not read: ${oversized}` };
+        return { ok: false, hash, problem: `the saved state of run ${marker.runId} (${found.artifact.name}) is not read: ${oversized}` };
     return { ok: true, own, target, marker, found, advice };
 }
 async function findWaitingRun(settings, deps) {
@@ -47926,23 +47904,20 @@ async function runAction(given, deps) {
     const malformed = malformedApprovalCommand(settings.github);
     if (malformed)
         return refuseRun(given, malformed, deps);
-    if (readOnly && approvalCommand(settings.github)) {
+    const answer = approvalCommand(settings.github);
+    if (readOnly && answer)
         return refuseRun(given, "approvals are not taken on a fork's pull request: its runs are read-only, and none pauses there. Nothing was changed", deps);
-    }
-    const command = readOnly ? undefined : approvalCommand(settings.github);
+    const command = readOnly ? undefined : answer;
     // A run that answers nothing on a comment event must not take over the comment of a run that waits, while
     // that run can still be answered: one whose saved state is gone (expired) no longer holds the comment (a review
-    // found a pull request stuck for good, every comment refused).
-    const pending = !command && settings.github.eventName === 'issue_comment' && deps.github ? await pendingApprovalHash(settings, deps.github) : undefined;
-    if (pending !== undefined) {
-        const stillWaiting = await waitingRunHolds(settings, deps);
-        // Only a run whose state is gone lets go of the comment: one this job cannot read (no `actions: read`) may still be answered.
-        if (stillWaiting.ok || !stillWaiting.gone) {
-            const unread = stillWaiting.ok ? '' : ` (this job cannot reach its state: ${stillWaiting.problem})`;
-            return refuseRun(given, `a run of ${settings.planPath} waits for approval here (approval ${pending})${unread}: answer it with /approve or /reject alone on the first line of a new comment (/reject ends it, if it is no longer wanted). Nothing ran, and its comment is left as it is`, deps);
-        }
-        io.info(`The run of ${settings.planPath} that waited for approval here (approval ${pending}) can no longer be answered (${stillWaiting.problem}); this run goes on, and its comment replaces that one.`);
+    // found a pull request stuck for good, every comment refused). One this job cannot reach (no `actions: read`) holds it.
+    const waits = !command && settings.github.eventName === 'issue_comment' ? await waitingRunHolds(settings, deps) : undefined;
+    if (waits?.holds) {
+        const unread = waits.problem === undefined ? '' : ` (this job cannot reach its state: ${waits.problem})`;
+        return refuseRun(given, `a run of ${settings.planPath} waits for approval here (approval ${waits.hash})${unread}: answer it with /approve or /reject alone on the first line of a new comment (/reject ends it, if it is no longer wanted). Nothing ran, and its comment is left as it is`, deps);
     }
+    if (waits)
+        io.info(`The run of ${settings.planPath} that waited for approval here (approval ${waits.hash}) can no longer be answered (${waits.problem}); this run goes on, and its comment replaces that one.`);
     if (command?.app)
         return refuseRun(given, `/${command.kind}: @${command.by} is an app, and an approval needs a person with write access; nothing was changed`, deps);
     const waiting = command && (await findWaitingRun(settings, deps));

@@ -280,7 +280,7 @@ function renderEvalTable(input) {
         row('prompt tokens (mean)', (c) => String(Math.round(c.promptTokens))),
         row('completion tokens (mean)', (c) => String(Math.round(c.completionTokens))),
         // A model of no known price: its calls cost something, and $0 would read as known.
-        row('cost per run (mean)', (c) => (c.unpricedCalls > 0 ? `unknown${c.unpricedCalls < c.modelCalls.mean ? ` (${usd(c.costUsd)} + the calls of no price)` : ''}` : usd(c.costUsd))),
+        row('cost per run (mean)', (c) => (c.unpricedCalls === 0 ? usd(c.costUsd) : c.unpricedCalls < c.modelCalls.mean ? `${usd(c.costUsd)} + unknown` : 'unknown')),
         // Only when a run abandoned a request in flight: its cost is then in no row above.
         ...(columns.some((c) => c.abandonedRequests > 0) ? [row('model requests abandoned per run, not in the cost (mean)', (c) => number(c.abandonedRequests))] : []),
         row('duration (p50 / p95)', (c) => `${seconds(c.durationMs.p50)} / ${seconds(c.durationMs.p95)}`),

@@ -32,6 +32,15 @@ var external_node_path_ = __webpack_require__(76760);
 ;// CONCATENATED MODULE: ./lib/process/program-problem.js
 
 
+function exists(file) {
+    try {
+        (0,external_node_fs_.statSync)(file);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
 /** True when `file` is a file this process may run. */
 function runnable(file) {
     try {
@@ -58,15 +67,15 @@ function programProblem(program, cwd, pathVariable, platform = process.platform)
         return `'${program}' is a batch file, which starts only through cmd: write ["cmd", "/c", "${program}", \u2026]`;
     const endings = windows && external_node_path_.win32.extname(program) === '' ? ['.com', '.exe'] : [''];
     if (program.includes('/') || program.includes(external_node_path_.sep)) {
-        const file = external_node_path_.resolve(cwd, program);
-        try {
-            if (!(0,external_node_fs_.statSync)(file).isFile())
-                return `'${program}' is not a file`;
-        }
-        catch {
+        // The file as the spawn finds it: on Windows `./tools/run` is `./tools/run.exe`. (Not `path.resolve` of a
+        // template: ncc's asset relocator reads that as a glob and copied the whole repository into dist/.)
+        const base = external_node_path_.resolve(cwd, program);
+        const file = endings.map((ending) => base + ending).find(exists);
+        if (file === undefined)
             return `there is no file '${program}' (from ${cwd})`;
-        }
-        return endings.some((ending) => runnable(`${file}${ending}`)) ? undefined : `'${program}' is not executable (chmod +x it, or run it through its interpreter: ["bash", "${program}"])`;
+        if (!(0,external_node_fs_.statSync)(file).isFile())
+            return `'${program}' is not a file`;
+        return runnable(file) ? undefined : `'${program}' is not executable (chmod +x it, or run it through its interpreter: ["bash", "${program}"])`;
     }
     const directories = (pathVariable ?? '').split(external_node_path_.delimiter).filter((directory) => directory !== '');
     if (directories.some((directory) => endings.some((ending) => runnable(external_node_path_.join(external_node_path_.resolve(cwd, directory), `${program}${ending}`)))))

@@ -3360,8 +3360,6 @@ class FanOutStateError extends step_error/* StepError */.zg {
 class ItemFailedError extends step_error/* StepError */.zg {
     stepKey;
     failures;
-    /** An item failed on a model endpoint no call can use (see `endpointUnusable`). */
-    endpointUnusable;
     constructor(fields) {
         const [first] = fields.failures;
         const more = fields.failures.length > 1 ? ` (and ${fields.failures.length - 1} more item${fields.failures.length === 2 ? '' : 's'} failed)` : '';
@@ -3369,7 +3367,6 @@ class ItemFailedError extends step_error/* StepError */.zg {
         super(`item ${first?.key ?? '?'} failed: ${first?.error ?? 'unknown error'}${more}${notRun} (on_item_failure: fail; write on_item_failure: continue to keep the other results)`, { transient: false });
         this.stepKey = fields.stepKey;
         this.failures = fields.failures;
-        this.endpointUnusable = fields.endpointUnusable === true;
     }
 }
 
@@ -3444,8 +3441,6 @@ class MappedStep {
         this.results[index] = result;
         this.usage = (0,core_usage/* addUsage */.v)(this.usage, usage);
     }
-    /** An item failed on a model endpoint no call can use (see `endpointUnusable`). */
-    endpointUnusable = false;
     /** A child failed; `stop` is the run's stop for a child stopped with the run (not the item's own failure); `ran` false for one that never started here. */
     failed(index, error, usage, stop, ran = true) {
         if (ran)
@@ -4119,16 +4114,13 @@ class RepeatedSideEffectError extends step_error/* StepError */.zg {
 ;// CONCATENATED MODULE: ./lib/run/endpoint-unusable.js
 
 
-
 /**
  * True when a step failed on a model call that fails for every call of the run alike, the replanner's
- * included (`endpointRefusesEveryCall`): a `for_each` step whose item failed so, and a `type: plan` step
- * whose used plan (a step, or a judge of its goals) did, count too.
+ * included (`endpointRefusesEveryCall`): a `type: plan` step whose used plan (a step, an item, or a judge of
+ * its goals) did counts too. A `for_each` item is asked as it fails (`PlanRun` keeps the run's flag).
  */
 function endpointUnusable(error) {
-    if ((0,model_call_error/* endpointRefusesEveryCall */.Ud)(error))
-        return true;
-    return (error instanceof ItemFailedError || error instanceof NestedPlanError) && error.endpointUnusable;
+    return (0,model_call_error/* endpointRefusesEveryCall */.Ud)(error) || (error instanceof NestedPlanError && error.endpointUnusable);
 }
 
 ;// CONCATENATED MODULE: ./lib/run/step-reuse-key.js
@@ -4907,8 +4899,9 @@ class PlanRun {
         }
         else {
             const error = `${(0,error_text/* errorText */.k)(outcome.error)}${outcome.attempts > 1 ? ` (after ${outcome.attempts} attempts)` : ''}`;
+            // Under on_item_failure: continue too, where the step completes: the replanner's calls would fail as this item's did.
             if (endpointUnusable(outcome.error))
-                mapped.endpointUnusable = true;
+                this.endpointUnusable = true;
             mapped.failed(index, error, usage, outcome.error instanceof run_stopped_error/* RunStoppedError */.F ? outcome.error : undefined);
             this.#journal.step({ type: 'item_failed', stepKey: parent, index, error, transient: (0,step_error/* isTransient */.dg)(outcome.error), durationMs, usage, ...retried });
         }
@@ -4923,9 +4916,6 @@ class PlanRun {
     }
     #concludeMapped(mapped) {
         this.#mapped.delete(mapped.key);
-        // Items that failed so under on_item_failure: continue leave the step completed, and the run's endpoint unusable all the same.
-        if (mapped.endpointUnusable)
-            this.endpointUnusable = true;
         const stop = this.stopReason ?? mapped.stop;
         // A shard's step is not done while other shards have items of it: it stays in progress; the merge completes it.
         if (mapped.left > 0 && !mapped.halted && !stop)
@@ -4934,7 +4924,7 @@ class PlanRun {
         if (stop)
             return this.#conclude(mapped.key, { ok: false, error: stop, ...ended });
         if (mapped.halted) {
-            return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: mapped.notStarted, endpointUnusable: mapped.endpointUnusable }), ...ended });
+            return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: mapped.notStarted }), ...ended });
         }
         if (mapped.failures.length > 0) {
             const listed = mapped.failures.slice(0, 20).map((failure) => `${failure.key}: ${failure.error}`).join('; ');
@@ -5015,8 +5005,8 @@ class PlanRun {
         // The replanner calls the same endpoint with the same key: when the step could not reach it or was
         // refused the key, a replan only repeats that failure, retries and all, and then reports a plan it
         // could not write (found by a new-user walkthrough: 7 s of calls to a dead endpoint, then `escalated`).
-        // Any call of this run that found the endpoint so (an item's under on_item_failure: continue included): the replanner's would too.
-        const policy = chosen === 'replan' && (this.endpointUnusable || endpointUnusable(outcome.error)) ? 'fail' : chosen;
+        // Any call of this run that found the endpoint so (this step's, set above, or an item's): the replanner's would too.
+        const policy = chosen === 'replan' && this.endpointUnusable ? 'fail' : chosen;
         if (policy === 'replan' && this.#deps.replanner) {
             // Its dependents stay pending: the replan replaces them.
             this.failures.push({ stepKey: key, error, recoverable: true });

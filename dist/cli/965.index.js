@@ -95,9 +95,11 @@ function groupDigits(value) {
 // run of token characters touching a cut is hidden when it looks like part of one.
 // Starting only where a run starts: from every start inside a run not followed by `\u2026`, the scan to its
 // end failed again, and 64 KiB of token characters then `x\u2026` took 5.7 s.
-// Invisible characters inside a run are part of it: `a1B2c\u200B3D4\u2026` reads as one token (found by a review).
-const BEFORE_CUT = /(?<![A-Za-z0-9_+/=\p{Default_Ignorable_Code_Point}-])[A-Za-z0-9_+/=\p{Default_Ignorable_Code_Point}-]{6,}(?=\u2026)/gu;
-const AFTER_CUT = /(?<=\u2026)[A-Za-z0-9_+/=\p{Default_Ignorable_Code_Point}-]{6,}/gu;
+// A token's character; invisible characters inside a run are part of it: `a1B2c\u200B3D4\u2026` reads as one token
+// (found by a review).
+const RUN_CHAR = String.raw `[A-Za-z0-9_+/=\p{Default_Ignorable_Code_Point}-]`;
+const BEFORE_CUT = new RegExp(`(?<!${RUN_CHAR})${RUN_CHAR}{6,}(?=\u2026)`, 'gu');
+const AFTER_CUT = new RegExp(`(?<=\u2026)${RUN_CHAR}{6,}`, 'gu');
 const TOKEN_PREFIX = /^(gh[pousr]_|github_pat_|sk-|AKIA|ASIA|xox[abprs]-|eyJ)/;
 const INVISIBLE_CHARS = /\p{Default_Ignorable_Code_Point}/gu;
 /**
@@ -128,7 +130,7 @@ function hideCutFragments(text) {
     return text.replace(BEFORE_CUT, hide).replace(AFTER_CUT, hide);
 }
 /** The run of token characters right after a leading `\u2026`, scanned once (anchored: linear in its length). */
-const AT_START = /^\u2026([A-Za-z0-9_+/=\p{Default_Ignorable_Code_Point}-]{6,})/u;
+const AT_START = new RegExp(`^\u2026(${RUN_CHAR}{6,})`, 'u');
 /**
  * `text` whose start a cut dropped (it begins with `\u2026`: a stderr tail), with the credential-looking run
  * right after that mark hidden: a token the cut went through lost its prefix (`ghp_`), and no token shape
@@ -138,8 +140,7 @@ function hideCutStart(text) {
     const run = AT_START.exec(text)?.[1];
     return run !== undefined && looksLikeCredential(run) ? `\u2026***${text.slice(1 + run.length)}` : text;
 }
-const TOKEN_CHAR = /[A-Za-z0-9_+/=-]/;
-const INVISIBLE_CHAR = /\p{Default_Ignorable_Code_Point}/u;
+const IS_RUN_CHAR = new RegExp(RUN_CHAR, 'u');
 /**
  * `text` whose end a cut dropped (it ends with `\u2026`: a line cut to its first characters), with the
  * credential-looking run right before that mark hidden: a token the cut went through lost its end, and no
@@ -150,10 +151,9 @@ function hideCutEnd(text) {
     if (!text.endsWith('\u2026'))
         return text;
     let start = text.length - 1;
-    // Invisible characters inside the run are part of it (`ghp_a1B2\u200Bc3D4\u2026` reads as one token; a review).
-    while (start > 0 && text.length - 1 - start < 400 && (TOKEN_CHAR.test(text[start - 1]) || INVISIBLE_CHAR.test(text[start - 1])))
+    while (start > 0 && text.length - 1 - start < 400 && IS_RUN_CHAR.test(text[start - 1]))
         start--;
-    const run = text.slice(start, -1).replace(INVISIBLE_CHARS, '');
+    const run = text.slice(start, -1);
     return run.length >= 6 && looksLikeCredential(run) ? `${text.slice(0, start)}***\u2026` : text;
 }
 

@@ -1054,8 +1054,9 @@ function environmentSecrets(env) {
     const values = Object.entries(env).flatMap(([name, value]) => (value && value.length >= 4 && !/^INPUT_/i.test(name) && (0,secret_env_name/* isSecretEnvName */.B)(name) && !(0,secret_env_name/* isOrdinaryValue */.C)(value) ? [value] : []));
     return [...new Set(values)].sort((a, b) => b.length - a.length);
 }
-/** Whole values only, per write: every text the CLI writes is one whole message, so none is split across writes. */
+/** The encodings a `write(text, encoding)` spells bytes in: only these are decoded. */
 const BYTE_ENCODINGS = new Set(['hex', 'base64', 'base64url']);
+/** Whole values only, per write: every text the CLI writes is one whole message, so none is split across writes. */
 function hideSecrets(text, secrets) {
     let out = text;
     for (const secret of secrets)
@@ -1187,11 +1188,8 @@ async function main(argv) {
         // Also from a command's own checks before it runs (an output that is one of its inputs).
         if (!(error instanceof parse_cli_args/* UsageError */.eb))
             throw error;
-        // A usage error quotes the command line, where a secret may be (`--input $TOKEN` without a name; found by a
-        // redaction hunt): the environment's secret-named values are hidden, as every other output hides them.
-        const { validateRedactor } = await Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(396), __nccwpck_require__.e(619)]).then(__nccwpck_require__.bind(__nccwpck_require__, 85135));
-        const message = validateRedactor(process.env, [])(error.message);
-        process.stderr.write(`plan-runner: ${message}\n${error.usage ? `\n${USAGE}` : 'plan-runner --help lists the commands and their options.\n'}`);
+        // A usage error quotes the command line, where a secret may be: stderr hides the environment's (neutraliseOutput).
+        process.stderr.write(`plan-runner: ${error.message}\n${error.usage ? `\n${USAGE}` : 'plan-runner --help lists the commands and their options.\n'}`);
         return 2;
     }
 }
@@ -1211,7 +1209,7 @@ async function runCommandLine(argv) {
     await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(621)]).then(__nccwpck_require__.bind(__nccwpck_require__, 60621));
     switch (command.command) {
         case 'validate': {
-            const { validateCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(965), __nccwpck_require__.e(230)]).then(__nccwpck_require__.bind(__nccwpck_require__, 98230));
+            const { validateCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(902), __nccwpck_require__.e(965), __nccwpck_require__.e(230)]).then(__nccwpck_require__.bind(__nccwpck_require__, 98230));
             // Ctrl-C ends the MCP servers a plan started to list its tools: in their own process group, they do not get it.
             const controller = new AbortController();
             (await __nccwpck_require__.e(/* import() */ 574).then(__nccwpck_require__.bind(__nccwpck_require__, 17574))).cancelOnSignals(controller, (line) => process.stderr.write(line), { stopping: 'ending the MCP servers it started; once more ends it at once' });
@@ -1223,14 +1221,15 @@ async function runCommandLine(argv) {
             const controller = new AbortController();
             (await __nccwpck_require__.e(/* import() */ 574).then(__nccwpck_require__.bind(__nccwpck_require__, 17574))).cancelOnSignals(controller, (line) => process.stderr.write(line));
             if (command.command === 'eval')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(856), __nccwpck_require__.e(160), __nccwpck_require__.e(126), __nccwpck_require__.e(261), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(396), __nccwpck_require__.e(965), __nccwpck_require__.e(80), __nccwpck_require__.e(180), __nccwpck_require__.e(211), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 48198))).evalCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(435), __nccwpck_require__.e(160), __nccwpck_require__.e(126), __nccwpck_require__.e(902), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(965), __nccwpck_require__.e(396), __nccwpck_require__.e(80), __nccwpck_require__.e(180), __nccwpck_require__.e(211), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 48198))).evalCommand(command, controller.signal);
             if (command.command === 'run')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(160), __nccwpck_require__.e(126), __nccwpck_require__.e(261), __nccwpck_require__.e(396), __nccwpck_require__.e(965), __nccwpck_require__.e(80), __nccwpck_require__.e(630), __nccwpck_require__.e(156)]).then(__nccwpck_require__.bind(__nccwpck_require__, 77156))).runCommand(command, controller.signal);
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(856), __nccwpck_require__.e(160), __nccwpck_require__.e(126), __nccwpck_require__.e(261), __nccwpck_require__.e(396), __nccwpck_require__.e(965), __nccwpck_require__.e(80), __nccwpck_require__.e(630), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(126), __nccwpck_require__.e(902), __nccwpck_require__.e(965), __nccwpck_require__.e(396), __nccwpck_require__.e(80), __nccwpck_require__.e(630), __nccwpck_require__.e(156)]).then(__nccwpck_require__.bind(__nccwpck_require__, 77156))).runCommand(command, controller.signal);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(126), __nccwpck_require__.e(902), __nccwpck_require__.e(965), __nccwpck_require__.e(396), __nccwpck_require__.e(80), __nccwpck_require__.e(630), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
         }
     }
 }
-// Run in a CI step, the CLI's output is the job log: outside text must not become workflow commands there.
+// Run in a CI step, the CLI's output is the job log: outside text must not become workflow commands there;
+// and nothing it prints, a terminal's included, shows the environment's secret values.
 neutraliseOutput(process.stdout);
 neutraliseOutput(process.stderr);
 letReaderLeave(process.stdout, 'standard output');
