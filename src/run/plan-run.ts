@@ -724,6 +724,10 @@ export class PlanRun {
     if (mapped.halted) {
       return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: mapped.notStarted }), ...ended });
     }
+    // Under on_item_failure: continue, a step whose every item failed kept nothing: it fails (never ✅ with 0/n done).
+    if (mapped.failures.length > 0 && mapped.failures.length === mapped.children.length) {
+      return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: 0, policy: 'continue' }), ...ended });
+    }
     if (mapped.failures.length > 0) {
       const listed = mapped.failures.slice(0, 20).map((failure) => `${failure.key}: ${failure.error}`).join('; ');
       const more = mapped.failures.length > 20 ? `; and ${mapped.failures.length - 20} more` : '';

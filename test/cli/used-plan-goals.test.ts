@@ -90,21 +90,21 @@ describe("a used plan's goals", () => {
     expect(summary).toContain('Goals of the plan sums uses — 0/2 goals met:\n- ❌ inner answer is 42 (required, unmet): ');
   });
 
-  // Found by an adversarial pass: a used plan whose items all failed (on_item_failure: continue) showed
+  // Found by an adversarial pass: a used plan whose items failed (on_item_failure: continue) showed
   // `1/1 complete, 0 failed` in the log's last line and the summary's status.
   it("count the used plan's failed items in the headers", async () => {
     const leaf = `name: Leaf
 toolsets: [math]
 tools:
-  list: { description: The items, command: ["sh", "-c", "echo '[1,2,3]'"], input: { type: object } }
+  list: { description: The items, command: ["sh", "-c", "echo '[0,2,0]'"], input: { type: object } }
 workflow_sequence:
   - { id: list, type: tool_call, tool: list, args: {} }
-  - { id: each, type: tool_call, tool: divide, for_each: "\${steps.list.result}", on_item_failure: continue, args: { a: "\${item}", b: 0 } }
+  - { id: each, type: tool_call, tool: divide, for_each: "\${steps.list.result}", on_item_failure: continue, args: { a: 6, b: "\${item}" } }
 `;
     const { out, summary } = await runOuter(INNER.replace(/goals:[^]*/, ''), leaf);
     // The outer goal wants 42, and the used plan's result is the items' list.
-    expect(out).toMatch(/\nRun goals-unmet in \d+ ms — 1\/1 complete, 0 failed, 3 items failed; 0\/1 goals met/);
-    expect(summary).toContain('1/1 complete, 0 failed, 3 items failed');
+    expect(out).toMatch(/\nRun goals-unmet in \d+ ms — 1\/1 complete, 0 failed, 2 items failed; 0\/1 goals met/);
+    expect(summary).toContain('1/1 complete, 0 failed, 2 items failed');
   });
 
   // Found by a review: a used plan's goal evidence was recorded as the excerpt was cut, where the job's goals

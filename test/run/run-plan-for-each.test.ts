@@ -106,6 +106,27 @@ describe('for_each steps', () => {
     expect(outcome.record.steps.get('each')).toMatchObject({ state: 'completed', failedItems: [{ index: 1, key: 'each[1]', error: 'y is broken' }] });
   });
 
+  // Found by a review: a step whose every item failed under continue showed ✅ with "0/3 done, 3 failed" and the
+  // run succeeded, though the step kept no result at all.
+  it('with on_item_failure: continue, fails the step when every item failed, and skips its dependents', async () => {
+    const fake = new FakeSteps();
+    const plan = planOf([step('list'), step('each', ['list'], forEach(listOf('list'), { onItemFailure: 'continue' })), step('report', ['each'])]);
+    const run = startRun(plan, fake.runner);
+    await fake.started('list');
+    fake.complete('list', ['x', 'y']);
+    await Promise.all([fake.started('each[0]'), fake.started('each[1]')]);
+    fake.fail('each[1]', new Error('y is broken'));
+    fake.fail('each[0]', new Error('x is broken'));
+    const outcome = await run.outcome;
+    expect(outcome.status).toBe('failed');
+    expect(outcome.reason).toBe(
+      'step each failed: every item failed (2 of 2); the first, item each[0] failed: x is broken (on_item_failure: continue keeps the results of the items that succeed, and none did)',
+    );
+    expect(outcome.record.steps.get('each')?.state).toBe('failed');
+    expect(outcome.record.steps.get('each')?.itemCounts).toMatchObject({ total: 2, completed: 0, failed: 2 });
+    expect(outcome.record.steps.get('report')?.state).toBe('skipped');
+  });
+
   it('with on_item_failure: fail, starts no more items and fails the step naming the item', async () => {
     const fake = new FakeSteps();
     const plan = planOf([step('list'), step('each', ['list'], forEach(listOf('list'))), step('report', ['each'])], { concurrency: 2 });
