@@ -1,6 +1,6 @@
 import type { GitHubClient } from '../github/create-octokit.ts';
 import type { Redactor } from '../core/redact.ts';
-import { tokenIdentity } from '../report/comment/comment-api.ts';
+import { tokenIdentity } from '../github/token-identity.ts';
 import { fencedBlock, inlineCode } from '../core/code-fence.ts';
 import { cutMarkdown, cutText } from '../report/cut-text.ts';
 import { escapeMarkdown } from '../report/markdown/escape-markdown.ts';

@@ -285,6 +285,18 @@ export class FakeGitHub {
       }
     }
     Object.assign(recorded, { body });
+    // GraphQL is outside the REST description: the one query plan-runner sends, who the token is, is played here.
+    if (recorded.method === 'POST' && url.pathname === '/graphql') {
+      Object.assign(recorded, { operationId: 'graphql' });
+      const query = typeof body === 'object' && body !== null ? (body as { query?: unknown }).query : undefined;
+      if (query !== 'query { viewer { login } }') {
+        this.violations.push(`graphql: unexpected query ${JSON.stringify(query)}`);
+        return this.#send(res, recorded, { status: 200, body: { errors: [{ message: 'not played by the fake' }] } });
+      }
+      const fault = this.#faults.get('graphql')?.shift();
+      if (fault && 'status' in fault) return this.#send(res, recorded, { status: fault.status, body: fault.body ?? { message: `scripted ${fault.status}` } });
+      return this.#send(res, recorded, { status: 200, body: { data: { viewer: { login: this.tokenUser.login } } } });
+    }
     const validation = validateGitHubRequest(recorded.method, url, body);
     if (!validation.ok) return this.#reject(res, recorded, validation.problems);
     Object.assign(recorded, { operationId: validation.route.operationId });

@@ -291,6 +291,22 @@ describe('comment updater against the GitHub REST API', () => {
     expect(bots.body).toBe(`${marker}\nby the Actions bot`);
   });
 
+  // Found by a review: every installation token was taken for the Actions bot, so a GitHub App's token (from
+  // actions/create-github-app-token) never found its own comment and posted a new one at every run.
+  it('knows a GitHub App’s installation token by GraphQL’s viewer: adopts that bot’s comment, not the Actions bot’s', async () => {
+    github.tokenUser = { login: 'my-app[bot]', type: 'Bot' };
+    const actionsBots = github.addComment('octo', 'app', 12, `${marker}\nby the Actions bot`, { login: 'github-actions[bot]', type: 'Bot' });
+    const mine = github.addComment('octo', 'app', 12, `${marker}\nold run`, { login: 'my-app[bot]', type: 'Bot' });
+    const run = script();
+    const comments = updater();
+    for (const event of run.events) comments.listener(event);
+    await comments.finish();
+    expect(posts()).toBe(0);
+    expect(mine.body).toBe(render(run.record(), undefined));
+    expect(actionsBots.body).toBe(`${marker}\nby the Actions bot`);
+    expect(github.requestsTo('graphql')).toHaveLength(1);
+  });
+
   it('adopts no comment while GET /user fails, then learns who it is from the comment it creates', async () => {
     github.fail('users/get-authenticated', { status: 502 });
     const earlier = github.addComment('octo', 'app', 12, `${marker}\nearlier run`);
@@ -330,7 +346,7 @@ describe('comment updater against the GitHub REST API', () => {
     github.fail('issues/create-comment', { lateMs: 2_000 });
     comments.listener(run.events[0]!);
     await comments.flush();
-    const requests = github.requests.filter((r) => r.operationId !== 'users/get-authenticated').map((r) => r.operationId);
+    const requests = github.requests.filter((r) => r.operationId !== 'users/get-authenticated' && r.operationId !== 'graphql').map((r) => r.operationId);
     // POST (timed out) → list → POST again: never two POSTs without a look between them.
     expect(requests.slice(0, 4)).toEqual(['issues/list-comments', 'issues/create-comment', 'issues/list-comments', 'issues/create-comment']);
     // The first POST lands 2 s after the fake read it: wait until the fake has carried it out, rather than a fixed

@@ -56,9 +56,21 @@ function operations(): string[] {
   return api.requests.map((request) => `${request.method} ${request.operationId ?? '?'}`);
 }
 
+/** Who the token is, as GitHub tells it: a user for a personal access token, a bot for an installation token. */
+function tokenIs(login: string): void {
+  const bot = login.endsWith('[bot]');
+  api.handlers['users/get-authenticated'] = () =>
+    bot ? { status: 403, body: { message: 'Resource not accessible by integration' } } : { body: { login, id: 1, type: 'User' } };
+  api.handlers['graphql'] = (request) =>
+    (request.body as { query?: unknown }).query === 'query { viewer { login } }' ? { body: { data: { viewer: { login } } } } : { status: 400, body: { message: 'unexpected query' } };
+}
+
+const ACTIONS_BOT = { login: 'github-actions[bot]' };
+
 beforeEach(async () => {
   api = await startFakeGitHubApi();
   waits = [];
+  tokenIs(ACTIONS_BOT.login);
 });
 
 afterEach(async () => {
@@ -351,15 +363,16 @@ describe('github write tools', () => {
   });
 
   it('add_comment finds the comment it posted when the answer was lost, and does not post twice', async () => {
-    const posted: { id: number; body: string; html_url: string; created_at: string }[] = [];
+    const posted: { id: number; body: string; html_url: string; created_at: string; user: { login: string } }[] = [];
     api.handlers['issues/create-comment'] = (request) => {
-      posted.push({ id: 5, body: (request.body as { body: string }).body, html_url: 'https://github.com/c/5', created_at: new Date().toISOString() });
+      posted.push({ id: 5, body: (request.body as { body: string }).body, html_url: 'https://github.com/c/5', created_at: new Date().toISOString(), user: ACTIONS_BOT });
       return { status: 502, body: { message: 'Bad Gateway' } };
     };
     api.handlers['issues/list-comments'] = () => ({ body: posted });
     await expect(call('add_comment', { issue_number: 3, body: 'Review done' })).resolves.toEqual({ id: 5, url: 'https://github.com/c/5' });
-    expect(operations()).toEqual(['POST issues/create-comment', 'GET issues/list-comments']);
-    expect(api.requests[1]?.query.get('since')).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // Who the token is comes first: only its own comment counts.
+    expect(operations()).toEqual(['POST issues/create-comment', 'GET users/get-authenticated', 'POST graphql', 'GET issues/list-comments']);
+    expect(api.requests[3]?.query.get('since')).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
   it('add_comment finds its comment after a timeout that came after the request was sent', async () => {
@@ -369,7 +382,7 @@ describe('github write tools', () => {
       return { hang: true };
     };
     api.handlers['issues/list-comments'] = () => ({
-      body: posted.map((request, index) => ({ id: index + 1, body: (request.body as { body: string }).body, html_url: 'u', created_at: new Date().toISOString() })),
+      body: posted.map((request, index) => ({ id: index + 1, body: (request.body as { body: string }).body, html_url: 'u', created_at: new Date().toISOString(), user: ACTIONS_BOT })),
     });
     // The timeout is the look's too, which must answer within it: at 300 ms a loaded machine timed it out.
     await expect(call('add_comment', { issue_number: 3, body: 'Slow' }, { requestTimeoutMs: 3_000 })).resolves.toEqual({ id: 1, url: 'u' });
@@ -384,20 +397,83 @@ describe('github write tools', () => {
         ? { status: 503, body: { message: 'unavailable' }, headers: { 'retry-after': '2' } }
         : { status: 201, body: { id: 9, html_url: 'u9' } };
     };
-    api.handlers['issues/list-comments'] = () => ({ body: [{ id: 1, body: 'an older, different comment', html_url: 'u1', created_at: new Date().toISOString() }] });
+    api.handlers['issues/list-comments'] = () => ({ body: [{ id: 1, body: 'an older, different comment', html_url: 'u1', created_at: new Date().toISOString(), user: ACTIONS_BOT }] });
     await expect(call('add_comment', { issue_number: 3, body: 'Hello' })).resolves.toEqual({ id: 9, url: 'u9' });
-    expect(operations()).toEqual(['POST issues/create-comment', 'GET issues/list-comments', 'POST issues/create-comment']);
+    expect(operations()).toEqual(['POST issues/create-comment', 'GET users/get-authenticated', 'POST graphql', 'GET issues/list-comments', 'POST issues/create-comment']);
     expect(waits).toEqual([2000]);
+  });
+
+  // Found by a review: the look took anyone's comment with the same body (text from a pull request the model
+  // quoted, a body an attacker can guess) for the one the write meant to post, and the write was dropped.
+  it('add_comment takes no one else’s comment with the same body for its own, and posts', async () => {
+    let attempts = 0;
+    api.handlers['issues/create-comment'] = () => {
+      attempts += 1;
+      return attempts === 1 ? { status: 502, body: { message: 'Bad Gateway' } } : { status: 201, body: { id: 9, html_url: 'u9', user: ACTIONS_BOT } };
+    };
+    api.handlers['issues/list-comments'] = () => ({ body: [{ id: 4, body: 'Hello', html_url: 'u4', created_at: new Date().toISOString(), user: { login: 'mallory' } }] });
+    await expect(call('add_comment', { issue_number: 3, body: 'Hello' })).resolves.toEqual({ id: 9, url: 'u9' });
+    expect(attempts).toBe(2);
+  });
+
+  it('create_issue takes no one else’s issue with the same title for its own', async () => {
+    let attempts = 0;
+    api.handlers['issues/create'] = () => {
+      attempts += 1;
+      return attempts === 1 ? { status: 500, body: { message: 'Server Error' } } : { status: 201, body: issue(13, 'Weekly report', { user: ACTIONS_BOT }) };
+    };
+    api.handlers['issues/list-for-repo'] = () => ({ body: [issue(12, 'Weekly report', { user: { login: 'mallory' } })] });
+    await expect(call('create_issue', { title: 'Weekly report' })).resolves.toMatchObject({ number: 13 });
+    expect(attempts).toBe(2);
+  });
+
+  it('finds a GitHub App’s own comment: GraphQL names the bot an installation token is', async () => {
+    tokenIs('my-app[bot]');
+    api.handlers['issues/create-comment'] = () => ({ status: 502, body: { message: 'Bad Gateway' } });
+    api.handlers['issues/list-comments'] = () => ({
+      body: [
+        { id: 4, body: 'Hello', html_url: 'u4', created_at: new Date().toISOString(), user: ACTIONS_BOT },
+        { id: 5, body: 'Hello', html_url: 'u5', created_at: new Date().toISOString(), user: { login: 'my-app[bot]' } },
+      ],
+    });
+    await expect(call('add_comment', { issue_number: 3, body: 'Hello' })).resolves.toEqual({ id: 5, url: 'u5' });
+  });
+
+  it('knows a personal access token by GET /user, and asks GraphQL nothing', async () => {
+    tokenIs('octocat');
+    api.handlers['issues/create-comment'] = () => ({ status: 502, body: { message: 'Bad Gateway' } });
+    api.handlers['issues/list-comments'] = () => ({ body: [{ id: 5, body: 'Hello', html_url: 'u5', created_at: new Date().toISOString(), user: { login: 'octocat' } }] });
+    await expect(call('add_comment', { issue_number: 3, body: 'Hello' })).resolves.toEqual({ id: 5, url: 'u5' });
+    expect(operations()).toEqual(['POST issues/create-comment', 'GET users/get-authenticated', 'GET issues/list-comments']);
+  });
+
+  it('when GitHub cannot say who the token is, neither takes a comment as its own nor posts again', async () => {
+    api.handlers['users/get-authenticated'] = () => ({ status: 500, body: { message: 'Server Error' } });
+    api.handlers['issues/create-comment'] = () => ({ status: 502, body: { message: 'Bad Gateway' } });
+    await expect(call('add_comment', { issue_number: 3, body: 'Hello' })).rejects.toMatchObject({ status: 502, transient: true });
+    expect(operations()).toEqual(['POST issues/create-comment', 'GET users/get-authenticated']);
+  });
+
+  it('learns who the token is from what it created, and then asks no more', async () => {
+    tokenIs('my-app[bot]');
+    const tools = toolset();
+    const ctx: ToolContext = { signal: new AbortController().signal, cwd: process.cwd(), stepKey: 'test' };
+    api.handlers['issues/create'] = () => ({ status: 201, body: issue(1, 'Report', { user: { login: 'my-app[bot]' } }) });
+    api.handlers['issues/create-comment'] = () => ({ status: 502, body: { message: 'Bad Gateway' } });
+    api.handlers['issues/list-comments'] = () => ({ body: [{ id: 2, body: 'Hello', html_url: 'u2', created_at: new Date().toISOString(), user: { login: 'my-app[bot]' } }] });
+    await tools.get('create_issue')!.execute({ title: 'Report' }, ctx);
+    await expect(tools.get('add_comment')!.execute({ issue_number: 1, body: 'Hello' }, ctx)).resolves.toEqual({ id: 2, url: 'u2' });
+    expect(operations()).toEqual(['POST issues/create', 'POST issues/create-comment', 'GET issues/list-comments']);
   });
 
   it('create_issue finds the open issue it created when the answer was lost', async () => {
     api.handlers['issues/create'] = () => ({ status: 500, body: { message: 'Server Error' } });
     api.handlers['issues/list-for-repo'] = () => ({
-      body: [issue(12, 'Weekly report', { pull_request: { url: 'x' } }), issue(11, 'Weekly report'), issue(8, 'Other')],
+      body: [issue(12, 'Weekly report', { pull_request: { url: 'x' }, user: ACTIONS_BOT }), issue(11, 'Weekly report', { user: ACTIONS_BOT }), issue(8, 'Other', { user: ACTIONS_BOT })],
     });
     await expect(call('create_issue', { title: 'Weekly report' })).resolves.toMatchObject({ number: 11 });
-    expect(operations()).toEqual(['POST issues/create', 'GET issues/list-for-repo']);
-    expect(api.requests[1]?.query.get('state')).toBe('open');
+    expect(operations()).toEqual(['POST issues/create', 'GET users/get-authenticated', 'POST graphql', 'GET issues/list-for-repo']);
+    expect(api.requests[3]?.query.get('state')).toBe('open');
   });
 
   it('a permanent failure is reported at once, without a check or a second attempt', async () => {

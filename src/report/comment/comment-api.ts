@@ -1,5 +1,6 @@
 import type { GitHubClient } from '../../github/create-octokit.ts';
 import type { IssueTarget } from '../../github/event-target.ts';
+import { TokenIdentity } from '../../github/token-identity.ts';
 import { CommentWriteError, type CommentOperation } from './comment-write-error.ts';
 
 /** A comment of this plan's that the token itself wrote. */
@@ -20,26 +21,11 @@ export interface CommentApi {
   remove(id: number): Promise<void>;
 }
 
-/** The login `GITHUB_TOKEN` writes as: its installation token may not read `GET /user`. */
-export const ACTIONS_BOT_LOGIN = 'github-actions[bot]';
-
 async function call<T>(operation: CommentOperation, request: () => Promise<T>): Promise<T> {
   try {
     return await request();
   } catch (error) {
     throw new CommentWriteError(operation, error);
-  }
-}
-
-/**
- * Who the token is: `GET /user` for a personal access token; a 403 there is an installation token,
- * which for `GITHUB_TOKEN` writes as `github-actions[bot]`. Undefined when GitHub could not say.
- */
-export async function tokenIdentity(octokit: GitHubClient): Promise<string | undefined> {
-  try {
-    return (await octokit.rest.users.getAuthenticated()).data.login;
-  } catch (error) {
-    return (error as { status?: unknown }).status === 403 ? ACTIONS_BOT_LOGIN : undefined;
   }
 }
 
@@ -51,13 +37,11 @@ export async function tokenIdentity(octokit: GitHubClient): Promise<string | und
  */
 export function issueCommentApi(octokit: GitHubClient, target: IssueTarget): CommentApi {
   const where = { owner: target.owner, repo: target.repo };
-  let identity: Promise<string | undefined> | undefined;
-  let known: string | undefined;
-  const whoAmI = async (): Promise<string | undefined> => known ?? (await (identity ??= tokenIdentity(octokit)));
+  const identity = new TokenIdentity(octokit);
   return {
     listOwn: (marker) =>
       call('find', async () => {
-        const me = await whoAmI();
+        const me = await identity.login();
         if (me === undefined) return [];
         const own: OwnComment[] = [];
         const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, { ...where, issue_number: target.number, per_page: 100 });
@@ -71,7 +55,7 @@ export function issueCommentApi(octokit: GitHubClient, target: IssueTarget): Com
     create: (body) =>
       call('create', async () => {
         const { data } = await octokit.rest.issues.createComment({ ...where, issue_number: target.number, body });
-        if (data.user?.login) known = data.user.login;
+        identity.learn(data.user?.login);
         return { id: data.id };
       }),
     update: (id, body) =>

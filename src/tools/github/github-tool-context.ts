@@ -1,4 +1,5 @@
 import type { GitHubClient } from '../../github/create-octokit.ts';
+import type { TokenIdentity } from '../../github/token-identity.ts';
 import type { WriteAllowance } from './write-allowance.ts';
 
 /** What every github tool shares: the client, the current repository and the write allow list. */
@@ -10,6 +11,8 @@ export interface GitHubToolContext {
   readonly allowRepos: readonly string[];
   /** Caps, allowed labels and outbound text rules shared by the run's write tools (`github.writes`). */
   readonly allowance: WriteAllowance;
+  /** Who the token is: only what it wrote counts as a write's effect (anyone can post the same text). */
+  readonly identity: TokenIdentity;
   /** Per-request timeout; a write that times out is checked before it is tried again. */
   readonly requestTimeoutMs: number;
   readonly now: () => number;

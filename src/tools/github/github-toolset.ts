@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Tool } from '../tool.ts';
 import type { Redactor } from '../../core/redact.ts';
 import type { GitHubClient } from '../../github/create-octokit.ts';
+import { TokenIdentity } from '../../github/token-identity.ts';
 import type { GithubWrites } from './github-writes.ts';
 import { WriteAllowance } from './write-allowance.ts';
 import type { GitHubToolContext } from './github-tool-context.ts';
@@ -42,6 +43,7 @@ export function githubToolset(options: GitHubToolsetOptions): Tool[] {
     repo: options.repo,
     allowRepos: options.allowRepos ?? [],
     allowance: new WriteAllowance(options.redact, options.writes, options.repositoryUrl),
+    identity: new TokenIdentity(options.octokit),
     requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
     now: options.now ?? Date.now,
     wait: options.wait ?? ((ms, signal) => sleep(ms, undefined, { signal })),

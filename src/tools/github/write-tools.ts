@@ -61,6 +61,7 @@ export function writeTools(context: GitHubToolContext): Tool[] {
               ...(labels.length > 0 ? { labels } : {}),
               request: call.request(),
             });
+            context.identity.learn(data.user?.login);
             return shape(data);
           },
           findApplied: async () => {
@@ -98,6 +99,7 @@ export function writeTools(context: GitHubToolContext): Tool[] {
               body,
               request: call.request(),
             });
+            context.identity.learn(data.user?.login);
             return shape(data);
           },
           findApplied: async () => {
@@ -157,9 +159,21 @@ function effect(result: unknown): EffectCheck {
   return result === undefined ? { found: false } : { found: true, result };
 }
 
-/** The open issue titled `title` created at `since` (ms) or later, the newest 30 looked at. */
+/**
+ * Who the token is, for a look for what it wrote: anyone may open an issue with the same title or post the same
+ * comment in the window, and taking theirs for ours would drop the write. Unknown, the look fails: the write is
+ * neither taken as done nor made again blindly.
+ */
+async function author(context: GitHubToolContext, looking: string): Promise<string> {
+  const me = await context.identity.login();
+  if (me === undefined) throw new Error(`could not tell who this token is (GET /user failed), so could not tell whether ${looking} is this run's`);
+  return me;
+}
+
+/** The open issue titled `title` this token created at `since` (ms) or later, the newest 30 looked at. */
 async function findIssue(context: GitHubToolContext, call: GitHubCall, title: string, since: number) {
   try {
+    const me = await author(context, `an issue titled '${title}'`);
     const { data } = await context.octokit.rest.issues.listForRepo({
       owner: call.owner,
       repo: call.repo,
@@ -170,15 +184,16 @@ async function findIssue(context: GitHubToolContext, call: GitHubCall, title: st
       per_page: 30,
       request: call.request(),
     });
-    return data.find((issue) => issue.pull_request === undefined && issue.title === title && Date.parse(issue.created_at) >= since);
+    return data.find((issue) => issue.pull_request === undefined && issue.user?.login === me && issue.title === title && Date.parse(issue.created_at) >= since);
   } catch (error) {
     throw call.fail(`looking for the issue '${title}' in ${call.owner}/${call.repo}`, error);
   }
 }
 
-/** The comment on #`issue_number` with this body created at `since` (ms) or later. */
+/** The comment on #`issue_number` with this body this token created at `since` (ms) or later. */
 async function findComment(context: GitHubToolContext, call: GitHubCall, issue_number: number, body: string, since: number) {
   try {
+    const me = await author(context, `a comment on #${issue_number}`);
     const comments = await context.octokit.paginate(context.octokit.rest.issues.listComments, {
       owner: call.owner,
       repo: call.repo,
@@ -187,7 +202,7 @@ async function findComment(context: GitHubToolContext, call: GitHubCall, issue_n
       per_page: 100,
       request: call.request(),
     });
-    return comments.find((comment) => sameText(comment.body, body) && Date.parse(comment.created_at) >= since);
+    return comments.find((comment) => comment.user?.login === me && sameText(comment.body, body) && Date.parse(comment.created_at) >= since);
   } catch (error) {
     throw call.fail(`looking for the comment on #${issue_number} of ${call.owner}/${call.repo}`, error);
   }
