@@ -1429,7 +1429,7 @@ async function liveComment(settings, context) {
     const requestsPerWrite = 1 + (headSha ? 1 : 0) + (part ? 1 : 0);
     const runId = settings.github.runId;
     return (0,comment_updater/* createCommentUpdater */.FH)({
-        api: (0,comment_api/* issueCommentApi */.bE)(context.github, decision.target),
+        api: (0,comment_api/* issueCommentApi */.b)(context.github, decision.target),
         marker,
         render: (record, goals, current) => {
             context.beforeRender?.();
@@ -11073,6 +11073,65 @@ function githubRunContext(env) {
 
 /***/ }),
 
+/***/ 31133:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   s: () => (/* binding */ tokenIdentity),
+/* harmony export */   u: () => (/* binding */ TokenIdentity)
+/* harmony export */ });
+/** The login `GITHUB_TOKEN` writes as, when GitHub would not say who an installation token is. */
+const ACTIONS_BOT_LOGIN = 'github-actions[bot]';
+/**
+ * Who the token is, as the author of what it writes: `GET /user` for a personal access token; an
+ * installation token (`GITHUB_TOKEN`, a GitHub App's) may not read it (403), and GraphQL's `viewer` names
+ * its bot (`github-actions[bot]`, `my-app[bot]`); when that fails too, `github-actions[bot]`, the token
+ * most runs have. Undefined when GitHub could not say at all (an error other than 403): then nothing
+ * found on GitHub counts as this token's.
+ */
+async function tokenIdentity(octokit) {
+    try {
+        return (await octokit.rest.users.getAuthenticated()).data.login;
+    }
+    catch (error) {
+        if (error.status !== 403)
+            return undefined;
+    }
+    try {
+        const answer = await octokit.graphql('query { viewer { login } }');
+        const login = answer.viewer?.login;
+        if (typeof login === 'string' && login !== '')
+            return login;
+    }
+    catch {
+        // An older GitHub Enterprise, or GraphQL refused: the Actions bot, as before GraphQL was asked.
+    }
+    return ACTIONS_BOT_LOGIN;
+}
+/**
+ * The token's identity, looked up once when first needed; the author GitHub names on something the token
+ * created settles it for good (`learn`).
+ */
+class TokenIdentity {
+    #octokit;
+    #lookup;
+    #known;
+    constructor(octokit) {
+        this.#octokit = octokit;
+    }
+    async login() {
+        return this.#known ?? (await (this.#lookup ??= tokenIdentity(this.#octokit)));
+    }
+    /** The author of something this token just created. */
+    learn(login) {
+        if (login)
+            this.#known = login;
+    }
+}
+
+
+/***/ }),
+
 /***/ 34118:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -13171,15 +13230,23 @@ class FanOutStateError extends step_error/* StepError */.zg {
 ;// CONCATENATED MODULE: ./lib/run/item-failed-error.js
 
 
-/** A `for_each` step with `on_item_failure: fail` whose item failed: the step fails with it. */
+/**
+ * A `for_each` step whose items failed: under `on_item_failure: fail` the first failure fails the step; under
+ * `continue`, only a failure of every item does (no result was kept, so the step did nothing it could complete with).
+ */
 class ItemFailedError extends step_error/* StepError */.zg {
     stepKey;
     failures;
     constructor(fields) {
-        const [first] = fields.failures;
-        const more = fields.failures.length > 1 ? ` (and ${fields.failures.length - 1} more item${fields.failures.length === 2 ? '' : 's'} failed)` : '';
+        // Under continue the items all ran: the first in the list's order, the same at every run.
+        const first = fields.policy === 'continue' ? fields.failures.reduce((low, failure) => (low === undefined || failure.index < low.index ? failure : low), undefined) : fields.failures[0];
+        const count = fields.failures.length;
+        const more = count > 1 ? ` (and ${(0,group_digits/* groupDigits */.K)(count - 1)} more item${count === 2 ? '' : 's'} failed)` : '';
         const notRun = fields.notRun > 0 ? `; ${(0,group_digits/* groupDigits */.K)(fields.notRun)} item${fields.notRun === 1 ? ' was' : 's were'} not run` : '';
-        super(`item ${first?.key ?? '?'} failed: ${first?.error ?? 'unknown error'}${more}${notRun} (on_item_failure: fail; write on_item_failure: continue to keep the other results)`, { transient: false });
+        const firstFailure = `item ${first?.key ?? '?'} failed: ${first?.error ?? 'unknown error'}`;
+        super(fields.policy === 'continue'
+            ? `every item failed (${(0,group_digits/* groupDigits */.K)(count)} of ${(0,group_digits/* groupDigits */.K)(count)}); the first, ${firstFailure} (on_item_failure: continue keeps the results of the items that succeed, and none did)`
+            : `${firstFailure}${more}${notRun} (on_item_failure: fail; write on_item_failure: continue to keep the other results)`, { transient: false });
         this.stepKey = fields.stepKey;
         this.failures = fields.failures;
     }
@@ -14735,6 +14802,10 @@ class PlanRun {
             return this.#conclude(mapped.key, { ok: false, error: stop, ...ended });
         if (mapped.halted) {
             return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: mapped.notStarted }), ...ended });
+        }
+        // Under on_item_failure: continue, a step whose every item failed kept nothing: it fails (never \u2705 with 0/n done).
+        if (mapped.failures.length > 0 && mapped.failures.length === mapped.children.length) {
+            return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: 0, policy: 'continue' }), ...ended });
         }
         if (mapped.failures.length > 0) {
             const listed = mapped.failures.slice(0, 20).map((failure) => `${failure.key}: ${failure.error}`).join('; ');
@@ -25700,32 +25771,18 @@ function checklistLines(record) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   bE: () => (/* binding */ issueCommentApi),
-/* harmony export */   sX: () => (/* binding */ tokenIdentity)
+/* harmony export */   b: () => (/* binding */ issueCommentApi)
 /* harmony export */ });
-/* unused harmony export ACTIONS_BOT_LOGIN */
+/* harmony import */ var _github_token_identity_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(31133);
 /* harmony import */ var _comment_write_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(89228);
 
-/** The login `GITHUB_TOKEN` writes as: its installation token may not read `GET /user`. */
-const ACTIONS_BOT_LOGIN = 'github-actions[bot]';
+
 async function call(operation, request) {
     try {
         return await request();
     }
     catch (error) {
         throw new _comment_write_error_js__WEBPACK_IMPORTED_MODULE_0__/* .CommentWriteError */ .R(operation, error);
-    }
-}
-/**
- * Who the token is: `GET /user` for a personal access token; a 403 there is an installation token,
- * which for `GITHUB_TOKEN` writes as `github-actions[bot]`. Undefined when GitHub could not say.
- */
-async function tokenIdentity(octokit) {
-    try {
-        return (await octokit.rest.users.getAuthenticated()).data.login;
-    }
-    catch (error) {
-        return error.status === 403 ? ACTIONS_BOT_LOGIN : undefined;
     }
 }
 /**
@@ -25736,12 +25793,10 @@ async function tokenIdentity(octokit) {
  */
 function issueCommentApi(octokit, target) {
     const where = { owner: target.owner, repo: target.repo };
-    let identity;
-    let known;
-    const whoAmI = async () => known ?? (await (identity ??= tokenIdentity(octokit)));
+    const identity = new _github_token_identity_js__WEBPACK_IMPORTED_MODULE_1__/* .TokenIdentity */ .u(octokit);
     return {
         listOwn: (marker) => call('find', async () => {
-            const me = await whoAmI();
+            const me = await identity.login();
             if (me === undefined)
                 return [];
             const own = [];
@@ -25756,8 +25811,7 @@ function issueCommentApi(octokit, target) {
         }),
         create: (body) => call('create', async () => {
             const { data } = await octokit.rest.issues.createComment({ ...where, issue_number: target.number, body });
-            if (data.user?.login)
-                known = data.user.login;
+            identity.learn(data.user?.login);
             return { id: data.id };
         }),
         update: (id, body) => call('update', async () => {
@@ -30804,6 +30858,8 @@ function filesToolset(options) {
     return [readFileTool(options), listFilesTool(options), searchFilesTool(options)];
 }
 
+// EXTERNAL MODULE: ./lib/github/token-identity.js
+var token_identity = __nccwpck_require__(31133);
 // EXTERNAL MODULE: ./lib/tools/github/github-writes.js
 var github_writes = __nccwpck_require__(87093);
 // EXTERNAL MODULE: ./lib/security/load-neutraliser.js
@@ -31574,6 +31630,7 @@ function writeTools(context) {
                             ...(labels.length > 0 ? { labels } : {}),
                             request: call.request(),
                         });
+                        context.identity.learn(data.user?.login);
                         return shape(data);
                     },
                     findApplied: async () => {
@@ -31611,6 +31668,7 @@ function writeTools(context) {
                             body,
                             request: call.request(),
                         });
+                        context.identity.learn(data.user?.login);
                         return shape(data);
                     },
                     findApplied: async () => {
@@ -31669,9 +31727,21 @@ function writeTools(context) {
 function effect(result) {
     return result === undefined ? { found: false } : { found: true, result };
 }
-/** The open issue titled `title` created at `since` (ms) or later, the newest 30 looked at. */
+/**
+ * Who the token is, for a look for what it wrote: anyone may open an issue with the same title or post the same
+ * comment in the window, and taking theirs for ours would drop the write. Unknown, the look fails: the write is
+ * neither taken as done nor made again blindly.
+ */
+async function author(context, looking) {
+    const me = await context.identity.login();
+    if (me === undefined)
+        throw new Error(`could not tell who this token is (GET /user failed), so could not tell whether ${looking} is this run's`);
+    return me;
+}
+/** The open issue titled `title` this token created at `since` (ms) or later, the newest 30 looked at. */
 async function findIssue(context, call, title, since) {
     try {
+        const me = await author(context, `an issue titled '${title}'`);
         const { data } = await context.octokit.rest.issues.listForRepo({
             owner: call.owner,
             repo: call.repo,
@@ -31682,15 +31752,16 @@ async function findIssue(context, call, title, since) {
             per_page: 30,
             request: call.request(),
         });
-        return data.find((issue) => issue.pull_request === undefined && issue.title === title && Date.parse(issue.created_at) >= since);
+        return data.find((issue) => issue.pull_request === undefined && issue.user?.login === me && issue.title === title && Date.parse(issue.created_at) >= since);
     }
     catch (error) {
         throw call.fail(`looking for the issue '${title}' in ${call.owner}/${call.repo}`, error);
     }
 }
-/** The comment on #`issue_number` with this body created at `since` (ms) or later. */
+/** The comment on #`issue_number` with this body this token created at `since` (ms) or later. */
 async function findComment(context, call, issue_number, body, since) {
     try {
+        const me = await author(context, `a comment on #${issue_number}`);
         const comments = await context.octokit.paginate(context.octokit.rest.issues.listComments, {
             owner: call.owner,
             repo: call.repo,
@@ -31699,7 +31770,7 @@ async function findComment(context, call, issue_number, body, since) {
             per_page: 100,
             request: call.request(),
         });
-        return comments.find((comment) => sameText(comment.body, body) && Date.parse(comment.created_at) >= since);
+        return comments.find((comment) => comment.user?.login === me && sameText(comment.body, body) && Date.parse(comment.created_at) >= since);
     }
     catch (error) {
         throw call.fail(`looking for the comment on #${issue_number} of ${call.owner}/${call.repo}`, error);
@@ -31707,6 +31778,7 @@ async function findComment(context, call, issue_number, body, since) {
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/github/github-toolset.js
+
 
 
 
@@ -31725,6 +31797,7 @@ function githubToolset(options) {
         repo: options.repo,
         allowRepos: options.allowRepos ?? [],
         allowance: new WriteAllowance(options.redact, options.writes, options.repositoryUrl),
+        identity: new token_identity/* TokenIdentity */.u(options.octokit),
         requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
         now: options.now ?? Date.now,
         wait: options.wait ?? ((ms, signal) => (0,external_node_timers_promises_.setTimeout)(ms, undefined, { signal })),
@@ -46731,8 +46804,8 @@ var final_report = __nccwpck_require__(24824);
 var job_failure = __nccwpck_require__(7182);
 // EXTERNAL MODULE: ./lib/action/escalation-notice.js
 var escalation_notice = __nccwpck_require__(94194);
-// EXTERNAL MODULE: ./lib/report/comment/comment-api.js
-var comment_api = __nccwpck_require__(98384);
+// EXTERNAL MODULE: ./lib/github/token-identity.js
+var token_identity = __nccwpck_require__(31133);
 // EXTERNAL MODULE: ./lib/core/code-fence.js
 var code_fence = __nccwpck_require__(71874);
 // EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
@@ -46801,7 +46874,7 @@ async function openEscalationIssue(octokit, where, escalation, redact, warn) {
     const neutralise = await (0,load_neutraliser/* loadNeutraliser */.x)({ allowUrls: where.repositoryUrl ? [where.repositoryUrl] : [] }, redact, 'rendered');
     const body = issueBody(where, escalation, redact, neutralise);
     try {
-        const me = await (0,comment_api/* tokenIdentity */.sX)(octokit);
+        const me = await (0,token_identity/* tokenIdentity */.s)(octokit);
         const open = me
             ? (await octokit.rest.issues.listForRepo({ owner: where.owner, repo: where.repo, state: 'open', per_page: 100, ...(escalation.label && { labels: escalation.label }) })).data
             : [];
@@ -46969,6 +47042,8 @@ function approvalCommand(github) {
     return undefined;
 }
 
+// EXTERNAL MODULE: ./lib/report/comment/comment-api.js
+var comment_api = __nccwpck_require__(98384);
 // EXTERNAL MODULE: ./lib/report/comment/comment-marker.js
 var comment_marker = __nccwpck_require__(97888);
 // EXTERNAL MODULE: ./lib/report/comment/comment-write-error.js
@@ -47008,7 +47083,7 @@ function newestState(artifacts, plan) {
 /** The pull request or issue of the event, and plan-runner's own comments for this plan there (the oldest first). */
 function planComments(settings, github) {
     const target = (0,event_target/* eventTarget */.M)(settings.github.eventName, settings.github.payload, settings.github.repository);
-    return target && { target, own: (0,comment_api/* issueCommentApi */.bE)(github, target).listOwn((0,comment_marker/* commentMarker */.Q)((0,run_key/* keyedPlanId */.x)(settings))) };
+    return target && { target, own: (0,comment_api/* issueCommentApi */.b)(github, target).listOwn((0,comment_marker/* commentMarker */.Q)((0,run_key/* keyedPlanId */.x)(settings))) };
 }
 /**
  * The run that waits for approval on the event's pull request or issue, as far as a comment that answers
@@ -47157,7 +47232,7 @@ async function recordAnswer(github, run, answer) {
     const answered = (0,approval_marker/* withApprovalMarker */.kD)(body, { state: answer.state, hash: run.hash, by: answer.by, runId: run.runId });
     if (answered === undefined)
         return { ok: false, problem: `plan-runner's comment no longer holds the approval it asked for (approval ${run.hash}); nothing ran` };
-    const api = (0,comment_api/* issueCommentApi */.bE)(github, target);
+    const api = (0,comment_api/* issueCommentApi */.b)(github, target);
     const message = (error) => (error instanceof Error ? error.message : String(error));
     try {
         // Written again when a write fails: one that timed out may still land (GitHub carries requests out

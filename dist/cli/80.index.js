@@ -2672,8 +2672,8 @@ class DuplicateToolError extends Error {
     }
 }
 
-// EXTERNAL MODULE: ./lib/tools/toolsets.js + 40 modules
-var toolsets = __webpack_require__(88662);
+// EXTERNAL MODULE: ./lib/tools/toolsets.js + 41 modules
+var toolsets = __webpack_require__(1424);
 ;// CONCATENATED MODULE: ./lib/job/build-tool-registry.js
 
 
@@ -3356,15 +3356,23 @@ class FanOutStateError extends step_error/* StepError */.zg {
 ;// CONCATENATED MODULE: ./lib/run/item-failed-error.js
 
 
-/** A `for_each` step with `on_item_failure: fail` whose item failed: the step fails with it. */
+/**
+ * A `for_each` step whose items failed: under `on_item_failure: fail` the first failure fails the step; under
+ * `continue`, only a failure of every item does (no result was kept, so the step did nothing it could complete with).
+ */
 class ItemFailedError extends step_error/* StepError */.zg {
     stepKey;
     failures;
     constructor(fields) {
-        const [first] = fields.failures;
-        const more = fields.failures.length > 1 ? ` (and ${fields.failures.length - 1} more item${fields.failures.length === 2 ? '' : 's'} failed)` : '';
+        // Under continue the items all ran: the first in the list's order, the same at every run.
+        const first = fields.policy === 'continue' ? fields.failures.reduce((low, failure) => (low === undefined || failure.index < low.index ? failure : low), undefined) : fields.failures[0];
+        const count = fields.failures.length;
+        const more = count > 1 ? ` (and ${(0,group_digits/* groupDigits */.K)(count - 1)} more item${count === 2 ? '' : 's'} failed)` : '';
         const notRun = fields.notRun > 0 ? `; ${(0,group_digits/* groupDigits */.K)(fields.notRun)} item${fields.notRun === 1 ? ' was' : 's were'} not run` : '';
-        super(`item ${first?.key ?? '?'} failed: ${first?.error ?? 'unknown error'}${more}${notRun} (on_item_failure: fail; write on_item_failure: continue to keep the other results)`, { transient: false });
+        const firstFailure = `item ${first?.key ?? '?'} failed: ${first?.error ?? 'unknown error'}`;
+        super(fields.policy === 'continue'
+            ? `every item failed (${(0,group_digits/* groupDigits */.K)(count)} of ${(0,group_digits/* groupDigits */.K)(count)}); the first, ${firstFailure} (on_item_failure: continue keeps the results of the items that succeed, and none did)`
+            : `${firstFailure}${more}${notRun} (on_item_failure: fail; write on_item_failure: continue to keep the other results)`, { transient: false });
         this.stepKey = fields.stepKey;
         this.failures = fields.failures;
     }
@@ -4925,6 +4933,10 @@ class PlanRun {
             return this.#conclude(mapped.key, { ok: false, error: stop, ...ended });
         if (mapped.halted) {
             return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: mapped.notStarted }), ...ended });
+        }
+        // Under on_item_failure: continue, a step whose every item failed kept nothing: it fails (never \u2705 with 0/n done).
+        if (mapped.failures.length > 0 && mapped.failures.length === mapped.children.length) {
+            return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: 0, policy: 'continue' }), ...ended });
         }
         if (mapped.failures.length > 0) {
             const listed = mapped.failures.slice(0, 20).map((failure) => `${failure.key}: ${failure.error}`).join('; ');

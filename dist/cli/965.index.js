@@ -4109,8 +4109,8 @@ function issuesBesideSchema(value, schemaProblems, recheck) {
 
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 1 modules
 var parse_plan_yaml = __webpack_require__(84700);
-// EXTERNAL MODULE: ./lib/tools/toolsets.js + 40 modules
-var toolsets = __webpack_require__(88662);
+// EXTERNAL MODULE: ./lib/tools/toolsets.js + 41 modules
+var toolsets = __webpack_require__(1424);
 ;// CONCATENATED MODULE: ./lib/plan/tool-catalogue.js
 
 /** The argument schema of a declared tool that does not write one: any object. */
@@ -4642,7 +4642,7 @@ class McpServerStartError extends Error {
 
 /***/ }),
 
-/***/ 88662:
+/***/ 1424:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -5384,6 +5384,56 @@ function searchFilesTool(options) {
 /** The `files` toolset: read_file, list_files and search_files, confined to the repository at `root`; `redact` is the run's (search_files matches redacted lines). */
 function filesToolset(options) {
     return [readFileTool(options), listFilesTool(options), searchFilesTool(options)];
+}
+
+;// CONCATENATED MODULE: ./lib/github/token-identity.js
+/** The login `GITHUB_TOKEN` writes as, when GitHub would not say who an installation token is. */
+const ACTIONS_BOT_LOGIN = 'github-actions[bot]';
+/**
+ * Who the token is, as the author of what it writes: `GET /user` for a personal access token; an
+ * installation token (`GITHUB_TOKEN`, a GitHub App's) may not read it (403), and GraphQL's `viewer` names
+ * its bot (`github-actions[bot]`, `my-app[bot]`); when that fails too, `github-actions[bot]`, the token
+ * most runs have. Undefined when GitHub could not say at all (an error other than 403): then nothing
+ * found on GitHub counts as this token's.
+ */
+async function tokenIdentity(octokit) {
+    try {
+        return (await octokit.rest.users.getAuthenticated()).data.login;
+    }
+    catch (error) {
+        if (error.status !== 403)
+            return undefined;
+    }
+    try {
+        const answer = await octokit.graphql('query { viewer { login } }');
+        const login = answer.viewer?.login;
+        if (typeof login === 'string' && login !== '')
+            return login;
+    }
+    catch {
+        // An older GitHub Enterprise, or GraphQL refused: the Actions bot, as before GraphQL was asked.
+    }
+    return ACTIONS_BOT_LOGIN;
+}
+/**
+ * The token's identity, looked up once when first needed; the author GitHub names on something the token
+ * created settles it for good (`learn`).
+ */
+class TokenIdentity {
+    #octokit;
+    #lookup;
+    #known;
+    constructor(octokit) {
+        this.#octokit = octokit;
+    }
+    async login() {
+        return this.#known ?? (await (this.#lookup ??= tokenIdentity(this.#octokit)));
+    }
+    /** The author of something this token just created. */
+    learn(login) {
+        if (login)
+            this.#known = login;
+    }
 }
 
 // EXTERNAL MODULE: ./lib/tools/github/github-writes.js
@@ -6191,6 +6241,7 @@ function writeTools(context) {
                             ...(labels.length > 0 ? { labels } : {}),
                             request: call.request(),
                         });
+                        context.identity.learn(data.user?.login);
                         return shape(data);
                     },
                     findApplied: async () => {
@@ -6228,6 +6279,7 @@ function writeTools(context) {
                             body,
                             request: call.request(),
                         });
+                        context.identity.learn(data.user?.login);
                         return shape(data);
                     },
                     findApplied: async () => {
@@ -6286,9 +6338,21 @@ function writeTools(context) {
 function effect(result) {
     return result === undefined ? { found: false } : { found: true, result };
 }
-/** The open issue titled `title` created at `since` (ms) or later, the newest 30 looked at. */
+/**
+ * Who the token is, for a look for what it wrote: anyone may open an issue with the same title or post the same
+ * comment in the window, and taking theirs for ours would drop the write. Unknown, the look fails: the write is
+ * neither taken as done nor made again blindly.
+ */
+async function author(context, looking) {
+    const me = await context.identity.login();
+    if (me === undefined)
+        throw new Error(`could not tell who this token is (GET /user failed), so could not tell whether ${looking} is this run's`);
+    return me;
+}
+/** The open issue titled `title` this token created at `since` (ms) or later, the newest 30 looked at. */
 async function findIssue(context, call, title, since) {
     try {
+        const me = await author(context, `an issue titled '${title}'`);
         const { data } = await context.octokit.rest.issues.listForRepo({
             owner: call.owner,
             repo: call.repo,
@@ -6299,15 +6363,16 @@ async function findIssue(context, call, title, since) {
             per_page: 30,
             request: call.request(),
         });
-        return data.find((issue) => issue.pull_request === undefined && issue.title === title && Date.parse(issue.created_at) >= since);
+        return data.find((issue) => issue.pull_request === undefined && issue.user?.login === me && issue.title === title && Date.parse(issue.created_at) >= since);
     }
     catch (error) {
         throw call.fail(`looking for the issue '${title}' in ${call.owner}/${call.repo}`, error);
     }
 }
-/** The comment on #`issue_number` with this body created at `since` (ms) or later. */
+/** The comment on #`issue_number` with this body this token created at `since` (ms) or later. */
 async function findComment(context, call, issue_number, body, since) {
     try {
+        const me = await author(context, `a comment on #${issue_number}`);
         const comments = await context.octokit.paginate(context.octokit.rest.issues.listComments, {
             owner: call.owner,
             repo: call.repo,
@@ -6316,7 +6381,7 @@ async function findComment(context, call, issue_number, body, since) {
             per_page: 100,
             request: call.request(),
         });
-        return comments.find((comment) => sameText(comment.body, body) && Date.parse(comment.created_at) >= since);
+        return comments.find((comment) => comment.user?.login === me && sameText(comment.body, body) && Date.parse(comment.created_at) >= since);
     }
     catch (error) {
         throw call.fail(`looking for the comment on #${issue_number} of ${call.owner}/${call.repo}`, error);
@@ -6324,6 +6389,7 @@ async function findComment(context, call, issue_number, body, since) {
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/github/github-toolset.js
+
 
 
 
@@ -6342,6 +6408,7 @@ function githubToolset(options) {
         repo: options.repo,
         allowRepos: options.allowRepos ?? [],
         allowance: new WriteAllowance(options.redact, options.writes, options.repositoryUrl),
+        identity: new TokenIdentity(options.octokit),
         requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
         now: options.now ?? Date.now,
         wait: options.wait ?? ((ms, signal) => (0,external_node_timers_promises_.setTimeout)(ms, undefined, { signal })),
