@@ -21,7 +21,9 @@ function detailLines(step: StepRecord, planStep: PlanStep | undefined, redact: R
   if (step.itemCounts) {
     const counts = step.itemCounts;
     lines.push(`items: ${counts.completed}/${counts.total} done${counts.failed ? `, ${counts.failed} failed` : ''}`);
-    for (const failure of (step.failedItems ?? []).slice(0, 50)) lines.push(`item ${failure.key} failed:`, ...quoted(redact(failure.error)));
+    // Every failed item, whether its step completed (on_item_failure: continue) or failed with them.
+    const failed = step.failedItems ?? (step.items ?? []).filter((item) => item.state === 'failed').map((item) => ({ key: item.key, error: item.error ?? 'no error message' }));
+    for (const failure of failed.slice(0, 50)) lines.push(`item ${failure.key} failed:`, ...quoted(redact(failure.error)));
   }
   if (step.usage.modelCalls > 0) {
     lines.push(`model calls: ${step.usage.modelCalls}, tokens in/out: ${step.usage.promptTokens}/${step.usage.completionTokens}`);

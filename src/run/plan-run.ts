@@ -725,7 +725,9 @@ export class PlanRun {
       return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: mapped.notStarted }), ...ended });
     }
     // Under on_item_failure: continue, a step whose every item failed kept nothing: it fails (never ✅ with 0/n done).
-    if (mapped.failures.length > 0 && mapped.failures.length === mapped.children.length) {
+    // Not in a shard job, which holds only its share of the items: the merge, which sees them all, decides.
+    const inShard = this.#deps.fanOut?.part === 'shard' && this.graph.byKey.get(mapped.key)?.forEach?.fanOut === true;
+    if (!inShard && mapped.failures.length > 0 && mapped.failures.length === mapped.children.length) {
       return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: 0, policy: 'continue' }), ...ended });
     }
     if (mapped.failures.length > 0) {

@@ -139,6 +139,21 @@ describe('a fanned-out run: prepare, shards, merge', () => {
     expect(merge.outcome.finalResult).toBe(200);
   });
 
+  // Found by a review: under continue a shard job that held every item of the step, all failed, failed itself,
+  // where one that held a share passed: the merge, which sees every item, decides.
+  it('with on_item_failure: continue, a shard whose items all failed passes, and the merge fails the step', async () => {
+    const { registry } = tools(new Set(Array.from({ length: ITEMS }, (_, index) => index)));
+    const steps = plan('continue');
+    const prepare = await runPart(steps, registry, { part: 'prepare', shards: 1 });
+    const base = stateOf(prepare.events, 'prepare');
+    const one = await runPart(steps, registry, { part: 'shard', shard: 1 }, base);
+    expect(one.outcome.status).toBe('succeeded');
+    const merge = await runPart(steps, registry, { part: 'merge' }, mergeResumeStates([base, stateOf(one.events, '1')], 'all'));
+    expect(merge.outcome.status).toBe('failed');
+    expect(merge.outcome.reason).toMatch(/^step check failed: every item failed \(10 of 10\): check\[0\]: shard 1: item 0 is broken; check\[1\]: shard 1: item 1 is broken; check\[2\]: shard 1: item 2 is broken; and 7 more /);
+    expect(merge.outcome.record.steps.get('total')?.state).toBe('skipped');
+  });
+
   it('carries an item error from its shard into the merge, and fails the step under on_item_failure: fail', async () => {
     const { registry } = tools(new Set([3]));
     const steps = plan('fail');

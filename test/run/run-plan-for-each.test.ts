@@ -120,7 +120,7 @@ describe('for_each steps', () => {
     const outcome = await run.outcome;
     expect(outcome.status).toBe('failed');
     expect(outcome.reason).toBe(
-      'step each failed: every item failed (2 of 2); the first, item each[0] failed: x is broken (on_item_failure: continue keeps the results of the items that succeed, and none did)',
+      'step each failed: every item failed (2 of 2): each[0]: x is broken; each[1]: y is broken (on_item_failure: continue keeps the results of the items that succeed, and none did)',
     );
     expect(outcome.record.steps.get('each')?.state).toBe('failed');
     expect(outcome.record.steps.get('each')?.itemCounts).toMatchObject({ total: 2, completed: 0, failed: 2 });
