@@ -10,7 +10,7 @@ const NOT_MEMBERS = new Set(['then', 'toJSON', 'constructor', 'inspect']);
 /**
  * A GitHub client that builds the real one (`load`, once) at its first request: Octokit, its
  * plugins and undici are a megabyte and a half that a run which never talks to GitHub need not
- * compile. It answers what plan-runner calls: `rest.<scope>.<method>(params)`, `request`,
+ * compile. It answers what plan-runner calls: `rest.<scope>.<method>(params)`, `request`, `graphql`,
  * `paginate(method or route, params)` and `paginate.iterator`; any other member is a clear error
  * (`test/github/lazy-github-client.test.ts` runs every use against a local GitHub).
  */
@@ -68,7 +68,8 @@ export function lazyGitHubClient(load: () => Promise<GitHubClient>): GitHubClien
     },
   );
   const request = async (...args: unknown[]) => ((await client()).request as unknown as Method)(...args);
-  const members: Record<string, unknown> = { rest, paginate, request };
+  const graphql = async (...args: unknown[]) => ((await client()).graphql as unknown as Method)(...args);
+  const members: Record<string, unknown> = { rest, paginate, request, graphql };
   return new Proxy(members, {
     get(target, key) {
       if (typeof key !== 'string' || NOT_MEMBERS.has(key)) return undefined;

@@ -1,14 +1,11 @@
 import type { GitHubClient } from './create-octokit.ts';
 
-/** The login `GITHUB_TOKEN` writes as, when GitHub would not say who an installation token is. */
-const ACTIONS_BOT_LOGIN = 'github-actions[bot]';
-
 /**
  * Who the token is, as the author of what it writes: `GET /user` for a personal access token; an
  * installation token (`GITHUB_TOKEN`, a GitHub App's) may not read it (403), and GraphQL's `viewer` names
- * its bot (`github-actions[bot]`, `my-app[bot]`); when that fails too, `github-actions[bot]`, the token
- * most runs have. Undefined when GitHub could not say at all (an error other than 403): then nothing
- * found on GitHub counts as this token's.
+ * its bot (`github-actions[bot]`, `my-app[bot]`); so does it a token whose `GET /user` was refused for its
+ * rate limit. Undefined when GitHub could not say: then nothing found on GitHub counts as this token's (a
+ * guess, such as the Actions bot for every installation token, would take another's writes for its own).
  */
 export async function tokenIdentity(octokit: GitHubClient): Promise<string | undefined> {
   try {
@@ -19,16 +16,16 @@ export async function tokenIdentity(octokit: GitHubClient): Promise<string | und
   try {
     const answer = await octokit.graphql<{ viewer?: { login?: unknown } }>('query { viewer { login } }');
     const login = answer.viewer?.login;
-    if (typeof login === 'string' && login !== '') return login;
+    return typeof login === 'string' && login !== '' ? login : undefined;
   } catch {
-    // An older GitHub Enterprise, or GraphQL refused: the Actions bot, as before GraphQL was asked.
+    return undefined;
   }
-  return ACTIONS_BOT_LOGIN;
 }
 
 /**
- * The token's identity, looked up once when first needed; the author GitHub names on something the token
- * created settles it for good (`learn`).
+ * The token's identity, looked up when first needed and kept once known; a lookup GitHub could not answer is
+ * asked again at the next need. The author GitHub names on something the token created settles it for good
+ * (`learn`).
  */
 export class TokenIdentity {
   readonly #octokit: GitHubClient;
@@ -40,7 +37,12 @@ export class TokenIdentity {
   }
 
   async login(): Promise<string | undefined> {
-    return this.#known ?? (await (this.#lookup ??= tokenIdentity(this.#octokit)));
+    if (this.#known !== undefined) return this.#known;
+    const lookup = (this.#lookup ??= tokenIdentity(this.#octokit));
+    const login = await lookup;
+    if (login === undefined && this.#lookup === lookup) this.#lookup = undefined;
+    else if (login !== undefined) this.#known ??= login;
+    return this.#known ?? login;
   }
 
   /** The author of something this token just created. */

@@ -51,6 +51,14 @@ describe('lazyGitHubClient', () => {
     await expect(client.rest.issues.createComment({ ...where, body: 'x' })).rejects.toMatchObject({ status: 422 });
   });
 
+  // Found while testing the token's identity: the lazy client offered no graphql, so the bundle's lookup threw
+  // and every installation token's identity was unknown.
+  it('passes graphql through', async () => {
+    github.tokenUser = { login: 'my-app[bot]', type: 'Bot' };
+    await expect(client.graphql('query { viewer { login } }')).resolves.toEqual({ viewer: { login: 'my-app[bot]' } });
+    expect(github.requestsTo('graphql')).toHaveLength(1);
+  });
+
   it('passes a map function to paginate', async () => {
     for (let i = 0; i < 3; i++) github.addComment('o', 'r', 7, `c${i}`);
     const bodies = await client.paginate(client.rest.issues.listComments, { ...where, per_page: 2 }, (response) => response.data.map((c) => c.body));
@@ -72,7 +80,7 @@ describe('lazyGitHubClient', () => {
     expect(await Promise.resolve(client)).toBe(client);
     expect(await Promise.resolve(client.rest.issues)).toBe(client.rest.issues);
     expect(JSON.stringify(client)).toBeTypeOf('string');
-    expect(() => (client as unknown as { graphql: unknown }).graphql).toThrow(/does not offer 'graphql'/);
+    expect(() => (client as unknown as { hook: unknown }).hook).toThrow(/does not offer 'hook'/);
     await expect((client.rest.issues as unknown as { noSuchMethod: () => Promise<unknown> }).noSuchMethod()).rejects.toThrow(/no method rest\.issues\.noSuchMethod/);
   });
 });

@@ -454,6 +454,59 @@ describe('github write tools', () => {
     expect(operations()).toEqual(['POST issues/create-comment', 'GET users/get-authenticated']);
   });
 
+  // Found by a review: when GraphQL failed, an installation token was taken for github-actions[bot], so a
+  // GitHub App's look missed its own comment and posted it twice.
+  it('when GraphQL cannot name an installation token’s bot, takes no comment for its own and does not post again', async () => {
+    tokenIs('my-app[bot]');
+    api.handlers['graphql'] = () => ({ status: 502, body: { message: 'Bad Gateway' } });
+    api.handlers['issues/create-comment'] = () => ({ status: 502, body: { message: 'Bad Gateway' } });
+    api.handlers['issues/list-comments'] = () => ({ body: [{ id: 5, body: 'Hello', html_url: 'u5', created_at: new Date().toISOString(), user: { login: 'my-app[bot]' } }] });
+    await expect(call('add_comment', { issue_number: 3, body: 'Hello' })).rejects.toMatchObject({ status: 502, transient: true });
+    expect(operations().filter((operation) => operation === 'POST issues/create-comment')).toHaveLength(1);
+  });
+
+  it('names a personal access token whose GET /user was refused for its rate limit by GraphQL', async () => {
+    api.handlers['users/get-authenticated'] = () => ({ status: 403, headers: { 'x-ratelimit-remaining': '0' }, body: { message: 'API rate limit exceeded' } });
+    api.handlers['graphql'] = () => ({ body: { data: { viewer: { login: 'octocat' } } } });
+    api.handlers['issues/create-comment'] = () => ({ status: 502, body: { message: 'Bad Gateway' } });
+    api.handlers['issues/list-comments'] = () => ({ body: [{ id: 5, body: 'Hello', html_url: 'u5', created_at: new Date().toISOString(), user: { login: 'octocat' } }] });
+    await expect(call('add_comment', { issue_number: 3, body: 'Hello' })).resolves.toEqual({ id: 5, url: 'u5' });
+  });
+
+  // Found by a review: one failed lookup was kept for the whole run, so every later look failed without asking.
+  it('asks who the token is again after a lookup GitHub could not answer', async () => {
+    let lookups = 0;
+    api.handlers['users/get-authenticated'] = () => (++lookups === 1 ? { status: 500, body: { message: 'Server Error' } } : { body: { login: 'octocat', id: 1, type: 'User' } });
+    api.handlers['issues/create-comment'] = () => ({ status: 502, body: { message: 'Bad Gateway' } });
+    api.handlers['issues/list-comments'] = () => ({ body: [{ id: 5, body: 'Hello', html_url: 'u5', created_at: new Date().toISOString(), user: { login: 'octocat' } }] });
+    const tools = toolset({ writes: { max_comments: 2 } });
+    const ctx: ToolContext = { signal: new AbortController().signal, cwd: process.cwd(), stepKey: 'test' };
+    await expect(tools.get('add_comment')!.execute({ issue_number: 3, body: 'Hello' }, ctx)).rejects.toMatchObject({ status: 502 });
+    await expect(tools.get('add_comment')!.execute({ issue_number: 3, body: 'Hello' }, ctx)).resolves.toEqual({ id: 5, url: 'u5' });
+    expect(lookups).toBe(2);
+  });
+
+  // Found by a review: only the newest 30 open issues were looked at, so 30 opened by anyone in the window hid ours.
+  it('create_issue looks past a page of other people’s new issues, and stops at the first one older than the call', async () => {
+    api.handlers['issues/create'] = () => ({ status: 500, body: { message: 'Server Error' } });
+    const old = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+    api.handlers['issues/list-for-repo'] = (request, baseUrl) => {
+      const link = (page: number) => ({ link: `<${baseUrl}/repos/octo/demo/issues?page=${page}>; rel="next"` });
+      if (request.query.get('page') === '2') return { body: [issue(11, 'Weekly report', { user: ACTIONS_BOT })], headers: link(3) };
+      if (request.query.get('page') === '3') return { body: [issue(4, 'Older', { user: ACTIONS_BOT, created_at: old })] };
+      return { body: Array.from({ length: 100 }, (_, index) => issue(200 - index, 'Weekly report', { user: { login: 'mallory' } })), headers: link(2) };
+    };
+    await expect(call('create_issue', { title: 'Weekly report' })).resolves.toMatchObject({ number: 11 });
+    expect(operations().filter((operation) => operation === 'GET issues/list-for-repo')).toHaveLength(2);
+    // Not found before an issue older than the call: no further page is read, and the write is made again.
+    api.requests.length = 0;
+    let created = 0;
+    api.handlers['issues/create'] = () => (++created === 1 ? { status: 500, body: { message: 'Server Error' } } : { status: 201, body: issue(12, 'Weekly report', { user: ACTIONS_BOT }) });
+    api.handlers['issues/list-for-repo'] = (_request, baseUrl) => ({ body: [issue(4, 'Older', { user: ACTIONS_BOT, created_at: old })], headers: { link: `<${baseUrl}/repos/octo/demo/issues?page=2>; rel="next"` } });
+    await expect(call('create_issue', { title: 'Weekly report' })).resolves.toMatchObject({ number: 12 });
+    expect(operations()).toEqual(['POST issues/create', 'GET users/get-authenticated', 'POST graphql', 'GET issues/list-for-repo', 'POST issues/create']);
+  });
+
   it('learns who the token is from what it created, and then asks no more', async () => {
     tokenIs('my-app[bot]');
     const tools = toolset();

@@ -170,21 +170,29 @@ async function author(context: GitHubToolContext, looking: string): Promise<stri
   return me;
 }
 
-/** The open issue titled `title` this token created at `since` (ms) or later, the newest 30 looked at. */
+type ListedIssue = Awaited<ReturnType<GitHubToolContext['octokit']['rest']['issues']['listForRepo']>>['data'][number];
+
+/**
+ * The open issue titled `title` this token created at `since` (ms) or later. Newest first, every page until one
+ * created before `since`: anyone may open issues in the window, and a first page of theirs hid ours.
+ */
 async function findIssue(context: GitHubToolContext, call: GitHubCall, title: string, since: number) {
   try {
     const me = await author(context, `an issue titled '${title}'`);
-    const { data } = await context.octokit.rest.issues.listForRepo({
-      owner: call.owner,
-      repo: call.repo,
-      state: 'open',
-      sort: 'created',
-      direction: 'desc',
-      since: new Date(since).toISOString(),
-      per_page: 30,
-      request: call.request(),
+    const params = { owner: call.owner, repo: call.repo, state: 'open', sort: 'created', direction: 'desc', since: new Date(since).toISOString(), per_page: 100, request: call.request() } as const;
+    let found: ListedIssue | undefined;
+    await context.octokit.paginate(context.octokit.rest.issues.listForRepo, params, (response, done) => {
+      for (const issue of response.data) {
+        const past = Date.parse(issue.created_at) < since; // newest first: nothing after it is recent enough
+        if (!past && issue.pull_request === undefined && issue.user?.login === me && issue.title === title) found = issue;
+        if (past || found) {
+          done();
+          break;
+        }
+      }
+      return [];
     });
-    return data.find((issue) => issue.pull_request === undefined && issue.user?.login === me && issue.title === title && Date.parse(issue.created_at) >= since);
+    return found;
   } catch (error) {
     throw call.fail(`looking for the issue '${title}' in ${call.owner}/${call.repo}`, error);
   }
