@@ -84,6 +84,8 @@ export interface ActionDeps {
    * shard of N waits N times this. Tests that do not check the spacing pass 0, and wait for no clock.
    */
   readonly commentIntervalMs?: number;
+  /** Opens the trace; tests play one the runner may not open. */
+  readonly openTrace?: typeof openTrace;
 }
 
 /** What the job ended with; `published` settles once the comment and the check run are final. */
@@ -272,7 +274,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   // Resuming in place: opened at the run's first event, so a resume the job refuses leaves the trace it
   // was to resume as it was.
   // The post step takes a trace resumed in place for this run's only once this run opened it (`TRACE_OPENED_STATE`).
-  const trace = openTrace(paths.trace, redact, io.warning, { openOnFirstEvent: inPlace, ...(inPlace && deps.saveState && { onOpen: () => deps.saveState!(TRACE_OPENED_STATE, 'true') }) });
+  const trace = (deps.openTrace ?? openTrace)(paths.trace, redact, io.warning, { openOnFirstEvent: inPlace, ...(inPlace && deps.saveState && { onOpen: () => deps.saveState!(TRACE_OPENED_STATE, 'true') }) });
   // The comment's last body needs the final status (goals included), known only at the end.
   const ending: { report?: FinalReport } = {};
   const comment = await liveComment(settings, {
@@ -335,7 +337,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     const readOnlyNote = readOnly ? renderReadOnlyNote(outcome.kind === 'rejected' ? outcome.plan?.withheld : outcome.plan.withheld) : '';
     const fanOutNote = fanOut ? renderFanOutNote(fanOut.part === 'prepare' ? fanOut : { ...fanOut, ...(shards !== undefined && { shards }) }) : '';
     const notes = `${readOnlyNote}${fanOutNote}`;
-    const report = finalReport(outcome, { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, tracePath: paths.trace, redact, ...(notes && { notes }), ...(settings.fanOut && { fannedOut: true }), ...(trace && !traced && { traceLost: true }) });
+    const report = finalReport(outcome, { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, tracePath: paths.trace, redact, ...(notes && { notes }), ...(settings.fanOut && { fannedOut: true }), ...((!trace || !traced) && { traceLost: true }) });
     ending.report = report;
     const escalationTarget = readOnly ? undefined : eventTarget(settings.github.eventName, settings.github.payload, settings.github.repository);
     // Network writes start first and run while the local reports are written.

@@ -19,7 +19,12 @@ import { gappedTraceCopy } from '../core/trace-gap.ts';
 type RunArgs = Extract<CliCommand, { command: 'run' }>;
 
 /** `plan-runner run`: runs a plan with the console checklist and a trace; returns the exit code. */
-export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<number> {
+/** What `run` may be given instead of the real thing: tests play a trace file the user may not open. */
+export interface RunCommandDeps {
+  readonly openTrace?: typeof openTrace;
+}
+
+export async function runCommand(args: RunArgs, signal: AbortSignal, deps: RunCommandDeps = {}): Promise<number> {
   const env = process.env;
   const redact = cliRedactor(args, env);
   // Read before the new trace is opened: it may be the same file.
@@ -50,7 +55,7 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
   // The same file however it is named (a symlinked folder, a hard link): comparing paths, a refused
   // `--approve` of `alias/trace.jsonl` emptied `.plan-runner/trace.jsonl`, the paused run's only state.
   const inPlace = args.resume !== undefined && (path.resolve(args.resume) === path.resolve(args.trace) || fileIdentity(args.resume) === fileIdentity(args.trace));
-  const trace = openTrace(args.trace, redact, (message) => process.stderr.write(`plan-runner: ${redact(message)}\n`), { openOnFirstEvent: inPlace });
+  const trace = (deps.openTrace ?? openTrace)(args.trace, redact, (message) => process.stderr.write(`plan-runner: ${redact(message)}\n`), { openOnFirstEvent: inPlace });
   const console = consoleChecklist({
     write: (text) => process.stdout.write(text),
     isTTY: Boolean(process.stdout.isTTY),
@@ -73,7 +78,8 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
   // Its writer failed (a full disk): the trace ends in a gap line where it can, so no --resume builds on it.
   if (trace && !traced) gappedTraceCopy(trace.path, trace.path, 'the trace writer failed; the events after the failure are missing');
 
-  const report = finalReport(outcome, { planFile: args.file, planPath: args.file, tracePath: args.trace, redact, ...(trace && !traced && { traceLost: true }) });
+  // Not written whole, or not at all (its file could not be opened): the summary says so, the last lines do not name it.
+  const report = finalReport(outcome, { planFile: args.file, planPath: args.file, tracePath: args.trace, redact, ...(!traced && { traceLost: true }) });
   const unwritten = await writeReportFile(args.summary, redact(report.markdown));
   if (unwritten) process.stderr.write(`plan-runner: ${unwritten.message}; choose another path with --summary FILE\n`);
   if (outcome.kind === 'rejected') {
@@ -87,7 +93,7 @@ export async function runCommand(args: RunArgs, signal: AbortSignal): Promise<nu
   for (const goal of report.goals) process.stdout.write(`${goalLogLine(goal)}\n`);
   // A report or a trace that could not be written is not named: the last lines are what a reader or a script opens next.
   // The paths as the user gave them, hidden as the plan's path is where a secret is in them (a redaction hunt).
-  process.stdout.write(`status: ${report.status}\n${unwritten ? '' : `report: ${redact(args.summary)}\n`}${trace && !traced ? '' : `trace: ${redact(args.trace)}\n`}`);
+  process.stdout.write(`status: ${report.status}\n${unwritten ? '' : `report: ${redact(args.summary)}\n`}${traced ? `trace: ${redact(args.trace)}\n` : ''}`);
   const asked = report.status === 'awaiting-approval' ? report.record?.approval : undefined;
   if (asked) process.stdout.write(`to approve: plan-runner run ${redact(args.file)} --resume ${redact(args.trace)} --approve ${asked.hash}\n`);
   // A run that waits for a person has not failed; but with required goals it is a gate, and its goals were not checked.

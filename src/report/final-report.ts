@@ -45,7 +45,7 @@ export interface FinalReportContext {
   readonly notes?: string;
   /** A job of a fanned-out run (prepare, shard, merge): the steps it reused are the other jobs', not an earlier run's. */
   readonly fannedOut?: boolean;
-  /** The trace's writer failed (a full disk): the trace is not the full record the summary points to. */
+  /** The trace could not be opened, or its writer failed (a full disk): it is not the full record the summary points to. */
   readonly traceLost?: boolean;
 }
 
