@@ -11080,14 +11080,12 @@ function githubRunContext(env) {
 /* harmony export */   s: () => (/* binding */ tokenIdentity),
 /* harmony export */   u: () => (/* binding */ TokenIdentity)
 /* harmony export */ });
-/** The login `GITHUB_TOKEN` writes as, when GitHub would not say who an installation token is. */
-const ACTIONS_BOT_LOGIN = 'github-actions[bot]';
 /**
  * Who the token is, as the author of what it writes: `GET /user` for a personal access token; an
  * installation token (`GITHUB_TOKEN`, a GitHub App's) may not read it (403), and GraphQL's `viewer` names
- * its bot (`github-actions[bot]`, `my-app[bot]`); when that fails too, `github-actions[bot]`, the token
- * most runs have. Undefined when GitHub could not say at all (an error other than 403): then nothing
- * found on GitHub counts as this token's.
+ * its bot (`github-actions[bot]`, `my-app[bot]`); so does it a token whose `GET /user` was refused for its
+ * rate limit. Undefined when GitHub could not say: then nothing found on GitHub counts as this token's (a
+ * guess, such as the Actions bot for every installation token, would take another's writes for its own).
  */
 async function tokenIdentity(octokit) {
     try {
@@ -11100,17 +11098,16 @@ async function tokenIdentity(octokit) {
     try {
         const answer = await octokit.graphql('query { viewer { login } }');
         const login = answer.viewer?.login;
-        if (typeof login === 'string' && login !== '')
-            return login;
+        return typeof login === 'string' && login !== '' ? login : undefined;
     }
     catch {
-        // An older GitHub Enterprise, or GraphQL refused: the Actions bot, as before GraphQL was asked.
+        return undefined;
     }
-    return ACTIONS_BOT_LOGIN;
 }
 /**
- * The token's identity, looked up once when first needed; the author GitHub names on something the token
- * created settles it for good (`learn`).
+ * The token's identity, looked up when first needed and kept once known; a lookup GitHub could not answer is
+ * asked again at the next need. The author GitHub names on something the token created settles it for good
+ * (`learn`).
  */
 class TokenIdentity {
     #octokit;
@@ -11120,7 +11117,15 @@ class TokenIdentity {
         this.#octokit = octokit;
     }
     async login() {
-        return this.#known ?? (await (this.#lookup ??= tokenIdentity(this.#octokit)));
+        if (this.#known !== undefined)
+            return this.#known;
+        const lookup = (this.#lookup ??= tokenIdentity(this.#octokit));
+        const login = await lookup;
+        if (login === undefined && this.#lookup === lookup)
+            this.#lookup = undefined;
+        else if (login !== undefined)
+            this.#known ??= login;
+        return this.#known ?? login;
     }
     /** The author of something this token just created. */
     learn(login) {
@@ -13230,6 +13235,8 @@ class FanOutStateError extends step_error/* StepError */.zg {
 ;// CONCATENATED MODULE: ./lib/run/item-failed-error.js
 
 
+/** How many failed items an every-item-failed error names; the summary and the log list them all. */
+const SHOWN_FAILURES = 3;
 /**
  * A `for_each` step whose items failed: under `on_item_failure: fail` the first failure fails the step; under
  * `continue`, only a failure of every item does (no result was kept, so the step did nothing it could complete with).
@@ -13238,18 +13245,25 @@ class ItemFailedError extends step_error/* StepError */.zg {
     stepKey;
     failures;
     constructor(fields) {
-        // Under continue the items all ran: the first in the list's order, the same at every run.
-        const first = fields.policy === 'continue' ? fields.failures.reduce((low, failure) => (low === undefined || failure.index < low.index ? failure : low), undefined) : fields.failures[0];
-        const count = fields.failures.length;
-        const more = count > 1 ? ` (and ${(0,group_digits/* groupDigits */.K)(count - 1)} more item${count === 2 ? '' : 's'} failed)` : '';
-        const notRun = fields.notRun > 0 ? `; ${(0,group_digits/* groupDigits */.K)(fields.notRun)} item${fields.notRun === 1 ? ' was' : 's were'} not run` : '';
-        const firstFailure = `item ${first?.key ?? '?'} failed: ${first?.error ?? 'unknown error'}`;
-        super(fields.policy === 'continue'
-            ? `every item failed (${(0,group_digits/* groupDigits */.K)(count)} of ${(0,group_digits/* groupDigits */.K)(count)}); the first, ${firstFailure} (on_item_failure: continue keeps the results of the items that succeed, and none did)`
-            : `${firstFailure}${more}${notRun} (on_item_failure: fail; write on_item_failure: continue to keep the other results)`, { transient: false });
+        super(fields.policy === 'continue' ? everyItemFailed(fields.failures) : firstItemFailed(fields.failures, fields.notRun), { transient: false });
         this.stepKey = fields.stepKey;
         this.failures = fields.failures;
     }
+}
+/** Under `fail`: the item that stopped the step, then how many more failed and how many never ran. */
+function firstItemFailed(failures, notRun) {
+    const [first] = failures;
+    const count = failures.length;
+    const more = count > 1 ? ` (and ${(0,group_digits/* groupDigits */.K)(count - 1)} more item${count === 2 ? '' : 's'} failed)` : '';
+    const notRunText = notRun > 0 ? `; ${(0,group_digits/* groupDigits */.K)(notRun)} item${notRun === 1 ? ' was' : 's were'} not run` : '';
+    return `item ${first?.key ?? '?'} failed: ${first?.error ?? 'unknown error'}${more}${notRunText} (on_item_failure: fail; write on_item_failure: continue to keep the other results)`;
+}
+/** Under `continue`, where every item ran: the first few failures in the list's order, the same at every run. */
+function everyItemFailed(failures) {
+    const count = failures.length;
+    const shown = [...failures].sort((a, b) => a.index - b.index).slice(0, SHOWN_FAILURES);
+    const more = count > shown.length ? `; and ${(0,group_digits/* groupDigits */.K)(count - shown.length)} more` : '';
+    return `every item failed (${(0,group_digits/* groupDigits */.K)(count)} of ${(0,group_digits/* groupDigits */.K)(count)}): ${shown.map((failure) => `${failure.key}: ${failure.error}`).join('; ')}${more} (on_item_failure: continue keeps the results of the items that succeed, and none did)`;
 }
 
 ;// CONCATENATED MODULE: ./lib/run/mapped-step.js
@@ -14804,7 +14818,9 @@ class PlanRun {
             return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: mapped.notStarted }), ...ended });
         }
         // Under on_item_failure: continue, a step whose every item failed kept nothing: it fails (never \u2705 with 0/n done).
-        if (mapped.failures.length > 0 && mapped.failures.length === mapped.children.length) {
+        // Not in a shard job, which holds only its share of the items: the merge, which sees them all, decides.
+        const inShard = this.#deps.fanOut?.part === 'shard' && this.graph.byKey.get(mapped.key)?.forEach?.fanOut === true;
+        if (!inShard && mapped.failures.length > 0 && mapped.failures.length === mapped.children.length) {
             return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: 0, policy: 'continue' }), ...ended });
         }
         if (mapped.failures.length > 0) {
@@ -31738,21 +31754,28 @@ async function author(context, looking) {
         throw new Error(`could not tell who this token is (GET /user failed), so could not tell whether ${looking} is this run's`);
     return me;
 }
-/** The open issue titled `title` this token created at `since` (ms) or later, the newest 30 looked at. */
+/**
+ * The open issue titled `title` this token created at `since` (ms) or later. Newest first, every page until one
+ * created before `since`: anyone may open issues in the window, and a first page of theirs hid ours.
+ */
 async function findIssue(context, call, title, since) {
     try {
         const me = await author(context, `an issue titled '${title}'`);
-        const { data } = await context.octokit.rest.issues.listForRepo({
-            owner: call.owner,
-            repo: call.repo,
-            state: 'open',
-            sort: 'created',
-            direction: 'desc',
-            since: new Date(since).toISOString(),
-            per_page: 30,
-            request: call.request(),
+        const params = { owner: call.owner, repo: call.repo, state: 'open', sort: 'created', direction: 'desc', since: new Date(since).toISOString(), per_page: 100, request: call.request() };
+        let found;
+        await context.octokit.paginate(context.octokit.rest.issues.listForRepo, params, (response, done) => {
+            for (const issue of response.data) {
+                const past = Date.parse(issue.created_at) < since; // newest first: nothing after it is recent enough
+                if (!past && issue.pull_request === undefined && issue.user?.login === me && issue.title === title)
+                    found = issue;
+                if (past || found) {
+                    done();
+                    break;
+                }
+            }
+            return [];
         });
-        return data.find((issue) => issue.pull_request === undefined && issue.user?.login === me && issue.title === title && Date.parse(issue.created_at) >= since);
+        return found;
     }
     catch (error) {
         throw call.fail(`looking for the issue '${title}' in ${call.owner}/${call.repo}`, error);
@@ -47401,7 +47424,9 @@ function detailLines(step, planStep, redact) {
     if (step.itemCounts) {
         const counts = step.itemCounts;
         lines.push(`items: ${counts.completed}/${counts.total} done${counts.failed ? `, ${counts.failed} failed` : ''}`);
-        for (const failure of (step.failedItems ?? []).slice(0, 50))
+        // Every failed item, whether its step completed (on_item_failure: continue) or failed with them.
+        const failed = step.failedItems ?? (step.items ?? []).filter((item) => item.state === 'failed').map((item) => ({ key: item.key, error: item.error ?? 'no error message' }));
+        for (const failure of failed.slice(0, 50))
             lines.push(`item ${failure.key} failed:`, ...quoted(redact(failure.error)));
     }
     if (step.usage.modelCalls > 0) {
@@ -48049,7 +48074,7 @@ async function runAction(given, deps) {
     // Resuming in place: opened at the run's first event, so a resume the job refuses leaves the trace it
     // was to resume as it was.
     // The post step takes a trace resumed in place for this run's only once this run opened it (`TRACE_OPENED_STATE`).
-    const trace = openTrace(paths.trace, redact, io.warning, { openOnFirstEvent: inPlace, ...(inPlace && deps.saveState && { onOpen: () => deps.saveState(TRACE_OPENED_STATE, 'true') }) });
+    const trace = (deps.openTrace ?? openTrace)(paths.trace, redact, io.warning, { openOnFirstEvent: inPlace, ...(inPlace && deps.saveState && { onOpen: () => deps.saveState(TRACE_OPENED_STATE, 'true') }) });
     // The comment's last body needs the final status (goals included), known only at the end.
     const ending = {};
     const comment = await (0,live_comment/* liveComment */.O)(settings, {
@@ -48115,7 +48140,7 @@ async function runAction(given, deps) {
         const readOnlyNote = readOnly ? renderReadOnlyNote(outcome.kind === 'rejected' ? outcome.plan?.withheld : outcome.plan.withheld) : '';
         const fanOutNote = fanOut ? renderFanOutNote(fanOut.part === 'prepare' ? fanOut : { ...fanOut, ...(shards !== undefined && { shards }) }) : '';
         const notes = `${readOnlyNote}${fanOutNote}`;
-        const report = (0,final_report/* finalReport */.P)(outcome, { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, tracePath: paths.trace, redact, ...(notes && { notes }), ...(settings.fanOut && { fannedOut: true }), ...(trace && !traced && { traceLost: true }) });
+        const report = (0,final_report/* finalReport */.P)(outcome, { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, tracePath: paths.trace, redact, ...(notes && { notes }), ...(settings.fanOut && { fannedOut: true }), ...((!trace || !traced) && { traceLost: true }) });
         ending.report = report;
         const escalationTarget = readOnly ? undefined : (0,event_target/* eventTarget */.M)(settings.github.eventName, settings.github.payload, settings.github.repository);
         // Network writes start first and run while the local reports are written.
@@ -48172,7 +48197,7 @@ const NOT_MEMBERS = new Set(['then', 'toJSON', 'constructor', 'inspect']);
 /**
  * A GitHub client that builds the real one (`load`, once) at its first request: Octokit, its
  * plugins and undici are a megabyte and a half that a run which never talks to GitHub need not
- * compile. It answers what plan-runner calls: `rest.<scope>.<method>(params)`, `request`,
+ * compile. It answers what plan-runner calls: `rest.<scope>.<method>(params)`, `request`, `graphql`,
  * `paginate(method or route, params)` and `paginate.iterator`; any other member is a clear error
  * (`test/github/lazy-github-client.test.ts` runs every use against a local GitHub).
  */
@@ -48227,7 +48252,8 @@ function lazyGitHubClient(load) {
         },
     });
     const request = async (...args) => (await client()).request(...args);
-    const members = { rest, paginate, request };
+    const graphql = async (...args) => (await client()).graphql(...args);
+    const members = { rest, paginate, request, graphql };
     return new Proxy(members, {
         get(target, key) {
             if (typeof key !== 'string' || NOT_MEMBERS.has(key))

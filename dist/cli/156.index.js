@@ -791,8 +791,7 @@ var trace_gap = __webpack_require__(82975);
 
 
 
-/** `plan-runner run`: runs a plan with the console checklist and a trace; returns the exit code. */
-async function runCommand(args, signal) {
+async function runCommand(args, signal, deps = {}) {
     const env = process.env;
     const redact = (0,cli_job_settings/* cliRedactor */.Vs)(args, env);
     // Read before the new trace is opened: it may be the same file.
@@ -826,7 +825,7 @@ async function runCommand(args, signal) {
     // The same file however it is named (a symlinked folder, a hard link): comparing paths, a refused
     // `--approve` of `alias/trace.jsonl` emptied `.plan-runner/trace.jsonl`, the paused run's only state.
     const inPlace = args.resume !== undefined && (external_node_path_.resolve(args.resume) === external_node_path_.resolve(args.trace) || (0,check_output_paths/* fileIdentity */.l)(args.resume) === (0,check_output_paths/* fileIdentity */.l)(args.trace));
-    const trace = openTrace(args.trace, redact, (message) => process.stderr.write(`plan-runner: ${redact(message)}\n`), { openOnFirstEvent: inPlace });
+    const trace = (deps.openTrace ?? openTrace)(args.trace, redact, (message) => process.stderr.write(`plan-runner: ${redact(message)}\n`), { openOnFirstEvent: inPlace });
     const console = consoleChecklist({
         write: (text) => process.stdout.write(text),
         isTTY: Boolean(process.stdout.isTTY),
@@ -846,7 +845,8 @@ async function runCommand(args, signal) {
     // Its writer failed (a full disk): the trace ends in a gap line where it can, so no --resume builds on it.
     if (trace && !traced)
         (0,trace_gap/* gappedTraceCopy */.c)(trace.path, trace.path, 'the trace writer failed; the events after the failure are missing');
-    const report = (0,final_report/* finalReport */.P)(outcome, { planFile: args.file, planPath: args.file, tracePath: args.trace, redact, ...(trace && !traced && { traceLost: true }) });
+    // Not written whole, or not at all (its file could not be opened): the summary says so, the last lines do not name it.
+    const report = (0,final_report/* finalReport */.P)(outcome, { planFile: args.file, planPath: args.file, tracePath: args.trace, redact, ...(!traced && { traceLost: true }) });
     const unwritten = await (0,write_report_file/* writeReportFile */.a)(args.summary, redact(report.markdown));
     if (unwritten)
         process.stderr.write(`plan-runner: ${unwritten.message}; choose another path with --summary FILE\n`);
@@ -865,7 +865,7 @@ async function runCommand(args, signal) {
         process.stdout.write(`${(0,goals_table/* goalLogLine */.EY)(goal)}\n`);
     // A report or a trace that could not be written is not named: the last lines are what a reader or a script opens next.
     // The paths as the user gave them, hidden as the plan's path is where a secret is in them (a redaction hunt).
-    process.stdout.write(`status: ${report.status}\n${unwritten ? '' : `report: ${redact(args.summary)}\n`}${trace && !traced ? '' : `trace: ${redact(args.trace)}\n`}`);
+    process.stdout.write(`status: ${report.status}\n${unwritten ? '' : `report: ${redact(args.summary)}\n`}${traced ? `trace: ${redact(args.trace)}\n` : ''}`);
     const asked = report.status === 'awaiting-approval' ? report.record?.approval : undefined;
     if (asked)
         process.stdout.write(`to approve: plan-runner run ${redact(args.file)} --resume ${redact(args.trace)} --approve ${asked.hash}\n`);

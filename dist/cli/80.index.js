@@ -3356,6 +3356,8 @@ class FanOutStateError extends step_error/* StepError */.zg {
 ;// CONCATENATED MODULE: ./lib/run/item-failed-error.js
 
 
+/** How many failed items an every-item-failed error names; the summary and the log list them all. */
+const SHOWN_FAILURES = 3;
 /**
  * A `for_each` step whose items failed: under `on_item_failure: fail` the first failure fails the step; under
  * `continue`, only a failure of every item does (no result was kept, so the step did nothing it could complete with).
@@ -3364,18 +3366,25 @@ class ItemFailedError extends step_error/* StepError */.zg {
     stepKey;
     failures;
     constructor(fields) {
-        // Under continue the items all ran: the first in the list's order, the same at every run.
-        const first = fields.policy === 'continue' ? fields.failures.reduce((low, failure) => (low === undefined || failure.index < low.index ? failure : low), undefined) : fields.failures[0];
-        const count = fields.failures.length;
-        const more = count > 1 ? ` (and ${(0,group_digits/* groupDigits */.K)(count - 1)} more item${count === 2 ? '' : 's'} failed)` : '';
-        const notRun = fields.notRun > 0 ? `; ${(0,group_digits/* groupDigits */.K)(fields.notRun)} item${fields.notRun === 1 ? ' was' : 's were'} not run` : '';
-        const firstFailure = `item ${first?.key ?? '?'} failed: ${first?.error ?? 'unknown error'}`;
-        super(fields.policy === 'continue'
-            ? `every item failed (${(0,group_digits/* groupDigits */.K)(count)} of ${(0,group_digits/* groupDigits */.K)(count)}); the first, ${firstFailure} (on_item_failure: continue keeps the results of the items that succeed, and none did)`
-            : `${firstFailure}${more}${notRun} (on_item_failure: fail; write on_item_failure: continue to keep the other results)`, { transient: false });
+        super(fields.policy === 'continue' ? everyItemFailed(fields.failures) : firstItemFailed(fields.failures, fields.notRun), { transient: false });
         this.stepKey = fields.stepKey;
         this.failures = fields.failures;
     }
+}
+/** Under `fail`: the item that stopped the step, then how many more failed and how many never ran. */
+function firstItemFailed(failures, notRun) {
+    const [first] = failures;
+    const count = failures.length;
+    const more = count > 1 ? ` (and ${(0,group_digits/* groupDigits */.K)(count - 1)} more item${count === 2 ? '' : 's'} failed)` : '';
+    const notRunText = notRun > 0 ? `; ${(0,group_digits/* groupDigits */.K)(notRun)} item${notRun === 1 ? ' was' : 's were'} not run` : '';
+    return `item ${first?.key ?? '?'} failed: ${first?.error ?? 'unknown error'}${more}${notRunText} (on_item_failure: fail; write on_item_failure: continue to keep the other results)`;
+}
+/** Under `continue`, where every item ran: the first few failures in the list's order, the same at every run. */
+function everyItemFailed(failures) {
+    const count = failures.length;
+    const shown = [...failures].sort((a, b) => a.index - b.index).slice(0, SHOWN_FAILURES);
+    const more = count > shown.length ? `; and ${(0,group_digits/* groupDigits */.K)(count - shown.length)} more` : '';
+    return `every item failed (${(0,group_digits/* groupDigits */.K)(count)} of ${(0,group_digits/* groupDigits */.K)(count)}): ${shown.map((failure) => `${failure.key}: ${failure.error}`).join('; ')}${more} (on_item_failure: continue keeps the results of the items that succeed, and none did)`;
 }
 
 ;// CONCATENATED MODULE: ./lib/run/mapped-step.js
@@ -4935,7 +4944,9 @@ class PlanRun {
             return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: mapped.notStarted }), ...ended });
         }
         // Under on_item_failure: continue, a step whose every item failed kept nothing: it fails (never \u2705 with 0/n done).
-        if (mapped.failures.length > 0 && mapped.failures.length === mapped.children.length) {
+        // Not in a shard job, which holds only its share of the items: the merge, which sees them all, decides.
+        const inShard = this.#deps.fanOut?.part === 'shard' && this.graph.byKey.get(mapped.key)?.forEach?.fanOut === true;
+        if (!inShard && mapped.failures.length > 0 && mapped.failures.length === mapped.children.length) {
             return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: 0, policy: 'continue' }), ...ended });
         }
         if (mapped.failures.length > 0) {

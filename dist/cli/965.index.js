@@ -5387,14 +5387,12 @@ function filesToolset(options) {
 }
 
 ;// CONCATENATED MODULE: ./lib/github/token-identity.js
-/** The login `GITHUB_TOKEN` writes as, when GitHub would not say who an installation token is. */
-const ACTIONS_BOT_LOGIN = 'github-actions[bot]';
 /**
  * Who the token is, as the author of what it writes: `GET /user` for a personal access token; an
  * installation token (`GITHUB_TOKEN`, a GitHub App's) may not read it (403), and GraphQL's `viewer` names
- * its bot (`github-actions[bot]`, `my-app[bot]`); when that fails too, `github-actions[bot]`, the token
- * most runs have. Undefined when GitHub could not say at all (an error other than 403): then nothing
- * found on GitHub counts as this token's.
+ * its bot (`github-actions[bot]`, `my-app[bot]`); so does it a token whose `GET /user` was refused for its
+ * rate limit. Undefined when GitHub could not say: then nothing found on GitHub counts as this token's (a
+ * guess, such as the Actions bot for every installation token, would take another's writes for its own).
  */
 async function tokenIdentity(octokit) {
     try {
@@ -5407,17 +5405,16 @@ async function tokenIdentity(octokit) {
     try {
         const answer = await octokit.graphql('query { viewer { login } }');
         const login = answer.viewer?.login;
-        if (typeof login === 'string' && login !== '')
-            return login;
+        return typeof login === 'string' && login !== '' ? login : undefined;
     }
     catch {
-        // An older GitHub Enterprise, or GraphQL refused: the Actions bot, as before GraphQL was asked.
+        return undefined;
     }
-    return ACTIONS_BOT_LOGIN;
 }
 /**
- * The token's identity, looked up once when first needed; the author GitHub names on something the token
- * created settles it for good (`learn`).
+ * The token's identity, looked up when first needed and kept once known; a lookup GitHub could not answer is
+ * asked again at the next need. The author GitHub names on something the token created settles it for good
+ * (`learn`).
  */
 class TokenIdentity {
     #octokit;
@@ -5427,7 +5424,15 @@ class TokenIdentity {
         this.#octokit = octokit;
     }
     async login() {
-        return this.#known ?? (await (this.#lookup ??= tokenIdentity(this.#octokit)));
+        if (this.#known !== undefined)
+            return this.#known;
+        const lookup = (this.#lookup ??= tokenIdentity(this.#octokit));
+        const login = await lookup;
+        if (login === undefined && this.#lookup === lookup)
+            this.#lookup = undefined;
+        else if (login !== undefined)
+            this.#known ??= login;
+        return this.#known ?? login;
     }
     /** The author of something this token just created. */
     learn(login) {
@@ -6349,21 +6354,28 @@ async function author(context, looking) {
         throw new Error(`could not tell who this token is (GET /user failed), so could not tell whether ${looking} is this run's`);
     return me;
 }
-/** The open issue titled `title` this token created at `since` (ms) or later, the newest 30 looked at. */
+/**
+ * The open issue titled `title` this token created at `since` (ms) or later. Newest first, every page until one
+ * created before `since`: anyone may open issues in the window, and a first page of theirs hid ours.
+ */
 async function findIssue(context, call, title, since) {
     try {
         const me = await author(context, `an issue titled '${title}'`);
-        const { data } = await context.octokit.rest.issues.listForRepo({
-            owner: call.owner,
-            repo: call.repo,
-            state: 'open',
-            sort: 'created',
-            direction: 'desc',
-            since: new Date(since).toISOString(),
-            per_page: 30,
-            request: call.request(),
+        const params = { owner: call.owner, repo: call.repo, state: 'open', sort: 'created', direction: 'desc', since: new Date(since).toISOString(), per_page: 100, request: call.request() };
+        let found;
+        await context.octokit.paginate(context.octokit.rest.issues.listForRepo, params, (response, done) => {
+            for (const issue of response.data) {
+                const past = Date.parse(issue.created_at) < since; // newest first: nothing after it is recent enough
+                if (!past && issue.pull_request === undefined && issue.user?.login === me && issue.title === title)
+                    found = issue;
+                if (past || found) {
+                    done();
+                    break;
+                }
+            }
+            return [];
         });
-        return data.find((issue) => issue.pull_request === undefined && issue.user?.login === me && issue.title === title && Date.parse(issue.created_at) >= since);
+        return found;
     }
     catch (error) {
         throw call.fail(`looking for the issue '${title}' in ${call.owner}/${call.repo}`, error);
