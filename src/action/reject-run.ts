@@ -4,6 +4,8 @@ import type { FinalReport } from '../report/final-report.ts';
 import { renderSummary } from '../report/summary/render-summary.ts';
 import { hasRequiredGoal } from '../goals/goals-verdict.ts';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { MAX_PLAN_DEPTH } from '../plan/load-subplans.ts';
 import { parsePlanYaml } from '../plan/parse-plan-yaml.ts';
 import type { Goal } from '../plan/schema.ts';
 import { actionOutputs } from './action-outputs.ts';
@@ -42,21 +44,29 @@ export async function rejectRun(settings: ActionSettings, waiting: WaitingRun, b
   const published = Promise.allSettled([comment?.finish([]), traced ? undefined : saveRunState(settings, deps.state, paths.trace, io, { ...(deps.saveState && { saveState: deps.saveState }) })]).then(() => undefined);
   const reported = await writeReport(report, paths.report, io, redact);
   deps.saveState?.(REPORTED_STATE, 'true');
-  const failure = jobFailure(report, settings.failOnUnmetGoals, await gates(settings.planFile), redact);
+  const failure = jobFailure(report, settings.failOnUnmetGoals, await gates(settings.planFile, settings.workspace), redact);
   return { outputs: actionOutputs(report, { report: reported ? paths.report : '', trace: traced ? '' : paths.trace }, redact), ...(failure && { failure }), published };
 }
 
 /**
- * Whether the plan file has a required goal; a file that cannot be read counts as one (fail closed).
- * Only its `goals:` are read: validating the whole plan would need its MCP servers started, and a
- * step naming their tools would read as an error. A run of a `task` alone has no goals.
+ * Whether the plan file, or a plan its `type: plan` steps use (paths from the repository root, as `uses:` reads
+ * them), has a required goal: each decides the job. A file that cannot be read counts as one (fail closed). Only
+ * `goals:` and `uses:` are read: validating the whole plan would need its MCP servers started, and a step naming
+ * their tools would read as an error. A run of a `task` alone has no goals.
  */
-async function gates(planFile: string | undefined): Promise<boolean> {
+async function gates(planFile: string | undefined, root: string, depth = 0): Promise<boolean> {
   if (planFile === undefined) return false;
+  if (depth >= MAX_PLAN_DEPTH) return true;
   const text = await readFile(planFile, 'utf8').catch(() => undefined);
   const parsed = text === undefined ? undefined : await parsePlanYaml(text, planFile);
   if (!parsed?.ok) return true;
-  const goals = (parsed.parsed.value as { goals?: unknown } | null)?.goals;
-  if (goals === undefined) return false;
-  return !Array.isArray(goals) || hasRequiredGoal(goals as Goal[]);
+  const plan = parsed.parsed.value as { goals?: unknown; workflow_sequence?: unknown } | null;
+  const goals = plan?.goals;
+  if (goals !== undefined && (!Array.isArray(goals) || hasRequiredGoal(goals as Goal[]))) return true;
+  const steps = Array.isArray(plan?.workflow_sequence) ? (plan.workflow_sequence as unknown[]) : [];
+  for (const step of steps) {
+    const uses = (step as { uses?: unknown } | null)?.uses;
+    if (typeof uses === 'string' && (await gates(path.resolve(root, uses), root, depth + 1))) return true;
+  }
+  return false;
 }

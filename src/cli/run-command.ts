@@ -3,7 +3,7 @@ import { formatPlanError } from '../plan/plan-error.ts';
 import { consoleChecklist } from '../report/console-checklist.ts';
 import { finalReport } from '../report/final-report.ts';
 import { goalLogLine } from '../report/goals-table.ts';
-import { hasRequiredGoal } from '../goals/goals-verdict.ts';
+import { planGates } from '../goals/goals-verdict.ts';
 import { closeTrace, openTrace } from '../report/open-trace.ts';
 import { writeReportFile } from '../report/write-report-file.ts';
 import { systemClock } from '../core/clock.ts';
@@ -97,7 +97,7 @@ export async function runCommand(args: RunArgs, signal: AbortSignal, deps: RunCo
   const asked = report.status === 'awaiting-approval' ? report.record?.approval : undefined;
   if (asked) process.stdout.write(`to approve: plan-runner run ${redact(args.file)} --resume ${redact(args.trace)} --approve ${asked.hash}\n`);
   // A run that waits for a person has not failed; but with required goals it is a gate, and its goals were not checked.
-  const gate = hasRequiredGoal(outcome.plan.source.goals);
+  const gate = planGates(outcome.plan);
   if (asked && gate) process.stderr.write('plan-runner: the run is paused for approval, so its goals were not checked: exit 1, as a gate whose goals were not checked does not pass\n');
   return (report.status === 'succeeded' || (asked !== undefined && !gate)) && !unwritten && traced ? 0 : 1;
 }

@@ -1,4 +1,5 @@
 import type { Goal } from '../plan/schema.ts';
+import type { ValidPlan } from '../plan/valid-plan.ts';
 import type { GoalResult } from './goal-result.ts';
 
 /** What the goal results mean for the run. */
@@ -22,4 +23,13 @@ export function goalsVerdict(results: readonly GoalResult[]): GoalsVerdict {
 /** Whether a plan's goals make its run a gate: at least one required goal (warnings only report). */
 export function hasRequiredGoal(goals: readonly Goal[] | undefined): boolean {
   return (goals ?? []).some((goal) => goal.severity !== 'warning');
+}
+
+/**
+ * Whether the plan gates the job: a required goal of its own, or of a plan its `type: plan` steps use, at any
+ * depth (a used plan's goals decide its step, and so the run). A run that ends before they are checked (paused
+ * for approval, rejected) does not pass such a gate.
+ */
+export function planGates(plan: Pick<ValidPlan, 'source' | 'subplans'>): boolean {
+  return hasRequiredGoal(plan.source.goals) || [...(plan.subplans?.values() ?? [])].some(planGates);
 }

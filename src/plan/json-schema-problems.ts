@@ -129,7 +129,8 @@ function unknownKeywords(schema: Record<string, unknown>, path: PathSegment[], i
 
 /**
  * What a json_schema goal's schema must not have, as the gate checks it (Ajv, JSON Schema 2020-12):
- * a key that is no keyword (a typo would loosen the gate), a format it does not check, the
+ * a key that is no keyword (a typo would loosen the gate), a format it does not check, the `content*`
+ * keywords (notes only: nothing is checked by them), the
  * `unevaluated*` keywords (Ajv keeps annotations the specification drops there, so it passes values
  * it should refuse), another draft's `$schema`, a `$ref` to another document, `items` as a list.
  */
@@ -140,6 +141,10 @@ function strictProblems(schema: Record<string, unknown>, path: PathSegment[], is
     }
   }
   unknownKeywords(schema, path, issues, ['unevaluatedProperties', 'unevaluatedItems']);
+  // Annotations in 2020-12, never checked (found by an adversarial pass: a contentSchema the decoded text broke passed the gate).
+  for (const key of ['contentEncoding', 'contentMediaType', 'contentSchema']) {
+    if (key in schema) issues.push({ path: [...path, key], at: 'key', message: `\`${key}\` is not checked in a goal's json_schema (JSON Schema 2020-12 makes it a note, and the validator checks nothing by it); check the text inside with a step that parses it, or a command goal` });
+  }
   if ('format' in schema && !(JSON_SCHEMA_FORMATS as readonly string[]).includes(String(schema.format))) {
     const near = typeof schema.format === 'string' ? nearestName(schema.format, JSON_SCHEMA_FORMATS) : undefined;
     issues.push({ path: [...path, 'format'], message: `format ${JSON.stringify(schema.format)} is not checked${near ? ` — did you mean \`${near}\`?` : ''}; use one of ${JSON_SCHEMA_FORMATS.join(', ')}, or a pattern` });

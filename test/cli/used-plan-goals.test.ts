@@ -30,10 +30,10 @@ goals:
 
 afterEach(() => vi.restoreAllMocks());
 
-async function runOuter(inner: string, leaf = LEAF): Promise<{ code: number; out: string; summary: string; trace: string }> {
+async function runOuter(inner: string, leaf = LEAF, outer = OUTER): Promise<{ code: number; out: string; summary: string; trace: string }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-used-goals-'));
   mkdirSync(path.join(dir, 'plans'));
-  writeFileSync(path.join(dir, 'outer.yml'), OUTER);
+  writeFileSync(path.join(dir, 'outer.yml'), outer);
   writeFileSync(path.join(dir, 'plans', 'inner.yml'), inner);
   writeFileSync(path.join(dir, 'plans', 'leaf.yml'), leaf);
   let out = '';
@@ -127,5 +127,19 @@ goals:
       }
     }
   });
-});
 
+  // Found by an adversarial pass: a run paused for approval passed (exit 0; in the action, a green job) when
+  // the required goal that would gate it was a used plan's, not the top plan's: approved, it then failed.
+  it('gate a paused run as the top plan’s own goals do', async () => {
+    const outer = 'name: Outer\nworkflow_sequence:\n  - { id: sums, type: plan, uses: plans/inner.yml }\n';
+    const inner = `name: Inner\napproval: plan\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 } }\ngoals:\n  - { name: is four, equals: "4" }\n`;
+    const paused = await runOuter(inner, LEAF, outer);
+    expect(paused.out).toContain('status: awaiting-approval');
+    expect(paused.out).toContain('the run is paused for approval, so its goals were not checked: exit 1');
+    expect(paused.code).toBe(1);
+    // A used plan whose goals only warn gates nothing: the paused run passes, as one with no goals does.
+    const warned = await runOuter(inner.replace('equals: "4" }', 'equals: "4", severity: warning }'), LEAF, outer);
+    expect(warned.out).toContain('status: awaiting-approval');
+    expect(warned.code).toBe(0);
+  });
+});

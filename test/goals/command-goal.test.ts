@@ -33,6 +33,14 @@ describe('command', () => {
     expect(result.evidence).toMatch(/^could not evaluate: `.+` timed out after 0\.2 s; raise the goal's timeout_seconds if it needs longer$/);
   });
 
+  // Found by an adversarial pass: a command killed by a signal was unmet, so with fail-on-unmet-goals: false the
+  // job passed (check run neutral) over a goal that never gave a verdict.
+  it('could not be evaluated when it is killed by a signal', async () => {
+    const result = await checkGoal({ command: ['sh', '-c', 'echo starting; kill -KILL $$'] }, finishedRun('x'), deps());
+    expect(result.outcome).toBe('error');
+    expect(result.evidence).toBe('could not evaluate: the command was killed by SIGKILL before it exited, so it gave no verdict; output:\nstarting');
+  });
+
   it('could not be evaluated when the program does not exist', async () => {
     const result = await checkGoal({ command: ['plan-runner-no-such-program', '--check'] }, finishedRun('x'), deps());
     expect(result.outcome).toBe('error');

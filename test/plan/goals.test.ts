@@ -111,6 +111,16 @@ describe('goal definitions are validated with the plan', () => {
     for (const error of errors) expect(error).toMatch(/^plan\.yml:5:\d+: /);
   });
 
+  // Found by an adversarial pass: contentSchema (with contentMediaType) on a string of JSON passed the gate though
+  // the decoded value broke it: the content keywords are notes in 2020-12, and the validator checks nothing by them.
+  it('rejects the content keywords in a goal json_schema, which nothing checks', async () => {
+    const errors = await errorsFor(yaml(...steps, '  - { name: a, json_schema: { type: object, properties: { payload: { type: string, contentMediaType: application/json, contentSchema: { type: object } } } } }'));
+    expect(errors).toEqual([
+      expect.stringMatching(/^plan\.yml:5:\d+: `contentMediaType` is not checked in a goal's json_schema .*\(at goals\[0\]\.json_schema\.properties\.payload\.contentMediaType\)$/),
+      expect.stringMatching(/^plan\.yml:5:\d+: `contentSchema` is not checked in a goal's json_schema .*\(at goals\[0\]\.json_schema\.properties\.payload\.contentSchema\)$/),
+    ]);
+  });
+
   it('rejects a malformed json_schema', async () => {
     expect(await errorsFor(yaml(...steps, '  - { name: a, json_schema: { type: object, properties: [x] } }'))).toEqual([
       'plan.yml:5:57: `properties` must be a map from names to schemas (at goals[0].json_schema.properties)',

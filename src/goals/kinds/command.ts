@@ -17,8 +17,13 @@ export const commandCheck: GoalCheck = {
       timeoutMs: (goal.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
       signal: deps.signal,
     });
-    const ending = exit.code === null ? `killed by ${exit.signal ?? 'a signal'}` : `exit code ${exit.code}`;
     const tail = outputTail(exit.output);
+    // Killed (an out-of-memory kill, a crash): it gave no exit code, so no verdict; unmet would let a report-only
+    // gate (fail-on-unmet-goals: false) pass over it, where a goal that could not be evaluated fails the job.
+    if (exit.code === null) {
+      throw new GoalNotEvaluableError(`the command was killed by ${exit.signal ?? 'a signal'} before it exited, so it gave no verdict${tail === '' ? ' (no output)' : `; output:\n${tail}`}`);
+    }
+    const ending = `exit code ${exit.code}`;
     return { met: exit.code === 0, evidence: tail === '' ? `${ending}, no output` : `${ending}; output:\n${tail}` };
   },
 };
