@@ -59,6 +59,9 @@ function issueBody(where: EscalationIssueContext, escalation: Escalation, redact
   return body.join('\n');
 }
 
+/** Pages of open issues (100 each) read for the one an earlier escalation opened: newer ones beyond are not. */
+const MAX_ISSUE_PAGES = 10;
+
 /**
  * For an escalated run with no pull request or issue to speak on (a schedule, a dispatch, a push)
  * and a plan with `escalate:`: opens an issue saying what failed and what was tried, or updates
@@ -77,11 +80,18 @@ export async function openEscalationIssue(
   const body = issueBody(where, escalation, redact, neutralise);
   try {
     const me = await tokenIdentity(octokit);
-    const open = me
-      ? (await octokit.rest.issues.listForRepo({ owner: where.owner, repo: where.repo, state: 'open', per_page: 100, ...(escalation.label && { labels: escalation.label }) })).data
-      : [];
+    // Without it no issue can be told for this token's (anyone can post the marker): a new one, said so.
+    if (me === undefined) warn('GitHub could not say who the token is, so the open escalation issue it wrote for this plan, if any, cannot be told from copies: a new one is opened.');
     // Anyone can post the marker: only an issue this token opened is updated.
-    const ours = open.find((issue) => !issue.pull_request && issue.user?.login === me && (issue.body ?? '').startsWith(marker));
+    let ours: { readonly number: number } | undefined;
+    let pages = 0;
+    if (me !== undefined) {
+      await octokit.paginate(octokit.rest.issues.listForRepo, { owner: where.owner, repo: where.repo, state: 'open', per_page: 100, ...(escalation.label && { labels: escalation.label }) }, (response, done) => {
+        ours ??= response.data.find((issue) => !issue.pull_request && issue.user?.login === me && (issue.body ?? '').startsWith(marker));
+        if (ours || ++pages >= MAX_ISSUE_PAGES) done();
+        return [];
+      });
+    }
     if (ours) {
       await octokit.rest.issues.update({ owner: where.owner, repo: where.repo, issue_number: ours.number, body });
       return;

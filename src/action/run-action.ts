@@ -7,7 +7,7 @@ import { frozenPlanText } from '../plan/frozen-plan.ts';
 import { writeAnnotations } from '../report/annotations.ts';
 import { consoleChecklist } from '../report/console-checklist.ts';
 import { goalLogLine } from '../report/goals-table.ts';
-import { hasRequiredGoal } from '../goals/goals-verdict.ts';
+import { planGates } from '../goals/goals-verdict.ts';
 import type { Redactor } from '../core/redact.ts';
 import type { Clock } from '../core/clock.ts';
 import type { RunListener } from '../core/run-event.ts';
@@ -223,6 +223,11 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   // that run can still be answered: one whose saved state is gone (expired) no longer holds the comment (a review
   // found a pull request stuck for good, every comment refused). One this job cannot reach (no `actions: read`) holds it.
   const waits = !command && settings.github.eventName === 'issue_comment' ? await waitingRunHolds(settings, deps) : undefined;
+  // Whether a run waits could not be read (a review found a GitHub that could not say who the token is read as
+  // "none waits": this run then wrote its own state over the waiting run's comment): nothing runs.
+  if (waits && 'unread' in waits) {
+    return refuseRun(given, `could not tell whether a run of ${settings.planPath} waits for approval here: ${waits.unread}. Nothing ran; comment again, or re-run this job, once GitHub answers`, deps);
+  }
   if (waits?.holds) {
     const unread = waits.problem === undefined ? '' : ` (this job cannot reach its state: ${waits.problem})`;
     return refuseRun(given, `a run of ${settings.planPath} waits for approval here (approval ${waits.hash})${unread}: answer it with /approve or /reject alone on the first line of a new comment (/reject ends it, if it is no longer wanted). Nothing ran, and its comment is left as it is`, deps);
@@ -367,7 +372,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
       },
       io.annotate,
     );
-    const gate = outcome.kind !== 'rejected' && hasRequiredGoal(outcome.plan.source.goals);
+    const gate = outcome.kind !== 'rejected' && planGates(outcome.plan);
     const failure = jobFailure(report, settings.failOnUnmetGoals, gate, redact) ?? unsaved;
     // The log ended on "Goal not met" error annotations over a job that passed, and said nothing of why.
     if (!failure && report.status === 'goals-unmet') io.info('The goals are not all met, and the job passes: fail-on-unmet-goals is false, so unmet goals only report (the check run, if any, concludes neutral).');

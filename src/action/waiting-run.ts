@@ -51,7 +51,8 @@ function newestState(artifacts: readonly StateArtifact[], plan: StatePlan): Save
 /** The pull request or issue of the event, and plan-runner's own comments for this plan there (the oldest first). */
 function planComments(settings: ActionSettings, github: GitHubClient) {
   const target = eventTarget(settings.github.eventName, settings.github.payload, settings.github.repository);
-  return target && { target, own: issueCommentApi(github, target).listOwn(commentMarker(keyedPlanId(settings))) };
+  // Strict: an identity GitHub cannot tell is comments that cannot be read, never "no run waits here".
+  return target && { target, own: issueCommentApi(github, target).listOwn(commentMarker(keyedPlanId(settings)), { strict: true }) };
 }
 
 /** A run of this plan that waits for approval here (`hash`), and whether it still holds plan-runner's comment. */
@@ -65,14 +66,15 @@ export interface WaitingHold {
 
 /**
  * The run that waits for approval on the event's pull request or issue, as far as a comment that answers
- * nothing needs to know, read without downloading its state; undefined when none waits (or the comments
- * cannot be read). Such a comment must not take the comment over while the run holds it (found by an
+ * nothing needs to know, read without downloading its state; undefined when none waits, and `unread` when
+ * plan-runner's comments could not be read (a run may wait: fail closed). Such a comment must not take the comment over while the run holds it (found by an
  * adversarial pass: `/approve <hash>` ran the plan afresh, wrote its own pause over the waiting one, and the
  * pull request's check stayed `action_required` for good), and may once its state is gone (not listed, or
  * older than this job's retention: the service lists expired artifacts still).
  */
-export async function waitingRunHolds(settings: ActionSettings, deps: { readonly github?: GitHubClient; readonly state?: RunStateStore }): Promise<WaitingHold | undefined> {
+export async function waitingRunHolds(settings: ActionSettings, deps: { readonly github?: GitHubClient; readonly state?: RunStateStore }): Promise<WaitingHold | { readonly unread: string } | undefined> {
   const waiting = await waitingState(settings, deps);
+  if (!waiting.ok && waiting.unread) return { unread: waiting.problem };
   if (!waiting.ok) return waiting.hash === undefined ? undefined : { hash: waiting.hash, holds: !waiting.gone, problem: waiting.problem };
   const { marker, found } = waiting;
   // Judged by this job's retention, which the paused run may not have used: only here, where the cost of a wrong
@@ -92,7 +94,7 @@ function expired(artifact: StateArtifact, retentionDays: number, now = Date.now(
  * `hash`: set once the comment is known to name a waiting run (the approval it asks for); `gone`: that run's
  * saved state is no longer listed, so no answer can reach it.
  */
-type WaitingFailure = { readonly ok: false; readonly problem: string; readonly gone?: true; readonly hash?: string };
+type WaitingFailure = { readonly ok: false; readonly problem: string; readonly gone?: true; readonly hash?: string; readonly unread?: true };
 type PlanComments = NonNullable<ReturnType<typeof planComments>>;
 type WaitingFound = {
   readonly ok: true;
@@ -113,7 +115,7 @@ async function waitingState(settings: ActionSettings, deps: { readonly github?: 
   try {
     own = await comments.own;
   } catch (error) {
-    return { ok: false, problem: `cannot read the comments of ${where} to find the run that waits (${error instanceof Error ? error.message : String(error)})` };
+    return { ok: false, unread: true, problem: `cannot read the comments of ${where} to find the run that waits (${error instanceof Error ? error.message : String(error)})` };
   }
   const marker = own[0] && readApprovalMarker(own[0].body);
   if (!marker) return { ok: false, problem: `no run of ${settings.planPath} waits for approval on ${where}: plan-runner's comment for it asks for none` };

@@ -2,7 +2,7 @@ import type { ItemFailure } from '../core/run-event.ts';
 import { StepError } from '../core/step-error.ts';
 import { groupDigits } from '../core/group-digits.ts';
 
-/** How many failed items an every-item-failed error names; the summary and the log list them all. */
+/** How many failed items an every-item-failed error names; the summary lists them all, the step's log group the first 50. */
 const SHOWN_FAILURES = 3;
 
 /**

@@ -198,6 +198,20 @@ it('/reject of a plan with a required goal fails its job: a gate whose goals wer
   expect(passed.result.failure).toBeUndefined();
 });
 
+// Found by an adversarial pass: a required goal of a plan a `type: plan` step uses gated nothing while the run
+// waited or after /reject (the job passed), where approved it failed the job.
+it('a used plan’s required goal gates the paused run and its /reject as the plan’s own does', async () => {
+  const store = await memoryStateStore();
+  await writeFile(path.join(workspace, 'inner.yml'), 'name: Inner\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 } }\ngoals:\n  - { name: is four, equals: "4" }\n');
+  await writeFile(path.join(workspace, 'plan.yml'), `${PLAN}  - { id: 3, type: plan, uses: inner.yml, depends_on: [2] }\n`);
+  const paused = await act('pull_request', { action: 'opened', number: 5, pull_request: PULL, repository: REPOSITORY, sender: { login: 'octocat', type: 'User' } }, 77, store);
+  expect(paused.result.outputs.status).toBe('awaiting-approval');
+  expect(paused.result.failure).toContain('its goals were not checked');
+  const rejected = await act('issue_comment', commentOn('/reject', 907), 88, store);
+  expect(rejected.result.outputs.status).toBe('rejected');
+  expect(rejected.result.failure).toMatch(/rejected \(\/reject\), so its goals were never checked/);
+});
+
 // Found by review: the /reject job loaded the whole plan to find its goals, without its MCP servers,
 // so a step naming one of their tools read as a plan error, which counted as a required goal.
 it('/reject of a plan whose steps call an MCP server’s tools, without a required goal, passes', async () => {
@@ -371,4 +385,23 @@ it('a waiting run holds its comment while its state can be had, judged without d
   const after = await act('issue_comment', commentOn('LGTM', 932), 97, agedSecond);
   expect(after.said.log.join('\n')).toContain('is older than its 7 days of retention (state-retention-days): it has expired');
   expect(after.result.outputs.status).toBe('awaiting-approval');
+});
+
+// Found by a review: while GitHub could not say who the token is (GraphQL down for an installation token), no
+// comment counted as plan-runner's, so a plain comment read "no run waits", ran, and wrote its own state over the
+// waiting run's comment; an /approve was told no run waits. Both are refused with the real reason, and the
+// waiting comment is left as it is; once GitHub answers, /approve approves.
+it('a comment while GitHub cannot say who the token is runs nothing and leaves the waiting comment as it is', async () => {
+  const store = await memoryStateStore();
+  await pause(store);
+  const waiting = github.commentsOn('octo', 'app', 5).at(-1)?.body ?? '';
+  for (const [body, id] of [['LGTM', 940], ['/approve', 941]] as const) {
+    github.fail('graphql', { status: 502 });
+    const refused = await act('issue_comment', commentOn(body, id), 100 + id, store);
+    expect(refused.result.failure).toContain('cannot read the comments of pull request #5 to find the run that waits (Could not find the PR comment: GitHub could not say who the token is');
+    expect(github.commentsOn('octo', 'app', 5).map((comment) => comment.body)).toEqual([waiting]);
+  }
+  await expect(readFile(path.join(workspace, 'published.txt'), 'utf8')).rejects.toThrow();
+  const approved = await act('issue_comment', commentOn('/approve', 942, new Date(Date.now() + 1_000).toISOString()), 142, store);
+  expect(approved.result.outputs.status).toBe('succeeded');
 });

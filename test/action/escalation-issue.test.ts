@@ -49,6 +49,28 @@ describe('an escalation with no pull request opens one issue', () => {
     expect(github.requestsTo('issues/update')).toHaveLength(1);
   });
 
+  // Found by a review: only the first page of 100 open issues was read, so 100 newer ones (anyone's) hid the
+  // issue an earlier escalation opened, and each escalation opened another; while GitHub could not say who the
+  // token is, a new issue was opened without a word.
+  it('finds its issue behind a page of newer ones, and says so when it cannot tell which issue is its own', async () => {
+    const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+    const warnings: string[] = [];
+    await openEscalationIssue(octokit, where, escalation, createRedactor(), (m) => warnings.push(m));
+    for (let number = 100; number < 220; number++) {
+      github.issues.push({ number, title: 'other', body: escalationIssueMarker('.github/weekly.yml'), state: 'open', labels: ['needs-human'], user: { login: 'mallory', type: 'User' } });
+    }
+    await openEscalationIssue(octokit, where, { ...escalation, lastError: 'exit 75 again' }, createRedactor(), (m) => warnings.push(m));
+    expect(warnings).toEqual([]);
+    expect(github.requestsTo('issues/create')).toHaveLength(1);
+    expect((github.issues[0] as { body: string }).body).toContain('exit 75 again');
+    expect(github.requestsTo('issues/list-for-repo').length).toBeGreaterThan(2);
+
+    github.fail('users/get-authenticated', { status: 502 });
+    await openEscalationIssue(octokit, where, escalation, createRedactor(), (m) => warnings.push(m));
+    expect(warnings).toEqual(['GitHub could not say who the token is, so the open escalation issue it wrote for this plan, if any, cannot be told from copies: a new one is opened.']);
+    expect(github.requestsTo('issues/create')).toHaveLength(2);
+  });
+
   it('keeps one issue per run key: the legs of a matrix do not overwrite each other’s', async () => {
     const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
     for (const runKey of ['linux', 'windows', 'linux']) await openEscalationIssue(octokit, { ...where, runKey }, escalation, createRedactor(), () => {});

@@ -220,13 +220,22 @@ export class FakeGitHub {
       const state = url.searchParams.get('state') ?? 'open';
       // `since`: issues updated at or after it, as GitHub filters.
       const since = url.searchParams.get('since');
-      const list = this.issues.filter(
-        (issue) =>
-          (state === 'all' || issue['state'] === state) &&
-          (!label || (Array.isArray(issue['labels']) && issue['labels'].includes(label))) &&
-          (!since || typeof issue['updated_at'] !== 'string' || Date.parse(issue['updated_at']) >= Date.parse(since)),
-      );
-      return { status: 200, body: list };
+      // Newest first (GitHub's default sort, `created`, `desc`), in pages of `per_page` (default 30).
+      const list = this.issues
+        .filter(
+          (issue) =>
+            (state === 'all' || issue['state'] === state) &&
+            (!label || (Array.isArray(issue['labels']) && issue['labels'].includes(label))) &&
+            (!since || typeof issue['updated_at'] !== 'string' || Date.parse(issue['updated_at']) >= Date.parse(since)),
+        )
+        .reverse();
+      const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 30));
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const last = Math.max(1, Math.ceil(list.length / perPage));
+      const next = new URL(url);
+      next.searchParams.set('page', String(page + 1));
+      const headers = page < last ? { link: `<${this.url}${next.pathname}${next.search}>; rel="next"` } : undefined;
+      return { status: 200, body: list.slice((page - 1) * perPage, page * perPage), headers };
     });
     this.handle('issues/update', ({ params, body }) => {
       const issue = this.issues.find((candidate) => candidate['number'] === Number(params['issue_number']));

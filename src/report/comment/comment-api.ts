@@ -13,9 +13,11 @@ export interface OwnComment {
 export interface CommentApi {
   /**
    * The comments whose body starts with `marker` and that the token's own identity wrote, oldest
-   * first. Anyone can post the marker: a comment by someone else is never ours to reuse.
+   * first. Anyone can post the marker: a comment by someone else is never ours to reuse. While GitHub
+   * cannot say who the token is, none is ours; with `strict`, that is an error instead (a caller for
+   * which "none" would mean "no run waits here").
    */
-  listOwn(marker: string): Promise<OwnComment[]>;
+  listOwn(marker: string, options?: { readonly strict?: boolean }): Promise<OwnComment[]>;
   create(body: string): Promise<{ id: number }>;
   update(id: number, body: string): Promise<void>;
   remove(id: number): Promise<void>;
@@ -31,17 +33,18 @@ async function call<T>(operation: CommentOperation, request: () => Promise<T>): 
 
 /**
  * Issue-comment operations on one pull request or issue through Octokit (errors become
- * `CommentWriteError`). The token's identity is looked up once; the author of a comment it creates
- * settles it for good (an app token other than `GITHUB_TOKEN` is known from its first comment on).
+ * `CommentWriteError`). The token's identity is looked up when first needed and kept once known (a
+ * lookup GitHub could not answer is asked again); the author of a comment it creates settles it for good.
  * While the identity is unknown no comment counts as ours: fail closed, never adopt a stranger's.
  */
 export function issueCommentApi(octokit: GitHubClient, target: IssueTarget): CommentApi {
   const where = { owner: target.owner, repo: target.repo };
   const identity = new TokenIdentity(octokit);
   return {
-    listOwn: (marker) =>
+    listOwn: (marker, options = {}) =>
       call('find', async () => {
         const me = await identity.login();
+        if (me === undefined && options.strict) throw new Error('GitHub could not say who the token is (GET /user, then GraphQL), so its own comments cannot be told from copies');
         if (me === undefined) return [];
         const own: OwnComment[] = [];
         const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, { ...where, issue_number: target.number, per_page: 100 });

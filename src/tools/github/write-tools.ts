@@ -166,7 +166,7 @@ function effect(result: unknown): EffectCheck {
  */
 async function author(context: GitHubToolContext, looking: string): Promise<string> {
   const me = await context.identity.login();
-  if (me === undefined) throw new Error(`could not tell who this token is (GET /user failed), so could not tell whether ${looking} is this run's`);
+  if (me === undefined) throw new Error(`GitHub could not say who this token is (GET /user, then GraphQL), so could not tell whether ${looking} is this run's`);
   return me;
 }
 
