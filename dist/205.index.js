@@ -1143,8 +1143,8 @@ async function evaluate(settings, thresholds, deps) {
     return evalReport(settings, runs, thresholds, deps.signal.aborted);
 }
 
-// EXTERNAL MODULE: ./lib/plan/load-plan.js + 1 modules
-var load_plan = __webpack_require__(40855);
+// EXTERNAL MODULE: ./lib/plan/load-plan.js
+var load_plan = __webpack_require__(14407);
 // EXTERNAL MODULE: ./lib/core/read-input-file.js
 var read_input_file = __webpack_require__(2237);
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 2 modules

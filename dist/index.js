@@ -382,7 +382,7 @@ function actionOutputs(report, paths, redact) {
     // Only a run that ran to the end can meet its goals: a rejected plan, a failed run, or mode: plan
     // (nothing ran, no goal was checked) never count as meeting them, even with none declared.
     const ran = report.record !== undefined && (report.status === 'succeeded' || report.status === 'goals-unmet');
-    const goalsMet = ran && (0,_goals_goals_verdict_js__WEBPACK_IMPORTED_MODULE_4__/* .goalsVerdict */ .A)(report.goals).goalsMet;
+    const goalsMet = ran && (0,_goals_goals_verdict_js__WEBPACK_IMPORTED_MODULE_4__/* .goalsVerdict */ .AD)(report.goals).goalsMet;
     return {
         status: report.status,
         result: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_5__/* .cutText */ .IN)(result, MAX_RESULT_OUTPUT_CHARS),
@@ -11265,8 +11265,13 @@ const commandCheck = {
             timeoutMs: (goal.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
             signal: deps.signal,
         });
-        const ending = exit.code === null ? `killed by ${exit.signal ?? 'a signal'}` : `exit code ${exit.code}`;
         const tail = outputTail(exit.output);
+        // Killed (an out-of-memory kill, a crash): it gave no exit code, so no verdict; unmet would let a report-only
+        // gate (fail-on-unmet-goals: false) pass over it, where a goal that could not be evaluated fails the job.
+        if (exit.code === null) {
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the command was killed by ${exit.signal ?? 'a signal'} before it exited, so it gave no verdict${tail === '' ? ' (no output)' : `; output:\n${tail}`}`);
+        }
+        const ending = `exit code ${exit.code}`;
         return { met: exit.code === 0, evidence: tail === '' ? `${ending}, no output` : `${ending}; output:\n${tail}` };
     },
 };
@@ -12167,7 +12172,7 @@ function finalStatus(runStatus, results, cancelled = false) {
         return runStatus;
     if (cancelled)
         return 'cancelled';
-    return (0,_goals_verdict_js__WEBPACK_IMPORTED_MODULE_0__/* .goalsVerdict */ .A)(results).goalsMet ? 'succeeded' : 'goals-unmet';
+    return (0,_goals_verdict_js__WEBPACK_IMPORTED_MODULE_0__/* .goalsVerdict */ .AD)(results).goalsMet ? 'succeeded' : 'goals-unmet';
 }
 
 
@@ -12200,8 +12205,9 @@ class GoalNotEvaluableError extends Error {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   A: () => (/* binding */ goalsVerdict),
-/* harmony export */   F: () => (/* binding */ hasRequiredGoal)
+/* harmony export */   AD: () => (/* binding */ goalsVerdict),
+/* harmony export */   Fo: () => (/* binding */ hasRequiredGoal),
+/* harmony export */   yz: () => (/* binding */ planGates)
 /* harmony export */ });
 /** Sums up goal results: all required goals met, which are not, and which warnings to show. */
 function goalsVerdict(results) {
@@ -12213,6 +12219,14 @@ function goalsVerdict(results) {
 /** Whether a plan's goals make its run a gate: at least one required goal (warnings only report). */
 function hasRequiredGoal(goals) {
     return (goals ?? []).some((goal) => goal.severity !== 'warning');
+}
+/**
+ * Whether the plan gates the job: a required goal of its own, or of a plan its `type: plan` steps use, at any
+ * depth (a used plan's goals decide its step, and so the run). A run that ends before they are checked (paused
+ * for approval, rejected) does not pass such a gate.
+ */
+function planGates(plan) {
+    return hasRequiredGoal(plan.source.goals) || [...(plan.subplans?.values() ?? [])].some(planGates);
 }
 
 
@@ -12306,7 +12320,7 @@ function jobSecrets(sources) {
 /* harmony export */   G: () => (/* binding */ loadPlanWithServers)
 /* harmony export */ });
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
-/* harmony import */ var _plan_load_plan_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(40855);
+/* harmony import */ var _plan_load_plan_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(14407);
 /* harmony import */ var _process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(35386);
 /* harmony import */ var _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(43508);
 /* harmony import */ var _tools_mcp_mcp_config_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(74067);
@@ -13235,7 +13249,7 @@ class FanOutStateError extends step_error/* StepError */.zg {
 ;// CONCATENATED MODULE: ./lib/run/item-failed-error.js
 
 
-/** How many failed items an every-item-failed error names; the summary and the log list them all. */
+/** How many failed items an every-item-failed error names; the summary lists them all, the step's log group the first 50. */
 const SHOWN_FAILURES = 3;
 /**
  * A `for_each` step whose items failed: under `on_item_failure: fail` the first failure fails the step; under
@@ -13446,7 +13460,7 @@ async function runNestedPlan(step, context) {
         // job's goals are, for the record and for the step's error alike (a review found the error built from the raw excerpt).
         const redact = deps.redact ?? ((text) => text);
         const results = judged.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.wJ)(redact(goal.evidence)) }));
-        const verdict = (0,goals_verdict/* goalsVerdict */.A)(results);
+        const verdict = (0,goals_verdict/* goalsVerdict */.AD)(results);
         // Recorded in the used plan's own record (the trace, the summary and the log show them under the step):
         // a warning it did not meet, or why its step passed, showed nowhere.
         outcome.recordGoals(results, verdict.goalsMet ? outcome.status : 'goals-unmet');
@@ -15668,8 +15682,8 @@ function agentPlan(plan, task) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/plan/load-plan.js + 1 modules
-var load_plan = __nccwpck_require__(40855);
+// EXTERNAL MODULE: ./lib/plan/load-plan.js
+var load_plan = __nccwpck_require__(14407);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
 var load_plan_with_servers = __nccwpck_require__(1481);
 ;// CONCATENATED MODULE: ./lib/job/load-job-plan.js
@@ -18666,7 +18680,8 @@ function unknownKeywords(schema, path, issues, skip = []) {
 }
 /**
  * What a json_schema goal's schema must not have, as the gate checks it (Ajv, JSON Schema 2020-12):
- * a key that is no keyword (a typo would loosen the gate), a format it does not check, the
+ * a key that is no keyword (a typo would loosen the gate), a format it does not check, the `content*`
+ * keywords (notes only: nothing is checked by them), the
  * `unevaluated*` keywords (Ajv keeps annotations the specification drops there, so it passes values
  * it should refuse), another draft's `$schema`, a `$ref` to another document, `items` as a list.
  */
@@ -18677,6 +18692,11 @@ function strictProblems(schema, path, issues) {
         }
     }
     unknownKeywords(schema, path, issues, ['unevaluatedProperties', 'unevaluatedItems']);
+    // Annotations in 2020-12, never checked (found by an adversarial pass: a contentSchema the decoded text broke passed the gate).
+    for (const key of ['contentEncoding', 'contentMediaType', 'contentSchema']) {
+        if (key in schema)
+            issues.push({ path: [...path, key], at: 'key', message: `\`${key}\` is not checked in a goal's json_schema (JSON Schema 2020-12 makes it a note, and the validator checks nothing by it); check the text inside with a step that parses it, or a command goal` });
+    }
     if ('format' in schema && !JSON_SCHEMA_FORMATS.includes(String(schema.format))) {
         const near = typeof schema.format === 'string' ? (0,_nearest_name_js__WEBPACK_IMPORTED_MODULE_2__/* .nearestName */ .qb)(schema.format, JSON_SCHEMA_FORMATS) : undefined;
         issues.push({ path: [...path, 'format'], message: `format ${JSON.stringify(schema.format)} is not checked${near ? ` \u2014 did you mean \`${near}\`?` : ''}; use one of ${JSON_SCHEMA_FORMATS.join(', ')}, or a pattern` });
@@ -18704,31 +18724,122 @@ function jsonSchemaProblems(schema, path, strict = false) {
 
 /***/ }),
 
-/***/ 40855:
+/***/ 14407:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   w: () => (/* binding */ loadPlanFile),
+/* harmony export */   x: () => (/* binding */ loadPlanText)
+/* harmony export */ });
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
+/* harmony import */ var _load_subplans_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(57414);
+/* harmony import */ var _format_path_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(97222);
+/* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(43508);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(80083);
+/* harmony import */ var _decode_utf8_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(43985);
+/* harmony import */ var _validate_plan_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(35234);
 
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  w: () => (/* binding */ loadPlanFile),
-  x: () => (/* binding */ loadPlanText)
-});
 
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(51455);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(76760);
-// EXTERNAL MODULE: ./lib/core/group-digits.js
-var group_digits = __nccwpck_require__(80083);
-// EXTERNAL MODULE: ./lib/core/is-inside.js
-var is_inside = __nccwpck_require__(99500);
-// EXTERNAL MODULE: ./lib/plan/format-path.js
-var format_path = __nccwpck_require__(97222);
-// EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 2 modules
-var parse_plan_yaml = __nccwpck_require__(43508);
-// EXTERNAL MODULE: ./lib/plan/plan-error.js
-var plan_error = __nccwpck_require__(36487);
-;// CONCATENATED MODULE: ./lib/plan/load-subplans.js
+
+
+
+
+
+
+/** Parses and validates plan YAML; every problem comes back as a positioned error, never as a throw. */
+async function loadPlanText(text, file, options = {}) {
+    try {
+        const yaml = await (0,_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .parsePlanYaml */ .O8)(text, file, options.positionsFirst ? { positionsFirst: true } : {});
+        if (!yaml.ok)
+            return yaml;
+        const result = (0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_5__/* .checkPlanValue */ .DX)(yaml.parsed.value, { ...options, origin: 'file', file });
+        if (result.ok)
+            return result;
+        const positions = await yaml.parsed.positions();
+        if (positions.readErrors)
+            return { ok: false, errors: positions.readErrors };
+        const errors = result.issues.map((issue) => ({
+            file,
+            ...positions.locate(issue.path, issue.at),
+            path: (0,_format_path_js__WEBPACK_IMPORTED_MODULE_6__/* .formatPath */ .j)(issue.path),
+            message: issue.message,
+        }));
+        // Compiler style: in file order, so the first line to fix comes first.
+        errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+        return { ok: false, errors: firstErrors(errors) };
+    }
+    catch (error) {
+        return { ok: false, errors: [(0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_5__/* .unexpectedError */ .Wm)(error, file)] };
+    }
+}
+/**
+ * The errors a person reads first, as YAML's are kept: a file of 100,000 unknown keys printed 100,001 lines
+ * (23 MB) in 4.7 s (found by an adversarial pass). The rest is one error, counted by `problemCount`.
+ */
+const MAX_PLAN_ERRORS = 20;
+function firstErrors(errors) {
+    const more = errors.length - MAX_PLAN_ERRORS;
+    if (more <= 1)
+        return errors;
+    const next = errors[MAX_PLAN_ERRORS];
+    return [
+        ...errors.slice(0, MAX_PLAN_ERRORS),
+        { file: next.file, ...(next.line !== undefined && { line: next.line, column: next.column }), path: '', message: `and ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K)(more)} more problems after this point; fix the ones above first`, standsFor: more },
+    ];
+}
+/** Reads, parses and validates a plan file; a missing, huge or non-UTF-8 file is an error, never a throw. */
+async function loadPlanFile(path, options = {}) {
+    const fail = (message, position) => ({ ok: false, errors: [{ file: path, ...position, path: '', message }] });
+    try {
+        const info = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.stat)(path);
+        if (!info.isFile())
+            return fail('not a file: give the path of a plan file (.yml)');
+        if (info.size > _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_PLAN_BYTES */ .di) {
+            return fail(`the plan file is ${info.size} bytes, more than the ${_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_PLAN_BYTES */ .di / 1024 / 1024} MiB (${_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_PLAN_BYTES */ .di} bytes) plan-runner reads; split it or move data into tool inputs`);
+        }
+        const decoded = (0,_decode_utf8_js__WEBPACK_IMPORTED_MODULE_4__/* .decodeUtf8 */ ._)(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(path));
+        if (!decoded.ok)
+            return fail(decoded.message, decoded.position);
+        const loaded = await loadPlanText(decoded.text, path, options);
+        if (!loaded.ok)
+            return loaded;
+        const { chain = [node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(path)], root = process.cwd(), ...rest } = options;
+        return await (0,_load_subplans_js__WEBPACK_IMPORTED_MODULE_2__/* .loadSubplans */ .J)(loaded.plan, {
+            file: path,
+            text: decoded.text,
+            chain,
+            root,
+            load: (file, innerChain) => loadPlanFile(node_path__WEBPACK_IMPORTED_MODULE_1__.relative(process.cwd(), file) || file, { ...rest, root, chain: innerChain }),
+        });
+    }
+    catch (error) {
+        const code = error?.code;
+        if (code === 'ENOENT')
+            return fail('no such file; check the path (it is relative to the current directory; in a workflow, the repository root, which a step with actions/checkout must fill first)');
+        if (code === 'EACCES')
+            return fail('cannot read the file: permission denied');
+        return { ok: false, errors: [(0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_5__/* .unexpectedError */ .Wm)(error, path)] };
+    }
+}
+
+
+/***/ }),
+
+/***/ 57414:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   J: () => (/* binding */ loadSubplans),
+/* harmony export */   Z: () => (/* binding */ MAX_PLAN_DEPTH)
+/* harmony export */ });
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(80083);
+/* harmony import */ var _core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(99500);
+/* harmony import */ var _format_path_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(97222);
+/* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(43508);
+/* harmony import */ var _plan_error_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(36487);
 
 
 
@@ -18742,7 +18853,7 @@ function sameTool(a, b) {
     return JSON.stringify(a) === JSON.stringify(b);
 }
 function shortName(file, root) {
-    return (0,is_inside/* isInside */.F)(root, file) ? external_node_path_.relative(root, file) : file;
+    return (0,_core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__/* .isInside */ .F)(root, file) ? node_path__WEBPACK_IMPORTED_MODULE_1__.relative(root, file) : file;
 }
 /**
  * Loads the plans a plan's `type: plan` steps use, each validated with positions in its own file;
@@ -18771,16 +18882,16 @@ async function loadSubplans(plan, context) {
         const index = indexOf.get(step);
         const at = ['workflow_sequence', index, 'uses'];
         const uses = step.uses;
-        const resolved = external_node_path_.resolve(context.root, uses);
+        const resolved = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(context.root, uses);
         const names = [...context.chain, resolved].map((file) => shortName(file, context.root));
-        if (!(0,is_inside/* isInside */.F)(context.root, resolved)) {
+        if (!(0,_core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__/* .isInside */ .F)(context.root, resolved)) {
             issues.push({ path: at, message: `uses must name a plan file inside the repository (relative to its root); ${uses} is outside it` });
             continue;
         }
         // A link inside the repository to a file outside it is outside it too: its keys were quoted in
         // errors, and a valid plan there ran its commands (found by a review).
-        const real = await (0,promises_.realpath)(resolved).catch(() => undefined);
-        if (real !== undefined && !(0,is_inside/* isInside */.F)(await (0,promises_.realpath)(context.root).catch(() => context.root), real)) {
+        const real = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.realpath)(resolved).catch(() => undefined);
+        if (real !== undefined && !(0,_core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__/* .isInside */ .F)(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.realpath)(context.root).catch(() => context.root), real)) {
             issues.push({ path: at, message: `uses must name a plan file inside the repository; ${uses} is a link to a file outside it` });
             continue;
         }
@@ -18798,7 +18909,7 @@ async function loadSubplans(plan, context) {
             loadedAt.set(resolved, loaded);
             if (!loaded.ok) {
                 for (const error of loaded.errors) {
-                    const key = `${error.file === undefined ? '' : external_node_path_.resolve(error.file)}:${error.line}:${error.column}:${error.path}:${error.message}`;
+                    const key = `${error.file === undefined ? '' : node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(error.file)}:${error.line}:${error.column}:${error.path}:${error.message}`;
                     if (listed.has(key))
                         continue;
                     listed.add(key);
@@ -18808,9 +18919,9 @@ async function loadSubplans(plan, context) {
         }
         if (!loaded.ok) {
             // Error files are named as the caller names them, relative to the working directory, not the root.
-            const own = loaded.errors.filter((error) => error.file === undefined || external_node_path_.resolve(error.file) === resolved);
-            const count = (0,plan_error/* problemCount */.b)(loaded.errors);
-            issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${(0,group_digits/* groupDigits */.K)(count)} problem${count === 1 ? '' : 's'} (listed with their own positions)` });
+            const own = loaded.errors.filter((error) => error.file === undefined || node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(error.file) === resolved);
+            const count = (0,_plan_error_js__WEBPACK_IMPORTED_MODULE_4__/* .problemCount */ .b)(loaded.errors);
+            issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__/* .groupDigits */ .K)(count)} problem${count === 1 ? '' : 's'} (listed with their own positions)` });
             continue;
         }
         const inner = loaded.plan;
@@ -18873,103 +18984,14 @@ function withIssues(inner, given, uses, index) {
     return issues;
 }
 async function locate(issues, context) {
-    const yaml = await (0,parse_plan_yaml/* parsePlanYaml */.O8)(context.text, context.file);
+    const yaml = await (0,_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .parsePlanYaml */ .O8)(context.text, context.file);
     const positions = yaml.ok ? await yaml.parsed.positions() : undefined;
     return issues.map((issue) => ({
         file: context.file,
         ...positions?.locate(issue.path),
-        path: (0,format_path/* formatPath */.j)(issue.path),
+        path: (0,_format_path_js__WEBPACK_IMPORTED_MODULE_6__/* .formatPath */ .j)(issue.path),
         message: issue.message,
     }));
-}
-
-// EXTERNAL MODULE: ./lib/plan/decode-utf8.js
-var decode_utf8 = __nccwpck_require__(43985);
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 18 modules
-var validate_plan = __nccwpck_require__(35234);
-;// CONCATENATED MODULE: ./lib/plan/load-plan.js
-
-
-
-
-
-
-
-
-/** Parses and validates plan YAML; every problem comes back as a positioned error, never as a throw. */
-async function loadPlanText(text, file, options = {}) {
-    try {
-        const yaml = await (0,parse_plan_yaml/* parsePlanYaml */.O8)(text, file, options.positionsFirst ? { positionsFirst: true } : {});
-        if (!yaml.ok)
-            return yaml;
-        const result = (0,validate_plan/* checkPlanValue */.DX)(yaml.parsed.value, { ...options, origin: 'file', file });
-        if (result.ok)
-            return result;
-        const positions = await yaml.parsed.positions();
-        if (positions.readErrors)
-            return { ok: false, errors: positions.readErrors };
-        const errors = result.issues.map((issue) => ({
-            file,
-            ...positions.locate(issue.path, issue.at),
-            path: (0,format_path/* formatPath */.j)(issue.path),
-            message: issue.message,
-        }));
-        // Compiler style: in file order, so the first line to fix comes first.
-        errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
-        return { ok: false, errors: firstErrors(errors) };
-    }
-    catch (error) {
-        return { ok: false, errors: [(0,validate_plan/* unexpectedError */.Wm)(error, file)] };
-    }
-}
-/**
- * The errors a person reads first, as YAML's are kept: a file of 100,000 unknown keys printed 100,001 lines
- * (23 MB) in 4.7 s (found by an adversarial pass). The rest is one error, counted by `problemCount`.
- */
-const MAX_PLAN_ERRORS = 20;
-function firstErrors(errors) {
-    const more = errors.length - MAX_PLAN_ERRORS;
-    if (more <= 1)
-        return errors;
-    const next = errors[MAX_PLAN_ERRORS];
-    return [
-        ...errors.slice(0, MAX_PLAN_ERRORS),
-        { file: next.file, ...(next.line !== undefined && { line: next.line, column: next.column }), path: '', message: `and ${(0,group_digits/* groupDigits */.K)(more)} more problems after this point; fix the ones above first`, standsFor: more },
-    ];
-}
-/** Reads, parses and validates a plan file; a missing, huge or non-UTF-8 file is an error, never a throw. */
-async function loadPlanFile(path, options = {}) {
-    const fail = (message, position) => ({ ok: false, errors: [{ file: path, ...position, path: '', message }] });
-    try {
-        const info = await (0,promises_.stat)(path);
-        if (!info.isFile())
-            return fail('not a file: give the path of a plan file (.yml)');
-        if (info.size > parse_plan_yaml/* MAX_PLAN_BYTES */.di) {
-            return fail(`the plan file is ${info.size} bytes, more than the ${parse_plan_yaml/* MAX_PLAN_BYTES */.di / 1024 / 1024} MiB (${parse_plan_yaml/* MAX_PLAN_BYTES */.di} bytes) plan-runner reads; split it or move data into tool inputs`);
-        }
-        const decoded = (0,decode_utf8/* decodeUtf8 */._)(await (0,promises_.readFile)(path));
-        if (!decoded.ok)
-            return fail(decoded.message, decoded.position);
-        const loaded = await loadPlanText(decoded.text, path, options);
-        if (!loaded.ok)
-            return loaded;
-        const { chain = [external_node_path_.resolve(path)], root = process.cwd(), ...rest } = options;
-        return await loadSubplans(loaded.plan, {
-            file: path,
-            text: decoded.text,
-            chain,
-            root,
-            load: (file, innerChain) => loadPlanFile(external_node_path_.relative(process.cwd(), file) || file, { ...rest, root, chain: innerChain }),
-        });
-    }
-    catch (error) {
-        const code = error?.code;
-        if (code === 'ENOENT')
-            return fail('no such file; check the path (it is relative to the current directory; in a workflow, the repository root, which a step with actions/checkout must fill first)');
-        if (code === 'EACCES')
-            return fail('cannot read the file: permission denied');
-        return { ok: false, errors: [(0,validate_plan/* unexpectedError */.Wm)(error, path)] };
-    }
 }
 
 
@@ -25803,16 +25825,18 @@ async function call(operation, request) {
 }
 /**
  * Issue-comment operations on one pull request or issue through Octokit (errors become
- * `CommentWriteError`). The token's identity is looked up once; the author of a comment it creates
- * settles it for good (an app token other than `GITHUB_TOKEN` is known from its first comment on).
+ * `CommentWriteError`). The token's identity is looked up when first needed and kept once known (a
+ * lookup GitHub could not answer is asked again); the author of a comment it creates settles it for good.
  * While the identity is unknown no comment counts as ours: fail closed, never adopt a stranger's.
  */
 function issueCommentApi(octokit, target) {
     const where = { owner: target.owner, repo: target.repo };
     const identity = new _github_token_identity_js__WEBPACK_IMPORTED_MODULE_1__/* .TokenIdentity */ .u(octokit);
     return {
-        listOwn: (marker) => call('find', async () => {
+        listOwn: (marker, options = {}) => call('find', async () => {
             const me = await identity.login();
+            if (me === undefined && options.strict)
+                throw new Error('GitHub could not say who the token is (GET /user, then GraphQL), so its own comments cannot be told from copies');
             if (me === undefined)
                 return [];
             const own = [];
@@ -26537,7 +26561,7 @@ var hide_cut_fragments = __nccwpck_require__(99674);
 
 
 function unmetReason(goals) {
-    const unmet = (0,goals_verdict/* goalsVerdict */.A)(goals).unmetRequired;
+    const unmet = (0,goals_verdict/* goalsVerdict */.AD)(goals).unmetRequired;
     return `${unmet.length} required goal${unmet.length === 1 ? '' : 's'} not met: ${unmet.map((goal) => goal.name).join('; ')}`;
 }
 /**
@@ -31751,7 +31775,7 @@ function effect(result) {
 async function author(context, looking) {
     const me = await context.identity.login();
     if (me === undefined)
-        throw new Error(`could not tell who this token is (GET /user failed), so could not tell whether ${looking} is this run's`);
+        throw new Error(`GitHub could not say who this token is (GET /user, then GraphQL), so could not tell whether ${looking} is this run's`);
     return me;
 }
 /**
@@ -46886,6 +46910,8 @@ function issueBody(where, escalation, redact, neutralise) {
         body.push('', `${escalation.mention}: please take a look.`);
     return body.join('\n');
 }
+/** Pages of open issues (100 each) read for the one an earlier escalation opened: newer ones beyond are not. */
+const MAX_ISSUE_PAGES = 10;
 /**
  * For an escalated run with no pull request or issue to speak on (a schedule, a dispatch, a push)
  * and a plan with `escalate:`: opens an issue saying what failed and what was tried, or updates
@@ -46898,11 +46924,20 @@ async function openEscalationIssue(octokit, where, escalation, redact, warn) {
     const body = issueBody(where, escalation, redact, neutralise);
     try {
         const me = await (0,token_identity/* tokenIdentity */.s)(octokit);
-        const open = me
-            ? (await octokit.rest.issues.listForRepo({ owner: where.owner, repo: where.repo, state: 'open', per_page: 100, ...(escalation.label && { labels: escalation.label }) })).data
-            : [];
+        // Without it no issue can be told for this token's (anyone can post the marker): a new one, said so.
+        if (me === undefined)
+            warn('GitHub could not say who the token is, so the open escalation issue it wrote for this plan, if any, cannot be told from copies: a new one is opened.');
         // Anyone can post the marker: only an issue this token opened is updated.
-        const ours = open.find((issue) => !issue.pull_request && issue.user?.login === me && (issue.body ?? '').startsWith(marker));
+        let ours;
+        let pages = 0;
+        if (me !== undefined) {
+            await octokit.paginate(octokit.rest.issues.listForRepo, { owner: where.owner, repo: where.repo, state: 'open', per_page: 100, ...(escalation.label && { labels: escalation.label }) }, (response, done) => {
+                ours ??= response.data.find((issue) => !issue.pull_request && issue.user?.login === me && (issue.body ?? '').startsWith(marker));
+                if (ours || ++pages >= MAX_ISSUE_PAGES)
+                    done();
+                return [];
+            });
+        }
         if (ours) {
             await octokit.rest.issues.update({ owner: where.owner, repo: where.repo, issue_number: ours.number, body });
             return;
@@ -47106,18 +47141,21 @@ function newestState(artifacts, plan) {
 /** The pull request or issue of the event, and plan-runner's own comments for this plan there (the oldest first). */
 function planComments(settings, github) {
     const target = (0,event_target/* eventTarget */.M)(settings.github.eventName, settings.github.payload, settings.github.repository);
-    return target && { target, own: (0,comment_api/* issueCommentApi */.b)(github, target).listOwn((0,comment_marker/* commentMarker */.Q)((0,run_key/* keyedPlanId */.x)(settings))) };
+    // Strict: an identity GitHub cannot tell is comments that cannot be read, never "no run waits here".
+    return target && { target, own: (0,comment_api/* issueCommentApi */.b)(github, target).listOwn((0,comment_marker/* commentMarker */.Q)((0,run_key/* keyedPlanId */.x)(settings)), { strict: true }) };
 }
 /**
  * The run that waits for approval on the event's pull request or issue, as far as a comment that answers
- * nothing needs to know, read without downloading its state; undefined when none waits (or the comments
- * cannot be read). Such a comment must not take the comment over while the run holds it (found by an
+ * nothing needs to know, read without downloading its state; undefined when none waits, and `unread` when
+ * plan-runner's comments could not be read (a run may wait: fail closed). Such a comment must not take the comment over while the run holds it (found by an
  * adversarial pass: `/approve <hash>` ran the plan afresh, wrote its own pause over the waiting one, and the
  * pull request's check stayed `action_required` for good), and may once its state is gone (not listed, or
  * older than this job's retention: the service lists expired artifacts still).
  */
 async function waitingRunHolds(settings, deps) {
     const waiting = await waitingState(settings, deps);
+    if (!waiting.ok && waiting.unread)
+        return { unread: waiting.problem };
     if (!waiting.ok)
         return waiting.hash === undefined ? undefined : { hash: waiting.hash, holds: !waiting.gone, problem: waiting.problem };
     const { marker, found } = waiting;
@@ -47144,7 +47182,7 @@ async function waitingState(settings, deps) {
         own = await comments.own;
     }
     catch (error) {
-        return { ok: false, problem: `cannot read the comments of ${where} to find the run that waits (${error instanceof Error ? error.message : String(error)})` };
+        return { ok: false, unread: true, problem: `cannot read the comments of ${where} to find the run that waits (${error instanceof Error ? error.message : String(error)})` };
     }
     const marker = own[0] && (0,approval_marker/* readApprovalMarker */.Wg)(own[0].body);
     if (!marker)
@@ -47313,6 +47351,8 @@ function undoTo(api, id, body, state, message) {
 
 // EXTERNAL MODULE: ./lib/report/summary/render-summary.js + 4 modules
 var render_summary = __nccwpck_require__(23625);
+// EXTERNAL MODULE: ./lib/plan/load-subplans.js
+var load_subplans = __nccwpck_require__(57414);
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 2 modules
 var parse_plan_yaml = __nccwpck_require__(43508);
 // EXTERNAL MODULE: ./lib/action/write-report.js
@@ -47320,6 +47360,8 @@ var write_report = __nccwpck_require__(72896);
 // EXTERNAL MODULE: ./lib/action/saved-state.js
 var saved_state = __nccwpck_require__(96161);
 ;// CONCATENATED MODULE: ./lib/action/reject-run.js
+
+
 
 
 
@@ -47359,25 +47401,35 @@ async function rejectRun(settings, waiting, by, deps) {
     const published = Promise.allSettled([comment?.finish([]), traced ? undefined : (0,saved_state/* saveRunState */.iZ)(settings, deps.state, paths.trace, io, { ...(deps.saveState && { saveState: deps.saveState }) })]).then(() => undefined);
     const reported = await (0,write_report/* writeReport */.u)(report, paths.report, io, redact);
     deps.saveState?.(write_report/* REPORTED_STATE */.C, 'true');
-    const failure = (0,job_failure/* jobFailure */.e)(report, settings.failOnUnmetGoals, await gates(settings.planFile), redact);
+    const failure = (0,job_failure/* jobFailure */.e)(report, settings.failOnUnmetGoals, await gates(settings.planFile, settings.workspace), redact);
     return { outputs: (0,action_outputs/* actionOutputs */.dr)(report, { report: reported ? paths.report : '', trace: traced ? '' : paths.trace }, redact), ...(failure && { failure }), published };
 }
 /**
- * Whether the plan file has a required goal; a file that cannot be read counts as one (fail closed).
- * Only its `goals:` are read: validating the whole plan would need its MCP servers started, and a
- * step naming their tools would read as an error. A run of a `task` alone has no goals.
+ * Whether the plan file, or a plan its `type: plan` steps use (paths from the repository root, as `uses:` reads
+ * them), has a required goal: each decides the job. A file that cannot be read counts as one (fail closed). Only
+ * `goals:` and `uses:` are read: validating the whole plan would need its MCP servers started, and a step naming
+ * their tools would read as an error. A run of a `task` alone has no goals.
  */
-async function gates(planFile) {
+async function gates(planFile, root, depth = 0) {
     if (planFile === undefined)
         return false;
+    if (depth >= load_subplans/* MAX_PLAN_DEPTH */.Z)
+        return true;
     const text = await (0,promises_.readFile)(planFile, 'utf8').catch(() => undefined);
     const parsed = text === undefined ? undefined : await (0,parse_plan_yaml/* parsePlanYaml */.O8)(text, planFile);
     if (!parsed?.ok)
         return true;
-    const goals = parsed.parsed.value?.goals;
-    if (goals === undefined)
-        return false;
-    return !Array.isArray(goals) || (0,goals_verdict/* hasRequiredGoal */.F)(goals);
+    const plan = parsed.parsed.value;
+    const goals = plan?.goals;
+    if (goals !== undefined && (!Array.isArray(goals) || (0,goals_verdict/* hasRequiredGoal */.Fo)(goals)))
+        return true;
+    const steps = Array.isArray(plan?.workflow_sequence) ? plan.workflow_sequence : [];
+    for (const step of steps) {
+        const uses = step?.uses;
+        if (typeof uses === 'string' && (await gates(external_node_path_.resolve(root, uses), root, depth + 1)))
+            return true;
+    }
+    return false;
 }
 
 // EXTERNAL MODULE: ./lib/core/clock.js
@@ -48012,6 +48064,11 @@ async function runAction(given, deps) {
     // that run can still be answered: one whose saved state is gone (expired) no longer holds the comment (a review
     // found a pull request stuck for good, every comment refused). One this job cannot reach (no `actions: read`) holds it.
     const waits = !command && settings.github.eventName === 'issue_comment' ? await waitingRunHolds(settings, deps) : undefined;
+    // Whether a run waits could not be read (a review found a GitHub that could not say who the token is read as
+    // "none waits": this run then wrote its own state over the waiting run's comment): nothing runs.
+    if (waits && 'unread' in waits) {
+        return refuseRun(given, `could not tell whether a run of ${settings.planPath} waits for approval here: ${waits.unread}. Nothing ran; comment again, or re-run this job, once GitHub answers`, deps);
+    }
     if (waits?.holds) {
         const unread = waits.problem === undefined ? '' : ` (this job cannot reach its state: ${waits.problem})`;
         return refuseRun(given, `a run of ${settings.planPath} waits for approval here (approval ${waits.hash})${unread}: answer it with /approve or /reject alone on the first line of a new comment (/reject ends it, if it is no longer wanted). Nothing ran, and its comment is left as it is`, deps);
@@ -48168,7 +48225,7 @@ async function runAction(given, deps) {
             ...(settings.planFile ? { planFile: settings.planPath } : {}),
             redact,
         }, io.annotate);
-        const gate = outcome.kind !== 'rejected' && (0,goals_verdict/* hasRequiredGoal */.F)(outcome.plan.source.goals);
+        const gate = outcome.kind !== 'rejected' && (0,goals_verdict/* planGates */.yz)(outcome.plan);
         const failure = (0,job_failure/* jobFailure */.e)(report, settings.failOnUnmetGoals, gate, redact) ?? unsaved;
         // The log ended on "Goal not met" error annotations over a job that passed, and said nothing of why.
         if (!failure && report.status === 'goals-unmet')

@@ -870,7 +870,7 @@ async function runCommand(args, signal, deps = {}) {
     if (asked)
         process.stdout.write(`to approve: plan-runner run ${redact(args.file)} --resume ${redact(args.trace)} --approve ${asked.hash}\n`);
     // A run that waits for a person has not failed; but with required goals it is a gate, and its goals were not checked.
-    const gate = (0,goals_verdict/* hasRequiredGoal */.F)(outcome.plan.source.goals);
+    const gate = (0,goals_verdict/* planGates */.yz)(outcome.plan);
     if (asked && gate)
         process.stderr.write('plan-runner: the run is paused for approval, so its goals were not checked: exit 1, as a gate whose goals were not checked does not pass\n');
     return (report.status === 'succeeded' || (asked !== undefined && !gate)) && !unwritten && traced ? 0 : 1;

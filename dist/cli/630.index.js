@@ -67,7 +67,7 @@ var hide_cut_fragments = __webpack_require__(99674);
 
 
 function unmetReason(goals) {
-    const unmet = (0,goals_verdict/* goalsVerdict */.A)(goals).unmetRequired;
+    const unmet = (0,goals_verdict/* goalsVerdict */.AD)(goals).unmetRequired;
     return `${unmet.length} required goal${unmet.length === 1 ? '' : 's'} not met: ${unmet.map((goal) => goal.name).join('; ')}`;
 }
 /**

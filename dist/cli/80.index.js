@@ -1481,8 +1481,13 @@ const commandCheck = {
             timeoutMs: (goal.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
             signal: deps.signal,
         });
-        const ending = exit.code === null ? `killed by ${exit.signal ?? 'a signal'}` : `exit code ${exit.code}`;
         const tail = outputTail(exit.output);
+        // Killed (an out-of-memory kill, a crash): it gave no exit code, so no verdict; unmet would let a report-only
+        // gate (fail-on-unmet-goals: false) pass over it, where a goal that could not be evaluated fails the job.
+        if (exit.code === null) {
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the command was killed by ${exit.signal ?? 'a signal'} before it exited, so it gave no verdict${tail === '' ? ' (no output)' : `; output:\n${tail}`}`);
+        }
+        const ending = `exit code ${exit.code}`;
         return { met: exit.code === 0, evidence: tail === '' ? `${ending}, no output` : `${ending}; output:\n${tail}` };
     },
 };
@@ -2383,7 +2388,7 @@ function finalStatus(runStatus, results, cancelled = false) {
         return runStatus;
     if (cancelled)
         return 'cancelled';
-    return (0,_goals_verdict_js__WEBPACK_IMPORTED_MODULE_0__/* .goalsVerdict */ .A)(results).goalsMet ? 'succeeded' : 'goals-unmet';
+    return (0,_goals_verdict_js__WEBPACK_IMPORTED_MODULE_0__/* .goalsVerdict */ .AD)(results).goalsMet ? 'succeeded' : 'goals-unmet';
 }
 
 
@@ -2416,9 +2421,10 @@ class GoalNotEvaluableError extends Error {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   A: () => (/* binding */ goalsVerdict),
-/* harmony export */   F: () => (/* binding */ hasRequiredGoal)
+/* harmony export */   AD: () => (/* binding */ goalsVerdict),
+/* harmony export */   yz: () => (/* binding */ planGates)
 /* harmony export */ });
+/* unused harmony export hasRequiredGoal */
 /** Sums up goal results: all required goals met, which are not, and which warnings to show. */
 function goalsVerdict(results) {
     const notMet = results.filter((result) => result.outcome !== 'met');
@@ -2429,6 +2435,14 @@ function goalsVerdict(results) {
 /** Whether a plan's goals make its run a gate: at least one required goal (warnings only report). */
 function hasRequiredGoal(goals) {
     return (goals ?? []).some((goal) => goal.severity !== 'warning');
+}
+/**
+ * Whether the plan gates the job: a required goal of its own, or of a plan its `type: plan` steps use, at any
+ * depth (a used plan's goals decide its step, and so the run). A run that ends before they are checked (paused
+ * for approval, rejected) does not pass such a gate.
+ */
+function planGates(plan) {
+    return hasRequiredGoal(plan.source.goals) || [...(plan.subplans?.values() ?? [])].some(planGates);
 }
 
 
@@ -3356,7 +3370,7 @@ class FanOutStateError extends step_error/* StepError */.zg {
 ;// CONCATENATED MODULE: ./lib/run/item-failed-error.js
 
 
-/** How many failed items an every-item-failed error names; the summary and the log list them all. */
+/** How many failed items an every-item-failed error names; the summary lists them all, the step's log group the first 50. */
 const SHOWN_FAILURES = 3;
 /**
  * A `for_each` step whose items failed: under `on_item_failure: fail` the first failure fails the step; under
@@ -3567,7 +3581,7 @@ async function runNestedPlan(step, context) {
         // job's goals are, for the record and for the step's error alike (a review found the error built from the raw excerpt).
         const redact = deps.redact ?? ((text) => text);
         const results = judged.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.wJ)(redact(goal.evidence)) }));
-        const verdict = (0,goals_verdict/* goalsVerdict */.A)(results);
+        const verdict = (0,goals_verdict/* goalsVerdict */.AD)(results);
         // Recorded in the used plan's own record (the trace, the summary and the log show them under the step):
         // a warning it did not meet, or why its step passed, showed nowhere.
         outcome.recordGoals(results, verdict.goalsMet ? outcome.status : 'goals-unmet');

@@ -1448,7 +1448,8 @@ function unknownKeywords(schema, path, issues, skip = []) {
 }
 /**
  * What a json_schema goal's schema must not have, as the gate checks it (Ajv, JSON Schema 2020-12):
- * a key that is no keyword (a typo would loosen the gate), a format it does not check, the
+ * a key that is no keyword (a typo would loosen the gate), a format it does not check, the `content*`
+ * keywords (notes only: nothing is checked by them), the
  * `unevaluated*` keywords (Ajv keeps annotations the specification drops there, so it passes values
  * it should refuse), another draft's `$schema`, a `$ref` to another document, `items` as a list.
  */
@@ -1459,6 +1460,11 @@ function strictProblems(schema, path, issues) {
         }
     }
     unknownKeywords(schema, path, issues, ['unevaluatedProperties', 'unevaluatedItems']);
+    // Annotations in 2020-12, never checked (found by an adversarial pass: a contentSchema the decoded text broke passed the gate).
+    for (const key of ['contentEncoding', 'contentMediaType', 'contentSchema']) {
+        if (key in schema)
+            issues.push({ path: [...path, key], at: 'key', message: `\`${key}\` is not checked in a goal's json_schema (JSON Schema 2020-12 makes it a note, and the validator checks nothing by it); check the text inside with a step that parses it, or a command goal` });
+    }
     if ('format' in schema && !JSON_SCHEMA_FORMATS.includes(String(schema.format))) {
         const near = typeof schema.format === 'string' ? (0,_nearest_name_js__WEBPACK_IMPORTED_MODULE_2__/* .nearestName */ .qb)(schema.format, JSON_SCHEMA_FORMATS) : undefined;
         issues.push({ path: [...path, 'format'], message: `format ${JSON.stringify(schema.format)} is not checked${near ? ` \u2014 did you mean \`${near}\`?` : ''}; use one of ${JSON_SCHEMA_FORMATS.join(', ')}, or a pattern` });
@@ -6351,7 +6357,7 @@ function effect(result) {
 async function author(context, looking) {
     const me = await context.identity.login();
     if (me === undefined)
-        throw new Error(`could not tell who this token is (GET /user failed), so could not tell whether ${looking} is this run's`);
+        throw new Error(`GitHub could not say who this token is (GET /user, then GraphQL), so could not tell whether ${looking} is this run's`);
     return me;
 }
 /**
