@@ -1,6 +1,7 @@
 import type { GitHubClient } from '../github/create-octokit.ts';
 import type { Redactor } from '../core/redact.ts';
 import { tokenIdentity } from '../github/token-identity.ts';
+import { groupDigits } from '../core/group-digits.ts';
 import { fencedBlock, inlineCode } from '../core/code-fence.ts';
 import { cutMarkdown, cutText } from '../report/cut-text.ts';
 import { escapeMarkdown } from '../report/markdown/escape-markdown.ts';
@@ -92,6 +93,7 @@ export async function openEscalationIssue(
         return [];
       });
     }
+    if (!ours && pages >= MAX_ISSUE_PAGES) warn(`No open escalation issue of this token's for this plan among the ${groupDigits(MAX_ISSUE_PAGES * 100)} newest open issues${escalation.label ? ` labelled ${escalation.label}` : ''}: a new one is opened.`);
     if (ours) {
       await octokit.rest.issues.update({ owner: where.owner, repo: where.repo, issue_number: ours.number, body });
       return;

@@ -4,13 +4,15 @@ import type { FinalReport } from '../report/final-report.ts';
 import { oneLogLine } from '../report/checklist.ts';
 import { problemCount } from '../plan/plan-error.ts';
 import { groupDigits } from '../core/group-digits.ts';
+import type { PlanGate } from '../goals/goals-verdict.ts';
 
 /**
  * Why the job fails (for `core.setFailed`), or undefined when it passes. `gate`: the plan has a
- * required goal, so the job is a gate: a run paused for approval, or rejected, never checked its
- * goals, and a gate that could not evaluate does not pass (the job may be the required check).
+ * required goal (`planGates`), so the job is a gate: a run paused for approval, or rejected, never checked its
+ * goals, and a gate that could not evaluate does not pass (the job may be the required check). A used plan's
+ * goal gates whatever `fail-on-unmet-goals` says: unmet, it fails its step, and the run.
  */
-export function jobFailure(report: FinalReport, failOnUnmetGoals: boolean, gate: boolean, redact: (text: string) => string = (text) => text): string | undefined {
+export function jobFailure(report: FinalReport, failOnUnmetGoals: boolean, gate: PlanGate, redact: (text: string) => string = (text) => text): string | undefined {
   // One line: the reason holds run text (a tool's stderr), and the message is an error annotation and a log line.
   // Redacted first: a secret with a tab or a line break in it no longer matches once they are spaces.
   const reason = report.reason ? `: ${oneLogLine(redact(report.reason))}` : '';
@@ -18,7 +20,7 @@ export function jobFailure(report: FinalReport, failOnUnmetGoals: boolean, gate:
   // The count, not the reason: that is "the plan was rejected (1 problem)", and said so twice (new-user walkthrough).
   const problems = problemCount(report.planErrors);
   if (problems > 0) return `The plan was rejected before any step ran (${groupDigits(problems)} problem${problems === 1 ? '' : 's'}). The annotations point at each problem. ${see}`;
-  const judged = gate && failOnUnmetGoals;
+  const judged = gate === 'used' || (gate === 'own' && failOnUnmetGoals);
   switch (report.status) {
     case 'succeeded':
       return undefined;

@@ -2,12 +2,12 @@ import type { RunEvent } from '../core/run-event.ts';
 import { applyEvent, newRunRecord } from '../core/run-record.ts';
 import type { FinalReport } from '../report/final-report.ts';
 import { renderSummary } from '../report/summary/render-summary.ts';
-import { hasRequiredGoal } from '../goals/goals-verdict.ts';
-import { readFile } from 'node:fs/promises';
+import type { PlanGate } from '../goals/goals-verdict.ts';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { isInside } from '../core/is-inside.ts';
 import { MAX_PLAN_DEPTH } from '../plan/load-subplans.ts';
-import { parsePlanYaml } from '../plan/parse-plan-yaml.ts';
-import type { Goal } from '../plan/schema.ts';
+import { MAX_PLAN_BYTES, parsePlanYaml } from '../plan/parse-plan-yaml.ts';
 import { actionOutputs } from './action-outputs.ts';
 import { jobFailure } from './job-failure.ts';
 import type { ActionSettings } from './action-settings.ts';
@@ -49,24 +49,36 @@ export async function rejectRun(settings: ActionSettings, waiting: WaitingRun, b
 }
 
 /**
- * Whether the plan file, or a plan its `type: plan` steps use (paths from the repository root, as `uses:` reads
- * them), has a required goal: each decides the job. A file that cannot be read counts as one (fail closed). Only
+ * How the plan file gates the job (`planGates`): a required goal of its own, or of a plan its `type: plan` steps
+ * use (paths from the repository root, as `uses:` reads them). Fail closed: a file that cannot be read, or that
+ * plan-runner would not load (outside the repository, a link out of it, no regular file, too large), gates. Only
  * `goals:` and `uses:` are read: validating the whole plan would need its MCP servers started, and a step naming
  * their tools would read as an error. A run of a `task` alone has no goals.
  */
-async function gates(planFile: string | undefined, root: string, depth = 0): Promise<boolean> {
-  if (planFile === undefined) return false;
-  if (depth >= MAX_PLAN_DEPTH) return true;
+async function gates(planFile: string | undefined, root: string, depth = 0): Promise<PlanGate> {
+  if (planFile === undefined) return undefined;
+  const closed = depth === 0 ? 'own' : 'used';
+  if (depth >= MAX_PLAN_DEPTH) return closed;
+  if (depth > 0 && !(await loadable(planFile, root))) return closed;
   const text = await readFile(planFile, 'utf8').catch(() => undefined);
   const parsed = text === undefined ? undefined : await parsePlanYaml(text, planFile);
-  if (!parsed?.ok) return true;
+  if (!parsed?.ok) return closed;
   const plan = parsed.parsed.value as { goals?: unknown; workflow_sequence?: unknown } | null;
-  const goals = plan?.goals;
-  if (goals !== undefined && (!Array.isArray(goals) || hasRequiredGoal(goals as Goal[]))) return true;
-  const steps = Array.isArray(plan?.workflow_sequence) ? (plan.workflow_sequence as unknown[]) : [];
-  for (const step of steps) {
+  for (const step of Array.isArray(plan?.workflow_sequence) ? (plan.workflow_sequence as unknown[]) : []) {
     const uses = (step as { uses?: unknown } | null)?.uses;
-    if (typeof uses === 'string' && (await gates(path.resolve(root, uses), root, depth + 1))) return true;
+    if (typeof uses === 'string' && (await gates(path.resolve(root, uses), root, depth + 1)) !== undefined) return 'used';
   }
-  return false;
+  const goals = plan?.goals;
+  // A goal that is no map (`- ~`) is one whose severity cannot be read: required, as a goal is unless it says otherwise.
+  const required = goals !== undefined && (!Array.isArray(goals) || goals.some((goal) => goal === null || typeof goal !== 'object' || (goal as { severity?: unknown }).severity !== 'warning'));
+  return required ? closed : undefined;
+}
+
+/** Whether a used plan's path is one plan-runner would load: a regular file inside the repository, no link out of it, not too large. */
+async function loadable(file: string, root: string): Promise<boolean> {
+  if (!isInside(root, file)) return false;
+  const real = await realpath(file).catch(() => undefined);
+  if (real === undefined || !isInside(await realpath(root).catch(() => root), real)) return false;
+  const info = await stat(real).catch(() => undefined);
+  return info !== undefined && info.isFile() && info.size <= MAX_PLAN_BYTES;
 }

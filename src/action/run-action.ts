@@ -226,7 +226,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   // Whether a run waits could not be read (a review found a GitHub that could not say who the token is read as
   // "none waits": this run then wrote its own state over the waiting run's comment): nothing runs.
   if (waits && 'unread' in waits) {
-    return refuseRun(given, `could not tell whether a run of ${settings.planPath} waits for approval here: ${waits.unread}. Nothing ran; comment again, or re-run this job, once GitHub answers`, deps);
+    return refuseRun(given, `could not tell whether a run of ${settings.planPath} waits for approval here: ${waits.unread}. Nothing ran, so a waiting run's comment is not taken over; re-run this job once GitHub answers`, deps);
   }
   if (waits?.holds) {
     const unread = waits.problem === undefined ? '' : ` (this job cannot reach its state: ${waits.problem})`;
@@ -372,7 +372,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
       },
       io.annotate,
     );
-    const gate = outcome.kind !== 'rejected' && planGates(outcome.plan);
+    const gate = outcome.kind === 'rejected' ? undefined : planGates(outcome.plan);
     const failure = jobFailure(report, settings.failOnUnmetGoals, gate, redact) ?? unsaved;
     // The log ended on "Goal not met" error annotations over a job that passed, and said nothing of why.
     if (!failure && report.status === 'goals-unmet') io.info('The goals are not all met, and the job passes: fail-on-unmet-goals is false, so unmet goals only report (the check run, if any, concludes neutral).');

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { RunEvent } from '../core/run-event.ts';
 import type { GitHubClient } from '../github/create-octokit.ts';
 import { eventTarget, type IssueTarget } from '../github/event-target.ts';
-import { issueCommentApi } from '../report/comment/comment-api.ts';
+import { issueCommentApi, UnknownIdentityError } from '../report/comment/comment-api.ts';
 import { commentMarker } from '../report/comment/comment-marker.ts';
 import { CommentWriteError } from '../report/comment/comment-write-error.ts';
 import { oversizedState, readResumeTrace, traceEvents, type ResumeTrace } from '../run/read-resume-trace.ts';
@@ -51,8 +51,11 @@ function newestState(artifacts: readonly StateArtifact[], plan: StatePlan): Save
 /** The pull request or issue of the event, and plan-runner's own comments for this plan there (the oldest first). */
 function planComments(settings: ActionSettings, github: GitHubClient) {
   const target = eventTarget(settings.github.eventName, settings.github.payload, settings.github.repository);
-  // Strict: an identity GitHub cannot tell is comments that cannot be read, never "no run waits here".
-  return target && { target, own: issueCommentApi(github, target).listOwn(commentMarker(keyedPlanId(settings)), { strict: true }) };
+  if (!target) return undefined;
+  const api = issueCommentApi(github, target);
+  const marker = commentMarker(keyedPlanId(settings));
+  // Strict: a comment with the marker while GitHub cannot say who the token is may be the waiting run's, never "no run waits here".
+  return { target, own: () => api.listOwn(marker, { strict: true }) };
 }
 
 /** A run of this plan that waits for approval here (`hash`), and whether it still holds plan-runner's comment. */
@@ -98,7 +101,7 @@ type WaitingFailure = { readonly ok: false; readonly problem: string; readonly g
 type PlanComments = NonNullable<ReturnType<typeof planComments>>;
 type WaitingFound = {
   readonly ok: true;
-  readonly own: Awaited<PlanComments['own']>;
+  readonly own: Awaited<ReturnType<PlanComments['own']>>;
   readonly target: PlanComments['target'];
   readonly marker: Extract<ApprovalMarker, { readonly state: 'awaiting' }>;
   readonly found: SavedState;
@@ -113,9 +116,17 @@ async function waitingState(settings: ActionSettings, deps: { readonly github?: 
   const where = `${target.kind === 'pull_request' ? 'pull request' : 'issue'} #${target.number}`;
   let own;
   try {
-    own = await comments.own;
+    // Once more after a failure GitHub may get over (5xx, timeout, rate limit), a second later.
+    own = await comments.own().catch(async (error: unknown) => {
+      if (!(error instanceof CommentWriteError && error.transient && !(error.cause instanceof UnknownIdentityError))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      return comments.own();
+    });
   } catch (error) {
-    return { ok: false, unread: true, problem: `cannot read the comments of ${where} to find the run that waits (${error instanceof Error ? error.message : String(error)})` };
+    const problem = `cannot read the comments of ${where} to find the run that waits (${error instanceof Error ? error.message : String(error)})`;
+    // Refused for good (no permission to read them, no such pull request): this token can see no run waiting, nor take a comment over.
+    if (error instanceof CommentWriteError && !error.transient && !(error.cause instanceof UnknownIdentityError)) return { ok: false, problem };
+    return { ok: false, unread: true, problem };
   }
   const marker = own[0] && readApprovalMarker(own[0].body);
   if (!marker) return { ok: false, problem: `no run of ${settings.planPath} waits for approval on ${where}: plan-runner's comment for it asks for none` };
@@ -199,7 +210,7 @@ export async function answeredPause(settings: ActionSettings, github: GitHubClie
   const comments = planComments(settings, github);
   const runId = settings.github.runId;
   if (!comments || runId === undefined) return undefined;
-  const own = await comments.own.catch(() => undefined);
+  const own = await comments.own().catch(() => undefined);
   const marker = answerFor(own?.[0] && readApprovalMarker(own[0].body), runId);
   if (!marker) return undefined;
   const by = marker.by ? ` by @${marker.by}` : '';

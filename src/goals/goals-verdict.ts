@@ -26,10 +26,14 @@ export function hasRequiredGoal(goals: readonly Goal[] | undefined): boolean {
 }
 
 /**
- * Whether the plan gates the job: a required goal of its own, or of a plan its `type: plan` steps use, at any
- * depth (a used plan's goals decide its step, and so the run). A run that ends before they are checked (paused
- * for approval, rejected) does not pass such a gate.
+ * How the plan gates the job: `own`, a required goal of its own, which gates as `fail-on-unmet-goals` says; `used`,
+ * a required goal of a plan its `type: plan` steps use, at any depth, which decides its step (a step that fails
+ * fails the run), so it gates whatever that input says; undefined, no gate. A run that ends before they are
+ * checked (paused for approval, rejected) does not pass such a gate.
  */
-export function planGates(plan: Pick<ValidPlan, 'source' | 'subplans'>): boolean {
-  return hasRequiredGoal(plan.source.goals) || [...(plan.subplans?.values() ?? [])].some(planGates);
+export type PlanGate = 'own' | 'used' | undefined;
+
+export function planGates(plan: Pick<ValidPlan, 'source' | 'subplans'>): PlanGate {
+  const used = [...(plan.subplans?.values() ?? [])].some((inner) => planGates(inner) !== undefined);
+  return used ? 'used' : hasRequiredGoal(plan.source.goals) ? 'own' : undefined;
 }

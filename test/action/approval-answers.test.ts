@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -212,6 +213,32 @@ it('a used plan’s required goal gates the paused run and its /reject as the pl
   expect(rejected.result.failure).toMatch(/rejected \(\/reject\), so its goals were never checked/);
 });
 
+// Found by a review: /reject read a used plan's path as written (a named pipe hung the job; a path outside the
+// repository was read), and a goal written as `- ~` threw after the answer was recorded. Each gates, fail closed.
+it('/reject gates on a used plan it would not load, or whose goal is no map, without reading or throwing', async () => {
+  const inner = 'name: Inner\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 } }\n';
+  await writeFile(path.join(workspace, 'inner.yml'), inner);
+  const plan = `${PLAN}  - { id: 3, type: plan, uses: inner.yml, depends_on: [2] }\n`;
+  const cases: [string, () => Promise<void>][] = [
+    ['a named pipe', async () => {
+      await rm(path.join(workspace, 'inner.yml'));
+      execFileSync('mkfifo', [path.join(workspace, 'inner.yml')]);
+    }],
+    ['a goal that is no map', () => writeFile(path.join(workspace, 'inner.yml'), `${inner}goals:\n  - ~\n`)],
+  ];
+  let runId = 60;
+  for (const [what, change] of cases) {
+    const store = await memoryStateStore();
+    await rm(path.join(workspace, 'inner.yml'), { force: true });
+    await writeFile(path.join(workspace, 'inner.yml'), inner);
+    await pause(store, plan, PULL, ++runId);
+    await change();
+    const rejected = await act('issue_comment', commentOn('/reject', 950 + runId), ++runId, store, { inputs: { 'fail-on-unmet-goals': 'false' } });
+    expect(rejected.result.outputs.status, what).toBe('rejected');
+    expect(rejected.result.failure, what).toMatch(/rejected \(\/reject\), so its goals were never checked/);
+  }
+});
+
 // Found by review: the /reject job loaded the whole plan to find its goals, without its MCP servers,
 // so a step naming one of their tools read as a plan error, which counted as a required goal.
 it('/reject of a plan whose steps call an MCP server’s tools, without a required goal, passes', async () => {
@@ -404,4 +431,26 @@ it('a comment while GitHub cannot say who the token is runs nothing and leaves t
   await expect(readFile(path.join(workspace, 'published.txt'), 'utf8')).rejects.toThrow();
   const approved = await act('issue_comment', commentOn('/approve', 942, new Date(Date.now() + 1_000).toISOString()), 142, store);
   expect(approved.result.outputs.status).toBe('succeeded');
+});
+
+// Found by a review of the fix above: every plain comment was refused when the comments could not be read once,
+// or while GitHub could not say who the token is, on pull requests where no run ever waited.
+it('a plain comment goes on where no run can wait, and after a failure GitHub gets over; refused while it does not', async () => {
+  await writeFile(path.join(workspace, 'plan.yml'), PLAN);
+  const ran = (result: { result: { outputs: { status: string }; failure?: string } }) => result.result.failure === undefined && result.result.outputs.status === 'awaiting-approval';
+  // No comment of the plan's on the pull request: none can be a waiting run's, whoever the token is.
+  github.fail('graphql', { status: 502 });
+  expect(ran(await act('issue_comment', commentOn('LGTM', 960), 160, await memoryStateStore()))).toBe(true);
+  // The listing fails once (a 502): asked again a second later.
+  github.comments.clear();
+  github.fail('issues/list-comments', { status: 502 });
+  expect(ran(await act('issue_comment', commentOn('LGTM', 961), 161, await memoryStateStore()))).toBe(true);
+  // Refused for good (no permission to read): this token can see no waiting run, nor take a comment over.
+  github.comments.clear();
+  github.fail('issues/list-comments', { status: 403, body: { message: 'Resource not accessible by integration' } });
+  expect(ran(await act('issue_comment', commentOn('LGTM', 962), 162, await memoryStateStore()))).toBe(true);
+  // Failing still when asked again: nothing runs, and the message says why and what to do.
+  github.fail('issues/list-comments', { status: 502 }, { status: 502 });
+  const refused = await act('issue_comment', commentOn('LGTM', 963), 163, await memoryStateStore());
+  expect(refused.result.failure).toMatch(/could not tell whether a run of plan\.yml waits for approval here: cannot read the comments of pull request #5 .*502.*re-run this job once GitHub answers/);
 });

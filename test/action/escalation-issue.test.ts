@@ -69,6 +69,14 @@ describe('an escalation with no pull request opens one issue', () => {
     await openEscalationIssue(octokit, where, escalation, createRedactor(), (m) => warnings.push(m));
     expect(warnings).toEqual(['GitHub could not say who the token is, so the open escalation issue it wrote for this plan, if any, cannot be told from copies: a new one is opened.']);
     expect(github.requestsTo('issues/create')).toHaveLength(2);
+    // Not among the 1,000 newest: no more pages are read, and the new issue is said to be one.
+    warnings.length = 0;
+    for (let number = 300; number < 1300; number++) github.issues.push({ number, title: 'other', body: 'x', state: 'open', labels: ['needs-human'], user: { login: 'mallory', type: 'User' } });
+    const listed = github.requestsTo('issues/list-for-repo').length;
+    await openEscalationIssue(octokit, where, escalation, createRedactor(), (m) => warnings.push(m));
+    expect(github.requestsTo('issues/list-for-repo').length - listed).toBe(10);
+    expect(warnings).toEqual(["No open escalation issue of this token's for this plan among the 1,000 newest open issues labelled needs-human: a new one is opened."]);
+    expect(github.requestsTo('issues/create')).toHaveLength(3);
   });
 
   it('keeps one issue per run key: the legs of a matrix do not overwrite each other’s', async () => {

@@ -7,7 +7,7 @@ import { createRedactor } from '../../src/core/redact.ts';
 // the run's reason put "✅ 3. Deploy" and "Run succeeded" lines there (found by a review).
 it('says a failed run’s reason on one line, whatever text from the run it holds', () => {
   const report = { status: 'failed', reason: 'step 1 failed: exit 1\nstderr (last lines):\nboom\n✅ 3. Deploy -> deployed\r\nRun succeeded in 2 s', planErrors: [], goals: [] } as unknown as FinalReport;
-  const message = jobFailure(report, true, false)!;
+  const message = jobFailure(report, true, undefined)!;
   expect(message).not.toMatch(/[\r\n]/);
   expect(message).toContain('stderr (last lines): boom ✅ 3. Deploy -> deployed Run succeeded in 2 s');
 });
@@ -15,7 +15,7 @@ it('says a failed run’s reason on one line, whatever text from the run it hold
 // Flattened before it was redacted, a secret with a tab in it no longer matched the redactor (found by a review).
 it('redacts the reason before it makes it one line', () => {
   const report = { status: 'failed', reason: 'step 1 failed: auth failed for key k9\tZq7Wm2Lp.', planErrors: [], goals: [] } as unknown as FinalReport;
-  const message = jobFailure(report, true, false, createRedactor(['k9\tZq7Wm2Lp']))!;
+  const message = jobFailure(report, true, undefined, createRedactor(['k9\tZq7Wm2Lp']))!;
   expect(message).not.toContain('Zq7Wm2Lp');
 });
 
@@ -24,8 +24,8 @@ it('redacts the reason before it makes it one line', () => {
 it('says a rejected plan was rejected once, with its count', () => {
   const error = { file: 'plan.yml', line: 1, column: 1, path: '', message: 'x' };
   const report = (planErrors: object[]) => ({ status: 'failed', reason: 'the plan was rejected', planErrors, goals: [] }) as unknown as FinalReport;
-  expect(jobFailure(report([error]), true, false)).toBe('The plan was rejected before any step ran (1 problem). The annotations point at each problem. See the job summary for the full record.');
-  expect(jobFailure(report([error, { ...error, message: 'and 4999 more', standsFor: 4_999 }]), true, false)).toMatch(/^The plan was rejected before any step ran \(5,000 problems\)\./);
+  expect(jobFailure(report([error]), true, undefined)).toBe('The plan was rejected before any step ran (1 problem). The annotations point at each problem. See the job summary for the full record.');
+  expect(jobFailure(report([error, { ...error, message: 'and 4999 more', standsFor: 4_999 }]), true, undefined)).toMatch(/^The plan was rejected before any step ran \(5,000 problems\)\./);
 });
 
 // Found by an adversarial pass: with fail-on-unmet-goals: false, a required goal whose judge call failed left
@@ -35,13 +35,25 @@ describe('fail-on-unmet-goals: false', () => {
     ({ status: 'goals-unmet', planErrors: [], goals: [{ name: 'review approves', severity, outcome, evidence: 'x' }], record: {} }) as unknown as FinalReport;
 
   it('lets an unmet goal report without failing', () => {
-    expect(jobFailure(report('unmet'), false, true)).toBeUndefined();
+    expect(jobFailure(report('unmet'), false, 'own')).toBeUndefined();
     expect(checkConclusion(report('unmet'), false)).toBe('neutral');
   });
 
   it('does not let a required goal that could not be evaluated pass', () => {
-    expect(jobFailure(report('error'), false, true)).toBe('A required goal could not be evaluated, and a gate that could not evaluate does not pass (fail-on-unmet-goals: false lets only unmet goals report without failing). See the job summary for the full record.');
+    expect(jobFailure(report('error'), false, 'own')).toBe('A required goal could not be evaluated, and a gate that could not evaluate does not pass (fail-on-unmet-goals: false lets only unmet goals report without failing). See the job summary for the full record.');
     expect(checkConclusion(report('error'), false)).toBe('failure');
     expect(checkConclusion(report('error'), true)).toBe('failure');
   });
+});
+
+// Found by a review: a used plan's required goal decides its step, and so the run, whatever fail-on-unmet-goals
+// says; a paused or rejected run passed over it with that input false, where approved it failed.
+it('a used plan’s required goal gates a paused or rejected run whatever fail-on-unmet-goals says', () => {
+  for (const status of ['awaiting-approval', 'rejected'] as const) {
+    const report = { status, planErrors: [], goals: [] } as unknown as FinalReport;
+    expect(jobFailure(report, false, 'own')).toBeUndefined();
+    expect(jobFailure(report, false, 'used')).toMatch(/goals (were not|were never) checked/);
+    expect(jobFailure(report, true, 'own')).toMatch(/goals (were not|were never) checked/);
+    expect(jobFailure(report, true, undefined)).toBeUndefined();
+  }
 });

@@ -3,6 +3,15 @@ import type { IssueTarget } from '../../github/event-target.ts';
 import { TokenIdentity } from '../../github/token-identity.ts';
 import { CommentWriteError, type CommentOperation } from './comment-write-error.ts';
 
+/** GitHub could not say who the token is, and a comment with the plan's marker is there: it may be the token's. */
+export class UnknownIdentityError extends Error {
+  override readonly name = 'UnknownIdentityError';
+
+  constructor() {
+    super("GitHub could not say who the token is (GET /user, then GraphQL), so plan-runner's own comment cannot be told from a copy");
+  }
+}
+
 /** A comment of this plan's that the token itself wrote. */
 export interface OwnComment {
   readonly id: number;
@@ -14,8 +23,8 @@ export interface CommentApi {
   /**
    * The comments whose body starts with `marker` and that the token's own identity wrote, oldest
    * first. Anyone can post the marker: a comment by someone else is never ours to reuse. While GitHub
-   * cannot say who the token is, none is ours; with `strict`, that is an error instead (a caller for
-   * which "none" would mean "no run waits here").
+   * cannot say who the token is, none is ours; with `strict` (a caller for which "none" would mean "no run
+   * waits here"), a comment with the marker then is an `UnknownIdentityError`: it may be ours.
    */
   listOwn(marker: string, options?: { readonly strict?: boolean }): Promise<OwnComment[]>;
   create(body: string): Promise<{ id: number }>;
@@ -44,13 +53,14 @@ export function issueCommentApi(octokit: GitHubClient, target: IssueTarget): Com
     listOwn: (marker, options = {}) =>
       call('find', async () => {
         const me = await identity.login();
-        if (me === undefined && options.strict) throw new Error('GitHub could not say who the token is (GET /user, then GraphQL), so its own comments cannot be told from copies');
-        if (me === undefined) return [];
+        if (me === undefined && !options.strict) return [];
         const own: OwnComment[] = [];
         const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, { ...where, issue_number: target.number, per_page: 100 });
         for await (const page of pages) {
           for (const comment of page.data) {
-            if (comment.user?.login === me && comment.body?.startsWith(marker)) own.push({ id: comment.id, body: comment.body });
+            if (!comment.body?.startsWith(marker)) continue;
+            if (me === undefined) throw new UnknownIdentityError();
+            if (comment.user?.login === me) own.push({ id: comment.id, body: comment.body });
           }
         }
         return own.sort((a, b) => a.id - b.id);
