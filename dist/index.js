@@ -942,8 +942,9 @@ function shardCount(text) {
 
 /**
  * Why the job fails (for `core.setFailed`), or undefined when it passes. `gate`: the plan has a
- * required goal, so the job is a gate: a run paused for approval, or rejected, never checked its
- * goals, and a gate that could not evaluate does not pass (the job may be the required check).
+ * required goal (`planGates`), so the job is a gate: a run paused for approval, or rejected, never checked its
+ * goals, and a gate that could not evaluate does not pass (the job may be the required check). A used plan's
+ * goal gates whatever `fail-on-unmet-goals` says: unmet, it fails its step, and the run.
  */
 function jobFailure(report, failOnUnmetGoals, gate, redact = (text) => text) {
     // One line: the reason holds run text (a tool's stderr), and the message is an error annotation and a log line.
@@ -954,7 +955,7 @@ function jobFailure(report, failOnUnmetGoals, gate, redact = (text) => text) {
     const problems = (0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_1__/* .problemCount */ .b)(report.planErrors);
     if (problems > 0)
         return `The plan was rejected before any step ran (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(problems)} problem${problems === 1 ? '' : 's'}). The annotations point at each problem. ${see}`;
-    const judged = gate && failOnUnmetGoals;
+    const judged = gate === 'used' || (gate === 'own' && failOnUnmetGoals);
     switch (report.status) {
         case 'succeeded':
             return undefined;
@@ -12206,9 +12207,9 @@ class GoalNotEvaluableError extends Error {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   AD: () => (/* binding */ goalsVerdict),
-/* harmony export */   Fo: () => (/* binding */ hasRequiredGoal),
 /* harmony export */   yz: () => (/* binding */ planGates)
 /* harmony export */ });
+/* unused harmony export hasRequiredGoal */
 /** Sums up goal results: all required goals met, which are not, and which warnings to show. */
 function goalsVerdict(results) {
     const notMet = results.filter((result) => result.outcome !== 'met');
@@ -12220,13 +12221,9 @@ function goalsVerdict(results) {
 function hasRequiredGoal(goals) {
     return (goals ?? []).some((goal) => goal.severity !== 'warning');
 }
-/**
- * Whether the plan gates the job: a required goal of its own, or of a plan its `type: plan` steps use, at any
- * depth (a used plan's goals decide its step, and so the run). A run that ends before they are checked (paused
- * for approval, rejected) does not pass such a gate.
- */
 function planGates(plan) {
-    return hasRequiredGoal(plan.source.goals) || [...(plan.subplans?.values() ?? [])].some(planGates);
+    const used = [...(plan.subplans?.values() ?? [])].some((inner) => planGates(inner) !== undefined);
+    return used ? 'used' : hasRequiredGoal(plan.source.goals) ? 'own' : undefined;
 }
 
 
@@ -25809,12 +25806,20 @@ function checklistLines(record) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   b: () => (/* binding */ issueCommentApi)
+/* harmony export */   b: () => (/* binding */ issueCommentApi),
+/* harmony export */   p: () => (/* binding */ UnknownIdentityError)
 /* harmony export */ });
 /* harmony import */ var _github_token_identity_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(31133);
 /* harmony import */ var _comment_write_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(89228);
 
 
+/** GitHub could not say who the token is, and a comment with the plan's marker is there: it may be the token's. */
+class UnknownIdentityError extends Error {
+    name = 'UnknownIdentityError';
+    constructor() {
+        super("GitHub could not say who the token is (GET /user, then GraphQL), so plan-runner's own comment cannot be told from a copy");
+    }
+}
 async function call(operation, request) {
     try {
         return await request();
@@ -25835,15 +25840,17 @@ function issueCommentApi(octokit, target) {
     return {
         listOwn: (marker, options = {}) => call('find', async () => {
             const me = await identity.login();
-            if (me === undefined && options.strict)
-                throw new Error('GitHub could not say who the token is (GET /user, then GraphQL), so its own comments cannot be told from copies');
-            if (me === undefined)
+            if (me === undefined && !options.strict)
                 return [];
             const own = [];
             const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, { ...where, issue_number: target.number, per_page: 100 });
             for await (const page of pages) {
                 for (const comment of page.data) {
-                    if (comment.user?.login === me && comment.body?.startsWith(marker))
+                    if (!comment.body?.startsWith(marker))
+                        continue;
+                    if (me === undefined)
+                        throw new UnknownIdentityError();
+                    if (comment.user?.login === me)
                         own.push({ id: comment.id, body: comment.body });
                 }
             }
@@ -46853,6 +46860,8 @@ var job_failure = __nccwpck_require__(7182);
 var escalation_notice = __nccwpck_require__(94194);
 // EXTERNAL MODULE: ./lib/github/token-identity.js
 var token_identity = __nccwpck_require__(31133);
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __nccwpck_require__(80083);
 // EXTERNAL MODULE: ./lib/core/code-fence.js
 var code_fence = __nccwpck_require__(71874);
 // EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
@@ -46864,6 +46873,7 @@ var load_neutraliser = __nccwpck_require__(93465);
 // EXTERNAL MODULE: ./lib/action/run-key.js
 var run_key = __nccwpck_require__(54825);
 ;// CONCATENATED MODULE: ./lib/action/escalation-issue.js
+
 
 
 
@@ -46938,6 +46948,8 @@ async function openEscalationIssue(octokit, where, escalation, redact, warn) {
                 return [];
             });
         }
+        if (!ours && pages >= MAX_ISSUE_PAGES)
+            warn(`No open escalation issue of this token's for this plan among the ${(0,group_digits/* groupDigits */.K)(MAX_ISSUE_PAGES * 100)} newest open issues${escalation.label ? ` labelled ${escalation.label}` : ''}: a new one is opened.`);
         if (ours) {
             await octokit.rest.issues.update({ owner: where.owner, repo: where.repo, issue_number: ours.number, body });
             return;
@@ -47141,8 +47153,12 @@ function newestState(artifacts, plan) {
 /** The pull request or issue of the event, and plan-runner's own comments for this plan there (the oldest first). */
 function planComments(settings, github) {
     const target = (0,event_target/* eventTarget */.M)(settings.github.eventName, settings.github.payload, settings.github.repository);
-    // Strict: an identity GitHub cannot tell is comments that cannot be read, never "no run waits here".
-    return target && { target, own: (0,comment_api/* issueCommentApi */.b)(github, target).listOwn((0,comment_marker/* commentMarker */.Q)((0,run_key/* keyedPlanId */.x)(settings)), { strict: true }) };
+    if (!target)
+        return undefined;
+    const api = (0,comment_api/* issueCommentApi */.b)(github, target);
+    const marker = (0,comment_marker/* commentMarker */.Q)((0,run_key/* keyedPlanId */.x)(settings));
+    // Strict: a comment with the marker while GitHub cannot say who the token is may be the waiting run's, never "no run waits here".
+    return { target, own: () => api.listOwn(marker, { strict: true }) };
 }
 /**
  * The run that waits for approval on the event's pull request or issue, as far as a comment that answers
@@ -47179,10 +47195,20 @@ async function waitingState(settings, deps) {
     const where = `${target.kind === 'pull_request' ? 'pull request' : 'issue'} #${target.number}`;
     let own;
     try {
-        own = await comments.own;
+        // Once more after a failure GitHub may get over (5xx, timeout, rate limit), a second later.
+        own = await comments.own().catch(async (error) => {
+            if (!(error instanceof comment_write_error/* CommentWriteError */.R && error.transient && !(error.cause instanceof comment_api/* UnknownIdentityError */.p)))
+                throw error;
+            await new Promise((resolve) => setTimeout(resolve, 1000));
+            return comments.own();
+        });
     }
     catch (error) {
-        return { ok: false, unread: true, problem: `cannot read the comments of ${where} to find the run that waits (${error instanceof Error ? error.message : String(error)})` };
+        const problem = `cannot read the comments of ${where} to find the run that waits (${error instanceof Error ? error.message : String(error)})`;
+        // Refused for good (no permission to read them, no such pull request): this token can see no run waiting, nor take a comment over.
+        if (error instanceof comment_write_error/* CommentWriteError */.R && !error.transient && !(error.cause instanceof comment_api/* UnknownIdentityError */.p))
+            return { ok: false, problem };
+        return { ok: false, unread: true, problem };
     }
     const marker = own[0] && (0,approval_marker/* readApprovalMarker */.Wg)(own[0].body);
     if (!marker)
@@ -47271,7 +47297,7 @@ async function answeredPause(settings, github) {
     const runId = settings.github.runId;
     if (!comments || runId === undefined)
         return undefined;
-    const own = await comments.own.catch(() => undefined);
+    const own = await comments.own().catch(() => undefined);
     const marker = (0,approval_marker/* answerFor */.u3)(own?.[0] && (0,approval_marker/* readApprovalMarker */.Wg)(own[0].body), runId);
     if (!marker)
         return undefined;
@@ -47405,31 +47431,44 @@ async function rejectRun(settings, waiting, by, deps) {
     return { outputs: (0,action_outputs/* actionOutputs */.dr)(report, { report: reported ? paths.report : '', trace: traced ? '' : paths.trace }, redact), ...(failure && { failure }), published };
 }
 /**
- * Whether the plan file, or a plan its `type: plan` steps use (paths from the repository root, as `uses:` reads
- * them), has a required goal: each decides the job. A file that cannot be read counts as one (fail closed). Only
+ * How the plan file gates the job (`planGates`): a required goal of its own, or of a plan its `type: plan` steps
+ * use (paths from the repository root, as `uses:` reads them). Fail closed: a file that cannot be read, or that
+ * plan-runner would not load (outside the repository, a link out of it, no regular file, too large), gates. Only
  * `goals:` and `uses:` are read: validating the whole plan would need its MCP servers started, and a step naming
  * their tools would read as an error. A run of a `task` alone has no goals.
  */
 async function gates(planFile, root, depth = 0) {
     if (planFile === undefined)
-        return false;
+        return undefined;
+    const closed = depth === 0 ? 'own' : 'used';
     if (depth >= load_subplans/* MAX_PLAN_DEPTH */.Z)
-        return true;
+        return closed;
+    if (depth > 0 && !(await loadable(planFile, root)))
+        return closed;
     const text = await (0,promises_.readFile)(planFile, 'utf8').catch(() => undefined);
     const parsed = text === undefined ? undefined : await (0,parse_plan_yaml/* parsePlanYaml */.O8)(text, planFile);
     if (!parsed?.ok)
-        return true;
+        return closed;
     const plan = parsed.parsed.value;
-    const goals = plan?.goals;
-    if (goals !== undefined && (!Array.isArray(goals) || (0,goals_verdict/* hasRequiredGoal */.Fo)(goals)))
-        return true;
-    const steps = Array.isArray(plan?.workflow_sequence) ? plan.workflow_sequence : [];
-    for (const step of steps) {
+    for (const step of Array.isArray(plan?.workflow_sequence) ? plan.workflow_sequence : []) {
         const uses = step?.uses;
-        if (typeof uses === 'string' && (await gates(external_node_path_.resolve(root, uses), root, depth + 1)))
-            return true;
+        if (typeof uses === 'string' && (await gates(external_node_path_.resolve(root, uses), root, depth + 1)) !== undefined)
+            return 'used';
     }
-    return false;
+    const goals = plan?.goals;
+    // A goal that is no map (`- ~`) is one whose severity cannot be read: required, as a goal is unless it says otherwise.
+    const required = goals !== undefined && (!Array.isArray(goals) || goals.some((goal) => goal === null || typeof goal !== 'object' || goal.severity !== 'warning'));
+    return required ? closed : undefined;
+}
+/** Whether a used plan's path is one plan-runner would load: a regular file inside the repository, no link out of it, not too large. */
+async function loadable(file, root) {
+    if (!(0,is_inside/* isInside */.F)(root, file))
+        return false;
+    const real = await (0,promises_.realpath)(file).catch(() => undefined);
+    if (real === undefined || !(0,is_inside/* isInside */.F)(await (0,promises_.realpath)(root).catch(() => root), real))
+        return false;
+    const info = await (0,promises_.stat)(real).catch(() => undefined);
+    return info !== undefined && info.isFile() && info.size <= parse_plan_yaml/* MAX_PLAN_BYTES */.di;
 }
 
 // EXTERNAL MODULE: ./lib/core/clock.js
@@ -48067,7 +48106,7 @@ async function runAction(given, deps) {
     // Whether a run waits could not be read (a review found a GitHub that could not say who the token is read as
     // "none waits": this run then wrote its own state over the waiting run's comment): nothing runs.
     if (waits && 'unread' in waits) {
-        return refuseRun(given, `could not tell whether a run of ${settings.planPath} waits for approval here: ${waits.unread}. Nothing ran; comment again, or re-run this job, once GitHub answers`, deps);
+        return refuseRun(given, `could not tell whether a run of ${settings.planPath} waits for approval here: ${waits.unread}. Nothing ran, so a waiting run's comment is not taken over; re-run this job once GitHub answers`, deps);
     }
     if (waits?.holds) {
         const unread = waits.problem === undefined ? '' : ` (this job cannot reach its state: ${waits.problem})`;
@@ -48225,7 +48264,7 @@ async function runAction(given, deps) {
             ...(settings.planFile ? { planFile: settings.planPath } : {}),
             redact,
         }, io.annotate);
-        const gate = outcome.kind !== 'rejected' && (0,goals_verdict/* planGates */.yz)(outcome.plan);
+        const gate = outcome.kind === 'rejected' ? undefined : (0,goals_verdict/* planGates */.yz)(outcome.plan);
         const failure = (0,job_failure/* jobFailure */.e)(report, settings.failOnUnmetGoals, gate, redact) ?? unsaved;
         // The log ended on "Goal not met" error annotations over a job that passed, and said nothing of why.
         if (!failure && report.status === 'goals-unmet')

@@ -2436,13 +2436,9 @@ function goalsVerdict(results) {
 function hasRequiredGoal(goals) {
     return (goals ?? []).some((goal) => goal.severity !== 'warning');
 }
-/**
- * Whether the plan gates the job: a required goal of its own, or of a plan its `type: plan` steps use, at any
- * depth (a used plan's goals decide its step, and so the run). A run that ends before they are checked (paused
- * for approval, rejected) does not pass such a gate.
- */
 function planGates(plan) {
-    return hasRequiredGoal(plan.source.goals) || [...(plan.subplans?.values() ?? [])].some(planGates);
+    const used = [...(plan.subplans?.values() ?? [])].some((inner) => planGates(inner) !== undefined);
+    return used ? 'used' : hasRequiredGoal(plan.source.goals) ? 'own' : undefined;
 }
 
 
