@@ -46,9 +46,12 @@ export function changedTodoEntries(step: Pick<StepRecord, 'state' | 'todos'> | u
   return todoEntries(step, redact).filter((entry) => ids.has(entry.id));
 }
 
-/** `2/3 done` over the items not cancelled; undefined for a step without a list. */
+/** `2/3 done` (`, 1 cancelled` when any was): every item counts, a cancelled one as not done; undefined for a step without a list. */
 export function todoTally(step: StepRecord | undefined): string | undefined {
   if (!step?.todos?.length) return undefined;
-  const todos = step.todos.filter((todo) => todo.status !== 'cancelled');
-  return `${todos.filter((todo) => todo.status === 'completed').length}/${todos.length} done`;
+  // A cancelled item is not done, as `all_steps_completed` and the step's error count it: left out of both numbers,
+  // "2/2 done" read as finished beside a goal that failed on that step (found by an adversarial pass).
+  const done = step.todos.filter((todo) => todo.status === 'completed').length;
+  const cancelled = step.todos.filter((todo) => todo.status === 'cancelled').length;
+  return `${done}/${step.todos.length} done${cancelled > 0 ? `, ${cancelled} cancelled` : ''}`;
 }

@@ -207,6 +207,22 @@ describe('comment updater against the GitHub REST API', () => {
     expect(github.commentsOn('octo', 'app', 12).map((c) => c.body)).toEqual([render(run.record(), undefined)]);
   });
 
+  // Found by an adversarial pass: after a write given up during the run ("tried again on the next update"), the
+  // final state given up on too said nothing (the same warning key), and the comment stayed at ⏳ unexplained.
+  it('says so when the final state is given up on, after a write given up during the run', async () => {
+    const run = script();
+    const comments = updater();
+    comments.listener(run.events[0]!);
+    await comments.flush();
+    github.fail('issues/update-comment', ...Array.from({ length: 12 }, () => ({ status: 500 })));
+    comments.listener(run.events[1]!);
+    await comments.flush();
+    for (const event of run.events.slice(2)) comments.listener(event);
+    await comments.finish();
+    const gaveUp = warnings.filter((w) => w.includes('gave up after retrying'));
+    expect(gaveUp).toEqual([expect.stringContaining('the comment is tried again on the next update'), expect.stringContaining('The comment may not show how the run ended')]);
+  });
+
   it('stops writing after a permanent 403 (read-only token) and says what to do, once', async () => {
     const run = script();
     const comments = updater();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StepRecord } from '../../src/core/run-record.ts';
-import { STOPPED_TODO_ICON, todoEntries } from '../../src/report/todo-entries.ts';
+import { STOPPED_TODO_ICON, todoEntries, todoTally } from '../../src/report/todo-entries.ts';
 
 const todos = [
   { id: '1', content: 'Read the diff', status: 'completed' },
@@ -26,5 +26,16 @@ describe('todoEntries', () => {
   it('shows a control character in an item instead of writing it', () => {
     const entries = todoEntries({ state: 'in_progress', todos: [{ id: '1', content: 'fix\u001b[2Aup\r\nnow', status: 'pending' }] } as unknown as StepRecord);
     expect(entries[0]!.content).toBe('fix\u241b[2Aup now');
+  });
+});
+
+// Found by an adversarial pass: the summary's header left a cancelled item out of both numbers ("todos 2/2 done")
+// beside an all_steps_completed goal that failed on that very item, and the step's error ("2/3 completed").
+describe('todoTally', () => {
+  it('counts a cancelled item as not done, and says how many were cancelled', () => {
+    const list = (...statuses: string[]) => ({ state: 'completed', todos: statuses.map((status, index) => ({ id: String(index), content: 'x', status })) }) as unknown as StepRecord;
+    expect(todoTally(list('completed', 'completed', 'cancelled'))).toBe('2/3 done, 1 cancelled');
+    expect(todoTally(list('completed', 'pending'))).toBe('1/2 done');
+    expect(todoTally(list())).toBeUndefined();
   });
 });

@@ -244,8 +244,10 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
         }
       }
     }
+    // The final state's own key: a give-up during the run said "tried again on the next update", and the final
+    // one, said under the same key, was dropped: the log promised a retry that never came (adversarial pass).
     warnOnce(
-      'transient',
+      finished ? 'transient-final' : 'transient',
       `${last?.message ?? 'Could not write the PR comment'} (gave up after retrying). ` +
         (finished ? 'The comment may not show how the run ended; the job summary has the full record.' : 'The run goes on; the comment is tried again on the next update.'),
     );
@@ -339,6 +341,8 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
         if (options.shared) await verify();
       }
       await flush();
+      // Its time ran out before the final state could be written (a rate limit's wait past it): said, as a failed write is.
+      if (dirty && !disabled) warnOnce('transient-final', 'The PR comment\'s final state was not written in the time plan-runner gives it: the comment may not show how the run ended; the job summary has the full record.');
     },
   };
 }
