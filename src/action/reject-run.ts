@@ -51,18 +51,18 @@ export async function rejectRun(settings: ActionSettings, waiting: WaitingRun, b
 /**
  * How the plan file gates the job (`planGates`): a required goal of its own, or of a plan its `type: plan` steps
  * use (paths from the repository root, as `uses:` reads them). Fail closed: a file that cannot be read, or that
- * plan-runner would not load (outside the repository, a link out of it, no regular file, too large), gates. Only
+ * plan-runner would not load (no regular file, too large; a used plan outside the repository or a link out of it),
+ * gates whatever fail-on-unmet-goals says, as what it uses is unknown. Only
  * `goals:` and `uses:` are read: validating the whole plan would need its MCP servers started, and a step naming
  * their tools would read as an error. A run of a `task` alone has no goals.
  */
 async function gates(planFile: string | undefined, root: string, depth = 0): Promise<PlanGate> {
   if (planFile === undefined) return undefined;
-  const closed = depth === 0 ? 'own' : 'used';
-  if (depth >= MAX_PLAN_DEPTH) return closed;
-  if (depth > 0 && !(await loadable(planFile, root))) return closed;
+  // A file not read says nothing of the plans it uses either: it gates whatever fail-on-unmet-goals says.
+  if (depth >= MAX_PLAN_DEPTH || !(await loadable(planFile, root, depth === 0))) return 'used';
   const text = await readFile(planFile, 'utf8').catch(() => undefined);
   const parsed = text === undefined ? undefined : await parsePlanYaml(text, planFile);
-  if (!parsed?.ok) return closed;
+  if (!parsed?.ok) return 'used';
   const plan = parsed.parsed.value as { goals?: unknown; workflow_sequence?: unknown } | null;
   for (const step of Array.isArray(plan?.workflow_sequence) ? (plan.workflow_sequence as unknown[]) : []) {
     const uses = (step as { uses?: unknown } | null)?.uses;
@@ -71,14 +71,17 @@ async function gates(planFile: string | undefined, root: string, depth = 0): Pro
   const goals = plan?.goals;
   // A goal that is no map (`- ~`) is one whose severity cannot be read: required, as a goal is unless it says otherwise.
   const required = goals !== undefined && (!Array.isArray(goals) || goals.some((goal) => goal === null || typeof goal !== 'object' || (goal as { severity?: unknown }).severity !== 'warning'));
-  return required ? closed : undefined;
+  return required ? (depth === 0 ? 'own' : 'used') : undefined;
 }
 
-/** Whether a used plan's path is one plan-runner would load: a regular file inside the repository, no link out of it, not too large. */
-async function loadable(file: string, root: string): Promise<boolean> {
-  if (!isInside(root, file)) return false;
+/**
+ * Whether a plan file is one plan-runner would load: a regular file (a named pipe hung the job) not too large, and
+ * for a used plan inside the repository, with no link out of it (the top plan is where the action's input named it).
+ */
+async function loadable(file: string, root: string, top: boolean): Promise<boolean> {
+  if (!top && !isInside(root, file)) return false;
   const real = await realpath(file).catch(() => undefined);
-  if (real === undefined || !isInside(await realpath(root).catch(() => root), real)) return false;
+  if (real === undefined || (!top && !isInside(await realpath(root).catch(() => root), real))) return false;
   const info = await stat(real).catch(() => undefined);
   return info !== undefined && info.isFile() && info.size <= MAX_PLAN_BYTES;
 }

@@ -48,14 +48,17 @@ function newestState(artifacts: readonly StateArtifact[], plan: StatePlan): Save
  * the hidden marker in plan-runner's own comment there (only a comment the token's identity wrote
  * counts: anyone can post a marker), then that run's saved state, downloaded across runs.
  */
+/** The longest wait before the comments are listed again after a failure GitHub may get over. */
+const MAX_LIST_WAIT_MS = 10_000;
+
 /** The pull request or issue of the event, and plan-runner's own comments for this plan there (the oldest first). */
 function planComments(settings: ActionSettings, github: GitHubClient) {
   const target = eventTarget(settings.github.eventName, settings.github.payload, settings.github.repository);
   if (!target) return undefined;
   const api = issueCommentApi(github, target);
   const marker = commentMarker(keyedPlanId(settings));
-  // Strict: a comment with the marker while GitHub cannot say who the token is may be the waiting run's, never "no run waits here".
-  return { target, own: () => api.listOwn(marker, { strict: true }) };
+  // Strict: a comment asking for approval while GitHub cannot say who the token is may be the waiting run's, never "no run waits here".
+  return { target, own: () => api.listOwn(marker, { strict: (body) => readApprovalMarker(body)?.state === 'awaiting' }) };
 }
 
 /** A run of this plan that waits for approval here (`hash`), and whether it still holds plan-runner's comment. */
@@ -116,10 +119,12 @@ async function waitingState(settings: ActionSettings, deps: { readonly github?: 
   const where = `${target.kind === 'pull_request' ? 'pull request' : 'issue'} #${target.number}`;
   let own;
   try {
-    // Once more after a failure GitHub may get over (5xx, timeout, rate limit), a second later.
+    // Once more after a failure GitHub may get over (5xx, timeout, rate limit): a second later, or when its
+    // retry-after says, up to 10 s (a longer wait is refused now: the job is re-run later).
     own = await comments.own().catch(async (error: unknown) => {
-      if (!(error instanceof CommentWriteError && error.transient && !(error.cause instanceof UnknownIdentityError))) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const wait = error instanceof CommentWriteError ? Math.max(1000, error.retryAfterMs ?? 0) : 0;
+      if (!(error instanceof CommentWriteError && error.transient && !(error.cause instanceof UnknownIdentityError)) || wait > MAX_LIST_WAIT_MS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait));
       return comments.own();
     });
   } catch (error) {

@@ -215,7 +215,7 @@ it('a used plan’s required goal gates the paused run and its /reject as the pl
 
 // Found by a review: /reject read a used plan's path as written (a named pipe hung the job; a path outside the
 // repository was read), and a goal written as `- ~` threw after the answer was recorded. Each gates, fail closed.
-it('/reject gates on a used plan it would not load, or whose goal is no map, without reading or throwing', async () => {
+it('/reject gates on a plan file it would not load, or whose goal is no map, without reading or throwing', async () => {
   const inner = 'name: Inner\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 } }\n';
   await writeFile(path.join(workspace, 'inner.yml'), inner);
   const plan = `${PLAN}  - { id: 3, type: plan, uses: inner.yml, depends_on: [2] }\n`;
@@ -225,12 +225,17 @@ it('/reject gates on a used plan it would not load, or whose goal is no map, wit
       execFileSync('mkfifo', [path.join(workspace, 'inner.yml')]);
     }],
     ['a goal that is no map', () => writeFile(path.join(workspace, 'inner.yml'), `${inner}goals:\n  - ~\n`)],
+    ['the plan file itself a named pipe', async () => {
+      await rm(path.join(workspace, 'plan.yml'));
+      execFileSync('mkfifo', [path.join(workspace, 'plan.yml')]);
+    }],
   ];
   let runId = 60;
   for (const [what, change] of cases) {
     const store = await memoryStateStore();
     await rm(path.join(workspace, 'inner.yml'), { force: true });
     await writeFile(path.join(workspace, 'inner.yml'), inner);
+    await rm(path.join(workspace, 'plan.yml'), { force: true });
     await pause(store, plan, PULL, ++runId);
     await change();
     const rejected = await act('issue_comment', commentOn('/reject', 950 + runId), ++runId, store, { inputs: { 'fail-on-unmet-goals': 'false' } });
@@ -453,4 +458,17 @@ it('a plain comment goes on where no run can wait, and after a failure GitHub ge
   github.fail('issues/list-comments', { status: 502 }, { status: 502 });
   const refused = await act('issue_comment', commentOn('LGTM', 963), 163, await memoryStateStore());
   expect(refused.result.failure).toMatch(/could not tell whether a run of plan\.yml waits for approval here: cannot read the comments of pull request #5 .*502.*re-run this job once GitHub answers/);
+  // A wait GitHub asks for that is longer than 10 s is not waited for: refused at once, asked once.
+  const listed = github.requestsTo('issues/list-comments').length;
+  github.fail('issues/list-comments', { status: 429, headers: { 'retry-after': '60' }, body: { message: 'slow down' } });
+  const limited = await act('issue_comment', commentOn('LGTM', 964), 164, await memoryStateStore());
+  expect(limited.result.failure).toContain('could not tell whether a run of plan.yml waits for approval here');
+  expect(github.requestsTo('issues/list-comments').length - listed).toBe(1);
+  // While GitHub cannot say who the token is, plan comments that ask for nothing (an answered pause) hold nothing.
+  github.comments.clear();
+  const store = await memoryStateStore();
+  await pause(store, PLAN, PULL, 165);
+  expect((await act('issue_comment', commentOn('/approve', 966, new Date(Date.now() + 1_000).toISOString()), 166, store)).result.outputs.status).toBe('succeeded');
+  github.fail('graphql', { status: 502 });
+  expect(ran(await act('issue_comment', commentOn('LGTM', 967), 167, await memoryStateStore()))).toBe(true);
 });

@@ -24,9 +24,10 @@ export interface CommentApi {
    * The comments whose body starts with `marker` and that the token's own identity wrote, oldest
    * first. Anyone can post the marker: a comment by someone else is never ours to reuse. While GitHub
    * cannot say who the token is, none is ours; with `strict` (a caller for which "none" would mean "no run
-   * waits here"), a comment with the marker then is an `UnknownIdentityError`: it may be ours.
+   * waits here"), a comment with the marker whose body `strict` says matters is then an `UnknownIdentityError`:
+   * it may be ours.
    */
-  listOwn(marker: string, options?: { readonly strict?: boolean }): Promise<OwnComment[]>;
+  listOwn(marker: string, options?: { readonly strict?: (body: string) => boolean }): Promise<OwnComment[]>;
   create(body: string): Promise<{ id: number }>;
   update(id: number, body: string): Promise<void>;
   remove(id: number): Promise<void>;
@@ -59,7 +60,7 @@ export function issueCommentApi(octokit: GitHubClient, target: IssueTarget): Com
         for await (const page of pages) {
           for (const comment of page.data) {
             if (!comment.body?.startsWith(marker)) continue;
-            if (me === undefined) throw new UnknownIdentityError();
+            if (me === undefined && options.strict?.(comment.body)) throw new UnknownIdentityError();
             if (comment.user?.login === me) own.push({ id: comment.id, body: comment.body });
           }
         }
