@@ -25848,7 +25848,7 @@ function issueCommentApi(octokit, target) {
                 for (const comment of page.data) {
                     if (!comment.body?.startsWith(marker))
                         continue;
-                    if (me === undefined)
+                    if (me === undefined && options.strict?.(comment.body))
                         throw new UnknownIdentityError();
                     if (comment.user?.login === me)
                         own.push({ id: comment.id, body: comment.body });
@@ -26104,7 +26104,9 @@ function createCommentUpdater(options) {
                 }
             }
         }
-        warnOnce('transient', `${last?.message ?? 'Could not write the PR comment'} (gave up after retrying). ` +
+        // The final state's own key: a give-up during the run said "tried again on the next update", and the final
+        // one, said under the same key, was dropped: the log promised a retry that never came (adversarial pass).
+        warnOnce(finished ? 'transient-final' : 'transient', `${last?.message ?? 'Could not write the PR comment'} (gave up after retrying). ` +
             (finished ? 'The comment may not show how the run ended; the job summary has the full record.' : 'The run goes on; the comment is tried again on the next update.'));
         return undefined;
     };
@@ -26203,6 +26205,9 @@ function createCommentUpdater(options) {
                     await verify();
             }
             await flush();
+            // Its time ran out before the final state could be written (a rate limit's wait past it): said, as a failed write is.
+            if (dirty && !disabled)
+                warnOnce('transient-final', 'The PR comment\'s final state was not written in the time plan-runner gives it: the comment may not show how the run ended; the job summary has the full record.');
         },
     };
 }
@@ -27926,12 +27931,15 @@ function changedTodoEntries(step, changed, redact = (text) => text) {
     const ids = new Set(changed);
     return todoEntries(step, redact).filter((entry) => ids.has(entry.id));
 }
-/** `2/3 done` over the items not cancelled; undefined for a step without a list. */
+/** `2/3 done` (`, 1 cancelled` when any was): every item counts, a cancelled one as not done; undefined for a step without a list. */
 function todoTally(step) {
     if (!step?.todos?.length)
         return undefined;
-    const todos = step.todos.filter((todo) => todo.status !== 'cancelled');
-    return `${todos.filter((todo) => todo.status === 'completed').length}/${todos.length} done`;
+    // A cancelled item is not done, as `all_steps_completed` and the step's error count it: left out of both numbers,
+    // "2/2 done" read as finished beside a goal that failed on that step (found by an adversarial pass).
+    const done = step.todos.filter((todo) => todo.status === 'completed').length;
+    const cancelled = step.todos.filter((todo) => todo.status === 'cancelled').length;
+    return `${done}/${step.todos.length} done${cancelled > 0 ? `, ${cancelled} cancelled` : ''}`;
 }
 
 
@@ -47150,6 +47158,8 @@ function newestState(artifacts, plan) {
  * the hidden marker in plan-runner's own comment there (only a comment the token's identity wrote
  * counts: anyone can post a marker), then that run's saved state, downloaded across runs.
  */
+/** The longest wait before the comments are listed again after a failure GitHub may get over. */
+const MAX_LIST_WAIT_MS = 10_000;
 /** The pull request or issue of the event, and plan-runner's own comments for this plan there (the oldest first). */
 function planComments(settings, github) {
     const target = (0,event_target/* eventTarget */.M)(settings.github.eventName, settings.github.payload, settings.github.repository);
@@ -47157,8 +47167,8 @@ function planComments(settings, github) {
         return undefined;
     const api = (0,comment_api/* issueCommentApi */.b)(github, target);
     const marker = (0,comment_marker/* commentMarker */.Q)((0,run_key/* keyedPlanId */.x)(settings));
-    // Strict: a comment with the marker while GitHub cannot say who the token is may be the waiting run's, never "no run waits here".
-    return { target, own: () => api.listOwn(marker, { strict: true }) };
+    // Strict: a comment asking for approval while GitHub cannot say who the token is may be the waiting run's, never "no run waits here".
+    return { target, own: () => api.listOwn(marker, { strict: (body) => (0,approval_marker/* readApprovalMarker */.Wg)(body)?.state === 'awaiting' }) };
 }
 /**
  * The run that waits for approval on the event's pull request or issue, as far as a comment that answers
@@ -47195,11 +47205,13 @@ async function waitingState(settings, deps) {
     const where = `${target.kind === 'pull_request' ? 'pull request' : 'issue'} #${target.number}`;
     let own;
     try {
-        // Once more after a failure GitHub may get over (5xx, timeout, rate limit), a second later.
+        // Once more after a failure GitHub may get over (5xx, timeout, rate limit): a second later, or when its
+        // retry-after says, up to 10 s (a longer wait is refused now: the job is re-run later).
         own = await comments.own().catch(async (error) => {
-            if (!(error instanceof comment_write_error/* CommentWriteError */.R && error.transient && !(error.cause instanceof comment_api/* UnknownIdentityError */.p)))
+            const wait = error instanceof comment_write_error/* CommentWriteError */.R ? Math.max(1000, error.retryAfterMs ?? 0) : 0;
+            if (!(error instanceof comment_write_error/* CommentWriteError */.R && error.transient && !(error.cause instanceof comment_api/* UnknownIdentityError */.p)) || wait > MAX_LIST_WAIT_MS)
                 throw error;
-            await new Promise((resolve) => setTimeout(resolve, 1000));
+            await new Promise((resolve) => setTimeout(resolve, wait));
             return comments.own();
         });
     }
@@ -47433,22 +47445,21 @@ async function rejectRun(settings, waiting, by, deps) {
 /**
  * How the plan file gates the job (`planGates`): a required goal of its own, or of a plan its `type: plan` steps
  * use (paths from the repository root, as `uses:` reads them). Fail closed: a file that cannot be read, or that
- * plan-runner would not load (outside the repository, a link out of it, no regular file, too large), gates. Only
+ * plan-runner would not load (no regular file, too large; a used plan outside the repository or a link out of it),
+ * gates whatever fail-on-unmet-goals says, as what it uses is unknown. Only
  * `goals:` and `uses:` are read: validating the whole plan would need its MCP servers started, and a step naming
  * their tools would read as an error. A run of a `task` alone has no goals.
  */
 async function gates(planFile, root, depth = 0) {
     if (planFile === undefined)
         return undefined;
-    const closed = depth === 0 ? 'own' : 'used';
-    if (depth >= load_subplans/* MAX_PLAN_DEPTH */.Z)
-        return closed;
-    if (depth > 0 && !(await loadable(planFile, root)))
-        return closed;
+    // A file not read says nothing of the plans it uses either: it gates whatever fail-on-unmet-goals says.
+    if (depth >= load_subplans/* MAX_PLAN_DEPTH */.Z || !(await loadable(planFile, root, depth === 0)))
+        return 'used';
     const text = await (0,promises_.readFile)(planFile, 'utf8').catch(() => undefined);
     const parsed = text === undefined ? undefined : await (0,parse_plan_yaml/* parsePlanYaml */.O8)(text, planFile);
     if (!parsed?.ok)
-        return closed;
+        return 'used';
     const plan = parsed.parsed.value;
     for (const step of Array.isArray(plan?.workflow_sequence) ? plan.workflow_sequence : []) {
         const uses = step?.uses;
@@ -47458,14 +47469,17 @@ async function gates(planFile, root, depth = 0) {
     const goals = plan?.goals;
     // A goal that is no map (`- ~`) is one whose severity cannot be read: required, as a goal is unless it says otherwise.
     const required = goals !== undefined && (!Array.isArray(goals) || goals.some((goal) => goal === null || typeof goal !== 'object' || goal.severity !== 'warning'));
-    return required ? closed : undefined;
+    return required ? (depth === 0 ? 'own' : 'used') : undefined;
 }
-/** Whether a used plan's path is one plan-runner would load: a regular file inside the repository, no link out of it, not too large. */
-async function loadable(file, root) {
-    if (!(0,is_inside/* isInside */.F)(root, file))
+/**
+ * Whether a plan file is one plan-runner would load: a regular file (a named pipe hung the job) not too large, and
+ * for a used plan inside the repository, with no link out of it (the top plan is where the action's input named it).
+ */
+async function loadable(file, root, top) {
+    if (!top && !(0,is_inside/* isInside */.F)(root, file))
         return false;
     const real = await (0,promises_.realpath)(file).catch(() => undefined);
-    if (real === undefined || !(0,is_inside/* isInside */.F)(await (0,promises_.realpath)(root).catch(() => root), real))
+    if (real === undefined || (!top && !(0,is_inside/* isInside */.F)(await (0,promises_.realpath)(root).catch(() => root), real)))
         return false;
     const info = await (0,promises_.stat)(real).catch(() => undefined);
     return info !== undefined && info.isFile() && info.size <= parse_plan_yaml/* MAX_PLAN_BYTES */.di;

@@ -1360,12 +1360,15 @@ function changedTodoEntries(step, changed, redact = (text) => text) {
     const ids = new Set(changed);
     return todoEntries(step, redact).filter((entry) => ids.has(entry.id));
 }
-/** `2/3 done` over the items not cancelled; undefined for a step without a list. */
+/** `2/3 done` (`, 1 cancelled` when any was): every item counts, a cancelled one as not done; undefined for a step without a list. */
 function todoTally(step) {
     if (!step?.todos?.length)
         return undefined;
-    const todos = step.todos.filter((todo) => todo.status !== 'cancelled');
-    return `${todos.filter((todo) => todo.status === 'completed').length}/${todos.length} done`;
+    // A cancelled item is not done, as `all_steps_completed` and the step's error count it: left out of both numbers,
+    // "2/2 done" read as finished beside a goal that failed on that step (found by an adversarial pass).
+    const done = step.todos.filter((todo) => todo.status === 'completed').length;
+    const cancelled = step.todos.filter((todo) => todo.status === 'cancelled').length;
+    return `${done}/${step.todos.length} done${cancelled > 0 ? `, ${cancelled} cancelled` : ''}`;
 }
 
 
