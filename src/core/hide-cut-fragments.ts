@@ -4,11 +4,11 @@
 // end failed again, and 64 KiB of token characters then `x…` took 5.7 s.
 // A token's character; invisible characters inside a run are part of it: `a1B2c\u200B3D4…` reads as one token
 // (found by a review).
-const RUN_CHAR = String.raw`[A-Za-z0-9_+/=\p{Default_Ignorable_Code_Point}-]`;
+const RUN_CHAR = String.raw`[A-Za-z0-9_+/=\p{Default_Ignorable_Code_Point}\0-]`;
 const BEFORE_CUT = new RegExp(`(?<!${RUN_CHAR})${RUN_CHAR}{6,}(?=…)`, 'gu');
 const AFTER_CUT = new RegExp(`(?<=…)${RUN_CHAR}{6,}`, 'gu');
 const TOKEN_PREFIX = /^(gh[pousr]_|github_pat_|sk-|AKIA|ASIA|xox[abprs]-|eyJ)/;
-const INVISIBLE_CHARS = /\p{Default_Ignorable_Code_Point}/gu;
+const INVISIBLE_CHARS = /[\p{Default_Ignorable_Code_Point}\0]/gu;
 
 /**
  * A token prefix, letters mixed with digits, or 8 or more characters that turn from lower to upper case

@@ -1,4 +1,3 @@
-import { INVISIBLE } from './invisible-characters.ts';
 import { LinearRegex } from './linear-regex.ts';
 import { isOrdinaryValue, isSecretEnvName } from './secret-env-name.ts';
 
@@ -262,8 +261,15 @@ function redactRanges(text: string, ranges: Array<{ start: number; end: number }
   return out + text.slice(at);
 }
 
-/** Any character a reader cannot see (`INVISIBLE`, one at a time). */
-const ANY_INVISIBLE = /\p{Default_Ignorable_Code_Point}/u;
+/**
+ * What the redactor reads past inside a secret: every character a reader cannot see (as `INVISIBLE` in
+ * invisible-characters.ts), and NUL, which
+ * a UTF-16 text read as UTF-8 puts after each character (`X\0q\09\0…`: PowerShell 5.1 writes files so, and a
+ * known value in one reached the model and the trace; found by an adversarial pass).
+ */
+const HIDDEN = /[\p{Default_Ignorable_Code_Point}\0]/gu;
+/** `HIDDEN`, one at a time. */
+const ANY_INVISIBLE = /[\p{Default_Ignorable_Code_Point}\0]/u;
 
 /**
  * `text` with every known spelling, every start or end of a long one (`hideFragments`) and every
@@ -275,7 +281,7 @@ const ANY_INVISIBLE = /\p{Default_Ignorable_Code_Point}/u;
  * was made each time.
  */
 function hideAcrossInvisible(text: string, known: RegExp | undefined, fragments: readonly Fragments[], cuts?: { readonly forms: readonly string[]; readonly grams: ReadonlySet<string> }): string {
-  const visible = text.replace(INVISIBLE, '');
+  const visible = text.replace(HIDDEN, '');
   const ranges = fragmentRanges(visible, fragments);
   // A start or end of a known value a cut left, split by invisible characters (`Z\u200Bq\u200B7…`): found in
   // the visible view, where the cut check can read it (found by a redaction hunt: 18 of 20 characters showed).
@@ -294,7 +300,7 @@ function hideAcrossInvisible(text: string, known: RegExp | undefined, fragments:
   const from: number[] = [];
   let seen = 0;
   let next = 0;
-  for (const hidden of text.matchAll(INVISIBLE)) {
+  for (const hidden of text.matchAll(HIDDEN)) {
     if (hidden.index > next) {
       at.push(seen);
       from.push(next);
@@ -488,7 +494,8 @@ function buildRedactor(given: readonly string[]): (text: string) => string {
   // A cut can leave a short start or end of any known value beside its `…` (hideAtCuts).
   if (known.length > 0) screen.push(CUT);
   const jsonScreen = new RegExp(screen.join('|'));
-  jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json) || ANY_INVISIBLE.test(json));
+  // JSON writes NUL escaped (`\u0000`), where the text's other hidden characters stay as they are.
+  jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json) || ANY_INVISIBLE.test(json) || json.includes('\\u0000'));
   return redactor;
   function redactor(text: string): string {
     // A short text with a cut too: `Z\u200Bq\u200B7\u200Bv…` is shorter than any pattern, and shows a key's start.

@@ -348,3 +348,22 @@ describe('secretValuesFromEnvironment', () => {
     expect(secretValuesFromEnvironment(env).sort()).toEqual(['gh-value', 'input-value', 'key-value']);
   });
 });
+
+// Found by an adversarial pass: a known value in a UTF-16LE file (PowerShell 5.1 writes files so) read as UTF-8
+// has a NUL after each character; it reached the model, the log and the trace (whose JSON writes NUL escaped).
+describe('a secret in UTF-16 text read as UTF-8', () => {
+  const secret = 'Xq9vT2mLpR7wZk4nB8cY1dF6';
+  const utf16 = (text: string) => Buffer.from(text, 'utf16le').toString('utf8');
+
+  it('is hidden, known values and token shapes alike, and the rest kept', () => {
+    const redact = createRedactor([secret]);
+    expect(redact(utf16(`token=${secret}\n`))).toBe(`${utf16('token=')}***\u0000${utf16('\n')}`);
+    expect(redact(utf16(`ghp_${'a1B2'.repeat(9)}`))).toBe('***\u0000');
+  });
+
+  it('is found by the JSON screen, which sees NUL escaped', () => {
+    const redact = createRedactor([secret]);
+    expect(jsonMayNeedRedaction(JSON.stringify({ result: utf16(`token=${secret}`) }), redact)).toBe(true);
+    expect(JSON.stringify(redactDeep({ result: utf16(`token=${secret}`) }, redact))).not.toContain('X\\u0000q');
+  });
+});

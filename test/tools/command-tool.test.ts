@@ -97,6 +97,18 @@ describe('commandTool', () => {
     expect(Buffer.byteLength(error.stderrTail)).toBeLessThanOrEqual(2048);
   });
 
+  // Found by an adversarial pass: a side-effect command run through a shell (`sh -c`, `npm run`) whose child was
+  // killed exited 137, read as a plain failure, and a resume made the call again; its effect is unknown.
+  it('leaves the effect unknown for a status a shell gives for a child killed by a signal, not for other failures', async () => {
+    const killed = (await shTool('sh -c "kill -KILL \\$\\$"; exit $?', '').execute({}, context()).catch((e: unknown) => e)) as ToolExitError;
+    expect(killed).toMatchObject({ exitCode: 137, effectUnknown: true, transient: false });
+    expect(killed.message).toContain("tool 'probe' exited with status 137 (what a shell gives for a child killed by SIGKILL)");
+    for (const status of [1, 128, 255]) {
+      const failed = (await nodeTool(`process.exit(${status})`).execute({}, context()).catch((e: unknown) => e)) as ToolExitError;
+      expect(failed.effectUnknown, String(status)).toBe(false);
+    }
+  });
+
   it('reports a program that does not exist as a permanent spawn error naming it', async () => {
     const tool = commandTool('missing', { description: 'missing', command: ['scripts/nope.mjs'] }, options());
     const error = await tool.execute({}, context()).catch((e: unknown) => e);

@@ -2,6 +2,7 @@ import type { GoalCheck } from '../goal-check.ts';
 import { outputTail } from '../output-tail.ts';
 import { runGoalCommand } from '../run-goal-command.ts';
 import { GoalNotEvaluableError } from '../goal-not-evaluable-error.ts';
+import { signalledStatus } from '../../process/signalled-status.ts';
 
 const DEFAULT_TIMEOUT_SECONDS = 120;
 
@@ -20,8 +21,11 @@ export const commandCheck: GoalCheck = {
     const tail = outputTail(exit.output);
     // Killed (an out-of-memory kill, a crash): it gave no exit code, so no verdict; unmet would let a report-only
     // gate (fail-on-unmet-goals: false) pass over it, where a goal that could not be evaluated fails the job.
-    if (exit.code === null) {
-      throw new GoalNotEvaluableError(`the command was killed by ${exit.signal ?? 'a signal'} before it exited, so it gave no verdict${tail === '' ? ' (no output)' : `; output:\n${tail}`}`);
+    // So is a shell's status for a child killed by one (`sh -c 'npm test'` exits 137 after an OOM kill of npm).
+    const signalled = signalledStatus(exit.code);
+    if (exit.code === null || signalled !== undefined) {
+      const how = exit.code === null ? `was killed by ${exit.signal ?? 'a signal'}` : `exited with status ${exit.code}, what a shell gives for a child killed by ${signalled},`;
+      throw new GoalNotEvaluableError(`the command ${how} before it gave a verdict${tail === '' ? ' (no output)' : `; output:\n${tail}`}`);
     }
     const ending = `exit code ${exit.code}`;
     return { met: exit.code === 0, evidence: tail === '' ? `${ending}, no output` : `${ending}; output:\n${tail}` };

@@ -1,8 +1,11 @@
 import { cutNote } from '../../core/cut-note.ts';
-import { opendir, realpath, stat } from 'node:fs/promises';
+import { constants, existsSync } from 'node:fs';
+import { open, opendir, realpath, stat, type FileHandle } from 'node:fs/promises';
+import type { Dir } from 'node:fs';
 import path from 'node:path';
 import { groupDigits } from '../../core/group-digits.ts';
 import { isGitSegment } from './git-segment.ts';
+import { holdsPath } from './resolve-repo-path.ts';
 
 /** Walked into only when asked for: dependencies. Git internals never are (`isGitSegment`, any spelling). */
 const SKIPPED_BY_DEFAULT = new Set(['node_modules']);
@@ -76,18 +79,52 @@ export async function walkRepoFiles(root: string, options: WalkOptions = {}): Pr
     if (opened === maxFolders) return { files, notice: cutNotice(maxFolders, 'folder', start) };
     opened += 1;
     const relativeDir = pending.pop() as string;
-    for await (const entry of await opendir(path.join(realRoot, relativeDir))) {
-      const relative = relativeDir === '' ? entry.name : `${relativeDir}/${entry.name}`;
-      if (entry.isDirectory()) {
-        if (walkable(entry.name)) pending.push(relative);
-      } else if (entry.isFile()) {
-        if (seen === maxFiles) return { files, notice: cutNotice(maxFiles, 'file', start) };
-        seen += 1;
-        if (options.keep === undefined || options.keep(relative)) files.push(relative);
+    const folder = await openFolder(path.join(realRoot, relativeDir));
+    // Swapped for a symlink since it was listed (a command tool running beside the walk): not followed, as any symlink.
+    if (folder === undefined) continue;
+    try {
+      for await (const entry of folder.dir) {
+        const relative = relativeDir === '' ? entry.name : `${relativeDir}/${entry.name}`;
+        if (entry.isDirectory()) {
+          if (walkable(entry.name)) pending.push(relative);
+        } else if (entry.isFile()) {
+          if (seen === maxFiles) return { files, notice: cutNotice(maxFiles, 'file', start) };
+          seen += 1;
+          if (options.keep === undefined || options.keep(relative)) files.push(relative);
+        }
       }
+    } finally {
+      await folder.handle.close();
     }
   }
   return { files, notice: '' };
+}
+
+/** Read only, a folder, not following a last symlink (the flags are 0 where the platform has none). */
+const FOLDER_FLAGS = constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | (constants.O_NOFOLLOW ?? 0);
+
+/**
+ * The folder at `resolved` (a real path), opened so that what is listed is what was checked: the handle must hold
+ * that very folder (`holdsPath`: a folder on the way swapped for a symlink out of the repository between the listing
+ * that named it and this open is caught, found by an adversarial pass), and on Linux its entries are read through
+ * the handle (`/proc/self/fd`), so a swap after the check cannot change them. Undefined when it is no such folder now.
+ */
+async function openFolder(resolved: string): Promise<{ readonly handle: FileHandle; readonly dir: Dir } | undefined> {
+  const handle = await open(resolved, FOLDER_FLAGS).catch(() => undefined);
+  if (handle === undefined) return undefined;
+  try {
+    const opened = await handle.stat();
+    if (!opened.isDirectory() || !(await holdsPath(handle, resolved, opened))) {
+      await handle.close();
+      return undefined;
+    }
+    const throughHandle = `/proc/self/fd/${handle.fd}`;
+    const dir = await opendir(existsSync(throughHandle) ? throughHandle : resolved);
+    return { handle, dir };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
 }
 
 function cutNotice(limit: number, noun: string, start: readonly string[]): string {
