@@ -2107,11 +2107,11 @@ function groupDigits(value) {
 // end failed again, and 64 KiB of token characters then `x\u2026` took 5.7 s.
 // A token's character; invisible characters inside a run are part of it: `a1B2c\u200B3D4\u2026` reads as one token
 // (found by a review).
-const RUN_CHAR = String.raw `[A-Za-z0-9_+/=\p{Default_Ignorable_Code_Point}-]`;
+const RUN_CHAR = String.raw `[A-Za-z0-9_+/=\p{Default_Ignorable_Code_Point}\0-]`;
 const BEFORE_CUT = new RegExp(`(?<!${RUN_CHAR})${RUN_CHAR}{6,}(?=\u2026)`, 'gu');
 const AFTER_CUT = new RegExp(`(?<=\u2026)${RUN_CHAR}{6,}`, 'gu');
 const TOKEN_PREFIX = /^(gh[pousr]_|github_pat_|sk-|AKIA|ASIA|xox[abprs]-|eyJ)/;
-const INVISIBLE_CHARS = /\p{Default_Ignorable_Code_Point}/gu;
+const INVISIBLE_CHARS = /[\p{Default_Ignorable_Code_Point}\0]/gu;
 /**
  * A token prefix, letters mixed with digits, or 8 or more characters that turn from lower to upper case
  * twice: a random token's cut end holds no digit about a sixth of the time (`\u2026MnopQRstUV`, found by a
@@ -9644,10 +9644,8 @@ function readInputFile(file, maxBytes) {
 /* harmony export */   p6: () => (/* binding */ redactNumber)
 /* harmony export */ });
 /* unused harmony exports MIN_SECRET_LENGTH, TOKEN_SHAPE_SOURCES, MIN_FRAGMENT_SECRET_LENGTH */
-/* harmony import */ var _invisible_characters_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5709);
 /* harmony import */ var _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(11815);
-/* harmony import */ var _secret_env_name_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(59989);
-
+/* harmony import */ var _secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(59989);
 
 
 const REDACTED = '***';
@@ -9882,8 +9880,15 @@ function redactRanges(text, ranges) {
     }
     return out + text.slice(at);
 }
-/** Any character a reader cannot see (`INVISIBLE`, one at a time). */
-const ANY_INVISIBLE = /\p{Default_Ignorable_Code_Point}/u;
+/**
+ * What the redactor reads past inside a secret: every character a reader cannot see (as `INVISIBLE` in
+ * invisible-characters.ts), and NUL, which
+ * a UTF-16 text read as UTF-8 puts after each character (`X\0q\09\0\u2026`: PowerShell 5.1 writes files so, and a
+ * known value in one reached the model and the trace; found by an adversarial pass).
+ */
+const HIDDEN = /[\p{Default_Ignorable_Code_Point}\0]/gu;
+/** `HIDDEN`, one at a time. */
+const ANY_INVISIBLE = /[\p{Default_Ignorable_Code_Point}\0]/u;
 /**
  * `text` with every known spelling, every start or end of a long one (`hideFragments`) and every
  * token shape that invisible characters split (`hunt\u200Ber2`, which GitHub shows as `hunter2`) replaced by `***`, and
@@ -9894,7 +9899,7 @@ const ANY_INVISIBLE = /\p{Default_Ignorable_Code_Point}/u;
  * was made each time.
  */
 function hideAcrossInvisible(text, known, fragments, cuts) {
-    const visible = text.replace(_invisible_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .INVISIBLE */ .kH, '');
+    const visible = text.replace(HIDDEN, '');
     const ranges = fragmentRanges(visible, fragments);
     // A start or end of a known value a cut left, split by invisible characters (`Z\u200Bq\u200B7\u2026`): found in
     // the visible view, where the cut check can read it (found by a redaction hunt: 18 of 20 characters showed).
@@ -9918,7 +9923,7 @@ function hideAcrossInvisible(text, known, fragments, cuts) {
     const from = [];
     let seen = 0;
     let next = 0;
-    for (const hidden of text.matchAll(_invisible_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .INVISIBLE */ .kH)) {
+    for (const hidden of text.matchAll(HIDDEN)) {
         if (hidden.index > next) {
             at.push(seen);
             from.push(next);
@@ -10063,7 +10068,7 @@ function urlParts(value) {
     const password = userinfo.includes(':') ? userinfo.slice(userinfo.indexOf(':') + 1) : '';
     const rest = value.slice(authority[0].length);
     // `postgres://postgres:postgres@\u2026/postgres`, `root:root`, `12345`: a word the URL uses anyway, or a short one.
-    const guessable = password.length < MIN_URL_PASSWORD_LENGTH || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_2__/* .isOrdinaryValue */ .C)(password) || password === user || rest.includes(password);
+    const guessable = password.length < MIN_URL_PASSWORD_LENGTH || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isOrdinaryValue */ .C)(password) || password === user || rest.includes(password);
     if (password !== '')
         parts.push(...(guessable ? [userinfo] : [password, decode(password)]));
     const withoutHash = rest.split('#')[0];
@@ -10118,7 +10123,8 @@ function buildRedactor(given) {
     if (known.length > 0)
         screen.push(CUT);
     const jsonScreen = new RegExp(screen.join('|'));
-    jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json) || ANY_INVISIBLE.test(json));
+    // JSON writes NUL escaped (`\u0000`), where the text's other hidden characters stay as they are.
+    jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json) || ANY_INVISIBLE.test(json) || json.includes('\\u0000'));
     return redactor;
     function redactor(text) {
         // A short text with a cut too: `Z\u200Bq\u200B7\u200Bv\u2026` is shorter than any pattern, and shows a key's start.
@@ -10152,7 +10158,7 @@ function jsonMayNeedRedaction(json, redact) {
 }
 /** Every value of `env` whose name looks secret (`*TOKEN*`, `*KEY*`, `INPUT_*`\u2026): what to hand `createRedactor`. */
 function secretValuesFromEnvironment(env) {
-    return Object.entries(env).flatMap(([name, value]) => (value && (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_2__/* .isSecretEnvName */ .B)(name) ? [value] : []));
+    return Object.entries(env).flatMap(([name, value]) => (value && (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(name) ? [value] : []));
 }
 /**
  * The values of run inputs whose names look secret (`api_token`, `db-password`), as text: a workflow
@@ -10161,10 +10167,10 @@ function secretValuesFromEnvironment(env) {
  */
 function secretValuesFromInputs(inputs) {
     return Object.entries(inputs).flatMap(([name, value]) => {
-        if ((typeof value !== 'string' && typeof value !== 'number') || !(0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_2__/* .isSecretEnvName */ .B)(name.replaceAll('-', '_')))
+        if ((typeof value !== 'string' && typeof value !== 'number') || !(0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(name.replaceAll('-', '_')))
             return [];
         const text = String(value);
-        return text === '' || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_2__/* .isOrdinaryValue */ .C)(text) ? [] : [text];
+        return text === '' || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isOrdinaryValue */ .C)(text) ? [] : [text];
     });
 }
 /**
@@ -11248,7 +11254,10 @@ async function runGoalCommand(argv, options) {
     }
 }
 
+// EXTERNAL MODULE: ./lib/process/signalled-status.js
+var signalled_status = __nccwpck_require__(91551);
 ;// CONCATENATED MODULE: ./lib/goals/kinds/command.js
+
 
 
 
@@ -11269,8 +11278,11 @@ const commandCheck = {
         const tail = outputTail(exit.output);
         // Killed (an out-of-memory kill, a crash): it gave no exit code, so no verdict; unmet would let a report-only
         // gate (fail-on-unmet-goals: false) pass over it, where a goal that could not be evaluated fails the job.
-        if (exit.code === null) {
-            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the command was killed by ${exit.signal ?? 'a signal'} before it exited, so it gave no verdict${tail === '' ? ' (no output)' : `; output:\n${tail}`}`);
+        // So is a shell's status for a child killed by one (`sh -c 'npm test'` exits 137 after an OOM kill of npm).
+        const signalled = (0,signalled_status/* signalledStatus */.K)(exit.code);
+        if (exit.code === null || signalled !== undefined) {
+            const how = exit.code === null ? `was killed by ${exit.signal ?? 'a signal'}` : `exited with status ${exit.code}, what a shell gives for a child killed by ${signalled},`;
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the command ${how} before it gave a verdict${tail === '' ? ' (no output)' : `; output:\n${tail}`}`);
         }
         const ending = `exit code ${exit.code}`;
         return { met: exit.code === 0, evidence: tail === '' ? `${ending}, no output` : `${ending}; output:\n${tail}` };
@@ -12412,13 +12424,17 @@ var scrub_environment = __nccwpck_require__(6578);
 var tool_environment_error = __nccwpck_require__(14572);
 // EXTERNAL MODULE: ./lib/core/step-error.js
 var step_error = __nccwpck_require__(1938);
+// EXTERNAL MODULE: ./lib/process/signalled-status.js
+var signalled_status = __nccwpck_require__(91551);
 ;// CONCATENATED MODULE: ./lib/tools/tool-exit-error.js
+
 
 /** Exit status 75 (`EX_TEMPFAIL`, sysexits.h): the command says "try again later". */
 const EX_TEMPFAIL = 75;
 /**
  * A command tool ended with a non-zero exit status or was killed by a signal. Exit 75 is transient;
- * every other failure is permanent.
+ * every other failure is permanent. A signal, or a status a shell gives for a child killed by one, leaves the
+ * effect unknown.
  */
 class ToolExitError extends step_error/* StepError */.zg {
     /** The exit status, or null when a signal ended the process. */
@@ -12427,14 +12443,18 @@ class ToolExitError extends step_error/* StepError */.zg {
     /** The last part of what the command wrote to stderr. */
     stderrTail;
     constructor(options) {
-        const how = options.exitCode === null ? `was killed by ${options.signal ?? 'a signal'}` : `exited with status ${options.exitCode}`;
+        const signalled = (0,signalled_status/* signalledStatus */.K)(options.exitCode);
+        const how = options.exitCode === null
+            ? `was killed by ${options.signal ?? 'a signal'}`
+            : `exited with status ${options.exitCode}${signalled ? ` (what a shell gives for a child killed by ${signalled})` : ''}`;
         const hint = options.exitCode === EX_TEMPFAIL ? ' (exit 75: a temporary failure, retried unless the tool has side effects)' : '';
         const tail = options.stderrTail.trim() ? `\nstderr (last lines):\n${options.stderrTail.trimEnd()}` : ' with no stderr output';
         super(`tool '${options.toolName}' ${how}${hint}${tail}`, {
             transient: options.exitCode === EX_TEMPFAIL,
             toolName: options.toolName,
-            // A signal is no answer: an out-of-memory kill may come after the effect.
-            effectUnknown: options.exitCode === null,
+            // A signal is no answer: an out-of-memory kill may come after the effect. So is a wrapper's report of one
+            // (`sh -c` exits 137 for a SIGKILLed child): taken for a failure, a resume made the call again (adversarial pass).
+            effectUnknown: options.exitCode === null || signalled !== undefined,
         });
         this.exitCode = options.exitCode;
         this.signal = options.signal;
@@ -25379,6 +25399,28 @@ function scrubEnvironment(runnerEnv, passThrough, toolName) {
 
 /***/ }),
 
+/***/ 91551:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   K: () => (/* binding */ signalledStatus)
+/* harmony export */ });
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(48161);
+
+/**
+ * The signal a status of 129\u2013159 names: what a shell (`sh -c`, `bash script.sh`, `npm run`) exits with when the
+ * child it ran was killed by signal N (128 + N). Undefined for any other status.
+ */
+function signalledStatus(status) {
+    if (status === null || status <= 128 || status >= 160)
+        return undefined;
+    const number = status - 128;
+    return Object.entries(node_os__WEBPACK_IMPORTED_MODULE_0__.constants.signals).find(([, value]) => value === number)?.[0] ?? `signal ${number}`;
+}
+
+
+/***/ }),
+
 /***/ 69542:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -27104,21 +27146,29 @@ function renderRejectedReport(errors, planPath, redact) {
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(80083);
 
 
-/** The steps and items `record` reused (an item of a step reused whole counts with its step). */
+/**
+ * The steps and items `record` reused (an item of a step reused whole counts with its step), those of the plans its
+ * `type: plan` steps ran included (a review found a resumed run whose reuse was all inside one said nothing of it).
+ */
 function reusedWork(record) {
     let steps = 0;
     let items = 0;
     let usage = _core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y;
-    for (const step of record.steps.values()) {
-        if (step.reused) {
-            steps += 1;
-            usage = (0,_core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(usage, step.reused);
+    const count = (run) => {
+        for (const step of run.steps.values()) {
+            if (step.reused) {
+                steps += 1;
+                usage = (0,_core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(usage, step.reused);
+            }
+            else if (step.itemCounts && step.itemCounts.reused > 0) {
+                items += step.itemCounts.reused;
+                usage = (0,_core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(usage, step.itemCounts.reusedUsage);
+            }
+            if (!step.reused && step.nested)
+                count(step.nested);
         }
-        else if (step.itemCounts && step.itemCounts.reused > 0) {
-            items += step.itemCounts.reused;
-            usage = (0,_core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(usage, step.itemCounts.reusedUsage);
-        }
-    }
+    };
+    count(record);
     const words = [steps > 0 ? `${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(steps)} step${steps === 1 ? '' : 's'}` : '', items > 0 ? `${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(items)} item${items === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
     return { steps, items, usage, words };
 }
@@ -30549,6 +30599,8 @@ var group_digits = __nccwpck_require__(80083);
 
 
 
+
+
 /** Walked into only when asked for: dependencies. Git internals never are (`isGitSegment`, any spelling). */
 const SKIPPED_BY_DEFAULT = new Set(['node_modules']);
 /** The most files one walk looks at: a guard against huge trees. */
@@ -30598,22 +30650,58 @@ async function walkRepoFiles(root, options = {}) {
             return { files, notice: cutNotice(maxFolders, 'folder', start) };
         opened += 1;
         const relativeDir = pending.pop();
-        for await (const entry of await (0,promises_.opendir)(external_node_path_.join(realRoot, relativeDir))) {
-            const relative = relativeDir === '' ? entry.name : `${relativeDir}/${entry.name}`;
-            if (entry.isDirectory()) {
-                if (walkable(entry.name))
-                    pending.push(relative);
+        const folder = await openFolder(external_node_path_.join(realRoot, relativeDir));
+        // Swapped for a symlink since it was listed (a command tool running beside the walk): not followed, as any symlink.
+        if (folder === undefined)
+            continue;
+        try {
+            for await (const entry of folder.dir) {
+                const relative = relativeDir === '' ? entry.name : `${relativeDir}/${entry.name}`;
+                if (entry.isDirectory()) {
+                    if (walkable(entry.name))
+                        pending.push(relative);
+                }
+                else if (entry.isFile()) {
+                    if (seen === maxFiles)
+                        return { files, notice: cutNotice(maxFiles, 'file', start) };
+                    seen += 1;
+                    if (options.keep === undefined || options.keep(relative))
+                        files.push(relative);
+                }
             }
-            else if (entry.isFile()) {
-                if (seen === maxFiles)
-                    return { files, notice: cutNotice(maxFiles, 'file', start) };
-                seen += 1;
-                if (options.keep === undefined || options.keep(relative))
-                    files.push(relative);
-            }
+        }
+        finally {
+            await folder.handle.close();
         }
     }
     return { files, notice: '' };
+}
+/** Read only, a folder, not following a last symlink (the flags are 0 where the platform has none). */
+const FOLDER_FLAGS = external_node_fs_.constants.O_RDONLY | (external_node_fs_.constants.O_DIRECTORY ?? 0) | (external_node_fs_.constants.O_NOFOLLOW ?? 0);
+/**
+ * The folder at `resolved` (a real path), opened so that what is listed is what was checked: the handle must hold
+ * that very folder (`holdsPath`: a folder on the way swapped for a symlink out of the repository between the listing
+ * that named it and this open is caught, found by an adversarial pass), and on Linux its entries are read through
+ * the handle (`/proc/self/fd`), so a swap after the check cannot change them. Undefined when it is no such folder now.
+ */
+async function openFolder(resolved) {
+    const handle = await (0,promises_.open)(resolved, FOLDER_FLAGS).catch(() => undefined);
+    if (handle === undefined)
+        return undefined;
+    try {
+        const opened = await handle.stat();
+        if (!opened.isDirectory() || !(await holdsPath(handle, resolved, opened))) {
+            await handle.close();
+            return undefined;
+        }
+        const throughHandle = `/proc/self/fd/${handle.fd}`;
+        const dir = await (0,promises_.opendir)((0,external_node_fs_.existsSync)(throughHandle) ? throughHandle : resolved);
+        return { handle, dir };
+    }
+    catch (error) {
+        await handle.close();
+        throw error;
+    }
 }
 function cutNotice(limit, noun, start) {
     const stoppedAt = `${(0,group_digits/* groupDigits */.K)(limit)} ${limit === 1 ? noun : `${noun}s`}`;

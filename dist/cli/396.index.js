@@ -15,10 +15,8 @@ export const modules = {
 /* harmony export */   p6: () => (/* binding */ redactNumber)
 /* harmony export */ });
 /* unused harmony exports MIN_SECRET_LENGTH, TOKEN_SHAPE_SOURCES, MIN_FRAGMENT_SECRET_LENGTH */
-/* harmony import */ var _invisible_characters_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5709);
 /* harmony import */ var _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(53097);
-/* harmony import */ var _secret_env_name_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(59989);
-
+/* harmony import */ var _secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(59989);
 
 
 const REDACTED = '***';
@@ -253,8 +251,15 @@ function redactRanges(text, ranges) {
     }
     return out + text.slice(at);
 }
-/** Any character a reader cannot see (`INVISIBLE`, one at a time). */
-const ANY_INVISIBLE = /\p{Default_Ignorable_Code_Point}/u;
+/**
+ * What the redactor reads past inside a secret: every character a reader cannot see (as `INVISIBLE` in
+ * invisible-characters.ts), and NUL, which
+ * a UTF-16 text read as UTF-8 puts after each character (`X\0q\09\0\u2026`: PowerShell 5.1 writes files so, and a
+ * known value in one reached the model and the trace; found by an adversarial pass).
+ */
+const HIDDEN = /[\p{Default_Ignorable_Code_Point}\0]/gu;
+/** `HIDDEN`, one at a time. */
+const ANY_INVISIBLE = /[\p{Default_Ignorable_Code_Point}\0]/u;
 /**
  * `text` with every known spelling, every start or end of a long one (`hideFragments`) and every
  * token shape that invisible characters split (`hunt\u200Ber2`, which GitHub shows as `hunter2`) replaced by `***`, and
@@ -265,7 +270,7 @@ const ANY_INVISIBLE = /\p{Default_Ignorable_Code_Point}/u;
  * was made each time.
  */
 function hideAcrossInvisible(text, known, fragments, cuts) {
-    const visible = text.replace(_invisible_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .INVISIBLE */ .kH, '');
+    const visible = text.replace(HIDDEN, '');
     const ranges = fragmentRanges(visible, fragments);
     // A start or end of a known value a cut left, split by invisible characters (`Z\u200Bq\u200B7\u2026`): found in
     // the visible view, where the cut check can read it (found by a redaction hunt: 18 of 20 characters showed).
@@ -289,7 +294,7 @@ function hideAcrossInvisible(text, known, fragments, cuts) {
     const from = [];
     let seen = 0;
     let next = 0;
-    for (const hidden of text.matchAll(_invisible_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .INVISIBLE */ .kH)) {
+    for (const hidden of text.matchAll(HIDDEN)) {
         if (hidden.index > next) {
             at.push(seen);
             from.push(next);
@@ -434,7 +439,7 @@ function urlParts(value) {
     const password = userinfo.includes(':') ? userinfo.slice(userinfo.indexOf(':') + 1) : '';
     const rest = value.slice(authority[0].length);
     // `postgres://postgres:postgres@\u2026/postgres`, `root:root`, `12345`: a word the URL uses anyway, or a short one.
-    const guessable = password.length < MIN_URL_PASSWORD_LENGTH || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_2__/* .isOrdinaryValue */ .C)(password) || password === user || rest.includes(password);
+    const guessable = password.length < MIN_URL_PASSWORD_LENGTH || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isOrdinaryValue */ .C)(password) || password === user || rest.includes(password);
     if (password !== '')
         parts.push(...(guessable ? [userinfo] : [password, decode(password)]));
     const withoutHash = rest.split('#')[0];
@@ -489,7 +494,8 @@ function buildRedactor(given) {
     if (known.length > 0)
         screen.push(CUT);
     const jsonScreen = new RegExp(screen.join('|'));
-    jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json) || ANY_INVISIBLE.test(json));
+    // JSON writes NUL escaped (`\u0000`), where the text's other hidden characters stay as they are.
+    jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json) || ANY_INVISIBLE.test(json) || json.includes('\\u0000'));
     return redactor;
     function redactor(text) {
         // A short text with a cut too: `Z\u200Bq\u200B7\u200Bv\u2026` is shorter than any pattern, and shows a key's start.
@@ -523,7 +529,7 @@ function jsonMayNeedRedaction(json, redact) {
 }
 /** Every value of `env` whose name looks secret (`*TOKEN*`, `*KEY*`, `INPUT_*`\u2026): what to hand `createRedactor`. */
 function secretValuesFromEnvironment(env) {
-    return Object.entries(env).flatMap(([name, value]) => (value && (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_2__/* .isSecretEnvName */ .B)(name) ? [value] : []));
+    return Object.entries(env).flatMap(([name, value]) => (value && (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(name) ? [value] : []));
 }
 /**
  * The values of run inputs whose names look secret (`api_token`, `db-password`), as text: a workflow
@@ -532,10 +538,10 @@ function secretValuesFromEnvironment(env) {
  */
 function secretValuesFromInputs(inputs) {
     return Object.entries(inputs).flatMap(([name, value]) => {
-        if ((typeof value !== 'string' && typeof value !== 'number') || !(0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_2__/* .isSecretEnvName */ .B)(name.replaceAll('-', '_')))
+        if ((typeof value !== 'string' && typeof value !== 'number') || !(0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(name.replaceAll('-', '_')))
             return [];
         const text = String(value);
-        return text === '' || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_2__/* .isOrdinaryValue */ .C)(text) ? [] : [text];
+        return text === '' || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isOrdinaryValue */ .C)(text) ? [] : [text];
     });
 }
 /**

@@ -213,21 +213,29 @@ function runUsage(record) {
 ;// CONCATENATED MODULE: ./lib/report/reused-work.js
 
 
-/** The steps and items `record` reused (an item of a step reused whole counts with its step). */
+/**
+ * The steps and items `record` reused (an item of a step reused whole counts with its step), those of the plans its
+ * `type: plan` steps ran included (a review found a resumed run whose reuse was all inside one said nothing of it).
+ */
 function reusedWork(record) {
     let steps = 0;
     let items = 0;
     let usage = core_usage/* NO_USAGE */.y;
-    for (const step of record.steps.values()) {
-        if (step.reused) {
-            steps += 1;
-            usage = (0,core_usage/* addUsage */.v)(usage, step.reused);
+    const count = (run) => {
+        for (const step of run.steps.values()) {
+            if (step.reused) {
+                steps += 1;
+                usage = (0,core_usage/* addUsage */.v)(usage, step.reused);
+            }
+            else if (step.itemCounts && step.itemCounts.reused > 0) {
+                items += step.itemCounts.reused;
+                usage = (0,core_usage/* addUsage */.v)(usage, step.itemCounts.reusedUsage);
+            }
+            if (!step.reused && step.nested)
+                count(step.nested);
         }
-        else if (step.itemCounts && step.itemCounts.reused > 0) {
-            items += step.itemCounts.reused;
-            usage = (0,core_usage/* addUsage */.v)(usage, step.itemCounts.reusedUsage);
-        }
-    }
+    };
+    count(record);
     const words = [steps > 0 ? `${(0,group_digits/* groupDigits */.K)(steps)} step${steps === 1 ? '' : 's'}` : '', items > 0 ? `${(0,group_digits/* groupDigits */.K)(items)} item${items === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
     return { steps, items, usage, words };
 }

@@ -1463,7 +1463,10 @@ async function runGoalCommand(argv, options) {
     }
 }
 
+// EXTERNAL MODULE: ./lib/process/signalled-status.js
+var signalled_status = __webpack_require__(91551);
 ;// CONCATENATED MODULE: ./lib/goals/kinds/command.js
+
 
 
 
@@ -1484,8 +1487,11 @@ const commandCheck = {
         const tail = outputTail(exit.output);
         // Killed (an out-of-memory kill, a crash): it gave no exit code, so no verdict; unmet would let a report-only
         // gate (fail-on-unmet-goals: false) pass over it, where a goal that could not be evaluated fails the job.
-        if (exit.code === null) {
-            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the command was killed by ${exit.signal ?? 'a signal'} before it exited, so it gave no verdict${tail === '' ? ' (no output)' : `; output:\n${tail}`}`);
+        // So is a shell's status for a child killed by one (`sh -c 'npm test'` exits 137 after an OOM kill of npm).
+        const signalled = (0,signalled_status/* signalledStatus */.K)(exit.code);
+        if (exit.code === null || signalled !== undefined) {
+            const how = exit.code === null ? `was killed by ${exit.signal ?? 'a signal'}` : `exited with status ${exit.code}, what a shell gives for a child killed by ${signalled},`;
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the command ${how} before it gave a verdict${tail === '' ? ' (no output)' : `; output:\n${tail}`}`);
         }
         const ending = `exit code ${exit.code}`;
         return { met: exit.code === 0, evidence: tail === '' ? `${ending}, no output` : `${ending}; output:\n${tail}` };
@@ -2513,13 +2519,17 @@ var scrub_environment = __webpack_require__(6578);
 var tool_environment_error = __webpack_require__(14572);
 // EXTERNAL MODULE: ./lib/core/step-error.js
 var step_error = __webpack_require__(1938);
+// EXTERNAL MODULE: ./lib/process/signalled-status.js
+var signalled_status = __webpack_require__(91551);
 ;// CONCATENATED MODULE: ./lib/tools/tool-exit-error.js
+
 
 /** Exit status 75 (`EX_TEMPFAIL`, sysexits.h): the command says "try again later". */
 const EX_TEMPFAIL = 75;
 /**
  * A command tool ended with a non-zero exit status or was killed by a signal. Exit 75 is transient;
- * every other failure is permanent.
+ * every other failure is permanent. A signal, or a status a shell gives for a child killed by one, leaves the
+ * effect unknown.
  */
 class ToolExitError extends step_error/* StepError */.zg {
     /** The exit status, or null when a signal ended the process. */
@@ -2528,14 +2538,18 @@ class ToolExitError extends step_error/* StepError */.zg {
     /** The last part of what the command wrote to stderr. */
     stderrTail;
     constructor(options) {
-        const how = options.exitCode === null ? `was killed by ${options.signal ?? 'a signal'}` : `exited with status ${options.exitCode}`;
+        const signalled = (0,signalled_status/* signalledStatus */.K)(options.exitCode);
+        const how = options.exitCode === null
+            ? `was killed by ${options.signal ?? 'a signal'}`
+            : `exited with status ${options.exitCode}${signalled ? ` (what a shell gives for a child killed by ${signalled})` : ''}`;
         const hint = options.exitCode === EX_TEMPFAIL ? ' (exit 75: a temporary failure, retried unless the tool has side effects)' : '';
         const tail = options.stderrTail.trim() ? `\nstderr (last lines):\n${options.stderrTail.trimEnd()}` : ' with no stderr output';
         super(`tool '${options.toolName}' ${how}${hint}${tail}`, {
             transient: options.exitCode === EX_TEMPFAIL,
             toolName: options.toolName,
-            // A signal is no answer: an out-of-memory kill may come after the effect.
-            effectUnknown: options.exitCode === null,
+            // A signal is no answer: an out-of-memory kill may come after the effect. So is a wrapper's report of one
+            // (`sh -c` exits 137 for a SIGKILLed child): taken for a failure, a resume made the call again (adversarial pass).
+            effectUnknown: options.exitCode === null || signalled !== undefined,
         });
         this.exitCode = options.exitCode;
         this.signal = options.signal;
@@ -7713,6 +7727,28 @@ function scrubEnvironment(runnerEnv, passThrough, toolName) {
         }
     }
     return env;
+}
+
+
+/***/ }),
+
+/***/ 91551:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   K: () => (/* binding */ signalledStatus)
+/* harmony export */ });
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(48161);
+
+/**
+ * The signal a status of 129\u2013159 names: what a shell (`sh -c`, `bash script.sh`, `npm run`) exits with when the
+ * child it ran was killed by signal N (128 + N). Undefined for any other status.
+ */
+function signalledStatus(status) {
+    if (status === null || status <= 128 || status >= 160)
+        return undefined;
+    const number = status - 128;
+    return Object.entries(node_os__WEBPACK_IMPORTED_MODULE_0__.constants.signals).find(([, value]) => value === number)?.[0] ?? `signal ${number}`;
 }
 
 

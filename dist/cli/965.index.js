@@ -97,11 +97,11 @@ function groupDigits(value) {
 // end failed again, and 64 KiB of token characters then `x\u2026` took 5.7 s.
 // A token's character; invisible characters inside a run are part of it: `a1B2c\u200B3D4\u2026` reads as one token
 // (found by a review).
-const RUN_CHAR = String.raw `[A-Za-z0-9_+/=\p{Default_Ignorable_Code_Point}-]`;
+const RUN_CHAR = String.raw `[A-Za-z0-9_+/=\p{Default_Ignorable_Code_Point}\0-]`;
 const BEFORE_CUT = new RegExp(`(?<!${RUN_CHAR})${RUN_CHAR}{6,}(?=\u2026)`, 'gu');
 const AFTER_CUT = new RegExp(`(?<=\u2026)${RUN_CHAR}{6,}`, 'gu');
 const TOKEN_PREFIX = /^(gh[pousr]_|github_pat_|sk-|AKIA|ASIA|xox[abprs]-|eyJ)/;
-const INVISIBLE_CHARS = /\p{Default_Ignorable_Code_Point}/gu;
+const INVISIBLE_CHARS = /[\p{Default_Ignorable_Code_Point}\0]/gu;
 /**
  * A token prefix, letters mixed with digits, or 8 or more characters that turn from lower to upper case
  * twice: a random token's cut end holds no digit about a sixth of the time (`\u2026MnopQRstUV`, found by a
@@ -5028,6 +5028,8 @@ var group_digits = __webpack_require__(80083);
 
 
 
+
+
 /** Walked into only when asked for: dependencies. Git internals never are (`isGitSegment`, any spelling). */
 const SKIPPED_BY_DEFAULT = new Set(['node_modules']);
 /** The most files one walk looks at: a guard against huge trees. */
@@ -5077,22 +5079,58 @@ async function walkRepoFiles(root, options = {}) {
             return { files, notice: cutNotice(maxFolders, 'folder', start) };
         opened += 1;
         const relativeDir = pending.pop();
-        for await (const entry of await (0,promises_.opendir)(external_node_path_.join(realRoot, relativeDir))) {
-            const relative = relativeDir === '' ? entry.name : `${relativeDir}/${entry.name}`;
-            if (entry.isDirectory()) {
-                if (walkable(entry.name))
-                    pending.push(relative);
+        const folder = await openFolder(external_node_path_.join(realRoot, relativeDir));
+        // Swapped for a symlink since it was listed (a command tool running beside the walk): not followed, as any symlink.
+        if (folder === undefined)
+            continue;
+        try {
+            for await (const entry of folder.dir) {
+                const relative = relativeDir === '' ? entry.name : `${relativeDir}/${entry.name}`;
+                if (entry.isDirectory()) {
+                    if (walkable(entry.name))
+                        pending.push(relative);
+                }
+                else if (entry.isFile()) {
+                    if (seen === maxFiles)
+                        return { files, notice: cutNotice(maxFiles, 'file', start) };
+                    seen += 1;
+                    if (options.keep === undefined || options.keep(relative))
+                        files.push(relative);
+                }
             }
-            else if (entry.isFile()) {
-                if (seen === maxFiles)
-                    return { files, notice: cutNotice(maxFiles, 'file', start) };
-                seen += 1;
-                if (options.keep === undefined || options.keep(relative))
-                    files.push(relative);
-            }
+        }
+        finally {
+            await folder.handle.close();
         }
     }
     return { files, notice: '' };
+}
+/** Read only, a folder, not following a last symlink (the flags are 0 where the platform has none). */
+const FOLDER_FLAGS = external_node_fs_.constants.O_RDONLY | (external_node_fs_.constants.O_DIRECTORY ?? 0) | (external_node_fs_.constants.O_NOFOLLOW ?? 0);
+/**
+ * The folder at `resolved` (a real path), opened so that what is listed is what was checked: the handle must hold
+ * that very folder (`holdsPath`: a folder on the way swapped for a symlink out of the repository between the listing
+ * that named it and this open is caught, found by an adversarial pass), and on Linux its entries are read through
+ * the handle (`/proc/self/fd`), so a swap after the check cannot change them. Undefined when it is no such folder now.
+ */
+async function openFolder(resolved) {
+    const handle = await (0,promises_.open)(resolved, FOLDER_FLAGS).catch(() => undefined);
+    if (handle === undefined)
+        return undefined;
+    try {
+        const opened = await handle.stat();
+        if (!opened.isDirectory() || !(await holdsPath(handle, resolved, opened))) {
+            await handle.close();
+            return undefined;
+        }
+        const throughHandle = `/proc/self/fd/${handle.fd}`;
+        const dir = await (0,promises_.opendir)((0,external_node_fs_.existsSync)(throughHandle) ? throughHandle : resolved);
+        return { handle, dir };
+    }
+    catch (error) {
+        await handle.close();
+        throw error;
+    }
 }
 function cutNotice(limit, noun, start) {
     const stoppedAt = `${(0,group_digits/* groupDigits */.K)(limit)} ${limit === 1 ? noun : `${noun}s`}`;

@@ -149,6 +149,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
 
 /***/ }),
 
+/***/ 48161:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+
+/***/ }),
+
 /***/ 76760:
 /***/ ((module) => {
 
@@ -954,8 +961,8 @@ function letReaderLeave(stream, name) {
 var external_node_fs_ = __nccwpck_require__(73024);
 ;// CONCATENATED MODULE: external "node:module"
 const external_node_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(48161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 ;// CONCATENATED MODULE: ./lib/cli/compile-cache.js
@@ -988,7 +995,7 @@ function enableCompileCache(env = process.env) {
         return;
     let home;
     try {
-        home = external_node_os_namespaceObject.homedir();
+        home = external_node_os_.homedir();
     }
     catch {
         return; // no home folder for this user (a service account): compile as usual
