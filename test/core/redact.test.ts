@@ -367,3 +367,13 @@ describe('a secret in UTF-16 text read as UTF-8', () => {
     expect(JSON.stringify(redactDeep({ result: utf16(`token=${secret}`) }, redact))).not.toContain('X\\u0000q');
   });
 });
+
+// Found by a review: a result that is an object reaches the model, the comment and the approval section as JSON
+// text, redacted after it was written, where NUL is the escape `\u0000`.
+it('hides a known value split by NUL in JSON text, where NUL is written escaped', () => {
+  const secret = 'XqZ9v7Lp2Rk8Tm4Wn6Yb3Hs5';
+  const redact = createRedactor([secret]);
+  const json = JSON.stringify({ log: `key=${Buffer.from(secret, 'utf16le').toString('utf8')}` });
+  expect(json).toContain('X\\u0000q');
+  expect(redact(json)).toBe(JSON.stringify({ log: 'key=***\u0000' }));
+});

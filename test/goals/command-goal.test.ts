@@ -38,11 +38,11 @@ describe('command', () => {
   it('could not be evaluated when it is killed by a signal', async () => {
     const result = await checkGoal({ command: ['sh', '-c', 'echo starting; kill -KILL $$'] }, finishedRun('x'), deps());
     expect(result.outcome).toBe('error');
-    expect(result.evidence).toBe('could not evaluate: the command was killed by SIGKILL before it gave a verdict; output:\nstarting');
+    expect(result.evidence).toBe('could not evaluate: the command was killed by SIGKILL, so it gave no verdict; output:\nstarting');
     // A shell reports its child's kill as 128 + the signal's number: no verdict either.
     const wrapped = await checkGoal({ command: ['sh', '-c', 'sh -c "kill -KILL \\$\\$"; exit $?'] }, finishedRun('x'), deps());
     expect(wrapped.outcome).toBe('error');
-    expect(wrapped.evidence).toMatch(/^could not evaluate: the command exited with status 137, what a shell gives for a child killed by SIGKILL, before it gave a verdict/);
+    expect(wrapped.evidence).toMatch(/^could not evaluate: the command exited with status 137 \(a shell's status for a child killed by SIGKILL\), so it gave no verdict/);
   });
 
   it('could not be evaluated when the program does not exist', async () => {

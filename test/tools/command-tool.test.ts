@@ -103,7 +103,8 @@ describe('commandTool', () => {
     const killed = (await shTool('sh -c "kill -KILL \\$\\$"; exit $?', '').execute({}, context()).catch((e: unknown) => e)) as ToolExitError;
     expect(killed).toMatchObject({ exitCode: 137, effectUnknown: true, transient: false });
     expect(killed.message).toContain("tool 'probe' exited with status 137 (what a shell gives for a child killed by SIGKILL)");
-    for (const status of [1, 128, 255]) {
+    // 141 is SIGPIPE (`… | head` under pipefail), which kills nothing that did not finish its work.
+    for (const status of [1, 128, 141, 255]) {
       const failed = (await nodeTool(`process.exit(${status})`).execute({}, context()).catch((e: unknown) => e)) as ToolExitError;
       expect(failed.effectUnknown, String(status)).toBe(false);
     }

@@ -24,8 +24,8 @@ export const commandCheck: GoalCheck = {
     // So is a shell's status for a child killed by one (`sh -c 'npm test'` exits 137 after an OOM kill of npm).
     const signalled = signalledStatus(exit.code);
     if (exit.code === null || signalled !== undefined) {
-      const how = exit.code === null ? `was killed by ${exit.signal ?? 'a signal'}` : `exited with status ${exit.code}, what a shell gives for a child killed by ${signalled},`;
-      throw new GoalNotEvaluableError(`the command ${how} before it gave a verdict${tail === '' ? ' (no output)' : `; output:\n${tail}`}`);
+      const how = exit.code === null ? `was killed by ${exit.signal ?? 'a signal'}` : `exited with status ${exit.code} (a shell's status for a child killed by ${signalled})`;
+      throw new GoalNotEvaluableError(`the command ${how}, so it gave no verdict${tail === '' ? ' (no output)' : `; output:\n${tail}`}`);
     }
     const ending = `exit code ${exit.code}`;
     return { met: exit.code === 0, evidence: tail === '' ? `${ending}, no output` : `${ending}; output:\n${tail}` };
