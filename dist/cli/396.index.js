@@ -257,9 +257,9 @@ function redactRanges(text, ranges) {
  * a UTF-16 text read as UTF-8 puts after each character (`X\0q\09\0\u2026`: PowerShell 5.1 writes files so, and a
  * known value in one reached the model and the trace; found by an adversarial pass).
  */
-const HIDDEN = /[\p{Default_Ignorable_Code_Point}\0]/gu;
-/** `HIDDEN`, one at a time. */
-const ANY_INVISIBLE = /[\p{Default_Ignorable_Code_Point}\0]/u;
+const HIDDEN = /[\p{Default_Ignorable_Code_Point}\0]|\\u0000/gu;
+/** `HIDDEN`, one at a time. NUL also as JSON writes it (`\u0000`): a result is often redacted as JSON text (a prompt's data block, a comment). */
+const ANY_INVISIBLE = /[\p{Default_Ignorable_Code_Point}\0]|\\u0000/u;
 /**
  * `text` with every known spelling, every start or end of a long one (`hideFragments`) and every
  * token shape that invisible characters split (`hunt\u200Ber2`, which GitHub shows as `hunter2`) replaced by `***`, and
@@ -494,8 +494,7 @@ function buildRedactor(given) {
     if (known.length > 0)
         screen.push(CUT);
     const jsonScreen = new RegExp(screen.join('|'));
-    // JSON writes NUL escaped (`\u0000`), where the text's other hidden characters stay as they are.
-    jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json) || ANY_INVISIBLE.test(json) || json.includes('\\u0000'));
+    jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json) || ANY_INVISIBLE.test(json));
     return redactor;
     function redactor(text) {
         // A short text with a cut too: `Z\u200Bq\u200B7\u200Bv\u2026` is shorter than any pattern, and shows a key's start.

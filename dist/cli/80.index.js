@@ -1490,8 +1490,8 @@ const commandCheck = {
         // So is a shell's status for a child killed by one (`sh -c 'npm test'` exits 137 after an OOM kill of npm).
         const signalled = (0,signalled_status/* signalledStatus */.K)(exit.code);
         if (exit.code === null || signalled !== undefined) {
-            const how = exit.code === null ? `was killed by ${exit.signal ?? 'a signal'}` : `exited with status ${exit.code}, what a shell gives for a child killed by ${signalled},`;
-            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the command ${how} before it gave a verdict${tail === '' ? ' (no output)' : `; output:\n${tail}`}`);
+            const how = exit.code === null ? `was killed by ${exit.signal ?? 'a signal'}` : `exited with status ${exit.code} (a shell's status for a child killed by ${signalled})`;
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the command ${how}, so it gave no verdict${tail === '' ? ' (no output)' : `; output:\n${tail}`}`);
         }
         const ending = `exit code ${exit.code}`;
         return { met: exit.code === 0, evidence: tail === '' ? `${ending}, no output` : `${ending}; output:\n${tail}` };
@@ -7741,14 +7741,21 @@ function scrubEnvironment(runnerEnv, passThrough, toolName) {
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(48161);
 
 /**
+ * Signals that never mean a child was killed: ignored by default (SIGCHLD, SIGCONT, SIGURG, SIGWINCH), stops a
+ * shell that runs a command never reports, and SIGPIPE, which `\u2026 | head` under `set -o pipefail` gives a command
+ * that did its work (a review: 141 read as a kill escalated runs for nothing).
+ */
+const NO_KILL = new Set(['SIGPIPE', 'SIGCHLD', 'SIGCONT', 'SIGURG', 'SIGWINCH', 'SIGSTOP', 'SIGTSTP', 'SIGTTIN', 'SIGTTOU']);
+/**
  * The signal a status of 129\u2013159 names: what a shell (`sh -c`, `bash script.sh`, `npm run`) exits with when the
- * child it ran was killed by signal N (128 + N). Undefined for any other status.
+ * child it ran was killed by signal N (128 + N). Undefined for any other status, and for a signal that kills nothing.
  */
 function signalledStatus(status) {
     if (status === null || status <= 128 || status >= 160)
         return undefined;
     const number = status - 128;
-    return Object.entries(node_os__WEBPACK_IMPORTED_MODULE_0__.constants.signals).find(([, value]) => value === number)?.[0] ?? `signal ${number}`;
+    const name = Object.entries(node_os__WEBPACK_IMPORTED_MODULE_0__.constants.signals).find(([, value]) => value === number)?.[0] ?? `signal ${number}`;
+    return NO_KILL.has(name) ? undefined : name;
 }
 
 
