@@ -1,6 +1,6 @@
 import type { GitHubClient } from '../github/create-octokit.ts';
 import type { Redactor } from '../core/redact.ts';
-import { tokenIdentity } from '../github/token-identity.ts';
+import { tokenIdentity, UNKNOWN_IDENTITY } from '../github/token-identity.ts';
 import { groupDigits } from '../core/group-digits.ts';
 import { fencedBlock, inlineCode } from '../core/code-fence.ts';
 import { cutMarkdown, cutText } from '../report/cut-text.ts';
@@ -82,7 +82,7 @@ export async function openEscalationIssue(
   try {
     const me = await tokenIdentity(octokit);
     // Without it no issue can be told for this token's (anyone can post the marker): a new one, said so.
-    if (me === undefined) warn('GitHub could not say who the token is, so the open escalation issue it wrote for this plan, if any, cannot be told from copies: a new one is opened.');
+    if (me === undefined) warn(`${UNKNOWN_IDENTITY}, so the open escalation issue it wrote for this plan, if any, cannot be told from copies: a new one is opened.`);
     // Anyone can post the marker: only an issue this token opened is updated.
     let ours: { readonly number: number } | undefined;
     let pages = 0;

@@ -3,10 +3,9 @@ import { applyEvent, newRunRecord } from '../core/run-record.ts';
 import type { FinalReport } from '../report/final-report.ts';
 import { renderSummary } from '../report/summary/render-summary.ts';
 import type { PlanGate } from '../goals/goals-verdict.ts';
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { isInside } from '../core/is-inside.ts';
-import { MAX_PLAN_DEPTH } from '../plan/load-subplans.ts';
+import { MAX_PLAN_DEPTH, outsideRepository } from '../plan/load-subplans.ts';
 import { MAX_PLAN_BYTES, parsePlanYaml } from '../plan/parse-plan-yaml.ts';
 import { actionOutputs } from './action-outputs.ts';
 import { jobFailure } from './job-failure.ts';
@@ -59,14 +58,15 @@ export async function rejectRun(settings: ActionSettings, waiting: WaitingRun, b
 async function gates(planFile: string | undefined, root: string, depth = 0): Promise<PlanGate> {
   if (planFile === undefined) return undefined;
   // A file not read says nothing of the plans it uses either: it gates whatever fail-on-unmet-goals says.
-  if (depth >= MAX_PLAN_DEPTH || !(await loadable(planFile, root, depth === 0))) return 'used';
+  if (depth >= MAX_PLAN_DEPTH || !(await loadable(planFile))) return 'used';
   const text = await readFile(planFile, 'utf8').catch(() => undefined);
   const parsed = text === undefined ? undefined : await parsePlanYaml(text, planFile);
   if (!parsed?.ok) return 'used';
   const plan = parsed.parsed.value as { goals?: unknown; workflow_sequence?: unknown } | null;
   for (const step of Array.isArray(plan?.workflow_sequence) ? (plan.workflow_sequence as unknown[]) : []) {
     const uses = (step as { uses?: unknown } | null)?.uses;
-    if (typeof uses === 'string' && (await gates(path.resolve(root, uses), root, depth + 1)) !== undefined) return 'used';
+    if (typeof uses !== 'string') continue;
+    if ((await outsideRepository(root, uses)) !== undefined || (await gates(path.resolve(root, uses), root, depth + 1)) !== undefined) return 'used';
   }
   const goals = plan?.goals;
   // A goal that is no map (`- ~`) is one whose severity cannot be read: required, as a goal is unless it says otherwise.
@@ -74,14 +74,8 @@ async function gates(planFile: string | undefined, root: string, depth = 0): Pro
   return required ? (depth === 0 ? 'own' : 'used') : undefined;
 }
 
-/**
- * Whether a plan file is one plan-runner would load: a regular file (a named pipe hung the job) not too large, and
- * for a used plan inside the repository, with no link out of it (the top plan is where the action's input named it).
- */
-async function loadable(file: string, root: string, top: boolean): Promise<boolean> {
-  if (!top && !isInside(root, file)) return false;
-  const real = await realpath(file).catch(() => undefined);
-  if (real === undefined || (!top && !isInside(await realpath(root).catch(() => root), real))) return false;
-  const info = await stat(real).catch(() => undefined);
+/** Whether a plan file is one plan-runner would read: a regular file (a named pipe hung the job), not too large. */
+async function loadable(file: string): Promise<boolean> {
+  const info = await stat(file).catch(() => undefined);
   return info !== undefined && info.isFile() && info.size <= MAX_PLAN_BYTES;
 }

@@ -1,5 +1,8 @@
 import type { GitHubClient } from './create-octokit.ts';
 
+/** What every message about an identity GitHub would not give says first. */
+export const UNKNOWN_IDENTITY = 'GitHub could not say who the token is (GET /user, then GraphQL)';
+
 /**
  * Who the token is, as the author of what it writes: `GET /user` for a personal access token; an
  * installation token (`GITHUB_TOKEN`, a GitHub App's) may not read it (403), and GraphQL's `viewer` names

@@ -9,6 +9,19 @@ import { problemCount, type PlanError } from './plan-error.ts';
 import type { CommandTool } from './schema.ts';
 import type { LoadResult, ValidPlan } from './valid-plan.ts';
 
+/**
+ * Why a used plan's `uses:` path is not one plan-runner reads, or undefined: outside the repository `root`, or a
+ * link inside it to a file outside it (its keys were quoted in errors, and a valid plan there ran its commands:
+ * found by a review). `/reject`'s look at the used plans' goals asks the same.
+ */
+export async function outsideRepository(root: string, uses: string): Promise<string | undefined> {
+  const resolved = path.resolve(root, uses);
+  if (!isInside(root, resolved)) return `uses must name a plan file inside the repository (relative to its root); ${uses} is outside it`;
+  const real = await realpath(resolved).catch(() => undefined);
+  if (real !== undefined && !isInside(await realpath(root).catch(() => root), real)) return `uses must name a plan file inside the repository; ${uses} is a link to a file outside it`;
+  return undefined;
+}
+
 /** How deep plans may use plans: a plan, a plan it uses, and so on, this many files in all. */
 export const MAX_PLAN_DEPTH = 4;
 
@@ -68,15 +81,9 @@ export async function loadSubplans(plan: ValidPlan, context: SubplanContext): Pr
     const uses = step.uses!;
     const resolved = path.resolve(context.root, uses);
     const names = [...context.chain, resolved].map((file) => shortName(file, context.root));
-    if (!isInside(context.root, resolved)) {
-      issues.push({ path: at, message: `uses must name a plan file inside the repository (relative to its root); ${uses} is outside it` });
-      continue;
-    }
-    // A link inside the repository to a file outside it is outside it too: its keys were quoted in
-    // errors, and a valid plan there ran its commands (found by a review).
-    const real = await realpath(resolved).catch(() => undefined);
-    if (real !== undefined && !isInside(await realpath(context.root).catch(() => context.root), real)) {
-      issues.push({ path: at, message: `uses must name a plan file inside the repository; ${uses} is a link to a file outside it` });
+    const outside = await outsideRepository(context.root, uses);
+    if (outside) {
+      issues.push({ path: at, message: outside });
       continue;
     }
     if (context.chain.includes(resolved)) {

@@ -17,3 +17,9 @@ export function signalledStatus(status: number | null): string | undefined {
   const name = Object.entries(constants.signals).find(([, value]) => value === number)?.[0] ?? `signal ${number}`;
   return NO_KILL.has(name) ? undefined : name;
 }
+
+/** `status 137 (a shell's status for a child killed by SIGKILL)`, or `status 1`: an exit status as the messages say it. */
+export function describeStatus(status: number): string {
+  const signalled = signalledStatus(status);
+  return `status ${status}${signalled ? ` (a shell's status for a child killed by ${signalled})` : ''}`;
+}

@@ -1,5 +1,5 @@
 import { StepError } from '../core/step-error.ts';
-import { signalledStatus } from '../process/signalled-status.ts';
+import { describeStatus, signalledStatus } from '../process/signalled-status.ts';
 
 /** Exit status 75 (`EX_TEMPFAIL`, sysexits.h): the command says "try again later". */
 export const EX_TEMPFAIL = 75;
@@ -21,7 +21,7 @@ export class ToolExitError extends StepError {
     const how =
       options.exitCode === null
         ? `was killed by ${options.signal ?? 'a signal'}`
-        : `exited with status ${options.exitCode}${signalled ? ` (what a shell gives for a child killed by ${signalled})` : ''}`;
+        : `exited with ${describeStatus(options.exitCode)}`;
     const hint = options.exitCode === EX_TEMPFAIL ? ' (exit 75: a temporary failure, retried unless the tool has side effects)' : '';
     const tail = options.stderrTail.trim() ? `\nstderr (last lines):\n${options.stderrTail.trimEnd()}` : ' with no stderr output';
     super(`tool '${options.toolName}' ${how}${hint}${tail}`, {

@@ -67,7 +67,7 @@ describe('an escalation with no pull request opens one issue', () => {
 
     github.fail('users/get-authenticated', { status: 502 });
     await openEscalationIssue(octokit, where, escalation, createRedactor(), (m) => warnings.push(m));
-    expect(warnings).toEqual(['GitHub could not say who the token is, so the open escalation issue it wrote for this plan, if any, cannot be told from copies: a new one is opened.']);
+    expect(warnings).toEqual(['GitHub could not say who the token is (GET /user, then GraphQL), so the open escalation issue it wrote for this plan, if any, cannot be told from copies: a new one is opened.']);
     expect(github.requestsTo('issues/create')).toHaveLength(2);
     // Not among the 1,000 newest: no more pages are read, and the new issue is said to be one.
     warnings.length = 0;

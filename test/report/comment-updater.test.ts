@@ -475,3 +475,11 @@ describe('writes paced by the token’s rate limit', () => {
     expect(github.commentsOn('octo', 'app', 12)[0]?.body).toBe(render(run.record(), undefined));
   });
 });
+
+// Found by a re-read: while GitHub could not say who the token is, a comment with the marker whose author GitHub
+// names no login for (`user: null`, or a login missing) matched the unknown identity and was taken as the token's.
+it('takes no comment as the token’s own while its identity is unknown, whoever GitHub says wrote it', async () => {
+  github.fail('graphql', { status: 502 });
+  github.addComment('octo', 'app', 12, `${marker}\nanswered`, { login: undefined as unknown as string, type: 'User' });
+  await expect(api().listOwn(marker, { strict: () => false })).resolves.toEqual([]);
+});

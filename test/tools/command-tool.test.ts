@@ -102,7 +102,7 @@ describe('commandTool', () => {
   it('leaves the effect unknown for a status a shell gives for a child killed by a signal, not for other failures', async () => {
     const killed = (await shTool('sh -c "kill -KILL \\$\\$"; exit $?', '').execute({}, context()).catch((e: unknown) => e)) as ToolExitError;
     expect(killed).toMatchObject({ exitCode: 137, effectUnknown: true, transient: false });
-    expect(killed.message).toContain("tool 'probe' exited with status 137 (what a shell gives for a child killed by SIGKILL)");
+    expect(killed.message).toContain("tool 'probe' exited with status 137 (a shell's status for a child killed by SIGKILL)");
     // 141 is SIGPIPE (`… | head` under pipefail), which kills nothing that did not finish its work.
     for (const status of [1, 128, 141, 255]) {
       const failed = (await nodeTool(`process.exit(${status})`).execute({}, context()).catch((e: unknown) => e)) as ToolExitError;

@@ -2,7 +2,7 @@ import type { GoalCheck } from '../goal-check.ts';
 import { outputTail } from '../output-tail.ts';
 import { runGoalCommand } from '../run-goal-command.ts';
 import { GoalNotEvaluableError } from '../goal-not-evaluable-error.ts';
-import { signalledStatus } from '../../process/signalled-status.ts';
+import { describeStatus, signalledStatus } from '../../process/signalled-status.ts';
 
 const DEFAULT_TIMEOUT_SECONDS = 120;
 
@@ -24,7 +24,7 @@ export const commandCheck: GoalCheck = {
     // So is a shell's status for a child killed by one (`sh -c 'npm test'` exits 137 after an OOM kill of npm).
     const signalled = signalledStatus(exit.code);
     if (exit.code === null || signalled !== undefined) {
-      const how = exit.code === null ? `was killed by ${exit.signal ?? 'a signal'}` : `exited with status ${exit.code} (a shell's status for a child killed by ${signalled})`;
+      const how = exit.code === null ? `was killed by ${exit.signal ?? 'a signal'}` : `exited with ${describeStatus(exit.code)}`;
       throw new GoalNotEvaluableError(`the command ${how}, so it gave no verdict${tail === '' ? ' (no output)' : `; output:\n${tail}`}`);
     }
     const ending = `exit code ${exit.code}`;

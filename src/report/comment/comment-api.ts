@@ -1,6 +1,6 @@
 import type { GitHubClient } from '../../github/create-octokit.ts';
 import type { IssueTarget } from '../../github/event-target.ts';
-import { TokenIdentity } from '../../github/token-identity.ts';
+import { TokenIdentity, UNKNOWN_IDENTITY } from '../../github/token-identity.ts';
 import { CommentWriteError, type CommentOperation } from './comment-write-error.ts';
 
 /** GitHub could not say who the token is, and a comment with the plan's marker is there: it may be the token's. */
@@ -8,7 +8,7 @@ export class UnknownIdentityError extends Error {
   override readonly name = 'UnknownIdentityError';
 
   constructor() {
-    super("GitHub could not say who the token is (GET /user, then GraphQL), so plan-runner's own comment cannot be told from a copy");
+    super(`${UNKNOWN_IDENTITY}, so plan-runner's own comment cannot be told from a copy`);
   }
 }
 
@@ -61,7 +61,7 @@ export function issueCommentApi(octokit: GitHubClient, target: IssueTarget): Com
           for (const comment of page.data) {
             if (!comment.body?.startsWith(marker)) continue;
             if (me === undefined && options.strict?.(comment.body)) throw new UnknownIdentityError();
-            if (comment.user?.login === me) own.push({ id: comment.id, body: comment.body });
+            if (me !== undefined && comment.user?.login === me) own.push({ id: comment.id, body: comment.body });
           }
         }
         return own.sort((a, b) => a.id - b.id);

@@ -1,3 +1,4 @@
+import { UNKNOWN_IDENTITY } from '../../github/token-identity.ts';
 import type { EffectCheck, Tool } from '../tool.ts';
 import { defineGitHubTool, type GitHubCall } from './define-github-tool.ts';
 import type { GitHubToolContext } from './github-tool-context.ts';
@@ -166,7 +167,7 @@ function effect(result: unknown): EffectCheck {
  */
 async function author(context: GitHubToolContext, looking: string): Promise<string> {
   const me = await context.identity.login();
-  if (me === undefined) throw new Error(`GitHub could not say who this token is (GET /user, then GraphQL), so could not tell whether ${looking} is this run's`);
+  if (me === undefined) throw new Error(`${UNKNOWN_IDENTITY}, so could not tell whether ${looking} is this run's`);
   return me;
 }
 
