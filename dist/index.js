@@ -9882,9 +9882,9 @@ function redactRanges(text, ranges) {
 }
 /**
  * What the redactor reads past inside a secret: every character a reader cannot see (as `INVISIBLE` in
- * invisible-characters.ts), and NUL, which
- * a UTF-16 text read as UTF-8 puts after each character (`X\0q\09\0\u2026`: PowerShell 5.1 writes files so, and a
- * known value in one reached the model and the trace; found by an adversarial pass).
+ * invisible-characters.ts), and NUL, which a UTF-16 text read as UTF-8 puts after each character (`X\0q\09\0\u2026`:
+ * PowerShell 5.1 writes files so, and a known value in one reached the model and the trace; found by an
+ * adversarial pass).
  */
 const HIDDEN = /[\p{Default_Ignorable_Code_Point}\0]|\\u0000/gu;
 /** `HIDDEN`, one at a time. NUL also as JSON writes it (`\u0000`): a result is often redacted as JSON text (a prompt's data block, a comment). */
@@ -11083,9 +11083,12 @@ function githubRunContext(env) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   s: () => (/* binding */ tokenIdentity),
-/* harmony export */   u: () => (/* binding */ TokenIdentity)
+/* harmony export */   Q9: () => (/* binding */ UNKNOWN_IDENTITY),
+/* harmony export */   sX: () => (/* binding */ tokenIdentity),
+/* harmony export */   uU: () => (/* binding */ TokenIdentity)
 /* harmony export */ });
+/** What every message about an identity GitHub would not give says first. */
+const UNKNOWN_IDENTITY = 'GitHub could not say who the token is (GET /user, then GraphQL)';
 /**
  * Who the token is, as the author of what it writes: `GET /user` for a personal access token; an
  * installation token (`GITHUB_TOKEN`, a GitHub App's) may not read it (403), and GraphQL's `viewer` names
@@ -11280,7 +11283,7 @@ const commandCheck = {
         // So is a shell's status for a child killed by one (`sh -c 'npm test'` exits 137 after an OOM kill of npm).
         const signalled = (0,signalled_status/* signalledStatus */.K)(exit.code);
         if (exit.code === null || signalled !== undefined) {
-            const how = exit.code === null ? `was killed by ${exit.signal ?? 'a signal'}` : `exited with status ${exit.code} (a shell's status for a child killed by ${signalled})`;
+            const how = exit.code === null ? `was killed by ${exit.signal ?? 'a signal'}` : `exited with ${(0,signalled_status/* describeStatus */.W)(exit.code)}`;
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the command ${how}, so it gave no verdict${tail === '' ? ' (no output)' : `; output:\n${tail}`}`);
         }
         const ending = `exit code ${exit.code}`;
@@ -12445,7 +12448,7 @@ class ToolExitError extends step_error/* StepError */.zg {
         const signalled = (0,signalled_status/* signalledStatus */.K)(options.exitCode);
         const how = options.exitCode === null
             ? `was killed by ${options.signal ?? 'a signal'}`
-            : `exited with status ${options.exitCode}${signalled ? ` (what a shell gives for a child killed by ${signalled})` : ''}`;
+            : `exited with ${(0,signalled_status/* describeStatus */.W)(options.exitCode)}`;
         const hint = options.exitCode === EX_TEMPFAIL ? ' (exit 75: a temporary failure, retried unless the tool has side effects)' : '';
         const tail = options.stderrTail.trim() ? `\nstderr (last lines):\n${options.stderrTail.trimEnd()}` : ' with no stderr output';
         super(`tool '${options.toolName}' ${how}${hint}${tail}`, {
@@ -18821,7 +18824,7 @@ async function loadPlanFile(path, options = {}) {
         if (!loaded.ok)
             return loaded;
         const { chain = [node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(path)], root = process.cwd(), ...rest } = options;
-        return await (0,_load_subplans_js__WEBPACK_IMPORTED_MODULE_2__/* .loadSubplans */ .J)(loaded.plan, {
+        return await (0,_load_subplans_js__WEBPACK_IMPORTED_MODULE_2__/* .loadSubplans */ .J$)(loaded.plan, {
             file: path,
             text: decoded.text,
             chain,
@@ -18846,8 +18849,9 @@ async function loadPlanFile(path, options = {}) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   J: () => (/* binding */ loadSubplans),
-/* harmony export */   Z: () => (/* binding */ MAX_PLAN_DEPTH)
+/* harmony export */   J$: () => (/* binding */ loadSubplans),
+/* harmony export */   Z1: () => (/* binding */ MAX_PLAN_DEPTH),
+/* harmony export */   __: () => (/* binding */ outsideRepository)
 /* harmony export */ });
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
@@ -18863,6 +18867,20 @@ async function loadPlanFile(path, options = {}) {
 
 
 
+/**
+ * Why a used plan's `uses:` path is not one plan-runner reads, or undefined: outside the repository `root`, or a
+ * link inside it to a file outside it (its keys were quoted in errors, and a valid plan there ran its commands:
+ * found by a review). `/reject`'s look at the used plans' goals asks the same.
+ */
+async function outsideRepository(root, uses) {
+    const resolved = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(root, uses);
+    if (!(0,_core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__/* .isInside */ .F)(root, resolved))
+        return `uses must name a plan file inside the repository (relative to its root); ${uses} is outside it`;
+    const real = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.realpath)(resolved).catch(() => undefined);
+    if (real !== undefined && !(0,_core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__/* .isInside */ .F)(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.realpath)(root).catch(() => root), real))
+        return `uses must name a plan file inside the repository; ${uses} is a link to a file outside it`;
+    return undefined;
+}
 /** How deep plans may use plans: a plan, a plan it uses, and so on, this many files in all. */
 const MAX_PLAN_DEPTH = 4;
 function sameTool(a, b) {
@@ -18900,15 +18918,9 @@ async function loadSubplans(plan, context) {
         const uses = step.uses;
         const resolved = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(context.root, uses);
         const names = [...context.chain, resolved].map((file) => shortName(file, context.root));
-        if (!(0,_core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__/* .isInside */ .F)(context.root, resolved)) {
-            issues.push({ path: at, message: `uses must name a plan file inside the repository (relative to its root); ${uses} is outside it` });
-            continue;
-        }
-        // A link inside the repository to a file outside it is outside it too: its keys were quoted in
-        // errors, and a valid plan there ran its commands (found by a review).
-        const real = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.realpath)(resolved).catch(() => undefined);
-        if (real !== undefined && !(0,_core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__/* .isInside */ .F)(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.realpath)(context.root).catch(() => context.root), real)) {
-            issues.push({ path: at, message: `uses must name a plan file inside the repository; ${uses} is a link to a file outside it` });
+        const outside = await outsideRepository(context.root, uses);
+        if (outside) {
+            issues.push({ path: at, message: outside });
             continue;
         }
         if (context.chain.includes(resolved)) {
@@ -25402,7 +25414,8 @@ function scrubEnvironment(runnerEnv, passThrough, toolName) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   K: () => (/* binding */ signalledStatus)
+/* harmony export */   K: () => (/* binding */ signalledStatus),
+/* harmony export */   W: () => (/* binding */ describeStatus)
 /* harmony export */ });
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(48161);
 
@@ -25422,6 +25435,11 @@ function signalledStatus(status) {
     const number = status - 128;
     const name = Object.entries(node_os__WEBPACK_IMPORTED_MODULE_0__.constants.signals).find(([, value]) => value === number)?.[0] ?? `signal ${number}`;
     return NO_KILL.has(name) ? undefined : name;
+}
+/** `status 137 (a shell's status for a child killed by SIGKILL)`, or `status 1`: an exit status as the messages say it. */
+function describeStatus(status) {
+    const signalled = signalledStatus(status);
+    return `status ${status}${signalled ? ` (a shell's status for a child killed by ${signalled})` : ''}`;
 }
 
 
@@ -25865,7 +25883,7 @@ function checklistLines(record) {
 class UnknownIdentityError extends Error {
     name = 'UnknownIdentityError';
     constructor() {
-        super("GitHub could not say who the token is (GET /user, then GraphQL), so plan-runner's own comment cannot be told from a copy");
+        super(`${_github_token_identity_js__WEBPACK_IMPORTED_MODULE_1__/* .UNKNOWN_IDENTITY */ .Q9}, so plan-runner's own comment cannot be told from a copy`);
     }
 }
 async function call(operation, request) {
@@ -25884,7 +25902,7 @@ async function call(operation, request) {
  */
 function issueCommentApi(octokit, target) {
     const where = { owner: target.owner, repo: target.repo };
-    const identity = new _github_token_identity_js__WEBPACK_IMPORTED_MODULE_1__/* .TokenIdentity */ .u(octokit);
+    const identity = new _github_token_identity_js__WEBPACK_IMPORTED_MODULE_1__/* .TokenIdentity */ .uU(octokit);
     return {
         listOwn: (marker, options = {}) => call('find', async () => {
             const me = await identity.login();
@@ -25898,7 +25916,7 @@ function issueCommentApi(octokit, target) {
                         continue;
                     if (me === undefined && options.strict?.(comment.body))
                         throw new UnknownIdentityError();
-                    if (comment.user?.login === me)
+                    if (me !== undefined && comment.user?.login === me)
                         own.push({ id: comment.id, body: comment.body });
                 }
             }
@@ -31754,6 +31772,7 @@ async function writeCheckingFirst(options) {
 ;// CONCATENATED MODULE: ./lib/tools/github/write-tools.js
 
 
+
 /** The longest issue title and issue or comment body GitHub takes, in characters. */
 const MAX_TITLE_CHARS = 256;
 const MAX_BODY_CHARS = 65_536;
@@ -31914,7 +31933,7 @@ function effect(result) {
 async function author(context, looking) {
     const me = await context.identity.login();
     if (me === undefined)
-        throw new Error(`GitHub could not say who this token is (GET /user, then GraphQL), so could not tell whether ${looking} is this run's`);
+        throw new Error(`${token_identity/* UNKNOWN_IDENTITY */.Q9}, so could not tell whether ${looking} is this run's`);
     return me;
 }
 /**
@@ -31983,7 +32002,7 @@ function githubToolset(options) {
         repo: options.repo,
         allowRepos: options.allowRepos ?? [],
         allowance: new WriteAllowance(options.redact, options.writes, options.repositoryUrl),
-        identity: new token_identity/* TokenIdentity */.u(options.octokit),
+        identity: new token_identity/* TokenIdentity */.uU(options.octokit),
         requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
         now: options.now ?? Date.now,
         wait: options.wait ?? ((ms, signal) => (0,external_node_timers_promises_.setTimeout)(ms, undefined, { signal })),
@@ -47065,10 +47084,10 @@ async function openEscalationIssue(octokit, where, escalation, redact, warn) {
     const neutralise = await (0,load_neutraliser/* loadNeutraliser */.x)({ allowUrls: where.repositoryUrl ? [where.repositoryUrl] : [] }, redact, 'rendered');
     const body = issueBody(where, escalation, redact, neutralise);
     try {
-        const me = await (0,token_identity/* tokenIdentity */.s)(octokit);
+        const me = await (0,token_identity/* tokenIdentity */.sX)(octokit);
         // Without it no issue can be told for this token's (anyone can post the marker): a new one, said so.
         if (me === undefined)
-            warn('GitHub could not say who the token is, so the open escalation issue it wrote for this plan, if any, cannot be told from copies: a new one is opened.');
+            warn(`${token_identity/* UNKNOWN_IDENTITY */.Q9}, so the open escalation issue it wrote for this plan, if any, cannot be told from copies: a new one is opened.`);
         // Anyone can post the marker: only an issue this token opened is updated.
         let ours;
         let pages = 0;
@@ -47535,7 +47554,6 @@ var saved_state = __nccwpck_require__(96161);
 
 
 
-
 /**
  * `/reject`: ends a paused run without running anything. Its record gets the rejection
  * (`approval_decided`, status `rejected`), which the same comment, the summary, this job's trace
@@ -47578,7 +47596,7 @@ async function gates(planFile, root, depth = 0) {
     if (planFile === undefined)
         return undefined;
     // A file not read says nothing of the plans it uses either: it gates whatever fail-on-unmet-goals says.
-    if (depth >= load_subplans/* MAX_PLAN_DEPTH */.Z || !(await loadable(planFile, root, depth === 0)))
+    if (depth >= load_subplans/* MAX_PLAN_DEPTH */.Z1 || !(await loadable(planFile)))
         return 'used';
     const text = await (0,promises_.readFile)(planFile, 'utf8').catch(() => undefined);
     const parsed = text === undefined ? undefined : await (0,parse_plan_yaml/* parsePlanYaml */.O8)(text, planFile);
@@ -47587,7 +47605,9 @@ async function gates(planFile, root, depth = 0) {
     const plan = parsed.parsed.value;
     for (const step of Array.isArray(plan?.workflow_sequence) ? plan.workflow_sequence : []) {
         const uses = step?.uses;
-        if (typeof uses === 'string' && (await gates(external_node_path_.resolve(root, uses), root, depth + 1)) !== undefined)
+        if (typeof uses !== 'string')
+            continue;
+        if ((await (0,load_subplans/* outsideRepository */.__)(root, uses)) !== undefined || (await gates(external_node_path_.resolve(root, uses), root, depth + 1)) !== undefined)
             return 'used';
     }
     const goals = plan?.goals;
@@ -47595,17 +47615,9 @@ async function gates(planFile, root, depth = 0) {
     const required = goals !== undefined && (!Array.isArray(goals) || goals.some((goal) => goal === null || typeof goal !== 'object' || goal.severity !== 'warning'));
     return required ? (depth === 0 ? 'own' : 'used') : undefined;
 }
-/**
- * Whether a plan file is one plan-runner would load: a regular file (a named pipe hung the job) not too large, and
- * for a used plan inside the repository, with no link out of it (the top plan is where the action's input named it).
- */
-async function loadable(file, root, top) {
-    if (!top && !(0,is_inside/* isInside */.F)(root, file))
-        return false;
-    const real = await (0,promises_.realpath)(file).catch(() => undefined);
-    if (real === undefined || (!top && !(0,is_inside/* isInside */.F)(await (0,promises_.realpath)(root).catch(() => root), real)))
-        return false;
-    const info = await (0,promises_.stat)(real).catch(() => undefined);
+/** Whether a plan file is one plan-runner would read: a regular file (a named pipe hung the job), not too large. */
+async function loadable(file) {
+    const info = await (0,promises_.stat)(file).catch(() => undefined);
     return info !== undefined && info.isFile() && info.size <= parse_plan_yaml/* MAX_PLAN_BYTES */.di;
 }
 

@@ -253,9 +253,9 @@ function redactRanges(text, ranges) {
 }
 /**
  * What the redactor reads past inside a secret: every character a reader cannot see (as `INVISIBLE` in
- * invisible-characters.ts), and NUL, which
- * a UTF-16 text read as UTF-8 puts after each character (`X\0q\09\0\u2026`: PowerShell 5.1 writes files so, and a
- * known value in one reached the model and the trace; found by an adversarial pass).
+ * invisible-characters.ts), and NUL, which a UTF-16 text read as UTF-8 puts after each character (`X\0q\09\0\u2026`:
+ * PowerShell 5.1 writes files so, and a known value in one reached the model and the trace; found by an
+ * adversarial pass).
  */
 const HIDDEN = /[\p{Default_Ignorable_Code_Point}\0]|\\u0000/gu;
 /** `HIDDEN`, one at a time. NUL also as JSON writes it (`\u0000`): a result is often redacted as JSON text (a prompt's data block, a comment). */

@@ -298,7 +298,7 @@ async function cliJobSettings(args, env, redact, mode) {
 async function usedPlanFiles(planFile, cwd = process.cwd()) {
     const found = new Map();
     let layer = [node_path__WEBPACK_IMPORTED_MODULE_0__.resolve(planFile)];
-    for (let depth = 0; depth < _plan_load_subplans_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PLAN_DEPTH */ .Z && layer.length > 0; depth++) {
+    for (let depth = 0; depth < _plan_load_subplans_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PLAN_DEPTH */ .Z1 && layer.length > 0; depth++) {
         const next = [];
         for (const file of layer) {
             for (const uses of await usesOf(file)) {
@@ -1490,7 +1490,7 @@ const commandCheck = {
         // So is a shell's status for a child killed by one (`sh -c 'npm test'` exits 137 after an OOM kill of npm).
         const signalled = (0,signalled_status/* signalledStatus */.K)(exit.code);
         if (exit.code === null || signalled !== undefined) {
-            const how = exit.code === null ? `was killed by ${exit.signal ?? 'a signal'}` : `exited with status ${exit.code} (a shell's status for a child killed by ${signalled})`;
+            const how = exit.code === null ? `was killed by ${exit.signal ?? 'a signal'}` : `exited with ${(0,signalled_status/* describeStatus */.W)(exit.code)}`;
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the command ${how}, so it gave no verdict${tail === '' ? ' (no output)' : `; output:\n${tail}`}`);
         }
         const ending = `exit code ${exit.code}`;
@@ -2541,7 +2541,7 @@ class ToolExitError extends step_error/* StepError */.zg {
         const signalled = (0,signalled_status/* signalledStatus */.K)(options.exitCode);
         const how = options.exitCode === null
             ? `was killed by ${options.signal ?? 'a signal'}`
-            : `exited with status ${options.exitCode}${signalled ? ` (what a shell gives for a child killed by ${signalled})` : ''}`;
+            : `exited with ${(0,signalled_status/* describeStatus */.W)(options.exitCode)}`;
         const hint = options.exitCode === EX_TEMPFAIL ? ' (exit 75: a temporary failure, retried unless the tool has side effects)' : '';
         const tail = options.stderrTail.trim() ? `\nstderr (last lines):\n${options.stderrTail.trimEnd()}` : ' with no stderr output';
         super(`tool '${options.toolName}' ${how}${hint}${tail}`, {
@@ -7736,7 +7736,8 @@ function scrubEnvironment(runnerEnv, passThrough, toolName) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   K: () => (/* binding */ signalledStatus)
+/* harmony export */   K: () => (/* binding */ signalledStatus),
+/* harmony export */   W: () => (/* binding */ describeStatus)
 /* harmony export */ });
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(48161);
 
@@ -7756,6 +7757,11 @@ function signalledStatus(status) {
     const number = status - 128;
     const name = Object.entries(node_os__WEBPACK_IMPORTED_MODULE_0__.constants.signals).find(([, value]) => value === number)?.[0] ?? `signal ${number}`;
     return NO_KILL.has(name) ? undefined : name;
+}
+/** `status 137 (a shell's status for a child killed by SIGKILL)`, or `status 1`: an exit status as the messages say it. */
+function describeStatus(status) {
+    const signalled = signalledStatus(status);
+    return `status ${status}${signalled ? ` (a shell's status for a child killed by ${signalled})` : ''}`;
 }
 
 

@@ -1573,7 +1573,7 @@ async function loadPlanFile(path, options = {}) {
         if (!loaded.ok)
             return loaded;
         const { chain = [node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(path)], root = process.cwd(), ...rest } = options;
-        return await (0,_load_subplans_js__WEBPACK_IMPORTED_MODULE_2__/* .loadSubplans */ .J)(loaded.plan, {
+        return await (0,_load_subplans_js__WEBPACK_IMPORTED_MODULE_2__/* .loadSubplans */ .J$)(loaded.plan, {
             file: path,
             text: decoded.text,
             chain,
@@ -1598,9 +1598,10 @@ async function loadPlanFile(path, options = {}) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   J: () => (/* binding */ loadSubplans),
-/* harmony export */   Z: () => (/* binding */ MAX_PLAN_DEPTH)
+/* harmony export */   J$: () => (/* binding */ loadSubplans),
+/* harmony export */   Z1: () => (/* binding */ MAX_PLAN_DEPTH)
 /* harmony export */ });
+/* unused harmony export outsideRepository */
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51455);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(80083);
@@ -1615,6 +1616,20 @@ async function loadPlanFile(path, options = {}) {
 
 
 
+/**
+ * Why a used plan's `uses:` path is not one plan-runner reads, or undefined: outside the repository `root`, or a
+ * link inside it to a file outside it (its keys were quoted in errors, and a valid plan there ran its commands:
+ * found by a review). `/reject`'s look at the used plans' goals asks the same.
+ */
+async function outsideRepository(root, uses) {
+    const resolved = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(root, uses);
+    if (!(0,_core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__/* .isInside */ .F)(root, resolved))
+        return `uses must name a plan file inside the repository (relative to its root); ${uses} is outside it`;
+    const real = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.realpath)(resolved).catch(() => undefined);
+    if (real !== undefined && !(0,_core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__/* .isInside */ .F)(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.realpath)(root).catch(() => root), real))
+        return `uses must name a plan file inside the repository; ${uses} is a link to a file outside it`;
+    return undefined;
+}
 /** How deep plans may use plans: a plan, a plan it uses, and so on, this many files in all. */
 const MAX_PLAN_DEPTH = 4;
 function sameTool(a, b) {
@@ -1652,15 +1667,9 @@ async function loadSubplans(plan, context) {
         const uses = step.uses;
         const resolved = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(context.root, uses);
         const names = [...context.chain, resolved].map((file) => shortName(file, context.root));
-        if (!(0,_core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__/* .isInside */ .F)(context.root, resolved)) {
-            issues.push({ path: at, message: `uses must name a plan file inside the repository (relative to its root); ${uses} is outside it` });
-            continue;
-        }
-        // A link inside the repository to a file outside it is outside it too: its keys were quoted in
-        // errors, and a valid plan there ran its commands (found by a review).
-        const real = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.realpath)(resolved).catch(() => undefined);
-        if (real !== undefined && !(0,_core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__/* .isInside */ .F)(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.realpath)(context.root).catch(() => context.root), real)) {
-            issues.push({ path: at, message: `uses must name a plan file inside the repository; ${uses} is a link to a file outside it` });
+        const outside = await outsideRepository(context.root, uses);
+        if (outside) {
+            issues.push({ path: at, message: outside });
             continue;
         }
         if (context.chain.includes(resolved)) {
@@ -5461,6 +5470,8 @@ function filesToolset(options) {
 }
 
 ;// CONCATENATED MODULE: ./lib/github/token-identity.js
+/** What every message about an identity GitHub would not give says first. */
+const UNKNOWN_IDENTITY = 'GitHub could not say who the token is (GET /user, then GraphQL)';
 /**
  * Who the token is, as the author of what it writes: `GET /user` for a personal access token; an
  * installation token (`GITHUB_TOKEN`, a GitHub App's) may not read it (403), and GraphQL's `viewer` names
@@ -6265,6 +6276,7 @@ async function writeCheckingFirst(options) {
 ;// CONCATENATED MODULE: ./lib/tools/github/write-tools.js
 
 
+
 /** The longest issue title and issue or comment body GitHub takes, in characters. */
 const MAX_TITLE_CHARS = 256;
 const MAX_BODY_CHARS = 65_536;
@@ -6425,7 +6437,7 @@ function effect(result) {
 async function author(context, looking) {
     const me = await context.identity.login();
     if (me === undefined)
-        throw new Error(`GitHub could not say who this token is (GET /user, then GraphQL), so could not tell whether ${looking} is this run's`);
+        throw new Error(`${UNKNOWN_IDENTITY}, so could not tell whether ${looking} is this run's`);
     return me;
 }
 /**
