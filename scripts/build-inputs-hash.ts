@@ -13,7 +13,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 /** The folders whose every file a build reads: the sources, and the modules tsconfig.json's `paths` puts in for packages. */
 const BUILD_FOLDERS = ['src', 'stubs'];
 /** What a build depends on besides those folders: the build command, the packages it bundles, the compiler options. */
-const BUILD_INPUTS = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'scripts/ascii-bundle.ts', 'scripts/bundle-licenses.ts'];
+const BUILD_INPUTS = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'scripts/ascii-bundle.ts', 'scripts/bundle-licenses.ts', 'scripts/beside-bundles.ts'];
 /** Where `npm run build` records the hash of the inputs it built dist/ from. */
 const DIST_HASH_FILE = path.join(ROOT, 'dist', 'build-inputs.sha256');
 

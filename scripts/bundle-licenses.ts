@@ -13,6 +13,7 @@
 // Entries are sorted by name and version; versions of one package whose texts are the same are one entry.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { BESIDE_BUNDLES } from './beside-bundles.ts';
 
 interface StatsModule {
   readonly orphan?: boolean;
@@ -89,7 +90,8 @@ if (path.resolve(process.argv[1] ?? '') === import.meta.filename) {
     console.error('usage: node scripts/bundle-licenses.ts OUT STATS.json...');
     process.exit(2);
   }
-  const folders = new Set<string>();
+  // The files beside the bundles (scripts/beside-bundles.ts) ship with them, as code they load.
+  const folders = new Set<string>(BESIDE_BUNDLES.map((file) => path.resolve(file.packageFolder)));
   for (const file of statsFiles) for (const folder of bundledFolders(JSON.parse(readFileSync(file, 'utf8')) as { modules?: StatsModule[] })) folders.add(folder);
   writeFileSync(out, licensesText(folders));
 }

@@ -6,11 +6,13 @@
 // check of CI cannot see it, as the copy is committed with the rest.
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { BESIDE_BUNDLES } from './beside-bundles.ts';
 
+const BESIDE = BESIDE_BUNDLES.map((file) => file.name);
 /** What a bundle folder may hold besides its `.js` chunks. */
 const EXPECTED: Readonly<Record<string, readonly string[]>> = {
-  dist: ['package.json', 'licenses.txt', 'build-inputs.sha256', 'cli'],
-  'dist/cli': ['package.json'],
+  dist: ['package.json', 'licenses.txt', 'build-inputs.sha256', 'cli', ...BESIDE],
+  'dist/cli': ['package.json', ...BESIDE],
 };
 
 const dirs = process.argv.slice(2);

@@ -1,13 +1,42 @@
-import { RE2JS } from 're2js';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RE2JS } from 're2js';
 import { RegexSyntaxError } from './regex-syntax-error.ts';
 import { RegexWorkError } from './regex-work-error.ts';
 
-const FLAG_BITS: Readonly<Record<string, number>> = {
-  i: RE2JS.CASE_INSENSITIVE,
-  m: RE2JS.MULTILINE,
-  s: RE2JS.DOTALL,
-  u: 0, // RE2 always matches by code point
-};
+/** The engine's file beside a bundle: `npm run build` puts it there (scripts/beside-bundles.ts). */
+export const RE2JS_BESIDE_BUNDLE = 're2js.cjs';
+
+let engine: typeof RE2JS | undefined;
+
+/**
+ * re2js, loaded when the first pattern is compiled: most runs compile none (BODMAS), and V8 compiled
+ * all of its 275 KB at every start while it was part of the bundle. Loaded with `require`, synchronously,
+ * as patterns are compiled inside synchronous checks (validation, redaction): from the file beside the
+ * bundle, or from the package when this runs from source. (`process.getBuiltinModule` so that ncc does
+ * not see a `require` and put the package back into the bundle.)
+ */
+function re2js(): typeof RE2JS {
+  if (engine) return engine;
+  const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);
+  const beside = path.join(path.dirname(fileURLToPath(import.meta.url)), RE2JS_BESIDE_BUNDLE);
+  const from = existsSync(beside) ? beside : 're2js';
+  try {
+    engine = (require(from) as { RE2JS: typeof RE2JS }).RE2JS;
+  } catch (error) {
+    throw new Error(`plan-runner's regex engine (${from}) could not be loaded: ${error instanceof Error ? error.message.split('\n', 1)[0] : String(error)}; install or build plan-runner again`, { cause: error });
+  }
+  return engine;
+}
+
+/** The engine's bit for each JavaScript-style flag. */
+function flagBit(engine: typeof RE2JS, flag: string): number | undefined {
+  if (flag === 'i') return engine.CASE_INSENSITIVE;
+  if (flag === 'm') return engine.MULTILINE;
+  if (flag === 's') return engine.DOTALL;
+  return flag === 'u' ? 0 : undefined; // RE2 always matches by code point
+}
 
 /**
  * The most work one call may do: the program's size times the text's length. The engine keeps at most one
@@ -52,15 +81,16 @@ export class LinearRegex {
    * only for plan-runner's own patterns, whose size is known).
    */
   static compile(source: string, flags = '', options: { readonly limitWork?: boolean } = {}): LinearRegex {
+    const re2 = re2js();
     let bits = 0;
     for (const flag of flags) {
-      const bit = FLAG_BITS[flag];
+      const bit = flagBit(re2, flag);
       if (bit === undefined) throw new RegexSyntaxError(source, `flag \`${flag}\` is not supported; use i, m, s or u`);
       bits |= bit;
     }
     const written = withJavaScriptClasses(source, flags.includes('s'));
     try {
-      return new LinearRegex(source, flags, RE2JS.compile(RE2JS.translateRegExp(written), bits), options.limitWork !== false);
+      return new LinearRegex(source, flags, re2.compile(re2.translateRegExp(written), bits), options.limitWork !== false);
     } catch (error) {
       throw new RegexSyntaxError(source, readableReason(error), { cause: error });
     }

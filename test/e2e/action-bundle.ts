@@ -4,6 +4,7 @@ import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } fr
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { asciiBundle } from '../../scripts/ascii-bundle.ts';
+import { copyBesideBundle } from '../../scripts/beside-bundles.ts';
 import { buildInputsHash, distBuildInputsHash } from '../../scripts/build-inputs-hash.ts';
 
 const run = promisify(execFile);
@@ -94,7 +95,10 @@ async function build(dir: string): Promise<void> {
     await Promise.all([ncc('index.js', 'dist'), ncc('cli.js', path.join('dist', 'cli'))]);
     // The post step's entry (runs.post), which imports the bundle beside it: copied as `npm run build` does.
     await copyFile(path.join(work, 'lib', 'post.js'), path.join(work, 'dist', 'post.js'));
-    for (const out of ['dist', path.join('dist', 'cli')]) await asciiBundle(path.join(work, out));
+    for (const out of ['dist', path.join('dist', 'cli')]) {
+      await asciiBundle(path.join(work, out));
+      await copyBesideBundle(path.join(work, out));
+    }
     await writeFile(path.join(work, 'complete'), '');
     // Builds of other sources are of code that no longer exists (a lock's build is still running).
     for (const old of await readdir(CACHE)) {

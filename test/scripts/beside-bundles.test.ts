@@ -1,0 +1,50 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { BESIDE_BUNDLES } from '../../scripts/beside-bundles.ts';
+import { RE2JS_BESIDE_BUNDLE } from '../../src/core/linear-regex.ts';
+import { sharedBundles } from '../e2e/action-bundle.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+/** Code only re2js's engine has: its translation of JavaScript patterns. */
+const ENGINE_CODE = 'static translateRegExp(';
+
+describe('files beside the bundles', () => {
+  it('puts re2js beside each bundle, under the name the engine loader looks for, and leaves it out of every chunk', async () => {
+    expect(BESIDE_BUNDLES.map((file) => file.name)).toContain(RE2JS_BESIDE_BUNDLE);
+    const bundles = await sharedBundles();
+    for (const dir of [path.dirname(bundles.action), path.dirname(bundles.cli)]) {
+      expect(readFileSync(path.join(dir, RE2JS_BESIDE_BUNDLE), 'utf8')).toBe(readFileSync(path.join(ROOT, 'node_modules/re2js/build/index.cjs'), 'utf8'));
+      const chunks = spawnSync('grep', ['-l', '--fixed-strings', ENGINE_CODE, '--include=*.js', '-r', dir], { encoding: 'utf8' }).stdout.trim();
+      expect(chunks, `${dir}: chunks holding re2js`).toBe('');
+    }
+  });
+
+  it('the built CLI, copied where no node_modules is above it, compiles a goal pattern with the engine beside it', async () => {
+    const bundles = await sharedBundles();
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-beside-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    expect(existsSync(path.join(path.parse(dir).root, 'node_modules'))).toBe(false);
+    cpSync(path.dirname(bundles.cli), path.join(dir, 'cli'), { recursive: true });
+    cpSync(path.join(path.dirname(bundles.action), 'package.json'), path.join(dir, 'package.json'));
+    const plan = (pattern: string) =>
+      ['name: regex', 'toolsets: [math]', 'workflow_sequence:', '  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 } }', 'goals:', `  - { name: three, matches: "${pattern}" }`, ''].join('\n');
+    const validate = (pattern: string) => {
+      writeFileSync(path.join(dir, 'plan.yml'), plan(pattern));
+      return spawnSync(process.execPath, [path.join(dir, 'cli', 'index.js'), 'validate', 'plan.yml'], { cwd: dir, encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '', HOME: dir } });
+    };
+    const good = validate('^(3|4)$');
+    expect(good.stderr).toBe('');
+    expect(good.status).toBe(0);
+    const bad = validate('^(3|4');
+    expect(bad.status).toBe(1);
+    expect(bad.stderr + bad.stdout).toContain('plan.yml:6:29: bad regular expression: missing closing ): `^(3|4`');
+    // Without the file, nothing else gives the engine: the check says so rather than pass.
+    rmSync(path.join(dir, 'cli', RE2JS_BESIDE_BUNDLE));
+    const missing = validate('^(3|4)$');
+    expect(missing.status).toBe(1);
+    expect(missing.stderr + missing.stdout).toContain("plan-runner's regex engine (re2js) could not be loaded: Cannot find module 're2js'");
+  });
+});
