@@ -485,7 +485,7 @@ exports["default"] = def;
 /* harmony import */ var ajv_dist_2020_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(52210);
 /* harmony import */ var ajv_formats__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(82815);
 /* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(369);
-/* harmony import */ var _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(11815);
+/* harmony import */ var _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(53097);
 /* harmony import */ var _plan_json_schema_problems_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(79006);
 
 
@@ -495,7 +495,7 @@ exports["default"] = def;
 // ajv-formats is CommonJS: under NodeNext its function is the module's `default` (it sets both).
 const addFormats = ajv_formats__WEBPACK_IMPORTED_MODULE_0__["default"];
 /** Every `pattern` (and `patternProperties`) on the linear-time engine: a plan's regex never backtracks over a result. */
-const linearRegExp = Object.assign((pattern, flags) => _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_1__/* .LinearRegex */ .P.compile(pattern, flags), { code: 'linearRegExp' });
+const linearRegExp = Object.assign((pattern, flags) => _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_1__/* .LinearRegex */ .P_.compile(pattern, flags), { code: 'linearRegExp' });
 /** The most items an array checked for `uniqueItems` may have, and the largest value (JSON characters) so checked: Ajv compares items pairwise. */
 const MAX_UNIQUE_ITEMS = 2_000;
 const MAX_UNIQUE_CHECKED_CHARS = 256 * 1024;

@@ -264,13 +264,17 @@ function mapSubschemas(schema, each) {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  P: () => (/* binding */ LinearRegex)
+  P_: () => (/* binding */ LinearRegex)
 });
 
-// UNUSED EXPORTS: MAX_REGEX_WORK
+// UNUSED EXPORTS: MAX_REGEX_WORK, RE2JS_BESIDE_BUNDLE
 
-// EXTERNAL MODULE: ./node_modules/re2js/build/index.js
-var build = __webpack_require__(2856);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(73024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(76760);
+// EXTERNAL MODULE: external "node:url"
+var external_node_url_ = __webpack_require__(73136);
 // EXTERNAL MODULE: ./lib/core/regex-syntax-error.js
 var regex_syntax_error = __webpack_require__(45989);
 // EXTERNAL MODULE: ./lib/core/group-digits.js
@@ -296,12 +300,42 @@ class RegexWorkError extends Error {
 
 
 
-const FLAG_BITS = {
-    i: build/* RE2JS */.L3.CASE_INSENSITIVE,
-    m: build/* RE2JS */.L3.MULTILINE,
-    s: build/* RE2JS */.L3.DOTALL,
-    u: 0, // RE2 always matches by code point
-};
+
+
+/** The engine's file beside a bundle: `npm run build` puts it there (scripts/beside-bundles.ts). */
+const RE2JS_BESIDE_BUNDLE = 're2js.cjs';
+let engine;
+/**
+ * re2js, loaded when the first pattern is compiled: most runs compile none (BODMAS), and V8 compiled
+ * all of its 275 KB at every start while it was part of the bundle. Loaded with `require`, synchronously,
+ * as patterns are compiled inside synchronous checks (validation, redaction): from the file beside the
+ * bundle, or from the package when this runs from source. (`process.getBuiltinModule` so that ncc does
+ * not see a `require` and put the package back into the bundle.)
+ */
+function re2js() {
+    if (engine)
+        return engine;
+    const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);
+    const beside = external_node_path_.join(external_node_path_.dirname((0,external_node_url_.fileURLToPath)(import.meta.url)), RE2JS_BESIDE_BUNDLE);
+    const from = (0,external_node_fs_.existsSync)(beside) ? beside : 're2js';
+    try {
+        engine = require(from).RE2JS;
+    }
+    catch (error) {
+        throw new Error(`plan-runner's regex engine (${from}) could not be loaded: ${error instanceof Error ? error.message.split('\n', 1)[0] : String(error)}; install or build plan-runner again`, { cause: error });
+    }
+    return engine;
+}
+/** The engine's bit for each JavaScript-style flag. */
+function flagBit(engine, flag) {
+    if (flag === 'i')
+        return engine.CASE_INSENSITIVE;
+    if (flag === 'm')
+        return engine.MULTILINE;
+    if (flag === 's')
+        return engine.DOTALL;
+    return flag === 'u' ? 0 : undefined; // RE2 always matches by code point
+}
 /**
  * The most work one call may do: the program's size times the text's length. The engine keeps at most one
  * thread per instruction at each character, and took up to 41 ns per instruction and character on the
@@ -339,16 +373,17 @@ class LinearRegex {
      * only for plan-runner's own patterns, whose size is known).
      */
     static compile(source, flags = '', options = {}) {
+        const re2 = re2js();
         let bits = 0;
         for (const flag of flags) {
-            const bit = FLAG_BITS[flag];
+            const bit = flagBit(re2, flag);
             if (bit === undefined)
                 throw new regex_syntax_error/* RegexSyntaxError */.J(source, `flag \`${flag}\` is not supported; use i, m, s or u`);
             bits |= bit;
         }
         const written = withJavaScriptClasses(source, flags.includes('s'));
         try {
-            return new LinearRegex(source, flags, build/* RE2JS */.L3.compile(build/* RE2JS */.L3.translateRegExp(written), bits), options.limitWork !== false);
+            return new LinearRegex(source, flags, re2.compile(re2.translateRegExp(written), bits), options.limitWork !== false);
         }
         catch (error) {
             throw new regex_syntax_error/* RegexSyntaxError */.J(source, readableReason(error), { cause: error });
@@ -1051,7 +1086,7 @@ class LinearRegExp {
     lastIndex = 0;
     #regex;
     constructor(source, flags) {
-        this.#regex = linear_regex/* LinearRegex */.P.compile(typeof source === 'string' ? source : source.source, flags ?? (typeof source === 'string' ? '' : source.flags));
+        this.#regex = linear_regex/* LinearRegex */.P_.compile(typeof source === 'string' ? source : source.source, flags ?? (typeof source === 'string' ? '' : source.flags));
     }
     get source() {
         return this.#regex.source;
@@ -1293,7 +1328,7 @@ function parseGoalRegex(pattern, flags = '') {
         source = source.slice(inline[0].length);
     }
     const unique = [...new Set(allFlags)].join('');
-    return _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P.compile(source, unique);
+    return _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P_.compile(source, unique);
 }
 
 
@@ -1338,7 +1373,7 @@ function isMap(value) {
 }
 function compiles(pattern) {
     try {
-        _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P.compile(pattern, 'u');
+        _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P_.compile(pattern, 'u');
         return undefined;
     }
     catch (error) {
@@ -4867,7 +4902,7 @@ function compileGlob(toolName, pattern) {
         fail('extended globs such as @(\u2026), !(\u2026), +(\u2026) are not supported; use {a,b} alternatives');
     const source = new GlobCompiler(pattern.replace(/^(?:\.\/)+/, ''), fail).compile();
     try {
-        return linear_regex/* LinearRegex */.P.compile(source);
+        return linear_regex/* LinearRegex */.P_.compile(source);
     }
     catch (error) {
         return fail(error instanceof Error ? error.message : String(error));
@@ -5355,7 +5390,7 @@ function escapeRegExp(text) {
 // block the event loop past every timeout, so matching runs on the linear-time engine.
 function compile(query, isRegex, ignoreCase) {
     try {
-        return linear_regex/* LinearRegex */.P.compile(isRegex ? query : escapeRegExp(query), ignoreCase ? 'i' : '');
+        return linear_regex/* LinearRegex */.P_.compile(isRegex ? query : escapeRegExp(query), ignoreCase ? 'i' : '');
     }
     catch (error) {
         throw new InvalidSearchError(query, error);
