@@ -1353,7 +1353,7 @@ function addUsage(a, b) {
 
 /***/ }),
 
-/***/ 34118:
+/***/ 5020:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1997,7 +1997,7 @@ const judgeCheck = {
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('judge goals need a model; set the model endpoint inputs of the action');
         }
         // The prompt's code (and the Markdown reader it needs) loads with the first judge goal.
-        const { judgeMessages } = await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(930)]).then(__webpack_require__.bind(__webpack_require__, 72930));
+        const { judgeMessages } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(930)]).then(__webpack_require__.bind(__webpack_require__, 72930));
         const request = {
             model: deps.modelName ?? deps.model.defaultModel,
             messages: judgeMessages(goal.judge ?? '', value),
@@ -2101,56 +2101,7 @@ const minWordsCheck = {
     },
 };
 
-// EXTERNAL MODULE: ./node_modules/decode-named-character-reference/index.js + 1 modules
-var decode_named_character_reference = __webpack_require__(37126);
-;// CONCATENATED MODULE: ./lib/goals/rendered-text.js
-
-
-const ENTITY = /&(?:#(\d{1,7})|#[xX]([0-9A-Fa-f]{1,6})|([A-Za-z][A-Za-z0-9]{0,31}));/g;
-const TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/g;
-/** A link's or image's destination and title, `](\u2026)`, or its reference, `][k]`: a page shows the text before it only (`[AK](x)IA`, `[AK][k]IA` read AKIA). */
-const DESTINATION = /\]\([^()\n]*\)|\]\[[^\][\n]*\]/g;
-/** Brackets and the `!` of an image: a page shows the link text between them joined to what is around. */
-const BRACKETS = /!?\[|\]/g;
-/** Markdown's emphasis, strikethrough, code and escape marks: a page shows the letters between them joined. */
-const rendered_text_MARKS = /[*_~`\\]/g;
-function decodeEntity(entity, decimal, hex, name) {
-    if (name !== undefined) {
-        const decoded = (0,decode_named_character_reference/* decodeNamedCharacterReference */.s)(name);
-        return decoded === false ? entity : decoded;
-    }
-    const code = decimal !== undefined ? Number(decimal) : Number.parseInt(hex, 16);
-    return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\uFFFD';
-}
-/** `text` without its HTML comments, in one pass (a lazy pattern looked to the end for each unclosed `<!--`). */
-function withoutComments(text) {
-    if (!text.includes('<!--'))
-        return text;
-    let out = '';
-    let at = 0;
-    for (let open = text.indexOf('<!--'); open >= 0; open = text.indexOf('<!--', at)) {
-        out += text.slice(at, open);
-        const close = text.indexOf('-->', open + 4);
-        at = close < 0 ? text.length : close + 3;
-    }
-    return out + text.slice(at);
-}
-/**
- * `text` as the letters a rendered page (a PR comment, the summary) shows them: invisible characters
- * removed and compatibility forms folded (`visibleText`), HTML comments and tags removed, character
- * references decoded, links' destinations and brackets dropped, and the marks of emphasis,
- * strikethrough, code and escapes dropped. `AK<!-- -->IA`, `A&#75;IA`, `AK**IA**`, `AK<b></b>IA` and
- * `[AK](x)IA` all show `AKIA`. It removes more than a page does, never less:
- * for a check that text does not appear, what it finds is what a reader may see.
- */
-function renderedText(text) {
-    const plain = withoutComments((0,invisible_characters/* visibleText */.Q6)(text)).replace(TAG, '').replace(DESTINATION, '').replace(BRACKETS, '').replace(ENTITY, decodeEntity).replace(rendered_text_MARKS, '');
-    // A decoded reference may be a compatibility form or an invisible character itself (`&Kfr;`, `&#8203;`).
-    return (0,invisible_characters/* visibleText */.Q6)(plain);
-}
-
 ;// CONCATENATED MODULE: ./lib/goals/kinds/not-contains.js
-
 
 
 /**
@@ -2160,7 +2111,9 @@ function renderedText(text) {
  */
 const notContainsCheck = {
     needsTarget: true,
-    check(goal, { text, valueText }) {
+    async check(goal, { text, valueText }) {
+        // With the 2,000 entity names it decodes (46 KB), loaded only by a plan with a not_contains goal.
+        const { renderedText } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(627)]).then(__webpack_require__.bind(__webpack_require__, 23627));
         const unwanted = goal.not_contains ?? '';
         const places = [
             { name: 'the result', text: valueText.values },
@@ -2802,7 +2755,7 @@ async function startServers(plan, context) {
     if (Object.keys(plan.mcp_servers ?? {}).length === 0)
         return undefined;
     // The MCP SDK loads only for a plan with servers: the others start without it.
-    const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(815), __webpack_require__.e(301), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(277)]).then(__webpack_require__.bind(__webpack_require__, 85658));
+    const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(815), __webpack_require__.e(301), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(277)]).then(__webpack_require__.bind(__webpack_require__, 85658));
     return connectMcpServers(plan.mcp_servers ?? {}, {
         signal: context.signal,
         cwd: context.cwd,
@@ -2877,8 +2830,8 @@ __webpack_require__.d(__webpack_exports__, {
   b: () => (/* binding */ runJob)
 });
 
-// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 25 modules
-var evaluate_goals = __webpack_require__(34118);
+// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 24 modules
+var evaluate_goals = __webpack_require__(5020);
 // EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
 var resolve_inputs = __webpack_require__(57637);
 // EXTERNAL MODULE: ./lib/process/plan-secret-values.js
@@ -6047,7 +6000,7 @@ async function writeSteps(plan, options) {
         };
     }
     // The planner is loaded only when a model writes a plan: a plan with steps never compiles it.
-    const { writePlan } = await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(180), __webpack_require__.e(964)]).then(__webpack_require__.bind(__webpack_require__, 20964));
+    const { writePlan } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(180), __webpack_require__.e(964)]).then(__webpack_require__.bind(__webpack_require__, 20964));
     const result = await writePlan(plan, { model, inputs: options.inputs, signal: options.signal });
     if (result.ok)
         return { ok: true, plan: result.plan, written: true };
@@ -6242,7 +6195,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             ...(deps.recordProblem && { recordProblem: deps.recordProblem }),
             budget,
             // A prepare or shard job runs part of the plan; a replan there would change what the other jobs run. Loaded only with a model.
-            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(180), __webpack_require__.e(909)]).then(__webpack_require__.bind(__webpack_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
+            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(180), __webpack_require__.e(909)]).then(__webpack_require__.bind(__webpack_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
             ...(settings.fanOut && { fanOut: settings.fanOut }),
             ...(deps.random && { random: deps.random }),
             // Without weights given, a resumed run orders its ready steps by how long they took in the run it resumes.
@@ -9789,7 +9742,7 @@ function planArguments(ctx, tool, args) {
 /** A `tool_call` step: arguments from the plan (resolved) or chosen by the model, then one tool call. */
 async function runToolCallStep(ctx) {
     const tool = requireTool(ctx.tools, ctx.step.tool ?? '', `Step ${ctx.step.key}`);
-    const args = ctx.step.args ? planArguments(ctx, tool, ctx.step.args) : await (await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(308)]).then(__webpack_require__.bind(__webpack_require__, 6308))).chooseToolArguments(ctx, tool);
+    const args = ctx.step.args ? planArguments(ctx, tool, ctx.step.args) : await (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(308)]).then(__webpack_require__.bind(__webpack_require__, 6308))).chooseToolArguments(ctx, tool);
     return ctx.callTool(tool, args);
 }
 
@@ -9805,11 +9758,11 @@ const runStep = async (ctx) => {
         case 'tool_call':
             return runToolCallStep(ctx);
         case 'reasoning':
-            return (await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(62)]).then(__webpack_require__.bind(__webpack_require__, 36062))).runReasoningStep(ctx);
+            return (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(62)]).then(__webpack_require__.bind(__webpack_require__, 36062))).runReasoningStep(ctx);
         case 'aggregate':
-            return (await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(883)]).then(__webpack_require__.bind(__webpack_require__, 57883))).runAggregateStep(ctx);
+            return (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(883)]).then(__webpack_require__.bind(__webpack_require__, 57883))).runAggregateStep(ctx);
         case 'agent':
-            return (await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(211), __webpack_require__.e(707)]).then(__webpack_require__.bind(__webpack_require__, 44211))).runAgentStep(ctx);
+            return (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(211), __webpack_require__.e(707)]).then(__webpack_require__.bind(__webpack_require__, 44211))).runAgentStep(ctx);
         case 'plan':
             // The executor runs plan steps itself, as nested runs sharing the budget; reaching here is a bug.
             throw new Error(`step ${ctx.step.key} is a plan step: the executor runs it as a nested run`);

@@ -787,7 +787,7 @@ async function loadPlanWithServers(file, options) {
     let servers;
     try {
         // The MCP SDK loads only for a plan with servers: the others start without it.
-        const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(126), __webpack_require__.e(815), __webpack_require__.e(301), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(658)]).then(__webpack_require__.bind(__webpack_require__, 85658));
+        const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(815), __webpack_require__.e(301), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(658)]).then(__webpack_require__.bind(__webpack_require__, 85658));
         servers = await connectMcpServers(peeked.servers, {
             signal: options.signal,
             cwd: options.cwd,
@@ -5573,7 +5573,7 @@ var github_writes = __webpack_require__(87093);
  * writes to GitHub goes through here.
  */
 async function loadNeutraliser(policy, redact, made = 'raw') {
-    const { neutraliseOutbound, neutraliseRendered } = await Promise.all(/* import() */[__webpack_require__.e(435), __webpack_require__.e(126), __webpack_require__.e(488), __webpack_require__.e(527)]).then(__webpack_require__.bind(__webpack_require__, 13527));
+    const { neutraliseOutbound, neutraliseRendered } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(527)]).then(__webpack_require__.bind(__webpack_require__, 13527));
     return made === 'raw' ? (text) => redact(neutraliseOutbound(text, policy)) : (text) => redact(neutraliseRendered(text, policy));
 }
 
