@@ -4,6 +4,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { asciiBundle } from '../scripts/ascii-bundle.ts';
+import { copyBesideBundle } from '../scripts/beside-bundles.ts';
 import { cachedBuild } from '../test/e2e/action-bundle.ts';
 
 const run = promisify(execFile);
@@ -53,6 +54,7 @@ export async function floorBundles(): Promise<FloorBundles> {
     await writeFile(entry, `${lines.join('\n')}\n`);
     await run(process.execPath, [path.join(ROOT, 'node_modules/@vercel/ncc/dist/ncc/cli.js'), 'build', entry, '-o', path.dirname(out(name)), '--quiet'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
     await asciiBundle(path.dirname(out(name)));
+    await copyBesideBundle(path.dirname(out(name)));
   }
   await writeFile(path.join(dir, 'complete'), '');
   return floor;
