@@ -2325,8 +2325,6 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: MAX_REGEX_WORK, RE2JS_BESIDE_BUNDLE
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 // EXTERNAL MODULE: external "node:url"
@@ -2357,28 +2355,28 @@ class RegexWorkError extends Error {
 
 
 
-
 /** The engine's file beside a bundle: `npm run build` puts it there (scripts/beside-bundles.ts). */
 const RE2JS_BESIDE_BUNDLE = 're2js.cjs';
 let engine;
 /**
  * re2js, loaded when the first pattern is compiled: most runs compile none (BODMAS), and V8 compiled
  * all of its 275 KB at every start while it was part of the bundle. Loaded with `require`, synchronously,
- * as patterns are compiled inside synchronous checks (validation, redaction): from the file beside the
- * bundle, or from the package when this runs from source. (`process.getBuiltinModule` so that ncc does
- * not see a `require` and put the package back into the bundle.)
+ * as patterns are compiled inside synchronous checks (validation, redaction). Run from source (this file
+ * is `.ts`), the package; compiled, only the file beside the bundle: a bundle never looks for `re2js` in
+ * the node_modules folders above it, which are not the action's (on a runner, the job's own folders).
+ * (`process.getBuiltinModule` so that ncc does not see a `require` and put the package back into the bundle.)
  */
 function re2js() {
     if (engine)
         return engine;
-    const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);
-    const beside = external_node_path_.join(external_node_path_.dirname((0,external_node_url_.fileURLToPath)(import.meta.url)), RE2JS_BESIDE_BUNDLE);
-    const from = (0,external_node_fs_.existsSync)(beside) ? beside : 're2js';
+    const here = (0,external_node_url_.fileURLToPath)(import.meta.url);
+    const from = here.endsWith('.ts') ? 're2js' : external_node_path_.join(external_node_path_.dirname(here), RE2JS_BESIDE_BUNDLE);
     try {
-        engine = require(from).RE2JS;
+        engine = process.getBuiltinModule('node:module').createRequire(here)(from).RE2JS;
     }
     catch (error) {
-        throw new Error(`plan-runner's regex engine (${from}) could not be loaded: ${error instanceof Error ? error.message.split('\n', 1)[0] : String(error)}; install or build plan-runner again`, { cause: error });
+        const reason = error instanceof Error ? error.message.split('\n', 1)[0] : String(error);
+        throw new Error(`plan-runner's regex engine (${from}) could not be loaded: ${reason}; this copy of plan-runner is incomplete: build it again (npm run build puts ${RE2JS_BESIDE_BUNDLE} beside each bundle)`, { cause: error });
     }
     return engine;
 }
