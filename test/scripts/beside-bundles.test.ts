@@ -26,7 +26,7 @@ describe('files beside the bundles', () => {
     const bundles = await sharedBundles();
     const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-beside-'));
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-    expect(existsSync(path.join(path.parse(dir).root, 'node_modules'))).toBe(false);
+    for (let up = dir; up !== path.dirname(up); up = path.dirname(up)) expect(existsSync(path.join(up, 'node_modules')), up).toBe(false);
     cpSync(path.dirname(bundles.cli), path.join(dir, 'cli'), { recursive: true });
     cpSync(path.join(path.dirname(bundles.action), 'package.json'), path.join(dir, 'package.json'));
     const plan = (pattern: string) =>
