@@ -26,7 +26,9 @@ describe('files beside the bundles', () => {
     const bundles = await sharedBundles();
     const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-beside-'));
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-    for (let up = dir; up !== path.dirname(up); up = path.dirname(up)) expect(existsSync(path.join(up, 'node_modules')), up).toBe(false);
+    const above = [dir];
+    while (path.dirname(above.at(-1)!) !== above.at(-1)) above.push(path.dirname(above.at(-1)!));
+    for (const folder of above) expect(existsSync(path.join(folder, 'node_modules')), folder).toBe(false);
     cpSync(path.dirname(bundles.cli), path.join(dir, 'cli'), { recursive: true });
     cpSync(path.join(path.dirname(bundles.action), 'package.json'), path.join(dir, 'package.json'));
     const plan = (pattern: string) =>
