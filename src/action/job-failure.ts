@@ -4,6 +4,7 @@ import type { FinalReport } from '../report/final-report.ts';
 import { oneLogLine } from '../report/checklist.ts';
 import { problemCount } from '../plan/plan-error.ts';
 import { groupDigits } from '../core/group-digits.ts';
+import { INTERNAL_ERROR_STATUS } from '../report/rejected-report.ts';
 import type { PlanGate } from '../goals/goals-verdict.ts';
 
 /**
@@ -19,6 +20,8 @@ export function jobFailure(report: FinalReport, failOnUnmetGoals: boolean, gate:
   const see = 'See the job summary for the full record.';
   // The count, not the reason: that is "the plan was rejected (1 problem)", and said so twice (new-user walkthrough).
   const problems = problemCount(report.planErrors);
+  const internal = report.planErrors.find((error) => error.internal);
+  if (internal) return `${INTERNAL_ERROR_STATUS} ${oneLogLine(redact(internal.message))}. ${see}`;
   if (problems > 0) return `The plan was rejected before any step ran (${groupDigits(problems)} problem${problems === 1 ? '' : 's'}). The annotations point at each problem. ${see}`;
   const judged = gate === 'used' || (gate === 'own' && failOnUnmetGoals);
   switch (report.status) {

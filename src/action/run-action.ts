@@ -131,8 +131,9 @@ async function safeRunJob(settings: ActionSettings, deps: JobDeps, octokit: GitH
       deps,
     );
   } catch (error) {
-    // runJob should never throw; if it does, the job still ends with a report that says so.
-    return { kind: 'rejected', errors: [{ path: '', message: `internal error in plan-runner: ${error instanceof Error ? error.message : String(error)}` }] };
+    // runJob should never throw; if it does, the job still ends with a report that says so, and not as a
+    // plan rejected before any step ran: it may come after steps ran (a bundle missing the regex engine's file).
+    return { kind: 'rejected', errors: [{ path: '', message: `internal error in plan-runner: ${error instanceof Error ? error.message : String(error)}`, internal: true }] };
   }
 }
 

@@ -17,6 +17,11 @@ export interface PlanError {
    * resume, an approval, the fan-out mode), or with a plan a model wrote: named on the plan, not at a line of it.
    */
   readonly setup?: true;
+  /**
+   * Set for plan-runner's own failure, caught where the job ends: not a problem of the plan, and steps may
+   * have run before it (the reports must not say the plan was rejected before any step ran).
+   */
+  readonly internal?: true;
 }
 
 /** How many problems `errors` report, counting what a line like "and N more" stands for. */

@@ -16,12 +16,15 @@ export type Annotate = (level: 'error' | 'warning' | 'notice', message: string, 
 
 /** A problem in the plan file, pinned to its line. */
 export interface PlanFileError {
-  readonly file: string;
+  /** Absent for plan-runner's own error (`internal`), which is on no file. */
+  readonly file?: string;
   readonly line?: number;
   readonly column?: number;
   readonly message: string;
   /** A problem with what the run was given besides the plan file (`PlanError`'s `setup`): titled as such, not as the file's. */
   readonly setup?: true;
+  /** plan-runner's own error (`PlanError`'s `internal`): titled as such, on no file. */
+  readonly internal?: true;
 }
 
 /** GitHub shows at most 10 error annotations per step, of every kind together. */
@@ -72,7 +75,7 @@ export function writeAnnotations(input: AnnotationInput, annotate: Annotate): vo
   const planErrors = (input.planErrors ?? []).map((e) => ({
     message: redact(e.message),
     properties: {
-      title: e.setup ? 'Cannot start the run' : 'Plan file error',
+      title: e.internal ? 'plan-runner internal error' : e.setup ? 'Cannot start the run' : 'Plan file error',
       // A run of a `task` has no plan file: its errors name none, not `(task)`, a file GitHub would look for.
       ...(planFile !== undefined && e.file !== undefined && { file: e.file }),
       ...(e.line !== undefined ? { startLine: e.line } : {}),

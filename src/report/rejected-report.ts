@@ -13,7 +13,7 @@ export function relativePlanErrors(errors: readonly PlanError[], absolutePlanFil
 /** Plan errors as annotation input: on their file and line, the path inside the plan in the message. */
 export function planFileErrors(errors: readonly PlanError[], planPath: string): PlanFileError[] {
   return errors.map((error) => ({
-    file: error.file ?? planPath,
+    ...(error.internal ? { internal: true } : { file: error.file ?? planPath }),
     ...(error.line !== undefined ? { line: error.line } : {}),
     ...(error.column !== undefined ? { column: error.column } : {}),
     message: error.path ? `${error.message} (at ${error.path})` : error.message,
@@ -27,16 +27,22 @@ function errorLine(error: PlanError, redact: Redactor): string {
   return `- ${where ? `${inlineCode(where)} — ` : ''}${escapeMarkdown(redact(error.message))}${at}`;
 }
 
+/** What a job that plan-runner's own error stopped says of itself: not a rejected plan, and steps may have run. */
+export const INTERNAL_ERROR_STATUS = 'plan-runner stopped with an internal error, which is not a problem of the plan; steps may have run before it (the log and the trace say which).';
+
 /**
  * The Markdown for a job that stopped before any step ran: which plan, and every problem with
  * its file and line, so the summary and the comment say what to fix.
  */
 export function renderRejectedReport(errors: readonly PlanError[], planPath: string, redact: Redactor): string {
   const count = problemCount(errors);
+  const status = errors.some((error) => error.internal)
+    ? INTERNAL_ERROR_STATUS
+    : `the plan was rejected before any step ran (${groupDigits(count)} problem${count === 1 ? '' : 's'}). Fix ${count === 1 ? 'it' : 'them'} and run again.`;
   return [
     `## ❌ plan-runner: ${inlineCode(planPath)}`,
     '',
-    `**Status:** failed — the plan was rejected before any step ran (${groupDigits(count)} problem${count === 1 ? '' : 's'}). Fix ${count === 1 ? 'it' : 'them'} and run again.`,
+    `**Status:** failed — ${status}`,
     '',
     ...errors.map((error) => errorLine(error, redact)),
     '',

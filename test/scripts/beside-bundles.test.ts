@@ -2,12 +2,14 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { BESIDE_BUNDLES } from '../../scripts/beside-bundles.ts';
 import { RE2JS_BESIDE_BUNDLE } from '../../src/core/linear-regex.ts';
 import { sharedBundles } from '../e2e/action-bundle.ts';
+import { removeActionRuns, runActionBundle } from '../e2e/start-action.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+afterAll(removeActionRuns);
 /** Code only re2js's engine has: its translation of JavaScript patterns. */
 const ENGINE_CODE = 'static translateRegExp(';
 
@@ -48,5 +50,36 @@ describe('files beside the bundles', () => {
     const missing = validate('^(3|4)$');
     expect(missing.status).toBe(1);
     expect(missing.stderr + missing.stdout).toContain(`plan-runner's regex engine (${path.join(dir, 'cli', RE2JS_BESIDE_BUNDLE)}) could not be loaded: Cannot find module`);
+  });
+
+  // Found by a review: the engine loads mid-run now (here, to hide a JWT a tool printed), and the action's
+  // catch-all reported the bundle's failure as "the plan was rejected before any step ran".
+  it('an action bundle without the file stops with an internal error that says steps may have run, and shows no secret', async () => {
+    const bundles = await sharedBundles();
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-beside-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    cpSync(path.dirname(bundles.action), dir, { recursive: true });
+    rmSync(path.join(dir, RE2JS_BESIDE_BUNDLE));
+    const jwt = `eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJvY3RvY2F0In0.${'s1gnature'.repeat(3)}`;
+    const plan = [
+      'name: token',
+      'tools:',
+      '  token:',
+      '    description: Prints a token',
+      `    command: [node, -e, "process.stdout.write('here: ${jwt}')"]`,
+      'workflow_sequence:',
+      '  - { id: 1, type: tool_call, tool: token, args: {} }',
+      'goals:',
+      '  - { name: says here, contains: "here" }',
+      '',
+    ].join('\n');
+    const run = await runActionBundle({ entry: path.join(dir, 'index.js'), files: { 'plan.yml': plan }, inputs: { plan: 'plan.yml' } });
+    expect(run.exitCode).toBe(1);
+    const said = `${run.stdout}\n${run.stderr}\n${run.summary}\n${JSON.stringify(run.outputs)}\n${run.trace}`;
+    expect(said).not.toContain(jwt.split('.')[2]);
+    expect(said).not.toContain('rejected before any step ran');
+    expect(run.summary).toContain('plan-runner stopped with an internal error, which is not a problem of the plan; steps may have run before it');
+    expect(run.stdout).toContain('::error::plan-runner stopped with an internal error, which is not a problem of the plan');
+    expect(run.stdout).toMatch(/::error title=plan-runner internal error::internal error in plan-runner: plan-runner's regex engine \(.*re2js\.cjs\) could not be loaded/);
   });
 });
