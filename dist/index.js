@@ -932,10 +932,12 @@ function shardCount(text) {
 /* harmony export */   G: () => (/* binding */ checkConclusion),
 /* harmony export */   e: () => (/* binding */ jobFailure)
 /* harmony export */ });
-/* harmony import */ var _run_as_sentence_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(81675);
+/* harmony import */ var _run_as_sentence_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(81675);
 /* harmony import */ var _report_checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(49678);
-/* harmony import */ var _plan_plan_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(36487);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(80083);
+/* harmony import */ var _plan_plan_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(36487);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(80083);
+/* harmony import */ var _report_rejected_report_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(29341);
+
 
 
 
@@ -952,9 +954,12 @@ function jobFailure(report, failOnUnmetGoals, gate, redact = (text) => text) {
     const reason = report.reason ? `: ${(0,_report_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(report.reason))}` : '';
     const see = 'See the job summary for the full record.';
     // The count, not the reason: that is "the plan was rejected (1 problem)", and said so twice (new-user walkthrough).
-    const problems = (0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_1__/* .problemCount */ .b)(report.planErrors);
+    const problems = (0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_2__/* .problemCount */ .b)(report.planErrors);
+    const internal = report.planErrors.find((error) => error.internal);
+    if (internal)
+        return `${_report_rejected_report_js__WEBPACK_IMPORTED_MODULE_1__/* .INTERNAL_ERROR_STATUS */ .qo} ${(0,_report_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(internal.message))}. ${see}`;
     if (problems > 0)
-        return `The plan was rejected before any step ran (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(problems)} problem${problems === 1 ? '' : 's'}). The annotations point at each problem. ${see}`;
+        return `The plan was rejected before any step ran (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(problems)} problem${problems === 1 ? '' : 's'}). The annotations point at each problem. ${see}`;
     const judged = gate === 'used' || (gate === 'own' && failOnUnmetGoals);
     switch (report.status) {
         case 'succeeded':
@@ -975,15 +980,15 @@ function jobFailure(report, failOnUnmetGoals, gate, redact = (text) => text) {
                 return `${unevaluated === 1 ? 'A required goal' : `${unevaluated} required goals`} could not be evaluated, and a gate that could not evaluate does not pass (fail-on-unmet-goals: false lets only unmet goals report without failing). ${see}`;
             }
             return failOnUnmetGoals
-                ? `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_3__/* .asSentence */ .K)(`The run finished, but its result does not meet the plan's goals${reason}`)} ${see} (Set fail-on-unmet-goals: false to report without failing.)`
+                ? `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_4__/* .asSentence */ .K)(`The run finished, but its result does not meet the plan's goals${reason}`)} ${see} (Set fail-on-unmet-goals: false to report without failing.)`
                 : undefined;
         }
         case 'escalated':
-            return `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_3__/* .asSentence */ .K)(`The run was escalated${reason}`)} ${see}`;
+            return `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_4__/* .asSentence */ .K)(`The run was escalated${reason}`)} ${see}`;
         case 'cancelled':
-            return `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_3__/* .asSentence */ .K)(`The run was cancelled${reason}`)} ${see}`;
+            return `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_4__/* .asSentence */ .K)(`The run was cancelled${reason}`)} ${see}`;
         case 'failed':
-            return `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_3__/* .asSentence */ .K)(`The run failed${reason}`)} ${see}`;
+            return `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_4__/* .asSentence */ .K)(`The run failed${reason}`)} ${see}`;
     }
 }
 /**
@@ -20286,7 +20291,8 @@ function renderMermaidGraph(record, redact) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $E: () => (/* binding */ planFileErrors),
 /* harmony export */   BY: () => (/* binding */ relativePlanErrors),
-/* harmony export */   J: () => (/* binding */ renderRejectedReport)
+/* harmony export */   J: () => (/* binding */ renderRejectedReport),
+/* harmony export */   qo: () => (/* binding */ INTERNAL_ERROR_STATUS)
 /* harmony export */ });
 /* harmony import */ var _plan_plan_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(36487);
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(80083);
@@ -20303,7 +20309,7 @@ function relativePlanErrors(errors, absolutePlanFile, planPath) {
 /** Plan errors as annotation input: on their file and line, the path inside the plan in the message. */
 function planFileErrors(errors, planPath) {
     return errors.map((error) => ({
-        file: error.file ?? planPath,
+        ...(error.internal ? { internal: true } : { file: error.file ?? planPath }),
         ...(error.line !== undefined ? { line: error.line } : {}),
         ...(error.column !== undefined ? { column: error.column } : {}),
         message: error.path ? `${error.message} (at ${error.path})` : error.message,
@@ -20315,16 +20321,21 @@ function errorLine(error, redact) {
     const at = error.path ? ` (at ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(error.path)})` : '';
     return `- ${where ? `${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(where)} \u2014 ` : ''}${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeMarkdown */ .FV)(redact(error.message))}${at}`;
 }
+/** What a job that plan-runner's own error stopped says of itself: not a rejected plan, and steps may have run. */
+const INTERNAL_ERROR_STATUS = 'plan-runner stopped with an internal error, which is not a problem of the plan; steps may have run before it (the log and the trace say which).';
 /**
  * The Markdown for a job that stopped before any step ran: which plan, and every problem with
  * its file and line, so the summary and the comment say what to fix.
  */
 function renderRejectedReport(errors, planPath, redact) {
     const count = (0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_2__/* .problemCount */ .b)(errors);
+    const status = errors.some((error) => error.internal)
+        ? INTERNAL_ERROR_STATUS
+        : `the plan was rejected before any step ran (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(count)} problem${count === 1 ? '' : 's'}). Fix ${count === 1 ? 'it' : 'them'} and run again.`;
     return [
         `## \u274c plan-runner: ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(planPath)}`,
         '',
-        `**Status:** failed \u2014 the plan was rejected before any step ran (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(count)} problem${count === 1 ? '' : 's'}). Fix ${count === 1 ? 'it' : 'them'} and run again.`,
+        `**Status:** failed \u2014 ${status}`,
         '',
         ...errors.map((error) => errorLine(error, redact)),
         '',
@@ -36921,7 +36932,7 @@ function writeAnnotations(input, annotate) {
     const planErrors = (input.planErrors ?? []).map((e) => ({
         message: redact(e.message),
         properties: {
-            title: e.setup ? 'Cannot start the run' : 'Plan file error',
+            title: e.internal ? 'plan-runner internal error' : e.setup ? 'Cannot start the run' : 'Plan file error',
             // A run of a `task` has no plan file: its errors name none, not `(task)`, a file GitHub would look for.
             ...(planFile !== undefined && e.file !== undefined && { file: e.file }),
             ...(e.line !== undefined ? { startLine: e.line } : {}),
@@ -39163,8 +39174,9 @@ async function safeRunJob(settings, deps, octokit, extras) {
         }, deps);
     }
     catch (error) {
-        // runJob should never throw; if it does, the job still ends with a report that says so.
-        return { kind: 'rejected', errors: [{ path: '', message: `internal error in plan-runner: ${error instanceof Error ? error.message : String(error)}` }] };
+        // runJob should never throw; if it does, the job still ends with a report that says so, and not as a
+        // plan rejected before any step ran: it may come after steps ran (a bundle missing the regex engine's file).
+        return { kind: 'rejected', errors: [{ path: '', message: `internal error in plan-runner: ${error instanceof Error ? error.message : String(error)}`, internal: true }] };
     }
 }
 async function openCheckRun(settings, deps, pausedHeadSha) {

@@ -853,7 +853,7 @@ function relativePlanErrors(errors, absolutePlanFile, planPath) {
 /** Plan errors as annotation input: on their file and line, the path inside the plan in the message. */
 function planFileErrors(errors, planPath) {
     return errors.map((error) => ({
-        file: error.file ?? planPath,
+        ...(error.internal ? { internal: true } : { file: error.file ?? planPath }),
         ...(error.line !== undefined ? { line: error.line } : {}),
         ...(error.column !== undefined ? { column: error.column } : {}),
         message: error.path ? `${error.message} (at ${error.path})` : error.message,
@@ -865,16 +865,21 @@ function rejected_report_errorLine(error, redact) {
     const at = error.path ? ` (at ${(0,code_fence/* inlineCode */.t)(error.path)})` : '';
     return `- ${where ? `${(0,code_fence/* inlineCode */.t)(where)} \u2014 ` : ''}${(0,escape_markdown/* escapeMarkdown */.FV)(redact(error.message))}${at}`;
 }
+/** What a job that plan-runner's own error stopped says of itself: not a rejected plan, and steps may have run. */
+const INTERNAL_ERROR_STATUS = 'plan-runner stopped with an internal error, which is not a problem of the plan; steps may have run before it (the log and the trace say which).';
 /**
  * The Markdown for a job that stopped before any step ran: which plan, and every problem with
  * its file and line, so the summary and the comment say what to fix.
  */
 function renderRejectedReport(errors, planPath, redact) {
     const count = (0,plan_error/* problemCount */.b)(errors);
+    const status = errors.some((error) => error.internal)
+        ? INTERNAL_ERROR_STATUS
+        : `the plan was rejected before any step ran (${(0,group_digits/* groupDigits */.K)(count)} problem${count === 1 ? '' : 's'}). Fix ${count === 1 ? 'it' : 'them'} and run again.`;
     return [
         `## \u274c plan-runner: ${(0,code_fence/* inlineCode */.t)(planPath)}`,
         '',
-        `**Status:** failed \u2014 the plan was rejected before any step ran (${(0,group_digits/* groupDigits */.K)(count)} problem${count === 1 ? '' : 's'}). Fix ${count === 1 ? 'it' : 'them'} and run again.`,
+        `**Status:** failed \u2014 ${status}`,
         '',
         ...errors.map((error) => rejected_report_errorLine(error, redact)),
         '',
