@@ -1,5 +1,5 @@
 import { createRedactor, jsonMayNeedRedaction } from '../src/core/redact.ts';
-import { MAX_PLAN_BYTES } from '../src/plan/parse-plan-yaml.ts';
+import { MAX_NESTING, MAX_PLAN_BYTES } from '../src/plan/parse-plan-yaml.ts';
 import { readPlainYaml } from '../src/plan/read-plain-yaml.ts';
 import { githubExpressionHint } from '../src/plan/reference-syntax.ts';
 import { findJsonValue } from '../src/planner/find-json-value.ts';
@@ -33,7 +33,11 @@ function timed(work: () => unknown): number[] {
 
 /** `text` in lines of 999 characters, the longest the fast plan reader reads (it leaves longer ones to `yaml`). */
 const inLines = (text: string): string => text.replace(/[^]{999}/g, '$&\n');
-const fastRead = (text: string): unknown => readPlainYaml(inLines(text), 64);
+/** How `validate` reads a plan file (parsePlanYaml): the fast reader, and the `yaml` package with positions when it leaves the file to it. */
+const planRead = (text: string): unknown => {
+  const lines = inLines(text);
+  return readPlainYaml(lines, MAX_NESTING) ?? parseWithPositions(lines);
+};
 
 /**
  * 32,000 keys that read alike once invisible characters go (`decision`, then zero-width spaces and
@@ -84,9 +88,10 @@ export async function hostileText(): Promise<BenchTable> {
     // Lines that continue a quote's paragraph lazily (each read back the whole paragraph), and setext headings in a quote.
     ['neutralise outbound: `> a`, then `a` lines a quote continues lazily (was 1.5 s)', 'a\n', (text) => neutraliseOutbound(`> a\n${text}`), MAX_PARSED_CHARS - 4],
     ['neutralise outbound: `>=` lines, a setext heading in a quote at every other (was 1.2 s)', '>=\n', neutraliseOutbound, MAX_PARSED_CHARS - 1],
-    ['fast plan reader: lines of spaces (was 170 s)', ' ', fastRead, MAX_PLAN_BYTES - 2048],
-    ['fast plan reader: lines of `- `', '- ', fastRead, MAX_PLAN_BYTES - 2048],
-    ['fast plan reader: `a` and U+2028 (was 1.1 s)', 'a\u2028', fastRead, MAX_PLAN_BYTES / 2 - 2048],
+    // The fast reader, then `yaml` where it leaves the file to it (prose too): timing the fast reader's refusal alone said nothing of the cost.
+    ['plan file read: lines of spaces (the fast reader\'s checks took 170 s)', ' ', planRead, MAX_PLAN_BYTES - 2048],
+    ['plan file read: lines of `- `', '- ', planRead, MAX_PLAN_BYTES - 2048],
+    ['plan file read: `a` and U+2028 (the fast reader\'s checks took 1.1 s)', 'a\u2028', planRead, MAX_PLAN_BYTES / 2 - 2048],
     // A plan file the fast reader refuses goes to `yaml` whole, for its errors' positions: one per comma here.
     ['plan YAML: `x: [` then `,` repeated (`validate` took 12 s, 1.1 GB)', ',', (text) => parseWithPositions(`x: [${text}]`), MAX_PLAN_BYTES - 5],
     ['hidden Markdown (prompts): `[` then `]` repeated (was 8 s at 32 KiB)', ']', (text) => removeHiddenMarkdown(`[${text}`), UNTRUSTED_CHAR_LIMIT - 1],

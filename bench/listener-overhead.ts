@@ -165,7 +165,7 @@ export async function listenerOverhead(): Promise<BenchTable> {
       columns: ['steps', 'bare CPU ms', 'with listeners CPU ms', 'spread', '× bare', 'overhead µs/step', 'spread', 'µs/step × 1,000-step', 'retained KiB/step beyond bare', 'peak live KiB/step beyond bare', 'peak heapUsed KiB/step'],
       rows,
       notes: [
-        `process CPU time (user + system), median of ${REPEATS} interleaved pairs after a warm-up; bare = the same run with no listeners (the baseline); spread = (max − min) / median`,
+        `process CPU time (user + system), median of ${REPEATS} interleaved pairs after a warm-up; bare = the same run with no listeners (the baseline); spread = ±half of (max − min), as a share of the median`,
         'with listeners: console checklist (log mode, to a sink), trace file, live comment (in-memory API, real 1 s pace) with its final write, and the job summary rendered after the run',
         'overhead µs/step: (with listeners − bare) / steps, per pair; µs/step × 1,000-step: per-step time against the 1,000-step run (1.0 = linear total time)',
         'retained KiB/step beyond bare: live heap at the end of the run (after a forced GC, when the records are fullest) with listeners, less the bare run\'s, per step (results are small numbers)',

@@ -4,7 +4,7 @@ export function median(values: readonly number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-/** (max − min) / median: how far apart the runs were, as a fraction of the figure quoted. */
+/** ±half of (max − min), as a share of the median: how far apart the runs were around the figure quoted. */
 export function spread(values: readonly number[]): string {
   const middle = median(values);
   const width = Math.max(...values) - Math.min(...values);
