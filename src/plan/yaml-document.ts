@@ -40,14 +40,16 @@ function failure(file: string | undefined, message: string, position = { line: 1
   return { ok: false, errors: [{ file, ...position, path: '', message }] };
 }
 
-/** The first node nested deeper than MAX_NESTING, found without recursion. */
+/** The first node in the file nested deeper than MAX_NESTING, found without recursion. */
 function tooDeepNode(root: Node): Node | undefined {
   const stack: Array<{ node: Node; depth: number }> = [{ node: root, depth: 1 }];
   while (stack.length > 0) {
     const { node, depth } = stack.pop()!;
     if (!isCollection(node)) continue;
     if (depth > MAX_NESTING) return node;
-    for (const item of node.items) {
+    // Pushed last first, so that the stack gives them back in the file's order: the first too deep is the one named.
+    for (let i = node.items.length - 1; i >= 0; i--) {
+      const item = node.items[i];
       const child = isPair(item) ? item.value : item;
       if (child && !isAlias(child) && typeof child === 'object') stack.push({ node: child as Node, depth: depth + 1 });
     }

@@ -177,6 +177,14 @@ describe('hostile and broken plan files', () => {
     expect(await errorsFor(yaml(...lines))).toEqual(['plan.yml:66:129: the file nests more than 64 levels deep; plans never need that']);
   });
 
+  // Found by a review of the bench: of two places too deep, the error named the last, as the walk took each
+  // collection's items last first; a file of 1,000 such lines was refused at its line 1,000.
+  it('refuses the first place in the file that nests too deep, not the last', async () => {
+    const deep = `${'- '.repeat(70)}x`;
+    expect(await errorsFor(yaml(deep, deep, deep))).toEqual(['plan.yml:1:129: the file nests more than 64 levels deep; plans never need that']);
+    expect(await errorsFor(yaml('goal: g', `a: ${'[ '.repeat(70)}${' ]'.repeat(70)}`, `b: ${'[ '.repeat(70)}${' ]'.repeat(70)}`))).toEqual(['plan.yml:2:130: the file nests more than 64 levels deep; plans never need that']);
+  });
+
   it('validates 10,000 chained steps with references', async () => {
     const lines = ['toolsets: [math]', 'limits: { max_steps: 100000 }', 'workflow_sequence:', '  - { id: 0, type: tool_call, tool: add, args: { a: 1, b: 1 } }'];
     for (let id = 1; id < 10_000; id++) lines.push(`  - { id: ${id}, type: tool_call, tool: add, args: { a: { step_result: ${id - 1} }, b: "\${steps.0.result}" } }`);
