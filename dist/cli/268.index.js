@@ -46,7 +46,7 @@ function positionOf(lineCounter, offset) {
 function failure(file, message, position = { line: 1, column: 1 }) {
     return { ok: false, errors: [{ file, ...position, path: '', message }] };
 }
-/** The first node nested deeper than MAX_NESTING, found without recursion. */
+/** The first node in the file nested deeper than MAX_NESTING, found without recursion. */
 function tooDeepNode(root) {
     const stack = [{ node: root, depth: 1 }];
     while (stack.length > 0) {
@@ -55,7 +55,9 @@ function tooDeepNode(root) {
             continue;
         if (depth > _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_NESTING */ .M1)
             return node;
-        for (const item of node.items) {
+        // Pushed last first, so that the stack gives them back in the file's order: the first too deep is the one named.
+        for (let i = node.items.length - 1; i >= 0; i--) {
+            const item = node.items[i];
             const child = (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isPair */ .tO)(item) ? item.value : item;
             if (child && !(0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isAlias */ .Vj)(child) && typeof child === 'object')
                 stack.push({ node: child, depth: depth + 1 });
