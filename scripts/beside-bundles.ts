@@ -2,11 +2,12 @@
 // `node scripts/beside-bundles.ts dist dist/cli`. check-dist-files.ts allows them, bundle-licenses.ts
 // lists their packages' licenses, and the tests' own builds (test/e2e/action-bundle.ts) copy them too.
 //
-// Why: V8 compiles the whole of a bundle at every start, the code no run calls included. re2js (275 KB,
+// Why: V8 compiles the whole of a bundle at every start, the code no run calls included. re2js (264 KB,
 // the linear-time regex engine) is needed only once a pattern is compiled, synchronously, inside checks
 // that cannot wait for an `import()` chunk; src/core/linear-regex.ts `require`s this copy then.
 import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
+import { RE2JS_BESIDE_BUNDLE } from '../src/core/regex-engine-file.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -18,8 +19,7 @@ export interface BesideBundle {
 }
 
 export const BESIDE_BUNDLES: readonly BesideBundle[] = [
-  // The name src/core/linear-regex.ts's RE2JS_BESIDE_BUNDLE looks for (test/scripts/beside-bundles.test.ts checks they agree).
-  { name: 're2js.cjs', from: 'node_modules/re2js/build/index.cjs', packageFolder: 'node_modules/re2js' },
+  { name: RE2JS_BESIDE_BUNDLE, from: 'node_modules/re2js/build/index.cjs', packageFolder: 'node_modules/re2js' },
 ];
 
 /** Copies every file of BESIDE_BUNDLES into `dir`, a bundle's folder; `root` is the repository they are copied from. */

@@ -31,6 +31,12 @@ async function runCommandLine(argv: readonly string[]): Promise<number> {
       process.stdout.write(`plan-runner ${VERSION}\n`);
       return 0;
   }
+  // Every command below may compile a pattern: a copy without the regex engine's file says so, not that a pattern is bad.
+  const incomplete = (await import('./core/regex-engine-file.ts')).regexEngineMissing();
+  if (incomplete) {
+    process.stderr.write(`plan-runner: ${incomplete}\n`);
+    return 1;
+  }
   // Every command below loads chunks of the bundle: a second run takes their compiled code from the cache.
   enableCompileCache();
   // Before any command's module builds a schema (see plan/zod-jitless.ts); --help and --version need no zod.

@@ -8,6 +8,7 @@ import { CHECK_HEAD_STATE, runAction, TRACE_OPENED_STATE } from './action/run-ac
 import { REPORTED_STATE } from './action/write-report.ts';
 import { createRedactor, type Redactor } from './core/redact.ts';
 import { systemClock } from './core/clock.ts';
+import { regexEngineMissing } from './core/regex-engine-file.ts';
 import { neutraliseLogText } from './security/neutralise-log-text.ts';
 import { lazyGitHubClient } from './github/lazy-github-client.ts';
 import { RateBudget } from './github/rate-budget.ts';
@@ -46,6 +47,8 @@ async function actionsCore(): Promise<RunnerCommands> {
 export async function run(commands?: RunnerCommands): Promise<void> {
   try {
     runner = commands ?? (await actionsCore());
+    const incomplete = regexEngineMissing();
+    if (incomplete) return runner.setFailed(`plan-runner: ${incomplete}`);
     await main(runner);
   } catch (error) {
     fail('internal error', error);
@@ -60,6 +63,8 @@ export async function run(commands?: RunnerCommands): Promise<void> {
 export async function post(commands?: RunnerCommands): Promise<void> {
   try {
     const core = (runner = commands ?? (await actionsCore()));
+    // The main step has said so, and ran nothing.
+    if (regexEngineMissing()) return;
     const read = await readActionSettings((name) => core.getInput(name), process.env);
     if (!read.ok) return;
     redact = createRedactor(actionSecrets(read.settings));

@@ -5,6 +5,7 @@ import { reasonSuffix, statusIcon } from '../report/summary/summary-header.ts';
 import { loadNeutraliser } from '../security/load-neutraliser.ts';
 import type { CheckConclusion, CheckRunResult } from './check-run.ts';
 import type { FinalReport } from '../report/final-report.ts';
+import { INTERNAL_ERROR_TITLE } from '../report/rejected-report.ts';
 
 /** Goal rows a check run shows (each at most ~550 characters: 40 take 22,000 of its 65,535). */
 const CHECK_RUN_GOAL_ROWS = 40;
@@ -36,7 +37,7 @@ export function internalErrorResult(error: unknown, redact: Redactor, runUrl?: s
   const link = runUrl ? `\n\n[View the run](${encodeURI(runUrl)})` : '';
   return {
     conclusion: 'failure',
-    title: 'plan-runner stopped with an internal error',
-    summary: `${statusIcon('failed')} **Status:** failed: internal error in plan-runner: ${escapeInlineMarkdown(message)}${link}`,
+    title: INTERNAL_ERROR_TITLE,
+    summary: `${statusIcon('failed')} **Status:** failed: ${INTERNAL_ERROR_TITLE}: ${escapeInlineMarkdown(message)}${link}`,
   };
 }

@@ -21,7 +21,7 @@ export function jobFailure(report: FinalReport, failOnUnmetGoals: boolean, gate:
   // The count, not the reason: that is "the plan was rejected (1 problem)", and said so twice (new-user walkthrough).
   const problems = problemCount(report.planErrors);
   const internal = report.planErrors.find((error) => error.internal);
-  if (internal) return `${INTERNAL_ERROR_STATUS} ${oneLogLine(redact(internal.message))}. ${see}`;
+  if (internal) return `${INTERNAL_ERROR_STATUS} It said: ${oneLogLine(redact(internal.message))} ${see}`;
   if (problems > 0) return `The plan was rejected before any step ran (${groupDigits(problems)} problem${problems === 1 ? '' : 's'}). The annotations point at each problem. ${see}`;
   const judged = gate === 'used' || (gate === 'own' && failOnUnmetGoals);
   switch (report.status) {

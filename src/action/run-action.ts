@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import type { GitHubClient } from '../github/create-octokit.ts';
 import type { RateBudget } from '../github/rate-budget.ts';
-import { formatPlanError } from '../plan/plan-error.ts';
+import { formatPlanError, isInternalFailure } from '../plan/plan-error.ts';
 import type { ToolWithholding, ValidPlan } from '../plan/valid-plan.ts';
 import { frozenPlanText } from '../plan/frozen-plan.ts';
 import { writeAnnotations } from '../report/annotations.ts';
@@ -133,7 +133,7 @@ async function safeRunJob(settings: ActionSettings, deps: JobDeps, octokit: GitH
   } catch (error) {
     // runJob should never throw; if it does, the job still ends with a report that says so, and not as a
     // plan rejected before any step ran: it may come after steps ran (a bundle missing the regex engine's file).
-    return { kind: 'rejected', errors: [{ path: '', message: `internal error in plan-runner: ${error instanceof Error ? error.message : String(error)}`, internal: true }] };
+    return { kind: 'rejected', errors: [{ path: '', message: error instanceof Error ? error.message : String(error), internal: true }] };
   }
 }
 
@@ -350,7 +350,8 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     const published = Promise.allSettled([
       saving,
       // An approval refused before anything ran puts the paused run's comment back as it was: it still waits.
-      approve && outcome.kind === 'rejected' ? recorded?.ok && recorded.undo().then((problem) => problem && io.warning(problem)) : comment?.finish(report.goals),
+      // Not after plan-runner's own failure, which may come after steps of the approved run ran.
+      approve && outcome.kind === 'rejected' && !isInternalFailure(outcome.errors) ? recorded?.ok && recorded.undo().then((problem) => problem && io.warning(problem)) : comment?.finish(report.goals),
       check && checkRunResult(report, checkConclusion(report, settings.failOnUnmetGoals), redact, settings.github.runUrl, settings.github.repositoryUrl).then((result) => check.complete(result)),
       escalationTarget && deps.github && addEscalationLabel(deps.github, escalationTarget, report.escalation, io.warning),
       // No pull request or issue to speak on (a schedule, a dispatch): an issue says a person is needed.

@@ -1,31 +1,24 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { RE2JS } from 're2js';
+import { missingEngineAdvice, regexEngineFile } from './regex-engine-file.ts';
 import { RegexSyntaxError } from './regex-syntax-error.ts';
 import { RegexWorkError } from './regex-work-error.ts';
-
-/** The engine's file beside a bundle: `npm run build` puts it there (scripts/beside-bundles.ts). */
-export const RE2JS_BESIDE_BUNDLE = 're2js.cjs';
 
 let engine: typeof RE2JS | undefined;
 
 /**
- * re2js, loaded when the first pattern is compiled: most runs compile none (BODMAS), and V8 compiled
- * all of its 275 KB at every start while it was part of the bundle. Loaded with `require`, synchronously,
- * as patterns are compiled inside synchronous checks (validation, redaction). Run from source (this file
- * is `.ts`), the package; compiled, only the file beside the bundle: a bundle never looks for `re2js` in
- * the node_modules folders above it, which are not the action's (on a runner, the job's own folders).
+ * re2js, loaded when the first pattern is compiled: BODMAS compiles none, and V8 compiled all of its 264 KB
+ * at every start while it was part of the bundle. Loaded with `require`, synchronously, as patterns are
+ * compiled inside synchronous checks (validation, redaction), from where `regexEngineFile` says.
  * (`process.getBuiltinModule` so that ncc does not see a `require` and put the package back into the bundle.)
  */
 function re2js(): typeof RE2JS {
   if (engine) return engine;
-  const here = fileURLToPath(import.meta.url);
-  const from = here.endsWith('.ts') ? 're2js' : path.join(path.dirname(here), RE2JS_BESIDE_BUNDLE);
+  const from = regexEngineFile();
   try {
-    engine = (process.getBuiltinModule('node:module').createRequire(here)(from) as { RE2JS: typeof RE2JS }).RE2JS;
+    engine = (process.getBuiltinModule('node:module').createRequire(import.meta.url)(from) as { RE2JS: typeof RE2JS }).RE2JS;
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n', 1)[0] : String(error);
-    throw new Error(`plan-runner's regex engine (${from}) could not be loaded: ${reason}; this copy of plan-runner is incomplete: build it again (npm run build puts ${RE2JS_BESIDE_BUNDLE} beside each bundle)`, { cause: error });
+    throw new Error(`plan-runner's regex engine could not be loaded (${reason}): ${missingEngineAdvice(from)}`, { cause: error });
   }
   return engine;
 }

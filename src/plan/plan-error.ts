@@ -24,6 +24,11 @@ export interface PlanError {
   readonly internal?: true;
 }
 
+/** Whether `errors` are plan-runner's own failure (`internal`), not problems of the plan. */
+export function isInternalFailure(errors: readonly PlanError[]): boolean {
+  return errors.some((error) => error.internal);
+}
+
 /** How many problems `errors` report, counting what a line like "and N more" stands for. */
 export function problemCount(errors: readonly PlanError[]): number {
   return errors.reduce((count, error) => count + (error.standsFor ?? 1), 0);

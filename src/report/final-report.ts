@@ -3,7 +3,7 @@ import { escapeInlineMarkdown } from './markdown/escape-markdown.ts';
 import { inlineCode } from '../core/code-fence.ts';
 import type { Usage } from '../core/usage.ts';
 import type { GoalResult } from '../goals/goal-result.ts';
-import { problemCount, type PlanError } from '../plan/plan-error.ts';
+import { isInternalFailure, problemCount, type PlanError } from '../plan/plan-error.ts';
 import { groupDigits } from '../core/group-digits.ts';
 import type { Escalation } from '../run/escalation.ts';
 import { judgedRecord } from './judged-record.ts';
@@ -15,7 +15,7 @@ import { abandonedLine } from './summary/summary-cost.ts';
 import type { RunStatus } from '../core/run-event.ts';
 import type { JobOutcome } from '../job/run-job.ts';
 import type { RunRecord } from '../core/run-record.ts';
-import { relativePlanErrors, renderRejectedReport } from './rejected-report.ts';
+import { INTERNAL_ERROR_TITLE, relativePlanErrors, renderRejectedReport } from './rejected-report.ts';
 
 /** How the job ended, in the terms every report uses. */
 export interface FinalReport {
@@ -98,7 +98,7 @@ function reportOf(outcome: JobOutcome, context: FinalReportContext): FinalReport
     const problems = problemCount(planErrors);
     return {
       status: 'failed',
-      reason: `the plan was rejected (${groupDigits(problems)} problem${problems === 1 ? '' : 's'})`,
+      reason: isInternalFailure(planErrors) ? INTERNAL_ERROR_TITLE : `the plan was rejected (${groupDigits(problems)} problem${problems === 1 ? '' : 's'})`,
       goals: [],
       markdown: withAbandoned(
         [renderRejectedReport(planErrors, context.planPath, context.redact), ...(outcome.rejectedPlan ? [renderRejectedPlan(outcome.rejectedPlan, context.redact)] : [])].join('\n\n'),

@@ -1,4 +1,4 @@
-import { problemCount, type PlanError } from '../plan/plan-error.ts';
+import { isInternalFailure, problemCount, type PlanError } from '../plan/plan-error.ts';
 import { groupDigits } from '../core/group-digits.ts';
 import type { PlanFileError } from './annotations.ts';
 import { inlineCode } from '../core/code-fence.ts';
@@ -27,16 +27,20 @@ function errorLine(error: PlanError, redact: Redactor): string {
   return `- ${where ? `${inlineCode(where)} — ` : ''}${escapeMarkdown(redact(error.message))}${at}`;
 }
 
-/** What a job that plan-runner's own error stopped says of itself: not a rejected plan, and steps may have run. */
-export const INTERNAL_ERROR_STATUS = 'plan-runner stopped with an internal error, which is not a problem of the plan; steps may have run before it (the log and the trace say which).';
+/** The one-line title of a job that plan-runner's own error stopped (the reason, the check run's title). */
+export const INTERNAL_ERROR_TITLE = 'plan-runner stopped with an internal error';
+
+/** What such a job says of itself: not a rejected plan, steps may have run, and what to do. */
+export const INTERNAL_ERROR_STATUS = `${INTERNAL_ERROR_TITLE}, which is not a problem of the plan; steps may have run before it (the log and the trace say which). Re-run the job; if it happens again, report it with the log.`;
 
 /**
  * The Markdown for a job that stopped before any step ran: which plan, and every problem with
- * its file and line, so the summary and the comment say what to fix.
+ * its file and line, so the summary and the comment say what to fix. Or, for plan-runner's own failure
+ * (`isInternalFailure`), which may come after steps ran, that it was one and what it said.
  */
 export function renderRejectedReport(errors: readonly PlanError[], planPath: string, redact: Redactor): string {
   const count = problemCount(errors);
-  const status = errors.some((error) => error.internal)
+  const status = isInternalFailure(errors)
     ? INTERNAL_ERROR_STATUS
     : `the plan was rejected before any step ran (${groupDigits(count)} problem${count === 1 ? '' : 's'}). Fix ${count === 1 ? 'it' : 'them'} and run again.`;
   return [

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { checkConclusion, jobFailure } from '../../src/action/job-failure.ts';
 import type { FinalReport } from '../../src/report/final-report.ts';
 import { createRedactor } from '../../src/core/redact.ts';
+import { finalReport } from '../../src/report/final-report.ts';
+import { INTERNAL_ERROR_STATUS, INTERNAL_ERROR_TITLE, planFileErrors } from '../../src/report/rejected-report.ts';
+import { writeAnnotations } from '../../src/report/annotations.ts';
 
 // The job's failure message is an error annotation and the last lines of the log: a command's stderr in
 // the run's reason put "✅ 3. Deploy" and "Run succeeded" lines there (found by a review).
@@ -56,4 +59,26 @@ it('a used plan’s required goal gates a paused or rejected run whatever fail-o
     expect(jobFailure(report, true, 'own')).toMatch(/goals (were not|were never) checked/);
     expect(jobFailure(report, true, undefined)).toBeUndefined();
   }
+});
+
+// Found by a review: plan-runner's own error, caught where the job ends (it may come after steps ran), was
+// reported as "the plan was rejected before any step ran" with a "Plan file error" annotation on the plan file.
+describe("plan-runner's own failure", () => {
+  const outcome = { kind: 'rejected', errors: [{ path: '', message: 'the engine broke', internal: true }] } as const;
+  const report = finalReport(outcome, { planFile: '/w/plan.yml', planPath: 'plan.yml', tracePath: '/w/trace.jsonl', redact: createRedactor() });
+
+  it('is said to be one, in the job failure, the summary and the reason, never a rejected plan', () => {
+    expect(report.reason).toBe(INTERNAL_ERROR_TITLE);
+    expect(report.markdown).toContain(`**Status:** failed — ${INTERNAL_ERROR_STATUS}`);
+    expect(report.markdown).toContain('the engine broke');
+    expect(jobFailure(report, true, undefined)).toBe(`${INTERNAL_ERROR_STATUS} It said: the engine broke See the job summary for the full record.`);
+    for (const text of [report.markdown, jobFailure(report, true, undefined)!]) expect(text).not.toMatch(/rejected/);
+    expect(checkConclusion(report, true)).toBe('failure');
+  });
+
+  it('is annotated as such, on no file', () => {
+    const calls: unknown[] = [];
+    writeAnnotations({ planErrors: planFileErrors(report.planErrors, 'plan.yml'), planFile: 'plan.yml', redact: (text) => text }, (level, message, properties) => calls.push({ level, message, properties }));
+    expect(calls).toEqual([{ level: 'error', message: 'the engine broke', properties: { title: 'plan-runner internal error' } }]);
+  });
 });

@@ -129,7 +129,7 @@ describe('checkConclusion', () => {
       const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {} });
       await expect(runAction(read.settings, { io, redact, clock: systemClock, github: octokit })).rejects.toThrow('the report broke');
       expect(github.checkRuns).toEqual([expect.objectContaining({ status: 'completed', conclusion: 'failure' })]);
-      expect(JSON.stringify(github.checkRuns[0]?.['output'])).toContain('internal error in plan-runner: the report broke');
+      expect(JSON.stringify(github.checkRuns[0]?.['output'])).toContain('plan-runner stopped with an internal error: the report broke');
     } finally {
       await github.stop();
     }
