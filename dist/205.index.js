@@ -1313,7 +1313,7 @@ async function readOptional(file, read) {
     if (!file)
         return { problems: [] };
     const result = await read(file);
-    return result.ok ? { value: result.value, problems: [] } : { problems: result.errors.map(plan_error/* formatPlanError */.R) };
+    return result.ok ? { value: result.value, problems: [] } : { problems: result.errors.map(plan_error/* formatPlanError */.Rs) };
 }
 /**
  * `mode: eval`: runs the plan `eval-runs` times (with `eval-faults`, against `eval-baselines`),

@@ -495,7 +495,7 @@ exports["default"] = def;
 // ajv-formats is CommonJS: under NodeNext its function is the module's `default` (it sets both).
 const addFormats = ajv_formats__WEBPACK_IMPORTED_MODULE_0__["default"];
 /** Every `pattern` (and `patternProperties`) on the linear-time engine: a plan's regex never backtracks over a result. */
-const linearRegExp = Object.assign((pattern, flags) => _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_1__/* .LinearRegex */ .P_.compile(pattern, flags), { code: 'linearRegExp' });
+const linearRegExp = Object.assign((pattern, flags) => _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_1__/* .LinearRegex */ .P.compile(pattern, flags), { code: 'linearRegExp' });
 /** The most items an array checked for `uniqueItems` may have, and the largest value (JSON characters) so checked: Ajv compares items pairwise. */
 const MAX_UNIQUE_ITEMS = 2_000;
 const MAX_UNIQUE_CHECKED_CHARS = 256 * 1024;

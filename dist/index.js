@@ -561,7 +561,9 @@ async function planCheckName(settings) {
 /* harmony import */ var _report_goals_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(52895);
 /* harmony import */ var _report_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60949);
 /* harmony import */ var _report_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(31675);
-/* harmony import */ var _security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(93465);
+/* harmony import */ var _security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(93465);
+/* harmony import */ var _report_rejected_report_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(29341);
+
 
 
 
@@ -585,7 +587,7 @@ async function checkRunResult(report, conclusion, redact, runUrl, repositoryUrl)
         ];
     if (runUrl)
         body.push(`[View the run and its job summary](${encodeURI(runUrl)})`);
-    const neutralise = await (0,_security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_3__/* .loadNeutraliser */ .x)({ allowUrls: repositoryUrl ? [repositoryUrl] : [] }, redact, 'rendered');
+    const neutralise = await (0,_security_load_neutraliser_js__WEBPACK_IMPORTED_MODULE_4__/* .loadNeutraliser */ .x)({ allowUrls: repositoryUrl ? [repositoryUrl] : [] }, redact, 'rendered');
     const outbound = (text) => neutralise(redact(text));
     return { conclusion, title: outbound(`${report.status}${headline}`), summary: outbound(body.join('\n\n')) };
 }
@@ -595,8 +597,8 @@ function internalErrorResult(error, redact, runUrl) {
     const link = runUrl ? `\n\n[View the run](${encodeURI(runUrl)})` : '';
     return {
         conclusion: 'failure',
-        title: 'plan-runner stopped with an internal error',
-        summary: `${(0,_report_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_2__/* .statusIcon */ .I8)('failed')} **Status:** failed: internal error in plan-runner: ${(0,_report_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(message)}${link}`,
+        title: _report_rejected_report_js__WEBPACK_IMPORTED_MODULE_3__/* .INTERNAL_ERROR_TITLE */ .Km,
+        summary: `${(0,_report_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_2__/* .statusIcon */ .I8)('failed')} **Status:** failed: ${_report_rejected_report_js__WEBPACK_IMPORTED_MODULE_3__/* .INTERNAL_ERROR_TITLE */ .Km}: ${(0,_report_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(message)}${link}`,
     };
 }
 
@@ -954,10 +956,10 @@ function jobFailure(report, failOnUnmetGoals, gate, redact = (text) => text) {
     const reason = report.reason ? `: ${(0,_report_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(report.reason))}` : '';
     const see = 'See the job summary for the full record.';
     // The count, not the reason: that is "the plan was rejected (1 problem)", and said so twice (new-user walkthrough).
-    const problems = (0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_2__/* .problemCount */ .b)(report.planErrors);
+    const problems = (0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_2__/* .problemCount */ .bS)(report.planErrors);
     const internal = report.planErrors.find((error) => error.internal);
     if (internal)
-        return `${_report_rejected_report_js__WEBPACK_IMPORTED_MODULE_1__/* .INTERNAL_ERROR_STATUS */ .qo} ${(0,_report_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(internal.message))}. ${see}`;
+        return `${_report_rejected_report_js__WEBPACK_IMPORTED_MODULE_1__/* .INTERNAL_ERROR_STATUS */ .qo} It said: ${(0,_report_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(internal.message))} ${see}`;
     if (problems > 0)
         return `The plan was rejected before any step ran (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(problems)} problem${problems === 1 ? '' : 's'}). The annotations point at each problem. ${see}`;
     const judged = gate === 'used' || (gate === 'own' && failOnUnmetGoals);
@@ -2325,15 +2327,13 @@ function limitedBody(body, limit, over, declaredBytes = Number.NaN) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  P_: () => (/* binding */ LinearRegex)
+  P: () => (/* binding */ LinearRegex)
 });
 
-// UNUSED EXPORTS: MAX_REGEX_WORK, RE2JS_BESIDE_BUNDLE
+// UNUSED EXPORTS: MAX_REGEX_WORK
 
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(76760);
-// EXTERNAL MODULE: external "node:url"
-var external_node_url_ = __nccwpck_require__(73136);
+// EXTERNAL MODULE: ./lib/core/regex-engine-file.js
+var regex_engine_file = __nccwpck_require__(43118);
 // EXTERNAL MODULE: ./lib/core/regex-syntax-error.js
 var regex_syntax_error = __nccwpck_require__(45989);
 // EXTERNAL MODULE: ./lib/core/group-digits.js
@@ -2359,29 +2359,23 @@ class RegexWorkError extends Error {
 
 
 
-
-/** The engine's file beside a bundle: `npm run build` puts it there (scripts/beside-bundles.ts). */
-const RE2JS_BESIDE_BUNDLE = 're2js.cjs';
 let engine;
 /**
- * re2js, loaded when the first pattern is compiled: most runs compile none (BODMAS), and V8 compiled
- * all of its 275 KB at every start while it was part of the bundle. Loaded with `require`, synchronously,
- * as patterns are compiled inside synchronous checks (validation, redaction). Run from source (this file
- * is `.ts`), the package; compiled, only the file beside the bundle: a bundle never looks for `re2js` in
- * the node_modules folders above it, which are not the action's (on a runner, the job's own folders).
+ * re2js, loaded when the first pattern is compiled: BODMAS compiles none, and V8 compiled all of its 264 KB
+ * at every start while it was part of the bundle. Loaded with `require`, synchronously, as patterns are
+ * compiled inside synchronous checks (validation, redaction), from where `regexEngineFile` says.
  * (`process.getBuiltinModule` so that ncc does not see a `require` and put the package back into the bundle.)
  */
 function re2js() {
     if (engine)
         return engine;
-    const here = (0,external_node_url_.fileURLToPath)(import.meta.url);
-    const from = here.endsWith('.ts') ? 're2js' : external_node_path_.join(external_node_path_.dirname(here), RE2JS_BESIDE_BUNDLE);
+    const from = (0,regex_engine_file/* regexEngineFile */.EP)();
     try {
-        engine = process.getBuiltinModule('node:module').createRequire(here)(from).RE2JS;
+        engine = process.getBuiltinModule('node:module').createRequire(import.meta.url)(from).RE2JS;
     }
     catch (error) {
         const reason = error instanceof Error ? error.message.split('\n', 1)[0] : String(error);
-        throw new Error(`plan-runner's regex engine (${from}) could not be loaded: ${reason}; this copy of plan-runner is incomplete: build it again (npm run build puts ${RE2JS_BESIDE_BUNDLE} beside each bundle)`, { cause: error });
+        throw new Error(`plan-runner's regex engine could not be loaded (${reason}): ${(0,regex_engine_file/* missingEngineAdvice */.Z2)(from)}`, { cause: error });
     }
     return engine;
 }
@@ -3367,7 +3361,7 @@ function buildRedactor(given) {
             out = out.replace(pattern, (match, start) => (is && !is(match.slice(start.length)) ? match : start + REDACTED));
         for (const shape of FAR_SHAPES)
             if (out.includes(shape.start))
-                out = (shape.compiled ??= _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P_.compile(shape.source, '', { limitWork: false })).replaceAll(out, REDACTED);
+                out = (shape.compiled ??= _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P.compile(shape.source, '', { limitWork: false })).replaceAll(out, REDACTED);
         out = out.replace(BASIC, (match, start, encoded) => (isBasicCredential(encoded) ? start + REDACTED : match));
         return out.replace(BEARER, `$1${REDACTED}`);
     }
@@ -3445,6 +3439,48 @@ function redactDeep(value, redact, options = {}) {
         return copy;
     };
     return walk(value);
+}
+
+
+/***/ }),
+
+/***/ 43118:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   EP: () => (/* binding */ regexEngineFile),
+/* harmony export */   Kz: () => (/* binding */ regexEngineMissing),
+/* harmony export */   Z2: () => (/* binding */ missingEngineAdvice)
+/* harmony export */ });
+/* unused harmony export RE2JS_BESIDE_BUNDLE */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(73136);
+
+
+
+/** The regex engine's file beside a bundle: `npm run build` puts it there (scripts/beside-bundles.ts). */
+const RE2JS_BESIDE_BUNDLE = 're2js.cjs';
+/**
+ * Where re2js is loaded from: run from source (this file is `.ts`), the package; compiled, only the file
+ * beside the bundle, never a node_modules folder above it, which is not the action's (on a runner, the job's
+ * own folders). Every chunk of a bundle is in one folder, so each finds the same file.
+ */
+function regexEngineFile() {
+    const here = (0,node_url__WEBPACK_IMPORTED_MODULE_2__.fileURLToPath)(import.meta.url);
+    return here.endsWith('.ts') ? 're2js' : node_path__WEBPACK_IMPORTED_MODULE_1__.join(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(here), RE2JS_BESIDE_BUNDLE);
+}
+/** What to do when this copy of plan-runner has no regex engine file. */
+function missingEngineAdvice(file) {
+    return `this copy of plan-runner is incomplete: ${file} is missing beside its bundle. Use a released version of the action (uses: owner/plan-runner@v1), or build it again (npm run build puts the file there)`;
+}
+/**
+ * Why no pattern could be compiled here, or undefined. The action and the CLI ask before anything runs: a
+ * check that compiles a pattern would otherwise take the missing engine for a bad pattern of the plan.
+ */
+function regexEngineMissing() {
+    const file = regexEngineFile();
+    return file === 're2js' || (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file) ? undefined : missingEngineAdvice(file);
 }
 
 
@@ -11481,7 +11517,7 @@ class LinearRegExp {
     lastIndex = 0;
     #regex;
     constructor(source, flags) {
-        this.#regex = linear_regex/* LinearRegex */.P_.compile(typeof source === 'string' ? source : source.source, flags ?? (typeof source === 'string' ? '' : source.flags));
+        this.#regex = linear_regex/* LinearRegex */.P.compile(typeof source === 'string' ? source : source.source, flags ?? (typeof source === 'string' ? '' : source.flags));
     }
     get source() {
         return this.#regex.source;
@@ -11723,7 +11759,7 @@ function parseGoalRegex(pattern, flags = '') {
         source = source.slice(inline[0].length);
     }
     const unique = [...new Set(allFlags)].join('');
-    return _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P_.compile(source, unique);
+    return _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P.compile(source, unique);
 }
 
 
@@ -11768,7 +11804,7 @@ function isMap(value) {
 }
 function compiles(pattern) {
     try {
-        _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P_.compile(pattern, 'u');
+        _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P.compile(pattern, 'u');
         return undefined;
     }
     catch (error) {
@@ -12127,7 +12163,7 @@ async function loadSubplans(plan, context) {
         if (!loaded.ok) {
             // Error files are named as the caller names them, relative to the working directory, not the root.
             const own = loaded.errors.filter((error) => error.file === undefined || node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(error.file) === resolved);
-            const count = (0,_plan_error_js__WEBPACK_IMPORTED_MODULE_4__/* .problemCount */ .b)(loaded.errors);
+            const count = (0,_plan_error_js__WEBPACK_IMPORTED_MODULE_4__/* .problemCount */ .bS)(loaded.errors);
             issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__/* .groupDigits */ .K)(count)} problem${count === 1 ? '' : 's'} (listed with their own positions)` });
             continue;
         }
@@ -15738,11 +15774,16 @@ function listNames(names, max = 20) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   R: () => (/* binding */ formatPlanError),
-/* harmony export */   b: () => (/* binding */ problemCount)
+/* harmony export */   Rs: () => (/* binding */ formatPlanError),
+/* harmony export */   WP: () => (/* binding */ isInternalFailure),
+/* harmony export */   bS: () => (/* binding */ problemCount)
 /* harmony export */ });
 /* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(74700);
 
+/** Whether `errors` are plan-runner's own failure (`internal`), not problems of the plan. */
+function isInternalFailure(errors) {
+    return errors.some((error) => error.internal);
+}
 /** How many problems `errors` report, counting what a line like "and N more" stands for. */
 function problemCount(errors) {
     return errors.reduce((count, error) => count + (error.standsFor ?? 1), 0);
@@ -19864,7 +19905,7 @@ function renderRejectedPlan(rejected, redact) {
     rejected.attempts.forEach((attempt, index) => {
         const { text, language } = shown(attempt);
         const title = count > 1 ? (index === 0 ? 'First answer' : 'After the repair call') : 'Answer';
-        const problems = (0,plan_error/* problemCount */.b)(attempt.errors);
+        const problems = (0,plan_error/* problemCount */.bS)(attempt.errors);
         lines.push('', `#### ${title} \u2014 ${(0,group_digits/* groupDigits */.K)(problems)} problem${problems === 1 ? '' : 's'}`, '', (0,code_fence/* fencedBlock */.z)(redact(text), language), '');
         lines.push(...attempt.errors.map((error) => errorLine(error, redact)));
     });
@@ -19997,10 +20038,10 @@ function reportOf(outcome, context) {
     if (outcome.kind === 'rejected') {
         const planErrors = (0,rejected_report/* relativePlanErrors */.BY)(outcome.errors, context.planFile, context.planPath);
         // As the summary counts them: an "and N more" line stands for N problems.
-        const problems = (0,plan_error/* problemCount */.b)(planErrors);
+        const problems = (0,plan_error/* problemCount */.bS)(planErrors);
         return {
             status: 'failed',
-            reason: `the plan was rejected (${(0,group_digits/* groupDigits */.K)(problems)} problem${problems === 1 ? '' : 's'})`,
+            reason: (0,plan_error/* isInternalFailure */.WP)(planErrors) ? rejected_report/* INTERNAL_ERROR_TITLE */.Km : `the plan was rejected (${(0,group_digits/* groupDigits */.K)(problems)} problem${problems === 1 ? '' : 's'})`,
             goals: [],
             markdown: withAbandoned([(0,rejected_report/* renderRejectedReport */.J)(planErrors, context.planPath, context.redact), ...(outcome.rejectedPlan ? [renderRejectedPlan(outcome.rejectedPlan, context.redact)] : [])].join('\n\n'), outcome.usage),
             planErrors,
@@ -20292,6 +20333,7 @@ function renderMermaidGraph(record, redact) {
 /* harmony export */   $E: () => (/* binding */ planFileErrors),
 /* harmony export */   BY: () => (/* binding */ relativePlanErrors),
 /* harmony export */   J: () => (/* binding */ renderRejectedReport),
+/* harmony export */   Km: () => (/* binding */ INTERNAL_ERROR_TITLE),
 /* harmony export */   qo: () => (/* binding */ INTERNAL_ERROR_STATUS)
 /* harmony export */ });
 /* harmony import */ var _plan_plan_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(36487);
@@ -20321,15 +20363,18 @@ function errorLine(error, redact) {
     const at = error.path ? ` (at ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(error.path)})` : '';
     return `- ${where ? `${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(where)} \u2014 ` : ''}${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeMarkdown */ .FV)(redact(error.message))}${at}`;
 }
-/** What a job that plan-runner's own error stopped says of itself: not a rejected plan, and steps may have run. */
-const INTERNAL_ERROR_STATUS = 'plan-runner stopped with an internal error, which is not a problem of the plan; steps may have run before it (the log and the trace say which).';
+/** The one-line title of a job that plan-runner's own error stopped (the reason, the check run's title). */
+const INTERNAL_ERROR_TITLE = 'plan-runner stopped with an internal error';
+/** What such a job says of itself: not a rejected plan, steps may have run, and what to do. */
+const INTERNAL_ERROR_STATUS = `${INTERNAL_ERROR_TITLE}, which is not a problem of the plan; steps may have run before it (the log and the trace say which). Re-run the job; if it happens again, report it with the log.`;
 /**
  * The Markdown for a job that stopped before any step ran: which plan, and every problem with
- * its file and line, so the summary and the comment say what to fix.
+ * its file and line, so the summary and the comment say what to fix. Or, for plan-runner's own failure
+ * (`isInternalFailure`), which may come after steps ran, that it was one and what it said.
  */
 function renderRejectedReport(errors, planPath, redact) {
-    const count = (0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_2__/* .problemCount */ .b)(errors);
-    const status = errors.some((error) => error.internal)
+    const count = (0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_2__/* .problemCount */ .bS)(errors);
+    const status = (0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_2__/* .isInternalFailure */ .WP)(errors)
         ? INTERNAL_ERROR_STATUS
         : `the plan was rejected before any step ran (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(count)} problem${count === 1 ? '' : 's'}). Fix ${count === 1 ? 'it' : 'them'} and run again.`;
     return [
@@ -23638,7 +23683,7 @@ function compileGlob(toolName, pattern) {
         fail('extended globs such as @(\u2026), !(\u2026), +(\u2026) are not supported; use {a,b} alternatives');
     const source = new GlobCompiler(pattern.replace(/^(?:\.\/)+/, ''), fail).compile();
     try {
-        return linear_regex/* LinearRegex */.P_.compile(source);
+        return linear_regex/* LinearRegex */.P.compile(source);
     }
     catch (error) {
         return fail(error instanceof Error ? error.message : String(error));
@@ -24126,7 +24171,7 @@ function escapeRegExp(text) {
 // block the event loop past every timeout, so matching runs on the linear-time engine.
 function compile(query, isRegex, ignoreCase) {
     try {
-        return linear_regex/* LinearRegex */.P_.compile(isRegex ? query : escapeRegExp(query), ignoreCase ? 'i' : '');
+        return linear_regex/* LinearRegex */.P.compile(isRegex ? query : escapeRegExp(query), ignoreCase ? 'i' : '');
     }
     catch (error) {
         throw new InvalidSearchError(query, error);
@@ -39176,7 +39221,7 @@ async function safeRunJob(settings, deps, octokit, extras) {
     catch (error) {
         // runJob should never throw; if it does, the job still ends with a report that says so, and not as a
         // plan rejected before any step ran: it may come after steps ran (a bundle missing the regex engine's file).
-        return { kind: 'rejected', errors: [{ path: '', message: `internal error in plan-runner: ${error instanceof Error ? error.message : String(error)}`, internal: true }] };
+        return { kind: 'rejected', errors: [{ path: '', message: error instanceof Error ? error.message : String(error), internal: true }] };
     }
 }
 async function openCheckRun(settings, deps, pausedHeadSha) {
@@ -39412,7 +39457,8 @@ async function runAction(given, deps) {
         const published = Promise.allSettled([
             saving,
             // An approval refused before anything ran puts the paused run's comment back as it was: it still waits.
-            approve && outcome.kind === 'rejected' ? recorded?.ok && recorded.undo().then((problem) => problem && io.warning(problem)) : comment?.finish(report.goals),
+            // Not after plan-runner's own failure, which may come after steps of the approved run ran.
+            approve && outcome.kind === 'rejected' && !(0,plan_error/* isInternalFailure */.WP)(outcome.errors) ? recorded?.ok && recorded.undo().then((problem) => problem && io.warning(problem)) : comment?.finish(report.goals),
             check && (0,check_run_output/* checkRunResult */.V)(report, (0,job_failure/* checkConclusion */.G)(report, settings.failOnUnmetGoals), redact, settings.github.runUrl, settings.github.repositoryUrl).then((result) => check.complete(result)),
             escalationTarget && deps.github && (0,escalation_notice/* addEscalationLabel */.H)(deps.github, escalationTarget, report.escalation, io.warning),
             // No pull request or issue to speak on (a schedule, a dispatch): an issue says a person is needed.
@@ -39421,7 +39467,7 @@ async function runAction(given, deps) {
                 : undefined,
         ]).then(() => undefined);
         for (const error of report.planErrors)
-            io.info((0,plan_error/* formatPlanError */.R)(error));
+            io.info((0,plan_error/* formatPlanError */.Rs)(error));
         for (const goal of report.goals)
             io.info((0,goals_table/* goalLogLine */.EY)(goal));
         const reported = await (0,write_report/* writeReport */.u)(report, paths.report, io, redact);
@@ -39456,6 +39502,8 @@ async function runAction(given, deps) {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/regex-engine-file.js
+var regex_engine_file = __nccwpck_require__(43118);
 ;// CONCATENATED MODULE: ./lib/github/lazy-github-client.js
 /** Names the language and the runtime probe any object for: answered as absent, never as a member or an error. */
 const NOT_MEMBERS = new Set(['then', 'toJSON', 'constructor', 'inspect']);
@@ -39669,6 +39717,7 @@ async function made(dir) {
 
 
 
+
 // Until the inputs are read, hide at least the token shapes the redactor knows.
 let redact = (0,core_redact/* createRedactor */.lY)();
 // What the action says to the runner; `run` and `post` set it before anything else happens.
@@ -39694,6 +39743,9 @@ async function actionsCore() {
 async function run(commands) {
     try {
         runner = commands ?? (await actionsCore());
+        const incomplete = (0,regex_engine_file/* regexEngineMissing */.Kz)();
+        if (incomplete)
+            return runner.setFailed(`plan-runner: ${incomplete}`);
         await main(runner);
     }
     catch (error) {
@@ -39708,6 +39760,9 @@ async function run(commands) {
 async function post(commands) {
     try {
         const core = (runner = commands ?? (await actionsCore()));
+        // The main step has said so, and ran nothing.
+        if ((0,regex_engine_file/* regexEngineMissing */.Kz)())
+            return;
         const read = await readActionSettings((name) => core.getInput(name), process.env);
         if (!read.ok)
             return;

@@ -855,7 +855,7 @@ async function runCommand(args, signal, deps = {}) {
         if (outcome.cancelled)
             process.stderr.write(`plan-runner: cancelled while ${outcome.cancelled}; no step ran${unwritten ? '' : ` (report: ${redact(args.summary)})`}\n`);
         for (const error of outcome.errors)
-            process.stderr.write(`${redact((0,plan_error/* formatPlanError */.R)(error))}\n`);
+            process.stderr.write(`${redact((0,plan_error/* formatPlanError */.Rs)(error))}\n`);
         if (outcome.rejectedPlan && !unwritten)
             process.stderr.write(`the rejected plan: ${redact(args.summary)}\n`);
         // `--input` names the plan does not declare, or a required one left out: the command line is wrong, not the plan.

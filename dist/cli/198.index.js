@@ -1329,8 +1329,8 @@ async function plansValid(files, model, signal, redact) {
         }
         valid = false;
         for (const error of loaded.errors)
-            process.stderr.write(`${redact((0,plan_error/* formatPlanError */.R)(error))}\n`);
-        const count = (0,plan_error/* problemCount */.b)(loaded.errors);
+            process.stderr.write(`${redact((0,plan_error/* formatPlanError */.Rs)(error))}\n`);
+        const count = (0,plan_error/* problemCount */.bS)(loaded.errors);
         process.stderr.write(`${file}: ${count} error${count === 1 ? '' : 's'}\n`);
     }
     return valid;
@@ -1351,14 +1351,14 @@ async function evalCommand(args, signal) {
     if (args.faults) {
         const read = await readYamlFile(args.faults, FaultFile, FAULT_FILE_HOLDS);
         if (!read.ok)
-            return fail(`the fault file has problems:\n${read.errors.map(plan_error/* formatPlanError */.R).join('\n')}`);
+            return fail(`the fault file has problems:\n${read.errors.map(plan_error/* formatPlanError */.Rs).join('\n')}`);
         faults = read.value;
     }
     let answers;
     if (args.answers) {
         const read = await readYamlFile(args.answers, ScriptedAnswers, ANSWERS_FILE_HOLDS);
         if (!read.ok)
-            return fail(`the answers file has problems:\n${read.errors.map(plan_error/* formatPlanError */.R).join('\n')}`);
+            return fail(`the answers file has problems:\n${read.errors.map(plan_error/* formatPlanError */.Rs).join('\n')}`);
         answers = read.value;
     }
     const model = modelSource(args, answers, apiKey);

@@ -135,7 +135,7 @@ async function programWarnings(plan, cwd, env) {
         const positions = text === undefined ? undefined : (await Promise.all(/* import() */[__webpack_require__.e(196), __webpack_require__.e(268)]).then(__webpack_require__.bind(__webpack_require__, 45268))).positionsOf(text, file);
         for (const { command, problem } of problems) {
             const message = `${command.what}: ${problem}; install it in a workflow step before plan-runner's, or fix the command (a warning: the plan is valid)`;
-            warnings.push(`warning: ${(0,plan_error/* formatPlanError */.R)({ file, ...(positions?.locate(command.path) ?? {}), path: '', message })}`);
+            warnings.push(`warning: ${(0,plan_error/* formatPlanError */.Rs)({ file, ...(positions?.locate(command.path) ?? {}), path: '', message })}`);
         }
     }
     return warnings;
@@ -205,8 +205,8 @@ async function validateCommand(files, out, options = {}) {
             allValid = false;
             const redact = (await Promise.all(/* import() */[__webpack_require__.e(396), __webpack_require__.e(135)]).then(__webpack_require__.bind(__webpack_require__, 85135))).validateRedactor(env, learned);
             for (const error of result.errors)
-                out(redact((0,plan_error/* formatPlanError */.R)(error)));
-            out(`${(0,visible_controls/* visibleControls */.x)(file)}: ${plural((0,plan_error/* problemCount */.b)(result.errors), 'error')}`);
+                out(redact((0,plan_error/* formatPlanError */.Rs)(error)));
+            out(`${(0,visible_controls/* visibleControls */.x)(file)}: ${plural((0,plan_error/* problemCount */.bS)(result.errors), 'error')}`);
         }
     }
     return allValid;

@@ -512,7 +512,7 @@ function buildRedactor(given) {
             out = out.replace(pattern, (match, start) => (is && !is(match.slice(start.length)) ? match : start + REDACTED));
         for (const shape of FAR_SHAPES)
             if (out.includes(shape.start))
-                out = (shape.compiled ??= _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P_.compile(shape.source, '', { limitWork: false })).replaceAll(out, REDACTED);
+                out = (shape.compiled ??= _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P.compile(shape.source, '', { limitWork: false })).replaceAll(out, REDACTED);
         out = out.replace(BASIC, (match, start, encoded) => (isBasicCredential(encoded) ? start + REDACTED : match));
         return out.replace(BEARER, `$1${REDACTED}`);
     }

@@ -113,7 +113,7 @@ function renderRejectedPlan(rejected, redact) {
     rejected.attempts.forEach((attempt, index) => {
         const { text, language } = shown(attempt);
         const title = count > 1 ? (index === 0 ? 'First answer' : 'After the repair call') : 'Answer';
-        const problems = (0,plan_error/* problemCount */.b)(attempt.errors);
+        const problems = (0,plan_error/* problemCount */.bS)(attempt.errors);
         lines.push('', `#### ${title} \u2014 ${(0,group_digits/* groupDigits */.K)(problems)} problem${problems === 1 ? '' : 's'}`, '', (0,code_fence/* fencedBlock */.z)(redact(text), language), '');
         lines.push(...attempt.errors.map((error) => errorLine(error, redact)));
     });
@@ -865,15 +865,18 @@ function rejected_report_errorLine(error, redact) {
     const at = error.path ? ` (at ${(0,code_fence/* inlineCode */.t)(error.path)})` : '';
     return `- ${where ? `${(0,code_fence/* inlineCode */.t)(where)} \u2014 ` : ''}${(0,escape_markdown/* escapeMarkdown */.FV)(redact(error.message))}${at}`;
 }
-/** What a job that plan-runner's own error stopped says of itself: not a rejected plan, and steps may have run. */
-const INTERNAL_ERROR_STATUS = 'plan-runner stopped with an internal error, which is not a problem of the plan; steps may have run before it (the log and the trace say which).';
+/** The one-line title of a job that plan-runner's own error stopped (the reason, the check run's title). */
+const INTERNAL_ERROR_TITLE = 'plan-runner stopped with an internal error';
+/** What such a job says of itself: not a rejected plan, steps may have run, and what to do. */
+const INTERNAL_ERROR_STATUS = `${INTERNAL_ERROR_TITLE}, which is not a problem of the plan; steps may have run before it (the log and the trace say which). Re-run the job; if it happens again, report it with the log.`;
 /**
  * The Markdown for a job that stopped before any step ran: which plan, and every problem with
- * its file and line, so the summary and the comment say what to fix.
+ * its file and line, so the summary and the comment say what to fix. Or, for plan-runner's own failure
+ * (`isInternalFailure`), which may come after steps ran, that it was one and what it said.
  */
 function renderRejectedReport(errors, planPath, redact) {
-    const count = (0,plan_error/* problemCount */.b)(errors);
-    const status = errors.some((error) => error.internal)
+    const count = (0,plan_error/* problemCount */.bS)(errors);
+    const status = (0,plan_error/* isInternalFailure */.WP)(errors)
         ? INTERNAL_ERROR_STATUS
         : `the plan was rejected before any step ran (${(0,group_digits/* groupDigits */.K)(count)} problem${count === 1 ? '' : 's'}). Fix ${count === 1 ? 'it' : 'them'} and run again.`;
     return [
@@ -940,10 +943,10 @@ function reportOf(outcome, context) {
     if (outcome.kind === 'rejected') {
         const planErrors = relativePlanErrors(outcome.errors, context.planFile, context.planPath);
         // As the summary counts them: an "and N more" line stands for N problems.
-        const problems = (0,plan_error/* problemCount */.b)(planErrors);
+        const problems = (0,plan_error/* problemCount */.bS)(planErrors);
         return {
             status: 'failed',
-            reason: `the plan was rejected (${(0,group_digits/* groupDigits */.K)(problems)} problem${problems === 1 ? '' : 's'})`,
+            reason: (0,plan_error/* isInternalFailure */.WP)(planErrors) ? INTERNAL_ERROR_TITLE : `the plan was rejected (${(0,group_digits/* groupDigits */.K)(problems)} problem${problems === 1 ? '' : 's'})`,
             goals: [],
             markdown: withAbandoned([renderRejectedReport(planErrors, context.planPath, context.redact), ...(outcome.rejectedPlan ? [renderRejectedPlan(outcome.rejectedPlan, context.redact)] : [])].join('\n\n'), outcome.usage),
             planErrors,

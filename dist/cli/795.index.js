@@ -49,7 +49,7 @@ async function planCommand(args, signal, out = (text) => process.stdout.write(te
         if (outcome.cancelled)
             process.stderr.write(`plan-runner: cancelled while ${outcome.cancelled}\n`);
         for (const error of outcome.errors)
-            process.stderr.write(`${redact((0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_10__/* .formatPlanError */ .R)(error))}\n`);
+            process.stderr.write(`${redact((0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_10__/* .formatPlanError */ .Rs)(error))}\n`);
         // A rejected plan the model wrote is in the summary: without --summary (or one not written) it is here,
         // as the summary would hold it; it was lost (found by an adversarial pass).
         if (outcome.rejectedPlan && (!args.summary || unwritten))

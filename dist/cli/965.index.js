@@ -1,5 +1,5 @@
 export const id = 965;
-export const ids = [965];
+export const ids = [965,118];
 export const modules = {
 
 /***/ 30068:
@@ -264,15 +264,13 @@ function mapSubschemas(schema, each) {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  P_: () => (/* binding */ LinearRegex)
+  P: () => (/* binding */ LinearRegex)
 });
 
-// UNUSED EXPORTS: MAX_REGEX_WORK, RE2JS_BESIDE_BUNDLE
+// UNUSED EXPORTS: MAX_REGEX_WORK
 
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(76760);
-// EXTERNAL MODULE: external "node:url"
-var external_node_url_ = __webpack_require__(73136);
+// EXTERNAL MODULE: ./lib/core/regex-engine-file.js
+var regex_engine_file = __webpack_require__(43118);
 // EXTERNAL MODULE: ./lib/core/regex-syntax-error.js
 var regex_syntax_error = __webpack_require__(45989);
 // EXTERNAL MODULE: ./lib/core/group-digits.js
@@ -298,29 +296,23 @@ class RegexWorkError extends Error {
 
 
 
-
-/** The engine's file beside a bundle: `npm run build` puts it there (scripts/beside-bundles.ts). */
-const RE2JS_BESIDE_BUNDLE = 're2js.cjs';
 let engine;
 /**
- * re2js, loaded when the first pattern is compiled: most runs compile none (BODMAS), and V8 compiled
- * all of its 275 KB at every start while it was part of the bundle. Loaded with `require`, synchronously,
- * as patterns are compiled inside synchronous checks (validation, redaction). Run from source (this file
- * is `.ts`), the package; compiled, only the file beside the bundle: a bundle never looks for `re2js` in
- * the node_modules folders above it, which are not the action's (on a runner, the job's own folders).
+ * re2js, loaded when the first pattern is compiled: BODMAS compiles none, and V8 compiled all of its 264 KB
+ * at every start while it was part of the bundle. Loaded with `require`, synchronously, as patterns are
+ * compiled inside synchronous checks (validation, redaction), from where `regexEngineFile` says.
  * (`process.getBuiltinModule` so that ncc does not see a `require` and put the package back into the bundle.)
  */
 function re2js() {
     if (engine)
         return engine;
-    const here = (0,external_node_url_.fileURLToPath)(import.meta.url);
-    const from = here.endsWith('.ts') ? 're2js' : external_node_path_.join(external_node_path_.dirname(here), RE2JS_BESIDE_BUNDLE);
+    const from = (0,regex_engine_file.regexEngineFile)();
     try {
-        engine = process.getBuiltinModule('node:module').createRequire(here)(from).RE2JS;
+        engine = process.getBuiltinModule('node:module').createRequire(import.meta.url)(from).RE2JS;
     }
     catch (error) {
         const reason = error instanceof Error ? error.message.split('\n', 1)[0] : String(error);
-        throw new Error(`plan-runner's regex engine (${from}) could not be loaded: ${reason}; this copy of plan-runner is incomplete: build it again (npm run build puts ${RE2JS_BESIDE_BUNDLE} beside each bundle)`, { cause: error });
+        throw new Error(`plan-runner's regex engine could not be loaded (${reason}): ${(0,regex_engine_file.missingEngineAdvice)(from)}`, { cause: error });
     }
     return engine;
 }
@@ -541,6 +533,49 @@ function readableReason(error) {
     if (/invalid repeat count/.test(raw))
         return `${reason} \u2014 a repeat count can be at most 1000`;
     return reason;
+}
+
+
+/***/ }),
+
+/***/ 43118:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   RE2JS_BESIDE_BUNDLE: () => (/* binding */ RE2JS_BESIDE_BUNDLE),
+/* harmony export */   missingEngineAdvice: () => (/* binding */ missingEngineAdvice),
+/* harmony export */   regexEngineFile: () => (/* binding */ regexEngineFile),
+/* harmony export */   regexEngineMissing: () => (/* binding */ regexEngineMissing)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(73136);
+
+
+
+/** The regex engine's file beside a bundle: `npm run build` puts it there (scripts/beside-bundles.ts). */
+const RE2JS_BESIDE_BUNDLE = 're2js.cjs';
+/**
+ * Where re2js is loaded from: run from source (this file is `.ts`), the package; compiled, only the file
+ * beside the bundle, never a node_modules folder above it, which is not the action's (on a runner, the job's
+ * own folders). Every chunk of a bundle is in one folder, so each finds the same file.
+ */
+function regexEngineFile() {
+    const here = (0,node_url__WEBPACK_IMPORTED_MODULE_2__.fileURLToPath)(import.meta.url);
+    return here.endsWith('.ts') ? 're2js' : node_path__WEBPACK_IMPORTED_MODULE_1__.join(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(here), RE2JS_BESIDE_BUNDLE);
+}
+/** What to do when this copy of plan-runner has no regex engine file. */
+function missingEngineAdvice(file) {
+    return `this copy of plan-runner is incomplete: ${file} is missing beside its bundle. Use a released version of the action (uses: owner/plan-runner@v1), or build it again (npm run build puts the file there)`;
+}
+/**
+ * Why no pattern could be compiled here, or undefined. The action and the CLI ask before anything runs: a
+ * check that compiles a pattern would otherwise take the missing engine for a bad pattern of the plan.
+ */
+function regexEngineMissing() {
+    const file = regexEngineFile();
+    return file === 're2js' || (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file) ? undefined : missingEngineAdvice(file);
 }
 
 
@@ -1084,7 +1119,7 @@ class LinearRegExp {
     lastIndex = 0;
     #regex;
     constructor(source, flags) {
-        this.#regex = linear_regex/* LinearRegex */.P_.compile(typeof source === 'string' ? source : source.source, flags ?? (typeof source === 'string' ? '' : source.flags));
+        this.#regex = linear_regex/* LinearRegex */.P.compile(typeof source === 'string' ? source : source.source, flags ?? (typeof source === 'string' ? '' : source.flags));
     }
     get source() {
         return this.#regex.source;
@@ -1326,7 +1361,7 @@ function parseGoalRegex(pattern, flags = '') {
         source = source.slice(inline[0].length);
     }
     const unique = [...new Set(allFlags)].join('');
-    return _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P_.compile(source, unique);
+    return _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P.compile(source, unique);
 }
 
 
@@ -1371,7 +1406,7 @@ function isMap(value) {
 }
 function compiles(pattern) {
     try {
-        _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P_.compile(pattern, 'u');
+        _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P.compile(pattern, 'u');
         return undefined;
     }
     catch (error) {
@@ -1730,7 +1765,7 @@ async function loadSubplans(plan, context) {
         if (!loaded.ok) {
             // Error files are named as the caller names them, relative to the working directory, not the root.
             const own = loaded.errors.filter((error) => error.file === undefined || node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(error.file) === resolved);
-            const count = (0,_plan_error_js__WEBPACK_IMPORTED_MODULE_4__/* .problemCount */ .b)(loaded.errors);
+            const count = (0,_plan_error_js__WEBPACK_IMPORTED_MODULE_4__/* .problemCount */ .bS)(loaded.errors);
             issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__/* .groupDigits */ .K)(count)} problem${count === 1 ? '' : 's'} (listed with their own positions)` });
             continue;
         }
@@ -2189,11 +2224,16 @@ function listNames(names, max = 20) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   R: () => (/* binding */ formatPlanError),
-/* harmony export */   b: () => (/* binding */ problemCount)
+/* harmony export */   Rs: () => (/* binding */ formatPlanError),
+/* harmony export */   WP: () => (/* binding */ isInternalFailure),
+/* harmony export */   bS: () => (/* binding */ problemCount)
 /* harmony export */ });
 /* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(74700);
 
+/** Whether `errors` are plan-runner's own failure (`internal`), not problems of the plan. */
+function isInternalFailure(errors) {
+    return errors.some((error) => error.internal);
+}
 /** How many problems `errors` report, counting what a line like "and N more" stands for. */
 function problemCount(errors) {
     return errors.reduce((count, error) => count + (error.standsFor ?? 1), 0);
@@ -4900,7 +4940,7 @@ function compileGlob(toolName, pattern) {
         fail('extended globs such as @(\u2026), !(\u2026), +(\u2026) are not supported; use {a,b} alternatives');
     const source = new GlobCompiler(pattern.replace(/^(?:\.\/)+/, ''), fail).compile();
     try {
-        return linear_regex/* LinearRegex */.P_.compile(source);
+        return linear_regex/* LinearRegex */.P.compile(source);
     }
     catch (error) {
         return fail(error instanceof Error ? error.message : String(error));
@@ -5388,7 +5428,7 @@ function escapeRegExp(text) {
 // block the event loop past every timeout, so matching runs on the linear-time engine.
 function compile(query, isRegex, ignoreCase) {
     try {
-        return linear_regex/* LinearRegex */.P_.compile(isRegex ? query : escapeRegExp(query), ignoreCase ? 'i' : '');
+        return linear_regex/* LinearRegex */.P.compile(isRegex ? query : escapeRegExp(query), ignoreCase ? 'i' : '');
     }
     catch (error) {
         throw new InvalidSearchError(query, error);

@@ -1210,6 +1210,12 @@ async function runCommandLine(argv) {
             process.stdout.write(`plan-runner ${VERSION}\n`);
             return 0;
     }
+    // Every command below may compile a pattern: a copy without the regex engine's file says so, not that a pattern is bad.
+    const incomplete = (await __nccwpck_require__.e(/* import() */ 118).then(__nccwpck_require__.bind(__nccwpck_require__, 43118))).regexEngineMissing();
+    if (incomplete) {
+        process.stderr.write(`plan-runner: ${incomplete}\n`);
+        return 1;
+    }
     // Every command below loads chunks of the bundle: a second run takes their compiled code from the cache.
     enableCompileCache();
     // Before any command's module builds a schema (see plan/zod-jitless.ts); --help and --version need no zod.
