@@ -15,9 +15,9 @@ export function regexEngineFile(): string {
   return here.endsWith('.ts') ? 're2js' : path.join(path.dirname(here), RE2JS_BESIDE_BUNDLE);
 }
 
-/** What to do when this copy of plan-runner has no regex engine file. */
+/** What to do when this copy of plan-runner has no regex engine file, or one that does not load. */
 export function missingEngineAdvice(file: string): string {
-  return `this copy of plan-runner is incomplete: ${file} is missing beside its bundle. Use a released version of the action (uses: owner/plan-runner@v1), or build it again (npm run build puts the file there)`;
+  return `this copy of plan-runner is incomplete: it needs ${file} beside its bundle. Use a released tag of the action, whose dist/ holds it, or build it again (npm run build puts the file there)`;
 }
 
 /**

@@ -407,14 +407,14 @@ it('a waiting run holds its comment while its state can be had, judged without d
   const blind = await act('issue_comment', commentOn('LGTM', 931), 96, unreadable);
   expect(blind.result.failure).toContain('(this job cannot reach its state: cannot list the saved states of run 77 (HTTP 403)');
   // Listed, but older than its retention (7 days): expired, so a new run takes the comment over.
-  const aged: RunStateStore = { ...store, list: async (runId) => (await store.list(runId)).map((artifact) => ({ ...artifact, createdAt: new Date(Date.now() - 8 * 86_400_000) })) };
+  const eightDaysOld = (states: RunStateStore): RunStateStore => ({ ...states, list: async (runId) => (await states.list(runId)).map((artifact) => ({ ...artifact, createdAt: new Date(Date.now() - 8 * 86_400_000) })) });
+  const aged = eightDaysOld(store);
   // An answer is not judged by age (the paused run may have kept its state longer): its download decides (a review).
   const lateAnswer = await act('issue_comment', commentOn('/approve', 933, new Date(Date.now() + 1_000).toISOString()), 98, aged);
   expect(lateAnswer.result.outputs.status).toBe('succeeded');
   const second = await memoryStateStore();
   await pause(second, PLAN, PULL, 99);
-  const agedSecond: RunStateStore = { ...second, list: async (runId) => (await second.list(runId)).map((artifact) => ({ ...artifact, createdAt: new Date(Date.now() - 8 * 86_400_000) })) };
-  const after = await act('issue_comment', commentOn('LGTM', 932), 97, agedSecond);
+  const after = await act('issue_comment', commentOn('LGTM', 932), 97, eightDaysOld(second));
   expect(after.said.log.join('\n')).toContain('is older than its 7 days of retention (state-retention-days): it has expired');
   expect(after.result.outputs.status).toBe('awaiting-approval');
 });

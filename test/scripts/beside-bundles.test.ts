@@ -51,7 +51,7 @@ describe('files beside the bundles', () => {
     const missing = validate('^(3|4)$');
     expect(missing.status).toBe(1);
     expect(missing.stdout).toBe('');
-    expect(missing.stderr).toBe(`plan-runner: this copy of plan-runner is incomplete: ${path.join(dir, 'cli', RE2JS_BESIDE_BUNDLE)} is missing beside its bundle. Use a released version of the action (uses: owner/plan-runner@v1), or build it again (npm run build puts the file there)\n`);
+    expect(missing.stderr).toBe(`plan-runner: this copy of plan-runner is incomplete: it needs ${path.join(dir, 'cli', RE2JS_BESIDE_BUNDLE)} beside its bundle. Use a released tag of the action, whose dist/ holds it, or build it again (npm run build puts the file there)\n`);
   });
 
   // Found by reviews: the engine loads mid-run now (here, to hide a JWT a tool printed), and without it the
@@ -77,7 +77,7 @@ describe('files beside the bundles', () => {
     ].join('\n');
     const run = await runActionBundle({ entry: path.join(dir, 'index.js'), files: { 'plan.yml': plan }, inputs: { plan: 'plan.yml' } });
     expect(run.exitCode).toBe(1);
-    expect(run.stdout).toContain(`::error::plan-runner: this copy of plan-runner is incomplete: ${path.join(dir, RE2JS_BESIDE_BUNDLE)} is missing beside its bundle.`);
+    expect(run.stdout).toContain(`::error::plan-runner: this copy of plan-runner is incomplete: it needs ${path.join(dir, RE2JS_BESIDE_BUNDLE)} beside its bundle.`);
     const said = `${run.stdout}\n${run.stderr}\n${run.summary}\n${JSON.stringify(run.outputs)}\n${run.trace}`;
     expect(said).not.toContain('bad regular expression');
     expect(said).not.toContain('here: ');
