@@ -565,9 +565,9 @@ function regexEngineFile() {
     const here = (0,node_url__WEBPACK_IMPORTED_MODULE_2__.fileURLToPath)(import.meta.url);
     return here.endsWith('.ts') ? 're2js' : node_path__WEBPACK_IMPORTED_MODULE_1__.join(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(here), RE2JS_BESIDE_BUNDLE);
 }
-/** What to do when this copy of plan-runner has no regex engine file. */
+/** What to do when this copy of plan-runner has no regex engine file, or one that does not load. */
 function missingEngineAdvice(file) {
-    return `this copy of plan-runner is incomplete: ${file} is missing beside its bundle. Use a released version of the action (uses: owner/plan-runner@v1), or build it again (npm run build puts the file there)`;
+    return `this copy of plan-runner is incomplete: it needs ${file} beside its bundle. Use a released tag of the action, whose dist/ holds it, or build it again (npm run build puts the file there)`;
 }
 /**
  * Why no pattern could be compiled here, or undefined. The action and the CLI ask before anything runs: a
