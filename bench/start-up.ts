@@ -10,6 +10,7 @@ import { startChatServer, textAnswer } from '../test/helpers/chat-server.ts';
 import { floorBundles } from './start-up-floor.ts';
 import type { BenchTable } from './bench-table.ts';
 import { median, spread } from './stats.ts';
+import { ENDED_STATE, POST_IDLE_STATE } from '../src/run.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const REPEATS = 9;
@@ -41,6 +42,20 @@ async function timeAction(entry: string, plan: string, artifacts?: FakeArtifactS
   return ms;
 }
 
+/**
+ * Wall time of the action's post step (`dist/post.js` beside `entry`) given the states the main step saved
+ * (`core.saveState`, which the runner gives the post step as `STATE_<name>`), from spawn to exit.
+ */
+async function timePostStep(entry: string, plan: string, saved: Readonly<Record<string, string>>): Promise<number> {
+  const states = Object.fromEntries(Object.entries(saved).map(([name, value]) => [`STATE_${name}`, value]));
+  const running = await startAction({ entry, files: { 'plan.yml': plan }, inputs: { plan: 'plan.yml' }, post: true, env: { NODE_DISABLE_COMPILE_CACHE: '1', ...states } });
+  const started = performance.now();
+  const run = await running.finished;
+  const ms = performance.now() - started;
+  if (run.exitCode !== 0) throw new Error(`the post step exited ${run.exitCode}: ${run.stderr.slice(0, 500)}`);
+  return ms;
+}
+
 /** Section (5): start-up of the built action and CLI against a bare `node` started the same way, interleaved. */
 export async function startUp(): Promise<BenchTable> {
   const bundles = await sharedBundles();
@@ -53,6 +68,8 @@ export async function startUp(): Promise<BenchTable> {
     bareAction: [] as number[],
     action: [] as number[],
     actionOnRunner: [] as number[],
+    postIdle: [] as number[],
+    postLoaded: [] as number[],
     bare: [] as number[],
     version: [] as number[],
     validate: [] as number[],
@@ -77,6 +94,8 @@ export async function startUp(): Promise<BenchTable> {
       runs.bareAction.push(await timeAction(empty, plan));
       runs.action.push(await timeAction(bundles.action, plan));
       runs.actionOnRunner.push(await timeAction(bundles.action, plan, artifacts));
+      runs.postIdle.push(await timePostStep(bundles.action, plan, { [ENDED_STATE]: 'true', [POST_IDLE_STATE]: 'true' }));
+      runs.postLoaded.push(await timePostStep(bundles.action, plan, { [ENDED_STATE]: 'true' }));
       runs.bare.push(await timeNode(['-e', '0']));
       runs.version.push(await timeNode([bundles.cli, '--version']));
       runs.validate.push(await timeNode([bundles.cli, 'validate', 'workflows/bodmas.yml'], cache('empty')));
@@ -103,6 +122,8 @@ export async function startUp(): Promise<BenchTable> {
       row('bare node, action harness (empty script)', runs.bareAction, runs.bareAction),
       row('action: workflows/bodmas.yml', runs.action, runs.bareAction),
       row('action: the same, with the artifact service (state: artifact uploads the trace)', runs.actionOnRunner, runs.bareAction),
+      row('action post step, the main step having ended with no state left to save (the usual end)', runs.postIdle, runs.bareAction),
+      row('action post step that loads the bundle (a main step killed or whose state was not saved; every post step before)', runs.postLoaded, runs.bareAction),
       row('bare node -e 0', runs.bare, runs.bare),
       row('CLI --version', runs.version, runs.bare),
       row('CLI validate workflows/bodmas.yml, a first run (compile cache empty)', runs.validate, runs.bare),
@@ -119,6 +140,7 @@ export async function startUp(): Promise<BenchTable> {
       'the bundles are those of the current sources: the committed dist/ when they are what it was built from, else npm run build\'s steps, cached by source hash under node_modules/.cache',
       'targets: the BODMAS action run ≤ 2× bare node, the CLI ≤ 1.5×',
       "a runner gives every JavaScript action the artifact service, so a run there is the second action row: state: artifact (the default) loads @actions/artifact and uploads the trace (to a local stand-in here)",
+      "the runner runs the post step (runs.post) after every job's main step; the main step says when it left the post step nothing to do (src/run.ts: POST_IDLE_STATE), and the post step then ends without loading the bundle",
       'floor rows: bundles (ncc, from the same tsc output) of only that part of the start; what any run or `validate` pays before its own work',
     ],
   };

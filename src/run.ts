@@ -6,6 +6,8 @@ import { actionSecrets } from './action/action-secrets.ts';
 import { readActionSettings } from './action/action-settings.ts';
 import { CHECK_HEAD_STATE, runAction, TRACE_OPENED_STATE } from './action/run-action.ts';
 import { REPORTED_STATE } from './action/write-report.ts';
+import { stateLeftToSave } from './action/save-left-state.ts';
+import { SAVED_STATE } from './action/saved-state.ts';
 import { createRedactor, type Redactor } from './core/redact.ts';
 import { systemClock } from './core/clock.ts';
 import { regexEngineMissing } from './core/regex-engine-file.ts';
@@ -21,6 +23,15 @@ import path from 'node:path';
 
 // Until the inputs are read, hide at least the token shapes the redactor knows.
 let redact: Redactor = createRedactor();
+
+/** Saved by the main step once it has written its reports: without it, the post step finishes the run from its trace. */
+export const ENDED_STATE = 'ended';
+/**
+ * Saved by the main step after ENDED_STATE when no state is left to save (`stateLeftToSave`): the post step
+ * (`src/post.ts`, which names both states as they are here) then has nothing to do, and ends without loading
+ * the bundle, which would take as long as the main step's start.
+ */
+export const POST_IDLE_STATE = 'postIdle';
 
 // What the action says to the runner; `run` and `post` set it before anything else happens.
 let runner: RunnerCommands | undefined;
@@ -72,7 +83,7 @@ export async function post(commands?: RunnerCommands): Promise<void> {
     const { saveLeftState } = await import('./action/save-left-state.ts');
     await saveLeftState(read.settings, stateStore(read.settings, io), io);
     // The main step saves `ended` once it has written its reports: without it, it was killed mid-run.
-    if (process.env['STATE_ended'] !== 'true') {
+    if (process.env[`STATE_${ENDED_STATE}`] !== 'true') {
       const { finishKilledRun } = await import('./action/finish-killed-run.ts');
       const checkHeadSha = process.env[`STATE_${CHECK_HEAD_STATE}`];
       const reported = process.env[`STATE_${REPORTED_STATE}`] === 'true';
@@ -138,6 +149,11 @@ async function main(core: RunnerCommands): Promise<void> {
 
   const { github, rateBudget } = gitHubClient(settings, io);
   const state = stateStore(settings, io);
+  const saved = new Set<string>();
+  const saveState = (name: string, value: string): void => {
+    saved.add(name);
+    core.saveState(name, value);
+  };
   const result = await runAction(settings, {
     io,
     redact,
@@ -146,12 +162,15 @@ async function main(core: RunnerCommands): Promise<void> {
     signal: controller.signal,
     ...(github ? { github } : {}),
     ...(rateBudget ? { rateBudget } : {}),
-    ...(process.env['GITHUB_STATE'] && { saveState: (name: string, value: string) => core.saveState(name, value) }),
+    ...(process.env['GITHUB_STATE'] && { saveState }),
   });
   // Outputs and the verdict first: they must survive a runner that kills the process while the comment finishes.
   for (const [name, value] of Object.entries(result.outputs)) core.setOutput(name, redact(value));
   if (result.failure) core.setFailed(redact(result.failure));
   await result.published;
+  if (!process.env['GITHUB_STATE']) return;
   // For the post step: this step wrote its reports (without it, the post step writes them from the trace).
-  if (process.env['GITHUB_STATE']) core.saveState('ended', 'true');
+  core.saveState(ENDED_STATE, 'true');
+  // And, when no state is left to save, that it has nothing to do: it then ends without loading the bundle.
+  if (!(await stateLeftToSave(settings, state, saved.has(SAVED_STATE)))) core.saveState(POST_IDLE_STATE, 'true');
 }

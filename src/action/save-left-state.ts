@@ -13,16 +13,8 @@ import { holdsTrace, SAVED_STATE, saveRunState, stateIdentity, statePart, traceH
  * then resumes from it. Never throws.
  */
 export async function saveLeftState(settings: ActionSettings, store: RunStateStore | undefined, io: ActionIO): Promise<void> {
-  if (!store || settings.state !== 'artifact' || settings.mode === 'eval') return;
+  if (!store || !(await stateLeftToSave(settings, store, Boolean(settings.env[`STATE_${SAVED_STATE}`])))) return;
   const trace = jobReportPaths(settings).trace;
-  if (!existsSync(trace)) return;
-  // The main step records the artifact it saved. An artifact of this attempt's name is not enough: it
-  // may be another job's that runs the same plan, and this job's trace would then be lost, and a re-run
-  // of this job resume from that other job's state. Such a clash is saved aside (see `saveRunState`).
-  if (settings.env[`STATE_${SAVED_STATE}`]) return;
-  // A main step killed before its run started left nothing a re-run could resume from (saveRunState would
-  // refuse it too; looking first spares the listing and the warning).
-  if (!(await traceHoldsStartedRun(trace))) return;
   const part = statePart(settings);
   // Unless the artifact of that name holds this very trace: the main step's upload was done, but the
   // main step did not get to record it (killed just then, or the service's answer was lost).
@@ -34,6 +26,24 @@ export async function saveLeftState(settings: ActionSettings, store: RunStateSto
     io.warning(`Could not check whether the run's state was saved: ${error instanceof Error ? error.message : String(error)}.`);
     return;
   }
-  io.warning('The main step ended without saving the run\'s state (it was killed or crashed): saving the trace it left, so a re-run resumes from there.');
+  io.warning('The main step ended without saving the run\'s state (it was killed or crashed, or the upload failed): saving the trace it left, so a re-run resumes from there.');
   await saveRunState(settings, store, trace, io, { ...(part && { part }) });
+}
+
+/**
+ * Whether the job's trace holds a run whose state nobody saved: what `saveLeftState` looks at before it
+ * asks the artifact service. `saved`: the main step recorded the artifact it saved (`SAVED_STATE`). The
+ * main step asks it too, once it has ended: when nothing is left, it tells the post step, which then
+ * ends without loading the bundle (`POST_IDLE_STATE`).
+ */
+export async function stateLeftToSave(settings: ActionSettings, store: RunStateStore | undefined, saved: boolean): Promise<boolean> {
+  if (!store || settings.state !== 'artifact' || settings.mode === 'eval') return false;
+  // The main step records the artifact it saved. An artifact of this attempt's name is not enough: it
+  // may be another job's that runs the same plan, and this job's trace would then be lost, and a re-run
+  // of this job resume from that other job's state. Such a clash is saved aside (see `saveRunState`).
+  if (saved) return false;
+  const trace = jobReportPaths(settings).trace;
+  // A main step killed before its run started left nothing a re-run could resume from (saveRunState would
+  // refuse it too; looking first spares the listing and the warning).
+  return existsSync(trace) && (await traceHoldsStartedRun(trace));
 }

@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildActionBundle, type ActionBundle } from './action-bundle.ts';
 import { removeActionRuns, runActionBundle } from './start-action.ts';
+import { startFakeArtifactService } from '../helpers/artifact-server.ts';
 
 // The post step (`runs.post`) runs after the main step however it ended, `post-if: always()`. It told
 // itself apart from the main step by a state the main step saved at its start; a main step cancelled
@@ -28,9 +29,10 @@ workflow_sequence:
   - id: 1
     type: tool_call
     tool: deploy
+    args: {}
 goals:
   - name: deployed
-    check: { contains: deployed }
+    contains: deployed
 `;
 
 describe('the post step', () => {
@@ -40,6 +42,37 @@ describe('the post step', () => {
     expect(post.exitCode).toBe(0);
     expect(post.outputs['status']).toBeUndefined();
     expect(post.stdout).not.toContain('deploy');
+  });
+
+  it('after a main step that ended with no state left to save, ends at once, saying so, without loading the bundle', async () => {
+    const main = await runActionBundle({ entry: bundle.entry, files: { 'plan.yml': DEPLOY }, inputs: { plan: 'plan.yml', comment: 'never' } });
+    expect(main.exitCode, main.stdout + main.stderr).toBe(0);
+    const post = await runActionBundle({ entry: bundle.entry, files: {}, sameJobAs: main, post: true });
+    expect(post.exitCode).toBe(0);
+    // Only the post entry's own line: the bundle (which says where the run's state is kept) never loaded.
+    expect(post.stdout).toBe('plan-runner (post): nothing to do: the main step ended and left no state to save.\n');
+    expect(post.stderr).toBe('');
+    expect(post.summary).toBe('');
+    expect(readFileSync(path.join(post.workspace, 'deployed.log'), 'utf8')).toBe('deployed\n');
+  });
+
+  it('after a main step whose state upload was refused, saves the trace it left, so a re-run can resume', async (context) => {
+    const artifacts = await startFakeArtifactService();
+    context.onTestFinished(() => artifacts.stop());
+    const run = { runId: 77, backendId: 'post-step-run' };
+    const job = { entry: bundle.entry, files: { 'plan.yml': DEPLOY }, inputs: { plan: 'plan.yml', comment: 'never' }, env: artifacts.env(run) };
+    artifacts.refuseCreates = 'Artifact storage quota has been hit. Unable to upload any new artifacts.';
+    const main = await runActionBundle(job);
+    expect(main.exitCode, main.stdout + main.stderr).toBe(0);
+    expect(main.stdout).toContain('Could not save the run');
+    expect(artifacts.artifactsOf(run)).toEqual([]);
+
+    artifacts.refuseCreates = undefined;
+    const post = await runActionBundle({ ...job, files: {}, sameJobAs: main, post: true });
+    expect(post.exitCode).toBe(0);
+    expect(post.stdout).toContain('ended without saving');
+    expect(artifacts.artifactsOf(run).map((artifact) => artifact.bytes.toString('utf8'))).toEqual([main.trace]);
+    expect(artifacts.violations).toEqual([]);
   });
 
   it('with inputs the main step refused says nothing and fails nothing: the main step’s verdict stands', async () => {

@@ -49,6 +49,8 @@ export class FakeArtifactService {
   downloadedBytes = 0;
   /** Problems a test should see as none: a request the real service would refuse. */
   readonly violations: string[] = [];
+  /** While set, every CreateArtifact is refused with this message, as the service refuses one over the storage quota. */
+  refuseCreates: string | undefined;
 
   #server = createServer((req, res) => void this.#handle(req, res));
   #nextId = 1;
@@ -173,6 +175,7 @@ export class FakeArtifactService {
     const inRun = this.artifacts.filter((artifact) => artifact.runBackendId === run);
     switch (method) {
       case 'CreateArtifact': {
+        if (this.refuseCreates !== undefined) return this.#twirpError(res, 403, 'permission_denied', this.refuseCreates);
         const name = String(body['name'] ?? '');
         if (inRun.some((artifact) => artifact.name === name && artifact.finalized)) {
           return this.#twirpError(res, 409, 'already_exists', `an artifact with this name already exists on the workflow run: ${name}`);
