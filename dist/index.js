@@ -1530,6 +1530,70 @@ function keyedCheckRunName(name, plan) {
 
 /***/ }),
 
+/***/ 23223:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   l: () => (/* binding */ stateLeftToSave),
+/* harmony export */   saveLeftState: () => (/* binding */ saveLeftState)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var _state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(98355);
+/* harmony import */ var _report_paths_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(95239);
+/* harmony import */ var _saved_state_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(96161);
+
+
+
+
+/**
+ * The post step's part in durable runs: a main step killed (SIGKILL, the runner's last resort on
+ * cancel, an out-of-memory kill) never saved its state, but its trace file holds every event up to
+ * the kill. When the main step recorded no saved state (`SAVED_STATE`), save that trace; a re-run
+ * then resumes from it. Never throws.
+ */
+async function saveLeftState(settings, store, io) {
+    if (!store || !(await stateLeftToSave(settings, store, Boolean(settings.env[`STATE_${_saved_state_js__WEBPACK_IMPORTED_MODULE_3__/* .SAVED_STATE */ .Ig}`]))))
+        return;
+    const trace = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .jobReportPaths */ .yD)(settings).trace;
+    const part = (0,_saved_state_js__WEBPACK_IMPORTED_MODULE_3__/* .statePart */ .jw)(settings);
+    // Unless the artifact of that name holds this very trace: the main step's upload was done, but the
+    // main step did not get to record it (killed just then, or the service's answer was lost).
+    const name = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_1__/* .stateArtifactName */ .LK)((0,_saved_state_js__WEBPACK_IMPORTED_MODULE_3__/* .stateIdentity */ .yU)(settings, part));
+    try {
+        const taken = (await store.list()).find((artifact) => artifact.name === name);
+        if (taken && (await (0,_saved_state_js__WEBPACK_IMPORTED_MODULE_3__/* .holdsTrace */ .O1)(store, taken, trace, settings.outputDir)))
+            return;
+    }
+    catch (error) {
+        io.warning(`Could not check whether the run's state was saved: ${error instanceof Error ? error.message : String(error)}.`);
+        return;
+    }
+    io.warning('The main step ended without saving the run\'s state (it was killed or crashed, or the upload failed): saving the trace it left, so a re-run resumes from there.');
+    await (0,_saved_state_js__WEBPACK_IMPORTED_MODULE_3__/* .saveRunState */ .iZ)(settings, store, trace, io, { ...(part && { part }) });
+}
+/**
+ * Whether the job's trace holds a run whose state nobody saved: what `saveLeftState` looks at before it
+ * asks the artifact service. `saved`: the main step recorded the artifact it saved (`SAVED_STATE`). The
+ * main step asks it too, once it has ended: when nothing is left, it tells the post step, which then
+ * ends without loading the bundle (`POST_IDLE_STATE`).
+ */
+async function stateLeftToSave(settings, store, saved) {
+    if (!store || settings.state !== 'artifact' || settings.mode === 'eval')
+        return false;
+    // The main step records the artifact it saved. An artifact of this attempt's name is not enough: it
+    // may be another job's that runs the same plan, and this job's trace would then be lost, and a re-run
+    // of this job resume from that other job's state. Such a clash is saved aside (see `saveRunState`).
+    if (saved)
+        return false;
+    const trace = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .jobReportPaths */ .yD)(settings).trace;
+    // A main step killed before its run started left nothing a re-run could resume from (saveRunState would
+    // refuse it too; looking first spares the listing and the warning).
+    return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(trace) && (await (0,_saved_state_js__WEBPACK_IMPORTED_MODULE_3__/* .traceHoldsStartedRun */ .ih)(trace));
+}
+
+
+/***/ }),
+
 /***/ 96161:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -39502,6 +39566,8 @@ async function runAction(given, deps) {
     }
 }
 
+// EXTERNAL MODULE: ./lib/action/save-left-state.js
+var save_left_state = __nccwpck_require__(23223);
 // EXTERNAL MODULE: ./lib/core/regex-engine-file.js
 var regex_engine_file = __nccwpck_require__(43118);
 ;// CONCATENATED MODULE: ./lib/github/lazy-github-client.js
@@ -39718,8 +39784,18 @@ async function made(dir) {
 
 
 
+
+
 // Until the inputs are read, hide at least the token shapes the redactor knows.
 let redact = (0,core_redact/* createRedactor */.lY)();
+/** Saved by the main step once it has written its reports: without it, the post step finishes the run from its trace. */
+const ENDED_STATE = 'ended';
+/**
+ * Saved by the main step after ENDED_STATE when no state is left to save (`stateLeftToSave`): the post step
+ * (`src/post.ts`, which names both states as they are here) then has nothing to do, and ends without loading
+ * the bundle, which would take as long as the main step's start.
+ */
+const POST_IDLE_STATE = 'postIdle';
 // What the action says to the runner; `run` and `post` set it before anything else happens.
 let runner;
 function fail(what, error) {
@@ -39768,10 +39844,10 @@ async function post(commands) {
             return;
         redact = (0,core_redact/* createRedactor */.lY)(actionSecrets(read.settings));
         const io = redactingIO(runnerActionIO(core), redact);
-        const { saveLeftState } = await __nccwpck_require__.e(/* import() */ 223).then(__nccwpck_require__.bind(__nccwpck_require__, 23223));
+        const { saveLeftState } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 23223));
         await saveLeftState(read.settings, stateStore(read.settings, io), io);
         // The main step saves `ended` once it has written its reports: without it, it was killed mid-run.
-        if (process.env['STATE_ended'] !== 'true') {
+        if (process.env[`STATE_${ENDED_STATE}`] !== 'true') {
             const { finishKilledRun } = await __nccwpck_require__.e(/* import() */ 433).then(__nccwpck_require__.bind(__nccwpck_require__, 13433));
             const checkHeadSha = process.env[`STATE_${CHECK_HEAD_STATE}`];
             const reported = process.env[`STATE_${write_report/* REPORTED_STATE */.C}`] === 'true';
@@ -39837,6 +39913,11 @@ async function main(core) {
     }
     const { github, rateBudget } = gitHubClient(settings, io);
     const state = stateStore(settings, io);
+    const saved = new Set();
+    const saveState = (name, value) => {
+        saved.add(name);
+        core.saveState(name, value);
+    };
     const result = await runAction(settings, {
         io,
         redact,
@@ -39845,7 +39926,7 @@ async function main(core) {
         signal: controller.signal,
         ...(github ? { github } : {}),
         ...(rateBudget ? { rateBudget } : {}),
-        ...(process.env['GITHUB_STATE'] && { saveState: (name, value) => core.saveState(name, value) }),
+        ...(process.env['GITHUB_STATE'] && { saveState }),
     });
     // Outputs and the verdict first: they must survive a runner that kills the process while the comment finishes.
     for (const [name, value] of Object.entries(result.outputs))
@@ -39853,9 +39934,13 @@ async function main(core) {
     if (result.failure)
         core.setFailed(redact(result.failure));
     await result.published;
+    if (!process.env['GITHUB_STATE'])
+        return;
     // For the post step: this step wrote its reports (without it, the post step writes them from the trace).
-    if (process.env['GITHUB_STATE'])
-        core.saveState('ended', 'true');
+    core.saveState(ENDED_STATE, 'true');
+    // And, when no state is left to save, that it has nothing to do: it then ends without loading the bundle.
+    if (!(await (0,save_left_state/* stateLeftToSave */.l)(settings, state, saved.has(saved_state/* SAVED_STATE */.Ig))))
+        core.saveState(POST_IDLE_STATE, 'true');
 }
 
 ;// CONCATENATED MODULE: ./lib/index.js
