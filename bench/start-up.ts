@@ -10,7 +10,7 @@ import { startChatServer, textAnswer } from '../test/helpers/chat-server.ts';
 import { floorBundles } from './start-up-floor.ts';
 import type { BenchTable } from './bench-table.ts';
 import { median, spread } from './stats.ts';
-import { ENDED_STATE, POST_IDLE_STATE } from '../src/run.ts';
+import { ENDED_STATE, POST_IDLE_STATE } from '../src/action/step-states.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const REPEATS = 9;
@@ -140,7 +140,7 @@ export async function startUp(): Promise<BenchTable> {
       'the bundles are those of the current sources: the committed dist/ when they are what it was built from, else npm run build\'s steps, cached by source hash under node_modules/.cache',
       'targets: the BODMAS action run ≤ 2× bare node, the CLI ≤ 1.5×',
       "a runner gives every JavaScript action the artifact service, so a run there is the second action row: state: artifact (the default) loads @actions/artifact and uploads the trace (to a local stand-in here)",
-      "the runner runs the post step (runs.post) after every job's main step; the main step says when it left the post step nothing to do (src/run.ts: POST_IDLE_STATE), and the post step then ends without loading the bundle",
+      "the runner runs the post step (runs.post) after every job's main step; the main step says when it left the post step nothing to do (src/action/step-states.ts: POST_IDLE_STATE), and the post step then ends without loading the bundle",
       'floor rows: bundles (ncc, from the same tsc output) of only that part of the start; what any run or `validate` pays before its own work',
     ],
   };

@@ -7,7 +7,7 @@ import { readActionSettings } from './action/action-settings.ts';
 import { CHECK_HEAD_STATE, runAction, TRACE_OPENED_STATE } from './action/run-action.ts';
 import { REPORTED_STATE } from './action/write-report.ts';
 import { stateLeftToSave } from './action/save-left-state.ts';
-import { SAVED_STATE } from './action/saved-state.ts';
+import { ENDED_STATE, POST_IDLE_STATE } from './action/step-states.ts';
 import { createRedactor, type Redactor } from './core/redact.ts';
 import { systemClock } from './core/clock.ts';
 import { regexEngineMissing } from './core/regex-engine-file.ts';
@@ -23,15 +23,6 @@ import path from 'node:path';
 
 // Until the inputs are read, hide at least the token shapes the redactor knows.
 let redact: Redactor = createRedactor();
-
-/** Saved by the main step once it has written its reports: without it, the post step finishes the run from its trace. */
-export const ENDED_STATE = 'ended';
-/**
- * Saved by the main step after ENDED_STATE when no state is left to save (`stateLeftToSave`): the post step
- * (`src/post.ts`, which names both states as they are here) then has nothing to do, and ends without loading
- * the bundle, which would take as long as the main step's start.
- */
-export const POST_IDLE_STATE = 'postIdle';
 
 // What the action says to the runner; `run` and `post` set it before anything else happens.
 let runner: RunnerCommands | undefined;
@@ -172,5 +163,5 @@ async function main(core: RunnerCommands): Promise<void> {
   // For the post step: this step wrote its reports (without it, the post step writes them from the trace).
   core.saveState(ENDED_STATE, 'true');
   // And, when no state is left to save, that it has nothing to do: it then ends without loading the bundle.
-  if (!(await stateLeftToSave(settings, state, saved.has(SAVED_STATE)))) core.saveState(POST_IDLE_STATE, 'true');
+  if (!(await stateLeftToSave(settings, state, (name) => saved.has(name)))) core.saveState(POST_IDLE_STATE, 'true');
 }

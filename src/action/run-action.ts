@@ -45,7 +45,7 @@ import { answeredPause, findWaitingRun, recordAnswer, waitingRunHolds, type Reco
 import { rejectRun } from './reject-run.ts';
 import { REPORTED_STATE, writeReport } from './write-report.ts';
 import type { ApprovalGrant } from '../job/grant-approval.ts';
-import { earlierAttemptState, saveRunState, statePart } from './saved-state.ts';
+import { earlierAttemptState, saveRunState, statePart, UNSAVABLE_TRACE_STATE } from './saved-state.ts';
 import { warmWhenIdle, type RunStateStore } from '../state/run-state-store.ts';
 import { stepLogGroups } from './step-log-groups.ts';
 import { closeTrace, openTrace } from '../report/open-trace.ts';
@@ -332,9 +332,12 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     const traced = await closeTrace(trace, io.warning);
     // Saved whatever the end (failed, cancelled, escalated): a re-run continues from here, and the next jobs of a fanned-out run start from it.
     // A trace whose writer failed (a full disk) lacks its last events, a call with side effects among them:
-    // it is kept with a gap line, which every resume refuses, and without one if not even that can be written.
-    const stateFile = trace && !traced ? gappedTraceCopy(paths.trace, `${paths.trace}.state`, 'the trace writer failed; the events after the failure are missing') : paths.trace;
-    if (trace && !traced) io.warning(stateFile ? "The run's trace is incomplete: its state is saved marked so, and a re-run will not resume from it (resume: never starts afresh)." : "The run's trace is incomplete and could not be marked so: its state is not saved.");
+    // it ends in a gap line, which every resume refuses. Appended to the trace itself (one line where a copy
+    // needs the whole file's room again), so whatever saves it later, a post step too, saves the mark with it.
+    // When not even that line can be written, the trace is never saved: the post step is told so.
+    const stateFile = trace && !traced ? gappedTraceCopy(paths.trace, paths.trace, 'the trace writer failed; the events after the failure are missing') : paths.trace;
+    if (trace && !traced) io.warning(stateFile ? "The run's trace is incomplete: it ends marked so, its state is saved so, and a re-run will not resume from it (resume: never starts afresh)." : "The run's trace is incomplete and could not be marked so: its state is not saved.");
+    if (trace && !stateFile) deps.saveState?.(UNSAVABLE_TRACE_STATE, 'true');
     const part = statePart(settings);
     const saving = trace && stateFile ? saveRunState(settings, deps.state, stateFile, io, { ...(part && { part }), ...(deps.saveState && { saveState: deps.saveState }) }) : Promise.resolve(undefined);
     // A prepare or shard job whose state is lost has done its work for nothing: the jobs after it cannot start.

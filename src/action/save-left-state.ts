@@ -4,7 +4,7 @@ import { stateArtifactName } from '../state/state-artifact-name.ts';
 import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { jobReportPaths } from './report-paths.ts';
-import { holdsTrace, SAVED_STATE, saveRunState, stateIdentity, statePart, traceHoldsStartedRun } from './saved-state.ts';
+import { holdsTrace, SAVED_STATE, saveRunState, stateIdentity, statePart, traceHoldsStartedRun, UNSAVABLE_TRACE_STATE } from './saved-state.ts';
 
 /**
  * The post step's part in durable runs: a main step killed (SIGKILL, the runner's last resort on
@@ -13,7 +13,7 @@ import { holdsTrace, SAVED_STATE, saveRunState, stateIdentity, statePart, traceH
  * then resumes from it. Never throws.
  */
 export async function saveLeftState(settings: ActionSettings, store: RunStateStore | undefined, io: ActionIO): Promise<void> {
-  if (!store || !(await stateLeftToSave(settings, store, Boolean(settings.env[`STATE_${SAVED_STATE}`])))) return;
+  if (!store || !(await stateLeftToSave(settings, store, (name) => Boolean(settings.env[`STATE_${name}`])))) return;
   const trace = jobReportPaths(settings).trace;
   const part = statePart(settings);
   // Unless the artifact of that name holds this very trace: the main step's upload was done, but the
@@ -32,16 +32,17 @@ export async function saveLeftState(settings: ActionSettings, store: RunStateSto
 
 /**
  * Whether the job's trace holds a run whose state nobody saved: what `saveLeftState` looks at before it
- * asks the artifact service. `saved`: the main step recorded the artifact it saved (`SAVED_STATE`). The
- * main step asks it too, once it has ended: when nothing is left, it tells the post step, which then
+ * asks the artifact service. `recorded(name)`: whether the main step saved that state (`core.saveState`).
+ * The main step asks it too, once it has ended: when nothing is left, it tells the post step, which then
  * ends without loading the bundle (`POST_IDLE_STATE`).
  */
-export async function stateLeftToSave(settings: ActionSettings, store: RunStateStore | undefined, saved: boolean): Promise<boolean> {
+export async function stateLeftToSave(settings: ActionSettings, store: RunStateStore | undefined, recorded: (state: string) => boolean): Promise<boolean> {
   if (!store || settings.state !== 'artifact' || settings.mode === 'eval') return false;
   // The main step records the artifact it saved. An artifact of this attempt's name is not enough: it
   // may be another job's that runs the same plan, and this job's trace would then be lost, and a re-run
   // of this job resume from that other job's state. Such a clash is saved aside (see `saveRunState`).
-  if (saved) return false;
+  // Nor is a trace saved that the main step could not mark incomplete (UNSAVABLE_TRACE_STATE).
+  if (recorded(SAVED_STATE) || recorded(UNSAVABLE_TRACE_STATE)) return false;
   const trace = jobReportPaths(settings).trace;
   // A main step killed before its run started left nothing a re-run could resume from (saveRunState would
   // refuse it too; looking first spares the listing and the warning).

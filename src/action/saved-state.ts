@@ -116,6 +116,13 @@ export async function traceHoldsStartedRun(file: string): Promise<boolean> {
  */
 export const SAVED_STATE = 'savedStateArtifact';
 
+/**
+ * Saved by the main step when its trace writer failed and not even the gap line that marks the trace
+ * incomplete could be written: the trace lacks events (a call with side effects among them) and says
+ * nothing of it, so no one saves it as the run's state; a resume of it could repeat that call.
+ */
+export const UNSAVABLE_TRACE_STATE = 'traceUnsavable';
+
 export interface SaveOptions {
   /** The part of a fanned-out run this job is. */
   readonly part?: string;
