@@ -1552,7 +1552,7 @@ function keyedCheckRunName(name, plan) {
  * then resumes from it. Never throws.
  */
 async function saveLeftState(settings, store, io) {
-    if (!store || !(await stateLeftToSave(settings, store, Boolean(settings.env[`STATE_${_saved_state_js__WEBPACK_IMPORTED_MODULE_3__/* .SAVED_STATE */ .Ig}`]))))
+    if (!store || !(await stateLeftToSave(settings, store, (name) => Boolean(settings.env[`STATE_${name}`]))))
         return;
     const trace = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .jobReportPaths */ .yD)(settings).trace;
     const part = (0,_saved_state_js__WEBPACK_IMPORTED_MODULE_3__/* .statePart */ .jw)(settings);
@@ -1573,17 +1573,18 @@ async function saveLeftState(settings, store, io) {
 }
 /**
  * Whether the job's trace holds a run whose state nobody saved: what `saveLeftState` looks at before it
- * asks the artifact service. `saved`: the main step recorded the artifact it saved (`SAVED_STATE`). The
- * main step asks it too, once it has ended: when nothing is left, it tells the post step, which then
+ * asks the artifact service. `recorded(name)`: whether the main step saved that state (`core.saveState`).
+ * The main step asks it too, once it has ended: when nothing is left, it tells the post step, which then
  * ends without loading the bundle (`POST_IDLE_STATE`).
  */
-async function stateLeftToSave(settings, store, saved) {
+async function stateLeftToSave(settings, store, recorded) {
     if (!store || settings.state !== 'artifact' || settings.mode === 'eval')
         return false;
     // The main step records the artifact it saved. An artifact of this attempt's name is not enough: it
     // may be another job's that runs the same plan, and this job's trace would then be lost, and a re-run
     // of this job resume from that other job's state. Such a clash is saved aside (see `saveRunState`).
-    if (saved)
+    // Nor is a trace saved that the main step could not mark incomplete (UNSAVABLE_TRACE_STATE).
+    if (recorded(_saved_state_js__WEBPACK_IMPORTED_MODULE_3__/* .SAVED_STATE */ .Ig) || recorded(_saved_state_js__WEBPACK_IMPORTED_MODULE_3__/* .UNSAVABLE_TRACE_STATE */ .uq))
         return false;
     const trace = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .jobReportPaths */ .yD)(settings).trace;
     // A main step killed before its run started left nothing a re-run could resume from (saveRunState would
@@ -1604,6 +1605,7 @@ async function stateLeftToSave(settings, store, saved) {
 /* harmony export */   iZ: () => (/* binding */ saveRunState),
 /* harmony export */   ih: () => (/* binding */ traceHoldsStartedRun),
 /* harmony export */   jw: () => (/* binding */ statePart),
+/* harmony export */   uq: () => (/* binding */ UNSAVABLE_TRACE_STATE),
 /* harmony export */   yU: () => (/* binding */ stateIdentity)
 /* harmony export */ });
 /* unused harmony export newestEarlierState */
@@ -1723,6 +1725,12 @@ async function traceHoldsStartedRun(file) {
  * name for this one's.
  */
 const SAVED_STATE = 'savedStateArtifact';
+/**
+ * Saved by the main step when its trace writer failed and not even the gap line that marks the trace
+ * incomplete could be written: the trace lacks events (a call with side effects among them) and says
+ * nothing of it, so no one saves it as the run's state; a resume of it could repeat that call.
+ */
+const UNSAVABLE_TRACE_STATE = 'traceUnsavable';
 /**
  * Saves the run's trace as this attempt's state, whatever the run's end. Never throws: a state that
  * could not be saved is a warning (the run's own result stands; a re-run then starts afresh).
@@ -39503,10 +39511,14 @@ async function runAction(given, deps) {
         const traced = await closeTrace(trace, io.warning);
         // Saved whatever the end (failed, cancelled, escalated): a re-run continues from here, and the next jobs of a fanned-out run start from it.
         // A trace whose writer failed (a full disk) lacks its last events, a call with side effects among them:
-        // it is kept with a gap line, which every resume refuses, and without one if not even that can be written.
-        const stateFile = trace && !traced ? (0,trace_gap/* gappedTraceCopy */.c)(paths.trace, `${paths.trace}.state`, 'the trace writer failed; the events after the failure are missing') : paths.trace;
+        // it ends in a gap line, which every resume refuses. Appended to the trace itself (one line where a copy
+        // needs the whole file's room again), so whatever saves it later, a post step too, saves the mark with it.
+        // When not even that line can be written, the trace is never saved: the post step is told so.
+        const stateFile = trace && !traced ? (0,trace_gap/* gappedTraceCopy */.c)(paths.trace, paths.trace, 'the trace writer failed; the events after the failure are missing') : paths.trace;
         if (trace && !traced)
-            io.warning(stateFile ? "The run's trace is incomplete: its state is saved marked so, and a re-run will not resume from it (resume: never starts afresh)." : "The run's trace is incomplete and could not be marked so: its state is not saved.");
+            io.warning(stateFile ? "The run's trace is incomplete: it ends marked so, its state is saved so, and a re-run will not resume from it (resume: never starts afresh)." : "The run's trace is incomplete and could not be marked so: its state is not saved.");
+        if (trace && !stateFile)
+            deps.saveState?.(saved_state/* UNSAVABLE_TRACE_STATE */.uq, 'true');
         const part = (0,saved_state/* statePart */.jw)(settings);
         const saving = trace && stateFile ? (0,saved_state/* saveRunState */.iZ)(settings, deps.state, stateFile, io, { ...(part && { part }), ...(deps.saveState && { saveState: deps.saveState }) }) : Promise.resolve(undefined);
         // A prepare or shard job whose state is lost has done its work for nothing: the jobs after it cannot start.
@@ -39568,6 +39580,18 @@ async function runAction(given, deps) {
 
 // EXTERNAL MODULE: ./lib/action/save-left-state.js
 var save_left_state = __nccwpck_require__(23223);
+;// CONCATENATED MODULE: ./lib/action/step-states.js
+// The main step's saved states (`core.saveState`) that its post step reads before it loads the bundle,
+// in a module of their own: src/post.ts names them as they are here, and the bench imports them without
+// the action's modules.
+/** Saved by the main step once it has written its reports: without it, the post step finishes the run from its trace. */
+const ENDED_STATE = 'ended';
+/**
+ * Saved by the main step after ENDED_STATE when no state is left to save (`stateLeftToSave`): the post step
+ * then has nothing to do, and ends without loading the bundle, which would take as long as the main step's start.
+ */
+const POST_IDLE_STATE = 'postIdle';
+
 // EXTERNAL MODULE: ./lib/core/regex-engine-file.js
 var regex_engine_file = __nccwpck_require__(43118);
 ;// CONCATENATED MODULE: ./lib/github/lazy-github-client.js
@@ -39788,14 +39812,6 @@ async function made(dir) {
 
 // Until the inputs are read, hide at least the token shapes the redactor knows.
 let redact = (0,core_redact/* createRedactor */.lY)();
-/** Saved by the main step once it has written its reports: without it, the post step finishes the run from its trace. */
-const ENDED_STATE = 'ended';
-/**
- * Saved by the main step after ENDED_STATE when no state is left to save (`stateLeftToSave`): the post step
- * (`src/post.ts`, which names both states as they are here) then has nothing to do, and ends without loading
- * the bundle, which would take as long as the main step's start.
- */
-const POST_IDLE_STATE = 'postIdle';
 // What the action says to the runner; `run` and `post` set it before anything else happens.
 let runner;
 function fail(what, error) {
@@ -39939,7 +39955,7 @@ async function main(core) {
     // For the post step: this step wrote its reports (without it, the post step writes them from the trace).
     core.saveState(ENDED_STATE, 'true');
     // And, when no state is left to save, that it has nothing to do: it then ends without loading the bundle.
-    if (!(await (0,save_left_state/* stateLeftToSave */.l)(settings, state, saved.has(saved_state/* SAVED_STATE */.Ig))))
+    if (!(await (0,save_left_state/* stateLeftToSave */.l)(settings, state, (name) => saved.has(name))))
         core.saveState(POST_IDLE_STATE, 'true');
 }
 

@@ -3,8 +3,8 @@
 // step cancelled before saving it had its post step run the whole plan again, side effects included.
 // The flag is set before the bundle is imported (a dynamic import: a static one would run first).
 //
-// Most main steps end and leave the post step nothing to do; they say so (src/run.ts: ENDED_STATE, then
-// POST_IDLE_STATE, named here as they are there), and the post step then ends at once: loading the bundle
+// Most main steps end and leave the post step nothing to do; they say so (src/action/step-states.ts: ENDED_STATE,
+// then POST_IDLE_STATE, named here as they are there), and the post step then ends at once: loading the bundle
 // takes as long as the main step's start.
 if (process.env['STATE_ended'] === 'true' && process.env['STATE_postIdle'] === 'true') {
     process.stdout.write('plan-runner (post): nothing to do: the main step ended and left no state to save.\n');
