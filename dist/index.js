@@ -4077,15 +4077,33 @@ function isOrdinaryValue(value) {
 /* harmony export */ });
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77598);
 
+/**
+ * JSON.stringify's replacer for `canonicalJson`: every object with its keys sorted. An object whose keys
+ * are in order already is written as it is; another is copied in order (into an object with no prototype,
+ * so a `__proto__` key is a key). Either way the text is what the copy through sorted entries gave, which
+ * reuse keys in earlier traces were made with: the engine still puts integer keys first, in numeric order.
+ */
+function sortedKeys(_key, inner) {
+    if (typeof inner === 'bigint')
+        return inner.toString();
+    if (inner === null || typeof inner !== 'object' || Array.isArray(inner))
+        return inner;
+    const keys = Object.keys(inner);
+    let sorted = true;
+    for (let i = 1; i < keys.length && sorted; i++)
+        sorted = keys[i - 1] < keys[i];
+    if (sorted)
+        return inner;
+    // The default sort compares UTF-16 code units, as `<` does.
+    keys.sort();
+    const copy = Object.create(null);
+    for (const key of keys)
+        copy[key] = inner[key];
+    return copy;
+}
 /** JSON with object keys sorted at every level, so equal values always give equal text. */
 function canonicalJson(value) {
-    return JSON.stringify(value, (_key, inner) => {
-        if (typeof inner === 'bigint')
-            return inner.toString();
-        if (inner === null || typeof inner !== 'object' || Array.isArray(inner))
-            return inner;
-        return Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-    }) ?? 'undefined';
+    return JSON.stringify(value, sortedKeys) ?? 'undefined';
 }
 /** A SHA-256 of `value`'s canonical JSON, hex, cut to `length` characters. */
 function stableHash(value, length = 32) {
