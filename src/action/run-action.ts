@@ -336,7 +336,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     // needs the whole file's room again), so whatever saves it later, a post step too, saves the mark with it.
     // When not even that line can be written, the trace is never saved: the post step is told so.
     const stateFile = trace && !traced ? gappedTraceCopy(paths.trace, paths.trace, 'the trace writer failed; the events after the failure are missing') : paths.trace;
-    if (trace && !traced) io.warning(stateFile ? "The run's trace is incomplete: it ends marked so, its state is saved so, and a re-run will not resume from it (resume: never starts afresh)." : "The run's trace is incomplete and could not be marked so: its state is not saved.");
+    if (trace && !traced) io.warning(stateFile ? "The run's trace is incomplete: its last line says so, in the file and in the state saved from it, and a re-run will not resume from it (resume: never starts afresh)." : "The run's trace is incomplete and could not be marked so: its state is not saved.");
     if (trace && !stateFile) deps.saveState?.(UNSAVABLE_TRACE_STATE, 'true');
     const part = statePart(settings);
     const saving = trace && stateFile ? saveRunState(settings, deps.state, stateFile, io, { ...(part && { part }), ...(deps.saveState && { saveState: deps.saveState }) }) : Promise.resolve(undefined);

@@ -95,7 +95,7 @@ describe('an action run whose trace writer failed', () => {
     const { io, said } = recordingIO();
     const result = await runAction(given, { io, redact: createRedactor(), clock: systemClock, state: store, openTrace: failingTrace(2), saveState: (name, value) => void saved.set(name, value) });
     await result.published;
-    expect(said.warnings.join('\n')).toContain('it ends marked so');
+    expect(said.warnings.join('\n')).toContain('its last line says so, in the file and in the state saved from it');
     const trace = await readFile(result.outputs.trace, 'utf8');
     expect(lastLine(trace).type).toBe(TRACE_GAP);
     // The upload failed: the post step finds a state left to save, and saves the trace, mark included.
