@@ -39534,7 +39534,7 @@ async function runAction(given, deps) {
         // When not even that line can be written, the trace is never saved: the post step is told so.
         const stateFile = trace && !traced ? (0,trace_gap/* gappedTraceCopy */.c)(paths.trace, paths.trace, 'the trace writer failed; the events after the failure are missing') : paths.trace;
         if (trace && !traced)
-            io.warning(stateFile ? "The run's trace is incomplete: it ends marked so, its state is saved so, and a re-run will not resume from it (resume: never starts afresh)." : "The run's trace is incomplete and could not be marked so: its state is not saved.");
+            io.warning(stateFile ? "The run's trace is incomplete: its last line says so, in the file and in the state saved from it, and a re-run will not resume from it (resume: never starts afresh)." : "The run's trace is incomplete and could not be marked so: its state is not saved.");
         if (trace && !stateFile)
             deps.saveState?.(saved_state/* UNSAVABLE_TRACE_STATE */.uq, 'true');
         const part = (0,saved_state/* statePart */.jw)(settings);
