@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sharedBundles } from '../test/e2e/action-bundle.ts';
-import { removeActionRuns, startAction } from '../test/e2e/start-action.ts';
+import { removeActionRuns, startAction, type ActionRunOptions } from '../test/e2e/start-action.ts';
 import { startFakeArtifactService, type FakeArtifactService } from '../test/helpers/artifact-server.ts';
 import { startChatServer, textAnswer } from '../test/helpers/chat-server.ts';
 import { floorBundles } from './start-up-floor.ts';
@@ -34,12 +34,7 @@ function timeNode(args: readonly string[], env: Readonly<Record<string, string>>
 let artifactRun = 0;
 async function timeAction(entry: string, plan: string, artifacts?: FakeArtifactService, inputs: Readonly<Record<string, string>> = {}): Promise<number> {
   const service = artifacts?.env({ runId: ++artifactRun, backendId: `bench-run-${artifactRun}` }) ?? {};
-  const running = await startAction({ entry, files: { 'plan.yml': plan }, inputs: { plan: 'plan.yml', ...inputs }, env: { NODE_DISABLE_COMPILE_CACHE: '1', ...service } });
-  const started = performance.now();
-  const run = await running.finished;
-  const ms = performance.now() - started;
-  if (run.exitCode !== 0) throw new Error(`the action exited ${run.exitCode}: ${run.stderr.slice(0, 500)}`);
-  return ms;
+  return timeStep({ entry, files: { 'plan.yml': plan }, inputs: { plan: 'plan.yml', ...inputs }, env: service });
 }
 
 /**
@@ -48,11 +43,16 @@ async function timeAction(entry: string, plan: string, artifacts?: FakeArtifactS
  */
 async function timePostStep(entry: string, plan: string, saved: Readonly<Record<string, string>>): Promise<number> {
   const states = Object.fromEntries(Object.entries(saved).map(([name, value]) => [`STATE_${name}`, value]));
-  const running = await startAction({ entry, files: { 'plan.yml': plan }, inputs: { plan: 'plan.yml' }, post: true, env: { NODE_DISABLE_COMPILE_CACHE: '1', ...states } });
+  return timeStep({ entry, files: { 'plan.yml': plan }, inputs: { plan: 'plan.yml' }, post: true, env: states });
+}
+
+/** Wall time of one step of the action started as a runner starts it, from spawn to exit, its code compiled anew. */
+async function timeStep(options: ActionRunOptions & { readonly env: Readonly<Record<string, string>> }): Promise<number> {
+  const running = await startAction({ ...options, env: { NODE_DISABLE_COMPILE_CACHE: '1', ...options.env } });
   const started = performance.now();
   const run = await running.finished;
   const ms = performance.now() - started;
-  if (run.exitCode !== 0) throw new Error(`the post step exited ${run.exitCode}: ${run.stderr.slice(0, 500)}`);
+  if (run.exitCode !== 0) throw new Error(`the action's ${options.post ? 'post' : 'main'} step exited ${run.exitCode}: ${run.stderr.slice(0, 500)}`);
   return ms;
 }
 

@@ -15,7 +15,7 @@ import { systemClock } from '../../src/core/clock.ts';
 import { createRedactor, type Redactor } from '../../src/core/redact.ts';
 import { TRACE_GAP } from '../../src/core/trace-gap.ts';
 import { traceWriter, type TraceWriter, type TraceWriterOptions } from '../../src/report/trace-writer.ts';
-import type { RunStateStore } from '../../src/state/run-state-store.ts';
+import type { RunStateStore, StateArtifact } from '../../src/state/run-state-store.ts';
 import { memoryStateStore } from '../fan-out/memory-state-store.ts';
 import { recordingIO } from './recording-io.ts';
 
@@ -62,7 +62,7 @@ function failingTrace(kept: number, elsewhere = false) {
         if (++events <= kept) writer.listener(event);
       },
       flush: () => writer.flush(),
-      problem: () => 'ENOSPC: no space left on device, write',
+      problem: () => (events > kept ? 'ENOSPC: no space left on device, write' : undefined),
       async close() {
         await writer.close();
         await linked;
@@ -73,7 +73,7 @@ function failingTrace(kept: number, elsewhere = false) {
 }
 
 /** A store whose uploads fail while `down` is set, as when the artifact service is unreachable. */
-function flaky(store: RunStateStore & { saved: unknown[] }): RunStateStore & { down: boolean; saved: unknown[] } {
+function flaky(store: RunStateStore & { saved: StateArtifact[] }): RunStateStore & { down: boolean; saved: StateArtifact[] } {
   const flakyStore = {
     ...store,
     down: true,
@@ -105,7 +105,7 @@ describe('an action run whose trace writer failed', () => {
     const env = { ...given.env, ...Object.fromEntries([...saved].map(([name, value]) => [`STATE_${name}`, value])) };
     await saveLeftState({ ...given, env }, store, recordingIO().io);
     expect(store.saved).toHaveLength(1);
-    const downloaded = await store.download(store.saved[0] as never, path.join(root, 'downloaded'));
+    const downloaded = await store.download(store.saved[0]!, path.join(root, 'downloaded'));
     expect(await readFile(downloaded, 'utf8')).toBe(trace);
   });
 
