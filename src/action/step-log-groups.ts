@@ -5,7 +5,7 @@ import { formatDuration } from '../report/format-duration.ts';
 import type { Redactor } from '../core/redact.ts';
 import { resultText } from '../core/result-text.ts';
 import type { RunEvent, RunListener } from '../core/run-event.ts';
-import { applyEvent, newRunRecord, type StepRecord } from '../core/run-record.ts';
+import { followRecord, type StepRecord } from '../core/run-record.ts';
 import type { ActionIO } from './action-io.ts';
 
 /** A result longer than this is cut in the log; the summary and the trace keep it whole. */
@@ -54,9 +54,9 @@ function quoted(text: string): string[] {
  * concurrent steps each get theirs when they finish rather than when they start.
  */
 export function stepLogGroups(io: ActionIO, redact: Redactor): RunListener {
-  const record = newRunRecord();
-  return (event: RunEvent) => {
-    applyEvent(record, event);
+  const follow = followRecord();
+  return (event: RunEvent, sent) => {
+    const record = follow(event, sent);
     if (event.type !== 'step_completed' && event.type !== 'step_failed' && event.type !== 'step_skipped') return;
     const step = record.steps.get(event.stepKey);
     if (!step) return;

@@ -1,6 +1,7 @@
 import type { PlanStep } from './plan-step.ts';
 import type { Usage } from './usage.ts';
 import type { TodoItem } from './todo-item.ts';
+import type { RunRecord } from './run-record.ts';
 
 /** The one state a step is in. "failed" and "skipped because something upstream failed" differ. */
 export type StepState = 'pending' | 'waiting' | 'in_progress' | 'completed' | 'failed' | 'skipped';
@@ -324,5 +325,10 @@ export interface GoalVerdict {
   readonly evidence: string;
 }
 
-/** Renderers (console, PR comment, summary, trace) are listeners; they never drive the run. */
-export type RunListener = (event: RunEvent) => void;
+/**
+ * Renderers (console, PR comment, summary, trace) are listeners; they never drive the run. A run's
+ * journal also passes its record, this event already folded in, the same object with every event: a
+ * listener that needs the run's state reads it there (`followRecord`) instead of folding every event
+ * into a copy of its own, and never changes it. Events replayed from a trace come without one.
+ */
+export type RunListener = (event: RunEvent, record?: RunRecord) => void;

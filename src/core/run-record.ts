@@ -190,6 +190,30 @@ function openCalls(calls: ToolCallRecord[]): OpenCalls {
   return open;
 }
 
+/**
+ * For a listener that keeps the run's state: given each event and the record its sender passed with
+ * it (see `RunListener`), the run's record, which is then read and never folded again; for events
+ * that come without one (a trace replayed), a record of its own with the event folded in. A run of
+ * 10,000 steps folded every event into the run's record and again into each view's (the log's, the
+ * step groups', the comment's): each fold cost about 0.8 µs per step, and as much again in garbage
+ * collection of the copies.
+ *
+ * Throws when a listener given a record is then given another, or an event without it: its view
+ * would miss events. A listener that started with a record of its own keeps folding into it.
+ */
+export function followRecord(): (event: RunEvent, sent: RunRecord | undefined) => RunRecord {
+  let own: RunRecord | undefined;
+  let followed: RunRecord | undefined;
+  return (event, sent) => {
+    if (own) return applyEvent(own, event);
+    if (followed === undefined && sent === undefined) return applyEvent((own = newRunRecord()), event);
+    if (sent !== followed && followed !== undefined) {
+      throw new Error(`a view of the run was given ${sent === undefined ? 'an event without the run\'s record' : 'the record of another run'} after following one: it cannot show the run`);
+    }
+    return (followed = sent!);
+  };
+}
+
 /** Folds one event into the record (mutates and returns it). */
 export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
   record.lastAt = event.at;

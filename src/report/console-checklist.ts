@@ -1,6 +1,6 @@
 import stringWidth from 'string-width';
 import type { RunEvent, RunListener } from '../core/run-event.ts';
-import { applyEvent, jobDurationMs, newRunRecord, type RunRecord } from '../core/run-record.ts';
+import { followRecord, jobDurationMs, newRunRecord, type RunRecord } from '../core/run-record.ts';
 import { checklistHeader, checklistItem, checklistItems, freshChecklistItem, nestedItems, oneLogLine, planStepOf, STATE_ICONS, type ChecklistItem } from './checklist.ts';
 import { formatDuration } from './format-duration.ts';
 import { goalLogLine, goalsHeadline } from './goals-table.ts';
@@ -206,10 +206,11 @@ function isDone(record: RunRecord, key: string): boolean {
  */
 export function consoleChecklist(options: ConsoleChecklistOptions): RunListener {
   const redact = options.redact ?? ((text: string) => text);
-  const record = newRunRecord();
+  const follow = followRecord();
+  let record = newRunRecord();
   if (!options.isTTY) {
-    return (event) => {
-      applyEvent(record, event);
+    return (event, sent) => {
+      record = follow(event, sent);
       const lines = changeLines(event, record, redact);
       if (lines.length === 1) options.write(`${lines[0]}\n`);
       else if (lines.length) options.write(`${lines.join('\n')}\n`);
@@ -236,8 +237,8 @@ export function consoleChecklist(options: ConsoleChecklistOptions): RunListener 
     lastDraw = now();
   };
 
-  return (event) => {
-    applyEvent(record, event);
+  return (event, sent) => {
+    record = follow(event, sent);
     if (!record.plan) return;
     if (event.type === 'run_finished' || event.type === 'goals_checked') {
       draw(true);

@@ -101,6 +101,7 @@ export class RunJournal {
   #emit(partial: Omitted<RunEvent>): void {
     const event = { ...partial, at: this.elapsed() } as RunEvent;
     applyEvent(this.record, event);
-    broadcast(this.#listeners, event, this.#onListenerError);
+    // The record goes with the event: a view reads the run's state there instead of folding its own copy.
+    broadcast(this.#listeners, event, this.#onListenerError, this.record);
   }
 }

@@ -66,7 +66,7 @@ describe('the nested TODO list on the console', () => {
     const events = await seedEvents();
     const writes: string[] = [];
     const listener = consoleChecklist({ write: (text) => writes.push(text), isTTY: false });
-    events.forEach(listener);
+    for (const event of events) listener(event);
     const log = writes.join('');
     expect(log).toContain('solve. TODO list:\n   ⏳ Add 2 and 3\n   ⬜ Multiply the sum by 4\n   ⬜ Answer\n');
     expect(log).toContain('solve. ✅ Add 2 and 3\nsolve. ⏳ Multiply the sum by 4\n');

@@ -21,7 +21,7 @@ function capture(options: { isTTY: boolean; columns?: number; secrets?: string[]
 describe('consoleChecklist in a log (not a terminal)', () => {
   it('prints the plan once, then one line per change, then the summary', () => {
     const { writes, listener } = capture({ isTTY: false });
-    failingRun().forEach(listener);
+    for (const event of failingRun()) listener(event);
     expect(writes.join('')).toBe(
       [
         'Weekly report',
@@ -52,7 +52,7 @@ describe('consoleChecklist in a log (not a terminal)', () => {
       { type: 'result_carried', at: 0, stepKey: '1', reuseKey: 'r1', result: { Electronics: 1 }, usage: NO_USAGE },
       { type: 'result_carried', at: 0, stepKey: '3', reuseKey: 'r3', result: 'x', usage: NO_USAGE, item: { index: 0, key: '3[0]' } },
     ];
-    [created!, ...carried, ...rest].forEach(listener);
+    for (const event of [created!, ...carried, ...rest]) listener(event);
     const lines = writes.join('').split('\n');
     expect(lines.filter((line) => line === '⬜ 1. Fetch sales')).toHaveLength(1);
     expect(lines.filter((line) => line === '⬜ 3. Summarise')).toHaveLength(1);
@@ -60,7 +60,7 @@ describe('consoleChecklist in a log (not a terminal)', () => {
 
   it('redacts secrets in results and errors before printing them', () => {
     const { writes, listener } = capture({ isTTY: false, secrets: ['s3cr3t-value'] });
-    failingRun('s3cr3t-value').forEach(listener);
+    for (const event of failingRun('s3cr3t-value')) listener(event);
     const out = writes.join('');
     expect(out).not.toContain('s3cr3t-value');
     expect(out).toContain('"note":"***"');
@@ -83,7 +83,7 @@ describe('consoleChecklist and text that controls a terminal', () => {
     });
     for (const isTTY of [false, true]) {
       const { writes, listener } = capture({ isTTY });
-      events.forEach(listener);
+      for (const event of events) listener(event);
       // Our own redraws are the only escape sequences and line starts.
       const text = writes.join('').replace(/\x1b\[\d+A\r\x1b\[0J/g, '');
       expect(text).not.toMatch(/[\r\x1b\u009b]/);
@@ -101,7 +101,7 @@ describe('consoleChecklist on a terminal', () => {
     const writes: string[] = [];
     const listener = consoleChecklist({ write: (text) => writes.push(text), isTTY: true, now: () => (time += 100) });
     const events = failingRun();
-    events.forEach(listener);
+    for (const event of events) listener(event);
     expect(writes).toHaveLength(events.length);
     expect(writes[0]).toBe('Weekly report\n⬜ 1. Fetch sales\n⬜ 2. Fetch return rates\n⬜ 3. Summarise\n0/3 complete, 0 failed\n');
     // Title, three steps and the footer: five lines to move up over and clear.
@@ -134,14 +134,14 @@ describe('consoleChecklist on a terminal', () => {
       },
     });
     const events = failingRun();
-    events.slice(0, 3).forEach(listener);
+    for (const event of events.slice(0, 3)) listener(event);
     // The plan is drawn at once; the next two events share one redraw, 100 ms after the first frame.
     expect(writes).toHaveLength(1);
     expect(scheduled.map((timer) => timer.ms)).toEqual([100]);
     scheduled[0]!.draw();
     expect(writes).toHaveLength(2);
     expect(writes[1]).toContain('✅ 1. Fetch sales → {"Electronics":142000');
-    events.slice(3).forEach(listener);
+    for (const event of events.slice(3)) listener(event);
     // The steps' end and the run's (its goals checked) are drawn at once, and the redraw waiting for the events before them is cancelled.
     expect(writes).toHaveLength(4);
     expect(scheduled).toHaveLength(2);

@@ -37,7 +37,7 @@ describe('traceWriter', () => {
     const file = path.join(dir, 'nested', 'run.jsonl');
     const trace = traceWriter(file, { now: () => new Date('2026-11-30T08:00:00.000Z') });
     const events = failingRun();
-    events.forEach(trace.listener);
+    for (const event of events) trace.listener(event);
     await trace.close();
     const lines = await readLines(file);
     expect(lines.map((line) => line.type)).toEqual(events.map((event) => event.type));
@@ -50,7 +50,7 @@ describe('traceWriter', () => {
     const file = path.join(dir, 'redacted.jsonl');
     const token = `ghp_${'a1'.repeat(18)}`;
     const trace = traceWriter(file, { redact: createRedactor(['planted-secret-42']) });
-    failingRun('planted-secret-42').forEach(trace.listener);
+    for (const event of failingRun('planted-secret-42')) trace.listener(event);
     trace.listener({ type: 'step_completed', at: 2, stepKey: '1', result: { [`key ${token}`]: [`use ${token}`] }, durationMs: 1, usage: NO_USAGE });
     await trace.close();
     const text = await readFile(file, 'utf8');
@@ -187,7 +187,7 @@ describe('traceWriter', () => {
       { type: 'step_skipped', at: 6, stepKey: '3', reason: 'said "hunter2-secret" aloud' },
       { type: 'step_completed', at: 7, stepKey: '4', result: 'plain', durationMs: 1, usage: NO_USAGE },
     ];
-    events.forEach(trace.listener);
+    for (const event of events) trace.listener(event);
     await trace.close();
     const lines = await readLines(file);
     // The completion whose result was masked says so (a resume must not judge goals on it); step 4's was not.

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { RunEvent } from '../../src/core/run-event.ts';
-import { applyEvent, newRunRecord } from '../../src/core/run-record.ts';
+import { applyEvent, newRunRecord, type RunRecord } from '../../src/core/run-record.ts';
 import { FakeSteps, step } from './fake-steps.ts';
 import { eventLog, planOf, startRun } from './run-fixture.ts';
 
@@ -53,5 +53,24 @@ describe('runPlan events', () => {
     const outcome = await run.outcome;
     const folded = run.events.reduce(applyEvent, newRunRecord());
     expect(folded).toEqual(outcome.record);
+  });
+
+  it('passes every listener the run\'s own record with each event, the event already folded in', async () => {
+    const fake = new FakeSteps();
+    const seen: { type: string; record: RunRecord | undefined; state: string | undefined }[] = [];
+    const listener = (event: RunEvent, record?: RunRecord): void => {
+      seen.push({ type: event.type, record, state: 'stepKey' in event ? record?.steps.get(event.stepKey)?.state : undefined });
+    };
+    const run = startRun(planOf([step('a')]), fake.runner, { listeners: [listener] });
+    await fake.started('a');
+    fake.complete('a', 7);
+    const outcome = await run.outcome;
+    expect(seen.map(({ type, state }) => [type, state])).toEqual([
+      ['plan_created', undefined],
+      ['step_started', 'in_progress'],
+      ['step_completed', 'completed'],
+      ['run_finished', undefined],
+    ]);
+    for (const { record } of seen) expect(record).toBe(outcome.record);
   });
 });

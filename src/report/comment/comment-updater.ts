@@ -1,6 +1,6 @@
 import { type Clock, systemClock } from '../../core/clock.ts';
 import type { RunListener } from '../../core/run-event.ts';
-import { applyEvent, newRunRecord, type RunRecord } from '../../core/run-record.ts';
+import { followRecord, newRunRecord, type RunRecord } from '../../core/run-record.ts';
 import type { GoalRow } from '../goals-table.ts';
 import type { CommentApi } from './comment-api.ts';
 import { CommentWriteError } from './comment-write-error.ts';
@@ -86,7 +86,8 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
   const clock = options.clock ?? systemClock;
   const minInterval = options.minIntervalMs ?? COMMENT_INTERVAL_MS;
   const maxAttempts = options.maxAttempts ?? 3;
-  const record = newRunRecord();
+  const follow = followRecord();
+  let record = newRunRecord();
   let goals: readonly GoalRow[] | undefined;
   let dirty = false;
   let disabled = false;
@@ -315,10 +316,10 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
   };
 
   return {
-    listener: (event) => {
+    listener: (event, sent) => {
       if (finished) return;
       try {
-        applyEvent(record, event);
+        record = follow(event, sent);
         kick();
       } catch (error) {
         warnOnce('bug', `PR comment updater stopped: ${String(error)}`);
