@@ -37,6 +37,8 @@ export function mermaidLabel(text: string): string {
  */
 export const MERMAID_MAX_TEXT = 50_000;
 export const MERMAID_MAX_EDGES = 500;
+/** The shortest a node's line can be, with its line break (see `renderMermaidGraph`). */
+const MIN_NODE_LINE = '  s0["⬜ 1"]:::failed\n'.length;
 
 /**
  * The plan as a Mermaid `graph TD`, each node coloured and iconed by its step's final state; for a
@@ -49,6 +51,9 @@ export function renderMermaidGraph(record: RunRecord, redact: (text: string) => 
   const tooLarge = (what: string) =>
     `_The plan graph (${groupDigits(steps.length)} steps, ${groupDigits(edges)} dependencies) is left out: ${what}, more than Mermaid draws (${groupDigits(MERMAID_MAX_TEXT)} characters, ${MERMAID_MAX_EDGES} edges)._`;
   if (edges > MERMAID_MAX_EDGES) return tooLarge(`it has ${groupDigits(edges)} edges`);
+  // No node's line is shorter than `  s0["⬜ 1"]:::failed` and its line break: past this many steps the text is
+  // too long whatever the titles, and 10,000 labels were made to find it out.
+  if (steps.length * MIN_NODE_LINE > MERMAID_MAX_TEXT) return tooLarge('its text is longer');
   // Node ids are positional: step keys may be Mermaid keywords such as `end`.
   const ids = new Map(steps.map((step, index) => [step.key, `s${index}`]));
   const lines = ['graph TD'];

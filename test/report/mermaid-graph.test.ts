@@ -44,6 +44,17 @@ describe('renderMermaidGraph', () => {
     expect(renderMermaidGraph(wide, noRedaction)).toMatch(/^_The plan graph \(1,000 steps, 0 dependencies\) is left out: its text is longer, more than Mermaid draws/);
   });
 
+  it('says so at once for a plan too large whatever its titles, with no label made', () => {
+    const steps = (count: number) => new RunScript(plan(Array.from({ length: count }, (_, i) => step(`${i + 1}`, 'x')))).record();
+    let redacted = 0;
+    const counting = (text: string): string => (redacted++, text);
+    // 2,381 lines of at least 21 characters (`  s0["⬜ 1"]:::failed` and a line break) are more than 50,000.
+    expect(renderMermaidGraph(steps(2_381), counting)).toMatch(/^_The plan graph \(2,381 steps, 0 dependencies\) is left out: its text is longer/);
+    expect(redacted).toBe(0);
+    expect(renderMermaidGraph(steps(2_380), counting)).toMatch(/^_The plan graph \(2,380 steps, 0 dependencies\) is left out: its text is longer/);
+    expect(redacted).toBeGreaterThan(0);
+  });
+
   it('turns quotes, brackets, backticks and HTML in labels into entities', () => {
     const label = mermaidLabel('say "hi"] --> x[<b>`code`</b>] #1; & done');
     expect(label.replace(/#\d+;/g, '')).not.toMatch(/["[\]<>`;&#]/);

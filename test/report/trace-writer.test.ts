@@ -10,7 +10,7 @@ import { TraceWriteError } from '../../src/report/trace-write-error.ts';
 import { traceWriter } from '../../src/report/trace-writer.ts';
 import { traceEvents } from '../../src/run/read-resume-trace.ts';
 import { NO_USAGE } from '../../src/core/usage.ts';
-import { failingRun } from './run-events.ts';
+import { failingRun, PLAN } from './run-events.ts';
 import { systemClock } from '../../src/core/clock.ts';
 import type { PlanStep } from '../../src/core/plan-step.ts';
 import { runPlan } from '../../src/run/run-plan.ts';
@@ -186,6 +186,11 @@ describe('traceWriter', () => {
       { type: 'step_retrying', at: 5, stepKey: '2', attempt: 1, maxAttempts: 2, waitMs: 10, error: 'Bearer\tabcdef.ghi' },
       { type: 'step_skipped', at: 6, stepKey: '3', reason: 'said "hunter2-secret" aloud' },
       { type: 'step_completed', at: 7, stepKey: '4', result: 'plain', durationMs: 1, usage: NO_USAGE },
+      // Plans are written from their plain JSON too, unless the screen finds something in one: a clean plan,
+      // one with a secret in a step's arguments and one in a key, and one with a token shape.
+      { type: 'plan_created', at: 8, plan: PLAN },
+      { type: 'plan_revised', at: 9, plan: { ...PLAN, revision: 2, steps: [{ ...PLAN.steps[0]!, args: { path: 'x/hunter2-secret', 'hunter2-secret': 1 } }] }, replaced: ['2'], added: [], reason: 'r' },
+      { type: 'plan_revised', at: 10, plan: { ...PLAN, revision: 3, steps: [{ ...PLAN.steps[0]!, description: `call with ${token}` }] }, replaced: [], added: [], reason: 'basic' },
     ];
     for (const event of events) trace.listener(event);
     await trace.close();
@@ -197,6 +202,7 @@ describe('traceWriter', () => {
     expect(text).not.toContain('hunter2');
     expect(text).not.toContain(token);
     expect(text).not.toContain('abcdef');
+    expect(text).toContain('"description":"call with ***"');
   });
 
   it('writes a completed step worth keeping at once, a cheap one with the next batch, and a side-effect call before the tool runs', async () => {
