@@ -60,6 +60,22 @@ describe('traceWriter', () => {
     expect(text).toContain('{"key ***":["use ***"]}');
   });
 
+  // The far shapes (a JWT, a private key) are found by their literal starts: the screen that lets a line be written
+  // from its plain JSON must look for those starts too, or the line is written with the key in it.
+  it('redacts a JWT and a private key block in a line written from its plain JSON', async () => {
+    const file = path.join(dir, 'far.jsonl');
+    const jwt = `eyJ${'hdr'.repeat(4)}.eyJ${'pay'.repeat(4)}.${'sig'.repeat(4)}`;
+    const pem = '-----BEGIN RSA PRIVATE KEY-----\nMIIEow\nAAA=\n-----END RSA PRIVATE KEY-----';
+    const trace = traceWriter(file, { redact: createRedactor(['s3cret-value']) });
+    trace.listener({ type: 'step_failed', at: 1, stepKey: '1', error: `token ${jwt}`, transient: false, durationMs: 1, usage: NO_USAGE });
+    trace.listener({ type: 'step_completed', at: 2, stepKey: '2', result: `key ${pem}`, durationMs: 1, usage: NO_USAGE });
+    await trace.close();
+    const text = await readFile(file, 'utf8');
+    expect(text).not.toContain('sigsig');
+    expect(text).not.toContain('MIIEow');
+    expect(await readLines(file)).toMatchObject([{ error: 'token ***' }, { result: 'key ***' }]);
+  });
+
   // A secret of digits came back from a tool's JSON as a number, which every walk over strings passed
   // by: the trace kept `{"pin":98765432}` (found by an adversarial pass).
   it('hides a secret that is a number, and marks the result masked; leaves other numbers as numbers', async () => {
