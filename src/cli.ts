@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { letReaderLeave } from './cli/closed-output.ts';
+import { batchOutput } from './core/batch-output.ts';
 import { enableCompileCache } from './cli/compile-cache.ts';
 import { neutraliseOutput } from './cli/neutralise-output.ts';
 import { parseCliArgs, UsageError, type CliCommand } from './cli/parse-cli-args.ts';
@@ -63,6 +64,8 @@ async function runCommandLine(argv: readonly string[]): Promise<number> {
 
 // Run in a CI step, the CLI's output is the job log: outside text must not become workflow commands there;
 // and nothing it prints, a terminal's included, shows the environment's secret values.
+// One write per turn of the event loop to a pipe or a file (see batchOutput), under the wrappers below.
+batchOutput(process.stdout, [process.stderr]);
 neutraliseOutput(process.stdout);
 neutraliseOutput(process.stderr);
 letReaderLeave(process.stdout, 'standard output');

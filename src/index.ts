@@ -1,8 +1,11 @@
 // The action's entry point (`runs.main: dist/index.js` is this file, bundled).
 import { workflowCommands } from './action/runner-commands.ts';
 import { failOnUnhandledRejection, post, run } from './run.ts';
+import { batchOutput } from './core/batch-output.ts';
 
 failOnUnhandledRejection();
+// The log is a pipe to the runner: one write per turn of the event loop (see batchOutput), in order.
+batchOutput(process.stdout, [process.stderr]);
 // `runs.post` is `dist/post.js` (src/post.ts), which sets this flag and imports this file: which step this
 // is depends on nothing the main step had to live long enough to save.
 if ((globalThis as Record<symbol, unknown>)[Symbol.for('plan-runner.post-step')] === true) void post(workflowCommands());

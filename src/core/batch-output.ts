@@ -1,0 +1,50 @@
+/** Text waiting at least this long (in UTF-16 units) is written at once. */
+const BATCH_CHARS = 64 * 1024;
+
+type Write = (chunk: unknown, ...rest: unknown[]) => boolean;
+
+/**
+ * Makes `out`, when it is not a terminal (a pipe to the runner, a file), write what it is given in one
+ * turn of the event loop as one write, at most 64 KiB of it: a pipe's every write is a system call, and
+ * a 10,000-step run's 30,000 checklist lines took 0.2–0.3 s of its 1.5 s in them. Nothing is reordered:
+ * a write with a callback or an encoding, and any write to `after` (standard error, which a log merges
+ * with it), first writes what `out` holds; and what it holds is written when the process exits, by
+ * `process.exit` too. A terminal is left as it is: its live checklist draws at most ten frames a second.
+ *
+ * Installed first, under anything else that wraps the stream's `write` (`neutraliseOutput`), so those
+ * still see each message whole.
+ */
+export function batchOutput(out: NodeJS.WriteStream, after: readonly NodeJS.WriteStream[] = []): void {
+  if (out.isTTY) return;
+  const write = out.write.bind(out) as Write;
+  let pending = '';
+  let scheduled: NodeJS.Immediate | undefined;
+  const flush = (): void => {
+    if (scheduled) clearImmediate(scheduled);
+    scheduled = undefined;
+    if (pending === '') return;
+    const text = pending;
+    pending = '';
+    write(text);
+  };
+  const batched: Write = (chunk, ...rest) => {
+    if (typeof chunk !== 'string' || rest.length > 0) {
+      flush();
+      return write(chunk, ...rest);
+    }
+    pending += chunk;
+    if (pending.length >= BATCH_CHARS) flush();
+    else scheduled ??= setImmediate(flush);
+    return true;
+  };
+  out.write = batched as typeof out.write;
+  for (const stream of after) {
+    const own = stream.write.bind(stream) as Write;
+    const first: Write = (...args) => {
+      flush();
+      return own(...args);
+    };
+    stream.write = first as typeof stream.write;
+  }
+  process.on('exit', flush);
+}
