@@ -1640,13 +1640,13 @@ function redactingReplacer(redact) {
 }
 /**
  * The event's plain JSON text, when it is JSON and the redactor's screen finds nothing in it to
- * change: the line needs no replacer. Not for a plan (its steps' texts are long and many), and not
- * when a value is no JSON: a result, an item's, an agent's tool's, or arguments may hold whatever a
- * tool returned, a bigint or a cycle, and the replacer's walk writes those.
+ * change: the line needs no replacer. Not when a value is no JSON: a result, an item's, an agent's
+ * tool's, or arguments may hold whatever a tool returned, a bigint or a cycle, and the replacer's walk
+ * writes those. A plan is JSON (a loaded file's or a model's, validated), and its line the run's
+ * longest: a 10,000-step plan took 14.5 ms through the walk, 5.6 ms as text and one screen; a plan
+ * the screen finds something in (a step that says "basic") takes both, 20 ms.
  */
 function plainJson(event, redact) {
-    if (event.type === 'plan_created' || event.type === 'plan_revised')
-        return undefined;
     // A step's result object goes through the replacer, which writes an Error in it as its name and message.
     if (event.type === 'step_completed' && event.result !== null && typeof event.result === 'object')
         return undefined;

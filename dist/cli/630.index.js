@@ -1133,6 +1133,8 @@ function mermaidLabel(text) {
  */
 const MERMAID_MAX_TEXT = 50_000;
 const MERMAID_MAX_EDGES = 500;
+/** The shortest a node's line can be, with its line break (see `renderMermaidGraph`). */
+const MIN_NODE_LINE = '  s0["\u2b1c 1"]:::failed\n'.length;
 /**
  * The plan as a Mermaid `graph TD`, each node coloured and iconed by its step's final state; for a
  * plan larger than Mermaid draws, a line that says so instead (the steps are listed elsewhere), and
@@ -1144,6 +1146,10 @@ function renderMermaidGraph(record, redact) {
     const tooLarge = (what) => `_The plan graph (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(steps.length)} steps, ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(edges)} dependencies) is left out: ${what}, more than Mermaid draws (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(MERMAID_MAX_TEXT)} characters, ${MERMAID_MAX_EDGES} edges)._`;
     if (edges > MERMAID_MAX_EDGES)
         return tooLarge(`it has ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(edges)} edges`);
+    // No node's line is shorter than `  s0["\u2b1c 1"]:::failed` and its line break: past this many steps the text is
+    // too long whatever the titles, and 10,000 labels were made to find it out.
+    if (steps.length * MIN_NODE_LINE > MERMAID_MAX_TEXT)
+        return tooLarge('its text is longer');
     // Node ids are positional: step keys may be Mermaid keywords such as `end`.
     const ids = new Map(steps.map((step, index) => [step.key, `s${index}`]));
     const lines = ['graph TD'];

@@ -957,6 +957,60 @@ function letReaderLeave(stream, name) {
     });
 }
 
+;// CONCATENATED MODULE: ./lib/core/batch-output.js
+/** Text waiting at least this long (in UTF-16 units) is written at once. */
+const BATCH_CHARS = 64 * 1024;
+/**
+ * Makes `out`, when it is not a terminal (a pipe to the runner, a file), write what it is given in one
+ * turn of the event loop as one write, at most 64 KiB of it: a pipe's every write is a system call, and
+ * a 10,000-step run's 30,000 checklist lines took 0.2\u20130.3 s of its 1.5 s in them. Nothing is reordered:
+ * a write with a callback or an encoding, and any write to `after` (standard error, which a log merges
+ * with it), first writes what `out` holds; and what it holds is written when the process exits, by
+ * `process.exit` too. A terminal is left as it is: its live checklist draws at most ten frames a second.
+ *
+ * Installed first, under anything else that wraps the stream's `write` (`neutraliseOutput`), so those
+ * still see each message whole.
+ */
+function batchOutput(out, after = []) {
+    if (out.isTTY)
+        return;
+    const write = out.write.bind(out);
+    let pending = '';
+    let scheduled;
+    const flush = () => {
+        if (scheduled)
+            clearImmediate(scheduled);
+        scheduled = undefined;
+        if (pending === '')
+            return;
+        const text = pending;
+        pending = '';
+        write(text);
+    };
+    const batched = (chunk, ...rest) => {
+        if (typeof chunk !== 'string' || rest.length > 0) {
+            flush();
+            return write(chunk, ...rest);
+        }
+        pending += chunk;
+        if (pending.length >= BATCH_CHARS)
+            flush();
+        else
+            scheduled ??= setImmediate(flush);
+        return true;
+    };
+    out.write = batched;
+    for (const stream of after) {
+        const own = stream.write.bind(stream);
+        const first = (...args) => {
+            flush();
+            return own(...args);
+        };
+        stream.write = first;
+    }
+    process.on('exit', flush);
+}
+
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
 ;// CONCATENATED MODULE: external "node:module"
@@ -1185,6 +1239,7 @@ const VERSION = '0.1.0';
 
 
 
+
 // Each command's code loads when it is asked for (a chunk of the bundle): `--version` and
 // `validate` start without the model client, the runner and the GitHub client.
 async function main(argv) {
@@ -1243,6 +1298,8 @@ async function runCommandLine(argv) {
 }
 // Run in a CI step, the CLI's output is the job log: outside text must not become workflow commands there;
 // and nothing it prints, a terminal's included, shows the environment's secret values.
+// One write per turn of the event loop to a pipe or a file (see batchOutput), under the wrappers below.
+batchOutput(process.stdout, [process.stderr]);
 neutraliseOutput(process.stdout);
 neutraliseOutput(process.stderr);
 letReaderLeave(process.stdout, 'standard output');
