@@ -7,6 +7,7 @@ import { forEachOverhead } from './for-each-overhead.ts';
 import { hostileText } from './hostile-text.ts';
 import { makespanVsBound } from './makespan.ts';
 import { listenerOverhead } from './listener-overhead.ts';
+import { endToEnd } from './end-to-end.ts';
 import { schedulerOverhead } from './scheduler-overhead.ts';
 import { artifactLoad, startUp } from './start-up.ts';
 import { stateCost } from './state-cost.ts';
@@ -35,6 +36,7 @@ if (existsSync(contextTokensFile)) {
 
 console.log(formatTable(await listenerOverhead()));
 console.log(formatTable(await youngGeneration()));
+console.log(formatTable(await endToEnd()));
 console.log(formatTable(await forEachOverhead()));
 
 console.log(formatTable(await startUp()));
