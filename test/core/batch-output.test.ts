@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -79,6 +79,8 @@ it('writes what it holds when the process exits, by process.exit too, and in ord
     "for (let i = 0; i < 1000; i++) process.stdout.write(`line ${i}\\n`);",
     "process.stderr.write('err\\n');",
     "process.stdout.write('last\\n');",
+    // An exit listener added after the batcher's writes too: no turn ends after it to write what it gives.
+    "process.on('exit', () => process.stdout.write('after exit\\n'));",
     'process.exit(3);',
   ].join('\n');
   // Both streams to one file, as a job log merges them: the order they reach it in is the order written.
@@ -91,5 +93,32 @@ it('writes what it holds when the process exits, by process.exit too, and in ord
     closeSync(fd);
   }
   const lines = Array.from({ length: 1000 }, (_, i) => `line ${i}\n`).join('');
-  expect(readFileSync(file, 'utf8')).toBe(`${lines}err\nlast\n`);
+  expect(readFileSync(file, 'utf8')).toBe(`${lines}err\nlast\nafter exit\n`);
 });
+
+// Found by a review: a pipe's writes were asynchronous, and one 64 KiB batch fills a pipe, so what was queued
+// behind it (the last batch, written on exit) was lost at process.exit or a crash, whichever way the pipe was read.
+it('has every line reach a pipe\'s reader before process.exit or a crash ends the process', async () => {
+  const module = fileURLToPath(new URL('../../src/core/batch-output.ts', import.meta.url));
+  const script = (end: string) =>
+    [
+      `const { batchOutput } = await import(${JSON.stringify(module)});`,
+      'batchOutput(process.stdout, [process.stderr]);',
+      // About 200 KB in one turn, as a 10,000-step plan's first checklist is (300 KB).
+      "for (let i = 0; i < 3000; i++) process.stdout.write(`✅ ${i}. add → ${i + 1} ${'x'.repeat(40)}\\n`);",
+      "process.stdout.write('LAST LINE\\n');",
+      end,
+    ].join('\n');
+  for (const end of ['process.exit(3);', "throw new Error('boom');"]) {
+    // Read by `cat`, which drains the pipe as it fills, and by a Node reader, which reads when its event loop turns.
+    const catted = spawnSync('sh', ['-c', '"$0" --input-type=module -e "$1" 2>/dev/null | cat', process.execPath, script(end)], { maxBuffer: 1e8 });
+    expect(catted.stdout.toString().endsWith('LAST LINE\n'), `${end} | cat`).toBe(true);
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script(end)], { stdio: ['ignore', 'pipe', 'ignore'] });
+    let text = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+    await new Promise((resolve) => child.on('close', resolve));
+    expect(text.endsWith('LAST LINE\n'), `${end}, a Node reader`).toBe(true);
+    expect(text.split('\n')).toHaveLength(3002);
+  }
+});
+
