@@ -966,7 +966,8 @@ const BATCH_CHARS = 64 * 1024;
  * a 10,000-step run's 30,000 checklist lines took 0.2\u20130.3 s of its 1.5 s in them. Nothing is reordered:
  * a write with a callback or an encoding, and any write to `after` (standard error, which a log merges
  * with it), first writes what `out` holds; and what it holds is written when the process exits, by
- * `process.exit` too. A terminal is left as it is: its live checklist draws at most ten frames a second.
+ * `process.exit` too, and each write to a pipe blocks until the pipe has taken it (see below). A terminal
+ * is left as it is: its live checklist draws at most ten frames a second.
  *
  * Installed first, under anything else that wraps the stream's `write` (`neutraliseOutput`), so those
  * still see each message whole.
@@ -974,9 +975,17 @@ const BATCH_CHARS = 64 * 1024;
 function batchOutput(out, after = []) {
     if (out.isTTY)
         return;
+    // A pipe's writes are asynchronous: libuv writes what the pipe takes and queues the rest, and what is
+    // queued when the process exits is lost. One 64 KiB batch fills a pipe, so the batches after it and the
+    // last one, written on exit, were lost at `process.exit` or a crash (found by a review). Blocking, each
+    // write is done when it returns, as a file's is: the process waits for a reader that does not read.
+    for (const stream of [out, ...after.filter((stream) => !stream.isTTY)])
+        stream._handle?.setBlocking?.(true);
     const write = out.write.bind(out);
     let pending = '';
     let scheduled;
+    /** Once the process exits no turn ends: what is written then (another 'exit' listener's last words) goes out at once. */
+    let exiting = false;
     const flush = () => {
         if (scheduled)
             clearImmediate(scheduled);
@@ -988,7 +997,7 @@ function batchOutput(out, after = []) {
         write(text);
     };
     const batched = (chunk, ...rest) => {
-        if (typeof chunk !== 'string' || rest.length > 0) {
+        if (typeof chunk !== 'string' || rest.length > 0 || exiting) {
             flush();
             return write(chunk, ...rest);
         }
@@ -1008,7 +1017,10 @@ function batchOutput(out, after = []) {
         };
         stream.write = first;
     }
-    process.on('exit', flush);
+    process.on('exit', () => {
+        exiting = true;
+        flush();
+    });
 }
 
 // EXTERNAL MODULE: external "node:fs"
