@@ -40,7 +40,7 @@ async function timeAction(entry: string, plan: string): Promise<number> {
 }
 
 /**
- * Section (4c): the built action and CLI running plans of 1,000 and 10,000 trivial steps end to end,
+ * Section (4d): the built action and CLI running plans of 1,000 and 10,000 trivial steps end to end,
  * their output a pipe as a CI log is: every listener, every line written, every step's tool call. The
  * in-process rows of (4) feed the console a sink and cannot see what writing the log costs.
  */
@@ -70,7 +70,7 @@ export async function endToEnd(): Promise<BenchTable> {
   const row = (kind: (typeof kinds)[number]) => [kind, median(runs[kind][small]), median(runs[kind][large]), spread(runs[kind][large]), median(perStep(runs[kind])), spread(perStep(runs[kind]))];
   const running = runs['CLI run'][large].map((ms, i) => ms - runs['CLI validate'][large][i]!);
   return {
-    title: '(4c) End to end: the built action and CLI on 1,000 and 10,000 add steps, output to a pipe',
+    title: '(4d) End to end: the built action and CLI on 1,000 and 10,000 add steps, output to a pipe',
     columns: ['what', `ms, ${small.toLocaleString('en-US')} steps`, `ms, ${large.toLocaleString('en-US')} steps`, 'spread', 'µs per step beyond the 1,000th', 'spread'],
     rows: [...kinds.map(row), [`CLI run less validate, ${large.toLocaleString('en-US')} steps: µs per step`, '', '', '', running.map((ms) => (ms * 1000) / large).sort((a, b) => a - b)[Math.floor(REPEATS / 2)]!, spread(running)]],
     notes: [

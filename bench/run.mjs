@@ -36,8 +36,8 @@ if (existsSync(contextTokensFile)) {
 
 console.log(formatTable(await listenerOverhead()));
 console.log(formatTable(await youngGeneration()));
-console.log(formatTable(await endToEnd()));
 console.log(formatTable(await forEachOverhead()));
+console.log(formatTable(await endToEnd()));
 
 console.log(formatTable(await startUp()));
 console.log(formatTable(await artifactLoad()));
