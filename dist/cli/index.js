@@ -961,12 +961,21 @@ function letReaderLeave(stream, name) {
 /** Text waiting at least this long (in UTF-16 units) is written at once. */
 const BATCH_CHARS = 64 * 1024;
 /**
+ * A pipe's writes are asynchronous: libuv writes what the pipe takes and queues the rest, and what is
+ * queued when the process exits is lost. One 64 KiB batch fills a pipe, so the batches behind it and the
+ * last one, written on exit, were lost at `process.exit` or a crash (found by a review). Blocking, a write
+ * is done when it returns, as a file's is (and a pipe's on Windows): the process waits for its reader.
+ */
+function blockingWrites(stream) {
+    stream._handle?.setBlocking?.(true);
+}
+/**
  * Makes `out`, when it is not a terminal (a pipe to the runner, a file), write what it is given in one
  * turn of the event loop as one write, at most 64 KiB of it: a pipe's every write is a system call, and
  * a 10,000-step run's 30,000 checklist lines took 0.2\u20130.3 s of its 1.5 s in them. Nothing is reordered:
  * a write with a callback or an encoding, and any write to `after` (standard error, which a log merges
- * with it), first writes what `out` holds; and what it holds is written when the process exits, by
- * `process.exit` too, and each write to a pipe blocks until the pipe has taken it (see below). A terminal
+ * with it), first writes what `out` holds. Nothing is lost at exit, `process.exit` and a crash included:
+ * what is held is written then, and every write to a pipe returns once the pipe has taken it. A terminal
  * is left as it is: its live checklist draws at most ten frames a second.
  *
  * Installed first, under anything else that wraps the stream's `write` (`neutraliseOutput`), so those
@@ -975,12 +984,9 @@ const BATCH_CHARS = 64 * 1024;
 function batchOutput(out, after = []) {
     if (out.isTTY)
         return;
-    // A pipe's writes are asynchronous: libuv writes what the pipe takes and queues the rest, and what is
-    // queued when the process exits is lost. One 64 KiB batch fills a pipe, so the batches after it and the
-    // last one, written on exit, were lost at `process.exit` or a crash (found by a review). Blocking, each
-    // write is done when it returns, as a file's is: the process waits for a reader that does not read.
-    for (const stream of [out, ...after.filter((stream) => !stream.isTTY)])
-        stream._handle?.setBlocking?.(true);
+    for (const stream of [out, ...after])
+        if (!stream.isTTY)
+            blockingWrites(stream);
     const write = out.write.bind(out);
     let pending = '';
     let scheduled;
