@@ -1,42 +1,19 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sharedBundles } from '../test/e2e/action-bundle.ts';
-import { removeActionRuns, startAction } from '../test/e2e/start-action.ts';
+import { removeActionRuns } from '../test/e2e/start-action.ts';
 import type { BenchTable } from './bench-table.ts';
+import { timeNode, timeStep } from './start-up.ts';
 import { median, spread } from './stats.ts';
 
 const REPEATS = 5;
 const SIZES = [1_000, 10_000] as const;
 
 /** `size` independent `add` steps of the math toolset, as a plan file (one flow map per step: 10,000 fit in 1 MiB). */
-export function mathPlan(size: number): string {
+function mathPlan(size: number): string {
   const steps = Array.from({ length: size }, (_, i) => `  - { id: ${i + 1}, type: tool_call, tool: add, args: { a: ${i + 1}, b: 1 }, depends_on: [] }`);
   return ['name: Many additions', 'goal: Add one to each number', `limits: { max_steps: ${size}, concurrency: 4 }`, 'toolsets: [math]', 'workflow_sequence:', ...steps, ''].join('\n');
-}
-
-/** Wall time of `node args…`, its standard output and error pipes read to the end as a terminal-less log is, in ms. */
-function timePiped(args: readonly string[], cwd: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '', HOME: os.homedir(), NODE_DISABLE_COMPILE_CACHE: '1' } });
-    let bytes = 0;
-    child.stdout.on('data', (chunk: Buffer) => (bytes += chunk.length));
-    child.stderr.resume();
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 && bytes > 0 ? resolve(performance.now() - started) : reject(new Error(`node ${args.join(' ')} exited ${code}`))));
-  });
-}
-
-/** Wall time of the action's main step on `plan`, started as a runner starts it (its log a pipe the harness reads), in ms. */
-async function timeAction(entry: string, plan: string): Promise<number> {
-  const running = await startAction({ entry, files: { 'plan.yml': plan }, inputs: { plan: 'plan.yml', state: 'off' }, env: { NODE_DISABLE_COMPILE_CACHE: '1' } });
-  const started = performance.now();
-  const run = await running.finished;
-  const ms = performance.now() - started;
-  if (run.exitCode !== 0) throw new Error(`the action exited ${run.exitCode}: ${run.stderr.slice(0, 500)}`);
-  return ms;
 }
 
 /**
@@ -49,16 +26,20 @@ export async function endToEnd(): Promise<BenchTable> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-e2e-bench-'));
   const plans = Object.fromEntries(SIZES.map((size) => [size, mathPlan(size)])) as Record<(typeof SIZES)[number], string>;
   for (const size of SIZES) writeFileSync(path.join(dir, `plan-${size}.yml`), plans[size]);
-  const cli = (command: string, size: number) => [bundles.cli, command, `plan-${size}.yml`, ...(command === 'run' ? ['--trace', 'trace.jsonl', '--summary', 'report.md'] : [])];
+  const inDir = (name: string) => path.join(dir, name);
+  const cli = (command: string, size: number) => [bundles.cli, command, inDir(`plan-${size}.yml`), ...(command === 'run' ? ['--trace', inDir('trace.jsonl'), '--summary', inDir('report.md')] : [])];
+  // Each start compiles its code anew, as the action's on a runner: the CLI's cache would hide what a first run pays.
+  const piped = (args: readonly string[]) => timeNode(args, { NODE_DISABLE_COMPILE_CACHE: '1' }, 'pipe');
+  const action = (plan: string) => timeStep({ entry: bundles.action, files: { 'plan.yml': plan }, inputs: { plan: 'plan.yml', state: 'off' }, env: {} });
   const kinds = ['action run', 'CLI run', 'CLI validate'] as const;
   const runs = Object.fromEntries(kinds.map((kind) => [kind, { 1000: [] as number[], 10000: [] as number[] }])) as Record<(typeof kinds)[number], Record<(typeof SIZES)[number], number[]>>;
   try {
-    await timePiped(cli('run', SIZES[0]), dir); // warm the disk cache
+    await piped(cli('run', SIZES[0])); // warm the disk cache
     for (let i = 0; i < REPEATS; i++) {
       for (const size of SIZES) {
-        runs['action run'][size].push(await timeAction(bundles.action, plans[size]));
-        runs['CLI run'][size].push(await timePiped(cli('run', size), dir));
-        runs['CLI validate'][size].push(await timePiped(cli('validate', size), dir));
+        runs['action run'][size].push(await action(plans[size]));
+        runs['CLI run'][size].push(await piped(cli('run', size)));
+        runs['CLI validate'][size].push(await piped(cli('validate', size)));
       }
     }
   } finally {
@@ -68,11 +49,11 @@ export async function endToEnd(): Promise<BenchTable> {
   const [small, large] = SIZES;
   const perStep = (values: Record<(typeof SIZES)[number], number[]>) => values[large].map((ms, i) => ((ms - values[small][i]!) * 1000) / (large - small));
   const row = (kind: (typeof kinds)[number]) => [kind, median(runs[kind][small]), median(runs[kind][large]), spread(runs[kind][large]), median(perStep(runs[kind])), spread(perStep(runs[kind]))];
-  const running = runs['CLI run'][large].map((ms, i) => ms - runs['CLI validate'][large][i]!);
+  const running = runs['CLI run'][large].map((ms, i) => ((ms - runs['CLI validate'][large][i]!) * 1000) / large);
   return {
     title: '(4d) End to end: the built action and CLI on 1,000 and 10,000 add steps, output to a pipe',
     columns: ['what', `ms, ${small.toLocaleString('en-US')} steps`, `ms, ${large.toLocaleString('en-US')} steps`, 'spread', 'µs per step beyond the 1,000th', 'spread'],
-    rows: [...kinds.map(row), [`CLI run less validate, ${large.toLocaleString('en-US')} steps: µs per step`, '', '', '', running.map((ms) => (ms * 1000) / large).sort((a, b) => a - b)[Math.floor(REPEATS / 2)]!, spread(running)]],
+    rows: [...kinds.map(row), [`CLI run less validate, ${large.toLocaleString('en-US')} steps: µs per step`, '', '', '', median(running), spread(running)]],
     notes: [
       `wall time from spawn to exit, median of ${REPEATS} interleaved rounds; each start compiles its code anew (no compile cache); the baseline is the same command on the 1,000-step plan, in the same round`,
       'the action: state off (no artifact service), its log a pipe the harness reads; the CLI: run with --trace and --summary, standard output a pipe read to its end',

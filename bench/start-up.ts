@@ -15,11 +15,16 @@ import { ENDED_STATE, POST_IDLE_STATE } from '../src/action/step-states.ts';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const REPEATS = 9;
 
-/** Wall time from spawn to exit of `node args…`, in ms. */
-function timeNode(args: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<number> {
+/**
+ * Wall time from spawn to exit of `node args…`, in ms. Its output goes nowhere, or with `output: 'pipe'`
+ * into pipes read to their end, as a CI log reads a step's.
+ */
+export function timeNode(args: readonly string[], env: Readonly<Record<string, string>> = {}, output: 'ignore' | 'pipe' = 'ignore'): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'ignore', env: { PATH: process.env.PATH ?? '', HOME: os.homedir(), ...env } });
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', output, output], env: { PATH: process.env.PATH ?? '', HOME: os.homedir(), ...env } });
+    child.stdout?.resume();
+    child.stderr?.resume();
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`node ${args.join(' ')} exited ${code}`))));
   });
@@ -47,7 +52,7 @@ async function timePostStep(entry: string, plan: string, saved: Readonly<Record<
 }
 
 /** Wall time of one step of the action started as a runner starts it, from spawn to exit, its code compiled anew. */
-async function timeStep(options: ActionRunOptions & { readonly env: Readonly<Record<string, string>> }): Promise<number> {
+export async function timeStep(options: ActionRunOptions & { readonly env: Readonly<Record<string, string>> }): Promise<number> {
   const running = await startAction({ ...options, env: { NODE_DISABLE_COMPILE_CACHE: '1', ...options.env } });
   const started = performance.now();
   const run = await running.finished;

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../src/core/run-event.ts';
-import { applyEvent, followRecord, newRunRecord } from '../../src/core/run-record.ts';
+import { applyEvent, followRecord, newRunRecord, type RunRecord } from '../../src/core/run-record.ts';
 import { consoleChecklist } from '../../src/report/console-checklist.ts';
 import { NO_USAGE } from '../../src/core/usage.ts';
 import { createCommentUpdater } from '../../src/report/comment/comment-updater.ts';
 import { ManualClock } from '../../src/run/manual-clock.ts';
-import type { RunRecord } from '../../src/core/run-record.ts';
 import { failingRun } from '../report/run-events.ts';
 
 const events = failingRun();
