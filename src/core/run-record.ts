@@ -451,8 +451,12 @@ export function unfinishedWork(record: RunRecord): Map<string, string> {
   return unfinished;
 }
 
+const NO_TODOS: { readonly open: readonly TodoItem[]; readonly total: number } = Object.freeze({ open: Object.freeze([]), total: 0 });
+
 /** The TODOs of a step's agent (its items' agents too) that are not completed, of how many it wrote. */
 export function undoneTodos(step: StepRecord): { readonly open: readonly TodoItem[]; readonly total: number } {
+  // Most steps have no agent: the summary asks this of each of its 10,000 steps.
+  if (!step.todos?.length && !step.items?.some((item) => item.todos?.length)) return NO_TODOS;
   const todos = [step.todos, ...(step.items ?? []).map((item) => item.todos)].flatMap((list) => list ?? []);
   return { open: todos.filter((todo) => todo.status !== 'completed'), total: todos.length };
 }
