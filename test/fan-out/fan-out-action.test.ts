@@ -13,8 +13,8 @@ import { memoryStateStore } from './memory-state-store.ts';
 
 const PLAN = `name: Checks
 tools:
-  list: { description: The items, command: [node, list.mjs] }
-  check: { description: Check one item, command: [node, check.mjs], input: { type: object, properties: { n: { type: integer } }, required: [n] } }
+  list: { description: The items, command: [sh, list.sh] }
+  check: { description: Check one item, command: [sh, check.sh], input: { type: object, properties: { n: { type: integer } }, required: [n] } }
   join: { description: Join the results, command: [node, join.mjs] }
 workflow_sequence:
   - { id: list, type: tool_call, tool: list, args: {} }
@@ -25,12 +25,18 @@ goals:
 `;
 
 // Each check appends its item to ran.log, so the test can count how often every item ran; a file broken-<n> breaks item n.
-const CHECK = `import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-const { n } = JSON.parse(readFileSync(0, 'utf8'));
-appendFileSync('ran.log', n + '\\n');
-if (existsSync('broken-' + n)) { process.stderr.write('item ' + n + ' is broken'); process.exit(1); }
-process.stdout.write(JSON.stringify('item ' + n + ' ok'));
+// A shell script, not node: the file runs it about seventy times, and each node start costs 80 ms of CPU or more.
+// The arguments arrive as compact JSON on stdin: {"n":3}.
+const CHECK = `input=$(cat)
+n=\${input#*'"n":'}
+n=\${n%%[!0-9]*}
+echo "$n" >> ran.log
+if [ -e "broken-$n" ]; then printf 'item %s is broken' "$n" >&2; exit 1; fi
+printf '"item %s ok"' "$n"
 `;
+
+/** A list tool's script: prints the items, `0` to `items - 1` for a count, as a JSON array. */
+const listing = (items: number | readonly number[]): string => `printf '%s' '${JSON.stringify(typeof items === 'number' ? Array.from({ length: items }, (_, i) => i) : items)}'`;
 
 let workspace: string;
 let store: RunStateStore & { saved: StateArtifact[] };
@@ -38,8 +44,8 @@ beforeEach(async () => {
   workspace = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-fan-out-'));
   store = await memoryStateStore();
   await writeFile(path.join(workspace, 'plan.yml'), PLAN);
-  await writeFile(path.join(workspace, 'list.mjs'), `process.stdout.write(JSON.stringify(Array.from({ length: 12 }, (_, i) => i)));`);
-  await writeFile(path.join(workspace, 'check.mjs'), CHECK);
+  await writeFile(path.join(workspace, 'list.sh'), listing(12));
+  await writeFile(path.join(workspace, 'check.sh'), CHECK);
   await writeFile(path.join(workspace, 'join.mjs'), `import { readFileSync } from 'node:fs'; process.stdout.write(JSON.stringify(JSON.parse(readFileSync(0, 'utf8')).results.join('; ')));`);
 });
 afterEach(() => rm(workspace, { recursive: true, force: true }));
@@ -151,10 +157,10 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
     await allDone();
     // Attempt 1's prepare job saved nothing (it failed before plan-runner ran); a forged state takes its name,
     // listing half the items. The prepare job of attempt 2 saves the genuine list.
-    await writeFile(path.join(workspace, 'list.mjs'), `process.stdout.write(JSON.stringify([0, 2, 4]));`);
+    await writeFile(path.join(workspace, 'list.sh'), listing([0, 2, 4]));
     const fake = await job({ mode: 'prepare', shards: '2', 'run-key': 'fake' });
     await store.save(stateArtifactName({ planPath: 'plan.yml', attempt: 1, part: 'prepare' }), fake.result.outputs.trace!, 1);
-    await writeFile(path.join(workspace, 'list.mjs'), `process.stdout.write(JSON.stringify(Array.from({ length: 6 }, (_, i) => i)));`);
+    await writeFile(path.join(workspace, 'list.sh'), listing(6));
     // resume: never, as the README advises where untrusted code runs: with auto the prepare job resumes its own
     // earlier attempt, and the forged state would be that (as any job's own earlier state may be).
     await job({ mode: 'prepare', shards: '2', resume: 'never' }, { GITHUB_RUN_ATTEMPT: '2' });
@@ -170,10 +176,10 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
   // merge-attempt-1 completed every item, a forged shard-2-attempt-1 every item of shard 2 (found by an adversarial pass).
   it('reads no shard or merge state of an attempt before the prepare state it builds on', async () => {
     await allDone();
-    await writeFile(path.join(workspace, 'list.mjs'), `process.exit(3);`);
+    await writeFile(path.join(workspace, 'list.sh'), 'exit 3');
     const failed = await job({ mode: 'prepare', shards: '2' });
     expect(failed.result.outputs.status).toBe('failed');
-    await writeFile(path.join(workspace, 'list.mjs'), `process.stdout.write(JSON.stringify(Array.from({ length: 6 }, (_, i) => i)));`);
+    await writeFile(path.join(workspace, 'list.sh'), listing(6));
     const prepare = await job({ mode: 'prepare', shards: '2' }, { GITHUB_RUN_ATTEMPT: '2' });
     // The genuine reuse key, from a scratch run of shard 1 under another key (as a forger could compute it).
     const scratch = await job({ mode: 'prepare', shards: '2', 'run-key': 'scratch' });
@@ -201,7 +207,7 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
     const gone = await job({ mode: 'merge', prepared: '999' });
     expect(gone.result.failure).toContain("mode merge: input 'prepared' names artifact 999, which this workflow run does not have: it expired (state-retention-days) or was deleted");
     expect(shard.result.outputs.status).toBe('succeeded');
-    await writeFile(path.join(workspace, 'list.mjs'), `process.exit(3);`);
+    await writeFile(path.join(workspace, 'list.sh'), 'exit 3');
     const failed = await job({ mode: 'prepare', shards: '2', resume: 'never' }, { GITHUB_RUN_ATTEMPT: '2' });
     expect(failed.result.outputs.status).toBe('failed');
     const after = await job({ mode: 'shard', shard: '1', prepared: failed.result.outputs.prepared! }, { GITHUB_RUN_ATTEMPT: '2' });
@@ -211,7 +217,7 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
 
   it('a prepare job re-run with resume: never prepares afresh, and the shards given its output build on it', async () => {
     await job({ mode: 'prepare', shards: '2' });
-    await writeFile(path.join(workspace, 'list.mjs'), `process.stdout.write(JSON.stringify([0, 1, 2]));`);
+    await writeFile(path.join(workspace, 'list.sh'), listing([0, 1, 2]));
     const again = await job({ mode: 'prepare', shards: '2', resume: 'never' }, { GITHUB_RUN_ATTEMPT: '2' });
     expect(again.result.outputs.status).toBe('succeeded');
     expect(again.said.log.join('\n')).not.toContain('Building on');
@@ -227,9 +233,9 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
   it('a failed prepare job re-run resumes its earlier attempt with resume: auto, a step with side effects included; with never it starts afresh', async () => {
     await writeFile(path.join(workspace, 'announce.mjs'), `import { appendFileSync } from 'node:fs'; appendFileSync('announced.log', 'x'); process.stdout.write('"announced"');`);
     await writeFile(path.join(workspace, 'plan.yml'), PLAN.replace('tools:\n', 'tools:\n  announce: { description: Announce, command: [node, announce.mjs], side_effects: true }\n').replace('  - { id: list,', '  - { id: announce, type: tool_call, tool: announce, args: {} }\n  - { id: list, depends_on: [announce],'));
-    await writeFile(path.join(workspace, 'list.mjs'), `process.exit(3);`);
+    await writeFile(path.join(workspace, 'list.sh'), 'exit 3');
     expect((await job({ mode: 'prepare', shards: '2' })).result.outputs.status).toBe('failed');
-    await writeFile(path.join(workspace, 'list.mjs'), `process.stdout.write(JSON.stringify([0, 1, 2, 3]));`);
+    await writeFile(path.join(workspace, 'list.sh'), listing([0, 1, 2, 3]));
     const again = await job({ mode: 'prepare', shards: '2' }, { GITHUB_RUN_ATTEMPT: '2' });
     expect(again.said.log).toContain('Building on the saved state of prepare (attempt 1).');
     expect(again.result.outputs.status).toBe('succeeded');
@@ -258,7 +264,7 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
   // all, and their items with side effects that had succeeded ran again (found by an adversarial pass); then read
   // for their calls only, every such item was refused and a green gate went red (found by a review).
   it('a shard re-run after a new prepare reuses the items its earlier attempt completed, calls with side effects included', async () => {
-    await writeFile(path.join(workspace, 'plan.yml'), PLAN.replace('command: [node, check.mjs],', 'command: [node, check.mjs], side_effects: true,'));
+    await writeFile(path.join(workspace, 'plan.yml'), PLAN.replace('command: [sh, check.sh],', 'command: [sh, check.sh], side_effects: true,'));
     await job({ mode: 'prepare', shards: '2' });
     await job({ mode: 'shard', shard: '1' });
     expect(await ranItems()).toEqual([0, 2, 4, 6, 8, 10]);

@@ -13,8 +13,8 @@ import { memoryStateStore } from '../fan-out/memory-state-store.ts';
 // The README's "Fanning out" example, trimmed: on_item_failure: continue and the goal "every package passes".
 const PLAN = `name: Package checks
 tools:
-  list: { description: The packages, command: [node, list.mjs] }
-  test_package: { description: Test one package, command: [node, check.mjs], input: { type: object, properties: { n: { type: integer } }, required: [n] } }
+  list: { description: The packages, command: [sh, list.sh] }
+  test_package: { description: Test one package, command: [sh, check.sh], input: { type: object, properties: { n: { type: integer } }, required: [n] } }
 workflow_sequence:
   - { id: packages, type: tool_call, tool: list, args: {} }
   - { id: test, type: tool_call, tool: test_package, for_each: "\${steps.packages.result}", fan_out: true, on_item_failure: continue, args: { n: "\${item}" } }
@@ -28,8 +28,8 @@ beforeEach(async () => {
   workspace = await mkdtemp(path.join(os.tmpdir(), 'gate-fan-out-'));
   store = await memoryStateStore();
   await writeFile(path.join(workspace, 'plan.yml'), PLAN);
-  await writeFile(path.join(workspace, 'list.mjs'), `process.stdout.write(JSON.stringify([0, 1, 2, 3]));`);
-  await writeFile(path.join(workspace, 'check.mjs'), `process.stdout.write('"ok"');`);
+  await writeFile(path.join(workspace, 'list.sh'), `printf '%s' '[0,1,2,3]'`);
+  await writeFile(path.join(workspace, 'check.sh'), `printf '"ok"'`);
 });
 afterEach(() => rm(workspace, { recursive: true, force: true }));
 
