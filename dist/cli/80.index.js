@@ -1247,8 +1247,12 @@ function unfinishedWork(record) {
     }
     return unfinished;
 }
+const NO_TODOS = Object.freeze({ open: Object.freeze([]), total: 0 });
 /** The TODOs of a step's agent (its items' agents too) that are not completed, of how many it wrote. */
 function undoneTodos(step) {
+    // Most steps have no agent: the summary asks this of each of its 10,000 steps.
+    if (!step.todos?.length && !step.items?.some((item) => item.todos?.length))
+        return NO_TODOS;
     const todos = [step.todos, ...(step.items ?? []).map((item) => item.todos)].flatMap((list) => list ?? []);
     return { open: todos.filter((todo) => todo.status !== 'completed'), total: todos.length };
 }
