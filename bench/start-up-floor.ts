@@ -52,7 +52,7 @@ export async function floorBundles(): Promise<FloorBundles> {
   for (const [name, lines] of Object.entries(ENTRIES)) {
     const entry = path.join(dir, `${name}.js`);
     await writeFile(entry, `${lines.join('\n')}\n`);
-    await run(process.execPath, [path.join(ROOT, 'node_modules/@vercel/ncc/dist/ncc/cli.js'), 'build', entry, '-o', path.dirname(out(name)), '--quiet'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+    await run(process.execPath, [path.join(ROOT, 'node_modules/@vercel/ncc/dist/ncc/cli.js'), 'build', entry, '-o', path.dirname(out(name)), '--no-cache', '--quiet'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
     await asciiBundle(path.dirname(out(name)));
     await copyBesideBundle(path.dirname(out(name)));
   }

@@ -86,7 +86,7 @@ async function build(dir: string): Promise<void> {
   const work = await mkdtemp(path.join(CACHE, 'build-'));
   const options = { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 };
   const ncc = (entry: string, out: string) =>
-    run(process.execPath, [path.join(ROOT, 'node_modules/@vercel/ncc/dist/ncc/cli.js'), 'build', path.join(work, 'lib', entry), '-o', path.join(work, out), '--quiet'], options);
+    run(process.execPath, [path.join(ROOT, 'node_modules/@vercel/ncc/dist/ncc/cli.js'), 'build', path.join(work, 'lib', entry), '-o', path.join(work, out), '--no-cache', '--quiet'], options);
   try {
     // --noCheck: the sources are type-checked by `npm run typecheck` (CI's step before the tests);
     // here only the emit is needed, and with erasableSyntaxOnly and isolatedModules it is the same
