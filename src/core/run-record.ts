@@ -455,7 +455,7 @@ const NO_TODOS: { readonly open: readonly TodoItem[]; readonly total: number } =
 
 /** The TODOs of a step's agent (its items' agents too) that are not completed, of how many it wrote. */
 export function undoneTodos(step: StepRecord): { readonly open: readonly TodoItem[]; readonly total: number } {
-  // Most steps have no agent: the summary asks this of each of its 10,000 steps.
+  // Most steps have no TODOs (only an agent writes them), and the summary asks this of every step.
   if (!step.todos?.length && !step.items?.some((item) => item.todos?.length)) return NO_TODOS;
   const todos = [step.todos, ...(step.items ?? []).map((item) => item.todos)].flatMap((list) => list ?? []);
   return { open: todos.filter((todo) => todo.status !== 'completed'), total: todos.length };

@@ -25,11 +25,13 @@ goals:
 `;
 
 // Each check appends its item to ran.log, so the test can count how often every item ran; a file broken-<n> breaks item n.
-// A shell script, not node: the file runs it about seventy times, and each node start costs 80 ms of CPU or more.
-// The arguments arrive as compact JSON on stdin: {"n":3}.
+// A shell script, not node: the file runs it about ninety times, and each node start costs 80 ms of CPU or more.
+// The arguments arrive as compact JSON on stdin, {"n":3}; any other input fails the call loudly, rather than
+// logging a blank line that ranItems would read as item 0.
 const CHECK = `input=$(cat)
-n=\${input#*'"n":'}
-n=\${n%%[!0-9]*}
+n=\${input#'{"n":'}
+n=\${n%'}'}
+case "$n" in ''|*[!0-9]*) printf 'check.sh takes {"n":<digits>}, got %s' "$input" >&2; exit 2;; esac
 echo "$n" >> ran.log
 if [ -e "broken-$n" ]; then printf 'item %s is broken' "$n" >&2; exit 1; fi
 printf '"item %s ok"' "$n"
