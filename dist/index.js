@@ -4039,7 +4039,7 @@ function unfinishedWork(record) {
 const NO_TODOS = Object.freeze({ open: Object.freeze([]), total: 0 });
 /** The TODOs of a step's agent (its items' agents too) that are not completed, of how many it wrote. */
 function undoneTodos(step) {
-    // Most steps have no agent: the summary asks this of each of its 10,000 steps.
+    // Most steps have no TODOs (only an agent writes them), and the summary asks this of every step.
     if (!step.todos?.length && !step.items?.some((item) => item.todos?.length))
         return NO_TODOS;
     const todos = [step.todos, ...(step.items ?? []).map((item) => item.todos)].flatMap((list) => list ?? []);
@@ -4314,7 +4314,7 @@ function addUsage(a, b) {
  * than it reads ("Trojan Source"); the marks U+200E/U+200F that right-to-left writing uses stay.
  */
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|\r(?!\n)/g;
-/** `CONTROL` without the `g` flag, whose `test` would move on from the last match. */
+/** `CONTROL` without the `g` flag: a global pattern's `test` starts where its last match ended. */
 const ANY_CONTROL = new RegExp(CONTROL.source);
 /**
  * `text` with every control character shown as a symbol (ESC as \u241b): a checklist line is drawn on a

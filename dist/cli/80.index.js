@@ -1250,7 +1250,7 @@ function unfinishedWork(record) {
 const NO_TODOS = Object.freeze({ open: Object.freeze([]), total: 0 });
 /** The TODOs of a step's agent (its items' agents too) that are not completed, of how many it wrote. */
 function undoneTodos(step) {
-    // Most steps have no agent: the summary asks this of each of its 10,000 steps.
+    // Most steps have no TODOs (only an agent writes them), and the summary asks this of every step.
     if (!step.todos?.length && !step.items?.some((item) => item.todos?.length))
         return NO_TODOS;
     const todos = [step.todos, ...(step.items ?? []).map((item) => item.todos)].flatMap((list) => list ?? []);

@@ -743,7 +743,7 @@ const WRITE_TODOS = 'write_todos';
  * than it reads ("Trojan Source"); the marks U+200E/U+200F that right-to-left writing uses stay.
  */
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|\r(?!\n)/g;
-/** `CONTROL` without the `g` flag, whose `test` would move on from the last match. */
+/** `CONTROL` without the `g` flag: a global pattern's `test` starts where its last match ended. */
 const ANY_CONTROL = new RegExp(CONTROL.source);
 /**
  * `text` with every control character shown as a symbol (ESC as \u241b): a checklist line is drawn on a
