@@ -49,7 +49,7 @@ import { earlierAttemptState, saveRunState, statePart, UNSAVABLE_TRACE_STATE } f
 import { warmWhenIdle, type RunStateStore } from '../state/run-state-store.ts';
 import { stepLogGroups } from './step-log-groups.ts';
 import { closeTrace, openTrace } from '../report/open-trace.ts';
-import { gappedTraceCopy } from '../core/trace-gap.ts';
+import { markTraceGapped } from '../core/trace-gap.ts';
 import { writeReportFile } from '../report/write-report-file.ts';
 
 /** The post step's state name for the commit an approved run opened its check run on. */
@@ -335,7 +335,8 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     // it ends in a gap line, which every resume refuses. Appended to the trace itself (one line where a copy
     // needs the whole file's room again), so whatever saves it later, a post step too, saves the mark with it.
     // When not even that line can be written, the trace is never saved: the post step is told so.
-    const stateFile = trace && !traced ? gappedTraceCopy(paths.trace, paths.trace, 'the trace writer failed; the events after the failure are missing') : paths.trace;
+    const marked = trace && !traced ? markTraceGapped(paths.trace, 'the trace writer failed; the events after the failure are missing') : true;
+    const stateFile = marked ? paths.trace : undefined;
     if (trace && !traced) io.warning(stateFile ? "The run's trace is incomplete: its last line says so, in the file and in the state saved from it, and a re-run will not resume from it (resume: never starts afresh)." : "The run's trace is incomplete and could not be marked so: its state is not saved.");
     if (trace && !stateFile) deps.saveState?.(UNSAVABLE_TRACE_STATE, 'true');
     const part = statePart(settings);

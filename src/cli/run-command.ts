@@ -14,7 +14,7 @@ import { usedPlanFiles } from './used-plan-files.ts';
 import { checkOutputPaths, fileIdentity } from './check-output-paths.ts';
 import { cliJobSettings, cliRedactor } from './cli-job-settings.ts';
 import type { CliCommand } from './parse-cli-args.ts';
-import { gappedTraceCopy } from '../core/trace-gap.ts';
+import { markTraceGapped } from '../core/trace-gap.ts';
 
 type RunArgs = Extract<CliCommand, { command: 'run' }>;
 
@@ -76,7 +76,7 @@ export async function runCommand(args: RunArgs, signal: AbortSignal, deps: RunCo
   );
   const traced = (await closeTrace(trace, warn)) && trace !== undefined;
   // Its writer failed (a full disk): the trace ends in a gap line where it can, so no --resume builds on it.
-  if (trace && !traced) gappedTraceCopy(trace.path, trace.path, 'the trace writer failed; the events after the failure are missing');
+  if (trace && !traced) markTraceGapped(trace.path, 'the trace writer failed; the events after the failure are missing');
 
   // Not written whole, or not at all (its file could not be opened): the summary says so, the last lines do not name it.
   const report = finalReport(outcome, { planFile: args.file, planPath: args.file, tracePath: args.trace, redact, ...(!traced && { traceLost: true }) });
