@@ -845,7 +845,7 @@ async function runCommand(args, signal, deps = {}) {
     const traced = (await closeTrace(trace, warn)) && trace !== undefined;
     // Its writer failed (a full disk): the trace ends in a gap line where it can, so no --resume builds on it.
     if (trace && !traced)
-        (0,trace_gap/* gappedTraceCopy */.c)(trace.path, trace.path, 'the trace writer failed; the events after the failure are missing');
+        (0,trace_gap/* markTraceGapped */.S)(trace.path, 'the trace writer failed; the events after the failure are missing');
     // Not written whole, or not at all (its file could not be opened): the summary says so, the last lines do not name it.
     const report = (0,final_report/* finalReport */.P)(outcome, { planFile: args.file, planPath: args.file, tracePath: args.trace, redact, ...(!traced && { traceLost: true }) });
     const unwritten = await (0,write_report_file/* writeReportFile */.a)(args.summary, redact(report.markdown));

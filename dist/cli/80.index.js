@@ -1325,12 +1325,10 @@ function stableHash(value, length = 32) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   N: () => (/* binding */ TRACE_GAP),
-/* harmony export */   c: () => (/* binding */ gappedTraceCopy)
+/* harmony export */   S: () => (/* binding */ markTraceGapped)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
 /* harmony import */ var _open_output_file_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(97712);
-/* harmony import */ var _read_input_file_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2237);
-
 
 
 /**
@@ -1340,37 +1338,41 @@ function stableHash(value, length = 32) {
  */
 const TRACE_GAP = 'trace_gap';
 /**
- * A copy of the trace `file` that ends in a `trace_gap` line, at `copy` (the line appended when `copy` is `file`): the state to keep of a run
- * whose trace writer failed (a full disk). Its last events are missing (a call with side effects may be
- * among them), so no resume may build on it. Undefined when even the copy cannot be written, or `file`
- * is no regular file (a device) or larger than a trace is read.
+ * Appends a `trace_gap` line to the trace `file`: the state to keep of a run whose trace writer failed (a
+ * full disk). Its last events are missing (a call with side effects may be among them), so no resume may
+ * build on it; a line the failed write cut stays, and a resume reads the trace as damaged. Appended, not
+ * rewritten (a full disk could lose a rewritten trace whole), and never through a symlink planted at the
+ * path (see openOutputFile). Only the file's last byte is read, to end a cut line first. False when the
+ * line cannot be written, or `file` is no regular file: `--trace /dev/full` was once read back without end
+ * (24 GB, then the kernel killed the run before its summary was written).
  */
-function gappedTraceCopy(file, copy, why) {
+function markTraceGapped(file, why) {
     try {
         const line = JSON.stringify({ ts: new Date().toISOString(), type: TRACE_GAP, event: 'unknown', why });
-        // A line cut by the failed write ends first: the gap line must be a line of its own. Only a regular
-        // file, at most as large as a trace is read: `--trace /dev/full` was read back without end (24 GB, then
-        // the kernel killed the run before its summary was written).
-        const read = (0,_read_input_file_js__WEBPACK_IMPORTED_MODULE_2__/* .readInputFile */ .j)(file, _read_input_file_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_TRACE_BYTES */ .V);
-        if (!read.ok)
-            return undefined;
-        const text = read.bytes.toString('utf8');
-        const ending = `${text === '' || text.endsWith('\n') ? '' : '\n'}${line}\n`;
-        // The trace itself only gets the line appended (rewritten, a full disk could lose it); never through
-        // a symlink planted at the path (see openOutputFile).
-        const inPlace = copy === file;
-        const fd = (0,_open_output_file_js__WEBPACK_IMPORTED_MODULE_1__/* .openOutputFile */ .O)(copy, inPlace ? 'a' : 'w');
+        const read = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(file, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | (node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK ?? 0) | (node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW ?? 0));
+        let endsLine;
         try {
-            // A copy leaves out a line the failed write cut, so the gap says what happened.
-            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeFileSync)(fd, inPlace ? ending : `${text.slice(0, text.lastIndexOf('\n') + 1)}${line}\n`);
+            const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(read);
+            if (!stat.isFile())
+                return false;
+            const size = stat.size;
+            const last = Buffer.alloc(1);
+            endsLine = size === 0 || ((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readSync)(read, last, 0, 1, size - 1) === 1 && last[0] === 0x0a);
+        }
+        finally {
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(read);
+        }
+        const fd = (0,_open_output_file_js__WEBPACK_IMPORTED_MODULE_1__/* .openOutputFile */ .O)(file, 'a');
+        try {
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeFileSync)(fd, `${endsLine ? '' : '\n'}${line}\n`);
         }
         finally {
             (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
         }
-        return copy;
+        return true;
     }
     catch {
-        return undefined;
+        return false;
     }
 }
 
