@@ -1,15 +1,15 @@
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runCpuBounded } from '../helpers/cpu-bounded-script.ts';
 
 const source = (file: string): string => JSON.stringify(pathToFileURL(join(import.meta.dirname, '../../src', file)).href);
 
 /**
  * Each shape made one function on text a pull request, a tool or a model controls do quadratic work,
  * on the event loop where no timer fires (found by a hunt for such cliffs). At these sizes each took
- * minutes; now all take about a second in all. A child process gets 40 s; killed, the test fails, and
- * what it printed names the shapes that finished.
+ * minutes; now all take about a second in all. A child process gets 40 s of CPU time, whatever else the
+ * machine runs; killed, the test fails, and what it printed names the shapes that finished.
  */
 const SCRIPT = `
   import { mkdtemp, writeFile } from 'node:fs/promises';
@@ -73,11 +73,10 @@ const SCRIPT = `
 
 describe('functions on untrusted text', () => {
   it('stay linear on the shapes that made them quadratic', () => {
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', SCRIPT], { encoding: 'utf8', timeout: 40_000 });
-    expect({ signal: run.signal, stdout: run.stdout.trim().split('\n'), stderr: run.stderr }).toEqual({
+    expect(runCpuBounded(SCRIPT, 40, 240_000)).toEqual({
       signal: null,
       stdout: ['colliding keys', 'spaces in a key block', 'blanks after a fence', 'a fence line with a \\r', 'blanks in command output', 'a token run in evidence', 'blanks before a sentence', 'Basic and base64'],
       stderr: '',
     });
-  }, 50_000);
+  }, 250_000);
 });

@@ -1,7 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runCpuBounded } from '../helpers/cpu-bounded-script.ts';
 import type { RunEvent } from '../../src/core/run-event.ts';
 import { applyEvent, newRunRecord, type RunRecord, type ToolCallRecord } from '../../src/core/run-record.ts';
 
@@ -38,8 +38,8 @@ describe('tool calls in the run record', () => {
   });
 
   // A search back per return: 40,000 calls and then their returns (a saved state another job may have
-  // written) took 7.3 s to fold; the 256 MiB a trace may hold, hours. A child gets 40 s for 150,000 (the
-  // search took minutes); killed, the test fails.
+  // written) took 7.3 s to fold; the 256 MiB a trace may hold, hours. A child gets 40 s of CPU time for
+  // 150,000 (the search took minutes); killed, the test fails.
   it('folds a trace of many calls, then their returns, in one pass', () => {
     const record = JSON.stringify(pathToFileURL(join(import.meta.dirname, '../../src/core/run-record.ts')).href);
     const script = `
@@ -49,7 +49,6 @@ describe('tool calls in the run record', () => {
       for (let n = 0; n < count; n++) folded = applyEvent(folded, { type: 'tool_called', at: 1, stepKey: 's', tool: 't', args: {}, sideEffects: true, callKey: 'c' + n });
       for (let n = 0; n < count; n++) folded = applyEvent(folded, { type: 'tool_returned', at: 2, stepKey: 's', tool: 't', callKey: 'c' + n, outcome: 'succeeded' });
       console.log(folded.toolCalls.filter((call) => call.outcome === 'succeeded').length);`;
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 40_000 });
-    expect({ signal: run.signal, stdout: run.stdout.trim(), stderr: run.stderr }).toEqual({ signal: null, stdout: '150000', stderr: '' });
-  }, 50_000);
+    expect(runCpuBounded(script, 40, 240_000)).toEqual({ signal: null, stdout: ['150000'], stderr: '' });
+  }, 250_000);
 });

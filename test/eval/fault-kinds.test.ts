@@ -88,9 +88,10 @@ describe('model faults, injected below the SDK', () => {
   it('a request abandoned at a step timeout is counted apart, and the table says so', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-eval-'));
     const plan = path.join(dir, 'note.yml');
-    writeFileSync(plan, 'name: note\nworkflow_sequence:\n  - { id: 1, type: reasoning, description: Write a note, timeout_seconds: 0.5 }\n');
+    // 2 s: the retry answers in 40 ms alone, 250 ms with the machine loaded eight times over.
+    writeFileSync(plan, 'name: note\nworkflow_sequence:\n  - { id: 1, type: reasoning, description: Write a note, timeout_seconds: 2 }\n');
     const model: EvalSettings['model'] = { kind: 'answers', answers: { 'step:1': [{ text: 'A note.' }] } };
-    const { report } = await runChapterEval({ plans: [{ file: plan }], model, faults: [{ model: 'step:1', fault: 'slow', delay: '5s', attempt: 1 }] });
+    const { report } = await runChapterEval({ plans: [{ file: plan }], model, faults: [{ model: 'step:1', fault: 'slow', delay: '20s', attempt: 1 }] });
     expect(report.runs[0]).toMatchObject({ status: 'succeeded', retries: 1, modelCalls: 1, abandonedRequests: 1 });
     expect(report.markdown).toContain('| model requests abandoned per run, not in the cost (mean) | 1 |');
     const calm = await runChapterEval({ plans: [{ file: plan }], model, faults: [] });

@@ -11,6 +11,7 @@ import { runStep } from '../../src/steps/run-step.ts';
 import { githubToolset } from '../../src/tools/github/github-toolset.ts';
 import type { Tool } from '../../src/tools/tool.ts';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
+import { timingOutFetch } from '../helpers/timing-out-fetch.ts';
 import { planOf } from './run-fixture.ts';
 
 let github: FakeGitHub;
@@ -26,26 +27,26 @@ afterEach(async () => {
 const publish: PlanStep = { key: 'publish', id: 'publish', type: 'tool_call', description: 'Open the report issue', tool: 'create_issue', args: { title: 'Weekly report', body: 'All good' }, inputs: [], dependsOn: [] };
 
 /**
- * `requestTimeoutMs`: 150 ms for a first run, whose create the stand-in holds back or never answers;
- * a resumed run's requests are all answered, and a short timeout there only measured how loaded the
- * machine was (a CI run timed the resumed create out at 150 ms and escalated).
+ * A first run's create is held back (or never answered) by the stand-in, and times out 100 ms after the
+ * stand-in has read it (`timingOutFetch`): with a plain short timeout, a loaded machine timed out the
+ * create before it reached the stand-in, or the resumed run's create (10 s here) and escalated.
  */
-function tools(requestTimeoutMs: number): Map<string, Tool> {
-  const octokit = createOctokit({ token: 'ghs_test', baseUrl: github.url, warn: () => {}, throttle: { enabled: false } });
-  const set = githubToolset({ octokit, redact: createRedactor(), owner: 'octo-org', repo: 'hello-world', wait: async () => {}, requestTimeoutMs, writes: {} });
+function tools(fetch?: typeof globalThis.fetch): Map<string, Tool> {
+  const octokit = createOctokit({ token: 'ghs_test', baseUrl: github.url, warn: () => {}, throttle: { enabled: false }, ...(fetch && { fetch }) });
+  const set = githubToolset({ octokit, redact: createRedactor(), owner: 'octo-org', repo: 'hello-world', wait: async () => {}, requestTimeoutMs: 10_000, writes: {} });
   return new Map(set.map((tool) => [tool.name, tool]));
 }
 
 /** `redact`: the run's redactor, and the tools wrapped as every run opens them (`redactingTools`). */
 async function run(resume?: ResumeState, step = publish, redact?: Redactor) {
   const events: RunEvent[] = [];
-  const timeoutMs = resume ? 10_000 : 150;
-  const registry = redact ? redactingTools(tools(timeoutMs), redact) : tools(timeoutMs);
+  const fetch = resume ? undefined : timingOutFetch(github, 'issues/create', 100);
+  const registry = redact ? redactingTools(tools(fetch), redact) : tools(fetch);
   const outcome = await runPlan(planOf([step]), { runStep, tools: registry, clock: systemClock, cwd: '/repo', inputs: {}, listeners: [(event) => events.push({ ...event, ts: new Date().toISOString() } as unknown as RunEvent)], ...(resume && { resume }), ...(redact && { redact }) });
   return { outcome, events };
 }
 
-/** Until the create the stand-in held back has landed (400 ms after it came; longer on a loaded machine), at most 10 s. */
+/** Until the create the stand-in held back has landed (1 s after it came; longer on a loaded machine), at most 10 s. */
 async function landed(): Promise<void> {
   for (const started = Date.now(); github.issues.length === 0 && Date.now() - started < 10_000; ) await new Promise((resolve) => setTimeout(resolve, 25));
 }
@@ -62,7 +63,7 @@ function resumeOf(events: RunEvent[]): ResumeState {
 describe('a side-effect call whose effect can be checked', () => {
   it('is not made again when a resumed run finds what it left: one issue, and the step completes with it', async () => {
     // The create is applied by GitHub after the client gave up, and the check that follows fails: the outcome is unknown.
-    github.fail('issues/create', { lateMs: 400 });
+    github.fail('issues/create', { lateMs: 1_000 });
     github.fail('issues/list-for-repo', { status: 500 });
     const first = await run();
     expect(first.outcome.status).toBe('escalated');
@@ -84,7 +85,7 @@ describe('a side-effect call whose effect can be checked', () => {
   it('is found with the arguments the call had when they hold a value the redactor hides: still one issue', async () => {
     const redact = createRedactor(['eu-central-primary']);
     const hidden: PlanStep = { ...publish, args: { title: 'Weekly report for eu-central-primary', body: 'All good' } };
-    github.fail('issues/create', { lateMs: 400 });
+    github.fail('issues/create', { lateMs: 1_000 });
     github.fail('issues/list-for-repo', { status: 500 });
     const first = await run(undefined, hidden, redact);
     expect(first.outcome.status).toBe('escalated');
@@ -112,7 +113,7 @@ describe('a side-effect call whose effect can be checked', () => {
   });
 
   it('escalates again when the check itself fails, and a resume of that run still knows the call', async () => {
-    github.fail('issues/create', { lateMs: 400 });
+    github.fail('issues/create', { lateMs: 1_000 });
     github.fail('issues/list-for-repo', { status: 500 });
     const first = await run();
     await landed();
