@@ -9,9 +9,9 @@ export interface CpuBoundedRun {
 
 /**
  * Runs an ES module `script` in a node child held to `cpuSeconds` of CPU time (`ulimit -t`, its every
- * thread counted): a bound on the work, which a loaded machine does not move as it moves wall time. A
- * test timed by the wall clock failed on a CI machine running the suite's workers on two cores (45 s of
- * wall time for 17 s of CPU). `wallMs` only ends a child that waits instead of working. Its stdout as lines.
+ * thread counted): a bound on the work, which a loaded machine does not move as it moves wall time. One
+ * timed by the wall clock took 45 s for 17 s of CPU in the suite on two cores, and was killed at 60 s with
+ * more load beside it. `wallMs` only ends a child that waits instead of working. Its stdout as lines.
  */
 export function runCpuBounded(script: string, cpuSeconds: number, wallMs: number): CpuBoundedRun {
   const run = spawnSync('sh', ['-c', 'ulimit -t "$1" && exec "$0" --input-type=module -e "$2"', process.execPath, String(cpuSeconds), script], { encoding: 'utf8', timeout: wallMs });
