@@ -27,9 +27,10 @@ afterEach(async () => {
 const publish: PlanStep = { key: 'publish', id: 'publish', type: 'tool_call', description: 'Open the report issue', tool: 'create_issue', args: { title: 'Weekly report', body: 'All good' }, inputs: [], dependsOn: [] };
 
 /**
- * A first run's create is held back (or never answered) by the stand-in, and times out 100 ms after the
- * stand-in has read it (`timingOutFetch`): with a plain short timeout, a loaded machine timed out the
- * create before it reached the stand-in, or the resumed run's create (10 s here) and escalated.
+ * The GitHub tools, each request given 10 s; `fetch` for a first run's, whose create the stand-in holds
+ * back or never answers: it times that create out 100 ms after the stand-in has read it (`run`). A plain
+ * 150 ms timeout let a loaded machine time out a create before it reached the stand-in, and once a
+ * resumed run's create, which then escalated.
  */
 function tools(fetch?: typeof globalThis.fetch): Map<string, Tool> {
   const octokit = createOctokit({ token: 'ghs_test', baseUrl: github.url, warn: () => {}, throttle: { enabled: false }, ...(fetch && { fetch }) });
