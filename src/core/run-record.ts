@@ -445,10 +445,16 @@ export function unfinishedWork(record: RunRecord): Map<string, string> {
     // the gate passed on it (found by an adversarial pass). Its items' lists count as its own.
     if (current.has(key) && step.state === 'completed' && !unfinished.has(key)) {
       const { open, total } = undoneTodos(step);
-      if (open.length > 0) unfinished.set(key, `completed, ${open.length} of ${total} of the agent's TODOs not done: ${open.slice(0, 3).map((todo) => `${todo.content.length > 60 ? `${todo.content.slice(0, 59)}…` : todo.content} (${todo.status.replace('_', ' ')})`).join(', ')}${open.length > 3 ? ', …' : ''}`);
+      if (open.length > 0) unfinished.set(key, `completed, ${todosNotDone(open, total)}`);
     }
   }
   return unfinished;
+}
+
+/** `2 of 3 of the agent's TODOs not done: a (in progress), b (pending)`: the first three open, each cut to 60 characters. */
+export function todosNotDone(open: readonly TodoItem[], total: number): string {
+  const named = open.slice(0, 3).map((todo) => `${todo.content.length > 60 ? `${todo.content.slice(0, 59)}…` : todo.content} (${todo.status.replace('_', ' ')})`);
+  return `${open.length} of ${total} of the agent's TODOs not done: ${named.join(', ')}${open.length > 3 ? ', …' : ''}`;
 }
 
 const NO_TODOS: { readonly open: readonly TodoItem[]; readonly total: number } = Object.freeze({ open: Object.freeze([]), total: 0 });

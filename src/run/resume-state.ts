@@ -1,6 +1,6 @@
 import type { ApprovalRequest, CallingItem, PlanSnapshot, RunEvent, ToolCallOutcome } from '../core/run-event.ts';
 import { TRACE_FORMAT } from '../core/run-event.ts';
-import { applyEvent, newRunRecord, undoneInside, unfinishedWork } from '../core/run-record.ts';
+import { applyEvent, newRunRecord, todosNotDone, undoneInside, undoneTodos, unfinishedWork, type RunRecord } from '../core/run-record.ts';
 import type { Usage } from '../core/usage.ts';
 import type { StepWeights } from './start-order.ts';
 import { stepDurations } from './trace-step-weights.ts';
@@ -172,6 +172,7 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
   const sideEffects = new Map([...calls].filter(([, call]) => call.outcome !== 'failed').map(([key, { returned: _returned, ...call }]) => [key, call]));
   const durations = stepDurations(events);
   const record = events.reduce(applyEvent, newRunRecord());
+  forgetOpenTodos(record, reuse, items, (reuseKey, index, why) => byIndex(itemErrors, reuseKey).set(index, why));
   const current = new Set((record.plan?.steps ?? []).map((step) => step.key));
   const own = [
     // Steps a replan replaced after they failed: the resuming run runs the final plan, where they are not.
@@ -182,6 +183,29 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
   // Its own, and those it carried from the run it resumed in turn.
   const leftUndone = new Map([...Object.entries(created.carried ?? {}), ...own.map(([key, why]): [string, string] => [key, `${why}, in ${from}`])]);
   return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, firstPlan: created.plan, leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
+}
+
+/**
+ * Takes out of what a resume may reuse every step and item (a used plan's, at any depth) whose agent
+ * answered with its TODO list open: it completed without doing that work, and `all_steps_completed` said
+ * so. Reused, it came back without its list, and the gate passed on a plain re-run and on every fan-out
+ * merge (found by an adversarial pass). Such a step or item runs again, as a failed item does; in a merge,
+ * which runs no fan-out item, the item fails as its shard's, saying why (`itemFailed`).
+ */
+function forgetOpenTodos(record: RunRecord, reuse: Map<string, ReusableStep>, items: Map<string, Map<number, ReusableItem>>, itemFailed: (reuseKey: string, index: number, why: string) => void): void {
+  for (const step of record.steps.values()) {
+    if (step.nested) forgetOpenTodos(step.nested, reuse, items, itemFailed);
+    const reuseKey = step.reuseKey;
+    if (reuseKey === undefined || undoneTodos(step).open.length === 0) continue;
+    // Only this step's own entry: one carried from an earlier run under the same key was not run here.
+    if (reuse.get(reuseKey)?.stepKey === step.key && !reuse.get(reuseKey)?.carried) reuse.delete(reuseKey);
+    step.items?.forEach((item, index) => {
+      const open = item.todos?.filter((todo) => todo.status !== 'completed') ?? [];
+      if (item.state !== 'completed' || open.length === 0) return;
+      items.get(reuseKey)?.delete(index);
+      itemFailed(reuseKey, index, `completed, ${todosNotDone(open, item.todos!.length)}`);
+    });
+  }
 }
 
 /**
