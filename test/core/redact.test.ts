@@ -377,3 +377,39 @@ it('hides a known value split by NUL in JSON text, where NUL is written escaped'
   expect(json).toContain('X\\u0000q');
   expect(redact(json)).toBe(JSON.stringify({ log: 'key=***\u0000' }));
 });
+
+// Found by an adversarial pass: `grep --color`, `git grep --color` and test runners put a terminal's colour codes
+// inside the text they match. GitHub's log shows a value split by one whole, and the model reads it whole.
+describe('a secret split by terminal control sequences', () => {
+  const secret = 'Zq7vKp2LmN9xWr4TbY6s';
+  const split = (at: number, sequence: string) => `${secret.slice(0, at)}${sequence}${secret.slice(at)}`;
+  const token = `ghp_${'A1b2C3d4E5'.repeat(4)}`;
+
+  it.each([
+    ['a colour (CSI)', '\u001b[1;31m'],
+    ['an erase (CSI without parameters)', '\u001b[K'],
+    ['a hyperlink (OSC ended by BEL)', '\u001b]8;;https://x.test/a\u0007'],
+    ['a hyperlink (OSC ended by ESC \\)', '\u001b]8;;https://x.test/a\u001b\\'],
+    ['a character set (ESC and one more)', '\u001b(B'],
+  ])('is hidden when %s splits it, in text and in JSON text', (_name, sequence) => {
+    const redact = createRedactor([secret]);
+    expect(redact(`key: ${split(10, sequence)}\u001b[0m done`)).toBe('key: ***\u001b[0m done');
+    const json = JSON.stringify({ out: `key: ${split(10, sequence)}` });
+    expect(redact(json)).toBe(JSON.stringify({ out: 'key: ***' }));
+    expect(jsonMayNeedRedaction(json, redact)).toBe(true);
+  });
+
+  it('is hidden with a colour code after every character, and a token shape as grep colours its match', () => {
+    const redact = createRedactor([secret]);
+    expect(redact(`key: ${[...secret].join('\u001b[31m')}\u001b[0m`)).toBe('key: ***\u001b[0m');
+    const grep = `config.yml:3: token: \u001b[01;31m\u001b[K${token.slice(0, 4)}\u001b[m\u001b[K${token.slice(4)}`;
+    expect(createRedactor([])(grep)).toBe('config.yml:3: token: \u001b[01;31m\u001b[K***');
+    expect(createRedactor([])(JSON.stringify({ grep }))).toBe(JSON.stringify({ grep: 'config.yml:3: token: \u001b[01;31m\u001b[K***' }));
+  });
+
+  it('leaves coloured text that holds no secret as it is', () => {
+    const redact = createRedactor([secret]);
+    const coloured = `\u001b[32m✓\u001b[0m 12 tests \u001b]8;;https://x.test\u0007passed\u001b]8;;\u0007`;
+    expect(redact(coloured)).toBe(coloured);
+  });
+});
