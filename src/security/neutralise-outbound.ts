@@ -226,7 +226,18 @@ function breakMentions(text: string, policy: OutboundPolicy): string {
  */
 export function neutraliseOutbound(text: string, policy: OutboundPolicy = {}): string {
   const broken = breakMentions(visibleControls(text), policy);
-  return broken.length > MAX_PARSED_CHARS ? `\n${fencedBlock(broken, 'text')}\n` : rewritten(broken, policy);
+  return disarmAnswer(broken.length > MAX_PARSED_CHARS ? `\n${fencedBlock(broken, 'text')}\n` : rewritten(broken, policy));
+}
+
+/**
+ * `text` whose first line that is not blank starts with `/approve` or `/reject` (in any case, as GitHub's
+ * `startsWith` reads it), with that slash escaped: `\/approve` shows as `/approve` and answers no paused
+ * run. A comment plan-runner posts through a personal access token is a person's, which starts workflows
+ * and may approve: a model told to (a PR's text, a tool's output) approved another run that waited, with
+ * `add_comment` (found by an adversarial pass).
+ */
+function disarmAnswer(text: string): string {
+  return text.replace(/^(\s*)\/(?=approve|reject)/i, '$1\\/');
 }
 
 /**
@@ -237,5 +248,5 @@ export function neutraliseOutbound(text: string, policy: OutboundPolicy = {}): s
  */
 export function neutraliseRendered(text: string, policy: OutboundPolicy = {}): string {
   const broken = breakMentions(visibleControls(text), policy);
-  return broken.length > MAX_PARSED_CHARS ? broken : rewritten(broken, policy);
+  return disarmAnswer(broken.length > MAX_PARSED_CHARS ? broken : rewritten(broken, policy));
 }

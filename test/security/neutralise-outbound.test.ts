@@ -4,6 +4,7 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import { describe, expect, it } from 'vitest';
+import { approvalCommand, malformedApprovalCommand } from '../../src/action/approval-command.ts';
 import { createRedactor } from '../../src/core/redact.ts';
 import { MAX_PARSED_CHARS, neutraliseOutbound, neutraliseRendered } from '../../src/security/neutralise-outbound.ts';
 import { WriteAllowance } from '../../src/tools/github/write-allowance.ts';
@@ -166,6 +167,41 @@ describe('text too long to parse', () => {
   it('is left as plan-runner rendered it (its renderers escaped the run’s pieces), mentions broken', () => {
     expect(neutraliseRendered(long)).toBe(long.replace('@admin', `@${ZWSP}admin`));
     expect(neutraliseRendered('![t](https://evil.test/b.png) @admin')).toBe(`\`https://evil.test/b.png\` @${ZWSP}admin`);
+  });
+});
+
+// Found by an adversarial pass: a comment posted through a personal access token is a person's, which starts
+// workflows, and `/approve` from a model told to write it (add_comment) approved another run that waited.
+describe('an answer to a paused run', () => {
+  /** The text GitHub shows of `markdown`: its text nodes, as cmark-gfm parses it. */
+  const shownText = (markdown: string): string => {
+    const texts: string[] = [];
+    const walk = (node: Nodes): void => {
+      if (node.type === 'text') texts.push(node.value);
+      if ('children' in node) for (const child of node.children) walk(child);
+    };
+    walk(fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }));
+    return texts.join('');
+  };
+  const asComment = (body: string) => ({ eventName: 'issue_comment', payload: { action: 'created', comment: { body, user: { login: 'machine-user', type: 'User' } } } });
+
+  it.each(['/approve', '/APPROVE\nlooks good', '\n\n  /reject', '\uFEFF/approve', '/approved', '/reject-all', '/approve'.padEnd(MAX_PARSED_CHARS + 10, ' x')])(
+    'is never posted as one: %j has its slash escaped, and shows as written',
+    (body) => {
+      for (const out of [neutraliseOutbound(body), neutraliseRendered(body)]) {
+        expect(approvalCommand(asComment(out))).toBeUndefined();
+        expect(malformedApprovalCommand(asComment(out))).toBeUndefined();
+        // As the README's workflow reads it: `startsWith(github.event.comment.body, '/approve')`, in any case.
+        expect(out.toLowerCase()).not.toMatch(/^\/(approve|reject)/);
+        expect(out.trimStart().toLowerCase()).not.toMatch(/^\/(approve|reject)/);
+      }
+      // GitHub shows the slash: the text reads as the model wrote it.
+      if (body.length < MAX_PARSED_CHARS) expect(shownText(neutraliseOutbound(body))).toContain(body.trim().split('\n')[0]!.replace('\uFEFF', ''));
+    },
+  );
+
+  it('is left alone where it answers nothing: later on the line, quoted, or in code', () => {
+    for (const body of ['ok /approve', '> /approve', '`/approve`', 'done\n/approve']) expect(neutraliseOutbound(body)).toBe(body);
   });
 });
 

@@ -313,6 +313,17 @@ describe('github write tools', () => {
     ]);
   });
 
+  // A comment through a personal access token is a person's: `/approve` from a model told to write it approved
+  // another run that waited (found by an adversarial pass).
+  it('add_comment never posts an answer to a paused run: a first line of /approve or /reject has its slash escaped', async () => {
+    api.handlers['issues/create-comment'] = () => ({ status: 201, body: { id: 77, html_url: 'https://github.com/octo/demo/issues/21#c77' } });
+    const tools = toolset({ writes: { max_comments: 2 } });
+    const ctx: ToolContext = { signal: new AbortController().signal, cwd: process.cwd(), stepKey: 'test' };
+    await tools.get('add_comment')!.execute({ issue_number: 21, body: '/approve' }, ctx);
+    await tools.get('add_comment')!.execute({ issue_number: 21, body: ' /Reject\nthe plan is wrong' }, ctx);
+    expect(api.requests.map((request) => request.body)).toEqual([{ body: '\\/approve' }, { body: ' \\/Reject\nthe plan is wrong' }]);
+  });
+
   // A title or body within GitHub's limits as the model wrote it could pass them once mentions and references
   // were broken (a 256-character title of `@a ` became 341): GitHub answered 422, and the failed write had
   // used up the run's one comment or issue (found by an adversarial pass).
