@@ -234,7 +234,17 @@ function breakMentions(text, policy) {
  */
 function neutraliseOutbound(text, policy = {}) {
     const broken = breakMentions((0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(text), policy);
-    return broken.length > MAX_PARSED_CHARS ? `\n${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_3__/* .fencedBlock */ .z)(broken, 'text')}\n` : rewritten(broken, policy);
+    return disarmAnswer(broken.length > MAX_PARSED_CHARS ? `\n${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_3__/* .fencedBlock */ .z)(broken, 'text')}\n` : rewritten(broken, policy));
+}
+/**
+ * `text` whose first line that is not blank starts with `/approve` or `/reject` (in any case, as GitHub's
+ * `startsWith` reads it), with that slash escaped: `\/approve` shows as `/approve` and answers no paused
+ * run. A comment plan-runner posts through a personal access token is a person's, which starts workflows
+ * and may approve: a model told to (a PR's text, a tool's output) approved another run that waited, with
+ * `add_comment` (found by an adversarial pass).
+ */
+function disarmAnswer(text) {
+    return text.replace(/^(\s*)\/(?=approve|reject)/i, '$1\\/');
 }
 /**
  * Markdown plan-runner's own renderers made (the live comment, the check run), whose pieces from the
@@ -244,7 +254,7 @@ function neutraliseOutbound(text, policy = {}) {
  */
 function neutraliseRendered(text, policy = {}) {
     const broken = breakMentions((0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(text), policy);
-    return broken.length > MAX_PARSED_CHARS ? broken : rewritten(broken, policy);
+    return disarmAnswer(broken.length > MAX_PARSED_CHARS ? broken : rewritten(broken, policy));
 }
 
 

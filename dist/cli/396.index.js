@@ -255,11 +255,24 @@ function redactRanges(text, ranges) {
  * What the redactor reads past inside a secret: every character a reader cannot see (as `INVISIBLE` in
  * invisible-characters.ts), and NUL, which a UTF-16 text read as UTF-8 puts after each character (`X\0q\09\0\u2026`:
  * PowerShell 5.1 writes files so, and a known value in one reached the model and the trace; found by an
- * adversarial pass).
+ * adversarial pass), and a terminal's control sequences (`terminalSequences`).
  */
-const HIDDEN = /[\p{Default_Ignorable_Code_Point}\0]|\\u0000/gu;
-/** `HIDDEN`, one at a time. NUL also as JSON writes it (`\u0000`): a result is often redacted as JSON text (a prompt's data block, a comment). */
-const ANY_INVISIBLE = /[\p{Default_Ignorable_Code_Point}\0]|\\u0000/u;
+const HIDDEN = new RegExp(String.raw `[\p{Default_Ignorable_Code_Point}\0]|\\u0000|${terminalSequences()}`, 'gu');
+/** `HIDDEN`, one at a time. NUL and ESC also as JSON writes them (`\u0000`, `\u001b`): a result is often redacted as JSON text (a prompt's data block, a comment). */
+const ANY_INVISIBLE = /[\p{Default_Ignorable_Code_Point}\0\x1b]|\\u0000|\\u001b/u;
+/**
+ * A terminal's control sequences, which a log viewer (GitHub's too) shows as colour or a link, not as
+ * text: CSI (`ESC[1;31m`, `ESC[K`), OSC (`ESC]8;;url` then BEL or `ESC\`), and ESC with what follows it
+ * of another kind. `grep --color` and test runners put them inside the text they match, and a known value
+ * or a `ghp_\u2026` token split by one reads whole in the log, the summary and a prompt (found by an adversarial
+ * pass). Each also as JSON writes ESC and BEL (`\u001b`, `\u0007`). Linear: an OSC's text ends at the next
+ * ESC or BEL (in JSON, the next backslash).
+ */
+function terminalSequences() {
+    const raw = String.raw `\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[ -/]*[0-~]?)`;
+    const json = String.raw `\\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\\]*(?:\\u0007|\\u001b\\\\)|[ -/]*[0-~]?)`;
+    return `${raw}|${json}`;
+}
 /**
  * `text` with every known spelling, every start or end of a long one (`hideFragments`) and every
  * token shape that invisible characters split (`hunt\u200Ber2`, which GitHub shows as `hunter2`) replaced by `***`, and

@@ -893,6 +893,7 @@ const TRACE_FORMAT = 2;
 /* harmony export */   bK: () => (/* binding */ undoneTodos),
 /* harmony export */   hb: () => (/* binding */ finalStepStates),
 /* harmony export */   pB: () => (/* binding */ newRunRecord),
+/* harmony export */   tr: () => (/* binding */ todosNotDone),
 /* harmony export */   u2: () => (/* binding */ jobDurationMs),
 /* harmony export */   un: () => (/* binding */ undoneInside)
 /* harmony export */ });
@@ -1242,10 +1243,15 @@ function unfinishedWork(record) {
         if (current.has(key) && step.state === 'completed' && !unfinished.has(key)) {
             const { open, total } = undoneTodos(step);
             if (open.length > 0)
-                unfinished.set(key, `completed, ${open.length} of ${total} of the agent's TODOs not done: ${open.slice(0, 3).map((todo) => `${todo.content.length > 60 ? `${todo.content.slice(0, 59)}\u2026` : todo.content} (${todo.status.replace('_', ' ')})`).join(', ')}${open.length > 3 ? ', \u2026' : ''}`);
+                unfinished.set(key, `completed, ${todosNotDone(open, total)}`);
         }
     }
     return unfinished;
+}
+/** `2 of 3 of the agent's TODOs not done: a (in progress), b (pending)`: the first three open, each cut to 60 characters. */
+function todosNotDone(open, total) {
+    const named = open.slice(0, 3).map((todo) => `${todo.content.length > 60 ? `${todo.content.slice(0, 59)}\u2026` : todo.content} (${todo.status.replace('_', ' ')})`);
+    return `${open.length} of ${total} of the agent's TODOs not done: ${named.join(', ')}${open.length > 3 ? ', \u2026' : ''}`;
 }
 const NO_TODOS = Object.freeze({ open: Object.freeze([]), total: 0 });
 /** The TODOs of a step's agent (its items' agents too) that are not completed, of how many it wrote. */
@@ -8940,6 +8946,7 @@ function resumeStateFromEvents(events, planName, from) {
     const sideEffects = new Map([...calls].filter(([, call]) => call.outcome !== 'failed').map(([key, { returned: _returned, ...call }]) => [key, call]));
     const durations = (0,_trace_step_weights_js__WEBPACK_IMPORTED_MODULE_1__/* .stepDurations */ .mQ)(events);
     const record = events.reduce(_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .applyEvent */ .Z8, (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .newRunRecord */ .pB)());
+    forgetOpenTodos(record, reuse, items, (reuseKey, index, why) => byIndex(itemErrors, reuseKey).set(index, why));
     const current = new Set((record.plan?.steps ?? []).map((step) => step.key));
     const own = [
         // Steps a replan replaced after they failed: the resuming run runs the final plan, where they are not.
@@ -8950,6 +8957,32 @@ function resumeStateFromEvents(events, planName, from) {
     // Its own, and those it carried from the run it resumed in turn.
     const leftUndone = new Map([...Object.entries(created.carried ?? {}), ...own.map(([key, why]) => [key, `${why}, in ${from}`])]);
     return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, firstPlan: created.plan, leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
+}
+/**
+ * Takes out of what a resume may reuse every step and item (a used plan's, at any depth) whose agent
+ * answered with its TODO list open: it completed without doing that work, and `all_steps_completed` said
+ * so. Reused, it came back without its list, and the gate passed on a plain re-run and on every fan-out
+ * merge (found by an adversarial pass). Such a step or item runs again, as a failed item does; in a merge,
+ * which runs no fan-out item, the item fails as its shard's, saying why (`itemFailed`).
+ */
+function forgetOpenTodos(record, reuse, items, itemFailed) {
+    for (const step of record.steps.values()) {
+        if (step.nested)
+            forgetOpenTodos(step.nested, reuse, items, itemFailed);
+        const reuseKey = step.reuseKey;
+        if (reuseKey === undefined || (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .undoneTodos */ .bK)(step).open.length === 0)
+            continue;
+        // Only this step's own entry: one carried from an earlier run under the same key was not run here.
+        if (reuse.get(reuseKey)?.stepKey === step.key && !reuse.get(reuseKey)?.carried)
+            reuse.delete(reuseKey);
+        step.items?.forEach((item, index) => {
+            const open = item.todos?.filter((todo) => todo.status !== 'completed') ?? [];
+            if (item.state !== 'completed' || open.length === 0)
+                return;
+            items.get(reuseKey)?.delete(index);
+            itemFailed(reuseKey, index, `completed, ${(0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .todosNotDone */ .tr)(open, item.todos.length)}`);
+        });
+    }
 }
 /**
  * What a shard's saved state may tell the jobs after it: the items of the fan-out steps the prepare
