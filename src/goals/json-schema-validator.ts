@@ -1,5 +1,6 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { groupDigits } from '../core/group-digits.ts';
 import { mapSubschemas } from '../core/json-schema.ts';
 import { LinearRegex } from '../core/linear-regex.ts';
 import { JSON_SCHEMA_FORMATS } from '../plan/json-schema-problems.ts';
@@ -27,15 +28,40 @@ const MAX_UNIQUE_CHECKED_CHARS = 256 * 1024;
  * of its own.
  */
 function newAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ strict: false, allErrors: false, ownProperties: true, allowMatchingProperties: true, code: { regExp: linearRegExp } });
+  const ajv = new Ajv2020({ strict: false, allErrors: false, ownProperties: true, allowMatchingProperties: true, code: { regExp: linearRegExp }, $comment: countEvaluation });
+  // Ajv2020 turns on tracking what each subschema evaluated, for `unevaluated*`, which a goal's schema may not
+  // use (json-schema-problems.ts). With it an `anyOf` tries every branch after one passes, to learn what they
+  // evaluated: a valid tree nested 22 deep under a two-branch `anyOf` took 2^22 evaluations. The option only
+  // shapes the code Ajv generates from here on.
+  ajv.opts.unevaluated = false;
   addFormats(ajv, [...JSON_SCHEMA_FORMATS]);
   return ajv;
 }
 
 let shared: Ajv2020 | undefined;
 
+/**
+ * The most subschemas one check evaluates. Without `allErrors` a recursive `anyOf` still tries each branch
+ * at each level, and keeps each failed branch's errors: a tree schema of two branches against a result
+ * nested 22 deep (570 bytes) blocked the event loop for 33 s, deaf to a cancel, and 24 deep ran the
+ * process out of memory (found by an adversarial pass). Counted, not timed, so the bound holds while the
+ * check holds the event loop: a 0.9 MB array of 20,000 objects under a two-branch `anyOf` takes 160,000
+ * evaluations (20 ms); the worst shape stops within a second, its errors about 190 MB of heap.
+ */
+export const MAX_SCHEMA_EVALUATIONS = 1_000_000;
+
+/** Evaluations left to the check under way (`checkJsonSchema` sets it; checks run one at a time, synchronously). */
+let evaluationsLeft = Number.POSITIVE_INFINITY;
+
+class EvaluationBudgetSpent extends Error {}
+
+/** Ajv's `$comment` hook, which runs as each subschema is evaluated: `asChecked` gives every subschema one. */
+function countEvaluation(): void {
+  if (--evaluationsLeft < 0) throw new EvaluationBudgetSpent();
+}
+
 function validatorFor(schema: object): ValidateFunction {
-  const ready = prefixApart(schema as Record<string, unknown>);
+  const ready = asChecked(prefixApart(schema as Record<string, unknown>));
   try {
     return (shared ??= newAjv()).compile(ready);
   } catch (error) {
@@ -63,6 +89,27 @@ function prefixApart(schema: Record<string, unknown>): Record<string, unknown> {
   }
   return copy;
 }
+
+/**
+ * A copy of `schema` as Ajv is given it:
+ * - every subschema but `{}` has a `$comment` (a plan's own are only notes), which Ajv counts at each
+ *   evaluation (`countEvaluation`); `{}` checks nothing and nests nothing, and Ajv reads `contains: {}` as a
+ *   length check only while it is empty;
+ * - a `contains` without `maxContains` gets the largest one JSON holds exactly (CONTAINS_UNBOUNDED). Ajv
+ *   8.20 declares its result with `var` inside the loop over the items only, so under another loop
+ *   (`additionalProperties`, `items`, `patternProperties`) an empty array took the result of the value
+ *   before it: `{additionalProperties: {contains: {type: number}}}` passed `{"a": [0], "c": []}` (found by
+ *   the fuzz against the reference when counting first gave `contains: {}` a `$comment`). With a maximum,
+ *   Ajv sets the result before the loop.
+ */
+function asChecked(schema: Record<string, unknown>): Record<string, unknown> {
+  const copy = mapSubschemas(schema, asChecked);
+  if ('contains' in copy && !('maxContains' in copy)) copy.maxContains = CONTAINS_UNBOUNDED;
+  return Object.keys(copy).length === 0 ? copy : { ...copy, $comment: 'counted' };
+}
+
+/** `maxContains` where the schema has none: no array has that many items. */
+const CONTAINS_UNBOUNDED = Number.MAX_SAFE_INTEGER;
 
 /** A schema as checked: its validator, and whether it asks for unique items anywhere (then the value is bounded). */
 const compiled = new WeakMap<object, { readonly validate: ValidateFunction; readonly uniqueItems: boolean }>();
@@ -95,8 +142,8 @@ function tooLargeForUniqueItems(value: unknown): string | undefined {
   return `uniqueItems compares an array's items pair by pair, and the result has ${what}; drop uniqueItems from the goal's schema, or have the step return less`;
 }
 
-/** Checks `value` against `schema`. */
-export function checkJsonSchema(schema: object, value: unknown): JsonSchemaCheck {
+/** Checks `value` against `schema`, in at most `maxEvaluations` (MAX_SCHEMA_EVALUATIONS) evaluations of its subschemas. */
+export function checkJsonSchema(schema: object, value: unknown, options: { readonly maxEvaluations?: number } = {}): JsonSchemaCheck {
   let entry = compiled.get(schema);
   if (!entry) {
     try {
@@ -108,8 +155,20 @@ export function checkJsonSchema(schema: object, value: unknown): JsonSchemaCheck
   }
   const tooLarge = entry.uniqueItems ? tooLargeForUniqueItems(value) : undefined;
   if (tooLarge) return { ok: false, why: tooLarge };
-  const valid = entry.validate(value);
-  return { ok: true, valid, errors: entry.validate.errors ?? [] };
+  evaluationsLeft = options.maxEvaluations ?? MAX_SCHEMA_EVALUATIONS;
+  try {
+    const valid = entry.validate(value);
+    return { ok: true, valid, errors: entry.validate.errors ?? [] };
+  } catch (error) {
+    if (!(error instanceof EvaluationBudgetSpent)) throw error;
+    const most = options.maxEvaluations ?? MAX_SCHEMA_EVALUATIONS;
+    return {
+      ok: false,
+      why: `checking the result against the goal's json_schema took more than ${groupDigits(most)} evaluations of its subschemas (an anyOf or oneOf whose branches each check a nested result again takes time that doubles with each level); make the branches differ early (a required key or a const each, checked before the nesting), or have the step return a flatter result`,
+    };
+  } finally {
+    evaluationsLeft = Number.POSITIVE_INFINITY;
+  }
 }
 
 /** One of Ajv's errors as evidence: `at changes[1].name: required but missing`. */
@@ -125,6 +184,12 @@ export function schemaErrorText(error: ErrorObject): string {
     else if (/^[A-Za-z_$][\w$]*$/.test(part)) where += where === '' ? part : `.${part}`;
     else where += `[${JSON.stringify(part)}]`;
   }
-  const message = error.keyword === 'required' ? 'required but missing' : (error.message ?? error.keyword);
+  const { minContains, maxContains } = error.params as { minContains?: unknown; maxContains?: unknown };
+  const message =
+    error.keyword === 'required'
+      ? 'required but missing'
+      : error.keyword === 'contains' && maxContains === CONTAINS_UNBOUNDED
+        ? `must contain at least ${String(minContains)} valid item(s)`
+        : (error.message ?? error.keyword);
   return `at ${where === '' ? 'the top level' : where}: ${message}`;
 }

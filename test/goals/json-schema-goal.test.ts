@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { checkJsonSchema, MAX_SCHEMA_EVALUATIONS } from '../../src/goals/json-schema-validator.ts';
 import { checkGoal, finishedRun } from './goal-fixtures.ts';
 
 // The issue's example: the plan file's shorthand lists required keys without `properties`.
@@ -81,5 +82,51 @@ describe('json_schema', () => {
     expect(result.evidence).toBe('at title: must match pattern "^(a+)+$"');
     expect((await checkGoal(schema, finishedRun({ title: 'aaaa', bb: 2 }))).outcome).toBe('met');
     expect(new RegExp('x(?=y)').test('xy')).toBe(true); // the native engine is back once the schema is built
+  });
+
+  it('says what a contains needs, as the schema wrote it', async () => {
+    expect(await checkGoal({ json_schema: { type: 'object', additionalProperties: { contains: { const: 'approved' } } } }, finishedRun({ a: ['approved'], b: ['pending'] }))).toMatchObject({
+      outcome: 'unmet',
+      evidence: 'at b: must contain at least 1 valid item(s)',
+    });
+    expect(await checkGoal({ json_schema: { contains: { const: 1 }, minContains: 2, maxContains: 3 } }, finishedRun([1]))).toMatchObject({ evidence: 'at the top level: must contain at least 2 and no more than 3 valid item(s)' });
+  });
+
+  // Found by an adversarial pass: without allErrors Ajv still tries each branch of an anyOf at each level, and
+  // keeps each failed branch's errors. 570 bytes nested 22 deep held the event loop 33 s; 24 deep, out of memory.
+  describe('a recursive anyOf against a deeply nested result', () => {
+    const tree = (shape: Record<string, unknown>) => ({ type: 'object', properties: { ...shape, children: { type: 'array', items: { $ref: '#/$defs/node' } } } });
+    const schema = { $ref: '#/$defs/node', $defs: { node: { anyOf: [{ ...tree({}), required: ['children'] }, { ...tree({ name: { type: 'string' } }), required: ['name'] }] } } };
+    const nested = (depth: number, leaf: unknown) => {
+      let value = leaf;
+      for (let level = 0; level < depth; level++) value = { name: 'x', children: [value] };
+      return value;
+    };
+
+    it('could not be evaluated once it has evaluated its bound of subschemas, saying what to change', async () => {
+      const result = await checkGoal({ json_schema: schema }, finishedRun(nested(22, 1)));
+      expect(result.outcome).toBe('error');
+      expect(result.evidence).toBe(
+        "could not evaluate: checking the result against the goal's json_schema took more than 1,000,000 evaluations of its subschemas (an anyOf or oneOf whose branches each check a nested result again takes time that doubles with each level); make the branches differ early (a required key or a const each, checked before the nesting), or have the step return a flatter result",
+      );
+    }, 60_000);
+
+    it('is checked as before within the bound: a valid tree of that depth, an invalid shallow one, and a wide result', async () => {
+      expect(await checkGoal({ json_schema: schema }, finishedRun(nested(22, { name: 'leaf', children: [] })))).toMatchObject({ outcome: 'met' });
+      expect(await checkGoal({ json_schema: schema }, finishedRun(nested(4, 1)))).toMatchObject({ outcome: 'unmet', evidence: expect.stringMatching(/^at children\[0\]\.children\[0\]\.children\[0\]\.children\[0\]: must be object \(and \d+ more issues\)$/) });
+      const wide = Array.from({ length: 20_000 }, (_, id) => ({ id, name: `n${id}`, tags: ['a', 'b'] }));
+      const item = { anyOf: [{ type: 'object', required: ['missing'] }, { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } }, required: ['id'] }] };
+      expect(checkJsonSchema({ type: 'array', items: item }, wide)).toMatchObject({ ok: true, valid: true });
+    });
+
+    it('counts every subschema it evaluates: a bound a little under what a check needs stops it, one at it does not', () => {
+      const value = nested(6, 1);
+      let needed = 0;
+      while (!checkJsonSchema(schema, value, { maxEvaluations: needed }).ok) needed += 1;
+      expect(needed).toBeGreaterThan(100);
+      expect(checkJsonSchema(schema, value, { maxEvaluations: needed - 1 })).toMatchObject({ ok: false });
+      expect(checkJsonSchema(schema, value, { maxEvaluations: needed })).toMatchObject({ ok: true, valid: false });
+      expect(MAX_SCHEMA_EVALUATIONS).toBe(1_000_000);
+    });
   });
 });
