@@ -61,13 +61,18 @@ export async function loadPlanFile(path: string, options: LoadPlanOptions = {}):
     if (!decoded.ok) return fail(decoded.message, decoded.position);
     const loaded = await loadPlanText(decoded.text, path, options);
     if (!loaded.ok) return loaded;
-    const { chain = [nodePath.resolve(path)], root = process.cwd(), ...rest } = options;
+    const { chain = [nodePath.resolve(path)], root = process.cwd(), usedPlans = new Map<string, Promise<LoadResult>>(), ...rest } = options;
     return await loadSubplans(loaded.plan, {
       file: path,
       text: decoded.text,
       chain,
       root,
-      load: (file, innerChain) => loadPlanFile(nodePath.relative(process.cwd(), file) || file, { ...rest, root, chain: innerChain }),
+      load: (file, innerChain) => {
+        const key = `${innerChain.length}:${file}`;
+        let loading = usedPlans.get(key);
+        if (loading === undefined) usedPlans.set(key, (loading = loadPlanFile(nodePath.relative(process.cwd(), file) || file, { ...rest, root, chain: innerChain, usedPlans })));
+        return loading;
+      },
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException | undefined)?.code;

@@ -73,6 +73,12 @@ export interface LoadPlanOptions {
   /** The plan files that led to this one (for cycles and depth); set by the loader. */
   readonly chain?: readonly string[];
   /**
+   * The used plans one load has read, by depth and resolved path; set by the loader. A used plan loads the
+   * same under any chain of that length (a cycle through it is one under every chain), so each loads once
+   * per depth: 40 plans that each use the same 40, each of which uses 40 more, loaded 64,000 files (72 s).
+   */
+  readonly usedPlans?: Map<string, Promise<LoadResult>>;
+  /**
    * False when the job does not run the plan's own steps (`mode: agent` replaces them with one): their
    * count is then not checked against `limits.max_steps`. Nor is a used plan's, which counts against the
    * plan using it and may not set the limit itself.

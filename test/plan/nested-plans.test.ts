@@ -109,6 +109,27 @@ describe('plans using plans, at load time', () => {
     expect(all.filter((line) => line.startsWith('top.yml:'))).toHaveLength(4);
   });
 
+  // Found by an adversarial pass: each plan's used plans were loaded anew under every plan using it, so 40
+  // plans that each use the same 40, each of which uses 40 more, loaded 64,000 files (72 s, 550 MB).
+  it('loads each used plan once per depth, however many plans above it use it', async () => {
+    const uses = (prefix: string) => `workflow_sequence:\n${[1, 2, 3, 4, 5].map((i) => `  - { id: u${i}, type: plan, uses: ${prefix}${i}.yml, depends_on: [] }`).join('\n')}\n`;
+    const files: Record<string, string> = { 'top.yml': uses('b') };
+    for (const i of [1, 2, 3, 4, 5]) Object.assign(files, { [`b${i}.yml`]: uses('c'), [`c${i}.yml`]: uses('d'), [`d${i}.yml`]: INNER.replace('inputs: { repository: {} }', 'inputs: { repository: { default: x } }') });
+    // d1.yml also at depth 3 (top → b1 → d1): a file has one load per depth it is reached at.
+    files['b1.yml'] = `${uses('c')}  - { id: d, type: plan, uses: d1.yml, depends_on: [] }\n`;
+    const root = repo(files);
+    const usedPlans = new Map<string, Promise<unknown>>();
+    const result = await loadPlanFile(path.join(root, 'top.yml'), { root, usedPlans: usedPlans as never });
+    expect(result.ok ? [] : result.errors.map(formatPlanError)).toEqual([]);
+    const loads = [...usedPlans.keys()].map((key) => key.replace(/^(\d+):.*[/\\]/, '$1:')).sort();
+    expect(loads).toEqual(['2:b1.yml', '2:b2.yml', '2:b3.yml', '2:b4.yml', '2:b5.yml', '3:c1.yml', '3:c2.yml', '3:c3.yml', '3:c4.yml', '3:c5.yml', '3:d1.yml', '4:d1.yml', '4:d2.yml', '4:d3.yml', '4:d4.yml', '4:d5.yml']);
+    // The one load serves every plan that uses the file at that depth.
+    if (!result.ok) return;
+    const used = (plan: typeof result.plan, ...files: string[]) => files.reduce((at, file) => at.subplans!.get(file)!, plan);
+    expect(used(result.plan, 'b1.yml', 'c3.yml')).toBe(used(result.plan, 'b5.yml', 'c3.yml'));
+    expect(used(result.plan, 'b2.yml', 'c1.yml', 'd4.yml')).toBe(used(result.plan, 'b4.yml', 'c5.yml', 'd4.yml'));
+  });
+
   it('counts every YAML error of a used plan, not only the lines listed for it', async () => {
     const root = repo({ 'outer.yml': usesStep('inner.yml'), 'inner.yml': `goal: [${','.repeat(5_000)}]\n` });
     const all = await errors(root, 'outer.yml');
