@@ -13,44 +13,86 @@ function kindOf(value: unknown): string {
   return typeof value === 'string' ? 'a single string' : `a ${typeof value}`;
 }
 
+/** The tags an input's value may have: a YAML string, map or list written with or without its tag. */
+const PLAIN_TAGS = new Set(['tag:yaml.org,2002:str', 'tag:yaml.org,2002:map', 'tag:yaml.org,2002:seq']);
+
+/** `!!timestamp` for `tag:yaml.org,2002:timestamp`, as YAML writes it. */
+function shortTag(tag: string): string {
+  return tag.replace(/^tag:yaml\.org,2002:/, '!!');
+}
+
 /**
  * Parses the `inputs` action input: a YAML or JSON map (JSON is YAML), e.g. `week: 2026-W48` or
  * `{"week": "2026-W48"}`. Empty text is an empty map; anything else that is not a map is an error.
- * The `yaml` package is loaded here, on first use: a run without `inputs` never compiles it.
+ * A value is its text as written, as the CLI's `--input name=value` gives it, and the plan's inputs read it
+ * as their defaults' kinds (`resolveInputs`): read as YAML, `version: 1.10` reached the plan as 1.1 and
+ * `zip: 01234` as 1234, and `!!set`, `!!omap` or `!!timestamp` as no value or an object (found by an
+ * adversarial pass). A list or a map is data, read as YAML reads it; a tag other than a string's, a
+ * list's or a map's is refused, there too. The `yaml` package is loaded here, on first use: a run
+ * without `inputs` never compiles it.
  */
 export async function parseInputsMap(text: string): Promise<InputsMapResult> {
   if (text.trim() === '') return { ok: true, inputs: {} };
-  const { parse } = await import('yaml');
-  let value: unknown;
-  try {
-    // Warnings (an unknown tag) would go to stderr quoting the input's line, where the runner reads
-    // workflow commands: `::stop-commands::` in a value would have switched every later one off.
-    value = parse(text, { logLevel: 'error' });
-  } catch (error) {
-    const first = (error instanceof Error ? error.message : String(error)).split('\n', 1)[0];
+  const { isAlias, isCollection, isMap, isNode, isScalar, parseDocument, visit } = await import('yaml');
+  // Warnings (an unknown tag) would go to stderr quoting the input's line, where the runner reads
+  // workflow commands: `::stop-commands::` in a value would have switched every later one off.
+  const document = parseDocument(text, { logLevel: 'error' });
+  const [error] = document.errors;
+  if (error) {
+    const first = error.message.split('\n', 1)[0];
     return { ok: false, message: `not valid YAML or JSON (${first}); write a map such as "week: 2026-W48". If ${SAFE_INPUTS_HINT}` };
   }
-  if (value === null || value === undefined) return { ok: true, inputs: {} };
-  if (typeof value !== 'object' || Array.isArray(value)) {
-    return { ok: false, message: `expected a map of input names to values, such as "week: 2026-W48", got ${kindOf(value)}. If ${SAFE_INPUTS_HINT}` };
+  const root = document.contents;
+  if (root === null || (isScalar(root) && root.value === null && root.tag === undefined)) return { ok: true, inputs: {} };
+  if (!isMap(root) || (root.tag !== undefined && !PLAIN_TAGS.has(root.tag))) {
+    const got = isMap(root) || isCollection(root) ? (root.tag ? `a ${shortTag(root.tag)}` : 'a list') : kindOf(root.toJS(document));
+    return { ok: false, message: `expected a map of input names to values, such as "week: 2026-W48", got ${got}. If ${SAFE_INPUTS_HINT}` };
   }
-  // A value YAML reads as null (`week:` with nothing after, `week: ${{ inputs.week }}` left empty) is an
-  // input not given, as an empty input is on GitHub: the plan's default, or its "required" error,
-  // applies; it reached the plan as "null" before. A number JSON cannot hold (1e400, .nan) or binary
-  // data would have too: refused.
   const inputs: Record<string, unknown> = {};
-  for (const [name, given] of Object.entries(value)) {
-    if (given === null || given === undefined) continue;
+  for (const pair of root.items) {
+    const key = pair.key;
+    const name = isScalar(key) && key.type === 'PLAIN' && typeof key.source === 'string' ? key.source : isScalar(key) ? String(key.value) : undefined;
+    if (name === undefined) return { ok: false, message: `an input's name is ${isCollection(key) ? 'a list or a map' : 'missing'}; write names as plain text, such as "week: 2026-W48"` };
+    const value = isAlias(pair.value) ? pair.value.resolve(document) : pair.value;
+    const at = `input \`${name.slice(0, 64)}\``;
+    // A value YAML reads as null (`week:` with nothing after, `week: ${{ inputs.week }}` left empty) is an
+    // input not given, as an empty input is on GitHub: the plan's default, or its "required" error,
+    // applies; it reached the plan as "null" before.
+    if (value === null || value === undefined || (isScalar(value) && value.value === null && value.tag === undefined)) continue;
+    let tagged: string | undefined;
+    if (isNode(value)) {
+      visit(value, (_key, node) => {
+        if (isNode(node) && node.tag !== undefined && !PLAIN_TAGS.has(node.tag)) {
+          tagged = node.tag;
+          return visit.BREAK;
+        }
+        return undefined;
+      });
+    }
+    if (tagged !== undefined) return { ok: false, message: `${at} has the YAML tag ${shortTag(tagged)}, which plan inputs do not take; write the value as plain text, a list or a map, or quote it` };
+    // Text as written: a plain scalar's own characters, a quoted one's string.
+    let given: unknown;
+    try {
+      given = isScalar(value) ? (value.type === 'PLAIN' && typeof value.source === 'string' ? value.source : String(value.value)) : (value as { toJS(doc: unknown): unknown }).toJS(document);
+    } catch (thrown) {
+      // Aliases are written out here, and one that repeats too much (a "billion laughs" map) stops.
+      const first = (thrown instanceof Error ? thrown.message : String(thrown)).split('\n', 1)[0];
+      return { ok: false, message: `not valid YAML or JSON (${first}); write a map such as "week: 2026-W48". If ${SAFE_INPUTS_HINT}` };
+    }
     const problem = valueProblem(given);
-    if (problem) return { ok: false, message: `input \`${name.slice(0, 64)}\` is ${problem}; give it a value the plan can use, or leave it out for the plan's default` };
+    if (problem) return { ok: false, message: `${at} is ${problem}; give it a value the plan can use, or leave it out for the plan's default` };
     Object.defineProperty(inputs, name, { value: given, enumerable: true, writable: true, configurable: true });
   }
   return { ok: true, inputs };
 }
 
-/** Why an input value is no value a plan can use, or undefined. */
+/** Why a list or map given as an input holds what no plan can use (a number JSON cannot hold: 1e400, .nan), or undefined. */
 function valueProblem(value: unknown): string | undefined {
-  if (typeof value === 'number' && !Number.isFinite(value)) return `${String(value)}, not a number a plan can use`;
-  if (value instanceof Uint8Array) return 'binary data (!!binary)';
+  const stack = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === 'number' && !Number.isFinite(item)) return `a list or map holding ${String(item)}, not a number a plan can use`;
+    if (item !== null && typeof item === 'object') for (const inner of Object.values(item)) stack.push(inner);
+  }
   return undefined;
 }

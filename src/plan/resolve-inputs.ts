@@ -15,6 +15,8 @@ export type InputsResult =
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 function asDeclared(value: unknown, fallback: unknown): { ok: true; value: unknown } | { ok: false } {
+  // A list or a map (the action's `inputs` may hold one) for an input whose default is text, a number or a flag.
+  if (value !== null && typeof value === 'object') return ['string', 'number', 'boolean'].includes(typeof fallback) ? { ok: false } : { ok: true, value };
   if (typeof value !== 'string') return { ok: true, value };
   const text = value.trim();
   if (typeof fallback === 'number') {
@@ -48,7 +50,11 @@ export function resolveInputs(plan: Pick<Plan, 'inputs'>, given: Readonly<Record
     if (Object.hasOwn(given, name)) {
       const read = asDeclared(given[name], spec.default);
       if (read.ok) inputs[name] = read.value;
-      else errors.push(`input '${name}' is ${typeof spec.default === 'number' ? 'a number' : 'true or false'} (its default is ${String(spec.default)}); got ${JSON.stringify(given[name])}: give ${typeof spec.default === 'number' ? 'a number' : 'true or false'}`);
+      else {
+        const kind = typeof spec.default === 'number' ? 'a number' : typeof spec.default === 'boolean' ? 'true or false' : 'text';
+        const got = given[name] !== null && typeof given[name] === 'object' ? (Array.isArray(given[name]) ? 'a list' : 'a map') : JSON.stringify(given[name]);
+        errors.push(`input '${name}' is ${kind} (its default is ${JSON.stringify(spec.default)}); got ${got}: give ${kind}`);
+      }
     }
     else if (spec.default !== undefined) inputs[name] = spec.default;
     else if (spec.required !== false) errors.push(`input '${name}' is required: pass --input ${name}=… (CLI) or the action's 'inputs'`);

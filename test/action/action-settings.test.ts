@@ -32,7 +32,7 @@ describe('readActionSettings', () => {
   it('reads the inputs map as YAML or JSON, and booleans as the toolkit does', async () => {
     const yaml = await read({ inputs: 'week: 2026-W48\ncount: 3', 'fail-on-unmet-goals': 'False', 'check-run': 'TRUE' });
     const json = await read({ inputs: '{"week": "2026-W48"}' });
-    expect(yaml.ok && yaml.settings.inputs).toEqual({ week: '2026-W48', count: 3 });
+    expect(yaml.ok && yaml.settings.inputs).toEqual({ week: '2026-W48', count: '3' });
     expect(yaml.ok && [yaml.settings.failOnUnmetGoals, yaml.settings.checkRun]).toEqual([false, true]);
     expect(json.ok && json.settings.inputs).toEqual({ week: '2026-W48' });
   });
@@ -46,17 +46,19 @@ describe('readActionSettings', () => {
     process.stderr.write = ((chunk: string | Uint8Array) => (written.push(String(chunk)), true)) as typeof process.stderr.write;
     try {
       const tagged = await read({ inputs: 'week: W1\n::stop-commands::abc: !t y' });
-      expect(tagged.ok).toBe(true);
+      expect(!tagged.ok && tagged.problems[0]).toContain('has the YAML tag !t');
     } finally {
       process.stderr.write = write;
     }
     expect(written.join('')).toBe('');
-    for (const [inputs, problem] of [['week: .nan', 'NaN, not a number'], ['week: 1e400', 'Infinity, not a number'], ['week: !!binary aGk=', 'binary data']]) {
+    for (const [inputs, problem] of [['week: [.nan]', 'a list or map holding NaN, not a number'], ['week: {n: 1e400}', 'a list or map holding Infinity, not a number']]) {
       const result = await read({ inputs });
       expect(!result.ok && result.problems.join('\n')).toContain(`input \`week\` is ${problem}`);
     }
+    // Alone, such a value is its text: the plan reads it as its default's kind, and refuses it for a number.
+    expect(await read({ inputs: 'week: .nan' })).toMatchObject({ ok: true, settings: { inputs: { week: '.nan' } } });
     // An empty value is an input not given, as on GitHub: the plan's default applies.
-    for (const inputs of ['week:\ncount: 3', '{"week": null, "count": 3}']) expect(await read({ inputs })).toMatchObject({ ok: true, settings: { inputs: { count: 3 } } });
+    for (const inputs of ['week:\ncount: 3', '{"week": null, "count": 3}']) expect(await read({ inputs })).toMatchObject({ ok: true, settings: { inputs: { count: '3' } } });
     const empty = await read({ inputs: 'week:' });
     expect(empty.ok && Object.hasOwn(empty.settings.inputs, 'week')).toBe(false);
   });
@@ -136,9 +138,29 @@ describe('readActionSettings', () => {
     expect(safe.ok && safe.settings.inputs).toEqual({ title });
   });
 
-  it('reads the inputs map\'s scalars as YAML 1.2 core does: yes, dates and octal-looking text stay text', async () => {
-    const result = await read({ inputs: 'answer: yes\nday: 2026-12-01\ncode: 0755\nhex: 0x1f\nnothing: ~\nflag: true\nratio: .5' });
-    expect(result.ok && result.settings.inputs).toEqual({ answer: 'yes', day: '2026-12-01', code: 755, hex: 31, flag: true, ratio: 0.5 });
+  // Found by an adversarial pass: read as YAML, `version: 1.10` reached the plan as 1.1 and `zip: 01234` as 1234, where
+  // the CLI's --input gives the text; the plan reads each as its default's kind (test/plan/resolve-inputs-kinds.test.ts).
+  it('gives each value as written, as the CLI does, and lists and maps as data', async () => {
+    const result = await read({ inputs: 'version: 1.10\nzip: 01234\nanswer: yes\nday: 2026-12-01\nhex: 0x1f\nnothing: ~\nflag: true\nratio: .5\nquoted: "1.10"\nsha: 1234e56\nlist: [1.5, a]' });
+    expect(result.ok && result.settings.inputs).toEqual({ version: '1.10', zip: '01234', answer: 'yes', day: '2026-12-01', hex: '0x1f', flag: 'true', ratio: '.5', quoted: '1.10', sha: '1234e56', list: [1.5, 'a'] });
+    const json = await read({ inputs: '{"version": 1.10, "title": "fix: x", "n": 7}' });
+    expect(json.ok && json.settings.inputs).toEqual({ version: '1.10', title: 'fix: x', n: '7' });
+  });
+
+  it('refuses a value YAML would make something else than text, a list or a map, naming the input', async () => {
+    for (const [inputs, problem] of [
+      ['day: !!timestamp 2026-12-01', 'input `day` has the YAML tag !!timestamp'],
+      ['tags: !!set {a, b}', 'input `tags` has the YAML tag !!set'],
+      ['blob: !!binary aGk=', 'input `blob` has the YAML tag !!binary'],
+      ['list: [a, !custom b]', 'input `list` has the YAML tag !custom'],
+      ['ratio: [.nan]', 'input `ratio` is a list or map holding NaN'],
+    ] as const) {
+      const result = await read({ inputs });
+      expect(!result.ok && result.problems[0], inputs).toContain(`input 'inputs': ${problem}`);
+    }
+    const omap = await read({ inputs: '!!omap [week: 1]' });
+    expect(!omap.ok && omap.problems[0]).toMatch(/^input 'inputs': expected a map of input names to values, such as "week: 2026-W48", got a !!omap\./);
+    expect(await read({ inputs: 'name: !!str 1.10' })).toMatchObject({ ok: true, settings: { inputs: { name: '1.10' } } });
   });
 
   it('writes out an inputs map\'s aliases, and refuses a "billion laughs" map and a repeated key', async () => {

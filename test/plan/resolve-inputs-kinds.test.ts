@@ -32,3 +32,24 @@ describe('a value given as text for an input whose default is a number or a flag
     expect(resolveInputs(plan, { n: 8, dry: false })).toMatchObject({ ok: true, inputs: { n: 8, dry: false } });
   });
 });
+
+// Found by an adversarial pass: the action's `inputs` may hold a list or a map, which reached an input whose
+// default is text (or a number) unchecked.
+describe('a list or a map given for an input', () => {
+  const plan = { inputs: { week: { default: '2026-W48' }, n: { default: 5 }, dry: { default: false }, files: { default: ['a'] }, free: { required: false } } } as never;
+
+  it('is an error naming the input when its default is text, a number or a flag', () => {
+    expect(resolveInputs(plan, { week: ['W1'], n: { value: 7 }, dry: [true] })).toEqual({
+      ok: false,
+      errors: [
+        `input 'week' is text (its default is "2026-W48"); got a list: give text`,
+        `input 'n' is a number (its default is 5); got a map: give a number`,
+        `input 'dry' is true or false (its default is false); got a list: give true or false`,
+      ],
+    });
+  });
+
+  it('is taken for an input whose default is a list or that has none', () => {
+    expect(resolveInputs(plan, { files: ['b', 'c'], free: { a: 1 } })).toMatchObject({ ok: true, inputs: { files: ['b', 'c'], free: { a: 1 } } });
+  });
+});
