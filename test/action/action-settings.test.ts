@@ -1,3 +1,5 @@
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { InputName } from '../../src/action/action-inputs.ts';
@@ -203,5 +205,32 @@ describe('readActionSettings', () => {
       githubToken: 'ghs_fallback',
       github: { repository: 'o/r', runUrl: 'https://github.com/o/r/actions/runs/7/attempts/2', headSha: 'abc' },
     });
+  });
+});
+
+// Found by an adversarial pass: a pull request can make `.github/plan.yml` a link to a file outside the
+// workspace; its keys were quoted in the log, the summary and annotations, and a valid plan there ran.
+describe('a plan file that is a link', () => {
+  const workspace = mkdtempSync(path.join(tmpdir(), 'plan-runner-linked-'));
+  const outside = mkdtempSync(path.join(tmpdir(), 'plan-runner-outside-'));
+  writeFileSync(path.join(outside, 'secret.yml'), 'api_token: x\n');
+  mkdirSync(path.join(workspace, '.github'));
+  mkdirSync(path.join(workspace, '.git'));
+  writeFileSync(path.join(workspace, '.git', 'config'), '[core]\n');
+  writeFileSync(path.join(workspace, 'plans.yml'), 'name: p\n');
+  symlinkSync(path.join(outside, 'secret.yml'), path.join(workspace, '.github', 'plan.yml'));
+  symlinkSync(path.join(workspace, '.git', 'config'), path.join(workspace, 'git.yml'));
+  symlinkSync(path.join(workspace, 'plans.yml'), path.join(workspace, 'inside.yml'));
+  const readIn = (plan: string) => readActionSettings((name) => (name === 'plan' ? plan : ''), { GITHUB_WORKSPACE: workspace });
+
+  it('is refused when it leads outside the workspace or into .git, before anything reads it', async () => {
+    expect(await readIn('.github/plan.yml')).toEqual({ ok: false, problems: ["input 'plan': .github/plan.yml is a link to a file outside the workspace; name a plan file in the repository"] });
+    expect(await readIn('git.yml')).toEqual({ ok: false, problems: ["input 'plan': git.yml is in or links into .git; name a plan file in the repository"] });
+    expect(await readIn('.git/config')).toEqual({ ok: false, problems: ["input 'plan': .git/config is in or links into .git; name a plan file in the repository"] });
+  });
+
+  it('is read when it stays in the workspace, and a path the workflow names outside it is the workflow’s', async () => {
+    expect(await readIn('inside.yml')).toMatchObject({ ok: true, settings: { planFile: path.join(workspace, 'inside.yml') } });
+    expect(await readIn(path.join(outside, 'secret.yml'))).toMatchObject({ ok: true, settings: { planFile: path.join(outside, 'secret.yml') } });
   });
 });
