@@ -51,7 +51,7 @@ function tooDeepNode(root) {
     const stack = [{ node: root, depth: 1 }];
     while (stack.length > 0) {
         const { node, depth } = stack.pop();
-        if (!(0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isCollection */ .P3)(node))
+        if (!(0,yaml__WEBPACK_IMPORTED_MODULE_0__.isCollection)(node))
             continue;
         if (depth > _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_NESTING */ .M1)
             return node;
@@ -59,7 +59,7 @@ function tooDeepNode(root) {
         for (let i = node.items.length - 1; i >= 0; i--) {
             const item = node.items[i];
             const child = (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isPair */ .tO)(item) ? item.value : item;
-            if (child && !(0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isAlias */ .Vj)(child) && typeof child === 'object')
+            if (child && !(0,yaml__WEBPACK_IMPORTED_MODULE_0__.isAlias)(child) && typeof child === 'object')
                 stack.push({ node: child, depth: depth + 1 });
         }
     }
@@ -78,7 +78,7 @@ function overExpandingAlias(doc, root) {
     while (stack.length > 0) {
         const top = stack.pop();
         const { node } = top;
-        if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isAlias */ .Vj)(node)) {
+        if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__.isAlias)(node)) {
             const target = node.resolve(doc);
             const size = (target && sizes.get(target)) ?? 1;
             added += size;
@@ -87,7 +87,7 @@ function overExpandingAlias(doc, root) {
             sizes.set(node, size);
             continue;
         }
-        if (!(0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isCollection */ .P3)(node)) {
+        if (!(0,yaml__WEBPACK_IMPORTED_MODULE_0__.isCollection)(node)) {
             sizes.set(node, 1);
             continue;
         }
@@ -191,10 +191,10 @@ function duplicateKeys(contents) {
     const stack = [contents];
     while (stack.length > 0) {
         const node = stack.pop();
-        if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(node)) {
+        if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__.isMap)(node)) {
             const seen = new Set();
             for (const pair of node.items) {
-                if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isScalar */ .jn)(pair.key)) {
+                if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__.isScalar)(pair.key)) {
                     if (seen.has(pair.key.value))
                         found.push(pair.key.range?.[0] ?? 0);
                     seen.add(pair.key.value);
@@ -222,7 +222,7 @@ function positionsIn(doc, lineCounter) {
         if (!index) {
             index = new Map();
             for (const item of map.items)
-                if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isPair */ .tO)(item) && (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isScalar */ .jn)(item.key) && !index.has(String(item.key.value)))
+                if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isPair */ .tO)(item) && (0,yaml__WEBPACK_IMPORTED_MODULE_0__.isScalar)(item.key) && !index.has(String(item.key.value)))
                     index.set(String(item.key.value), item);
             indexes.set(map, index);
         }
@@ -233,10 +233,10 @@ function positionsIn(doc, lineCounter) {
             let node = doc.contents;
             let offset = node?.range?.[0] ?? 0;
             for (const [index, segment] of path.entries()) {
-                if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isAlias */ .Vj)(node))
+                if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__.isAlias)(node))
                     node = node.resolve(doc);
                 let next;
-                if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(node)) {
+                if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__.isMap)(node)) {
                     const pair = pairOf(node, segment);
                     if (!pair)
                         break;
@@ -276,11 +276,11 @@ function tagStart(text, value) {
  */
 function foreignTags(doc) {
     const found = [];
-    (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .visit */ .YR)(doc, {
+    (0,yaml__WEBPACK_IMPORTED_MODULE_0__.visit)(doc, {
         Node(_key, node) {
             if (node.tag !== undefined && !PLAIN_TAGS.has(node.tag))
                 found.push(node);
-            return found.length >= MAX_YAML_ERRORS ? yaml__WEBPACK_IMPORTED_MODULE_0__/* .visit */ .YR.BREAK : undefined;
+            return found.length >= MAX_YAML_ERRORS ? yaml__WEBPACK_IMPORTED_MODULE_0__.visit.BREAK : undefined;
         },
     });
     return found;

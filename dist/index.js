@@ -12185,13 +12185,19 @@ async function loadPlanFile(path, options = {}) {
         const loaded = await loadPlanText(decoded.text, path, options);
         if (!loaded.ok)
             return loaded;
-        const { chain = [node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(path)], root = process.cwd(), ...rest } = options;
+        const { chain = [node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(path)], root = process.cwd(), usedPlans = new Map(), ...rest } = options;
         return await (0,_load_subplans_js__WEBPACK_IMPORTED_MODULE_2__/* .loadSubplans */ .J$)(loaded.plan, {
             file: path,
             text: decoded.text,
             chain,
             root,
-            load: (file, innerChain) => loadPlanFile(node_path__WEBPACK_IMPORTED_MODULE_1__.relative(process.cwd(), file) || file, { ...rest, root, chain: innerChain }),
+            load: (file, innerChain) => {
+                const key = `${innerChain.length}:${file}`;
+                let loading = usedPlans.get(key);
+                if (loading === undefined)
+                    usedPlans.set(key, (loading = loadPlanFile(node_path__WEBPACK_IMPORTED_MODULE_1__.relative(process.cwd(), file) || file, { ...rest, root, chain: innerChain, usedPlans })));
+                return loading;
+            },
         });
     }
     catch (error) {
@@ -16144,6 +16150,9 @@ function githubExpressionHint(text) {
  */
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 function asDeclared(value, fallback) {
+    // A list or a map (the action's `inputs` may hold one) for an input whose default is text, a number or a flag.
+    if (value !== null && typeof value === 'object')
+        return ['string', 'number', 'boolean'].includes(typeof fallback) ? { ok: false } : { ok: true, value };
     if (typeof value !== 'string')
         return { ok: true, value };
     const text = value.trim();
@@ -16177,8 +16186,11 @@ function resolveInputs(plan, given) {
             const read = asDeclared(given[name], spec.default);
             if (read.ok)
                 inputs[name] = read.value;
-            else
-                errors.push(`input '${name}' is ${typeof spec.default === 'number' ? 'a number' : 'true or false'} (its default is ${String(spec.default)}); got ${JSON.stringify(given[name])}: give ${typeof spec.default === 'number' ? 'a number' : 'true or false'}`);
+            else {
+                const kind = typeof spec.default === 'number' ? 'a number' : typeof spec.default === 'boolean' ? 'true or false' : 'text';
+                const got = given[name] !== null && typeof given[name] === 'object' ? (Array.isArray(given[name]) ? 'a list' : 'a map') : JSON.stringify(given[name]);
+                errors.push(`input '${name}' is ${kind} (its default is ${JSON.stringify(spec.default)}); got ${got}: give ${kind}`);
+            }
         }
         else if (spec.default !== undefined)
             inputs[name] = spec.default;
@@ -36836,51 +36848,94 @@ function kindOf(value) {
         return 'a list';
     return typeof value === 'string' ? 'a single string' : `a ${typeof value}`;
 }
+/** The tags an input's value may have: a YAML string, map or list written with or without its tag. */
+const PLAIN_TAGS = new Set(['tag:yaml.org,2002:str', 'tag:yaml.org,2002:map', 'tag:yaml.org,2002:seq']);
+/** `!!timestamp` for `tag:yaml.org,2002:timestamp`, as YAML writes it. */
+function shortTag(tag) {
+    return tag.replace(/^tag:yaml\.org,2002:/, '!!');
+}
 /**
  * Parses the `inputs` action input: a YAML or JSON map (JSON is YAML), e.g. `week: 2026-W48` or
  * `{"week": "2026-W48"}`. Empty text is an empty map; anything else that is not a map is an error.
- * The `yaml` package is loaded here, on first use: a run without `inputs` never compiles it.
+ * A value is its text as written, as the CLI's `--input name=value` gives it, and the plan's inputs read it
+ * as their defaults' kinds (`resolveInputs`): read as YAML, `version: 1.10` reached the plan as 1.1 and
+ * `zip: 01234` as 1234, and `!!set`, `!!omap` or `!!timestamp` as no value or an object (found by an
+ * adversarial pass). A list or a map is data, read as YAML reads it; a tag other than a string's, a
+ * list's or a map's is refused, there too. The `yaml` package is loaded here, on first use: a run
+ * without `inputs` never compiles it.
  */
 async function parseInputsMap(text) {
     if (text.trim() === '')
         return { ok: true, inputs: {} };
-    const { parse } = await __nccwpck_require__.e(/* import() */ 196).then(__nccwpck_require__.t.bind(__nccwpck_require__, 38815, 19));
-    let value;
-    try {
-        // Warnings (an unknown tag) would go to stderr quoting the input's line, where the runner reads
-        // workflow commands: `::stop-commands::` in a value would have switched every later one off.
-        value = parse(text, { logLevel: 'error' });
-    }
-    catch (error) {
-        const first = (error instanceof Error ? error.message : String(error)).split('\n', 1)[0];
+    const { isAlias, isCollection, isMap, isNode, isScalar, parseDocument, visit } = await __nccwpck_require__.e(/* import() */ 196).then(__nccwpck_require__.t.bind(__nccwpck_require__, 38815, 19));
+    // Warnings (an unknown tag) would go to stderr quoting the input's line, where the runner reads
+    // workflow commands: `::stop-commands::` in a value would have switched every later one off.
+    const document = parseDocument(text, { logLevel: 'error' });
+    const [error] = document.errors;
+    if (error) {
+        const first = error.message.split('\n', 1)[0];
         return { ok: false, message: `not valid YAML or JSON (${first}); write a map such as "week: 2026-W48". If ${SAFE_INPUTS_HINT}` };
     }
-    if (value === null || value === undefined)
+    const root = document.contents;
+    if (root === null || (isScalar(root) && root.value === null && root.tag === undefined))
         return { ok: true, inputs: {} };
-    if (typeof value !== 'object' || Array.isArray(value)) {
-        return { ok: false, message: `expected a map of input names to values, such as "week: 2026-W48", got ${kindOf(value)}. If ${SAFE_INPUTS_HINT}` };
+    if (!isMap(root) || (root.tag !== undefined && !PLAIN_TAGS.has(root.tag))) {
+        const got = isMap(root) || isCollection(root) ? (root.tag ? `a ${shortTag(root.tag)}` : 'a list') : kindOf(root.toJS(document));
+        return { ok: false, message: `expected a map of input names to values, such as "week: 2026-W48", got ${got}. If ${SAFE_INPUTS_HINT}` };
     }
-    // A value YAML reads as null (`week:` with nothing after, `week: ${{ inputs.week }}` left empty) is an
-    // input not given, as an empty input is on GitHub: the plan's default, or its "required" error,
-    // applies; it reached the plan as "null" before. A number JSON cannot hold (1e400, .nan) or binary
-    // data would have too: refused.
     const inputs = {};
-    for (const [name, given] of Object.entries(value)) {
-        if (given === null || given === undefined)
+    for (const pair of root.items) {
+        const key = pair.key;
+        const name = isScalar(key) && key.type === 'PLAIN' && typeof key.source === 'string' ? key.source : isScalar(key) ? String(key.value) : undefined;
+        if (name === undefined)
+            return { ok: false, message: `an input's name is ${isCollection(key) ? 'a list or a map' : 'missing'}; write names as plain text, such as "week: 2026-W48"` };
+        const value = isAlias(pair.value) ? pair.value.resolve(document) : pair.value;
+        const at = `input \`${name.slice(0, 64)}\``;
+        // A value YAML reads as null (`week:` with nothing after, `week: ${{ inputs.week }}` left empty) is an
+        // input not given, as an empty input is on GitHub: the plan's default, or its "required" error,
+        // applies; it reached the plan as "null" before.
+        if (value === null || value === undefined || (isScalar(value) && value.value === null && value.tag === undefined))
             continue;
+        let tagged;
+        if (isNode(value)) {
+            visit(value, (_key, node) => {
+                if (isNode(node) && node.tag !== undefined && !PLAIN_TAGS.has(node.tag)) {
+                    tagged = node.tag;
+                    return visit.BREAK;
+                }
+                return undefined;
+            });
+        }
+        if (tagged !== undefined)
+            return { ok: false, message: `${at} has the YAML tag ${shortTag(tagged)}, which plan inputs do not take; write the value as plain text, a list or a map, or quote it` };
+        // Text as written: a plain scalar's own characters, a quoted one's string.
+        let given;
+        try {
+            given = isScalar(value) ? (value.type === 'PLAIN' && typeof value.source === 'string' ? value.source : String(value.value)) : value.toJS(document);
+        }
+        catch (thrown) {
+            // Aliases are written out here, and one that repeats too much (a "billion laughs" map) stops.
+            const first = (thrown instanceof Error ? thrown.message : String(thrown)).split('\n', 1)[0];
+            return { ok: false, message: `not valid YAML or JSON (${first}); write a map such as "week: 2026-W48". If ${SAFE_INPUTS_HINT}` };
+        }
         const problem = valueProblem(given);
         if (problem)
-            return { ok: false, message: `input \`${name.slice(0, 64)}\` is ${problem}; give it a value the plan can use, or leave it out for the plan's default` };
+            return { ok: false, message: `${at} is ${problem}; give it a value the plan can use, or leave it out for the plan's default` };
         Object.defineProperty(inputs, name, { value: given, enumerable: true, writable: true, configurable: true });
     }
     return { ok: true, inputs };
 }
-/** Why an input value is no value a plan can use, or undefined. */
+/** Why a list or map given as an input holds what no plan can use (a number JSON cannot hold: 1e400, .nan), or undefined. */
 function valueProblem(value) {
-    if (typeof value === 'number' && !Number.isFinite(value))
-        return `${String(value)}, not a number a plan can use`;
-    if (value instanceof Uint8Array)
-        return 'binary data (!!binary)';
+    const stack = [value];
+    while (stack.length > 0) {
+        const item = stack.pop();
+        if (typeof item === 'number' && !Number.isFinite(item))
+            return `a list or map holding ${String(item)}, not a number a plan can use`;
+        if (item !== null && typeof item === 'object')
+            for (const inner of Object.values(item))
+                stack.push(inner);
+    }
     return undefined;
 }
 
@@ -36962,6 +37017,37 @@ function workspaceRelative(workspace, file) {
     return (inside ? external_node_path_.relative(workspace, file) : file).split(external_node_path_.sep).join('/');
 }
 /**
+ * Why the plan file is one the action does not read, or undefined: a path in the workspace that is a link to
+ * a file outside it, or into `.git`. A pull request can make `.github/plan.yml` such a link, and the file's
+ * keys were quoted in the log, the summary and annotations, and a valid plan there ran (found by an
+ * adversarial pass); `uses:` refused the same link already. A path the workflow names outside the workspace
+ * (a plan an earlier step wrote to the runner's temp folder) is the workflow's to choose.
+ */
+function linkedPlanProblem(workspace, planFile, plan) {
+    if (!(0,is_inside/* isInside */.F)(workspace, planFile))
+        return undefined;
+    let real;
+    try {
+        real = (0,external_node_fs_.realpathSync)(planFile);
+    }
+    catch {
+        return undefined; // missing: loading the plan says so
+    }
+    const root = (() => {
+        try {
+            return (0,external_node_fs_.realpathSync)(workspace);
+        }
+        catch {
+            return workspace;
+        }
+    })();
+    if (!(0,is_inside/* isInside */.F)(root, real))
+        return `input 'plan': ${plan} is a link to a file outside the workspace; name a plan file in the repository`;
+    if (external_node_path_.relative(root, real).split(external_node_path_.sep).some((segment) => segment.toLowerCase() === '.git'))
+        return `input 'plan': ${plan} is in or links into .git; name a plan file in the repository`;
+    return undefined;
+}
+/**
  * Reads the action's inputs (through `getInput`, i.e. `core.getInput`) and the runner's
  * environment into one settings object, or every problem with the inputs.
  */
@@ -36989,6 +37075,9 @@ async function readActionSettings(getInput, env, fileExists = external_node_fs_.
         return { ok: false, problems: unread };
     const workspace = external_node_path_.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
     const planFile = external_node_path_.resolve(workspace, inputs.plan);
+    const linked = linkedPlanProblem(workspace, planFile, inputs.plan);
+    if (linked)
+        return { ok: false, problems: [linked] };
     // The task alone runs when there is no file at the default plan path. A path the workflow named must
     // exist: a gate whose plan file was moved would otherwise run the task without the plan's goals and pass.
     // With neither, loading the file reports it missing.

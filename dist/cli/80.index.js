@@ -7149,6 +7149,9 @@ function replayModelClient(path, options = {}) {
  */
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 function asDeclared(value, fallback) {
+    // A list or a map (the action's `inputs` may hold one) for an input whose default is text, a number or a flag.
+    if (value !== null && typeof value === 'object')
+        return ['string', 'number', 'boolean'].includes(typeof fallback) ? { ok: false } : { ok: true, value };
     if (typeof value !== 'string')
         return { ok: true, value };
     const text = value.trim();
@@ -7182,8 +7185,11 @@ function resolveInputs(plan, given) {
             const read = asDeclared(given[name], spec.default);
             if (read.ok)
                 inputs[name] = read.value;
-            else
-                errors.push(`input '${name}' is ${typeof spec.default === 'number' ? 'a number' : 'true or false'} (its default is ${String(spec.default)}); got ${JSON.stringify(given[name])}: give ${typeof spec.default === 'number' ? 'a number' : 'true or false'}`);
+            else {
+                const kind = typeof spec.default === 'number' ? 'a number' : typeof spec.default === 'boolean' ? 'true or false' : 'text';
+                const got = given[name] !== null && typeof given[name] === 'object' ? (Array.isArray(given[name]) ? 'a list' : 'a map') : JSON.stringify(given[name]);
+                errors.push(`input '${name}' is ${kind} (its default is ${JSON.stringify(spec.default)}); got ${got}: give ${kind}`);
+            }
         }
         else if (spec.default !== undefined)
             inputs[name] = spec.default;

@@ -481,12 +481,14 @@ exports["default"] = def;
 /* harmony export */   checkJsonSchema: () => (/* binding */ checkJsonSchema),
 /* harmony export */   schemaErrorText: () => (/* binding */ schemaErrorText)
 /* harmony export */ });
-/* unused harmony export MAX_UNIQUE_ITEMS */
+/* unused harmony exports MAX_UNIQUE_ITEMS, MAX_SCHEMA_EVALUATIONS */
 /* harmony import */ var ajv_dist_2020_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(52210);
 /* harmony import */ var ajv_formats__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(82815);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(80083);
 /* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(369);
 /* harmony import */ var _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(53097);
 /* harmony import */ var _plan_json_schema_problems_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(79006);
+
 
 
 
@@ -512,13 +514,36 @@ const MAX_UNIQUE_CHECKED_CHARS = 256 * 1024;
  * of its own.
  */
 function newAjv() {
-    const ajv = new ajv_dist_2020_js__WEBPACK_IMPORTED_MODULE_3__.Ajv2020({ strict: false, allErrors: false, ownProperties: true, allowMatchingProperties: true, code: { regExp: linearRegExp } });
+    const ajv = new ajv_dist_2020_js__WEBPACK_IMPORTED_MODULE_3__.Ajv2020({ strict: false, allErrors: false, ownProperties: true, allowMatchingProperties: true, code: { regExp: linearRegExp }, $comment: countEvaluation });
+    // Ajv2020 turns on tracking what each subschema evaluated, for `unevaluated*`, which a goal's schema may not
+    // use (json-schema-problems.ts). With it an `anyOf` tries every branch after one passes, to learn what they
+    // evaluated: a valid tree nested 22 deep under a two-branch `anyOf` took 2^22 evaluations. The option only
+    // shapes the code Ajv generates from here on.
+    ajv.opts.unevaluated = false;
     addFormats(ajv, [..._plan_json_schema_problems_js__WEBPACK_IMPORTED_MODULE_2__/* .JSON_SCHEMA_FORMATS */ .e]);
     return ajv;
 }
 let shared;
+/**
+ * The most subschemas one check evaluates. Without `allErrors` a recursive `anyOf` still tries each branch
+ * at each level, and keeps each failed branch's errors: a tree schema of two branches against a result
+ * nested 22 deep (570 bytes) blocked the event loop for 33 s, deaf to a cancel, and 24 deep ran the
+ * process out of memory (found by an adversarial pass). Counted, not timed, so the bound holds while the
+ * check holds the event loop: a 0.9 MB array of 20,000 objects under a two-branch `anyOf` takes 160,000
+ * evaluations (20 ms); the worst shape stops within a second, its errors about 190 MB of heap.
+ */
+const MAX_SCHEMA_EVALUATIONS = 1_000_000;
+/** Evaluations left to the check under way (`checkJsonSchema` sets it; checks run one at a time, synchronously). */
+let evaluationsLeft = Number.POSITIVE_INFINITY;
+class EvaluationBudgetSpent extends Error {
+}
+/** Ajv's `$comment` hook, which runs as each subschema is evaluated: `asChecked` gives every subschema one. */
+function countEvaluation() {
+    if (--evaluationsLeft < 0)
+        throw new EvaluationBudgetSpent();
+}
 function validatorFor(schema) {
-    const ready = prefixApart(schema);
+    const ready = asChecked(prefixApart(schema));
     try {
         return (shared ??= newAjv()).compile(ready);
     }
@@ -548,6 +573,26 @@ function prefixApart(schema) {
     }
     return copy;
 }
+/**
+ * A copy of `schema` as Ajv is given it:
+ * - every subschema but `{}` has a `$comment` (a plan's own are only notes), which Ajv counts at each
+ *   evaluation (`countEvaluation`); `{}` checks nothing and nests nothing, and Ajv reads `contains: {}` as a
+ *   length check only while it is empty;
+ * - a `contains` without `maxContains` gets the largest one JSON holds exactly (CONTAINS_UNBOUNDED). Ajv
+ *   8.20 declares its result with `var` inside the loop over the items only, so under another loop
+ *   (`additionalProperties`, `items`, `patternProperties`) an empty array took the result of the value
+ *   before it: `{additionalProperties: {contains: {type: number}}}` passed `{"a": [0], "c": []}` (found by
+ *   the fuzz against the reference when counting first gave `contains: {}` a `$comment`). With a maximum,
+ *   Ajv sets the result before the loop.
+ */
+function asChecked(schema) {
+    const copy = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_4__/* .mapSubschemas */ .TY)(schema, asChecked);
+    if ('contains' in copy && !('maxContains' in copy))
+        copy.maxContains = CONTAINS_UNBOUNDED;
+    return Object.keys(copy).length === 0 ? copy : { ...copy, $comment: 'counted' };
+}
+/** `maxContains` where the schema has none: no array has that many items. */
+const CONTAINS_UNBOUNDED = Number.MAX_SAFE_INTEGER;
 /** A schema as checked: its validator, and whether it asks for unique items anywhere (then the value is bounded). */
 const compiled = new WeakMap();
 /** The length of the longest array in `value`, found without recursion. */
@@ -578,8 +623,8 @@ function tooLargeForUniqueItems(value) {
     const what = longest > MAX_UNIQUE_ITEMS ? `an array of ${longest} items (at most ${MAX_UNIQUE_ITEMS} are checked)` : `${size} characters of JSON (at most ${MAX_UNIQUE_CHECKED_CHARS} are checked)`;
     return `uniqueItems compares an array's items pair by pair, and the result has ${what}; drop uniqueItems from the goal's schema, or have the step return less`;
 }
-/** Checks `value` against `schema`. */
-function checkJsonSchema(schema, value) {
+/** Checks `value` against `schema`, in at most `maxEvaluations` (MAX_SCHEMA_EVALUATIONS) evaluations of its subschemas. */
+function checkJsonSchema(schema, value, options = {}) {
     let entry = compiled.get(schema);
     if (!entry) {
         try {
@@ -593,8 +638,23 @@ function checkJsonSchema(schema, value) {
     const tooLarge = entry.uniqueItems ? tooLargeForUniqueItems(value) : undefined;
     if (tooLarge)
         return { ok: false, why: tooLarge };
-    const valid = entry.validate(value);
-    return { ok: true, valid, errors: entry.validate.errors ?? [] };
+    evaluationsLeft = options.maxEvaluations ?? MAX_SCHEMA_EVALUATIONS;
+    try {
+        const valid = entry.validate(value);
+        return { ok: true, valid, errors: entry.validate.errors ?? [] };
+    }
+    catch (error) {
+        if (!(error instanceof EvaluationBudgetSpent))
+            throw error;
+        const most = options.maxEvaluations ?? MAX_SCHEMA_EVALUATIONS;
+        return {
+            ok: false,
+            why: `checking the result against the goal's json_schema took more than ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__/* .groupDigits */ .K)(most)} evaluations of its subschemas (an anyOf or oneOf whose branches each check a nested result again takes time that doubles with each level); make the branches differ early (a required key or a const each, checked before the nesting), or have the step return a flatter result`,
+        };
+    }
+    finally {
+        evaluationsLeft = Number.POSITIVE_INFINITY;
+    }
 }
 /** One of Ajv's errors as evidence: `at changes[1].name: required but missing`. */
 function schemaErrorText(error) {
@@ -613,7 +673,12 @@ function schemaErrorText(error) {
         else
             where += `[${JSON.stringify(part)}]`;
     }
-    const message = error.keyword === 'required' ? 'required but missing' : (error.message ?? error.keyword);
+    const { minContains, maxContains } = error.params;
+    const message = error.keyword === 'required'
+        ? 'required but missing'
+        : error.keyword === 'contains' && maxContains === CONTAINS_UNBOUNDED
+            ? `must contain at least ${String(minContains)} valid item(s)`
+            : (error.message ?? error.keyword);
     return `at ${where === '' ? 'the top level' : where}: ${message}`;
 }
 

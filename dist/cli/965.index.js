@@ -1645,13 +1645,19 @@ async function loadPlanFile(path, options = {}) {
         const loaded = await loadPlanText(decoded.text, path, options);
         if (!loaded.ok)
             return loaded;
-        const { chain = [node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(path)], root = process.cwd(), ...rest } = options;
+        const { chain = [node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(path)], root = process.cwd(), usedPlans = new Map(), ...rest } = options;
         return await (0,_load_subplans_js__WEBPACK_IMPORTED_MODULE_2__/* .loadSubplans */ .J$)(loaded.plan, {
             file: path,
             text: decoded.text,
             chain,
             root,
-            load: (file, innerChain) => loadPlanFile(node_path__WEBPACK_IMPORTED_MODULE_1__.relative(process.cwd(), file) || file, { ...rest, root, chain: innerChain }),
+            load: (file, innerChain) => {
+                const key = `${innerChain.length}:${file}`;
+                let loading = usedPlans.get(key);
+                if (loading === undefined)
+                    usedPlans.set(key, (loading = loadPlanFile(node_path__WEBPACK_IMPORTED_MODULE_1__.relative(process.cwd(), file) || file, { ...rest, root, chain: innerChain, usedPlans })));
+                return loading;
+            },
         });
     }
     catch (error) {
