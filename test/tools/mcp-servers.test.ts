@@ -381,6 +381,34 @@ describe('MCP over streamable HTTP', () => {
   });
 });
 
+// Found by an adversarial pass: the SDK's DELETE that ends a session waits as long as undici lets it (300 s),
+// and a server that never answered it held the job, and a cancel, for 5 minutes at each close.
+describe('an HTTP MCP server that never answers the end of its session', () => {
+  it('is closed all the same, soon after it was sent the DELETE', async () => {
+    const deletes: string[] = [];
+    const server = createServer((request, response) => {
+      if (request.method === 'DELETE') return void deletes.push(String(request.headers['mcp-session-id']));
+      if (request.method !== 'POST') return void response.writeHead(405).end();
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        const message = JSON.parse(body) as { id?: number; method: string; params?: { protocolVersion?: string } };
+        if (message.id === undefined) return void response.writeHead(202, { 'mcp-session-id': 's1' }).end();
+        const result = message.method === 'initialize' ? { protocolVersion: message.params?.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'mute', version: '1' } } : { tools: [] };
+        response.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 's1' }).end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    onTestFinished(async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    });
+    const connection = await connectMcpServers(McpServers.parse({ mute: { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp` } }), { signal: new AbortController().signal, timeoutMs: 15_000, env: runnerEnv });
+    await connection.close();
+    expect(deletes).toEqual(['s1']);
+  }, 15_000);
+});
+
 describe('MCP configuration', () => {
   it('makes tool names valid function names', () => {
     expect(mcpToolName('docs', 'search.v2/pages')).toBe('docs__search_v2_pages');
