@@ -2,6 +2,7 @@ import { errorText } from '../../core/error-text.ts';
 import { sanitizeUntrusted } from '../../security/sanitize-untrusted.ts';
 import { dataBlock, promptData } from '../data-block.ts';
 import type { StepContext } from '../step-context.ts';
+import { UnusableToolSchemaError } from '../unusable-tool-schema-error.ts';
 import { validateToolArguments } from '../validate-tool-arguments.ts';
 import type { AgentTools } from './agent-tools.ts';
 import { JsonTooDeepError, parseJson } from '../../core/parse-json.ts';
@@ -47,7 +48,15 @@ export async function callAgentTool(ctx: StepContext, tools: AgentTools, name: s
     return failed(args, `tool '${name}' is not available to this step; available tools: ${available}. It was not run.`);
   }
   if (!parsed.ok) return failed(args, `${parsed.error}. '${name}' was not run; call it again with a JSON object.`);
-  const checked = validateToolArguments(tool, parsed.args);
+  let checked: ReturnType<typeof validateToolArguments>;
+  try {
+    checked = validateToolArguments(tool, parsed.args);
+  } catch (error) {
+    // A schema the checker cannot read (an MCP server's `$ref: '#/definitions/…'`, `if`/`then`): this tool cannot
+    // be called, but the agent can go on with the others; it ended the step (found by an adversarial pass).
+    if (!(error instanceof UnusableToolSchemaError)) throw error;
+    return failed(args, `${error.message} '${name}' was not run and cannot be in this run; do the task with the other tools.`);
+  }
   if (!checked.ok) return failed(args, `invalid arguments for '${name}', it was not run: ${checked.error}`);
   let result: unknown;
   try {
