@@ -23,7 +23,8 @@ export const STATE_ICONS: Readonly<Record<StepState, string>> = {
 };
 
 /**
- * `3/5 complete, 0 failed` (plus failed items of completed steps, skipped and replaced, when any), over
+ * `3/5 complete, 0 failed` (plus failed items of completed steps, failed steps of the plans they use, skipped
+ * and replaced, when any), over
  * the steps of the current plan revision: a step that failed and was replaced by a replan is counted as
  * replaced, not as a failure of the plan that finally ran.
  */
@@ -33,7 +34,7 @@ export function checklistHeader(record: RunRecord): string {
   let total = 0;
   // A step completes under on_item_failure: continue with items that failed, all of them maybe: "0 failed"
   // alone read as if every item had done its work.
-  let failedItems = 0;
+  const inside = { items: 0, steps: 0 };
   // A step that failed and was replaced: "2 replaced" alone hid that anything had failed.
   let replacedFailed = 0;
   for (const step of record.steps.values()) {
@@ -43,28 +44,32 @@ export function checklistHeader(record: RunRecord): string {
     }
     total++;
     counts[step.state]++;
-    if (step.state === 'completed') failedItems += completedStepFailedItems(step);
+    if (step.state === 'completed') failedInside(step, inside);
   }
   const replaced = record.steps.size - total;
   const skipped = counts.skipped;
-  const items = failedItems ? `, ${failedItems} item${failedItems === 1 ? '' : 's'} failed` : '';
+  const items = inside.items ? `, ${inside.items} item${inside.items === 1 ? '' : 's'} failed` : '';
+  const steps = inside.steps ? `, ${inside.steps} step${inside.steps === 1 ? '' : 's'} of used plans failed` : '';
   const replacedText = replaced ? `, ${replaced} replaced${replacedFailed ? ` (${replacedFailed} had failed)` : ''}` : '';
-  return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${skipped ? `, ${skipped} skipped` : ''}${replacedText}`;
+  return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${steps}${skipped ? `, ${skipped} skipped` : ''}${replacedText}`;
 }
 
 /**
- * The items that failed in a completed step: its own, and for a `type: plan` step those of its used plan's
- * completed steps, at any depth (found by an adversarial pass: a used plan whose items all failed showed
+ * Adds to `found` what failed inside a completed step: its own items, and for a `type: plan` step its used
+ * plan's failed steps (under `on_failure: continue`) and the items of its completed ones, at any depth
+ * (found by adversarial passes: a used plan whose items all failed, or whose step failed, showed
  * `1/1 complete, 0 failed`).
  */
-function completedStepFailedItems(step: StepRecord): number {
-  let failed = step.failedItems?.length ?? 0;
+function failedInside(step: StepRecord, found: { items: number; steps: number }): void {
+  found.items += step.failedItems?.length ?? 0;
   const nested = step.nested;
-  if (nested) {
-    const current = nested.plan ? currentKeys(nested.plan.steps) : undefined;
-    for (const inner of nested.steps.values()) if (inner.state === 'completed' && (!current || current.has(inner.key))) failed += completedStepFailedItems(inner);
+  if (!nested) return;
+  const current = nested.plan ? currentKeys(nested.plan.steps) : undefined;
+  for (const inner of nested.steps.values()) {
+    if (current && !current.has(inner.key)) continue;
+    if (inner.state === 'failed') found.steps += 1;
+    else if (inner.state === 'completed') failedInside(inner, found);
   }
-  return failed;
 }
 
 // The keys of a plan snapshot's steps, built once per snapshot: the header is drawn on every update.

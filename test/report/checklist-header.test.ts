@@ -38,3 +38,32 @@ describe('checklistHeader', () => {
     expect(checklistHeader(record)).toBe('1/3 complete, 1 failed, 1 skipped');
   });
 });
+
+// Found by an adversarial pass: a step of a used plan that failed under on_failure: continue left its plan step
+// completed, and every header said "0 failed"; a comment too long to show the plan step's steps kept `✅ p. plan`
+// alone, without the ❌ under it.
+describe('a step of a used plan that failed under a completed plan step', () => {
+  const inner = [step('x'), ...Array.from({ length: 300 }, (_, index) => step(`y${index}`))];
+  const nested = (event: RunEvent): RunEvent => ({ type: 'nested_event', at: 1, stepKey: 'p', event });
+  const record = fold([
+    { type: 'plan_created', at: 0, plan: { name: 'outer', revision: 1, steps: [{ ...step('p'), type: 'plan' }] } },
+    { type: 'step_started', at: 0, stepKey: 'p' },
+    nested({ type: 'plan_created', at: 0, plan: { name: 'inner', revision: 1, steps: inner } }),
+    nested({ type: 'step_failed', at: 1, stepKey: 'x', error: 'division by zero', transient: false, durationMs: 1, usage: NO_USAGE }),
+    ...inner.slice(1).map((each) => nested({ type: 'step_completed', at: 1, stepKey: each.key, result: `result of ${each.key} `.repeat(4), durationMs: 1, usage: NO_USAGE })),
+    { type: 'step_completed', at: 2, stepKey: 'p', result: 'done', durationMs: 2, usage: NO_USAGE },
+    { type: 'run_finished', at: 3, status: 'succeeded', durationMs: 3 },
+  ]);
+
+  it('is counted in the header', () => {
+    expect(checklistHeader(record)).toBe('1/1 complete, 0 failed, 1 step of used plans failed');
+  });
+
+  it('keeps its ❌ line under the plan step in a comment too short for the plan step’s steps', async () => {
+    const { renderComment } = await import('../../src/report/comment/render-comment.ts');
+    const comment = renderComment(record, { marker: '<!-- m -->', redact: (text) => text, maxChars: 3_000 });
+    expect(comment.length).toBeLessThanOrEqual(3_000);
+    expect(comment).toMatch(/^- ✅ p\. step p\n {2}- ❌ x\. step x/m);
+    expect(comment).not.toContain('y0.');
+  });
+});

@@ -73,6 +73,25 @@ function footer(record: RunRecord, options: CommentOptions): string[] {
   return lines;
 }
 
+/** A nested line that says something went wrong or is under way: a step of a used plan, an item or a TODO. */
+const URGENT_NESTED = /^\s*- (?:❌|⏳|⏸️|⏹️)/u;
+
+/**
+ * An entry too long to keep whole, in at most `room` characters: its own line, then the nested lines that
+ * need attention (a used plan's ❌ step) as long as they fit. Cut to its first line, a plan step with 700
+ * steps under it kept `✅ p. plan` alone, and the ❌ under it went (found by an adversarial pass).
+ */
+function headAndUrgent(whole: string, room: number): string {
+  const [head, ...nested] = whole.split('\n');
+  let kept = head!;
+  for (const line of nested) {
+    if (!URGENT_NESTED.test(line)) continue;
+    if (kept.length + 1 + line.length > room) break;
+    kept += `\n${line}`;
+  }
+  return kept;
+}
+
 /**
  * The PR comment: marker, a header such as `3/5 complete, 0 failed`, the checklist with each
  * result's first line and any agent's TODO list nested under its step, the final status and goals when finished, and a link to the run. Kept under
@@ -109,7 +128,7 @@ export function renderComment(record: RunRecord, options: CommentOptions): strin
     const keep = (index: number): boolean => {
       if (full()) return false;
       const whole = bare[index] ?? bareLine(steps[index]!, record, options.redact, maxChars);
-      const line = used + whole.length + 1 <= maxChars ? whole : whole.split('\n', 1)[0]!;
+      const line = used + whole.length + 1 <= maxChars ? whole : headAndUrgent(whole, maxChars - used - 1);
       if (used + line.length + 1 > maxChars) return false;
       kept.set(index, line);
       used += line.length + 1;
