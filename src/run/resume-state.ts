@@ -172,7 +172,7 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
   const sideEffects = new Map([...calls].filter(([, call]) => call.outcome !== 'failed').map(([key, { returned: _returned, ...call }]) => [key, call]));
   const durations = stepDurations(events);
   const record = events.reduce(applyEvent, newRunRecord());
-  forgetOpenTodos(record, reuse, items, (reuseKey, index, why) => byIndex(itemErrors, reuseKey).set(index, why));
+  forgetUnfinished(record, reuse, items, (reuseKey, index, why) => byIndex(itemErrors, reuseKey).set(index, why));
   const current = new Set((record.plan?.steps ?? []).map((step) => step.key));
   const own = [
     // Steps a replan replaced after they failed: the resuming run runs the final plan, where they are not.
@@ -186,17 +186,22 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
 }
 
 /**
- * Takes out of what a resume may reuse every step and item (a used plan's, at any depth) whose agent
- * answered with its TODO list open: it completed without doing that work, and `all_steps_completed` said
- * so. Reused, it came back without its list, and the gate passed on a plain re-run and on every fan-out
- * merge (found by an adversarial pass). Such a step or item runs again, as a failed item does; in a merge,
- * which runs no fan-out item, the item fails as its shard's, saying why (`itemFailed`).
+ * Takes out of what a resume may reuse every step and item (a used plan's, at any depth) that completed
+ * without doing all its work, which `all_steps_completed` says of it:
+ * - an agent's that answered with its TODO list open. Reused, it came back without its list, and the gate
+ *   passed on a plain re-run and on every fan-out merge (found by an adversarial pass);
+ * - a `type: plan` step whose plan left a step undone (one failed under `on_failure: continue`). Reused
+ *   whole, it came back without its plan's record, and every view showed ✅ and "0 failed" (found by an
+ *   adversarial pass).
+ * Such a step or item runs again, as a failed item does (a plan step reuses what its plan completed); in a
+ * merge, which runs no fan-out item, the item fails as its shard's, saying why (`itemFailed`).
  */
-function forgetOpenTodos(record: RunRecord, reuse: Map<string, ReusableStep>, items: Map<string, Map<number, ReusableItem>>, itemFailed: (reuseKey: string, index: number, why: string) => void): void {
+function forgetUnfinished(record: RunRecord, reuse: Map<string, ReusableStep>, items: Map<string, Map<number, ReusableItem>>, itemFailed: (reuseKey: string, index: number, why: string) => void): void {
   for (const step of record.steps.values()) {
-    if (step.nested) forgetOpenTodos(step.nested, reuse, items, itemFailed);
+    if (step.nested) forgetUnfinished(step.nested, reuse, items, itemFailed);
     const reuseKey = step.reuseKey;
-    if (reuseKey === undefined || undoneTodos(step).open.length === 0) continue;
+    const undone = undoneTodos(step).open.length > 0 || (step.nested !== undefined && undoneInside(step.key, step.nested).size > 0);
+    if (reuseKey === undefined || !undone) continue;
     // Only this step's own entry: one carried from an earlier run under the same key was not run here.
     if (reuse.get(reuseKey)?.stepKey === step.key && !reuse.get(reuseKey)?.carried) reuse.delete(reuseKey);
     step.items?.forEach((item, index) => {
