@@ -52,7 +52,7 @@ describe('a step of a used plan that failed under a completed plan step', () => 
     nested({ type: 'step_failed', at: 1, stepKey: 'x', error: 'division by zero', transient: false, durationMs: 1, usage: NO_USAGE }),
     ...inner.slice(1).map((each) => nested({ type: 'step_completed', at: 1, stepKey: each.key, result: `result of ${each.key} `.repeat(4), durationMs: 1, usage: NO_USAGE })),
     { type: 'step_completed', at: 2, stepKey: 'p', result: 'done', durationMs: 2, usage: NO_USAGE },
-    { type: 'run_finished', at: 3, status: 'succeeded', durationMs: 3 },
+    { type: 'run_finished', at: 3, status: 'succeeded', durationMs: 3, usage: NO_USAGE },
   ]);
 
   it('is counted in the header', () => {
