@@ -60,7 +60,9 @@ export async function executeStep(
       if (!stoppedBefore && runSignal.aborted && !timer?.signal.aborted) stoppedByOwnAnswer = true;
     },
     report(activity) {
-      if (!signal.aborted) hooks.onActivity?.(activity);
+      // After its own answer passed a cap, the step still reports that answer: its turn and its TODO list
+      // as it applied them, paid for (found by an adversarial pass: the checklist showed the list before it).
+      if (!signal.aborted || stoppedByOwnAnswer) hooks.onActivity?.(activity);
     },
     callTool(tool, args) {
       // Once stopped (a budget, a cancel, the timeout), no tool starts: the stop applies to work not yet begun.

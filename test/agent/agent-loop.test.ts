@@ -219,4 +219,28 @@ describe('agent limits', () => {
     expect(job.server.requests).toHaveLength(2);
     expect(job.summary).toContain('Multiply by 4');
   });
+
+  // Found by an adversarial pass: the answer that passed max_tokens was paid for and its TODO update applied,
+  // but neither its turn nor the update reached the record: the checklist showed the list a turn before.
+  it('records the turn whose answer passed the budget, and the TODO list as that answer left it', async () => {
+    const spent = (reply: ScriptedReply, prompt: number): ScriptedReply => ({ ...reply, usage: { prompt_tokens: prompt, completion_tokens: 10 } }) as ScriptedReply;
+    const job = await runOfflineJob({
+      plan: PLAN.replace('toolsets: [math]', 'toolsets: [math]\nlimits: { max_tokens: 5000 }'),
+      script: [
+        spent(todos(false, [['1', 'Add 2 and 3', 'in_progress'], ['2', 'Multiply by 4', 'pending']]), 1000),
+        spent(toolCallAnswer('add', { a: 2, b: 3 }), 1000),
+        spent(todos(true, [['1', 'Add 2 and 3', 'completed'], ['2', 'Multiply by 4', 'in_progress']]), 4000),
+        textAnswer('never asked'),
+      ],
+    });
+    if (job.outcome.kind !== 'ran') throw new Error(job.outcome.kind);
+    expect(job.outcome.run.reason).toMatch(/^budget exceeded: max_tokens 5,000/);
+    const step = job.outcome.run.record.steps.get('solve')!;
+    expect(step.todos?.map((todo) => todo.status)).toEqual(['completed', 'in_progress']);
+    expect(step.agent?.turns).toBe(3);
+    expect(job.trace.filter((line) => line['type'] === 'agent_turn')).toHaveLength(3);
+    expect(job.server.requests).toHaveLength(3);
+    expect(job.summary).toContain('todos 1/2 done');
+    expect(job.summary).toMatch(/- ✅ Add 2 and 3\n- ⏹️ Multiply by 4/);
+  });
 });
