@@ -139,19 +139,34 @@ function changeLines(event: RunEvent, record: RunRecord, redact: Redactor): stri
     // A log line per item would bury the log under a 1,000-item step: only failed items get one.
     case 'item_started':
     case 'item_retrying':
-    case 'item_completed':
       return [];
+    case 'item_completed':
+      return unfinishedTodoLines(record, event, redact);
     case 'nested_event':
       return nestedChangeLines(event, record, redact);
     case 'item_failed': {
       const key = record.steps.get(event.stepKey)?.items?.[event.index]?.key ?? `${event.stepKey}[${event.index}]`;
-      return [`  ${STATE_ICONS.failed} ${oneLogLine(redact(`${key} — ${event.error}`))}`];
+      return [`  ${STATE_ICONS.failed} ${oneLogLine(redact(`${key} — ${event.error}`))}`, ...unfinishedTodoLines(record, event, redact)];
     }
     default: {
       const planStep = planStepOf(record, event.stepKey);
-      return planStep ? [itemLine(freshChecklistItem(planStep, record.steps.get(event.stepKey), redact))] : [];
+      return planStep ? [itemLine(freshChecklistItem(planStep, record.steps.get(event.stepKey), redact)), ...unfinishedTodoLines(record, event, redact)] : [];
     }
   }
+}
+
+/**
+ * Once a step or item whose agent kept a TODO list has ended, the entries it left in progress, as they read
+ * now (⏹️; one pending still reads ⬜, as printed): a log cannot redraw, and `⏳ Add numbers`, printed when the agent
+ * started it, was that entry's last word after a budget stop (found by an adversarial pass).
+ */
+function unfinishedTodoLines(record: RunRecord, event: { readonly stepKey: string; readonly index?: number }, redact: Redactor): string[] {
+  const agent = agentRecord(record, event);
+  const holder = agent.holder;
+  if (!holder?.todos?.length || holder.state === 'in_progress' || holder.state === 'pending' || holder.state === 'waiting') return [];
+  return todoEntries(holder, redact)
+    .filter((entry) => entry.status === 'in_progress')
+    .map((entry) => `${oneLogLine(agent.label)}. ${todoLine(entry).trimStart()}`);
 }
 
 function defaultSchedule(draw: () => void, ms: number): () => void {

@@ -4,6 +4,7 @@ import { renderComment } from '../../src/report/comment/render-comment.ts';
 import { consoleChecklist } from '../../src/report/console-checklist.ts';
 import type { RunEvent } from '../../src/core/run-event.ts';
 import { applyEvent, newRunRecord } from '../../src/core/run-record.ts';
+import { NO_USAGE } from '../../src/core/usage.ts';
 import { runOfflineJob } from '../recovery/job-harness.ts';
 import { PLAN, SEED_FLOW } from './agent-fixtures.ts';
 
@@ -72,6 +73,25 @@ describe('the nested TODO list on the console', () => {
     expect(log).toContain('solve. ✅ Add 2 and 3\nsolve. ⏳ Multiply the sum by 4\n');
     expect(log).toContain('solve. ✅ Multiply the sum by 4\nsolve. ✅ Answer\n');
     expect(log.match(/Add 2 and 3/g)).toHaveLength(2);
+  });
+
+  // Found by an adversarial pass: a log cannot redraw, and `⏳ Add 2 and 3`, printed when the agent started it,
+  // stayed that entry's last word after the step stopped.
+  it('prints, once the step has ended, the entries it left in progress as they read now', async () => {
+    const events = await seedEvents();
+    // The run as if stopped after the first update: the step fails with the list half done.
+    const cut = events.findIndex((event) => event.type === 'todos_updated') + 1;
+    const ended: RunEvent[] = [...events.slice(0, cut), { type: 'step_failed', at: 9, stepKey: 'solve', error: 'budget exceeded', transient: false, durationMs: 9, usage: NO_USAGE }];
+    const writes: string[] = [];
+    const listener = consoleChecklist({ write: (text) => writes.push(text), isTTY: false });
+    for (const event of ended) listener(event);
+    const log = writes.join('');
+    expect(log).toMatch(/❌ solve\. .*budget exceeded\nsolve\. ⏹️ Multiply the sum by 4\n$/);
+    // A step that completed its list adds nothing.
+    const whole: string[] = [];
+    const again = consoleChecklist({ write: (text) => whole.push(text), isTTY: false });
+    for (const event of events) again(event);
+    expect(whole.join('').match(/⏹️/g)).toBeNull();
   });
 });
 
