@@ -183,11 +183,14 @@ var apply_write_todos = __webpack_require__(94067);
 var error_text = __webpack_require__(7437);
 // EXTERNAL MODULE: ./lib/security/sanitize-untrusted.js + 3 modules
 var sanitize_untrusted = __webpack_require__(67126);
-// EXTERNAL MODULE: ./lib/steps/validate-tool-arguments.js + 1 modules
-var validate_tool_arguments = __webpack_require__(64532);
+// EXTERNAL MODULE: ./lib/steps/unusable-tool-schema-error.js
+var unusable_tool_schema_error = __webpack_require__(10072);
+// EXTERNAL MODULE: ./lib/steps/validate-tool-arguments.js
+var validate_tool_arguments = __webpack_require__(14481);
 // EXTERNAL MODULE: ./lib/core/parse-json.js
 var parse_json = __webpack_require__(70695);
 ;// CONCATENATED MODULE: ./lib/steps/agent/call-agent-tool.js
+
 
 
 
@@ -226,7 +229,17 @@ async function callAgentTool(ctx, tools, name, argumentText) {
     }
     if (!parsed.ok)
         return failed(args, `${parsed.error}. '${name}' was not run; call it again with a JSON object.`);
-    const checked = (0,validate_tool_arguments/* validateToolArguments */.r)(tool, parsed.args);
+    let checked;
+    try {
+        checked = (0,validate_tool_arguments/* validateToolArguments */.r)(tool, parsed.args);
+    }
+    catch (error) {
+        // A schema the checker cannot read (an MCP server's `$ref: '#/definitions/\u2026'`, `if`/`then`): this tool cannot
+        // be called, but the agent can go on with the others; it ended the step (found by an adversarial pass).
+        if (!(error instanceof unusable_tool_schema_error/* UnusableToolSchemaError */.P))
+            throw error;
+        return failed(args, `${error.message} '${name}' was not run and cannot be in this run; do the task with the other tools.`);
+    }
     if (!checked.ok)
         return failed(args, `invalid arguments for '${name}', it was not run: ${checked.error}`);
     let result;

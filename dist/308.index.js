@@ -175,7 +175,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _complete_for_step_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(69547);
 /* harmony import */ var _invalid_tool_arguments_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(40585);
 /* harmony import */ var _step_model_settings_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(13643);
-/* harmony import */ var _validate_tool_arguments_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(64532);
+/* harmony import */ var _validate_tool_arguments_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(14481);
 /* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(70695);
 /* harmony import */ var _llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(46660);
 

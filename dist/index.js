@@ -7265,7 +7265,9 @@ async function executeStep(step, shared, deps, runSignal, hooks = {}) {
                 stoppedByOwnAnswer = true;
         },
         report(activity) {
-            if (!signal.aborted)
+            // After its own answer passed a cap, the step still reports that answer: its turn and its TODO list
+            // as it applied them, paid for (found by an adversarial pass: the checklist showed the list before it).
+            if (!signal.aborted || stoppedByOwnAnswer)
                 hooks.onActivity?.(activity);
         },
         callTool(tool, args) {
@@ -19034,7 +19036,8 @@ const STATE_ICONS = {
     skipped: '\u23ed\ufe0f',
 };
 /**
- * `3/5 complete, 0 failed` (plus failed items of completed steps, skipped and replaced, when any), over
+ * `3/5 complete, 0 failed` (plus failed items of completed steps, failed steps of the plans they use, skipped
+ * and replaced, when any), over
  * the steps of the current plan revision: a step that failed and was replaced by a replan is counted as
  * replaced, not as a failure of the plan that finally ran.
  */
@@ -19044,7 +19047,7 @@ function checklistHeader(record) {
     let total = 0;
     // A step completes under on_item_failure: continue with items that failed, all of them maybe: "0 failed"
     // alone read as if every item had done its work.
-    let failedItems = 0;
+    const inside = { items: 0, steps: 0 };
     // A step that failed and was replaced: "2 replaced" alone hid that anything had failed.
     let replacedFailed = 0;
     for (const step of record.steps.values()) {
@@ -19056,29 +19059,35 @@ function checklistHeader(record) {
         total++;
         counts[step.state]++;
         if (step.state === 'completed')
-            failedItems += completedStepFailedItems(step);
+            failedInside(step, inside);
     }
     const replaced = record.steps.size - total;
     const skipped = counts.skipped;
-    const items = failedItems ? `, ${failedItems} item${failedItems === 1 ? '' : 's'} failed` : '';
+    const items = inside.items ? `, ${inside.items} item${inside.items === 1 ? '' : 's'} failed` : '';
+    const steps = inside.steps ? `, ${inside.steps} step${inside.steps === 1 ? '' : 's'} of used plans failed` : '';
     const replacedText = replaced ? `, ${replaced} replaced${replacedFailed ? ` (${replacedFailed} had failed)` : ''}` : '';
-    return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${skipped ? `, ${skipped} skipped` : ''}${replacedText}`;
+    return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${steps}${skipped ? `, ${skipped} skipped` : ''}${replacedText}`;
 }
 /**
- * The items that failed in a completed step: its own, and for a `type: plan` step those of its used plan's
- * completed steps, at any depth (found by an adversarial pass: a used plan whose items all failed showed
+ * Adds to `found` what failed inside a completed step: its own items, and for a `type: plan` step its used
+ * plan's failed steps (under `on_failure: continue`) and the items of its completed ones, at any depth
+ * (found by adversarial passes: a used plan whose items all failed, or whose step failed, showed
  * `1/1 complete, 0 failed`).
  */
-function completedStepFailedItems(step) {
-    let failed = step.failedItems?.length ?? 0;
+function failedInside(step, found) {
+    found.items += step.failedItems?.length ?? 0;
     const nested = step.nested;
-    if (nested) {
-        const current = nested.plan ? currentKeys(nested.plan.steps) : undefined;
-        for (const inner of nested.steps.values())
-            if (inner.state === 'completed' && (!current || current.has(inner.key)))
-                failed += completedStepFailedItems(inner);
+    if (!nested)
+        return;
+    const current = nested.plan ? currentKeys(nested.plan.steps) : undefined;
+    for (const inner of nested.steps.values()) {
+        if (current && !current.has(inner.key))
+            continue;
+        if (inner.state === 'failed')
+            found.steps += 1;
+        else if (inner.state === 'completed')
+            failedInside(inner, found);
     }
-    return failed;
 }
 // The keys of a plan snapshot's steps, built once per snapshot: the header is drawn on every update.
 const keySets = new WeakMap();
@@ -19768,6 +19777,25 @@ function footer(record, options) {
         lines.push(`[View the run](${encodeURI(options.runUrl)}) \u00b7 full results in the job summary`);
     return lines;
 }
+/** A nested line that says something went wrong or is under way: a step of a used plan, an item or a TODO. */
+const URGENT_NESTED = /^\s*- (?:\u274c|\u23f3|\u23f8\ufe0f|\u23f9\ufe0f)/u;
+/**
+ * An entry too long to keep whole, in at most `room` characters: its own line, then the nested lines that
+ * need attention (a used plan's \u274c step) as long as they fit. Cut to its first line, a plan step with 700
+ * steps under it kept `\u2705 p. plan` alone, and the \u274c under it went (found by an adversarial pass).
+ */
+function headAndUrgent(whole, room) {
+    const [head, ...nested] = whole.split('\n');
+    let kept = head;
+    for (const line of nested) {
+        if (!URGENT_NESTED.test(line))
+            continue;
+        if (kept.length + 1 + line.length > room)
+            break;
+        kept += `\n${line}`;
+    }
+    return kept;
+}
 /**
  * The PR comment: marker, a header such as `3/5 complete, 0 failed`, the checklist with each
  * result's first line and any agent's TODO list nested under its step, the final status and goals when finished, and a link to the run. Kept under
@@ -19803,7 +19831,7 @@ function renderComment(record, options) {
             if (full())
                 return false;
             const whole = bare[index] ?? bareLine(steps[index], record, options.redact, maxChars);
-            const line = used + whole.length + 1 <= maxChars ? whole : whole.split('\n', 1)[0];
+            const line = used + whole.length + 1 <= maxChars ? whole : headAndUrgent(whole, maxChars - used - 1);
             if (used + line.length + 1 > maxChars)
                 return false;
             kept.set(index, line);
@@ -22177,7 +22205,7 @@ function resumeStateFromEvents(events, planName, from) {
     const sideEffects = new Map([...calls].filter(([, call]) => call.outcome !== 'failed').map(([key, { returned: _returned, ...call }]) => [key, call]));
     const durations = (0,_trace_step_weights_js__WEBPACK_IMPORTED_MODULE_1__/* .stepDurations */ .mQ)(events);
     const record = events.reduce(_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .applyEvent */ .Z8, (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .newRunRecord */ .pB)());
-    forgetOpenTodos(record, reuse, items, (reuseKey, index, why) => byIndex(itemErrors, reuseKey).set(index, why));
+    forgetUnfinished(record, reuse, items, (reuseKey, index, why) => byIndex(itemErrors, reuseKey).set(index, why));
     const current = new Set((record.plan?.steps ?? []).map((step) => step.key));
     const own = [
         // Steps a replan replaced after they failed: the resuming run runs the final plan, where they are not.
@@ -22190,18 +22218,23 @@ function resumeStateFromEvents(events, planName, from) {
     return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, firstPlan: created.plan, leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
 }
 /**
- * Takes out of what a resume may reuse every step and item (a used plan's, at any depth) whose agent
- * answered with its TODO list open: it completed without doing that work, and `all_steps_completed` said
- * so. Reused, it came back without its list, and the gate passed on a plain re-run and on every fan-out
- * merge (found by an adversarial pass). Such a step or item runs again, as a failed item does; in a merge,
- * which runs no fan-out item, the item fails as its shard's, saying why (`itemFailed`).
+ * Takes out of what a resume may reuse every step and item (a used plan's, at any depth) that completed
+ * without doing all its work, which `all_steps_completed` says of it:
+ * - an agent's that answered with its TODO list open. Reused, it came back without its list, and the gate
+ *   passed on a plain re-run and on every fan-out merge (found by an adversarial pass);
+ * - a `type: plan` step whose plan left a step undone (one failed under `on_failure: continue`). Reused
+ *   whole, it came back without its plan's record, and every view showed \u2705 and "0 failed" (found by an
+ *   adversarial pass).
+ * Such a step or item runs again, as a failed item does (a plan step reuses what its plan completed); in a
+ * merge, which runs no fan-out item, the item fails as its shard's, saying why (`itemFailed`).
  */
-function forgetOpenTodos(record, reuse, items, itemFailed) {
+function forgetUnfinished(record, reuse, items, itemFailed) {
     for (const step of record.steps.values()) {
         if (step.nested)
-            forgetOpenTodos(step.nested, reuse, items, itemFailed);
+            forgetUnfinished(step.nested, reuse, items, itemFailed);
         const reuseKey = step.reuseKey;
-        if (reuseKey === undefined || (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .undoneTodos */ .bK)(step).open.length === 0)
+        const undone = (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .undoneTodos */ .bK)(step).open.length > 0 || (step.nested !== undefined && (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .undoneInside */ .un)(step.key, step.nested).size > 0);
+        if (reuseKey === undefined || !undone)
             continue;
         // Only this step's own entry: one carried from an earlier run under the same key was not run here.
         if (reuse.get(reuseKey)?.stepKey === step.key && !reuse.get(reuseKey)?.carried)
@@ -23341,8 +23374,8 @@ function requireTool(registry, name, caller) {
 
 // EXTERNAL MODULE: ./lib/steps/invalid-tool-arguments-error.js
 var invalid_tool_arguments_error = __nccwpck_require__(40585);
-// EXTERNAL MODULE: ./lib/steps/validate-tool-arguments.js + 1 modules
-var validate_tool_arguments = __nccwpck_require__(64532);
+// EXTERNAL MODULE: ./lib/steps/validate-tool-arguments.js
+var validate_tool_arguments = __nccwpck_require__(14481);
 ;// CONCATENATED MODULE: ./lib/steps/run-tool-call-step.js
 
 
@@ -23389,28 +23422,19 @@ const runStep = async (ctx) => {
 
 /***/ }),
 
-/***/ 64532:
+/***/ 10072:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  r: () => (/* binding */ validateToolArguments)
-});
-
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/errors.js
-var errors = __nccwpck_require__(37428);
-// EXTERNAL MODULE: ./lib/plan/compile-json-schema.js + 4 modules
-var compile_json_schema = __nccwpck_require__(74598);
-// EXTERNAL MODULE: ./lib/core/step-error.js
-var step_error = __nccwpck_require__(1938);
-;// CONCATENATED MODULE: ./lib/steps/unusable-tool-schema-error.js
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   P: () => (/* binding */ UnusableToolSchemaError)
+/* harmony export */ });
+/* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1938);
 
 /** A tool's input schema cannot be turned into a validator, so no arguments can be checked against it. */
-class UnusableToolSchemaError extends step_error/* StepError */.zg {
+class UnusableToolSchemaError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .zg {
     constructor(options) {
         const why = options.cause instanceof Error ? options.cause.message : String(options.cause);
-        super(`Tool '${options.toolName}' has an input schema that cannot be used to check arguments (${why}); fix its input schema.`, {
+        super(`Tool '${options.toolName}' has an input schema that cannot be used to check arguments (${why}); fix its input schema, or for an MCP server's tool leave it out with the server's \`tools:\` list.`, {
             transient: false,
             toolName: options.toolName,
             cause: options.cause,
@@ -23418,7 +23442,18 @@ class UnusableToolSchemaError extends step_error/* StepError */.zg {
     }
 }
 
-;// CONCATENATED MODULE: ./lib/steps/validate-tool-arguments.js
+
+/***/ }),
+
+/***/ 14481:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   r: () => (/* binding */ validateToolArguments)
+/* harmony export */ });
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(37428);
+/* harmony import */ var _plan_compile_json_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(74598);
+/* harmony import */ var _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(10072);
 
 
 
@@ -23426,9 +23461,9 @@ const validators = new WeakMap();
 function validatorOf(tool) {
     let validator = validators.get(tool);
     if (!validator) {
-        const compiled = (0,compile_json_schema/* compileJsonSchema */.n)(tool.inputSchema);
+        const compiled = (0,_plan_compile_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .compileJsonSchema */ .n)(tool.inputSchema);
         if (!compiled.ok)
-            throw new UnusableToolSchemaError({ toolName: tool.name, cause: new Error(compiled.message) });
+            throw new _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableToolSchemaError */ .P({ toolName: tool.name, cause: new Error(compiled.message) });
         validator = compiled.schema;
         validators.set(tool, validator);
     }
@@ -23441,7 +23476,7 @@ function validateToolArguments(tool, args) {
     }
     const parsed = validatorOf(tool).safeParse(args);
     if (!parsed.success)
-        return { ok: false, error: `${errors/* prettifyError */.S1(parsed.error)}${missingNotes(tool, args)}` };
+        return { ok: false, error: `${zod__WEBPACK_IMPORTED_MODULE_2__/* .prettifyError */ .S1(parsed.error)}${missingNotes(tool, args)}` };
     // The original, not zod's output: validation must not change what the tool receives.
     return { ok: true, args: args };
 }
@@ -37885,19 +37920,34 @@ function changeLines(event, record, redact) {
         // A log line per item would bury the log under a 1,000-item step: only failed items get one.
         case 'item_started':
         case 'item_retrying':
-        case 'item_completed':
             return [];
+        case 'item_completed':
+            return unfinishedTodoLines(record, event, redact);
         case 'nested_event':
             return nestedChangeLines(event, record, redact);
         case 'item_failed': {
             const key = record.steps.get(event.stepKey)?.items?.[event.index]?.key ?? `${event.stepKey}[${event.index}]`;
-            return [`  ${checklist/* STATE_ICONS */.t1.failed} ${(0,checklist/* oneLogLine */.Hr)(redact(`${key} \u2014 ${event.error}`))}`];
+            return [`  ${checklist/* STATE_ICONS */.t1.failed} ${(0,checklist/* oneLogLine */.Hr)(redact(`${key} \u2014 ${event.error}`))}`, ...unfinishedTodoLines(record, event, redact)];
         }
         default: {
             const planStep = (0,checklist/* planStepOf */.ff)(record, event.stepKey);
-            return planStep ? [itemLine((0,checklist/* freshChecklistItem */.QO)(planStep, record.steps.get(event.stepKey), redact))] : [];
+            return planStep ? [itemLine((0,checklist/* freshChecklistItem */.QO)(planStep, record.steps.get(event.stepKey), redact)), ...unfinishedTodoLines(record, event, redact)] : [];
         }
     }
+}
+/**
+ * Once a step or item whose agent kept a TODO list has ended, the entries it left in progress, as they read
+ * now (\u23f9\ufe0f; one pending still reads \u2b1c, as printed): a log cannot redraw, and `\u23f3 Add numbers`, printed when the agent
+ * started it, was that entry's last word after a budget stop (found by an adversarial pass).
+ */
+function unfinishedTodoLines(record, event, redact) {
+    const agent = agentRecord(record, event);
+    const holder = agent.holder;
+    if (!holder?.todos?.length || holder.state === 'in_progress' || holder.state === 'pending' || holder.state === 'waiting')
+        return [];
+    return (0,todo_entries/* todoEntries */.vk)(holder, redact)
+        .filter((entry) => entry.status === 'in_progress')
+        .map((entry) => `${(0,checklist/* oneLogLine */.Hr)(agent.label)}. ${todoLine(entry).trimStart()}`);
 }
 function defaultSchedule(draw, ms) {
     const timer = setTimeout(draw, ms);

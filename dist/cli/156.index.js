@@ -605,19 +605,34 @@ function changeLines(event, record, redact) {
         // A log line per item would bury the log under a 1,000-item step: only failed items get one.
         case 'item_started':
         case 'item_retrying':
-        case 'item_completed':
             return [];
+        case 'item_completed':
+            return unfinishedTodoLines(record, event, redact);
         case 'nested_event':
             return nestedChangeLines(event, record, redact);
         case 'item_failed': {
             const key = record.steps.get(event.stepKey)?.items?.[event.index]?.key ?? `${event.stepKey}[${event.index}]`;
-            return [`  ${checklist/* STATE_ICONS */.t1.failed} ${(0,checklist/* oneLogLine */.Hr)(redact(`${key} \u2014 ${event.error}`))}`];
+            return [`  ${checklist/* STATE_ICONS */.t1.failed} ${(0,checklist/* oneLogLine */.Hr)(redact(`${key} \u2014 ${event.error}`))}`, ...unfinishedTodoLines(record, event, redact)];
         }
         default: {
             const planStep = (0,checklist/* planStepOf */.ff)(record, event.stepKey);
-            return planStep ? [itemLine((0,checklist/* freshChecklistItem */.QO)(planStep, record.steps.get(event.stepKey), redact))] : [];
+            return planStep ? [itemLine((0,checklist/* freshChecklistItem */.QO)(planStep, record.steps.get(event.stepKey), redact)), ...unfinishedTodoLines(record, event, redact)] : [];
         }
     }
+}
+/**
+ * Once a step or item whose agent kept a TODO list has ended, the entries it left in progress, as they read
+ * now (\u23f9\ufe0f; one pending still reads \u2b1c, as printed): a log cannot redraw, and `\u23f3 Add numbers`, printed when the agent
+ * started it, was that entry's last word after a budget stop (found by an adversarial pass).
+ */
+function unfinishedTodoLines(record, event, redact) {
+    const agent = agentRecord(record, event);
+    const holder = agent.holder;
+    if (!holder?.todos?.length || holder.state === 'in_progress' || holder.state === 'pending' || holder.state === 'waiting')
+        return [];
+    return (0,todo_entries/* todoEntries */.vk)(holder, redact)
+        .filter((entry) => entry.status === 'in_progress')
+        .map((entry) => `${(0,checklist/* oneLogLine */.Hr)(agent.label)}. ${todoLine(entry).trimStart()}`);
 }
 function defaultSchedule(draw, ms) {
     const timer = setTimeout(draw, ms);

@@ -657,8 +657,8 @@ var reply_budget = __webpack_require__(89999);
 var run_agent_step = __webpack_require__(44211);
 // EXTERNAL MODULE: ./lib/steps/data-block.js
 var data_block = __webpack_require__(45707);
-// EXTERNAL MODULE: ./lib/steps/validate-tool-arguments.js + 1 modules
-var validate_tool_arguments = __webpack_require__(64532);
+// EXTERNAL MODULE: ./lib/steps/validate-tool-arguments.js
+var validate_tool_arguments = __webpack_require__(14481);
 // EXTERNAL MODULE: ./lib/core/parse-json.js
 var parse_json = __webpack_require__(70695);
 // EXTERNAL MODULE: ./lib/core/invisible-characters.js

@@ -737,11 +737,22 @@ class McpServerSession {
         const transport = this.#transport;
         this.#client = undefined;
         this.#transport = undefined;
+        // Waited for a while only: the SDK's DELETE has no timeout but undici's 300 s, and a server that never
+        // answers it held every close, the job and a cancel for 5 minutes (found by an adversarial pass). The
+        // transport's close, after, aborts it.
         if (transport instanceof streamableHttp/* StreamableHTTPClientTransport */.j)
-            await transport.terminateSession().catch(() => undefined);
+            await settled(transport.terminateSession(), TERMINATE_SESSION_MS);
         await client?.close().catch(() => undefined);
         await transport?.close().catch(() => undefined);
     }
+}
+/** How long a close waits for an HTTP server to answer the end of its session (DELETE). */
+const TERMINATE_SESSION_MS = 2_000;
+/** Waits for `work` to settle, at most `ms`: what it does after, or how it fails, is no concern of the wait. */
+async function settled(work, ms) {
+    let timer;
+    await Promise.race([work.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+    clearTimeout(timer);
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-tool-name.js

@@ -4030,7 +4030,9 @@ async function executeStep(step, shared, deps, runSignal, hooks = {}) {
                 stoppedByOwnAnswer = true;
         },
         report(activity) {
-            if (!signal.aborted)
+            // After its own answer passed a cap, the step still reports that answer: its turn and its TODO list
+            // as it applied them, paid for (found by an adversarial pass: the checklist showed the list before it).
+            if (!signal.aborted || stoppedByOwnAnswer)
                 hooks.onActivity?.(activity);
         },
         callTool(tool, args) {
@@ -7923,7 +7925,8 @@ const STATE_ICONS = {
     skipped: '\u23ed\ufe0f',
 };
 /**
- * `3/5 complete, 0 failed` (plus failed items of completed steps, skipped and replaced, when any), over
+ * `3/5 complete, 0 failed` (plus failed items of completed steps, failed steps of the plans they use, skipped
+ * and replaced, when any), over
  * the steps of the current plan revision: a step that failed and was replaced by a replan is counted as
  * replaced, not as a failure of the plan that finally ran.
  */
@@ -7933,7 +7936,7 @@ function checklistHeader(record) {
     let total = 0;
     // A step completes under on_item_failure: continue with items that failed, all of them maybe: "0 failed"
     // alone read as if every item had done its work.
-    let failedItems = 0;
+    const inside = { items: 0, steps: 0 };
     // A step that failed and was replaced: "2 replaced" alone hid that anything had failed.
     let replacedFailed = 0;
     for (const step of record.steps.values()) {
@@ -7945,29 +7948,35 @@ function checklistHeader(record) {
         total++;
         counts[step.state]++;
         if (step.state === 'completed')
-            failedItems += completedStepFailedItems(step);
+            failedInside(step, inside);
     }
     const replaced = record.steps.size - total;
     const skipped = counts.skipped;
-    const items = failedItems ? `, ${failedItems} item${failedItems === 1 ? '' : 's'} failed` : '';
+    const items = inside.items ? `, ${inside.items} item${inside.items === 1 ? '' : 's'} failed` : '';
+    const steps = inside.steps ? `, ${inside.steps} step${inside.steps === 1 ? '' : 's'} of used plans failed` : '';
     const replacedText = replaced ? `, ${replaced} replaced${replacedFailed ? ` (${replacedFailed} had failed)` : ''}` : '';
-    return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${skipped ? `, ${skipped} skipped` : ''}${replacedText}`;
+    return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${steps}${skipped ? `, ${skipped} skipped` : ''}${replacedText}`;
 }
 /**
- * The items that failed in a completed step: its own, and for a `type: plan` step those of its used plan's
- * completed steps, at any depth (found by an adversarial pass: a used plan whose items all failed showed
+ * Adds to `found` what failed inside a completed step: its own items, and for a `type: plan` step its used
+ * plan's failed steps (under `on_failure: continue`) and the items of its completed ones, at any depth
+ * (found by adversarial passes: a used plan whose items all failed, or whose step failed, showed
  * `1/1 complete, 0 failed`).
  */
-function completedStepFailedItems(step) {
-    let failed = step.failedItems?.length ?? 0;
+function failedInside(step, found) {
+    found.items += step.failedItems?.length ?? 0;
     const nested = step.nested;
-    if (nested) {
-        const current = nested.plan ? currentKeys(nested.plan.steps) : undefined;
-        for (const inner of nested.steps.values())
-            if (inner.state === 'completed' && (!current || current.has(inner.key)))
-                failed += completedStepFailedItems(inner);
+    if (!nested)
+        return;
+    const current = nested.plan ? currentKeys(nested.plan.steps) : undefined;
+    for (const inner of nested.steps.values()) {
+        if (current && !current.has(inner.key))
+            continue;
+        if (inner.state === 'failed')
+            found.steps += 1;
+        else if (inner.state === 'completed')
+            failedInside(inner, found);
     }
-    return failed;
 }
 // The keys of a plan snapshot's steps, built once per snapshot: the header is drawn on every update.
 const keySets = new WeakMap();
@@ -8952,7 +8961,7 @@ function resumeStateFromEvents(events, planName, from) {
     const sideEffects = new Map([...calls].filter(([, call]) => call.outcome !== 'failed').map(([key, { returned: _returned, ...call }]) => [key, call]));
     const durations = (0,_trace_step_weights_js__WEBPACK_IMPORTED_MODULE_1__/* .stepDurations */ .mQ)(events);
     const record = events.reduce(_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .applyEvent */ .Z8, (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .newRunRecord */ .pB)());
-    forgetOpenTodos(record, reuse, items, (reuseKey, index, why) => byIndex(itemErrors, reuseKey).set(index, why));
+    forgetUnfinished(record, reuse, items, (reuseKey, index, why) => byIndex(itemErrors, reuseKey).set(index, why));
     const current = new Set((record.plan?.steps ?? []).map((step) => step.key));
     const own = [
         // Steps a replan replaced after they failed: the resuming run runs the final plan, where they are not.
@@ -8965,18 +8974,23 @@ function resumeStateFromEvents(events, planName, from) {
     return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, firstPlan: created.plan, leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
 }
 /**
- * Takes out of what a resume may reuse every step and item (a used plan's, at any depth) whose agent
- * answered with its TODO list open: it completed without doing that work, and `all_steps_completed` said
- * so. Reused, it came back without its list, and the gate passed on a plain re-run and on every fan-out
- * merge (found by an adversarial pass). Such a step or item runs again, as a failed item does; in a merge,
- * which runs no fan-out item, the item fails as its shard's, saying why (`itemFailed`).
+ * Takes out of what a resume may reuse every step and item (a used plan's, at any depth) that completed
+ * without doing all its work, which `all_steps_completed` says of it:
+ * - an agent's that answered with its TODO list open. Reused, it came back without its list, and the gate
+ *   passed on a plain re-run and on every fan-out merge (found by an adversarial pass);
+ * - a `type: plan` step whose plan left a step undone (one failed under `on_failure: continue`). Reused
+ *   whole, it came back without its plan's record, and every view showed \u2705 and "0 failed" (found by an
+ *   adversarial pass).
+ * Such a step or item runs again, as a failed item does (a plan step reuses what its plan completed); in a
+ * merge, which runs no fan-out item, the item fails as its shard's, saying why (`itemFailed`).
  */
-function forgetOpenTodos(record, reuse, items, itemFailed) {
+function forgetUnfinished(record, reuse, items, itemFailed) {
     for (const step of record.steps.values()) {
         if (step.nested)
-            forgetOpenTodos(step.nested, reuse, items, itemFailed);
+            forgetUnfinished(step.nested, reuse, items, itemFailed);
         const reuseKey = step.reuseKey;
-        if (reuseKey === undefined || (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .undoneTodos */ .bK)(step).open.length === 0)
+        const undone = (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .undoneTodos */ .bK)(step).open.length > 0 || (step.nested !== undefined && (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .undoneInside */ .un)(step.key, step.nested).size > 0);
+        if (reuseKey === undefined || !undone)
             continue;
         // Only this step's own entry: one carried from an earlier run under the same key was not run here.
         if (reuse.get(reuseKey)?.stepKey === step.key && !reuse.get(reuseKey)?.carried)
@@ -9814,8 +9828,8 @@ function requireTool(registry, name, caller) {
 
 // EXTERNAL MODULE: ./lib/steps/invalid-tool-arguments-error.js
 var invalid_tool_arguments_error = __webpack_require__(40585);
-// EXTERNAL MODULE: ./lib/steps/validate-tool-arguments.js + 1 modules
-var validate_tool_arguments = __webpack_require__(64532);
+// EXTERNAL MODULE: ./lib/steps/validate-tool-arguments.js
+var validate_tool_arguments = __webpack_require__(14481);
 ;// CONCATENATED MODULE: ./lib/steps/run-tool-call-step.js
 
 
@@ -9862,28 +9876,19 @@ const runStep = async (ctx) => {
 
 /***/ }),
 
-/***/ 64532:
+/***/ 10072:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  r: () => (/* binding */ validateToolArguments)
-});
-
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/errors.js
-var errors = __webpack_require__(37428);
-// EXTERNAL MODULE: ./lib/plan/compile-json-schema.js + 2 modules
-var compile_json_schema = __webpack_require__(69224);
-// EXTERNAL MODULE: ./lib/core/step-error.js
-var step_error = __webpack_require__(1938);
-;// CONCATENATED MODULE: ./lib/steps/unusable-tool-schema-error.js
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   P: () => (/* binding */ UnusableToolSchemaError)
+/* harmony export */ });
+/* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1938);
 
 /** A tool's input schema cannot be turned into a validator, so no arguments can be checked against it. */
-class UnusableToolSchemaError extends step_error/* StepError */.zg {
+class UnusableToolSchemaError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .zg {
     constructor(options) {
         const why = options.cause instanceof Error ? options.cause.message : String(options.cause);
-        super(`Tool '${options.toolName}' has an input schema that cannot be used to check arguments (${why}); fix its input schema.`, {
+        super(`Tool '${options.toolName}' has an input schema that cannot be used to check arguments (${why}); fix its input schema, or for an MCP server's tool leave it out with the server's \`tools:\` list.`, {
             transient: false,
             toolName: options.toolName,
             cause: options.cause,
@@ -9891,7 +9896,18 @@ class UnusableToolSchemaError extends step_error/* StepError */.zg {
     }
 }
 
-;// CONCATENATED MODULE: ./lib/steps/validate-tool-arguments.js
+
+/***/ }),
+
+/***/ 14481:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   r: () => (/* binding */ validateToolArguments)
+/* harmony export */ });
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(37428);
+/* harmony import */ var _plan_compile_json_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(69224);
+/* harmony import */ var _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(10072);
 
 
 
@@ -9899,9 +9915,9 @@ const validators = new WeakMap();
 function validatorOf(tool) {
     let validator = validators.get(tool);
     if (!validator) {
-        const compiled = (0,compile_json_schema/* compileJsonSchema */.n)(tool.inputSchema);
+        const compiled = (0,_plan_compile_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .compileJsonSchema */ .n)(tool.inputSchema);
         if (!compiled.ok)
-            throw new UnusableToolSchemaError({ toolName: tool.name, cause: new Error(compiled.message) });
+            throw new _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableToolSchemaError */ .P({ toolName: tool.name, cause: new Error(compiled.message) });
         validator = compiled.schema;
         validators.set(tool, validator);
     }
@@ -9914,7 +9930,7 @@ function validateToolArguments(tool, args) {
     }
     const parsed = validatorOf(tool).safeParse(args);
     if (!parsed.success)
-        return { ok: false, error: `${errors/* prettifyError */.S1(parsed.error)}${missingNotes(tool, args)}` };
+        return { ok: false, error: `${zod__WEBPACK_IMPORTED_MODULE_2__/* .prettifyError */ .S1(parsed.error)}${missingNotes(tool, args)}` };
     // The original, not zod's output: validation must not change what the tool receives.
     return { ok: true, args: args };
 }
