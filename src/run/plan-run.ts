@@ -364,6 +364,8 @@ export class PlanRun {
       this.reused.add(key);
       this.results.set(key, earlier.result);
       if (earlier.masked) this.masked.set(key, this.#savedBy(`step ${key}`));
+      // Its agent's TODO list as it ended, open ones too: the run reusing it shows it and judges it as that run did.
+      if (earlier.todos) this.#journal.step({ type: 'todos_created', stepKey: key, todos: earlier.todos });
       this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: NO_USAGE, reused: { usage: earlier.usage }, ...(earlier.masked && { masked: true }) });
       this.#ready.release(key);
       this.#inbox.wake();
@@ -611,6 +613,7 @@ export class PlanRun {
       mapped.reuse(index, item.result);
       // Named by its saved key, as the trace keeps it: the label may hold what was masked.
       if (item.masked && !this.#maskedItems.has(step.key)) this.#maskedItems.set(step.key, this.#savedBy(`item ${item.key}`));
+      if (item.todos) this.#journal.step({ type: 'todos_created', stepKey: step.key, index, todos: item.todos });
       this.#journal.step({ type: 'item_completed', stepKey: step.key, index, result: item.result, durationMs: 0, usage: NO_USAGE, reused: { usage: item.usage }, ...(item.masked && { masked: true }) });
     }
     // The merge runs no fan-out item: one its shard did not finish is that shard's failure, reported per item.

@@ -1,6 +1,7 @@
 import type { ApprovalRequest, CallingItem, PlanSnapshot, RunEvent, ToolCallOutcome } from '../core/run-event.ts';
 import { TRACE_FORMAT } from '../core/run-event.ts';
-import { applyEvent, newRunRecord, todosNotDone, undoneInside, undoneTodos, unfinishedWork, type RunRecord } from '../core/run-record.ts';
+import { applyEvent, newRunRecord, undoneInside, unfinishedWork, type RunRecord } from '../core/run-record.ts';
+import type { TodoItem } from '../core/todo-item.ts';
 import type { Usage } from '../core/usage.ts';
 import type { StepWeights } from './start-order.ts';
 import { stepDurations } from './trace-step-weights.ts';
@@ -14,6 +15,8 @@ export interface ReusableStep {
   readonly masked?: true;
   /** The run read carried it from a run before it (`result_carried`): that run did not complete the step itself. */
   readonly carried?: true;
+  /** Its agent's TODO list as the step ended: a reuse writes it again, so every view and `all_steps_completed` see it. */
+  readonly todos?: readonly TodoItem[];
 }
 
 /** A call with side effects an earlier run made: never made again blindly. */
@@ -38,6 +41,8 @@ export interface ReusableItem {
   readonly usage: Usage;
   /** The result as saved has something masked (see `RunEvent`'s `step_completed`). */
   readonly masked?: true;
+  /** Its agent's TODO list as the item ended (see `ReusableStep`). */
+  readonly todos?: readonly TodoItem[];
 }
 
 /** Which shard runs each item of a fan-out step, as the prepare job decided it. */
@@ -172,7 +177,7 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
   const sideEffects = new Map([...calls].filter(([, call]) => call.outcome !== 'failed').map(([key, { returned: _returned, ...call }]) => [key, call]));
   const durations = stepDurations(events);
   const record = events.reduce(applyEvent, newRunRecord());
-  forgetUnfinished(record, reuse, items, (reuseKey, index, why) => byIndex(itemErrors, reuseKey).set(index, why));
+  withUnfinishedWork(record, reuse, items);
   const current = new Set((record.plan?.steps ?? []).map((step) => step.key));
   const own = [
     // Steps a replan replaced after they failed: the resuming run runs the final plan, where they are not.
@@ -186,29 +191,31 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
 }
 
 /**
- * Takes out of what a resume may reuse every step and item (a used plan's, at any depth) that completed
- * without doing all its work, which `all_steps_completed` says of it:
- * - an agent's that answered with its TODO list open. Reused, it came back without its list, and the gate
- *   passed on a plain re-run and on every fan-out merge (found by an adversarial pass);
- * - a `type: plan` step whose plan left a step undone (one failed under `on_failure: continue`). Reused
- *   whole, it came back without its plan's record, and every view showed ✅ and "0 failed" (found by an
- *   adversarial pass).
- * Such a step or item runs again, as a failed item does (a plan step reuses what its plan completed); in a
- * merge, which runs no fan-out item, the item fails as its shard's, saying why (`itemFailed`).
+ * What a resume may reuse of steps (a used plan's too, at any depth) that completed without doing all their
+ * work, which `all_steps_completed` says of them:
+ * - a step or item whose agent answered with its TODO list open keeps that list, which its reuse writes
+ *   again (a `for_each` step's items are then reused one by one): reused without it, it showed ✅ alone, and the gate passed on a plain re-run and on every fan-out
+ *   merge (found by an adversarial pass). It is not run again: the run it resumes completed it, and a plan
+ *   that does not gate on `all_steps_completed` passed with it;
+ * - a `type: plan` step whose plan left a step undone (failed under `on_failure: continue`) is not reused
+ *   whole: reused, it came back without its plan's record, and every view showed ✅ and "0 failed" (found by
+ *   an adversarial pass). It runs again, reusing what its plan completed, as a failed step runs again.
  */
-function forgetUnfinished(record: RunRecord, reuse: Map<string, ReusableStep>, items: Map<string, Map<number, ReusableItem>>, itemFailed: (reuseKey: string, index: number, why: string) => void): void {
+function withUnfinishedWork(record: RunRecord, reuse: Map<string, ReusableStep>, items: Map<string, Map<number, ReusableItem>>): void {
   for (const step of record.steps.values()) {
-    if (step.nested) forgetUnfinished(step.nested, reuse, items, itemFailed);
+    if (step.nested) withUnfinishedWork(step.nested, reuse, items);
     const reuseKey = step.reuseKey;
-    const undone = undoneTodos(step).open.length > 0 || (step.nested !== undefined && undoneInside(step.key, step.nested).size > 0);
-    if (reuseKey === undefined || !undone) continue;
+    if (reuseKey === undefined) continue;
     // Only this step's own entry: one carried from an earlier run under the same key was not run here.
-    if (reuse.get(reuseKey)?.stepKey === step.key && !reuse.get(reuseKey)?.carried) reuse.delete(reuseKey);
+    const own = reuse.get(reuseKey);
+    const mine = own !== undefined && own.stepKey === step.key && !own.carried;
+    // A for_each step whose agents kept lists is reused item by item, as one whose items failed is: a whole
+    // step's reuse has no items to hold them.
+    if (mine && ((step.nested !== undefined && undoneInside(step.key, step.nested).size > 0) || step.items?.some((item) => item.todos?.length))) reuse.delete(reuseKey);
+    else if (mine && step.todos?.length) reuse.set(reuseKey, { ...own, todos: step.todos });
     step.items?.forEach((item, index) => {
-      const open = item.todos?.filter((todo) => todo.status !== 'completed') ?? [];
-      if (item.state !== 'completed' || open.length === 0) return;
-      items.get(reuseKey)?.delete(index);
-      itemFailed(reuseKey, index, `completed, ${todosNotDone(open, item.todos!.length)}`);
+      const saved = items.get(reuseKey)?.get(index);
+      if (saved !== undefined && item.state === 'completed' && item.todos?.length) items.get(reuseKey)!.set(index, { ...saved, todos: item.todos });
     });
   }
 }

@@ -14,7 +14,8 @@ import { startChatServer, textAnswer, type ChatServer, type ReceivedRequest, typ
 /**
  * An agent that answers with its TODO list open completed its step without doing that work, and
  * `all_steps_completed` says so. A resumed run (the action's re-run of a failed job) or a fan-out merge
- * reused such a step or item without its list, and the gate passed (found by an adversarial pass).
+ * reused such a step or item without its list, and the gate passed (found by an adversarial pass). Reused,
+ * it now comes back with its list: no model is asked again, and every view and the gate see the list.
  */
 
 const ONE_AGENT = `
@@ -29,7 +30,7 @@ goals:
   - { name: every step completed, all_steps_completed: true }
 `;
 
-const AGENT_ITEMS = (fanOut: boolean) => `
+const AGENT_ITEMS = (fanOut: boolean, gate = true) => `
 name: Agent items
 goal: Review each package
 tools:
@@ -41,10 +42,8 @@ workflow_sequence:
     task: Review package \${item}.
     for_each: \${steps.list.result}
     key: \${item}
-    max_turns: 4${fanOut ? '\n    fan_out: true\n    on_item_failure: continue' : ''}
-goals:
-  - { name: every step completed, all_steps_completed: true }
-`;
+    max_turns: 4${fanOut ? '\n    fan_out: true' : ''}
+${gate ? 'goals:\n  - { name: every step completed, all_steps_completed: true }\n' : ''}`;
 
 const OPEN: [string, string, string][] = [
   ['1', 'Run the security audit', 'in_progress'],
@@ -93,52 +92,48 @@ async function job(plan: string, options: { fanOut?: FanOutPart; resume?: Resume
 }
 
 describe('an agent that left its TODO list open', () => {
-  it('runs again in a resumed run instead of being reused without its list, and the gate judges the new run', async () => {
+  it('is reused in a resumed run with its list, and the gate stays shut as it was', async () => {
     server.script((request) => agentTurns(request, OPEN, 'Audit done: no blocking problem.'));
     const first = await job(ONE_AGENT);
     expect(first).toMatchObject({ status: 'goals-unmet', goal: expect.stringContaining("2 of 2 of the agent's TODOs not done") });
 
-    // Resumed with the model as it was: the agent is asked again, leaves its list open again, and the gate stays shut.
     const asked = server.requests.length;
     const again = await job(ONE_AGENT, { resume: [first.trace] });
-    expect(server.requests.length - asked).toBe(2);
-    expect(again).toMatchObject({ status: 'goals-unmet', goal: expect.stringContaining("2 of 2 of the agent's TODOs not done") });
-
-    // Resumed once more, the agent finishes its list this time: the gate opens on work done.
-    server.script((request) => agentTurns(request, DONE, 'Audit done: both checks passed.'));
-    const done = await job(ONE_AGENT, { resume: [again.trace] });
-    expect(done).toMatchObject({ status: 'succeeded', goal: 'met: the one step completed' });
+    expect(server.requests.length).toBe(asked);
+    expect(again).toMatchObject({ status: 'goals-unmet', goal: expect.stringContaining("2 of 2 of the agent's TODOs not done: Run the security audit (in progress), Check licences (pending)") });
+    // The list is in the resumed run's own record (its trace), so a run resuming that one sees it too.
+    const third = await job(ONE_AGENT, { resume: [again.trace] });
+    expect(server.requests.length).toBe(asked);
+    expect(third).toMatchObject({ status: 'goals-unmet', goal: expect.stringContaining("2 of 2 of the agent's TODOs not done") });
+    expect(again.trace.text).toMatch(/"type":"todos_created","stepKey":"audit"/);
   });
 
-  it('runs again as a for_each item, while the items that finished their lists are reused', async () => {
+  it('is reused as a for_each item with its list, beside the items that finished theirs', async () => {
     server.script((request) => (packageOf(request) === 'web' ? agentTurns(request, OPEN, 'web looks fine.') : agentTurns(request, DONE, 'api looks fine.')));
     const first = await job(AGENT_ITEMS(false));
     expect(first).toMatchObject({ status: 'goals-unmet', goal: expect.stringContaining("2 of 4 of the agent's TODOs not done") });
 
     const asked = server.requests.length;
     const again = await job(AGENT_ITEMS(false), { resume: [first.trace] });
-    expect(server.requests.slice(asked).map(packageOf)).toEqual(['web', 'web']);
-    expect(again).toMatchObject({ status: 'goals-unmet', goal: expect.stringContaining("2 of 2 of the agent's TODOs not done") });
+    expect(server.requests.length).toBe(asked);
+    expect(again).toMatchObject({ status: 'goals-unmet', goal: expect.stringContaining("2 of 4 of the agent's TODOs not done") });
   });
 
-  it('fails its item in a fan-out merge, saying why, where the merge passed the gate', async () => {
+  it('keeps its list through a fan-out merge: the gate is as on one runner, and without it the merge passes as the run does', async () => {
     server.script((request) => (packageOf(request) === 'web' ? agentTurns(request, OPEN, 'web looks fine.') : agentTurns(request, DONE, 'api looks fine.')));
-    // On one runner the gate is shut.
-    expect(await job(AGENT_ITEMS(true))).toMatchObject({ status: 'goals-unmet', goal: expect.stringContaining("2 of 4 of the agent's TODOs not done") });
-
-    const prepare = await job(AGENT_ITEMS(true), { fanOut: { part: 'prepare', shards: 2 } });
-    const prepared = { ...prepare.trace, fanOutPart: 'prepare' as const };
-    const shards = [];
-    for (const shard of [1, 2]) shards.push({ ...(await job(AGENT_ITEMS(true), { fanOut: { part: 'shard', shard }, resume: [prepared] })).trace, fanOutPart: shard });
-    const asked = server.requests.length;
-    const merge = await job(AGENT_ITEMS(true), { fanOut: { part: 'merge' }, resume: [prepared, ...shards] });
-    // The merge runs no item itself: web's fails as its shard's, with the list it left open; api's is reused.
-    expect(server.requests.length).toBe(asked);
-    expect(merge).toMatchObject({ status: 'goals-unmet', goal: expect.stringContaining('review (completed, 1 of 2 items failed)') });
-    const items = merge.trace.text.split('\n').filter((line) => /"type":"item_(completed|failed)"/.test(line)).map((line) => JSON.parse(line) as { type: string; index: number; error?: string; reused?: unknown });
-    expect(items).toEqual([
-      expect.objectContaining({ type: 'item_completed', index: 1, reused: expect.anything() }),
-      expect.objectContaining({ type: 'item_failed', index: 0, error: expect.stringMatching(/^shard [12]: completed, 2 of 2 of the agent's TODOs not done: Run the security audit \(in progress\), Check licences \(pending\)$/) }),
-    ]);
+    for (const gate of [true, false]) {
+      const single = await job(AGENT_ITEMS(true, gate));
+      const prepare = await job(AGENT_ITEMS(true, gate), { fanOut: { part: 'prepare', shards: 2 } });
+      const prepared = { ...prepare.trace, fanOutPart: 'prepare' as const };
+      const shards = [];
+      for (const shard of [1, 2]) shards.push({ ...(await job(AGENT_ITEMS(true, gate), { fanOut: { part: 'shard', shard }, resume: [prepared] })).trace, fanOutPart: shard });
+      const asked = server.requests.length;
+      const merge = await job(AGENT_ITEMS(true, gate), { fanOut: { part: 'merge' }, resume: [prepared, ...shards] });
+      // The merge runs no item itself: both are its shards', each with its list.
+      expect(server.requests.length).toBe(asked);
+      expect(merge.status).toBe(single.status);
+      if (gate) expect(merge).toMatchObject({ status: 'goals-unmet', goal: expect.stringContaining("review (completed, 2 of 4 of the agent's TODOs not done") });
+      else expect(merge.status).toBe('succeeded');
+    }
   });
 });
