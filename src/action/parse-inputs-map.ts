@@ -24,11 +24,11 @@ function shortTag(tag: string): string {
 /**
  * Parses the `inputs` action input: a YAML or JSON map (JSON is YAML), e.g. `week: 2026-W48` or
  * `{"week": "2026-W48"}`. Empty text is an empty map; anything else that is not a map is an error.
- * A value is its text as written, as the CLI's `--input name=value` gives it, and the plan's inputs read it
- * as their defaults' kinds (`resolveInputs`): read as YAML, `version: 1.10` reached the plan as 1.1 and
- * `zip: 01234` as 1234, and `!!set`, `!!omap` or `!!timestamp` as no value or an object (found by an
- * adversarial pass). A list or a map is data, read as YAML reads it; a tag other than a string's, a
- * list's or a map's is refused, there too. The `yaml` package is loaded here, on first use: a run
+ * A scalar is a number or a flag only when YAML reads it exactly as written (`scalarValue`), else its text,
+ * which the plan's inputs read as their defaults' kinds (`resolveInputs`): read as YAML, `version: 1.10`
+ * reached the plan as 1.1 and `zip: 01234` as 1234, and `!!set`, `!!omap` or `!!timestamp` as no value or an
+ * object (found by an adversarial pass). A list or a map is data, read as YAML reads it; a tag other than a
+ * string's, a list's or a map's is refused, there too. The `yaml` package is loaded here, on first use: a run
  * without `inputs` never compiles it.
  */
 export async function parseInputsMap(text: string): Promise<InputsMapResult> {
@@ -70,10 +70,9 @@ export async function parseInputsMap(text: string): Promise<InputsMapResult> {
       });
     }
     if (tagged !== undefined) return { ok: false, message: `${at} has the YAML tag ${shortTag(tagged)}, which plan inputs do not take; write the value as plain text, a list or a map, or quote it` };
-    // Text as written: a plain scalar's own characters, a quoted one's string.
     let given: unknown;
     try {
-      given = isScalar(value) ? (value.type === 'PLAIN' && typeof value.source === 'string' ? value.source : String(value.value)) : (value as { toJS(doc: unknown): unknown }).toJS(document);
+      given = isScalar(value) ? scalarValue(value) : (value as { toJS(doc: unknown): unknown }).toJS(document);
     } catch (thrown) {
       // Aliases are written out here, and one that repeats too much (a "billion laughs" map) stops.
       const first = (thrown instanceof Error ? thrown.message : String(thrown)).split('\n', 1)[0];
@@ -84,6 +83,17 @@ export async function parseInputsMap(text: string): Promise<InputsMapResult> {
     Object.defineProperty(inputs, name, { value: given, enumerable: true, writable: true, configurable: true });
   }
   return { ok: true, inputs };
+}
+
+/**
+ * A scalar as given: a number or a flag YAML reads exactly as written (`42`, `true`, as JSON writes them), and
+ * otherwise the text as written (`1.10`, `01234`, `0x1f`, `1e3`, `True`), which the plan reads as its input's
+ * default's kind (`resolveInputs`); a quoted one's string.
+ */
+function scalarValue(scalar: { readonly type?: string; readonly source?: string; readonly value: unknown }): unknown {
+  if (scalar.type !== 'PLAIN' || typeof scalar.source !== 'string') return String(scalar.value);
+  const typed = scalar.value;
+  return (typeof typed === 'number' || typeof typed === 'boolean') && String(typed) === scalar.source ? typed : scalar.source;
 }
 
 /** Why a list or map given as an input holds what no plan can use (a number JSON cannot hold: 1e400, .nan), or undefined. */

@@ -17,6 +17,8 @@ const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 function asDeclared(value: unknown, fallback: unknown): { ok: true; value: unknown } | { ok: false } {
   // A list or a map (the action's `inputs` may hold one) for an input whose default is text, a number or a flag.
   if (value !== null && typeof value === 'object') return ['string', 'number', 'boolean'].includes(typeof fallback) ? { ok: false } : { ok: true, value };
+  // A number or a flag for a text input is its text (`version: 2` in the action's inputs), as the CLI gives it.
+  if (typeof fallback === 'string' && (typeof value === 'number' || typeof value === 'boolean')) return { ok: true, value: String(value) };
   if (typeof value !== 'string') return { ok: true, value };
   const text = value.trim();
   if (typeof fallback === 'number') {
@@ -25,7 +27,8 @@ function asDeclared(value: unknown, fallback: unknown): { ok: true; value: unkno
     const number = DECIMAL.test(text) ? Number(text) : Number.NaN;
     return Number.isFinite(number) ? { ok: true, value: number } : { ok: false };
   }
-  if (typeof fallback === 'boolean') return /^(?:true|false)$/.test(text) ? { ok: true, value: text === 'true' } : { ok: false };
+  // In any case, as the action's own flags are read (`True`, `FALSE`).
+  if (typeof fallback === 'boolean') return /^(?:true|false)$/i.test(text) ? { ok: true, value: text.toLowerCase() === 'true' } : { ok: false };
   return { ok: true, value };
 }
 

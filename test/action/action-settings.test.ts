@@ -34,7 +34,7 @@ describe('readActionSettings', () => {
   it('reads the inputs map as YAML or JSON, and booleans as the toolkit does', async () => {
     const yaml = await read({ inputs: 'week: 2026-W48\ncount: 3', 'fail-on-unmet-goals': 'False', 'check-run': 'TRUE' });
     const json = await read({ inputs: '{"week": "2026-W48"}' });
-    expect(yaml.ok && yaml.settings.inputs).toEqual({ week: '2026-W48', count: '3' });
+    expect(yaml.ok && yaml.settings.inputs).toEqual({ week: '2026-W48', count: 3 });
     expect(yaml.ok && [yaml.settings.failOnUnmetGoals, yaml.settings.checkRun]).toEqual([false, true]);
     expect(json.ok && json.settings.inputs).toEqual({ week: '2026-W48' });
   });
@@ -60,7 +60,7 @@ describe('readActionSettings', () => {
     // Alone, such a value is its text: the plan reads it as its default's kind, and refuses it for a number.
     expect(await read({ inputs: 'week: .nan' })).toMatchObject({ ok: true, settings: { inputs: { week: '.nan' } } });
     // An empty value is an input not given, as on GitHub: the plan's default applies.
-    for (const inputs of ['week:\ncount: 3', '{"week": null, "count": 3}']) expect(await read({ inputs })).toMatchObject({ ok: true, settings: { inputs: { count: '3' } } });
+    for (const inputs of ['week:\ncount: 3', '{"week": null, "count": 3}']) expect(await read({ inputs })).toMatchObject({ ok: true, settings: { inputs: { count: 3 } } });
     const empty = await read({ inputs: 'week:' });
     expect(empty.ok && Object.hasOwn(empty.settings.inputs, 'week')).toBe(false);
   });
@@ -140,13 +140,14 @@ describe('readActionSettings', () => {
     expect(safe.ok && safe.settings.inputs).toEqual({ title });
   });
 
-  // Found by an adversarial pass: read as YAML, `version: 1.10` reached the plan as 1.1 and `zip: 01234` as 1234, where
-  // the CLI's --input gives the text; the plan reads each as its default's kind (test/plan/resolve-inputs-kinds.test.ts).
-  it('gives each value as written, as the CLI does, and lists and maps as data', async () => {
-    const result = await read({ inputs: 'version: 1.10\nzip: 01234\nanswer: yes\nday: 2026-12-01\nhex: 0x1f\nnothing: ~\nflag: true\nratio: .5\nquoted: "1.10"\nsha: 1234e56\nlist: [1.5, a]' });
-    expect(result.ok && result.settings.inputs).toEqual({ version: '1.10', zip: '01234', answer: 'yes', day: '2026-12-01', hex: '0x1f', flag: 'true', ratio: '.5', quoted: '1.10', sha: '1234e56', list: [1.5, 'a'] });
-    const json = await read({ inputs: '{"version": 1.10, "title": "fix: x", "n": 7}' });
-    expect(json.ok && json.settings.inputs).toEqual({ version: '1.10', title: 'fix: x', n: '7' });
+  // Found by an adversarial pass: read as YAML, `version: 1.10` reached the plan as 1.1 and `zip: 01234` as 1234,
+  // where the CLI's --input gives the text. A number JSON or YAML reads exactly as written stays one (an issue
+  // number for a required input); the plan reads the rest as its default's kind (test/plan/resolve-inputs-kinds.test.ts).
+  it('gives a number or a flag as read only when read exactly as written, else the text, and lists and maps as data', async () => {
+    const result = await read({ inputs: 'version: 1.10\nzip: 01234\nanswer: yes\nday: 2026-12-01\nhex: 0x1f\nnothing: ~\nflag: true\nshout: TRUE\nratio: .5\nquoted: "1.10"\nsha: 1234e56\nissue: 42\nlist: [1.5, a]' });
+    expect(result.ok && result.settings.inputs).toEqual({ version: '1.10', zip: '01234', answer: 'yes', day: '2026-12-01', hex: '0x1f', flag: true, shout: 'TRUE', ratio: '.5', quoted: '1.10', sha: '1234e56', issue: 42, list: [1.5, 'a'] });
+    const json = await read({ inputs: '{"version": 1.10, "title": "fix: x", "issue": 42, "draft": false}' });
+    expect(json.ok && json.settings.inputs).toEqual({ version: '1.10', title: 'fix: x', issue: 42, draft: false });
   });
 
   it('refuses a value YAML would make something else than text, a list or a map, naming the input', async () => {

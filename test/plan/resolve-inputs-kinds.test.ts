@@ -31,6 +31,14 @@ describe('a value given as text for an input whose default is a number or a flag
     expect(resolveInputs(plan, { n: '0x10' })).toEqual({ ok: false, errors: [`input 'n' is a number (its default is 5); got "0x10": give a number`] });
     expect(resolveInputs(plan, { n: 8, dry: false })).toMatchObject({ ok: true, inputs: { n: 8, dry: false } });
   });
+
+  // The action's inputs give a number or a flag YAML reads exactly as written as one, and the rest as text.
+  it('gives a text input a number or a flag as its text, and reads a flag in any case', () => {
+    expect(resolveInputs(plan, { week: 48, free: 3 })).toMatchObject({ ok: true, inputs: { week: '48', free: 3 } });
+    expect(resolveInputs(plan, { week: true })).toMatchObject({ ok: true, inputs: { week: 'true' } });
+    expect(resolveInputs(plan, { dry: 'TRUE' })).toMatchObject({ ok: true, inputs: { dry: true } });
+    expect(resolveInputs(plan, { dry: 'False' })).toMatchObject({ ok: true, inputs: { dry: false } });
+  });
 });
 
 // Found by an adversarial pass: the action's `inputs` may hold a list or a map, which reached an input whose
