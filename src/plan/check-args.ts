@@ -27,9 +27,12 @@ export function checkInputSchemas(ctx: Pick<PlanCheckContext, 'plan' | 'tools' |
   const schemas = new Map<string, z.ZodType>();
   const issues: PlanIssue[] = [];
   const called = new Set(ctx.steps.flatMap((step) => (step.type === 'tool_call' && step.args !== undefined && step.tool !== undefined ? [step.tool] : [])));
+  // Every tool a step names: one whose schema cannot check arguments fails each call (an agent's at its first).
+  const named = new Set(ctx.steps.flatMap((step) => [...(step.type === 'tool_call' && step.tool !== undefined ? [step.tool] : []), ...(step.type === 'agent' ? (step.tools ?? []) : [])]));
+  const unusable = new Map<string, string>();
   for (const tool of ctx.tools.values()) {
     const declared = tool.origin === 'plan' && ctx.plan.tools?.[tool.name]?.input !== undefined;
-    if (!declared && !called.has(tool.name)) continue;
+    if (!declared && !called.has(tool.name) && !named.has(tool.name)) continue;
     const path = ['tools', tool.name, 'input'];
     // A typo in a schema the plan wrote (`requird`, `propertes`) switched argument checking off unnoticed.
     const problems = declared ? jsonSchemaProblems(tool.inputSchema, path, 'keywords') : [];
@@ -41,7 +44,16 @@ export function checkInputSchemas(ctx: Pick<PlanCheckContext, 'plan' | 'tools' |
     const compiled = compileJsonSchema(tool.inputSchema);
     if (compiled.ok) schemas.set(tool.name, compiled.schema);
     else if (declared) issues.push({ path, message: `this input schema cannot be used: ${compiled.message}` });
+    else unusable.set(tool.name, compiled.message);
   }
+  // An adapter's tool (an MCP server's `$ref: '#/definitions/…'`, `if`/`then`) named by a step: the plan cannot
+  // run as written. An agent told so at its first call went on without it, and passed (found by a review).
+  ctx.steps.forEach((step, index) => {
+    const at = stepPath(index);
+    const problem = (name: string) => `tool \`${name}\` has an input schema plan-runner cannot check arguments against (${unusable.get(name)}); leave it out of this step (an MCP server's \`tools:\` list can leave it out of the run)`;
+    if (step.type === 'tool_call' && step.tool !== undefined && unusable.has(step.tool)) issues.push({ path: [...at, 'tool'], message: problem(step.tool) });
+    if (step.type === 'agent') step.tools?.forEach((name, position) => unusable.has(name) && issues.push({ path: [...at, 'tools', position], message: problem(name) }));
+  });
   return { schemas, issues };
 }
 
