@@ -41,14 +41,30 @@ function newAjv(): Ajv2020 {
 let shared: Ajv2020 | undefined;
 
 /**
- * The most subschemas one check evaluates. Without `allErrors` a recursive `anyOf` still tries each branch
- * at each level, and keeps each failed branch's errors: a tree schema of two branches against a result
- * nested 22 deep (570 bytes) blocked the event loop for 33 s, deaf to a cancel, and 24 deep ran the
- * process out of memory (found by an adversarial pass). Counted, not timed, so the bound holds while the
- * check holds the event loop: a 0.9 MB array of 20,000 objects under a two-branch `anyOf` takes 160,000
- * evaluations (20 ms); the worst shape stops within a second, its errors about 190 MB of heap.
+ * The most subschemas one check evaluates: 16 for each value in the result, at least 1,000,000 and at most
+ * 4,000,000. Without `allErrors` a recursive `anyOf` still tries each branch at each level, and keeps each
+ * failed branch's errors: a tree schema of two branches against a result nested 22 deep (570 bytes)
+ * blocked the event loop for 33 s, deaf to a cancel, and 24 deep ran the process out of memory (found by an
+ * adversarial pass). Counted, not timed, so the bound holds while the check holds the event loop. A check
+ * that is only wide takes a few evaluations a value (a 1.6 MB array of strings under `anyOf: [integer,
+ * string]`, 4 each; 60,000 rows of 8 nullable fields, under 4): a fixed bound of 1,000,000 refused those
+ * (found by a review). The worst shape stops within about 2.5 s, its errors about 400 MB of heap.
  */
-export const MAX_SCHEMA_EVALUATIONS = 1_000_000;
+export const MIN_SCHEMA_EVALUATIONS = 1_000_000;
+export const MAX_SCHEMA_EVALUATIONS = 4_000_000;
+const EVALUATIONS_PER_VALUE = 16;
+
+/** The evaluation bound for `value`: EVALUATIONS_PER_VALUE for each value in it, within the two bounds. */
+export function evaluationBound(value: unknown): number {
+  let values = 0;
+  const stack = [value];
+  while (stack.length > 0 && values * EVALUATIONS_PER_VALUE < MAX_SCHEMA_EVALUATIONS) {
+    const item = stack.pop();
+    values += 1;
+    if (item !== null && typeof item === 'object') for (const inner of Object.values(item)) stack.push(inner);
+  }
+  return Math.min(MAX_SCHEMA_EVALUATIONS, Math.max(MIN_SCHEMA_EVALUATIONS, values * EVALUATIONS_PER_VALUE));
+}
 
 /** Evaluations left to the check under way (`checkJsonSchema` sets it; checks run one at a time, synchronously). */
 let evaluationsLeft = Number.POSITIVE_INFINITY;
@@ -142,7 +158,7 @@ function tooLargeForUniqueItems(value: unknown): string | undefined {
   return `uniqueItems compares an array's items pair by pair, and the result has ${what}; drop uniqueItems from the goal's schema, or have the step return less`;
 }
 
-/** Checks `value` against `schema`, in at most `maxEvaluations` (MAX_SCHEMA_EVALUATIONS) evaluations of its subschemas. */
+/** Checks `value` against `schema`, in at most `maxEvaluations` (`evaluationBound`) evaluations of its subschemas. */
 export function checkJsonSchema(schema: object, value: unknown, options: { readonly maxEvaluations?: number } = {}): JsonSchemaCheck {
   let entry = compiled.get(schema);
   if (!entry) {
@@ -155,13 +171,13 @@ export function checkJsonSchema(schema: object, value: unknown, options: { reado
   }
   const tooLarge = entry.uniqueItems ? tooLargeForUniqueItems(value) : undefined;
   if (tooLarge) return { ok: false, why: tooLarge };
-  evaluationsLeft = options.maxEvaluations ?? MAX_SCHEMA_EVALUATIONS;
+  const most = options.maxEvaluations ?? evaluationBound(value);
+  evaluationsLeft = most;
   try {
     const valid = entry.validate(value);
     return { ok: true, valid, errors: entry.validate.errors ?? [] };
   } catch (error) {
     if (!(error instanceof EvaluationBudgetSpent)) throw error;
-    const most = options.maxEvaluations ?? MAX_SCHEMA_EVALUATIONS;
     return {
       ok: false,
       why: `checking the result against the goal's json_schema took more than ${groupDigits(most)} evaluations of its subschemas (an anyOf or oneOf whose branches each check a nested result again takes time that doubles with each level); make the branches differ early (a required key or a const each, checked before the nesting), or have the step return a flatter result`,

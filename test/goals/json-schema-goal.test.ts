@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkJsonSchema, MAX_SCHEMA_EVALUATIONS } from '../../src/goals/json-schema-validator.ts';
+import { checkJsonSchema, evaluationBound, MAX_SCHEMA_EVALUATIONS, MIN_SCHEMA_EVALUATIONS } from '../../src/goals/json-schema-validator.ts';
 import { checkGoal, finishedRun } from './goal-fixtures.ts';
 
 // The issue's example: the plan file's shorthand lists required keys without `properties`.
@@ -126,7 +126,15 @@ describe('json_schema', () => {
       expect(needed).toBeGreaterThan(100);
       expect(checkJsonSchema(schema, value, { maxEvaluations: needed - 1 })).toMatchObject({ ok: false });
       expect(checkJsonSchema(schema, value, { maxEvaluations: needed })).toMatchObject({ ok: true, valid: false });
-      expect(MAX_SCHEMA_EVALUATIONS).toBe(1_000_000);
+    });
+
+    // Found by a review: a fixed bound of 1,000,000 refused results that are only wide, a few evaluations a value.
+    it('bounds a check by the size of the result: wide results pass, within a floor and a ceiling', () => {
+      expect(evaluationBound(nested(22, 1))).toBe(MIN_SCHEMA_EVALUATIONS);
+      expect(evaluationBound(Array.from({ length: 100_000 }, () => 'a'))).toBe(1_600_016);
+      expect(evaluationBound(Array.from({ length: 1_000_000 }, () => 'a'))).toBe(MAX_SCHEMA_EVALUATIONS);
+      const flat = Array.from({ length: 400_000 }, () => 'a');
+      expect(checkJsonSchema({ type: 'array', items: { anyOf: [{ type: 'integer' }, { type: 'string' }] } }, flat)).toMatchObject({ ok: true, valid: true });
     });
   });
 });
