@@ -324,6 +324,14 @@ describe('github write tools', () => {
     expect(api.requests.map((request) => request.body)).toEqual([{ body: '\\/approve' }, { body: ' \\/Reject\nthe plan is wrong' }]);
   });
 
+  // Found by a review: a title answers no paused run, and GitHub showed its escape as written.
+  it('create_issue keeps a title that starts with /reject as written, and escapes such a body', async () => {
+    api.handlers['issues/create'] = (request) => ({ status: 201, body: issue(12, (request.body as { title: string }).title) });
+    const ctx: ToolContext = { signal: new AbortController().signal, cwd: process.cwd(), stepKey: 'test' };
+    await toolset().get('create_issue')!.execute({ title: '/reject flaky retries in CI', body: '/approve' }, ctx);
+    expect(api.requests.map((request) => request.body)).toEqual([{ title: '/reject flaky retries in CI', body: '\\/approve' }]);
+  });
+
   // A title or body within GitHub's limits as the model wrote it could pass them once mentions and references
   // were broken (a 256-character title of `@a ` became 341): GitHub answered 422, and the failed write had
   // used up the run's one comment or issue (found by an adversarial pass).

@@ -57,8 +57,10 @@ export class WriteAllowance {
    * `text` with HTML, foreign links, mentions and references neutralised as the plan says. Secrets are gone
    * before any tool runs (`redactingTools`), and again after the neutraliser, which may join a secret's pieces.
    */
-  async text(text: string): Promise<string> {
-    return (await loadNeutraliser(this.#outbound, this.#redact))(text);
+  async text(text: string, kind: 'title' | 'body' = 'body'): Promise<string> {
+    const written = (await loadNeutraliser(this.#outbound, this.#redact))(text);
+    // A title answers no paused run (only a comment's body does): its `/approve` is shown as written, not escaped.
+    return kind === 'title' ? written.replace(/^(\s*)\\\/(?=approve|reject)/i, '$1/') : written;
   }
 
   /**
@@ -68,7 +70,7 @@ export class WriteAllowance {
    * became 341), and GitHub's 422 would still use up the write the cap allows.
    */
   async fittedText(text: string, limit: { readonly max: number; readonly what: string; readonly toolName: string }): Promise<string> {
-    const written = await this.text(text);
+    const written = await this.text(text, limit.what === 'title' ? 'title' : 'body');
     // Characters as the schema's maxLength counts them (code points: an emoji is one), not UTF-16 units.
     if (written.length <= limit.max) return written;
     const length = codePoints(written);

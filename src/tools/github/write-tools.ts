@@ -34,7 +34,7 @@ export function writeTools(context: GitHubToolContext): Tool[] {
       required: ['title'],
       sideEffects: true,
       async findEffect(args, call, since) {
-        const found = await findIssue(context, call, await context.allowance.text(String(args.title)), since.getTime() - CLOCK_SLACK_MS);
+        const found = await findIssue(context, call, await context.allowance.text(String(args.title), 'title'), since.getTime() - CLOCK_SLACK_MS);
         return effect(found && { number: found.number, url: found.html_url, title: found.title });
       },
       async run(args, call) {
