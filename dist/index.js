@@ -3695,10 +3695,10 @@ const TRACE_FORMAT = 2;
 /* harmony export */   bK: () => (/* binding */ undoneTodos),
 /* harmony export */   hb: () => (/* binding */ finalStepStates),
 /* harmony export */   pB: () => (/* binding */ newRunRecord),
-/* harmony export */   tr: () => (/* binding */ todosNotDone),
 /* harmony export */   u2: () => (/* binding */ jobDurationMs),
 /* harmony export */   un: () => (/* binding */ undoneInside)
 /* harmony export */ });
+/* unused harmony export todosNotDone */
 /* harmony import */ var _usage_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76940);
 /* harmony import */ var _todo_item_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(26055);
 
@@ -7839,6 +7839,9 @@ class PlanRun {
             this.results.set(key, earlier.result);
             if (earlier.masked)
                 this.masked.set(key, this.#savedBy(`step ${key}`));
+            // Its agent's TODO list as it ended, open ones too: the run reusing it shows it and judges it as that run did.
+            if (earlier.todos)
+                this.#journal.step({ type: 'todos_created', stepKey: key, todos: earlier.todos });
             this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: { usage: earlier.usage }, ...(earlier.masked && { masked: true }) });
             this.#ready.release(key);
             this.#inbox.wake();
@@ -8095,6 +8098,8 @@ class PlanRun {
             // Named by its saved key, as the trace keeps it: the label may hold what was masked.
             if (item.masked && !this.#maskedItems.has(step.key))
                 this.#maskedItems.set(step.key, this.#savedBy(`item ${item.key}`));
+            if (item.todos)
+                this.#journal.step({ type: 'todos_created', stepKey: step.key, index, todos: item.todos });
             this.#journal.step({ type: 'item_completed', stepKey: step.key, index, result: item.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: { usage: item.usage }, ...(item.masked && { masked: true }) });
         }
         // The merge runs no fan-out item: one its shard did not finish is that shard's failure, reported per item.
@@ -16155,6 +16160,9 @@ function asDeclared(value, fallback) {
     // A list or a map (the action's `inputs` may hold one) for an input whose default is text, a number or a flag.
     if (value !== null && typeof value === 'object')
         return ['string', 'number', 'boolean'].includes(typeof fallback) ? { ok: false } : { ok: true, value };
+    // A number or a flag for a text input is its text (`version: 2` in the action's inputs), as the CLI gives it.
+    if (typeof fallback === 'string' && (typeof value === 'number' || typeof value === 'boolean'))
+        return { ok: true, value: String(value) };
     if (typeof value !== 'string')
         return { ok: true, value };
     const text = value.trim();
@@ -16164,8 +16172,9 @@ function asDeclared(value, fallback) {
         const number = DECIMAL.test(text) ? Number(text) : Number.NaN;
         return Number.isFinite(number) ? { ok: true, value: number } : { ok: false };
     }
+    // In any case, as the action's own flags are read (`True`, `FALSE`).
     if (typeof fallback === 'boolean')
-        return /^(?:true|false)$/.test(text) ? { ok: true, value: text === 'true' } : { ok: false };
+        return /^(?:true|false)$/i.test(text) ? { ok: true, value: text.toLowerCase() === 'true' } : { ok: false };
     return { ok: true, value };
 }
 /**
@@ -17217,9 +17226,12 @@ function checkInputSchemas(ctx) {
     const schemas = new Map();
     const issues = [];
     const called = new Set(ctx.steps.flatMap((step) => (step.type === 'tool_call' && step.args !== undefined && step.tool !== undefined ? [step.tool] : [])));
+    // Every tool a step names: one whose schema cannot check arguments fails each call (an agent's at its first).
+    const named = new Set(ctx.steps.flatMap((step) => [...(step.type === 'tool_call' && step.tool !== undefined ? [step.tool] : []), ...(step.type === 'agent' ? (step.tools ?? []) : [])]));
+    const unusable = new Map();
     for (const tool of ctx.tools.values()) {
         const declared = tool.origin === 'plan' && ctx.plan.tools?.[tool.name]?.input !== undefined;
-        if (!declared && !called.has(tool.name))
+        if (!declared && !called.has(tool.name) && !named.has(tool.name))
             continue;
         const path = ['tools', tool.name, 'input'];
         // A typo in a schema the plan wrote (`requird`, `propertes`) switched argument checking off unnoticed.
@@ -17235,7 +17247,19 @@ function checkInputSchemas(ctx) {
             schemas.set(tool.name, compiled.schema);
         else if (declared)
             issues.push({ path, message: `this input schema cannot be used: ${compiled.message}` });
+        else
+            unusable.set(tool.name, compiled.message);
     }
+    // An adapter's tool (an MCP server's `$ref: '#/definitions/\u2026'`, `if`/`then`) named by a step: the plan cannot
+    // run as written. An agent told so at its first call went on without it, and passed (found by a review).
+    ctx.steps.forEach((step, index) => {
+        const at = (0,plan_check_context/* stepPath */.q)(index);
+        const problem = (name) => `tool \`${name}\` has an input schema plan-runner cannot check arguments against (${unusable.get(name)}); leave it out of this step (an MCP server's \`tools:\` list can leave it out of the run)`;
+        if (step.type === 'tool_call' && step.tool !== undefined && unusable.has(step.tool))
+            issues.push({ path: [...at, 'tool'], message: problem(step.tool) });
+        if (step.type === 'agent')
+            step.tools?.forEach((name, position) => unusable.has(name) && issues.push({ path: [...at, 'tools', position], message: problem(name) }));
+    });
     return { schemas, issues };
 }
 /**
@@ -22205,7 +22229,7 @@ function resumeStateFromEvents(events, planName, from) {
     const sideEffects = new Map([...calls].filter(([, call]) => call.outcome !== 'failed').map(([key, { returned: _returned, ...call }]) => [key, call]));
     const durations = (0,_trace_step_weights_js__WEBPACK_IMPORTED_MODULE_1__/* .stepDurations */ .mQ)(events);
     const record = events.reduce(_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .applyEvent */ .Z8, (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .newRunRecord */ .pB)());
-    forgetUnfinished(record, reuse, items, (reuseKey, index, why) => byIndex(itemErrors, reuseKey).set(index, why));
+    withUnfinishedWork(record, reuse, items);
     const current = new Set((record.plan?.steps ?? []).map((step) => step.key));
     const own = [
         // Steps a replan replaced after they failed: the resuming run runs the final plan, where they are not.
@@ -22218,33 +22242,36 @@ function resumeStateFromEvents(events, planName, from) {
     return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, firstPlan: created.plan, leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
 }
 /**
- * Takes out of what a resume may reuse every step and item (a used plan's, at any depth) that completed
- * without doing all its work, which `all_steps_completed` says of it:
- * - an agent's that answered with its TODO list open. Reused, it came back without its list, and the gate
- *   passed on a plain re-run and on every fan-out merge (found by an adversarial pass);
- * - a `type: plan` step whose plan left a step undone (one failed under `on_failure: continue`). Reused
- *   whole, it came back without its plan's record, and every view showed \u2705 and "0 failed" (found by an
- *   adversarial pass).
- * Such a step or item runs again, as a failed item does (a plan step reuses what its plan completed); in a
- * merge, which runs no fan-out item, the item fails as its shard's, saying why (`itemFailed`).
+ * What a resume may reuse of steps (a used plan's too, at any depth) that completed without doing all their
+ * work, which `all_steps_completed` says of them:
+ * - a step or item whose agent answered with its TODO list open keeps that list, which its reuse writes
+ *   again (a `for_each` step's items are then reused one by one): reused without it, it showed \u2705 alone, and the gate passed on a plain re-run and on every fan-out
+ *   merge (found by an adversarial pass). It is not run again: the run it resumes completed it, and a plan
+ *   that does not gate on `all_steps_completed` passed with it;
+ * - a `type: plan` step whose plan left a step undone (failed under `on_failure: continue`) is not reused
+ *   whole: reused, it came back without its plan's record, and every view showed \u2705 and "0 failed" (found by
+ *   an adversarial pass). It runs again, reusing what its plan completed, as a failed step runs again.
  */
-function forgetUnfinished(record, reuse, items, itemFailed) {
+function withUnfinishedWork(record, reuse, items) {
     for (const step of record.steps.values()) {
         if (step.nested)
-            forgetUnfinished(step.nested, reuse, items, itemFailed);
+            withUnfinishedWork(step.nested, reuse, items);
         const reuseKey = step.reuseKey;
-        const undone = (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .undoneTodos */ .bK)(step).open.length > 0 || (step.nested !== undefined && (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .undoneInside */ .un)(step.key, step.nested).size > 0);
-        if (reuseKey === undefined || !undone)
+        if (reuseKey === undefined)
             continue;
         // Only this step's own entry: one carried from an earlier run under the same key was not run here.
-        if (reuse.get(reuseKey)?.stepKey === step.key && !reuse.get(reuseKey)?.carried)
+        const own = reuse.get(reuseKey);
+        const mine = own !== undefined && own.stepKey === step.key && !own.carried;
+        // A for_each step whose agents kept lists is reused item by item, as one whose items failed is: a whole
+        // step's reuse has no items to hold them.
+        if (mine && ((step.nested !== undefined && (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .undoneInside */ .un)(step.key, step.nested).size > 0) || step.items?.some((item) => item.todos?.length)))
             reuse.delete(reuseKey);
+        else if (mine && step.todos?.length)
+            reuse.set(reuseKey, { ...own, todos: step.todos });
         step.items?.forEach((item, index) => {
-            const open = item.todos?.filter((todo) => todo.status !== 'completed') ?? [];
-            if (item.state !== 'completed' || open.length === 0)
-                return;
-            items.get(reuseKey)?.delete(index);
-            itemFailed(reuseKey, index, `completed, ${(0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .todosNotDone */ .tr)(open, item.todos.length)}`);
+            const saved = items.get(reuseKey)?.get(index);
+            if (saved !== undefined && item.state === 'completed' && item.todos?.length)
+                items.get(reuseKey).set(index, { ...saved, todos: item.todos });
         });
     }
 }
@@ -24584,8 +24611,10 @@ class WriteAllowance {
      * `text` with HTML, foreign links, mentions and references neutralised as the plan says. Secrets are gone
      * before any tool runs (`redactingTools`), and again after the neutraliser, which may join a secret's pieces.
      */
-    async text(text) {
-        return (await (0,load_neutraliser/* loadNeutraliser */.x)(this.#outbound, this.#redact))(text);
+    async text(text, kind = 'body') {
+        const written = (await (0,load_neutraliser/* loadNeutraliser */.x)(this.#outbound, this.#redact))(text);
+        // A title answers no paused run (only a comment's body does): its `/approve` is shown as written, not escaped.
+        return kind === 'title' ? written.replace(/^(\s*)\\\/(?=approve|reject)/i, '$1/') : written;
     }
     /**
      * `text` neutralised, refused when that makes it longer than GitHub takes (`limit.max` characters): a
@@ -24594,7 +24623,7 @@ class WriteAllowance {
      * became 341), and GitHub's 422 would still use up the write the cap allows.
      */
     async fittedText(text, limit) {
-        const written = await this.text(text);
+        const written = await this.text(text, limit.what === 'title' ? 'title' : 'body');
         // Characters as the schema's maxLength counts them (code points: an emoji is one), not UTF-16 units.
         if (written.length <= limit.max)
             return written;
@@ -25258,7 +25287,7 @@ function writeTools(context) {
             required: ['title'],
             sideEffects: true,
             async findEffect(args, call, since) {
-                const found = await findIssue(context, call, await context.allowance.text(String(args.title)), since.getTime() - CLOCK_SLACK_MS);
+                const found = await findIssue(context, call, await context.allowance.text(String(args.title), 'title'), since.getTime() - CLOCK_SLACK_MS);
                 return effect(found && { number: found.number, url: found.html_url, title: found.title });
             },
             async run(args, call) {
@@ -36892,11 +36921,11 @@ function shortTag(tag) {
 /**
  * Parses the `inputs` action input: a YAML or JSON map (JSON is YAML), e.g. `week: 2026-W48` or
  * `{"week": "2026-W48"}`. Empty text is an empty map; anything else that is not a map is an error.
- * A value is its text as written, as the CLI's `--input name=value` gives it, and the plan's inputs read it
- * as their defaults' kinds (`resolveInputs`): read as YAML, `version: 1.10` reached the plan as 1.1 and
- * `zip: 01234` as 1234, and `!!set`, `!!omap` or `!!timestamp` as no value or an object (found by an
- * adversarial pass). A list or a map is data, read as YAML reads it; a tag other than a string's, a
- * list's or a map's is refused, there too. The `yaml` package is loaded here, on first use: a run
+ * A scalar is a number or a flag only when YAML reads it exactly as written (`scalarValue`), else its text,
+ * which the plan's inputs read as their defaults' kinds (`resolveInputs`): read as YAML, `version: 1.10`
+ * reached the plan as 1.1 and `zip: 01234` as 1234, and `!!set`, `!!omap` or `!!timestamp` as no value or an
+ * object (found by an adversarial pass). A list or a map is data, read as YAML reads it; a tag other than a
+ * string's, a list's or a map's is refused, there too. The `yaml` package is loaded here, on first use: a run
  * without `inputs` never compiles it.
  */
 async function parseInputsMap(text) {
@@ -36943,10 +36972,9 @@ async function parseInputsMap(text) {
         }
         if (tagged !== undefined)
             return { ok: false, message: `${at} has the YAML tag ${shortTag(tagged)}, which plan inputs do not take; write the value as plain text, a list or a map, or quote it` };
-        // Text as written: a plain scalar's own characters, a quoted one's string.
         let given;
         try {
-            given = isScalar(value) ? (value.type === 'PLAIN' && typeof value.source === 'string' ? value.source : String(value.value)) : value.toJS(document);
+            given = isScalar(value) ? scalarValue(value) : value.toJS(document);
         }
         catch (thrown) {
             // Aliases are written out here, and one that repeats too much (a "billion laughs" map) stops.
@@ -36959,6 +36987,17 @@ async function parseInputsMap(text) {
         Object.defineProperty(inputs, name, { value: given, enumerable: true, writable: true, configurable: true });
     }
     return { ok: true, inputs };
+}
+/**
+ * A scalar as given: a number or a flag YAML reads exactly as written (`42`, `true`, as JSON writes them), and
+ * otherwise the text as written (`1.10`, `01234`, `0x1f`, `1e3`, `True`), which the plan reads as its input's
+ * default's kind (`resolveInputs`); a quoted one's string.
+ */
+function scalarValue(scalar) {
+    if (scalar.type !== 'PLAIN' || typeof scalar.source !== 'string')
+        return String(scalar.value);
+    const typed = scalar.value;
+    return (typeof typed === 'number' || typeof typed === 'boolean') && String(typed) === scalar.source ? typed : scalar.source;
 }
 /** Why a list or map given as an input holds what no plan can use (a number JSON cannot hold: 1e400, .nan), or undefined. */
 function valueProblem(value) {

@@ -330,7 +330,7 @@ function earlierCallsNote(calls) {
     const shown = calls.slice(0, MAX_EARLIER_CALLS).map((call, index) => (0,data_block/* dataBlock */.g4)({ call: String(index + 1), tool: call.tool, outcome: call.outcome === 'succeeded' ? 'took effect' : 'may have taken effect' }, (0,data_block/* promptData */.jG)(call.args, EARLIER_CALL_CHARS), true));
     const more = calls.length - shown.length;
     return [
-        'This step ran before, in an earlier attempt of this run, without finishing its work (that attempt ended before the step did, or the step answered with TODOs not done). There the step made these calls with side effects (their arguments below). They took effect (or may have): do not make them again, in the same or in other words; the same tool with the same arguments is not run again. Make only the calls the task still needs, then answer.',
+        'This step ran before, in an earlier attempt of this run that ended before the step finished. Before it ended, the step made these calls with side effects (their arguments below). They took effect (or may have): do not make them again, in the same or in other words; the same tool with the same arguments is not run again. Make only the calls the task still needs, then answer.',
         ...shown,
         ...(more > 0 ? [`(${more} more such calls; the trace has them all.)`] : []),
     ].join('\n\n');

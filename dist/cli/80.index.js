@@ -893,10 +893,10 @@ const TRACE_FORMAT = 2;
 /* harmony export */   bK: () => (/* binding */ undoneTodos),
 /* harmony export */   hb: () => (/* binding */ finalStepStates),
 /* harmony export */   pB: () => (/* binding */ newRunRecord),
-/* harmony export */   tr: () => (/* binding */ todosNotDone),
 /* harmony export */   u2: () => (/* binding */ jobDurationMs),
 /* harmony export */   un: () => (/* binding */ undoneInside)
 /* harmony export */ });
+/* unused harmony export todosNotDone */
 /* harmony import */ var _usage_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(76940);
 /* harmony import */ var _todo_item_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(26055);
 
@@ -4604,6 +4604,9 @@ class PlanRun {
             this.results.set(key, earlier.result);
             if (earlier.masked)
                 this.masked.set(key, this.#savedBy(`step ${key}`));
+            // Its agent's TODO list as it ended, open ones too: the run reusing it shows it and judges it as that run did.
+            if (earlier.todos)
+                this.#journal.step({ type: 'todos_created', stepKey: key, todos: earlier.todos });
             this.#journal.step({ type: 'step_completed', stepKey: key, result: earlier.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: { usage: earlier.usage }, ...(earlier.masked && { masked: true }) });
             this.#ready.release(key);
             this.#inbox.wake();
@@ -4860,6 +4863,8 @@ class PlanRun {
             // Named by its saved key, as the trace keeps it: the label may hold what was masked.
             if (item.masked && !this.#maskedItems.has(step.key))
                 this.#maskedItems.set(step.key, this.#savedBy(`item ${item.key}`));
+            if (item.todos)
+                this.#journal.step({ type: 'todos_created', stepKey: step.key, index, todos: item.todos });
             this.#journal.step({ type: 'item_completed', stepKey: step.key, index, result: item.result, durationMs: 0, usage: core_usage/* NO_USAGE */.y, reused: { usage: item.usage }, ...(item.masked && { masked: true }) });
         }
         // The merge runs no fan-out item: one its shard did not finish is that shard's failure, reported per item.
@@ -7154,6 +7159,9 @@ function asDeclared(value, fallback) {
     // A list or a map (the action's `inputs` may hold one) for an input whose default is text, a number or a flag.
     if (value !== null && typeof value === 'object')
         return ['string', 'number', 'boolean'].includes(typeof fallback) ? { ok: false } : { ok: true, value };
+    // A number or a flag for a text input is its text (`version: 2` in the action's inputs), as the CLI gives it.
+    if (typeof fallback === 'string' && (typeof value === 'number' || typeof value === 'boolean'))
+        return { ok: true, value: String(value) };
     if (typeof value !== 'string')
         return { ok: true, value };
     const text = value.trim();
@@ -7163,8 +7171,9 @@ function asDeclared(value, fallback) {
         const number = DECIMAL.test(text) ? Number(text) : Number.NaN;
         return Number.isFinite(number) ? { ok: true, value: number } : { ok: false };
     }
+    // In any case, as the action's own flags are read (`True`, `FALSE`).
     if (typeof fallback === 'boolean')
-        return /^(?:true|false)$/.test(text) ? { ok: true, value: text === 'true' } : { ok: false };
+        return /^(?:true|false)$/i.test(text) ? { ok: true, value: text.toLowerCase() === 'true' } : { ok: false };
     return { ok: true, value };
 }
 /**
@@ -8961,7 +8970,7 @@ function resumeStateFromEvents(events, planName, from) {
     const sideEffects = new Map([...calls].filter(([, call]) => call.outcome !== 'failed').map(([key, { returned: _returned, ...call }]) => [key, call]));
     const durations = (0,_trace_step_weights_js__WEBPACK_IMPORTED_MODULE_1__/* .stepDurations */ .mQ)(events);
     const record = events.reduce(_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .applyEvent */ .Z8, (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .newRunRecord */ .pB)());
-    forgetUnfinished(record, reuse, items, (reuseKey, index, why) => byIndex(itemErrors, reuseKey).set(index, why));
+    withUnfinishedWork(record, reuse, items);
     const current = new Set((record.plan?.steps ?? []).map((step) => step.key));
     const own = [
         // Steps a replan replaced after they failed: the resuming run runs the final plan, where they are not.
@@ -8974,33 +8983,36 @@ function resumeStateFromEvents(events, planName, from) {
     return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, firstPlan: created.plan, leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
 }
 /**
- * Takes out of what a resume may reuse every step and item (a used plan's, at any depth) that completed
- * without doing all its work, which `all_steps_completed` says of it:
- * - an agent's that answered with its TODO list open. Reused, it came back without its list, and the gate
- *   passed on a plain re-run and on every fan-out merge (found by an adversarial pass);
- * - a `type: plan` step whose plan left a step undone (one failed under `on_failure: continue`). Reused
- *   whole, it came back without its plan's record, and every view showed \u2705 and "0 failed" (found by an
- *   adversarial pass).
- * Such a step or item runs again, as a failed item does (a plan step reuses what its plan completed); in a
- * merge, which runs no fan-out item, the item fails as its shard's, saying why (`itemFailed`).
+ * What a resume may reuse of steps (a used plan's too, at any depth) that completed without doing all their
+ * work, which `all_steps_completed` says of them:
+ * - a step or item whose agent answered with its TODO list open keeps that list, which its reuse writes
+ *   again (a `for_each` step's items are then reused one by one): reused without it, it showed \u2705 alone, and the gate passed on a plain re-run and on every fan-out
+ *   merge (found by an adversarial pass). It is not run again: the run it resumes completed it, and a plan
+ *   that does not gate on `all_steps_completed` passed with it;
+ * - a `type: plan` step whose plan left a step undone (failed under `on_failure: continue`) is not reused
+ *   whole: reused, it came back without its plan's record, and every view showed \u2705 and "0 failed" (found by
+ *   an adversarial pass). It runs again, reusing what its plan completed, as a failed step runs again.
  */
-function forgetUnfinished(record, reuse, items, itemFailed) {
+function withUnfinishedWork(record, reuse, items) {
     for (const step of record.steps.values()) {
         if (step.nested)
-            forgetUnfinished(step.nested, reuse, items, itemFailed);
+            withUnfinishedWork(step.nested, reuse, items);
         const reuseKey = step.reuseKey;
-        const undone = (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .undoneTodos */ .bK)(step).open.length > 0 || (step.nested !== undefined && (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .undoneInside */ .un)(step.key, step.nested).size > 0);
-        if (reuseKey === undefined || !undone)
+        if (reuseKey === undefined)
             continue;
         // Only this step's own entry: one carried from an earlier run under the same key was not run here.
-        if (reuse.get(reuseKey)?.stepKey === step.key && !reuse.get(reuseKey)?.carried)
+        const own = reuse.get(reuseKey);
+        const mine = own !== undefined && own.stepKey === step.key && !own.carried;
+        // A for_each step whose agents kept lists is reused item by item, as one whose items failed is: a whole
+        // step's reuse has no items to hold them.
+        if (mine && ((step.nested !== undefined && (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .undoneInside */ .un)(step.key, step.nested).size > 0) || step.items?.some((item) => item.todos?.length)))
             reuse.delete(reuseKey);
+        else if (mine && step.todos?.length)
+            reuse.set(reuseKey, { ...own, todos: step.todos });
         step.items?.forEach((item, index) => {
-            const open = item.todos?.filter((todo) => todo.status !== 'completed') ?? [];
-            if (item.state !== 'completed' || open.length === 0)
-                return;
-            items.get(reuseKey)?.delete(index);
-            itemFailed(reuseKey, index, `completed, ${(0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .todosNotDone */ .tr)(open, item.todos.length)}`);
+            const saved = items.get(reuseKey)?.get(index);
+            if (saved !== undefined && item.state === 'completed' && item.todos?.length)
+                items.get(reuseKey).set(index, { ...saved, todos: item.todos });
         });
     }
 }

@@ -481,7 +481,7 @@ exports["default"] = def;
 /* harmony export */   checkJsonSchema: () => (/* binding */ checkJsonSchema),
 /* harmony export */   schemaErrorText: () => (/* binding */ schemaErrorText)
 /* harmony export */ });
-/* unused harmony exports MAX_UNIQUE_ITEMS, MAX_SCHEMA_EVALUATIONS */
+/* unused harmony exports MAX_UNIQUE_ITEMS, MIN_SCHEMA_EVALUATIONS, MAX_SCHEMA_EVALUATIONS, evaluationBound */
 /* harmony import */ var ajv_dist_2020_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(52210);
 /* harmony import */ var ajv_formats__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(82815);
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(80083);
@@ -525,14 +525,31 @@ function newAjv() {
 }
 let shared;
 /**
- * The most subschemas one check evaluates. Without `allErrors` a recursive `anyOf` still tries each branch
- * at each level, and keeps each failed branch's errors: a tree schema of two branches against a result
- * nested 22 deep (570 bytes) blocked the event loop for 33 s, deaf to a cancel, and 24 deep ran the
- * process out of memory (found by an adversarial pass). Counted, not timed, so the bound holds while the
- * check holds the event loop: a 0.9 MB array of 20,000 objects under a two-branch `anyOf` takes 160,000
- * evaluations (20 ms); the worst shape stops within a second, its errors about 190 MB of heap.
+ * The most subschemas one check evaluates: 16 for each value in the result, at least 1,000,000 and at most
+ * 4,000,000. Without `allErrors` a recursive `anyOf` still tries each branch at each level, and keeps each
+ * failed branch's errors: a tree schema of two branches against a result nested 22 deep (570 bytes)
+ * blocked the event loop for 33 s, deaf to a cancel, and 24 deep ran the process out of memory (found by an
+ * adversarial pass). Counted, not timed, so the bound holds while the check holds the event loop. A check
+ * that is only wide takes a few evaluations a value (a 1.6 MB array of strings under `anyOf: [integer,
+ * string]`, 4 each; 60,000 rows of 8 nullable fields, under 4): a fixed bound of 1,000,000 refused those
+ * (found by a review). The worst shape stops within about 2.5 s, its errors about 400 MB of heap.
  */
-const MAX_SCHEMA_EVALUATIONS = 1_000_000;
+const MIN_SCHEMA_EVALUATIONS = 1_000_000;
+const MAX_SCHEMA_EVALUATIONS = 4_000_000;
+const EVALUATIONS_PER_VALUE = 16;
+/** The evaluation bound for `value`: EVALUATIONS_PER_VALUE for each value in it, within the two bounds. */
+function evaluationBound(value) {
+    let values = 0;
+    const stack = [value];
+    while (stack.length > 0 && values * EVALUATIONS_PER_VALUE < MAX_SCHEMA_EVALUATIONS) {
+        const item = stack.pop();
+        values += 1;
+        if (item !== null && typeof item === 'object')
+            for (const inner of Object.values(item))
+                stack.push(inner);
+    }
+    return Math.min(MAX_SCHEMA_EVALUATIONS, Math.max(MIN_SCHEMA_EVALUATIONS, values * EVALUATIONS_PER_VALUE));
+}
 /** Evaluations left to the check under way (`checkJsonSchema` sets it; checks run one at a time, synchronously). */
 let evaluationsLeft = Number.POSITIVE_INFINITY;
 class EvaluationBudgetSpent extends Error {
@@ -623,7 +640,7 @@ function tooLargeForUniqueItems(value) {
     const what = longest > MAX_UNIQUE_ITEMS ? `an array of ${longest} items (at most ${MAX_UNIQUE_ITEMS} are checked)` : `${size} characters of JSON (at most ${MAX_UNIQUE_CHECKED_CHARS} are checked)`;
     return `uniqueItems compares an array's items pair by pair, and the result has ${what}; drop uniqueItems from the goal's schema, or have the step return less`;
 }
-/** Checks `value` against `schema`, in at most `maxEvaluations` (MAX_SCHEMA_EVALUATIONS) evaluations of its subschemas. */
+/** Checks `value` against `schema`, in at most `maxEvaluations` (`evaluationBound`) evaluations of its subschemas. */
 function checkJsonSchema(schema, value, options = {}) {
     let entry = compiled.get(schema);
     if (!entry) {
@@ -638,7 +655,8 @@ function checkJsonSchema(schema, value, options = {}) {
     const tooLarge = entry.uniqueItems ? tooLargeForUniqueItems(value) : undefined;
     if (tooLarge)
         return { ok: false, why: tooLarge };
-    evaluationsLeft = options.maxEvaluations ?? MAX_SCHEMA_EVALUATIONS;
+    const most = options.maxEvaluations ?? evaluationBound(value);
+    evaluationsLeft = most;
     try {
         const valid = entry.validate(value);
         return { ok: true, valid, errors: entry.validate.errors ?? [] };
@@ -646,7 +664,6 @@ function checkJsonSchema(schema, value, options = {}) {
     catch (error) {
         if (!(error instanceof EvaluationBudgetSpent))
             throw error;
-        const most = options.maxEvaluations ?? MAX_SCHEMA_EVALUATIONS;
         return {
             ok: false,
             why: `checking the result against the goal's json_schema took more than ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__/* .groupDigits */ .K)(most)} evaluations of its subschemas (an anyOf or oneOf whose branches each check a nested result again takes time that doubles with each level); make the branches differ early (a required key or a const each, checked before the nesting), or have the step return a flatter result`,

@@ -3304,9 +3304,12 @@ function checkInputSchemas(ctx) {
     const schemas = new Map();
     const issues = [];
     const called = new Set(ctx.steps.flatMap((step) => (step.type === 'tool_call' && step.args !== undefined && step.tool !== undefined ? [step.tool] : [])));
+    // Every tool a step names: one whose schema cannot check arguments fails each call (an agent's at its first).
+    const named = new Set(ctx.steps.flatMap((step) => [...(step.type === 'tool_call' && step.tool !== undefined ? [step.tool] : []), ...(step.type === 'agent' ? (step.tools ?? []) : [])]));
+    const unusable = new Map();
     for (const tool of ctx.tools.values()) {
         const declared = tool.origin === 'plan' && ctx.plan.tools?.[tool.name]?.input !== undefined;
-        if (!declared && !called.has(tool.name))
+        if (!declared && !called.has(tool.name) && !named.has(tool.name))
             continue;
         const path = ['tools', tool.name, 'input'];
         // A typo in a schema the plan wrote (`requird`, `propertes`) switched argument checking off unnoticed.
@@ -3322,7 +3325,19 @@ function checkInputSchemas(ctx) {
             schemas.set(tool.name, compiled.schema);
         else if (declared)
             issues.push({ path, message: `this input schema cannot be used: ${compiled.message}` });
+        else
+            unusable.set(tool.name, compiled.message);
     }
+    // An adapter's tool (an MCP server's `$ref: '#/definitions/\u2026'`, `if`/`then`) named by a step: the plan cannot
+    // run as written. An agent told so at its first call went on without it, and passed (found by a review).
+    ctx.steps.forEach((step, index) => {
+        const at = (0,plan_check_context/* stepPath */.q)(index);
+        const problem = (name) => `tool \`${name}\` has an input schema plan-runner cannot check arguments against (${unusable.get(name)}); leave it out of this step (an MCP server's \`tools:\` list can leave it out of the run)`;
+        if (step.type === 'tool_call' && step.tool !== undefined && unusable.has(step.tool))
+            issues.push({ path: [...at, 'tool'], message: problem(step.tool) });
+        if (step.type === 'agent')
+            step.tools?.forEach((name, position) => unusable.has(name) && issues.push({ path: [...at, 'tools', position], message: problem(name) }));
+    });
     return { schemas, issues };
 }
 /**
@@ -5691,8 +5706,10 @@ class WriteAllowance {
      * `text` with HTML, foreign links, mentions and references neutralised as the plan says. Secrets are gone
      * before any tool runs (`redactingTools`), and again after the neutraliser, which may join a secret's pieces.
      */
-    async text(text) {
-        return (await loadNeutraliser(this.#outbound, this.#redact))(text);
+    async text(text, kind = 'body') {
+        const written = (await loadNeutraliser(this.#outbound, this.#redact))(text);
+        // A title answers no paused run (only a comment's body does): its `/approve` is shown as written, not escaped.
+        return kind === 'title' ? written.replace(/^(\s*)\\\/(?=approve|reject)/i, '$1/') : written;
     }
     /**
      * `text` neutralised, refused when that makes it longer than GitHub takes (`limit.max` characters): a
@@ -5701,7 +5718,7 @@ class WriteAllowance {
      * became 341), and GitHub's 422 would still use up the write the cap allows.
      */
     async fittedText(text, limit) {
-        const written = await this.text(text);
+        const written = await this.text(text, limit.what === 'title' ? 'title' : 'body');
         // Characters as the schema's maxLength counts them (code points: an emoji is one), not UTF-16 units.
         if (written.length <= limit.max)
             return written;
@@ -6388,7 +6405,7 @@ function writeTools(context) {
             required: ['title'],
             sideEffects: true,
             async findEffect(args, call, since) {
-                const found = await findIssue(context, call, await context.allowance.text(String(args.title)), since.getTime() - CLOCK_SLACK_MS);
+                const found = await findIssue(context, call, await context.allowance.text(String(args.title), 'title'), since.getTime() - CLOCK_SLACK_MS);
                 return effect(found && { number: found.number, url: found.html_url, title: found.title });
             },
             async run(args, call) {
