@@ -19,6 +19,8 @@ function asDeclared(value: unknown, fallback: unknown): { ok: true; value: unkno
   if (value !== null && typeof value === 'object') return ['string', 'number', 'boolean'].includes(typeof fallback) ? { ok: false } : { ok: true, value };
   // A number or a flag for a text input is its text (`version: 2` in the action's inputs), as the CLI gives it.
   if (typeof fallback === 'string' && (typeof value === 'number' || typeof value === 'boolean')) return { ok: true, value: String(value) };
+  // A flag for a number input, or a number for a flag input: refused as the text for either is.
+  if ((typeof value === 'boolean' && typeof fallback === 'number') || (typeof value === 'number' && typeof fallback === 'boolean')) return { ok: false };
   if (typeof value !== 'string') return { ok: true, value };
   const text = value.trim();
   if (typeof fallback === 'number') {

@@ -39,6 +39,14 @@ describe('a value given as text for an input whose default is a number or a flag
     expect(resolveInputs(plan, { dry: 'TRUE' })).toMatchObject({ ok: true, inputs: { dry: true } });
     expect(resolveInputs(plan, { dry: 'False' })).toMatchObject({ ok: true, inputs: { dry: false } });
   });
+
+  // Found by a review: a typed value passed through unchecked, so `count: true` reached a number input.
+  it('refuses a flag for a number input and a number for a flag input, naming them', () => {
+    expect(resolveInputs(plan, { n: true, dry: 1 })).toEqual({
+      ok: false,
+      errors: [`input 'n' is a number (its default is 5); got true: give a number`, `input 'dry' is true or false (its default is false); got 1: give true or false`],
+    });
+  });
 });
 
 // Found by an adversarial pass: the action's `inputs` may hold a list or a map, which reached an input whose
