@@ -253,6 +253,8 @@ export type RunEvent =
       readonly item?: { readonly index: number; readonly key: string };
       /** As `masked` of `step_completed`: the result as saved has something masked. */
       readonly masked?: true;
+      /** Its agent's TODO list as the step or item ended (its reuse writes it again). */
+      readonly todos?: readonly TodoItem[];
     })
   /**
    * The prepare job of a fanned-out run: which shard runs each item of a `fan_out` step (1-based,

@@ -223,13 +223,13 @@ export class PlanRun {
     const resume = this.#deps.resume;
     if (!resume) return;
     for (const [reuseKey, saved] of resume.reuse) {
-      this.#journal.step({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.masked && { masked: true }) });
+      this.#journal.step({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.masked && { masked: true }), ...(saved.todos && { todos: saved.todos }) });
     }
     for (const [reuseKey, items] of resume.items) {
       // A step carried whole needs its items only where a merge takes them one by one (`#earlierResult`).
       if (resume.reuse.has(reuseKey) && !this.#deps.fanOut) continue;
       for (const [index, saved] of items) {
-        this.#journal.step({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, item: { index, key: saved.key }, ...(saved.masked && { masked: true }) });
+        this.#journal.step({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, item: { index, key: saved.key }, ...(saved.masked && { masked: true }), ...(saved.todos && { todos: saved.todos }) });
       }
     }
   }

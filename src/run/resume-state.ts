@@ -144,7 +144,7 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
     else if (event.type === 'step_expanded') children.set(event.stepKey, event.keys);
     else if (top && event.type === 'result_carried') {
       // What the run this one resumed had: this run's own events, which come after, may replace it.
-      const saved = { result: event.result, usage: event.usage, ...(event.masked && { masked: true as const }) };
+      const saved = { result: event.result, usage: event.usage, ...(event.masked && { masked: true as const }), ...(event.todos && { todos: event.todos }) };
       if (event.item) byIndex(items, event.reuseKey).set(event.item.index, { key: event.item.key, stepKey: event.stepKey, ...saved });
       else reuse.set(event.reuseKey, { stepKey: event.stepKey, ...saved, carried: true });
     } else if (top && event.type === 'shards_assigned') shards.set(event.reuseKey, { stepKey: event.stepKey, shards: event.shards, assignment: event.assignment });
