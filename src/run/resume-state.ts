@@ -194,7 +194,7 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
  * What a resume may reuse of steps (a used plan's too, at any depth) that completed without doing all their
  * work, which `all_steps_completed` says of them:
  * - a step or item whose agent answered with its TODO list open keeps that list, which its reuse writes
- *   again (a `for_each` step's items are then reused one by one): reused without it, it showed ✅ alone, and the gate passed on a plain re-run and on every fan-out
+ *   again (a whole `for_each` step, its items' undone entries): reused without it, it showed ✅ alone, and the gate passed on a plain re-run and on every fan-out
  *   merge (found by an adversarial pass). It is not run again: the run it resumes completed it, and a plan
  *   that does not gate on `all_steps_completed` passed with it;
  * - a `type: plan` step whose plan left a step undone (failed under `on_failure: continue`) is not reused
@@ -209,10 +209,17 @@ function withUnfinishedWork(record: RunRecord, reuse: Map<string, ReusableStep>,
     // Only this step's own entry: one carried from an earlier run under the same key was not run here.
     const own = reuse.get(reuseKey);
     const mine = own !== undefined && own.stepKey === step.key && !own.carried;
-    // A for_each step whose agents kept lists is reused item by item, as one whose items failed is: a whole
-    // step's reuse has no items to hold them.
-    if (mine && ((step.nested !== undefined && undoneInside(step.key, step.nested).size > 0) || step.items?.some((item) => item.todos?.length))) reuse.delete(reuseKey);
-    else if (mine && step.todos?.length) reuse.set(reuseKey, { ...own, todos: step.todos });
+    if (mine && step.nested !== undefined && undoneInside(step.key, step.nested).size > 0) reuse.delete(reuseKey);
+    else if (mine) {
+      // A whole for_each step's reuse has no items to hold their lists: what its items' agents left undone
+      // goes with the step's own list, each entry named by its item (`review[web]: Check licences`). Reused
+      // item by item instead, an approved step was asked about again (found by a review).
+      const open = (step.items ?? []).flatMap((item) =>
+        item.state === 'completed' ? (item.todos ?? []).filter((todo) => todo.status !== 'completed').map((todo) => ({ ...todo, id: `${item.key} ${todo.id}`, content: `${item.key}: ${todo.content}` })) : [],
+      );
+      const todos = [...(step.todos ?? []), ...open];
+      if (todos.length > 0) reuse.set(reuseKey, { ...own, todos });
+    }
     step.items?.forEach((item, index) => {
       const saved = items.get(reuseKey)?.get(index);
       if (saved !== undefined && item.state === 'completed' && item.todos?.length) items.get(reuseKey)!.set(index, { ...saved, todos: item.todos });

@@ -108,7 +108,9 @@ describe('an agent that left its TODO list open', () => {
     expect(again.trace.text).toMatch(/"type":"todos_created","stepKey":"audit"/);
   });
 
-  it('is reused as a for_each item with its list, beside the items that finished theirs', async () => {
+  // Reused whole (a step reused item by item was asked about again under approval, found by a review), the
+  // step takes with its own list what its items' agents left undone, each entry named by its item.
+  it('is reused as a for_each item: the whole step keeps what its items left undone', async () => {
     server.script((request) => (packageOf(request) === 'web' ? agentTurns(request, OPEN, 'web looks fine.') : agentTurns(request, DONE, 'api looks fine.')));
     const first = await job(AGENT_ITEMS(false));
     expect(first).toMatchObject({ status: 'goals-unmet', goal: expect.stringContaining("2 of 4 of the agent's TODOs not done") });
@@ -116,7 +118,8 @@ describe('an agent that left its TODO list open', () => {
     const asked = server.requests.length;
     const again = await job(AGENT_ITEMS(false), { resume: [first.trace] });
     expect(server.requests.length).toBe(asked);
-    expect(again).toMatchObject({ status: 'goals-unmet', goal: expect.stringContaining("2 of 4 of the agent's TODOs not done") });
+    expect(again).toMatchObject({ status: 'goals-unmet', goal: expect.stringContaining("2 of 2 of the agent's TODOs not done: review[web]: Run the security audit (in progress), review[web]: Check licences (pending)") });
+    expect(again.trace.text).toMatch(/"type":"step_completed","stepKey":"review".*"reused"/);
   });
 
   it('keeps its list through a fan-out merge: the gate is as on one runner, and without it the merge passes as the run does', async () => {

@@ -1,0 +1,65 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { systemClock } from '../../src/core/clock.ts';
+import { runJob } from '../../src/job/run-job.ts';
+import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
+import { traceWriter } from '../../src/report/trace-writer.ts';
+import type { ResumeTrace } from '../../src/run/read-resume-trace.ts';
+import { todos } from '../agent/agent-fixtures.ts';
+import { startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
+
+const PLAN = `
+name: Agent items
+goal: Review each package
+tools:
+  list: { description: the packages, command: [node, list.mjs] }
+  publish: { description: publish, command: [node, publish.mjs] }
+workflow_sequence:
+  - { id: list, type: tool_call, tool: list, args: {} }
+  - id: review
+    type: agent
+    approval: true
+    task: Review package \${item}.
+    for_each: \${steps.list.result}
+    key: \${item}
+    max_turns: 4
+  - { id: publish, type: tool_call, tool: publish, args: {} }
+`;
+// Found by a review: a for_each agent step whose agents kept TODO lists was reused item by item, not whole,
+// so a re-run of an approved run asked for approval of it again, though nothing in it would run.
+let server: ChatServer;
+let dir: string;
+beforeAll(async () => {
+  server = await startChatServer([]);
+  dir = await mkdtemp(path.join(os.tmpdir(), 'appr-'));
+  await writeFile(path.join(dir, 'list.mjs'), 'process.stdout.write(JSON.stringify(["web", "api"]))');
+  await writeFile(path.join(dir, 'publish.mjs'), `import fs from 'node:fs'; if (fs.readFileSync('mode','utf8').trim()==='fail') process.exit(1); process.stdout.write('"ok"')`);
+});
+afterAll(async () => { await server.close(); await rm(dir, { recursive: true, force: true }); });
+let n = 0;
+async function job(mode: string, resume?: ResumeTrace[], approve?: { hash: string }) {
+  await writeFile(path.join(dir, 'mode'), mode);
+  const planFile = path.join(dir, 'plan.yml'); await writeFile(planFile, PLAN);
+  const file = path.join(dir, `t${++n}.jsonl`); const writer = traceWriter(file);
+  const outcome = await runJob({ planFile, inputs: {}, cwd: dir, env: { PATH: process.env['PATH'] }, model: { baseURL: server.baseURL, apiKey: 'k' }, ...(resume && { resume }), ...(approve && { approve }) },
+    { listeners: [writer.listener], clock: systemClock, createModel: () => createOpenAIModelClient({ baseURL: server.baseURL, apiKey: 'k', model: 'm', timeoutMs: 10_000, maxRetries: 0 }) });
+  await writer.close();
+  const text = await readFile(file, 'utf8');
+  return { outcome, status: outcome.kind === 'ran' ? outcome.status : JSON.stringify(outcome), trace: { file, text } };
+}
+it('a re-run of an approved run reuses its for_each agent step whole, and asks nothing again', async () => {
+  server.script((request) => (request.body.messages.some((message) => message.role === 'tool') ? textAnswer('fine') : todos(false, [['1', 'Check', 'completed']])));
+  const first = await job('fail');
+  expect(first.status).toBe('awaiting-approval');
+  const hash = (JSON.parse(first.trace.text.split('\n').find((line) => line.includes('"approval_requested"'))!) as { request: { hash: string } }).request.hash;
+  const second = await job('fail', [first.trace], { hash });
+  expect(second.status).toBe('escalated');
+  const asked = server.requests.length;
+  const third = await job('ok', [second.trace]);
+  expect(third.status).toBe('succeeded');
+  expect(server.requests.length).toBe(asked);
+  expect(third.trace.text).not.toContain('"approval_requested"');
+  expect(third.trace.text).toMatch(/"type":"step_completed","stepKey":"review".*"reused"/);
+}, 30_000);
