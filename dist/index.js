@@ -7691,14 +7691,14 @@ class PlanRun {
         if (!resume)
             return;
         for (const [reuseKey, saved] of resume.reuse) {
-            this.#journal.step({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.masked && { masked: true }) });
+            this.#journal.step({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.masked && { masked: true }), ...(saved.todos && { todos: saved.todos }) });
         }
         for (const [reuseKey, items] of resume.items) {
             // A step carried whole needs its items only where a merge takes them one by one (`#earlierResult`).
             if (resume.reuse.has(reuseKey) && !this.#deps.fanOut)
                 continue;
             for (const [index, saved] of items) {
-                this.#journal.step({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, item: { index, key: saved.key }, ...(saved.masked && { masked: true }) });
+                this.#journal.step({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, item: { index, key: saved.key }, ...(saved.masked && { masked: true }), ...(saved.todos && { todos: saved.todos }) });
             }
         }
     }
@@ -16163,6 +16163,9 @@ function asDeclared(value, fallback) {
     // A number or a flag for a text input is its text (`version: 2` in the action's inputs), as the CLI gives it.
     if (typeof fallback === 'string' && (typeof value === 'number' || typeof value === 'boolean'))
         return { ok: true, value: String(value) };
+    // A flag for a number input, or a number for a flag input: refused as the text for either is.
+    if ((typeof value === 'boolean' && typeof fallback === 'number') || (typeof value === 'number' && typeof fallback === 'boolean'))
+        return { ok: false };
     if (typeof value !== 'string')
         return { ok: true, value };
     const text = value.trim();
@@ -21866,7 +21869,7 @@ function buildSchemas() {
         // The event inside is checked on its own (`traceEventProblem`), by its own type.
         nested_event: event({ stepKey: text, event: schemas.looseObject({ type: text }) }),
         step_expanded: event({ stepKey: text, keys: texts }),
-        result_carried: event({ stepKey: text, reuseKey: text, usage }, { item: fields({ index, key: text }), masked: flag }),
+        result_carried: event({ stepKey: text, reuseKey: text, usage }, { item: fields({ index, key: text }), masked: flag, todos }),
         item_started: event({ stepKey: text, index }),
         item_retrying: event({ stepKey: text, index, ...retrying }),
         item_completed: event({ stepKey: text, index, usage }, reusable),
@@ -22183,7 +22186,7 @@ function resumeStateFromEvents(events, planName, from) {
             children.set(event.stepKey, event.keys);
         else if (top && event.type === 'result_carried') {
             // What the run this one resumed had: this run's own events, which come after, may replace it.
-            const saved = { result: event.result, usage: event.usage, ...(event.masked && { masked: true }) };
+            const saved = { result: event.result, usage: event.usage, ...(event.masked && { masked: true }), ...(event.todos && { todos: event.todos }) };
             if (event.item)
                 byIndex(items, event.reuseKey).set(event.item.index, { key: event.item.key, stepKey: event.stepKey, ...saved });
             else
@@ -22245,7 +22248,7 @@ function resumeStateFromEvents(events, planName, from) {
  * What a resume may reuse of steps (a used plan's too, at any depth) that completed without doing all their
  * work, which `all_steps_completed` says of them:
  * - a step or item whose agent answered with its TODO list open keeps that list, which its reuse writes
- *   again (a `for_each` step's items are then reused one by one): reused without it, it showed \u2705 alone, and the gate passed on a plain re-run and on every fan-out
+ *   again (a whole `for_each` step, its items' undone entries): reused without it, it showed \u2705 alone, and the gate passed on a plain re-run and on every fan-out
  *   merge (found by an adversarial pass). It is not run again: the run it resumes completed it, and a plan
  *   that does not gate on `all_steps_completed` passed with it;
  * - a `type: plan` step whose plan left a step undone (failed under `on_failure: continue`) is not reused
@@ -22262,12 +22265,17 @@ function withUnfinishedWork(record, reuse, items) {
         // Only this step's own entry: one carried from an earlier run under the same key was not run here.
         const own = reuse.get(reuseKey);
         const mine = own !== undefined && own.stepKey === step.key && !own.carried;
-        // A for_each step whose agents kept lists is reused item by item, as one whose items failed is: a whole
-        // step's reuse has no items to hold them.
-        if (mine && ((step.nested !== undefined && (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .undoneInside */ .un)(step.key, step.nested).size > 0) || step.items?.some((item) => item.todos?.length)))
+        if (mine && step.nested !== undefined && (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .undoneInside */ .un)(step.key, step.nested).size > 0)
             reuse.delete(reuseKey);
-        else if (mine && step.todos?.length)
-            reuse.set(reuseKey, { ...own, todos: step.todos });
+        else if (mine) {
+            // A whole for_each step's reuse has no items to hold their lists: what its items' agents left undone
+            // goes with the step's own list, each entry named by its item (`review[web]: Check licences`). Reused
+            // item by item instead, an approved step was asked about again (found by a review).
+            const open = (step.items ?? []).flatMap((item) => item.state === 'completed' ? (item.todos ?? []).filter((todo) => todo.status !== 'completed').map((todo) => ({ ...todo, id: `${item.key} ${todo.id}`, content: `${item.key}: ${todo.content}` })) : []);
+            const todos = [...(step.todos ?? []), ...open];
+            if (todos.length > 0)
+                reuse.set(reuseKey, { ...own, todos });
+        }
         step.items?.forEach((item, index) => {
             const saved = items.get(reuseKey)?.get(index);
             if (saved !== undefined && item.state === 'completed' && item.todos?.length)

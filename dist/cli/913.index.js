@@ -539,14 +539,25 @@ const MAX_SCHEMA_EVALUATIONS = 4_000_000;
 const EVALUATIONS_PER_VALUE = 16;
 /** The evaluation bound for `value`: EVALUATIONS_PER_VALUE for each value in it, within the two bounds. */
 function evaluationBound(value) {
+    // Counted up to what reaches the ceiling, and no further: an array of 8 million values is not walked whole.
+    const most = MAX_SCHEMA_EVALUATIONS / EVALUATIONS_PER_VALUE;
     let values = 0;
     const stack = [value];
-    while (stack.length > 0 && values * EVALUATIONS_PER_VALUE < MAX_SCHEMA_EVALUATIONS) {
+    while (stack.length > 0 && values < most) {
         const item = stack.pop();
         values += 1;
-        if (item !== null && typeof item === 'object')
-            for (const inner of Object.values(item))
-                stack.push(inner);
+        if (item === null || typeof item !== 'object')
+            continue;
+        if (Array.isArray(item))
+            for (let index = 0; index < item.length && values + stack.length < most; index++)
+                stack.push(item[index]);
+        else
+            for (const key in item) {
+                if (values + stack.length >= most)
+                    break;
+                if (Object.hasOwn(item, key))
+                    stack.push(item[key]);
+            }
     }
     return Math.min(MAX_SCHEMA_EVALUATIONS, Math.max(MIN_SCHEMA_EVALUATIONS, values * EVALUATIONS_PER_VALUE));
 }
