@@ -19,8 +19,12 @@ function asDeclared(value: unknown, fallback: unknown): { ok: true; value: unkno
   if (value !== null && typeof value === 'object') return ['string', 'number', 'boolean'].includes(typeof fallback) ? { ok: false } : { ok: true, value };
   // A number or a flag for a text input is its text (`version: 2` in the action's inputs), as the CLI gives it.
   if (typeof fallback === 'string' && (typeof value === 'number' || typeof value === 'boolean')) return { ok: true, value: String(value) };
-  // A flag for a number input, or a number for a flag input: refused as the text for either is.
+  // A flag for a number input, or a number for a flag input: refused as the text for either is. So is null
+  // (a used plan's `with:` from a result) for an input with a default that is not, and a value that is no list
+  // for one whose default is a list (found by a review).
   if ((typeof value === 'boolean' && typeof fallback === 'number') || (typeof value === 'number' && typeof fallback === 'boolean')) return { ok: false };
+  if (value === null && fallback !== undefined && fallback !== null) return { ok: false };
+  if (Array.isArray(fallback) && !Array.isArray(value)) return { ok: false };
   if (typeof value !== 'string') return { ok: true, value };
   const text = value.trim();
   if (typeof fallback === 'number') {
@@ -56,7 +60,7 @@ export function resolveInputs(plan: Pick<Plan, 'inputs'>, given: Readonly<Record
       const read = asDeclared(given[name], spec.default);
       if (read.ok) inputs[name] = read.value;
       else {
-        const kind = typeof spec.default === 'number' ? 'a number' : typeof spec.default === 'boolean' ? 'true or false' : 'text';
+        const kind = typeof spec.default === 'number' ? 'a number' : typeof spec.default === 'boolean' ? 'true or false' : Array.isArray(spec.default) ? 'a list' : spec.default !== null && typeof spec.default === 'object' ? 'a map' : 'text';
         const got = given[name] !== null && typeof given[name] === 'object' ? (Array.isArray(given[name]) ? 'a list' : 'a map') : JSON.stringify(given[name]);
         errors.push(`input '${name}' is ${kind} (its default is ${JSON.stringify(spec.default)}); got ${got}: give ${kind}`);
       }

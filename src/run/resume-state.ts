@@ -194,7 +194,7 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
  * What a resume may reuse of steps (a used plan's too, at any depth) that completed without doing all their
  * work, which `all_steps_completed` says of them:
  * - a step or item whose agent answered with its TODO list open keeps that list, which its reuse writes
- *   again (a whole `for_each` step, its items' undone entries): reused without it, it showed ✅ alone, and the gate passed on a plain re-run and on every fan-out
+ *   again (a whole `for_each` step, its items' lists as its own): reused without it, it showed ✅ alone, and the gate passed on a plain re-run and on every fan-out
  *   merge (found by an adversarial pass). It is not run again: the run it resumes completed it, and a plan
  *   that does not gate on `all_steps_completed` passed with it;
  * - a `type: plan` step whose plan left a step undone (failed under `on_failure: continue`) is not reused
@@ -211,13 +211,14 @@ function withUnfinishedWork(record: RunRecord, reuse: Map<string, ReusableStep>,
     const mine = own !== undefined && own.stepKey === step.key && !own.carried;
     if (mine && step.nested !== undefined && undoneInside(step.key, step.nested).size > 0) reuse.delete(reuseKey);
     else if (mine) {
-      // A whole for_each step's reuse has no items to hold their lists: what its items' agents left undone
-      // goes with the step's own list, each entry named by its item (`review[web]: Check licences`). Reused
-      // item by item instead, an approved step was asked about again (found by a review).
-      const open = (step.items ?? []).flatMap((item) =>
-        item.state === 'completed' ? (item.todos ?? []).filter((todo) => todo.status !== 'completed').map((todo) => ({ ...todo, id: `${item.key} ${todo.id}`, content: `${item.key}: ${todo.content}` })) : [],
+      // A whole for_each step's reuse has no items to hold their lists: its items' lists go with the step's
+      // own, each entry named by its item after its text (`Check licences (review[web])`), done ones too so
+      // the counts read as before. Reused item by item instead, an approved step was asked about again
+      // (found by a review).
+      const listed = (step.items ?? []).flatMap((item) =>
+        item.state === 'completed' ? (item.todos ?? []).map((todo) => ({ ...todo, id: `${item.key} ${todo.id}`, content: `${todo.content} (${item.key})` })) : [],
       );
-      const todos = [...(step.todos ?? []), ...open];
+      const todos = [...(step.todos ?? []), ...listed];
       if (todos.length > 0) reuse.set(reuseKey, { ...own, todos });
     }
     step.items?.forEach((item, index) => {

@@ -65,6 +65,19 @@ describe('a list or a map given for an input', () => {
     });
   });
 
+  // Found by a review: null (a used plan's `with:` from a result) and a value that is no list passed unchecked.
+  it('is refused where a list is the default and the value is none, and null is refused where the default is not', () => {
+    expect(resolveInputs(plan, { files: 'a', week: null, n: null })).toEqual({
+      ok: false,
+      errors: [
+        `input 'week' is text (its default is "2026-W48"); got null: give text`,
+        `input 'n' is a number (its default is 5); got null: give a number`,
+        `input 'files' is a list (its default is ["a"]); got "a": give a list`,
+      ],
+    });
+    expect(resolveInputs(plan, { free: null })).toMatchObject({ ok: true, inputs: { free: null } });
+  });
+
   it('is taken for an input whose default is a list or that has none', () => {
     expect(resolveInputs(plan, { files: ['b', 'c'], free: { a: 1 } })).toMatchObject({ ok: true, inputs: { files: ['b', 'c'], free: { a: 1 } } });
   });

@@ -109,8 +109,8 @@ describe('an agent that left its TODO list open', () => {
   });
 
   // Reused whole (a step reused item by item was asked about again under approval, found by a review), the
-  // step takes with its own list what its items' agents left undone, each entry named by its item.
-  it('is reused as a for_each item: the whole step keeps what its items left undone', async () => {
+  // step takes its items' lists as its own, each entry named by its item.
+  it('is reused as a for_each item: the whole step keeps its items\' lists, as the first run counted them', async () => {
     server.script((request) => (packageOf(request) === 'web' ? agentTurns(request, OPEN, 'web looks fine.') : agentTurns(request, DONE, 'api looks fine.')));
     const first = await job(AGENT_ITEMS(false));
     expect(first).toMatchObject({ status: 'goals-unmet', goal: expect.stringContaining("2 of 4 of the agent's TODOs not done") });
@@ -118,7 +118,7 @@ describe('an agent that left its TODO list open', () => {
     const asked = server.requests.length;
     const again = await job(AGENT_ITEMS(false), { resume: [first.trace] });
     expect(server.requests.length).toBe(asked);
-    expect(again).toMatchObject({ status: 'goals-unmet', goal: expect.stringContaining("2 of 2 of the agent's TODOs not done: review[web]: Run the security audit (in progress), review[web]: Check licences (pending)") });
+    expect(again).toMatchObject({ status: 'goals-unmet', goal: expect.stringContaining("2 of 4 of the agent's TODOs not done: Run the security audit (review[web]) (in progress), Check licences (review[web]) (pending)") });
     expect(again.trace.text).toMatch(/"type":"step_completed","stepKey":"review".*"reused"/);
   });
 
