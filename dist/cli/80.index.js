@@ -7162,8 +7162,14 @@ function asDeclared(value, fallback) {
     // A number or a flag for a text input is its text (`version: 2` in the action's inputs), as the CLI gives it.
     if (typeof fallback === 'string' && (typeof value === 'number' || typeof value === 'boolean'))
         return { ok: true, value: String(value) };
-    // A flag for a number input, or a number for a flag input: refused as the text for either is.
+    // A flag for a number input, or a number for a flag input: refused as the text for either is. So is null
+    // (a used plan's `with:` from a result) for an input with a default that is not, and a value that is no list
+    // for one whose default is a list (found by a review).
     if ((typeof value === 'boolean' && typeof fallback === 'number') || (typeof value === 'number' && typeof fallback === 'boolean'))
+        return { ok: false };
+    if (value === null && fallback !== undefined && fallback !== null)
+        return { ok: false };
+    if (Array.isArray(fallback) && !Array.isArray(value))
         return { ok: false };
     if (typeof value !== 'string')
         return { ok: true, value };
@@ -7200,7 +7206,7 @@ function resolveInputs(plan, given) {
             if (read.ok)
                 inputs[name] = read.value;
             else {
-                const kind = typeof spec.default === 'number' ? 'a number' : typeof spec.default === 'boolean' ? 'true or false' : 'text';
+                const kind = typeof spec.default === 'number' ? 'a number' : typeof spec.default === 'boolean' ? 'true or false' : Array.isArray(spec.default) ? 'a list' : spec.default !== null && typeof spec.default === 'object' ? 'a map' : 'text';
                 const got = given[name] !== null && typeof given[name] === 'object' ? (Array.isArray(given[name]) ? 'a list' : 'a map') : JSON.stringify(given[name]);
                 errors.push(`input '${name}' is ${kind} (its default is ${JSON.stringify(spec.default)}); got ${got}: give ${kind}`);
             }
@@ -8989,7 +8995,7 @@ function resumeStateFromEvents(events, planName, from) {
  * What a resume may reuse of steps (a used plan's too, at any depth) that completed without doing all their
  * work, which `all_steps_completed` says of them:
  * - a step or item whose agent answered with its TODO list open keeps that list, which its reuse writes
- *   again (a whole `for_each` step, its items' undone entries): reused without it, it showed \u2705 alone, and the gate passed on a plain re-run and on every fan-out
+ *   again (a whole `for_each` step, its items' lists as its own): reused without it, it showed \u2705 alone, and the gate passed on a plain re-run and on every fan-out
  *   merge (found by an adversarial pass). It is not run again: the run it resumes completed it, and a plan
  *   that does not gate on `all_steps_completed` passed with it;
  * - a `type: plan` step whose plan left a step undone (failed under `on_failure: continue`) is not reused
@@ -9009,11 +9015,12 @@ function withUnfinishedWork(record, reuse, items) {
         if (mine && step.nested !== undefined && (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_0__/* .undoneInside */ .un)(step.key, step.nested).size > 0)
             reuse.delete(reuseKey);
         else if (mine) {
-            // A whole for_each step's reuse has no items to hold their lists: what its items' agents left undone
-            // goes with the step's own list, each entry named by its item (`review[web]: Check licences`). Reused
-            // item by item instead, an approved step was asked about again (found by a review).
-            const open = (step.items ?? []).flatMap((item) => item.state === 'completed' ? (item.todos ?? []).filter((todo) => todo.status !== 'completed').map((todo) => ({ ...todo, id: `${item.key} ${todo.id}`, content: `${item.key}: ${todo.content}` })) : []);
-            const todos = [...(step.todos ?? []), ...open];
+            // A whole for_each step's reuse has no items to hold their lists: its items' lists go with the step's
+            // own, each entry named by its item after its text (`Check licences (review[web])`), done ones too so
+            // the counts read as before. Reused item by item instead, an approved step was asked about again
+            // (found by a review).
+            const listed = (step.items ?? []).flatMap((item) => item.state === 'completed' ? (item.todos ?? []).map((todo) => ({ ...todo, id: `${item.key} ${todo.id}`, content: `${todo.content} (${item.key})` })) : []);
+            const todos = [...(step.todos ?? []), ...listed];
             if (todos.length > 0)
                 reuse.set(reuseKey, { ...own, todos });
         }
