@@ -1,4 +1,4 @@
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { isInside } from '../core/is-inside.ts';
 import { errorText } from '../core/error-text.ts';
@@ -8,6 +8,7 @@ import type { ModelSettings } from '../llm/create-model-client.ts';
 import type { RunnerEnvironment } from '../process/scrub-environment.ts';
 import { ActionInputs, DEFAULT_PLAN, INPUT_NAMES, formatInputIssues, type InputName } from './action-inputs.ts';
 import { parseInputsMap } from './parse-inputs-map.ts';
+import { outsideRepository } from '../plan/load-subplans.ts';
 import { githubRunContext, type GitHubRunContext } from '../github/github-run-context.ts';
 
 export type CommentMode = 'auto' | 'always' | 'never';
@@ -144,33 +145,6 @@ function workspaceRelative(workspace: string, file: string): string {
 }
 
 /**
- * Why the plan file is one the action does not read, or undefined: a path in the workspace that is a link to
- * a file outside it, or into `.git`. A pull request can make `.github/plan.yml` such a link, and the file's
- * keys were quoted in the log, the summary and annotations, and a valid plan there ran (found by an
- * adversarial pass); `uses:` refused the same link already. A path the workflow names outside the workspace
- * (a plan an earlier step wrote to the runner's temp folder) is the workflow's to choose.
- */
-function linkedPlanProblem(workspace: string, planFile: string, plan: string): string | undefined {
-  if (!isInside(workspace, planFile)) return undefined;
-  let real: string;
-  try {
-    real = realpathSync(planFile);
-  } catch {
-    return undefined; // missing: loading the plan says so
-  }
-  const root = (() => {
-    try {
-      return realpathSync(workspace);
-    } catch {
-      return workspace;
-    }
-  })();
-  if (!isInside(root, real)) return `input 'plan': ${plan} is a link to a file outside the workspace; name a plan file in the repository`;
-  if (path.relative(root, real).split(path.sep).some((segment) => segment.toLowerCase() === '.git')) return `input 'plan': ${plan} is in or links into .git; name a plan file in the repository`;
-  return undefined;
-}
-
-/**
  * Reads the action's inputs (through `getInput`, i.e. `core.getInput`) and the runner's
  * environment into one settings object, or every problem with the inputs.
  */
@@ -201,7 +175,11 @@ export async function readActionSettings(
 
   const workspace = path.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
   const planFile = path.resolve(workspace, inputs.plan);
-  const linked = linkedPlanProblem(workspace, planFile, inputs.plan);
+  // A pull request can make `.github/plan.yml` a link to a file outside the workspace, or into `.git`: its keys
+  // were quoted in the log, the summary and annotations, and a valid plan there ran (found by an adversarial
+  // pass). A path the workflow names outside the workspace (a plan an earlier step wrote to the runner's temp
+  // folder) is the workflow's to choose.
+  const linked = isInside(workspace, planFile) ? await outsideRepository(workspace, inputs.plan, "input 'plan'") : undefined;
   if (linked) return { ok: false, problems: [linked] };
   // The task alone runs when there is no file at the default plan path. A path the workflow named must
   // exist: a gate whose plan file was moved would otherwise run the task without the plan's goals and pass.

@@ -19,20 +19,20 @@ function insideReference(args: unknown, path: readonly PathSegment[]): boolean {
 
 /**
  * Declared tools' `input` schemas must be valid JSON Schema of an object; returns the compiled
- * argument schema of every tool a step gives literal args whose schema can check them (adapters'
- * tools included). The tools a toolset or an MCP server brings and no step calls are not compiled:
- * a server may list a thousand.
+ * argument schema of every tool a step names whose schema can check them (adapters' tools included), and
+ * refuses a step that names an adapter's tool whose schema cannot. The tools a toolset or an MCP server
+ * brings and no step names are not compiled: a server may list a thousand.
  */
 export function checkInputSchemas(ctx: Pick<PlanCheckContext, 'plan' | 'tools' | 'steps'>): { schemas: Map<string, z.ZodType>; issues: PlanIssue[] } {
   const schemas = new Map<string, z.ZodType>();
   const issues: PlanIssue[] = [];
-  const called = new Set(ctx.steps.flatMap((step) => (step.type === 'tool_call' && step.args !== undefined && step.tool !== undefined ? [step.tool] : [])));
-  // Every tool a step names: one whose schema cannot check arguments fails each call (an agent's at its first).
+  // Every tool a step names: its literal args are checked, and one whose schema cannot check arguments fails
+  // each call (an agent's at its first).
   const named = new Set(ctx.steps.flatMap((step) => [...(step.type === 'tool_call' && step.tool !== undefined ? [step.tool] : []), ...(step.type === 'agent' ? (step.tools ?? []) : [])]));
   const unusable = new Map<string, string>();
   for (const tool of ctx.tools.values()) {
     const declared = tool.origin === 'plan' && ctx.plan.tools?.[tool.name]?.input !== undefined;
-    if (!declared && !called.has(tool.name) && !named.has(tool.name)) continue;
+    if (!declared && !named.has(tool.name)) continue;
     const path = ['tools', tool.name, 'input'];
     // A typo in a schema the plan wrote (`requird`, `propertes`) switched argument checking off unnoticed.
     const problems = declared ? jsonSchemaProblems(tool.inputSchema, path, 'keywords') : [];
@@ -52,7 +52,10 @@ export function checkInputSchemas(ctx: Pick<PlanCheckContext, 'plan' | 'tools' |
     const at = stepPath(index);
     const problem = (name: string) => `tool \`${name}\` has an input schema plan-runner cannot check arguments against (${unusable.get(name)}); leave it out of this step (an MCP server's \`tools:\` list can leave it out of the run)`;
     if (step.type === 'tool_call' && step.tool !== undefined && unusable.has(step.tool)) issues.push({ path: [...at, 'tool'], message: problem(step.tool) });
-    if (step.type === 'agent') step.tools?.forEach((name, position) => unusable.has(name) && issues.push({ path: [...at, 'tools', position], message: problem(name) }));
+    if (step.type !== 'agent') return;
+    step.tools?.forEach((name, position) => {
+      if (unusable.has(name)) issues.push({ path: [...at, 'tools', position], message: problem(name) });
+    });
   });
   return { schemas, issues };
 }

@@ -225,9 +225,9 @@ describe('a plan file that is a link', () => {
   const readIn = (plan: string) => readActionSettings((name) => (name === 'plan' ? plan : ''), { GITHUB_WORKSPACE: workspace });
 
   it('is refused when it leads outside the workspace or into .git, before anything reads it', async () => {
-    expect(await readIn('.github/plan.yml')).toEqual({ ok: false, problems: ["input 'plan': .github/plan.yml is a link to a file outside the workspace; name a plan file in the repository"] });
-    expect(await readIn('git.yml')).toEqual({ ok: false, problems: ["input 'plan': git.yml is in or links into .git; name a plan file in the repository"] });
-    expect(await readIn('.git/config')).toEqual({ ok: false, problems: ["input 'plan': .git/config is in or links into .git; name a plan file in the repository"] });
+    expect(await readIn('.github/plan.yml')).toEqual({ ok: false, problems: ["input 'plan' must name a plan file inside the repository; .github/plan.yml is a link to a file outside it"] });
+    expect(await readIn('git.yml')).toEqual({ ok: false, problems: ["input 'plan' must name a plan file in the repository, not in .git; git.yml is in or links into it"] });
+    expect(await readIn('.git/config')).toEqual({ ok: false, problems: ["input 'plan' must name a plan file in the repository, not in .git; .git/config is in or links into it"] });
   });
 
   it('is read when it stays in the workspace, and a path the workflow names outside it is the workflow’s', async () => {

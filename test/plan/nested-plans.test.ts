@@ -58,6 +58,13 @@ describe('plans using plans, at load time', () => {
     expect(found.join('\n')).not.toContain('SECRET_DB_PASSWORD');
   });
 
+  it('refuses a used plan in .git, or a link into it', async () => {
+    const root = repo({ 'main.yml': usesStep('.git/hooks/plan.yml'), 'other.yml': usesStep('cfg.yml'), '.git/config': '[core]\n', '.git/hooks/plan.yml': INNER });
+    symlinkSync(path.join(root, '.git', 'config'), path.join(root, 'cfg.yml'));
+    expect(await errors(root, 'main.yml')).toEqual([expect.stringContaining('uses must name a plan file in the repository, not in .git; .git/hooks/plan.yml is in or links into it')]);
+    expect(await errors(root, 'other.yml')).toEqual([expect.stringContaining('uses must name a plan file in the repository, not in .git; cfg.yml is in or links into it')]);
+  });
+
   it('prints the chain of a cycle between plan files', async () => {
     const root = repo({ 'a.yml': usesStep('b.yml'), 'b.yml': usesStep('a.yml') });
     expect(await errors(root, 'a.yml')).toEqual([

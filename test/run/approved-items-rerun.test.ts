@@ -1,14 +1,11 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { systemClock } from '../../src/core/clock.ts';
-import { runJob } from '../../src/job/run-job.ts';
-import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
-import { traceWriter } from '../../src/report/trace-writer.ts';
 import type { ResumeTrace } from '../../src/run/read-resume-trace.ts';
 import { todos } from '../agent/agent-fixtures.ts';
 import { startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
+import { runTracedJob } from '../helpers/traced-job.ts';
 
 const PLAN = `
 name: Agent items
@@ -37,18 +34,16 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'list.mjs'), 'process.stdout.write(JSON.stringify(["web", "api"]))');
   await writeFile(path.join(dir, 'publish.mjs'), `import fs from 'node:fs'; if (fs.readFileSync('mode','utf8').trim()==='fail') process.exit(1); process.stdout.write('"ok"')`);
 });
-afterAll(async () => { await server.close(); await rm(dir, { recursive: true, force: true }); });
-let n = 0;
+afterAll(async () => {
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+/** A job of PLAN whose `publish` step fails or answers (`mode`). */
 async function job(mode: string, resume?: ResumeTrace[], approve?: { hash: string }) {
   await writeFile(path.join(dir, 'mode'), mode);
-  const planFile = path.join(dir, 'plan.yml'); await writeFile(planFile, PLAN);
-  const file = path.join(dir, `t${++n}.jsonl`); const writer = traceWriter(file);
-  const outcome = await runJob({ planFile, inputs: {}, cwd: dir, env: { PATH: process.env['PATH'] }, model: { baseURL: server.baseURL, apiKey: 'k' }, ...(resume && { resume }), ...(approve && { approve }) },
-    { listeners: [writer.listener], clock: systemClock, createModel: () => createOpenAIModelClient({ baseURL: server.baseURL, apiKey: 'k', model: 'm', timeoutMs: 10_000, maxRetries: 0 }) });
-  await writer.close();
-  const text = await readFile(file, 'utf8');
-  return { outcome, status: outcome.kind === 'ran' ? outcome.status : JSON.stringify(outcome), trace: { file, text } };
+  return runTracedJob(dir, PLAN, server, { ...(resume && { resume }), ...(approve && { approve }) });
 }
+
 it('a re-run of an approved run reuses its for_each agent step whole, and asks nothing again', async () => {
   server.script((request) => (request.body.messages.some((message) => message.role === 'tool') ? textAnswer('fine') : todos(false, [['1', 'Check', 'completed']])));
   const first = await job('fail');

@@ -1,14 +1,11 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { systemClock } from '../../src/core/clock.ts';
-import { runJob } from '../../src/job/run-job.ts';
-import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
-import { traceWriter } from '../../src/report/trace-writer.ts';
 import type { ResumeTrace } from '../../src/run/read-resume-trace.ts';
 import { todos } from '../agent/agent-fixtures.ts';
 import { startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
+import { runTracedJob } from '../helpers/traced-job.ts';
 
 const PLAN = `
 name: Agent gate
@@ -38,19 +35,16 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'carried-'));
   await writeFile(path.join(dir, 'slow.mjs'), `import fs from 'node:fs'; const m = fs.readFileSync('mode','utf8').trim(); if (m==='fail') process.exit(1); if (m==='sleep') await new Promise(r=>setTimeout(r,60000)); process.stdout.write('"ok"')`);
 });
-afterAll(async () => { await server.close(); await rm(dir, { recursive: true, force: true }); });
-let n = 0;
+afterAll(async () => {
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+/** A job of PLAN whose `slow` step fails, sleeps 60 s or answers (`mode`), cancelled after `cancelAfter` ms if given. */
 async function job(mode: string, resume?: ResumeTrace[], cancelAfter?: number) {
   await writeFile(path.join(dir, 'mode'), mode);
-  const planFile = path.join(dir, 'plan.yml'); await writeFile(planFile, PLAN);
-  const file = path.join(dir, `t${++n}.jsonl`); const writer = traceWriter(file);
-  const ac = new AbortController(); if (cancelAfter) setTimeout(() => ac.abort(new Error('cancelled')), cancelAfter);
-  const outcome = await runJob({ planFile, inputs: {}, cwd: dir, env: { PATH: process.env['PATH'] }, model: { baseURL: server.baseURL, apiKey: 'k' }, ...(resume && { resume }) },
-    { signal: ac.signal, listeners: [writer.listener], clock: systemClock, createModel: () => createOpenAIModelClient({ baseURL: server.baseURL, apiKey: 'k', model: 'm', timeoutMs: 10_000, maxRetries: 0 }) });
-  await writer.close();
-  const g = outcome.kind === 'ran' ? outcome.goals[0] : undefined;
-  return { status: outcome.kind === 'ran' ? outcome.status : outcome.kind, goal: g && `${g.outcome}: ${g.evidence}`, trace: { file, text: await readFile(file, 'utf8') } };
+  return runTracedJob(dir, PLAN, server, { ...(resume && { resume }), ...(cancelAfter !== undefined && { signal: AbortSignal.timeout(cancelAfter) }) });
 }
+
 it('a step carried through a resume that never reached it keeps its TODO list for the run after', async () => {
   server.script((request) => (request.body.messages.some((message) => message.role === 'tool') ? textAnswer('done') : todos(false, [['1', 'Run the audit', 'in_progress']])));
   const first = await job('fail');

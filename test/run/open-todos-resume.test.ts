@@ -1,15 +1,12 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../src/core/clock.ts';
-import { runJob } from '../../src/job/run-job.ts';
-import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
-import { traceWriter } from '../../src/report/trace-writer.ts';
 import type { FanOutPart } from '../../src/run/fan-out-part.ts';
 import type { ResumeTrace } from '../../src/run/read-resume-trace.ts';
 import { todos } from '../agent/agent-fixtures.ts';
 import { startChatServer, textAnswer, type ChatServer, type ReceivedRequest, type ScriptedReply } from '../helpers/chat-server.ts';
+import { runTracedJob } from '../helpers/traced-job.ts';
 
 /**
  * An agent that answers with its TODO list open completed its step without doing that work, and
@@ -73,23 +70,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-let jobs = 0;
-/** One job of `plan` as the CLI and the action run it, its trace written and returned for the next job to resume. */
-async function job(plan: string, options: { fanOut?: FanOutPart; resume?: ResumeTrace[] } = {}) {
-  const name = `job-${++jobs}`;
-  const planFile = path.join(dir, `${name}.yml`);
-  await writeFile(planFile, plan);
-  const file = path.join(dir, `${name}.jsonl`);
-  const writer = traceWriter(file);
-  const outcome = await runJob(
-    { planFile, inputs: {}, cwd: dir, env: { PATH: process.env['PATH'] }, model: { baseURL: server.baseURL, apiKey: 'sk-test-key' }, ...options },
-    { listeners: [writer.listener], clock: systemClock, createModel: (settings) => createOpenAIModelClient({ baseURL: settings.baseURL, apiKey: 'sk-test-key', model: 'm', timeoutMs: 10_000, maxRetries: 0 }) },
-  );
-  await writer.close();
-  if (outcome.kind !== 'ran') throw new Error(`the job did not run: ${JSON.stringify(outcome)}`);
-  const goal = outcome.goals[0];
-  return { status: outcome.status, goal: goal && `${goal.outcome}: ${goal.evidence}`, trace: { file, text: await readFile(file, 'utf8') } satisfies ResumeTrace };
-}
+/** One job of `plan` in `dir`, its trace returned for the next job to resume. */
+const job = (plan: string, options: { fanOut?: FanOutPart; resume?: ResumeTrace[] } = {}) => runTracedJob(dir, plan, server, options);
 
 describe('an agent that left its TODO list open', () => {
   it('is reused in a resumed run with its list, and the gate stays shut as it was', async () => {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { groupDigits } from '../../core/group-digits.ts';
 import { shownToolName } from './mcp-tool.ts';
 import { limitedBody } from '../../core/limited-body.ts';
@@ -252,7 +253,7 @@ export class McpServerSession {
     // Waited for a while only: the SDK's DELETE has no timeout but undici's 300 s, and a server that never
     // answers it held every close, the job and a cancel for 5 minutes (found by an adversarial pass). The
     // transport's close, after, aborts it.
-    if (transport instanceof StreamableHTTPClientTransport) await settled(transport.terminateSession(), TERMINATE_SESSION_MS);
+    if (transport instanceof StreamableHTTPClientTransport) await Promise.race([transport.terminateSession().catch(() => undefined), sleep(TERMINATE_SESSION_MS, undefined, { ref: false })]);
     await client?.close().catch(() => undefined);
     await transport?.close().catch(() => undefined);
   }
@@ -260,10 +261,3 @@ export class McpServerSession {
 
 /** How long a close waits for an HTTP server to answer the end of its session (DELETE). */
 export const TERMINATE_SESSION_MS = 2_000;
-
-/** Waits for `work` to settle, at most `ms`: what it does after, or how it fails, is no concern of the wait. */
-async function settled(work: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([work.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
-  clearTimeout(timer);
-}
