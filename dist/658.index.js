@@ -15,6 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./lib/core/group-digits.js
 var group_digits = __webpack_require__(80083);
+// EXTERNAL MODULE: external "node:timers/promises"
+var promises_ = __webpack_require__(58500);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/types.js
 var types = __webpack_require__(63846);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-call-lost-error.js
@@ -296,8 +298,6 @@ function mcpServerEnvironment(server, config, runnerEnv) {
 var external_node_child_process_ = __webpack_require__(31421);
 // EXTERNAL MODULE: external "node:events"
 var external_node_events_ = __webpack_require__(78474);
-// EXTERNAL MODULE: external "node:timers/promises"
-var promises_ = __webpack_require__(58500);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/shared/stdio.js
 var stdio = __webpack_require__(6224);
 // EXTERNAL MODULE: external "node:crypto"
@@ -500,6 +500,7 @@ function unreadProblem() {
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-server-session.js
+
 
 
 
@@ -741,19 +742,13 @@ class McpServerSession {
         // answers it held every close, the job and a cancel for 5 minutes (found by an adversarial pass). The
         // transport's close, after, aborts it.
         if (transport instanceof streamableHttp/* StreamableHTTPClientTransport */.j)
-            await settled(transport.terminateSession(), TERMINATE_SESSION_MS);
+            await Promise.race([transport.terminateSession().catch(() => undefined), (0,promises_.setTimeout)(TERMINATE_SESSION_MS, undefined, { ref: false })]);
         await client?.close().catch(() => undefined);
         await transport?.close().catch(() => undefined);
     }
 }
 /** How long a close waits for an HTTP server to answer the end of its session (DELETE). */
 const TERMINATE_SESSION_MS = 2_000;
-/** Waits for `work` to settle, at most `ms`: what it does after, or how it fails, is no concern of the wait. */
-async function settled(work, ms) {
-    let timer;
-    await Promise.race([work.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
-    clearTimeout(timer);
-}
 
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-tool-name.js
 /** The registry name of an MCP tool: `<server>__<tool>`, made a valid function name (^[a-zA-Z0-9_-]{1,64}$). */

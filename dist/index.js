@@ -12243,17 +12243,24 @@ async function loadPlanFile(path, options = {}) {
 
 
 /**
- * Why a used plan's `uses:` path is not one plan-runner reads, or undefined: outside the repository `root`, or a
- * link inside it to a file outside it (its keys were quoted in errors, and a valid plan there ran its commands:
- * found by a review). `/reject`'s look at the used plans' goals asks the same.
+ * Why a used plan's `uses:` path (or the action's `plan`, `subject`) is not one plan-runner reads, or undefined:
+ * outside the repository `root`, a link inside it to a file outside it (its keys were quoted in errors, and a
+ * valid plan there ran its commands: found by a review), or in `.git`. `/reject`'s look at the used plans'
+ * goals asks the same.
  */
-async function outsideRepository(root, uses) {
+async function outsideRepository(root, uses, subject = 'uses') {
     const resolved = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(root, uses);
     if (!(0,_core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__/* .isInside */ .F)(root, resolved))
-        return `uses must name a plan file inside the repository (relative to its root); ${uses} is outside it`;
+        return `${subject} must name a plan file inside the repository (relative to its root); ${uses} is outside it`;
     const real = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.realpath)(resolved).catch(() => undefined);
-    if (real !== undefined && !(0,_core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__/* .isInside */ .F)(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.realpath)(root).catch(() => root), real))
-        return `uses must name a plan file inside the repository; ${uses} is a link to a file outside it`;
+    if (real === undefined)
+        return undefined;
+    const realRoot = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.realpath)(root).catch(() => root);
+    if (!(0,_core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__/* .isInside */ .F)(realRoot, real))
+        return `${subject} must name a plan file inside the repository; ${uses} is a link to a file outside it`;
+    // A plan file never lives in `.git`: a link there names its config, which holds the checkout's token.
+    if (node_path__WEBPACK_IMPORTED_MODULE_1__.relative(realRoot, real).split(node_path__WEBPACK_IMPORTED_MODULE_1__.sep).some((segment) => segment.toLowerCase() === '.git'))
+        return `${subject} must name a plan file in the repository, not in .git; ${uses} is in or links into it`;
     return undefined;
 }
 /** How deep plans may use plans: a plan, a plan it uses, and so on, this many files in all. */
@@ -16153,38 +16160,49 @@ function githubExpressionHint(text) {
  * exactly is the nearest one, as the default would be written). `--input n=7` reached a math
  * tool as "7", which its schema refused. Text that is no number for a number input, or neither true nor
  * false for a flag, is an error (`ok: false`): it reached the first tool that used it, whose error named
- * neither the input nor where it came from (found by a new-user walkthrough).
+ * neither the input nor where it came from (found by a new-user walkthrough). The action's `inputs` give
+ * numbers, flags, lists and maps too: a value of another kind than the default's is refused the same way,
+ * null included (a used plan's `with:` from a result), but a number or a flag for a text input is its text,
+ * as the CLI gives it (found by reviews).
  */
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-function asDeclared(value, fallback) {
-    // A list or a map (the action's `inputs` may hold one) for an input whose default is text, a number or a flag.
-    if (value !== null && typeof value === 'object')
-        return ['string', 'number', 'boolean'].includes(typeof fallback) ? { ok: false } : { ok: true, value };
-    // A number or a flag for a text input is its text (`version: 2` in the action's inputs), as the CLI gives it.
-    if (typeof fallback === 'string' && (typeof value === 'number' || typeof value === 'boolean'))
-        return { ok: true, value: String(value) };
-    // A flag for a number input, or a number for a flag input: refused as the text for either is. So is null
-    // (a used plan's `with:` from a result) for an input with a default that is not, and a value that is no list
-    // for one whose default is a list (found by a review).
-    if ((typeof value === 'boolean' && typeof fallback === 'number') || (typeof value === 'number' && typeof fallback === 'boolean'))
-        return { ok: false };
-    if (value === null && fallback !== undefined && fallback !== null)
-        return { ok: false };
-    if (Array.isArray(fallback) && !Array.isArray(value))
-        return { ok: false };
-    if (typeof value !== 'string')
-        return { ok: true, value };
-    const text = value.trim();
-    if (typeof fallback === 'number') {
+/** The kind of input a default declares, or undefined for none (no default, or null): any value is taken. */
+function kindOf(fallback) {
+    if (fallback === undefined || fallback === null)
+        return undefined;
+    if (Array.isArray(fallback))
+        return 'a list';
+    return typeof fallback === 'number' ? 'a number' : typeof fallback === 'boolean' ? 'true or false' : typeof fallback === 'object' ? 'a map' : 'text';
+}
+function asDeclared(value, kind) {
+    const ok = (read) => ({ ok: true, value: read });
+    const refused = { ok: false };
+    if (kind === undefined)
+        return ok(value);
+    if (value === null)
+        return refused;
+    if (kind === 'a list')
+        return Array.isArray(value) ? ok(value) : refused;
+    // Anything for a map input, as before lists and maps could be given.
+    if (kind === 'a map')
+        return ok(value);
+    if (typeof value === 'object')
+        return refused;
+    if (kind === 'text')
+        return ok(typeof value === 'string' ? value : String(value));
+    const text = String(value).trim();
+    if (kind === 'a number') {
+        if (typeof value === 'number')
+            return ok(value);
         // A decimal number as people write one (`7`, `-0.25`, `1.50`, `1e3`); not hex, `Infinity` or blanks, which
         // `Number` also reads: those stayed text and failed at the first tool (found by a review).
-        const number = DECIMAL.test(text) ? Number(text) : Number.NaN;
-        return Number.isFinite(number) ? { ok: true, value: number } : { ok: false };
+        const number = typeof value === 'string' && DECIMAL.test(text) ? Number(text) : Number.NaN;
+        return Number.isFinite(number) ? ok(number) : refused;
     }
+    if (typeof value === 'boolean')
+        return ok(value);
     // In any case, as the action's own flags are read (`True`, `FALSE`).
-    if (typeof fallback === 'boolean')
-        return /^(?:true|false)$/i.test(text) ? { ok: true, value: text.toLowerCase() === 'true' } : { ok: false };
-    return { ok: true, value };
+    return typeof value === 'string' && /^(?:true|false)$/i.test(text) ? ok(text.toLowerCase() === 'true') : refused;
 }
 /**
  * The run's input values: what the caller gave (read as the default's kind: `asDeclared`), else the declared default. An input the plan does
@@ -16203,11 +16221,11 @@ function resolveInputs(plan, given) {
     }
     for (const [name, spec] of Object.entries(declared)) {
         if (Object.hasOwn(given, name)) {
-            const read = asDeclared(given[name], spec.default);
+            const kind = kindOf(spec.default);
+            const read = asDeclared(given[name], kind);
             if (read.ok)
                 inputs[name] = read.value;
             else {
-                const kind = typeof spec.default === 'number' ? 'a number' : typeof spec.default === 'boolean' ? 'true or false' : Array.isArray(spec.default) ? 'a list' : spec.default !== null && typeof spec.default === 'object' ? 'a map' : 'text';
                 const got = given[name] !== null && typeof given[name] === 'object' ? (Array.isArray(given[name]) ? 'a list' : 'a map') : JSON.stringify(given[name]);
                 errors.push(`input '${name}' is ${kind} (its default is ${JSON.stringify(spec.default)}); got ${got}: give ${kind}`);
             }
@@ -17227,20 +17245,20 @@ function insideReference(args, path) {
 }
 /**
  * Declared tools' `input` schemas must be valid JSON Schema of an object; returns the compiled
- * argument schema of every tool a step gives literal args whose schema can check them (adapters'
- * tools included). The tools a toolset or an MCP server brings and no step calls are not compiled:
- * a server may list a thousand.
+ * argument schema of every tool a step names whose schema can check them (adapters' tools included), and
+ * refuses a step that names an adapter's tool whose schema cannot. The tools a toolset or an MCP server
+ * brings and no step names are not compiled: a server may list a thousand.
  */
 function checkInputSchemas(ctx) {
     const schemas = new Map();
     const issues = [];
-    const called = new Set(ctx.steps.flatMap((step) => (step.type === 'tool_call' && step.args !== undefined && step.tool !== undefined ? [step.tool] : [])));
-    // Every tool a step names: one whose schema cannot check arguments fails each call (an agent's at its first).
+    // Every tool a step names: its literal args are checked, and one whose schema cannot check arguments fails
+    // each call (an agent's at its first).
     const named = new Set(ctx.steps.flatMap((step) => [...(step.type === 'tool_call' && step.tool !== undefined ? [step.tool] : []), ...(step.type === 'agent' ? (step.tools ?? []) : [])]));
     const unusable = new Map();
     for (const tool of ctx.tools.values()) {
         const declared = tool.origin === 'plan' && ctx.plan.tools?.[tool.name]?.input !== undefined;
-        if (!declared && !called.has(tool.name) && !named.has(tool.name))
+        if (!declared && !named.has(tool.name))
             continue;
         const path = ['tools', tool.name, 'input'];
         // A typo in a schema the plan wrote (`requird`, `propertes`) switched argument checking off unnoticed.
@@ -17266,8 +17284,12 @@ function checkInputSchemas(ctx) {
         const problem = (name) => `tool \`${name}\` has an input schema plan-runner cannot check arguments against (${unusable.get(name)}); leave it out of this step (an MCP server's \`tools:\` list can leave it out of the run)`;
         if (step.type === 'tool_call' && step.tool !== undefined && unusable.has(step.tool))
             issues.push({ path: [...at, 'tool'], message: problem(step.tool) });
-        if (step.type === 'agent')
-            step.tools?.forEach((name, position) => unusable.has(name) && issues.push({ path: [...at, 'tools', position], message: problem(name) }));
+        if (step.type !== 'agent')
+            return;
+        step.tools?.forEach((name, position) => {
+            if (unusable.has(name))
+                issues.push({ path: [...at, 'tools', position], message: problem(name) });
+        });
     });
     return { schemas, issues };
 }
@@ -37028,9 +37050,12 @@ function valueProblem(value) {
     return undefined;
 }
 
+// EXTERNAL MODULE: ./lib/plan/load-subplans.js
+var load_subplans = __nccwpck_require__(57414);
 // EXTERNAL MODULE: ./lib/github/github-run-context.js
 var github_run_context = __nccwpck_require__(43914);
 ;// CONCATENATED MODULE: ./lib/action/action-settings.js
+
 
 
 
@@ -37106,37 +37131,6 @@ function workspaceRelative(workspace, file) {
     return (inside ? external_node_path_.relative(workspace, file) : file).split(external_node_path_.sep).join('/');
 }
 /**
- * Why the plan file is one the action does not read, or undefined: a path in the workspace that is a link to
- * a file outside it, or into `.git`. A pull request can make `.github/plan.yml` such a link, and the file's
- * keys were quoted in the log, the summary and annotations, and a valid plan there ran (found by an
- * adversarial pass); `uses:` refused the same link already. A path the workflow names outside the workspace
- * (a plan an earlier step wrote to the runner's temp folder) is the workflow's to choose.
- */
-function linkedPlanProblem(workspace, planFile, plan) {
-    if (!(0,is_inside/* isInside */.F)(workspace, planFile))
-        return undefined;
-    let real;
-    try {
-        real = (0,external_node_fs_.realpathSync)(planFile);
-    }
-    catch {
-        return undefined; // missing: loading the plan says so
-    }
-    const root = (() => {
-        try {
-            return (0,external_node_fs_.realpathSync)(workspace);
-        }
-        catch {
-            return workspace;
-        }
-    })();
-    if (!(0,is_inside/* isInside */.F)(root, real))
-        return `input 'plan': ${plan} is a link to a file outside the workspace; name a plan file in the repository`;
-    if (external_node_path_.relative(root, real).split(external_node_path_.sep).some((segment) => segment.toLowerCase() === '.git'))
-        return `input 'plan': ${plan} is in or links into .git; name a plan file in the repository`;
-    return undefined;
-}
-/**
  * Reads the action's inputs (through `getInput`, i.e. `core.getInput`) and the runner's
  * environment into one settings object, or every problem with the inputs.
  */
@@ -37164,7 +37158,11 @@ async function readActionSettings(getInput, env, fileExists = external_node_fs_.
         return { ok: false, problems: unread };
     const workspace = external_node_path_.resolve(env['GITHUB_WORKSPACE'] || process.cwd());
     const planFile = external_node_path_.resolve(workspace, inputs.plan);
-    const linked = linkedPlanProblem(workspace, planFile, inputs.plan);
+    // A pull request can make `.github/plan.yml` a link to a file outside the workspace, or into `.git`: its keys
+    // were quoted in the log, the summary and annotations, and a valid plan there ran (found by an adversarial
+    // pass). A path the workflow names outside the workspace (a plan an earlier step wrote to the runner's temp
+    // folder) is the workflow's to choose.
+    const linked = (0,is_inside/* isInside */.F)(workspace, planFile) ? await (0,load_subplans/* outsideRepository */.__)(workspace, inputs.plan, "input 'plan'") : undefined;
     if (linked)
         return { ok: false, problems: [linked] };
     // The task alone runs when there is no file at the default plan path. A path the workflow named must
@@ -38970,8 +38968,6 @@ function undoTo(api, id, body, state, message) {
 
 // EXTERNAL MODULE: ./lib/report/summary/render-summary.js + 4 modules
 var render_summary = __nccwpck_require__(23625);
-// EXTERNAL MODULE: ./lib/plan/load-subplans.js
-var load_subplans = __nccwpck_require__(57414);
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 2 modules
 var parse_plan_yaml = __nccwpck_require__(43508);
 // EXTERNAL MODULE: ./lib/action/write-report.js

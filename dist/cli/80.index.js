@@ -7152,38 +7152,49 @@ function replayModelClient(path, options = {}) {
  * exactly is the nearest one, as the default would be written). `--input n=7` reached a math
  * tool as "7", which its schema refused. Text that is no number for a number input, or neither true nor
  * false for a flag, is an error (`ok: false`): it reached the first tool that used it, whose error named
- * neither the input nor where it came from (found by a new-user walkthrough).
+ * neither the input nor where it came from (found by a new-user walkthrough). The action's `inputs` give
+ * numbers, flags, lists and maps too: a value of another kind than the default's is refused the same way,
+ * null included (a used plan's `with:` from a result), but a number or a flag for a text input is its text,
+ * as the CLI gives it (found by reviews).
  */
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-function asDeclared(value, fallback) {
-    // A list or a map (the action's `inputs` may hold one) for an input whose default is text, a number or a flag.
-    if (value !== null && typeof value === 'object')
-        return ['string', 'number', 'boolean'].includes(typeof fallback) ? { ok: false } : { ok: true, value };
-    // A number or a flag for a text input is its text (`version: 2` in the action's inputs), as the CLI gives it.
-    if (typeof fallback === 'string' && (typeof value === 'number' || typeof value === 'boolean'))
-        return { ok: true, value: String(value) };
-    // A flag for a number input, or a number for a flag input: refused as the text for either is. So is null
-    // (a used plan's `with:` from a result) for an input with a default that is not, and a value that is no list
-    // for one whose default is a list (found by a review).
-    if ((typeof value === 'boolean' && typeof fallback === 'number') || (typeof value === 'number' && typeof fallback === 'boolean'))
-        return { ok: false };
-    if (value === null && fallback !== undefined && fallback !== null)
-        return { ok: false };
-    if (Array.isArray(fallback) && !Array.isArray(value))
-        return { ok: false };
-    if (typeof value !== 'string')
-        return { ok: true, value };
-    const text = value.trim();
-    if (typeof fallback === 'number') {
+/** The kind of input a default declares, or undefined for none (no default, or null): any value is taken. */
+function kindOf(fallback) {
+    if (fallback === undefined || fallback === null)
+        return undefined;
+    if (Array.isArray(fallback))
+        return 'a list';
+    return typeof fallback === 'number' ? 'a number' : typeof fallback === 'boolean' ? 'true or false' : typeof fallback === 'object' ? 'a map' : 'text';
+}
+function asDeclared(value, kind) {
+    const ok = (read) => ({ ok: true, value: read });
+    const refused = { ok: false };
+    if (kind === undefined)
+        return ok(value);
+    if (value === null)
+        return refused;
+    if (kind === 'a list')
+        return Array.isArray(value) ? ok(value) : refused;
+    // Anything for a map input, as before lists and maps could be given.
+    if (kind === 'a map')
+        return ok(value);
+    if (typeof value === 'object')
+        return refused;
+    if (kind === 'text')
+        return ok(typeof value === 'string' ? value : String(value));
+    const text = String(value).trim();
+    if (kind === 'a number') {
+        if (typeof value === 'number')
+            return ok(value);
         // A decimal number as people write one (`7`, `-0.25`, `1.50`, `1e3`); not hex, `Infinity` or blanks, which
         // `Number` also reads: those stayed text and failed at the first tool (found by a review).
-        const number = DECIMAL.test(text) ? Number(text) : Number.NaN;
-        return Number.isFinite(number) ? { ok: true, value: number } : { ok: false };
+        const number = typeof value === 'string' && DECIMAL.test(text) ? Number(text) : Number.NaN;
+        return Number.isFinite(number) ? ok(number) : refused;
     }
+    if (typeof value === 'boolean')
+        return ok(value);
     // In any case, as the action's own flags are read (`True`, `FALSE`).
-    if (typeof fallback === 'boolean')
-        return /^(?:true|false)$/i.test(text) ? { ok: true, value: text.toLowerCase() === 'true' } : { ok: false };
-    return { ok: true, value };
+    return typeof value === 'string' && /^(?:true|false)$/i.test(text) ? ok(text.toLowerCase() === 'true') : refused;
 }
 /**
  * The run's input values: what the caller gave (read as the default's kind: `asDeclared`), else the declared default. An input the plan does
@@ -7202,11 +7213,11 @@ function resolveInputs(plan, given) {
     }
     for (const [name, spec] of Object.entries(declared)) {
         if (Object.hasOwn(given, name)) {
-            const read = asDeclared(given[name], spec.default);
+            const kind = kindOf(spec.default);
+            const read = asDeclared(given[name], kind);
             if (read.ok)
                 inputs[name] = read.value;
             else {
-                const kind = typeof spec.default === 'number' ? 'a number' : typeof spec.default === 'boolean' ? 'true or false' : Array.isArray(spec.default) ? 'a list' : spec.default !== null && typeof spec.default === 'object' ? 'a map' : 'text';
                 const got = given[name] !== null && typeof given[name] === 'object' ? (Array.isArray(given[name]) ? 'a list' : 'a map') : JSON.stringify(given[name]);
                 errors.push(`input '${name}' is ${kind} (its default is ${JSON.stringify(spec.default)}); got ${got}: give ${kind}`);
             }

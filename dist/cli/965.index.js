@@ -1696,17 +1696,24 @@ async function loadPlanFile(path, options = {}) {
 
 
 /**
- * Why a used plan's `uses:` path is not one plan-runner reads, or undefined: outside the repository `root`, or a
- * link inside it to a file outside it (its keys were quoted in errors, and a valid plan there ran its commands:
- * found by a review). `/reject`'s look at the used plans' goals asks the same.
+ * Why a used plan's `uses:` path (or the action's `plan`, `subject`) is not one plan-runner reads, or undefined:
+ * outside the repository `root`, a link inside it to a file outside it (its keys were quoted in errors, and a
+ * valid plan there ran its commands: found by a review), or in `.git`. `/reject`'s look at the used plans'
+ * goals asks the same.
  */
-async function outsideRepository(root, uses) {
+async function outsideRepository(root, uses, subject = 'uses') {
     const resolved = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(root, uses);
     if (!(0,_core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__/* .isInside */ .F)(root, resolved))
-        return `uses must name a plan file inside the repository (relative to its root); ${uses} is outside it`;
+        return `${subject} must name a plan file inside the repository (relative to its root); ${uses} is outside it`;
     const real = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.realpath)(resolved).catch(() => undefined);
-    if (real !== undefined && !(0,_core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__/* .isInside */ .F)(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.realpath)(root).catch(() => root), real))
-        return `uses must name a plan file inside the repository; ${uses} is a link to a file outside it`;
+    if (real === undefined)
+        return undefined;
+    const realRoot = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.realpath)(root).catch(() => root);
+    if (!(0,_core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__/* .isInside */ .F)(realRoot, real))
+        return `${subject} must name a plan file inside the repository; ${uses} is a link to a file outside it`;
+    // A plan file never lives in `.git`: a link there names its config, which holds the checkout's token.
+    if (node_path__WEBPACK_IMPORTED_MODULE_1__.relative(realRoot, real).split(node_path__WEBPACK_IMPORTED_MODULE_1__.sep).some((segment) => segment.toLowerCase() === '.git'))
+        return `${subject} must name a plan file in the repository, not in .git; ${uses} is in or links into it`;
     return undefined;
 }
 /** How deep plans may use plans: a plan, a plan it uses, and so on, this many files in all. */
@@ -3296,20 +3303,20 @@ function insideReference(args, path) {
 }
 /**
  * Declared tools' `input` schemas must be valid JSON Schema of an object; returns the compiled
- * argument schema of every tool a step gives literal args whose schema can check them (adapters'
- * tools included). The tools a toolset or an MCP server brings and no step calls are not compiled:
- * a server may list a thousand.
+ * argument schema of every tool a step names whose schema can check them (adapters' tools included), and
+ * refuses a step that names an adapter's tool whose schema cannot. The tools a toolset or an MCP server
+ * brings and no step names are not compiled: a server may list a thousand.
  */
 function checkInputSchemas(ctx) {
     const schemas = new Map();
     const issues = [];
-    const called = new Set(ctx.steps.flatMap((step) => (step.type === 'tool_call' && step.args !== undefined && step.tool !== undefined ? [step.tool] : [])));
-    // Every tool a step names: one whose schema cannot check arguments fails each call (an agent's at its first).
+    // Every tool a step names: its literal args are checked, and one whose schema cannot check arguments fails
+    // each call (an agent's at its first).
     const named = new Set(ctx.steps.flatMap((step) => [...(step.type === 'tool_call' && step.tool !== undefined ? [step.tool] : []), ...(step.type === 'agent' ? (step.tools ?? []) : [])]));
     const unusable = new Map();
     for (const tool of ctx.tools.values()) {
         const declared = tool.origin === 'plan' && ctx.plan.tools?.[tool.name]?.input !== undefined;
-        if (!declared && !called.has(tool.name) && !named.has(tool.name))
+        if (!declared && !named.has(tool.name))
             continue;
         const path = ['tools', tool.name, 'input'];
         // A typo in a schema the plan wrote (`requird`, `propertes`) switched argument checking off unnoticed.
@@ -3335,8 +3342,12 @@ function checkInputSchemas(ctx) {
         const problem = (name) => `tool \`${name}\` has an input schema plan-runner cannot check arguments against (${unusable.get(name)}); leave it out of this step (an MCP server's \`tools:\` list can leave it out of the run)`;
         if (step.type === 'tool_call' && step.tool !== undefined && unusable.has(step.tool))
             issues.push({ path: [...at, 'tool'], message: problem(step.tool) });
-        if (step.type === 'agent')
-            step.tools?.forEach((name, position) => unusable.has(name) && issues.push({ path: [...at, 'tools', position], message: problem(name) }));
+        if (step.type !== 'agent')
+            return;
+        step.tools?.forEach((name, position) => {
+            if (unusable.has(name))
+                issues.push({ path: [...at, 'tools', position], message: problem(name) });
+        });
     });
     return { schemas, issues };
 }
