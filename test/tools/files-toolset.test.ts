@@ -118,6 +118,21 @@ describe('read_file', () => {
     expect((error as Error).message).toContain('list_files');
   });
 
+
+  // The file system's own errors named the runner's absolute path and were no tool error (adversarial pass).
+  it.each([
+    ['a symlink loop, which a repository can hold', 'loop', PathRefusedError, 'symlink loop'],
+    ['a file named as a folder', 'README.md/x', RepoFileNotFoundError, 'does not exist'],
+    ['a name longer than the file system allows', 'a'.repeat(300), PathRefusedError, 'longer than the file system allows'],
+  ])('refuses %s with a tool error that does not name the runner\'s folders', async (_what, requested, kind, words) => {
+    const repo = await mkdtemp(path.join(base, 'loops-'));
+    await writeFile(path.join(repo, 'README.md'), 'hi\n');
+    await symlink('loop', path.join(repo, 'loop'));
+    const error = await readFileTool({ root: repo }).execute({ path: requested }, ctx()).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(kind);
+    expect((error as Error).message).toContain(words);
+    expect((error as Error).message).not.toContain(base);
+  });
   it('cuts a large file and says how large it was', async () => {
     await writeFile(path.join(root, 'big.txt'), 'x'.repeat(3 * 1024 * 1024 + 200 * 1024));
     const text = (await call('read_file', { path: 'big.txt' })) as string;

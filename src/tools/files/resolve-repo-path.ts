@@ -35,10 +35,7 @@ export async function resolveRepoPath(toolName: string, root: string, requested:
   try {
     resolved = await realpath(path.join(realRoot, ...segments));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new RepoFileNotFoundError(toolName, requested);
-    }
-    throw error;
+    throw pathError(toolName, requested, error, 'it is a symlink loop');
   }
   if (!isInside(realRoot, resolved)) {
     throw new PathRefusedError(toolName, requested, 'it resolves (through a symlink) to a place outside the repository');
@@ -48,6 +45,26 @@ export async function resolveRepoPath(toolName: string, root: string, requested:
     throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
   }
   return resolved;
+}
+
+/**
+ * The tool error for a path the file system would not resolve or open: a path the repository does not
+ * hold (`ENOENT`, or `ENOTDIR`: a file named as a folder) is not found, a symlink loop (`ELOOP`, which a
+ * repository can hold) or a name too long is refused. Any other failure is the runner's, passed on. The
+ * file system's own message named the runner's absolute path (found by an adversarial pass).
+ */
+function pathError(toolName: string, requested: string, error: unknown, loop: string): unknown {
+  switch ((error as NodeJS.ErrnoException).code) {
+    case 'ENOENT':
+    case 'ENOTDIR':
+      return new RepoFileNotFoundError(toolName, requested);
+    case 'ELOOP':
+      return new PathRefusedError(toolName, requested, loop);
+    case 'ENAMETOOLONG':
+      return new PathRefusedError(toolName, requested, 'a name in it is longer than the file system allows');
+    default:
+      return error;
+  }
 }
 
 /** Read only, not following a last symlink, never waiting on a FIFO (O_NOFOLLOW and O_NONBLOCK are 0 where the platform has none). */
@@ -78,10 +95,7 @@ export async function openRepoFile(toolName: string, root: string, requested: st
   try {
     handle = await open(resolved, OPEN_FLAGS);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ELOOP') throw new PathRefusedError(toolName, requested, 'it changed into a symlink while it was read');
-    if (code === 'ENOENT') throw new RepoFileNotFoundError(toolName, requested);
-    throw error;
+    throw pathError(toolName, requested, error, 'it changed into a symlink while it was read');
   }
   try {
     const opened = await handle.stat();
