@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { JsonSchema } from '../core/json-schema.ts';
 import { zodReadySchema } from './zod-ready-schema.ts';
+import { unguardedRefCycle } from './unguarded-ref-cycle.ts';
 import { withLinearRegExp } from './with-linear-regexp.ts';
 
 export type CompiledSchema = { readonly ok: true; readonly schema: z.ZodType } | { readonly ok: false; readonly message: string };
@@ -12,7 +13,12 @@ export type CompiledSchema = { readonly ok: true; readonly schema: z.ZodType } |
  */
 export function compileJsonSchema(schema: unknown): CompiledSchema {
   try {
-    const complete = typeof schema === 'object' && schema !== null && !Array.isArray(schema) ? zodReadySchema(schema as JsonSchema) : schema;
+    const isObject = typeof schema === 'object' && schema !== null && !Array.isArray(schema);
+    const cycle = isObject ? unguardedRefCycle(schema as Record<string, unknown>) : undefined;
+    if (cycle !== undefined) {
+      return { ok: false, message: `\`$ref: '${cycle}'\` leads back to itself without reading into the value (through \`$ref\`, \`allOf\`, \`anyOf\` or \`oneOf\` alone), so no value can be checked against it` };
+    }
+    const complete = isObject ? zodReadySchema(schema as JsonSchema) : schema;
     return { ok: true, schema: withLinearRegExp(() => z.fromJSONSchema(complete as Parameters<typeof z.fromJSONSchema>[0])) };
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };

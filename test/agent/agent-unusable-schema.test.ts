@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { compileJsonSchema } from '../../src/plan/compile-json-schema.ts';
 import { formatPlanError } from '../../src/plan/plan-error.ts';
 import type { Tool } from '../../src/tools/tool.ts';
 import { textAnswer, toolCallAnswer } from '../helpers/chat-server.ts';
@@ -52,4 +53,32 @@ workflow_sequence:
   });
   expect(job.outcome.kind === 'ran' && job.outcome.status).toBe('succeeded');
   expect(called).toEqual(['fx__ping']);
+});
+
+// Found by an adversarial pass: a `$ref` that comes back to itself through references alone compiled, and
+// checking any arguments against it overflowed the stack, which ended the agent step.
+it('a tool whose `$ref` leads back to itself without reading into the value is refused at load, at the name', async () => {
+  const called: string[] = [];
+  const looping = { type: 'object', properties: { q: { $ref: '#/$defs/x' } }, $defs: { x: { anyOf: [{ $ref: '#/$defs/y' }] }, y: { $ref: '#/$defs/x' } } } as const;
+  const job = await runOfflineJob({
+    plan: `name: Looping schema
+workflow_sequence:
+  - { id: direct, type: tool_call, tool: fx__loop, args: { q: hello } }
+`,
+    extraTools: [tool('fx__loop', looping as unknown as Tool['inputSchema'], called)],
+    script: [],
+  });
+  expect(job.outcome.kind).toBe('rejected');
+  const errors = job.outcome.kind === 'rejected' ? job.outcome.errors.map((error) => formatPlanError({ ...error, file: 'plan.yml' })) : [];
+  expect(errors).toEqual([
+    "plan.yml:3:42: tool `fx__loop` has an input schema plan-runner cannot check arguments against (`$ref: '#/$defs/x'` leads back to itself without reading into the value (through `$ref`, `allOf`, `anyOf` or `oneOf` alone), so no value can be checked against it); leave it out of this step (an MCP server's `tools:` list can leave it out of the run) (at workflow_sequence[0].tool)",
+  ]);
+  expect(called).toEqual([]);
+});
+
+it('a schema that refers to itself one level deeper in the value (a tree) still checks arguments', () => {
+  const tree = compileJsonSchema({ type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#' } } }, required: ['name'] });
+  expect(tree.ok && tree.schema.safeParse({ name: 'a', children: [{ name: 'b', children: [{ name: 'c' }] }] }).success).toBe(true);
+  expect(tree.ok && tree.schema.safeParse({ name: 'a', children: [{ children: [] }] }).success).toBe(false);
+  expect(compileJsonSchema({ $ref: '#' })).toMatchObject({ ok: false, message: expect.stringContaining("`$ref: '#'` leads back to itself") });
 });
