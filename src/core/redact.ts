@@ -50,9 +50,77 @@ const TOKEN_SHAPES: ReadonlyArray<{ readonly pattern: RegExp; readonly is?: (mat
  */
 const FAR_SHAPES: ReadonlyArray<{ readonly start: string; readonly source: string; compiled?: LinearRegex }> = [
   { start: 'eyJ', source: String.raw`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}` }, // JWTs
-  // PEM keys, and OpenPGP secret keys (`-----BEGIN PGP PRIVATE KEY BLOCK-----`).
+  // PEM keys, and OpenPGP secret keys (`-----BEGIN PGP PRIVATE KEY BLOCK-----`); one with no END line, `hideUnendedKeys`.
   { start: 'PRIVATE KEY', source: String.raw`-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY(?: BLOCK)?-----` },
 ];
+
+const KEY_MARKER = /-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----/g;
+/**
+ * What follows a key's BEGIN line: its armor headers (`Proc-Type: 4,ENCRYPTED`), then base64 lines (at least 8
+ * characters of them; raw or JSON-escaped line breaks, or spaces where a line was flattened). A marker line with
+ * prose after it is no key. Each header's value is bounded, so the engine's backtracking is too.
+ */
+const KEY_BODY = /^(?:(?:\r?\n|\\r\\n|\\n)[A-Za-z][A-Za-z-]{0,40}:[^\r\n\\]{0,200})*(?:\s|\\[rn])*[A-Za-z0-9+/=]{8,}(?:(?:\s|\\[rn])+[A-Za-z0-9+/=]+)*/;
+/** The most of a key block looked at after its BEGIN line: an RSA 4096 key is 3.2 KB, an OpenPGP secret key block larger. */
+const KEY_BODY_MAX = 64 * 1024;
+
+/**
+ * `text` with each private key whose END line is missing hidden from its BEGIN line through its base64 lines: a
+ * tool's cut (`…`) went through it (a read_file of a bundle showed an EC key's whole private scalar, found by an
+ * adversarial pass). Run after the BEGIN…END pairs are replaced, so the markers left have no END after them.
+ * Each marker's body is read only up to the next marker: a text full of markers stays linear (one regex over
+ * them all, looking for an END from each, took 525 s on 1 MB of them).
+ */
+function hideUnendedKeys(text: string): string {
+  const markers = [...text.matchAll(KEY_MARKER)];
+  if (markers.length === 0) return text;
+  let out = '';
+  let from = 0;
+  markers.forEach((marker, index) => {
+    const bodyStart = marker.index + marker[0].length;
+    const limit = Math.min(markers[index + 1]?.index ?? text.length, bodyStart + KEY_BODY_MAX);
+    const body = KEY_BODY.exec(text.slice(bodyStart, limit));
+    if (!body) return;
+    out += text.slice(from, marker.index) + REDACTED;
+    from = bodyStart + body[0].length;
+  });
+  return out + text.slice(from);
+}
+
+/**
+ * What a cut (`…`) left of a token whose end it took: a prefix that begins one of the shapes above and at
+ * least 4 of its characters, running into the mark. Too short for its shape, it showed: `ghp_` and 18 of a
+ * token's characters in a read_file cut at 256 KiB (found by an adversarial pass). The prefixes screen;
+ * `hideCutTokens` reads only the run of token characters before each mark, so a text stays linear.
+ */
+const CUT_TOKEN_PREFIX = /gh[pousr]_|github_pat_|sk-|AKIA|ASIA|xox[abprs]-/;
+// GitHub's prefixes anywhere (as in TOKEN_SHAPES), the others where a word may start. Run only on the run of
+// token characters before a mark, at most CUT_TOKEN_MAX of them.
+const CUT_TOKEN = new RegExp(`(${START}|(?=gh[pousr]_|github_pat_))(?:gh[pousr]_|github_pat_|sk-|AKIA|ASIA|xox[abprs]-)[A-Za-z0-9_-]{4,}$`);
+const TOKEN_CHAR = /[A-Za-z0-9_-]/;
+/** The longest token a cut is looked back over for: a fine-grained GitHub token is 93 characters, an OpenAI key up to about 200. */
+const CUT_TOKEN_MAX = 300;
+
+function holdsCutToken(text: string): boolean {
+  return text.includes(CUT) && CUT_TOKEN_PREFIX.test(text);
+}
+
+/** `text` with what a cut left of a token hidden before each `…` (see `CUT_TOKEN`). */
+function hideCutTokens(text: string): string {
+  let out = '';
+  let from = 0;
+  for (let cut = text.indexOf(CUT); cut !== -1; cut = text.indexOf(CUT, cut + 1)) {
+    let start = cut;
+    while (start > from && cut - start < CUT_TOKEN_MAX && TOKEN_CHAR.test(text[start - 1]!)) start--;
+    // The run, with what may stand before a token's start (`%3D`, `\n`), from the earliest place the shape can begin.
+    const window = text.slice(Math.max(from, start - 3), cut);
+    const match = CUT_TOKEN.exec(window);
+    if (!match) continue;
+    out += text.slice(from, cut - window.length + match.index + match[1]!.length) + REDACTED;
+    from = cut;
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
 
 /** The token shapes the backtracking engine runs, for the test that none of them looks around. */
 export const TOKEN_SHAPE_SOURCES: readonly string[] = TOKEN_SHAPES.map((shape) => shape.pattern.source);
@@ -508,18 +576,21 @@ function buildRedactor(given: readonly string[]): (text: string) => string {
   // A cut can leave a short start or end of any known value beside its `…` (hideAtCuts).
   if (known.length > 0) screen.push(CUT);
   const jsonScreen = new RegExp(screen.join('|'));
-  jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json) || ANY_INVISIBLE.test(json));
+  jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json) || holdsCutToken(json) || ANY_INVISIBLE.test(json));
   return redactor;
   function redactor(text: string): string {
     // A short text with a cut too: `Z\u200Bq\u200B7\u200Bv…` is shorter than any pattern, and shows a key's start.
     if ((text.length >= shortest || text.includes(CUT)) && ANY_INVISIBLE.test(text)) text = hideAcrossInvisible(text, knownPattern, fragments, known.length > 0 ? { forms: known, grams } : undefined);
     const cut = known.length > 0 && text.length > MIN_CUT_FRAGMENT && text.includes(CUT);
-    if (!cut && (text.length < shortest || (!anyPattern.test(text) && !anyBearer.test(text) && !holdsFarShape(text)))) return text;
+    const cutToken = holdsCutToken(text);
+    if (!cut && !cutToken && (text.length < shortest || (!anyPattern.test(text) && !anyBearer.test(text) && !holdsFarShape(text)))) return text;
     let out = knownPattern ? text.replace(knownPattern, REDACTED) : text;
     if (fragments.length > 0) out = hideFragments(out, fragments);
     if (cut) out = hideAtCuts(out, known, grams);
     for (const { pattern, is } of TOKEN_SHAPES) out = out.replace(pattern, (match, start: string) => (is && !is(match.slice(start.length)) ? match : start + REDACTED));
     for (const shape of FAR_SHAPES) if (out.includes(shape.start)) out = (shape.compiled ??= LinearRegex.compile(shape.source, '', { limitWork: false })).replaceAll(out, REDACTED);
+    if (out.includes('PRIVATE KEY')) out = hideUnendedKeys(out);
+    if (cutToken) out = hideCutTokens(out);
     out = out.replace(BASIC, (match, start: string, encoded: string) => (isBasicCredential(encoded) ? start + REDACTED : match));
     return out.replace(BEARER, `$1${REDACTED}`);
   }

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRedactor, jsonMayNeedRedaction, redactDeep, secretValuesFromEnvironment, TOKEN_SHAPE_SOURCES } from '../../src/core/redact.ts';
@@ -92,6 +93,31 @@ describe('createRedactor', () => {
   it('hides an OpenPGP secret key block', () => {
     const armor = '-----BEGIN PGP PRIVATE KEY BLOCK-----\n\nlQOYBGXxyz0BCAD\n=Ab3D\n-----END PGP PRIVATE KEY BLOCK-----';
     expect(redact(`key:\n${armor}\ndone`)).toBe('key:\n***\ndone');
+  });
+
+  // A tool cuts what it returns (read_file at 256 KiB, an HTTP body, a diff) and marks the cut `…`: a key or a
+  // token the cut went through matched no shape, and showed (found by an adversarial pass).
+  it('hides a private key a cut went through, from its BEGIN line to the cut, and leaves a bare marker line', () => {
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+    const pem = privateKey.export({ type: 'sec1', format: 'pem' }) as string;
+    for (let cut = '-----BEGIN EC PRIVATE KEY-----\n'.length + 8; cut < pem.length - '-----END EC PRIVATE KEY-----\n'.length; cut += 7) {
+      expect(redact(`bundle\n${pem.slice(0, cut)}…`)).toBe('bundle\n***…');
+      expect(redact(JSON.stringify(`${pem.slice(0, cut)}…`))).toBe('"***…"');
+    }
+    const encrypted = '-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,2F2E0B6A41E2C1F0\n\nMIIEpAIBAAKCAQEA3x';
+    expect(redact(`${encrypted}…`)).toBe('***…');
+    // An HTTP error's excerpt, its lines flattened to spaces.
+    expect(redact(`403 ${pem.replace(/\s+/g, ' ').slice(0, 120)}…`)).toBe('403 ***…');
+    const marker = 'The file starts with -----BEGIN RSA PRIVATE KEY----- and ends with its END line.';
+    expect(redact(marker)).toBe(marker);
+  });
+
+  it('hides what a cut left of a token, too short for its shape, and leaves words before a cut alone', () => {
+    expect(redact('read: ghp_aB3dE5fG7hJ9kL1mN3…')).toBe('read: ***…');
+    expect(redact('url?token%3Dsk-proj-abc1…')).toBe('url?token%3D***…');
+    expect(redact('t=github_pat_11ABCDEFG0…; AKIAIOSF…, xoxb-1234-56…')).toBe('t=***…; ***…, ***…');
+    for (const text of ['the risk-assessment…', 'ghp_ab…', 'sk-learn is a module… and ghp_x…', 'plain text…']) expect(redact(text)).toBe(text);
+    expect(jsonMayNeedRedaction(JSON.stringify({ body: 'x ghp_abcdefgh…' }), redact)).toBe(true);
   });
 
   it('leaves ordinary text alone', () => {
