@@ -35,23 +35,23 @@ function cutOff(error: unknown): boolean {
 /**
  * Wraps what the SDK threw after its retries into a `ModelCallError`: API errors, a body cut off
  * while it was read (transient), and a body too long to read or not JSON (permanent). Anything else (a bug, a
- * thrown abort reason) is returned unchanged.
+ * thrown abort reason) is returned unchanged. `attempts` is the requests the call has made.
  */
 export function modelCallErrorFromSdk(
   error: unknown,
-  call: { purpose: string; model: string; maxRetries: number; endpoint?: string },
+  call: { purpose: string; model: string; attempts: number; endpoint?: string },
 ): unknown {
-  const { purpose, model, maxRetries } = call;
+  const { purpose, model, attempts } = call;
   const endpoint = call.endpoint === undefined ? {} : { endpoint: call.endpoint };
   if (cutOff(error)) {
     const detail = `the answer was cut off before its end (${(error as Error).message}: ${String(((error as Error).cause as Error).message)})`;
-    return new ModelCallError({ purpose, model, ...endpoint, failure: 'truncated', transient: true, attempts: 1, detail, cause: error });
+    return new ModelCallError({ purpose, model, ...endpoint, failure: 'truncated', transient: true, attempts, detail, cause: error });
   }
   if (error instanceof AnswerTooLargeError) {
-    return new ModelCallError({ purpose, model, ...endpoint, failure: 'too-large', transient: false, attempts: 1, detail: error.message, cause: error });
+    return new ModelCallError({ purpose, model, ...endpoint, failure: 'too-large', transient: false, attempts, detail: error.message, cause: error });
   }
   if (error instanceof SyntaxError) {
-    return new ModelCallError({ purpose, model, ...endpoint, failure: 'malformed', transient: false, attempts: 1, detail: `the answer is not valid JSON (${error.message})`, cause: error });
+    return new ModelCallError({ purpose, model, ...endpoint, failure: 'malformed', transient: false, attempts, detail: `the answer is not valid JSON (${error.message})`, cause: error });
   }
   if (!(error instanceof APIError)) return error;
   if (error instanceof APIConnectionError) {
@@ -62,7 +62,7 @@ export function modelCallErrorFromSdk(
       ...endpoint,
       failure: timeout ? 'timeout' : 'connection',
       transient: true,
-      attempts: maxRetries + 1,
+      attempts,
       detail: timeout ? 'no answer before the timeout' : error.message,
       cause: error,
     });
@@ -77,7 +77,7 @@ export function modelCallErrorFromSdk(
     status,
     transient,
     retryAfterMs: retryAfterMs((name) => error.headers?.get(name)),
-    attempts: transient ? maxRetries + 1 : 1,
+    attempts,
     detail: detailOf(error),
     cause: error,
   });

@@ -20,7 +20,7 @@ export interface ModelCallErrorFields {
   readonly status?: number;
   readonly transient: boolean;
   readonly retryAfterMs?: number;
-  /** HTTP requests made, the SDK's own retries included. */
+  /** HTTP requests made, the client's own retries included. */
   readonly attempts: number;
   /** What the endpoint said (its error message), without the status. */
   readonly detail: string;
@@ -32,7 +32,7 @@ export interface ModelCallErrorFields {
 function hint(failure: ModelCallFailure, status: number | undefined): string {
   if (failure === 'timeout') return 'The endpoint did not answer in time; retry later or raise the model timeout.';
   if (failure === 'connection') return 'Could not reach the endpoint; check base-url and the network.';
-  if (failure === 'truncated') return 'The connection closed before the whole answer arrived; this is retried. If it keeps happening, check proxies between the runner and the endpoint.';
+  if (failure === 'truncated') return 'The connection closed before the whole answer arrived; the model client asks again within its retries. If it keeps happening, check proxies between the runner and the endpoint.';
   if (failure === 'too-large') return 'No model writes that much in one answer: check that base-url is an OpenAI-compatible endpoint (ending in /v1), not a proxy or page that sends without end.';
   if (failure === 'malformed') return 'The endpoint answered 200 with something that is not a Chat Completions answer; check that base-url is an OpenAI-compatible endpoint (ending in /v1) that serves this model.';
   if (status === 401 || status === 403) return 'Check the API key (OPENAI_API_KEY or --api-key-env) and that it may use this model.';
@@ -79,8 +79,11 @@ export class ModelCallError extends StepError {
     if (fields.billed) this.billed = fields.billed;
   }
 
-  /** True when the SDK already retried this kind of failure; an answer it could not read it does not retry. */
+  /**
+   * True when the model client already retried this kind of failure (the SDK its kinds, the client an answer cut
+   * off mid-body); an answer too long or not a Chat Completions answer is not retried, as asking again would not help.
+   */
   get retriedByClient(): boolean {
-    return this.failure !== 'truncated' && this.failure !== 'too-large' && this.failure !== 'malformed';
+    return this.failure !== 'too-large' && this.failure !== 'malformed';
   }
 }

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type OpenAI from 'openai';
 import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from './model-client.ts';
 import { AnswerTooLargeError, MAX_ANSWER_BYTES } from './answer-too-large-error.ts';
@@ -14,7 +15,10 @@ export interface OpenAIModelClientOptions {
   readonly model: string;
   /** Per HTTP request. */
   readonly timeoutMs: number;
-  /** Retries the SDK makes on timeouts, 408/409/429/5xx and connection errors; we add none of our own. */
+  /**
+   * Retries of one call: the SDK's on timeouts, 408/409/429/5xx and connection errors, and ours of an answer
+   * cut off mid-body, which the SDK does not retry. One count for both: a call makes `maxRetries + 1` requests at most.
+   */
   readonly maxRetries: number;
   /** Replaces the global fetch (tests, proxies). */
   readonly fetch?: typeof fetch;
@@ -25,8 +29,18 @@ export interface OpenAIModelClientOptions {
 /** Room for the SDK's waits between attempts (backoff, retry-after), beyond each attempt's timeout. */
 const RETRY_WAITS_MS = 60_000;
 
-/** The `onAbandoned` of the call whose requests the SDK is making. */
-const abandonedOf = new AsyncLocalStorage<() => void>();
+/** The call whose requests the SDK is making: how many it has made, and whom to tell of one abandoned. */
+interface CallRequests {
+  made: number;
+  readonly onAbandoned: (() => void) | undefined;
+}
+
+const requestsOf = new AsyncLocalStorage<CallRequests>();
+
+/** The wait before retry number `retry` (1 = the first): the SDK's own backoff (0.5 s doubling to 8 s, less up to 25% jitter). */
+function sdkBackoffMs(retry: number): number {
+  return Math.min(500 * 2 ** (retry - 1), 8_000) * (1 - Math.random() * 0.25);
+}
 
 /**
  * `fetch` as the SDK gets it. Every body is read through `limitedBody`, which ends it with an
@@ -45,7 +59,7 @@ const abandonedOf = new AsyncLocalStorage<() => void>();
 export function readingAnswers(inner: typeof fetch, maxBytes: number = MAX_ANSWER_BYTES): typeof fetch {
   return async (input, init) => {
     const signal = init?.signal;
-    const onAbandoned = signal && !signal.aborted ? abandonedOf.getStore() : undefined;
+    const onAbandoned = signal && !signal.aborted ? requestsOf.getStore()?.onAbandoned : undefined;
     let out = true;
     const settle = (abandoned: boolean): void => {
       if (!out) return;
@@ -105,6 +119,15 @@ export function readingAnswers(inner: typeof fetch, maxBytes: number = MAX_ANSWE
   };
 }
 
+/** `fetch` counting each request it makes for the call it serves. */
+function countingRequests(inner: typeof fetch): typeof fetch {
+  return (input, init) => {
+    const requests = requestsOf.getStore();
+    if (requests) requests.made += 1;
+    return inner(input, init);
+  };
+}
+
 /**
  * The live model client: Chat Completions through the `openai` SDK, its errors wrapped in
  * `ModelCallError`, and every answer read into one shape (`readChatResponse`), so the rest of
@@ -120,7 +143,7 @@ export function createOpenAIModelClient(options: OpenAIModelClientOptions): Mode
         apiKey: options.apiKey,
         timeout: options.timeoutMs,
         maxRetries: options.maxRetries,
-        fetch: readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? MAX_ANSWER_BYTES),
+        fetch: countingRequests(readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? MAX_ANSWER_BYTES)),
       }),
       errorFromSdk: modelCallErrorFromSdk,
     })));
@@ -133,17 +156,33 @@ export function createOpenAIModelClient(options: OpenAIModelClientOptions): Mode
       // connection alive) would hold the call, a planner's or judge's outside any run deadline, for
       // good. One deadline covers every attempt, their bodies and the waits between them.
       const deadline = AbortSignal.timeout(options.timeoutMs * (options.maxRetries + 1) + RETRY_WAITS_MS * options.maxRetries);
+      const callSignal = signal ? AbortSignal.any([signal, deadline]) : deadline;
+      const call = { purpose: label.purpose, model: request.model, endpoint };
+      const requests: CallRequests = { made: 0, onAbandoned: label.onAbandoned };
+      const ask = async (): Promise<unknown> => {
+        for (;;) {
+          try {
+            // The SDK may retry what is left of the call's retries.
+            return await sdk.chat.completions.create(request, { signal: callSignal, maxRetries: options.maxRetries - requests.made });
+          } catch (error) {
+            const failed = errorFromSdk(error, { ...call, attempts: requests.made });
+            // An answer cut off mid-body: nothing has acted on it yet, so asking again is safe; the SDK reads
+            // bodies after its retries, and does not.
+            if (!(failed instanceof ModelCallError && failed.failure === 'truncated') || requests.made > options.maxRetries) throw failed;
+            await sleep(sdkBackoffMs(requests.made), undefined, { signal: callSignal });
+          }
+        }
+      };
       let answer: unknown;
       try {
-        const create = () => sdk.chat.completions.create(request, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
-        answer = await (label.onAbandoned ? abandonedOf.run(label.onAbandoned, create) : create());
+        answer = await requestsOf.run(requests, ask);
       } catch (error) {
         // A cancelled call ends with the canceller's reason (step timeout, run cancel), not an SDK error.
         if (signal?.aborted) throw signal.reason;
         if (deadline.aborted) {
-          throw new ModelCallError({ purpose: label.purpose, model: request.model, endpoint, failure: 'timeout', transient: true, attempts: options.maxRetries + 1, detail: `no whole answer within ${Math.round((options.timeoutMs * (options.maxRetries + 1)) / 1000)} s` });
+          throw new ModelCallError({ ...call, failure: 'timeout', transient: true, attempts: options.maxRetries + 1, detail: `no whole answer within ${Math.round((options.timeoutMs * (options.maxRetries + 1)) / 1000)} s` });
         }
-        throw errorFromSdk(error, { purpose: label.purpose, model: request.model, maxRetries: options.maxRetries, endpoint });
+        throw error;
       }
       const read = readChatResponse(answer);
       if (read.ok) return read.response;

@@ -20,7 +20,8 @@ export interface RetryNotice {
 
 /**
  * True when trying the step again may help and is safe: the error says it is transient, the
- * model client has not already retried it (the SDK does; no second layer), the step is not an
+ * model client has not already retried it (it does, an answer cut off mid-body included; no second
+ * layer, so a model call makes at most the client's `maxRetries + 1` requests), the step is not an
  * agent, and the tool has no side effects (a repeat could duplicate them; recovery decides instead).
  */
 export function mayRetry(step: PlanStep, error: unknown, tools: RunDeps['tools']): boolean {

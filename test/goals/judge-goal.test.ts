@@ -97,6 +97,15 @@ describe('judge', () => {
     expect(result.evidence).toMatch(/^could not evaluate: the judge call failed: Model call for goal "written for executives" \(model judge-model at http:\/\/127\.0\.0\.1:\d+\/v1\) failed after 3 attempts: 500 upstream exploded/);
   });
 
+  // The client asks again for an answer whose connection dropped mid-body; the judge was not evaluable on the first.
+  it('is met when the first answer was cut off mid-body and the one asked for again is whole', async () => {
+    server.script([{ kind: 'cut', text: '{"id":"x","choices":[{"index":0,' }, textAnswer('{"met": true, "reason": "Ends with two actions."}', { usage: { prompt_tokens: 120, completion_tokens: 15 } })]);
+    const result = await checkGoal(JUDGE, finishedRun(SUMMARY), deps());
+    expect(result).toMatchObject({ outcome: 'met', evidence: 'Ends with two actions.' });
+    expect(server.requests).toHaveLength(2);
+    expect(usage).toEqual([{ modelCalls: 1, promptTokens: 120, completionTokens: 15, costUsd: 0 }]);
+  });
+
   it('could not be evaluated without a model', async () => {
     const result = await checkGoal(JUDGE, finishedRun(SUMMARY), { cwd: process.cwd(), env: {} });
     expect(result).toMatchObject({ outcome: 'error', evidence: expect.stringMatching(/^could not evaluate: judge goals need a model/) });

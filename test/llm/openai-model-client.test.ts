@@ -275,6 +275,48 @@ describe('requests abandoned in flight', () => {
   });
 });
 
+// The SDK does not retry an answer whose body broke off (it reads bodies after its retries), and every
+// caller but a plain step took the first one as the call's failure: the planner rejected the job, an agent
+// step failed (found by an adversarial pass). Nothing has acted on such an answer, so the client asks again.
+describe('an answer cut off mid-body', () => {
+  const cut = { kind: 'cut', text: '{"id":"x","choices":[{"index":0,' } as const;
+
+  it('is asked for again, and the dropped request is counted as abandoned', async () => {
+    server.script([cut, textAnswer('the whole answer')]);
+    let abandoned = 0;
+    const response = await client({ maxRetries: 2 }).complete(request, { purpose: 'planner', onAbandoned: () => void abandoned++ });
+    expect(response.choices[0]?.message.content).toBe('the whole answer');
+    expect(server.requests).toHaveLength(2);
+    expect(abandoned).toBe(1);
+  });
+
+  it('fails after the client’s retries, each dropped request counted, saying how often it was tried', async () => {
+    server.script(() => cut);
+    let abandoned = 0;
+    const error = await failure(client({ maxRetries: 2 }).complete(request, { purpose: 'planner', onAbandoned: () => void abandoned++ }));
+    expect(server.requests).toHaveLength(3);
+    expect(abandoned).toBe(3);
+    expect(error).toMatchObject({ failure: 'truncated', transient: true, attempts: 3 });
+    expect(error.retriedByClient).toBe(true);
+    expect(error.message).toContain('failed after 3 attempts: the answer was cut off before its end');
+    expect(error.message).toContain('the model client asks again within its retries');
+  });
+
+  it('shares the call’s retries with the SDK’s: a drop and then 500s make no more requests than 500s alone', async () => {
+    server.script([cut, ...Array.from({ length: 5 }, () => httpError(500, { retryAfterMs: 0 }))]);
+    const error = await failure(client({ maxRetries: 2 }).complete(request, label));
+    expect(server.requests).toHaveLength(3);
+    expect(error).toMatchObject({ failure: 'http', status: 500, attempts: 3 });
+  });
+
+  it('is not asked for again when the client may not retry', async () => {
+    server.script([cut, textAnswer('never asked for')]);
+    const error = await failure(client({ maxRetries: 0 }).complete(request, label));
+    expect(server.requests).toHaveLength(1);
+    expect(error).toMatchObject({ failure: 'truncated', attempts: 1 });
+  });
+});
+
 // The SDK reads an answer whole before it parses it: an endpoint that sends without end (a misconfigured
 // proxy, a hostile server) filled the runner's memory until the call's deadline, if ever.
 describe('an answer longer than the client reads', () => {
