@@ -1,3 +1,5 @@
+import { exceedsDepth } from '../core/exceeds-depth.ts';
+import { MAX_JSON_DEPTH } from '../core/parse-json.ts';
 import type { ChatResponse } from './model-client.ts';
 
 type Json = Record<string, unknown>;
@@ -28,6 +30,8 @@ function toolCalls(value: unknown, choice: number): unknown[] | MalformedAnswer 
       continue;
     }
     const args = fn['arguments'];
+    // Arguments sent as an object are written out as text here: 100,000 levels overflowed the stack.
+    if (typeof args === 'object' && exceedsDepth(args, MAX_JSON_DEPTH)) return new MalformedAnswer(`${where}.function.arguments nest more than ${MAX_JSON_DEPTH} levels deep`);
     calls.push({
       ...call,
       // Some servers leave out the type, the id, or send the arguments as an object.
@@ -78,7 +82,7 @@ function usage(value: unknown): ChatResponse['usage'] | undefined {
 /**
  * A 200 answer as a Chat Completions response, in the shape the rest of plan-runner reads, or what
  * is wrong with it. What OpenAI-compatible servers vary in is accepted: tool calls without `type`
- * or `id`, arguments as an object, content as a list of parts, `content` missing, partial `usage` (read
+ * or `id`, arguments as an object (nesting at most `MAX_JSON_DEPTH` levels), content as a list of parts, `content` missing, partial `usage` (read
  * for what it says; none, or counts that say nothing, are dropped and the tokens estimated: a negative or
  * fractional count, 0 prompt tokens, no output count), any
  * `finish_reason` (a step refuses a cut-off answer), extra fields.

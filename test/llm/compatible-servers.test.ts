@@ -129,6 +129,20 @@ describe('answers that are not Chat Completions answers', () => {
     expect(job.server.requests).toHaveLength(1);
   });
 
+  // `JSON.stringify` of the arguments threw a bare RangeError: the step failed with "Maximum call stack size
+  // exceeded", and the call the endpoint bills was not counted (found by an adversarial pass).
+  it('tool-call arguments sent as an object nested 100,000 levels deep: a malformed answer, its usage charged', async () => {
+    const deep = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
+    const call = `{"id":"c","type":"function","function":{"name":"fetch_inventory_levels","arguments":${deep}}}`;
+    const text = `{"id":"x","object":"chat.completion","created":1,"model":"gpt-test","choices":[{"index":0,"finish_reason":"tool_calls","message":{"role":"assistant","content":null,"tool_calls":[${call}]}}],"usage":${JSON.stringify(USAGE)}}`;
+    const job = await runOfflineJob({ plan: PLAN, extraTools: [inventoryTool([])], script: () => ({ kind: 'text', text }) });
+    const failed = job.events.find((event) => event.type === 'step_failed');
+    const error = failed && 'error' in failed ? String(failed.error) : '';
+    expect(error).toMatch(/model gpt-4\.1-mini at http:\/\/127\.0\.0\.1:\d+\/v1\) failed: choices\[0\]\.message\.tool_calls\[0\]\.function\.arguments nest more than 128 levels deep/);
+    expect(job.server.requests).toHaveLength(1);
+    expect(job.outcome.kind === 'ran' && job.outcome.usage).toMatchObject({ modelCalls: 1, promptTokens: 50, completionTokens: 10 });
+  });
+
   it('an answer cut off mid-body is asked for again by the client, and the run succeeds', async () => {
     const seen: unknown[] = [];
     let calls = 0;

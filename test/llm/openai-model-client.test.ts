@@ -156,6 +156,16 @@ describe('createOpenAIModelClient', () => {
     );
   });
 
+  it('fails an answer whose tool-call arguments, sent as an object, nest past 128 levels: malformed, with what it bills', async () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const call = `{"type":"function","function":{"name":"add","arguments":{"a":${deep}}}}`;
+    server.script([{ kind: 'text', text: `{"choices":[{"message":{"content":null,"tool_calls":[${call}]}}],"usage":{"prompt_tokens":10,"completion_tokens":20}}` }]);
+    const error = await failure(client().complete(request, label));
+    expect(error).toMatchObject({ failure: 'malformed', transient: false, detail: 'choices[0].message.tool_calls[0].function.arguments nest more than 128 levels deep' });
+    expect(error.message).toContain(`(model gpt-4o-mini at ${server.baseURL})`);
+    expect(error.billed?.usage).toMatchObject({ prompt_tokens: 10, completion_tokens: 20 });
+  });
+
   it('uses the model it was given as the default', () => {
     expect(client().defaultModel).toBe('gpt-4o-mini');
   });
