@@ -6,7 +6,7 @@ import type { PlanError } from '../plan/plan-error.ts';
 import type { Step } from '../plan/schema.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
 import type { FailureNote, Replanner, ReplanRequest, ReplanResult } from '../run/replanner.ts';
-import { askForJson } from './ask-for-json.ts';
+import { askForJson } from '../llm/ask-for-json.ts';
 import { plannerModel } from './planner-model.ts';
 import { readStepList } from './read-step-list.ts';
 import { replanMessages, reviewMessages } from './replan-prompt.ts';

@@ -3,7 +3,7 @@ import type { ModelClient } from '../llm/model-client.ts';
 import type { PlanError } from '../plan/plan-error.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
 import { errorText } from '../core/error-text.ts';
-import { askForJson } from './ask-for-json.ts';
+import { askForJson } from '../llm/ask-for-json.ts';
 import type { PlanAttempt } from './plan-attempt.ts';
 import { planMessages, repairMessages } from './plan-prompt.ts';
 import { plannerModel } from './planner-model.ts';

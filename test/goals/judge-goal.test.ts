@@ -9,6 +9,7 @@ import { httpError, startChatServer, textAnswer, type ChatServer } from '../help
 import { checkGoal, finishedRun, goal as goalOf } from './goal-fixtures.ts';
 import { evaluateGoals } from '../../src/goals/evaluate-goals.ts';
 import { ModelCallError } from '../../src/llm/model-call-error.ts';
+import { runOfflineJob } from '../recovery/job-harness.ts';
 
 const CRITERION = 'The summary is addressed to executives and ends with recommended actions.';
 const JUDGE = { name: 'written for executives', judge: CRITERION };
@@ -106,6 +107,22 @@ describe('judge', () => {
     expect(usage).toEqual([{ modelCalls: 1, promptTokens: 120, completionTokens: 15, costUsd: 0 }]);
   });
 
+  // The planner, replanner and review fell back; a judge on such an endpoint was never evaluable (found by an adversarial pass).
+  it('is met when the endpoint refuses response_format, asked once more without it; later judges ask without it at once', async () => {
+    server.script((request) =>
+      request.body.response_format ? httpError(400, { message: "response_format 'json_schema' is not supported" }) : textAnswer('{"met": true, "reason": "Ends with two actions."}'),
+    );
+    // A client of its own: the refusal is remembered per client, and the other tests expect the format sent.
+    const refused = createOpenAIModelClient({ baseURL: server.baseURL, apiKey: 'test-key', model: 'default-model', timeoutMs: 5_000, maxRetries: 2 });
+    const first = await checkGoal(JUDGE, finishedRun(SUMMARY), { ...deps(), model: refused });
+    expect(first).toMatchObject({ outcome: 'met', evidence: 'Ends with two actions.' });
+    expect(server.requests.map((request) => request.body.response_format !== undefined)).toEqual([true, false]);
+    const second = await checkGoal({ ...JUDGE, name: 'second' }, finishedRun(SUMMARY), { ...deps(), model: refused });
+    expect(second.outcome).toBe('met');
+    expect(server.requests.map((request) => request.body.response_format !== undefined)).toEqual([true, false, false]);
+    expect(usage).toHaveLength(2);
+  });
+
   it('could not be evaluated without a model', async () => {
     const result = await checkGoal(JUDGE, finishedRun(SUMMARY), { cwd: process.cwd(), env: {} });
     expect(result).toMatchObject({ outcome: 'error', evidence: expect.stringMatching(/^could not evaluate: judge goals need a model/) });
@@ -186,6 +203,19 @@ describe('judgeMessages', () => {
 });
 
 
+describe('judges of a job on an endpoint that refuses response_format', () => {
+  it('are met, the first asking twice and the next asking without the format at once', async () => {
+    const plan = 'name: J\nmodel: { name: gpt-4.1-mini }\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 } }\ngoals:\n  - { name: right, judge: The sum is 3. }\n  - { name: whole, judge: The result is a whole number. }\n';
+    const job = await runOfflineJob({
+      plan,
+      script: (request) => (request.body.response_format ? httpError(400, { message: "response_format 'json_schema' is not supported" }) : textAnswer('{"met": true, "reason": "3"}')),
+    });
+    expect(job.outcome.kind === 'ran' && job.outcome.status, job.summary).toBe('succeeded');
+    expect(job.outcome.kind === 'ran' && job.outcome.goals.map((goal) => goal.outcome)).toEqual(['met', 'met']);
+    expect(job.server.requests.map((request) => request.body.response_format !== undefined)).toEqual([true, false, false]);
+  });
+});
+
 // Found by an adversarial pass: each judge waited out the client's retries against an endpoint that never
 // answered (8 minutes each, one after another), far past the plan's timeout_minutes.
 describe('judges after one that found the endpoint not answering', () => {
@@ -215,6 +245,7 @@ describe('judges after one that found the endpoint not answering', () => {
   it('each still ask when a call failed for its own reason (an HTTP 400)', async () => {
     const { model: refusing, calls } = failing('http');
     await evaluateGoals(judges, finishedRun(SUMMARY), { model: refusing, cwd: process.cwd(), env: {} });
-    expect(calls()).toBe(3);
+    // Twice each: a 400 may refuse the response format, so each asks once more without it.
+    expect(calls()).toBe(6);
   });
 });

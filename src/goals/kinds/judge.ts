@@ -1,4 +1,5 @@
 import type { ChatRequest, ChatResponse } from '../../llm/model-client.ts';
+import { completeForJson } from '../../llm/ask-for-json.ts';
 import { callUsage } from '../../llm/call-usage.ts';
 import { cutOffReason, cutOffWhy } from '../../llm/cut-off-reason.ts';
 import { ModelCallError } from '../../llm/model-call-error.ts';
@@ -28,8 +29,9 @@ export const judgeCheck: GoalCheck = {
     if (outage?.why !== undefined) throw new GoalNotEvaluableError(`not judged: an earlier judge's call found the model endpoint not answering (${outage.why})`);
     let response: ChatResponse;
     try {
-      // The client (the openai SDK) already retries transient failures; a second loop here would stack retries.
-      response = await deps.model.complete(request, { purpose: `goal:${goal.name}` }, deps.signal);
+      // The client already retries transient failures; a second loop here would stack retries. An endpoint that
+      // refuses `response_format` is asked once more without it, as the planner's is: the verdict is read from text.
+      response = await completeForJson(deps.model, request, { purpose: `goal:${goal.name}` }, deps.signal);
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
       if (outage && error instanceof ModelCallError && (error.failure === 'connection' || error.failure === 'timeout')) outage.why = shorten(why, 200);

@@ -1,6 +1,6 @@
-import { ModelCallError } from '../llm/model-call-error.ts';
-import { cutOffReason, cutOffWhy } from '../llm/cut-off-reason.ts';
-import type { ChatRequest, ModelClient } from '../llm/model-client.ts';
+import { ModelCallError } from './model-call-error.ts';
+import { cutOffReason, cutOffWhy } from './cut-off-reason.ts';
+import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from './model-client.ts';
 
 // Endpoints that refused `response_format` once are asked without it from then on.
 const refusesResponseFormat = new WeakSet<ModelClient>();
@@ -13,7 +13,7 @@ function refusedFormat(error: unknown): boolean {
  * The answer's text, or a refusal when the endpoint cut it off (`finish_reason` length or
  * content_filter): a list cut after its third step can still parse, and would run as the whole plan.
  */
-function answerText(response: Awaited<ReturnType<ModelClient['complete']>>): string {
+function answerText(response: ChatResponse): string {
   const choice = response.choices[0];
   const reason = cutOffReason(choice);
   if (reason) {
@@ -25,25 +25,30 @@ function answerText(response: Awaited<ReturnType<ModelClient['complete']>>): str
 /**
  * One model call that should answer in JSON: with the request's JSON-schema `response_format`
  * where the endpoint takes it; an endpoint that rejects it (400/422) is asked once more without,
- * and the caller reads JSON out of the text. Returns the answer's text ('' when there is none); throws
- * for an answer the endpoint cut off.
+ * and the caller reads JSON out of the text. Returns the answer as it came.
  */
-export async function askForJson(model: ModelClient, request: ChatRequest, purpose: string, signal?: AbortSignal): Promise<string> {
+export async function completeForJson(model: ModelClient, request: ChatRequest, label: CallLabel, signal?: AbortSignal): Promise<ChatResponse> {
   const { response_format: format, ...plain } = request;
   let refused = false;
   if (format && !refusesResponseFormat.has(model)) {
     try {
-      const response = await model.complete(request, { purpose }, signal);
-      return answerText(response);
+      return await model.complete(request, label, signal);
     } catch (error) {
       if (!refusedFormat(error)) throw error;
       refused = true;
     }
   }
-  const response = await model.complete(plain, { purpose }, signal);
+  const response = await model.complete(plain, label, signal);
   // Only an endpoint that then took the request without the format refused the format: a 400 for another
   // reason (a prompt over the context window) failed the same way without it, and turned structured
   // answers off for the rest of the run (found by an adversarial pass).
   if (refused) refusesResponseFormat.add(model);
-  return answerText(response);
+  return response;
+}
+
+/**
+ * `completeForJson`'s answer as text ('' when there is none); throws for an answer the endpoint cut off.
+ */
+export async function askForJson(model: ModelClient, request: ChatRequest, purpose: string, signal?: AbortSignal): Promise<string> {
+  return answerText(await completeForJson(model, request, { purpose }, signal));
 }
