@@ -34,15 +34,32 @@ function tokenShape(start: string, shape: RegExp): RegExp {
  * lookahead for the OpenAI key's digit scanned to the end of the text from every `sk-`: 256 KiB of
  * `sk-` blocked the event loop for 25 s.)
  */
-const TOKEN_SHAPES: ReadonlyArray<{ readonly pattern: RegExp; readonly is?: (match: string) => boolean }> = [
-  // GitHub's prefixes are distinctive enough to be found anywhere: after `%3D` or `\n` in encoded text,
-  // after `0x` or `NAME_`, where no word boundary is.
-  { pattern: tokenShape('', /gh[pousr]_[A-Za-z0-9]{20,}/) }, // GitHub tokens: ghp_ personal, gho_ OAuth, ghu_/ghs_ app, ghr_ refresh
-  { pattern: tokenShape('', /github_pat_[A-Za-z0-9_]{20,}/) }, // GitHub fine-grained personal access tokens
-  { pattern: tokenShape(START, /sk-[A-Za-z0-9_-]{20,}/), is: (match) => /\d/.test(match) }, // OpenAI keys, sk-proj-… and sk-svcacct-… included (with a digit)
-  { pattern: tokenShape(START, /(?:AKIA|ASIA)[A-Z0-9]{16}\b/) }, // AWS access key ids
-  { pattern: tokenShape(START, /xox[abprs]-[A-Za-z0-9-]{10,}/) }, // Slack tokens
+interface TokenKind {
+  /** The prefix (a pattern), `body` one character after it, `length` how many (`{20,}`, `{16}\b`). */
+  readonly prefix: string;
+  readonly body: string;
+  readonly length: string;
+  /** Found anywhere, not only where a word may start (`START`). */
+  readonly anywhere?: true;
+  readonly is?: (token: string) => boolean;
+}
+
+const hasDigit = (token: string): boolean => /\d/.test(token);
+
+// GitHub's prefixes are distinctive enough to be found anywhere: after `%3D` or `\n` in encoded text,
+// after `0x` or `NAME_`, where no word boundary is.
+const TOKEN_KINDS: readonly TokenKind[] = [
+  { prefix: 'gh[pousr]_', body: '[A-Za-z0-9]', length: '{20,}', anywhere: true }, // GitHub tokens: ghp_ personal, gho_ OAuth, ghu_/ghs_ app, ghr_ refresh
+  { prefix: 'github_pat_', body: '[A-Za-z0-9_]', length: '{20,}', anywhere: true }, // GitHub fine-grained personal access tokens
+  { prefix: 'sk-', body: '[A-Za-z0-9_-]', length: '{20,}', is: hasDigit }, // OpenAI keys, sk-proj-… and sk-svcacct-… included (with a digit)
+  { prefix: '(?:AKIA|ASIA)', body: '[A-Z0-9]', length: String.raw`{16}\b` }, // AWS access key ids
+  { prefix: 'xox[abprs]-', body: '[A-Za-z0-9-]', length: '{10,}' }, // Slack tokens
 ];
+
+const TOKEN_SHAPES: ReadonlyArray<{ readonly pattern: RegExp; readonly is?: (match: string) => boolean }> = TOKEN_KINDS.map((kind) => ({
+  pattern: tokenShape(kind.anywhere ? '' : START, new RegExp(`${kind.prefix}${kind.body}${kind.length}`)),
+  ...(kind.is && { is: kind.is }),
+}));
 /**
  * Shapes that can fail far from where they start (a JWT's three segments, a private key's END line),
  * run on the linear-time engine, and only on text that holds their literal start; each is compiled
@@ -50,53 +67,65 @@ const TOKEN_SHAPES: ReadonlyArray<{ readonly pattern: RegExp; readonly is?: (mat
  */
 const FAR_SHAPES: ReadonlyArray<{ readonly start: string; readonly source: string; compiled?: LinearRegex }> = [
   { start: 'eyJ', source: String.raw`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}` }, // JWTs
-  // PEM keys, and OpenPGP secret keys (`-----BEGIN PGP PRIVATE KEY BLOCK-----`); one with no END line, `hideUnendedKeys`.
+  // PEM keys, and OpenPGP secret keys (`-----BEGIN PGP PRIVATE KEY BLOCK-----`); one with no END line, `keyRanges`.
   { start: 'PRIVATE KEY', source: String.raw`-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY(?: BLOCK)?-----` },
 ];
 
 const KEY_MARKER = /-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----/g;
+const KEY_END = /-----END [A-Z ]*PRIVATE KEY(?: BLOCK)?-----/g;
 /**
- * What follows a key's BEGIN line: its armor headers (`Proc-Type: 4,ENCRYPTED`), then base64 lines (at least 8
- * characters of them; raw or JSON-escaped line breaks, or spaces where a line was flattened). A marker line with
- * prose after it is no key. Each header's value is bounded, so the engine's backtracking is too.
+ * What follows a key's BEGIN line when no END line does: its armor headers (`Proc-Type: 4,ENCRYPTED`), then its
+ * base64 lines, raw or JSON-escaped line breaks between them, each line perhaps marked as a diff's or a quote's
+ * (`-`, `+`, `>`); or, flattened to one line (an HTTP error's excerpt), base64 runs with spaces between them. The
+ * first run is a key's only when it is long for a word (16 characters on a line of its own, 40 on a flattened
+ * one): a marker line with prose after it stays. Each header's value is bounded, so the engine's backtracking is.
  */
-const KEY_BODY = /^(?:(?:\r?\n|\\r\\n|\\n)[A-Za-z][A-Za-z-]{0,40}:[^\r\n\\]{0,200})*(?:\s|\\[rn])*[A-Za-z0-9+/=]{8,}(?:(?:\s|\\[rn])+[A-Za-z0-9+/=]+)*/;
+const KEY_BODY = new RegExp(
+  String.raw`^(?:(?:\r?\n|\\r\\n|\\n)[A-Za-z][A-Za-z-]{0,40}:[^\r\n\\]{0,200})*` +
+    String.raw`(?:(?:(?:\r?\n|\\r\\n|\\n)[-+> \t]*)+[A-Za-z0-9+/=]{16,}(?:(?:\r?\n|\\r\\n|\\n)[-+> \t]*[A-Za-z0-9+/=]+)*` +
+    String.raw`|[ \t]+[A-Za-z0-9+/=]{40,}(?:[ \t]+[A-Za-z0-9+/=]+)*)`,
+);
 /** The most of a key block looked at after its BEGIN line: an RSA 4096 key is 3.2 KB, an OpenPGP secret key block larger. */
 const KEY_BODY_MAX = 64 * 1024;
 
 /**
- * `text` with each private key whose END line is missing hidden from its BEGIN line through its base64 lines: a
- * tool's cut (`…`) went through it (a read_file of a bundle showed an EC key's whole private scalar, found by an
- * adversarial pass). Run after the BEGIN…END pairs are replaced, so the markers left have no END after them.
- * Each marker's body is read only up to the next marker: a text full of markers stays linear (one regex over
- * them all, looking for an END from each, took 525 s on 1 MB of them).
+ * Where `text` holds a private key: from each BEGIN line to the END line after it, or, with none after it, through
+ * its base64 lines (`KEY_BODY`). A tool's cut (`…`) went through a key: a read_file of a bundle showed an EC key's
+ * whole private scalar (found by an adversarial pass). Linear: each marker's body is read only up to the next
+ * marker (one regex over them all, looking for an END from each BEGIN, took 525 s on 1 MB of them).
  */
-function hideUnendedKeys(text: string): string {
+function keyRanges(text: string): Array<{ start: number; end: number }> {
   const markers = [...text.matchAll(KEY_MARKER)];
-  if (markers.length === 0) return text;
-  let out = '';
-  let from = 0;
-  markers.forEach((marker, index) => {
+  if (markers.length === 0) return [];
+  const ends = [...text.matchAll(KEY_END)];
+  const ranges: Array<{ start: number; end: number }> = [];
+  let end = 0;
+  for (const [index, marker] of markers.entries()) {
+    if (marker.index < (ranges.at(-1)?.end ?? 0)) continue;
+    while (end < ends.length && ends[end]!.index < marker.index) end++;
+    const closing = ends[end];
+    if (closing) {
+      ranges.push({ start: marker.index, end: closing.index + closing[0].length });
+      continue;
+    }
     const bodyStart = marker.index + marker[0].length;
     const limit = Math.min(markers[index + 1]?.index ?? text.length, bodyStart + KEY_BODY_MAX);
     const body = KEY_BODY.exec(text.slice(bodyStart, limit));
-    if (!body) return;
-    out += text.slice(from, marker.index) + REDACTED;
-    from = bodyStart + body[0].length;
-  });
-  return out + text.slice(from);
+    if (body) ranges.push({ start: marker.index, end: bodyStart + body[0].length });
+  }
+  return ranges;
 }
 
 /**
- * What a cut (`…`) left of a token whose end it took: a prefix that begins one of the shapes above and at
- * least 4 of its characters, running into the mark. Too short for its shape, it showed: `ghp_` and 18 of a
- * token's characters in a read_file cut at 256 KiB (found by an adversarial pass). The prefixes screen;
- * `hideCutTokens` reads only the run of token characters before each mark, so a text stays linear.
+ * What a cut (`…`) left of a token whose end it took: a kind's prefix and at least 4 of its characters, running
+ * into the mark. Too short for its shape, it showed: `ghp_` and 18 of a token's characters in a read_file cut at
+ * 256 KiB (found by an adversarial pass). Read only on the run of token characters before each mark.
  */
-const CUT_TOKEN_PREFIX = /gh[pousr]_|github_pat_|sk-|AKIA|ASIA|xox[abprs]-/;
-// GitHub's prefixes anywhere (as in TOKEN_SHAPES), the others where a word may start. Run only on the run of
-// token characters before a mark, at most CUT_TOKEN_MAX of them.
-const CUT_TOKEN = new RegExp(`(${START}|(?=gh[pousr]_|github_pat_))(?:gh[pousr]_|github_pat_|sk-|AKIA|ASIA|xox[abprs]-)[A-Za-z0-9_-]{4,}$`);
+const CUT_TOKEN_PREFIX = new RegExp(TOKEN_KINDS.map((kind) => kind.prefix).join('|'));
+const CUT_TOKENS = TOKEN_KINDS.map((kind) => ({
+  pattern: new RegExp(`(${kind.anywhere ? `(?=${kind.prefix})` : START})${kind.prefix}${kind.body}{4,}$`),
+  is: kind.is,
+}));
 const TOKEN_CHAR = /[A-Za-z0-9_-]/;
 /** The longest token a cut is looked back over for: a fine-grained GitHub token is 93 characters, an OpenAI key up to about 200. */
 const CUT_TOKEN_MAX = 300;
@@ -105,21 +134,26 @@ function holdsCutToken(text: string): boolean {
   return text.includes(CUT) && CUT_TOKEN_PREFIX.test(text);
 }
 
-/** `text` with what a cut left of a token hidden before each `…` (see `CUT_TOKEN`). */
-function hideCutTokens(text: string): string {
-  let out = '';
-  let from = 0;
-  for (let cut = text.indexOf(CUT); cut !== -1; cut = text.indexOf(CUT, cut + 1)) {
+/** Where `text` holds what a cut left of a token: before each `…`, from the earliest start of a kind's token that runs into it. */
+function cutTokenRanges(text: string): Array<{ start: number; end: number }> {
+  const ranges: Array<{ start: number; end: number }> = [];
+  let previous = -1;
+  for (let cut = text.indexOf(CUT); cut !== -1; previous = cut, cut = text.indexOf(CUT, cut + 1)) {
     let start = cut;
-    while (start > from && cut - start < CUT_TOKEN_MAX && TOKEN_CHAR.test(text[start - 1]!)) start--;
-    // The run, with what may stand before a token's start (`%3D`, `\n`), from the earliest place the shape can begin.
-    const window = text.slice(Math.max(from, start - 3), cut);
-    const match = CUT_TOKEN.exec(window);
-    if (!match) continue;
-    out += text.slice(from, cut - window.length + match.index + match[1]!.length) + REDACTED;
-    from = cut;
+    while (start > previous + 1 && cut - start < CUT_TOKEN_MAX && TOKEN_CHAR.test(text[start - 1]!)) start--;
+    // The run, with what may stand before a token's start (`%3D`, `\n`).
+    const from = Math.max(previous + 1, start - 3);
+    const window = text.slice(from, cut);
+    let token = cut;
+    for (const { pattern, is } of CUT_TOKENS) {
+      const match = pattern.exec(window);
+      if (!match) continue;
+      const at = from + match.index + match[1]!.length;
+      if (at < token && (!is || is(text.slice(at, cut)))) token = at;
+    }
+    if (token < cut) ranges.push({ start: token, end: cut });
   }
-  return from === 0 ? text : out + text.slice(from);
+  return ranges;
 }
 
 /** The token shapes the backtracking engine runs, for the test that none of them looks around. */
@@ -368,6 +402,9 @@ function hideAcrossInvisible(text: string, known: RegExp | undefined, fragments:
   // A start or end of a known value a cut left, split by invisible characters (`Z\u200Bq\u200B7…`): found in
   // the visible view, where the cut check can read it (found by a redaction hunt: 18 of 20 characters showed).
   if (cuts && visible.includes(CUT)) ranges.push(...cutRanges(visible, cuts.forms, cuts.grams));
+  // A key, or what a cut left of a token, split by a colour code (`grep --color`) or an invisible character.
+  if (visible.includes('PRIVATE KEY')) ranges.push(...keyRanges(visible));
+  if (holdsCutToken(visible)) ranges.push(...cutTokenRanges(visible));
   // The token shapes too: `ghp_…` split by a zero-width space is a GitHub token to whoever reads it.
   for (const { pattern, is } of TOKEN_SHAPES) {
     for (const match of visible.matchAll(pattern)) {
@@ -589,8 +626,9 @@ function buildRedactor(given: readonly string[]): (text: string) => string {
     if (cut) out = hideAtCuts(out, known, grams);
     for (const { pattern, is } of TOKEN_SHAPES) out = out.replace(pattern, (match, start: string) => (is && !is(match.slice(start.length)) ? match : start + REDACTED));
     for (const shape of FAR_SHAPES) if (out.includes(shape.start)) out = (shape.compiled ??= LinearRegex.compile(shape.source, '', { limitWork: false })).replaceAll(out, REDACTED);
-    if (out.includes('PRIVATE KEY')) out = hideUnendedKeys(out);
-    if (cutToken) out = hideCutTokens(out);
+    // The BEGIN…END pairs are replaced above: what is left is a key with no END line.
+    if (out.includes('PRIVATE KEY')) out = redactRanges(out, keyRanges(out));
+    if (cutToken) out = redactRanges(out, cutTokenRanges(out));
     out = out.replace(BASIC, (match, start: string, encoded: string) => (isBasicCredential(encoded) ? start + REDACTED : match));
     return out.replace(BEARER, `$1${REDACTED}`);
   }

@@ -100,23 +100,38 @@ describe('createRedactor', () => {
   it('hides a private key a cut went through, from its BEGIN line to the cut, and leaves a bare marker line', () => {
     const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
     const pem = privateKey.export({ type: 'sec1', format: 'pem' }) as string;
-    for (let cut = '-----BEGIN EC PRIVATE KEY-----\n'.length + 8; cut < pem.length - '-----END EC PRIVATE KEY-----\n'.length; cut += 7) {
-      expect(redact(`bundle\n${pem.slice(0, cut)}…`)).toBe('bundle\n***…');
-      expect(redact(JSON.stringify(`${pem.slice(0, cut)}…`))).toBe('"***…"');
+    // From 16 characters of its first line: shorter, it may be a word (a key's first 12 bytes are its header and 3 of 32).
+    for (let cut = '-----BEGIN EC PRIVATE KEY-----\n'.length + 16; cut < pem.length - '-----END EC PRIVATE KEY-----\n'.length; cut += 7) {
+      // A cut at a line's end leaves its line break.
+      expect(redact(`bundle\n${pem.slice(0, cut)}…`)).toMatch(/^bundle\n\*\*\*\n?…$/);
+      expect(redact(JSON.stringify(`${pem.slice(0, cut)}…`))).toMatch(/^"\*\*\*(\\n)?…"$/);
     }
     const encrypted = '-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,2F2E0B6A41E2C1F0\n\nMIIEpAIBAAKCAQEA3x';
     expect(redact(`${encrypted}…`)).toBe('***…');
     // An HTTP error's excerpt, its lines flattened to spaces.
     expect(redact(`403 ${pem.replace(/\s+/g, ' ').slice(0, 120)}…`)).toBe('403 ***…');
-    const marker = 'The file starts with -----BEGIN RSA PRIVATE KEY----- and ends with its END line.';
-    expect(redact(marker)).toBe(marker);
+    // A diff's removed lines, and a key split by grep's colour codes.
+    expect(redact(`-${pem.slice(0, 100).replaceAll('\n', '\n-')}…`)).toBe('-***…');
+    expect(redact(`\x1b[01;31m\x1b[K-----BEGIN\x1b[m\x1b[K EC PRIVATE KEY-----\n${pem.split('\n')[1]}\n…`)).not.toContain(pem.split('\n')[1]!.slice(0, 20));
+    // Prose after a marker line, on it or on the lines after it, is no key.
+    for (const prose of [
+      'The file starts with -----BEGIN RSA PRIVATE KEY----- and ends with its END line.',
+      'A key in the new format starts with -----BEGIN OPENSSH PRIVATE KEY----- followed by base64 lines and ends with an END line. Keep it secret.',
+      'description: -----BEGIN PRIVATE KEY----- Contents of the service account key file\nrequired: true',
+    ]) {
+      expect(redact(prose)).toBe(prose);
+    }
   });
 
   it('hides what a cut left of a token, too short for its shape, and leaves words before a cut alone', () => {
     expect(redact('read: ghp_aB3dE5fG7hJ9kL1mN3…')).toBe('read: ***…');
     expect(redact('url?token%3Dsk-proj-abc1…')).toBe('url?token%3D***…');
     expect(redact('t=github_pat_11ABCDEFG0…; AKIAIOSF…, xoxb-1234-56…')).toBe('t=***…; ***…, ***…');
-    for (const text of ['the risk-assessment…', 'ghp_ab…', 'sk-learn is a module… and ghp_x…', 'plain text…']) expect(redact(text)).toBe(text);
+    // Split by a colour code, as grep --color prints a match, or by an invisible character.
+    expect(redact('config.env:3:GH=\x1b[01;31m\x1b[Kghp_\x1b[m\x1b[KaB3dE5fG7hJ9kL1mN3…')).not.toContain('aB3dE5');
+    expect(redact('x ghp_aB3d\u200BE5fG7hJ9kL1mN3…')).not.toContain('E5fG7');
+    // Each kind by its own characters: no digit in what follows `sk-`, lower case after `AKIA`, or no token at all.
+    for (const text of ['the risk-assessment…', 'ghp_ab…', 'pip install sk-learn…', 'keys start with AKIAxxxx…', 'ghp_____…', 'plain text…']) expect(redact(text)).toBe(text);
     expect(jsonMayNeedRedaction(JSON.stringify({ body: 'x ghp_abcdefgh…' }), redact)).toBe(true);
   });
 
