@@ -13,12 +13,12 @@ export type CompiledSchema = { readonly ok: true; readonly schema: z.ZodType } |
  */
 export function compileJsonSchema(schema: unknown): CompiledSchema {
   try {
-    const isObject = typeof schema === 'object' && schema !== null && !Array.isArray(schema);
-    const cycle = isObject ? unguardedRefCycle(schema as Record<string, unknown>) : undefined;
+    const complete = typeof schema === 'object' && schema !== null && !Array.isArray(schema) ? zodReadySchema(schema as JsonSchema) : schema;
+    // On what zod will read: checking any value against such a cycle overflowed the stack.
+    const cycle = typeof complete === 'object' && complete !== null && !Array.isArray(complete) ? unguardedRefCycle(complete as Record<string, unknown>) : undefined;
     if (cycle !== undefined) {
-      return { ok: false, message: `\`$ref: '${cycle}'\` leads back to itself without reading into the value (through \`$ref\`, \`allOf\`, \`anyOf\` or \`oneOf\` alone), so no value can be checked against it` };
+      return { ok: false, message: `\`$ref: '${cycle}'\` leads back to itself through references and combinations (\`allOf\`, \`anyOf\`, \`oneOf\`) alone, never reading into the value, so no value can be checked against it` };
     }
-    const complete = isObject ? zodReadySchema(schema as JsonSchema) : schema;
     return { ok: true, schema: withLinearRegExp(() => z.fromJSONSchema(complete as Parameters<typeof z.fromJSONSchema>[0])) };
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };

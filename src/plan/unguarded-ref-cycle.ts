@@ -1,62 +1,81 @@
+type Schema = Record<string, unknown>;
+
 /** Keywords whose subschemas check the same value as the schema holding them: following one reads no deeper into it. */
 const SAME_VALUE_LISTS = ['allOf', 'anyOf', 'oneOf'] as const;
 const SAME_VALUE_SCHEMAS = ['not', 'if', 'then', 'else'] as const;
+/** Keywords whose subschemas check a part of the value (a property, an item): one level deeper each time round. */
+const DEEPER_SCHEMAS = ['additionalProperties', 'items', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'additionalItems'] as const;
+const DEEPER_MAPS = ['properties', 'patternProperties', 'dependentSchemas'] as const;
+const DEEPER_LISTS = ['prefixItems', 'items'] as const;
 
-function isObject(value: unknown): value is Record<string, unknown> {
+function isSchema(value: unknown): value is Schema {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The subschema a local `$ref` (`#`, `#/$defs/a`, `#/properties/b`) points at in `root`, or undefined. */
-function resolveLocal(root: Record<string, unknown>, ref: string): unknown {
-  if (ref === '#') return root;
-  if (!ref.startsWith('#/')) return undefined;
-  let at: unknown = root;
-  for (const raw of ref.slice(2).split('/')) {
-    const segment = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~');
-    if (Array.isArray(at) && /^\d+$/.test(segment)) at = at[Number(segment)];
-    else if (isObject(at) && Object.hasOwn(at, segment)) at = at[segment];
-    else return undefined;
-  }
-  return at;
+/**
+ * Where a `$ref` leads, read as zod's converter reads it (`resolveRef` in zod/v4/classic/from-json-schema.js), not
+ * as a JSON Pointer: `#` then segments with the empty ones dropped; none is the root; else the first names the
+ * definitions (`$defs`, or `definitions` for a draft-07 or draft-04 schema), the second which one, in the root's
+ * `$defs` or else `definitions`, and the rest is ignored. A review found references zod reads this way (`#$defs/x`,
+ * `#/$defs//x`, `#/$defs/x/properties/y`) past a checker that read pointers.
+ */
+function resolveAsZod(root: Schema, ref: string): Schema | undefined {
+  if (!ref.startsWith('#')) return undefined;
+  const path = ref.slice(1).split('/').filter(Boolean);
+  if (path.length === 0) return root;
+  const draft = root['$schema'] === 'http://json-schema.org/draft-07/schema#' || root['$schema'] === 'http://json-schema.org/draft-04/schema#';
+  const defs = root['$defs'] ?? root['definitions'];
+  if (path[0] !== (draft ? 'definitions' : '$defs') || path[1] === undefined || !isSchema(defs)) return undefined;
+  const target = defs[path[1].replaceAll('~1', '/').replaceAll('~0', '~')];
+  return isSchema(target) ? target : undefined;
 }
 
-/** The subschemas that check the same value as `schema`: what it refers to, and its `allOf`/`anyOf`/`oneOf`/`not`/`if` members. */
-function sameValueSchemas(root: Record<string, unknown>, schema: Record<string, unknown>): Record<string, unknown>[] {
+/** The subschemas that check the same value as `schema`: where its `$ref` leads, and its `allOf`/`anyOf`/`oneOf`/`not`/`if` members. */
+function sameValueSchemas(root: Schema, schema: Schema): Schema[] {
   const next: unknown[] = [];
-  if (typeof schema['$ref'] === 'string') next.push(resolveLocal(root, schema['$ref']));
-  for (const keyword of SAME_VALUE_LISTS) if (Array.isArray(schema[keyword])) next.push(...(schema[keyword] as unknown[]));
+  if (typeof schema['$ref'] === 'string') next.push(resolveAsZod(root, schema['$ref']));
+  for (const keyword of SAME_VALUE_LISTS) if (Array.isArray(schema[keyword])) for (const member of schema[keyword] as unknown[]) next.push(member);
   for (const keyword of SAME_VALUE_SCHEMAS) next.push(schema[keyword]);
-  return next.filter(isObject);
+  return next.filter(isSchema);
 }
 
-/** Every object in the schema document (each once): each is a subschema, or a map of them, or harmless. */
-function everyObject(root: Record<string, unknown>): Record<string, unknown>[] {
-  const seen = new Set<object>();
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (typeof value !== 'object' || value === null || seen.has(value)) continue;
-    seen.add(value);
-    stack.push(...Object.values(value));
-  }
-  return [...seen].filter(isObject);
+/** The subschemas of `schema` that check a part of its value. */
+function deeperSchemas(schema: Schema): Schema[] {
+  const next: unknown[] = [];
+  for (const keyword of DEEPER_SCHEMAS) next.push(schema[keyword]);
+  for (const keyword of DEEPER_MAPS) if (isSchema(schema[keyword])) for (const member of Object.values(schema[keyword])) next.push(member);
+  for (const keyword of DEEPER_LISTS) if (Array.isArray(schema[keyword])) for (const member of schema[keyword] as unknown[]) next.push(member);
+  return next.filter(isSchema);
 }
 
 /**
  * The `$ref` of a cycle of references that comes back to the same subschema without reading into the value
- * (`$defs: {x: {$ref: '#/$defs/x'}}`, or through `anyOf`), or undefined when there is none. zod's converter
- * took such a schema, and checking any value against it then overflowed the stack: an MCP server's tool
- * whose schema held one ended the agent step that called it (found by an adversarial pass). A cycle through
- * `properties` or `items` (a tree) reads one level deeper each time round, and is fine.
+ * (`$defs: {x: {$ref: '#/$defs/x'}}`, or through `anyOf`), or undefined when there is none. zod's converter took
+ * such a schema, and checking any value against it then overflowed the stack: an MCP server's tool whose schema
+ * held one ended the agent step that called it (found by an adversarial pass). A cycle through `properties` or
+ * `items` (a tree) reads one level deeper each time round, and is fine. Only subschemas reachable from the root
+ * are looked at, as zod converts only those; data keywords (`enum`, `const`, `default`) are not schemas.
  */
-export function unguardedRefCycle(root: Record<string, unknown>): string | undefined {
-  const done = new Set<object>();
-  const onPath = new Set<object>();
-  // Depth-first, iterative (a schema can chain thousands of references): each subschema is finished once.
-  for (const start of everyObject(root)) {
+export function unguardedRefCycle(root: Schema): string | undefined {
+  const done = new Set<Schema>();
+  const onPath = new Set<Schema>();
+  const reached = new Set<Schema>([root]);
+  const starts: Schema[] = [root];
+  // Depth-first along same-value edges, iterative (a schema can chain thousands of references); every subschema
+  // reached by any edge is a start, each finished once.
+  while (starts.length > 0) {
+    const start = starts.pop()!;
     if (done.has(start)) continue;
-    const stack: Array<{ schema: Record<string, unknown>; next: Record<string, unknown>[] }> = [{ schema: start, next: sameValueSchemas(root, start) }];
-    onPath.add(start);
+    const visit = (schema: Schema) => {
+      for (const deeper of deeperSchemas(schema)) {
+        if (reached.has(deeper)) continue;
+        reached.add(deeper);
+        starts.push(deeper);
+      }
+      onPath.add(schema);
+      return { schema, next: sameValueSchemas(root, schema) };
+    };
+    const stack = [visit(start)];
     while (stack.length > 0) {
       const top = stack[stack.length - 1]!;
       const child = top.next.pop();
@@ -72,8 +91,8 @@ export function unguardedRefCycle(root: Record<string, unknown>): string | undef
         return cycle.map((frame) => frame.schema['$ref']).find((ref): ref is string => typeof ref === 'string') ?? '#';
       }
       if (done.has(child)) continue;
-      onPath.add(child);
-      stack.push({ schema: child, next: sameValueSchemas(root, child) });
+      reached.add(child);
+      stack.push(visit(child));
     }
   }
   return undefined;

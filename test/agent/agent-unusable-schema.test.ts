@@ -71,7 +71,7 @@ workflow_sequence:
   expect(job.outcome.kind).toBe('rejected');
   const errors = job.outcome.kind === 'rejected' ? job.outcome.errors.map((error) => formatPlanError({ ...error, file: 'plan.yml' })) : [];
   expect(errors).toEqual([
-    "plan.yml:3:42: tool `fx__loop` has an input schema plan-runner cannot check arguments against (`$ref: '#/$defs/x'` leads back to itself without reading into the value (through `$ref`, `allOf`, `anyOf` or `oneOf` alone), so no value can be checked against it); leave it out of this step (an MCP server's `tools:` list can leave it out of the run) (at workflow_sequence[0].tool)",
+    "plan.yml:3:42: tool `fx__loop` has an input schema plan-runner cannot check arguments against (`$ref: '#/$defs/y'` leads back to itself through references and combinations (`allOf`, `anyOf`, `oneOf`) alone, never reading into the value, so no value can be checked against it); leave it out of this step (an MCP server's `tools:` list can leave it out of the run) (at workflow_sequence[0].tool)",
   ]);
   expect(called).toEqual([]);
 });
@@ -81,4 +81,32 @@ it('a schema that refers to itself one level deeper in the value (a tree) still 
   expect(tree.ok && tree.schema.safeParse({ name: 'a', children: [{ name: 'b', children: [{ name: 'c' }] }] }).success).toBe(true);
   expect(tree.ok && tree.schema.safeParse({ name: 'a', children: [{ children: [] }] }).success).toBe(false);
   expect(compileJsonSchema({ $ref: '#' })).toMatchObject({ ok: false, message: expect.stringContaining("`$ref: '#'` leads back to itself") });
+});
+
+// Found by the review of the check: zod reads `$ref` its own way, and these compiled past a checker that read
+// JSON Pointers, then overflowed the stack; and schemas the first checker refused that zod reads fine.
+it.each([
+  ['#$defs/x', { $defs: { x: { $ref: '#$defs/x' } }, $ref: '#/$defs/x' }],
+  ['#/$defs//x', { $defs: { x: { $ref: '#/$defs//x' } }, $ref: '#/$defs/x' }],
+  ['a path past the definition', { $defs: { x: { type: 'object', properties: { y: {} }, allOf: [{ $ref: '#/$defs/x/properties/y' }] } }, $ref: '#/$defs/x' }],
+  ['a percent sign in a name', { $defs: { 'a%62': { $ref: '#/$defs/a%62' } }, $ref: '#/$defs/a%62' }],
+  ['$defs read from definitions', { definitions: { x: { $ref: '#/$defs/x' } }, $ref: '#/$defs/x' }],
+  ['a draft-07 schema', { $schema: 'http://json-schema.org/draft-07/schema#', $defs: { x: { $ref: '#/definitions/x' } }, $ref: '#/definitions/x' }],
+  ['#/', { type: 'object', allOf: [{ $ref: '#/' }] }],
+])('refuses a reference that leads back to itself as zod reads it: %s', (_what, schema) => {
+  expect(compileJsonSchema(schema)).toMatchObject({ ok: false, message: expect.stringContaining('leads back to itself') });
+});
+
+it('compiles what zod reads fine: a large enum, a percent sign in a name, a loop in a definition nothing uses, a reference in a default', () => {
+  const values = Array.from({ length: 200_000 }, (_, i) => `v${i}`);
+  const schemas = [
+    { type: 'object', properties: { c: { type: 'string', enum: values } } },
+    { $defs: { '100%': { type: 'string' } }, type: 'object', properties: { a: { $ref: '#/$defs/100%' } } },
+    { type: 'object', $defs: { x: { $ref: '#/$defs/x' } } },
+    { type: 'object', properties: { schema: { type: 'object', default: { $ref: '#/properties/schema/default' } } } },
+  ];
+  for (const schema of schemas) {
+    const compiled = compileJsonSchema(schema);
+    expect(compiled.ok && compiled.schema.safeParse({ c: 'v7', a: 'x' }).success).toBe(true);
+  }
 });
