@@ -180,14 +180,15 @@ export function createOpenAIModelClient(options: OpenAIModelClientOptions): Mode
         // A cancelled call ends with the canceller's reason (step timeout, run cancel), not an SDK error.
         if (signal?.aborted) throw signal.reason;
         if (deadline.aborted) {
-          throw new ModelCallError({ ...call, failure: 'timeout', transient: true, attempts: options.maxRetries + 1, detail: `no whole answer within ${Math.round((options.timeoutMs * (options.maxRetries + 1)) / 1000)} s` });
+          throw new ModelCallError({ ...call, failure: 'timeout', transient: true, attempts: Math.max(1, requests.made), detail: `no whole answer within ${Math.round((options.timeoutMs * (options.maxRetries + 1)) / 1000)} s` });
         }
         throw error;
       }
       const read = readChatResponse(answer);
       if (read.ok) return read.response;
       const billed = billedAnswer(answer, request.model);
-      throw new ModelCallError({ purpose: label.purpose, model: request.model, endpoint, failure: 'malformed', transient: false, attempts: 1, detail: read.problem, ...(billed && { billed }) });
+      // The requests the call made: the answer it could not read came after any it asked again for.
+      throw new ModelCallError({ ...call, failure: 'malformed', transient: false, attempts: requests.made, detail: read.problem, ...(billed && { billed }) });
     },
   };
 }

@@ -319,6 +319,15 @@ describe('an answer cut off mid-body', () => {
     expect(error).toMatchObject({ failure: 'http', status: 500, attempts: 3 });
   });
 
+  // Found by a review: the answer the client could not read came after one it asked again for, and said 1 attempt.
+  it('counts the requests a call made when the answer it got at last is no Chat Completions answer', async () => {
+    server.script([cut, { kind: 'raw', body: { nothing: true } }]);
+    const error = await failure(client({ maxRetries: 2 }).complete(request, label));
+    expect(server.requests).toHaveLength(2);
+    expect(error).toMatchObject({ failure: 'malformed', attempts: 2 });
+    expect(error.message).toContain('failed after 2 attempts');
+  });
+
   it('is not asked for again when the client may not retry', async () => {
     server.script([cut, textAnswer('never asked for')]);
     const error = await failure(client({ maxRetries: 0 }).complete(request, label));
