@@ -67,6 +67,7 @@ export async function loadPlanFile(path: string, options: LoadPlanOptions = {}):
       text: decoded.text,
       chain,
       root,
+      ...(rest.model !== undefined && { model: rest.model }),
       load: (file, innerChain) => {
         const key = `${innerChain.length}:${file}`;
         let loading = usedPlans.get(key);

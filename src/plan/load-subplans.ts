@@ -2,6 +2,7 @@ import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { groupDigits } from '../core/group-digits.ts';
 import { isInside } from '../core/is-inside.ts';
+import { checkUsedPlansPricing } from './check-pricing.ts';
 import { formatPath } from './format-path.ts';
 import { parsePlanYaml } from './parse-plan-yaml.ts';
 import type { PathSegment } from './plan-issue.ts';
@@ -43,6 +44,8 @@ export interface SubplanContext {
   readonly root: string;
   /** Loads a used plan by its resolved path; its errors name files as the caller does, relative to the working directory. */
   readonly load: LoadPlanInChain;
+  /** The caller's model (action input, `--model`), which replaces this plan's `model.name`: used plans without one call it. */
+  readonly model?: string;
 }
 
 interface Issue {
@@ -132,6 +135,9 @@ export async function loadSubplans(plan: ValidPlan, context: SubplanContext): Pr
     for (const toolset of inner.source.toolsets ?? []) toolsets.add(toolset);
     for (const [name, tool] of inner.tools) if (!catalogue.has(name)) catalogue.set(name, tool);
   }
+  // Only now are the models the used plans call known: one with no price let the run start, pay for its steps,
+  // and stop at that plan's first call (found by a review).
+  issues.push(...checkUsedPlansPricing({ ...plan, subplans }, context.model));
   if (issues.length > 0 || innerErrors.length > 0) return { ok: false, errors: [...(await locate(issues, context)), ...innerErrors] };
   const source = { ...plan.source, ...(Object.keys(tools).length > 0 && { tools }), ...(toolsets.size > 0 && { toolsets: [...toolsets] }) };
   return { ok: true, plan: { ...plan, source, tools: catalogue, subplans } };

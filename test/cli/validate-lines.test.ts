@@ -36,6 +36,15 @@ describe('validate’s lines', () => {
     expect(await validateCommand([judged], (line) => lines.push(line))).toBe(true);
     expect(lines).toEqual([`ok ${judged}: 1 step, 4 tools, 1 goal; needs a model (1 judge goal)`]);
   });
+
+  it('report a used plan’s unpriced model under max_cost_usd at the line of max_cost_usd', async () => {
+    await writeFile(join(dir, 'local-model.yml'), 'name: l\nmodel: { name: my-local-model }\nworkflow_sequence:\n  - { id: 1, type: reasoning, description: say hi }\n');
+    const outer = join(dir, 'capped.yml');
+    await writeFile(outer, 'name: c\nlimits: { max_cost_usd: 1 }\nworkflow_sequence:\n  - { id: u, type: plan, uses: local-model.yml }\n');
+    const lines: string[] = [];
+    expect(await validateCommand([outer], (line) => lines.push(line), { cwd: dir })).toBe(false);
+    expect(lines).toEqual([expect.stringMatching(/capped\.yml:2:25: max_cost_usd cannot be enforced: no price is known for model 'my-local-model' \(called in the used plan local-model\.yml\)/), `${outer}: 1 error`]);
+  });
 });
 
 // Found by an adversarial pass: `run` hid the values a plan gives an MCP server, `validate` printed them in its stderr.

@@ -1,8 +1,11 @@
 // Budgets that could not be enforced used to pass silently: an endpoint that sends no `usage`
 // never reached max_tokens, and a model with no known price never reached max_cost_usd.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatPlanError } from '../../src/plan/plan-error.ts';
-import { loadPlanText } from '../../src/plan/load-plan.ts';
+import { loadPlanFile, loadPlanText } from '../../src/plan/load-plan.ts';
 import { RunBudget } from '../../src/run/run-budget.ts';
 import { textAnswer, type ScriptedReply } from '../helpers/chat-server.ts';
 import { runOfflineJob } from './job-harness.ts';
@@ -96,6 +99,41 @@ describe('budgets fail closed', () => {
     // With a price, or without the cap, the same plan is valid.
     expect((await loadPlanText(`${text}pricing:\n  anthropic/claude-sonnet-4: { input_per_mtok: 3, output_per_mtok: 15 }\n`, 'plan.yml')).ok).toBe(true);
     expect((await loadPlanText(text.replace('  max_cost_usd: 2', '  max_tokens: 1000'), 'plan.yml')).ok).toBe(true);
+  });
+
+  // Found by a review: only the top plan's models were checked at load, so the run paid for its first step,
+  // made the used plan's unpriced call, and only then stopped with "max_cost_usd cannot be enforced".
+  it('rejects max_cost_usd for a model a used plan calls with no known price, before any call', async () => {
+    const inner = 'name: Inner\nmodel: { name: my-local-model }\nworkflow_sequence:\n  - { id: 1, type: reasoning, description: say hi }\n';
+    const outer = 'name: Outer\nmodel: { name: gpt-4.1-mini }\nlimits: { max_cost_usd: 1 }\nworkflow_sequence:\n  - { id: 0, type: reasoning, description: first }\n  - { id: u, type: plan, uses: inner.yml }\n';
+    const job = await runOfflineJob({ plan: outer, files: { 'inner.yml': inner }, script: [textAnswer('a'), textAnswer('hi')] });
+    expect(job.server.requests).toHaveLength(0);
+    expect(job.outcome.kind === 'rejected' && job.outcome.errors.map((error) => formatPlanError({ ...error, file: 'plan.yml' }))).toEqual([
+      "plan.yml:3:25: max_cost_usd cannot be enforced: no price is known for model 'my-local-model' (called in the used plan inner.yml), and a used plan's calls count against this plan's budget. " +
+        'Give its price in this plan, whose `pricing:` prices the plans it uses too, in US dollars per million tokens, e.g. `pricing: { "my-local-model": { input_per_mtok: 3, output_per_mtok: 15 } }`, or use max_tokens instead (at limits.max_cost_usd)',
+    ]);
+    // Priced in the top plan, the same plans run.
+    const priced = await runOfflineJob({ plan: `${outer}pricing: { my-local-model: { input_per_mtok: 1, output_per_mtok: 1 } }\n`, files: { 'inner.yml': inner }, script: [textAnswer('a'), textAnswer('hi')] });
+    expect(priced.outcome.kind === 'ran' && priced.outcome.status).toBe('succeeded');
+  });
+
+  it('checks the models of plans used at any depth, and a used plan’s own model.name whatever the caller’s model', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'plan-runner-used-pricing-'));
+    const write = (name: string, text: string) => writeFileSync(join(dir, name), text);
+    write('top.yml', 'name: Top\nlimits: { max_cost_usd: 1 }\nworkflow_sequence:\n  - { id: m, type: plan, uses: middle.yml }\n');
+    write('middle.yml', 'name: Middle\nworkflow_sequence:\n  - { id: d, type: plan, uses: deep.yml }\n');
+    write('deep.yml', 'name: Deep\nagents:\n  writer: { model: mistral-large }\nworkflow_sequence:\n  - { id: 1, type: reasoning, description: hi, agent: writer }\n');
+    const load = (model?: string) => loadPlanFile(join(dir, 'top.yml'), { root: dir, ...(model !== undefined && { model }) });
+    const deep = await load();
+    expect(!deep.ok && deep.errors.map((error) => `${error.line}:${error.column} ${error.message}`)).toEqual([
+      expect.stringMatching(/^2:25 max_cost_usd cannot be enforced: no price is known for model 'mistral-large' \(called in the used plan middle\.yml → deep\.yml\)/),
+    ]);
+    write('deep.yml', 'name: Deep\nworkflow_sequence:\n  - { id: 1, type: reasoning, description: hi }\n');
+    expect((await load()).ok).toBe(true);
+    // The caller's model replaces the top plan's model.name only: a used plan with its own still calls that one.
+    write('middle.yml', 'name: Middle\nmodel: { name: llama-local }\nworkflow_sequence:\n  - { id: d, type: plan, uses: deep.yml }\n');
+    const named = await load('gpt-4o');
+    expect(!named.ok && named.errors.map((error) => error.message)).toEqual([expect.stringContaining("model 'llama-local' (called in the used plan middle.yml)")]);
   });
 
   it('checks the caller’s model (action input, --model) and each agent’s model against max_cost_usd', async () => {
