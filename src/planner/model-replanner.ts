@@ -26,7 +26,7 @@ function problems(errors: readonly PlanError[]): string {
 function checkReplacement(plan: ValidPlan, request: ReplanRequest, steps: readonly unknown[], inputs: Readonly<Record<string, unknown>>, why?: string): ReplanResult {
   const ids = new Map(request.completed.map(({ step }) => [step.key, step.id]));
   const kept: Step[] = request.completed.map(({ step }) => keptStep(step, ids));
-  const checked = validateModelSteps(plan, steps, kept, request.stepsCounted);
+  const checked = validateModelSteps(plan, steps, { kept, counted: request.stepsCounted ?? kept.length });
   if (!checked.ok) return { ok: false, problem: problems(checked.errors) };
   const reused = checked.steps.filter((step) => request.usedKeys.has(step.key)).map((step) => step.key);
   if (reused.length > 0) return { ok: false, problem: `step id${reused.length > 1 ? 's' : ''} ${reused.join(', ')} ${reused.length > 1 ? 'were' : 'was'} used before in this run; new steps need new ids` };

@@ -80,13 +80,22 @@ function peopleOnlyFields(steps: readonly unknown[]): PlanError[] {
   return errors;
 }
 
+/** What a replacement is checked against: the completed steps it may use, and the steps the run has counted. */
+export interface Replacement {
+  /** The completed steps, as the plan format writes them (`keptStep`). */
+  readonly kept: readonly Step[];
+  /** The steps the run's budget has counted against max_steps (started ones, failed ones too). */
+  readonly counted: number;
+}
+
 /**
  * Validates steps a model wrote with every check a plan file gets plus the rule against
- * hard-coded intermediate values and against fields only people set, after `kept` (completed steps a replacement may refer to).
- * `counted`: the steps the run's budget has counted against max_steps (started ones, failed ones too); default `kept`'s.
- * Errors point into the model's own list (`steps[1].tool`).
+ * hard-coded intermediate values and against fields only people set; a `replacement`'s after the
+ * completed steps it may refer to. Errors point into the model's own list (`steps[1].tool`).
  */
-export function validateModelSteps(plan: ValidPlan, steps: readonly unknown[], kept: readonly Step[] = [], counted = kept.length): ModelStepsCheck {
+export function validateModelSteps(plan: ValidPlan, steps: readonly unknown[], replacement?: Replacement): ModelStepsCheck {
+  const kept = replacement?.kept ?? [];
+  const counted = replacement?.counted ?? 0;
   // The budget would stop such a plan after max_steps steps: refuse it before any step runs, so the
   // planner's repair call (or the replanner's caller) can shorten it.
   const maxSteps = plan.limits.max_steps;
@@ -94,8 +103,10 @@ export function validateModelSteps(plan: ValidPlan, steps: readonly unknown[], k
   const peopleOnly = peopleOnlyFields(steps);
   if (peopleOnly.length > 0) return { ok: false, errors: [...tooLong, ...peopleOnly] };
   const extraTools = [...plan.tools.values()].filter((tool) => tool.origin === 'extra');
-  // A goal's `of` may name a step a replacement took out; that shows when goals are checked, not here.
-  const goals = kept.length > 0 ? plan.source.goals?.map((goal) => ({ ...goal, of: undefined })) : plan.source.goals;
+  // A goal's `of` may name a step a replacement took out; that shows when goals are checked, not here. The
+  // model cannot fix it (it may not reuse the id, nor change goals), so it is never the replacement's error,
+  // with steps completed before it or none (a first step that failed made every replacement invalid).
+  const goals = replacement ? plan.source.goals?.map((goal) => ({ ...goal, of: undefined })) : plan.source.goals;
   const value = { ...plan.source, ...(goals && { goals }), workflow_sequence: [...kept, ...steps] };
   const result = validatePlanObject(value, { origin: 'model', modelStepsFrom: kept.length, extraTools, ...(plan.withhold && { withhold: plan.withhold }) });
   if (result.ok && tooLong.length > 0) return { ok: false, errors: tooLong };

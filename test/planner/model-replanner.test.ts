@@ -100,6 +100,20 @@ describe('the model replanner', () => {
     expect(result).toMatchObject({ ok: true });
   });
 
+  // The model may not reuse the id, nor change goals: with no step completed, every replacement was refused (found by a review).
+  it('takes a replacement for the step a goal’s `of` names, with no step completed before the failure', async () => {
+    const loaded = await loadPlanText(
+      ['goal: Compute (3 × 4) + 2', 'toolsets: [math]', 'workflow_sequence:', '  - { id: 1, type: tool_call, tool: divide, args: { a: 2, b: 0 } }', '  - { id: 2, type: reasoning, description: Say the answer }', 'goals:', '  - { name: said, of: 2, contains: "14" }'].join('\n'),
+      'plan.yml',
+    );
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+    const [divide, say] = loaded.plan.steps;
+    const failure = { step: divide!, error: 'division by zero', attempts: 1 };
+    server.script([steps([{ id: 3, type: 'tool_call', tool: 'multiply', args: { a: 3, b: 4 }, depends_on: [] }, { id: 4, type: 'reasoning', description: 'Say the answer' }])]);
+    const replaced = await replanner(loaded.plan).replan({ goal: loaded.plan.goal, completed: [], failure, failures: [failure], remaining: [say!], usedKeys: new Set(['1', '2']), revision: 2 }, AbortSignal.timeout(10_000));
+    expect(replaced).toMatchObject({ ok: true });
+  });
+
   it('returns new steps that may use completed results, after one call that shows what happened', async () => {
     const plan = await filePlan();
     server.script([steps([{ id: 4, type: 'tool_call', tool: 'add', args: { a: { step_result: 1 }, b: 2 }, depends_on: [1] }, { id: 5, type: 'reasoning', description: 'Say the answer' }])]);

@@ -3,6 +3,8 @@ import type { Replanner, ReplanRequest, ReviewRequest } from '../../src/run/repl
 import { StepError } from '../../src/core/step-error.ts';
 import { step } from '../run/fake-steps.ts';
 import { planOf, startRun } from '../run/run-fixture.ts';
+import { textAnswer } from '../helpers/chat-server.ts';
+import { runOfflineJob } from './job-harness.ts';
 import { scriptedSteps } from './scripted-steps.ts';
 
 const broken = (message = '404 not found') => ({ fail: new StepError(message, { transient: false }) });
@@ -132,4 +134,30 @@ describe('review: true', () => {
     expect(outcome.status).toBe('escalated');
     expect(outcome.reason).toContain('the review after step a found the plan no longer fits and replanning is off (limits.max_replans: 0)');
   });
+});
+
+// Found by a review: with steps completed before the failure, `of` was left to the goal check; with none,
+// the replacement was checked against it and could never pass (the model may not reuse the id), so the run escalated.
+it('takes a replacement for the step a goal’s `of` names, whether or not a step completed before the failure', async () => {
+  const replacement = textAnswer(
+    JSON.stringify({
+      steps: [
+        { id: 3, type: 'tool_call', tool: 'add', args: '{"a":1,"b":2}', description: 'add instead' },
+        { id: 4, type: 'reasoning', description: 'report', depends_on: [3] },
+      ],
+      why: 'boom is broken',
+    }),
+  );
+  const boom = 'tools:\n  boom: { description: B, command: ["sh", "-c", "exit 3"], input: { type: object } }\n';
+  const plan = (first: string) =>
+    `name: G\nmodel: { name: gpt-4.1-mini }\ntoolsets: [math]\n${boom}workflow_sequence:\n${first}  - { id: 2, type: reasoning, description: report }\ngoals:\n  - { name: reported, of: 2, contains: "3", severity: warning }\n`;
+  const firstFails = '  - { id: 1, type: tool_call, tool: boom, args: {} }\n';
+  const oneCompletes = '  - { id: 0, type: tool_call, tool: add, args: { a: 0, b: 0 } }\n  - { id: 1, type: tool_call, tool: boom, args: {}, depends_on: [] }\n';
+  for (const first of [firstFails, oneCompletes]) {
+    const job = await runOfflineJob({ plan: plan(first), script: [replacement, textAnswer('3')] });
+    expect(job.outcome.kind === 'ran' && job.outcome.status).toBe('succeeded');
+    expect(job.outcome.kind === 'ran' && job.outcome.run.record.steps.get('4')?.result).toBe('3');
+    // The goal's step was replaced: the goal check says so (a warning here, so the run still succeeds).
+    expect(job.outcome.kind === 'ran' && job.outcome.goals.map((goal) => [goal.name, goal.outcome])).toEqual([['reported', 'error']]);
+  }
 });
