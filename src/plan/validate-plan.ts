@@ -8,6 +8,7 @@ import { checkPricing } from './check-pricing.ts';
 import { checkReferences } from './check-references.ts';
 import { checkStepCount } from './check-step-count.ts';
 import { checkStepFields } from './check-step-fields.ts';
+import { checkStepInstructions } from './check-step-instructions.ts';
 import { checkCycles, checkStepNames, indexStepIds } from './check-step-graph.ts';
 import { checkTools } from './check-tools.ts';
 import { exceedsDepth } from '../core/exceeds-depth.ts';
@@ -70,6 +71,7 @@ export function checkPlanValue(value: unknown, options: ValidatePlanOptions): Pl
     ...toolIssues,
     ...idIssues,
     ...checkStepFields(rawSteps),
+    ...checkStepInstructions(plan, rawSteps, steps),
     ...nameIssues,
     ...cycleIssues,
     ...(cycleIssues.length === 0 ? checkFanOut(steps) : []),

@@ -12,7 +12,7 @@ describe('agent steps in a plan file', () => {
 
   it('needs a task, and keeps task, tools and max_turns to agent steps', async () => {
     expect(
-      await errorsFor(yaml('toolsets: [math]', 'workflow_sequence:', '  - { id: 1, type: agent }', '  - { id: 2, type: reasoning, task: x, tools: [add], max_turns: 3 }')),
+      await errorsFor(yaml('toolsets: [math]', 'workflow_sequence:', '  - { id: 1, type: agent }', '  - { id: 2, type: reasoning, task: x, tools: [add], max_turns: 3 }', 'goal: Add')),
     ).toEqual([
       'plan.yml:3:5: an agent step needs `task:`, the instruction it works on (at workflow_sequence[0])',
       'plan.yml:4:31: only agent steps take `task`; write `type: agent` or remove it (at workflow_sequence[1].task)',

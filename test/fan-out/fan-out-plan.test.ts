@@ -47,7 +47,7 @@ describe('fan_out in a plan', () => {
         '  - { id: list, type: tool_call, tool: list, args: {} }',
         '  - { id: a, type: tool_call, tool: check, for_each: "${steps.list.result}", fan_out: true, args: { name: "${item}" } }',
         '  - { id: b, type: tool_call, tool: check, for_each: "${steps.list.result}", fan_out: true, depends_on: [list], args: { name: "${item}" } }',
-        '  - { id: report, type: aggregate, inputs: [a, b] }',
+        '  - { id: report, type: aggregate, inputs: [a, b], description: Report the checks }',
       ),
     );
     expect(plan.steps.filter((step) => step.forEach?.fanOut).map((step) => step.key)).toEqual(['a', 'b']);

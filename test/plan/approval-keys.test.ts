@@ -4,7 +4,7 @@ import { errorsFor, validPlan, yaml } from './plan-text.ts';
 describe('approval keys', () => {
   it('accepts the plan policies and a step asking for itself', async () => {
     for (const policy of ['never', 'side-effects', 'plan']) {
-      const plan = await validPlan(yaml(`approval: ${policy}`, 'workflow_sequence:', '  - id: 1', '    type: reasoning', '    approval: true'));
+      const plan = await validPlan(yaml(`approval: ${policy}`, 'workflow_sequence:', '  - id: 1', '    type: reasoning', '    description: Decide', '    approval: true'));
       expect(plan.source.approval).toBe(policy);
       expect(plan.steps[0]?.approval).toBe(true);
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorsFor, validPlan, yaml } from './plan-text.ts';
 
-const steps = ['workflow_sequence:', '  - { id: 1, type: reasoning }', '  - { id: report, type: reasoning }', 'goals:'];
+const steps = ['workflow_sequence:', '  - { id: 1, type: reasoning, description: Draft }', '  - { id: report, type: reasoning, description: Report }', 'goals:'];
 
 describe('goal definitions are validated with the plan', () => {
   it('accepts one check per goal, inline regex flags and `of` naming a step', async () => {

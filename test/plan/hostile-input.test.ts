@@ -197,7 +197,7 @@ describe('hostile and broken plan files', () => {
   }, 120_000);
 
   it('validates 10,000 independent steps', async () => {
-    const lines = ['limits: { max_steps: 100000 }', 'workflow_sequence:'];
+    const lines = ['limits: { max_steps: 100000 }', 'goal: Answer in many parts', 'workflow_sequence:'];
     for (let id = 0; id < 10_000; id++) lines.push(`  - { id: s${id}, type: reasoning, depends_on: [] }`);
     lines.push('  - { id: all, type: aggregate, inputs: [s0, s9999] }');
     const result = await loadPlanText(yaml(...lines), 'wide.yml');

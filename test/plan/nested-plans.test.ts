@@ -199,7 +199,7 @@ describe('uses: paths', () => {
 describe('a used plan with more steps than the default max_steps', () => {
   it('loads when the plan using it allows them, and the top plan alone is held to its limit', async () => {
     const steps = Array.from({ length: 60 }, (_, index) => `  - { id: s${index}, type: reasoning }`);
-    const root = repo({ 'inner.yml': ['workflow_sequence:', ...steps, ''].join('\n'), 'outer.yml': `limits: { max_steps: 200 }\n${usesStep('inner.yml')}`, 'long.yml': ['workflow_sequence:', ...steps, ''].join('\n') });
+    const root = repo({ 'inner.yml': ['workflow_sequence:', ...steps, 'goal: Answer in parts', ''].join('\n'), 'outer.yml': `limits: { max_steps: 200 }\n${usesStep('inner.yml')}`, 'long.yml': ['workflow_sequence:', ...steps, 'goal: Answer in parts', ''].join('\n') });
     const loaded = await loadPlanFile(path.join(root, 'outer.yml'), { root });
     expect(loaded.ok).toBe(true);
     expect(await errors(root, 'long.yml')).toEqual([expect.stringMatching(/^long\.yml:2:3: the plan has 60 steps, but limits\.max_steps allows 50 in all/)]);

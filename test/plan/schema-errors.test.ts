@@ -11,7 +11,7 @@ describe('schema errors point at the offending key or value', () => {
   });
 
   it('suggests the nearest known key for an unknown key, pointing at the key', async () => {
-    const text = yaml('workflow_sequence:', '  - id: 1', '    type: reasoning', '    depend_on: []');
+    const text = yaml('workflow_sequence:', '  - id: 1', '    type: reasoning', '    depend_on: []', 'goal: Answer');
     expect(await errorsFor(text)).toEqual([
       'plan.yml:4:5: unknown key `depend_on` — did you mean `depends_on`? (at workflow_sequence[0].depend_on)',
     ]);
@@ -19,7 +19,7 @@ describe('schema errors point at the offending key or value', () => {
 
   // An unknown key used to stop the checks at the schema: the duplicate id below went unreported.
   it('reports an unknown key and a duplicate step id in the same file at once', async () => {
-    const text = yaml('workflow_sequence:', '  - id: 1', '    type: reasoning', '    depend_on: []', '  - id: 1', '    type: reasoning');
+    const text = yaml('workflow_sequence:', '  - id: 1', '    type: reasoning', '    depend_on: []', '  - id: 1', '    type: reasoning', 'goal: Answer');
     expect(await errorsFor(text)).toEqual([
       'plan.yml:4:5: unknown key `depend_on` — did you mean `depends_on`? (at workflow_sequence[0].depend_on)',
       'plan.yml:5:9: duplicate step id 1: workflow_sequence[0] has it too (at workflow_sequence[1].id)',

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { findCycle } from '../../src/plan/find-cycle.ts';
 import { errorsFor, validPlan, yaml } from './plan-text.ts';
 
+/** Steps that work from the plan's goal (after them, so the lines counted in errors start at the steps). */
 function reasoningSteps(...lines: string[]): string {
-  return yaml('workflow_sequence:', ...lines);
+  return yaml('workflow_sequence:', ...lines, 'goal: Check the step graph');
 }
 
 describe('step ids and dependencies', () => {
@@ -96,7 +97,7 @@ describe('a plan with more steps than limits.max_steps', () => {
     expect(await errorsFor(reasoningSteps(...steps(51)))).toEqual([
       expect.stringMatching(/^plan\.yml:2:3: the plan has 51 steps, but limits\.max_steps allows 50 in all .*raise limits\.max_steps/),
     ]);
-    expect(await errorsFor(yaml('limits: { max_steps: 3 }', 'workflow_sequence:', ...steps(4)))).toEqual([
+    expect(await errorsFor(yaml('limits: { max_steps: 3 }', 'workflow_sequence:', ...steps(4), 'goal: Check the step count'))).toEqual([
       expect.stringMatching(/^plan\.yml:1:22: the plan has 4 steps, but limits\.max_steps allows 3 in all/),
     ]);
     await expect(validPlan(reasoningSteps(...steps(50)))).resolves.toMatchObject({ steps: expect.any(Array) });

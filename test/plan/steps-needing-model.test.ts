@@ -10,8 +10,8 @@ describe('which steps need a model', () => {
         'workflow_sequence:',
         '  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 } }',
         '  - { id: 2, type: tool_call, tool: add }',
-        '  - { id: 3, type: reasoning }',
-        '  - { id: 4, type: aggregate, inputs: [1, 3] }',
+        '  - { id: 3, type: reasoning, description: Explain the sum }',
+        '  - { id: 4, type: aggregate, inputs: [1, 3], description: Sum up }',
       ),
     );
     expect(stepsNeedingModel(plan.steps).map((step) => step.key)).toEqual(['2', '3', '4']);

@@ -14,6 +14,7 @@ describe('optional dependencies in the plan file', () => {
         '  - id: report',
         '    type: reasoning',
         '    depends_on: [{ step: sales, optional: true }, returns]',
+        'goal: Report on sales and returns',
       ),
     );
     expect(loaded.steps[2]).toMatchObject({ dependsOn: ['sales', 'returns'], optional: ['sales'] });
@@ -22,7 +23,7 @@ describe('optional dependencies in the plan file', () => {
 
   it('points at the step of an optional entry that names no step', async () => {
     expect(
-      await errorsFor(yaml('workflow_sequence:', '  - { id: a, type: reasoning }', '  - id: b', '    type: reasoning', '    depends_on: [{ step: sails, optional: true }]')),
+      await errorsFor(yaml('workflow_sequence:', '  - { id: a, type: reasoning }', '  - id: b', '    type: reasoning', '    depends_on: [{ step: sails, optional: true }]', 'goal: Report')),
     ).toEqual(['plan.yml:5:26: depends_on names step sails, which does not exist; steps: a, b (at workflow_sequence[1].depends_on[0].step)']);
   });
 

@@ -26,6 +26,7 @@ describe('tools named by steps', () => {
           '  - { id: 1, type: tool_call }',
           '  - { id: 2, type: reasoning, tool: add, args: { a: 1 } }',
           '  - { id: 3, type: tool_call, tool: add, inputs: [1] }',
+          'goal: Add',
         ),
       ),
     ).toEqual([
@@ -77,7 +78,7 @@ describe('agents', () => {
 
   it('rejects unknown agents, tools an agent may not use, and unknown tools in an agent', async () => {
     expect(
-      await errorsFor(yaml(...agents, '  - { id: 1, type: tool_call, tool: subtract, agent: calculator, args: { a: 1, b: 2 } }', '  - { id: 2, type: reasoning, agent: calculater }')),
+      await errorsFor(yaml(...agents, '  - { id: 1, type: tool_call, tool: subtract, agent: calculator, args: { a: 1, b: 2 } }', '  - { id: 2, type: reasoning, agent: calculater }', 'goal: Add')),
     ).toEqual([
       'plan.yml:4:21: unknown tool `multipy` — did you mean `multiply`? Tools: add, divide, multiply, subtract (at agents.writer.tools[0])',
       'plan.yml:6:37: agent `calculator` may not use tool `subtract`; its tools: add, multiply (at workflow_sequence[0].tool)',

@@ -11,7 +11,8 @@ const examples = readdirSync(path.join(root, 'workflows'))
   .filter((name) => name.endsWith('.yml'))
   .map((name) => path.join('workflows', name));
 
-const STEPS = 'toolsets: [math]\nworkflow_sequence:\n';
+// The goal gives reasoning and aggregate steps their instruction, which the editor cannot check without one.
+const STEPS = 'goal: Test the rule\ntoolsets: [math]\nworkflow_sequence:\n';
 /** Plans the CLI rejects, each for one rule an editor can show too. */
 const INVALID: Record<string, string> = {
   'tool-call-without-tool': `${STEPS}  - { id: 1, type: tool_call, args: { a: 1, b: 2 } }\n`,
