@@ -42,6 +42,9 @@ function sdkBackoffMs(retry: number): number {
   return Math.min(500 * 2 ** (retry - 1), 8_000) * (1 - Math.random() * 0.25);
 }
 
+/** The signals of requests a reader (`readingAnswers`) reports for, while it does. */
+const watched = new WeakSet<AbortSignal>();
+
 /**
  * `fetch` as the SDK gets it. Every body is read through `limitedBody`, which ends it with an
  * `AnswerTooLargeError` once it passes `maxBytes` (at once when its `content-length` says so), so the
@@ -59,12 +62,16 @@ function sdkBackoffMs(retry: number): number {
 export function readingAnswers(inner: typeof fetch, maxBytes: number = MAX_ANSWER_BYTES): typeof fetch {
   return async (input, init) => {
     const signal = init?.signal;
-    const onAbandoned = signal && !signal.aborted ? requestsOf.getStore()?.onAbandoned : undefined;
+    // A reader inside another (the eval's fault-injecting fetch reads answers through one of its own) leaves the
+    // request to the outer one: each reported it, and an abandoned request counted twice.
+    const onAbandoned = signal && !signal.aborted && !watched.has(signal) ? requestsOf.getStore()?.onAbandoned : undefined;
+    if (onAbandoned) watched.add(signal!);
     let out = true;
     const settle = (abandoned: boolean): void => {
       if (!out) return;
       out = false;
       signal?.removeEventListener('abort', onAbort);
+      if (onAbandoned) watched.delete(signal!);
       if (abandoned) onAbandoned?.();
     };
     const onAbort = (): void => settle(true);

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ModelCallError } from '../../src/llm/model-call-error.ts';
 import type { ChatRequest } from '../../src/llm/model-client.ts';
 import { MAX_ANSWER_BYTES } from '../../src/llm/answer-too-large-error.ts';
-import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
+import { createOpenAIModelClient, readingAnswers } from '../../src/llm/openai-model-client.ts';
 import { budgetedModelClient } from '../../src/job/budgeted-model-client.ts';
 import { RunBudget } from '../../src/run/run-budget.ts';
 import { isTransient } from '../../src/core/step-error.ts';
@@ -236,6 +236,24 @@ describe('requests abandoned in flight', () => {
     expect(response.choices[0]?.message.content).toBe('second attempt');
     expect(server.requests).toHaveLength(2);
     expect(count()).toBe(1);
+  });
+
+  // Found by a pass over the eval: its fault-injecting fetch reads answers through a reader of its own, inside
+  // the client's, and each reported the same request.
+  it('reports a request once when its fetch reads answers through a reader of its own too', async () => {
+    for (const reply of [hang(), { kind: 'cut', text: '{"id":"x","choices":[' } as const]) {
+      server.script(() => reply);
+      const { label: counted, count } = counting();
+      const controller = new AbortController();
+      const nested = createOpenAIModelClient({ baseURL: server.baseURL, apiKey: 'k', model: 'm', timeoutMs: 30_000, maxRetries: 0, fetch: readingAnswers((input, init) => fetch(input, init)) });
+      const call = nested.complete(request, counted, controller.signal);
+      if (reply.kind === 'hang') {
+        await expect.poll(() => server.requests.length, { timeout: 10_000 }).toBeGreaterThan(0);
+        controller.abort(new Error('budget exceeded'));
+      }
+      await expect(call).rejects.toThrow();
+      expect(count(), reply.kind).toBe(1);
+    }
   });
 
   it('reports an answer whose body broke off', async () => {
