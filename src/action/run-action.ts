@@ -10,6 +10,7 @@ import { goalLogLine } from '../report/goals-table.ts';
 import { planGates } from '../goals/goals-verdict.ts';
 import type { Redactor } from '../core/redact.ts';
 import type { Clock } from '../core/clock.ts';
+import type { OptionNames } from '../core/option-names.ts';
 import type { RunListener } from '../core/run-event.ts';
 import { eventTarget } from '../github/event-target.ts';
 import { toolsetGitHubContext } from '../github/toolset-github-context.ts';
@@ -108,6 +109,9 @@ interface JobExtras {
   readonly commandGoalsRefused?: string;
 }
 
+/** The task and the modes as the action's inputs, for messages that say what to change. */
+const ACTION_OPTION_NAMES: OptionNames = { task: 'the task input', agent: 'mode: agent' };
+
 async function safeRunJob(settings: ActionSettings, deps: JobDeps, octokit: GitHubClient | undefined, extras: JobExtras): Promise<JobOutcome> {
   const { withhold, resume, fanOut, stepWeights, approve, commandGoalsRefused } = extras;
   try {
@@ -127,6 +131,7 @@ async function safeRunJob(settings: ActionSettings, deps: JobDeps, octokit: GitH
         ...(stepWeights && { stepWeights }),
         ...(approve && { approve }),
         ...(commandGoalsRefused !== undefined && { commandGoalsRefused }),
+        optionNames: ACTION_OPTION_NAMES,
       },
       deps,
     );

@@ -3,6 +3,7 @@ import { toolsetGitHubContext } from '../github/toolset-github-context.ts';
 import { createRedactor, type Redactor } from '../core/redact.ts';
 import { jobSecrets } from '../job/job-secrets.ts';
 import type { JobSettings } from '../job/run-job.ts';
+import type { OptionNames } from '../core/option-names.ts';
 import type { CliModelArgs } from './parse-cli-args.ts';
 
 /**
@@ -18,6 +19,9 @@ export function cliRedactor(args: CliModelArgs, env: NodeJS.ProcessEnv): Redacto
 export function cliModelHint(apiKeyEnv: string, instead = '--replay FILE'): string {
   return `${apiKeyEnv} is empty or not set (the API key is read from it${apiKeyEnv === 'OPENAI_API_KEY' ? '; --api-key-env NAME reads another' : ', as --api-key-env says'}); set it, or use ${instead}`;
 }
+
+/** The task and the modes as the CLI's flags, for messages that say what to change. */
+export const CLI_OPTION_NAMES: OptionNames = { task: '--task', agent: '--agent' };
 
 /**
  * The job a CLI command asks for: the plan file in the current directory, the model from the
@@ -42,5 +46,6 @@ export async function cliJobSettings(
     model: { baseURL: args.baseUrl, apiKey: env[args.apiKeyEnv] || undefined, model: args.model, record: args.record, replay: args.replay, missingHint: cliModelHint(args.apiKeyEnv) },
     mode,
     github: toolsetGitHubContext(githubRunContext(env), octokit),
+    optionNames: CLI_OPTION_NAMES,
   };
 }

@@ -1,3 +1,4 @@
+import { EITHER_OPTION_NAMES } from '../core/option-names.ts';
 import { agentPlan } from '../steps/agent/agent-plan.ts';
 import { loadPlanText } from '../plan/load-plan.ts';
 import type { PlanError } from '../plan/plan-error.ts';
@@ -24,6 +25,7 @@ export async function loadJobPlan(settings: JobSettings, extraTools: readonly To
  * goal of a plan without steps, and the caller's model.
  */
 export function jobPlan(plan: ValidPlan, settings: JobSettings): { ok: true; plan: ValidPlan } | { ok: false; errors: PlanError[] } {
+  const { optionNames: names = EITHER_OPTION_NAMES } = settings;
   let adjusted = plan;
   // mode agent: the whole run is one agent step working on the task with every tool the run offers.
   if (settings.mode === 'agent') {
@@ -33,12 +35,11 @@ export function jobPlan(plan: ValidPlan, settings: JobSettings): { ok: true; pla
   }
   // The task is the goal of a plan file without steps (its tools and goal checks still apply).
   if (settings.task && adjusted.steps.length === 0) adjusted = { ...adjusted, goal: settings.task };
-  // Beside a plan's own steps it had nothing to do, and was dropped without a word.
+  // Beside a plan's own steps it had nothing to do, and was dropped without a word. The advice names only
+  // what runs: mode agent refuses a plan with steps too (agentPlan).
   else if (settings.task && settings.mode !== 'agent') {
-    return {
-      ok: false,
-      errors: [{ ...(plan.file !== undefined && { file: plan.file }), path: '', message: 'a task was given (the task input, --task), but this plan has its own steps, which would run without it: give a task only with a plan that has none (a model writes the steps), or with mode: agent (--agent); otherwise leave it out', setup: true }],
-    };
+    const message = `${names.task} was given, but this plan has its own steps, which would run without it: give ${names.task} only with a plan that has no workflow_sequence (a model then writes the steps, or ${names.agent} runs the task as one agent step), or leave it out`;
+    return { ok: false, errors: [{ ...(plan.file !== undefined && { file: plan.file }), path: '', message, setup: true }] };
   }
   // The caller's model (action input, --model) replaces the plan's model.name; agents' own models still win.
   if (settings.model.model) {

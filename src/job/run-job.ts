@@ -1,4 +1,5 @@
 import type { Clock } from '../core/clock.ts';
+import type { OptionNames } from '../core/option-names.ts';
 import type { RunListener, RunStatus } from '../core/run-event.ts';
 import type { Usage } from '../core/usage.ts';
 import type { ToolsetGitHubContext } from '../github/toolset-github-context.ts';
@@ -66,6 +67,8 @@ export interface JobSettings {
   readonly approve?: ApprovalGrant;
   /** Why `command` goals cannot be checked in `cwd` (see `GoalDeps.commandsRefused`): they are then not evaluable. */
   readonly commandGoalsRefused?: string;
+  /** How the caller names the task and the modes in messages (the action's inputs, the CLI's flags); default: both. */
+  readonly optionNames?: OptionNames;
 }
 
 /** Whether a plan the model wrote was written for this goal (as the trace keeps it, redacted): for another, the model writes it anew. */

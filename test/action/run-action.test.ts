@@ -72,6 +72,18 @@ describe('runAction', () => {
     expect(told).not.toMatch(/OPENAI_API_KEY is|--replay|--api-key-env/);
   });
 
+  // Found by a user-path review: the advice named --agent, which the action has not, and mode agent, which refuses a plan with steps too.
+  it('refuses a task beside the plan’s steps in its own words, advising only what runs', async () => {
+    const task = await run(FAILING_PLAN, { task: 'Add them up' });
+    expect(task.said.annotations).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        title: 'Cannot start the run',
+        message: 'the task input was given, but this plan has its own steps, which would run without it: give the task input only with a plan that has no workflow_sequence (a model then writes the steps, or mode: agent runs the task as one agent step), or leave it out',
+      }),
+    ]);
+  });
+
   it('succeeds with goals-met=true for a plan without goals, writing the trace it names', async () => {
     const { result } = await run(FAILING_PLAN.replace('b: 0', 'b: 2'));
     expect(result.outputs).toMatchObject({ status: 'succeeded', 'goals-met': 'true', result: '6' });

@@ -7,6 +7,7 @@ import { createOctokit } from '../../src/github/create-octokit.ts';
 import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
 import { ManualClock } from '../../src/run/manual-clock.ts';
 import { runJob, type JobSettings } from '../../src/job/run-job.ts';
+import { CLI_OPTION_NAMES } from '../../src/cli/cli-job-settings.ts';
 import { forkReadOnly } from '../../src/plan/fork-read-only.ts';
 import { startFakeGitHubApi, type FakeGitHubApi } from '../fixtures/fake-github-api.ts';
 import { startChatServer, textAnswer, toolCallAnswer, type ChatScript, type ChatServer } from '../helpers/chat-server.ts';
@@ -136,10 +137,12 @@ describe('mode agent: a whole run as one agent step', () => {
 
 // Found by review: `--task` (the task input) with a plan that has steps, without --agent, was dropped
 // without a word: the run went ahead on the plan's steps.
-it('refuses a task beside a plan with steps of its own, unless the run is an agent', async () => {
+it('refuses a task beside a plan with steps of its own, advising only what runs', async () => {
   const plan = 'name: Steps\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 } }\n';
-  const { outcome, events } = await agentJob(plan, [], { mode: 'run', task: 'Do something else' });
+  const { outcome, events } = await agentJob(plan, [], { mode: 'run', task: 'Do something else', optionNames: CLI_OPTION_NAMES });
   // A problem with what the run was given, not in the plan file: the action titles it "Cannot start the run".
-  expect(outcome).toMatchObject({ kind: 'rejected', errors: [{ setup: true, message: expect.stringContaining('a task was given (the task input, --task), but this plan has its own steps') }] });
+  // It advised --agent too, which refuses a plan with steps (found by a user-path review).
+  const message = '--task was given, but this plan has its own steps, which would run without it: give --task only with a plan that has no workflow_sequence (a model then writes the steps, or --agent runs the task as one agent step), or leave it out';
+  expect(outcome).toMatchObject({ kind: 'rejected', errors: [{ setup: true, message }] });
   expect(events).toEqual([]);
 });
