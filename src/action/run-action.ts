@@ -110,7 +110,7 @@ interface JobExtras {
 }
 
 /** The task and the modes as the action's inputs, for messages that say what to change. */
-const ACTION_OPTION_NAMES: OptionNames = { task: 'the task input', agent: 'mode: agent' };
+const ACTION_OPTION_NAMES: OptionNames = { task: 'the task input', agent: 'mode: agent', notAgent: 'with mode: run' };
 
 async function safeRunJob(settings: ActionSettings, deps: JobDeps, octokit: GitHubClient | undefined, extras: JobExtras): Promise<JobOutcome> {
   const { withhold, resume, fanOut, stepWeights, approve, commandGoalsRefused } = extras;

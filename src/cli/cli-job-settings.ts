@@ -21,7 +21,7 @@ export function cliModelHint(apiKeyEnv: string, instead = '--replay FILE'): stri
 }
 
 /** The task and the modes as the CLI's flags, for messages that say what to change. */
-export const CLI_OPTION_NAMES: OptionNames = { task: '--task', agent: '--agent' };
+export const CLI_OPTION_NAMES: OptionNames = { task: '--task', agent: '--agent', notAgent: 'without --agent' };
 
 /**
  * The job a CLI command asks for: the plan file in the current directory, the model from the

@@ -2,6 +2,7 @@ import { EITHER_OPTION_NAMES } from '../core/option-names.ts';
 import { agentPlan } from '../steps/agent/agent-plan.ts';
 import { loadPlanText } from '../plan/load-plan.ts';
 import type { PlanError } from '../plan/plan-error.ts';
+import { positionInPlanFile } from '../plan/position-in-plan-file.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
 import type { Tool } from '../tools/tool.ts';
 import { loadPlanWithServers, type PlanWithServers } from './load-plan-with-servers.ts';
@@ -24,12 +25,13 @@ export async function loadJobPlan(settings: JobSettings, extraTools: readonly To
  * The loaded plan as this job runs it: one agent step on the task (`mode: agent`), the task as the
  * goal of a plan without steps, and the caller's model.
  */
-export function jobPlan(plan: ValidPlan, settings: JobSettings): { ok: true; plan: ValidPlan } | { ok: false; errors: PlanError[] } {
+export async function jobPlan(plan: ValidPlan, settings: JobSettings): Promise<{ ok: true; plan: ValidPlan } | { ok: false; errors: PlanError[] }> {
   const { optionNames: names = EITHER_OPTION_NAMES } = settings;
   let adjusted = plan;
   // mode agent: the whole run is one agent step working on the task with every tool the run offers.
   if (settings.mode === 'agent') {
-    const built = agentPlan(plan, settings.task);
+    const { planFile } = settings;
+    const built = await agentPlan(plan, settings.task, { names, ...(planFile !== undefined && { locate: (path, at) => positionInPlanFile(planFile, path, at) }) });
     if (!built.ok) return { ok: false, errors: built.errors };
     adjusted = built.plan;
   }

@@ -168,7 +168,7 @@ export async function runJob(settings: JobSettings, deps: JobDeps): Promise<JobO
   if (!loaded.ok) return { kind: 'rejected', errors: loaded.errors };
   learn?.(planSecretValues(loaded.plan.source, settings.env));
   try {
-    const plan = jobPlan(loaded.plan, settings);
+    const plan = await jobPlan(loaded.plan, settings);
     if (!plan.ok) return { kind: 'rejected', plan: loaded.plan, errors: plan.errors };
     return await runLoadedJob(plan.plan, loaded.servers, settings, { ...deps, redact }, startedAt);
   } finally {

@@ -72,14 +72,25 @@ describe('runAction', () => {
     expect(told).not.toMatch(/OPENAI_API_KEY is|--replay|--api-key-env/);
   });
 
-  // Found by a user-path review: the advice named --agent, which the action has not, and mode agent, which refuses a plan with steps too.
-  it('refuses a task beside the plan’s steps in its own words, advising only what runs', async () => {
+  // Found by a user-path review: the advice named --agent and mode run, which the action has not, and
+  // mode agent's refusal, which has a place in the file, was annotated without a line.
+  it('refuses a task beside the plan’s steps in its own words, and mode agent with steps at workflow_sequence’s line', async () => {
     const task = await run(FAILING_PLAN, { task: 'Add them up' });
     expect(task.said.annotations).toEqual([
       expect.objectContaining({
         level: 'error',
         title: 'Cannot start the run',
         message: 'the task input was given, but this plan has its own steps, which would run without it: give the task input only with a plan that has no workflow_sequence (a model then writes the steps, or mode: agent runs the task as one agent step), or leave it out',
+      }),
+    ]);
+    const agent = await run(FAILING_PLAN, { mode: 'agent', task: 'Add them up' });
+    expect(agent.said.annotations).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        title: 'Plan file error',
+        file: 'plan.yml',
+        startLine: 3,
+        message: 'mode: agent runs the task as one agent step, but this plan already has steps: run it with mode: run, or remove workflow_sequence (at workflow_sequence)',
       }),
     ]);
   });

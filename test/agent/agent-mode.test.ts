@@ -95,18 +95,22 @@ describe('mode agent: a whole run as one agent step', () => {
       'task: in the task (the task input, or --task): malformed reference `${steps}`; write ${steps.<id>.result}, ${steps.<id>.result.field[0]} or ${inputs.<name>}',
     ]);
     const named = await agentJob(`${MATH}tools:\n  write_todos: { description: writes, command: ["true"] }\n`, []);
-    expect(named.outcome.kind === 'rejected' && named.outcome.errors.map((error) => `${error.path}: ${error.message}`)).toEqual([
-      'tools.write_todos: mode agent gives the agent its own write_todos (its TODO list), and this plan has a tool of that name: rename the tool to run it in mode agent',
+    expect(named.outcome.kind === 'rejected' && named.outcome.errors.map((error) => `${error.line}:${error.column}: ${error.path}: ${error.message}`)).toEqual([
+      '8:3: tools.write_todos: mode agent gives the agent its own write_todos (its TODO list), and this plan has a tool of that name: rename the tool to run it in mode agent',
     ]);
     expect(chat.requests).toHaveLength(0);
   });
 
-  it('rejects a plan that already has steps, saying what to do', async () => {
-    const { outcome } = await agentJob(`${MATH}workflow_sequence:\n  - { id: 1, type: reasoning, description: x }\n`, []);
-    expect(outcome.kind).toBe('rejected');
-    if (outcome.kind !== 'rejected') return;
-    expect(outcome.errors.map((error) => `${error.path}: ${error.message}`)).toEqual([
-      'workflow_sequence: mode agent runs the task as one agent step, but this plan already has steps: run it in mode run, or remove workflow_sequence',
+  // Found by review: it had no line (the loaded plan keeps no positions), and told the CLI to run "in mode run".
+  it('rejects a plan that already has steps at workflow_sequence’s line, saying what to do in the caller’s words', async () => {
+    const plan = `${MATH}workflow_sequence:\n  - { id: 1, type: reasoning, description: x }\n`;
+    const { outcome } = await agentJob(plan, []);
+    expect(outcome.kind === 'rejected' && outcome.errors.map((error) => `${error.line}:${error.column}: ${error.message} (at ${error.path})`)).toEqual([
+      '7:1: mode: agent (--agent) runs the task as one agent step, but this plan already has steps: run it with mode: run (without --agent), or remove workflow_sequence (at workflow_sequence)',
+    ]);
+    const cli = await agentJob(plan, [], { optionNames: CLI_OPTION_NAMES });
+    expect(cli.outcome.kind === 'rejected' && cli.outcome.errors.map((error) => error.message)).toEqual([
+      '--agent runs the task as one agent step, but this plan already has steps: run it without --agent, or remove workflow_sequence',
     ]);
     expect(chat.requests).toHaveLength(0);
   });

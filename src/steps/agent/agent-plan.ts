@@ -1,4 +1,7 @@
+import { EITHER_OPTION_NAMES, type OptionNames } from '../../core/option-names.ts';
+import { formatPath } from '../../plan/format-path.ts';
 import type { PlanError } from '../../plan/plan-error.ts';
+import type { PathSegment } from '../../plan/plan-issue.ts';
 import { MAX_TITLE_CHARS, type Plan } from '../../plan/schema.ts';
 import type { LoadResult, ToolDescription, ValidPlan } from '../../plan/valid-plan.ts';
 import { validatePlanObject } from '../../plan/validate-plan.ts';
@@ -7,8 +10,19 @@ import { WRITE_TODOS } from './write-todos-definition.ts';
 /** The key of the one step a `mode: agent` run has. */
 export const AGENT_STEP_ID = 'agent';
 
-function rejected(plan: ValidPlan, path: string, message: string): LoadResult {
-  const error: PlanError = { ...(plan.file !== undefined && { file: plan.file }), path, message };
+/** Where a path is in the plan file (`positionInPlanFile`); undefined when it cannot be said. */
+export type PlanLocator = (path: readonly PathSegment[], at?: 'key' | 'value') => Promise<{ line: number; column: number } | undefined>;
+
+export interface AgentPlanOptions {
+  /** How the front end names the task and the modes; default: both front ends' names. */
+  readonly names?: OptionNames;
+  /** Places a refusal of something the plan file holds at its line (absent: the plan came from no file). */
+  readonly locate?: PlanLocator;
+}
+
+async function rejected(plan: ValidPlan, path: readonly PathSegment[], message: string, locate?: PlanLocator): Promise<LoadResult> {
+  const position = await locate?.(path, 'key');
+  const error: PlanError = { ...(plan.file !== undefined && { file: plan.file }), ...position, path: formatPath(path), message };
   return { ok: false, errors: [error] };
 }
 
@@ -23,15 +37,17 @@ function titleOf(task: string): string {
  * tool the run offers — withheld tools (a fork's pull request) are not among them. Its TODO list
  * is the run's checklist; the goals are checked on its answer. Validated like any plan.
  */
-export function agentPlan(plan: ValidPlan, task: string | undefined): LoadResult {
+export async function agentPlan(plan: ValidPlan, task: string | undefined, options: AgentPlanOptions = {}): Promise<LoadResult> {
+  const { names = EITHER_OPTION_NAMES, locate } = options;
   if (plan.steps.length > 0) {
-    return rejected(plan, 'workflow_sequence', 'mode agent runs the task as one agent step, but this plan already has steps: run it in mode run, or remove workflow_sequence');
+    return rejected(plan, ['workflow_sequence'], `${names.agent} runs the task as one agent step, but this plan already has steps: run it ${names.notAgent}, or remove workflow_sequence`, locate);
   }
   const fromTask = Boolean(task?.trim());
   const instruction = fromTask ? task!.trim() : plan.goal;
-  if (!instruction) return rejected(plan, '', 'mode agent needs a task: give the task input (--task TEXT), or a goal in the plan');
+  if (!instruction) return rejected(plan, [], 'mode agent needs a task: give the task input (--task TEXT), or a goal in the plan');
   if (plan.tools.has(WRITE_TODOS)) {
-    return rejected(plan, `tools.${WRITE_TODOS}`, `mode agent gives the agent its own ${WRITE_TODOS} (its TODO list), and this plan has a tool of that name: rename the tool to run it in mode agent`);
+    // At its line only when the plan file declares it: an MCP server's tool of that name is not in the file.
+    return rejected(plan, ['tools', WRITE_TODOS], `mode agent gives the agent its own ${WRITE_TODOS} (its TODO list), and this plan has a tool of that name: rename the tool to run it in mode agent`, plan.tools.get(WRITE_TODOS)!.origin === 'plan' ? locate : undefined);
   }
   const source: Plan = {
     ...plan.source,
