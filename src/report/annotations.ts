@@ -31,6 +31,8 @@ export interface PlanFileError {
 export const MAX_ERROR_ANNOTATIONS = 10;
 /** Warning annotations for failed steps a plan revision replaced, of the 10 GitHub shows per step. */
 const MAX_REPLACED_WARNINGS = 3;
+/** Warning annotations for unmet goals that do not fail the job, of the same 10. */
+const MAX_GOAL_WARNINGS = 5;
 /** The job's verdict (`setFailed`) is an error annotation too, written last: room is kept for it. */
 const FOR_THE_VERDICT = 1;
 
@@ -60,6 +62,11 @@ export interface AnnotationInput {
   readonly goals?: readonly GoalRow[];
   /** The plan file, so step and goal annotations land on it. */
   readonly planFile?: string;
+  /**
+   * False when unmet goals only report (`fail-on-unmet-goals: false`): they are warnings then, as the job
+   * passes on them. A goal that could not be evaluated fails the job still, and stays an error. Default: true.
+   */
+  readonly unmetGoalsFail?: boolean;
   readonly redact: (text: string) => string;
 }
 
@@ -67,7 +74,8 @@ export interface AnnotationInput {
  * Error annotations for plan-file errors (on their lines), failed steps of the plan that ran last
  * (naming the step) and unmet required goals; at most 9 in all, leaving the tenth GitHub shows for the
  * job's verdict, each kind's rest summarised in one. A failed step a plan revision replaced is a
- * warning (at most 3).
+ * warning (at most 3), and so is an unmet goal that does not fail the job (at most 5). Goal
+ * annotations name the plan file but no line: a goal's result does not keep where the goal is written.
  */
 export function writeAnnotations(input: AnnotationInput, annotate: Annotate): void {
   const { redact, planFile } = input;
@@ -99,12 +107,15 @@ export function writeAnnotations(input: AnnotationInput, annotate: Annotate): vo
       message: cutText(redact(`Step ${step.key} failed and a plan revision replaced it: ${step.error ?? 'no error message'}`), 2000),
       properties: { title: `Step ${step.key} failed, replaced`, ...onFile },
     }));
-  const unmetGoals = (input.goals ?? [])
-    .filter((goal) => goal.severity === 'required' && goal.outcome !== 'met')
-    .map((goal) => ({
-      message: cutText(redact(`Goal not met: ${goal.name}. ${goal.evidence}`), 2000),
-      properties: { title: cutText(redact(`Goal not met: ${goal.name}`), 200), ...onFile },
-    }));
+  const goalAnnotation = (goal: GoalRow): Annotation => ({
+    message: cutText(redact(`Goal not met: ${goal.name}. ${goal.evidence}`), 2000),
+    properties: { title: cutText(redact(`Goal not met: ${goal.name}`), 200), ...onFile },
+  });
+  const required = (input.goals ?? []).filter((goal) => goal.severity === 'required' && goal.outcome !== 'met');
+  // With fail-on-unmet-goals: false the job passes on them: red annotations over a green job said otherwise.
+  const reportOnly = (goal: GoalRow): boolean => input.unmetGoalsFail === false && goal.outcome === 'unmet';
+  const unmetGoals = required.filter((goal) => !reportOnly(goal)).map(goalAnnotation);
+  const reportedGoals = required.filter(reportOnly).map(goalAnnotation);
   const kinds = [
     ['plan file error', planErrors],
     ['failed step', failedSteps],
@@ -122,4 +133,5 @@ export function writeAnnotations(input: AnnotationInput, annotate: Annotate): vo
   });
   // Warnings have 10 of their own, which the run's other warnings (rate limits, a comment not written) share.
   for (const a of capped('replaced failed step', replacedSteps, planFile, MAX_REPLACED_WARNINGS)) annotate('warning', a.message, a.properties);
+  for (const a of capped('unmet goal', reportedGoals, planFile, MAX_GOAL_WARNINGS)) annotate('warning', a.message, a.properties);
 }

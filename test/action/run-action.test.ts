@@ -106,6 +106,15 @@ describe('runAction', () => {
     expect(types).toEqual(['plan_created', 'step_started', 'tool_called', 'tool_returned', 'step_completed', 'step_started', 'tool_called', 'tool_returned', 'step_completed', 'run_finished', 'goals_checked']);
   });
 
+  // Found by a user-path review: the job passed, and its log showed a red "Goal not met".
+  it('annotates an unmet goal as a warning when fail-on-unmet-goals is false and the job passes', async () => {
+    const plan = `${FAILING_PLAN.replace('b: 0', 'b: 2')}goals:\n  - name: seven\n    equals: "7"\n`;
+    const { result, said } = await run(plan, { 'fail-on-unmet-goals': 'false' });
+    expect(result.outputs.status).toBe('goals-unmet');
+    expect(result.failure).toBeUndefined();
+    expect(said.annotations).toEqual([expect.objectContaining({ level: 'warning', title: 'Goal not met: seven', file: 'plan.yml' })]);
+  });
+
   it('with mode: plan shows the plan and its graph in the summary and runs no step', async () => {
     const { result, said } = await run(FAILING_PLAN, { mode: 'plan' });
     expect(result.outputs).toMatchObject({ status: 'succeeded', 'goals-met': 'false' });

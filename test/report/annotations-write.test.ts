@@ -45,6 +45,20 @@ describe('writeAnnotations', () => {
     ]);
   });
 
+  // Found by a user-path review: with fail-on-unmet-goals: false the job passed under a red "Goal not met".
+  it('writes an unmet goal that does not fail the job as a warning, and one that could not be evaluated as an error', () => {
+    const { calls, annotate } = collect();
+    const goals = [
+      { name: 'cites sources', severity: 'required' as const, outcome: 'unmet' as const, evidence: 'sentence 2 has no citation' },
+      { name: 'judged', severity: 'required' as const, outcome: 'error' as const, evidence: 'the judge call failed' },
+    ];
+    writeAnnotations({ goals, planFile: 'plan.yml', unmetGoalsFail: false, redact: noRedaction }, annotate);
+    expect(calls).toEqual([
+      { level: 'error', message: 'Goal not met: judged. the judge call failed', properties: { title: 'Goal not met: judged', file: 'plan.yml' } },
+      { level: 'warning', message: 'Goal not met: cites sources. sentence 2 has no citation', properties: { title: 'Goal not met: cites sources', file: 'plan.yml' } },
+    ]);
+  });
+
   // A step that failed and was replaced by a plan revision was an error annotation on a job that passed.
   it('writes a failed step a plan revision replaced as a warning, not an error', () => {
     const { calls, annotate } = collect();
