@@ -1,5 +1,5 @@
 import stringWidth from 'string-width';
-import type { RunEvent, RunListener } from '../core/run-event.ts';
+import type { RunEvent, RunListener, RunStatus } from '../core/run-event.ts';
 import { followRecord, jobDurationMs, newRunRecord, type RunRecord } from '../core/run-record.ts';
 import { checklistHeader, checklistItem, checklistItems, freshChecklistItem, nestedItems, oneLogLine, planStepOf, STATE_ICONS, type ChecklistItem } from './checklist.ts';
 import { formatDuration } from './format-duration.ts';
@@ -62,17 +62,35 @@ function nestedChangeLines(event: Extract<RunEvent, { type: 'nested_event' }>, r
   return planStep ? [`${'  '.repeat(path.length)}${path.join(' › ')} › ${itemLine(checklistItem(planStep, inner.steps.get(current.stepKey), redact))}`] : [];
 }
 
+const within = (took: string | undefined): string => (took === undefined ? '' : ` in ${took}`);
+
+/**
+ * How the last line opens for each status, with how long the run took (`45 ms`; undefined when not
+ * known): "Run goals-unmet in 45 ms" read as a status code, not a sentence.
+ */
+const RUN_ENDED: Record<RunStatus, (took: string | undefined) => string> = {
+  succeeded: (took) => `Run succeeded${within(took)}`,
+  failed: (took) => `Run failed${within(took)}`,
+  'goals-unmet': (took) => `Run finished${within(took)} with goals unmet`,
+  escalated: (took) => `Run escalated${within(took)}`,
+  cancelled: (took) => `Run cancelled${within(took)}`,
+  // Not ended: it waits for a person, after running this long.
+  'awaiting-approval': (took) => `Run paused for approval${took === undefined ? '' : ` after ${took}`}`,
+  rejected: (took) => `Run rejected${within(took)}`,
+};
+
 function footer(record: RunRecord, redact: Redactor): string {
   const progress = checklistHeader(record);
   if (!record.status) return progress;
-  const took = record.durationMs === undefined ? '' : ` in ${formatDuration(jobDurationMs(record))}`;
+  const duration = record.durationMs === undefined ? undefined : formatDuration(jobDurationMs(record));
+  const took = within(duration);
   // The steps have ended and the goals are checked next (every run but a paused one checks them): its
   // status is not the run's yet, and printed here it said "Run succeeded" above a run its goals failed.
   if (record.goals === undefined && record.status !== 'awaiting-approval') return `The steps ended${took} — ${progress}; checking the goals`;
   const reason = record.reason ? ` (${oneLogLine(redact(record.reason))})` : '';
   // Once the goals are checked the status is theirs (goals-unmet), and the line says how they went.
   const goals = record.goals && record.goals.length > 0 ? `; ${goalsHeadline(record.goals)}` : '';
-  return `Run ${record.status}${took}${reason} — ${progress}${goals}`;
+  return `${RUN_ENDED[record.status](duration)}${reason} — ${progress}${goals}`;
 }
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });

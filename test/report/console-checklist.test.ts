@@ -4,7 +4,7 @@ import { consoleChecklist } from '../../src/report/console-checklist.ts';
 import { createRedactor } from '../../src/core/redact.ts';
 import { NO_USAGE } from '../../src/core/usage.ts';
 import { failingRun, PLAN } from './run-events.ts';
-import type { RunEvent } from '../../src/core/run-event.ts';
+import type { RunEvent, RunStatus } from '../../src/core/run-event.ts';
 import { goalLogLine } from '../../src/report/goals-table.ts';
 
 function capture(options: { isTTY: boolean; columns?: number; secrets?: string[] }) {
@@ -177,7 +177,28 @@ describe('consoleChecklist on a terminal', () => {
       listener({ type: 'run_finished', at: 2, status: 'succeeded', durationMs: 2, usage: NO_USAGE });
       listener({ type: 'goals_checked', at: 21_000, status: 'goals-unmet', goals: [{ name: 'mentions returns', severity: 'required', outcome: 'unmet', evidence: 'not found' }] });
       const last = writes.join('').trimEnd().split('\n').at(-1)!;
-      expect(last, isTTY ? 'terminal' : 'log').toMatch(/^Run goals-unmet in 21 s — 3\/3 complete, 0 failed; 0\/1 goals met$/);
+      expect(last, isTTY ? 'terminal' : 'log').toMatch(/^Run finished in 21 s with goals unmet — 3\/3 complete, 0 failed; 0\/1 goals met$/);
+    }
+  });
+
+  // Found by a user-path review: "Run goals-unmet in 45 ms" and "Run awaiting-approval in 45 ms" read as status codes.
+  it('says in words how the run ended, whatever its status', () => {
+    const ended: Record<RunStatus, string> = {
+      succeeded: 'Run succeeded in 2 ms',
+      failed: 'Run failed in 2 ms',
+      'goals-unmet': 'Run finished in 2 ms with goals unmet',
+      escalated: 'Run escalated in 2 ms',
+      cancelled: 'Run cancelled in 2 ms',
+      'awaiting-approval': 'Run paused for approval after 2 ms',
+      rejected: 'Run rejected in 2 ms',
+    };
+    for (const [status, words] of Object.entries(ended) as [RunStatus, string][]) {
+      const { writes, listener } = capture({ isTTY: false });
+      listener({ type: 'plan_created', at: 0, plan: PLAN });
+      listener({ type: 'run_finished', at: 2, status, durationMs: 2, usage: NO_USAGE });
+      // A paused run checks no goals; every other run's status is the one its goals leave.
+      if (status !== 'awaiting-approval') listener({ type: 'goals_checked', at: 2, status, goals: [] });
+      expect(writes.join('').trimEnd().split('\n').at(-1)).toBe(`${words} — 0/3 complete, 0 failed`);
     }
   });
 
