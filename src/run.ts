@@ -2,8 +2,9 @@ import './plan/zod-jitless.ts';
 import { runnerActionIO, redactingIO } from './action/action-io.ts';
 import type { RunnerCommands } from './action/runner-commands.ts';
 import { toolkitCommands } from './action/toolkit-commands.ts';
-import { actionSecrets } from './action/action-secrets.ts';
+import { actionSecrets, givenInputSecrets } from './action/action-secrets.ts';
 import { readActionSettings } from './action/action-settings.ts';
+import { refuseInputs } from './action/refuse-inputs.ts';
 import { CHECK_HEAD_STATE, runAction, TRACE_OPENED_STATE } from './action/run-action.ts';
 import { REPORTED_STATE } from './action/write-report.ts';
 import { stateLeftToSave } from './action/save-left-state.ts';
@@ -119,9 +120,10 @@ export function failOnUnhandledRejection(): void {
 async function main(core: RunnerCommands): Promise<void> {
   const read = await readActionSettings((name) => core.getInput(name), process.env);
   if (!read.ok) {
-    core.setOutput('status', 'failed');
-    core.setOutput('goals-met', 'false');
-    core.setFailed(`plan-runner: fix the step's inputs (with:):\n${read.problems.map((problem) => `- ${problem}`).join('\n')}`);
+    redact = createRedactor(givenInputSecrets((name) => core.getInput(name), process.env));
+    const refused = await refuseInputs(read.problems, { io: redactingIO(runnerActionIO(core), redact), redact });
+    for (const [name, value] of Object.entries(refused.outputs)) core.setOutput(name, value);
+    core.setFailed(redact(refused.failure!));
     return;
   }
   const settings = read.settings;

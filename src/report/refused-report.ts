@@ -13,6 +13,18 @@ export function renderRefusedReport(planPath: string, reason: string, redact: Re
   ].join('\n');
 }
 
+/** The job summary of a job whose step inputs were refused (`readActionSettings`): each problem, and that nothing ran. */
+export function renderRefusedInputs(problems: readonly string[], redact: Redactor): string {
+  return [
+    "## ⛔ plan-runner did not start: fix the step's inputs (`with:`)",
+    '',
+    ...problems.map((problem) => `- ${escapeInlineMarkdown(redact(problem))}`),
+    '',
+    'No model was called, no tool ran and nothing was written to the repository.',
+    '',
+  ].join('\n');
+}
+
 /** The note a read-only run (a fork's pull request) puts above its summary, naming the tools it withheld. */
 export function renderReadOnlyNote(withheld: ReadonlyMap<string, string> | undefined): string {
   const tools = [...(withheld?.keys() ?? [])].map((name) => `\`${name}\``);
