@@ -8,15 +8,15 @@ import { jobReportPaths } from './report-paths.ts';
 import type { Redactor } from '../core/redact.ts';
 
 /**
- * Ends a run that may not start (see `admitRun`): a notice and the job summary say why, the
+ * Ends a run that may not start (see `admitRun`): the job's failure and the job summary say why, the
  * outputs say `failed`, and nothing else happens — no model call, no tool, no comment, no check run.
  */
 export async function refuseRun(settings: ActionSettings, reason: string, deps: { readonly io: ActionIO; readonly redact: Redactor }): Promise<ActionResult> {
   const { io, redact } = deps;
   const { report } = jobReportPaths(settings);
   const markdown = renderRefusedReport(settings.planPath, reason, redact);
+  // Said once, as the job's failure (an error annotation): a notice of the same words came before it.
   const message = `plan-runner refused to run: ${reason}`;
-  io.annotate('notice', message, { title: 'plan-runner refused to run' });
   const unwritten = await writeReportFile(report, markdown);
   if (unwritten) io.warning(unwritten.message);
   try {

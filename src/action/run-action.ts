@@ -109,6 +109,10 @@ interface JobExtras {
   readonly commandGoalsRefused?: string;
 }
 
+/** What to give `resume-from` instead of a path with no file: the action has no `--trace`. */
+const RESUME_FROM_MISSING =
+  "give it the trace output of an earlier step of this job, or a trace you downloaded (the run's state artifact, with actions/download-artifact); a re-run of a job resumes from its own saved state without it (state: artifact, resume: auto)";
+
 /** The task and the modes as the action's inputs, for messages that say what to change. */
 const ACTION_OPTION_NAMES: OptionNames = { task: 'the task input', agent: 'mode: agent', notAgent: 'with mode: run' };
 
@@ -217,7 +221,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   if (settings.mode === 'eval') return (await import('./run-eval-action.ts')).runEvalAction(settings, deps, readOnly?.withhold);
   const paths = jobReportPaths(settings);
   // Read before the new trace is opened: `resume-from` may name the same file.
-  const resume = settings.resumeFrom === undefined ? undefined : await readResumeTrace(settings.resumeFrom);
+  const resume = settings.resumeFrom === undefined ? undefined : await readResumeTrace(settings.resumeFrom, RESUME_FROM_MISSING);
   if (resume && !resume.ok) return refuseRun(given, `resume-from: ${resume.problem}`, deps);
   // `/approve` or `/reject` on a pull request or issue: the paused run it answers, found through plan-runner's own comment.
   const malformed = malformedApprovalCommand(settings.github);

@@ -39,7 +39,7 @@ export async function runCommand(args: RunArgs, signal: AbortSignal, deps: RunCo
   // Read before the new trace is opened: resuming from the default trace path overwrites that file.
   let resume: ResumeTrace | undefined;
   if (args.resume !== undefined) {
-    const read = await readResumeTrace(args.resume);
+    const read = await readResumeTrace(args.resume, 'give the --trace file of the run to resume');
     if (!read.ok) {
       process.stderr.write(`plan-runner: cannot resume: ${redact(read.problem)}\n`);
       return 1;

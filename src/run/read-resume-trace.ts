@@ -29,12 +29,16 @@ export interface ResumeTrace {
   readonly fanOutPart?: 'prepare' | 'merge' | number;
 }
 
-/** Reads a trace file whole; a missing or oversized file is a problem in words. */
-export async function readResumeTrace(file: string): Promise<{ ok: true; trace: ResumeTrace } | { ok: false; problem: string }> {
+/**
+ * Reads a trace file whole; a missing or oversized file is a problem in words. `ifMissing` says what to
+ * give instead of a file that is not there, in the words of whoever named it (the CLI's `--trace`, the
+ * action's `trace` output); a file plan-runner named itself (a downloaded state) needs none.
+ */
+export async function readResumeTrace(file: string, ifMissing?: string): Promise<{ ok: true; trace: ResumeTrace } | { ok: false; problem: string }> {
   // Read whole, at most the cap, and only from a regular file (a FIFO or /dev/zero would hang or fill memory).
   const read = readInputFile(file, MAX_TRACE_BYTES);
   if (read.ok) return { ok: true, trace: { file, text: read.bytes.toString('utf8') } };
-  if (read.code === 'ENOENT') return { ok: false, problem: `no trace at ${file}: give the --trace file of the run to resume` };
+  if (read.code === 'ENOENT') return { ok: false, problem: `no trace at ${file}${ifMissing === undefined ? '' : `: ${ifMissing}`}` };
   return { ok: false, problem: `cannot read the trace ${file}: ${read.problem}; resume from the trace file of one run` };
 }
 

@@ -47,9 +47,14 @@ describe('the action with resume-from', () => {
     expect(trace.filter((event) => event.type === 'tool_called').map((event) => event.stepKey)).toEqual(['2']);
   });
 
-  it('refuses to run, saying why, when the trace is missing', async () => {
-    const { result } = await run(PLAN, { 'resume-from': 'nope.jsonl' });
-    expect(result.failure).toContain('resume-from: no trace at');
+  // Found by a user-path review: it said to give "the --trace file", which the action has not, and said it
+  // twice, as a notice and as the job's error.
+  it('refuses to run, saying why once and what to give resume-from, when the trace is missing', async () => {
+    const { result, said } = await run(PLAN, { 'resume-from': 'nope.jsonl' });
+    expect(result.failure).toBe(
+      `plan-runner refused to run: resume-from: no trace at ${path.join(workspace, 'nope.jsonl')}: give it the trace output of an earlier step of this job, or a trace you downloaded (the run's state artifact, with actions/download-artifact); a re-run of a job resumes from its own saved state without it (state: artifact, resume: auto)`,
+    );
+    expect(said.annotations).toEqual([]);
     expect(result.outputs.status).toBe('failed');
   });
 

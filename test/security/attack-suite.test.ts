@@ -274,7 +274,7 @@ workflow_sequence:
     });
     expect(result.exitCode).not.toBe(0);
     expect(result.outputs).toMatchObject({ status: 'failed', 'goals-met': 'false' });
-    expect(result.stdout).toMatch(/^::notice title=plan-runner refused to run::.*@reader \(sender\) has read permission/m);
+    expect(result.stdout).toMatch(/^::error::plan-runner refused to run: .*@reader \(sender\) has read permission/m);
     expect(result.summary).toContain('plan-runner refused to run');
     expect(s.chat.requests).toEqual([]);
     expect(s.github.requests.map((request) => request.operationId)).toEqual(['repos/get-collaborator-permission-level']);
@@ -290,7 +290,7 @@ workflow_sequence:
     });
     expect(result.exitCode).not.toBe(0);
     expect(result.outputs['status']).toBe('failed');
-    expect(result.stdout).toMatch(/^::notice title=plan-runner refused to run::.*@evil-app\[bot\] \(sender\) is a bot and is not listed in the allowed-bots input/m);
+    expect(result.stdout).toMatch(/^::error::plan-runner refused to run: .*@evil-app\[bot\] \(sender\) is a bot and is not listed in the allowed-bots input/m);
     expect(result.summary).toContain('plan-runner refused to run');
     expect(s.chat.requests).toEqual([]);
     expect(s.github.requests).toEqual([]);
