@@ -27,4 +27,9 @@ describe('action.yml', () => {
     // post: its own entry beside the bundle (src/post.ts), which saves the state of a main step that was killed before it could.
     expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js', post: 'dist/post.js' });
   });
+
+  // Found by a user-path review: they said "the endpoint reported", and an endpoint that sends no usage gets estimates.
+  it('says the token outputs may be estimates', () => {
+    for (const name of ['prompt-tokens', 'completion-tokens']) expect((action.outputs[name] as { description: string }).description).toMatch(/estimated from the text/);
+  });
 });
