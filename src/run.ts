@@ -5,6 +5,7 @@ import { toolkitCommands } from './action/toolkit-commands.ts';
 import { actionSecrets, givenInputSecrets } from './action/action-secrets.ts';
 import { readActionSettings } from './action/action-settings.ts';
 import { refuseInputs } from './action/refuse-inputs.ts';
+import { undeclaredInputWarnings } from './action/undeclared-inputs.ts';
 import { CHECK_HEAD_STATE, runAction, TRACE_OPENED_STATE } from './action/run-action.ts';
 import { REPORTED_STATE } from './action/write-report.ts';
 import { stateLeftToSave } from './action/save-left-state.ts';
@@ -119,17 +120,18 @@ export function failOnUnhandledRejection(): void {
 
 async function main(core: RunnerCommands): Promise<void> {
   const read = await readActionSettings((name) => core.getInput(name), process.env);
+  if (read.ok) for (const secret of [read.settings.model.apiKey, read.settings.githubToken]) if (secret) core.setSecret(secret);
+  redact = createRedactor(read.ok ? actionSecrets(read.settings) : givenInputSecrets((name) => core.getInput(name), process.env));
+  const io = redactingIO(runnerActionIO(core), redact);
+  // Said whether or not the inputs were refused: a misspelt one may be why they were.
+  for (const warning of undeclaredInputWarnings(process.env)) io.warning(warning);
   if (!read.ok) {
-    redact = createRedactor(givenInputSecrets((name) => core.getInput(name), process.env));
-    const refused = await refuseInputs(read.problems, { io: redactingIO(runnerActionIO(core), redact), redact });
+    const refused = await refuseInputs(read.problems, { io, redact });
     for (const [name, value] of Object.entries(refused.outputs)) core.setOutput(name, value);
     core.setFailed(redact(refused.failure!));
     return;
   }
   const settings = read.settings;
-  for (const secret of [settings.model.apiKey, settings.githubToken]) if (secret) core.setSecret(secret);
-  redact = createRedactor(actionSecrets(settings));
-  const io = redactingIO(runnerActionIO(core), redact);
 
   // The runner cancels with SIGINT, then SIGTERM: both cancel the run, whose final state is still reported.
   const controller = new AbortController();

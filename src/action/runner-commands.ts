@@ -25,6 +25,11 @@ export interface RunnerCommands {
   appendSummary(markdown: string): Promise<void>;
 }
 
+/** The variable the runner passes an input in, as `core.getInput` reads it: upper case, spaces to underscores, dashes kept (`api-key` → `INPUT_API-KEY`). */
+export function inputVariable(name: string): string {
+  return `INPUT_${name.replace(/ /g, '_').toUpperCase()}`;
+}
+
 const escapeData = (text: string): string => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const escapeProperty = (text: string): string => escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
@@ -74,7 +79,7 @@ export function workflowCommands(
     appendFileSync(file, `${keyValueMessage(name, value)}${EOL}`, { encoding: 'utf8' });
   };
   const commands: RunnerCommands = {
-    getInput: (name) => (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] || '').trim(),
+    getInput: (name) => (env[inputVariable(name)] || '').trim(),
     setOutput: (name, value) => fileCommand('GITHUB_OUTPUT', 'set-output', name, value),
     saveState: (name, value) => fileCommand('GITHUB_STATE', 'save-state', name, value),
     setSecret: (secret) => issue('add-mask', {}, secret),

@@ -1,26 +1,6 @@
 import { afterEach, expect, it, vi } from 'vitest';
-import type { RunnerCommands } from '../../src/action/runner-commands.ts';
 import { run } from '../../src/run.ts';
-
-/** A runner that records what the action tells it; `inputs` by their action.yml names. */
-function recordingRunner(inputs: Readonly<Record<string, string>>) {
-  const told = { outputs: {} as Record<string, string>, failed: [] as string[], summary: '', annotations: [] as string[] };
-  const commands: RunnerCommands = {
-    getInput: (name) => inputs[name] ?? '',
-    setOutput: (name, value) => void (told.outputs[name] = value),
-    saveState: () => undefined,
-    setSecret: () => undefined,
-    setFailed: (message) => void told.failed.push(message),
-    info: () => undefined,
-    error: (message) => void told.annotations.push(message),
-    warning: (message) => void told.annotations.push(message),
-    notice: (message) => void told.annotations.push(message),
-    startGroup: () => undefined,
-    endGroup: () => undefined,
-    appendSummary: async (markdown) => void (told.summary += markdown),
-  };
-  return { commands, told };
-}
+import { recordingRunner } from './recording-runner.ts';
 
 afterEach(() => void vi.unstubAllEnvs());
 
