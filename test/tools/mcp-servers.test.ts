@@ -228,10 +228,16 @@ describe('MCP over stdio against @modelcontextprotocol/server-everything', () =>
     );
   });
 
-  it('gives up on a server that never answers, within the timeout, and kills it', async () => {
+  // Found by a user-path review: it said only "MCP error -32001: Request timed out", after 30 s, of a server
+  // whose timeout_seconds was 3, which limits each tool call and not the start.
+  it('gives up on a server that never answers, within the timeout, kills it, and says how long it waited and what to check', async () => {
     const mark = marker();
-    const silent = { command: [process.execPath, '-e', 'setInterval(() => {}, 1000)', mark] };
-    await expect(connect({ silent }, { timeoutMs: 300 })).rejects.toBeInstanceOf(McpServerStartError);
+    const silent = { command: [process.execPath, '-e', 'setInterval(() => {}, 1000)', mark], timeout_seconds: 3 };
+    const error = await connect({ silent }, { timeoutMs: 300 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(McpServerStartError);
+    expect((error as Error).message).toBe(
+      "MCP server 'silent' failed to start: it did not answer within 0.3 s of starting (the time plan-runner gives a server to start, and again to list its tools; timeout_seconds limits each tool call, not these); its command must start an MCP server that answers on stdout in that time, not one that waits for input or a port first (a first npx -y download may take longer). Check mcp_servers.silent in the plan.",
+    );
     expect(processesWith(mark)).toEqual([]);
   });
 

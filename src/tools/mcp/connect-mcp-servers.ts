@@ -1,12 +1,13 @@
 import { groupDigits } from '../../core/group-digits.ts';
 import type { Tool } from '../tool.ts';
 import type { McpServers } from './mcp-config.ts';
-import { McpServerSession } from './mcp-server-session.ts';
+import { McpServerSession, type McpRequestLimits } from './mcp-server-session.ts';
 import { McpServerStartError } from './mcp-server-start-error.ts';
 import { cleanSchemaTexts, hiddenTextInSchema, MAX_MCP_SCHEMA_CHARS, MAX_MCP_SCHEMA_DEPTH, MAX_MCP_SCHEMAS_CHARS, mcpTool, shownToolName } from './mcp-tool.ts';
 import { exceedsDepth } from '../../core/exceeds-depth.ts';
 import { mcpToolName } from './mcp-tool-name.ts';
 
+/** How long a server gets to start, and again to list its tools; no plan setting changes it (`timeout_seconds` is a call's). */
 export const MCP_DEFAULT_START_TIMEOUT_MS = 30_000;
 export const MCP_DEFAULT_CALL_TIMEOUT_MS = 60_000;
 
@@ -35,7 +36,7 @@ export interface McpConnection {
 async function listServerTools(
   session: McpServerSession,
   allowlist: readonly string[] | undefined,
-  limits: { signal: AbortSignal; timeoutMs: number },
+  limits: McpRequestLimits,
 ) {
   let listed;
   try {
@@ -73,7 +74,7 @@ export async function connectMcpServers(config: McpServers, options: ConnectMcpS
   };
   const onAbort = (): void => void closeAll();
   options.signal.addEventListener('abort', onAbort, { once: true });
-  const limits = { signal: options.signal, timeoutMs };
+  const limits = { signal: options.signal, timeoutMs, timeoutNote: 'the time plan-runner gives a server to start, and again to list its tools; timeout_seconds limits each tool call, not these' };
   const listed = await Promise.allSettled(
     sessions.map((session) => listServerTools(session, config[session.name]?.tools, limits)),
   );

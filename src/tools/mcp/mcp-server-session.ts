@@ -36,6 +36,8 @@ export interface McpSessionOptions {
 export interface McpRequestLimits {
   readonly signal: AbortSignal;
   readonly timeoutMs: number;
+  /** What sets `timeoutMs`, for a message that says it ran out: a start-up's limit is not `timeout_seconds`. */
+  readonly timeoutNote?: string;
 }
 
 /** The most tools one server may list. */
@@ -113,11 +115,22 @@ export class McpServerSession {
       await transport.close().catch(() => undefined);
       limits.signal.throwIfAborted();
       const stderr = transport instanceof ProcessGroupStdioTransport ? await transport.stderrText() : undefined;
-      const reason = error instanceof Error ? error.message : String(error);
+      // The SDK says only "MCP error -32001: Request timed out", which read as a tool call's timeout_seconds.
+      const timedOut = error instanceof McpError && error.code === ErrorCode.RequestTimeout;
+      const reason = timedOut ? this.#startTimedOut(limits) : error instanceof Error ? error.message : String(error);
       throw new McpServerStartError(this.name, reason, { stderr, cause: error });
     }
     this.#client = client;
     return client;
+  }
+
+  /** A start that got no answer within `limits`: how long was waited, what set that, and what to check. */
+  #startTimedOut(limits: McpRequestLimits): string {
+    const check =
+      this.#config.command !== undefined
+        ? 'its command must start an MCP server that answers on stdout in that time, not one that waits for input or a port first (a first npx -y download may take longer)'
+        : 'its url must be an MCP server (streamable HTTP) that answers in that time';
+    return `it did not answer within ${limits.timeoutMs / 1000} s of starting${limits.timeoutNote === undefined ? '' : ` (${limits.timeoutNote})`}; ${check}`;
   }
 
   #transportFor(): ProcessGroupStdioTransport | StreamableHTTPClientTransport {
@@ -179,7 +192,9 @@ export class McpServerSession {
       try {
         page = await client.listTools(cursor === undefined ? {} : { cursor }, { signal, timeout: limits.timeoutMs });
       } catch (error) {
-        if (!limits.signal.aborted && signal.aborted) throw new Error(`it was still listing its tools after ${limits.timeoutMs / 1000} s (${total} so far)`, { cause: error });
+        if (!limits.signal.aborted && signal.aborted) {
+          throw new Error(`it was still listing its tools after ${limits.timeoutMs / 1000} s (${total} so far)${limits.timeoutNote === undefined ? '' : ` (${limits.timeoutNote})`}`, { cause: error });
+        }
         throw error;
       }
       total += page.tools.length;
