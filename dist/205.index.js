@@ -236,8 +236,8 @@ var budgeted_model_client = __webpack_require__(66543);
 var core_usage = __webpack_require__(76940);
 // EXTERNAL MODULE: ./lib/run/run-budget.js + 5 modules
 var run_budget = __webpack_require__(46736);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 54 modules
-var run_job = __webpack_require__(92636);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 56 modules
+var run_job = __webpack_require__(40266);
 // EXTERNAL MODULE: ./lib/steps/run-step.js + 3 modules
 var run_step = __webpack_require__(6420);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
@@ -1405,8 +1405,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./lib/core/error-text.js
 var error_text = __webpack_require__(7437);
-// EXTERNAL MODULE: ./lib/planner/ask-for-json.js
-var ask_for_json = __webpack_require__(84634);
+// EXTERNAL MODULE: ./lib/llm/ask-for-json.js
+var ask_for_json = __webpack_require__(95835);
 // EXTERNAL MODULE: ./lib/planner/plan-prompt.js
 var plan_prompt = __webpack_require__(87620);
 // EXTERNAL MODULE: ./lib/planner/planner-model.js

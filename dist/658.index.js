@@ -597,11 +597,20 @@ class McpServerSession {
             await transport.close().catch(() => undefined);
             limits.signal.throwIfAborted();
             const stderr = transport instanceof ProcessGroupStdioTransport ? await transport.stderrText() : undefined;
-            const reason = error instanceof Error ? error.message : String(error);
+            // The SDK says only "MCP error -32001: Request timed out", which read as a tool call's timeout_seconds.
+            const timedOut = error instanceof types/* McpError */.Nh && error.code === types/* ErrorCode */.O4.RequestTimeout;
+            const reason = timedOut ? this.#startTimedOut(limits) : error instanceof Error ? error.message : String(error);
             throw new mcp_server_start_error/* McpServerStartError */.K(this.name, reason, { stderr, cause: error });
         }
         this.#client = client;
         return client;
+    }
+    /** A start that got no answer within `limits`: how long was waited, what set that, and what to check. */
+    #startTimedOut(limits) {
+        const check = this.#config.command !== undefined
+            ? 'its command must start an MCP server that answers on stdout in that time, not one that waits for input or a port first (a first npx -y download may take longer)'
+            : 'its url must be an MCP server (streamable HTTP) that answers in that time';
+        return `it did not answer within ${limits.timeoutMs / 1000} s of starting${limits.timeoutNote === undefined ? '' : ` (${limits.timeoutNote})`}; ${check}`;
     }
     #transportFor() {
         const { command, url, headers, env } = this.#config;
@@ -662,8 +671,9 @@ class McpServerSession {
                 page = await client.listTools(cursor === undefined ? {} : { cursor }, { signal, timeout: limits.timeoutMs });
             }
             catch (error) {
-                if (!limits.signal.aborted && signal.aborted)
-                    throw new Error(`it was still listing its tools after ${limits.timeoutMs / 1000} s (${total} so far)`, { cause: error });
+                if (!limits.signal.aborted && signal.aborted) {
+                    throw new Error(`it was still listing its tools after ${limits.timeoutMs / 1000} s (${total} so far)${limits.timeoutNote === undefined ? '' : ` (${limits.timeoutNote})`}`, { cause: error });
+                }
                 throw error;
             }
             total += page.tools.length;
@@ -763,6 +773,7 @@ function mcpToolName(server, tool) {
 
 
 
+/** How long a server gets to start, and again to list its tools; no plan setting changes it (`timeout_seconds` is a call's). */
 const MCP_DEFAULT_START_TIMEOUT_MS = 30_000;
 const MCP_DEFAULT_CALL_TIMEOUT_MS = 60_000;
 async function listServerTools(session, allowlist, limits) {
@@ -802,7 +813,7 @@ async function connectMcpServers(config, options) {
     };
     const onAbort = () => void closeAll();
     options.signal.addEventListener('abort', onAbort, { once: true });
-    const limits = { signal: options.signal, timeoutMs };
+    const limits = { signal: options.signal, timeoutMs, timeoutNote: 'the time plan-runner gives a server to start, and again to list its tools; timeout_seconds limits each tool call, not these' };
     const listed = await Promise.allSettled(sessions.map((session) => listServerTools(session, config[session.name]?.tools, limits)));
     const failure = listed.find((outcome) => outcome.status === 'rejected');
     if (failure !== undefined || options.signal.aborted) {

@@ -14,8 +14,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./lib/core/error-text.js
 var error_text = __webpack_require__(7437);
-// EXTERNAL MODULE: ./lib/planner/ask-for-json.js
-var ask_for_json = __webpack_require__(84634);
+// EXTERNAL MODULE: ./lib/llm/ask-for-json.js
+var ask_for_json = __webpack_require__(95835);
 // EXTERNAL MODULE: ./lib/planner/plan-prompt.js
 var plan_prompt = __webpack_require__(87620);
 // EXTERNAL MODULE: ./lib/planner/planner-model.js

@@ -2954,22 +2954,20 @@ const START = String.raw `\b|%[0-9A-Fa-f]{2}|\\[bfnrt]`;
 function tokenShape(start, shape) {
     return new RegExp(`(${start})${shape.source}`, 'g');
 }
-/**
- * Credential shapes worth hiding even when nobody told us the value. Redaction runs on text anyone
- * may write (a diff, a page, a tool's output), so each shape either matches or fails within a few
- * characters of where it starts: a backtracking engine then takes linear time on any text. (A
- * lookahead for the OpenAI key's digit scanned to the end of the text from every `sk-`: 256 KiB of
- * `sk-` blocked the event loop for 25 s.)
- */
-const TOKEN_SHAPES = [
-    // GitHub's prefixes are distinctive enough to be found anywhere: after `%3D` or `\n` in encoded text,
-    // after `0x` or `NAME_`, where no word boundary is.
-    { pattern: tokenShape('', /gh[pousr]_[A-Za-z0-9]{20,}/) }, // GitHub tokens: ghp_ personal, gho_ OAuth, ghu_/ghs_ app, ghr_ refresh
-    { pattern: tokenShape('', /github_pat_[A-Za-z0-9_]{20,}/) }, // GitHub fine-grained personal access tokens
-    { pattern: tokenShape(START, /sk-[A-Za-z0-9_-]{20,}/), is: (match) => /\d/.test(match) }, // OpenAI keys, sk-proj-\u2026 and sk-svcacct-\u2026 included (with a digit)
-    { pattern: tokenShape(START, /(?:AKIA|ASIA)[A-Z0-9]{16}\b/) }, // AWS access key ids
-    { pattern: tokenShape(START, /xox[abprs]-[A-Za-z0-9-]{10,}/) }, // Slack tokens
+const hasDigit = (token) => /\d/.test(token);
+// GitHub's prefixes are distinctive enough to be found anywhere: after `%3D` or `\n` in encoded text,
+// after `0x` or `NAME_`, where no word boundary is.
+const TOKEN_KINDS = [
+    { prefix: 'gh[pousr]_', body: '[A-Za-z0-9]', length: '{20,}', anywhere: true }, // GitHub tokens: ghp_ personal, gho_ OAuth, ghu_/ghs_ app, ghr_ refresh
+    { prefix: 'github_pat_', body: '[A-Za-z0-9_]', length: '{20,}', anywhere: true }, // GitHub fine-grained personal access tokens
+    { prefix: 'sk-', body: '[A-Za-z0-9_-]', length: '{20,}', is: hasDigit }, // OpenAI keys, sk-proj-\u2026 and sk-svcacct-\u2026 included (with a digit)
+    { prefix: '(?:AKIA|ASIA)', body: '[A-Z0-9]', length: String.raw `{16}\b` }, // AWS access key ids
+    { prefix: 'xox[abprs]-', body: '[A-Za-z0-9-]', length: '{10,}' }, // Slack tokens
 ];
+const TOKEN_SHAPES = TOKEN_KINDS.map((kind) => ({
+    pattern: tokenShape(kind.anywhere ? '' : START, new RegExp(`${kind.prefix}${kind.body}${kind.length}`)),
+    ...(kind.is && { is: kind.is }),
+}));
 /**
  * Shapes that can fail far from where they start (a JWT's three segments, a private key's END line),
  * run on the linear-time engine, and only on text that holds their literal start; each is compiled
@@ -2977,9 +2975,95 @@ const TOKEN_SHAPES = [
  */
 const FAR_SHAPES = [
     { start: 'eyJ', source: String.raw `\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}` }, // JWTs
-    // PEM keys, and OpenPGP secret keys (`-----BEGIN PGP PRIVATE KEY BLOCK-----`).
+    // PEM keys, and OpenPGP secret keys (`-----BEGIN PGP PRIVATE KEY BLOCK-----`); one with no END line, `keyRanges`.
     { start: 'PRIVATE KEY', source: String.raw `-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY(?: BLOCK)?-----` },
 ];
+const KEY_MARKER = /-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----/g;
+const KEY_END = /-----END [A-Z ]*PRIVATE KEY(?: BLOCK)?-----/g;
+/**
+ * What follows a key's BEGIN line when no END line does: its armor headers (`Proc-Type: 4,ENCRYPTED`), then its
+ * base64 lines, raw or JSON-escaped line breaks between them, each line perhaps marked as a diff's or a quote's
+ * (`-`, `+`, `>`); or, flattened to one line (an HTTP error's excerpt), base64 runs with spaces between them. The
+ * first run is a key's only when it is long for a word (16 characters on a line of its own, 40 on a flattened
+ * one): a marker line with prose after it stays. Each header's value is bounded, so the engine's backtracking is.
+ */
+const KEY_BODY = new RegExp(String.raw `^(?:(?:\r?\n|\\r\\n|\\n)[A-Za-z][A-Za-z-]{0,40}:[^\r\n\\]{0,200})*` +
+    String.raw `(?:(?:(?:\r?\n|\\r\\n|\\n)[-+> \t]*)+[A-Za-z0-9+/=]{16,}(?:(?:\r?\n|\\r\\n|\\n)[-+> \t]*[A-Za-z0-9+/=]+)*` +
+    String.raw `|[ \t]+[A-Za-z0-9+/=]{40,}(?:[ \t]+[A-Za-z0-9+/=]+)*)`);
+/** The most of a key block looked at after its BEGIN line: an RSA 4096 key is 3.2 KB, an OpenPGP secret key block larger. */
+const KEY_BODY_MAX = 64 * 1024;
+/**
+ * Where `text` holds a private key: from each BEGIN line to the END line after it, or, with none after it, through
+ * its base64 lines (`KEY_BODY`). A tool's cut (`\u2026`) went through a key: a read_file of a bundle showed an EC key's
+ * whole private scalar (found by an adversarial pass). Linear: each marker's body is read only up to the next
+ * marker (one regex over them all, looking for an END from each BEGIN, took 525 s on 1 MB of them).
+ */
+function keyRanges(text) {
+    const markers = [...text.matchAll(KEY_MARKER)];
+    if (markers.length === 0)
+        return [];
+    const ends = [...text.matchAll(KEY_END)];
+    const ranges = [];
+    let end = 0;
+    for (const [index, marker] of markers.entries()) {
+        if (marker.index < (ranges.at(-1)?.end ?? 0))
+            continue;
+        while (end < ends.length && ends[end].index < marker.index)
+            end++;
+        const closing = ends[end];
+        if (closing) {
+            ranges.push({ start: marker.index, end: closing.index + closing[0].length });
+            continue;
+        }
+        const bodyStart = marker.index + marker[0].length;
+        const limit = Math.min(markers[index + 1]?.index ?? text.length, bodyStart + KEY_BODY_MAX);
+        const body = KEY_BODY.exec(text.slice(bodyStart, limit));
+        if (body)
+            ranges.push({ start: marker.index, end: bodyStart + body[0].length });
+    }
+    return ranges;
+}
+/**
+ * What a cut (`\u2026`) left of a token whose end it took: a kind's prefix and at least 4 of its characters, running
+ * into the mark. Too short for its shape, it showed: `ghp_` and 18 of a token's characters in a read_file cut at
+ * 256 KiB (found by an adversarial pass). Read only on the run of token characters before each mark.
+ */
+const CUT_TOKEN_PREFIX = new RegExp(TOKEN_KINDS.map((kind) => kind.prefix).join('|'));
+const CUT_TOKENS = TOKEN_KINDS.map((kind) => ({
+    pattern: new RegExp(`(${kind.anywhere ? `(?=${kind.prefix})` : START})${kind.prefix}${kind.body}{4,}$`),
+    is: kind.is,
+}));
+const TOKEN_CHAR = /[A-Za-z0-9_-]/;
+/** The longest token a cut is looked back over for: a fine-grained GitHub token is 93 characters, an OpenAI key up to about 200. */
+const CUT_TOKEN_MAX = 300;
+function holdsCutToken(text) {
+    return text.includes(CUT) && CUT_TOKEN_PREFIX.test(text);
+}
+/** Where `text` holds what a cut left of a token: before each `\u2026`, from the earliest start of a kind's token that runs into it. */
+function cutTokenRanges(text) {
+    const ranges = [];
+    let previous = -1;
+    for (let cut = text.indexOf(CUT); cut !== -1; previous = cut, cut = text.indexOf(CUT, cut + 1)) {
+        let start = cut;
+        while (start > previous + 1 && cut - start < CUT_TOKEN_MAX && TOKEN_CHAR.test(text[start - 1]))
+            start--;
+        // The run, with what may stand before a token's start (`%3D`, `\n`).
+        const from = Math.max(previous + 1, start - 3);
+        const window = text.slice(from, cut);
+        let token = cut;
+        for (const { pattern, is } of CUT_TOKENS) {
+            const match = pattern.exec(window);
+            if (!match)
+                continue;
+            const at = from + match.index + match[1].length;
+            if (at < token && (!is || is(text.slice(at, cut))))
+                token = at;
+        }
+        if (token < cut)
+            ranges.push({ start: token, end: cut });
+    }
+    return ranges;
+}
 /** The token shapes the backtracking engine runs, for the test that none of them looks around. */
 const TOKEN_SHAPE_SOURCES = TOKEN_SHAPES.map((shape) => shape.pattern.source);
 function holdsFarShape(text) {
@@ -3210,6 +3294,11 @@ function hideAcrossInvisible(text, known, fragments, cuts) {
     // the visible view, where the cut check can read it (found by a redaction hunt: 18 of 20 characters showed).
     if (cuts && visible.includes(CUT))
         ranges.push(...cutRanges(visible, cuts.forms, cuts.grams));
+    // A key, or what a cut left of a token, split by a colour code (`grep --color`) or an invisible character.
+    if (visible.includes('PRIVATE KEY'))
+        ranges.push(...keyRanges(visible));
+    if (holdsCutToken(visible))
+        ranges.push(...cutTokenRanges(visible));
     // The token shapes too: `ghp_\u2026` split by a zero-width space is a GitHub token to whoever reads it.
     for (const { pattern, is } of TOKEN_SHAPES) {
         for (const match of visible.matchAll(pattern)) {
@@ -3428,14 +3517,15 @@ function buildRedactor(given) {
     if (known.length > 0)
         screen.push(CUT);
     const jsonScreen = new RegExp(screen.join('|'));
-    jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json) || ANY_INVISIBLE.test(json));
+    jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json) || holdsCutToken(json) || ANY_INVISIBLE.test(json));
     return redactor;
     function redactor(text) {
         // A short text with a cut too: `Z\u200Bq\u200B7\u200Bv\u2026` is shorter than any pattern, and shows a key's start.
         if ((text.length >= shortest || text.includes(CUT)) && ANY_INVISIBLE.test(text))
             text = hideAcrossInvisible(text, knownPattern, fragments, known.length > 0 ? { forms: known, grams } : undefined);
         const cut = known.length > 0 && text.length > MIN_CUT_FRAGMENT && text.includes(CUT);
-        if (!cut && (text.length < shortest || (!anyPattern.test(text) && !anyBearer.test(text) && !holdsFarShape(text))))
+        const cutToken = holdsCutToken(text);
+        if (!cut && !cutToken && (text.length < shortest || (!anyPattern.test(text) && !anyBearer.test(text) && !holdsFarShape(text))))
             return text;
         let out = knownPattern ? text.replace(knownPattern, REDACTED) : text;
         if (fragments.length > 0)
@@ -3447,6 +3537,11 @@ function buildRedactor(given) {
         for (const shape of FAR_SHAPES)
             if (out.includes(shape.start))
                 out = (shape.compiled ??= _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P.compile(shape.source, '', { limitWork: false })).replaceAll(out, REDACTED);
+        // The BEGIN\u2026END pairs are replaced above: what is left is a key with no END line.
+        if (out.includes('PRIVATE KEY'))
+            out = redactRanges(out, keyRanges(out));
+        if (cutToken)
+            out = redactRanges(out, cutTokenRanges(out));
         out = out.replace(BASIC, (match, start, encoded) => (isBasicCredential(encoded) ? start + REDACTED : match));
         return out.replace(BEARER, `$1${REDACTED}`);
     }
@@ -4154,9 +4249,12 @@ function sortedKeys(_key, inner) {
 function canonicalJson(value) {
     return JSON.stringify(value, sortedKeys) ?? 'undefined';
 }
-/** A SHA-256 of `value`'s canonical JSON, hex, cut to `length` characters. */
+/**
+ * A SHA-256 of `value`'s canonical JSON, hex, cut to `length` characters. Node's one-shot `hash`, not a
+ * `createHash` object: a run makes several per step, and the object cost 1.2 \u00b5s a hash against 0.5 \u00b5s.
+ */
 function stableHash(value, length = 32) {
-    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(canonicalJson(value)).digest('hex').slice(0, length);
+    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.hash)('sha256', canonicalJson(value)).slice(0, length);
 }
 
 
@@ -5087,6 +5185,8 @@ const jsonSchemaCheck = {
     },
 };
 
+// EXTERNAL MODULE: ./lib/llm/ask-for-json.js
+var ask_for_json = __nccwpck_require__(95835);
 // EXTERNAL MODULE: ./lib/llm/call-usage.js
 var call_usage = __nccwpck_require__(16249);
 // EXTERNAL MODULE: ./lib/llm/cut-off-reason.js
@@ -5190,6 +5290,7 @@ function parseJudgeVerdict(content) {
 
 
 
+
 /** `judge`: a model decides whether the result meets the criterion; evidence is its reason. */
 const judgeCheck = {
     needsTarget: true,
@@ -5212,8 +5313,9 @@ const judgeCheck = {
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`not judged: an earlier judge's call found the model endpoint not answering (${outage.why})`);
         let response;
         try {
-            // The client (the openai SDK) already retries transient failures; a second loop here would stack retries.
-            response = await deps.model.complete(request, { purpose: `goal:${goal.name}` }, deps.signal);
+            // The client already retries transient failures; a second loop here would stack retries. An endpoint that
+            // refuses `response_format` is asked once more without it, as the planner's is: the verdict is read from text.
+            response = await (0,ask_for_json/* completeForJson */.N)(deps.model, request, { purpose: `goal:${goal.name}` }, deps.signal);
         }
         catch (error) {
             const why = error instanceof Error ? error.message : String(error);
@@ -6136,7 +6238,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 92636:
+/***/ 40266:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -7331,7 +7433,8 @@ function startTimer(step, seconds, clock) {
 
 /**
  * True when trying the step again may help and is safe: the error says it is transient, the
- * model client has not already retried it (the SDK does; no second layer), the step is not an
+ * model client has not already retried it (it does, an answer cut off mid-body included; no second
+ * layer, so a model call makes at most the client's `maxRetries + 1` requests), the step is not an
  * agent, and the tool has no side effects (a repeat could duplicate them; recovery decides instead).
  */
 function mayRetry(step, error, tools) {
@@ -9011,18 +9114,31 @@ function approvedSteps(fileSteps, approved, redact) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 18 modules
-var validate_plan = __nccwpck_require__(35234);
+;// CONCATENATED MODULE: ./lib/core/option-names.js
+/** For a job whose front end did not say (tests, a library caller): both front ends' names. */
+const EITHER_OPTION_NAMES = {
+    task: 'a task (the task input, --task)',
+    agent: 'mode: agent (--agent)',
+    notAgent: 'with mode: run (without --agent)',
+};
+
+// EXTERNAL MODULE: ./lib/plan/format-path.js
+var format_path = __nccwpck_require__(97222);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 19 modules
+var validate_plan = __nccwpck_require__(74184);
 // EXTERNAL MODULE: ./lib/steps/agent/write-todos-definition.js
 var write_todos_definition = __nccwpck_require__(39026);
 ;// CONCATENATED MODULE: ./lib/steps/agent/agent-plan.js
 
 
 
+
+
 /** The key of the one step a `mode: agent` run has. */
 const AGENT_STEP_ID = 'agent';
-function rejected(plan, path, message) {
-    const error = { ...(plan.file !== undefined && { file: plan.file }), path, message };
+async function rejected(plan, path, message, locate) {
+    const position = await locate?.(path, 'key');
+    const error = { ...(plan.file !== undefined && { file: plan.file }), ...position, path: (0,format_path/* formatPath */.j)(path), message };
     return { ok: false, errors: [error] };
 }
 function titleOf(task) {
@@ -9035,16 +9151,18 @@ function titleOf(task) {
  * tool the run offers \u2014 withheld tools (a fork's pull request) are not among them. Its TODO list
  * is the run's checklist; the goals are checked on its answer. Validated like any plan.
  */
-function agentPlan(plan, task) {
+async function agentPlan(plan, task, options = {}) {
+    const { names = EITHER_OPTION_NAMES, locate } = options;
     if (plan.steps.length > 0) {
-        return rejected(plan, 'workflow_sequence', 'mode agent runs the task as one agent step, but this plan already has steps: run it in mode run, or remove workflow_sequence');
+        return rejected(plan, ['workflow_sequence'], `${names.agent} runs the task as one agent step, but this plan already has steps: run it ${names.notAgent}, or remove workflow_sequence`, locate);
     }
     const fromTask = Boolean(task?.trim());
     const instruction = fromTask ? task.trim() : plan.goal;
     if (!instruction)
-        return rejected(plan, '', 'mode agent needs a task: give the task input (--task TEXT), or a goal in the plan');
+        return rejected(plan, [], 'mode agent needs a task: give the task input (--task TEXT), or a goal in the plan');
     if (plan.tools.has(write_todos_definition/* WRITE_TODOS */.q)) {
-        return rejected(plan, `tools.${write_todos_definition/* WRITE_TODOS */.q}`, `mode agent gives the agent its own ${write_todos_definition/* WRITE_TODOS */.q} (its TODO list), and this plan has a tool of that name: rename the tool to run it in mode agent`);
+        // At its line only when the plan file declares it: an MCP server's tool of that name is not in the file.
+        return rejected(plan, ['tools', write_todos_definition/* WRITE_TODOS */.q], `mode agent gives the agent its own ${write_todos_definition/* WRITE_TODOS */.q} (its TODO list), and this plan has a tool of that name: rename the tool to run it in mode agent`, plan.tools.get(write_todos_definition/* WRITE_TODOS */.q).origin === 'plan' ? locate : undefined);
     }
     const source = {
         ...plan.source,
@@ -9072,9 +9190,32 @@ function agentPlan(plan, task) {
 
 // EXTERNAL MODULE: ./lib/plan/load-plan.js
 var load_plan = __nccwpck_require__(14407);
+// EXTERNAL MODULE: external "node:fs/promises"
+var external_node_fs_promises_ = __nccwpck_require__(51455);
+// EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 2 modules
+var parse_plan_yaml = __nccwpck_require__(43508);
+;// CONCATENATED MODULE: ./lib/plan/position-in-plan-file.js
+
+
+/**
+ * Where `path` is in the plan file `file`, for a problem found after the plan loaded (a loaded plan
+ * keeps no positions, which most runs never need); undefined when the file no longer reads.
+ */
+async function positionInPlanFile(file, path, at) {
+    try {
+        const yaml = await (0,parse_plan_yaml/* parsePlanYaml */.O8)(await (0,external_node_fs_promises_.readFile)(file, 'utf8'), file);
+        return yaml.ok ? (await yaml.parsed.positions()).locate(path, at) : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
 var load_plan_with_servers = __nccwpck_require__(1481);
 ;// CONCATENATED MODULE: ./lib/job/load-job-plan.js
+
+
 
 
 
@@ -9094,11 +9235,13 @@ async function loadJobPlan(settings, extraTools, signal, learnSecrets) {
  * The loaded plan as this job runs it: one agent step on the task (`mode: agent`), the task as the
  * goal of a plan without steps, and the caller's model.
  */
-function jobPlan(plan, settings) {
+async function jobPlan(plan, settings) {
+    const { optionNames: names = EITHER_OPTION_NAMES } = settings;
     let adjusted = plan;
     // mode agent: the whole run is one agent step working on the task with every tool the run offers.
     if (settings.mode === 'agent') {
-        const built = agentPlan(plan, settings.task);
+        const { planFile } = settings;
+        const built = await agentPlan(plan, settings.task, { names, ...(planFile !== undefined && { locate: (path, at) => positionInPlanFile(planFile, path, at) }) });
         if (!built.ok)
             return { ok: false, errors: built.errors };
         adjusted = built.plan;
@@ -9106,12 +9249,11 @@ function jobPlan(plan, settings) {
     // The task is the goal of a plan file without steps (its tools and goal checks still apply).
     if (settings.task && adjusted.steps.length === 0)
         adjusted = { ...adjusted, goal: settings.task };
-    // Beside a plan's own steps it had nothing to do, and was dropped without a word.
+    // Beside a plan's own steps it had nothing to do, and was dropped without a word. The advice names only
+    // what runs: mode agent refuses a plan with steps too (agentPlan).
     else if (settings.task && settings.mode !== 'agent') {
-        return {
-            ok: false,
-            errors: [{ ...(plan.file !== undefined && { file: plan.file }), path: '', message: 'a task was given (the task input, --task), but this plan has its own steps, which would run without it: give a task only with a plan that has none (a model writes the steps), or with mode: agent (--agent); otherwise leave it out', setup: true }],
-        };
+        const message = `${names.task} was given, but this plan has its own steps, which would run without it: give ${names.task} only with a plan that has no workflow_sequence (a model then writes the steps, or ${names.agent} runs the task as one agent step), or leave it out`;
+        return { ok: false, errors: [{ ...(plan.file !== undefined && { file: plan.file }), path: '', message, setup: true }] };
     }
     // The caller's model (action input, --model) replaces the plan's model.name; agents' own models still win.
     if (settings.model.model) {
@@ -9316,7 +9458,7 @@ async function writeSteps(plan, options) {
         };
     }
     // The planner is loaded only when a model writes a plan: a plan with steps never compiles it.
-    const { writePlan } = await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(180), __nccwpck_require__.e(964)]).then(__nccwpck_require__.bind(__nccwpck_require__, 20964));
+    const { writePlan } = await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(651), __nccwpck_require__.e(964)]).then(__nccwpck_require__.bind(__nccwpck_require__, 20964));
     const result = await writePlan(plan, { model, inputs: options.inputs, signal: options.signal });
     if (result.ok)
         return { ok: true, plan: result.plan, written: true };
@@ -9395,7 +9537,7 @@ async function runJob(settings, deps) {
         return { kind: 'rejected', errors: loaded.errors };
     learn?.((0,plan_secret_values/* planSecretValues */.U)(loaded.plan.source, settings.env));
     try {
-        const plan = jobPlan(loaded.plan, settings);
+        const plan = await jobPlan(loaded.plan, settings);
         if (!plan.ok)
             return { kind: 'rejected', plan: loaded.plan, errors: plan.errors };
         return await runLoadedJob(plan.plan, loaded.servers, settings, { ...deps, redact }, startedAt);
@@ -9511,7 +9653,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             ...(deps.recordProblem && { recordProblem: deps.recordProblem }),
             budget,
             // A prepare or shard job runs part of the plan; a replan there would change what the other jobs run. Loaded only with a model.
-            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(180), __nccwpck_require__.e(909)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
+            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(651), __nccwpck_require__.e(909)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
             ...(settings.fanOut && { fanOut: settings.fanOut }),
             ...(deps.random && { random: deps.random }),
             // Without weights given, a resumed run orders its ready steps by how long they took in the run it resumes.
@@ -9565,6 +9707,70 @@ class AnswerTooLargeError extends Error {
         if (declaredBytes !== undefined)
             this.declaredBytes = declaredBytes;
     }
+}
+
+
+/***/ }),
+
+/***/ 95835:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ completeForJson),
+/* harmony export */   T: () => (/* binding */ askForJson)
+/* harmony export */ });
+/* harmony import */ var _model_call_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(63156);
+/* harmony import */ var _cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(46660);
+
+
+// Endpoints that refused `response_format` once are asked without it from then on.
+const refusesResponseFormat = new WeakSet();
+function refusedFormat(error) {
+    return error instanceof _model_call_error_js__WEBPACK_IMPORTED_MODULE_0__/* .ModelCallError */ .sX && error.failure === 'http' && (error.status === 400 || error.status === 422);
+}
+/**
+ * The answer's text, or a refusal when the endpoint cut it off (`finish_reason` length or
+ * content_filter): a list cut after its third step can still parse, and would run as the whole plan.
+ */
+function answerText(response) {
+    const choice = response.choices[0];
+    const reason = (0,_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffReason */ .a)(choice);
+    if (reason) {
+        throw new Error(`the model's answer was cut off before it ended (${(0,_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffWhy */ .q)(reason)}), and a part of an answer is not read as the whole: give the model a larger output limit, or ask for less`);
+    }
+    return choice?.message.content ?? '';
+}
+/**
+ * One model call that should answer in JSON: with the request's JSON-schema `response_format`
+ * where the endpoint takes it; an endpoint that rejects it (400/422) is asked once more without,
+ * and the caller reads JSON out of the text. Returns the answer as it came.
+ */
+async function completeForJson(model, request, label, signal) {
+    const { response_format: format, ...plain } = request;
+    let refused = false;
+    if (format && !refusesResponseFormat.has(model)) {
+        try {
+            return await model.complete(request, label, signal);
+        }
+        catch (error) {
+            if (!refusedFormat(error))
+                throw error;
+            refused = true;
+        }
+    }
+    const response = await model.complete(plain, label, signal);
+    // Only an endpoint that then took the request without the format refused the format: a 400 for another
+    // reason (a prompt over the context window) failed the same way without it, and turned structured
+    // answers off for the rest of the run (found by an adversarial pass).
+    if (refused)
+        refusesResponseFormat.add(model);
+    return response;
+}
+/**
+ * `completeForJson`'s answer as text ('' when there is none); throws for an answer the endpoint cut off.
+ */
+async function askForJson(model, request, purpose, signal) {
+    return answerText(await completeForJson(model, request, { purpose }, signal));
 }
 
 
@@ -9814,7 +10020,7 @@ function hint(failure, status) {
     if (failure === 'connection')
         return 'Could not reach the endpoint; check base-url and the network.';
     if (failure === 'truncated')
-        return 'The connection closed before the whole answer arrived; this is retried. If it keeps happening, check proxies between the runner and the endpoint.';
+        return 'The connection closed before the whole answer arrived; the model client asks again within its retries. If it keeps happening, check proxies between the runner and the endpoint.';
     if (failure === 'too-large')
         return 'No model writes that much in one answer: check that base-url is an OpenAI-compatible endpoint (ending in /v1), not a proxy or page that sends without end.';
     if (failure === 'malformed')
@@ -9862,9 +10068,12 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
         if (fields.billed)
             this.billed = fields.billed;
     }
-    /** True when the SDK already retried this kind of failure; an answer it could not read it does not retry. */
+    /**
+     * True when the model client already retried this kind of failure (the SDK its kinds, the client an answer cut
+     * off mid-body); an answer too long or not a Chat Completions answer is not retried, as asking again would not help.
+     */
     get retriedByClient() {
-        return this.failure !== 'truncated' && this.failure !== 'too-large' && this.failure !== 'malformed';
+        return this.failure !== 'too-large' && this.failure !== 'malformed';
     }
 }
 
@@ -9879,10 +10088,12 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
 /* harmony export */   U: () => (/* binding */ readingAnswers)
 /* harmony export */ });
 /* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(16698);
-/* harmony import */ var _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(90603);
-/* harmony import */ var _core_limited_body_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(73782);
-/* harmony import */ var _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(63156);
+/* harmony import */ var node_timers_promises__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(58500);
+/* harmony import */ var _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90603);
+/* harmony import */ var _core_limited_body_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(73782);
+/* harmony import */ var _model_call_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(63156);
 /* harmony import */ var _read_chat_response_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(46724);
+
 
 
 
@@ -9890,8 +10101,13 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
 
 /** Room for the SDK's waits between attempts (backoff, retry-after), beyond each attempt's timeout. */
 const RETRY_WAITS_MS = 60_000;
-/** The `onAbandoned` of the call whose requests the SDK is making. */
-const abandonedOf = new node_async_hooks__WEBPACK_IMPORTED_MODULE_0__.AsyncLocalStorage();
+const requestsOf = new node_async_hooks__WEBPACK_IMPORTED_MODULE_0__.AsyncLocalStorage();
+/** The wait before retry number `retry` (1 = the first): the SDK's own backoff (0.5 s doubling to 8 s, less up to 25% jitter). */
+function sdkBackoffMs(retry) {
+    return Math.min(500 * 2 ** (retry - 1), 8_000) * (1 - Math.random() * 0.25);
+}
+/** The signals of requests a reader (`readingAnswers`) reports for, while it does. */
+const watched = new WeakSet();
 /**
  * `fetch` as the SDK gets it. Every body is read through `limitedBody`, which ends it with an
  * `AnswerTooLargeError` once it passes `maxBytes` (at once when its `content-length` says so), so the
@@ -9906,16 +10122,22 @@ const abandonedOf = new node_async_hooks__WEBPACK_IMPORTED_MODULE_0__.AsyncLocal
  * one aborted while it connected counts too; a connection reset before any answer (the SDK retries it)
  * does not.
  */
-function readingAnswers(inner, maxBytes = _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ANSWER_BYTES */ .g) {
+function readingAnswers(inner, maxBytes = _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_ANSWER_BYTES */ .g) {
     return async (input, init) => {
         const signal = init?.signal;
-        const onAbandoned = signal && !signal.aborted ? abandonedOf.getStore() : undefined;
+        // A reader inside another (the eval's fault-injecting fetch reads answers through one of its own) leaves the
+        // request to the outer one: each reported it, and an abandoned request counted twice.
+        const onAbandoned = signal && !signal.aborted && !watched.has(signal) ? requestsOf.getStore()?.onAbandoned : undefined;
+        if (onAbandoned)
+            watched.add(signal);
         let out = true;
         const settle = (abandoned) => {
             if (!out)
                 return;
             out = false;
             signal?.removeEventListener('abort', onAbort);
+            if (onAbandoned)
+                watched.delete(signal);
             if (abandoned)
                 onAbandoned?.();
         };
@@ -9939,9 +10161,9 @@ function readingAnswers(inner, maxBytes = _answer_too_large_error_js__WEBPACK_IM
         const tooLarge = () => {
             // An answer came and no usage with it; an error status's body is not a billed answer.
             settle(response.ok);
-            return new _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_1__/* .AnswerTooLargeError */ .O(maxBytes, declared > maxBytes ? declared : undefined);
+            return new _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_2__/* .AnswerTooLargeError */ .O(maxBytes, declared > maxBytes ? declared : undefined);
         };
-        const reader = (0,_core_limited_body_js__WEBPACK_IMPORTED_MODULE_3__/* .limitedBody */ .L)(response.body, maxBytes, tooLarge, declared).getReader();
+        const reader = (0,_core_limited_body_js__WEBPACK_IMPORTED_MODULE_5__/* .limitedBody */ .L)(response.body, maxBytes, tooLarge, declared).getReader();
         let cancelled = false;
         const body = new ReadableStream({
             async pull(controller) {
@@ -9974,6 +10196,15 @@ function readingAnswers(inner, maxBytes = _answer_too_large_error_js__WEBPACK_IM
         return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
     };
 }
+/** `fetch` counting each request it makes for the call it serves. */
+function countingRequests(inner) {
+    return (input, init) => {
+        const requests = requestsOf.getStore();
+        if (requests)
+            requests.made += 1;
+        return inner(input, init);
+    };
+}
 /**
  * The live model client: Chat Completions through the `openai` SDK, its errors wrapped in
  * `ModelCallError`, and every answer read into one shape (`readChatResponse`), so the rest of
@@ -9988,7 +10219,7 @@ function createOpenAIModelClient(options) {
             apiKey: options.apiKey,
             timeout: options.timeoutMs,
             maxRetries: options.maxRetries,
-            fetch: readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ANSWER_BYTES */ .g),
+            fetch: countingRequests(readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_ANSWER_BYTES */ .g)),
         }),
         errorFromSdk: modelCallErrorFromSdk,
     })));
@@ -10001,25 +10232,44 @@ function createOpenAIModelClient(options) {
             // connection alive) would hold the call, a planner's or judge's outside any run deadline, for
             // good. One deadline covers every attempt, their bodies and the waits between them.
             const deadline = AbortSignal.timeout(options.timeoutMs * (options.maxRetries + 1) + RETRY_WAITS_MS * options.maxRetries);
+            const callSignal = signal ? AbortSignal.any([signal, deadline]) : deadline;
+            const call = { purpose: label.purpose, model: request.model, endpoint };
+            const requests = { made: 0, onAbandoned: label.onAbandoned };
+            const ask = async () => {
+                for (;;) {
+                    try {
+                        // The SDK may retry what is left of the call's retries.
+                        return await sdk.chat.completions.create(request, { signal: callSignal, maxRetries: options.maxRetries - requests.made });
+                    }
+                    catch (error) {
+                        const failed = errorFromSdk(error, { ...call, attempts: requests.made });
+                        // An answer cut off mid-body: nothing has acted on it yet, so asking again is safe; the SDK reads
+                        // bodies after its retries, and does not.
+                        if (!(failed instanceof _model_call_error_js__WEBPACK_IMPORTED_MODULE_3__/* .ModelCallError */ .sX && failed.failure === 'truncated') || requests.made > options.maxRetries)
+                            throw failed;
+                        await (0,node_timers_promises__WEBPACK_IMPORTED_MODULE_1__.setTimeout)(sdkBackoffMs(requests.made), undefined, { signal: callSignal });
+                    }
+                }
+            };
             let answer;
             try {
-                const create = () => sdk.chat.completions.create(request, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
-                answer = await (label.onAbandoned ? abandonedOf.run(label.onAbandoned, create) : create());
+                answer = await requestsOf.run(requests, ask);
             }
             catch (error) {
                 // A cancelled call ends with the canceller's reason (step timeout, run cancel), not an SDK error.
                 if (signal?.aborted)
                     throw signal.reason;
                 if (deadline.aborted) {
-                    throw new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .sX({ purpose: label.purpose, model: request.model, endpoint, failure: 'timeout', transient: true, attempts: options.maxRetries + 1, detail: `no whole answer within ${Math.round((options.timeoutMs * (options.maxRetries + 1)) / 1000)} s` });
+                    throw new _model_call_error_js__WEBPACK_IMPORTED_MODULE_3__/* .ModelCallError */ .sX({ ...call, failure: 'timeout', transient: true, attempts: Math.max(1, requests.made), detail: `no whole answer within ${Math.round((options.timeoutMs * (options.maxRetries + 1)) / 1000)} s` });
                 }
-                throw errorFromSdk(error, { purpose: label.purpose, model: request.model, maxRetries: options.maxRetries, endpoint });
+                throw error;
             }
             const read = (0,_read_chat_response_js__WEBPACK_IMPORTED_MODULE_4__/* .readChatResponse */ .E)(answer);
             if (read.ok)
                 return read.response;
             const billed = (0,_read_chat_response_js__WEBPACK_IMPORTED_MODULE_4__/* .billedAnswer */ .F)(answer, request.model);
-            throw new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .sX({ purpose: label.purpose, model: request.model, endpoint, failure: 'malformed', transient: false, attempts: 1, detail: read.problem, ...(billed && { billed }) });
+            // The requests the call made: the answer it could not read came after any it asked again for.
+            throw new _model_call_error_js__WEBPACK_IMPORTED_MODULE_3__/* .ModelCallError */ .sX({ ...call, failure: 'malformed', transient: false, attempts: requests.made, detail: read.problem, ...(billed && { billed }) });
         },
     };
 }
@@ -10102,6 +10352,10 @@ function estimateCallCostUsd(models, promptTokens, completionTokens, overrides) 
 /* harmony export */   E: () => (/* binding */ readChatResponse),
 /* harmony export */   F: () => (/* binding */ billedAnswer)
 /* harmony export */ });
+/* harmony import */ var _core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(35878);
+/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(70695);
+
+
 const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** What is wrong with an answer that is not a Chat Completions answer. */
 class MalformedAnswer {
@@ -10126,6 +10380,9 @@ function toolCalls(value, choice) {
             continue;
         }
         const args = fn['arguments'];
+        // Arguments sent as an object are written out as text here: 100,000 levels overflowed the stack.
+        if (typeof args === 'object' && (0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_1__/* .exceedsDepth */ .R)(args, _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX))
+            return new MalformedAnswer(`${where}.function.arguments nest more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep`);
         calls.push({
             ...call,
             // Some servers leave out the type, the id, or send the arguments as an object.
@@ -10178,7 +10435,7 @@ function usage(value) {
 /**
  * A 200 answer as a Chat Completions response, in the shape the rest of plan-runner reads, or what
  * is wrong with it. What OpenAI-compatible servers vary in is accepted: tool calls without `type`
- * or `id`, arguments as an object, content as a list of parts, `content` missing, partial `usage` (read
+ * or `id`, arguments as an object (nesting at most `MAX_JSON_DEPTH` levels), content as a list of parts, `content` missing, partial `usage` (read
  * for what it says; none, or counts that say nothing, are dropped and the tokens estimated: a negative or
  * fractional count, 0 prompt tokens, no output count), any
  * `finish_reason` (a step refuses a cut-off answer), extra fields.
@@ -10553,7 +10810,8 @@ function replayModelClient(path, options = {}) {
 /* harmony export */   Nt: () => (/* binding */ unpricedModels),
 /* harmony export */   ZT: () => (/* binding */ checkPricing),
 /* harmony export */   gA: () => (/* binding */ unpricedModelsWithUsedPlans),
-/* harmony export */   l4: () => (/* binding */ pricingExample)
+/* harmony export */   l4: () => (/* binding */ pricingExample),
+/* harmony export */   y2: () => (/* binding */ checkUsedPlansPricing)
 /* harmony export */ });
 /* harmony import */ var _llm_default_model_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(40766);
 /* harmony import */ var _llm_pricing_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(50657);
@@ -10568,22 +10826,35 @@ function unpricedModels(plan, callerModel) {
     return [...models].filter((model) => (0,_llm_pricing_js__WEBPACK_IMPORTED_MODULE_0__/* .priceOf */ .xx)(model, plan.pricing) === undefined);
 }
 /**
- * As `unpricedModels`, with the models of the plans it runs through `type: plan` steps, at any depth:
- * their calls are charged to this plan's budget, priced by its `pricing:`. A used plan without
- * `model.name` calls the model this plan's steps call.
+ * The unpriced models of the plans `plan` runs through `type: plan` steps, at any depth, each with
+ * the first chain of `uses:` found to call it: their calls are charged to this plan's budget, priced
+ * by its `pricing:`. A used plan without `model.name` calls the model this plan's steps call (the
+ * run's client default), at any depth.
  */
-function unpricedModelsWithUsedPlans(plan, callerModel) {
-    const found = new Set(unpricedModels(plan.source, callerModel));
-    const visit = (outer, outerModel) => {
-        for (const used of outer.subplans?.values() ?? []) {
-            const model = used.source.model?.name ?? outerModel;
-            for (const name of unpricedModels({ agents: used.source.agents, pricing: plan.source.pricing }, model))
-                found.add(name);
-            visit(used, model);
+function unpricedUsedPlanModels(plan, callerModel) {
+    const found = new Map();
+    const runModel = callerModel ?? plan.source.model?.name;
+    // A plan many others use is walked once: 40 plans that each use the same 40, three levels deep, are 64,000 paths.
+    const walked = new Set();
+    const visit = (outer, via) => {
+        for (const [uses, used] of outer.subplans ?? []) {
+            if (walked.has(used))
+                continue;
+            walked.add(used);
+            const path = [...via, uses];
+            for (const model of unpricedModels({ agents: used.source.agents, pricing: plan.source.pricing }, used.source.model?.name ?? runModel)) {
+                if (!found.has(model))
+                    found.set(model, path);
+            }
+            visit(used, path);
         }
     };
-    visit(plan, callerModel ?? plan.source.model?.name);
-    return [...found];
+    visit(plan, []);
+    return [...found].map(([model, via]) => ({ model, via }));
+}
+/** As `unpricedModels`, with the models of the plans it runs through `type: plan` steps, at any depth (see `unpricedUsedPlanModels`). */
+function unpricedModelsWithUsedPlans(plan, callerModel) {
+    return [...new Set([...unpricedModels(plan.source, callerModel), ...unpricedUsedPlanModels(plan, callerModel).map((found) => found.model)])];
 }
 /** A `pricing:` entry for each model, to show in an error. */
 function pricingExample(models) {
@@ -10610,11 +10881,33 @@ function checkPricing(plan, callerModel) {
         },
     ];
 }
+/**
+ * `checkPricing` for the plans a plan uses, once they are loaded: their model calls count against its
+ * `max_cost_usd` (a used plan may not set one), so each model they may call needs a price in this plan.
+ * Its own models were checked with it.
+ */
+function checkUsedPlansPricing(plan, callerModel) {
+    if (plan.source.limits?.max_cost_usd === undefined)
+        return [];
+    const own = new Set(unpricedModels(plan.source, callerModel));
+    const unpriced = unpricedUsedPlanModels(plan, callerModel).filter((found) => !own.has(found.model));
+    if (unpriced.length === 0)
+        return [];
+    const names = unpriced.map((found) => `'${found.model}' (called in the used plan ${found.via.join(' \u2192 ')})`).join(', ');
+    const example = pricingExample(unpriced.map((found) => found.model));
+    return [
+        {
+            path: ['limits', 'max_cost_usd'],
+            message: `max_cost_usd cannot be enforced: no price is known for model ${names}, and a used plan's calls count against this plan's budget. ` +
+                `Give its price in this plan, whose \`pricing:\` prices the plans it uses too, in US dollars per million tokens, e.g. \`${example}\`, or use max_tokens instead`,
+        },
+    ];
+}
 
 
 /***/ }),
 
-/***/ 74598:
+/***/ 3242:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -11662,6 +11955,118 @@ function isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+;// CONCATENATED MODULE: ./lib/plan/unguarded-ref-cycle.js
+/** Keywords whose subschemas check the same value as the schema holding them: following one reads no deeper into it. */
+const SAME_VALUE_LISTS = ['allOf', 'anyOf', 'oneOf'];
+const SAME_VALUE_SCHEMAS = ['not', 'if', 'then', 'else'];
+/** Keywords whose subschemas check a part of the value (a property, an item): one level deeper each time round. */
+const DEEPER_SCHEMAS = ['additionalProperties', 'items', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'additionalItems'];
+const DEEPER_MAPS = ['properties', 'patternProperties', 'dependentSchemas'];
+const DEEPER_LISTS = ['prefixItems', 'items'];
+function isSchema(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/**
+ * Where a `$ref` leads, read as zod's converter reads it (`resolveRef` in zod/v4/classic/from-json-schema.js), not
+ * as a JSON Pointer: `#` then segments with the empty ones dropped; none is the root; else the first names the
+ * definitions (`$defs`, or `definitions` for a draft-07 or draft-04 schema), the second which one, in the root's
+ * `$defs` or else `definitions`, and the rest is ignored. A review found references zod reads this way (`#$defs/x`,
+ * `#/$defs//x`, `#/$defs/x/properties/y`) past a checker that read pointers.
+ */
+function resolveAsZod(root, ref) {
+    if (!ref.startsWith('#'))
+        return undefined;
+    const path = ref.slice(1).split('/').filter(Boolean);
+    if (path.length === 0)
+        return root;
+    const draft = root['$schema'] === 'http://json-schema.org/draft-07/schema#' || root['$schema'] === 'http://json-schema.org/draft-04/schema#';
+    const defs = root['$defs'] ?? root['definitions'];
+    if (path[0] !== (draft ? 'definitions' : '$defs') || path[1] === undefined || !isSchema(defs))
+        return undefined;
+    const target = defs[path[1].replaceAll('~1', '/').replaceAll('~0', '~')];
+    return isSchema(target) ? target : undefined;
+}
+/** The subschemas that check the same value as `schema`: where its `$ref` leads, and its `allOf`/`anyOf`/`oneOf`/`not`/`if` members. */
+function sameValueSchemas(root, schema) {
+    const next = [];
+    if (typeof schema['$ref'] === 'string')
+        next.push(resolveAsZod(root, schema['$ref']));
+    for (const keyword of SAME_VALUE_LISTS)
+        if (Array.isArray(schema[keyword]))
+            for (const member of schema[keyword])
+                next.push(member);
+    for (const keyword of SAME_VALUE_SCHEMAS)
+        next.push(schema[keyword]);
+    return next.filter(isSchema);
+}
+/** The subschemas of `schema` that check a part of its value. */
+function deeperSchemas(schema) {
+    const next = [];
+    for (const keyword of DEEPER_SCHEMAS)
+        next.push(schema[keyword]);
+    for (const keyword of DEEPER_MAPS)
+        if (isSchema(schema[keyword]))
+            for (const member of Object.values(schema[keyword]))
+                next.push(member);
+    for (const keyword of DEEPER_LISTS)
+        if (Array.isArray(schema[keyword]))
+            for (const member of schema[keyword])
+                next.push(member);
+    return next.filter(isSchema);
+}
+/**
+ * The `$ref` of a cycle of references that comes back to the same subschema without reading into the value
+ * (`$defs: {x: {$ref: '#/$defs/x'}}`, or through `anyOf`), or undefined when there is none. zod's converter took
+ * such a schema, and checking any value against it then overflowed the stack: an MCP server's tool whose schema
+ * held one ended the agent step that called it (found by an adversarial pass). A cycle through `properties` or
+ * `items` (a tree) reads one level deeper each time round, and is fine. Only subschemas reachable from the root
+ * are looked at, as zod converts only those; data keywords (`enum`, `const`, `default`) are not schemas.
+ */
+function unguardedRefCycle(root) {
+    const done = new Set();
+    const onPath = new Set();
+    const reached = new Set([root]);
+    const starts = [root];
+    // Depth-first along same-value edges, iterative (a schema can chain thousands of references); every subschema
+    // reached by any edge is a start, each finished once.
+    while (starts.length > 0) {
+        const start = starts.pop();
+        if (done.has(start))
+            continue;
+        const visit = (schema) => {
+            for (const deeper of deeperSchemas(schema)) {
+                if (reached.has(deeper))
+                    continue;
+                reached.add(deeper);
+                starts.push(deeper);
+            }
+            onPath.add(schema);
+            return { schema, next: sameValueSchemas(root, schema) };
+        };
+        const stack = [visit(start)];
+        while (stack.length > 0) {
+            const top = stack[stack.length - 1];
+            const child = top.next.pop();
+            if (child === undefined) {
+                stack.pop();
+                onPath.delete(top.schema);
+                done.add(top.schema);
+                continue;
+            }
+            if (onPath.has(child)) {
+                // A document is a tree: a cycle goes through a reference, which names it.
+                const cycle = stack.slice(stack.findIndex((frame) => frame.schema === child));
+                return cycle.map((frame) => frame.schema['$ref']).find((ref) => typeof ref === 'string') ?? '#';
+            }
+            if (done.has(child))
+                continue;
+            reached.add(child);
+            stack.push(visit(child));
+        }
+    }
+    return undefined;
+}
+
 // EXTERNAL MODULE: ./lib/core/linear-regex.js + 1 modules
 var linear_regex = __nccwpck_require__(53097);
 ;// CONCATENATED MODULE: ./lib/plan/with-linear-regexp.js
@@ -11710,6 +12115,7 @@ function withLinearRegExp(build) {
 
 
 
+
 /**
  * A JSON Schema as a zod schema, or why zod cannot use it (`if`/`then`, external `$ref`\u2026). Every
  * place that checks values against a plan's JSON Schema (tool arguments, json_schema goals) compiles
@@ -11718,6 +12124,11 @@ function withLinearRegExp(build) {
 function compileJsonSchema(schema) {
     try {
         const complete = typeof schema === 'object' && schema !== null && !Array.isArray(schema) ? zodReadySchema(schema) : schema;
+        // On what zod will read: checking any value against such a cycle overflowed the stack.
+        const cycle = typeof complete === 'object' && complete !== null && !Array.isArray(complete) ? unguardedRefCycle(complete) : undefined;
+        if (cycle !== undefined) {
+            return { ok: false, message: `\`$ref: '${cycle}'\` leads back to itself through references and combinations (\`allOf\`, \`anyOf\`, \`oneOf\`) alone, never reading into the value, so no value can be checked against it` };
+        }
         return { ok: true, schema: withLinearRegExp(() => fromJSONSchema(complete)) };
     }
     catch (error) {
@@ -12126,7 +12537,7 @@ function jsonSchemaProblems(schema, path, strict = false) {
 /* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(43508);
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(80083);
 /* harmony import */ var _decode_utf8_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(43985);
-/* harmony import */ var _validate_plan_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(35234);
+/* harmony import */ var _validate_plan_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(74184);
 
 
 
@@ -12198,6 +12609,7 @@ async function loadPlanFile(path, options = {}) {
             text: decoded.text,
             chain,
             root,
+            ...(rest.model !== undefined && { model: rest.model }),
             load: (file, innerChain) => {
                 const key = `${innerChain.length}:${file}`;
                 let loading = usedPlans.get(key);
@@ -12230,11 +12642,13 @@ async function loadPlanFile(path, options = {}) {
 /* harmony export */ });
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(80083);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(80083);
 /* harmony import */ var _core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(99500);
-/* harmony import */ var _format_path_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(97222);
-/* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(43508);
-/* harmony import */ var _plan_error_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(36487);
+/* harmony import */ var _check_pricing_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(25708);
+/* harmony import */ var _format_path_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(97222);
+/* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(43508);
+/* harmony import */ var _plan_error_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(36487);
+
 
 
 
@@ -12330,8 +12744,8 @@ async function loadSubplans(plan, context) {
         if (!loaded.ok) {
             // Error files are named as the caller names them, relative to the working directory, not the root.
             const own = loaded.errors.filter((error) => error.file === undefined || node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(error.file) === resolved);
-            const count = (0,_plan_error_js__WEBPACK_IMPORTED_MODULE_4__/* .problemCount */ .bS)(loaded.errors);
-            issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__/* .groupDigits */ .K)(count)} problem${count === 1 ? '' : 's'} (listed with their own positions)` });
+            const count = (0,_plan_error_js__WEBPACK_IMPORTED_MODULE_5__/* .problemCount */ .bS)(loaded.errors);
+            issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_6__/* .groupDigits */ .K)(count)} problem${count === 1 ? '' : 's'} (listed with their own positions)` });
             continue;
         }
         const inner = loaded.plan;
@@ -12352,6 +12766,9 @@ async function loadSubplans(plan, context) {
             if (!catalogue.has(name))
                 catalogue.set(name, tool);
     }
+    // Only now are the models the used plans call known: one with no price let the run start, pay for its steps,
+    // and stop at that plan's first call (found by a review).
+    issues.push(...(0,_check_pricing_js__WEBPACK_IMPORTED_MODULE_3__/* .checkUsedPlansPricing */ .y2)({ ...plan, subplans }, context.model));
     if (issues.length > 0 || innerErrors.length > 0)
         return { ok: false, errors: [...(await locate(issues, context)), ...innerErrors] };
     const source = { ...plan.source, ...(Object.keys(tools).length > 0 && { tools }), ...(toolsets.size > 0 && { toolsets: [...toolsets] }) };
@@ -12394,12 +12811,12 @@ function withIssues(inner, given, uses, index) {
     return issues;
 }
 async function locate(issues, context) {
-    const yaml = await (0,_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .parsePlanYaml */ .O8)(context.text, context.file);
+    const yaml = await (0,_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_4__/* .parsePlanYaml */ .O8)(context.text, context.file);
     const positions = yaml.ok ? await yaml.parsed.positions() : undefined;
     return issues.map((issue) => ({
         file: context.file,
         ...positions?.locate(issue.path),
-        path: (0,_format_path_js__WEBPACK_IMPORTED_MODULE_6__/* .formatPath */ .j)(issue.path),
+        path: (0,_format_path_js__WEBPACK_IMPORTED_MODULE_7__/* .formatPath */ .j)(issue.path),
         message: issue.message,
     }));
 }
@@ -17142,7 +17559,7 @@ const Plan = schemas.strictObject({
 
 /***/ }),
 
-/***/ 35234:
+/***/ 74184:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -17215,8 +17632,8 @@ function buildPlanSteps(steps) {
     });
 }
 
-// EXTERNAL MODULE: ./lib/plan/compile-json-schema.js + 4 modules
-var compile_json_schema = __nccwpck_require__(74598);
+// EXTERNAL MODULE: ./lib/plan/compile-json-schema.js + 5 modules
+var compile_json_schema = __nccwpck_require__(3242);
 // EXTERNAL MODULE: ./lib/plan/find-references.js
 var find_references = __nccwpck_require__(99271);
 // EXTERNAL MODULE: ./lib/plan/json-schema-problems.js
@@ -17907,6 +18324,39 @@ function checkStepFields(steps) {
     return issues;
 }
 
+// EXTERNAL MODULE: ./lib/core/invisible-characters.js
+var invisible_characters = __nccwpck_require__(5709);
+;// CONCATENATED MODULE: ./lib/plan/check-step-instructions.js
+
+
+/**
+ * What a `reasoning` or `aggregate` step's model call is asked to do. Its prompt holds the plan's
+ * goal, the step's description and its agent's system prompt; with none of them it was sent only
+ * "Your step (3): reasoning" (found by a review). An aggregate with no steps to combine (no
+ * `inputs`, no dependencies) was asked to combine "the steps above" when there were none.
+ * `steps` are `rawSteps` with defaults applied, in the same order.
+ */
+function checkStepInstructions(plan, rawSteps, steps) {
+    const issues = [];
+    rawSteps.forEach((step, index) => {
+        if (step.type !== 'reasoning' && step.type !== 'aggregate')
+            return;
+        const at = (0,plan_check_context/* stepPath */.q)(index);
+        const agentSystem = step.agent === undefined ? undefined : plan.agents?.[step.agent]?.system;
+        if (plan.goal === undefined && !(0,invisible_characters/* hasVisibleText */.uA)(step.description) && !(0,invisible_characters/* hasVisibleText */.uA)(agentSystem)) {
+            const label = step.title === undefined ? '' : '; its title is only a label';
+            issues.push(step.description === undefined
+                ? { path: at, message: `${step.type === 'aggregate' ? 'an' : 'a'} ${step.type} step needs \`description:\`, the instruction its model call answers, and the plan has no \`goal:\` to work from${label}: write what the step is to do` }
+                : { path: [...at, 'description'], message: `the description is blank, and it is the instruction this ${step.type} step's model call answers (the plan has no \`goal:\` to work from${label}): write what the step is to do` });
+        }
+        if (step.type === 'aggregate' && steps[index]?.dependsOn.length === 0) {
+            const where = step.inputs !== undefined ? [...at, 'inputs'] : step.depends_on !== undefined ? [...at, 'depends_on'] : at;
+            issues.push({ path: where, message: "an aggregate step combines the results of other steps, and this one has none: list them in `inputs:` (or make it a reasoning step, which may work from the goal and the run's inputs alone)" });
+        }
+    });
+    return issues;
+}
+
 ;// CONCATENATED MODULE: ./lib/plan/find-cycle.js
 /**
  * Finds a cycle in a directed graph (node \u2192 the nodes it points at) with an iterative depth-first
@@ -18252,6 +18702,7 @@ function buildToolCatalogue(plan, extraTools = [], withhold) {
 
 
 
+
 /** The error for a plan with neither `goal` nor `workflow_sequence`. */
 const NEEDS_GOAL_OR_STEPS = 'the plan has neither `goal` nor `workflow_sequence`: add `goal:` (the task in words, for a model to plan) or `workflow_sequence:` (the steps)';
 function planName(plan, file) {
@@ -18298,6 +18749,7 @@ function checkPlanValue(value, options) {
         ...toolIssues,
         ...idIssues,
         ...checkStepFields(rawSteps),
+        ...checkStepInstructions(plan, rawSteps, steps),
         ...nameIssues,
         ...cycleIssues,
         ...(cycleIssues.length === 0 ? checkFanOut(steps) : []),
@@ -22044,14 +22496,18 @@ function oversizedState(bytes) {
         ? `it is ${(0,group_digits/* groupDigits */.K)(bytes)} bytes, more than the ${read_input_file/* MAX_TRACE_BYTES */.V / 1024 / 1024} MiB plan-runner reads back (a run whose steps return very large results, a for_each over many of them above all, can write that much)`
         : undefined;
 }
-/** Reads a trace file whole; a missing or oversized file is a problem in words. */
-async function readResumeTrace(file) {
+/**
+ * Reads a trace file whole; a missing or oversized file is a problem in words. `ifMissing` says what to
+ * give instead of a file that is not there, in the words of whoever named it (the CLI's `--trace`, the
+ * action's `trace` output); a file plan-runner named itself (a downloaded state) needs none.
+ */
+async function readResumeTrace(file, ifMissing) {
     // Read whole, at most the cap, and only from a regular file (a FIFO or /dev/zero would hang or fill memory).
     const read = (0,read_input_file/* readInputFile */.j)(file, read_input_file/* MAX_TRACE_BYTES */.V);
     if (read.ok)
         return { ok: true, trace: { file, text: read.bytes.toString('utf8') } };
     if (read.code === 'ENOENT')
-        return { ok: false, problem: `no trace at ${file}: give the --trace file of the run to resume` };
+        return { ok: false, problem: `no trace at ${file}${ifMissing === undefined ? '' : `: ${ifMissing}`}` };
     return { ok: false, problem: `cannot read the trace ${file}: ${read.problem}; resume from the trace file of one run` };
 }
 /**
@@ -23516,7 +23972,7 @@ class UnusableToolSchemaError extends _core_step_error_js__WEBPACK_IMPORTED_MODU
 /* harmony export */   r: () => (/* binding */ validateToolArguments)
 /* harmony export */ });
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(37428);
-/* harmony import */ var _plan_compile_json_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(74598);
+/* harmony import */ var _plan_compile_json_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3242);
 /* harmony import */ var _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(10072);
 
 
@@ -23538,7 +23994,17 @@ function validateToolArguments(tool, args) {
     if (typeof args !== 'object' || args === null || Array.isArray(args)) {
         return { ok: false, error: `the arguments must be a JSON object, not ${JSON.stringify(args)}` };
     }
-    const parsed = validatorOf(tool).safeParse(args);
+    let parsed;
+    try {
+        parsed = validatorOf(tool).safeParse(args);
+    }
+    catch (error) {
+        // A schema whose references loop in a way compileJsonSchema did not see overflows the stack: that schema cannot
+        // check arguments (the arguments a model sends nest 128 levels at most, which never overflows it).
+        if (error instanceof RangeError)
+            throw new _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableToolSchemaError */ .P({ toolName: tool.name, cause: error });
+        throw error;
+    }
     if (!parsed.success)
         return { ok: false, error: `${zod__WEBPACK_IMPORTED_MODULE_2__/* .prettifyError */ .S1(parsed.error)}${missingNotes(tool, args)}` };
     // The original, not zod's output: validation must not change what the tool receives.
@@ -24073,10 +24539,7 @@ async function resolveRepoPath(toolName, root, requested, realRoot) {
         resolved = await (0,promises_.realpath)(external_node_path_.join(realRoot, ...segments));
     }
     catch (error) {
-        if (error.code === 'ENOENT') {
-            throw new RepoFileNotFoundError(toolName, requested);
-        }
-        throw error;
+        throw pathError(toolName, requested, error, 'it is a symlink loop');
     }
     if (!(0,is_inside/* isInside */.F)(realRoot, resolved)) {
         throw new PathRefusedError(toolName, requested, 'it resolves (through a symlink) to a place outside the repository');
@@ -24087,6 +24550,25 @@ async function resolveRepoPath(toolName, root, requested, realRoot) {
         throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
     }
     return resolved;
+}
+/**
+ * The tool error for a path the file system would not resolve or open: a path the repository does not
+ * hold (`ENOENT`, or `ENOTDIR`: a file named as a folder) is not found, a symlink loop (`ELOOP`, which a
+ * repository can hold) or a name too long is refused. Any other failure is the runner's, passed on. The
+ * file system's own message named the runner's absolute path (found by an adversarial pass).
+ */
+function pathError(toolName, requested, error, loop) {
+    switch (error.code) {
+        case 'ENOENT':
+        case 'ENOTDIR':
+            return new RepoFileNotFoundError(toolName, requested);
+        case 'ELOOP':
+            return new PathRefusedError(toolName, requested, loop);
+        case 'ENAMETOOLONG':
+            return new PathRefusedError(toolName, requested, 'a name in it is longer than the file system allows');
+        default:
+            return error;
+    }
 }
 /** Read only, not following a last symlink, never waiting on a FIFO (O_NOFOLLOW and O_NONBLOCK are 0 where the platform has none). */
 const OPEN_FLAGS = external_node_fs_.constants.O_RDONLY | (external_node_fs_.constants.O_NOFOLLOW ?? 0) | (external_node_fs_.constants.O_NONBLOCK ?? 0);
@@ -24116,12 +24598,7 @@ async function openRepoFile(toolName, root, requested, realRoot) {
         handle = await (0,promises_.open)(resolved, OPEN_FLAGS);
     }
     catch (error) {
-        const code = error.code;
-        if (code === 'ELOOP')
-            throw new PathRefusedError(toolName, requested, 'it changed into a symlink while it was read');
-        if (code === 'ENOENT')
-            throw new RepoFileNotFoundError(toolName, requested);
-        throw error;
+        throw pathError(toolName, requested, error, 'it changed into a symlink while it was read');
     }
     try {
         const opened = await handle.stat();
@@ -36587,6 +37064,10 @@ var external_node_os_ = __nccwpck_require__(48161);
 
 
 
+/** The variable the runner passes an input in, as `core.getInput` reads it: upper case, spaces to underscores, dashes kept (`api-key` \u2192 `INPUT_API-KEY`). */
+function inputVariable(name) {
+    return `INPUT_${name.replace(/ /g, '_').toUpperCase()}`;
+}
 const escapeData = (text) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const escapeProperty = (text) => escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 /** `::name key=value,\u2026::message`, escaped as the runner unescapes it (toolkit's `issueCommand`). */
@@ -36634,7 +37115,7 @@ function workflowCommands(env = process.env, write = (text) => void process.stdo
         (0,external_node_fs_.appendFileSync)(file, `${keyValueMessage(name, value)}${external_node_os_.EOL}`, { encoding: 'utf8' });
     };
     const commands = {
-        getInput: (name) => (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] || '').trim(),
+        getInput: (name) => (env[inputVariable(name)] || '').trim(),
         setOutput: (name, value) => fileCommand('GITHUB_OUTPUT', 'set-output', name, value),
         saveState: (name, value) => fileCommand('GITHUB_STATE', 'save-state', name, value),
         setSecret: (secret) => issue('add-mask', {}, secret),
@@ -36764,6 +37245,10 @@ var job_secrets = __nccwpck_require__(71396);
 /** The values every channel of the action must hide (`jobSecrets`): its key, token, base URL, variables and inputs. */
 function actionSecrets(settings) {
     return (0,job_secrets/* jobSecrets */.p)({ apiKey: settings.model.apiKey, baseURL: settings.model.baseURL, githubToken: settings.githubToken, env: settings.env, inputs: settings.inputs });
+}
+/** The same for inputs that were refused, so no settings hold them: the key, token and base URL as given, and the environment's. */
+function givenInputSecrets(getInput, env) {
+    return (0,job_secrets/* jobSecrets */.p)({ apiKey: getInput('api-key'), baseURL: getInput('base-url'), githubToken: getInput('github-token'), env });
 }
 
 // EXTERNAL MODULE: external "node:path"
@@ -37225,6 +37710,94 @@ async function readActionSettings(getInput, env, fileExists = external_node_fs_.
     };
 }
 
+// EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
+var escape_markdown = __nccwpck_require__(60949);
+;// CONCATENATED MODULE: ./lib/report/refused-report.js
+
+/** The job summary of a run refused before it started: what was refused and why, and that nothing ran. */
+function renderRefusedReport(planPath, reason, redact) {
+    return [
+        `## \u26d4 plan-runner refused to run: \`${planPath.replace(/`/g, "'")}\``,
+        '',
+        `**Status:** failed \u2014 ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(reason))}`,
+        '',
+        'No model was called, no tool ran and nothing was written to the repository.',
+        '',
+    ].join('\n');
+}
+/** The job summary of a job whose step inputs were refused (`readActionSettings`): each problem, and that nothing ran. */
+function renderRefusedInputs(problems, redact) {
+    return [
+        "## \u26d4 plan-runner did not start: fix the step's inputs (`with:`)",
+        '',
+        ...problems.map((problem) => `- ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(problem))}`),
+        '',
+        'No model was called, no tool ran and nothing was written to the repository.',
+        '',
+    ].join('\n');
+}
+/** The note a read-only run (a fork's pull request) puts above its summary, naming the tools it withheld. */
+function renderReadOnlyNote(withheld) {
+    const tools = [...(withheld?.keys() ?? [])].map((name) => `\`${name}\``);
+    const which = tools.length > 0 ? ` Withheld: ${tools.join(', ')}.` : '';
+    return [
+        '> [!NOTE]',
+        '> **Read-only run:** the pull request comes from a fork, so tools with side effects and command tools not marked',
+        `> \`fork_safe: true\` were withheld, and no comment was written; this summary is the only output.${which}`,
+        '',
+        '',
+    ].join('\n');
+}
+
+// EXTERNAL MODULE: ./lib/action/action-outputs.js
+var action_outputs = __nccwpck_require__(96637);
+;// CONCATENATED MODULE: ./lib/action/refuse-inputs.js
+
+
+/**
+ * Ends a job whose step inputs are refused (`readActionSettings`), before anything starts: the job
+ * summary lists the problems, every output is that of a run that never started (no report file: where
+ * it goes depends on the inputs), and the verdict says what to fix.
+ */
+async function refuseInputs(problems, deps) {
+    const { io, redact } = deps;
+    try {
+        if (!(await io.writeSummary(renderRefusedInputs(problems, redact))))
+            io.info('No job summary here (GITHUB_STEP_SUMMARY is not set); the error below lists the problems.');
+    }
+    catch (error) {
+        io.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}; the error below lists the problems.`);
+    }
+    return {
+        outputs: { status: 'failed', result: '', 'goals-met': 'false', report: '', trace: '', 'plan-file': '', ...(0,action_outputs/* usageOutputs */.mF)() },
+        failure: `plan-runner: fix the step's inputs (with:):\n${problems.map((problem) => `- ${problem}`).join('\n')}`,
+        published: Promise.resolve(),
+    };
+}
+
+// EXTERNAL MODULE: ./lib/plan/nearest-name.js
+var nearest_name = __nccwpck_require__(95421);
+;// CONCATENATED MODULE: ./lib/action/undeclared-inputs.js
+
+
+
+const PREFIX = 'INPUT_';
+/**
+ * A warning for each `INPUT_*` variable that names no input action.yml declares: nothing reads it. A
+ * runner warns of an unexpected `with:` key itself; a local run (`node --env-file=.env dist/index.js`)
+ * read no `INPUT_API_KEY` (underscores) and said only that no API key was set. Names only, never
+ * values: a value may be a secret.
+ */
+function undeclaredInputWarnings(env) {
+    const declared = new Set(INPUT_NAMES.map(inputVariable));
+    const undeclared = Object.keys(env).filter((variable) => variable.slice(0, PREFIX.length).toUpperCase() === PREFIX && !declared.has(variable));
+    return undeclared.sort().map((variable) => {
+        const near = (0,nearest_name/* nearestName */.qb)(variable.slice(PREFIX.length), INPUT_NAMES);
+        const hint = near === undefined ? 'action.yml lists the inputs there are' : `did you mean ${near} (${inputVariable(near)})?`;
+        return `${variable} names no input of plan-runner, so nothing reads it: ${hint}`;
+    });
+}
+
 // EXTERNAL MODULE: ./lib/plan/plan-error.js
 var plan_error = __nccwpck_require__(36487);
 // EXTERNAL MODULE: ./lib/core/redact.js
@@ -37305,6 +37878,8 @@ var cut_text = __nccwpck_require__(12172);
 const MAX_ERROR_ANNOTATIONS = 10;
 /** Warning annotations for failed steps a plan revision replaced, of the 10 GitHub shows per step. */
 const MAX_REPLACED_WARNINGS = 3;
+/** Warning annotations for unmet goals that do not fail the job, of the same 10. */
+const MAX_GOAL_WARNINGS = 5;
 /** The job's verdict (`setFailed`) is an error annotation too, written last: room is kept for it. */
 const FOR_THE_VERDICT = 1;
 /** At most `slots` annotations of one kind: the first ones, and when there are more, one that sums up the rest. */
@@ -37326,7 +37901,8 @@ function capped(kind, annotations, file, slots) {
  * Error annotations for plan-file errors (on their lines), failed steps of the plan that ran last
  * (naming the step) and unmet required goals; at most 9 in all, leaving the tenth GitHub shows for the
  * job's verdict, each kind's rest summarised in one. A failed step a plan revision replaced is a
- * warning (at most 3).
+ * warning (at most 3), and so is an unmet goal that does not fail the job (at most 5). Goal
+ * annotations name the plan file but no line: a goal's result does not keep where the goal is written.
  */
 function writeAnnotations(input, annotate) {
     const { redact, planFile } = input;
@@ -37358,12 +37934,15 @@ function writeAnnotations(input, annotate) {
         message: (0,cut_text/* cutText */.IN)(redact(`Step ${step.key} failed and a plan revision replaced it: ${step.error ?? 'no error message'}`), 2000),
         properties: { title: `Step ${step.key} failed, replaced`, ...onFile },
     }));
-    const unmetGoals = (input.goals ?? [])
-        .filter((goal) => goal.severity === 'required' && goal.outcome !== 'met')
-        .map((goal) => ({
+    const goalAnnotation = (goal) => ({
         message: (0,cut_text/* cutText */.IN)(redact(`Goal not met: ${goal.name}. ${goal.evidence}`), 2000),
         properties: { title: (0,cut_text/* cutText */.IN)(redact(`Goal not met: ${goal.name}`), 200), ...onFile },
-    }));
+    });
+    const required = (input.goals ?? []).filter((goal) => goal.severity === 'required' && goal.outcome !== 'met');
+    // With fail-on-unmet-goals: false the job passes on them: red annotations over a green job said otherwise.
+    const reportOnly = (goal) => input.unmetGoalsFail === false && goal.outcome === 'unmet';
+    const unmetGoals = required.filter((goal) => !reportOnly(goal)).map(goalAnnotation);
+    const reportedGoals = required.filter(reportOnly).map(goalAnnotation);
     const kinds = [
         ['plan file error', planErrors],
         ['failed step', failedSteps],
@@ -37383,6 +37962,8 @@ function writeAnnotations(input, annotate) {
     });
     // Warnings have 10 of their own, which the run's other warnings (rate limits, a comment not written) share.
     for (const a of capped('replaced failed step', replacedSteps, planFile, MAX_REPLACED_WARNINGS))
+        annotate('warning', a.message, a.properties);
+    for (const a of capped('unmet goal', reportedGoals, planFile, MAX_GOAL_WARNINGS))
         annotate('warning', a.message, a.properties);
 }
 
@@ -37893,11 +38474,27 @@ function nestedChangeLines(event, record, redact) {
     const planStep = (0,checklist/* planStepOf */.ff)(inner, current.stepKey);
     return planStep ? [`${'  '.repeat(path.length)}${path.join(' \u203a ')} \u203a ${itemLine((0,checklist/* checklistItem */.gd)(planStep, inner.steps.get(current.stepKey), redact))}`] : [];
 }
+const within = (took) => (took === undefined ? '' : ` in ${took}`);
+/**
+ * How the last line opens for each status, with how long the run took (`45 ms`; undefined when not
+ * known): "Run goals-unmet in 45 ms" read as a status code, not a sentence.
+ */
+const RUN_ENDED = {
+    succeeded: (took) => `Run succeeded${within(took)}`,
+    failed: (took) => `Run failed${within(took)}`,
+    'goals-unmet': (took) => `Run finished${within(took)} with goals unmet`,
+    escalated: (took) => `Run escalated${within(took)}`,
+    cancelled: (took) => `Run cancelled${within(took)}`,
+    // Not ended: it waits for a person, after running this long.
+    'awaiting-approval': (took) => `Run paused for approval${took === undefined ? '' : ` after ${took}`}`,
+    rejected: (took) => `Run rejected${within(took)}`,
+};
 function footer(record, redact) {
     const progress = (0,checklist/* checklistHeader */.Y4)(record);
     if (!record.status)
         return progress;
-    const took = record.durationMs === undefined ? '' : ` in ${(0,format_duration/* formatDuration */.a)((0,run_record/* jobDurationMs */.u2)(record))}`;
+    const duration = record.durationMs === undefined ? undefined : (0,format_duration/* formatDuration */.a)((0,run_record/* jobDurationMs */.u2)(record));
+    const took = within(duration);
     // The steps have ended and the goals are checked next (every run but a paused one checks them): its
     // status is not the run's yet, and printed here it said "Run succeeded" above a run its goals failed.
     if (record.goals === undefined && record.status !== 'awaiting-approval')
@@ -37905,7 +38502,7 @@ function footer(record, redact) {
     const reason = record.reason ? ` (${(0,checklist/* oneLogLine */.Hr)(redact(record.reason))})` : '';
     // Once the goals are checked the status is theirs (goals-unmet), and the line says how they went.
     const goals = record.goals && record.goals.length > 0 ? `; ${(0,goals_table/* goalsHeadline */.l$)(record.goals)}` : '';
-    return `Run ${record.status}${took}${reason} \u2014 ${progress}${goals}`;
+    return `${RUN_ENDED[record.status](duration)}${reason} \u2014 ${progress}${goals}`;
 }
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 /**
@@ -38122,10 +38719,8 @@ function toolsetGitHubContext(run, octokit) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/job/run-job.js + 54 modules
-var run_job = __nccwpck_require__(92636);
-// EXTERNAL MODULE: ./lib/action/action-outputs.js
-var action_outputs = __nccwpck_require__(96637);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 56 modules
+var run_job = __nccwpck_require__(40266);
 ;// CONCATENATED MODULE: ./lib/security/trigger-users.js
 /**
  * Events only people with write access can cause (a push, a dispatch, a schedule one of them set):
@@ -38451,8 +39046,6 @@ var token_identity = __nccwpck_require__(31133);
 var group_digits = __nccwpck_require__(80083);
 // EXTERNAL MODULE: ./lib/core/code-fence.js
 var code_fence = __nccwpck_require__(71874);
-// EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
-var escape_markdown = __nccwpck_require__(60949);
 // EXTERNAL MODULE: ./lib/report/comment/render-comment.js
 var render_comment = __nccwpck_require__(17494);
 // EXTERNAL MODULE: ./lib/security/load-neutraliser.js
@@ -38559,32 +39152,6 @@ async function openEscalationIssue(octokit, where, escalation, redact, warn) {
 var live_comment = __nccwpck_require__(19606);
 // EXTERNAL MODULE: ./lib/report/comment/comment-updater.js
 var comment_updater = __nccwpck_require__(31393);
-;// CONCATENATED MODULE: ./lib/report/refused-report.js
-
-/** The job summary of a run refused before it started: what was refused and why, and that nothing ran. */
-function renderRefusedReport(planPath, reason, redact) {
-    return [
-        `## \u26d4 plan-runner refused to run: \`${planPath.replace(/`/g, "'")}\``,
-        '',
-        `**Status:** failed \u2014 ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(reason))}`,
-        '',
-        'No model was called, no tool ran and nothing was written to the repository.',
-        '',
-    ].join('\n');
-}
-/** The note a read-only run (a fork's pull request) puts above its summary, naming the tools it withheld. */
-function renderReadOnlyNote(withheld) {
-    const tools = [...(withheld?.keys() ?? [])].map((name) => `\`${name}\``);
-    const which = tools.length > 0 ? ` Withheld: ${tools.join(', ')}.` : '';
-    return [
-        '> [!NOTE]',
-        '> **Read-only run:** the pull request comes from a fork, so tools with side effects and command tools not marked',
-        `> \`fork_safe: true\` were withheld, and no comment was written; this summary is the only output.${which}`,
-        '',
-        '',
-    ].join('\n');
-}
-
 // EXTERNAL MODULE: ./lib/report/write-report-file.js
 var write_report_file = __nccwpck_require__(49443);
 // EXTERNAL MODULE: ./lib/action/report-paths.js
@@ -38595,15 +39162,15 @@ var report_paths = __nccwpck_require__(95239);
 
 
 /**
- * Ends a run that may not start (see `admitRun`): a notice and the job summary say why, the
+ * Ends a run that may not start (see `admitRun`): the job's failure and the job summary say why, the
  * outputs say `failed`, and nothing else happens \u2014 no model call, no tool, no comment, no check run.
  */
 async function refuseRun(settings, reason, deps) {
     const { io, redact } = deps;
     const { report } = (0,report_paths/* jobReportPaths */.yD)(settings);
     const markdown = renderRefusedReport(settings.planPath, reason, redact);
+    // Said once, as the job's failure (an error annotation): a notice of the same words came before it.
     const message = `plan-runner refused to run: ${reason}`;
-    io.annotate('notice', message, { title: 'plan-runner refused to run' });
     const unwritten = await (0,write_report_file/* writeReportFile */.a)(report, markdown);
     if (unwritten)
         io.warning(unwritten.message);
@@ -39569,6 +40136,10 @@ async function closeTrace(trace, warn) {
 const CHECK_HEAD_STATE = 'checkHeadSha';
 /** Saved once a run that resumes its own trace in place has opened it (truncated it for its own events). */
 const TRACE_OPENED_STATE = 'traceOpened';
+/** What to give `resume-from` instead of a path with no file: the action has no `--trace`. */
+const RESUME_FROM_MISSING = "give it the trace output of an earlier step of this job, or a trace you downloaded (the run's state artifact, with actions/download-artifact); a re-run of a job resumes from its own saved state without it (state: artifact, resume: auto)";
+/** The task and the modes as the action's inputs, for messages that say what to change. */
+const ACTION_OPTION_NAMES = { task: 'the task input', agent: 'mode: agent', notAgent: 'with mode: run' };
 async function safeRunJob(settings, deps, octokit, extras) {
     const { withhold, resume, fanOut, stepWeights, approve, commandGoalsRefused } = extras;
     try {
@@ -39587,6 +40158,7 @@ async function safeRunJob(settings, deps, octokit, extras) {
             ...(stepWeights && { stepWeights }),
             ...(approve && { approve }),
             ...(commandGoalsRefused !== undefined && { commandGoalsRefused }),
+            optionNames: ACTION_OPTION_NAMES,
         }, deps);
     }
     catch (error) {
@@ -39670,10 +40242,10 @@ async function runAction(given, deps) {
         io.info('Read-only run: the pull request comes from a fork; tools with side effects and command tools not marked fork_safe are withheld.');
     // Loaded only for eval: it brings the scripted model server (node:http) with it.
     if (settings.mode === 'eval')
-        return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(180), __nccwpck_require__.e(211), __nccwpck_require__.e(205)]).then(__nccwpck_require__.bind(__nccwpck_require__, 18205))).runEvalAction(settings, deps, readOnly?.withhold);
+        return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(651), __nccwpck_require__.e(211), __nccwpck_require__.e(205)]).then(__nccwpck_require__.bind(__nccwpck_require__, 18205))).runEvalAction(settings, deps, readOnly?.withhold);
     const paths = (0,report_paths/* jobReportPaths */.yD)(settings);
     // Read before the new trace is opened: `resume-from` may name the same file.
-    const resume = settings.resumeFrom === undefined ? undefined : await (0,read_resume_trace/* readResumeTrace */.tR)(settings.resumeFrom);
+    const resume = settings.resumeFrom === undefined ? undefined : await (0,read_resume_trace/* readResumeTrace */.tR)(settings.resumeFrom, RESUME_FROM_MISSING);
     if (resume && !resume.ok)
         return refuseRun(given, `resume-from: ${resume.problem}`, deps);
     // `/approve` or `/reject` on a pull request or issue: the paused run it answers, found through plan-runner's own comment.
@@ -39853,6 +40425,7 @@ async function runAction(given, deps) {
             ...(report.record ? { record: report.record } : {}),
             goals: report.goals,
             ...(settings.planFile ? { planFile: settings.planPath } : {}),
+            unmetGoalsFail: settings.failOnUnmetGoals,
             redact,
         }, io.annotate);
         const gate = outcome.kind === 'rejected' ? undefined : (0,goals_verdict/* planGates */.yz)(outcome.plan);
@@ -40110,6 +40683,8 @@ async function made(dir) {
 
 
 
+
+
 // Until the inputs are read, hide at least the token shapes the redactor knows.
 let redact = (0,core_redact/* createRedactor */.lY)();
 // What the action says to the runner; `run` and `post` set it before anything else happens.
@@ -40206,18 +40781,23 @@ function failOnUnhandledRejection() {
 }
 async function main(core) {
     const read = await readActionSettings((name) => core.getInput(name), process.env);
+    if (read.ok)
+        for (const secret of [read.settings.model.apiKey, read.settings.githubToken])
+            if (secret)
+                core.setSecret(secret);
+    redact = (0,core_redact/* createRedactor */.lY)(read.ok ? actionSecrets(read.settings) : givenInputSecrets((name) => core.getInput(name), process.env));
+    const io = redactingIO(runnerActionIO(core), redact);
+    // Said whether or not the inputs were refused: a misspelt one may be why they were.
+    for (const warning of undeclaredInputWarnings(process.env))
+        io.warning(warning);
     if (!read.ok) {
-        core.setOutput('status', 'failed');
-        core.setOutput('goals-met', 'false');
-        core.setFailed(`plan-runner: fix the step's inputs (with:):\n${read.problems.map((problem) => `- ${problem}`).join('\n')}`);
+        const refused = await refuseInputs(read.problems, { io, redact });
+        for (const [name, value] of Object.entries(refused.outputs))
+            core.setOutput(name, value);
+        core.setFailed(redact(refused.failure));
         return;
     }
     const settings = read.settings;
-    for (const secret of [settings.model.apiKey, settings.githubToken])
-        if (secret)
-            core.setSecret(secret);
-    redact = (0,core_redact/* createRedactor */.lY)(actionSecrets(settings));
-    const io = redactingIO(runnerActionIO(core), redact);
     // The runner cancels with SIGINT, then SIGTERM: both cancel the run, whose final state is still reported.
     const controller = new AbortController();
     for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -526,11 +526,27 @@ function nestedChangeLines(event, record, redact) {
     const planStep = (0,checklist/* planStepOf */.ff)(inner, current.stepKey);
     return planStep ? [`${'  '.repeat(path.length)}${path.join(' \u203a ')} \u203a ${itemLine((0,checklist/* checklistItem */.gd)(planStep, inner.steps.get(current.stepKey), redact))}`] : [];
 }
+const within = (took) => (took === undefined ? '' : ` in ${took}`);
+/**
+ * How the last line opens for each status, with how long the run took (`45 ms`; undefined when not
+ * known): "Run goals-unmet in 45 ms" read as a status code, not a sentence.
+ */
+const RUN_ENDED = {
+    succeeded: (took) => `Run succeeded${within(took)}`,
+    failed: (took) => `Run failed${within(took)}`,
+    'goals-unmet': (took) => `Run finished${within(took)} with goals unmet`,
+    escalated: (took) => `Run escalated${within(took)}`,
+    cancelled: (took) => `Run cancelled${within(took)}`,
+    // Not ended: it waits for a person, after running this long.
+    'awaiting-approval': (took) => `Run paused for approval${took === undefined ? '' : ` after ${took}`}`,
+    rejected: (took) => `Run rejected${within(took)}`,
+};
 function footer(record, redact) {
     const progress = (0,checklist/* checklistHeader */.Y4)(record);
     if (!record.status)
         return progress;
-    const took = record.durationMs === undefined ? '' : ` in ${(0,format_duration/* formatDuration */.a)((0,run_record/* jobDurationMs */.u2)(record))}`;
+    const duration = record.durationMs === undefined ? undefined : (0,format_duration/* formatDuration */.a)((0,run_record/* jobDurationMs */.u2)(record));
+    const took = within(duration);
     // The steps have ended and the goals are checked next (every run but a paused one checks them): its
     // status is not the run's yet, and printed here it said "Run succeeded" above a run its goals failed.
     if (record.goals === undefined && record.status !== 'awaiting-approval')
@@ -538,7 +554,7 @@ function footer(record, redact) {
     const reason = record.reason ? ` (${(0,checklist/* oneLogLine */.Hr)(redact(record.reason))})` : '';
     // Once the goals are checked the status is theirs (goals-unmet), and the line says how they went.
     const goals = record.goals && record.goals.length > 0 ? `; ${(0,goals_table/* goalsHeadline */.l$)(record.goals)}` : '';
-    return `Run ${record.status}${took}${reason} \u2014 ${progress}${goals}`;
+    return `${RUN_ENDED[record.status](duration)}${reason} \u2014 ${progress}${goals}`;
 }
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 /**
@@ -776,8 +792,8 @@ async function closeTrace(trace, warn) {
 var write_report_file = __webpack_require__(49443);
 // EXTERNAL MODULE: ./lib/core/clock.js
 var clock = __webpack_require__(91601);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 55 modules
-var run_job = __webpack_require__(68144);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 57 modules
+var run_job = __webpack_require__(96980);
 // EXTERNAL MODULE: ./lib/run/trace-step-weights.js
 var trace_step_weights = __webpack_require__(67047);
 // EXTERNAL MODULE: ./lib/run/read-resume-trace.js + 2 modules
@@ -824,7 +840,7 @@ async function runCommand(args, signal, deps = {}) {
     // Read before the new trace is opened: resuming from the default trace path overwrites that file.
     let resume;
     if (args.resume !== undefined) {
-        const read = await (0,read_resume_trace/* readResumeTrace */.tR)(args.resume);
+        const read = await (0,read_resume_trace/* readResumeTrace */.tR)(args.resume, 'give the --trace file of the run to resume');
         if (!read.ok) {
             process.stderr.write(`plan-runner: cannot resume: ${redact(read.problem)}\n`);
             return 1;

@@ -33,22 +33,20 @@ const START = String.raw `\b|%[0-9A-Fa-f]{2}|\\[bfnrt]`;
 function tokenShape(start, shape) {
     return new RegExp(`(${start})${shape.source}`, 'g');
 }
-/**
- * Credential shapes worth hiding even when nobody told us the value. Redaction runs on text anyone
- * may write (a diff, a page, a tool's output), so each shape either matches or fails within a few
- * characters of where it starts: a backtracking engine then takes linear time on any text. (A
- * lookahead for the OpenAI key's digit scanned to the end of the text from every `sk-`: 256 KiB of
- * `sk-` blocked the event loop for 25 s.)
- */
-const TOKEN_SHAPES = [
-    // GitHub's prefixes are distinctive enough to be found anywhere: after `%3D` or `\n` in encoded text,
-    // after `0x` or `NAME_`, where no word boundary is.
-    { pattern: tokenShape('', /gh[pousr]_[A-Za-z0-9]{20,}/) }, // GitHub tokens: ghp_ personal, gho_ OAuth, ghu_/ghs_ app, ghr_ refresh
-    { pattern: tokenShape('', /github_pat_[A-Za-z0-9_]{20,}/) }, // GitHub fine-grained personal access tokens
-    { pattern: tokenShape(START, /sk-[A-Za-z0-9_-]{20,}/), is: (match) => /\d/.test(match) }, // OpenAI keys, sk-proj-\u2026 and sk-svcacct-\u2026 included (with a digit)
-    { pattern: tokenShape(START, /(?:AKIA|ASIA)[A-Z0-9]{16}\b/) }, // AWS access key ids
-    { pattern: tokenShape(START, /xox[abprs]-[A-Za-z0-9-]{10,}/) }, // Slack tokens
+const hasDigit = (token) => /\d/.test(token);
+// GitHub's prefixes are distinctive enough to be found anywhere: after `%3D` or `\n` in encoded text,
+// after `0x` or `NAME_`, where no word boundary is.
+const TOKEN_KINDS = [
+    { prefix: 'gh[pousr]_', body: '[A-Za-z0-9]', length: '{20,}', anywhere: true }, // GitHub tokens: ghp_ personal, gho_ OAuth, ghu_/ghs_ app, ghr_ refresh
+    { prefix: 'github_pat_', body: '[A-Za-z0-9_]', length: '{20,}', anywhere: true }, // GitHub fine-grained personal access tokens
+    { prefix: 'sk-', body: '[A-Za-z0-9_-]', length: '{20,}', is: hasDigit }, // OpenAI keys, sk-proj-\u2026 and sk-svcacct-\u2026 included (with a digit)
+    { prefix: '(?:AKIA|ASIA)', body: '[A-Z0-9]', length: String.raw `{16}\b` }, // AWS access key ids
+    { prefix: 'xox[abprs]-', body: '[A-Za-z0-9-]', length: '{10,}' }, // Slack tokens
 ];
+const TOKEN_SHAPES = TOKEN_KINDS.map((kind) => ({
+    pattern: tokenShape(kind.anywhere ? '' : START, new RegExp(`${kind.prefix}${kind.body}${kind.length}`)),
+    ...(kind.is && { is: kind.is }),
+}));
 /**
  * Shapes that can fail far from where they start (a JWT's three segments, a private key's END line),
  * run on the linear-time engine, and only on text that holds their literal start; each is compiled
@@ -56,9 +54,95 @@ const TOKEN_SHAPES = [
  */
 const FAR_SHAPES = [
     { start: 'eyJ', source: String.raw `\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}` }, // JWTs
-    // PEM keys, and OpenPGP secret keys (`-----BEGIN PGP PRIVATE KEY BLOCK-----`).
+    // PEM keys, and OpenPGP secret keys (`-----BEGIN PGP PRIVATE KEY BLOCK-----`); one with no END line, `keyRanges`.
     { start: 'PRIVATE KEY', source: String.raw `-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY(?: BLOCK)?-----` },
 ];
+const KEY_MARKER = /-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----/g;
+const KEY_END = /-----END [A-Z ]*PRIVATE KEY(?: BLOCK)?-----/g;
+/**
+ * What follows a key's BEGIN line when no END line does: its armor headers (`Proc-Type: 4,ENCRYPTED`), then its
+ * base64 lines, raw or JSON-escaped line breaks between them, each line perhaps marked as a diff's or a quote's
+ * (`-`, `+`, `>`); or, flattened to one line (an HTTP error's excerpt), base64 runs with spaces between them. The
+ * first run is a key's only when it is long for a word (16 characters on a line of its own, 40 on a flattened
+ * one): a marker line with prose after it stays. Each header's value is bounded, so the engine's backtracking is.
+ */
+const KEY_BODY = new RegExp(String.raw `^(?:(?:\r?\n|\\r\\n|\\n)[A-Za-z][A-Za-z-]{0,40}:[^\r\n\\]{0,200})*` +
+    String.raw `(?:(?:(?:\r?\n|\\r\\n|\\n)[-+> \t]*)+[A-Za-z0-9+/=]{16,}(?:(?:\r?\n|\\r\\n|\\n)[-+> \t]*[A-Za-z0-9+/=]+)*` +
+    String.raw `|[ \t]+[A-Za-z0-9+/=]{40,}(?:[ \t]+[A-Za-z0-9+/=]+)*)`);
+/** The most of a key block looked at after its BEGIN line: an RSA 4096 key is 3.2 KB, an OpenPGP secret key block larger. */
+const KEY_BODY_MAX = 64 * 1024;
+/**
+ * Where `text` holds a private key: from each BEGIN line to the END line after it, or, with none after it, through
+ * its base64 lines (`KEY_BODY`). A tool's cut (`\u2026`) went through a key: a read_file of a bundle showed an EC key's
+ * whole private scalar (found by an adversarial pass). Linear: each marker's body is read only up to the next
+ * marker (one regex over them all, looking for an END from each BEGIN, took 525 s on 1 MB of them).
+ */
+function keyRanges(text) {
+    const markers = [...text.matchAll(KEY_MARKER)];
+    if (markers.length === 0)
+        return [];
+    const ends = [...text.matchAll(KEY_END)];
+    const ranges = [];
+    let end = 0;
+    for (const [index, marker] of markers.entries()) {
+        if (marker.index < (ranges.at(-1)?.end ?? 0))
+            continue;
+        while (end < ends.length && ends[end].index < marker.index)
+            end++;
+        const closing = ends[end];
+        if (closing) {
+            ranges.push({ start: marker.index, end: closing.index + closing[0].length });
+            continue;
+        }
+        const bodyStart = marker.index + marker[0].length;
+        const limit = Math.min(markers[index + 1]?.index ?? text.length, bodyStart + KEY_BODY_MAX);
+        const body = KEY_BODY.exec(text.slice(bodyStart, limit));
+        if (body)
+            ranges.push({ start: marker.index, end: bodyStart + body[0].length });
+    }
+    return ranges;
+}
+/**
+ * What a cut (`\u2026`) left of a token whose end it took: a kind's prefix and at least 4 of its characters, running
+ * into the mark. Too short for its shape, it showed: `ghp_` and 18 of a token's characters in a read_file cut at
+ * 256 KiB (found by an adversarial pass). Read only on the run of token characters before each mark.
+ */
+const CUT_TOKEN_PREFIX = new RegExp(TOKEN_KINDS.map((kind) => kind.prefix).join('|'));
+const CUT_TOKENS = TOKEN_KINDS.map((kind) => ({
+    pattern: new RegExp(`(${kind.anywhere ? `(?=${kind.prefix})` : START})${kind.prefix}${kind.body}{4,}$`),
+    is: kind.is,
+}));
+const TOKEN_CHAR = /[A-Za-z0-9_-]/;
+/** The longest token a cut is looked back over for: a fine-grained GitHub token is 93 characters, an OpenAI key up to about 200. */
+const CUT_TOKEN_MAX = 300;
+function holdsCutToken(text) {
+    return text.includes(CUT) && CUT_TOKEN_PREFIX.test(text);
+}
+/** Where `text` holds what a cut left of a token: before each `\u2026`, from the earliest start of a kind's token that runs into it. */
+function cutTokenRanges(text) {
+    const ranges = [];
+    let previous = -1;
+    for (let cut = text.indexOf(CUT); cut !== -1; previous = cut, cut = text.indexOf(CUT, cut + 1)) {
+        let start = cut;
+        while (start > previous + 1 && cut - start < CUT_TOKEN_MAX && TOKEN_CHAR.test(text[start - 1]))
+            start--;
+        // The run, with what may stand before a token's start (`%3D`, `\n`).
+        const from = Math.max(previous + 1, start - 3);
+        const window = text.slice(from, cut);
+        let token = cut;
+        for (const { pattern, is } of CUT_TOKENS) {
+            const match = pattern.exec(window);
+            if (!match)
+                continue;
+            const at = from + match.index + match[1].length;
+            if (at < token && (!is || is(text.slice(at, cut))))
+                token = at;
+        }
+        if (token < cut)
+            ranges.push({ start: token, end: cut });
+    }
+    return ranges;
+}
 /** The token shapes the backtracking engine runs, for the test that none of them looks around. */
 const TOKEN_SHAPE_SOURCES = TOKEN_SHAPES.map((shape) => shape.pattern.source);
 function holdsFarShape(text) {
@@ -289,6 +373,11 @@ function hideAcrossInvisible(text, known, fragments, cuts) {
     // the visible view, where the cut check can read it (found by a redaction hunt: 18 of 20 characters showed).
     if (cuts && visible.includes(CUT))
         ranges.push(...cutRanges(visible, cuts.forms, cuts.grams));
+    // A key, or what a cut left of a token, split by a colour code (`grep --color`) or an invisible character.
+    if (visible.includes('PRIVATE KEY'))
+        ranges.push(...keyRanges(visible));
+    if (holdsCutToken(visible))
+        ranges.push(...cutTokenRanges(visible));
     // The token shapes too: `ghp_\u2026` split by a zero-width space is a GitHub token to whoever reads it.
     for (const { pattern, is } of TOKEN_SHAPES) {
         for (const match of visible.matchAll(pattern)) {
@@ -507,14 +596,15 @@ function buildRedactor(given) {
     if (known.length > 0)
         screen.push(CUT);
     const jsonScreen = new RegExp(screen.join('|'));
-    jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json) || ANY_INVISIBLE.test(json));
+    jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json) || holdsCutToken(json) || ANY_INVISIBLE.test(json));
     return redactor;
     function redactor(text) {
         // A short text with a cut too: `Z\u200Bq\u200B7\u200Bv\u2026` is shorter than any pattern, and shows a key's start.
         if ((text.length >= shortest || text.includes(CUT)) && ANY_INVISIBLE.test(text))
             text = hideAcrossInvisible(text, knownPattern, fragments, known.length > 0 ? { forms: known, grams } : undefined);
         const cut = known.length > 0 && text.length > MIN_CUT_FRAGMENT && text.includes(CUT);
-        if (!cut && (text.length < shortest || (!anyPattern.test(text) && !anyBearer.test(text) && !holdsFarShape(text))))
+        const cutToken = holdsCutToken(text);
+        if (!cut && !cutToken && (text.length < shortest || (!anyPattern.test(text) && !anyBearer.test(text) && !holdsFarShape(text))))
             return text;
         let out = knownPattern ? text.replace(knownPattern, REDACTED) : text;
         if (fragments.length > 0)
@@ -526,6 +616,11 @@ function buildRedactor(given) {
         for (const shape of FAR_SHAPES)
             if (out.includes(shape.start))
                 out = (shape.compiled ??= _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P.compile(shape.source, '', { limitWork: false })).replaceAll(out, REDACTED);
+        // The BEGIN\u2026END pairs are replaced above: what is left is a key with no END line.
+        if (out.includes('PRIVATE KEY'))
+            out = redactRanges(out, keyRanges(out));
+        if (cutToken)
+            out = redactRanges(out, cutTokenRanges(out));
         out = out.replace(BASIC, (match, start, encoded) => (isBasicCredential(encoded) ? start + REDACTED : match));
         return out.replace(BEARER, `$1${REDACTED}`);
     }

@@ -50,20 +50,20 @@ function cutOff(error) {
 /**
  * Wraps what the SDK threw after its retries into a `ModelCallError`: API errors, a body cut off
  * while it was read (transient), and a body too long to read or not JSON (permanent). Anything else (a bug, a
- * thrown abort reason) is returned unchanged.
+ * thrown abort reason) is returned unchanged. `attempts` is the requests the call has made.
  */
 function modelCallErrorFromSdk(error, call) {
-    const { purpose, model, maxRetries } = call;
+    const { purpose, model, attempts } = call;
     const endpoint = call.endpoint === undefined ? {} : { endpoint: call.endpoint };
     if (cutOff(error)) {
         const detail = `the answer was cut off before its end (${error.message}: ${String(error.cause.message)})`;
-        return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .sX({ purpose, model, ...endpoint, failure: 'truncated', transient: true, attempts: 1, detail, cause: error });
+        return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .sX({ purpose, model, ...endpoint, failure: 'truncated', transient: true, attempts, detail, cause: error });
     }
     if (error instanceof _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_1__/* .AnswerTooLargeError */ .O) {
-        return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .sX({ purpose, model, ...endpoint, failure: 'too-large', transient: false, attempts: 1, detail: error.message, cause: error });
+        return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .sX({ purpose, model, ...endpoint, failure: 'too-large', transient: false, attempts, detail: error.message, cause: error });
     }
     if (error instanceof SyntaxError) {
-        return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .sX({ purpose, model, ...endpoint, failure: 'malformed', transient: false, attempts: 1, detail: `the answer is not valid JSON (${error.message})`, cause: error });
+        return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .sX({ purpose, model, ...endpoint, failure: 'malformed', transient: false, attempts, detail: `the answer is not valid JSON (${error.message})`, cause: error });
     }
     if (!(error instanceof openai__WEBPACK_IMPORTED_MODULE_0__.APIError))
         return error;
@@ -75,7 +75,7 @@ function modelCallErrorFromSdk(error, call) {
             ...endpoint,
             failure: timeout ? 'timeout' : 'connection',
             transient: true,
-            attempts: maxRetries + 1,
+            attempts,
             detail: timeout ? 'no answer before the timeout' : error.message,
             cause: error,
         });
@@ -90,7 +90,7 @@ function modelCallErrorFromSdk(error, call) {
         status,
         transient,
         retryAfterMs: (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_3__/* .retryAfterMs */ .Vs)((name) => error.headers?.get(name)),
-        attempts: transient ? maxRetries + 1 : 1,
+        attempts,
         detail: detailOf(error),
         cause: error,
     });

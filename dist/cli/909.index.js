@@ -21,8 +21,8 @@ var stable_hash = __webpack_require__(66297);
 var find_references = __webpack_require__(99271);
 // EXTERNAL MODULE: ./lib/plan/resolve-references.js + 1 modules
 var resolve_references = __webpack_require__(54669);
-// EXTERNAL MODULE: ./lib/planner/ask-for-json.js
-var ask_for_json = __webpack_require__(84634);
+// EXTERNAL MODULE: ./lib/llm/ask-for-json.js
+var ask_for_json = __webpack_require__(95835);
 // EXTERNAL MODULE: ./lib/planner/planner-model.js
 var planner_model = __webpack_require__(94608);
 // EXTERNAL MODULE: ./lib/planner/read-step-list.js
@@ -244,7 +244,7 @@ function problems(errors) {
 function checkReplacement(plan, request, steps, inputs, why) {
     const ids = new Map(request.completed.map(({ step }) => [step.key, step.id]));
     const kept = request.completed.map(({ step }) => (0,validate_model_steps/* keptStep */.h)(step, ids));
-    const checked = (0,validate_model_steps/* validateModelSteps */.$)(plan, steps, kept, request.stepsCounted);
+    const checked = (0,validate_model_steps/* validateModelSteps */.$)(plan, steps, { kept, counted: request.stepsCounted ?? kept.length });
     if (!checked.ok)
         return { ok: false, problem: problems(checked.errors) };
     const reused = checked.steps.filter((step) => request.usedKeys.has(step.key)).map((step) => step.key);

@@ -936,7 +936,8 @@ function estimateCallCostUsd(models, promptTokens, completionTokens, overrides) 
 /* harmony export */   Nt: () => (/* binding */ unpricedModels),
 /* harmony export */   ZT: () => (/* binding */ checkPricing),
 /* harmony export */   gA: () => (/* binding */ unpricedModelsWithUsedPlans),
-/* harmony export */   l4: () => (/* binding */ pricingExample)
+/* harmony export */   l4: () => (/* binding */ pricingExample),
+/* harmony export */   y2: () => (/* binding */ checkUsedPlansPricing)
 /* harmony export */ });
 /* harmony import */ var _llm_default_model_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(40766);
 /* harmony import */ var _llm_pricing_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(50657);
@@ -951,22 +952,35 @@ function unpricedModels(plan, callerModel) {
     return [...models].filter((model) => (0,_llm_pricing_js__WEBPACK_IMPORTED_MODULE_0__/* .priceOf */ .xx)(model, plan.pricing) === undefined);
 }
 /**
- * As `unpricedModels`, with the models of the plans it runs through `type: plan` steps, at any depth:
- * their calls are charged to this plan's budget, priced by its `pricing:`. A used plan without
- * `model.name` calls the model this plan's steps call.
+ * The unpriced models of the plans `plan` runs through `type: plan` steps, at any depth, each with
+ * the first chain of `uses:` found to call it: their calls are charged to this plan's budget, priced
+ * by its `pricing:`. A used plan without `model.name` calls the model this plan's steps call (the
+ * run's client default), at any depth.
  */
-function unpricedModelsWithUsedPlans(plan, callerModel) {
-    const found = new Set(unpricedModels(plan.source, callerModel));
-    const visit = (outer, outerModel) => {
-        for (const used of outer.subplans?.values() ?? []) {
-            const model = used.source.model?.name ?? outerModel;
-            for (const name of unpricedModels({ agents: used.source.agents, pricing: plan.source.pricing }, model))
-                found.add(name);
-            visit(used, model);
+function unpricedUsedPlanModels(plan, callerModel) {
+    const found = new Map();
+    const runModel = callerModel ?? plan.source.model?.name;
+    // A plan many others use is walked once: 40 plans that each use the same 40, three levels deep, are 64,000 paths.
+    const walked = new Set();
+    const visit = (outer, via) => {
+        for (const [uses, used] of outer.subplans ?? []) {
+            if (walked.has(used))
+                continue;
+            walked.add(used);
+            const path = [...via, uses];
+            for (const model of unpricedModels({ agents: used.source.agents, pricing: plan.source.pricing }, used.source.model?.name ?? runModel)) {
+                if (!found.has(model))
+                    found.set(model, path);
+            }
+            visit(used, path);
         }
     };
-    visit(plan, callerModel ?? plan.source.model?.name);
-    return [...found];
+    visit(plan, []);
+    return [...found].map(([model, via]) => ({ model, via }));
+}
+/** As `unpricedModels`, with the models of the plans it runs through `type: plan` steps, at any depth (see `unpricedUsedPlanModels`). */
+function unpricedModelsWithUsedPlans(plan, callerModel) {
+    return [...new Set([...unpricedModels(plan.source, callerModel), ...unpricedUsedPlanModels(plan, callerModel).map((found) => found.model)])];
 }
 /** A `pricing:` entry for each model, to show in an error. */
 function pricingExample(models) {
@@ -993,11 +1007,33 @@ function checkPricing(plan, callerModel) {
         },
     ];
 }
+/**
+ * `checkPricing` for the plans a plan uses, once they are loaded: their model calls count against its
+ * `max_cost_usd` (a used plan may not set one), so each model they may call needs a price in this plan.
+ * Its own models were checked with it.
+ */
+function checkUsedPlansPricing(plan, callerModel) {
+    if (plan.source.limits?.max_cost_usd === undefined)
+        return [];
+    const own = new Set(unpricedModels(plan.source, callerModel));
+    const unpriced = unpricedUsedPlanModels(plan, callerModel).filter((found) => !own.has(found.model));
+    if (unpriced.length === 0)
+        return [];
+    const names = unpriced.map((found) => `'${found.model}' (called in the used plan ${found.via.join(' \u2192 ')})`).join(', ');
+    const example = pricingExample(unpriced.map((found) => found.model));
+    return [
+        {
+            path: ['limits', 'max_cost_usd'],
+            message: `max_cost_usd cannot be enforced: no price is known for model ${names}, and a used plan's calls count against this plan's budget. ` +
+                `Give its price in this plan, whose \`pricing:\` prices the plans it uses too, in US dollars per million tokens, e.g. \`${example}\`, or use max_tokens instead`,
+        },
+    ];
+}
 
 
 /***/ }),
 
-/***/ 69224:
+/***/ 83473:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1115,6 +1151,118 @@ function isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+;// CONCATENATED MODULE: ./lib/plan/unguarded-ref-cycle.js
+/** Keywords whose subschemas check the same value as the schema holding them: following one reads no deeper into it. */
+const SAME_VALUE_LISTS = ['allOf', 'anyOf', 'oneOf'];
+const SAME_VALUE_SCHEMAS = ['not', 'if', 'then', 'else'];
+/** Keywords whose subschemas check a part of the value (a property, an item): one level deeper each time round. */
+const DEEPER_SCHEMAS = ['additionalProperties', 'items', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'additionalItems'];
+const DEEPER_MAPS = ['properties', 'patternProperties', 'dependentSchemas'];
+const DEEPER_LISTS = ['prefixItems', 'items'];
+function isSchema(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/**
+ * Where a `$ref` leads, read as zod's converter reads it (`resolveRef` in zod/v4/classic/from-json-schema.js), not
+ * as a JSON Pointer: `#` then segments with the empty ones dropped; none is the root; else the first names the
+ * definitions (`$defs`, or `definitions` for a draft-07 or draft-04 schema), the second which one, in the root's
+ * `$defs` or else `definitions`, and the rest is ignored. A review found references zod reads this way (`#$defs/x`,
+ * `#/$defs//x`, `#/$defs/x/properties/y`) past a checker that read pointers.
+ */
+function resolveAsZod(root, ref) {
+    if (!ref.startsWith('#'))
+        return undefined;
+    const path = ref.slice(1).split('/').filter(Boolean);
+    if (path.length === 0)
+        return root;
+    const draft = root['$schema'] === 'http://json-schema.org/draft-07/schema#' || root['$schema'] === 'http://json-schema.org/draft-04/schema#';
+    const defs = root['$defs'] ?? root['definitions'];
+    if (path[0] !== (draft ? 'definitions' : '$defs') || path[1] === undefined || !isSchema(defs))
+        return undefined;
+    const target = defs[path[1].replaceAll('~1', '/').replaceAll('~0', '~')];
+    return isSchema(target) ? target : undefined;
+}
+/** The subschemas that check the same value as `schema`: where its `$ref` leads, and its `allOf`/`anyOf`/`oneOf`/`not`/`if` members. */
+function sameValueSchemas(root, schema) {
+    const next = [];
+    if (typeof schema['$ref'] === 'string')
+        next.push(resolveAsZod(root, schema['$ref']));
+    for (const keyword of SAME_VALUE_LISTS)
+        if (Array.isArray(schema[keyword]))
+            for (const member of schema[keyword])
+                next.push(member);
+    for (const keyword of SAME_VALUE_SCHEMAS)
+        next.push(schema[keyword]);
+    return next.filter(isSchema);
+}
+/** The subschemas of `schema` that check a part of its value. */
+function deeperSchemas(schema) {
+    const next = [];
+    for (const keyword of DEEPER_SCHEMAS)
+        next.push(schema[keyword]);
+    for (const keyword of DEEPER_MAPS)
+        if (isSchema(schema[keyword]))
+            for (const member of Object.values(schema[keyword]))
+                next.push(member);
+    for (const keyword of DEEPER_LISTS)
+        if (Array.isArray(schema[keyword]))
+            for (const member of schema[keyword])
+                next.push(member);
+    return next.filter(isSchema);
+}
+/**
+ * The `$ref` of a cycle of references that comes back to the same subschema without reading into the value
+ * (`$defs: {x: {$ref: '#/$defs/x'}}`, or through `anyOf`), or undefined when there is none. zod's converter took
+ * such a schema, and checking any value against it then overflowed the stack: an MCP server's tool whose schema
+ * held one ended the agent step that called it (found by an adversarial pass). A cycle through `properties` or
+ * `items` (a tree) reads one level deeper each time round, and is fine. Only subschemas reachable from the root
+ * are looked at, as zod converts only those; data keywords (`enum`, `const`, `default`) are not schemas.
+ */
+function unguardedRefCycle(root) {
+    const done = new Set();
+    const onPath = new Set();
+    const reached = new Set([root]);
+    const starts = [root];
+    // Depth-first along same-value edges, iterative (a schema can chain thousands of references); every subschema
+    // reached by any edge is a start, each finished once.
+    while (starts.length > 0) {
+        const start = starts.pop();
+        if (done.has(start))
+            continue;
+        const visit = (schema) => {
+            for (const deeper of deeperSchemas(schema)) {
+                if (reached.has(deeper))
+                    continue;
+                reached.add(deeper);
+                starts.push(deeper);
+            }
+            onPath.add(schema);
+            return { schema, next: sameValueSchemas(root, schema) };
+        };
+        const stack = [visit(start)];
+        while (stack.length > 0) {
+            const top = stack[stack.length - 1];
+            const child = top.next.pop();
+            if (child === undefined) {
+                stack.pop();
+                onPath.delete(top.schema);
+                done.add(top.schema);
+                continue;
+            }
+            if (onPath.has(child)) {
+                // A document is a tree: a cycle goes through a reference, which names it.
+                const cycle = stack.slice(stack.findIndex((frame) => frame.schema === child));
+                return cycle.map((frame) => frame.schema['$ref']).find((ref) => typeof ref === 'string') ?? '#';
+            }
+            if (done.has(child))
+                continue;
+            reached.add(child);
+            stack.push(visit(child));
+        }
+    }
+    return undefined;
+}
+
 // EXTERNAL MODULE: ./lib/core/linear-regex.js + 1 modules
 var linear_regex = __webpack_require__(53097);
 ;// CONCATENATED MODULE: ./lib/plan/with-linear-regexp.js
@@ -1163,6 +1311,7 @@ function withLinearRegExp(build) {
 
 
 
+
 /**
  * A JSON Schema as a zod schema, or why zod cannot use it (`if`/`then`, external `$ref`\u2026). Every
  * place that checks values against a plan's JSON Schema (tool arguments, json_schema goals) compiles
@@ -1171,6 +1320,11 @@ function withLinearRegExp(build) {
 function compileJsonSchema(schema) {
     try {
         const complete = typeof schema === 'object' && schema !== null && !Array.isArray(schema) ? zodReadySchema(schema) : schema;
+        // On what zod will read: checking any value against such a cycle overflowed the stack.
+        const cycle = typeof complete === 'object' && complete !== null && !Array.isArray(complete) ? unguardedRefCycle(complete) : undefined;
+        if (cycle !== undefined) {
+            return { ok: false, message: `\`$ref: '${cycle}'\` leads back to itself through references and combinations (\`allOf\`, \`anyOf\`, \`oneOf\`) alone, never reading into the value, so no value can be checked against it` };
+        }
         return { ok: true, schema: withLinearRegExp(() => from_json_schema/* fromJSONSchema */.y(complete)) };
     }
     catch (error) {
@@ -1579,7 +1733,7 @@ function jsonSchemaProblems(schema, path, strict = false) {
 /* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(84700);
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(80083);
 /* harmony import */ var _decode_utf8_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(43985);
-/* harmony import */ var _validate_plan_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(35234);
+/* harmony import */ var _validate_plan_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(74184);
 
 
 
@@ -1651,6 +1805,7 @@ async function loadPlanFile(path, options = {}) {
             text: decoded.text,
             chain,
             root,
+            ...(rest.model !== undefined && { model: rest.model }),
             load: (file, innerChain) => {
                 const key = `${innerChain.length}:${file}`;
                 let loading = usedPlans.get(key);
@@ -1683,11 +1838,13 @@ async function loadPlanFile(path, options = {}) {
 /* unused harmony export outsideRepository */
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51455);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(80083);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(80083);
 /* harmony import */ var _core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(99500);
-/* harmony import */ var _format_path_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(97222);
-/* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(84700);
-/* harmony import */ var _plan_error_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(36487);
+/* harmony import */ var _check_pricing_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(25708);
+/* harmony import */ var _format_path_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(97222);
+/* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(84700);
+/* harmony import */ var _plan_error_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(36487);
+
 
 
 
@@ -1783,8 +1940,8 @@ async function loadSubplans(plan, context) {
         if (!loaded.ok) {
             // Error files are named as the caller names them, relative to the working directory, not the root.
             const own = loaded.errors.filter((error) => error.file === undefined || node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(error.file) === resolved);
-            const count = (0,_plan_error_js__WEBPACK_IMPORTED_MODULE_4__/* .problemCount */ .bS)(loaded.errors);
-            issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__/* .groupDigits */ .K)(count)} problem${count === 1 ? '' : 's'} (listed with their own positions)` });
+            const count = (0,_plan_error_js__WEBPACK_IMPORTED_MODULE_5__/* .problemCount */ .bS)(loaded.errors);
+            issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_6__/* .groupDigits */ .K)(count)} problem${count === 1 ? '' : 's'} (listed with their own positions)` });
             continue;
         }
         const inner = loaded.plan;
@@ -1805,6 +1962,9 @@ async function loadSubplans(plan, context) {
             if (!catalogue.has(name))
                 catalogue.set(name, tool);
     }
+    // Only now are the models the used plans call known: one with no price let the run start, pay for its steps,
+    // and stop at that plan's first call (found by a review).
+    issues.push(...(0,_check_pricing_js__WEBPACK_IMPORTED_MODULE_3__/* .checkUsedPlansPricing */ .y2)({ ...plan, subplans }, context.model));
     if (issues.length > 0 || innerErrors.length > 0)
         return { ok: false, errors: [...(await locate(issues, context)), ...innerErrors] };
     const source = { ...plan.source, ...(Object.keys(tools).length > 0 && { tools }), ...(toolsets.size > 0 && { toolsets: [...toolsets] }) };
@@ -1847,12 +2007,12 @@ function withIssues(inner, given, uses, index) {
     return issues;
 }
 async function locate(issues, context) {
-    const yaml = await (0,_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .parsePlanYaml */ .O8)(context.text, context.file);
+    const yaml = await (0,_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_4__/* .parsePlanYaml */ .O8)(context.text, context.file);
     const positions = yaml.ok ? await yaml.parsed.positions() : undefined;
     return issues.map((issue) => ({
         file: context.file,
         ...positions?.locate(issue.path),
-        path: (0,_format_path_js__WEBPACK_IMPORTED_MODULE_6__/* .formatPath */ .j)(issue.path),
+        path: (0,_format_path_js__WEBPACK_IMPORTED_MODULE_7__/* .formatPath */ .j)(issue.path),
         message: issue.message,
     }));
 }
@@ -3200,7 +3360,7 @@ function planNeedsModel(plan) {
 
 /***/ }),
 
-/***/ 35234:
+/***/ 74184:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3273,8 +3433,8 @@ function buildPlanSteps(steps) {
     });
 }
 
-// EXTERNAL MODULE: ./lib/plan/compile-json-schema.js + 2 modules
-var compile_json_schema = __webpack_require__(69224);
+// EXTERNAL MODULE: ./lib/plan/compile-json-schema.js + 3 modules
+var compile_json_schema = __webpack_require__(83473);
 // EXTERNAL MODULE: ./lib/plan/find-references.js
 var find_references = __webpack_require__(99271);
 // EXTERNAL MODULE: ./lib/plan/json-schema-problems.js
@@ -3965,6 +4125,39 @@ function checkStepFields(steps) {
     return issues;
 }
 
+// EXTERNAL MODULE: ./lib/core/invisible-characters.js
+var invisible_characters = __webpack_require__(5709);
+;// CONCATENATED MODULE: ./lib/plan/check-step-instructions.js
+
+
+/**
+ * What a `reasoning` or `aggregate` step's model call is asked to do. Its prompt holds the plan's
+ * goal, the step's description and its agent's system prompt; with none of them it was sent only
+ * "Your step (3): reasoning" (found by a review). An aggregate with no steps to combine (no
+ * `inputs`, no dependencies) was asked to combine "the steps above" when there were none.
+ * `steps` are `rawSteps` with defaults applied, in the same order.
+ */
+function checkStepInstructions(plan, rawSteps, steps) {
+    const issues = [];
+    rawSteps.forEach((step, index) => {
+        if (step.type !== 'reasoning' && step.type !== 'aggregate')
+            return;
+        const at = (0,plan_check_context/* stepPath */.q)(index);
+        const agentSystem = step.agent === undefined ? undefined : plan.agents?.[step.agent]?.system;
+        if (plan.goal === undefined && !(0,invisible_characters/* hasVisibleText */.uA)(step.description) && !(0,invisible_characters/* hasVisibleText */.uA)(agentSystem)) {
+            const label = step.title === undefined ? '' : '; its title is only a label';
+            issues.push(step.description === undefined
+                ? { path: at, message: `${step.type === 'aggregate' ? 'an' : 'a'} ${step.type} step needs \`description:\`, the instruction its model call answers, and the plan has no \`goal:\` to work from${label}: write what the step is to do` }
+                : { path: [...at, 'description'], message: `the description is blank, and it is the instruction this ${step.type} step's model call answers (the plan has no \`goal:\` to work from${label}): write what the step is to do` });
+        }
+        if (step.type === 'aggregate' && steps[index]?.dependsOn.length === 0) {
+            const where = step.inputs !== undefined ? [...at, 'inputs'] : step.depends_on !== undefined ? [...at, 'depends_on'] : at;
+            issues.push({ path: where, message: "an aggregate step combines the results of other steps, and this one has none: list them in `inputs:` (or make it a reasoning step, which may work from the goal and the run's inputs alone)" });
+        }
+    });
+    return issues;
+}
+
 ;// CONCATENATED MODULE: ./lib/plan/find-cycle.js
 /**
  * Finds a cycle in a directed graph (node \u2192 the nodes it points at) with an iterative depth-first
@@ -4310,6 +4503,7 @@ function buildToolCatalogue(plan, extraTools = [], withhold) {
 
 
 
+
 /** The error for a plan with neither `goal` nor `workflow_sequence`. */
 const NEEDS_GOAL_OR_STEPS = 'the plan has neither `goal` nor `workflow_sequence`: add `goal:` (the task in words, for a model to plan) or `workflow_sequence:` (the steps)';
 function planName(plan, file) {
@@ -4356,6 +4550,7 @@ function checkPlanValue(value, options) {
         ...toolIssues,
         ...idIssues,
         ...checkStepFields(rawSteps),
+        ...checkStepInstructions(plan, rawSteps, steps),
         ...nameIssues,
         ...cycleIssues,
         ...(cycleIssues.length === 0 ? checkFanOut(steps) : []),
@@ -5075,10 +5270,7 @@ async function resolveRepoPath(toolName, root, requested, realRoot) {
         resolved = await (0,promises_.realpath)(external_node_path_.join(realRoot, ...segments));
     }
     catch (error) {
-        if (error.code === 'ENOENT') {
-            throw new RepoFileNotFoundError(toolName, requested);
-        }
-        throw error;
+        throw pathError(toolName, requested, error, 'it is a symlink loop');
     }
     if (!(0,is_inside/* isInside */.F)(realRoot, resolved)) {
         throw new PathRefusedError(toolName, requested, 'it resolves (through a symlink) to a place outside the repository');
@@ -5089,6 +5281,25 @@ async function resolveRepoPath(toolName, root, requested, realRoot) {
         throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
     }
     return resolved;
+}
+/**
+ * The tool error for a path the file system would not resolve or open: a path the repository does not
+ * hold (`ENOENT`, or `ENOTDIR`: a file named as a folder) is not found, a symlink loop (`ELOOP`, which a
+ * repository can hold) or a name too long is refused. Any other failure is the runner's, passed on. The
+ * file system's own message named the runner's absolute path (found by an adversarial pass).
+ */
+function pathError(toolName, requested, error, loop) {
+    switch (error.code) {
+        case 'ENOENT':
+        case 'ENOTDIR':
+            return new RepoFileNotFoundError(toolName, requested);
+        case 'ELOOP':
+            return new PathRefusedError(toolName, requested, loop);
+        case 'ENAMETOOLONG':
+            return new PathRefusedError(toolName, requested, 'a name in it is longer than the file system allows');
+        default:
+            return error;
+    }
 }
 /** Read only, not following a last symlink, never waiting on a FIFO (O_NOFOLLOW and O_NONBLOCK are 0 where the platform has none). */
 const OPEN_FLAGS = external_node_fs_.constants.O_RDONLY | (external_node_fs_.constants.O_NOFOLLOW ?? 0) | (external_node_fs_.constants.O_NONBLOCK ?? 0);
@@ -5118,12 +5329,7 @@ async function openRepoFile(toolName, root, requested, realRoot) {
         handle = await (0,promises_.open)(resolved, OPEN_FLAGS);
     }
     catch (error) {
-        const code = error.code;
-        if (code === 'ELOOP')
-            throw new PathRefusedError(toolName, requested, 'it changed into a symlink while it was read');
-        if (code === 'ENOENT')
-            throw new RepoFileNotFoundError(toolName, requested);
-        throw error;
+        throw pathError(toolName, requested, error, 'it changed into a symlink while it was read');
     }
     try {
         const opened = await handle.stat();

@@ -1,5 +1,5 @@
-export const id = 80;
-export const ids = [80];
+export const id = 420;
+export const ids = [420];
 export const modules = {
 
 /***/ 69231:
@@ -134,6 +134,8 @@ __webpack_require__.d(__webpack_exports__, {
   Vs: () => (/* binding */ cliRedactor)
 });
 
+// UNUSED EXPORTS: CLI_OPTION_NAMES
+
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(73024);
 ;// CONCATENATED MODULE: ./lib/github/github-run-context.js
@@ -251,6 +253,8 @@ function cliRedactor(args, env) {
 function cliModelHint(apiKeyEnv, instead = '--replay FILE') {
     return `${apiKeyEnv} is empty or not set (the API key is read from it${apiKeyEnv === 'OPENAI_API_KEY' ? '; --api-key-env NAME reads another' : ', as --api-key-env says'}); set it, or use ${instead}`;
 }
+/** The task and the modes as the CLI's flags, for messages that say what to change. */
+const CLI_OPTION_NAMES = { task: '--task', agent: '--agent', notAgent: 'without --agent' };
 /**
  * The job a CLI command asks for: the plan file in the current directory, the model from the
  * flags and the key from its variable, and \u2014 with GITHUB_TOKEN set \u2014 the github toolset's context
@@ -269,6 +273,7 @@ async function cliJobSettings(args, env, redact, mode) {
         model: { baseURL: args.baseUrl, apiKey: env[args.apiKeyEnv] || undefined, model: args.model, record: args.record, replay: args.replay, missingHint: cliModelHint(args.apiKeyEnv) },
         mode,
         github: toolsetGitHubContext(githubRunContext(env), octokit),
+        optionNames: CLI_OPTION_NAMES,
     };
 }
 
@@ -1318,9 +1323,12 @@ function sortedKeys(_key, inner) {
 function canonicalJson(value) {
     return JSON.stringify(value, sortedKeys) ?? 'undefined';
 }
-/** A SHA-256 of `value`'s canonical JSON, hex, cut to `length` characters. */
+/**
+ * A SHA-256 of `value`'s canonical JSON, hex, cut to `length` characters. Node's one-shot `hash`, not a
+ * `createHash` object: a run makes several per step, and the object cost 1.2 \u00b5s a hash against 0.5 \u00b5s.
+ */
 function stableHash(value, length = 32) {
-    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(canonicalJson(value)).digest('hex').slice(0, length);
+    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.hash)('sha256', canonicalJson(value)).slice(0, length);
 }
 
 
@@ -1942,6 +1950,8 @@ const jsonSchemaCheck = {
     },
 };
 
+// EXTERNAL MODULE: ./lib/llm/ask-for-json.js
+var ask_for_json = __webpack_require__(95835);
 // EXTERNAL MODULE: ./lib/llm/call-usage.js
 var call_usage = __webpack_require__(16249);
 // EXTERNAL MODULE: ./lib/llm/cut-off-reason.js
@@ -2045,6 +2055,7 @@ function parseJudgeVerdict(content) {
 
 
 
+
 /** `judge`: a model decides whether the result meets the criterion; evidence is its reason. */
 const judgeCheck = {
     needsTarget: true,
@@ -2067,8 +2078,9 @@ const judgeCheck = {
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`not judged: an earlier judge's call found the model endpoint not answering (${outage.why})`);
         let response;
         try {
-            // The client (the openai SDK) already retries transient failures; a second loop here would stack retries.
-            response = await deps.model.complete(request, { purpose: `goal:${goal.name}` }, deps.signal);
+            // The client already retries transient failures; a second loop here would stack retries. An endpoint that
+            // refuses `response_format` is asked once more without it, as the planner's is: the verdict is read from text.
+            response = await (0,ask_for_json/* completeForJson */.N)(deps.model, request, { purpose: `goal:${goal.name}` }, deps.signal);
         }
         catch (error) {
             const why = error instanceof Error ? error.message : String(error);
@@ -2877,7 +2889,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 68144:
+/***/ 96980:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -4096,7 +4108,8 @@ function startTimer(step, seconds, clock) {
 
 /**
  * True when trying the step again may help and is safe: the error says it is transient, the
- * model client has not already retried it (the SDK does; no second layer), the step is not an
+ * model client has not already retried it (it does, an answer cut off mid-body included; no second
+ * layer, so a model call makes at most the client's `maxRetries + 1` requests), the step is not an
  * agent, and the tool has no side effects (a repeat could duplicate them; recovery decides instead).
  */
 function mayRetry(step, error, tools) {
@@ -5776,18 +5789,31 @@ function approvedSteps(fileSteps, approved, redact) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 18 modules
-var validate_plan = __webpack_require__(35234);
+;// CONCATENATED MODULE: ./lib/core/option-names.js
+/** For a job whose front end did not say (tests, a library caller): both front ends' names. */
+const EITHER_OPTION_NAMES = {
+    task: 'a task (the task input, --task)',
+    agent: 'mode: agent (--agent)',
+    notAgent: 'with mode: run (without --agent)',
+};
+
+// EXTERNAL MODULE: ./lib/plan/format-path.js
+var format_path = __webpack_require__(97222);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 19 modules
+var validate_plan = __webpack_require__(74184);
 // EXTERNAL MODULE: ./lib/steps/agent/write-todos-definition.js
 var write_todos_definition = __webpack_require__(39026);
 ;// CONCATENATED MODULE: ./lib/steps/agent/agent-plan.js
 
 
 
+
+
 /** The key of the one step a `mode: agent` run has. */
 const AGENT_STEP_ID = 'agent';
-function rejected(plan, path, message) {
-    const error = { ...(plan.file !== undefined && { file: plan.file }), path, message };
+async function rejected(plan, path, message, locate) {
+    const position = await locate?.(path, 'key');
+    const error = { ...(plan.file !== undefined && { file: plan.file }), ...position, path: (0,format_path/* formatPath */.j)(path), message };
     return { ok: false, errors: [error] };
 }
 function titleOf(task) {
@@ -5800,16 +5826,18 @@ function titleOf(task) {
  * tool the run offers \u2014 withheld tools (a fork's pull request) are not among them. Its TODO list
  * is the run's checklist; the goals are checked on its answer. Validated like any plan.
  */
-function agentPlan(plan, task) {
+async function agentPlan(plan, task, options = {}) {
+    const { names = EITHER_OPTION_NAMES, locate } = options;
     if (plan.steps.length > 0) {
-        return rejected(plan, 'workflow_sequence', 'mode agent runs the task as one agent step, but this plan already has steps: run it in mode run, or remove workflow_sequence');
+        return rejected(plan, ['workflow_sequence'], `${names.agent} runs the task as one agent step, but this plan already has steps: run it ${names.notAgent}, or remove workflow_sequence`, locate);
     }
     const fromTask = Boolean(task?.trim());
     const instruction = fromTask ? task.trim() : plan.goal;
     if (!instruction)
-        return rejected(plan, '', 'mode agent needs a task: give the task input (--task TEXT), or a goal in the plan');
+        return rejected(plan, [], 'mode agent needs a task: give the task input (--task TEXT), or a goal in the plan');
     if (plan.tools.has(write_todos_definition/* WRITE_TODOS */.q)) {
-        return rejected(plan, `tools.${write_todos_definition/* WRITE_TODOS */.q}`, `mode agent gives the agent its own ${write_todos_definition/* WRITE_TODOS */.q} (its TODO list), and this plan has a tool of that name: rename the tool to run it in mode agent`);
+        // At its line only when the plan file declares it: an MCP server's tool of that name is not in the file.
+        return rejected(plan, ['tools', write_todos_definition/* WRITE_TODOS */.q], `mode agent gives the agent its own ${write_todos_definition/* WRITE_TODOS */.q} (its TODO list), and this plan has a tool of that name: rename the tool to run it in mode agent`, plan.tools.get(write_todos_definition/* WRITE_TODOS */.q).origin === 'plan' ? locate : undefined);
     }
     const source = {
         ...plan.source,
@@ -5837,9 +5865,32 @@ function agentPlan(plan, task) {
 
 // EXTERNAL MODULE: ./lib/plan/load-plan.js
 var load_plan = __webpack_require__(14407);
+// EXTERNAL MODULE: external "node:fs/promises"
+var external_node_fs_promises_ = __webpack_require__(51455);
+// EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 1 modules
+var parse_plan_yaml = __webpack_require__(84700);
+;// CONCATENATED MODULE: ./lib/plan/position-in-plan-file.js
+
+
+/**
+ * Where `path` is in the plan file `file`, for a problem found after the plan loaded (a loaded plan
+ * keeps no positions, which most runs never need); undefined when the file no longer reads.
+ */
+async function positionInPlanFile(file, path, at) {
+    try {
+        const yaml = await (0,parse_plan_yaml/* parsePlanYaml */.O8)(await (0,external_node_fs_promises_.readFile)(file, 'utf8'), file);
+        return yaml.ok ? (await yaml.parsed.positions()).locate(path, at) : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
 var load_plan_with_servers = __webpack_require__(1481);
 ;// CONCATENATED MODULE: ./lib/job/load-job-plan.js
+
+
 
 
 
@@ -5859,11 +5910,13 @@ async function loadJobPlan(settings, extraTools, signal, learnSecrets) {
  * The loaded plan as this job runs it: one agent step on the task (`mode: agent`), the task as the
  * goal of a plan without steps, and the caller's model.
  */
-function jobPlan(plan, settings) {
+async function jobPlan(plan, settings) {
+    const { optionNames: names = EITHER_OPTION_NAMES } = settings;
     let adjusted = plan;
     // mode agent: the whole run is one agent step working on the task with every tool the run offers.
     if (settings.mode === 'agent') {
-        const built = agentPlan(plan, settings.task);
+        const { planFile } = settings;
+        const built = await agentPlan(plan, settings.task, { names, ...(planFile !== undefined && { locate: (path, at) => positionInPlanFile(planFile, path, at) }) });
         if (!built.ok)
             return { ok: false, errors: built.errors };
         adjusted = built.plan;
@@ -5871,12 +5924,11 @@ function jobPlan(plan, settings) {
     // The task is the goal of a plan file without steps (its tools and goal checks still apply).
     if (settings.task && adjusted.steps.length === 0)
         adjusted = { ...adjusted, goal: settings.task };
-    // Beside a plan's own steps it had nothing to do, and was dropped without a word.
+    // Beside a plan's own steps it had nothing to do, and was dropped without a word. The advice names only
+    // what runs: mode agent refuses a plan with steps too (agentPlan).
     else if (settings.task && settings.mode !== 'agent') {
-        return {
-            ok: false,
-            errors: [{ ...(plan.file !== undefined && { file: plan.file }), path: '', message: 'a task was given (the task input, --task), but this plan has its own steps, which would run without it: give a task only with a plan that has none (a model writes the steps), or with mode: agent (--agent); otherwise leave it out', setup: true }],
-        };
+        const message = `${names.task} was given, but this plan has its own steps, which would run without it: give ${names.task} only with a plan that has no workflow_sequence (a model then writes the steps, or ${names.agent} runs the task as one agent step), or leave it out`;
+        return { ok: false, errors: [{ ...(plan.file !== undefined && { file: plan.file }), path: '', message, setup: true }] };
     }
     // The caller's model (action input, --model) replaces the plan's model.name; agents' own models still win.
     if (settings.model.model) {
@@ -6064,7 +6116,7 @@ async function writeSteps(plan, options) {
         };
     }
     // The planner is loaded only when a model writes a plan: a plan with steps never compiles it.
-    const { writePlan } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(180), __webpack_require__.e(964)]).then(__webpack_require__.bind(__webpack_require__, 20964));
+    const { writePlan } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(651), __webpack_require__.e(964)]).then(__webpack_require__.bind(__webpack_require__, 20964));
     const result = await writePlan(plan, { model, inputs: options.inputs, signal: options.signal });
     if (result.ok)
         return { ok: true, plan: result.plan, written: true };
@@ -6143,7 +6195,7 @@ async function runJob(settings, deps) {
         return { kind: 'rejected', errors: loaded.errors };
     learn?.((0,plan_secret_values/* planSecretValues */.U)(loaded.plan.source, settings.env));
     try {
-        const plan = jobPlan(loaded.plan, settings);
+        const plan = await jobPlan(loaded.plan, settings);
         if (!plan.ok)
             return { kind: 'rejected', plan: loaded.plan, errors: plan.errors };
         return await runLoadedJob(plan.plan, loaded.servers, settings, { ...deps, redact }, startedAt);
@@ -6259,7 +6311,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             ...(deps.recordProblem && { recordProblem: deps.recordProblem }),
             budget,
             // A prepare or shard job runs part of the plan; a replan there would change what the other jobs run. Loaded only with a model.
-            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(180), __webpack_require__.e(909)]).then(__webpack_require__.bind(__webpack_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
+            ...(model && !partial && { replanner: (await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(651), __webpack_require__.e(909)]).then(__webpack_require__.bind(__webpack_require__, 3909))).createModelReplanner(plan, { model, inputs: inputs.inputs }) }),
             ...(settings.fanOut && { fanOut: settings.fanOut }),
             ...(deps.random && { random: deps.random }),
             // Without weights given, a resumed run orders its ready steps by how long they took in the run it resumes.
@@ -6313,6 +6365,70 @@ class AnswerTooLargeError extends Error {
         if (declaredBytes !== undefined)
             this.declaredBytes = declaredBytes;
     }
+}
+
+
+/***/ }),
+
+/***/ 95835:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ completeForJson),
+/* harmony export */   T: () => (/* binding */ askForJson)
+/* harmony export */ });
+/* harmony import */ var _model_call_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(63156);
+/* harmony import */ var _cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(46660);
+
+
+// Endpoints that refused `response_format` once are asked without it from then on.
+const refusesResponseFormat = new WeakSet();
+function refusedFormat(error) {
+    return error instanceof _model_call_error_js__WEBPACK_IMPORTED_MODULE_0__/* .ModelCallError */ .sX && error.failure === 'http' && (error.status === 400 || error.status === 422);
+}
+/**
+ * The answer's text, or a refusal when the endpoint cut it off (`finish_reason` length or
+ * content_filter): a list cut after its third step can still parse, and would run as the whole plan.
+ */
+function answerText(response) {
+    const choice = response.choices[0];
+    const reason = (0,_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffReason */ .a)(choice);
+    if (reason) {
+        throw new Error(`the model's answer was cut off before it ended (${(0,_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffWhy */ .q)(reason)}), and a part of an answer is not read as the whole: give the model a larger output limit, or ask for less`);
+    }
+    return choice?.message.content ?? '';
+}
+/**
+ * One model call that should answer in JSON: with the request's JSON-schema `response_format`
+ * where the endpoint takes it; an endpoint that rejects it (400/422) is asked once more without,
+ * and the caller reads JSON out of the text. Returns the answer as it came.
+ */
+async function completeForJson(model, request, label, signal) {
+    const { response_format: format, ...plain } = request;
+    let refused = false;
+    if (format && !refusesResponseFormat.has(model)) {
+        try {
+            return await model.complete(request, label, signal);
+        }
+        catch (error) {
+            if (!refusedFormat(error))
+                throw error;
+            refused = true;
+        }
+    }
+    const response = await model.complete(plain, label, signal);
+    // Only an endpoint that then took the request without the format refused the format: a 400 for another
+    // reason (a prompt over the context window) failed the same way without it, and turned structured
+    // answers off for the rest of the run (found by an adversarial pass).
+    if (refused)
+        refusesResponseFormat.add(model);
+    return response;
+}
+/**
+ * `completeForJson`'s answer as text ('' when there is none); throws for an answer the endpoint cut off.
+ */
+async function askForJson(model, request, purpose, signal) {
+    return answerText(await completeForJson(model, request, { purpose }, signal));
 }
 
 
@@ -6476,7 +6592,7 @@ function hint(failure, status) {
     if (failure === 'connection')
         return 'Could not reach the endpoint; check base-url and the network.';
     if (failure === 'truncated')
-        return 'The connection closed before the whole answer arrived; this is retried. If it keeps happening, check proxies between the runner and the endpoint.';
+        return 'The connection closed before the whole answer arrived; the model client asks again within its retries. If it keeps happening, check proxies between the runner and the endpoint.';
     if (failure === 'too-large')
         return 'No model writes that much in one answer: check that base-url is an OpenAI-compatible endpoint (ending in /v1), not a proxy or page that sends without end.';
     if (failure === 'malformed')
@@ -6524,9 +6640,12 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
         if (fields.billed)
             this.billed = fields.billed;
     }
-    /** True when the SDK already retried this kind of failure; an answer it could not read it does not retry. */
+    /**
+     * True when the model client already retried this kind of failure (the SDK its kinds, the client an answer cut
+     * off mid-body); an answer too long or not a Chat Completions answer is not retried, as asking again would not help.
+     */
     get retriedByClient() {
-        return this.failure !== 'truncated' && this.failure !== 'too-large' && this.failure !== 'malformed';
+        return this.failure !== 'too-large' && this.failure !== 'malformed';
     }
 }
 
@@ -6541,10 +6660,12 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
 /* harmony export */   U: () => (/* binding */ readingAnswers)
 /* harmony export */ });
 /* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(16698);
-/* harmony import */ var _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(90603);
-/* harmony import */ var _core_limited_body_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(73782);
-/* harmony import */ var _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(63156);
+/* harmony import */ var node_timers_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(58500);
+/* harmony import */ var _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(90603);
+/* harmony import */ var _core_limited_body_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(73782);
+/* harmony import */ var _model_call_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(63156);
 /* harmony import */ var _read_chat_response_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(46724);
+
 
 
 
@@ -6552,8 +6673,13 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
 
 /** Room for the SDK's waits between attempts (backoff, retry-after), beyond each attempt's timeout. */
 const RETRY_WAITS_MS = 60_000;
-/** The `onAbandoned` of the call whose requests the SDK is making. */
-const abandonedOf = new node_async_hooks__WEBPACK_IMPORTED_MODULE_0__.AsyncLocalStorage();
+const requestsOf = new node_async_hooks__WEBPACK_IMPORTED_MODULE_0__.AsyncLocalStorage();
+/** The wait before retry number `retry` (1 = the first): the SDK's own backoff (0.5 s doubling to 8 s, less up to 25% jitter). */
+function sdkBackoffMs(retry) {
+    return Math.min(500 * 2 ** (retry - 1), 8_000) * (1 - Math.random() * 0.25);
+}
+/** The signals of requests a reader (`readingAnswers`) reports for, while it does. */
+const watched = new WeakSet();
 /**
  * `fetch` as the SDK gets it. Every body is read through `limitedBody`, which ends it with an
  * `AnswerTooLargeError` once it passes `maxBytes` (at once when its `content-length` says so), so the
@@ -6568,16 +6694,22 @@ const abandonedOf = new node_async_hooks__WEBPACK_IMPORTED_MODULE_0__.AsyncLocal
  * one aborted while it connected counts too; a connection reset before any answer (the SDK retries it)
  * does not.
  */
-function readingAnswers(inner, maxBytes = _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ANSWER_BYTES */ .g) {
+function readingAnswers(inner, maxBytes = _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_ANSWER_BYTES */ .g) {
     return async (input, init) => {
         const signal = init?.signal;
-        const onAbandoned = signal && !signal.aborted ? abandonedOf.getStore() : undefined;
+        // A reader inside another (the eval's fault-injecting fetch reads answers through one of its own) leaves the
+        // request to the outer one: each reported it, and an abandoned request counted twice.
+        const onAbandoned = signal && !signal.aborted && !watched.has(signal) ? requestsOf.getStore()?.onAbandoned : undefined;
+        if (onAbandoned)
+            watched.add(signal);
         let out = true;
         const settle = (abandoned) => {
             if (!out)
                 return;
             out = false;
             signal?.removeEventListener('abort', onAbort);
+            if (onAbandoned)
+                watched.delete(signal);
             if (abandoned)
                 onAbandoned?.();
         };
@@ -6601,9 +6733,9 @@ function readingAnswers(inner, maxBytes = _answer_too_large_error_js__WEBPACK_IM
         const tooLarge = () => {
             // An answer came and no usage with it; an error status's body is not a billed answer.
             settle(response.ok);
-            return new _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_1__/* .AnswerTooLargeError */ .O(maxBytes, declared > maxBytes ? declared : undefined);
+            return new _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_2__/* .AnswerTooLargeError */ .O(maxBytes, declared > maxBytes ? declared : undefined);
         };
-        const reader = (0,_core_limited_body_js__WEBPACK_IMPORTED_MODULE_3__/* .limitedBody */ .L)(response.body, maxBytes, tooLarge, declared).getReader();
+        const reader = (0,_core_limited_body_js__WEBPACK_IMPORTED_MODULE_5__/* .limitedBody */ .L)(response.body, maxBytes, tooLarge, declared).getReader();
         let cancelled = false;
         const body = new ReadableStream({
             async pull(controller) {
@@ -6636,6 +6768,15 @@ function readingAnswers(inner, maxBytes = _answer_too_large_error_js__WEBPACK_IM
         return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
     };
 }
+/** `fetch` counting each request it makes for the call it serves. */
+function countingRequests(inner) {
+    return (input, init) => {
+        const requests = requestsOf.getStore();
+        if (requests)
+            requests.made += 1;
+        return inner(input, init);
+    };
+}
 /**
  * The live model client: Chat Completions through the `openai` SDK, its errors wrapped in
  * `ModelCallError`, and every answer read into one shape (`readChatResponse`), so the rest of
@@ -6650,7 +6791,7 @@ function createOpenAIModelClient(options) {
             apiKey: options.apiKey,
             timeout: options.timeoutMs,
             maxRetries: options.maxRetries,
-            fetch: readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ANSWER_BYTES */ .g),
+            fetch: countingRequests(readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_ANSWER_BYTES */ .g)),
         }),
         errorFromSdk: modelCallErrorFromSdk,
     })));
@@ -6663,25 +6804,44 @@ function createOpenAIModelClient(options) {
             // connection alive) would hold the call, a planner's or judge's outside any run deadline, for
             // good. One deadline covers every attempt, their bodies and the waits between them.
             const deadline = AbortSignal.timeout(options.timeoutMs * (options.maxRetries + 1) + RETRY_WAITS_MS * options.maxRetries);
+            const callSignal = signal ? AbortSignal.any([signal, deadline]) : deadline;
+            const call = { purpose: label.purpose, model: request.model, endpoint };
+            const requests = { made: 0, onAbandoned: label.onAbandoned };
+            const ask = async () => {
+                for (;;) {
+                    try {
+                        // The SDK may retry what is left of the call's retries.
+                        return await sdk.chat.completions.create(request, { signal: callSignal, maxRetries: options.maxRetries - requests.made });
+                    }
+                    catch (error) {
+                        const failed = errorFromSdk(error, { ...call, attempts: requests.made });
+                        // An answer cut off mid-body: nothing has acted on it yet, so asking again is safe; the SDK reads
+                        // bodies after its retries, and does not.
+                        if (!(failed instanceof _model_call_error_js__WEBPACK_IMPORTED_MODULE_3__/* .ModelCallError */ .sX && failed.failure === 'truncated') || requests.made > options.maxRetries)
+                            throw failed;
+                        await (0,node_timers_promises__WEBPACK_IMPORTED_MODULE_1__.setTimeout)(sdkBackoffMs(requests.made), undefined, { signal: callSignal });
+                    }
+                }
+            };
             let answer;
             try {
-                const create = () => sdk.chat.completions.create(request, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
-                answer = await (label.onAbandoned ? abandonedOf.run(label.onAbandoned, create) : create());
+                answer = await requestsOf.run(requests, ask);
             }
             catch (error) {
                 // A cancelled call ends with the canceller's reason (step timeout, run cancel), not an SDK error.
                 if (signal?.aborted)
                     throw signal.reason;
                 if (deadline.aborted) {
-                    throw new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .sX({ purpose: label.purpose, model: request.model, endpoint, failure: 'timeout', transient: true, attempts: options.maxRetries + 1, detail: `no whole answer within ${Math.round((options.timeoutMs * (options.maxRetries + 1)) / 1000)} s` });
+                    throw new _model_call_error_js__WEBPACK_IMPORTED_MODULE_3__/* .ModelCallError */ .sX({ ...call, failure: 'timeout', transient: true, attempts: Math.max(1, requests.made), detail: `no whole answer within ${Math.round((options.timeoutMs * (options.maxRetries + 1)) / 1000)} s` });
                 }
-                throw errorFromSdk(error, { purpose: label.purpose, model: request.model, maxRetries: options.maxRetries, endpoint });
+                throw error;
             }
             const read = (0,_read_chat_response_js__WEBPACK_IMPORTED_MODULE_4__/* .readChatResponse */ .E)(answer);
             if (read.ok)
                 return read.response;
             const billed = (0,_read_chat_response_js__WEBPACK_IMPORTED_MODULE_4__/* .billedAnswer */ .F)(answer, request.model);
-            throw new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .sX({ purpose: label.purpose, model: request.model, endpoint, failure: 'malformed', transient: false, attempts: 1, detail: read.problem, ...(billed && { billed }) });
+            // The requests the call made: the answer it could not read came after any it asked again for.
+            throw new _model_call_error_js__WEBPACK_IMPORTED_MODULE_3__/* .ModelCallError */ .sX({ ...call, failure: 'malformed', transient: false, attempts: requests.made, detail: read.problem, ...(billed && { billed }) });
         },
     };
 }
@@ -6696,6 +6856,10 @@ function createOpenAIModelClient(options) {
 /* harmony export */   E: () => (/* binding */ readChatResponse),
 /* harmony export */   F: () => (/* binding */ billedAnswer)
 /* harmony export */ });
+/* harmony import */ var _core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(35878);
+/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(70695);
+
+
 const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** What is wrong with an answer that is not a Chat Completions answer. */
 class MalformedAnswer {
@@ -6720,6 +6884,9 @@ function toolCalls(value, choice) {
             continue;
         }
         const args = fn['arguments'];
+        // Arguments sent as an object are written out as text here: 100,000 levels overflowed the stack.
+        if (typeof args === 'object' && (0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_1__/* .exceedsDepth */ .R)(args, _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX))
+            return new MalformedAnswer(`${where}.function.arguments nest more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep`);
         calls.push({
             ...call,
             // Some servers leave out the type, the id, or send the arguments as an object.
@@ -6772,7 +6939,7 @@ function usage(value) {
 /**
  * A 200 answer as a Chat Completions response, in the shape the rest of plan-runner reads, or what
  * is wrong with it. What OpenAI-compatible servers vary in is accepted: tool calls without `type`
- * or `id`, arguments as an object, content as a list of parts, `content` missing, partial `usage` (read
+ * or `id`, arguments as an object (nesting at most `MAX_JSON_DEPTH` levels), content as a list of parts, `content` missing, partial `usage` (read
  * for what it says; none, or counts that say nothing, are dropped and the tokens estimated: a negative or
  * fractional count, 0 prompt tokens, no output count), any
  * `finish_reason` (a step refuses a cut-off answer), extra fields.
@@ -8774,14 +8941,18 @@ function oversizedState(bytes) {
         ? `it is ${groupDigits(bytes)} bytes, more than the ${MAX_TRACE_BYTES / 1024 / 1024} MiB plan-runner reads back (a run whose steps return very large results, a for_each over many of them above all, can write that much)`
         : undefined;
 }
-/** Reads a trace file whole; a missing or oversized file is a problem in words. */
-async function readResumeTrace(file) {
+/**
+ * Reads a trace file whole; a missing or oversized file is a problem in words. `ifMissing` says what to
+ * give instead of a file that is not there, in the words of whoever named it (the CLI's `--trace`, the
+ * action's `trace` output); a file plan-runner named itself (a downloaded state) needs none.
+ */
+async function readResumeTrace(file, ifMissing) {
     // Read whole, at most the cap, and only from a regular file (a FIFO or /dev/zero would hang or fill memory).
     const read = (0,read_input_file/* readInputFile */.j)(file, read_input_file/* MAX_TRACE_BYTES */.V);
     if (read.ok)
         return { ok: true, trace: { file, text: read.bytes.toString('utf8') } };
     if (read.code === 'ENOENT')
-        return { ok: false, problem: `no trace at ${file}: give the --trace file of the run to resume` };
+        return { ok: false, problem: `no trace at ${file}${ifMissing === undefined ? '' : `: ${ifMissing}`}` };
     return { ok: false, problem: `cannot read the trace ${file}: ${read.problem}; resume from the trace file of one run` };
 }
 /**
@@ -9944,7 +10115,7 @@ class UnusableToolSchemaError extends _core_step_error_js__WEBPACK_IMPORTED_MODU
 /* harmony export */   r: () => (/* binding */ validateToolArguments)
 /* harmony export */ });
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(37428);
-/* harmony import */ var _plan_compile_json_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(69224);
+/* harmony import */ var _plan_compile_json_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(83473);
 /* harmony import */ var _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(10072);
 
 
@@ -9966,7 +10137,17 @@ function validateToolArguments(tool, args) {
     if (typeof args !== 'object' || args === null || Array.isArray(args)) {
         return { ok: false, error: `the arguments must be a JSON object, not ${JSON.stringify(args)}` };
     }
-    const parsed = validatorOf(tool).safeParse(args);
+    let parsed;
+    try {
+        parsed = validatorOf(tool).safeParse(args);
+    }
+    catch (error) {
+        // A schema whose references loop in a way compileJsonSchema did not see overflows the stack: that schema cannot
+        // check arguments (the arguments a model sends nest 128 levels at most, which never overflows it).
+        if (error instanceof RangeError)
+            throw new _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableToolSchemaError */ .P({ toolName: tool.name, cause: error });
+        throw error;
+    }
     if (!parsed.success)
         return { ok: false, error: `${zod__WEBPACK_IMPORTED_MODULE_2__/* .prettifyError */ .S1(parsed.error)}${missingNotes(tool, args)}` };
     // The original, not zod's output: validation must not change what the tool receives.

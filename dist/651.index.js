@@ -1,65 +1,6 @@
-export const id = 180;
-export const ids = [180,707];
+export const id = 651;
+export const ids = [651,707];
 export const modules = {
-
-/***/ 84634:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   T: () => (/* binding */ askForJson)
-/* harmony export */ });
-/* harmony import */ var _llm_model_call_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(63156);
-/* harmony import */ var _llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(46660);
-
-
-// Endpoints that refused `response_format` once are asked without it from then on.
-const refusesResponseFormat = new WeakSet();
-function refusedFormat(error) {
-    return error instanceof _llm_model_call_error_js__WEBPACK_IMPORTED_MODULE_0__/* .ModelCallError */ .sX && error.failure === 'http' && (error.status === 400 || error.status === 422);
-}
-/**
- * The answer's text, or a refusal when the endpoint cut it off (`finish_reason` length or
- * content_filter): a list cut after its third step can still parse, and would run as the whole plan.
- */
-function answerText(response) {
-    const choice = response.choices[0];
-    const reason = (0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffReason */ .a)(choice);
-    if (reason) {
-        throw new Error(`the model's answer was cut off before it ended (${(0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffWhy */ .q)(reason)}), and a part of an answer is not read as the whole: give the model a larger output limit, or ask for less`);
-    }
-    return choice?.message.content ?? '';
-}
-/**
- * One model call that should answer in JSON: with the request's JSON-schema `response_format`
- * where the endpoint takes it; an endpoint that rejects it (400/422) is asked once more without,
- * and the caller reads JSON out of the text. Returns the answer's text ('' when there is none); throws
- * for an answer the endpoint cut off.
- */
-async function askForJson(model, request, purpose, signal) {
-    const { response_format: format, ...plain } = request;
-    let refused = false;
-    if (format && !refusesResponseFormat.has(model)) {
-        try {
-            const response = await model.complete(request, { purpose }, signal);
-            return answerText(response);
-        }
-        catch (error) {
-            if (!refusedFormat(error))
-                throw error;
-            refused = true;
-        }
-    }
-    const response = await model.complete(plain, { purpose }, signal);
-    // Only an endpoint that then took the request without the format refused the format: a 400 for another
-    // reason (a prompt over the context window) failed the same way without it, and turned structured
-    // answers off for the rest of the run (found by an adversarial pass).
-    if (refused)
-        refusesResponseFormat.add(model);
-    return answerText(response);
-}
-
-
-/***/ }),
 
 /***/ 15588:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
@@ -402,7 +343,7 @@ function stepListResponseFormat() {
 /* harmony export */ });
 /* harmony import */ var _run_plan_graph_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(97843);
 /* harmony import */ var _plan_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10283);
-/* harmony import */ var _plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(35234);
+/* harmony import */ var _plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(74184);
 /* harmony import */ var _step_list_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(12489);
 
 
@@ -479,11 +420,12 @@ function peopleOnlyFields(steps) {
 }
 /**
  * Validates steps a model wrote with every check a plan file gets plus the rule against
- * hard-coded intermediate values and against fields only people set, after `kept` (completed steps a replacement may refer to).
- * `counted`: the steps the run's budget has counted against max_steps (started ones, failed ones too); default `kept`'s.
- * Errors point into the model's own list (`steps[1].tool`).
+ * hard-coded intermediate values and against fields only people set; a `replacement`'s after the
+ * completed steps it may refer to. Errors point into the model's own list (`steps[1].tool`).
  */
-function validateModelSteps(plan, steps, kept = [], counted = kept.length) {
+function validateModelSteps(plan, steps, replacement) {
+    const kept = replacement?.kept ?? [];
+    const counted = replacement?.counted ?? 0;
     // The budget would stop such a plan after max_steps steps: refuse it before any step runs, so the
     // planner's repair call (or the replanner's caller) can shorten it.
     const maxSteps = plan.limits.max_steps;
@@ -492,8 +434,10 @@ function validateModelSteps(plan, steps, kept = [], counted = kept.length) {
     if (peopleOnly.length > 0)
         return { ok: false, errors: [...tooLong, ...peopleOnly] };
     const extraTools = [...plan.tools.values()].filter((tool) => tool.origin === 'extra');
-    // A goal's `of` may name a step a replacement took out; that shows when goals are checked, not here.
-    const goals = kept.length > 0 ? plan.source.goals?.map((goal) => ({ ...goal, of: undefined })) : plan.source.goals;
+    // A goal's `of` may name a step a replacement took out; that shows when goals are checked, not here. The
+    // model cannot fix it (it may not reuse the id, nor change goals), so it is never the replacement's error,
+    // with steps completed before it or none (a first step that failed made every replacement invalid).
+    const goals = replacement ? plan.source.goals?.map((goal) => ({ ...goal, of: undefined })) : plan.source.goals;
     const value = { ...plan.source, ...(goals && { goals }), workflow_sequence: [...kept, ...steps] };
     const result = (0,_plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_1__/* .validatePlanObject */ .$2)(value, { origin: 'model', modelStepsFrom: kept.length, extraTools, ...(plan.withhold && { withhold: plan.withhold }) });
     if (result.ok && tooLong.length > 0)
