@@ -9,12 +9,12 @@ import type { Plan, Step } from './schema.ts';
  * goal, the step's description and its agent's system prompt; with none of them it was sent only
  * "Your step (3): reasoning" (found by a review). An aggregate with no steps to combine (no
  * `inputs`, no dependencies) was asked to combine "the steps above" when there were none.
- * `steps` are `rawSteps` with defaults applied, in the same order.
+ * `steps` are `rawSteps` with defaults applied, in the same order; the steps before `from` are not checked.
  */
-export function checkStepInstructions(plan: Plan, rawSteps: readonly Step[], steps: readonly PlanStep[]): PlanIssue[] {
+export function checkStepInstructions(plan: Plan, rawSteps: readonly Step[], steps: readonly PlanStep[], from = 0): PlanIssue[] {
   const issues: PlanIssue[] = [];
   rawSteps.forEach((step, index) => {
-    if (step.type !== 'reasoning' && step.type !== 'aggregate') return;
+    if (index < from || (step.type !== 'reasoning' && step.type !== 'aggregate')) return;
     const at = stepPath(index);
     const agentSystem = step.agent === undefined ? undefined : plan.agents?.[step.agent]?.system;
     if (plan.goal === undefined && !hasVisibleText(step.description) && !hasVisibleText(agentSystem)) {

@@ -71,7 +71,9 @@ export function checkPlanValue(value: unknown, options: ValidatePlanOptions): Pl
     ...toolIssues,
     ...idIssues,
     ...checkStepFields(rawSteps),
-    ...checkStepInstructions(plan, rawSteps, steps),
+    // Not the completed steps a replacement keeps: they have run, and keeping only the edges between completed steps
+    // can leave an aggregate with none (its one optional input failed), which refused every replacement (review).
+    ...checkStepInstructions(plan, rawSteps, steps, options.origin === 'model' ? (options.modelStepsFrom ?? 0) : 0),
     ...nameIssues,
     ...cycleIssues,
     ...(cycleIssues.length === 0 ? checkFanOut(steps) : []),

@@ -161,3 +161,14 @@ it('takes a replacement for the step a goal’s `of` names, whether or not a ste
     expect(job.outcome.kind === 'ran' && job.outcome.goals.map((goal) => [goal.name, goal.outcome])).toEqual([['reported', 'error']]);
   }
 });
+
+// Found by a review: keeping only the edges between completed steps left a completed aggregate, whose one
+// optional input failed, with nothing to combine, and the check for that refused every replacement.
+it('takes a replacement that keeps a completed aggregate whose only, optional, input failed', async () => {
+  const replacement = textAnswer(JSON.stringify({ steps: [{ id: 4, type: 'tool_call', tool: 'add', args: '{"a":1,"b":2}', description: 'add instead', depends_on: [] }], why: 'boom is broken' }));
+  const boom = 'tools:\n  boom: { description: B, command: ["sh", "-c", "exit 3"], input: { type: object } }\n';
+  const plan = `name: G\ngoal: add things\nmodel: { name: gpt-4.1-mini }\ntoolsets: [math]\n${boom}workflow_sequence:\n  - { id: 1, type: tool_call, tool: boom, args: {} }\n  - { id: 2, type: aggregate, description: combine, depends_on: [{ step: 1, optional: true }] }\n  - { id: 3, type: tool_call, tool: boom, args: {}, depends_on: [2] }\n`;
+  const job = await runOfflineJob({ plan, script: [textAnswer('combined'), replacement] });
+  expect(job.outcome.kind === 'ran' && job.outcome.status).toBe('succeeded');
+  expect(job.outcome.kind === 'ran' && job.outcome.run.record.steps.get('4')?.result).toBe(3);
+});
