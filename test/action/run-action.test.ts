@@ -90,7 +90,7 @@ describe('runAction', () => {
         title: 'Plan file error',
         file: 'plan.yml',
         startLine: 3,
-        message: 'mode: agent runs the task as one agent step, but this plan already has steps: run it with mode: run, or remove workflow_sequence (at workflow_sequence)',
+        message: 'mode: agent runs the task as one agent step, but this plan already has steps: run it with mode: run and without the task input (its steps run as written), or remove workflow_sequence (at workflow_sequence)',
       }),
     ]);
   });

@@ -96,7 +96,12 @@ describe('mode agent: a whole run as one agent step', () => {
     ]);
     const named = await agentJob(`${MATH}tools:\n  write_todos: { description: writes, command: ["true"] }\n`, []);
     expect(named.outcome.kind === 'rejected' && named.outcome.errors.map((error) => `${error.line}:${error.column}: ${error.path}: ${error.message}`)).toEqual([
-      '8:3: tools.write_todos: mode agent gives the agent its own write_todos (its TODO list), and this plan has a tool of that name: rename the tool to run it in mode agent',
+      '8:3: tools.write_todos: mode: agent (--agent) gives the agent its own write_todos (its TODO list), and this plan has a tool of that name: rename the tool to run it with mode: agent (--agent)',
+    ]);
+    // In the CLI's words in the CLI (found by review: it said "mode agent", which the CLI has no such thing as).
+    const cliNamed = await agentJob(`${MATH}tools:\n  write_todos: { description: writes, command: ["true"] }\n`, [], { optionNames: CLI_OPTION_NAMES });
+    expect(cliNamed.outcome.kind === 'rejected' && cliNamed.outcome.errors.map((error) => error.message)).toEqual([
+      '--agent gives the agent its own write_todos (its TODO list), and this plan has a tool of that name: rename the tool to run it with --agent',
     ]);
     expect(chat.requests).toHaveLength(0);
   });
@@ -111,6 +116,11 @@ describe('mode agent: a whole run as one agent step', () => {
     const cli = await agentJob(plan, [], { optionNames: CLI_OPTION_NAMES });
     expect(cli.outcome.kind === 'rejected' && cli.outcome.errors.map((error) => error.message)).toEqual([
       '--agent runs the task as one agent step, but this plan already has steps: run it without --agent, or remove workflow_sequence',
+    ]);
+    // With a task too, the steps run only without either (review: the advice led to the task's own refusal).
+    const withTask = await agentJob(plan, [], { optionNames: CLI_OPTION_NAMES, task: 'hi' });
+    expect(withTask.outcome.kind === 'rejected' && withTask.outcome.errors.map((error) => error.message)).toEqual([
+      '--agent runs the task as one agent step, but this plan already has steps: run it without --agent and without --task (its steps run as written), or remove workflow_sequence',
     ]);
     expect(chat.requests).toHaveLength(0);
   });
