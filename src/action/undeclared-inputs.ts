@@ -10,12 +10,17 @@ const PREFIX = 'INPUT_';
  * read no `INPUT_API_KEY` (underscores) and said only that no API key was set. Names only, never
  * values: a value may be a secret.
  */
-export function undeclaredInputWarnings(env: Readonly<Record<string, string | undefined>>): string[] {
+export function undeclaredInputWarnings(env: Readonly<Record<string, string | undefined>>, onRunner = env['GITHUB_ACTIONS'] === 'true'): string[] {
   const declared = new Set(INPUT_NAMES.map(inputVariable));
   const undeclared = Object.keys(env).filter((variable) => variable.slice(0, PREFIX.length).toUpperCase() === PREFIX && !declared.has(variable));
   return undeclared.sort().map((variable) => {
-    const near = nearestName(variable.slice(PREFIX.length), INPUT_NAMES);
+    const name = variable.slice(PREFIX.length);
+    // Underscores or spaces for dashes first: `max-cost-usd-per-run` is 4 edits from MAX_COST_USD_PER_RUN (review).
+    const spelled = name.toLowerCase().replace(/[_ ]/g, '-');
+    const near = INPUT_NAMES.find((input) => input === spelled) ?? nearestName(name, INPUT_NAMES);
     const hint = near === undefined ? 'action.yml lists the inputs there are' : `did you mean ${near} (${inputVariable(near)})?`;
-    return `${variable} names no input of plan-runner, so nothing reads it: ${hint}`;
+    // On a runner the variable came from a `with:` key, which the runner lower-cases and which the user wrote.
+    const subject = onRunner ? `with: key ${name.toLowerCase()} (${variable})` : variable;
+    return `${subject} names no input of plan-runner, so nothing reads it: ${hint}`;
   });
 }
