@@ -9153,16 +9153,18 @@ function titleOf(task) {
  */
 async function agentPlan(plan, task, options = {}) {
     const { names = EITHER_OPTION_NAMES, locate } = options;
-    if (plan.steps.length > 0) {
-        return rejected(plan, ['workflow_sequence'], `${names.agent} runs the task as one agent step, but this plan already has steps: run it ${names.notAgent}, or remove workflow_sequence`, locate);
-    }
     const fromTask = Boolean(task?.trim());
+    if (plan.steps.length > 0) {
+        // With a task given, its steps run only without it too: advice that led to the task's own refusal (review).
+        const instead = fromTask ? `${names.notAgent} and without ${names.task} (its steps run as written)` : names.notAgent;
+        return rejected(plan, ['workflow_sequence'], `${names.agent} runs the task as one agent step, but this plan already has steps: run it ${instead}, or remove workflow_sequence`, locate);
+    }
     const instruction = fromTask ? task.trim() : plan.goal;
     if (!instruction)
-        return rejected(plan, [], 'mode agent needs a task: give the task input (--task TEXT), or a goal in the plan');
+        return rejected(plan, [], `${names.agent} needs a task: give ${names.task}, or a goal in the plan`);
     if (plan.tools.has(write_todos_definition/* WRITE_TODOS */.q)) {
         // At its line only when the plan file declares it: an MCP server's tool of that name is not in the file.
-        return rejected(plan, ['tools', write_todos_definition/* WRITE_TODOS */.q], `mode agent gives the agent its own ${write_todos_definition/* WRITE_TODOS */.q} (its TODO list), and this plan has a tool of that name: rename the tool to run it in mode agent`, plan.tools.get(write_todos_definition/* WRITE_TODOS */.q).origin === 'plan' ? locate : undefined);
+        return rejected(plan, ['tools', write_todos_definition/* WRITE_TODOS */.q], `${names.agent} gives the agent its own ${write_todos_definition/* WRITE_TODOS */.q} (its TODO list), and this plan has a tool of that name: rename the tool to run it with ${names.agent}`, plan.tools.get(write_todos_definition/* WRITE_TODOS */.q).origin === 'plan' ? locate : undefined);
     }
     const source = {
         ...plan.source,
@@ -18334,12 +18336,12 @@ var invisible_characters = __nccwpck_require__(5709);
  * goal, the step's description and its agent's system prompt; with none of them it was sent only
  * "Your step (3): reasoning" (found by a review). An aggregate with no steps to combine (no
  * `inputs`, no dependencies) was asked to combine "the steps above" when there were none.
- * `steps` are `rawSteps` with defaults applied, in the same order.
+ * `steps` are `rawSteps` with defaults applied, in the same order; the steps before `from` are not checked.
  */
-function checkStepInstructions(plan, rawSteps, steps) {
+function checkStepInstructions(plan, rawSteps, steps, from = 0) {
     const issues = [];
     rawSteps.forEach((step, index) => {
-        if (step.type !== 'reasoning' && step.type !== 'aggregate')
+        if (index < from || (step.type !== 'reasoning' && step.type !== 'aggregate'))
             return;
         const at = (0,plan_check_context/* stepPath */.q)(index);
         const agentSystem = step.agent === undefined ? undefined : plan.agents?.[step.agent]?.system;
@@ -18749,7 +18751,9 @@ function checkPlanValue(value, options) {
         ...toolIssues,
         ...idIssues,
         ...checkStepFields(rawSteps),
-        ...checkStepInstructions(plan, rawSteps, steps),
+        // Not the completed steps a replacement keeps: they have run, and keeping only the edges between completed steps
+        // can leave an aggregate with none (its one optional input failed), which refused every replacement (review).
+        ...checkStepInstructions(plan, rawSteps, steps, options.origin === 'model' ? (options.modelStepsFrom ?? 0) : 0),
         ...nameIssues,
         ...cycleIssues,
         ...(cycleIssues.length === 0 ? checkFanOut(steps) : []),
@@ -37788,13 +37792,18 @@ const PREFIX = 'INPUT_';
  * read no `INPUT_API_KEY` (underscores) and said only that no API key was set. Names only, never
  * values: a value may be a secret.
  */
-function undeclaredInputWarnings(env) {
+function undeclaredInputWarnings(env, onRunner = env['GITHUB_ACTIONS'] === 'true') {
     const declared = new Set(INPUT_NAMES.map(inputVariable));
     const undeclared = Object.keys(env).filter((variable) => variable.slice(0, PREFIX.length).toUpperCase() === PREFIX && !declared.has(variable));
     return undeclared.sort().map((variable) => {
-        const near = (0,nearest_name/* nearestName */.qb)(variable.slice(PREFIX.length), INPUT_NAMES);
+        const name = variable.slice(PREFIX.length);
+        // Underscores or spaces for dashes first: `max-cost-usd-per-run` is 4 edits from MAX_COST_USD_PER_RUN (review).
+        const spelled = name.toLowerCase().replace(/[_ ]/g, '-');
+        const near = INPUT_NAMES.find((input) => input === spelled) ?? (0,nearest_name/* nearestName */.qb)(name, INPUT_NAMES);
         const hint = near === undefined ? 'action.yml lists the inputs there are' : `did you mean ${near} (${inputVariable(near)})?`;
-        return `${variable} names no input of plan-runner, so nothing reads it: ${hint}`;
+        // On a runner the variable came from a `with:` key, which the runner lower-cases and which the user wrote.
+        const subject = onRunner ? `with: key ${name.toLowerCase()} (${variable})` : variable;
+        return `${subject} names no input of plan-runner, so nothing reads it: ${hint}`;
     });
 }
 

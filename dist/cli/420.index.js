@@ -5828,16 +5828,18 @@ function titleOf(task) {
  */
 async function agentPlan(plan, task, options = {}) {
     const { names = EITHER_OPTION_NAMES, locate } = options;
-    if (plan.steps.length > 0) {
-        return rejected(plan, ['workflow_sequence'], `${names.agent} runs the task as one agent step, but this plan already has steps: run it ${names.notAgent}, or remove workflow_sequence`, locate);
-    }
     const fromTask = Boolean(task?.trim());
+    if (plan.steps.length > 0) {
+        // With a task given, its steps run only without it too: advice that led to the task's own refusal (review).
+        const instead = fromTask ? `${names.notAgent} and without ${names.task} (its steps run as written)` : names.notAgent;
+        return rejected(plan, ['workflow_sequence'], `${names.agent} runs the task as one agent step, but this plan already has steps: run it ${instead}, or remove workflow_sequence`, locate);
+    }
     const instruction = fromTask ? task.trim() : plan.goal;
     if (!instruction)
-        return rejected(plan, [], 'mode agent needs a task: give the task input (--task TEXT), or a goal in the plan');
+        return rejected(plan, [], `${names.agent} needs a task: give ${names.task}, or a goal in the plan`);
     if (plan.tools.has(write_todos_definition/* WRITE_TODOS */.q)) {
         // At its line only when the plan file declares it: an MCP server's tool of that name is not in the file.
-        return rejected(plan, ['tools', write_todos_definition/* WRITE_TODOS */.q], `mode agent gives the agent its own ${write_todos_definition/* WRITE_TODOS */.q} (its TODO list), and this plan has a tool of that name: rename the tool to run it in mode agent`, plan.tools.get(write_todos_definition/* WRITE_TODOS */.q).origin === 'plan' ? locate : undefined);
+        return rejected(plan, ['tools', write_todos_definition/* WRITE_TODOS */.q], `${names.agent} gives the agent its own ${write_todos_definition/* WRITE_TODOS */.q} (its TODO list), and this plan has a tool of that name: rename the tool to run it with ${names.agent}`, plan.tools.get(write_todos_definition/* WRITE_TODOS */.q).origin === 'plan' ? locate : undefined);
     }
     const source = {
         ...plan.source,

@@ -4135,12 +4135,12 @@ var invisible_characters = __webpack_require__(5709);
  * goal, the step's description and its agent's system prompt; with none of them it was sent only
  * "Your step (3): reasoning" (found by a review). An aggregate with no steps to combine (no
  * `inputs`, no dependencies) was asked to combine "the steps above" when there were none.
- * `steps` are `rawSteps` with defaults applied, in the same order.
+ * `steps` are `rawSteps` with defaults applied, in the same order; the steps before `from` are not checked.
  */
-function checkStepInstructions(plan, rawSteps, steps) {
+function checkStepInstructions(plan, rawSteps, steps, from = 0) {
     const issues = [];
     rawSteps.forEach((step, index) => {
-        if (step.type !== 'reasoning' && step.type !== 'aggregate')
+        if (index < from || (step.type !== 'reasoning' && step.type !== 'aggregate'))
             return;
         const at = (0,plan_check_context/* stepPath */.q)(index);
         const agentSystem = step.agent === undefined ? undefined : plan.agents?.[step.agent]?.system;
@@ -4550,7 +4550,9 @@ function checkPlanValue(value, options) {
         ...toolIssues,
         ...idIssues,
         ...checkStepFields(rawSteps),
-        ...checkStepInstructions(plan, rawSteps, steps),
+        // Not the completed steps a replacement keeps: they have run, and keeping only the edges between completed steps
+        // can leave an aggregate with none (its one optional input failed), which refused every replacement (review).
+        ...checkStepInstructions(plan, rawSteps, steps, options.origin === 'model' ? (options.modelStepsFrom ?? 0) : 0),
         ...nameIssues,
         ...cycleIssues,
         ...(cycleIssues.length === 0 ? checkFanOut(steps) : []),
