@@ -15,7 +15,7 @@ export async function refuseRun(settings: ActionSettings, reason: string, deps: 
   const { io, redact } = deps;
   const { report } = jobReportPaths(settings);
   const markdown = renderRefusedReport(settings.planPath, reason, redact);
-  // Said once, as the job's failure (an error annotation): a notice of the same words came before it.
+  // Said once, as the job's failure (an error annotation); a notice of the same words before it said it twice.
   const message = `plan-runner refused to run: ${reason}`;
   const unwritten = await writeReportFile(report, markdown);
   if (unwritten) io.warning(unwritten.message);

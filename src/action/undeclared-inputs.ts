@@ -15,11 +15,11 @@ export function undeclaredInputWarnings(env: Readonly<Record<string, string | un
   const undeclared = Object.keys(env).filter((variable) => variable.slice(0, PREFIX.length).toUpperCase() === PREFIX && !declared.has(variable));
   return undeclared.sort().map((variable) => {
     const name = variable.slice(PREFIX.length);
-    // Underscores or spaces for dashes first: `max-cost-usd-per-run` is 4 edits from MAX_COST_USD_PER_RUN (review).
-    const spelled = name.toLowerCase().replace(/[_ ]/g, '-');
-    const near = INPUT_NAMES.find((input) => input === spelled) ?? nearestName(name, INPUT_NAMES);
+    // With dashes for underscores and spaces: `max-cost-usd-per-run` was 4 edits from MAX_COST_USD_PER_RUN (review).
+    const near = nearestName(name.toLowerCase().replace(/[_ ]/g, '-'), INPUT_NAMES);
     const hint = near === undefined ? 'action.yml lists the inputs there are' : `did you mean ${near} (${inputVariable(near)})?`;
-    // On a runner the variable came from a `with:` key, which the runner lower-cases and which the user wrote.
+    // On a runner the variable came from a `with:` key the user wrote, which the runner upper-cased. The runner warns
+    // of it too ("Unexpected input"), but does not say which input was meant.
     const subject = onRunner ? `with: key ${name.toLowerCase()} (${variable})` : variable;
     return `${subject} names no input of plan-runner, so nothing reads it: ${hint}`;
   });

@@ -1,3 +1,5 @@
+import { TOKEN_PREFIXES } from './redact.ts';
+
 // A credential cut short by an excerpt's `…` no longer matches the redactor's token shapes, so the
 // run of token characters touching a cut is hidden when it looks like part of one.
 // Starting only where a run starts: from every start inside a run not followed by `…`, the scan to its
@@ -7,7 +9,8 @@
 const RUN_CHAR = String.raw`[A-Za-z0-9_+/=\p{Default_Ignorable_Code_Point}\0-]`;
 const BEFORE_CUT = new RegExp(`(?<!${RUN_CHAR})${RUN_CHAR}{6,}(?=…)`, 'gu');
 const AFTER_CUT = new RegExp(`(?<=…)${RUN_CHAR}{6,}`, 'gu');
-const TOKEN_PREFIX = /^(gh[pousr]_|github_pat_|sk-|AKIA|ASIA|xox[abprs]-|eyJ)/;
+// The redactor's token prefixes, and a JWT's.
+const TOKEN_PREFIX = new RegExp(`^(?:${TOKEN_PREFIXES}|eyJ)`);
 const INVISIBLE_CHARS = /[\p{Default_Ignorable_Code_Point}\0]/gu;
 
 /**

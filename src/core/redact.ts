@@ -27,13 +27,6 @@ function tokenShape(start: string, shape: RegExp): RegExp {
   return new RegExp(`(${start})${shape.source}`, 'g');
 }
 
-/**
- * Credential shapes worth hiding even when nobody told us the value. Redaction runs on text anyone
- * may write (a diff, a page, a tool's output), so each shape either matches or fails within a few
- * characters of where it starts: a backtracking engine then takes linear time on any text. (A
- * lookahead for the OpenAI key's digit scanned to the end of the text from every `sk-`: 256 KiB of
- * `sk-` blocked the event loop for 25 s.)
- */
 interface TokenKind {
   /** The prefix (a pattern), `body` one character after it, `length` how many (`{20,}`, `{16}\b`). */
   readonly prefix: string;
@@ -46,9 +39,15 @@ interface TokenKind {
 
 const hasDigit = (token: string): boolean => /\d/.test(token);
 
-// GitHub's prefixes are distinctive enough to be found anywhere: after `%3D` or `\n` in encoded text,
-// after `0x` or `NAME_`, where no word boundary is.
-const TOKEN_KINDS: readonly TokenKind[] = [
+/**
+ * Credential shapes worth hiding even when nobody told us the value. Redaction runs on text anyone
+ * may write (a diff, a page, a tool's output), so each shape either matches or fails within a few
+ * characters of where it starts: a backtracking engine then takes linear time on any text. (A
+ * lookahead for the OpenAI key's digit scanned to the end of the text from every `sk-`: 256 KiB of
+ * `sk-` blocked the event loop for 25 s.) GitHub's prefixes are distinctive enough to be found anywhere:
+ * after `%3D` or `\n` in encoded text, after `0x` or `NAME_`, where no word boundary is.
+ */
+export const TOKEN_KINDS: readonly TokenKind[] = [
   { prefix: 'gh[pousr]_', body: '[A-Za-z0-9]', length: '{20,}', anywhere: true }, // GitHub tokens: ghp_ personal, gho_ OAuth, ghu_/ghs_ app, ghr_ refresh
   { prefix: 'github_pat_', body: '[A-Za-z0-9_]', length: '{20,}', anywhere: true }, // GitHub fine-grained personal access tokens
   { prefix: 'sk-', body: '[A-Za-z0-9_-]', length: '{20,}', is: hasDigit }, // OpenAI keys, sk-proj-… and sk-svcacct-… included (with a digit)
@@ -61,15 +60,15 @@ const TOKEN_SHAPES: ReadonlyArray<{ readonly pattern: RegExp; readonly is?: (mat
   ...(kind.is && { is: kind.is }),
 }));
 /**
- * Shapes that can fail far from where they start (a JWT's three segments, a private key's END line),
- * run on the linear-time engine, and only on text that holds their literal start; each is compiled
- * when first needed (most runs never see one).
+ * Shapes that can fail far from where they start (a JWT's three segments), run on the linear-time engine, and only
+ * on text that holds their literal start; each is compiled when first needed (most runs never see one). Private
+ * keys, whose END line is far too, are found by `keyRanges`.
  */
 const FAR_SHAPES: ReadonlyArray<{ readonly start: string; readonly source: string; compiled?: LinearRegex }> = [
   { start: 'eyJ', source: String.raw`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}` }, // JWTs
-  // PEM keys, and OpenPGP secret keys (`-----BEGIN PGP PRIVATE KEY BLOCK-----`); one with no END line, `keyRanges`.
-  { start: 'PRIVATE KEY', source: String.raw`-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY(?: BLOCK)?-----` },
 ];
+/** The literal every private key's BEGIN line holds. */
+const KEY_START = 'PRIVATE KEY';
 
 const KEY_MARKER = /-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----/g;
 const KEY_END = /-----END [A-Z ]*PRIVATE KEY(?: BLOCK)?-----/g;
@@ -89,10 +88,11 @@ const KEY_BODY = new RegExp(
 const KEY_BODY_MAX = 64 * 1024;
 
 /**
- * Where `text` holds a private key: from each BEGIN line to the END line after it, or, with none after it, through
- * its base64 lines (`KEY_BODY`). A tool's cut (`…`) went through a key: a read_file of a bundle showed an EC key's
- * whole private scalar (found by an adversarial pass). Linear: each marker's body is read only up to the next
- * marker (one regex over them all, looking for an END from each BEGIN, took 525 s on 1 MB of them).
+ * Where `text` holds a private key (PEM, or an OpenPGP secret key block): from each BEGIN line to the END line
+ * after it, or, with none after it, through its base64 lines (`KEY_BODY`): a tool's cut (`…`) went through a key, and
+ * a read_file of a bundle showed an EC key's whole private scalar (found by an adversarial pass). Linear: each
+ * marker's body is read only up to the next marker (one regex over them all, looking for an END from each BEGIN,
+ * took 525 s on 1 MB of them).
  */
 function keyRanges(text: string): Array<{ start: number; end: number }> {
   const markers = [...text.matchAll(KEY_MARKER)];
@@ -116,12 +116,14 @@ function keyRanges(text: string): Array<{ start: number; end: number }> {
   return ranges;
 }
 
+/** Every kind's prefix, as a pattern: what begins a token. */
+export const TOKEN_PREFIXES = TOKEN_KINDS.map((kind) => kind.prefix).join('|');
+const CUT_TOKEN_PREFIX = new RegExp(TOKEN_PREFIXES);
 /**
  * What a cut (`…`) left of a token whose end it took: a kind's prefix and at least 4 of its characters, running
  * into the mark. Too short for its shape, it showed: `ghp_` and 18 of a token's characters in a read_file cut at
  * 256 KiB (found by an adversarial pass). Read only on the run of token characters before each mark.
  */
-const CUT_TOKEN_PREFIX = new RegExp(TOKEN_KINDS.map((kind) => kind.prefix).join('|'));
 const CUT_TOKENS = TOKEN_KINDS.map((kind) => ({
   pattern: new RegExp(`(${kind.anywhere ? `(?=${kind.prefix})` : START})${kind.prefix}${kind.body}{4,}$`),
   is: kind.is,
@@ -160,7 +162,7 @@ function cutTokenRanges(text: string): Array<{ start: number; end: number }> {
 export const TOKEN_SHAPE_SOURCES: readonly string[] = TOKEN_SHAPES.map((shape) => shape.pattern.source);
 
 function holdsFarShape(text: string): boolean {
-  return FAR_SHAPES.some((shape) => text.includes(shape.start));
+  return text.includes(KEY_START) || FAR_SHAPES.some((shape) => text.includes(shape.start));
 }
 /**
  * `Bearer`, spaces on its line (not a line break) and a token of 4 characters at least: `***` never lengthens what it
@@ -403,7 +405,7 @@ function hideAcrossInvisible(text: string, known: RegExp | undefined, fragments:
   // the visible view, where the cut check can read it (found by a redaction hunt: 18 of 20 characters showed).
   if (cuts && visible.includes(CUT)) ranges.push(...cutRanges(visible, cuts.forms, cuts.grams));
   // A key, or what a cut left of a token, split by a colour code (`grep --color`) or an invisible character.
-  if (visible.includes('PRIVATE KEY')) ranges.push(...keyRanges(visible));
+  if (visible.includes(KEY_START)) ranges.push(...keyRanges(visible));
   if (holdsCutToken(visible)) ranges.push(...cutTokenRanges(visible));
   // The token shapes too: `ghp_…` split by a zero-width space is a GitHub token to whoever reads it.
   for (const { pattern, is } of TOKEN_SHAPES) {
@@ -626,8 +628,7 @@ function buildRedactor(given: readonly string[]): (text: string) => string {
     if (cut) out = hideAtCuts(out, known, grams);
     for (const { pattern, is } of TOKEN_SHAPES) out = out.replace(pattern, (match, start: string) => (is && !is(match.slice(start.length)) ? match : start + REDACTED));
     for (const shape of FAR_SHAPES) if (out.includes(shape.start)) out = (shape.compiled ??= LinearRegex.compile(shape.source, '', { limitWork: false })).replaceAll(out, REDACTED);
-    // The BEGIN…END pairs are replaced above: what is left is a key with no END line.
-    if (out.includes('PRIVATE KEY')) out = redactRanges(out, keyRanges(out));
+    if (out.includes(KEY_START)) out = redactRanges(out, keyRanges(out));
     if (cutToken) out = redactRanges(out, cutTokenRanges(out));
     out = out.replace(BASIC, (match, start: string, encoded: string) => (isBasicCredential(encoded) ? start + REDACTED : match));
     return out.replace(BEARER, `$1${REDACTED}`);

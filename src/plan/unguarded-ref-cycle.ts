@@ -1,11 +1,11 @@
 type Schema = Record<string, unknown>;
 
+// Only the keywords zod's converter reads (it refuses `not`, `if`, `dependentSchemas` and `unevaluated*`).
 /** Keywords whose subschemas check the same value as the schema holding them: following one reads no deeper into it. */
 const SAME_VALUE_LISTS = ['allOf', 'anyOf', 'oneOf'] as const;
-const SAME_VALUE_SCHEMAS = ['not', 'if', 'then', 'else'] as const;
 /** Keywords whose subschemas check a part of the value (a property, an item): one level deeper each time round. */
-const DEEPER_SCHEMAS = ['additionalProperties', 'items', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'additionalItems'] as const;
-const DEEPER_MAPS = ['properties', 'patternProperties', 'dependentSchemas'] as const;
+const DEEPER_SCHEMAS = ['additionalProperties', 'items', 'contains', 'propertyNames', 'additionalItems'] as const;
+const DEEPER_MAPS = ['properties', 'patternProperties'] as const;
 const DEEPER_LISTS = ['prefixItems', 'items'] as const;
 
 function isSchema(value: unknown): value is Schema {
@@ -30,12 +30,11 @@ function resolveAsZod(root: Schema, ref: string): Schema | undefined {
   return isSchema(target) ? target : undefined;
 }
 
-/** The subschemas that check the same value as `schema`: where its `$ref` leads, and its `allOf`/`anyOf`/`oneOf`/`not`/`if` members. */
+/** The subschemas that check the same value as `schema`: where its `$ref` leads, and its `allOf`/`anyOf`/`oneOf` members. */
 function sameValueSchemas(root: Schema, schema: Schema): Schema[] {
   const next: unknown[] = [];
   if (typeof schema['$ref'] === 'string') next.push(resolveAsZod(root, schema['$ref']));
   for (const keyword of SAME_VALUE_LISTS) if (Array.isArray(schema[keyword])) for (const member of schema[keyword] as unknown[]) next.push(member);
-  for (const keyword of SAME_VALUE_SCHEMAS) next.push(schema[keyword]);
   return next.filter(isSchema);
 }
 

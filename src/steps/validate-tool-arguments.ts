@@ -24,15 +24,7 @@ export function validateToolArguments(
   if (typeof args !== 'object' || args === null || Array.isArray(args)) {
     return { ok: false, error: `the arguments must be a JSON object, not ${JSON.stringify(args)}` };
   }
-  let parsed: z.ZodSafeParseResult<unknown>;
-  try {
-    parsed = validatorOf(tool).safeParse(args);
-  } catch (error) {
-    // A schema whose references loop in a way compileJsonSchema did not see overflows the stack: that schema cannot
-    // check arguments (the arguments a model sends nest 128 levels at most, which never overflows it).
-    if (error instanceof RangeError) throw new UnusableToolSchemaError({ toolName: tool.name, cause: error });
-    throw error;
-  }
+  const parsed = validatorOf(tool).safeParse(args);
   if (!parsed.success) return { ok: false, error: `${z.prettifyError(parsed.error)}${missingNotes(tool, args)}` };
   // The original, not zod's output: validation must not change what the tool receives.
   return { ok: true, args: args as Record<string, unknown> };

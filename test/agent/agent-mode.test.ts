@@ -92,7 +92,7 @@ describe('mode agent: a whole run as one agent step', () => {
   it('says a problem in the task is the task’s, and refuses a plan tool named write_todos by its name', async () => {
     const inTask = await agentJob(MATH, [], { task: 'Why does echo ${steps} print nothing?' });
     expect(inTask.outcome.kind === 'rejected' && inTask.outcome.errors.map((error) => `${error.path}: ${error.message}`)).toEqual([
-      'task: in the task (the task input, or --task): malformed reference `${steps}`; write ${steps.<id>.result}, ${steps.<id>.result.field[0]} or ${inputs.<name>}',
+      'task: in a task (the task input, --task): malformed reference `${steps}`; write ${steps.<id>.result}, ${steps.<id>.result.field[0]} or ${inputs.<name>}',
     ]);
     const named = await agentJob(`${MATH}tools:\n  write_todos: { description: writes, command: ["true"] }\n`, []);
     expect(named.outcome.kind === 'rejected' && named.outcome.errors.map((error) => `${error.line}:${error.column}: ${error.path}: ${error.message}`)).toEqual([

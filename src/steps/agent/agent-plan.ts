@@ -45,8 +45,8 @@ export async function agentPlan(plan: ValidPlan, task: string | undefined, optio
     const instead = fromTask ? `${names.notAgent} and without ${names.task} (its steps run as written)` : names.notAgent;
     return rejected(plan, ['workflow_sequence'], `${names.agent} runs the task as one agent step, but this plan already has steps: run it ${instead}, or remove workflow_sequence`, locate);
   }
-  const instruction = fromTask ? task!.trim() : plan.goal;
-  if (!instruction) return rejected(plan, [], `${names.agent} needs a task: give ${names.task}, or a goal in the plan`);
+  // A plan with no steps has a goal that is not blank: the loader refuses one without either.
+  const instruction = fromTask ? task!.trim() : plan.goal!;
   if (plan.tools.has(WRITE_TODOS)) {
     // At its line only when the plan file declares it: an MCP server's tool of that name is not in the file.
     return rejected(plan, ['tools', WRITE_TODOS], `${names.agent} gives the agent its own ${WRITE_TODOS} (its TODO list), and this plan has a tool of that name: rename the tool to run it with ${names.agent}`, plan.tools.get(WRITE_TODOS)!.origin === 'plan' ? locate : undefined);
@@ -70,7 +70,7 @@ export async function agentPlan(plan: ValidPlan, task: string | undefined, optio
   return {
     ok: false,
     errors: checked.errors.map((error) =>
-      error.path === taskPath ? { ...error, path: fromTask ? 'task' : 'goal', message: `in the task (${fromTask ? 'the task input, or --task' : "the plan's goal"}): ${error.message}` } : error,
+      error.path === taskPath ? { ...error, path: fromTask ? 'task' : 'goal', message: `in ${fromTask ? names.task : "the plan's goal"}: ${error.message}` } : error,
     ),
   };
 }
