@@ -33,6 +33,11 @@ export interface ActionOutputs {
 
 type UsageOutputs = Pick<ActionOutputs, 'cost-usd' | 'model-calls' | 'prompt-tokens' | 'completion-tokens' | 'duration-seconds'>;
 
+/** The outputs of a run that never started (refused inputs, a refused run): `failed`, nothing counted, `report` as written. */
+export function notStartedOutputs(report = ''): ActionOutputs {
+  return { status: 'failed', result: '', 'goals-met': 'false', report, trace: '', 'plan-file': '', ...usageOutputs() };
+}
+
 /** The cost, token and time outputs: a run's usage and duration; all 0 when nothing ran. */
 export function usageOutputs(usage: Usage = NO_USAGE, durationMs = 0): UsageOutputs {
   return {

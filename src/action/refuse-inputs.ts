@@ -1,7 +1,8 @@
 import type { Redactor } from '../core/redact.ts';
 import { renderRefusedInputs } from '../report/refused-report.ts';
 import type { ActionIO } from './action-io.ts';
-import { usageOutputs } from './action-outputs.ts';
+import { notStartedOutputs } from './action-outputs.ts';
+import { errorText } from '../core/error-text.ts';
 import type { ActionResult } from './run-action.ts';
 
 /**
@@ -14,10 +15,10 @@ export async function refuseInputs(problems: readonly string[], deps: { readonly
   try {
     if (!(await io.writeSummary(renderRefusedInputs(problems, redact)))) io.info('No job summary here (GITHUB_STEP_SUMMARY is not set); the error below lists the problems.');
   } catch (error) {
-    io.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}; the error below lists the problems.`);
+    io.warning(`Could not write the job summary: ${errorText(error)}; the error below lists the problems.`);
   }
   return {
-    outputs: { status: 'failed', result: '', 'goals-met': 'false', report: '', trace: '', 'plan-file': '', ...usageOutputs() },
+    outputs: notStartedOutputs(),
     failure: `plan-runner: fix the step's inputs (with:):\n${problems.map((problem) => `- ${problem}`).join('\n')}`,
     published: Promise.resolve(),
   };

@@ -3,7 +3,8 @@ import type { ActionResult } from './run-action.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { renderRefusedReport } from '../report/refused-report.ts';
 import { writeReportFile } from '../report/write-report-file.ts';
-import { usageOutputs } from './action-outputs.ts';
+import { notStartedOutputs } from './action-outputs.ts';
+import { errorText } from '../core/error-text.ts';
 import { jobReportPaths } from './report-paths.ts';
 import type { Redactor } from '../core/redact.ts';
 
@@ -22,10 +23,10 @@ export async function refuseRun(settings: ActionSettings, reason: string, deps: 
   try {
     await io.writeSummary(markdown);
   } catch (error) {
-    io.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
+    io.warning(`Could not write the job summary: ${errorText(error)}`);
   }
   return {
-    outputs: { status: 'failed', result: '', 'goals-met': 'false', report: unwritten ? '' : report, trace: '', 'plan-file': '', ...usageOutputs() },
+    outputs: notStartedOutputs(unwritten ? '' : report),
     failure: message,
     published: Promise.resolve(),
   };
