@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { planFilePositions } from '../plan/position-in-plan-file.ts';
 import type { PathSegment } from '../plan/plan-issue.ts';
 import { formatPlanError } from '../plan/plan-error.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
@@ -58,8 +58,7 @@ export async function programWarnings(plan: ValidPlan, cwd: string, env: Readonl
     });
     if (problems.length === 0 || each.file === undefined) continue;
     const file = each.file;
-    const text = await readFile(file, 'utf8').catch(() => undefined);
-    const positions = text === undefined ? undefined : (await import('../plan/yaml-document.ts')).positionsOf(text, file);
+    const positions = await planFilePositions(file);
     for (const { command, problem } of problems) {
       const message = `${command.what}: ${problem}; install it in a workflow step before plan-runner's, or fix the command (a warning: the plan is valid)`;
       warnings.push(`warning: ${formatPlanError({ file, ...(positions?.locate(command.path) ?? {}), path: '', message })}`);
