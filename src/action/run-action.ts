@@ -383,7 +383,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
         ...(report.record ? { record: report.record } : {}),
         goals: report.goals,
         ...(settings.planFile ? { planFile: settings.planPath } : {}),
-        unmetGoalsFail: settings.failOnUnmetGoals,
+        failOnUnmetGoals: settings.failOnUnmetGoals,
         redact,
       },
       io.annotate,

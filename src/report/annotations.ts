@@ -66,7 +66,7 @@ export interface AnnotationInput {
    * False when unmet goals only report (`fail-on-unmet-goals: false`): they are warnings then, as the job
    * passes on them. A goal that could not be evaluated fails the job still, and stays an error. Default: true.
    */
-  readonly unmetGoalsFail?: boolean;
+  readonly failOnUnmetGoals?: boolean;
   readonly redact: (text: string) => string;
 }
 
@@ -113,13 +113,13 @@ export function writeAnnotations(input: AnnotationInput, annotate: Annotate): vo
   });
   const required = (input.goals ?? []).filter((goal) => goal.severity === 'required' && goal.outcome !== 'met');
   // With fail-on-unmet-goals: false the job passes on them: red annotations over a green job said otherwise.
-  const reportOnly = (goal: GoalRow): boolean => input.unmetGoalsFail === false && goal.outcome === 'unmet';
-  const unmetGoals = required.filter((goal) => !reportOnly(goal)).map(goalAnnotation);
+  const reportOnly = (goal: GoalRow): boolean => input.failOnUnmetGoals === false && goal.outcome === 'unmet';
+  const failingGoals = required.filter((goal) => !reportOnly(goal)).map(goalAnnotation);
   const reportedGoals = required.filter(reportOnly).map(goalAnnotation);
   const kinds = [
     ['plan file error', planErrors],
     ['failed step', failedSteps],
-    ['unmet goal', unmetGoals],
+    ['unmet goal', failingGoals],
   ] as const;
   // 10 in all, the verdict's included: 11 plan errors, or a failed step and 12 goals, pushed out the
   // verdict that says why the job failed. Each kind there is keeps at least one line.

@@ -52,7 +52,7 @@ describe('writeAnnotations', () => {
       { name: 'cites sources', severity: 'required' as const, outcome: 'unmet' as const, evidence: 'sentence 2 has no citation' },
       { name: 'judged', severity: 'required' as const, outcome: 'error' as const, evidence: 'the judge call failed' },
     ];
-    writeAnnotations({ goals, planFile: 'plan.yml', unmetGoalsFail: false, redact: noRedaction }, annotate);
+    writeAnnotations({ goals, planFile: 'plan.yml', failOnUnmetGoals: false, redact: noRedaction }, annotate);
     expect(calls).toEqual([
       { level: 'error', message: 'Goal not met: judged. the judge call failed', properties: { title: 'Goal not met: judged', file: 'plan.yml' } },
       { level: 'warning', message: 'Goal not met: cites sources. sentence 2 has no citation', properties: { title: 'Goal not met: cites sources', file: 'plan.yml' } },
