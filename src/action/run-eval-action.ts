@@ -16,6 +16,7 @@ import { usageOutputs, type ActionOutputs } from './action-outputs.ts';
 import type { ActionSettings } from './action-settings.ts';
 import type { ActionDeps, ActionResult } from './run-action.ts';
 import { writeReportFile } from '../report/write-report-file.ts';
+import { toolsetGitHubContext } from '../github/toolset-github-context.ts';
 
 /**
  * `goals-met` of an evaluation: true only when every run of the evaluated plan (its own column, not
@@ -76,6 +77,8 @@ export async function runEvalAction(settings: ActionSettings, deps: ActionDeps, 
     ...(settings.model.model !== undefined && { modelName: settings.model.model }),
     maxTurns: 20,
     ...(withhold && { withhold }),
+    // As a run of the plan has it: a github-toolset plan's runs call GitHub with the github-token.
+    github: toolsetGitHubContext(settings.github, deps.github),
   };
   const thresholds = { minSuccessRate: settings.eval.minSuccessRate, maxCostUsdPerRun: settings.eval.maxCostUsdPerRun };
   const plans = await readEvaluatedPlans(evalSettings.plans);

@@ -3,6 +3,7 @@ import { toolsetGitHubContext } from '../github/toolset-github-context.ts';
 import { createRedactor, type Redactor } from '../core/redact.ts';
 import { jobSecrets } from '../job/job-secrets.ts';
 import type { JobSettings } from '../job/run-job.ts';
+import type { ToolsetGitHubContext } from '../github/toolset-github-context.ts';
 import type { OptionNames } from '../core/option-names.ts';
 import type { CliModelArgs } from './parse-cli-args.ts';
 
@@ -24,6 +25,17 @@ export function cliModelHint(apiKeyEnv: string, instead = '--replay FILE'): stri
 export const CLI_OPTION_NAMES: OptionNames = { task: '--task', agent: '--agent', notAgent: 'without --agent' };
 
 /**
+ * The github toolset's context as the CLI has it: with GITHUB_TOKEN set, a client, and the repository
+ * and pull request from the GITHUB_* variables, as the action would have them. The GitHub client loads only then.
+ */
+export async function cliGitHubContext(env: NodeJS.ProcessEnv, redact: Redactor): Promise<ToolsetGitHubContext> {
+  const token = env.GITHUB_TOKEN;
+  const warn = (message: string) => process.stderr.write(`warning: ${redact(message)}\n`);
+  const octokit = token ? (await import('../github/create-octokit.ts')).createOctokit({ token, warn }) : undefined;
+  return toolsetGitHubContext(githubRunContext(env), octokit);
+}
+
+/**
  * The job a CLI command asks for: the plan file in the current directory, the model from the
  * flags and the key from its variable, and — with GITHUB_TOKEN set — the github toolset's context
  * from the GITHUB_* variables, as the action would have it. The GitHub client loads only then.
@@ -34,9 +46,7 @@ export async function cliJobSettings(
   redact: Redactor,
   mode: JobSettings['mode'],
 ): Promise<JobSettings> {
-  const token = env.GITHUB_TOKEN;
-  const warn = (message: string) => process.stderr.write(`warning: ${redact(message)}\n`);
-  const octokit = token ? (await import('../github/create-octokit.ts')).createOctokit({ token, warn }) : undefined;
+  const github = await cliGitHubContext(env, redact);
   return {
     planFile: args.file,
     ...(args.task !== undefined && { task: args.task }),
@@ -45,7 +55,7 @@ export async function cliJobSettings(
     env,
     model: { baseURL: args.baseUrl, apiKey: env[args.apiKeyEnv] || undefined, model: args.model, record: args.record, replay: args.replay, missingHint: cliModelHint(args.apiKeyEnv) },
     mode,
-    github: toolsetGitHubContext(githubRunContext(env), octokit),
+    github,
     optionNames: CLI_OPTION_NAMES,
   };
 }

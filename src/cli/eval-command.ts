@@ -16,7 +16,7 @@ import type { CliCommand } from './parse-cli-args.ts';
 import { writeReportFile } from '../report/write-report-file.ts';
 import { usedPlanFiles } from './used-plan-files.ts';
 import { checkOutputPaths } from './check-output-paths.ts';
-import { cliModelHint, cliRedactor } from './cli-job-settings.ts';
+import { cliGitHubContext, cliModelHint, cliRedactor } from './cli-job-settings.ts';
 
 type EvalCommandArgs = Extract<CliCommand, { command: 'eval' }>;
 
@@ -87,6 +87,8 @@ export async function evalCommand(args: EvalCommandArgs, signal: AbortSignal): P
     model,
     ...(args.model !== undefined && { modelName: args.model }),
     maxTurns: args.maxTurns,
+    // As `run` has it: a github-toolset plan's runs call GitHub with GITHUB_TOKEN.
+    github: await cliGitHubContext(env, redact),
   };
   // `--input` names the plan does not declare, or a required one left out: the command line is wrong, as for `run`.
   const plans = await readEvaluatedPlans(settings.plans);

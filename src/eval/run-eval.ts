@@ -30,6 +30,7 @@ import { fullHistorySteps } from './full-history-steps.ts';
 import { runReactLoop } from './react-loop.ts';
 import type { ScriptedAnswers } from './scripted-answers.ts';
 import type { ToolWithholding } from '../plan/valid-plan.ts';
+import type { ToolsetGitHubContext } from '../github/toolset-github-context.ts';
 import { startScriptedChatServer, type ScriptedChatServer } from './scripted-chat-server.ts';
 import { seededRandom } from './seeded-random.ts';
 import { PLANNER_PURPOSE } from '../planner/write-plan.ts';
@@ -70,6 +71,8 @@ export interface EvalSettings {
   readonly maxTurns: number;
   /** Tools kept out besides those with side effects (the action's read-only mode on a fork's pull request). */
   readonly withhold?: ToolWithholding;
+  /** What the github toolset works with, as a run of the plan gets it (the CLI's GITHUB_TOKEN, the action's github-token). */
+  readonly github?: ToolsetGitHubContext;
 }
 
 function withholding(settings: EvalSettings): ToolWithholding {
@@ -178,6 +181,7 @@ async function runPlanVariant(one: OneRun): Promise<EvalRunResult> {
       env: settings.env,
       model: { baseURL: '', ...(settings.modelName !== undefined && { model: settings.modelName }), ...(settings.model.kind === 'none' && settings.model.hint !== undefined && { missingHint: settings.model.hint }) },
       withhold: withholding(settings),
+      ...(settings.github && { github: settings.github }),
     },
     {
       listeners: [(event) => events.push(event), ...(deps.listenersFor?.(one.column, run) ?? [])],
@@ -255,7 +259,13 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
   const redact = deps.redact ?? createRedactor(jobSecrets({ apiKey: live?.apiKey, baseURL: live?.baseURL, env: settings.env, inputs: settings.inputs }));
   redact.learn?.(planSecretValues(source, settings.env));
   const model = redactingModelClient(budgetedModelClient(client, budget), redact);
-  const opened = await openTools(source, { cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, ...(loaded.servers && { servers: loaded.servers }) });
+  let opened;
+  try {
+    opened = await openTools(source, { cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, ...settings.github, ...(loaded.servers && { servers: loaded.servers }) });
+  } catch (error) {
+    // A toolset that cannot start (no GitHub token, an MCP server that will not) refuses the run, as a plan's run is refused.
+    return finish({ status: 'rejected', goals: [], reason: error instanceof Error ? error.message : String(error) }, NO_USAGE);
+  }
   try {
     const tools = new Map([...opened.tools].filter(([, tool]) => withholding(settings)(tool, source) === undefined).map(([name, tool]) => [name, faultInjectingTool(tool, injector)]));
     const goal = source.goal ?? loaded.plan.steps.map((step) => step.description).join('\n');
@@ -315,6 +325,34 @@ export function columnNames(settings: Pick<EvalSettings, 'plans' | 'baselines'>)
 }
 
 /**
+ * One run, whatever it throws: a run that throws is a rejected run saying why, so that it cannot end the
+ * evaluation and drop every other run and the report with it (found by an adversarial pass).
+ */
+async function oneRun(one: OneRun): Promise<EvalRunResult> {
+  const started = one.deps.clock.now();
+  try {
+    return one.variant === 'react' ? await runReactVariant(one) : await runPlanVariant(one);
+  } catch (error) {
+    const reason = `the run failed to start or finish: ${error instanceof Error ? error.message : String(error)}`;
+    return {
+      column: one.column,
+      variant: one.variant,
+      run: one.run,
+      status: one.deps.signal.aborted ? 'cancelled' : 'rejected',
+      reason,
+      goals: [],
+      ...usageFields(NO_USAGE),
+      durationMs: one.deps.clock.now() - started,
+      retries: 0,
+      replans: 0,
+      plannerCalls: 0,
+      faults: [],
+      faultRulesTargeting: [],
+    };
+  }
+}
+
+/**
  * Runs every column (each plan as written, then each baseline) `runs` times, one run after another
  * so that timings do not disturb each other, and returns every run's figures.
  */
@@ -329,7 +367,7 @@ export async function runEval(settings: EvalSettings, deps: EvalDeps): Promise<E
         for (let run = 1; run <= settings.runs; run += 1) {
           if (deps.signal.aborted) return results;
           const one: OneRun = { settings, deps, models, plan, column, variant, run };
-          const result = variant === 'react' ? await runReactVariant(one) : await runPlanVariant(one);
+          const result = await oneRun(one);
           results.push(result);
           deps.onRun?.(result);
         }
