@@ -30,7 +30,8 @@ export const REGRESSION_TOLERANCE = 0.1;
  * checked, and fails, when its figure says nothing of the plan's cost: with `runs.endedWithoutCall`, runs
  * that ended without a model call and without succeeding, of a plan that needs a model (no model
  * configured, an endpoint that could not be reached, a refused tool), whose $0 is no cost of the plan's;
- * with no run that succeeded (`runs.succeeded`: 0); or with requests abandoned in flight (`runs.abandoned`).
+ * with no run that succeeded (`runs.succeeded`: 0); with requests abandoned in flight (`runs.abandoned`); or with
+ * calls of a model with no known price, which the check before any run misses where it cannot load the plan.
  */
 export function checkThresholds(plan: VariantSummary, thresholds: EvalThresholds, runs: { readonly endedWithoutCall?: number; readonly succeeded?: number; readonly abandoned?: number } = {}): ThresholdCheck[] {
   const checks: ThresholdCheck[] = [];
@@ -39,7 +40,8 @@ export function checkThresholds(plan: VariantSummary, thresholds: EvalThresholds
   }
   if (thresholds.maxCostUsdPerRun !== undefined) {
     // A run that fails early is cheap: with no run that succeeded, the cost of one that does is unknown; and a
-    // request abandoned in flight is billed by the provider but in no figure (found by an adversarial pass).
+    // request abandoned in flight is billed by the provider but in no figure; nor is a call of a model with no
+    // known price, which passed as $0 where the plan could not be loaded before the runs (found by adversarial passes).
     const unevaluable =
       (runs.endedWithoutCall ?? 0) > 0
         ? `${runs.endedWithoutCall} of ${plan.runs} run(s) ended without a model call and without succeeding, so their cost says nothing of the plan's`
@@ -47,7 +49,9 @@ export function checkThresholds(plan: VariantSummary, thresholds: EvalThresholds
           ? `no run succeeded, so what a run that does costs is unknown (runs that fail early cost less)`
           : (runs.abandoned ?? 0) > 0
             ? `${runs.abandoned} model request(s) were abandoned before their answer (a timeout, a cancel), which a provider bills and no cost figure holds`
-            : undefined;
+            : plan.unpricedCalls > 0
+              ? `${Number(plan.unpricedCalls.toFixed(2))} model call(s) per run went to a model with no known price, so the cost is not known; give the model's price in \`pricing:\``
+              : undefined;
     checks.push({
       name: 'max-cost-usd-per-run',
       limit: thresholds.maxCostUsdPerRun,

@@ -79,6 +79,14 @@ describe('an eval that measured nothing of the plan fails', () => {
     expect(evalReport(settings, [held], { maxCostUsdPerRun: 0.0001 }, false).passed).toBe(true);
   });
 
+  // A plan with MCP servers is not loaded before the runs, so an unpriced model its used plan calls was not refused
+  // up front, and the gate passed on `$0.00008 + unknown` (found by an adversarial pass).
+  it('the cost gate, when a call went to a model of no known price', () => {
+    const unpriced = evalReport(settings, [{ ...run(1, 'succeeded', 2), costUsd: 0.00008, unpricedCalls: 1 }], { maxCostUsdPerRun: 0.01 }, false);
+    expect(unpriced.thresholds[0]).toMatchObject({ ok: false, unevaluable: "1 model call(s) per run went to a model with no known price, so the cost is not known; give the model's price in `pricing:`" });
+    expect(unpriced.passed).toBe(false);
+  });
+
   it('a fault rule that targeted calls but injected no fault into any run of the plan', () => {
     const faulted: EvalSettings = { ...settings, faults: [{ tool: 'multiply', fault: 'exit 1', attempt: 2 }] };
     const targetedOnly = [{ ...run(1, 'succeeded', 0), faultRulesTargeting: [0] }];
