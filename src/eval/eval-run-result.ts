@@ -36,4 +36,6 @@ export interface EvalRunResult {
   readonly faultRulesTargeting: readonly number[];
   /** Model requests that got no answer (an endpoint that could not be reached, a refused key, a server error), cancels aside. */
   readonly unansweredModelRequests?: number;
+  /** Steps of the plan that started; absent for the ReAct baseline, which runs no plan. */
+  readonly stepsStarted?: number;
 }

@@ -64,11 +64,14 @@ export function evalReport(settings: EvalSettings, runs: readonly EvalRunResult[
       : []),
   ];
   // A plan column none of whose runs ran (each refused before its first step: no model for a plan the model
-  // writes, an input missing) evaluated nothing: neither its rates nor a comparison with it say anything.
+  // writes, an input missing; or paused for an approval no one gives an evaluation, as `approval: plan` does)
+  // evaluated nothing: neither its rates nor a comparison with it say anything (the pause found by an adversarial pass).
   const unevaluated = [baseColumn, planColumn].flatMap((column) => {
     const ran = runs.filter((run) => run.column === column?.column);
-    const refused = ran.length > 0 && ran.every((run) => run.status === 'rejected');
-    if (column && refused) return [`Failed: no run of ${column.column} got to its first step: each was refused (${cutText(ran[0]?.reason ?? 'no reason given', 300)}).`];
+    const paused = (run: EvalRunResult) => run.status === 'awaiting-approval' && run.stepsStarted === 0;
+    const refused = ran.length > 0 && ran.every((run) => run.status === 'rejected' || paused(run));
+    const why = ran.some(paused) ? 'each was refused or waited for an approval, which an evaluation never gives' : 'each was refused';
+    if (column && refused) return [`Failed: no run of ${column.column} got to its first step: ${why} (${cutText(ran[0]?.reason ?? 'no reason given', 300)}).`];
     // Every run asked the model and none got an answer (an endpoint that could not be reached, a revoked key), with
     // no fault of the eval's own on the model: the figures measure the endpoint, and "no regression" compared two outages.
     const unanswered =

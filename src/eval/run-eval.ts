@@ -125,10 +125,11 @@ class EvalModels {
   }
 }
 
-function countEvents(events: readonly RunEvent[]): { retries: number; replans: number } {
+function countEvents(events: readonly RunEvent[]): { retries: number; replans: number; stepsStarted: number } {
   return {
     retries: events.filter((event) => event.type === 'step_retrying').length,
     replans: events.filter((event) => event.type === 'plan_revised').length,
+    stepsStarted: events.filter((event) => event.type === 'step_started').length,
   };
 }
 
