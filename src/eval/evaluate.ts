@@ -1,8 +1,8 @@
 import { cutText } from '../report/cut-text.ts';
-import type { EvalRunResult } from './eval-run-result.ts';
+import type { EvalRunResult, EvalVariant } from './eval-run-result.ts';
 import { checkThresholds, findRegressions, type EvalThresholds, type Regression, type ThresholdCheck } from './eval-verdict.ts';
 import { renderEvalTable } from './render-eval-table.ts';
-import { runEval, type EvalDeps, type EvalSettings } from './run-eval.ts';
+import { columnName, runEval, type EvalDeps, type EvalSettings } from './run-eval.ts';
 import { CHARS_PER_TOKEN } from './scripted-chat-server.ts';
 import { summariseVariant, type VariantSummary } from './summarise-variant.ts';
 
@@ -23,7 +23,9 @@ function hadModelFault(run: EvalRunResult): boolean {
 }
 
 /** The report of runs already made: columns in the order they ran, thresholds checked on the (last) plan's own column. */
-export function evalReport(settings: EvalSettings, runs: readonly EvalRunResult[], thresholds: EvalThresholds, cancelled: boolean): EvalReport {
+export function evalReport(settings: EvalSettings, made: readonly EvalRunResult[], thresholds: EvalThresholds, cancelled: boolean): EvalReport {
+  // The run a cancel interrupted is no measurement of the plan: it stays in `runs`, out of every figure (found by an adversarial pass).
+  const runs = cancelled ? made.filter((run) => run.status !== 'cancelled') : made;
   const names = [...new Set(runs.map((run) => run.column))];
   const columns = names.map((name) => summariseVariant(name, runs.filter((run) => run.column === name)));
   const planColumns = names.filter((name) => runs.some((run) => run.column === name && run.variant === 'plan'));
@@ -45,17 +47,24 @@ export function evalReport(settings: EvalSettings, runs: readonly EvalRunResult[
   // tested nothing: the fault tolerance the eval reports was never tried against it.
   const targeting = new Set(runs.flatMap((run) => run.faultRulesTargeting));
   const describe = (rule: (typeof settings.faults)[number], index: number): string => `rule ${index + 1} (${rule.tool !== undefined ? `tool: ${rule.tool}` : `model: ${rule.model}`}, ${rule.fault})`;
-  const idle = runs.length === 0 ? [] : settings.faults.flatMap((rule, index) => (targeting.has(index) ? [] : [describe(rule, index)]));
+  // Cancelled, a column cut short (or never started) may be the one a rule was for: only complete columns count.
+  const asked = settings.plans.flatMap((plan) => (['plan', ...settings.baselines] as const).map((variant) => ({ name: columnName(settings, plan, variant), variant })));
+  const complete = (variant?: EvalVariant) =>
+    !cancelled || asked.filter((column) => variant === undefined || column.variant === variant).every((column) => runs.filter((run) => run.column === column.name).length === settings.runs);
+  const idle = runs.length === 0 || !complete() ? [] : settings.faults.flatMap((rule, index) => (targeting.has(index) ? [] : [describe(rule, index)]));
   // A rule that targeted calls but injected no fault into any run of the plan (an `attempt` no call reached,
   // a rate that drew nothing, a tool only the baseline calls) tested the plan no more (found by an adversarial pass).
   // A rule for the ReAct baseline's model calls (`model: react`) is tried on the baseline's runs.
   const injectedIn = (variant: (run: EvalRunResult) => boolean) => new Set(runs.filter(variant).flatMap((run) => run.faults.map((fault) => fault.rule)));
   const injecting = { plan: injectedIn((run) => run.variant === 'plan'), react: injectedIn((run) => run.variant === 'react') };
+  const triedOn = (rule: (typeof settings.faults)[number]): 'plan' | 'react' => (rule.model === 'react' ? 'react' : 'plan');
   const silent = runs.some((run) => run.variant === 'plan')
-    ? settings.faults.flatMap((rule, index) => (targeting.has(index) && !(rule.model === 'react' ? injecting.react : injecting.plan).has(index) ? [describe(rule, index)] : []))
+    ? settings.faults.flatMap((rule, index) =>
+        targeting.has(index) && complete(triedOn(rule)) && !injecting[triedOn(rule)].has(index) ? [describe(rule, index)] : [],
+      )
     : [];
   const notes = [
-    `${settings.runs} run(s) per column, seed ${settings.seed}, ${settings.faults.length} fault rule(s).`,
+    `${cancelled ? `${runs.length} of ${settings.runs * asked.length} run(s) finished (${settings.runs} per column asked)` : `${settings.runs} run(s) per column`}, seed ${settings.seed}, ${settings.faults.length} fault rule(s).`,
     ...(settings.model.kind === 'answers' ? [`Model answers from an answers file; token counts are its characters / ${CHARS_PER_TOKEN}.`] : []),
     ...(cancelled ? ['Cancelled: the figures cover only the runs that finished.'] : []),
     ...(idle.length > 0 ? [`Failed: fault ${idle.join(', ')} matched no call in any run, so what it would test was never tried; fix its tool or model (a tool, a step id or a goal name the plan has).`] : []),
@@ -86,7 +95,7 @@ export function evalReport(settings: EvalSettings, runs: readonly EvalRunResult[
   const compared = unevaluated.length === 0 ? regressions : undefined;
   return {
     columns,
-    runs,
+    runs: made,
     thresholds: checks,
     ...(compared && { regressions: compared }),
     passed,
