@@ -125,10 +125,18 @@ class EvalModels {
   }
 }
 
+/** The events of a used plan's (`type: plan`) run, nested plans in it too: its retries are the run's. */
+function withNested(events: readonly RunEvent[]): RunEvent[] {
+  return events.flatMap((event) => (event.type === 'nested_event' ? [event, ...withNested([event.event])] : [event]));
+}
+
 function countEvents(events: readonly RunEvent[]): { retries: number; replans: number; stepsStarted: number } {
+  // Counted inside used plans too: a retry there went uncounted (found by an adversarial pass).
+  const all = withNested(events);
   return {
-    retries: events.filter((event) => event.type === 'step_retrying').length,
-    replans: events.filter((event) => event.type === 'plan_revised').length,
+    retries: all.filter((event) => event.type === 'step_retrying').length,
+    replans: all.filter((event) => event.type === 'plan_revised').length,
+    // The plan's own steps: a used plan's start only inside one of them.
     stepsStarted: events.filter((event) => event.type === 'step_started').length,
   };
 }
