@@ -13,8 +13,9 @@ const percent = (rate: number) => `${Math.round(rate * 1000) / 10}%`;
 function percentBeside(rate: number, limit: number | undefined): string {
   return limit === undefined ? percent(rate) : `${Number(figureBeside(rate * 100, limit * 100, 1))}%`;
 }
-const number = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
-const usd = (value: number) => `$${value < 0.01 ? value.toFixed(5) : value.toFixed(4)}`;
+// Beside 0, with the decimals it takes not to read as 0 when it is not: 0.025 retries per run read `0.0` (found by an adversarial pass).
+const number = (value: number) => (Number.isInteger(value) ? String(value) : figureBeside(value, 0, 1));
+const usd = (value: number) => `$${figureBeside(value, 0, value < 0.01 ? 5 : 4)}`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 export interface EvalTableInput {

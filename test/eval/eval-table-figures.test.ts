@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { figureBeside, figuresApart } from '../../src/eval/figure-beside.ts';
 import { renderEvalTable } from '../../src/eval/render-eval-table.ts';
+import { summariseVariant } from '../../src/eval/summarise-variant.ts';
 
 const table = (input: Partial<Parameters<typeof renderEvalTable>[0]>) => renderEvalTable({ title: 'Eval', columns: [], notes: [], thresholds: [], ...input });
 
@@ -62,5 +63,16 @@ describe('a cost that is not known', () => {
     expect(table({ columns: [summary(2, 0)] })).toContain('| cost per run (mean) | unknown |');
     expect(table({ columns: [summary(1, 0.002)] })).toContain('| cost per run (mean) | $0.00200 + unknown |');
     expect(table({ columns: [summary(0, 0.002)] })).toContain('| cost per run (mean) | $0.00200 |');
+  });
+});
+
+// Non-zero means printed as zero: 0.025 retries per run as `0.0`, a cost of $0.0000014 as `$0.00000` (found by an adversarial pass).
+describe('a small figure in the table', () => {
+  it('reads as what it is, not as 0', () => {
+    const run = { column: 'plan', variant: 'plan' as const, status: 'succeeded' as const, goals: [], modelCalls: 1, promptTokens: 0, completionTokens: 0, abandonedRequests: 0, unpricedCalls: 0, durationMs: 1, replans: 0, plannerCalls: 0, faults: [], faultRulesTargeting: [] };
+    const runs = Array.from({ length: 40 }, (_, index) => ({ ...run, run: index + 1, retries: index === 0 ? 1 : 0, costUsd: 0.0000014 }));
+    const markdown = renderEvalTable({ title: 't', columns: [summariseVariant('plan', runs)], notes: [], thresholds: [] });
+    expect(markdown).toContain('| retries per run | 0.03 |');
+    expect(markdown).toContain('| cost per run (mean) | $0.000001 |');
   });
 });
