@@ -4,7 +4,8 @@ import type { Regression, ThresholdCheck } from './eval-verdict.ts';
 import { figureBeside, figuresApart } from './figure-beside.ts';
 import type { VariantSummary } from './summarise-variant.ts';
 
-const percent = (rate: number) => `${Math.round(rate * 1000) / 10}%`;
+// Beside 0, as `number` below: a rate of 1 in 2,001 read `0%` (found by a review).
+const percent = (rate: number) => `${Number(figureBeside(rate * 100, 0, 1))}%`;
 
 /**
  * A success rate beside the `min-success-rate` limit, with as many decimals as it takes to read on the
@@ -43,8 +44,8 @@ export function renderEvalTable(input: EvalTableInput): string {
       return goal ? percent(goal.rate) : '—';
     })),
     row('model calls (mean / p95)', (c) => `${number(c.modelCalls.mean)} / ${c.modelCalls.p95}`),
-    row('prompt tokens (mean)', (c) => String(Math.round(c.promptTokens))),
-    row('completion tokens (mean)', (c) => String(Math.round(c.completionTokens))),
+    row('prompt tokens (mean)', (c) => number(Math.round(c.promptTokens) || c.promptTokens)),
+    row('completion tokens (mean)', (c) => number(Math.round(c.completionTokens) || c.completionTokens)),
     // A model of no known price: its calls cost something, and $0 would read as known.
     row('cost per run (mean)', (c) => (c.unpricedCalls === 0 ? usd(c.costUsd) : c.unpricedCalls < c.modelCalls.mean ? `${usd(c.costUsd)} + unknown` : 'unknown')),
     // Only when a run abandoned a request in flight: its cost is then in no row above.
