@@ -51,7 +51,7 @@ export function checkThresholds(plan: VariantSummary, thresholds: EvalThresholds
           : (runs.abandoned ?? 0) > 0
             ? `${runs.abandoned} model request(s) were abandoned before their answer (a timeout, a cancel), which a provider bills and no cost figure holds`
             : plan.unpricedCalls > 0
-              ? `${figureBeside(plan.unpricedCalls, 0, 2)} model call(s) per run went to a model with no known price, so the cost is not known; give the model's price in \`pricing:\``
+              ? `${Number(figureBeside(plan.unpricedCalls, 0, 2))} model call(s) per run went to a model with no known price, so the cost is not known; give the model's price in \`pricing:\``
               : undefined;
     checks.push({
       name: 'max-cost-usd-per-run',
