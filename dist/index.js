@@ -342,6 +342,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   dr: () => (/* binding */ actionOutputs),
+/* harmony export */   hD: () => (/* binding */ notStartedOutputs),
 /* harmony export */   mF: () => (/* binding */ usageOutputs)
 /* harmony export */ });
 /* unused harmony export MAX_RESULT_OUTPUT_CHARS */
@@ -357,6 +358,10 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 
 
+/** The outputs of a run that never started (refused inputs, a refused run): `failed`, nothing counted, `report` as written. */
+function notStartedOutputs(report = '') {
+    return { status: 'failed', result: '', 'goals-met': 'false', report, trace: '', 'plan-file': '', ...usageOutputs() };
+}
 /** The cost, token and time outputs: a run's usage and duration; all 0 when nothing ran. */
 function usageOutputs(usage = _core_usage_js__WEBPACK_IMPORTED_MODULE_1__/* .NO_USAGE */ .y, durationMs = 0) {
     return {
@@ -2180,6 +2185,8 @@ function groupDigits(value) {
 /* harmony export */   sH: () => (/* binding */ hideCutEnd),
 /* harmony export */   wJ: () => (/* binding */ hideCutFragments)
 /* harmony export */ });
+/* harmony import */ var _redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8038);
+
 // A credential cut short by an excerpt's `\u2026` no longer matches the redactor's token shapes, so the
 // run of token characters touching a cut is hidden when it looks like part of one.
 // Starting only where a run starts: from every start inside a run not followed by `\u2026`, the scan to its
@@ -2189,7 +2196,8 @@ function groupDigits(value) {
 const RUN_CHAR = String.raw `[A-Za-z0-9_+/=\p{Default_Ignorable_Code_Point}\0-]`;
 const BEFORE_CUT = new RegExp(`(?<!${RUN_CHAR})${RUN_CHAR}{6,}(?=\u2026)`, 'gu');
 const AFTER_CUT = new RegExp(`(?<=\u2026)${RUN_CHAR}{6,}`, 'gu');
-const TOKEN_PREFIX = /^(gh[pousr]_|github_pat_|sk-|AKIA|ASIA|xox[abprs]-|eyJ)/;
+// The redactor's token prefixes, and a JWT's.
+const TOKEN_PREFIX = new RegExp(`^(?:${_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .TOKEN_PREFIXES */ .$Q}|eyJ)`);
 const INVISIBLE_CHARS = /[\p{Default_Ignorable_Code_Point}\0]/gu;
 /**
  * A token prefix, letters mixed with digits, or 8 or more characters that turn from lower to upper case
@@ -2927,6 +2935,7 @@ function readInputFile(file, maxBytes) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $Q: () => (/* binding */ TOKEN_PREFIXES),
 /* harmony export */   KL: () => (/* binding */ redactDeep),
 /* harmony export */   XF: () => (/* binding */ REDACTED),
 /* harmony export */   Ye: () => (/* binding */ secretValuesFromInputs),
@@ -2935,7 +2944,7 @@ function readInputFile(file, maxBytes) {
 /* harmony export */   lY: () => (/* binding */ createRedactor),
 /* harmony export */   p6: () => (/* binding */ redactNumber)
 /* harmony export */ });
-/* unused harmony exports MIN_SECRET_LENGTH, TOKEN_SHAPE_SOURCES, MIN_FRAGMENT_SECRET_LENGTH */
+/* unused harmony exports MIN_SECRET_LENGTH, TOKEN_KINDS, TOKEN_SHAPE_SOURCES, MIN_FRAGMENT_SECRET_LENGTH */
 /* harmony import */ var _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53097);
 /* harmony import */ var _secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(59989);
 
@@ -2955,8 +2964,14 @@ function tokenShape(start, shape) {
     return new RegExp(`(${start})${shape.source}`, 'g');
 }
 const hasDigit = (token) => /\d/.test(token);
-// GitHub's prefixes are distinctive enough to be found anywhere: after `%3D` or `\n` in encoded text,
-// after `0x` or `NAME_`, where no word boundary is.
+/**
+ * Credential shapes worth hiding even when nobody told us the value. Redaction runs on text anyone
+ * may write (a diff, a page, a tool's output), so each shape either matches or fails within a few
+ * characters of where it starts: a backtracking engine then takes linear time on any text. (A
+ * lookahead for the OpenAI key's digit scanned to the end of the text from every `sk-`: 256 KiB of
+ * `sk-` blocked the event loop for 25 s.) GitHub's prefixes are distinctive enough to be found anywhere:
+ * after `%3D` or `\n` in encoded text, after `0x` or `NAME_`, where no word boundary is.
+ */
 const TOKEN_KINDS = [
     { prefix: 'gh[pousr]_', body: '[A-Za-z0-9]', length: '{20,}', anywhere: true }, // GitHub tokens: ghp_ personal, gho_ OAuth, ghu_/ghs_ app, ghr_ refresh
     { prefix: 'github_pat_', body: '[A-Za-z0-9_]', length: '{20,}', anywhere: true }, // GitHub fine-grained personal access tokens
@@ -2969,15 +2984,15 @@ const TOKEN_SHAPES = TOKEN_KINDS.map((kind) => ({
     ...(kind.is && { is: kind.is }),
 }));
 /**
- * Shapes that can fail far from where they start (a JWT's three segments, a private key's END line),
- * run on the linear-time engine, and only on text that holds their literal start; each is compiled
- * when first needed (most runs never see one).
+ * Shapes that can fail far from where they start (a JWT's three segments), run on the linear-time engine, and only
+ * on text that holds their literal start; each is compiled when first needed (most runs never see one). Private
+ * keys, whose END line is far too, are found by `keyRanges`.
  */
 const FAR_SHAPES = [
     { start: 'eyJ', source: String.raw `\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}` }, // JWTs
-    // PEM keys, and OpenPGP secret keys (`-----BEGIN PGP PRIVATE KEY BLOCK-----`); one with no END line, `keyRanges`.
-    { start: 'PRIVATE KEY', source: String.raw `-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY(?: BLOCK)?-----` },
 ];
+/** The literal every private key's BEGIN line holds. */
+const KEY_START = 'PRIVATE KEY';
 const KEY_MARKER = /-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----/g;
 const KEY_END = /-----END [A-Z ]*PRIVATE KEY(?: BLOCK)?-----/g;
 /**
@@ -2993,10 +3008,11 @@ const KEY_BODY = new RegExp(String.raw `^(?:(?:\r?\n|\\r\\n|\\n)[A-Za-z][A-Za-z-
 /** The most of a key block looked at after its BEGIN line: an RSA 4096 key is 3.2 KB, an OpenPGP secret key block larger. */
 const KEY_BODY_MAX = 64 * 1024;
 /**
- * Where `text` holds a private key: from each BEGIN line to the END line after it, or, with none after it, through
- * its base64 lines (`KEY_BODY`). A tool's cut (`\u2026`) went through a key: a read_file of a bundle showed an EC key's
- * whole private scalar (found by an adversarial pass). Linear: each marker's body is read only up to the next
- * marker (one regex over them all, looking for an END from each BEGIN, took 525 s on 1 MB of them).
+ * Where `text` holds a private key (PEM, or an OpenPGP secret key block): from each BEGIN line to the END line
+ * after it, or, with none after it, through its base64 lines (`KEY_BODY`): a tool's cut (`\u2026`) went through a key, and
+ * a read_file of a bundle showed an EC key's whole private scalar (found by an adversarial pass). Linear: each
+ * marker's body is read only up to the next marker (one regex over them all, looking for an END from each BEGIN,
+ * took 525 s on 1 MB of them).
  */
 function keyRanges(text) {
     const markers = [...text.matchAll(KEY_MARKER)];
@@ -3023,12 +3039,14 @@ function keyRanges(text) {
     }
     return ranges;
 }
+/** Every kind's prefix, as a pattern: what begins a token. */
+const TOKEN_PREFIXES = TOKEN_KINDS.map((kind) => kind.prefix).join('|');
+const CUT_TOKEN_PREFIX = new RegExp(TOKEN_PREFIXES);
 /**
  * What a cut (`\u2026`) left of a token whose end it took: a kind's prefix and at least 4 of its characters, running
  * into the mark. Too short for its shape, it showed: `ghp_` and 18 of a token's characters in a read_file cut at
  * 256 KiB (found by an adversarial pass). Read only on the run of token characters before each mark.
  */
-const CUT_TOKEN_PREFIX = new RegExp(TOKEN_KINDS.map((kind) => kind.prefix).join('|'));
 const CUT_TOKENS = TOKEN_KINDS.map((kind) => ({
     pattern: new RegExp(`(${kind.anywhere ? `(?=${kind.prefix})` : START})${kind.prefix}${kind.body}{4,}$`),
     is: kind.is,
@@ -3067,7 +3085,7 @@ function cutTokenRanges(text) {
 /** The token shapes the backtracking engine runs, for the test that none of them looks around. */
 const TOKEN_SHAPE_SOURCES = TOKEN_SHAPES.map((shape) => shape.pattern.source);
 function holdsFarShape(text) {
-    return FAR_SHAPES.some((shape) => text.includes(shape.start));
+    return text.includes(KEY_START) || FAR_SHAPES.some((shape) => text.includes(shape.start));
 }
 /**
  * `Bearer`, spaces on its line (not a line break) and a token of 4 characters at least: `***` never lengthens what it
@@ -3295,7 +3313,7 @@ function hideAcrossInvisible(text, known, fragments, cuts) {
     if (cuts && visible.includes(CUT))
         ranges.push(...cutRanges(visible, cuts.forms, cuts.grams));
     // A key, or what a cut left of a token, split by a colour code (`grep --color`) or an invisible character.
-    if (visible.includes('PRIVATE KEY'))
+    if (visible.includes(KEY_START))
         ranges.push(...keyRanges(visible));
     if (holdsCutToken(visible))
         ranges.push(...cutTokenRanges(visible));
@@ -3537,8 +3555,7 @@ function buildRedactor(given) {
         for (const shape of FAR_SHAPES)
             if (out.includes(shape.start))
                 out = (shape.compiled ??= _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P.compile(shape.source, '', { limitWork: false })).replaceAll(out, REDACTED);
-        // The BEGIN\u2026END pairs are replaced above: what is left is a key with no END line.
-        if (out.includes('PRIVATE KEY'))
+        if (out.includes(KEY_START))
             out = redactRanges(out, keyRanges(out));
         if (cutToken)
             out = redactRanges(out, cutTokenRanges(out));
@@ -4647,6 +4664,28 @@ class TokenIdentity {
         if (login)
             this.#known = login;
     }
+}
+
+
+/***/ }),
+
+/***/ 41179:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   j: () => (/* binding */ toolsetGitHubContext)
+/* harmony export */ });
+/* harmony import */ var _event_target_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(45061);
+
+/** The github toolset's context from the runner's event: this repository, and the event's pull request. */
+function toolsetGitHubContext(run, octokit) {
+    const [owner, repo] = run.repository?.split('/') ?? [];
+    const target = (0,_event_target_js__WEBPACK_IMPORTED_MODULE_0__/* .eventTarget */ .M)(run.eventName, run.payload, run.repository);
+    return {
+        ...(octokit ? { octokit } : {}),
+        ...(owner && repo ? { repository: { owner, repo } } : {}),
+        ...(target?.kind === 'pull_request' ? { pullNumber: target.number } : {}),
+    };
 }
 
 
@@ -9159,9 +9198,8 @@ async function agentPlan(plan, task, options = {}) {
         const instead = fromTask ? `${names.notAgent} and without ${names.task} (its steps run as written)` : names.notAgent;
         return rejected(plan, ['workflow_sequence'], `${names.agent} runs the task as one agent step, but this plan already has steps: run it ${instead}, or remove workflow_sequence`, locate);
     }
+    // A plan with no steps has a goal that is not blank: the loader refuses one without either.
     const instruction = fromTask ? task.trim() : plan.goal;
-    if (!instruction)
-        return rejected(plan, [], `${names.agent} needs a task: give ${names.task}, or a goal in the plan`);
     if (plan.tools.has(write_todos_definition/* WRITE_TODOS */.q)) {
         // At its line only when the plan file declares it: an MCP server's tool of that name is not in the file.
         return rejected(plan, ['tools', write_todos_definition/* WRITE_TODOS */.q], `${names.agent} gives the agent its own ${write_todos_definition/* WRITE_TODOS */.q} (its TODO list), and this plan has a tool of that name: rename the tool to run it with ${names.agent}`, plan.tools.get(write_todos_definition/* WRITE_TODOS */.q).origin === 'plan' ? locate : undefined);
@@ -9186,7 +9224,7 @@ async function agentPlan(plan, task, options = {}) {
     const taskPath = `workflow_sequence[0].task`;
     return {
         ok: false,
-        errors: checked.errors.map((error) => error.path === taskPath ? { ...error, path: fromTask ? 'task' : 'goal', message: `in the task (${fromTask ? 'the task input, or --task' : "the plan's goal"}): ${error.message}` } : error),
+        errors: checked.errors.map((error) => error.path === taskPath ? { ...error, path: fromTask ? 'task' : 'goal', message: `in ${fromTask ? names.task : "the plan's goal"}: ${error.message}` } : error),
     };
 }
 
@@ -9194,23 +9232,27 @@ async function agentPlan(plan, task, options = {}) {
 var load_plan = __nccwpck_require__(14407);
 // EXTERNAL MODULE: external "node:fs/promises"
 var external_node_fs_promises_ = __nccwpck_require__(51455);
-// EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 2 modules
-var parse_plan_yaml = __nccwpck_require__(43508);
 ;// CONCATENATED MODULE: ./lib/plan/position-in-plan-file.js
 
-
 /**
- * Where `path` is in the plan file `file`, for a problem found after the plan loaded (a loaded plan
+ * The positions of the plan file `file`, read again for problems found after the plan loaded (a loaded plan
  * keeps no positions, which most runs never need); undefined when the file no longer reads.
  */
-async function positionInPlanFile(file, path, at) {
+async function planFilePositions(file) {
+    const text = await (0,external_node_fs_promises_.readFile)(file, 'utf8').catch(() => undefined);
+    if (text === undefined)
+        return undefined;
     try {
-        const yaml = await (0,parse_plan_yaml/* parsePlanYaml */.O8)(await (0,external_node_fs_promises_.readFile)(file, 'utf8'), file);
-        return yaml.ok ? (await yaml.parsed.positions()).locate(path, at) : undefined;
+        // Loaded here, as the plan reader does: the `yaml` package is off the start path.
+        return (await Promise.all(/* import() */[__nccwpck_require__.e(196), __nccwpck_require__.e(268)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45268))).positionsOf(text, file);
     }
     catch {
         return undefined;
     }
+}
+/** Where `path` is in the plan file `file` (see `planFilePositions`). */
+async function positionInPlanFile(file, path, at) {
+    return (await planFilePositions(file))?.locate(path, at);
 }
 
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
@@ -11958,12 +12000,12 @@ function isObject(value) {
 }
 
 ;// CONCATENATED MODULE: ./lib/plan/unguarded-ref-cycle.js
+// Only the keywords zod's converter reads (it refuses `not`, `if`, `dependentSchemas` and `unevaluated*`).
 /** Keywords whose subschemas check the same value as the schema holding them: following one reads no deeper into it. */
 const SAME_VALUE_LISTS = ['allOf', 'anyOf', 'oneOf'];
-const SAME_VALUE_SCHEMAS = ['not', 'if', 'then', 'else'];
 /** Keywords whose subschemas check a part of the value (a property, an item): one level deeper each time round. */
-const DEEPER_SCHEMAS = ['additionalProperties', 'items', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'additionalItems'];
-const DEEPER_MAPS = ['properties', 'patternProperties', 'dependentSchemas'];
+const DEEPER_SCHEMAS = ['additionalProperties', 'items', 'contains', 'propertyNames', 'additionalItems'];
+const DEEPER_MAPS = ['properties', 'patternProperties'];
 const DEEPER_LISTS = ['prefixItems', 'items'];
 function isSchema(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -11988,7 +12030,7 @@ function resolveAsZod(root, ref) {
     const target = defs[path[1].replaceAll('~1', '/').replaceAll('~0', '~')];
     return isSchema(target) ? target : undefined;
 }
-/** The subschemas that check the same value as `schema`: where its `$ref` leads, and its `allOf`/`anyOf`/`oneOf`/`not`/`if` members. */
+/** The subschemas that check the same value as `schema`: where its `$ref` leads, and its `allOf`/`anyOf`/`oneOf` members. */
 function sameValueSchemas(root, schema) {
     const next = [];
     if (typeof schema['$ref'] === 'string')
@@ -11997,8 +12039,6 @@ function sameValueSchemas(root, schema) {
         if (Array.isArray(schema[keyword]))
             for (const member of schema[keyword])
                 next.push(member);
-    for (const keyword of SAME_VALUE_SCHEMAS)
-        next.push(schema[keyword]);
     return next.filter(isSchema);
 }
 /** The subschemas of `schema` that check a part of its value. */
@@ -23998,17 +24038,7 @@ function validateToolArguments(tool, args) {
     if (typeof args !== 'object' || args === null || Array.isArray(args)) {
         return { ok: false, error: `the arguments must be a JSON object, not ${JSON.stringify(args)}` };
     }
-    let parsed;
-    try {
-        parsed = validatorOf(tool).safeParse(args);
-    }
-    catch (error) {
-        // A schema whose references loop in a way compileJsonSchema did not see overflows the stack: that schema cannot
-        // check arguments (the arguments a model sends nest 128 levels at most, which never overflows it).
-        if (error instanceof RangeError)
-            throw new _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableToolSchemaError */ .P({ toolName: tool.name, cause: error });
-        throw error;
-    }
+    const parsed = validatorOf(tool).safeParse(args);
     if (!parsed.success)
         return { ok: false, error: `${zod__WEBPACK_IMPORTED_MODULE_2__/* .prettifyError */ .S1(parsed.error)}${missingNotes(tool, args)}` };
     // The original, not zod's output: validation must not change what the tool receives.
@@ -37758,6 +37788,7 @@ var action_outputs = __nccwpck_require__(96637);
 ;// CONCATENATED MODULE: ./lib/action/refuse-inputs.js
 
 
+
 /**
  * Ends a job whose step inputs are refused (`readActionSettings`), before anything starts: the job
  * summary lists the problems, every output is that of a run that never started (no report file: where
@@ -37770,10 +37801,10 @@ async function refuseInputs(problems, deps) {
             io.info('No job summary here (GITHUB_STEP_SUMMARY is not set); the error below lists the problems.');
     }
     catch (error) {
-        io.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}; the error below lists the problems.`);
+        io.warning(`Could not write the job summary: ${(0,error_text/* errorText */.k)(error)}; the error below lists the problems.`);
     }
     return {
-        outputs: { status: 'failed', result: '', 'goals-met': 'false', report: '', trace: '', 'plan-file': '', ...(0,action_outputs/* usageOutputs */.mF)() },
+        outputs: (0,action_outputs/* notStartedOutputs */.hD)(),
         failure: `plan-runner: fix the step's inputs (with:):\n${problems.map((problem) => `- ${problem}`).join('\n')}`,
         published: Promise.resolve(),
     };
@@ -37797,11 +37828,11 @@ function undeclaredInputWarnings(env, onRunner = env['GITHUB_ACTIONS'] === 'true
     const undeclared = Object.keys(env).filter((variable) => variable.slice(0, PREFIX.length).toUpperCase() === PREFIX && !declared.has(variable));
     return undeclared.sort().map((variable) => {
         const name = variable.slice(PREFIX.length);
-        // Underscores or spaces for dashes first: `max-cost-usd-per-run` is 4 edits from MAX_COST_USD_PER_RUN (review).
-        const spelled = name.toLowerCase().replace(/[_ ]/g, '-');
-        const near = INPUT_NAMES.find((input) => input === spelled) ?? (0,nearest_name/* nearestName */.qb)(name, INPUT_NAMES);
+        // With dashes for underscores and spaces: `max-cost-usd-per-run` was 4 edits from MAX_COST_USD_PER_RUN (review).
+        const near = (0,nearest_name/* nearestName */.qb)(name.toLowerCase().replace(/[_ ]/g, '-'), INPUT_NAMES);
         const hint = near === undefined ? 'action.yml lists the inputs there are' : `did you mean ${near} (${inputVariable(near)})?`;
-        // On a runner the variable came from a `with:` key, which the runner lower-cases and which the user wrote.
+        // On a runner the variable came from a `with:` key the user wrote, which the runner upper-cased. The runner warns
+        // of it too ("Unexpected input"), but does not say which input was meant.
         const subject = onRunner ? `with: key ${name.toLowerCase()} (${variable})` : variable;
         return `${subject} names no input of plan-runner, so nothing reads it: ${hint}`;
     });
@@ -37949,13 +37980,13 @@ function writeAnnotations(input, annotate) {
     });
     const required = (input.goals ?? []).filter((goal) => goal.severity === 'required' && goal.outcome !== 'met');
     // With fail-on-unmet-goals: false the job passes on them: red annotations over a green job said otherwise.
-    const reportOnly = (goal) => input.unmetGoalsFail === false && goal.outcome === 'unmet';
-    const unmetGoals = required.filter((goal) => !reportOnly(goal)).map(goalAnnotation);
+    const reportOnly = (goal) => input.failOnUnmetGoals === false && goal.outcome === 'unmet';
+    const failingGoals = required.filter((goal) => !reportOnly(goal)).map(goalAnnotation);
     const reportedGoals = required.filter(reportOnly).map(goalAnnotation);
     const kinds = [
         ['plan file error', planErrors],
         ['failed step', failedSteps],
-        ['unmet goal', unmetGoals],
+        ['unmet goal', failingGoals],
     ];
     // 10 in all, the verdict's included: 11 plan errors, or a failed step and 12 goals, pushed out the
     // verdict that says why the job failed. Each kind there is keeps at least one line.
@@ -38715,19 +38746,8 @@ function consoleChecklist(options) {
 var goals_verdict = __nccwpck_require__(85692);
 // EXTERNAL MODULE: ./lib/github/event-target.js
 var event_target = __nccwpck_require__(45061);
-;// CONCATENATED MODULE: ./lib/github/toolset-github-context.js
-
-/** The github toolset's context from the runner's event: this repository, and the event's pull request. */
-function toolsetGitHubContext(run, octokit) {
-    const [owner, repo] = run.repository?.split('/') ?? [];
-    const target = (0,event_target/* eventTarget */.M)(run.eventName, run.payload, run.repository);
-    return {
-        ...(octokit ? { octokit } : {}),
-        ...(owner && repo ? { repository: { owner, repo } } : {}),
-        ...(target?.kind === 'pull_request' ? { pullNumber: target.number } : {}),
-    };
-}
-
+// EXTERNAL MODULE: ./lib/github/toolset-github-context.js
+var toolset_github_context = __nccwpck_require__(41179);
 // EXTERNAL MODULE: ./lib/job/run-job.js + 56 modules
 var run_job = __nccwpck_require__(40266);
 ;// CONCATENATED MODULE: ./lib/security/trigger-users.js
@@ -39170,6 +39190,7 @@ var report_paths = __nccwpck_require__(95239);
 
 
 
+
 /**
  * Ends a run that may not start (see `admitRun`): the job's failure and the job summary say why, the
  * outputs say `failed`, and nothing else happens \u2014 no model call, no tool, no comment, no check run.
@@ -39178,7 +39199,7 @@ async function refuseRun(settings, reason, deps) {
     const { io, redact } = deps;
     const { report } = (0,report_paths/* jobReportPaths */.yD)(settings);
     const markdown = renderRefusedReport(settings.planPath, reason, redact);
-    // Said once, as the job's failure (an error annotation): a notice of the same words came before it.
+    // Said once, as the job's failure (an error annotation); a notice of the same words before it said it twice.
     const message = `plan-runner refused to run: ${reason}`;
     const unwritten = await (0,write_report_file/* writeReportFile */.a)(report, markdown);
     if (unwritten)
@@ -39187,10 +39208,10 @@ async function refuseRun(settings, reason, deps) {
         await io.writeSummary(markdown);
     }
     catch (error) {
-        io.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
+        io.warning(`Could not write the job summary: ${(0,error_text/* errorText */.k)(error)}`);
     }
     return {
-        outputs: { status: 'failed', result: '', 'goals-met': 'false', report: unwritten ? '' : report, trace: '', 'plan-file': '', ...(0,action_outputs/* usageOutputs */.mF)() },
+        outputs: (0,action_outputs/* notStartedOutputs */.hD)(unwritten ? '' : report),
         failure: message,
         published: Promise.resolve(),
     };
@@ -40160,7 +40181,7 @@ async function safeRunJob(settings, deps, octokit, extras) {
             env: settings.env,
             model: settings.model,
             mode: settings.mode === 'plan' || settings.mode === 'agent' ? settings.mode : 'run',
-            github: toolsetGitHubContext(settings.github, octokit),
+            github: (0,toolset_github_context/* toolsetGitHubContext */.j)(settings.github, octokit),
             ...(withhold && { withhold }),
             ...(resume && resume.length > 0 && { resume }),
             ...(fanOut && { fanOut }),
@@ -40434,7 +40455,7 @@ async function runAction(given, deps) {
             ...(report.record ? { record: report.record } : {}),
             goals: report.goals,
             ...(settings.planFile ? { planFile: settings.planPath } : {}),
-            unmetGoalsFail: settings.failOnUnmetGoals,
+            failOnUnmetGoals: settings.failOnUnmetGoals,
             redact,
         }, io.annotate);
         const gate = outcome.kind === 'rejected' ? undefined : (0,goals_verdict/* planGates */.yz)(outcome.plan);

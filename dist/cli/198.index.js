@@ -138,71 +138,6 @@ function inputsProblem(plans, inputs) {
 
 // EXTERNAL MODULE: ./lib/report/cut-text.js
 var cut_text = __webpack_require__(12172);
-;// CONCATENATED MODULE: ./lib/eval/eval-verdict.js
-/** Cost and model calls may grow by this share before they count as a regression (runs vary). */
-const REGRESSION_TOLERANCE = 0.1;
-/**
- * Checks the plan column against the thresholds; none given \u2192 no checks. The cost threshold cannot be
- * checked, and fails, when its figure says nothing of the plan's cost: with `runs.endedWithoutCall`, runs
- * that ended without a model call and without succeeding, of a plan that needs a model (no model
- * configured, an endpoint that could not be reached, a refused tool), whose $0 is no cost of the plan's;
- * with no run that succeeded (`runs.succeeded`: 0); or with requests abandoned in flight (`runs.abandoned`).
- */
-function checkThresholds(plan, thresholds, runs = {}) {
-    const checks = [];
-    if (thresholds.minSuccessRate !== undefined) {
-        checks.push({ name: 'min-success-rate', limit: thresholds.minSuccessRate, actual: plan.successRate, ok: plan.successRate >= thresholds.minSuccessRate });
-    }
-    if (thresholds.maxCostUsdPerRun !== undefined) {
-        // A run that fails early is cheap: with no run that succeeded, the cost of one that does is unknown; and a
-        // request abandoned in flight is billed by the provider but in no figure (found by an adversarial pass).
-        const unevaluable = (runs.endedWithoutCall ?? 0) > 0
-            ? `${runs.endedWithoutCall} of ${plan.runs} run(s) ended without a model call and without succeeding, so their cost says nothing of the plan's`
-            : runs.succeeded === 0
-                ? `no run succeeded, so what a run that does costs is unknown (runs that fail early cost less)`
-                : (runs.abandoned ?? 0) > 0
-                    ? `${runs.abandoned} model request(s) were abandoned before their answer (a timeout, a cancel), which a provider bills and no cost figure holds`
-                    : undefined;
-        checks.push({
-            name: 'max-cost-usd-per-run',
-            limit: thresholds.maxCostUsdPerRun,
-            actual: plan.costUsd,
-            ok: unevaluable === undefined && plan.costUsd <= thresholds.maxCostUsdPerRun,
-            ...(unevaluable !== undefined && { unevaluable }),
-        });
-    }
-    return checks;
-}
-/**
- * What got worse from `base` to `plan`: a lower success or goal-met rate (any drop), or mean cost,
- * tokens or model calls higher by more than `REGRESSION_TOLERANCE`. Tokens count on their own: with
- * a model of no known price both plans cost $0, and a plan that sends ten times the prompt would pass.
- */
-function findRegressions(base, plan) {
-    const found = [];
-    if (plan.successRate < base.successRate)
-        found.push({ figure: 'success rate', base: base.successRate, plan: plan.successRate });
-    for (const goal of base.goalsMetRate) {
-        const now = plan.goalsMetRate.find((other) => other.name === goal.name)?.rate ?? 0;
-        if (now < goal.rate)
-            found.push({ figure: `goal met: ${goal.name}`, base: goal.rate, plan: now });
-    }
-    const grew = (before, after) => after > before * (1 + REGRESSION_TOLERANCE) && after - before > 1e-9;
-    // A cost with calls of no price is not known: the tokens row below still compares them.
-    if (base.unpricedCalls === 0 && plan.unpricedCalls === 0 && grew(base.costUsd, plan.costUsd))
-        found.push({ figure: 'cost per run (USD)', base: base.costUsd, plan: plan.costUsd });
-    const tokens = (column) => column.promptTokens + column.completionTokens;
-    if (grew(tokens(base), tokens(plan)))
-        found.push({ figure: 'tokens per run', base: tokens(base), plan: tokens(plan) });
-    if (grew(base.modelCalls.mean, plan.modelCalls.mean))
-        found.push({ figure: 'model calls per run', base: base.modelCalls.mean, plan: plan.modelCalls.mean });
-    return found;
-}
-
-// EXTERNAL MODULE: ./lib/report/checklist.js + 1 modules
-var checklist = __webpack_require__(24578);
-// EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
-var escape_markdown = __webpack_require__(60949);
 ;// CONCATENATED MODULE: ./lib/eval/figure-beside.js
 /**
  * The fewest decimals, `fewest` (4) to 15, at which `holds` does, or undefined: eval figures are printed with as
@@ -245,11 +180,82 @@ function figuresApart(a, b) {
     return digits === undefined ? [String(a), String(b)] : [a.toFixed(digits), b.toFixed(digits)];
 }
 
+;// CONCATENATED MODULE: ./lib/eval/eval-verdict.js
+
+/** Cost and model calls may grow by this share before they count as a regression (runs vary). */
+const REGRESSION_TOLERANCE = 0.1;
+/**
+ * Checks the plan column against the thresholds; none given \u2192 no checks. The cost threshold cannot be
+ * checked, and fails, when its figure says nothing of the plan's cost: with `runs.endedWithoutCall`, runs
+ * that ended without a model call and without succeeding, of a plan that needs a model (no model
+ * configured, an endpoint that could not be reached, a refused tool), whose $0 is no cost of the plan's;
+ * with no run that succeeded (`runs.succeeded`: 0); with requests abandoned in flight (`runs.abandoned`); or with
+ * calls of a model with no known price, which the check before any run misses where it cannot load the plan.
+ */
+function checkThresholds(plan, thresholds, runs = {}) {
+    const checks = [];
+    if (thresholds.minSuccessRate !== undefined) {
+        checks.push({ name: 'min-success-rate', limit: thresholds.minSuccessRate, actual: plan.successRate, ok: plan.successRate >= thresholds.minSuccessRate });
+    }
+    if (thresholds.maxCostUsdPerRun !== undefined) {
+        // A run that fails early is cheap: with no run that succeeded, the cost of one that does is unknown; and a
+        // request abandoned in flight is billed by the provider but in no figure; nor is a call of a model with no
+        // known price, which passed as $0 where the plan could not be loaded before the runs (found by adversarial passes).
+        const unevaluable = (runs.endedWithoutCall ?? 0) > 0
+            ? `${runs.endedWithoutCall} of ${plan.runs} run(s) ended without a model call and without succeeding, so their cost says nothing of the plan's`
+            : runs.succeeded === 0
+                ? `no run succeeded, so what a run that does costs is unknown (runs that fail early cost less)`
+                : (runs.abandoned ?? 0) > 0
+                    ? `${runs.abandoned} model request(s) were abandoned before their answer (a timeout, a cancel), which a provider bills and no cost figure holds`
+                    : plan.unpricedCalls > 0
+                        ? `${Number(figureBeside(plan.unpricedCalls, 0, 2))} model call(s) per run went to a model with no known price, so the cost is not known; give the model's price in \`pricing:\``
+                        : undefined;
+        checks.push({
+            name: 'max-cost-usd-per-run',
+            limit: thresholds.maxCostUsdPerRun,
+            actual: plan.costUsd,
+            ok: unevaluable === undefined && plan.costUsd <= thresholds.maxCostUsdPerRun,
+            ...(unevaluable !== undefined && { unevaluable }),
+        });
+    }
+    return checks;
+}
+/**
+ * What got worse from `base` to `plan`: a lower success or goal-met rate (any drop), or mean cost,
+ * tokens or model calls higher by more than `REGRESSION_TOLERANCE`. Tokens count on their own: with
+ * a model of no known price both plans cost $0, and a plan that sends ten times the prompt would pass.
+ */
+function findRegressions(base, plan) {
+    const found = [];
+    if (plan.successRate < base.successRate)
+        found.push({ figure: 'success rate', base: base.successRate, plan: plan.successRate });
+    for (const goal of base.goalsMetRate) {
+        const now = plan.goalsMetRate.find((other) => other.name === goal.name)?.rate ?? 0;
+        if (now < goal.rate)
+            found.push({ figure: `goal met: ${goal.name}`, base: goal.rate, plan: now });
+    }
+    const grew = (before, after) => after > before * (1 + REGRESSION_TOLERANCE) && after - before > 1e-9;
+    // A cost with calls of no price is not known: the tokens row below still compares them.
+    if (base.unpricedCalls === 0 && plan.unpricedCalls === 0 && grew(base.costUsd, plan.costUsd))
+        found.push({ figure: 'cost per run (USD)', base: base.costUsd, plan: plan.costUsd });
+    const tokens = (column) => column.promptTokens + column.completionTokens;
+    if (grew(tokens(base), tokens(plan)))
+        found.push({ figure: 'tokens per run', base: tokens(base), plan: tokens(plan) });
+    if (grew(base.modelCalls.mean, plan.modelCalls.mean))
+        found.push({ figure: 'model calls per run', base: base.modelCalls.mean, plan: plan.modelCalls.mean });
+    return found;
+}
+
+// EXTERNAL MODULE: ./lib/report/checklist.js + 1 modules
+var checklist = __webpack_require__(24578);
+// EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
+var escape_markdown = __webpack_require__(60949);
 ;// CONCATENATED MODULE: ./lib/eval/render-eval-table.js
 
 
 
-const percent = (rate) => `${Math.round(rate * 1000) / 10}%`;
+// Beside 0, as `number` below: a rate of 1 in 2,001 read `0%` (found by a review).
+const percent = (rate) => `${Number(figureBeside(rate * 100, 0, 1))}%`;
 /**
  * A success rate beside the `min-success-rate` limit, with as many decimals as it takes to read on the
  * side of the limit it is: 899 of 999 read `90%` beside a \u274c for a limit of 0.9 (found by an adversarial pass).
@@ -257,8 +263,9 @@ const percent = (rate) => `${Math.round(rate * 1000) / 10}%`;
 function percentBeside(rate, limit) {
     return limit === undefined ? percent(rate) : `${Number(figureBeside(rate * 100, limit * 100, 1))}%`;
 }
-const number = (value) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
-const usd = (value) => `$${value < 0.01 ? value.toFixed(5) : value.toFixed(4)}`;
+// Beside 0, with the decimals it takes not to read as 0 when it is not: 0.025 retries per run read `0.0` (found by an adversarial pass).
+const number = (value) => (Number.isInteger(value) ? String(value) : figureBeside(value, 0, 1));
+const usd = (value) => `$${figureBeside(value, 0, value < 0.01 ? 5 : 4)}`;
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 /** The evaluation as Markdown: one column per variant (and plan), one row per figure, then the verdicts. */
 function renderEvalTable(input) {
@@ -277,8 +284,8 @@ function renderEvalTable(input) {
             return goal ? percent(goal.rate) : '\u2014';
         })),
         row('model calls (mean / p95)', (c) => `${number(c.modelCalls.mean)} / ${c.modelCalls.p95}`),
-        row('prompt tokens (mean)', (c) => String(Math.round(c.promptTokens))),
-        row('completion tokens (mean)', (c) => String(Math.round(c.completionTokens))),
+        row('prompt tokens (mean)', (c) => number(Math.round(c.promptTokens) || c.promptTokens)),
+        row('completion tokens (mean)', (c) => number(Math.round(c.completionTokens) || c.completionTokens)),
         // A model of no known price: its calls cost something, and $0 would read as known.
         row('cost per run (mean)', (c) => (c.unpricedCalls === 0 ? usd(c.costUsd) : c.unpricedCalls < c.modelCalls.mean ? `${usd(c.costUsd)} + unknown` : 'unknown')),
         // Only when a run abandoned a request in flight: its cost is then in no row above.
@@ -332,8 +339,8 @@ var budgeted_model_client = __webpack_require__(66543);
 var usage = __webpack_require__(76940);
 // EXTERNAL MODULE: ./lib/run/run-budget.js + 3 modules
 var run_budget = __webpack_require__(77653);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 57 modules
-var run_job = __webpack_require__(96980);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 56 modules
+var run_job = __webpack_require__(28032);
 // EXTERNAL MODULE: ./lib/steps/run-step.js + 3 modules
 var run_step = __webpack_require__(6420);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
@@ -909,10 +916,18 @@ class EvalModels {
         await this.#server?.close();
     }
 }
+/** The events of a used plan's (`type: plan`) run, nested plans in it too: its retries are the run's. */
+function withNested(events) {
+    return events.flatMap((event) => (event.type === 'nested_event' ? [event, ...withNested([event.event])] : [event]));
+}
 function countEvents(events) {
+    // Counted inside used plans too: a retry there went uncounted (found by an adversarial pass).
+    const all = withNested(events);
     return {
-        retries: events.filter((event) => event.type === 'step_retrying').length,
-        replans: events.filter((event) => event.type === 'plan_revised').length,
+        retries: all.filter((event) => event.type === 'step_retrying').length,
+        replans: all.filter((event) => event.type === 'plan_revised').length,
+        // The plan's own steps: a used plan's start only inside one of them.
+        stepsStarted: events.filter((event) => event.type === 'step_started').length,
     };
 }
 function usageFields(usage) {
@@ -953,6 +968,7 @@ async function runPlanVariant(one) {
         env: settings.env,
         model: { baseURL: '', ...(settings.modelName !== undefined && { model: settings.modelName }), ...(settings.model.kind === 'none' && settings.model.hint !== undefined && { missingHint: settings.model.hint }) },
         withhold: withholding(settings),
+        ...(settings.github && { github: settings.github }),
     }, {
         listeners: [(event) => events.push(event), ...(deps.listenersFor?.(one.column, run) ?? [])],
         clock: deps.clock,
@@ -1030,7 +1046,14 @@ async function runReactVariant(one) {
     const redact = deps.redact ?? (0,core_redact/* createRedactor */.lY)((0,job_secrets/* jobSecrets */.p)({ apiKey: live?.apiKey, baseURL: live?.baseURL, env: settings.env, inputs: settings.inputs }));
     redact.learn?.((0,plan_secret_values/* planSecretValues */.U)(source, settings.env));
     const model = (0,redacting_model_client/* redactingModelClient */.Q)((0,budgeted_model_client/* budgetedModelClient */.z)(client, budget), redact);
-    const opened = await (0,open_tools/* openTools */.a)(source, { cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, ...(loaded.servers && { servers: loaded.servers }) });
+    let opened;
+    try {
+        opened = await (0,open_tools/* openTools */.a)(source, { cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, ...settings.github, ...(loaded.servers && { servers: loaded.servers }) });
+    }
+    catch (error) {
+        // A toolset that cannot start (no GitHub token, an MCP server that will not) refuses the run, as a plan's run is refused.
+        return finish({ status: 'rejected', goals: [], reason: error instanceof Error ? error.message : String(error) }, usage/* NO_USAGE */.y);
+    }
     try {
         const tools = new Map([...opened.tools].filter(([, tool]) => withholding(settings)(tool, source) === undefined).map(([name, tool]) => [name, faultInjectingTool(tool, injector)]));
         const goal = source.goal ?? loaded.plan.steps.map((step) => step.description).join('\n');
@@ -1086,6 +1109,34 @@ function columnNames(settings) {
     return settings.plans.flatMap((plan) => ['plan', ...settings.baselines].map((variant) => columnName(settings, plan, variant)));
 }
 /**
+ * One run, whatever it throws: a run that throws is a rejected run saying why, so that it cannot end the
+ * evaluation and drop every other run and the report with it (found by an adversarial pass).
+ */
+async function oneRun(one) {
+    const started = one.deps.clock.now();
+    try {
+        return one.variant === 'react' ? await runReactVariant(one) : await runPlanVariant(one);
+    }
+    catch (error) {
+        const reason = `the run failed to start or finish: ${error instanceof Error ? error.message : String(error)}`;
+        return {
+            column: one.column,
+            variant: one.variant,
+            run: one.run,
+            status: one.deps.signal.aborted ? 'cancelled' : 'rejected',
+            reason,
+            goals: [],
+            ...usageFields(usage/* NO_USAGE */.y),
+            durationMs: one.deps.clock.now() - started,
+            retries: 0,
+            replans: 0,
+            plannerCalls: 0,
+            faults: [],
+            faultRulesTargeting: [],
+        };
+    }
+}
+/**
  * Runs every column (each plan as written, then each baseline) `runs` times, one run after another
  * so that timings do not disturb each other, and returns every run's figures.
  */
@@ -1101,7 +1152,7 @@ async function runEval(settings, deps) {
                     if (deps.signal.aborted)
                         return results;
                     const one = { settings, deps, models, plan, column, variant, run };
-                    const result = variant === 'react' ? await runReactVariant(one) : await runPlanVariant(one);
+                    const result = await oneRun(one);
                     results.push(result);
                     deps.onRun?.(result);
                 }
@@ -1164,7 +1215,9 @@ function hadModelFault(run) {
     return run.faults.some((fault) => fault.target.startsWith('model:'));
 }
 /** The report of runs already made: columns in the order they ran, thresholds checked on the (last) plan's own column. */
-function evalReport(settings, runs, thresholds, cancelled) {
+function evalReport(settings, made, thresholds, cancelled) {
+    // The run a cancel interrupted is no measurement of the plan: it stays in `runs`, out of every figure (found by an adversarial pass).
+    const runs = cancelled ? made.filter((run) => run.status !== 'cancelled') : made;
     const names = [...new Set(runs.map((run) => run.column))];
     const columns = names.map((name) => summariseVariant(name, runs.filter((run) => run.column === name)));
     const planColumns = names.filter((name) => runs.some((run) => run.column === name && run.variant === 'plan'));
@@ -1186,17 +1239,21 @@ function evalReport(settings, runs, thresholds, cancelled) {
     // tested nothing: the fault tolerance the eval reports was never tried against it.
     const targeting = new Set(runs.flatMap((run) => run.faultRulesTargeting));
     const describe = (rule, index) => `rule ${index + 1} (${rule.tool !== undefined ? `tool: ${rule.tool}` : `model: ${rule.model}`}, ${rule.fault})`;
-    const idle = runs.length === 0 ? [] : settings.faults.flatMap((rule, index) => (targeting.has(index) ? [] : [describe(rule, index)]));
+    // Cancelled, a column cut short (or never started) may be the one a rule was for: only complete columns count.
+    const asked = settings.plans.flatMap((plan) => ['plan', ...settings.baselines].map((variant) => ({ name: columnName(settings, plan, variant), variant })));
+    const complete = (variant) => !cancelled || asked.filter((column) => variant === undefined || column.variant === variant).every((column) => runs.filter((run) => run.column === column.name).length === settings.runs);
+    const idle = runs.length === 0 || !complete() ? [] : settings.faults.flatMap((rule, index) => (targeting.has(index) ? [] : [describe(rule, index)]));
     // A rule that targeted calls but injected no fault into any run of the plan (an `attempt` no call reached,
     // a rate that drew nothing, a tool only the baseline calls) tested the plan no more (found by an adversarial pass).
     // A rule for the ReAct baseline's model calls (`model: react`) is tried on the baseline's runs.
     const injectedIn = (variant) => new Set(runs.filter(variant).flatMap((run) => run.faults.map((fault) => fault.rule)));
     const injecting = { plan: injectedIn((run) => run.variant === 'plan'), react: injectedIn((run) => run.variant === 'react') };
+    const triedOn = (rule) => (rule.model === 'react' ? 'react' : 'plan');
     const silent = runs.some((run) => run.variant === 'plan')
-        ? settings.faults.flatMap((rule, index) => (targeting.has(index) && !(rule.model === 'react' ? injecting.react : injecting.plan).has(index) ? [describe(rule, index)] : []))
+        ? settings.faults.flatMap((rule, index) => targeting.has(index) && complete(triedOn(rule)) && !injecting[triedOn(rule)].has(index) ? [describe(rule, index)] : [])
         : [];
     const notes = [
-        `${settings.runs} run(s) per column, seed ${settings.seed}, ${settings.faults.length} fault rule(s).`,
+        `${cancelled ? `${runs.length} of ${settings.runs * asked.length} run(s) finished (${settings.runs} per column asked)` : `${settings.runs} run(s) per column`}, seed ${settings.seed}, ${settings.faults.length} fault rule(s).`,
         ...(settings.model.kind === 'answers' ? [`Model answers from an answers file; token counts are its characters / ${CHARS_PER_TOKEN}.`] : []),
         ...(cancelled ? ['Cancelled: the figures cover only the runs that finished.'] : []),
         ...(idle.length > 0 ? [`Failed: fault ${idle.join(', ')} matched no call in any run, so what it would test was never tried; fix its tool or model (a tool, a step id or a goal name the plan has).`] : []),
@@ -1205,12 +1262,15 @@ function evalReport(settings, runs, thresholds, cancelled) {
             : []),
     ];
     // A plan column none of whose runs ran (each refused before its first step: no model for a plan the model
-    // writes, an input missing) evaluated nothing: neither its rates nor a comparison with it say anything.
+    // writes, an input missing; or paused for an approval no one gives an evaluation, as `approval: plan` does)
+    // evaluated nothing: neither its rates nor a comparison with it say anything (the pause found by an adversarial pass).
     const unevaluated = [baseColumn, planColumn].flatMap((column) => {
         const ran = runs.filter((run) => run.column === column?.column);
-        const refused = ran.length > 0 && ran.every((run) => run.status === 'rejected');
+        const paused = (run) => run.status === 'awaiting-approval' && run.stepsStarted === 0;
+        const refused = ran.length > 0 && ran.every((run) => run.status === 'rejected' || paused(run));
+        const why = ran.some(paused) ? 'each was refused or waited for an approval, which an evaluation never gives' : 'each was refused';
         if (column && refused)
-            return [`Failed: no run of ${column.column} got to its first step: each was refused (${(0,cut_text/* cutText */.IN)(ran[0]?.reason ?? 'no reason given', 300)}).`];
+            return [`Failed: no run of ${column.column} got to its first step: ${why} (${(0,cut_text/* cutText */.IN)(ran[0]?.reason ?? 'no reason given', 300)}).`];
         // Every run asked the model and none got an answer (an endpoint that could not be reached, a revoked key), with
         // no fault of the eval's own on the model: the figures measure the endpoint, and "no regression" compared two outages.
         const unanswered = ran.length > 0 &&
@@ -1224,7 +1284,7 @@ function evalReport(settings, runs, thresholds, cancelled) {
     const compared = unevaluated.length === 0 ? regressions : undefined;
     return {
         columns,
-        runs,
+        runs: made,
         thresholds: checks,
         ...(compared && { regressions: compared }),
         passed,
@@ -1374,6 +1434,8 @@ async function evalCommand(args, signal) {
         model,
         ...(args.model !== undefined && { modelName: args.model }),
         maxTurns: args.maxTurns,
+        // As `run` has it: a github-toolset plan's runs call GitHub with GITHUB_TOKEN.
+        github: await (0,cli_job_settings/* cliGitHubContext */.tC)(env, redact),
     };
     // `--input` names the plan does not declare, or a required one left out: the command line is wrong, as for `run`.
     const plans = await readEvaluatedPlans(settings.plans);

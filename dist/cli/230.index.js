@@ -23,8 +23,8 @@ var plan_error = __webpack_require__(36487);
 var steps_needing_model = __webpack_require__(2229);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
 var load_plan_with_servers = __webpack_require__(1481);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(51455);
+// EXTERNAL MODULE: ./lib/plan/position-in-plan-file.js
+var position_in_plan_file = __webpack_require__(12895);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(73024);
 // EXTERNAL MODULE: external "node:path"
@@ -131,8 +131,7 @@ async function programWarnings(plan, cwd, env) {
         if (problems.length === 0 || each.file === undefined)
             continue;
         const file = each.file;
-        const text = await (0,promises_.readFile)(file, 'utf8').catch(() => undefined);
-        const positions = text === undefined ? undefined : (await Promise.all(/* import() */[__webpack_require__.e(196), __webpack_require__.e(268)]).then(__webpack_require__.bind(__webpack_require__, 45268))).positionsOf(text, file);
+        const positions = await (0,position_in_plan_file/* planFilePositions */.y)(file);
         for (const { command, problem } of problems) {
             const message = `${command.what}: ${problem}; install it in a workflow step before plan-runner's, or fix the command (a warning: the plan is valid)`;
             warnings.push(`warning: ${(0,plan_error/* formatPlanError */.Rs)({ file, ...(positions?.locate(command.path) ?? {}), path: '', message })}`);
@@ -197,13 +196,13 @@ async function validateCommand(files, out, options = {}) {
             out(`ok ${(0,visible_controls/* visibleControls */.x)(file)}: ${describeValidPlan(result.plan)}`);
             const warnings = await programWarnings(result.plan, options.cwd ?? process.cwd(), env);
             // A program's name or path may hold a secret, as an error's text may (found by a redaction hunt).
-            const redact = warnings.length > 0 ? (await Promise.all(/* import() */[__webpack_require__.e(396), __webpack_require__.e(135)]).then(__webpack_require__.bind(__webpack_require__, 85135))).validateRedactor(env, learned) : undefined;
+            const redact = warnings.length > 0 ? (await __webpack_require__.e(/* import() */ 135).then(__webpack_require__.bind(__webpack_require__, 85135))).validateRedactor(env, learned) : undefined;
             for (const warning of warnings)
                 out((0,visible_controls/* visibleControls */.x)(redact(warning)));
         }
         else {
             allValid = false;
-            const redact = (await Promise.all(/* import() */[__webpack_require__.e(396), __webpack_require__.e(135)]).then(__webpack_require__.bind(__webpack_require__, 85135))).validateRedactor(env, learned);
+            const redact = (await __webpack_require__.e(/* import() */ 135).then(__webpack_require__.bind(__webpack_require__, 85135))).validateRedactor(env, learned);
             for (const error of result.errors)
                 out(redact((0,plan_error/* formatPlanError */.Rs)(error)));
             out(`${(0,visible_controls/* visibleControls */.x)(file)}: ${plural((0,plan_error/* problemCount */.bS)(result.errors), 'error')}`);

@@ -435,9 +435,10 @@ function validateModelSteps(plan, steps, replacement) {
         return { ok: false, errors: [...tooLong, ...peopleOnly] };
     const extraTools = [...plan.tools.values()].filter((tool) => tool.origin === 'extra');
     // A goal's `of` may name a step a replacement took out; that shows when goals are checked, not here. The
-    // model cannot fix it (it may not reuse the id, nor change goals), so it is never the replacement's error,
-    // with steps completed before it or none (a first step that failed made every replacement invalid).
-    const goals = replacement ? plan.source.goals?.map((goal) => ({ ...goal, of: undefined })) : plan.source.goals;
+    // model cannot fix it (it may not reuse the id, nor change goals), so it is never the model's error, with steps
+    // completed before it or none (a first step that failed made every replacement invalid). A plan written from a
+    // goal alone has no `of` (check-goals.ts refuses one without workflow_sequence).
+    const goals = plan.source.goals?.map((goal) => ({ ...goal, of: undefined }));
     const value = { ...plan.source, ...(goals && { goals }), workflow_sequence: [...kept, ...steps] };
     const result = (0,_plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_1__/* .validatePlanObject */ .$2)(value, { origin: 'model', modelStepsFrom: kept.length, extraTools, ...(plan.withhold && { withhold: plan.withhold }) });
     if (result.ok && tooLong.length > 0)

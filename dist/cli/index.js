@@ -1295,7 +1295,7 @@ async function runCommandLine(argv) {
     await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(621)]).then(__nccwpck_require__.bind(__nccwpck_require__, 60621));
     switch (command.command) {
         case 'validate': {
-            const { validateCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(965), __nccwpck_require__.e(230)]).then(__nccwpck_require__.bind(__nccwpck_require__, 98230));
+            const { validateCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(979), __nccwpck_require__.e(230)]).then(__nccwpck_require__.bind(__nccwpck_require__, 98230));
             // Ctrl-C ends the MCP servers a plan started to list its tools: in their own process group, they do not get it.
             const controller = new AbortController();
             (await __nccwpck_require__.e(/* import() */ 574).then(__nccwpck_require__.bind(__nccwpck_require__, 17574))).cancelOnSignals(controller, (line) => process.stderr.write(line), { stopping: 'ending the MCP servers it started; once more ends it at once' });
@@ -1307,10 +1307,10 @@ async function runCommandLine(argv) {
             const controller = new AbortController();
             (await __nccwpck_require__.e(/* import() */ 574).then(__nccwpck_require__.bind(__nccwpck_require__, 17574))).cancelOnSignals(controller, (line) => process.stderr.write(line));
             if (command.command === 'eval')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(965), __nccwpck_require__.e(396), __nccwpck_require__.e(420), __nccwpck_require__.e(651), __nccwpck_require__.e(211), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 48198))).evalCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(979), __nccwpck_require__.e(112), __nccwpck_require__.e(651), __nccwpck_require__.e(211), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 48198))).evalCommand(command, controller.signal);
             if (command.command === 'run')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(965), __nccwpck_require__.e(396), __nccwpck_require__.e(420), __nccwpck_require__.e(630), __nccwpck_require__.e(156)]).then(__nccwpck_require__.bind(__nccwpck_require__, 77156))).runCommand(command, controller.signal);
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(965), __nccwpck_require__.e(396), __nccwpck_require__.e(420), __nccwpck_require__.e(630), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(979), __nccwpck_require__.e(112), __nccwpck_require__.e(630), __nccwpck_require__.e(156)]).then(__nccwpck_require__.bind(__nccwpck_require__, 77156))).runCommand(command, controller.signal);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(979), __nccwpck_require__.e(112), __nccwpck_require__.e(630), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
         }
     }
 }

@@ -1,5 +1,5 @@
-export const id = 420;
-export const ids = [420];
+export const id = 112;
+export const ids = [112];
 export const modules = {
 
 /***/ 69231:
@@ -129,6 +129,7 @@ function checkOutputPaths(outputs, inputs = []) {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
+  tC: () => (/* binding */ cliGitHubContext),
   lA: () => (/* binding */ cliJobSettings),
   tD: () => (/* binding */ cliModelHint),
   Vs: () => (/* binding */ cliRedactor)
@@ -256,14 +257,22 @@ function cliModelHint(apiKeyEnv, instead = '--replay FILE') {
 /** The task and the modes as the CLI's flags, for messages that say what to change. */
 const CLI_OPTION_NAMES = { task: '--task', agent: '--agent', notAgent: 'without --agent' };
 /**
+ * The github toolset's context as the CLI has it: with GITHUB_TOKEN set, a client, and the repository
+ * and pull request from the GITHUB_* variables, as the action would have them. The GitHub client loads only then.
+ */
+async function cliGitHubContext(env, redact) {
+    const token = env.GITHUB_TOKEN;
+    const warn = (message) => process.stderr.write(`warning: ${redact(message)}\n`);
+    const octokit = token ? (await Promise.all(/* import() */[__webpack_require__.e(652), __webpack_require__.e(535)]).then(__webpack_require__.bind(__webpack_require__, 9535))).createOctokit({ token, warn }) : undefined;
+    return toolsetGitHubContext(githubRunContext(env), octokit);
+}
+/**
  * The job a CLI command asks for: the plan file in the current directory, the model from the
  * flags and the key from its variable, and \u2014 with GITHUB_TOKEN set \u2014 the github toolset's context
  * from the GITHUB_* variables, as the action would have it. The GitHub client loads only then.
  */
 async function cliJobSettings(args, env, redact, mode) {
-    const token = env.GITHUB_TOKEN;
-    const warn = (message) => process.stderr.write(`warning: ${redact(message)}\n`);
-    const octokit = token ? (await Promise.all(/* import() */[__webpack_require__.e(652), __webpack_require__.e(535)]).then(__webpack_require__.bind(__webpack_require__, 9535))).createOctokit({ token, warn }) : undefined;
+    const github = await cliGitHubContext(env, redact);
     return {
         planFile: args.file,
         ...(args.task !== undefined && { task: args.task }),
@@ -272,7 +281,7 @@ async function cliJobSettings(args, env, redact, mode) {
         env,
         model: { baseURL: args.baseUrl, apiKey: env[args.apiKeyEnv] || undefined, model: args.model, record: args.record, replay: args.replay, missingHint: cliModelHint(args.apiKeyEnv) },
         mode,
-        github: toolsetGitHubContext(githubRunContext(env), octokit),
+        github,
         optionNames: CLI_OPTION_NAMES,
     };
 }
@@ -2523,6 +2532,35 @@ function budgetedModelClient(inner, budget) {
 
 /***/ }),
 
+/***/ 71396:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   p: () => (/* binding */ jobSecrets)
+/* harmony export */ });
+/* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8038);
+/* harmony import */ var _core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(59989);
+/* harmony import */ var _llm_base_url_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(99882);
+
+
+
+/**
+ * The values every channel of a job must hide (what `createRedactor` is given): the API key, the GitHub
+ * token, the base URL's credential query values, the environment's secret-named variables, and the
+ * secret-named inputs. Left out: `INPUT_*` variables, the action's inputs as the runner passes them (its
+ * secret ones, api-key and github-token, are named here; hiding the rest would blank out words such as
+ * "auto" and "true" everywhere), and values too ordinary to hide wherever they appear (`isOrdinaryValue`:
+ * a flag, a number of fewer than 6 digits).
+ */
+function jobSecrets(sources) {
+    const env = Object.fromEntries(Object.entries(sources.env).filter(([name]) => !/^INPUT_/i.test(name)));
+    const fromEnv = (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .secretValuesFromEnvironment */ ._0)(env).filter((value) => !(0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isOrdinaryValue */ .C)(value));
+    return [sources.apiKey, sources.githubToken, ...(0,_llm_base_url_js__WEBPACK_IMPORTED_MODULE_2__/* .baseUrlSecrets */ .u)(sources.baseURL), ...fromEnv, ...(0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .secretValuesFromInputs */ .Ye)(sources.inputs ?? {})].filter((value) => Boolean(value));
+}
+
+
+/***/ }),
+
 /***/ 34912:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -2889,7 +2927,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 96980:
+/***/ 28032:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -5834,9 +5872,8 @@ async function agentPlan(plan, task, options = {}) {
         const instead = fromTask ? `${names.notAgent} and without ${names.task} (its steps run as written)` : names.notAgent;
         return rejected(plan, ['workflow_sequence'], `${names.agent} runs the task as one agent step, but this plan already has steps: run it ${instead}, or remove workflow_sequence`, locate);
     }
+    // A plan with no steps has a goal that is not blank: the loader refuses one without either.
     const instruction = fromTask ? task.trim() : plan.goal;
-    if (!instruction)
-        return rejected(plan, [], `${names.agent} needs a task: give ${names.task}, or a goal in the plan`);
     if (plan.tools.has(write_todos_definition/* WRITE_TODOS */.q)) {
         // At its line only when the plan file declares it: an MCP server's tool of that name is not in the file.
         return rejected(plan, ['tools', write_todos_definition/* WRITE_TODOS */.q], `${names.agent} gives the agent its own ${write_todos_definition/* WRITE_TODOS */.q} (its TODO list), and this plan has a tool of that name: rename the tool to run it with ${names.agent}`, plan.tools.get(write_todos_definition/* WRITE_TODOS */.q).origin === 'plan' ? locate : undefined);
@@ -5861,33 +5898,14 @@ async function agentPlan(plan, task, options = {}) {
     const taskPath = `workflow_sequence[0].task`;
     return {
         ok: false,
-        errors: checked.errors.map((error) => error.path === taskPath ? { ...error, path: fromTask ? 'task' : 'goal', message: `in the task (${fromTask ? 'the task input, or --task' : "the plan's goal"}): ${error.message}` } : error),
+        errors: checked.errors.map((error) => error.path === taskPath ? { ...error, path: fromTask ? 'task' : 'goal', message: `in ${fromTask ? names.task : "the plan's goal"}: ${error.message}` } : error),
     };
 }
 
 // EXTERNAL MODULE: ./lib/plan/load-plan.js
 var load_plan = __webpack_require__(14407);
-// EXTERNAL MODULE: external "node:fs/promises"
-var external_node_fs_promises_ = __webpack_require__(51455);
-// EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 1 modules
-var parse_plan_yaml = __webpack_require__(84700);
-;// CONCATENATED MODULE: ./lib/plan/position-in-plan-file.js
-
-
-/**
- * Where `path` is in the plan file `file`, for a problem found after the plan loaded (a loaded plan
- * keeps no positions, which most runs never need); undefined when the file no longer reads.
- */
-async function positionInPlanFile(file, path, at) {
-    try {
-        const yaml = await (0,parse_plan_yaml/* parsePlanYaml */.O8)(await (0,external_node_fs_promises_.readFile)(file, 'utf8'), file);
-        return yaml.ok ? (await yaml.parsed.positions()).locate(path, at) : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-
+// EXTERNAL MODULE: ./lib/plan/position-in-plan-file.js
+var position_in_plan_file = __webpack_require__(12895);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
 var load_plan_with_servers = __webpack_require__(1481);
 ;// CONCATENATED MODULE: ./lib/job/load-job-plan.js
@@ -5918,7 +5936,7 @@ async function jobPlan(plan, settings) {
     // mode agent: the whole run is one agent step working on the task with every tool the run offers.
     if (settings.mode === 'agent') {
         const { planFile } = settings;
-        const built = await agentPlan(plan, settings.task, { names, ...(planFile !== undefined && { locate: (path, at) => positionInPlanFile(planFile, path, at) }) });
+        const built = await agentPlan(plan, settings.task, { names, ...(planFile !== undefined && { locate: (path, at) => (0,position_in_plan_file/* positionInPlanFile */.O)(planFile, path, at) }) });
         if (!built.ok)
             return { ok: false, errors: built.errors };
         adjusted = built.plan;
@@ -10139,17 +10157,7 @@ function validateToolArguments(tool, args) {
     if (typeof args !== 'object' || args === null || Array.isArray(args)) {
         return { ok: false, error: `the arguments must be a JSON object, not ${JSON.stringify(args)}` };
     }
-    let parsed;
-    try {
-        parsed = validatorOf(tool).safeParse(args);
-    }
-    catch (error) {
-        // A schema whose references loop in a way compileJsonSchema did not see overflows the stack: that schema cannot
-        // check arguments (the arguments a model sends nest 128 levels at most, which never overflows it).
-        if (error instanceof RangeError)
-            throw new _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableToolSchemaError */ .P({ toolName: tool.name, cause: error });
-        throw error;
-    }
+    const parsed = validatorOf(tool).safeParse(args);
     if (!parsed.success)
         return { ok: false, error: `${zod__WEBPACK_IMPORTED_MODULE_2__/* .prettifyError */ .S1(parsed.error)}${missingNotes(tool, args)}` };
     // The original, not zod's output: validation must not change what the tool receives.

@@ -1,5 +1,5 @@
-export const id = 965;
-export const ids = [965,118];
+export const id = 979;
+export const ids = [979,118];
 export const modules = {
 
 /***/ 30068:
@@ -91,6 +91,8 @@ function groupDigits(value) {
 /* harmony export */   sH: () => (/* binding */ hideCutEnd),
 /* harmony export */   wJ: () => (/* binding */ hideCutFragments)
 /* harmony export */ });
+/* harmony import */ var _redact_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8038);
+
 // A credential cut short by an excerpt's `\u2026` no longer matches the redactor's token shapes, so the
 // run of token characters touching a cut is hidden when it looks like part of one.
 // Starting only where a run starts: from every start inside a run not followed by `\u2026`, the scan to its
@@ -100,7 +102,8 @@ function groupDigits(value) {
 const RUN_CHAR = String.raw `[A-Za-z0-9_+/=\p{Default_Ignorable_Code_Point}\0-]`;
 const BEFORE_CUT = new RegExp(`(?<!${RUN_CHAR})${RUN_CHAR}{6,}(?=\u2026)`, 'gu');
 const AFTER_CUT = new RegExp(`(?<=\u2026)${RUN_CHAR}{6,}`, 'gu');
-const TOKEN_PREFIX = /^(gh[pousr]_|github_pat_|sk-|AKIA|ASIA|xox[abprs]-|eyJ)/;
+// The redactor's token prefixes, and a JWT's.
+const TOKEN_PREFIX = new RegExp(`^(?:${_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .TOKEN_PREFIXES */ .$Q}|eyJ)`);
 const INVISIBLE_CHARS = /[\p{Default_Ignorable_Code_Point}\0]/gu;
 /**
  * A token prefix, letters mixed with digits, or 8 or more characters that turn from lower to upper case
@@ -533,6 +536,716 @@ function readableReason(error) {
     if (/invalid repeat count/.test(raw))
         return `${reason} \u2014 a repeat count can be at most 1000`;
     return reason;
+}
+
+
+/***/ }),
+
+/***/ 8038:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $Q: () => (/* binding */ TOKEN_PREFIXES),
+/* harmony export */   KL: () => (/* binding */ redactDeep),
+/* harmony export */   XF: () => (/* binding */ REDACTED),
+/* harmony export */   Ye: () => (/* binding */ secretValuesFromInputs),
+/* harmony export */   _0: () => (/* binding */ secretValuesFromEnvironment),
+/* harmony export */   bh: () => (/* binding */ jsonMayNeedRedaction),
+/* harmony export */   lY: () => (/* binding */ createRedactor),
+/* harmony export */   p6: () => (/* binding */ redactNumber)
+/* harmony export */ });
+/* unused harmony exports MIN_SECRET_LENGTH, TOKEN_KINDS, TOKEN_SHAPE_SOURCES, MIN_FRAGMENT_SECRET_LENGTH */
+/* harmony import */ var _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(53097);
+/* harmony import */ var _secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(59989);
+
+
+const REDACTED = '***';
+/** Shorter values are not redacted by value: hiding every "true" or "1" would garble the output. */
+const MIN_SECRET_LENGTH = 4;
+/**
+ * Where a shape whose prefix could end a word (`sk-` in `risk-`) may start: at a word boundary, or
+ * right after a percent escape (`token%3Dsk-\u2026`) or a backslash letter escape (`\nsk-\u2026` in JSON text kept
+ * as text), where encoding put a word character before it. Matched, not looked behind at: the
+ * replacement keeps it (`tokenShape`).
+ */
+const START = String.raw `\b|%[0-9A-Fa-f]{2}|\\[bfnrt]`;
+/** `shape` as a global pattern whose first group is what may come before it (`start`, '' for anywhere). */
+function tokenShape(start, shape) {
+    return new RegExp(`(${start})${shape.source}`, 'g');
+}
+const hasDigit = (token) => /\d/.test(token);
+/**
+ * Credential shapes worth hiding even when nobody told us the value. Redaction runs on text anyone
+ * may write (a diff, a page, a tool's output), so each shape either matches or fails within a few
+ * characters of where it starts: a backtracking engine then takes linear time on any text. (A
+ * lookahead for the OpenAI key's digit scanned to the end of the text from every `sk-`: 256 KiB of
+ * `sk-` blocked the event loop for 25 s.) GitHub's prefixes are distinctive enough to be found anywhere:
+ * after `%3D` or `\n` in encoded text, after `0x` or `NAME_`, where no word boundary is.
+ */
+const TOKEN_KINDS = [
+    { prefix: 'gh[pousr]_', body: '[A-Za-z0-9]', length: '{20,}', anywhere: true }, // GitHub tokens: ghp_ personal, gho_ OAuth, ghu_/ghs_ app, ghr_ refresh
+    { prefix: 'github_pat_', body: '[A-Za-z0-9_]', length: '{20,}', anywhere: true }, // GitHub fine-grained personal access tokens
+    { prefix: 'sk-', body: '[A-Za-z0-9_-]', length: '{20,}', is: hasDigit }, // OpenAI keys, sk-proj-\u2026 and sk-svcacct-\u2026 included (with a digit)
+    { prefix: '(?:AKIA|ASIA)', body: '[A-Z0-9]', length: String.raw `{16}\b` }, // AWS access key ids
+    { prefix: 'xox[abprs]-', body: '[A-Za-z0-9-]', length: '{10,}' }, // Slack tokens
+];
+const TOKEN_SHAPES = TOKEN_KINDS.map((kind) => ({
+    pattern: tokenShape(kind.anywhere ? '' : START, new RegExp(`${kind.prefix}${kind.body}${kind.length}`)),
+    ...(kind.is && { is: kind.is }),
+}));
+/**
+ * Shapes that can fail far from where they start (a JWT's three segments), run on the linear-time engine, and only
+ * on text that holds their literal start; each is compiled when first needed (most runs never see one). Private
+ * keys, whose END line is far too, are found by `keyRanges`.
+ */
+const FAR_SHAPES = [
+    { start: 'eyJ', source: String.raw `\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}` }, // JWTs
+];
+/** The literal every private key's BEGIN line holds. */
+const KEY_START = 'PRIVATE KEY';
+const KEY_MARKER = /-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----/g;
+const KEY_END = /-----END [A-Z ]*PRIVATE KEY(?: BLOCK)?-----/g;
+/**
+ * What follows a key's BEGIN line when no END line does: its armor headers (`Proc-Type: 4,ENCRYPTED`), then its
+ * base64 lines, raw or JSON-escaped line breaks between them, each line perhaps marked as a diff's or a quote's
+ * (`-`, `+`, `>`); or, flattened to one line (an HTTP error's excerpt), base64 runs with spaces between them. The
+ * first run is a key's only when it is long for a word (16 characters on a line of its own, 40 on a flattened
+ * one): a marker line with prose after it stays. Each header's value is bounded, so the engine's backtracking is.
+ */
+const KEY_BODY = new RegExp(String.raw `^(?:(?:\r?\n|\\r\\n|\\n)[A-Za-z][A-Za-z-]{0,40}:[^\r\n\\]{0,200})*` +
+    String.raw `(?:(?:(?:\r?\n|\\r\\n|\\n)[-+> \t]*)+[A-Za-z0-9+/=]{16,}(?:(?:\r?\n|\\r\\n|\\n)[-+> \t]*[A-Za-z0-9+/=]+)*` +
+    String.raw `|[ \t]+[A-Za-z0-9+/=]{40,}(?:[ \t]+[A-Za-z0-9+/=]+)*)`);
+/** The most of a key block looked at after its BEGIN line: an RSA 4096 key is 3.2 KB, an OpenPGP secret key block larger. */
+const KEY_BODY_MAX = 64 * 1024;
+/**
+ * Where `text` holds a private key (PEM, or an OpenPGP secret key block): from each BEGIN line to the END line
+ * after it, or, with none after it, through its base64 lines (`KEY_BODY`): a tool's cut (`\u2026`) went through a key, and
+ * a read_file of a bundle showed an EC key's whole private scalar (found by an adversarial pass). Linear: each
+ * marker's body is read only up to the next marker (one regex over them all, looking for an END from each BEGIN,
+ * took 525 s on 1 MB of them).
+ */
+function keyRanges(text) {
+    const markers = [...text.matchAll(KEY_MARKER)];
+    if (markers.length === 0)
+        return [];
+    const ends = [...text.matchAll(KEY_END)];
+    const ranges = [];
+    let end = 0;
+    for (const [index, marker] of markers.entries()) {
+        if (marker.index < (ranges.at(-1)?.end ?? 0))
+            continue;
+        while (end < ends.length && ends[end].index < marker.index)
+            end++;
+        const closing = ends[end];
+        if (closing) {
+            ranges.push({ start: marker.index, end: closing.index + closing[0].length });
+            continue;
+        }
+        const bodyStart = marker.index + marker[0].length;
+        const limit = Math.min(markers[index + 1]?.index ?? text.length, bodyStart + KEY_BODY_MAX);
+        const body = KEY_BODY.exec(text.slice(bodyStart, limit));
+        if (body)
+            ranges.push({ start: marker.index, end: bodyStart + body[0].length });
+    }
+    return ranges;
+}
+/** Every kind's prefix, as a pattern: what begins a token. */
+const TOKEN_PREFIXES = TOKEN_KINDS.map((kind) => kind.prefix).join('|');
+const CUT_TOKEN_PREFIX = new RegExp(TOKEN_PREFIXES);
+/**
+ * What a cut (`\u2026`) left of a token whose end it took: a kind's prefix and at least 4 of its characters, running
+ * into the mark. Too short for its shape, it showed: `ghp_` and 18 of a token's characters in a read_file cut at
+ * 256 KiB (found by an adversarial pass). Read only on the run of token characters before each mark.
+ */
+const CUT_TOKENS = TOKEN_KINDS.map((kind) => ({
+    pattern: new RegExp(`(${kind.anywhere ? `(?=${kind.prefix})` : START})${kind.prefix}${kind.body}{4,}$`),
+    is: kind.is,
+}));
+const TOKEN_CHAR = /[A-Za-z0-9_-]/;
+/** The longest token a cut is looked back over for: a fine-grained GitHub token is 93 characters, an OpenAI key up to about 200. */
+const CUT_TOKEN_MAX = 300;
+function holdsCutToken(text) {
+    return text.includes(CUT) && CUT_TOKEN_PREFIX.test(text);
+}
+/** Where `text` holds what a cut left of a token: before each `\u2026`, from the earliest start of a kind's token that runs into it. */
+function cutTokenRanges(text) {
+    const ranges = [];
+    let previous = -1;
+    for (let cut = text.indexOf(CUT); cut !== -1; previous = cut, cut = text.indexOf(CUT, cut + 1)) {
+        let start = cut;
+        while (start > previous + 1 && cut - start < CUT_TOKEN_MAX && TOKEN_CHAR.test(text[start - 1]))
+            start--;
+        // The run, with what may stand before a token's start (`%3D`, `\n`).
+        const from = Math.max(previous + 1, start - 3);
+        const window = text.slice(from, cut);
+        let token = cut;
+        for (const { pattern, is } of CUT_TOKENS) {
+            const match = pattern.exec(window);
+            if (!match)
+                continue;
+            const at = from + match.index + match[1].length;
+            if (at < token && (!is || is(text.slice(at, cut))))
+                token = at;
+        }
+        if (token < cut)
+            ranges.push({ start: token, end: cut });
+    }
+    return ranges;
+}
+/** The token shapes the backtracking engine runs, for the test that none of them looks around. */
+const TOKEN_SHAPE_SOURCES = TOKEN_SHAPES.map((shape) => shape.pattern.source);
+function holdsFarShape(text) {
+    return text.includes(KEY_START) || FAR_SHAPES.some((shape) => text.includes(shape.start));
+}
+/**
+ * `Bearer`, spaces on its line (not a line break) and a token of 4 characters at least: `***` never lengthens what it
+ * replaces. Redaction runs on text already fitted to a limit (a PR comment's 65,536 characters, the
+ * summary's 1 MiB), and `\s+` made every "\u2026 Bearer" line end and the next line's `-` into `Bearer\n***`:
+ * the body grew past the limit, GitHub refused it, and the list lost its markers (adversarial pass).
+ */
+const BEARER = /\b(Bearer[^\S\r\n\u2028\u2029]+)[A-Za-z0-9\-._~+/]{4,}=*/gi;
+const BEARER_MIN_LENGTH = 'Bearer xxxx'.length;
+/**
+ * `Basic`, spaces on its line and base64: an `Authorization: Basic` header's credentials, which `curl -v`
+ * prints. Hidden when they decode to `user:password` (`isBasicCredential`), not for any word after
+ * "Basic", and only base64 of 8 characters at least, or padded (`dTpwdw==`, `u:pw`), its padding may be
+ * left out: "basic" is a word, and every "basic" and a word after it took the slow path. A known secret of
+ * 4 to 10 characters was not found there: its base64 forms are too short to look for (`MIN_BASE64_LENGTH`;
+ * found by an adversarial pass).
+ */
+const BASIC = /\b(Basic[^\S\r\n\u2028\u2029]+)((?:[A-Za-z0-9+/]{4}){2,}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{2,3})?|[A-Za-z0-9+/]{4}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=))(?![A-Za-z0-9+/=])/gi;
+const BASIC_MIN_LENGTH = 'Basic xxxxxxxx'.length;
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+/** Whether `encoded` is base64 (padded or not) of UTF-8 text without control characters and with a `:` in it, as Basic credentials are (RFC 7617). */
+function isBasicCredential(encoded) {
+    if (encoded.length % 4 === 1)
+        return false;
+    const decoded = Buffer.from(encoded, 'base64');
+    if (decoded.length === 0 || decoded.toString('base64').replace(/=+$/, '') !== encoded.replace(/=+$/, ''))
+        return false;
+    let text;
+    try {
+        text = UTF8.decode(decoded);
+    }
+    catch {
+        return false;
+    }
+    return text.includes(':') && !/[\u0000-\u001f\u007f-\u009f]/.test(text);
+}
+function escapeRegExp(text) {
+    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+/** Base64 forms shorter than this are not redacted: a few base64 characters turn up in any text. */
+const MIN_BASE64_LENGTH = 12;
+/**
+ * The base64 (and base64url) characters that a secret fixes wherever it sits in encoded data, as in
+ * git's `AUTHORIZATION: basic base64(x-access-token:<token>)`: the secret starts at one of three
+ * byte offsets within a 3-byte group, so for each, the whole groups after it (the runner masks the same).
+ */
+function base64Forms(secret) {
+    const bytes = Buffer.from(secret, 'utf8');
+    const forms = [];
+    for (let shift = 0; shift < 3; shift++) {
+        const aligned = bytes.subarray(shift);
+        const encoded = aligned.subarray(0, aligned.length - (aligned.length % 3)).toString('base64');
+        if (encoded.length >= MIN_BASE64_LENGTH)
+            forms.push(encoded, encoded.replaceAll('+', '-').replaceAll('/', '_'));
+    }
+    return forms;
+}
+const HTML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+/** `json` (a JSON string's inside) with each character `which` matches written as `\uXXXX`, in lower-case hex or upper-case (.NET). */
+function unicodeEscaped(json, which, upper = false) {
+    return json.replace(which, (char) => {
+        const hex = char.charCodeAt(0).toString(16).padStart(4, '0');
+        return `\\u${upper ? hex.toUpperCase() : hex}`;
+    });
+}
+/**
+ * Characters URL encoders leave as they are, beyond letters and digits, and how they write a space:
+ * JavaScript's `encodeURIComponent`; RFC 3986's unreserved set (Python's `quote(safe='')`, PHP's `rawurlencode`,
+ * Go's `PathEscape`), also with `+` for a space (`quote_plus`, Go's `QueryEscape`); a form as
+ * `URLSearchParams` writes it; PHP's `urlencode`.
+ */
+const URL_ENCODERS = [
+    { keep: "-_.!~*'()", space: '%20' },
+    { keep: '-_.~', space: '%20' },
+    // Python's `quote` as called without `safe` (it keeps `/`), as a URL a tool prints is built.
+    { keep: '-_.~/', space: '%20' },
+    { keep: '-_.~', space: '+' },
+    { keep: '-_.*', space: '+' },
+    { keep: '-_.', space: '+' },
+];
+/** `secret` URL-encoded as UTF-8, leaving letters, digits and `keep` as they are, with upper-case hex. */
+function urlEncoded(secret, keep, space) {
+    const encoded = encodeURIComponent(secret)
+        .replace(/[!~*'()]/g, (char) => (keep.includes(char) ? char : `%${char.charCodeAt(0).toString(16).toUpperCase()}`))
+        .replaceAll('%2F', keep.includes('/') ? '/' : '%2F');
+    return space === '+' ? encoded.replaceAll('%20', '+') : encoded;
+}
+/**
+ * The forms a value takes as encoders write it: inside JSON as JavaScript, PHP (`\/`, `\u00e9`),
+ * Python (`\u00e9`) and Go (`\u0026`, `\u003c`) write it; in a URL as common encoders write it, with
+ * either case of hex; in HTML; as hex; or as one line of a multi-line secret (a PEM key).
+ */
+function spellings(secret) {
+    const json = JSON.stringify(secret).slice(1, -1);
+    const urls = URL_ENCODERS.map(({ keep, space }) => urlEncoded(secret, keep, space));
+    const html = secret.replace(/[&<>"]/g, (char) => HTML_ESCAPES[char]);
+    const forms = [
+        secret,
+        json,
+        json.replaceAll('/', '\\/'),
+        unicodeEscaped(json, /[^\x00-\x7f]/g),
+        unicodeEscaped(json.replaceAll('/', '\\/'), /[^\x00-\x7f]/g),
+        unicodeEscaped(json, /[<>&\u2028\u2029]/g),
+        // The same in upper-case hex, and as .NET's System.Text.Json writes it (`+`, `'`, `` ` `` and `"` escaped too).
+        unicodeEscaped(json, /[^\x00-\x7f]/g, true),
+        unicodeEscaped(json.replaceAll('/', '\\/'), /[^\x00-\x7f]/g, true),
+        unicodeEscaped(json, /[<>&\u2028\u2029]/g, true),
+        unicodeEscaped(json, /[+<>&'`]|[^\x00-\x7f]/g, true).replaceAll('\\"', '\\u0022'),
+        ...urls,
+        ...urls.map((url) => url.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())),
+        html,
+        html.replaceAll("'", '&#39;'),
+        html.replaceAll("'", '&#x27;'),
+        Buffer.from(secret, 'utf8').toString('hex'),
+        Buffer.from(secret, 'utf8').toString('hex').toUpperCase(),
+    ];
+    if (secret.includes('\n'))
+        forms.push(...secret.split(/\r?\n/).map((line) => line.trim()));
+    // Evidence and one-line views flatten whitespace before they are redacted (`excerptAround`, `shorten`):
+    // a secret with a tab or two spaces in it no longer matched itself there (found by an adversarial pass).
+    if (/\s/.test(secret))
+        forms.push(secret.replace(/\s+/g, ' '), secret.replace(/\s+/g, ' ').trim());
+    return [...new Set(forms)].filter((form) => form.length >= MIN_SECRET_LENGTH);
+}
+/**
+ * Spellings at least this long are also hidden in part: a text cut before it was redacted (a stderr
+ * tail, a prompt shortened to fit, a library's excerpt) can hold the start or the end of a secret,
+ * which the whole value no longer matches. Tokens are this long; a shorter value's half can be an
+ * ordinary word (half of `sk-test-approval` is `approval`).
+ */
+const MIN_FRAGMENT_SECRET_LENGTH = 24;
+/** The shortest start or end of a secret hidden on its own. */
+const MIN_FRAGMENT_LENGTH = 16;
+function fragmentsOf(form) {
+    const part = Math.max(MIN_FRAGMENT_LENGTH, Math.ceil(form.length / 2));
+    return { form, head: form.slice(0, part), tail: form.slice(form.length - part) };
+}
+/**
+ * Replaces what is left of a long secret at a cut: a start of it at least half as long (then as far
+ * as the text goes on matching it), and likewise an end of it. Whole values are already replaced.
+ * The ranges are found in `text` as given and the result is built once: rebuilding the text at each
+ * match took time that grew with matches \u00d7 length (a public half repeated through 1 MiB: 13 s).
+ */
+function hideFragments(text, fragments) {
+    return redactRanges(text, fragmentRanges(text, fragments));
+}
+/** Where `hideFragments` hides something in `text`. */
+function fragmentRanges(text, fragments) {
+    const ranges = [];
+    for (const { form, head, tail } of fragments) {
+        for (let at = text.indexOf(head); at !== -1;) {
+            let end = at + head.length;
+            while (end < text.length && end - at < form.length && text[end] === form[end - at])
+                end++;
+            ranges.push({ start: at, end });
+            at = text.indexOf(head, end);
+        }
+        let from = 0;
+        for (let at = text.indexOf(tail); at !== -1; at = text.indexOf(tail, Math.max(at + 1, from))) {
+            // `at` is where the tail starts: walk back over as much of the form before it as the text repeats.
+            let start = at;
+            let matched = tail.length;
+            while (start > from && matched < form.length && text[start - 1] === form[form.length - matched - 1]) {
+                start--;
+                matched++;
+            }
+            ranges.push({ start, end: at + tail.length });
+            from = at + tail.length;
+        }
+    }
+    return ranges;
+}
+/** `text` with each range replaced by `***` (overlapping ones as one), built in one pass. */
+function redactRanges(text, ranges) {
+    if (ranges.length === 0)
+        return text;
+    ranges.sort((a, b) => a.start - b.start);
+    let out = '';
+    let at = 0;
+    for (const range of ranges) {
+        if (range.end <= at)
+            continue;
+        if (range.start >= at)
+            out += text.slice(at, range.start) + REDACTED;
+        at = range.end;
+    }
+    return out + text.slice(at);
+}
+/**
+ * What the redactor reads past inside a secret: every character a reader cannot see (as `INVISIBLE` in
+ * invisible-characters.ts), and NUL, which a UTF-16 text read as UTF-8 puts after each character (`X\0q\09\0\u2026`:
+ * PowerShell 5.1 writes files so, and a known value in one reached the model and the trace; found by an
+ * adversarial pass), and a terminal's control sequences (`terminalSequences`).
+ */
+const HIDDEN = new RegExp(String.raw `[\p{Default_Ignorable_Code_Point}\0]|\\u0000|${terminalSequences()}`, 'gu');
+/** `HIDDEN`, one at a time. NUL and ESC also as JSON writes them (`\u0000`, `\u001b`): a result is often redacted as JSON text (a prompt's data block, a comment). */
+const ANY_INVISIBLE = /[\p{Default_Ignorable_Code_Point}\0\x1b]|\\u0000|\\u001b/u;
+/**
+ * A terminal's control sequences, which a log viewer (GitHub's too) shows as colour or a link, not as
+ * text: CSI (`ESC[1;31m`, `ESC[K`), OSC (`ESC]8;;url` then BEL or `ESC\`), and ESC with what follows it
+ * of another kind. `grep --color` and test runners put them inside the text they match, and a known value
+ * or a `ghp_\u2026` token split by one reads whole in the log, the summary and a prompt (found by an adversarial
+ * pass). Each also as JSON writes ESC and BEL (`\u001b`, `\u0007`). Linear: an OSC's text ends at the next
+ * ESC or BEL (in JSON, the next backslash).
+ */
+function terminalSequences() {
+    const raw = String.raw `\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[ -/]*[0-~]?)`;
+    const json = String.raw `\\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\\]*(?:\\u0007|\\u001b\\\\)|[ -/]*[0-~]?)`;
+    return `${raw}|${json}`;
+}
+/**
+ * `text` with every known spelling, every start or end of a long one (`hideFragments`) and every
+ * token shape that invisible characters split (`hunt\u200Ber2`, which GitHub shows as `hunter2`) replaced by `***`, and
+ * its other invisible characters kept: they may be what breaks an @mention (`neutraliseOutbound`).
+ * Spellings with none inside are left to the rest of the redactor. The text's visible view is made
+ * first, and its map to the text only when that view holds something to hide: a tool's 1 MiB of
+ * letters and zero-width spaces took 160-460 ms and 50-64 MB of heap at every redaction when the map
+ * was made each time.
+ */
+function hideAcrossInvisible(text, known, fragments, cuts) {
+    const visible = text.replace(HIDDEN, '');
+    const ranges = fragmentRanges(visible, fragments);
+    // A start or end of a known value a cut left, split by invisible characters (`Z\u200Bq\u200B7\u2026`): found in
+    // the visible view, where the cut check can read it (found by a redaction hunt: 18 of 20 characters showed).
+    if (cuts && visible.includes(CUT))
+        ranges.push(...cutRanges(visible, cuts.forms, cuts.grams));
+    // A key, or what a cut left of a token, split by a colour code (`grep --color`) or an invisible character.
+    if (visible.includes(KEY_START))
+        ranges.push(...keyRanges(visible));
+    if (holdsCutToken(visible))
+        ranges.push(...cutTokenRanges(visible));
+    // The token shapes too: `ghp_\u2026` split by a zero-width space is a GitHub token to whoever reads it.
+    for (const { pattern, is } of TOKEN_SHAPES) {
+        for (const match of visible.matchAll(pattern)) {
+            const start = match.index + match[1].length;
+            if (!is || is(match[0].slice(match[1].length)))
+                ranges.push({ start, end: match.index + match[0].length });
+        }
+    }
+    if (ranges.length === 0 && (known === undefined || visible.search(known) === -1))
+        return text;
+    if (known)
+        for (const match of visible.matchAll(known))
+            ranges.push({ start: match.index, end: match.index + match[0].length });
+    // Where each run of visible characters starts in the view (`at`) and in the text (`from`).
+    const at = [];
+    const from = [];
+    let seen = 0;
+    let next = 0;
+    for (const hidden of text.matchAll(HIDDEN)) {
+        if (hidden.index > next) {
+            at.push(seen);
+            from.push(next);
+            seen += hidden.index - next;
+        }
+        next = hidden.index + hidden[0].length;
+    }
+    if (next < text.length) {
+        at.push(seen);
+        from.push(next);
+    }
+    // Where the view's `index` is in the text: found in the last run starting at or before it.
+    const inText = (index) => {
+        let low = 0;
+        let high = at.length - 1;
+        while (low < high) {
+            const middle = (low + high + 1) >> 1;
+            if (at[middle] <= index)
+                low = middle;
+            else
+                high = middle - 1;
+        }
+        return from[low] + index - at[low];
+    };
+    const split = [];
+    for (const range of ranges) {
+        const start = inText(range.start);
+        const end = inText(range.end - 1) + 1;
+        if (end - start !== range.end - range.start)
+            split.push({ start, end });
+    }
+    return redactRanges(text, split);
+}
+/** The mark every cut leaves (`cutText`, excerpts, stderr tails): where a secret may have been split. */
+const CUT = '\u2026';
+/** The shortest start or end of a known value hidden where it touches a cut. */
+const MIN_CUT_FRAGMENT = MIN_SECRET_LENGTH;
+/**
+ * Replaces the start of a known value that ends at a `\u2026`, the end of one that begins right after
+ * it, and a piece of one between two `\u2026` (cut on both sides): what a cut made before redaction
+ * leaves, however short the value (an excerpt of a 20-character key showed 15 of its characters).
+ * Whole values are already replaced.
+ */
+function hideAtCuts(text, forms, grams) {
+    return redactRanges(text, cutRanges(text, forms, grams));
+}
+/** Where `hideAtCuts` hides: the ranges of `text` that are starts, ends or pieces of known values at its cuts. */
+function cutRanges(text, forms, grams) {
+    const ranges = [];
+    for (let previous = -1, cut = text.indexOf(CUT); cut !== -1; previous = cut, cut = text.indexOf(CUT, cut + 1)) {
+        // Most cuts touch no part of any value: the characters on either side are no run of one.
+        if (!grams.has(text.slice(Math.max(0, cut - MIN_CUT_FRAGMENT), cut)) && !grams.has(text.slice(cut + 1, cut + 1 + MIN_CUT_FRAGMENT)))
+            continue;
+        const between = previous === -1 ? '' : text.slice(previous + 1, cut);
+        if (between.length >= MIN_CUT_FRAGMENT && grams.has(between.slice(0, MIN_CUT_FRAGMENT)) && forms.some((form) => form.length > between.length && form.includes(between))) {
+            ranges.push({ start: previous + 1, end: cut });
+            continue;
+        }
+        let before = 0;
+        let after = 0;
+        for (const form of forms) {
+            // Only the text within a form's length of the cut is searched: a text full of `\u2026` stays linear.
+            const left = text.slice(Math.max(0, cut - form.length + 1), cut);
+            // The longest start of `form` that ends at the cut: found where its first characters occur.
+            const head = form.slice(0, MIN_CUT_FRAGMENT);
+            for (let at = left.indexOf(head); at !== -1 && left.length - at > before; at = left.indexOf(head, at + 1)) {
+                if (form.startsWith(left.slice(at))) {
+                    before = left.length - at;
+                    break;
+                }
+            }
+            const right = text.slice(cut + 1, cut + form.length);
+            // The longest end of `form` that starts right after the cut: found where its last characters occur.
+            const tail = form.slice(form.length - MIN_CUT_FRAGMENT);
+            for (let at = right.lastIndexOf(tail); at !== -1 && at + MIN_CUT_FRAGMENT > after; at = at === 0 ? -1 : right.lastIndexOf(tail, at - 1)) {
+                if (form.endsWith(right.slice(0, at + MIN_CUT_FRAGMENT))) {
+                    after = at + MIN_CUT_FRAGMENT;
+                    break;
+                }
+            }
+        }
+        if (before > 0)
+            ranges.push({ start: cut - before, end: cut });
+        if (after > 0)
+            ranges.push({ start: cut + 1, end: cut + 1 + after });
+    }
+    return ranges;
+}
+/**
+ * A redactor that replaces every known secret value (also as it appears JSON-escaped, URL-encoded,
+ * HTML-escaped, hex- or base64-encoded: `spellings`, `base64Forms`) and common token shapes \u2014 GitHub, OpenAI, AWS, Slack, JWT, private keys,
+ * `Bearer \u2026` \u2014 with `***`. Values shorter than `MIN_SECRET_LENGTH` are ignored. Of a value at least
+ * `MIN_FRAGMENT_SECRET_LENGTH` long, a start or an end of at least half of it (and at least 16
+ * characters) is replaced too: what a cut made before redaction leaves of it. Of any value, a start
+ * of it that ends at a cut's `\u2026`, an end that begins after one, or a piece between two (at least 4
+ * characters), likewise.
+ */
+function createRedactor(secretValues = []) {
+    let values = [...secretValues].filter((value) => Boolean(value));
+    let inner = buildRedactor(values);
+    const redact = Object.assign((text) => inner(text), {
+        learn(more) {
+            const added = [...more].filter((value) => Boolean(value) && !values.includes(value));
+            if (added.length === 0)
+                return;
+            values = [...values, ...added];
+            inner = buildRedactor(values);
+        },
+    });
+    jsonScreens.set(redact, (json) => jsonMayNeedRedaction(json, inner));
+    return redact;
+}
+/** A part of a secret URL shorter than this is not hidden alone: `/v1/chat` or `format=json` is in many texts. */
+const MIN_URL_PART_LENGTH = 16;
+/** A password of a URL shorter than this is hidden alone only with its user (`postgres:postgres`): CI's throwaway ones are words. */
+const MIN_URL_PASSWORD_LENGTH = 8;
+/** A run of 16 or more token characters with letters and digits both: what a credential in a path or a query looks like (`sslmode=disable` or `/oauth/access_token` does not). */
+function holdsToken(part) {
+    return (part.match(/[A-Za-z0-9_~.%+=-]{16,}/g) ?? []).some((run) => /[A-Za-z]/.test(run) && /\d/.test(run));
+}
+/**
+ * Of a secret URL, the parts a library prints without the rest: its path and query (urllib3's "Max retries
+ * exceeded with url: /services/\u2026", an access log's request line) and each query value, when they hold a
+ * token; its password when it is one (else `user:password`). Its scheme and host are no secret, and public
+ * paths and options (`/login/oauth/access_token`, `?sslmode=disable`) stay. They are hidden whole only.
+ */
+function urlParts(value) {
+    const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(value);
+    if (!authority)
+        return [];
+    const decode = (text) => {
+        try {
+            return decodeURIComponent(text);
+        }
+        catch {
+            return text;
+        }
+    };
+    const parts = [];
+    const userinfo = authority[1].includes('@') ? authority[1].slice(0, authority[1].lastIndexOf('@')) : '';
+    const user = userinfo.includes(':') ? userinfo.slice(0, userinfo.indexOf(':')) : userinfo;
+    const password = userinfo.includes(':') ? userinfo.slice(userinfo.indexOf(':') + 1) : '';
+    const rest = value.slice(authority[0].length);
+    // `postgres://postgres:postgres@\u2026/postgres`, `root:root`, `12345`: a word the URL uses anyway, or a short one.
+    const guessable = password.length < MIN_URL_PASSWORD_LENGTH || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isOrdinaryValue */ .C)(password) || password === user || rest.includes(password);
+    if (password !== '')
+        parts.push(...(guessable ? [userinfo] : [password, decode(password)]));
+    const withoutHash = rest.split('#')[0];
+    const [path = '', query = ''] = withoutHash.split(/\?(.*)/s);
+    for (const part of [rest, withoutHash, path])
+        if (part.length >= MIN_URL_PART_LENGTH && holdsToken(part))
+            parts.push(part);
+    for (const pair of query.split('&')) {
+        const at = pair.indexOf('=');
+        const raw = at < 0 ? '' : pair.slice(at + 1);
+        if (raw.length >= MIN_URL_PART_LENGTH && holdsToken(raw))
+            parts.push(raw, decode(raw), decode(raw.replaceAll('+', ' ')));
+    }
+    return parts.filter((part) => part.length >= MIN_SECRET_LENGTH);
+}
+function buildRedactor(given) {
+    const parts = new Set(given.flatMap(urlParts));
+    // Each value's spellings and base64 forms, made once.
+    const forms = [...new Set([...given, ...parts])].map((value) => ({ value, plain: spellings(value), encoded: base64Forms(value) }));
+    // A URL's halves are often public (a host name every runner has), and so are a URL part's (a path's common
+    // start): both are hidden whole only, in every spelling (Python's quote writes `https%3A//\u2026`).
+    const wholeOnly = new Set(forms.filter(({ value }) => parts.has(value) || /^https?:\/\//i.test(value)).flatMap((form) => [...form.plain, ...form.encoded]));
+    const plain = [...new Set(forms.flatMap((form) => form.plain))];
+    const encoded = [...new Set(forms.flatMap((form) => form.encoded))].filter((form) => !plain.includes(form));
+    // Longest first, so a secret that contains another is replaced whole.
+    const known = [...plain, ...encoded].sort((a, b) => b.length - a.length);
+    const knownPattern = known.length ? new RegExp(known.map(escapeRegExp).join('|'), 'g') : undefined;
+    // Every run of MIN_CUT_FRAGMENT characters in a known value: what a cut's neighbours must be for hideAtCuts to look closer.
+    const grams = new Set(known.flatMap((form) => Array.from({ length: form.length - MIN_CUT_FRAGMENT + 1 }, (_, at) => form.slice(at, at + MIN_CUT_FRAGMENT))));
+    const fragments = [...plain, ...encoded].filter((form) => form.length >= MIN_FRAGMENT_SECRET_LENGTH && !wholeOnly.has(form)).map(fragmentsOf);
+    // What the screens look for: a long value contains its shortest start, which finds it and any
+    // start of it a cut left, and its shortest end likewise; shorter values and base64 forms whole.
+    const fragmented = new Set(fragments.map(({ form }) => form));
+    const screened = [...new Set([...known.filter((form) => !fragmented.has(form)), ...fragments.flatMap(({ head, tail }) => [head, tail])])];
+    // One scan that says whether any of the patterns below could match: most texts (ids, numbers,
+    // plain results) hold no secret, and nine scans per text made redaction the run's largest cost.
+    const anyPattern = new RegExp([...screened.map(escapeRegExp), ...TOKEN_SHAPES.map((shape) => shape.pattern.source)].join('|'));
+    const anyBearer = new RegExp(`${BEARER.source}|${BASIC.source}`, 'i');
+    // No pattern matches fewer characters than this: a known value's shortest spelling, `Bearer xxxx` or `Basic xxxxxxxx`.
+    const shortest = Math.min(BEARER_MIN_LENGTH, BASIC_MIN_LENGTH, ...known.map((form) => form.length));
+    // For JSON text: the patterns without their word boundaries (an escape such as `\n` puts a word
+    // character before a token that starts a line), every known form also as JSON escapes it, and
+    // any "Bearer" or "Basic" (the space after it may be escaped).
+    const jsonForms = [...new Set(screened.flatMap((form) => [form, JSON.stringify(form).slice(1, -1)]))];
+    const screen = [
+        ...jsonForms.map(escapeRegExp),
+        ...TOKEN_SHAPES.map((shape) => shape.pattern.source.replaceAll('\\b', '')),
+        '[Bb][Ee][Aa][Rr][Ee][Rr]',
+        '[Bb][Aa][Ss][Ii][Cc]',
+    ];
+    // A cut can leave a short start or end of any known value beside its `\u2026` (hideAtCuts).
+    if (known.length > 0)
+        screen.push(CUT);
+    const jsonScreen = new RegExp(screen.join('|'));
+    jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json) || holdsCutToken(json) || ANY_INVISIBLE.test(json));
+    return redactor;
+    function redactor(text) {
+        // A short text with a cut too: `Z\u200Bq\u200B7\u200Bv\u2026` is shorter than any pattern, and shows a key's start.
+        if ((text.length >= shortest || text.includes(CUT)) && ANY_INVISIBLE.test(text))
+            text = hideAcrossInvisible(text, knownPattern, fragments, known.length > 0 ? { forms: known, grams } : undefined);
+        const cut = known.length > 0 && text.length > MIN_CUT_FRAGMENT && text.includes(CUT);
+        const cutToken = holdsCutToken(text);
+        if (!cut && !cutToken && (text.length < shortest || (!anyPattern.test(text) && !anyBearer.test(text) && !holdsFarShape(text))))
+            return text;
+        let out = knownPattern ? text.replace(knownPattern, REDACTED) : text;
+        if (fragments.length > 0)
+            out = hideFragments(out, fragments);
+        if (cut)
+            out = hideAtCuts(out, known, grams);
+        for (const { pattern, is } of TOKEN_SHAPES)
+            out = out.replace(pattern, (match, start) => (is && !is(match.slice(start.length)) ? match : start + REDACTED));
+        for (const shape of FAR_SHAPES)
+            if (out.includes(shape.start))
+                out = (shape.compiled ??= _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P.compile(shape.source, '', { limitWork: false })).replaceAll(out, REDACTED);
+        if (out.includes(KEY_START))
+            out = redactRanges(out, keyRanges(out));
+        if (cutToken)
+            out = redactRanges(out, cutTokenRanges(out));
+        out = out.replace(BASIC, (match, start, encoded) => (isBasicCredential(encoded) ? start + REDACTED : match));
+        return out.replace(BEARER, `$1${REDACTED}`);
+    }
+}
+const jsonScreens = new WeakMap();
+/**
+ * False only when `redact` (made by `createRedactor`) would change no string inside `json`, the
+ * JSON text of a value: then the text can be written as it is. True for any other redactor.
+ */
+function jsonMayNeedRedaction(json, redact) {
+    const screen = jsonScreens.get(redact);
+    return screen === undefined || screen(json);
+}
+/** Every value of `env` whose name looks secret (`*TOKEN*`, `*KEY*`, `INPUT_*`\u2026): what to hand `createRedactor`. */
+function secretValuesFromEnvironment(env) {
+    return Object.entries(env).flatMap(([name, value]) => (value && (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(name) ? [value] : []));
+}
+/**
+ * The values of run inputs whose names look secret (`api_token`, `db-password`), as text: a workflow
+ * passes `${{ secrets.X }}` to a plan this way too, and the runner masks it in the log only. A flag or a
+ * short number is left out (`isOrdinaryValue`), as for variables.
+ */
+function secretValuesFromInputs(inputs) {
+    return Object.entries(inputs).flatMap(([name, value]) => {
+        if ((typeof value !== 'string' && typeof value !== 'number') || !(0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(name.replaceAll('-', '_')))
+            return [];
+        const text = String(value);
+        return text === '' || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isOrdinaryValue */ .C)(text) ? [] : [text];
+    });
+}
+/**
+ * A number that is a known secret, as `***`; any other number as it is. A secret can be all digits (a
+ * PIN, `--input deploy_password=98765432` for an input whose default is a number), and a tool's JSON
+ * gives it back as a number, which every walk over strings passed by. Only a number whose whole text is
+ * the secret: one that merely holds its digits (a cost of 0.000123456 beside a PIN of 123456) is a
+ * figure, and hiding a part of it made the run's own trace unreadable. A number secret has at least 6
+ * digits (`isOrdinaryValue`), so most numbers cost nothing.
+ */
+function redactNumber(value, redact) {
+    const text = String(value);
+    if (text.length < 6)
+        return value;
+    return redact(text) === '***' ? '***' : value;
+}
+/**
+ * A copy of a JSON-like value with `redact` applied to every string in it, object keys included, and
+ * to every number that holds a secret (`redactNumber`). Cycles become `"[Circular]"`, so any result can
+ * be written out safely.
+ */
+function redactDeep(value, redact, options = {}) {
+    const seen = new WeakSet();
+    const numbers = options.numbers !== false;
+    const walk = (item) => {
+        if (typeof item === 'string')
+            return redact(item);
+        if (numbers && (typeof item === 'number' || typeof item === 'bigint'))
+            return redactNumber(item, redact);
+        if (item === null || typeof item !== 'object')
+            return item;
+        // Dates and other values that say how they serialise (as JSON.stringify would ask them).
+        const toJSON = item.toJSON;
+        if (typeof toJSON === 'function')
+            return walk(toJSON.call(item));
+        if (seen.has(item))
+            return '[Circular]';
+        seen.add(item);
+        let copy;
+        if (Array.isArray(item))
+            copy = item.map(walk);
+        else if (item instanceof Error)
+            copy = { name: redact(item.name), message: redact(item.message) };
+        else
+            copy = Object.fromEntries(Object.entries(item).map(([key, inner]) => [redact(key), walk(inner)]));
+        seen.delete(item);
+        return copy;
+    };
+    return walk(value);
 }
 
 
@@ -1152,12 +1865,12 @@ function isObject(value) {
 }
 
 ;// CONCATENATED MODULE: ./lib/plan/unguarded-ref-cycle.js
+// Only the keywords zod's converter reads (it refuses `not`, `if`, `dependentSchemas` and `unevaluated*`).
 /** Keywords whose subschemas check the same value as the schema holding them: following one reads no deeper into it. */
 const SAME_VALUE_LISTS = ['allOf', 'anyOf', 'oneOf'];
-const SAME_VALUE_SCHEMAS = ['not', 'if', 'then', 'else'];
 /** Keywords whose subschemas check a part of the value (a property, an item): one level deeper each time round. */
-const DEEPER_SCHEMAS = ['additionalProperties', 'items', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'additionalItems'];
-const DEEPER_MAPS = ['properties', 'patternProperties', 'dependentSchemas'];
+const DEEPER_SCHEMAS = ['additionalProperties', 'items', 'contains', 'propertyNames', 'additionalItems'];
+const DEEPER_MAPS = ['properties', 'patternProperties'];
 const DEEPER_LISTS = ['prefixItems', 'items'];
 function isSchema(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -1182,7 +1895,7 @@ function resolveAsZod(root, ref) {
     const target = defs[path[1].replaceAll('~1', '/').replaceAll('~0', '~')];
     return isSchema(target) ? target : undefined;
 }
-/** The subschemas that check the same value as `schema`: where its `$ref` leads, and its `allOf`/`anyOf`/`oneOf`/`not`/`if` members. */
+/** The subschemas that check the same value as `schema`: where its `$ref` leads, and its `allOf`/`anyOf`/`oneOf` members. */
 function sameValueSchemas(root, schema) {
     const next = [];
     if (typeof schema['$ref'] === 'string')
@@ -1191,8 +1904,6 @@ function sameValueSchemas(root, schema) {
         if (Array.isArray(schema[keyword]))
             for (const member of schema[keyword])
                 next.push(member);
-    for (const keyword of SAME_VALUE_SCHEMAS)
-        next.push(schema[keyword]);
     return next.filter(isSchema);
 }
 /** The subschemas of `schema` that check a part of its value. */
@@ -2425,6 +3136,39 @@ function formatPlanError(error) {
     // A message quotes what a plan, a model or a server gave (a tool name, a value, stderr), printed on a
     // terminal and into a job log: an ESC there would move the cursor or retitle the window.
     return (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(`${where === '' ? '' : `${where}: `}${error.message}${at}`);
+}
+
+
+/***/ }),
+
+/***/ 12895:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   O: () => (/* binding */ positionInPlanFile),
+/* harmony export */   y: () => (/* binding */ planFilePositions)
+/* harmony export */ });
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51455);
+
+/**
+ * The positions of the plan file `file`, read again for problems found after the plan loaded (a loaded plan
+ * keeps no positions, which most runs never need); undefined when the file no longer reads.
+ */
+async function planFilePositions(file) {
+    const text = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(file, 'utf8').catch(() => undefined);
+    if (text === undefined)
+        return undefined;
+    try {
+        // Loaded here, as the plan reader does: the `yaml` package is off the start path.
+        return (await Promise.all(/* import() */[__webpack_require__.e(196), __webpack_require__.e(268)]).then(__webpack_require__.bind(__webpack_require__, 45268))).positionsOf(text, file);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Where `path` is in the plan file `file` (see `planFilePositions`). */
+async function positionInPlanFile(file, path, at) {
+    return (await planFilePositions(file))?.locate(path, at);
 }
 
 
