@@ -1,4 +1,5 @@
 import { createRedactor, type Redactor } from '../core/redact.ts';
+import { errorText } from '../core/error-text.ts';
 import { jobSecrets } from '../job/job-secrets.ts';
 import { planSecretValues } from '../process/plan-secret-values.ts';
 import { redactingModelClient } from '../llm/redacting-model-client.ts';
@@ -273,7 +274,7 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
     opened = await openTools(source, { cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, ...settings.github, ...(loaded.servers && { servers: loaded.servers }) });
   } catch (error) {
     // A toolset that cannot start (no GitHub token, an MCP server that will not) refuses the run, as a plan's run is refused.
-    return finish({ status: 'rejected', goals: [], reason: error instanceof Error ? error.message : String(error) }, NO_USAGE);
+    return finish({ status: 'rejected', goals: [], reason: errorText(error) }, NO_USAGE);
   }
   try {
     const tools = new Map([...opened.tools].filter(([, tool]) => withholding(settings)(tool, source) === undefined).map(([name, tool]) => [name, faultInjectingTool(tool, injector)]));
@@ -342,7 +343,7 @@ async function oneRun(one: OneRun): Promise<EvalRunResult> {
   try {
     return one.variant === 'react' ? await runReactVariant(one) : await runPlanVariant(one);
   } catch (error) {
-    const reason = `the run failed to start or finish: ${error instanceof Error ? error.message : String(error)}`;
+    const reason = `the run failed to start or finish: ${errorText(error)}`;
     return {
       column: one.column,
       variant: one.variant,

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/clock.ts';
+import { evalSettings } from './eval-fixture.ts';
 import { evaluate } from '../../src/eval/evaluate.ts';
 
 let dir: string;
@@ -20,8 +21,7 @@ afterAll(async () => {
 async function evaluatePlan(name: string, plan: string) {
   const file = path.join(dir, name);
   await writeFile(file, plan);
-  const settings = { plans: [{ file }], runs: 2, seed: 1, faults: [], baselines: [], inputs: {}, cwd: dir, env: { PATH: process.env.PATH ?? '' }, model: { kind: 'none' as const }, maxTurns: 5 };
-  return evaluate(settings, {}, { clock: systemClock, signal: new AbortController().signal });
+  return evaluate(evalSettings(file, { runs: 2 }), {}, { clock: systemClock, signal: new AbortController().signal });
 }
 
 const steps = (second: string) => `workflow_sequence:\n  - { id: a, type: tool_call, tool: add, args: { a: 1, b: 2 } }\n  - { id: b, type: tool_call, tool: add, args: { a: 1, b: 3 }, depends_on: [a]${second} }\n`;

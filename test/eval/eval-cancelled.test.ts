@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/clock.ts';
+import { evalSettings } from './eval-fixture.ts';
 import { evaluate } from '../../src/eval/evaluate.ts';
-import type { EvalSettings } from '../../src/eval/run-eval.ts';
 
 let dir: string;
 
@@ -22,19 +22,13 @@ afterAll(async () => {
 
 describe('a cancelled eval', () => {
   it('leaves the interrupted run out of the figures, counts what finished, and blames no rule of a column that never ran', async () => {
-    const settings: EvalSettings = {
-      plans: [{ file: path.join(dir, 'plan.yml') }],
+    const settings = evalSettings(path.join(dir, 'plan.yml'), {
       runs: 3,
-      seed: 1,
       // Every add is held long enough for the cancel to land inside run 3; the second rule is for the baseline, which never runs.
       faults: [{ tool: 'add', fault: 'slow', delay: '300ms', rate: 1 }, { model: 'react', fault: 'http 500', attempt: 1 }],
       baselines: ['react'],
-      inputs: {},
-      cwd: dir,
-      env: { PATH: process.env.PATH ?? '' },
       model: { kind: 'answers', answers: { react: [{ text: '3' }] } },
-      maxTurns: 5,
-    };
+    });
     const controller = new AbortController();
     const report = await evaluate(settings, {}, {
       clock: systemClock,

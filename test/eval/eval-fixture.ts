@@ -60,21 +60,16 @@ export async function runChapterEval(overrides: Partial<EvalSettings> = {}, thre
   return { report, events };
 }
 
+/**
+ * The settings of an eval of the plan file `file`, run in its folder: one run, no fault, no baseline, no model, what
+ * `overrides` does not say.
+ */
+export function evalSettings(file: string, overrides: Partial<EvalSettings> = {}): EvalSettings {
+  return { plans: [{ file }], runs: 1, seed: 1, faults: [], baselines: [], inputs: {}, cwd: path.dirname(file), env: { PATH: process.env.PATH ?? '' }, model: { kind: 'none' }, maxTurns: 5, ...overrides };
+}
+
 /** One run of `plan` (a file in `dir`) and of the react baseline beside it, the model played by the local server at `baseURL`. */
 export async function runReactBaseline(dir: string, baseURL: string, env: Readonly<Record<string, string>> = {}): Promise<void> {
-  await runEval(
-    {
-      plans: [{ file: path.join(dir, 'plan.yml') }],
-      runs: 1,
-      seed: 1,
-      faults: [],
-      baselines: ['react'],
-      inputs: {},
-      cwd: dir,
-      env: { PATH: process.env.PATH ?? '', ...env },
-      model: { kind: 'live', baseURL, apiKey: 'sk-test-0000000000000000000000' },
-      maxTurns: 5,
-    },
-    { clock: systemClock, signal: new AbortController().signal },
-  );
+  const settings = evalSettings(path.join(dir, 'plan.yml'), { baselines: ['react'], env: { PATH: process.env.PATH ?? '', ...env }, model: { kind: 'live', baseURL, apiKey: 'sk-test-0000000000000000000000' } });
+  await runEval(settings, { clock: systemClock, signal: new AbortController().signal });
 }

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/clock.ts';
+import { evalSettings } from './eval-fixture.ts';
 import { evaluate } from '../../src/eval/evaluate.ts';
 import type { EvalSettings } from '../../src/eval/run-eval.ts';
 import { createOctokit } from '../../src/github/create-octokit.ts';
@@ -25,19 +26,7 @@ afterAll(async () => {
 });
 
 function settings(overrides: Partial<EvalSettings> = {}): EvalSettings {
-  return {
-    plans: [{ file: path.join(dir, 'plan.yml') }],
-    runs: 1,
-    seed: 1,
-    faults: [],
-    baselines: ['react'],
-    inputs: {},
-    cwd: dir,
-    env: { PATH: process.env.PATH ?? '' },
-    model: { kind: 'answers', answers: { react: [{ text: 'none' }] } },
-    maxTurns: 5,
-    ...overrides,
-  };
+  return evalSettings(path.join(dir, 'plan.yml'), { baselines: ['react'], model: { kind: 'answers', answers: { react: [{ text: 'none' }] } }, ...overrides });
 }
 
 const evaluateIt = (given: EvalSettings) => evaluate(given, {}, { clock: systemClock, signal: new AbortController().signal });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/clock.ts';
+import { evalSettings } from './eval-fixture.ts';
 import { runEval } from '../../src/eval/run-eval.ts';
 
 let dir: string;
@@ -21,7 +22,7 @@ afterAll(async () => {
 
 describe('an eval of a plan that uses another', () => {
   it('counts the retries of the used plan’s steps', async () => {
-    const settings = { plans: [{ file: path.join(dir, 'top.yml') }], runs: 1, seed: 1, faults: [{ tool: 'multiply', fault: 'timeout' as const, attempt: 1 }], baselines: [], inputs: {}, cwd: dir, env: { PATH: process.env.PATH ?? '' }, model: { kind: 'none' as const }, maxTurns: 5 };
+    const settings = evalSettings(path.join(dir, 'top.yml'), { faults: [{ tool: 'multiply', fault: 'timeout', attempt: 1 }] });
     const [run] = await runEval(settings, { clock: systemClock, signal: new AbortController().signal });
     expect(run).toMatchObject({ status: 'succeeded', retries: 1, stepsStarted: 1 });
   });

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { errorText } from '../../core/error-text.ts';
 import { groupDigits } from '../../core/group-digits.ts';
 import { shownToolName } from './mcp-tool.ts';
 import { limitedBody } from '../../core/limited-body.ts';
@@ -117,7 +118,7 @@ export class McpServerSession {
       const stderr = transport instanceof ProcessGroupStdioTransport ? await transport.stderrText() : undefined;
       // The SDK says only "MCP error -32001: Request timed out", which read as a tool call's timeout_seconds.
       const timedOut = error instanceof McpError && error.code === ErrorCode.RequestTimeout;
-      const reason = timedOut ? this.#startTimedOut(limits) : error instanceof Error ? error.message : String(error);
+      const reason = timedOut ? this.#startTimedOut(limits) : errorText(error);
       throw new McpServerStartError(this.name, reason, { stderr, cause: error });
     }
     this.#client = client;
