@@ -17,6 +17,8 @@ __webpack_require__.d(__webpack_exports__, {
 var group_digits = __webpack_require__(80083);
 // EXTERNAL MODULE: external "node:timers/promises"
 var promises_ = __webpack_require__(58500);
+// EXTERNAL MODULE: ./lib/core/error-text.js
+var error_text = __webpack_require__(7437);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/types.js
 var types = __webpack_require__(63846);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-call-lost-error.js
@@ -512,6 +514,7 @@ function unreadProblem() {
 
 
 
+
 /**
  * The SDK checks a tool's structured answer against the `outputSchema` the server lists, with Ajv, whose
  * patterns run on V8's backtracking regexes: `^([a-z0-9]+-?)*$` on 30 characters of an answer held the
@@ -599,7 +602,7 @@ class McpServerSession {
             const stderr = transport instanceof ProcessGroupStdioTransport ? await transport.stderrText() : undefined;
             // The SDK says only "MCP error -32001: Request timed out", which read as a tool call's timeout_seconds.
             const timedOut = error instanceof types/* McpError */.Nh && error.code === types/* ErrorCode */.O4.RequestTimeout;
-            const reason = timedOut ? this.#startTimedOut(limits) : error instanceof Error ? error.message : String(error);
+            const reason = timedOut ? this.#startTimedOut(limits) : (0,error_text/* errorText */.k)(error);
             throw new mcp_server_start_error/* McpServerStartError */.K(this.name, reason, { stderr, cause: error });
         }
         this.#client = client;

@@ -317,6 +317,8 @@ function renderEvalTable(input) {
 
 // EXTERNAL MODULE: ./lib/core/redact.js
 var core_redact = __webpack_require__(8038);
+// EXTERNAL MODULE: ./lib/core/error-text.js
+var error_text = __webpack_require__(7437);
 // EXTERNAL MODULE: ./lib/job/job-secrets.js
 var job_secrets = __webpack_require__(71396);
 // EXTERNAL MODULE: ./lib/process/plan-secret-values.js
@@ -882,6 +884,7 @@ var write_plan = __webpack_require__(20964);
 
 
 
+
 /** An evaluation runs a plan many times: tools that change things outside the run are never called. */
 const withholdSideEffects = (tool) => tool.sideEffects ? 'it has side effects, and plan-runner eval runs a plan many times; evaluate a copy of the plan without it' : undefined;
 function withholding(settings) {
@@ -1052,7 +1055,7 @@ async function runReactVariant(one) {
     }
     catch (error) {
         // A toolset that cannot start (no GitHub token, an MCP server that will not) refuses the run, as a plan's run is refused.
-        return finish({ status: 'rejected', goals: [], reason: error instanceof Error ? error.message : String(error) }, usage/* NO_USAGE */.y);
+        return finish({ status: 'rejected', goals: [], reason: (0,error_text/* errorText */.k)(error) }, usage/* NO_USAGE */.y);
     }
     try {
         const tools = new Map([...opened.tools].filter(([, tool]) => withholding(settings)(tool, source) === undefined).map(([name, tool]) => [name, faultInjectingTool(tool, injector)]));
@@ -1118,7 +1121,7 @@ async function oneRun(one) {
         return one.variant === 'react' ? await runReactVariant(one) : await runPlanVariant(one);
     }
     catch (error) {
-        const reason = `the run failed to start or finish: ${error instanceof Error ? error.message : String(error)}`;
+        const reason = `the run failed to start or finish: ${(0,error_text/* errorText */.k)(error)}`;
         return {
             column: one.column,
             variant: one.variant,

@@ -2,6 +2,22 @@ export const id = 658;
 export const ids = [658,277];
 export const modules = {
 
+/***/ 7437:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   k: () => (/* binding */ errorText)
+/* harmony export */ });
+/** An error's message as one line of text for events and prompts, whatever was thrown. */
+function errorText(error) {
+    if (error instanceof Error)
+        return error.message || error.name;
+    return typeof error === 'string' ? error : String(error);
+}
+
+
+/***/ }),
+
 /***/ 73782:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -336,6 +352,8 @@ __webpack_require__.d(__webpack_exports__, {
 var group_digits = __webpack_require__(80083);
 // EXTERNAL MODULE: external "node:timers/promises"
 var promises_ = __webpack_require__(58500);
+// EXTERNAL MODULE: ./lib/core/error-text.js
+var error_text = __webpack_require__(7437);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/types.js
 var types = __webpack_require__(63846);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-call-lost-error.js
@@ -831,6 +849,7 @@ function unreadProblem() {
 
 
 
+
 /**
  * The SDK checks a tool's structured answer against the `outputSchema` the server lists, with Ajv, whose
  * patterns run on V8's backtracking regexes: `^([a-z0-9]+-?)*$` on 30 characters of an answer held the
@@ -918,7 +937,7 @@ class McpServerSession {
             const stderr = transport instanceof ProcessGroupStdioTransport ? await transport.stderrText() : undefined;
             // The SDK says only "MCP error -32001: Request timed out", which read as a tool call's timeout_seconds.
             const timedOut = error instanceof types/* McpError */.Nh && error.code === types/* ErrorCode */.O4.RequestTimeout;
-            const reason = timedOut ? this.#startTimedOut(limits) : error instanceof Error ? error.message : String(error);
+            const reason = timedOut ? this.#startTimedOut(limits) : (0,error_text/* errorText */.k)(error);
             throw new mcp_server_start_error/* McpServerStartError */.K(this.name, reason, { stderr, cause: error });
         }
         this.#client = client;
