@@ -69,8 +69,9 @@ async function completedItems(root: string): Promise<number> {
 /**
  * The repository's tools. check.sh appends each item it starts to \`log\` (one file outside every
  * runner, so the test sees every job's calls), and waits for hold.txt in the workspace before items
- * from \`holdFrom\` on while it is missing, until its parent dies: a shard killed mid-way leaves no
- * process polling for a file in a workspace that is gone (one per suite run did, for good). It is a
+ * from \`holdFrom\` on while it is missing, until its parent dies or its workspace is removed: a shard
+ * killed mid-way leaves no process polling for a file in a workspace that is gone (one per suite run
+ * did, for good; one killed before check.sh started, with init as its parent, did too). It is a
  * shell script, not node: the suite runs it about a hundred times, and each node start cost 80 ms of CPU.
  */
 function files(items: number, log: string, options: { concurrency?: number; holdFrom?: number; extra?: Record<string, string> } = {}): Record<string, string> {
@@ -82,10 +83,12 @@ function files(items: number, log: string, options: { concurrency?: number; hold
 n=\${input#*'"n":'}
 n=\${n%%[!0-9]*}
 echo "$n" >> ${shellQuote(log)}
-# Orphaned (its shard was killed), it ends, as a runner's orphan-process clean-up would end it.
+# Orphaned (its shard was killed), it ends, as a runner's orphan-process clean-up would end it; killed
+# before this script started, it has no parent to watch, and ends once the test removes its workspace.
 parent=$PPID
+workspace=$(pwd)
 while [ "$n" -ge ${options.holdFrom ?? 999_999_999} ] && [ ! -e hold.txt ]; do
-  kill -0 "$parent" 2>/dev/null || exit 1
+  kill -0 "$parent" 2>/dev/null && [ -d "$workspace" ] || exit 1
   sleep 0.05
 done
 printf '"package %s ok"' "$n"
