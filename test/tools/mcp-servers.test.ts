@@ -236,8 +236,22 @@ describe('MCP over stdio against @modelcontextprotocol/server-everything', () =>
     const error = await connect({ silent }, { timeoutMs: 300 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(McpServerStartError);
     expect((error as Error).message).toBe(
-      "MCP server 'silent' failed to start: it did not answer within 0.3 s of starting (the time plan-runner gives a server to start, and again to list its tools; timeout_seconds limits each tool call, not these); its command must start an MCP server that answers on stdout in that time, not one that waits for input or a port first (a first npx -y download may take longer). Check mcp_servers.silent in the plan.",
+      "MCP server 'silent' failed to start: it did not answer within 0.3 s of starting (the time plan-runner gives a server to start, and again to list its tools, unless mcp_servers.silent.start_timeout_seconds says otherwise; timeout_seconds limits each tool call, not these); its command must start an MCP server that answers on stdout in that time, not one that waits for input or a port first (a first npx -y download may take longer). Check mcp_servers.silent in the plan.",
     );
+    expect(processesWith(mark)).toEqual([]);
+  });
+
+  // A server known to start slowly (a first npx download) needs more than 30 s; one that should answer at
+  // once need not hold a validate for 31 s. Each server's own start_timeout_seconds, over the run's.
+  it("gives each server its own start_timeout_seconds, and says that field is what it waited", async () => {
+    const mark = marker();
+    // The message's 0.4 s is the time it gave the server: the run's 20 s was not waited.
+    const error = await connect(
+      { silent: { command: [process.execPath, '-e', 'setInterval(() => {}, 1000)', mark], start_timeout_seconds: 0.4 }, everything: everything(marker()) },
+      { timeoutMs: 20_000 },
+    ).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(McpServerStartError);
+    expect((error as Error).message).toContain("MCP server 'silent' failed to start: it did not answer within 0.4 s of starting (mcp_servers.silent.start_timeout_seconds; timeout_seconds limits each tool call, not these)");
     expect(processesWith(mark)).toEqual([]);
   });
 
