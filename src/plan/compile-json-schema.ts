@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { JsonSchema } from '../core/json-schema.ts';
 import { zodReadySchema } from './zod-ready-schema.ts';
 import { unguardedRefCycle } from './unguarded-ref-cycle.ts';
-import { excessiveCheckWork } from './schema-check-work.ts';
 import { withLinearRegExp } from './with-linear-regexp.ts';
 
 export type CompiledSchema = { readonly ok: true; readonly schema: z.ZodType } | { readonly ok: false; readonly message: string };
@@ -20,8 +19,6 @@ export function compileJsonSchema(schema: unknown): CompiledSchema {
     if (cycle !== undefined) {
       return { ok: false, message: `\`$ref: '${cycle}'\` leads back to itself through references and combinations (\`allOf\`, \`anyOf\`, \`oneOf\`) alone, never reading into the value, so no value can be checked against it` };
     }
-    const work = typeof complete === 'object' && complete !== null && !Array.isArray(complete) ? excessiveCheckWork(complete as Record<string, unknown>) : undefined;
-    if (work !== undefined) return { ok: false, message: work };
     return { ok: true, schema: withLinearRegExp(() => z.fromJSONSchema(complete as Parameters<typeof z.fromJSONSchema>[0])) };
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };

@@ -31,7 +31,7 @@ function resolveAsZod(root: Schema, ref: string): Schema | undefined {
 }
 
 /** The subschemas that check the same value as `schema`: where its `$ref` leads, and its `allOf`/`anyOf`/`oneOf` members. */
-export function sameValueSchemas(root: Schema, schema: Schema): Schema[] {
+function sameValueSchemas(root: Schema, schema: Schema): Schema[] {
   const next: unknown[] = [];
   if (typeof schema['$ref'] === 'string') next.push(resolveAsZod(root, schema['$ref']));
   for (const keyword of SAME_VALUE_LISTS) if (Array.isArray(schema[keyword])) for (const member of schema[keyword] as unknown[]) next.push(member);
