@@ -17,16 +17,18 @@ function isSchema(value: unknown): value is Schema {
  * as a JSON Pointer: `#` then segments with the empty ones dropped; none is the root; else the first names the
  * definitions (`$defs`, or `definitions` for a draft-07 or draft-04 schema), the second which one, in the root's
  * `$defs` or else `definitions`, and the rest is ignored. A review found references zod reads this way (`#$defs/x`,
- * `#/$defs//x`, `#/$defs/x/properties/y`) past a checker that read pointers.
+ * `#/$defs//x`, `#/$defs/x/properties/y`) past a checker that read pointers; a later one, definitions zod found
+ * where this did not: zod takes `$defs || definitions`, so a `$defs` of `false`, `0` or `''` gives way to
+ * `definitions`, and indexes whatever it got, so `$defs` may be an array (`#/$defs/0`).
  */
 function resolveAsZod(root: Schema, ref: string): Schema | undefined {
   if (!ref.startsWith('#')) return undefined;
   const path = ref.slice(1).split('/').filter(Boolean);
   if (path.length === 0) return root;
   const draft = root['$schema'] === 'http://json-schema.org/draft-07/schema#' || root['$schema'] === 'http://json-schema.org/draft-04/schema#';
-  const defs = root['$defs'] ?? root['definitions'];
-  if (path[0] !== (draft ? 'definitions' : '$defs') || path[1] === undefined || !isSchema(defs)) return undefined;
-  const target = defs[path[1].replaceAll('~1', '/').replaceAll('~0', '~')];
+  const defs = root['$defs'] || root['definitions'];
+  if (path[0] !== (draft ? 'definitions' : '$defs') || path[1] === undefined || typeof defs !== 'object' || defs === null) return undefined;
+  const target = (defs as Record<string, unknown>)[path[1].replaceAll('~1', '/').replaceAll('~0', '~')];
   return isSchema(target) ? target : undefined;
 }
 

@@ -93,6 +93,10 @@ it.each([
   ['$defs read from definitions', { definitions: { x: { $ref: '#/$defs/x' } }, $ref: '#/$defs/x' }],
   ['a draft-07 schema', { $schema: 'http://json-schema.org/draft-07/schema#', $defs: { x: { $ref: '#/definitions/x' } }, $ref: '#/definitions/x' }],
   ['#/', { type: 'object', allOf: [{ $ref: '#/' }] }],
+  // Found by a later review: zod takes `$defs || definitions` and indexes what it gets.
+  ['$defs as an array', { type: 'object', properties: { q: { $ref: '#/$defs/0' } }, $defs: [{ anyOf: [{ $ref: '#/$defs/0' }] }] }],
+  ['$defs: false beside definitions', { type: 'object', properties: { q: { $ref: '#/$defs/x' } }, $defs: false, definitions: { x: { anyOf: [{ $ref: '#/$defs/x' }] } } }],
+  ['$defs: 0 beside definitions', { type: 'object', properties: { q: { $ref: '#/$defs/x' } }, $defs: 0, definitions: { x: { $ref: '#/$defs/x' } } }],
 ])('refuses a reference that leads back to itself as zod reads it: %s', (_what, schema) => {
   expect(compileJsonSchema(schema)).toMatchObject({ ok: false, message: expect.stringContaining('leads back to itself') });
 });
