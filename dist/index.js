@@ -9230,18 +9230,27 @@ async function agentPlan(plan, task, options = {}) {
 
 // EXTERNAL MODULE: ./lib/plan/load-plan.js
 var load_plan = __nccwpck_require__(14407);
-// EXTERNAL MODULE: external "node:fs/promises"
-var external_node_fs_promises_ = __nccwpck_require__(51455);
+// EXTERNAL MODULE: ./lib/core/read-input-file.js
+var read_input_file = __nccwpck_require__(2237);
+// EXTERNAL MODULE: ./lib/plan/decode-utf8.js
+var decode_utf8 = __nccwpck_require__(43985);
+// EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 2 modules
+var parse_plan_yaml = __nccwpck_require__(43508);
 ;// CONCATENATED MODULE: ./lib/plan/position-in-plan-file.js
+
+
 
 /**
  * The positions of the plan file `file`, read again for problems found after the plan loaded (a loaded plan
- * keeps no positions, which most runs never need); undefined when the file no longer reads.
+ * keeps no positions, which most runs never need); undefined when the file no longer reads. Read with the
+ * loader's limits: the file may have changed since it loaded, into one larger than any plan or a FIFO.
  */
 async function planFilePositions(file) {
-    const text = await (0,external_node_fs_promises_.readFile)(file, 'utf8').catch(() => undefined);
-    if (text === undefined)
+    const read = (0,read_input_file/* readInputFile */.j)(file, parse_plan_yaml/* MAX_PLAN_BYTES */.di);
+    const decoded = read.ok ? (0,decode_utf8/* decodeUtf8 */._)(read.bytes) : undefined;
+    if (!decoded?.ok)
         return undefined;
+    const text = decoded.text;
     try {
         // Loaded here, as the plan reader does: the `yaml` package is off the start path.
         return (await Promise.all(/* import() */[__nccwpck_require__.e(196), __nccwpck_require__.e(268)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45268))).positionsOf(text, file);
@@ -12015,7 +12024,9 @@ function isSchema(value) {
  * as a JSON Pointer: `#` then segments with the empty ones dropped; none is the root; else the first names the
  * definitions (`$defs`, or `definitions` for a draft-07 or draft-04 schema), the second which one, in the root's
  * `$defs` or else `definitions`, and the rest is ignored. A review found references zod reads this way (`#$defs/x`,
- * `#/$defs//x`, `#/$defs/x/properties/y`) past a checker that read pointers.
+ * `#/$defs//x`, `#/$defs/x/properties/y`) past a checker that read pointers; a later one, definitions zod found
+ * where this did not: zod takes `$defs || definitions`, so a `$defs` of `false`, `0` or `''` gives way to
+ * `definitions`, and indexes whatever it got, so `$defs` may be an array (`#/$defs/0`).
  */
 function resolveAsZod(root, ref) {
     if (!ref.startsWith('#'))
@@ -12024,8 +12035,8 @@ function resolveAsZod(root, ref) {
     if (path.length === 0)
         return root;
     const draft = root['$schema'] === 'http://json-schema.org/draft-07/schema#' || root['$schema'] === 'http://json-schema.org/draft-04/schema#';
-    const defs = root['$defs'] ?? root['definitions'];
-    if (path[0] !== (draft ? 'definitions' : '$defs') || path[1] === undefined || !isSchema(defs))
+    const defs = root['$defs'] || root['definitions'];
+    if (path[0] !== (draft ? 'definitions' : '$defs') || path[1] === undefined || typeof defs !== 'object' || defs === null)
         return undefined;
     const target = defs[path[1].replaceAll('~1', '/').replaceAll('~0', '~')];
     return isSchema(target) ? target : undefined;
@@ -24161,6 +24172,8 @@ const McpServer = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
         .meta({ description: "Only these of the server's tools join the plan; left out: all it lists.", examples: [['echo', 'add']] }),
     /** Per-call timeout. */
     timeout_seconds: zod__WEBPACK_IMPORTED_MODULE_0__.number().positive().max(3600).optional().meta({ description: 'Time limit of one tool call.', default: 60 }),
+    /** The time the server gets to start, and again to list its tools. */
+    start_timeout_seconds: zod__WEBPACK_IMPORTED_MODULE_0__.number().positive().max(600).optional().meta({ description: 'Time the server gets to start, and again to list its tools.', default: 30 }),
 })
     .superRefine((server, ctx) => {
     if ((server.command === undefined) === (server.url === undefined)) {

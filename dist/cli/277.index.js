@@ -816,8 +816,17 @@ async function connectMcpServers(config, options) {
     };
     const onAbort = () => void closeAll();
     options.signal.addEventListener('abort', onAbort, { once: true });
-    const limits = { signal: options.signal, timeoutMs, timeoutNote: 'the time plan-runner gives a server to start, and again to list its tools; timeout_seconds limits each tool call, not these' };
-    const listed = await Promise.allSettled(sessions.map((session) => listServerTools(session, config[session.name]?.tools, limits)));
+    // A server's own start_timeout_seconds, else the caller's, else 30 s.
+    const limitsOf = (name) => {
+        const own = config[name]?.start_timeout_seconds;
+        const field = `mcp_servers.${name}.start_timeout_seconds`;
+        return {
+            signal: options.signal,
+            timeoutMs: own === undefined ? timeoutMs : own * 1000,
+            timeoutNote: `${own === undefined ? `the time plan-runner gives a server to start, and again to list its tools, unless ${field} says otherwise` : field}; timeout_seconds limits each tool call, not these`,
+        };
+    };
+    const listed = await Promise.allSettled(sessions.map((session) => listServerTools(session, config[session.name]?.tools, limitsOf(session.name))));
     const failure = listed.find((outcome) => outcome.status === 'rejected');
     if (failure !== undefined || options.signal.aborted) {
         options.signal.removeEventListener('abort', onAbort);

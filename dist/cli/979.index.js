@@ -541,6 +541,71 @@ function readableReason(error) {
 
 /***/ }),
 
+/***/ 2237:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   V: () => (/* binding */ MAX_TRACE_BYTES),
+/* harmony export */   j: () => (/* binding */ readInputFile)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
+
+/** The largest trace (or recording) plan-runner reads: far more than 10,000 steps' events. */
+const MAX_TRACE_BYTES = 256 * 1024 * 1024;
+const NOT_A_FILE = 'not a file (a folder, a FIFO or a device); give the path of a regular file';
+function megabytes(bytes) {
+    return bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MiB` : `${bytes} bytes`;
+}
+/**
+ * Reads an input file the user names (a trace to resume or weigh by, a recording to replay, a fault or
+ * answers file) whole, at most `maxBytes`: what is not a regular file is refused without blocking (a FIFO
+ * is opened non-blocking, so no writer is waited for), and the size is counted as it is read, not taken
+ * from `stat` (a device says 0 and never ends). Never throws: a problem comes back in words, without the path.
+ */
+function readInputFile(file, maxBytes) {
+    let fd;
+    try {
+        fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(file, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | (node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK ?? 0));
+    }
+    catch (error) {
+        const code = error.code;
+        if (code === 'ENOENT')
+            return { ok: false, problem: 'no such file; check the path (it is relative to the current directory)', code };
+        if (code === 'EACCES')
+            return { ok: false, problem: 'cannot read the file: permission denied', code };
+        if (code === 'EISDIR')
+            return { ok: false, problem: NOT_A_FILE, code };
+        return { ok: false, problem: `cannot read the file (${code ?? String(error)})`, ...(code !== undefined && { code }) };
+    }
+    try {
+        if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd).isFile())
+            return { ok: false, problem: NOT_A_FILE };
+        const chunks = [];
+        let total = 0;
+        for (;;) {
+            const chunk = Buffer.allocUnsafe(Math.min(1024 * 1024, maxBytes + 1 - total));
+            const read = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readSync)(fd, chunk, 0, chunk.length, null);
+            if (read === 0)
+                break;
+            chunks.push(read === chunk.length ? chunk : chunk.subarray(0, read));
+            total += read;
+            if (total > maxBytes)
+                return { ok: false, problem: `it is larger than ${megabytes(maxBytes)}, more than plan-runner reads from such a file` };
+        }
+        return { ok: true, bytes: Buffer.concat(chunks, total) };
+    }
+    catch (error) {
+        const code = error.code;
+        return { ok: false, problem: `cannot read the file (${code ?? String(error)})`, ...(code !== undefined && { code }) };
+    }
+    finally {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+    }
+}
+
+
+/***/ }),
+
 /***/ 8038:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -1880,7 +1945,9 @@ function isSchema(value) {
  * as a JSON Pointer: `#` then segments with the empty ones dropped; none is the root; else the first names the
  * definitions (`$defs`, or `definitions` for a draft-07 or draft-04 schema), the second which one, in the root's
  * `$defs` or else `definitions`, and the rest is ignored. A review found references zod reads this way (`#$defs/x`,
- * `#/$defs//x`, `#/$defs/x/properties/y`) past a checker that read pointers.
+ * `#/$defs//x`, `#/$defs/x/properties/y`) past a checker that read pointers; a later one, definitions zod found
+ * where this did not: zod takes `$defs || definitions`, so a `$defs` of `false`, `0` or `''` gives way to
+ * `definitions`, and indexes whatever it got, so `$defs` may be an array (`#/$defs/0`).
  */
 function resolveAsZod(root, ref) {
     if (!ref.startsWith('#'))
@@ -1889,8 +1956,8 @@ function resolveAsZod(root, ref) {
     if (path.length === 0)
         return root;
     const draft = root['$schema'] === 'http://json-schema.org/draft-07/schema#' || root['$schema'] === 'http://json-schema.org/draft-04/schema#';
-    const defs = root['$defs'] ?? root['definitions'];
-    if (path[0] !== (draft ? 'definitions' : '$defs') || path[1] === undefined || !isSchema(defs))
+    const defs = root['$defs'] || root['definitions'];
+    if (path[0] !== (draft ? 'definitions' : '$defs') || path[1] === undefined || typeof defs !== 'object' || defs === null)
         return undefined;
     const target = defs[path[1].replaceAll('~1', '/').replaceAll('~0', '~')];
     return isSchema(target) ? target : undefined;
@@ -3148,16 +3215,23 @@ function formatPlanError(error) {
 /* harmony export */   O: () => (/* binding */ positionInPlanFile),
 /* harmony export */   y: () => (/* binding */ planFilePositions)
 /* harmony export */ });
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51455);
+/* harmony import */ var _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2237);
+/* harmony import */ var _decode_utf8_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(43985);
+/* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(84700);
+
+
 
 /**
  * The positions of the plan file `file`, read again for problems found after the plan loaded (a loaded plan
- * keeps no positions, which most runs never need); undefined when the file no longer reads.
+ * keeps no positions, which most runs never need); undefined when the file no longer reads. Read with the
+ * loader's limits: the file may have changed since it loaded, into one larger than any plan or a FIFO.
  */
 async function planFilePositions(file) {
-    const text = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(file, 'utf8').catch(() => undefined);
-    if (text === undefined)
+    const read = (0,_core_read_input_file_js__WEBPACK_IMPORTED_MODULE_0__/* .readInputFile */ .j)(file, _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PLAN_BYTES */ .di);
+    const decoded = read.ok ? (0,_decode_utf8_js__WEBPACK_IMPORTED_MODULE_1__/* .decodeUtf8 */ ._)(read.bytes) : undefined;
+    if (!decoded?.ok)
         return undefined;
+    const text = decoded.text;
     try {
         // Loaded here, as the plan reader does: the `yaml` package is off the start path.
         return (await Promise.all(/* import() */[__webpack_require__.e(196), __webpack_require__.e(268)]).then(__webpack_require__.bind(__webpack_require__, 45268))).positionsOf(text, file);
@@ -5662,6 +5736,8 @@ const McpServer = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
         .meta({ description: "Only these of the server's tools join the plan; left out: all it lists.", examples: [['echo', 'add']] }),
     /** Per-call timeout. */
     timeout_seconds: zod__WEBPACK_IMPORTED_MODULE_0__.number().positive().max(3600).optional().meta({ description: 'Time limit of one tool call.', default: 60 }),
+    /** The time the server gets to start, and again to list its tools. */
+    start_timeout_seconds: zod__WEBPACK_IMPORTED_MODULE_0__.number().positive().max(600).optional().meta({ description: 'Time the server gets to start, and again to list its tools.', default: 30 }),
 })
     .superRefine((server, ctx) => {
     if ((server.command === undefined) === (server.url === undefined)) {
