@@ -169,6 +169,20 @@ describe('MCP over stdio against @modelcontextprotocol/server-everything', () =>
     expect(error).toMatchObject({ transient: false });
   });
 
+  // Found by a review: start_timeout_seconds held only the first start; a server closed after listing
+  // started again within the call's 10 s.
+  it('gives a start before a call the server’s start_timeout_seconds when it is shorter than the call’s', async () => {
+    const ownTimeoutServer = path.join(import.meta.dirname, '../fixtures/mcp/own-timeout-server.mjs');
+    // Starts at once the first time; restarted, it answers 6 s after its process began.
+    const startedBefore = path.join(tmpdir(), `own-timeout-${randomUUID()}`);
+    onTestFinished(() => rmSync(startedBefore, { force: true }));
+    const command = [process.execPath, ownTimeoutServer, '6000', '0', startedBefore];
+    const connection = await connect({ slow: { command, timeout_seconds: 10, start_timeout_seconds: 1 } });
+    await connection.closeUnused([]);
+    const error = await tool(connection, 'slow__wait').execute({}, ctx).catch((caught: unknown) => caught);
+    expect((error as Error).message).toContain("MCP server 'slow' failed to start: it did not answer within 1 s of starting (mcp_servers.slow.start_timeout_seconds)");
+  });
+
   it('ends the server process on close', async () => {
     const mark = marker();
     const connection = await connect({ everything: everything(mark) });

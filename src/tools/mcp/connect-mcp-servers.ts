@@ -7,14 +7,14 @@ import { cleanSchemaTexts, hiddenTextInSchema, MAX_MCP_SCHEMA_CHARS, MAX_MCP_SCH
 import { exceedsDepth } from '../../core/exceeds-depth.ts';
 import { mcpToolName } from './mcp-tool-name.ts';
 
-/** How long a server gets to start, and again to list its tools; no plan setting changes it (`timeout_seconds` is a call's). */
+/** How long a server gets to start, and again to list its tools, unless its `start_timeout_seconds` says otherwise (`timeout_seconds` is a call's). */
 export const MCP_DEFAULT_START_TIMEOUT_MS = 30_000;
 export const MCP_DEFAULT_CALL_TIMEOUT_MS = 60_000;
 
 export interface ConnectMcpServersOptions {
   /** Cancels start-up; once connected, aborting it closes every server. */
   readonly signal: AbortSignal;
-  /** How long each server gets to start and list its tools. */
+  /** How long each server gets to start and list its tools, where its own `start_timeout_seconds` does not say. */
   readonly timeoutMs?: number;
   /** Working directory of stdio servers (the repository root). */
   readonly cwd?: string;
@@ -59,7 +59,7 @@ async function listServerTools(
 }
 
 /**
- * Starts every configured MCP server, lists its tools once (within `timeoutMs`) and returns them
+ * Starts every configured MCP server, lists its tools once (within its `start_timeout_seconds`, else `timeoutMs`) and returns them
  * as registry tools. A server that fails to start is reported as an McpServerStartError naming it,
  * after every server already started has been closed; no process outlives a failure or a cancel.
  */

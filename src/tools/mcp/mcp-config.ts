@@ -41,8 +41,8 @@ export const McpServer = z
       .meta({ description: "Only these of the server's tools join the plan; left out: all it lists.", examples: [['echo', 'add']] }),
     /** Per-call timeout. */
     timeout_seconds: z.number().positive().max(3600).optional().meta({ description: 'Time limit of one tool call.', default: 60 }),
-    /** The time the server gets to start, and again to list its tools. */
-    start_timeout_seconds: z.number().positive().max(600).optional().meta({ description: 'Time the server gets to start, and again to list its tools.', default: 30 }),
+    /** The time the server gets to start, and again to list its tools; a start before a call gets it too, within the call's time. */
+    start_timeout_seconds: z.number().positive().max(600).optional().meta({ description: "Time the server gets to start, and again to list its tools; a start before a call (after it was closed or crashed) gets it too, within the call's timeout_seconds.", default: 30 }),
   })
   .superRefine((server, ctx) => {
     if ((server.command === undefined) === (server.url === undefined)) {

@@ -125,6 +125,16 @@ export class McpServerSession {
     return client;
   }
 
+  /**
+   * The limits of a start before a call (a server closed after listing, or one that crashed): the call's,
+   * or the server's own `start_timeout_seconds` when that is shorter. The call's limit bounds it either way.
+   */
+  #startLimits(call: McpRequestLimits): McpRequestLimits {
+    const own = this.#config.start_timeout_seconds;
+    if (own === undefined || own * 1000 >= call.timeoutMs) return { ...call, timeoutNote: 'timeout_seconds: a start before a call counts towards the call' };
+    return { ...call, timeoutMs: own * 1000, timeoutNote: `mcp_servers.${this.name}.start_timeout_seconds` };
+  }
+
   /** A start that got no answer within `limits`: how long was waited, what set that, and what to check. */
   #startTimedOut(limits: McpRequestLimits): string {
     const check =
@@ -228,7 +238,7 @@ export class McpServerSession {
     let client: Client | undefined;
     this.#inFlight++;
     try {
-      client = await this.connect(limits);
+      client = await this.connect(this.#startLimits(limits));
       // The SDK's timer runs from the request, not from a restart of the server before it.
       started = performance.now();
       const result = await client.callTool({ name: tool, arguments: args }, undefined, {
