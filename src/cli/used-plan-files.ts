@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { readInputFile } from '../core/read-input-file.ts';
 import { MAX_PLAN_DEPTH } from '../plan/load-subplans.ts';
-import { MAX_PLAN_BYTES, parsePlanYaml } from '../plan/parse-plan-yaml.ts';
+import { parsePlanYaml } from '../plan/parse-plan-yaml.ts';
+import { planFileText } from '../plan/plan-file-text.ts';
 import type { InputPath } from './check-output-paths.ts';
 
 /**
@@ -32,10 +32,8 @@ export async function usedPlanFiles(planFile: string, cwd = process.cwd()): Prom
 async function usesOf(file: string): Promise<string[]> {
   // Not blocking on a FIFO (`run fifo` hung before the loader could say "not a file", past Ctrl-C), nor
   // reading a device without end: what the loader refuses adds nothing here.
-  const read = readInputFile(file, MAX_PLAN_BYTES);
-  if (!read.ok) return [];
-  const text = read.bytes.toString('utf8');
-  if (!/\buses\s*:/.test(text)) return [];
+  const text = planFileText(file);
+  if (text === undefined || !/\buses\s*:/.test(text)) return [];
   // Read as the loader reads it (its size, depth and alias bounds, its fast reader): a plan's alias bomb costs nothing here.
   const parsed = await parsePlanYaml(text, file);
   if (!parsed.ok) return [];

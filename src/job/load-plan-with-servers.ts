@@ -1,7 +1,7 @@
-import { readFile, stat } from 'node:fs/promises';
 import { loadPlanFile } from '../plan/load-plan.ts';
 import { planSecretValues } from '../process/plan-secret-values.ts';
-import { MAX_PLAN_BYTES, parsePlanYaml } from '../plan/parse-plan-yaml.ts';
+import { parsePlanYaml } from '../plan/parse-plan-yaml.ts';
+import { planFileText } from '../plan/plan-file-text.ts';
 import type { PlanError } from '../plan/plan-error.ts';
 import type { ToolDescription, ToolWithholding, ValidPlan } from '../plan/valid-plan.ts';
 import type { McpConnection } from '../tools/mcp/connect-mcp-servers.ts';
@@ -41,16 +41,9 @@ interface PeekedServers {
 
 /** The plan file's `mcp_servers`, read ahead of validation; undefined when there are none or the file does not load (validation says why). */
 async function peekMcpServers(file: string): Promise<PeekedServers | undefined> {
-  let text: string;
-  try {
-    const info = await stat(file);
-    if (!info.isFile() || info.size > MAX_PLAN_BYTES) return undefined;
-    text = await readFile(file, 'utf8');
-  } catch {
-    return undefined;
-  }
+  const text = planFileText(file);
   // Most plans have no servers: skip the second YAML parse for them (it dominates on big plans).
-  if (!text.includes('mcp_servers')) return undefined;
+  if (text === undefined || !text.includes('mcp_servers')) return undefined;
   const yaml = await parsePlanYaml(text, file);
   if (!yaml.ok) return undefined;
   const { value } = yaml.parsed;
@@ -62,7 +55,7 @@ async function peekMcpServers(file: string): Promise<PeekedServers | undefined> 
 
 /**
  * Loads a plan file whose steps may name MCP tools: starts its `mcp_servers` first (each lists its
- * tools within `timeoutMs`), then validates with their tools. A server that fails to start is a
+ * tools within its `start_timeout_seconds`, else `timeoutMs`), then validates with their tools. A server that fails to start is a
  * plan error naming it; when the plan is rejected the servers are closed again, and otherwise the
  * caller owns them (`servers.close()`, or hand them to `openTools`). A cancel rethrows its reason.
  */

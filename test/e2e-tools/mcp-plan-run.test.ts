@@ -97,6 +97,15 @@ describe('a plan with MCP tools, run end to end against @modelcontextprotocol/se
     ]);
   });
 
+  // Found by a review: the servers were read with readFile, which keeps a BOM the loader drops: one
+  // column more on the first line than the loader says everywhere else.
+  it('reads a plan file with a BOM as the loader does: the same line and column for a server that fails to start', async () => {
+    const file = path.join(dir, 'bom.yml');
+    await writeFile(file, '\uFEFFmcp_servers: { broken: { command: [definitely-not-a-real-mcp-server] } }\ngoal: anything\n');
+    const loaded = await loadPlanWithServers(file, { signal: new AbortController().signal, cwd: dir, env });
+    expect(loaded.ok ? [] : loaded.errors.map(formatPlanError)).toEqual([expect.stringMatching(/bom\.yml:1:16: MCP server 'broken' failed to start/)]);
+  });
+
   it('ends the server when the run fails', async () => {
     const mark = marker();
     const file = await planFile(

@@ -23,6 +23,13 @@ it('says where a path is in the plan file', async () => {
   expect(await positionInPlanFile(file, ['workflow_sequence'], 'key')).toEqual({ line: 2, column: 1 });
 });
 
+it('reads the file as the loader decodes it: a BOM is not a column', async () => {
+  const file = path.join(dir, 'bom.yml');
+  await writeFile(file, `\uFEFF${PLAN}`);
+  expect(await positionInPlanFile(file, ['workflow_sequence'], 'key')).toEqual({ line: 1 + 1, column: 1 });
+  expect(await positionInPlanFile(file, ['name'], 'key')).toEqual({ line: 1, column: 1 });
+});
+
 // The file is read again after the plan loaded: it may have changed into one the loader would refuse.
 it('reads no more of the file than the loader would: larger than a plan may be, or not UTF-8, it has no positions', async () => {
   const large = path.join(dir, 'large.yml');
