@@ -12,13 +12,18 @@ function isMap(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** A copy of `schema` with `each` applied to every subschema it holds directly; what is not a map is left as it is. */
+/**
+ * A copy of `schema` with `each` applied to every subschema it holds directly; what is not a map is left as
+ * it is. A list where a map of subschemas belongs is mapped too: zod's converter indexes `$defs` whatever it
+ * is, so `#/$defs/0` reads an array's first (JSON Schema wants a map; an MCP server may send a list).
+ */
 export function mapSubschemas(schema: Readonly<Record<string, unknown>>, each: (subschema: Record<string, unknown>) => unknown): Record<string, unknown> {
   const one = (value: unknown): unknown => (isMap(value) ? each(value) : value);
   const copy: Record<string, unknown> = { ...schema };
   for (const key of SUBSCHEMA_MAPS) {
     const map = copy[key];
     if (isMap(map)) copy[key] = Object.fromEntries(Object.entries(map).map(([name, inner]) => [name, one(inner)]));
+    else if (Array.isArray(map)) copy[key] = map.map(one);
   }
   for (const key of SUBSCHEMA_VALUES) if (key in copy) copy[key] = Array.isArray(copy[key]) ? (copy[key] as unknown[]).map(one) : one(copy[key]);
   for (const key of SUBSCHEMA_LISTS) if (Array.isArray(copy[key])) copy[key] = (copy[key] as unknown[]).map(one);

@@ -101,6 +101,16 @@ it.each([
   expect(compileJsonSchema(schema)).toMatchObject({ ok: false, message: expect.stringContaining('leads back to itself') });
 });
 
+// Found by a review: zod reads `$defs` as a list too (`#/$defs/0`), but what makes a schema zod-ready
+// (`required` as JSON Schema means it, among others) walked only a map, so a definition in a list checked less.
+it('checks a definition in a `$defs` list as strictly as one in a map', () => {
+  for (const [defs, ref] of [[[{ type: 'object', required: ['a'] }], '#/$defs/0'], [{ x: { type: 'object', required: ['a'] } }, '#/$defs/x']] as const) {
+    const compiled = compileJsonSchema({ type: 'object', properties: { q: { $ref: ref } }, required: ['q'], $defs: defs });
+    expect(compiled.ok && compiled.schema.safeParse({ q: {} }).success).toBe(false);
+    expect(compiled.ok && compiled.schema.safeParse({ q: { a: 1 } }).success).toBe(true);
+  }
+});
+
 it('compiles what zod reads fine: a large enum, a percent sign in a name, a loop in a definition nothing uses, a reference in a default', () => {
   const values = Array.from({ length: 200_000 }, (_, i) => `v${i}`);
   const schemas = [
