@@ -12,7 +12,7 @@ const ISOLATED = ['test/state/actions-artifact-store.test.ts', 'test/action/runn
 process.env['NODE_COMPILE_CACHE'] ??= compileCacheEnv()['NODE_COMPILE_CACHE'];
 
 /**
- * The test workers import packages as Node and the bundle resolve them. Vitest gives its workers the
+ * The test workers resolve packages with the conditions dist/ is bundled with. Vitest gives its workers the
  * condition `development` (outside NODE_ENV=production), which picked micromark's development builds:
  * an assertion on every token, 25% slower on Markdown than the production builds dist/ ships.
  */

@@ -258,15 +258,17 @@ describe('MCP over stdio against @modelcontextprotocol/server-everything', () =>
   // A server known to start slowly (a first npx download) needs more than 30 s; one that should answer at
   // once need not hold a validate for 31 s. Each server's own start_timeout_seconds, over the run's.
   it("gives each server its own start_timeout_seconds, and says that field is what it waited", async () => {
-    const mark = marker();
-    // The message's 0.4 s is the time it gave the server: the run's 20 s was not waited.
+    const [mark, other] = [marker(), marker()];
+    // The message's 0.4 s is the time it gave the server, where the run gives 20 s; the server beside it,
+    // which started, is ended with it.
     const error = await connect(
-      { silent: { command: [process.execPath, '-e', 'setInterval(() => {}, 1000)', mark], start_timeout_seconds: 0.4 }, everything: everything(marker()) },
+      { silent: { command: [process.execPath, '-e', 'setInterval(() => {}, 1000)', mark], start_timeout_seconds: 0.4 }, everything: everything(other) },
       { timeoutMs: 20_000 },
     ).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(McpServerStartError);
     expect((error as Error).message).toContain("MCP server 'silent' failed to start: it did not answer within 0.4 s of starting (mcp_servers.silent.start_timeout_seconds; timeout_seconds limits each tool call, not these)");
     expect(processesWith(mark)).toEqual([]);
+    expect(processesWith(other)).toEqual([]);
   });
 
   it('ends every server when the run is cancelled during start-up', async () => {
