@@ -2334,7 +2334,11 @@ const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 function isMap(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
-/** A copy of `schema` with `each` applied to every subschema it holds directly; what is not a map is left as it is. */
+/**
+ * A copy of `schema` with `each` applied to every subschema it holds directly; what is not a map is left as
+ * it is. A list where a map of subschemas belongs is mapped too: zod's converter indexes `$defs` whatever it
+ * is, so `#/$defs/0` reads an array's first (JSON Schema wants a map; an MCP server may send a list).
+ */
 function mapSubschemas(schema, each) {
     const one = (value) => (isMap(value) ? each(value) : value);
     const copy = { ...schema };
@@ -2342,6 +2346,8 @@ function mapSubschemas(schema, each) {
         const map = copy[key];
         if (isMap(map))
             copy[key] = Object.fromEntries(Object.entries(map).map(([name, inner]) => [name, one(inner)]));
+        else if (Array.isArray(map))
+            copy[key] = map.map(one);
     }
     for (const key of SUBSCHEMA_VALUES)
         if (key in copy)
@@ -5832,10 +5838,10 @@ function jobSecrets(sources) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   G: () => (/* binding */ loadPlanWithServers)
 /* harmony export */ });
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
-/* harmony import */ var _plan_load_plan_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(14407);
+/* harmony import */ var _plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(14407);
 /* harmony import */ var _process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(35386);
-/* harmony import */ var _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(43508);
+/* harmony import */ var _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(43508);
+/* harmony import */ var _plan_plan_file_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7743);
 /* harmony import */ var _tools_mcp_mcp_config_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(74067);
 /* harmony import */ var _tools_mcp_mcp_server_start_error_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(71088);
 
@@ -5846,20 +5852,11 @@ function jobSecrets(sources) {
 
 /** The plan file's `mcp_servers`, read ahead of validation; undefined when there are none or the file does not load (validation says why). */
 async function peekMcpServers(file) {
-    let text;
-    try {
-        const info = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.stat)(file);
-        if (!info.isFile() || info.size > _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PLAN_BYTES */ .di)
-            return undefined;
-        text = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(file, 'utf8');
-    }
-    catch {
-        return undefined;
-    }
+    const text = (0,_plan_plan_file_text_js__WEBPACK_IMPORTED_MODULE_2__/* .planFileText */ .X)(file);
     // Most plans have no servers: skip the second YAML parse for them (it dominates on big plans).
-    if (!text.includes('mcp_servers'))
+    if (text === undefined || !text.includes('mcp_servers'))
         return undefined;
-    const yaml = await (0,_plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_2__/* .parsePlanYaml */ .O8)(text, file);
+    const yaml = await (0,_plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .parsePlanYaml */ .O8)(text, file);
     if (!yaml.ok)
         return undefined;
     const { value } = yaml.parsed;
@@ -5872,7 +5869,7 @@ async function peekMcpServers(file) {
 }
 /**
  * Loads a plan file whose steps may name MCP tools: starts its `mcp_servers` first (each lists its
- * tools within `timeoutMs`), then validates with their tools. A server that fails to start is a
+ * tools within its `start_timeout_seconds`, else `timeoutMs`), then validates with their tools. A server that fails to start is a
  * plan error naming it; when the plan is rejected the servers are closed again, and otherwise the
  * caller owns them (`servers.close()`, or hand them to `openTools`). A cancel rethrows its reason.
  */
@@ -5882,7 +5879,7 @@ async function loadPlanWithServers(file, options) {
     // `uses:` paths are relative to the repository root, whatever the process's working directory.
     const loadOptions = { root: options.cwd, ...(options.withhold !== undefined && { withhold: options.withhold }), ...(options.model !== undefined && { model: options.model }), ...(options.stepsRun === false && { stepsRun: false }) };
     if (!peeked)
-        return (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_1__/* .loadPlanFile */ .w)(file, { extraTools, ...loadOptions });
+        return (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__/* .loadPlanFile */ .w)(file, { extraTools, ...loadOptions });
     options.learnSecrets?.((0,_process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_5__/* .planSecretValues */ .U)({ mcp_servers: peeked.servers }, options.env));
     let servers;
     try {
@@ -5900,7 +5897,7 @@ async function loadPlanWithServers(file, options) {
             throw error;
         return { ok: false, errors: [{ file, ...(await peeked.positionOf(error.server)), path: `mcp_servers.${error.server}`, message: error.message }] };
     }
-    const loaded = await (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_1__/* .loadPlanFile */ .w)(file, { extraTools: [...extraTools, ...servers.tools], ...loadOptions });
+    const loaded = await (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__/* .loadPlanFile */ .w)(file, { extraTools: [...extraTools, ...servers.tools], ...loadOptions });
     if (!loaded.ok) {
         await servers.close();
         return loaded;
@@ -9230,15 +9227,9 @@ async function agentPlan(plan, task, options = {}) {
 
 // EXTERNAL MODULE: ./lib/plan/load-plan.js
 var load_plan = __nccwpck_require__(14407);
-// EXTERNAL MODULE: ./lib/core/read-input-file.js
-var read_input_file = __nccwpck_require__(2237);
-// EXTERNAL MODULE: ./lib/plan/decode-utf8.js
-var decode_utf8 = __nccwpck_require__(43985);
-// EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 2 modules
-var parse_plan_yaml = __nccwpck_require__(43508);
+// EXTERNAL MODULE: ./lib/plan/plan-file-text.js
+var plan_file_text = __nccwpck_require__(7743);
 ;// CONCATENATED MODULE: ./lib/plan/position-in-plan-file.js
-
-
 
 /**
  * The positions of the plan file `file`, read again for problems found after the plan loaded (a loaded plan
@@ -9246,11 +9237,9 @@ var parse_plan_yaml = __nccwpck_require__(43508);
  * loader's limits: the file may have changed since it loaded, into one larger than any plan or a FIFO.
  */
 async function planFilePositions(file) {
-    const read = (0,read_input_file/* readInputFile */.j)(file, parse_plan_yaml/* MAX_PLAN_BYTES */.di);
-    const decoded = read.ok ? (0,decode_utf8/* decodeUtf8 */._)(read.bytes) : undefined;
-    if (!decoded?.ok)
+    const text = (0,plan_file_text/* planFileText */.X)(file);
+    if (text === undefined)
         return undefined;
-    const text = decoded.text;
     try {
         // Loaded here, as the plan reader does: the `yaml` package is off the start path.
         return (await Promise.all(/* import() */[__nccwpck_require__.e(196), __nccwpck_require__.e(268)]).then(__nccwpck_require__.bind(__nccwpck_require__, 45268))).positionsOf(text, file);
@@ -16434,6 +16423,35 @@ function formatPlanError(error) {
     // A message quotes what a plan, a model or a server gave (a tool name, a value, stderr), printed on a
     // terminal and into a job log: an ESC there would move the cursor or retitle the window.
     return (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(`${where === '' ? '' : `${where}: `}${error.message}${at}`);
+}
+
+
+/***/ }),
+
+/***/ 7743:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   X: () => (/* binding */ planFileText)
+/* harmony export */ });
+/* harmony import */ var _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2237);
+/* harmony import */ var _decode_utf8_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(43985);
+/* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(43508);
+
+
+
+/**
+ * A plan file's text as the loader decodes it (UTF-8, its BOM dropped), for a look at a plan apart from
+ * loading it (its servers before validation, the plans it uses, positions after load); undefined for a
+ * file the loader would refuse: missing, not a regular file (a FIFO is not waited on), over
+ * MAX_PLAN_BYTES or not UTF-8. The loader says why; a look adds nothing.
+ */
+function planFileText(file) {
+    const read = (0,_core_read_input_file_js__WEBPACK_IMPORTED_MODULE_0__/* .readInputFile */ .j)(file, _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PLAN_BYTES */ .di);
+    if (!read.ok)
+        return undefined;
+    const decoded = (0,_decode_utf8_js__WEBPACK_IMPORTED_MODULE_1__/* .decodeUtf8 */ ._)(read.bytes);
+    return decoded.ok ? decoded.text : undefined;
 }
 
 
@@ -24172,8 +24190,8 @@ const McpServer = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
         .meta({ description: "Only these of the server's tools join the plan; left out: all it lists.", examples: [['echo', 'add']] }),
     /** Per-call timeout. */
     timeout_seconds: zod__WEBPACK_IMPORTED_MODULE_0__.number().positive().max(3600).optional().meta({ description: 'Time limit of one tool call.', default: 60 }),
-    /** The time the server gets to start, and again to list its tools. */
-    start_timeout_seconds: zod__WEBPACK_IMPORTED_MODULE_0__.number().positive().max(600).optional().meta({ description: 'Time the server gets to start, and again to list its tools.', default: 30 }),
+    /** The time the server gets to start, and again to list its tools; a start before a call gets it too, within the call's time. */
+    start_timeout_seconds: zod__WEBPACK_IMPORTED_MODULE_0__.number().positive().max(600).optional().meta({ description: "Time the server gets to start, and again to list its tools; a start before a call (after it was closed or crashed) gets it too, within the call's timeout_seconds.", default: 30 }),
 })
     .superRefine((server, ctx) => {
     if ((server.command === undefined) === (server.url === undefined)) {

@@ -296,9 +296,9 @@ async function cliJobSettings(args, env, redact, mode) {
 /* harmony export */   I: () => (/* binding */ usedPlanFiles)
 /* harmony export */ });
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(76760);
-/* harmony import */ var _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2237);
-/* harmony import */ var _plan_load_subplans_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(57414);
-/* harmony import */ var _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(84700);
+/* harmony import */ var _plan_load_subplans_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(57414);
+/* harmony import */ var _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(84700);
+/* harmony import */ var _plan_plan_file_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7743);
 
 
 
@@ -312,7 +312,7 @@ async function cliJobSettings(args, env, redact, mode) {
 async function usedPlanFiles(planFile, cwd = process.cwd()) {
     const found = new Map();
     let layer = [node_path__WEBPACK_IMPORTED_MODULE_0__.resolve(planFile)];
-    for (let depth = 0; depth < _plan_load_subplans_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PLAN_DEPTH */ .Z1 && layer.length > 0; depth++) {
+    for (let depth = 0; depth < _plan_load_subplans_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_PLAN_DEPTH */ .Z1 && layer.length > 0; depth++) {
         const next = [];
         for (const file of layer) {
             for (const uses of await usesOf(file)) {
@@ -331,14 +331,11 @@ async function usedPlanFiles(planFile, cwd = process.cwd()) {
 async function usesOf(file) {
     // Not blocking on a FIFO (`run fifo` hung before the loader could say "not a file", past Ctrl-C), nor
     // reading a device without end: what the loader refuses adds nothing here.
-    const read = (0,_core_read_input_file_js__WEBPACK_IMPORTED_MODULE_1__/* .readInputFile */ .j)(file, _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_PLAN_BYTES */ .di);
-    if (!read.ok)
-        return [];
-    const text = read.bytes.toString('utf8');
-    if (!/\buses\s*:/.test(text))
+    const text = (0,_plan_plan_file_text_js__WEBPACK_IMPORTED_MODULE_3__/* .planFileText */ .X)(file);
+    if (text === undefined || !/\buses\s*:/.test(text))
         return [];
     // Read as the loader reads it (its size, depth and alias bounds, its fast reader): a plan's alias bomb costs nothing here.
-    const parsed = await (0,_plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .parsePlanYaml */ .O8)(text, file);
+    const parsed = await (0,_plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_2__/* .parsePlanYaml */ .O8)(text, file);
     if (!parsed.ok)
         return [];
     const value = parsed.parsed.value;

@@ -943,6 +943,16 @@ class McpServerSession {
         this.#client = client;
         return client;
     }
+    /**
+     * The limits of a start before a call (a server closed after listing, or one that crashed): the call's,
+     * or the server's own `start_timeout_seconds` when that is shorter. The call's limit bounds it either way.
+     */
+    #startLimits(call) {
+        const own = this.#config.start_timeout_seconds;
+        if (own === undefined || own * 1000 >= call.timeoutMs)
+            return { ...call, timeoutNote: 'timeout_seconds: a start before a call counts towards the call' };
+        return { ...call, timeoutMs: own * 1000, timeoutNote: `mcp_servers.${this.name}.start_timeout_seconds` };
+    }
     /** A start that got no answer within `limits`: how long was waited, what set that, and what to check. */
     #startTimedOut(limits) {
         const check = this.#config.command !== undefined
@@ -1043,7 +1053,7 @@ class McpServerSession {
         let client;
         this.#inFlight++;
         try {
-            client = await this.connect(limits);
+            client = await this.connect(this.#startLimits(limits));
             // The SDK's timer runs from the request, not from a restart of the server before it.
             started = performance.now();
             const result = await client.callTool({ name: tool, arguments: args }, undefined, {
@@ -1111,7 +1121,7 @@ function mcpToolName(server, tool) {
 
 
 
-/** How long a server gets to start, and again to list its tools; no plan setting changes it (`timeout_seconds` is a call's). */
+/** How long a server gets to start, and again to list its tools, unless its `start_timeout_seconds` says otherwise (`timeout_seconds` is a call's). */
 const MCP_DEFAULT_START_TIMEOUT_MS = 30_000;
 const MCP_DEFAULT_CALL_TIMEOUT_MS = 60_000;
 async function listServerTools(session, allowlist, limits) {
@@ -1138,7 +1148,7 @@ async function listServerTools(session, allowlist, limits) {
     return listed.tools;
 }
 /**
- * Starts every configured MCP server, lists its tools once (within `timeoutMs`) and returns them
+ * Starts every configured MCP server, lists its tools once (within its `start_timeout_seconds`, else `timeoutMs`) and returns them
  * as registry tools. A server that fails to start is reported as an McpServerStartError naming it,
  * after every server already started has been closed; no process outlives a failure or a cancel.
  */
