@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { compileJsonSchema } from './compile-json-schema.ts';
+import { countedSafeParse } from './counted-check.ts';
 import { isStepResultObject } from './find-references.ts';
 import { jsonSchemaProblems } from './json-schema-problems.ts';
 import { stepPath, type PlanCheckContext } from './plan-check-context.ts';
@@ -72,8 +73,12 @@ export function checkArgs(ctx: Pick<PlanCheckContext, 'steps'>, schemas: Readonl
   ctx.steps.forEach((step, index) => {
     const schema = step.tool === undefined ? undefined : schemas.get(step.tool);
     if (step.type !== 'tool_call' || step.args === undefined || !schema) return;
-    const result = schema.safeParse(step.args, { reportInput: true });
+    const result = countedSafeParse(schema, step.args, { reportInput: true });
     if (result.success) return;
+    if ('tooCostly' in result) {
+      issues.push({ path: [...stepPath(index), 'args'], message: `the args were not checked: ${result.tooCostly} (input of tool \`${step.tool}\`); use a tool whose schema checks each part of its arguments a bounded number of times` });
+      return;
+    }
     const literal = result.error.issues.filter((issue) => !insideReference(step.args, issue.path as PathSegment[]));
     for (const issue of schemaIssues(literal, schema, [...stepPath(index), 'args'], lists)) {
       issues.push({ ...issue, message: `${issue.message} (input of tool \`${step.tool}\`)` });
