@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countValues } from '../core/count-values.ts';
 
 /**
  * The most subschemas one check of a value may apply: 1,000 for each value in it, at least 200,000 and at
@@ -56,21 +57,7 @@ export function countingSchemas<T>(build: () => T): T {
 
 /** The step bound for checking `value`: STEPS_PER_VALUE for each value in it, within the two bounds. */
 export function checkStepBound(value: unknown): number {
-  // Counted up to what reaches the ceiling, and no further: an array of 8 million values is not walked whole.
-  const most = MAX_CHECK_STEPS / STEPS_PER_VALUE;
-  let values = 0;
-  const stack = [value];
-  while (stack.length > 0 && values < most) {
-    const item = stack.pop();
-    values += 1;
-    if (item === null || typeof item !== 'object') continue;
-    if (Array.isArray(item)) for (let index = 0; index < item.length && values + stack.length < most; index++) stack.push(item[index]);
-    else
-      for (const key in item) {
-        if (values + stack.length >= most) break;
-        if (Object.hasOwn(item, key)) stack.push((item as Record<string, unknown>)[key]);
-      }
-  }
+  const values = countValues(value, MAX_CHECK_STEPS / STEPS_PER_VALUE);
   return Math.min(MAX_CHECK_STEPS, Math.max(MIN_CHECK_STEPS, values * STEPS_PER_VALUE));
 }
 
