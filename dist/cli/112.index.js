@@ -10066,9 +10066,11 @@ class UnusableToolSchemaError extends _core_step_error_js__WEBPACK_IMPORTED_MODU
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   r: () => (/* binding */ validateToolArguments)
 /* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(37428);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(37428);
 /* harmony import */ var _plan_compile_json_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(83473);
-/* harmony import */ var _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(10072);
+/* harmony import */ var _plan_counted_check_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(98788);
+/* harmony import */ var _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(10072);
+
 
 
 
@@ -10078,7 +10080,7 @@ function validatorOf(tool) {
     if (!validator) {
         const compiled = (0,_plan_compile_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .compileJsonSchema */ .n)(tool.inputSchema);
         if (!compiled.ok)
-            throw new _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_1__/* .UnusableToolSchemaError */ .P({ toolName: tool.name, cause: new Error(compiled.message) });
+            throw new _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_2__/* .UnusableToolSchemaError */ .P({ toolName: tool.name, cause: new Error(compiled.message) });
         validator = compiled.schema;
         validators.set(tool, validator);
     }
@@ -10089,9 +10091,11 @@ function validateToolArguments(tool, args) {
     if (typeof args !== 'object' || args === null || Array.isArray(args)) {
         return { ok: false, error: `the arguments must be a JSON object, not ${JSON.stringify(args)}` };
     }
-    const parsed = validatorOf(tool).safeParse(args);
+    const parsed = (0,_plan_counted_check_js__WEBPACK_IMPORTED_MODULE_1__/* .countedSafeParse */ .P6)(validatorOf(tool), args);
+    if ('tooCostly' in parsed)
+        return { ok: false, error: `these arguments were not checked: ${parsed.tooCostly}` };
     if (!parsed.success)
-        return { ok: false, error: `${zod__WEBPACK_IMPORTED_MODULE_2__/* .prettifyError */ .S1(parsed.error)}${missingNotes(tool, args)}` };
+        return { ok: false, error: `${zod__WEBPACK_IMPORTED_MODULE_3__/* .prettifyError */ .S1(parsed.error)}${missingNotes(tool, args)}` };
     // The original, not zod's output: validation must not change what the tool receives.
     return { ok: true, args: args };
 }
