@@ -2241,7 +2241,7 @@ function countedSafeParse(schema, value, params) {
     }
 }
 function spent(bound) {
-    return `checking it against the tool's input schema was stopped after ${bound.toLocaleString('en-US')} steps: the schema's \`$ref\`s and \`allOf\`/\`anyOf\`/\`oneOf\` check the same parts again and again`;
+    return `checking them against the tool's input schema was stopped after ${bound.toLocaleString('en-US')} steps: the schema's \`$ref\`s and \`allOf\`/\`anyOf\`/\`oneOf\` check the same parts again and again`;
 }
 
 

@@ -82,5 +82,5 @@ export function countedSafeParse<T>(schema: z.ZodType<T>, value: unknown, params
 }
 
 function spent(bound: number): string {
-  return `checking it against the tool's input schema was stopped after ${bound.toLocaleString('en-US')} steps: the schema's \`$ref\`s and \`allOf\`/\`anyOf\`/\`oneOf\` check the same parts again and again`;
+  return `checking them against the tool's input schema was stopped after ${bound.toLocaleString('en-US')} steps: the schema's \`$ref\`s and \`allOf\`/\`anyOf\`/\`oneOf\` check the same parts again and again`;
 }

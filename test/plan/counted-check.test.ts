@@ -28,7 +28,7 @@ const tool = (inputSchema: Record<string, unknown>, called: string[] = []): Tool
 
 it('stops checking arguments against a schema that checks one part 2^20 times, and says why', () => {
   const checked = validateToolArguments(tool(doubling(20)), { q: 1 });
-  expect(checked).toEqual({ ok: false, error: `these arguments were not checked: checking it against the tool's input schema was stopped after ${MIN_CHECK_STEPS.toLocaleString('en-US')} steps: the schema's \`$ref\`s and \`allOf\`/\`anyOf\`/\`oneOf\` check the same parts again and again` });
+  expect(checked).toEqual({ ok: false, error: `these arguments were not checked: checking them against the tool's input schema was stopped after ${MIN_CHECK_STEPS.toLocaleString('en-US')} steps: the schema's \`$ref\`s and \`allOf\`/\`anyOf\`/\`oneOf\` check the same parts again and again` });
   // A value the first branch takes is checked as before.
   expect(validateToolArguments(tool(doubling(20)), { q: 'fine' })).toEqual({ ok: true, args: { q: 'fine' } });
 });
@@ -57,7 +57,7 @@ workflow_sequence:
   });
   expect(job.outcome.kind).toBe('rejected');
   const errors = job.outcome.kind === 'rejected' ? job.outcome.errors.map((error) => formatPlanError({ ...error, file: 'plan.yml' })) : [];
-  expect(errors).toEqual([expect.stringMatching(/^plan\.yml:3:\d+: the args were not checked: checking it against the tool's input schema was stopped after 200,000 steps: .*\(input of tool `fx__deep`\); use a tool whose schema checks each part of its arguments a bounded number of times \(at workflow_sequence\[0\]\.args\)$/)]);
+  expect(errors).toEqual([expect.stringMatching(/^plan\.yml:3:\d+: the args were not checked: checking them against the tool's input schema was stopped after 200,000 steps: .*\(input of tool `fx__deep`\); use a tool whose schema checks each part of its arguments a bounded number of times \(at workflow_sequence\[0\]\.args\)$/)]);
   expect(called).toEqual([]);
 });
 
