@@ -1,6 +1,5 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { countValues } from '../core/count-values.ts';
 import { groupDigits } from '../core/group-digits.ts';
 import { mapSubschemas } from '../core/json-schema.ts';
 import { LinearRegex } from '../core/linear-regex.ts';
@@ -57,7 +56,21 @@ const EVALUATIONS_PER_VALUE = 16;
 
 /** The evaluation bound for `value`: EVALUATIONS_PER_VALUE for each value in it, within the two bounds. */
 export function evaluationBound(value: unknown): number {
-  const values = countValues(value, MAX_SCHEMA_EVALUATIONS / EVALUATIONS_PER_VALUE);
+  // Counted up to what reaches the ceiling, and no further: an array of 8 million values is not walked whole.
+  const most = MAX_SCHEMA_EVALUATIONS / EVALUATIONS_PER_VALUE;
+  let values = 0;
+  const stack = [value];
+  while (stack.length > 0 && values < most) {
+    const item = stack.pop();
+    values += 1;
+    if (item === null || typeof item !== 'object') continue;
+    if (Array.isArray(item)) for (let index = 0; index < item.length && values + stack.length < most; index++) stack.push(item[index]);
+    else
+      for (const key in item) {
+        if (values + stack.length >= most) break;
+        if (Object.hasOwn(item, key)) stack.push((item as Record<string, unknown>)[key]);
+      }
+  }
   return Math.min(MAX_SCHEMA_EVALUATIONS, Math.max(MIN_SCHEMA_EVALUATIONS, values * EVALUATIONS_PER_VALUE));
 }
 

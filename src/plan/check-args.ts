@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { compileJsonSchema } from './compile-json-schema.ts';
-import { countedSafeParse } from './counted-check.ts';
+import { boundedSafeParse } from './bounded-check.ts';
 import { isStepResultObject } from './find-references.ts';
 import { jsonSchemaProblems } from './json-schema-problems.ts';
 import { stepPath, type PlanCheckContext } from './plan-check-context.ts';
@@ -73,7 +73,7 @@ export function checkArgs(ctx: Pick<PlanCheckContext, 'steps'>, schemas: Readonl
   ctx.steps.forEach((step, index) => {
     const schema = step.tool === undefined ? undefined : schemas.get(step.tool);
     if (step.type !== 'tool_call' || step.args === undefined || !schema) return;
-    const result = countedSafeParse(schema, step.args, { reportInput: true });
+    const result = boundedSafeParse(schema, step.args, { reportInput: true });
     if (result.success) return;
     if ('tooCostly' in result) {
       issues.push({ path: [...stepPath(index), 'args'], message: `the args were not checked: ${result.tooCostly} (input of tool \`${step.tool}\`); use a tool whose schema checks each part of its arguments a bounded number of times` });

@@ -3,7 +3,7 @@ import type { JsonSchema } from '../core/json-schema.ts';
 import { zodReadySchema } from './zod-ready-schema.ts';
 import { unguardedRefCycle } from './unguarded-ref-cycle.ts';
 import { withLinearRegExp } from './with-linear-regexp.ts';
-import { countingSchemas } from './counted-check.ts';
+import { timedSchemas } from './bounded-check.ts';
 
 export type CompiledSchema = { readonly ok: true; readonly schema: z.ZodType } | { readonly ok: false; readonly message: string };
 
@@ -11,7 +11,7 @@ export type CompiledSchema = { readonly ok: true; readonly schema: z.ZodType } |
  * A JSON Schema as a zod schema, or why zod cannot use it (`if`/`then`, external `$ref`…). Every
  * place that checks values against a plan's JSON Schema (tool arguments, json_schema goals) compiles
  * it here, so `required` means the same everywhere, and every `pattern` runs on the linear-time engine.
- * Check values with `countedSafeParse`, which bounds the work.
+ * Check values with `boundedSafeParse`, which bounds the time a check holds the event loop.
  */
 export function compileJsonSchema(schema: unknown): CompiledSchema {
   try {
@@ -21,8 +21,8 @@ export function compileJsonSchema(schema: unknown): CompiledSchema {
     if (cycle !== undefined) {
       return { ok: false, message: `\`$ref: '${cycle}'\` leads back to itself through references and combinations (\`allOf\`, \`anyOf\`, \`oneOf\`) alone, never reading into the value, so no value can be checked against it` };
     }
-    // Each schema counts its applications: `countedSafeParse` bounds a check, which zod does not.
-    return { ok: true, schema: countingSchemas(() => withLinearRegExp(() => z.fromJSONSchema(complete as Parameters<typeof z.fromJSONSchema>[0]))) };
+    // Each schema reads the clock of the check under way: `boundedSafeParse` bounds a check, which zod does not.
+    return { ok: true, schema: timedSchemas(() => withLinearRegExp(() => z.fromJSONSchema(complete as Parameters<typeof z.fromJSONSchema>[0]))) };
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }

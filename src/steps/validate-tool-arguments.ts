@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { compileJsonSchema } from '../plan/compile-json-schema.ts';
-import { countedSafeParse } from '../plan/counted-check.ts';
+import { boundedSafeParse } from '../plan/bounded-check.ts';
 import type { Tool } from '../tools/tool.ts';
 import { UnusableToolSchemaError } from './unusable-tool-schema-error.ts';
 
@@ -25,7 +25,7 @@ export function validateToolArguments(
   if (typeof args !== 'object' || args === null || Array.isArray(args)) {
     return { ok: false, error: `the arguments must be a JSON object, not ${JSON.stringify(args)}` };
   }
-  const parsed = countedSafeParse(validatorOf(tool), args);
+  const parsed = boundedSafeParse(validatorOf(tool), args);
   if ('tooCostly' in parsed) return { ok: false, error: `these arguments were not checked: ${parsed.tooCostly}` };
   if (!parsed.success) return { ok: false, error: `${z.prettifyError(parsed.error)}${missingNotes(tool, args)}` };
   // The original, not zod's output: validation must not change what the tool receives.

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/**
+ * How long one check of a value against a tool's input schema may hold the event loop. zod checks every
+ * branch of an `anyOf` or `oneOf` a value fails and both sides of an `allOf`: a schema whose definitions
+ * each reach the next twice checked a failing argument 2^n times (20 links: 2.6–7 s; 30: hours), deaf to
+ * every timeout. The check reads the clock as it applies each subschema, so the bound holds while it holds
+ * the loop; one application may run past it by its own cost (a `uniqueItems` or a pattern over one value).
+ * A count of applications was tried first and dropped: an application costs from 0.1 µs (a union of
+ * shapes) to milliseconds (a format over 100 KB), so a count that stopped the worst in seconds refused
+ * wide unions zod checks in under a second. A static bound on the schema was dropped too: it refused
+ * schemas zod checks in milliseconds (zod caches recursive checks) and let exponential ones through.
+ */
+export const CHECK_TIME_LIMIT_MS = 5_000;
+
+interface ZodInternals {
+  readonly _zod: { run: (payload: unknown, context: unknown) => unknown };
+}
+
+/** When the check under way must stop (`boundedSafeParse` sets it; checks run one at a time, synchronously). */
+let deadline = Number.POSITIVE_INFINITY;
+
+class CheckTimeSpent extends Error {}
+
+/**
+ * Builds zod schemas with `build`, each reading the clock of the check under way as it is applied: every
+ * schema zod makes while it builds (its post-processor hook sees each one, also those the converter keeps
+ * only in closures, such as the guards of `contains` and `propertyNames`), not only those a walk of the
+ * result would find.
+ */
+export function timedSchemas<T>(build: () => T): T {
+  const made: ZodInternals[] = [];
+  const config = z.config() as { postProcessor?: (schema: unknown) => void };
+  const previous = config.postProcessor;
+  config.postProcessor = (schema) => {
+    made.push(schema as ZodInternals);
+    previous?.(schema);
+  };
+  let built: T;
+  try {
+    built = build();
+  } finally {
+    if (previous) config.postProcessor = previous;
+    else delete config.postProcessor;
+  }
+  for (const schema of made) {
+    const run = schema._zod.run;
+    schema._zod.run = (payload, context) => {
+      if (performance.now() > deadline) throw new CheckTimeSpent();
+      return run(payload, context);
+    };
+  }
+  return built;
+}
+
+export type BoundedResult<T> = z.ZodSafeParseResult<T> | { readonly success: false; readonly tooCostly: string };
+
+/** `schema.safeParse(value)` of a schema `timedSchemas` built, stopped after `limitMs`; then, why it stopped. */
+export function boundedSafeParse<T>(schema: z.ZodType<T>, value: unknown, params?: z.core.ParseContext<z.core.$ZodIssue>, limitMs = CHECK_TIME_LIMIT_MS): BoundedResult<T> {
+  const outer = deadline;
+  deadline = performance.now() + limitMs;
+  const stopped = (): BoundedResult<T> => ({
+    success: false,
+    tooCostly: `checking them against the tool's input schema was stopped after ${limitMs / 1000} s: the schema's \`$ref\`s and \`allOf\`/\`anyOf\`/\`oneOf\` check the same parts again and again`,
+  });
+  try {
+    const result = schema.safeParse(value, params);
+    // A check zod ran inside its own (a `contains` guard) may have caught the stop: past is past.
+    return performance.now() > deadline ? stopped() : result;
+  } catch (error) {
+    if (error instanceof CheckTimeSpent) return stopped();
+    throw error;
+  } finally {
+    deadline = outer;
+  }
+}

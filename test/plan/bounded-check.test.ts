@@ -1,0 +1,66 @@
+import { expect, it } from 'vitest';
+import { compileJsonSchema } from '../../src/plan/compile-json-schema.ts';
+import { boundedSafeParse, CHECK_TIME_LIMIT_MS } from '../../src/plan/bounded-check.ts';
+import { formatPlanError } from '../../src/plan/plan-error.ts';
+import type { Tool } from '../../src/tools/tool.ts';
+import { runOfflineJob } from '../recovery/job-harness.ts';
+
+// zod checks every branch of an `anyOf` a value fails, and both sides of an `allOf`, while it holds the
+// event loop: definitions that each lead to the next twice checked a failing argument 2^n times (20 links:
+// 2.6–7 s; 30: hours), and no timeout could end it. The check now stops at a time limit it reads itself.
+
+/** n definitions, each leading to the next twice (through `anyOf` and `allOf`), the last of type `leaf`. */
+function doubling(n: number, at: (ref: Record<string, unknown>) => Record<string, unknown> = (ref) => ({ type: 'object', properties: { q: ref } }), leaf = 'string'): Record<string, unknown> {
+  const defs: Record<string, unknown> = {};
+  for (let i = 0; i < n; i++) defs[`a${i}`] = { anyOf: [{ $ref: `#/$defs/a${i + 1}` }, { allOf: [{ $ref: `#/$defs/a${i + 1}` }, { type: 'object' }] }] };
+  defs[`a${n}`] = { type: leaf };
+  return { ...at({ $ref: '#/$defs/a0' }), $defs: defs };
+}
+
+function compiled(schema: Record<string, unknown>) {
+  const result = compileJsonSchema(schema);
+  if (!result.ok) throw new Error(result.message);
+  return result.schema;
+}
+
+const STOPPED = /^checking them against the tool's input schema was stopped after 0\.3 s: the schema's `\$ref`s and `allOf`\/`anyOf`\/`oneOf` check the same parts again and again$/;
+
+it('stops a check that would apply one part 2^22 times, also where the converter keeps a schema only in a closure', () => {
+  for (const [schema, value] of [
+    [doubling(22), { q: 1 }],
+    // contains and propertyNames are checked by guards zod keeps in closures, not in the schema's graph.
+    [doubling(22, (ref) => ({ type: 'object', properties: { list: { type: 'array', contains: ref } } })), { list: [1, 2] }],
+    [doubling(22, (ref) => ({ type: 'object', propertyNames: ref }), 'number'), { k: 1 }],
+  ] as const) {
+    expect(boundedSafeParse(compiled(schema), value, undefined, 300)).toMatchObject({ success: false, tooCostly: expect.stringMatching(STOPPED) });
+  }
+  // A value the first branch takes is checked as before.
+  expect(boundedSafeParse(compiled(doubling(22)), { q: 'fine' }, undefined, 300)).toMatchObject({ success: true });
+});
+
+it('checks wide unions on large values whole, well within the limit', () => {
+  const shapes = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`s${i}`, { type: 'object', properties: { kind: { const: `k${i}` }, ...Object.fromEntries(Array.from({ length: 10 }, (_, p) => [`p${p}`, { type: 'string' }])) }, required: ['kind'] }]));
+  const schema = compiled({ $defs: shapes, type: 'object', properties: { rows: { type: 'array', items: { anyOf: Object.keys(shapes).map((name) => ({ $ref: `#/$defs/${name}` })) } } } });
+  const rows = Array.from({ length: 2_000 }, (_, i) => ({ kind: `k${i % 300}`, p0: 'x' }));
+  expect(boundedSafeParse(schema, { rows })).toMatchObject({ success: true });
+  expect(boundedSafeParse(schema, { rows: [...rows, { kind: 'none' }] })).toMatchObject({ success: false, error: expect.anything() });
+});
+
+// Through the plan check, at the default limit: literal args meeting such a schema are a plan error at the
+// args, and nothing runs (the check holds the loop for the limit, once).
+it(`a step whose literal args meet such a schema is refused at load after ${CHECK_TIME_LIMIT_MS / 1000} s, at its args`, async () => {
+  const called: string[] = [];
+  const tool: Tool = { name: 'fx__deep', description: 'Deep', inputSchema: doubling(24) as Tool['inputSchema'], sideEffects: false, execute: async () => (called.push('fx__deep'), 'answered') };
+  const job = await runOfflineJob({
+    plan: `name: Doubling schema
+workflow_sequence:
+  - { id: direct, type: tool_call, tool: fx__deep, args: { q: 1 } }
+`,
+    extraTools: [tool],
+    script: [],
+  });
+  expect(job.outcome.kind).toBe('rejected');
+  const errors = job.outcome.kind === 'rejected' ? job.outcome.errors.map((error) => formatPlanError({ ...error, file: 'plan.yml' })) : [];
+  expect(errors).toEqual([expect.stringMatching(/^plan\.yml:3:\d+: the args were not checked: checking them against the tool's input schema was stopped after 5 s: .*\(input of tool `fx__deep`\); use a tool whose schema checks each part of its arguments a bounded number of times \(at workflow_sequence\[0\]\.args\)$/)]);
+  expect(called).toEqual([]);
+}, 30_000);
