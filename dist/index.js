@@ -2001,42 +2001,6 @@ function inlineCode(text) {
 
 /***/ }),
 
-/***/ 80739:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   I: () => (/* binding */ countValues)
-/* harmony export */ });
-/**
- * How many values `value` holds (itself, and every item and own property value within it, at any depth),
- * counted up to `most` and no further: an array of 8 million values is not walked whole. Iterative, so
- * depth costs no stack.
- */
-function countValues(value, most) {
-    let values = 0;
-    const stack = [value];
-    while (stack.length > 0 && values < most) {
-        const item = stack.pop();
-        values += 1;
-        if (item === null || typeof item !== 'object')
-            continue;
-        if (Array.isArray(item))
-            for (let index = 0; index < item.length && values + stack.length < most; index++)
-                stack.push(item[index]);
-        else
-            for (const key in item) {
-                if (values + stack.length >= most)
-                    break;
-                if (Object.hasOwn(item, key))
-                    stack.push(item[key]);
-            }
-    }
-    return values;
-}
-
-
-/***/ }),
-
 /***/ 9098:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -10881,6 +10845,92 @@ function replayModelClient(path, options = {}) {
 
 /***/ }),
 
+/***/ 94511:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Aw: () => (/* binding */ boundedSafeParse),
+/* harmony export */   ms: () => (/* binding */ timedSchemas)
+/* harmony export */ });
+/* unused harmony export CHECK_TIME_LIMIT_MS */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(88532);
+
+/**
+ * How long one check of a value against a tool's input schema may hold the event loop. zod checks every
+ * branch of an `anyOf` or `oneOf` a value fails and both sides of an `allOf`: a schema whose definitions
+ * each reach the next twice checked a failing argument 2^n times (20 links: 2.6\u20137 s; 30: hours), deaf to
+ * every timeout. The check reads the clock as it applies each subschema, so the bound holds while it holds
+ * the loop; one application may run past it by its own cost (a `uniqueItems` or a pattern over one value).
+ * A count of applications was tried first and dropped: an application costs from 0.1 \u00b5s (a union of
+ * shapes) to milliseconds (a format over 100 KB), so a count that stopped the worst in seconds refused
+ * wide unions zod checks in under a second. A static bound on the schema was dropped too: it refused
+ * schemas zod checks in milliseconds (zod caches recursive checks) and let exponential ones through.
+ */
+const CHECK_TIME_LIMIT_MS = 5_000;
+/** When the check under way must stop (`boundedSafeParse` sets it; checks run one at a time, synchronously). */
+let deadline = Number.POSITIVE_INFINITY;
+class CheckTimeSpent extends Error {
+}
+/**
+ * Builds zod schemas with `build`, each reading the clock of the check under way as it is applied: every
+ * schema zod makes while it builds (its post-processor hook sees each one, also those the converter keeps
+ * only in closures, such as the guards of `contains` and `propertyNames`), not only those a walk of the
+ * result would find.
+ */
+function timedSchemas(build) {
+    const made = [];
+    const config = zod__WEBPACK_IMPORTED_MODULE_0__/* .config */ .$W();
+    const previous = config.postProcessor;
+    config.postProcessor = (schema) => {
+        made.push(schema);
+        previous?.(schema);
+    };
+    let built;
+    try {
+        built = build();
+    }
+    finally {
+        if (previous)
+            config.postProcessor = previous;
+        else
+            delete config.postProcessor;
+    }
+    for (const schema of made) {
+        const run = schema._zod.run;
+        schema._zod.run = (payload, context) => {
+            if (performance.now() > deadline)
+                throw new CheckTimeSpent();
+            return run(payload, context);
+        };
+    }
+    return built;
+}
+/** `schema.safeParse(value)` of a schema `timedSchemas` built, stopped after `limitMs`; then, why it stopped. */
+function boundedSafeParse(schema, value, params, limitMs = CHECK_TIME_LIMIT_MS) {
+    const outer = deadline;
+    deadline = performance.now() + limitMs;
+    const stopped = () => ({
+        success: false,
+        tooCostly: `checking them against the tool's input schema was stopped after ${limitMs / 1000} s: the schema's \`$ref\`s and \`allOf\`/\`anyOf\`/\`oneOf\` check the same parts again and again`,
+    });
+    try {
+        const result = schema.safeParse(value, params);
+        // A check zod ran inside its own (a `contains` guard) may have caught the stop: past is past.
+        return performance.now() > deadline ? stopped() : result;
+    }
+    catch (error) {
+        if (error instanceof CheckTimeSpent)
+            return stopped();
+        throw error;
+    }
+    finally {
+        deadline = outer;
+    }
+}
+
+
+/***/ }),
+
 /***/ 25708:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -12189,8 +12239,8 @@ function withLinearRegExp(build) {
     }
 }
 
-// EXTERNAL MODULE: ./lib/plan/counted-check.js
-var counted_check = __nccwpck_require__(98788);
+// EXTERNAL MODULE: ./lib/plan/bounded-check.js
+var bounded_check = __nccwpck_require__(94511);
 ;// CONCATENATED MODULE: ./lib/plan/compile-json-schema.js
 
 
@@ -12201,7 +12251,7 @@ var counted_check = __nccwpck_require__(98788);
  * A JSON Schema as a zod schema, or why zod cannot use it (`if`/`then`, external `$ref`\u2026). Every
  * place that checks values against a plan's JSON Schema (tool arguments, json_schema goals) compiles
  * it here, so `required` means the same everywhere, and every `pattern` runs on the linear-time engine.
- * Check values with `countedSafeParse`, which bounds the work.
+ * Check values with `boundedSafeParse`, which bounds the time a check holds the event loop.
  */
 function compileJsonSchema(schema) {
     try {
@@ -12211,108 +12261,12 @@ function compileJsonSchema(schema) {
         if (cycle !== undefined) {
             return { ok: false, message: `\`$ref: '${cycle}'\` leads back to itself through references and combinations (\`allOf\`, \`anyOf\`, \`oneOf\`) alone, never reading into the value, so no value can be checked against it` };
         }
-        // Each schema counts its applications: `countedSafeParse` bounds a check, which zod does not.
-        return { ok: true, schema: (0,counted_check/* countingSchemas */.WI)(() => withLinearRegExp(() => fromJSONSchema(complete))) };
+        // Each schema reads the clock of the check under way: `boundedSafeParse` bounds a check, which zod does not.
+        return { ok: true, schema: (0,bounded_check/* timedSchemas */.ms)(() => withLinearRegExp(() => fromJSONSchema(complete))) };
     }
     catch (error) {
         return { ok: false, message: error instanceof Error ? error.message : String(error) };
     }
-}
-
-
-/***/ }),
-
-/***/ 98788:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   P6: () => (/* binding */ countedSafeParse),
-/* harmony export */   WI: () => (/* binding */ countingSchemas)
-/* harmony export */ });
-/* unused harmony exports MIN_CHECK_STEPS, MAX_CHECK_STEPS, checkStepBound */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(88532);
-/* harmony import */ var _core_count_values_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(80739);
-
-
-/**
- * The most subschemas one check of a value may apply: 1,000 for each value in it, at least 200,000 and at
- * most 2,000,000. zod checks every branch of an `anyOf` or `oneOf` a value fails and both sides of an
- * `allOf`: a schema whose definitions each reach the next twice checked a failing argument 2^n times (20
- * links: 2.6 s; 30: hours) while it held the event loop, deaf to every timeout. Counted, not timed, so the
- * bound holds while the check holds the loop. An application took 3.8 \u00b5s in that shape (the worst check
- * stops within about 8 s) and 0.1 \u00b5s in a union of 300 shapes, which tries about 450 on each row of an
- * array. A static bound on the schema was tried and dropped: it refused schemas zod checks in
- * milliseconds (zod caches recursive checks) and let exponential ones through.
- */
-const MIN_CHECK_STEPS = 200_000;
-const MAX_CHECK_STEPS = 2_000_000;
-const STEPS_PER_VALUE = 1_000;
-/** Steps left to the check under way (`countedSafeParse` sets it; checks run one at a time, synchronously). */
-let stepsLeft = Number.POSITIVE_INFINITY;
-class CheckStepsSpent extends Error {
-}
-/**
- * Builds zod schemas with `build`, each counting its applications against the check under way: every
- * schema zod makes while it builds (its post-processor hook sees each one, also those the converter keeps
- * only in closures, such as the guards of `contains` and `propertyNames`), not only those a walk of the
- * result would find.
- */
-function countingSchemas(build) {
-    const made = [];
-    const config = zod__WEBPACK_IMPORTED_MODULE_0__/* .config */ .$W();
-    const previous = config.postProcessor;
-    config.postProcessor = (schema) => {
-        made.push(schema);
-        previous?.(schema);
-    };
-    let built;
-    try {
-        built = build();
-    }
-    finally {
-        if (previous)
-            config.postProcessor = previous;
-        else
-            delete config.postProcessor;
-    }
-    for (const schema of made) {
-        const run = schema._zod.run;
-        schema._zod.run = (payload, context) => {
-            if (--stepsLeft < 0)
-                throw new CheckStepsSpent();
-            return run(payload, context);
-        };
-    }
-    return built;
-}
-/** The step bound for checking `value`: STEPS_PER_VALUE for each value in it, within the two bounds. */
-function checkStepBound(value) {
-    const values = (0,_core_count_values_js__WEBPACK_IMPORTED_MODULE_1__/* .countValues */ .I)(value, MAX_CHECK_STEPS / STEPS_PER_VALUE);
-    return Math.min(MAX_CHECK_STEPS, Math.max(MIN_CHECK_STEPS, values * STEPS_PER_VALUE));
-}
-/** `schema.safeParse(value)` within `checkStepBound(value)` steps of a schema `countingSchemas` built; past them, why it stopped. */
-function countedSafeParse(schema, value, params) {
-    const bound = checkStepBound(value);
-    const outer = stepsLeft;
-    stepsLeft = bound;
-    try {
-        const result = schema.safeParse(value, params);
-        // A check zod ran inside its own (a `contains` guard) may have caught the stop: spent is spent.
-        if (stepsLeft < 0)
-            return { success: false, tooCostly: spent(bound) };
-        return result;
-    }
-    catch (error) {
-        if (error instanceof CheckStepsSpent)
-            return { success: false, tooCostly: spent(bound) };
-        throw error;
-    }
-    finally {
-        stepsLeft = outer;
-    }
-}
-function spent(bound) {
-    return `checking them against the tool's input schema was stopped after ${bound.toLocaleString('en-US')} steps: the schema's \`$ref\`s and \`allOf\`/\`anyOf\`/\`oneOf\` check the same parts again and again`;
 }
 
 
@@ -17842,8 +17796,8 @@ function buildPlanSteps(steps) {
 
 // EXTERNAL MODULE: ./lib/plan/compile-json-schema.js + 5 modules
 var compile_json_schema = __nccwpck_require__(3242);
-// EXTERNAL MODULE: ./lib/plan/counted-check.js
-var counted_check = __nccwpck_require__(98788);
+// EXTERNAL MODULE: ./lib/plan/bounded-check.js
+var bounded_check = __nccwpck_require__(94511);
 // EXTERNAL MODULE: ./lib/plan/find-references.js
 var find_references = __nccwpck_require__(99271);
 // EXTERNAL MODULE: ./lib/plan/json-schema-problems.js
@@ -17934,7 +17888,7 @@ function checkArgs(ctx, schemas) {
         const schema = step.tool === undefined ? undefined : schemas.get(step.tool);
         if (step.type !== 'tool_call' || step.args === undefined || !schema)
             return;
-        const result = (0,counted_check/* countedSafeParse */.P6)(schema, step.args, { reportInput: true });
+        const result = (0,bounded_check/* boundedSafeParse */.Aw)(schema, step.args, { reportInput: true });
         if (result.success)
             return;
         if ('tooCostly' in result) {
@@ -24190,7 +24144,7 @@ class UnusableToolSchemaError extends _core_step_error_js__WEBPACK_IMPORTED_MODU
 /* harmony export */ });
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(37428);
 /* harmony import */ var _plan_compile_json_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3242);
-/* harmony import */ var _plan_counted_check_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(98788);
+/* harmony import */ var _plan_bounded_check_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(94511);
 /* harmony import */ var _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(10072);
 
 
@@ -24213,7 +24167,7 @@ function validateToolArguments(tool, args) {
     if (typeof args !== 'object' || args === null || Array.isArray(args)) {
         return { ok: false, error: `the arguments must be a JSON object, not ${JSON.stringify(args)}` };
     }
-    const parsed = (0,_plan_counted_check_js__WEBPACK_IMPORTED_MODULE_1__/* .countedSafeParse */ .P6)(validatorOf(tool), args);
+    const parsed = (0,_plan_bounded_check_js__WEBPACK_IMPORTED_MODULE_1__/* .boundedSafeParse */ .Aw)(validatorOf(tool), args);
     if ('tooCostly' in parsed)
         return { ok: false, error: `these arguments were not checked: ${parsed.tooCostly}` };
     if (!parsed.success)

@@ -10068,7 +10068,7 @@ class UnusableToolSchemaError extends _core_step_error_js__WEBPACK_IMPORTED_MODU
 /* harmony export */ });
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(37428);
 /* harmony import */ var _plan_compile_json_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(83473);
-/* harmony import */ var _plan_counted_check_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(98788);
+/* harmony import */ var _plan_bounded_check_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(94511);
 /* harmony import */ var _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(10072);
 
 
@@ -10091,7 +10091,7 @@ function validateToolArguments(tool, args) {
     if (typeof args !== 'object' || args === null || Array.isArray(args)) {
         return { ok: false, error: `the arguments must be a JSON object, not ${JSON.stringify(args)}` };
     }
-    const parsed = (0,_plan_counted_check_js__WEBPACK_IMPORTED_MODULE_1__/* .countedSafeParse */ .P6)(validatorOf(tool), args);
+    const parsed = (0,_plan_bounded_check_js__WEBPACK_IMPORTED_MODULE_1__/* .boundedSafeParse */ .Aw)(validatorOf(tool), args);
     if ('tooCostly' in parsed)
         return { ok: false, error: `these arguments were not checked: ${parsed.tooCostly}` };
     if (!parsed.success)

@@ -484,12 +484,10 @@ exports["default"] = def;
 /* unused harmony exports MAX_UNIQUE_ITEMS, MIN_SCHEMA_EVALUATIONS, MAX_SCHEMA_EVALUATIONS, evaluationBound */
 /* harmony import */ var ajv_dist_2020_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(52210);
 /* harmony import */ var ajv_formats__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(82815);
-/* harmony import */ var _core_count_values_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(80739);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(80083);
-/* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(369);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(80083);
+/* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(369);
 /* harmony import */ var _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(53097);
 /* harmony import */ var _plan_json_schema_problems_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(79006);
-
 
 
 
@@ -541,7 +539,26 @@ const MAX_SCHEMA_EVALUATIONS = 4_000_000;
 const EVALUATIONS_PER_VALUE = 16;
 /** The evaluation bound for `value`: EVALUATIONS_PER_VALUE for each value in it, within the two bounds. */
 function evaluationBound(value) {
-    const values = (0,_core_count_values_js__WEBPACK_IMPORTED_MODULE_4__/* .countValues */ .I)(value, MAX_SCHEMA_EVALUATIONS / EVALUATIONS_PER_VALUE);
+    // Counted up to what reaches the ceiling, and no further: an array of 8 million values is not walked whole.
+    const most = MAX_SCHEMA_EVALUATIONS / EVALUATIONS_PER_VALUE;
+    let values = 0;
+    const stack = [value];
+    while (stack.length > 0 && values < most) {
+        const item = stack.pop();
+        values += 1;
+        if (item === null || typeof item !== 'object')
+            continue;
+        if (Array.isArray(item))
+            for (let index = 0; index < item.length && values + stack.length < most; index++)
+                stack.push(item[index]);
+        else
+            for (const key in item) {
+                if (values + stack.length >= most)
+                    break;
+                if (Object.hasOwn(item, key))
+                    stack.push(item[key]);
+            }
+    }
     return Math.min(MAX_SCHEMA_EVALUATIONS, Math.max(MIN_SCHEMA_EVALUATIONS, values * EVALUATIONS_PER_VALUE));
 }
 /** Evaluations left to the check under way (`checkJsonSchema` sets it; checks run one at a time, synchronously). */
@@ -572,7 +589,7 @@ function validatorFor(schema) {
  * A `$ref` into the moved keywords no longer resolves: that schema is not evaluable (fails closed).
  */
 function prefixApart(schema) {
-    const copy = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_5__/* .mapSubschemas */ .TY)(schema, prefixApart);
+    const copy = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_4__/* .mapSubschemas */ .TY)(schema, prefixApart);
     if ('prefixItems' in copy) {
         const part = {};
         for (const key of ['prefixItems', 'items']) {
@@ -597,7 +614,7 @@ function prefixApart(schema) {
  *   Ajv sets the result before the loop.
  */
 function asChecked(schema) {
-    const copy = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_5__/* .mapSubschemas */ .TY)(schema, asChecked);
+    const copy = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_4__/* .mapSubschemas */ .TY)(schema, asChecked);
     if ('contains' in copy && !('maxContains' in copy))
         copy.maxContains = CONTAINS_UNBOUNDED;
     return Object.keys(copy).length === 0 ? copy : { ...copy, $comment: 'counted' };
@@ -660,7 +677,7 @@ function checkJsonSchema(schema, value, options = {}) {
             throw error;
         return {
             ok: false,
-            why: `checking the result against the goal's json_schema took more than ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_6__/* .groupDigits */ .K)(most)} evaluations of its subschemas (an anyOf or oneOf whose branches each check a nested result again takes time that doubles with each level); make the branches differ early (a required key or a const each, checked before the nesting), or have the step return a flatter result`,
+            why: `checking the result against the goal's json_schema took more than ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__/* .groupDigits */ .K)(most)} evaluations of its subschemas (an anyOf or oneOf whose branches each check a nested result again takes time that doubles with each level); make the branches differ early (a required key or a const each, checked before the nesting), or have the step return a flatter result`,
         };
     }
     finally {

@@ -2,42 +2,6 @@ export const id = 979;
 export const ids = [979,118];
 export const modules = {
 
-/***/ 80739:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   I: () => (/* binding */ countValues)
-/* harmony export */ });
-/**
- * How many values `value` holds (itself, and every item and own property value within it, at any depth),
- * counted up to `most` and no further: an array of 8 million values is not walked whole. Iterative, so
- * depth costs no stack.
- */
-function countValues(value, most) {
-    let values = 0;
-    const stack = [value];
-    while (stack.length > 0 && values < most) {
-        const item = stack.pop();
-        values += 1;
-        if (item === null || typeof item !== 'object')
-            continue;
-        if (Array.isArray(item))
-            for (let index = 0; index < item.length && values + stack.length < most; index++)
-                stack.push(item[index]);
-        else
-            for (const key in item) {
-                if (values + stack.length >= most)
-                    break;
-                if (Object.hasOwn(item, key))
-                    stack.push(item[key]);
-            }
-    }
-    return values;
-}
-
-
-/***/ }),
-
 /***/ 30068:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -1740,6 +1704,92 @@ function estimateCallCostUsd(models, promptTokens, completionTokens, overrides) 
 
 /***/ }),
 
+/***/ 94511:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Aw: () => (/* binding */ boundedSafeParse),
+/* harmony export */   ms: () => (/* binding */ timedSchemas)
+/* harmony export */ });
+/* unused harmony export CHECK_TIME_LIMIT_MS */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(88532);
+
+/**
+ * How long one check of a value against a tool's input schema may hold the event loop. zod checks every
+ * branch of an `anyOf` or `oneOf` a value fails and both sides of an `allOf`: a schema whose definitions
+ * each reach the next twice checked a failing argument 2^n times (20 links: 2.6\u20137 s; 30: hours), deaf to
+ * every timeout. The check reads the clock as it applies each subschema, so the bound holds while it holds
+ * the loop; one application may run past it by its own cost (a `uniqueItems` or a pattern over one value).
+ * A count of applications was tried first and dropped: an application costs from 0.1 \u00b5s (a union of
+ * shapes) to milliseconds (a format over 100 KB), so a count that stopped the worst in seconds refused
+ * wide unions zod checks in under a second. A static bound on the schema was dropped too: it refused
+ * schemas zod checks in milliseconds (zod caches recursive checks) and let exponential ones through.
+ */
+const CHECK_TIME_LIMIT_MS = 5_000;
+/** When the check under way must stop (`boundedSafeParse` sets it; checks run one at a time, synchronously). */
+let deadline = Number.POSITIVE_INFINITY;
+class CheckTimeSpent extends Error {
+}
+/**
+ * Builds zod schemas with `build`, each reading the clock of the check under way as it is applied: every
+ * schema zod makes while it builds (its post-processor hook sees each one, also those the converter keeps
+ * only in closures, such as the guards of `contains` and `propertyNames`), not only those a walk of the
+ * result would find.
+ */
+function timedSchemas(build) {
+    const made = [];
+    const config = zod__WEBPACK_IMPORTED_MODULE_0__/* .config */ .$W();
+    const previous = config.postProcessor;
+    config.postProcessor = (schema) => {
+        made.push(schema);
+        previous?.(schema);
+    };
+    let built;
+    try {
+        built = build();
+    }
+    finally {
+        if (previous)
+            config.postProcessor = previous;
+        else
+            delete config.postProcessor;
+    }
+    for (const schema of made) {
+        const run = schema._zod.run;
+        schema._zod.run = (payload, context) => {
+            if (performance.now() > deadline)
+                throw new CheckTimeSpent();
+            return run(payload, context);
+        };
+    }
+    return built;
+}
+/** `schema.safeParse(value)` of a schema `timedSchemas` built, stopped after `limitMs`; then, why it stopped. */
+function boundedSafeParse(schema, value, params, limitMs = CHECK_TIME_LIMIT_MS) {
+    const outer = deadline;
+    deadline = performance.now() + limitMs;
+    const stopped = () => ({
+        success: false,
+        tooCostly: `checking them against the tool's input schema was stopped after ${limitMs / 1000} s: the schema's \`$ref\`s and \`allOf\`/\`anyOf\`/\`oneOf\` check the same parts again and again`,
+    });
+    try {
+        const result = schema.safeParse(value, params);
+        // A check zod ran inside its own (a `contains` guard) may have caught the stop: past is past.
+        return performance.now() > deadline ? stopped() : result;
+    }
+    catch (error) {
+        if (error instanceof CheckTimeSpent)
+            return stopped();
+        throw error;
+    }
+    finally {
+        deadline = outer;
+    }
+}
+
+
+/***/ }),
+
 /***/ 25708:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -2118,8 +2168,8 @@ function withLinearRegExp(build) {
     }
 }
 
-// EXTERNAL MODULE: ./lib/plan/counted-check.js
-var counted_check = __webpack_require__(98788);
+// EXTERNAL MODULE: ./lib/plan/bounded-check.js
+var bounded_check = __webpack_require__(94511);
 ;// CONCATENATED MODULE: ./lib/plan/compile-json-schema.js
 
 
@@ -2130,7 +2180,7 @@ var counted_check = __webpack_require__(98788);
  * A JSON Schema as a zod schema, or why zod cannot use it (`if`/`then`, external `$ref`\u2026). Every
  * place that checks values against a plan's JSON Schema (tool arguments, json_schema goals) compiles
  * it here, so `required` means the same everywhere, and every `pattern` runs on the linear-time engine.
- * Check values with `countedSafeParse`, which bounds the work.
+ * Check values with `boundedSafeParse`, which bounds the time a check holds the event loop.
  */
 function compileJsonSchema(schema) {
     try {
@@ -2140,108 +2190,12 @@ function compileJsonSchema(schema) {
         if (cycle !== undefined) {
             return { ok: false, message: `\`$ref: '${cycle}'\` leads back to itself through references and combinations (\`allOf\`, \`anyOf\`, \`oneOf\`) alone, never reading into the value, so no value can be checked against it` };
         }
-        // Each schema counts its applications: `countedSafeParse` bounds a check, which zod does not.
-        return { ok: true, schema: (0,counted_check/* countingSchemas */.WI)(() => withLinearRegExp(() => from_json_schema/* fromJSONSchema */.y(complete))) };
+        // Each schema reads the clock of the check under way: `boundedSafeParse` bounds a check, which zod does not.
+        return { ok: true, schema: (0,bounded_check/* timedSchemas */.ms)(() => withLinearRegExp(() => from_json_schema/* fromJSONSchema */.y(complete))) };
     }
     catch (error) {
         return { ok: false, message: error instanceof Error ? error.message : String(error) };
     }
-}
-
-
-/***/ }),
-
-/***/ 98788:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   P6: () => (/* binding */ countedSafeParse),
-/* harmony export */   WI: () => (/* binding */ countingSchemas)
-/* harmony export */ });
-/* unused harmony exports MIN_CHECK_STEPS, MAX_CHECK_STEPS, checkStepBound */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(88532);
-/* harmony import */ var _core_count_values_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(80739);
-
-
-/**
- * The most subschemas one check of a value may apply: 1,000 for each value in it, at least 200,000 and at
- * most 2,000,000. zod checks every branch of an `anyOf` or `oneOf` a value fails and both sides of an
- * `allOf`: a schema whose definitions each reach the next twice checked a failing argument 2^n times (20
- * links: 2.6 s; 30: hours) while it held the event loop, deaf to every timeout. Counted, not timed, so the
- * bound holds while the check holds the loop. An application took 3.8 \u00b5s in that shape (the worst check
- * stops within about 8 s) and 0.1 \u00b5s in a union of 300 shapes, which tries about 450 on each row of an
- * array. A static bound on the schema was tried and dropped: it refused schemas zod checks in
- * milliseconds (zod caches recursive checks) and let exponential ones through.
- */
-const MIN_CHECK_STEPS = 200_000;
-const MAX_CHECK_STEPS = 2_000_000;
-const STEPS_PER_VALUE = 1_000;
-/** Steps left to the check under way (`countedSafeParse` sets it; checks run one at a time, synchronously). */
-let stepsLeft = Number.POSITIVE_INFINITY;
-class CheckStepsSpent extends Error {
-}
-/**
- * Builds zod schemas with `build`, each counting its applications against the check under way: every
- * schema zod makes while it builds (its post-processor hook sees each one, also those the converter keeps
- * only in closures, such as the guards of `contains` and `propertyNames`), not only those a walk of the
- * result would find.
- */
-function countingSchemas(build) {
-    const made = [];
-    const config = zod__WEBPACK_IMPORTED_MODULE_0__/* .config */ .$W();
-    const previous = config.postProcessor;
-    config.postProcessor = (schema) => {
-        made.push(schema);
-        previous?.(schema);
-    };
-    let built;
-    try {
-        built = build();
-    }
-    finally {
-        if (previous)
-            config.postProcessor = previous;
-        else
-            delete config.postProcessor;
-    }
-    for (const schema of made) {
-        const run = schema._zod.run;
-        schema._zod.run = (payload, context) => {
-            if (--stepsLeft < 0)
-                throw new CheckStepsSpent();
-            return run(payload, context);
-        };
-    }
-    return built;
-}
-/** The step bound for checking `value`: STEPS_PER_VALUE for each value in it, within the two bounds. */
-function checkStepBound(value) {
-    const values = (0,_core_count_values_js__WEBPACK_IMPORTED_MODULE_1__/* .countValues */ .I)(value, MAX_CHECK_STEPS / STEPS_PER_VALUE);
-    return Math.min(MAX_CHECK_STEPS, Math.max(MIN_CHECK_STEPS, values * STEPS_PER_VALUE));
-}
-/** `schema.safeParse(value)` within `checkStepBound(value)` steps of a schema `countingSchemas` built; past them, why it stopped. */
-function countedSafeParse(schema, value, params) {
-    const bound = checkStepBound(value);
-    const outer = stepsLeft;
-    stepsLeft = bound;
-    try {
-        const result = schema.safeParse(value, params);
-        // A check zod ran inside its own (a `contains` guard) may have caught the stop: spent is spent.
-        if (stepsLeft < 0)
-            return { success: false, tooCostly: spent(bound) };
-        return result;
-    }
-    catch (error) {
-        if (error instanceof CheckStepsSpent)
-            return { success: false, tooCostly: spent(bound) };
-        throw error;
-    }
-    finally {
-        stepsLeft = outer;
-    }
-}
-function spent(bound) {
-    return `checking them against the tool's input schema was stopped after ${bound.toLocaleString('en-US')} steps: the schema's \`$ref\`s and \`allOf\`/\`anyOf\`/\`oneOf\` check the same parts again and again`;
 }
 
 
@@ -4410,8 +4364,8 @@ function buildPlanSteps(steps) {
 
 // EXTERNAL MODULE: ./lib/plan/compile-json-schema.js + 3 modules
 var compile_json_schema = __webpack_require__(83473);
-// EXTERNAL MODULE: ./lib/plan/counted-check.js
-var counted_check = __webpack_require__(98788);
+// EXTERNAL MODULE: ./lib/plan/bounded-check.js
+var bounded_check = __webpack_require__(94511);
 // EXTERNAL MODULE: ./lib/plan/find-references.js
 var find_references = __webpack_require__(99271);
 // EXTERNAL MODULE: ./lib/plan/json-schema-problems.js
@@ -4502,7 +4456,7 @@ function checkArgs(ctx, schemas) {
         const schema = step.tool === undefined ? undefined : schemas.get(step.tool);
         if (step.type !== 'tool_call' || step.args === undefined || !schema)
             return;
-        const result = (0,counted_check/* countedSafeParse */.P6)(schema, step.args, { reportInput: true });
+        const result = (0,bounded_check/* boundedSafeParse */.Aw)(schema, step.args, { reportInput: true });
         if (result.success)
             return;
         if ('tooCostly' in result) {
