@@ -1770,7 +1770,7 @@ function boundedSafeParse(schema, value, params, limitMs = CHECK_TIME_LIMIT_MS) 
     deadline = performance.now() + limitMs;
     const stopped = () => ({
         success: false,
-        tooCostly: `checking them against the tool's input schema was stopped after ${limitMs / 1000} s: the schema's \`$ref\`s and \`allOf\`/\`anyOf\`/\`oneOf\` check the same parts again and again`,
+        tooCostly: `checking them against the tool's input schema was stopped after ${limitMs / 1000} s: its \`$ref\`s and \`allOf\`/\`anyOf\`/\`oneOf\` may check the same parts again and again`,
     });
     try {
         const result = schema.safeParse(value, params);

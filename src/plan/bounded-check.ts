@@ -61,7 +61,7 @@ export function boundedSafeParse<T>(schema: z.ZodType<T>, value: unknown, params
   deadline = performance.now() + limitMs;
   const stopped = (): BoundedResult<T> => ({
     success: false,
-    tooCostly: `checking them against the tool's input schema was stopped after ${limitMs / 1000} s: the schema's \`$ref\`s and \`allOf\`/\`anyOf\`/\`oneOf\` check the same parts again and again`,
+    tooCostly: `checking them against the tool's input schema was stopped after ${limitMs / 1000} s: its \`$ref\`s and \`allOf\`/\`anyOf\`/\`oneOf\` may check the same parts again and again`,
   });
   try {
     const result = schema.safeParse(value, params);
