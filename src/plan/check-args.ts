@@ -7,6 +7,9 @@ import { stepPath, type PlanCheckContext } from './plan-check-context.ts';
 import type { PathSegment, PlanIssue } from './plan-issue.ts';
 import { schemaIssues, type NameLists } from './schema-issues.ts';
 
+/** What a step can do about a tool whose input schema cannot be used to check its arguments. */
+const LEAVE_IT_OUT = "leave it out of this step (an MCP server's `tools:` list can leave it out of the run)";
+
 /** True when the value at `path` in `args`, or any value above it, is a reference (known only at run time). */
 function insideReference(args: unknown, path: readonly PathSegment[]): boolean {
   let current = args;
@@ -51,7 +54,7 @@ export function checkInputSchemas(ctx: Pick<PlanCheckContext, 'plan' | 'tools' |
   // run as written. An agent told so at its first call went on without it, and passed (found by a review).
   ctx.steps.forEach((step, index) => {
     const at = stepPath(index);
-    const problem = (name: string) => `tool \`${name}\` has an input schema plan-runner cannot check arguments against (${unusable.get(name)}); leave it out of this step (an MCP server's \`tools:\` list can leave it out of the run)`;
+    const problem = (name: string) => `tool \`${name}\` has an input schema plan-runner cannot check arguments against (${unusable.get(name)}); ${LEAVE_IT_OUT}`;
     if (step.type === 'tool_call' && step.tool !== undefined && unusable.has(step.tool)) issues.push({ path: [...at, 'tool'], message: problem(step.tool) });
     if (step.type !== 'agent') return;
     step.tools?.forEach((name, position) => {
@@ -76,7 +79,7 @@ export function checkArgs(ctx: Pick<PlanCheckContext, 'steps'>, schemas: Readonl
     const result = boundedSafeParse(schema, step.args, { reportInput: true });
     if (result.success) return;
     if ('tooCostly' in result) {
-      issues.push({ path: [...stepPath(index), 'args'], message: `the args were not checked: ${result.tooCostly} (input of tool \`${step.tool}\`); use a tool whose schema checks each part of its arguments a bounded number of times` });
+      issues.push({ path: [...stepPath(index), 'args'], message: `the args were not checked: ${result.tooCostly} (input of tool \`${step.tool}\`); give the tool a simpler input schema, or ${LEAVE_IT_OUT}` });
       return;
     }
     const literal = result.error.issues.filter((issue) => !insideReference(step.args, issue.path as PathSegment[]));

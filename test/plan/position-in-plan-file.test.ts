@@ -26,7 +26,7 @@ it('says where a path is in the plan file', async () => {
 it('reads the file as the loader decodes it: a BOM is not a column', async () => {
   const file = path.join(dir, 'bom.yml');
   await writeFile(file, `\uFEFF${PLAN}`);
-  expect(await positionInPlanFile(file, ['workflow_sequence'], 'key')).toEqual({ line: 1 + 1, column: 1 });
+  expect(await positionInPlanFile(file, ['workflow_sequence'], 'key')).toEqual({ line: 2, column: 1 });
   expect(await positionInPlanFile(file, ['name'], 'key')).toEqual({ line: 1, column: 1 });
 });
 

@@ -74,18 +74,9 @@ export async function connectMcpServers(config: McpServers, options: ConnectMcpS
   };
   const onAbort = (): void => void closeAll();
   options.signal.addEventListener('abort', onAbort, { once: true });
-  // A server's own start_timeout_seconds, else the caller's, else 30 s.
-  const limitsOf = (name: string) => {
-    const own = config[name]?.start_timeout_seconds;
-    const field = `mcp_servers.${name}.start_timeout_seconds`;
-    return {
-      signal: options.signal,
-      timeoutMs: own === undefined ? timeoutMs : own * 1000,
-      timeoutNote: `${own === undefined ? `the time plan-runner gives a server to start, and again to list its tools, unless ${field} says otherwise` : field}; timeout_seconds limits each tool call, not these`,
-    };
-  };
+  // Each server's own start_timeout_seconds, else the caller's, else 30 s.
   const listed = await Promise.allSettled(
-    sessions.map((session) => listServerTools(session, config[session.name]?.tools, limitsOf(session.name))),
+    sessions.map((session) => listServerTools(session, config[session.name]?.tools, session.listingLimits(options.signal, timeoutMs))),
   );
   const failure = listed.find((outcome) => outcome.status === 'rejected');
   if (failure !== undefined || options.signal.aborted) {
