@@ -608,15 +608,26 @@ class McpServerSession {
         this.#client = client;
         return client;
     }
+    /** The plan field that sets this server's time to start, and its value in ms when the plan sets it. */
+    get #startTimeout() {
+        const own = this.#config.start_timeout_seconds;
+        return { field: `mcp_servers.${this.name}.start_timeout_seconds`, ...(own !== undefined && { ms: own * 1000 }) };
+    }
+    /** The limits of the first start and of listing the tools: the server's own `start_timeout_seconds`, else `fallbackMs`. */
+    listingLimits(signal, fallbackMs) {
+        const { field, ms } = this.#startTimeout;
+        const what = ms === undefined ? `the time plan-runner gives a server to start, and again to list its tools, unless ${field} says otherwise` : field;
+        return { signal, timeoutMs: ms ?? fallbackMs, timeoutNote: `${what}; timeout_seconds limits each tool call, not these` };
+    }
     /**
      * The limits of a start before a call (a server closed after listing, or one that crashed): the call's,
      * or the server's own `start_timeout_seconds` when that is shorter. The call's limit bounds it either way.
      */
     #startLimits(call) {
-        const own = this.#config.start_timeout_seconds;
-        if (own === undefined || own * 1000 >= call.timeoutMs)
+        const { field, ms } = this.#startTimeout;
+        if (ms === undefined || ms >= call.timeoutMs)
             return { ...call, timeoutNote: 'timeout_seconds: a start before a call counts towards the call' };
-        return { ...call, timeoutMs: own * 1000, timeoutNote: `mcp_servers.${this.name}.start_timeout_seconds` };
+        return { ...call, timeoutMs: ms, timeoutNote: field };
     }
     /** A start that got no answer within `limits`: how long was waited, what set that, and what to check. */
     #startTimedOut(limits) {
@@ -826,17 +837,8 @@ async function connectMcpServers(config, options) {
     };
     const onAbort = () => void closeAll();
     options.signal.addEventListener('abort', onAbort, { once: true });
-    // A server's own start_timeout_seconds, else the caller's, else 30 s.
-    const limitsOf = (name) => {
-        const own = config[name]?.start_timeout_seconds;
-        const field = `mcp_servers.${name}.start_timeout_seconds`;
-        return {
-            signal: options.signal,
-            timeoutMs: own === undefined ? timeoutMs : own * 1000,
-            timeoutNote: `${own === undefined ? `the time plan-runner gives a server to start, and again to list its tools, unless ${field} says otherwise` : field}; timeout_seconds limits each tool call, not these`,
-        };
-    };
-    const listed = await Promise.allSettled(sessions.map((session) => listServerTools(session, config[session.name]?.tools, limitsOf(session.name))));
+    // Each server's own start_timeout_seconds, else the caller's, else 30 s.
+    const listed = await Promise.allSettled(sessions.map((session) => listServerTools(session, config[session.name]?.tools, session.listingLimits(options.signal, timeoutMs))));
     const failure = listed.find((outcome) => outcome.status === 'rejected');
     if (failure !== undefined || options.signal.aborted) {
         options.signal.removeEventListener('abort', onAbort);

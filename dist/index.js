@@ -17813,6 +17813,8 @@ var schema_issues = __nccwpck_require__(30260);
 
 
 
+/** What a step can do about a tool whose input schema cannot be used to check its arguments. */
+const LEAVE_IT_OUT = "leave it out of this step (an MCP server's `tools:` list can leave it out of the run)";
 /** True when the value at `path` in `args`, or any value above it, is a reference (known only at run time). */
 function insideReference(args, path) {
     let current = args;
@@ -17863,7 +17865,7 @@ function checkInputSchemas(ctx) {
     // run as written. An agent told so at its first call went on without it, and passed (found by a review).
     ctx.steps.forEach((step, index) => {
         const at = (0,plan_check_context/* stepPath */.q)(index);
-        const problem = (name) => `tool \`${name}\` has an input schema plan-runner cannot check arguments against (${unusable.get(name)}); leave it out of this step (an MCP server's \`tools:\` list can leave it out of the run)`;
+        const problem = (name) => `tool \`${name}\` has an input schema plan-runner cannot check arguments against (${unusable.get(name)}); ${LEAVE_IT_OUT}`;
         if (step.type === 'tool_call' && step.tool !== undefined && unusable.has(step.tool))
             issues.push({ path: [...at, 'tool'], message: problem(step.tool) });
         if (step.type !== 'agent')
@@ -17892,7 +17894,7 @@ function checkArgs(ctx, schemas) {
         if (result.success)
             return;
         if ('tooCostly' in result) {
-            issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), 'args'], message: `the args were not checked: ${result.tooCostly} (input of tool \`${step.tool}\`); use a tool whose schema checks each part of its arguments a bounded number of times` });
+            issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), 'args'], message: `the args were not checked: ${result.tooCostly} (input of tool \`${step.tool}\`); give the tool a simpler input schema, or ${LEAVE_IT_OUT}` });
             return;
         }
         const literal = result.error.issues.filter((issue) => !insideReference(step.args, issue.path));
