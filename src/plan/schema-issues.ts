@@ -166,8 +166,11 @@ function oneIssue(issue: ZodIssue, scope: IssueScope, relative: readonly PathSeg
     case 'too_big':
       return [{ path, message: isDefaultMessage(issue.message) ? `${keyName(path)} ${sizeMessage(issue)}` : issue.message }];
     case 'invalid_format': {
-      const pattern = 'pattern' in issue && issue.pattern ? ` ${issue.pattern}` : '';
-      const message = isDefaultMessage(issue.message) ? `${keyName(path)} does not match the expected format${pattern}` : issue.message;
+      // A named format (`date`, `email`) says its name: zod's regex for a date is 300 characters.
+      const named = issue.format !== 'regex' && /^[\w-]{1,40}$/.test(issue.format) ? issue.format : undefined;
+      const pattern = 'pattern' in issue && issue.pattern ? `the pattern ${issue.pattern}` : 'the expected format';
+      const expected = named ? `must be in the \`${named}\` format` : `does not match ${pattern}`;
+      const message = isDefaultMessage(issue.message) ? `${keyName(path)} ${expected}` : issue.message;
       return [{ path, message: `${message}; got ${showValue(issue.input)}` }];
     }
     case 'invalid_union':

@@ -1,7 +1,8 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { compileJsonSchema } from '../plan/compile-json-schema.ts';
 import { boundedSafeParse } from '../plan/bounded-check.ts';
 import type { Tool } from '../tools/tool.ts';
+import { argumentsProblemText } from './arguments-problem-text.ts';
 import { UnusableToolSchemaError } from './unusable-tool-schema-error.ts';
 
 const validators = new WeakMap<Tool, z.ZodType>();
@@ -25,9 +26,11 @@ export function validateToolArguments(
   if (typeof args !== 'object' || args === null || Array.isArray(args)) {
     return { ok: false, error: `the arguments must be a JSON object, not ${JSON.stringify(args)}` };
   }
-  const parsed = boundedSafeParse(validatorOf(tool), args);
+  const validator = validatorOf(tool);
+  // With the input in each issue: the messages show what was given ("got `x`").
+  const parsed = boundedSafeParse(validator, args, { reportInput: true });
   if ('tooCostly' in parsed) return { ok: false, error: `these arguments were not checked: ${parsed.tooCostly}` };
-  if (!parsed.success) return { ok: false, error: `${z.prettifyError(parsed.error)}${missingNotes(tool, args)}` };
+  if (!parsed.success) return { ok: false, error: `${argumentsProblemText(parsed.error, validator)}${missingNotes(tool, args)}` };
   // The original, not zod's output: validation must not change what the tool receives.
   return { ok: true, args: args as Record<string, unknown> };
 }

@@ -64,3 +64,23 @@ workflow_sequence:
   expect(errors).toEqual([expect.stringMatching(/^plan\.yml:3:\d+: the args were not checked: checking them against the tool's input schema was stopped after 5 s: .*\(input of tool `fx__deep`\); give the tool a simpler input schema, or leave it out of this step \(an MCP server's `tools:` list can leave it out of the run\) \(at workflow_sequence\[0\]\.args\)$/)]);
   expect(called).toEqual([]);
 }, 30_000);
+
+it('writes a short message for a value not in a long enum, also inside a union, where zod listed every value each time', () => {
+  const values = Array.from({ length: 5_000 }, (_, index) => `v${index}`);
+  const schema = compiled({ type: 'array', items: { anyOf: [{ enum: values }, { type: 'number' }] } });
+  const result = boundedSafeParse(schema, ['x', 'y']);
+  if (result.success || 'tooCostly' in result) throw new Error('the wrong values passed');
+  // The union's issue holds its branches' issues, each with its message.
+  const messages: string[] = [];
+  const collect = (issues: readonly { message: string; errors?: unknown }[]): void => {
+    for (const issue of issues) {
+      messages.push(issue.message);
+      if (Array.isArray(issue.errors)) for (const branch of issue.errors) collect(branch);
+    }
+  };
+  collect(result.error.issues);
+  expect(messages).toContain(`Invalid option: expected one of ${values.slice(0, 20).map((value) => `"${value}"`).join('|')} … and 4980 more`);
+  expect(messages.join('').length).toBeLessThan(2_000);
+  const few = boundedSafeParse(compiled({ enum: ['a', 'b'] }), 'c');
+  expect(few.success || 'tooCostly' in few ? undefined : few.error.issues[0]!.message).toBe('Invalid option: expected one of "a"|"b"');
+});

@@ -57,7 +57,7 @@ describe('tools named by steps', () => {
     expect([...checkInputSchemas({ plan: plan.source, tools: plan.tools, steps: plan.steps }).schemas.keys()].sort()).toEqual(['add', 'server__tool7']);
     // The called tool's schema still checks its literal args.
     expect(await errorsFor(yaml('workflow_sequence:', '  - { id: 1, type: tool_call, tool: server__tool7, args: { q: ABC } }'), { extraTools: listed })).toEqual([
-      'plan.yml:2:63: `q` does not match the expected format /^[a-z]+$/; got `ABC` (input of tool `server__tool7`) (at workflow_sequence[0].args.q)',
+      'plan.yml:2:63: `q` does not match the pattern /^[a-z]+$/; got `ABC` (input of tool `server__tool7`) (at workflow_sequence[0].args.q)',
     ]);
   });
 

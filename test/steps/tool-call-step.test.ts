@@ -145,7 +145,7 @@ describe('tool_call without args', () => {
     const retry = server.requests[1]!.body.messages;
     const toolMessage = retry.at(-1)!;
     expect(toolMessage).toMatchObject({ role: 'tool', tool_call_id: 'call_0_0' });
-    expect(toolMessage.content).toContain('expected string');
+    expect(toolMessage.content).toContain('week: `week` must be text; got a whole number');
     expect(retry.at(-2)).toMatchObject({ role: 'assistant', tool_calls: [{ function: { name: tool.name } }] });
     expect(tool.calls.map((call) => call.args)).toEqual([{ week: '2025-W10' }]);
     expect(usages).toHaveLength(2);

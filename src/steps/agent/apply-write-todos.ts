@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TODO_STATUSES, type TodoItem } from '../../core/todo-item.ts';
 import { listNames } from '../../plan/plan-check-context.ts';
+import { argumentsProblemText } from '../arguments-problem-text.ts';
 
 /** The longest id an item may have: ids are repeated in the list's messages to the model. */
 export const MAX_TODO_ID = 100;
@@ -42,9 +43,9 @@ function sameItem(a: TodoItem | undefined, b: TodoItem): boolean {
  * `MAX_TODO_ITEMS`, and more than one item `in_progress` in the result.
  */
 export function applyWriteTodos(current: readonly TodoItem[], args: unknown): WriteTodosResult {
-  const parsed = WriteTodosInput.safeParse(args);
+  const parsed = WriteTodosInput.safeParse(args, { reportInput: true });
   if (!parsed.success) {
-    return refuse(`write_todos takes {"todos": [{"id", "content", "status"}], "merge": true|false}: ${z.prettifyError(parsed.error)}`);
+    return refuse(`write_todos takes {"todos": [{"id", "content", "status"}], "merge": true|false}:\n${argumentsProblemText(parsed.error, WriteTodosInput)}`);
   }
   const { todos, merge } = parsed.data;
   const seen = new Set<string>();
