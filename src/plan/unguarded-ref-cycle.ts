@@ -1,3 +1,5 @@
+import { zodRefTarget } from './zod-ref.ts';
+
 type Schema = Record<string, unknown>;
 
 // Only the keywords zod's converter reads (it refuses `not`, `if`, `dependentSchemas` and `unevaluated*`).
@@ -12,30 +14,13 @@ function isSchema(value: unknown): value is Schema {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/**
- * Where a `$ref` leads, read as zod's converter reads it (`resolveRef` in zod/v4/classic/from-json-schema.js), not
- * as a JSON Pointer: `#` then segments with the empty ones dropped; none is the root; else the first names the
- * definitions (`$defs`, or `definitions` for a draft-07 or draft-04 schema), the second which one, in the root's
- * `$defs` or else `definitions`, and the rest is ignored. A review found references zod reads this way (`#$defs/x`,
- * `#/$defs//x`, `#/$defs/x/properties/y`) past a checker that read pointers; a later one, definitions zod found
- * where this did not: zod takes `$defs || definitions`, so a `$defs` of `false`, `0` or `''` gives way to
- * `definitions`, and indexes whatever it got, so `$defs` may be an array (`#/$defs/0`).
- */
-function resolveAsZod(root: Schema, ref: string): Schema | undefined {
-  if (!ref.startsWith('#')) return undefined;
-  const path = ref.slice(1).split('/').filter(Boolean);
-  if (path.length === 0) return root;
-  const draft = root['$schema'] === 'http://json-schema.org/draft-07/schema#' || root['$schema'] === 'http://json-schema.org/draft-04/schema#';
-  const defs = root['$defs'] || root['definitions'];
-  if (path[0] !== (draft ? 'definitions' : '$defs') || path[1] === undefined || typeof defs !== 'object' || defs === null) return undefined;
-  const target = (defs as Record<string, unknown>)[path[1].replaceAll('~1', '/').replaceAll('~0', '~')];
-  return isSchema(target) ? target : undefined;
-}
-
 /** The subschemas that check the same value as `schema`: where its `$ref` leads, and its `allOf`/`anyOf`/`oneOf` members. */
 function sameValueSchemas(root: Schema, schema: Schema): Schema[] {
   const next: unknown[] = [];
-  if (typeof schema['$ref'] === 'string') next.push(resolveAsZod(root, schema['$ref']));
+  if (typeof schema['$ref'] === 'string') {
+    const target = zodRefTarget(root, schema['$ref']);
+    next.push(target?.root ? root : target?.target);
+  }
   for (const keyword of SAME_VALUE_LISTS) if (Array.isArray(schema[keyword])) for (const member of schema[keyword] as unknown[]) next.push(member);
   return next.filter(isSchema);
 }
