@@ -87,3 +87,12 @@ export interface PlanStep {
 export function stepKey(id: StepId): string {
   return String(id);
 }
+
+/**
+ * A step's key in the whole job: inside the run of a used plan, the key of the step that used it first
+ * (`within`, itself `a/b` two levels down), then `/`, which no step id contains. Two steps using one plan
+ * run steps with the same ids; record/replay and fault injection tell their calls apart by this.
+ */
+export function stepKeyWithin(within: string | undefined, key: string): string {
+  return within === undefined ? key : `${within}/${key}`;
+}

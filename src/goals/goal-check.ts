@@ -27,6 +27,8 @@ export interface GoalDeps {
    * once instead of each waiting out the same retries (found by an adversarial pass: 8 minutes a judge).
    */
   readonly judgeOutage?: { why?: string };
+  /** For a used plan's goals: the key of the step that used it, in the whole job; a judge's call purpose names it (`goal:a/<name>`). */
+  readonly within?: string;
   /** Called after every judge call, so budgets and reports see its cost. */
   onUsage?(usage: Usage): void;
 }

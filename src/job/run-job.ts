@@ -285,8 +285,8 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
       ...(resume && { resume }),
       ...(granted && { approval: granted.approval }),
       // A used plan's goals are checked like the job's, with the same scrubbed environment.
-      checkGoals: (goals, target, signal) =>
-        evaluateGoals(goals, target, { model, cwd: settings.cwd, env: scrubEnvironment(settings.env, undefined, 'goal'), signal, ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) }),
+      checkGoals: (goals, target, signal, within) =>
+        evaluateGoals(goals, target, { model, cwd: settings.cwd, env: scrubEnvironment(settings.env, undefined, 'goal'), signal, within, ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) }),
     });
   } finally {
     // Goal checks call no tools: end the MCP servers before they run.

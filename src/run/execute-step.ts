@@ -1,4 +1,4 @@
-import type { PlanStep } from '../core/plan-step.ts';
+import { stepKeyWithin, type PlanStep } from '../core/plan-step.ts';
 import type { StepContext } from '../steps/step-context.ts';
 import type { Tool, ToolContext } from '../tools/tool.ts';
 import type { Clock } from '../core/clock.ts';
@@ -67,7 +67,7 @@ export async function executeStep(
     callTool(tool, args) {
       // Once stopped (a budget, a cancel, the timeout), no tool starts: the stop applies to work not yet begun.
       if (signal.aborted) return Promise.reject(signal.reason);
-      const toolCtx: ToolContext = { signal, cwd: shared.cwd, stepKey: step.key };
+      const toolCtx: ToolContext = { signal, cwd: shared.cwd, stepKey: stepKeyWithin(shared.within, step.key) };
       return hooks.callTool ? hooks.callTool(tool, args, toolCtx) : tool.execute(args, toolCtx);
     },
   };

@@ -52,14 +52,19 @@ export interface RunDeps {
   readonly replanner?: Replanner;
   /** Expected duration of each step (from a previous run's trace): ready steps start longest remaining path first. Default: 1 each. */
   readonly stepWeights?: StepWeights;
-  /** Checks a used plan's goals after its nested run (with the job's goal environment); default: no environment. */
-  readonly checkGoals?: (goals: readonly Goal[], target: GoalTarget, signal?: AbortSignal) => Promise<GoalResult[]>;
+  /**
+   * Checks a used plan's goals after its nested run (with the job's goal environment); default: no environment.
+   * `within` is the key of the step that used the plan, in the whole job (`GoalDeps.within`).
+   */
+  readonly checkGoals?: (goals: readonly Goal[], target: GoalTarget, signal: AbortSignal | undefined, within: string) => Promise<GoalResult[]>;
   /** In [0, 1): the jitter of retry waits; tests pass a constant. Default `Math.random`. */
   readonly random?: () => number;
   /** An earlier run of this plan: its completed steps are reused where their keys match, its side effects never repeated. */
   readonly resume?: ResumeState;
   /** Set for the run of a used plan inside a `type: plan` step: the outer run writes what the resume state carries, once. */
   readonly inner?: true;
+  /** In the run of a used plan: the key of the step that used it, in the whole job (`stepKeyWithin`). */
+  readonly within?: string;
   /** The job's side-effect calls, shared by the outer run with the runs of the plans it uses; a run without one starts its own. */
   readonly calls?: CallRegistry;
   /** A person's approval this run goes on with: the steps it covers (`approvalStepKey`) may start. */

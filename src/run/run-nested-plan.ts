@@ -1,4 +1,4 @@
-import type { PlanStep } from '../core/plan-step.ts';
+import { stepKeyWithin, type PlanStep } from '../core/plan-step.ts';
 import type { RunEvent } from '../core/run-event.ts';
 import { finalStepStates, unfinishedWork } from '../core/run-record.ts';
 import { addUsage, NO_USAGE, type Usage } from '../core/usage.ts';
@@ -53,6 +53,7 @@ export async function runNestedPlan(step: PlanStep, context: NestedRunContext): 
   const inputs = resolveInputs(inner.source ?? {}, given);
   if (!inputs.ok) return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `cannot start: ${inputs.errors.join('; ')}` }));
   const { deps } = context;
+  const within = stepKeyWithin(deps.within, step.key);
   const outcome = await runPlan(inner, {
     ...deps,
     inputs: inputs.inputs,
@@ -62,6 +63,7 @@ export async function runNestedPlan(step: PlanStep, context: NestedRunContext): 
     // A nested run does not replan on its own: its failure is the step's, and the outer run recovers.
     replanner: undefined,
     inner: true,
+    within,
   });
   const usage = usageOf(outcome);
   if (context.signal.aborted) return fail(context.signal.reason, usage);
@@ -72,7 +74,7 @@ export async function runNestedPlan(step: PlanStep, context: NestedRunContext): 
   const goals = inner.source?.goals ?? [];
   if (goals.length > 0) {
     const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates: finalStepStates(outcome.record), unfinished: unfinishedWork(outcome.record), masked: outcome.masked, ...(outcome.resultStepKey !== undefined && { resultStepKey: outcome.resultStepKey }) };
-    const judged = await (deps.checkGoals ?? ((list, goalTarget, signal) => evaluateGoals(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal })))(goals, target, context.signal);
+    const judged = await (deps.checkGoals ?? ((list, goalTarget, signal) => evaluateGoals(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal, within })))(goals, target, context.signal, within);
     // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as the
     // job's goals are, for the record and for the step's error alike (a review found the error built from the raw excerpt).
     const redact = deps.redact ?? ((text: string) => text);

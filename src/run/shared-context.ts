@@ -26,6 +26,7 @@ export function sharedContext(
     modelSettings: plan.source?.model,
     agents: plan.source?.agents ?? {},
     cwd: deps.cwd,
+    ...(deps.within !== undefined && { within: deps.within }),
     ...(plan.withheld !== undefined && { withheldTools: plan.withheld }),
   };
 }

@@ -1,3 +1,4 @@
+import { stepKeyWithin } from '../core/plan-step.ts';
 import { billedUsage, callUsage } from '../llm/call-usage.ts';
 import { stepPurpose } from '../llm/describe-purpose.ts';
 import type { ChatRequest, ChatResponse, ModelClient } from '../llm/model-client.ts';
@@ -10,11 +11,11 @@ export function requireModel(ctx: StepContext): ModelClient {
   return ctx.model;
 }
 
-/** One model call for a step, labelled `step:<key>`, its usage reported through `ctx.onUsage`. */
+/** One model call for a step, labelled `step:<key>` (its key in the whole job), its usage reported through `ctx.onUsage`. */
 export async function completeForStep(ctx: StepContext, client: ModelClient, request: ChatRequest): Promise<ChatResponse> {
   let response: ChatResponse;
   try {
-    response = await client.complete(request, { purpose: stepPurpose(ctx.step.key) }, ctx.signal);
+    response = await client.complete(request, { purpose: stepPurpose(stepKeyWithin(ctx.within, ctx.step.key)) }, ctx.signal);
   } catch (error) {
     // An answer that was no answer but said what it used is billed: the step's usage, and the budget's, hold it.
     const billed = billedUsage(error, request);

@@ -36,6 +36,8 @@ export interface StepContext {
   onUsage(usage: Usage): void;
   /** What the step reports about its progress (an agent's todos, turns, tool calls); dropped once the step was abandoned. */
   report(activity: StepActivity): void;
+  /** In the run of a used plan: the key of the step that used it, in the whole job (`stepKeyWithin`). */
+  readonly within?: string;
   /** Tools this run keeps out (read-only mode on a fork), with the reason; an agent is never offered them. */
   readonly withheldTools?: ReadonlyMap<string, string>;
   /**

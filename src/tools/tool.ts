@@ -6,7 +6,7 @@ export interface ToolContext {
   readonly signal: AbortSignal;
   /** The repository root; command tools run here and file tools may not leave it. */
   readonly cwd: string;
-  /** The step that called the tool (for labels in errors and traces). */
+  /** The step that called the tool, by its key in the whole job (`a/s`: step s of the plan step a used; `stepKeyWithin`). */
   readonly stepKey: string;
   /**
    * The step's own timeout, when it has one: it replaces the tool's `timeoutSeconds`. A tool that

@@ -1,3 +1,4 @@
+import { stepKeyWithin } from '../../core/plan-step.ts';
 import type { ChatRequest, ChatResponse } from '../../llm/model-client.ts';
 import { completeForJson } from '../../llm/ask-for-json.ts';
 import { callUsage } from '../../llm/call-usage.ts';
@@ -31,7 +32,7 @@ export const judgeCheck: GoalCheck = {
     try {
       // The client already retries transient failures; a second loop here would stack retries. An endpoint that
       // refuses `response_format` is asked once more without it, as the planner's is: the verdict is read from text.
-      response = await completeForJson(deps.model, request, { purpose: `goal:${goal.name}` }, deps.signal);
+      response = await completeForJson(deps.model, request, { purpose: `goal:${stepKeyWithin(deps.within, goal.name)}` }, deps.signal);
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
       if (outage && error instanceof ModelCallError && (error.failure === 'connection' || error.failure === 'timeout')) outage.why = shorten(why, 200);
