@@ -55,13 +55,18 @@ export function evalReport(settings: EvalSettings, made: readonly EvalRunResult[
   // A rule that targeted calls but injected no fault into any run of the plan (an `attempt` no call reached,
   // a rate that drew nothing, a tool only the baseline calls) tested the plan no more (found by an adversarial pass).
   // A rule for the ReAct baseline's model calls (`model: react`) is tried on the baseline's runs.
+  // Compared, each plan is tried on its own: a rule only the base plan's runs met compared a faulted base with a
+  // plan the fault never reached, and counted as tried.
   const injectedIn = (variant: (run: EvalRunResult) => boolean) => new Set(runs.filter(variant).flatMap((run) => run.faults.map((fault) => fault.rule)));
-  const injecting = { plan: injectedIn((run) => run.variant === 'plan'), react: injectedIn((run) => run.variant === 'react') };
-  const triedOn = (rule: (typeof settings.faults)[number]): 'plan' | 'react' => (rule.model === 'react' ? 'react' : 'plan');
+  const injectingPlan = planColumns.map((name) => ({ name, rules: injectedIn((run) => run.column === name) }));
+  const injectingReact = injectedIn((run) => run.variant === 'react');
+  const missedBy = (rule: (typeof settings.faults)[number], index: number): string[] =>
+    rule.model === 'react' ? (injectingReact.has(index) ? [] : ['react']) : injectingPlan.filter((column) => !column.rules.has(index)).map((column) => column.name);
   const silent = runs.some((run) => run.variant === 'plan')
-    ? settings.faults.flatMap((rule, index) =>
-        targeting.has(index) && complete(triedOn(rule)) && !injecting[triedOn(rule)].has(index) ? [describe(rule, index)] : [],
-      )
+    ? settings.faults.flatMap((rule, index) => {
+        const missed = targeting.has(index) && complete(rule.model === 'react' ? 'react' : 'plan') ? missedBy(rule, index) : [];
+        return missed.length === 0 ? [] : [`${describe(rule, index)} injected no fault into any run of ${settings.plans.length > 1 ? missed.join(' or ') : 'the plan'}`];
+      })
     : [];
   const notes = [
     `${cancelled ? `${runs.length} of ${settings.runs * asked.length} run(s) finished (${settings.runs} per column asked)` : `${settings.runs} run(s) per column`}, seed ${settings.seed}, ${settings.faults.length} fault rule(s).`,
@@ -69,7 +74,7 @@ export function evalReport(settings: EvalSettings, made: readonly EvalRunResult[
     ...(cancelled ? ['Cancelled: the figures cover only the runs that finished.'] : []),
     ...(idle.length > 0 ? [`Failed: fault ${idle.join(', ')} matched no call in any run, so what it would test was never tried; fix its tool or model (a tool, a step id or a goal name the plan has).`] : []),
     ...(silent.length > 0
-      ? [`Failed: fault ${silent.join(', ')} injected no fault into any run of the plan, so what it would test was never tried; give an \`attempt\` its calls reach, or raise its \`rate\` or the number of runs.`]
+      ? [`Failed: fault ${silent.join('; ')}, so what it would test was never tried; give an \`attempt\` its calls reach, or raise its \`rate\` or the number of runs.`]
       : []),
   ];
   // A plan column none of whose runs ran (each refused before its first step: no model for a plan the model

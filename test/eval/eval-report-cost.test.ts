@@ -102,6 +102,16 @@ describe('an eval that measured nothing of the plan fails', () => {
     const reactRuns = [{ ...run(1, 'succeeded', 0) }, { ...run(1, 'failed', 1), column: 'react', variant: 'react' as const, faultRulesTargeting: [0], faults: [{ target: 'model:react', fault: 'http 500' as const, call: 1, rule: 0 }] }];
     expect(evalReport(react, reactRuns, {}, false).passed).toBe(true);
   });
+
+  it('a fault rule compared plans must both have met: one only the base plan met compared a faulted base with an untried plan', () => {
+    const compare: EvalSettings = { ...settings, runs: 1, plans: [{ file: 'base.yml' }, { file: 'new.yml' }], faults: [{ tool: 'multiply', fault: 'exit 1', attempt: 1 }] };
+    const faulted = (column: string) => ({ ...run(1, 'succeeded', 0), column, faultRulesTargeting: [0], faults: [{ target: 'tool:multiply in 1', fault: 'exit 1' as const, call: 1, rule: 0 }] });
+    const untried = { ...run(1, 'succeeded', 0), column: 'new.yml', faultRulesTargeting: [] };
+    const report = evalReport(compare, [faulted('base.yml'), untried], {}, false);
+    expect(report.markdown).toContain('Failed: fault rule 1 (tool: multiply, exit 1) injected no fault into any run of new.yml, so what it would test was never tried');
+    expect(report.passed).toBe(false);
+    expect(evalReport(compare, [faulted('base.yml'), faulted('new.yml')], {}, false).passed).toBe(true);
+  });
 });
 
 it('shows a success rate beside the min-success-rate limit on the side of it that it is', () => {
