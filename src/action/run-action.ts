@@ -5,6 +5,7 @@ import { formatPlanError, isInternalFailure } from '../plan/plan-error.ts';
 import type { ToolWithholding, ValidPlan } from '../plan/valid-plan.ts';
 import { frozenPlanText } from '../plan/frozen-plan.ts';
 import { writeAnnotations } from '../report/annotations.ts';
+import { planLines } from '../report/plan-lines.ts';
 import { consoleChecklist } from '../report/console-checklist.ts';
 import { goalLogLine } from '../report/goals-table.ts';
 import { planGates } from '../goals/goals-verdict.ts';
@@ -377,12 +378,16 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     for (const goal of report.goals) io.info(goalLogLine(goal));
     const reported = await writeReport(report, paths.report, io, redact);
     deps.saveState?.(REPORTED_STATE, 'true');
+    // The lines of the steps and goals annotated: the file is read again only when there is one.
+    const annotated = report.goals.some((goal) => goal.severity === 'required' && goal.outcome !== 'met') || [...(report.record?.steps.values() ?? [])].some((step) => step.state === 'failed');
+    const lines = settings.planFile && annotated && outcome.kind !== 'rejected' ? await planLines(settings.planFile, outcome.plan.fileSource ?? outcome.plan.source) : undefined;
     writeAnnotations(
       {
         planErrors: planFileErrors(report.planErrors, settings.planPath),
         ...(report.record ? { record: report.record } : {}),
         goals: report.goals,
         ...(settings.planFile ? { planFile: settings.planPath } : {}),
+        ...(lines && { lines }),
         failOnUnmetGoals: settings.failOnUnmetGoals,
         redact,
       },

@@ -2,6 +2,7 @@ import type { RunRecord } from '../core/run-record.ts';
 import { currentKeys } from './checklist.ts';
 import { cutText } from './cut-text.ts';
 import type { GoalRow } from './goals-table.ts';
+import type { PlanLines } from './plan-lines.ts';
 
 /** Where an annotation points, as the runner's `error`/`warning` commands take it. */
 export interface AnnotationProperties {
@@ -62,6 +63,8 @@ export interface AnnotationInput {
   readonly goals?: readonly GoalRow[];
   /** The plan file, so step and goal annotations land on it. */
   readonly planFile?: string;
+  /** Where the plan file writes each step and goal: their annotations land on those lines. */
+  readonly lines?: PlanLines;
   /**
    * False when unmet goals only report (`fail-on-unmet-goals: false`): they are warnings then, as the job
    * passes on them. A goal that could not be evaluated fails the job still, and stays an error. Default: true.
@@ -74,12 +77,13 @@ export interface AnnotationInput {
  * Error annotations for plan-file errors (on their lines), failed steps of the plan that ran last
  * (naming the step) and unmet required goals; at most 9 in all, leaving the tenth GitHub shows for the
  * job's verdict, each kind's rest summarised in one. A failed step a plan revision replaced is a
- * warning (at most 3), and so is an unmet goal that does not fail the job (at most 5). Goal
- * annotations name the plan file but no line: a goal's result does not keep where the goal is written.
+ * warning (at most 3), and so is an unmet goal that does not fail the job (at most 5). Step and goal
+ * annotations are on the plan file, at the lines `lines` gives (none for a step the file does not write).
  */
 export function writeAnnotations(input: AnnotationInput, annotate: Annotate): void {
   const { redact, planFile } = input;
   const onFile = planFile ? { file: planFile } : {};
+  const onLine = (line: number | undefined) => (planFile !== undefined && line !== undefined ? { ...onFile, startLine: line } : onFile);
   const planErrors = (input.planErrors ?? []).map((e) => ({
     message: redact(e.message),
     properties: {
@@ -99,17 +103,17 @@ export function writeAnnotations(input: AnnotationInput, annotate: Annotate): vo
     .filter((step) => inCurrent(step.key))
     .map((step) => ({
       message: cutText(redact(`Step ${step.key} failed: ${step.error ?? 'no error message'}`), 2000),
-      properties: { title: `Step ${step.key} failed`, ...onFile },
+      properties: { title: `Step ${step.key} failed`, ...onLine(input.lines?.step(step.key)) },
     }));
   const replacedSteps = failed
     .filter((step) => !inCurrent(step.key))
     .map((step) => ({
       message: cutText(redact(`Step ${step.key} failed and a plan revision replaced it: ${step.error ?? 'no error message'}`), 2000),
-      properties: { title: `Step ${step.key} failed, replaced`, ...onFile },
+      properties: { title: `Step ${step.key} failed, replaced`, ...onLine(input.lines?.step(step.key)) },
     }));
   const goalAnnotation = (goal: GoalRow): Annotation => ({
     message: cutText(redact(`Goal not met: ${goal.name}. ${goal.evidence}`), 2000),
-    properties: { title: cutText(redact(`Goal not met: ${goal.name}`), 200), ...onFile },
+    properties: { title: cutText(redact(`Goal not met: ${goal.name}`), 200), ...onLine(input.lines?.goal(goal.name)) },
   });
   const required = (input.goals ?? []).filter((goal) => goal.severity === 'required' && goal.outcome !== 'met');
   // With fail-on-unmet-goals: false the job passes on them: red annotations over a green job said otherwise.

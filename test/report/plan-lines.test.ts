@@ -1,0 +1,50 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { writeAnnotations, type AnnotationProperties } from '../../src/report/annotations.ts';
+import { planLines } from '../../src/report/plan-lines.ts';
+import { noRedaction, plan, RunScript, step } from './summary-run-fixture.ts';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'plan-lines-'));
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+const PLAN = `name: Lines
+workflow_sequence:
+  - id: fetch
+    type: tool_call
+    tool: get
+    for_each: { list: [a, b] }
+  - { id: 2, type: reasoning, description: Sum up, depends_on: [fetch] }
+goals:
+  - { name: short, max_chars: 10 }
+  - name: says done
+    contains: done
+`;
+
+it('finds where the plan file writes each step (an item at its step) and each goal', async () => {
+  const file = path.join(dir, 'plan.yml');
+  await writeFile(file, PLAN);
+  const lines = await planLines(file, { workflow_sequence: [{ id: 'fetch' }, { id: 2 }], goals: [{ name: 'short' }, { name: 'says done' }] } as never);
+  expect([lines?.step('fetch'), lines?.step('fetch[b]'), lines?.step('2'), lines?.step('3')]).toEqual([3, 3, 7, undefined]);
+  expect([lines?.goal('short'), lines?.goal('says done'), lines?.goal('other')]).toEqual([9, 10, undefined]);
+  expect(await planLines(path.join(dir, 'gone.yml'), {})).toBeUndefined();
+});
+
+it('puts a failed step’s and an unmet goal’s annotations on their lines', async () => {
+  const file = path.join(dir, 'plan.yml');
+  await writeFile(file, PLAN);
+  const lines = await planLines(file, { workflow_sequence: [{ id: 'fetch' }, { id: 2 }], goals: [{ name: 'short' }, { name: 'says done' }] } as never);
+  const calls: AnnotationProperties[] = [];
+  const record = new RunScript(plan([step('fetch', 'a'), step('9', 'b')])).fail('fetch', 'HTTP 404').fail('9', 'replanned in').record();
+  const goals = [{ name: 'says done', severity: 'required' as const, outcome: 'unmet' as const, evidence: 'no' }];
+  writeAnnotations({ record, goals, planFile: 'plan.yml', ...(lines && { lines }), redact: noRedaction }, (_level, _message, properties) => calls.push(properties));
+  expect(calls).toEqual([
+    { title: 'Step fetch failed', file: 'plan.yml', startLine: 3 },
+    { title: 'Step 9 failed', file: 'plan.yml' },
+    { title: 'Goal not met: says done', file: 'plan.yml', startLine: 10 },
+  ]);
+});
