@@ -121,8 +121,8 @@ describe.concurrent('the action bundle, run with the environment a runner gives 
     expect(run.exitCode).not.toBe(0);
     expect(run.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false', result: '11' });
     expect(run.summary).toContain('| ❌ | the answer is 12 | required | unmet |');
-    // On the goal's line in the plan file (line 16 of mathPlan).
-    expect(run.stdout).toMatch(/^::error title=Goal not met%3A the answer is 12,file=\.github\/plan\.yml,line=16::Goal not met/m);
+    // On the goal's line in the plan file (line 15 of mathPlan).
+    expect(run.stdout).toMatch(/^::error title=Goal not met%3A the answer is 12,file=\.github\/plan\.yml,line=15::Goal not met/m);
     expect(github.checkRuns).toEqual([
       expect.objectContaining({ name: 'Arithmetic', head_sha: HEAD_SHA, status: 'completed', conclusion: 'failure' }),
     ]);
