@@ -4,8 +4,10 @@ import { z } from 'zod';
  * How long one check of a value against a tool's input schema may hold the event loop. zod checks every
  * branch of an `anyOf` or `oneOf` a value fails and both sides of an `allOf`: a schema whose definitions
  * each reach the next twice checked a failing argument 2^n times (20 links: 2.6–7 s; 30: hours), deaf to
- * every timeout. The check reads the clock as it applies each subschema, so the bound holds while it holds
- * the loop; one application may run past it by its own cost (a `uniqueItems` or a pattern over one value).
+ * every timeout. The check reads the clock as it applies each subschema; past the limit every schema it
+ * reaches answers at once, and the check unwinds through what was under way (0.4 s past the limit for a
+ * 515 KB value 120 levels deep; a `propertyNames` over a million keys, 2.8 s). One application may also run
+ * past it by its own cost (a `uniqueItems` or a pattern over one value).
  * A count of applications was tried first and dropped: an application costs from 0.1 µs (a union of
  * shapes) to milliseconds (a format over 100 KB), so a count that stopped the worst in seconds refused
  * wide unions zod checks in under a second. A static bound on the schema was dropped too: it refused
@@ -20,11 +22,13 @@ interface ZodInternals {
 interface ZodPayload {
   readonly value: unknown;
   readonly issues: unknown[];
+  aborted?: boolean;
 }
 
 /** When the check under way must stop (`boundedSafeParse` sets it; checks run one at a time, synchronously). */
 let deadline = Number.POSITIVE_INFINITY;
-
+/** Whether the check under way, past its deadline, has its one issue saying so. */
+let stopNoted = false;
 
 /**
  * Builds zod schemas with `build`, each reading the clock of the check under way as it is applied: every
@@ -51,11 +55,16 @@ export function timedSchemas<T>(build: () => T): T {
     const run = schema._zod.run;
     schema._zod.run = (payload, context) => {
       if (performance.now() <= deadline) return run(payload, context);
-      // Past the deadline every schema answers at once, with an issue, and the check unwinds as zod returns.
-      // Thrown instead, it left zod's memoizer the entries of the containers under way (a module-level stack
+      // Past the deadline every schema answers at once, aborted, and the check unwinds as zod returns. Thrown
+      // instead, the stop left zod's memoizer the entries of the containers under way (a module-level stack
       // popped only on return), each pinning a partly built output: 30 stopped checks of a value 100 levels
-      // deep kept 196 MB.
-      (payload as ZodPayload).issues.push({ code: 'custom', message: 'the check was stopped', input: (payload as ZodPayload).value, path: [] });
+      // deep kept 196 MB. One issue for the whole check: an issue from each schema reached, which zod copies
+      // at every level on the way up, held a 515 KB value's check 12.6 s and 2.4 GB (found by a review).
+      if (!stopNoted) {
+        stopNoted = true;
+        (payload as ZodPayload).issues.push({ code: 'custom', message: 'the check was stopped', input: (payload as ZodPayload).value, path: [] });
+      }
+      (payload as ZodPayload).aborted = true;
       return payload;
     };
   }
@@ -74,27 +83,40 @@ function shortEnumMessage(issue: z.core.$ZodRawIssue): string | undefined {
 }
 const MAX_LISTED_VALUES = 20;
 
-export type BoundedResult<T> = z.ZodSafeParseResult<T> | { readonly success: false; readonly tooCostly: string };
+/** A failed check, or why the value was not checked (the schema took too long, or zod could not check it). */
+export type BoundedResult<T> = z.ZodSafeParseResult<T> | { readonly success: false; readonly unchecked: string };
 
-/** `schema.safeParse(value)` of a schema `timedSchemas` built, stopped after `limitMs`; then, why it stopped. */
+/**
+ * `schema.safeParse(value)` of a schema `timedSchemas` built, stopped after `limitMs`; then, or when zod
+ * throws (an `allOf` whose parts give a property different defaults: "Unmergable intersection"), why the
+ * value was not checked.
+ */
 export function boundedSafeParse<T>(schema: z.ZodType<T>, value: unknown, params?: z.core.ParseContext<z.core.$ZodIssue>, limitMs = CHECK_TIME_LIMIT_MS): BoundedResult<T> {
-  const outer = deadline;
+  const outer = { deadline, stopNoted };
   deadline = performance.now() + limitMs;
+  stopNoted = false;
+  // For the checks zod runs apart, with no context of this one (a `propertyNames` guard), too.
+  const config = z.config() as { customError?: z.core.$ZodErrorMap };
+  const customError = config.customError;
+  config.customError = shortEnumMessage;
   const stopped = (): BoundedResult<T> => ({
     success: false,
-    tooCostly: `checking them against the tool's input schema was stopped after ${limitMs / 1000} s: its \`$ref\`s and \`allOf\`/\`anyOf\`/\`oneOf\` may check the same parts again and again`,
+    unchecked: `checking them against the tool's input schema was stopped after ${limitMs / 1000} s: its \`$ref\`s and \`allOf\`/\`anyOf\`/\`oneOf\` may check the same parts again and again`,
   });
   try {
+    // In the context too: zod writes the messages when the error is first read, after this returns.
     const result = schema.safeParse(value, { error: shortEnumMessage, ...params });
     // Past the deadline the result is not an answer, whatever it says: a branch of a union may have passed
     // only because the schemas under it stopped, and a check zod runs inside its own (a `contains` guard)
     // may have dropped the stop's issue.
     return performance.now() > deadline ? stopped() : result;
   } catch (error) {
-    // zod may throw on what the stopped schemas gave back (an intersection of sides that do not merge).
     if (performance.now() > deadline) return stopped();
-    throw error;
+    // What zod cannot check ends no step: it is why these arguments were refused (a review found an agent step ended).
+    return { success: false, unchecked: `checking them against the tool's input schema failed: ${error instanceof Error ? error.message : String(error)}` };
   } finally {
-    deadline = outer;
+    ({ deadline, stopNoted } = outer);
+    if (customError === undefined) delete config.customError;
+    else config.customError = customError;
   }
 }

@@ -78,8 +78,8 @@ export function checkArgs(ctx: Pick<PlanCheckContext, 'steps'>, schemas: Readonl
     if (step.type !== 'tool_call' || step.args === undefined || !schema) return;
     const result = boundedSafeParse(schema, step.args, { reportInput: true });
     if (result.success) return;
-    if ('tooCostly' in result) {
-      issues.push({ path: [...stepPath(index), 'args'], message: `the args were not checked: ${result.tooCostly} (input of tool \`${step.tool}\`); give the tool a simpler input schema, or ${LEAVE_IT_OUT}` });
+    if ('unchecked' in result) {
+      issues.push({ path: [...stepPath(index), 'args'], message: `the args were not checked: ${result.unchecked} (input of tool \`${step.tool}\`); give the tool a simpler input schema, or ${LEAVE_IT_OUT}` });
       return;
     }
     const literal = result.error.issues.filter((issue) => !insideReference(step.args, issue.path as PathSegment[]));

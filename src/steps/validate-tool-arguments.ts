@@ -29,7 +29,7 @@ export function validateToolArguments(
   const validator = validatorOf(tool);
   // With the input in each issue: the messages show what was given ("got `x`").
   const parsed = boundedSafeParse(validator, args, { reportInput: true });
-  if ('tooCostly' in parsed) return { ok: false, error: `these arguments were not checked: ${parsed.tooCostly}` };
+  if ('unchecked' in parsed) return { ok: false, error: `these arguments were not checked: ${parsed.unchecked}` };
   if (!parsed.success) return { ok: false, error: `${argumentsProblemText(parsed.error, validator)}${missingNotes(tool, args)}` };
   // The original, not zod's output: validation must not change what the tool receives.
   return { ok: true, args: args as Record<string, unknown> };

@@ -1,6 +1,7 @@
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { expect, it } from 'vitest';
+import { z } from 'zod';
 import { compileJsonSchema } from '../../src/plan/compile-json-schema.ts';
 import { boundedSafeParse, CHECK_TIME_LIMIT_MS } from '../../src/plan/bounded-check.ts';
 import { formatPlanError } from '../../src/plan/plan-error.ts';
@@ -34,7 +35,7 @@ it('stops a check that would apply one part 2^22 times, also where the converter
     [doubling(22, (ref) => ({ type: 'object', properties: { list: { type: 'array', contains: ref } } })), { list: [1, 2] }],
     [doubling(22, (ref) => ({ type: 'object', propertyNames: ref }), 'number'), { k: 1 }],
   ] as const) {
-    expect(boundedSafeParse(compiled(schema), value, undefined, 300)).toMatchObject({ success: false, tooCostly: expect.stringMatching(STOPPED) });
+    expect(boundedSafeParse(compiled(schema), value, undefined, 300)).toMatchObject({ success: false, unchecked: expect.stringMatching(STOPPED) });
   }
   // A value the first branch takes is checked as before.
   expect(boundedSafeParse(compiled(doubling(22)), { q: 'fine' }, undefined, 300)).toMatchObject({ success: true });
@@ -71,7 +72,7 @@ it('writes a short message for a value not in a long enum, also inside a union, 
   const values = Array.from({ length: 5_000 }, (_, index) => `v${index}`);
   const schema = compiled({ type: 'array', items: { anyOf: [{ enum: values }, { type: 'number' }] } });
   const result = boundedSafeParse(schema, ['x', 'y']);
-  if (result.success || 'tooCostly' in result) throw new Error('the wrong values passed');
+  if (result.success || 'unchecked' in result) throw new Error('the wrong values passed');
   // The union's issue holds its branches' issues, each with its message.
   const messages: string[] = [];
   const collect = (issues: readonly { message: string; errors?: unknown }[]): void => {
@@ -84,7 +85,7 @@ it('writes a short message for a value not in a long enum, also inside a union, 
   expect(messages).toContain(`Invalid option: expected one of ${values.slice(0, 20).map((value) => `"${value}"`).join('|')} … and 4980 more`);
   expect(messages.join('').length).toBeLessThan(2_000);
   const few = boundedSafeParse(compiled({ enum: ['a', 'b'] }), 'c');
-  expect(few.success || 'tooCostly' in few ? undefined : few.error.issues[0]!.message).toBe('Invalid option: expected one of "a"|"b"');
+  expect(few.success || 'unchecked' in few ? undefined : few.error.issues[0]!.message).toBe('Invalid option: expected one of "a"|"b"');
 });
 
 it('keeps nothing of a stopped check: zod unwinds as it returns, not through a throw', () => {
@@ -101,11 +102,33 @@ it('keeps nothing of a stopped check: zod unwinds as it returns, not through a t
   };
   v8.setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
-  const stop = () => expect(boundedSafeParse(schema, deep(), undefined, 30)).toMatchObject({ tooCostly: expect.any(String) });
+  const stop = () => expect(boundedSafeParse(schema, deep(), undefined, 30)).toMatchObject({ unchecked: expect.any(String) });
   stop();
   gc();
   const before = process.memoryUsage().heapUsed;
   for (let round = 0; round < 8; round++) stop();
   gc();
   expect(process.memoryUsage().heapUsed - before).toBeLessThan(16 * 1024 * 1024);
+});
+
+it('writes the short message in the checks zod runs apart (propertyNames) too', () => {
+  const values = Array.from({ length: 5_000 }, (_, index) => `v${index}`);
+  const result = boundedSafeParse(compiled({ type: 'object', propertyNames: { enum: values } }), { wrong: 1 });
+  if (result.success || 'unchecked' in result) throw new Error('the wrong key passed');
+  const messages: string[] = [];
+  const collect = (issues: readonly { message: string; issues?: unknown }[]): void => {
+    for (const issue of issues) {
+      messages.push(issue.message);
+      if (Array.isArray(issue.issues)) collect(issue.issues);
+    }
+  };
+  collect(result.error.issues);
+  expect(messages.join('').length).toBeLessThan(1_000);
+});
+
+it('says why a value zod could not check was refused, and throws nothing', () => {
+  const throwing = z.string().refine(() => {
+    throw new Error('no way to tell');
+  });
+  expect(boundedSafeParse(throwing, 'x')).toEqual({ success: false, unchecked: "checking them against the tool's input schema failed: no way to tell" });
 });
