@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatPath } from './format-path.ts';
 import { NameSuggester } from './nearest-name.ts';
 import { listNames } from './plan-check-context.ts';
 import type { PathSegment, PlanIssue } from './plan-issue.ts';
@@ -77,6 +78,7 @@ function sizeMessage(issue: ZodIssue & { code: 'too_small' | 'too_big' }): strin
   const bound = Number(small ? (issue as { minimum: unknown }).minimum : (issue as { maximum: unknown }).maximum);
   const inclusive = issue.inclusive !== false;
   if (issue.origin === 'array') return small ? `needs at least ${bound} item(s)` : `takes at most ${bound} item(s)`;
+  if (issue.origin === 'object') return small ? `needs at least ${bound} propert${bound === 1 ? 'y' : 'ies'}` : `takes at most ${bound} propert${bound === 1 ? 'y' : 'ies'}`;
   if (issue.origin === 'string') {
     if (small && bound === 1) return 'must not be empty';
     return small ? `needs at least ${bound} characters` : `takes at most ${bound} characters`;
@@ -91,6 +93,10 @@ function isDefaultMessage(message: string): boolean {
 }
 
 interface IssueScope {
+  /** Whether values at keys named like the plan's step references (`id`, `depends_on`) are told the step id rules. */
+  readonly stepIds: boolean;
+  /** Set while telling what one branch of a union found. */
+  readonly inBranch?: true;
   readonly root: z.ZodType;
   readonly prefix: readonly PathSegment[];
   /** The name lists met so far, by the schema or `values` array (zod's own, one per schema) they come from. */
@@ -117,6 +123,11 @@ function kindMismatch(issue: ZodIssue): boolean {
   return issue.code === 'invalid_union' && issue.errors.every((branch) => branch.every(kindMismatch));
 }
 
+/** The most branches of a union a message says what each found. */
+const MAX_SHOWN_BRANCHES = 5;
+/** The most values of a list a message names. */
+const MAX_LISTED = 20;
+
 function unionIssues(issue: ZodIssue & { code: 'invalid_union' }, scope: IssueScope, relative: readonly PathSegment[]): PlanIssue[] {
   const path = [...scope.prefix, ...relative];
   // A branch whose errors are not about the value's kind is the one the user meant: report it. (A
@@ -124,11 +135,54 @@ function unionIssues(issue: ZodIssue & { code: 'invalid_union' }, scope: IssueSc
   const meant = issue.errors.filter((branch) => branch.some((inner) => !kindMismatch(inner)));
   if (meant.length === 1) return meant[0]!.flatMap((inner) => oneIssue(inner, scope, [...relative, ...(inner.path as PathSegment[])]));
   if (issue.input === undefined) return [{ path, message: `missing ${keyName(path)}` }];
-  if (isStepIdPath(path)) return [{ path, message: `${STEP_ID_HINT}; got ${showValue(issue.input)}` }];
-  const expected = issue.errors.flatMap((branch) => branch.filter((inner) => inner.code === 'invalid_type').map((inner) => expectedWords((inner as { expected: string }).expected)));
-  const unique = [...new Set(expected)];
-  if (unique.length === 0) return [{ path, message: issue.message }];
+  // A `oneOf` whose branches took the value more than once: zod lists no branch's errors.
+  if (issue.errors.length === 0) return [{ path, message: `${keyName(path)} matches more than one of the shapes it may take, and may match only one (\`oneOf\`); got ${showValue(issue.input)}` }];
+  if (scope.stepIds && isStepIdPath(path)) return [{ path, message: `${STEP_ID_HINT}; got ${showValue(issue.input)}` }];
+  // Only the branches' own kinds: a branch of objects that failed on a property (`{url}` or `{path}` given `{}`)
+  // does not say the value must be text (found by a review).
+  const own = issue.errors.flatMap((branch) => branch.filter((inner) => inner.path.length === 0));
+  if (own.length > 0 && own.every((inner) => inner.code === 'invalid_value')) {
+    // An enum of strings and other values is checked as one of two (zod-ready-schema.ts): one list of them all.
+    const lists = own.map((inner) => (inner as { values: readonly unknown[] }).values);
+    const total = lists.reduce((sum, values) => sum + values.length, 0);
+    const first = lists.flatMap((values) => values.slice(0, MAX_LISTED)).slice(0, MAX_LISTED).map((value) => String(value));
+    const listed = total > MAX_LISTED ? `${first.join(', ')} … and ${total - MAX_LISTED} more` : first.join(', ');
+    return [{ path, message: `${keyName(path)} must be one of ${listed}; got ${showValue(issue.input)}` }];
+  }
+  const kinds = issue.errors.map((branch) => branch.filter((inner) => inner.path.length === 0 && inner.code === 'invalid_type'));
+  if (!kinds.every((branch) => branch.length > 0)) {
+    const none = `${keyName(path)} matches none of the shapes it may take`;
+    // Some branch took the value's kind and failed inside it: what each branch found first, one level deep
+    // (a union inside a branch listing its own branches would list 5^depth).
+    if (scope.inBranch) return [{ path, message: none }];
+    const found = issue.errors.slice(0, MAX_SHOWN_BRANCHES).map((branch, index) => {
+      const first = branch[0];
+      const problem = first && oneIssue(first, { ...scope, inBranch: true }, [...relative, ...(first.path as PathSegment[])])[0];
+      const below = problem ? problem.path.slice(path.length) : [];
+      // A key the message names already (`missing \`url\``) is not said twice.
+      const where = below.length === 1 && typeof below[0] === 'string' ? '' : formatPath(below);
+      return `${index + 1}: ${problem ? `${where === '' ? '' : `at ${where}, `}${problem.message}` : 'refused'}`;
+    });
+    const more = issue.errors.length > MAX_SHOWN_BRANCHES ? `; … and ${issue.errors.length - MAX_SHOWN_BRANCHES} more` : '';
+    return [{ path, message: `${none} (${found.join('; ')}${more})` }];
+  }
+  const unique = [...new Set(kinds.flat().map((inner) => expectedWords((inner as { expected: string }).expected)))];
   return [{ path, message: `${keyName(path)} must be ${unique.join(' or ')}; got ${describeKind(issue.input)}` }];
+}
+
+/** JSON Schema's names for the formats zod calls otherwise. */
+const JSON_SCHEMA_FORMATS: Readonly<Record<string, string>> = { url: 'uri', datetime: 'date-time', cidrv4: 'cidr', cidrv6: 'cidr' };
+
+/** What a key broke (a `propertyNames` or a record's key schema) that zod worded, after "the key `k`". */
+function keyRule(inner: ZodIssue, key: unknown, scope: IssueScope): string {
+  if (inner.code === 'invalid_value') {
+    const names = nameList(scope, inner.values, () => inner.values.map((value) => String(value)));
+    const near = typeof key === 'string' ? names.nearest(key) : undefined;
+    return `is not one of ${names.listed()}${near ? ` — did you mean \`${near}\`?` : ''}`;
+  }
+  if (inner.code === 'invalid_format' && 'pattern' in inner && inner.pattern) return `does not match the pattern ${inner.pattern}`;
+  if (inner.code === 'too_small' || inner.code === 'too_big') return `is too ${inner.code === 'too_small' ? 'short' : 'long'}`;
+  return 'is not allowed here';
 }
 
 function oneIssue(issue: ZodIssue, scope: IssueScope, relative: readonly PathSegment[]): PlanIssue[] {
@@ -140,7 +194,8 @@ function oneIssue(issue: ZodIssue, scope: IssueScope, relative: readonly PathSeg
     }
     case 'invalid_type':
       if (issue.input === undefined) return [{ path, message: `missing ${keyName(path)}` }];
-      if (isStepIdPath(path) && (issue.expected === 'int' || issue.expected === 'number')) {
+      if (issue.expected === 'never') return [{ path, message: `${keyName(path)} may not be given here: the schema allows no value for it` }];
+      if (scope.stepIds && isStepIdPath(path) && (issue.expected === 'int' || issue.expected === 'number')) {
         return [{ path, message: `${STEP_ID_HINT}; got ${showValue(issue.input)}` }];
       }
       // A number that is not finite is still a number: say which kind was meant.
@@ -166,8 +221,8 @@ function oneIssue(issue: ZodIssue, scope: IssueScope, relative: readonly PathSeg
     case 'too_big':
       return [{ path, message: isDefaultMessage(issue.message) ? `${keyName(path)} ${sizeMessage(issue)}` : issue.message }];
     case 'invalid_format': {
-      // A named format (`date`, `email`) says its name: zod's regex for a date is 300 characters.
-      const named = issue.format !== 'regex' && /^[\w-]{1,40}$/.test(issue.format) ? issue.format : undefined;
+      // A named format (`date`, `email`) says its name, as JSON Schema writes it: zod's regex for a date is 300 characters.
+      const named = issue.format !== 'regex' && /^[\w-]{1,40}$/.test(issue.format) ? (JSON_SCHEMA_FORMATS[issue.format] ?? issue.format) : undefined;
       const pattern = 'pattern' in issue && issue.pattern ? `the pattern ${issue.pattern}` : 'the expected format';
       const expected = named ? `must be in the \`${named}\` format` : `does not match ${pattern}`;
       const message = isDefaultMessage(issue.message) ? `${keyName(path)} ${expected}` : issue.message;
@@ -176,7 +231,7 @@ function oneIssue(issue: ZodIssue, scope: IssueScope, relative: readonly PathSeg
     case 'invalid_union':
       return unionIssues(issue, scope, relative);
     case 'invalid_key':
-      return issue.issues.map((inner) => ({ path, at: 'key' as const, message: `${isDefaultMessage(inner.message) ? 'invalid key' : inner.message}; got ${showValue(issue.input)}` }));
+      return issue.issues.map((inner) => ({ path, at: 'key' as const, message: isDefaultMessage(inner.message) ? `the key ${showValue(issue.input)} ${keyRule(inner, issue.input, scope)}` : `${inner.message}; got ${showValue(issue.input)}` }));
     case 'invalid_element':
       return issue.issues.flatMap((inner) => oneIssue(inner, scope, [...relative, ...(inner.path as PathSegment[])]));
     default:
@@ -191,7 +246,7 @@ export type NameLists = WeakMap<object, NameList>;
  * Turns zod issues into plan issues with messages people can act on. `root` is the schema that was
  * parsed (to list known keys); `prefix` is where that value sits in the plan.
  */
-export function schemaIssues(issues: readonly ZodIssue[], root: z.ZodType, prefix: readonly PathSegment[] = [], lists: NameLists = new WeakMap()): PlanIssue[] {
-  const scope: IssueScope = { root, prefix, lists };
+export function schemaIssues(issues: readonly ZodIssue[], root: z.ZodType, prefix: readonly PathSegment[] = [], lists: NameLists = new WeakMap(), options: { readonly stepIds?: boolean } = {}): PlanIssue[] {
+  const scope: IssueScope = { root, prefix, lists, stepIds: options.stepIds ?? true };
   return issues.flatMap((issue) => oneIssue(issue, scope, issue.path as PathSegment[]));
 }

@@ -4,6 +4,8 @@ import { schemaIssues } from '../plan/schema-issues.ts';
 
 /** The most problems one refusal of a tool's arguments lists: a model fixes the first ones and tries again. */
 export const MAX_SHOWN_PROBLEMS = 20;
+/** The most characters of one problem: a key of a megabyte, in its path and its message, made 20 MB of refusal. */
+const MAX_PROBLEM_CHARS = 500;
 
 /**
  * Why arguments failed their schema, for the model that chose them: one line per problem, at most
@@ -15,11 +17,20 @@ export const MAX_SHOWN_PROBLEMS = 20;
  */
 export function argumentsProblemText(error: z.ZodError, schema: z.ZodType): string {
   // Each zod issue gives at least one problem, so the first MAX_SHOWN_PROBLEMS of them are enough.
-  const problems = schemaIssues(error.issues.slice(0, MAX_SHOWN_PROBLEMS), schema);
-  const lines = problems.slice(0, MAX_SHOWN_PROBLEMS).map((problem) => {
+  // Arguments are not a plan: an argument named `id` or `depends_on` is not told the rules of step ids.
+  const problems = schemaIssues(error.issues.slice(0, MAX_SHOWN_PROBLEMS), schema, [], new WeakMap(), { stepIds: false });
+  // Each once: zod reports a tuple's `minItems` twice.
+  const lines = [...new Set(problems.slice(0, MAX_SHOWN_PROBLEMS).map((problem) => {
     const where = formatPath(problem.path);
-    return where === '' ? problem.message : `${where}: ${problem.message}`;
-  });
+    return cut(where === '' ? problem.message : `${where}: ${problem.message}`);
+  }))];
   const more = problems.length > MAX_SHOWN_PROBLEMS || error.issues.length > MAX_SHOWN_PROBLEMS;
   return more ? `${lines.join('\n')}\n(only the first ${MAX_SHOWN_PROBLEMS} problems are shown)` : lines.join('\n');
+}
+
+function cut(line: string): string {
+  if (line.length <= MAX_PROBLEM_CHARS) return line;
+  // Not between the halves of a surrogate pair.
+  const end = /[\uD800-\uDBFF]/.test(line[MAX_PROBLEM_CHARS - 2]!) ? MAX_PROBLEM_CHARS - 2 : MAX_PROBLEM_CHARS - 1;
+  return `${line.slice(0, end)}…`;
 }

@@ -54,4 +54,33 @@ describe('validateToolArguments', () => {
     expect(lines[20]).toBe('(only the first 20 problems are shown)');
     expect(result.error.length).toBeLessThan(10_000);
   });
+
+  // Found by a review of the refusal text: each of these read wrongly or at length.
+  it.each([
+    ['a union of object shapes, each missing its key', { anyOf: [{ type: 'object', required: ['url'] }, { type: 'object', required: ['path'] }] }, {}, 'value matches none of the shapes it may take (1: missing `url`; 2: missing `path`)'],
+    ['a oneOf both of whose shapes take the value', { type: 'object', properties: { x: { oneOf: [{ type: 'integer' }, { type: 'number' }] } } }, { x: 1 }, 'x: `x` matches more than one of the shapes it may take, and may match only one (`oneOf`); got `1`'],
+    ['an argument named like a step reference', { type: 'object', properties: { id: { type: 'integer' }, depends_on: { type: 'array', items: { type: 'integer' } } } }, { id: 'abc', depends_on: ['a'] }, 'id: `id` must be a number; got text\ndepends_on[0]: an item of `depends_on` must be a number; got text'],
+    ['a key not among propertyNames', { type: 'object', propertyNames: { enum: ['alpha', 'beta'] } }, { gamma: 1 }, 'gamma: the key `gamma` is not one of alpha, beta'],
+    ['too few properties', { type: 'object', properties: { m: { type: 'object', minProperties: 2 } } }, { m: { a: 1 } }, 'm: `m` needs at least 2 properties'],
+    ['a format JSON Schema names otherwise than zod', { type: 'object', properties: { u: { type: 'string', format: 'uri' }, t: { type: 'string', format: 'date-time' } } }, { u: 'x', t: 'y' }, 'u: `u` must be in the `uri` format; got `x`\nt: `t` must be in the `date-time` format; got `y`'],
+    ['an enum of strings and null', { type: 'object', properties: { s: { enum: ['open', 'closed', null] } } }, { s: 'opened' }, 's: `s` must be one of open, closed, null; got `opened`'],
+    ['a tuple too short, which zod reports twice', { type: 'object', properties: { t: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], minItems: 2, items: false } } }, { t: ['a'] }, 't: `t` needs at least 2 item(s)'],
+  ])('%s', (_what, schema, args, error) => {
+    expect(validateToolArguments(tool(schema), args)).toEqual({ ok: false, error });
+  });
+
+  it('keeps each problem to 500 characters: a key of a megabyte made the refusal 20 times the arguments', () => {
+    const key = 'k'.repeat(1024 * 1024);
+    const result = validateToolArguments(tool({ type: 'object', additionalProperties: false }), { [key]: 1 });
+    if (result.ok) throw new Error('the unknown key passed');
+    expect(result.error).toHaveLength(500);
+    expect(result.error.endsWith('…')).toBe(true);
+  });
+
+  it('refuses a missing required argument that has a default: a default is no value given', () => {
+    // zod filled it in, and the tool was called without it; an allOf giving it two defaults threw instead.
+    expect(validateToolArguments(tool({ type: 'object', properties: { a: { type: 'integer', default: 1 } }, required: ['a'] }), {})).toEqual({ ok: false, error: 'a: missing `a`' });
+    expect(validateToolArguments(tool({ type: 'object', allOf: [{ properties: { a: { type: 'integer', default: 1 } } }, { properties: { a: { type: 'integer', default: 2 } } }] }), {}).ok).toBe(true);
+  });
 });
+
