@@ -15,8 +15,10 @@ import { z } from 'zod';
  */
 export const CHECK_TIME_LIMIT_MS = 5_000;
 
+type Run = (payload: unknown, context: unknown) => unknown;
+
 interface ZodInternals {
-  readonly _zod: { run: (payload: unknown, context: unknown) => unknown };
+  readonly _zod: { run: Run; readonly def: { readonly type: string; readonly options?: readonly ZodInternals[]; readonly inclusive?: boolean; readonly values?: readonly unknown[]; readonly checks?: readonly unknown[] } };
 }
 
 interface ZodPayload {
@@ -52,7 +54,7 @@ export function timedSchemas<T>(build: () => T): T {
     else delete config.postProcessor;
   }
   for (const schema of made) {
-    const run = schema._zod.run;
+    const run = literalUnionRun(schema) ?? schema._zod.run;
     schema._zod.run = (payload, context) => {
       if (performance.now() <= deadline) return run(payload, context);
       // Past the deadline every schema answers at once, aborted, and the check unwinds as zod returns. Thrown
@@ -69,6 +71,30 @@ export function timedSchemas<T>(build: () => T): T {
     };
   }
   return built;
+}
+
+/**
+ * A union of literals (an enum of numbers, a titled `oneOf` of `const`s) checked as one lookup. zod tries each
+ * branch and keeps an issue from each: 300 wrong values against a `oneOf` of 1,200 titled `const`s took 983 ms
+ * and 207 MB, and a valid one checked all 1,200 (a `oneOf` must match exactly one). Undefined for any other
+ * schema, and for a `oneOf` that lists a value twice, which takes that value in no branch.
+ */
+function literalUnionRun(schema: ZodInternals): Run | undefined {
+  const { def } = schema._zod;
+  if (def.type !== 'union' || !def.options || def.options.length < 2) return undefined;
+  const values: unknown[] = [];
+  for (const option of def.options) {
+    const literal = option._zod.def;
+    if (literal.type !== 'literal' || !literal.values || (literal.checks?.length ?? 0) > 0) return undefined;
+    values.push(...literal.values);
+  }
+  const set = new Set(values);
+  if (def.inclusive === false && set.size !== values.length) return undefined;
+  return (payload) => {
+    const { value, issues } = payload as ZodPayload;
+    if (!set.has(value)) issues.push({ code: 'invalid_value', values, input: value, inst: schema, path: [] });
+    return payload;
+  };
 }
 
 /**

@@ -132,3 +132,19 @@ it('says why a value zod could not check was refused, and throws nothing', () =>
   });
   expect(boundedSafeParse(throwing, 'x')).toEqual({ success: false, unchecked: "checking them against the tool's input schema failed: no way to tell" });
 });
+
+it('checks a union of literals as one lookup, and a oneOf listing a value twice as zod does', () => {
+  // zod tried each of 1,200 branches and kept an issue from each: 300 wrong values took 983 ms and 207 MB.
+  const kinds = Array.from({ length: 1_200 }, (_, index) => ({ const: `kind-${index}`, title: `Kind ${index}` }));
+  for (const schema of [compiled({ oneOf: kinds }), compiled({ anyOf: kinds }), compiled({ enum: [...Array.from({ length: 1_200 }, (_, index) => index), 'a'] })]) {
+    const wrong = boundedSafeParse(schema, 'kind-x');
+    if (wrong.success || 'unchecked' in wrong) throw new Error('the wrong value passed');
+    expect(wrong.error.issues).toMatchObject([{ code: 'invalid_value', path: [] }]);
+    expect((wrong.error.issues[0] as { values: unknown[] }).values.length).toBeGreaterThanOrEqual(1_200);
+  }
+  expect(boundedSafeParse(compiled({ oneOf: kinds }), 'kind-7').success).toBe(true);
+  // Listed twice in a oneOf, a value matches two branches: refused, as JSON Schema says.
+  expect(boundedSafeParse(compiled({ oneOf: [{ const: 'a' }, { const: 'a' }, { const: 'b' }] }), 'a').success).toBe(false);
+  expect(boundedSafeParse(compiled({ oneOf: [{ const: 'a' }, { const: 'a' }, { const: 'b' }] }), 'b').success).toBe(true);
+  expect(boundedSafeParse(compiled({ anyOf: [{ const: 'a' }, { const: 'a' }] }), 'a').success).toBe(true);
+});
