@@ -380,7 +380,8 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     deps.saveState?.(REPORTED_STATE, 'true');
     // The lines of the steps and goals annotated: the file is read again only when there is one.
     const annotated = report.goals.some((goal) => goal.severity === 'required' && goal.outcome !== 'met') || [...(report.record?.steps.values() ?? [])].some((step) => step.state === 'failed');
-    const lines = settings.planFile && annotated && outcome.kind !== 'rejected' ? await planLines(settings.planFile, outcome.plan.fileSource ?? outcome.plan.source) : undefined;
+    const textHash = outcome.kind === 'rejected' ? undefined : outcome.plan.fileTextHash;
+    const lines = settings.planFile && annotated && textHash !== undefined ? await planLines(settings.planFile, textHash) : undefined;
     writeAnnotations(
       {
         planErrors: planFileErrors(report.planErrors, settings.planPath),

@@ -6,6 +6,7 @@ import { MAX_PLAN_BYTES, parsePlanYaml } from './parse-plan-yaml.ts';
 import type { PlanError } from './plan-error.ts';
 import { groupDigits } from '../core/group-digits.ts';
 import { decodeUtf8 } from './decode-utf8.ts';
+import { planTextHash } from './plan-text-hash.ts';
 import type { LoadPlanOptions, LoadResult } from './valid-plan.ts';
 import { checkPlanValue, unexpectedError } from './validate-plan.ts';
 
@@ -62,7 +63,7 @@ export async function loadPlanFile(path: string, options: LoadPlanOptions = {}):
     const loaded = await loadPlanText(decoded.text, path, options);
     if (!loaded.ok) return loaded;
     const { chain = [nodePath.resolve(path)], root = process.cwd(), usedPlans = new Map<string, Promise<LoadResult>>(), ...rest } = options;
-    return await loadSubplans(loaded.plan, {
+    return await loadSubplans({ ...loaded.plan, fileTextHash: planTextHash(decoded.text) }, {
       file: path,
       text: decoded.text,
       chain,

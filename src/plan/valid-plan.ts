@@ -40,6 +40,8 @@ export interface ValidPlan {
    * same hash.
    */
   readonly fileSource?: Plan;
+  /** The SHA-256 of the plan file's text as it loaded: annotations read the file's lines again only when it is the same. */
+  readonly fileTextHash?: string;
   /** The plan's `name`, or the file's name without extension, or `plan`. */
   readonly name: string;
   readonly goal?: string;

@@ -112,7 +112,7 @@ export function validateModelSteps(plan: ValidPlan, steps: readonly unknown[], r
   const result = validatePlanObject(value, { origin: 'model', modelStepsFrom: kept.length, extraTools, ...(plan.withhold && { withhold: plan.withhold }) });
   if (result.ok && tooLong.length > 0) return { ok: false, errors: tooLong };
   if (result.ok) {
-    const checked: ValidPlan = { ...result.plan, name: plan.name, ...(plan.file !== undefined && { file: plan.file }), fileSource: plan.fileSource ?? plan.source };
+    const checked: ValidPlan = { ...result.plan, name: plan.name, ...(plan.file !== undefined && { file: plan.file }), fileSource: plan.fileSource ?? plan.source, ...(plan.fileTextHash !== undefined && { fileTextHash: plan.fileTextHash }) };
     return { ok: true, plan: checked, steps: checked.steps.slice(kept.length) };
   }
   const errors: PlanError[] = [...tooLong];

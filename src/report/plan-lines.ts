@@ -1,6 +1,6 @@
-import { stepKey } from '../core/plan-step.ts';
-import type { Plan } from '../plan/schema.ts';
-import { planFilePositions } from '../plan/position-in-plan-file.ts';
+import { parsePlanYaml } from '../plan/parse-plan-yaml.ts';
+import { planFileText } from '../plan/plan-file-text.ts';
+import { planTextHash } from '../plan/plan-text-hash.ts';
 
 /** The lines of the plan file that write a step (by key; a `for_each` item's is its step's) and a goal (by name). */
 export interface PlanLines {
@@ -8,18 +8,36 @@ export interface PlanLines {
   goal(name: string): number | undefined;
 }
 
+const isMap = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /**
- * Where `file` writes the steps and goals of `source` (the plan as the file gave it), for annotations on
- * their lines; undefined when the file no longer reads. A step a model wrote or a replan added has no line.
- * The file is read again at the end of the run: a loaded plan keeps no positions, which most runs never need.
+ * Where the plan file `file` writes each step and goal, for annotations on their lines; undefined when the
+ * file no longer reads, or is not the text the run loaded (`textHash`): a tool may have changed it, and
+ * GitHub shows an annotation on the commit's file (found by a review). A step the file does not write (one a
+ * model wrote, an agent's, one a replan added) has no line. Read again at the end of the run: a loaded plan
+ * keeps no positions, which most runs never need.
  */
-export async function planLines(file: string, source: Pick<Plan, 'workflow_sequence' | 'goals'>): Promise<PlanLines | undefined> {
-  const positions = await planFilePositions(file);
-  if (!positions) return undefined;
+export async function planLines(file: string, textHash: string): Promise<PlanLines | undefined> {
+  const text = planFileText(file);
+  if (text === undefined || planTextHash(text) !== textHash) return undefined;
+  const parsed = await parsePlanYaml(text, file);
+  if (!parsed.ok || !isMap(parsed.parsed.value)) return undefined;
+  const plan = parsed.parsed.value;
+  const positions = await parsed.parsed.positions();
   const steps = new Map<string, number>();
-  (source.workflow_sequence ?? []).forEach((step, index) => steps.set(stepKey(step.id), index));
+  if (Array.isArray(plan['workflow_sequence'])) {
+    plan['workflow_sequence'].forEach((step: unknown, index) => {
+      const id = isMap(step) ? step['id'] : undefined;
+      if ((typeof id === 'string' || typeof id === 'number') && !steps.has(String(id))) steps.set(String(id), index);
+    });
+  }
   const goals = new Map<string, number>();
-  (source.goals ?? []).forEach((goal, index) => goals.set(goal.name, index));
+  if (Array.isArray(plan['goals'])) {
+    plan['goals'].forEach((goal: unknown, index) => {
+      const name = isMap(goal) ? goal['name'] : undefined;
+      if (typeof name === 'string' && !goals.has(name)) goals.set(name, index);
+    });
+  }
   return {
     step(key) {
       // An item's key is its step's, then `[label]`; a step id has no `[`.

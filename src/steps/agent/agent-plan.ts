@@ -64,7 +64,7 @@ export async function agentPlan(plan: ValidPlan, task: string | undefined, optio
     extraTools,
     ...(plan.withhold !== undefined && { withhold: plan.withhold }),
   });
-  if (checked.ok) return checked;
+  if (checked.ok) return plan.fileTextHash === undefined ? checked : { ok: true, plan: { ...checked.plan, fileTextHash: plan.fileTextHash } };
   // The one step is made here, not written in the file: a problem in it is the task's.
   const taskPath = `workflow_sequence[0].task`;
   return {
