@@ -3,7 +3,7 @@ import { redactDeep } from '../core/redact.ts';
 import { canonicalJson, stableHash } from '../core/stable-hash.ts';
 import { setMaxListeners } from 'node:events';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import type { PlanStep } from '../core/plan-step.ts';
+import { stepKeyWithin, type PlanStep } from '../core/plan-step.ts';
 import { DEFAULT_LIMITS } from '../plan/schema.ts';
 import { isEffectUnknown, isTransient } from '../core/step-error.ts';
 import { RecordLostError } from './record-lost-error.ts';
@@ -163,7 +163,7 @@ export class PlanRun {
     this.#calls = deps.calls ?? new Map();
     // A step the earlier run completed runs again only because its definition or inputs changed: what it did then is not left undone.
     // A result that run carried from one before it is no completion of that run: its step may have run again there, and called.
-    const completed = new Set([...(deps.resume?.reuse.values() ?? [])].filter((saved) => !saved.carried).map((saved) => saved.stepKey));
+    const completed = deps.resume?.completedSteps ?? new Set<string>();
     for (const [callKey, call] of deps.resume?.sideEffects ?? []) {
       if (call.outcome === 'failed') continue;
       // A trace without times (an older one): look for the effect over the last day.
@@ -179,6 +179,7 @@ export class PlanRun {
       // An item's, under its step's reuse key then: an item of a step whose list or task changed is told nothing.
       const key = call.item === undefined ? call.stepKey : itemCallsKey(call.item.reuseKey, call.item.key);
       const calls = this.#earlierCalls.get(key) ?? [];
+      // By the step's key in the whole job: a plan used twice has the same keys in both runs.
       calls.push({ tool: call.tool, args: call.args, outcome: call.outcome });
       this.#earlierCalls.set(key, calls);
     }
@@ -394,7 +395,7 @@ export class PlanRun {
         if (this.#journal.stateOf(key) === 'in_progress') this.#journal.step({ ...activity, stepKey: key });
       },
       callTool: (tool: Tool, args: Record<string, unknown>, ctx: ToolContext) => this.#callTool(key, tool, args, ctx),
-      earlierCalls: this.#earlierCalls.get(key),
+      earlierCalls: this.#earlierCalls.get(stepKeyWithin(this.#deps.within, key)),
     };
     const shared = () => sharedContext(this.#plan, this.#deps, this.graph, this.results, this.missing, this.incomplete);
     attemptStep(step, shared, this.#deps, this.#stop.signal, resolveRetryPolicy(step.retry, toolRetry), hooks).then(

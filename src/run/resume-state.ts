@@ -1,3 +1,4 @@
+import { stepKeyWithin } from '../core/plan-step.ts';
 import type { ApprovalRequest, CallingItem, PlanSnapshot, RunEvent, ToolCallOutcome } from '../core/run-event.ts';
 import { TRACE_FORMAT } from '../core/run-event.ts';
 import { applyEvent, newRunRecord, undoneInside, unfinishedWork, type RunRecord } from '../core/run-record.ts';
@@ -21,6 +22,7 @@ export interface ReusableStep {
 
 /** A call with side effects an earlier run made: never made again blindly. */
 export interface PastSideEffect {
+  /** The step that made it, by its key in the whole job (`a/s` in the plan step `a` used: `stepKeyWithin`). */
   readonly stepKey: string;
   readonly tool: string;
   readonly args: Readonly<Record<string, unknown>>;
@@ -62,6 +64,11 @@ export interface ResumeState {
   /** The shard plan of each fan-out step, by the step's reuse key (from a prepare job's state). */
   readonly shards: ReadonlyMap<string, ShardPlan>;
   readonly sideEffects: ReadonlyMap<string, PastSideEffect>;
+  /**
+   * The steps that run completed, by their keys in the whole job (`stepKeyWithin`): what one did is not left
+   * undone, so its calls are no step's earlier calls.
+   */
+  readonly completedSteps: ReadonlySet<string>;
   /** How long each step (and for_each item, by its child key) took in that run: the run that resumes orders its ready steps by them. */
   readonly durations: StepWeights;
   /** The run the state came from, in words ("attempt 1", a file name), for the checklist and summary. */
@@ -119,6 +126,7 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
   const items = new Map<string, Map<number, ReusableItem>>();
   const itemErrors = new Map<string, Map<number, string>>();
   const shards = new Map<string, ShardPlan>();
+  const completedSteps = new Set<string>();
   const byIndex = <T>(map: Map<string, Map<number, T>>, key: string): Map<number, T> => {
     let inner = map.get(key);
     if (!inner) map.set(key, (inner = new Map()));
@@ -128,13 +136,15 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
    * One event, read in the scope of the run that recorded it: step keys are a run's own, so a used
    * plan's events (`nested_event`, at any depth) get their own scope. Their completed steps are found
    * by reuse key and their side effects by call key (which names the used plan): a resumed `type:
-   * plan` step reuses what its plan completed and never repeats a call it made.
+   * plan` step reuses what its plan completed and never repeats a call it made. A side effect and a completed
+   * step are named by their keys in the whole job (`within` the plan steps that used their plan): two steps
+   * using one plan run steps of the same keys, and each was told the other's calls as its own (found by a review).
    */
-  const visit = (event: RunEvent, keys: Map<string, string>, children: Map<string, readonly string[]>, top: boolean, scopes: Map<string, Scope>): void => {
+  const visit = (event: RunEvent, keys: Map<string, string>, children: Map<string, readonly string[]>, top: boolean, scopes: Map<string, Scope>, within?: string): void => {
     if (event.type === 'nested_event') {
       let scope = scopes.get(event.stepKey);
       if (!scope) scopes.set(event.stepKey, (scope = { keys: new Map(), children: new Map(), scopes: new Map() }));
-      visit(event.event, scope.keys, scope.children, false, scope.scopes);
+      visit(event.event, scope.keys, scope.children, false, scope.scopes, stepKeyWithin(within, event.stepKey));
     } else if (top && event.type === 'plan_revised') plan = event.plan;
     else if (top && event.type === 'approval_requested') {
       approval = event.request;
@@ -160,11 +170,14 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
       const key = keys.get(event.stepKey);
       // A for_each step whose items failed (on_item_failure: continue) is not reused whole: its
       // completed items are, per item, and the failed ones run again.
-      if (key !== undefined && !(event.failedItems && event.failedItems.length > 0)) reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(event.masked && { masked: true }) });
+      if (key !== undefined && !(event.failedItems && event.failedItems.length > 0)) {
+        reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(event.masked && { masked: true }) });
+        completedSteps.add(stepKeyWithin(within, event.stepKey));
+      }
     } else if (event.type === 'tool_called' && event.sideEffects && event.kind !== 'check') {
       // The trace writer stamps each line with `ts`; an inherited call keeps its first time.
       const calledAt = event.calledAt ?? (event as { ts?: unknown }).ts;
-      const call = { stepKey: event.stepKey, tool: event.tool, args: event.args, outcome: 'unknown' as ToolCallOutcome, returned: false, ...(event.item !== undefined && { item: callingItem(event.item) }) };
+      const call = { stepKey: stepKeyWithin(within, event.stepKey), tool: event.tool, args: event.args, outcome: 'unknown' as ToolCallOutcome, returned: false, ...(event.item !== undefined && { item: callingItem(event.item) }) };
       calls.set(event.callKey, typeof calledAt === 'string' ? { ...call, calledAt } : call);
     } else if (event.type === 'tool_returned') {
       const call = calls.get(event.callKey);
@@ -187,7 +200,7 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
   ];
   // Its own, and those it carried from the run it resumed in turn.
   const leftUndone = new Map([...Object.entries(created.carried ?? {}), ...own.map(([key, why]): [string, string] => [key, `${why}, in ${from}`])]);
-  return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, firstPlan: created.plan, leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
+  return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan, firstPlan: created.plan, leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
 }
 
 /**
@@ -245,7 +258,7 @@ export function shardOwnState(state: ResumeState, shard: number, shardPlans: Rea
       }),
     );
   const { approval: _approval, decided: _decided, ...rest } = state;
-  return { ...rest, reuse: new Map(), shards: new Map(), items: assigned(state.items), itemErrors: assigned(state.itemErrors) };
+  return { ...rest, reuse: new Map(), completedSteps: new Set(), shards: new Map(), items: assigned(state.items), itemErrors: assigned(state.itemErrors) };
 }
 
 /**
@@ -304,7 +317,8 @@ export function mergeResumeStates(states: readonly ResumeState[], from: string):
   }
   for (const [key, inner] of itemErrors) for (const index of inner.keys()) if (items.get(key)?.has(index)) inner.delete(index);
   const leftUndone = new Map(states.flatMap((state) => [...state.leftUndone]));
-  return { reuse, items, itemErrors, shards, sideEffects, durations, from, plan: first.plan, firstPlan: first.firstPlan, leftUndone };
+  const completedSteps = new Set(states.flatMap((state) => [...state.completedSteps]));
+  return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, leftUndone };
 }
 
 /** A call's `item` as a trace has it: checked, since a resume keys what it tells an agent by it. */

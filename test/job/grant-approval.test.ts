@@ -35,6 +35,7 @@ function pausedWith(fileHash: string): ResumeState {
     items: new Map(),
     itemErrors: new Map(),
     leftUndone: new Map(),
+    completedSteps: new Set(),
     shards: new Map(),
     sideEffects: new Map(),
     durations: new Map(),

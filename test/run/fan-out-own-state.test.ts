@@ -21,6 +21,7 @@ function state(): ResumeState {
     plan,
     firstPlan: plan,
     leftUndone: new Map(),
+    completedSteps: new Set(),
   };
 }
 
