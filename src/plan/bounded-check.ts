@@ -18,7 +18,18 @@ export const CHECK_TIME_LIMIT_MS = 5_000;
 type Run = (payload: unknown, context: unknown) => unknown;
 
 interface ZodInternals {
-  readonly _zod: { run: Run; readonly def: { readonly type: string; readonly options?: readonly ZodInternals[]; readonly inclusive?: boolean; readonly values?: readonly unknown[]; readonly checks?: readonly unknown[] } };
+  readonly _zod: {
+    run: Run;
+    readonly def: {
+      readonly type: string;
+      readonly options?: readonly ZodInternals[];
+      readonly inclusive?: boolean;
+      readonly values?: readonly unknown[];
+      readonly checks?: readonly unknown[];
+      readonly left?: ZodInternals;
+      readonly right?: ZodInternals;
+    };
+  };
 }
 
 interface ZodPayload {
@@ -54,7 +65,7 @@ export function timedSchemas<T>(build: () => T): T {
     else delete config.postProcessor;
   }
   for (const schema of made) {
-    const run = literalUnionRun(schema) ?? schema._zod.run;
+    const run = intersectionRun(schema) ?? literalUnionRun(schema) ?? singleOptionRun(schema) ?? schema._zod.run;
     schema._zod.run = (payload, context) => {
       if (performance.now() <= deadline) return run(payload, context);
       // Past the deadline every schema answers at once, aborted, and the check unwinds as zod returns. Thrown
@@ -71,6 +82,35 @@ export function timedSchemas<T>(build: () => T): T {
     };
   }
   return built;
+}
+
+/**
+ * An intersection (an `allOf`, or a `type` beside `anyOf`/`oneOf`) checked as JSON Schema means it: the value
+ * against each part, and every part's problems kept. zod's own keeps a key one part refuses (`additionalProperties:
+ * false`, `propertyNames`) only when the other part refuses it too, so `{a: 0}` passed `allOf: [{type: object,
+ * additionalProperties: false}, {}]`; and it merges the parts' outputs, which threw "Unmergable intersection" when
+ * they differed (a default, a tuple's missing item) and left zod's memoizer the containers under way, 2.5 MB a call
+ * (found by reviews). Arguments are checked, never replaced by zod's output, so nothing needs the merge.
+ */
+function intersectionRun(schema: ZodInternals): Run | undefined {
+  const { left, right, type } = schema._zod.def;
+  if (type !== 'intersection' || !left || !right) return undefined;
+  return (payload, context) => {
+    const { value, issues } = payload as ZodPayload;
+    for (const part of [left, right]) issues.push(...(part._zod.run({ value, issues: [] }, context) as ZodPayload).issues);
+    return payload;
+  };
+}
+
+/**
+ * A union of one option, which zod runs through the option's `run` as it was when the union was made: before
+ * this replaced it, so the option's own check (an intersection, the clock) was skipped (found by a differential
+ * fuzz: `oneOf: [allOf: [closed object, …]]` took an extra key).
+ */
+function singleOptionRun(schema: ZodInternals): Run | undefined {
+  const { options, type } = schema._zod.def;
+  const only = type === 'union' && options?.length === 1 ? options[0] : undefined;
+  return only && ((payload, context) => only._zod.run(payload, context));
 }
 
 /**
@@ -124,7 +164,7 @@ export function boundedSafeParse<T>(schema: z.ZodType<T>, value: unknown, params
   // For the checks zod runs apart, with no context of this one (a `propertyNames` guard), too.
   const config = z.config() as { customError?: z.core.$ZodErrorMap };
   const customError = config.customError;
-  config.customError = shortEnumMessage;
+  config.customError = (issue) => shortEnumMessage(issue) ?? customError?.(issue);
   const stopped = (): BoundedResult<T> => ({
     success: false,
     unchecked: `checking them against the tool's input schema was stopped after ${limitMs / 1000} s: its \`$ref\`s and \`allOf\`/\`anyOf\`/\`oneOf\` may check the same parts again and again`,

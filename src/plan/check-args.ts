@@ -83,7 +83,8 @@ export function checkArgs(ctx: Pick<PlanCheckContext, 'steps'>, schemas: Readonl
       return;
     }
     const literal = result.error.issues.filter((issue) => !insideReference(step.args, issue.path as PathSegment[]));
-    for (const issue of schemaIssues(literal, schema, [...stepPath(index), 'args'], lists)) {
+    // A tool's argument named `id` or `depends_on` is no step reference: not told the rules of step ids.
+    for (const issue of schemaIssues(literal, schema, [...stepPath(index), 'args'], lists, { stepIds: false })) {
       issues.push({ ...issue, message: `${issue.message} (input of tool \`${step.tool}\`)` });
     }
   });

@@ -15,6 +15,7 @@ const EXPECTED_WORDS: Record<string, string> = {
   boolean: 'true or false',
   object: 'a map',
   array: 'a list',
+  tuple: 'a list',
   record: 'a map',
 };
 const STEP_ID_HINT = 'step ids are whole numbers (0 or more) or names of ASCII letters, digits, _ and -';
@@ -136,16 +137,20 @@ function unionIssues(issue: ZodIssue & { code: 'invalid_union' }, scope: IssueSc
   if (meant.length === 1) return meant[0]!.flatMap((inner) => oneIssue(inner, scope, [...relative, ...(inner.path as PathSegment[])]));
   if (issue.input === undefined) return [{ path, message: `missing ${keyName(path)}` }];
   // A `oneOf` whose branches took the value more than once: zod lists no branch's errors.
-  if (issue.errors.length === 0) return [{ path, message: `${keyName(path)} matches more than one of the shapes it may take, and may match only one (\`oneOf\`); got ${showValue(issue.input)}` }];
+  if ((issue as { inclusive?: boolean }).inclusive === false && issue.errors.length === 0) return [{ path, message: `${keyName(path)} matches more than one of the shapes it may take, and may match only one (\`oneOf\`); got ${showValue(issue.input)}` }];
+  // An `anyOf: []` or `oneOf: []`: no shape, so no value.
+  if (issue.errors.length === 0) return [{ path, message: `${keyName(path)} may not be given here: the schema lists no shape it may take` }];
   if (scope.stepIds && isStepIdPath(path)) return [{ path, message: `${STEP_ID_HINT}; got ${showValue(issue.input)}` }];
   // Only the branches' own kinds: a branch of objects that failed on a property (`{url}` or `{path}` given `{}`)
   // does not say the value must be text (found by a review).
-  const own = issue.errors.flatMap((branch) => branch.filter((inner) => inner.path.length === 0));
-  if (own.length > 0 && own.every((inner) => inner.code === 'invalid_value')) {
-    // An enum of strings and other values is checked as one of two (zod-ready-schema.ts): one list of them all.
-    const lists = own.map((inner) => (inner as { values: readonly unknown[] }).values);
+  const onlyValues = issue.errors.length > 0 && issue.errors.every((branch) => branch.length > 0 && branch.every((inner) => inner.path.length === 0 && inner.code === 'invalid_value'));
+  if (onlyValues) {
+    // An enum of strings and other values is checked as one of each (zod-ready-schema.ts): one list of them all,
+    // as JSON when they are not all text (`1` and `"1"` read alike).
+    const lists = issue.errors.flat().map((inner) => (inner as { values: readonly unknown[] }).values);
     const total = lists.reduce((sum, values) => sum + values.length, 0);
-    const first = lists.flatMap((values) => values.slice(0, MAX_LISTED)).slice(0, MAX_LISTED).map((value) => String(value));
+    const text = lists.every((values) => values.every((value) => typeof value === 'string'));
+    const first = lists.flatMap((values) => values.slice(0, MAX_LISTED)).slice(0, MAX_LISTED).map((value) => (text ? String(value) : JSON.stringify(value)));
     const listed = total > MAX_LISTED ? `${first.join(', ')} … and ${total - MAX_LISTED} more` : first.join(', ');
     return [{ path, message: `${keyName(path)} must be one of ${listed}; got ${showValue(issue.input)}` }];
   }

@@ -25,8 +25,8 @@ const ARRAY_BOUNDS = ['contains', 'minItems', 'maxItems', 'uniqueItems', 'minCon
  * - it drops `minItems`, `maxItems`, `uniqueItems` and `contains` of an array without `items`:
  *   such a schema gets `items: {}`, which allows what no `items` allows.
  * - it keeps one of `allOf`, `anyOf`, `oneOf` and the schema's own constraints: they become one `allOf`.
- * - it ignores the `default`s and repeats in `type` JSON Schema ignores, and checks an enum of strings and
- *   other values as a union of each value (below).
+ * - it fills in the `default`s JSON Schema ignores, converts a schema once per repeat in `type`, reads
+ *   `enum` and `const` in ways JSON Schema does not (moveValueChecks), and ignores OpenAPI's `nullable`.
  * Schemas zod cannot express (`if`/`then`, `not`, `dependentRequired`) it refuses: they stay as written.
  */
 export function zodReadySchema(schema: JsonSchema): JsonSchema {
@@ -37,10 +37,24 @@ export function zodReadySchema(schema: JsonSchema): JsonSchema {
   // zod converts a schema once for each entry of `type`: nested, [object, object] doubled at each level
   // (18 levels of an 881-byte schema: 20.7 s and 3.4 GB to convert; found by a review).
   if (Array.isArray(copy.type)) copy.type = [...new Set(copy.type)];
-  if (Array.isArray(copy.enum)) splitMixedEnum(copy);
+  // OpenAPI 3.0's way to allow null, which MCP servers made from an OpenAPI description write.
+  if (copy.nullable === true && copy.type !== undefined) copy.type = [...new Set([...(Array.isArray(copy.type) ? copy.type : [copy.type]), 'null'])];
+  delete copy.nullable;
+  moveValueChecks(copy);
+  // zod follows a `$ref` and drops every keyword beside it, where JSON Schema 2020-12 applies them all (a draft-07
+  // schema ignores them: checked, they refuse what it would take, never the reverse; found by a differential fuzz).
+  if (typeof copy.$ref === 'string' && Object.keys(copy).some((key) => key !== '$ref' && !NOT_CONSTRAINTS.has(key))) {
+    copy.allOf = [...(Array.isArray(copy.allOf) ? copy.allOf : []), { $ref: copy.$ref }];
+    delete copy.$ref;
+  }
   if (copy.type === undefined && Object.values(TYPE_KEYWORDS).some((keywords) => keywords.some((keyword) => copy[keyword] !== undefined))) copy.type = ALL_TYPES;
   const types = Array.isArray(copy.type) ? copy.type : [copy.type];
   if (types.includes('array') && copy.items === undefined && copy.prefixItems === undefined && ARRAY_BOUNDS.some((keyword) => copy[keyword] !== undefined)) copy.items = {};
+  // zod's tuple counts an item that takes anything (`{}`) as optional, and then lets `minItems` go (`[]` passed
+  // `prefixItems: [{}], minItems: 1`; found by a differential fuzz): checked apart too.
+  if (Array.isArray(copy.prefixItems) && typeof copy.minItems === 'number' && copy.minItems > 0) {
+    copy.allOf = [...(Array.isArray(copy.allOf) ? copy.allOf : []), zodReadySchema({ minItems: copy.minItems })];
+  }
   if (Array.isArray(copy.required)) {
     const properties: Record<string, unknown> = isObject(copy.properties) ? { ...copy.properties } : {};
     // With additionalProperties: false, a required name that is not listed can never be there: no object passes.
@@ -53,25 +67,46 @@ export function zodReadySchema(schema: JsonSchema): JsonSchema {
     copy.properties = properties;
   }
   for (const key of Object.keys(copy)) if (copy[key] === undefined) delete copy[key];
-  const split = splitCompositions(copy);
-  refuseClosedIntersection(split);
-  return split;
+  return splitCompositions(copy);
 }
 
 /**
- * An enum of strings and other values (`[open, closed, null]`) as one of a string enum and the others: zod
- * checks a mixed enum as a union with a branch per value, so 300 wrong values against 20,000 took 5 s and
- * 1.2 GB, where a string enum is one lookup (found by a review). Beside other keywords, it joins them in an
- * `allOf` (splitCompositions), which also keeps the `type` zod dropped beside any enum.
+ * `enum` and `const` as checks zod makes as JSON Schema means them, in an `allOf` beside the schema's other
+ * keywords (found by reviews):
+ * - zod reads them before anything else and drops the rest (`{type: integer, enum: [a, b]}` took `a`);
+ * - it makes a literal of each value, and a literal of a list takes each item (`const: [rm, -rf]` took
+ *   `rm`) and one of an object never matches: a list or an object is checked by its shape and items;
+ * - it checks an enum of strings and other values (`[open, closed, null]`) as a union with a branch per
+ *   value (300 wrong values against 20,000: 5 s and 1.2 GB), where a string enum is one lookup: strings,
+ *   other plain values and structured ones are each checked apart.
  */
-function splitMixedEnum(schema: Record<string, unknown>): void {
-  const values = schema.enum as unknown[];
-  const strings = values.filter((value) => typeof value === 'string');
-  const others = values.filter((value) => typeof value !== 'string');
-  if (strings.length < 2 || others.length === 0) return;
+function moveValueChecks(schema: Record<string, unknown>): void {
+  const checks: Record<string, unknown>[] = [];
+  if (Object.hasOwn(schema, 'const')) checks.push(valueCheck([schema.const]));
+  if (Array.isArray(schema.enum)) checks.push(valueCheck(schema.enum));
+  if (checks.length === 0) return;
+  delete schema.const;
   delete schema.enum;
-  const split = { anyOf: [{ enum: strings }, others.length === 1 ? { const: others[0] } : { enum: others }] };
-  schema.allOf = [...(Array.isArray(schema.allOf) ? schema.allOf : []), split];
+  const alone = Object.keys(schema).every((key) => NOT_CONSTRAINTS.has(key));
+  if (alone && checks.length === 1) Object.assign(schema, checks[0]);
+  else schema.allOf = [...(Array.isArray(schema.allOf) ? schema.allOf : []), ...checks];
+}
+
+/** A schema that takes exactly the JSON values `members` (none: no value). */
+function valueCheck(members: readonly unknown[]): Record<string, unknown> {
+  const strings = members.filter((value) => typeof value === 'string');
+  const plain = members.filter((value) => value === null || typeof value === 'number' || typeof value === 'boolean');
+  const parts: Record<string, unknown>[] = [];
+  if (strings.length > 0) parts.push(strings.length === 1 ? { const: strings[0] } : { enum: strings });
+  if (plain.length > 0) parts.push(plain.length === 1 ? { const: plain[0] } : { enum: plain });
+  for (const value of members) {
+    if (Array.isArray(value)) parts.push({ type: 'array', prefixItems: value.map((item) => valueCheck([item])), items: false, minItems: value.length });
+    else if (isObject(value)) {
+      const keys = Object.keys(value);
+      parts.push({ type: 'object', properties: Object.fromEntries(keys.map((key) => [key, valueCheck([value[key]])])), required: keys, additionalProperties: false });
+    }
+  }
+  return parts.length === 0 ? { ...NEVER } : parts.length === 1 ? parts[0]! : { anyOf: parts };
 }
 
 const COMPOSITIONS = ['allOf', 'anyOf', 'oneOf'];
@@ -100,21 +135,6 @@ function splitCompositions(schema: Record<string, unknown>): Record<string, unkn
     else parts.push({ [key]: schema[key] });
   }
   return { ...kept, allOf: parts };
-}
-
-/**
- * Refuses what zod would check otherwise than JSON Schema: an `allOf` one of whose parts closes an
- * object (`additionalProperties: false`). zod checks the parts as an intersection, where a property
- * another part allows counts as allowed, so `{a: 0}` passed `allOf: [{type: object,
- * additionalProperties: false}, {}]`.
- */
-function refuseClosedIntersection(schema: Record<string, unknown>): void {
-  if (!Array.isArray(schema.allOf) || schema.allOf.length < 2) return;
-  for (const part of schema.allOf) {
-    if (isObject(part) && part.additionalProperties === false) {
-      throw new Error('additionalProperties: false in a part of allOf, or beside anyOf, oneOf or allOf, cannot be checked as JSON Schema means it: list the allowed properties in one schema with additionalProperties: false and no allOf, anyOf or oneOf beside it');
-    }
-  }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

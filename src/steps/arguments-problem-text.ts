@@ -22,13 +22,14 @@ export function argumentsProblemText(error: z.ZodError, schema: z.ZodType): stri
   // Each once: zod reports a tuple's `minItems` twice.
   const lines = [...new Set(problems.slice(0, MAX_SHOWN_PROBLEMS).map((problem) => {
     const where = formatPath(problem.path);
-    return cut(where === '' ? problem.message : `${where}: ${problem.message}`);
+    return cutProblem(where === '' ? problem.message : `${where}: ${problem.message}`);
   }))];
   const more = problems.length > MAX_SHOWN_PROBLEMS || error.issues.length > MAX_SHOWN_PROBLEMS;
   return more ? `${lines.join('\n')}\n(only the first ${MAX_SHOWN_PROBLEMS} problems are shown)` : lines.join('\n');
 }
 
-function cut(line: string): string {
+/** `line` in at most 500 characters, `…` ending a cut one. */
+export function cutProblem(line: string): string {
   if (line.length <= MAX_PROBLEM_CHARS) return line;
   // Not between the halves of a surrogate pair.
   const end = /[\uD800-\uDBFF]/.test(line[MAX_PROBLEM_CHARS - 2]!) ? MAX_PROBLEM_CHARS - 2 : MAX_PROBLEM_CHARS - 1;

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { compileJsonSchema } from '../plan/compile-json-schema.ts';
 import { boundedSafeParse } from '../plan/bounded-check.ts';
 import type { Tool } from '../tools/tool.ts';
-import { argumentsProblemText } from './arguments-problem-text.ts';
+import { argumentsProblemText, cutProblem } from './arguments-problem-text.ts';
 import { UnusableToolSchemaError } from './unusable-tool-schema-error.ts';
 
 const validators = new WeakMap<Tool, z.ZodType>();
@@ -29,7 +29,7 @@ export function validateToolArguments(
   const validator = validatorOf(tool);
   // With the input in each issue: the messages show what was given ("got `x`").
   const parsed = boundedSafeParse(validator, args, { reportInput: true });
-  if ('unchecked' in parsed) return { ok: false, error: `these arguments were not checked: ${parsed.unchecked}` };
+  if ('unchecked' in parsed) return { ok: false, error: cutProblem(`these arguments were not checked: ${parsed.unchecked}`) };
   if (!parsed.success) return { ok: false, error: `${argumentsProblemText(parsed.error, validator)}${missingNotes(tool, args)}` };
   // The original, not zod's output: validation must not change what the tool receives.
   return { ok: true, args: args as Record<string, unknown> };

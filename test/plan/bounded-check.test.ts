@@ -136,7 +136,7 @@ it('says why a value zod could not check was refused, and throws nothing', () =>
 it('checks a union of literals as one lookup, and a oneOf listing a value twice as zod does', () => {
   // zod tried each of 1,200 branches and kept an issue from each: 300 wrong values took 983 ms and 207 MB.
   const kinds = Array.from({ length: 1_200 }, (_, index) => ({ const: `kind-${index}`, title: `Kind ${index}` }));
-  for (const schema of [compiled({ oneOf: kinds }), compiled({ anyOf: kinds }), compiled({ enum: [...Array.from({ length: 1_200 }, (_, index) => index), 'a'] })]) {
+  for (const schema of [compiled({ oneOf: kinds }), compiled({ anyOf: kinds }), compiled({ enum: Array.from({ length: 1_200 }, (_, index) => index) })]) {
     const wrong = boundedSafeParse(schema, 'kind-x');
     if (wrong.success || 'unchecked' in wrong) throw new Error('the wrong value passed');
     expect(wrong.error.issues).toMatchObject([{ code: 'invalid_value', path: [] }]);

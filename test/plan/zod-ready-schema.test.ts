@@ -1,4 +1,6 @@
 import { expect, it } from 'vitest';
+import { boundedSafeParse } from '../../src/plan/bounded-check.ts';
+import { compileJsonSchema } from '../../src/plan/compile-json-schema.ts';
 import { zodReadySchema } from '../../src/plan/zod-ready-schema.ts';
 
 // Found by a review: zod fills in defaults (JSON Schema's are annotations), converts a schema once per entry of
@@ -11,10 +13,22 @@ it('drops defaults and repeated types, at every level', () => {
   });
 });
 
-it('checks an enum of strings and other values as one of a string enum and the rest, beside what else the schema says', () => {
-  expect(zodReadySchema({ enum: ['open', 'closed', null] })).toEqual({ allOf: [{ anyOf: [{ enum: ['open', 'closed'] }, { const: null }] }] });
+it('checks an enum as strings, other plain values and structured values apart, beside what else the schema says', () => {
+  expect(zodReadySchema({ enum: ['open', 'closed', null], title: 'State' })).toEqual({ anyOf: [{ enum: ['open', 'closed'] }, { const: null }], title: 'State' });
+  // zod read an enum or const and dropped the rest: `{type: integer, enum: [a, b]}` took `a`.
   expect(zodReadySchema({ type: 'string', enum: ['a', 'b', 1, 2] })).toEqual({ allOf: [{ type: 'string' }, { anyOf: [{ enum: ['a', 'b'] }, { enum: [1, 2] }] }] });
-  // An enum of strings alone, or of one string and the rest, is zod's as it is.
   expect(zodReadySchema({ enum: ['a', 'b'] })).toEqual({ enum: ['a', 'b'] });
-  expect(zodReadySchema({ enum: ['a', 1, 2] })).toEqual({ enum: ['a', 1, 2] });
+  // A literal of a list took each item (`const: [rm, -rf]` took `rm`); one of an object matched nothing.
+  const accepts = (schema: Record<string, unknown>, value: unknown) => {
+    const compiled = compileJsonSchema(schema);
+    if (!compiled.ok) throw new Error(compiled.message);
+    return boundedSafeParse(compiled.schema, value).success;
+  };
+  expect([accepts({ const: ['rm', '-rf'] }, 'rm'), accepts({ const: ['rm', '-rf'] }, ['rm']), accepts({ const: ['rm', '-rf'] }, ['rm', '-rf'])]).toEqual([false, false, true]);
+  expect([accepts({ enum: [{ k: 1 }, 'x'] }, { k: 1 }), accepts({ enum: [{ k: 1 }, 'x'] }, { k: 1, j: 2 }), accepts({ enum: [[1], [2]] }, 2), accepts({ const: [] }, [])]).toEqual([true, false, false, true]);
+});
+
+it('applies the keywords beside a $ref, and a nullable type takes null', () => {
+  expect(zodReadySchema({ $ref: '#/$defs/a', maxLength: 3 })).toEqual({ allOf: [{ maxLength: 3, type: ['object', 'array', 'string', 'number', 'boolean', 'null'] }, { $ref: '#/$defs/a' }] });
+  expect(zodReadySchema({ type: 'string', nullable: true })).toEqual({ type: ['string', 'null'] });
 });

@@ -63,7 +63,7 @@ describe('validateToolArguments', () => {
     ['a key not among propertyNames', { type: 'object', propertyNames: { enum: ['alpha', 'beta'] } }, { gamma: 1 }, 'gamma: the key `gamma` is not one of alpha, beta'],
     ['too few properties', { type: 'object', properties: { m: { type: 'object', minProperties: 2 } } }, { m: { a: 1 } }, 'm: `m` needs at least 2 properties'],
     ['a format JSON Schema names otherwise than zod', { type: 'object', properties: { u: { type: 'string', format: 'uri' }, t: { type: 'string', format: 'date-time' } } }, { u: 'x', t: 'y' }, 'u: `u` must be in the `uri` format; got `x`\nt: `t` must be in the `date-time` format; got `y`'],
-    ['an enum of strings and null', { type: 'object', properties: { s: { enum: ['open', 'closed', null] } } }, { s: 'opened' }, 's: `s` must be one of open, closed, null; got `opened`'],
+    ['an enum of strings and null', { type: 'object', properties: { s: { enum: ['open', 'closed', null] } } }, { s: 'opened' }, 's: `s` must be one of "open", "closed", null; got `opened`'],
     ['a tuple too short, which zod reports twice', { type: 'object', properties: { t: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], minItems: 2, items: false } } }, { t: ['a'] }, 't: `t` needs at least 2 item(s)'],
   ])('%s', (_what, schema, args, error) => {
     expect(validateToolArguments(tool(schema), args)).toEqual({ ok: false, error });
