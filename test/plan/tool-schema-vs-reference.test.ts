@@ -1,0 +1,63 @@
+// Tool arguments are checked through zod (src/plan/compile-json-schema.ts), whose converter reads JSON Schema
+// its own way: it dropped keywords beside an `enum`, `const` or `$ref`, took each item of a list `const`, filled in
+// defaults, and kept a key one part of an `allOf` refused when another took it. A differential fuzz against
+// @cfworker/json-schema found each; here, on random schemas and values, arguments pass exactly when the reference
+// accepts them, and every generated schema compiles.
+import { Validator } from '@cfworker/json-schema';
+import fc from 'fast-check';
+import { expect, it } from 'vitest';
+import { boundedSafeParse } from '../../src/plan/bounded-check.ts';
+import { compileJsonSchema } from '../../src/plan/compile-json-schema.ts';
+
+type Schema = Record<string, unknown>;
+
+const scalar = fc.constantFrom('a', 'b', 'c', '1', 'true', '', 1, 2, 0, 1.5, true, false, null);
+const TYPES = ['string', 'number', 'integer', 'boolean', 'null', 'object', 'array'];
+
+const { schema } = fc.letrec<{ schema: Schema; sub: Schema }>((tie) => {
+  const keywords: Record<string, fc.Arbitrary<unknown>> = {
+    type: fc.oneof(fc.constantFrom(...TYPES), fc.array(fc.constantFrom(...TYPES), { minLength: 1, maxLength: 4 })),
+    enum: fc.array(fc.oneof(scalar, scalar, fc.constant({ k: 1 }), fc.constant([1])), { minLength: 1, maxLength: 5 }),
+    const: fc.oneof(scalar, fc.constant([1]), fc.constant({ k: 1 })),
+    default: fc.oneof(scalar, fc.constant({ a: 1 })),
+    minLength: fc.integer({ min: 0, max: 2 }),
+    maximum: fc.integer({ min: 0, max: 2 }),
+    properties: fc.record({ a: tie('sub'), b: tie('sub'), default: tie('sub') }, { requiredKeys: [] }),
+    required: fc.subarray(['a', 'b', 'default']),
+    additionalProperties: fc.oneof(fc.constant(false), tie('sub')),
+    minProperties: fc.integer({ min: 0, max: 2 }),
+    propertyNames: tie('sub'),
+    items: tie('sub'),
+    prefixItems: fc.array(tie('sub'), { minLength: 1, maxLength: 2 }),
+    minItems: fc.integer({ min: 0, max: 2 }),
+    contains: tie('sub'),
+    allOf: fc.array(tie('sub'), { minLength: 1, maxLength: 2 }),
+    anyOf: fc.array(tie('sub'), { minLength: 1, maxLength: 2 }),
+    oneOf: fc.array(tie('sub'), { minLength: 1, maxLength: 2 }),
+    $ref: fc.constant('#/$defs/e'),
+  };
+  return {
+    sub: fc.oneof({ depthSize: 'small' }, fc.constant({}), tie('schema')),
+    schema: fc.subarray(Object.keys(keywords), { minLength: 1, maxLength: 3 }).chain((names) => fc.record(Object.fromEntries(names.map((name) => [name, keywords[name]!]))) as fc.Arbitrary<Schema>),
+  };
+});
+
+const root = fc.tuple(schema, fc.array(scalar, { minLength: 2, maxLength: 5 })).map(([written, values]) => ({ ...written, $defs: { e: { enum: values } } }));
+const { value } = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof({ depthSize: 'small' }, scalar, fc.constant({ k: 1 }), fc.constant([1]), fc.array(tie('value'), { maxLength: 2 }), fc.dictionary(fc.constantFrom('a', 'b', 'default', 'k', '1'), tie('value'), { maxKeys: 2 })),
+}));
+
+it('checks tool arguments as a JSON Schema 2020-12 validator does, and compiles every schema', () => {
+  fc.assert(
+    fc.property(root, fc.array(value, { minLength: 4, maxLength: 4 }), (written, values) => {
+      const compiled = compileJsonSchema(written);
+      expect({ schema: written, compiled: compiled.ok || compiled.message }).toEqual({ schema: written, compiled: true });
+      if (!compiled.ok) return;
+      for (const candidate of values) {
+        const accepted = new Validator(written as never, '2020-12', false).validate(candidate).valid;
+        expect({ schema: written, value: candidate, passed: boundedSafeParse(compiled.schema, candidate).success }).toEqual({ schema: written, value: candidate, passed: accepted });
+      }
+    }),
+    { numRuns: 1_000, seed: 20261205 },
+  );
+});
