@@ -106,11 +106,24 @@ describe('an eval that measured nothing of the plan fails', () => {
   it('a fault rule compared plans must both have met: one only the base plan met compared a faulted base with an untried plan', () => {
     const compare: EvalSettings = { ...settings, runs: 1, plans: [{ file: 'base.yml' }, { file: 'new.yml' }], faults: [{ tool: 'multiply', fault: 'exit 1', attempt: 1 }] };
     const faulted = (column: string) => ({ ...run(1, 'succeeded', 0), column, faultRulesTargeting: [0], faults: [{ target: 'tool:multiply in 1', fault: 'exit 1' as const, call: 1, rule: 0 }] });
-    const untried = { ...run(1, 'succeeded', 0), column: 'new.yml', faultRulesTargeting: [] };
+    // The new plan calls the tool, and the fault never fell on it.
+    const untried = { ...run(1, 'succeeded', 0), column: 'new.yml', faultRulesTargeting: [0] };
     const report = evalReport(compare, [faulted('base.yml'), untried], {}, false);
     expect(report.markdown).toContain('Failed: fault rule 1 (tool: multiply, exit 1) injected no fault into any run of new.yml, so what it would test was never tried');
     expect(report.passed).toBe(false);
+    // The new plan no longer calls the tool: the advice is to fix the rule, not to raise its rate (found by a review).
+    const renamed = evalReport(compare, [faulted('base.yml'), { ...untried, faultRulesTargeting: [] }], {}, false);
+    expect(renamed.markdown).toContain('Failed: fault rule 1 (tool: multiply, exit 1) in new.yml matched no call, so the plans were not compared under it');
+    expect(renamed.markdown).not.toContain('raise its');
+    expect(renamed.passed).toBe(false);
     expect(evalReport(compare, [faulted('base.yml'), faulted('new.yml')], {}, false).passed).toBe(true);
+    // A rule for the ReAct baseline, compared, is tried on each plan's baseline.
+    const react: EvalSettings = { ...compare, baselines: ['react'], faults: [{ model: 'react', fault: 'http 500', attempt: 1 }] };
+    const baseline = (column: string, injected: boolean) => ({ ...run(1, 'failed', 1), column, variant: 'react' as const, faultRulesTargeting: [0], faults: injected ? [{ target: 'model:react', fault: 'http 500' as const, call: 1, rule: 0 }] : [] });
+    const plans = [{ ...run(1, 'succeeded', 0), column: 'base.yml' }, { ...run(1, 'succeeded', 0), column: 'new.yml' }];
+    const oneBaseline = evalReport(react, [...plans, baseline('react · base.yml', true), baseline('react · new.yml', false)], {}, false);
+    expect(oneBaseline.markdown).toContain('injected no fault into any run of react · new.yml');
+    expect(evalReport(react, [...plans, baseline('react · base.yml', true), baseline('react · new.yml', true)], {}, false).passed).toBe(true);
   });
 });
 
