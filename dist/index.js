@@ -2872,6 +2872,29 @@ function refuseDuplicateKeys(text) {
 
 /***/ }),
 
+/***/ 98511:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   U: () => (/* binding */ stepKey),
+/* harmony export */   t: () => (/* binding */ stepKeyWithin)
+/* harmony export */ });
+/** The string key of a step id. */
+function stepKey(id) {
+    return String(id);
+}
+/**
+ * A step's key in the whole job: inside the run of a used plan, the key of the step that used it first
+ * (`within`, itself `a/b` two levels down), then `/`, which no step id contains. Two steps using one plan
+ * run steps with the same ids; record/replay and fault injection tell their calls apart by this.
+ */
+function stepKeyWithin(within, key) {
+    return within === undefined ? key : `${within}/${key}`;
+}
+
+
+/***/ }),
+
 /***/ 2237:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -5230,6 +5253,8 @@ const jsonSchemaCheck = {
     },
 };
 
+// EXTERNAL MODULE: ./lib/core/plan-step.js
+var plan_step = __nccwpck_require__(98511);
 // EXTERNAL MODULE: ./lib/llm/ask-for-json.js
 var ask_for_json = __nccwpck_require__(95835);
 // EXTERNAL MODULE: ./lib/llm/call-usage.js
@@ -5336,6 +5361,7 @@ function parseJudgeVerdict(content) {
 
 
 
+
 /** `judge`: a model decides whether the result meets the criterion; evidence is its reason. */
 const judgeCheck = {
     needsTarget: true,
@@ -5360,7 +5386,7 @@ const judgeCheck = {
         try {
             // The client already retries transient failures; a second loop here would stack retries. An endpoint that
             // refuses `response_format` is asked once more without it, as the planner's is: the verdict is read from text.
-            response = await (0,ask_for_json/* completeForJson */.N)(deps.model, request, { purpose: `goal:${goal.name}` }, deps.signal);
+            response = await (0,ask_for_json/* completeForJson */.N)(deps.model, request, { purpose: `goal:${(0,plan_step/* stepKeyWithin */.t)(deps.within, goal.name)}` }, deps.signal);
         }
         catch (error) {
             const why = error instanceof Error ? error.message : String(error);
@@ -6702,6 +6728,8 @@ var core_usage = __nccwpck_require__(76940);
 var external_node_events_ = __nccwpck_require__(78474);
 // EXTERNAL MODULE: external "node:timers/promises"
 var promises_ = __nccwpck_require__(58500);
+// EXTERNAL MODULE: ./lib/core/plan-step.js
+var plan_step = __nccwpck_require__(98511);
 // EXTERNAL MODULE: ./lib/run/run-stopped-error.js
 var run_stopped_error = __nccwpck_require__(18619);
 ;// CONCATENATED MODULE: ./lib/run/record-lost-error.js
@@ -6923,6 +6951,7 @@ var hide_cut_fragments = __nccwpck_require__(99674);
 
 
 
+
 function usageOf(outcome) {
     let usage = core_usage/* NO_USAGE */.y;
     for (const step of outcome.record.steps.values())
@@ -6953,6 +6982,7 @@ async function runNestedPlan(step, context) {
     if (!inputs.ok)
         return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `cannot start: ${inputs.errors.join('; ')}` }));
     const { deps } = context;
+    const within = (0,plan_step/* stepKeyWithin */.t)(deps.within, step.key);
     const outcome = await runPlan(inner, {
         ...deps,
         inputs: inputs.inputs,
@@ -6962,6 +6992,7 @@ async function runNestedPlan(step, context) {
         // A nested run does not replan on its own: its failure is the step's, and the outer run recovers.
         replanner: undefined,
         inner: true,
+        within,
     });
     const usage = usageOf(outcome);
     if (context.signal.aborted)
@@ -6973,7 +7004,7 @@ async function runNestedPlan(step, context) {
     const goals = inner.source?.goals ?? [];
     if (goals.length > 0) {
         const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates: (0,run_record/* finalStepStates */.hb)(outcome.record), unfinished: (0,run_record/* unfinishedWork */.HF)(outcome.record), masked: outcome.masked, ...(outcome.resultStepKey !== undefined && { resultStepKey: outcome.resultStepKey }) };
-        const judged = await (deps.checkGoals ?? ((list, goalTarget, signal) => (0,evaluate_goals/* evaluateGoals */.Y)(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal })))(goals, target, context.signal);
+        const judged = await (deps.checkGoals ?? ((list, goalTarget, signal) => (0,evaluate_goals/* evaluateGoals */.Y)(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal, within })))(goals, target, context.signal, within);
         // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as the
         // job's goals are, for the record and for the step's error alike (a review found the error built from the raw excerpt).
         const redact = deps.redact ?? ((text) => text);
@@ -7321,6 +7352,7 @@ function sharedContext(plan, deps, graph, results, missing, incomplete) {
         modelSettings: plan.source?.model,
         agents: plan.source?.agents ?? {},
         cwd: deps.cwd,
+        ...(deps.within !== undefined && { within: deps.within }),
         ...(plan.withheld !== undefined && { withheldTools: plan.withheld }),
     };
 }
@@ -7378,6 +7410,7 @@ function stepTimeoutSeconds(step, tools) {
 
 
 
+
 /**
  * Runs one step through `deps.runStep` under the run's signal plus the step's timeout, and stops
  * waiting the moment either aborts, even if the runner ignores its signal.
@@ -7412,7 +7445,7 @@ async function executeStep(step, shared, deps, runSignal, hooks = {}) {
             // Once stopped (a budget, a cancel, the timeout), no tool starts: the stop applies to work not yet begun.
             if (signal.aborted)
                 return Promise.reject(signal.reason);
-            const toolCtx = { signal, cwd: shared.cwd, stepKey: step.key };
+            const toolCtx = { signal, cwd: shared.cwd, stepKey: (0,plan_step/* stepKeyWithin */.t)(shared.within, step.key) };
             return hooks.callTool ? hooks.callTool(tool, args, toolCtx) : tool.execute(args, toolCtx);
         },
     };
@@ -7665,6 +7698,7 @@ var tool_result_too_deep_error = __nccwpck_require__(57048);
 
 
 
+
 /** Scheduler turns between two yields to the event loop: a signal waits at most this many instant steps. */
 const TURNS_PER_YIELD = 16;
 /**
@@ -7769,7 +7803,7 @@ class PlanRun {
         this.#calls = deps.calls ?? new Map();
         // A step the earlier run completed runs again only because its definition or inputs changed: what it did then is not left undone.
         // A result that run carried from one before it is no completion of that run: its step may have run again there, and called.
-        const completed = new Set([...(deps.resume?.reuse.values() ?? [])].filter((saved) => !saved.carried).map((saved) => saved.stepKey));
+        const completed = deps.resume?.completedSteps ?? new Set();
         for (const [callKey, call] of deps.resume?.sideEffects ?? []) {
             if (call.outcome === 'failed')
                 continue;
@@ -7788,6 +7822,7 @@ class PlanRun {
             // An item's, under its step's reuse key then: an item of a step whose list or task changed is told nothing.
             const key = call.item === undefined ? call.stepKey : itemCallsKey(call.item.reuseKey, call.item.key);
             const calls = this.#earlierCalls.get(key) ?? [];
+            // By the step's key in the whole job: a plan used twice has the same keys in both runs.
             calls.push({ tool: call.tool, args: call.args, outcome: call.outcome });
             this.#earlierCalls.set(key, calls);
         }
@@ -8009,7 +8044,7 @@ class PlanRun {
                     this.#journal.step({ ...activity, stepKey: key });
             },
             callTool: (tool, args, ctx) => this.#callTool(key, tool, args, ctx),
-            earlierCalls: this.#earlierCalls.get(key),
+            earlierCalls: this.#earlierCalls.get((0,plan_step/* stepKeyWithin */.t)(this.#deps.within, key)),
         };
         const shared = () => sharedContext(this.#plan, this.#deps, this.graph, this.results, this.missing, this.incomplete);
         attemptStep(step, shared, this.#deps, this.#stop.signal, resolveRetryPolicy(step.retry, toolRetry), hooks).then((outcome) => this.#inbox.push({ key, outcome }), (error) => this.#inbox.push({ key, outcome: { ok: false, error, usage: core_usage/* NO_USAGE */.y, durationMs: 0, attempts: 1 } }));
@@ -9160,8 +9195,8 @@ const EITHER_OPTION_NAMES = {
 
 // EXTERNAL MODULE: ./lib/plan/format-path.js
 var format_path = __nccwpck_require__(97222);
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 19 modules
-var validate_plan = __nccwpck_require__(74184);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 18 modules
+var validate_plan = __nccwpck_require__(64736);
 // EXTERNAL MODULE: ./lib/steps/agent/write-todos-definition.js
 var write_todos_definition = __nccwpck_require__(39026);
 ;// CONCATENATED MODULE: ./lib/steps/agent/agent-plan.js
@@ -9216,7 +9251,7 @@ async function agentPlan(plan, task, options = {}) {
         ...(plan.withhold !== undefined && { withhold: plan.withhold }),
     });
     if (checked.ok)
-        return checked;
+        return plan.fileTextHash === undefined ? checked : { ok: true, plan: { ...checked.plan, fileTextHash: plan.fileTextHash } };
     // The one step is made here, not written in the file: a problem in it is the task's.
     const taskPath = `workflow_sequence[0].task`;
     return {
@@ -9703,7 +9738,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             ...(resume && { resume }),
             ...(granted && { approval: granted.approval }),
             // A used plan's goals are checked like the job's, with the same scrubbed environment.
-            checkGoals: (goals, target, signal) => (0,evaluate_goals/* evaluateGoals */.Y)(goals, target, { model, cwd: settings.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(settings.env, undefined, 'goal'), signal, ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) }),
+            checkGoals: (goals, target, signal, within) => (0,evaluate_goals/* evaluateGoals */.Y)(goals, target, { model, cwd: settings.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(settings.env, undefined, 'goal'), signal, within, ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) }),
         });
     }
     finally {
@@ -10859,8 +10894,10 @@ function replayModelClient(path, options = {}) {
  * How long one check of a value against a tool's input schema may hold the event loop. zod checks every
  * branch of an `anyOf` or `oneOf` a value fails and both sides of an `allOf`: a schema whose definitions
  * each reach the next twice checked a failing argument 2^n times (20 links: 2.6\u20137 s; 30: hours), deaf to
- * every timeout. The check reads the clock as it applies each subschema, so the bound holds while it holds
- * the loop; one application may run past it by its own cost (a `uniqueItems` or a pattern over one value).
+ * every timeout. The check reads the clock as it applies each subschema; past the limit every schema it
+ * reaches answers at once, and the check unwinds through what was under way (0.4 s past the limit for a
+ * 515 KB value 120 levels deep; a `propertyNames` over a million keys, 2.8 s). One application may also run
+ * past it by its own cost (a `uniqueItems` or a pattern over one value).
  * A count of applications was tried first and dropped: an application costs from 0.1 \u00b5s (a union of
  * shapes) to milliseconds (a format over 100 KB), so a count that stopped the worst in seconds refused
  * wide unions zod checks in under a second. A static bound on the schema was dropped too: it refused
@@ -10869,8 +10906,8 @@ function replayModelClient(path, options = {}) {
 const CHECK_TIME_LIMIT_MS = 5_000;
 /** When the check under way must stop (`boundedSafeParse` sets it; checks run one at a time, synchronously). */
 let deadline = Number.POSITIVE_INFINITY;
-class CheckTimeSpent extends Error {
-}
+/** Whether the check under way, past its deadline, has its one issue saying so. */
+let stopNoted = false;
 /**
  * Builds zod schemas with `build`, each reading the clock of the check under way as it is applied: every
  * schema zod makes while it builds (its post-processor hook sees each one, also those the converter keeps
@@ -10896,35 +10933,130 @@ function timedSchemas(build) {
             delete config.postProcessor;
     }
     for (const schema of made) {
-        const run = schema._zod.run;
+        const run = intersectionRun(schema) ?? literalUnionRun(schema) ?? singleOptionRun(schema) ?? schema._zod.run;
         schema._zod.run = (payload, context) => {
-            if (performance.now() > deadline)
-                throw new CheckTimeSpent();
-            return run(payload, context);
+            if (performance.now() <= deadline)
+                return run(payload, context);
+            // Past the deadline every schema answers at once, aborted, and the check unwinds as zod returns. Thrown
+            // instead, the stop left zod's memoizer the entries of the containers under way (a module-level stack
+            // popped only on return), each pinning a partly built output: 30 stopped checks of a value 100 levels
+            // deep kept 196 MB. One issue for the whole check: an issue from each schema reached, which zod copies
+            // at every level on the way up, held a 515 KB value's check 12.6 s and 2.4 GB (found by a review).
+            if (!stopNoted) {
+                stopNoted = true;
+                payload.issues.push({ code: 'custom', message: 'the check was stopped', input: payload.value, path: [] });
+            }
+            payload.aborted = true;
+            return payload;
         };
     }
     return built;
 }
-/** `schema.safeParse(value)` of a schema `timedSchemas` built, stopped after `limitMs`; then, why it stopped. */
+/**
+ * An intersection (an `allOf`, or a `type` beside `anyOf`/`oneOf`) checked as JSON Schema means it: the value
+ * against each part, and every part's problems kept. zod's own keeps a key one part refuses (`additionalProperties:
+ * false`, `propertyNames`) only when the other part refuses it too, so `{a: 0}` passed `allOf: [{type: object,
+ * additionalProperties: false}, {}]`; and it merges the parts' outputs, which threw "Unmergable intersection" when
+ * they differed (a default, a tuple's missing item) and left zod's memoizer the containers under way, 2.5 MB a call
+ * (found by reviews). Arguments are checked, never replaced by zod's output, so nothing needs the merge.
+ */
+function intersectionRun(schema) {
+    const { left, right, type } = schema._zod.def;
+    if (type !== 'intersection' || !left || !right)
+        return undefined;
+    return (payload, context) => {
+        const { value, issues } = payload;
+        for (const part of [left, right])
+            issues.push(...part._zod.run({ value, issues: [] }, context).issues);
+        return payload;
+    };
+}
+/**
+ * A union of one option, which zod runs through the option's `run` as it was when the union was made: before
+ * this replaced it, so the option's own check (an intersection, the clock) was skipped (found by a differential
+ * fuzz: `oneOf: [allOf: [closed object, \u2026]]` took an extra key).
+ */
+function singleOptionRun(schema) {
+    const { options, type } = schema._zod.def;
+    const only = type === 'union' && options?.length === 1 ? options[0] : undefined;
+    return only && ((payload, context) => only._zod.run(payload, context));
+}
+/**
+ * A union of literals (an enum of numbers, a titled `oneOf` of `const`s) checked as one lookup. zod tries each
+ * branch and keeps an issue from each: 300 wrong values against a `oneOf` of 1,200 titled `const`s took 983 ms
+ * and 207 MB, and a valid one checked all 1,200 (a `oneOf` must match exactly one). Undefined for any other
+ * schema, and for a `oneOf` that lists a value twice, which takes that value in no branch.
+ */
+function literalUnionRun(schema) {
+    const { def } = schema._zod;
+    if (def.type !== 'union' || !def.options || def.options.length < 2)
+        return undefined;
+    const values = [];
+    for (const option of def.options) {
+        const literal = option._zod.def;
+        if (literal.type !== 'literal' || !literal.values || (literal.checks?.length ?? 0) > 0)
+            return undefined;
+        values.push(...literal.values);
+    }
+    const set = new Set(values);
+    if (def.inclusive === false && set.size !== values.length)
+        return undefined;
+    return (payload) => {
+        const { value, issues } = payload;
+        if (!set.has(value))
+            issues.push({ code: 'invalid_value', values, input: value, inst: schema, path: [] });
+        return payload;
+    };
+}
+/**
+ * zod's message for a value not among an enum's lists every value, and zod writes a message for every
+ * issue when the error is first read (and for a union's branches, during the check): 1,000 wrong tags
+ * against an enum of 20,000 values took 3.3 s and 409 MB of messages. This one lists at most 20.
+ */
+function shortEnumMessage(issue) {
+    if (issue.code !== 'invalid_value' || issue.values.length <= MAX_LISTED_VALUES)
+        return undefined;
+    const shown = issue.values.slice(0, MAX_LISTED_VALUES).map((value) => (typeof value === 'string' ? JSON.stringify(value) : String(value)));
+    return `Invalid option: expected one of ${shown.join('|')} \u2026 and ${issue.values.length - MAX_LISTED_VALUES} more`;
+}
+const MAX_LISTED_VALUES = 20;
+/**
+ * `schema.safeParse(value)` of a schema `timedSchemas` built, stopped after `limitMs`; then, or when zod
+ * throws (an `allOf` whose parts give a property different defaults: "Unmergable intersection"), why the
+ * value was not checked.
+ */
 function boundedSafeParse(schema, value, params, limitMs = CHECK_TIME_LIMIT_MS) {
-    const outer = deadline;
+    const outer = { deadline, stopNoted };
     deadline = performance.now() + limitMs;
+    stopNoted = false;
+    // For the checks zod runs apart, with no context of this one (a `propertyNames` guard), too.
+    const config = zod__WEBPACK_IMPORTED_MODULE_0__/* .config */ .$W();
+    const customError = config.customError;
+    config.customError = (issue) => shortEnumMessage(issue) ?? customError?.(issue);
     const stopped = () => ({
         success: false,
-        tooCostly: `checking them against the tool's input schema was stopped after ${limitMs / 1000} s: its \`$ref\`s and \`allOf\`/\`anyOf\`/\`oneOf\` may check the same parts again and again`,
+        unchecked: `checking them against the tool's input schema was stopped after ${limitMs / 1000} s: its \`$ref\`s and \`allOf\`/\`anyOf\`/\`oneOf\` may check the same parts again and again`,
     });
     try {
-        const result = schema.safeParse(value, params);
-        // A check zod ran inside its own (a `contains` guard) may have caught the stop: past is past.
+        // In the context too: zod writes the messages when the error is first read, after this returns.
+        const result = schema.safeParse(value, { error: shortEnumMessage, ...params });
+        // Past the deadline the result is not an answer, whatever it says: a branch of a union may have passed
+        // only because the schemas under it stopped, and a check zod runs inside its own (a `contains` guard)
+        // may have dropped the stop's issue.
         return performance.now() > deadline ? stopped() : result;
     }
     catch (error) {
-        if (error instanceof CheckTimeSpent)
+        if (performance.now() > deadline)
             return stopped();
-        throw error;
+        // What zod cannot check ends no step: it is why these arguments were refused (a review found an agent step ended).
+        return { success: false, unchecked: `checking them against the tool's input schema failed: ${error instanceof Error ? error.message : String(error)}` };
     }
     finally {
-        deadline = outer;
+        ({ deadline, stopNoted } = outer);
+        if (customError === undefined)
+            delete config.customError;
+        else
+            config.customError = customError;
     }
 }
 
@@ -11035,7 +11167,7 @@ function checkUsedPlansPricing(plan, callerModel) {
 
 /***/ }),
 
-/***/ 3242:
+/***/ 11432:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -12004,15 +12136,40 @@ const ARRAY_BOUNDS = ['contains', 'minItems', 'maxItems', 'uniqueItems', 'minCon
  * - it drops `minItems`, `maxItems`, `uniqueItems` and `contains` of an array without `items`:
  *   such a schema gets `items: {}`, which allows what no `items` allows.
  * - it keeps one of `allOf`, `anyOf`, `oneOf` and the schema's own constraints: they become one `allOf`.
+ * - it fills in the `default`s JSON Schema ignores, converts a schema once per repeat in `type`, reads
+ *   `enum` and `const` in ways JSON Schema does not (moveValueChecks), and ignores OpenAPI's `nullable`.
  * Schemas zod cannot express (`if`/`then`, `not`, `dependentRequired`) it refuses: they stay as written.
  */
 function zodReadySchema(schema) {
     const copy = (0,json_schema/* mapSubschemas */.TY)(schema, zodReadySchema);
+    // An annotation in JSON Schema, a value zod fills in: `{}` passed `required: [a]` where `a` had a default,
+    // and parts of an `allOf` with different defaults threw "Unmergable intersection" (found by a review).
+    delete copy.default;
+    // zod converts a schema once for each entry of `type`: nested, [object, object] doubled at each level
+    // (18 levels of an 881-byte schema: 20.7 s and 3.4 GB to convert; found by a review).
+    if (Array.isArray(copy.type))
+        copy.type = [...new Set(copy.type)];
+    // OpenAPI 3.0's way to allow null, which MCP servers made from an OpenAPI description write.
+    if (copy.nullable === true && copy.type !== undefined)
+        copy.type = [...new Set([...(Array.isArray(copy.type) ? copy.type : [copy.type]), 'null'])];
+    delete copy.nullable;
+    moveValueChecks(copy);
+    // zod follows a `$ref` and drops every keyword beside it, where JSON Schema 2020-12 applies them all (a draft-07
+    // schema ignores them: checked, they refuse what it would take, never the reverse; found by a differential fuzz).
+    if (typeof copy.$ref === 'string' && Object.keys(copy).some((key) => key !== '$ref' && !NOT_CONSTRAINTS.has(key))) {
+        copy.allOf = [...(Array.isArray(copy.allOf) ? copy.allOf : []), { $ref: copy.$ref }];
+        delete copy.$ref;
+    }
     if (copy.type === undefined && Object.values(TYPE_KEYWORDS).some((keywords) => keywords.some((keyword) => copy[keyword] !== undefined)))
         copy.type = ALL_TYPES;
     const types = Array.isArray(copy.type) ? copy.type : [copy.type];
     if (types.includes('array') && copy.items === undefined && copy.prefixItems === undefined && ARRAY_BOUNDS.some((keyword) => copy[keyword] !== undefined))
         copy.items = {};
+    // zod's tuple counts an item that takes anything (`{}`) as optional, and then lets `minItems` go (`[]` passed
+    // `prefixItems: [{}], minItems: 1`; found by a differential fuzz): checked apart too.
+    if (Array.isArray(copy.prefixItems) && typeof copy.minItems === 'number' && copy.minItems > 0) {
+        copy.allOf = [...(Array.isArray(copy.allOf) ? copy.allOf : []), zodReadySchema({ minItems: copy.minItems })];
+    }
     if (Array.isArray(copy.required)) {
         const properties = isObject(copy.properties) ? { ...copy.properties } : {};
         // With additionalProperties: false, a required name that is not listed can never be there: no object passes.
@@ -12029,9 +12186,52 @@ function zodReadySchema(schema) {
     for (const key of Object.keys(copy))
         if (copy[key] === undefined)
             delete copy[key];
-    const split = splitCompositions(copy);
-    refuseClosedIntersection(split);
-    return split;
+    return splitCompositions(copy);
+}
+/**
+ * `enum` and `const` as checks zod makes as JSON Schema means them, in an `allOf` beside the schema's other
+ * keywords (found by reviews):
+ * - zod reads them before anything else and drops the rest (`{type: integer, enum: [a, b]}` took `a`);
+ * - it makes a literal of each value, and a literal of a list takes each item (`const: [rm, -rf]` took
+ *   `rm`) and one of an object never matches: a list or an object is checked by its shape and items;
+ * - it checks an enum of strings and other values (`[open, closed, null]`) as a union with a branch per
+ *   value (300 wrong values against 20,000: 5 s and 1.2 GB), where a string enum is one lookup: strings,
+ *   other plain values and structured ones are each checked apart.
+ */
+function moveValueChecks(schema) {
+    const checks = [];
+    if (Object.hasOwn(schema, 'const'))
+        checks.push(valueCheck([schema.const]));
+    if (Array.isArray(schema.enum))
+        checks.push(valueCheck(schema.enum));
+    if (checks.length === 0)
+        return;
+    delete schema.const;
+    delete schema.enum;
+    const alone = Object.keys(schema).every((key) => NOT_CONSTRAINTS.has(key));
+    if (alone && checks.length === 1)
+        Object.assign(schema, checks[0]);
+    else
+        schema.allOf = [...(Array.isArray(schema.allOf) ? schema.allOf : []), ...checks];
+}
+/** A schema that takes exactly the JSON values `members` (none: no value). */
+function valueCheck(members) {
+    const strings = members.filter((value) => typeof value === 'string');
+    const plain = members.filter((value) => value === null || typeof value === 'number' || typeof value === 'boolean');
+    const parts = [];
+    if (strings.length > 0)
+        parts.push(strings.length === 1 ? { const: strings[0] } : { enum: strings });
+    if (plain.length > 0)
+        parts.push(plain.length === 1 ? { const: plain[0] } : { enum: plain });
+    for (const value of members) {
+        if (Array.isArray(value))
+            parts.push({ type: 'array', prefixItems: value.map((item) => valueCheck([item])), items: false, minItems: value.length });
+        else if (isObject(value)) {
+            const keys = Object.keys(value);
+            parts.push({ type: 'object', properties: Object.fromEntries(keys.map((key) => [key, valueCheck([value[key]])])), required: keys, additionalProperties: false });
+        }
+    }
+    return parts.length === 0 ? { ...NEVER } : parts.length === 1 ? parts[0] : { anyOf: parts };
 }
 const COMPOSITIONS = ['allOf', 'anyOf', 'oneOf'];
 /** Keywords that say nothing about values, and stay where references find them. */
@@ -12064,26 +12264,61 @@ function splitCompositions(schema) {
     }
     return { ...kept, allOf: parts };
 }
-/**
- * Refuses what zod would check otherwise than JSON Schema: an `allOf` one of whose parts closes an
- * object (`additionalProperties: false`). zod checks the parts as an intersection, where a property
- * another part allows counts as allowed, so `{a: 0}` passed `allOf: [{type: object,
- * additionalProperties: false}, {}]`.
- */
-function refuseClosedIntersection(schema) {
-    if (!Array.isArray(schema.allOf) || schema.allOf.length < 2)
-        return;
-    for (const part of schema.allOf) {
-        if (isObject(part) && part.additionalProperties === false) {
-            throw new Error('additionalProperties: false in a part of allOf, or beside anyOf, oneOf or allOf, cannot be checked as JSON Schema means it: list the allowed properties in one schema with additionalProperties: false and no allOf, anyOf or oneOf beside it');
-        }
-    }
-}
 function isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+;// CONCATENATED MODULE: ./lib/plan/zod-ref.js
+
+/**
+ * Where a `$ref` leads, read as zod's converter reads it (`resolveRef` in zod/v4/classic/from-json-schema.js), not
+ * as a JSON Pointer: `#` then segments with the empty ones dropped; none is the root; else the first names the
+ * definitions (`$defs`, or `definitions` for a draft-07 or draft-04 schema), the second which one, in the root's
+ * `$defs` or else `definitions`, and the rest is ignored. A review found references zod reads this way (`#$defs/x`,
+ * `#/$defs//x`, `#/$defs/x/properties/y`) past a checker that read pointers; a later one, definitions zod found
+ * where this did not: zod takes `$defs || definitions`, so a `$defs` of `false`, `0` or `''` gives way to
+ * `definitions`, and indexes whatever it got, so `$defs` may be an array (`#/$defs/0`).
+ */
+function zodRefTarget(root, ref) {
+    if (!ref.startsWith('#'))
+        return undefined;
+    const path = ref.slice(1).split('/').filter(Boolean);
+    if (path.length === 0)
+        return { root: true };
+    const draft = root['$schema'] === 'http://json-schema.org/draft-07/schema#' || root['$schema'] === 'http://json-schema.org/draft-04/schema#';
+    const defsKey = draft ? 'definitions' : '$defs';
+    const defs = root['$defs'] || root['definitions'];
+    if (path[0] !== defsKey || path[1] === undefined || typeof defs !== 'object' || defs === null)
+        return undefined;
+    const key = path[1].replaceAll('~1', '/').replaceAll('~0', '~');
+    // zod looks the key up as a property (an array's '0' too) and finds nothing where the value is falsy.
+    const target = defs[key];
+    return target ? { root: false, defsKey, key, target } : undefined;
+}
+/**
+ * A copy of `root` with each `$ref` zod can follow spelt one way for each place it leads (`#` for the root,
+ * `#/$defs/<key>` for a definition), and the others left as written for zod's own error. zod converts a
+ * reference once per spelling, not once per place: 200 spellings of one definition of 2,000 properties
+ * (`#/$defs/big`, `#//$defs/big`, \u2026; a 77 KB schema) took 4.5 s to convert, holding the event loop.
+ */
+function withCanonicalRefs(root) {
+    const each = (schema) => {
+        const copy = (0,json_schema/* mapSubschemas */.TY)(schema, each);
+        const ref = copy['$ref'];
+        if (typeof ref !== 'string')
+            return copy;
+        const target = zodRefTarget(root, ref);
+        if (target?.root)
+            copy['$ref'] = '#';
+        else if (target)
+            copy['$ref'] = `#/${target.defsKey}/${target.key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+        return copy;
+    };
+    return each(root);
+}
+
 ;// CONCATENATED MODULE: ./lib/plan/unguarded-ref-cycle.js
+
 // Only the keywords zod's converter reads (it refuses `not`, `if`, `dependentSchemas` and `unevaluated*`).
 /** Keywords whose subschemas check the same value as the schema holding them: following one reads no deeper into it. */
 const SAME_VALUE_LISTS = ['allOf', 'anyOf', 'oneOf'];
@@ -12094,33 +12329,13 @@ const DEEPER_LISTS = ['prefixItems', 'items'];
 function isSchema(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-/**
- * Where a `$ref` leads, read as zod's converter reads it (`resolveRef` in zod/v4/classic/from-json-schema.js), not
- * as a JSON Pointer: `#` then segments with the empty ones dropped; none is the root; else the first names the
- * definitions (`$defs`, or `definitions` for a draft-07 or draft-04 schema), the second which one, in the root's
- * `$defs` or else `definitions`, and the rest is ignored. A review found references zod reads this way (`#$defs/x`,
- * `#/$defs//x`, `#/$defs/x/properties/y`) past a checker that read pointers; a later one, definitions zod found
- * where this did not: zod takes `$defs || definitions`, so a `$defs` of `false`, `0` or `''` gives way to
- * `definitions`, and indexes whatever it got, so `$defs` may be an array (`#/$defs/0`).
- */
-function resolveAsZod(root, ref) {
-    if (!ref.startsWith('#'))
-        return undefined;
-    const path = ref.slice(1).split('/').filter(Boolean);
-    if (path.length === 0)
-        return root;
-    const draft = root['$schema'] === 'http://json-schema.org/draft-07/schema#' || root['$schema'] === 'http://json-schema.org/draft-04/schema#';
-    const defs = root['$defs'] || root['definitions'];
-    if (path[0] !== (draft ? 'definitions' : '$defs') || path[1] === undefined || typeof defs !== 'object' || defs === null)
-        return undefined;
-    const target = defs[path[1].replaceAll('~1', '/').replaceAll('~0', '~')];
-    return isSchema(target) ? target : undefined;
-}
 /** The subschemas that check the same value as `schema`: where its `$ref` leads, and its `allOf`/`anyOf`/`oneOf` members. */
 function sameValueSchemas(root, schema) {
     const next = [];
-    if (typeof schema['$ref'] === 'string')
-        next.push(resolveAsZod(root, schema['$ref']));
+    if (typeof schema['$ref'] === 'string') {
+        const target = zodRefTarget(root, schema['$ref']);
+        next.push(target?.root ? root : target?.target);
+    }
     for (const keyword of SAME_VALUE_LISTS)
         if (Array.isArray(schema[keyword]))
             for (const member of schema[keyword])
@@ -12247,6 +12462,7 @@ var bounded_check = __nccwpck_require__(94511);
 
 
 
+
 /**
  * A JSON Schema as a zod schema, or why zod cannot use it (`if`/`then`, external `$ref`\u2026). Every
  * place that checks values against a plan's JSON Schema (tool arguments, json_schema goals) compiles
@@ -12255,18 +12471,24 @@ var bounded_check = __nccwpck_require__(94511);
  */
 function compileJsonSchema(schema) {
     try {
-        const complete = typeof schema === 'object' && schema !== null && !Array.isArray(schema) ? zodReadySchema(schema) : schema;
+        // A schema that is not a map (`true`) goes to zod as it is.
+        const complete = isMap(schema) ? zodReadySchema(schema) : schema;
         // On what zod will read: checking any value against such a cycle overflowed the stack.
-        const cycle = typeof complete === 'object' && complete !== null && !Array.isArray(complete) ? unguardedRefCycle(complete) : undefined;
+        const cycle = isMap(complete) ? unguardedRefCycle(complete) : undefined;
         if (cycle !== undefined) {
             return { ok: false, message: `\`$ref: '${cycle}'\` leads back to itself through references and combinations (\`allOf\`, \`anyOf\`, \`oneOf\`) alone, never reading into the value, so no value can be checked against it` };
         }
+        // One spelling per `$ref` target (the cycle's message above quotes the schema's own), so zod converts each once.
+        const converted = isMap(complete) ? withCanonicalRefs(complete) : complete;
         // Each schema reads the clock of the check under way: `boundedSafeParse` bounds a check, which zod does not.
-        return { ok: true, schema: (0,bounded_check/* timedSchemas */.ms)(() => withLinearRegExp(() => fromJSONSchema(complete))) };
+        return { ok: true, schema: (0,bounded_check/* timedSchemas */.ms)(() => withLinearRegExp(() => fromJSONSchema(converted))) };
     }
     catch (error) {
         return { ok: false, message: error instanceof Error ? error.message : String(error) };
     }
+}
+function isMap(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 
@@ -12666,11 +12888,13 @@ function jsonSchemaProblems(schema, path, strict = false) {
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
 /* harmony import */ var _load_subplans_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(57414);
-/* harmony import */ var _format_path_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(97222);
+/* harmony import */ var _format_path_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(97222);
 /* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(43508);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(80083);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(80083);
 /* harmony import */ var _decode_utf8_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(43985);
-/* harmony import */ var _validate_plan_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(74184);
+/* harmony import */ var _plan_text_hash_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(61807);
+/* harmony import */ var _validate_plan_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(64736);
+
 
 
 
@@ -12685,7 +12909,7 @@ async function loadPlanText(text, file, options = {}) {
         const yaml = await (0,_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .parsePlanYaml */ .O8)(text, file, options.positionsFirst ? { positionsFirst: true } : {});
         if (!yaml.ok)
             return yaml;
-        const result = (0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_5__/* .checkPlanValue */ .DX)(yaml.parsed.value, { ...options, origin: 'file', file });
+        const result = (0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_6__/* .checkPlanValue */ .DX)(yaml.parsed.value, { ...options, origin: 'file', file });
         if (result.ok)
             return result;
         const positions = await yaml.parsed.positions();
@@ -12694,7 +12918,7 @@ async function loadPlanText(text, file, options = {}) {
         const errors = result.issues.map((issue) => ({
             file,
             ...positions.locate(issue.path, issue.at),
-            path: (0,_format_path_js__WEBPACK_IMPORTED_MODULE_6__/* .formatPath */ .j)(issue.path),
+            path: (0,_format_path_js__WEBPACK_IMPORTED_MODULE_7__/* .formatPath */ .j)(issue.path),
             message: issue.message,
         }));
         // Compiler style: in file order, so the first line to fix comes first.
@@ -12702,7 +12926,7 @@ async function loadPlanText(text, file, options = {}) {
         return { ok: false, errors: firstErrors(errors) };
     }
     catch (error) {
-        return { ok: false, errors: [(0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_5__/* .unexpectedError */ .Wm)(error, file)] };
+        return { ok: false, errors: [(0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_6__/* .unexpectedError */ .Wm)(error, file)] };
     }
 }
 /**
@@ -12717,7 +12941,7 @@ function firstErrors(errors) {
     const next = errors[MAX_PLAN_ERRORS];
     return [
         ...errors.slice(0, MAX_PLAN_ERRORS),
-        { file: next.file, ...(next.line !== undefined && { line: next.line, column: next.column }), path: '', message: `and ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K)(more)} more problems after this point; fix the ones above first`, standsFor: more },
+        { file: next.file, ...(next.line !== undefined && { line: next.line, column: next.column }), path: '', message: `and ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_8__/* .groupDigits */ .K)(more)} more problems after this point; fix the ones above first`, standsFor: more },
     ];
 }
 /** Reads, parses and validates a plan file; a missing, huge or non-UTF-8 file is an error, never a throw. */
@@ -12737,7 +12961,7 @@ async function loadPlanFile(path, options = {}) {
         if (!loaded.ok)
             return loaded;
         const { chain = [node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(path)], root = process.cwd(), usedPlans = new Map(), ...rest } = options;
-        return await (0,_load_subplans_js__WEBPACK_IMPORTED_MODULE_2__/* .loadSubplans */ .J$)(loaded.plan, {
+        return await (0,_load_subplans_js__WEBPACK_IMPORTED_MODULE_2__/* .loadSubplans */ .J$)({ ...loaded.plan, fileTextHash: (0,_plan_text_hash_js__WEBPACK_IMPORTED_MODULE_5__/* .planTextHash */ .v)(decoded.text) }, {
             file: path,
             text: decoded.text,
             chain,
@@ -12758,7 +12982,7 @@ async function loadPlanFile(path, options = {}) {
             return fail('no such file; check the path (it is relative to the current directory; in a workflow, the repository root, which a step with actions/checkout must fill first)');
         if (code === 'EACCES')
             return fail('cannot read the file: permission denied');
-        return { ok: false, errors: [(0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_5__/* .unexpectedError */ .Wm)(error, path)] };
+        return { ok: false, errors: [(0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_6__/* .unexpectedError */ .Wm)(error, path)] };
     }
 }
 
@@ -16548,6 +16772,22 @@ function planFileText(file) {
 
 /***/ }),
 
+/***/ 61807:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   v: () => (/* binding */ planTextHash)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77598);
+
+/** A plan file's text as a SHA-256 (`ValidPlan.fileTextHash`): whether a file read again is the one that loaded. */
+function planTextHash(text) {
+    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.hash)('sha256', text);
+}
+
+
+/***/ }),
+
 /***/ 1000:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -17009,6 +17249,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var schemas = __nccwpck_require__(41514);
+// EXTERNAL MODULE: ./lib/plan/format-path.js
+var format_path = __nccwpck_require__(97222);
 // EXTERNAL MODULE: ./lib/plan/nearest-name.js
 var nearest_name = __nccwpck_require__(95421);
 // EXTERNAL MODULE: ./lib/plan/plan-check-context.js
@@ -17095,6 +17337,7 @@ function describeKind(value) {
 
 
 
+
 const EXPECTED_WORDS = {
     string: 'text',
     number: 'a number',
@@ -17102,6 +17345,7 @@ const EXPECTED_WORDS = {
     boolean: 'true or false',
     object: 'a map',
     array: 'a list',
+    tuple: 'a list',
     record: 'a map',
 };
 const STEP_ID_HINT = 'step ids are whole numbers (0 or more) or names of ASCII letters, digits, _ and -';
@@ -17160,6 +17404,8 @@ function sizeMessage(issue) {
     const inclusive = issue.inclusive !== false;
     if (issue.origin === 'array')
         return small ? `needs at least ${bound} item(s)` : `takes at most ${bound} item(s)`;
+    if (issue.origin === 'object')
+        return small ? `needs at least ${bound} propert${bound === 1 ? 'y' : 'ies'}` : `takes at most ${bound} propert${bound === 1 ? 'y' : 'ies'}`;
     if (issue.origin === 'string') {
         if (small && bound === 1)
             return 'must not be empty';
@@ -17193,6 +17439,10 @@ function kindMismatch(issue) {
         return true;
     return issue.code === 'invalid_union' && issue.errors.every((branch) => branch.every(kindMismatch));
 }
+/** The most branches of a union a message says what each found. */
+const MAX_SHOWN_BRANCHES = 5;
+/** The most values of a list a message names. */
+const MAX_LISTED = 20;
 function unionIssues(issue, scope, relative) {
     const path = [...scope.prefix, ...relative];
     // A branch whose errors are not about the value's kind is the one the user meant: report it. (A
@@ -17202,13 +17452,62 @@ function unionIssues(issue, scope, relative) {
         return meant[0].flatMap((inner) => oneIssue(inner, scope, [...relative, ...inner.path]));
     if (issue.input === undefined)
         return [{ path, message: `missing ${keyName(path)}` }];
-    if (isStepIdPath(path))
+    // A `oneOf` whose branches took the value more than once: zod lists no branch's errors.
+    if (issue.inclusive === false && issue.errors.length === 0)
+        return [{ path, message: `${keyName(path)} matches more than one of the shapes it may take, and may match only one (\`oneOf\`); got ${showValue(issue.input)}` }];
+    // An `anyOf: []` or `oneOf: []`: no shape, so no value.
+    if (issue.errors.length === 0)
+        return [{ path, message: `${keyName(path)} may not be given here: the schema lists no shape it may take` }];
+    if (scope.stepIds && isStepIdPath(path))
         return [{ path, message: `${STEP_ID_HINT}; got ${showValue(issue.input)}` }];
-    const expected = issue.errors.flatMap((branch) => branch.filter((inner) => inner.code === 'invalid_type').map((inner) => expectedWords(inner.expected)));
-    const unique = [...new Set(expected)];
-    if (unique.length === 0)
-        return [{ path, message: issue.message }];
+    // Only the branches' own kinds: a branch of objects that failed on a property (`{url}` or `{path}` given `{}`)
+    // does not say the value must be text (found by a review).
+    const onlyValues = issue.errors.length > 0 && issue.errors.every((branch) => branch.length > 0 && branch.every((inner) => inner.path.length === 0 && inner.code === 'invalid_value'));
+    if (onlyValues) {
+        // An enum of strings and other values is checked as one of each (zod-ready-schema.ts): one list of them all,
+        // as JSON when they are not all text (`1` and `"1"` read alike).
+        const lists = issue.errors.flat().map((inner) => inner.values);
+        const total = lists.reduce((sum, values) => sum + values.length, 0);
+        const text = lists.every((values) => values.every((value) => typeof value === 'string'));
+        const first = lists.flatMap((values) => values.slice(0, MAX_LISTED)).slice(0, MAX_LISTED).map((value) => (text ? String(value) : JSON.stringify(value)));
+        const listed = total > MAX_LISTED ? `${first.join(', ')} \u2026 and ${total - MAX_LISTED} more` : first.join(', ');
+        return [{ path, message: `${keyName(path)} must be one of ${listed}; got ${showValue(issue.input)}` }];
+    }
+    const kinds = issue.errors.map((branch) => branch.filter((inner) => inner.path.length === 0 && inner.code === 'invalid_type'));
+    if (!kinds.every((branch) => branch.length > 0)) {
+        const none = `${keyName(path)} matches none of the shapes it may take`;
+        // Some branch took the value's kind and failed inside it: what each branch found first, one level deep
+        // (a union inside a branch listing its own branches would list 5^depth).
+        if (scope.inBranch)
+            return [{ path, message: none }];
+        const found = issue.errors.slice(0, MAX_SHOWN_BRANCHES).map((branch, index) => {
+            const first = branch[0];
+            const problem = first && oneIssue(first, { ...scope, inBranch: true }, [...relative, ...first.path])[0];
+            const below = problem ? problem.path.slice(path.length) : [];
+            // A key the message names already (`missing \`url\``) is not said twice.
+            const where = below.length === 1 && typeof below[0] === 'string' ? '' : (0,format_path/* formatPath */.j)(below);
+            return `${index + 1}: ${problem ? `${where === '' ? '' : `at ${where}, `}${problem.message}` : 'refused'}`;
+        });
+        const more = issue.errors.length > MAX_SHOWN_BRANCHES ? `; \u2026 and ${issue.errors.length - MAX_SHOWN_BRANCHES} more` : '';
+        return [{ path, message: `${none} (${found.join('; ')}${more})` }];
+    }
+    const unique = [...new Set(kinds.flat().map((inner) => expectedWords(inner.expected)))];
     return [{ path, message: `${keyName(path)} must be ${unique.join(' or ')}; got ${describeKind(issue.input)}` }];
+}
+/** JSON Schema's names for the formats zod calls otherwise. */
+const JSON_SCHEMA_FORMATS = { url: 'uri', datetime: 'date-time', cidrv4: 'cidr', cidrv6: 'cidr' };
+/** What a key broke (a `propertyNames` or a record's key schema) that zod worded, after "the key `k`". */
+function keyRule(inner, key, scope) {
+    if (inner.code === 'invalid_value') {
+        const names = nameList(scope, inner.values, () => inner.values.map((value) => String(value)));
+        const near = typeof key === 'string' ? names.nearest(key) : undefined;
+        return `is not one of ${names.listed()}${near ? ` \u2014 did you mean \`${near}\`?` : ''}`;
+    }
+    if (inner.code === 'invalid_format' && 'pattern' in inner && inner.pattern)
+        return `does not match the pattern ${inner.pattern}`;
+    if (inner.code === 'too_small' || inner.code === 'too_big')
+        return `is too ${inner.code === 'too_small' ? 'short' : 'long'}`;
+    return 'is not allowed here';
 }
 function oneIssue(issue, scope, relative) {
     const path = [...scope.prefix, ...relative];
@@ -17220,7 +17519,9 @@ function oneIssue(issue, scope, relative) {
         case 'invalid_type':
             if (issue.input === undefined)
                 return [{ path, message: `missing ${keyName(path)}` }];
-            if (isStepIdPath(path) && (issue.expected === 'int' || issue.expected === 'number')) {
+            if (issue.expected === 'never')
+                return [{ path, message: `${keyName(path)} may not be given here: the schema allows no value for it` }];
+            if (scope.stepIds && isStepIdPath(path) && (issue.expected === 'int' || issue.expected === 'number')) {
                 return [{ path, message: `${STEP_ID_HINT}; got ${showValue(issue.input)}` }];
             }
             // A number that is not finite is still a number: say which kind was meant.
@@ -17248,14 +17549,17 @@ function oneIssue(issue, scope, relative) {
         case 'too_big':
             return [{ path, message: isDefaultMessage(issue.message) ? `${keyName(path)} ${sizeMessage(issue)}` : issue.message }];
         case 'invalid_format': {
-            const pattern = 'pattern' in issue && issue.pattern ? ` ${issue.pattern}` : '';
-            const message = isDefaultMessage(issue.message) ? `${keyName(path)} does not match the expected format${pattern}` : issue.message;
+            // A named format (`date`, `email`) says its name, as JSON Schema writes it: zod's regex for a date is 300 characters.
+            const named = issue.format !== 'regex' && /^[\w-]{1,40}$/.test(issue.format) ? (JSON_SCHEMA_FORMATS[issue.format] ?? issue.format) : undefined;
+            const pattern = 'pattern' in issue && issue.pattern ? `the pattern ${issue.pattern}` : 'the expected format';
+            const expected = named ? `must be in the \`${named}\` format` : `does not match ${pattern}`;
+            const message = isDefaultMessage(issue.message) ? `${keyName(path)} ${expected}` : issue.message;
             return [{ path, message: `${message}; got ${showValue(issue.input)}` }];
         }
         case 'invalid_union':
             return unionIssues(issue, scope, relative);
         case 'invalid_key':
-            return issue.issues.map((inner) => ({ path, at: 'key', message: `${isDefaultMessage(inner.message) ? 'invalid key' : inner.message}; got ${showValue(issue.input)}` }));
+            return issue.issues.map((inner) => ({ path, at: 'key', message: isDefaultMessage(inner.message) ? `the key ${showValue(issue.input)} ${keyRule(inner, issue.input, scope)}` : `${inner.message}; got ${showValue(issue.input)}` }));
         case 'invalid_element':
             return issue.issues.flatMap((inner) => oneIssue(inner, scope, [...relative, ...inner.path]));
         default:
@@ -17266,8 +17570,8 @@ function oneIssue(issue, scope, relative) {
  * Turns zod issues into plan issues with messages people can act on. `root` is the schema that was
  * parsed (to list known keys); `prefix` is where that value sits in the plan.
  */
-function schemaIssues(issues, root, prefix = [], lists = new WeakMap()) {
-    const scope = { root, prefix, lists };
+function schemaIssues(issues, root, prefix = [], lists = new WeakMap(), options = {}) {
+    const scope = { root, prefix, lists, stepIds: options.stepIds ?? true };
     return issues.flatMap((issue) => oneIssue(issue, scope, issue.path));
 }
 
@@ -17721,7 +18025,7 @@ const Plan = schemas.strictObject({
 
 /***/ }),
 
-/***/ 74184:
+/***/ 64736:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -17734,12 +18038,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: NEEDS_GOAL_OR_STEPS
 
-;// CONCATENATED MODULE: ./lib/core/plan-step.js
-/** The string key of a step id. */
-function stepKey(id) {
-    return String(id);
-}
-
+// EXTERNAL MODULE: ./lib/core/plan-step.js
+var plan_step = __nccwpck_require__(98511);
 // EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
 var schema = __nccwpck_require__(10283);
 ;// CONCATENATED MODULE: ./lib/plan/build-plan-steps.js
@@ -17751,14 +18051,14 @@ var schema = __nccwpck_require__(10283);
  */
 function buildPlanSteps(steps) {
     return steps.map((step, index) => {
-        const inputs = (step.inputs ?? []).map(stepKey);
-        const previous = index > 0 ? [stepKey(steps[index - 1].id)] : [];
-        const declared = step.depends_on?.map((dependency) => stepKey((0,schema/* dependencyId */.vX)(dependency))) ?? (step.inputs ? [] : previous);
-        const optional = (step.depends_on ?? []).filter((dependency) => typeof dependency === 'object' && dependency.optional).map((dependency) => stepKey((0,schema/* dependencyId */.vX)(dependency)));
+        const inputs = (step.inputs ?? []).map(plan_step/* stepKey */.U);
+        const previous = index > 0 ? [(0,plan_step/* stepKey */.U)(steps[index - 1].id)] : [];
+        const declared = step.depends_on?.map((dependency) => (0,plan_step/* stepKey */.U)((0,schema/* dependencyId */.vX)(dependency))) ?? (step.inputs ? [] : previous);
+        const optional = (step.depends_on ?? []).filter((dependency) => typeof dependency === 'object' && dependency.optional).map((dependency) => (0,plan_step/* stepKey */.U)((0,schema/* dependencyId */.vX)(dependency)));
         // An aggregate's `inputs` are required, even when also listed as optional.
         const optionalKeys = optional.filter((key) => !inputs.includes(key));
         return {
-            key: stepKey(step.id),
+            key: (0,plan_step/* stepKey */.U)(step.id),
             id: step.id,
             type: step.type,
             description: step.description ?? step.tool ?? step.task ?? step.type,
@@ -17794,8 +18094,8 @@ function buildPlanSteps(steps) {
     });
 }
 
-// EXTERNAL MODULE: ./lib/plan/compile-json-schema.js + 5 modules
-var compile_json_schema = __nccwpck_require__(3242);
+// EXTERNAL MODULE: ./lib/plan/compile-json-schema.js + 6 modules
+var compile_json_schema = __nccwpck_require__(11432);
 // EXTERNAL MODULE: ./lib/plan/bounded-check.js
 var bounded_check = __nccwpck_require__(94511);
 // EXTERNAL MODULE: ./lib/plan/find-references.js
@@ -17893,12 +18193,13 @@ function checkArgs(ctx, schemas) {
         const result = (0,bounded_check/* boundedSafeParse */.Aw)(schema, step.args, { reportInput: true });
         if (result.success)
             return;
-        if ('tooCostly' in result) {
-            issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), 'args'], message: `the args were not checked: ${result.tooCostly} (input of tool \`${step.tool}\`); give the tool a simpler input schema, or ${LEAVE_IT_OUT}` });
+        if ('unchecked' in result) {
+            issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), 'args'], message: `the args were not checked: ${result.unchecked} (input of tool \`${step.tool}\`); give the tool a simpler input schema, or ${LEAVE_IT_OUT}` });
             return;
         }
         const literal = result.error.issues.filter((issue) => !insideReference(step.args, issue.path));
-        for (const issue of (0,schema_issues/* schemaIssues */.g)(literal, schema, [...(0,plan_check_context/* stepPath */.q)(index), 'args'], lists)) {
+        // A tool's argument named `id` or `depends_on` is no step reference: not told the rules of step ids.
+        for (const issue of (0,schema_issues/* schemaIssues */.g)(literal, schema, [...(0,plan_check_context/* stepPath */.q)(index), 'args'], lists, { stepIds: false })) {
             issues.push({ ...issue, message: `${issue.message} (input of tool \`${step.tool}\`)` });
         }
     });
@@ -18141,19 +18442,19 @@ function checkHardcodedResults(ctx, modelStepsFrom = 0) {
         const ids = implied ? (index > modelStepsFrom ? [sequence[index - 1].id] : []) : (step.depends_on ?? []).map(schema/* dependencyId */.vX);
         if (ids.length === 0)
             return;
-        const dependencies = new Set(ids.map(stepKey));
+        const dependencies = new Set(ids.map(plan_step/* stepKey */.U));
         // A for_each step uses its list's step through `for_each:` and the item through ${item\u2026}.
         const mapsOver = step.for_each !== undefined && [...dependencies].some((key) => step.for_each.includes(`steps.${key}.result`));
         const uses = mapsOver || (ctx.references.get(index) ?? []).some((found) => found.reference.kind === 'step' && dependencies.has(found.reference.step));
         if (uses)
             return;
-        const named = ids.length === 1 ? `step ${stepKey(ids[0])}` : `steps ${ids.map(stepKey).join(', ')}`;
+        const named = ids.length === 1 ? `step ${(0,plan_step/* stepKey */.U)(ids[0])}` : `steps ${ids.map(plan_step/* stepKey */.U).join(', ')}`;
         const fix = `write {"step_result": ${JSON.stringify(ids[0])}}`;
         issues.push({
             path: [...(0,plan_check_context/* stepPath */.q)(index), 'args'],
             message: implied
-                ? `step ${stepKey(step.id)} depends on ${named} (no depends_on: it waits for the step before it) but none of its args uses a step result; ${fix}, or "depends_on": [] if it needs no earlier result`
-                : `step ${stepKey(step.id)} depends on ${named} but none of its args uses a step result; ${fix}`,
+                ? `step ${(0,plan_step/* stepKey */.U)(step.id)} depends on ${named} (no depends_on: it waits for the step before it) but none of its args uses a step result; ${fix}, or "depends_on": [] if it needs no earlier result`
+                : `step ${(0,plan_step/* stepKey */.U)(step.id)} depends on ${named} but none of its args uses a step result; ${fix}`,
         });
     });
     return issues;
@@ -18577,7 +18878,7 @@ function indexStepIds(steps) {
     const stepIndex = new Map();
     const issues = [];
     steps.forEach((step, index) => {
-        const key = stepKey(step.id);
+        const key = (0,plan_step/* stepKey */.U)(step.id);
         const first = stepIndex.get(key);
         if (first === undefined)
             stepIndex.set(key, index);
@@ -18603,9 +18904,9 @@ function checkStepNames(steps, stepIndex) {
         for (const field of ['depends_on', 'inputs']) {
             step[field]?.forEach((dependency, position) => {
                 const id = (0,schema/* dependencyId */.vX)(dependency);
-                if (!stepIndex.has(stepKey(id))) {
+                if (!stepIndex.has((0,plan_step/* stepKey */.U)(id))) {
                     const at = typeof dependency === 'object' ? [field, position, 'step'] : [field, position];
-                    issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), ...at], message: unknownStepMessage(field, stepKey(id)) });
+                    issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), ...at], message: unknownStepMessage(field, (0,plan_step/* stepKey */.U)(id)) });
                 }
             });
         }
@@ -18616,7 +18917,7 @@ function checkStepNames(steps, stepIndex) {
 function dependencyPath(steps, index, to) {
     const step = steps[index];
     for (const field of ['depends_on', 'inputs']) {
-        const position = step[field]?.findIndex((dependency) => stepKey((0,schema/* dependencyId */.vX)(dependency)) === to) ?? -1;
+        const position = step[field]?.findIndex((dependency) => (0,plan_step/* stepKey */.U)((0,schema/* dependencyId */.vX)(dependency)) === to) ?? -1;
         if (position >= 0)
             return [...(0,plan_check_context/* stepPath */.q)(index), field, position];
     }
@@ -22776,9 +23077,11 @@ function runStarted(trace) {
 /* harmony export */   w6: () => (/* binding */ mergeResumeStates)
 /* harmony export */ });
 /* unused harmony exports shardOwnState, prepareOwnState, mergeOwnState */
+/* harmony import */ var _core_plan_step_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(98511);
 /* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8463);
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(90422);
 /* harmony import */ var _trace_step_weights_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(67047);
+
 
 
 
@@ -22810,6 +23113,7 @@ function resumeStateFromEvents(events, planName, from) {
     const items = new Map();
     const itemErrors = new Map();
     const shards = new Map();
+    const completedSteps = new Set();
     const byIndex = (map, key) => {
         let inner = map.get(key);
         if (!inner)
@@ -22820,14 +23124,16 @@ function resumeStateFromEvents(events, planName, from) {
      * One event, read in the scope of the run that recorded it: step keys are a run's own, so a used
      * plan's events (`nested_event`, at any depth) get their own scope. Their completed steps are found
      * by reuse key and their side effects by call key (which names the used plan): a resumed `type:
-     * plan` step reuses what its plan completed and never repeats a call it made.
+     * plan` step reuses what its plan completed and never repeats a call it made. A side effect and a completed
+     * step are named by their keys in the whole job (`within` the plan steps that used their plan): two steps
+     * using one plan run steps of the same keys, and each was told the other's calls as its own (found by a review).
      */
-    const visit = (event, keys, children, top, scopes) => {
+    const visit = (event, keys, children, top, scopes, within) => {
         if (event.type === 'nested_event') {
             let scope = scopes.get(event.stepKey);
             if (!scope)
                 scopes.set(event.stepKey, (scope = { keys: new Map(), children: new Map(), scopes: new Map() }));
-            visit(event.event, scope.keys, scope.children, false, scope.scopes);
+            visit(event.event, scope.keys, scope.children, false, scope.scopes, (0,_core_plan_step_js__WEBPACK_IMPORTED_MODULE_3__/* .stepKeyWithin */ .t)(within, event.stepKey));
         }
         else if (top && event.type === 'plan_revised')
             plan = event.plan;
@@ -22867,13 +23173,15 @@ function resumeStateFromEvents(events, planName, from) {
             const key = keys.get(event.stepKey);
             // A for_each step whose items failed (on_item_failure: continue) is not reused whole: its
             // completed items are, per item, and the failed ones run again.
-            if (key !== undefined && !(event.failedItems && event.failedItems.length > 0))
+            if (key !== undefined && !(event.failedItems && event.failedItems.length > 0)) {
                 reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(event.masked && { masked: true }) });
+                completedSteps.add((0,_core_plan_step_js__WEBPACK_IMPORTED_MODULE_3__/* .stepKeyWithin */ .t)(within, event.stepKey));
+            }
         }
         else if (event.type === 'tool_called' && event.sideEffects && event.kind !== 'check') {
             // The trace writer stamps each line with `ts`; an inherited call keeps its first time.
             const calledAt = event.calledAt ?? event.ts;
-            const call = { stepKey: event.stepKey, tool: event.tool, args: event.args, outcome: 'unknown', returned: false, ...(event.item !== undefined && { item: callingItem(event.item) }) };
+            const call = { stepKey: (0,_core_plan_step_js__WEBPACK_IMPORTED_MODULE_3__/* .stepKeyWithin */ .t)(within, event.stepKey), tool: event.tool, args: event.args, outcome: 'unknown', returned: false, ...(event.item !== undefined && { item: callingItem(event.item) }) };
             calls.set(event.callKey, typeof calledAt === 'string' ? { ...call, calledAt } : call);
         }
         else if (event.type === 'tool_returned') {
@@ -22899,7 +23207,7 @@ function resumeStateFromEvents(events, planName, from) {
     ];
     // Its own, and those it carried from the run it resumed in turn.
     const leftUndone = new Map([...Object.entries(created.carried ?? {}), ...own.map(([key, why]) => [key, `${why}, in ${from}`])]);
-    return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, firstPlan: created.plan, leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
+    return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan, firstPlan: created.plan, leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
 }
 /**
  * What a resume may reuse of steps (a used plan's too, at any depth) that completed without doing all their
@@ -22955,7 +23263,7 @@ function shardOwnState(state, shard, shardPlans) {
         return plan ? [[reuseKey, new Map([...items].filter(([index]) => plan.assignment[index] === shard))]] : [];
     }));
     const { approval: _approval, decided: _decided, ...rest } = state;
-    return { ...rest, reuse: new Map(), shards: new Map(), items: assigned(state.items), itemErrors: assigned(state.itemErrors) };
+    return { ...rest, reuse: new Map(), completedSteps: new Set(), shards: new Map(), items: assigned(state.items), itemErrors: assigned(state.itemErrors) };
 }
 /**
  * What a prepare job's saved state may tell the jobs after it: every step it ran, but nothing of the
@@ -23026,7 +23334,8 @@ function mergeResumeStates(states, from) {
             if (items.get(key)?.has(index))
                 inner.delete(index);
     const leftUndone = new Map(states.flatMap((state) => [...state.leftUndone]));
-    return { reuse, items, itemErrors, shards, sideEffects, durations, from, plan: first.plan, firstPlan: first.firstPlan, leftUndone };
+    const completedSteps = new Set(states.flatMap((state) => [...state.completedSteps]));
+    return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, leftUndone };
 }
 /** A call's `item` as a trace has it: checked, since a resume keys what it tells an agent by it. */
 function callingItem(item) {
@@ -23861,23 +24170,24 @@ function parseStateArtifactName(name, plan) {
 /* harmony export */   Qb: () => (/* binding */ MAX_TODO_CONTENT),
 /* harmony export */   RO: () => (/* binding */ MAX_TODO_ITEMS)
 /* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(41514);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(37428);
-/* harmony import */ var _core_todo_item_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(26055);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(41514);
+/* harmony import */ var _core_todo_item_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(26055);
 /* harmony import */ var _plan_plan_check_context_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(98231);
+/* harmony import */ var _arguments_problem_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2213);
+
 
 
 
 /** The longest id an item may have: ids are repeated in the list's messages to the model. */
 const MAX_TODO_ID = 100;
-const TodoInput = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
-    id: zod__WEBPACK_IMPORTED_MODULE_0__.union([zod__WEBPACK_IMPORTED_MODULE_0__.string().max(MAX_TODO_ID), zod__WEBPACK_IMPORTED_MODULE_0__.int()]).transform(String),
-    content: zod__WEBPACK_IMPORTED_MODULE_0__.string().optional(),
-    status: zod__WEBPACK_IMPORTED_MODULE_0__["enum"](_core_todo_item_js__WEBPACK_IMPORTED_MODULE_1__/* .TODO_STATUSES */ .Y),
+const TodoInput = zod__WEBPACK_IMPORTED_MODULE_1__.strictObject({
+    id: zod__WEBPACK_IMPORTED_MODULE_1__.union([zod__WEBPACK_IMPORTED_MODULE_1__.string().max(MAX_TODO_ID), zod__WEBPACK_IMPORTED_MODULE_1__.int()]).transform(String),
+    content: zod__WEBPACK_IMPORTED_MODULE_1__.string().optional(),
+    status: zod__WEBPACK_IMPORTED_MODULE_1__["enum"](_core_todo_item_js__WEBPACK_IMPORTED_MODULE_2__/* .TODO_STATUSES */ .Y),
 });
-const WriteTodosInput = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
-    todos: zod__WEBPACK_IMPORTED_MODULE_0__.array(TodoInput),
-    merge: zod__WEBPACK_IMPORTED_MODULE_0__.boolean(),
+const WriteTodosInput = zod__WEBPACK_IMPORTED_MODULE_1__.strictObject({
+    todos: zod__WEBPACK_IMPORTED_MODULE_1__.array(TodoInput),
+    merge: zod__WEBPACK_IMPORTED_MODULE_1__.boolean(),
 });
 /** The most items a step's list may hold: a plan an agent keeps in mind, and each change writes the whole list to the trace. */
 const MAX_TODO_ITEMS = 100;
@@ -23897,9 +24207,9 @@ function sameItem(a, b) {
  * `MAX_TODO_ITEMS`, and more than one item `in_progress` in the result.
  */
 function applyWriteTodos(current, args) {
-    const parsed = WriteTodosInput.safeParse(args);
+    const parsed = WriteTodosInput.safeParse(args, { reportInput: true });
     if (!parsed.success) {
-        return refuse(`write_todos takes {"todos": [{"id", "content", "status"}], "merge": true|false}: ${zod__WEBPACK_IMPORTED_MODULE_2__/* .prettifyError */ .S1(parsed.error)}`);
+        return refuse(`write_todos takes {"todos": [{"id", "content", "status"}], "merge": true|false}:\n${(0,_arguments_problem_text_js__WEBPACK_IMPORTED_MODULE_0__/* .argumentsProblemText */ .Fq)(parsed.error, WriteTodosInput)}`);
     }
     const { todos, merge } = parsed.data;
     const seen = new Set();
@@ -23988,6 +24298,54 @@ const WRITE_TODOS_DEFINITION = {
         },
     },
 };
+
+
+/***/ }),
+
+/***/ 2213:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Fq: () => (/* binding */ argumentsProblemText),
+/* harmony export */   "if": () => (/* binding */ cutProblem)
+/* harmony export */ });
+/* unused harmony export MAX_SHOWN_PROBLEMS */
+/* harmony import */ var _plan_format_path_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(97222);
+/* harmony import */ var _plan_schema_issues_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(30260);
+
+
+/** The most problems one refusal of a tool's arguments lists: a model fixes the first ones and tries again. */
+const MAX_SHOWN_PROBLEMS = 20;
+/** The most characters of one problem: a key of a megabyte, in its path and its message, made 20 MB of refusal. */
+const MAX_PROBLEM_CHARS = 500;
+/**
+ * Why arguments failed their schema, for the model that chose them: one line per problem, at most
+ * `MAX_SHOWN_PROBLEMS`, each in the plan check's words (a long list of names shows 20; an unknown
+ * name gets "did you mean"). The value must have been parsed with `reportInput: true`.
+ *
+ * zod's `prettifyError` listed every value of an enum in every issue: 1,000 wrong tags against an
+ * enum of 20,000 values made a 409 MB message and 1.5 GB of memory from a 13 KB answer.
+ */
+function argumentsProblemText(error, schema) {
+    // Each zod issue gives at least one problem, so the first MAX_SHOWN_PROBLEMS of them are enough.
+    // Arguments are not a plan: an argument named `id` or `depends_on` is not told the rules of step ids.
+    const problems = (0,_plan_schema_issues_js__WEBPACK_IMPORTED_MODULE_0__/* .schemaIssues */ .g)(error.issues.slice(0, MAX_SHOWN_PROBLEMS), schema, [], new WeakMap(), { stepIds: false });
+    // Each once: zod reports a tuple's `minItems` twice.
+    const lines = [...new Set(problems.slice(0, MAX_SHOWN_PROBLEMS).map((problem) => {
+            const where = (0,_plan_format_path_js__WEBPACK_IMPORTED_MODULE_1__/* .formatPath */ .j)(problem.path);
+            return cutProblem(where === '' ? problem.message : `${where}: ${problem.message}`);
+        }))];
+    const more = problems.length > MAX_SHOWN_PROBLEMS || error.issues.length > MAX_SHOWN_PROBLEMS;
+    return more ? `${lines.join('\n')}\n(only the first ${MAX_SHOWN_PROBLEMS} problems are shown)` : lines.join('\n');
+}
+/** `line` in at most 500 characters, `\u2026` ending a cut one. */
+function cutProblem(line) {
+    if (line.length <= MAX_PROBLEM_CHARS)
+        return line;
+    // Not between the halves of a surrogate pair.
+    const end = /[\uD800-\uDBFF]/.test(line[MAX_PROBLEM_CHARS - 2]) ? MAX_PROBLEM_CHARS - 2 : MAX_PROBLEM_CHARS - 1;
+    return `${line.slice(0, end)}\u2026`;
+}
 
 
 /***/ }),
@@ -24144,10 +24502,10 @@ class UnusableToolSchemaError extends _core_step_error_js__WEBPACK_IMPORTED_MODU
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   r: () => (/* binding */ validateToolArguments)
 /* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(37428);
-/* harmony import */ var _plan_compile_json_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3242);
+/* harmony import */ var _plan_compile_json_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(11432);
 /* harmony import */ var _plan_bounded_check_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(94511);
-/* harmony import */ var _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(10072);
+/* harmony import */ var _arguments_problem_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2213);
+/* harmony import */ var _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(10072);
 
 
 
@@ -24158,7 +24516,7 @@ function validatorOf(tool) {
     if (!validator) {
         const compiled = (0,_plan_compile_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .compileJsonSchema */ .n)(tool.inputSchema);
         if (!compiled.ok)
-            throw new _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_2__/* .UnusableToolSchemaError */ .P({ toolName: tool.name, cause: new Error(compiled.message) });
+            throw new _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_3__/* .UnusableToolSchemaError */ .P({ toolName: tool.name, cause: new Error(compiled.message) });
         validator = compiled.schema;
         validators.set(tool, validator);
     }
@@ -24169,11 +24527,13 @@ function validateToolArguments(tool, args) {
     if (typeof args !== 'object' || args === null || Array.isArray(args)) {
         return { ok: false, error: `the arguments must be a JSON object, not ${JSON.stringify(args)}` };
     }
-    const parsed = (0,_plan_bounded_check_js__WEBPACK_IMPORTED_MODULE_1__/* .boundedSafeParse */ .Aw)(validatorOf(tool), args);
-    if ('tooCostly' in parsed)
-        return { ok: false, error: `these arguments were not checked: ${parsed.tooCostly}` };
+    const validator = validatorOf(tool);
+    // With the input in each issue: the messages show what was given ("got `x`").
+    const parsed = (0,_plan_bounded_check_js__WEBPACK_IMPORTED_MODULE_1__/* .boundedSafeParse */ .Aw)(validator, args, { reportInput: true });
+    if ('unchecked' in parsed)
+        return { ok: false, error: (0,_arguments_problem_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutProblem */ ["if"])(`these arguments were not checked: ${parsed.unchecked}`) };
     if (!parsed.success)
-        return { ok: false, error: `${zod__WEBPACK_IMPORTED_MODULE_3__/* .prettifyError */ .S1(parsed.error)}${missingNotes(tool, args)}` };
+        return { ok: false, error: `${(0,_arguments_problem_text_js__WEBPACK_IMPORTED_MODULE_2__/* .argumentsProblemText */ .Fq)(parsed.error, validator)}${missingNotes(tool, args)}` };
     // The original, not zod's output: validation must not change what the tool receives.
     return { ok: true, args: args };
 }
@@ -30969,11 +31329,10 @@ function config(newConfig) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   JM: () => (/* binding */ flattenError),
 /* harmony export */   Kd: () => (/* binding */ $ZodRealError),
-/* harmony export */   S1: () => (/* binding */ prettifyError),
 /* harmony export */   Wk: () => (/* binding */ formatError),
 /* harmony export */   a$: () => (/* binding */ $ZodError)
 /* harmony export */ });
-/* unused harmony exports treeifyError, toDotPath */
+/* unused harmony exports treeifyError, toDotPath, prettifyError */
 /* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(88532);
 /* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(54723);
 
@@ -38076,12 +38435,13 @@ function capped(kind, annotations, file, slots) {
  * Error annotations for plan-file errors (on their lines), failed steps of the plan that ran last
  * (naming the step) and unmet required goals; at most 9 in all, leaving the tenth GitHub shows for the
  * job's verdict, each kind's rest summarised in one. A failed step a plan revision replaced is a
- * warning (at most 3), and so is an unmet goal that does not fail the job (at most 5). Goal
- * annotations name the plan file but no line: a goal's result does not keep where the goal is written.
+ * warning (at most 3), and so is an unmet goal that does not fail the job (at most 5). Step and goal
+ * annotations are on the plan file, at the lines `lines` gives (none for a step the file does not write).
  */
 function writeAnnotations(input, annotate) {
     const { redact, planFile } = input;
     const onFile = planFile ? { file: planFile } : {};
+    const onLine = (line) => (planFile !== undefined && line !== undefined ? { ...onFile, startLine: line } : onFile);
     const planErrors = (input.planErrors ?? []).map((e) => ({
         message: redact(e.message),
         properties: {
@@ -38101,17 +38461,17 @@ function writeAnnotations(input, annotate) {
         .filter((step) => inCurrent(step.key))
         .map((step) => ({
         message: (0,cut_text/* cutText */.IN)(redact(`Step ${step.key} failed: ${step.error ?? 'no error message'}`), 2000),
-        properties: { title: `Step ${step.key} failed`, ...onFile },
+        properties: { title: `Step ${step.key} failed`, ...onLine(input.lines?.step(step.key)) },
     }));
     const replacedSteps = failed
         .filter((step) => !inCurrent(step.key))
         .map((step) => ({
         message: (0,cut_text/* cutText */.IN)(redact(`Step ${step.key} failed and a plan revision replaced it: ${step.error ?? 'no error message'}`), 2000),
-        properties: { title: `Step ${step.key} failed, replaced`, ...onFile },
+        properties: { title: `Step ${step.key} failed, replaced`, ...onLine(input.lines?.step(step.key)) },
     }));
     const goalAnnotation = (goal) => ({
         message: (0,cut_text/* cutText */.IN)(redact(`Goal not met: ${goal.name}. ${goal.evidence}`), 2000),
-        properties: { title: (0,cut_text/* cutText */.IN)(redact(`Goal not met: ${goal.name}`), 200), ...onFile },
+        properties: { title: (0,cut_text/* cutText */.IN)(redact(`Goal not met: ${goal.name}`), 200), ...onLine(input.lines?.goal(goal.name)) },
     });
     const required = (input.goals ?? []).filter((goal) => goal.severity === 'required' && goal.outcome !== 'met');
     // With fail-on-unmet-goals: false the job passes on them: red annotations over a green job said otherwise.
@@ -38140,6 +38500,62 @@ function writeAnnotations(input, annotate) {
         annotate('warning', a.message, a.properties);
     for (const a of capped('unmet goal', reportedGoals, planFile, MAX_GOAL_WARNINGS))
         annotate('warning', a.message, a.properties);
+}
+
+// EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 2 modules
+var parse_plan_yaml = __nccwpck_require__(43508);
+// EXTERNAL MODULE: ./lib/plan/plan-file-text.js
+var plan_file_text = __nccwpck_require__(7743);
+// EXTERNAL MODULE: ./lib/plan/plan-text-hash.js
+var plan_text_hash = __nccwpck_require__(61807);
+;// CONCATENATED MODULE: ./lib/report/plan-lines.js
+
+
+
+const isMap = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+/**
+ * Where the plan file `file` writes each step and goal, for annotations on their lines; undefined when the
+ * file no longer reads, or is not the text the run loaded (`textHash`): a tool may have changed it, and
+ * GitHub shows an annotation on the commit's file (found by a review). A step the file does not write (one a
+ * model wrote, an agent's, one a replan added) has no line. Read again at the end of the run: a loaded plan
+ * keeps no positions, which most runs never need.
+ */
+async function planLines(file, textHash) {
+    const text = (0,plan_file_text/* planFileText */.X)(file);
+    if (text === undefined || (0,plan_text_hash/* planTextHash */.v)(text) !== textHash)
+        return undefined;
+    const parsed = await (0,parse_plan_yaml/* parsePlanYaml */.O8)(text, file);
+    if (!parsed.ok || !isMap(parsed.parsed.value))
+        return undefined;
+    const plan = parsed.parsed.value;
+    const positions = await parsed.parsed.positions();
+    const steps = new Map();
+    if (Array.isArray(plan['workflow_sequence'])) {
+        plan['workflow_sequence'].forEach((step, index) => {
+            const id = isMap(step) ? step['id'] : undefined;
+            if ((typeof id === 'string' || typeof id === 'number') && !steps.has(String(id)))
+                steps.set(String(id), index);
+        });
+    }
+    const goals = new Map();
+    if (Array.isArray(plan['goals'])) {
+        plan['goals'].forEach((goal, index) => {
+            const name = isMap(goal) ? goal['name'] : undefined;
+            if (typeof name === 'string' && !goals.has(name))
+                goals.set(name, index);
+        });
+    }
+    return {
+        step(key) {
+            // An item's key is its step's, then `[label]`; a step id has no `[`.
+            const index = steps.get(key.split('[', 1)[0]);
+            return index === undefined ? undefined : positions.locate(['workflow_sequence', index]).line;
+        },
+        goal(name) {
+            const index = goals.get(name);
+            return index === undefined ? undefined : positions.locate(['goals', index]).line;
+        },
+    };
 }
 
 ;// CONCATENATED MODULE: ./node_modules/ansi-regex/index.js
@@ -39700,8 +40116,6 @@ function undoTo(api, id, body, state, message) {
 
 // EXTERNAL MODULE: ./lib/report/summary/render-summary.js + 4 modules
 var render_summary = __nccwpck_require__(23625);
-// EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 2 modules
-var parse_plan_yaml = __nccwpck_require__(43508);
 // EXTERNAL MODULE: ./lib/action/write-report.js
 var write_report = __nccwpck_require__(72896);
 // EXTERNAL MODULE: ./lib/action/saved-state.js
@@ -40297,6 +40711,7 @@ async function closeTrace(trace, warn) {
 
 
 
+
 /** The post step's state name for the commit an approved run opened its check run on. */
 const CHECK_HEAD_STATE = 'checkHeadSha';
 /** Saved once a run that resumes its own trace in place has opened it (truncated it for its own events). */
@@ -40585,11 +41000,16 @@ async function runAction(given, deps) {
             io.info((0,goals_table/* goalLogLine */.EY)(goal));
         const reported = await (0,write_report/* writeReport */.u)(report, paths.report, io, redact);
         deps.saveState?.(write_report/* REPORTED_STATE */.C, 'true');
+        // The lines of the steps and goals annotated: the file is read again only when there is one.
+        const annotated = report.goals.some((goal) => goal.severity === 'required' && goal.outcome !== 'met') || [...(report.record?.steps.values() ?? [])].some((step) => step.state === 'failed');
+        const textHash = outcome.kind === 'rejected' ? undefined : outcome.plan.fileTextHash;
+        const lines = settings.planFile && annotated && textHash !== undefined ? await planLines(settings.planFile, textHash) : undefined;
         writeAnnotations({
             planErrors: (0,rejected_report/* planFileErrors */.$E)(report.planErrors, settings.planPath),
             ...(report.record ? { record: report.record } : {}),
             goals: report.goals,
             ...(settings.planFile ? { planFile: settings.planPath } : {}),
+            ...(lines && { lines }),
             failOnUnmetGoals: settings.failOnUnmetGoals,
             redact,
         }, io.annotate);

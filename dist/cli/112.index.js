@@ -1891,6 +1891,8 @@ const jsonSchemaCheck = {
     },
 };
 
+// EXTERNAL MODULE: ./lib/core/plan-step.js
+var plan_step = __webpack_require__(98511);
 // EXTERNAL MODULE: ./lib/llm/ask-for-json.js
 var ask_for_json = __webpack_require__(95835);
 // EXTERNAL MODULE: ./lib/llm/call-usage.js
@@ -1997,6 +1999,7 @@ function parseJudgeVerdict(content) {
 
 
 
+
 /** `judge`: a model decides whether the result meets the criterion; evidence is its reason. */
 const judgeCheck = {
     needsTarget: true,
@@ -2021,7 +2024,7 @@ const judgeCheck = {
         try {
             // The client already retries transient failures; a second loop here would stack retries. An endpoint that
             // refuses `response_format` is asked once more without it, as the planner's is: the verdict is read from text.
-            response = await (0,ask_for_json/* completeForJson */.N)(deps.model, request, { purpose: `goal:${goal.name}` }, deps.signal);
+            response = await (0,ask_for_json/* completeForJson */.N)(deps.model, request, { purpose: `goal:${(0,plan_step/* stepKeyWithin */.t)(deps.within, goal.name)}` }, deps.signal);
         }
         catch (error) {
             const why = error instanceof Error ? error.message : String(error);
@@ -3287,6 +3290,8 @@ var core_usage = __webpack_require__(76940);
 var external_node_events_ = __webpack_require__(78474);
 // EXTERNAL MODULE: external "node:timers/promises"
 var promises_ = __webpack_require__(58500);
+// EXTERNAL MODULE: ./lib/core/plan-step.js
+var plan_step = __webpack_require__(98511);
 // EXTERNAL MODULE: ./lib/run/run-stopped-error.js
 var run_stopped_error = __webpack_require__(18619);
 ;// CONCATENATED MODULE: ./lib/run/record-lost-error.js
@@ -3527,6 +3532,7 @@ var hide_cut_fragments = __webpack_require__(99674);
 
 
 
+
 function usageOf(outcome) {
     let usage = core_usage/* NO_USAGE */.y;
     for (const step of outcome.record.steps.values())
@@ -3557,6 +3563,7 @@ async function runNestedPlan(step, context) {
     if (!inputs.ok)
         return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `cannot start: ${inputs.errors.join('; ')}` }));
     const { deps } = context;
+    const within = (0,plan_step/* stepKeyWithin */.t)(deps.within, step.key);
     const outcome = await runPlan(inner, {
         ...deps,
         inputs: inputs.inputs,
@@ -3566,6 +3573,7 @@ async function runNestedPlan(step, context) {
         // A nested run does not replan on its own: its failure is the step's, and the outer run recovers.
         replanner: undefined,
         inner: true,
+        within,
     });
     const usage = usageOf(outcome);
     if (context.signal.aborted)
@@ -3577,7 +3585,7 @@ async function runNestedPlan(step, context) {
     const goals = inner.source?.goals ?? [];
     if (goals.length > 0) {
         const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates: (0,run_record/* finalStepStates */.hb)(outcome.record), unfinished: (0,run_record/* unfinishedWork */.HF)(outcome.record), masked: outcome.masked, ...(outcome.resultStepKey !== undefined && { resultStepKey: outcome.resultStepKey }) };
-        const judged = await (deps.checkGoals ?? ((list, goalTarget, signal) => (0,evaluate_goals/* evaluateGoals */.Y)(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal })))(goals, target, context.signal);
+        const judged = await (deps.checkGoals ?? ((list, goalTarget, signal) => (0,evaluate_goals/* evaluateGoals */.Y)(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal, within })))(goals, target, context.signal, within);
         // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as the
         // job's goals are, for the record and for the step's error alike (a review found the error built from the raw excerpt).
         const redact = deps.redact ?? ((text) => text);
@@ -3930,6 +3938,7 @@ function sharedContext(plan, deps, graph, results, missing, incomplete) {
         modelSettings: plan.source?.model,
         agents: plan.source?.agents ?? {},
         cwd: deps.cwd,
+        ...(deps.within !== undefined && { within: deps.within }),
         ...(plan.withheld !== undefined && { withheldTools: plan.withheld }),
     };
 }
@@ -3987,6 +3996,7 @@ function stepTimeoutSeconds(step, tools) {
 
 
 
+
 /**
  * Runs one step through `deps.runStep` under the run's signal plus the step's timeout, and stops
  * waiting the moment either aborts, even if the runner ignores its signal.
@@ -4021,7 +4031,7 @@ async function executeStep(step, shared, deps, runSignal, hooks = {}) {
             // Once stopped (a budget, a cancel, the timeout), no tool starts: the stop applies to work not yet begun.
             if (signal.aborted)
                 return Promise.reject(signal.reason);
-            const toolCtx = { signal, cwd: shared.cwd, stepKey: step.key };
+            const toolCtx = { signal, cwd: shared.cwd, stepKey: (0,plan_step/* stepKeyWithin */.t)(shared.within, step.key) };
             return hooks.callTool ? hooks.callTool(tool, args, toolCtx) : tool.execute(args, toolCtx);
         },
     };
@@ -4274,6 +4284,7 @@ var tool_result_too_deep_error = __webpack_require__(57048);
 
 
 
+
 /** Scheduler turns between two yields to the event loop: a signal waits at most this many instant steps. */
 const TURNS_PER_YIELD = 16;
 /**
@@ -4378,7 +4389,7 @@ class PlanRun {
         this.#calls = deps.calls ?? new Map();
         // A step the earlier run completed runs again only because its definition or inputs changed: what it did then is not left undone.
         // A result that run carried from one before it is no completion of that run: its step may have run again there, and called.
-        const completed = new Set([...(deps.resume?.reuse.values() ?? [])].filter((saved) => !saved.carried).map((saved) => saved.stepKey));
+        const completed = deps.resume?.completedSteps ?? new Set();
         for (const [callKey, call] of deps.resume?.sideEffects ?? []) {
             if (call.outcome === 'failed')
                 continue;
@@ -4397,6 +4408,7 @@ class PlanRun {
             // An item's, under its step's reuse key then: an item of a step whose list or task changed is told nothing.
             const key = call.item === undefined ? call.stepKey : itemCallsKey(call.item.reuseKey, call.item.key);
             const calls = this.#earlierCalls.get(key) ?? [];
+            // By the step's key in the whole job: a plan used twice has the same keys in both runs.
             calls.push({ tool: call.tool, args: call.args, outcome: call.outcome });
             this.#earlierCalls.set(key, calls);
         }
@@ -4618,7 +4630,7 @@ class PlanRun {
                     this.#journal.step({ ...activity, stepKey: key });
             },
             callTool: (tool, args, ctx) => this.#callTool(key, tool, args, ctx),
-            earlierCalls: this.#earlierCalls.get(key),
+            earlierCalls: this.#earlierCalls.get((0,plan_step/* stepKeyWithin */.t)(this.#deps.within, key)),
         };
         const shared = () => sharedContext(this.#plan, this.#deps, this.graph, this.results, this.missing, this.incomplete);
         attemptStep(step, shared, this.#deps, this.#stop.signal, resolveRetryPolicy(step.retry, toolRetry), hooks).then((outcome) => this.#inbox.push({ key, outcome }), (error) => this.#inbox.push({ key, outcome: { ok: false, error, usage: core_usage/* NO_USAGE */.y, durationMs: 0, attempts: 1 } }));
@@ -5769,8 +5781,8 @@ const EITHER_OPTION_NAMES = {
 
 // EXTERNAL MODULE: ./lib/plan/format-path.js
 var format_path = __webpack_require__(97222);
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 19 modules
-var validate_plan = __webpack_require__(74184);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 18 modules
+var validate_plan = __webpack_require__(64736);
 // EXTERNAL MODULE: ./lib/steps/agent/write-todos-definition.js
 var write_todos_definition = __webpack_require__(39026);
 ;// CONCATENATED MODULE: ./lib/steps/agent/agent-plan.js
@@ -5825,7 +5837,7 @@ async function agentPlan(plan, task, options = {}) {
         ...(plan.withhold !== undefined && { withhold: plan.withhold }),
     });
     if (checked.ok)
-        return checked;
+        return plan.fileTextHash === undefined ? checked : { ok: true, plan: { ...checked.plan, fileTextHash: plan.fileTextHash } };
     // The one step is made here, not written in the file: a problem in it is the task's.
     const taskPath = `workflow_sequence[0].task`;
     return {
@@ -5834,8 +5846,8 @@ async function agentPlan(plan, task, options = {}) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/plan/load-plan.js
-var load_plan = __webpack_require__(14407);
+// EXTERNAL MODULE: ./lib/plan/load-plan.js + 1 modules
+var load_plan = __webpack_require__(68271);
 // EXTERNAL MODULE: ./lib/plan/position-in-plan-file.js
 var position_in_plan_file = __webpack_require__(12895);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
@@ -6271,7 +6283,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             ...(resume && { resume }),
             ...(granted && { approval: granted.approval }),
             // A used plan's goals are checked like the job's, with the same scrubbed environment.
-            checkGoals: (goals, target, signal) => (0,evaluate_goals/* evaluateGoals */.Y)(goals, target, { model, cwd: settings.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(settings.env, undefined, 'goal'), signal, ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) }),
+            checkGoals: (goals, target, signal, within) => (0,evaluate_goals/* evaluateGoals */.Y)(goals, target, { model, cwd: settings.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(settings.env, undefined, 'goal'), signal, within, ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) }),
         });
     }
     finally {
@@ -9000,9 +9012,11 @@ function runStarted(trace) {
 /* harmony export */   w6: () => (/* binding */ mergeResumeStates)
 /* harmony export */ });
 /* unused harmony exports shardOwnState, prepareOwnState, mergeOwnState */
+/* harmony import */ var _core_plan_step_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(98511);
 /* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8463);
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(90422);
 /* harmony import */ var _trace_step_weights_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(67047);
+
 
 
 
@@ -9034,6 +9048,7 @@ function resumeStateFromEvents(events, planName, from) {
     const items = new Map();
     const itemErrors = new Map();
     const shards = new Map();
+    const completedSteps = new Set();
     const byIndex = (map, key) => {
         let inner = map.get(key);
         if (!inner)
@@ -9044,14 +9059,16 @@ function resumeStateFromEvents(events, planName, from) {
      * One event, read in the scope of the run that recorded it: step keys are a run's own, so a used
      * plan's events (`nested_event`, at any depth) get their own scope. Their completed steps are found
      * by reuse key and their side effects by call key (which names the used plan): a resumed `type:
-     * plan` step reuses what its plan completed and never repeats a call it made.
+     * plan` step reuses what its plan completed and never repeats a call it made. A side effect and a completed
+     * step are named by their keys in the whole job (`within` the plan steps that used their plan): two steps
+     * using one plan run steps of the same keys, and each was told the other's calls as its own (found by a review).
      */
-    const visit = (event, keys, children, top, scopes) => {
+    const visit = (event, keys, children, top, scopes, within) => {
         if (event.type === 'nested_event') {
             let scope = scopes.get(event.stepKey);
             if (!scope)
                 scopes.set(event.stepKey, (scope = { keys: new Map(), children: new Map(), scopes: new Map() }));
-            visit(event.event, scope.keys, scope.children, false, scope.scopes);
+            visit(event.event, scope.keys, scope.children, false, scope.scopes, (0,_core_plan_step_js__WEBPACK_IMPORTED_MODULE_3__/* .stepKeyWithin */ .t)(within, event.stepKey));
         }
         else if (top && event.type === 'plan_revised')
             plan = event.plan;
@@ -9091,13 +9108,15 @@ function resumeStateFromEvents(events, planName, from) {
             const key = keys.get(event.stepKey);
             // A for_each step whose items failed (on_item_failure: continue) is not reused whole: its
             // completed items are, per item, and the failed ones run again.
-            if (key !== undefined && !(event.failedItems && event.failedItems.length > 0))
+            if (key !== undefined && !(event.failedItems && event.failedItems.length > 0)) {
                 reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(event.masked && { masked: true }) });
+                completedSteps.add((0,_core_plan_step_js__WEBPACK_IMPORTED_MODULE_3__/* .stepKeyWithin */ .t)(within, event.stepKey));
+            }
         }
         else if (event.type === 'tool_called' && event.sideEffects && event.kind !== 'check') {
             // The trace writer stamps each line with `ts`; an inherited call keeps its first time.
             const calledAt = event.calledAt ?? event.ts;
-            const call = { stepKey: event.stepKey, tool: event.tool, args: event.args, outcome: 'unknown', returned: false, ...(event.item !== undefined && { item: callingItem(event.item) }) };
+            const call = { stepKey: (0,_core_plan_step_js__WEBPACK_IMPORTED_MODULE_3__/* .stepKeyWithin */ .t)(within, event.stepKey), tool: event.tool, args: event.args, outcome: 'unknown', returned: false, ...(event.item !== undefined && { item: callingItem(event.item) }) };
             calls.set(event.callKey, typeof calledAt === 'string' ? { ...call, calledAt } : call);
         }
         else if (event.type === 'tool_returned') {
@@ -9123,7 +9142,7 @@ function resumeStateFromEvents(events, planName, from) {
     ];
     // Its own, and those it carried from the run it resumed in turn.
     const leftUndone = new Map([...Object.entries(created.carried ?? {}), ...own.map(([key, why]) => [key, `${why}, in ${from}`])]);
-    return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, durations, from, plan, firstPlan: created.plan, leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
+    return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan, firstPlan: created.plan, leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
 }
 /**
  * What a resume may reuse of steps (a used plan's too, at any depth) that completed without doing all their
@@ -9179,7 +9198,7 @@ function shardOwnState(state, shard, shardPlans) {
         return plan ? [[reuseKey, new Map([...items].filter(([index]) => plan.assignment[index] === shard))]] : [];
     }));
     const { approval: _approval, decided: _decided, ...rest } = state;
-    return { ...rest, reuse: new Map(), shards: new Map(), items: assigned(state.items), itemErrors: assigned(state.itemErrors) };
+    return { ...rest, reuse: new Map(), completedSteps: new Set(), shards: new Map(), items: assigned(state.items), itemErrors: assigned(state.itemErrors) };
 }
 /**
  * What a prepare job's saved state may tell the jobs after it: every step it ran, but nothing of the
@@ -9250,7 +9269,8 @@ function mergeResumeStates(states, from) {
             if (items.get(key)?.has(index))
                 inner.delete(index);
     const leftUndone = new Map(states.flatMap((state) => [...state.leftUndone]));
-    return { reuse, items, itemErrors, shards, sideEffects, durations, from, plan: first.plan, firstPlan: first.firstPlan, leftUndone };
+    const completedSteps = new Set(states.flatMap((state) => [...state.completedSteps]));
+    return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, leftUndone };
 }
 /** A call's `item` as a trace has it: checked, since a resume keys what it tells an agent by it. */
 function callingItem(item) {
@@ -9783,23 +9803,24 @@ async function stepWeightsFromTrace(file) {
 /* harmony export */   Qb: () => (/* binding */ MAX_TODO_CONTENT),
 /* harmony export */   RO: () => (/* binding */ MAX_TODO_ITEMS)
 /* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41514);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(37428);
-/* harmony import */ var _core_todo_item_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(26055);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(41514);
+/* harmony import */ var _core_todo_item_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(26055);
 /* harmony import */ var _plan_plan_check_context_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(98231);
+/* harmony import */ var _arguments_problem_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2213);
+
 
 
 
 /** The longest id an item may have: ids are repeated in the list's messages to the model. */
 const MAX_TODO_ID = 100;
-const TodoInput = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
-    id: zod__WEBPACK_IMPORTED_MODULE_0__.union([zod__WEBPACK_IMPORTED_MODULE_0__.string().max(MAX_TODO_ID), zod__WEBPACK_IMPORTED_MODULE_0__.int()]).transform(String),
-    content: zod__WEBPACK_IMPORTED_MODULE_0__.string().optional(),
-    status: zod__WEBPACK_IMPORTED_MODULE_0__["enum"](_core_todo_item_js__WEBPACK_IMPORTED_MODULE_1__/* .TODO_STATUSES */ .Y),
+const TodoInput = zod__WEBPACK_IMPORTED_MODULE_1__.strictObject({
+    id: zod__WEBPACK_IMPORTED_MODULE_1__.union([zod__WEBPACK_IMPORTED_MODULE_1__.string().max(MAX_TODO_ID), zod__WEBPACK_IMPORTED_MODULE_1__.int()]).transform(String),
+    content: zod__WEBPACK_IMPORTED_MODULE_1__.string().optional(),
+    status: zod__WEBPACK_IMPORTED_MODULE_1__["enum"](_core_todo_item_js__WEBPACK_IMPORTED_MODULE_2__/* .TODO_STATUSES */ .Y),
 });
-const WriteTodosInput = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
-    todos: zod__WEBPACK_IMPORTED_MODULE_0__.array(TodoInput),
-    merge: zod__WEBPACK_IMPORTED_MODULE_0__.boolean(),
+const WriteTodosInput = zod__WEBPACK_IMPORTED_MODULE_1__.strictObject({
+    todos: zod__WEBPACK_IMPORTED_MODULE_1__.array(TodoInput),
+    merge: zod__WEBPACK_IMPORTED_MODULE_1__.boolean(),
 });
 /** The most items a step's list may hold: a plan an agent keeps in mind, and each change writes the whole list to the trace. */
 const MAX_TODO_ITEMS = 100;
@@ -9819,9 +9840,9 @@ function sameItem(a, b) {
  * `MAX_TODO_ITEMS`, and more than one item `in_progress` in the result.
  */
 function applyWriteTodos(current, args) {
-    const parsed = WriteTodosInput.safeParse(args);
+    const parsed = WriteTodosInput.safeParse(args, { reportInput: true });
     if (!parsed.success) {
-        return refuse(`write_todos takes {"todos": [{"id", "content", "status"}], "merge": true|false}: ${zod__WEBPACK_IMPORTED_MODULE_2__/* .prettifyError */ .S1(parsed.error)}`);
+        return refuse(`write_todos takes {"todos": [{"id", "content", "status"}], "merge": true|false}:\n${(0,_arguments_problem_text_js__WEBPACK_IMPORTED_MODULE_0__/* .argumentsProblemText */ .Fq)(parsed.error, WriteTodosInput)}`);
     }
     const { todos, merge } = parsed.data;
     const seen = new Set();
@@ -9910,6 +9931,54 @@ const WRITE_TODOS_DEFINITION = {
         },
     },
 };
+
+
+/***/ }),
+
+/***/ 2213:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Fq: () => (/* binding */ argumentsProblemText),
+/* harmony export */   "if": () => (/* binding */ cutProblem)
+/* harmony export */ });
+/* unused harmony export MAX_SHOWN_PROBLEMS */
+/* harmony import */ var _plan_format_path_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(97222);
+/* harmony import */ var _plan_schema_issues_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(30260);
+
+
+/** The most problems one refusal of a tool's arguments lists: a model fixes the first ones and tries again. */
+const MAX_SHOWN_PROBLEMS = 20;
+/** The most characters of one problem: a key of a megabyte, in its path and its message, made 20 MB of refusal. */
+const MAX_PROBLEM_CHARS = 500;
+/**
+ * Why arguments failed their schema, for the model that chose them: one line per problem, at most
+ * `MAX_SHOWN_PROBLEMS`, each in the plan check's words (a long list of names shows 20; an unknown
+ * name gets "did you mean"). The value must have been parsed with `reportInput: true`.
+ *
+ * zod's `prettifyError` listed every value of an enum in every issue: 1,000 wrong tags against an
+ * enum of 20,000 values made a 409 MB message and 1.5 GB of memory from a 13 KB answer.
+ */
+function argumentsProblemText(error, schema) {
+    // Each zod issue gives at least one problem, so the first MAX_SHOWN_PROBLEMS of them are enough.
+    // Arguments are not a plan: an argument named `id` or `depends_on` is not told the rules of step ids.
+    const problems = (0,_plan_schema_issues_js__WEBPACK_IMPORTED_MODULE_0__/* .schemaIssues */ .g)(error.issues.slice(0, MAX_SHOWN_PROBLEMS), schema, [], new WeakMap(), { stepIds: false });
+    // Each once: zod reports a tuple's `minItems` twice.
+    const lines = [...new Set(problems.slice(0, MAX_SHOWN_PROBLEMS).map((problem) => {
+            const where = (0,_plan_format_path_js__WEBPACK_IMPORTED_MODULE_1__/* .formatPath */ .j)(problem.path);
+            return cutProblem(where === '' ? problem.message : `${where}: ${problem.message}`);
+        }))];
+    const more = problems.length > MAX_SHOWN_PROBLEMS || error.issues.length > MAX_SHOWN_PROBLEMS;
+    return more ? `${lines.join('\n')}\n(only the first ${MAX_SHOWN_PROBLEMS} problems are shown)` : lines.join('\n');
+}
+/** `line` in at most 500 characters, `\u2026` ending a cut one. */
+function cutProblem(line) {
+    if (line.length <= MAX_PROBLEM_CHARS)
+        return line;
+    // Not between the halves of a surrogate pair.
+    const end = /[\uD800-\uDBFF]/.test(line[MAX_PROBLEM_CHARS - 2]) ? MAX_PROBLEM_CHARS - 2 : MAX_PROBLEM_CHARS - 1;
+    return `${line.slice(0, end)}\u2026`;
+}
 
 
 /***/ }),
@@ -10066,10 +10135,10 @@ class UnusableToolSchemaError extends _core_step_error_js__WEBPACK_IMPORTED_MODU
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   r: () => (/* binding */ validateToolArguments)
 /* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(37428);
-/* harmony import */ var _plan_compile_json_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(83473);
+/* harmony import */ var _plan_compile_json_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(70691);
 /* harmony import */ var _plan_bounded_check_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(94511);
-/* harmony import */ var _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(10072);
+/* harmony import */ var _arguments_problem_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2213);
+/* harmony import */ var _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(10072);
 
 
 
@@ -10080,7 +10149,7 @@ function validatorOf(tool) {
     if (!validator) {
         const compiled = (0,_plan_compile_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .compileJsonSchema */ .n)(tool.inputSchema);
         if (!compiled.ok)
-            throw new _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_2__/* .UnusableToolSchemaError */ .P({ toolName: tool.name, cause: new Error(compiled.message) });
+            throw new _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_3__/* .UnusableToolSchemaError */ .P({ toolName: tool.name, cause: new Error(compiled.message) });
         validator = compiled.schema;
         validators.set(tool, validator);
     }
@@ -10091,11 +10160,13 @@ function validateToolArguments(tool, args) {
     if (typeof args !== 'object' || args === null || Array.isArray(args)) {
         return { ok: false, error: `the arguments must be a JSON object, not ${JSON.stringify(args)}` };
     }
-    const parsed = (0,_plan_bounded_check_js__WEBPACK_IMPORTED_MODULE_1__/* .boundedSafeParse */ .Aw)(validatorOf(tool), args);
-    if ('tooCostly' in parsed)
-        return { ok: false, error: `these arguments were not checked: ${parsed.tooCostly}` };
+    const validator = validatorOf(tool);
+    // With the input in each issue: the messages show what was given ("got `x`").
+    const parsed = (0,_plan_bounded_check_js__WEBPACK_IMPORTED_MODULE_1__/* .boundedSafeParse */ .Aw)(validator, args, { reportInput: true });
+    if ('unchecked' in parsed)
+        return { ok: false, error: (0,_arguments_problem_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutProblem */ ["if"])(`these arguments were not checked: ${parsed.unchecked}`) };
     if (!parsed.success)
-        return { ok: false, error: `${zod__WEBPACK_IMPORTED_MODULE_3__/* .prettifyError */ .S1(parsed.error)}${missingNotes(tool, args)}` };
+        return { ok: false, error: `${(0,_arguments_problem_text_js__WEBPACK_IMPORTED_MODULE_2__/* .argumentsProblemText */ .Fq)(parsed.error, validator)}${missingNotes(tool, args)}` };
     // The original, not zod's output: validation must not change what the tool receives.
     return { ok: true, args: args };
 }

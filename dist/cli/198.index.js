@@ -38,8 +38,8 @@ function costThresholdProblem(plans, modelName, thresholds, name) {
     return undefined;
 }
 
-// EXTERNAL MODULE: ./lib/plan/load-plan.js
-var load_plan = __webpack_require__(14407);
+// EXTERNAL MODULE: ./lib/plan/load-plan.js + 1 modules
+var load_plan = __webpack_require__(68271);
 // EXTERNAL MODULE: ./lib/core/read-input-file.js
 var read_input_file = __webpack_require__(2237);
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 1 modules
@@ -1249,19 +1249,37 @@ function evalReport(settings, made, thresholds, cancelled) {
     // A rule that targeted calls but injected no fault into any run of the plan (an `attempt` no call reached,
     // a rate that drew nothing, a tool only the baseline calls) tested the plan no more (found by an adversarial pass).
     // A rule for the ReAct baseline's model calls (`model: react`) is tried on the baseline's runs.
-    const injectedIn = (variant) => new Set(runs.filter(variant).flatMap((run) => run.faults.map((fault) => fault.rule)));
-    const injecting = { plan: injectedIn((run) => run.variant === 'plan'), react: injectedIn((run) => run.variant === 'react') };
-    const triedOn = (rule) => (rule.model === 'react' ? 'react' : 'plan');
-    const silent = runs.some((run) => run.variant === 'plan')
-        ? settings.faults.flatMap((rule, index) => targeting.has(index) && complete(triedOn(rule)) && !injecting[triedOn(rule)].has(index) ? [describe(rule, index)] : [])
-        : [];
+    // Compared, each plan (and each plan's baseline) is tried on its own: a rule only the base plan's runs met
+    // compared a faulted base with a plan the fault never reached, and counted as tried. Where a column's runs
+    // called nothing the rule names (the new plan renamed its tool), the rule matched nothing there.
+    const reactColumns = names.filter((name) => runs.some((run) => run.column === name && run.variant === 'react'));
+    const inColumn = (name, rules) => new Set(runs.filter((run) => run.column === name).flatMap(rules));
+    const triedColumns = (rule) => (rule.model === 'react' ? reactColumns : planColumns);
+    const comparing = settings.plans.length > 1;
+    const unmatched = [];
+    const silent = [];
+    if (runs.some((run) => run.variant === 'plan')) {
+        settings.faults.forEach((rule, index) => {
+            if (!targeting.has(index) || !complete(rule.model === 'react' ? 'react' : 'plan'))
+                return;
+            const columns = triedColumns(rule);
+            const noCall = columns.filter((name) => !inColumn(name, (run) => run.faultRulesTargeting).has(index));
+            const noFault = columns.filter((name) => !noCall.includes(name) && !inColumn(name, (run) => run.faults.map((fault) => fault.rule)).has(index));
+            if (comparing && noCall.length > 0)
+                unmatched.push(`${describe(rule, index)} in ${noCall.join(' or ')}`);
+            const where = comparing ? noFault.join(' or ') : rule.model === 'react' ? 'the ReAct baseline' : 'the plan';
+            if (noFault.length > 0 || (!comparing && noCall.length > 0))
+                silent.push(`${describe(rule, index)} injected no fault into any run of ${where}`);
+        });
+    }
     const notes = [
         `${cancelled ? `${runs.length} of ${settings.runs * asked.length} run(s) finished (${settings.runs} per column asked)` : `${settings.runs} run(s) per column`}, seed ${settings.seed}, ${settings.faults.length} fault rule(s).`,
         ...(settings.model.kind === 'answers' ? [`Model answers from an answers file; token counts are its characters / ${CHARS_PER_TOKEN}.`] : []),
         ...(cancelled ? ['Cancelled: the figures cover only the runs that finished.'] : []),
         ...(idle.length > 0 ? [`Failed: fault ${idle.join(', ')} matched no call in any run, so what it would test was never tried; fix its tool or model (a tool, a step id or a goal name the plan has).`] : []),
+        ...(unmatched.length > 0 ? [`Failed: fault ${unmatched.join('; ')} matched no call, so the plans were not compared under it; fix its tool or model for both plans, or leave it out of the comparison.`] : []),
         ...(silent.length > 0
-            ? [`Failed: fault ${silent.join(', ')} injected no fault into any run of the plan, so what it would test was never tried; give an \`attempt\` its calls reach, or raise its \`rate\` or the number of runs.`]
+            ? [`Failed: fault ${silent.join('; ')}, so what it would test was never tried; give an \`attempt\` its calls reach, or raise its \`rate\` or the number of runs.`]
             : []),
     ];
     // A plan column none of whose runs ran (each refused before its first step: no model for a plan the model
@@ -1282,7 +1300,7 @@ function evalReport(settings, made, thresholds, cancelled) {
     });
     notes.push(...unevaluated);
     const title = settings.plans.length > 1 ? `plan-runner eval: ${settings.plans.map((plan) => plan.label ?? plan.file).join(' vs ')}` : `plan-runner eval: ${settings.plans[0]?.file ?? ''}`;
-    const passed = !cancelled && idle.length === 0 && silent.length === 0 && unevaluated.length === 0 && checks.every((check) => check.ok) && (regressions?.length ?? 0) === 0 && planColumn !== undefined;
+    const passed = !cancelled && idle.length === 0 && unmatched.length === 0 && silent.length === 0 && unevaluated.length === 0 && checks.every((check) => check.ok) && (regressions?.length ?? 0) === 0 && planColumn !== undefined;
     // A comparison with a column that evaluated nothing is none: no "No regression" line beside the failure.
     const compared = unevaluated.length === 0 ? regressions : undefined;
     return {

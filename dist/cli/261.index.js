@@ -8086,11 +8086,10 @@ const $ZodCheckOverwrite = /*@__PURE__*/ _core_js__WEBPACK_IMPORTED_MODULE_0__/*
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   JM: () => (/* binding */ flattenError),
 /* harmony export */   Kd: () => (/* binding */ $ZodRealError),
-/* harmony export */   S1: () => (/* binding */ prettifyError),
 /* harmony export */   Wk: () => (/* binding */ formatError),
 /* harmony export */   a$: () => (/* binding */ $ZodError)
 /* harmony export */ });
-/* unused harmony exports treeifyError, toDotPath */
+/* unused harmony exports treeifyError, toDotPath, prettifyError */
 /* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(88532);
 /* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(54723);
 

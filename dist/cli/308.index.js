@@ -262,6 +262,8 @@ __webpack_require__.d(__webpack_exports__, {
   n: () => (/* binding */ requireModel)
 });
 
+// EXTERNAL MODULE: ./lib/core/plan-step.js
+var plan_step = __webpack_require__(98511);
 // EXTERNAL MODULE: ./lib/llm/call-usage.js
 var call_usage = __webpack_require__(16249);
 // EXTERNAL MODULE: ./lib/llm/describe-purpose.js
@@ -286,17 +288,18 @@ class NoModelConfiguredError extends step_error/* StepError */.zg {
 
 
 
+
 /** The step's model client, or a `NoModelConfiguredError` naming the step. */
 function requireModel(ctx) {
     if (!ctx.model)
         throw new NoModelConfiguredError({ stepKey: ctx.step.key, stepType: ctx.step.type });
     return ctx.model;
 }
-/** One model call for a step, labelled `step:<key>`, its usage reported through `ctx.onUsage`. */
+/** One model call for a step, labelled `step:<key>` (its key in the whole job), its usage reported through `ctx.onUsage`. */
 async function completeForStep(ctx, client, request) {
     let response;
     try {
-        response = await client.complete(request, { purpose: (0,describe_purpose/* stepPurpose */.v)(ctx.step.key) }, ctx.signal);
+        response = await client.complete(request, { purpose: (0,describe_purpose/* stepPurpose */.v)((0,plan_step/* stepKeyWithin */.t)(ctx.within, ctx.step.key)) }, ctx.signal);
     }
     catch (error) {
         // An answer that was no answer but said what it used is billed: the step's usage, and the budget's, hold it.

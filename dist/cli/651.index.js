@@ -343,7 +343,7 @@ function stepListResponseFormat() {
 /* harmony export */ });
 /* harmony import */ var _run_plan_graph_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(97843);
 /* harmony import */ var _plan_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10283);
-/* harmony import */ var _plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(74184);
+/* harmony import */ var _plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(64736);
 /* harmony import */ var _step_list_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(12489);
 
 
@@ -444,7 +444,7 @@ function validateModelSteps(plan, steps, replacement) {
     if (result.ok && tooLong.length > 0)
         return { ok: false, errors: tooLong };
     if (result.ok) {
-        const checked = { ...result.plan, name: plan.name, ...(plan.file !== undefined && { file: plan.file }), fileSource: plan.fileSource ?? plan.source };
+        const checked = { ...result.plan, name: plan.name, ...(plan.file !== undefined && { file: plan.file }), fileSource: plan.fileSource ?? plan.source, ...(plan.fileTextHash !== undefined && { fileTextHash: plan.fileTextHash }) };
         return { ok: true, plan: checked, steps: checked.steps.slice(kept.length) };
     }
     const errors = [...tooLong];

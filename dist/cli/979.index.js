@@ -547,6 +547,29 @@ function readableReason(error) {
 
 /***/ }),
 
+/***/ 98511:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   U: () => (/* binding */ stepKey),
+/* harmony export */   t: () => (/* binding */ stepKeyWithin)
+/* harmony export */ });
+/** The string key of a step id. */
+function stepKey(id) {
+    return String(id);
+}
+/**
+ * A step's key in the whole job: inside the run of a used plan, the key of the step that used it first
+ * (`within`, itself `a/b` two levels down), then `/`, which no step id contains. Two steps using one plan
+ * run steps with the same ids; record/replay and fault injection tell their calls apart by this.
+ */
+function stepKeyWithin(within, key) {
+    return within === undefined ? key : `${within}/${key}`;
+}
+
+
+/***/ }),
+
 /***/ 2237:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -1554,7 +1577,7 @@ function visibleControls(text) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   G: () => (/* binding */ loadPlanWithServers)
 /* harmony export */ });
-/* harmony import */ var _plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(14407);
+/* harmony import */ var _plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(68271);
 /* harmony import */ var _process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(35386);
 /* harmony import */ var _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(84700);
 /* harmony import */ var _plan_plan_file_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7743);
@@ -1718,8 +1741,10 @@ function estimateCallCostUsd(models, promptTokens, completionTokens, overrides) 
  * How long one check of a value against a tool's input schema may hold the event loop. zod checks every
  * branch of an `anyOf` or `oneOf` a value fails and both sides of an `allOf`: a schema whose definitions
  * each reach the next twice checked a failing argument 2^n times (20 links: 2.6\u20137 s; 30: hours), deaf to
- * every timeout. The check reads the clock as it applies each subschema, so the bound holds while it holds
- * the loop; one application may run past it by its own cost (a `uniqueItems` or a pattern over one value).
+ * every timeout. The check reads the clock as it applies each subschema; past the limit every schema it
+ * reaches answers at once, and the check unwinds through what was under way (0.4 s past the limit for a
+ * 515 KB value 120 levels deep; a `propertyNames` over a million keys, 2.8 s). One application may also run
+ * past it by its own cost (a `uniqueItems` or a pattern over one value).
  * A count of applications was tried first and dropped: an application costs from 0.1 \u00b5s (a union of
  * shapes) to milliseconds (a format over 100 KB), so a count that stopped the worst in seconds refused
  * wide unions zod checks in under a second. A static bound on the schema was dropped too: it refused
@@ -1728,8 +1753,8 @@ function estimateCallCostUsd(models, promptTokens, completionTokens, overrides) 
 const CHECK_TIME_LIMIT_MS = 5_000;
 /** When the check under way must stop (`boundedSafeParse` sets it; checks run one at a time, synchronously). */
 let deadline = Number.POSITIVE_INFINITY;
-class CheckTimeSpent extends Error {
-}
+/** Whether the check under way, past its deadline, has its one issue saying so. */
+let stopNoted = false;
 /**
  * Builds zod schemas with `build`, each reading the clock of the check under way as it is applied: every
  * schema zod makes while it builds (its post-processor hook sees each one, also those the converter keeps
@@ -1755,35 +1780,130 @@ function timedSchemas(build) {
             delete config.postProcessor;
     }
     for (const schema of made) {
-        const run = schema._zod.run;
+        const run = intersectionRun(schema) ?? literalUnionRun(schema) ?? singleOptionRun(schema) ?? schema._zod.run;
         schema._zod.run = (payload, context) => {
-            if (performance.now() > deadline)
-                throw new CheckTimeSpent();
-            return run(payload, context);
+            if (performance.now() <= deadline)
+                return run(payload, context);
+            // Past the deadline every schema answers at once, aborted, and the check unwinds as zod returns. Thrown
+            // instead, the stop left zod's memoizer the entries of the containers under way (a module-level stack
+            // popped only on return), each pinning a partly built output: 30 stopped checks of a value 100 levels
+            // deep kept 196 MB. One issue for the whole check: an issue from each schema reached, which zod copies
+            // at every level on the way up, held a 515 KB value's check 12.6 s and 2.4 GB (found by a review).
+            if (!stopNoted) {
+                stopNoted = true;
+                payload.issues.push({ code: 'custom', message: 'the check was stopped', input: payload.value, path: [] });
+            }
+            payload.aborted = true;
+            return payload;
         };
     }
     return built;
 }
-/** `schema.safeParse(value)` of a schema `timedSchemas` built, stopped after `limitMs`; then, why it stopped. */
+/**
+ * An intersection (an `allOf`, or a `type` beside `anyOf`/`oneOf`) checked as JSON Schema means it: the value
+ * against each part, and every part's problems kept. zod's own keeps a key one part refuses (`additionalProperties:
+ * false`, `propertyNames`) only when the other part refuses it too, so `{a: 0}` passed `allOf: [{type: object,
+ * additionalProperties: false}, {}]`; and it merges the parts' outputs, which threw "Unmergable intersection" when
+ * they differed (a default, a tuple's missing item) and left zod's memoizer the containers under way, 2.5 MB a call
+ * (found by reviews). Arguments are checked, never replaced by zod's output, so nothing needs the merge.
+ */
+function intersectionRun(schema) {
+    const { left, right, type } = schema._zod.def;
+    if (type !== 'intersection' || !left || !right)
+        return undefined;
+    return (payload, context) => {
+        const { value, issues } = payload;
+        for (const part of [left, right])
+            issues.push(...part._zod.run({ value, issues: [] }, context).issues);
+        return payload;
+    };
+}
+/**
+ * A union of one option, which zod runs through the option's `run` as it was when the union was made: before
+ * this replaced it, so the option's own check (an intersection, the clock) was skipped (found by a differential
+ * fuzz: `oneOf: [allOf: [closed object, \u2026]]` took an extra key).
+ */
+function singleOptionRun(schema) {
+    const { options, type } = schema._zod.def;
+    const only = type === 'union' && options?.length === 1 ? options[0] : undefined;
+    return only && ((payload, context) => only._zod.run(payload, context));
+}
+/**
+ * A union of literals (an enum of numbers, a titled `oneOf` of `const`s) checked as one lookup. zod tries each
+ * branch and keeps an issue from each: 300 wrong values against a `oneOf` of 1,200 titled `const`s took 983 ms
+ * and 207 MB, and a valid one checked all 1,200 (a `oneOf` must match exactly one). Undefined for any other
+ * schema, and for a `oneOf` that lists a value twice, which takes that value in no branch.
+ */
+function literalUnionRun(schema) {
+    const { def } = schema._zod;
+    if (def.type !== 'union' || !def.options || def.options.length < 2)
+        return undefined;
+    const values = [];
+    for (const option of def.options) {
+        const literal = option._zod.def;
+        if (literal.type !== 'literal' || !literal.values || (literal.checks?.length ?? 0) > 0)
+            return undefined;
+        values.push(...literal.values);
+    }
+    const set = new Set(values);
+    if (def.inclusive === false && set.size !== values.length)
+        return undefined;
+    return (payload) => {
+        const { value, issues } = payload;
+        if (!set.has(value))
+            issues.push({ code: 'invalid_value', values, input: value, inst: schema, path: [] });
+        return payload;
+    };
+}
+/**
+ * zod's message for a value not among an enum's lists every value, and zod writes a message for every
+ * issue when the error is first read (and for a union's branches, during the check): 1,000 wrong tags
+ * against an enum of 20,000 values took 3.3 s and 409 MB of messages. This one lists at most 20.
+ */
+function shortEnumMessage(issue) {
+    if (issue.code !== 'invalid_value' || issue.values.length <= MAX_LISTED_VALUES)
+        return undefined;
+    const shown = issue.values.slice(0, MAX_LISTED_VALUES).map((value) => (typeof value === 'string' ? JSON.stringify(value) : String(value)));
+    return `Invalid option: expected one of ${shown.join('|')} \u2026 and ${issue.values.length - MAX_LISTED_VALUES} more`;
+}
+const MAX_LISTED_VALUES = 20;
+/**
+ * `schema.safeParse(value)` of a schema `timedSchemas` built, stopped after `limitMs`; then, or when zod
+ * throws (an `allOf` whose parts give a property different defaults: "Unmergable intersection"), why the
+ * value was not checked.
+ */
 function boundedSafeParse(schema, value, params, limitMs = CHECK_TIME_LIMIT_MS) {
-    const outer = deadline;
+    const outer = { deadline, stopNoted };
     deadline = performance.now() + limitMs;
+    stopNoted = false;
+    // For the checks zod runs apart, with no context of this one (a `propertyNames` guard), too.
+    const config = zod__WEBPACK_IMPORTED_MODULE_0__/* .config */ .$W();
+    const customError = config.customError;
+    config.customError = (issue) => shortEnumMessage(issue) ?? customError?.(issue);
     const stopped = () => ({
         success: false,
-        tooCostly: `checking them against the tool's input schema was stopped after ${limitMs / 1000} s: its \`$ref\`s and \`allOf\`/\`anyOf\`/\`oneOf\` may check the same parts again and again`,
+        unchecked: `checking them against the tool's input schema was stopped after ${limitMs / 1000} s: its \`$ref\`s and \`allOf\`/\`anyOf\`/\`oneOf\` may check the same parts again and again`,
     });
     try {
-        const result = schema.safeParse(value, params);
-        // A check zod ran inside its own (a `contains` guard) may have caught the stop: past is past.
+        // In the context too: zod writes the messages when the error is first read, after this returns.
+        const result = schema.safeParse(value, { error: shortEnumMessage, ...params });
+        // Past the deadline the result is not an answer, whatever it says: a branch of a union may have passed
+        // only because the schemas under it stopped, and a check zod runs inside its own (a `contains` guard)
+        // may have dropped the stop's issue.
         return performance.now() > deadline ? stopped() : result;
     }
     catch (error) {
-        if (error instanceof CheckTimeSpent)
+        if (performance.now() > deadline)
             return stopped();
-        throw error;
+        // What zod cannot check ends no step: it is why these arguments were refused (a review found an agent step ended).
+        return { success: false, unchecked: `checking them against the tool's input schema failed: ${error instanceof Error ? error.message : String(error)}` };
     }
     finally {
-        deadline = outer;
+        ({ deadline, stopNoted } = outer);
+        if (customError === undefined)
+            delete config.customError;
+        else
+            config.customError = customError;
     }
 }
 
@@ -1894,7 +2014,7 @@ function checkUsedPlansPricing(plan, callerModel) {
 
 /***/ }),
 
-/***/ 83473:
+/***/ 70691:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1933,15 +2053,40 @@ const ARRAY_BOUNDS = ['contains', 'minItems', 'maxItems', 'uniqueItems', 'minCon
  * - it drops `minItems`, `maxItems`, `uniqueItems` and `contains` of an array without `items`:
  *   such a schema gets `items: {}`, which allows what no `items` allows.
  * - it keeps one of `allOf`, `anyOf`, `oneOf` and the schema's own constraints: they become one `allOf`.
+ * - it fills in the `default`s JSON Schema ignores, converts a schema once per repeat in `type`, reads
+ *   `enum` and `const` in ways JSON Schema does not (moveValueChecks), and ignores OpenAPI's `nullable`.
  * Schemas zod cannot express (`if`/`then`, `not`, `dependentRequired`) it refuses: they stay as written.
  */
 function zodReadySchema(schema) {
     const copy = (0,json_schema/* mapSubschemas */.TY)(schema, zodReadySchema);
+    // An annotation in JSON Schema, a value zod fills in: `{}` passed `required: [a]` where `a` had a default,
+    // and parts of an `allOf` with different defaults threw "Unmergable intersection" (found by a review).
+    delete copy.default;
+    // zod converts a schema once for each entry of `type`: nested, [object, object] doubled at each level
+    // (18 levels of an 881-byte schema: 20.7 s and 3.4 GB to convert; found by a review).
+    if (Array.isArray(copy.type))
+        copy.type = [...new Set(copy.type)];
+    // OpenAPI 3.0's way to allow null, which MCP servers made from an OpenAPI description write.
+    if (copy.nullable === true && copy.type !== undefined)
+        copy.type = [...new Set([...(Array.isArray(copy.type) ? copy.type : [copy.type]), 'null'])];
+    delete copy.nullable;
+    moveValueChecks(copy);
+    // zod follows a `$ref` and drops every keyword beside it, where JSON Schema 2020-12 applies them all (a draft-07
+    // schema ignores them: checked, they refuse what it would take, never the reverse; found by a differential fuzz).
+    if (typeof copy.$ref === 'string' && Object.keys(copy).some((key) => key !== '$ref' && !NOT_CONSTRAINTS.has(key))) {
+        copy.allOf = [...(Array.isArray(copy.allOf) ? copy.allOf : []), { $ref: copy.$ref }];
+        delete copy.$ref;
+    }
     if (copy.type === undefined && Object.values(TYPE_KEYWORDS).some((keywords) => keywords.some((keyword) => copy[keyword] !== undefined)))
         copy.type = ALL_TYPES;
     const types = Array.isArray(copy.type) ? copy.type : [copy.type];
     if (types.includes('array') && copy.items === undefined && copy.prefixItems === undefined && ARRAY_BOUNDS.some((keyword) => copy[keyword] !== undefined))
         copy.items = {};
+    // zod's tuple counts an item that takes anything (`{}`) as optional, and then lets `minItems` go (`[]` passed
+    // `prefixItems: [{}], minItems: 1`; found by a differential fuzz): checked apart too.
+    if (Array.isArray(copy.prefixItems) && typeof copy.minItems === 'number' && copy.minItems > 0) {
+        copy.allOf = [...(Array.isArray(copy.allOf) ? copy.allOf : []), zodReadySchema({ minItems: copy.minItems })];
+    }
     if (Array.isArray(copy.required)) {
         const properties = isObject(copy.properties) ? { ...copy.properties } : {};
         // With additionalProperties: false, a required name that is not listed can never be there: no object passes.
@@ -1958,9 +2103,52 @@ function zodReadySchema(schema) {
     for (const key of Object.keys(copy))
         if (copy[key] === undefined)
             delete copy[key];
-    const split = splitCompositions(copy);
-    refuseClosedIntersection(split);
-    return split;
+    return splitCompositions(copy);
+}
+/**
+ * `enum` and `const` as checks zod makes as JSON Schema means them, in an `allOf` beside the schema's other
+ * keywords (found by reviews):
+ * - zod reads them before anything else and drops the rest (`{type: integer, enum: [a, b]}` took `a`);
+ * - it makes a literal of each value, and a literal of a list takes each item (`const: [rm, -rf]` took
+ *   `rm`) and one of an object never matches: a list or an object is checked by its shape and items;
+ * - it checks an enum of strings and other values (`[open, closed, null]`) as a union with a branch per
+ *   value (300 wrong values against 20,000: 5 s and 1.2 GB), where a string enum is one lookup: strings,
+ *   other plain values and structured ones are each checked apart.
+ */
+function moveValueChecks(schema) {
+    const checks = [];
+    if (Object.hasOwn(schema, 'const'))
+        checks.push(valueCheck([schema.const]));
+    if (Array.isArray(schema.enum))
+        checks.push(valueCheck(schema.enum));
+    if (checks.length === 0)
+        return;
+    delete schema.const;
+    delete schema.enum;
+    const alone = Object.keys(schema).every((key) => NOT_CONSTRAINTS.has(key));
+    if (alone && checks.length === 1)
+        Object.assign(schema, checks[0]);
+    else
+        schema.allOf = [...(Array.isArray(schema.allOf) ? schema.allOf : []), ...checks];
+}
+/** A schema that takes exactly the JSON values `members` (none: no value). */
+function valueCheck(members) {
+    const strings = members.filter((value) => typeof value === 'string');
+    const plain = members.filter((value) => value === null || typeof value === 'number' || typeof value === 'boolean');
+    const parts = [];
+    if (strings.length > 0)
+        parts.push(strings.length === 1 ? { const: strings[0] } : { enum: strings });
+    if (plain.length > 0)
+        parts.push(plain.length === 1 ? { const: plain[0] } : { enum: plain });
+    for (const value of members) {
+        if (Array.isArray(value))
+            parts.push({ type: 'array', prefixItems: value.map((item) => valueCheck([item])), items: false, minItems: value.length });
+        else if (isObject(value)) {
+            const keys = Object.keys(value);
+            parts.push({ type: 'object', properties: Object.fromEntries(keys.map((key) => [key, valueCheck([value[key]])])), required: keys, additionalProperties: false });
+        }
+    }
+    return parts.length === 0 ? { ...NEVER } : parts.length === 1 ? parts[0] : { anyOf: parts };
 }
 const COMPOSITIONS = ['allOf', 'anyOf', 'oneOf'];
 /** Keywords that say nothing about values, and stay where references find them. */
@@ -1993,26 +2181,61 @@ function splitCompositions(schema) {
     }
     return { ...kept, allOf: parts };
 }
-/**
- * Refuses what zod would check otherwise than JSON Schema: an `allOf` one of whose parts closes an
- * object (`additionalProperties: false`). zod checks the parts as an intersection, where a property
- * another part allows counts as allowed, so `{a: 0}` passed `allOf: [{type: object,
- * additionalProperties: false}, {}]`.
- */
-function refuseClosedIntersection(schema) {
-    if (!Array.isArray(schema.allOf) || schema.allOf.length < 2)
-        return;
-    for (const part of schema.allOf) {
-        if (isObject(part) && part.additionalProperties === false) {
-            throw new Error('additionalProperties: false in a part of allOf, or beside anyOf, oneOf or allOf, cannot be checked as JSON Schema means it: list the allowed properties in one schema with additionalProperties: false and no allOf, anyOf or oneOf beside it');
-        }
-    }
-}
 function isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+;// CONCATENATED MODULE: ./lib/plan/zod-ref.js
+
+/**
+ * Where a `$ref` leads, read as zod's converter reads it (`resolveRef` in zod/v4/classic/from-json-schema.js), not
+ * as a JSON Pointer: `#` then segments with the empty ones dropped; none is the root; else the first names the
+ * definitions (`$defs`, or `definitions` for a draft-07 or draft-04 schema), the second which one, in the root's
+ * `$defs` or else `definitions`, and the rest is ignored. A review found references zod reads this way (`#$defs/x`,
+ * `#/$defs//x`, `#/$defs/x/properties/y`) past a checker that read pointers; a later one, definitions zod found
+ * where this did not: zod takes `$defs || definitions`, so a `$defs` of `false`, `0` or `''` gives way to
+ * `definitions`, and indexes whatever it got, so `$defs` may be an array (`#/$defs/0`).
+ */
+function zodRefTarget(root, ref) {
+    if (!ref.startsWith('#'))
+        return undefined;
+    const path = ref.slice(1).split('/').filter(Boolean);
+    if (path.length === 0)
+        return { root: true };
+    const draft = root['$schema'] === 'http://json-schema.org/draft-07/schema#' || root['$schema'] === 'http://json-schema.org/draft-04/schema#';
+    const defsKey = draft ? 'definitions' : '$defs';
+    const defs = root['$defs'] || root['definitions'];
+    if (path[0] !== defsKey || path[1] === undefined || typeof defs !== 'object' || defs === null)
+        return undefined;
+    const key = path[1].replaceAll('~1', '/').replaceAll('~0', '~');
+    // zod looks the key up as a property (an array's '0' too) and finds nothing where the value is falsy.
+    const target = defs[key];
+    return target ? { root: false, defsKey, key, target } : undefined;
+}
+/**
+ * A copy of `root` with each `$ref` zod can follow spelt one way for each place it leads (`#` for the root,
+ * `#/$defs/<key>` for a definition), and the others left as written for zod's own error. zod converts a
+ * reference once per spelling, not once per place: 200 spellings of one definition of 2,000 properties
+ * (`#/$defs/big`, `#//$defs/big`, \u2026; a 77 KB schema) took 4.5 s to convert, holding the event loop.
+ */
+function withCanonicalRefs(root) {
+    const each = (schema) => {
+        const copy = (0,json_schema/* mapSubschemas */.TY)(schema, each);
+        const ref = copy['$ref'];
+        if (typeof ref !== 'string')
+            return copy;
+        const target = zodRefTarget(root, ref);
+        if (target?.root)
+            copy['$ref'] = '#';
+        else if (target)
+            copy['$ref'] = `#/${target.defsKey}/${target.key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+        return copy;
+    };
+    return each(root);
+}
+
 ;// CONCATENATED MODULE: ./lib/plan/unguarded-ref-cycle.js
+
 // Only the keywords zod's converter reads (it refuses `not`, `if`, `dependentSchemas` and `unevaluated*`).
 /** Keywords whose subschemas check the same value as the schema holding them: following one reads no deeper into it. */
 const SAME_VALUE_LISTS = ['allOf', 'anyOf', 'oneOf'];
@@ -2023,33 +2246,13 @@ const DEEPER_LISTS = ['prefixItems', 'items'];
 function isSchema(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-/**
- * Where a `$ref` leads, read as zod's converter reads it (`resolveRef` in zod/v4/classic/from-json-schema.js), not
- * as a JSON Pointer: `#` then segments with the empty ones dropped; none is the root; else the first names the
- * definitions (`$defs`, or `definitions` for a draft-07 or draft-04 schema), the second which one, in the root's
- * `$defs` or else `definitions`, and the rest is ignored. A review found references zod reads this way (`#$defs/x`,
- * `#/$defs//x`, `#/$defs/x/properties/y`) past a checker that read pointers; a later one, definitions zod found
- * where this did not: zod takes `$defs || definitions`, so a `$defs` of `false`, `0` or `''` gives way to
- * `definitions`, and indexes whatever it got, so `$defs` may be an array (`#/$defs/0`).
- */
-function resolveAsZod(root, ref) {
-    if (!ref.startsWith('#'))
-        return undefined;
-    const path = ref.slice(1).split('/').filter(Boolean);
-    if (path.length === 0)
-        return root;
-    const draft = root['$schema'] === 'http://json-schema.org/draft-07/schema#' || root['$schema'] === 'http://json-schema.org/draft-04/schema#';
-    const defs = root['$defs'] || root['definitions'];
-    if (path[0] !== (draft ? 'definitions' : '$defs') || path[1] === undefined || typeof defs !== 'object' || defs === null)
-        return undefined;
-    const target = defs[path[1].replaceAll('~1', '/').replaceAll('~0', '~')];
-    return isSchema(target) ? target : undefined;
-}
 /** The subschemas that check the same value as `schema`: where its `$ref` leads, and its `allOf`/`anyOf`/`oneOf` members. */
 function sameValueSchemas(root, schema) {
     const next = [];
-    if (typeof schema['$ref'] === 'string')
-        next.push(resolveAsZod(root, schema['$ref']));
+    if (typeof schema['$ref'] === 'string') {
+        const target = zodRefTarget(root, schema['$ref']);
+        next.push(target?.root ? root : target?.target);
+    }
     for (const keyword of SAME_VALUE_LISTS)
         if (Array.isArray(schema[keyword]))
             for (const member of schema[keyword])
@@ -2176,6 +2379,7 @@ var bounded_check = __webpack_require__(94511);
 
 
 
+
 /**
  * A JSON Schema as a zod schema, or why zod cannot use it (`if`/`then`, external `$ref`\u2026). Every
  * place that checks values against a plan's JSON Schema (tool arguments, json_schema goals) compiles
@@ -2184,18 +2388,24 @@ var bounded_check = __webpack_require__(94511);
  */
 function compileJsonSchema(schema) {
     try {
-        const complete = typeof schema === 'object' && schema !== null && !Array.isArray(schema) ? zodReadySchema(schema) : schema;
+        // A schema that is not a map (`true`) goes to zod as it is.
+        const complete = isMap(schema) ? zodReadySchema(schema) : schema;
         // On what zod will read: checking any value against such a cycle overflowed the stack.
-        const cycle = typeof complete === 'object' && complete !== null && !Array.isArray(complete) ? unguardedRefCycle(complete) : undefined;
+        const cycle = isMap(complete) ? unguardedRefCycle(complete) : undefined;
         if (cycle !== undefined) {
             return { ok: false, message: `\`$ref: '${cycle}'\` leads back to itself through references and combinations (\`allOf\`, \`anyOf\`, \`oneOf\`) alone, never reading into the value, so no value can be checked against it` };
         }
+        // One spelling per `$ref` target (the cycle's message above quotes the schema's own), so zod converts each once.
+        const converted = isMap(complete) ? withCanonicalRefs(complete) : complete;
         // Each schema reads the clock of the check under way: `boundedSafeParse` bounds a check, which zod does not.
-        return { ok: true, schema: (0,bounded_check/* timedSchemas */.ms)(() => withLinearRegExp(() => from_json_schema/* fromJSONSchema */.y(complete))) };
+        return { ok: true, schema: (0,bounded_check/* timedSchemas */.ms)(() => withLinearRegExp(() => from_json_schema/* fromJSONSchema */.y(converted))) };
     }
     catch (error) {
         return { ok: false, message: error instanceof Error ? error.message : String(error) };
     }
+}
+function isMap(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 
@@ -2585,21 +2795,43 @@ function jsonSchemaProblems(schema, path, strict = false) {
 
 /***/ }),
 
-/***/ 14407:
+/***/ 68271:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   w: () => (/* binding */ loadPlanFile),
-/* harmony export */   x: () => (/* binding */ loadPlanText)
-/* harmony export */ });
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51455);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
-/* harmony import */ var _load_subplans_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(57414);
-/* harmony import */ var _format_path_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(97222);
-/* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(84700);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(80083);
-/* harmony import */ var _decode_utf8_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(43985);
-/* harmony import */ var _validate_plan_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(74184);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  w: () => (/* binding */ loadPlanFile),
+  x: () => (/* binding */ loadPlanText)
+});
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(51455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(76760);
+// EXTERNAL MODULE: ./lib/plan/load-subplans.js
+var load_subplans = __webpack_require__(57414);
+// EXTERNAL MODULE: ./lib/plan/format-path.js
+var format_path = __webpack_require__(97222);
+// EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 1 modules
+var parse_plan_yaml = __webpack_require__(84700);
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __webpack_require__(80083);
+// EXTERNAL MODULE: ./lib/plan/decode-utf8.js
+var decode_utf8 = __webpack_require__(43985);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(77598);
+;// CONCATENATED MODULE: ./lib/plan/plan-text-hash.js
+
+/** A plan file's text as a SHA-256 (`ValidPlan.fileTextHash`): whether a file read again is the one that loaded. */
+function planTextHash(text) {
+    return (0,external_node_crypto_.hash)('sha256', text);
+}
+
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 18 modules
+var validate_plan = __webpack_require__(64736);
+;// CONCATENATED MODULE: ./lib/plan/load-plan.js
+
 
 
 
@@ -2611,10 +2843,10 @@ function jsonSchemaProblems(schema, path, strict = false) {
 /** Parses and validates plan YAML; every problem comes back as a positioned error, never as a throw. */
 async function loadPlanText(text, file, options = {}) {
     try {
-        const yaml = await (0,_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .parsePlanYaml */ .O8)(text, file, options.positionsFirst ? { positionsFirst: true } : {});
+        const yaml = await (0,parse_plan_yaml/* parsePlanYaml */.O8)(text, file, options.positionsFirst ? { positionsFirst: true } : {});
         if (!yaml.ok)
             return yaml;
-        const result = (0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_5__/* .checkPlanValue */ .DX)(yaml.parsed.value, { ...options, origin: 'file', file });
+        const result = (0,validate_plan/* checkPlanValue */.DX)(yaml.parsed.value, { ...options, origin: 'file', file });
         if (result.ok)
             return result;
         const positions = await yaml.parsed.positions();
@@ -2623,7 +2855,7 @@ async function loadPlanText(text, file, options = {}) {
         const errors = result.issues.map((issue) => ({
             file,
             ...positions.locate(issue.path, issue.at),
-            path: (0,_format_path_js__WEBPACK_IMPORTED_MODULE_6__/* .formatPath */ .j)(issue.path),
+            path: (0,format_path/* formatPath */.j)(issue.path),
             message: issue.message,
         }));
         // Compiler style: in file order, so the first line to fix comes first.
@@ -2631,7 +2863,7 @@ async function loadPlanText(text, file, options = {}) {
         return { ok: false, errors: firstErrors(errors) };
     }
     catch (error) {
-        return { ok: false, errors: [(0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_5__/* .unexpectedError */ .Wm)(error, file)] };
+        return { ok: false, errors: [(0,validate_plan/* unexpectedError */.Wm)(error, file)] };
     }
 }
 /**
@@ -2646,27 +2878,27 @@ function firstErrors(errors) {
     const next = errors[MAX_PLAN_ERRORS];
     return [
         ...errors.slice(0, MAX_PLAN_ERRORS),
-        { file: next.file, ...(next.line !== undefined && { line: next.line, column: next.column }), path: '', message: `and ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K)(more)} more problems after this point; fix the ones above first`, standsFor: more },
+        { file: next.file, ...(next.line !== undefined && { line: next.line, column: next.column }), path: '', message: `and ${(0,group_digits/* groupDigits */.K)(more)} more problems after this point; fix the ones above first`, standsFor: more },
     ];
 }
 /** Reads, parses and validates a plan file; a missing, huge or non-UTF-8 file is an error, never a throw. */
 async function loadPlanFile(path, options = {}) {
     const fail = (message, position) => ({ ok: false, errors: [{ file: path, ...position, path: '', message }] });
     try {
-        const info = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.stat)(path);
+        const info = await (0,promises_.stat)(path);
         if (!info.isFile())
             return fail('not a file: give the path of a plan file (.yml)');
-        if (info.size > _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_PLAN_BYTES */ .di) {
-            return fail(`the plan file is ${info.size} bytes, more than the ${_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_PLAN_BYTES */ .di / 1024 / 1024} MiB (${_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_PLAN_BYTES */ .di} bytes) plan-runner reads; split it or move data into tool inputs`);
+        if (info.size > parse_plan_yaml/* MAX_PLAN_BYTES */.di) {
+            return fail(`the plan file is ${info.size} bytes, more than the ${parse_plan_yaml/* MAX_PLAN_BYTES */.di / 1024 / 1024} MiB (${parse_plan_yaml/* MAX_PLAN_BYTES */.di} bytes) plan-runner reads; split it or move data into tool inputs`);
         }
-        const decoded = (0,_decode_utf8_js__WEBPACK_IMPORTED_MODULE_4__/* .decodeUtf8 */ ._)(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(path));
+        const decoded = (0,decode_utf8/* decodeUtf8 */._)(await (0,promises_.readFile)(path));
         if (!decoded.ok)
             return fail(decoded.message, decoded.position);
         const loaded = await loadPlanText(decoded.text, path, options);
         if (!loaded.ok)
             return loaded;
-        const { chain = [node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(path)], root = process.cwd(), usedPlans = new Map(), ...rest } = options;
-        return await (0,_load_subplans_js__WEBPACK_IMPORTED_MODULE_2__/* .loadSubplans */ .J$)(loaded.plan, {
+        const { chain = [external_node_path_.resolve(path)], root = process.cwd(), usedPlans = new Map(), ...rest } = options;
+        return await (0,load_subplans/* loadSubplans */.J$)({ ...loaded.plan, fileTextHash: planTextHash(decoded.text) }, {
             file: path,
             text: decoded.text,
             chain,
@@ -2676,7 +2908,7 @@ async function loadPlanFile(path, options = {}) {
                 const key = `${innerChain.length}:${file}`;
                 let loading = usedPlans.get(key);
                 if (loading === undefined)
-                    usedPlans.set(key, (loading = loadPlanFile(node_path__WEBPACK_IMPORTED_MODULE_1__.relative(process.cwd(), file) || file, { ...rest, root, chain: innerChain, usedPlans })));
+                    usedPlans.set(key, (loading = loadPlanFile(external_node_path_.relative(process.cwd(), file) || file, { ...rest, root, chain: innerChain, usedPlans })));
                 return loading;
             },
         });
@@ -2687,7 +2919,7 @@ async function loadPlanFile(path, options = {}) {
             return fail('no such file; check the path (it is relative to the current directory; in a workflow, the repository root, which a step with actions/checkout must fill first)');
         if (code === 'EACCES')
             return fail('cannot read the file: permission denied');
-        return { ok: false, errors: [(0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_5__/* .unexpectedError */ .Wm)(error, path)] };
+        return { ok: false, errors: [(0,validate_plan/* unexpectedError */.Wm)(error, path)] };
     }
 }
 
@@ -3549,6 +3781,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var schemas = __webpack_require__(41514);
+// EXTERNAL MODULE: ./lib/plan/format-path.js
+var format_path = __webpack_require__(97222);
 // EXTERNAL MODULE: ./lib/plan/nearest-name.js
 var nearest_name = __webpack_require__(95421);
 // EXTERNAL MODULE: ./lib/plan/plan-check-context.js
@@ -3635,6 +3869,7 @@ function describeKind(value) {
 
 
 
+
 const EXPECTED_WORDS = {
     string: 'text',
     number: 'a number',
@@ -3642,6 +3877,7 @@ const EXPECTED_WORDS = {
     boolean: 'true or false',
     object: 'a map',
     array: 'a list',
+    tuple: 'a list',
     record: 'a map',
 };
 const STEP_ID_HINT = 'step ids are whole numbers (0 or more) or names of ASCII letters, digits, _ and -';
@@ -3700,6 +3936,8 @@ function sizeMessage(issue) {
     const inclusive = issue.inclusive !== false;
     if (issue.origin === 'array')
         return small ? `needs at least ${bound} item(s)` : `takes at most ${bound} item(s)`;
+    if (issue.origin === 'object')
+        return small ? `needs at least ${bound} propert${bound === 1 ? 'y' : 'ies'}` : `takes at most ${bound} propert${bound === 1 ? 'y' : 'ies'}`;
     if (issue.origin === 'string') {
         if (small && bound === 1)
             return 'must not be empty';
@@ -3733,6 +3971,10 @@ function kindMismatch(issue) {
         return true;
     return issue.code === 'invalid_union' && issue.errors.every((branch) => branch.every(kindMismatch));
 }
+/** The most branches of a union a message says what each found. */
+const MAX_SHOWN_BRANCHES = 5;
+/** The most values of a list a message names. */
+const MAX_LISTED = 20;
 function unionIssues(issue, scope, relative) {
     const path = [...scope.prefix, ...relative];
     // A branch whose errors are not about the value's kind is the one the user meant: report it. (A
@@ -3742,13 +3984,62 @@ function unionIssues(issue, scope, relative) {
         return meant[0].flatMap((inner) => oneIssue(inner, scope, [...relative, ...inner.path]));
     if (issue.input === undefined)
         return [{ path, message: `missing ${keyName(path)}` }];
-    if (isStepIdPath(path))
+    // A `oneOf` whose branches took the value more than once: zod lists no branch's errors.
+    if (issue.inclusive === false && issue.errors.length === 0)
+        return [{ path, message: `${keyName(path)} matches more than one of the shapes it may take, and may match only one (\`oneOf\`); got ${showValue(issue.input)}` }];
+    // An `anyOf: []` or `oneOf: []`: no shape, so no value.
+    if (issue.errors.length === 0)
+        return [{ path, message: `${keyName(path)} may not be given here: the schema lists no shape it may take` }];
+    if (scope.stepIds && isStepIdPath(path))
         return [{ path, message: `${STEP_ID_HINT}; got ${showValue(issue.input)}` }];
-    const expected = issue.errors.flatMap((branch) => branch.filter((inner) => inner.code === 'invalid_type').map((inner) => expectedWords(inner.expected)));
-    const unique = [...new Set(expected)];
-    if (unique.length === 0)
-        return [{ path, message: issue.message }];
+    // Only the branches' own kinds: a branch of objects that failed on a property (`{url}` or `{path}` given `{}`)
+    // does not say the value must be text (found by a review).
+    const onlyValues = issue.errors.length > 0 && issue.errors.every((branch) => branch.length > 0 && branch.every((inner) => inner.path.length === 0 && inner.code === 'invalid_value'));
+    if (onlyValues) {
+        // An enum of strings and other values is checked as one of each (zod-ready-schema.ts): one list of them all,
+        // as JSON when they are not all text (`1` and `"1"` read alike).
+        const lists = issue.errors.flat().map((inner) => inner.values);
+        const total = lists.reduce((sum, values) => sum + values.length, 0);
+        const text = lists.every((values) => values.every((value) => typeof value === 'string'));
+        const first = lists.flatMap((values) => values.slice(0, MAX_LISTED)).slice(0, MAX_LISTED).map((value) => (text ? String(value) : JSON.stringify(value)));
+        const listed = total > MAX_LISTED ? `${first.join(', ')} \u2026 and ${total - MAX_LISTED} more` : first.join(', ');
+        return [{ path, message: `${keyName(path)} must be one of ${listed}; got ${showValue(issue.input)}` }];
+    }
+    const kinds = issue.errors.map((branch) => branch.filter((inner) => inner.path.length === 0 && inner.code === 'invalid_type'));
+    if (!kinds.every((branch) => branch.length > 0)) {
+        const none = `${keyName(path)} matches none of the shapes it may take`;
+        // Some branch took the value's kind and failed inside it: what each branch found first, one level deep
+        // (a union inside a branch listing its own branches would list 5^depth).
+        if (scope.inBranch)
+            return [{ path, message: none }];
+        const found = issue.errors.slice(0, MAX_SHOWN_BRANCHES).map((branch, index) => {
+            const first = branch[0];
+            const problem = first && oneIssue(first, { ...scope, inBranch: true }, [...relative, ...first.path])[0];
+            const below = problem ? problem.path.slice(path.length) : [];
+            // A key the message names already (`missing \`url\``) is not said twice.
+            const where = below.length === 1 && typeof below[0] === 'string' ? '' : (0,format_path/* formatPath */.j)(below);
+            return `${index + 1}: ${problem ? `${where === '' ? '' : `at ${where}, `}${problem.message}` : 'refused'}`;
+        });
+        const more = issue.errors.length > MAX_SHOWN_BRANCHES ? `; \u2026 and ${issue.errors.length - MAX_SHOWN_BRANCHES} more` : '';
+        return [{ path, message: `${none} (${found.join('; ')}${more})` }];
+    }
+    const unique = [...new Set(kinds.flat().map((inner) => expectedWords(inner.expected)))];
     return [{ path, message: `${keyName(path)} must be ${unique.join(' or ')}; got ${describeKind(issue.input)}` }];
+}
+/** JSON Schema's names for the formats zod calls otherwise. */
+const JSON_SCHEMA_FORMATS = { url: 'uri', datetime: 'date-time', cidrv4: 'cidr', cidrv6: 'cidr' };
+/** What a key broke (a `propertyNames` or a record's key schema) that zod worded, after "the key `k`". */
+function keyRule(inner, key, scope) {
+    if (inner.code === 'invalid_value') {
+        const names = nameList(scope, inner.values, () => inner.values.map((value) => String(value)));
+        const near = typeof key === 'string' ? names.nearest(key) : undefined;
+        return `is not one of ${names.listed()}${near ? ` \u2014 did you mean \`${near}\`?` : ''}`;
+    }
+    if (inner.code === 'invalid_format' && 'pattern' in inner && inner.pattern)
+        return `does not match the pattern ${inner.pattern}`;
+    if (inner.code === 'too_small' || inner.code === 'too_big')
+        return `is too ${inner.code === 'too_small' ? 'short' : 'long'}`;
+    return 'is not allowed here';
 }
 function oneIssue(issue, scope, relative) {
     const path = [...scope.prefix, ...relative];
@@ -3760,7 +4051,9 @@ function oneIssue(issue, scope, relative) {
         case 'invalid_type':
             if (issue.input === undefined)
                 return [{ path, message: `missing ${keyName(path)}` }];
-            if (isStepIdPath(path) && (issue.expected === 'int' || issue.expected === 'number')) {
+            if (issue.expected === 'never')
+                return [{ path, message: `${keyName(path)} may not be given here: the schema allows no value for it` }];
+            if (scope.stepIds && isStepIdPath(path) && (issue.expected === 'int' || issue.expected === 'number')) {
                 return [{ path, message: `${STEP_ID_HINT}; got ${showValue(issue.input)}` }];
             }
             // A number that is not finite is still a number: say which kind was meant.
@@ -3788,14 +4081,17 @@ function oneIssue(issue, scope, relative) {
         case 'too_big':
             return [{ path, message: isDefaultMessage(issue.message) ? `${keyName(path)} ${sizeMessage(issue)}` : issue.message }];
         case 'invalid_format': {
-            const pattern = 'pattern' in issue && issue.pattern ? ` ${issue.pattern}` : '';
-            const message = isDefaultMessage(issue.message) ? `${keyName(path)} does not match the expected format${pattern}` : issue.message;
+            // A named format (`date`, `email`) says its name, as JSON Schema writes it: zod's regex for a date is 300 characters.
+            const named = issue.format !== 'regex' && /^[\w-]{1,40}$/.test(issue.format) ? (JSON_SCHEMA_FORMATS[issue.format] ?? issue.format) : undefined;
+            const pattern = 'pattern' in issue && issue.pattern ? `the pattern ${issue.pattern}` : 'the expected format';
+            const expected = named ? `must be in the \`${named}\` format` : `does not match ${pattern}`;
+            const message = isDefaultMessage(issue.message) ? `${keyName(path)} ${expected}` : issue.message;
             return [{ path, message: `${message}; got ${showValue(issue.input)}` }];
         }
         case 'invalid_union':
             return unionIssues(issue, scope, relative);
         case 'invalid_key':
-            return issue.issues.map((inner) => ({ path, at: 'key', message: `${isDefaultMessage(inner.message) ? 'invalid key' : inner.message}; got ${showValue(issue.input)}` }));
+            return issue.issues.map((inner) => ({ path, at: 'key', message: isDefaultMessage(inner.message) ? `the key ${showValue(issue.input)} ${keyRule(inner, issue.input, scope)}` : `${inner.message}; got ${showValue(issue.input)}` }));
         case 'invalid_element':
             return issue.issues.flatMap((inner) => oneIssue(inner, scope, [...relative, ...inner.path]));
         default:
@@ -3806,8 +4102,8 @@ function oneIssue(issue, scope, relative) {
  * Turns zod issues into plan issues with messages people can act on. `root` is the schema that was
  * parsed (to list known keys); `prefix` is where that value sits in the plan.
  */
-function schemaIssues(issues, root, prefix = [], lists = new WeakMap()) {
-    const scope = { root, prefix, lists };
+function schemaIssues(issues, root, prefix = [], lists = new WeakMap(), options = {}) {
+    const scope = { root, prefix, lists, stepIds: options.stepIds ?? true };
     return issues.flatMap((issue) => oneIssue(issue, scope, issue.path));
 }
 
@@ -4289,7 +4585,7 @@ function planNeedsModel(plan) {
 
 /***/ }),
 
-/***/ 74184:
+/***/ 64736:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -4302,12 +4598,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: NEEDS_GOAL_OR_STEPS
 
-;// CONCATENATED MODULE: ./lib/core/plan-step.js
-/** The string key of a step id. */
-function stepKey(id) {
-    return String(id);
-}
-
+// EXTERNAL MODULE: ./lib/core/plan-step.js
+var plan_step = __webpack_require__(98511);
 // EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
 var schema = __webpack_require__(10283);
 ;// CONCATENATED MODULE: ./lib/plan/build-plan-steps.js
@@ -4319,14 +4611,14 @@ var schema = __webpack_require__(10283);
  */
 function buildPlanSteps(steps) {
     return steps.map((step, index) => {
-        const inputs = (step.inputs ?? []).map(stepKey);
-        const previous = index > 0 ? [stepKey(steps[index - 1].id)] : [];
-        const declared = step.depends_on?.map((dependency) => stepKey((0,schema/* dependencyId */.vX)(dependency))) ?? (step.inputs ? [] : previous);
-        const optional = (step.depends_on ?? []).filter((dependency) => typeof dependency === 'object' && dependency.optional).map((dependency) => stepKey((0,schema/* dependencyId */.vX)(dependency)));
+        const inputs = (step.inputs ?? []).map(plan_step/* stepKey */.U);
+        const previous = index > 0 ? [(0,plan_step/* stepKey */.U)(steps[index - 1].id)] : [];
+        const declared = step.depends_on?.map((dependency) => (0,plan_step/* stepKey */.U)((0,schema/* dependencyId */.vX)(dependency))) ?? (step.inputs ? [] : previous);
+        const optional = (step.depends_on ?? []).filter((dependency) => typeof dependency === 'object' && dependency.optional).map((dependency) => (0,plan_step/* stepKey */.U)((0,schema/* dependencyId */.vX)(dependency)));
         // An aggregate's `inputs` are required, even when also listed as optional.
         const optionalKeys = optional.filter((key) => !inputs.includes(key));
         return {
-            key: stepKey(step.id),
+            key: (0,plan_step/* stepKey */.U)(step.id),
             id: step.id,
             type: step.type,
             description: step.description ?? step.tool ?? step.task ?? step.type,
@@ -4362,8 +4654,8 @@ function buildPlanSteps(steps) {
     });
 }
 
-// EXTERNAL MODULE: ./lib/plan/compile-json-schema.js + 3 modules
-var compile_json_schema = __webpack_require__(83473);
+// EXTERNAL MODULE: ./lib/plan/compile-json-schema.js + 4 modules
+var compile_json_schema = __webpack_require__(70691);
 // EXTERNAL MODULE: ./lib/plan/bounded-check.js
 var bounded_check = __webpack_require__(94511);
 // EXTERNAL MODULE: ./lib/plan/find-references.js
@@ -4461,12 +4753,13 @@ function checkArgs(ctx, schemas) {
         const result = (0,bounded_check/* boundedSafeParse */.Aw)(schema, step.args, { reportInput: true });
         if (result.success)
             return;
-        if ('tooCostly' in result) {
-            issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), 'args'], message: `the args were not checked: ${result.tooCostly} (input of tool \`${step.tool}\`); give the tool a simpler input schema, or ${LEAVE_IT_OUT}` });
+        if ('unchecked' in result) {
+            issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), 'args'], message: `the args were not checked: ${result.unchecked} (input of tool \`${step.tool}\`); give the tool a simpler input schema, or ${LEAVE_IT_OUT}` });
             return;
         }
         const literal = result.error.issues.filter((issue) => !insideReference(step.args, issue.path));
-        for (const issue of (0,schema_issues/* schemaIssues */.g)(literal, schema, [...(0,plan_check_context/* stepPath */.q)(index), 'args'], lists)) {
+        // A tool's argument named `id` or `depends_on` is no step reference: not told the rules of step ids.
+        for (const issue of (0,schema_issues/* schemaIssues */.g)(literal, schema, [...(0,plan_check_context/* stepPath */.q)(index), 'args'], lists, { stepIds: false })) {
             issues.push({ ...issue, message: `${issue.message} (input of tool \`${step.tool}\`)` });
         }
     });
@@ -4709,19 +5002,19 @@ function checkHardcodedResults(ctx, modelStepsFrom = 0) {
         const ids = implied ? (index > modelStepsFrom ? [sequence[index - 1].id] : []) : (step.depends_on ?? []).map(schema/* dependencyId */.vX);
         if (ids.length === 0)
             return;
-        const dependencies = new Set(ids.map(stepKey));
+        const dependencies = new Set(ids.map(plan_step/* stepKey */.U));
         // A for_each step uses its list's step through `for_each:` and the item through ${item\u2026}.
         const mapsOver = step.for_each !== undefined && [...dependencies].some((key) => step.for_each.includes(`steps.${key}.result`));
         const uses = mapsOver || (ctx.references.get(index) ?? []).some((found) => found.reference.kind === 'step' && dependencies.has(found.reference.step));
         if (uses)
             return;
-        const named = ids.length === 1 ? `step ${stepKey(ids[0])}` : `steps ${ids.map(stepKey).join(', ')}`;
+        const named = ids.length === 1 ? `step ${(0,plan_step/* stepKey */.U)(ids[0])}` : `steps ${ids.map(plan_step/* stepKey */.U).join(', ')}`;
         const fix = `write {"step_result": ${JSON.stringify(ids[0])}}`;
         issues.push({
             path: [...(0,plan_check_context/* stepPath */.q)(index), 'args'],
             message: implied
-                ? `step ${stepKey(step.id)} depends on ${named} (no depends_on: it waits for the step before it) but none of its args uses a step result; ${fix}, or "depends_on": [] if it needs no earlier result`
-                : `step ${stepKey(step.id)} depends on ${named} but none of its args uses a step result; ${fix}`,
+                ? `step ${(0,plan_step/* stepKey */.U)(step.id)} depends on ${named} (no depends_on: it waits for the step before it) but none of its args uses a step result; ${fix}, or "depends_on": [] if it needs no earlier result`
+                : `step ${(0,plan_step/* stepKey */.U)(step.id)} depends on ${named} but none of its args uses a step result; ${fix}`,
         });
     });
     return issues;
@@ -5145,7 +5438,7 @@ function indexStepIds(steps) {
     const stepIndex = new Map();
     const issues = [];
     steps.forEach((step, index) => {
-        const key = stepKey(step.id);
+        const key = (0,plan_step/* stepKey */.U)(step.id);
         const first = stepIndex.get(key);
         if (first === undefined)
             stepIndex.set(key, index);
@@ -5171,9 +5464,9 @@ function checkStepNames(steps, stepIndex) {
         for (const field of ['depends_on', 'inputs']) {
             step[field]?.forEach((dependency, position) => {
                 const id = (0,schema/* dependencyId */.vX)(dependency);
-                if (!stepIndex.has(stepKey(id))) {
+                if (!stepIndex.has((0,plan_step/* stepKey */.U)(id))) {
                     const at = typeof dependency === 'object' ? [field, position, 'step'] : [field, position];
-                    issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), ...at], message: unknownStepMessage(field, stepKey(id)) });
+                    issues.push({ path: [...(0,plan_check_context/* stepPath */.q)(index), ...at], message: unknownStepMessage(field, (0,plan_step/* stepKey */.U)(id)) });
                 }
             });
         }
@@ -5184,7 +5477,7 @@ function checkStepNames(steps, stepIndex) {
 function dependencyPath(steps, index, to) {
     const step = steps[index];
     for (const field of ['depends_on', 'inputs']) {
-        const position = step[field]?.findIndex((dependency) => stepKey((0,schema/* dependencyId */.vX)(dependency)) === to) ?? -1;
+        const position = step[field]?.findIndex((dependency) => (0,plan_step/* stepKey */.U)((0,schema/* dependencyId */.vX)(dependency)) === to) ?? -1;
         if (position >= 0)
             return [...(0,plan_check_context/* stepPath */.q)(index), field, position];
     }
