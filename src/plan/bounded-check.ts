@@ -20,6 +20,7 @@ type Run = (payload: unknown, context: unknown) => unknown;
 interface ZodInternals {
   readonly _zod: {
     run: Run;
+    parse: Run;
     readonly def: {
       readonly type: string;
       readonly options?: readonly ZodInternals[];
@@ -65,7 +66,16 @@ export function timedSchemas<T>(build: () => T): T {
     else delete config.postProcessor;
   }
   for (const schema of made) {
-    const run = intersectionRun(schema) ?? literalUnionRun(schema) ?? singleOptionRun(schema) ?? schema._zod.run;
+    const intersection = intersectionRun(schema);
+    if (intersection) {
+      // As its parse, which zod's run calls before the schema's own checks: patternProperties' intersection carries
+      // `additionalProperties: false` as one, and a replaced run let every key through (found by a review). A schema
+      // without checks has its parse as its run.
+      const checked = schema._zod.run !== schema._zod.parse;
+      schema._zod.parse = intersection;
+      if (!checked) schema._zod.run = intersection;
+    }
+    const run = literalUnionRun(schema) ?? singleOptionRun(schema) ?? schema._zod.run;
     schema._zod.run = (payload, context) => {
       if (performance.now() <= deadline) return run(payload, context);
       // Past the deadline every schema answers at once, aborted, and the check unwinds as zod returns. Thrown

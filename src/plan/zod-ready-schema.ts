@@ -34,6 +34,8 @@ export function zodReadySchema(schema: JsonSchema): JsonSchema {
   // An annotation in JSON Schema, a value zod fills in: `{}` passed `required: [a]` where `a` had a default,
   // and parts of an `allOf` with different defaults threw "Unmergable intersection" (found by a review).
   delete copy.default;
+  // zod freezes a value checked against `readOnly: true`: the arguments a tool then got could not be changed (found by a review).
+  delete copy.readOnly;
   // zod converts a schema once for each entry of `type`: nested, [object, object] doubled at each level
   // (18 levels of an 881-byte schema: 20.7 s and 3.4 GB to convert; found by a review).
   if (Array.isArray(copy.type)) copy.type = [...new Set(copy.type)];
@@ -52,8 +54,11 @@ export function zodReadySchema(schema: JsonSchema): JsonSchema {
   if (types.includes('array') && copy.items === undefined && copy.prefixItems === undefined && ARRAY_BOUNDS.some((keyword) => copy[keyword] !== undefined)) copy.items = {};
   // zod's tuple counts an item that takes anything (`{}`) as optional, and then lets `minItems` go (`[]` passed
   // `prefixItems: [{}], minItems: 1`; found by a differential fuzz): checked apart too.
-  if (Array.isArray(copy.prefixItems) && typeof copy.minItems === 'number' && copy.minItems > 0) {
+  if ((Array.isArray(copy.prefixItems) || Array.isArray(copy.items)) && typeof copy.minItems === 'number' && copy.minItems > 0) {
     copy.allOf = [...(Array.isArray(copy.allOf) ? copy.allOf : []), zodReadySchema({ minItems: copy.minItems })];
+  }
+  if (isObject(copy.patternProperties) && copy.additionalProperties !== undefined && copy.additionalProperties !== false && copy.additionalProperties !== true) {
+    throw new Error('additionalProperties beside patternProperties is not checked by zod: use additionalProperties: false, or list the properties');
   }
   if (Array.isArray(copy.required)) {
     const properties: Record<string, unknown> = isObject(copy.properties) ? { ...copy.properties } : {};
@@ -85,8 +90,17 @@ function moveValueChecks(schema: Record<string, unknown>): void {
   if (Object.hasOwn(schema, 'const')) checks.push(valueCheck([schema.const]));
   if (Array.isArray(schema.enum)) checks.push(valueCheck(schema.enum));
   if (checks.length === 0) return;
+  const members: unknown[] = Object.hasOwn(schema, 'const') ? [schema.const] : (schema.enum as unknown[]);
+  // Both: the const alone when the enum lists it (pydantic's Literal writes `const`, `enum: [same]` and `type`).
+  if (checks.length === 2 && (schema.enum as unknown[]).some((value) => JSON.stringify(value) === JSON.stringify(schema.const))) checks.pop();
   delete schema.const;
   delete schema.enum;
+  // A `type` every value has says nothing more: without it the check stays one literal (a union of them, one lookup).
+  if (schema.type !== undefined && Object.keys(schema).every((key) => key === 'type' || NOT_CONSTRAINTS.has(key))) {
+    const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+    const typeOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'object' ? 'object' : typeof v);
+    if (members.every((v) => types.includes(typeOf(v)) || (typeof v === 'number' && types.includes('integer') && Number.isInteger(v)))) delete schema.type;
+  }
   const alone = Object.keys(schema).every((key) => NOT_CONSTRAINTS.has(key));
   if (alone && checks.length === 1) Object.assign(schema, checks[0]);
   else schema.allOf = [...(Array.isArray(schema.allOf) ? schema.allOf : []), ...checks];
@@ -99,7 +113,14 @@ function valueCheck(members: readonly unknown[]): Record<string, unknown> {
   const parts: Record<string, unknown>[] = [];
   if (strings.length > 0) parts.push(strings.length === 1 ? { const: strings[0] } : { enum: strings });
   if (plain.length > 0) parts.push(plain.length === 1 ? { const: plain[0] } : { enum: plain });
+  // Each structured value once: an enum of 66,000 `{}` was 66,000 branches (found by a review).
+  const seen = new Set<string>();
   for (const value of members) {
+    if (typeof value === 'object' && value !== null) {
+      const key = JSON.stringify(value);
+      if (seen.has(key)) continue;
+      seen.add(key);
+    }
     if (Array.isArray(value)) parts.push({ type: 'array', prefixItems: value.map((item) => valueCheck([item])), items: false, minItems: value.length });
     else if (isObject(value)) {
       const keys = Object.keys(value);
@@ -110,8 +131,9 @@ function valueCheck(members: readonly unknown[]): Record<string, unknown> {
 }
 
 const COMPOSITIONS = ['allOf', 'anyOf', 'oneOf'];
-/** Keywords that say nothing about values, and stay where references find them. */
-const NOT_CONSTRAINTS = new Set(['$schema', '$id', '$defs', 'definitions', 'title', 'description', 'examples', 'default', '$comment']);
+const ANNOTATIONS = new Set(['$schema', '$id', '$defs', 'definitions', 'title', 'description', 'examples', 'default', '$comment', 'deprecated', 'readOnly', 'writeOnly', 'contentMediaType', 'contentEncoding', '$anchor']);
+/** Keywords that say nothing about values (and an extension's `x-…`), and stay where references find them. */
+const NOT_CONSTRAINTS = { has: (key: string): boolean => ANNOTATIONS.has(key) || key.startsWith('x-') };
 
 /**
  * A schema with `allOf`, `anyOf` or `oneOf` beside other constraints, as one `allOf` of each part:

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { formatPath } from '../plan/format-path.ts';
+import type { PathSegment } from '../plan/plan-issue.ts';
 import { compileJsonSchema } from '../plan/compile-json-schema.ts';
 import { boundedSafeParse } from '../plan/bounded-check.ts';
 import type { Tool } from '../tools/tool.ts';
@@ -26,6 +28,8 @@ export function validateToolArguments(
   if (typeof args !== 'object' || args === null || Array.isArray(args)) {
     return { ok: false, error: `the arguments must be a JSON object, not ${JSON.stringify(args)}` };
   }
+  const proto = protoKeyPath(args);
+  if (proto !== undefined) return { ok: false, error: `${proto}: an argument key may not be \`__proto__\`; name the key otherwise` };
   const validator = validatorOf(tool);
   // With the input in each issue: the messages show what was given ("got `x`").
   const parsed = boundedSafeParse(validator, args, { reportInput: true });
@@ -46,4 +50,20 @@ function missingNotes(tool: Tool, args: object): string {
       return typeof description === 'string' ? `\n${name} is required: ${description}` : '';
     });
   return notes.join('');
+}
+
+/**
+ * Where `value` has an own key `__proto__`, if it has one. JSON.parse makes it an ordinary key, zod's checks skip it
+ * (`{"__proto__": {"x": 1}}` passed `additionalProperties: {type: string}` and `required: [__proto__]`), and a tool
+ * written in JavaScript may take it for the prototype (found by a review).
+ */
+function protoKeyPath(value: unknown): string | undefined {
+  const stack: Array<{ readonly value: unknown; readonly path: readonly PathSegment[] }> = [{ value, path: [] }];
+  while (stack.length > 0) {
+    const { value: current, path } = stack.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    if (!Array.isArray(current) && Object.hasOwn(current, '__proto__')) return formatPath([...path, '__proto__']);
+    for (const [key, child] of Object.entries(current)) stack.push({ value: child, path: [...path, Array.isArray(current) ? Number(key) : key] });
+  }
+  return undefined;
 }

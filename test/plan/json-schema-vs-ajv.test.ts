@@ -160,5 +160,9 @@ describe('tool argument schemas, through zod', () => {
     // Keywords beside a $ref apply too; zod's tuple let minItems go when an item takes anything.
     expect(accepts({ $defs: { s: { type: 'string' } }, $ref: '#/$defs/s', maxLength: 2 }, 'abc')).toBe(false);
     expect(accepts({ type: 'array', prefixItems: [{}], minItems: 1 }, [])).toBe(false);
+    expect(accepts({ type: 'array', items: [{}], minItems: 1 }, [])).toBe(false);
+    // zod checks `additionalProperties: false` beside patternProperties on its intersection: checked part by part, it still is.
+    expect(accepts({ type: 'object', properties: { a: {} }, patternProperties: { '^x': {} }, additionalProperties: false }, { b: 1 })).toBe(false);
+    expect(accepts({ type: 'object', properties: { a: {} }, patternProperties: { '^x': {} }, additionalProperties: false }, { a: 1, x1: 2 })).toBe(true);
   });
 });

@@ -2,7 +2,8 @@
 // its own way: it dropped keywords beside an `enum`, `const` or `$ref`, took each item of a list `const`, filled in
 // defaults, and kept a key one part of an `allOf` refused when another took it. A differential fuzz against
 // @cfworker/json-schema found each; here, on random schemas and values, arguments pass exactly when the reference
-// accepts them, and every generated schema compiles.
+// accepts them, and every generated schema compiles but two shapes zod cannot check, beside patternProperties,
+// which are refused as unusable.
 import { Validator } from '@cfworker/json-schema';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
@@ -31,6 +32,16 @@ const { schema } = fc.letrec<{ schema: Schema; sub: Schema }>((tie) => {
     prefixItems: fc.array(tie('sub'), { minLength: 1, maxLength: 2 }),
     minItems: fc.integer({ min: 0, max: 2 }),
     contains: tie('sub'),
+    minContains: fc.integer({ min: 0, max: 2 }),
+    maxContains: fc.integer({ min: 0, max: 2 }),
+    uniqueItems: fc.boolean(),
+    maxItems: fc.integer({ min: 0, max: 2 }),
+    maxLength: fc.integer({ min: 0, max: 2 }),
+    maxProperties: fc.integer({ min: 0, max: 2 }),
+    pattern: fc.constantFrom('^a', 'b$', '^[0-9]+$'),
+    patternProperties: fc.record({ '^a': tie('sub'), '^[0-9]': tie('sub') }, { requiredKeys: [] }),
+    multipleOf: fc.constantFrom(0.5, 2),
+    exclusiveMinimum: fc.integer({ min: 0, max: 2 }),
     allOf: fc.array(tie('sub'), { minLength: 1, maxLength: 2 }),
     anyOf: fc.array(tie('sub'), { minLength: 1, maxLength: 2 }),
     oneOf: fc.array(tie('sub'), { minLength: 1, maxLength: 2 }),
@@ -44,13 +55,16 @@ const { schema } = fc.letrec<{ schema: Schema; sub: Schema }>((tie) => {
 
 const root = fc.tuple(schema, fc.array(scalar, { minLength: 2, maxLength: 5 })).map(([written, values]) => ({ ...written, $defs: { e: { enum: values } } }));
 const { value } = fc.letrec<{ value: unknown }>((tie) => ({
-  value: fc.oneof({ depthSize: 'small' }, scalar, fc.constant({ k: 1 }), fc.constant([1]), fc.array(tie('value'), { maxLength: 2 }), fc.dictionary(fc.constantFrom('a', 'b', 'default', 'k', '1'), tie('value'), { maxKeys: 2 })),
+  value: fc.oneof({ depthSize: 'small' }, scalar, fc.constant({ k: 1 }), fc.constant([1]), fc.array(tie('value'), { maxLength: 2 }), fc.dictionary(fc.constantFrom('a', 'b', 'default', 'k', '1', 'a1'), tie('value'), { maxKeys: 2 })),
 }));
 
 it('checks tool arguments as a JSON Schema 2020-12 validator does, and compiles every schema', () => {
   fc.assert(
     fc.property(root, fc.array(value, { minLength: 4, maxLength: 4 }), (written, values) => {
       const compiled = compileJsonSchema(written);
+      // The shapes refused at compile, as zod would not check them: additionalProperties as a schema beside
+      // patternProperties, and a required name neither listed nor open beside patternProperties.
+      if (!compiled.ok && /additionalProperties beside patternProperties|is not in properties, and additionalProperties is false/.test(compiled.message)) return;
       expect({ schema: written, compiled: compiled.ok || compiled.message }).toEqual({ schema: written, compiled: true });
       if (!compiled.ok) return;
       for (const candidate of values) {

@@ -84,3 +84,17 @@ describe('validateToolArguments', () => {
   });
 });
 
+
+// Found by a review: JSON.parse makes `__proto__` an ordinary key, which zod's checks skip.
+it('refuses an argument key `__proto__` at any depth, naming where', () => {
+  const strings = tool({ type: 'object', additionalProperties: { type: 'string' } });
+  expect(validateToolArguments(strings, JSON.parse('{"__proto__": {"x": 1}}'))).toEqual({ ok: false, error: '__proto__: an argument key may not be `__proto__`; name the key otherwise' });
+  expect(validateToolArguments(strings, JSON.parse('{"a": "x", "b": [{"__proto__": 1}]}'))).toMatchObject({ ok: false, error: expect.stringMatching(/^b\[0\]\.__proto__: /) });
+  expect(validateToolArguments(strings, { a: 'x' }).ok).toBe(true);
+});
+
+it('gives the tool its arguments as they came, never frozen by a readOnly schema', () => {
+  const args = { a: { b: 1 } };
+  expect(validateToolArguments(tool({ type: 'object', properties: { a: { readOnly: true } } }), args).ok).toBe(true);
+  expect(Object.isFrozen(args.a)).toBe(false);
+});
