@@ -10933,7 +10933,17 @@ function timedSchemas(build) {
             delete config.postProcessor;
     }
     for (const schema of made) {
-        const run = intersectionRun(schema) ?? literalUnionRun(schema) ?? singleOptionRun(schema) ?? schema._zod.run;
+        const intersection = intersectionRun(schema);
+        if (intersection) {
+            // As its parse, which zod's run calls before the schema's own checks: patternProperties' intersection carries
+            // `additionalProperties: false` as one, and a replaced run let every key through (found by a review). A schema
+            // without checks has its parse as its run.
+            const checked = schema._zod.run !== schema._zod.parse;
+            schema._zod.parse = intersection;
+            if (!checked)
+                schema._zod.run = intersection;
+        }
+        const run = literalUnionRun(schema) ?? singleOptionRun(schema) ?? schema._zod.run;
         schema._zod.run = (payload, context) => {
             if (performance.now() <= deadline)
                 return run(payload, context);
@@ -12145,6 +12155,8 @@ function zodReadySchema(schema) {
     // An annotation in JSON Schema, a value zod fills in: `{}` passed `required: [a]` where `a` had a default,
     // and parts of an `allOf` with different defaults threw "Unmergable intersection" (found by a review).
     delete copy.default;
+    // zod freezes a value checked against `readOnly: true`: the arguments a tool then got could not be changed (found by a review).
+    delete copy.readOnly;
     // zod converts a schema once for each entry of `type`: nested, [object, object] doubled at each level
     // (18 levels of an 881-byte schema: 20.7 s and 3.4 GB to convert; found by a review).
     if (Array.isArray(copy.type))
@@ -12167,8 +12179,11 @@ function zodReadySchema(schema) {
         copy.items = {};
     // zod's tuple counts an item that takes anything (`{}`) as optional, and then lets `minItems` go (`[]` passed
     // `prefixItems: [{}], minItems: 1`; found by a differential fuzz): checked apart too.
-    if (Array.isArray(copy.prefixItems) && typeof copy.minItems === 'number' && copy.minItems > 0) {
+    if ((Array.isArray(copy.prefixItems) || Array.isArray(copy.items)) && typeof copy.minItems === 'number' && copy.minItems > 0) {
         copy.allOf = [...(Array.isArray(copy.allOf) ? copy.allOf : []), zodReadySchema({ minItems: copy.minItems })];
+    }
+    if (isObject(copy.patternProperties) && copy.additionalProperties !== undefined && copy.additionalProperties !== false && copy.additionalProperties !== true) {
+        throw new Error('additionalProperties beside patternProperties is not checked by zod: use additionalProperties: false, or list the properties');
     }
     if (Array.isArray(copy.required)) {
         const properties = isObject(copy.properties) ? { ...copy.properties } : {};
@@ -12206,8 +12221,19 @@ function moveValueChecks(schema) {
         checks.push(valueCheck(schema.enum));
     if (checks.length === 0)
         return;
+    const members = Object.hasOwn(schema, 'const') ? [schema.const] : schema.enum;
+    // Both: the const alone when the enum lists it (pydantic's Literal writes `const`, `enum: [same]` and `type`).
+    if (checks.length === 2 && schema.enum.some((value) => JSON.stringify(value) === JSON.stringify(schema.const)))
+        checks.pop();
     delete schema.const;
     delete schema.enum;
+    // A `type` every value has says nothing more: without it the check stays one literal (a union of them, one lookup).
+    if (schema.type !== undefined && Object.keys(schema).every((key) => key === 'type' || NOT_CONSTRAINTS.has(key))) {
+        const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+        const typeOf = (v) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'object' ? 'object' : typeof v);
+        if (members.every((v) => types.includes(typeOf(v)) || (typeof v === 'number' && types.includes('integer') && Number.isInteger(v))))
+            delete schema.type;
+    }
     const alone = Object.keys(schema).every((key) => NOT_CONSTRAINTS.has(key));
     if (alone && checks.length === 1)
         Object.assign(schema, checks[0]);
@@ -12223,7 +12249,15 @@ function valueCheck(members) {
         parts.push(strings.length === 1 ? { const: strings[0] } : { enum: strings });
     if (plain.length > 0)
         parts.push(plain.length === 1 ? { const: plain[0] } : { enum: plain });
+    // Each structured value once: an enum of 66,000 `{}` was 66,000 branches (found by a review).
+    const seen = new Set();
     for (const value of members) {
+        if (typeof value === 'object' && value !== null) {
+            const key = JSON.stringify(value);
+            if (seen.has(key))
+                continue;
+            seen.add(key);
+        }
         if (Array.isArray(value))
             parts.push({ type: 'array', prefixItems: value.map((item) => valueCheck([item])), items: false, minItems: value.length });
         else if (isObject(value)) {
@@ -12234,8 +12268,9 @@ function valueCheck(members) {
     return parts.length === 0 ? { ...NEVER } : parts.length === 1 ? parts[0] : { anyOf: parts };
 }
 const COMPOSITIONS = ['allOf', 'anyOf', 'oneOf'];
-/** Keywords that say nothing about values, and stay where references find them. */
-const NOT_CONSTRAINTS = new Set(['$schema', '$id', '$defs', 'definitions', 'title', 'description', 'examples', 'default', '$comment']);
+const ANNOTATIONS = new Set(['$schema', '$id', '$defs', 'definitions', 'title', 'description', 'examples', 'default', '$comment', 'deprecated', 'readOnly', 'writeOnly', 'contentMediaType', 'contentEncoding', '$anchor']);
+/** Keywords that say nothing about values (and an extension's `x-\u2026`), and stay where references find them. */
+const NOT_CONSTRAINTS = { has: (key) => ANNOTATIONS.has(key) || key.startsWith('x-') };
 /**
  * A schema with `allOf`, `anyOf` or `oneOf` beside other constraints, as one `allOf` of each part:
  * z.fromJSONSchema keeps only one of them (`{type: object, additionalProperties: false, anyOf:
@@ -24502,10 +24537,12 @@ class UnusableToolSchemaError extends _core_step_error_js__WEBPACK_IMPORTED_MODU
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   r: () => (/* binding */ validateToolArguments)
 /* harmony export */ });
+/* harmony import */ var _plan_format_path_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(97222);
 /* harmony import */ var _plan_compile_json_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(11432);
 /* harmony import */ var _plan_bounded_check_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(94511);
 /* harmony import */ var _arguments_problem_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2213);
 /* harmony import */ var _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(10072);
+
 
 
 
@@ -24527,6 +24564,9 @@ function validateToolArguments(tool, args) {
     if (typeof args !== 'object' || args === null || Array.isArray(args)) {
         return { ok: false, error: `the arguments must be a JSON object, not ${JSON.stringify(args)}` };
     }
+    const proto = protoKeyPath(args);
+    if (proto !== undefined)
+        return { ok: false, error: `${proto}: an argument key may not be \`__proto__\`; name the key otherwise` };
     const validator = validatorOf(tool);
     // With the input in each issue: the messages show what was given ("got `x`").
     const parsed = (0,_plan_bounded_check_js__WEBPACK_IMPORTED_MODULE_1__/* .boundedSafeParse */ .Aw)(validator, args, { reportInput: true });
@@ -24549,6 +24589,24 @@ function missingNotes(tool, args) {
         return typeof description === 'string' ? `\n${name} is required: ${description}` : '';
     });
     return notes.join('');
+}
+/**
+ * Where `value` has an own key `__proto__`, if it has one. JSON.parse makes it an ordinary key, zod's checks skip it
+ * (`{"__proto__": {"x": 1}}` passed `additionalProperties: {type: string}` and `required: [__proto__]`), and a tool
+ * written in JavaScript may take it for the prototype (found by a review).
+ */
+function protoKeyPath(value) {
+    const stack = [{ value, path: [] }];
+    while (stack.length > 0) {
+        const { value: current, path } = stack.pop();
+        if (current === null || typeof current !== 'object')
+            continue;
+        if (!Array.isArray(current) && Object.hasOwn(current, '__proto__'))
+            return (0,_plan_format_path_js__WEBPACK_IMPORTED_MODULE_4__/* .formatPath */ .j)([...path, '__proto__']);
+        for (const [key, child] of Object.entries(current))
+            stack.push({ value: child, path: [...path, Array.isArray(current) ? Number(key) : key] });
+    }
+    return undefined;
 }
 
 

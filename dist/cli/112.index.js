@@ -10135,10 +10135,12 @@ class UnusableToolSchemaError extends _core_step_error_js__WEBPACK_IMPORTED_MODU
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   r: () => (/* binding */ validateToolArguments)
 /* harmony export */ });
+/* harmony import */ var _plan_format_path_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(97222);
 /* harmony import */ var _plan_compile_json_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(70691);
 /* harmony import */ var _plan_bounded_check_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(94511);
 /* harmony import */ var _arguments_problem_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2213);
 /* harmony import */ var _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(10072);
+
 
 
 
@@ -10160,6 +10162,9 @@ function validateToolArguments(tool, args) {
     if (typeof args !== 'object' || args === null || Array.isArray(args)) {
         return { ok: false, error: `the arguments must be a JSON object, not ${JSON.stringify(args)}` };
     }
+    const proto = protoKeyPath(args);
+    if (proto !== undefined)
+        return { ok: false, error: `${proto}: an argument key may not be \`__proto__\`; name the key otherwise` };
     const validator = validatorOf(tool);
     // With the input in each issue: the messages show what was given ("got `x`").
     const parsed = (0,_plan_bounded_check_js__WEBPACK_IMPORTED_MODULE_1__/* .boundedSafeParse */ .Aw)(validator, args, { reportInput: true });
@@ -10182,6 +10187,24 @@ function missingNotes(tool, args) {
         return typeof description === 'string' ? `\n${name} is required: ${description}` : '';
     });
     return notes.join('');
+}
+/**
+ * Where `value` has an own key `__proto__`, if it has one. JSON.parse makes it an ordinary key, zod's checks skip it
+ * (`{"__proto__": {"x": 1}}` passed `additionalProperties: {type: string}` and `required: [__proto__]`), and a tool
+ * written in JavaScript may take it for the prototype (found by a review).
+ */
+function protoKeyPath(value) {
+    const stack = [{ value, path: [] }];
+    while (stack.length > 0) {
+        const { value: current, path } = stack.pop();
+        if (current === null || typeof current !== 'object')
+            continue;
+        if (!Array.isArray(current) && Object.hasOwn(current, '__proto__'))
+            return (0,_plan_format_path_js__WEBPACK_IMPORTED_MODULE_4__/* .formatPath */ .j)([...path, '__proto__']);
+        for (const [key, child] of Object.entries(current))
+            stack.push({ value: child, path: [...path, Array.isArray(current) ? Number(key) : key] });
+    }
+    return undefined;
 }
 
 

@@ -1780,7 +1780,17 @@ function timedSchemas(build) {
             delete config.postProcessor;
     }
     for (const schema of made) {
-        const run = intersectionRun(schema) ?? literalUnionRun(schema) ?? singleOptionRun(schema) ?? schema._zod.run;
+        const intersection = intersectionRun(schema);
+        if (intersection) {
+            // As its parse, which zod's run calls before the schema's own checks: patternProperties' intersection carries
+            // `additionalProperties: false` as one, and a replaced run let every key through (found by a review). A schema
+            // without checks has its parse as its run.
+            const checked = schema._zod.run !== schema._zod.parse;
+            schema._zod.parse = intersection;
+            if (!checked)
+                schema._zod.run = intersection;
+        }
+        const run = literalUnionRun(schema) ?? singleOptionRun(schema) ?? schema._zod.run;
         schema._zod.run = (payload, context) => {
             if (performance.now() <= deadline)
                 return run(payload, context);
@@ -2062,6 +2072,8 @@ function zodReadySchema(schema) {
     // An annotation in JSON Schema, a value zod fills in: `{}` passed `required: [a]` where `a` had a default,
     // and parts of an `allOf` with different defaults threw "Unmergable intersection" (found by a review).
     delete copy.default;
+    // zod freezes a value checked against `readOnly: true`: the arguments a tool then got could not be changed (found by a review).
+    delete copy.readOnly;
     // zod converts a schema once for each entry of `type`: nested, [object, object] doubled at each level
     // (18 levels of an 881-byte schema: 20.7 s and 3.4 GB to convert; found by a review).
     if (Array.isArray(copy.type))
@@ -2084,8 +2096,11 @@ function zodReadySchema(schema) {
         copy.items = {};
     // zod's tuple counts an item that takes anything (`{}`) as optional, and then lets `minItems` go (`[]` passed
     // `prefixItems: [{}], minItems: 1`; found by a differential fuzz): checked apart too.
-    if (Array.isArray(copy.prefixItems) && typeof copy.minItems === 'number' && copy.minItems > 0) {
+    if ((Array.isArray(copy.prefixItems) || Array.isArray(copy.items)) && typeof copy.minItems === 'number' && copy.minItems > 0) {
         copy.allOf = [...(Array.isArray(copy.allOf) ? copy.allOf : []), zodReadySchema({ minItems: copy.minItems })];
+    }
+    if (isObject(copy.patternProperties) && copy.additionalProperties !== undefined && copy.additionalProperties !== false && copy.additionalProperties !== true) {
+        throw new Error('additionalProperties beside patternProperties is not checked by zod: use additionalProperties: false, or list the properties');
     }
     if (Array.isArray(copy.required)) {
         const properties = isObject(copy.properties) ? { ...copy.properties } : {};
@@ -2123,8 +2138,19 @@ function moveValueChecks(schema) {
         checks.push(valueCheck(schema.enum));
     if (checks.length === 0)
         return;
+    const members = Object.hasOwn(schema, 'const') ? [schema.const] : schema.enum;
+    // Both: the const alone when the enum lists it (pydantic's Literal writes `const`, `enum: [same]` and `type`).
+    if (checks.length === 2 && schema.enum.some((value) => JSON.stringify(value) === JSON.stringify(schema.const)))
+        checks.pop();
     delete schema.const;
     delete schema.enum;
+    // A `type` every value has says nothing more: without it the check stays one literal (a union of them, one lookup).
+    if (schema.type !== undefined && Object.keys(schema).every((key) => key === 'type' || NOT_CONSTRAINTS.has(key))) {
+        const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+        const typeOf = (v) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'object' ? 'object' : typeof v);
+        if (members.every((v) => types.includes(typeOf(v)) || (typeof v === 'number' && types.includes('integer') && Number.isInteger(v))))
+            delete schema.type;
+    }
     const alone = Object.keys(schema).every((key) => NOT_CONSTRAINTS.has(key));
     if (alone && checks.length === 1)
         Object.assign(schema, checks[0]);
@@ -2140,7 +2166,15 @@ function valueCheck(members) {
         parts.push(strings.length === 1 ? { const: strings[0] } : { enum: strings });
     if (plain.length > 0)
         parts.push(plain.length === 1 ? { const: plain[0] } : { enum: plain });
+    // Each structured value once: an enum of 66,000 `{}` was 66,000 branches (found by a review).
+    const seen = new Set();
     for (const value of members) {
+        if (typeof value === 'object' && value !== null) {
+            const key = JSON.stringify(value);
+            if (seen.has(key))
+                continue;
+            seen.add(key);
+        }
         if (Array.isArray(value))
             parts.push({ type: 'array', prefixItems: value.map((item) => valueCheck([item])), items: false, minItems: value.length });
         else if (isObject(value)) {
@@ -2151,8 +2185,9 @@ function valueCheck(members) {
     return parts.length === 0 ? { ...NEVER } : parts.length === 1 ? parts[0] : { anyOf: parts };
 }
 const COMPOSITIONS = ['allOf', 'anyOf', 'oneOf'];
-/** Keywords that say nothing about values, and stay where references find them. */
-const NOT_CONSTRAINTS = new Set(['$schema', '$id', '$defs', 'definitions', 'title', 'description', 'examples', 'default', '$comment']);
+const ANNOTATIONS = new Set(['$schema', '$id', '$defs', 'definitions', 'title', 'description', 'examples', 'default', '$comment', 'deprecated', 'readOnly', 'writeOnly', 'contentMediaType', 'contentEncoding', '$anchor']);
+/** Keywords that say nothing about values (and an extension's `x-\u2026`), and stay where references find them. */
+const NOT_CONSTRAINTS = { has: (key) => ANNOTATIONS.has(key) || key.startsWith('x-') };
 /**
  * A schema with `allOf`, `anyOf` or `oneOf` beside other constraints, as one `allOf` of each part:
  * z.fromJSONSchema keeps only one of them (`{type: object, additionalProperties: false, anyOf:
