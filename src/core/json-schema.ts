@@ -8,7 +8,8 @@ export const SUBSCHEMA_VALUES: readonly string[] = ['additionalProperties', 'ite
 /** … and in lists of them. */
 export const SUBSCHEMA_LISTS: readonly string[] = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 
-function isMap(value: unknown): value is Record<string, unknown> {
+/** True for a JSON object (a map of keys), not an array or null. */
+export function isMap(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 

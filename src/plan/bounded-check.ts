@@ -164,8 +164,8 @@ export type BoundedResult<T> = z.ZodSafeParseResult<T> | { readonly success: fal
 
 /**
  * `schema.safeParse(value)` of a schema `timedSchemas` built, stopped after `limitMs`; then, or when zod
- * throws (an `allOf` whose parts give a property different defaults: "Unmergable intersection"), why the
- * value was not checked.
+ * throws (no shape found so far does, since intersections are checked part by part, but a refusal that
+ * says why ends no step), why the value was not checked.
  */
 export function boundedSafeParse<T>(schema: z.ZodType<T>, value: unknown, params?: z.core.ParseContext<z.core.$ZodIssue>, limitMs = CHECK_TIME_LIMIT_MS): BoundedResult<T> {
   const outer = { deadline, stopNoted };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { JsonSchema } from '../core/json-schema.ts';
+import { isMap } from '../core/json-schema.ts';
 import { zodReadySchema } from './zod-ready-schema.ts';
 import { unguardedRefCycle } from './unguarded-ref-cycle.ts';
 import { withCanonicalRefs } from './zod-ref.ts';
@@ -30,8 +30,4 @@ export function compileJsonSchema(schema: unknown): CompiledSchema {
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
-}
-
-function isMap(value: unknown): value is JsonSchema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -143,7 +143,7 @@ function unionIssues(issue: ZodIssue & { code: 'invalid_union' }, scope: IssueSc
   if (scope.stepIds && isStepIdPath(path)) return [{ path, message: `${STEP_ID_HINT}; got ${showValue(issue.input)}` }];
   // Only the branches' own kinds: a branch of objects that failed on a property (`{url}` or `{path}` given `{}`)
   // does not say the value must be text (found by a review).
-  const onlyValues = issue.errors.length > 0 && issue.errors.every((branch) => branch.length > 0 && branch.every((inner) => inner.path.length === 0 && inner.code === 'invalid_value'));
+  const onlyValues = issue.errors.every((branch) => branch.length > 0 && branch.every((inner) => inner.path.length === 0 && inner.code === 'invalid_value'));
   if (onlyValues) {
     // An enum of strings and other values is checked as one of each (zod-ready-schema.ts): one list of them all,
     // as JSON when they are not all text (`1` and `"1"` read alike).

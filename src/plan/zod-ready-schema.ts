@@ -1,4 +1,4 @@
-import { mapSubschemas, type JsonSchema } from '../core/json-schema.ts';
+import { isMap, mapSubschemas, type JsonSchema } from '../core/json-schema.ts';
 
 /** Keywords that constrain only values of one JSON type (JSON Schema 2020-12's validation vocabulary). */
 const TYPE_KEYWORDS: Readonly<Record<string, readonly string[]>> = {
@@ -57,11 +57,11 @@ export function zodReadySchema(schema: JsonSchema): JsonSchema {
   if ((Array.isArray(copy.prefixItems) || Array.isArray(copy.items)) && typeof copy.minItems === 'number' && copy.minItems > 0) {
     copy.allOf = [...(Array.isArray(copy.allOf) ? copy.allOf : []), zodReadySchema({ minItems: copy.minItems })];
   }
-  if (isObject(copy.patternProperties) && copy.additionalProperties !== undefined && copy.additionalProperties !== false && copy.additionalProperties !== true) {
+  if (isMap(copy.patternProperties) && copy.additionalProperties !== undefined && copy.additionalProperties !== false && copy.additionalProperties !== true) {
     throw new Error('additionalProperties beside patternProperties is not checked by zod: use additionalProperties: false, or list the properties');
   }
   if (Array.isArray(copy.required)) {
-    const properties: Record<string, unknown> = isObject(copy.properties) ? { ...copy.properties } : {};
+    const properties: Record<string, unknown> = isMap(copy.properties) ? { ...copy.properties } : {};
     // With additionalProperties: false, a required name that is not listed can never be there: no object passes.
     const unlisted = copy.additionalProperties === false ? NEVER : {};
     for (const name of copy.required) {
@@ -122,7 +122,7 @@ function valueCheck(members: readonly unknown[]): Record<string, unknown> {
       seen.add(key);
     }
     if (Array.isArray(value)) parts.push({ type: 'array', prefixItems: value.map((item) => valueCheck([item])), items: false, minItems: value.length });
-    else if (isObject(value)) {
+    else if (isMap(value)) {
       const keys = Object.keys(value);
       parts.push({ type: 'object', properties: Object.fromEntries(keys.map((key) => [key, valueCheck([value[key]])])), required: keys, additionalProperties: false });
     }
@@ -159,6 +159,3 @@ function splitCompositions(schema: Record<string, unknown>): Record<string, unkn
   return { ...kept, allOf: parts };
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

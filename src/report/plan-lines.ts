@@ -1,3 +1,4 @@
+import { isMap } from '../core/json-schema.ts';
 import { parsePlanYaml } from '../plan/parse-plan-yaml.ts';
 import { planFileText } from '../plan/plan-file-text.ts';
 import { planTextHash } from '../plan/plan-text-hash.ts';
@@ -7,8 +8,6 @@ export interface PlanLines {
   step(key: string): number | undefined;
   goal(name: string): number | undefined;
 }
-
-const isMap = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Where the plan file `file` writes each step and goal, for annotations on their lines; undefined when the
