@@ -2323,6 +2323,7 @@ function isInside(root, candidate) {
 /* harmony export */   $T: () => (/* binding */ SUBSCHEMA_VALUES),
 /* harmony export */   TY: () => (/* binding */ mapSubschemas),
 /* harmony export */   gZ: () => (/* binding */ SUBSCHEMA_MAPS),
+/* harmony export */   jh: () => (/* binding */ isMap),
 /* harmony export */   kr: () => (/* binding */ SUBSCHEMA_LISTS)
 /* harmony export */ });
 /** Where a JSON Schema holds subschemas: in maps of them (by name), \u2026 */
@@ -2331,6 +2332,7 @@ const SUBSCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions
 const SUBSCHEMA_VALUES = ['additionalProperties', 'items', 'not', 'contains', 'propertyNames', 'additionalItems', 'if', 'then', 'else', 'contentSchema'];
 /** \u2026 and in lists of them. */
 const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+/** True for a JSON object (a map of keys), not an array or null. */
 function isMap(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
@@ -11032,8 +11034,8 @@ function shortEnumMessage(issue) {
 const MAX_LISTED_VALUES = 20;
 /**
  * `schema.safeParse(value)` of a schema `timedSchemas` built, stopped after `limitMs`; then, or when zod
- * throws (an `allOf` whose parts give a property different defaults: "Unmergable intersection"), why the
- * value was not checked.
+ * throws (no shape found so far does, since intersections are checked part by part, but a refusal that
+ * says why ends no step), why the value was not checked.
  */
 function boundedSafeParse(schema, value, params, limitMs = CHECK_TIME_LIMIT_MS) {
     const outer = { deadline, stopNoted };
@@ -12182,11 +12184,11 @@ function zodReadySchema(schema) {
     if ((Array.isArray(copy.prefixItems) || Array.isArray(copy.items)) && typeof copy.minItems === 'number' && copy.minItems > 0) {
         copy.allOf = [...(Array.isArray(copy.allOf) ? copy.allOf : []), zodReadySchema({ minItems: copy.minItems })];
     }
-    if (isObject(copy.patternProperties) && copy.additionalProperties !== undefined && copy.additionalProperties !== false && copy.additionalProperties !== true) {
+    if ((0,json_schema/* isMap */.jh)(copy.patternProperties) && copy.additionalProperties !== undefined && copy.additionalProperties !== false && copy.additionalProperties !== true) {
         throw new Error('additionalProperties beside patternProperties is not checked by zod: use additionalProperties: false, or list the properties');
     }
     if (Array.isArray(copy.required)) {
-        const properties = isObject(copy.properties) ? { ...copy.properties } : {};
+        const properties = (0,json_schema/* isMap */.jh)(copy.properties) ? { ...copy.properties } : {};
         // With additionalProperties: false, a required name that is not listed can never be there: no object passes.
         const unlisted = copy.additionalProperties === false ? NEVER : {};
         for (const name of copy.required) {
@@ -12260,7 +12262,7 @@ function valueCheck(members) {
         }
         if (Array.isArray(value))
             parts.push({ type: 'array', prefixItems: value.map((item) => valueCheck([item])), items: false, minItems: value.length });
-        else if (isObject(value)) {
+        else if ((0,json_schema/* isMap */.jh)(value)) {
             const keys = Object.keys(value);
             parts.push({ type: 'object', properties: Object.fromEntries(keys.map((key) => [key, valueCheck([value[key]])])), required: keys, additionalProperties: false });
         }
@@ -12298,9 +12300,6 @@ function splitCompositions(schema) {
             parts.push({ [key]: schema[key] });
     }
     return { ...kept, allOf: parts };
-}
-function isObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 ;// CONCATENATED MODULE: ./lib/plan/zod-ref.js
@@ -12498,6 +12497,7 @@ var bounded_check = __nccwpck_require__(94511);
 
 
 
+
 /**
  * A JSON Schema as a zod schema, or why zod cannot use it (`if`/`then`, external `$ref`\u2026). Every
  * place that checks values against a plan's JSON Schema (tool arguments, json_schema goals) compiles
@@ -12507,23 +12507,20 @@ var bounded_check = __nccwpck_require__(94511);
 function compileJsonSchema(schema) {
     try {
         // A schema that is not a map (`true`) goes to zod as it is.
-        const complete = isMap(schema) ? zodReadySchema(schema) : schema;
+        const complete = (0,json_schema/* isMap */.jh)(schema) ? zodReadySchema(schema) : schema;
         // On what zod will read: checking any value against such a cycle overflowed the stack.
-        const cycle = isMap(complete) ? unguardedRefCycle(complete) : undefined;
+        const cycle = (0,json_schema/* isMap */.jh)(complete) ? unguardedRefCycle(complete) : undefined;
         if (cycle !== undefined) {
             return { ok: false, message: `\`$ref: '${cycle}'\` leads back to itself through references and combinations (\`allOf\`, \`anyOf\`, \`oneOf\`) alone, never reading into the value, so no value can be checked against it` };
         }
         // One spelling per `$ref` target (the cycle's message above quotes the schema's own), so zod converts each once.
-        const converted = isMap(complete) ? withCanonicalRefs(complete) : complete;
+        const converted = (0,json_schema/* isMap */.jh)(complete) ? withCanonicalRefs(complete) : complete;
         // Each schema reads the clock of the check under way: `boundedSafeParse` bounds a check, which zod does not.
         return { ok: true, schema: (0,bounded_check/* timedSchemas */.ms)(() => withLinearRegExp(() => fromJSONSchema(converted))) };
     }
     catch (error) {
         return { ok: false, message: error instanceof Error ? error.message : String(error) };
     }
-}
-function isMap(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 
@@ -17497,7 +17494,7 @@ function unionIssues(issue, scope, relative) {
         return [{ path, message: `${STEP_ID_HINT}; got ${showValue(issue.input)}` }];
     // Only the branches' own kinds: a branch of objects that failed on a property (`{url}` or `{path}` given `{}`)
     // does not say the value must be text (found by a review).
-    const onlyValues = issue.errors.length > 0 && issue.errors.every((branch) => branch.length > 0 && branch.every((inner) => inner.path.length === 0 && inner.code === 'invalid_value'));
+    const onlyValues = issue.errors.every((branch) => branch.length > 0 && branch.every((inner) => inner.path.length === 0 && inner.code === 'invalid_value'));
     if (onlyValues) {
         // An enum of strings and other values is checked as one of each (zod-ready-schema.ts): one list of them all,
         // as JSON when they are not all text (`1` and `"1"` read alike).
@@ -38560,6 +38557,8 @@ function writeAnnotations(input, annotate) {
         annotate('warning', a.message, a.properties);
 }
 
+// EXTERNAL MODULE: ./lib/core/json-schema.js
+var json_schema = __nccwpck_require__(369);
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 2 modules
 var parse_plan_yaml = __nccwpck_require__(43508);
 // EXTERNAL MODULE: ./lib/plan/plan-file-text.js
@@ -38570,7 +38569,7 @@ var plan_text_hash = __nccwpck_require__(61807);
 
 
 
-const isMap = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /**
  * Where the plan file `file` writes each step and goal, for annotations on their lines; undefined when the
  * file no longer reads, or is not the text the run loaded (`textHash`): a tool may have changed it, and
@@ -38583,14 +38582,14 @@ async function planLines(file, textHash) {
     if (text === undefined || (0,plan_text_hash/* planTextHash */.v)(text) !== textHash)
         return undefined;
     const parsed = await (0,parse_plan_yaml/* parsePlanYaml */.O8)(text, file);
-    if (!parsed.ok || !isMap(parsed.parsed.value))
+    if (!parsed.ok || !(0,json_schema/* isMap */.jh)(parsed.parsed.value))
         return undefined;
     const plan = parsed.parsed.value;
     const positions = await parsed.parsed.positions();
     const steps = new Map();
     if (Array.isArray(plan['workflow_sequence'])) {
         plan['workflow_sequence'].forEach((step, index) => {
-            const id = isMap(step) ? step['id'] : undefined;
+            const id = (0,json_schema/* isMap */.jh)(step) ? step['id'] : undefined;
             if ((typeof id === 'string' || typeof id === 'number') && !steps.has(String(id)))
                 steps.set(String(id), index);
         });
@@ -38598,7 +38597,7 @@ async function planLines(file, textHash) {
     const goals = new Map();
     if (Array.isArray(plan['goals'])) {
         plan['goals'].forEach((goal, index) => {
-            const name = isMap(goal) ? goal['name'] : undefined;
+            const name = (0,json_schema/* isMap */.jh)(goal) ? goal['name'] : undefined;
             if (typeof name === 'string' && !goals.has(name))
                 goals.set(name, index);
         });
