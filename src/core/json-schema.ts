@@ -15,7 +15,7 @@ export function isMap(value: unknown): value is Record<string, unknown> {
 
 /**
  * A copy of `schema` with `each` applied to every subschema it holds directly; what is not a map is left as
- * it is. A list where a map of subschemas belongs is mapped too: zod's converter indexes `$defs` whatever it
+ * it is. A list where a map of subschemas belongs is mapped too: a JSON Pointer indexes `$defs` whatever it
  * is, so `#/$defs/0` reads an array's first (JSON Schema wants a map; an MCP server may send a list).
  */
 export function mapSubschemas(schema: Readonly<Record<string, unknown>>, each: (subschema: Record<string, unknown>) => unknown): Record<string, unknown> {
@@ -28,5 +28,7 @@ export function mapSubschemas(schema: Readonly<Record<string, unknown>>, each: (
   }
   for (const key of SUBSCHEMA_VALUES) if (key in copy) copy[key] = Array.isArray(copy[key]) ? (copy[key] as unknown[]).map(one) : one(copy[key]);
   for (const key of SUBSCHEMA_LISTS) if (Array.isArray(copy[key])) copy[key] = (copy[key] as unknown[]).map(one);
+  // Earlier drafts' `dependencies`: each name maps to a schema, or to a list of names left as it is.
+  if (isMap(copy['dependencies'])) copy['dependencies'] = Object.fromEntries(Object.entries(copy['dependencies']).map(([name, inner]) => [name, one(inner)]));
   return copy;
 }

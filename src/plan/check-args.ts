@@ -50,7 +50,7 @@ export function checkInputSchemas(ctx: Pick<PlanCheckContext, 'plan' | 'tools' |
     else if (declared) issues.push({ path, message: `this input schema cannot be used: ${compiled.message}` });
     else unusable.set(tool.name, compiled.message);
   }
-  // An adapter's tool (an MCP server's `$ref: '#/definitions/…'`, `if`/`then`) named by a step: the plan cannot
+  // An adapter's tool (an MCP server's `if`/`then`, a `$ref` to another document) named by a step: the plan cannot
   // run as written. An agent told so at its first call went on without it, and passed (found by a review).
   ctx.steps.forEach((step, index) => {
     const at = stepPath(index);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isMap } from '../core/json-schema.ts';
 import { zodReadySchema } from './zod-ready-schema.ts';
 import { unguardedRefCycle } from './unguarded-ref-cycle.ts';
-import { withCanonicalRefs } from './zod-ref.ts';
+import { withResolvedRefs } from './zod-ref.ts';
 import { withLinearRegExp } from './with-linear-regexp.ts';
 import { timedSchemas } from './bounded-check.ts';
 
@@ -16,17 +16,15 @@ export type CompiledSchema = { readonly ok: true; readonly schema: z.ZodType } |
  */
 export function compileJsonSchema(schema: unknown): CompiledSchema {
   try {
-    // A schema that is not a map (`true`) goes to zod as it is.
-    const complete = isMap(schema) ? zodReadySchema(schema) : schema;
+    // A schema that is not a map (`true`) goes to zod as it is. References first: they are read in the schema as written.
+    const complete = isMap(schema) ? zodReadySchema(withResolvedRefs(schema)) : schema;
     // On what zod will read: checking any value against such a cycle overflowed the stack.
     const cycle = isMap(complete) ? unguardedRefCycle(complete) : undefined;
     if (cycle !== undefined) {
       return { ok: false, message: `\`$ref: '${cycle}'\` leads back to itself through references and combinations (\`allOf\`, \`anyOf\`, \`oneOf\`) alone, never reading into the value, so no value can be checked against it` };
     }
-    // One spelling per `$ref` target (the cycle's message above quotes the schema's own), so zod converts each once.
-    const converted = isMap(complete) ? withCanonicalRefs(complete) : complete;
     // Each schema reads the clock of the check under way: `boundedSafeParse` bounds a check, which zod does not.
-    return { ok: true, schema: timedSchemas(() => withLinearRegExp(() => z.fromJSONSchema(converted as Parameters<typeof z.fromJSONSchema>[0]))) };
+    return { ok: true, schema: timedSchemas(() => withLinearRegExp(() => z.fromJSONSchema(complete as Parameters<typeof z.fromJSONSchema>[0]))) };
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }

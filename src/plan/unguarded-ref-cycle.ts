@@ -2,7 +2,7 @@ import { zodRefTarget } from './zod-ref.ts';
 
 type Schema = Record<string, unknown>;
 
-// Only the keywords zod's converter reads (it refuses `not`, `if`, `dependentSchemas` and `unevaluated*`).
+// Only the keywords zod's converter reads (it refuses `not`, `if` and `unevaluated*`; `dependentSchemas` has become an `anyOf`).
 /** Keywords whose subschemas check the same value as the schema holding them: following one reads no deeper into it. */
 const SAME_VALUE_LISTS = ['allOf', 'anyOf', 'oneOf'] as const;
 /** Keywords whose subschemas check a part of the value (a property, an item): one level deeper each time round. */

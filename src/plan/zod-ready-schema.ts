@@ -27,7 +27,8 @@ const ARRAY_BOUNDS = ['contains', 'minItems', 'maxItems', 'uniqueItems', 'minCon
  * - it keeps one of `allOf`, `anyOf`, `oneOf` and the schema's own constraints: they become one `allOf`.
  * - it fills in the `default`s JSON Schema ignores, converts a schema once per repeat in `type`, reads
  *   `enum` and `const` in ways JSON Schema does not (moveValueChecks), and ignores OpenAPI's `nullable`.
- * Schemas zod cannot express (`if`/`then`, `not`, `dependentRequired`) it refuses: they stay as written.
+ * - it refuses `dependentRequired` and `dependentSchemas` and ignores `dependencies` (moveDependencies).
+ * Schemas zod cannot express (`if`/`then`, `not`) it refuses: they stay as written.
  */
 export function zodReadySchema(schema: JsonSchema): JsonSchema {
   const copy = mapSubschemas(schema, zodReadySchema);
@@ -43,6 +44,7 @@ export function zodReadySchema(schema: JsonSchema): JsonSchema {
   if (copy.nullable === true && copy.type !== undefined) copy.type = [...new Set([...(Array.isArray(copy.type) ? copy.type : [copy.type]), 'null'])];
   delete copy.nullable;
   moveValueChecks(copy);
+  moveDependencies(copy);
   // zod follows a `$ref` and drops every keyword beside it, where JSON Schema 2020-12 applies them all (a draft-07
   // schema ignores them: checked, they refuse what it would take, never the reverse; found by a differential fuzz).
   if (typeof copy.$ref === 'string' && Object.keys(copy).some((key) => key !== '$ref' && !NOT_CONSTRAINTS.has(key))) {
@@ -128,6 +130,29 @@ function valueCheck(members: readonly unknown[]): Record<string, unknown> {
     }
   }
   return parts.length === 0 ? { ...NEVER } : parts.length === 1 ? parts[0]! : { anyOf: parts };
+}
+
+/**
+ * `dependentRequired` and `dependentSchemas`, which zod refuses, and earlier drafts' `dependencies` (either), which it
+ * ignored (`{a: 1}` passed `dependencies: {a: [b]}`), as one `anyOf` in the `allOf` for each name: the name absent,
+ * or what its presence requires. Each applies to objects only, as the first branch takes every other value.
+ */
+function moveDependencies(schema: Record<string, unknown>): void {
+  const parts: unknown[] = [];
+  const absent = (name: string) => zodReadySchema({ properties: { [name]: false } });
+  for (const keyword of ['dependencies', 'dependentRequired', 'dependentSchemas']) {
+    const map = schema[keyword];
+    if (map === undefined) continue;
+    if (!isMap(map)) throw new Error(`\`${keyword}\` must map property names to ${keyword === 'dependentRequired' ? 'lists of names' : 'schemas'}`);
+    for (const [name, then] of Object.entries(map)) {
+      const names = Array.isArray(then) && keyword !== 'dependentSchemas' ? then : undefined;
+      if (names?.every((required) => typeof required === 'string')) parts.push({ anyOf: [absent(name), zodReadySchema({ required: [name, ...names] })] });
+      else if (keyword !== 'dependentRequired' && (isMap(then) || typeof then === 'boolean')) parts.push({ anyOf: [absent(name), then] });
+      else throw new Error(`\`${keyword}\` of ${JSON.stringify(name)} must be ${keyword === 'dependentRequired' ? 'a list of property names' : keyword === 'dependencies' ? 'a schema or a list of property names' : 'a schema'}`);
+    }
+    delete schema[keyword];
+  }
+  if (parts.length > 0) schema.allOf = [...(Array.isArray(schema.allOf) ? schema.allOf : []), ...parts];
 }
 
 const COMPOSITIONS = ['allOf', 'anyOf', 'oneOf'];

@@ -1,25 +1,26 @@
-import { mapSubschemas, type JsonSchema } from '../core/json-schema.ts';
+import { isMap, mapSubschemas, SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_VALUES, type JsonSchema } from '../core/json-schema.ts';
 
 type Schema = Record<string, unknown>;
 
 /** What a `$ref` names as zod's converter reads it: the root, one definition by key, or nothing zod finds. */
 type ZodRefTarget = { readonly root: true } | { readonly root: false; readonly defsKey: string; readonly key: string; readonly target: unknown } | undefined;
 
+/** The `$schema`s for which zod's converter reads definitions from `definitions`, not `$defs`. */
+const EARLIER_DRAFTS = ['http://json-schema.org/draft-07/schema#', 'http://json-schema.org/draft-04/schema#'];
+
 /**
  * Where a `$ref` leads, read as zod's converter reads it (`resolveRef` in zod/v4/classic/from-json-schema.js), not
  * as a JSON Pointer: `#` then segments with the empty ones dropped; none is the root; else the first names the
  * definitions (`$defs`, or `definitions` for a draft-07 or draft-04 schema), the second which one, in the root's
- * `$defs` or else `definitions`, and the rest is ignored. A review found references zod reads this way (`#$defs/x`,
- * `#/$defs//x`, `#/$defs/x/properties/y`) past a checker that read pointers; a later one, definitions zod found
- * where this did not: zod takes `$defs || definitions`, so a `$defs` of `false`, `0` or `''` gives way to
- * `definitions`, and indexes whatever it got, so `$defs` may be an array (`#/$defs/0`).
+ * `$defs` or else `definitions`, and the rest is ignored. The schemas zod gets hold only references withResolvedRefs
+ * wrote, which zod and a JSON Pointer read alike; this reads them as zod does all the same, as what zod follows is
+ * what matters to the cycle check.
  */
 export function zodRefTarget(root: JsonSchema, ref: string): ZodRefTarget {
   if (!ref.startsWith('#')) return undefined;
   const path = ref.slice(1).split('/').filter(Boolean);
   if (path.length === 0) return { root: true };
-  const draft = root['$schema'] === 'http://json-schema.org/draft-07/schema#' || root['$schema'] === 'http://json-schema.org/draft-04/schema#';
-  const defsKey = draft ? 'definitions' : '$defs';
+  const defsKey = definitionsKey(root);
   const defs = root['$defs'] || root['definitions'];
   if (path[0] !== defsKey || path[1] === undefined || typeof defs !== 'object' || defs === null) return undefined;
   const key = path[1].replaceAll('~1', '/').replaceAll('~0', '~');
@@ -28,21 +29,187 @@ export function zodRefTarget(root: JsonSchema, ref: string): ZodRefTarget {
   return target ? { root: false, defsKey, key, target } : undefined;
 }
 
+function definitionsKey(root: JsonSchema): '$defs' | 'definitions' {
+  return EARLIER_DRAFTS.includes(root['$schema'] as string) ? 'definitions' : '$defs';
+}
+
+/** The URI a schema without `$id` has: relative `$id`s (`item.json`) resolve against it, so each still names one resource. */
+const DOCUMENT_URI = 'https://plan-runner.invalid/schema.json';
+
+type Resolved = { readonly target: Schema | boolean; readonly name: string };
+
+/** The subschemas `schema` holds directly (not boolean ones), with those in its definitions or not. */
+function subschemas(schema: Schema, definitions: boolean): Schema[] {
+  const found: unknown[] = [];
+  const many = (value: unknown) => (Array.isArray(value) ? value : isMap(value) ? Object.values(value) : []);
+  for (const key of [...SUBSCHEMA_MAPS, 'dependencies']) if (definitions || (key !== '$defs' && key !== 'definitions')) found.push(...many(schema[key]));
+  for (const key of SUBSCHEMA_VALUES) found.push(...(Array.isArray(schema[key]) ? (schema[key] as unknown[]) : [schema[key]]));
+  for (const key of SUBSCHEMA_LISTS) if (Array.isArray(schema[key])) found.push(...(schema[key] as unknown[]));
+  return found.filter(isMap);
+}
+
+const quoted = (text: string): string => JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}…` : text);
+
+/** Each schema resource of `root` by its URI, each anchor by its URI with `#name`, and the base URI of every subschema. */
+function indexResources(root: Schema) {
+  const resources = new Map<string, Schema>();
+  const anchors = new Map<string, Schema>();
+  const baseOf = new Map<Schema, string>();
+  const idKeys = root['$schema'] === 'http://json-schema.org/draft-04/schema#' ? ['$id', 'id'] : ['$id'];
+  const name = (schema: Schema, anchor: string, base: string) => {
+    const uri = `${base}#${anchor}`;
+    if (anchors.has(uri) && anchors.get(uri) !== schema) throw new Error(`two subschemas take the anchor ${quoted(anchor)}: a \`$ref\` to it could mean either`);
+    anchors.set(uri, schema);
+  };
+  // Iterative: the walk meets every subschema, and a schema may nest deeper than the stack goes.
+  const pending: [Schema, string][] = [[root, DOCUMENT_URI]];
+  while (pending.length > 0) {
+    const [schema, parentBase] = pending.pop()!;
+    if (baseOf.has(schema)) continue;
+    let base = parentBase;
+    for (const key of idKeys) {
+      const id = schema[key];
+      if (typeof id !== 'string') continue;
+      // draft-07 names a plain anchor with an `$id` of `#name`.
+      if (id.startsWith('#')) {
+        if (id.length > 1) name(schema, decodeFragment(id.slice(1)), base);
+        continue;
+      }
+      let uri: URL;
+      try {
+        uri = new URL(id, base);
+      } catch {
+        throw new Error(`\`${key}\` ${quoted(id)} is not a URI`);
+      }
+      uri.hash = '';
+      if (resources.has(uri.href) && resources.get(uri.href) !== schema) throw new Error(`two subschemas take the \`${key}\` ${quoted(id)}: a \`$ref\` to it could mean either`);
+      base = uri.href;
+      resources.set(base, schema);
+    }
+    if (schema === root && !resources.has(DOCUMENT_URI)) resources.set(DOCUMENT_URI, root);
+    for (const key of ['$anchor', '$dynamicAnchor']) if (typeof schema[key] === 'string' && schema[key] !== '') name(schema, schema[key], base);
+    baseOf.set(schema, base);
+    for (const inner of subschemas(schema, true)) pending.push([inner, base]);
+  }
+  return { resources, anchors, baseOf };
+}
+
+/** A URI fragment %-decoded; one with a `%` that starts no escape (`#/$defs/100%`, which zod read) as it is written. */
+function decodeFragment(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
+}
+
 /**
- * A copy of `root` with each `$ref` zod can follow spelt one way for each place it leads (`#` for the root,
- * `#/$defs/<key>` for a definition), and the others left as written for zod's own error. zod converts a
- * reference once per spelling, not once per place: 200 spellings of one definition of 2,000 properties
- * (`#/$defs/big`, `#//$defs/big`, …; a 77 KB schema) took 4.5 s to convert, holding the event loop.
+ * A copy of `root` in which each `$ref` leads where JSON Schema says, and reads the same to zod. zod's converter
+ * follows only `#` and `#/$defs/<name>` (`#/definitions/<name>` in a draft-07 schema), each read from the root's
+ * definitions, and reads them its own way: `#/$defs/a/properties/b` led to `a`, a `$ref` under a nested `$id` to the
+ * root's definition of the same name, and `#/$defs/a%20b`, `#/definitions/a` in a 2020-12 schema, `#name` anchors
+ * and definitions that are `false` to nothing at all. Here every reference a check can reach is resolved as a URI
+ * against the `$id`s around it, then its fragment as a JSON Pointer or an anchor, and each subschema so reached
+ * becomes one definition, which every reference to it names and which stands in its place (zod converts a
+ * reference once per spelling: 200 spellings of one definition of 2,000 properties took 4.5 s; and no subschema is
+ * copied twice, however many references lead into it). A reference to `true` is dropped, one to `false` refuses
+ * every value. What cannot be followed is refused with why: another document, a pointer to nowhere, `$dynamicRef`
+ * and `$recursiveRef` (which zod ignored: any value passed). Definitions no reference reaches are left out.
  */
-export function withCanonicalRefs(root: JsonSchema): JsonSchema {
-  const each = (schema: Schema): Schema => {
-    const copy = mapSubschemas(schema, each);
-    const ref = copy['$ref'];
-    if (typeof ref !== 'string') return copy;
-    const target = zodRefTarget(root, ref);
-    if (target?.root) copy['$ref'] = '#';
-    else if (target) copy['$ref'] = `#/${target.defsKey}/${target.key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+export function withResolvedRefs(root: JsonSchema): JsonSchema {
+  const { resources, anchors, baseOf } = indexResources(root);
+
+  const resolve = (ref: string, base: string): Resolved => {
+    let fragment: string;
+    let uri = base;
+    // Most references are fragments of the resource they are in: no URI to parse.
+    if (ref.startsWith('#')) fragment = decodeFragment(ref.slice(1));
+    else {
+      let parsed: URL;
+      try {
+        parsed = new URL(ref, base);
+      } catch {
+        throw new Error(`\`$ref\` ${quoted(ref)} is not a URI`);
+      }
+      fragment = decodeFragment(parsed.hash.slice(1));
+      parsed.hash = '';
+      uri = parsed.href;
+    }
+    const resource = resources.get(uri);
+    if (resource === undefined) throw new Error(`\`$ref\` ${quoted(ref)} leads to another document, which is not fetched: reference a definition in this schema (\`#/$defs/<name>\`)`);
+    if (fragment === '') return { target: resource, name: uri.split('/').pop()! };
+    if (!fragment.startsWith('/')) {
+      const anchored = anchors.get(`${uri}#${fragment}`);
+      if (anchored === undefined) throw new Error(`\`$ref\` ${quoted(ref)} names an anchor no subschema has`);
+      return { target: anchored, name: fragment };
+    }
+    let at: unknown = resource;
+    let key = '';
+    for (const segment of fragment.slice(1).split('/')) {
+      key = segment.replaceAll('~1', '/').replaceAll('~0', '~');
+      if (Array.isArray(at) && /^(0|[1-9][0-9]*)$/.test(key) && Number(key) < at.length) at = at[Number(key)];
+      else if (isMap(at) && Object.hasOwn(at, key)) at = at[key];
+      else throw new Error(`\`$ref\` ${quoted(ref)} leads nowhere in this schema`);
+    }
+    if (typeof at !== 'boolean' && !(isMap(at) && baseOf.has(at))) throw new Error(`\`$ref\` ${quoted(ref)} does not lead to a schema`);
+    return { target: at, name: key };
+  };
+
+  // What a check reaches from the root, through subschemas and references; each reference is resolved once.
+  const leadsTo = new Map<Schema, Resolved>();
+  const keys = new Map<Schema, string>();
+  const used = new Set<string>();
+  const suffixes = new Map<string, number>();
+  const reached = new Set<Schema>([root as Schema]);
+  const pending: Schema[] = [root as Schema];
+  for (let next = 0; next < pending.length; next++) {
+    const schema = pending[next]!;
+    for (const keyword of ['$dynamicRef', '$recursiveRef']) {
+      if (keyword in schema) throw new Error(`\`${keyword}\` is not followed (only \`$ref\` is), so the schema cannot be checked`);
+    }
+    const inner = subschemas(schema, false);
+    if (typeof schema['$ref'] === 'string') {
+      const found = resolve(schema['$ref'], baseOf.get(schema)!);
+      leadsTo.set(schema, found);
+      if (typeof found.target !== 'boolean') {
+        inner.push(found.target);
+        if (found.target !== root && !keys.has(found.target)) {
+          // Named where the reference led when that name is free, and not one every object has (`constructor`),
+          // which zod's lookup would find in any definitions.
+          const stem = found.name.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 60) || 'ref';
+          let count = suffixes.get(stem) ?? 1;
+          let key = stem;
+          while (key in {} || used.has(key)) key = `${stem}_${++count}`;
+          suffixes.set(stem, count);
+          used.add(key);
+          keys.set(found.target, key);
+        }
+      }
+    }
+    for (const schema of inner) {
+      if (reached.has(schema)) continue;
+      reached.add(schema);
+      pending.push(schema);
+    }
+  }
+
+  const defsKey = definitionsKey(root);
+  const refTo = (target: Schema): string => (target === root ? '#' : `#/${defsKey}/${keys.get(target)!}`);
+  // A definition stands where its subschema was: each subschema is copied once.
+  const inline = (schema: Schema): Schema => (keys.has(schema) ? { $ref: refTo(schema) } : body(schema));
+  const body = (schema: Schema): Schema => {
+    const { $defs: _defs, definitions: _definitions, ...rest } = schema;
+    const copy = mapSubschemas(rest, inline);
+    const found = leadsTo.get(schema);
+    if (found === undefined) return copy;
+    if (typeof found.target !== 'boolean') copy['$ref'] = refTo(found.target);
+    else {
+      delete copy['$ref'];
+      if (!found.target) copy['allOf'] = [...(Array.isArray(copy['allOf']) ? copy['allOf'] : []), { not: {} }];
+    }
     return copy;
   };
-  return each(root);
+  const result = body(root as Schema);
+  if (keys.size > 0) result[defsKey] = Object.fromEntries([...keys].map(([target, key]) => [key, body(target)]));
+  return result;
 }

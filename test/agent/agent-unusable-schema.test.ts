@@ -6,9 +6,9 @@ import { textAnswer, toolCallAnswer } from '../helpers/chat-server.ts';
 import { runOfflineJob } from '../recovery/job-harness.ts';
 import { todos } from './agent-fixtures.ts';
 
-// Found by an adversarial pass: an MCP server's tool whose input schema the argument checker cannot read (a
-// `$ref` to `#/properties/…`, as zod-to-json-schema writes a reused schema; `#/definitions/…`; `if`/`then`)
-// ended the agent step at its first call; told of it instead, the agent went on without it and passed
+// Found by an adversarial pass: an MCP server's tool whose input schema the argument checker cannot read
+// (`if`/`then`; then also a `$ref` to `#/properties/…`, as zod-to-json-schema writes a reused schema, which is now
+// followed) ended the agent step at its first call; told of it instead, the agent went on without it and passed
 // (found by the review of that change). A step that names such a tool is refused when the plan loads.
 const tool = (name: string, inputSchema: Tool['inputSchema'], called: string[]): Tool => ({
   name,
@@ -17,7 +17,7 @@ const tool = (name: string, inputSchema: Tool['inputSchema'], called: string[]):
   sideEffects: false,
   execute: async () => (called.push(name), `${name} answered`),
 });
-const UNREADABLE = { type: 'object', properties: { from: { type: 'object', properties: { city: { type: 'string' } } }, to: { $ref: '#/properties/from' } } } as const;
+const UNREADABLE = { type: 'object', properties: { to: { if: { type: 'string' }, then: { minLength: 2 } } } } as const;
 
 it('a step that names a tool whose input schema cannot be read is refused before anything runs, at the name', async () => {
   const called: string[] = [];
@@ -35,7 +35,7 @@ workflow_sequence:
   });
   expect(job.outcome.kind).toBe('rejected');
   const errors = job.outcome.kind === 'rejected' ? job.outcome.errors.map((error) => formatPlanError({ ...error, file: 'plan.yml' })) : [];
-  const message = "tool `fx__lookup` has an input schema plan-runner cannot check arguments against (Reference not found: #/properties/from); leave it out of this step (an MCP server's `tools:` list can leave it out of the run)";
+  const message = "tool `fx__lookup` has an input schema plan-runner cannot check arguments against (Conditional schemas (if/then/else) are not supported); leave it out of this step (an MCP server's `tools:` list can leave it out of the run)";
   expect(errors).toEqual([`plan.yml:6:23: ${message} (at workflow_sequence[0].tools[1])`, `plan.yml:7:42: ${message} (at workflow_sequence[1].tool)`]);
   expect(job.server.requests).toHaveLength(0);
   expect(called).toEqual([]);
@@ -83,22 +83,30 @@ it('a schema that refers to itself one level deeper in the value (a tree) still 
   expect(compileJsonSchema({ $ref: '#' })).toMatchObject({ ok: false, message: expect.stringContaining("`$ref: '#'` leads back to itself") });
 });
 
-// Found by the review of the check: zod reads `$ref` its own way, and these compiled past a checker that read
-// JSON Pointers, then overflowed the stack; and schemas the first checker refused that zod reads fine.
+// Found by the review of the check: zod read `$ref` its own way, and these compiled past a checker that read
+// JSON Pointers, then overflowed the stack. References are now followed as JSON Pointers (zod-ref.ts): a cycle is
+// refused, and so is a reference zod read its way that leads nowhere as JSON Schema reads it.
 it.each([
-  ['#$defs/x', { $defs: { x: { $ref: '#$defs/x' } }, $ref: '#/$defs/x' }],
-  ['#/$defs//x', { $defs: { x: { $ref: '#/$defs//x' } }, $ref: '#/$defs/x' }],
-  ['a path past the definition', { $defs: { x: { type: 'object', properties: { y: {} }, allOf: [{ $ref: '#/$defs/x/properties/y' }] } }, $ref: '#/$defs/x' }],
-  ['a percent sign in a name', { $defs: { 'a%62': { $ref: '#/$defs/a%62' } }, $ref: '#/$defs/a%62' }],
-  ['$defs read from definitions', { definitions: { x: { $ref: '#/$defs/x' } }, $ref: '#/$defs/x' }],
-  ['a draft-07 schema', { $schema: 'http://json-schema.org/draft-07/schema#', $defs: { x: { $ref: '#/definitions/x' } }, $ref: '#/definitions/x' }],
-  ['#/', { type: 'object', allOf: [{ $ref: '#/' }] }],
+  ['#$defs/x', { $defs: { x: { $ref: '#$defs/x' } }, $ref: '#/$defs/x' }, '`$ref` "#$defs/x" names an anchor no subschema has'],
+  ['#/$defs//x', { $defs: { x: { $ref: '#/$defs//x' } }, $ref: '#/$defs/x' }, '`$ref` "#/$defs//x" leads nowhere in this schema'],
+  ['a percent escape in a name', { $defs: { 'a%62': { $ref: '#/$defs/a%62' } }, $ref: '#/$defs/a%62' }, '`$ref` "#/$defs/a%62" leads nowhere in this schema'],
+  ['$defs read from definitions', { definitions: { x: { $ref: '#/$defs/x' } }, $ref: '#/$defs/x' }, '`$ref` "#/$defs/x" leads nowhere in this schema'],
+  ['a draft-07 schema', { $schema: 'http://json-schema.org/draft-07/schema#', $defs: { x: { $ref: '#/definitions/x' } }, $ref: '#/definitions/x' }, '`$ref` "#/definitions/x" leads nowhere in this schema'],
+  ['#/', { type: 'object', allOf: [{ $ref: '#/' }] }, '`$ref` "#/" leads nowhere in this schema'],
+  ['a percent escape', { $defs: { ab: { anyOf: [{ $ref: '#/$defs/a%62' }] } }, $ref: '#/$defs/ab' }, 'leads back to itself'],
   // Found by a later review: zod takes `$defs || definitions` and indexes what it gets.
-  ['$defs as an array', { type: 'object', properties: { q: { $ref: '#/$defs/0' } }, $defs: [{ anyOf: [{ $ref: '#/$defs/0' }] }] }],
-  ['$defs: false beside definitions', { type: 'object', properties: { q: { $ref: '#/$defs/x' } }, $defs: false, definitions: { x: { anyOf: [{ $ref: '#/$defs/x' }] } } }],
-  ['$defs: 0 beside definitions', { type: 'object', properties: { q: { $ref: '#/$defs/x' } }, $defs: 0, definitions: { x: { $ref: '#/$defs/x' } } }],
-])('refuses a reference that leads back to itself as zod reads it: %s', (_what, schema) => {
-  expect(compileJsonSchema(schema)).toMatchObject({ ok: false, message: expect.stringContaining('leads back to itself') });
+  ['$defs as an array', { type: 'object', properties: { q: { $ref: '#/$defs/0' } }, $defs: [{ anyOf: [{ $ref: '#/$defs/0' }] }] }, 'leads back to itself'],
+  ['$defs: false beside definitions', { type: 'object', properties: { q: { $ref: '#/$defs/x' } }, $defs: false, definitions: { x: { anyOf: [{ $ref: '#/$defs/x' }] } } }, '`$ref` "#/$defs/x" leads nowhere in this schema'],
+  ['definitions in a 2020-12 schema', { type: 'object', properties: { q: { $ref: '#/definitions/x' } }, definitions: { x: { anyOf: [{ $ref: '#/definitions/x' }] } } }, 'leads back to itself'],
+])('refuses a reference that leads back to itself, or nowhere: %s', (_what, schema, message) => {
+  expect(compileJsonSchema(schema)).toMatchObject({ ok: false, message: expect.stringContaining(message) });
+});
+
+it('follows a reference zod-to-json-schema writes for a reused schema, and a pointer past a definition', () => {
+  const reused = compileJsonSchema({ type: 'object', properties: { from: { type: 'object', properties: { city: { type: 'string' } } }, to: { $ref: '#/properties/from' } } });
+  expect(reused.ok && [reused.schema.safeParse({ to: { city: 'Oslo' } }).success, reused.schema.safeParse({ to: { city: 1 } }).success]).toEqual([true, false]);
+  const past = compileJsonSchema({ $defs: { x: { type: 'object', properties: { y: { type: 'string' } } } }, $ref: '#/$defs/x/properties/y' });
+  expect(past.ok && [past.schema.safeParse('y').success, past.schema.safeParse({}).success]).toEqual([true, false]);
 });
 
 // Found by a review: zod reads `$defs` as a list too (`#/$defs/0`), but what makes a schema zod-ready
@@ -112,6 +120,7 @@ it('checks a definition in a `$defs` list as strictly as one in a map', () => {
 });
 
 it('compiles what zod reads fine: a large enum, a percent sign in a name, a loop in a definition nothing uses, a reference in a default', () => {
+  // `#/$defs/100%` is no URI (a `%` starts an escape), but can mean nothing else: it is read as written.
   const values = Array.from({ length: 200_000 }, (_, i) => `v${i}`);
   const schemas = [
     { type: 'object', properties: { c: { type: 'string', enum: values } } },

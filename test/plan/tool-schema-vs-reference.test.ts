@@ -45,7 +45,12 @@ const { schema } = fc.letrec<{ schema: Schema; sub: Schema }>((tie) => {
     allOf: fc.array(tie('sub'), { minLength: 1, maxLength: 2 }),
     anyOf: fc.array(tie('sub'), { minLength: 1, maxLength: 2 }),
     oneOf: fc.array(tie('sub'), { minLength: 1, maxLength: 2 }),
-    $ref: fc.constant('#/$defs/e'),
+    dependentRequired: fc.record({ a: fc.subarray(['b', 'default']), b: fc.subarray(['a']) }, { requiredKeys: [] }),
+    dependentSchemas: fc.record({ a: tie('sub'), default: tie('sub') }, { requiredKeys: [] }),
+    // Earlier drafts' keyword, which the reference applies in every draft, as the argument check does.
+    dependencies: fc.record({ a: fc.oneof(fc.subarray(['b', 'default']), tie('sub')), b: tie('sub') }, { requiredKeys: [] }),
+    // A definition by name and %-escaped, a pointer into one, an anchor, and definitions that are `true` and `false`.
+    $ref: fc.constantFrom('#/$defs/e', '#/$defs/%65', '#/$defs/w/properties/a', '#/$defs/w/items', '#w', '#/$defs/t', '#/$defs/f'),
   };
   return {
     sub: fc.oneof({ depthSize: 'small' }, fc.constant({}), tie('schema')),
@@ -53,7 +58,12 @@ const { schema } = fc.letrec<{ schema: Schema; sub: Schema }>((tie) => {
   };
 });
 
-const root = fc.tuple(schema, fc.array(scalar, { minLength: 2, maxLength: 5 })).map(([written, values]) => ({ ...written, $defs: { e: { enum: values } } }));
+/** Targets of references inside a definition hold no references: a cycle of them is refused, and the reference overflows its stack. */
+const plain = fc.constantFrom<Schema>({}, { type: 'string' }, { minimum: 1 }, { enum: [1, 'a', null] }, { type: 'array', minItems: 1 }, { required: ['a'] });
+const root = fc.tuple(schema, fc.array(scalar, { minLength: 2, maxLength: 5 }), plain, plain).map(([written, values, property, items]) => ({
+  ...written,
+  $defs: { e: { enum: values }, w: { $anchor: 'w', properties: { a: property }, items }, t: true, f: false },
+}));
 const { value } = fc.letrec<{ value: unknown }>((tie) => ({
   value: fc.oneof({ depthSize: 'small' }, scalar, fc.constant({ k: 1 }), fc.constant([1]), fc.array(tie('value'), { maxLength: 2 }), fc.dictionary(fc.constantFrom('a', 'b', 'default', 'k', '1', 'a1'), tie('value'), { maxKeys: 2 })),
 }));

@@ -32,3 +32,17 @@ it('applies the keywords beside a $ref, and a nullable type takes null', () => {
   expect(zodReadySchema({ $ref: '#/$defs/a', maxLength: 3 })).toEqual({ allOf: [{ maxLength: 3, type: ['object', 'array', 'string', 'number', 'boolean', 'null'] }, { $ref: '#/$defs/a' }] });
   expect(zodReadySchema({ type: 'string', nullable: true })).toEqual({ type: ['string', 'null'] });
 });
+
+it('checks dependentRequired, dependentSchemas and earlier drafts\' dependencies, which zod refused or ignored', () => {
+  const accepts = (schema: Record<string, unknown>, value: unknown) => {
+    const compiled = compileJsonSchema(schema);
+    return compiled.ok ? boundedSafeParse(compiled.schema, value).success : compiled.message;
+  };
+  // `{a: 1}` passed `dependencies: {a: [b]}`; `dependentRequired` and `dependentSchemas` made the tool unusable.
+  const names = { $schema: 'http://json-schema.org/draft-07/schema#', dependencies: { a: ['b'], c: { required: ['d'] } } };
+  expect([accepts(names, { a: 1 }), accepts(names, { a: 1, b: 2 }), accepts(names, { b: 1 }), accepts(names, { c: 1 }), accepts(names, { c: 1, d: 1 }), accepts(names, 'text')]).toEqual([false, true, true, false, true, true]);
+  const current = { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false, dependentRequired: { a: ['b'] }, dependentSchemas: { a: { maxProperties: 1 } } };
+  expect([accepts(current, { a: 'x' }), accepts(current, {})]).toEqual([false, true]);
+  expect(accepts({ dependentRequired: { a: 'b' } }, {})).toBe('`dependentRequired` of "a" must be a list of property names');
+  expect(accepts({ dependencies: [] }, {})).toBe('`dependencies` must map property names to schemas');
+});

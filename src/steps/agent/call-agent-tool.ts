@@ -52,7 +52,7 @@ export async function callAgentTool(ctx: StepContext, tools: AgentTools, name: s
   try {
     checked = validateToolArguments(tool, parsed.args);
   } catch (error) {
-    // A schema the checker cannot read (an MCP server's `$ref: '#/definitions/…'`, `if`/`then`) on a tool the plan
+    // A schema the checker cannot read (an MCP server's `if`/`then`, a `$ref` to another document) on a tool the plan
     // does not name (`mode: agent` offers every tool; a step that names one is refused at load, check-args.ts):
     // it cannot be called, but the agent can go on with the others; it ended the step (found by an adversarial pass).
     if (!(error instanceof UnusableToolSchemaError)) throw error;
