@@ -10,12 +10,19 @@ export class ReplayMissingAnswerError extends StepError {
   /** How many answers the file holds for this purpose. */
   readonly recordedCalls: number;
 
-  constructor(fields: { file: string; purpose: string; ordinal: number; recordedCalls: number }) {
+  /**
+   * `bare`: how many answers the file holds for the purpose with the using steps left off (`step:s` for
+   * `step:a/s`), as recordings made before a used plan's steps were named by the step using them hold them.
+   */
+  constructor(fields: { file: string; purpose: string; ordinal: number; recordedCalls: number; bare?: { purpose: string; calls: number } }) {
     const recorded =
       fields.recordedCalls === 0 ? 'has no calls for it at all' : `holds only ${fields.recordedCalls} call(s) for it`;
+    const cause = fields.bare
+      ? `It holds ${fields.bare.calls} call(s) for ${fields.bare.purpose}: it was recorded before the steps of a plan that a \`type: plan\` step uses were named by that step (${fields.purpose})`
+      : 'The plan or its prompts changed since it was recorded';
     super(
       `Replay file ${fields.file} has no recorded answer for model call ${fields.ordinal + 1} of ${describePurpose(fields.purpose)} ` +
-        `(the file ${recorded}). The plan or its prompts changed since it was recorded: record it again with --record ${fields.file}, or run with a model.`,
+        `(the file ${recorded}). ${cause}: record it again with --record ${fields.file}, or run with a model.`,
       { transient: false },
     );
     this.file = fields.file;

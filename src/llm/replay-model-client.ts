@@ -89,6 +89,13 @@ export function readRecording(path: string): { header?: RecordingHeader; exchang
   return { header, exchanges };
 }
 
+/** `step:a/s` as recordings named it before a used plan's steps were named by the step using them (`step:s`); else undefined. */
+function barePurpose(purpose: string): string | undefined {
+  const kind = purpose.indexOf(':');
+  const slash = purpose.lastIndexOf('/');
+  return kind > 0 && slash > kind ? `${purpose.slice(0, kind + 1)}${purpose.slice(slash + 1)}` : undefined;
+}
+
 /**
  * A model client that answers from a file written by `recordingModelClient`, matching each call by
  * (purpose, how-many-th call with that purpose) and checking the request is the one recorded. It
@@ -107,7 +114,9 @@ export function replayModelClient(path: string, options: ReplayOptions = {}): Mo
       const recorded = byKey.get(exchangeKey(purpose, ordinal));
       if (!recorded) {
         const recordedCalls = exchanges.filter((exchange) => exchange.purpose === purpose).length;
-        throw new ReplayMissingAnswerError({ file: path, purpose, ordinal, recordedCalls });
+        const bare = recordedCalls === 0 ? barePurpose(purpose) : undefined;
+        const bareCalls = bare === undefined ? 0 : exchanges.filter((exchange) => exchange.purpose === bare).length;
+        throw new ReplayMissingAnswerError({ file: path, purpose, ordinal, recordedCalls, ...(bare !== undefined && bareCalls > 0 && { bare: { purpose: bare, calls: bareCalls } }) });
       }
       const difference = firstRequestDifference(recorded.request, request);
       if (difference) throw new StaleRecordingError({ file: path, purpose, ordinal, difference });

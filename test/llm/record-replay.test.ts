@@ -93,6 +93,18 @@ describe('record and replay', () => {
     expect(unknown).toBeInstanceOf(ReplayMissingAnswerError);
     expect((unknown as Error).message).toContain('step 7');
     expect((unknown as Error).message).toContain('--record');
+    expect((unknown as Error).message).toContain('The plan or its prompts changed since it was recorded');
+  });
+
+  it('says so when a recording names a used plan\'s step by its bare id, as recordings before 2026-12-05 did', async () => {
+    server.script([textAnswer('one')]);
+    await recordingModelClient(live(), file).complete(ask('q'), { purpose: 'step:line' });
+    const missing = await rejection(replayModelClient(file).complete(ask('q'), { purpose: 'step:web/line' }));
+    expect((missing as Error).message).toBe(
+      `Replay file ${file} has no recorded answer for model call 1 of step web/line (the file has no calls for it at all). It holds 1 call(s) for step:line: it was recorded before the steps of a plan that a \`type: plan\` step uses were named by that step (step:web/line): record it again with --record ${file}, or run with a model.`,
+    );
+    const elsewhere = await rejection(replayModelClient(file).complete(ask('q'), { purpose: 'step:web/other' }));
+    expect((elsewhere as Error).message).toContain('The plan or its prompts changed since it was recorded');
   });
 
   it('refuses to answer a changed prompt from a stale recording, showing the first difference', async () => {
