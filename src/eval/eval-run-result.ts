@@ -34,6 +34,8 @@ export interface EvalRunResult {
   readonly faults: readonly InjectedFault[];
   /** The fault rules (indices in the fault file) that targeted a call of this run, whether or not they injected a fault. */
   readonly faultRulesTargeting: readonly number[];
+  /** The purposes of the model calls the run made, for the advice on a rule that matched none. */
+  readonly modelPurposes?: readonly string[];
   /** Model requests that got no answer (an endpoint that could not be reached, a refused key, a server error), cancels aside. */
   readonly unansweredModelRequests?: number;
   /** Steps of the plan that started; absent for the ReAct baseline, which runs no plan. */

@@ -1,5 +1,6 @@
 import { cutText } from '../report/cut-text.ts';
 import type { EvalRunResult, EvalVariant } from './eval-run-result.ts';
+import { itemStepPurpose } from './fault-rule.ts';
 import { checkThresholds, findRegressions, type EvalThresholds, type Regression, type ThresholdCheck } from './eval-verdict.ts';
 import { renderEvalTable } from './render-eval-table.ts';
 import { columnName, runEval, type EvalDeps, type EvalSettings } from './run-eval.ts';
@@ -52,6 +53,15 @@ export function evalReport(settings: EvalSettings, made: readonly EvalRunResult[
   const complete = (variant?: EvalVariant) =>
     !cancelled || asked.filter((column) => variant === undefined || column.variant === variant).every((column) => runs.filter((run) => run.column === column.name).length === settings.runs);
   const idle = runs.length === 0 || !complete() ? [] : settings.faults.flatMap((rule, index) => (targeting.has(index) ? [] : [describe(rule, index)]));
+  // A rule naming a used plan's step by its bare id (`step:line`), where the runs called it `step:web/line`.
+  const purposes = new Set(runs.flatMap((run) => (run.modelPurposes ?? []).map((purpose) => itemStepPurpose(purpose) ?? purpose)));
+  const qualified = settings.faults.flatMap((rule, index) => {
+    const colon = rule.model?.indexOf(':') ?? -1;
+    if (targeting.has(index) || rule.model === undefined || colon < 0 || rule.model.includes('/') || rule.model.endsWith('*')) return [];
+    const kind = rule.model.slice(0, colon + 1);
+    const named = [...purposes].filter((purpose) => purpose.startsWith(kind) && purpose.endsWith(`/${rule.model!.slice(colon + 1)}`)).sort();
+    return named.length > 0 ? [`rule ${index + 1} may mean \`model: ${named.slice(0, 3).join('` or `model: ')}\``] : [];
+  });
   // A rule that targeted calls but injected no fault into any run of the plan (an `attempt` no call reached,
   // a rate that drew nothing, a tool only the baseline calls) tested the plan no more (found by an adversarial pass).
   // A rule for the ReAct baseline's model calls (`model: react`) is tried on the baseline's runs.
@@ -80,6 +90,7 @@ export function evalReport(settings: EvalSettings, made: readonly EvalRunResult[
     ...(settings.model.kind === 'answers' ? [`Model answers from an answers file; token counts are its characters / ${CHARS_PER_TOKEN}.`] : []),
     ...(cancelled ? ['Cancelled: the figures cover only the runs that finished.'] : []),
     ...(idle.length > 0 ? [`Failed: fault ${idle.join(', ')} matched no call in any run, so what it would test was never tried; fix its tool or model (a tool, a step id or a goal name the plan has).`] : []),
+    ...(qualified.length > 0 ? [`A step of a plan that a \`type: plan\` step uses is named by that step (\`step:<using step>/<id>\`): ${qualified.join('; ')}.`] : []),
     ...(unmatched.length > 0 ? [`Failed: fault ${unmatched.join('; ')} matched no call, so the plans were not compared under it; fix its tool or model for both plans, or leave it out of the comparison.`] : []),
     ...(silent.length > 0
       ? [`Failed: fault ${silent.join('; ')}, so what it would test was never tried; give an \`attempt\` its calls reach, or raise its \`rate\` or the number of runs.`]

@@ -34,6 +34,7 @@ export class FaultInjector {
   readonly #calls = new Map<string, number>();
   readonly #injected: InjectedFault[] = [];
   readonly #targeting = new Set<number>();
+  readonly #purposes = new Set<string>();
 
   constructor(rules: readonly FaultRule[], seed: number, run: number) {
     this.#rules = rules;
@@ -59,8 +60,14 @@ export class FaultInjector {
     return this.#choose(`tool:${name} in ${stepKey}`, this.#targeted((rule): rule is ToolFaultRule => isToolRule(rule) && (rule.tool === '*' || rule.tool === name)));
   }
 
+  /** The purposes of the model calls this run made (`step:a/s`, `goal:x`): what a rule that matched none could have named. */
+  get modelPurposes(): readonly string[] {
+    return [...this.#purposes];
+  }
+
   /** Counts an HTTP attempt of a model call made for `purpose` and returns the fault it gets, if any. */
   modelFault(purpose: string): ChosenFault<ModelFault> | undefined {
+    this.#purposes.add(purpose);
     return this.#choose(`model:${purpose}`, this.#targeted((rule): rule is ModelFaultRule => isModelRule(rule) && targetsPurpose(rule, purpose)));
   }
 

@@ -215,6 +215,7 @@ async function runPlanVariant(one: OneRun): Promise<EvalRunResult> {
     durationMs,
     faults: injector.injected,
     faultRulesTargeting: injector.targetingRules,
+    modelPurposes: injector.modelPurposes,
     unansweredModelRequests: counter.unanswered,
     plannerCalls: counter.planner,
     ...countEvents(events),
@@ -248,6 +249,7 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
     durationMs: deps.clock.now() - started,
     faults: injector.injected,
     faultRulesTargeting: injector.targetingRules,
+    modelPurposes: injector.modelPurposes,
   });
   const loaded = await loadPlanWithServers(one.plan.file, { signal: deps.signal, cwd: settings.cwd, env: settings.env, withhold: withholding(settings) });
   if (!loaded.ok) return finish({ status: 'rejected', goals: [], reason: loaded.errors.map((error) => error.message).join('; ') }, NO_USAGE);
