@@ -490,7 +490,8 @@ export class PlanRun {
       throw error;
     }
     // Until it answers, a side effect may or may not have happened.
-    const mine = { stepKey, plan: this.#plan.name, calledAt, by: this };
+    // Named as in the whole job (`web/post` for a used plan's step), as a refusal elsewhere in the job names it.
+    const mine = { stepKey: stepKeyWithin(this.#deps.within, stepKey), plan: this.#plan.name, calledAt, by: this };
     if (tool.sideEffects) {
       this.#sideEffects.set(callKey, { stepKey, outcome: 'unknown', calledAt });
       this.#calls.set(anyKey, { ...mine, outcome: 'unknown' });

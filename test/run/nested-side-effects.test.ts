@@ -62,7 +62,8 @@ it('a step may not repeat at run time a side-effect call a used plan made, in th
   expect(posts).toHaveLength(1);
   expect(first.status).toBe('escalated');
   expect(first.reason).toContain('already took effect in this run');
-  expect(first.reason).toContain("already succeeded in step a of the plan 'announce'");
+  // Named by the step that used the plan, as its tools and the trace name it.
+  expect(first.reason).toContain("already succeeded in step announce/a of the plan 'announce'");
 
   // Resumed with the plan changed to post directly, by reference: the used plan's call is known.
   const resumed = resumeStateFromEvents(events, 'release', 'the first run');
@@ -96,4 +97,5 @@ it.each([
   expect(posts).toHaveLength(1);
   expect(outcome.status).toBe('escalated');
   expect(outcome.reason).toContain('already took effect in this run');
+  expect(outcome.reason).toContain(first === 'direct' ? 'in step direct of the plan' : 'in step announce/a of the plan');
 });
