@@ -44,6 +44,7 @@ import { exceedsDepth } from '../core/exceeds-depth.ts';
 import { MAX_JSON_DEPTH } from '../core/parse-json.ts';
 import { ToolResultTooDeepError } from '../tools/tool-result-too-deep-error.ts';
 import { NestedPlanError } from './nested-plan-error.ts';
+import { weightsWithin } from './trace-step-weights.ts';
 
 /** Scheduler turns between two yields to the event loop: a signal waits at most this many instant steps. */
 const TURNS_PER_YIELD = 16;
@@ -159,7 +160,7 @@ export class PlanRun {
     this.#resultHashes = new ResultHashes(deps.redact);
     this.#inputsHash = stableHash(deps.inputs);
     this.#scope = deps.fanOut ? fanOutScope(plan.steps, deps.fanOut.part) : undefined;
-    this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key), plan.limits.concurrency, deps.stepWeights);
+    this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key), plan.limits.concurrency, deps.stepWeights && weightsWithin(deps.stepWeights, deps.within));
     this.#calls = deps.calls ?? new Map();
     // A step the earlier run completed runs again only because its definition or inputs changed: what it did then is not left undone.
     // A result that run carried from one before it is no completion of that run: its step may have run again there, and called.

@@ -1,4 +1,5 @@
 import { MAX_TRACE_BYTES, readInputFile } from '../core/read-input-file.ts';
+import { stepKeyWithin } from '../core/plan-step.ts';
 import type { StepWeights } from './start-order.ts';
 
 /** A trace that cannot be read for step durations: the file, the line when one is at fault, and what is wrong. */
@@ -19,23 +20,37 @@ export class TraceWeightsError extends Error {
  * How long each step took, from a run's events: the `durationMs` of each step's last `step_completed`
  * or `step_failed` event, and of each `for_each` item's last `item_completed` or `item_failed` under
  * its child key (`review[3]`: a fan-out's shards are balanced by these); a completion reused from an
- * earlier run is not a duration. Anything else is passed over.
+ * earlier run is not a duration. The steps of a used plan are named as in the whole job (`web/s`): a
+ * used plan's step `s` took the weight of the outer step `s`. Anything else is passed over.
  */
 export function stepDurations(events: Iterable<unknown>): Map<string, number> {
   const weights = new Map<string, number>();
   const childKeys = new Map<string, unknown[]>();
-  for (const event of events) {
-    if (!event || typeof event !== 'object') continue;
-    const { type, stepKey, durationMs, keys, index, reused } = event as Record<string, unknown>;
-    if (type === 'step_expanded' && typeof stepKey === 'string' && Array.isArray(keys)) childKeys.set(stepKey, keys);
+  const read = (event: unknown, within: string | undefined): void => {
+    if (!event || typeof event !== 'object') return;
+    const { type, stepKey, durationMs, keys, index, reused, event: inner } = event as Record<string, unknown>;
+    if (typeof stepKey !== 'string') return;
+    const key = stepKeyWithin(within, stepKey);
+    if (type === 'nested_event') return read(inner, key);
+    if (type === 'step_expanded' && Array.isArray(keys)) childKeys.set(key, keys);
     const duration = typeof durationMs === 'number' && Number.isFinite(durationMs) && durationMs >= 0 ? durationMs : undefined;
     // A result reused from an earlier run took no time here: it says nothing of how long the step takes.
-    if (duration === undefined || typeof stepKey !== 'string' || reused !== undefined) continue;
-    if (type === 'step_completed' || type === 'step_failed') weights.set(stepKey, duration);
-    const child = (type === 'item_completed' || type === 'item_failed') && typeof index === 'number' ? childKeys.get(stepKey)?.[index] : undefined;
-    if (typeof child === 'string') weights.set(child, duration);
-  }
+    if (duration === undefined || reused !== undefined) return;
+    if (type === 'step_completed' || type === 'step_failed') weights.set(key, duration);
+    const child = (type === 'item_completed' || type === 'item_failed') && typeof index === 'number' ? childKeys.get(key)?.[index] : undefined;
+    if (typeof child === 'string') weights.set(stepKeyWithin(within, child), duration);
+  };
+  for (const event of events) read(event, undefined);
   return weights;
+}
+
+/** The weights of the steps of the plan run `within` (named so in the whole job), by their keys in that plan. */
+export function weightsWithin(weights: StepWeights, within: string | undefined): StepWeights {
+  if (within === undefined) return weights;
+  const prefix = `${within}/`;
+  const own = new Map<string, number>();
+  for (const [key, weight] of weights) if (key.startsWith(prefix)) own.set(key.slice(prefix.length), weight);
+  return own;
 }
 
 /** The events of a trace file's text, one per line; a line that is not one is an error naming it. */

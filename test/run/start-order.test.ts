@@ -4,8 +4,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRedactor } from '../../src/core/redact.ts';
 import { traceWriter } from '../../src/report/trace-writer.ts';
+import { systemClock } from '../../src/core/clock.ts';
+import type { PlanStep } from '../../src/core/plan-step.ts';
+import { runPlan } from '../../src/run/run-plan.ts';
+import type { RunnablePlan } from '../../src/run/runnable-plan.ts';
 import { startOrder } from '../../src/run/start-order.ts';
 import { stepWeightsFromTrace, TraceWeightsError } from '../../src/run/trace-step-weights.ts';
+import { runStep } from '../../src/steps/run-step.ts';
+import type { Tool } from '../../src/tools/tool.ts';
 import { FakeSteps, flushMicrotasks, step } from './fake-steps.ts';
 import { planOf, startRun } from './run-fixture.ts';
 
@@ -79,5 +85,38 @@ describe('stepWeightsFromTrace', () => {
     const reused = path.join(tmp, 'reused.jsonl');
     writeFileSync(reused, '{"type":"step_completed","stepKey":"a","durationMs":0,"reused":{"from":"run 1"}}\n');
     await expect(stepWeightsFromTrace(reused)).rejects.toThrow(`${reused}: every step it records was reused from an earlier run, which says nothing of how long they take (the trace of the run that ran them does); give the trace file a previous run wrote (--trace)`);
+  });
+});
+
+// A used plan's step `x` took the weight of the outer plan's step `x`, and none from the trace, which holds the
+// used plan's steps only inside `nested_event`s (found by a review).
+describe('the steps of a used plan', () => {
+  it('are weighed by their own durations, read from the trace by their names in the job', async () => {
+    const file = path.join(tmp, 'nested.jsonl');
+    const trace = traceWriter(file, { redact: createRedactor([]) });
+    const usage = { modelCalls: 0, promptTokens: 0, completionTokens: 0, costUsd: 0 };
+    trace.listener({ type: 'step_completed', at: 1, stepKey: 'x', result: 1, durationMs: 500, usage });
+    for (const [key, durationMs] of [['x', 1], ['y', 50], ['z', 100]] as const) {
+      trace.listener({ type: 'nested_event', at: 2, stepKey: 'web', event: { type: 'step_completed', at: 2, stepKey: key, result: 1, durationMs, usage } });
+    }
+    trace.listener({ type: 'step_completed', at: 3, stepKey: 'web', result: 1, durationMs: 151, usage });
+    await trace.close();
+    const weights = await stepWeightsFromTrace(file);
+    expect(weights).toEqual(new Map([['x', 500], ['web/x', 1], ['web/y', 50], ['web/z', 100], ['web', 151]]));
+
+    const started: string[] = [];
+    const record: Tool = { name: 'record', description: 'record', inputSchema: { type: 'object' }, sideEffects: false, execute: async (args) => (started.push(String(args['name'])), 'ok') };
+    const call = (key: string): PlanStep => ({ key, id: key, type: 'tool_call', description: key, tool: 'record', args: { name: key }, inputs: [], dependsOn: [] }) as PlanStep;
+    const sub: RunnablePlan = { name: 'web', steps: ['x', 'y', 'z'].map(call), limits: { concurrency: 2, timeout_minutes: 5 } };
+    const outer: RunnablePlan = {
+      name: 'outer',
+      steps: [{ key: 'web', id: 'web', type: 'plan', uses: 'web.yml', description: 'web', inputs: [], dependsOn: [] } as PlanStep],
+      limits: { concurrency: 2, timeout_minutes: 5 },
+      subplans: new Map([['web.yml', sub]]),
+    };
+    const outcome = await runPlan(outer, { runStep, tools: new Map([[record.name, record]]), clock: systemClock, cwd: '/repo', inputs: {}, listeners: [], stepWeights: weights });
+    expect(outcome.status).toBe('succeeded');
+    // The longest first: z and y take the two slots, x the first to come free.
+    expect(started).toEqual(['z', 'y', 'x']);
   });
 });
