@@ -75,6 +75,21 @@ function checkSchema(schema: unknown, path: PathSegment[], depth: number, issues
     if (!isMap(value)) issues.push({ path: [...path, key], message: `\`${key}\` must be a map from names to schemas` });
     else for (const [name, inner] of Object.entries(value)) checkSchema(inner, [...path, key, name], depth + 1, issues, strict);
   }
+  // Earlier drafts' `dependencies` (a goal's schema refuses it as no 2020-12 keyword): a list of names, or a schema.
+  if (strict !== true && 'dependencies' in schema) {
+    const value = schema.dependencies;
+    if (!isMap(value)) issues.push({ path: [...path, 'dependencies'], message: '`dependencies` must map property names to a schema or a list of property names' });
+    else {
+      for (const [name, inner] of Object.entries(value)) {
+        if (Array.isArray(inner) && inner.every((item) => typeof item === 'string')) continue;
+        if (Array.isArray(inner)) issues.push({ path: [...path, 'dependencies', name], message: 'a list of `dependencies` holds property names' });
+        else checkSchema(inner, [...path, 'dependencies', name], depth + 1, issues, strict);
+      }
+    }
+  }
+  if ('dependentRequired' in schema && !(isMap(schema.dependentRequired) && Object.values(schema.dependentRequired).every((names) => Array.isArray(names) && names.every((name) => typeof name === 'string')))) {
+    issues.push({ path: [...path, 'dependentRequired'], message: '`dependentRequired` must map property names to lists of property names' });
+  }
   for (const key of SUBSCHEMA_VALUES) {
     if (key in schema) {
       const value = schema[key];

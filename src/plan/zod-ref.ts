@@ -151,7 +151,7 @@ export function withResolvedRefs(root: JsonSchema): JsonSchema {
       else if (isMap(at) && Object.hasOwn(at, key)) at = at[key];
       else throw new Error(`\`$ref\` ${quoted(ref)} leads nowhere in this schema`);
     }
-    if (typeof at !== 'boolean' && !(isMap(at) && baseOf.has(at))) throw new Error(`\`$ref\` ${quoted(ref)} does not lead to a schema`);
+    if (typeof at !== 'boolean' && !(isMap(at) && baseOf.has(at))) throw new Error(`\`$ref\` ${quoted(ref)} does not lead to a subschema: reference one under \`$defs\`, \`properties\` or another keyword that holds schemas`);
     return { target: at, name: key };
   };
 

@@ -168,6 +168,16 @@ describe('literal args are checked against the tool input schema', () => {
     await validPlan(yaml('goal: g', 'tools:', '  x: { description: X, command: [x], input: { $schema: "http://json-schema.org/draft-07/schema#", type: object, properties: { pair: { type: array, items: [{ type: string }, { type: number }], additionalItems: false } } } }'));
   });
 
+  // The schemas under the earlier drafts' `dependencies` are checked for typos as every other subschema is.
+  it('checks what a tool input schema\'s dependencies hold', async () => {
+    expect(await errorsFor(yaml('goal: g', 'tools:', '  x: { description: X, command: [x], input: { type: object, dependencies: { a: [b], c: { requird: [d] }, e: [1] }, dependentRequired: { f: g } } }'))).toEqual([
+      expect.stringMatching(/^plan\.yml:3:\d+: `requird` is not a JSON Schema keyword — did you mean `required`\?; a check would ignore it \(at tools\.x\.input\.dependencies\.c\.requird\)$/),
+      expect.stringMatching(/^plan\.yml:3:\d+: a list of `dependencies` holds property names \(at tools\.x\.input\.dependencies\.e\)$/),
+      expect.stringMatching(/^plan\.yml:3:\d+: `dependentRequired` must map property names to lists of property names \(at tools\.x\.input\.dependentRequired\)$/),
+    ]);
+    await validPlan(yaml('goal: g', 'tools:', '  x: { description: X, command: [x], input: { type: object, dependencies: { a: [b], c: { required: [d] } } } }'));
+  });
+
   // Found by review: validate said ok; the run failed with "cannot start 'node' (ERR_INVALID_ARG_VALUE)".
   it('rejects a NUL byte in a command tool or command goal argv, where it is written', async () => {
     expect(await errorsFor(yaml('goal: g', 'tools:', '  echo: { description: E, command: [node, "-e", "x\\0y"] }', 'goals:', '  - { name: ok, command: ["t\\0"] }'))).toEqual([

@@ -43,7 +43,7 @@ it('resolves a $ref against the $id around it, and by anchor', () => {
 it('refuses a $ref it cannot follow, saying why', () => {
   expect(verdict({ $ref: 'https://example.com/s.json' }, 1)).toMatch(/leads to another document, which is not fetched/);
   expect(verdict({ $ref: '#/$defs//a', $defs: { a: {} } }, 1)).toBe('`$ref` "#/$defs//a" leads nowhere in this schema');
-  expect(verdict({ $ref: '#/$defs/a/enum/0', $defs: { a: { enum: [{ type: 'string' }] } } }, 1)).toBe('`$ref` "#/$defs/a/enum/0" does not lead to a schema');
+  expect(verdict({ $ref: '#/$defs/a/enum/0', $defs: { a: { enum: [{ type: 'string' }] } } }, 1)).toBe('`$ref` "#/$defs/a/enum/0" does not lead to a subschema: reference one under `$defs`, `properties` or another keyword that holds schemas');
   expect(verdict({ $ref: '#nowhere' }, 1)).toBe('`$ref` "#nowhere" names an anchor no subschema has');
   // A `%` that starts no escape is read as written, as zod did.
   expect([verdict({ $ref: '#/$defs/100%', $defs: { '100%': { type: 'string' } } }, 1), verdict({ $ref: '#/$defs/%E0', $defs: { '%E0': {} } }, 1)]).toEqual([false, true]);
