@@ -40,6 +40,91 @@ function costThresholdProblem(plans, modelName, thresholds, name) {
 
 // EXTERNAL MODULE: ./lib/report/cut-text.js
 var cut_text = __webpack_require__(12172);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
+var schemas = __webpack_require__(41514);
+// EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
+var schema = __webpack_require__(10283);
+;// CONCATENATED MODULE: ./lib/eval/fault-rule.js
+
+
+/** Faults a tool call can be given: what real tools do when they fail. */
+const TOOL_FAULTS = ['timeout', 'exit 75', 'exit 1', 'http 429', 'http 500', 'slow'];
+/** Faults a model call can be given: HTTP errors the SDK sees (and retries), a malformed answer, a slow answer. */
+const MODEL_FAULTS = ['bad json', 'http 429', 'http 500', 'model 429', 'model 500', 'slow'];
+const ALL_FAULTS = [...new Set([...TOOL_FAULTS, ...MODEL_FAULTS])];
+/** The faults that answer with a retry-after. */
+const RETRY_AFTER_FAULTS = new Set(['http 429', 'model 429']);
+const list = (faults) => faults.map((fault) => `\`${fault}\``).join(', ');
+/** One rule of a fault file: which calls (a tool, or a model caller), which fault, and when. */
+const FaultRule = schemas.strictObject({
+    /** A tool name, or `*` for every tool. */
+    tool: schemas.union([schema/* ToolName */.w5, schemas.literal('*')]).optional(),
+    /** Who calls the model: `planner`, `replanner`, `step:<id>`, `goal:<name>`, `react`, a prefix ending in `*` (`step:*`), or `*`. */
+    model: schemas.string().min(1).optional(),
+    fault: schemas["enum"](ALL_FAULTS, { message: `fault is one of ${list(ALL_FAULTS)}` }),
+    /** Probability in (0, 1] that a call gets the fault, drawn from the seeded generator. */
+    rate: schemas.number().gt(0, { message: 'a rate is above 0 (a rate of 0 injects no fault) and at most 1' }).max(1).optional(),
+    /** The n-th call (1-based) of that tool or caller in each run gets the fault. */
+    attempt: schemas.int().min(1).optional(),
+    /** For `http 429`: the retry-after the fault answers with. */
+    retry_after: schema/* Duration */.dw.optional(),
+    /** For `slow`: how long the call is held before it runs. */
+    delay: schema/* Duration */.dw.optional(),
+})
+    .superRefine((rule, ctx) => {
+    if ((rule.tool === undefined) === (rule.model === undefined)) {
+        ctx.addIssue({ code: 'custom', message: 'give exactly one of `tool:` (a tool name or *) or `model:` (planner, replanner, step:<id>, react, \u2026)', path: [] });
+    }
+    else if (rule.tool !== undefined && !TOOL_FAULTS.includes(rule.fault)) {
+        ctx.addIssue({ code: 'custom', message: `a tool fault is one of ${list(TOOL_FAULTS)}`, path: ['fault'] });
+    }
+    else if (rule.model !== undefined && !MODEL_FAULTS.includes(rule.fault)) {
+        ctx.addIssue({ code: 'custom', message: `a model fault is one of ${list(MODEL_FAULTS)}`, path: ['fault'] });
+    }
+    if ((rule.rate === undefined) === (rule.attempt === undefined)) {
+        ctx.addIssue({ code: 'custom', message: 'give exactly one of `rate` (above 0, at most 1) or `attempt` (the n-th call, from 1)', path: [] });
+    }
+    if (rule.fault === 'slow' && rule.delay === undefined)
+        ctx.addIssue({ code: 'custom', message: 'a `slow` fault needs `delay:` (e.g. 2s)', path: ['delay'] });
+    // Given with another fault, they were read and never used: the rule did not do what it said.
+    if (rule.fault !== 'slow' && rule.delay !== undefined)
+        ctx.addIssue({ code: 'custom', message: `\`delay:\` is for a \`slow\` fault; the \`${rule.fault}\` fault does not wait: leave it out, or make the fault \`slow\``, path: ['delay'] });
+    if (!RETRY_AFTER_FAULTS.has(rule.fault) && rule.retry_after !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `\`retry_after:\` is for an \`http 429\` or \`model 429\` fault; the \`${rule.fault}\` fault sends none: leave it out`, path: ['retry_after'] });
+    }
+});
+/** What a fault file holds, for the error when it has nothing in it. */
+const FAULT_FILE_HOLDS = 'a YAML list of fault rules, e.g. `- { tool: fetch, fault: timeout, rate: 0.2 }` (see "Evaluating a plan" in the README)';
+/** A fault file: a YAML list of rules. */
+const FaultFile = schemas.array(FaultRule).min(1, { message: `a fault file without a rule injects no fault; give ${FAULT_FILE_HOLDS}, or leave the file out` }).max(200);
+/** Milliseconds a rule's duration field stands for, or undefined. */
+function ruleMs(value) {
+    return value === undefined ? undefined : (0,schema/* durationMs */.pc)(value);
+}
+/**
+ * The step a `for_each` item's caller belongs to: `step:review` for `step:review[web]`; undefined for any
+ * other caller. Items call the model as `step:<id>[<key>]`, and a rule or an answers entry for `step:<id>`
+ * covers them (found by an adversarial pass: `step:ag` matched no call of the step `ag`'s items, and the
+ * error said to name a step the plan has).
+ */
+function itemStepPurpose(purpose) {
+    return /^(step:[^[]+)\[/.exec(purpose)?.[1];
+}
+/** True when `rule` targets the caller `purpose` (exact, `*`, a prefix written `step:*`, or the step of an item). */
+function targetsPurpose(rule, purpose) {
+    if (rule.model === '*')
+        return true;
+    if (rule.model.endsWith('*'))
+        return purpose.startsWith(rule.model.slice(0, -1));
+    return rule.model === purpose || rule.model === itemStepPurpose(purpose);
+}
+function isToolRule(rule) {
+    return rule.tool !== undefined;
+}
+function isModelRule(rule) {
+    return rule.model !== undefined;
+}
+
 ;// CONCATENATED MODULE: ./lib/eval/figure-beside.js
 /**
  * The fewest decimals, `fewest` (4) to 15, at which `holds` does, or undefined: eval figures are printed with as
@@ -379,91 +464,6 @@ function faultInjectingTool(tool, injector) {
     };
 }
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
-var schemas = __webpack_require__(41514);
-// EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
-var schema = __webpack_require__(10283);
-;// CONCATENATED MODULE: ./lib/eval/fault-rule.js
-
-
-/** Faults a tool call can be given: what real tools do when they fail. */
-const TOOL_FAULTS = ['timeout', 'exit 75', 'exit 1', 'http 429', 'http 500', 'slow'];
-/** Faults a model call can be given: HTTP errors the SDK sees (and retries), a malformed answer, a slow answer. */
-const MODEL_FAULTS = ['bad json', 'http 429', 'http 500', 'model 429', 'model 500', 'slow'];
-const ALL_FAULTS = [...new Set([...TOOL_FAULTS, ...MODEL_FAULTS])];
-/** The faults that answer with a retry-after. */
-const RETRY_AFTER_FAULTS = new Set(['http 429', 'model 429']);
-const list = (faults) => faults.map((fault) => `\`${fault}\``).join(', ');
-/** One rule of a fault file: which calls (a tool, or a model caller), which fault, and when. */
-const FaultRule = schemas.strictObject({
-    /** A tool name, or `*` for every tool. */
-    tool: schemas.union([schema/* ToolName */.w5, schemas.literal('*')]).optional(),
-    /** Who calls the model: `planner`, `replanner`, `step:<id>`, `goal:<name>`, `react`, a prefix ending in `*` (`step:*`), or `*`. */
-    model: schemas.string().min(1).optional(),
-    fault: schemas["enum"](ALL_FAULTS, { message: `fault is one of ${list(ALL_FAULTS)}` }),
-    /** Probability in (0, 1] that a call gets the fault, drawn from the seeded generator. */
-    rate: schemas.number().gt(0, { message: 'a rate is above 0 (a rate of 0 injects no fault) and at most 1' }).max(1).optional(),
-    /** The n-th call (1-based) of that tool or caller in each run gets the fault. */
-    attempt: schemas.int().min(1).optional(),
-    /** For `http 429`: the retry-after the fault answers with. */
-    retry_after: schema/* Duration */.dw.optional(),
-    /** For `slow`: how long the call is held before it runs. */
-    delay: schema/* Duration */.dw.optional(),
-})
-    .superRefine((rule, ctx) => {
-    if ((rule.tool === undefined) === (rule.model === undefined)) {
-        ctx.addIssue({ code: 'custom', message: 'give exactly one of `tool:` (a tool name or *) or `model:` (planner, replanner, step:<id>, react, \u2026)', path: [] });
-    }
-    else if (rule.tool !== undefined && !TOOL_FAULTS.includes(rule.fault)) {
-        ctx.addIssue({ code: 'custom', message: `a tool fault is one of ${list(TOOL_FAULTS)}`, path: ['fault'] });
-    }
-    else if (rule.model !== undefined && !MODEL_FAULTS.includes(rule.fault)) {
-        ctx.addIssue({ code: 'custom', message: `a model fault is one of ${list(MODEL_FAULTS)}`, path: ['fault'] });
-    }
-    if ((rule.rate === undefined) === (rule.attempt === undefined)) {
-        ctx.addIssue({ code: 'custom', message: 'give exactly one of `rate` (above 0, at most 1) or `attempt` (the n-th call, from 1)', path: [] });
-    }
-    if (rule.fault === 'slow' && rule.delay === undefined)
-        ctx.addIssue({ code: 'custom', message: 'a `slow` fault needs `delay:` (e.g. 2s)', path: ['delay'] });
-    // Given with another fault, they were read and never used: the rule did not do what it said.
-    if (rule.fault !== 'slow' && rule.delay !== undefined)
-        ctx.addIssue({ code: 'custom', message: `\`delay:\` is for a \`slow\` fault; the \`${rule.fault}\` fault does not wait: leave it out, or make the fault \`slow\``, path: ['delay'] });
-    if (!RETRY_AFTER_FAULTS.has(rule.fault) && rule.retry_after !== undefined) {
-        ctx.addIssue({ code: 'custom', message: `\`retry_after:\` is for an \`http 429\` or \`model 429\` fault; the \`${rule.fault}\` fault sends none: leave it out`, path: ['retry_after'] });
-    }
-});
-/** What a fault file holds, for the error when it has nothing in it. */
-const FAULT_FILE_HOLDS = 'a YAML list of fault rules, e.g. `- { tool: fetch, fault: timeout, rate: 0.2 }` (see "Evaluating a plan" in the README)';
-/** A fault file: a YAML list of rules. */
-const FaultFile = schemas.array(FaultRule).min(1, { message: `a fault file without a rule injects no fault; give ${FAULT_FILE_HOLDS}, or leave the file out` }).max(200);
-/** Milliseconds a rule's duration field stands for, or undefined. */
-function ruleMs(value) {
-    return value === undefined ? undefined : (0,schema/* durationMs */.pc)(value);
-}
-/**
- * The step a `for_each` item's caller belongs to: `step:review` for `step:review[web]`; undefined for any
- * other caller. Items call the model as `step:<id>[<key>]`, and a rule or an answers entry for `step:<id>`
- * covers them (found by an adversarial pass: `step:ag` matched no call of the step `ag`'s items, and the
- * error said to name a step the plan has).
- */
-function itemStepPurpose(purpose) {
-    return /^(step:[^[]+)\[/.exec(purpose)?.[1];
-}
-/** True when `rule` targets the caller `purpose` (exact, `*`, a prefix written `step:*`, or the step of an item). */
-function targetsPurpose(rule, purpose) {
-    if (rule.model === '*')
-        return true;
-    if (rule.model.endsWith('*'))
-        return purpose.startsWith(rule.model.slice(0, -1));
-    return rule.model === purpose || rule.model === itemStepPurpose(purpose);
-}
-function isToolRule(rule) {
-    return rule.tool !== undefined;
-}
-function isModelRule(rule) {
-    return rule.model !== undefined;
-}
-
 ;// CONCATENATED MODULE: ./lib/eval/seeded-random.js
 /** mulberry32: a small seeded PRNG, so every benchmark DAG can be regenerated exactly. */
 function seededRandom(seed) {
@@ -497,6 +497,7 @@ class FaultInjector {
     #calls = new Map();
     #injected = [];
     #targeting = new Set();
+    #purposes = new Set();
     constructor(rules, seed, run) {
         this.#rules = rules;
         this.#seed = `${seed}:${run}`;
@@ -517,8 +518,13 @@ class FaultInjector {
     toolFault(name, stepKey) {
         return this.#choose(`tool:${name} in ${stepKey}`, this.#targeted((rule) => isToolRule(rule) && (rule.tool === '*' || rule.tool === name)));
     }
+    /** The purposes of the model calls this run made (`step:a/s`, `goal:x`): what a rule that matched none could have named. */
+    get modelPurposes() {
+        return [...this.#purposes];
+    }
     /** Counts an HTTP attempt of a model call made for `purpose` and returns the fault it gets, if any. */
     modelFault(purpose) {
+        this.#purposes.add(purpose);
         return this.#choose(`model:${purpose}`, this.#targeted((rule) => isModelRule(rule) && targetsPurpose(rule, purpose)));
     }
     /** The rules `targets` picks, noted as targeting a call. */
@@ -899,6 +905,7 @@ async function runPlanVariant(one) {
         durationMs,
         faults: injector.injected,
         faultRulesTargeting: injector.targetingRules,
+        modelPurposes: injector.modelPurposes,
         unansweredModelRequests: counter.unanswered,
         plannerCalls: counter.planner,
         ...countEvents(events),
@@ -933,6 +940,7 @@ async function runReactVariant(one) {
         durationMs: deps.clock.now() - started,
         faults: injector.injected,
         faultRulesTargeting: injector.targetingRules,
+        modelPurposes: injector.modelPurposes,
     });
     const loaded = await (0,load_plan_with_servers/* loadPlanWithServers */.G)(one.plan.file, { signal: deps.signal, cwd: settings.cwd, env: settings.env, withhold: withholding(settings) });
     if (!loaded.ok)
@@ -1119,6 +1127,7 @@ function summariseVariant(column, runs) {
 
 
 
+
 /** Whether the eval itself injected a fault into one of the run's model calls. */
 function hadModelFault(run) {
     return run.faults.some((fault) => fault.target.startsWith('model:'));
@@ -1152,6 +1161,16 @@ function evalReport(settings, made, thresholds, cancelled) {
     const asked = settings.plans.flatMap((plan) => ['plan', ...settings.baselines].map((variant) => ({ name: columnName(settings, plan, variant), variant })));
     const complete = (variant) => !cancelled || asked.filter((column) => variant === undefined || column.variant === variant).every((column) => runs.filter((run) => run.column === column.name).length === settings.runs);
     const idle = runs.length === 0 || !complete() ? [] : settings.faults.flatMap((rule, index) => (targeting.has(index) ? [] : [describe(rule, index)]));
+    // A rule naming a used plan's step by its bare id (`step:line`), where the runs called it `step:web/line`.
+    const purposes = new Set(runs.flatMap((run) => (run.modelPurposes ?? []).map((purpose) => itemStepPurpose(purpose) ?? purpose)));
+    const qualified = settings.faults.flatMap((rule, index) => {
+        const colon = rule.model?.indexOf(':') ?? -1;
+        if (targeting.has(index) || rule.model === undefined || colon < 0 || rule.model.includes('/') || rule.model.endsWith('*'))
+            return [];
+        const kind = rule.model.slice(0, colon + 1);
+        const named = [...purposes].filter((purpose) => purpose.startsWith(kind) && purpose.endsWith(`/${rule.model.slice(colon + 1)}`)).sort();
+        return named.length > 0 ? [`rule ${index + 1} may mean \`model: ${named.slice(0, 3).join('` or `model: ')}\``] : [];
+    });
     // A rule that targeted calls but injected no fault into any run of the plan (an `attempt` no call reached,
     // a rate that drew nothing, a tool only the baseline calls) tested the plan no more (found by an adversarial pass).
     // A rule for the ReAct baseline's model calls (`model: react`) is tried on the baseline's runs.
@@ -1183,6 +1202,7 @@ function evalReport(settings, made, thresholds, cancelled) {
         ...(settings.model.kind === 'answers' ? [`Model answers from an answers file; token counts are its characters / ${CHARS_PER_TOKEN}.`] : []),
         ...(cancelled ? ['Cancelled: the figures cover only the runs that finished.'] : []),
         ...(idle.length > 0 ? [`Failed: fault ${idle.join(', ')} matched no call in any run, so what it would test was never tried; fix its tool or model (a tool, a step id or a goal name the plan has).`] : []),
+        ...(qualified.length > 0 ? [`A step of a plan that a \`type: plan\` step uses is named by that step (\`step:<using step>/<id>\`): ${qualified.join('; ')}.`] : []),
         ...(unmatched.length > 0 ? [`Failed: fault ${unmatched.join('; ')} matched no call, so the plans were not compared under it; fix its tool or model for both plans, or leave it out of the comparison.`] : []),
         ...(silent.length > 0
             ? [`Failed: fault ${silent.join('; ')}, so what it would test was never tried; give an \`attempt\` its calls reach, or raise its \`rate\` or the number of runs.`]

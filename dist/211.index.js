@@ -234,7 +234,7 @@ async function callAgentTool(ctx, tools, name, argumentText) {
         checked = (0,validate_tool_arguments/* validateToolArguments */.r)(tool, parsed.args);
     }
     catch (error) {
-        // A schema the checker cannot read (an MCP server's `$ref: '#/definitions/\u2026'`, `if`/`then`) on a tool the plan
+        // A schema the checker cannot read (an MCP server's `if`/`then`, a `$ref` to another document) on a tool the plan
         // does not name (`mode: agent` offers every tool; a step that names one is refused at load, check-args.ts):
         // it cannot be called, but the agent can go on with the others; it ended the step (found by an adversarial pass).
         if (!(error instanceof unusable_tool_schema_error/* UnusableToolSchemaError */.P))

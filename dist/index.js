@@ -2338,7 +2338,7 @@ function isMap(value) {
 }
 /**
  * A copy of `schema` with `each` applied to every subschema it holds directly; what is not a map is left as
- * it is. A list where a map of subschemas belongs is mapped too: zod's converter indexes `$defs` whatever it
+ * it is. A list where a map of subschemas belongs is mapped too: a JSON Pointer indexes `$defs` whatever it
  * is, so `#/$defs/0` reads an array's first (JSON Schema wants a map; an MCP server may send a list).
  */
 function mapSubschemas(schema, each) {
@@ -2357,6 +2357,9 @@ function mapSubschemas(schema, each) {
     for (const key of SUBSCHEMA_LISTS)
         if (Array.isArray(copy[key]))
             copy[key] = copy[key].map(one);
+    // Earlier drafts' `dependencies`: each name maps to a schema, or to a list of names left as it is.
+    if (isMap(copy['dependencies']))
+        copy['dependencies'] = Object.fromEntries(Object.entries(copy['dependencies']).map(([name, inner]) => [name, one(inner)]));
     return copy;
 }
 
@@ -7663,7 +7666,10 @@ var exceeds_depth = __nccwpck_require__(35878);
 var parse_json = __nccwpck_require__(70695);
 // EXTERNAL MODULE: ./lib/tools/tool-result-too-deep-error.js
 var tool_result_too_deep_error = __nccwpck_require__(57048);
+// EXTERNAL MODULE: ./lib/run/trace-step-weights.js
+var trace_step_weights = __nccwpck_require__(67047);
 ;// CONCATENATED MODULE: ./lib/run/plan-run.js
+
 
 
 
@@ -7801,7 +7807,7 @@ class PlanRun {
         this.#resultHashes = new ResultHashes(deps.redact);
         this.#inputsHash = (0,stable_hash/* stableHash */.c)(deps.inputs);
         this.#scope = deps.fanOut ? (0,fan_out_part/* fanOutScope */.q)(plan.steps, deps.fanOut.part) : undefined;
-        this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key), plan.limits.concurrency, deps.stepWeights);
+        this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key), plan.limits.concurrency, deps.stepWeights && (0,trace_step_weights/* weightsWithin */.fV)(deps.stepWeights, deps.within));
         this.#calls = deps.calls ?? new Map();
         // A step the earlier run completed runs again only because its definition or inputs changed: what it did then is not left undone.
         // A result that run carried from one before it is no completion of that run: its step may have run again there, and called.
@@ -8139,7 +8145,8 @@ class PlanRun {
             throw error;
         }
         // Until it answers, a side effect may or may not have happened.
-        const mine = { stepKey, plan: this.#plan.name, calledAt, by: this };
+        // Named as in the whole job (`web/post` for a used plan's step), as a refusal elsewhere in the job names it.
+        const mine = { stepKey: (0,plan_step/* stepKeyWithin */.t)(this.#deps.within, stepKey), plan: this.#plan.name, calledAt, by: this };
         if (tool.sideEffects) {
             this.#sideEffects.set(callKey, { stepKey, outcome: 'unknown', calledAt });
             this.#calls.set(anyKey, { ...mine, outcome: 'unknown' });
@@ -10727,10 +10734,17 @@ class ReplayMissingAnswerError extends step_error/* StepError */.zg {
     ordinal;
     /** How many answers the file holds for this purpose. */
     recordedCalls;
+    /**
+     * `bare`: how many answers the file holds for the purpose with the using steps left off (`step:s` for
+     * `step:a/s`), as recordings made before a used plan's steps were named by the step using them hold them.
+     */
     constructor(fields) {
         const recorded = fields.recordedCalls === 0 ? 'has no calls for it at all' : `holds only ${fields.recordedCalls} call(s) for it`;
+        const cause = fields.bare
+            ? `It holds ${fields.bare.calls} call(s) for ${fields.bare.purpose}: it was recorded before the steps of a plan that a \`type: plan\` step uses were named by that step (${fields.purpose})`
+            : 'The plan or its prompts changed since it was recorded';
         super(`Replay file ${fields.file} has no recorded answer for model call ${fields.ordinal + 1} of ${(0,describe_purpose/* describePurpose */.S)(fields.purpose)} ` +
-            `(the file ${recorded}). The plan or its prompts changed since it was recorded: record it again with --record ${fields.file}, or run with a model.`, { transient: false });
+            `(the file ${recorded}). ${cause}: record it again with --record ${fields.file}, or run with a model.`, { transient: false });
         this.file = fields.file;
         this.purpose = fields.purpose;
         this.ordinal = fields.ordinal;
@@ -10849,6 +10863,12 @@ function readRecording(path) {
     }
     return { header, exchanges };
 }
+/** `step:a/s` as recordings named it before a used plan's steps were named by the step using them (`step:s`); else undefined. */
+function barePurpose(purpose) {
+    const kind = purpose.indexOf(':');
+    const slash = purpose.lastIndexOf('/');
+    return kind > 0 && slash > kind ? `${purpose.slice(0, kind + 1)}${purpose.slice(slash + 1)}` : undefined;
+}
 /**
  * A model client that answers from a file written by `recordingModelClient`, matching each call by
  * (purpose, how-many-th call with that purpose) and checking the request is the one recorded. It
@@ -10867,7 +10887,9 @@ function replayModelClient(path, options = {}) {
             const recorded = byKey.get(exchangeKey(purpose, ordinal));
             if (!recorded) {
                 const recordedCalls = exchanges.filter((exchange) => exchange.purpose === purpose).length;
-                throw new ReplayMissingAnswerError({ file: path, purpose, ordinal, recordedCalls });
+                const bare = recordedCalls === 0 ? barePurpose(purpose) : undefined;
+                const bareCalls = bare === undefined ? 0 : exchanges.filter((exchange) => exchange.purpose === bare).length;
+                throw new ReplayMissingAnswerError({ file: path, purpose, ordinal, recordedCalls, ...(bare !== undefined && bareCalls > 0 && { bare: { purpose: bare, calls: bareCalls } }) });
             }
             const difference = firstRequestDifference(recorded.request, request);
             if (difference)
@@ -12150,7 +12172,8 @@ const ARRAY_BOUNDS = ['contains', 'minItems', 'maxItems', 'uniqueItems', 'minCon
  * - it keeps one of `allOf`, `anyOf`, `oneOf` and the schema's own constraints: they become one `allOf`.
  * - it fills in the `default`s JSON Schema ignores, converts a schema once per repeat in `type`, reads
  *   `enum` and `const` in ways JSON Schema does not (moveValueChecks), and ignores OpenAPI's `nullable`.
- * Schemas zod cannot express (`if`/`then`, `not`, `dependentRequired`) it refuses: they stay as written.
+ * - it refuses `dependentRequired` and `dependentSchemas` and ignores `dependencies` (moveDependencies).
+ * Schemas zod cannot express (`if`/`then`, `not`) it refuses: they stay as written.
  */
 function zodReadySchema(schema) {
     const copy = (0,json_schema/* mapSubschemas */.TY)(schema, zodReadySchema);
@@ -12168,6 +12191,7 @@ function zodReadySchema(schema) {
         copy.type = [...new Set([...(Array.isArray(copy.type) ? copy.type : [copy.type]), 'null'])];
     delete copy.nullable;
     moveValueChecks(copy);
+    moveDependencies(copy);
     // zod follows a `$ref` and drops every keyword beside it, where JSON Schema 2020-12 applies them all (a draft-07
     // schema ignores them: checked, they refuse what it would take, never the reverse; found by a differential fuzz).
     if (typeof copy.$ref === 'string' && Object.keys(copy).some((key) => key !== '$ref' && !NOT_CONSTRAINTS.has(key))) {
@@ -12269,6 +12293,34 @@ function valueCheck(members) {
     }
     return parts.length === 0 ? { ...NEVER } : parts.length === 1 ? parts[0] : { anyOf: parts };
 }
+/**
+ * `dependentRequired` and `dependentSchemas`, which zod refuses, and earlier drafts' `dependencies` (either), which it
+ * ignored (`{a: 1}` passed `dependencies: {a: [b]}`), as one `anyOf` in the `allOf` for each name: the name absent,
+ * or what its presence requires. Each applies to objects only, as the first branch takes every other value.
+ */
+function moveDependencies(schema) {
+    const parts = [];
+    const absent = (name) => zodReadySchema({ properties: { [name]: false } });
+    for (const keyword of ['dependencies', 'dependentRequired', 'dependentSchemas']) {
+        const map = schema[keyword];
+        if (map === undefined)
+            continue;
+        if (!(0,json_schema/* isMap */.jh)(map))
+            throw new Error(`\`${keyword}\` must map property names to ${keyword === 'dependentRequired' ? 'lists of names' : 'schemas'}`);
+        for (const [name, then] of Object.entries(map)) {
+            const names = Array.isArray(then) && keyword !== 'dependentSchemas' ? then : undefined;
+            if (names?.every((required) => typeof required === 'string'))
+                parts.push({ anyOf: [absent(name), zodReadySchema({ required: [name, ...names] })] });
+            else if (keyword !== 'dependentRequired' && ((0,json_schema/* isMap */.jh)(then) || typeof then === 'boolean'))
+                parts.push({ anyOf: [absent(name), then] });
+            else
+                throw new Error(`\`${keyword}\` of ${JSON.stringify(name)} must be ${keyword === 'dependentRequired' ? 'a list of property names' : keyword === 'dependencies' ? 'a schema or a list of property names' : 'a schema'}`);
+        }
+        delete schema[keyword];
+    }
+    if (parts.length > 0)
+        schema.allOf = [...(Array.isArray(schema.allOf) ? schema.allOf : []), ...parts];
+}
 const COMPOSITIONS = ['allOf', 'anyOf', 'oneOf'];
 const ANNOTATIONS = new Set(['$schema', '$id', '$defs', 'definitions', 'title', 'description', 'examples', 'default', '$comment', 'deprecated', 'readOnly', 'writeOnly', 'contentMediaType', 'contentEncoding', '$anchor']);
 /** Keywords that say nothing about values (and an extension's `x-\u2026`), and stay where references find them. */
@@ -12304,14 +12356,15 @@ function splitCompositions(schema) {
 
 ;// CONCATENATED MODULE: ./lib/plan/zod-ref.js
 
+/** The `$schema`s for which zod's converter reads definitions from `definitions`, not `$defs`. */
+const EARLIER_DRAFTS = ['http://json-schema.org/draft-07/schema#', 'http://json-schema.org/draft-04/schema#'];
 /**
  * Where a `$ref` leads, read as zod's converter reads it (`resolveRef` in zod/v4/classic/from-json-schema.js), not
  * as a JSON Pointer: `#` then segments with the empty ones dropped; none is the root; else the first names the
  * definitions (`$defs`, or `definitions` for a draft-07 or draft-04 schema), the second which one, in the root's
- * `$defs` or else `definitions`, and the rest is ignored. A review found references zod reads this way (`#$defs/x`,
- * `#/$defs//x`, `#/$defs/x/properties/y`) past a checker that read pointers; a later one, definitions zod found
- * where this did not: zod takes `$defs || definitions`, so a `$defs` of `false`, `0` or `''` gives way to
- * `definitions`, and indexes whatever it got, so `$defs` may be an array (`#/$defs/0`).
+ * `$defs` or else `definitions`, and the rest is ignored. The schemas zod gets hold only references withResolvedRefs
+ * wrote, which zod and a JSON Pointer read alike; this reads them as zod does all the same, as what zod follows is
+ * what matters to the cycle check.
  */
 function zodRefTarget(root, ref) {
     if (!ref.startsWith('#'))
@@ -12319,8 +12372,7 @@ function zodRefTarget(root, ref) {
     const path = ref.slice(1).split('/').filter(Boolean);
     if (path.length === 0)
         return { root: true };
-    const draft = root['$schema'] === 'http://json-schema.org/draft-07/schema#' || root['$schema'] === 'http://json-schema.org/draft-04/schema#';
-    const defsKey = draft ? 'definitions' : '$defs';
+    const defsKey = definitionsKey(root);
     const defs = root['$defs'] || root['definitions'];
     if (path[0] !== defsKey || path[1] === undefined || typeof defs !== 'object' || defs === null)
         return undefined;
@@ -12329,31 +12381,215 @@ function zodRefTarget(root, ref) {
     const target = defs[key];
     return target ? { root: false, defsKey, key, target } : undefined;
 }
+function definitionsKey(root) {
+    return EARLIER_DRAFTS.includes(root['$schema']) ? 'definitions' : '$defs';
+}
+/** The URI a schema without `$id` has: relative `$id`s (`item.json`) resolve against it, so each still names one resource. */
+const DOCUMENT_URI = 'https://plan-runner.invalid/schema.json';
+/** The subschemas `schema` holds directly (not boolean ones), with those in its definitions or not. */
+function subschemas(schema, definitions) {
+    const found = [];
+    const many = (value) => (Array.isArray(value) ? value : (0,json_schema/* isMap */.jh)(value) ? Object.values(value) : []);
+    for (const key of [...json_schema/* SUBSCHEMA_MAPS */.gZ, 'dependencies'])
+        if (definitions || (key !== '$defs' && key !== 'definitions'))
+            found.push(...many(schema[key]));
+    for (const key of json_schema/* SUBSCHEMA_VALUES */.$T)
+        found.push(...(Array.isArray(schema[key]) ? schema[key] : [schema[key]]));
+    for (const key of json_schema/* SUBSCHEMA_LISTS */.kr)
+        if (Array.isArray(schema[key]))
+            found.push(...schema[key]);
+    return found.filter(json_schema/* isMap */.jh);
+}
+const quoted = (text) => JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}\u2026` : text);
+/** Each schema resource of `root` by its URI, each anchor by its URI with `#name`, and the base URI of every subschema. */
+function indexResources(root) {
+    const resources = new Map();
+    const anchors = new Map();
+    const baseOf = new Map();
+    const idKeys = root['$schema'] === 'http://json-schema.org/draft-04/schema#' ? ['$id', 'id'] : ['$id'];
+    const name = (schema, anchor, base) => {
+        const uri = `${base}#${anchor}`;
+        if (anchors.has(uri) && anchors.get(uri) !== schema)
+            throw new Error(`two subschemas take the anchor ${quoted(anchor)}: a \`$ref\` to it could mean either`);
+        anchors.set(uri, schema);
+    };
+    // Iterative: the walk meets every subschema, and a schema may nest deeper than the stack goes.
+    const pending = [[root, DOCUMENT_URI]];
+    while (pending.length > 0) {
+        const [schema, parentBase] = pending.pop();
+        if (baseOf.has(schema))
+            continue;
+        let base = parentBase;
+        for (const key of idKeys) {
+            const id = schema[key];
+            if (typeof id !== 'string')
+                continue;
+            // draft-07 names a plain anchor with an `$id` of `#name`.
+            if (id.startsWith('#')) {
+                if (id.length > 1)
+                    name(schema, decodeFragment(id.slice(1)), base);
+                continue;
+            }
+            let uri;
+            try {
+                uri = new URL(id, base);
+            }
+            catch {
+                throw new Error(`\`${key}\` ${quoted(id)} is not a URI`);
+            }
+            uri.hash = '';
+            if (resources.has(uri.href) && resources.get(uri.href) !== schema)
+                throw new Error(`two subschemas take the \`${key}\` ${quoted(id)}: a \`$ref\` to it could mean either`);
+            base = uri.href;
+            resources.set(base, schema);
+        }
+        if (schema === root && !resources.has(DOCUMENT_URI))
+            resources.set(DOCUMENT_URI, root);
+        for (const key of ['$anchor', '$dynamicAnchor'])
+            if (typeof schema[key] === 'string' && schema[key] !== '')
+                name(schema, schema[key], base);
+        baseOf.set(schema, base);
+        for (const inner of subschemas(schema, true))
+            pending.push([inner, base]);
+    }
+    return { resources, anchors, baseOf };
+}
+/** A URI fragment %-decoded; one with a `%` that starts no escape (`#/$defs/100%`, which zod read) as it is written. */
+function decodeFragment(fragment) {
+    try {
+        return decodeURIComponent(fragment);
+    }
+    catch {
+        return fragment;
+    }
+}
 /**
- * A copy of `root` with each `$ref` zod can follow spelt one way for each place it leads (`#` for the root,
- * `#/$defs/<key>` for a definition), and the others left as written for zod's own error. zod converts a
- * reference once per spelling, not once per place: 200 spellings of one definition of 2,000 properties
- * (`#/$defs/big`, `#//$defs/big`, \u2026; a 77 KB schema) took 4.5 s to convert, holding the event loop.
+ * A copy of `root` in which each `$ref` leads where JSON Schema says, and reads the same to zod. zod's converter
+ * follows only `#` and `#/$defs/<name>` (`#/definitions/<name>` in a draft-07 schema), each read from the root's
+ * definitions, and reads them its own way: `#/$defs/a/properties/b` led to `a`, a `$ref` under a nested `$id` to the
+ * root's definition of the same name, and `#/$defs/a%20b`, `#/definitions/a` in a 2020-12 schema, `#name` anchors
+ * and definitions that are `false` to nothing at all. Here every reference a check can reach is resolved as a URI
+ * against the `$id`s around it, then its fragment as a JSON Pointer or an anchor, and each subschema so reached
+ * becomes one definition, which every reference to it names and which stands in its place (zod converts a
+ * reference once per spelling: 200 spellings of one definition of 2,000 properties took 4.5 s; and no subschema is
+ * copied twice, however many references lead into it). A reference to `true` is dropped, one to `false` refuses
+ * every value. What cannot be followed is refused with why: another document, a pointer to nowhere, `$dynamicRef`
+ * and `$recursiveRef` (which zod ignored: any value passed). Definitions no reference reaches are left out.
  */
-function withCanonicalRefs(root) {
-    const each = (schema) => {
-        const copy = (0,json_schema/* mapSubschemas */.TY)(schema, each);
-        const ref = copy['$ref'];
-        if (typeof ref !== 'string')
+function withResolvedRefs(root) {
+    const { resources, anchors, baseOf } = indexResources(root);
+    const resolve = (ref, base) => {
+        let fragment;
+        let uri = base;
+        // Most references are fragments of the resource they are in: no URI to parse.
+        if (ref.startsWith('#'))
+            fragment = decodeFragment(ref.slice(1));
+        else {
+            let parsed;
+            try {
+                parsed = new URL(ref, base);
+            }
+            catch {
+                throw new Error(`\`$ref\` ${quoted(ref)} is not a URI`);
+            }
+            fragment = decodeFragment(parsed.hash.slice(1));
+            parsed.hash = '';
+            uri = parsed.href;
+        }
+        const resource = resources.get(uri);
+        if (resource === undefined)
+            throw new Error(`\`$ref\` ${quoted(ref)} leads to another document, which is not fetched: reference a definition in this schema (\`#/$defs/<name>\`)`);
+        if (fragment === '')
+            return { target: resource, name: uri.split('/').pop() };
+        if (!fragment.startsWith('/')) {
+            const anchored = anchors.get(`${uri}#${fragment}`);
+            if (anchored === undefined)
+                throw new Error(`\`$ref\` ${quoted(ref)} names an anchor no subschema has`);
+            return { target: anchored, name: fragment };
+        }
+        let at = resource;
+        let key = '';
+        for (const segment of fragment.slice(1).split('/')) {
+            key = segment.replaceAll('~1', '/').replaceAll('~0', '~');
+            if (Array.isArray(at) && /^(0|[1-9][0-9]*)$/.test(key) && Number(key) < at.length)
+                at = at[Number(key)];
+            else if ((0,json_schema/* isMap */.jh)(at) && Object.hasOwn(at, key))
+                at = at[key];
+            else
+                throw new Error(`\`$ref\` ${quoted(ref)} leads nowhere in this schema`);
+        }
+        if (typeof at !== 'boolean' && !((0,json_schema/* isMap */.jh)(at) && baseOf.has(at)))
+            throw new Error(`\`$ref\` ${quoted(ref)} does not lead to a subschema: reference one under \`$defs\`, \`properties\` or another keyword that holds schemas`);
+        return { target: at, name: key };
+    };
+    // What a check reaches from the root, through subschemas and references; each reference is resolved once.
+    const leadsTo = new Map();
+    const keys = new Map();
+    const used = new Set();
+    const suffixes = new Map();
+    const reached = new Set([root]);
+    const pending = [root];
+    for (let next = 0; next < pending.length; next++) {
+        const schema = pending[next];
+        for (const keyword of ['$dynamicRef', '$recursiveRef']) {
+            if (keyword in schema)
+                throw new Error(`\`${keyword}\` is not followed (only \`$ref\` is), so the schema cannot be checked`);
+        }
+        const inner = subschemas(schema, false);
+        if (typeof schema['$ref'] === 'string') {
+            const found = resolve(schema['$ref'], baseOf.get(schema));
+            leadsTo.set(schema, found);
+            if (typeof found.target !== 'boolean') {
+                inner.push(found.target);
+                if (found.target !== root && !keys.has(found.target)) {
+                    // Named where the reference led when that name is free, and not one every object has (`constructor`),
+                    // which zod's lookup would find in any definitions.
+                    const stem = found.name.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 60) || 'ref';
+                    let count = suffixes.get(stem) ?? 1;
+                    let key = stem;
+                    while (key in {} || used.has(key))
+                        key = `${stem}_${++count}`;
+                    suffixes.set(stem, count);
+                    used.add(key);
+                    keys.set(found.target, key);
+                }
+            }
+        }
+        for (const schema of inner) {
+            if (reached.has(schema))
+                continue;
+            reached.add(schema);
+            pending.push(schema);
+        }
+    }
+    const defsKey = definitionsKey(root);
+    const refTo = (target) => (target === root ? '#' : `#/${defsKey}/${keys.get(target)}`);
+    // A definition stands where its subschema was: each subschema is copied once.
+    const inline = (schema) => (keys.has(schema) ? { $ref: refTo(schema) } : body(schema));
+    const body = (schema) => {
+        const { $defs: _defs, definitions: _definitions, ...rest } = schema;
+        const copy = (0,json_schema/* mapSubschemas */.TY)(rest, inline);
+        const found = leadsTo.get(schema);
+        if (found === undefined)
             return copy;
-        const target = zodRefTarget(root, ref);
-        if (target?.root)
-            copy['$ref'] = '#';
-        else if (target)
-            copy['$ref'] = `#/${target.defsKey}/${target.key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+        if (typeof found.target !== 'boolean')
+            copy['$ref'] = refTo(found.target);
+        else {
+            delete copy['$ref'];
+            if (!found.target)
+                copy['allOf'] = [...(Array.isArray(copy['allOf']) ? copy['allOf'] : []), { not: {} }];
+        }
         return copy;
     };
-    return each(root);
+    const result = body(root);
+    if (keys.size > 0)
+        result[defsKey] = Object.fromEntries([...keys].map(([target, key]) => [key, body(target)]));
+    return result;
 }
 
 ;// CONCATENATED MODULE: ./lib/plan/unguarded-ref-cycle.js
 
-// Only the keywords zod's converter reads (it refuses `not`, `if`, `dependentSchemas` and `unevaluated*`).
+// Only the keywords zod's converter reads (it refuses `not`, `if` and `unevaluated*`; `dependentSchemas` has become an `anyOf`).
 /** Keywords whose subschemas check the same value as the schema holding them: following one reads no deeper into it. */
 const SAME_VALUE_LISTS = ['allOf', 'anyOf', 'oneOf'];
 /** Keywords whose subschemas check a part of the value (a property, an item): one level deeper each time round. */
@@ -12506,17 +12742,15 @@ var bounded_check = __nccwpck_require__(94511);
  */
 function compileJsonSchema(schema) {
     try {
-        // A schema that is not a map (`true`) goes to zod as it is.
-        const complete = (0,json_schema/* isMap */.jh)(schema) ? zodReadySchema(schema) : schema;
+        // A schema that is not a map (`true`) goes to zod as it is. References first: they are read in the schema as written.
+        const complete = (0,json_schema/* isMap */.jh)(schema) ? zodReadySchema(withResolvedRefs(schema)) : schema;
         // On what zod will read: checking any value against such a cycle overflowed the stack.
         const cycle = (0,json_schema/* isMap */.jh)(complete) ? unguardedRefCycle(complete) : undefined;
         if (cycle !== undefined) {
             return { ok: false, message: `\`$ref: '${cycle}'\` leads back to itself through references and combinations (\`allOf\`, \`anyOf\`, \`oneOf\`) alone, never reading into the value, so no value can be checked against it` };
         }
-        // One spelling per `$ref` target (the cycle's message above quotes the schema's own), so zod converts each once.
-        const converted = (0,json_schema/* isMap */.jh)(complete) ? withCanonicalRefs(complete) : complete;
         // Each schema reads the clock of the check under way: `boundedSafeParse` bounds a check, which zod does not.
-        return { ok: true, schema: (0,bounded_check/* timedSchemas */.ms)(() => withLinearRegExp(() => fromJSONSchema(converted))) };
+        return { ok: true, schema: (0,bounded_check/* timedSchemas */.ms)(() => withLinearRegExp(() => fromJSONSchema(complete))) };
     }
     catch (error) {
         return { ok: false, message: error instanceof Error ? error.message : String(error) };
@@ -12800,6 +13034,25 @@ function checkSchema(schema, path, depth, issues, strict) {
         else
             for (const [name, inner] of Object.entries(value))
                 checkSchema(inner, [...path, key, name], depth + 1, issues, strict);
+    }
+    // Earlier drafts' `dependencies` (a goal's schema refuses it as no 2020-12 keyword): a list of names, or a schema.
+    if (strict !== true && 'dependencies' in schema) {
+        const value = schema.dependencies;
+        if (!isMap(value))
+            issues.push({ path: [...path, 'dependencies'], message: '`dependencies` must map property names to a schema or a list of property names' });
+        else {
+            for (const [name, inner] of Object.entries(value)) {
+                if (Array.isArray(inner) && inner.every((item) => typeof item === 'string'))
+                    continue;
+                if (Array.isArray(inner))
+                    issues.push({ path: [...path, 'dependencies', name], message: 'a list of `dependencies` holds property names' });
+                else
+                    checkSchema(inner, [...path, 'dependencies', name], depth + 1, issues, strict);
+            }
+        }
+    }
+    if ('dependentRequired' in schema && !(isMap(schema.dependentRequired) && Object.values(schema.dependentRequired).every((names) => Array.isArray(names) && names.every((name) => typeof name === 'string')))) {
+        issues.push({ path: [...path, 'dependentRequired'], message: '`dependentRequired` must map property names to lists of property names' });
     }
     for (const key of _core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .SUBSCHEMA_VALUES */ .$T) {
         if (key in schema) {
@@ -18193,7 +18446,7 @@ function checkInputSchemas(ctx) {
         else
             unusable.set(tool.name, compiled.message);
     }
-    // An adapter's tool (an MCP server's `$ref: '#/definitions/\u2026'`, `if`/`then`) named by a step: the plan cannot
+    // An adapter's tool (an MCP server's `if`/`then`, a `$ref` to another document) named by a step: the plan cannot
     // run as written. An agent told so at its first call went on without it, and passed (found by a review).
     ctx.steps.forEach((step, index) => {
         const at = (0,plan_check_context/* stepPath */.q)(index);
@@ -23806,11 +24059,14 @@ class RunStoppedError extends Error {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   fV: () => (/* binding */ weightsWithin),
 /* harmony export */   mQ: () => (/* binding */ stepDurations),
 /* harmony export */   pg: () => (/* binding */ stepWeightsFromTrace)
 /* harmony export */ });
 /* unused harmony export TraceWeightsError */
 /* harmony import */ var _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2237);
+/* harmony import */ var _core_plan_step_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(98511);
+
 
 /** A trace that cannot be read for step durations: the file, the line when one is at fault, and what is wrong. */
 class TraceWeightsError extends Error {
@@ -23829,28 +24085,47 @@ class TraceWeightsError extends Error {
  * How long each step took, from a run's events: the `durationMs` of each step's last `step_completed`
  * or `step_failed` event, and of each `for_each` item's last `item_completed` or `item_failed` under
  * its child key (`review[3]`: a fan-out's shards are balanced by these); a completion reused from an
- * earlier run is not a duration. Anything else is passed over.
+ * earlier run is not a duration. The steps of a used plan are named as in the whole job (`web/s`): a
+ * used plan's step `s` took the weight of the outer step `s`. Anything else is passed over.
  */
 function stepDurations(events) {
     const weights = new Map();
     const childKeys = new Map();
-    for (const event of events) {
+    const read = (event, within) => {
         if (!event || typeof event !== 'object')
-            continue;
-        const { type, stepKey, durationMs, keys, index, reused } = event;
-        if (type === 'step_expanded' && typeof stepKey === 'string' && Array.isArray(keys))
-            childKeys.set(stepKey, keys);
+            return;
+        const { type, stepKey, durationMs, keys, index, reused, event: inner } = event;
+        if (typeof stepKey !== 'string')
+            return;
+        const key = (0,_core_plan_step_js__WEBPACK_IMPORTED_MODULE_1__/* .stepKeyWithin */ .t)(within, stepKey);
+        if (type === 'nested_event')
+            return read(inner, key);
+        if (type === 'step_expanded' && Array.isArray(keys))
+            childKeys.set(key, keys);
         const duration = typeof durationMs === 'number' && Number.isFinite(durationMs) && durationMs >= 0 ? durationMs : undefined;
         // A result reused from an earlier run took no time here: it says nothing of how long the step takes.
-        if (duration === undefined || typeof stepKey !== 'string' || reused !== undefined)
-            continue;
+        if (duration === undefined || reused !== undefined)
+            return;
         if (type === 'step_completed' || type === 'step_failed')
-            weights.set(stepKey, duration);
-        const child = (type === 'item_completed' || type === 'item_failed') && typeof index === 'number' ? childKeys.get(stepKey)?.[index] : undefined;
+            weights.set(key, duration);
+        const child = (type === 'item_completed' || type === 'item_failed') && typeof index === 'number' ? childKeys.get(key)?.[index] : undefined;
         if (typeof child === 'string')
-            weights.set(child, duration);
-    }
+            weights.set((0,_core_plan_step_js__WEBPACK_IMPORTED_MODULE_1__/* .stepKeyWithin */ .t)(within, child), duration);
+    };
+    for (const event of events)
+        read(event, undefined);
     return weights;
+}
+/** The weights of the steps of the plan run `within` (named so in the whole job), by their keys in that plan. */
+function weightsWithin(weights, within) {
+    if (within === undefined)
+        return weights;
+    const prefix = `${within}/`;
+    const own = new Map();
+    for (const [key, weight] of weights)
+        if (key.startsWith(prefix))
+            own.set(key.slice(prefix.length), weight);
+    return own;
 }
 /** The events of a trace file's text, one per line; a line that is not one is an error naming it. */
 function* traceEvents(text, file) {

@@ -4247,7 +4247,10 @@ var exceeds_depth = __webpack_require__(35878);
 var parse_json = __webpack_require__(70695);
 // EXTERNAL MODULE: ./lib/tools/tool-result-too-deep-error.js
 var tool_result_too_deep_error = __webpack_require__(57048);
+// EXTERNAL MODULE: ./lib/run/trace-step-weights.js
+var trace_step_weights = __webpack_require__(67047);
 ;// CONCATENATED MODULE: ./lib/run/plan-run.js
+
 
 
 
@@ -4385,7 +4388,7 @@ class PlanRun {
         this.#resultHashes = new ResultHashes(deps.redact);
         this.#inputsHash = (0,stable_hash/* stableHash */.c)(deps.inputs);
         this.#scope = deps.fanOut ? fanOutScope(plan.steps, deps.fanOut.part) : undefined;
-        this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key), plan.limits.concurrency, deps.stepWeights);
+        this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key), plan.limits.concurrency, deps.stepWeights && (0,trace_step_weights/* weightsWithin */.fV)(deps.stepWeights, deps.within));
         this.#calls = deps.calls ?? new Map();
         // A step the earlier run completed runs again only because its definition or inputs changed: what it did then is not left undone.
         // A result that run carried from one before it is no completion of that run: its step may have run again there, and called.
@@ -4723,7 +4726,8 @@ class PlanRun {
             throw error;
         }
         // Until it answers, a side effect may or may not have happened.
-        const mine = { stepKey, plan: this.#plan.name, calledAt, by: this };
+        // Named as in the whole job (`web/post` for a used plan's step), as a refusal elsewhere in the job names it.
+        const mine = { stepKey: (0,plan_step/* stepKeyWithin */.t)(this.#deps.within, stepKey), plan: this.#plan.name, calledAt, by: this };
         if (tool.sideEffects) {
             this.#sideEffects.set(callKey, { stepKey, outcome: 'unknown', calledAt });
             this.#calls.set(anyKey, { ...mine, outcome: 'unknown' });
@@ -7116,10 +7120,17 @@ class ReplayMissingAnswerError extends step_error/* StepError */.zg {
     ordinal;
     /** How many answers the file holds for this purpose. */
     recordedCalls;
+    /**
+     * `bare`: how many answers the file holds for the purpose with the using steps left off (`step:s` for
+     * `step:a/s`), as recordings made before a used plan's steps were named by the step using them hold them.
+     */
     constructor(fields) {
         const recorded = fields.recordedCalls === 0 ? 'has no calls for it at all' : `holds only ${fields.recordedCalls} call(s) for it`;
+        const cause = fields.bare
+            ? `It holds ${fields.bare.calls} call(s) for ${fields.bare.purpose}: it was recorded before the steps of a plan that a \`type: plan\` step uses were named by that step (${fields.purpose})`
+            : 'The plan or its prompts changed since it was recorded';
         super(`Replay file ${fields.file} has no recorded answer for model call ${fields.ordinal + 1} of ${(0,describe_purpose/* describePurpose */.S)(fields.purpose)} ` +
-            `(the file ${recorded}). The plan or its prompts changed since it was recorded: record it again with --record ${fields.file}, or run with a model.`, { transient: false });
+            `(the file ${recorded}). ${cause}: record it again with --record ${fields.file}, or run with a model.`, { transient: false });
         this.file = fields.file;
         this.purpose = fields.purpose;
         this.ordinal = fields.ordinal;
@@ -7238,6 +7249,12 @@ function readRecording(path) {
     }
     return { header, exchanges };
 }
+/** `step:a/s` as recordings named it before a used plan's steps were named by the step using them (`step:s`); else undefined. */
+function barePurpose(purpose) {
+    const kind = purpose.indexOf(':');
+    const slash = purpose.lastIndexOf('/');
+    return kind > 0 && slash > kind ? `${purpose.slice(0, kind + 1)}${purpose.slice(slash + 1)}` : undefined;
+}
 /**
  * A model client that answers from a file written by `recordingModelClient`, matching each call by
  * (purpose, how-many-th call with that purpose) and checking the request is the one recorded. It
@@ -7256,7 +7273,9 @@ function replayModelClient(path, options = {}) {
             const recorded = byKey.get(exchangeKey(purpose, ordinal));
             if (!recorded) {
                 const recordedCalls = exchanges.filter((exchange) => exchange.purpose === purpose).length;
-                throw new ReplayMissingAnswerError({ file: path, purpose, ordinal, recordedCalls });
+                const bare = recordedCalls === 0 ? barePurpose(purpose) : undefined;
+                const bareCalls = bare === undefined ? 0 : exchanges.filter((exchange) => exchange.purpose === bare).length;
+                throw new ReplayMissingAnswerError({ file: path, purpose, ordinal, recordedCalls, ...(bare !== undefined && bareCalls > 0 && { bare: { purpose: bare, calls: bareCalls } }) });
             }
             const difference = firstRequestDifference(recorded.request, request);
             if (difference)
@@ -9710,10 +9729,13 @@ class RunStoppedError extends Error {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   BR: () => (/* binding */ TraceWeightsError),
+/* harmony export */   fV: () => (/* binding */ weightsWithin),
 /* harmony export */   mQ: () => (/* binding */ stepDurations),
 /* harmony export */   pg: () => (/* binding */ stepWeightsFromTrace)
 /* harmony export */ });
 /* harmony import */ var _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2237);
+/* harmony import */ var _core_plan_step_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(98511);
+
 
 /** A trace that cannot be read for step durations: the file, the line when one is at fault, and what is wrong. */
 class TraceWeightsError extends Error {
@@ -9732,28 +9754,47 @@ class TraceWeightsError extends Error {
  * How long each step took, from a run's events: the `durationMs` of each step's last `step_completed`
  * or `step_failed` event, and of each `for_each` item's last `item_completed` or `item_failed` under
  * its child key (`review[3]`: a fan-out's shards are balanced by these); a completion reused from an
- * earlier run is not a duration. Anything else is passed over.
+ * earlier run is not a duration. The steps of a used plan are named as in the whole job (`web/s`): a
+ * used plan's step `s` took the weight of the outer step `s`. Anything else is passed over.
  */
 function stepDurations(events) {
     const weights = new Map();
     const childKeys = new Map();
-    for (const event of events) {
+    const read = (event, within) => {
         if (!event || typeof event !== 'object')
-            continue;
-        const { type, stepKey, durationMs, keys, index, reused } = event;
-        if (type === 'step_expanded' && typeof stepKey === 'string' && Array.isArray(keys))
-            childKeys.set(stepKey, keys);
+            return;
+        const { type, stepKey, durationMs, keys, index, reused, event: inner } = event;
+        if (typeof stepKey !== 'string')
+            return;
+        const key = (0,_core_plan_step_js__WEBPACK_IMPORTED_MODULE_1__/* .stepKeyWithin */ .t)(within, stepKey);
+        if (type === 'nested_event')
+            return read(inner, key);
+        if (type === 'step_expanded' && Array.isArray(keys))
+            childKeys.set(key, keys);
         const duration = typeof durationMs === 'number' && Number.isFinite(durationMs) && durationMs >= 0 ? durationMs : undefined;
         // A result reused from an earlier run took no time here: it says nothing of how long the step takes.
-        if (duration === undefined || typeof stepKey !== 'string' || reused !== undefined)
-            continue;
+        if (duration === undefined || reused !== undefined)
+            return;
         if (type === 'step_completed' || type === 'step_failed')
-            weights.set(stepKey, duration);
-        const child = (type === 'item_completed' || type === 'item_failed') && typeof index === 'number' ? childKeys.get(stepKey)?.[index] : undefined;
+            weights.set(key, duration);
+        const child = (type === 'item_completed' || type === 'item_failed') && typeof index === 'number' ? childKeys.get(key)?.[index] : undefined;
         if (typeof child === 'string')
-            weights.set(child, duration);
-    }
+            weights.set((0,_core_plan_step_js__WEBPACK_IMPORTED_MODULE_1__/* .stepKeyWithin */ .t)(within, child), duration);
+    };
+    for (const event of events)
+        read(event, undefined);
     return weights;
+}
+/** The weights of the steps of the plan run `within` (named so in the whole job), by their keys in that plan. */
+function weightsWithin(weights, within) {
+    if (within === undefined)
+        return weights;
+    const prefix = `${within}/`;
+    const own = new Map();
+    for (const [key, weight] of weights)
+        if (key.startsWith(prefix))
+            own.set(key.slice(prefix.length), weight);
+    return own;
 }
 /** The events of a trace file's text, one per line; a line that is not one is an error naming it. */
 function* traceEvents(text, file) {
