@@ -17,11 +17,12 @@ export type CompiledSchema = { readonly ok: true; readonly schema: z.ZodType } |
 export function compileJsonSchema(schema: unknown): CompiledSchema {
   try {
     // A schema that is not a map (`true`) goes to zod as it is. References first: they are read in the schema as written.
-    const complete = isMap(schema) ? zodReadySchema(withResolvedRefs(schema)) : schema;
+    const resolved = isMap(schema) ? withResolvedRefs(schema) : undefined;
+    const complete = resolved ? zodReadySchema(resolved.schema) : schema;
     // On what zod will read: checking any value against such a cycle overflowed the stack.
     const cycle = isMap(complete) ? unguardedRefCycle(complete) : undefined;
     if (cycle !== undefined) {
-      return { ok: false, message: `\`$ref: '${cycle}'\` leads back to itself through references and combinations (\`allOf\`, \`anyOf\`, \`oneOf\`) alone, never reading into the value, so no value can be checked against it` };
+      return { ok: false, message: `\`$ref: '${resolved?.spelling(cycle) ?? cycle}'\` leads back to itself through references and combinations (\`allOf\`, \`anyOf\`, \`oneOf\`) alone, never reading into the value, so no value can be checked against it` };
     }
     // Each schema reads the clock of the check under way: `boundedSafeParse` bounds a check, which zod does not.
     return { ok: true, schema: timedSchemas(() => withLinearRegExp(() => z.fromJSONSchema(complete as Parameters<typeof z.fromJSONSchema>[0]))) };

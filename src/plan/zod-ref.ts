@@ -36,6 +36,9 @@ function definitionsKey(root: JsonSchema): '$defs' | 'definitions' {
 /** The URI a schema without `$id` has: relative `$id`s (`item.json`) resolve against it, so each still names one resource. */
 const DOCUMENT_URI = 'https://plan-runner.invalid/schema.json';
 
+/** Keywords whose values are JSON values, not schemas: a reference into one does not lead to a schema. */
+const VALUE_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'required', 'dependentRequired', 'type', '$vocabulary']);
+
 type Resolved = { readonly target: Schema | boolean; readonly name: string };
 
 /** The subschemas `schema` holds directly (not boolean ones), with those in its definitions or not. */
@@ -50,48 +53,77 @@ function subschemas(schema: Schema, definitions: boolean): Schema[] {
 
 const quoted = (text: string): string => JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}…` : text);
 
-/** Each schema resource of `root` by its URI, each anchor by its URI with `#name`, and the base URI of every subschema. */
+/** The longest schema URI (a resolved `$id`) and anchor name followed: V8 hashes a string of 16 K characters or more by its
+ * length alone, so a few thousand long `$id`s of one length made each lookup compare them all (15.8 s for 146 KB; found by
+ * a review). JSON Schema's own are short. */
+const MAX_URI_CHARS = 2_048;
+
+/** The drafts in which a `$ref` makes every keyword beside it, `$id` too, be ignored. */
+const REF_ALONE_DRAFTS = /^https?:\/\/json-schema\.org\/draft-0[4-7]\/schema#?$/;
+
+/**
+ * The schema resources of `root` by URI, its anchors by URI and `#name`, and the base URI of each subschema a walk
+ * from the root meets, or one from a place a `$ref` leads (`index`).
+ */
 function indexResources(root: Schema) {
   const resources = new Map<string, Schema>();
   const anchors = new Map<string, Schema>();
   const baseOf = new Map<Schema, string>();
-  const idKeys = root['$schema'] === 'http://json-schema.org/draft-04/schema#' ? ['$id', 'id'] : ['$id'];
+  const schemaUri = typeof root['$schema'] === 'string' ? root['$schema'] : '';
+  // draft-04's identifier is `id`; `$id` from draft-06 on.
+  const idKey = /^https?:\/\/json-schema\.org\/draft-04\/schema#?$/.test(schemaUri) ? 'id' : '$id';
+  const refAlone = REF_ALONE_DRAFTS.test(schemaUri);
   const name = (schema: Schema, anchor: string, base: string) => {
+    if (anchor.length > MAX_URI_CHARS) throw new Error(`an anchor of ${anchor.length} characters is longer than the ${MAX_URI_CHARS} followed`);
     const uri = `${base}#${anchor}`;
     if (anchors.has(uri) && anchors.get(uri) !== schema) throw new Error(`two subschemas take the anchor ${quoted(anchor)}: a \`$ref\` to it could mean either`);
     anchors.set(uri, schema);
   };
-  // Iterative: the walk meets every subschema, and a schema may nest deeper than the stack goes.
-  const pending: [Schema, string][] = [[root, DOCUMENT_URI]];
-  while (pending.length > 0) {
-    const [schema, parentBase] = pending.pop()!;
-    if (baseOf.has(schema)) continue;
-    let base = parentBase;
-    for (const key of idKeys) {
-      const id = schema[key];
-      if (typeof id !== 'string') continue;
+  const index = (start: Schema, startBase: string): void => {
+    // Iterative: the walk meets every subschema, and a schema may nest deeper than the stack goes.
+    const pending: [Schema, string][] = [[start, startBase]];
+    while (pending.length > 0) {
+      const [schema, parentBase] = pending.pop()!;
+      if (baseOf.has(schema)) continue;
+      let base = parentBase;
+      const id = refAlone && typeof schema['$ref'] === 'string' ? undefined : schema[idKey];
       // draft-07 names a plain anchor with an `$id` of `#name`.
-      if (id.startsWith('#')) {
+      if (typeof id === 'string' && id.startsWith('#')) {
         if (id.length > 1) name(schema, decodeFragment(id.slice(1)), base);
-        continue;
+      } else if (typeof id === 'string') {
+        let uri: URL;
+        try {
+          uri = new URL(id, base);
+        } catch {
+          throw new Error(`\`${idKey}\` ${quoted(id)} cannot be resolved against the base URI ${quoted(base)}`);
+        }
+        uri.hash = '';
+        if (uri.href.length > MAX_URI_CHARS) throw new Error(`\`${idKey}\` ${quoted(id)} makes a URI of ${uri.href.length} characters, longer than the ${MAX_URI_CHARS} followed`);
+        if (resources.has(uri.href) && resources.get(uri.href) !== schema) throw new Error(`two subschemas take the \`${idKey}\` ${quoted(id)}: a \`$ref\` to it could mean either`);
+        base = uri.href;
+        resources.set(base, schema);
       }
-      let uri: URL;
-      try {
-        uri = new URL(id, base);
-      } catch {
-        throw new Error(`\`${key}\` ${quoted(id)} is not a URI`);
-      }
-      uri.hash = '';
-      if (resources.has(uri.href) && resources.get(uri.href) !== schema) throw new Error(`two subschemas take the \`${key}\` ${quoted(id)}: a \`$ref\` to it could mean either`);
-      base = uri.href;
-      resources.set(base, schema);
+      if (schema === root && !resources.has(DOCUMENT_URI)) resources.set(DOCUMENT_URI, root);
+      for (const key of ['$anchor', '$dynamicAnchor']) if (typeof schema[key] === 'string' && schema[key] !== '') name(schema, schema[key], base);
+      baseOf.set(schema, base);
+      for (const inner of subschemas(schema, true)) pending.push([inner, base]);
     }
-    if (schema === root && !resources.has(DOCUMENT_URI)) resources.set(DOCUMENT_URI, root);
-    for (const key of ['$anchor', '$dynamicAnchor']) if (typeof schema[key] === 'string' && schema[key] !== '') name(schema, schema[key], base);
-    baseOf.set(schema, base);
-    for (const inner of subschemas(schema, true)) pending.push([inner, base]);
+  };
+  index(root, DOCUMENT_URI);
+  return { resources, anchors, baseOf, index };
+}
+
+/**
+ * `schema` as a tree: a plan file's YAML alias puts one subschema in two places, which may be two schema resources
+ * whose references lead to different definitions; read by identity, both had the base of the first met (a false
+ * pass, found by a review). A cycle, which JSON cannot hold, is refused as zod refused it.
+ */
+function asTree(schema: JsonSchema): Schema {
+  try {
+    return JSON.parse(JSON.stringify(schema)) as Schema;
+  } catch {
+    throw new Error('the schema is not valid JSON (possibly cyclic); use $defs/$ref for recursive schemas');
   }
-  return { resources, anchors, baseOf };
 }
 
 /** A URI fragment %-decoded; one with a `%` that starts no escape (`#/$defs/100%`, which zod read) as it is written. */
@@ -116,8 +148,11 @@ function decodeFragment(fragment: string): string {
  * every value. What cannot be followed is refused with why: another document, a pointer to nowhere, `$dynamicRef`
  * and `$recursiveRef` (which zod ignored: any value passed). Definitions no reference reaches are left out.
  */
-export function withResolvedRefs(root: JsonSchema): JsonSchema {
-  const { resources, anchors, baseOf } = indexResources(root);
+export function withResolvedRefs(written: JsonSchema): { readonly schema: JsonSchema; readonly spelling: (ref: string) => string } {
+  const root = asTree(written);
+  const { resources, anchors, baseOf, index } = indexResources(root);
+  // Each reference written as the schema first spelt it, for messages (`#/$defs/a%20b` for `#/$defs/a_b`).
+  const spellings = new Map<string, string>();
 
   const resolve = (ref: string, base: string): Resolved => {
     let fragment: string;
@@ -145,23 +180,31 @@ export function withResolvedRefs(root: JsonSchema): JsonSchema {
     }
     let at: unknown = resource;
     let key = '';
+    let values: string | undefined;
     for (const segment of fragment.slice(1).split('/')) {
       key = segment.replaceAll('~1', '/').replaceAll('~0', '~');
+      if (values === undefined && isMap(at) && baseOf.has(at) && VALUE_KEYWORDS.has(key)) values = key;
       if (Array.isArray(at) && /^(0|[1-9][0-9]*)$/.test(key) && Number(key) < at.length) at = at[Number(key)];
       else if (isMap(at) && Object.hasOwn(at, key)) at = at[key];
       else throw new Error(`\`$ref\` ${quoted(ref)} leads nowhere in this schema`);
     }
-    if (typeof at !== 'boolean' && !(isMap(at) && baseOf.has(at))) throw new Error(`\`$ref\` ${quoted(ref)} does not lead to a subschema: reference one under \`$defs\`, \`properties\` or another keyword that holds schemas`);
+    if (values !== undefined) throw new Error(`\`$ref\` ${quoted(ref)} leads into \`${values}\`, which holds values, not schemas`);
+    if (typeof at !== 'boolean' && !isMap(at)) throw new Error(`\`$ref\` ${quoted(ref)} leads to ${Array.isArray(at) ? 'a list' : 'a value'}, not a schema`);
+    // A map under no keyword that holds schemas (`#/components/schemas/a`, as in an OpenAPI description) is read as one.
+    if (isMap(at) && !baseOf.has(at)) index(at, uri);
     return { target: at, name: key };
   };
+
+  const defsKey = definitionsKey(root);
+  const refTo = (target: Schema): string => (target === root ? '#' : `#/${defsKey}/${keys.get(target)!}`);
 
   // What a check reaches from the root, through subschemas and references; each reference is resolved once.
   const leadsTo = new Map<Schema, Resolved>();
   const keys = new Map<Schema, string>();
   const used = new Set<string>();
   const suffixes = new Map<string, number>();
-  const reached = new Set<Schema>([root as Schema]);
-  const pending: Schema[] = [root as Schema];
+  const reached = new Set<Schema>([root]);
+  const pending: Schema[] = [root];
   for (let next = 0; next < pending.length; next++) {
     const schema = pending[next]!;
     for (const keyword of ['$dynamicRef', '$recursiveRef']) {
@@ -184,6 +227,8 @@ export function withResolvedRefs(root: JsonSchema): JsonSchema {
           used.add(key);
           keys.set(found.target, key);
         }
+        const canonical = refTo(found.target);
+        if (!spellings.has(canonical)) spellings.set(canonical, schema['$ref']);
       }
     }
     for (const schema of inner) {
@@ -193,8 +238,6 @@ export function withResolvedRefs(root: JsonSchema): JsonSchema {
     }
   }
 
-  const defsKey = definitionsKey(root);
-  const refTo = (target: Schema): string => (target === root ? '#' : `#/${defsKey}/${keys.get(target)!}`);
   // A definition stands where its subschema was: each subschema is copied once.
   const inline = (schema: Schema): Schema => (keys.has(schema) ? { $ref: refTo(schema) } : body(schema));
   const body = (schema: Schema): Schema => {
@@ -209,7 +252,7 @@ export function withResolvedRefs(root: JsonSchema): JsonSchema {
     }
     return copy;
   };
-  const result = body(root as Schema);
+  const result = body(root);
   if (keys.size > 0) result[defsKey] = Object.fromEntries([...keys].map(([target, key]) => [key, body(target)]));
-  return result;
+  return { schema: result, spelling: (ref) => spellings.get(ref) ?? ref };
 }

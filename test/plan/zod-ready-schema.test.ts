@@ -46,3 +46,20 @@ it('checks dependentRequired, dependentSchemas and earlier drafts\' dependencies
   expect(accepts({ dependentRequired: { a: 'b' } }, {})).toBe('`dependentRequired` of "a" must be a list of property names');
   expect(accepts({ dependencies: [] }, {})).toBe('`dependencies` must map property names to schemas');
 });
+
+// Found by a review: `properties.__proto__ = {}` set the prototype, so `required: [__proto__]` took `{a: 1}`; and
+// dependencies chained into one intersection a name overflowed the stack at every check past about 3,000.
+it('takes no object where `__proto__` is required, and checks thousands of dependencies or allOf parts', () => {
+  const accepts = (schema: Record<string, unknown>, value: unknown) => {
+    const compiled = compileJsonSchema(schema);
+    return compiled.ok ? boundedSafeParse(compiled.schema, value).success : compiled.message;
+  };
+  expect([accepts({ required: ['__proto__'] }, { a: 1 }), accepts({ required: ['__proto__'] }, 'text'), accepts({ dependentRequired: { a: ['__proto__'] } }, { a: 1 }), accepts({ dependentRequired: { a: ['__proto__'] } }, { b: 1 })]).toEqual([false, true, false, true]);
+  const names = Array.from({ length: 3_200 }, (_, index) => `k${index}`);
+  const wide = { type: 'object', dependentRequired: Object.fromEntries(names.map((name, index) => [name, [`k${index + 1}`]])) };
+  expect([accepts(wide, { k3199: 1, k3200: 2 }), accepts(wide, { k3199: 1 })]).toEqual([true, false]);
+  // An `allOf` written so wide is grouped the same way: 3,200 parts in three levels of at most 32.
+  const grouped = zodReadySchema({ allOf: names.map((name) => ({ required: [name] })) });
+  const widths = (schema: unknown): number[] => (Array.isArray((schema as { allOf?: unknown[] }).allOf) ? [(schema as { allOf: unknown[] }).allOf.length, ...widths((schema as { allOf: unknown[] }).allOf[0])] : []);
+  expect(widths(grouped)).toEqual([4, 32, 32]);
+});

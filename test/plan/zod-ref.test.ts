@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { boundedSafeParse } from '../../src/plan/bounded-check.ts';
 import { compileJsonSchema } from '../../src/plan/compile-json-schema.ts';
@@ -16,17 +16,17 @@ it('leads each $ref where a JSON Pointer does, one definition per place however 
   // zod read `#/$defs/a/properties/x` as `a`, and `#/$defs/a%20b`, `#/definitions/a` in a 2020-12 schema and `false` as nothing.
   const spellings = ['#/$defs/a', '#/$defs/%61', '#/$defs/a/properties/x', '#', '#/$defs/a~1b', '#/$defs/a%20b', '#/definitions/a', '#/$defs/0', '#/$defs/t', '#/$defs/f'];
   const root = { properties: Object.fromEntries(spellings.map((ref, index) => [`p${index}`, { $ref: ref }])), $defs: { a: { properties: { x: { type: 'string' } } }, 'a/b': {}, 'a b': {}, 0: {}, t: true, f: false }, definitions: { a: {} } };
-  const resolved = withResolvedRefs(root);
+  const resolved = withResolvedRefs(root).schema;
   expect(refs(resolved)).toEqual(['#/$defs/a', '#/$defs/a', '#/$defs/x', '#', '#/$defs/a_b', '#/$defs/a_b_2', '#/$defs/a_2', '#/$defs/0', '(dropped)', '(dropped)']);
   // Each subschema once: a definition stands where its subschema was.
   expect(resolved['$defs']).toEqual({ a: { properties: { x: { $ref: '#/$defs/x' } } }, x: { type: 'string' }, a_b: {}, a_b_2: {}, a_2: {}, 0: {} });
   expect((resolved['properties'] as Record<string, unknown>)['p9']).toEqual({ allOf: [{ not: {} }] });
   // A draft-07 schema's are `definitions`, as zod reads them there.
-  const draft = withResolvedRefs({ $schema: 'http://json-schema.org/draft-07/schema#', items: { $ref: '#/definitions/x' }, definitions: { x: { type: 'string' } } });
+  const draft = withResolvedRefs({ $schema: 'http://json-schema.org/draft-07/schema#', items: { $ref: '#/definitions/x' }, definitions: { x: { type: 'string' } } }).schema;
   expect(draft).toEqual({ $schema: 'http://json-schema.org/draft-07/schema#', items: { $ref: '#/definitions/x' }, definitions: { x: { type: 'string' } } });
   expect([verdict(root, { p2: 5 }), verdict(root, { p2: 'x' }), verdict(root, { p9: 1 }), verdict(root, { p8: 1, p5: 1 })]).toEqual([false, true, false, true]);
   // A name every object has is not a definition zod's lookup would find on any map.
-  expect(refs(withResolvedRefs({ properties: { c: { $ref: '#/$defs/constructor' } }, $defs: { constructor: { type: 'string' } } }))).toEqual(['#/$defs/constructor_2']);
+  expect(refs(withResolvedRefs({ properties: { c: { $ref: '#/$defs/constructor' } }, $defs: { constructor: { type: 'string' } } }).schema)).toEqual(['#/$defs/constructor_2']);
 });
 
 it('resolves a $ref against the $id around it, and by anchor', () => {
@@ -43,7 +43,9 @@ it('resolves a $ref against the $id around it, and by anchor', () => {
 it('refuses a $ref it cannot follow, saying why', () => {
   expect(verdict({ $ref: 'https://example.com/s.json' }, 1)).toMatch(/leads to another document, which is not fetched/);
   expect(verdict({ $ref: '#/$defs//a', $defs: { a: {} } }, 1)).toBe('`$ref` "#/$defs//a" leads nowhere in this schema');
-  expect(verdict({ $ref: '#/$defs/a/enum/0', $defs: { a: { enum: [{ type: 'string' }] } } }, 1)).toBe('`$ref` "#/$defs/a/enum/0" does not lead to a subschema: reference one under `$defs`, `properties` or another keyword that holds schemas');
+  expect(verdict({ $ref: '#/$defs/a/enum/0', $defs: { a: { enum: [{ type: 'string' }] } } }, 1)).toBe('`$ref` "#/$defs/a/enum/0" leads into `enum`, which holds values, not schemas');
+  expect(verdict({ $ref: '#/$defs/a/type', $defs: { a: { type: ['string'] } } }, 1)).toBe('`$ref` "#/$defs/a/type" leads into `type`, which holds values, not schemas');
+  expect(verdict({ $ref: '#/$defs/a/type/0', $defs: { a: { type: ['string'] } } }, 1)).toBe('`$ref` "#/$defs/a/type/0" leads into `type`, which holds values, not schemas');
   expect(verdict({ $ref: '#nowhere' }, 1)).toBe('`$ref` "#nowhere" names an anchor no subschema has');
   // A `%` that starts no escape is read as written, as zod did.
   expect([verdict({ $ref: '#/$defs/100%', $defs: { '100%': { type: 'string' } } }, 1), verdict({ $ref: '#/$defs/%E0', $defs: { '%E0': {} } }, 1)]).toEqual([false, true]);
@@ -73,5 +75,46 @@ it('copies each subschema once, however many references lead into it', () => {
   for (let level = 400; level > 0; level--) nested = { $anchor: `l${level}`, properties: { n: nested } };
   const root = { properties: { tree: nested, ...Object.fromEntries(Array.from({ length: 400 }, (_, index) => [`r${index}`, { $ref: `#l${index + 1}` }])) } };
   const written = JSON.stringify(root).length;
-  expect(JSON.stringify(withResolvedRefs(root)).length).toBeLessThan(2 * written);
+  expect(JSON.stringify(withResolvedRefs(root).schema).length).toBeLessThan(2 * written);
+});
+
+// Found by a review of the resolution.
+describe('what a review found', () => {
+  it('refuses $ids and anchors too long to look up in time', () => {
+    // 2,000 `$id`s of one length past 16 K characters, which V8 hashes by their length alone: 15.8 s to compile.
+    const base = `https://x.example/${'p'.repeat(100_000)}/`;
+    expect(verdict({ $id: base, properties: { a: { $id: 'c1' } } }, {})).toMatch(/^`\$id` "https:\/\/x\.example\/p+…" makes a URI of 100019 characters, longer than the 2048 followed$/);
+    expect(verdict({ $defs: { a: { $anchor: 'a'.repeat(3_000) } } }, {})).toBe('an anchor of 3000 characters is longer than the 2048 followed');
+  });
+
+  it('reads a subschema in two places (a YAML alias) in each place\'s resource', () => {
+    const shared = { $ref: '#/$defs/t' };
+    const schema = {
+      type: 'object',
+      $defs: {
+        r1: { $id: 'https://a.example/r1', $defs: { t: { type: 'string' } }, properties: { x: shared } },
+        r2: { $id: 'https://a.example/r2', $defs: { t: true }, properties: { x: shared } },
+      },
+      properties: { one: { $ref: 'https://a.example/r1' }, two: { $ref: 'https://a.example/r2' } },
+    };
+    expect([verdict(schema, { one: { x: 5 } }), verdict(schema, { two: { x: 5 } }), verdict(schema, { one: { x: 's' } })]).toEqual([false, true, true]);
+  });
+
+  it('ignores an $id beside a $ref in a draft-07 schema, and reads only `id` in a draft-04 one', () => {
+    const draft7 = { $schema: 'http://json-schema.org/draft-07/schema#', definitions: { a: { type: 'string' } }, properties: { x: { $id: 'http://o.example/s.json', $ref: '#/definitions/a', definitions: { a: true } } } };
+    expect(verdict(draft7, { x: 1 })).toBe(false);
+    const draft4 = { $schema: 'http://json-schema.org/draft-04/schema#', definitions: { a: { type: 'string' } }, properties: { x: { $id: 'http://o.example/s.json', properties: { y: { $ref: '#/definitions/a' } }, definitions: { a: {} } } } };
+    expect(verdict(draft4, { x: { y: 1 } })).toBe(false);
+    const idFour = { $schema: 'http://json-schema.org/draft-04/schema#', definitions: { a: { type: 'string' } }, properties: { x: { id: 'http://o.example/s.json', properties: { y: { $ref: '#/definitions/a' } }, definitions: { a: {} } } } };
+    expect(verdict(idFour, { x: { y: 1 } })).toBe(true);
+  });
+
+  it('quotes a reference in a message as the schema spells it', () => {
+    expect(verdict({ $defs: { 'a b': { anyOf: [{ $ref: '#/$defs/a%20b' }] } }, $ref: '#/$defs/a%20b' }, 1)).toMatch(/^`\$ref: '#\/\$defs\/a%20b'` leads back to itself/);
+  });
+
+  it('follows a pointer to a map under no schema keyword, as an OpenAPI description keeps its schemas', () => {
+    const openapi = { type: 'object', properties: { pet: { $ref: '#/components/schemas/Pet' } }, components: { schemas: { Pet: { type: 'object', required: ['name'], properties: { tag: { $ref: '#/components/schemas/Tag' } } }, Tag: { type: 'string' } } } };
+    expect([verdict(openapi, { pet: { name: 'a', tag: 't' } }), verdict(openapi, { pet: {} }), verdict(openapi, { pet: { name: 'a', tag: 1 } })]).toEqual([true, false, false]);
+  });
 });
