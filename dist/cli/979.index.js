@@ -2109,6 +2109,12 @@ function zodReadySchema(schema) {
     if ((0,json_schema/* isMap */.jh)(copy.patternProperties) && copy.additionalProperties !== undefined && copy.additionalProperties !== false && copy.additionalProperties !== true) {
         throw new Error('additionalProperties beside patternProperties is not checked by zod: use additionalProperties: false, or list the properties');
     }
+    // zod reads `value.__proto__`, which every object has (its prototype), and argument checks refuse an own `__proto__`
+    // key: no object can have one, so a schema that requires it takes no object (`{a: 1}` passed; found by a review).
+    if (Array.isArray(copy.required) && copy.required.includes('__proto__')) {
+        copy.required = copy.required.filter((name) => name !== '__proto__');
+        copy.allOf = [...(Array.isArray(copy.allOf) ? copy.allOf : []), { type: NOT_OBJECT }];
+    }
     if (Array.isArray(copy.required)) {
         const properties = (0,json_schema/* isMap */.jh)(copy.properties) ? { ...copy.properties } : {};
         // With additionalProperties: false, a required name that is not listed can never be there: no object passes.
@@ -2118,7 +2124,7 @@ function zodReadySchema(schema) {
                 continue;
             if (unlisted === NEVER && copy.patternProperties !== undefined)
                 throw new Error(`required property '${name}' is not in properties, and additionalProperties is false: list it in properties`);
-            properties[name] = unlisted;
+            Object.defineProperty(properties, name, { value: unlisted, enumerable: true, writable: true, configurable: true });
         }
         copy.properties = properties;
     }
@@ -2193,12 +2199,13 @@ function valueCheck(members) {
 }
 /**
  * `dependentRequired` and `dependentSchemas`, which zod refuses, and earlier drafts' `dependencies` (either), which it
- * ignored (`{a: 1}` passed `dependencies: {a: [b]}`), as one `anyOf` in the `allOf` for each name: the name absent,
- * or what its presence requires. Each applies to objects only, as the first branch takes every other value.
+ * ignored (`{a: 1}` passed `dependencies: {a: [b]}`), as one part of the `allOf`: a value that is no object, or an
+ * object that meets an `anyOf` for each name, the name absent or what its presence requires. (An `anyOf` a name over
+ * every JSON type made 2,000 names take 0.85 s to compile and 3.5 s to check, found by a review.)
  */
 function moveDependencies(schema) {
     const parts = [];
-    const absent = (name) => zodReadySchema({ properties: { [name]: false } });
+    const absent = (name) => ({ type: 'object', properties: { [name]: false } });
     for (const keyword of ['dependencies', 'dependentRequired', 'dependentSchemas']) {
         const map = schema[keyword];
         if (map === undefined)
@@ -2208,7 +2215,7 @@ function moveDependencies(schema) {
         for (const [name, then] of Object.entries(map)) {
             const names = Array.isArray(then) && keyword !== 'dependentSchemas' ? then : undefined;
             if (names?.every((required) => typeof required === 'string'))
-                parts.push({ anyOf: [absent(name), zodReadySchema({ required: [name, ...names] })] });
+                parts.push({ anyOf: [absent(name), zodReadySchema({ type: 'object', required: [name, ...names] })] });
             else if (keyword !== 'dependentRequired' && ((0,json_schema/* isMap */.jh)(then) || typeof then === 'boolean'))
                 parts.push({ anyOf: [absent(name), then] });
             else
@@ -2217,7 +2224,24 @@ function moveDependencies(schema) {
         delete schema[keyword];
     }
     if (parts.length > 0)
-        schema.allOf = [...(Array.isArray(schema.allOf) ? schema.allOf : []), ...parts];
+        schema.allOf = [...(Array.isArray(schema.allOf) ? schema.allOf : []), { anyOf: [{ type: NOT_OBJECT }, { type: 'object', allOf: balanced(parts) }] }];
+}
+/** Every JSON type but object. */
+const NOT_OBJECT = ['array', 'string', 'number', 'boolean', 'null'];
+/** The most parts one `allOf` is given: zod checks an `allOf` as a chain of intersections, one level deeper a part. */
+const ALL_OF_WIDTH = 32;
+/**
+ * `parts` of an `allOf` grouped into `allOf`s of at most ALL_OF_WIDTH, and those again, so zod's chain of
+ * intersections grows with the logarithm of the parts: 3,000 parts (an `allOf` written so, or as many
+ * dependencies) overflowed the stack at every check (found by a review).
+ */
+function balanced(parts) {
+    if (parts.length <= ALL_OF_WIDTH)
+        return [...parts];
+    const groups = [];
+    for (let start = 0; start < parts.length; start += ALL_OF_WIDTH)
+        groups.push({ allOf: parts.slice(start, start + ALL_OF_WIDTH) });
+    return balanced(groups);
 }
 const COMPOSITIONS = ['allOf', 'anyOf', 'oneOf'];
 const ANNOTATIONS = new Set(['$schema', '$id', '$defs', 'definitions', 'title', 'description', 'examples', 'default', '$comment', 'deprecated', 'readOnly', 'writeOnly', 'contentMediaType', 'contentEncoding', '$anchor']);
@@ -2232,8 +2256,10 @@ const NOT_CONSTRAINTS = { has: (key) => ANNOTATIONS.has(key) || key.startsWith('
 function splitCompositions(schema) {
     const present = COMPOSITIONS.filter((key) => Array.isArray(schema[key]));
     const constraints = Object.keys(schema).filter((key) => !NOT_CONSTRAINTS.has(key) && !COMPOSITIONS.includes(key));
-    if (present.length === 0 || (present.length === 1 && constraints.length === 0))
+    if (present.length === 0)
         return schema;
+    if (present.length === 1 && constraints.length === 0)
+        return present[0] === 'allOf' ? { ...schema, allOf: balanced(schema['allOf']) } : schema;
     const kept = {};
     const base = {};
     for (const [key, value] of Object.entries(schema)) {
@@ -2249,7 +2275,7 @@ function splitCompositions(schema) {
         else
             parts.push({ [key]: schema[key] });
     }
-    return { ...kept, allOf: parts };
+    return { ...kept, allOf: balanced(parts) };
 }
 
 ;// CONCATENATED MODULE: ./lib/plan/zod-ref.js
@@ -2284,6 +2310,8 @@ function definitionsKey(root) {
 }
 /** The URI a schema without `$id` has: relative `$id`s (`item.json`) resolve against it, so each still names one resource. */
 const DOCUMENT_URI = 'https://plan-runner.invalid/schema.json';
+/** Keywords whose values are JSON values, not schemas: a reference into one does not lead to a schema. */
+const VALUE_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'required', 'dependentRequired', 'type', '$vocabulary']);
 /** The subschemas `schema` holds directly (not boolean ones), with those in its definitions or not. */
 function subschemas(schema, definitions) {
     const found = [];
@@ -2299,58 +2327,87 @@ function subschemas(schema, definitions) {
     return found.filter(json_schema/* isMap */.jh);
 }
 const quoted = (text) => JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}\u2026` : text);
-/** Each schema resource of `root` by its URI, each anchor by its URI with `#name`, and the base URI of every subschema. */
+/** The longest schema URI (a resolved `$id`) and anchor name followed: V8 hashes a string of 16 K characters or more by its
+ * length alone, so a few thousand long `$id`s of one length made each lookup compare them all (15.8 s for 146 KB; found by
+ * a review). JSON Schema's own are short. */
+const MAX_URI_CHARS = 2_048;
+/** The drafts in which a `$ref` makes every keyword beside it, `$id` too, be ignored. */
+const REF_ALONE_DRAFTS = /^https?:\/\/json-schema\.org\/draft-0[4-7]\/schema#?$/;
+/**
+ * The schema resources of `root` by URI, its anchors by URI and `#name`, and the base URI of each subschema a walk
+ * from the root meets, or one from a place a `$ref` leads (`index`).
+ */
 function indexResources(root) {
     const resources = new Map();
     const anchors = new Map();
     const baseOf = new Map();
-    const idKeys = root['$schema'] === 'http://json-schema.org/draft-04/schema#' ? ['$id', 'id'] : ['$id'];
+    const schemaUri = typeof root['$schema'] === 'string' ? root['$schema'] : '';
+    // draft-04's identifier is `id`; `$id` from draft-06 on.
+    const idKey = /^https?:\/\/json-schema\.org\/draft-04\/schema#?$/.test(schemaUri) ? 'id' : '$id';
+    const refAlone = REF_ALONE_DRAFTS.test(schemaUri);
     const name = (schema, anchor, base) => {
+        if (anchor.length > MAX_URI_CHARS)
+            throw new Error(`an anchor of ${anchor.length} characters is longer than the ${MAX_URI_CHARS} followed`);
         const uri = `${base}#${anchor}`;
         if (anchors.has(uri) && anchors.get(uri) !== schema)
             throw new Error(`two subschemas take the anchor ${quoted(anchor)}: a \`$ref\` to it could mean either`);
         anchors.set(uri, schema);
     };
-    // Iterative: the walk meets every subschema, and a schema may nest deeper than the stack goes.
-    const pending = [[root, DOCUMENT_URI]];
-    while (pending.length > 0) {
-        const [schema, parentBase] = pending.pop();
-        if (baseOf.has(schema))
-            continue;
-        let base = parentBase;
-        for (const key of idKeys) {
-            const id = schema[key];
-            if (typeof id !== 'string')
+    const index = (start, startBase) => {
+        // Iterative: the walk meets every subschema, and a schema may nest deeper than the stack goes.
+        const pending = [[start, startBase]];
+        while (pending.length > 0) {
+            const [schema, parentBase] = pending.pop();
+            if (baseOf.has(schema))
                 continue;
+            let base = parentBase;
+            const id = refAlone && typeof schema['$ref'] === 'string' ? undefined : schema[idKey];
             // draft-07 names a plain anchor with an `$id` of `#name`.
-            if (id.startsWith('#')) {
+            if (typeof id === 'string' && id.startsWith('#')) {
                 if (id.length > 1)
                     name(schema, decodeFragment(id.slice(1)), base);
-                continue;
             }
-            let uri;
-            try {
-                uri = new URL(id, base);
+            else if (typeof id === 'string') {
+                let uri;
+                try {
+                    uri = new URL(id, base);
+                }
+                catch {
+                    throw new Error(`\`${idKey}\` ${quoted(id)} cannot be resolved against the base URI ${quoted(base)}`);
+                }
+                uri.hash = '';
+                if (uri.href.length > MAX_URI_CHARS)
+                    throw new Error(`\`${idKey}\` ${quoted(id)} makes a URI of ${uri.href.length} characters, longer than the ${MAX_URI_CHARS} followed`);
+                if (resources.has(uri.href) && resources.get(uri.href) !== schema)
+                    throw new Error(`two subschemas take the \`${idKey}\` ${quoted(id)}: a \`$ref\` to it could mean either`);
+                base = uri.href;
+                resources.set(base, schema);
             }
-            catch {
-                throw new Error(`\`${key}\` ${quoted(id)} is not a URI`);
-            }
-            uri.hash = '';
-            if (resources.has(uri.href) && resources.get(uri.href) !== schema)
-                throw new Error(`two subschemas take the \`${key}\` ${quoted(id)}: a \`$ref\` to it could mean either`);
-            base = uri.href;
-            resources.set(base, schema);
+            if (schema === root && !resources.has(DOCUMENT_URI))
+                resources.set(DOCUMENT_URI, root);
+            for (const key of ['$anchor', '$dynamicAnchor'])
+                if (typeof schema[key] === 'string' && schema[key] !== '')
+                    name(schema, schema[key], base);
+            baseOf.set(schema, base);
+            for (const inner of subschemas(schema, true))
+                pending.push([inner, base]);
         }
-        if (schema === root && !resources.has(DOCUMENT_URI))
-            resources.set(DOCUMENT_URI, root);
-        for (const key of ['$anchor', '$dynamicAnchor'])
-            if (typeof schema[key] === 'string' && schema[key] !== '')
-                name(schema, schema[key], base);
-        baseOf.set(schema, base);
-        for (const inner of subschemas(schema, true))
-            pending.push([inner, base]);
+    };
+    index(root, DOCUMENT_URI);
+    return { resources, anchors, baseOf, index };
+}
+/**
+ * `schema` as a tree: a plan file's YAML alias puts one subschema in two places, which may be two schema resources
+ * whose references lead to different definitions; read by identity, both had the base of the first met (a false
+ * pass, found by a review). A cycle, which JSON cannot hold, is refused as zod refused it.
+ */
+function asTree(schema) {
+    try {
+        return JSON.parse(JSON.stringify(schema));
     }
-    return { resources, anchors, baseOf };
+    catch {
+        throw new Error('the schema is not valid JSON (possibly cyclic); use $defs/$ref for recursive schemas');
+    }
 }
 /** A URI fragment %-decoded; one with a `%` that starts no escape (`#/$defs/100%`, which zod read) as it is written. */
 function decodeFragment(fragment) {
@@ -2374,8 +2431,11 @@ function decodeFragment(fragment) {
  * every value. What cannot be followed is refused with why: another document, a pointer to nowhere, `$dynamicRef`
  * and `$recursiveRef` (which zod ignored: any value passed). Definitions no reference reaches are left out.
  */
-function withResolvedRefs(root) {
-    const { resources, anchors, baseOf } = indexResources(root);
+function withResolvedRefs(written) {
+    const root = asTree(written);
+    const { resources, anchors, baseOf, index } = indexResources(root);
+    // Each reference written as the schema first spelt it, for messages (`#/$defs/a%20b` for `#/$defs/a_b`).
+    const spellings = new Map();
     const resolve = (ref, base) => {
         let fragment;
         let uri = base;
@@ -2407,8 +2467,11 @@ function withResolvedRefs(root) {
         }
         let at = resource;
         let key = '';
+        let values;
         for (const segment of fragment.slice(1).split('/')) {
             key = segment.replaceAll('~1', '/').replaceAll('~0', '~');
+            if (values === undefined && (0,json_schema/* isMap */.jh)(at) && baseOf.has(at) && VALUE_KEYWORDS.has(key))
+                values = key;
             if (Array.isArray(at) && /^(0|[1-9][0-9]*)$/.test(key) && Number(key) < at.length)
                 at = at[Number(key)];
             else if ((0,json_schema/* isMap */.jh)(at) && Object.hasOwn(at, key))
@@ -2416,10 +2479,17 @@ function withResolvedRefs(root) {
             else
                 throw new Error(`\`$ref\` ${quoted(ref)} leads nowhere in this schema`);
         }
-        if (typeof at !== 'boolean' && !((0,json_schema/* isMap */.jh)(at) && baseOf.has(at)))
-            throw new Error(`\`$ref\` ${quoted(ref)} does not lead to a subschema: reference one under \`$defs\`, \`properties\` or another keyword that holds schemas`);
+        if (values !== undefined)
+            throw new Error(`\`$ref\` ${quoted(ref)} leads into \`${values}\`, which holds values, not schemas`);
+        if (typeof at !== 'boolean' && !(0,json_schema/* isMap */.jh)(at))
+            throw new Error(`\`$ref\` ${quoted(ref)} leads to ${Array.isArray(at) ? 'a list' : 'a value'}, not a schema`);
+        // A map under no keyword that holds schemas (`#/components/schemas/a`, as in an OpenAPI description) is read as one.
+        if ((0,json_schema/* isMap */.jh)(at) && !baseOf.has(at))
+            index(at, uri);
         return { target: at, name: key };
     };
+    const defsKey = definitionsKey(root);
+    const refTo = (target) => (target === root ? '#' : `#/${defsKey}/${keys.get(target)}`);
     // What a check reaches from the root, through subschemas and references; each reference is resolved once.
     const leadsTo = new Map();
     const keys = new Map();
@@ -2451,6 +2521,9 @@ function withResolvedRefs(root) {
                     used.add(key);
                     keys.set(found.target, key);
                 }
+                const canonical = refTo(found.target);
+                if (!spellings.has(canonical))
+                    spellings.set(canonical, schema['$ref']);
             }
         }
         for (const schema of inner) {
@@ -2460,8 +2533,6 @@ function withResolvedRefs(root) {
             pending.push(schema);
         }
     }
-    const defsKey = definitionsKey(root);
-    const refTo = (target) => (target === root ? '#' : `#/${defsKey}/${keys.get(target)}`);
     // A definition stands where its subschema was: each subschema is copied once.
     const inline = (schema) => (keys.has(schema) ? { $ref: refTo(schema) } : body(schema));
     const body = (schema) => {
@@ -2482,7 +2553,7 @@ function withResolvedRefs(root) {
     const result = body(root);
     if (keys.size > 0)
         result[defsKey] = Object.fromEntries([...keys].map(([target, key]) => [key, body(target)]));
-    return result;
+    return { schema: result, spelling: (ref) => spellings.get(ref) ?? ref };
 }
 
 ;// CONCATENATED MODULE: ./lib/plan/unguarded-ref-cycle.js
@@ -2641,11 +2712,12 @@ var bounded_check = __webpack_require__(94511);
 function compileJsonSchema(schema) {
     try {
         // A schema that is not a map (`true`) goes to zod as it is. References first: they are read in the schema as written.
-        const complete = (0,json_schema/* isMap */.jh)(schema) ? zodReadySchema(withResolvedRefs(schema)) : schema;
+        const resolved = (0,json_schema/* isMap */.jh)(schema) ? withResolvedRefs(schema) : undefined;
+        const complete = resolved ? zodReadySchema(resolved.schema) : schema;
         // On what zod will read: checking any value against such a cycle overflowed the stack.
         const cycle = (0,json_schema/* isMap */.jh)(complete) ? unguardedRefCycle(complete) : undefined;
         if (cycle !== undefined) {
-            return { ok: false, message: `\`$ref: '${cycle}'\` leads back to itself through references and combinations (\`allOf\`, \`anyOf\`, \`oneOf\`) alone, never reading into the value, so no value can be checked against it` };
+            return { ok: false, message: `\`$ref: '${resolved?.spelling(cycle) ?? cycle}'\` leads back to itself through references and combinations (\`allOf\`, \`anyOf\`, \`oneOf\`) alone, never reading into the value, so no value can be checked against it` };
         }
         // Each schema reads the clock of the check under way: `boundedSafeParse` bounds a check, which zod does not.
         return { ok: true, schema: (0,bounded_check/* timedSchemas */.ms)(() => withLinearRegExp(() => from_json_schema/* fromJSONSchema */.y(complete))) };
