@@ -89,11 +89,18 @@ export function readRecording(path: string): { header?: RecordingHeader; exchang
   return { header, exchanges };
 }
 
+/** The part of a purpose before a `for_each` item's key (`step:web/line` of `step:web/line[https://x.test/a]`), which may hold `/`. */
+function purposeStem(purpose: string): string {
+  const item = purpose.indexOf('[');
+  return item < 0 ? purpose : purpose.slice(0, item);
+}
+
 /** `step:a/s` as recordings named it before a used plan's steps were named by the step using them (`step:s`); else undefined. */
 function barePurpose(purpose: string): string | undefined {
-  const kind = purpose.indexOf(':');
-  const slash = purpose.lastIndexOf('/');
-  return kind > 0 && slash > kind ? `${purpose.slice(0, kind + 1)}${purpose.slice(slash + 1)}` : undefined;
+  const stem = purposeStem(purpose);
+  const kind = stem.indexOf(':');
+  const slash = stem.lastIndexOf('/');
+  return kind > 0 && slash > kind ? `${stem.slice(0, kind + 1)}${purpose.slice(slash + 1)}` : undefined;
 }
 
 /**
@@ -114,7 +121,8 @@ export function replayModelClient(path: string, options: ReplayOptions = {}): Mo
       const recorded = byKey.get(exchangeKey(purpose, ordinal));
       if (!recorded) {
         const recordedCalls = exchanges.filter((exchange) => exchange.purpose === purpose).length;
-        const bare = recordedCalls === 0 ? barePurpose(purpose) : undefined;
+        // Only a recording that names no step of a used plan the new way can be one made before.
+        const bare = recordedCalls === 0 && !exchanges.some((exchange) => purposeStem(exchange.purpose).includes('/')) ? barePurpose(purpose) : undefined;
         const bareCalls = bare === undefined ? 0 : exchanges.filter((exchange) => exchange.purpose === bare).length;
         throw new ReplayMissingAnswerError({ file: path, purpose, ordinal, recordedCalls, ...(bare !== undefined && bareCalls > 0 && { bare: { purpose: bare, calls: bareCalls } }) });
       }

@@ -163,6 +163,21 @@ const MAX_LISTED_VALUES = 20;
 export type BoundedResult<T> = z.ZodSafeParseResult<T> | { readonly success: false; readonly unchecked: string };
 
 /**
+ * `value` with every object made anew without a prototype. zod reads an object's property as `value[name]`, which
+ * finds what every object inherits: `required: [constructor]` took `{}` (it found `Object`), and an optional
+ * `toString` refused every value without one ("got function"; found by a review). Checked so, a name is there only
+ * when the value has it. The callers hand the tool the original, never zod's output.
+ */
+function withoutPrototypes(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(withoutPrototypes);
+  const copy = Object.create(null) as Record<string, unknown>;
+  // Without a prototype there is no `__proto__` setter: each key, that one too, is the copy's own.
+  for (const [key, inner] of Object.entries(value)) copy[key] = withoutPrototypes(inner);
+  return copy;
+}
+
+/**
  * `schema.safeParse(value)` of a schema `timedSchemas` built, stopped after `limitMs`; then, or when zod
  * throws (no shape found so far does, since intersections are checked part by part, but a refusal that
  * says why ends no step), why the value was not checked.
@@ -181,7 +196,7 @@ export function boundedSafeParse<T>(schema: z.ZodType<T>, value: unknown, params
   });
   try {
     // In the context too: zod writes the messages when the error is first read, after this returns.
-    const result = schema.safeParse(value, { error: shortEnumMessage, ...params });
+    const result = schema.safeParse(withoutPrototypes(value), { error: shortEnumMessage, ...params });
     // Past the deadline the result is not an answer, whatever it says: a branch of a union may have passed
     // only because the schemas under it stopped, and a check zod runs inside its own (a `contains` guard)
     // may have dropped the stop's issue.

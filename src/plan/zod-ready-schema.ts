@@ -45,6 +45,7 @@ export function zodReadySchema(schema: JsonSchema): JsonSchema {
   delete copy.nullable;
   moveValueChecks(copy);
   moveDependencies(copy);
+  splitPatterns(copy);
   // zod follows a `$ref` and drops every keyword beside it, where JSON Schema 2020-12 applies them all (a draft-07
   // schema ignores them: checked, they refuse what it would take, never the reverse; found by a differential fuzz).
   if (typeof copy.$ref === 'string' && Object.keys(copy).some((key) => key !== '$ref' && !NOT_CONSTRAINTS.has(key))) {
@@ -70,8 +71,10 @@ export function zodReadySchema(schema: JsonSchema): JsonSchema {
   }
   if (Array.isArray(copy.required)) {
     const properties: Record<string, unknown> = isMap(copy.properties) ? { ...copy.properties } : {};
-    // With additionalProperties: false, a required name that is not listed can never be there: no object passes.
-    const unlisted = copy.additionalProperties === false ? NEVER : {};
+    // With additionalProperties: false, a required name that is not listed can never be there: no object passes. With
+    // a schema there, listed it is checked by that schema still (as `{}`, `{PATH: 42}` passed `additionalProperties:
+    // {type: string}`; found by a review). Beside patternProperties a schema there is refused above.
+    const unlisted = copy.additionalProperties === false ? NEVER : isMap(copy.additionalProperties) ? copy.additionalProperties : {};
     for (const name of copy.required) {
       if (typeof name !== 'string' || Object.hasOwn(properties, name)) continue;
       if (unlisted === NEVER && copy.patternProperties !== undefined) throw new Error(`required property '${name}' is not in properties, and additionalProperties is false: list it in properties`);
@@ -150,7 +153,7 @@ function moveDependencies(schema: Record<string, unknown>): void {
   for (const keyword of ['dependencies', 'dependentRequired', 'dependentSchemas']) {
     const map = schema[keyword];
     if (map === undefined) continue;
-    if (!isMap(map)) throw new Error(`\`${keyword}\` must map property names to ${keyword === 'dependentRequired' ? 'lists of names' : 'schemas'}`);
+    if (!isMap(map)) throw new Error(`\`${keyword}\` must map property names to ${keyword === 'dependentRequired' ? 'lists of names' : keyword === 'dependencies' ? 'schemas or lists of names' : 'schemas'}`);
     for (const [name, then] of Object.entries(map)) {
       const names = Array.isArray(then) && keyword !== 'dependentSchemas' ? then : undefined;
       if (names?.every((required) => typeof required === 'string')) parts.push({ anyOf: [absent(name), zodReadySchema({ type: 'object', required: [name, ...names] })] });
@@ -159,7 +162,29 @@ function moveDependencies(schema: Record<string, unknown>): void {
     }
     delete schema[keyword];
   }
-  if (parts.length > 0) schema.allOf = [...(Array.isArray(schema.allOf) ? schema.allOf : []), { anyOf: [{ type: NOT_OBJECT }, { type: 'object', allOf: balanced(parts) }] }];
+  if (parts.length > 0) schema.allOf = [...(Array.isArray(schema.allOf) ? schema.allOf : []), ofObjects(parts)];
+}
+
+/** A schema every value that is no object meets, and every object that meets each of `parts`. */
+function ofObjects(parts: readonly unknown[]): Record<string, unknown> {
+  return { anyOf: [{ type: NOT_OBJECT }, { type: 'object', allOf: balanced(parts) }] };
+}
+
+/**
+ * More `patternProperties` than ALL_OF_WIDTH, as parts of the `allOf` of at most that many each: zod checks them as a
+ * chain of intersections a pattern, and 5,000 (64 KB) overflowed the stack at every check (found by a review). Apart,
+ * each pattern still checks every key it matches; beside `additionalProperties: false` they stay together, as that
+ * keyword reads them all.
+ */
+function splitPatterns(schema: Record<string, unknown>): void {
+  const patterns = schema.patternProperties;
+  if (!isMap(patterns) || !(schema.additionalProperties === undefined || schema.additionalProperties === true)) return;
+  const entries = Object.entries(patterns);
+  if (entries.length <= ALL_OF_WIDTH) return;
+  const parts: unknown[] = [];
+  for (let start = 0; start < entries.length; start += ALL_OF_WIDTH) parts.push({ type: 'object', patternProperties: Object.fromEntries(entries.slice(start, start + ALL_OF_WIDTH)) });
+  delete schema.patternProperties;
+  schema.allOf = [...(Array.isArray(schema.allOf) ? schema.allOf : []), ofObjects(parts)];
 }
 
 /** Every JSON type but object. */

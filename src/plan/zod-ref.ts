@@ -34,10 +34,14 @@ function definitionsKey(root: JsonSchema): '$defs' | 'definitions' {
 }
 
 /** The URI a schema without `$id` has: relative `$id`s (`item.json`) resolve against it, so each still names one resource. */
-const DOCUMENT_URI = 'https://plan-runner.invalid/schema.json';
+const DOCUMENT_URI = 'https://plan-runner.invalid/0/schema.json';
+/** Where a resource whose `$id` cannot be used has its URI (one each): only its own fragments lead into it. */
+const UNNAMED_URI = 'https://plan-runner.invalid/unnamed/';
 
 /** Keywords whose values are JSON values, not schemas: a reference into one does not lead to a schema. */
 const VALUE_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'required', 'dependentRequired', 'type', '$vocabulary']);
+/** Keywords whose values map names to schemas: a reference to the map itself leads to no schema. */
+const SCHEMA_MAPS = new Set([...SUBSCHEMA_MAPS, 'dependencies']);
 
 type Resolved = { readonly target: Schema | boolean; readonly name: string };
 
@@ -45,7 +49,7 @@ type Resolved = { readonly target: Schema | boolean; readonly name: string };
 function subschemas(schema: Schema, definitions: boolean): Schema[] {
   const found: unknown[] = [];
   const many = (value: unknown) => (Array.isArray(value) ? value : isMap(value) ? Object.values(value) : []);
-  for (const key of [...SUBSCHEMA_MAPS, 'dependencies']) if (definitions || (key !== '$defs' && key !== 'definitions')) found.push(...many(schema[key]));
+  for (const key of SCHEMA_MAPS) if (definitions || (key !== '$defs' && key !== 'definitions')) found.push(...many(schema[key]));
   for (const key of SUBSCHEMA_VALUES) found.push(...(Array.isArray(schema[key]) ? (schema[key] as unknown[]) : [schema[key]]));
   for (const key of SUBSCHEMA_LISTS) if (Array.isArray(schema[key])) found.push(...(schema[key] as unknown[]));
   return found.filter(isMap);
@@ -55,62 +59,87 @@ const quoted = (text: string): string => JSON.stringify(text.length > 200 ? `${t
 
 /** The longest schema URI (a resolved `$id`) and anchor name followed: V8 hashes a string of 16 K characters or more by its
  * length alone, so a few thousand long `$id`s of one length made each lookup compare them all (15.8 s for 146 KB; found by
- * a review). JSON Schema's own are short. */
+ * a review). JSON Schema's own are short; a longer one is a resource no reference can name. */
 const MAX_URI_CHARS = 2_048;
 
 /** The drafts in which a `$ref` makes every keyword beside it, `$id` too, be ignored. */
 const REF_ALONE_DRAFTS = /^https?:\/\/json-schema\.org\/draft-0[4-7]\/schema#?$/;
 
+/** Names (URIs, anchors) to schemas, where a name two different schemas take leads to neither. */
+class Names {
+  readonly #schemas = new Map<string, Schema>();
+  readonly #texts = new Map<string, string>();
+  readonly #twice = new Set<string>();
+
+  /** Names `schema`; the same schema written out twice (TypeBox repeats a schema with its `$id`) is one. */
+  add(name: string, schema: Schema): void {
+    const known = this.#schemas.get(name);
+    if (known === undefined) this.#schemas.set(name, schema);
+    else if (known !== schema && !this.#twice.has(name)) {
+      const text = this.#texts.get(name) ?? JSON.stringify(known);
+      this.#texts.set(name, text);
+      if (JSON.stringify(schema) !== text) this.#twice.add(name);
+    }
+  }
+
+  /** The schema `name` names, 'twice' when two different ones take it, or undefined. */
+  get(name: string): Schema | 'twice' | undefined {
+    return this.#twice.has(name) ? 'twice' : this.#schemas.get(name);
+  }
+}
+
 /**
- * The schema resources of `root` by URI, its anchors by URI and `#name`, and the base URI of each subschema a walk
- * from the root meets, or one from a place a `$ref` leads (`index`).
+ * The schema resources of `root` by URI, the resource each subschema is in and its base URI, and each resource's
+ * anchors, for each subschema a walk from the root meets, or one from a place a `$ref` leads (`index`). An `$id`
+ * that cannot be resolved, or is too long, and names two schemas bothers no one until a `$ref` needs it.
  */
 function indexResources(root: Schema) {
-  const resources = new Map<string, Schema>();
-  const anchors = new Map<string, Schema>();
+  const resources = new Names();
+  const anchors = new Names();
   const baseOf = new Map<Schema, string>();
+  const resourceOf = new Map<Schema, Schema>();
+  let unnamed = 0;
   const schemaUri = typeof root['$schema'] === 'string' ? root['$schema'] : '';
   // draft-04's identifier is `id`; `$id` from draft-06 on.
   const idKey = /^https?:\/\/json-schema\.org\/draft-04\/schema#?$/.test(schemaUri) ? 'id' : '$id';
   const refAlone = REF_ALONE_DRAFTS.test(schemaUri);
   const name = (schema: Schema, anchor: string, base: string) => {
-    if (anchor.length > MAX_URI_CHARS) throw new Error(`an anchor of ${anchor.length} characters is longer than the ${MAX_URI_CHARS} followed`);
-    const uri = `${base}#${anchor}`;
-    if (anchors.has(uri) && anchors.get(uri) !== schema) throw new Error(`two subschemas take the anchor ${quoted(anchor)}: a \`$ref\` to it could mean either`);
-    anchors.set(uri, schema);
+    if (anchor.length <= MAX_URI_CHARS) anchors.add(`${base}#${anchor}`, schema);
   };
-  const index = (start: Schema, startBase: string): void => {
+  const index = (start: Schema, startBase: string, startResource: Schema): void => {
     // Iterative: the walk meets every subschema, and a schema may nest deeper than the stack goes.
-    const pending: [Schema, string][] = [[start, startBase]];
+    const pending: [Schema, string, Schema][] = [[start, startBase, startResource]];
     while (pending.length > 0) {
-      const [schema, parentBase] = pending.pop()!;
+      const [schema, parentBase, parentResource] = pending.pop()!;
       if (baseOf.has(schema)) continue;
       let base = parentBase;
+      let resource = parentResource;
       const id = refAlone && typeof schema['$ref'] === 'string' ? undefined : schema[idKey];
       // draft-07 names a plain anchor with an `$id` of `#name`.
       if (typeof id === 'string' && id.startsWith('#')) {
         if (id.length > 1) name(schema, decodeFragment(id.slice(1)), base);
       } else if (typeof id === 'string') {
-        let uri: URL;
+        let uri: string | undefined;
         try {
-          uri = new URL(id, base);
+          const parsed = new URL(id, base);
+          parsed.hash = '';
+          if (parsed.href.length <= MAX_URI_CHARS) uri = parsed.href;
         } catch {
-          throw new Error(`\`${idKey}\` ${quoted(id)} cannot be resolved against the base URI ${quoted(base)}`);
+          uri = undefined;
         }
-        uri.hash = '';
-        if (uri.href.length > MAX_URI_CHARS) throw new Error(`\`${idKey}\` ${quoted(id)} makes a URI of ${uri.href.length} characters, longer than the ${MAX_URI_CHARS} followed`);
-        if (resources.has(uri.href) && resources.get(uri.href) !== schema) throw new Error(`two subschemas take the \`${idKey}\` ${quoted(id)}: a \`$ref\` to it could mean either`);
-        base = uri.href;
-        resources.set(base, schema);
+        base = uri ?? `${UNNAMED_URI}${unnamed++}`;
+        resource = schema;
+        resources.add(base, schema);
       }
-      if (schema === root && !resources.has(DOCUMENT_URI)) resources.set(DOCUMENT_URI, root);
       for (const key of ['$anchor', '$dynamicAnchor']) if (typeof schema[key] === 'string' && schema[key] !== '') name(schema, schema[key], base);
       baseOf.set(schema, base);
-      for (const inner of subschemas(schema, true)) pending.push([inner, base]);
+      resourceOf.set(schema, resource);
+      for (const inner of subschemas(schema, true)) pending.push([inner, base, resource]);
     }
   };
-  index(root, DOCUMENT_URI);
-  return { resources, anchors, baseOf, index };
+  resources.add(DOCUMENT_URI, root);
+  index(root, DOCUMENT_URI, root);
+  return { resources, anchors, baseOf, resourceOf, index };
 }
 
 /**
@@ -150,48 +179,58 @@ function decodeFragment(fragment: string): string {
  */
 export function withResolvedRefs(written: JsonSchema): { readonly schema: JsonSchema; readonly spelling: (ref: string) => string } {
   const root = asTree(written);
-  const { resources, anchors, baseOf, index } = indexResources(root);
+  const { resources, anchors, baseOf, resourceOf, index } = indexResources(root);
   // Each reference written as the schema first spelt it, for messages (`#/$defs/a%20b` for `#/$defs/a_b`).
   const spellings = new Map<string, string>();
 
-  const resolve = (ref: string, base: string): Resolved => {
+  const resolve = (ref: string, from: Schema): Resolved => {
     let fragment: string;
-    let uri = base;
-    // Most references are fragments of the resource they are in: no URI to parse.
-    if (ref.startsWith('#')) fragment = decodeFragment(ref.slice(1));
-    else {
+    let uri = baseOf.get(from)!;
+    let resource: Schema | 'twice' | undefined;
+    // Most references are fragments of the resource they are in: found by the schema, not its URI.
+    if (ref.startsWith('#')) {
+      fragment = decodeFragment(ref.slice(1));
+      resource = resourceOf.get(from)!;
+    } else {
       let parsed: URL;
       try {
-        parsed = new URL(ref, base);
+        parsed = new URL(ref, uri);
       } catch {
         throw new Error(`\`$ref\` ${quoted(ref)} is not a URI`);
       }
       fragment = decodeFragment(parsed.hash.slice(1));
       parsed.hash = '';
       uri = parsed.href;
+      resource = uri.length > MAX_URI_CHARS ? undefined : resources.get(uri);
     }
-    const resource = resources.get(uri);
+    if (resource === 'twice') throw new Error(`\`$ref\` ${quoted(ref)} leads to a URI two different subschemas take as their \`$id\`: it could mean either`);
     if (resource === undefined) throw new Error(`\`$ref\` ${quoted(ref)} leads to another document, which is not fetched: reference a definition in this schema (\`#/$defs/<name>\`)`);
     if (fragment === '') return { target: resource, name: uri.split('/').pop()! };
     if (!fragment.startsWith('/')) {
-      const anchored = anchors.get(`${uri}#${fragment}`);
+      const anchored = fragment.length > MAX_URI_CHARS ? undefined : anchors.get(`${baseOf.get(resource)!}#${fragment}`);
+      if (anchored === 'twice') throw new Error(`\`$ref\` ${quoted(ref)} names an anchor two different subschemas take: it could mean either`);
       if (anchored === undefined) throw new Error(`\`$ref\` ${quoted(ref)} names an anchor no subschema has`);
       return { target: anchored, name: fragment };
     }
     let at: unknown = resource;
     let key = '';
     let values: string | undefined;
+    let map = false;
     for (const segment of fragment.slice(1).split('/')) {
       key = segment.replaceAll('~1', '/').replaceAll('~0', '~');
-      if (values === undefined && isMap(at) && baseOf.has(at) && VALUE_KEYWORDS.has(key)) values = key;
+      const inSchema = isMap(at) && baseOf.has(at);
+      if (values === undefined && inSchema && VALUE_KEYWORDS.has(key)) values = key;
+      map = inSchema && SCHEMA_MAPS.has(key);
       if (Array.isArray(at) && /^(0|[1-9][0-9]*)$/.test(key) && Number(key) < at.length) at = at[Number(key)];
       else if (isMap(at) && Object.hasOwn(at, key)) at = at[key];
       else throw new Error(`\`$ref\` ${quoted(ref)} leads nowhere in this schema`);
     }
     if (values !== undefined) throw new Error(`\`$ref\` ${quoted(ref)} leads into \`${values}\`, which holds values, not schemas`);
+    // `#/$defs` read as a schema has no keyword, and took every value (found by a review).
+    if (map) throw new Error(`\`$ref\` ${quoted(ref)} leads to \`${key}\`, a map of schemas by name, not a schema: add the name`);
     if (typeof at !== 'boolean' && !isMap(at)) throw new Error(`\`$ref\` ${quoted(ref)} leads to ${Array.isArray(at) ? 'a list' : 'a value'}, not a schema`);
     // A map under no keyword that holds schemas (`#/components/schemas/a`, as in an OpenAPI description) is read as one.
-    if (isMap(at) && !baseOf.has(at)) index(at, uri);
+    if (isMap(at) && !baseOf.has(at)) index(at, baseOf.get(resource)!, resource);
     return { target: at, name: key };
   };
 
@@ -211,8 +250,9 @@ export function withResolvedRefs(written: JsonSchema): { readonly schema: JsonSc
       if (keyword in schema) throw new Error(`\`${keyword}\` is not followed (only \`$ref\` is), so the schema cannot be checked`);
     }
     const inner = subschemas(schema, false);
+    if ('$ref' in schema && typeof schema['$ref'] !== 'string') throw new Error(`\`$ref\` must be a URI (text), not ${JSON.stringify(schema['$ref'])?.slice(0, 100)}`);
     if (typeof schema['$ref'] === 'string') {
-      const found = resolve(schema['$ref'], baseOf.get(schema)!);
+      const found = resolve(schema['$ref'], schema);
       leadsTo.set(schema, found);
       if (typeof found.target !== 'boolean') {
         inner.push(found.target);

@@ -26,12 +26,18 @@ export class TraceWeightsError extends Error {
 export function stepDurations(events: Iterable<unknown>): Map<string, number> {
   const weights = new Map<string, number>();
   const childKeys = new Map<string, unknown[]>();
-  const read = (event: unknown, within: string | undefined): void => {
+  const read = (outer: unknown): void => {
+    let event = outer;
+    let within: string | undefined;
+    // A loop, not a call a level: a trace line may nest thousands of levels (found by a review).
+    while (event && typeof event === 'object' && (event as { type?: unknown }).type === 'nested_event' && typeof (event as { stepKey?: unknown }).stepKey === 'string') {
+      within = stepKeyWithin(within, (event as { stepKey: string }).stepKey);
+      event = (event as { event?: unknown }).event;
+    }
     if (!event || typeof event !== 'object') return;
-    const { type, stepKey, durationMs, keys, index, reused, event: inner } = event as Record<string, unknown>;
+    const { type, stepKey, durationMs, keys, index, reused } = event as Record<string, unknown>;
     if (typeof stepKey !== 'string') return;
     const key = stepKeyWithin(within, stepKey);
-    if (type === 'nested_event') return read(inner, key);
     if (type === 'step_expanded' && Array.isArray(keys)) childKeys.set(key, keys);
     const duration = typeof durationMs === 'number' && Number.isFinite(durationMs) && durationMs >= 0 ? durationMs : undefined;
     // A result reused from an earlier run took no time here: it says nothing of how long the step takes.
@@ -40,7 +46,7 @@ export function stepDurations(events: Iterable<unknown>): Map<string, number> {
     const child = (type === 'item_completed' || type === 'item_failed') && typeof index === 'number' ? childKeys.get(key)?.[index] : undefined;
     if (typeof child === 'string') weights.set(stepKeyWithin(within, child), duration);
   };
-  for (const event of events) read(event, undefined);
+  for (const event of events) read(event);
   return weights;
 }
 

@@ -39,6 +39,6 @@ describe('an eval of a plan that uses another', () => {
     const report = await evaluate(settings, {}, { clock: systemClock, signal: new AbortController().signal });
     expect(report.passed).toBe(false);
     expect(report.markdown).toContain('rule 1 (model: step:line, http 500) matched no call in any run');
-    expect(report.markdown).toContain('_A step of a plan that a \\`type: plan\\` step uses is named by that step (\\`step:\\<using step>/\\<id>\\`): rule 1 may mean \\`model: step:web/line\\`._');
+    expect(report.markdown).toContain('_The steps and goals of a plan that a \\`type: plan\\` step uses are named by that step (\\`step:\\<using step>/\\<id>\\`, \\`goal:\\<using step>/\\<name>\\`): rule 1 may mean \\`model: step:web/line\\`._');
   });
 });

@@ -97,14 +97,28 @@ describe('record and replay', () => {
   });
 
   it('says so when a recording names a used plan\'s step by its bare id, as recordings before 2026-12-05 did', async () => {
-    server.script([textAnswer('one')]);
-    await recordingModelClient(live(), file).complete(ask('q'), { purpose: 'step:line' });
+    server.script([textAnswer('one'), textAnswer('two')]);
+    const recorder = recordingModelClient(live(), file);
+    await recorder.complete(ask('q'), { purpose: 'step:line' });
+    await recorder.complete(ask('q'), { purpose: 'step:line[https://x.test/a]' });
     const missing = await rejection(replayModelClient(file).complete(ask('q'), { purpose: 'step:web/line' }));
     expect((missing as Error).message).toBe(
       `Replay file ${file} has no recorded answer for model call 1 of step web/line (the file has no calls for it at all). It holds 1 call(s) for step:line: it was recorded before the steps of a plan that a \`type: plan\` step uses were named by that step (step:web/line): record it again with --record ${file}, or run with a model.`,
     );
     const elsewhere = await rejection(replayModelClient(file).complete(ask('q'), { purpose: 'step:web/other' }));
     expect((elsewhere as Error).message).toContain('The plan or its prompts changed since it was recorded');
+    // An item's key may hold `/` (a URL); a recording that names a used plan's step the new way is no old one (found by a review).
+    const item = await rejection(replayModelClient(file).complete(ask('q'), { purpose: 'step:web/line[https://x.test/a]' }));
+    expect((item as Error).message).toContain('It holds 1 call(s) for step:line[https://x.test/a]');
+  });
+
+  it('does not take a recording that names a used plan\'s steps the new way for an old one', async () => {
+    server.script([textAnswer('one'), textAnswer('two')]);
+    const recorder = recordingModelClient(live(), file);
+    await recorder.complete(ask('q'), { purpose: 'step:web/fetch' });
+    await recorder.complete(ask('q'), { purpose: 'step:summarize' });
+    const missing = await rejection(replayModelClient(file).complete(ask('q'), { purpose: 'step:web/summarize' }));
+    expect((missing as Error).message).toContain('The plan or its prompts changed since it was recorded');
   });
 
   it('refuses to answer a changed prompt from a stale recording, showing the first difference', async () => {

@@ -44,7 +44,7 @@ it('checks dependentRequired, dependentSchemas and earlier drafts\' dependencies
   const current = { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false, dependentRequired: { a: ['b'] }, dependentSchemas: { a: { maxProperties: 1 } } };
   expect([accepts(current, { a: 'x' }), accepts(current, {})]).toEqual([false, true]);
   expect(accepts({ dependentRequired: { a: 'b' } }, {})).toBe('`dependentRequired` of "a" must be a list of property names');
-  expect(accepts({ dependencies: [] }, {})).toBe('`dependencies` must map property names to schemas');
+  expect(accepts({ dependencies: [] }, {})).toBe('`dependencies` must map property names to schemas or lists of names');
 });
 
 // Found by a review: `properties.__proto__ = {}` set the prototype, so `required: [__proto__]` took `{a: 1}`; and
@@ -62,4 +62,18 @@ it('takes no object where `__proto__` is required, and checks thousands of depen
   const grouped = zodReadySchema({ allOf: names.map((name) => ({ required: [name] })) });
   const widths = (schema: unknown): number[] => (Array.isArray((schema as { allOf?: unknown[] }).allOf) ? [(schema as { allOf: unknown[] }).allOf.length, ...widths((schema as { allOf: unknown[] }).allOf[0])] : []);
   expect(widths(grouped)).toEqual([4, 32, 32]);
+});
+
+// Found by a review: zod checks patternProperties as a chain of intersections a pattern; 5,000 (64 KB) overflowed the stack.
+it('checks many patternProperties in groups, each pattern on every key it matches', () => {
+  const accepts = (schema: Record<string, unknown>, value: unknown) => {
+    const compiled = compileJsonSchema(schema);
+    return compiled.ok ? boundedSafeParse(compiled.schema, value).success : compiled.message;
+  };
+  const patterns = Object.fromEntries(Array.from({ length: 40 }, (_, index) => [`^k${index}$`, { type: 'string' }]));
+  const schema = { type: 'object', properties: { k39: { minLength: 2 } }, patternProperties: patterns };
+  expect([accepts(schema, { k39: 'ab' }), accepts(schema, { k39: 1 }), accepts(schema, { k39: 'a' }), accepts(schema, { k0: 2 }), accepts(schema, { other: 2 }), accepts(schema, 'text')]).toEqual([true, false, false, false, true, false]);
+  expect((zodReadySchema({ patternProperties: patterns }).allOf as { anyOf: [unknown, { allOf: unknown[] }] }[])[0]!.anyOf[1].allOf).toHaveLength(2);
+  // Beside additionalProperties: false, which reads them all, they stay together.
+  expect(zodReadySchema({ type: 'object', patternProperties: patterns, additionalProperties: false })).toMatchObject({ patternProperties: patterns });
 });

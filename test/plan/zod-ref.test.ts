@@ -49,7 +49,16 @@ it('refuses a $ref it cannot follow, saying why', () => {
   expect(verdict({ $ref: '#nowhere' }, 1)).toBe('`$ref` "#nowhere" names an anchor no subschema has');
   // A `%` that starts no escape is read as written, as zod did.
   expect([verdict({ $ref: '#/$defs/100%', $defs: { '100%': { type: 'string' } } }, 1), verdict({ $ref: '#/$defs/%E0', $defs: { '%E0': {} } }, 1)]).toEqual([false, true]);
-  expect(verdict({ properties: { a: { $id: 'a.json' }, b: { $id: 'a.json' } } }, 1)).toMatch(/two subschemas take the `\$id` "a.json"/);
+  const twice = { properties: { a: { $id: 'a.json', type: 'string' }, b: { $id: 'a.json', type: 'number' }, c: { $ref: 'a.json' } } };
+  expect(verdict(twice, { c: 1 })).toBe('`$ref` "a.json" leads to a URI two different subschemas take as their `$id`: it could mean either');
+  // Taken twice and no `$ref` to it, or the same schema written out twice (TypeBox repeats one with its `$id`): no matter.
+  expect([verdict({ properties: { a: { $id: 'a.json', type: 'string' }, b: { $id: 'a.json', type: 'number' } } }, { a: 's', b: 1 }), verdict({ properties: { a: { $id: 'u', type: 'string' }, b: { $id: 'u', type: 'string' }, c: { $ref: 'u' } } }, { c: 1 })]).toEqual([true, false]);
+  expect(verdict({ $defs: { a: { $anchor: 'x', type: 'string' }, b: { $anchor: 'x' } }, $ref: '#x' }, 1)).toBe('`$ref` "#x" names an anchor two different subschemas take: it could mean either');
+  // An `$id` that is no URL (or `schema.json`, beside the base URI given to a schema without one) leaves its fragments usable.
+  expect([verdict({ $id: 'https://exa mple.com/s', $defs: { a: { type: 'string' } }, $ref: '#/$defs/a' }, 1), verdict({ properties: { a: { $id: 'schema.json', $defs: { t: { type: 'string' } }, $ref: '#/$defs/t' } }, $defs: { t: {} } }, { a: 1 })]).toEqual([false, false]);
+  // A `$ref` to a map of schemas by name: read as a schema it has no keyword, and took every value.
+  expect(verdict({ properties: { a: { $ref: '#/$defs' } }, $defs: { Color: { enum: ['red'] } } }, { a: 1 })).toBe('`$ref` "#/$defs" leads to `$defs`, a map of schemas by name, not a schema: add the name');
+  expect(verdict({ properties: { a: { $ref: 5 } } }, {})).toBe('`$ref` must be a URI (text), not 5');
   // zod ignored both: any value passed.
   expect(verdict({ $dynamicRef: '#meta', type: 'string' }, 1)).toMatch(/`\$dynamicRef` is not followed/);
   expect(verdict({ properties: { a: { $recursiveRef: '#' } } }, 1)).toMatch(/`\$recursiveRef` is not followed/);
@@ -80,11 +89,15 @@ it('copies each subschema once, however many references lead into it', () => {
 
 // Found by a review of the resolution.
 describe('what a review found', () => {
-  it('refuses $ids and anchors too long to look up in time', () => {
+  it('names no resource by a URI, and no anchor, too long to look up in time', () => {
     // 2,000 `$id`s of one length past 16 K characters, which V8 hashes by their length alone: 15.8 s to compile.
     const base = `https://x.example/${'p'.repeat(100_000)}/`;
-    expect(verdict({ $id: base, properties: { a: { $id: 'c1' } } }, {})).toMatch(/^`\$id` "https:\/\/x\.example\/p+…" makes a URI of 100019 characters, longer than the 2048 followed$/);
-    expect(verdict({ $defs: { a: { $anchor: 'a'.repeat(3_000) } } }, {})).toBe('an anchor of 3000 characters is longer than the 2048 followed');
+    const ids = { $id: base, properties: Object.fromEntries(Array.from({ length: 500 }, (_, index) => [`p${index}`, { $id: `c${index}`, $defs: { s: { type: 'string' } }, $ref: '#/$defs/s' }])) };
+    expect([verdict(ids, { p499: 's' }), verdict(ids, { p499: 1 })]).toEqual([true, false]);
+    // Relative to it, references still lead where they should; by the long URI itself, nowhere.
+    expect(verdict({ $id: base, properties: { a: { $id: 'c1', type: 'string' }, b: { $ref: 'c1' } } }, { b: 1 })).toBe(false);
+    expect(verdict({ $id: base, properties: { a: { $id: 'c1', type: 'string' }, b: { $ref: `${base}c1` } } }, { b: 1 })).toMatch(/^`\$ref` "https:\/\/x\.example\/p+…" leads to another document/);
+    expect(verdict({ $defs: { a: { $anchor: 'a'.repeat(3_000) } }, $ref: `#${'a'.repeat(3_000)}` }, {})).toMatch(/names an anchor no subschema has$/);
   });
 
   it('reads a subschema in two places (a YAML alias) in each place\'s resource', () => {

@@ -104,6 +104,11 @@ describe('the steps of a used plan', () => {
     const weights = await stepWeightsFromTrace(file);
     expect(weights).toEqual(new Map([['x', 500], ['web/x', 1], ['web/y', 50], ['web/z', 100], ['web', 151]]));
 
+    // A line nested thousands of levels is read without a call a level.
+    const deep = path.join(tmp, 'deep.jsonl');
+    writeFileSync(deep, `${'{"type":"nested_event","stepKey":"n","event":'.repeat(20_000)}{"type":"step_completed","stepKey":"s","durationMs":7}${'}'.repeat(20_000)}\n`);
+    expect([...(await stepWeightsFromTrace(deep)).values()]).toEqual([7]);
+
     const started: string[] = [];
     const record: Tool = { name: 'record', description: 'record', inputSchema: { type: 'object' }, sideEffects: false, execute: async (args) => (started.push(String(args['name'])), 'ok') };
     const call = (key: string): PlanStep => ({ key, id: key, type: 'tool_call', description: key, tool: 'record', args: { name: key }, inputs: [], dependsOn: [] }) as PlanStep;
