@@ -23,8 +23,9 @@ const { schema } = fc.letrec<{ schema: Schema; sub: Schema }>((tie) => {
     default: fc.oneof(scalar, fc.constant({ a: 1 })),
     minLength: fc.integer({ min: 0, max: 2 }),
     maximum: fc.integer({ min: 0, max: 2 }),
-    properties: fc.record({ a: tie('sub'), b: tie('sub'), default: tie('sub') }, { requiredKeys: [] }),
-    required: fc.subarray(['a', 'b', 'default']),
+    // `constructor`: a name every object inherits, which zod found on any value.
+    properties: fc.record({ a: tie('sub'), b: tie('sub'), default: tie('sub'), constructor: tie('sub') }, { requiredKeys: [] }),
+    required: fc.subarray(['a', 'b', 'default', 'constructor']),
     additionalProperties: fc.oneof(fc.constant(false), tie('sub')),
     minProperties: fc.integer({ min: 0, max: 2 }),
     propertyNames: tie('sub'),
@@ -45,7 +46,7 @@ const { schema } = fc.letrec<{ schema: Schema; sub: Schema }>((tie) => {
     allOf: fc.array(tie('sub'), { minLength: 1, maxLength: 2 }),
     anyOf: fc.array(tie('sub'), { minLength: 1, maxLength: 2 }),
     oneOf: fc.array(tie('sub'), { minLength: 1, maxLength: 2 }),
-    dependentRequired: fc.record({ a: fc.subarray(['b', 'default']), b: fc.subarray(['a']) }, { requiredKeys: [] }),
+    dependentRequired: fc.record({ a: fc.subarray(['b', 'default', 'constructor']), b: fc.subarray(['a']) }, { requiredKeys: [] }),
     dependentSchemas: fc.record({ a: tie('sub'), default: tie('sub') }, { requiredKeys: [] }),
     // Earlier drafts' keyword, which the reference applies in every draft, as the argument check does.
     dependencies: fc.record({ a: fc.oneof(fc.subarray(['b', 'default']), tie('sub')), b: tie('sub') }, { requiredKeys: [] }),
@@ -65,7 +66,7 @@ const root = fc.tuple(schema, fc.array(scalar, { minLength: 2, maxLength: 5 }), 
   $defs: { e: { enum: values }, w: { $anchor: 'w', properties: { a: property }, items }, t: true, f: false },
 }));
 const { value } = fc.letrec<{ value: unknown }>((tie) => ({
-  value: fc.oneof({ depthSize: 'small' }, scalar, fc.constant({ k: 1 }), fc.constant([1]), fc.array(tie('value'), { maxLength: 2 }), fc.dictionary(fc.constantFrom('a', 'b', 'default', 'k', '1', 'a1'), tie('value'), { maxKeys: 2 })),
+  value: fc.oneof({ depthSize: 'small' }, scalar, fc.constant({ k: 1 }), fc.constant([1]), fc.array(tie('value'), { maxLength: 2 }), fc.dictionary(fc.constantFrom('a', 'b', 'default', 'k', '1', 'a1', 'constructor'), tie('value'), { maxKeys: 2 })),
 }));
 
 it('checks tool arguments as a JSON Schema 2020-12 validator does, and compiles every schema', () => {
