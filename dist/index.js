@@ -10863,11 +10863,17 @@ function readRecording(path) {
     }
     return { header, exchanges };
 }
+/** The part of a purpose before a `for_each` item's key (`step:web/line` of `step:web/line[https://x.test/a]`), which may hold `/`. */
+function purposeStem(purpose) {
+    const item = purpose.indexOf('[');
+    return item < 0 ? purpose : purpose.slice(0, item);
+}
 /** `step:a/s` as recordings named it before a used plan's steps were named by the step using them (`step:s`); else undefined. */
 function barePurpose(purpose) {
-    const kind = purpose.indexOf(':');
-    const slash = purpose.lastIndexOf('/');
-    return kind > 0 && slash > kind ? `${purpose.slice(0, kind + 1)}${purpose.slice(slash + 1)}` : undefined;
+    const stem = purposeStem(purpose);
+    const kind = stem.indexOf(':');
+    const slash = stem.lastIndexOf('/');
+    return kind > 0 && slash > kind ? `${stem.slice(0, kind + 1)}${purpose.slice(slash + 1)}` : undefined;
 }
 /**
  * A model client that answers from a file written by `recordingModelClient`, matching each call by
@@ -10887,7 +10893,8 @@ function replayModelClient(path, options = {}) {
             const recorded = byKey.get(exchangeKey(purpose, ordinal));
             if (!recorded) {
                 const recordedCalls = exchanges.filter((exchange) => exchange.purpose === purpose).length;
-                const bare = recordedCalls === 0 ? barePurpose(purpose) : undefined;
+                // Only a recording that names no step of a used plan the new way can be one made before.
+                const bare = recordedCalls === 0 && !exchanges.some((exchange) => purposeStem(exchange.purpose).includes('/')) ? barePurpose(purpose) : undefined;
                 const bareCalls = bare === undefined ? 0 : exchanges.filter((exchange) => exchange.purpose === bare).length;
                 throw new ReplayMissingAnswerError({ file: path, purpose, ordinal, recordedCalls, ...(bare !== undefined && bareCalls > 0 && { bare: { purpose: bare, calls: bareCalls } }) });
             }
@@ -11055,6 +11062,23 @@ function shortEnumMessage(issue) {
 }
 const MAX_LISTED_VALUES = 20;
 /**
+ * `value` with every object made anew without a prototype. zod reads an object's property as `value[name]`, which
+ * finds what every object inherits: `required: [constructor]` took `{}` (it found `Object`), and an optional
+ * `toString` refused every value without one ("got function"; found by a review). Checked so, a name is there only
+ * when the value has it. The callers hand the tool the original, never zod's output.
+ */
+function withoutPrototypes(value) {
+    if (typeof value !== 'object' || value === null)
+        return value;
+    if (Array.isArray(value))
+        return value.map(withoutPrototypes);
+    const copy = Object.create(null);
+    // Without a prototype there is no `__proto__` setter: each key, that one too, is the copy's own.
+    for (const [key, inner] of Object.entries(value))
+        copy[key] = withoutPrototypes(inner);
+    return copy;
+}
+/**
  * `schema.safeParse(value)` of a schema `timedSchemas` built, stopped after `limitMs`; then, or when zod
  * throws (no shape found so far does, since intersections are checked part by part, but a refusal that
  * says why ends no step), why the value was not checked.
@@ -11073,7 +11097,7 @@ function boundedSafeParse(schema, value, params, limitMs = CHECK_TIME_LIMIT_MS) 
     });
     try {
         // In the context too: zod writes the messages when the error is first read, after this returns.
-        const result = schema.safeParse(value, { error: shortEnumMessage, ...params });
+        const result = schema.safeParse(withoutPrototypes(value), { error: shortEnumMessage, ...params });
         // Past the deadline the result is not an answer, whatever it says: a branch of a union may have passed
         // only because the schemas under it stopped, and a check zod runs inside its own (a `contains` guard)
         // may have dropped the stop's issue.
@@ -12192,6 +12216,7 @@ function zodReadySchema(schema) {
     delete copy.nullable;
     moveValueChecks(copy);
     moveDependencies(copy);
+    splitPatterns(copy);
     // zod follows a `$ref` and drops every keyword beside it, where JSON Schema 2020-12 applies them all (a draft-07
     // schema ignores them: checked, they refuse what it would take, never the reverse; found by a differential fuzz).
     if (typeof copy.$ref === 'string' && Object.keys(copy).some((key) => key !== '$ref' && !NOT_CONSTRAINTS.has(key))) {
@@ -12219,8 +12244,10 @@ function zodReadySchema(schema) {
     }
     if (Array.isArray(copy.required)) {
         const properties = (0,json_schema/* isMap */.jh)(copy.properties) ? { ...copy.properties } : {};
-        // With additionalProperties: false, a required name that is not listed can never be there: no object passes.
-        const unlisted = copy.additionalProperties === false ? NEVER : {};
+        // With additionalProperties: false, a required name that is not listed can never be there: no object passes. With
+        // a schema there, listed it is checked by that schema still (as `{}`, `{PATH: 42}` passed `additionalProperties:
+        // {type: string}`; found by a review). Beside patternProperties a schema there is refused above.
+        const unlisted = copy.additionalProperties === false ? NEVER : (0,json_schema/* isMap */.jh)(copy.additionalProperties) ? copy.additionalProperties : {};
         for (const name of copy.required) {
             if (typeof name !== 'string' || Object.hasOwn(properties, name))
                 continue;
@@ -12313,7 +12340,7 @@ function moveDependencies(schema) {
         if (map === undefined)
             continue;
         if (!(0,json_schema/* isMap */.jh)(map))
-            throw new Error(`\`${keyword}\` must map property names to ${keyword === 'dependentRequired' ? 'lists of names' : 'schemas'}`);
+            throw new Error(`\`${keyword}\` must map property names to ${keyword === 'dependentRequired' ? 'lists of names' : keyword === 'dependencies' ? 'schemas or lists of names' : 'schemas'}`);
         for (const [name, then] of Object.entries(map)) {
             const names = Array.isArray(then) && keyword !== 'dependentSchemas' ? then : undefined;
             if (names?.every((required) => typeof required === 'string'))
@@ -12326,7 +12353,30 @@ function moveDependencies(schema) {
         delete schema[keyword];
     }
     if (parts.length > 0)
-        schema.allOf = [...(Array.isArray(schema.allOf) ? schema.allOf : []), { anyOf: [{ type: NOT_OBJECT }, { type: 'object', allOf: balanced(parts) }] }];
+        schema.allOf = [...(Array.isArray(schema.allOf) ? schema.allOf : []), ofObjects(parts)];
+}
+/** A schema every value that is no object meets, and every object that meets each of `parts`. */
+function ofObjects(parts) {
+    return { anyOf: [{ type: NOT_OBJECT }, { type: 'object', allOf: balanced(parts) }] };
+}
+/**
+ * More `patternProperties` than ALL_OF_WIDTH, as parts of the `allOf` of at most that many each: zod checks them as a
+ * chain of intersections a pattern, and 5,000 (64 KB) overflowed the stack at every check (found by a review). Apart,
+ * each pattern still checks every key it matches; beside `additionalProperties: false` they stay together, as that
+ * keyword reads them all.
+ */
+function splitPatterns(schema) {
+    const patterns = schema.patternProperties;
+    if (!(0,json_schema/* isMap */.jh)(patterns) || !(schema.additionalProperties === undefined || schema.additionalProperties === true))
+        return;
+    const entries = Object.entries(patterns);
+    if (entries.length <= ALL_OF_WIDTH)
+        return;
+    const parts = [];
+    for (let start = 0; start < entries.length; start += ALL_OF_WIDTH)
+        parts.push({ type: 'object', patternProperties: Object.fromEntries(entries.slice(start, start + ALL_OF_WIDTH)) });
+    delete schema.patternProperties;
+    schema.allOf = [...(Array.isArray(schema.allOf) ? schema.allOf : []), ofObjects(parts)];
 }
 /** Every JSON type but object. */
 const NOT_OBJECT = ['array', 'string', 'number', 'boolean', 'null'];
@@ -12411,14 +12461,18 @@ function definitionsKey(root) {
     return EARLIER_DRAFTS.includes(root['$schema']) ? 'definitions' : '$defs';
 }
 /** The URI a schema without `$id` has: relative `$id`s (`item.json`) resolve against it, so each still names one resource. */
-const DOCUMENT_URI = 'https://plan-runner.invalid/schema.json';
+const DOCUMENT_URI = 'https://plan-runner.invalid/0/schema.json';
+/** Where a resource whose `$id` cannot be used has its URI (one each): only its own fragments lead into it. */
+const UNNAMED_URI = 'https://plan-runner.invalid/unnamed/';
 /** Keywords whose values are JSON values, not schemas: a reference into one does not lead to a schema. */
 const VALUE_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'required', 'dependentRequired', 'type', '$vocabulary']);
+/** Keywords whose values map names to schemas: a reference to the map itself leads to no schema. */
+const SCHEMA_MAPS = new Set([...json_schema/* SUBSCHEMA_MAPS */.gZ, 'dependencies']);
 /** The subschemas `schema` holds directly (not boolean ones), with those in its definitions or not. */
 function subschemas(schema, definitions) {
     const found = [];
     const many = (value) => (Array.isArray(value) ? value : (0,json_schema/* isMap */.jh)(value) ? Object.values(value) : []);
-    for (const key of [...json_schema/* SUBSCHEMA_MAPS */.gZ, 'dependencies'])
+    for (const key of SCHEMA_MAPS)
         if (definitions || (key !== '$defs' && key !== 'definitions'))
             found.push(...many(schema[key]));
     for (const key of json_schema/* SUBSCHEMA_VALUES */.$T)
@@ -12431,38 +12485,60 @@ function subschemas(schema, definitions) {
 const quoted = (text) => JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}\u2026` : text);
 /** The longest schema URI (a resolved `$id`) and anchor name followed: V8 hashes a string of 16 K characters or more by its
  * length alone, so a few thousand long `$id`s of one length made each lookup compare them all (15.8 s for 146 KB; found by
- * a review). JSON Schema's own are short. */
+ * a review). JSON Schema's own are short; a longer one is a resource no reference can name. */
 const MAX_URI_CHARS = 2_048;
 /** The drafts in which a `$ref` makes every keyword beside it, `$id` too, be ignored. */
 const REF_ALONE_DRAFTS = /^https?:\/\/json-schema\.org\/draft-0[4-7]\/schema#?$/;
+/** Names (URIs, anchors) to schemas, where a name two different schemas take leads to neither. */
+class Names {
+    #schemas = new Map();
+    #texts = new Map();
+    #twice = new Set();
+    /** Names `schema`; the same schema written out twice (TypeBox repeats a schema with its `$id`) is one. */
+    add(name, schema) {
+        const known = this.#schemas.get(name);
+        if (known === undefined)
+            this.#schemas.set(name, schema);
+        else if (known !== schema && !this.#twice.has(name)) {
+            const text = this.#texts.get(name) ?? JSON.stringify(known);
+            this.#texts.set(name, text);
+            if (JSON.stringify(schema) !== text)
+                this.#twice.add(name);
+        }
+    }
+    /** The schema `name` names, 'twice' when two different ones take it, or undefined. */
+    get(name) {
+        return this.#twice.has(name) ? 'twice' : this.#schemas.get(name);
+    }
+}
 /**
- * The schema resources of `root` by URI, its anchors by URI and `#name`, and the base URI of each subschema a walk
- * from the root meets, or one from a place a `$ref` leads (`index`).
+ * The schema resources of `root` by URI, the resource each subschema is in and its base URI, and each resource's
+ * anchors, for each subschema a walk from the root meets, or one from a place a `$ref` leads (`index`). An `$id`
+ * that cannot be resolved, or is too long, and names two schemas bothers no one until a `$ref` needs it.
  */
 function indexResources(root) {
-    const resources = new Map();
-    const anchors = new Map();
+    const resources = new Names();
+    const anchors = new Names();
     const baseOf = new Map();
+    const resourceOf = new Map();
+    let unnamed = 0;
     const schemaUri = typeof root['$schema'] === 'string' ? root['$schema'] : '';
     // draft-04's identifier is `id`; `$id` from draft-06 on.
     const idKey = /^https?:\/\/json-schema\.org\/draft-04\/schema#?$/.test(schemaUri) ? 'id' : '$id';
     const refAlone = REF_ALONE_DRAFTS.test(schemaUri);
     const name = (schema, anchor, base) => {
-        if (anchor.length > MAX_URI_CHARS)
-            throw new Error(`an anchor of ${anchor.length} characters is longer than the ${MAX_URI_CHARS} followed`);
-        const uri = `${base}#${anchor}`;
-        if (anchors.has(uri) && anchors.get(uri) !== schema)
-            throw new Error(`two subschemas take the anchor ${quoted(anchor)}: a \`$ref\` to it could mean either`);
-        anchors.set(uri, schema);
+        if (anchor.length <= MAX_URI_CHARS)
+            anchors.add(`${base}#${anchor}`, schema);
     };
-    const index = (start, startBase) => {
+    const index = (start, startBase, startResource) => {
         // Iterative: the walk meets every subschema, and a schema may nest deeper than the stack goes.
-        const pending = [[start, startBase]];
+        const pending = [[start, startBase, startResource]];
         while (pending.length > 0) {
-            const [schema, parentBase] = pending.pop();
+            const [schema, parentBase, parentResource] = pending.pop();
             if (baseOf.has(schema))
                 continue;
             let base = parentBase;
+            let resource = parentResource;
             const id = refAlone && typeof schema['$ref'] === 'string' ? undefined : schema[idKey];
             // draft-07 names a plain anchor with an `$id` of `#name`.
             if (typeof id === 'string' && id.startsWith('#')) {
@@ -12472,31 +12548,30 @@ function indexResources(root) {
             else if (typeof id === 'string') {
                 let uri;
                 try {
-                    uri = new URL(id, base);
+                    const parsed = new URL(id, base);
+                    parsed.hash = '';
+                    if (parsed.href.length <= MAX_URI_CHARS)
+                        uri = parsed.href;
                 }
                 catch {
-                    throw new Error(`\`${idKey}\` ${quoted(id)} cannot be resolved against the base URI ${quoted(base)}`);
+                    uri = undefined;
                 }
-                uri.hash = '';
-                if (uri.href.length > MAX_URI_CHARS)
-                    throw new Error(`\`${idKey}\` ${quoted(id)} makes a URI of ${uri.href.length} characters, longer than the ${MAX_URI_CHARS} followed`);
-                if (resources.has(uri.href) && resources.get(uri.href) !== schema)
-                    throw new Error(`two subschemas take the \`${idKey}\` ${quoted(id)}: a \`$ref\` to it could mean either`);
-                base = uri.href;
-                resources.set(base, schema);
+                base = uri ?? `${UNNAMED_URI}${unnamed++}`;
+                resource = schema;
+                resources.add(base, schema);
             }
-            if (schema === root && !resources.has(DOCUMENT_URI))
-                resources.set(DOCUMENT_URI, root);
             for (const key of ['$anchor', '$dynamicAnchor'])
                 if (typeof schema[key] === 'string' && schema[key] !== '')
                     name(schema, schema[key], base);
             baseOf.set(schema, base);
+            resourceOf.set(schema, resource);
             for (const inner of subschemas(schema, true))
-                pending.push([inner, base]);
+                pending.push([inner, base, resource]);
         }
     };
-    index(root, DOCUMENT_URI);
-    return { resources, anchors, baseOf, index };
+    resources.add(DOCUMENT_URI, root);
+    index(root, DOCUMENT_URI, root);
+    return { resources, anchors, baseOf, resourceOf, index };
 }
 /**
  * `schema` as a tree: a plan file's YAML alias puts one subschema in two places, which may be two schema resources
@@ -12535,19 +12610,22 @@ function decodeFragment(fragment) {
  */
 function withResolvedRefs(written) {
     const root = asTree(written);
-    const { resources, anchors, baseOf, index } = indexResources(root);
+    const { resources, anchors, baseOf, resourceOf, index } = indexResources(root);
     // Each reference written as the schema first spelt it, for messages (`#/$defs/a%20b` for `#/$defs/a_b`).
     const spellings = new Map();
-    const resolve = (ref, base) => {
+    const resolve = (ref, from) => {
         let fragment;
-        let uri = base;
-        // Most references are fragments of the resource they are in: no URI to parse.
-        if (ref.startsWith('#'))
+        let uri = baseOf.get(from);
+        let resource;
+        // Most references are fragments of the resource they are in: found by the schema, not its URI.
+        if (ref.startsWith('#')) {
             fragment = decodeFragment(ref.slice(1));
+            resource = resourceOf.get(from);
+        }
         else {
             let parsed;
             try {
-                parsed = new URL(ref, base);
+                parsed = new URL(ref, uri);
             }
             catch {
                 throw new Error(`\`$ref\` ${quoted(ref)} is not a URI`);
@@ -12555,14 +12633,18 @@ function withResolvedRefs(written) {
             fragment = decodeFragment(parsed.hash.slice(1));
             parsed.hash = '';
             uri = parsed.href;
+            resource = uri.length > MAX_URI_CHARS ? undefined : resources.get(uri);
         }
-        const resource = resources.get(uri);
+        if (resource === 'twice')
+            throw new Error(`\`$ref\` ${quoted(ref)} leads to a URI two different subschemas take as their \`$id\`: it could mean either`);
         if (resource === undefined)
             throw new Error(`\`$ref\` ${quoted(ref)} leads to another document, which is not fetched: reference a definition in this schema (\`#/$defs/<name>\`)`);
         if (fragment === '')
             return { target: resource, name: uri.split('/').pop() };
         if (!fragment.startsWith('/')) {
-            const anchored = anchors.get(`${uri}#${fragment}`);
+            const anchored = fragment.length > MAX_URI_CHARS ? undefined : anchors.get(`${baseOf.get(resource)}#${fragment}`);
+            if (anchored === 'twice')
+                throw new Error(`\`$ref\` ${quoted(ref)} names an anchor two different subschemas take: it could mean either`);
             if (anchored === undefined)
                 throw new Error(`\`$ref\` ${quoted(ref)} names an anchor no subschema has`);
             return { target: anchored, name: fragment };
@@ -12570,10 +12652,13 @@ function withResolvedRefs(written) {
         let at = resource;
         let key = '';
         let values;
+        let map = false;
         for (const segment of fragment.slice(1).split('/')) {
             key = segment.replaceAll('~1', '/').replaceAll('~0', '~');
-            if (values === undefined && (0,json_schema/* isMap */.jh)(at) && baseOf.has(at) && VALUE_KEYWORDS.has(key))
+            const inSchema = (0,json_schema/* isMap */.jh)(at) && baseOf.has(at);
+            if (values === undefined && inSchema && VALUE_KEYWORDS.has(key))
                 values = key;
+            map = inSchema && SCHEMA_MAPS.has(key);
             if (Array.isArray(at) && /^(0|[1-9][0-9]*)$/.test(key) && Number(key) < at.length)
                 at = at[Number(key)];
             else if ((0,json_schema/* isMap */.jh)(at) && Object.hasOwn(at, key))
@@ -12583,11 +12668,14 @@ function withResolvedRefs(written) {
         }
         if (values !== undefined)
             throw new Error(`\`$ref\` ${quoted(ref)} leads into \`${values}\`, which holds values, not schemas`);
+        // `#/$defs` read as a schema has no keyword, and took every value (found by a review).
+        if (map)
+            throw new Error(`\`$ref\` ${quoted(ref)} leads to \`${key}\`, a map of schemas by name, not a schema: add the name`);
         if (typeof at !== 'boolean' && !(0,json_schema/* isMap */.jh)(at))
             throw new Error(`\`$ref\` ${quoted(ref)} leads to ${Array.isArray(at) ? 'a list' : 'a value'}, not a schema`);
         // A map under no keyword that holds schemas (`#/components/schemas/a`, as in an OpenAPI description) is read as one.
         if ((0,json_schema/* isMap */.jh)(at) && !baseOf.has(at))
-            index(at, uri);
+            index(at, baseOf.get(resource), resource);
         return { target: at, name: key };
     };
     const defsKey = definitionsKey(root);
@@ -12606,8 +12694,10 @@ function withResolvedRefs(written) {
                 throw new Error(`\`${keyword}\` is not followed (only \`$ref\` is), so the schema cannot be checked`);
         }
         const inner = subschemas(schema, false);
+        if ('$ref' in schema && typeof schema['$ref'] !== 'string')
+            throw new Error(`\`$ref\` must be a URI (text), not ${JSON.stringify(schema['$ref'])?.slice(0, 100)}`);
         if (typeof schema['$ref'] === 'string') {
-            const found = resolve(schema['$ref'], baseOf.get(schema));
+            const found = resolve(schema['$ref'], schema);
             leadsTo.set(schema, found);
             if (typeof found.target !== 'boolean') {
                 inner.push(found.target);
@@ -24163,15 +24253,20 @@ class TraceWeightsError extends Error {
 function stepDurations(events) {
     const weights = new Map();
     const childKeys = new Map();
-    const read = (event, within) => {
+    const read = (outer) => {
+        let event = outer;
+        let within;
+        // A loop, not a call a level: a trace line may nest thousands of levels (found by a review).
+        while (event && typeof event === 'object' && event.type === 'nested_event' && typeof event.stepKey === 'string') {
+            within = (0,_core_plan_step_js__WEBPACK_IMPORTED_MODULE_1__/* .stepKeyWithin */ .t)(within, event.stepKey);
+            event = event.event;
+        }
         if (!event || typeof event !== 'object')
             return;
-        const { type, stepKey, durationMs, keys, index, reused, event: inner } = event;
+        const { type, stepKey, durationMs, keys, index, reused } = event;
         if (typeof stepKey !== 'string')
             return;
         const key = (0,_core_plan_step_js__WEBPACK_IMPORTED_MODULE_1__/* .stepKeyWithin */ .t)(within, stepKey);
-        if (type === 'nested_event')
-            return read(inner, key);
         if (type === 'step_expanded' && Array.isArray(keys))
             childKeys.set(key, keys);
         const duration = typeof durationMs === 'number' && Number.isFinite(durationMs) && durationMs >= 0 ? durationMs : undefined;
@@ -24185,7 +24280,7 @@ function stepDurations(events) {
             weights.set((0,_core_plan_step_js__WEBPACK_IMPORTED_MODULE_1__/* .stepKeyWithin */ .t)(within, child), duration);
     };
     for (const event of events)
-        read(event, undefined);
+        read(event);
     return weights;
 }
 /** The weights of the steps of the plan run `within` (named so in the whole job), by their keys in that plan. */

@@ -1257,9 +1257,10 @@ function evalReport(settings, made, thresholds, cancelled) {
     const idle = runs.length === 0 || !complete() ? [] : settings.faults.flatMap((rule, index) => (targeting.has(index) ? [] : [describe(rule, index)]));
     // A rule naming a used plan's step by its bare id (`step:line`), where the runs called it `step:web/line`.
     const purposes = new Set(runs.flatMap((run) => (run.modelPurposes ?? []).map((purpose) => itemStepPurpose(purpose) ?? purpose)));
-    const qualified = settings.faults.flatMap((rule, index) => {
+    // Only for a rule the report fails as matching nothing; `step:web/line` may be `step:outer/web/line` two deep.
+    const qualified = idle.length === 0 ? [] : settings.faults.flatMap((rule, index) => {
         const colon = rule.model?.indexOf(':') ?? -1;
-        if (targeting.has(index) || rule.model === undefined || colon < 0 || rule.model.includes('/') || rule.model.endsWith('*'))
+        if (targeting.has(index) || rule.model === undefined || colon < 0 || rule.model.endsWith('*'))
             return [];
         const kind = rule.model.slice(0, colon + 1);
         const named = [...purposes].filter((purpose) => purpose.startsWith(kind) && purpose.endsWith(`/${rule.model.slice(colon + 1)}`)).sort();
@@ -1296,7 +1297,7 @@ function evalReport(settings, made, thresholds, cancelled) {
         ...(settings.model.kind === 'answers' ? [`Model answers from an answers file; token counts are its characters / ${CHARS_PER_TOKEN}.`] : []),
         ...(cancelled ? ['Cancelled: the figures cover only the runs that finished.'] : []),
         ...(idle.length > 0 ? [`Failed: fault ${idle.join(', ')} matched no call in any run, so what it would test was never tried; fix its tool or model (a tool, a step id or a goal name the plan has).`] : []),
-        ...(qualified.length > 0 ? [`A step of a plan that a \`type: plan\` step uses is named by that step (\`step:<using step>/<id>\`): ${qualified.join('; ')}.`] : []),
+        ...(qualified.length > 0 ? [`The steps and goals of a plan that a \`type: plan\` step uses are named by that step (\`step:<using step>/<id>\`, \`goal:<using step>/<name>\`): ${qualified.join('; ')}.`] : []),
         ...(unmatched.length > 0 ? [`Failed: fault ${unmatched.join('; ')} matched no call, so the plans were not compared under it; fix its tool or model for both plans, or leave it out of the comparison.`] : []),
         ...(silent.length > 0
             ? [`Failed: fault ${silent.join('; ')}, so what it would test was never tried; give an \`attempt\` its calls reach, or raise its \`rate\` or the number of runs.`]
