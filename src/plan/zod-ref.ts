@@ -47,12 +47,16 @@ type Resolved = { readonly target: Schema | boolean; readonly name: string };
 
 /** The subschemas `schema` holds directly (not boolean ones), with those in its definitions or not. */
 function subschemas(schema: Schema, definitions: boolean): Schema[] {
-  const found: unknown[] = [];
+  const found: Schema[] = [];
+  // A loop, not a spread: a map of 200,000 properties is more arguments than a call takes.
+  const add = (values: readonly unknown[]) => {
+    for (const value of values) if (isMap(value)) found.push(value);
+  };
   const many = (value: unknown) => (Array.isArray(value) ? value : isMap(value) ? Object.values(value) : []);
-  for (const key of SCHEMA_MAPS) if (definitions || (key !== '$defs' && key !== 'definitions')) found.push(...many(schema[key]));
-  for (const key of SUBSCHEMA_VALUES) found.push(...(Array.isArray(schema[key]) ? (schema[key] as unknown[]) : [schema[key]]));
-  for (const key of SUBSCHEMA_LISTS) if (Array.isArray(schema[key])) found.push(...(schema[key] as unknown[]));
-  return found.filter(isMap);
+  for (const key of SCHEMA_MAPS) if (definitions || (key !== '$defs' && key !== 'definitions')) add(many(schema[key]));
+  for (const key of SUBSCHEMA_VALUES) add(Array.isArray(schema[key]) ? (schema[key] as unknown[]) : [schema[key]]);
+  for (const key of SUBSCHEMA_LISTS) if (Array.isArray(schema[key])) add(schema[key] as unknown[]);
+  return found;
 }
 
 const quoted = (text: string): string => JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}…` : text);
