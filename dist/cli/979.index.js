@@ -2362,16 +2362,22 @@ const SCHEMA_MAPS = new Set([...json_schema/* SUBSCHEMA_MAPS */.gZ, 'dependencie
 /** The subschemas `schema` holds directly (not boolean ones), with those in its definitions or not. */
 function subschemas(schema, definitions) {
     const found = [];
+    // A loop, not a spread: a map of 200,000 properties is more arguments than a call takes.
+    const add = (values) => {
+        for (const value of values)
+            if ((0,json_schema/* isMap */.jh)(value))
+                found.push(value);
+    };
     const many = (value) => (Array.isArray(value) ? value : (0,json_schema/* isMap */.jh)(value) ? Object.values(value) : []);
     for (const key of SCHEMA_MAPS)
         if (definitions || (key !== '$defs' && key !== 'definitions'))
-            found.push(...many(schema[key]));
+            add(many(schema[key]));
     for (const key of json_schema/* SUBSCHEMA_VALUES */.$T)
-        found.push(...(Array.isArray(schema[key]) ? schema[key] : [schema[key]]));
+        add(Array.isArray(schema[key]) ? schema[key] : [schema[key]]);
     for (const key of json_schema/* SUBSCHEMA_LISTS */.kr)
         if (Array.isArray(schema[key]))
-            found.push(...schema[key]);
-    return found.filter(json_schema/* isMap */.jh);
+            add(schema[key]);
+    return found;
 }
 const quoted = (text) => JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}\u2026` : text);
 /** The longest schema URI (a resolved `$id`) and anchor name followed: V8 hashes a string of 16 K characters or more by its
