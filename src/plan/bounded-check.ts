@@ -162,8 +162,17 @@ const MAX_LISTED_VALUES = 20;
 /** A failed check, or why the value was not checked (the schema took too long, or zod could not check it). */
 export type BoundedResult<T> = z.ZodSafeParseResult<T> | { readonly success: false; readonly unchecked: string };
 
+/** Schemas that name a property every object inherits, which are checked against values without prototypes. */
+const ownKeysOnly = new WeakSet<z.ZodType>();
+
+/** Marks `schema` as one that names a property every object inherits (`constructor`): see withoutPrototypes. */
+export function checkOwnKeysOnly(schema: z.ZodType): void {
+  ownKeysOnly.add(schema);
+}
+
 /**
- * `value` with every object made anew without a prototype. zod reads an object's property as `value[name]`, which
+ * `value` with every object made anew without a prototype, for a schema that names a property every object
+ * inherits (checkOwnKeysOnly); for any other the copy cost 1 s for a 32 MB value, which the clock could not stop. zod reads an object's property as `value[name]`, which
  * finds what every object inherits: `required: [constructor]` took `{}` (it found `Object`), and an optional
  * `toString` refused every value without one ("got function"; found by a review). Checked so, a name is there only
  * when the value has it. The callers hand the tool the original, never zod's output.
@@ -192,11 +201,11 @@ export function boundedSafeParse<T>(schema: z.ZodType<T>, value: unknown, params
   config.customError = (issue) => shortEnumMessage(issue) ?? customError?.(issue);
   const stopped = (): BoundedResult<T> => ({
     success: false,
-    unchecked: `checking them against the tool's input schema was stopped after ${limitMs / 1000} s: its \`$ref\`s and \`allOf\`/\`anyOf\`/\`oneOf\` may check the same parts again and again`,
+    unchecked: `checking them against the tool's input schema was stopped after ${limitMs / 1000} s: its \`$ref\`s and \`allOf\`/\`anyOf\`/\`oneOf\` may check the same parts again and again, or its patterns be too many for these arguments`,
   });
   try {
     // In the context too: zod writes the messages when the error is first read, after this returns.
-    const result = schema.safeParse(withoutPrototypes(value), { error: shortEnumMessage, ...params });
+    const result = schema.safeParse(ownKeysOnly.has(schema) ? withoutPrototypes(value) : value, { error: shortEnumMessage, ...params });
     // Past the deadline the result is not an answer, whatever it says: a branch of a union may have passed
     // only because the schemas under it stopped, and a check zod runs inside its own (a `contains` guard)
     // may have dropped the stop's issue.

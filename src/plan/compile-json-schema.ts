@@ -4,7 +4,7 @@ import { zodReadySchema } from './zod-ready-schema.ts';
 import { unguardedRefCycle } from './unguarded-ref-cycle.ts';
 import { withResolvedRefs } from './zod-ref.ts';
 import { withLinearRegExp } from './with-linear-regexp.ts';
-import { timedSchemas } from './bounded-check.ts';
+import { checkOwnKeysOnly, timedSchemas } from './bounded-check.ts';
 
 export type CompiledSchema = { readonly ok: true; readonly schema: z.ZodType } | { readonly ok: false; readonly message: string };
 
@@ -25,8 +25,30 @@ export function compileJsonSchema(schema: unknown): CompiledSchema {
       return { ok: false, message: `\`$ref: '${resolved?.spelling(cycle) ?? cycle}'\` leads back to itself through references and combinations (\`allOf\`, \`anyOf\`, \`oneOf\`) alone, never reading into the value, so no value can be checked against it` };
     }
     // Each schema reads the clock of the check under way: `boundedSafeParse` bounds a check, which zod does not.
-    return { ok: true, schema: timedSchemas(() => withLinearRegExp(() => z.fromJSONSchema(complete as Parameters<typeof z.fromJSONSchema>[0]))) };
+    const converted = timedSchemas(() => withLinearRegExp(() => z.fromJSONSchema(complete as Parameters<typeof z.fromJSONSchema>[0])));
+    if (namesInherited(complete)) checkOwnKeysOnly(converted);
+    return { ok: true, schema: converted };
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
+}
+
+/**
+ * Whether `schema` lists, anywhere, a property every object inherits (`constructor`, `toString`): zod reads a property as
+ * `value[name]`, which finds those on any value, so such a schema is checked against values without prototypes.
+ */
+function namesInherited(schema: unknown): boolean {
+  const pending: unknown[] = [schema];
+  while (pending.length > 0) {
+    const at = pending.pop();
+    if (typeof at !== 'object' || at === null) continue;
+    if (Array.isArray(at)) {
+      for (const item of at) pending.push(item);
+      continue;
+    }
+    const properties = (at as Record<string, unknown>)['properties'];
+    if (isMap(properties) && Object.keys(properties).some((name) => name in Object.prototype)) return true;
+    for (const value of Object.values(at)) pending.push(value);
+  }
+  return false;
 }

@@ -12,7 +12,7 @@ const COUNTS = ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties
 const NUMBERS = ['minimum', 'maximum', 'multipleOf'];
 const MAX_SCHEMA_DEPTH = 32;
 /** JSON Schema 2020-12's keywords (core, applicator, validation, format, content, meta-data, unevaluated), and draft-07's `definitions`. */
-const KEYWORDS = [
+export const KEYWORDS: readonly string[] = [
   '$schema', '$id', '$ref', '$defs', '$anchor', '$dynamicRef', '$dynamicAnchor', '$vocabulary', '$comment', 'definitions',
   'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas', 'prefixItems', 'items', 'contains',
   'properties', 'patternProperties', 'additionalProperties', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties',

@@ -71,14 +71,21 @@ export function zodReadySchema(schema: JsonSchema): JsonSchema {
   }
   if (Array.isArray(copy.required)) {
     const properties: Record<string, unknown> = isMap(copy.properties) ? { ...copy.properties } : {};
-    // With additionalProperties: false, a required name that is not listed can never be there: no object passes. With
-    // a schema there, listed it is checked by that schema still (as `{}`, `{PATH: 42}` passed `additionalProperties:
-    // {type: string}`; found by a review). Beside patternProperties a schema there is refused above.
-    const unlisted = copy.additionalProperties === false ? NEVER : isMap(copy.additionalProperties) ? copy.additionalProperties : {};
+    // With additionalProperties: false, a required name that is not listed can never be there: no object passes.
+    const unlisted = copy.additionalProperties === false ? NEVER : {};
+    // With a schema there, listed as `{}` it was no longer checked by it (`{PATH: 42}` passed `additionalProperties:
+    // {type: string}`), and listed as that schema it was converted once per name, nested: 728 bytes ran out of
+    // memory (both found by reviews). Unlisted, it is checked there; its presence, in a part of its own.
+    const checkedThere: string[] = [];
     for (const name of copy.required) {
       if (typeof name !== 'string' || Object.hasOwn(properties, name)) continue;
-      if (unlisted === NEVER && copy.patternProperties !== undefined) throw new Error(`required property '${name}' is not in properties, and additionalProperties is false: list it in properties`);
-      Object.defineProperty(properties, name, { value: unlisted, enumerable: true, writable: true, configurable: true });
+      if (isMap(copy.additionalProperties)) checkedThere.push(name);
+      else if (unlisted === NEVER && copy.patternProperties !== undefined) throw new Error(`required property '${name}' is not in properties, and additionalProperties is false: list it in properties`);
+      else Object.defineProperty(properties, name, { value: unlisted, enumerable: true, writable: true, configurable: true });
+    }
+    if (checkedThere.length > 0) {
+      copy.required = copy.required.filter((name) => !checkedThere.includes(name as string));
+      copy.allOf = [...(Array.isArray(copy.allOf) ? copy.allOf : []), ofObjects([{ type: 'object', required: checkedThere, properties: Object.fromEntries(checkedThere.map((name) => [name, {}])) }])];
     }
     copy.properties = properties;
   }
@@ -173,15 +180,22 @@ function ofObjects(parts: readonly unknown[]): Record<string, unknown> {
 /**
  * More `patternProperties` than ALL_OF_WIDTH, as parts of the `allOf` of at most that many each: zod checks them as a
  * chain of intersections a pattern, and 5,000 (64 KB) overflowed the stack at every check (found by a review). Apart,
- * each pattern still checks every key it matches; beside `additionalProperties: false` they stay together, as that
- * keyword reads them all.
+ * each pattern still checks every key it matches. Beside `additionalProperties` as a schema they are refused (below).
  */
 function splitPatterns(schema: Record<string, unknown>): void {
   const patterns = schema.patternProperties;
-  if (!isMap(patterns) || !(schema.additionalProperties === undefined || schema.additionalProperties === true)) return;
+  if (!isMap(patterns) || !(schema.additionalProperties === undefined || schema.additionalProperties === true || schema.additionalProperties === false)) return;
   const entries = Object.entries(patterns);
   if (entries.length <= ALL_OF_WIDTH) return;
   const parts: unknown[] = [];
+  // `additionalProperties: false` reads every pattern: as a rule on the names, each a listed property or one a pattern
+  // matches, one union of them (3,000 together overflowed the stack at every check; found by a review).
+  if (schema.additionalProperties === false) {
+    const listed = isMap(schema.properties) ? Object.keys(schema.properties) : [];
+    const names = [...(listed.length > 0 ? [{ type: 'string', enum: listed }] : []), ...entries.map(([pattern]) => ({ type: 'string', pattern }))];
+    parts.push({ type: 'object', propertyNames: { anyOf: names } });
+    delete schema.additionalProperties;
+  }
   for (let start = 0; start < entries.length; start += ALL_OF_WIDTH) parts.push({ type: 'object', patternProperties: Object.fromEntries(entries.slice(start, start + ALL_OF_WIDTH)) });
   delete schema.patternProperties;
   schema.allOf = [...(Array.isArray(schema.allOf) ? schema.allOf : []), ofObjects(parts)];

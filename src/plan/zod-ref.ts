@@ -1,4 +1,5 @@
 import { isMap, mapSubschemas, SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_VALUES, type JsonSchema } from '../core/json-schema.ts';
+import { KEYWORDS } from './json-schema-problems.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -99,7 +100,8 @@ class Names {
  */
 function indexResources(root: Schema) {
   const resources = new Names();
-  const anchors = new Names();
+  // By resource, not by its URI: two resources may take one `$id`, and `#x` in one named the other's anchor (found by a review).
+  const anchors = new Map<Schema, Names>();
   const baseOf = new Map<Schema, string>();
   const resourceOf = new Map<Schema, Schema>();
   let unnamed = 0;
@@ -107,8 +109,11 @@ function indexResources(root: Schema) {
   // draft-04's identifier is `id`; `$id` from draft-06 on.
   const idKey = /^https?:\/\/json-schema\.org\/draft-04\/schema#?$/.test(schemaUri) ? 'id' : '$id';
   const refAlone = REF_ALONE_DRAFTS.test(schemaUri);
-  const name = (schema: Schema, anchor: string, base: string) => {
-    if (anchor.length <= MAX_URI_CHARS) anchors.add(`${base}#${anchor}`, schema);
+  const name = (schema: Schema, anchor: string, resource: Schema) => {
+    if (anchor.length > MAX_URI_CHARS) return;
+    let names = anchors.get(resource);
+    if (names === undefined) anchors.set(resource, (names = new Names()));
+    names.add(anchor, schema);
   };
   const index = (start: Schema, startBase: string, startResource: Schema): void => {
     // Iterative: the walk meets every subschema, and a schema may nest deeper than the stack goes.
@@ -121,7 +126,7 @@ function indexResources(root: Schema) {
       const id = refAlone && typeof schema['$ref'] === 'string' ? undefined : schema[idKey];
       // draft-07 names a plain anchor with an `$id` of `#name`.
       if (typeof id === 'string' && id.startsWith('#')) {
-        if (id.length > 1) name(schema, decodeFragment(id.slice(1)), base);
+        if (id.length > 1) name(schema, decodeFragment(id.slice(1)), resource);
       } else if (typeof id === 'string') {
         let uri: string | undefined;
         try {
@@ -135,7 +140,7 @@ function indexResources(root: Schema) {
         resource = schema;
         resources.add(base, schema);
       }
-      for (const key of ['$anchor', '$dynamicAnchor']) if (typeof schema[key] === 'string' && schema[key] !== '') name(schema, schema[key], base);
+      for (const key of ['$anchor', '$dynamicAnchor']) if (typeof schema[key] === 'string' && schema[key] !== '') name(schema, schema[key], resource);
       baseOf.set(schema, base);
       resourceOf.set(schema, resource);
       for (const inner of subschemas(schema, true)) pending.push([inner, base, resource]);
@@ -205,13 +210,14 @@ export function withResolvedRefs(written: JsonSchema): { readonly schema: JsonSc
       fragment = decodeFragment(parsed.hash.slice(1));
       parsed.hash = '';
       uri = parsed.href;
-      resource = uri.length > MAX_URI_CHARS ? undefined : resources.get(uri);
+      if (uri.length > MAX_URI_CHARS) throw new Error(`\`$ref\` ${quoted(ref)} leads to a URI of ${uri.length} characters, longer than the ${MAX_URI_CHARS} followed`);
+      resource = resources.get(uri);
     }
     if (resource === 'twice') throw new Error(`\`$ref\` ${quoted(ref)} leads to a URI two different subschemas take as their \`$id\`: it could mean either`);
     if (resource === undefined) throw new Error(`\`$ref\` ${quoted(ref)} leads to another document, which is not fetched: reference a definition in this schema (\`#/$defs/<name>\`)`);
     if (fragment === '') return { target: resource, name: uri.split('/').pop()! };
     if (!fragment.startsWith('/')) {
-      const anchored = fragment.length > MAX_URI_CHARS ? undefined : anchors.get(`${baseOf.get(resource)!}#${fragment}`);
+      const anchored = anchors.get(resource)?.get(fragment);
       if (anchored === 'twice') throw new Error(`\`$ref\` ${quoted(ref)} names an anchor two different subschemas take: it could mean either`);
       if (anchored === undefined) throw new Error(`\`$ref\` ${quoted(ref)} names an anchor no subschema has`);
       return { target: anchored, name: fragment };
@@ -233,8 +239,13 @@ export function withResolvedRefs(written: JsonSchema): { readonly schema: JsonSc
     // `#/$defs` read as a schema has no keyword, and took every value (found by a review).
     if (map) throw new Error(`\`$ref\` ${quoted(ref)} leads to \`${key}\`, a map of schemas by name, not a schema: add the name`);
     if (typeof at !== 'boolean' && !isMap(at)) throw new Error(`\`$ref\` ${quoted(ref)} leads to ${Array.isArray(at) ? 'a list' : 'a value'}, not a schema`);
-    // A map under no keyword that holds schemas (`#/components/schemas/a`, as in an OpenAPI description) is read as one.
-    if (isMap(at) && !baseOf.has(at)) index(at, baseOf.get(resource)!, resource);
+    // A map under no keyword that holds schemas (`#/components/schemas/a`, as in an OpenAPI description) is read as one
+    // when it is empty or has a keyword: `#/components/schemas`, a map of schemas by name, took every value (found by a review).
+    if (isMap(at) && !baseOf.has(at)) {
+      const keys = Object.keys(at);
+      if (keys.length > 0 && !keys.some((name) => KEYWORDS.includes(name))) throw new Error(`\`$ref\` ${quoted(ref)} leads to a map with no JSON Schema keyword, not a schema`);
+      index(at, baseOf.get(resource)!, resource);
+    }
     return { target: at, name: key };
   };
 

@@ -58,12 +58,20 @@ function missingNotes(tool: Tool, args: object): string {
  * written in JavaScript may take it for the prototype (found by a review).
  */
 function protoKeyPath(value: unknown): string | undefined {
-  const stack: Array<{ readonly value: unknown; readonly path: readonly PathSegment[] }> = [{ value, path: [] }];
+  // Each entry links to its parent: the path is built only for the key found (a copy at each level made a value
+  // 20,000 levels deep take 8.6 s; found by a review).
+  type Place = { readonly value: unknown; readonly parent?: Place; readonly key?: PathSegment };
+  const stack: Place[] = [{ value }];
   while (stack.length > 0) {
-    const { value: current, path } = stack.pop()!;
+    const place = stack.pop()!;
+    const current = place.value;
     if (current === null || typeof current !== 'object') continue;
-    if (!Array.isArray(current) && Object.hasOwn(current, '__proto__')) return formatPath([...path, '__proto__']);
-    for (const [key, child] of Object.entries(current)) stack.push({ value: child, path: [...path, Array.isArray(current) ? Number(key) : key] });
+    if (!Array.isArray(current) && Object.hasOwn(current, '__proto__')) {
+      const path: PathSegment[] = [];
+      for (let at: Place | undefined = place; at?.parent !== undefined; at = at.parent) path.push(at.key!);
+      return formatPath([...path.reverse(), '__proto__']);
+    }
+    for (const [key, child] of Object.entries(current)) stack.push({ value: child, parent: place, key: Array.isArray(current) ? Number(key) : key });
   }
   return undefined;
 }

@@ -26,7 +26,7 @@ function compiled(schema: Record<string, unknown>) {
   return result.schema;
 }
 
-const STOPPED = /^checking them against the tool's input schema was stopped after 0\.3 s: its `\$ref`s and `allOf`\/`anyOf`\/`oneOf` may check the same parts again and again$/;
+const STOPPED = /^checking them against the tool's input schema was stopped after 0\.3 s: its `\$ref`s and `allOf`\/`anyOf`\/`oneOf` may check the same parts again and again, or its patterns be too many for these arguments$/;
 
 it('stops a check that would apply one part 2^22 times, also where the converter keeps a schema only in a closure', () => {
   for (const [schema, value] of [

@@ -96,7 +96,7 @@ describe('what a review found', () => {
     expect([verdict(ids, { p499: 's' }), verdict(ids, { p499: 1 })]).toEqual([true, false]);
     // Relative to it, references still lead where they should; by the long URI itself, nowhere.
     expect(verdict({ $id: base, properties: { a: { $id: 'c1', type: 'string' }, b: { $ref: 'c1' } } }, { b: 1 })).toBe(false);
-    expect(verdict({ $id: base, properties: { a: { $id: 'c1', type: 'string' }, b: { $ref: `${base}c1` } } }, { b: 1 })).toMatch(/^`\$ref` "https:\/\/x\.example\/p+…" leads to another document/);
+    expect(verdict({ $id: base, properties: { a: { $id: 'c1', type: 'string' }, b: { $ref: `${base}c1` } } }, { b: 1 })).toMatch(/^`\$ref` "https:\/\/x\.example\/p+…" leads to a URI of 100021 characters, longer than the 2048 followed$/);
     expect(verdict({ $defs: { a: { $anchor: 'a'.repeat(3_000) } }, $ref: `#${'a'.repeat(3_000)}` }, {})).toMatch(/names an anchor no subschema has$/);
   });
 
@@ -129,5 +129,13 @@ describe('what a review found', () => {
   it('follows a pointer to a map under no schema keyword, as an OpenAPI description keeps its schemas', () => {
     const openapi = { type: 'object', properties: { pet: { $ref: '#/components/schemas/Pet' } }, components: { schemas: { Pet: { type: 'object', required: ['name'], properties: { tag: { $ref: '#/components/schemas/Tag' } } }, Tag: { type: 'string' } } } };
     expect([verdict(openapi, { pet: { name: 'a', tag: 't' } }), verdict(openapi, { pet: {} }), verdict(openapi, { pet: { name: 'a', tag: 1 } })]).toEqual([true, false, false]);
+    // The map of them, or of a schema's properties, is no schema: read as one it took every value.
+    expect(verdict({ ...openapi, properties: { pet: { $ref: '#/components/schemas' } } }, { pet: 5 })).toBe('`$ref` "#/components/schemas" leads to a map with no JSON Schema keyword, not a schema');
+    expect(verdict({ ...openapi, properties: { pet: { $ref: '#/components/schemas/Pet/properties' } } }, { pet: 5 })).toBe('`$ref` "#/components/schemas/Pet/properties" leads to a map with no JSON Schema keyword, not a schema');
+  });
+
+  it('finds an anchor in the resource the reference is in, even where another takes the same $id', () => {
+    const schema = { type: 'object', properties: { a: { $id: 'http://x.test/T', $defs: { x: { $anchor: 'x' } } }, b: { $id: 'http://x.test/T', type: 'object', properties: { v: { $ref: '#x' } } } } };
+    expect(verdict(schema, { b: { v: 5 } })).toBe('`$ref` "#x" names an anchor no subschema has');
   });
 });

@@ -98,3 +98,12 @@ it('gives the tool its arguments as they came, never frozen by a readOnly schema
   expect(validateToolArguments(tool({ type: 'object', properties: { a: { readOnly: true } } }), args).ok).toBe(true);
   expect(Object.isFrozen(args.a)).toBe(false);
 });
+
+// Found by a review: the search copied the path at each level, time growing with the square of the depth (8.6 s here).
+it('names a `__proto__` key 20,000 levels deep', () => {
+  const strings = { name: 't', description: 't', inputSchema: { type: 'object' }, sideEffects: false, execute: async () => '' } as const;
+  const deep = JSON.parse(`${'{"a":'.repeat(20_000)}{"__proto__":1}${'}'.repeat(20_000)}`);
+  const refused = validateToolArguments(strings as never, deep);
+  expect(refused.ok).toBe(false);
+  expect(!refused.ok && refused.error.startsWith(`${'a.'.repeat(20_000)}__proto__: an argument key may not be`)).toBe(true);
+});
