@@ -520,7 +520,7 @@ function newAjv() {
     // evaluated: a valid tree nested 22 deep under a two-branch `anyOf` took 2^22 evaluations. The option only
     // shapes the code Ajv generates from here on.
     ajv.opts.unevaluated = false;
-    addFormats(ajv, [..._plan_json_schema_problems_js__WEBPACK_IMPORTED_MODULE_2__/* .JSON_SCHEMA_FORMATS */ .e]);
+    addFormats(ajv, [..._plan_json_schema_problems_js__WEBPACK_IMPORTED_MODULE_2__/* .JSON_SCHEMA_FORMATS */ .eY]);
     return ajv;
 }
 let shared;

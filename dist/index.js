@@ -10916,6 +10916,7 @@ function replayModelClient(path, options = {}) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Aw: () => (/* binding */ boundedSafeParse),
+/* harmony export */   TA: () => (/* binding */ checkOwnKeysOnly),
 /* harmony export */   ms: () => (/* binding */ timedSchemas)
 /* harmony export */ });
 /* unused harmony export CHECK_TIME_LIMIT_MS */
@@ -11061,8 +11062,15 @@ function shortEnumMessage(issue) {
     return `Invalid option: expected one of ${shown.join('|')} \u2026 and ${issue.values.length - MAX_LISTED_VALUES} more`;
 }
 const MAX_LISTED_VALUES = 20;
+/** Schemas that name a property every object inherits, which are checked against values without prototypes. */
+const ownKeysOnly = new WeakSet();
+/** Marks `schema` as one that names a property every object inherits (`constructor`): see withoutPrototypes. */
+function checkOwnKeysOnly(schema) {
+    ownKeysOnly.add(schema);
+}
 /**
- * `value` with every object made anew without a prototype. zod reads an object's property as `value[name]`, which
+ * `value` with every object made anew without a prototype, for a schema that names a property every object
+ * inherits (checkOwnKeysOnly); for any other the copy cost 1 s for a 32 MB value, which the clock could not stop. zod reads an object's property as `value[name]`, which
  * finds what every object inherits: `required: [constructor]` took `{}` (it found `Object`), and an optional
  * `toString` refused every value without one ("got function"; found by a review). Checked so, a name is there only
  * when the value has it. The callers hand the tool the original, never zod's output.
@@ -11093,11 +11101,11 @@ function boundedSafeParse(schema, value, params, limitMs = CHECK_TIME_LIMIT_MS) 
     config.customError = (issue) => shortEnumMessage(issue) ?? customError?.(issue);
     const stopped = () => ({
         success: false,
-        unchecked: `checking them against the tool's input schema was stopped after ${limitMs / 1000} s: its \`$ref\`s and \`allOf\`/\`anyOf\`/\`oneOf\` may check the same parts again and again`,
+        unchecked: `checking them against the tool's input schema was stopped after ${limitMs / 1000} s: its \`$ref\`s and \`allOf\`/\`anyOf\`/\`oneOf\` may check the same parts again and again, or its patterns be too many for these arguments`,
     });
     try {
         // In the context too: zod writes the messages when the error is first read, after this returns.
-        const result = schema.safeParse(withoutPrototypes(value), { error: shortEnumMessage, ...params });
+        const result = schema.safeParse(ownKeysOnly.has(schema) ? withoutPrototypes(value) : value, { error: shortEnumMessage, ...params });
         // Past the deadline the result is not an answer, whatever it says: a branch of a union may have passed
         // only because the schemas under it stopped, and a check zod runs inside its own (a `contains` guard)
         // may have dropped the stop's issue.
@@ -12244,16 +12252,25 @@ function zodReadySchema(schema) {
     }
     if (Array.isArray(copy.required)) {
         const properties = (0,json_schema/* isMap */.jh)(copy.properties) ? { ...copy.properties } : {};
-        // With additionalProperties: false, a required name that is not listed can never be there: no object passes. With
-        // a schema there, listed it is checked by that schema still (as `{}`, `{PATH: 42}` passed `additionalProperties:
-        // {type: string}`; found by a review). Beside patternProperties a schema there is refused above.
-        const unlisted = copy.additionalProperties === false ? NEVER : (0,json_schema/* isMap */.jh)(copy.additionalProperties) ? copy.additionalProperties : {};
+        // With additionalProperties: false, a required name that is not listed can never be there: no object passes.
+        const unlisted = copy.additionalProperties === false ? NEVER : {};
+        // With a schema there, listed as `{}` it was no longer checked by it (`{PATH: 42}` passed `additionalProperties:
+        // {type: string}`), and listed as that schema it was converted once per name, nested: 728 bytes ran out of
+        // memory (both found by reviews). Unlisted, it is checked there; its presence, in a part of its own.
+        const checkedThere = [];
         for (const name of copy.required) {
             if (typeof name !== 'string' || Object.hasOwn(properties, name))
                 continue;
-            if (unlisted === NEVER && copy.patternProperties !== undefined)
+            if ((0,json_schema/* isMap */.jh)(copy.additionalProperties))
+                checkedThere.push(name);
+            else if (unlisted === NEVER && copy.patternProperties !== undefined)
                 throw new Error(`required property '${name}' is not in properties, and additionalProperties is false: list it in properties`);
-            Object.defineProperty(properties, name, { value: unlisted, enumerable: true, writable: true, configurable: true });
+            else
+                Object.defineProperty(properties, name, { value: unlisted, enumerable: true, writable: true, configurable: true });
+        }
+        if (checkedThere.length > 0) {
+            copy.required = copy.required.filter((name) => !checkedThere.includes(name));
+            copy.allOf = [...(Array.isArray(copy.allOf) ? copy.allOf : []), ofObjects([{ type: 'object', required: checkedThere, properties: Object.fromEntries(checkedThere.map((name) => [name, {}])) }])];
         }
         copy.properties = properties;
     }
@@ -12362,17 +12379,24 @@ function ofObjects(parts) {
 /**
  * More `patternProperties` than ALL_OF_WIDTH, as parts of the `allOf` of at most that many each: zod checks them as a
  * chain of intersections a pattern, and 5,000 (64 KB) overflowed the stack at every check (found by a review). Apart,
- * each pattern still checks every key it matches; beside `additionalProperties: false` they stay together, as that
- * keyword reads them all.
+ * each pattern still checks every key it matches. Beside `additionalProperties` as a schema they are refused (below).
  */
 function splitPatterns(schema) {
     const patterns = schema.patternProperties;
-    if (!(0,json_schema/* isMap */.jh)(patterns) || !(schema.additionalProperties === undefined || schema.additionalProperties === true))
+    if (!(0,json_schema/* isMap */.jh)(patterns) || !(schema.additionalProperties === undefined || schema.additionalProperties === true || schema.additionalProperties === false))
         return;
     const entries = Object.entries(patterns);
     if (entries.length <= ALL_OF_WIDTH)
         return;
     const parts = [];
+    // `additionalProperties: false` reads every pattern: as a rule on the names, each a listed property or one a pattern
+    // matches, one union of them (3,000 together overflowed the stack at every check; found by a review).
+    if (schema.additionalProperties === false) {
+        const listed = (0,json_schema/* isMap */.jh)(schema.properties) ? Object.keys(schema.properties) : [];
+        const names = [...(listed.length > 0 ? [{ type: 'string', enum: listed }] : []), ...entries.map(([pattern]) => ({ type: 'string', pattern }))];
+        parts.push({ type: 'object', propertyNames: { anyOf: names } });
+        delete schema.additionalProperties;
+    }
     for (let start = 0; start < entries.length; start += ALL_OF_WIDTH)
         parts.push({ type: 'object', patternProperties: Object.fromEntries(entries.slice(start, start + ALL_OF_WIDTH)) });
     delete schema.patternProperties;
@@ -12430,7 +12454,10 @@ function splitCompositions(schema) {
     return { ...kept, allOf: balanced(parts) };
 }
 
+// EXTERNAL MODULE: ./lib/plan/json-schema-problems.js
+var json_schema_problems = __nccwpck_require__(79006);
 ;// CONCATENATED MODULE: ./lib/plan/zod-ref.js
+
 
 /** The `$schema`s for which zod's converter reads definitions from `definitions`, not `$defs`. */
 const EARLIER_DRAFTS = ['http://json-schema.org/draft-07/schema#', 'http://json-schema.org/draft-04/schema#'];
@@ -12524,7 +12551,8 @@ class Names {
  */
 function indexResources(root) {
     const resources = new Names();
-    const anchors = new Names();
+    // By resource, not by its URI: two resources may take one `$id`, and `#x` in one named the other's anchor (found by a review).
+    const anchors = new Map();
     const baseOf = new Map();
     const resourceOf = new Map();
     let unnamed = 0;
@@ -12532,9 +12560,13 @@ function indexResources(root) {
     // draft-04's identifier is `id`; `$id` from draft-06 on.
     const idKey = /^https?:\/\/json-schema\.org\/draft-04\/schema#?$/.test(schemaUri) ? 'id' : '$id';
     const refAlone = REF_ALONE_DRAFTS.test(schemaUri);
-    const name = (schema, anchor, base) => {
-        if (anchor.length <= MAX_URI_CHARS)
-            anchors.add(`${base}#${anchor}`, schema);
+    const name = (schema, anchor, resource) => {
+        if (anchor.length > MAX_URI_CHARS)
+            return;
+        let names = anchors.get(resource);
+        if (names === undefined)
+            anchors.set(resource, (names = new Names()));
+        names.add(anchor, schema);
     };
     const index = (start, startBase, startResource) => {
         // Iterative: the walk meets every subschema, and a schema may nest deeper than the stack goes.
@@ -12549,7 +12581,7 @@ function indexResources(root) {
             // draft-07 names a plain anchor with an `$id` of `#name`.
             if (typeof id === 'string' && id.startsWith('#')) {
                 if (id.length > 1)
-                    name(schema, decodeFragment(id.slice(1)), base);
+                    name(schema, decodeFragment(id.slice(1)), resource);
             }
             else if (typeof id === 'string') {
                 let uri;
@@ -12568,7 +12600,7 @@ function indexResources(root) {
             }
             for (const key of ['$anchor', '$dynamicAnchor'])
                 if (typeof schema[key] === 'string' && schema[key] !== '')
-                    name(schema, schema[key], base);
+                    name(schema, schema[key], resource);
             baseOf.set(schema, base);
             resourceOf.set(schema, resource);
             for (const inner of subschemas(schema, true))
@@ -12639,7 +12671,9 @@ function withResolvedRefs(written) {
             fragment = decodeFragment(parsed.hash.slice(1));
             parsed.hash = '';
             uri = parsed.href;
-            resource = uri.length > MAX_URI_CHARS ? undefined : resources.get(uri);
+            if (uri.length > MAX_URI_CHARS)
+                throw new Error(`\`$ref\` ${quoted(ref)} leads to a URI of ${uri.length} characters, longer than the ${MAX_URI_CHARS} followed`);
+            resource = resources.get(uri);
         }
         if (resource === 'twice')
             throw new Error(`\`$ref\` ${quoted(ref)} leads to a URI two different subschemas take as their \`$id\`: it could mean either`);
@@ -12648,7 +12682,7 @@ function withResolvedRefs(written) {
         if (fragment === '')
             return { target: resource, name: uri.split('/').pop() };
         if (!fragment.startsWith('/')) {
-            const anchored = fragment.length > MAX_URI_CHARS ? undefined : anchors.get(`${baseOf.get(resource)}#${fragment}`);
+            const anchored = anchors.get(resource)?.get(fragment);
             if (anchored === 'twice')
                 throw new Error(`\`$ref\` ${quoted(ref)} names an anchor two different subschemas take: it could mean either`);
             if (anchored === undefined)
@@ -12679,9 +12713,14 @@ function withResolvedRefs(written) {
             throw new Error(`\`$ref\` ${quoted(ref)} leads to \`${key}\`, a map of schemas by name, not a schema: add the name`);
         if (typeof at !== 'boolean' && !(0,json_schema/* isMap */.jh)(at))
             throw new Error(`\`$ref\` ${quoted(ref)} leads to ${Array.isArray(at) ? 'a list' : 'a value'}, not a schema`);
-        // A map under no keyword that holds schemas (`#/components/schemas/a`, as in an OpenAPI description) is read as one.
-        if ((0,json_schema/* isMap */.jh)(at) && !baseOf.has(at))
+        // A map under no keyword that holds schemas (`#/components/schemas/a`, as in an OpenAPI description) is read as one
+        // when it is empty or has a keyword: `#/components/schemas`, a map of schemas by name, took every value (found by a review).
+        if ((0,json_schema/* isMap */.jh)(at) && !baseOf.has(at)) {
+            const keys = Object.keys(at);
+            if (keys.length > 0 && !keys.some((name) => json_schema_problems/* KEYWORDS */.d6.includes(name)))
+                throw new Error(`\`$ref\` ${quoted(ref)} leads to a map with no JSON Schema keyword, not a schema`);
             index(at, baseOf.get(resource), resource);
+        }
         return { target: at, name: key };
     };
     const defsKey = definitionsKey(root);
@@ -12918,11 +12957,37 @@ function compileJsonSchema(schema) {
             return { ok: false, message: `\`$ref: '${resolved?.spelling(cycle) ?? cycle}'\` leads back to itself through references and combinations (\`allOf\`, \`anyOf\`, \`oneOf\`) alone, never reading into the value, so no value can be checked against it` };
         }
         // Each schema reads the clock of the check under way: `boundedSafeParse` bounds a check, which zod does not.
-        return { ok: true, schema: (0,bounded_check/* timedSchemas */.ms)(() => withLinearRegExp(() => fromJSONSchema(complete))) };
+        const converted = (0,bounded_check/* timedSchemas */.ms)(() => withLinearRegExp(() => fromJSONSchema(complete)));
+        if (namesInherited(complete))
+            (0,bounded_check/* checkOwnKeysOnly */.TA)(converted);
+        return { ok: true, schema: converted };
     }
     catch (error) {
         return { ok: false, message: error instanceof Error ? error.message : String(error) };
     }
+}
+/**
+ * Whether `schema` lists, anywhere, a property every object inherits (`constructor`, `toString`): zod reads a property as
+ * `value[name]`, which finds those on any value, so such a schema is checked against values without prototypes.
+ */
+function namesInherited(schema) {
+    const pending = [schema];
+    while (pending.length > 0) {
+        const at = pending.pop();
+        if (typeof at !== 'object' || at === null)
+            continue;
+        if (Array.isArray(at)) {
+            for (const item of at)
+                pending.push(item);
+            continue;
+        }
+        const properties = at['properties'];
+        if ((0,json_schema/* isMap */.jh)(properties) && Object.keys(properties).some((name) => name in Object.prototype))
+            return true;
+        for (const value of Object.values(at))
+            pending.push(value);
+    }
+    return false;
 }
 
 
@@ -13123,8 +13188,9 @@ function parseGoalRegex(pattern, flags = '') {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   W: () => (/* binding */ jsonSchemaProblems),
-/* harmony export */   e: () => (/* binding */ JSON_SCHEMA_FORMATS)
+/* harmony export */   WG: () => (/* binding */ jsonSchemaProblems),
+/* harmony export */   d6: () => (/* binding */ KEYWORDS),
+/* harmony export */   eY: () => (/* binding */ JSON_SCHEMA_FORMATS)
 /* harmony export */ });
 /* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(369);
 /* harmony import */ var _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53097);
@@ -18599,7 +18665,7 @@ function checkInputSchemas(ctx) {
             continue;
         const path = ['tools', tool.name, 'input'];
         // A typo in a schema the plan wrote (`requird`, `propertes`) switched argument checking off unnoticed.
-        const problems = declared ? (0,json_schema_problems/* jsonSchemaProblems */.W)(tool.inputSchema, path, 'keywords') : [];
+        const problems = declared ? (0,json_schema_problems/* jsonSchemaProblems */.WG)(tool.inputSchema, path, 'keywords') : [];
         if (declared && tool.inputSchema.type !== undefined && tool.inputSchema.type !== 'object') {
             problems.push({ path: [...path, 'type'], message: 'a tool\'s `input` describes its args map: write `type: object` and list the args under `properties`' });
         }
@@ -18860,7 +18926,7 @@ function checkGoals(goals, stepKeys, hasSteps) {
             issues.push({ path: [...at, 'name'], message: `goal \`${goal.name}\` is named like goal ${first + 1}; give each goal its own name` });
         // Checked by Ajv when the goal is (src/goals/json-schema-validator.ts), which takes all of JSON Schema 2020-12.
         if (goal.json_schema !== undefined)
-            issues.push(...(0,json_schema_problems/* jsonSchemaProblems */.W)(goal.json_schema, [...at, 'json_schema'], true));
+            issues.push(...(0,json_schema_problems/* jsonSchemaProblems */.WG)(goal.json_schema, [...at, 'json_schema'], true));
         if (goal.of !== undefined) {
             const key = String(goal.of);
             if (!hasSteps) {
@@ -25041,15 +25107,20 @@ function missingNotes(tool, args) {
  * written in JavaScript may take it for the prototype (found by a review).
  */
 function protoKeyPath(value) {
-    const stack = [{ value, path: [] }];
+    const stack = [{ value }];
     while (stack.length > 0) {
-        const { value: current, path } = stack.pop();
+        const place = stack.pop();
+        const current = place.value;
         if (current === null || typeof current !== 'object')
             continue;
-        if (!Array.isArray(current) && Object.hasOwn(current, '__proto__'))
-            return (0,_plan_format_path_js__WEBPACK_IMPORTED_MODULE_4__/* .formatPath */ .j)([...path, '__proto__']);
+        if (!Array.isArray(current) && Object.hasOwn(current, '__proto__')) {
+            const path = [];
+            for (let at = place; at?.parent !== undefined; at = at.parent)
+                path.push(at.key);
+            return (0,_plan_format_path_js__WEBPACK_IMPORTED_MODULE_4__/* .formatPath */ .j)([...path.reverse(), '__proto__']);
+        }
         for (const [key, child] of Object.entries(current))
-            stack.push({ value: child, path: [...path, Array.isArray(current) ? Number(key) : key] });
+            stack.push({ value: child, parent: place, key: Array.isArray(current) ? Number(key) : key });
     }
     return undefined;
 }

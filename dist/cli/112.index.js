@@ -10247,15 +10247,20 @@ function missingNotes(tool, args) {
  * written in JavaScript may take it for the prototype (found by a review).
  */
 function protoKeyPath(value) {
-    const stack = [{ value, path: [] }];
+    const stack = [{ value }];
     while (stack.length > 0) {
-        const { value: current, path } = stack.pop();
+        const place = stack.pop();
+        const current = place.value;
         if (current === null || typeof current !== 'object')
             continue;
-        if (!Array.isArray(current) && Object.hasOwn(current, '__proto__'))
-            return (0,_plan_format_path_js__WEBPACK_IMPORTED_MODULE_4__/* .formatPath */ .j)([...path, '__proto__']);
+        if (!Array.isArray(current) && Object.hasOwn(current, '__proto__')) {
+            const path = [];
+            for (let at = place; at?.parent !== undefined; at = at.parent)
+                path.push(at.key);
+            return (0,_plan_format_path_js__WEBPACK_IMPORTED_MODULE_4__/* .formatPath */ .j)([...path.reverse(), '__proto__']);
+        }
         for (const [key, child] of Object.entries(current))
-            stack.push({ value: child, path: [...path, Array.isArray(current) ? Number(key) : key] });
+            stack.push({ value: child, parent: place, key: Array.isArray(current) ? Number(key) : key });
     }
     return undefined;
 }
