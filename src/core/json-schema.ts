@@ -32,3 +32,21 @@ export function mapSubschemas(schema: Readonly<Record<string, unknown>>, each: (
   if (isMap(copy['dependencies'])) copy['dependencies'] = Object.fromEntries(Object.entries(copy['dependencies']).map(([name, inner]) => [name, one(inner)]));
   return copy;
 }
+
+/**
+ * The subschemas `schema` holds directly, where mapSubschemas maps them (boolean ones left out); those in its
+ * definitions (`$defs`, `definitions`) only when `definitions` is true.
+ */
+export function subschemasOf(schema: Readonly<Record<string, unknown>>, definitions: boolean): Record<string, unknown>[] {
+  const found: Record<string, unknown>[] = [];
+  // A loop, not a spread: a map of 200,000 properties is more arguments than a call takes.
+  const add = (values: readonly unknown[]) => {
+    for (const value of values) if (isMap(value)) found.push(value);
+  };
+  const many = (value: unknown) => (Array.isArray(value) ? value : isMap(value) ? Object.values(value) : []);
+  for (const key of SUBSCHEMA_MAPS) if (definitions || (key !== '$defs' && key !== 'definitions')) add(many(schema[key]));
+  if (isMap(schema['dependencies'])) add(Object.values(schema['dependencies']));
+  for (const key of SUBSCHEMA_VALUES) add(Array.isArray(schema[key]) ? (schema[key] as unknown[]) : [schema[key]]);
+  for (const key of SUBSCHEMA_LISTS) if (Array.isArray(schema[key])) add(schema[key] as unknown[]);
+  return found;
+}

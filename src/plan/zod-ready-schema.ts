@@ -49,7 +49,7 @@ export function zodReadySchema(schema: JsonSchema): JsonSchema {
   // zod follows a `$ref` and drops every keyword beside it, where JSON Schema 2020-12 applies them all (a draft-07
   // schema ignores them: checked, they refuse what it would take, never the reverse; found by a differential fuzz).
   if (typeof copy.$ref === 'string' && Object.keys(copy).some((key) => key !== '$ref' && !NOT_CONSTRAINTS.has(key))) {
-    copy.allOf = [...(Array.isArray(copy.allOf) ? copy.allOf : []), { $ref: copy.$ref }];
+    addToAllOf(copy, { $ref: copy.$ref });
     delete copy.$ref;
   }
   if (copy.type === undefined && Object.values(TYPE_KEYWORDS).some((keywords) => keywords.some((keyword) => copy[keyword] !== undefined))) copy.type = ALL_TYPES;
@@ -58,7 +58,7 @@ export function zodReadySchema(schema: JsonSchema): JsonSchema {
   // zod's tuple counts an item that takes anything (`{}`) as optional, and then lets `minItems` go (`[]` passed
   // `prefixItems: [{}], minItems: 1`; found by a differential fuzz): checked apart too.
   if ((Array.isArray(copy.prefixItems) || Array.isArray(copy.items)) && typeof copy.minItems === 'number' && copy.minItems > 0) {
-    copy.allOf = [...(Array.isArray(copy.allOf) ? copy.allOf : []), zodReadySchema({ minItems: copy.minItems })];
+    addToAllOf(copy, zodReadySchema({ minItems: copy.minItems }));
   }
   if (isMap(copy.patternProperties) && copy.additionalProperties !== undefined && copy.additionalProperties !== false && copy.additionalProperties !== true) {
     throw new Error('additionalProperties beside patternProperties is not checked by zod: use additionalProperties: false, or list the properties');
@@ -67,7 +67,7 @@ export function zodReadySchema(schema: JsonSchema): JsonSchema {
   // key: no object can have one, so a schema that requires it takes no object (`{a: 1}` passed; found by a review).
   if (Array.isArray(copy.required) && copy.required.includes('__proto__')) {
     copy.required = copy.required.filter((name) => name !== '__proto__');
-    copy.allOf = [...(Array.isArray(copy.allOf) ? copy.allOf : []), { type: NOT_OBJECT }];
+    addToAllOf(copy, { type: NOT_OBJECT });
   }
   if (Array.isArray(copy.required)) {
     const properties: Record<string, unknown> = isMap(copy.properties) ? { ...copy.properties } : {};
@@ -85,7 +85,7 @@ export function zodReadySchema(schema: JsonSchema): JsonSchema {
     }
     if (checkedThere.length > 0) {
       copy.required = copy.required.filter((name) => !checkedThere.includes(name as string));
-      copy.allOf = [...(Array.isArray(copy.allOf) ? copy.allOf : []), ofObjects([{ type: 'object', required: checkedThere, properties: Object.fromEntries(checkedThere.map((name) => [name, {}])) }])];
+      addToAllOf(copy, ofObjects([{ type: 'object', required: checkedThere, properties: Object.fromEntries(checkedThere.map((name) => [name, {}])) }]));
     }
     copy.properties = properties;
   }
@@ -121,7 +121,7 @@ function moveValueChecks(schema: Record<string, unknown>): void {
   }
   const alone = Object.keys(schema).every((key) => NOT_CONSTRAINTS.has(key));
   if (alone && checks.length === 1) Object.assign(schema, checks[0]);
-  else schema.allOf = [...(Array.isArray(schema.allOf) ? schema.allOf : []), ...checks];
+  else addToAllOf(schema, ...checks);
 }
 
 /** A schema that takes exactly the JSON values `members` (none: no value). */
@@ -154,22 +154,29 @@ function valueCheck(members: readonly unknown[]): Record<string, unknown> {
  * object that meets an `anyOf` for each name, the name absent or what its presence requires. (An `anyOf` a name over
  * every JSON type made 2,000 names take 0.85 s to compile and 3.5 s to check, found by a review.)
  */
+/** What each dependency keyword maps a property name to, in words, for one name and for the map. */
+const DEPENDENCY_SHAPES: Readonly<Record<string, { readonly one: string; readonly many: string }>> = {
+  dependencies: { one: 'a schema or a list of property names', many: 'schemas or lists of names' },
+  dependentRequired: { one: 'a list of property names', many: 'lists of names' },
+  dependentSchemas: { one: 'a schema', many: 'schemas' },
+};
+
 function moveDependencies(schema: Record<string, unknown>): void {
   const parts: unknown[] = [];
   const absent = (name: string) => ({ type: 'object', properties: { [name]: false } });
-  for (const keyword of ['dependencies', 'dependentRequired', 'dependentSchemas']) {
+  for (const keyword of Object.keys(DEPENDENCY_SHAPES)) {
     const map = schema[keyword];
     if (map === undefined) continue;
-    if (!isMap(map)) throw new Error(`\`${keyword}\` must map property names to ${keyword === 'dependentRequired' ? 'lists of names' : keyword === 'dependencies' ? 'schemas or lists of names' : 'schemas'}`);
+    if (!isMap(map)) throw new Error(`\`${keyword}\` must map property names to ${DEPENDENCY_SHAPES[keyword]!.many}`);
     for (const [name, then] of Object.entries(map)) {
       const names = Array.isArray(then) && keyword !== 'dependentSchemas' ? then : undefined;
       if (names?.every((required) => typeof required === 'string')) parts.push({ anyOf: [absent(name), zodReadySchema({ type: 'object', required: [name, ...names] })] });
       else if (keyword !== 'dependentRequired' && (isMap(then) || typeof then === 'boolean')) parts.push({ anyOf: [absent(name), then] });
-      else throw new Error(`\`${keyword}\` of ${JSON.stringify(name)} must be ${keyword === 'dependentRequired' ? 'a list of property names' : keyword === 'dependencies' ? 'a schema or a list of property names' : 'a schema'}`);
+      else throw new Error(`\`${keyword}\` of ${JSON.stringify(name)} must be ${DEPENDENCY_SHAPES[keyword]!.one}`);
     }
     delete schema[keyword];
   }
-  if (parts.length > 0) schema.allOf = [...(Array.isArray(schema.allOf) ? schema.allOf : []), ofObjects(parts)];
+  if (parts.length > 0) addToAllOf(schema, ofObjects(parts));
 }
 
 /** A schema every value that is no object meets, and every object that meets each of `parts`. */
@@ -198,7 +205,12 @@ function splitPatterns(schema: Record<string, unknown>): void {
   }
   for (let start = 0; start < entries.length; start += ALL_OF_WIDTH) parts.push({ type: 'object', patternProperties: Object.fromEntries(entries.slice(start, start + ALL_OF_WIDTH)) });
   delete schema.patternProperties;
-  schema.allOf = [...(Array.isArray(schema.allOf) ? schema.allOf : []), ofObjects(parts)];
+  addToAllOf(schema, ofObjects(parts));
+}
+
+/** `parts` added to the `allOf` of `schema`, after those it has: each a constraint JSON Schema applies beside the rest. */
+export function addToAllOf(schema: Record<string, unknown>, ...parts: unknown[]): void {
+  schema['allOf'] = [...(Array.isArray(schema['allOf']) ? schema['allOf'] : []), ...parts];
 }
 
 /** Every JSON type but object. */

@@ -1,5 +1,6 @@
-import { isMap, mapSubschemas, SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_VALUES, type JsonSchema } from '../core/json-schema.ts';
+import { isMap, mapSubschemas, SUBSCHEMA_MAPS, subschemasOf, type JsonSchema } from '../core/json-schema.ts';
 import { KEYWORDS } from './json-schema-problems.ts';
+import { addToAllOf } from './zod-ready-schema.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -46,20 +47,6 @@ const SCHEMA_MAPS = new Set([...SUBSCHEMA_MAPS, 'dependencies']);
 
 type Resolved = { readonly target: Schema | boolean; readonly name: string };
 
-/** The subschemas `schema` holds directly (not boolean ones), with those in its definitions or not. */
-function subschemas(schema: Schema, definitions: boolean): Schema[] {
-  const found: Schema[] = [];
-  // A loop, not a spread: a map of 200,000 properties is more arguments than a call takes.
-  const add = (values: readonly unknown[]) => {
-    for (const value of values) if (isMap(value)) found.push(value);
-  };
-  const many = (value: unknown) => (Array.isArray(value) ? value : isMap(value) ? Object.values(value) : []);
-  for (const key of SCHEMA_MAPS) if (definitions || (key !== '$defs' && key !== 'definitions')) add(many(schema[key]));
-  for (const key of SUBSCHEMA_VALUES) add(Array.isArray(schema[key]) ? (schema[key] as unknown[]) : [schema[key]]);
-  for (const key of SUBSCHEMA_LISTS) if (Array.isArray(schema[key])) add(schema[key] as unknown[]);
-  return found;
-}
-
 const quoted = (text: string): string => JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}…` : text);
 
 /** The longest schema URI (a resolved `$id`) and anchor name followed: V8 hashes a string of 16 K characters or more by its
@@ -67,8 +54,8 @@ const quoted = (text: string): string => JSON.stringify(text.length > 200 ? `${t
  * a review). JSON Schema's own are short; a longer one is a resource no reference can name. */
 const MAX_URI_CHARS = 2_048;
 
-/** The drafts in which a `$ref` makes every keyword beside it, `$id` too, be ignored. */
-const REF_ALONE_DRAFTS = /^https?:\/\/json-schema\.org\/draft-0[4-7]\/schema#?$/;
+/** A draft-04 to draft-07 `$schema`, with the draft's number: in these a `$ref` makes every keyword beside it, `$id` too, be ignored. */
+const EARLY_DRAFT = /^https?:\/\/json-schema\.org\/draft-0([4-7])\/schema#?$/;
 
 /** Names (URIs, anchors) to schemas, where a name two different schemas take leads to neither. */
 class Names {
@@ -94,61 +81,58 @@ class Names {
 }
 
 /**
- * The schema resources of `root` by URI, the resource each subschema is in and its base URI, and each resource's
- * anchors, for each subschema a walk from the root meets, or one from a place a `$ref` leads (`index`). An `$id`
- * that cannot be resolved, or is too long, and names two schemas bothers no one until a `$ref` needs it.
+ * The schema resources of `root` by URI, each one's URI and anchors, and the resource each subschema a walk from the
+ * root meets is in, or each one from a place a `$ref` leads (`index`). An `$id` that cannot be resolved, or is too
+ * long, and names two schemas bothers no one until a `$ref` needs it.
  */
 function indexResources(root: Schema) {
   const resources = new Names();
+  const uriOf = new Map<Schema, string>([[root, DOCUMENT_URI]]);
   // By resource, not by its URI: two resources may take one `$id`, and `#x` in one named the other's anchor (found by a review).
   const anchors = new Map<Schema, Names>();
-  const baseOf = new Map<Schema, string>();
   const resourceOf = new Map<Schema, Schema>();
   let unnamed = 0;
-  const schemaUri = typeof root['$schema'] === 'string' ? root['$schema'] : '';
+  const draft = EARLY_DRAFT.exec(typeof root['$schema'] === 'string' ? root['$schema'] : '')?.[1];
   // draft-04's identifier is `id`; `$id` from draft-06 on.
-  const idKey = /^https?:\/\/json-schema\.org\/draft-04\/schema#?$/.test(schemaUri) ? 'id' : '$id';
-  const refAlone = REF_ALONE_DRAFTS.test(schemaUri);
-  const name = (schema: Schema, anchor: string, resource: Schema) => {
+  const idKey = draft === '4' ? 'id' : '$id';
+  const addAnchor = (schema: Schema, anchor: string, resource: Schema) => {
     if (anchor.length > MAX_URI_CHARS) return;
     let names = anchors.get(resource);
     if (names === undefined) anchors.set(resource, (names = new Names()));
     names.add(anchor, schema);
   };
-  const index = (start: Schema, startBase: string, startResource: Schema): void => {
+  const index = (start: Schema, startResource: Schema): void => {
     // Iterative: the walk meets every subschema, and a schema may nest deeper than the stack goes.
-    const pending: [Schema, string, Schema][] = [[start, startBase, startResource]];
+    const pending: [Schema, Schema][] = [[start, startResource]];
     while (pending.length > 0) {
-      const [schema, parentBase, parentResource] = pending.pop()!;
-      if (baseOf.has(schema)) continue;
-      let base = parentBase;
+      const [schema, parentResource] = pending.pop()!;
+      if (resourceOf.has(schema)) continue;
       let resource = parentResource;
-      const id = refAlone && typeof schema['$ref'] === 'string' ? undefined : schema[idKey];
+      const id = draft !== undefined && typeof schema['$ref'] === 'string' ? undefined : schema[idKey];
       // draft-07 names a plain anchor with an `$id` of `#name`.
       if (typeof id === 'string' && id.startsWith('#')) {
-        if (id.length > 1) name(schema, decodeFragment(id.slice(1)), resource);
+        if (id.length > 1) addAnchor(schema, decodeFragment(id.slice(1)), resource);
       } else if (typeof id === 'string') {
         let uri: string | undefined;
         try {
-          const parsed = new URL(id, base);
+          const parsed = new URL(id, uriOf.get(parentResource));
           parsed.hash = '';
           if (parsed.href.length <= MAX_URI_CHARS) uri = parsed.href;
         } catch {
           uri = undefined;
         }
-        base = uri ?? `${UNNAMED_URI}${unnamed++}`;
         resource = schema;
-        resources.add(base, schema);
+        uriOf.set(schema, uri ?? `${UNNAMED_URI}${unnamed++}`);
+        resources.add(uriOf.get(schema)!, schema);
       }
-      for (const key of ['$anchor', '$dynamicAnchor']) if (typeof schema[key] === 'string' && schema[key] !== '') name(schema, schema[key], resource);
-      baseOf.set(schema, base);
+      for (const key of ['$anchor', '$dynamicAnchor']) if (typeof schema[key] === 'string' && schema[key] !== '') addAnchor(schema, schema[key], resource);
       resourceOf.set(schema, resource);
-      for (const inner of subschemas(schema, true)) pending.push([inner, base, resource]);
+      for (const inner of subschemasOf(schema, true)) pending.push([inner, resource]);
     }
   };
   resources.add(DOCUMENT_URI, root);
-  index(root, DOCUMENT_URI, root);
-  return { resources, anchors, baseOf, resourceOf, index };
+  index(root, root);
+  return { resources, uriOf, anchors, resourceOf, index };
 }
 
 /**
@@ -188,19 +172,17 @@ function decodeFragment(fragment: string): string {
  */
 export function withResolvedRefs(written: JsonSchema): { readonly schema: JsonSchema; readonly spelling: (ref: string) => string } {
   const root = asTree(written);
-  const { resources, anchors, baseOf, resourceOf, index } = indexResources(root);
+  const { resources, uriOf, anchors, resourceOf, index } = indexResources(root);
   // Each reference written as the schema first spelt it, for messages (`#/$defs/a%20b` for `#/$defs/a_b`).
   const spellings = new Map<string, string>();
 
   const resolve = (ref: string, from: Schema): Resolved => {
     let fragment: string;
-    let uri = baseOf.get(from)!;
-    let resource: Schema | 'twice' | undefined;
+    let resource: Schema | 'twice' | undefined = resourceOf.get(from)!;
+    let uri = uriOf.get(resource)!;
     // Most references are fragments of the resource they are in: found by the schema, not its URI.
-    if (ref.startsWith('#')) {
-      fragment = decodeFragment(ref.slice(1));
-      resource = resourceOf.get(from)!;
-    } else {
+    if (ref.startsWith('#')) fragment = decodeFragment(ref.slice(1));
+    else {
       let parsed: URL;
       try {
         parsed = new URL(ref, uri);
@@ -228,7 +210,7 @@ export function withResolvedRefs(written: JsonSchema): { readonly schema: JsonSc
     let map = false;
     for (const segment of fragment.slice(1).split('/')) {
       key = segment.replaceAll('~1', '/').replaceAll('~0', '~');
-      const inSchema = isMap(at) && baseOf.has(at);
+      const inSchema = isMap(at) && resourceOf.has(at);
       if (values === undefined && inSchema && VALUE_KEYWORDS.has(key)) values = key;
       map = inSchema && SCHEMA_MAPS.has(key);
       if (Array.isArray(at) && /^(0|[1-9][0-9]*)$/.test(key) && Number(key) < at.length) at = at[Number(key)];
@@ -241,10 +223,10 @@ export function withResolvedRefs(written: JsonSchema): { readonly schema: JsonSc
     if (typeof at !== 'boolean' && !isMap(at)) throw new Error(`\`$ref\` ${quoted(ref)} leads to ${Array.isArray(at) ? 'a list' : 'a value'}, not a schema`);
     // A map under no keyword that holds schemas (`#/components/schemas/a`, as in an OpenAPI description) is read as one
     // when it is empty or has a keyword: `#/components/schemas`, a map of schemas by name, took every value (found by a review).
-    if (isMap(at) && !baseOf.has(at)) {
+    if (isMap(at) && !resourceOf.has(at)) {
       const keys = Object.keys(at);
       if (keys.length > 0 && !keys.some((name) => KEYWORDS.includes(name))) throw new Error(`\`$ref\` ${quoted(ref)} leads to a map with no JSON Schema keyword, not a schema`);
-      index(at, baseOf.get(resource)!, resource);
+      index(at, resource);
     }
     return { target: at, name: key };
   };
@@ -264,7 +246,7 @@ export function withResolvedRefs(written: JsonSchema): { readonly schema: JsonSc
     for (const keyword of ['$dynamicRef', '$recursiveRef']) {
       if (keyword in schema) throw new Error(`\`${keyword}\` is not followed (only \`$ref\` is), so the schema cannot be checked`);
     }
-    const inner = subschemas(schema, false);
+    const inner = subschemasOf(schema, false);
     if ('$ref' in schema && typeof schema['$ref'] !== 'string') throw new Error(`\`$ref\` must be a URI (text), not ${JSON.stringify(schema['$ref'])?.slice(0, 100)}`);
     if (typeof schema['$ref'] === 'string') {
       const found = resolve(schema['$ref'], schema);
@@ -303,7 +285,7 @@ export function withResolvedRefs(written: JsonSchema): { readonly schema: JsonSc
     if (typeof found.target !== 'boolean') copy['$ref'] = refTo(found.target);
     else {
       delete copy['$ref'];
-      if (!found.target) copy['allOf'] = [...(Array.isArray(copy['allOf']) ? copy['allOf'] : []), { not: {} }];
+      if (!found.target) addToAllOf(copy, { not: {} });
     }
     return copy;
   };
