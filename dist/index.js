@@ -2324,7 +2324,8 @@ function isInside(root, candidate) {
 /* harmony export */   TY: () => (/* binding */ mapSubschemas),
 /* harmony export */   gZ: () => (/* binding */ SUBSCHEMA_MAPS),
 /* harmony export */   jh: () => (/* binding */ isMap),
-/* harmony export */   kr: () => (/* binding */ SUBSCHEMA_LISTS)
+/* harmony export */   kr: () => (/* binding */ SUBSCHEMA_LISTS),
+/* harmony export */   mN: () => (/* binding */ subschemasOf)
 /* harmony export */ });
 /** Where a JSON Schema holds subschemas: in maps of them (by name), \u2026 */
 const SUBSCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
@@ -2361,6 +2362,31 @@ function mapSubschemas(schema, each) {
     if (isMap(copy['dependencies']))
         copy['dependencies'] = Object.fromEntries(Object.entries(copy['dependencies']).map(([name, inner]) => [name, one(inner)]));
     return copy;
+}
+/**
+ * The subschemas `schema` holds directly, where mapSubschemas maps them (boolean ones left out); those in its
+ * definitions (`$defs`, `definitions`) only when `definitions` is true.
+ */
+function subschemasOf(schema, definitions) {
+    const found = [];
+    // A loop, not a spread: a map of 200,000 properties is more arguments than a call takes.
+    const add = (values) => {
+        for (const value of values)
+            if (isMap(value))
+                found.push(value);
+    };
+    const many = (value) => (Array.isArray(value) ? value : isMap(value) ? Object.values(value) : []);
+    for (const key of SUBSCHEMA_MAPS)
+        if (definitions || (key !== '$defs' && key !== 'definitions'))
+            add(many(schema[key]));
+    if (isMap(schema['dependencies']))
+        add(Object.values(schema['dependencies']));
+    for (const key of SUBSCHEMA_VALUES)
+        add(Array.isArray(schema[key]) ? schema[key] : [schema[key]]);
+    for (const key of SUBSCHEMA_LISTS)
+        if (Array.isArray(schema[key]))
+            add(schema[key]);
+    return found;
 }
 
 
@@ -12228,7 +12254,7 @@ function zodReadySchema(schema) {
     // zod follows a `$ref` and drops every keyword beside it, where JSON Schema 2020-12 applies them all (a draft-07
     // schema ignores them: checked, they refuse what it would take, never the reverse; found by a differential fuzz).
     if (typeof copy.$ref === 'string' && Object.keys(copy).some((key) => key !== '$ref' && !NOT_CONSTRAINTS.has(key))) {
-        copy.allOf = [...(Array.isArray(copy.allOf) ? copy.allOf : []), { $ref: copy.$ref }];
+        addToAllOf(copy, { $ref: copy.$ref });
         delete copy.$ref;
     }
     if (copy.type === undefined && Object.values(TYPE_KEYWORDS).some((keywords) => keywords.some((keyword) => copy[keyword] !== undefined)))
@@ -12239,7 +12265,7 @@ function zodReadySchema(schema) {
     // zod's tuple counts an item that takes anything (`{}`) as optional, and then lets `minItems` go (`[]` passed
     // `prefixItems: [{}], minItems: 1`; found by a differential fuzz): checked apart too.
     if ((Array.isArray(copy.prefixItems) || Array.isArray(copy.items)) && typeof copy.minItems === 'number' && copy.minItems > 0) {
-        copy.allOf = [...(Array.isArray(copy.allOf) ? copy.allOf : []), zodReadySchema({ minItems: copy.minItems })];
+        addToAllOf(copy, zodReadySchema({ minItems: copy.minItems }));
     }
     if ((0,json_schema/* isMap */.jh)(copy.patternProperties) && copy.additionalProperties !== undefined && copy.additionalProperties !== false && copy.additionalProperties !== true) {
         throw new Error('additionalProperties beside patternProperties is not checked by zod: use additionalProperties: false, or list the properties');
@@ -12248,7 +12274,7 @@ function zodReadySchema(schema) {
     // key: no object can have one, so a schema that requires it takes no object (`{a: 1}` passed; found by a review).
     if (Array.isArray(copy.required) && copy.required.includes('__proto__')) {
         copy.required = copy.required.filter((name) => name !== '__proto__');
-        copy.allOf = [...(Array.isArray(copy.allOf) ? copy.allOf : []), { type: NOT_OBJECT }];
+        addToAllOf(copy, { type: NOT_OBJECT });
     }
     if (Array.isArray(copy.required)) {
         const properties = (0,json_schema/* isMap */.jh)(copy.properties) ? { ...copy.properties } : {};
@@ -12270,7 +12296,7 @@ function zodReadySchema(schema) {
         }
         if (checkedThere.length > 0) {
             copy.required = copy.required.filter((name) => !checkedThere.includes(name));
-            copy.allOf = [...(Array.isArray(copy.allOf) ? copy.allOf : []), ofObjects([{ type: 'object', required: checkedThere, properties: Object.fromEntries(checkedThere.map((name) => [name, {}])) }])];
+            addToAllOf(copy, ofObjects([{ type: 'object', required: checkedThere, properties: Object.fromEntries(checkedThere.map((name) => [name, {}])) }]));
         }
         copy.properties = properties;
     }
@@ -12314,7 +12340,7 @@ function moveValueChecks(schema) {
     if (alone && checks.length === 1)
         Object.assign(schema, checks[0]);
     else
-        schema.allOf = [...(Array.isArray(schema.allOf) ? schema.allOf : []), ...checks];
+        addToAllOf(schema, ...checks);
 }
 /** A schema that takes exactly the JSON values `members` (none: no value). */
 function valueCheck(members) {
@@ -12349,15 +12375,21 @@ function valueCheck(members) {
  * object that meets an `anyOf` for each name, the name absent or what its presence requires. (An `anyOf` a name over
  * every JSON type made 2,000 names take 0.85 s to compile and 3.5 s to check, found by a review.)
  */
+/** What each dependency keyword maps a property name to, in words, for one name and for the map. */
+const DEPENDENCY_SHAPES = {
+    dependencies: { one: 'a schema or a list of property names', many: 'schemas or lists of names' },
+    dependentRequired: { one: 'a list of property names', many: 'lists of names' },
+    dependentSchemas: { one: 'a schema', many: 'schemas' },
+};
 function moveDependencies(schema) {
     const parts = [];
     const absent = (name) => ({ type: 'object', properties: { [name]: false } });
-    for (const keyword of ['dependencies', 'dependentRequired', 'dependentSchemas']) {
+    for (const keyword of Object.keys(DEPENDENCY_SHAPES)) {
         const map = schema[keyword];
         if (map === undefined)
             continue;
         if (!(0,json_schema/* isMap */.jh)(map))
-            throw new Error(`\`${keyword}\` must map property names to ${keyword === 'dependentRequired' ? 'lists of names' : keyword === 'dependencies' ? 'schemas or lists of names' : 'schemas'}`);
+            throw new Error(`\`${keyword}\` must map property names to ${DEPENDENCY_SHAPES[keyword].many}`);
         for (const [name, then] of Object.entries(map)) {
             const names = Array.isArray(then) && keyword !== 'dependentSchemas' ? then : undefined;
             if (names?.every((required) => typeof required === 'string'))
@@ -12365,12 +12397,12 @@ function moveDependencies(schema) {
             else if (keyword !== 'dependentRequired' && ((0,json_schema/* isMap */.jh)(then) || typeof then === 'boolean'))
                 parts.push({ anyOf: [absent(name), then] });
             else
-                throw new Error(`\`${keyword}\` of ${JSON.stringify(name)} must be ${keyword === 'dependentRequired' ? 'a list of property names' : keyword === 'dependencies' ? 'a schema or a list of property names' : 'a schema'}`);
+                throw new Error(`\`${keyword}\` of ${JSON.stringify(name)} must be ${DEPENDENCY_SHAPES[keyword].one}`);
         }
         delete schema[keyword];
     }
     if (parts.length > 0)
-        schema.allOf = [...(Array.isArray(schema.allOf) ? schema.allOf : []), ofObjects(parts)];
+        addToAllOf(schema, ofObjects(parts));
 }
 /** A schema every value that is no object meets, and every object that meets each of `parts`. */
 function ofObjects(parts) {
@@ -12400,7 +12432,11 @@ function splitPatterns(schema) {
     for (let start = 0; start < entries.length; start += ALL_OF_WIDTH)
         parts.push({ type: 'object', patternProperties: Object.fromEntries(entries.slice(start, start + ALL_OF_WIDTH)) });
     delete schema.patternProperties;
-    schema.allOf = [...(Array.isArray(schema.allOf) ? schema.allOf : []), ofObjects(parts)];
+    addToAllOf(schema, ofObjects(parts));
+}
+/** `parts` added to the `allOf` of `schema`, after those it has: each a constraint JSON Schema applies beside the rest. */
+function addToAllOf(schema, ...parts) {
+    schema['allOf'] = [...(Array.isArray(schema['allOf']) ? schema['allOf'] : []), ...parts];
 }
 /** Every JSON type but object. */
 const NOT_OBJECT = ['array', 'string', 'number', 'boolean', 'null'];
@@ -12459,6 +12495,7 @@ var json_schema_problems = __nccwpck_require__(79006);
 ;// CONCATENATED MODULE: ./lib/plan/zod-ref.js
 
 
+
 /** The `$schema`s for which zod's converter reads definitions from `definitions`, not `$defs`. */
 const EARLIER_DRAFTS = ['http://json-schema.org/draft-07/schema#', 'http://json-schema.org/draft-04/schema#'];
 /**
@@ -12495,33 +12532,13 @@ const UNNAMED_URI = 'https://plan-runner.invalid/unnamed/';
 const VALUE_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'required', 'dependentRequired', 'type', '$vocabulary']);
 /** Keywords whose values map names to schemas: a reference to the map itself leads to no schema. */
 const SCHEMA_MAPS = new Set([...json_schema/* SUBSCHEMA_MAPS */.gZ, 'dependencies']);
-/** The subschemas `schema` holds directly (not boolean ones), with those in its definitions or not. */
-function subschemas(schema, definitions) {
-    const found = [];
-    // A loop, not a spread: a map of 200,000 properties is more arguments than a call takes.
-    const add = (values) => {
-        for (const value of values)
-            if ((0,json_schema/* isMap */.jh)(value))
-                found.push(value);
-    };
-    const many = (value) => (Array.isArray(value) ? value : (0,json_schema/* isMap */.jh)(value) ? Object.values(value) : []);
-    for (const key of SCHEMA_MAPS)
-        if (definitions || (key !== '$defs' && key !== 'definitions'))
-            add(many(schema[key]));
-    for (const key of json_schema/* SUBSCHEMA_VALUES */.$T)
-        add(Array.isArray(schema[key]) ? schema[key] : [schema[key]]);
-    for (const key of json_schema/* SUBSCHEMA_LISTS */.kr)
-        if (Array.isArray(schema[key]))
-            add(schema[key]);
-    return found;
-}
 const quoted = (text) => JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}\u2026` : text);
 /** The longest schema URI (a resolved `$id`) and anchor name followed: V8 hashes a string of 16 K characters or more by its
  * length alone, so a few thousand long `$id`s of one length made each lookup compare them all (15.8 s for 146 KB; found by
  * a review). JSON Schema's own are short; a longer one is a resource no reference can name. */
 const MAX_URI_CHARS = 2_048;
-/** The drafts in which a `$ref` makes every keyword beside it, `$id` too, be ignored. */
-const REF_ALONE_DRAFTS = /^https?:\/\/json-schema\.org\/draft-0[4-7]\/schema#?$/;
+/** A draft-04 to draft-07 `$schema`, with the draft's number: in these a `$ref` makes every keyword beside it, `$id` too, be ignored. */
+const EARLY_DRAFT = /^https?:\/\/json-schema\.org\/draft-0([4-7])\/schema#?$/;
 /** Names (URIs, anchors) to schemas, where a name two different schemas take leads to neither. */
 class Names {
     #schemas = new Map();
@@ -12545,22 +12562,21 @@ class Names {
     }
 }
 /**
- * The schema resources of `root` by URI, the resource each subschema is in and its base URI, and each resource's
- * anchors, for each subschema a walk from the root meets, or one from a place a `$ref` leads (`index`). An `$id`
- * that cannot be resolved, or is too long, and names two schemas bothers no one until a `$ref` needs it.
+ * The schema resources of `root` by URI, each one's URI and anchors, and the resource each subschema a walk from the
+ * root meets is in, or each one from a place a `$ref` leads (`index`). An `$id` that cannot be resolved, or is too
+ * long, and names two schemas bothers no one until a `$ref` needs it.
  */
 function indexResources(root) {
     const resources = new Names();
+    const uriOf = new Map([[root, DOCUMENT_URI]]);
     // By resource, not by its URI: two resources may take one `$id`, and `#x` in one named the other's anchor (found by a review).
     const anchors = new Map();
-    const baseOf = new Map();
     const resourceOf = new Map();
     let unnamed = 0;
-    const schemaUri = typeof root['$schema'] === 'string' ? root['$schema'] : '';
+    const draft = EARLY_DRAFT.exec(typeof root['$schema'] === 'string' ? root['$schema'] : '')?.[1];
     // draft-04's identifier is `id`; `$id` from draft-06 on.
-    const idKey = /^https?:\/\/json-schema\.org\/draft-04\/schema#?$/.test(schemaUri) ? 'id' : '$id';
-    const refAlone = REF_ALONE_DRAFTS.test(schemaUri);
-    const name = (schema, anchor, resource) => {
+    const idKey = draft === '4' ? 'id' : '$id';
+    const addAnchor = (schema, anchor, resource) => {
         if (anchor.length > MAX_URI_CHARS)
             return;
         let names = anchors.get(resource);
@@ -12568,25 +12584,24 @@ function indexResources(root) {
             anchors.set(resource, (names = new Names()));
         names.add(anchor, schema);
     };
-    const index = (start, startBase, startResource) => {
+    const index = (start, startResource) => {
         // Iterative: the walk meets every subschema, and a schema may nest deeper than the stack goes.
-        const pending = [[start, startBase, startResource]];
+        const pending = [[start, startResource]];
         while (pending.length > 0) {
-            const [schema, parentBase, parentResource] = pending.pop();
-            if (baseOf.has(schema))
+            const [schema, parentResource] = pending.pop();
+            if (resourceOf.has(schema))
                 continue;
-            let base = parentBase;
             let resource = parentResource;
-            const id = refAlone && typeof schema['$ref'] === 'string' ? undefined : schema[idKey];
+            const id = draft !== undefined && typeof schema['$ref'] === 'string' ? undefined : schema[idKey];
             // draft-07 names a plain anchor with an `$id` of `#name`.
             if (typeof id === 'string' && id.startsWith('#')) {
                 if (id.length > 1)
-                    name(schema, decodeFragment(id.slice(1)), resource);
+                    addAnchor(schema, decodeFragment(id.slice(1)), resource);
             }
             else if (typeof id === 'string') {
                 let uri;
                 try {
-                    const parsed = new URL(id, base);
+                    const parsed = new URL(id, uriOf.get(parentResource));
                     parsed.hash = '';
                     if (parsed.href.length <= MAX_URI_CHARS)
                         uri = parsed.href;
@@ -12594,22 +12609,21 @@ function indexResources(root) {
                 catch {
                     uri = undefined;
                 }
-                base = uri ?? `${UNNAMED_URI}${unnamed++}`;
                 resource = schema;
-                resources.add(base, schema);
+                uriOf.set(schema, uri ?? `${UNNAMED_URI}${unnamed++}`);
+                resources.add(uriOf.get(schema), schema);
             }
             for (const key of ['$anchor', '$dynamicAnchor'])
                 if (typeof schema[key] === 'string' && schema[key] !== '')
-                    name(schema, schema[key], resource);
-            baseOf.set(schema, base);
+                    addAnchor(schema, schema[key], resource);
             resourceOf.set(schema, resource);
-            for (const inner of subschemas(schema, true))
-                pending.push([inner, base, resource]);
+            for (const inner of (0,json_schema/* subschemasOf */.mN)(schema, true))
+                pending.push([inner, resource]);
         }
     };
     resources.add(DOCUMENT_URI, root);
-    index(root, DOCUMENT_URI, root);
-    return { resources, anchors, baseOf, resourceOf, index };
+    index(root, root);
+    return { resources, uriOf, anchors, resourceOf, index };
 }
 /**
  * `schema` as a tree: a plan file's YAML alias puts one subschema in two places, which may be two schema resources
@@ -12648,18 +12662,16 @@ function decodeFragment(fragment) {
  */
 function withResolvedRefs(written) {
     const root = asTree(written);
-    const { resources, anchors, baseOf, resourceOf, index } = indexResources(root);
+    const { resources, uriOf, anchors, resourceOf, index } = indexResources(root);
     // Each reference written as the schema first spelt it, for messages (`#/$defs/a%20b` for `#/$defs/a_b`).
     const spellings = new Map();
     const resolve = (ref, from) => {
         let fragment;
-        let uri = baseOf.get(from);
-        let resource;
+        let resource = resourceOf.get(from);
+        let uri = uriOf.get(resource);
         // Most references are fragments of the resource they are in: found by the schema, not its URI.
-        if (ref.startsWith('#')) {
+        if (ref.startsWith('#'))
             fragment = decodeFragment(ref.slice(1));
-            resource = resourceOf.get(from);
-        }
         else {
             let parsed;
             try {
@@ -12695,7 +12707,7 @@ function withResolvedRefs(written) {
         let map = false;
         for (const segment of fragment.slice(1).split('/')) {
             key = segment.replaceAll('~1', '/').replaceAll('~0', '~');
-            const inSchema = (0,json_schema/* isMap */.jh)(at) && baseOf.has(at);
+            const inSchema = (0,json_schema/* isMap */.jh)(at) && resourceOf.has(at);
             if (values === undefined && inSchema && VALUE_KEYWORDS.has(key))
                 values = key;
             map = inSchema && SCHEMA_MAPS.has(key);
@@ -12715,11 +12727,11 @@ function withResolvedRefs(written) {
             throw new Error(`\`$ref\` ${quoted(ref)} leads to ${Array.isArray(at) ? 'a list' : 'a value'}, not a schema`);
         // A map under no keyword that holds schemas (`#/components/schemas/a`, as in an OpenAPI description) is read as one
         // when it is empty or has a keyword: `#/components/schemas`, a map of schemas by name, took every value (found by a review).
-        if ((0,json_schema/* isMap */.jh)(at) && !baseOf.has(at)) {
+        if ((0,json_schema/* isMap */.jh)(at) && !resourceOf.has(at)) {
             const keys = Object.keys(at);
             if (keys.length > 0 && !keys.some((name) => json_schema_problems/* KEYWORDS */.d6.includes(name)))
                 throw new Error(`\`$ref\` ${quoted(ref)} leads to a map with no JSON Schema keyword, not a schema`);
-            index(at, baseOf.get(resource), resource);
+            index(at, resource);
         }
         return { target: at, name: key };
     };
@@ -12738,7 +12750,7 @@ function withResolvedRefs(written) {
             if (keyword in schema)
                 throw new Error(`\`${keyword}\` is not followed (only \`$ref\` is), so the schema cannot be checked`);
         }
-        const inner = subschemas(schema, false);
+        const inner = (0,json_schema/* subschemasOf */.mN)(schema, false);
         if ('$ref' in schema && typeof schema['$ref'] !== 'string')
             throw new Error(`\`$ref\` must be a URI (text), not ${JSON.stringify(schema['$ref'])?.slice(0, 100)}`);
         if (typeof schema['$ref'] === 'string') {
@@ -12783,7 +12795,7 @@ function withResolvedRefs(written) {
         else {
             delete copy['$ref'];
             if (!found.target)
-                copy['allOf'] = [...(Array.isArray(copy['allOf']) ? copy['allOf'] : []), { not: {} }];
+                addToAllOf(copy, { not: {} });
         }
         return copy;
     };
