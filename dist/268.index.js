@@ -22,9 +22,8 @@ const MAX_YAML_ERRORS = 20;
 // The `yaml` package, which knows where every node of a file is: loaded (with this module) only when
 // a plan has an error to place, or when the fast reader leaves the file to it (see parsePlanYaml).
 /**
- * Said of a file nested past MAX_NESTING however that was found: by walking the composed document, or,
- * when `yaml` ran out of stack composing it first (how deep that is depends on the stack the process
- * has), by its RESOURCE_EXHAUSTION error. The same file gave either message from one machine to the next.
+ * Said of a file nested past MAX_NESTING, at the first node too deep, however that was found: by walking
+ * the composed document, or, past the depth composed (see pruneDeepCollections), as an error of its own.
  */
 const TOO_DEEP = `the file nests more than ${_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_NESTING */ .M1} levels deep; plans never need that`;
 const FRIENDLY_YAML_MESSAGES = {
@@ -105,6 +104,40 @@ function overExpandingAlias(doc, root) {
     }
     return undefined;
 }
+/** Collections of a CST no deeper than this are composed: past the first too deep, a level to spare. */
+const COMPOSED_DEPTH = _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_NESTING */ .M1 + 1;
+/**
+ * Empties, in place and without recursion, each collection of `token` (a document) nested deeper than
+ * COMPOSED_DEPTH, and gives the offset of the first, or undefined. `yaml`'s composer recurses for each
+ * level: where the stack ran out depended on the machine and on the stack the call began with, and so
+ * did the error, RESOURCE_EXHAUSTION or a tag's TAG_RESOLVE_FAILED (found in CI, once, at 10,000 levels).
+ * A composed collection is never shallower than its token (a pair in a flow list adds a map), so
+ * the first node past MAX_NESTING is still composed, where it was.
+ */
+function pruneDeepCollections(token) {
+    if (token.type !== 'document' || !token.value)
+        return undefined;
+    let first;
+    const stack = [{ token: token.value, depth: 1 }];
+    while (stack.length > 0) {
+        const { token: next, depth } = stack.pop();
+        if (next.type !== 'block-map' && next.type !== 'block-seq' && next.type !== 'flow-collection')
+            continue;
+        if (depth > COMPOSED_DEPTH) {
+            if (next.items.length > 0)
+                first = Math.min(first ?? next.offset, next.offset);
+            next.items = [];
+            continue;
+        }
+        for (const item of next.items) {
+            if ('key' in item && item.key)
+                stack.push({ token: item.key, depth: depth + 1 });
+            if (item.value)
+                stack.push({ token: item.value, depth: depth + 1 });
+        }
+    }
+    return first;
+}
 /**
  * `yaml`'s `parseDocument`, with a bound on the errors it builds. For each problem its composer builds
  * an Error (with a stack trace) and keeps it: 1 MiB of `[,,,\u2026` made a million of them, 12 s and 1.1 GB
@@ -142,10 +175,15 @@ function readDocument(text) {
     }
     // The parser's own error tokens (a stray `]` on each line) become errors without the handler: past
     // the bound they are dropped here, in the order the composer would have met them, and counted.
+    // Collections nested too deep are emptied before the composer, which recurses, meets them.
+    let pruned;
     function* boundedTokens(tokens) {
-        for (const token of tokens)
-            if (token.type !== 'error' || keepNext())
-                yield token;
+        for (const token of tokens) {
+            if (token.type === 'error' && !keepNext())
+                continue;
+            pruned ??= pruneDeepCollections(token);
+            yield token;
+        }
     }
     // As parseDocument does: the first document, and an error for a second one.
     let doc;
@@ -168,15 +206,10 @@ function readDocument(text) {
         // In the order of the text, as the composer reported them.
         doc.errors.sort((a, b) => a.pos[0] - b.pos[0]);
     }
-    // `yaml` stops composing where the stack runs out, once for each collection still open there,
-    // hundreds of levels past ours: one error, at the first node past MAX_NESTING, says it (found
-    // by an adversarial pass: 1,000 nested maps were reported at column 3,133, twice over).
-    const exhausted = doc.errors.findIndex((error) => error.code === 'RESOURCE_EXHAUSTION');
-    if (exhausted >= 0) {
-        const deep = doc.contents ? tooDeepNode(doc.contents) : undefined;
-        const at = deep?.range?.[0] ?? doc.errors[exhausted].pos[0];
-        const others = doc.errors.filter((error) => error.code !== 'RESOURCE_EXHAUSTION');
-        doc.errors.splice(0, doc.errors.length, ...others, new yaml__WEBPACK_IMPORTED_MODULE_0__/* .YAMLParseError */ .XT([at, at + 1], 'RESOURCE_EXHAUSTION', 'Nesting too deep'));
+    // Nested past what a plan may hold: one error, at the first node too deep, beside the others.
+    if (pruned !== undefined) {
+        const at = (doc.contents ? tooDeepNode(doc.contents)?.range?.[0] : undefined) ?? pruned;
+        doc.errors.push(new yaml__WEBPACK_IMPORTED_MODULE_0__/* .YAMLParseError */ .XT([at, at + 1], 'RESOURCE_EXHAUSTION', 'Nesting too deep'));
         doc.errors.sort((a, b) => a.pos[0] - b.pos[0]);
     }
     return { doc, lineCounter, dropped };
