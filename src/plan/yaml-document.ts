@@ -39,7 +39,7 @@ function failure(file: string | undefined, message: string, position = { line: 1
   return { ok: false, errors: [{ file, ...position, path: '', message }] };
 }
 
-/** The first node in the file nested deeper than MAX_NESTING, found without recursion. */
+/** The first node in the file nested deeper than MAX_NESTING, keys included, found without recursion. */
 function tooDeepNode(root: Node): Node | undefined {
   const stack: Array<{ node: Node; depth: number }> = [{ node: root, depth: 1 }];
   while (stack.length > 0) {
@@ -49,8 +49,9 @@ function tooDeepNode(root: Node): Node | undefined {
     // Pushed last first, so that the stack gives them back in the file's order: the first too deep is the one named.
     for (let i = node.items.length - 1; i >= 0; i--) {
       const item = node.items[i];
-      const child = isPair(item) ? item.value : item;
-      if (child && !isAlias(child) && typeof child === 'object') stack.push({ node: child as Node, depth: depth + 1 });
+      for (const child of isPair(item) ? [item.value, item.key] : [item]) {
+        if (child && !isAlias(child) && typeof child === 'object') stack.push({ node: child as Node, depth: depth + 1 });
+      }
     }
   }
   return undefined;
@@ -170,10 +171,17 @@ export function readDocument(text: string): ReadDocument {
   }
   // The parser's own error tokens (a stray `]` on each line) become errors without the handler: past
   // the bound they are dropped here, in the order the composer would have met them, and counted.
-  // Collections nested too deep are emptied before the composer, which recurses, meets them.
+  // Collections nested too deep are emptied before the composer, which recurses, meets them. A second
+  // document is passed on without its content, only to be refused, and nothing after it: composed, a
+  // hostile one ran out of stack, and its errors, never shown, used up the count the first one's had.
   let pruned: number | undefined;
+  let documents = 0;
   function* boundedTokens(tokens: Iterable<CST.Token>): Generator<CST.Token> {
     for (const token of tokens) {
+      if (token.type === 'document' && ++documents === 2) {
+        yield { ...token, value: undefined };
+        return;
+      }
       if (token.type === 'error' && !keepNext()) continue;
       pruned ??= pruneDeepCollections(token);
       yield token;

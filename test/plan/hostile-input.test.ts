@@ -203,6 +203,24 @@ describe('hostile and broken plan files', () => {
     );
   }, 130_000);
 
+  // Found by an adversarial pass: a second document was composed whole, though only its `---` is reported. A
+  // hostile one ran yaml out of stack again, and its errors, never shown, used up the count of the first's:
+  // the duplicate `goal` went unreported. Nested keys were placed a level past the first too deep.
+  it('reads nothing of a second document but its start, and places nesting in keys at the first level too deep', async () => {
+    const lists = (levels: number) => `${'['.repeat(levels)}1${']'.repeat(levels)}`;
+    const second = `---\n[${Array(40).fill(lists(10_000)).join(', ')}, 1]\n`;
+    const another = 'a plan file holds one YAML document; remove the `---` separator and what follows it';
+    const tooDeep = 'the file nests more than 64 levels deep; plans never need that';
+    expect(await errorsFor(`goal: g\ngoal: h\nname: ${lists(70)}\n${second}`)).toEqual([
+      'plan.yml:2:1: duplicate key `goal`: each key may appear once in a map',
+      `plan.yml:3:70: ${tooDeep}`,
+      `plan.yml:4:1: ${another}`,
+    ]);
+    expect(await errorsFor(`goal: g\n---\n${lists(1_000)}\n`)).toEqual([`plan.yml:2:1: ${another}`]);
+    expect(await errorsFor(`? ${lists(70)}\n: v\n`)).toEqual(['plan.yml:1:3: keys must be plain text, not lists or maps', `plan.yml:1:66: ${tooDeep}`]);
+    expect(await errorsFor(`goal: g\nname: {${lists(70)}: 1}\n`)).toEqual(['plan.yml:2:8: keys must be plain text, not lists or maps', `plan.yml:2:70: ${tooDeep}`]);
+  });
+
   it('refuses deep block nesting at the first level too deep', async () => {
     const lines = ['goal: g', 'model:'];
     for (let level = 1; level <= 100; level++) lines.push(`${'  '.repeat(level)}k${level}:`);
