@@ -45,7 +45,7 @@ function positionOf(lineCounter, offset) {
 function failure(file, message, position = { line: 1, column: 1 }) {
     return { ok: false, errors: [{ file, ...position, path: '', message }] };
 }
-/** The first node in the file nested deeper than MAX_NESTING, found without recursion. */
+/** The first node in the file nested deeper than MAX_NESTING, keys included, found without recursion. */
 function tooDeepNode(root) {
     const stack = [{ node: root, depth: 1 }];
     while (stack.length > 0) {
@@ -57,9 +57,10 @@ function tooDeepNode(root) {
         // Pushed last first, so that the stack gives them back in the file's order: the first too deep is the one named.
         for (let i = node.items.length - 1; i >= 0; i--) {
             const item = node.items[i];
-            const child = (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isPair */ .tO)(item) ? item.value : item;
-            if (child && !(0,yaml__WEBPACK_IMPORTED_MODULE_0__.isAlias)(child) && typeof child === 'object')
-                stack.push({ node: child, depth: depth + 1 });
+            for (const child of (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isPair */ .tO)(item) ? [item.value, item.key] : [item]) {
+                if (child && !(0,yaml__WEBPACK_IMPORTED_MODULE_0__.isAlias)(child) && typeof child === 'object')
+                    stack.push({ node: child, depth: depth + 1 });
+            }
         }
     }
     return undefined;
@@ -175,10 +176,17 @@ function readDocument(text) {
     }
     // The parser's own error tokens (a stray `]` on each line) become errors without the handler: past
     // the bound they are dropped here, in the order the composer would have met them, and counted.
-    // Collections nested too deep are emptied before the composer, which recurses, meets them.
+    // Collections nested too deep are emptied before the composer, which recurses, meets them. A second
+    // document is passed on without its content, only to be refused, and nothing after it: composed, a
+    // hostile one ran out of stack, and its errors, never shown, used up the count the first one's had.
     let pruned;
+    let documents = 0;
     function* boundedTokens(tokens) {
         for (const token of tokens) {
+            if (token.type === 'document' && ++documents === 2) {
+                yield { ...token, value: undefined };
+                return;
+            }
             if (token.type === 'error' && !keepNext())
                 continue;
             pruned ??= pruneDeepCollections(token);
