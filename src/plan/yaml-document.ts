@@ -183,7 +183,7 @@ export function readDocument(text: string): ReadDocument {
         return;
       }
       if (token.type === 'error' && !keepNext()) continue;
-      pruned ??= pruneDeepCollections(token);
+      if (token.type === 'document') pruned = pruneDeepCollections(token);
       yield token;
     }
   }
