@@ -189,7 +189,8 @@ function readDocument(text) {
             }
             if (token.type === 'error' && !keepNext())
                 continue;
-            pruned ??= pruneDeepCollections(token);
+            if (token.type === 'document')
+                pruned = pruneDeepCollections(token);
             yield token;
         }
     }
