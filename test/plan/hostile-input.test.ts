@@ -108,11 +108,9 @@ describe('hostile and broken plan files', () => {
     expect(plan.source.tools?.b?.retry).toEqual({ max_attempts: 2 });
   });
 
-  it('refuses 10,000-deep flow nesting without crashing', async () => {
+  it('refuses 10,000-deep flow nesting with one error, at the first level too deep', async () => {
     const errors = await errorsFor(`goal: g\nname: ${'['.repeat(10_000)}${']'.repeat(10_000)}\n`);
-    expect(errors.length).toBeGreaterThan(0);
-    expect(errors.every((line) => /nests more than 64 levels|: and \d+ more YAML errors after this point/.test(line) && !line.includes('    at '))).toBe(true);
-    expect(errors.length).toBeLessThanOrEqual(21);
+    expect(errors).toEqual(['plan.yml:2:70: the file nests more than 64 levels deep; plans never need that']);
   });
 
   it('reports the first YAML error of a part of the file and how many more, for a file with one per character', async () => {
@@ -159,22 +157,12 @@ describe('hostile and broken plan files', () => {
     expect(runCpuBounded(script, 60, 300_000)).toEqual({ signal: null, stdout: ['read 8'], stderr: '' });
   }, 310_000);
 
-  // Found by an adversarial pass: where `yaml` ran out of stack its error came at the level where the stack
-  // ran out (column 3,133 for 1,000 maps, level ~780), once for each collection still open there.
-  // Whether 1,000 levels run it out of stack depends on the machine. All three say the same, at the same place.
-  it('refuses nesting past the YAML reader\'s stack once, at the first level too deep, as it refuses any nesting too deep', async () => {
-    for (const levels of [100, 1000, 20_000]) {
-      const maps = `goal: g\nname: ${'{a: '.repeat(levels)}1${'}'.repeat(levels)}\n`;
-      expect(await errorsFor(maps), `${levels} levels`).toEqual(['plan.yml:2:259: the file nests more than 64 levels deep; plans never need that']);
-    }
-    const lists = `goal: g\nname: ${'[{a: '.repeat(600)}1${'}]'.repeat(600)}\n`;
-    expect(await errorsFor(lists)).toHaveLength(1);
-  });
-
-  // Found in CI: where `yaml` ran out of stack decided the error, and the stack left differs from one machine,
-  // one call and one JIT state to the next. At 10,000 lists CI's ran out in a tag's resolver, whose error
-  // ("YAML: Maximum call stack size exceeded") came beside ours, on one of the two reading paths only. A
-  // third of node's stack is enough for any file now: nothing past the first level too deep is composed.
+  // Found by an adversarial pass: where `yaml` ran out of stack its error came at the level where the stack ran
+  // out (column 3,133 for 1,000 maps), once for each collection still open there. Found in CI: the stack left
+  // differs from one machine, one call and one JIT state to the next; at 10,000 lists CI's ran out in a tag's
+  // resolver, whose error ("YAML: Maximum call stack size exceeded") came beside ours, on one of the two
+  // reading paths only. A third of node's stack is enough for any file now: nothing past the first level too
+  // deep is composed.
   it('refuses any nesting too deep with one error at the same place, with a third of the stack node has', () => {
     const loader = JSON.stringify(pathToFileURL(join(import.meta.dirname, '../../src/plan/load-plan.ts')).href);
     const script = `
@@ -183,6 +171,7 @@ describe('hostile and broken plan files', () => {
         maps: (n) => 'goal: g\\nname: ' + '{a: '.repeat(n) + '1' + '}'.repeat(n),
         lists: (n) => 'goal: g\\nname: ' + '['.repeat(n) + ']'.repeat(n),
         pairs: (n) => 'goal: g\\nname: ' + '[a: '.repeat(n) + '1' + ']'.repeat(n),
+        mixed: (n) => 'goal: g\\nname: ' + '[{a: '.repeat(n) + '1' + '}]'.repeat(n),
         blocks: (n) => 'goal: g\\nmodel:' + Array.from({ length: Math.min(n, 700) }, (_, i) => '\\n' + '  '.repeat(i + 1) + 'k:').join(''),
       };
       for (const [name, shape] of Object.entries(shapes)) {
@@ -197,7 +186,7 @@ describe('hostile and broken plan files', () => {
     expect(run.stderr).toBe('');
     const lines = run.stdout.trim().split('\n');
     const too = 'the file nests more than 64 levels deep; plans never need that';
-    const where = { maps: '2:259', lists: '2:70', pairs: '2:132', blocks: '66:129' };
+    const where = { maps: '2:259', lists: '2:70', pairs: '2:132', mixed: '2:163', blocks: '66:129' };
     expect(lines).toEqual(
       Object.entries(where).flatMap(([name, at]) => [100, 1000, 20_000].flatMap((levels) => [false, true].map((first) => `${name} ${levels} ${first} ${at}: ${too}`))),
     );
