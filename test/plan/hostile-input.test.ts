@@ -194,10 +194,12 @@ describe('hostile and broken plan files', () => {
 
   // Found by an adversarial pass: a second document was composed whole, though only its `---` is reported. A
   // hostile one ran yaml out of stack again, and its errors, never shown, used up the count of the first's:
-  // the duplicate `goal` went unreported. Nested keys were placed a level past the first too deep.
+  // the duplicate `goal` went unreported. Nested keys were placed a level past the first too deep. The second
+  // document here has 40 errors (a pair whose value is a pair, in a flow list) and a list 10,000 deep: it
+  // had 40 such lists, whose reading took seconds, and the errors alone fail the test on that code.
   it('reads nothing of a second document but its start, and places nesting in keys at the first level too deep', async () => {
     const lists = (levels: number) => `${'['.repeat(levels)}1${']'.repeat(levels)}`;
-    const second = `---\n[${Array(40).fill(lists(10_000)).join(', ')}, 1]\n`;
+    const second = `---\n[${Array(40).fill('a: b: c').join(', ')}, ${lists(10_000)}, 1]\n`;
     const another = 'a plan file holds one YAML document; remove the `---` separator and what follows it';
     const tooDeep = 'the file nests more than 64 levels deep; plans never need that';
     expect(await errorsFor(`goal: g\ngoal: h\nname: ${lists(70)}\n${second}`)).toEqual([

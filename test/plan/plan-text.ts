@@ -9,7 +9,7 @@ import type { LoadPlanOptions, LoadResult, ValidPlan } from '../../src/plan/vali
  */
 async function loadBoth(text: string, options?: LoadPlanOptions): Promise<LoadResult> {
   const result = await loadPlanText(text, 'plan.yml', options);
-expect(await loadPlanText(text, 'plan.yml', { ...options, positionsFirst: true })).toEqual(result);
+  expect(await loadPlanText(text, 'plan.yml', { ...options, positionsFirst: true })).toEqual(result);
   return result;
 }
 
