@@ -51,9 +51,13 @@ interface Template {
   readonly literals: number;
 }
 
-let cached: { api: OpenApi; templates: Template[] } | undefined;
+/** The number of `/` in a path: a template's parameters match no `/`, so it matches only paths with as many as it has. */
+const slashes = (path: string): number => path.split('/').length - 1;
 
-function load(): { api: OpenApi; templates: Template[] } {
+/** The templates by their number of `/`, each list in the order of matching: each request tried all 1,100 patterns. */
+let cached: { api: OpenApi; templates: ReadonlyMap<number, Template[]> } | undefined;
+
+function load(): { api: OpenApi; templates: ReadonlyMap<number, Template[]> } {
   if (cached) return cached;
   const require = createRequire(import.meta.url);
   const root = dirname(require.resolve('@octokit/openapi/package.json'));
@@ -68,7 +72,9 @@ function load(): { api: OpenApi; templates: Template[] } {
   });
   // Literal segments win over parameters: `/issues/comments` before `/issues/{issue_number}`.
   templates.sort((a, b) => b.literals - a.literals);
-  cached = { api, templates };
+  const bySlashes = new Map<number, Template[]>();
+  for (const template of templates) bySlashes.set(slashes(template.path), [...(bySlashes.get(slashes(template.path)) ?? []), template]);
+  cached = { api, templates: bySlashes };
   return cached;
 }
 
@@ -134,7 +140,7 @@ function checkSchema(api: OpenApi, raw: Schema, value: unknown, where: string, d
 export function validateGitHubRequest(method: string, url: URL, body: unknown): ValidationResult {
   const { api, templates } = load();
   const verb = method.toLowerCase();
-  const candidates = templates.filter((t) => t.regex.test(url.pathname));
+  const candidates = (templates.get(slashes(url.pathname)) ?? []).filter((t) => t.regex.test(url.pathname));
   if (candidates.length === 0) return { ok: false, problems: [`${method} ${url.pathname}: no such path in GitHub's REST API`] };
   let firstProblems: string[] | undefined;
   let firstRoute: RouteMatch | undefined;
