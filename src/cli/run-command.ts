@@ -56,10 +56,13 @@ export async function runCommand(args: RunArgs, signal: AbortSignal, deps: RunCo
   // `--approve` of `alias/trace.jsonl` emptied `.plan-runner/trace.jsonl`, the paused run's only state.
   const inPlace = args.resume !== undefined && (path.resolve(args.resume) === path.resolve(args.trace) || fileIdentity(args.resume) === fileIdentity(args.trace));
   const trace = (deps.openTrace ?? openTrace)(args.trace, redact, (message) => process.stderr.write(`plan-runner: ${redact(message)}\n`), { openOnFirstEvent: inPlace });
+  const isTTY = Boolean(process.stdout.isTTY);
+  // What measures a line's width on a terminal is loaded for one only: it starts ICU.
+  const fit = isTTY ? (await import('../report/terminal-width.ts')).fitToColumns(process.stdout.columns) : undefined;
   const console = consoleChecklist({
     write: (text) => process.stdout.write(text),
-    isTTY: Boolean(process.stdout.isTTY),
-    columns: process.stdout.columns,
+    isTTY,
+    ...(fit && { fit }),
     rows: process.stdout.rows,
     redact,
   });

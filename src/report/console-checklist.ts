@@ -1,4 +1,3 @@
-import stringWidth from 'string-width';
 import type { RunEvent, RunListener, RunStatus } from '../core/run-event.ts';
 import { followRecord, jobDurationMs, newRunRecord, type RunRecord } from '../core/run-record.ts';
 import { checklistHeader, checklistItem, checklistItems, freshChecklistItem, nestedItems, oneLogLine, planStepOf, STATE_ICONS, type ChecklistItem } from './checklist.ts';
@@ -12,8 +11,11 @@ export interface ConsoleChecklistOptions {
   readonly write: (text: string) => void;
   /** On a terminal the checklist is redrawn in place; elsewhere (CI logs) one line per change. */
   readonly isTTY: boolean;
-  /** The terminal's width: lines are cut to it so redrawing moves the cursor by the right amount. */
-  readonly columns?: number;
+  /**
+   * On a terminal, each line of a frame cut to its width, so redrawing moves the cursor by the right
+   * amount: `fitToColumns` (terminal-width.ts, which a caller loads only for a terminal). Default: as they are.
+   */
+  readonly fit?: (line: string) => string;
   /** The terminal's height: a longer checklist is drawn as a window around the steps still to finish. */
   readonly rows?: number;
   readonly redact?: Redactor;
@@ -91,27 +93,6 @@ function footer(record: RunRecord, redact: Redactor): string {
   // Once the goals are checked the status is theirs (goals-unmet), and the line says how they went.
   const goals = record.goals && record.goals.length > 0 ? `; ${goalsHeadline(record.goals)}` : '';
   return `${RUN_ENDED[record.status](duration)}${reason} — ${progress}${goals}`;
-}
-
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-
-/**
- * The line cut to fit the terminal's width with a column to spare, so it never wraps: counted in the
- * columns a terminal gives it (emoji and East Asian wide characters take two, combining marks none),
- * not in code points, which let a line of CJK step names wrap and each redraw miscount its lines.
- */
-function cut(line: string, columns: number | undefined): string {
-  if (!columns) return line;
-  const room = Math.max(1, columns - 1);
-  if (stringWidth(line) <= room) return line;
-  let used = 0;
-  let end = 0;
-  for (const { segment, index } of graphemes.segment(line)) {
-    used += stringWidth(segment);
-    if (used > room - 1) break;
-    end = index + segment.length;
-  }
-  return `${line.slice(0, end)}…`;
 }
 
 /** The step, or the `for_each` item, whose agent wrote a TODO list, and how the log names it (`review[2]`). */
@@ -263,7 +244,8 @@ export function consoleChecklist(options: ConsoleChecklistOptions): RunListener 
     cancelPending = undefined;
     if (!record.plan) return;
     const items = full ? checklistItems(record, redact).flatMap((item) => stepLines(item, record, redact)) : windowLines(record, redact, options.rows, cursor);
-    const frame = [oneLogLine(redact(record.plan.name)), ...items, footer(record, redact)].map((line) => cut(line, options.columns));
+    const lines = [oneLogLine(redact(record.plan.name)), ...items, footer(record, redact)];
+    const frame = options.fit ? lines.map(options.fit) : lines;
     const erase = drawnLines ? `${CURSOR_UP(drawnLines)}${CLEAR_TO_END}` : '';
     options.write(`${erase}${frame.join('\n')}\n`);
     drawnLines = frame.length;

@@ -12,6 +12,9 @@ afterAll(removeActionRuns);
 const LOADED_WHEN_NEEDED = [
   // decode-named-character-reference's 2,000 entity names: a not_contains goal's rendered reading.
   { what: 'the HTML entity table', text: 'CounterClockwiseContourIntegral' },
+  // string-width, and the grapheme segmenter a terminal's checklist cuts lines with: each starts ICU at its load.
+  { what: 'string-width', text: 'RGI_Emoji' },
+  { what: 'an Intl.Segmenter', text: 'Intl.Segmenter' },
   // re2js is in no chunk at all: test/scripts/beside-bundles.test.ts.
 ];
 

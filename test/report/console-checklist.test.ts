@@ -1,6 +1,7 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { consoleChecklist } from '../../src/report/console-checklist.ts';
+import { fitToColumns } from '../../src/report/terminal-width.ts';
 import { createRedactor } from '../../src/core/redact.ts';
 import { NO_USAGE } from '../../src/core/usage.ts';
 import { failingRun, PLAN } from './run-events.ts';
@@ -12,7 +13,7 @@ function capture(options: { isTTY: boolean; columns?: number; secrets?: string[]
   const listener = consoleChecklist({
     write: (text) => writes.push(text),
     isTTY: options.isTTY,
-    ...(options.columns && { columns: options.columns }),
+    ...(options.columns && { fit: fitToColumns(options.columns) }),
     ...(options.secrets && { redact: createRedactor(options.secrets) }),
   });
   return { writes, listener };

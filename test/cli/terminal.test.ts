@@ -1,0 +1,31 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import stringWidth from 'string-width';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { compileCacheEnv } from '../helpers/compile-cache.ts';
+import { cliBundle } from '../helpers/run-cli.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-terminal-'));
+  await cliBundle();
+}, 120_000);
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+// The code that measures a line's width loads only for a terminal (it starts ICU): `script` gives the
+// built CLI a terminal 30 columns wide, whose checklist lines must be cut to 29 so a redraw never wraps.
+it('cuts the checklist to the width of the terminal it runs on', async () => {
+  const cli = (await cliBundle()).cli;
+  const command = `stty cols 30 rows 40 && exec "$0" "$1" run workflows/bodmas.yml --trace "$2" --summary "$3"`;
+  const shell = `sh -c '${command}' ${[process.execPath, cli, path.join(dir, 'trace.jsonl'), path.join(dir, 'report.md')].map((arg) => `'${arg}'`).join(' ')}`;
+  const { stdout } = await promisify(execFile)('script', ['-qec', shell, '/dev/null'], { cwd: ROOT, env: { PATH: process.env['PATH'] ?? '', HOME: os.homedir(), TERM: 'xterm', ...compileCacheEnv() } });
+  // The last frame, drawn whole at the end: after the last cursor movement.
+  const frame = stdout.split('\x1b[0J').at(-1)!.split('\r\n');
+  expect(frame[0]).toBe('BODMAS');
+  expect(frame.filter((line) => line.endsWith('…')).length).toBeGreaterThan(0);
+  for (const line of frame.slice(0, frame.findIndex((line) => line.startsWith('Run succeeded')) + 1)) expect(stringWidth(line)).toBeLessThanOrEqual(29);
+}, 60_000);
