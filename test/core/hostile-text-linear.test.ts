@@ -23,6 +23,7 @@ const SCRIPT = `
   import { outputTail } from ${source('goals/output-tail.ts')};
   import { hideCutFragments } from ${source('core/hide-cut-fragments.ts')};
   import { splitSentences } from ${source('goals/split-sentences.ts')};
+  import { parseJudgeVerdict } from ${source('goals/judge-verdict.ts')};
 
   const shapes = {
     // 48,000 keys that read the same once invisible characters go: each counted its number from 2 (72 s at 32,000).
@@ -80,6 +81,18 @@ const SCRIPT = `
       if (redact(('ghp_'.repeat(250) + 'a1b2…').repeat(1_000)) !== ('ghp_'.repeat(249) + '***…').repeat(1_000)) throw new Error('not hidden');
       if (redact(('sk-1'.repeat(4) + '…').repeat(60_000)) !== '***…'.repeat(60_000)) throw new Error('not hidden');
     },
+    // A judge's verdict quoting a result full of quotes: its met keys were counted by a pattern that started again
+    // at each escaped quote (45 s at 256 KiB). A met key nested in the reason's neighbour is still counted.
+    'a verdict full of quotes': () => {
+      const reason = '"'.repeat(500_000);
+      if (parseJudgeVerdict(JSON.stringify({ met: false, reason })).reason !== reason) throw new Error('not read');
+      try {
+        parseJudgeVerdict(JSON.stringify({ met: false, reason, quoted: { met: true } }));
+        throw new Error('a second verdict was not seen');
+      } catch (error) {
+        if (!String(error).includes('more than one verdict')) throw error;
+      }
+    },
   };
   for (const [name, shape] of Object.entries(shapes)) {
     await shape();
@@ -90,7 +103,7 @@ describe('functions on untrusted text', () => {
   it('stay linear on the shapes that made them quadratic', () => {
     expect(runCpuBounded(SCRIPT, 40, 240_000)).toEqual({
       signal: null,
-      stdout: ['colliding keys', 'spaces in a key block', 'blanks after a fence', 'a fence line with a \\r', 'blanks in command output', 'a token run in evidence', 'blanks before a sentence', 'Basic and base64', 'private keys with no END line', 'token prefixes before cuts'],
+      stdout: ['colliding keys', 'spaces in a key block', 'blanks after a fence', 'a fence line with a \\r', 'blanks in command output', 'a token run in evidence', 'blanks before a sentence', 'Basic and base64', 'private keys with no END line', 'token prefixes before cuts', 'a verdict full of quotes'],
       stderr: '',
     });
   }, 250_000);

@@ -50,6 +50,7 @@ describe('parseJudgeVerdict on one JSON value holding two verdicts', () => {
       '{"met": true, "reason": "Draft verdict.", "final": {"met": false, "reason": "Corrected."}}',
       '{"met": false, "reason": "x", "\\u006det": true}',
       '```json\n{"met": false, "reason": "x", "met": true}\n```',
+      '{"met"\r\n : false, "reason": "\\"met\\": x", "met"\t: true}',
     ];
     for (const reply of replies) expect(() => parseJudgeVerdict(reply), reply).toThrow(GoalNotEvaluableError);
     expect(parseJudgeVerdict('{"met": true, "reason": "It says \\"met\\": false in a quote."}')).toMatchObject({ met: true });
