@@ -1,4 +1,5 @@
 import type { RE2JS } from 're2js';
+import { groupDigits } from './group-digits.ts';
 import { missingEngineAdvice, regexEngineFile } from './regex-engine-file.ts';
 import { RegexSyntaxError } from './regex-syntax-error.ts';
 import { RegexWorkError } from './regex-work-error.ts';
@@ -39,6 +40,14 @@ function flagBit(engine: typeof RE2JS, flag: string): number | undefined {
  * still reads a whole 1 MiB tool result in one call; one with a `{1000}` repeat, 100 KB.
  */
 export const MAX_REGEX_WORK = 100_000_000;
+
+/**
+ * The most instructions a pattern from a plan, a model or a tool's schema may compile to. Compiling
+ * takes time and memory with the program (0.34 s and 230 MB at 100,000; an 8 KiB pattern of `a{1000}`s,
+ * 1.4 million, took 13.4 s and 2.5 GB, on the event loop), and such a pattern could read only
+ * MAX_REGEX_WORK / MAX_PROGRAM_SIZE = 5,000 characters in one call anyway. `\pL{1000}` is 1,002.
+ */
+export const MAX_PROGRAM_SIZE = 20_000;
 
 /** A match: where it starts (UTF-16 index, as `RegExp` reports it) and the matched text. */
 export type LinearMatch = { readonly index: number; readonly text: string };
@@ -82,11 +91,18 @@ export class LinearRegex {
       bits |= bit;
     }
     const written = withJavaScriptClasses(source, flags.includes('s'));
+    const limitWork = options.limitWork !== false;
+    // Counted before compiling, which is what costs: the program's size is known only after.
+    const estimate = limitWork ? estimatedProgramSize(written) : 0;
+    if (estimate > MAX_PROGRAM_SIZE) throw new RegexSyntaxError(source, tooLarge(estimate));
+    let regex: LinearRegex;
     try {
-      return new LinearRegex(source, flags, re2.compile(re2.translateRegExp(written), bits), options.limitWork !== false);
+      regex = new LinearRegex(source, flags, re2.compile(re2.translateRegExp(written), bits), limitWork);
     } catch (error) {
       throw new RegexSyntaxError(source, readableReason(error), { cause: error });
     }
+    if (limitWork && regex.size > MAX_PROGRAM_SIZE) throw new RegexSyntaxError(source, tooLarge(regex.size));
+    return regex;
   }
 
   /** Whether a call on `text` stays within MAX_REGEX_WORK (always, for a pattern compiled with `limitWork: false`). */
@@ -134,6 +150,115 @@ function programSize(compiled: RE2JS, source: string): number {
   let size = source.length;
   for (const [, least, most] of source.matchAll(/\{(\d+)(?:,(\d*))?\}/g)) size *= Math.max(1, Number(most || least));
   return size;
+}
+
+function tooLarge(size: number): string {
+  return `it is too large: it compiles to about ${groupDigits(size)} instructions, more than ${groupDigits(MAX_PROGRAM_SIZE)} (a counted repeat such as {1000} copies what it repeats that many times); write a shorter pattern`;
+}
+
+/** A group being read by `estimatedProgramSize`: its finished alternatives, the one being read, its last item. */
+interface SizeFrame {
+  readonly alternatives: number[];
+  current: number;
+  last: number;
+  readonly capture: boolean;
+}
+
+/**
+ * About how many instructions re2js compiles `written` (RE2 syntax, as `withJavaScriptClasses` writes it)
+ * to, counted as its parser counts a tree's size (`calcSize`): each literal character, class or
+ * assertion one; a capture 2 more, `*` 2, `+` and `?` 1; an alternation its branches and one between
+ * each two; `{n,m}` m copies and m − n more; `{n,}` n copies and 1. Read in one pass without
+ * recursion, and never parsed for meaning: a pattern the engine then refuses costs no more than this.
+ */
+function estimatedProgramSize(written: string): number {
+  const frames: SizeFrame[] = [{ alternatives: [], current: 0, last: 0, capture: false }];
+  const atom = (size: number): void => {
+    const frame = frames[frames.length - 1]!;
+    frame.current += size;
+    frame.last = size;
+  };
+  const repeat = (size: (sub: number) => number): void => {
+    const frame = frames[frames.length - 1]!;
+    const repeated = Math.max(1, size(frame.last));
+    frame.current += repeated - frame.last;
+    frame.last = repeated;
+  };
+  const closed = (frame: SizeFrame): number => {
+    const branches = [...frame.alternatives, frame.current];
+    const size = branches.reduce((sum, branch) => sum + branch, 0) + branches.length - 1 + (frame.capture ? 2 : 0);
+    return Math.max(1, size);
+  };
+  for (let i = 0; i < written.length; i++) {
+    const char = written[i]!;
+    if (char === '\\') {
+      const next = written[++i];
+      if (next === 'Q') {
+        // Literal text to `\E`: a character each.
+        const end = written.indexOf('\\E', i + 1);
+        const stop = end === -1 ? written.length : end;
+        for (let j = i + 1; j < stop; j++) atom(1);
+        i = end === -1 ? written.length : end + 1;
+        continue;
+      }
+      // `\p{…}`, `\x{…}`, `\u{…}`: one item to the brace that closes it; `\pL`: with its letter.
+      if ((next === 'p' || next === 'P' || next === 'x' || next === 'u') && written[i + 1] === '{') {
+        const end = written.indexOf('}', i + 1);
+        i = end === -1 ? written.length : end;
+      } else if (next === 'p' || next === 'P') i++;
+      atom(1);
+    } else if (char === '[') {
+      // A class, to its first unescaped `]` after its first member (`[]a]`, `[^]a]`): one instruction.
+      let j = i + 1;
+      if (written[j] === '^') j++;
+      if (written[j] === ']') j++;
+      for (; j < written.length && written[j] !== ']'; j++) if (written[j] === '\\') j++;
+      i = j;
+      atom(1);
+    } else if (char === '(') {
+      const flagsOnly = /^\(\?[a-zA-Z-]*\)/.exec(written.slice(i, i + 40));
+      if (flagsOnly) {
+        i += flagsOnly[0].length - 1;
+        continue;
+      }
+      const capture = written[i + 1] !== '?' || /^\(\?P?</.test(written.slice(i, i + 3));
+      frames.push({ alternatives: [], current: 0, last: 0, capture });
+      // Past the group's opening, `(?:`, `(?i:`, `(?P<name>` or `(?<name>`: what follows is its content.
+      if (written[i + 1] === '?') {
+        const open = /^\(\?(?:P?<[^>]*>|[a-zA-Z-]*:)/.exec(written.slice(i, i + 200));
+        if (open) i += open[0].length - 1;
+      }
+    } else if (char === ')') {
+      if (frames.length > 1) atomAfterClose(frames.pop()!);
+      else atom(1);
+    } else if (char === '|') {
+      const frame = frames[frames.length - 1]!;
+      frame.alternatives.push(frame.current);
+      frame.current = 0;
+      frame.last = 0;
+    } else if (char === '*') repeat((sub) => 2 + sub);
+    else if (char === '+' || char === '?') {
+      // A `?` after a repeat makes it lazy, a `+` possessive (which RE2 refuses): neither adds to it.
+      const before = written[i - 1];
+      if (before === '*' || before === '+' || before === '?' || before === '}') continue;
+      repeat((sub) => 1 + sub);
+    } else if (char === '{') {
+      const counted = /^\{(\d+)(,(\d*))?\}/.exec(written.slice(i, i + 16));
+      if (!counted) {
+        atom(1);
+        continue;
+      }
+      const least = Number(counted[1]);
+      const most = counted[2] === undefined ? least : counted[3] ? Number(counted[3]) : undefined;
+      repeat((sub) => (most === undefined ? (least === 0 ? 2 + sub : 1 + least * sub) : most * sub + (most - least)));
+      i += counted[0].length - 1;
+    } else atom(1);
+  }
+  function atomAfterClose(frame: SizeFrame): void {
+    atom(closed(frame));
+  }
+  while (frames.length > 1) atomAfterClose(frames.pop()!);
+  return closed(frames[0]!);
 }
 
 /** JavaScript's `\s`, item by item: every white space and line terminator (RE2's is ASCII only). */

@@ -2,7 +2,8 @@
 // `matches`, json_schema `pattern`): `^\S+$` was met by a no-break space, `^.*$` by a carriage return.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LinearRegex, MAX_REGEX_WORK } from '../../src/core/linear-regex.ts';
+import { LinearRegex, MAX_PROGRAM_SIZE, MAX_REGEX_WORK } from '../../src/core/linear-regex.ts';
+import { RegexSyntaxError } from '../../src/core/regex-syntax-error.ts';
 import { RegexWorkError } from '../../src/core/regex-work-error.ts';
 
 const TEXTS = ['\\', 'one\ntwo\nz', 'my-file.txt', '-', '\u0001', 'fix\u00a0branch', 'a\u000bb', 'em\u2003space', 'one\rtwo', 'one\u2028two', 'one\ntwo', 'plain', ' lead', '\ufeffbom', 'tab\there', ''];
@@ -62,6 +63,36 @@ describe('LinearRegex: the work one call may do', () => {
     expect(regex.fits(most)).toBe(true);
     expect(regex.fits(`${most}a`)).toBe(false);
     expect(regex.test(`${'a'.repeat(1000)}1`)).toBe(true);
+  });
+
+  // Found by an adversarial hunt: compiling took time and memory with the program, before any bound on
+  // calls applied. A goal of 1,170 `a{1000}` (8.2 KiB) took 13.4 s and 2.5 GB to validate.
+  it('refuses, before compiling it, a pattern whose program would pass MAX_PROGRAM_SIZE', () => {
+    const about = (source: string): number => {
+      try {
+        LinearRegex.compile(source);
+      } catch (error) {
+        const size = /compiles to about ([\d,]+) instructions, more than 20,000 \(a counted repeat/.exec(String(error));
+        if (error instanceof RegexSyntaxError && size) return Number(size[1]!.replaceAll(',', ''));
+        throw error;
+      }
+      throw new Error(`${source} compiled`);
+    };
+    // The count is about re2js's own (within 1% under, 5% over), with groups, alternatives and repeats nested.
+    // (re2js refuses nested repeats that multiply past 1,000: a large program is repeats side by side.)
+    const large = ['a{1000}'.repeat(25), String.raw`(?:\pL{10}|[a-c]{9}x){100}`.repeat(10), String.raw`((?i)ab{10}){100}`.repeat(20), String.raw`(\s{10,20}\S*.){50}`.repeat(25), String.raw`\Qab.c\E{1000}x{1000}`.repeat(11)];
+    for (const source of large) {
+      const real = LinearRegex.compile(source, '', { limitWork: false }).size;
+      expect(real, source).toBeGreaterThan(MAX_PROGRAM_SIZE);
+      expect(about(source), source).toBeGreaterThanOrEqual(real * 0.99);
+      expect(about(source), source).toBeLessThanOrEqual(real * 1.05);
+    }
+    // Far past it (re2js itself takes 1.4 million): refused at once, the pattern never compiled.
+    expect(about('a{1000}'.repeat(1_170))).toBe(1_170_000);
+    expect(about('((a{100}){100}){100}')).toBeGreaterThan(1_000_000);
+    // At it: what re2js counts decides (its program adds two instructions).
+    expect(LinearRegex.compile('a{1000}'.repeat(19)).size).toBe(19_002);
+    expect(() => LinearRegex.compile('a{1000}'.repeat(20))).toThrow(/compiles to about 20,002 instructions, more than 20,000/);
   });
 
   it("runs plan-runner's own patterns unbounded (limitWork: false), whose size is known", () => {
