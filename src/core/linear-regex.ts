@@ -110,19 +110,23 @@ export class LinearRegex {
     return !this.#limitWork || this.size * text.length <= MAX_REGEX_WORK;
   }
 
-  #check(text: string): void {
+  /**
+   * Throws `RegexWorkError` when one call on `text` could pass MAX_REGEX_WORK: also for a caller that makes
+   * many calls on its parts (each sentence of a text), whose work together is the same as one on it whole.
+   */
+  checkWork(text: string): void {
     if (!this.fits(text)) throw new RegexWorkError(this.toString(), this.size, text.length, MAX_REGEX_WORK);
   }
 
   /** Whether the pattern matches anywhere in `text`. */
   test(text: string): boolean {
-    this.#check(text);
+    this.checkWork(text);
     return this.#compiled.test(text);
   }
 
   /** The first (leftmost) match in `text`, or `undefined`. */
   exec(text: string): LinearMatch | undefined {
-    this.#check(text);
+    this.checkWork(text);
     const found = this.#compiled.exec(text);
     if (!found) return undefined;
     return { index: (found as unknown as { index: number }).index, text: String(found[0]) };
@@ -130,7 +134,7 @@ export class LinearRegex {
 
   /** `text` with every match replaced by `replacement`, taken as written (no `$` groups). */
   replaceAll(text: string, replacement: string): string {
-    this.#check(text);
+    this.checkWork(text);
     return this.#compiled.matcher(text).replaceAll(() => replacement);
   }
 

@@ -2,14 +2,39 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormatsModule from 'ajv-formats';
 import { groupDigits } from '../core/group-digits.ts';
 import { mapSubschemas } from '../core/json-schema.ts';
-import { LinearRegex } from '../core/linear-regex.ts';
+import { LinearRegex, MAX_REGEX_WORK } from '../core/linear-regex.ts';
 import { JSON_SCHEMA_FORMATS } from '../plan/json-schema-problems.ts';
 
 // ajv-formats is CommonJS: under NodeNext its function is the module's `default` (it sets both).
 const addFormats = addFormatsModule.default;
 
-/** Every `pattern` (and `patternProperties`) on the linear-time engine: a plan's regex never backtracks over a result. */
-const linearRegExp = Object.assign((pattern: string, flags: string) => LinearRegex.compile(pattern, flags), { code: 'linearRegExp' });
+/**
+ * Every `pattern` (and `patternProperties`) on the linear-time engine: a plan's regex never backtracks
+ * over a result. Each test is charged its work (program size × characters) against the check's
+ * `regexWorkLeft`: each string of a result fitted MAX_REGEX_WORK, and a pattern of 50,000 steps tested on
+ * every string of a 128 KB array held the event loop 9.4 s (found by an adversarial hunt).
+ */
+const linearRegExp = Object.assign(
+  (pattern: string, flags: string) => {
+    const regex = LinearRegex.compile(pattern, flags);
+    return {
+      source: regex.source,
+      flags: regex.flags,
+      test(text: string): boolean {
+        regexWorkLeft -= regex.size * text.length;
+        if (regexWorkLeft < 0) throw new RegexWorkSpent(String(regex));
+        return regex.test(text);
+      },
+      toString: () => String(regex),
+    };
+  },
+  { code: 'linearRegExp' },
+);
+
+/** The regex work left to the check under way (`checkJsonSchema` sets it to MAX_REGEX_WORK, all its patterns together). */
+let regexWorkLeft = Number.POSITIVE_INFINITY;
+
+class RegexWorkSpent extends Error {}
 
 /** The most items an array checked for `uniqueItems` may have, and the largest value (JSON characters) so checked: Ajv compares items pairwise. */
 export const MAX_UNIQUE_ITEMS = 2_000;
@@ -181,10 +206,17 @@ export function checkJsonSchema(schema: object, value: unknown, options: { reado
   if (tooLarge) return { ok: false, why: tooLarge };
   const most = options.maxEvaluations ?? evaluationBound(value);
   evaluationsLeft = most;
+  regexWorkLeft = MAX_REGEX_WORK;
   try {
     const valid = entry.validate(value);
     return { ok: true, valid, errors: entry.validate.errors ?? [] };
   } catch (error) {
+    if (error instanceof RegexWorkSpent) {
+      return {
+        ok: false,
+        why: `checking the result's strings against the goal's json_schema patterns (the last one tried: ${error.message}) would take more than the ${groupDigits(MAX_REGEX_WORK)} steps in all that one check may take on the event loop, where no timeout can stop it: make the patterns' repeats (\`{n}\`) smaller, or have the step return less`,
+      };
+    }
     if (!(error instanceof EvaluationBudgetSpent)) throw error;
     return {
       ok: false,
@@ -192,6 +224,7 @@ export function checkJsonSchema(schema: object, value: unknown, options: { reado
     };
   } finally {
     evaluationsLeft = Number.POSITIVE_INFINITY;
+    regexWorkLeft = Number.POSITIVE_INFINITY;
   }
 }
 

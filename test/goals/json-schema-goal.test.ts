@@ -92,6 +92,21 @@ describe('json_schema', () => {
     expect(await checkGoal({ json_schema: { contains: { const: 1 }, minContains: 2, maxContains: 3 } }, finishedRun([1]))).toMatchObject({ evidence: 'at the top level: must contain at least 2 and no more than 3 valid item(s)' });
   });
 
+  // Found by an adversarial hunt: each string fitted the bound of one pattern call, so a pattern of 50,000
+  // steps over a 128 KB array of strings held the event loop 9.4 s. All the tests of one check share it.
+  it("could not be evaluated once its patterns' work over all the result's strings passes MAX_REGEX_WORK", async () => {
+    const pattern = `${String.raw`\pL{1000}`.repeat(9)}\\pN`;
+    const strings = (count: number) => Array.from({ length: count }, () => 'a'.repeat(1_000));
+    expect(await checkGoal({ json_schema: { type: 'array', items: { not: { pattern } } } }, finishedRun(strings(11)))).toMatchObject({ outcome: 'met' });
+    const result = await checkGoal({ json_schema: { type: 'array', items: { not: { pattern } } } }, finishedRun(strings(12)));
+    expect(result.outcome).toBe('error');
+    expect(result.evidence).toMatch(/^could not evaluate: checking the result's strings against the goal's json_schema patterns \(the last one tried: \/.*\/u\) would take more than the 100,000,000 steps in all that one check may take on the event loop/);
+    // patternProperties too, each key a test; and the next check has the whole budget again.
+    const keys = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`${'k'.repeat(999)}${i}`, 1]));
+    expect(checkJsonSchema({ patternProperties: { [pattern]: { type: 'string' } } }, keys)).toMatchObject({ ok: false });
+    expect(checkJsonSchema({ patternProperties: { [pattern]: { type: 'string' } } }, Object.fromEntries(Object.entries(keys).slice(0, 11)))).toMatchObject({ ok: true, valid: true });
+  });
+
   // Found by an adversarial pass: without allErrors Ajv still tries each branch of an anyOf at each level, and
   // keeps each failed branch's errors. 570 bytes nested 22 deep held the event loop 33 s; 24 deep, out of memory.
   describe('a recursive anyOf against a deeply nested result', () => {

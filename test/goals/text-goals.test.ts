@@ -98,6 +98,18 @@ describe('matches', () => {
     expect(result.evidence).toMatch(/^could not evaluate: the pattern \/\\pL\{1000\}\\pN\/ compiles to 1,00\d steps, so checking 1,048,576 characters/);
   });
 
+  // Found by an adversarial hunt: each sentence fitted the bound, so 160 KB of sentences under a pattern of
+  // 10,000 steps held the event loop 27 s. The work is counted on the whole text, as for `matches`.
+  it('could not be evaluated when every_sentence_matches would take more than the bound over all the sentences', async () => {
+    const pattern = `${String.raw`\pL{1000}`.repeat(9)}\\pN|z`;
+    // 9,005 steps: 11,104 characters in all, where each sentence alone fitted 11,104.
+    const sentence = `${'a'.repeat(990)}z. `;
+    expect(await checkGoal({ every_sentence_matches: pattern }, finishedRun(sentence.repeat(11)))).toMatchObject({ outcome: 'met' });
+    const result = await checkGoal({ every_sentence_matches: pattern }, finishedRun(sentence.repeat(12)));
+    expect(result.outcome).toBe('error');
+    expect(result.evidence).toMatch(/^could not evaluate: the pattern .* compiles to 9,00\d steps, so checking 11,9\d\d characters with it could take/);
+  });
+
   it('reports a pattern the linear engine cannot run as could not evaluate, never met', async () => {
     const result = await checkGoal({ matches: 'Tram(?= Line)' }, report);
     expect(result.outcome).toBe('error');

@@ -8,6 +8,9 @@ export const everySentenceMatchesCheck: GoalCheck = {
   needsTarget: true,
   check(goal, { valueText: { strings: text } }) {
     const regex = compileGoalRegex(goal.every_sentence_matches ?? '', goal.flags);
+    // Bounded as one call on the whole text, as `matches` is: each sentence fitted the bound, and a pattern
+    // of 10,000 steps over 160 KB of sentences held the event loop 27 s (found by an adversarial hunt).
+    regex.checkWork(text);
     const sentences = splitSentences(text);
     // "Every sentence of nothing" is vacuously true; an empty result is not what the goal asked for.
     if (sentences.length === 0) return { met: false, evidence: 'the result has no sentences' };
