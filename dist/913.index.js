@@ -496,8 +496,30 @@ exports["default"] = def;
 
 // ajv-formats is CommonJS: under NodeNext its function is the module's `default` (it sets both).
 const addFormats = ajv_formats__WEBPACK_IMPORTED_MODULE_0__["default"];
-/** Every `pattern` (and `patternProperties`) on the linear-time engine: a plan's regex never backtracks over a result. */
-const linearRegExp = Object.assign((pattern, flags) => _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_1__/* .LinearRegex */ .P.compile(pattern, flags), { code: 'linearRegExp' });
+/**
+ * Every `pattern` (and `patternProperties`) on the linear-time engine: a plan's regex never backtracks
+ * over a result. Each test is charged its work (program size \u00d7 characters) against the check's
+ * `regexWorkLeft`: each string of a result fitted MAX_REGEX_WORK, and a pattern of 50,000 steps tested on
+ * every string of a 128 KB array held the event loop 9.4 s (found by an adversarial hunt).
+ */
+const linearRegExp = Object.assign((pattern, flags) => {
+    const regex = _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_1__/* .LinearRegex */ .P_.compile(pattern, flags);
+    return {
+        source: regex.source,
+        flags: regex.flags,
+        test(text) {
+            regexWorkLeft -= regex.size * text.length;
+            if (regexWorkLeft < 0)
+                throw new RegexWorkSpent(String(regex));
+            return regex.test(text);
+        },
+        toString: () => String(regex),
+    };
+}, { code: 'linearRegExp' });
+/** The regex work left to the check under way (`checkJsonSchema` sets it to MAX_REGEX_WORK, all its patterns together). */
+let regexWorkLeft = Number.POSITIVE_INFINITY;
+class RegexWorkSpent extends Error {
+}
 /** The most items an array checked for `uniqueItems` may have, and the largest value (JSON characters) so checked: Ajv compares items pairwise. */
 const MAX_UNIQUE_ITEMS = 2_000;
 const MAX_UNIQUE_CHECKED_CHARS = 256 * 1024;
@@ -668,11 +690,18 @@ function checkJsonSchema(schema, value, options = {}) {
         return { ok: false, why: tooLarge };
     const most = options.maxEvaluations ?? evaluationBound(value);
     evaluationsLeft = most;
+    regexWorkLeft = _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_REGEX_WORK */ .ju;
     try {
         const valid = entry.validate(value);
         return { ok: true, valid, errors: entry.validate.errors ?? [] };
     }
     catch (error) {
+        if (error instanceof RegexWorkSpent) {
+            return {
+                ok: false,
+                why: `checking the result's strings against the goal's json_schema patterns (the last one tried: ${error.message}) would take more than the ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__/* .groupDigits */ .K)(_core_linear_regex_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_REGEX_WORK */ .ju)} steps in all that one check may take on the event loop, where no timeout can stop it: make the patterns' repeats (\`{n}\`) smaller, or have the step return less`,
+            };
+        }
         if (!(error instanceof EvaluationBudgetSpent))
             throw error;
         return {
@@ -682,6 +711,7 @@ function checkJsonSchema(schema, value, options = {}) {
     }
     finally {
         evaluationsLeft = Number.POSITIVE_INFINITY;
+        regexWorkLeft = Number.POSITIVE_INFINITY;
     }
 }
 /** One of Ajv's errors as evidence: `at changes[1].name: required but missing`. */

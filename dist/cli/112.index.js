@@ -1790,6 +1790,9 @@ const everySentenceMatchesCheck = {
     needsTarget: true,
     check(goal, { valueText: { strings: text } }) {
         const regex = compileGoalRegex(goal.every_sentence_matches ?? '', goal.flags);
+        // Bounded as one call on the whole text, as `matches` is: each sentence fitted the bound, and a pattern
+        // of 10,000 steps over 160 KB of sentences held the event loop 27 s (found by an adversarial hunt).
+        regex.checkWork(text);
         const sentences = splitSentences(text);
         // "Every sentence of nothing" is vacuously true; an empty result is not what the goal asked for.
         if (sentences.length === 0)
@@ -1939,17 +1942,28 @@ function embeddedObjects(text) {
     }
     return found;
 }
-/** How many object keys in JSON `text` read `met` (escapes decoded): JSON.parse keeps only the last of duplicates. */
-function metKeys(text) {
+/**
+ * How many object keys in JSON `json` read `met` (escapes decoded): JSON.parse keeps only the last of
+ * duplicates. One pass over its string literals: a pattern for them started again inside a string at
+ * each escaped quote and read on to its end, so a judge quoting a result full of `"` took time that grew
+ * with their square (3.5 s at 64 KiB, 45 s at 256 KiB).
+ */
+function metKeys(json) {
     let count = 0;
-    for (const [, key] of text.matchAll(/("(?:[^"\\]|\\.)*")\s*:/g)) {
-        try {
-            if (JSON.parse(key) === 'met')
-                count++;
-        }
-        catch {
-            // Not a string literal after all: it names no key.
-        }
+    for (let at = json.indexOf('"'); at !== -1; at = json.indexOf('"', at + 1)) {
+        const start = at;
+        for (at++; at < json.length && json[at] !== '"'; at++)
+            if (json[at] === '\\')
+                at++;
+        let next = at + 1;
+        while (json[next] === ' ' || json[next] === '\t' || json[next] === '\n' || json[next] === '\r')
+            next++;
+        // A string followed by a colon is a key (the text is valid JSON: a colon outside strings follows one).
+        if (json[next] !== ':')
+            continue;
+        const literal = json.slice(start, at + 1);
+        if ((literal.includes('\\') ? JSON.parse(literal) : literal.slice(1, -1)) === 'met')
+            count++;
     }
     return count;
 }

@@ -304,17 +304,18 @@ function subschemasOf(schema, definitions) {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  P: () => (/* binding */ LinearRegex)
+  P_: () => (/* binding */ LinearRegex),
+  ju: () => (/* binding */ MAX_REGEX_WORK)
 });
 
-// UNUSED EXPORTS: MAX_REGEX_WORK
+// UNUSED EXPORTS: MAX_PROGRAM_SIZE
 
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __webpack_require__(80083);
 // EXTERNAL MODULE: ./lib/core/regex-engine-file.js
 var regex_engine_file = __webpack_require__(43118);
 // EXTERNAL MODULE: ./lib/core/regex-syntax-error.js
 var regex_syntax_error = __webpack_require__(45989);
-// EXTERNAL MODULE: ./lib/core/group-digits.js
-var group_digits = __webpack_require__(80083);
 ;// CONCATENATED MODULE: ./lib/core/regex-work-error.js
 
 /**
@@ -333,6 +334,7 @@ class RegexWorkError extends Error {
 }
 
 ;// CONCATENATED MODULE: ./lib/core/linear-regex.js
+
 
 
 
@@ -375,6 +377,13 @@ function flagBit(engine, flag) {
  */
 const MAX_REGEX_WORK = 100_000_000;
 /**
+ * The most instructions a pattern from a plan, a model or a tool's schema may compile to. Compiling
+ * takes time and memory with the program (0.34 s and 230 MB at 100,000; an 8 KiB pattern of `a{1000}`s,
+ * 1.4 million, took 13.4 s and 2.5 GB, on the event loop), and such a pattern could read only
+ * MAX_REGEX_WORK / MAX_PROGRAM_SIZE = 5,000 characters in one call anyway. `\pL{1000}` is 1,002.
+ */
+const MAX_PROGRAM_SIZE = 20_000;
+/**
  * A regular expression that runs in time linear in its input (RE2 semantics, via the pure-JS
  * `re2js` port), for every pattern a plan author or a model writes: a backtracking `RegExp` on
  * hostile text can block the event loop for minutes, where no timer or signal can interrupt it.
@@ -412,29 +421,42 @@ class LinearRegex {
             bits |= bit;
         }
         const written = withJavaScriptClasses(source, flags.includes('s'));
+        const limitWork = options.limitWork !== false;
+        // Counted before compiling, which is what costs: the program's size is known only after.
+        const estimate = limitWork ? estimatedProgramSize(written) : 0;
+        if (estimate > MAX_PROGRAM_SIZE)
+            throw new regex_syntax_error/* RegexSyntaxError */.J(source, tooLarge(estimate));
+        let regex;
         try {
-            return new LinearRegex(source, flags, re2.compile(re2.translateRegExp(written), bits), options.limitWork !== false);
+            regex = new LinearRegex(source, flags, re2.compile(re2.translateRegExp(written), bits), limitWork);
         }
         catch (error) {
             throw new regex_syntax_error/* RegexSyntaxError */.J(source, readableReason(error), { cause: error });
         }
+        if (limitWork && regex.size > MAX_PROGRAM_SIZE)
+            throw new regex_syntax_error/* RegexSyntaxError */.J(source, tooLarge(regex.size));
+        return regex;
     }
     /** Whether a call on `text` stays within MAX_REGEX_WORK (always, for a pattern compiled with `limitWork: false`). */
     fits(text) {
         return !this.#limitWork || this.size * text.length <= MAX_REGEX_WORK;
     }
-    #check(text) {
+    /**
+     * Throws `RegexWorkError` when one call on `text` could pass MAX_REGEX_WORK: also for a caller that makes
+     * many calls on its parts (each sentence of a text), whose work together is the same as one on it whole.
+     */
+    checkWork(text) {
         if (!this.fits(text))
             throw new RegexWorkError(this.toString(), this.size, text.length, MAX_REGEX_WORK);
     }
     /** Whether the pattern matches anywhere in `text`. */
     test(text) {
-        this.#check(text);
+        this.checkWork(text);
         return this.#compiled.test(text);
     }
     /** The first (leftmost) match in `text`, or `undefined`. */
     exec(text) {
-        this.#check(text);
+        this.checkWork(text);
         const found = this.#compiled.exec(text);
         if (!found)
             return undefined;
@@ -442,7 +464,7 @@ class LinearRegex {
     }
     /** `text` with every match replaced by `replacement`, taken as written (no `$` groups). */
     replaceAll(text, replacement) {
-        this.#check(text);
+        this.checkWork(text);
         return this.#compiled.matcher(text).replaceAll(() => replacement);
     }
     toString() {
@@ -462,6 +484,126 @@ function programSize(compiled, source) {
     for (const [, least, most] of source.matchAll(/\{(\d+)(?:,(\d*))?\}/g))
         size *= Math.max(1, Number(most || least));
     return size;
+}
+function tooLarge(size) {
+    return `it is too large: it compiles to about ${(0,group_digits/* groupDigits */.K)(size)} instructions, more than ${(0,group_digits/* groupDigits */.K)(MAX_PROGRAM_SIZE)} (a counted repeat such as {1000} copies what it repeats that many times); write a shorter pattern`;
+}
+/**
+ * About how many instructions re2js compiles `written` (RE2 syntax, as `withJavaScriptClasses` writes it)
+ * to, counted as its parser counts a tree's size (`calcSize`): each literal character, class or
+ * assertion one; a capture 2 more, `*` 2, `+` and `?` 1; an alternation its branches and one between
+ * each two; `{n,m}` m copies and m \u2212 n more; `{n,}` n copies and 1. Read in one pass without
+ * recursion, and never parsed for meaning: a pattern the engine then refuses costs no more than this.
+ */
+function estimatedProgramSize(written) {
+    const frames = [{ alternatives: [], current: 0, last: 0, capture: false }];
+    const atom = (size) => {
+        const frame = frames[frames.length - 1];
+        frame.current += size;
+        frame.last = size;
+    };
+    const repeat = (size) => {
+        const frame = frames[frames.length - 1];
+        const repeated = Math.max(1, size(frame.last));
+        frame.current += repeated - frame.last;
+        frame.last = repeated;
+    };
+    const closed = (frame) => {
+        const branches = [...frame.alternatives, frame.current];
+        const size = branches.reduce((sum, branch) => sum + branch, 0) + branches.length - 1 + (frame.capture ? 2 : 0);
+        return Math.max(1, size);
+    };
+    for (let i = 0; i < written.length; i++) {
+        const char = written[i];
+        if (char === '\\') {
+            const next = written[++i];
+            if (next === 'Q') {
+                // Literal text to `\E`: a character each.
+                const end = written.indexOf('\\E', i + 1);
+                const stop = end === -1 ? written.length : end;
+                for (let j = i + 1; j < stop; j++)
+                    atom(1);
+                i = end === -1 ? written.length : end + 1;
+                continue;
+            }
+            // `\p{\u2026}`, `\x{\u2026}`, `\u{\u2026}`: one item to the brace that closes it; `\pL`: with its letter.
+            if ((next === 'p' || next === 'P' || next === 'x' || next === 'u') && written[i + 1] === '{') {
+                const end = written.indexOf('}', i + 1);
+                i = end === -1 ? written.length : end;
+            }
+            else if (next === 'p' || next === 'P')
+                i++;
+            atom(1);
+        }
+        else if (char === '[') {
+            // A class, to its first unescaped `]` after its first member (`[]a]`, `[^]a]`): one instruction.
+            let j = i + 1;
+            if (written[j] === '^')
+                j++;
+            if (written[j] === ']')
+                j++;
+            for (; j < written.length && written[j] !== ']'; j++)
+                if (written[j] === '\\')
+                    j++;
+            i = j;
+            atom(1);
+        }
+        else if (char === '(') {
+            const flagsOnly = /^\(\?[a-zA-Z-]*\)/.exec(written.slice(i, i + 40));
+            if (flagsOnly) {
+                i += flagsOnly[0].length - 1;
+                continue;
+            }
+            const capture = written[i + 1] !== '?' || /^\(\?P?</.test(written.slice(i, i + 3));
+            frames.push({ alternatives: [], current: 0, last: 0, capture });
+            // Past the group's opening, `(?:`, `(?i:`, `(?P<name>` or `(?<name>`: what follows is its content.
+            if (written[i + 1] === '?') {
+                const open = /^\(\?(?:P?<[^>]*>|[a-zA-Z-]*:)/.exec(written.slice(i, i + 200));
+                if (open)
+                    i += open[0].length - 1;
+            }
+        }
+        else if (char === ')') {
+            if (frames.length > 1)
+                atomAfterClose(frames.pop());
+            else
+                atom(1);
+        }
+        else if (char === '|') {
+            const frame = frames[frames.length - 1];
+            frame.alternatives.push(frame.current);
+            frame.current = 0;
+            frame.last = 0;
+        }
+        else if (char === '*')
+            repeat((sub) => 2 + sub);
+        else if (char === '+' || char === '?') {
+            // A `?` after a repeat makes it lazy, a `+` possessive (which RE2 refuses): neither adds to it.
+            const before = written[i - 1];
+            if (before === '*' || before === '+' || before === '?' || before === '}')
+                continue;
+            repeat((sub) => 1 + sub);
+        }
+        else if (char === '{') {
+            const counted = /^\{(\d+)(,(\d*))?\}/.exec(written.slice(i, i + 16));
+            if (!counted) {
+                atom(1);
+                continue;
+            }
+            const least = Number(counted[1]);
+            const most = counted[2] === undefined ? least : counted[3] ? Number(counted[3]) : undefined;
+            repeat((sub) => (most === undefined ? (least === 0 ? 2 + sub : 1 + least * sub) : most * sub + (most - least)));
+            i += counted[0].length - 1;
+        }
+        else
+            atom(1);
+    }
+    function atomAfterClose(frame) {
+        atom(closed(frame));
+    }
+    while (frames.length > 1)
+        atomAfterClose(frames.pop());
+    return closed(frames[0]);
 }
 /** JavaScript's `\s`, item by item: every white space and line terminator (RE2's is ASCII only). */
 const JS_SPACE_ITEMS = ['\\t', '\\n', '\\x0B', '\\f', '\\r', ' ', '\\x{A0}', '\\x{1680}', '\\x{2000}-\\x{200A}', '\\x{2028}', '\\x{2029}', '\\x{202F}', '\\x{205F}', '\\x{3000}', '\\x{FEFF}'];
@@ -1289,7 +1431,7 @@ function buildRedactor(given) {
             out = out.replace(pattern, (match, start) => (is && !is(match.slice(start.length)) ? match : start + REDACTED));
         for (const shape of FAR_SHAPES)
             if (out.includes(shape.start))
-                out = (shape.compiled ??= _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P.compile(shape.source, '', { limitWork: false })).replaceAll(out, REDACTED);
+                out = (shape.compiled ??= _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P_.compile(shape.source, '', { limitWork: false })).replaceAll(out, REDACTED);
         if (out.includes(KEY_START))
             out = redactRanges(out, keyRanges(out));
         if (cutToken)
@@ -2798,7 +2940,7 @@ class LinearRegExp {
     lastIndex = 0;
     #regex;
     constructor(source, flags) {
-        this.#regex = linear_regex/* LinearRegex */.P.compile(typeof source === 'string' ? source : source.source, flags ?? (typeof source === 'string' ? '' : source.flags));
+        this.#regex = linear_regex/* LinearRegex */.P_.compile(typeof source === 'string' ? source : source.source, flags ?? (typeof source === 'string' ? '' : source.flags));
     }
     get source() {
         return this.#regex.source;
@@ -3081,7 +3223,7 @@ function parseGoalRegex(pattern, flags = '') {
         source = source.slice(inline[0].length);
     }
     const unique = [...new Set(allFlags)].join('');
-    return _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P.compile(source, unique);
+    return _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P_.compile(source, unique);
 }
 
 
@@ -3127,7 +3269,7 @@ function isMap(value) {
 }
 function compiles(pattern) {
     try {
-        _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P.compile(pattern, 'u');
+        _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .LinearRegex */ .P_.compile(pattern, 'u');
         return undefined;
     }
     catch (error) {
@@ -6912,7 +7054,7 @@ function compileGlob(toolName, pattern) {
         fail('extended globs such as @(\u2026), !(\u2026), +(\u2026) are not supported; use {a,b} alternatives');
     const source = new GlobCompiler(pattern.replace(/^(?:\.\/)+/, ''), fail).compile();
     try {
-        return linear_regex/* LinearRegex */.P.compile(source);
+        return linear_regex/* LinearRegex */.P_.compile(source);
     }
     catch (error) {
         return fail(error instanceof Error ? error.message : String(error));
@@ -7411,7 +7553,7 @@ function escapeRegExp(text) {
 // block the event loop past every timeout, so matching runs on the linear-time engine.
 function compile(query, isRegex, ignoreCase) {
     try {
-        return linear_regex/* LinearRegex */.P.compile(isRegex ? query : escapeRegExp(query), ignoreCase ? 'i' : '');
+        return linear_regex/* LinearRegex */.P_.compile(isRegex ? query : escapeRegExp(query), ignoreCase ? 'i' : '');
     }
     catch (error) {
         throw new InvalidSearchError(query, error);
