@@ -49,6 +49,16 @@ export const MAX_REGEX_WORK = 100_000_000;
  */
 export const MAX_PROGRAM_SIZE = 20_000;
 
+/** The longest pattern from a plan, a model or a tool's schema: far past any pattern's need, and a bound on reading one. */
+export const MAX_PATTERN_CHARS = 65_536;
+
+/**
+ * The most characters case-insensitive classes may span between them (of the runes that have other
+ * cases, U+0041 to U+1E943): re2js folds each rune of each range as it parses, and 1,000 ranges of
+ * `B-\u{1E942}` under `i` (4 KB) took 5.1 s while compiling to 3 instructions.
+ */
+const MAX_FOLDED_RUNES = 1_000_000;
+
 /** A match: where it starts (UTF-16 index, as `RegExp` reports it) and the matched text. */
 export type LinearMatch = { readonly index: number; readonly text: string };
 
@@ -90,18 +100,23 @@ export class LinearRegex {
       if (bit === undefined) throw new RegexSyntaxError(source, `flag \`${flag}\` is not supported; use i, m, s or u`);
       bits |= bit;
     }
-    const written = withJavaScriptClasses(source, flags.includes('s'));
     const limitWork = options.limitWork !== false;
-    // Counted before compiling, which is what costs: the program's size is known only after.
-    const estimate = limitWork ? estimatedProgramSize(written) : 0;
-    if (estimate > MAX_PROGRAM_SIZE) throw new RegexSyntaxError(source, tooLarge(estimate));
+    if (limitWork && source.length > MAX_PATTERN_CHARS) {
+      throw new RegexSyntaxError(source, `it is ${groupDigits(source.length)} characters long, more than ${groupDigits(MAX_PATTERN_CHARS)}; write a shorter pattern`);
+    }
+    const written = withJavaScriptClasses(source, flags.includes('s'));
     let regex: LinearRegex;
     try {
-      regex = new LinearRegex(source, flags, re2.compile(re2.translateRegExp(written), bits), limitWork);
+      // What re2js parses: JavaScript's `[]`, `[^]`, `\u…` and `\cX` as RE2 writes them.
+      const translated = re2.translateRegExp(written);
+      // Counted before compiling, which is what costs: the program's size is known only after.
+      if (limitWork) refuseCostlyCompile(source, translated, flags.includes('i') || /\(\?[a-zA-Z]*i/.test(translated));
+      regex = new LinearRegex(source, flags, re2.compile(translated, bits), limitWork);
     } catch (error) {
+      if (error instanceof RegexSyntaxError) throw error;
       throw new RegexSyntaxError(source, readableReason(error), { cause: error });
     }
-    if (limitWork && regex.size > MAX_PROGRAM_SIZE) throw new RegexSyntaxError(source, tooLarge(regex.size));
+    if (limitWork && regex.size > MAX_PROGRAM_SIZE) throw new RegexSyntaxError(source, tooLarge(`compiles to ${groupDigits(regex.size)}`));
     return regex;
   }
 
@@ -156,113 +171,185 @@ function programSize(compiled: RE2JS, source: string): number {
   return size;
 }
 
-function tooLarge(size: number): string {
-  return `it is too large: it compiles to about ${groupDigits(size)} instructions, more than ${groupDigits(MAX_PROGRAM_SIZE)} (a counted repeat such as {1000} copies what it repeats that many times); write a shorter pattern`;
-}
-
-/** A group being read by `estimatedProgramSize`: its finished alternatives, the one being read, its last item. */
-interface SizeFrame {
-  readonly alternatives: number[];
-  current: number;
-  last: number;
-  readonly capture: boolean;
+function tooLarge(size: string): string {
+  return `it is too large: it ${size} instructions, more than ${groupDigits(MAX_PROGRAM_SIZE)} (a counted repeat such as {1000} copies what it repeats that many times); write a shorter pattern`;
 }
 
 /**
- * About how many instructions re2js compiles `written` (RE2 syntax, as `withJavaScriptClasses` writes it)
- * to, counted as its parser counts a tree's size (`calcSize`): each literal character, class or
- * assertion one; a capture 2 more, `*` 2, `+` and `?` 1; an alternation its branches and one between
- * each two; `{n,m}` m copies and m − n more; `{n,}` n copies and 1. Read in one pass without
- * recursion, and never parsed for meaning: a pattern the engine then refuses costs no more than this.
+ * Refuses, before re2js compiles it, a pattern whose compiling would cost seconds: a program far past
+ * MAX_PROGRAM_SIZE (by the count `estimatedCost` makes; past it by less, the compiled size decides, as
+ * the count can be over by a few times where RE2 merges alternatives), or case-insensitive classes
+ * spanning more than MAX_FOLDED_RUNES.
  */
-function estimatedProgramSize(written: string): number {
-  const frames: SizeFrame[] = [{ alternatives: [], current: 0, last: 0, capture: false }];
-  const atom = (size: number): void => {
+function refuseCostlyCompile(source: string, translated: string, foldsCase: boolean): void {
+  const cost = estimatedCost(translated, foldsCase);
+  if (cost.size > 3 * MAX_PROGRAM_SIZE) throw new RegexSyntaxError(source, tooLarge(`would compile to about ${groupDigits(cost.size)}`));
+  if (cost.foldedRunes > MAX_FOLDED_RUNES) {
+    throw new RegexSyntaxError(
+      source,
+      `its case-insensitive classes span ${groupDigits(cost.foldedRunes)} characters that have other cases, more than ${groupDigits(MAX_FOLDED_RUNES)}, each of which compiling folds; write narrower ranges, or leave out the i flag`,
+    );
+  }
+}
+
+/** A group being read by `estimatedCost`: its finished alternatives, the one being read, its last item. */
+interface SizeFrame {
+  readonly alternatives: number[];
+  /** Whether each finished alternative is one character or class alone, which RE2 merges into one class. */
+  readonly single: boolean[];
+  current: number;
+  last: number;
+  /** The items of the alternative being read, and whether the one item is a character or class. */
+  items: number;
+  runeish: boolean;
+  readonly capture: boolean;
+}
+
+/** The code point a class member starting at `at` stands for, and where it ends; undefined for a class escape. */
+function classMember(text: string, at: number): { readonly rune: number | undefined; readonly end: number } {
+  if (text[at] !== '\\') {
+    const rune = text.codePointAt(at)!;
+    return { rune, end: at + (rune > 0xffff ? 2 : 1) };
+  }
+  const next = text[at + 1];
+  const braced = /^\\[xp]\{([^}]*)\}/i.exec(text.slice(at, at + 16));
+  if (next === 'x' && braced && /^[0-9A-Fa-f]+$/.test(braced[1]!)) return { rune: Number.parseInt(braced[1]!, 16), end: at + braced[0].length };
+  if (next === 'x' && /^[0-9A-Fa-f]{2}$/.test(text.slice(at + 2, at + 4))) return { rune: Number.parseInt(text.slice(at + 2, at + 4), 16), end: at + 4 };
+  if ((next === 'p' || next === 'P') && braced) return { rune: undefined, end: at + braced[0].length };
+  if (next === 'p' || next === 'P') return { rune: undefined, end: at + 3 };
+  if (next !== undefined && /[dDwWsS]/.test(next)) return { rune: undefined, end: at + 2 };
+  return { rune: next === undefined ? undefined : next.codePointAt(0), end: at + 2 };
+}
+
+/** The runes with other cases that the ranges of the class at `open` (its `[`) span, and where it ends (its `]`). */
+function classCost(text: string, open: number): { readonly folded: number; readonly close: number } {
+  let at = open + 1;
+  if (text[at] === '^') at++;
+  let folded = 0;
+  let first = true;
+  while (at < text.length && (text[at] !== ']' || first)) {
+    first = false;
+    if (text.startsWith('[:', at)) {
+      const end = text.indexOf(':]', at + 2);
+      at = end === -1 ? text.length : end + 2;
+      continue;
+    }
+    const low = classMember(text, at);
+    at = low.end;
+    let high = low;
+    if (text[at] === '-' && text[at + 1] !== ']' && at + 1 < text.length) {
+      high = classMember(text, at + 1);
+      at = high.end;
+    }
+    if (low.rune !== undefined && high.rune !== undefined) folded += Math.max(0, Math.min(high.rune, 0x1e943) - Math.max(low.rune, 0x41) + 1);
+  }
+  return { folded, close: at };
+}
+
+/**
+ * About how many instructions re2js compiles `translated` (RE2 syntax, as re2js's `translateRegExp` writes
+ * it) to, counted as its parser counts a tree's size (`calcSize`): each literal character, class or
+ * assertion one; a capture 2 more, `*` 2, `+` and `?` 1; an alternation its branches and one between
+ * each two, or one for alternatives that are each one character or class (which RE2 merges into a
+ * class); `{n,m}` m copies and m − n more; `{n,}` n copies and 1. And, for a case-insensitive pattern,
+ * the runes its classes' ranges span (`classCost`). Read in one pass without recursion, and never parsed
+ * for meaning: a pattern the engine then refuses costs no more than this.
+ */
+function estimatedCost(translated: string, foldsCase: boolean): { readonly size: number; readonly foldedRunes: number } {
+  const newFrame = (capture: boolean): SizeFrame => ({ alternatives: [], single: [], current: 0, last: 0, items: 0, runeish: false, capture });
+  const frames: SizeFrame[] = [newFrame(false)];
+  let foldedRunes = 0;
+  const atom = (size: number, runeish: boolean): void => {
     const frame = frames[frames.length - 1]!;
     frame.current += size;
     frame.last = size;
+    frame.items += 1;
+    frame.runeish = runeish;
   };
   const repeat = (size: (sub: number) => number): void => {
     const frame = frames[frames.length - 1]!;
     const repeated = Math.max(1, size(frame.last));
     frame.current += repeated - frame.last;
     frame.last = repeated;
+    frame.runeish = false;
+  };
+  const endAlternative = (frame: SizeFrame): void => {
+    frame.alternatives.push(frame.current);
+    frame.single.push(frame.items === 1 && frame.runeish);
+    frame.current = 0;
+    frame.last = 0;
+    frame.items = 0;
+    frame.runeish = false;
   };
   const closed = (frame: SizeFrame): number => {
-    const branches = [...frame.alternatives, frame.current];
-    const size = branches.reduce((sum, branch) => sum + branch, 0) + branches.length - 1 + (frame.capture ? 2 : 0);
-    return Math.max(1, size);
+    endAlternative(frame);
+    const branches = frame.alternatives;
+    const merged = branches.length > 1 && frame.single.every(Boolean);
+    const size = merged ? 1 : branches.reduce((sum, branch) => sum + branch, 0) + branches.length - 1;
+    // A capture is its content, at least one (an empty match), and two.
+    return Math.max(1, size) + (frame.capture ? 2 : 0);
   };
-  for (let i = 0; i < written.length; i++) {
-    const char = written[i]!;
+  for (let i = 0; i < translated.length; i++) {
+    const char = translated[i]!;
     if (char === '\\') {
-      const next = written[++i];
+      const next = translated[i + 1];
       if (next === 'Q') {
         // Literal text to `\E`: a character each.
-        const end = written.indexOf('\\E', i + 1);
-        const stop = end === -1 ? written.length : end;
-        for (let j = i + 1; j < stop; j++) atom(1);
-        i = end === -1 ? written.length : end + 1;
+        const end = translated.indexOf('\\E', i + 2);
+        const stop = end === -1 ? translated.length : end;
+        for (let j = i + 2; j < stop; j++) atom(1, true);
+        i = end === -1 ? translated.length : end + 1;
         continue;
       }
-      // `\p{…}`, `\x{…}`, `\u{…}`: one item to the brace that closes it; `\pL`: with its letter.
-      if ((next === 'p' || next === 'P' || next === 'x' || next === 'u') && written[i + 1] === '{') {
-        const end = written.indexOf('}', i + 1);
-        i = end === -1 ? written.length : end;
-      } else if (next === 'p' || next === 'P') i++;
-      atom(1);
+      const member = classMember(translated, i);
+      i = member.end - 1;
+      atom(1, next !== 'b' && next !== 'B' && next !== 'A' && next !== 'z');
     } else if (char === '[') {
-      // A class, to its first unescaped `]` after its first member (`[]a]`, `[^]a]`): one instruction.
-      let j = i + 1;
-      if (written[j] === '^') j++;
-      if (written[j] === ']') j++;
-      for (; j < written.length && written[j] !== ']'; j++) if (written[j] === '\\') j++;
-      i = j;
-      atom(1);
+      const cls = classCost(translated, i);
+      if (foldsCase) foldedRunes += cls.folded;
+      i = cls.close;
+      atom(1, true);
     } else if (char === '(') {
-      const flagsOnly = /^\(\?[a-zA-Z-]*\)/.exec(written.slice(i, i + 40));
+      const flagsOnly = /^\(\?[a-zA-Z-]*\)/.exec(translated.slice(i, i + 40));
       if (flagsOnly) {
         i += flagsOnly[0].length - 1;
         continue;
       }
-      const capture = written[i + 1] !== '?' || /^\(\?P?</.test(written.slice(i, i + 3));
-      frames.push({ alternatives: [], current: 0, last: 0, capture });
+      const capture = translated[i + 1] !== '?' || /^\(\?P?</.test(translated.slice(i, i + 4));
+      frames.push(newFrame(capture));
       // Past the group's opening, `(?:`, `(?i:`, `(?P<name>` or `(?<name>`: what follows is its content.
-      if (written[i + 1] === '?') {
-        const open = /^\(\?(?:P?<[^>]*>|[a-zA-Z-]*:)/.exec(written.slice(i, i + 200));
+      if (translated[i + 1] === '?') {
+        const open = /^\(\?(?:P?<[^>]*>|[a-zA-Z-]*:)/.exec(translated.slice(i, i + 200));
         if (open) i += open[0].length - 1;
       }
     } else if (char === ')') {
-      if (frames.length > 1) atomAfterClose(frames.pop()!);
-      else atom(1);
-    } else if (char === '|') {
-      const frame = frames[frames.length - 1]!;
-      frame.alternatives.push(frame.current);
-      frame.current = 0;
-      frame.last = 0;
-    } else if (char === '*') repeat((sub) => 2 + sub);
+      if (frames.length > 1) atom(closed(frames.pop()!), false);
+      else atom(1, true);
+    } else if (char === '|') endAlternative(frames[frames.length - 1]!);
+    else if (char === '*') repeat((sub) => 2 + sub);
     else if (char === '+' || char === '?') {
       // A `?` after a repeat makes it lazy, a `+` possessive (which RE2 refuses): neither adds to it.
-      const before = written[i - 1];
+      const before = translated[i - 1];
       if (before === '*' || before === '+' || before === '?' || before === '}') continue;
       repeat((sub) => 1 + sub);
     } else if (char === '{') {
-      const counted = /^\{(\d+)(,(\d*))?\}/.exec(written.slice(i, i + 16));
+      const counted = /^\{(\d+)(,(\d*))?\}/.exec(translated.slice(i, i + 16));
       if (!counted) {
-        atom(1);
+        atom(1, true);
         continue;
       }
       const least = Number(counted[1]);
       const most = counted[2] === undefined ? least : counted[3] ? Number(counted[3]) : undefined;
       repeat((sub) => (most === undefined ? (least === 0 ? 2 + sub : 1 + least * sub) : most * sub + (most - least)));
       i += counted[0].length - 1;
-    } else atom(1);
+    } else {
+      // A surrogate pair is one character.
+      if (char >= '\uD800' && char <= '\uDBFF') i++;
+      atom(1, char !== '^' && char !== '$');
+    }
   }
-  function atomAfterClose(frame: SizeFrame): void {
-    atom(closed(frame));
-  }
-  while (frames.length > 1) atomAfterClose(frames.pop()!);
-  return closed(frames[0]!);
+  while (frames.length > 1) atom(closed(frames.pop()!), false);
+  return { size: closed(frames[0]!), foldedRunes };
 }
 
 /** JavaScript's `\s`, item by item: every white space and line terminator (RE2's is ASCII only). */
@@ -311,31 +398,34 @@ function withJavaScriptClasses(source: string, dotAll: boolean): string {
       // A class, to its first unescaped `]` (JavaScript closes `[]` and `[^]` there too).
       const negated = source[i + 1] === '^';
       let j = negated ? i + 2 : i + 1;
-      let body = '';
+      // The class's members as written out, in pieces: joined once at its end (a string read back at each `\\s`
+      // took time that grew with the square of the class: `[\\s-\\s-…]`, 60 KB, 89 s).
+      const parts: string[] = [];
       let nonSpace = false;
       const members: string[] = [];
       for (; j < source.length && source[j] !== ']'; j++) {
         if (source[j] !== '\\') {
-          body += source[j];
+          parts.push(source[j]!);
           members.push(source[j]!);
           continue;
         }
         const next = source[++j];
         if (next === 's') {
-          // A `-` beside a class escape is a character in JavaScript, not a range.
-          if (body.endsWith('-') && body.length > 1 && /(?:^|[^\\])(?:\\\\)*-$/.test(body)) body = `${body.slice(0, -1)}\\-`;
-          body += JS_SPACE;
+          // A `-` beside a class escape is a character in JavaScript, not a range (a `-` piece is one as written).
+          if (parts.at(-1) === '-' && parts.length > 1) parts[parts.length - 1] = '\\-';
+          parts.push(JS_SPACE);
           members.push('\\s');
           if (source[j + 1] === '-' && source[j + 2] !== ']') {
-            body += '\\-';
+            parts.push('\\-');
             j++;
           }
         } else if (next === 'S') nonSpace = true;
         else {
-          body += `\\${next ?? ''}`;
+          parts.push(`\\${next ?? ''}`);
           members.push(`\\${next ?? ''}`);
         }
       }
+      const body = parts.join('');
       if (j >= source.length) refuse('a `[` opens a class that no `]` closes');
       if (!nonSpace) out += `[${negated ? '^' : ''}${body}]`;
       else if (!negated) out += body === '' ? `[^${JS_SPACE}]` : `(?:[${body}]|[^${JS_SPACE}])`;

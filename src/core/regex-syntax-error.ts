@@ -1,3 +1,5 @@
+import { groupDigits } from './group-digits.ts';
+
 /** A regular expression the linear-time engine cannot compile: bad syntax, or a feature that needs backtracking. */
 export class RegexSyntaxError extends Error {
   readonly pattern: string;
@@ -5,9 +7,17 @@ export class RegexSyntaxError extends Error {
   readonly reason: string;
 
   constructor(pattern: string, reason: string, options: { cause?: unknown } = {}) {
-    super(`the pattern ${pattern} cannot be used: ${reason}`, { cause: options.cause });
+    super(`the pattern ${shownPattern(pattern)} cannot be used: ${reason}`, { cause: options.cause });
     this.name = new.target.name;
     this.pattern = pattern;
     this.reason = reason;
   }
+}
+
+/** A pattern as an error quotes it: its first 200 characters (one may be 64 KiB long), then how many more. */
+export function shownPattern(pattern: string): string {
+  if (pattern.length <= 200) return pattern;
+  // Not between the halves of a surrogate pair.
+  const end = pattern.charCodeAt(199) >= 0xd800 && pattern.charCodeAt(199) <= 0xdbff ? 199 : 200;
+  return `${pattern.slice(0, end)}… (${groupDigits(pattern.length - end)} more characters)`;
 }

@@ -1,4 +1,5 @@
 import { groupDigits } from './group-digits.ts';
+import { shownPattern } from './regex-syntax-error.ts';
 
 /**
  * A pattern too large for the text it was to be run on: the linear-time engine's work is its program's
@@ -9,7 +10,7 @@ export class RegexWorkError extends Error {
 
   constructor(pattern: string, size: number, length: number, limit: number) {
     super(
-      `the pattern ${pattern} compiles to ${groupDigits(size)} steps, so checking ${groupDigits(length)} characters with it could take ` +
+      `the pattern ${shownPattern(pattern)} compiles to ${groupDigits(size)} steps, so checking ${groupDigits(length)} characters with it could take ` +
         `${groupDigits(size * length)} steps, more than the ${groupDigits(limit)} one check may take on the event loop, where no timeout can stop it: ` +
         'make its repeats (`{n}`) smaller, or check a shorter text',
     );

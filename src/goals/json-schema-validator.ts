@@ -3,6 +3,7 @@ import addFormatsModule from 'ajv-formats';
 import { groupDigits } from '../core/group-digits.ts';
 import { mapSubschemas } from '../core/json-schema.ts';
 import { LinearRegex, MAX_REGEX_WORK } from '../core/linear-regex.ts';
+import { shownPattern } from '../core/regex-syntax-error.ts';
 import { JSON_SCHEMA_FORMATS } from '../plan/json-schema-problems.ts';
 
 // ajv-formats is CommonJS: under NodeNext its function is the module's `default` (it sets both).
@@ -22,7 +23,7 @@ const linearRegExp = Object.assign(
       flags: regex.flags,
       test(text: string): boolean {
         regexWorkLeft -= regex.size * text.length;
-        if (regexWorkLeft < 0) throw new RegexWorkSpent(String(regex));
+        if (regexWorkLeft < 0) throw new RegexWorkSpent(shownPattern(String(regex)));
         return regex.test(text);
       },
       toString: () => String(regex),

@@ -75,8 +75,8 @@ describe('goal definitions are validated with the plan', () => {
   it('rejects a pattern of more counted repeats than the engine compiles, where it is written, without compiling it', async () => {
     const large = 'a{1000}'.repeat(1_170);
     expect(await errorsFor(yaml(...steps, `  - { name: a, matches: "${large}" }`, `  - { name: b, json_schema: { type: string, pattern: "${large}" } }`))).toEqual([
-      'plan.yml:5:25: bad regular expression: it is too large: it compiles to about 1,170,000 instructions, more than 20,000 (a counted repeat such as {1000} copies what it repeats that many times); write a shorter pattern (at goals[0].matches)',
-      'plan.yml:6:54: bad `pattern`: it is too large: it compiles to about 1,170,000 instructions, more than 20,000 (a counted repeat such as {1000} copies what it repeats that many times); write a shorter pattern (at goals[1].json_schema.pattern)',
+      'plan.yml:5:25: bad regular expression: it is too large: it would compile to about 1,170,000 instructions, more than 20,000 (a counted repeat such as {1000} copies what it repeats that many times); write a shorter pattern (at goals[0].matches)',
+      'plan.yml:6:54: bad `pattern`: it is too large: it would compile to about 1,170,000 instructions, more than 20,000 (a counted repeat such as {1000} copies what it repeats that many times); write a shorter pattern (at goals[1].json_schema.pattern)',
     ]);
   });
 
