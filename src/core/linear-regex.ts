@@ -378,7 +378,13 @@ function withJavaScriptClasses(source: string, dotAll: boolean): string {
   const groups = [dotAll];
   for (let i = 0; i < source.length; i++) {
     const char = source[i]!;
-    if (char === '\\') {
+    if (char === '\\' && source[i + 1] === 'Q') {
+      // Literal text to `\E` (or the end), each character escaped where it means something: the rewrites
+      // here and re2js's own reached inside it (`\Q.\E` matched no `.`, `\Q[\E` was an unclosed class).
+      const end = source.indexOf('\\E', i + 2);
+      out += source.slice(i + 2, end === -1 ? source.length : end).replace(/[\\^$.|?*+()[\]{}\-/]/g, '\\$&');
+      i = end === -1 ? source.length : end + 1;
+    } else if (char === '\\') {
       const next = source[i + 1];
       i++;
       out += next === 's' ? `[${JS_SPACE}]` : next === 'S' ? `[^${JS_SPACE}]` : `\\${next ?? ''}`;

@@ -98,7 +98,6 @@ describe('LinearRegex: the work one call may do', () => {
       // `[]` hid the rest of a pattern of 1.17 million instructions, 9 s to compile).
       `(?:[]|)${'a{1000}'.repeat(70)}]`,
       String.raw`\x{a{1000}`.repeat(70),
-      `\\Q${'[]'.repeat(9_990)}\\E`,
     ];
     for (const source of large) {
       expect(real(source), source.slice(0, 80)).toBeGreaterThan(3 * MAX_PROGRAM_SIZE);
@@ -142,6 +141,25 @@ describe('LinearRegex: the work one call may do', () => {
     const text = 'b'.repeat(120_000);
     expect(own.size * text.length).toBeGreaterThan(MAX_REGEX_WORK);
     expect(own.test(text)).toBe(false);
+  });
+});
+
+// Found by an adversarial pass: the rewrites of `.` and `[]` reached inside `\Q…\E`.
+describe('LinearRegex: \\Q…\\E', () => {
+  it('matches its text as written, whatever it holds', () => {
+    const cases: [string, string, boolean][] = [
+      [String.raw`^\Q.\E$`, '.', true],
+      [String.raw`^\Q.\E$`, 'x', false],
+      [String.raw`^\Qa/b\E$`, 'a/b', true],
+      [String.raw`^\Q[]\E$`, '[]', true],
+      [String.raw`^\Q(a|b)*\E$`, '(a|b)*', true],
+      [String.raw`^\Q(a|b)*\E$`, 'a', false],
+      [String.raw`^\Qa-b{2}\E+$`, 'a-b{2}}', true],
+      [String.raw`^x\Q\s`, String.raw`x\s`, true],
+    ];
+    for (const [pattern, text, matches] of cases) expect(LinearRegex.compile(pattern).test(text), `${pattern} on ${text}`).toBe(matches);
+    // Escaped, 9,990 `[]` are 19,980 characters, not 9,990 classes of any character.
+    expect(LinearRegex.compile(`\\Q${'[]'.repeat(9_990)}\\E`).size).toBeLessThan(MAX_PROGRAM_SIZE);
   });
 });
 
