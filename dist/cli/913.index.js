@@ -482,12 +482,14 @@ exports["default"] = def;
 /* harmony export */   schemaErrorText: () => (/* binding */ schemaErrorText)
 /* harmony export */ });
 /* unused harmony exports MAX_UNIQUE_ITEMS, MIN_SCHEMA_EVALUATIONS, MAX_SCHEMA_EVALUATIONS, evaluationBound */
-/* harmony import */ var ajv_dist_2020_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(52210);
+/* harmony import */ var ajv_dist_2020_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(52210);
 /* harmony import */ var ajv_formats__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(82815);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(80083);
-/* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(369);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(80083);
+/* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(369);
 /* harmony import */ var _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(53097);
-/* harmony import */ var _plan_json_schema_problems_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(79006);
+/* harmony import */ var _core_regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(45989);
+/* harmony import */ var _plan_json_schema_problems_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(79006);
+
 
 
 
@@ -510,7 +512,7 @@ const linearRegExp = Object.assign((pattern, flags) => {
         test(text) {
             regexWorkLeft -= regex.size * text.length;
             if (regexWorkLeft < 0)
-                throw new RegexWorkSpent(String(regex));
+                throw new RegexWorkSpent((0,_core_regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_2__/* .shownPattern */ .k)(String(regex)));
             return regex.test(text);
         },
         toString: () => String(regex),
@@ -536,13 +538,13 @@ const MAX_UNIQUE_CHECKED_CHARS = 256 * 1024;
  * of its own.
  */
 function newAjv() {
-    const ajv = new ajv_dist_2020_js__WEBPACK_IMPORTED_MODULE_3__.Ajv2020({ strict: false, allErrors: false, ownProperties: true, allowMatchingProperties: true, code: { regExp: linearRegExp }, $comment: countEvaluation });
+    const ajv = new ajv_dist_2020_js__WEBPACK_IMPORTED_MODULE_4__.Ajv2020({ strict: false, allErrors: false, ownProperties: true, allowMatchingProperties: true, code: { regExp: linearRegExp }, $comment: countEvaluation });
     // Ajv2020 turns on tracking what each subschema evaluated, for `unevaluated*`, which a goal's schema may not
     // use (json-schema-problems.ts). With it an `anyOf` tries every branch after one passes, to learn what they
     // evaluated: a valid tree nested 22 deep under a two-branch `anyOf` took 2^22 evaluations. The option only
     // shapes the code Ajv generates from here on.
     ajv.opts.unevaluated = false;
-    addFormats(ajv, [..._plan_json_schema_problems_js__WEBPACK_IMPORTED_MODULE_2__/* .JSON_SCHEMA_FORMATS */ .eY]);
+    addFormats(ajv, [..._plan_json_schema_problems_js__WEBPACK_IMPORTED_MODULE_3__/* .JSON_SCHEMA_FORMATS */ .eY]);
     return ajv;
 }
 let shared;
@@ -611,7 +613,7 @@ function validatorFor(schema) {
  * A `$ref` into the moved keywords no longer resolves: that schema is not evaluable (fails closed).
  */
 function prefixApart(schema) {
-    const copy = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_4__/* .mapSubschemas */ .TY)(schema, prefixApart);
+    const copy = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_5__/* .mapSubschemas */ .TY)(schema, prefixApart);
     if ('prefixItems' in copy) {
         const part = {};
         for (const key of ['prefixItems', 'items']) {
@@ -636,7 +638,7 @@ function prefixApart(schema) {
  *   Ajv sets the result before the loop.
  */
 function asChecked(schema) {
-    const copy = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_4__/* .mapSubschemas */ .TY)(schema, asChecked);
+    const copy = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_5__/* .mapSubschemas */ .TY)(schema, asChecked);
     if ('contains' in copy && !('maxContains' in copy))
         copy.maxContains = CONTAINS_UNBOUNDED;
     return Object.keys(copy).length === 0 ? copy : { ...copy, $comment: 'counted' };
@@ -699,14 +701,14 @@ function checkJsonSchema(schema, value, options = {}) {
         if (error instanceof RegexWorkSpent) {
             return {
                 ok: false,
-                why: `checking the result's strings against the goal's json_schema patterns (the last one tried: ${error.message}) would take more than the ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__/* .groupDigits */ .K)(_core_linear_regex_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_REGEX_WORK */ .ju)} steps in all that one check may take on the event loop, where no timeout can stop it: make the patterns' repeats (\`{n}\`) smaller, or have the step return less`,
+                why: `checking the result's strings against the goal's json_schema patterns (the last one tried: ${error.message}) would take more than the ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_6__/* .groupDigits */ .K)(_core_linear_regex_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_REGEX_WORK */ .ju)} steps in all that one check may take on the event loop, where no timeout can stop it: make the patterns' repeats (\`{n}\`) smaller, or have the step return less`,
             };
         }
         if (!(error instanceof EvaluationBudgetSpent))
             throw error;
         return {
             ok: false,
-            why: `checking the result against the goal's json_schema took more than ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__/* .groupDigits */ .K)(most)} evaluations of its subschemas (an anyOf or oneOf whose branches each check a nested result again takes time that doubles with each level); make the branches differ early (a required key or a const each, checked before the nesting), or have the step return a flatter result`,
+            why: `checking the result against the goal's json_schema took more than ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_6__/* .groupDigits */ .K)(most)} evaluations of its subschemas (an anyOf or oneOf whose branches each check a nested result again takes time that doubles with each level); make the branches differ early (a required key or a const each, checked before the nesting), or have the step return a flatter result`,
         };
     }
     finally {
