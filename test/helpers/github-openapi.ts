@@ -73,7 +73,12 @@ function load(): { api: OpenApi; templates: ReadonlyMap<number, Template[]> } {
   // Literal segments win over parameters: `/issues/comments` before `/issues/{issue_number}`.
   templates.sort((a, b) => b.literals - a.literals);
   const bySlashes = new Map<number, Template[]>();
-  for (const template of templates) bySlashes.set(slashes(template.path), [...(bySlashes.get(slashes(template.path)) ?? []), template]);
+  for (const template of templates) {
+    const key = slashes(template.path);
+    const group = bySlashes.get(key);
+    if (group) group.push(template);
+    else bySlashes.set(key, [template]);
+  }
   cached = { api, templates: bySlashes };
   return cached;
 }
