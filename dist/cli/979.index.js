@@ -500,8 +500,9 @@ function programSize(compiled, source) {
         size *= Math.max(1, Number(most || least));
     return size;
 }
-function tooLarge(size) {
-    return `it is too large: it ${size} instructions, more than ${(0,group_digits/* groupDigits */.K)(MAX_PROGRAM_SIZE)} (a counted repeat such as {1000} copies what it repeats that many times); write a shorter pattern`;
+/** Why a pattern is too large; `count` says how its size was known: `compiles to 20,002`, `would compile to about 60,500`. */
+function tooLarge(count) {
+    return `it is too large: it ${count} instructions, more than ${(0,group_digits/* groupDigits */.K)(MAX_PROGRAM_SIZE)} (a counted repeat such as {1000} copies what it repeats that many times); write a shorter pattern`;
 }
 /**
  * Refuses, before re2js compiles it, a pattern whose compiling would cost seconds: a program far past
@@ -609,16 +610,8 @@ function estimatedCost(translated, foldsCase) {
     for (let i = 0; i < translated.length; i++) {
         const char = translated[i];
         if (char === '\\') {
+            // (No `\Q\u2026\E` reaches here: `withJavaScriptClasses` writes its text out escaped.)
             const next = translated[i + 1];
-            if (next === 'Q') {
-                // Literal text to `\E`: a character each.
-                const end = translated.indexOf('\\E', i + 2);
-                const stop = end === -1 ? translated.length : end;
-                for (let j = i + 2; j < stop; j++)
-                    atom(1, true);
-                i = end === -1 ? translated.length : end + 1;
-                continue;
-            }
             const member = classMember(translated, i);
             i = member.end - 1;
             atom(1, next !== 'b' && next !== 'B' && next !== 'A' && next !== 'z');
@@ -742,8 +735,8 @@ function withJavaScriptClasses(source, dotAll) {
             // A class, to its first unescaped `]` (JavaScript closes `[]` and `[^]` there too).
             const negated = source[i + 1] === '^';
             let j = negated ? i + 2 : i + 1;
-            // The class's members as written out, in pieces: joined once at its end (a string read back at each `\\s`
-            // took time that grew with the square of the class: `[\\s-\\s-\u2026]`, 60 KB, 89 s).
+            // The class's members as written out, in pieces: joined once at its end (a string read back at each `\s`
+            // took time that grew with the square of the class: `[\s-\s-\u2026]`, 60 KB, 89 s).
             const parts = [];
             let nonSpace = false;
             const members = [];

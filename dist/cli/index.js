@@ -972,9 +972,9 @@ function blockingWrites(stream) {
 /**
  * Makes `out`, when it is not a terminal (a pipe to the runner, a file), write what it is given in one
  * turn of the event loop as one write, or at once when 64 KiB or more wait: a pipe's every write is a
- * system call, and a 10,000-step run's 30,000 checklist lines took 0.2\u20130.3 s of its 1.5 s in them. Nothing is reordered:
- * a write with a callback or an encoding, and any write to `after` (standard error, which a log merges
- * with it), first writes what `out` holds. Nothing is lost at exit, `process.exit` and a crash included:
+ * system call, and a 10,000-step run's 30,000 checklist lines took 0.2\u20130.3 s of its 1.5 s in them.
+ * Nothing is reordered: a write with a callback or an encoding, and any write to `after` (standard
+ * error, which a log merges with it), first writes what `out` holds. Nothing is lost at exit, `process.exit` and a crash included:
  * what is held is written then, and every write to a pipe returns once the pipe has taken it. A terminal
  * is left as it is: its live checklist draws at most ten frames a second.
  *
