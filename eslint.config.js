@@ -1,4 +1,5 @@
 import tseslint from 'typescript-eslint';
+import { noTrailingRunRegex } from './scripts/no-trailing-run-regex.ts';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'lib/**', 'node_modules/**', 'coverage/**'] },
@@ -8,5 +9,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'off',
     },
+  },
+  {
+    files: ['src/**/*.ts'],
+    plugins: { 'plan-runner': { rules: { 'no-trailing-run-regex': noTrailingRunRegex } } },
+    rules: { 'plan-runner/no-trailing-run-regex': 'error' },
   },
 );

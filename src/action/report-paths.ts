@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { ActionSettings } from './action-settings.ts';
 import { keyedPlanId } from './run-key.ts';
+import { trimEndChars } from '../core/trim-end-chars.ts';
 
 /** Where one plan's report (the job summary's Markdown) and JSON-lines trace are written. */
 export interface ReportPaths {
@@ -18,7 +19,7 @@ export interface ReportPaths {
  */
 export function reportPaths(outputDir: string, planPath: string): ReportPaths {
   const normalised = path.posix.normalize(planPath.replaceAll('\\', '/'));
-  const slug = normalised.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 100) || 'plan';
+  const slug = trimEndChars(normalised.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+/, ''), '-').slice(0, 100) || 'plan';
   const hash = createHash('sha256').update(normalised).digest('hex').slice(0, 8);
   return {
     report: path.join(outputDir, `${slug}-${hash}.report.md`),

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { RunnerEnvironment } from '../process/scrub-environment.ts';
+import { trimEndChars } from '../core/trim-end-chars.ts';
 
 /** What the runner tells about the workflow run: the event, the repository, where the run's page is. */
 export interface GitHubRunContext {
@@ -40,7 +41,7 @@ export function pullRequestHeadSha(payload: unknown): string | undefined {
 /** The run context from the runner's `GITHUB_*` variables and event file. */
 export function githubRunContext(env: RunnerEnvironment): GitHubRunContext {
   const payload = readPayload(env['GITHUB_EVENT_PATH']);
-  const server = (env['GITHUB_SERVER_URL'] || 'https://github.com').replace(/\/+$/, '');
+  const server = trimEndChars(env['GITHUB_SERVER_URL'] || 'https://github.com', '/');
   const repository = env['GITHUB_REPOSITORY'] || undefined;
   const runId = env['GITHUB_RUN_ID'];
   const given = Number(env['GITHUB_RUN_ATTEMPT'] ?? 1);

@@ -1,6 +1,7 @@
 import { StepError } from '../core/step-error.ts';
 import { describePurpose } from './describe-purpose.ts';
 import type { ChatResponse } from './model-client.ts';
+import { trimEndChars } from '../core/trim-end-chars.ts';
 
 /**
  * How a model call failed: an HTTP error status, no answer in time, no connection at all, an
@@ -42,6 +43,20 @@ function hint(failure: ModelCallFailure, status: number | undefined): string {
   return 'The endpoint rejected the request; check that it supports this model and Chat Completions tool calls.';
 }
 
+/** The most of an endpoint's error message an error keeps: it goes into the log, the trace and the summary. */
+export const MAX_DETAIL_CHARS = 1_000;
+
+/**
+ * `detail` cut to `MAX_DETAIL_CHARS` and `…`: an endpoint's error message, which a proxy or a hostile endpoint
+ * may make as long as an answer may be (16 MiB), is shown once per failed call.
+ */
+function cutDetail(detail: string): string {
+  if (detail.length <= MAX_DETAIL_CHARS) return detail;
+  // Not between the two halves of a surrogate pair.
+  const end = /[\uD800-\uDBFF]/.test(detail[MAX_DETAIL_CHARS - 1]!) ? MAX_DETAIL_CHARS - 1 : MAX_DETAIL_CHARS;
+  return `${detail.slice(0, end)}…`;
+}
+
 /**
  * True for a model call that fails for every call to its endpoint alike, the replanner's included: the
  * endpoint could not be reached, or it refused the key (401). Not a 403, which an endpoint gives for one
@@ -63,8 +78,9 @@ export class ModelCallError extends StepError {
   readonly billed?: ChatResponse;
 
   constructor(fields: ModelCallErrorFields) {
+    const detail = cutDetail(fields.detail);
     // The SDK's own messages end in a full stop (`Connection error.`): one, before the hint.
-    const what = (fields.status !== undefined ? `${fields.status} ${fields.detail}` : fields.detail).replace(/\.+$/, '');
+    const what = trimEndChars(fields.status !== undefined ? `${fields.status} ${detail}` : detail, '.');
     const tries = fields.attempts === 1 ? '' : ` after ${fields.attempts} attempts`;
     super(
       `Model call for ${describePurpose(fields.purpose)} (model ${fields.model}${fields.endpoint ? ` at ${fields.endpoint}` : ''}) failed${tries}: ${what}. ${hint(fields.failure, fields.status)}`,
@@ -75,7 +91,7 @@ export class ModelCallError extends StepError {
     this.failure = fields.failure;
     if (fields.status !== undefined) this.status = fields.status;
     this.attempts = fields.attempts;
-    this.detail = fields.detail;
+    this.detail = detail;
     if (fields.billed) this.billed = fields.billed;
   }
 

@@ -1,4 +1,5 @@
 import jsYaml from 'js-yaml';
+import { trimEndChars } from '../core/trim-end-chars.ts';
 
 // The `yaml` package's core schema (YAML 1.2) as js-yaml types: the same tests, in the same order,
 // with the same values, so a plain scalar means the same to both parsers.
@@ -184,7 +185,8 @@ function openKeyColumn(raw: string): number | undefined {
   let column = prefix.length;
   // `- #c:` is no key after its `- `; read as a key from the dash, as a line-wide pattern would.
   if (line[column] === undefined || line[column] === '#' || line[column] === ' ') {
-    if (!/-[ ]+$/.test(prefix)) return undefined;
+    const dash = trimEndChars(prefix, ' ');
+    if (dash.length === prefix.length || !dash.endsWith('-')) return undefined;
     column = prefix.trimEnd().length - 1;
   }
   for (let colon = line.indexOf(':', column + 1); colon !== -1; colon = line.indexOf(':', colon + 1)) {

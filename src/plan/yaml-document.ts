@@ -291,8 +291,15 @@ const PLAIN_TAGS = new Set(['str', 'int', 'float', 'bool', 'null', 'map', 'seq']
 
 /** Where the tag before the value at `value` starts (`!!omap [` → the `!`); `value` when no tag is right before it. */
 function tagStart(text: string, value: number): number {
-  const tag = /!\S*\s*$/.exec(text.slice(Math.max(0, value - 1024), value));
-  return tag ? value - tag[0].length : value;
+  // What `/!\S*\s*$/` finds in the 1,024 characters before the value, read back from it: the first `!` of the
+  // last word. (The pattern tries each `!` of a run of them; ESLint refuses it: scripts/no-trailing-run-regex.ts.)
+  const from = Math.max(0, value - 1024);
+  let end = value;
+  while (end > from && /\s/.test(text[end - 1]!)) end--;
+  let start = end;
+  while (start > from && !/\s/.test(text[start - 1]!)) start--;
+  const bang = text.indexOf('!', start);
+  return bang !== -1 && bang < end ? bang : value;
 }
 
 /**

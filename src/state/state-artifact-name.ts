@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { trimEndChars } from '../core/trim-end-chars.ts';
 
 /**
  * Whose states these are: the plan, and the `run-key` that tells apart jobs of one workflow run that
@@ -36,7 +37,7 @@ const PREFIX = 'plan-runner-state';
 export function statePlanKey(plan: StatePlan): string {
   const normalised = path.posix.normalize(plan.planPath.replaceAll('\\', '/'));
   const readable = plan.runKey === undefined ? normalised : `${normalised}-${plan.runKey}`;
-  const slug = readable.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'plan';
+  const slug = trimEndChars(readable.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+/, ''), '-').slice(0, 60) || 'plan';
   // The key after a NUL, which no path holds: `a.yml` with key `b` is never the plan `a.yml\nb`.
   const hash = createHash('sha256').update(plan.runKey === undefined ? normalised : `${normalised}\0${plan.runKey}`).digest('hex').slice(0, 8);
   return `${slug}-${hash}`;

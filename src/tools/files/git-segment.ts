@@ -1,3 +1,5 @@
+import { trimEndChars } from '../../core/trim-end-chars.ts';
+
 /**
  * Whether a path segment names the `.git` folder on some runner's file system: in any case (macOS and
  * Windows ignore it), with trailing dots or spaces (Windows drops them), as an NTFS stream of it
@@ -5,6 +7,6 @@
  * `.git/config`, and on a macOS runner `.GIT/config` read it.
  */
 export function isGitSegment(segment: string): boolean {
-  const name = segment.split(':', 1)[0]!.replace(/[. ]+$/, '').toLowerCase();
+  const name = trimEndChars(segment.split(':', 1)[0]!, '. ').toLowerCase();
   return name === '.git' || /^git~\d+$/.test(name);
 }
