@@ -304,6 +304,13 @@ export type StepActivity = RunEvent extends infer E
     : never
   : never;
 
+/**
+ * How deep plans may use plans: a plan, a plan it uses, and so on, this many files in all (the loader's bound,
+ * `load-subplans.ts`). So a run's events nest at most `MAX_PLAN_DEPTH - 1` `nested_event`s deep, and a trace
+ * that nests them deeper is refused (`traceEventProblem`).
+ */
+export const MAX_PLAN_DEPTH = 4;
+
 /** The most shard jobs a fan-out has (the `shards` input's bound); a saved state that records more is refused. */
 export const MAX_SHARDS = 256;
 

@@ -9,6 +9,7 @@ import type { PathSegment } from './plan-issue.ts';
 import { problemCount, type PlanError } from './plan-error.ts';
 import type { CommandTool } from './schema.ts';
 import type { LoadResult, ValidPlan } from './valid-plan.ts';
+import { MAX_PLAN_DEPTH } from '../core/run-event.ts';
 
 /**
  * Why a used plan's `uses:` path (or the action's `plan`, `subject`) is not one plan-runner reads, or undefined:
@@ -28,8 +29,8 @@ export async function outsideRepository(root: string, uses: string, subject = 'u
   return undefined;
 }
 
-/** How deep plans may use plans: a plan, a plan it uses, and so on, this many files in all. */
-export const MAX_PLAN_DEPTH = 4;
+/** How deep plans may use plans (a run's events, and so a trace's, nest one less deep). */
+export { MAX_PLAN_DEPTH };
 
 /** Loads one plan file with the chain of files that led to it (for cycles and depth). */
 export type LoadPlanInChain = (file: string, chain: readonly string[]) => Promise<LoadResult>;

@@ -13,6 +13,12 @@ describe('applyWriteTodos limits', () => {
     expect(applyWriteTodos(list, { merge: true, todos: [{ id: 'new', content: 'One more', status: 'pending' }] })).toMatchObject({ ok: false, error: expect.stringContaining(`would have ${MAX_TODO_ITEMS + 1} items`) });
   });
 
+  it('refuses a call of 300,000 malformed items in words, before zod gathers their problems (it overflowed the stack)', () => {
+    const many = Array.from({ length: 300_000 }, (_, i) => ({ id: i }));
+    expect(applyWriteTodos([], { merge: true, todos: many })).toEqual({ ok: false, error: `the list would have at least 300000 items; keep it to at most ${MAX_TODO_ITEMS}, each a larger piece of the work` });
+    expect(applyWriteTodos([], { merge: false, todos: many })).toMatchObject({ ok: false, error: expect.stringMatching(/^the list would have 300000 items/) });
+  });
+
   it('updates every item of a full list by id, in place, in one call', () => {
     const list = (applyWriteTodos([], { merge: false, todos: items(MAX_TODO_ITEMS) }) as { todos: readonly TodoItem[] }).todos;
     const done = applyWriteTodos(list, { merge: true, todos: items(MAX_TODO_ITEMS, 'completed').reverse().map(({ id, status }) => ({ id, status })) });

@@ -24,6 +24,10 @@ const SCRIPT = `
   import { hideCutFragments } from ${source('core/hide-cut-fragments.ts')};
   import { splitSentences } from ${source('goals/split-sentences.ts')};
   import { parseJudgeVerdict } from ${source('goals/judge-verdict.ts')};
+  import { ModelCallError } from ${source('llm/model-call-error.ts')};
+  import { isGitSegment } from ${source('tools/files/git-segment.ts')};
+  import { applyEvent, newRunRecord } from ${source('core/run-record.ts')};
+  import { zodReadySchema } from ${source('plan/zod-ready-schema.ts')};
 
   const shapes = {
     // 48,000 keys that read the same once invisible characters go: each counted its number from 2 (72 s at 32,000).
@@ -93,7 +97,47 @@ const SCRIPT = `
         if (!String(error).includes('more than one verdict')) throw error;
       }
     },
+    // Dashes around cuts while a private key is known, whose spellings start and end with dashes: each cut searched a
+    // key's length of text either side for every spelling (80 µs a character: 5 s at 64 KiB). The pieces that touch a
+    // cut are still hidden: a key's first and last dashes.
+    'dashes around cuts with a key known': () => {
+      const key = '-----BEGIN RSA PRIVATE KEY-----\\n' + 'MIIEpAIBAAKCAQEA1x9Zq3+vRkq8W2mJ/abcdefghijklmnopqrstuvwxyz0123456789\\n'.repeat(25) + '-----END RSA PRIVATE KEY-----';
+      const hidden = createRedactor([key])('----…----'.repeat(116_000));
+      if (hidden !== '***' + '…***'.repeat(116_000)) throw new Error('not hidden: ' + hidden.slice(0, 40));
+    },
+    // A model endpoint's error message of dots and then a character: the full stop was trimmed by a pattern that tried
+    // each dot (1.8 s at 40,000). The message keeps the first 1,000 characters of it.
+    'dots in a model error': () => {
+      const error = new ModelCallError({ purpose: 'planner', model: 'm', failure: 'http', status: 400, transient: false, attempts: 1, detail: '.'.repeat(1_000_000) + 'x' });
+      if (error.message.length > 2_000 || !error.message.includes('400 ' + '.'.repeat(1_000) + '…. ')) throw new Error(error.message.slice(0, 200));
+      if (trimmedStop(new ModelCallError({ purpose: 'planner', model: 'm', failure: 'connection', transient: true, attempts: 1, detail: 'Connection error.' })) !== 'Connection error.') throw new Error('a full stop too many');
+    },
+    // A path a model gives read_file: dots and blanks, then a character (1.7 s at 40,000).
+    'dots and blanks in a path': () => {
+      if (isGitSegment('. '.repeat(500_000) + 'x') || !isGitSegment('.GIT. . ')) throw new Error('wrong answer');
+    },
+    // A saved state another job may have written: steps, then as many rejections, each of which walked every step (4.9 s
+    // at 40,000 of each).
+    'rejections in a trace': () => {
+      const events = [{ type: 'plan_created', at: 0, format: 2, plan: { name: 'p', revision: 1, steps: [] } }];
+      for (let i = 0; i < 200_000; i++) events.push({ type: 'step_waiting', at: 1, stepKey: 's' + i, reason: 'approval' });
+      for (let i = 0; i < 200_000; i++) events.push({ type: 'approval_decided', at: 2, decision: 'rejected', hash: 'h' });
+      events.push({ type: 'step_waiting', at: 3, stepKey: 'late', reason: 'approval' }, { type: 'approval_decided', at: 4, decision: 'rejected', hash: 'h' });
+      const record = events.reduce(applyEvent, newRunRecord());
+      if ([...record.steps.values()].some((step) => step.state !== 'skipped')) throw new Error('a step not skipped');
+    },
+    // A tool's input schema that requires many names it checks under additionalProperties: each was looked up in the list
+    // of them all (46 s for 160,000 in a plan, 33 s for 200,000 here).
+    'required names checked under additionalProperties': () => {
+      const required = Array.from({ length: 400_000 }, (_, i) => 'n' + i);
+      const ready = zodReadySchema({ type: 'object', required, additionalProperties: { type: 'string' } });
+      // Checked in a part of their own: \`{ type: object, required: [n0, …], properties: { n0: {}, … } }\`.
+      const text = JSON.stringify(ready);
+      if (!text.includes('"required":[],') || !text.includes('"required":["n0","n1",') || !text.includes('"n399999":{}')) throw new Error(text.slice(0, 300));
+    },
   };
+  // The error's words between the failure and the hint: \`…failed: Connection error. Could not reach…\`.
+  const trimmedStop = (error) => error.message.split('failed: ')[1].split(' Could not')[0];
   for (const [name, shape] of Object.entries(shapes)) {
     await shape();
     console.log(name);
@@ -103,7 +147,7 @@ describe('functions on untrusted text', () => {
   it('stay linear on the shapes that made them quadratic', () => {
     expect(runCpuBounded(SCRIPT, 40, 240_000)).toEqual({
       signal: null,
-      stdout: ['colliding keys', 'spaces in a key block', 'blanks after a fence', 'a fence line with a \\r', 'blanks in command output', 'a token run in evidence', 'blanks before a sentence', 'Basic and base64', 'private keys with no END line', 'token prefixes before cuts', 'a verdict full of quotes'],
+      stdout: ['colliding keys', 'spaces in a key block', 'blanks after a fence', 'a fence line with a \\r', 'blanks in command output', 'a token run in evidence', 'blanks before a sentence', 'Basic and base64', 'private keys with no END line', 'token prefixes before cuts', 'a verdict full of quotes', 'dashes around cuts with a key known', 'dots in a model error', 'dots and blanks in a path', 'rejections in a trace', 'required names checked under additionalProperties'],
       stderr: '',
     });
   }, 250_000);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/clock.ts';
-import type { PlanSnapshot, RunEvent, RunEventType } from '../../src/core/run-event.ts';
+import { MAX_PLAN_DEPTH, type PlanSnapshot, type RunEvent, type RunEventType } from '../../src/core/run-event.ts';
 import type { PlanStep } from '../../src/core/plan-step.ts';
 import { createRedactor } from '../../src/core/redact.ts';
 import { StepError } from '../../src/core/step-error.ts';
@@ -83,6 +83,39 @@ describe('a trace event that does not fit what plan-runner writes', () => {
     expect(problemOf(CREATED, deeper)).toContain('has a step_expanded event (in the run of the plan step web/inner) whose keys is not a list;');
     expect(problemOf(CREATED, { type: 'nested_event', stepKey: 'web' })).toContain('has a nested_event event without its event;');
     expect(problemOf(CREATED, { type: 'nested_event', stepKey: 'web', event: [] })).toContain('has a nested_event event whose event is not { type };');
+  });
+
+  it('reads back the run of plans used as deep as they may be (4 files), and refuses events nested deeper', async () => {
+    const tools: Tool[] = [{ name: 'list', description: 'list', inputSchema: { type: 'object' }, sideEffects: false, execute: async () => ['a'] }];
+    const leaf: RunnablePlan = { name: 'p4', steps: [{ key: 'fetch', id: 'fetch', type: 'tool_call', description: 'fetch', tool: 'list', args: {}, inputs: [], dependsOn: [] }], limits: { concurrency: 1, timeout_minutes: 30 } };
+    // p1 uses p2 uses p3 uses p4: what the loader lets through (MAX_PLAN_DEPTH files).
+    const using = (name: string, used: RunnablePlan): RunnablePlan => ({
+      name,
+      steps: [{ key: 'use', id: 'use', type: 'plan', description: 'use', uses: `${used.name}.yml`, inputs: [], dependsOn: [] }],
+      limits: { concurrency: 1, timeout_minutes: 30 },
+      subplans: new Map([[`${used.name}.yml`, used]]),
+    });
+    const plans = [leaf];
+    for (let level = MAX_PLAN_DEPTH - 1; level >= 1; level--) plans.unshift(using(`p${level}`, plans[0]!));
+    const dir = mkdtempSync(path.join(tmpdir(), 'deepest-'));
+    try {
+      const file = path.join(dir, 'trace.jsonl');
+      const trace = traceWriter(file, { redact: createRedactor() });
+      const outcome = await runPlan(plans[0]!, { runStep, tools: new Map(tools.map((tool) => [tool.name, tool])), clock: systemClock, cwd: dir, inputs: {}, listeners: [trace.listener] });
+      await trace.close();
+      expect(outcome.status).toBe('succeeded');
+      const text = readFileSync(file, 'utf8');
+      const deepest = text.split('\n').find((line) => line.includes('"stepKey":"fetch"'))!;
+      expect(deepest.split('"type":"nested_event"')).toHaveLength(MAX_PLAN_DEPTH);
+      expect(parseResumeTrace({ file: 'trace.jsonl', text }, 'p1').ok).toBe(true);
+      // One more level: no plan-runner wrote it (a saved state another job may have uploaded), refused before a resume reads it.
+      const deeper = JSON.stringify({ type: 'nested_event', at: 1, stepKey: 'use', event: JSON.parse(deepest) });
+      expect(problemOf(CREATED, deeper)).toBe(
+        `trace.jsonl:2 has a nested_event event (in the run of the plan step use/use/use) whose event nests more than ${MAX_PLAN_DEPTH - 1} runs deep, deeper than plans may use plans (${MAX_PLAN_DEPTH} files in all); the trace is damaged`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('an approval request is checked as the approving run reads it: its hash, its plan and each pending step', () => {
