@@ -307,8 +307,17 @@ function positionsIn(doc, lineCounter) {
 const PLAIN_TAGS = new Set(['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].map((name) => `tag:yaml.org,2002:${name}`));
 /** Where the tag before the value at `value` starts (`!!omap [` \u2192 the `!`); `value` when no tag is right before it. */
 function tagStart(text, value) {
-    const tag = /!\S*\s*$/.exec(text.slice(Math.max(0, value - 1024), value));
-    return tag ? value - tag[0].length : value;
+    // What `/!\S*\s*$/` finds in the 1,024 characters before the value, read back from it: the first `!` of the
+    // last word. (The pattern tries each `!` of a run of them; ESLint refuses it: scripts/no-trailing-run-regex.ts.)
+    const from = Math.max(0, value - 1024);
+    let end = value;
+    while (end > from && /\s/.test(text[end - 1]))
+        end--;
+    let start = end;
+    while (start > from && !/\s/.test(text[start - 1]))
+        start--;
+    const bang = text.indexOf('!', start);
+    return bang !== -1 && bang < end ? bang : value;
 }
 /**
  * The first nodes (MAX_YAML_ERRORS at most) with a tag other than the plain ones. `yaml` makes a

@@ -926,7 +926,7 @@ function runStatus(text) {
 /** The shard count a prepare job's trace records, bounded as the trace's schema bounds it (it multiplies a shard job's interval between comment writes). */
 function shardCount(text) {
     const shards = traceEvent(text, 'shards_assigned', 'first')?.shards;
-    return typeof shards === 'number' && Number.isInteger(shards) ? Math.min(Math.max(shards, 1), _core_run_event_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_SHARDS */ .h) : undefined;
+    return typeof shards === 'number' && Number.isInteger(shards) ? Math.min(Math.max(shards, 1), _core_run_event_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_SHARDS */ .hH) : undefined;
 }
 
 
@@ -1477,7 +1477,9 @@ async function liveComment(settings, context) {
 /* unused harmony export reportPaths */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77598);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
-/* harmony import */ var _run_key_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(54825);
+/* harmony import */ var _run_key_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(54825);
+/* harmony import */ var _core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(33883);
+
 
 
 
@@ -1488,7 +1490,7 @@ async function liveComment(settings, context) {
  */
 function reportPaths(outputDir, planPath) {
     const normalised = node_path__WEBPACK_IMPORTED_MODULE_1__.posix.normalize(planPath.replaceAll('\\', '/'));
-    const slug = normalised.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 100) || 'plan';
+    const slug = (0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_2__/* .trimEndChars */ .v)(normalised.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+/, ''), '-').slice(0, 100) || 'plan';
     const hash = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(normalised).digest('hex').slice(0, 8);
     return {
         report: node_path__WEBPACK_IMPORTED_MODULE_1__.join(outputDir, `${slug}-${hash}.report.md`),
@@ -1505,7 +1507,7 @@ function resumesInPlace(settings) {
 }
 /** A job's report paths: its plan path and `run-key` name them, so two keys in one job keep their own files. */
 function jobReportPaths(settings) {
-    return reportPaths(settings.outputDir, (0,_run_key_js__WEBPACK_IMPORTED_MODULE_2__/* .keyedPlanId */ .x)(settings));
+    return reportPaths(settings.outputDir, (0,_run_key_js__WEBPACK_IMPORTED_MODULE_3__/* .keyedPlanId */ .x)(settings));
 }
 
 
@@ -3230,7 +3232,9 @@ function readInputFile(file, maxBytes) {
 /* harmony export */ });
 /* unused harmony exports MIN_SECRET_LENGTH, TOKEN_KINDS, TOKEN_SHAPE_SOURCES, MIN_FRAGMENT_SECRET_LENGTH */
 /* harmony import */ var _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53097);
-/* harmony import */ var _secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(59989);
+/* harmony import */ var _secret_env_name_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(59989);
+/* harmony import */ var _trim_end_chars_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(33883);
+
 
 
 const REDACTED = '***';
@@ -3395,7 +3399,7 @@ function isBasicCredential(encoded) {
     if (encoded.length % 4 === 1)
         return false;
     const decoded = Buffer.from(encoded, 'base64');
-    if (decoded.length === 0 || decoded.toString('base64').replace(/=+$/, '') !== encoded.replace(/=+$/, ''))
+    if (decoded.length === 0 || (0,_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_1__/* .trimEndChars */ .v)(decoded.toString('base64'), '=') !== (0,_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_1__/* .trimEndChars */ .v)(encoded, '='))
         return false;
     let text;
     try {
@@ -3669,7 +3673,7 @@ function hideAtCuts(text, forms, grams) {
 /** Where `hideAtCuts` hides: the ranges of `text` that are starts, ends or pieces of known values at its cuts. */
 function cutRanges(text, forms, grams) {
     const ranges = [];
-    for (let previous = -1, cut = text.indexOf(CUT); cut !== -1; previous = cut, cut = text.indexOf(CUT, cut + 1)) {
+    for (let previous = -1, cut = text.indexOf(CUT), next = cut === -1 ? -1 : text.indexOf(CUT, cut + 1); cut !== -1; previous = cut, cut = next, next = cut === -1 ? -1 : text.indexOf(CUT, cut + 1)) {
         // Most cuts touch no part of any value: the characters on either side are no run of one.
         if (!grams.has(text.slice(Math.max(0, cut - MIN_CUT_FRAGMENT), cut)) && !grams.has(text.slice(cut + 1, cut + 1 + MIN_CUT_FRAGMENT)))
             continue;
@@ -3681,8 +3685,12 @@ function cutRanges(text, forms, grams) {
         let before = 0;
         let after = 0;
         for (const form of forms) {
-            // Only the text within a form's length of the cut is searched: a text full of `\u2026` stays linear.
-            const left = text.slice(Math.max(0, cut - form.length + 1), cut);
+            // Only the text within a form's length of the cut, and not past the cuts beside it (a part of a form
+            // without a `\u2026` does not span one), is searched: a text full of `\u2026` stays linear. Searched up to a
+            // form's length either side, `----\u2026----` repeated took 80 \u00b5s a character with a PEM key known (its
+            // spellings start and end with dashes), 5 s for 64 KiB (found by an adversarial pass).
+            const own = !form.includes(CUT);
+            const left = text.slice(Math.max(own ? previous + 1 : 0, cut - form.length + 1), cut);
             // The longest start of `form` that ends at the cut: found where its first characters occur.
             const head = form.slice(0, MIN_CUT_FRAGMENT);
             for (let at = left.indexOf(head); at !== -1 && left.length - at > before; at = left.indexOf(head, at + 1)) {
@@ -3691,7 +3699,7 @@ function cutRanges(text, forms, grams) {
                     break;
                 }
             }
-            const right = text.slice(cut + 1, cut + form.length);
+            const right = text.slice(cut + 1, own && next !== -1 ? Math.min(next, cut + form.length) : cut + form.length);
             // The longest end of `form` that starts right after the cut: found where its last characters occur.
             const tail = form.slice(form.length - MIN_CUT_FRAGMENT);
             for (let at = right.lastIndexOf(tail); at !== -1 && at + MIN_CUT_FRAGMENT > after; at = at === 0 ? -1 : right.lastIndexOf(tail, at - 1)) {
@@ -3764,7 +3772,7 @@ function urlParts(value) {
     const password = userinfo.includes(':') ? userinfo.slice(userinfo.indexOf(':') + 1) : '';
     const rest = value.slice(authority[0].length);
     // `postgres://postgres:postgres@\u2026/postgres`, `root:root`, `12345`: a word the URL uses anyway, or a short one.
-    const guessable = password.length < MIN_URL_PASSWORD_LENGTH || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isOrdinaryValue */ .C)(password) || password === user || rest.includes(password);
+    const guessable = password.length < MIN_URL_PASSWORD_LENGTH || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_2__/* .isOrdinaryValue */ .C)(password) || password === user || rest.includes(password);
     if (password !== '')
         parts.push(...(guessable ? [userinfo] : [password, decode(password)]));
     const withoutHash = rest.split('#')[0];
@@ -3787,8 +3795,10 @@ function buildRedactor(given) {
     // A URL's halves are often public (a host name every runner has), and so are a URL part's (a path's common
     // start): both are hidden whole only, in every spelling (Python's quote writes `https%3A//\u2026`).
     const wholeOnly = new Set(forms.filter(({ value }) => parts.has(value) || /^https?:\/\//i.test(value)).flatMap((form) => [...form.plain, ...form.encoded]));
-    const plain = [...new Set(forms.flatMap((form) => form.plain))];
-    const encoded = [...new Set(forms.flatMap((form) => form.encoded))].filter((form) => !plain.includes(form));
+    const plainSet = new Set(forms.flatMap((form) => form.plain));
+    const plain = [...plainSet];
+    // A set, not the list: 8,000 secret-named values in a plan took 6.9 s to learn (found by an adversarial pass).
+    const encoded = [...new Set(forms.flatMap((form) => form.encoded))].filter((form) => !plainSet.has(form));
     // Longest first, so a secret that contains another is replaced whole.
     const known = [...plain, ...encoded].sort((a, b) => b.length - a.length);
     const knownPattern = known.length ? new RegExp(known.map(escapeRegExp).join('|'), 'g') : undefined;
@@ -3858,7 +3868,7 @@ function jsonMayNeedRedaction(json, redact) {
 }
 /** Every value of `env` whose name looks secret (`*TOKEN*`, `*KEY*`, `INPUT_*`\u2026): what to hand `createRedactor`. */
 function secretValuesFromEnvironment(env) {
-    return Object.entries(env).flatMap(([name, value]) => (value && (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(name) ? [value] : []));
+    return Object.entries(env).flatMap(([name, value]) => (value && (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_2__/* .isSecretEnvName */ .B)(name) ? [value] : []));
 }
 /**
  * The values of run inputs whose names look secret (`api_token`, `db-password`), as text: a workflow
@@ -3867,10 +3877,10 @@ function secretValuesFromEnvironment(env) {
  */
 function secretValuesFromInputs(inputs) {
     return Object.entries(inputs).flatMap(([name, value]) => {
-        if ((typeof value !== 'string' && typeof value !== 'number') || !(0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(name.replaceAll('-', '_')))
+        if ((typeof value !== 'string' && typeof value !== 'number') || !(0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_2__/* .isSecretEnvName */ .B)(name.replaceAll('-', '_')))
             return [];
         const text = String(value);
-        return text === '' || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isOrdinaryValue */ .C)(text) ? [] : [text];
+        return text === '' || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_2__/* .isOrdinaryValue */ .C)(text) ? [] : [text];
     });
 }
 /**
@@ -4081,9 +4091,16 @@ function retryAfterMs(header, now = Date.now()) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   _: () => (/* binding */ TRACE_FORMAT),
-/* harmony export */   h: () => (/* binding */ MAX_SHARDS)
+/* harmony export */   Z1: () => (/* binding */ MAX_PLAN_DEPTH),
+/* harmony export */   _W: () => (/* binding */ TRACE_FORMAT),
+/* harmony export */   hH: () => (/* binding */ MAX_SHARDS)
 /* harmony export */ });
+/**
+ * How deep plans may use plans: a plan, a plan it uses, and so on, this many files in all (the loader's bound,
+ * `load-subplans.ts`). So a run's events nest at most `MAX_PLAN_DEPTH - 1` `nested_event`s deep, and a trace
+ * that nests them deeper is refused (`traceEventProblem`).
+ */
+const MAX_PLAN_DEPTH = 4;
 /** The most shard jobs a fan-out has (the `shards` input's bound); a saved state that records more is refused. */
 const MAX_SHARDS = 256;
 /** The version of the trace's event format, written on `plan_created`. */
@@ -4131,9 +4148,18 @@ function stepOf(record, key) {
     if (!step) {
         step = { key, state: 'pending', usage: _usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y };
         record.steps.set(key, step);
+        sinceRejection.get(record)?.push(step);
     }
     return step;
 }
+/**
+ * The steps of a rejected record that were made, or set waiting, since its last rejection: the only ones a
+ * rejection after it may find pending or waiting, since a rejection skips every one. Each rejection walked
+ * every step, and a trace of 40,000 steps then 40,000 rejections (a saved state another job may have
+ * written) took 4.9 s to read, the 256 MiB a trace may hold hours (found by an adversarial pass). A record
+ * not rejected yet has no entry: its first rejection looks at every step.
+ */
+const sinceRejection = new WeakMap();
 /**
  * A record's calls with no outcome yet, by step and call key, in the order they were made: a return
  * takes the last of its step's calls with its key, as a search back from the end would. That search,
@@ -4300,6 +4326,8 @@ function applyEvent(record, event) {
         }
         case 'step_waiting': {
             const step = stepOf(record, event.stepKey);
+            if (step.state !== 'waiting' && step.state !== 'pending')
+                sinceRejection.get(record)?.push(step);
             step.state = 'waiting';
             step.waitReason = event.reason;
             break;
@@ -4315,12 +4343,13 @@ function applyEvent(record, event) {
                 const who = event.by ? `@${event.by}` : 'a person';
                 record.status = 'rejected';
                 record.reason = `${who} answered /reject; the steps that awaited approval will not run`;
-                for (const step of record.steps.values()) {
+                for (const step of sinceRejection.get(record) ?? record.steps.values()) {
                     if (step.state !== 'waiting' && step.state !== 'pending')
                         continue;
                     step.state = 'skipped';
                     step.skipReason = `not run: ${who} answered /reject`;
                 }
+                sinceRejection.set(record, []);
             }
             break;
         }
@@ -4709,6 +4738,30 @@ function markTraceGapped(file, why) {
 
 /***/ }),
 
+/***/ 33883:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   v: () => (/* binding */ trimEndChars)
+/* harmony export */ });
+/**
+ * `text` without the run of `chars` it ends with, found in one pass back from its end: what
+ * `text.replace(/[chars]+$/, '')` returns. That regex tries a match from each character of a run of them
+ * that does not end the text, and so is quadratic in the run: a model endpoint's error message of 40,000
+ * dots and an `x` took 1.8 s, a file path of 40,000 `. ` 1.7 s (found by an adversarial pass). ESLint
+ * refuses a regex literal that repeats before `$` without `^` in src/
+ * (scripts/no-trailing-run-regex.ts).
+ */
+function trimEndChars(text, chars) {
+    let end = text.length;
+    while (end > 0 && chars.includes(text[end - 1]))
+        end--;
+    return end === text.length ? text : text.slice(0, end);
+}
+
+
+/***/ }),
+
 /***/ 76940:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -4855,6 +4908,8 @@ function describeGitHubFailure(failure) {
 /* harmony export */   o: () => (/* binding */ githubRunContext)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var _core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(33883);
+
 
 function readPayload(file) {
     if (!file)
@@ -4875,7 +4930,7 @@ function pullRequestHeadSha(payload) {
 /** The run context from the runner's `GITHUB_*` variables and event file. */
 function githubRunContext(env) {
     const payload = readPayload(env['GITHUB_EVENT_PATH']);
-    const server = (env['GITHUB_SERVER_URL'] || 'https://github.com').replace(/\/+$/, '');
+    const server = (0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_1__/* .trimEndChars */ .v)(env['GITHUB_SERVER_URL'] || 'https://github.com', '/');
     const repository = env['GITHUB_REPOSITORY'] || undefined;
     const runId = env['GITHUB_RUN_ID'];
     const given = Number(env['GITHUB_RUN_ATTEMPT'] ?? 1);
@@ -9101,7 +9156,7 @@ class RunJournal {
         return this.#finished;
     }
     planCreated(plan, planHash, carried) {
-        this.#emit({ type: 'plan_created', plan, format: run_event/* TRACE_FORMAT */._, ...(planHash !== undefined && { planHash }), ...(carried && carried.size > 0 && { carried: Object.fromEntries(carried) }) });
+        this.#emit({ type: 'plan_created', plan, format: run_event/* TRACE_FORMAT */._W, ...(planHash !== undefined && { planHash }), ...(carried && carried.size > 0 && { carried: Object.fromEntries(carried) }) });
     }
     /** A new revision of the plan: what was replaced by what, and why. */
     planRevised(plan, replaced, added, reason) {
@@ -10365,8 +10420,11 @@ function describePurpose(purpose) {
 /* harmony export */   Ud: () => (/* binding */ endpointRefusesEveryCall),
 /* harmony export */   sX: () => (/* binding */ ModelCallError)
 /* harmony export */ });
+/* unused harmony export MAX_DETAIL_CHARS */
 /* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1938);
-/* harmony import */ var _describe_purpose_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(34325);
+/* harmony import */ var _describe_purpose_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(34325);
+/* harmony import */ var _core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(33883);
+
 
 
 /**
@@ -10396,6 +10454,19 @@ function hint(failure, status) {
         return 'The endpoint failed; retry later.';
     return 'The endpoint rejected the request; check that it supports this model and Chat Completions tool calls.';
 }
+/** The most of an endpoint's error message an error keeps: it goes into the log, the trace and the summary. */
+const MAX_DETAIL_CHARS = 1_000;
+/**
+ * `detail` cut to `MAX_DETAIL_CHARS` and `\u2026`: an endpoint's error message, which a proxy or a hostile endpoint
+ * may make as long as an answer may be (16 MiB), is shown once per failed call.
+ */
+function cutDetail(detail) {
+    if (detail.length <= MAX_DETAIL_CHARS)
+        return detail;
+    // Not between the two halves of a surrogate pair.
+    const end = /[\uD800-\uDBFF]/.test(detail[MAX_DETAIL_CHARS - 1]) ? MAX_DETAIL_CHARS - 1 : MAX_DETAIL_CHARS;
+    return `${detail.slice(0, end)}\u2026`;
+}
 /**
  * True for a model call that fails for every call to its endpoint alike, the replanner's included: the
  * endpoint could not be reached, or it refused the key (401). Not a 403, which an endpoint gives for one
@@ -10415,17 +10486,18 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
     /** See `ModelCallErrorFields.billed`: the caller charges it as it charges an answer. */
     billed;
     constructor(fields) {
+        const detail = cutDetail(fields.detail);
         // The SDK's own messages end in a full stop (`Connection error.`): one, before the hint.
-        const what = (fields.status !== undefined ? `${fields.status} ${fields.detail}` : fields.detail).replace(/\.+$/, '');
+        const what = (0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_1__/* .trimEndChars */ .v)(fields.status !== undefined ? `${fields.status} ${detail}` : detail, '.');
         const tries = fields.attempts === 1 ? '' : ` after ${fields.attempts} attempts`;
-        super(`Model call for ${(0,_describe_purpose_js__WEBPACK_IMPORTED_MODULE_1__/* .describePurpose */ .S)(fields.purpose)} (model ${fields.model}${fields.endpoint ? ` at ${fields.endpoint}` : ''}) failed${tries}: ${what}. ${hint(fields.failure, fields.status)}`, { transient: fields.transient, retryAfterMs: fields.retryAfterMs, cause: fields.cause });
+        super(`Model call for ${(0,_describe_purpose_js__WEBPACK_IMPORTED_MODULE_2__/* .describePurpose */ .S)(fields.purpose)} (model ${fields.model}${fields.endpoint ? ` at ${fields.endpoint}` : ''}) failed${tries}: ${what}. ${hint(fields.failure, fields.status)}`, { transient: fields.transient, retryAfterMs: fields.retryAfterMs, cause: fields.cause });
         this.purpose = fields.purpose;
         this.model = fields.model;
         this.failure = fields.failure;
         if (fields.status !== undefined)
             this.status = fields.status;
         this.attempts = fields.attempts;
-        this.detail = fields.detail;
+        this.detail = detail;
         if (fields.billed)
             this.billed = fields.billed;
     }
@@ -12544,7 +12616,9 @@ function zodReadySchema(schema) {
                 Object.defineProperty(properties, name, { value: unlisted, enumerable: true, writable: true, configurable: true });
         }
         if (checkedThere.length > 0) {
-            copy.required = copy.required.filter((name) => !checkedThere.includes(name));
+            // A set: a list of 160,000 required names, each looked up in the list, took 46 s to load in a plan (found by an adversarial pass).
+            const there = new Set(checkedThere);
+            copy.required = copy.required.filter((name) => !there.has(name));
             addToAllOf(copy, ofObjects([{ type: 'object', required: checkedThere, properties: Object.fromEntries(checkedThere.map((name) => [name, {}])) }]));
         }
         copy.properties = properties;
@@ -13774,17 +13848,19 @@ async function loadPlanFile(path, options = {}) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   J$: () => (/* binding */ loadSubplans),
-/* harmony export */   Z1: () => (/* binding */ MAX_PLAN_DEPTH),
+/* harmony export */   Z1: () => (/* reexport safe */ _core_run_event_js__WEBPACK_IMPORTED_MODULE_6__.Z1),
 /* harmony export */   __: () => (/* binding */ outsideRepository)
 /* harmony export */ });
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(80083);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(80083);
 /* harmony import */ var _core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(99500);
 /* harmony import */ var _check_pricing_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(25708);
-/* harmony import */ var _format_path_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(97222);
+/* harmony import */ var _format_path_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(97222);
 /* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(43508);
 /* harmony import */ var _plan_error_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(36487);
+/* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8463);
+
 
 
 
@@ -13814,8 +13890,8 @@ async function outsideRepository(root, uses, subject = 'uses') {
         return `${subject} must name a plan file in the repository, not in .git; ${uses} is in or links into it`;
     return undefined;
 }
-/** How deep plans may use plans: a plan, a plan it uses, and so on, this many files in all. */
-const MAX_PLAN_DEPTH = 4;
+/** How deep plans may use plans (a run's events, and so a trace's, nest one less deep). */
+
 function sameTool(a, b) {
     return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -13860,8 +13936,8 @@ async function loadSubplans(plan, context) {
             issues.push({ path: at, message: `plan files use each other in a cycle: ${names.join(' \u2192 ')}; a plan cannot use itself, directly or through others` });
             continue;
         }
-        if (context.chain.length >= MAX_PLAN_DEPTH) {
-            issues.push({ path: at, message: `plans nest more than ${MAX_PLAN_DEPTH} deep (${names.join(' \u2192 ')}); use fewer levels of plans inside plans` });
+        if (context.chain.length >= _core_run_event_js__WEBPACK_IMPORTED_MODULE_6__/* .MAX_PLAN_DEPTH */ .Z1) {
+            issues.push({ path: at, message: `plans nest more than ${_core_run_event_js__WEBPACK_IMPORTED_MODULE_6__/* .MAX_PLAN_DEPTH */ .Z1} deep (${names.join(' \u2192 ')}); use fewer levels of plans inside plans` });
             continue;
         }
         let loaded = loadedAt.get(resolved);
@@ -13882,7 +13958,7 @@ async function loadSubplans(plan, context) {
             // Error files are named as the caller names them, relative to the working directory, not the root.
             const own = loaded.errors.filter((error) => error.file === undefined || node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(error.file) === resolved);
             const count = (0,_plan_error_js__WEBPACK_IMPORTED_MODULE_5__/* .problemCount */ .bS)(loaded.errors);
-            issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_6__/* .groupDigits */ .K)(count)} problem${count === 1 ? '' : 's'} (listed with their own positions)` });
+            issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K)(count)} problem${count === 1 ? '' : 's'} (listed with their own positions)` });
             continue;
         }
         const inner = loaded.plan;
@@ -13953,7 +14029,7 @@ async function locate(issues, context) {
     return issues.map((issue) => ({
         file: context.file,
         ...positions?.locate(issue.path),
-        path: (0,_format_path_js__WEBPACK_IMPORTED_MODULE_7__/* .formatPath */ .j)(issue.path),
+        path: (0,_format_path_js__WEBPACK_IMPORTED_MODULE_8__/* .formatPath */ .j)(issue.path),
         message: issue.message,
     }));
 }
@@ -17128,7 +17204,10 @@ const {
 
 //# sourceMappingURL=js-yaml.mjs.map
 
+// EXTERNAL MODULE: ./lib/core/trim-end-chars.js
+var trim_end_chars = __nccwpck_require__(33883);
 ;// CONCATENATED MODULE: ./lib/plan/read-plain-yaml.js
+
 
 // The `yaml` package's core schema (YAML 1.2) as js-yaml types: the same tests, in the same order,
 // with the same values, so a plain scalar means the same to both parsers.
@@ -17314,7 +17393,8 @@ function openKeyColumn(raw) {
     let column = prefix.length;
     // `- #c:` is no key after its `- `; read as a key from the dash, as a line-wide pattern would.
     if (line[column] === undefined || line[column] === '#' || line[column] === ' ') {
-        if (!/-[ ]+$/.test(prefix))
+        const dash = (0,trim_end_chars/* trimEndChars */.v)(prefix, ' ');
+        if (dash.length === prefix.length || !dash.endsWith('-'))
             return undefined;
         column = prefix.trimEnd().length - 1;
     }
@@ -23608,7 +23688,7 @@ function buildSchemas() {
         item_retrying: event({ stepKey: text, index, ...retrying }),
         item_completed: event({ stepKey: text, index, usage }, reusable),
         item_failed: event({ stepKey: text, index, ...failure }, { attempts: schemas.number() }),
-        shards_assigned: event({ stepKey: text, reuseKey: text, shards: schemas.int().min(1).max(run_event/* MAX_SHARDS */.h), assignment: schemas.array(schemas.int().min(1).max(run_event/* MAX_SHARDS */.h)) }),
+        shards_assigned: event({ stepKey: text, reuseKey: text, shards: schemas.int().min(1).max(run_event/* MAX_SHARDS */.hH), assignment: schemas.array(schemas.int().min(1).max(run_event/* MAX_SHARDS */.hH)) }),
         plan_revised: event({ plan, replaced: texts, added: texts, reason: text }),
         run_finished: event({ status, usage }, { reason: text, resultStepKey: text }),
         goals_checked: event({ goals: schemas.array(fields({ name: text, severity: schemas["enum"](['required', 'warning']), outcome: schemas["enum"](['met', 'unmet', 'error']), evidence: text })), status }, { usage, reason: text }),
@@ -23616,6 +23696,7 @@ function buildSchemas() {
 }
 
 ;// CONCATENATED MODULE: ./lib/core/trace-event-problem.js
+
 
 
 /**
@@ -23643,6 +23724,11 @@ function traceEventProblem(event) {
         if (inner.type !== 'nested_event')
             return undefined;
         const nested = inner;
+        // A run nests no deeper than plans may use plans. Deeper, a trace of 80 levels (577 KB) took 7.4 s to
+        // resume from and one of 120 over a minute: each level's reuse looks at the levels below (found by an
+        // adversarial pass).
+        if (steps.length === run_event/* MAX_PLAN_DEPTH */.Z1 - 1)
+            return `a nested_event event${where} whose event nests more than ${run_event/* MAX_PLAN_DEPTH */.Z1 - 1} runs deep, deeper than plans may use plans (${run_event/* MAX_PLAN_DEPTH */.Z1} files in all)`;
         steps.push(shownKey(nested.stepKey));
         inner = nested.event;
     }
@@ -23873,8 +23959,8 @@ function resumeStateFromEvents(events, planName, from) {
     const created = events.find((event) => event.type === 'plan_created');
     if (!created)
         return { ok: false, problem: `${from} has no plan_created event: it is not a plan-runner trace, or the run never started` };
-    if (created.format !== _core_run_event_js__WEBPACK_IMPORTED_MODULE_2__/* .TRACE_FORMAT */ ._) {
-        return { ok: false, problem: `${from} is in trace format ${created.format ?? 1}, and this plan-runner resumes from format ${_core_run_event_js__WEBPACK_IMPORTED_MODULE_2__/* .TRACE_FORMAT */ ._} only; run the plan afresh` };
+    if (created.format !== _core_run_event_js__WEBPACK_IMPORTED_MODULE_2__/* .TRACE_FORMAT */ ._W) {
+        return { ok: false, problem: `${from} is in trace format ${created.format ?? 1}, and this plan-runner resumes from format ${_core_run_event_js__WEBPACK_IMPORTED_MODULE_2__/* .TRACE_FORMAT */ ._W} only; run the plan afresh` };
     }
     const shape = created.plan;
     if (shape === null || typeof shape !== 'object' || typeof shape.name !== 'string' || !Array.isArray(shape.steps)) {
@@ -24920,6 +25006,8 @@ function clashProblem(state, plan) {
 /* unused harmony export statePlanKey */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77598);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
+/* harmony import */ var _core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(33883);
+
 
 
 const PREFIX = 'plan-runner-state';
@@ -24930,7 +25018,7 @@ const PREFIX = 'plan-runner-state';
 function statePlanKey(plan) {
     const normalised = node_path__WEBPACK_IMPORTED_MODULE_1__.posix.normalize(plan.planPath.replaceAll('\\', '/'));
     const readable = plan.runKey === undefined ? normalised : `${normalised}-${plan.runKey}`;
-    const slug = readable.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'plan';
+    const slug = (0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_2__/* .trimEndChars */ .v)(readable.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+/, ''), '-').slice(0, 60) || 'plan';
     // The key after a NUL, which no path holds: `a.yml` with key `b` is never the plan `a.yml\nb`.
     const hash = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(plan.runKey === undefined ? normalised : `${normalised}\0${plan.runKey}`).digest('hex').slice(0, 8);
     return `${slug}-${hash}`;
@@ -25014,6 +25102,13 @@ function sameItem(a, b) {
  * `MAX_TODO_ITEMS`, and more than one item `in_progress` in the result.
  */
 function applyWriteTodos(current, args) {
+    // A call of more items than a list may hold is refused before they are checked: zod gathers every item's
+    // problems, and past about 150,000 items (2 MB of arguments) it overflowed the stack, which ended the agent
+    // step instead of telling the model (found by an adversarial pass).
+    const call = typeof args === 'object' && args !== null ? args : {};
+    if (Array.isArray(call.todos) && call.todos.length > MAX_TODO_ITEMS) {
+        return refuse(`the list would have ${call.merge === false ? '' : 'at least '}${call.todos.length} items; keep it to at most ${MAX_TODO_ITEMS}, each a larger piece of the work`);
+    }
     const parsed = WriteTodosInput.safeParse(args, { reportInput: true });
     if (!parsed.success) {
         return refuse(`write_todos takes {"todos": [{"id", "content", "status"}], "merge": true|false}:\n${(0,_arguments_problem_text_js__WEBPACK_IMPORTED_MODULE_0__/* .argumentsProblemText */ .Fq)(parsed.error, WriteTodosInput)}`);
@@ -25852,7 +25947,10 @@ class RepoFileNotFoundError extends step_error/* StepError */.zg {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/trim-end-chars.js
+var trim_end_chars = __nccwpck_require__(33883);
 ;// CONCATENATED MODULE: ./lib/tools/files/git-segment.js
+
 /**
  * Whether a path segment names the `.git` folder on some runner's file system: in any case (macOS and
  * Windows ignore it), with trailing dots or spaces (Windows drops them), as an NTFS stream of it
@@ -25860,7 +25958,7 @@ class RepoFileNotFoundError extends step_error/* StepError */.zg {
  * `.git/config`, and on a macOS runner `.GIT/config` read it.
  */
 function isGitSegment(segment) {
-    const name = segment.split(':', 1)[0].replace(/[. ]+$/, '').toLowerCase();
+    const name = (0,trim_end_chars/* trimEndChars */.v)(segment.split(':', 1)[0], '. ').toLowerCase();
     return name === '.git' || /^git~\d+$/.test(name);
 }
 
@@ -38776,8 +38874,8 @@ const ActionInputs = lib_schemas.object({
         .refine((text) => !/[\p{Cc}\p{Cf}]/u.test(text), 'expected one line of visible text, such as a matrix value (${{ matrix.node }}): it has a control or invisible character')
         .optional()),
     'state-retention-days': decimalInput(coerce/* number */.ai({ error: 'expected a whole number of days from 1 to 90' }).int('expected a whole number of days from 1 to 90').min(1, 'expected at least 1 day').max(90, 'expected at most 90 days (the longest GitHub keeps artifacts)').default(7)),
-    shards: decimalInput(wholeNumber(1, run_event/* MAX_SHARDS */.h).optional()),
-    shard: decimalInput(wholeNumber(1, run_event/* MAX_SHARDS */.h).optional()),
+    shards: decimalInput(wholeNumber(1, run_event/* MAX_SHARDS */.hH).optional()),
+    shard: decimalInput(wholeNumber(1, run_event/* MAX_SHARDS */.hH).optional()),
     prepared: decimalInput(wholeNumber(1, Number.MAX_SAFE_INTEGER, undefined, PREPARED).optional(), PREPARED),
     'weights-from': blankIsDefault(Text.optional()),
     'max-cost-usd-per-run': decimalInput(coerce/* number */.ai().min(0, 'expected an amount in US dollars of 0 or more, such as 0.05').max(1_000_000, 'expected an amount in US dollars of at most 1,000,000, as the CLI takes').optional()),

@@ -139,7 +139,10 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(73024);
+// EXTERNAL MODULE: ./lib/core/trim-end-chars.js
+var trim_end_chars = __webpack_require__(33883);
 ;// CONCATENATED MODULE: ./lib/github/github-run-context.js
+
 
 function readPayload(file) {
     if (!file)
@@ -160,7 +163,7 @@ function pullRequestHeadSha(payload) {
 /** The run context from the runner's `GITHUB_*` variables and event file. */
 function githubRunContext(env) {
     const payload = readPayload(env['GITHUB_EVENT_PATH']);
-    const server = (env['GITHUB_SERVER_URL'] || 'https://github.com').replace(/\/+$/, '');
+    const server = (0,trim_end_chars/* trimEndChars */.v)(env['GITHUB_SERVER_URL'] || 'https://github.com', '/');
     const repository = env['GITHUB_REPOSITORY'] || undefined;
     const runId = env['GITHUB_RUN_ID'];
     const given = Number(env['GITHUB_RUN_ATTEMPT'] ?? 1);
@@ -814,21 +817,6 @@ function resultText(result) {
 
 /***/ }),
 
-/***/ 8463:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   _: () => (/* binding */ TRACE_FORMAT),
-/* harmony export */   h: () => (/* binding */ MAX_SHARDS)
-/* harmony export */ });
-/** The most shard jobs a fan-out has (the `shards` input's bound); a saved state that records more is refused. */
-const MAX_SHARDS = 256;
-/** The version of the trace's event format, written on `plan_created`. */
-const TRACE_FORMAT = 2;
-
-
-/***/ }),
-
 /***/ 90422:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -868,9 +856,18 @@ function stepOf(record, key) {
     if (!step) {
         step = { key, state: 'pending', usage: _usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y };
         record.steps.set(key, step);
+        sinceRejection.get(record)?.push(step);
     }
     return step;
 }
+/**
+ * The steps of a rejected record that were made, or set waiting, since its last rejection: the only ones a
+ * rejection after it may find pending or waiting, since a rejection skips every one. Each rejection walked
+ * every step, and a trace of 40,000 steps then 40,000 rejections (a saved state another job may have
+ * written) took 4.9 s to read, the 256 MiB a trace may hold hours (found by an adversarial pass). A record
+ * not rejected yet has no entry: its first rejection looks at every step.
+ */
+const sinceRejection = new WeakMap();
 /**
  * A record's calls with no outcome yet, by step and call key, in the order they were made: a return
  * takes the last of its step's calls with its key, as a search back from the end would. That search,
@@ -1037,6 +1034,8 @@ function applyEvent(record, event) {
         }
         case 'step_waiting': {
             const step = stepOf(record, event.stepKey);
+            if (step.state !== 'waiting' && step.state !== 'pending')
+                sinceRejection.get(record)?.push(step);
             step.state = 'waiting';
             step.waitReason = event.reason;
             break;
@@ -1052,12 +1051,13 @@ function applyEvent(record, event) {
                 const who = event.by ? `@${event.by}` : 'a person';
                 record.status = 'rejected';
                 record.reason = `${who} answered /reject; the steps that awaited approval will not run`;
-                for (const step of record.steps.values()) {
+                for (const step of sinceRejection.get(record) ?? record.steps.values()) {
                     if (step.state !== 'waiting' && step.state !== 'pending')
                         continue;
                     step.state = 'skipped';
                     step.skipReason = `not run: ${who} answered /reject`;
                 }
+                sinceRejection.set(record, []);
             }
             break;
         }
@@ -5421,7 +5421,7 @@ class RunJournal {
         return this.#finished;
     }
     planCreated(plan, planHash, carried) {
-        this.#emit({ type: 'plan_created', plan, format: run_event/* TRACE_FORMAT */._, ...(planHash !== undefined && { planHash }), ...(carried && carried.size > 0 && { carried: Object.fromEntries(carried) }) });
+        this.#emit({ type: 'plan_created', plan, format: run_event/* TRACE_FORMAT */._W, ...(planHash !== undefined && { planHash }), ...(carried && carried.size > 0 && { carried: Object.fromEntries(carried) }) });
     }
     /** A new revision of the plan: what was replaced by what, and why. */
     planRevised(plan, replaced, added, reason) {
@@ -6558,8 +6558,11 @@ function describePurpose(purpose) {
 /* harmony export */   Ud: () => (/* binding */ endpointRefusesEveryCall),
 /* harmony export */   sX: () => (/* binding */ ModelCallError)
 /* harmony export */ });
+/* unused harmony export MAX_DETAIL_CHARS */
 /* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1938);
-/* harmony import */ var _describe_purpose_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(34325);
+/* harmony import */ var _describe_purpose_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(34325);
+/* harmony import */ var _core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(33883);
+
 
 
 /**
@@ -6589,6 +6592,19 @@ function hint(failure, status) {
         return 'The endpoint failed; retry later.';
     return 'The endpoint rejected the request; check that it supports this model and Chat Completions tool calls.';
 }
+/** The most of an endpoint's error message an error keeps: it goes into the log, the trace and the summary. */
+const MAX_DETAIL_CHARS = 1_000;
+/**
+ * `detail` cut to `MAX_DETAIL_CHARS` and `\u2026`: an endpoint's error message, which a proxy or a hostile endpoint
+ * may make as long as an answer may be (16 MiB), is shown once per failed call.
+ */
+function cutDetail(detail) {
+    if (detail.length <= MAX_DETAIL_CHARS)
+        return detail;
+    // Not between the two halves of a surrogate pair.
+    const end = /[\uD800-\uDBFF]/.test(detail[MAX_DETAIL_CHARS - 1]) ? MAX_DETAIL_CHARS - 1 : MAX_DETAIL_CHARS;
+    return `${detail.slice(0, end)}\u2026`;
+}
 /**
  * True for a model call that fails for every call to its endpoint alike, the replanner's included: the
  * endpoint could not be reached, or it refused the key (401). Not a 403, which an endpoint gives for one
@@ -6608,17 +6624,18 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
     /** See `ModelCallErrorFields.billed`: the caller charges it as it charges an answer. */
     billed;
     constructor(fields) {
+        const detail = cutDetail(fields.detail);
         // The SDK's own messages end in a full stop (`Connection error.`): one, before the hint.
-        const what = (fields.status !== undefined ? `${fields.status} ${fields.detail}` : fields.detail).replace(/\.+$/, '');
+        const what = (0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_1__/* .trimEndChars */ .v)(fields.status !== undefined ? `${fields.status} ${detail}` : detail, '.');
         const tries = fields.attempts === 1 ? '' : ` after ${fields.attempts} attempts`;
-        super(`Model call for ${(0,_describe_purpose_js__WEBPACK_IMPORTED_MODULE_1__/* .describePurpose */ .S)(fields.purpose)} (model ${fields.model}${fields.endpoint ? ` at ${fields.endpoint}` : ''}) failed${tries}: ${what}. ${hint(fields.failure, fields.status)}`, { transient: fields.transient, retryAfterMs: fields.retryAfterMs, cause: fields.cause });
+        super(`Model call for ${(0,_describe_purpose_js__WEBPACK_IMPORTED_MODULE_2__/* .describePurpose */ .S)(fields.purpose)} (model ${fields.model}${fields.endpoint ? ` at ${fields.endpoint}` : ''}) failed${tries}: ${what}. ${hint(fields.failure, fields.status)}`, { transient: fields.transient, retryAfterMs: fields.retryAfterMs, cause: fields.cause });
         this.purpose = fields.purpose;
         this.model = fields.model;
         this.failure = fields.failure;
         if (fields.status !== undefined)
             this.status = fields.status;
         this.attempts = fields.attempts;
-        this.detail = fields.detail;
+        this.detail = detail;
         if (fields.billed)
             this.billed = fields.billed;
     }
@@ -8805,7 +8822,7 @@ function buildSchemas() {
         item_retrying: event({ stepKey: text, index, ...retrying }),
         item_completed: event({ stepKey: text, index, usage }, reusable),
         item_failed: event({ stepKey: text, index, ...failure }, { attempts: schemas.number() }),
-        shards_assigned: event({ stepKey: text, reuseKey: text, shards: schemas.int().min(1).max(run_event/* MAX_SHARDS */.h), assignment: schemas.array(schemas.int().min(1).max(run_event/* MAX_SHARDS */.h)) }),
+        shards_assigned: event({ stepKey: text, reuseKey: text, shards: schemas.int().min(1).max(run_event/* MAX_SHARDS */.hH), assignment: schemas.array(schemas.int().min(1).max(run_event/* MAX_SHARDS */.hH)) }),
         plan_revised: event({ plan, replaced: texts, added: texts, reason: text }),
         run_finished: event({ status, usage }, { reason: text, resultStepKey: text }),
         goals_checked: event({ goals: schemas.array(fields({ name: text, severity: schemas["enum"](['required', 'warning']), outcome: schemas["enum"](['met', 'unmet', 'error']), evidence: text })), status }, { usage, reason: text }),
@@ -8813,6 +8830,7 @@ function buildSchemas() {
 }
 
 ;// CONCATENATED MODULE: ./lib/core/trace-event-problem.js
+
 
 
 /**
@@ -8840,6 +8858,11 @@ function traceEventProblem(event) {
         if (inner.type !== 'nested_event')
             return undefined;
         const nested = inner;
+        // A run nests no deeper than plans may use plans. Deeper, a trace of 80 levels (577 KB) took 7.4 s to
+        // resume from and one of 120 over a minute: each level's reuse looks at the levels below (found by an
+        // adversarial pass).
+        if (steps.length === run_event/* MAX_PLAN_DEPTH */.Z1 - 1)
+            return `a nested_event event${where} whose event nests more than ${run_event/* MAX_PLAN_DEPTH */.Z1 - 1} runs deep, deeper than plans may use plans (${run_event/* MAX_PLAN_DEPTH */.Z1} files in all)`;
         steps.push(shownKey(nested.stepKey));
         inner = nested.event;
     }
@@ -9068,8 +9091,8 @@ function resumeStateFromEvents(events, planName, from) {
     const created = events.find((event) => event.type === 'plan_created');
     if (!created)
         return { ok: false, problem: `${from} has no plan_created event: it is not a plan-runner trace, or the run never started` };
-    if (created.format !== _core_run_event_js__WEBPACK_IMPORTED_MODULE_2__/* .TRACE_FORMAT */ ._) {
-        return { ok: false, problem: `${from} is in trace format ${created.format ?? 1}, and this plan-runner resumes from format ${_core_run_event_js__WEBPACK_IMPORTED_MODULE_2__/* .TRACE_FORMAT */ ._} only; run the plan afresh` };
+    if (created.format !== _core_run_event_js__WEBPACK_IMPORTED_MODULE_2__/* .TRACE_FORMAT */ ._W) {
+        return { ok: false, problem: `${from} is in trace format ${created.format ?? 1}, and this plan-runner resumes from format ${_core_run_event_js__WEBPACK_IMPORTED_MODULE_2__/* .TRACE_FORMAT */ ._W} only; run the plan afresh` };
     }
     const shape = created.plan;
     if (shape === null || typeof shape !== 'object' || typeof shape.name !== 'string' || !Array.isArray(shape.steps)) {
@@ -9907,6 +9930,13 @@ function sameItem(a, b) {
  * `MAX_TODO_ITEMS`, and more than one item `in_progress` in the result.
  */
 function applyWriteTodos(current, args) {
+    // A call of more items than a list may hold is refused before they are checked: zod gathers every item's
+    // problems, and past about 150,000 items (2 MB of arguments) it overflowed the stack, which ended the agent
+    // step instead of telling the model (found by an adversarial pass).
+    const call = typeof args === 'object' && args !== null ? args : {};
+    if (Array.isArray(call.todos) && call.todos.length > MAX_TODO_ITEMS) {
+        return refuse(`the list would have ${call.merge === false ? '' : 'at least '}${call.todos.length} items; keep it to at most ${MAX_TODO_ITEMS}, each a larger piece of the work`);
+    }
     const parsed = WriteTodosInput.safeParse(args, { reportInput: true });
     if (!parsed.success) {
         return refuse(`write_todos takes {"todos": [{"id", "content", "status"}], "merge": true|false}:\n${(0,_arguments_problem_text_js__WEBPACK_IMPORTED_MODULE_0__/* .argumentsProblemText */ .Fq)(parsed.error, WriteTodosInput)}`);

@@ -905,7 +905,9 @@ function readInputFile(file, maxBytes) {
 /* harmony export */ });
 /* unused harmony exports MIN_SECRET_LENGTH, TOKEN_KINDS, TOKEN_SHAPE_SOURCES, MIN_FRAGMENT_SECRET_LENGTH */
 /* harmony import */ var _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(53097);
-/* harmony import */ var _secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(59989);
+/* harmony import */ var _secret_env_name_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(59989);
+/* harmony import */ var _trim_end_chars_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(33883);
+
 
 
 const REDACTED = '***';
@@ -1070,7 +1072,7 @@ function isBasicCredential(encoded) {
     if (encoded.length % 4 === 1)
         return false;
     const decoded = Buffer.from(encoded, 'base64');
-    if (decoded.length === 0 || decoded.toString('base64').replace(/=+$/, '') !== encoded.replace(/=+$/, ''))
+    if (decoded.length === 0 || (0,_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_1__/* .trimEndChars */ .v)(decoded.toString('base64'), '=') !== (0,_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_1__/* .trimEndChars */ .v)(encoded, '='))
         return false;
     let text;
     try {
@@ -1344,7 +1346,7 @@ function hideAtCuts(text, forms, grams) {
 /** Where `hideAtCuts` hides: the ranges of `text` that are starts, ends or pieces of known values at its cuts. */
 function cutRanges(text, forms, grams) {
     const ranges = [];
-    for (let previous = -1, cut = text.indexOf(CUT); cut !== -1; previous = cut, cut = text.indexOf(CUT, cut + 1)) {
+    for (let previous = -1, cut = text.indexOf(CUT), next = cut === -1 ? -1 : text.indexOf(CUT, cut + 1); cut !== -1; previous = cut, cut = next, next = cut === -1 ? -1 : text.indexOf(CUT, cut + 1)) {
         // Most cuts touch no part of any value: the characters on either side are no run of one.
         if (!grams.has(text.slice(Math.max(0, cut - MIN_CUT_FRAGMENT), cut)) && !grams.has(text.slice(cut + 1, cut + 1 + MIN_CUT_FRAGMENT)))
             continue;
@@ -1356,8 +1358,12 @@ function cutRanges(text, forms, grams) {
         let before = 0;
         let after = 0;
         for (const form of forms) {
-            // Only the text within a form's length of the cut is searched: a text full of `\u2026` stays linear.
-            const left = text.slice(Math.max(0, cut - form.length + 1), cut);
+            // Only the text within a form's length of the cut, and not past the cuts beside it (a part of a form
+            // without a `\u2026` does not span one), is searched: a text full of `\u2026` stays linear. Searched up to a
+            // form's length either side, `----\u2026----` repeated took 80 \u00b5s a character with a PEM key known (its
+            // spellings start and end with dashes), 5 s for 64 KiB (found by an adversarial pass).
+            const own = !form.includes(CUT);
+            const left = text.slice(Math.max(own ? previous + 1 : 0, cut - form.length + 1), cut);
             // The longest start of `form` that ends at the cut: found where its first characters occur.
             const head = form.slice(0, MIN_CUT_FRAGMENT);
             for (let at = left.indexOf(head); at !== -1 && left.length - at > before; at = left.indexOf(head, at + 1)) {
@@ -1366,7 +1372,7 @@ function cutRanges(text, forms, grams) {
                     break;
                 }
             }
-            const right = text.slice(cut + 1, cut + form.length);
+            const right = text.slice(cut + 1, own && next !== -1 ? Math.min(next, cut + form.length) : cut + form.length);
             // The longest end of `form` that starts right after the cut: found where its last characters occur.
             const tail = form.slice(form.length - MIN_CUT_FRAGMENT);
             for (let at = right.lastIndexOf(tail); at !== -1 && at + MIN_CUT_FRAGMENT > after; at = at === 0 ? -1 : right.lastIndexOf(tail, at - 1)) {
@@ -1439,7 +1445,7 @@ function urlParts(value) {
     const password = userinfo.includes(':') ? userinfo.slice(userinfo.indexOf(':') + 1) : '';
     const rest = value.slice(authority[0].length);
     // `postgres://postgres:postgres@\u2026/postgres`, `root:root`, `12345`: a word the URL uses anyway, or a short one.
-    const guessable = password.length < MIN_URL_PASSWORD_LENGTH || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isOrdinaryValue */ .C)(password) || password === user || rest.includes(password);
+    const guessable = password.length < MIN_URL_PASSWORD_LENGTH || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_2__/* .isOrdinaryValue */ .C)(password) || password === user || rest.includes(password);
     if (password !== '')
         parts.push(...(guessable ? [userinfo] : [password, decode(password)]));
     const withoutHash = rest.split('#')[0];
@@ -1462,8 +1468,10 @@ function buildRedactor(given) {
     // A URL's halves are often public (a host name every runner has), and so are a URL part's (a path's common
     // start): both are hidden whole only, in every spelling (Python's quote writes `https%3A//\u2026`).
     const wholeOnly = new Set(forms.filter(({ value }) => parts.has(value) || /^https?:\/\//i.test(value)).flatMap((form) => [...form.plain, ...form.encoded]));
-    const plain = [...new Set(forms.flatMap((form) => form.plain))];
-    const encoded = [...new Set(forms.flatMap((form) => form.encoded))].filter((form) => !plain.includes(form));
+    const plainSet = new Set(forms.flatMap((form) => form.plain));
+    const plain = [...plainSet];
+    // A set, not the list: 8,000 secret-named values in a plan took 6.9 s to learn (found by an adversarial pass).
+    const encoded = [...new Set(forms.flatMap((form) => form.encoded))].filter((form) => !plainSet.has(form));
     // Longest first, so a secret that contains another is replaced whole.
     const known = [...plain, ...encoded].sort((a, b) => b.length - a.length);
     const knownPattern = known.length ? new RegExp(known.map(escapeRegExp).join('|'), 'g') : undefined;
@@ -1533,7 +1541,7 @@ function jsonMayNeedRedaction(json, redact) {
 }
 /** Every value of `env` whose name looks secret (`*TOKEN*`, `*KEY*`, `INPUT_*`\u2026): what to hand `createRedactor`. */
 function secretValuesFromEnvironment(env) {
-    return Object.entries(env).flatMap(([name, value]) => (value && (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(name) ? [value] : []));
+    return Object.entries(env).flatMap(([name, value]) => (value && (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_2__/* .isSecretEnvName */ .B)(name) ? [value] : []));
 }
 /**
  * The values of run inputs whose names look secret (`api_token`, `db-password`), as text: a workflow
@@ -1542,10 +1550,10 @@ function secretValuesFromEnvironment(env) {
  */
 function secretValuesFromInputs(inputs) {
     return Object.entries(inputs).flatMap(([name, value]) => {
-        if ((typeof value !== 'string' && typeof value !== 'number') || !(0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(name.replaceAll('-', '_')))
+        if ((typeof value !== 'string' && typeof value !== 'number') || !(0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_2__/* .isSecretEnvName */ .B)(name.replaceAll('-', '_')))
             return [];
         const text = String(value);
-        return text === '' || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isOrdinaryValue */ .C)(text) ? [] : [text];
+        return text === '' || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_2__/* .isOrdinaryValue */ .C)(text) ? [] : [text];
     });
 }
 /**
@@ -1726,6 +1734,28 @@ function retryAfterMs(header, now = Date.now()) {
 
 /***/ }),
 
+/***/ 8463:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Z1: () => (/* binding */ MAX_PLAN_DEPTH),
+/* harmony export */   _W: () => (/* binding */ TRACE_FORMAT),
+/* harmony export */   hH: () => (/* binding */ MAX_SHARDS)
+/* harmony export */ });
+/**
+ * How deep plans may use plans: a plan, a plan it uses, and so on, this many files in all (the loader's bound,
+ * `load-subplans.ts`). So a run's events nest at most `MAX_PLAN_DEPTH - 1` `nested_event`s deep, and a trace
+ * that nests them deeper is refused (`traceEventProblem`).
+ */
+const MAX_PLAN_DEPTH = 4;
+/** The most shard jobs a fan-out has (the `shards` input's bound); a saved state that records more is refused. */
+const MAX_SHARDS = 256;
+/** The version of the trace's event format, written on `plan_created`. */
+const TRACE_FORMAT = 2;
+
+
+/***/ }),
+
 /***/ 1938:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -1800,6 +1830,30 @@ function isSystemPath(absolute) {
 const TODO_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'];
 /** The name of the tool the runner gives every agent step to keep its TODO list. */
 const WRITE_TODOS = 'write_todos';
+
+
+/***/ }),
+
+/***/ 33883:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   v: () => (/* binding */ trimEndChars)
+/* harmony export */ });
+/**
+ * `text` without the run of `chars` it ends with, found in one pass back from its end: what
+ * `text.replace(/[chars]+$/, '')` returns. That regex tries a match from each character of a run of them
+ * that does not end the text, and so is quadratic in the run: a model endpoint's error message of 40,000
+ * dots and an `x` took 1.8 s, a file path of 40,000 `. ` 1.7 s (found by an adversarial pass). ESLint
+ * refuses a regex literal that repeats before `$` without `^` in src/
+ * (scripts/no-trailing-run-regex.ts).
+ */
+function trimEndChars(text, chars) {
+    let end = text.length;
+    while (end > 0 && chars.includes(text[end - 1]))
+        end--;
+    return end === text.length ? text : text.slice(0, end);
+}
 
 
 /***/ }),
@@ -2421,7 +2475,9 @@ function zodReadySchema(schema) {
                 Object.defineProperty(properties, name, { value: unlisted, enumerable: true, writable: true, configurable: true });
         }
         if (checkedThere.length > 0) {
-            copy.required = copy.required.filter((name) => !checkedThere.includes(name));
+            // A set: a list of 160,000 required names, each looked up in the list, took 46 s to load in a plan (found by an adversarial pass).
+            const there = new Set(checkedThere);
+            copy.required = copy.required.filter((name) => !there.has(name));
             addToAllOf(copy, ofObjects([{ type: 'object', required: checkedThere, properties: Object.fromEntries(checkedThere.map((name) => [name, {}])) }]));
         }
         copy.properties = properties;
@@ -3671,17 +3727,19 @@ async function loadPlanFile(path, options = {}) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   J$: () => (/* binding */ loadSubplans),
-/* harmony export */   Z1: () => (/* binding */ MAX_PLAN_DEPTH)
+/* harmony export */   Z1: () => (/* reexport safe */ _core_run_event_js__WEBPACK_IMPORTED_MODULE_6__.Z1)
 /* harmony export */ });
 /* unused harmony export outsideRepository */
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51455);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(80083);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(80083);
 /* harmony import */ var _core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(99500);
 /* harmony import */ var _check_pricing_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(25708);
-/* harmony import */ var _format_path_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(97222);
+/* harmony import */ var _format_path_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(97222);
 /* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(84700);
 /* harmony import */ var _plan_error_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(36487);
+/* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8463);
+
 
 
 
@@ -3711,8 +3769,8 @@ async function outsideRepository(root, uses, subject = 'uses') {
         return `${subject} must name a plan file in the repository, not in .git; ${uses} is in or links into it`;
     return undefined;
 }
-/** How deep plans may use plans: a plan, a plan it uses, and so on, this many files in all. */
-const MAX_PLAN_DEPTH = 4;
+/** How deep plans may use plans (a run's events, and so a trace's, nest one less deep). */
+
 function sameTool(a, b) {
     return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -3757,8 +3815,8 @@ async function loadSubplans(plan, context) {
             issues.push({ path: at, message: `plan files use each other in a cycle: ${names.join(' \u2192 ')}; a plan cannot use itself, directly or through others` });
             continue;
         }
-        if (context.chain.length >= MAX_PLAN_DEPTH) {
-            issues.push({ path: at, message: `plans nest more than ${MAX_PLAN_DEPTH} deep (${names.join(' \u2192 ')}); use fewer levels of plans inside plans` });
+        if (context.chain.length >= _core_run_event_js__WEBPACK_IMPORTED_MODULE_6__/* .MAX_PLAN_DEPTH */ .Z1) {
+            issues.push({ path: at, message: `plans nest more than ${_core_run_event_js__WEBPACK_IMPORTED_MODULE_6__/* .MAX_PLAN_DEPTH */ .Z1} deep (${names.join(' \u2192 ')}); use fewer levels of plans inside plans` });
             continue;
         }
         let loaded = loadedAt.get(resolved);
@@ -3779,7 +3837,7 @@ async function loadSubplans(plan, context) {
             // Error files are named as the caller names them, relative to the working directory, not the root.
             const own = loaded.errors.filter((error) => error.file === undefined || node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(error.file) === resolved);
             const count = (0,_plan_error_js__WEBPACK_IMPORTED_MODULE_5__/* .problemCount */ .bS)(loaded.errors);
-            issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_6__/* .groupDigits */ .K)(count)} problem${count === 1 ? '' : 's'} (listed with their own positions)` });
+            issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K)(count)} problem${count === 1 ? '' : 's'} (listed with their own positions)` });
             continue;
         }
         const inner = loaded.plan;
@@ -3850,7 +3908,7 @@ async function locate(issues, context) {
     return issues.map((issue) => ({
         file: context.file,
         ...positions?.locate(issue.path),
-        path: (0,_format_path_js__WEBPACK_IMPORTED_MODULE_7__/* .formatPath */ .j)(issue.path),
+        path: (0,_format_path_js__WEBPACK_IMPORTED_MODULE_8__/* .formatPath */ .j)(issue.path),
         message: issue.message,
     }));
 }
@@ -3873,7 +3931,10 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/js-yaml/dist/js-yaml.mjs
 var js_yaml = __webpack_require__(33243);
+// EXTERNAL MODULE: ./lib/core/trim-end-chars.js
+var trim_end_chars = __webpack_require__(33883);
 ;// CONCATENATED MODULE: ./lib/plan/read-plain-yaml.js
+
 
 // The `yaml` package's core schema (YAML 1.2) as js-yaml types: the same tests, in the same order,
 // with the same values, so a plain scalar means the same to both parsers.
@@ -4059,7 +4120,8 @@ function openKeyColumn(raw) {
     let column = prefix.length;
     // `- #c:` is no key after its `- `; read as a key from the dash, as a line-wide pattern would.
     if (line[column] === undefined || line[column] === '#' || line[column] === ' ') {
-        if (!/-[ ]+$/.test(prefix))
+        const dash = (0,trim_end_chars/* trimEndChars */.v)(prefix, ' ');
+        if (dash.length === prefix.length || !dash.endsWith('-'))
             return undefined;
         column = prefix.trimEnd().length - 1;
     }
@@ -7194,7 +7256,10 @@ class RepoFileNotFoundError extends step_error/* StepError */.zg {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/trim-end-chars.js
+var trim_end_chars = __webpack_require__(33883);
 ;// CONCATENATED MODULE: ./lib/tools/files/git-segment.js
+
 /**
  * Whether a path segment names the `.git` folder on some runner's file system: in any case (macOS and
  * Windows ignore it), with trailing dots or spaces (Windows drops them), as an NTFS stream of it
@@ -7202,7 +7267,7 @@ class RepoFileNotFoundError extends step_error/* StepError */.zg {
  * `.git/config`, and on a macOS runner `.GIT/config` read it.
  */
 function isGitSegment(segment) {
-    const name = segment.split(':', 1)[0].replace(/[. ]+$/, '').toLowerCase();
+    const name = (0,trim_end_chars/* trimEndChars */.v)(segment.split(':', 1)[0], '. ').toLowerCase();
     return name === '.git' || /^git~\d+$/.test(name);
 }
 
