@@ -13,6 +13,14 @@ export default tseslint.config(
   {
     files: ['src/**/*.ts'],
     plugins: { 'plan-runner': { rules: { 'no-trailing-run-regex': noTrailingRunRegex } } },
-    rules: { 'plan-runner/no-trailing-run-regex': 'error' },
+    rules: {
+      'plan-runner/no-trailing-run-regex': 'error',
+      // Each item an argument: past about 120,000, V8 throws "Maximum call stack size exceeded" (src/core/push-all.ts).
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name=/^(push|unshift|splice)$/] > SpreadElement", message: 'spread arguments overflow the stack past about 120,000 items: use pushAll (src/core/push-all.ts) or a loop' },
+        { selector: "CallExpression[callee.object.name='Math'][callee.property.name=/^(max|min)$/] > SpreadElement", message: 'spread arguments overflow the stack past about 120,000 items: use a loop or reduce' },
+      ],
+    },
   },
 );

@@ -50,7 +50,11 @@ function issueBody(where: EscalationIssueContext, escalation: Escalation, redact
     fencedBlock(cutText(redact(escalation.lastError), MAX_ERROR_CHARS)),
   ];
   const tried = escalation.tried.slice(-MAX_TRIED);
-  if (tried.length > 0) lines.push('', '**What was tried:**', ...(tried.length < escalation.tried.length ? [`- … and ${escalation.tried.length - tried.length} earlier attempts (in the run's summary)`] : []), ...tried.map((item) => `- ${data(item)}`));
+  if (tried.length > 0) {
+    lines.push('', '**What was tried:**');
+    if (tried.length < escalation.tried.length) lines.push(`- … and ${escalation.tried.length - tried.length} earlier attempts (in the run's summary)`);
+    for (const item of tried) lines.push(`- ${data(item)}`);
+  }
   // Neutralised, the text can grow (a zero-width space after each `@`): cut to what an issue holds, with room for the lines after it.
   const body = [escalationIssueMarker(keyedPlanId(where)), cutMarkdown(neutralise(lines.join('\n')), COMMENT_MAX_CHARS - 2048)];
   // plan-runner's own link to the run is added after the neutraliser, as the marker is.

@@ -7,6 +7,7 @@ import { resultText } from '../core/result-text.ts';
 import type { RunEvent, RunListener } from '../core/run-event.ts';
 import { followRecord, type StepRecord } from '../core/run-record.ts';
 import type { ActionIO } from './action-io.ts';
+import { pushAll } from '../core/push-all.ts';
 
 /** A result longer than this is cut in the log; the summary and the trace keep it whole. */
 const MAX_LOG_RESULT_CHARS = 16_000;
@@ -23,7 +24,10 @@ function detailLines(step: StepRecord, planStep: PlanStep | undefined, redact: R
     lines.push(`items: ${counts.completed}/${counts.total} done${counts.failed ? `, ${counts.failed} failed` : ''}`);
     // Every failed item, whether its step completed (on_item_failure: continue) or failed with them.
     const failed = step.failedItems ?? (step.items ?? []).filter((item) => item.state === 'failed').map((item) => ({ key: item.key, error: item.error ?? 'no error message' }));
-    for (const failure of failed.slice(0, 50)) lines.push(`item ${failure.key} failed:`, ...quoted(redact(failure.error)));
+    for (const failure of failed.slice(0, 50)) {
+      lines.push(`item ${failure.key} failed:`);
+      pushAll(lines, quoted(redact(failure.error)));
+    }
   }
   if (step.usage.modelCalls > 0) {
     lines.push(`model calls: ${step.usage.modelCalls}, tokens in/out: ${step.usage.promptTokens}/${step.usage.completionTokens}`);
@@ -32,10 +36,17 @@ function detailLines(step: StepRecord, planStep: PlanStep | undefined, redact: R
     // Redact the whole text before cutting it, so no half of a secret survives the cut.
     const text = redact(resultText(step.result).text);
     const shown = text.length > MAX_LOG_RESULT_CHARS ? `${cutText(text, MAX_LOG_RESULT_CHARS)}\n(cut: the full result is in the job summary and the trace)` : text;
-    lines.push('result:', ...quoted(shown));
+    lines.push('result:');
+    pushAll(lines, quoted(shown));
   }
-  if (step.state === 'failed') lines.push('error:', ...quoted(redact(step.error ?? 'no error message')));
-  if (step.state === 'skipped' && step.skipReason) lines.push('skipped:', ...quoted(redact(step.skipReason)));
+  if (step.state === 'failed') {
+    lines.push('error:');
+    pushAll(lines, quoted(redact(step.error ?? 'no error message')));
+  }
+  if (step.state === 'skipped' && step.skipReason) {
+    lines.push('skipped:');
+    pushAll(lines, quoted(redact(step.skipReason)));
+  }
   return lines;
 }
 

@@ -6,6 +6,7 @@ import type { ValidPlan } from '../plan/valid-plan.ts';
 import { loadPlanWithServers } from '../job/load-plan-with-servers.ts';
 import type { RunnerEnvironment } from '../process/scrub-environment.ts';
 import { programWarnings } from './program-warnings.ts';
+import { pushAll } from '../core/push-all.ts';
 
 function plural(count: number, word: string): string {
   return `${groupDigits(count)} ${word}${count === 1 ? '' : 's'}`;
@@ -52,7 +53,7 @@ export async function validateCommand(files: readonly string[], out: (line: stri
           cwd: options.cwd ?? process.cwd(),
           env,
           ...(options.mcpStartTimeoutMs !== undefined && { timeoutMs: options.mcpStartTimeoutMs }),
-          learnSecrets: (values) => learned.push(...values),
+          learnSecrets: (values) => pushAll(learned, values),
         }).catch((error: unknown) => {
           if (signal.aborted) return undefined;
           throw error;

@@ -1,6 +1,7 @@
 import { LinearRegex } from './linear-regex.ts';
 import { isOrdinaryValue, isSecretEnvName } from './secret-env-name.ts';
 import { trimEndChars } from './trim-end-chars.ts';
+import { pushAll } from './push-all.ts';
 
 /** Replaces secrets in a text with `***`. */
 /**
@@ -287,7 +288,7 @@ function spellings(secret: string): string[] {
     Buffer.from(secret, 'utf8').toString('hex'),
     Buffer.from(secret, 'utf8').toString('hex').toUpperCase(),
   ];
-  if (secret.includes('\n')) forms.push(...secret.split(/\r?\n/).map((line) => line.trim()));
+  if (secret.includes('\n')) pushAll(forms, secret.split(/\r?\n/).map((line) => line.trim()));
   // Evidence and one-line views flatten whitespace before they are redacted (`excerptAround`, `shorten`):
   // a secret with a tab or two spaces in it no longer matched itself there (found by an adversarial pass).
   if (/\s/.test(secret)) forms.push(secret.replace(/\s+/g, ' '), secret.replace(/\s+/g, ' ').trim());
@@ -404,10 +405,10 @@ function hideAcrossInvisible(text: string, known: RegExp | undefined, fragments:
   const ranges = fragmentRanges(visible, fragments);
   // A start or end of a known value a cut left, split by invisible characters (`Z\u200Bq\u200B7…`): found in
   // the visible view, where the cut check can read it (found by a redaction hunt: 18 of 20 characters showed).
-  if (cuts && visible.includes(CUT)) ranges.push(...cutRanges(visible, cuts.forms, cuts.grams));
+  if (cuts && visible.includes(CUT)) pushAll(ranges, cutRanges(visible, cuts.forms, cuts.grams));
   // A key, or what a cut left of a token, split by a colour code (`grep --color`) or an invisible character.
-  if (visible.includes(KEY_START)) ranges.push(...keyRanges(visible));
-  if (holdsCutToken(visible)) ranges.push(...cutTokenRanges(visible));
+  if (visible.includes(KEY_START)) pushAll(ranges, keyRanges(visible));
+  if (holdsCutToken(visible)) pushAll(ranges, cutTokenRanges(visible));
   // The token shapes too: `ghp_…` split by a zero-width space is a GitHub token to whoever reads it.
   for (const { pattern, is } of TOKEN_SHAPES) {
     for (const match of visible.matchAll(pattern)) {
@@ -570,7 +571,7 @@ function urlParts(value: string): string[] {
   const rest = value.slice(authority[0].length);
   // `postgres://postgres:postgres@…/postgres`, `root:root`, `12345`: a word the URL uses anyway, or a short one.
   const guessable = password.length < MIN_URL_PASSWORD_LENGTH || isOrdinaryValue(password) || password === user || rest.includes(password);
-  if (password !== '') parts.push(...(guessable ? [userinfo] : [password, decode(password)]));
+  if (password !== '') pushAll(parts, guessable ? [userinfo] : [password, decode(password)]);
   const withoutHash = rest.split('#')[0]!;
   const [path = '', query = ''] = withoutHash.split(/\?(.*)/s);
   for (const part of [rest, withoutHash, path]) if (part.length >= MIN_URL_PART_LENGTH && holdsToken(part)) parts.push(part);
@@ -608,7 +609,7 @@ function buildRedactor(given: readonly string[]): (text: string) => string {
   const anyPattern = new RegExp([...screened.map(escapeRegExp), ...TOKEN_SHAPES.map((shape) => shape.pattern.source)].join('|'));
   const anyBearer = new RegExp(`${BEARER.source}|${BASIC.source}`, 'i');
   // No pattern matches fewer characters than this: a known value's shortest spelling, `Bearer xxxx` or `Basic xxxxxxxx`.
-  const shortest = Math.min(BEARER_MIN_LENGTH, BASIC_MIN_LENGTH, ...known.map((form) => form.length));
+  const shortest = known.reduce((least, form) => Math.min(least, form.length), Math.min(BEARER_MIN_LENGTH, BASIC_MIN_LENGTH));
   // For JSON text: the patterns without their word boundaries (an escape such as `\n` puts a word
   // character before a token that starts a line), every known form also as JSON escapes it, and
   // any "Bearer" or "Basic" (the space after it may be escaped).

@@ -6,6 +6,7 @@ import { renderEvalTable } from './render-eval-table.ts';
 import { columnName, runEval, type EvalDeps, type EvalSettings } from './run-eval.ts';
 import { CHARS_PER_TOKEN } from './scripted-chat-server.ts';
 import { summariseVariant, type VariantSummary } from './summarise-variant.ts';
+import { pushAll } from '../core/push-all.ts';
 
 /** An evaluation's whole result: the Markdown table, the figures for machines, and whether it passed. */
 export interface EvalReport {
@@ -113,7 +114,7 @@ export function evalReport(settings: EvalSettings, made: readonly EvalRunResult[
       ran.every((run) => run.status !== 'succeeded' && run.modelCalls === 0 && (run.unansweredModelRequests ?? 0) > 0 && !hadModelFault(run));
     return column && unanswered ? [`Failed: no run of ${column.column} got an answer from the model (${cutText(ran[0]?.reason ?? 'no reason given', 300)}), so its figures say nothing of the plan.`] : [];
   });
-  notes.push(...unevaluated);
+  pushAll(notes, unevaluated);
   const title = settings.plans.length > 1 ? `plan-runner eval: ${settings.plans.map((plan) => plan.label ?? plan.file).join(' vs ')}` : `plan-runner eval: ${settings.plans[0]?.file ?? ''}`;
   const passed = !cancelled && idle.length === 0 && unmatched.length === 0 && silent.length === 0 && unevaluated.length === 0 && checks.every((check) => check.ok) && (regressions?.length ?? 0) === 0 && planColumn !== undefined;
   // A comparison with a column that evaluated nothing is none: no "No regression" line beside the failure.

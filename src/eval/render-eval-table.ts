@@ -69,6 +69,9 @@ export function renderEvalTable(input: EvalTableInput): string {
     for (const check of input.thresholds) lines.push(`- ${check.ok ? '✅' : '❌'} \`${check.name}\`: ${check.unevaluable === undefined ? `${figureBeside(check.actual, check.limit)} (limit ${check.limit})` : `not checked (limit ${check.limit}): ${check.unevaluable}`}`);
   }
   // A note may quote a run's reason (a model's words): one line, its control characters shown, never sent to a terminal.
-  if (input.notes.length > 0) lines.push('', ...input.notes.map((note) => `_${escapeMarkdown(oneLogLine(note))}_`));
+  if (input.notes.length > 0) {
+    lines.push('');
+    for (const note of input.notes) lines.push(`_${escapeMarkdown(oneLogLine(note))}_`);
+  }
   return `${lines.join('\n')}\n`;
 }

@@ -1,4 +1,5 @@
 import type { PlanStep } from '../core/plan-step.ts';
+import { pushAll } from '../core/push-all.ts';
 
 /** How many steps a backward search from a referencing step visits before the question waits for the pass below. */
 const NEAR_SEARCH_LIMIT = 16;
@@ -60,7 +61,7 @@ export class AncestorCheck {
       if (seen.size >= NEAR_SEARCH_LIMIT) return undefined;
       seen.add(key);
       const index = this.#stepIndex.get(key);
-      if (index !== undefined) queue.push(...this.#steps[index]!.dependsOn);
+      if (index !== undefined) pushAll(queue, this.#steps[index]!.dependsOn);
     }
     return false;
   }

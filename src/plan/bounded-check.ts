@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pushAll } from '../core/push-all.ts';
 
 /**
  * How long one check of a value against a tool's input schema may hold the event loop. zod checks every
@@ -107,7 +108,7 @@ function intersectionRun(schema: ZodInternals): Run | undefined {
   if (type !== 'intersection' || !left || !right) return undefined;
   return (payload, context) => {
     const { value, issues } = payload as ZodPayload;
-    for (const part of [left, right]) issues.push(...(part._zod.run({ value, issues: [] }, context) as ZodPayload).issues);
+    for (const part of [left, right]) pushAll(issues, (part._zod.run({ value, issues: [] }, context) as ZodPayload).issues);
     return payload;
   };
 }
@@ -136,7 +137,7 @@ function literalUnionRun(schema: ZodInternals): Run | undefined {
   for (const option of def.options) {
     const literal = option._zod.def;
     if (literal.type !== 'literal' || !literal.values || (literal.checks?.length ?? 0) > 0) return undefined;
-    values.push(...literal.values);
+    pushAll(values, literal.values);
   }
   const set = new Set(values);
   if (def.inclusive === false && set.size !== values.length) return undefined;

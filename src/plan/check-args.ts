@@ -6,6 +6,7 @@ import { jsonSchemaProblems } from './json-schema-problems.ts';
 import { stepPath, type PlanCheckContext } from './plan-check-context.ts';
 import type { PathSegment, PlanIssue } from './plan-issue.ts';
 import { schemaIssues, type NameLists } from './schema-issues.ts';
+import { pushAll } from '../core/push-all.ts';
 
 /** What a step can do about a tool whose input schema cannot be used to check its arguments. */
 const LEAVE_IT_OUT = "leave it out of this step (an MCP server's `tools:` list can leave it out of the run)";
@@ -43,7 +44,7 @@ export function checkInputSchemas(ctx: Pick<PlanCheckContext, 'plan' | 'tools' |
     if (declared && tool.inputSchema.type !== undefined && tool.inputSchema.type !== 'object') {
       problems.push({ path: [...path, 'type'], message: 'a tool\'s `input` describes its args map: write `type: object` and list the args under `properties`' });
     }
-    issues.push(...problems);
+    pushAll(issues, problems);
     if (problems.length > 0) continue;
     const compiled = compileJsonSchema(tool.inputSchema);
     if (compiled.ok) schemas.set(tool.name, compiled.schema);

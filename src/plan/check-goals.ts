@@ -4,6 +4,7 @@ import { jsonSchemaProblems } from './json-schema-problems.ts';
 import { NameSuggester } from './nearest-name.ts';
 import type { PlanIssue } from './plan-issue.ts';
 import { GOAL_KINDS, type Goal } from './schema.ts';
+import { pushAll } from '../core/push-all.ts';
 
 function regexProblem(pattern: string, flags: string | undefined): string | undefined {
   try {
@@ -68,7 +69,7 @@ export function checkGoals(goals: readonly Goal[], stepKeys: ReadonlySet<string>
     const first = firstNamed.get(goal.name)!;
     if (first < index) issues.push({ path: [...at, 'name'], message: `goal \`${goal.name}\` is named like goal ${first + 1}; give each goal its own name` });
     // Checked by Ajv when the goal is (src/goals/json-schema-validator.ts), which takes all of JSON Schema 2020-12.
-    if (goal.json_schema !== undefined) issues.push(...jsonSchemaProblems(goal.json_schema, [...at, 'json_schema'], true));
+    if (goal.json_schema !== undefined) pushAll(issues, jsonSchemaProblems(goal.json_schema, [...at, 'json_schema'], true));
     if (goal.of !== undefined) {
       const key = String(goal.of);
       if (!hasSteps) {

@@ -10,6 +10,7 @@ import { problemCount, type PlanError } from './plan-error.ts';
 import type { CommandTool } from './schema.ts';
 import type { LoadResult, ValidPlan } from './valid-plan.ts';
 import { MAX_PLAN_DEPTH } from '../core/run-event.ts';
+import { pushAll } from '../core/push-all.ts';
 
 /**
  * Why a used plan's `uses:` path (or the action's `plan`, `subject`) is not one plan-runner reads, or undefined:
@@ -125,8 +126,8 @@ export async function loadSubplans(plan: ValidPlan, context: SubplanContext): Pr
     }
     const inner = loaded.plan;
     subplans.set(uses, inner);
-    issues.push(...usedPlanIssues(inner, uses, at));
-    issues.push(...withIssues(inner, step.with ?? {}, uses, index));
+    pushAll(issues, usedPlanIssues(inner, uses, at));
+    pushAll(issues, withIssues(inner, step.with ?? {}, uses, index));
     for (const [name, tool] of Object.entries(inner.source.tools ?? {})) {
       const mine = tools[name];
       if (mine && !sameTool(mine, tool)) {
@@ -138,7 +139,7 @@ export async function loadSubplans(plan: ValidPlan, context: SubplanContext): Pr
   }
   // Only now are the models the used plans call known: one with no price let the run start, pay for its steps,
   // and stop at that plan's first call (found by a review).
-  issues.push(...checkUsedPlansPricing({ ...plan, subplans }, context.model));
+  pushAll(issues, checkUsedPlansPricing({ ...plan, subplans }, context.model));
   if (issues.length > 0 || innerErrors.length > 0) return { ok: false, errors: [...(await locate(issues, context)), ...innerErrors] };
   const source = { ...plan.source, ...(Object.keys(tools).length > 0 && { tools }), ...(toolsets.size > 0 && { toolsets: [...toolsets] }) };
   return { ok: true, plan: { ...plan, source, tools: catalogue, subplans } };

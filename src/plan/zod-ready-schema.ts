@@ -1,4 +1,5 @@
 import { isMap, mapSubschemas, type JsonSchema } from '../core/json-schema.ts';
+import { pushAll } from '../core/push-all.ts';
 
 /** Keywords that constrain only values of one JSON type (JSON Schema 2020-12's validation vocabulary). */
 const TYPE_KEYWORDS: Readonly<Record<string, readonly string[]>> = {
@@ -256,7 +257,7 @@ function splitCompositions(schema: Record<string, unknown>): Record<string, unkn
   }
   const parts: unknown[] = constraints.length > 0 ? [base] : [];
   for (const key of present) {
-    if (key === 'allOf') parts.push(...(schema[key] as unknown[]));
+    if (key === 'allOf') pushAll(parts, schema[key] as unknown[]);
     else parts.push({ [key]: schema[key] });
   }
   return { ...kept, allOf: balanced(parts) };

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { pushAll } from '../core/push-all.ts';
 
 /** The variable every command plan-runner starts carries, with a value unique to that command. */
 export const PROCESS_MARKER_VARIABLE = 'PLAN_RUNNER_PROCESS_MARKER';
@@ -18,7 +19,7 @@ export function killMarkedProcesses(marker: string, procRoot = '/proc'): number[
   const killed: number[] = [];
   for (let sweep = 0; sweep < MAX_SWEEPS; sweep++) {
     const found = sweepOnce(needle, procRoot);
-    killed.push(...found);
+    pushAll(killed, found);
     if (found.length === 0) break;
   }
   return killed;

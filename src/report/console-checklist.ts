@@ -5,6 +5,7 @@ import { formatDuration } from './format-duration.ts';
 import { goalLogLine, goalsHeadline } from './goals-table.ts';
 import type { Redactor } from '../core/redact.ts';
 import { changedTodoEntries, todoEntries, type TodoEntry } from './todo-entries.ts';
+import { pushAll } from '../core/push-all.ts';
 
 export interface ConsoleChecklistOptions {
   /** Where the text goes, e.g. `(text) => process.stdout.write(text)`. */
@@ -192,12 +193,12 @@ function windowLines(record: RunRecord, redact: Redactor, rows: number | undefin
   let start = cursor.done;
   const shown: string[] = [];
   let end = start;
-  while (end < steps.length && shown.length < room) shown.push(...linesOf(end++));
+  while (end < steps.length && shown.length < room) pushAll(shown, linesOf(end++));
   // Near the end of the plan: fill the room with the steps before the window.
   while (start > 0 && shown.length < room) {
     const before = linesOf(start - 1);
     if (shown.length + before.length > room) break;
-    shown.unshift(...before);
+    for (let line = before.length - 1; line >= 0; line--) shown.unshift(before[line]!);
     start--;
   }
   if (start === 0 && end === steps.length) return shown;

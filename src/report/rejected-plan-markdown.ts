@@ -3,6 +3,7 @@ import { groupDigits } from '../core/group-digits.ts';
 import { fencedBlock, inlineCode } from '../core/code-fence.ts';
 import { escapeMarkdown } from './markdown/escape-markdown.ts';
 import type { RejectedPlan } from '../planner/plan-attempt.ts';
+import { pushAll } from '../core/push-all.ts';
 
 type Redact = (text: string) => string;
 
@@ -34,7 +35,7 @@ export function renderRejectedPlan(rejected: RejectedPlan, redact: Redact): stri
     const title = count > 1 ? (index === 0 ? 'First answer' : 'After the repair call') : 'Answer';
     const problems = problemCount(attempt.errors);
     lines.push('', `#### ${title} — ${groupDigits(problems)} problem${problems === 1 ? '' : 's'}`, '', fencedBlock(redact(text), language), '');
-    lines.push(...attempt.errors.map((error) => errorLine(error, redact)));
+    pushAll(lines, attempt.errors.map((error) => errorLine(error, redact)));
   });
   return `${lines.join('\n')}\n`;
 }

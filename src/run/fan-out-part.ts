@@ -1,5 +1,6 @@
 import type { PlanStep } from '../core/plan-step.ts';
 import type { StepWeights } from './start-order.ts';
+import { pushAll } from '../core/push-all.ts';
 
 /**
  * The part of a fanned-out run this process plays. `prepare` runs what the fan-out steps need and
@@ -22,7 +23,7 @@ export function fanOutScope(steps: readonly PlanStep[], part: FanOutPart['part']
   for (let key = queue.pop(); key !== undefined; key = queue.pop()) {
     if (scope.has(key)) continue;
     scope.add(key);
-    queue.push(...(byKey.get(key)?.dependsOn ?? []));
+    pushAll(queue, byKey.get(key)?.dependsOn ?? []);
   }
   if (part === 'shard') for (const step of fanOut) scope.add(step.key);
   return scope;

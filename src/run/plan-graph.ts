@@ -1,5 +1,6 @@
 import type { PlanStep } from '../core/plan-step.ts';
 import type { PlanSnapshot } from '../core/run-event.ts';
+import { pushAll } from '../core/push-all.ts';
 
 /** What a snapshot says besides the steps. */
 export interface PlanHeader {
@@ -72,7 +73,7 @@ export class PlanGraph {
     for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
       if (seen.has(next)) continue;
       seen.add(next);
-      queue.push(...this.dependentsOf(next));
+      pushAll(queue, this.dependentsOf(next));
     }
     return [...seen].sort((a, b) => this.indexOf(a) - this.indexOf(b));
   }

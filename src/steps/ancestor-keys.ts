@@ -1,4 +1,5 @@
 import type { PlanStep } from '../core/plan-step.ts';
+import { pushAll } from '../core/push-all.ts';
 
 /** Each map of steps' keys by position, made once per map: a run's steps keep one map. */
 const positions = new WeakMap<ReadonlyMap<string, PlanStep>, ReadonlyMap<string, number>>();
@@ -25,7 +26,7 @@ export function ancestorDistances(step: Pick<PlanStep, 'key' | 'dependsOn'>, ste
     for (const key of frontier) {
       if (distance.has(key) || key === stepKey) continue;
       distance.set(key, edges);
-      next.push(...(steps.get(key)?.dependsOn ?? []));
+      pushAll(next, steps.get(key)?.dependsOn ?? []);
     }
     frontier = next;
   }

@@ -104,6 +104,10 @@ const SCRIPT = `
       const key = '-----BEGIN RSA PRIVATE KEY-----\\n' + 'MIIEpAIBAAKCAQEA1x9Zq3+vRkq8W2mJ/abcdefghijklmnopqrstuvwxyz0123456789\\n'.repeat(25) + '-----END RSA PRIVATE KEY-----';
       const hidden = createRedactor([key])('----…----'.repeat(116_000));
       if (hidden !== '***' + '…***'.repeat(116_000)) throw new Error('not hidden: ' + hidden.slice(0, 40));
+      // With an invisible character in it, the same text is read in its visible view too, whose 232,000 ranges
+      // were pushed as as many arguments: "Maximum call stack size exceeded", from every redaction of it.
+      const invisible = createRedactor([key])('\\u200b' + '----…----'.repeat(116_000));
+      if (invisible !== '\\u200b***' + '…***'.repeat(116_000)) throw new Error('not hidden: ' + invisible.slice(0, 40));
     },
     // A model endpoint's error message of dots and then a character: the full stop was trimmed by a pattern that tried
     // each dot (1.8 s at 40,000). The message keeps the first 1,000 characters of it.

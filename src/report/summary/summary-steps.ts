@@ -11,6 +11,7 @@ import { todoEntries, todoTally } from '../todo-entries.ts';
 import type { CuttablePart, SummaryPart } from './summary-part.ts';
 import { groupDigits } from '../../core/group-digits.ts';
 import { goalListItem, goalsHeadline } from '../goals-table.ts';
+import { pushAll } from '../../core/push-all.ts';
 
 const INLINE_MAX = 120;
 /**
@@ -149,9 +150,9 @@ export function renderSummarySteps(record: RunRecord, redact: (text: string) => 
     // A plan step's nested run, indented under it: each inner step with its status.
     const inner = step?.nested ? nestedItems(step, redact) : [];
     if (inner.length > 0) lines.push(inner.map(({ depth, item }) => `${'  '.repeat(depth - 1)}- ${item.icon} ${escapeMarkdown(`${redact(item.key)}. ${item.title}${item.status}`)}`).join('\n'));
-    lines.push(...usedPlanGoals([planStep.key], step, redact));
+    pushAll(lines, usedPlanGoals([planStep.key], step, redact));
     const rank = dropRank(step, record.status !== undefined);
-    if (rank === undefined) parts.push(...lines);
+    if (rank === undefined) pushAll(parts, lines);
     else parts.push({ lines, rank });
   }
   const replaced = [...record.steps.values()].filter((step) => !inPlan.has(step.key));
@@ -159,7 +160,7 @@ export function renderSummarySteps(record: RunRecord, redact: (text: string) => 
     parts.push('#### Replaced by a plan revision');
     for (const step of replaced) {
       const planStep = record.replacedPlanSteps?.get(step.key);
-      parts.push(...stepParts(step.key, planStep ? stepTitle(planStep, redact, SUMMARY_TITLE_MAX) : 'replaced step', step, redact, where));
+      pushAll(parts, stepParts(step.key, planStep ? stepTitle(planStep, redact, SUMMARY_TITLE_MAX) : 'replaced step', step, redact, where));
     }
   }
   return parts;
