@@ -59,6 +59,8 @@ export function readApprovalMarker(body: string): ApprovalMarker | undefined {
   } catch {
     return undefined;
   }
+  // `null` parses too, and reading its hash threw where a comment's marker is read (found by an adversarial pass).
+  if (typeof value !== 'object' || value === null) return undefined;
   const marker = value as Partial<Record<string, unknown>>;
   if (typeof marker.hash !== 'string' || !/^[0-9a-f]{16,64}$/.test(marker.hash)) return undefined;
   const runId = typeof marker.runId === 'number' && Number.isSafeInteger(marker.runId) && marker.runId > 0 ? marker.runId : undefined;

@@ -34,3 +34,10 @@ describe('forwardMarker', () => {
     expect(forwardMarker(awaiting, body({ state: 'rejected', hash: HASH }))).toEqual(awaiting);
   });
 });
+
+describe('readApprovalMarker', () => {
+  it('reads a marker whose JSON is not an object as no marker: null threw reading its hash', () => {
+    for (const json of ['null', '1', '"x"', '[]', 'true']) expect(readApprovalMarker(`<!-- plan-runner: p -->\n<!-- plan-runner-approval: ${json} -->\nbody`), json).toBeUndefined();
+    expect(readApprovalMarker(`<!-- plan-runner: p -->\n<!-- plan-runner-approval: {"state":"approved","hash":"${'a'.repeat(16)}"} -->\nbody`)).toEqual({ state: 'approved', hash: 'a'.repeat(16) });
+  });
+});

@@ -5,6 +5,7 @@ import type { Clock } from '../../src/core/clock.ts';
 import type { PlanSnapshot, RunEvent } from '../../src/core/run-event.ts';
 import { applyEvent, newRunRecord, type RunRecord } from '../../src/core/run-record.ts';
 import { NO_USAGE } from '../../src/core/usage.ts';
+import { MAX_ITEMS_CEILING } from '../../src/plan/schema.ts';
 import type { CommentApi, OwnComment } from '../../src/report/comment/comment-api.ts';
 import { commentMarker } from '../../src/report/comment/comment-marker.ts';
 import { createCommentUpdater, VERIFY_ROUNDS } from '../../src/report/comment/comment-updater.ts';
@@ -101,6 +102,11 @@ describe('the shared comment state', () => {
     // A block that inflates past its bound is not read.
     const bomb = `z${deflateRawSync(JSON.stringify({ steps: { check: { s: 'completed', i: 'c'.repeat(5 * 1024 * 1024) } } })).toString('base64')}`;
     expect(readSharedState(`<!-- plan-runner-state: ${bomb} -->`)).toBeUndefined();
+    // Nor the items of a step that has more than a for_each may expand into: 4 million letters (5 KB deflated) cost
+    // 7 s and 560 MB at each write that read them. As many as it may is read.
+    const letters = (count: number) => `z${deflateRawSync(JSON.stringify({ steps: { check: { s: 'in_progress', i: 'c'.repeat(count) }, list: { s: 'completed' } } })).toString('base64')}`;
+    expect(readSharedState(`<!-- plan-runner-state: ${letters(MAX_ITEMS_CEILING + 1)} -->`)?.steps).toEqual({ list: { s: 'completed' } });
+    expect(readSharedState(`<!-- plan-runner-state: ${letters(MAX_ITEMS_CEILING)} -->`)?.steps['check']?.i).toHaveLength(MAX_ITEMS_CEILING);
   });
 
   // Found by a review: 500 steps of 200 characters of text that does not compress made a block of 104,000

@@ -1,6 +1,7 @@
 import type { StepState } from '../../core/run-event.ts';
 import type { ItemRecord, RunRecord, StepRecord } from '../../core/run-record.ts';
 import { NO_USAGE } from '../../core/usage.ts';
+import { MAX_ITEMS_CEILING } from '../../plan/schema.ts';
 import { resultPreview } from '../checklist.ts';
 import { sameStepTextFields, stepTextFields, type StepTextFields } from '../step-text-fields.ts';
 
@@ -153,7 +154,9 @@ function isSharedStep(value: unknown): value is SharedStep {
     typeof step.s === 'string' &&
     step.s in RANK &&
     (step.t === undefined || typeof step.t === 'string') &&
-    (step.i === undefined || (typeof step.i === 'string' && /^[pwrcfs]*$/.test(step.i)))
+    // No step has more items than a for_each may expand into: a block of 5 KB inflated to 4 million letters cost
+    // 7 s and 560 MB at each write of the comment (found by an adversarial pass).
+    (step.i === undefined || (typeof step.i === 'string' && step.i.length <= MAX_ITEMS_CEILING && /^[pwrcfs]*$/.test(step.i)))
   );
 }
 
