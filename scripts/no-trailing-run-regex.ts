@@ -2,13 +2,14 @@
 import type { Rule } from 'eslint';
 
 /**
- * Where a regex literal's top-level alternatives are, and whether one ends with a repetition before `$`
- * without `^` at its start: `/\.+$/`, `/[. ]+$/`, `/^-+|-+$/`. V8 tries such a pattern from every character
+ * Where a regex literal's top-level alternatives are, and whether one ends at `$` after a repetition without a
+ * bound, with no `^` at its start: `/\.+$/`, `/[. ]+$/`, `/^-+|-+$/`. V8 tries such a pattern from every character
  * of a run that does not end the text, so it is quadratic in the run (a model's error message of 40,000 dots
  * and an `x`: 1.8 s; command output of 256,000 blanks and an `x`: 58 s). Use `trimEndChars`
- * (src/core/trim-end-chars.ts), or `trimEnd()` for white space. A sticky (`y`) pattern tries one position.
+ * (src/core/trim-end-chars.ts), or `trimEnd()` for white space. A sticky (`y`) pattern tries one position; with
+ * the m flag, `^` anchors nothing.
  */
-export function trailingRunAlternative(pattern: string): string | undefined {
+export function trailingRunAlternative(pattern: string, flags = ''): string | undefined {
   const alternatives: string[] = [];
   let depth = 0;
   let inClass = false;
@@ -26,7 +27,22 @@ export function trailingRunAlternative(pattern: string): string | undefined {
     }
   }
   alternatives.push(pattern.slice(start));
-  return alternatives.find((alternative) => !alternative.startsWith('^') && /(?:[+*]|\{\d*,\})\??\)*\$$/.test(alternative) && !/\\\$$/.test(alternative));
+  // With the m flag `^` is any line's start, and a run of a class that holds a line break (`[^\n]` holds `\r`)
+  // reads on from each: refused too, unless the pattern says why it is not (an eslint-disable comment).
+  return alternatives.find((alternative) => (!alternative.startsWith('^') || flags.includes('m')) && alternative.endsWith('$') && !alternative.endsWith('\\$') && repeatsWithoutBound(alternative));
+}
+
+/** Whether `alternative` repeats something without a bound (`+`, `*`, `{2,}`) outside a class. */
+function repeatsWithoutBound(alternative: string): boolean {
+  let inClass = false;
+  for (let i = 0; i < alternative.length; i++) {
+    const c = alternative[i];
+    if (c === '\\') i++;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '+' || c === '*' || (c === '{' && /^\{\d*,\}/.test(alternative.slice(i)))) return true;
+  }
+  return false;
 }
 
 /** The ESLint rule: reports each regex literal `trailingRunAlternative` finds such an alternative in. */
@@ -36,7 +52,7 @@ export const noTrailingRunRegex: Rule.RuleModule = {
     return {
       Literal(node) {
         if (!('regex' in node) || node.regex.flags.includes('y')) return;
-        const alternative = trailingRunAlternative(node.regex.pattern);
+        const alternative = trailingRunAlternative(node.regex.pattern, node.regex.flags);
         if (alternative !== undefined) context.report({ node, messageId: 'run', data: { alternative } });
       },
     };

@@ -227,6 +227,7 @@ function hasCommentBeforeValue(lines: readonly string[]): boolean {
 }
 
 // A line that ends with a block scalar's header (`|`, `>-`, `|+ # why`).
+// eslint-disable-next-line plan-runner/no-trailing-run-regex -- tried from each `|` or `>` only, and the blanks after one are after no other: linear.
 const BLOCK_HEADER = /[|>][-+]?[ ]*(?:#[^\n]*|\r)?$/;
 
 /**
