@@ -72,8 +72,10 @@ export function checkThresholds(plan: VariantSummary, thresholds: EvalThresholds
 export function findRegressions(base: VariantSummary, plan: VariantSummary): Regression[] {
   const found: Regression[] = [];
   if (plan.successRate < base.successRate) found.push({ figure: 'success rate', base: base.successRate, plan: plan.successRate });
+  // By name, not a search per goal (quadratic in the goals: found by an adversarial pass); names are unique here.
+  const planRates = new Map(plan.goalsMetRate.map((goal) => [goal.name, goal.rate]));
   for (const goal of base.goalsMetRate) {
-    const now = plan.goalsMetRate.find((other) => other.name === goal.name)?.rate ?? 0;
+    const now = planRates.get(goal.name) ?? 0;
     if (now < goal.rate) found.push({ figure: `goal met: ${goal.name}`, base: goal.rate, plan: now });
   }
   const grew = (before: number, after: number) => after > before * (1 + REGRESSION_TOLERANCE) && after - before > 1e-9;

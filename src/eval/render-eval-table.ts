@@ -32,6 +32,8 @@ export function renderEvalTable(input: EvalTableInput): string {
   const { columns } = input;
   const row = (label: string, cell: (column: VariantSummary) => string) => `| ${label} | ${columns.map(cell).join(' | ')} |`;
   const goalNames = [...new Set(columns.flatMap((column) => column.goalsMetRate.map((goal) => goal.name)))];
+  // Each column's rates by goal name, not a search per goal and column (quadratic in the goals).
+  const rates = new Map(columns.map((column) => [column, new Map(column.goalsMetRate.map((goal) => [goal.name, goal.rate]))]));
   const lines = [
     `## ${escapeMarkdown(input.title)}`,
     '',
@@ -40,8 +42,8 @@ export function renderEvalTable(input: EvalTableInput): string {
     row('runs', (c) => String(c.runs)),
     row('**success rate**', (c) => `**${percentBeside(c.successRate, input.thresholds.find((check) => check.name === 'min-success-rate')?.limit)}**`),
     ...goalNames.map((name) => row(`goal met: ${escapeMarkdown(name)}`, (c) => {
-      const goal = c.goalsMetRate.find((g) => g.name === name);
-      return goal ? percent(goal.rate) : '—';
+      const rate = rates.get(c)!.get(name);
+      return rate === undefined ? '—' : percent(rate);
     })),
     row('model calls (mean / p95)', (c) => `${number(c.modelCalls.mean)} / ${c.modelCalls.p95}`),
     row('prompt tokens (mean)', (c) => number(Math.round(c.promptTokens) || c.promptTokens)),

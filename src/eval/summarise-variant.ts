@@ -40,12 +40,19 @@ export function percentile(values: readonly number[], p: number): number {
 /** Summarises the runs of one column; means for counts and costs, p50/p95 for durations. */
 export function summariseVariant(column: string, runs: readonly EvalRunResult[]): VariantSummary {
   const goalNames = [...new Set(runs.flatMap((run) => run.goals.map((goal) => goal.name)))];
+  // Each run's goals by name: a search of the list per goal and run took 0.8 s for 8,000 goals over 5 runs, the
+  // square of the goals (found by an adversarial pass). The first of a name, as the search found.
+  const outcomes = runs.map((run) => {
+    const byName = new Map<string, string>();
+    for (const goal of run.goals) if (!byName.has(goal.name)) byName.set(goal.name, goal.outcome);
+    return byName;
+  });
   const written = runs.filter((run) => run.plannerCalls > 0 || run.planValid !== undefined);
   return {
     column,
     runs: runs.length,
     successRate: mean(runs.map((run) => (run.status === 'succeeded' ? 1 : 0))),
-    goalsMetRate: goalNames.map((name) => ({ name, rate: mean(runs.map((run) => (run.goals.find((goal) => goal.name === name)?.outcome === 'met' ? 1 : 0))) })),
+    goalsMetRate: goalNames.map((name) => ({ name, rate: mean(outcomes.map((byName) => (byName.get(name) === 'met' ? 1 : 0))) })),
     modelCalls: { mean: mean(runs.map((run) => run.modelCalls)), p95: percentile(runs.map((run) => run.modelCalls), 95) },
     promptTokens: mean(runs.map((run) => run.promptTokens)),
     completionTokens: mean(runs.map((run) => run.completionTokens)),

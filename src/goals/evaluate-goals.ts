@@ -54,6 +54,16 @@ function textsOf(value: unknown, texts: Texts): { readonly text: string; readonl
   return made;
 }
 
+// Each value's cut note, looked for once for all the goals on it (`textsOf` gives them one object).
+const cutNotes = new WeakMap<object, { readonly note: string | undefined }>();
+
+/** The first cut note in a value's texts (its values', then its JSON's); undefined when it holds none. */
+function cutOf(read: { readonly text: string; readonly valueText: ValueText }): string | undefined {
+  let found = cutNotes.get(read);
+  if (!found) cutNotes.set(read, (found = { note: cutNoteIn(read.valueText.values) ?? cutNoteIn(read.text) }));
+  return found.note;
+}
+
 async function evaluateGoal(goal: Goal, target: GoalTarget, deps: GoalDeps, texts: Texts): Promise<GoalResult> {
   const severity = goal.severity ?? 'required';
   try {
@@ -63,7 +73,7 @@ async function evaluateGoal(goal: Goal, target: GoalTarget, deps: GoalDeps, text
     const value = check.needsTarget ? resolveGoalTarget(goal, target) : target.finalResult;
     const read = textsOf(value, texts);
     const outcome = await check.check(goal, { ...read, value, target, deps });
-    const cut = outcome.met && WHOLE_RESULT_KINDS.has(kind) ? (cutNoteIn(read.valueText.values) ?? cutNoteIn(read.text)) : undefined;
+    const cut = outcome.met && WHOLE_RESULT_KINDS.has(kind) ? cutOf(read) : undefined;
     if (cut !== undefined) {
       throw new GoalNotEvaluableError(
         `the result holds only part of what its tool read (${cut}), and \`${kind}\` passes only on all of it: have the step read less (a narrower path or search), so that its result is whole`,

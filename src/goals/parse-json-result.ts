@@ -44,12 +44,27 @@ export function parseJsonResult(value: unknown): ParsedJson {
   const trimmed = value.trim();
   const whole = parseJsonText(trimmed);
   if (whole.ok) return whole;
-  const fenced = jsonFences(trimmed).map((body) => parseJsonText(body.trim()));
-  // The same answer written twice, however spaced, is one answer; two that differ are none.
-  const answers = new Map(fenced.map((parsed) => [parsed.ok ? JSON.stringify(parsed.value) : `\u0000${parsed.why}`, parsed]));
+  // The same answer written twice, however spaced, is one answer; two that differ are none. A block's text is
+  // parsed once however often it is written, and no more than MAX_BLOCKS_READ texts are: 16 MiB of empty blocks,
+  // each a failed parse, took 15 s (found by an adversarial pass).
+  const parsedTexts = new Map<string, ParsedJson>();
+  const answers = new Map<string, ParsedJson>();
+  let first: ParsedJson | undefined;
+  for (const body of jsonFences(trimmed)) {
+    const text = body.trim();
+    if (parsedTexts.has(text)) continue;
+    if (parsedTexts.size === MAX_BLOCKS_READ) return { ok: false, why: `it holds more than ${MAX_BLOCKS_READ} different JSON code blocks, and which one is the answer is not clear; have the step return one` };
+    const parsed = parseJsonText(text);
+    parsedTexts.set(text, parsed);
+    first ??= parsed;
+    answers.set(parsed.ok ? JSON.stringify(parsed.value) : `\u0000${parsed.why}`, parsed);
+  }
   if (answers.size > 1) return { ok: false, why: `it holds ${answers.size} different JSON code blocks, and which one is the answer is not clear; have the step return one` };
-  return fenced[0] ?? whole;
+  return first ?? whole;
 }
+
+/** The most different code block texts a result is read for. */
+const MAX_BLOCKS_READ = 100;
 
 /** `text` parsed as JSON, whole. */
 export function parseJsonText(text: string): ParsedJson {

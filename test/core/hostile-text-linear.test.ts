@@ -28,6 +28,8 @@ const SCRIPT = `
   import { isGitSegment } from ${source('tools/files/git-segment.ts')};
   import { applyEvent, newRunRecord } from ${source('core/run-record.ts')};
   import { zodReadySchema } from ${source('plan/zod-ready-schema.ts')};
+  import { cutNoteIn } from ${source('core/cut-note.ts')};
+  import { summariseVariant } from ${source('eval/summarise-variant.ts')};
 
   const shapes = {
     // 48,000 keys that read the same once invisible characters go: each counted its number from 2 (72 s at 32,000).
@@ -139,6 +141,18 @@ const SCRIPT = `
       const text = JSON.stringify(ready);
       if (!text.includes('"required":[],') || !text.includes('"required":["n0","n1",') || !text.includes('"n399999":{}')) throw new Error(text.slice(0, 300));
     },
+    // A result a goal reads whole, of '[cut: ' after line separators the m flag ends a line at: each read on to the next
+    // \\n (15 s at 512 KiB), once per goal.
+    'cut notes after line separators': () => {
+      if (cutNoteIn('[cut: x\\u2028'.repeat(150_000)) !== undefined || cutNoteIn('[cut: x\\r'.repeat(150_000)) !== undefined) throw new Error('a note found');
+      if (cutNoteIn('a\\u2028[cut: showing 1 KiB]\\r\\nb') !== '[cut: showing 1 KiB]') throw new Error('the note not found');
+    },
+    // An eval column of 64,000 goals over 5 runs: each goal looked up in each run's list (0.8 s at 8,000).
+    'goals of an eval column': () => {
+      const run = (k) => ({ status: 'succeeded', goals: Array.from({ length: 64_000 }, (_, i) => ({ name: 'g' + i, outcome: (i + k) % 2 ? 'met' : 'unmet' })), modelCalls: 1, promptTokens: 1, completionTokens: 1, costUsd: 0, abandonedRequests: 0, unpricedCalls: 0, durationMs: 1, retries: 0, replans: 0, plannerCalls: 0, faults: [], faultRulesTargeting: [] });
+      const rates = summariseVariant('plan', [run(0), run(1), run(0), run(1), run(0)]).goalsMetRate;
+      if (rates.length !== 64_000 || rates[0].rate !== 0.4 || rates[1].rate !== 0.6) throw new Error(JSON.stringify(rates.slice(0, 2)));
+    },
   };
   // The error's words between the failure and the hint: \`…failed: Connection error. Could not reach…\`.
   const trimmedStop = (error) => error.message.split('failed: ')[1].split(' Could not')[0];
@@ -151,7 +165,7 @@ describe('functions on untrusted text', () => {
   it('stay linear on the shapes that made them quadratic', () => {
     expect(runCpuBounded(SCRIPT, 40, 240_000)).toEqual({
       signal: null,
-      stdout: ['colliding keys', 'spaces in a key block', 'blanks after a fence', 'a fence line with a \\r', 'blanks in command output', 'a token run in evidence', 'blanks before a sentence', 'Basic and base64', 'private keys with no END line', 'token prefixes before cuts', 'a verdict full of quotes', 'dashes around cuts with a key known', 'dots in a model error', 'dots and blanks in a path', 'rejections in a trace', 'required names checked under additionalProperties'],
+      stdout: ['colliding keys', 'spaces in a key block', 'blanks after a fence', 'a fence line with a \\r', 'blanks in command output', 'a token run in evidence', 'blanks before a sentence', 'Basic and base64', 'private keys with no END line', 'token prefixes before cuts', 'a verdict full of quotes', 'dashes around cuts with a key known', 'dots in a model error', 'dots and blanks in a path', 'rejections in a trace', 'required names checked under additionalProperties', 'cut notes after line separators', 'goals of an eval column'],
       stderr: '',
     });
   }, 250_000);

@@ -81,6 +81,14 @@ describe('all_steps_completed', () => {
     });
   });
 
+  it('names the first 20 steps that did not complete and counts the rest, the same for every such goal', async () => {
+    const steps = Object.fromEntries(Array.from({ length: 26 }, (_, i) => [`s${i}`, { state: i === 0 ? ('completed' as const) : ('skipped' as const) }]));
+    const run = finishedRun(undefined, steps);
+    const named = Array.from({ length: 20 }, (_, i) => `s${i + 1} (skipped)`).join(', ');
+    const results = await evaluateGoals([goal({ name: 'a', all_steps_completed: true }), goal({ name: 'b', all_steps_completed: true })], run, NO_DEPS);
+    expect(results.map((result) => result.evidence)).toEqual([`25 of 26 steps did not complete: ${named}, and 5 more`, `25 of 26 steps did not complete: ${named}, and 5 more`]);
+  });
+
   it('could not be evaluated when no steps ran at all', async () => {
     expect(await checkGoal({ all_steps_completed: true }, finishedRun(undefined))).toMatchObject({
       outcome: 'error',

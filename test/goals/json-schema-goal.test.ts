@@ -38,6 +38,16 @@ describe('json_schema', () => {
     }
   });
 
+  it('reads a block written many times once, and no more than 100 different blocks', async () => {
+    const APPROVED = { json_schema: { type: 'object', required: ['approved'], properties: { approved: { const: true } } } };
+    // 16 MiB of empty blocks was a failed parse each (15 s); written 100,000 times, one block is one answer.
+    const same = '```json\n{"approved": true}\n```\n'.repeat(100_000);
+    expect(await checkGoal(APPROVED, finishedRun(same))).toMatchObject({ outcome: 'met' });
+    const many = Array.from({ length: 101 }, (_, i) => `\`\`\`\nnot json ${i}\n\`\`\``).join('\n');
+    expect(await checkGoal(APPROVED, finishedRun(many))).toMatchObject({ outcome: 'unmet', evidence: 'the result is not JSON: it holds more than 100 different JSON code blocks, and which one is the answer is not clear; have the step return one' });
+    expect(await checkGoal(APPROVED, finishedRun(many.split('\n').slice(0, 300).join('\n')))).toMatchObject({ evidence: expect.stringContaining('it holds 100 different JSON code blocks') });
+  });
+
   it('is unmet when a required key is missing, even if the schema lists no properties', async () => {
     const result = await checkGoal(NOTES, notesRun({ changes: [] }));
     expect(result).toMatchObject({ outcome: 'unmet', evidence: 'at version: required but missing' });
