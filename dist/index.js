@@ -473,6 +473,9 @@ function readApprovalMarker(body) {
     catch {
         return undefined;
     }
+    // `null` parses too, and reading its hash threw where a comment's marker is read (found by an adversarial pass).
+    if (typeof value !== 'object' || value === null)
+        return undefined;
     const marker = value;
     if (typeof marker.hash !== 'string' || !/^[0-9a-f]{16,64}$/.test(marker.hash))
         return undefined;
@@ -1044,11 +1047,14 @@ var comment_api = __nccwpck_require__(98384);
 var comment_marker = __nccwpck_require__(97888);
 // EXTERNAL MODULE: ./lib/core/usage.js
 var usage = __nccwpck_require__(76940);
+// EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
+var schema = __nccwpck_require__(10283);
 // EXTERNAL MODULE: ./lib/report/checklist.js
 var checklist = __nccwpck_require__(49678);
 // EXTERNAL MODULE: ./lib/report/step-text-fields.js
 var step_text_fields = __nccwpck_require__(54264);
 ;// CONCATENATED MODULE: ./lib/report/comment/shared-comment-state.js
+
 
 
 
@@ -1170,7 +1176,9 @@ function isSharedStep(value) {
         typeof step.s === 'string' &&
         step.s in RANK &&
         (step.t === undefined || typeof step.t === 'string') &&
-        (step.i === undefined || (typeof step.i === 'string' && /^[pwrcfs]*$/.test(step.i))));
+        // No step has more items than a for_each may expand into: a block of 5 KB inflated to 4 million letters cost
+        // 7 s and 560 MB at each write of the comment (found by an adversarial pass).
+        (step.i === undefined || (typeof step.i === 'string' && step.i.length <= schema/* MAX_ITEMS_CEILING */.Uw && /^[pwrcfs]*$/.test(step.i))));
 }
 // By step record: a fanned-out writer draws every step's state on each write, twice (the `holds` check,
 // then the render). Stringifying and redacting every result each time, a run of 4,000 steps with 4 KiB
@@ -2099,7 +2107,10 @@ function cutNote(words) {
     // One line, whatever the words hold (a pattern with a line break split the note, and no goal saw it).
     return `[cut: ${words.replace(/[\r\n\u2028\u2029]+/g, ' ')}]`;
 }
-const CUT_NOTE_LINE = /^\[cut: [^\n]*\]\r?$/m;
+// Not past a line's end, which with the m flag is also a lone \r, U+2028 or U+2029: with [^\n]* each `[cut: ` after
+// one read the rest of the text, and '[cut: x' and U+2028 repeated took 15 s at 512 KiB (found by an adversarial pass).
+// eslint-disable-next-line plan-runner/no-trailing-run-regex -- the run stops at every line break the m flag knows.
+const CUT_NOTE_LINE = /^\[cut: [^\n\r\u2028\u2029]*\]\r?$/m;
 /** The first cut note in `text` (a line of its own), or undefined when the text holds none. */
 function cutNoteIn(text) {
     if (!text.includes('[cut: '))
@@ -3152,6 +3163,27 @@ function stepKeyWithin(within, key) {
 
 /***/ }),
 
+/***/ 37665:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   i: () => (/* binding */ pushAll)
+/* harmony export */ });
+/**
+ * Appends `items` to `list`, one at a time. A spread call, `list.push(...items)`, passes every item as an
+ * argument, and past about 120,000 of them V8 throws "Maximum call stack size exceeded": redacting 1 MiB of
+ * `----\u2026----` with an invisible character in it while a private key was known threw there, where each cut gave
+ * a range (found by an adversarial pass). ESLint refuses spread arguments to `push` and `unshift` in src/
+ * (eslint.config.js).
+ */
+function pushAll(list, items) {
+    for (const item of items)
+        list.push(item);
+}
+
+
+/***/ }),
+
 /***/ 2237:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -3232,8 +3264,10 @@ function readInputFile(file, maxBytes) {
 /* harmony export */ });
 /* unused harmony exports MIN_SECRET_LENGTH, TOKEN_KINDS, TOKEN_SHAPE_SOURCES, MIN_FRAGMENT_SECRET_LENGTH */
 /* harmony import */ var _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53097);
-/* harmony import */ var _secret_env_name_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(59989);
+/* harmony import */ var _secret_env_name_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(59989);
 /* harmony import */ var _trim_end_chars_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(33883);
+/* harmony import */ var _push_all_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(37665);
+
 
 
 
@@ -3491,7 +3525,7 @@ function spellings(secret) {
         Buffer.from(secret, 'utf8').toString('hex').toUpperCase(),
     ];
     if (secret.includes('\n'))
-        forms.push(...secret.split(/\r?\n/).map((line) => line.trim()));
+        (0,_push_all_js__WEBPACK_IMPORTED_MODULE_2__/* .pushAll */ .i)(forms, secret.split(/\r?\n/).map((line) => line.trim()));
     // Evidence and one-line views flatten whitespace before they are redacted (`excerptAround`, `shorten`):
     // a secret with a tab or two spaces in it no longer matched itself there (found by an adversarial pass).
     if (/\s/.test(secret))
@@ -3599,12 +3633,12 @@ function hideAcrossInvisible(text, known, fragments, cuts) {
     // A start or end of a known value a cut left, split by invisible characters (`Z\u200Bq\u200B7\u2026`): found in
     // the visible view, where the cut check can read it (found by a redaction hunt: 18 of 20 characters showed).
     if (cuts && visible.includes(CUT))
-        ranges.push(...cutRanges(visible, cuts.forms, cuts.grams));
+        (0,_push_all_js__WEBPACK_IMPORTED_MODULE_2__/* .pushAll */ .i)(ranges, cutRanges(visible, cuts.forms, cuts.grams));
     // A key, or what a cut left of a token, split by a colour code (`grep --color`) or an invisible character.
     if (visible.includes(KEY_START))
-        ranges.push(...keyRanges(visible));
+        (0,_push_all_js__WEBPACK_IMPORTED_MODULE_2__/* .pushAll */ .i)(ranges, keyRanges(visible));
     if (holdsCutToken(visible))
-        ranges.push(...cutTokenRanges(visible));
+        (0,_push_all_js__WEBPACK_IMPORTED_MODULE_2__/* .pushAll */ .i)(ranges, cutTokenRanges(visible));
     // The token shapes too: `ghp_\u2026` split by a zero-width space is a GitHub token to whoever reads it.
     for (const { pattern, is } of TOKEN_SHAPES) {
         for (const match of visible.matchAll(pattern)) {
@@ -3772,9 +3806,9 @@ function urlParts(value) {
     const password = userinfo.includes(':') ? userinfo.slice(userinfo.indexOf(':') + 1) : '';
     const rest = value.slice(authority[0].length);
     // `postgres://postgres:postgres@\u2026/postgres`, `root:root`, `12345`: a word the URL uses anyway, or a short one.
-    const guessable = password.length < MIN_URL_PASSWORD_LENGTH || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_2__/* .isOrdinaryValue */ .C)(password) || password === user || rest.includes(password);
+    const guessable = password.length < MIN_URL_PASSWORD_LENGTH || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_3__/* .isOrdinaryValue */ .C)(password) || password === user || rest.includes(password);
     if (password !== '')
-        parts.push(...(guessable ? [userinfo] : [password, decode(password)]));
+        (0,_push_all_js__WEBPACK_IMPORTED_MODULE_2__/* .pushAll */ .i)(parts, guessable ? [userinfo] : [password, decode(password)]);
     const withoutHash = rest.split('#')[0];
     const [path = '', query = ''] = withoutHash.split(/\?(.*)/s);
     for (const part of [rest, withoutHash, path])
@@ -3814,7 +3848,7 @@ function buildRedactor(given) {
     const anyPattern = new RegExp([...screened.map(escapeRegExp), ...TOKEN_SHAPES.map((shape) => shape.pattern.source)].join('|'));
     const anyBearer = new RegExp(`${BEARER.source}|${BASIC.source}`, 'i');
     // No pattern matches fewer characters than this: a known value's shortest spelling, `Bearer xxxx` or `Basic xxxxxxxx`.
-    const shortest = Math.min(BEARER_MIN_LENGTH, BASIC_MIN_LENGTH, ...known.map((form) => form.length));
+    const shortest = known.reduce((least, form) => Math.min(least, form.length), Math.min(BEARER_MIN_LENGTH, BASIC_MIN_LENGTH));
     // For JSON text: the patterns without their word boundaries (an escape such as `\n` puts a word
     // character before a token that starts a line), every known form also as JSON escapes it, and
     // any "Bearer" or "Basic" (the space after it may be escaped).
@@ -3868,7 +3902,7 @@ function jsonMayNeedRedaction(json, redact) {
 }
 /** Every value of `env` whose name looks secret (`*TOKEN*`, `*KEY*`, `INPUT_*`\u2026): what to hand `createRedactor`. */
 function secretValuesFromEnvironment(env) {
-    return Object.entries(env).flatMap(([name, value]) => (value && (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_2__/* .isSecretEnvName */ .B)(name) ? [value] : []));
+    return Object.entries(env).flatMap(([name, value]) => (value && (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_3__/* .isSecretEnvName */ .B)(name) ? [value] : []));
 }
 /**
  * The values of run inputs whose names look secret (`api_token`, `db-password`), as text: a workflow
@@ -3877,10 +3911,10 @@ function secretValuesFromEnvironment(env) {
  */
 function secretValuesFromInputs(inputs) {
     return Object.entries(inputs).flatMap(([name, value]) => {
-        if ((typeof value !== 'string' && typeof value !== 'number') || !(0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_2__/* .isSecretEnvName */ .B)(name.replaceAll('-', '_')))
+        if ((typeof value !== 'string' && typeof value !== 'number') || !(0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_3__/* .isSecretEnvName */ .B)(name.replaceAll('-', '_')))
             return [];
         const text = String(value);
-        return text === '' || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_2__/* .isOrdinaryValue */ .C)(text) ? [] : [text];
+        return text === '' || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_3__/* .isOrdinaryValue */ .C)(text) ? [] : [text];
     });
 }
 /**
@@ -5062,19 +5096,34 @@ var goal_not_evaluable_error = __nccwpck_require__(58542);
 const allStepsCompletedCheck = {
     needsTarget: false,
     check(_goal, { target }) {
-        const states = [...target.stepStates];
-        if (states.length === 0)
-            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('the run has no steps to check');
-        const missed = [
-            ...states.filter(([, state]) => state !== 'completed').map(([key, state]) => `${key} (${state})`),
-            ...[...target.unfinished].map(([key, why]) => `${key} (${why})`),
-        ];
-        const count = states.length + [...target.unfinished.keys()].filter((key) => !target.stepStates.has(key)).length;
-        if (missed.length === 0)
-            return { met: true, evidence: count === 1 ? 'the one step completed' : `all ${count} steps completed` };
-        return { met: false, evidence: `${missed.length} of ${count} step${count === 1 ? '' : 's'} did not complete: ${missed.join(', ')}` };
+        let outcome = outcomes.get(target);
+        if (!outcome)
+            outcomes.set(target, (outcome = outcomeOf(target)));
+        return outcome;
     },
 };
+/** The most steps the evidence names; it counts the rest. */
+const MAX_NAMED = 20;
+/**
+ * Each run's outcome, worked out once for all its `all_steps_completed` goals: each goal listed every step that
+ * did not complete, and 2,000 such goals over 2,000 steps wrote 66 MB to the log and the trace (6,000: 2 GB, and
+ * a goals event too long to write; found by an adversarial pass). A target is made once, at a run's end.
+ */
+const outcomes = new WeakMap();
+function outcomeOf(target) {
+    const states = [...target.stepStates];
+    if (states.length === 0)
+        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('the run has no steps to check');
+    const missed = [
+        ...states.filter(([, state]) => state !== 'completed').map(([key, state]) => `${key} (${state})`),
+        ...[...target.unfinished].map(([key, why]) => `${key} (${why})`),
+    ];
+    const count = states.length + [...target.unfinished.keys()].filter((key) => !target.stepStates.has(key)).length;
+    if (missed.length === 0)
+        return { met: true, evidence: count === 1 ? 'the one step completed' : `all ${count} steps completed` };
+    const more = missed.length > MAX_NAMED ? `, and ${missed.length - MAX_NAMED} more` : '';
+    return { met: false, evidence: `${missed.length} of ${count} step${count === 1 ? '' : 's'} did not complete: ${missed.slice(0, MAX_NAMED).join(', ')}${more}` };
+}
 
 ;// CONCATENATED MODULE: ./lib/goals/output-tail.js
 /** The last `lines` lines of command output, trailing blank lines dropped, each cut to 300 characters. */
@@ -5538,13 +5587,29 @@ function parseJsonResult(value) {
     const whole = parseJsonText(trimmed);
     if (whole.ok)
         return whole;
-    const fenced = jsonFences(trimmed).map((body) => parseJsonText(body.trim()));
-    // The same answer written twice, however spaced, is one answer; two that differ are none.
-    const answers = new Map(fenced.map((parsed) => [parsed.ok ? JSON.stringify(parsed.value) : `\u0000${parsed.why}`, parsed]));
+    // The same answer written twice, however spaced, is one answer; two that differ are none. A block's text is
+    // parsed once however often it is written, and no more than MAX_BLOCKS_READ texts are: 16 MiB of empty blocks,
+    // each a failed parse, took 15 s (found by an adversarial pass).
+    const parsedTexts = new Map();
+    const answers = new Map();
+    let first;
+    for (const body of jsonFences(trimmed)) {
+        const text = body.trim();
+        if (parsedTexts.has(text))
+            continue;
+        if (parsedTexts.size === MAX_BLOCKS_READ)
+            return { ok: false, why: `it holds more than ${MAX_BLOCKS_READ} different JSON code blocks, and which one is the answer is not clear; have the step return one` };
+        const parsed = parseJsonText(text);
+        parsedTexts.set(text, parsed);
+        first ??= parsed;
+        answers.set(parsed.ok ? JSON.stringify(parsed.value) : `\u0000${parsed.why}`, parsed);
+    }
     if (answers.size > 1)
         return { ok: false, why: `it holds ${answers.size} different JSON code blocks, and which one is the answer is not clear; have the step return one` };
-    return fenced[0] ?? whole;
+    return first ?? whole;
 }
+/** The most different code block texts a result is read for. */
+const MAX_BLOCKS_READ = 100;
 /** `text` parsed as JSON, whole. */
 function parseJsonText(text) {
     try {
@@ -5813,6 +5878,26 @@ const minWordsCheck = {
 ;// CONCATENATED MODULE: ./lib/goals/kinds/not-contains.js
 
 
+const asWritten = (text) => text;
+/**
+ * Each value's places as each reading makes them, by the value's texts (the same `ValueText` for every goal on
+ * one value): made per goal, each of four goals on a 16 MiB answer folded and rendered all of it again (5.9 s;
+ * found by an adversarial pass).
+ */
+const readingsByValue = new WeakMap();
+function readingsOf(valueText) {
+    let made = readingsByValue.get(valueText);
+    if (!made)
+        readingsByValue.set(valueText, (made = new Map()));
+    return made;
+}
+/** Place `at` (text `text`) as `read` makes it, made once per value. */
+function readPlace(made, read, at, text) {
+    let places = made.get(read);
+    if (!places)
+        made.set(read, (places = []));
+    return (places[at] ??= read(text));
+}
 /**
  * `not_contains`: the text appears nowhere: not in the result's values (strings decoded), not in a
  * key, not in its JSON. A structured result's JSON writes `C:\\Users` for `C:\Users` and `\n` for a
@@ -5835,15 +5920,16 @@ const notContainsCheck = {
         // The text the goal names is never rendered: `\\n` became `n` and `&amp;` became `&`, and the goal
         // failed on any text holding those (found by a review).
         const readings = [
-            { read: (text) => text, needle: unwanted, how: '' },
+            { read: asWritten, needle: unwanted, how: '' },
             { read: invisible_characters/* visibleText */.Q6, needle: (0,invisible_characters/* visibleText */.Q6)(unwanted), how: ' as a reader sees it (invisible characters removed, compatibility forms folded)' },
             { read: renderedText, needle: (0,invisible_characters/* visibleText */.Q6)(unwanted), how: ' as a rendered page shows it (HTML comments and tags removed, character references decoded, emphasis marks dropped)' },
         ];
+        const made = readingsOf(valueText);
         for (const { read, needle, how } of readings) {
             if (needle === '')
                 continue;
-            for (const place of places) {
-                const haystack = read(place.text);
+            for (const [at, place] of places.entries()) {
+                const haystack = readPlace(made, read, at, place.text);
                 const index = haystack.indexOf(needle);
                 if (index < 0)
                     continue;
@@ -6005,6 +6091,15 @@ function textsOf(value, texts) {
     texts.set(value, made);
     return made;
 }
+// Each value's cut note, looked for once for all the goals on it (`textsOf` gives them one object).
+const cutNotes = new WeakMap();
+/** The first cut note in a value's texts (its values', then its JSON's); undefined when it holds none. */
+function cutOf(read) {
+    let found = cutNotes.get(read);
+    if (!found)
+        cutNotes.set(read, (found = { note: (0,cut_note/* cutNoteIn */.W)(read.valueText.values) ?? (0,cut_note/* cutNoteIn */.W)(read.text) }));
+    return found.note;
+}
 async function evaluateGoal(goal, target, deps, texts) {
     const severity = goal.severity ?? 'required';
     try {
@@ -6015,7 +6110,7 @@ async function evaluateGoal(goal, target, deps, texts) {
         const value = check.needsTarget ? resolveGoalTarget(goal, target) : target.finalResult;
         const read = textsOf(value, texts);
         const outcome = await check.check(goal, { ...read, value, target, deps });
-        const cut = outcome.met && WHOLE_RESULT_KINDS.has(kind) ? ((0,cut_note/* cutNoteIn */.W)(read.valueText.values) ?? (0,cut_note/* cutNoteIn */.W)(read.text)) : undefined;
+        const cut = outcome.met && WHOLE_RESULT_KINDS.has(kind) ? cutOf(read) : undefined;
         if (cut !== undefined) {
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the result holds only part of what its tool read (${cut}), and \`${kind}\` passes only on all of it: have the step read less (a narrower path or search), so that its result is whole`);
         }
@@ -11268,6 +11363,8 @@ function replayModelClient(path, options = {}) {
 /* harmony export */ });
 /* unused harmony export CHECK_TIME_LIMIT_MS */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(88532);
+/* harmony import */ var _core_push_all_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(37665);
+
 
 /**
  * How long one check of a value against a tool's input schema may hold the event loop. zod checks every
@@ -11356,7 +11453,7 @@ function intersectionRun(schema) {
     return (payload, context) => {
         const { value, issues } = payload;
         for (const part of [left, right])
-            issues.push(...part._zod.run({ value, issues: [] }, context).issues);
+            (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_1__/* .pushAll */ .i)(issues, part._zod.run({ value, issues: [] }, context).issues);
         return payload;
     };
 }
@@ -11385,7 +11482,7 @@ function literalUnionRun(schema) {
         const literal = option._zod.def;
         if (literal.type !== 'literal' || !literal.values || (literal.checks?.length ?? 0) > 0)
             return undefined;
-        values.push(...literal.values);
+        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_1__/* .pushAll */ .i)(values, literal.values);
     }
     const set = new Set(values);
     if (def.inclusive === false && set.size !== values.length)
@@ -12523,7 +12620,10 @@ function fromJSONSchema(schema, params) {
 
 // EXTERNAL MODULE: ./lib/core/json-schema.js
 var json_schema = __nccwpck_require__(369);
+// EXTERNAL MODULE: ./lib/core/push-all.js
+var push_all = __nccwpck_require__(37665);
 ;// CONCATENATED MODULE: ./lib/plan/zod-ready-schema.js
+
 
 /** Keywords that constrain only values of one JSON type (JSON Schema 2020-12's validation vocabulary). */
 const TYPE_KEYWORDS = {
@@ -12806,7 +12906,7 @@ function splitCompositions(schema) {
     const parts = constraints.length > 0 ? [base] : [];
     for (const key of present) {
         if (key === 'allOf')
-            parts.push(...schema[key]);
+            (0,push_all/* pushAll */.i)(parts, schema[key]);
         else
             parts.push({ [key]: schema[key] });
     }
@@ -13856,10 +13956,12 @@ async function loadPlanFile(path, options = {}) {
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(80083);
 /* harmony import */ var _core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(99500);
 /* harmony import */ var _check_pricing_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(25708);
-/* harmony import */ var _format_path_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(97222);
+/* harmony import */ var _format_path_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(97222);
 /* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(43508);
 /* harmony import */ var _plan_error_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(36487);
 /* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8463);
+/* harmony import */ var _core_push_all_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(37665);
+
 
 
 
@@ -13963,8 +14065,8 @@ async function loadSubplans(plan, context) {
         }
         const inner = loaded.plan;
         subplans.set(uses, inner);
-        issues.push(...usedPlanIssues(inner, uses, at));
-        issues.push(...withIssues(inner, step.with ?? {}, uses, index));
+        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_8__/* .pushAll */ .i)(issues, usedPlanIssues(inner, uses, at));
+        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_8__/* .pushAll */ .i)(issues, withIssues(inner, step.with ?? {}, uses, index));
         for (const [name, tool] of Object.entries(inner.source.tools ?? {})) {
             const mine = tools[name];
             if (mine && !sameTool(mine, tool)) {
@@ -13981,7 +14083,7 @@ async function loadSubplans(plan, context) {
     }
     // Only now are the models the used plans call known: one with no price let the run start, pay for its steps,
     // and stop at that plan's first call (found by a review).
-    issues.push(...(0,_check_pricing_js__WEBPACK_IMPORTED_MODULE_3__/* .checkUsedPlansPricing */ .y2)({ ...plan, subplans }, context.model));
+    (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_8__/* .pushAll */ .i)(issues, (0,_check_pricing_js__WEBPACK_IMPORTED_MODULE_3__/* .checkUsedPlansPricing */ .y2)({ ...plan, subplans }, context.model));
     if (issues.length > 0 || innerErrors.length > 0)
         return { ok: false, errors: [...(await locate(issues, context)), ...innerErrors] };
     const source = { ...plan.source, ...(Object.keys(tools).length > 0 && { tools }), ...(toolsets.size > 0 && { toolsets: [...toolsets] }) };
@@ -14029,7 +14131,7 @@ async function locate(issues, context) {
     return issues.map((issue) => ({
         file: context.file,
         ...positions?.locate(issue.path),
-        path: (0,_format_path_js__WEBPACK_IMPORTED_MODULE_8__/* .formatPath */ .j)(issue.path),
+        path: (0,_format_path_js__WEBPACK_IMPORTED_MODULE_9__/* .formatPath */ .j)(issue.path),
         message: issue.message,
     }));
 }
@@ -17442,6 +17544,7 @@ function hasCommentBeforeValue(lines) {
     return false;
 }
 // A line that ends with a block scalar's header (`|`, `>-`, `|+ # why`).
+// eslint-disable-next-line plan-runner/no-trailing-run-regex -- tried from each `|` or `>` only, and the blanks after one are after no other: linear.
 const BLOCK_HEADER = /[|>][-+]?[ ]*(?:#[^\n]*|\r)?$/;
 /**
  * True when a block scalar's first lines are blank and then one is an indented `#`: `yaml` refuses
@@ -18448,6 +18551,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   yK: () => (/* binding */ DEFAULT_MAX_TURNS),
   dw: () => (/* binding */ Duration),
   CX: () => (/* binding */ GOAL_KINDS),
+  Uw: () => (/* binding */ MAX_ITEMS_CEILING),
   m1: () => (/* binding */ MAX_TITLE_CHARS),
   cw: () => (/* binding */ Plan),
   pn: () => (/* binding */ Step),
@@ -18458,7 +18562,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   pc: () => (/* binding */ durationMs)
 });
 
-// UNUSED EXPORTS: Agent, ApprovalPolicy, CommandTool, Dependency, EnvPassThrough, Escalate, Goal, JsonSchemaObject, Limits, MAX_ITEMS_CEILING, ModelPricing, ModelSettings, OnFailure, PlanInput, PlannerOptions, RetryPolicy, TOOL_NAME_PATTERN
+// UNUSED EXPORTS: Agent, ApprovalPolicy, CommandTool, Dependency, EnvPassThrough, Escalate, Goal, JsonSchemaObject, Limits, ModelPricing, ModelSettings, OnFailure, PlanInput, PlannerOptions, RetryPolicy, TOOL_NAME_PATTERN
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var schemas = __nccwpck_require__(41514);
@@ -18966,7 +19070,10 @@ var json_schema_problems = __nccwpck_require__(79006);
 var plan_check_context = __nccwpck_require__(98231);
 // EXTERNAL MODULE: ./lib/plan/schema-issues.js + 2 modules
 var schema_issues = __nccwpck_require__(30260);
+// EXTERNAL MODULE: ./lib/core/push-all.js
+var push_all = __nccwpck_require__(37665);
 ;// CONCATENATED MODULE: ./lib/plan/check-args.js
+
 
 
 
@@ -19010,7 +19117,7 @@ function checkInputSchemas(ctx) {
         if (declared && tool.inputSchema.type !== undefined && tool.inputSchema.type !== 'object') {
             problems.push({ path: [...path, 'type'], message: 'a tool\'s `input` describes its args map: write `type: object` and list the args under `properties`' });
         }
-        issues.push(...problems);
+        (0,push_all/* pushAll */.i)(issues, problems);
         if (problems.length > 0)
             continue;
         const compiled = (0,compile_json_schema/* compileJsonSchema */.n)(tool.inputSchema);
@@ -19202,6 +19309,7 @@ var nearest_name = __nccwpck_require__(95421);
 
 
 
+
 function regexProblem(pattern, flags) {
     try {
         (0,goal_regex/* parseGoalRegex */.e)(pattern, flags);
@@ -19267,7 +19375,7 @@ function checkGoals(goals, stepKeys, hasSteps) {
             issues.push({ path: [...at, 'name'], message: `goal \`${goal.name}\` is named like goal ${first + 1}; give each goal its own name` });
         // Checked by Ajv when the goal is (src/goals/json-schema-validator.ts), which takes all of JSON Schema 2020-12.
         if (goal.json_schema !== undefined)
-            issues.push(...(0,json_schema_problems/* jsonSchemaProblems */.WG)(goal.json_schema, [...at, 'json_schema'], true));
+            (0,push_all/* pushAll */.i)(issues, (0,json_schema_problems/* jsonSchemaProblems */.WG)(goal.json_schema, [...at, 'json_schema'], true));
         if (goal.of !== undefined) {
             const key = String(goal.of);
             if (!hasSteps) {
@@ -19323,6 +19431,7 @@ function checkHardcodedResults(ctx, modelStepsFrom = 0) {
 // EXTERNAL MODULE: ./lib/plan/check-pricing.js
 var check_pricing = __nccwpck_require__(25708);
 ;// CONCATENATED MODULE: ./lib/plan/ancestor-check.js
+
 /** How many steps a backward search from a referencing step visits before the question waits for the pass below. */
 const NEAR_SEARCH_LIMIT = 16;
 /**
@@ -19382,7 +19491,7 @@ class AncestorCheck {
             seen.add(key);
             const index = this.#stepIndex.get(key);
             if (index !== undefined)
-                queue.push(...this.#steps[index].dependsOn);
+                (0,push_all/* pushAll */.i)(queue, this.#steps[index].dependsOn);
         }
         return false;
     }
@@ -20205,6 +20314,8 @@ function expandEnvReferences(template, runnerEnv, missing) {
 /* harmony export */   oe: () => (/* binding */ PROCESS_MARKER_VARIABLE)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var _core_push_all_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(37665);
+
 
 /** The variable every command plan-runner starts carries, with a value unique to that command. */
 const PROCESS_MARKER_VARIABLE = 'PLAN_RUNNER_PROCESS_MARKER';
@@ -20224,7 +20335,7 @@ function killMarkedProcesses(marker, procRoot = '/proc') {
     const killed = [];
     for (let sweep = 0; sweep < MAX_SWEEPS; sweep++) {
         const found = sweepOnce(needle, procRoot);
-        killed.push(...found);
+        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_1__/* .pushAll */ .i)(killed, found);
         if (found.length === 0)
             break;
     }
@@ -21904,7 +22015,10 @@ function judgedRecord(record, status, goals, redact) {
     return { record: { ...record, status, ...(reason === undefined ? {} : { reason }) }, goals: shown, ...(reason === undefined ? {} : { reason }) };
 }
 
+// EXTERNAL MODULE: ./lib/core/push-all.js
+var push_all = __nccwpck_require__(37665);
 ;// CONCATENATED MODULE: ./lib/report/rejected-plan-markdown.js
+
 
 
 
@@ -21936,7 +22050,7 @@ function renderRejectedPlan(rejected, redact) {
         const title = count > 1 ? (index === 0 ? 'First answer' : 'After the repair call') : 'Answer';
         const problems = (0,plan_error/* problemCount */.bS)(attempt.errors);
         lines.push('', `#### ${title} \u2014 ${(0,group_digits/* groupDigits */.K)(problems)} problem${problems === 1 ? '' : 's'}`, '', (0,code_fence/* fencedBlock */.z)(redact(text), language), '');
-        lines.push(...attempt.errors.map((error) => errorLine(error, redact)));
+        (0,push_all/* pushAll */.i)(lines, attempt.errors.map((error) => errorLine(error, redact)));
     });
     return `${lines.join('\n')}\n`;
 }
@@ -22571,7 +22685,10 @@ function detailsBlock(summary, body) {
 var result_text = __nccwpck_require__(16);
 // EXTERNAL MODULE: ./lib/report/todo-entries.js
 var todo_entries = __nccwpck_require__(44329);
+// EXTERNAL MODULE: ./lib/core/push-all.js
+var push_all = __nccwpck_require__(37665);
 ;// CONCATENATED MODULE: ./lib/report/summary/summary-steps.js
+
 
 
 
@@ -22734,10 +22851,10 @@ function renderSummarySteps(record, redact, where) {
         const inner = step?.nested ? (0,checklist/* nestedItems */.kS)(step, redact) : [];
         if (inner.length > 0)
             lines.push(inner.map(({ depth, item }) => `${'  '.repeat(depth - 1)}- ${item.icon} ${(0,escape_markdown/* escapeMarkdown */.FV)(`${redact(item.key)}. ${item.title}${item.status}`)}`).join('\n'));
-        lines.push(...usedPlanGoals([planStep.key], step, redact));
+        (0,push_all/* pushAll */.i)(lines, usedPlanGoals([planStep.key], step, redact));
         const rank = dropRank(step, record.status !== undefined);
         if (rank === undefined)
-            parts.push(...lines);
+            (0,push_all/* pushAll */.i)(parts, lines);
         else
             parts.push({ lines, rank });
     }
@@ -22746,7 +22863,7 @@ function renderSummarySteps(record, redact, where) {
         parts.push('#### Replaced by a plan revision');
         for (const step of replaced) {
             const planStep = record.replacedPlanSteps?.get(step.key);
-            parts.push(...stepParts(step.key, planStep ? (0,checklist/* stepTitle */.Fb)(planStep, redact, SUMMARY_TITLE_MAX) : 'replaced step', step, redact, where));
+            (0,push_all/* pushAll */.i)(parts, stepParts(step.key, planStep ? (0,checklist/* stepTitle */.Fb)(planStep, redact, SUMMARY_TITLE_MAX) : 'replaced step', step, redact, where));
         }
     }
     return parts;
@@ -23402,6 +23519,8 @@ class BudgetExceededError extends _run_stopped_error_js__WEBPACK_IMPORTED_MODULE
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   q: () => (/* binding */ fanOutScope)
 /* harmony export */ });
+/* harmony import */ var _core_push_all_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(37665);
+
 /** The steps a part may start: prepare the fan-out steps' ancestors; shard those and the fan-out steps; merge every step. */
 function fanOutScope(steps, part) {
     if (part === 'merge')
@@ -23414,7 +23533,7 @@ function fanOutScope(steps, part) {
         if (scope.has(key))
             continue;
         scope.add(key);
-        queue.push(...(byKey.get(key)?.dependsOn ?? []));
+        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_0__/* .pushAll */ .i)(queue, byKey.get(key)?.dependsOn ?? []);
     }
     if (part === 'shard')
         for (const step of fanOut)
@@ -23432,6 +23551,8 @@ function fanOutScope(steps, part) {
 /* harmony export */   K: () => (/* binding */ PlanGraph),
 /* harmony export */   m: () => (/* binding */ withEdgesWithin)
 /* harmony export */ });
+/* harmony import */ var _core_push_all_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(37665);
+
 /**
  * `step` without its edges to steps outside `kept`: a completed step that did without an optional
  * dependency that failed keeps none to it once a replan drops that step.
@@ -23485,7 +23606,7 @@ class PlanGraph {
             if (seen.has(next))
                 continue;
             seen.add(next);
-            queue.push(...this.dependentsOf(next));
+            (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_0__/* .pushAll */ .i)(queue, this.dependentsOf(next));
         }
         return [...seen].sort((a, b) => this.indexOf(a) - this.indexOf(b));
     }
@@ -39501,7 +39622,10 @@ var format_duration = __nccwpck_require__(74360);
 var goals_table = __nccwpck_require__(52895);
 // EXTERNAL MODULE: ./lib/report/todo-entries.js
 var todo_entries = __nccwpck_require__(44329);
+// EXTERNAL MODULE: ./lib/core/push-all.js
+var push_all = __nccwpck_require__(37665);
 ;// CONCATENATED MODULE: ./lib/report/console-checklist.js
+
 
 
 
@@ -39670,13 +39794,14 @@ function windowLines(record, redact, rows, cursor) {
     const shown = [];
     let end = start;
     while (end < steps.length && shown.length < room)
-        shown.push(...linesOf(end++));
+        (0,push_all/* pushAll */.i)(shown, linesOf(end++));
     // Near the end of the plan: fill the room with the steps before the window.
     while (start > 0 && shown.length < room) {
         const before = linesOf(start - 1);
         if (shown.length + before.length > room)
             break;
-        shown.unshift(...before);
+        for (let line = before.length - 1; line >= 0; line--)
+            shown.unshift(before[line]);
         start--;
     }
     if (start === 0 && end === steps.length)
@@ -40123,8 +40248,13 @@ function issueBody(where, escalation, redact, neutralise) {
         (0,code_fence/* fencedBlock */.z)((0,cut_text/* cutText */.IN)(redact(escalation.lastError), MAX_ERROR_CHARS)),
     ];
     const tried = escalation.tried.slice(-MAX_TRIED);
-    if (tried.length > 0)
-        lines.push('', '**What was tried:**', ...(tried.length < escalation.tried.length ? [`- \u2026 and ${escalation.tried.length - tried.length} earlier attempts (in the run's summary)`] : []), ...tried.map((item) => `- ${data(item)}`));
+    if (tried.length > 0) {
+        lines.push('', '**What was tried:**');
+        if (tried.length < escalation.tried.length)
+            lines.push(`- \u2026 and ${escalation.tried.length - tried.length} earlier attempts (in the run's summary)`);
+        for (const item of tried)
+            lines.push(`- ${data(item)}`);
+    }
     // Neutralised, the text can grow (a zero-width space after each `@`): cut to what an issue holds, with room for the lines after it.
     const body = [escalationIssueMarker((0,run_key/* keyedPlanId */.x)(where)), (0,cut_text/* cutMarkdown */.G$)(neutralise(lines.join('\n')), render_comment/* COMMENT_MAX_CHARS */.d - 2048)];
     // plan-runner's own link to the run is added after the neutraliser, as the marker is.
@@ -40686,6 +40816,7 @@ var result_text = __nccwpck_require__(16);
 
 
 
+
 /** A result longer than this is cut in the log; the summary and the trace keep it whole. */
 const MAX_LOG_RESULT_CHARS = 16_000;
 function detailLines(step, planStep, redact) {
@@ -40702,8 +40833,10 @@ function detailLines(step, planStep, redact) {
         lines.push(`items: ${counts.completed}/${counts.total} done${counts.failed ? `, ${counts.failed} failed` : ''}`);
         // Every failed item, whether its step completed (on_item_failure: continue) or failed with them.
         const failed = step.failedItems ?? (step.items ?? []).filter((item) => item.state === 'failed').map((item) => ({ key: item.key, error: item.error ?? 'no error message' }));
-        for (const failure of failed.slice(0, 50))
-            lines.push(`item ${failure.key} failed:`, ...quoted(redact(failure.error)));
+        for (const failure of failed.slice(0, 50)) {
+            lines.push(`item ${failure.key} failed:`);
+            (0,push_all/* pushAll */.i)(lines, quoted(redact(failure.error)));
+        }
     }
     if (step.usage.modelCalls > 0) {
         lines.push(`model calls: ${step.usage.modelCalls}, tokens in/out: ${step.usage.promptTokens}/${step.usage.completionTokens}`);
@@ -40712,12 +40845,17 @@ function detailLines(step, planStep, redact) {
         // Redact the whole text before cutting it, so no half of a secret survives the cut.
         const text = redact((0,result_text/* resultText */.D)(step.result).text);
         const shown = text.length > MAX_LOG_RESULT_CHARS ? `${(0,cut_text/* cutText */.IN)(text, MAX_LOG_RESULT_CHARS)}\n(cut: the full result is in the job summary and the trace)` : text;
-        lines.push('result:', ...quoted(shown));
+        lines.push('result:');
+        (0,push_all/* pushAll */.i)(lines, quoted(shown));
     }
-    if (step.state === 'failed')
-        lines.push('error:', ...quoted(redact(step.error ?? 'no error message')));
-    if (step.state === 'skipped' && step.skipReason)
-        lines.push('skipped:', ...quoted(redact(step.skipReason)));
+    if (step.state === 'failed') {
+        lines.push('error:');
+        (0,push_all/* pushAll */.i)(lines, quoted(redact(step.error ?? 'no error message')));
+    }
+    if (step.state === 'skipped' && step.skipReason) {
+        lines.push('skipped:');
+        (0,push_all/* pushAll */.i)(lines, quoted(redact(step.skipReason)));
+    }
     return lines;
 }
 /**

@@ -1379,19 +1379,34 @@ var goal_not_evaluable_error = __webpack_require__(58542);
 const allStepsCompletedCheck = {
     needsTarget: false,
     check(_goal, { target }) {
-        const states = [...target.stepStates];
-        if (states.length === 0)
-            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('the run has no steps to check');
-        const missed = [
-            ...states.filter(([, state]) => state !== 'completed').map(([key, state]) => `${key} (${state})`),
-            ...[...target.unfinished].map(([key, why]) => `${key} (${why})`),
-        ];
-        const count = states.length + [...target.unfinished.keys()].filter((key) => !target.stepStates.has(key)).length;
-        if (missed.length === 0)
-            return { met: true, evidence: count === 1 ? 'the one step completed' : `all ${count} steps completed` };
-        return { met: false, evidence: `${missed.length} of ${count} step${count === 1 ? '' : 's'} did not complete: ${missed.join(', ')}` };
+        let outcome = outcomes.get(target);
+        if (!outcome)
+            outcomes.set(target, (outcome = outcomeOf(target)));
+        return outcome;
     },
 };
+/** The most steps the evidence names; it counts the rest. */
+const MAX_NAMED = 20;
+/**
+ * Each run's outcome, worked out once for all its `all_steps_completed` goals: each goal listed every step that
+ * did not complete, and 2,000 such goals over 2,000 steps wrote 66 MB to the log and the trace (6,000: 2 GB, and
+ * a goals event too long to write; found by an adversarial pass). A target is made once, at a run's end.
+ */
+const outcomes = new WeakMap();
+function outcomeOf(target) {
+    const states = [...target.stepStates];
+    if (states.length === 0)
+        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('the run has no steps to check');
+    const missed = [
+        ...states.filter(([, state]) => state !== 'completed').map(([key, state]) => `${key} (${state})`),
+        ...[...target.unfinished].map(([key, why]) => `${key} (${why})`),
+    ];
+    const count = states.length + [...target.unfinished.keys()].filter((key) => !target.stepStates.has(key)).length;
+    if (missed.length === 0)
+        return { met: true, evidence: count === 1 ? 'the one step completed' : `all ${count} steps completed` };
+    const more = missed.length > MAX_NAMED ? `, and ${missed.length - MAX_NAMED} more` : '';
+    return { met: false, evidence: `${missed.length} of ${count} step${count === 1 ? '' : 's'} did not complete: ${missed.slice(0, MAX_NAMED).join(', ')}${more}` };
+}
 
 ;// CONCATENATED MODULE: ./lib/goals/output-tail.js
 /** The last `lines` lines of command output, trailing blank lines dropped, each cut to 300 characters. */
@@ -1855,13 +1870,29 @@ function parseJsonResult(value) {
     const whole = parseJsonText(trimmed);
     if (whole.ok)
         return whole;
-    const fenced = jsonFences(trimmed).map((body) => parseJsonText(body.trim()));
-    // The same answer written twice, however spaced, is one answer; two that differ are none.
-    const answers = new Map(fenced.map((parsed) => [parsed.ok ? JSON.stringify(parsed.value) : `\u0000${parsed.why}`, parsed]));
+    // The same answer written twice, however spaced, is one answer; two that differ are none. A block's text is
+    // parsed once however often it is written, and no more than MAX_BLOCKS_READ texts are: 16 MiB of empty blocks,
+    // each a failed parse, took 15 s (found by an adversarial pass).
+    const parsedTexts = new Map();
+    const answers = new Map();
+    let first;
+    for (const body of jsonFences(trimmed)) {
+        const text = body.trim();
+        if (parsedTexts.has(text))
+            continue;
+        if (parsedTexts.size === MAX_BLOCKS_READ)
+            return { ok: false, why: `it holds more than ${MAX_BLOCKS_READ} different JSON code blocks, and which one is the answer is not clear; have the step return one` };
+        const parsed = parseJsonText(text);
+        parsedTexts.set(text, parsed);
+        first ??= parsed;
+        answers.set(parsed.ok ? JSON.stringify(parsed.value) : `\u0000${parsed.why}`, parsed);
+    }
     if (answers.size > 1)
         return { ok: false, why: `it holds ${answers.size} different JSON code blocks, and which one is the answer is not clear; have the step return one` };
-    return fenced[0] ?? whole;
+    return first ?? whole;
 }
+/** The most different code block texts a result is read for. */
+const MAX_BLOCKS_READ = 100;
 /** `text` parsed as JSON, whole. */
 function parseJsonText(text) {
     try {
@@ -2130,6 +2161,26 @@ const minWordsCheck = {
 ;// CONCATENATED MODULE: ./lib/goals/kinds/not-contains.js
 
 
+const asWritten = (text) => text;
+/**
+ * Each value's places as each reading makes them, by the value's texts (the same `ValueText` for every goal on
+ * one value): made per goal, each of four goals on a 16 MiB answer folded and rendered all of it again (5.9 s;
+ * found by an adversarial pass).
+ */
+const readingsByValue = new WeakMap();
+function readingsOf(valueText) {
+    let made = readingsByValue.get(valueText);
+    if (!made)
+        readingsByValue.set(valueText, (made = new Map()));
+    return made;
+}
+/** Place `at` (text `text`) as `read` makes it, made once per value. */
+function readPlace(made, read, at, text) {
+    let places = made.get(read);
+    if (!places)
+        made.set(read, (places = []));
+    return (places[at] ??= read(text));
+}
 /**
  * `not_contains`: the text appears nowhere: not in the result's values (strings decoded), not in a
  * key, not in its JSON. A structured result's JSON writes `C:\\Users` for `C:\Users` and `\n` for a
@@ -2152,15 +2203,16 @@ const notContainsCheck = {
         // The text the goal names is never rendered: `\\n` became `n` and `&amp;` became `&`, and the goal
         // failed on any text holding those (found by a review).
         const readings = [
-            { read: (text) => text, needle: unwanted, how: '' },
+            { read: asWritten, needle: unwanted, how: '' },
             { read: invisible_characters/* visibleText */.Q6, needle: (0,invisible_characters/* visibleText */.Q6)(unwanted), how: ' as a reader sees it (invisible characters removed, compatibility forms folded)' },
             { read: renderedText, needle: (0,invisible_characters/* visibleText */.Q6)(unwanted), how: ' as a rendered page shows it (HTML comments and tags removed, character references decoded, emphasis marks dropped)' },
         ];
+        const made = readingsOf(valueText);
         for (const { read, needle, how } of readings) {
             if (needle === '')
                 continue;
-            for (const place of places) {
-                const haystack = read(place.text);
+            for (const [at, place] of places.entries()) {
+                const haystack = readPlace(made, read, at, place.text);
                 const index = haystack.indexOf(needle);
                 if (index < 0)
                     continue;
@@ -2322,6 +2374,15 @@ function textsOf(value, texts) {
     texts.set(value, made);
     return made;
 }
+// Each value's cut note, looked for once for all the goals on it (`textsOf` gives them one object).
+const cutNotes = new WeakMap();
+/** The first cut note in a value's texts (its values', then its JSON's); undefined when it holds none. */
+function cutOf(read) {
+    let found = cutNotes.get(read);
+    if (!found)
+        cutNotes.set(read, (found = { note: (0,cut_note/* cutNoteIn */.W)(read.valueText.values) ?? (0,cut_note/* cutNoteIn */.W)(read.text) }));
+    return found.note;
+}
 async function evaluateGoal(goal, target, deps, texts) {
     const severity = goal.severity ?? 'required';
     try {
@@ -2332,7 +2393,7 @@ async function evaluateGoal(goal, target, deps, texts) {
         const value = check.needsTarget ? resolveGoalTarget(goal, target) : target.finalResult;
         const read = textsOf(value, texts);
         const outcome = await check.check(goal, { ...read, value, target, deps });
-        const cut = outcome.met && WHOLE_RESULT_KINDS.has(kind) ? ((0,cut_note/* cutNoteIn */.W)(read.valueText.values) ?? (0,cut_note/* cutNoteIn */.W)(read.text)) : undefined;
+        const cut = outcome.met && WHOLE_RESULT_KINDS.has(kind) ? cutOf(read) : undefined;
         if (cut !== undefined) {
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the result holds only part of what its tool read (${cut}), and \`${kind}\` passes only on all of it: have the step read less (a narrower path or search), so that its result is whole`);
         }
@@ -3351,7 +3412,10 @@ function assignShards(keys, shards, weights) {
     return assignment;
 }
 
+// EXTERNAL MODULE: ./lib/core/push-all.js
+var push_all = __webpack_require__(37665);
 ;// CONCATENATED MODULE: ./lib/run/fan-out-part.js
+
 /** The steps a part may start: prepare the fan-out steps' ancestors; shard those and the fan-out steps; merge every step. */
 function fanOutScope(steps, part) {
     if (part === 'merge')
@@ -3364,7 +3428,7 @@ function fanOutScope(steps, part) {
         if (scope.has(key))
             continue;
         scope.add(key);
-        queue.push(...(byKey.get(key)?.dependsOn ?? []));
+        (0,push_all/* pushAll */.i)(queue, byKey.get(key)?.dependsOn ?? []);
     }
     if (part === 'shard')
         for (const step of fanOut)
@@ -7608,6 +7672,8 @@ function fillItemText(text, item) {
 /* harmony export */   oe: () => (/* binding */ PROCESS_MARKER_VARIABLE)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
+/* harmony import */ var _core_push_all_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(37665);
+
 
 /** The variable every command plan-runner starts carries, with a value unique to that command. */
 const PROCESS_MARKER_VARIABLE = 'PLAN_RUNNER_PROCESS_MARKER';
@@ -7627,7 +7693,7 @@ function killMarkedProcesses(marker, procRoot = '/proc') {
     const killed = [];
     for (let sweep = 0; sweep < MAX_SWEEPS; sweep++) {
         const found = sweepOnce(needle, procRoot);
-        killed.push(...found);
+        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_1__/* .pushAll */ .i)(killed, found);
         if (found.length === 0)
             break;
     }
@@ -8567,6 +8633,8 @@ class BudgetExceededError extends _run_stopped_error_js__WEBPACK_IMPORTED_MODULE
 /* harmony export */   K: () => (/* binding */ PlanGraph),
 /* harmony export */   m: () => (/* binding */ withEdgesWithin)
 /* harmony export */ });
+/* harmony import */ var _core_push_all_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(37665);
+
 /**
  * `step` without its edges to steps outside `kept`: a completed step that did without an optional
  * dependency that failed keeps none to it once a replan drops that step.
@@ -8620,7 +8688,7 @@ class PlanGraph {
             if (seen.has(next))
                 continue;
             seen.add(next);
-            queue.push(...this.dependentsOf(next));
+            (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_0__/* .pushAll */ .i)(queue, this.dependentsOf(next));
         }
         return [...seen].sort((a, b) => this.indexOf(a) - this.indexOf(b));
     }

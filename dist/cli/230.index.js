@@ -140,7 +140,10 @@ async function programWarnings(plan, cwd, env) {
     return warnings;
 }
 
+// EXTERNAL MODULE: ./lib/core/push-all.js
+var push_all = __webpack_require__(37665);
 ;// CONCATENATED MODULE: ./lib/cli/validate-command.js
+
 
 
 
@@ -180,7 +183,7 @@ async function validateCommand(files, out, options = {}) {
                 cwd: options.cwd ?? process.cwd(),
                 env,
                 ...(options.mcpStartTimeoutMs !== undefined && { timeoutMs: options.mcpStartTimeoutMs }),
-                learnSecrets: (values) => learned.push(...values),
+                learnSecrets: (values) => (0,push_all/* pushAll */.i)(learned, values),
             }).catch((error) => {
                 if (signal.aborted)
                     return undefined;

@@ -27,7 +27,10 @@ var format_duration = __webpack_require__(74360);
 var goals_table = __webpack_require__(52895);
 // EXTERNAL MODULE: ./lib/report/todo-entries.js
 var todo_entries = __webpack_require__(44329);
+// EXTERNAL MODULE: ./lib/core/push-all.js
+var push_all = __webpack_require__(37665);
 ;// CONCATENATED MODULE: ./lib/report/console-checklist.js
+
 
 
 
@@ -196,13 +199,14 @@ function windowLines(record, redact, rows, cursor) {
     const shown = [];
     let end = start;
     while (end < steps.length && shown.length < room)
-        shown.push(...linesOf(end++));
+        (0,push_all/* pushAll */.i)(shown, linesOf(end++));
     // Near the end of the plan: fill the room with the steps before the window.
     while (start > 0 && shown.length < room) {
         const before = linesOf(start - 1);
         if (shown.length + before.length > room)
             break;
-        shown.unshift(...before);
+        for (let line = before.length - 1; line >= 0; line--)
+            shown.unshift(before[line]);
         start--;
     }
     if (start === 0 && end === steps.length)

@@ -83,7 +83,10 @@ function judgedRecord(record, status, goals, redact) {
     return { record: { ...record, status, ...(reason === undefined ? {} : { reason }) }, goals: shown, ...(reason === undefined ? {} : { reason }) };
 }
 
+// EXTERNAL MODULE: ./lib/core/push-all.js
+var push_all = __webpack_require__(37665);
 ;// CONCATENATED MODULE: ./lib/report/rejected-plan-markdown.js
+
 
 
 
@@ -115,7 +118,7 @@ function renderRejectedPlan(rejected, redact) {
         const title = count > 1 ? (index === 0 ? 'First answer' : 'After the repair call') : 'Answer';
         const problems = (0,plan_error/* problemCount */.bS)(attempt.errors);
         lines.push('', `#### ${title} \u2014 ${(0,group_digits/* groupDigits */.K)(problems)} problem${problems === 1 ? '' : 's'}`, '', (0,code_fence/* fencedBlock */.z)(redact(text), language), '');
-        lines.push(...attempt.errors.map((error) => errorLine(error, redact)));
+        (0,push_all/* pushAll */.i)(lines, attempt.errors.map((error) => errorLine(error, redact)));
     });
     return `${lines.join('\n')}\n`;
 }
@@ -395,6 +398,7 @@ var todo_entries = __webpack_require__(44329);
 
 
 
+
 const INLINE_MAX = 120;
 /**
  * A step's title on its line: a description can be a whole prompt, and 400 steps of 3 KB each filled
@@ -547,10 +551,10 @@ function renderSummarySteps(record, redact, where) {
         const inner = step?.nested ? (0,checklist/* nestedItems */.kS)(step, redact) : [];
         if (inner.length > 0)
             lines.push(inner.map(({ depth, item }) => `${'  '.repeat(depth - 1)}- ${item.icon} ${(0,escape_markdown/* escapeMarkdown */.FV)(`${redact(item.key)}. ${item.title}${item.status}`)}`).join('\n'));
-        lines.push(...usedPlanGoals([planStep.key], step, redact));
+        (0,push_all/* pushAll */.i)(lines, usedPlanGoals([planStep.key], step, redact));
         const rank = dropRank(step, record.status !== undefined);
         if (rank === undefined)
-            parts.push(...lines);
+            (0,push_all/* pushAll */.i)(parts, lines);
         else
             parts.push({ lines, rank });
     }
@@ -559,7 +563,7 @@ function renderSummarySteps(record, redact, where) {
         parts.push('#### Replaced by a plan revision');
         for (const step of replaced) {
             const planStep = record.replacedPlanSteps?.get(step.key);
-            parts.push(...stepParts(step.key, planStep ? (0,checklist/* stepTitle */.Fb)(planStep, redact, SUMMARY_TITLE_MAX) : 'replaced step', step, redact, where));
+            (0,push_all/* pushAll */.i)(parts, stepParts(step.key, planStep ? (0,checklist/* stepTitle */.Fb)(planStep, redact, SUMMARY_TITLE_MAX) : 'replaced step', step, redact, where));
         }
     }
     return parts;

@@ -170,6 +170,8 @@ function refuseDuplicateKeys(text) {
 /* harmony export */   oe: () => (/* binding */ PROCESS_MARKER_VARIABLE)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
+/* harmony import */ var _core_push_all_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(37665);
+
 
 /** The variable every command plan-runner starts carries, with a value unique to that command. */
 const PROCESS_MARKER_VARIABLE = 'PLAN_RUNNER_PROCESS_MARKER';
@@ -189,7 +191,7 @@ function killMarkedProcesses(marker, procRoot = '/proc') {
     const killed = [];
     for (let sweep = 0; sweep < MAX_SWEEPS; sweep++) {
         const found = sweepOnce(needle, procRoot);
-        killed.push(...found);
+        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_1__/* .pushAll */ .i)(killed, found);
         if (found.length === 0)
             break;
     }

@@ -58,7 +58,10 @@ __webpack_require__.d(__webpack_exports__, {
 var sanitize_untrusted = __webpack_require__(67126);
 // EXTERNAL MODULE: ./lib/plan/plan-check-context.js
 var plan_check_context = __webpack_require__(98231);
+// EXTERNAL MODULE: ./lib/core/push-all.js
+var push_all = __webpack_require__(37665);
 ;// CONCATENATED MODULE: ./lib/steps/ancestor-keys.js
+
 /** Each map of steps' keys by position, made once per map: a run's steps keep one map. */
 const positions = new WeakMap();
 function positionsOf(steps) {
@@ -84,7 +87,7 @@ function ancestorDistances(step, steps) {
             if (distance.has(key) || key === stepKey)
                 continue;
             distance.set(key, edges);
-            next.push(...(steps.get(key)?.dependsOn ?? []));
+            (0,push_all/* pushAll */.i)(next, steps.get(key)?.dependsOn ?? []);
         }
         frontier = next;
     }

@@ -19,7 +19,10 @@ function cutNote(words) {
     // One line, whatever the words hold (a pattern with a line break split the note, and no goal saw it).
     return `[cut: ${words.replace(/[\r\n\u2028\u2029]+/g, ' ')}]`;
 }
-const CUT_NOTE_LINE = /^\[cut: [^\n]*\]\r?$/m;
+// Not past a line's end, which with the m flag is also a lone \r, U+2028 or U+2029: with [^\n]* each `[cut: ` after
+// one read the rest of the text, and '[cut: x' and U+2028 repeated took 15 s at 512 KiB (found by an adversarial pass).
+// eslint-disable-next-line plan-runner/no-trailing-run-regex -- the run stops at every line break the m flag knows.
+const CUT_NOTE_LINE = /^\[cut: [^\n\r\u2028\u2029]*\]\r?$/m;
 /** The first cut note in `text` (a line of its own), or undefined when the text holds none. */
 function cutNoteIn(text) {
     if (!text.includes('[cut: '))
@@ -825,6 +828,27 @@ function stepKeyWithin(within, key) {
 
 /***/ }),
 
+/***/ 37665:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   i: () => (/* binding */ pushAll)
+/* harmony export */ });
+/**
+ * Appends `items` to `list`, one at a time. A spread call, `list.push(...items)`, passes every item as an
+ * argument, and past about 120,000 of them V8 throws "Maximum call stack size exceeded": redacting 1 MiB of
+ * `----\u2026----` with an invisible character in it while a private key was known threw there, where each cut gave
+ * a range (found by an adversarial pass). ESLint refuses spread arguments to `push` and `unshift` in src/
+ * (eslint.config.js).
+ */
+function pushAll(list, items) {
+    for (const item of items)
+        list.push(item);
+}
+
+
+/***/ }),
+
 /***/ 2237:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -905,8 +929,10 @@ function readInputFile(file, maxBytes) {
 /* harmony export */ });
 /* unused harmony exports MIN_SECRET_LENGTH, TOKEN_KINDS, TOKEN_SHAPE_SOURCES, MIN_FRAGMENT_SECRET_LENGTH */
 /* harmony import */ var _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(53097);
-/* harmony import */ var _secret_env_name_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(59989);
+/* harmony import */ var _secret_env_name_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(59989);
 /* harmony import */ var _trim_end_chars_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(33883);
+/* harmony import */ var _push_all_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(37665);
+
 
 
 
@@ -1164,7 +1190,7 @@ function spellings(secret) {
         Buffer.from(secret, 'utf8').toString('hex').toUpperCase(),
     ];
     if (secret.includes('\n'))
-        forms.push(...secret.split(/\r?\n/).map((line) => line.trim()));
+        (0,_push_all_js__WEBPACK_IMPORTED_MODULE_2__/* .pushAll */ .i)(forms, secret.split(/\r?\n/).map((line) => line.trim()));
     // Evidence and one-line views flatten whitespace before they are redacted (`excerptAround`, `shorten`):
     // a secret with a tab or two spaces in it no longer matched itself there (found by an adversarial pass).
     if (/\s/.test(secret))
@@ -1272,12 +1298,12 @@ function hideAcrossInvisible(text, known, fragments, cuts) {
     // A start or end of a known value a cut left, split by invisible characters (`Z\u200Bq\u200B7\u2026`): found in
     // the visible view, where the cut check can read it (found by a redaction hunt: 18 of 20 characters showed).
     if (cuts && visible.includes(CUT))
-        ranges.push(...cutRanges(visible, cuts.forms, cuts.grams));
+        (0,_push_all_js__WEBPACK_IMPORTED_MODULE_2__/* .pushAll */ .i)(ranges, cutRanges(visible, cuts.forms, cuts.grams));
     // A key, or what a cut left of a token, split by a colour code (`grep --color`) or an invisible character.
     if (visible.includes(KEY_START))
-        ranges.push(...keyRanges(visible));
+        (0,_push_all_js__WEBPACK_IMPORTED_MODULE_2__/* .pushAll */ .i)(ranges, keyRanges(visible));
     if (holdsCutToken(visible))
-        ranges.push(...cutTokenRanges(visible));
+        (0,_push_all_js__WEBPACK_IMPORTED_MODULE_2__/* .pushAll */ .i)(ranges, cutTokenRanges(visible));
     // The token shapes too: `ghp_\u2026` split by a zero-width space is a GitHub token to whoever reads it.
     for (const { pattern, is } of TOKEN_SHAPES) {
         for (const match of visible.matchAll(pattern)) {
@@ -1445,9 +1471,9 @@ function urlParts(value) {
     const password = userinfo.includes(':') ? userinfo.slice(userinfo.indexOf(':') + 1) : '';
     const rest = value.slice(authority[0].length);
     // `postgres://postgres:postgres@\u2026/postgres`, `root:root`, `12345`: a word the URL uses anyway, or a short one.
-    const guessable = password.length < MIN_URL_PASSWORD_LENGTH || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_2__/* .isOrdinaryValue */ .C)(password) || password === user || rest.includes(password);
+    const guessable = password.length < MIN_URL_PASSWORD_LENGTH || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_3__/* .isOrdinaryValue */ .C)(password) || password === user || rest.includes(password);
     if (password !== '')
-        parts.push(...(guessable ? [userinfo] : [password, decode(password)]));
+        (0,_push_all_js__WEBPACK_IMPORTED_MODULE_2__/* .pushAll */ .i)(parts, guessable ? [userinfo] : [password, decode(password)]);
     const withoutHash = rest.split('#')[0];
     const [path = '', query = ''] = withoutHash.split(/\?(.*)/s);
     for (const part of [rest, withoutHash, path])
@@ -1487,7 +1513,7 @@ function buildRedactor(given) {
     const anyPattern = new RegExp([...screened.map(escapeRegExp), ...TOKEN_SHAPES.map((shape) => shape.pattern.source)].join('|'));
     const anyBearer = new RegExp(`${BEARER.source}|${BASIC.source}`, 'i');
     // No pattern matches fewer characters than this: a known value's shortest spelling, `Bearer xxxx` or `Basic xxxxxxxx`.
-    const shortest = Math.min(BEARER_MIN_LENGTH, BASIC_MIN_LENGTH, ...known.map((form) => form.length));
+    const shortest = known.reduce((least, form) => Math.min(least, form.length), Math.min(BEARER_MIN_LENGTH, BASIC_MIN_LENGTH));
     // For JSON text: the patterns without their word boundaries (an escape such as `\n` puts a word
     // character before a token that starts a line), every known form also as JSON escapes it, and
     // any "Bearer" or "Basic" (the space after it may be escaped).
@@ -1541,7 +1567,7 @@ function jsonMayNeedRedaction(json, redact) {
 }
 /** Every value of `env` whose name looks secret (`*TOKEN*`, `*KEY*`, `INPUT_*`\u2026): what to hand `createRedactor`. */
 function secretValuesFromEnvironment(env) {
-    return Object.entries(env).flatMap(([name, value]) => (value && (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_2__/* .isSecretEnvName */ .B)(name) ? [value] : []));
+    return Object.entries(env).flatMap(([name, value]) => (value && (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_3__/* .isSecretEnvName */ .B)(name) ? [value] : []));
 }
 /**
  * The values of run inputs whose names look secret (`api_token`, `db-password`), as text: a workflow
@@ -1550,10 +1576,10 @@ function secretValuesFromEnvironment(env) {
  */
 function secretValuesFromInputs(inputs) {
     return Object.entries(inputs).flatMap(([name, value]) => {
-        if ((typeof value !== 'string' && typeof value !== 'number') || !(0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_2__/* .isSecretEnvName */ .B)(name.replaceAll('-', '_')))
+        if ((typeof value !== 'string' && typeof value !== 'number') || !(0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_3__/* .isSecretEnvName */ .B)(name.replaceAll('-', '_')))
             return [];
         const text = String(value);
-        return text === '' || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_2__/* .isOrdinaryValue */ .C)(text) ? [] : [text];
+        return text === '' || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_3__/* .isOrdinaryValue */ .C)(text) ? [] : [text];
     });
 }
 /**
@@ -2057,6 +2083,8 @@ function estimateCallCostUsd(models, promptTokens, completionTokens, overrides) 
 /* harmony export */ });
 /* unused harmony export CHECK_TIME_LIMIT_MS */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(88532);
+/* harmony import */ var _core_push_all_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(37665);
+
 
 /**
  * How long one check of a value against a tool's input schema may hold the event loop. zod checks every
@@ -2145,7 +2173,7 @@ function intersectionRun(schema) {
     return (payload, context) => {
         const { value, issues } = payload;
         for (const part of [left, right])
-            issues.push(...part._zod.run({ value, issues: [] }, context).issues);
+            (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_1__/* .pushAll */ .i)(issues, part._zod.run({ value, issues: [] }, context).issues);
         return payload;
     };
 }
@@ -2174,7 +2202,7 @@ function literalUnionRun(schema) {
         const literal = option._zod.def;
         if (literal.type !== 'literal' || !literal.values || (literal.checks?.length ?? 0) > 0)
             return undefined;
-        values.push(...literal.values);
+        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_1__/* .pushAll */ .i)(values, literal.values);
     }
     const set = new Set(values);
     if (def.inclusive === false && set.size !== values.length)
@@ -2382,7 +2410,10 @@ __webpack_require__.d(__webpack_exports__, {
 var from_json_schema = __webpack_require__(20311);
 // EXTERNAL MODULE: ./lib/core/json-schema.js
 var json_schema = __webpack_require__(369);
+// EXTERNAL MODULE: ./lib/core/push-all.js
+var push_all = __webpack_require__(37665);
 ;// CONCATENATED MODULE: ./lib/plan/zod-ready-schema.js
+
 
 /** Keywords that constrain only values of one JSON type (JSON Schema 2020-12's validation vocabulary). */
 const TYPE_KEYWORDS = {
@@ -2665,7 +2696,7 @@ function splitCompositions(schema) {
     const parts = constraints.length > 0 ? [base] : [];
     for (const key of present) {
         if (key === 'allOf')
-            parts.push(...schema[key]);
+            (0,push_all/* pushAll */.i)(parts, schema[key]);
         else
             parts.push({ [key]: schema[key] });
     }
@@ -3735,10 +3766,12 @@ async function loadPlanFile(path, options = {}) {
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(80083);
 /* harmony import */ var _core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(99500);
 /* harmony import */ var _check_pricing_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(25708);
-/* harmony import */ var _format_path_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(97222);
+/* harmony import */ var _format_path_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(97222);
 /* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(84700);
 /* harmony import */ var _plan_error_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(36487);
 /* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8463);
+/* harmony import */ var _core_push_all_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(37665);
+
 
 
 
@@ -3842,8 +3875,8 @@ async function loadSubplans(plan, context) {
         }
         const inner = loaded.plan;
         subplans.set(uses, inner);
-        issues.push(...usedPlanIssues(inner, uses, at));
-        issues.push(...withIssues(inner, step.with ?? {}, uses, index));
+        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_8__/* .pushAll */ .i)(issues, usedPlanIssues(inner, uses, at));
+        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_8__/* .pushAll */ .i)(issues, withIssues(inner, step.with ?? {}, uses, index));
         for (const [name, tool] of Object.entries(inner.source.tools ?? {})) {
             const mine = tools[name];
             if (mine && !sameTool(mine, tool)) {
@@ -3860,7 +3893,7 @@ async function loadSubplans(plan, context) {
     }
     // Only now are the models the used plans call known: one with no price let the run start, pay for its steps,
     // and stop at that plan's first call (found by a review).
-    issues.push(...(0,_check_pricing_js__WEBPACK_IMPORTED_MODULE_3__/* .checkUsedPlansPricing */ .y2)({ ...plan, subplans }, context.model));
+    (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_8__/* .pushAll */ .i)(issues, (0,_check_pricing_js__WEBPACK_IMPORTED_MODULE_3__/* .checkUsedPlansPricing */ .y2)({ ...plan, subplans }, context.model));
     if (issues.length > 0 || innerErrors.length > 0)
         return { ok: false, errors: [...(await locate(issues, context)), ...innerErrors] };
     const source = { ...plan.source, ...(Object.keys(tools).length > 0 && { tools }), ...(toolsets.size > 0 && { toolsets: [...toolsets] }) };
@@ -3908,7 +3941,7 @@ async function locate(issues, context) {
     return issues.map((issue) => ({
         file: context.file,
         ...positions?.locate(issue.path),
-        path: (0,_format_path_js__WEBPACK_IMPORTED_MODULE_8__/* .formatPath */ .j)(issue.path),
+        path: (0,_format_path_js__WEBPACK_IMPORTED_MODULE_9__/* .formatPath */ .j)(issue.path),
         message: issue.message,
     }));
 }
@@ -4169,6 +4202,7 @@ function hasCommentBeforeValue(lines) {
     return false;
 }
 // A line that ends with a block scalar's header (`|`, `>-`, `|+ # why`).
+// eslint-disable-next-line plan-runner/no-trailing-run-regex -- tried from each `|` or `>` only, and the blanks after one are after no other: linear.
 const BLOCK_HEADER = /[|>][-+]?[ ]*(?:#[^\n]*|\r)?$/;
 /**
  * True when a block scalar's first lines are blank and then one is an indented `#`: `yaml` refuses
@@ -5468,7 +5502,10 @@ var json_schema_problems = __webpack_require__(79006);
 var plan_check_context = __webpack_require__(98231);
 // EXTERNAL MODULE: ./lib/plan/schema-issues.js + 2 modules
 var schema_issues = __webpack_require__(30260);
+// EXTERNAL MODULE: ./lib/core/push-all.js
+var push_all = __webpack_require__(37665);
 ;// CONCATENATED MODULE: ./lib/plan/check-args.js
+
 
 
 
@@ -5512,7 +5549,7 @@ function checkInputSchemas(ctx) {
         if (declared && tool.inputSchema.type !== undefined && tool.inputSchema.type !== 'object') {
             problems.push({ path: [...path, 'type'], message: 'a tool\'s `input` describes its args map: write `type: object` and list the args under `properties`' });
         }
-        issues.push(...problems);
+        (0,push_all/* pushAll */.i)(issues, problems);
         if (problems.length > 0)
             continue;
         const compiled = (0,compile_json_schema/* compileJsonSchema */.n)(tool.inputSchema);
@@ -5704,6 +5741,7 @@ var nearest_name = __webpack_require__(95421);
 
 
 
+
 function regexProblem(pattern, flags) {
     try {
         (0,goal_regex/* parseGoalRegex */.e)(pattern, flags);
@@ -5769,7 +5807,7 @@ function checkGoals(goals, stepKeys, hasSteps) {
             issues.push({ path: [...at, 'name'], message: `goal \`${goal.name}\` is named like goal ${first + 1}; give each goal its own name` });
         // Checked by Ajv when the goal is (src/goals/json-schema-validator.ts), which takes all of JSON Schema 2020-12.
         if (goal.json_schema !== undefined)
-            issues.push(...(0,json_schema_problems/* jsonSchemaProblems */.WG)(goal.json_schema, [...at, 'json_schema'], true));
+            (0,push_all/* pushAll */.i)(issues, (0,json_schema_problems/* jsonSchemaProblems */.WG)(goal.json_schema, [...at, 'json_schema'], true));
         if (goal.of !== undefined) {
             const key = String(goal.of);
             if (!hasSteps) {
@@ -5825,6 +5863,7 @@ function checkHardcodedResults(ctx, modelStepsFrom = 0) {
 // EXTERNAL MODULE: ./lib/plan/check-pricing.js
 var check_pricing = __webpack_require__(25708);
 ;// CONCATENATED MODULE: ./lib/plan/ancestor-check.js
+
 /** How many steps a backward search from a referencing step visits before the question waits for the pass below. */
 const NEAR_SEARCH_LIMIT = 16;
 /**
@@ -5884,7 +5923,7 @@ class AncestorCheck {
             seen.add(key);
             const index = this.#stepIndex.get(key);
             if (index !== undefined)
-                queue.push(...this.#steps[index].dependsOn);
+                (0,push_all/* pushAll */.i)(queue, this.#steps[index].dependsOn);
         }
         return false;
     }
