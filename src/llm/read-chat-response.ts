@@ -96,7 +96,9 @@ function normalise(raw: unknown): ChatResponse | MalformedAnswer {
   if (!isObject(raw)) return new MalformedAnswer(typeof raw === 'string' ? `the answer is text, not JSON: ${JSON.stringify(raw.slice(0, 120))}` : 'the answer is not a JSON object');
   if (isObject(raw['error'])) {
     const message = raw['error']['message'];
-    return new MalformedAnswer(`the answer is an error with status 200: ${typeof message === 'string' ? message : JSON.stringify(raw['error']).slice(0, 200)}`);
+    // Written as JSON only when it nests as JSON may: 20,000 levels overflowed the stack in JSON.stringify (found by an adversarial pass).
+    const shown = typeof message === 'string' ? message : exceedsDepth(raw['error'], MAX_JSON_DEPTH) ? `an error nested more than ${MAX_JSON_DEPTH} levels deep` : JSON.stringify(raw['error']).slice(0, 200);
+    return new MalformedAnswer(`the answer is an error with status 200: ${shown}`);
   }
   const rawChoices = raw['choices'];
   if (!Array.isArray(rawChoices)) return new MalformedAnswer(rawChoices === undefined ? 'the answer has no `choices`' : '`choices` is not a list');

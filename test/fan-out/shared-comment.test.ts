@@ -107,6 +107,9 @@ describe('the shared comment state', () => {
     const letters = (count: number) => `z${deflateRawSync(JSON.stringify({ steps: { check: { s: 'in_progress', i: 'c'.repeat(count) }, list: { s: 'completed' } } })).toString('base64')}`;
     expect(readSharedState(`<!-- plan-runner-state: ${letters(MAX_ITEMS_CEILING + 1)} -->`)?.steps).toEqual({ list: { s: 'completed' } });
     expect(readSharedState(`<!-- plan-runner-state: ${letters(MAX_ITEMS_CEILING)} -->`)?.steps['check']?.i).toHaveLength(MAX_ITEMS_CEILING);
+    // A state named after what every object inherits is none: `toString` was drawn as its function's source.
+    const inherited = Buffer.from(JSON.stringify({ steps: { a: { s: 'toString' }, b: { s: 'constructor' }, c: { s: 'failed' } } })).toString('base64');
+    expect(readSharedState(`<!-- plan-runner-state: ${inherited} -->`)?.steps).toEqual({ c: { s: 'failed' } });
   });
 
   // Found by a review: 500 steps of 200 characters of text that does not compress made a block of 104,000

@@ -30,8 +30,8 @@ export type ScriptedReply =
   | { readonly kind: 'raw'; readonly body: unknown }
   /** A 200 whose body stops after `text` (the connection is dropped mid-answer). */
   | { readonly kind: 'cut'; readonly text: string }
-  /** A 200 whose body is `text` as it is: JSON that `JSON.stringify` cannot write (nested past its stack). */
-  | { readonly kind: 'text'; readonly text: string };
+  /** A body that is `text` as it is (status 200 unless given): JSON that `JSON.stringify` cannot write (nested past its stack). */
+  | { readonly kind: 'text'; readonly text: string; readonly status?: number };
 
 /** A queue of replies (one per request, in order) or a function deciding per request. */
 export type ChatScript = readonly ScriptedReply[] | ((request: ReceivedRequest) => ScriptedReply | Promise<ScriptedReply>);
@@ -148,7 +148,7 @@ export async function startChatServer(initial: ChatScript = []): Promise<ChatSer
         } else if (reply.kind === 'raw') {
           send(res, 200, reply.body);
         } else if (reply.kind === 'text') {
-          res.writeHead(200, { 'content-type': 'application/json' });
+          res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' });
           res.end(reply.text);
         } else if (reply.kind === 'cut') {
           res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(reply.text) + 1000) });

@@ -143,6 +143,23 @@ describe('answers that are not Chat Completions answers', () => {
     expect(job.outcome.kind === 'ran' && job.outcome.usage).toMatchObject({ modelCalls: 1, promptTokens: 50, completionTokens: 10 });
   });
 
+  // The SDK writes an error status's body into its message with JSON.stringify, and so did the reader of a 200's
+  // error: a body nested 20,000 deep threw a bare RangeError, the step failed with "Maximum call stack size
+  // exceeded" (found by an adversarial pass). A 500 is asked again by the client's own retries (2 here), no more.
+  it.each([
+    [200, 'code', /an error with status 200: an error nested more than 128 levels deep/, 1],
+    [400, 'message', /the answer could not be read \(Maximum call stack size exceeded\): its JSON nests too deeply/, 1],
+    [500, 'code', /after 3 attempts: the answer could not be read \(Maximum call stack size exceeded\): its JSON nests too deeply/, 3],
+  ])('a %i whose error %s nests 20,000 deep: a malformed answer, not asked again by the run', async (status, field, problem, requests) => {
+    const text = `{"error":{"${field}":${'['.repeat(20_000)}${']'.repeat(20_000)}}}`;
+    const job = await runOfflineJob({ plan: PLAN, extraTools: [inventoryTool([])], script: () => ({ kind: 'text', text, status }) });
+    const failed = job.events.find((event) => event.type === 'step_failed');
+    const error = failed && 'error' in failed ? String(failed.error) : '';
+    expect(error).toMatch(/model gpt-4\.1-mini at http:\/\/127\.0\.0\.1:\d+\/v1\) failed/);
+    expect(error).toMatch(problem);
+    expect(job.server.requests).toHaveLength(requests);
+  });
+
   it('an answer cut off mid-body is asked for again by the client, and the run succeeds', async () => {
     const seen: unknown[] = [];
     let calls = 0;

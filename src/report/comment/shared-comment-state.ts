@@ -152,7 +152,7 @@ function isSharedStep(value: unknown): value is SharedStep {
   return (
     !!step &&
     typeof step.s === 'string' &&
-    step.s in RANK &&
+    Object.hasOwn(RANK, step.s) &&
     (step.t === undefined || typeof step.t === 'string') &&
     // No step has more items than a for_each may expand into: a block of 5 KB inflated to 4 million letters cost
     // 7 s and 560 MB at each write of the comment (found by an adversarial pass).
