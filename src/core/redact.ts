@@ -477,10 +477,11 @@ function cutRanges(text: string, forms: readonly string[], grams: ReadonlySet<st
     // Most cuts touch no part of any value: the characters on either side are no run of one.
     if (!grams.has(text.slice(Math.max(0, cut - MIN_CUT_FRAGMENT), cut)) && !grams.has(text.slice(cut + 1, cut + 1 + MIN_CUT_FRAGMENT))) continue;
     const between = previous === -1 ? '' : text.slice(previous + 1, cut);
-    if (between.length >= MIN_CUT_FRAGMENT && grams.has(between.slice(0, MIN_CUT_FRAGMENT)) && forms.some((form) => form.length > between.length && form.includes(between))) {
-      ranges.push({ start: previous + 1, end: cut });
-      continue;
-    }
+    // A piece of a value between this cut and the one before: hidden whole, and the text after this cut is still
+    // looked at (it went on to the next cut, and a value's end there showed: \`ab…cdXY…12abXY\` kept \`12abXY\`,
+    // found by a review).
+    const piece = between.length >= MIN_CUT_FRAGMENT && grams.has(between.slice(0, MIN_CUT_FRAGMENT)) && forms.some((form) => form.length > between.length && form.includes(between));
+    if (piece) ranges.push({ start: previous + 1, end: cut });
     let before = 0;
     let after = 0;
     for (const form of forms) {
@@ -492,7 +493,7 @@ function cutRanges(text: string, forms: readonly string[], grams: ReadonlySet<st
       const left = text.slice(Math.max(own ? previous + 1 : 0, cut - form.length + 1), cut);
       // The longest start of `form` that ends at the cut: found where its first characters occur.
       const head = form.slice(0, MIN_CUT_FRAGMENT);
-      for (let at = left.indexOf(head); at !== -1 && left.length - at > before; at = left.indexOf(head, at + 1)) {
+      for (let at = piece ? -1 : left.indexOf(head); at !== -1 && left.length - at > before; at = left.indexOf(head, at + 1)) {
         if (form.startsWith(left.slice(at))) {
           before = left.length - at;
           break;

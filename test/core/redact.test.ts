@@ -300,6 +300,8 @@ describe('createRedactor', () => {
     expect(redact(`…${key.slice(3, 17)}…`)).toBe('…***…');
     expect(redact(`head…${key.slice(6, 10)}…tail`)).toBe('head…***…tail');
     expect(redact(`…${key.slice(6, 9)}… …word…`)).toBe(`…${key.slice(6, 9)}… …word…`);
+    // A piece between two cuts, then the value's end after the second: both hidden (the end showed, found by a review).
+    expect(redact(`${key.slice(0, 2)}…${key.slice(2, 8)}…${key.slice(8)}`)).toBe(`${key.slice(0, 2)}…***…***`);
     // The JSON screen lets the trace writer skip no such text.
     expect(jsonMayNeedRedaction(JSON.stringify({ evidence: `${key.slice(0, 6)}…` }), redact)).toBe(true);
   });
