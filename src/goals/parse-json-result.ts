@@ -45,25 +45,27 @@ export function parseJsonResult(value: unknown): ParsedJson {
   const whole = parseJsonText(trimmed);
   if (whole.ok) return whole;
   // The same answer written twice, however spaced, is one answer; two that differ are none. A block's text is
-  // parsed once however often it is written, and no more than MAX_BLOCKS_READ texts are: 16 MiB of empty blocks,
-  // each a failed parse, took 15 s (found by an adversarial pass).
-  const parsedTexts = new Map<string, ParsedJson>();
+  // parsed once however often it is written, and past MAX_BLOCKS_READ different answers, or texts that are no
+  // JSON, the result is refused: 16 MiB of empty blocks, each a failed parse, took 15 s (found by an adversarial pass).
+  const parsedTexts = new Set<string>();
   const answers = new Map<string, ParsedJson>();
   let first: ParsedJson | undefined;
+  let failed = 0;
   for (const body of jsonFences(trimmed)) {
     const text = body.trim();
     if (parsedTexts.has(text)) continue;
-    if (parsedTexts.size === MAX_BLOCKS_READ) return { ok: false, why: `it holds more than ${MAX_BLOCKS_READ} different JSON code blocks, and which one is the answer is not clear; have the step return one` };
+    parsedTexts.add(text);
     const parsed = parseJsonText(text);
-    parsedTexts.set(text, parsed);
     first ??= parsed;
+    if (!parsed.ok && ++failed > MAX_BLOCKS_READ) return { ok: false, why: `it holds more than ${MAX_BLOCKS_READ} different code blocks that are not JSON; have the step return one JSON value` };
     answers.set(parsed.ok ? JSON.stringify(parsed.value) : `\u0000${parsed.why}`, parsed);
+    if (answers.size > MAX_BLOCKS_READ) return { ok: false, why: `it holds more than ${MAX_BLOCKS_READ} different JSON code blocks, and which one is the answer is not clear; have the step return one` };
   }
   if (answers.size > 1) return { ok: false, why: `it holds ${answers.size} different JSON code blocks, and which one is the answer is not clear; have the step return one` };
   return first ?? whole;
 }
 
-/** The most different code block texts a result is read for. */
+/** The most different answers, or code block texts that are no JSON, a result is read for. */
 const MAX_BLOCKS_READ = 100;
 
 /** `text` parsed as JSON, whole. */

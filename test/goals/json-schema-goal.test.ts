@@ -44,8 +44,13 @@ describe('json_schema', () => {
     const same = '```json\n{"approved": true}\n```\n'.repeat(100_000);
     expect(await checkGoal(APPROVED, finishedRun(same))).toMatchObject({ outcome: 'met' });
     const many = Array.from({ length: 101 }, (_, i) => `\`\`\`\nnot json ${i}\n\`\`\``).join('\n');
-    expect(await checkGoal(APPROVED, finishedRun(many))).toMatchObject({ outcome: 'unmet', evidence: 'the result is not JSON: it holds more than 100 different JSON code blocks, and which one is the answer is not clear; have the step return one' });
+    expect(await checkGoal(APPROVED, finishedRun(many))).toMatchObject({ outcome: 'unmet', evidence: 'the result is not JSON: it holds more than 100 different code blocks that are not JSON; have the step return one JSON value' });
     expect(await checkGoal(APPROVED, finishedRun(many.split('\n').slice(0, 300).join('\n')))).toMatchObject({ evidence: expect.stringContaining('it holds 100 different JSON code blocks') });
+    const answers = Array.from({ length: 101 }, (_, i) => `\`\`\`\n{"approved": ${i}}\n\`\`\``).join('\n');
+    expect(await checkGoal(APPROVED, finishedRun(answers))).toMatchObject({ outcome: 'unmet', evidence: 'the result is not JSON: it holds more than 100 different JSON code blocks, and which one is the answer is not clear; have the step return one' });
+    // One answer spaced 101 ways is one answer (found by a review of the bound).
+    const spaced = Array.from({ length: 101 }, (_, i) => `\`\`\`json\n{"approved":${' '.repeat(i)}true}\n\`\`\``).join('\n');
+    expect(await checkGoal(APPROVED, finishedRun(spaced))).toMatchObject({ outcome: 'met' });
   });
 
   it('is unmet when a required key is missing, even if the schema lists no properties', async () => {
