@@ -29,18 +29,26 @@ export function trailingRunAlternative(pattern: string, flags = ''): string | un
   alternatives.push(pattern.slice(start));
   // With the m flag `^` is any line's start, and a run of a class that holds a line break (`[^\n]` holds `\r`)
   // reads on from each: refused too, unless the pattern says why it is not (an eslint-disable comment).
-  return alternatives.find((alternative) => (!alternative.startsWith('^') || flags.includes('m')) && alternative.endsWith('$') && !alternative.endsWith('\\$') && repeatsWithoutBound(alternative));
+  return alternatives.find((alternative) => (!alternative.startsWith('^') || flags.includes('m')) && outside(alternative, (c) => c === '$') && repeatsWithoutBound(alternative));
 }
 
 /** Whether `alternative` repeats something without a bound (`+`, `*`, `{2,}`) outside a class. */
 function repeatsWithoutBound(alternative: string): boolean {
+  return outside(alternative, (c, i) => c === '+' || c === '*' || (c === '{' && /^\{\d*,\}/.test(alternative.slice(i))));
+}
+
+/**
+ * Whether `found` holds for a character of `pattern` that is neither escaped nor in a class: `$` in a group or a
+ * lookahead (`(?:\.+$)`, `\.+(?=$)`) is an anchor too, and `\\$` is a backslash and then one.
+ */
+function outside(pattern: string, found: (c: string, i: number) => boolean): boolean {
   let inClass = false;
-  for (let i = 0; i < alternative.length; i++) {
-    const c = alternative[i];
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
     if (c === '\\') i++;
     else if (inClass) inClass = c !== ']';
     else if (c === '[') inClass = true;
-    else if (c === '+' || c === '*' || (c === '{' && /^\{\d*,\}/.test(alternative.slice(i)))) return true;
+    else if (found(c, i)) return true;
   }
   return false;
 }

@@ -1,4 +1,5 @@
 /** The line ending before a blank line: where a Markdown paragraph ends, whatever else ends it sooner. */
+// eslint-disable-next-line plan-runner/no-trailing-run-regex -- tried from each line break only, whose blanks are after no other: linear.
 export const BLANK_LINE = /(?:\r\n|\r|\n)[ \t]*(?=\r\n|\r|\n|$)/g;
 
 /** A space, tab or line ending: what ends a link's destination. */

@@ -11,6 +11,10 @@ describe('the ESLint rule against repetitions before $ without ^', () => {
     expect(trailingRunAlternative('x\\s{2,}$')).toBe('x\\s{2,}$');
     expect(trailingRunAlternative('(a+)$')).toBe('(a+)$');
     expect(trailingRunAlternative('a+?$')).toBe('a+?$');
+    // An anchor in a group or a lookahead, and one after an escaped backslash (found by a review).
+    expect(trailingRunAlternative('(?:\\.+$)')).toBe('(?:\\.+$)');
+    expect(trailingRunAlternative('\\.+(?=$)')).toBe('\\.+(?=$)');
+    expect(trailingRunAlternative('x+\\\\$')).toBe('x+\\\\$');
     // With the m flag, ^ is each line's start: '[cut: x' and U+2028 repeated took 15 s at 512 KiB.
     expect(trailingRunAlternative('^\\[cut: [^\\n]*\\]\\r?$', 'm')).toBe('^\\[cut: [^\\n]*\\]\\r?$');
   });
