@@ -901,6 +901,7 @@ whenBounded = (source) => source) {
 /* harmony export */   xC: () => (/* binding */ isSpace)
 /* harmony export */ });
 /** The line ending before a blank line: where a Markdown paragraph ends, whatever else ends it sooner. */
+// eslint-disable-next-line plan-runner/no-trailing-run-regex -- tried from each line break only, whose blanks are after no other: linear.
 const BLANK_LINE = /(?:\r\n|\r|\n)[ \t]*(?=\r\n|\r|\n|$)/g;
 /** A space, tab or line ending: what ends a link's destination. */
 const isSpace = (char) => char === ' ' || char === '\t' || char === '\n' || char === '\r';

@@ -62,12 +62,15 @@ const BREAK = '\u200B';
  * kept ends its local part in a letter, digit or `_`: GitHub reads `@name` after any other character
  * as a mention when `.` and a non-word character follow the name (`-@octocat.-.com` notified octocat).
  */
+// eslint-disable-next-line plan-runner/no-trailing-run-regex -- tried only after a blank, a ( or a line's start, and its runs stop at the next: linear.
 const MENTION_OR_ADDRESS = /(?<=^|[\s(])[A-Za-z0-9._+-]*[A-Za-z0-9_]@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]+(?=[).,;:!?]*(?:\s|$))|@(?=[A-Za-z0-9])/g;
 /** Passes over text whose rewriting keeps making something live (HTML whose text is Markdown, and so on). */
 const MAX_PASSES = 4;
+// eslint-disable-next-line plan-runner/no-trailing-run-regex -- lazy up to its end or the text's, where it matches: linear.
 const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
 const HTML_TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/g;
 // Processing instructions, declarations and CDATA are HTML to CommonMark too.
+// eslint-disable-next-line plan-runner/no-trailing-run-regex -- each part lazy up to its end or the text's, where it matches: linear.
 const HTML_OTHER = /<\?[\s\S]*?(?:\?>|$)|<!\[CDATA\[[\s\S]*?(?:\]\]>|$)|<![A-Za-z][^>]*>?/g;
 /** A URL GitHub may link in running text (more than it does: text around it decides, and this looks at none). */
 const TEXT_URL = /(?:https?:\/\/|ftp:\/\/|www\.)[^\s<]*/gi;

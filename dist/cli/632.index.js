@@ -65,6 +65,12 @@ function modelCallErrorFromSdk(error, call) {
     if (error instanceof SyntaxError) {
         return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .sX({ purpose, model, ...endpoint, failure: 'malformed', transient: false, attempts, detail: `the answer is not valid JSON (${error.message})`, cause: error });
     }
+    // The SDK writes an error status's body into its message with JSON.stringify, which overflows the stack on a
+    // body nested 20,000 deep (40 KB): the raw RangeError failed the step, and a 429 or 5xx was not retried as one
+    // (found by an adversarial pass). What an endpoint answers that the client cannot read is a malformed answer.
+    if (error instanceof RangeError) {
+        return new _model_call_error_js__WEBPACK_IMPORTED_MODULE_2__/* .ModelCallError */ .sX({ purpose, model, ...endpoint, failure: 'malformed', transient: false, attempts, detail: `the answer could not be read (${error.message}): its JSON nests too deeply`, cause: error });
+    }
     if (!(error instanceof openai__WEBPACK_IMPORTED_MODULE_0__.APIError))
         return error;
     if (error instanceof openai__WEBPACK_IMPORTED_MODULE_0__.APIConnectionError) {
