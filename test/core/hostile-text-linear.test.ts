@@ -30,6 +30,7 @@ const SCRIPT = `
   import { zodReadySchema } from ${source('plan/zod-ready-schema.ts')};
   import { cutNoteIn } from ${source('core/cut-note.ts')};
   import { summariseVariant } from ${source('eval/summarise-variant.ts')};
+  import { TailBuffer } from ${source('process/tail-buffer.ts')};
 
   const shapes = {
     // 48,000 keys that read the same once invisible characters go: each counted its number from 2 (72 s at 32,000).
@@ -153,6 +154,13 @@ const SCRIPT = `
       const rates = summariseVariant('plan', [run(0), run(1), run(0), run(1), run(0)]).goalsMetRate;
       if (rates.length !== 64_000 || rates[0].rate !== 0.4 || rates[1].rate !== 0.6) throw new Error(JSON.stringify(rates.slice(0, 2)));
     },
+    // A child's stderr one byte a write: each byte past the tail's 256 KiB moved the whole list of kept ones (30 s for a million).
+    'one-byte writes to a tail': () => {
+      const tail = new TailBuffer(256 * 1024);
+      const byte = Buffer.from('x');
+      for (let i = 0; i < 2_000_000; i++) tail.push(byte);
+      if (tail.text() !== '…' + 'x'.repeat(256 * 1024 - 3)) throw new Error('wrong tail');
+    },
   };
   // The error's words between the failure and the hint: \`…failed: Connection error. Could not reach…\`.
   const trimmedStop = (error) => error.message.split('failed: ')[1].split(' Could not')[0];
@@ -165,7 +173,7 @@ describe('functions on untrusted text', () => {
   it('stay linear on the shapes that made them quadratic', () => {
     expect(runCpuBounded(SCRIPT, 40, 240_000)).toEqual({
       signal: null,
-      stdout: ['colliding keys', 'spaces in a key block', 'blanks after a fence', 'a fence line with a \\r', 'blanks in command output', 'a token run in evidence', 'blanks before a sentence', 'Basic and base64', 'private keys with no END line', 'token prefixes before cuts', 'a verdict full of quotes', 'dashes around cuts with a key known', 'dots in a model error', 'dots and blanks in a path', 'rejections in a trace', 'required names checked under additionalProperties', 'cut notes after line separators', 'goals of an eval column'],
+      stdout: ['colliding keys', 'spaces in a key block', 'blanks after a fence', 'a fence line with a \\r', 'blanks in command output', 'a token run in evidence', 'blanks before a sentence', 'Basic and base64', 'private keys with no END line', 'token prefixes before cuts', 'a verdict full of quotes', 'dashes around cuts with a key known', 'dots in a model error', 'dots and blanks in a path', 'rejections in a trace', 'required names checked under additionalProperties', 'cut notes after line separators', 'goals of an eval column', 'one-byte writes to a tail'],
       stderr: '',
     });
   }, 250_000);

@@ -11,6 +11,16 @@ describe('TailBuffer', () => {
     for (const max of [3, 5, 10]) expect(Buffer.byteLength(buffer.text(max))).toBeLessThanOrEqual(max);
   });
 
+  it('keeps the last bytes of many one-byte writes, as they came, past the point where it cuts its list', () => {
+    const buffer = new TailBuffer(2_000);
+    // Digits and blanks: no run the cut goes through looks like a credential's rest.
+    const digits = Array.from({ length: 10_000 }, (_, i) => `${i % 10} `).join('');
+    for (const byte of digits) buffer.push(Buffer.from(byte));
+    expect(buffer.text()).toBe(`…${digits.slice(-1_997)}`);
+    buffer.push(Buffer.from('end'));
+    expect(buffer.text()).toBe(`…${digits.slice(-1_994)}end`);
+  });
+
   // Found by an adversarial pass: a token cut through by the tail lost its ghp_ prefix, so no token shape matched the rest.
   it('hides what the cut left of a credential at the start of its text', () => {
     const buffer = new TailBuffer(64);
