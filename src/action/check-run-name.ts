@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { MAX_PLAN_BYTES, parsePlanYaml } from '../plan/parse-plan-yaml.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { keyedCheckRunName } from './run-key.ts';
+import { cutText } from '../report/cut-text.ts';
 
 /**
  * The check run's name: the plan's `name:` when the file can be read, else the plan path, with the
@@ -20,7 +21,7 @@ async function planCheckName(settings: Pick<ActionSettings, 'planFile' | 'planPa
     const parsed = await parsePlanYaml(await readFile(settings.planFile, 'utf8'));
     const value = parsed.ok ? parsed.parsed.value : undefined;
     const name = value !== null && typeof value === 'object' ? (value as { name?: unknown }).name : undefined;
-    if (typeof name === 'string' && name.trim() !== '') return name.trim().slice(0, 200);
+    if (typeof name === 'string' && name.trim() !== '') return cutText(name.trim(), 200);
   } catch {
     // A missing or broken file is reported by the run itself; the check keeps the path as its name.
   }

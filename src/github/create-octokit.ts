@@ -3,6 +3,7 @@ import { paginateRest } from '@octokit/plugin-paginate-rest';
 import { restEndpointMethods } from '@octokit/plugin-rest-endpoint-methods';
 import { throttling, type ThrottlingOptions } from '@octokit/plugin-throttling';
 import type { RateBudget } from './rate-budget.ts';
+import { wellFormed } from '../core/well-formed.ts';
 
 // The Octokit `@actions/github`'s getOctokit builds (core, REST methods, pagination), with throttling.
 // Built here rather than by getOctokit: `@actions/github` loads its own undici (a megabyte) at import
@@ -74,6 +75,12 @@ export function createOctokit(settings: OctokitSettings): GitHubClient {
       ...settings.throttle,
     } as ThrottlingOptions,
   });
+  // One place for every write: a cut that split a character left half an emoji (a lone surrogate) in an
+  // escalation issue's text, a check run's name or summary, which GitHub may refuse or show as U+FFFD (found by an
+  // adversarial pass). Each text of a request is sent as well-formed UTF-16, its lone halves as U+FFFD.
+  octokit.hook.before('request', (options) => {
+    for (const key of Object.keys(options)) if (!ENDPOINT_KEYS.has(key)) (options as Record<string, unknown>)[key] = wellFormedValues(options[key]);
+  });
   const budget = settings.rateBudget;
   if (budget) {
     const observe = (headers: Readonly<Record<string, string | number | undefined>> | undefined): void => {
@@ -86,6 +93,19 @@ export function createOctokit(settings: OctokitSettings): GitHubClient {
     });
   }
   return octokit;
+}
+
+/** What Octokit's request options hold beside the request's parameters. */
+const ENDPOINT_KEYS = new Set(['method', 'url', 'baseUrl', 'headers', 'request', 'mediaType']);
+
+/** `value` with each string in it (in lists and plain objects too) well-formed; anything else as it is. */
+function wellFormedValues(value: unknown): unknown {
+  if (typeof value === 'string') return wellFormed(value);
+  if (Array.isArray(value)) return value.map(wellFormedValues);
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, wellFormedValues(inner)]));
+  }
+  return value;
 }
 
 /**

@@ -1,5 +1,6 @@
-/** Tool arguments for a message: compact JSON, cut at 200 characters. */
+import { cutText } from '../core/cut-text.ts';
+
+/** Tool arguments for a message: compact JSON, cut at 200 characters (not between the halves of an emoji). */
 export function showArgs(args: Readonly<Record<string, unknown>>): string {
-  const text = JSON.stringify(args) ?? '{}';
-  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  return cutText(JSON.stringify(args) ?? '{}', 201);
 }
