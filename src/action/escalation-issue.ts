@@ -9,6 +9,11 @@ import { COMMENT_MAX_CHARS } from '../report/comment/render-comment.ts';
 import type { Escalation } from '../run/escalation.ts';
 import { loadNeutraliser } from '../security/load-neutraliser.ts';
 import { keyedCheckRunName, keyedPlanId } from './run-key.ts';
+import { readGitHubFailure } from '../github/github-failure.ts';
+
+/** The longest issue title GitHub takes, and what the title adds around the plan's name. */
+const MAX_TITLE_CHARS = 256;
+const TITLE_WORDS = 'plan-runner: '.length + ' needs a person'.length;
 
 export interface EscalationIssueContext {
   readonly owner: string;
@@ -105,12 +110,16 @@ export async function openEscalationIssue(
     await octokit.rest.issues.create({
       owner: where.owner,
       repo: where.repo,
-      title: `plan-runner: ${neutralise(redact(keyedCheckRunName(where.planName, where)))} needs a person`,
+      // GitHub takes titles of at most 256 characters: a plan name of 200 and a run key of 100 made 331, and the
+      // issue was lost (found by an adversarial pass). Cut as redacted and neutralised, which may lengthen it.
+      title: `plan-runner: ${cutText(neutralise(redact(keyedCheckRunName(where.planName, where))), MAX_TITLE_CHARS - TITLE_WORDS)} needs a person`,
       body,
       ...(escalation.label && { labels: [escalation.label] }),
     });
   } catch (error) {
-    const status = (error as { status?: number }).status;
-    warn(`Could not open an issue for the escalation${status ? ` (HTTP ${status})` : ''}: the token needs issues: write. The job fails as escalated either way.`);
+    // Only a refusal of the token is about its permissions: a 422 blamed them for a title too long.
+    const failure = readGitHubFailure(error);
+    const why = failure.status === 401 || failure.status === 403 || failure.status === 404 ? 'the token needs issues: write' : `GitHub said: ${failure.message}`;
+    warn(`Could not open an issue for the escalation${failure.status ? ` (HTTP ${failure.status})` : ''}: ${why}. The job fails as escalated either way.`);
   }
 }

@@ -122,6 +122,20 @@ describe('an escalation with no pull request opens one issue', () => {
 });
 
 describe('a scheduled run that escalates', () => {
+  // Found by an adversarial pass: a plan name of 200 characters and a run key of 100 made a title of 331, GitHub
+  // answered 422, and the warning blamed the token's permissions.
+  it('keeps the title within GitHub’s 256 characters, and says what GitHub said when it refuses for another reason', async () => {
+    const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+    await openEscalationIssue(octokit, { ...where, planName: '@a '.repeat(66) + 'x', runKey: 'k'.repeat(100) }, escalation, createRedactor(), () => {});
+    const title = (github.issues.at(-1) as { title: string }).title;
+    expect(title.length).toBeLessThanOrEqual(256);
+    expect(title).toMatch(/^plan-runner: .*… needs a person$/);
+    github.fail('issues/create', { status: 422, body: { message: 'Validation Failed' } });
+    const warnings: string[] = [];
+    await openEscalationIssue(octokit, { ...where, planName: 'Other' }, escalation, createRedactor(), (m) => warnings.push(m));
+    expect(warnings).toEqual(['Could not open an issue for the escalation (HTTP 422): GitHub said: Validation Failed. The job fails as escalated either way.']);
+  });
+
   it('opens one issue naming the side-effect call it could not confirm', async () => {
     const { mkdtemp, writeFile } = await import('node:fs/promises');
     const os = await import('node:os');
