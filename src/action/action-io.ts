@@ -1,6 +1,8 @@
 import type { Annotate } from '../report/annotations.ts';
 import type { Redactor } from '../core/redact.ts';
 import { neutraliseLogText } from '../security/neutralise-log-text.ts';
+import { cutMarkdownBytes } from '../report/cut-text.ts';
+import { SUMMARY_MAX_BYTES } from '../report/summary/render-summary.ts';
 import type { RunnerCommands } from './runner-commands.ts';
 
 /** Everything the action says to the runner: the log, annotations and the job summary. */
@@ -35,7 +37,10 @@ export function runnerActionIO(core: RunnerCommands, env: Readonly<Record<string
     },
     async writeSummary(markdown) {
       if (!env['GITHUB_STEP_SUMMARY']) return false;
-      await core.appendSummary(markdown);
+      // The runner drops a step's summary over 1 MiB whole: the renderers keep within it, and this holds whatever
+      // writes without one (an evaluation's table of goals, a plan author's to name, went to 2 MB; found by an
+      // adversarial pass).
+      await core.appendSummary(cutMarkdownBytes(markdown, SUMMARY_MAX_BYTES - 16));
       return true;
     },
   };

@@ -12,7 +12,8 @@ import { readYamlFile } from '../plan/read-yaml-file.ts';
 import type { ToolWithholding } from '../plan/valid-plan.ts';
 import { addUsage, NO_USAGE } from '../core/usage.ts';
 import type { EvalRunResult } from '../eval/eval-run-result.ts';
-import { usageOutputs, type ActionOutputs } from './action-outputs.ts';
+import { MAX_RESULT_OUTPUT_CHARS, usageOutputs, type ActionOutputs } from './action-outputs.ts';
+import { cutText } from '../core/cut-text.ts';
 import type { ActionSettings } from './action-settings.ts';
 import type { ActionDeps, ActionResult } from './run-action.ts';
 import { writeReportFile } from '../report/write-report-file.ts';
@@ -34,7 +35,8 @@ function ended(status: 'succeeded' | 'failed', report: string, failure?: string,
   const usage = runs.reduce((sum, run) => addUsage(sum, run), NO_USAGE);
   const durationMs = runs.reduce((sum, run) => sum + run.durationMs, 0);
   const goalsMet = status === 'succeeded' && everyGoalMet(runs);
-  const outputs: ActionOutputs = { status, result, 'goals-met': goalsMet ? 'true' : 'false', report, trace: '', 'plan-file': '', ...usageOutputs(usage, durationMs) };
+  // Cut as a run's result is: an evaluation of many goals, or long goal names, made 1 MB of it (found by an adversarial pass).
+  const outputs: ActionOutputs = { status, result: cutText(result, MAX_RESULT_OUTPUT_CHARS), 'goals-met': goalsMet ? 'true' : 'false', report, trace: '', 'plan-file': '', ...usageOutputs(usage, durationMs) };
   return { outputs, ...(failure !== undefined && { failure }), published: Promise.resolve() };
 }
 

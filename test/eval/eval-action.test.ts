@@ -1,10 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readActionSettings } from '../../src/action/action-settings.ts';
 import { runAction } from '../../src/action/run-action.ts';
+import { MAX_RESULT_OUTPUT_CHARS } from '../../src/action/action-outputs.ts';
+import { runnerActionIO } from '../../src/action/action-io.ts';
+import { SUMMARY_MAX_BYTES } from '../../src/report/summary/render-summary.ts';
+import { recordingRunner } from '../action/recording-runner.ts';
 import { systemClock } from '../../src/core/clock.ts';
 import { createRedactor } from '../../src/core/redact.ts';
 import { recordingIO } from '../action/recording-io.ts';
@@ -63,6 +67,20 @@ describe('the action with mode: eval', () => {
   });
 
   // The report output named eval.md though it could not be written (found by a review).
+  // Found by an adversarial pass: a goal's name is the plan author's to make as long as the file allows, and the
+  // `result` output (each column's rates by goal) went uncut, 1 MB of it; the job summary, 2 MB, which the runner drops.
+  it('cuts the result output as a run does, and the job summary to what the runner keeps', async () => {
+    const runnerTemp = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-eval-action-'));
+    const plan = path.join(runnerTemp, 'long-goal.yml');
+    writeFileSync(plan, `${readFileSync(path.join(ROOT, 'workflows/bodmas.yml'), 'utf8')}  - name: "${'*'.repeat(600_000)}"\n    contains: "1"\n`);
+    const { result } = await evalAction({ plan, 'eval-runs': '1' }, runnerTemp);
+    expect(result.outputs.result.length).toBeLessThanOrEqual(MAX_RESULT_OUTPUT_CHARS);
+    const { commands, told } = recordingRunner({});
+    await runnerActionIO(commands, { GITHUB_STEP_SUMMARY: '/dev/null' }).writeSummary(await readFile(path.join(runnerTemp, 'plan-runner', 'eval.md'), 'utf8'));
+    expect(Buffer.byteLength(told.summary)).toBeLessThanOrEqual(SUMMARY_MAX_BYTES);
+    expect(told.summary).toContain('| goal met: the answer is 11 |');
+  });
+
   it('leaves the report output empty when the report file could not be written', async () => {
     const runnerTemp = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-eval-action-'));
     mkdirSync(path.join(runnerTemp, 'plan-runner', 'eval.md'), { recursive: true });
