@@ -1,4 +1,5 @@
-import { existsSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { cutText } from '../core/cut-text.ts';
 import path from 'node:path';
 import { errorText } from '../core/error-text.ts';
 import { createOutputFolder, refuseLinkedOutputFolder } from '../core/create-output-folder.ts';
@@ -80,7 +81,14 @@ export function checkOutputPaths(outputs: readonly OutputPath[], inputs: readonl
       return false;
     }
     // A folder would be found only when the run ends, its work done: `--summary /tmp`.
-    const stat = statSync(file, { throwIfNoEntry: false });
+    let stat: Stats | undefined;
+    try {
+      stat = statSync(file, { throwIfNoEntry: false });
+    } catch (error) {
+      // A path no file can have (a loop of links, a name too long) was an internal error (found by an adversarial pass).
+      process.stderr.write(`plan-runner: cannot write ${option} ${cutText(file, 200)}: cannot use this path (${(error as NodeJS.ErrnoException).code ?? errorText(error)}); choose another path\n`);
+      return false;
+    }
     if (stat?.isDirectory()) {
       process.stderr.write(`plan-runner: cannot write ${option} ${file}: it is a folder; name a file (in it, or elsewhere)\n`);
       return false;

@@ -28,6 +28,25 @@ describe('checkOutputPaths', () => {
     expect(() => checkOutputPaths([['--markdown', out], ['--json', path.join(dir, 'new', '..', 'new', 'out.md')]])).toThrow(/--json .* is the same file as --markdown/);
   });
 
+  // Found by an adversarial pass: these were "internal error" with the whole path.
+  it('refuses a path no file can have, a loop of links or a name too long, in words', () => {
+    const loop = path.join(dir, 'loop');
+    symlinkSync(loop, loop);
+    const long = path.join(dir, `${'b/'.repeat(2_100)}x`);
+    const errors: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((text) => (errors.push(String(text)), true));
+    try {
+      expect(checkOutputPaths([['--trace', path.join(loop, 'x')]])).toBe(false);
+      expect(checkOutputPaths([['--summary', long]])).toBe(false);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(errors).toEqual([
+      `plan-runner: cannot write --trace ${path.join(loop, 'x')}: cannot use this path (ELOOP); choose another path\n`,
+      `plan-runner: cannot write --summary ${long.slice(0, 199)}…: cannot use this path (ENAMETOOLONG); choose another path\n`,
+    ]);
+  });
+
   it('refuses a folder before the run, which writing found only after it', () => {
     const errors: string[] = [];
     const spy = vi.spyOn(process.stderr, 'write').mockImplementation((text) => (errors.push(String(text)), true));
