@@ -201,10 +201,13 @@ function windowLines(record: RunRecord, redact: Redactor, rows: number | undefin
     for (let line = before.length - 1; line >= 0; line--) shown.unshift(before[line]!);
     start--;
   }
-  if (start === 0 && end === steps.length) return shown;
+  if (start === 0 && end === steps.length && shown.length <= room) return shown;
+  // Cut to the room also when every step is in it: one step whose used plan has 12,000 steps drew them all at each
+  // redraw, past the top of the screen, 168,000 lines in all (found by an adversarial pass).
   const lines = shown.slice(0, room);
   if (start > 0) lines.unshift(`… ${start} step${start === 1 ? '' : 's'} above`);
   if (end < steps.length) lines.push(`… ${steps.length - end} more below`);
+  else if (shown.length > room) lines.push(`… ${shown.length - room} more line${shown.length - room === 1 ? '' : 's'} below`);
   return lines;
 }
 

@@ -168,6 +168,23 @@ describe('consoleChecklist on a terminal', () => {
     expect(last).toContain('⬜ 20. Step 20\n');
   });
 
+  // Found by an adversarial pass: with every step in the window, the lines of one step's used plan were not cut, and each
+  // redraw wrote all of them past the top of the screen.
+  it('cuts a frame to the terminal also when one step’s used plan holds more lines than it', () => {
+    const writes: string[] = [];
+    let time = 0;
+    const listener = consoleChecklist({ write: (text) => writes.push(text), isTTY: true, rows: 8, now: () => (time += 1000) });
+    const outer = [{ ...PLAN.steps[0]!, key: 'sums', type: 'plan' as const, description: 'Sums' }];
+    const inner = Array.from({ length: 50 }, (_, i) => ({ ...PLAN.steps[0]!, key: `s${i}`, description: `Sum ${i}` }));
+    listener({ type: 'plan_created', at: 0, plan: { ...PLAN, steps: outer } });
+    listener({ type: 'step_started', at: 1, stepKey: 'sums' });
+    listener({ type: 'nested_event', at: 2, stepKey: 'sums', event: { type: 'plan_created', at: 2, plan: { ...PLAN, name: 'Inner', steps: inner } } });
+    listener({ type: 'nested_event', at: 3, stepKey: 'sums', event: { type: 'step_started', at: 3, stepKey: 's0' } });
+    const frame = writes.at(-1)!.replace(/^\x1b\[\d+A\r\x1b\[0J/, '').trimEnd().split('\n');
+    expect(frame.length).toBeLessThan(8);
+    expect(frame.at(-2)).toMatch(/^… \d+ more lines below$/);
+  });
+
   // The log's last checklist line said "Run succeeded" for a run its goals then made goals-unmet, and
   // its time left out the goal checks that the summary's "took" counts (a judge took 21 s here).
   it('ends with the status the goals decided and the time they took, in a log and on a terminal', () => {
