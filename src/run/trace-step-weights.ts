@@ -53,10 +53,34 @@ export function stepDurations(events: Iterable<unknown>): Map<string, number> {
 /** The weights of the steps of the plan run `within` (named so in the whole job), by their keys in that plan. */
 export function weightsWithin(weights: StepWeights, within: string | undefined): StepWeights {
   if (within === undefined) return weights;
-  const prefix = `${within}/`;
-  const own = new Map<string, number>();
-  for (const [key, weight] of weights) if (key.startsWith(prefix)) own.set(key.slice(prefix.length), weight);
+  let own: StepWeights = weights;
+  for (const segment of within.split('/')) own = bySegment(own).get(segment) ?? NO_WEIGHTS;
   return own;
+}
+
+const NO_WEIGHTS: StepWeights = new Map();
+
+/**
+ * Each map's weights of keys `a/…` by their first segment `a`, the rest as their key: made once per map. Each
+ * nested run looked through every weight for its own, and a plan of 16,000 used plans given the weights of its
+ * last run took 3.5 s doing so (found by an adversarial pass).
+ */
+const segmented = new WeakMap<StepWeights, Map<string, Map<string, number>>>();
+
+function bySegment(weights: StepWeights): Map<string, Map<string, number>> {
+  let groups = segmented.get(weights);
+  if (groups) return groups;
+  groups = new Map();
+  for (const [key, weight] of weights) {
+    const slash = key.indexOf('/');
+    if (slash === -1) continue;
+    const first = key.slice(0, slash);
+    let group = groups.get(first);
+    if (!group) groups.set(first, (group = new Map()));
+    group.set(key.slice(slash + 1), weight);
+  }
+  segmented.set(weights, groups);
+  return groups;
 }
 
 /** The events of a trace file's text, one per line; a line that is not one is an error naming it. */

@@ -31,6 +31,7 @@ const SCRIPT = `
   import { cutNoteIn } from ${source('core/cut-note.ts')};
   import { summariseVariant } from ${source('eval/summarise-variant.ts')};
   import { TailBuffer } from ${source('process/tail-buffer.ts')};
+  import { weightsWithin } from ${source('run/trace-step-weights.ts')};
 
   const shapes = {
     // 48,000 keys that read the same once invisible characters go: each counted its number from 2 (72 s at 32,000).
@@ -161,6 +162,13 @@ const SCRIPT = `
       for (let i = 0; i < 2_000_000; i++) tail.push(byte);
       if (tail.text() !== '…' + 'x'.repeat(256 * 1024 - 3)) throw new Error('wrong tail');
     },
+    // A plan of many used plans given the weights of its last run: each nested run looked through every weight for its
+    // own (3.5 s at 16,000).
+    'weights of many used plans': () => {
+      const weights = new Map();
+      for (let i = 0; i < 60_000; i++) weights.set('p' + i + '/s', i).set('q' + i, i);
+      for (let i = 0; i < 60_000; i++) if (weightsWithin(weights, 'p' + i).get('s') !== i) throw new Error('wrong weight for p' + i);
+    },
   };
   // The error's words between the failure and the hint: \`…failed: Connection error. Could not reach…\`.
   const trimmedStop = (error) => error.message.split('failed: ')[1].split(' Could not')[0];
@@ -173,7 +181,7 @@ describe('functions on untrusted text', () => {
   it('stay linear on the shapes that made them quadratic', () => {
     expect(runCpuBounded(SCRIPT, 40, 240_000)).toEqual({
       signal: null,
-      stdout: ['colliding keys', 'spaces in a key block', 'blanks after a fence', 'a fence line with a \\r', 'blanks in command output', 'a token run in evidence', 'blanks before a sentence', 'Basic and base64', 'private keys with no END line', 'token prefixes before cuts', 'a verdict full of quotes', 'dashes around cuts with a key known', 'dots in a model error', 'dots and blanks in a path', 'rejections in a trace', 'required names checked under additionalProperties', 'cut notes after line separators', 'goals of an eval column', 'one-byte writes to a tail'],
+      stdout: ['colliding keys', 'spaces in a key block', 'blanks after a fence', 'a fence line with a \\r', 'blanks in command output', 'a token run in evidence', 'blanks before a sentence', 'Basic and base64', 'private keys with no END line', 'token prefixes before cuts', 'a verdict full of quotes', 'dashes around cuts with a key known', 'dots in a model error', 'dots and blanks in a path', 'rejections in a trace', 'required names checked under additionalProperties', 'cut notes after line separators', 'goals of an eval column', 'one-byte writes to a tail', 'weights of many used plans'],
       stderr: '',
     });
   }, 250_000);
