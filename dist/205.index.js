@@ -38,8 +38,8 @@ function costThresholdProblem(plans, modelName, thresholds, name) {
     return undefined;
 }
 
-// EXTERNAL MODULE: ./lib/report/cut-text.js
-var cut_text = __webpack_require__(12172);
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __webpack_require__(86919);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var schemas = __webpack_require__(41514);
 // EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
@@ -1237,12 +1237,12 @@ function evalReport(settings, made, thresholds, cancelled) {
         const refused = ran.length > 0 && ran.every((run) => run.status === 'rejected' || paused(run));
         const why = ran.some(paused) ? 'each was refused or waited for an approval, which an evaluation never gives' : 'each was refused';
         if (column && refused)
-            return [`Failed: no run of ${column.column} got to its first step: ${why} (${(0,cut_text/* cutText */.IN)(ran[0]?.reason ?? 'no reason given', 300)}).`];
+            return [`Failed: no run of ${column.column} got to its first step: ${why} (${(0,cut_text/* cutText */.I)(ran[0]?.reason ?? 'no reason given', 300)}).`];
         // Every run asked the model and none got an answer (an endpoint that could not be reached, a revoked key), with
         // no fault of the eval's own on the model: the figures measure the endpoint, and "no regression" compared two outages.
         const unanswered = ran.length > 0 &&
             ran.every((run) => run.status !== 'succeeded' && run.modelCalls === 0 && (run.unansweredModelRequests ?? 0) > 0 && !hadModelFault(run));
-        return column && unanswered ? [`Failed: no run of ${column.column} got an answer from the model (${(0,cut_text/* cutText */.IN)(ran[0]?.reason ?? 'no reason given', 300)}), so its figures say nothing of the plan.`] : [];
+        return column && unanswered ? [`Failed: no run of ${column.column} got an answer from the model (${(0,cut_text/* cutText */.I)(ran[0]?.reason ?? 'no reason given', 300)}), so its figures say nothing of the plan.`] : [];
     });
     (0,push_all/* pushAll */.i)(notes, unevaluated);
     const title = settings.plans.length > 1 ? `plan-runner eval: ${settings.plans.map((plan) => plan.label ?? plan.file).join(' vs ')}` : `plan-runner eval: ${settings.plans[0]?.file ?? ''}`;
@@ -1415,6 +1415,7 @@ var toolset_github_context = __webpack_require__(41179);
 
 
 
+
 /**
  * `goals-met` of an evaluation: true only when every run of the evaluated plan (its own column, not
  * a baseline's) ended with every required goal met. Passing the thresholds is `status`; a 0% goal
@@ -1430,7 +1431,8 @@ function ended(status, report, failure, result = '', runs = []) {
     const usage = runs.reduce((sum, run) => (0,core_usage/* addUsage */.v)(sum, run), core_usage/* NO_USAGE */.y);
     const durationMs = runs.reduce((sum, run) => sum + run.durationMs, 0);
     const goalsMet = status === 'succeeded' && everyGoalMet(runs);
-    const outputs = { status, result, 'goals-met': goalsMet ? 'true' : 'false', report, trace: '', 'plan-file': '', ...(0,action_outputs/* usageOutputs */.mF)(usage, durationMs) };
+    // Cut as a run's result is: an evaluation of many goals, or long goal names, made 1 MB of it (found by an adversarial pass).
+    const outputs = { status, result: (0,cut_text/* cutText */.I)(result, action_outputs/* MAX_RESULT_OUTPUT_CHARS */.De), 'goals-met': goalsMet ? 'true' : 'false', report, trace: '', 'plan-file': '', ...(0,action_outputs/* usageOutputs */.mF)(usage, durationMs) };
     return { outputs, ...(failure !== undefined && { failure }), published: Promise.resolve() };
 }
 async function readOptional(file, read) {

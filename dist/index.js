@@ -341,13 +341,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   De: () => (/* binding */ MAX_RESULT_OUTPUT_CHARS),
 /* harmony export */   dr: () => (/* binding */ actionOutputs),
 /* harmony export */   hD: () => (/* binding */ notStartedOutputs),
 /* harmony export */   mF: () => (/* binding */ usageOutputs)
 /* harmony export */ });
-/* unused harmony export MAX_RESULT_OUTPUT_CHARS */
 /* harmony import */ var _goals_goals_verdict_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(85692);
-/* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(12172);
+/* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(86919);
 /* harmony import */ var _core_result_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(16);
 /* harmony import */ var _report_run_usage_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(15537);
 /* harmony import */ var _core_usage_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76940);
@@ -390,7 +390,7 @@ function actionOutputs(report, paths, redact) {
     const goalsMet = ran && (0,_goals_goals_verdict_js__WEBPACK_IMPORTED_MODULE_4__/* .goalsVerdict */ .AD)(report.goals).goalsMet;
     return {
         status: report.status,
-        result: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_5__/* .cutText */ .IN)(result, MAX_RESULT_OUTPUT_CHARS),
+        result: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_5__/* .cutText */ .I)(result, MAX_RESULT_OUTPUT_CHARS),
         'goals-met': goalsMet ? 'true' : 'false',
         report: paths.report,
         trace: paths.trace,
@@ -526,6 +526,8 @@ function answeredNote(given, runId) {
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
 /* harmony import */ var _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(43508);
 /* harmony import */ var _run_key_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(54825);
+/* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(86919);
+
 
 
 
@@ -548,7 +550,7 @@ async function planCheckName(settings) {
         const value = parsed.ok ? parsed.parsed.value : undefined;
         const name = value !== null && typeof value === 'object' ? value.name : undefined;
         if (typeof name === 'string' && name.trim() !== '')
-            return name.trim().slice(0, 200);
+            return (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(name.trim(), 200);
     }
     catch {
         // A missing or broken file is reported by the run itself; the check keeps the path as its name.
@@ -622,7 +624,8 @@ function internalErrorResult(error, redact, runUrl) {
 /* harmony export */ });
 /* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(91601);
 /* harmony import */ var _github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(82931);
-/* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(12172);
+/* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(86919);
+/* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(12172);
 
 
 
@@ -682,7 +685,7 @@ function checkRunAt(octokit, target, id, warn, timing) {
         status: 'completed',
         conclusion: result.conclusion,
         completed_at: now().toISOString(),
-        output: { title: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(result.title, 1000), summary: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutMarkdownBytes */ .lw)(result.summary, MAX_OUTPUT_BYTES) },
+        output: { title: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(result.title, 1000), summary: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutMarkdownBytes */ .lw)(result.summary, MAX_OUTPUT_BYTES) },
     });
     // A required check left in_progress blocks a merge for good: retry what may pass, within a bound.
     const finish = async (result) => {
@@ -2116,6 +2119,25 @@ function cutNoteIn(text) {
     if (!text.includes('[cut: '))
         return undefined;
     return CUT_NOTE_LINE.exec(text)?.[0].trimEnd();
+}
+
+
+/***/ }),
+
+/***/ 86919:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   I: () => (/* binding */ cutText)
+/* harmony export */ });
+/** `text` cut to at most `max` characters, ending in `\u2026` when cut; never between the halves of a character outside the BMP (an emoji). */
+function cutText(text, max) {
+    if (text.length <= max)
+        return text;
+    // A lone high surrogate is no character: GitHub may show it as U+FFFD, or refuse the write.
+    const end = max - 1;
+    const high = text.charCodeAt(end - 1);
+    return `${text.slice(0, high >= 0xd800 && high <= 0xdbff ? end - 1 : end)}\u2026`;
 }
 
 
@@ -7974,11 +7996,13 @@ async function attemptStep(step, shared, deps, runSignal, policy, hooks) {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __nccwpck_require__(86919);
 ;// CONCATENATED MODULE: ./lib/run/show-args.js
-/** Tool arguments for a message: compact JSON, cut at 200 characters. */
+
+/** Tool arguments for a message: compact JSON, cut at 200 characters (not between the halves of an emoji). */
 function showArgs(args) {
-    const text = JSON.stringify(args) ?? '{}';
-    return text.length > 200 ? `${text.slice(0, 200)}\u2026` : text;
+    return (0,cut_text/* cutText */.I)(JSON.stringify(args) ?? '{}', 201);
 }
 
 ;// CONCATENATED MODULE: ./lib/run/repeated-side-effect-error.js
@@ -20801,6 +20825,8 @@ const CUT_MARK_BYTES = Buffer.byteLength(CUT_MARK);
 class TailBuffer {
     limitBytes;
     #chunks = [];
+    /** The first chunk kept: dropped ones are left before it until they are half the list, then cut off at once. */
+    #head = 0;
     #size = 0;
     #dropped = false;
     constructor(limitBytes) {
@@ -20811,16 +20837,22 @@ class TailBuffer {
         this.#size += chunk.length;
         while (this.#size > this.limitBytes) {
             this.#dropped = true;
-            const first = this.#chunks[0];
+            const first = this.#chunks[this.#head];
             const excess = this.#size - this.limitBytes;
             if (first.length <= excess) {
-                this.#chunks.shift();
+                this.#head++;
                 this.#size -= first.length;
             }
             else {
-                this.#chunks[0] = first.subarray(excess);
+                this.#chunks[this.#head] = first.subarray(excess);
                 this.#size -= excess;
             }
+        }
+        // \`shift()\` per dropped chunk moved the whole list each time: a million one-byte writes took 30 s (found by an
+        // adversarial pass). The list is cut once the dropped half, and so each chunk is moved a bounded number of times.
+        if (this.#head > 1024 && this.#head * 2 > this.#chunks.length) {
+            this.#chunks = this.#chunks.slice(this.#head);
+            this.#head = 0;
         }
     }
     /**
@@ -20829,7 +20861,7 @@ class TailBuffer {
      * what follows the cut and looks like part of a credential is hidden here (`hideCutStart`).
      */
     text(maxBytes = this.limitBytes) {
-        const all = Buffer.concat(this.#chunks);
+        const all = Buffer.concat(this.#head === 0 ? this.#chunks : this.#chunks.slice(this.#head));
         const cut = this.#dropped || all.length > maxBytes;
         // The mark takes 3 of the `maxBytes`, so the text never grows past them.
         let start = cut ? Math.max(0, all.length - Math.max(0, maxBytes - CUT_MARK_BYTES)) : 0;
@@ -20878,7 +20910,7 @@ class ToolEnvironmentError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_
 /* unused harmony exports SUMMARY_ARGS, HOW_TO_APPROVE */
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(80083);
 /* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(49678);
-/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(12172);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(86919);
 /* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(71874);
 /* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60949);
 
@@ -20898,17 +20930,17 @@ function pendingLine(step, redact, shown, maxChars) {
         : step.tools?.length
             ? `may call ${step.tools.map(_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .inlineCode */ .t).join(', ')}`
             : step.uses !== undefined
-                ? `runs the plan ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .inlineCode */ .t)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(step.uses), 200))}, all of it`
+                ? `runs the plan ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .inlineCode */ .t)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(redact(step.uses), 200))}, all of it`
                 : `a ${step.type} step`;
     // Why a plan step waits: which of the used plan's steps asks, and for what; it runs all of that plan on one approval.
-    const why = step.uses === undefined || step.reason === undefined ? '' : ` (${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)((0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(step.reason)), 300))})`;
-    const title = `- ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(`${step.stepKey}. ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(step.title), 100)}`)} \u2014 ${what}${why}`;
+    const why = step.uses === undefined || step.reason === undefined ? '' : ` (${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)((0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(step.reason)), 300))})`;
+    const title = `- ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(`${step.stepKey}. ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(redact(step.title), 100)}`)} \u2014 ${what}${why}`;
     const text = step.args === undefined ? '' : redact(JSON.stringify(step.args) ?? '{}');
     if (step.args !== undefined && maxChars < 20 && text.length > maxChars) {
         return { line: `${title} with ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(text.length)} characters of arguments: ${shown.restAt} has them`, used: 0 };
     }
     const rest = text.length > maxChars ? ` (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(text.length - maxChars + 1)} more characters: ${shown.restAt} has them all)` : '';
-    const cut = (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(text, maxChars);
+    const cut = (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(text, maxChars);
     const args = step.args !== undefined
         ? ` with ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .inlineCode */ .t)(cut)}${rest}`
         : step.tool
@@ -20975,7 +21007,7 @@ function renderApprovalSection(record, redact, level = '###', args = SUMMARY_ARG
 /* unused harmony exports TITLE_MAX_CHARS, checklistLines */
 /* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(74700);
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(90422);
-/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(12172);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(86919);
 /* harmony import */ var _step_text_fields_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(54264);
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(80083);
 
@@ -21077,7 +21109,7 @@ function resultPreview(result, max = 80) {
     const text = typeof result === 'string' ? result : JSON.stringify(result) ?? String(result);
     const trimmed = text.trim();
     const first = (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)((LINE_BREAK.test(trimmed) ? trimmed.split(LINE_BREAK, 1)[0] : trimmed).replaceAll('\t', ' '));
-    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(first, max);
+    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(first, max);
 }
 /**
  * Whether a step's line says something went wrong or is under way: it failed, runs or waits, or it
@@ -21118,7 +21150,7 @@ function describeStatus(step, redact = asIs) {
             return step.skipReason ? ` \u2014 ${resultPreview(redact(step.skipReason), 300)}` : '';
         case 'waiting':
             // The reason names a used plan's file and step ids, which a plan's author writes: one line, as the others.
-            return ` \u2014 ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(oneLogLine(redact(step.waitReason ?? 'awaiting approval')), 300)}`;
+            return ` \u2014 ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(oneLogLine(redact(step.waitReason ?? 'awaiting approval')), 300)}`;
         case 'in_progress':
             if (progress)
                 return progress;
@@ -21146,7 +21178,7 @@ function stepTitle(planStep, redact = asIs, maxChars = TITLE_MAX_CHARS) {
         cached = { redact, text: (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(redact(text).replace(/\s+/g, ' ').trim()) };
         flatTitles.set(planStep, cached);
     }
-    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(cached.text, maxChars);
+    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(cached.text, maxChars);
 }
 // Each view draws a step's title again and again (the summary twice): redact and flatten it once per plan step.
 const flatTitles = new WeakMap();
@@ -21673,7 +21705,8 @@ class CommentWriteError extends Error {
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(90422);
 /* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(49678);
 /* harmony import */ var _format_duration_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(74360);
-/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(12172);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(86919);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(12172);
 /* harmony import */ var _goals_table_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(52895);
 /* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(60949);
 /* harmony import */ var _summary_summary_header_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(31675);
@@ -21712,7 +21745,7 @@ function replacedFailures(record, options) {
         return undefined;
     const lines = failed.slice(0, REPLACED_FAILURE_LINES).map((planStep) => {
         const item = (0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .checklistItem */ .gd)(planStep, record.steps.get(planStep.key), options.redact);
-        return `- ${item.icon} ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_7__/* .cutText */ .IN)(`${item.key}. ${item.title}${item.status}`, 300))}`;
+        return `- ${item.icon} ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_7__/* .cutText */ .I)(`${item.key}. ${item.title}${item.status}`, 300))}`;
     });
     const rest = failed.length - lines.length;
     if (rest > 0)
@@ -21812,7 +21845,7 @@ function renderComment(record, options) {
             if (!urgentAt?.[index] && !keep(index))
                 break;
         const lines = [...kept.keys()].sort((a, b) => a - b).map((index) => kept.get(index));
-        return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_7__/* .cutMarkdown */ .G$)(build(kept.size < steps.length ? [...lines, more(steps.length - kept.size)] : lines, cutNote), maxChars);
+        return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_10__/* .cutMarkdown */ .G$)(build(kept.size < steps.length ? [...lines, more(steps.length - kept.size)] : lines, cutNote), maxChars);
     };
     // When the lines without results already overflow, so do the lines with them: the comment is
     // the lines that fit and a count, and only those are computed, not 10,000 result lines.
@@ -21933,18 +21966,11 @@ function itemLines(item) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   G$: () => (/* binding */ cutMarkdown),
-/* harmony export */   IN: () => (/* binding */ cutText),
 /* harmony export */   lw: () => (/* binding */ cutMarkdownBytes)
 /* harmony export */ });
-/** `text` cut to at most `max` characters, ending in `\u2026` when cut; never between the halves of a character outside the BMP (an emoji). */
-function cutText(text, max) {
-    if (text.length <= max)
-        return text;
-    // A lone high surrogate is no character: GitHub may show it as U+FFFD, or refuse the write.
-    const end = max - 1;
-    const high = text.charCodeAt(end - 1);
-    return `${text.slice(0, high >= 0xd800 && high <= 0xdbff ? end - 1 : end)}\u2026`;
-}
+
+// In core, where every folder may take it (the run's messages cut tool arguments); the report's cuts are here.
+
 /**
  * Rendered Markdown cut to at most `max` characters at the end of a whole line, then `\u2026` on a line of
  * its own. A cut inside a line can leave a code span open, and the text after its backtick would
@@ -22068,8 +22094,8 @@ function renderRejectedPlan(rejected, redact) {
 var checklist = __nccwpck_require__(49678);
 // EXTERNAL MODULE: ./lib/report/mermaid-graph.js
 var mermaid_graph = __nccwpck_require__(14260);
-// EXTERNAL MODULE: ./lib/report/cut-text.js
-var cut_text = __nccwpck_require__(12172);
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __nccwpck_require__(86919);
 // EXTERNAL MODULE: ./lib/core/run-record.js
 var run_record = __nccwpck_require__(90422);
 ;// CONCATENATED MODULE: ./lib/report/plan-preview.js
@@ -22108,7 +22134,7 @@ function stepDetail(step, redact) {
     parts.push(step.dependsOn.length ? `after ${step.dependsOn.join(', ')}` : 'can start at once');
     if (step.why)
         parts.push(`why: ${step.why}`);
-    return (0,cut_text/* cutText */.IN)(redact(parts.join(' \u00b7 ')), DETAIL_MAX_CHARS);
+    return (0,cut_text/* cutText */.I)(redact(parts.join(' \u00b7 ')), DETAIL_MAX_CHARS);
 }
 /** The plan as plain-text checklist lines (\u2b1c id. description \u2014 details), for a terminal. */
 function planPreviewLines(plan, redact = (text) => text) {
@@ -22262,7 +22288,7 @@ function formatDuration(ms) {
 /* harmony export */ });
 /* unused harmony export goalIcon */
 /* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(60949);
-/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(12172);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(86919);
 /* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(49678);
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(80083);
 
@@ -22290,8 +22316,8 @@ function goalVerdict(goal) {
 }
 /** A goal as a Markdown list item (a used plan's goals under its step): icon, name, severity and outcome, evidence. */
 function goalListItem(goal, redact, maxEvidence = 300) {
-    const name = (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(goal.name), 200));
-    return `- ${goalIcon(goal)} ${name} (${goal.severity}, ${goal.outcome === 'error' ? 'could not evaluate' : goal.outcome}): ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(evidenceBeside(goal)), maxEvidence))}`;
+    const name = (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(redact(goal.name), 200));
+    return `- ${goalIcon(goal)} ${name} (${goal.severity}, ${goal.outcome === 'error' ? 'could not evaluate' : goal.outcome}): ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(redact(evidenceBeside(goal)), maxEvidence))}`;
 }
 /**
  * A goal's evidence beside its outcome: a goal that could not be evaluated says so in its evidence too
@@ -22324,10 +22350,10 @@ function renderGoalsTable(goals, redact, maxEvidence = 500, maxRows = Number.POS
     const rows = shown.map((goal) => {
         const cells = [
             goalIcon(goal),
-            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(goal.name), 200)),
+            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(redact(goal.name), 200)),
             goal.severity,
             goalVerdict(goal),
-            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(evidenceBeside(goal)), maxEvidence)),
+            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(redact(evidenceBeside(goal)), maxEvidence)),
         ];
         return `| ${cells.join(' | ')} |`;
     });
@@ -22658,8 +22684,8 @@ function byteSize(text) {
 
 // EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
 var escape_markdown = __nccwpck_require__(60949);
-// EXTERNAL MODULE: ./lib/report/cut-text.js
-var cut_text = __nccwpck_require__(12172);
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __nccwpck_require__(86919);
 ;// CONCATENATED MODULE: ./lib/report/summary/summary-revisions.js
 
 
@@ -22670,7 +22696,7 @@ function keys(list) {
 function renderSummaryRevisions(record, redact) {
     if (record.revisions.length === 0)
         return '';
-    const rows = record.revisions.map((r) => `| ${r.revision} | ${keys(r.replaced)} | ${keys(r.added)} | ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.IN)(redact(r.reason), 1000))} |`);
+    const rows = record.revisions.map((r) => `| ${r.revision} | ${keys(r.replaced)} | ${keys(r.added)} | ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.I)(redact(r.reason), 1000))} |`);
     return ['### Plan revisions', '', '| Revision | Replaced | Added | Why |', '| ---: | --- | --- | --- |', ...rows].join('\n');
 }
 
@@ -22785,7 +22811,7 @@ function stepParts(key, title, step, redact, where) {
         if (step.items.length > 0)
             parts.push(itemsPart(step.items, step, redact, where));
         if (step.state === 'failed')
-            line += ` \u2014 ${(0,escape_markdown/* escapeMarkdown */.FV)((0,cut_text/* cutText */.IN)(redact(step.error ?? 'failed'), 500))}`;
+            line += ` \u2014 ${(0,escape_markdown/* escapeMarkdown */.FV)((0,cut_text/* cutText */.I)(redact(step.error ?? 'failed'), 500))}`;
         return [line, ...parts];
     }
     if (step?.state === 'completed' && step.result !== undefined) {
@@ -22807,7 +22833,7 @@ function stepParts(key, title, step, redact, where) {
         line += ` \u2014 ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(step.skipReason))}`;
     }
     else if (step?.retry) {
-        line += ` \u2014 attempt ${step.retry.attempt}/${step.retry.maxAttempts} failed, retrying: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.IN)(redact(step.retry.error), 200))}`;
+        line += ` \u2014 attempt ${step.retry.attempt}/${step.retry.maxAttempts} failed, retrying: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.I)(redact(step.retry.error), 200))}`;
     }
     const todos = step?.todos?.length ? (0,todo_entries/* todoEntries */.vk)(step, redact) : [];
     if (todos.length > 0)
@@ -23287,7 +23313,7 @@ function renderSummaryCost(record, limits, redact, fannedOut = false) {
 /* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(49678);
 /* harmony import */ var _format_duration_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(74360);
 /* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(60949);
-/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(12172);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(86919);
 
 
 
@@ -23310,7 +23336,7 @@ function statusIcon(status) {
 const MAX_REASON_CHARS = 1000;
 /** `: <reason>` after a status, redacted, cut and escaped as inline Markdown; '' when there is none. */
 function reasonSuffix(reason, redact) {
-    return reason ? `: ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(reason), MAX_REASON_CHARS))}` : '';
+    return reason ? `: ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(redact(reason), MAX_REASON_CHARS))}` : '';
 }
 /** What the status means, in words a reader can act on. */
 function statusText(record, redact) {
@@ -23335,7 +23361,7 @@ const GOAL_MAX_CHARS = 2_000;
  * it is cut, so that a cut cannot split a secret out of the redactor's sight.
  */
 function goalLine(goal, redact) {
-    return `**Goal:** ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(goal), GOAL_MAX_CHARS))}`;
+    return `**Goal:** ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(redact(goal), GOAL_MAX_CHARS))}`;
 }
 /** Title, status line and goal of the summary. */
 function renderSummaryHeader(record, redact) {
@@ -23363,7 +23389,7 @@ function renderSummaryHeader(record, redact) {
 /* harmony export */   vk: () => (/* binding */ todoEntries)
 /* harmony export */ });
 /* unused harmony exports TODO_ICONS, STOPPED_TODO_ICON */
-/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(12172);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(86919);
 /* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(49678);
 
 
@@ -23381,7 +23407,7 @@ function entryOf(todo, redact, stepEnded) {
     // A model's words, drawn on a terminal too: one line, control characters shown (an ESC would move the cursor).
     const text = (0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(todo.content));
     const icon = stepEnded && todo.status === 'in_progress' ? STOPPED_TODO_ICON : TODO_ICONS[todo.status];
-    return { id: todo.id, status: todo.status, icon, content: (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(text, MAX_CONTENT) };
+    return { id: todo.id, status: todo.status, icon, content: (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(text, MAX_CONTENT) };
 }
 /**
  * The nested TODO list of one step (empty for steps that wrote none), in the agent's order. Once the
@@ -24836,12 +24862,35 @@ function stepDurations(events) {
 function weightsWithin(weights, within) {
     if (within === undefined)
         return weights;
-    const prefix = `${within}/`;
-    const own = new Map();
-    for (const [key, weight] of weights)
-        if (key.startsWith(prefix))
-            own.set(key.slice(prefix.length), weight);
+    let own = weights;
+    for (const segment of within.split('/'))
+        own = bySegment(own).get(segment) ?? NO_WEIGHTS;
     return own;
+}
+const NO_WEIGHTS = new Map();
+/**
+ * Each map's weights of keys `a/\u2026` by their first segment `a`, the rest as their key: made once per map. Each
+ * nested run looked through every weight for its own, and a plan of 16,000 used plans given the weights of its
+ * last run took 3.5 s doing so (found by an adversarial pass).
+ */
+const segmented = new WeakMap();
+function bySegment(weights) {
+    let groups = segmented.get(weights);
+    if (groups)
+        return groups;
+    groups = new Map();
+    for (const [key, weight] of weights) {
+        const slash = key.indexOf('/');
+        if (slash === -1)
+            continue;
+        const first = key.slice(0, slash);
+        let group = groups.get(first);
+        if (!group)
+            groups.set(first, (group = new Map()));
+        group.set(key.slice(slash + 1), weight);
+    }
+    segmented.set(weights, groups);
+    return groups;
 }
 /** The events of a trace file's text, one per line; a line that is not one is an error naming it. */
 function* traceEvents(text, file) {
@@ -38767,7 +38816,13 @@ function neutraliseLogText(text) {
         .join('\n');
 }
 
+// EXTERNAL MODULE: ./lib/report/cut-text.js
+var cut_text = __nccwpck_require__(12172);
+// EXTERNAL MODULE: ./lib/report/summary/render-summary.js + 4 modules
+var render_summary = __nccwpck_require__(23625);
 ;// CONCATENATED MODULE: ./lib/action/action-io.js
+
+
 
 /**
  * The runner's channels through its workflow commands. Text written to the log is neutralised here,
@@ -38789,7 +38844,10 @@ function runnerActionIO(core, env = process.env) {
         async writeSummary(markdown) {
             if (!env['GITHUB_STEP_SUMMARY'])
                 return false;
-            await core.appendSummary(markdown);
+            // The runner drops a step's summary over 1 MiB whole: the renderers keep within it, and this holds whatever
+            // writes without one (an evaluation's table of goals, a plan author's to name, went to 2 MB; found by an
+            // adversarial pass).
+            await core.appendSummary((0,cut_text/* cutMarkdownBytes */.lw)(markdown, render_summary/* SUMMARY_MAX_BYTES */.e - 16));
             return true;
         },
     };
@@ -39466,8 +39524,8 @@ async function frozenPlanText(plan, from, redact) {
 
 // EXTERNAL MODULE: ./lib/report/checklist.js
 var checklist = __nccwpck_require__(49678);
-// EXTERNAL MODULE: ./lib/report/cut-text.js
-var cut_text = __nccwpck_require__(12172);
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var core_cut_text = __nccwpck_require__(86919);
 ;// CONCATENATED MODULE: ./lib/report/annotations.js
 
 
@@ -39485,11 +39543,11 @@ function capped(kind, annotations, file, slots) {
         return [...annotations];
     const shown = annotations.slice(0, slots - 1);
     const rest = annotations.slice(slots - 1);
-    const titles = rest.map((a) => (0,cut_text/* cutText */.IN)(a.message, 80)).join('; ');
+    const titles = rest.map((a) => (0,core_cut_text/* cutText */.I)(a.message, 80)).join('; ');
     return [
         ...shown,
         {
-            message: (0,cut_text/* cutText */.IN)(`${rest.length} more ${kind}s (see the job summary): ${titles}`, 2000),
+            message: (0,core_cut_text/* cutText */.I)(`${rest.length} more ${kind}s (see the job summary): ${titles}`, 2000),
             properties: { title: `${rest.length} more ${kind}s`, ...(file ? { file } : {}) },
         },
     ];
@@ -39523,18 +39581,18 @@ function writeAnnotations(input, annotate) {
     const failedSteps = failed
         .filter((step) => inCurrent(step.key))
         .map((step) => ({
-        message: (0,cut_text/* cutText */.IN)(redact(`Step ${step.key} failed: ${step.error ?? 'no error message'}`), 2000),
+        message: (0,core_cut_text/* cutText */.I)(redact(`Step ${step.key} failed: ${step.error ?? 'no error message'}`), 2000),
         properties: { title: `Step ${step.key} failed`, ...onLine(input.lines?.step(step.key)) },
     }));
     const replacedSteps = failed
         .filter((step) => !inCurrent(step.key))
         .map((step) => ({
-        message: (0,cut_text/* cutText */.IN)(redact(`Step ${step.key} failed and a plan revision replaced it: ${step.error ?? 'no error message'}`), 2000),
+        message: (0,core_cut_text/* cutText */.I)(redact(`Step ${step.key} failed and a plan revision replaced it: ${step.error ?? 'no error message'}`), 2000),
         properties: { title: `Step ${step.key} failed, replaced`, ...onLine(input.lines?.step(step.key)) },
     }));
     const goalAnnotation = (goal) => ({
-        message: (0,cut_text/* cutText */.IN)(redact(`Goal not met: ${goal.name}. ${goal.evidence}`), 2000),
-        properties: { title: (0,cut_text/* cutText */.IN)(redact(`Goal not met: ${goal.name}`), 200), ...onLine(input.lines?.goal(goal.name)) },
+        message: (0,core_cut_text/* cutText */.I)(redact(`Goal not met: ${goal.name}. ${goal.evidence}`), 2000),
+        properties: { title: (0,core_cut_text/* cutText */.I)(redact(`Goal not met: ${goal.name}`), 200), ...onLine(input.lines?.goal(goal.name)) },
     });
     const required = (input.goals ?? []).filter((goal) => goal.severity === 'required' && goal.outcome !== 'met');
     // With fail-on-unmet-goals: false the job passes on them: red annotations over a green job said otherwise.
@@ -39813,13 +39871,17 @@ function windowLines(record, redact, rows, cursor) {
             shown.unshift(before[line]);
         start--;
     }
-    if (start === 0 && end === steps.length)
+    if (start === 0 && end === steps.length && shown.length <= room)
         return shown;
+    // Cut to the room also when every step is in it: one step whose used plan has 12,000 steps drew them all at each
+    // redraw, past the top of the screen, 168,000 lines in all (found by an adversarial pass).
     const lines = shown.slice(0, room);
     if (start > 0)
         lines.unshift(`\u2026 ${start} step${start === 1 ? '' : 's'} above`);
     if (end < steps.length)
         lines.push(`\u2026 ${steps.length - end} more below`);
+    else if (shown.length > room)
+        lines.push(`\u2026 ${shown.length - room} more line${shown.length - room === 1 ? '' : 's'} below`);
     return lines;
 }
 function isDone(record, key) {
@@ -40221,6 +40283,8 @@ var render_comment = __nccwpck_require__(17494);
 var load_neutraliser = __nccwpck_require__(93465);
 // EXTERNAL MODULE: ./lib/action/run-key.js
 var run_key = __nccwpck_require__(54825);
+// EXTERNAL MODULE: ./lib/github/github-failure.js
+var github_failure = __nccwpck_require__(82931);
 ;// CONCATENATED MODULE: ./lib/action/escalation-issue.js
 
 
@@ -40230,6 +40294,10 @@ var run_key = __nccwpck_require__(54825);
 
 
 
+
+/** The longest issue title GitHub takes, and what the title adds around the plan's name. */
+const MAX_TITLE_CHARS = 256;
+const TITLE_WORDS = 'plan-runner: '.length + ' needs a person'.length;
 /** The longest reason and item of what was tried, and the most items, an issue shows (the run's summary has them all). */
 const MAX_LINE_CHARS = 1000;
 const MAX_TRIED = 20;
@@ -40246,15 +40314,15 @@ function escalationIssueMarker(planId) {
  * placed in a line or a list item (four spaces of code became a live image after "**Last error:**").
  */
 function issueBody(where, escalation, redact, neutralise) {
-    const data = (text) => (0,escape_markdown/* escapeMarkdown */.FV)((0,cut_text/* cutText */.IN)(redact(text), MAX_LINE_CHARS));
+    const data = (text) => (0,escape_markdown/* escapeMarkdown */.FV)((0,core_cut_text/* cutText */.I)(redact(text), MAX_LINE_CHARS));
     const lines = [
-        `**plan-runner escalated a run of ${data((0,run_key/* keyedCheckRunName */.J)(where.planName, where))}** (${(0,code_fence/* inlineCode */.t)((0,cut_text/* cutText */.IN)(redact(where.planPath), MAX_LINE_CHARS))}): a person is needed.`,
+        `**plan-runner escalated a run of ${data((0,run_key/* keyedCheckRunName */.J)(where.planName, where))}** (${(0,code_fence/* inlineCode */.t)((0,core_cut_text/* cutText */.I)(redact(where.planPath), MAX_LINE_CHARS))}): a person is needed.`,
         '',
         `**Why:** ${data(escalation.reason)}`,
         '',
         '**Last error:**',
         '',
-        (0,code_fence/* fencedBlock */.z)((0,cut_text/* cutText */.IN)(redact(escalation.lastError), MAX_ERROR_CHARS)),
+        (0,code_fence/* fencedBlock */.z)((0,core_cut_text/* cutText */.I)(redact(escalation.lastError), MAX_ERROR_CHARS)),
     ];
     const tried = escalation.tried.slice(-MAX_TRIED);
     if (tried.length > 0) {
@@ -40311,14 +40379,18 @@ async function openEscalationIssue(octokit, where, escalation, redact, warn) {
         await octokit.rest.issues.create({
             owner: where.owner,
             repo: where.repo,
-            title: `plan-runner: ${neutralise(redact((0,run_key/* keyedCheckRunName */.J)(where.planName, where)))} needs a person`,
+            // GitHub takes titles of at most 256 characters: a plan name of 200 and a run key of 100 made 331, and the
+            // issue was lost (found by an adversarial pass). Cut as redacted and neutralised, which may lengthen it.
+            title: `plan-runner: ${(0,core_cut_text/* cutText */.I)(neutralise(redact((0,run_key/* keyedCheckRunName */.J)(where.planName, where))), MAX_TITLE_CHARS - TITLE_WORDS)} needs a person`,
             body,
             ...(escalation.label && { labels: [escalation.label] }),
         });
     }
     catch (error) {
-        const status = error.status;
-        warn(`Could not open an issue for the escalation${status ? ` (HTTP ${status})` : ''}: the token needs issues: write. The job fails as escalated either way.`);
+        // Only a refusal of the token is about its permissions: a 422 blamed them for a title too long.
+        const failure = (0,github_failure/* readGitHubFailure */.g)(error);
+        const why = failure.status === 401 || failure.status === 403 || failure.status === 404 ? 'the token needs issues: write' : `GitHub said: ${failure.message}`;
+        warn(`Could not open an issue for the escalation${failure.status ? ` (HTTP ${failure.status})` : ''}: ${why}. The job fails as escalated either way.`);
     }
 }
 
@@ -40708,8 +40780,6 @@ function undoTo(api, id, body, state, message) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/report/summary/render-summary.js + 4 modules
-var render_summary = __nccwpck_require__(23625);
 // EXTERNAL MODULE: ./lib/action/write-report.js
 var write_report = __nccwpck_require__(72896);
 // EXTERNAL MODULE: ./lib/action/saved-state.js
@@ -40853,7 +40923,7 @@ function detailLines(step, planStep, redact) {
     if (step.state === 'completed' && step.result !== undefined) {
         // Redact the whole text before cutting it, so no half of a secret survives the cut.
         const text = redact((0,result_text/* resultText */.D)(step.result).text);
-        const shown = text.length > MAX_LOG_RESULT_CHARS ? `${(0,cut_text/* cutText */.IN)(text, MAX_LOG_RESULT_CHARS)}\n(cut: the full result is in the job summary and the trace)` : text;
+        const shown = text.length > MAX_LOG_RESULT_CHARS ? `${(0,core_cut_text/* cutText */.I)(text, MAX_LOG_RESULT_CHARS)}\n(cut: the full result is in the job summary and the trace)` : text;
         lines.push('result:');
         (0,push_all/* pushAll */.i)(lines, quoted(shown));
     }
@@ -41947,7 +42017,7 @@ function gitHubClient(settings, io) {
     if (!token)
         return {};
     const rateBudget = new RateBudget();
-    return { rateBudget, github: lazyGitHubClient(async () => (await Promise.all(/* import() */[__nccwpck_require__.e(278), __nccwpck_require__.e(575)]).then(__nccwpck_require__.bind(__nccwpck_require__, 82575))).createOctokit({ token, baseUrl: settings.github.apiUrl, warn: io.warning, rateBudget })) };
+    return { rateBudget, github: lazyGitHubClient(async () => (await Promise.all(/* import() */[__nccwpck_require__.e(278), __nccwpck_require__.e(10)]).then(__nccwpck_require__.bind(__nccwpck_require__, 23010))).createOctokit({ token, baseUrl: settings.github.apiUrl, warn: io.warning, rateBudget })) };
 }
 /** The artifact store for `state: artifact` inside a job; undefined (said in the log) elsewhere. */
 function stateStore(settings, io) {

@@ -136,8 +136,8 @@ function inputsProblem(plans, inputs) {
     return problems.length > 0 ? `nothing was evaluated: ${problems.join('; ')}` : undefined;
 }
 
-// EXTERNAL MODULE: ./lib/report/cut-text.js
-var cut_text = __webpack_require__(12172);
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __webpack_require__(86919);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var schemas = __webpack_require__(41514);
 ;// CONCATENATED MODULE: ./lib/eval/fault-rule.js
@@ -1331,12 +1331,12 @@ function evalReport(settings, made, thresholds, cancelled) {
         const refused = ran.length > 0 && ran.every((run) => run.status === 'rejected' || paused(run));
         const why = ran.some(paused) ? 'each was refused or waited for an approval, which an evaluation never gives' : 'each was refused';
         if (column && refused)
-            return [`Failed: no run of ${column.column} got to its first step: ${why} (${(0,cut_text/* cutText */.IN)(ran[0]?.reason ?? 'no reason given', 300)}).`];
+            return [`Failed: no run of ${column.column} got to its first step: ${why} (${(0,cut_text/* cutText */.I)(ran[0]?.reason ?? 'no reason given', 300)}).`];
         // Every run asked the model and none got an answer (an endpoint that could not be reached, a revoked key), with
         // no fault of the eval's own on the model: the figures measure the endpoint, and "no regression" compared two outages.
         const unanswered = ran.length > 0 &&
             ran.every((run) => run.status !== 'succeeded' && run.modelCalls === 0 && (run.unansweredModelRequests ?? 0) > 0 && !hadModelFault(run));
-        return column && unanswered ? [`Failed: no run of ${column.column} got an answer from the model (${(0,cut_text/* cutText */.IN)(ran[0]?.reason ?? 'no reason given', 300)}), so its figures say nothing of the plan.`] : [];
+        return column && unanswered ? [`Failed: no run of ${column.column} got an answer from the model (${(0,cut_text/* cutText */.I)(ran[0]?.reason ?? 'no reason given', 300)}), so its figures say nothing of the plan.`] : [];
     });
     (0,push_all/* pushAll */.i)(notes, unevaluated);
     const title = settings.plans.length > 1 ? `plan-runner eval: ${settings.plans.map((plan) => plan.label ?? plan.file).join(' vs ')}` : `plan-runner eval: ${settings.plans[0]?.file ?? ''}`;

@@ -209,13 +209,17 @@ function windowLines(record, redact, rows, cursor) {
             shown.unshift(before[line]);
         start--;
     }
-    if (start === 0 && end === steps.length)
+    if (start === 0 && end === steps.length && shown.length <= room)
         return shown;
+    // Cut to the room also when every step is in it: one step whose used plan has 12,000 steps drew them all at each
+    // redraw, past the top of the screen, 168,000 lines in all (found by an adversarial pass).
     const lines = shown.slice(0, room);
     if (start > 0)
         lines.unshift(`\u2026 ${start} step${start === 1 ? '' : 's'} above`);
     if (end < steps.length)
         lines.push(`\u2026 ${steps.length - end} more below`);
+    else if (shown.length > room)
+        lines.push(`\u2026 ${shown.length - room} more line${shown.length - room === 1 ? '' : 's'} below`);
     return lines;
 }
 function isDone(record, key) {

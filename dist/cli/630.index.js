@@ -131,8 +131,8 @@ var goals_table = __webpack_require__(52895);
 var mermaid_graph = __webpack_require__(14260);
 // EXTERNAL MODULE: ./lib/report/checklist.js + 1 modules
 var checklist = __webpack_require__(24578);
-// EXTERNAL MODULE: ./lib/report/cut-text.js
-var cut_text = __webpack_require__(12172);
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __webpack_require__(86919);
 ;// CONCATENATED MODULE: ./lib/report/approval-section.js
 
 
@@ -151,17 +151,17 @@ function pendingLine(step, redact, shown, maxChars) {
         : step.tools?.length
             ? `may call ${step.tools.map(code_fence/* inlineCode */.t).join(', ')}`
             : step.uses !== undefined
-                ? `runs the plan ${(0,code_fence/* inlineCode */.t)((0,cut_text/* cutText */.IN)(redact(step.uses), 200))}, all of it`
+                ? `runs the plan ${(0,code_fence/* inlineCode */.t)((0,cut_text/* cutText */.I)(redact(step.uses), 200))}, all of it`
                 : `a ${step.type} step`;
     // Why a plan step waits: which of the used plan's steps asks, and for what; it runs all of that plan on one approval.
-    const why = step.uses === undefined || step.reason === undefined ? '' : ` (${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.IN)((0,checklist/* oneLogLine */.Hr)(redact(step.reason)), 300))})`;
-    const title = `- ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${step.stepKey}. ${(0,cut_text/* cutText */.IN)(redact(step.title), 100)}`)} \u2014 ${what}${why}`;
+    const why = step.uses === undefined || step.reason === undefined ? '' : ` (${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.I)((0,checklist/* oneLogLine */.Hr)(redact(step.reason)), 300))})`;
+    const title = `- ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${step.stepKey}. ${(0,cut_text/* cutText */.I)(redact(step.title), 100)}`)} \u2014 ${what}${why}`;
     const text = step.args === undefined ? '' : redact(JSON.stringify(step.args) ?? '{}');
     if (step.args !== undefined && maxChars < 20 && text.length > maxChars) {
         return { line: `${title} with ${(0,group_digits/* groupDigits */.K)(text.length)} characters of arguments: ${shown.restAt} has them`, used: 0 };
     }
     const rest = text.length > maxChars ? ` (${(0,group_digits/* groupDigits */.K)(text.length - maxChars + 1)} more characters: ${shown.restAt} has them all)` : '';
-    const cut = (0,cut_text/* cutText */.IN)(text, maxChars);
+    const cut = (0,cut_text/* cutText */.I)(text, maxChars);
     const args = step.args !== undefined
         ? ` with ${(0,code_fence/* inlineCode */.t)(cut)}${rest}`
         : step.tool
@@ -367,7 +367,7 @@ function keys(list) {
 function renderSummaryRevisions(record, redact) {
     if (record.revisions.length === 0)
         return '';
-    const rows = record.revisions.map((r) => `| ${r.revision} | ${keys(r.replaced)} | ${keys(r.added)} | ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.IN)(redact(r.reason), 1000))} |`);
+    const rows = record.revisions.map((r) => `| ${r.revision} | ${keys(r.replaced)} | ${keys(r.added)} | ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.I)(redact(r.reason), 1000))} |`);
     return ['### Plan revisions', '', '| Revision | Replaced | Added | Why |', '| ---: | --- | --- | --- |', ...rows].join('\n');
 }
 
@@ -476,7 +476,7 @@ function stepParts(key, title, step, redact, where) {
         if (step.items.length > 0)
             parts.push(itemsPart(step.items, step, redact, where));
         if (step.state === 'failed')
-            line += ` \u2014 ${(0,escape_markdown/* escapeMarkdown */.FV)((0,cut_text/* cutText */.IN)(redact(step.error ?? 'failed'), 500))}`;
+            line += ` \u2014 ${(0,escape_markdown/* escapeMarkdown */.FV)((0,cut_text/* cutText */.I)(redact(step.error ?? 'failed'), 500))}`;
         return [line, ...parts];
     }
     if (step?.state === 'completed' && step.result !== undefined) {
@@ -498,7 +498,7 @@ function stepParts(key, title, step, redact, where) {
         line += ` \u2014 ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(step.skipReason))}`;
     }
     else if (step?.retry) {
-        line += ` \u2014 attempt ${step.retry.attempt}/${step.retry.maxAttempts} failed, retrying: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.IN)(redact(step.retry.error), 200))}`;
+        line += ` \u2014 attempt ${step.retry.attempt}/${step.retry.maxAttempts} failed, retrying: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.I)(redact(step.retry.error), 200))}`;
     }
     const todos = step?.todos?.length ? (0,todo_entries/* todoEntries */.vk)(step, redact) : [];
     if (todos.length > 0)
@@ -1019,7 +1019,7 @@ function formatDuration(ms) {
 /* harmony export */ });
 /* unused harmony export goalIcon */
 /* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(60949);
-/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(12172);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(86919);
 /* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(24578);
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(80083);
 
@@ -1047,8 +1047,8 @@ function goalVerdict(goal) {
 }
 /** A goal as a Markdown list item (a used plan's goals under its step): icon, name, severity and outcome, evidence. */
 function goalListItem(goal, redact, maxEvidence = 300) {
-    const name = (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(goal.name), 200));
-    return `- ${goalIcon(goal)} ${name} (${goal.severity}, ${goal.outcome === 'error' ? 'could not evaluate' : goal.outcome}): ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(evidenceBeside(goal)), maxEvidence))}`;
+    const name = (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(redact(goal.name), 200));
+    return `- ${goalIcon(goal)} ${name} (${goal.severity}, ${goal.outcome === 'error' ? 'could not evaluate' : goal.outcome}): ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(redact(evidenceBeside(goal)), maxEvidence))}`;
 }
 /**
  * A goal's evidence beside its outcome: a goal that could not be evaluated says so in its evidence too
@@ -1081,10 +1081,10 @@ function renderGoalsTable(goals, redact, maxEvidence = 500, maxRows = Number.POS
     const rows = shown.map((goal) => {
         const cells = [
             goalIcon(goal),
-            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(goal.name), 200)),
+            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(redact(goal.name), 200)),
             goal.severity,
             goalVerdict(goal),
-            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .IN)(redact(evidenceBeside(goal)), maxEvidence)),
+            (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(redact(evidenceBeside(goal)), maxEvidence)),
         ];
         return `| ${cells.join(' | ')} |`;
     });
@@ -1202,7 +1202,7 @@ function renderMermaidGraph(record, redact) {
 /* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(60949);
 /* harmony import */ var _mermaid_graph_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(14260);
 /* harmony import */ var _summary_summary_header_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(31675);
-/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(12172);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(86919);
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(90422);
 
 
@@ -1239,7 +1239,7 @@ function stepDetail(step, redact) {
     parts.push(step.dependsOn.length ? `after ${step.dependsOn.join(', ')}` : 'can start at once');
     if (step.why)
         parts.push(`why: ${step.why}`);
-    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_5__/* .cutText */ .IN)(redact(parts.join(' \u00b7 ')), DETAIL_MAX_CHARS);
+    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_5__/* .cutText */ .I)(redact(parts.join(' \u00b7 ')), DETAIL_MAX_CHARS);
 }
 /** The plan as plain-text checklist lines (\u2b1c id. description \u2014 details), for a terminal. */
 function planPreviewLines(plan, redact = (text) => text) {
@@ -1277,7 +1277,7 @@ function renderPlanPreview(plan, options) {
 /* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(24578);
 /* harmony import */ var _format_duration_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(74360);
 /* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(60949);
-/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(12172);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(86919);
 
 
 
@@ -1300,7 +1300,7 @@ function statusIcon(status) {
 const MAX_REASON_CHARS = 1000;
 /** `: <reason>` after a status, redacted, cut and escaped as inline Markdown; '' when there is none. */
 function reasonSuffix(reason, redact) {
-    return reason ? `: ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(reason), MAX_REASON_CHARS))}` : '';
+    return reason ? `: ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(redact(reason), MAX_REASON_CHARS))}` : '';
 }
 /** What the status means, in words a reader can act on. */
 function statusText(record, redact) {
@@ -1325,7 +1325,7 @@ const GOAL_MAX_CHARS = 2_000;
  * it is cut, so that a cut cannot split a secret out of the redactor's sight.
  */
 function goalLine(goal, redact) {
-    return `**Goal:** ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .IN)(redact(goal), GOAL_MAX_CHARS))}`;
+    return `**Goal:** ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(redact(goal), GOAL_MAX_CHARS))}`;
 }
 /** Title, status line and goal of the summary. */
 function renderSummaryHeader(record, redact) {
@@ -1353,7 +1353,7 @@ function renderSummaryHeader(record, redact) {
 /* harmony export */   vk: () => (/* binding */ todoEntries)
 /* harmony export */ });
 /* unused harmony exports TODO_ICONS, STOPPED_TODO_ICON */
-/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(12172);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(86919);
 /* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(24578);
 
 
@@ -1371,7 +1371,7 @@ function entryOf(todo, redact, stepEnded) {
     // A model's words, drawn on a terminal too: one line, control characters shown (an ESC would move the cursor).
     const text = (0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(todo.content));
     const icon = stepEnded && todo.status === 'in_progress' ? STOPPED_TODO_ICON : TODO_ICONS[todo.status];
-    return { id: todo.id, status: todo.status, icon, content: (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .IN)(text, MAX_CONTENT) };
+    return { id: todo.id, status: todo.status, icon, content: (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(text, MAX_CONTENT) };
 }
 /**
  * The nested TODO list of one step (empty for steps that wrote none), in the agent's order. Once the

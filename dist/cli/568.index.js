@@ -1,21 +1,41 @@
-export const id = 535;
-export const ids = [535];
+export const id = 568;
+export const ids = [568];
 export const modules = {
 
-/***/ 9535:
+/***/ 59568:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
+// ESM COMPAT FLAG
 __webpack_require__.r(__webpack_exports__);
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   PROXY_VARIABLES: () => (/* binding */ PROXY_VARIABLES),
-/* harmony export */   createOctokit: () => (/* binding */ createOctokit),
-/* harmony export */   proxyVariableSet: () => (/* binding */ proxyVariableSet),
-/* harmony export */   userAgentWithOrchestrationId: () => (/* binding */ userAgentWithOrchestrationId)
-/* harmony export */ });
-/* harmony import */ var _octokit_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(81692);
-/* harmony import */ var _octokit_plugin_paginate_rest__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(93779);
-/* harmony import */ var _octokit_plugin_rest_endpoint_methods__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(49210);
-/* harmony import */ var _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(86856);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  PROXY_VARIABLES: () => (/* binding */ PROXY_VARIABLES),
+  createOctokit: () => (/* binding */ createOctokit),
+  proxyVariableSet: () => (/* binding */ proxyVariableSet),
+  userAgentWithOrchestrationId: () => (/* binding */ userAgentWithOrchestrationId)
+});
+
+// EXTERNAL MODULE: ./node_modules/@octokit/core/dist-src/index.js + 13 modules
+var dist_src = __webpack_require__(81692);
+// EXTERNAL MODULE: ./node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
+var dist_bundle = __webpack_require__(93779);
+// EXTERNAL MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js + 3 modules
+var plugin_rest_endpoint_methods_dist_src = __webpack_require__(49210);
+// EXTERNAL MODULE: ./node_modules/@octokit/plugin-throttling/dist-bundle/index.js
+var plugin_throttling_dist_bundle = __webpack_require__(86856);
+;// CONCATENATED MODULE: ./lib/core/well-formed.js
+/**
+ * `text` with each lone surrogate (half of a character outside the Basic Multilingual Plane, as a cut by UTF-16
+ * units leaves it) replaced by U+FFFD: what `String.prototype.toWellFormed` returns (ES2024, which the
+ * TypeScript library here does not declare).
+ */
+function wellFormed(text) {
+    return text.toWellFormed();
+}
+
+;// CONCATENATED MODULE: ./lib/github/create-octokit.js
+
 
 
 
@@ -25,7 +45,7 @@ __webpack_require__.r(__webpack_exports__);
 // for a proxy-aware fetch, which without a proxy is a plain fetch, a second HTTP stack beside Node's
 // (20-60 ms of a run without the artifact service, whose client loads both anyway). With a proxy
 // variable set, requests go through the toolkit's fetch, loaded at the first one.
-const GitHub = _octokit_core__WEBPACK_IMPORTED_MODULE_0__/* .Octokit */ .E.plugin(_octokit_plugin_rest_endpoint_methods__WEBPACK_IMPORTED_MODULE_1__/* .restEndpointMethods */ ._, _octokit_plugin_paginate_rest__WEBPACK_IMPORTED_MODULE_2__/* .paginateRest */ .ud, _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_3__/* .throttling */ .A);
+const GitHub = dist_src/* Octokit */.E.plugin(plugin_rest_endpoint_methods_dist_src/* restEndpointMethods */._, dist_bundle/* paginateRest */.ud, plugin_throttling_dist_bundle/* throttling */.A);
 /** Wraps `fetch` so every request gives up after `timeoutMs`, also when the caller passed a signal. */
 function withTimeout(base, timeoutMs) {
     return (input, init) => {
@@ -64,6 +84,14 @@ function createOctokit(settings) {
             ...settings.throttle,
         },
     });
+    // One place for every write: a cut that split a character left half an emoji (a lone surrogate) in an
+    // escalation issue's text, a check run's name or summary, which GitHub may refuse or show as U+FFFD (found by an
+    // adversarial pass). Each text of a request is sent as well-formed UTF-16, its lone halves as U+FFFD.
+    octokit.hook.before('request', (options) => {
+        for (const key of Object.keys(options))
+            if (!ENDPOINT_KEYS.has(key))
+                options[key] = wellFormedValues(options[key]);
+    });
     const budget = settings.rateBudget;
     if (budget) {
         const observe = (headers) => {
@@ -77,6 +105,19 @@ function createOctokit(settings) {
         });
     }
     return octokit;
+}
+/** What Octokit's request options hold beside the request's parameters. */
+const ENDPOINT_KEYS = new Set(['method', 'url', 'baseUrl', 'headers', 'request', 'mediaType']);
+/** `value` with each string in it (in lists and plain objects too) well-formed; anything else as it is. */
+function wellFormedValues(value) {
+    if (typeof value === 'string')
+        return wellFormed(value);
+    if (Array.isArray(value))
+        return value.map(wellFormedValues);
+    if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+        return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, wellFormedValues(inner)]));
+    }
+    return value;
 }
 /**
  * True when `@actions/http-client` could send a request through a proxy: it reads only these

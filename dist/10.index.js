@@ -1,8 +1,8 @@
-export const id = 575;
-export const ids = [575];
+export const id = 10;
+export const ids = [10];
 export const modules = {
 
-/***/ 82575:
+/***/ 23010:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -266,7 +266,18 @@ throttling.VERSION = VERSION;
 throttling.triggersNotification = triggersNotification;
 
 
+;// CONCATENATED MODULE: ./lib/core/well-formed.js
+/**
+ * `text` with each lone surrogate (half of a character outside the Basic Multilingual Plane, as a cut by UTF-16
+ * units leaves it) replaced by U+FFFD: what `String.prototype.toWellFormed` returns (ES2024, which the
+ * TypeScript library here does not declare).
+ */
+function wellFormed(text) {
+    return text.toWellFormed();
+}
+
 ;// CONCATENATED MODULE: ./lib/github/create-octokit.js
+
 
 
 
@@ -315,6 +326,14 @@ function createOctokit(settings) {
             ...settings.throttle,
         },
     });
+    // One place for every write: a cut that split a character left half an emoji (a lone surrogate) in an
+    // escalation issue's text, a check run's name or summary, which GitHub may refuse or show as U+FFFD (found by an
+    // adversarial pass). Each text of a request is sent as well-formed UTF-16, its lone halves as U+FFFD.
+    octokit.hook.before('request', (options) => {
+        for (const key of Object.keys(options))
+            if (!ENDPOINT_KEYS.has(key))
+                options[key] = wellFormedValues(options[key]);
+    });
     const budget = settings.rateBudget;
     if (budget) {
         const observe = (headers) => {
@@ -328,6 +347,19 @@ function createOctokit(settings) {
         });
     }
     return octokit;
+}
+/** What Octokit's request options hold beside the request's parameters. */
+const ENDPOINT_KEYS = new Set(['method', 'url', 'baseUrl', 'headers', 'request', 'mediaType']);
+/** `value` with each string in it (in lists and plain objects too) well-formed; anything else as it is. */
+function wellFormedValues(value) {
+    if (typeof value === 'string')
+        return wellFormed(value);
+    if (Array.isArray(value))
+        return value.map(wellFormedValues);
+    if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+        return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, wellFormedValues(inner)]));
+    }
+    return value;
 }
 /**
  * True when `@actions/http-client` could send a request through a proxy: it reads only these
