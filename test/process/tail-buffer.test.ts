@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { TailBuffer } from '../../src/process/tail-buffer.ts';
 
@@ -19,6 +21,25 @@ describe('TailBuffer', () => {
     expect(buffer.text()).toBe(`…${digits.slice(-1_997)}`);
     buffer.push(Buffer.from('end'));
     expect(buffer.text()).toBe(`…${digits.slice(-1_994)}end`);
+  });
+
+  // Found by a review: dropped chunks stayed in the list until it was cut, and 1,024 pipe reads of 64 KiB held 64 MiB
+  // in a tail of 256 KiB.
+  it('lets go of a chunk as soon as it drops it', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const buffer = new TailBuffer(256 * 1024);
+    const dropped = ((): WeakRef<Buffer> => {
+      const first = Buffer.alloc(64 * 1024, 'a');
+      buffer.push(first);
+      return new WeakRef(first);
+    })();
+    for (let i = 0; i < 8; i++) buffer.push(Buffer.alloc(64 * 1024, 'b'));
+    // A WeakRef holds its value until the job that made it ends.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    gc();
+    expect(dropped.deref()).toBeUndefined();
+    expect(buffer.text().endsWith('b'.repeat(1000))).toBe(true);
   });
 
   // Found by an adversarial pass: a token cut through by the tail lost its ghp_ prefix, so no token shape matched the rest.
