@@ -117,9 +117,9 @@ export async function openEscalationIssue(
       ...(escalation.label && { labels: [escalation.label] }),
     });
   } catch (error) {
-    // Only a refusal of the token is about its permissions: a 422 blamed them for a title too long.
+    // Only a refusal of the token is about its permissions (not a 403 that is a rate limit): a 422 blamed them for a title too long.
     const failure = readGitHubFailure(error);
-    const why = failure.status === 401 || failure.status === 403 || failure.status === 404 ? 'the token needs issues: write' : `GitHub said: ${failure.message}`;
+    const why = !failure.transient && (failure.status === 401 || failure.status === 403 || failure.status === 404) ? 'the token needs issues: write' : `GitHub said: ${failure.message}`;
     warn(`Could not open an issue for the escalation${failure.status ? ` (HTTP ${failure.status})` : ''}: ${why}. The job fails as escalated either way.`);
   }
 }

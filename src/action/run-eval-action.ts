@@ -13,7 +13,8 @@ import type { ToolWithholding } from '../plan/valid-plan.ts';
 import { addUsage, NO_USAGE } from '../core/usage.ts';
 import type { EvalRunResult } from '../eval/eval-run-result.ts';
 import { MAX_RESULT_OUTPUT_CHARS, usageOutputs, type ActionOutputs } from './action-outputs.ts';
-import { cutText } from '../core/cut-text.ts';
+import { groupDigits } from '../core/group-digits.ts';
+import type { VariantSummary } from '../eval/summarise-variant.ts';
 import type { ActionSettings } from './action-settings.ts';
 import type { ActionDeps, ActionResult } from './run-action.ts';
 import { writeReportFile } from '../report/write-report-file.ts';
@@ -35,9 +36,21 @@ function ended(status: 'succeeded' | 'failed', report: string, failure?: string,
   const usage = runs.reduce((sum, run) => addUsage(sum, run), NO_USAGE);
   const durationMs = runs.reduce((sum, run) => sum + run.durationMs, 0);
   const goalsMet = status === 'succeeded' && everyGoalMet(runs);
-  // Cut as a run's result is: an evaluation of many goals, or long goal names, made 1 MB of it (found by an adversarial pass).
-  const outputs: ActionOutputs = { status, result: cutText(result, MAX_RESULT_OUTPUT_CHARS), 'goals-met': goalsMet ? 'true' : 'false', report, trace: '', 'plan-file': '', ...usageOutputs(usage, durationMs) };
+  const outputs: ActionOutputs = { status, result, 'goals-met': goalsMet ? 'true' : 'false', report, trace: '', 'plan-file': '', ...usageOutputs(usage, durationMs) };
   return { outputs, ...(failure !== undefined && { failure }), published: Promise.resolve() };
+}
+
+/**
+ * The `result` output: each column's figures as JSON, which a later step reads with `fromJSON`. Longer than a run's
+ * result may be (many goals, long goal names: 600 KB for one; found by an adversarial pass), it is the same JSON
+ * without the rates by goal, and a count of them; cut, it would be no JSON at all. Longer still, it is empty.
+ */
+function resultOutput(columns: readonly VariantSummary[], redact: (text: string) => string): { readonly text: string; readonly goalsLeftOut?: number } {
+  const whole = redact(JSON.stringify(columns));
+  if (whole.length <= MAX_RESULT_OUTPUT_CHARS) return { text: whole };
+  const goalsLeftOut = columns.reduce((most, column) => Math.max(most, column.goalsMetRate.length), 0);
+  const lean = redact(JSON.stringify(columns.map((column) => ({ ...column, goalsMetRate: [], goalsLeftOut: column.goalsMetRate.length }))));
+  return { text: lean.length <= MAX_RESULT_OUTPUT_CHARS ? lean : '', goalsLeftOut };
 }
 
 async function readOptional<T>(file: string | undefined, read: (file: string) => Promise<{ ok: true; value: T } | { ok: false; errors: readonly Parameters<typeof formatPlanError>[0][] }>): Promise<{ value?: T; problems: string[] }> {
@@ -112,5 +125,10 @@ export async function runEvalAction(settings: ActionSettings, deps: ActionDeps, 
         : undefined;
   // `result`: each column's figures as JSON, for a later step's expression (`fromJSON(steps.x.outputs.result)`).
   // The `report` output names the file only when it was written.
-  return ended(failure ? 'failed' : 'succeeded', reportWritten ? reportFile : '', failure, redact(JSON.stringify(report.columns)), report.runs);
+  const result = resultOutput(report.columns, redact);
+  if (result.goalsLeftOut !== undefined) {
+    const what = result.text === '' ? 'is empty: its JSON passes' : `leaves out each column's rates by goal (${result.goalsLeftOut} goals) to stay within`;
+    io.warning(`The result output ${what} ${groupDigits(MAX_RESULT_OUTPUT_CHARS)} characters; the job summary and ${jsonFile} have every figure.`);
+  }
+  return ended(failure ? 'failed' : 'succeeded', reportWritten ? reportFile : '', failure, result.text, report.runs);
 }

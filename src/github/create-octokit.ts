@@ -81,6 +81,11 @@ export function createOctokit(settings: OctokitSettings): GitHubClient {
   octokit.hook.before('request', (options) => {
     for (const key of Object.keys(options)) if (!ENDPOINT_KEYS.has(key)) (options as Record<string, unknown>)[key] = wellFormedValues(options[key]);
   });
+  // Pagination builds its first URL from the parameters before any request, out of the hook's reach: a label with
+  // half a character threw "URI malformed" there (found by a review).
+  const { paginate } = octokit;
+  const wellFormedPaginate = ((route: unknown, parameters?: unknown, mapFn?: unknown) => (paginate as (...args: unknown[]) => unknown)(route, wellFormedValues(parameters), mapFn)) as typeof paginate;
+  octokit.paginate = Object.assign(wellFormedPaginate, { iterator: ((route: unknown, parameters?: unknown) => (paginate.iterator as (...args: unknown[]) => unknown)(route, wellFormedValues(parameters))) as typeof paginate.iterator });
   const budget = settings.rateBudget;
   if (budget) {
     const observe = (headers: Readonly<Record<string, string | number | undefined>> | undefined): void => {

@@ -73,8 +73,11 @@ describe('the action with mode: eval', () => {
     const runnerTemp = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-eval-action-'));
     const plan = path.join(runnerTemp, 'long-goal.yml');
     writeFileSync(plan, `${readFileSync(path.join(ROOT, 'workflows/bodmas.yml'), 'utf8')}  - name: "${'*'.repeat(600_000)}"\n    contains: "1"\n`);
-    const { result } = await evalAction({ plan, 'eval-runs': '1' }, runnerTemp);
+    const { result, said } = await evalAction({ plan, 'eval-runs': '1' }, runnerTemp);
     expect(result.outputs.result.length).toBeLessThanOrEqual(MAX_RESULT_OUTPUT_CHARS);
+    // Still JSON, for a later step's fromJSON: the figures without the rates by goal (a cut left no JSON, found by a review).
+    expect(JSON.parse(result.outputs.result)).toEqual([expect.objectContaining({ column: 'plan', runs: 1, goalsMetRate: [], goalsLeftOut: 2 })]);
+    expect(said.warnings).toContainEqual(expect.stringContaining("The result output leaves out each column's rates by goal (2 goals) to stay within 65,536 characters"));
     const { commands, told } = recordingRunner({});
     await runnerActionIO(commands, { GITHUB_STEP_SUMMARY: '/dev/null' }).writeSummary(await readFile(path.join(runnerTemp, 'plan-runner', 'eval.md'), 'utf8'));
     expect(Buffer.byteLength(told.summary)).toBeLessThanOrEqual(SUMMARY_MAX_BYTES);

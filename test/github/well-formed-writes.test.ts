@@ -29,6 +29,15 @@ describe('what plan-runner writes to GitHub', () => {
     expect(sent).toMatchObject({ title: 'ship it \uFFFD', body: 'done \uFFFD and 🚀', labels: ['a\uFFFD'] });
   });
 
+  it('is well-formed in a paginated request’s first URL too, which pagination builds before the hook sees it', async () => {
+    const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+    expect(await octokit.paginate(octokit.rest.issues.listForRepo, { owner: 'o', repo: 'r', labels: 'needs-human \uD83D' })).toEqual([]);
+    const pages = [];
+    for await (const page of octokit.paginate.iterator(octokit.rest.issues.listForRepo, { owner: 'o', repo: 'r', labels: 'x\uDE80' })) pages.push(page.data);
+    expect(pages).toEqual([[]]);
+    expect(github.requestsTo('issues/list-for-repo').map((request) => request.query['labels'])).toEqual(['needs-human \uFFFD', 'x\uFFFD']);
+  });
+
   it('cuts tool arguments and a check run’s name between characters, not inside one', async () => {
     const shown = showArgs({ body: `${'x'.repeat(190)}🚀🚀🚀` });
     expect(shown).not.toMatch(LONE);
