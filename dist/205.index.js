@@ -1395,6 +1395,8 @@ const ScriptedAnswers = schemas.record(Caller, schemas.array(ScriptedAnswer).min
 var plan_error = __webpack_require__(36487);
 // EXTERNAL MODULE: ./lib/action/action-outputs.js
 var action_outputs = __webpack_require__(96637);
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __webpack_require__(80083);
 // EXTERNAL MODULE: ./lib/report/write-report-file.js
 var write_report_file = __webpack_require__(49443);
 // EXTERNAL MODULE: ./lib/github/toolset-github-context.js
@@ -1431,9 +1433,21 @@ function ended(status, report, failure, result = '', runs = []) {
     const usage = runs.reduce((sum, run) => (0,core_usage/* addUsage */.v)(sum, run), core_usage/* NO_USAGE */.y);
     const durationMs = runs.reduce((sum, run) => sum + run.durationMs, 0);
     const goalsMet = status === 'succeeded' && everyGoalMet(runs);
-    // Cut as a run's result is: an evaluation of many goals, or long goal names, made 1 MB of it (found by an adversarial pass).
-    const outputs = { status, result: (0,cut_text/* cutText */.I)(result, action_outputs/* MAX_RESULT_OUTPUT_CHARS */.De), 'goals-met': goalsMet ? 'true' : 'false', report, trace: '', 'plan-file': '', ...(0,action_outputs/* usageOutputs */.mF)(usage, durationMs) };
+    const outputs = { status, result, 'goals-met': goalsMet ? 'true' : 'false', report, trace: '', 'plan-file': '', ...(0,action_outputs/* usageOutputs */.mF)(usage, durationMs) };
     return { outputs, ...(failure !== undefined && { failure }), published: Promise.resolve() };
+}
+/**
+ * The `result` output: each column's figures as JSON, which a later step reads with `fromJSON`. Longer than a run's
+ * result may be (many goals, long goal names: 600 KB for one; found by an adversarial pass), it is the same JSON
+ * without the rates by goal, and a count of them; cut, it would be no JSON at all. Longer still, it is empty.
+ */
+function resultOutput(columns, redact) {
+    const whole = redact(JSON.stringify(columns));
+    if (whole.length <= action_outputs/* MAX_RESULT_OUTPUT_CHARS */.De)
+        return { text: whole };
+    const goalsLeftOut = columns.reduce((most, column) => Math.max(most, column.goalsMetRate.length), 0);
+    const lean = redact(JSON.stringify(columns.map((column) => ({ ...column, goalsMetRate: [], goalsLeftOut: column.goalsMetRate.length }))));
+    return { text: lean.length <= action_outputs/* MAX_RESULT_OUTPUT_CHARS */.De ? lean : '', goalsLeftOut };
 }
 async function readOptional(file, read) {
     if (!file)
@@ -1515,7 +1529,12 @@ async function runEvalAction(settings, deps, withhold) {
                 : undefined;
     // `result`: each column's figures as JSON, for a later step's expression (`fromJSON(steps.x.outputs.result)`).
     // The `report` output names the file only when it was written.
-    return ended(failure ? 'failed' : 'succeeded', reportWritten ? reportFile : '', failure, redact(JSON.stringify(report.columns)), report.runs);
+    const result = resultOutput(report.columns, redact);
+    if (result.goalsLeftOut !== undefined) {
+        const what = result.text === '' ? 'is empty: its JSON passes' : `leaves out each column's rates by goal (${result.goalsLeftOut} goals) to stay within`;
+        io.warning(`The result output ${what} ${(0,group_digits/* groupDigits */.K)(action_outputs/* MAX_RESULT_OUTPUT_CHARS */.De)} characters; the job summary and ${jsonFile} have every figure.`);
+    }
+    return ended(failure ? 'failed' : 'succeeded', reportWritten ? reportFile : '', failure, result.text, report.runs);
 }
 
 

@@ -92,6 +92,11 @@ function createOctokit(settings) {
             if (!ENDPOINT_KEYS.has(key))
                 options[key] = wellFormedValues(options[key]);
     });
+    // Pagination builds its first URL from the parameters before any request, out of the hook's reach: a label with
+    // half a character threw "URI malformed" there (found by a review).
+    const { paginate } = octokit;
+    const wellFormedPaginate = ((route, parameters, mapFn) => paginate(route, wellFormedValues(parameters), mapFn));
+    octokit.paginate = Object.assign(wellFormedPaginate, { iterator: ((route, parameters) => paginate.iterator(route, wellFormedValues(parameters))) });
     const budget = settings.rateBudget;
     if (budget) {
         const observe = (headers) => {

@@ -294,6 +294,8 @@ const CUT_MARK_BYTES = Buffer.byteLength(CUT_MARK);
 /** Keeps only the last `limitBytes` bytes written to it: a stderr that runs on forever costs a fixed amount. */
 class TailBuffer {
     limitBytes;
+    // A dropped chunk's place is emptied at once: kept until the list is cut, 1,024 pipe reads of 64 KiB held 64 MiB
+    // in a tail of 256 KiB (found by a review).
     #chunks = [];
     /** The first chunk kept: dropped ones are left before it until they are half the list, then cut off at once. */
     #head = 0;
@@ -310,7 +312,7 @@ class TailBuffer {
             const first = this.#chunks[this.#head];
             const excess = this.#size - this.limitBytes;
             if (first.length <= excess) {
-                this.#head++;
+                this.#chunks[this.#head++] = undefined;
                 this.#size -= first.length;
             }
             else {
@@ -318,8 +320,8 @@ class TailBuffer {
                 this.#size -= excess;
             }
         }
-        // \`shift()\` per dropped chunk moved the whole list each time: a million one-byte writes took 30 s (found by an
-        // adversarial pass). The list is cut once the dropped half, and so each chunk is moved a bounded number of times.
+        // `shift()` per dropped chunk moved the whole list each time: a million one-byte writes took 30 s (found by an
+        // adversarial pass). The list is cut once the dropped places are half of it: each is moved a bounded number of times.
         if (this.#head > 1024 && this.#head * 2 > this.#chunks.length) {
             this.#chunks = this.#chunks.slice(this.#head);
             this.#head = 0;
@@ -331,7 +333,7 @@ class TailBuffer {
      * what follows the cut and looks like part of a credential is hidden here (`hideCutStart`).
      */
     text(maxBytes = this.limitBytes) {
-        const all = Buffer.concat(this.#head === 0 ? this.#chunks : this.#chunks.slice(this.#head));
+        const all = Buffer.concat(this.#chunks.slice(this.#head));
         const cut = this.#dropped || all.length > maxBytes;
         // The mark takes 3 of the `maxBytes`, so the text never grows past them.
         let start = cut ? Math.max(0, all.length - Math.max(0, maxBytes - CUT_MARK_BYTES)) : 0;
