@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { MAX_PLAN_DEPTH } from '../plan/load-subplans.ts';
+import { MAX_PLAN_DEPTH } from '../core/run-event.ts';
 import { parsePlanYaml } from '../plan/parse-plan-yaml.ts';
 import { planFileText } from '../plan/plan-file-text.ts';
 import type { InputPath } from './check-output-paths.ts';

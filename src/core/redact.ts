@@ -478,7 +478,7 @@ function cutRanges(text: string, forms: readonly string[], grams: ReadonlySet<st
     if (!grams.has(text.slice(Math.max(0, cut - MIN_CUT_FRAGMENT), cut)) && !grams.has(text.slice(cut + 1, cut + 1 + MIN_CUT_FRAGMENT))) continue;
     const between = previous === -1 ? '' : text.slice(previous + 1, cut);
     // A piece of a value between this cut and the one before: hidden whole, and the text after this cut is still
-    // looked at (it went on to the next cut, and a value's end there showed: \`ab…cdXY…12abXY\` kept \`12abXY\`,
+    // looked at (it went on to the next cut, and a value's end there showed: `ab…cdXY…12abXY` kept `12abXY`,
     // found by a review).
     const piece = between.length >= MIN_CUT_FRAGMENT && grams.has(between.slice(0, MIN_CUT_FRAGMENT)) && forms.some((form) => form.length > between.length && form.includes(between));
     if (piece) ranges.push({ start: previous + 1, end: cut });

@@ -1,3 +1,4 @@
+import { cutText } from './cut-text.ts';
 import { groupDigits } from './group-digits.ts';
 
 /** A regular expression the linear-time engine cannot compile: bad syntax, or a feature that needs backtracking. */
@@ -16,8 +17,6 @@ export class RegexSyntaxError extends Error {
 
 /** A pattern as an error quotes it: its first 200 characters (one may be 64 KiB long), then how many more. */
 export function shownPattern(pattern: string): string {
-  if (pattern.length <= 200) return pattern;
-  // Not between the halves of a surrogate pair.
-  const end = pattern.charCodeAt(199) >= 0xd800 && pattern.charCodeAt(199) <= 0xdbff ? 199 : 200;
-  return `${pattern.slice(0, end)}… (${groupDigits(pattern.length - end)} more characters)`;
+  const shown = cutText(pattern, 201);
+  return shown === pattern ? pattern : `${shown} (${groupDigits(pattern.length - shown.length + 1)} more characters)`;
 }

@@ -311,6 +311,9 @@ export type StepActivity = RunEvent extends infer E
  */
 export const MAX_PLAN_DEPTH = 4;
 
+/** The most items a `for_each` step may expand into, unless `limits.max_items` or the step's `max_items` says otherwise. */
+export const MAX_ITEMS_CEILING = 100_000;
+
 /** The most shard jobs a fan-out has (the `shards` input's bound); a saved state that records more is refused. */
 export const MAX_SHARDS = 256;
 

@@ -2,6 +2,7 @@ import { StepError } from '../core/step-error.ts';
 import { describePurpose } from './describe-purpose.ts';
 import type { ChatResponse } from './model-client.ts';
 import { trimEndChars } from '../core/trim-end-chars.ts';
+import { cutText } from '../core/cut-text.ts';
 
 /**
  * How a model call failed: an HTTP error status, no answer in time, no connection at all, an
@@ -43,19 +44,9 @@ function hint(failure: ModelCallFailure, status: number | undefined): string {
   return 'The endpoint rejected the request; check that it supports this model and Chat Completions tool calls.';
 }
 
-/** The most of an endpoint's error message an error keeps: it goes into the log, the trace and the summary. */
+/** The most of an endpoint's error message an error keeps (then `…`): it goes into the log, the trace and the summary. */
 export const MAX_DETAIL_CHARS = 1_000;
 
-/**
- * `detail` cut to `MAX_DETAIL_CHARS` and `…`: an endpoint's error message, which a proxy or a hostile endpoint
- * may make as long as an answer may be (16 MiB), is shown once per failed call.
- */
-function cutDetail(detail: string): string {
-  if (detail.length <= MAX_DETAIL_CHARS) return detail;
-  // Not between the two halves of a surrogate pair.
-  const end = /[\uD800-\uDBFF]/.test(detail[MAX_DETAIL_CHARS - 1]!) ? MAX_DETAIL_CHARS - 1 : MAX_DETAIL_CHARS;
-  return `${detail.slice(0, end)}…`;
-}
 
 /**
  * True for a model call that fails for every call to its endpoint alike, the replanner's included: the
@@ -78,7 +69,8 @@ export class ModelCallError extends StepError {
   readonly billed?: ChatResponse;
 
   constructor(fields: ModelCallErrorFields) {
-    const detail = cutDetail(fields.detail);
+    // A proxy or a hostile endpoint may make its message as long as an answer may be (16 MiB).
+    const detail = cutText(fields.detail, MAX_DETAIL_CHARS + 1);
     // The SDK's own messages end in a full stop (`Connection error.`): one, before the hint.
     const what = trimEndChars(fields.status !== undefined ? `${fields.status} ${detail}` : detail, '.');
     const tries = fields.attempts === 1 ? '' : ` after ${fields.attempts} attempts`;

@@ -30,8 +30,6 @@ export async function outsideRepository(root: string, uses: string, subject = 'u
   return undefined;
 }
 
-/** How deep plans may use plans (a run's events, and so a trace's, nest one less deep). */
-export { MAX_PLAN_DEPTH };
 
 /** Loads one plan file with the chain of files that led to it (for cycles and depth). */
 export type LoadPlanInChain = (file: string, chain: readonly string[]) => Promise<LoadResult>;

@@ -6,6 +6,7 @@ import { Toolset } from '../tools/toolset-name.ts';
 import { envValue } from '../process/env-value.ts';
 import type * as Core from '../core/plan-step.ts';
 import { hasVisibleText } from '../core/invisible-characters.ts';
+import { MAX_ITEMS_CEILING } from '../core/run-event.ts';
 
 /** Function-name rule of the Chat Completions API; tool names must follow it. */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -138,8 +139,6 @@ export function dependencyId(dependency: Dependency): StepId {
   return typeof dependency === 'object' ? dependency.step : dependency;
 }
 
-/** The most items a `for_each` step may expand into, unless `limits.max_items` or the step's `max_items` says otherwise. */
-export const MAX_ITEMS_CEILING = 100_000;
 const ITEM_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 /** A `goal:` or `name:` of spaces alone was valid, and a model was asked to plan a blank goal (adversarial pass). */

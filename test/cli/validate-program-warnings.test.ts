@@ -78,7 +78,7 @@ it('finds a program given by its path as a spawn on Windows does', async () => {
 
 // Each program is looked up once (a plan of 16,000 commands held the event loop 2.7 s): one written many times is
 // still warned of at each place it is written.
-it('warns of a missing program at every place it is written, one lookup each', async () => {
+it('warns of a missing program at every place it is written, however often', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-programs-'));
   const tools = Array.from({ length: 600 }, (_, i) => `  t${i}: { description: T, command: [${i % 2 === 0 ? 'same-missing-xyz' : `missing-${i}-xyz`}] }`);
   writeFileSync(path.join(dir, 'plan.yml'), ['name: Many', 'tools:', ...tools, 'workflow_sequence:', '  - { id: 1, type: tool_call, tool: t0, args: {} }', ''].join('\n'));

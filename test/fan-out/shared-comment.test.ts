@@ -5,7 +5,7 @@ import type { Clock } from '../../src/core/clock.ts';
 import type { PlanSnapshot, RunEvent } from '../../src/core/run-event.ts';
 import { applyEvent, newRunRecord, type RunRecord } from '../../src/core/run-record.ts';
 import { NO_USAGE } from '../../src/core/usage.ts';
-import { MAX_ITEMS_CEILING } from '../../src/plan/schema.ts';
+import { MAX_ITEMS_CEILING } from '../../src/core/run-event.ts';
 import type { CommentApi, OwnComment } from '../../src/report/comment/comment-api.ts';
 import { commentMarker } from '../../src/report/comment/comment-marker.ts';
 import { createCommentUpdater, VERIFY_ROUNDS } from '../../src/report/comment/comment-updater.ts';

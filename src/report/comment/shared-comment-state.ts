@@ -1,7 +1,7 @@
 import type { StepState } from '../../core/run-event.ts';
 import type { ItemRecord, RunRecord, StepRecord } from '../../core/run-record.ts';
 import { NO_USAGE } from '../../core/usage.ts';
-import { MAX_ITEMS_CEILING } from '../../plan/schema.ts';
+import { MAX_ITEMS_CEILING } from '../../core/run-event.ts';
 import { resultPreview } from '../checklist.ts';
 import { sameStepTextFields, stepTextFields, type StepTextFields } from '../step-text-fields.ts';
 
