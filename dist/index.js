@@ -1050,8 +1050,8 @@ var comment_api = __nccwpck_require__(98384);
 var comment_marker = __nccwpck_require__(97888);
 // EXTERNAL MODULE: ./lib/core/usage.js
 var usage = __nccwpck_require__(76940);
-// EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
-var schema = __nccwpck_require__(10283);
+// EXTERNAL MODULE: ./lib/core/run-event.js
+var run_event = __nccwpck_require__(8463);
 // EXTERNAL MODULE: ./lib/report/checklist.js
 var checklist = __nccwpck_require__(49678);
 // EXTERNAL MODULE: ./lib/report/step-text-fields.js
@@ -1181,7 +1181,7 @@ function isSharedStep(value) {
         (step.t === undefined || typeof step.t === 'string') &&
         // No step has more items than a for_each may expand into: a block of 5 KB inflated to 4 million letters cost
         // 7 s and 560 MB at each write of the comment (found by an adversarial pass).
-        (step.i === undefined || (typeof step.i === 'string' && step.i.length <= schema/* MAX_ITEMS_CEILING */.Uw && /^[pwrcfs]*$/.test(step.i))));
+        (step.i === undefined || (typeof step.i === 'string' && step.i.length <= run_event/* MAX_ITEMS_CEILING */.Uw && /^[pwrcfs]*$/.test(step.i))));
 }
 // By step record: a fanned-out writer draws every step's state on each write, twice (the `holds` check,
 // then the render). Stringifying and redacting every result each time, a run of 4,000 steps with 4 KiB
@@ -3195,8 +3195,8 @@ function stepKeyWithin(within, key) {
  * Appends `items` to `list`, one at a time. A spread call, `list.push(...items)`, passes every item as an
  * argument, and past about 120,000 of them V8 throws "Maximum call stack size exceeded": redacting 1 MiB of
  * `----\u2026----` with an invisible character in it while a private key was known threw there, where each cut gave
- * a range (found by an adversarial pass). ESLint refuses spread arguments to `push` and `unshift` in src/
- * (eslint.config.js).
+ * a range (found by an adversarial pass). ESLint refuses spread arguments to `push`, `unshift`,
+ * `splice` and `Math.max`/`min` in src/ (eslint.config.js).
  */
 function pushAll(list, items) {
     for (const item of items)
@@ -3735,7 +3735,7 @@ function cutRanges(text, forms, grams) {
             continue;
         const between = previous === -1 ? '' : text.slice(previous + 1, cut);
         // A piece of a value between this cut and the one before: hidden whole, and the text after this cut is still
-        // looked at (it went on to the next cut, and a value's end there showed: \`ab\u2026cdXY\u202612abXY\` kept \`12abXY\`,
+        // looked at (it went on to the next cut, and a value's end there showed: `ab\u2026cdXY\u202612abXY` kept `12abXY`,
         // found by a review).
         const piece = between.length >= MIN_CUT_FRAGMENT && grams.has(between.slice(0, MIN_CUT_FRAGMENT)) && forms.some((form) => form.length > between.length && form.includes(between));
         if (piece)
@@ -4042,7 +4042,9 @@ function regexEngineMissing() {
 /* harmony export */   J: () => (/* binding */ RegexSyntaxError),
 /* harmony export */   k: () => (/* binding */ shownPattern)
 /* harmony export */ });
-/* harmony import */ var _group_digits_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(80083);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(86919);
+/* harmony import */ var _group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(80083);
+
 
 /** A regular expression the linear-time engine cannot compile: bad syntax, or a feature that needs backtracking. */
 class RegexSyntaxError extends Error {
@@ -4058,11 +4060,8 @@ class RegexSyntaxError extends Error {
 }
 /** A pattern as an error quotes it: its first 200 characters (one may be 64 KiB long), then how many more. */
 function shownPattern(pattern) {
-    if (pattern.length <= 200)
-        return pattern;
-    // Not between the halves of a surrogate pair.
-    const end = pattern.charCodeAt(199) >= 0xd800 && pattern.charCodeAt(199) <= 0xdbff ? 199 : 200;
-    return `${pattern.slice(0, end)}\u2026 (${(0,_group_digits_js__WEBPACK_IMPORTED_MODULE_0__/* .groupDigits */ .K)(pattern.length - end)} more characters)`;
+    const shown = (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_0__/* .cutText */ .I)(pattern, 201);
+    return shown === pattern ? pattern : `${shown} (${(0,_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(pattern.length - shown.length + 1)} more characters)`;
 }
 
 
@@ -4149,6 +4148,7 @@ function retryAfterMs(header, now = Date.now()) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Uw: () => (/* binding */ MAX_ITEMS_CEILING),
 /* harmony export */   Z1: () => (/* binding */ MAX_PLAN_DEPTH),
 /* harmony export */   _W: () => (/* binding */ TRACE_FORMAT),
 /* harmony export */   hH: () => (/* binding */ MAX_SHARDS)
@@ -4159,6 +4159,8 @@ function retryAfterMs(header, now = Date.now()) {
  * that nests them deeper is refused (`traceEventProblem`).
  */
 const MAX_PLAN_DEPTH = 4;
+/** The most items a `for_each` step may expand into, unless `limits.max_items` or the step's `max_items` says otherwise. */
+const MAX_ITEMS_CEILING = 100_000;
 /** The most shard jobs a fan-out has (the `shards` input's bound); a saved state that records more is refused. */
 const MAX_SHARDS = 256;
 /** The version of the trace's event format, written on `plan_created`. */
@@ -10546,8 +10548,10 @@ function describePurpose(purpose) {
 /* harmony export */ });
 /* unused harmony export MAX_DETAIL_CHARS */
 /* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1938);
-/* harmony import */ var _describe_purpose_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(34325);
-/* harmony import */ var _core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(33883);
+/* harmony import */ var _describe_purpose_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(34325);
+/* harmony import */ var _core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(33883);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(86919);
+
 
 
 
@@ -10578,19 +10582,8 @@ function hint(failure, status) {
         return 'The endpoint failed; retry later.';
     return 'The endpoint rejected the request; check that it supports this model and Chat Completions tool calls.';
 }
-/** The most of an endpoint's error message an error keeps: it goes into the log, the trace and the summary. */
+/** The most of an endpoint's error message an error keeps (then `\u2026`): it goes into the log, the trace and the summary. */
 const MAX_DETAIL_CHARS = 1_000;
-/**
- * `detail` cut to `MAX_DETAIL_CHARS` and `\u2026`: an endpoint's error message, which a proxy or a hostile endpoint
- * may make as long as an answer may be (16 MiB), is shown once per failed call.
- */
-function cutDetail(detail) {
-    if (detail.length <= MAX_DETAIL_CHARS)
-        return detail;
-    // Not between the two halves of a surrogate pair.
-    const end = /[\uD800-\uDBFF]/.test(detail[MAX_DETAIL_CHARS - 1]) ? MAX_DETAIL_CHARS - 1 : MAX_DETAIL_CHARS;
-    return `${detail.slice(0, end)}\u2026`;
-}
 /**
  * True for a model call that fails for every call to its endpoint alike, the replanner's included: the
  * endpoint could not be reached, or it refused the key (401). Not a 403, which an endpoint gives for one
@@ -10610,11 +10603,12 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
     /** See `ModelCallErrorFields.billed`: the caller charges it as it charges an answer. */
     billed;
     constructor(fields) {
-        const detail = cutDetail(fields.detail);
+        // A proxy or a hostile endpoint may make its message as long as an answer may be (16 MiB).
+        const detail = (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(fields.detail, MAX_DETAIL_CHARS + 1);
         // The SDK's own messages end in a full stop (`Connection error.`): one, before the hint.
-        const what = (0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_1__/* .trimEndChars */ .v)(fields.status !== undefined ? `${fields.status} ${detail}` : detail, '.');
+        const what = (0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_2__/* .trimEndChars */ .v)(fields.status !== undefined ? `${fields.status} ${detail}` : detail, '.');
         const tries = fields.attempts === 1 ? '' : ` after ${fields.attempts} attempts`;
-        super(`Model call for ${(0,_describe_purpose_js__WEBPACK_IMPORTED_MODULE_2__/* .describePurpose */ .S)(fields.purpose)} (model ${fields.model}${fields.endpoint ? ` at ${fields.endpoint}` : ''}) failed${tries}: ${what}. ${hint(fields.failure, fields.status)}`, { transient: fields.transient, retryAfterMs: fields.retryAfterMs, cause: fields.cause });
+        super(`Model call for ${(0,_describe_purpose_js__WEBPACK_IMPORTED_MODULE_3__/* .describePurpose */ .S)(fields.purpose)} (model ${fields.model}${fields.endpoint ? ` at ${fields.endpoint}` : ''}) failed${tries}: ${what}. ${hint(fields.failure, fields.status)}`, { transient: fields.transient, retryAfterMs: fields.retryAfterMs, cause: fields.cause });
         this.purpose = fields.purpose;
         this.model = fields.model;
         this.failure = fields.failure;
@@ -13946,7 +13940,7 @@ async function loadPlanFile(path, options = {}) {
         if (!loaded.ok)
             return loaded;
         const { chain = [node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(path)], root = process.cwd(), usedPlans = new Map(), ...rest } = options;
-        return await (0,_load_subplans_js__WEBPACK_IMPORTED_MODULE_2__/* .loadSubplans */ .J$)({ ...loaded.plan, fileTextHash: (0,_plan_text_hash_js__WEBPACK_IMPORTED_MODULE_5__/* .planTextHash */ .v)(decoded.text) }, {
+        return await (0,_load_subplans_js__WEBPACK_IMPORTED_MODULE_2__/* .loadSubplans */ .J)({ ...loaded.plan, fileTextHash: (0,_plan_text_hash_js__WEBPACK_IMPORTED_MODULE_5__/* .planTextHash */ .v)(decoded.text) }, {
             file: path,
             text: decoded.text,
             chain,
@@ -13978,9 +13972,8 @@ async function loadPlanFile(path, options = {}) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   J$: () => (/* binding */ loadSubplans),
-/* harmony export */   Z1: () => (/* reexport safe */ _core_run_event_js__WEBPACK_IMPORTED_MODULE_6__.Z1),
-/* harmony export */   __: () => (/* binding */ outsideRepository)
+/* harmony export */   J: () => (/* binding */ loadSubplans),
+/* harmony export */   _: () => (/* binding */ outsideRepository)
 /* harmony export */ });
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
@@ -14023,8 +14016,6 @@ async function outsideRepository(root, uses, subject = 'uses') {
         return `${subject} must name a plan file in the repository, not in .git; ${uses} is in or links into it`;
     return undefined;
 }
-/** How deep plans may use plans (a run's events, and so a trace's, nest one less deep). */
-
 function sameTool(a, b) {
     return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -18584,7 +18575,6 @@ __nccwpck_require__.d(__webpack_exports__, {
   yK: () => (/* binding */ DEFAULT_MAX_TURNS),
   dw: () => (/* binding */ Duration),
   CX: () => (/* binding */ GOAL_KINDS),
-  Uw: () => (/* binding */ MAX_ITEMS_CEILING),
   m1: () => (/* binding */ MAX_TITLE_CHARS),
   cw: () => (/* binding */ Plan),
   pn: () => (/* binding */ Step),
@@ -18659,7 +18649,10 @@ const Toolset = schemas["enum"](['math', 'files', 'github', 'http']).meta({
 var env_value = __nccwpck_require__(68990);
 // EXTERNAL MODULE: ./lib/core/invisible-characters.js
 var invisible_characters = __nccwpck_require__(5709);
+// EXTERNAL MODULE: ./lib/core/run-event.js
+var run_event = __nccwpck_require__(8463);
 ;// CONCATENATED MODULE: ./lib/plan/schema.js
+
 
 
 
@@ -18765,8 +18758,6 @@ const Dependency = schemas.union([
 function dependencyId(dependency) {
     return typeof dependency === 'object' ? dependency.step : dependency;
 }
-/** The most items a `for_each` step may expand into, unless `limits.max_items` or the step's `max_items` says otherwise. */
-const MAX_ITEMS_CEILING = 100_000;
 const ITEM_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 /** A `goal:` or `name:` of spaces alone was valid, and a model was asked to plan a blank goal (adversarial pass). */
 const BLANK_TEXT = 'the text is blank (only spaces or invisible characters): write it, or leave the key out';
@@ -18817,7 +18808,7 @@ const Step = schemas.strictObject({
     key: schemas.string().min(1).optional().meta({ description: "A child step's key from its item (for_each only); left out: the item's index.", examples: ['${item.name}'] }),
     max_items: schemas.int()
         .min(0)
-        .max(MAX_ITEMS_CEILING)
+        .max(run_event/* MAX_ITEMS_CEILING */.Uw)
         .optional()
         .meta({ description: 'The most items this step expands into (for_each only); more is an error. Left out: limits.max_items.' }),
     on_item_failure: schemas["enum"](['fail', 'continue'])
@@ -18871,7 +18862,7 @@ const Limits = schemas.strictObject({
     max_steps: schemas.int().min(1).max(100_000).optional().meta({ description: 'Steps in all, steps added by replanning included.', default: DEFAULT_LIMITS.max_steps }),
     max_items: schemas.int()
         .min(0)
-        .max(MAX_ITEMS_CEILING)
+        .max(run_event/* MAX_ITEMS_CEILING */.Uw)
         .optional()
         .meta({ description: 'The most items one for_each step expands into.', default: DEFAULT_LIMITS.max_items }),
     max_replans: schemas.int().min(0).max(20).optional().meta({ description: 'Replans before the run is escalated to a person.', default: DEFAULT_LIMITS.max_replans }),
@@ -39298,7 +39289,7 @@ async function readActionSettings(getInput, env, fileExists = external_node_fs_.
     // were quoted in the log, the summary and annotations, and a valid plan there ran (found by an adversarial
     // pass). A path the workflow names outside the workspace (a plan an earlier step wrote to the runner's temp
     // folder) is the workflow's to choose.
-    const linked = (0,is_inside/* isInside */.F)(workspace, planFile) ? await (0,load_subplans/* outsideRepository */.__)(workspace, inputs.plan, "input 'plan'") : undefined;
+    const linked = (0,is_inside/* isInside */.F)(workspace, planFile) ? await (0,load_subplans/* outsideRepository */._)(workspace, inputs.plan, "input 'plan'") : undefined;
     if (linked)
         return { ok: false, problems: [linked] };
     // The task alone runs when there is no file at the default plan path. A path the workflow named must
@@ -40800,6 +40791,7 @@ var saved_state = __nccwpck_require__(96161);
 
 
 
+
 /**
  * `/reject`: ends a paused run without running anything. Its record gets the rejection
  * (`approval_decided`, status `rejected`), which the same comment, the summary, this job's trace
@@ -40842,7 +40834,7 @@ async function gates(planFile, root, depth = 0) {
     if (planFile === undefined)
         return undefined;
     // A file not read says nothing of the plans it uses either: it gates whatever fail-on-unmet-goals says.
-    if (depth >= load_subplans/* MAX_PLAN_DEPTH */.Z1 || !(await loadable(planFile)))
+    if (depth >= run_event/* MAX_PLAN_DEPTH */.Z1 || !(await loadable(planFile)))
         return 'used';
     const text = await (0,promises_.readFile)(planFile, 'utf8').catch(() => undefined);
     const parsed = text === undefined ? undefined : await (0,parse_plan_yaml/* parsePlanYaml */.O8)(text, planFile);
@@ -40853,7 +40845,7 @@ async function gates(planFile, root, depth = 0) {
         const uses = step?.uses;
         if (typeof uses !== 'string')
             continue;
-        if ((await (0,load_subplans/* outsideRepository */.__)(root, uses)) !== undefined || (await gates(external_node_path_.resolve(root, uses), root, depth + 1)) !== undefined)
+        if ((await (0,load_subplans/* outsideRepository */._)(root, uses)) !== undefined || (await gates(external_node_path_.resolve(root, uses), root, depth + 1)) !== undefined)
             return 'used';
     }
     const goals = plan?.goals;

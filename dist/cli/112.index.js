@@ -309,9 +309,9 @@ async function cliJobSettings(args, env, redact, mode) {
 /* harmony export */   I: () => (/* binding */ usedPlanFiles)
 /* harmony export */ });
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(76760);
-/* harmony import */ var _plan_load_subplans_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(57414);
-/* harmony import */ var _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(84700);
-/* harmony import */ var _plan_plan_file_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7743);
+/* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8463);
+/* harmony import */ var _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(84700);
+/* harmony import */ var _plan_plan_file_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7743);
 
 
 
@@ -325,7 +325,7 @@ async function cliJobSettings(args, env, redact, mode) {
 async function usedPlanFiles(planFile, cwd = process.cwd()) {
     const found = new Map();
     let layer = [node_path__WEBPACK_IMPORTED_MODULE_0__.resolve(planFile)];
-    for (let depth = 0; depth < _plan_load_subplans_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_PLAN_DEPTH */ .Z1 && layer.length > 0; depth++) {
+    for (let depth = 0; depth < _core_run_event_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_PLAN_DEPTH */ .Z1 && layer.length > 0; depth++) {
         const next = [];
         for (const file of layer) {
             for (const uses of await usesOf(file)) {
@@ -344,11 +344,11 @@ async function usedPlanFiles(planFile, cwd = process.cwd()) {
 async function usesOf(file) {
     // Not blocking on a FIFO (`run fifo` hung before the loader could say "not a file", past Ctrl-C), nor
     // reading a device without end: what the loader refuses adds nothing here.
-    const text = (0,_plan_plan_file_text_js__WEBPACK_IMPORTED_MODULE_3__/* .planFileText */ .X)(file);
+    const text = (0,_plan_plan_file_text_js__WEBPACK_IMPORTED_MODULE_2__/* .planFileText */ .X)(file);
     if (text === undefined || !/\buses\s*:/.test(text))
         return [];
     // Read as the loader reads it (its size, depth and alias bounds, its fast reader): a plan's alias bomb costs nothing here.
-    const parsed = await (0,_plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_2__/* .parsePlanYaml */ .O8)(text, file);
+    const parsed = await (0,_plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .parsePlanYaml */ .O8)(text, file);
     if (!parsed.ok)
         return [];
     const value = parsed.parsed.value;
@@ -548,25 +548,6 @@ function refuseLinkedOutputFolder(folder) {
     }
     if (linked)
         throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(folder, 'it is plan-runner\'s default output folder, and it is a symbolic link (a checkout can hold one pointing anywhere); remove the link');
-}
-
-
-/***/ }),
-
-/***/ 86919:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   I: () => (/* binding */ cutText)
-/* harmony export */ });
-/** `text` cut to at most `max` characters, ending in `\u2026` when cut; never between the halves of a character outside the BMP (an emoji). */
-function cutText(text, max) {
-    if (text.length <= max)
-        return text;
-    // A lone high surrogate is no character: GitHub may show it as U+FFFD, or refuse the write.
-    const end = max - 1;
-    const high = text.charCodeAt(end - 1);
-    return `${text.slice(0, high >= 0xd800 && high <= 0xdbff ? end - 1 : end)}\u2026`;
 }
 
 
@@ -5962,8 +5943,8 @@ async function agentPlan(plan, task, options = {}) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/plan/load-plan.js + 1 modules
-var load_plan = __webpack_require__(68271);
+// EXTERNAL MODULE: ./lib/plan/load-plan.js + 2 modules
+var load_plan = __webpack_require__(41023);
 // EXTERNAL MODULE: ./lib/plan/position-in-plan-file.js
 var position_in_plan_file = __webpack_require__(12895);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
@@ -6658,8 +6639,10 @@ function describePurpose(purpose) {
 /* harmony export */ });
 /* unused harmony export MAX_DETAIL_CHARS */
 /* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1938);
-/* harmony import */ var _describe_purpose_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(34325);
-/* harmony import */ var _core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(33883);
+/* harmony import */ var _describe_purpose_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(34325);
+/* harmony import */ var _core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(33883);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(86919);
+
 
 
 
@@ -6690,19 +6673,8 @@ function hint(failure, status) {
         return 'The endpoint failed; retry later.';
     return 'The endpoint rejected the request; check that it supports this model and Chat Completions tool calls.';
 }
-/** The most of an endpoint's error message an error keeps: it goes into the log, the trace and the summary. */
+/** The most of an endpoint's error message an error keeps (then `\u2026`): it goes into the log, the trace and the summary. */
 const MAX_DETAIL_CHARS = 1_000;
-/**
- * `detail` cut to `MAX_DETAIL_CHARS` and `\u2026`: an endpoint's error message, which a proxy or a hostile endpoint
- * may make as long as an answer may be (16 MiB), is shown once per failed call.
- */
-function cutDetail(detail) {
-    if (detail.length <= MAX_DETAIL_CHARS)
-        return detail;
-    // Not between the two halves of a surrogate pair.
-    const end = /[\uD800-\uDBFF]/.test(detail[MAX_DETAIL_CHARS - 1]) ? MAX_DETAIL_CHARS - 1 : MAX_DETAIL_CHARS;
-    return `${detail.slice(0, end)}\u2026`;
-}
 /**
  * True for a model call that fails for every call to its endpoint alike, the replanner's included: the
  * endpoint could not be reached, or it refused the key (401). Not a 403, which an endpoint gives for one
@@ -6722,11 +6694,12 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
     /** See `ModelCallErrorFields.billed`: the caller charges it as it charges an answer. */
     billed;
     constructor(fields) {
-        const detail = cutDetail(fields.detail);
+        // A proxy or a hostile endpoint may make its message as long as an answer may be (16 MiB).
+        const detail = (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(fields.detail, MAX_DETAIL_CHARS + 1);
         // The SDK's own messages end in a full stop (`Connection error.`): one, before the hint.
-        const what = (0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_1__/* .trimEndChars */ .v)(fields.status !== undefined ? `${fields.status} ${detail}` : detail, '.');
+        const what = (0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_2__/* .trimEndChars */ .v)(fields.status !== undefined ? `${fields.status} ${detail}` : detail, '.');
         const tries = fields.attempts === 1 ? '' : ` after ${fields.attempts} attempts`;
-        super(`Model call for ${(0,_describe_purpose_js__WEBPACK_IMPORTED_MODULE_2__/* .describePurpose */ .S)(fields.purpose)} (model ${fields.model}${fields.endpoint ? ` at ${fields.endpoint}` : ''}) failed${tries}: ${what}. ${hint(fields.failure, fields.status)}`, { transient: fields.transient, retryAfterMs: fields.retryAfterMs, cause: fields.cause });
+        super(`Model call for ${(0,_describe_purpose_js__WEBPACK_IMPORTED_MODULE_3__/* .describePurpose */ .S)(fields.purpose)} (model ${fields.model}${fields.endpoint ? ` at ${fields.endpoint}` : ''}) failed${tries}: ${what}. ${hint(fields.failure, fields.status)}`, { transient: fields.transient, retryAfterMs: fields.retryAfterMs, cause: fields.cause });
         this.purpose = fields.purpose;
         this.model = fields.model;
         this.failure = fields.failure;

@@ -38,8 +38,8 @@ function costThresholdProblem(plans, modelName, thresholds, name) {
     return undefined;
 }
 
-// EXTERNAL MODULE: ./lib/plan/load-plan.js + 1 modules
-var load_plan = __webpack_require__(68271);
+// EXTERNAL MODULE: ./lib/plan/load-plan.js + 2 modules
+var load_plan = __webpack_require__(41023);
 // EXTERNAL MODULE: ./lib/core/read-input-file.js
 var read_input_file = __webpack_require__(2237);
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 1 modules

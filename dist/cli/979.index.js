@@ -33,6 +33,25 @@ function cutNoteIn(text) {
 
 /***/ }),
 
+/***/ 86919:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   I: () => (/* binding */ cutText)
+/* harmony export */ });
+/** `text` cut to at most `max` characters, ending in `\u2026` when cut; never between the halves of a character outside the BMP (an emoji). */
+function cutText(text, max) {
+    if (text.length <= max)
+        return text;
+    // A lone high surrogate is no character: GitHub may show it as U+FFFD, or refuse the write.
+    const end = max - 1;
+    const high = text.charCodeAt(end - 1);
+    return `${text.slice(0, high >= 0xd800 && high <= 0xdbff ? end - 1 : end)}\u2026`;
+}
+
+
+/***/ }),
+
 /***/ 35878:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -838,8 +857,8 @@ function stepKeyWithin(within, key) {
  * Appends `items` to `list`, one at a time. A spread call, `list.push(...items)`, passes every item as an
  * argument, and past about 120,000 of them V8 throws "Maximum call stack size exceeded": redacting 1 MiB of
  * `----\u2026----` with an invisible character in it while a private key was known threw there, where each cut gave
- * a range (found by an adversarial pass). ESLint refuses spread arguments to `push` and `unshift` in src/
- * (eslint.config.js).
+ * a range (found by an adversarial pass). ESLint refuses spread arguments to `push`, `unshift`,
+ * `splice` and `Math.max`/`min` in src/ (eslint.config.js).
  */
 function pushAll(list, items) {
     for (const item of items)
@@ -1378,7 +1397,7 @@ function cutRanges(text, forms, grams) {
             continue;
         const between = previous === -1 ? '' : text.slice(previous + 1, cut);
         // A piece of a value between this cut and the one before: hidden whole, and the text after this cut is still
-        // looked at (it went on to the next cut, and a value's end there showed: \`ab\u2026cdXY\u202612abXY\` kept \`12abXY\`,
+        // looked at (it went on to the next cut, and a value's end there showed: `ab\u2026cdXY\u202612abXY` kept `12abXY`,
         // found by a review).
         const piece = between.length >= MIN_CUT_FRAGMENT && grams.has(between.slice(0, MIN_CUT_FRAGMENT)) && forms.some((form) => form.length > between.length && form.includes(between));
         if (piece)
@@ -1686,7 +1705,9 @@ function regexEngineMissing() {
 /* harmony export */   J: () => (/* binding */ RegexSyntaxError),
 /* harmony export */   k: () => (/* binding */ shownPattern)
 /* harmony export */ });
-/* harmony import */ var _group_digits_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(80083);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(86919);
+/* harmony import */ var _group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(80083);
+
 
 /** A regular expression the linear-time engine cannot compile: bad syntax, or a feature that needs backtracking. */
 class RegexSyntaxError extends Error {
@@ -1702,11 +1723,8 @@ class RegexSyntaxError extends Error {
 }
 /** A pattern as an error quotes it: its first 200 characters (one may be 64 KiB long), then how many more. */
 function shownPattern(pattern) {
-    if (pattern.length <= 200)
-        return pattern;
-    // Not between the halves of a surrogate pair.
-    const end = pattern.charCodeAt(199) >= 0xd800 && pattern.charCodeAt(199) <= 0xdbff ? 199 : 200;
-    return `${pattern.slice(0, end)}\u2026 (${(0,_group_digits_js__WEBPACK_IMPORTED_MODULE_0__/* .groupDigits */ .K)(pattern.length - end)} more characters)`;
+    const shown = (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_0__/* .cutText */ .I)(pattern, 201);
+    return shown === pattern ? pattern : `${shown} (${(0,_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(pattern.length - shown.length + 1)} more characters)`;
 }
 
 
@@ -1766,6 +1784,7 @@ function retryAfterMs(header, now = Date.now()) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Uw: () => (/* binding */ MAX_ITEMS_CEILING),
 /* harmony export */   Z1: () => (/* binding */ MAX_PLAN_DEPTH),
 /* harmony export */   _W: () => (/* binding */ TRACE_FORMAT),
 /* harmony export */   hH: () => (/* binding */ MAX_SHARDS)
@@ -1776,6 +1795,8 @@ function retryAfterMs(header, now = Date.now()) {
  * that nests them deeper is refused (`traceEventProblem`).
  */
 const MAX_PLAN_DEPTH = 4;
+/** The most items a `for_each` step may expand into, unless `limits.max_items` or the step's `max_items` says otherwise. */
+const MAX_ITEMS_CEILING = 100_000;
 /** The most shard jobs a fan-out has (the `shards` input's bound); a saved state that records more is refused. */
 const MAX_SHARDS = 256;
 /** The version of the trace's event format, written on `plan_created`. */
@@ -1925,7 +1946,7 @@ function visibleControls(text) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   G: () => (/* binding */ loadPlanWithServers)
 /* harmony export */ });
-/* harmony import */ var _plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(68271);
+/* harmony import */ var _plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41023);
 /* harmony import */ var _process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(35386);
 /* harmony import */ var _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(84700);
 /* harmony import */ var _plan_plan_file_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7743);
@@ -3624,7 +3645,7 @@ function jsonSchemaProblems(schema, path, strict = false) {
 
 /***/ }),
 
-/***/ 68271:
+/***/ 41023:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3638,14 +3659,196 @@ __webpack_require__.d(__webpack_exports__, {
 var promises_ = __webpack_require__(51455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
-// EXTERNAL MODULE: ./lib/plan/load-subplans.js
-var load_subplans = __webpack_require__(57414);
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __webpack_require__(80083);
+// EXTERNAL MODULE: ./lib/core/is-inside.js
+var is_inside = __webpack_require__(99500);
+// EXTERNAL MODULE: ./lib/plan/check-pricing.js
+var check_pricing = __webpack_require__(25708);
 // EXTERNAL MODULE: ./lib/plan/format-path.js
 var format_path = __webpack_require__(97222);
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 1 modules
 var parse_plan_yaml = __webpack_require__(84700);
-// EXTERNAL MODULE: ./lib/core/group-digits.js
-var group_digits = __webpack_require__(80083);
+// EXTERNAL MODULE: ./lib/plan/plan-error.js
+var plan_error = __webpack_require__(36487);
+// EXTERNAL MODULE: ./lib/core/run-event.js
+var run_event = __webpack_require__(8463);
+// EXTERNAL MODULE: ./lib/core/push-all.js
+var push_all = __webpack_require__(37665);
+;// CONCATENATED MODULE: ./lib/plan/load-subplans.js
+
+
+
+
+
+
+
+
+
+
+/**
+ * Why a used plan's `uses:` path (or the action's `plan`, `subject`) is not one plan-runner reads, or undefined:
+ * outside the repository `root`, a link inside it to a file outside it (its keys were quoted in errors, and a
+ * valid plan there ran its commands: found by a review), or in `.git`. `/reject`'s look at the used plans'
+ * goals asks the same.
+ */
+async function outsideRepository(root, uses, subject = 'uses') {
+    const resolved = external_node_path_.resolve(root, uses);
+    if (!(0,is_inside/* isInside */.F)(root, resolved))
+        return `${subject} must name a plan file inside the repository (relative to its root); ${uses} is outside it`;
+    const real = await (0,promises_.realpath)(resolved).catch(() => undefined);
+    if (real === undefined)
+        return undefined;
+    const realRoot = await (0,promises_.realpath)(root).catch(() => root);
+    if (!(0,is_inside/* isInside */.F)(realRoot, real))
+        return `${subject} must name a plan file inside the repository; ${uses} is a link to a file outside it`;
+    // A plan file never lives in `.git`: a link there names its config, which holds the checkout's token.
+    if (external_node_path_.relative(realRoot, real).split(external_node_path_.sep).some((segment) => segment.toLowerCase() === '.git'))
+        return `${subject} must name a plan file in the repository, not in .git; ${uses} is in or links into it`;
+    return undefined;
+}
+function sameTool(a, b) {
+    return JSON.stringify(a) === JSON.stringify(b);
+}
+function shortName(file, root) {
+    return (0,is_inside/* isInside */.F)(root, file) ? external_node_path_.relative(root, file) : file;
+}
+/**
+ * Loads the plans a plan's `type: plan` steps use, each validated with positions in its own file;
+ * a cycle between plan files prints the chain, and depth is bounded. The used plans' command tools
+ * and toolsets join the run's (one registry opens them); a clash, an undeclared `with:` input or a
+ * missing required one is an error at the step's line.
+ */
+async function loadSubplans(plan, context) {
+    const planSteps = plan.steps.filter((step) => step.type === 'plan');
+    if (planSteps.length === 0)
+        return { ok: true, plan };
+    const issues = [];
+    const innerErrors = [];
+    const subplans = new Map();
+    // Each used plan file, loaded once however many steps name it and however they spell it: one that did not
+    // load gets its problems listed once, and each step naming it points at them (listed again for every step,
+    // and again at every level above, 4 problems became 5,152 lines).
+    const loadedAt = new Map();
+    // Problems already listed: two used plans that use the same broken file both bring its problems.
+    const listed = new Set();
+    let tools = { ...plan.source.tools };
+    const toolsets = new Set(plan.source.toolsets ?? []);
+    const catalogue = new Map(plan.tools);
+    const indexOf = new Map(plan.steps.map((step, index) => [step, index]));
+    for (const step of planSteps) {
+        const index = indexOf.get(step);
+        const at = ['workflow_sequence', index, 'uses'];
+        const uses = step.uses;
+        const resolved = external_node_path_.resolve(context.root, uses);
+        const names = [...context.chain, resolved].map((file) => shortName(file, context.root));
+        const outside = await outsideRepository(context.root, uses);
+        if (outside) {
+            issues.push({ path: at, message: outside });
+            continue;
+        }
+        if (context.chain.includes(resolved)) {
+            issues.push({ path: at, message: `plan files use each other in a cycle: ${names.join(' \u2192 ')}; a plan cannot use itself, directly or through others` });
+            continue;
+        }
+        if (context.chain.length >= run_event/* MAX_PLAN_DEPTH */.Z1) {
+            issues.push({ path: at, message: `plans nest more than ${run_event/* MAX_PLAN_DEPTH */.Z1} deep (${names.join(' \u2192 ')}); use fewer levels of plans inside plans` });
+            continue;
+        }
+        let loaded = loadedAt.get(resolved);
+        if (loaded === undefined) {
+            loaded = await context.load(resolved, [...context.chain, resolved]);
+            loadedAt.set(resolved, loaded);
+            if (!loaded.ok) {
+                for (const error of loaded.errors) {
+                    const key = `${error.file === undefined ? '' : external_node_path_.resolve(error.file)}:${error.line}:${error.column}:${error.path}:${error.message}`;
+                    if (listed.has(key))
+                        continue;
+                    listed.add(key);
+                    innerErrors.push(error);
+                }
+            }
+        }
+        if (!loaded.ok) {
+            // Error files are named as the caller names them, relative to the working directory, not the root.
+            const own = loaded.errors.filter((error) => error.file === undefined || external_node_path_.resolve(error.file) === resolved);
+            const count = (0,plan_error/* problemCount */.bS)(loaded.errors);
+            issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${(0,group_digits/* groupDigits */.K)(count)} problem${count === 1 ? '' : 's'} (listed with their own positions)` });
+            continue;
+        }
+        const inner = loaded.plan;
+        subplans.set(uses, inner);
+        (0,push_all/* pushAll */.i)(issues, usedPlanIssues(inner, uses, at));
+        (0,push_all/* pushAll */.i)(issues, withIssues(inner, step.with ?? {}, uses, index));
+        for (const [name, tool] of Object.entries(inner.source.tools ?? {})) {
+            const mine = tools[name];
+            if (mine && !sameTool(mine, tool)) {
+                issues.push({ path: at, message: `the plan ${uses} declares tool \`${name}\` differently from this plan; give one of them another name` });
+            }
+            else
+                tools = { ...tools, [name]: tool };
+        }
+        for (const toolset of inner.source.toolsets ?? [])
+            toolsets.add(toolset);
+        for (const [name, tool] of inner.tools)
+            if (!catalogue.has(name))
+                catalogue.set(name, tool);
+    }
+    // Only now are the models the used plans call known: one with no price let the run start, pay for its steps,
+    // and stop at that plan's first call (found by a review).
+    (0,push_all/* pushAll */.i)(issues, (0,check_pricing/* checkUsedPlansPricing */.y2)({ ...plan, subplans }, context.model));
+    if (issues.length > 0 || innerErrors.length > 0)
+        return { ok: false, errors: [...(await locate(issues, context)), ...innerErrors] };
+    const source = { ...plan.source, ...(Object.keys(tools).length > 0 && { tools }), ...(toolsets.size > 0 && { toolsets: [...toolsets] }) };
+    return { ok: true, plan: { ...plan, source, tools: catalogue, subplans } };
+}
+/** Budgets a used plan may not set: the top plan's budget is the one every nested call is charged to. */
+const USED_PLAN_BUDGETS = ['max_steps', 'max_model_calls', 'max_tokens', 'max_cost_usd'];
+/** What a used plan may not do: be written by a model, bring its own servers and network settings, or its own budgets. */
+function usedPlanIssues(inner, uses, at) {
+    const issues = [];
+    if (inner.steps.length === 0)
+        issues.push({ path: at, message: `the plan ${uses} has no workflow_sequence; a used plan needs its steps written out` });
+    for (const key of ['mcp_servers', 'http', 'github']) {
+        if (inner.source[key] !== undefined)
+            issues.push({ path: at, message: `the plan ${uses} declares \`${key}\`; a used plan runs with the top plan's \`${key}\`, so declare it there` });
+    }
+    // Its model calls count against the top plan's budget only: a budget of its own would be ignored, so it is refused.
+    for (const key of USED_PLAN_BUDGETS) {
+        if (inner.source.limits?.[key] !== undefined) {
+            issues.push({ path: at, message: `the plan ${uses} sets \`limits.${key}\`, which a used plan cannot enforce: its ${key === 'max_steps' ? 'steps' : 'model calls'} count against this plan's budget; set ${key} here and remove it there` });
+        }
+    }
+    return issues;
+}
+/** `with:` names only the used plan's inputs, and gives every required one without a default. */
+function withIssues(inner, given, uses, index) {
+    const declared = inner.source.inputs ?? {};
+    const issues = [];
+    for (const name of Object.keys(given)) {
+        if (!Object.hasOwn(declared, name)) {
+            const known = Object.keys(declared);
+            issues.push({ path: ['workflow_sequence', index, 'with', name], message: `the plan ${uses} has no input \`${name}\`; its inputs: ${known.length ? known.join(', ') : 'none'}` });
+        }
+    }
+    for (const [name, input] of Object.entries(declared)) {
+        if (Object.hasOwn(given, name) || input.default !== undefined || input.required === false)
+            continue;
+        issues.push({ path: ['workflow_sequence', index], message: `the plan ${uses} needs input \`${name}\`; add it under \`with:\`` });
+    }
+    return issues;
+}
+async function locate(issues, context) {
+    const yaml = await (0,parse_plan_yaml/* parsePlanYaml */.O8)(context.text, context.file);
+    const positions = yaml.ok ? await yaml.parsed.positions() : undefined;
+    return issues.map((issue) => ({
+        file: context.file,
+        ...positions?.locate(issue.path),
+        path: (0,format_path/* formatPath */.j)(issue.path),
+        message: issue.message,
+    }));
+}
+
 // EXTERNAL MODULE: ./lib/plan/decode-utf8.js
 var decode_utf8 = __webpack_require__(43985);
 // EXTERNAL MODULE: external "node:crypto"
@@ -3727,7 +3930,7 @@ async function loadPlanFile(path, options = {}) {
         if (!loaded.ok)
             return loaded;
         const { chain = [external_node_path_.resolve(path)], root = process.cwd(), usedPlans = new Map(), ...rest } = options;
-        return await (0,load_subplans/* loadSubplans */.J$)({ ...loaded.plan, fileTextHash: planTextHash(decoded.text) }, {
+        return await loadSubplans({ ...loaded.plan, fileTextHash: planTextHash(decoded.text) }, {
             file: path,
             text: decoded.text,
             chain,
@@ -3750,202 +3953,6 @@ async function loadPlanFile(path, options = {}) {
             return fail('cannot read the file: permission denied');
         return { ok: false, errors: [(0,validate_plan/* unexpectedError */.Wm)(error, path)] };
     }
-}
-
-
-/***/ }),
-
-/***/ 57414:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   J$: () => (/* binding */ loadSubplans),
-/* harmony export */   Z1: () => (/* reexport safe */ _core_run_event_js__WEBPACK_IMPORTED_MODULE_6__.Z1)
-/* harmony export */ });
-/* unused harmony export outsideRepository */
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51455);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(80083);
-/* harmony import */ var _core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(99500);
-/* harmony import */ var _check_pricing_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(25708);
-/* harmony import */ var _format_path_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(97222);
-/* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(84700);
-/* harmony import */ var _plan_error_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(36487);
-/* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8463);
-/* harmony import */ var _core_push_all_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(37665);
-
-
-
-
-
-
-
-
-
-
-/**
- * Why a used plan's `uses:` path (or the action's `plan`, `subject`) is not one plan-runner reads, or undefined:
- * outside the repository `root`, a link inside it to a file outside it (its keys were quoted in errors, and a
- * valid plan there ran its commands: found by a review), or in `.git`. `/reject`'s look at the used plans'
- * goals asks the same.
- */
-async function outsideRepository(root, uses, subject = 'uses') {
-    const resolved = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(root, uses);
-    if (!(0,_core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__/* .isInside */ .F)(root, resolved))
-        return `${subject} must name a plan file inside the repository (relative to its root); ${uses} is outside it`;
-    const real = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.realpath)(resolved).catch(() => undefined);
-    if (real === undefined)
-        return undefined;
-    const realRoot = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.realpath)(root).catch(() => root);
-    if (!(0,_core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__/* .isInside */ .F)(realRoot, real))
-        return `${subject} must name a plan file inside the repository; ${uses} is a link to a file outside it`;
-    // A plan file never lives in `.git`: a link there names its config, which holds the checkout's token.
-    if (node_path__WEBPACK_IMPORTED_MODULE_1__.relative(realRoot, real).split(node_path__WEBPACK_IMPORTED_MODULE_1__.sep).some((segment) => segment.toLowerCase() === '.git'))
-        return `${subject} must name a plan file in the repository, not in .git; ${uses} is in or links into it`;
-    return undefined;
-}
-/** How deep plans may use plans (a run's events, and so a trace's, nest one less deep). */
-
-function sameTool(a, b) {
-    return JSON.stringify(a) === JSON.stringify(b);
-}
-function shortName(file, root) {
-    return (0,_core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__/* .isInside */ .F)(root, file) ? node_path__WEBPACK_IMPORTED_MODULE_1__.relative(root, file) : file;
-}
-/**
- * Loads the plans a plan's `type: plan` steps use, each validated with positions in its own file;
- * a cycle between plan files prints the chain, and depth is bounded. The used plans' command tools
- * and toolsets join the run's (one registry opens them); a clash, an undeclared `with:` input or a
- * missing required one is an error at the step's line.
- */
-async function loadSubplans(plan, context) {
-    const planSteps = plan.steps.filter((step) => step.type === 'plan');
-    if (planSteps.length === 0)
-        return { ok: true, plan };
-    const issues = [];
-    const innerErrors = [];
-    const subplans = new Map();
-    // Each used plan file, loaded once however many steps name it and however they spell it: one that did not
-    // load gets its problems listed once, and each step naming it points at them (listed again for every step,
-    // and again at every level above, 4 problems became 5,152 lines).
-    const loadedAt = new Map();
-    // Problems already listed: two used plans that use the same broken file both bring its problems.
-    const listed = new Set();
-    let tools = { ...plan.source.tools };
-    const toolsets = new Set(plan.source.toolsets ?? []);
-    const catalogue = new Map(plan.tools);
-    const indexOf = new Map(plan.steps.map((step, index) => [step, index]));
-    for (const step of planSteps) {
-        const index = indexOf.get(step);
-        const at = ['workflow_sequence', index, 'uses'];
-        const uses = step.uses;
-        const resolved = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(context.root, uses);
-        const names = [...context.chain, resolved].map((file) => shortName(file, context.root));
-        const outside = await outsideRepository(context.root, uses);
-        if (outside) {
-            issues.push({ path: at, message: outside });
-            continue;
-        }
-        if (context.chain.includes(resolved)) {
-            issues.push({ path: at, message: `plan files use each other in a cycle: ${names.join(' \u2192 ')}; a plan cannot use itself, directly or through others` });
-            continue;
-        }
-        if (context.chain.length >= _core_run_event_js__WEBPACK_IMPORTED_MODULE_6__/* .MAX_PLAN_DEPTH */ .Z1) {
-            issues.push({ path: at, message: `plans nest more than ${_core_run_event_js__WEBPACK_IMPORTED_MODULE_6__/* .MAX_PLAN_DEPTH */ .Z1} deep (${names.join(' \u2192 ')}); use fewer levels of plans inside plans` });
-            continue;
-        }
-        let loaded = loadedAt.get(resolved);
-        if (loaded === undefined) {
-            loaded = await context.load(resolved, [...context.chain, resolved]);
-            loadedAt.set(resolved, loaded);
-            if (!loaded.ok) {
-                for (const error of loaded.errors) {
-                    const key = `${error.file === undefined ? '' : node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(error.file)}:${error.line}:${error.column}:${error.path}:${error.message}`;
-                    if (listed.has(key))
-                        continue;
-                    listed.add(key);
-                    innerErrors.push(error);
-                }
-            }
-        }
-        if (!loaded.ok) {
-            // Error files are named as the caller names them, relative to the working directory, not the root.
-            const own = loaded.errors.filter((error) => error.file === undefined || node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(error.file) === resolved);
-            const count = (0,_plan_error_js__WEBPACK_IMPORTED_MODULE_5__/* .problemCount */ .bS)(loaded.errors);
-            issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K)(count)} problem${count === 1 ? '' : 's'} (listed with their own positions)` });
-            continue;
-        }
-        const inner = loaded.plan;
-        subplans.set(uses, inner);
-        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_8__/* .pushAll */ .i)(issues, usedPlanIssues(inner, uses, at));
-        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_8__/* .pushAll */ .i)(issues, withIssues(inner, step.with ?? {}, uses, index));
-        for (const [name, tool] of Object.entries(inner.source.tools ?? {})) {
-            const mine = tools[name];
-            if (mine && !sameTool(mine, tool)) {
-                issues.push({ path: at, message: `the plan ${uses} declares tool \`${name}\` differently from this plan; give one of them another name` });
-            }
-            else
-                tools = { ...tools, [name]: tool };
-        }
-        for (const toolset of inner.source.toolsets ?? [])
-            toolsets.add(toolset);
-        for (const [name, tool] of inner.tools)
-            if (!catalogue.has(name))
-                catalogue.set(name, tool);
-    }
-    // Only now are the models the used plans call known: one with no price let the run start, pay for its steps,
-    // and stop at that plan's first call (found by a review).
-    (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_8__/* .pushAll */ .i)(issues, (0,_check_pricing_js__WEBPACK_IMPORTED_MODULE_3__/* .checkUsedPlansPricing */ .y2)({ ...plan, subplans }, context.model));
-    if (issues.length > 0 || innerErrors.length > 0)
-        return { ok: false, errors: [...(await locate(issues, context)), ...innerErrors] };
-    const source = { ...plan.source, ...(Object.keys(tools).length > 0 && { tools }), ...(toolsets.size > 0 && { toolsets: [...toolsets] }) };
-    return { ok: true, plan: { ...plan, source, tools: catalogue, subplans } };
-}
-/** Budgets a used plan may not set: the top plan's budget is the one every nested call is charged to. */
-const USED_PLAN_BUDGETS = ['max_steps', 'max_model_calls', 'max_tokens', 'max_cost_usd'];
-/** What a used plan may not do: be written by a model, bring its own servers and network settings, or its own budgets. */
-function usedPlanIssues(inner, uses, at) {
-    const issues = [];
-    if (inner.steps.length === 0)
-        issues.push({ path: at, message: `the plan ${uses} has no workflow_sequence; a used plan needs its steps written out` });
-    for (const key of ['mcp_servers', 'http', 'github']) {
-        if (inner.source[key] !== undefined)
-            issues.push({ path: at, message: `the plan ${uses} declares \`${key}\`; a used plan runs with the top plan's \`${key}\`, so declare it there` });
-    }
-    // Its model calls count against the top plan's budget only: a budget of its own would be ignored, so it is refused.
-    for (const key of USED_PLAN_BUDGETS) {
-        if (inner.source.limits?.[key] !== undefined) {
-            issues.push({ path: at, message: `the plan ${uses} sets \`limits.${key}\`, which a used plan cannot enforce: its ${key === 'max_steps' ? 'steps' : 'model calls'} count against this plan's budget; set ${key} here and remove it there` });
-        }
-    }
-    return issues;
-}
-/** `with:` names only the used plan's inputs, and gives every required one without a default. */
-function withIssues(inner, given, uses, index) {
-    const declared = inner.source.inputs ?? {};
-    const issues = [];
-    for (const name of Object.keys(given)) {
-        if (!Object.hasOwn(declared, name)) {
-            const known = Object.keys(declared);
-            issues.push({ path: ['workflow_sequence', index, 'with', name], message: `the plan ${uses} has no input \`${name}\`; its inputs: ${known.length ? known.join(', ') : 'none'}` });
-        }
-    }
-    for (const [name, input] of Object.entries(declared)) {
-        if (Object.hasOwn(given, name) || input.default !== undefined || input.required === false)
-            continue;
-        issues.push({ path: ['workflow_sequence', index], message: `the plan ${uses} needs input \`${name}\`; add it under \`with:\`` });
-    }
-    return issues;
-}
-async function locate(issues, context) {
-    const yaml = await (0,_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_4__/* .parsePlanYaml */ .O8)(context.text, context.file);
-    const positions = yaml.ok ? await yaml.parsed.positions() : undefined;
-    return issues.map((issue) => ({
-        file: context.file,
-        ...positions?.locate(issue.path),
-        path: (0,_format_path_js__WEBPACK_IMPORTED_MODULE_9__/* .formatPath */ .j)(issue.path),
-        message: issue.message,
-    }));
 }
 
 
@@ -4970,7 +4977,7 @@ __webpack_require__.d(__webpack_exports__, {
   pc: () => (/* binding */ durationMs)
 });
 
-// UNUSED EXPORTS: Agent, ApprovalPolicy, CommandTool, Dependency, EnvPassThrough, Escalate, Goal, JsonSchemaObject, Limits, MAX_ITEMS_CEILING, ModelPricing, ModelSettings, OnFailure, PlanInput, PlannerOptions, RetryPolicy, TOOL_NAME_PATTERN
+// UNUSED EXPORTS: Agent, ApprovalPolicy, CommandTool, Dependency, EnvPassThrough, Escalate, Goal, JsonSchemaObject, Limits, ModelPricing, ModelSettings, OnFailure, PlanInput, PlannerOptions, RetryPolicy, TOOL_NAME_PATTERN
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var schemas = __webpack_require__(41514);
@@ -5034,7 +5041,10 @@ const Toolset = schemas["enum"](['math', 'files', 'github', 'http']).meta({
 var env_value = __webpack_require__(68990);
 // EXTERNAL MODULE: ./lib/core/invisible-characters.js
 var invisible_characters = __webpack_require__(5709);
+// EXTERNAL MODULE: ./lib/core/run-event.js
+var run_event = __webpack_require__(8463);
 ;// CONCATENATED MODULE: ./lib/plan/schema.js
+
 
 
 
@@ -5140,8 +5150,6 @@ const Dependency = schemas.union([
 function dependencyId(dependency) {
     return typeof dependency === 'object' ? dependency.step : dependency;
 }
-/** The most items a `for_each` step may expand into, unless `limits.max_items` or the step's `max_items` says otherwise. */
-const MAX_ITEMS_CEILING = 100_000;
 const ITEM_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 /** A `goal:` or `name:` of spaces alone was valid, and a model was asked to plan a blank goal (adversarial pass). */
 const BLANK_TEXT = 'the text is blank (only spaces or invisible characters): write it, or leave the key out';
@@ -5192,7 +5200,7 @@ const Step = schemas.strictObject({
     key: schemas.string().min(1).optional().meta({ description: "A child step's key from its item (for_each only); left out: the item's index.", examples: ['${item.name}'] }),
     max_items: schemas.int()
         .min(0)
-        .max(MAX_ITEMS_CEILING)
+        .max(run_event/* MAX_ITEMS_CEILING */.Uw)
         .optional()
         .meta({ description: 'The most items this step expands into (for_each only); more is an error. Left out: limits.max_items.' }),
     on_item_failure: schemas["enum"](['fail', 'continue'])
@@ -5246,7 +5254,7 @@ const Limits = schemas.strictObject({
     max_steps: schemas.int().min(1).max(100_000).optional().meta({ description: 'Steps in all, steps added by replanning included.', default: DEFAULT_LIMITS.max_steps }),
     max_items: schemas.int()
         .min(0)
-        .max(MAX_ITEMS_CEILING)
+        .max(run_event/* MAX_ITEMS_CEILING */.Uw)
         .optional()
         .meta({ description: 'The most items one for_each step expands into.', default: DEFAULT_LIMITS.max_items }),
     max_replans: schemas.int().min(0).max(20).optional().meta({ description: 'Replans before the run is escalated to a person.', default: DEFAULT_LIMITS.max_replans }),
