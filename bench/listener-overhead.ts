@@ -79,6 +79,7 @@ export async function measure(size: number, withListeners: boolean, dir: string,
     ? createCommentUpdater({
         api: {
           listOwn: async () => [],
+          read: async () => bodies.at(-1),
           create: async (body) => (bodies.push(body), { id: 1 }),
           update: async (_id, body) => void bodies.push(body),
           remove: async () => {},

@@ -70,7 +70,7 @@ describe('followRecord', () => {
   it('has the PR comment drawn from the record sent with the events', async () => {
     const drawn: RunRecord[] = [];
     const updater = createCommentUpdater({
-      api: { listOwn: async () => [], create: async () => ({ id: 1 }), update: async () => {}, remove: async () => {} },
+      api: { listOwn: async () => [], read: async () => undefined, create: async () => ({ id: 1 }), update: async () => {}, remove: async () => {} },
       marker: '<!-- m -->',
       render: (record) => (drawn.push(record), 'body'),
       warn: () => {},

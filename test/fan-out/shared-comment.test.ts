@@ -202,6 +202,9 @@ function sharedThread(interleave: number) {
       }
       return snapshot;
     },
+    async read(id) {
+      return comments.get(id);
+    },
     async create(body) {
       writes.push(who);
       comments.set(nextId, body);

@@ -195,6 +195,10 @@ export class FakeGitHub {
         ? { status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/users/users#get-the-authenticated-user', status: '403' } }
         : { status: 200, body: { login: this.tokenUser.login, id: 4242, type: this.tokenUser.type, site_admin: false } },
     );
+    this.handle('issues/get-comment', ({ params }) => {
+      const comment = this.#findComment(Number(params['comment_id']));
+      return comment ? { status: 200, body: this.#commentJson(params, comment) } : { status: 404, body: { message: 'Not Found' } };
+    });
     this.handle('issues/update-comment', ({ params, body }) => {
       const comment = this.#findComment(Number(params['comment_id']));
       if (!comment) return { status: 404, body: { message: 'Not Found' } };

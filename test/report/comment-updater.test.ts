@@ -7,6 +7,7 @@ import { issueCommentApi, type CommentApi } from '../../src/report/comment/comme
 import { commentMarker } from '../../src/report/comment/comment-marker.ts';
 import { createCommentUpdater, MAX_RATE_LIMIT_WAIT_MS, type CommentUpdaterOptions } from '../../src/report/comment/comment-updater.ts';
 import { renderComment } from '../../src/report/comment/render-comment.ts';
+import { bodyHolds, drawShared } from '../../src/report/comment/shared-comment-state.ts';
 import type { GoalRow } from '../../src/report/goals-table.ts';
 import type { Clock } from '../../src/core/clock.ts';
 import type { RunRecord } from '../../src/core/run-record.ts';
@@ -145,6 +146,7 @@ describe('comment updater against the GitHub REST API', () => {
     const comments = updater({
       api: {
         listOwn: (m) => counted(() => real.listOwn(m)),
+        read: (id) => counted(() => real.read(id)),
         create: (b) => counted(() => real.create(b)),
         update: (id, b) => counted(() => real.update(id, b)),
         remove: (id) => counted(() => real.remove(id)),
@@ -412,6 +414,7 @@ describe('writes paced by the token’s rate limit', () => {
     };
     const wrapped: CommentApi = {
       listOwn: (m) => counted(() => real.listOwn(m)),
+      read: (id) => counted(() => real.read(id)),
       create: (b) => counted(() => real.create(b)),
       update: (id, b) => counted(() => real.update(id, b)),
       remove: (id) => counted(() => real.remove(id)),
@@ -482,4 +485,87 @@ it('takes no comment as the token’s own while its identity is unknown, whoever
   github.fail('graphql', { status: 502 });
   github.addComment('octo', 'app', 12, `${marker}\nanswered`, { login: undefined as unknown as string, type: 'User' });
   await expect(api().listOwn(marker, { strict: () => false })).resolves.toEqual([]);
+});
+
+describe('a comment shared by several writers (the jobs of a fanned-out run)', () => {
+  const sharedRender = (record: RunRecord, goals: readonly GoalRow[] | undefined, current?: string): string => {
+    const drawn = drawShared(record, current, noRedaction);
+    return `${renderComment(drawn.record, { marker, runUrl, goals, redact: noRedaction })}${drawn.block}`;
+  };
+  const sharedUpdater = () => updater({ render: sharedRender, shared: { holds: (record, current) => bodyHolds(record, current, noRedaction) } });
+  const listed = (): number => github.requestsTo('issues/list-comments').length;
+  const reads = (): number => github.requestsTo('issues/get-comment').length;
+  const manySteps = (count: number): RunScript => {
+    const steps = Array.from({ length: count }, (_, i) => step(String(i + 1), `step ${i + 1}`));
+    const run = new RunScript(plan(steps));
+    for (const s of steps) run.complete(s.key, `result ${s.key}`);
+    return run.finish('succeeded');
+  };
+  beforeEach(() => {
+    github.tokenUser = { login: 'octocat', type: 'User' };
+  });
+
+  // Each write listed every comment on the pull request, 100 a page: 10 pages before each write on one
+  // with 950, about 30 times a write's own cost, against GITHUB_TOKEN's 1,000 requests an hour.
+  it('is listed when first found, after its create and for the final state; every other write reads it by its id', async () => {
+    for (let i = 0; i < 250; i++) github.addComment('octo', 'app', 12, `review chatter ${i}`, { login: 'someone', type: 'User' });
+    const run = manySteps(8);
+    const comments = sharedUpdater();
+    for (const event of run.events) {
+      comments.listener(event);
+      await comments.flush();
+    }
+    await comments.finish();
+    const writes = posts() + patches();
+    expect(writes).toBeGreaterThanOrEqual(10);
+    // Three listings of 3 pages: before the first write, after its create (a racing job's comment is
+    // found and one kept) and before the final state.
+    expect(listed()).toBe(9);
+    expect(reads()).toBeGreaterThanOrEqual(writes - 2);
+    const ours = github.commentsOn('octo', 'app', 12).filter((c) => c.body.startsWith(marker));
+    expect(ours).toHaveLength(1);
+    expect(ours[0]!.body).toContain('8/8 complete, 0 failed');
+  });
+
+  it('lists again when its comment is gone, and writes to the one another job kept', async () => {
+    const run = manySteps(4);
+    const comments = sharedUpdater();
+    const [first, ...rest] = run.events;
+    comments.listener(first!);
+    await comments.flush();
+    const [mine] = github.commentsOn('octo', 'app', 12);
+    // Another job's create raced this one's and its settle kept its own: this one's comment is deleted.
+    const kept = github.addComment('octo', 'app', 12, mine!.body, github.tokenUser);
+    kept.id = mine!.id - 1;
+    github.commentsOn('octo', 'app', 12).splice(0, 1);
+    const before = listed();
+    for (const event of rest) {
+      comments.listener(event);
+      await comments.flush();
+    }
+    await comments.finish();
+    expect(listed()).toBeGreaterThan(before);
+    const ours = github.commentsOn('octo', 'app', 12);
+    expect(ours.map((c) => c.id)).toEqual([kept.id]);
+    expect(ours[0]!.body).toContain('4/4 complete, 0 failed');
+  });
+
+  it('lists again after a removal of a second comment of its own failed, until only one is left', async () => {
+    const run = manySteps(4);
+    const older = github.addComment('octo', 'app', 12, `${marker}\nfrom an earlier job`, github.tokenUser);
+    github.addComment('octo', 'app', 12, `${marker}\nfrom a racing job`, github.tokenUser);
+    github.fail('issues/delete-comment', { status: 502 });
+    const comments = sharedUpdater();
+    for (const event of run.events) {
+      comments.listener(event);
+      await comments.flush();
+    }
+    await comments.finish();
+    const ours = github.commentsOn('octo', 'app', 12);
+    expect(ours.map((c) => c.id)).toEqual([older.id]);
+    expect(ours[0]!.body).toContain('4/4 complete, 0 failed');
+    // The listing whose removal failed and the one that removed it; no create, so the final state is read by its id too.
+    expect(listed()).toBe(2);
+    expect(reads()).toBeGreaterThan(0);
+  });
 });

@@ -28,6 +28,11 @@ export interface CommentApi {
    * it may be ours.
    */
   listOwn(marker: string, options?: { readonly strict?: (body: string) => boolean }): Promise<OwnComment[]>;
+  /**
+   * The body of a comment `listOwn` found ours, read by its id: one request however many comments the
+   * pull request has (listing reads them all, 100 a page). Undefined once it is gone.
+   */
+  read(id: number): Promise<string | undefined>;
   create(body: string): Promise<{ id: number }>;
   update(id: number, body: string): Promise<void>;
   remove(id: number): Promise<void>;
@@ -65,6 +70,15 @@ export function issueCommentApi(octokit: GitHubClient, target: IssueTarget): Com
           }
         }
         return own.sort((a, b) => a.id - b.id);
+      }),
+    read: (id) =>
+      call('find', async () => {
+        try {
+          return (await octokit.rest.issues.getComment({ ...where, comment_id: id })).data.body ?? '';
+        } catch (error) {
+          if ((error as { status?: unknown }).status === 404) return undefined;
+          throw error;
+        }
       }),
     create: (body) =>
       call('create', async () => {

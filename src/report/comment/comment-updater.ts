@@ -137,13 +137,32 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
    */
   const settle = async (): Promise<string | undefined> => {
     const own = await options.api.listOwn(options.marker);
-    unsettled = false;
     const [oldest, ...others] = own;
     if (oldest) commentId = oldest.id;
+    // Settled once the others are gone: a removal that failed leaves the next read to list again.
+    unsettled = true;
     for (const other of others) await options.api.remove(other.id);
+    unsettled = false;
     // Found before this run wrote: what another run left there. Once ours, it holds that, forwarded.
     if (oldest && !created) found = oldest.body;
     return oldest?.body;
+  };
+
+  /**
+   * The comment's body as it is now. Once a listing has settled which comment is ours, it is read by its
+   * id: one request, where a listing reads every comment on the pull request (a shard listed 10 pages
+   * before each write on one with 950 comments). Listed again when it is gone or no longer starts with
+   * the marker, or when a comment may have been made that no listing has seen.
+   */
+  const reread = async (): Promise<string | undefined> => {
+    if (commentId !== undefined && !unsettled) {
+      const body = await options.api.read(commentId);
+      if (body?.startsWith(options.marker)) {
+        if (!created) found = body;
+        return body;
+      }
+    }
+    return settle();
   };
 
   /**
@@ -151,7 +170,7 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
    * write (the comment holds all this writer knows, or the body would not change).
    */
   const renderShared = async (): Promise<string | undefined> => {
-    const current = await settle();
+    const current = await reread();
     looked = true;
     if (current !== undefined && !finished && options.shared!.holds(record, current)) return undefined;
     const body = render(current);
@@ -185,6 +204,8 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
       throw error;
     }
     created = true;
+    // Until this listing has removed any other comment of ours, none may be trusted to be the only one.
+    unsettled = true;
     const mine = commentId;
     await settle();
     // An older comment of ours won: it gets this state too.
@@ -213,7 +234,7 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
         }
         let foundNow = false;
         if (!options.shared && (!looked || (found !== undefined && options.rereadWhile?.(found) === true))) {
-          await settle();
+          await reread();
           looked = true;
           foundNow = found !== undefined;
           const leave = found === undefined ? undefined : options.yieldTo?.(found);
@@ -304,7 +325,7 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
       await clock.sleep(Math.max(0, lastWriteEnd + minInterval - clock.now()));
       let current: string | undefined;
       try {
-        current = await settle();
+        current = await reread();
       } catch {
         return;
       }
