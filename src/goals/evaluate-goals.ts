@@ -38,10 +38,13 @@ export function evaluateGoals(goals: readonly Goal[], target: GoalTarget, given:
  * The checks that a part of a result can pass where the whole would fail: on a result a tool cut (a
  * file past its size cap), "AKIA does not appear" was met while the cut-off rest held it (found by an
  * adversarial pass); `matches: '^[^F]*$'`, a judge or a command reading the part likewise (found by a
- * review). They fail on a part alone (what the part holds is in the whole), but never pass. `contains`
- * and `min_words` pass on a part as on the whole; `json_schema` and `equals` check what the result is.
+ * review); a `json_schema` saying what must not be there (`not`, `maxItems`: a pull request's 350 files
+ * cut to 300 passed "no workflow file changed", found by an adversarial pass). They fail on a part alone
+ * (what the part holds is in the whole), but never pass: on a cut result, or on one that lacks work the
+ * run left undone (`GoalTarget.partial`). `contains` and `min_words` pass on a part as on the whole;
+ * `equals` checks what the result is.
  */
-const WHOLE_RESULT_KINDS: ReadonlySet<GoalKind> = new Set<GoalKind>(['not_contains', 'max_chars', 'max_words', 'every_sentence_matches', 'matches', 'judge', 'command']);
+const WHOLE_RESULT_KINDS: ReadonlySet<GoalKind> = new Set<GoalKind>(['not_contains', 'max_chars', 'max_words', 'every_sentence_matches', 'matches', 'judge', 'command', 'json_schema']);
 
 /** The texts of each value goals are checked on, by value (the same object for every goal on one step). */
 type Texts = Map<unknown, { readonly text: string; readonly valueText: ValueText }>;
@@ -73,10 +76,18 @@ async function evaluateGoal(goal: Goal, target: GoalTarget, deps: GoalDeps, text
     const value = check.needsTarget ? resolveGoalTarget(goal, target) : target.finalResult;
     const read = textsOf(value, texts);
     const outcome = await check.check(goal, { ...read, value, target, deps });
-    const cut = outcome.met && WHOLE_RESULT_KINDS.has(kind) ? cutOf(read) : undefined;
+    const whole = outcome.met && WHOLE_RESULT_KINDS.has(kind);
+    const cut = whole ? cutOf(read) : undefined;
     if (cut !== undefined) {
       throw new GoalNotEvaluableError(
         `the result holds only part of what its tool read (${cut}), and \`${kind}\` passes only on all of it: have the step read less (a narrower path or search), so that its result is whole`,
+      );
+    }
+    const judged = whole ? (goal.of === undefined ? target.resultStepKey : String(goal.of)) : undefined;
+    const partial = judged === undefined ? undefined : target.partial?.get(judged);
+    if (partial !== undefined) {
+      throw new GoalNotEvaluableError(
+        `the result of step ${judged} lacks work the run left undone (${partial}), and \`${kind}\` passes only on all of it: fix what did not complete and run again, or check it with all_steps_completed`,
       );
     }
     return { name: goal.name, severity, outcome: outcome.met ? 'met' : 'unmet', evidence: outcome.evidence };

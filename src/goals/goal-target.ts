@@ -15,6 +15,11 @@ export interface GoalTarget {
    * failed items, a failed step a replan replaced; why, by step key. `all_steps_completed` counts them.
    */
   readonly unfinished: ReadonlyMap<string, string>;
+  /**
+   * Completed steps whose result lacks work the run left undone (`partialResults`), by key: why. A goal
+   * that a part can pass where the whole would fail is not evaluated on them.
+   */
+  readonly partial?: ReadonlyMap<string, string>;
   /** The step whose result is `finalResult`. */
   readonly resultStepKey?: string;
   /** Completed steps whose result has something masked (`RunOutcome.masked`): no goal is judged on them. */

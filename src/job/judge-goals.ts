@@ -6,6 +6,7 @@ import type { Usage } from '../core/usage.ts';
 import { finalStepStates, unfinishedWork } from '../core/run-record.ts';
 import { evaluateGoals } from '../goals/evaluate-goals.ts';
 import { finalStatus } from '../goals/final-status.ts';
+import { partialResults } from '../goals/partial-results.ts';
 import type { GoalResult } from '../goals/goal-result.ts';
 import type { ModelClient } from '../llm/model-client.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
@@ -57,10 +58,11 @@ export async function judgeGoals(
   };
   const carried = [...(options.resumedUnfinished ?? [])].filter(([key]) => !ranAgain(key));
   const unfinished = new Map([...carried, ...unfinishedWork(run.record)]);
+  const partial = partialResults(run.record.plan?.steps ?? [], stepStates, unfinished);
   const stoppedBefore = options.budgetStop?.();
   const goals = await evaluateGoals(
     plan.source.goals ?? [],
-    { finalResult: run.finalResult, results: run.results, stepStates, unfinished, masked: run.masked, ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }) },
+    { finalResult: run.finalResult, results: run.results, stepStates, unfinished, partial, masked: run.masked, ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }) },
     { model: options.model, cwd: options.cwd, env: scrubEnvironment(options.env, undefined, 'goal'), signal: options.signal, ...(options.commandsRefused !== undefined && { commandsRefused: options.commandsRefused }) },
   );
   const judged = finalStatus(run.status, goals, options.signal?.aborted ?? false);

@@ -4,6 +4,7 @@ import { finalStepStates, unfinishedWork } from '../core/run-record.ts';
 import { addUsage, NO_USAGE, type Usage } from '../core/usage.ts';
 import { evaluateGoals } from '../goals/evaluate-goals.ts';
 import { goalsVerdict } from '../goals/goals-verdict.ts';
+import { partialResults } from '../goals/partial-results.ts';
 import { resolveInputs } from '../plan/resolve-inputs.ts';
 import { resolveReferences, type ReferenceSources } from '../plan/resolve-references.ts';
 import { NestedPlanError } from './nested-plan-error.ts';
@@ -73,7 +74,10 @@ export async function runNestedPlan(step: PlanStep, context: NestedRunContext): 
   }
   const goals = inner.source?.goals ?? [];
   if (goals.length > 0) {
-    const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates: finalStepStates(outcome.record), unfinished: unfinishedWork(outcome.record), masked: outcome.masked, ...(outcome.resultStepKey !== undefined && { resultStepKey: outcome.resultStepKey }) };
+    const stepStates = finalStepStates(outcome.record);
+    const unfinished = unfinishedWork(outcome.record);
+    const partial = partialResults(outcome.record.plan?.steps ?? [], stepStates, unfinished);
+    const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates, unfinished, partial, masked: outcome.masked, ...(outcome.resultStepKey !== undefined && { resultStepKey: outcome.resultStepKey }) };
     const judged = await (deps.checkGoals ?? ((list, goalTarget, signal) => evaluateGoals(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal, within })))(goals, target, context.signal, within);
     // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as the
     // job's goals are, for the record and for the step's error alike (a review found the error built from the raw excerpt).

@@ -198,3 +198,47 @@ goals:
     expect(chat.requests).toHaveLength(2);
   });
 });
+
+// Found by an adversarial pass: the results of the items that did not fail passed "no division failed"
+// (`not_contains`), and so did a step that took them in; only all_steps_completed saw the failed item.
+describe('a goal that a part passes, on work the run left undone', () => {
+  const plan = (list: string, goals: string): string =>
+    divisions(list).replace(
+      /goals:[\s\S]*$/,
+      `  - { id: total, type: tool_call, tool: add, args: { a: 1, b: 2 }, depends_on: [divide] }
+goals:
+${goals}`,
+    );
+  const goals = `  - { name: no division failed, of: divide, not_contains: "error" }
+  - { name: the total is short, of: total, max_chars: 100 }
+  - { name: some division worked, of: divide, contains: "6" }
+`;
+
+  it('is not evaluated on a for_each step with a failed item, nor on a step after it; one a part decides is', async () => {
+    const { result, said } = await run(plan('[1, 0, 2]', goals));
+    expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
+    expect(result.failure).toBeDefined();
+    const goalsOf = (name: string) => said.summary.split('\n').find((line) => line.startsWith('|') && line.includes(name)) ?? '';
+    expect(goalsOf('no division failed')).toContain('the result of step divide lacks work the run left undone (step divide: completed, 1 of 3 items failed)');
+    expect(goalsOf('the total is short')).toContain('the result of step total lacks work the run left undone (step divide: completed, 1 of 3 items failed)');
+    expect(goalsOf('some division worked')).toContain('✅');
+  });
+
+  it('is evaluated when every item worked', async () => {
+    const { result } = await run(plan('[1, 3, 2]', goals));
+    expect(result.outputs).toMatchObject({ status: 'succeeded', 'goals-met': 'true' });
+  });
+
+  it('is not evaluated on a type: plan step whose plan left work undone', async () => {
+    await writeFile(path.join(workspace, 'inner.yml'), divisions('[1, 0, 2]').replace(/goals:[\s\S]*$/, ''));
+    const { result, said } = await run(`name: Outer
+workflow_sequence:
+  - { id: divisions, type: plan, uses: inner.yml }
+goals:
+  - { name: no division failed, not_contains: "error" }
+`);
+    expect(result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
+    expect(result.failure).toBeDefined();
+    expect(said.summary).toContain("the result of step divisions lacks work the run left undone (step divisions, whose plan's step divide: completed, 1 of 3 items failed");
+  });
+});

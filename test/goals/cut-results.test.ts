@@ -49,5 +49,11 @@ describe('a result a tool cut', () => {
     const pull = { number: 5, body: capText(`${'x'.repeat(100)} AKIAIOSFODNN7EXAMPLE`, 50, 'the body') };
     expect(await checkGoal({ not_contains: 'AKIA' }, finishedRun(pull))).toMatchObject({ outcome: 'error' });
     expect(await checkGoal({ not_contains: 'AKIA' }, finishedRun({ number: 5, body: 'whole' }))).toMatchObject({ outcome: 'met' });
+    // A schema can say what must not be there too (found by an adversarial pass: a pull request's file list cut at
+    // 300 passed "no workflow file changed"); what it says must be there still fails on the part.
+    const noKey = { json_schema: { type: 'object', properties: { body: { type: 'string', not: { pattern: 'AKIA' } } } } };
+    expect(await checkGoal(noKey, finishedRun(pull))).toMatchObject({ outcome: 'error', evidence: expect.stringContaining('passes only on all of it') });
+    expect(await checkGoal(noKey, finishedRun({ number: 5, body: 'whole' }))).toMatchObject({ outcome: 'met' });
+    expect(await checkGoal({ json_schema: { type: 'object', required: ['title'] } }, finishedRun(pull))).toMatchObject({ outcome: 'unmet' });
   });
 });
