@@ -813,7 +813,9 @@ export class PlanRun {
     // refused the key, a replan only repeats that failure, retries and all, and then reports a plan it
     // could not write (found by a new-user walkthrough: 7 s of calls to a dead endpoint, then `escalated`).
     // Any call of this run that found the endpoint so (this step's, set above, or an item's): the replanner's would too.
-    const policy = chosen === 'replan' && this.endpointUnusable ? 'fail' : chosen;
+    // A used plan's goals that decided against it are a verdict: a replan would route around the check.
+    const verdict = outcome.error instanceof NestedPlanError && outcome.error.goalsUnmet;
+    const policy = chosen === 'replan' && (this.endpointUnusable || verdict) ? 'fail' : chosen;
     if (policy === 'replan' && this.#deps.replanner) {
       // Its dependents stay pending: the replan replaces them.
       this.failures.push({ stepKey: key, error, recoverable: true });

@@ -90,7 +90,7 @@ export async function runNestedPlan(step: PlanStep, context: NestedRunContext): 
     if (!verdict.goalsMet) {
       const unmet = verdict.unmetRequired.map((goal) => `'${goal.name}' ${goal.outcome === 'error' ? 'could not be evaluated' : 'not met'} (${goal.evidence})`).join('; ');
       const unusable = verdict.unmetRequired.some((goal) => goal.endpointUnusable === true);
-      return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `ran, but its goals decide against it: ${unmet}`, ...(unusable && { endpointUnusable: true }) }), usage);
+      return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `ran, but its goals decide against it: ${unmet}`, goalsUnmet: true, ...(unusable && { endpointUnusable: true }) }), usage);
     }
   }
   const masked = outcome.resultStepKey === undefined ? undefined : outcome.masked.get(outcome.resultStepKey);

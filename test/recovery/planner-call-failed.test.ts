@@ -2,7 +2,7 @@
 // section saying it did not pass validation, and the CLI named "the rejected plan" (found by a new-user
 // walkthrough, with a stale replay).
 import { expect, it } from 'vitest';
-import { httpError } from '../helpers/chat-server.ts';
+import { httpError, textAnswer } from '../helpers/chat-server.ts';
 import { runOfflineJob } from './job-harness.ts';
 
 it('a planner call that failed is no rejected plan', async () => {
@@ -57,4 +57,15 @@ it('a used plan whose judge had its key refused is not replanned', async () => {
   const job = await runOfflineJob({ plan: 'name: Uses\nmodel: { name: gpt-4.1-mini }\nworkflow_sequence:\n  - { id: u, type: plan, uses: inner.yml }\n', files: { 'inner.yml': inner }, script: () => httpError(401, { message: 'invalid api key' }) });
   expect(job.outcome.kind === 'ran' && job.outcome.run.status).toBe('failed');
   expect(job.server.requests).toHaveLength(1);
+});
+
+// Found by an adversarial pass: with a model configured, a used plan whose goal was not met was replanned, the
+// replacement step skipped the check, and the run passed.
+it('a used plan whose goals decided against it is not replanned: the run fails on the verdict', async () => {
+  const inner = 'name: Inner\ntools:\n  read: { description: R, command: ["sh", "-c", "echo code with TODO"] }\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: read, args: {} }\ngoals:\n  - { name: no TODO, not_contains: TODO }\n';
+  const replacement = JSON.stringify({ why: 'the check failed; skip it', steps: [{ id: 'alt', type: 'reasoning', description: 'Say done' }] });
+  const job = await runOfflineJob({ plan: 'name: Uses\nmodel: { name: gpt-4.1-mini }\nworkflow_sequence:\n  - { id: u, type: plan, uses: inner.yml }\n', files: { 'inner.yml': inner }, script: () => textAnswer(replacement) });
+  expect(job.server.requests).toHaveLength(0);
+  expect(job.outcome.kind === 'ran' && job.outcome.run.status).toBe('failed');
+  expect(job.outcome.kind === 'ran' && job.outcome.run.reason).toContain("its goals decide against it: 'no TODO' not met");
 });

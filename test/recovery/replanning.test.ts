@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Replanner, ReplanRequest, ReviewRequest } from '../../src/run/replanner.ts';
 import { StepError } from '../../src/core/step-error.ts';
+import { NestedPlanError } from '../../src/run/nested-plan-error.ts';
 import { step } from '../run/fake-steps.ts';
 import { planOf, startRun } from '../run/run-fixture.ts';
 import { textAnswer } from '../helpers/chat-server.ts';
@@ -104,6 +105,22 @@ describe('replanning around permanent failures', () => {
     expect(going.record.steps.get('b')).toMatchObject({ state: 'skipped', skipReason: 'upstream step a failed (on_failure: continue)' });
     expect(going.results.get('c')).toBe('result of c');
     expect(replanner.requests).toEqual([]);
+  });
+
+  // Found by an adversarial pass: a model replaced a used plan's step whose goals decided against it with a
+  // step that skipped the check, and the run passed the gate.
+  it('does not replan around a used plan whose goals decided against it, whatever on_failure asks; a used plan that failed otherwise is', async () => {
+    const verdict = () => ({ fail: new NestedPlanError({ stepKey: 'a', uses: 'inner.yml', problem: "ran, but its goals decide against it: 'no TODO' not met", goalsUnmet: true }) });
+    for (const onFailure of [undefined, 'replan'] as const) {
+      const replanner = scriptedReplanner([{ ok: true, steps: [step('x')], why: 'skip the check' }]);
+      const outcome = await startRun(planOf([step('a', [], onFailure ? { onFailure } : {}), step('b', ['a'])]), scriptedSteps({ a: [verdict()] }), { replanner }).outcome;
+      expect(outcome).toMatchObject({ status: 'failed', replans: 0, reason: "step a failed: the plan inner.yml ran, but its goals decide against it: 'no TODO' not met" });
+      expect(replanner.requests).toEqual([]);
+    }
+    const other = scriptedReplanner([{ ok: true, steps: [step('x')], why: 'try x' }]);
+    const failed = () => ({ fail: new NestedPlanError({ stepKey: 'a', uses: 'inner.yml', problem: 'did not succeed: step 1 failed' }) });
+    const replanned = await startRun(planOf([step('a'), step('b', ['a'])]), scriptedSteps({ a: [failed()] }), { replanner: other }).outcome;
+    expect(replanned).toMatchObject({ status: 'succeeded', replans: 1 });
   });
 
   it('defaults on_failure to fail when no model (no replanner) is configured', async () => {
