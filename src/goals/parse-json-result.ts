@@ -1,4 +1,6 @@
+import { balancedJsonEnd } from '../core/balanced-json-end.ts';
 import { parseJson } from '../core/parse-json.ts';
+import { pushAll } from '../core/push-all.ts';
 
 /** A result read as JSON, or why it is not JSON. */
 export type ParsedJson = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly why: string };
@@ -14,11 +16,20 @@ const FENCE = /^ {0,3}(`{3,}(?!`)|~{3,}(?!~))(.*)$/;
  * opens none); one never closed (an answer cut off) is not read. One pass over the lines.
  */
 export function jsonFences(text: string): string[] {
+  return fencesAndProse(text).bodies;
+}
+
+/** `jsonFences`, and the lines outside every fence (a code fence of another language is neither). */
+function fencesAndProse(text: string): { readonly bodies: string[]; readonly prose: string[] } {
   const bodies: string[] = [];
+  const prose: string[] = [];
   const lines = text.split('\n');
   for (let index = 0; index < lines.length; index++) {
     const open = FENCE.exec(lines[index]!.replace(/\r$/, ''));
-    if (!open || (open[1]![0] === '`' && open[2]!.includes('`'))) continue;
+    if (!open || (open[1]![0] === '`' && open[2]!.includes('`'))) {
+      prose.push(lines[index]!);
+      continue;
+    }
     const marker = open[1]!;
     const info = open[2]!.trim().toLowerCase().split(/\s/)[0] ?? '';
     let close = index + 1;
@@ -28,9 +39,11 @@ export function jsonFences(text: string): string[] {
       if (fence && fence[1]![0] === marker[0] && fence[1]!.length >= marker.length) break;
     }
     if (close < lines.length && (info === '' || /^json[c5]?$/.test(info))) bodies.push(lines.slice(index + 1, close).join('\n'));
+    // One never closed is no fence: its lines are prose.
+    else if (close >= lines.length) pushAll(prose, lines.slice(index));
     index = close;
   }
-  return bodies;
+  return { bodies, prose };
 }
 
 /**
@@ -51,7 +64,8 @@ export function parseJsonResult(value: unknown): ParsedJson {
   const answers = new Map<string, ParsedJson>();
   let first: ParsedJson | undefined;
   let failed = 0;
-  for (const body of jsonFences(trimmed)) {
+  const { bodies, prose } = fencesAndProse(trimmed);
+  for (const body of bodies) {
     const text = body.trim();
     if (parsedTexts.has(text)) continue;
     parsedTexts.add(text);
@@ -62,7 +76,31 @@ export function parseJsonResult(value: unknown): ParsedJson {
     if (answers.size > MAX_BLOCKS_READ) return { ok: false, why: `it holds more than ${MAX_BLOCKS_READ} different JSON code blocks, and which one is the answer is not clear; have the step return one` };
   }
   if (answers.size > 1) return { ok: false, why: `it holds ${answers.size} different JSON code blocks, and which one is the answer is not clear; have the step return one` };
+  // An object in the words around the block that says otherwise takes it back: "Correction: … NOT approved:
+  // {"approved": false}" after a block of {"approved": true} passed a gate (found by an adversarial pass).
+  const [answer] = answers.keys();
+  const other = first?.ok && answer !== undefined ? objectOtherThan(prose.join('\n'), answer) : undefined;
+  if (other !== undefined) return { ok: false, why: `it holds JSON beside its code block that differs from it (${shorten(other)}), and which one is the answer is not clear; have the step return one` };
   return first ?? whole;
+}
+
+/** Objects looked for in the words around a code block: enough for any honest answer, and a bound on the work. */
+const MAX_OBJECT_STARTS = 50;
+
+/** The first JSON object in `text` (from its first MAX_OBJECT_STARTS braces) whose JSON is not `json`. */
+function objectOtherThan(text: string, json: string): string | undefined {
+  let starts = 0;
+  for (let start = text.indexOf('{'); start !== -1 && starts < MAX_OBJECT_STARTS; start = text.indexOf('{', start + 1), starts++) {
+    const end = balancedJsonEnd(text, start);
+    if (end === undefined) continue;
+    const parsed = parseJsonText(text.slice(start, end));
+    if (parsed.ok && JSON.stringify(parsed.value) !== json) return text.slice(start, end);
+  }
+  return undefined;
+}
+
+function shorten(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }
 
 /** The most different answers, or code block texts that are no JSON, a result is read for. */

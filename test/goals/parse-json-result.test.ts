@@ -10,6 +10,19 @@ describe('parseJsonResult', () => {
     expect(parseJsonResult('no json here').ok).toBe(false);
   });
 
+  // Found by an adversarial pass: a block of {"approved": true}, then "Correction: … NOT approved: {"approved": false}"
+  // in the words after it, passed a json_schema gate on the block.
+  it('reads no block that an object in the words around it contradicts; the same object, or words alone, are fine', () => {
+    const block = '```json\n{"approved": true}\n```';
+    expect(parseJsonResult(`${block}\n\nCorrection: it leaks a secret, so NOT approved: {"approved": false}`)).toMatchObject({ ok: false, why: expect.stringContaining('JSON beside its code block that differs from it ({"approved": false})') });
+    expect(parseJsonResult(`Draft: {"approved":false}\n${block}`).ok).toBe(false);
+    expect(parseJsonResult(`${block}\nThat is {"approved": true}, as asked.`)).toEqual({ ok: true, value: { approved: true } });
+    expect(parseJsonResult(`Here it is {as asked}:\n${block}\nDone.`)).toEqual({ ok: true, value: { approved: true } });
+    // Code in another language is not an answer, nor is what a never closed fence holds read as one.
+    expect(parseJsonResult(`\`\`\`js\nconst x = {"approved": false};\n\`\`\`\n${block}`)).toEqual({ ok: true, value: { approved: true } });
+    expect(parseJsonResult(`${block}\n\`\`\`json\n{"approved": false}`).ok).toBe(false);
+  });
+
   it('lists every json fence, skipping fences of other languages', () => {
     expect(jsonFences('```python\nprint(1)\n```\n```json\n{"a":1}\n```\ntext\n```\n{"b":2}\n```')).toEqual(['{"a":1}', '{"b":2}']);
     expect(jsonFences('```'.repeat(10_000))).toEqual([]);
