@@ -662,15 +662,31 @@ export function secretValuesFromEnvironment(env: Readonly<Record<string, string 
 
 /**
  * The values of run inputs whose names look secret (`api_token`, `db-password`), as text: a workflow
- * passes `${{ secrets.X }}` to a plan this way too, and the runner masks it in the log only. A flag or a
- * short number is left out (`isOrdinaryValue`), as for variables.
+ * passes `${{ secrets.X }}` to a plan this way too, and the runner masks it in the log only. Whatever their
+ * shape: every string and number in a list or a map given under such a name (`deploy_tokens: [...]`), and
+ * under such a key anywhere in a map (`db: { password: ... }`); both reached the trace, the summary and the
+ * outputs (found by an adversarial pass). A flag or a short number is left out (`isOrdinaryValue`), as for
+ * variables.
  */
 export function secretValuesFromInputs(inputs: Readonly<Record<string, unknown>>): string[] {
-  return Object.entries(inputs).flatMap(([name, value]) => {
-    if ((typeof value !== 'string' && typeof value !== 'number') || !isSecretEnvName(name.replaceAll('-', '_'))) return [];
-    const text = String(value);
-    return text === '' || isOrdinaryValue(text) ? [] : [text];
-  });
+  const found: string[] = [];
+  const stack: Array<{ readonly value: unknown; readonly secret: boolean }> = Object.entries(inputs).map(([name, value]) => ({ value, secret: isSecretInputName(name) }));
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const { value, secret } = next;
+    if (typeof value === 'string' || typeof value === 'number') {
+      const text = String(value);
+      if (secret && text !== '' && !isOrdinaryValue(text)) found.push(text);
+    } else if (Array.isArray(value)) {
+      for (const item of value) stack.push({ value: item, secret });
+    } else if (value !== null && typeof value === 'object') {
+      for (const [name, item] of Object.entries(value)) stack.push({ value: item, secret: secret || isSecretInputName(name) });
+    }
+  }
+  return found;
+}
+
+function isSecretInputName(name: string): boolean {
+  return isSecretEnvName(name.replaceAll('-', '_'));
 }
 
 /**

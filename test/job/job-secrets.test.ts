@@ -34,6 +34,18 @@ describe('one set of secrets for every entry point', () => {
     expect(actionSecrets(settings).sort()).toEqual(['4839201746519283', 'sk-the-key-value', 'tok-5551234567']);
   });
 
+  // Found by an adversarial pass: a list given under a secret name, and a password in a map input, reached the
+  // trace, the summary and the outputs (only a string or number input was learned).
+  it('learns every string and number of a list or map input given under a secret name, and under a secret key of any map', () => {
+    const given = {
+      deploy_tokens: ['Zq7vTx93LmPa0Rw2Kd8Yq1', 'Mn3bVc8XzAs5Df2Gh7Jk4L'],
+      db: { host: 'db.internal', port: 5432, password: 'Hj4kLp9QwErT5yUi0oPa2s', replicas: [{ host: 'r1.internal', 'api-key': 7_340_192_345 }] },
+      signing_keys: { eu: { current: 'Qa1Ws2Ed3Rf4Tg5Yh6Uj7Ik' }, ttl: 3600, enabled: true },
+      regions: ['eu', 'us'],
+    };
+    expect(jobSecrets({ env: {}, inputs: given }).sort()).toEqual(['7340192345', 'Hj4kLp9QwErT5yUi0oPa2s', 'Mn3bVc8XzAs5Df2Gh7Jk4L', 'Qa1Ws2Ed3Rf4Tg5Yh6Uj7Ik', 'Zq7vTx93LmPa0Rw2Kd8Yq1']);
+  });
+
   // runJob without a redactor of its caller's built one from the key and the environment only: a
   // secret-named input reached the tools' arguments.
   it('a job run without a redactor given hides its secret-named inputs from the tools', async () => {
