@@ -1,3 +1,4 @@
+import { visibleControls } from '../core/visible-controls.ts';
 import { neutraliseLogText } from '../security/neutralise-log-text.ts';
 import { isOrdinaryValue, isSecretEnvName } from '../core/secret-env-name.ts';
 
@@ -22,27 +23,46 @@ function hideSecrets(text: string, secrets: readonly string[]): string {
   return out;
 }
 
+/** The writes of the terminal's own cursor sequences, by stream: they pass by `visibleControls` (see `terminalControl`). */
+const controlWriters = new WeakMap<NodeJS.WriteStream, (sequence: string) => void>();
+
+/** The only sequences the CLI writes itself: the live checklist's, up over the frame it drew, and clear what follows. */
+const OWN_SEQUENCE = /^(?:\x1b\[\d{1,6}A)?\r\x1b\[0J$/;
+
 /**
- * Hides the environment's secret values in every text written to `stream` (a terminal too), and makes a
- * stream that can be a CI job log safe to be one: every text written to it passes through
- * `neutraliseLogText`, so tool output and model text the CLI prints can never run as a workflow
- * command (`plan-runner run` inside a workflow's `run:` step writes straight to the log). That is any
- * stream that is not a terminal, and a terminal inside a GitHub Actions job (`docker run -t`, a `script`
- * shell), whose output the runner reads all the same. A terminal elsewhere is left alone: nothing
- * parses it, and the live checklist redraws it with `\r`.
+ * Hides the environment's secret values in every text written to `stream` (a terminal too), and shows
+ * every control character in it as a symbol (`visibleControls`: ESC as ␛; tabs and line breaks stay): a
+ * model's or a tool's text the CLI prints (a rejected plan's answer) wrote the user's clipboard on a
+ * terminal with OSC 52, hid a link with OSC 8 and erased lines (found by an adversarial pass: the class, in
+ * one place). The live checklist's own cursor sequences go through `terminalControl`. A stream that can be a
+ * CI job log is made safe to be one too: every text written to it passes through `neutraliseLogText`, so
+ * tool output and model text can never run as a workflow command (`plan-runner run` inside a workflow's
+ * `run:` step writes straight to the log). That is any stream that is not a terminal, and a terminal inside
+ * a GitHub Actions job (`docker run -t`, a `script` shell), whose output the runner reads all the same.
  */
 export function neutraliseOutput(stream: NodeJS.WriteStream, env: Readonly<Record<string, string | undefined>> = process.env): void {
   const secrets = environmentSecrets(env);
   const neutralise = !(stream.isTTY && env['GITHUB_ACTIONS'] !== 'true');
-  if (!neutralise && secrets.length === 0) return;
   const write = stream.write.bind(stream) as (chunk: string, ...rest: unknown[]) => boolean;
+  controlWriters.set(stream, (sequence) => {
+    if (!OWN_SEQUENCE.test(sequence)) throw new Error(`not a sequence the checklist writes: ${JSON.stringify(sequence)}`);
+    write(sequence);
+  });
   // Bytes are decoded as a stream (a character split across two writes stays whole), text in the encoding a write names.
   const bytes = new TextDecoder();
   const safeWrite = (chunk: unknown, ...rest: unknown[]): boolean => {
     // Only an encoding that spells bytes (`write('aGk=', 'base64')`) is decoded; any other names how text is stored, and text is text.
     const decoded = typeof chunk !== 'string' ? bytes.decode(chunk as Uint8Array, { stream: true }) : typeof rest[0] === 'string' && BYTE_ENCODINGS.has(rest[0]) ? Buffer.from(chunk, rest[0] as BufferEncoding).toString('utf8') : chunk;
-    const text = hideSecrets(decoded, secrets);
+    const text = visibleControls(hideSecrets(decoded, secrets));
     return write(neutralise ? neutraliseLogText(text) : text, ...rest.filter((arg) => typeof arg === 'function'));
   };
   stream.write = safeWrite as typeof stream.write;
+}
+
+/**
+ * Writes one of the live checklist's own cursor sequences to `stream` as it is, where `neutraliseOutput`
+ * shows every other control character as a symbol; on a stream it has not wrapped, `stream.write`.
+ */
+export function terminalControl(stream: NodeJS.WriteStream): (sequence: string) => void {
+  return controlWriters.get(stream) ?? ((sequence) => void stream.write(sequence));
 }

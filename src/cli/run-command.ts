@@ -12,6 +12,7 @@ import { stepWeightsFromTrace, TraceWeightsError } from '../run/trace-step-weigh
 import { readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
 import { usedPlanFiles } from './used-plan-files.ts';
 import { checkOutputPaths, fileIdentity } from './check-output-paths.ts';
+import { terminalControl } from './neutralise-output.ts';
 import { cliJobSettings, cliRedactor } from './cli-job-settings.ts';
 import type { CliCommand } from './parse-cli-args.ts';
 import { markTraceGapped } from '../core/trace-gap.ts';
@@ -61,6 +62,7 @@ export async function runCommand(args: RunArgs, signal: AbortSignal, deps: RunCo
   const fit = isTTY ? (await import('../report/terminal-width.ts')).fitToColumns(process.stdout.columns) : undefined;
   const console = consoleChecklist({
     write: (text) => process.stdout.write(text),
+    control: terminalControl(process.stdout),
     isTTY,
     ...(fit && { fit }),
     rows: process.stdout.rows,

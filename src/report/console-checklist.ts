@@ -10,6 +10,11 @@ import { pushAll } from '../core/push-all.ts';
 export interface ConsoleChecklistOptions {
   /** Where the text goes, e.g. `(text) => process.stdout.write(text)`. */
   readonly write: (text: string) => void;
+  /**
+   * On a terminal, where the cursor sequences that redraw the frame go (`terminalControl`: the CLI's streams
+   * show any other control character as a symbol). Without it they start the frame's own write.
+   */
+  readonly control?: (sequence: string) => void;
   /** On a terminal the checklist is redrawn in place; elsewhere (CI logs) one line per change. */
   readonly isTTY: boolean;
   /**
@@ -251,7 +256,8 @@ export function consoleChecklist(options: ConsoleChecklistOptions): RunListener 
     const lines = [oneLogLine(redact(record.plan.name)), ...items, footer(record, redact)];
     const frame = options.fit ? lines.map(options.fit) : lines;
     const erase = drawnLines ? `${CURSOR_UP(drawnLines)}${CLEAR_TO_END}` : '';
-    options.write(`${erase}${frame.join('\n')}\n`);
+    if (erase && options.control) options.control(erase);
+    options.write(`${options.control ? '' : erase}${frame.join('\n')}\n`);
     drawnLines = frame.length;
     lastDraw = now();
   };

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { neutraliseOutput } from '../../src/cli/neutralise-output.ts';
+import { neutraliseOutput, terminalControl } from '../../src/cli/neutralise-output.ts';
 
 /** A stand-in for process.stdout: a terminal or not, recording what reaches it. */
 function stream(isTTY: boolean) {
@@ -46,4 +46,22 @@ it('keeps a character split across byte writes whole, and reads a write in the e
   // A text encoding names how text is stored: the text is written as it is (a review found latin1 garbled).
   (fake.write as (chunk: string, encoding: string) => boolean)('é\n', 'latin1');
   expect(written.join('')).toBe('éhellohello\né\n');
+});
+
+// Found by an adversarial pass: a model's answer that `plan-runner plan` printed as a rejected plan wrote the
+// user's clipboard (OSC 52), hid a link (OSC 8) and erased lines on a terminal. Every stream, a terminal too,
+// shows control characters as symbols; the live checklist's own cursor sequences go through terminalControl.
+it('shows every control character as a symbol on every stream, and passes only the checklist’s own cursor sequences', () => {
+  const hostile = 'plan\u001b]52;c;ZXZpbA==\u0007 \u001b]8;;https://evil.test\u001b\\here\u001b]8;;\u001b\\ \u001b[2K\u001b[1A\rgone\ttab\r\nline\n';
+  for (const [isTTY, env] of [[true, {}], [false, {}], [true, { GITHUB_ACTIONS: 'true' }]] as const) {
+    const { fake, written } = stream(isTTY);
+    neutraliseOutput(fake, env);
+    fake.write(hostile);
+    expect(written.join(''), `isTTY ${isTTY}`).not.toMatch(/[\u001b\u0007]|\r(?!\n)/);
+    expect(written.join('')).toContain('␛]52;c;ZXZpbA==␇');
+    expect(written.join('')).toMatch(/␍gone\ttab\r?\nline\n/);
+    terminalControl(fake)('\u001b[12A\r\u001b[0J');
+    expect(written.at(-1)).toBe('\u001b[12A\r\u001b[0J');
+    expect(() => terminalControl(fake)('\u001b]52;c;ZXZpbA==\u0007')).toThrow(/not a sequence the checklist writes/);
+  }
 });
