@@ -72,6 +72,19 @@ const script = (): RunScript =>
 const posts = (): number => github.requestsTo('issues/create-comment').length;
 const patches = (): number => github.requestsTo('issues/update-comment').length;
 
+/**
+ * Fires `manual`'s timers in order, each once the updater waits on it (a request in flight sets none until it is
+ * answered), until `done()` or the next is due after `until`.
+ */
+async function runClock(manual: ManualClock, until: number, done: () => boolean): Promise<void> {
+  for (;;) {
+    await vi.waitFor(() => expect(done() || manual.nextDue() !== undefined).toBe(true), { timeout: 5000, interval: 5 });
+    const due = manual.nextDue();
+    if (done() || due === undefined || due > until) return;
+    manual.advanceTo(due);
+  }
+}
+
 describe('comment updater against the GitHub REST API', () => {
   it('creates the comment on the first event and only edits it after', async () => {
     const run = script();
@@ -245,6 +258,80 @@ describe('comment updater against the GitHub REST API', () => {
     expect(clock.now() - start).toBeLessThanOrEqual(5000 + MAX_RATE_LIMIT_WAIT_MS);
     expect(github.requestsTo('issues/list-comments').length).toBeLessThanOrEqual(2);
     expect(warnings).toEqual([expect.stringContaining('HTTP 429')]);
+  });
+
+  // Found by a review: a rate limit met during the run (retry-after 300 s; one of up to 10 minutes is waited for
+  // then) was slept out whole, and finish() could not cut it short: the comment stayed at ⏳ and the job's end
+  // waited past finishTimeoutMs + MAX_RATE_LIMIT_WAIT_MS, the bound finish() gives.
+  it('cuts short at finish() a retry’s wait for a rate limit met during the run, and says the final state was not written', async () => {
+    const run = script();
+    const manual = new ManualClock();
+    const comments = updater({ clock: manual, finishTimeoutMs: 5000 });
+    comments.listener(run.events[0]!);
+    await comments.flush();
+    github.fail('issues/update-comment', { status: 429, headers: { 'retry-after': '300' } });
+    comments.listener(run.events[1]!);
+    await runClock(manual, 1000, () => false);
+    // The 429, and its retry 300 s later.
+    await vi.waitFor(() => expect(manual.nextDue()).toBe(301_000));
+    for (const event of run.events.slice(2)) comments.listener(event);
+    const start = manual.now();
+    let done = false;
+    const finishing = comments.finish().then(() => (done = true));
+    await runClock(manual, start + 5000 + MAX_RATE_LIMIT_WAIT_MS, () => done);
+    expect(done).toBe(true);
+    await finishing;
+    expect(manual.now() - start).toBeLessThanOrEqual(5000 + MAX_RATE_LIMIT_WAIT_MS);
+    // Never sooner than GitHub asked: the final state is not written, and that is said.
+    expect(patches()).toBe(1);
+    expect(github.commentsOn('octo', 'app', 12)[0]!.body).not.toContain('Finished');
+    expect(warnings.filter((w) => w.includes('PR comment'))).toEqual([expect.stringMatching(/HTTP 429.*gave up after retrying.*may not show how the run ended/)]);
+  });
+
+  it('cuts short at finish() a wait for a rate limit that ended a write during the run', async () => {
+    const run = script();
+    const manual = new ManualClock();
+    const comments = updater({ clock: manual, finishTimeoutMs: 5000 });
+    comments.listener(run.events[0]!);
+    await comments.flush();
+    const limited = { status: 429, headers: { 'retry-after': '300' } };
+    github.fail('issues/update-comment', limited, limited, limited);
+    comments.listener(run.events[1]!);
+    // Three tries, 300 s apart: the write is given up on, and the next waits 300 s more.
+    await runClock(manual, 601_000, () => warnings.some((w) => w.includes('tried again on the next update')));
+    for (const event of run.events.slice(2)) comments.listener(event);
+    await vi.waitFor(() => expect(manual.nextDue()).toBe(901_000));
+    const start = manual.now();
+    let done = false;
+    const finishing = comments.finish().then(() => (done = true));
+    await runClock(manual, start + 5000 + MAX_RATE_LIMIT_WAIT_MS, () => done);
+    expect(done).toBe(true);
+    await finishing;
+    expect(patches()).toBe(3);
+    expect(warnings.filter((w) => w.includes('final state was not written'))).toHaveLength(1);
+  });
+
+  it('waits out at finish() the rest of a rate limit met during the run that fits its bound, and writes the final state', async () => {
+    const run = script();
+    const manual = new ManualClock();
+    const comments = updater({ clock: manual, finishTimeoutMs: 5000 });
+    github.onRequest = (request) => {
+      if (request.method === 'PATCH') writeTimes.push(manual.now());
+    };
+    comments.listener(run.events[0]!);
+    await comments.flush();
+    github.fail('issues/update-comment', { status: 429, headers: { 'retry-after': '100' } });
+    comments.listener(run.events[1]!);
+    await runClock(manual, 1000, () => false);
+    await vi.waitFor(() => expect(manual.nextDue()).toBe(101_000));
+    for (const event of run.events.slice(2)) comments.listener(event);
+    let done = false;
+    const finishing = comments.finish().then(() => (done = true));
+    await runClock(manual, Number.POSITIVE_INFINITY, () => done);
+    await finishing;
+    expect(github.requestsTo('issues/update-comment').map((r) => r.status)).toEqual([429, 200]);
+    expect(writeTimes).toEqual([1000, 101_000]);
+    expect(github.commentsOn('octo', 'app', 12).map((c) => c.body)).toEqual([render(run.record(), undefined)]);
   });
 
   // Found by an adversarial pass: GitHub's secondary limit asks for 60 s; the updater retried after 30 s

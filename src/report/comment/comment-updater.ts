@@ -212,17 +212,35 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
     if (commentId !== mine) await options.api.update(commentId, body);
   };
 
+  /**
+   * Waits until `until` to try `last`'s write again; false when that is past the deadline. A wait begun while the
+   * run went ends when it finishes, and is measured again against the deadline `finish()` sets: a rate limit's
+   * `retry-after` met during the run (up to 10 minutes) held the final state, at ⏳, and the job's end past
+   * `finish()`'s bound.
+   */
+  const waitToRetry = async (until: number, last: CommentWriteError): Promise<boolean> => {
+    for (;;) {
+      if (finished && last.retryAfterMs !== undefined && until <= finishLimit) deadline = Math.max(deadline, until);
+      if (until > deadline) return false;
+      const wait = Math.max(0, until - clock.now());
+      if (finished) {
+        await clock.sleep(wait);
+        return true;
+      }
+      const woken = await clock.sleep(wait, finishing.signal).then(
+        () => false,
+        () => true,
+      );
+      if (!woken) return true;
+    }
+  };
+
   /** Writes `first`, then the latest state rendered afresh for each retry; returns the body written, or undefined. */
   const write = async (first: string): Promise<string | undefined> => {
     let last: CommentWriteError | undefined;
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      if (last) {
-        // Never sooner than GitHub asked: the backoff is capped, a retry-after is not.
-        const wait = Math.max(Math.min(MAX_BACKOFF_MS, minInterval * 2 ** (attempt - 2)), blockedUntil - clock.now());
-        if (finished && last.retryAfterMs !== undefined && clock.now() + wait <= finishLimit) deadline = Math.max(deadline, clock.now() + wait);
-        if (clock.now() + wait > deadline) break;
-        await clock.sleep(wait);
-      }
+      // Never sooner than GitHub asked: the backoff is capped, a retry-after is not.
+      if (last && !(await waitToRetry(Math.max(clock.now() + Math.min(MAX_BACKOFF_MS, minInterval * 2 ** (attempt - 2)), blockedUntil), last))) break;
       let body: string | undefined;
       try {
         // The comment is found before the first write, so that write is rendered over what it holds.
@@ -276,13 +294,16 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
     return undefined;
   };
 
-  const drain = async (): Promise<void> => {
+  /** Writes while there is something new; true when it stopped because the next write would come past the deadline. */
+  const drain = async (): Promise<boolean> => {
     while (dirty && !disabled && clock.now() < deadline) {
       const paced = finished ? minInterval : Math.max(minInterval, options.pacingMs?.() ?? 0);
       const wait = Math.max(lastWriteEnd + paced, blockedUntil) - clock.now();
       if (wait > 0) {
-        if (clock.now() + wait > deadline) return;
-        if (paced > minInterval) {
+        if (clock.now() + wait > deadline) return true;
+        // While the run goes, a wait for the pacing or a rate limit ends when it finishes: the final state waits
+        // only `minInterval`, and the rate limit within the deadline `finish()` sets.
+        if (!finished) {
           const woken = await clock.sleep(wait, finishing.signal).then(
             () => false,
             () => true,
@@ -298,20 +319,25 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
       lastWriteEnd = clock.now();
       if (written !== undefined) lastBody = written;
     }
+    return false;
   };
 
   const kick = (): void => {
     dirty = true;
     if (pump || disabled) return;
+    let outOfTime = false;
     // Not in the listener's own call: events given together (a replay of a trace) are all in the
     // first body, which otherwise showed the first event alone (every step ⬜, the run already ended).
     pump = Promise.resolve()
-      .then(drain)
+      .then(async () => {
+        outOfTime = await drain();
+      })
       .catch((error: unknown) => warnOnce('bug', `PR comment updater stopped: ${String(error)}`))
       .finally(() => {
         pump = undefined;
-        // An event may have arrived between the loop's last check and now.
-        if (dirty && !disabled && clock.now() < deadline) kick();
+        // An event may have arrived between the loop's last check and now. Not when the next write would come past
+        // the deadline (a rate limit's wait, once the run has finished): kicked again, it found so again, at once, for ever.
+        if (dirty && !disabled && !outOfTime && clock.now() < deadline) kick();
       });
   };
 
