@@ -4,6 +4,7 @@ import { restEndpointMethods } from '@octokit/plugin-rest-endpoint-methods';
 import { throttling, type ThrottlingOptions } from '@octokit/plugin-throttling';
 import type { RateBudget } from './rate-budget.ts';
 import { wellFormed } from '../core/well-formed.ts';
+import { GITHUB_REQUEST_TIMEOUT_MS } from './github-failure.ts';
 
 // The Octokit `@actions/github`'s getOctokit builds (core, REST methods, pagination), with throttling.
 // Built here rather than by getOctokit: `@actions/github` loads its own undici (a megabyte) at import
@@ -19,7 +20,7 @@ export interface OctokitSettings {
   readonly token: string;
   /** Defaults to `GITHUB_API_URL` (set by the runner; GitHub Enterprise too), else api.github.com. */
   readonly baseUrl?: string;
-  /** Per request; a hanging API must not stall the job. Default 10 s. */
+  /** Per request; a hanging API must not stall the job. Default `GITHUB_REQUEST_TIMEOUT_MS` (10 s). */
   readonly timeoutMs?: number;
   /** Rate-limit retries per request, each after GitHub's `retry-after`. Default 2. */
   readonly maxRateLimitRetries?: number;
@@ -68,7 +69,7 @@ export function createOctokit(settings: OctokitSettings): GitHubClient {
     auth: `token ${settings.token}`,
     baseUrl: settings.baseUrl || process.env['GITHUB_API_URL'] || 'https://api.github.com',
     ...(userAgent === undefined ? {} : { userAgent }),
-    request: { fetch: withTimeout(baseFetch, settings.timeoutMs ?? 10_000) },
+    request: { fetch: withTimeout(baseFetch, settings.timeoutMs ?? GITHUB_REQUEST_TIMEOUT_MS) },
     throttle: {
       onRateLimit: onLimit('primary'),
       onSecondaryRateLimit: onLimit('secondary'),

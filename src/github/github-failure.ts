@@ -1,5 +1,11 @@
 import { headerRecord, retryAfterMs } from '../core/retry-after-ms.ts';
 
+/**
+ * How long a GitHub request is waited for before it fails as "timed out" (`createOctokit`'s default): GitHub
+ * itself ends a request it has worked on for 10 s, so by then one that got no answer is done or never will be.
+ */
+export const GITHUB_REQUEST_TIMEOUT_MS = 10_000;
+
 /** What a failed GitHub API call says: the one reading every caller (comment, check run, toolset) shares. */
 export interface GitHubFailure {
   /** HTTP status, or undefined when no answer came (timeout, network). */

@@ -5,7 +5,7 @@ import { ManualClock } from '../../src/run/manual-clock.ts';
 import type { IssueTarget } from '../../src/github/event-target.ts';
 import { issueCommentApi, type CommentApi } from '../../src/report/comment/comment-api.ts';
 import { commentMarker } from '../../src/report/comment/comment-marker.ts';
-import { createCommentUpdater, MAX_RATE_LIMIT_WAIT_MS, type CommentUpdaterOptions } from '../../src/report/comment/comment-updater.ts';
+import { createCommentUpdater, LATE_WRITE_MARGIN_MS, MAX_RATE_LIMIT_WAIT_MS, type CommentUpdaterOptions } from '../../src/report/comment/comment-updater.ts';
 import { renderComment } from '../../src/report/comment/render-comment.ts';
 import { bodyHolds, drawShared } from '../../src/report/comment/shared-comment-state.ts';
 import type { GoalRow } from '../../src/report/goals-table.ts';
@@ -100,6 +100,8 @@ describe('comment updater against the GitHub REST API', () => {
     expect(others).toEqual([]);
     expect(comment?.body).toBe(render(run.record(), undefined));
     expect(comment?.body).toContain('3/3 complete, 0 failed');
+    // Every write was answered: the comment is not read again after the final state.
+    expect([github.requestsTo('issues/list-comments').length, github.requestsTo('issues/get-comment').length]).toEqual([3, 0]);
   });
 
   it('finds its comment again on a re-run, past other comments on later pages, and edits it', async () => {
@@ -461,6 +463,87 @@ describe('comment updater against the GitHub REST API', () => {
     for (const event of run.events.slice(1)) comments.listener(event);
     await comments.finish();
     expect(github.commentsOn('octo', 'app', 12).map((c) => c.body)).toEqual([render(run.record(), undefined)]);
+  });
+
+  // Found by a review: an edit that timed out on the client (no answer: its outcome unknown) and that GitHub carried
+  // out later landed after the final state, and the comment of a run that had ended showed ⏳ again.
+  it('writes the final state again when an edit that timed out is carried out after it', async () => {
+    const run = script();
+    const manual = new ManualClock();
+    const lists: number[] = [];
+    github.onRequest = (request) => {
+      if (request.operationId === 'issues/list-comments') lists.push(manual.now());
+    };
+    // Only the first edit times out, 100 ms after the fake has read it; GitHub carries it out 2 s after that read.
+    const comments = createCommentUpdater({ api: api(5_000, timingOutFetch(github, 'issues/update-comment', 100)), marker, render, warn: (m) => warnings.push(m), clock: manual, requestTimeoutMs: 5_000 });
+    comments.listener(run.events[0]!);
+    await comments.flush();
+    github.fail('issues/update-comment', { lateMs: 2_000 });
+    comments.listener(run.events[1]!);
+    await vi.waitFor(() => expect(manual.nextDue()).toBe(1000));
+    manual.advanceTo(1000);
+    // The edit times out, and its retry waits a second; the run ends meanwhile.
+    await vi.waitFor(() => expect(manual.nextDue()).toBe(2000));
+    for (const event of run.events.slice(2)) comments.listener(event);
+    let done = false;
+    const finishing = comments.finish().then(() => (done = true));
+    const final = render(run.record(), undefined);
+    await vi.waitFor(() => expect(manual.nextDue()).toBe(2000));
+    manual.advanceTo(2000);
+    await vi.waitFor(() => expect(github.requestsTo('issues/update-comment').filter((r) => r.status === 200 && (r.body as { body: string }).body === final)).toHaveLength(1));
+    // The timed-out edit lands: the comment shows ⏳ again.
+    await vi.waitFor(() => expect(github.requestsTo('issues/update-comment').map((r) => r.status)).toEqual([200, 200]), { timeout: 10_000, interval: 20 });
+    await runClock(manual, Number.POSITIVE_INFINITY, () => done);
+    await finishing;
+    expect(github.commentsOn('octo', 'app', 12).map((c) => c.body)).toEqual([final]);
+    expect(github.requestsTo('issues/update-comment').map((r) => (r.body as { body: string }).body).slice(1)).toEqual([final, final]);
+    // Read once the late edit could have landed: the request timeout and LATE_WRITE_MARGIN_MS after it timed out.
+    expect(lists.at(-1)).toBeGreaterThanOrEqual(1000 + 5_000 + LATE_WRITE_MARGIN_MS);
+    expect(warnings).toEqual([]);
+  });
+
+  it('removes a comment whose create timed out and that GitHub carried out after the final state', async () => {
+    const run = script();
+    const manual = new ManualClock();
+    const comments = createCommentUpdater({ api: api(5_000, timingOutFetch(github, 'issues/create-comment', 100)), marker, render, warn: (m) => warnings.push(m), clock: manual, requestTimeoutMs: 5_000 });
+    github.fail('issues/create-comment', { lateMs: 2_000 });
+    comments.listener(run.events[0]!);
+    // The create times out; its retry a second later finds no comment and creates one.
+    await vi.waitFor(() => expect(manual.nextDue()).toBe(1000));
+    for (const event of run.events.slice(1)) comments.listener(event);
+    let done = false;
+    const finishing = comments.finish().then(() => (done = true));
+    await runClock(manual, 1000, () => done);
+    const final = render(run.record(), undefined);
+    await vi.waitFor(() => expect(github.commentsOn('octo', 'app', 12).map((c) => c.body)).toContain(final));
+    // The first create lands: a second comment, with the run's first state.
+    await vi.waitFor(() => expect(github.commentsOn('octo', 'app', 12)).toHaveLength(2), { timeout: 10_000, interval: 20 });
+    await runClock(manual, Number.POSITIVE_INFINITY, () => done);
+    await finishing;
+    expect(github.commentsOn('octo', 'app', 12).map((c) => c.body)).toEqual([final]);
+    expect(warnings).toEqual([]);
+  });
+
+  it('says so when an edit that got no answer could land later than finish() may wait for', async () => {
+    const run = script();
+    const manual = new ManualClock();
+    const comments = createCommentUpdater({ api: api(5_000, timingOutFetch(github, 'issues/update-comment', 100)), marker, render, warn: (m) => warnings.push(m), clock: manual, requestTimeoutMs: 5_000, finishTimeoutMs: 3_000 });
+    comments.listener(run.events[0]!);
+    await comments.flush();
+    github.fail('issues/update-comment', { hang: true });
+    comments.listener(run.events[1]!);
+    await runClock(manual, 1000, () => false);
+    // The edit times out, and its retry waits a second; the run ends meanwhile.
+    await vi.waitFor(() => expect(manual.nextDue()).toBe(2000));
+    for (const event of run.events.slice(2)) comments.listener(event);
+    let done = false;
+    const finishing = comments.finish().then(() => (done = true));
+    await runClock(manual, Number.POSITIVE_INFINITY, () => done);
+    await finishing;
+    // Written, but the edit may land until 8 s, past finish()'s 4 s: not read again, and said.
+    expect(github.commentsOn('octo', 'app', 12).map((c) => c.body)).toEqual([render(run.record(), undefined)]);
+    expect(manual.now()).toBeLessThanOrEqual(4000);
+    expect(warnings).toEqual([expect.stringContaining('got no answer, and GitHub may still carry it out after the final state')]);
   });
 
   it('retries with the latest state, not the body that failed', async () => {

@@ -2,6 +2,7 @@ import { type Clock, systemClock } from '../../core/clock.ts';
 import type { RunListener } from '../../core/run-event.ts';
 import { followRecord, newRunRecord, type RunRecord } from '../../core/run-record.ts';
 import type { GoalRow } from '../goals-table.ts';
+import { GITHUB_REQUEST_TIMEOUT_MS } from '../../github/github-failure.ts';
 import type { CommentApi } from './comment-api.ts';
 import { CommentWriteError } from './comment-write-error.ts';
 
@@ -39,6 +40,13 @@ export interface CommentUpdaterOptions {
    */
   readonly finishTimeoutMs?: number;
   /**
+   * How long the API's client waits for a request before it fails as timed out (default
+   * `GITHUB_REQUEST_TIMEOUT_MS`, the Octokit's own). A create or edit that got no answer may still be carried
+   * out: when one failed so, `finish()` reads the comment again `LATE_WRITE_MARGIN_MS` past this after it, and
+   * writes the final state again if that late write undid it.
+   */
+  readonly requestTimeoutMs?: number;
+  /**
    * Asked before each write: a message when this run no longer owns the comment (its commit is no
    * longer the pull request's head), and writing stops; undefined to go on.
    */
@@ -73,6 +81,11 @@ const MAX_BACKOFF_MS = 30_000;
 export const MAX_RATE_LIMIT_WAIT_MS = 120_000;
 /** Reads after a shared comment's final write: each is at most one more write. */
 export const VERIFY_ROUNDS = 3;
+/**
+ * How much longer than the request timeout, after a write that got no answer, its outcome stays unknown: a request
+ * GitHub got is done or dropped within its own 10 s, which starts only once the request has come to it.
+ */
+export const LATE_WRITE_MARGIN_MS = 2000;
 
 /** Least time between two writes of one comment, unless told otherwise: GitHub asks for serial writes at least 1 s apart. */
 export const COMMENT_INTERVAL_MS = 1000;
@@ -86,6 +99,7 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
   const clock = options.clock ?? systemClock;
   const minInterval = options.minIntervalMs ?? COMMENT_INTERVAL_MS;
   const maxAttempts = options.maxAttempts ?? 3;
+  const lateWriteMs = (options.requestTimeoutMs ?? GITHUB_REQUEST_TIMEOUT_MS) + LATE_WRITE_MARGIN_MS;
   const follow = followRecord();
   let record = newRunRecord();
   let goals: readonly GoalRow[] | undefined;
@@ -110,6 +124,13 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
   let blockedUntil = Number.NEGATIVE_INFINITY;
   /** The latest `finish()` may wait for a rate limit to pass. */
   let finishLimit = Number.POSITIVE_INFINITY;
+  /**
+   * A create or edit that got no answer (a timeout, a dropped connection) may still be carried out, after a later
+   * write: GitHub's requests do not die with the client. Until this time one may land, putting back the body it
+   * carried (`lateBodies`); a write begun after it is over any such body.
+   */
+  let lateUntil = Number.NEGATIVE_INFINITY;
+  const lateBodies = new Set<string>();
   let pump: Promise<void> | undefined;
   /** Ends a wait for the pacing when the run finishes: the final state waits only `minInterval`. */
   const finishing = new AbortController();
@@ -241,6 +262,7 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       // Never sooner than GitHub asked: the backoff is capped, a retry-after is not.
       if (last && !(await waitToRetry(Math.max(clock.now() + Math.min(MAX_BACKOFF_MS, minInterval * 2 ** (attempt - 2)), blockedUntil), last))) break;
+      const begun = clock.now();
       let body: string | undefined;
       try {
         // The comment is found before the first write, so that write is rendered over what it holds.
@@ -269,9 +291,18 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
           if (body === undefined) return lastBody;
         }
         await writeOnce(body!);
+        // Begun once every write that got no answer had landed or never will: the comment holds this body, not theirs.
+        if (begun >= lateUntil) {
+          lateUntil = Number.NEGATIVE_INFINITY;
+          lateBodies.clear();
+        }
         return body;
       } catch (error) {
         last = error instanceof CommentWriteError ? error : new CommentWriteError('update', error);
+        if (last.status === undefined && body !== undefined && (last.operation === 'create' || last.operation === 'update')) {
+          lateUntil = Math.max(lateUntil, clock.now() + lateWriteMs);
+          lateBodies.add(body);
+        }
         if (last.retryAfterMs !== undefined) blockedUntil = Math.max(blockedUntil, clock.now() + last.retryAfterMs);
         if (!last.transient) {
           disabled = true;
@@ -345,17 +376,45 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
     while (pump) await pump;
   };
 
-  /** After the final write: another writer may have overwritten it with a state that lacks ours; write again until it holds ours. */
+  /**
+   * After the final write, the comment is read again and written again until it holds the final state. A shared
+   * comment: another writer may have written over it with a state that lacks ours. Any comment: a write of ours
+   * that got no answer may have been carried out after the final one, putting back an earlier state (⏳ for a run
+   * that has ended), so it is read once that write would have landed. Neither: nothing is read.
+   */
   const verify = async (): Promise<void> => {
     for (let round = 0; round < VERIFY_ROUNDS && !disabled && clock.now() + minInterval <= deadline; round++) {
-      await clock.sleep(Math.max(0, lastWriteEnd + minInterval - clock.now()));
+      const late = lateUntil > Number.NEGATIVE_INFINITY;
+      if (!options.shared && !late) return;
+      if (lateUntil > deadline) {
+        warnOnce(
+          'late',
+          'A write of the PR comment got no answer, and GitHub may still carry it out after the final state, later than plan-runner can wait for: ' +
+            'the comment may not show how the run ended; the job summary has the full record.',
+        );
+        return;
+      }
+      await clock.sleep(Math.max(0, lastWriteEnd + minInterval - clock.now(), lateUntil - clock.now()));
+      // A create carried out late is a second comment, which only a listing finds (and removes).
+      if (late) unsettled = true;
       let current: string | undefined;
       try {
         current = await reread();
       } catch {
         return;
       }
-      if (current === undefined || options.shared!.holds(record, current)) return;
+      // Read once every late write had landed: what it shows is all there is.
+      const ours = late ? new Set(lateBodies) : undefined;
+      lateUntil = Number.NEGATIVE_INFINITY;
+      lateBodies.clear();
+      if (current === undefined) return;
+      if (options.shared) {
+        if (options.shared.holds(record, current)) return;
+      } else {
+        // Only a late write of ours is put right: a body another run wrote since (an answer to an approval) stays.
+        if (current === lastBody || !ours?.has(current)) return;
+        lastBody = current;
+      }
       dirty = true;
       kick();
       await flush();
@@ -386,7 +445,7 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
         deadline = Math.min(finishLimit, Math.max(clock.now(), blockedUntil) + bound);
         kick();
         await flush();
-        if (options.shared) await verify();
+        await verify();
       }
       await flush();
       // Its time ran out before the final state could be written (a rate limit's wait past it): said, as a failed write is.
