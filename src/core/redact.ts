@@ -239,9 +239,11 @@ function unicodeEscaped(json: string, which: RegExp, upper = false): string {
  * Characters URL encoders leave as they are, beyond letters and digits, and how they write a space:
  * JavaScript's `encodeURIComponent`; RFC 3986's unreserved set (Python's `quote(safe='')`, PHP's `rawurlencode`,
  * Go's `PathEscape`), also with `+` for a space (`quote_plus`, Go's `QueryEscape`); a form as
- * `URLSearchParams` writes it; PHP's `urlencode`.
+ * `URLSearchParams` writes it; PHP's `urlencode`; then a URL's userinfo and `encodeURI`, whose spellings are
+ * looked for in upper-case hex only (`upperOnly`): what writes them always writes it so, and each spelling is one
+ * more for every secret the redactor is built with.
  */
-const URL_ENCODERS: ReadonlyArray<{ readonly keep: string; readonly space: '%20' | '+' }> = [
+const URL_ENCODERS: ReadonlyArray<{ readonly keep: string; readonly space: '%20' | '+'; readonly upperOnly?: true }> = [
   { keep: "-_.!~*'()", space: '%20' },
   { keep: '-_.~', space: '%20' },
   // Python's `quote` as called without `safe` (it keeps `/`), as a URL a tool prints is built.
@@ -249,13 +251,28 @@ const URL_ENCODERS: ReadonlyArray<{ readonly keep: string; readonly space: '%20'
   { keep: '-_.~', space: '+' },
   { keep: '-_.*', space: '+' },
   { keep: '-_.', space: '+' },
+  // A user or a password in a URL as the URL standard writes it (the userinfo percent-encode set): Node's `URL`, and
+  // so fetch, undici and most JavaScript database clients, print a connection URL so. A password of `a+b/c=d` is
+  // `a+b%2Fc%3Dd` there, which no spelling above is (found by a redaction hunt); a `%` stays as it is.
+  { keep: "-_.~!$%&'()*+,", space: '%20', upperOnly: true },
+  // The same as Go's `url.UserPassword` writes it: RFC 3986's sub-delimiters but `!*'()`.
+  { keep: '-_.~$&+,;=', space: '%20', upperOnly: true },
+  // JavaScript's `encodeURI`, which a URL built by hand is often passed through whole.
+  { keep: "-_.!~*'();,/?:@&=+$#", space: '%20', upperOnly: true },
 ];
 
-/** `secret` URL-encoded as UTF-8, leaving letters, digits and `keep` as they are, with upper-case hex. */
+/**
+ * `secret` URL-encoded as UTF-8, leaving letters, digits and `keep` as they are, with upper-case hex.
+ * `encodeURIComponent` escapes every ASCII character but `-_.!~*'()`: of its escapes, those of a kept character
+ * are written back as the character.
+ */
 function urlEncoded(secret: string, keep: string, space: '%20' | '+'): string {
   const encoded = encodeURIComponent(secret)
     .replace(/[!~*'()]/g, (char) => (keep.includes(char) ? char : `%${char.charCodeAt(0).toString(16).toUpperCase()}`))
-    .replaceAll('%2F', keep.includes('/') ? '/' : '%2F');
+    .replace(/%[0-7][0-9A-F]/g, (escape) => {
+      const char = String.fromCharCode(Number.parseInt(escape.slice(1), 16));
+      return keep.includes(char) ? char : escape;
+    });
   return space === '+' ? encoded.replaceAll('%20', '+') : encoded;
 }
 
@@ -267,6 +284,7 @@ function urlEncoded(secret: string, keep: string, space: '%20' | '+'): string {
 function spellings(secret: string): string[] {
   const json = JSON.stringify(secret).slice(1, -1);
   const urls = URL_ENCODERS.map(({ keep, space }) => urlEncoded(secret, keep, space));
+  const eitherCase = urls.filter((_, at) => !URL_ENCODERS[at]!.upperOnly);
   const html = secret.replace(/[&<>"]/g, (char) => HTML_ESCAPES[char]!);
   const forms = [
     secret,
@@ -281,7 +299,7 @@ function spellings(secret: string): string[] {
     unicodeEscaped(json, /[<>&\u2028\u2029]/g, true),
     unicodeEscaped(json, /[+<>&'`]|[^\x00-\x7f]/g, true).replaceAll('\\"', '\\u0022'),
     ...urls,
-    ...urls.map((url) => url.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())),
+    ...eitherCase.map((url) => url.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())),
     html,
     html.replaceAll("'", '&#39;'),
     html.replaceAll("'", '&#x27;'),

@@ -164,6 +164,22 @@ describe('createRedactor', () => {
     for (const text of written) expect(redact(text), text).not.toMatch(/hunter2|prod/);
   });
 
+  // Found by a redaction hunt: a password in a connection URL as Node's URL (the URL standard) or Go writes it, `+ $ &`
+  // kept and `/ ; =` escaped, matched no spelling.
+  it('hides a known value in a URL’s userinfo as the URL standard and Go write it, and as encodeURI writes a URL', () => {
+    // Every printable ASCII character and one beyond: the spelling is what Node's URL writes, character for character.
+    const every = `${Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join('')}é`;
+    for (const value of ['Xk9+mQ/2vL=pR7', 'tr0ub4dor&3;horse', 'Xk9$mQ;2vL=pR7', every]) {
+      const url = new URL('postgres://db.internal:5432/app');
+      url.username = value;
+      url.password = value;
+      expect(createRedactor([value])(`could not connect to ${url.href}: refused`), value).toBe('could not connect to postgres://***:***@db.internal:5432/app: refused');
+    }
+    // Go's url.UserPassword keeps `= ; $ & + ,` and escapes `/`; encodeURI keeps `/ ? : @ & = + $ , ; #` as well.
+    expect(createRedactor(['Xk9+mQ/2vL=pR7'])('dial postgres://app:Xk9+mQ%2F2vL=pR7@db:5432/app: refused')).toBe('dial postgres://app:***@db:5432/app: refused');
+    expect(createRedactor([every])(encodeURI(`https://api.test/?key=${every}`))).toBe('https://api.test/?key=***');
+  });
+
   it('hides a known secret as other encoders write it: PHP, Python and Go JSON, lower-case URL escapes, HTML, hex', () => {
     const aws = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
     const tricky = 'p&ss<wörd>/"quoted"/\'single\'';
