@@ -92,22 +92,36 @@ const KEY_BODY_MAX = 64 * 1024;
 /**
  * Where `text` holds a private key (PEM, or an OpenPGP secret key block): from each BEGIN line to the END line
  * after it, or, with none after it, through its base64 lines (`KEY_BODY`): a tool's cut (`…`) went through a key, and
- * a read_file of a bundle showed an EC key's whole private scalar (found by an adversarial pass). Linear: each
+ * a read_file of a bundle showed an EC key's whole private scalar (found by an adversarial pass). An END line with no
+ * BEGIN line before it, from the base64 lines before it (`keyBodyBefore`): a cut took the key's start, as a command's
+ * stderr tail keeps its last 2 KiB (found by a redaction hunt: the key's last lines showed). Linear: each
  * marker's body is read only up to the next marker (one regex over them all, looking for an END from each BEGIN,
- * took 525 s on 1 MB of them).
+ * took 525 s on 1 MB of them), and back from an END line only as far as the END line before it.
  */
 function keyRanges(text: string): Array<{ start: number; end: number }> {
   const markers = [...text.matchAll(KEY_MARKER)];
-  if (markers.length === 0) return [];
   const ends = [...text.matchAll(KEY_END)];
+  if (markers.length === 0 && ends.length === 0) return [];
   const ranges: Array<{ start: number; end: number }> = [];
   let end = 0;
+  // Where the last END line read ends: no body before a later one is looked for past it.
+  let passed = 0;
+  const orphansBefore = (at: number): void => {
+    for (; end < ends.length && ends[end]!.index < at; end++) {
+      const closing = ends[end]!;
+      const start = keyBodyBefore(text, closing.index, passed);
+      if (start < closing.index) ranges.push({ start, end: closing.index + closing[0].length });
+      passed = closing.index + closing[0].length;
+    }
+  };
   for (const [index, marker] of markers.entries()) {
     if (marker.index < (ranges.at(-1)?.end ?? 0)) continue;
-    while (end < ends.length && ends[end]!.index < marker.index) end++;
+    orphansBefore(marker.index);
     const closing = ends[end];
     if (closing) {
       ranges.push({ start: marker.index, end: closing.index + closing[0].length });
+      passed = closing.index + closing[0].length;
+      end++;
       continue;
     }
     const bodyStart = marker.index + marker[0].length;
@@ -115,7 +129,51 @@ function keyRanges(text: string): Array<{ start: number; end: number }> {
     const body = KEY_BODY.exec(text.slice(bodyStart, limit));
     if (body) ranges.push({ start: marker.index, end: bodyStart + body[0].length });
   }
+  orphansBefore(text.length);
   return ranges;
+}
+
+const BASE64_CHAR = /[A-Za-z0-9+/=]/;
+/** What a diff or a quote puts before a line (`-`, `+`, `>`), and indentation. */
+const LINE_MARK = /[-+> \t]/;
+
+/** How long the line break that ends at `at` is, raw or JSON-escaped; 0 when none does. */
+function lineBreakBefore(text: string, at: number): number {
+  for (const lineBreak of ['\\r\\n', '\\n', '\r\n', '\n']) if (text.endsWith(lineBreak, at)) return lineBreak.length;
+  return 0;
+}
+
+/** The shortest base64 line read as a key's where a word could be one (`KEY_BODY`'s first run). */
+const KEY_LINE_MIN = 16;
+
+/**
+ * Where the base64 lines right before an END line at `end` start, each perhaps marked as a diff's or a quote's
+ * line, as `KEY_BODY` reads them after a BEGIN line; `end` when no such line is there. Read back line by line to the
+ * first line that is not one, to a cut (`…`: the partial line after it is the key's too, and `…***` is what
+ * `hideCutStart` left of it) or to `from`, and at most `KEY_BODY_MAX` characters: each character once. A key's
+ * last line can be short, its others are not: a shorter line before them (a word alone on its line) is not the
+ * key's, and without a cut, lines that are all short are no key.
+ */
+function keyBodyBefore(text: string, end: number, from: number): number {
+  const limit = Math.max(from, end - KEY_BODY_MAX);
+  let start = end;
+  let long = false;
+  let at = end;
+  while (at > limit && LINE_MARK.test(text[at - 1]!)) at--;
+  for (let lineBreak = lineBreakBefore(text, at); lineBreak > 0 && at - lineBreak > limit; lineBreak = lineBreakBefore(text, at)) {
+    const lineEnd = at - lineBreak;
+    at = lineEnd;
+    // A base64 line holds no backslash: an `n` or `r` after one is an escaped line break's.
+    while (at > limit && BASE64_CHAR.test(text[at - 1]!) && !(text[at - 2] === '\\' && (text[at - 1] === 'n' || text[at - 1] === 'r'))) at--;
+    if (at === lineEnd) return long || text.endsWith(`${CUT}${REDACTED}`, lineEnd) ? start : end;
+    const content = at;
+    while (at > limit && LINE_MARK.test(text[at - 1]!)) at--;
+    if (at > 0 && text[at - 1] === CUT) return content;
+    if ((at > 0 && lineBreakBefore(text, at) === 0) || (start < end && lineEnd - content < KEY_LINE_MIN)) break;
+    start = content;
+    long ||= lineEnd - content >= KEY_LINE_MIN;
+  }
+  return long ? start : end;
 }
 
 /** Every kind's prefix, as a pattern: what begins a token. */

@@ -83,6 +83,14 @@ const SCRIPT = `
       const headers = '-----BEGIN RSA PRIVATE KEY-----' + '\\nA: a'.repeat(250_000);
       if (redact(headers) !== headers) throw new Error('headers changed');
     },
+    // END lines with no BEGIN line, each hidden back over its base64 lines, and short lines no key has: each line is read
+    // back once, to the END line before it, and at most a key block's length.
+    'private keys with no BEGIN line': () => {
+      const redact = createRedactor();
+      if (redact(('A'.repeat(64) + '\\n-----END PRIVATE KEY-----\\n').repeat(25_000)) !== '***\\n'.repeat(25_000)) throw new Error('a key shows');
+      const lines = 'A\\n'.repeat(500_000) + '-----END PRIVATE KEY-----';
+      if (redact(lines) !== lines) throw new Error('short lines changed');
+    },
     // Token prefixes, and runs of them, before cuts.
     'token prefixes before cuts': () => {
       const redact = createRedactor();
@@ -181,7 +189,7 @@ describe('functions on untrusted text', () => {
   it('stay linear on the shapes that made them quadratic', () => {
     expect(runCpuBounded(SCRIPT, 40, 240_000)).toEqual({
       signal: null,
-      stdout: ['colliding keys', 'spaces in a key block', 'blanks after a fence', 'a fence line with a \\r', 'blanks in command output', 'a token run in evidence', 'blanks before a sentence', 'Basic and base64', 'private keys with no END line', 'token prefixes before cuts', 'a verdict full of quotes', 'dashes around cuts with a key known', 'dots in a model error', 'dots and blanks in a path', 'rejections in a trace', 'required names checked under additionalProperties', 'cut notes after line separators', 'goals of an eval column', 'one-byte writes to a tail', 'weights of many used plans'],
+      stdout: ['colliding keys', 'spaces in a key block', 'blanks after a fence', 'a fence line with a \\r', 'blanks in command output', 'a token run in evidence', 'blanks before a sentence', 'Basic and base64', 'private keys with no END line', 'private keys with no BEGIN line', 'token prefixes before cuts', 'a verdict full of quotes', 'dashes around cuts with a key known', 'dots in a model error', 'dots and blanks in a path', 'rejections in a trace', 'required names checked under additionalProperties', 'cut notes after line separators', 'goals of an eval column', 'one-byte writes to a tail', 'weights of many used plans'],
       stderr: '',
     });
   }, 250_000);

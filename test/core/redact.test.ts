@@ -2,6 +2,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRedactor, jsonMayNeedRedaction, redactDeep, secretValuesFromEnvironment, TOKEN_SHAPE_SOURCES } from '../../src/core/redact.ts';
+import { TailBuffer } from '../../src/process/tail-buffer.ts';
+import { COMMAND_STDERR_IN_ERROR_BYTES } from '../../src/tools/command-tool.ts';
 
 // Built at run time so the test file itself holds no token-shaped literals for scanners to flag.
 const GITHUB_TOKENS = ['ghp_', 'gho_', 'ghs_', 'ghu_', 'ghr_'].map((prefix) => `${prefix}${'Ab3'.repeat(12)}`);
@@ -121,6 +123,37 @@ describe('createRedactor', () => {
     ]) {
       expect(redact(prose)).toBe(prose);
     }
+  });
+
+  // Found by a redaction hunt: a command's stderr is kept as its last 2 KiB, and the kept part started inside a key.
+  // Its first partial line was hidden at the cut, and its other lines and its END line showed.
+  it('hides a private key whose BEGIN line a cut took, from the base64 lines before its END line', () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+    const lines = pem.trimEnd().split('\n');
+    const bodyLines = lines.slice(1, -1);
+    for (let cut = lines[0]!.length + 1; cut < pem.length - lines.at(-1)!.length - 2; cut += 97) {
+      // A cut at a line's end leaves its line break.
+      expect(redact(`…${pem.slice(cut)}retrying\n`)).toMatch(/^…\n?\*\*\*\nretrying\n$/);
+      // As the cut left it after the tail hid its first run, in JSON, with CRLF line breaks, as a diff's lines.
+      expect(redact(`…***\n${pem.slice(pem.indexOf('\n', cut) + 1)}`)).toBe('…***\n***\n');
+      expect(redact(JSON.stringify({ stderr: `…${pem.slice(cut)}` }))).toMatch(/^\{"stderr":"…(\\n)?\*\*\*\\n"\}$/);
+      expect(redact(`…${pem.slice(cut).replaceAll('\n', '\r\n')}`)).toMatch(/^…(\r\n)?\*\*\*\r\n$/);
+      expect(redact(`…${pem.slice(cut).trimEnd().replaceAll('\n', '\n-')}\n context`)).toMatch(/^…(\n-)?\*\*\*\n context$/);
+    }
+    // No cut: the lines before the END line are hidden back to the first that is not a key's, which stays.
+    expect(redact(`loading key\n${bodyLines.slice(-5).join('\n')}\n${lines.at(-1)}\ndone`)).toBe('loading key\n***\ndone');
+    // A key's last short line alone before its END line, after a cut, or after what the tail left of the cut line.
+    expect(redact(`…4Q==\n${lines.at(-1)}`)).toBe('…***');
+    expect(redact(`…***\n4Q==\n${lines.at(-1)}`)).toBe('…***\n***');
+    // A word alone on its line is no key's line: a key's lines but its last are long.
+    expect(redact(`x\n${bodyLines.slice(-3).join('\n')}\n${lines.at(-1)}`)).toBe('x\n***');
+    // An END line with no base64 line before it is prose, or a shown example, and stays.
+    for (const prose of ['The key file ends with\n-----END PRIVATE KEY-----\n', 'key.pem:\n  ...\n  -----END RSA PRIVATE KEY-----', '-----END PRIVATE KEY-----', 'done\n-----END PRIVATE KEY-----']) {
+      expect(redact(prose)).toBe(prose);
+    }
+    // Whole keys are hidden as before, and a second END line hides only the lines after the first.
+    expect(redact(`${pem}x\n${bodyLines[3]}\n${lines.at(-1)}`)).toBe('***\nx\n***');
   });
 
   it('hides what a cut left of a token, too short for its shape, and leaves words before a cut alone', () => {
@@ -470,5 +503,23 @@ describe('a secret split by terminal control sequences', () => {
     const redact = createRedactor([secret]);
     const coloured = `\u001b[32m✓\u001b[0m 12 tests \u001b]8;;https://x.test\u0007passed\u001b]8;;\u0007`;
     expect(redact(coloured)).toBe(coloured);
+  });
+});
+
+// Found by a redaction hunt: a failing command's error shows the last 2 KiB of its stderr, redacted, and a key the cut
+// went through showed its rest.
+describe('a command’s stderr tail, as its error shows it', () => {
+  const shown = (written: string): string => {
+    const tail = new TailBuffer(64 * 1024);
+    tail.push(Buffer.from(written));
+    return createRedactor()(tail.text(COMMAND_STDERR_IN_ERROR_BYTES));
+  };
+
+  it('hides the rest of a private key whose BEGIN line the cut took', () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+    const text = shown(`${'debug: loading config\n'.repeat(90)}${pem}${'error: cannot connect, retrying\n'.repeat(30)}`);
+    expect(text).toMatch(/^…\*\*\*\n(\*\*\*\n)?error: cannot connect, retrying\n/);
+    expect(pem.split('\n').filter((line) => line.length >= 8 && text.includes(line))).toEqual([]);
   });
 });
