@@ -41,13 +41,41 @@ export function hideCutFragments(text: string): string {
 
 /** The run of token characters right after a leading `…`, scanned once (anchored: linear in its length). */
 const AT_START = new RegExp(`^…(${RUN_CHAR}{6,})`, 'u');
+/** A run of base64url after a leading `…`, as a JWT's segments are written, and one after a dot: each read once. */
+const JWT_AT_START = /^…[A-Za-z0-9_-]*/;
+const JWT_SEGMENT = /\.([A-Za-z0-9_-]+)/y;
+
+/**
+ * Where the rest of a JWT a cut went through ends (`…<header's end>.eyJ<payload>.<signature>`, or `…<payload's
+ * end>.<signature>`): the base64url run after the mark, then each segment after a dot that is a JWT's: a JSON
+ * object's base64url (`eyJ`), the segment after one, or 16 or more characters that look like a credential (a
+ * signature). At most four: a JWE has five parts. 0 when no such segment follows: the dots of a file name or a
+ * version (`…3f2a.tar.gz`, `…2.14.0.tgz`, `…-api.us-east-1.amazonaws.com`) are no JWT's.
+ */
+function jwtRestEnd(text: string): number {
+  const run = JWT_AT_START.exec(text);
+  if (!run) return 0;
+  let end = run[0].length;
+  let json = false;
+  for (let parts = 0; parts < 4; parts++) {
+    JWT_SEGMENT.lastIndex = end;
+    const segment = JWT_SEGMENT.exec(text)?.[1];
+    if (segment === undefined || !(json || (segment.startsWith('eyJ') && segment.length >= 11) || (segment.length >= 16 && looksLikeCredential(segment)))) break;
+    json = segment.startsWith('eyJ');
+    end = JWT_SEGMENT.lastIndex;
+  }
+  return end > run[0].length ? end : 0;
+}
 
 /**
  * `text` whose start a cut dropped (it begins with `…`: a stderr tail), with the credential-looking run
  * right after that mark hidden: a token the cut went through lost its prefix (`ghp_`), and no token shape
- * finds the rest. Only the leading mark is looked at, so a long tail costs one linear scan.
+ * finds the rest. A JWT's rest is hidden whole (`jwtRestEnd`): the run stops at its first dot, and its payload and
+ * signature showed (found by a redaction hunt). Only the leading mark is looked at, so a long tail costs one linear scan.
  */
 export function hideCutStart(text: string): string {
+  const jwt = jwtRestEnd(text);
+  if (jwt > 0) return `…***${text.slice(jwt)}`;
   const run = AT_START.exec(text)?.[1];
   return run !== undefined && looksLikeCredential(run) ? `…***${text.slice(1 + run.length)}` : text;
 }

@@ -64,10 +64,12 @@ const TOKEN_SHAPES: ReadonlyArray<{ readonly pattern: RegExp; readonly is?: (mat
 /**
  * Shapes that can fail far from where they start (a JWT's three segments), run on the linear-time engine, and only
  * on text that holds their literal start; each is compiled when first needed (most runs never see one). Private
- * keys, whose END line is far too, are found by `keyRanges`.
+ * keys, whose END line is far too, are found by `keyRanges`. A JWT is found by its payload (`.eyJ`, a JSON
+ * object's base64url after a dot), with any header before it or none: a cut, or a redaction, may have taken the
+ * header's start, and its payload and signature showed (found by a redaction hunt).
  */
 const FAR_SHAPES: ReadonlyArray<{ readonly start: string; readonly source: string; compiled?: LinearRegex }> = [
-  { start: 'eyJ', source: String.raw`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}` }, // JWTs
+  { start: 'eyJ', source: String.raw`(?:\b[A-Za-z0-9_-]+)?\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}` }, // JWTs
 ];
 /** The literal every private key's BEGIN line holds. */
 const KEY_START = 'PRIVATE KEY';

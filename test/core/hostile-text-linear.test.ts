@@ -21,7 +21,7 @@ const SCRIPT = `
   import { findJsonValue } from ${source('planner/find-json-value.ts')};
   import { jsonFences } from ${source('goals/parse-json-result.ts')};
   import { outputTail } from ${source('goals/output-tail.ts')};
-  import { hideCutFragments } from ${source('core/hide-cut-fragments.ts')};
+  import { hideCutFragments, hideCutStart } from ${source('core/hide-cut-fragments.ts')};
   import { splitSentences } from ${source('goals/split-sentences.ts')};
   import { parseJudgeVerdict } from ${source('goals/judge-verdict.ts')};
   import { ModelCallError } from ${source('llm/model-call-error.ts')};
@@ -90,6 +90,12 @@ const SCRIPT = `
       if (redact(('A'.repeat(64) + '\\n-----END PRIVATE KEY-----\\n').repeat(25_000)) !== '***\\n'.repeat(25_000)) throw new Error('a key shows');
       const lines = 'A\\n'.repeat(500_000) + '-----END PRIVATE KEY-----';
       if (redact(lines) !== lines) throw new Error('short lines changed');
+    },
+    // What a cut left of a JWT: a run, then dots, read once each; and \`.eyJ\` repeated, which the JWT shape starts at.
+    'JWT pieces after a cut': () => {
+      if (hideCutStart('…' + 'a1'.repeat(500_000) + '.eyJ') !== '…***.eyJ') throw new Error('not hidden');
+      const dots = '.eyJabcdefgh.a'.repeat(70_000);
+      if (createRedactor()(dots) !== dots) throw new Error('changed');
     },
     // Token prefixes, and runs of them, before cuts.
     'token prefixes before cuts': () => {
@@ -189,7 +195,7 @@ describe('functions on untrusted text', () => {
   it('stay linear on the shapes that made them quadratic', () => {
     expect(runCpuBounded(SCRIPT, 40, 240_000)).toEqual({
       signal: null,
-      stdout: ['colliding keys', 'spaces in a key block', 'blanks after a fence', 'a fence line with a \\r', 'blanks in command output', 'a token run in evidence', 'blanks before a sentence', 'Basic and base64', 'private keys with no END line', 'private keys with no BEGIN line', 'token prefixes before cuts', 'a verdict full of quotes', 'dashes around cuts with a key known', 'dots in a model error', 'dots and blanks in a path', 'rejections in a trace', 'required names checked under additionalProperties', 'cut notes after line separators', 'goals of an eval column', 'one-byte writes to a tail', 'weights of many used plans'],
+      stdout: ['colliding keys', 'spaces in a key block', 'blanks after a fence', 'a fence line with a \\r', 'blanks in command output', 'a token run in evidence', 'blanks before a sentence', 'Basic and base64', 'private keys with no END line', 'private keys with no BEGIN line', 'JWT pieces after a cut', 'token prefixes before cuts', 'a verdict full of quotes', 'dashes around cuts with a key known', 'dots in a model error', 'dots and blanks in a path', 'rejections in a trace', 'required names checked under additionalProperties', 'cut notes after line separators', 'goals of an eval column', 'one-byte writes to a tail', 'weights of many used plans'],
       stderr: '',
     });
   }, 250_000);

@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { createHmac, generateKeyPairSync } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRedactor, jsonMayNeedRedaction, redactDeep, secretValuesFromEnvironment, TOKEN_SHAPE_SOURCES } from '../../src/core/redact.ts';
@@ -46,6 +46,23 @@ describe('createRedactor', () => {
     expect(redact(`token=${jwt};`)).toBe('token=***;');
     expect(redact(`sk-${'learn'.repeat(5)}`)).toBe(`sk-${'learn'.repeat(5)}`);
     expect(redact(`x sk-${'learn'.repeat(5)}1 y`)).toBe('x *** y');
+  });
+
+  // Found by a redaction hunt: a cut took the start of a JWT's header, and its payload and signature showed.
+  it('hides a JWT by its payload when its header’s start is gone, and leaves dotted names and versions', () => {
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const header = part({ alg: 'HS256', typ: 'JWT' });
+    const payload = part({ sub: 'deploy-bot', scope: 'admin', exp: 1999999999 });
+    const signature = createHmac('sha256', 'server-key').update(`${header}.${payload}`).digest('base64url');
+    expect(redact(`…${header.slice(-10)}.${payload}.${signature} retrying`)).toBe('…*** retrying');
+    // After a percent escape, where no word starts, and after a redaction took the header.
+    expect(redact(`GET /cb?token%3D${header}.${payload}.${signature} 401`)).toBe('GET /cb?token%*** 401');
+    for (const text of [`header ***.${payload}.${signature}`, JSON.stringify({ stderr: `…${header.slice(-4)}.${payload}.${signature}` })]) {
+      expect(redact(text)).not.toMatch(new RegExp(`${payload.slice(3, 20)}|${signature.slice(0, 20)}`));
+    }
+    for (const text of ['release-1.2.3-beta.4.tar.gz in dist/app.module.min.js', 'v24.21.0 at /opt/app.eyJxyz.js', 'a.eyJ12345678.b and x.eyJabc.12345678901']) {
+      expect(redact(text)).toBe(text);
+    }
   });
 
   // A known secret of 4 to 10 characters was not hidden in `Authorization: Basic base64(user:secret)`, which
@@ -506,8 +523,8 @@ describe('a secret split by terminal control sequences', () => {
   });
 });
 
-// Found by a redaction hunt: a failing command's error shows the last 2 KiB of its stderr, redacted, and a key the cut
-// went through showed its rest.
+// Found by a redaction hunt: a failing command's error shows the last 2 KiB of its stderr, redacted, and a key or a JWT
+// the cut went through showed its rest.
 describe('a command’s stderr tail, as its error shows it', () => {
   const shown = (written: string): string => {
     const tail = new TailBuffer(64 * 1024);
@@ -521,5 +538,16 @@ describe('a command’s stderr tail, as its error shows it', () => {
     const text = shown(`${'debug: loading config\n'.repeat(90)}${pem}${'error: cannot connect, retrying\n'.repeat(30)}`);
     expect(text).toMatch(/^…\*\*\*\n(\*\*\*\n)?error: cannot connect, retrying\n/);
     expect(pem.split('\n').filter((line) => line.length >= 8 && text.includes(line))).toEqual([]);
+  });
+
+  it('hides the rest of a JWT whose header the cut went through', () => {
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const header = part({ alg: 'HS256', typ: 'JWT' });
+    const payload = part({ sub: 'deploy-bot', scope: 'admin', exp: 1999999999 });
+    const signature = createHmac('sha256', 'server-key').update(`${header}.${payload}`).digest('base64url');
+    const jwt = `${header}.${payload}.${signature}`;
+    // The tail keeps its last 2,045 bytes after the mark: 10 of the header's characters among them.
+    const after = 2045 - (jwt.length - header.length + 10) - 1;
+    expect(shown(`${'x'.repeat(4000)}\ntoken: ${jwt}\n${'e'.repeat(after)}`)).toBe(`…***\n${'e'.repeat(after)}`);
   });
 });

@@ -60,6 +60,30 @@ describe('TailBuffer', () => {
     expect(words.text()).toBe('…onnection refused');
   });
 
+  // Found by a redaction hunt: the tail started inside a JWT's header, and the run hidden after the mark stopped at its
+  // first dot: its payload and signature showed.
+  it('hides the rest of a JWT the cut went through, and keeps the dots of a name or a version', () => {
+    const header = Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base64url');
+    const payload = Buffer.from('{"sub":"deploy-bot","scope":"admin"}').toString('base64url');
+    const written = `token: ${header}.${payload}.${'Zk4mQ9xR2vT7bN1cL8pW3hY6jD5sF0gK1aE4uI7oP2'} rejected`;
+    // Cut in its header, and in its payload.
+    for (const cut of [written.indexOf('.') - 10, written.indexOf('.') + 20]) {
+      const buffer = new TailBuffer(256);
+      buffer.push(Buffer.from(written));
+      expect(buffer.text(written.length - cut + 3)).toBe('…*** rejected');
+    }
+    for (const [text, kept] of [
+      ['d41d8cd98f00b204e9800998ecf8427e.tar.gz: checksum mismatch', '…***.tar.gz: checksum mismatch'],
+      ['ample-api.execute-api.us-east-1.amazonaws.com: refused', '…ample-api.execute-api.us-east-1.amazonaws.com: refused'],
+      ['build-2024.production-bundle.js failed', '…***.production-bundle.js failed'],
+      ['s-2.14.0.tgz installed', '…s-2.14.0.tgz installed'],
+    ] as const) {
+      const buffer = new TailBuffer(256);
+      buffer.push(Buffer.from(`dropped ${text}`));
+      expect(buffer.text(text.length + 3)).toBe(kept);
+    }
+  });
+
   it('marks no cut when nothing was dropped', () => {
     const buffer = new TailBuffer(20);
     buffer.push(Buffer.from('all of it'));
