@@ -652,7 +652,7 @@ async function startCheckRun(octokit, target, warn, timing = {}) {
         id = data.id;
     }
     catch (error) {
-        warn(`Could not create the check run '${target.name}': ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .describeGitHubFailure */ .P)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .readGitHubFailure */ .g)(error))}. Give the workflow \`checks: write\`; the job's own status still reports the result.`);
+        warn(`Could not create the check run '${target.name}': ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .describeGitHubFailure */ .Po)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .readGitHubFailure */ .g3)(error))}. Give the workflow \`checks: write\`; the job's own status still reports the result.`);
         return undefined;
     }
     return checkRunAt(octokit, target, id, warn, timing);
@@ -670,7 +670,7 @@ async function leftCheckRun(octokit, target, warn, timing = {}) {
         return left ? checkRunAt(octokit, target, left.id, warn, timing) : undefined;
     }
     catch (error) {
-        warn(`Could not look for the check run '${target.name}' the main step left in progress: ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .describeGitHubFailure */ .P)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .readGitHubFailure */ .g)(error))}.`);
+        warn(`Could not look for the check run '${target.name}' the main step left in progress: ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .describeGitHubFailure */ .Po)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .readGitHubFailure */ .g3)(error))}.`);
         return undefined;
     }
 }
@@ -697,11 +697,11 @@ function checkRunAt(octokit, target, id, warn, timing) {
                 return;
             }
             catch (error) {
-                const failure = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .readGitHubFailure */ .g)(error);
+                const failure = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .readGitHubFailure */ .g3)(error);
                 const { transient, retryAfterMs } = failure;
                 const wait = Math.min(MAX_BACKOFF_MS, Math.max(1000 * 2 ** (attempt - 1), retryAfterMs ?? 0));
                 if (!transient || attempt >= maxAttempts || clock.now() + wait > deadline) {
-                    warn(`Could not complete the check run '${target.name}'${attempt > 1 ? ` (${attempt} attempts)` : ''}: ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .describeGitHubFailure */ .P)(failure)}. It stays in progress on GitHub; the job's own status reports the result.`);
+                    warn(`Could not complete the check run '${target.name}'${attempt > 1 ? ` (${attempt} attempts)` : ''}: ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .describeGitHubFailure */ .Po)(failure)}. It stays in progress on GitHub; the job's own status reports the result.`);
                     return;
                 }
                 await clock.sleep(wait);
@@ -741,7 +741,7 @@ async function addEscalationLabel(octokit, target, escalation, warn) {
         await octokit.rest.issues.addLabels({ owner: target.owner, repo: target.repo, issue_number: target.number, labels: [escalation.label] });
     }
     catch (error) {
-        const { status } = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_0__/* .readGitHubFailure */ .g)(error);
+        const { status } = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_0__/* .readGitHubFailure */ .g3)(error);
         warn(`Could not add the escalation label '${escalation.label}' to #${target.number}${status ? ` (HTTP ${status})` : ''}: the token needs issues: write or pull-requests: write.`);
     }
 }
@@ -2263,12 +2263,42 @@ function hideCutFragments(text) {
 }
 /** The run of token characters right after a leading `\u2026`, scanned once (anchored: linear in its length). */
 const AT_START = new RegExp(`^\u2026(${RUN_CHAR}{6,})`, 'u');
+/** A run of base64url after a leading `\u2026`, as a JWT's segments are written, and one after a dot: each read once. */
+const JWT_AT_START = /^\u2026[A-Za-z0-9_-]*/;
+const JWT_SEGMENT = /\.([A-Za-z0-9_-]+)/y;
+/**
+ * Where the rest of a JWT a cut went through ends (`\u2026<header's end>.eyJ<payload>.<signature>`, or `\u2026<payload's
+ * end>.<signature>`): the base64url run after the mark, then each segment after a dot that is a JWT's: a JSON
+ * object's base64url (`eyJ`), the segment after one, or 16 or more characters that look like a credential (a
+ * signature). At most four: a JWE has five parts. 0 when no such segment follows: the dots of a file name or a
+ * version (`\u20263f2a.tar.gz`, `\u20262.14.0.tgz`, `\u2026-api.us-east-1.amazonaws.com`) are no JWT's.
+ */
+function jwtRestEnd(text) {
+    const run = JWT_AT_START.exec(text);
+    if (!run)
+        return 0;
+    let end = run[0].length;
+    let json = false;
+    for (let parts = 0; parts < 4; parts++) {
+        JWT_SEGMENT.lastIndex = end;
+        const segment = JWT_SEGMENT.exec(text)?.[1];
+        if (segment === undefined || !(json || (segment.startsWith('eyJ') && segment.length >= 11) || (segment.length >= 16 && looksLikeCredential(segment))))
+            break;
+        json = segment.startsWith('eyJ');
+        end = JWT_SEGMENT.lastIndex;
+    }
+    return end > run[0].length ? end : 0;
+}
 /**
  * `text` whose start a cut dropped (it begins with `\u2026`: a stderr tail), with the credential-looking run
  * right after that mark hidden: a token the cut went through lost its prefix (`ghp_`), and no token shape
- * finds the rest. Only the leading mark is looked at, so a long tail costs one linear scan.
+ * finds the rest. A JWT's rest is hidden whole (`jwtRestEnd`): the run stops at its first dot, and its payload and
+ * signature showed (found by a redaction hunt). Only the leading mark is looked at, so a long tail costs one linear scan.
  */
 function hideCutStart(text) {
+    const jwt = jwtRestEnd(text);
+    if (jwt > 0)
+        return `\u2026***${text.slice(jwt)}`;
     const run = AT_START.exec(text)?.[1];
     return run !== undefined && looksLikeCredential(run) ? `\u2026***${text.slice(1 + run.length)}` : text;
 }
@@ -3330,10 +3360,12 @@ const TOKEN_SHAPES = TOKEN_KINDS.map((kind) => ({
 /**
  * Shapes that can fail far from where they start (a JWT's three segments), run on the linear-time engine, and only
  * on text that holds their literal start; each is compiled when first needed (most runs never see one). Private
- * keys, whose END line is far too, are found by `keyRanges`.
+ * keys, whose END line is far too, are found by `keyRanges`. A JWT is found by its payload (`.eyJ`, a JSON
+ * object's base64url after a dot), with any header before it or none: a cut, or a redaction, may have taken the
+ * header's start, and its payload and signature showed (found by a redaction hunt).
  */
 const FAR_SHAPES = [
-    { start: 'eyJ', source: String.raw `\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}` }, // JWTs
+    { start: 'eyJ', source: String.raw `(?:\b[A-Za-z0-9_-]+)?\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}` }, // JWTs
 ];
 /** The literal every private key's BEGIN line holds. */
 const KEY_START = 'PRIVATE KEY';
@@ -3354,25 +3386,39 @@ const KEY_BODY_MAX = 64 * 1024;
 /**
  * Where `text` holds a private key (PEM, or an OpenPGP secret key block): from each BEGIN line to the END line
  * after it, or, with none after it, through its base64 lines (`KEY_BODY`): a tool's cut (`\u2026`) went through a key, and
- * a read_file of a bundle showed an EC key's whole private scalar (found by an adversarial pass). Linear: each
+ * a read_file of a bundle showed an EC key's whole private scalar (found by an adversarial pass). An END line with no
+ * BEGIN line before it, from the base64 lines before it (`keyBodyBefore`): a cut took the key's start, as a command's
+ * stderr tail keeps its last 2 KiB (found by a redaction hunt: the key's last lines showed). Linear: each
  * marker's body is read only up to the next marker (one regex over them all, looking for an END from each BEGIN,
- * took 525 s on 1 MB of them).
+ * took 525 s on 1 MB of them), and back from an END line only as far as the END line before it.
  */
 function keyRanges(text) {
     const markers = [...text.matchAll(KEY_MARKER)];
-    if (markers.length === 0)
-        return [];
     const ends = [...text.matchAll(KEY_END)];
+    if (markers.length === 0 && ends.length === 0)
+        return [];
     const ranges = [];
     let end = 0;
+    // Where the last END line read ends: no body before a later one is looked for past it.
+    let passed = 0;
+    const orphansBefore = (at) => {
+        for (; end < ends.length && ends[end].index < at; end++) {
+            const closing = ends[end];
+            const start = keyBodyBefore(text, closing.index, passed);
+            if (start < closing.index)
+                ranges.push({ start, end: closing.index + closing[0].length });
+            passed = closing.index + closing[0].length;
+        }
+    };
     for (const [index, marker] of markers.entries()) {
         if (marker.index < (ranges.at(-1)?.end ?? 0))
             continue;
-        while (end < ends.length && ends[end].index < marker.index)
-            end++;
+        orphansBefore(marker.index);
         const closing = ends[end];
         if (closing) {
             ranges.push({ start: marker.index, end: closing.index + closing[0].length });
+            passed = closing.index + closing[0].length;
+            end++;
             continue;
         }
         const bodyStart = marker.index + marker[0].length;
@@ -3381,7 +3427,55 @@ function keyRanges(text) {
         if (body)
             ranges.push({ start: marker.index, end: bodyStart + body[0].length });
     }
+    orphansBefore(text.length);
     return ranges;
+}
+const BASE64_CHAR = /[A-Za-z0-9+/=]/;
+/** What a diff or a quote puts before a line (`-`, `+`, `>`), and indentation. */
+const LINE_MARK = /[-+> \t]/;
+/** How long the line break that ends at `at` is, raw or JSON-escaped; 0 when none does. */
+function lineBreakBefore(text, at) {
+    for (const lineBreak of ['\\r\\n', '\\n', '\r\n', '\n'])
+        if (text.endsWith(lineBreak, at))
+            return lineBreak.length;
+    return 0;
+}
+/** The shortest base64 line read as a key's where a word could be one (`KEY_BODY`'s first run). */
+const KEY_LINE_MIN = 16;
+/**
+ * Where the base64 lines right before an END line at `end` start, each perhaps marked as a diff's or a quote's
+ * line, as `KEY_BODY` reads them after a BEGIN line; `end` when no such line is there. Read back line by line to the
+ * first line that is not one, to a cut (`\u2026`: the partial line after it is the key's too, and `\u2026***` is what
+ * `hideCutStart` left of it) or to `from`, and at most `KEY_BODY_MAX` characters: each character once. A key's
+ * last line can be short, its others are not: a shorter line before them (a word alone on its line) is not the
+ * key's, and without a cut, lines that are all short are no key.
+ */
+function keyBodyBefore(text, end, from) {
+    const limit = Math.max(from, end - KEY_BODY_MAX);
+    let start = end;
+    let long = false;
+    let at = end;
+    while (at > limit && LINE_MARK.test(text[at - 1]))
+        at--;
+    for (let lineBreak = lineBreakBefore(text, at); lineBreak > 0 && at - lineBreak > limit; lineBreak = lineBreakBefore(text, at)) {
+        const lineEnd = at - lineBreak;
+        at = lineEnd;
+        // A base64 line holds no backslash: an `n` or `r` after one is an escaped line break's.
+        while (at > limit && BASE64_CHAR.test(text[at - 1]) && !(text[at - 2] === '\\' && (text[at - 1] === 'n' || text[at - 1] === 'r')))
+            at--;
+        if (at === lineEnd)
+            return long || text.endsWith(`${CUT}${REDACTED}`, lineEnd) ? start : end;
+        const content = at;
+        while (at > limit && LINE_MARK.test(text[at - 1]))
+            at--;
+        if (at > 0 && text[at - 1] === CUT)
+            return content;
+        if ((at > 0 && lineBreakBefore(text, at) === 0) || (start < end && lineEnd - content < KEY_LINE_MIN))
+            break;
+        start = content;
+        long ||= lineEnd - content >= KEY_LINE_MIN;
+    }
+    return long ? start : end;
 }
 /** Every kind's prefix, as a pattern: what begins a token. */
 const TOKEN_PREFIXES = TOKEN_KINDS.map((kind) => kind.prefix).join('|');
@@ -3499,7 +3593,9 @@ function unicodeEscaped(json, which, upper = false) {
  * Characters URL encoders leave as they are, beyond letters and digits, and how they write a space:
  * JavaScript's `encodeURIComponent`; RFC 3986's unreserved set (Python's `quote(safe='')`, PHP's `rawurlencode`,
  * Go's `PathEscape`), also with `+` for a space (`quote_plus`, Go's `QueryEscape`); a form as
- * `URLSearchParams` writes it; PHP's `urlencode`.
+ * `URLSearchParams` writes it; PHP's `urlencode`; then a URL's userinfo and `encodeURI`, whose spellings are
+ * looked for in upper-case hex only (`upperOnly`): what writes them always writes it so, and each spelling is one
+ * more for every secret the redactor is built with.
  */
 const URL_ENCODERS = [
     { keep: "-_.!~*'()", space: '%20' },
@@ -3509,12 +3605,27 @@ const URL_ENCODERS = [
     { keep: '-_.~', space: '+' },
     { keep: '-_.*', space: '+' },
     { keep: '-_.', space: '+' },
+    // A user or a password in a URL as the URL standard writes it (the userinfo percent-encode set): Node's `URL`, and
+    // so fetch, undici and most JavaScript database clients, print a connection URL so. A password of `a+b/c=d` is
+    // `a+b%2Fc%3Dd` there, which no spelling above is (found by a redaction hunt); a `%` stays as it is.
+    { keep: "-_.~!$%&'()*+,", space: '%20', upperOnly: true },
+    // The same as Go's `url.UserPassword` writes it: RFC 3986's sub-delimiters but `!*'()`.
+    { keep: '-_.~$&+,;=', space: '%20', upperOnly: true },
+    // JavaScript's `encodeURI`, which a URL built by hand is often passed through whole.
+    { keep: "-_.!~*'();,/?:@&=+$#", space: '%20', upperOnly: true },
 ];
-/** `secret` URL-encoded as UTF-8, leaving letters, digits and `keep` as they are, with upper-case hex. */
+/**
+ * `secret` URL-encoded as UTF-8, leaving letters, digits and `keep` as they are, with upper-case hex.
+ * `encodeURIComponent` escapes every ASCII character but `-_.!~*'()`: of its escapes, those of a kept character
+ * are written back as the character.
+ */
 function urlEncoded(secret, keep, space) {
     const encoded = encodeURIComponent(secret)
         .replace(/[!~*'()]/g, (char) => (keep.includes(char) ? char : `%${char.charCodeAt(0).toString(16).toUpperCase()}`))
-        .replaceAll('%2F', keep.includes('/') ? '/' : '%2F');
+        .replace(/%[0-7][0-9A-F]/g, (escape) => {
+        const char = String.fromCharCode(Number.parseInt(escape.slice(1), 16));
+        return keep.includes(char) ? char : escape;
+    });
     return space === '+' ? encoded.replaceAll('%20', '+') : encoded;
 }
 /**
@@ -3525,6 +3636,7 @@ function urlEncoded(secret, keep, space) {
 function spellings(secret) {
     const json = JSON.stringify(secret).slice(1, -1);
     const urls = URL_ENCODERS.map(({ keep, space }) => urlEncoded(secret, keep, space));
+    const eitherCase = urls.filter((_, at) => !URL_ENCODERS[at].upperOnly);
     const html = secret.replace(/[&<>"]/g, (char) => HTML_ESCAPES[char]);
     const forms = [
         secret,
@@ -3539,7 +3651,7 @@ function spellings(secret) {
         unicodeEscaped(json, /[<>&\u2028\u2029]/g, true),
         unicodeEscaped(json, /[+<>&'`]|[^\x00-\x7f]/g, true).replaceAll('\\"', '\\u0022'),
         ...urls,
-        ...urls.map((url) => url.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())),
+        ...eitherCase.map((url) => url.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())),
         html,
         html.replaceAll("'", '&#39;'),
         html.replaceAll("'", '&#x27;'),
@@ -3930,16 +4042,35 @@ function secretValuesFromEnvironment(env) {
 }
 /**
  * The values of run inputs whose names look secret (`api_token`, `db-password`), as text: a workflow
- * passes `${{ secrets.X }}` to a plan this way too, and the runner masks it in the log only. A flag or a
- * short number is left out (`isOrdinaryValue`), as for variables.
+ * passes `${{ secrets.X }}` to a plan this way too, and the runner masks it in the log only. Whatever their
+ * shape: every string and number in a list or a map given under such a name (`deploy_tokens: [...]`), and
+ * under such a key anywhere in a map (`db: { password: ... }`); both reached the trace, the summary and the
+ * outputs (found by an adversarial pass). A flag or a short number is left out (`isOrdinaryValue`), as for
+ * variables.
  */
 function secretValuesFromInputs(inputs) {
-    return Object.entries(inputs).flatMap(([name, value]) => {
-        if ((typeof value !== 'string' && typeof value !== 'number') || !(0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_3__/* .isSecretEnvName */ .B)(name.replaceAll('-', '_')))
-            return [];
-        const text = String(value);
-        return text === '' || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_3__/* .isOrdinaryValue */ .C)(text) ? [] : [text];
-    });
+    const found = [];
+    const stack = Object.entries(inputs).map(([name, value]) => ({ value, secret: isSecretInputName(name) }));
+    for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+        const { value, secret } = next;
+        if (typeof value === 'string' || typeof value === 'number') {
+            const text = String(value);
+            if (secret && text !== '' && !(0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_3__/* .isOrdinaryValue */ .C)(text))
+                found.push(text);
+        }
+        else if (Array.isArray(value)) {
+            for (const item of value)
+                stack.push({ value: item, secret });
+        }
+        else if (value !== null && typeof value === 'object') {
+            for (const [name, item] of Object.entries(value))
+                stack.push({ value: item, secret: secret || isSecretInputName(name) });
+        }
+    }
+    return found;
+}
+function isSecretInputName(name) {
+    return (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_3__/* .isSecretEnvName */ .B)(name.replaceAll('-', '_'));
 }
 /**
  * A number that is a known secret, as `***`; any other number as it is. A secret can be all digits (a
@@ -4931,11 +5062,17 @@ function eventTarget(eventName, payload, repository) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   P: () => (/* binding */ describeGitHubFailure),
-/* harmony export */   g: () => (/* binding */ readGitHubFailure)
+/* harmony export */   Po: () => (/* binding */ describeGitHubFailure),
+/* harmony export */   bB: () => (/* binding */ GITHUB_REQUEST_TIMEOUT_MS),
+/* harmony export */   g3: () => (/* binding */ readGitHubFailure)
 /* harmony export */ });
 /* harmony import */ var _core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(72575);
 
+/**
+ * How long a GitHub request is waited for before it fails as "timed out" (`createOctokit`'s default): GitHub
+ * itself ends a request it has worked on for 10 s, so by then one that got no answer is done or never will be.
+ */
+const GITHUB_REQUEST_TIMEOUT_MS = 10_000;
 /** Reads an Octokit failure (a `RequestError`, a timeout, a network error) into a `GitHubFailure`. */
 function readGitHubFailure(error) {
     const failure = (error ?? {});
@@ -5565,9 +5702,15 @@ const everySentenceMatchesCheck = {
     },
 };
 
+// EXTERNAL MODULE: ./lib/core/balanced-json-end.js
+var balanced_json_end = __nccwpck_require__(70678);
 // EXTERNAL MODULE: ./lib/core/parse-json.js
 var parse_json = __nccwpck_require__(70695);
+// EXTERNAL MODULE: ./lib/core/push-all.js
+var push_all = __nccwpck_require__(37665);
 ;// CONCATENATED MODULE: ./lib/goals/parse-json-result.js
+
+
 
 // The marker is the whole run (`(?!`)`): a line the info string cannot match to its end (a `\r` or U+2028
 // inside) made `{3,} try every shorter run, each scanning the rest: 128,000 backticks and `\rx` took 10 s.
@@ -5579,12 +5722,19 @@ const FENCE = /^ {0,3}(`{3,}(?!`)|~{3,}(?!~))(.*)$/;
  * opens none); one never closed (an answer cut off) is not read. One pass over the lines.
  */
 function jsonFences(text) {
+    return fencesAndProse(text).bodies;
+}
+/** `jsonFences`, and the lines outside every fence (a code fence of another language is neither). */
+function fencesAndProse(text) {
     const bodies = [];
+    const prose = [];
     const lines = text.split('\n');
     for (let index = 0; index < lines.length; index++) {
         const open = FENCE.exec(lines[index].replace(/\r$/, ''));
-        if (!open || (open[1][0] === '`' && open[2].includes('`')))
+        if (!open || (open[1][0] === '`' && open[2].includes('`'))) {
+            prose.push(lines[index]);
             continue;
+        }
         const marker = open[1];
         const info = open[2].trim().toLowerCase().split(/\s/)[0] ?? '';
         let close = index + 1;
@@ -5596,9 +5746,12 @@ function jsonFences(text) {
         }
         if (close < lines.length && (info === '' || /^json[c5]?$/.test(info)))
             bodies.push(lines.slice(index + 1, close).join('\n'));
+        // One never closed is no fence: its lines are prose.
+        else if (close >= lines.length)
+            (0,push_all/* pushAll */.i)(prose, lines.slice(index));
         index = close;
     }
-    return bodies;
+    return { bodies, prose };
 }
 /**
  * A result as JSON: objects and arrays as they are; strings parsed, also when the JSON sits in a
@@ -5620,7 +5773,8 @@ function parseJsonResult(value) {
     const answers = new Map();
     let first;
     let failed = 0;
-    for (const body of jsonFences(trimmed)) {
+    const { bodies, prose } = fencesAndProse(trimmed);
+    for (const body of bodies) {
         const text = body.trim();
         if (parsedTexts.has(text))
             continue;
@@ -5635,7 +5789,31 @@ function parseJsonResult(value) {
     }
     if (answers.size > 1)
         return { ok: false, why: `it holds ${answers.size} different JSON code blocks, and which one is the answer is not clear; have the step return one` };
+    // An object in the words around the block that says otherwise takes it back: "Correction: \u2026 NOT approved:
+    // {"approved": false}" after a block of {"approved": true} passed a gate (found by an adversarial pass).
+    const [answer] = answers.keys();
+    const other = first?.ok && answer !== undefined ? objectOtherThan(prose.join('\n'), answer) : undefined;
+    if (other !== undefined)
+        return { ok: false, why: `it holds JSON beside its code block that differs from it (${parse_json_result_shorten(other)}), and which one is the answer is not clear; have the step return one` };
     return first ?? whole;
+}
+/** Objects looked for in the words around a code block: enough for any honest answer, and a bound on the work. */
+const MAX_OBJECT_STARTS = 50;
+/** The first JSON object in `text` (from its first MAX_OBJECT_STARTS braces) whose JSON is not `json`. */
+function objectOtherThan(text, json) {
+    let starts = 0;
+    for (let start = text.indexOf('{'); start !== -1 && starts < MAX_OBJECT_STARTS; start = text.indexOf('{', start + 1), starts++) {
+        const end = (0,balanced_json_end/* balancedJsonEnd */.G)(text, start);
+        if (end === undefined)
+            continue;
+        const parsed = parseJsonText(text.slice(start, end));
+        if (parsed.ok && JSON.stringify(parsed.value) !== json)
+            return text.slice(start, end);
+    }
+    return undefined;
+}
+function parse_json_result_shorten(text) {
+    return text.length > 80 ? `${text.slice(0, 79)}\u2026` : text;
 }
 /** The most different answers, or code block texts that are no JSON, a result is read for. */
 const MAX_BLOCKS_READ = 100;
@@ -5683,8 +5861,6 @@ var cut_off_reason = __nccwpck_require__(46660);
 var model_call_error = __nccwpck_require__(63156);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var schemas = __nccwpck_require__(41514);
-// EXTERNAL MODULE: ./lib/core/balanced-json-end.js
-var balanced_json_end = __nccwpck_require__(70678);
 ;// CONCATENATED MODULE: ./lib/goals/judge-verdict.js
 
 
@@ -5704,12 +5880,12 @@ const JUDGE_VERDICT_SCHEMA = {
     additionalProperties: false,
 };
 /** Objects scanned for in a reply that is not one JSON value: enough for any honest reply, and a bound on the work. */
-const MAX_OBJECT_STARTS = 50;
+const judge_verdict_MAX_OBJECT_STARTS = 50;
 /** Every JSON object in `text` that parses (fenced or in prose, nested ones too), from the first MAX_OBJECT_STARTS braces. */
 function embeddedObjects(text) {
     const found = [];
     let starts = 0;
-    for (let start = text.indexOf('{'); start !== -1 && starts < MAX_OBJECT_STARTS; start = text.indexOf('{', start + 1), starts++) {
+    for (let start = text.indexOf('{'); start !== -1 && starts < judge_verdict_MAX_OBJECT_STARTS; start = text.indexOf('{', start + 1), starts++) {
         const end = (0,balanced_json_end/* balancedJsonEnd */.G)(text, start);
         if (end === undefined)
             continue;
@@ -6108,10 +6284,13 @@ function evaluateGoals(goals, target, given) {
  * The checks that a part of a result can pass where the whole would fail: on a result a tool cut (a
  * file past its size cap), "AKIA does not appear" was met while the cut-off rest held it (found by an
  * adversarial pass); `matches: '^[^F]*$'`, a judge or a command reading the part likewise (found by a
- * review). They fail on a part alone (what the part holds is in the whole), but never pass. `contains`
- * and `min_words` pass on a part as on the whole; `json_schema` and `equals` check what the result is.
+ * review); a `json_schema` saying what must not be there (`not`, `maxItems`: a pull request's 350 files
+ * cut to 300 passed "no workflow file changed", found by an adversarial pass). They fail on a part alone
+ * (what the part holds is in the whole), but never pass: on a cut result, or on one that lacks work the
+ * run left undone (`GoalTarget.partial`). `contains` and `min_words` pass on a part as on the whole;
+ * `equals` checks what the result is.
  */
-const WHOLE_RESULT_KINDS = new Set(['not_contains', 'max_chars', 'max_words', 'every_sentence_matches', 'matches', 'judge', 'command']);
+const WHOLE_RESULT_KINDS = new Set(['not_contains', 'max_chars', 'max_words', 'every_sentence_matches', 'matches', 'judge', 'command', 'json_schema']);
 function textsOf(value, texts) {
     const found = texts.get(value);
     if (found)
@@ -6139,9 +6318,15 @@ async function evaluateGoal(goal, target, deps, texts) {
         const value = check.needsTarget ? resolveGoalTarget(goal, target) : target.finalResult;
         const read = textsOf(value, texts);
         const outcome = await check.check(goal, { ...read, value, target, deps });
-        const cut = outcome.met && WHOLE_RESULT_KINDS.has(kind) ? cutOf(read) : undefined;
+        const whole = outcome.met && WHOLE_RESULT_KINDS.has(kind);
+        const cut = whole ? cutOf(read) : undefined;
         if (cut !== undefined) {
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the result holds only part of what its tool read (${cut}), and \`${kind}\` passes only on all of it: have the step read less (a narrower path or search), so that its result is whole`);
+        }
+        const judged = whole ? (goal.of === undefined ? target.resultStepKey : String(goal.of)) : undefined;
+        const partial = judged === undefined ? undefined : target.partial?.get(judged);
+        if (partial !== undefined) {
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the result of step ${judged} lacks work the run left undone (${partial}), and \`${kind}\` passes only on all of it: fix what did not complete and run again, or check it with all_steps_completed`);
         }
         return { name: goal.name, severity, outcome: outcome.met ? 'met' : 'unmet', evidence: outcome.evidence };
     }
@@ -6759,7 +6944,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 40266:
+/***/ 18471:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -7375,6 +7560,70 @@ class MappedStep {
 var run_record = __nccwpck_require__(90422);
 // EXTERNAL MODULE: ./lib/goals/goals-verdict.js
 var goals_verdict = __nccwpck_require__(85692);
+;// CONCATENATED MODULE: ./lib/goals/partial-results.js
+/**
+ * The completed steps of the final plan whose result lacks work the run left undone, by key: why. A
+ * step's own (`unfinished`: a `for_each` step's failed items, an agent's open TODOs, a used plan's steps
+ * that did not complete, as `<step>/<inner step>`), or that of a step it depends on, directly or through
+ * others, or a dependency it ran without (an optional input that failed). A goal that a part can pass where
+ * the whole would fail (`not_contains: FAIL` on the results of the items that did not fail) is not
+ * evaluated on one (found by an adversarial pass: a `for_each` step with a failed item passed "no package
+ * fails").
+ */
+function partialResults(steps, stepStates, unfinished) {
+    const own = new Map();
+    for (const [key, why] of unfinished) {
+        const slash = key.indexOf('/');
+        const top = slash < 0 ? key : key.slice(0, slash);
+        if (!own.has(top))
+            own.set(top, slash < 0 ? `step ${key}: ${why}` : `step ${key.slice(0, slash)}, whose plan's step ${key.slice(slash + 1)}: ${why}`);
+    }
+    // Each step after every step it depends on (Kahn's order; validation refuses a cycle, and a step on one would be left out).
+    const byKey = new Map(steps.map((step) => [step.key, step]));
+    const waiting = new Map();
+    const dependents = new Map();
+    for (const step of steps) {
+        const known = step.dependsOn.filter((dependency) => byKey.has(dependency));
+        waiting.set(step.key, known.length);
+        for (const dependency of known) {
+            const list = dependents.get(dependency);
+            if (list)
+                list.push(step.key);
+            else
+                dependents.set(dependency, [step.key]);
+        }
+    }
+    const ready = steps.filter((step) => waiting.get(step.key) === 0).map((step) => step.key);
+    // The first cause found for each step: a step after a partial one names that cause, not the chain to it.
+    const partial = new Map();
+    for (let next = 0; next < ready.length; next++) {
+        const key = ready[next];
+        for (const dependent of dependents.get(key) ?? []) {
+            const left = waiting.get(dependent) - 1;
+            waiting.set(dependent, left);
+            if (left === 0)
+                ready.push(dependent);
+        }
+        if (stepStates.get(key) !== 'completed')
+            continue;
+        const why = own.get(key) ?? lackingInput(byKey.get(key).dependsOn, stepStates, partial);
+        if (why !== undefined)
+            partial.set(key, why);
+    }
+    return partial;
+}
+function lackingInput(dependsOn, stepStates, partial) {
+    for (const dependency of dependsOn) {
+        const upstream = partial.get(dependency);
+        if (upstream !== undefined)
+            return upstream;
+        const state = stepStates.get(dependency);
+        if (state !== undefined && state !== 'completed')
+            return `step ${dependency} ${state === 'failed' ? 'failed' : `ended ${state}`}, and this step ran without it`;
+    }
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./lib/run/nested-plan-error.js
 
 /** A `type: plan` step whose plan could not run, did not succeed, or did not meet its goals. */
@@ -7388,6 +7637,12 @@ class NestedPlanError extends step_error/* StepError */.zg {
     escalation;
     /** A step of the used plan failed on a model endpoint no call can use (see `endpointUnusable`). */
     endpointUnusable;
+    /**
+     * The used plan ran, and its required goals decided against it: a verdict, which a replan must not route
+     * around (a model replacing the step with one that skips the check let the gate pass; found by an
+     * adversarial pass). The step fails as `on_failure: fail` would, unless the plan says `continue`.
+     */
+    goalsUnmet;
     constructor(fields) {
         super(`the plan ${fields.uses} ${fields.problem}`, { transient: false });
         this.stepKey = fields.stepKey;
@@ -7395,12 +7650,14 @@ class NestedPlanError extends step_error/* StepError */.zg {
         if (fields.escalation !== undefined)
             this.escalation = fields.escalation;
         this.endpointUnusable = fields.endpointUnusable === true;
+        this.goalsUnmet = fields.goalsUnmet === true;
     }
 }
 
 // EXTERNAL MODULE: ./lib/core/hide-cut-fragments.js
 var hide_cut_fragments = __nccwpck_require__(99674);
 ;// CONCATENATED MODULE: ./lib/run/run-nested-plan.js
+
 
 
 
@@ -7462,7 +7719,10 @@ async function runNestedPlan(step, context) {
     }
     const goals = inner.source?.goals ?? [];
     if (goals.length > 0) {
-        const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates: (0,run_record/* finalStepStates */.hb)(outcome.record), unfinished: (0,run_record/* unfinishedWork */.HF)(outcome.record), masked: outcome.masked, ...(outcome.resultStepKey !== undefined && { resultStepKey: outcome.resultStepKey }) };
+        const stepStates = (0,run_record/* finalStepStates */.hb)(outcome.record);
+        const unfinished = (0,run_record/* unfinishedWork */.HF)(outcome.record);
+        const partial = partialResults(outcome.record.plan?.steps ?? [], stepStates, unfinished);
+        const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates, unfinished, partial, masked: outcome.masked, ...(outcome.resultStepKey !== undefined && { resultStepKey: outcome.resultStepKey }) };
         const judged = await (deps.checkGoals ?? ((list, goalTarget, signal) => (0,evaluate_goals/* evaluateGoals */.Y)(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal, within })))(goals, target, context.signal, within);
         // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as the
         // job's goals are, for the record and for the step's error alike (a review found the error built from the raw excerpt).
@@ -7475,7 +7735,7 @@ async function runNestedPlan(step, context) {
         if (!verdict.goalsMet) {
             const unmet = verdict.unmetRequired.map((goal) => `'${goal.name}' ${goal.outcome === 'error' ? 'could not be evaluated' : 'not met'} (${goal.evidence})`).join('; ');
             const unusable = verdict.unmetRequired.some((goal) => goal.endpointUnusable === true);
-            return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `ran, but its goals decide against it: ${unmet}`, ...(unusable && { endpointUnusable: true }) }), usage);
+            return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `ran, but its goals decide against it: ${unmet}`, goalsUnmet: true, ...(unusable && { endpointUnusable: true }) }), usage);
         }
     }
     const masked = outcome.resultStepKey === undefined ? undefined : outcome.masked.get(outcome.resultStepKey);
@@ -8943,7 +9203,9 @@ class PlanRun {
         // refused the key, a replan only repeats that failure, retries and all, and then reports a plan it
         // could not write (found by a new-user walkthrough: 7 s of calls to a dead endpoint, then `escalated`).
         // Any call of this run that found the endpoint so (this step's, set above, or an item's): the replanner's would too.
-        const policy = chosen === 'replan' && this.endpointUnusable ? 'fail' : chosen;
+        // A used plan's goals that decided against it are a verdict: a replan would route around the check.
+        const verdict = outcome.error instanceof NestedPlanError && outcome.error.goalsUnmet;
+        const policy = chosen === 'replan' && (this.endpointUnusable || verdict) ? 'fail' : chosen;
         if (policy === 'replan' && this.#deps.replanner) {
             // Its dependents stay pending: the replan replaces them.
             this.failures.push({ stepKey: key, error, recoverable: true });
@@ -9498,6 +9760,7 @@ var final_status = __nccwpck_require__(58983);
 
 
 
+
 /**
  * Judging phase: the plan's goal checks on what the run produced, and the job's status after them
  * (a run that succeeded with a required goal unmet is `goals-unmet`; one cancelled while its goals were
@@ -9526,8 +9789,9 @@ async function judgeGoals(plan, run, options) {
     };
     const carried = [...(options.resumedUnfinished ?? [])].filter(([key]) => !ranAgain(key));
     const unfinished = new Map([...carried, ...(0,run_record/* unfinishedWork */.HF)(run.record)]);
+    const partial = partialResults(run.record.plan?.steps ?? [], stepStates, unfinished);
     const stoppedBefore = options.budgetStop?.();
-    const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates, unfinished, masked: run.masked, ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }) }, { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal, ...(options.commandsRefused !== undefined && { commandsRefused: options.commandsRefused }) });
+    const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates, unfinished, partial, masked: run.masked, ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }) }, { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal, ...(options.commandsRefused !== undefined && { commandsRefused: options.commandsRefused }) });
     const judged = (0,final_status/* finalStatus */.n)(run.status, goals, options.signal?.aborted ?? false);
     // A judge that passed a cap stops the job as a step's call would (fail closed); the goals stay as judged.
     // A judge's call refused before it was made only leaves its goal unchecked: with every required goal met
@@ -21296,6 +21560,16 @@ function issueCommentApi(octokit, target) {
             }
             return own.sort((a, b) => a.id - b.id);
         }),
+        read: (id) => call('find', async () => {
+            try {
+                return (await octokit.rest.issues.getComment({ ...where, comment_id: id })).data.body ?? '';
+            }
+            catch (error) {
+                if (error.status === 404)
+                    return undefined;
+                throw error;
+            }
+        }),
         create: (body) => call('create', async () => {
             const { data } = await octokit.rest.issues.createComment({ ...where, issue_number: target.number, body });
             identity.learn(data.user?.login);
@@ -21351,10 +21625,12 @@ function commentMarker(planId) {
 /* harmony export */   FH: () => (/* binding */ createCommentUpdater),
 /* harmony export */   pL: () => (/* binding */ COMMENT_INTERVAL_MS)
 /* harmony export */ });
-/* unused harmony exports MAX_RATE_LIMIT_WAIT_MS, VERIFY_ROUNDS */
+/* unused harmony exports MAX_RATE_LIMIT_WAIT_MS, VERIFY_ROUNDS, LATE_WRITE_MARGIN_MS */
 /* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(91601);
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(90422);
+/* harmony import */ var _github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(82931);
 /* harmony import */ var _comment_write_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(89228);
+
 
 
 
@@ -21367,6 +21643,11 @@ const MAX_BACKOFF_MS = 30_000;
 const MAX_RATE_LIMIT_WAIT_MS = 120_000;
 /** Reads after a shared comment's final write: each is at most one more write. */
 const VERIFY_ROUNDS = 3;
+/**
+ * How much longer than the request timeout, after a write that got no answer, its outcome stays unknown: a request
+ * GitHub got is done or dropped within its own 10 s, which starts only once the request has come to it.
+ */
+const LATE_WRITE_MARGIN_MS = 2000;
 /** Least time between two writes of one comment, unless told otherwise: GitHub asks for serial writes at least 1 s apart. */
 const COMMENT_INTERVAL_MS = 1000;
 /**
@@ -21378,6 +21659,7 @@ function createCommentUpdater(options) {
     const clock = options.clock ?? _core_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .ml;
     const minInterval = options.minIntervalMs ?? COMMENT_INTERVAL_MS;
     const maxAttempts = options.maxAttempts ?? 3;
+    const lateWriteMs = (options.requestTimeoutMs ?? _github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .GITHUB_REQUEST_TIMEOUT_MS */ .bB) + LATE_WRITE_MARGIN_MS;
     const follow = (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_1__/* .followRecord */ .RE)();
     let record = (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_1__/* .newRunRecord */ .pB)();
     let goals;
@@ -21402,6 +21684,13 @@ function createCommentUpdater(options) {
     let blockedUntil = Number.NEGATIVE_INFINITY;
     /** The latest `finish()` may wait for a rate limit to pass. */
     let finishLimit = Number.POSITIVE_INFINITY;
+    /**
+     * A create or edit that got no answer (a timeout, a dropped connection) may still be carried out, after a later
+     * write: GitHub's requests do not die with the client. Until this time one may land, putting back the body it
+     * carried (`lateBodies`); a write begun after it is over any such body.
+     */
+    let lateUntil = Number.NEGATIVE_INFINITY;
+    const lateBodies = new Set();
     let pump;
     /** Ends a wait for the pacing when the run finishes: the final state waits only `minInterval`. */
     const finishing = new AbortController();
@@ -21428,23 +21717,42 @@ function createCommentUpdater(options) {
      */
     const settle = async () => {
         const own = await options.api.listOwn(options.marker);
-        unsettled = false;
         const [oldest, ...others] = own;
         if (oldest)
             commentId = oldest.id;
+        // Settled once the others are gone: a removal that failed leaves the next read to list again.
+        unsettled = true;
         for (const other of others)
             await options.api.remove(other.id);
+        unsettled = false;
         // Found before this run wrote: what another run left there. Once ours, it holds that, forwarded.
         if (oldest && !created)
             found = oldest.body;
         return oldest?.body;
     };
     /**
+     * The comment's body as it is now. Once a listing has settled which comment is ours, it is read by its
+     * id: one request, where a listing reads every comment on the pull request (a shard listed 10 pages
+     * before each write on one with 950 comments). Listed again when it is gone or no longer starts with
+     * the marker, or when a comment may have been made that no listing has seen.
+     */
+    const reread = async () => {
+        if (commentId !== undefined && !unsettled) {
+            const body = await options.api.read(commentId);
+            if (body?.startsWith(options.marker)) {
+                if (!created)
+                    found = body;
+                return body;
+            }
+        }
+        return settle();
+    };
+    /**
      * A shared comment's next body, rendered over its current one; undefined when there is nothing to
      * write (the comment holds all this writer knows, or the body would not change).
      */
     const renderShared = async () => {
-        const current = await settle();
+        const current = await reread();
         looked = true;
         if (current !== undefined && !finished && options.shared.holds(record, current))
             return undefined;
@@ -21482,25 +21790,44 @@ function createCommentUpdater(options) {
             throw error;
         }
         created = true;
+        // Until this listing has removed any other comment of ours, none may be trusted to be the only one.
+        unsettled = true;
         const mine = commentId;
         await settle();
         // An older comment of ours won: it gets this state too.
         if (commentId !== mine)
             await options.api.update(commentId, body);
     };
+    /**
+     * Waits until `until` to try `last`'s write again; false when that is past the deadline. A wait begun while the
+     * run went ends when it finishes, and is measured again against the deadline `finish()` sets: a rate limit's
+     * `retry-after` met during the run (up to 10 minutes) held the final state, at \u23f3, and the job's end past
+     * `finish()`'s bound.
+     */
+    const waitToRetry = async (until, last) => {
+        for (;;) {
+            if (finished && last.retryAfterMs !== undefined && until <= finishLimit)
+                deadline = Math.max(deadline, until);
+            if (until > deadline)
+                return false;
+            const wait = Math.max(0, until - clock.now());
+            if (finished) {
+                await clock.sleep(wait);
+                return true;
+            }
+            const woken = await clock.sleep(wait, finishing.signal).then(() => false, () => true);
+            if (!woken)
+                return true;
+        }
+    };
     /** Writes `first`, then the latest state rendered afresh for each retry; returns the body written, or undefined. */
     const write = async (first) => {
         let last;
         for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-            if (last) {
-                // Never sooner than GitHub asked: the backoff is capped, a retry-after is not.
-                const wait = Math.max(Math.min(MAX_BACKOFF_MS, minInterval * 2 ** (attempt - 2)), blockedUntil - clock.now());
-                if (finished && last.retryAfterMs !== undefined && clock.now() + wait <= finishLimit)
-                    deadline = Math.max(deadline, clock.now() + wait);
-                if (clock.now() + wait > deadline)
-                    break;
-                await clock.sleep(wait);
-            }
+            // Never sooner than GitHub asked: the backoff is capped, a retry-after is not.
+            if (last && !(await waitToRetry(Math.max(clock.now() + Math.min(MAX_BACKOFF_MS, minInterval * 2 ** (attempt - 2)), blockedUntil), last)))
+                break;
+            const begun = clock.now();
             let body;
             try {
                 // The comment is found before the first write, so that write is rendered over what it holds.
@@ -21512,7 +21839,7 @@ function createCommentUpdater(options) {
                 }
                 let foundNow = false;
                 if (!options.shared && (!looked || (found !== undefined && options.rereadWhile?.(found) === true))) {
-                    await settle();
+                    await reread();
                     looked = true;
                     foundNow = found !== undefined;
                     const leave = found === undefined ? undefined : options.yieldTo?.(found);
@@ -21531,10 +21858,19 @@ function createCommentUpdater(options) {
                         return lastBody;
                 }
                 await writeOnce(body);
+                // Begun once every write that got no answer had landed or never will: the comment holds this body, not theirs.
+                if (begun >= lateUntil) {
+                    lateUntil = Number.NEGATIVE_INFINITY;
+                    lateBodies.clear();
+                }
                 return body;
             }
             catch (error) {
                 last = error instanceof _comment_write_error_js__WEBPACK_IMPORTED_MODULE_2__/* .CommentWriteError */ .R ? error : new _comment_write_error_js__WEBPACK_IMPORTED_MODULE_2__/* .CommentWriteError */ .R('update', error);
+                if (last.status === undefined && body !== undefined && (last.operation === 'create' || last.operation === 'update')) {
+                    lateUntil = Math.max(lateUntil, clock.now() + lateWriteMs);
+                    lateBodies.add(body);
+                }
                 if (last.retryAfterMs !== undefined)
                     blockedUntil = Math.max(blockedUntil, clock.now() + last.retryAfterMs);
                 if (!last.transient) {
@@ -21551,14 +21887,17 @@ function createCommentUpdater(options) {
             (finished ? 'The comment may not show how the run ended; the job summary has the full record.' : 'The run goes on; the comment is tried again on the next update.'));
         return undefined;
     };
+    /** Writes while there is something new; true when it stopped because the next write would come past the deadline. */
     const drain = async () => {
         while (dirty && !disabled && clock.now() < deadline) {
             const paced = finished ? minInterval : Math.max(minInterval, options.pacingMs?.() ?? 0);
             const wait = Math.max(lastWriteEnd + paced, blockedUntil) - clock.now();
             if (wait > 0) {
                 if (clock.now() + wait > deadline)
-                    return;
-                if (paced > minInterval) {
+                    return true;
+                // While the run goes, a wait for the pacing or a rate limit ends when it finishes: the final state waits
+                // only `minInterval`, and the rate limit within the deadline `finish()` sets.
+                if (!finished) {
                     const woken = await clock.sleep(wait, finishing.signal).then(() => false, () => true);
                     if (woken)
                         continue;
@@ -21576,20 +21915,25 @@ function createCommentUpdater(options) {
             if (written !== undefined)
                 lastBody = written;
         }
+        return false;
     };
     const kick = () => {
         dirty = true;
         if (pump || disabled)
             return;
+        let outOfTime = false;
         // Not in the listener's own call: events given together (a replay of a trace) are all in the
         // first body, which otherwise showed the first event alone (every step \u2b1c, the run already ended).
         pump = Promise.resolve()
-            .then(drain)
+            .then(async () => {
+            outOfTime = await drain();
+        })
             .catch((error) => warnOnce('bug', `PR comment updater stopped: ${String(error)}`))
             .finally(() => {
             pump = undefined;
-            // An event may have arrived between the loop's last check and now.
-            if (dirty && !disabled && clock.now() < deadline)
+            // An event may have arrived between the loop's last check and now. Not when the next write would come past
+            // the deadline (a rate limit's wait, once the run has finished): kicked again, it found so again, at once, for ever.
+            if (dirty && !disabled && !outOfTime && clock.now() < deadline)
                 kick();
         });
     };
@@ -21597,19 +21941,49 @@ function createCommentUpdater(options) {
         while (pump)
             await pump;
     };
-    /** After the final write: another writer may have overwritten it with a state that lacks ours; write again until it holds ours. */
+    /**
+     * After the final write, the comment is read again and written again until it holds the final state. A shared
+     * comment: another writer may have written over it with a state that lacks ours. Any comment: a write of ours
+     * that got no answer may have been carried out after the final one, putting back an earlier state (\u23f3 for a run
+     * that has ended), so it is read once that write would have landed. Neither: nothing is read.
+     */
     const verify = async () => {
         for (let round = 0; round < VERIFY_ROUNDS && !disabled && clock.now() + minInterval <= deadline; round++) {
-            await clock.sleep(Math.max(0, lastWriteEnd + minInterval - clock.now()));
+            const late = lateUntil > Number.NEGATIVE_INFINITY;
+            if (!options.shared && !late)
+                return;
+            if (lateUntil > deadline) {
+                warnOnce('late', 'A write of the PR comment got no answer, and GitHub may still carry it out after the final state, later than plan-runner can wait for: ' +
+                    'the comment may not show how the run ended; the job summary has the full record.');
+                return;
+            }
+            await clock.sleep(Math.max(0, lastWriteEnd + minInterval - clock.now(), lateUntil - clock.now()));
+            // A create carried out late is a second comment, which only a listing finds (and removes).
+            if (late)
+                unsettled = true;
             let current;
             try {
-                current = await settle();
+                current = await reread();
             }
             catch {
                 return;
             }
-            if (current === undefined || options.shared.holds(record, current))
+            // Read once every late write had landed: what it shows is all there is.
+            const ours = late ? new Set(lateBodies) : undefined;
+            lateUntil = Number.NEGATIVE_INFINITY;
+            lateBodies.clear();
+            if (current === undefined)
                 return;
+            if (options.shared) {
+                if (options.shared.holds(record, current))
+                    return;
+            }
+            else {
+                // Only a late write of ours is put right: a body another run wrote since (an answer to an approval) stays.
+                if (current === lastBody || !ours?.has(current))
+                    return;
+                lastBody = current;
+            }
             dirty = true;
             kick();
             await flush();
@@ -21642,8 +22016,7 @@ function createCommentUpdater(options) {
                 deadline = Math.min(finishLimit, Math.max(clock.now(), blockedUntil) + bound);
                 kick();
                 await flush();
-                if (options.shared)
-                    await verify();
+                await verify();
             }
             await flush();
             // Its time ran out before the final state could be written (a rate limit's wait past it): said, as a failed write is.
@@ -21676,8 +22049,8 @@ class CommentWriteError extends Error {
     /** From a `retry-after` header, when GitHub sent one. */
     retryAfterMs;
     constructor(operation, cause) {
-        const failure = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_0__/* .readGitHubFailure */ .g)(cause);
-        super(`Could not ${operation} the PR comment: ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_0__/* .describeGitHubFailure */ .P)(failure)}`, { cause });
+        const failure = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_0__/* .readGitHubFailure */ .g3)(cause);
+        super(`Could not ${operation} the PR comment: ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_0__/* .describeGitHubFailure */ .Po)(failure)}`, { cause });
         this.operation = operation;
         this.status = failure.status;
         this.transient = failure.transient;
@@ -26841,7 +27214,7 @@ function toGitHubApiError(toolName, action, error, cancel) {
         return error;
     if (cancel.aborted)
         return cancel.reason instanceof Error ? cancel.reason : new Error(String(cancel.reason));
-    const { status, message, transient, retryAfterMs } = (0,github_failure/* readGitHubFailure */.g)(error);
+    const { status, message, transient, retryAfterMs } = (0,github_failure/* readGitHubFailure */.g3)(error);
     return new GitHubApiError({ toolName, action, status, detail: message, transient, retryAfterMs, cause: error });
 }
 
@@ -39917,7 +40290,9 @@ function consoleChecklist(options) {
         const lines = [(0,checklist/* oneLogLine */.Hr)(redact(record.plan.name)), ...items, footer(record, redact)];
         const frame = options.fit ? lines.map(options.fit) : lines;
         const erase = drawnLines ? `${CURSOR_UP(drawnLines)}${CLEAR_TO_END}` : '';
-        options.write(`${erase}${frame.join('\n')}\n`);
+        if (erase && options.control)
+            options.control(erase);
+        options.write(`${options.control ? '' : erase}${frame.join('\n')}\n`);
         drawnLines = frame.length;
         lastDraw = now();
     };
@@ -39943,8 +40318,8 @@ var goals_verdict = __nccwpck_require__(85692);
 var event_target = __nccwpck_require__(45061);
 // EXTERNAL MODULE: ./lib/github/toolset-github-context.js
 var toolset_github_context = __nccwpck_require__(41179);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 56 modules
-var run_job = __nccwpck_require__(40266);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 57 modules
+var run_job = __nccwpck_require__(18471);
 ;// CONCATENATED MODULE: ./lib/security/trigger-users.js
 /**
  * Events only people with write access can cause (a push, a dispatch, a schedule one of them set):
@@ -40381,7 +40756,7 @@ async function openEscalationIssue(octokit, where, escalation, redact, warn) {
     }
     catch (error) {
         // Only a refusal of the token is about its permissions (not a 403 that is a rate limit): a 422 blamed them for a title too long.
-        const failure = (0,github_failure/* readGitHubFailure */.g)(error);
+        const failure = (0,github_failure/* readGitHubFailure */.g3)(error);
         const why = !failure.transient && (failure.status === 401 || failure.status === 403 || failure.status === 404) ? 'the token needs issues: write' : `GitHub said: ${failure.message}`;
         warn(`Could not open an issue for the escalation${failure.status ? ` (HTTP ${failure.status})` : ''}: ${why}. The job fails as escalated either way.`);
     }

@@ -262,7 +262,9 @@ function consoleChecklist(options) {
         const lines = [(0,checklist/* oneLogLine */.Hr)(redact(record.plan.name)), ...items, footer(record, redact)];
         const frame = options.fit ? lines.map(options.fit) : lines;
         const erase = drawnLines ? `${CURSOR_UP(drawnLines)}${CLEAR_TO_END}` : '';
-        options.write(`${erase}${frame.join('\n')}\n`);
+        if (erase && options.control)
+            options.control(erase);
+        options.write(`${options.control ? '' : erase}${frame.join('\n')}\n`);
         drawnLines = frame.length;
         lastDraw = now();
     };
@@ -320,8 +322,8 @@ async function closeTrace(trace, warn) {
 var write_report_file = __webpack_require__(49443);
 // EXTERNAL MODULE: ./lib/core/clock.js
 var clock = __webpack_require__(91601);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 56 modules
-var run_job = __webpack_require__(28032);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 57 modules
+var run_job = __webpack_require__(89793);
 // EXTERNAL MODULE: ./lib/run/trace-step-weights.js
 var trace_step_weights = __webpack_require__(67047);
 // EXTERNAL MODULE: ./lib/run/read-resume-trace.js + 2 modules
@@ -330,11 +332,14 @@ var read_resume_trace = __webpack_require__(62935);
 var used_plan_files = __webpack_require__(41491);
 // EXTERNAL MODULE: ./lib/cli/check-output-paths.js
 var check_output_paths = __webpack_require__(69231);
+// EXTERNAL MODULE: ./lib/cli/neutralise-output.js + 1 modules
+var neutralise_output = __webpack_require__(48629);
 // EXTERNAL MODULE: ./lib/cli/cli-job-settings.js + 3 modules
 var cli_job_settings = __webpack_require__(36296);
 // EXTERNAL MODULE: ./lib/core/trace-gap.js
 var trace_gap = __webpack_require__(82975);
 ;// CONCATENATED MODULE: ./lib/cli/run-command.js
+
 
 
 
@@ -391,6 +396,7 @@ async function runCommand(args, signal, deps = {}) {
     const fit = isTTY ? (await __webpack_require__.e(/* import() */ 591).then(__webpack_require__.bind(__webpack_require__, 61591))).fitToColumns(process.stdout.columns) : undefined;
     const console = consoleChecklist({
         write: (text) => process.stdout.write(text),
+        control: (0,neutralise_output/* terminalControl */.I)(process.stdout),
         isTTY,
         ...(fit && { fit }),
         rows: process.stdout.rows,

@@ -34,7 +34,10 @@ function wellFormed(text) {
     return text.toWellFormed();
 }
 
+// EXTERNAL MODULE: ./lib/github/github-failure.js
+var github_failure = __webpack_require__(82931);
 ;// CONCATENATED MODULE: ./lib/github/create-octokit.js
+
 
 
 
@@ -77,7 +80,7 @@ function createOctokit(settings) {
         auth: `token ${settings.token}`,
         baseUrl: settings.baseUrl || process.env['GITHUB_API_URL'] || 'https://api.github.com',
         ...(userAgent === undefined ? {} : { userAgent }),
-        request: { fetch: withTimeout(baseFetch, settings.timeoutMs ?? 10_000) },
+        request: { fetch: withTimeout(baseFetch, settings.timeoutMs ?? github_failure/* GITHUB_REQUEST_TIMEOUT_MS */.bB) },
         throttle: {
             onRateLimit: onLimit('primary'),
             onSecondaryRateLimit: onLimit('secondary'),

@@ -156,12 +156,42 @@ function hideCutFragments(text) {
 }
 /** The run of token characters right after a leading `\u2026`, scanned once (anchored: linear in its length). */
 const AT_START = new RegExp(`^\u2026(${RUN_CHAR}{6,})`, 'u');
+/** A run of base64url after a leading `\u2026`, as a JWT's segments are written, and one after a dot: each read once. */
+const JWT_AT_START = /^\u2026[A-Za-z0-9_-]*/;
+const JWT_SEGMENT = /\.([A-Za-z0-9_-]+)/y;
+/**
+ * Where the rest of a JWT a cut went through ends (`\u2026<header's end>.eyJ<payload>.<signature>`, or `\u2026<payload's
+ * end>.<signature>`): the base64url run after the mark, then each segment after a dot that is a JWT's: a JSON
+ * object's base64url (`eyJ`), the segment after one, or 16 or more characters that look like a credential (a
+ * signature). At most four: a JWE has five parts. 0 when no such segment follows: the dots of a file name or a
+ * version (`\u20263f2a.tar.gz`, `\u20262.14.0.tgz`, `\u2026-api.us-east-1.amazonaws.com`) are no JWT's.
+ */
+function jwtRestEnd(text) {
+    const run = JWT_AT_START.exec(text);
+    if (!run)
+        return 0;
+    let end = run[0].length;
+    let json = false;
+    for (let parts = 0; parts < 4; parts++) {
+        JWT_SEGMENT.lastIndex = end;
+        const segment = JWT_SEGMENT.exec(text)?.[1];
+        if (segment === undefined || !(json || (segment.startsWith('eyJ') && segment.length >= 11) || (segment.length >= 16 && looksLikeCredential(segment))))
+            break;
+        json = segment.startsWith('eyJ');
+        end = JWT_SEGMENT.lastIndex;
+    }
+    return end > run[0].length ? end : 0;
+}
 /**
  * `text` whose start a cut dropped (it begins with `\u2026`: a stderr tail), with the credential-looking run
  * right after that mark hidden: a token the cut went through lost its prefix (`ghp_`), and no token shape
- * finds the rest. Only the leading mark is looked at, so a long tail costs one linear scan.
+ * finds the rest. A JWT's rest is hidden whole (`jwtRestEnd`): the run stops at its first dot, and its payload and
+ * signature showed (found by a redaction hunt). Only the leading mark is looked at, so a long tail costs one linear scan.
  */
 function hideCutStart(text) {
+    const jwt = jwtRestEnd(text);
+    if (jwt > 0)
+        return `\u2026***${text.slice(jwt)}`;
     const run = AT_START.exec(text)?.[1];
     return run !== undefined && looksLikeCredential(run) ? `\u2026***${text.slice(1 + run.length)}` : text;
 }
@@ -992,10 +1022,12 @@ const TOKEN_SHAPES = TOKEN_KINDS.map((kind) => ({
 /**
  * Shapes that can fail far from where they start (a JWT's three segments), run on the linear-time engine, and only
  * on text that holds their literal start; each is compiled when first needed (most runs never see one). Private
- * keys, whose END line is far too, are found by `keyRanges`.
+ * keys, whose END line is far too, are found by `keyRanges`. A JWT is found by its payload (`.eyJ`, a JSON
+ * object's base64url after a dot), with any header before it or none: a cut, or a redaction, may have taken the
+ * header's start, and its payload and signature showed (found by a redaction hunt).
  */
 const FAR_SHAPES = [
-    { start: 'eyJ', source: String.raw `\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}` }, // JWTs
+    { start: 'eyJ', source: String.raw `(?:\b[A-Za-z0-9_-]+)?\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}` }, // JWTs
 ];
 /** The literal every private key's BEGIN line holds. */
 const KEY_START = 'PRIVATE KEY';
@@ -1016,25 +1048,39 @@ const KEY_BODY_MAX = 64 * 1024;
 /**
  * Where `text` holds a private key (PEM, or an OpenPGP secret key block): from each BEGIN line to the END line
  * after it, or, with none after it, through its base64 lines (`KEY_BODY`): a tool's cut (`\u2026`) went through a key, and
- * a read_file of a bundle showed an EC key's whole private scalar (found by an adversarial pass). Linear: each
+ * a read_file of a bundle showed an EC key's whole private scalar (found by an adversarial pass). An END line with no
+ * BEGIN line before it, from the base64 lines before it (`keyBodyBefore`): a cut took the key's start, as a command's
+ * stderr tail keeps its last 2 KiB (found by a redaction hunt: the key's last lines showed). Linear: each
  * marker's body is read only up to the next marker (one regex over them all, looking for an END from each BEGIN,
- * took 525 s on 1 MB of them).
+ * took 525 s on 1 MB of them), and back from an END line only as far as the END line before it.
  */
 function keyRanges(text) {
     const markers = [...text.matchAll(KEY_MARKER)];
-    if (markers.length === 0)
-        return [];
     const ends = [...text.matchAll(KEY_END)];
+    if (markers.length === 0 && ends.length === 0)
+        return [];
     const ranges = [];
     let end = 0;
+    // Where the last END line read ends: no body before a later one is looked for past it.
+    let passed = 0;
+    const orphansBefore = (at) => {
+        for (; end < ends.length && ends[end].index < at; end++) {
+            const closing = ends[end];
+            const start = keyBodyBefore(text, closing.index, passed);
+            if (start < closing.index)
+                ranges.push({ start, end: closing.index + closing[0].length });
+            passed = closing.index + closing[0].length;
+        }
+    };
     for (const [index, marker] of markers.entries()) {
         if (marker.index < (ranges.at(-1)?.end ?? 0))
             continue;
-        while (end < ends.length && ends[end].index < marker.index)
-            end++;
+        orphansBefore(marker.index);
         const closing = ends[end];
         if (closing) {
             ranges.push({ start: marker.index, end: closing.index + closing[0].length });
+            passed = closing.index + closing[0].length;
+            end++;
             continue;
         }
         const bodyStart = marker.index + marker[0].length;
@@ -1043,7 +1089,55 @@ function keyRanges(text) {
         if (body)
             ranges.push({ start: marker.index, end: bodyStart + body[0].length });
     }
+    orphansBefore(text.length);
     return ranges;
+}
+const BASE64_CHAR = /[A-Za-z0-9+/=]/;
+/** What a diff or a quote puts before a line (`-`, `+`, `>`), and indentation. */
+const LINE_MARK = /[-+> \t]/;
+/** How long the line break that ends at `at` is, raw or JSON-escaped; 0 when none does. */
+function lineBreakBefore(text, at) {
+    for (const lineBreak of ['\\r\\n', '\\n', '\r\n', '\n'])
+        if (text.endsWith(lineBreak, at))
+            return lineBreak.length;
+    return 0;
+}
+/** The shortest base64 line read as a key's where a word could be one (`KEY_BODY`'s first run). */
+const KEY_LINE_MIN = 16;
+/**
+ * Where the base64 lines right before an END line at `end` start, each perhaps marked as a diff's or a quote's
+ * line, as `KEY_BODY` reads them after a BEGIN line; `end` when no such line is there. Read back line by line to the
+ * first line that is not one, to a cut (`\u2026`: the partial line after it is the key's too, and `\u2026***` is what
+ * `hideCutStart` left of it) or to `from`, and at most `KEY_BODY_MAX` characters: each character once. A key's
+ * last line can be short, its others are not: a shorter line before them (a word alone on its line) is not the
+ * key's, and without a cut, lines that are all short are no key.
+ */
+function keyBodyBefore(text, end, from) {
+    const limit = Math.max(from, end - KEY_BODY_MAX);
+    let start = end;
+    let long = false;
+    let at = end;
+    while (at > limit && LINE_MARK.test(text[at - 1]))
+        at--;
+    for (let lineBreak = lineBreakBefore(text, at); lineBreak > 0 && at - lineBreak > limit; lineBreak = lineBreakBefore(text, at)) {
+        const lineEnd = at - lineBreak;
+        at = lineEnd;
+        // A base64 line holds no backslash: an `n` or `r` after one is an escaped line break's.
+        while (at > limit && BASE64_CHAR.test(text[at - 1]) && !(text[at - 2] === '\\' && (text[at - 1] === 'n' || text[at - 1] === 'r')))
+            at--;
+        if (at === lineEnd)
+            return long || text.endsWith(`${CUT}${REDACTED}`, lineEnd) ? start : end;
+        const content = at;
+        while (at > limit && LINE_MARK.test(text[at - 1]))
+            at--;
+        if (at > 0 && text[at - 1] === CUT)
+            return content;
+        if ((at > 0 && lineBreakBefore(text, at) === 0) || (start < end && lineEnd - content < KEY_LINE_MIN))
+            break;
+        start = content;
+        long ||= lineEnd - content >= KEY_LINE_MIN;
+    }
+    return long ? start : end;
 }
 /** Every kind's prefix, as a pattern: what begins a token. */
 const TOKEN_PREFIXES = TOKEN_KINDS.map((kind) => kind.prefix).join('|');
@@ -1161,7 +1255,9 @@ function unicodeEscaped(json, which, upper = false) {
  * Characters URL encoders leave as they are, beyond letters and digits, and how they write a space:
  * JavaScript's `encodeURIComponent`; RFC 3986's unreserved set (Python's `quote(safe='')`, PHP's `rawurlencode`,
  * Go's `PathEscape`), also with `+` for a space (`quote_plus`, Go's `QueryEscape`); a form as
- * `URLSearchParams` writes it; PHP's `urlencode`.
+ * `URLSearchParams` writes it; PHP's `urlencode`; then a URL's userinfo and `encodeURI`, whose spellings are
+ * looked for in upper-case hex only (`upperOnly`): what writes them always writes it so, and each spelling is one
+ * more for every secret the redactor is built with.
  */
 const URL_ENCODERS = [
     { keep: "-_.!~*'()", space: '%20' },
@@ -1171,12 +1267,27 @@ const URL_ENCODERS = [
     { keep: '-_.~', space: '+' },
     { keep: '-_.*', space: '+' },
     { keep: '-_.', space: '+' },
+    // A user or a password in a URL as the URL standard writes it (the userinfo percent-encode set): Node's `URL`, and
+    // so fetch, undici and most JavaScript database clients, print a connection URL so. A password of `a+b/c=d` is
+    // `a+b%2Fc%3Dd` there, which no spelling above is (found by a redaction hunt); a `%` stays as it is.
+    { keep: "-_.~!$%&'()*+,", space: '%20', upperOnly: true },
+    // The same as Go's `url.UserPassword` writes it: RFC 3986's sub-delimiters but `!*'()`.
+    { keep: '-_.~$&+,;=', space: '%20', upperOnly: true },
+    // JavaScript's `encodeURI`, which a URL built by hand is often passed through whole.
+    { keep: "-_.!~*'();,/?:@&=+$#", space: '%20', upperOnly: true },
 ];
-/** `secret` URL-encoded as UTF-8, leaving letters, digits and `keep` as they are, with upper-case hex. */
+/**
+ * `secret` URL-encoded as UTF-8, leaving letters, digits and `keep` as they are, with upper-case hex.
+ * `encodeURIComponent` escapes every ASCII character but `-_.!~*'()`: of its escapes, those of a kept character
+ * are written back as the character.
+ */
 function urlEncoded(secret, keep, space) {
     const encoded = encodeURIComponent(secret)
         .replace(/[!~*'()]/g, (char) => (keep.includes(char) ? char : `%${char.charCodeAt(0).toString(16).toUpperCase()}`))
-        .replaceAll('%2F', keep.includes('/') ? '/' : '%2F');
+        .replace(/%[0-7][0-9A-F]/g, (escape) => {
+        const char = String.fromCharCode(Number.parseInt(escape.slice(1), 16));
+        return keep.includes(char) ? char : escape;
+    });
     return space === '+' ? encoded.replaceAll('%20', '+') : encoded;
 }
 /**
@@ -1187,6 +1298,7 @@ function urlEncoded(secret, keep, space) {
 function spellings(secret) {
     const json = JSON.stringify(secret).slice(1, -1);
     const urls = URL_ENCODERS.map(({ keep, space }) => urlEncoded(secret, keep, space));
+    const eitherCase = urls.filter((_, at) => !URL_ENCODERS[at].upperOnly);
     const html = secret.replace(/[&<>"]/g, (char) => HTML_ESCAPES[char]);
     const forms = [
         secret,
@@ -1201,7 +1313,7 @@ function spellings(secret) {
         unicodeEscaped(json, /[<>&\u2028\u2029]/g, true),
         unicodeEscaped(json, /[+<>&'`]|[^\x00-\x7f]/g, true).replaceAll('\\"', '\\u0022'),
         ...urls,
-        ...urls.map((url) => url.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())),
+        ...eitherCase.map((url) => url.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())),
         html,
         html.replaceAll("'", '&#39;'),
         html.replaceAll("'", '&#x27;'),
@@ -1592,16 +1704,35 @@ function secretValuesFromEnvironment(env) {
 }
 /**
  * The values of run inputs whose names look secret (`api_token`, `db-password`), as text: a workflow
- * passes `${{ secrets.X }}` to a plan this way too, and the runner masks it in the log only. A flag or a
- * short number is left out (`isOrdinaryValue`), as for variables.
+ * passes `${{ secrets.X }}` to a plan this way too, and the runner masks it in the log only. Whatever their
+ * shape: every string and number in a list or a map given under such a name (`deploy_tokens: [...]`), and
+ * under such a key anywhere in a map (`db: { password: ... }`); both reached the trace, the summary and the
+ * outputs (found by an adversarial pass). A flag or a short number is left out (`isOrdinaryValue`), as for
+ * variables.
  */
 function secretValuesFromInputs(inputs) {
-    return Object.entries(inputs).flatMap(([name, value]) => {
-        if ((typeof value !== 'string' && typeof value !== 'number') || !(0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_3__/* .isSecretEnvName */ .B)(name.replaceAll('-', '_')))
-            return [];
-        const text = String(value);
-        return text === '' || (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_3__/* .isOrdinaryValue */ .C)(text) ? [] : [text];
-    });
+    const found = [];
+    const stack = Object.entries(inputs).map(([name, value]) => ({ value, secret: isSecretInputName(name) }));
+    for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+        const { value, secret } = next;
+        if (typeof value === 'string' || typeof value === 'number') {
+            const text = String(value);
+            if (secret && text !== '' && !(0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_3__/* .isOrdinaryValue */ .C)(text))
+                found.push(text);
+        }
+        else if (Array.isArray(value)) {
+            for (const item of value)
+                stack.push({ value: item, secret });
+        }
+        else if (value !== null && typeof value === 'object') {
+            for (const [name, item] of Object.entries(value))
+                stack.push({ value: item, secret: secret || isSecretInputName(name) });
+        }
+    }
+    return found;
+}
+function isSecretInputName(name) {
+    return (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_3__/* .isSecretEnvName */ .B)(name.replaceAll('-', '_'));
 }
 /**
  * A number that is a known secret, as `***`; any other number as it is. A secret can be all digits (a
@@ -1907,34 +2038,40 @@ function trimEndChars(text, chars) {
 
 /***/ }),
 
-/***/ 74700:
+/***/ 82931:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   x: () => (/* binding */ visibleControls)
+/* harmony export */   bB: () => (/* binding */ GITHUB_REQUEST_TIMEOUT_MS),
+/* harmony export */   g3: () => (/* binding */ readGitHubFailure)
 /* harmony export */ });
+/* unused harmony export describeGitHubFailure */
+/* harmony import */ var _core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(72575);
+
 /**
- * Control characters but the tab, the line feed and a CR that ends a line with it (`\r\n`), and the bidi
- * embeddings, overrides and isolates (U+202A\u2013202E, U+2066\u20132069), which make text display in another order
- * than it reads ("Trojan Source"); the marks U+200E/U+200F that right-to-left writing uses stay.
+ * How long a GitHub request is waited for before it fails as "timed out" (`createOctokit`'s default): GitHub
+ * itself ends a request it has worked on for 10 s, so by then one that got no answer is done or never will be.
  */
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|\r(?!\n)/g;
-/** `CONTROL` without the `g` flag: a global pattern's `test` starts where its last match ended. */
-const ANY_CONTROL = new RegExp(CONTROL.source);
-/**
- * `text` with every control character shown as a symbol (ESC as \u241b): a checklist line is drawn on a
- * terminal, where an escape sequence, a lone `\r`, a vertical tab or a form feed from a tool's output
- * would move the cursor and overwrite what is shown, or make a line that a log reader takes for a
- * workflow command. Tabs and line breaks (`\n`, `\r\n`) stay.
- */
-function visibleControls(text) {
-    // Most text has none: a test, where a replace with a callback costs three times as much to find nothing.
-    if (!ANY_CONTROL.test(text))
-        return text;
-    return text.replace(CONTROL, (char) => {
-        const code = char.charCodeAt(0);
-        return code < 0x20 ? String.fromCharCode(0x2400 + code) : code === 0x7f ? '\u2421' : '\ufffd';
-    });
+const GITHUB_REQUEST_TIMEOUT_MS = 10_000;
+/** Reads an Octokit failure (a `RequestError`, a timeout, a network error) into a `GitHubFailure`. */
+function readGitHubFailure(error) {
+    const failure = (error ?? {});
+    if (failure.name === 'AbortError' || failure.name === 'TimeoutError')
+        return { message: 'timed out', transient: true };
+    const message = typeof failure.message === 'string' ? failure.message.split('\n', 1)[0].slice(0, 300) : String(error);
+    const status = typeof failure.status === 'number' ? failure.status : undefined;
+    if (status === undefined || failure.response === undefined)
+        return { message, transient: true };
+    const header = (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_0__/* .headerRecord */ .jP)(failure.response.headers);
+    // GitHub's primary and secondary rate limits answer 403; the headers or the message say so.
+    const rateLimited = status === 403 && (header('retry-after') !== undefined || header('x-ratelimit-remaining') === '0' || /rate limit/i.test(message));
+    const transient = status === 408 || status === 429 || status >= 500 || rateLimited;
+    const wait = (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_0__/* .retryAfterMs */ .Vs)(header);
+    return { status, message, transient, ...(wait !== undefined && { retryAfterMs: wait }) };
+}
+/** "HTTP 403 Resource not accessible by integration", for warnings. */
+function describeGitHubFailure(failure) {
+    return `${failure.status === undefined ? '' : `HTTP ${failure.status} `}${failure.message}`;
 }
 
 
@@ -6511,8 +6648,8 @@ function issuesBesideSchema(value, schemaProblems, recheck) {
 
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 1 modules
 var parse_plan_yaml = __webpack_require__(84700);
-// EXTERNAL MODULE: ./lib/tools/toolsets.js + 41 modules
-var toolsets = __webpack_require__(1424);
+// EXTERNAL MODULE: ./lib/tools/toolsets.js + 40 modules
+var toolsets = __webpack_require__(44876);
 ;// CONCATENATED MODULE: ./lib/plan/tool-catalogue.js
 
 /** The argument schema of a declared tool that does not write one: any object. */
@@ -7050,7 +7187,7 @@ class McpServerStartError extends Error {
 
 /***/ }),
 
-/***/ 1424:
+/***/ 44876:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -8060,31 +8197,8 @@ class CrossRepoRefusedError extends step_error/* StepError */.zg {
     }
 }
 
-// EXTERNAL MODULE: ./lib/core/retry-after-ms.js
-var retry_after_ms = __webpack_require__(72575);
-;// CONCATENATED MODULE: ./lib/github/github-failure.js
-
-/** Reads an Octokit failure (a `RequestError`, a timeout, a network error) into a `GitHubFailure`. */
-function readGitHubFailure(error) {
-    const failure = (error ?? {});
-    if (failure.name === 'AbortError' || failure.name === 'TimeoutError')
-        return { message: 'timed out', transient: true };
-    const message = typeof failure.message === 'string' ? failure.message.split('\n', 1)[0].slice(0, 300) : String(error);
-    const status = typeof failure.status === 'number' ? failure.status : undefined;
-    if (status === undefined || failure.response === undefined)
-        return { message, transient: true };
-    const header = (0,retry_after_ms/* headerRecord */.jP)(failure.response.headers);
-    // GitHub's primary and secondary rate limits answer 403; the headers or the message say so.
-    const rateLimited = status === 403 && (header('retry-after') !== undefined || header('x-ratelimit-remaining') === '0' || /rate limit/i.test(message));
-    const transient = status === 408 || status === 429 || status >= 500 || rateLimited;
-    const wait = (0,retry_after_ms/* retryAfterMs */.Vs)(header);
-    return { status, message, transient, ...(wait !== undefined && { retryAfterMs: wait }) };
-}
-/** "HTTP 403 Resource not accessible by integration", for warnings. */
-function describeGitHubFailure(failure) {
-    return `${failure.status === undefined ? '' : `HTTP ${failure.status} `}${failure.message}`;
-}
-
+// EXTERNAL MODULE: ./lib/github/github-failure.js
+var github_failure = __webpack_require__(82931);
 ;// CONCATENATED MODULE: ./lib/tools/github/github-api-error.js
 
 
@@ -8119,7 +8233,7 @@ function toGitHubApiError(toolName, action, error, cancel) {
         return error;
     if (cancel.aborted)
         return cancel.reason instanceof Error ? cancel.reason : new Error(String(cancel.reason));
-    const { status, message, transient, retryAfterMs } = readGitHubFailure(error);
+    const { status, message, transient, retryAfterMs } = (0,github_failure/* readGitHubFailure */.g3)(error);
     return new GitHubApiError({ toolName, action, status, detail: message, transient, retryAfterMs, cause: error });
 }
 
@@ -9112,6 +9226,8 @@ async function readCappedBody(response, maxBytes) {
     return { text: truncated && text.endsWith('\uFFFD') ? text.slice(0, -1) : text, bytes, truncated };
 }
 
+// EXTERNAL MODULE: ./lib/core/retry-after-ms.js
+var retry_after_ms = __webpack_require__(72575);
 ;// CONCATENATED MODULE: ./lib/tools/http/http-toolset.js
 
 

@@ -282,6 +282,107 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
+/***/ 48629:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  W: () => (/* binding */ neutraliseOutput),
+  I: () => (/* binding */ terminalControl)
+});
+
+// EXTERNAL MODULE: ./lib/core/visible-controls.js
+var visible_controls = __nccwpck_require__(74700);
+;// CONCATENATED MODULE: ./lib/security/neutralise-log-text.js
+/** U+200B: the runner no longer sees a command, a reader sees no change. */
+const BREAK = '\u200B';
+// The runner trims .NET white space (char.IsWhiteSpace) before looking for `::`; \s plus U+0085 covers it.
+const COMMAND_AT_START = /^([\s\u0085]*):(?=:)/;
+/**
+ * Text from tools, models and pull requests made safe for the job log. The runner splits output on
+ * `\r`, `\n` and `\r\n` and executes `::command::` at the start of a line (after white space) and
+ * the legacy `##[command]` anywhere in one; every such opening is broken with U+200B, and line
+ * breaks become `\n`. So the action's own commands are the only workflow commands in its log.
+ */
+function neutraliseLogText(text) {
+    return text
+        .split(/\r\n|\r|\n/)
+        .map((line) => line.replace(COMMAND_AT_START, `$1:${BREAK}`).replaceAll('##[', `#${BREAK}#[`))
+        .join('\n');
+}
+
+// EXTERNAL MODULE: ./lib/core/secret-env-name.js
+var secret_env_name = __nccwpck_require__(59989);
+;// CONCATENATED MODULE: ./lib/cli/neutralise-output.js
+
+
+
+/**
+ * The environment's secret-named values (as `jobSecrets` takes them, whole only), longest first: the last
+ * guard of everything the CLI prints. A path the user gave, a usage error quoting the command line, a
+ * file name in `validate`'s lines held one (found by a redaction hunt and a review: the class, in one place).
+ * The run's own text goes through the full redactor before it gets here; this loads nothing heavy.
+ */
+function environmentSecrets(env) {
+    const values = Object.entries(env).flatMap(([name, value]) => (value && value.length >= 4 && !/^INPUT_/i.test(name) && (0,secret_env_name/* isSecretEnvName */.B)(name) && !(0,secret_env_name/* isOrdinaryValue */.C)(value) ? [value] : []));
+    return [...new Set(values)].sort((a, b) => b.length - a.length);
+}
+/** The encodings a `write(text, encoding)` spells bytes in: only these are decoded. */
+const BYTE_ENCODINGS = new Set(['hex', 'base64', 'base64url']);
+/** Whole values only, per write: every text the CLI writes is one whole message, so none is split across writes. */
+function hideSecrets(text, secrets) {
+    let out = text;
+    for (const secret of secrets)
+        if (out.includes(secret))
+            out = out.replaceAll(secret, '***');
+    return out;
+}
+/** The writes of the terminal's own cursor sequences, by stream: they pass by `visibleControls` (see `terminalControl`). */
+const controlWriters = new WeakMap();
+/** The only sequences the CLI writes itself: the live checklist's, up over the frame it drew, and clear what follows. */
+const OWN_SEQUENCE = /^(?:\x1b\[\d{1,6}A)?\r\x1b\[0J$/;
+/**
+ * Hides the environment's secret values in every text written to `stream` (a terminal too), and shows
+ * every control character in it as a symbol (`visibleControls`: ESC as \u241b; tabs and line breaks stay): a
+ * model's or a tool's text the CLI prints (a rejected plan's answer) wrote the user's clipboard on a
+ * terminal with OSC 52, hid a link with OSC 8 and erased lines (found by an adversarial pass: the class, in
+ * one place). The live checklist's own cursor sequences go through `terminalControl`. A stream that can be a
+ * CI job log is made safe to be one too: every text written to it passes through `neutraliseLogText`, so
+ * tool output and model text can never run as a workflow command (`plan-runner run` inside a workflow's
+ * `run:` step writes straight to the log). That is any stream that is not a terminal, and a terminal inside
+ * a GitHub Actions job (`docker run -t`, a `script` shell), whose output the runner reads all the same.
+ */
+function neutraliseOutput(stream, env = process.env) {
+    const secrets = environmentSecrets(env);
+    const neutralise = !(stream.isTTY && env['GITHUB_ACTIONS'] !== 'true');
+    const write = stream.write.bind(stream);
+    controlWriters.set(stream, (sequence) => {
+        if (!OWN_SEQUENCE.test(sequence))
+            throw new Error(`not a sequence the checklist writes: ${JSON.stringify(sequence)}`);
+        write(sequence);
+    });
+    // Bytes are decoded as a stream (a character split across two writes stays whole), text in the encoding a write names.
+    const bytes = new TextDecoder();
+    const safeWrite = (chunk, ...rest) => {
+        // Only an encoding that spells bytes (`write('aGk=', 'base64')`) is decoded; any other names how text is stored, and text is text.
+        const decoded = typeof chunk !== 'string' ? bytes.decode(chunk, { stream: true }) : typeof rest[0] === 'string' && BYTE_ENCODINGS.has(rest[0]) ? Buffer.from(chunk, rest[0]).toString('utf8') : chunk;
+        const text = (0,visible_controls/* visibleControls */.x)(hideSecrets(decoded, secrets));
+        return write(neutralise ? neutraliseLogText(text) : text, ...rest.filter((arg) => typeof arg === 'function'));
+    };
+    stream.write = safeWrite;
+}
+/**
+ * Writes one of the live checklist's own cursor sequences to `stream` as it is, where `neutraliseOutput`
+ * shows every other control character as a symbol; on a stream it has not wrapped, `stream.write`.
+ */
+function terminalControl(stream) {
+    return controlWriters.get(stream) ?? ((sequence) => void stream.write(sequence));
+}
+
+
+/***/ }),
+
 /***/ 26026:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -589,6 +690,39 @@ function isSecretEnvName(name) {
  */
 function isOrdinaryValue(value) {
     return /^(?:true|false|\d{1,5})$/i.test(value);
+}
+
+
+/***/ }),
+
+/***/ 74700:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   x: () => (/* binding */ visibleControls)
+/* harmony export */ });
+/**
+ * Control characters but the tab, the line feed and a CR that ends a line with it (`\r\n`), and the bidi
+ * embeddings, overrides and isolates (U+202A\u2013202E, U+2066\u20132069), which make text display in another order
+ * than it reads ("Trojan Source"); the marks U+200E/U+200F that right-to-left writing uses stay.
+ */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|\r(?!\n)/g;
+/** `CONTROL` without the `g` flag: a global pattern's `test` starts where its last match ended. */
+const ANY_CONTROL = new RegExp(CONTROL.source);
+/**
+ * `text` with every control character shown as a symbol (ESC as \u241b): a checklist line is drawn on a
+ * terminal, where an escape sequence, a lone `\r`, a vertical tab or a form feed from a tool's output
+ * would move the cursor and overwrite what is shown, or make a line that a log reader takes for a
+ * workflow command. Tabs and line breaks (`\n`, `\r\n`) stay.
+ */
+function visibleControls(text) {
+    // Most text has none: a test, where a replace with a callback costs three times as much to find nothing.
+    if (!ANY_CONTROL.test(text))
+        return text;
+    return text.replace(CONTROL, (char) => {
+        const code = char.charCodeAt(0);
+        return code < 0x20 ? String.fromCharCode(0x2400 + code) : code === 0x7f ? '\u2421' : '\ufffd';
+    });
 }
 
 
@@ -1100,75 +1234,8 @@ function ownFolder(directory) {
     }
 }
 
-;// CONCATENATED MODULE: ./lib/security/neutralise-log-text.js
-/** U+200B: the runner no longer sees a command, a reader sees no change. */
-const BREAK = '\u200B';
-// The runner trims .NET white space (char.IsWhiteSpace) before looking for `::`; \s plus U+0085 covers it.
-const COMMAND_AT_START = /^([\s\u0085]*):(?=:)/;
-/**
- * Text from tools, models and pull requests made safe for the job log. The runner splits output on
- * `\r`, `\n` and `\r\n` and executes `::command::` at the start of a line (after white space) and
- * the legacy `##[command]` anywhere in one; every such opening is broken with U+200B, and line
- * breaks become `\n`. So the action's own commands are the only workflow commands in its log.
- */
-function neutraliseLogText(text) {
-    return text
-        .split(/\r\n|\r|\n/)
-        .map((line) => line.replace(COMMAND_AT_START, `$1:${BREAK}`).replaceAll('##[', `#${BREAK}#[`))
-        .join('\n');
-}
-
-// EXTERNAL MODULE: ./lib/core/secret-env-name.js
-var secret_env_name = __nccwpck_require__(59989);
-;// CONCATENATED MODULE: ./lib/cli/neutralise-output.js
-
-
-/**
- * The environment's secret-named values (as `jobSecrets` takes them, whole only), longest first: the last
- * guard of everything the CLI prints. A path the user gave, a usage error quoting the command line, a
- * file name in `validate`'s lines held one (found by a redaction hunt and a review: the class, in one place).
- * The run's own text goes through the full redactor before it gets here; this loads nothing heavy.
- */
-function environmentSecrets(env) {
-    const values = Object.entries(env).flatMap(([name, value]) => (value && value.length >= 4 && !/^INPUT_/i.test(name) && (0,secret_env_name/* isSecretEnvName */.B)(name) && !(0,secret_env_name/* isOrdinaryValue */.C)(value) ? [value] : []));
-    return [...new Set(values)].sort((a, b) => b.length - a.length);
-}
-/** The encodings a `write(text, encoding)` spells bytes in: only these are decoded. */
-const BYTE_ENCODINGS = new Set(['hex', 'base64', 'base64url']);
-/** Whole values only, per write: every text the CLI writes is one whole message, so none is split across writes. */
-function hideSecrets(text, secrets) {
-    let out = text;
-    for (const secret of secrets)
-        if (out.includes(secret))
-            out = out.replaceAll(secret, '***');
-    return out;
-}
-/**
- * Hides the environment's secret values in every text written to `stream` (a terminal too), and makes a
- * stream that can be a CI job log safe to be one: every text written to it passes through
- * `neutraliseLogText`, so tool output and model text the CLI prints can never run as a workflow
- * command (`plan-runner run` inside a workflow's `run:` step writes straight to the log). That is any
- * stream that is not a terminal, and a terminal inside a GitHub Actions job (`docker run -t`, a `script`
- * shell), whose output the runner reads all the same. A terminal elsewhere is left alone: nothing
- * parses it, and the live checklist redraws it with `\r`.
- */
-function neutraliseOutput(stream, env = process.env) {
-    const secrets = environmentSecrets(env);
-    const neutralise = !(stream.isTTY && env['GITHUB_ACTIONS'] !== 'true');
-    if (!neutralise && secrets.length === 0)
-        return;
-    const write = stream.write.bind(stream);
-    // Bytes are decoded as a stream (a character split across two writes stays whole), text in the encoding a write names.
-    const bytes = new TextDecoder();
-    const safeWrite = (chunk, ...rest) => {
-        // Only an encoding that spells bytes (`write('aGk=', 'base64')`) is decoded; any other names how text is stored, and text is text.
-        const decoded = typeof chunk !== 'string' ? bytes.decode(chunk, { stream: true }) : typeof rest[0] === 'string' && BYTE_ENCODINGS.has(rest[0]) ? Buffer.from(chunk, rest[0]).toString('utf8') : chunk;
-        const text = hideSecrets(decoded, secrets);
-        return write(neutralise ? neutraliseLogText(text) : text, ...rest.filter((arg) => typeof arg === 'function'));
-    };
-    stream.write = safeWrite;
-}
-
+// EXTERNAL MODULE: ./lib/cli/neutralise-output.js + 1 modules
+var neutralise_output = __nccwpck_require__(48629);
 // EXTERNAL MODULE: ./lib/cli/parse-cli-args.js
 var parse_cli_args = __nccwpck_require__(26026);
 ;// CONCATENATED MODULE: ./lib/cli/usage.js
@@ -1307,10 +1374,10 @@ async function runCommandLine(argv) {
             const controller = new AbortController();
             (await __nccwpck_require__.e(/* import() */ 574).then(__nccwpck_require__.bind(__nccwpck_require__, 17574))).cancelOnSignals(controller, (line) => process.stderr.write(line));
             if (command.command === 'eval')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(979), __nccwpck_require__.e(112), __nccwpck_require__.e(651), __nccwpck_require__.e(211), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 48198))).evalCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(979), __nccwpck_require__.e(357), __nccwpck_require__.e(651), __nccwpck_require__.e(211), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 48198))).evalCommand(command, controller.signal);
             if (command.command === 'run')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(979), __nccwpck_require__.e(112), __nccwpck_require__.e(630), __nccwpck_require__.e(465)]).then(__nccwpck_require__.bind(__nccwpck_require__, 21465))).runCommand(command, controller.signal);
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(979), __nccwpck_require__.e(112), __nccwpck_require__.e(630), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(979), __nccwpck_require__.e(357), __nccwpck_require__.e(630), __nccwpck_require__.e(465)]).then(__nccwpck_require__.bind(__nccwpck_require__, 21465))).runCommand(command, controller.signal);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(979), __nccwpck_require__.e(357), __nccwpck_require__.e(630), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
         }
     }
 }
@@ -1318,8 +1385,8 @@ async function runCommandLine(argv) {
 // and nothing it prints, a terminal's included, shows the environment's secret values.
 // One write per turn of the event loop to a pipe or a file (see batchOutput), under the wrappers below.
 batchOutput(process.stdout, [process.stderr]);
-neutraliseOutput(process.stdout);
-neutraliseOutput(process.stderr);
+(0,neutralise_output/* neutraliseOutput */.W)(process.stdout);
+(0,neutralise_output/* neutraliseOutput */.W)(process.stderr);
 letReaderLeave(process.stdout, 'standard output');
 letReaderLeave(process.stderr, 'standard error');
 process.on('unhandledRejection', (reason) => {

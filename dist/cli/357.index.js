@@ -1,5 +1,5 @@
-export const id = 112;
-export const ids = [112];
+export const id = 357;
+export const ids = [357];
 export const modules = {
 
 /***/ 69231:
@@ -1832,9 +1832,15 @@ const everySentenceMatchesCheck = {
     },
 };
 
+// EXTERNAL MODULE: ./lib/core/balanced-json-end.js
+var balanced_json_end = __webpack_require__(70678);
 // EXTERNAL MODULE: ./lib/core/parse-json.js
 var parse_json = __webpack_require__(70695);
+// EXTERNAL MODULE: ./lib/core/push-all.js
+var push_all = __webpack_require__(37665);
 ;// CONCATENATED MODULE: ./lib/goals/parse-json-result.js
+
+
 
 // The marker is the whole run (`(?!`)`): a line the info string cannot match to its end (a `\r` or U+2028
 // inside) made `{3,} try every shorter run, each scanning the rest: 128,000 backticks and `\rx` took 10 s.
@@ -1846,12 +1852,19 @@ const FENCE = /^ {0,3}(`{3,}(?!`)|~{3,}(?!~))(.*)$/;
  * opens none); one never closed (an answer cut off) is not read. One pass over the lines.
  */
 function jsonFences(text) {
+    return fencesAndProse(text).bodies;
+}
+/** `jsonFences`, and the lines outside every fence (a code fence of another language is neither). */
+function fencesAndProse(text) {
     const bodies = [];
+    const prose = [];
     const lines = text.split('\n');
     for (let index = 0; index < lines.length; index++) {
         const open = FENCE.exec(lines[index].replace(/\r$/, ''));
-        if (!open || (open[1][0] === '`' && open[2].includes('`')))
+        if (!open || (open[1][0] === '`' && open[2].includes('`'))) {
+            prose.push(lines[index]);
             continue;
+        }
         const marker = open[1];
         const info = open[2].trim().toLowerCase().split(/\s/)[0] ?? '';
         let close = index + 1;
@@ -1863,9 +1876,12 @@ function jsonFences(text) {
         }
         if (close < lines.length && (info === '' || /^json[c5]?$/.test(info)))
             bodies.push(lines.slice(index + 1, close).join('\n'));
+        // One never closed is no fence: its lines are prose.
+        else if (close >= lines.length)
+            (0,push_all/* pushAll */.i)(prose, lines.slice(index));
         index = close;
     }
-    return bodies;
+    return { bodies, prose };
 }
 /**
  * A result as JSON: objects and arrays as they are; strings parsed, also when the JSON sits in a
@@ -1887,7 +1903,8 @@ function parseJsonResult(value) {
     const answers = new Map();
     let first;
     let failed = 0;
-    for (const body of jsonFences(trimmed)) {
+    const { bodies, prose } = fencesAndProse(trimmed);
+    for (const body of bodies) {
         const text = body.trim();
         if (parsedTexts.has(text))
             continue;
@@ -1902,7 +1919,31 @@ function parseJsonResult(value) {
     }
     if (answers.size > 1)
         return { ok: false, why: `it holds ${answers.size} different JSON code blocks, and which one is the answer is not clear; have the step return one` };
+    // An object in the words around the block that says otherwise takes it back: "Correction: \u2026 NOT approved:
+    // {"approved": false}" after a block of {"approved": true} passed a gate (found by an adversarial pass).
+    const [answer] = answers.keys();
+    const other = first?.ok && answer !== undefined ? objectOtherThan(prose.join('\n'), answer) : undefined;
+    if (other !== undefined)
+        return { ok: false, why: `it holds JSON beside its code block that differs from it (${parse_json_result_shorten(other)}), and which one is the answer is not clear; have the step return one` };
     return first ?? whole;
+}
+/** Objects looked for in the words around a code block: enough for any honest answer, and a bound on the work. */
+const MAX_OBJECT_STARTS = 50;
+/** The first JSON object in `text` (from its first MAX_OBJECT_STARTS braces) whose JSON is not `json`. */
+function objectOtherThan(text, json) {
+    let starts = 0;
+    for (let start = text.indexOf('{'); start !== -1 && starts < MAX_OBJECT_STARTS; start = text.indexOf('{', start + 1), starts++) {
+        const end = (0,balanced_json_end/* balancedJsonEnd */.G)(text, start);
+        if (end === undefined)
+            continue;
+        const parsed = parseJsonText(text.slice(start, end));
+        if (parsed.ok && JSON.stringify(parsed.value) !== json)
+            return text.slice(start, end);
+    }
+    return undefined;
+}
+function parse_json_result_shorten(text) {
+    return text.length > 80 ? `${text.slice(0, 79)}\u2026` : text;
 }
 /** The most different answers, or code block texts that are no JSON, a result is read for. */
 const MAX_BLOCKS_READ = 100;
@@ -1950,8 +1991,6 @@ var cut_off_reason = __webpack_require__(46660);
 var model_call_error = __webpack_require__(63156);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var schemas = __webpack_require__(41514);
-// EXTERNAL MODULE: ./lib/core/balanced-json-end.js
-var balanced_json_end = __webpack_require__(70678);
 ;// CONCATENATED MODULE: ./lib/goals/judge-verdict.js
 
 
@@ -1971,12 +2010,12 @@ const JUDGE_VERDICT_SCHEMA = {
     additionalProperties: false,
 };
 /** Objects scanned for in a reply that is not one JSON value: enough for any honest reply, and a bound on the work. */
-const MAX_OBJECT_STARTS = 50;
+const judge_verdict_MAX_OBJECT_STARTS = 50;
 /** Every JSON object in `text` that parses (fenced or in prose, nested ones too), from the first MAX_OBJECT_STARTS braces. */
 function embeddedObjects(text) {
     const found = [];
     let starts = 0;
-    for (let start = text.indexOf('{'); start !== -1 && starts < MAX_OBJECT_STARTS; start = text.indexOf('{', start + 1), starts++) {
+    for (let start = text.indexOf('{'); start !== -1 && starts < judge_verdict_MAX_OBJECT_STARTS; start = text.indexOf('{', start + 1), starts++) {
         const end = (0,balanced_json_end/* balancedJsonEnd */.G)(text, start);
         if (end === undefined)
             continue;
@@ -2375,10 +2414,13 @@ function evaluateGoals(goals, target, given) {
  * The checks that a part of a result can pass where the whole would fail: on a result a tool cut (a
  * file past its size cap), "AKIA does not appear" was met while the cut-off rest held it (found by an
  * adversarial pass); `matches: '^[^F]*$'`, a judge or a command reading the part likewise (found by a
- * review). They fail on a part alone (what the part holds is in the whole), but never pass. `contains`
- * and `min_words` pass on a part as on the whole; `json_schema` and `equals` check what the result is.
+ * review); a `json_schema` saying what must not be there (`not`, `maxItems`: a pull request's 350 files
+ * cut to 300 passed "no workflow file changed", found by an adversarial pass). They fail on a part alone
+ * (what the part holds is in the whole), but never pass: on a cut result, or on one that lacks work the
+ * run left undone (`GoalTarget.partial`). `contains` and `min_words` pass on a part as on the whole;
+ * `equals` checks what the result is.
  */
-const WHOLE_RESULT_KINDS = new Set(['not_contains', 'max_chars', 'max_words', 'every_sentence_matches', 'matches', 'judge', 'command']);
+const WHOLE_RESULT_KINDS = new Set(['not_contains', 'max_chars', 'max_words', 'every_sentence_matches', 'matches', 'judge', 'command', 'json_schema']);
 function textsOf(value, texts) {
     const found = texts.get(value);
     if (found)
@@ -2406,9 +2448,15 @@ async function evaluateGoal(goal, target, deps, texts) {
         const value = check.needsTarget ? resolveGoalTarget(goal, target) : target.finalResult;
         const read = textsOf(value, texts);
         const outcome = await check.check(goal, { ...read, value, target, deps });
-        const cut = outcome.met && WHOLE_RESULT_KINDS.has(kind) ? cutOf(read) : undefined;
+        const whole = outcome.met && WHOLE_RESULT_KINDS.has(kind);
+        const cut = whole ? cutOf(read) : undefined;
         if (cut !== undefined) {
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the result holds only part of what its tool read (${cut}), and \`${kind}\` passes only on all of it: have the step read less (a narrower path or search), so that its result is whole`);
+        }
+        const judged = whole ? (goal.of === undefined ? target.resultStepKey : String(goal.of)) : undefined;
+        const partial = judged === undefined ? undefined : target.partial?.get(judged);
+        if (partial !== undefined) {
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the result of step ${judged} lacks work the run left undone (${partial}), and \`${kind}\` passes only on all of it: fix what did not complete and run again, or check it with all_steps_completed`);
         }
         return { name: goal.name, severity, outcome: outcome.met ? 'met' : 'unmet', evidence: outcome.evidence };
     }
@@ -2778,8 +2826,8 @@ class DuplicateToolError extends Error {
     }
 }
 
-// EXTERNAL MODULE: ./lib/tools/toolsets.js + 41 modules
-var toolsets = __webpack_require__(1424);
+// EXTERNAL MODULE: ./lib/tools/toolsets.js + 40 modules
+var toolsets = __webpack_require__(44876);
 ;// CONCATENATED MODULE: ./lib/job/build-tool-registry.js
 
 
@@ -2950,7 +2998,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 28032:
+/***/ 89793:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3588,6 +3636,70 @@ class MappedStep {
 var run_record = __webpack_require__(90422);
 // EXTERNAL MODULE: ./lib/goals/goals-verdict.js
 var goals_verdict = __webpack_require__(85692);
+;// CONCATENATED MODULE: ./lib/goals/partial-results.js
+/**
+ * The completed steps of the final plan whose result lacks work the run left undone, by key: why. A
+ * step's own (`unfinished`: a `for_each` step's failed items, an agent's open TODOs, a used plan's steps
+ * that did not complete, as `<step>/<inner step>`), or that of a step it depends on, directly or through
+ * others, or a dependency it ran without (an optional input that failed). A goal that a part can pass where
+ * the whole would fail (`not_contains: FAIL` on the results of the items that did not fail) is not
+ * evaluated on one (found by an adversarial pass: a `for_each` step with a failed item passed "no package
+ * fails").
+ */
+function partialResults(steps, stepStates, unfinished) {
+    const own = new Map();
+    for (const [key, why] of unfinished) {
+        const slash = key.indexOf('/');
+        const top = slash < 0 ? key : key.slice(0, slash);
+        if (!own.has(top))
+            own.set(top, slash < 0 ? `step ${key}: ${why}` : `step ${key.slice(0, slash)}, whose plan's step ${key.slice(slash + 1)}: ${why}`);
+    }
+    // Each step after every step it depends on (Kahn's order; validation refuses a cycle, and a step on one would be left out).
+    const byKey = new Map(steps.map((step) => [step.key, step]));
+    const waiting = new Map();
+    const dependents = new Map();
+    for (const step of steps) {
+        const known = step.dependsOn.filter((dependency) => byKey.has(dependency));
+        waiting.set(step.key, known.length);
+        for (const dependency of known) {
+            const list = dependents.get(dependency);
+            if (list)
+                list.push(step.key);
+            else
+                dependents.set(dependency, [step.key]);
+        }
+    }
+    const ready = steps.filter((step) => waiting.get(step.key) === 0).map((step) => step.key);
+    // The first cause found for each step: a step after a partial one names that cause, not the chain to it.
+    const partial = new Map();
+    for (let next = 0; next < ready.length; next++) {
+        const key = ready[next];
+        for (const dependent of dependents.get(key) ?? []) {
+            const left = waiting.get(dependent) - 1;
+            waiting.set(dependent, left);
+            if (left === 0)
+                ready.push(dependent);
+        }
+        if (stepStates.get(key) !== 'completed')
+            continue;
+        const why = own.get(key) ?? lackingInput(byKey.get(key).dependsOn, stepStates, partial);
+        if (why !== undefined)
+            partial.set(key, why);
+    }
+    return partial;
+}
+function lackingInput(dependsOn, stepStates, partial) {
+    for (const dependency of dependsOn) {
+        const upstream = partial.get(dependency);
+        if (upstream !== undefined)
+            return upstream;
+        const state = stepStates.get(dependency);
+        if (state !== undefined && state !== 'completed')
+            return `step ${dependency} ${state === 'failed' ? 'failed' : `ended ${state}`}, and this step ran without it`;
+    }
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./lib/run/nested-plan-error.js
 
 /** A `type: plan` step whose plan could not run, did not succeed, or did not meet its goals. */
@@ -3601,6 +3713,12 @@ class NestedPlanError extends step_error/* StepError */.zg {
     escalation;
     /** A step of the used plan failed on a model endpoint no call can use (see `endpointUnusable`). */
     endpointUnusable;
+    /**
+     * The used plan ran, and its required goals decided against it: a verdict, which a replan must not route
+     * around (a model replacing the step with one that skips the check let the gate pass; found by an
+     * adversarial pass). The step fails as `on_failure: fail` would, unless the plan says `continue`.
+     */
+    goalsUnmet;
     constructor(fields) {
         super(`the plan ${fields.uses} ${fields.problem}`, { transient: false });
         this.stepKey = fields.stepKey;
@@ -3608,12 +3726,14 @@ class NestedPlanError extends step_error/* StepError */.zg {
         if (fields.escalation !== undefined)
             this.escalation = fields.escalation;
         this.endpointUnusable = fields.endpointUnusable === true;
+        this.goalsUnmet = fields.goalsUnmet === true;
     }
 }
 
 // EXTERNAL MODULE: ./lib/core/hide-cut-fragments.js
 var hide_cut_fragments = __webpack_require__(99674);
 ;// CONCATENATED MODULE: ./lib/run/run-nested-plan.js
+
 
 
 
@@ -3675,7 +3795,10 @@ async function runNestedPlan(step, context) {
     }
     const goals = inner.source?.goals ?? [];
     if (goals.length > 0) {
-        const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates: (0,run_record/* finalStepStates */.hb)(outcome.record), unfinished: (0,run_record/* unfinishedWork */.HF)(outcome.record), masked: outcome.masked, ...(outcome.resultStepKey !== undefined && { resultStepKey: outcome.resultStepKey }) };
+        const stepStates = (0,run_record/* finalStepStates */.hb)(outcome.record);
+        const unfinished = (0,run_record/* unfinishedWork */.HF)(outcome.record);
+        const partial = partialResults(outcome.record.plan?.steps ?? [], stepStates, unfinished);
+        const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates, unfinished, partial, masked: outcome.masked, ...(outcome.resultStepKey !== undefined && { resultStepKey: outcome.resultStepKey }) };
         const judged = await (deps.checkGoals ?? ((list, goalTarget, signal) => (0,evaluate_goals/* evaluateGoals */.Y)(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal, within })))(goals, target, context.signal, within);
         // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as the
         // job's goals are, for the record and for the step's error alike (a review found the error built from the raw excerpt).
@@ -3688,7 +3811,7 @@ async function runNestedPlan(step, context) {
         if (!verdict.goalsMet) {
             const unmet = verdict.unmetRequired.map((goal) => `'${goal.name}' ${goal.outcome === 'error' ? 'could not be evaluated' : 'not met'} (${goal.evidence})`).join('; ');
             const unusable = verdict.unmetRequired.some((goal) => goal.endpointUnusable === true);
-            return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `ran, but its goals decide against it: ${unmet}`, ...(unusable && { endpointUnusable: true }) }), usage);
+            return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `ran, but its goals decide against it: ${unmet}`, goalsUnmet: true, ...(unusable && { endpointUnusable: true }) }), usage);
         }
     }
     const masked = outcome.resultStepKey === undefined ? undefined : outcome.masked.get(outcome.resultStepKey);
@@ -5161,7 +5284,9 @@ class PlanRun {
         // refused the key, a replan only repeats that failure, retries and all, and then reports a plan it
         // could not write (found by a new-user walkthrough: 7 s of calls to a dead endpoint, then `escalated`).
         // Any call of this run that found the endpoint so (this step's, set above, or an item's): the replanner's would too.
-        const policy = chosen === 'replan' && this.endpointUnusable ? 'fail' : chosen;
+        // A used plan's goals that decided against it are a verdict: a replan would route around the check.
+        const verdict = outcome.error instanceof NestedPlanError && outcome.error.goalsUnmet;
+        const policy = chosen === 'replan' && (this.endpointUnusable || verdict) ? 'fail' : chosen;
         if (policy === 'replan' && this.#deps.replanner) {
             // Its dependents stay pending: the replan replaces them.
             this.failures.push({ stepKey: key, error, recoverable: true });
@@ -5716,6 +5841,7 @@ var final_status = __webpack_require__(58983);
 
 
 
+
 /**
  * Judging phase: the plan's goal checks on what the run produced, and the job's status after them
  * (a run that succeeded with a required goal unmet is `goals-unmet`; one cancelled while its goals were
@@ -5744,8 +5870,9 @@ async function judgeGoals(plan, run, options) {
     };
     const carried = [...(options.resumedUnfinished ?? [])].filter(([key]) => !ranAgain(key));
     const unfinished = new Map([...carried, ...(0,run_record/* unfinishedWork */.HF)(run.record)]);
+    const partial = partialResults(run.record.plan?.steps ?? [], stepStates, unfinished);
     const stoppedBefore = options.budgetStop?.();
-    const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates, unfinished, masked: run.masked, ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }) }, { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal, ...(options.commandsRefused !== undefined && { commandsRefused: options.commandsRefused }) });
+    const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates, unfinished, partial, masked: run.masked, ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }) }, { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal, ...(options.commandsRefused !== undefined && { commandsRefused: options.commandsRefused }) });
     const judged = (0,final_status/* finalStatus */.n)(run.status, goals, options.signal?.aborted ?? false);
     // A judge that passed a cap stops the job as a step's call would (fail closed); the goals stay as judged.
     // A judge's call refused before it was made only leaves its goal unchecked: with every required goal met
