@@ -74,6 +74,14 @@ async function evaluateGoal(goal: Goal, target: GoalTarget, deps: GoalDeps, text
     if (kind === undefined) throw new GoalNotEvaluableError('the goal names no check (contains, matches, judge, …)');
     const check = GOAL_CHECKS[kind];
     const value = check.needsTarget ? resolveGoalTarget(goal, target) : target.finalResult;
+    const judgedKey = goal.of === undefined ? target.resultStepKey : String(goal.of);
+    // A command goal says why it is refused there itself (`commandsRefused`): it would run in that checkout too.
+    const foreign = check.needsTarget && kind !== 'command' && judgedKey !== undefined ? target.foreign?.get(judgedKey) : undefined;
+    if (foreign !== undefined) {
+      throw new GoalNotEvaluableError(
+        `not checked: ${foreign}. Check the pull request's code in a job of its own workflow that needs no approval, or in a step that runs before the pause`,
+      );
+    }
     const read = textsOf(value, texts);
     const outcome = await check.check(goal, { ...read, value, target, deps });
     const whole = outcome.met && WHOLE_RESULT_KINDS.has(kind);
@@ -83,7 +91,7 @@ async function evaluateGoal(goal: Goal, target: GoalTarget, deps: GoalDeps, text
         `the result holds only part of what its tool read (${cut}), and \`${kind}\` passes only on all of it: have the step read less (a narrower path or search), so that its result is whole`,
       );
     }
-    const judged = whole ? (goal.of === undefined ? target.resultStepKey : String(goal.of)) : undefined;
+    const judged = whole ? judgedKey : undefined;
     const partial = judged === undefined ? undefined : target.partial?.get(judged);
     if (partial !== undefined) {
       throw new GoalNotEvaluableError(

@@ -20,6 +20,11 @@ export interface GoalTarget {
    * that a part can pass where the whole would fail is not evaluated on them.
    */
   readonly partial?: ReadonlyMap<string, string>;
+  /**
+   * Completed steps whose result came from a checkout that is not the commit the run is for (`checkoutResults`:
+   * an approving job's), by key: why. No goal is checked on them.
+   */
+  readonly foreign?: ReadonlyMap<string, string>;
   /** The step whose result is `finalResult`. */
   readonly resultStepKey?: string;
   /** Completed steps whose result has something masked (`RunOutcome.masked`): no goal is judged on them. */

@@ -17,6 +17,15 @@ export function partialResults(steps: readonly PlanStep[], stepStates: ReadonlyM
     const top = slash < 0 ? key : key.slice(0, slash);
     if (!own.has(top)) own.set(top, slash < 0 ? `step ${key}: ${why}` : `step ${key.slice(0, slash)}, whose plan's step ${key.slice(slash + 1)}: ${why}`);
   }
+  return withDependents(steps, stepStates, (step) => own.get(step.key) ?? ranWithout(step.dependsOn, stepStates));
+}
+
+/**
+ * The completed steps of the final plan whose result `own` gives a cause for (its own key and why, or
+ * undefined), and every completed step that depends on one, directly or through others, by key: why. A step
+ * after one names that step's cause, not the chain to it (a chain of 10,000 steps).
+ */
+export function withDependents(steps: readonly PlanStep[], stepStates: ReadonlyMap<string, StepState>, own: (step: PlanStep) => string | undefined): Map<string, string> {
   // Each step after every step it depends on (Kahn's order; validation refuses a cycle, and a step on one would be left out).
   const byKey = new Map(steps.map((step) => [step.key, step]));
   const waiting = new Map<string, number>();
@@ -31,8 +40,7 @@ export function partialResults(steps: readonly PlanStep[], stepStates: ReadonlyM
     }
   }
   const ready = steps.filter((step) => waiting.get(step.key) === 0).map((step) => step.key);
-  // The first cause found for each step: a step after a partial one names that cause, not the chain to it.
-  const partial = new Map<string, string>();
+  const found = new Map<string, string>();
   for (let next = 0; next < ready.length; next++) {
     const key = ready[next]!;
     for (const dependent of dependents.get(key) ?? []) {
@@ -41,16 +49,16 @@ export function partialResults(steps: readonly PlanStep[], stepStates: ReadonlyM
       if (left === 0) ready.push(dependent);
     }
     if (stepStates.get(key) !== 'completed') continue;
-    const why = own.get(key) ?? lackingInput(byKey.get(key)!.dependsOn, stepStates, partial);
-    if (why !== undefined) partial.set(key, why);
+    const step = byKey.get(key)!;
+    const why = own(step) ?? step.dependsOn.map((dependency) => found.get(dependency)).find((cause) => cause !== undefined);
+    if (why !== undefined) found.set(key, why);
   }
-  return partial;
+  return found;
 }
 
-function lackingInput(dependsOn: readonly string[], stepStates: ReadonlyMap<string, StepState>, partial: ReadonlyMap<string, string>): string | undefined {
+/** Why a step ran without a step it depends on (an optional input that did not complete), or undefined. */
+function ranWithout(dependsOn: readonly string[], stepStates: ReadonlyMap<string, StepState>): string | undefined {
   for (const dependency of dependsOn) {
-    const upstream = partial.get(dependency);
-    if (upstream !== undefined) return upstream;
     const state = stepStates.get(dependency);
     if (state !== undefined && state !== 'completed') return `step ${dependency} ${state === 'failed' ? 'failed' : `ended ${state}`}, and this step ran without it`;
   }

@@ -1,7 +1,7 @@
 import { BudgetExceededError } from '../run/budget-exceeded-error.ts';
 import { hideCutFragments } from '../core/hide-cut-fragments.ts';
 import type { Redactor } from '../core/redact.ts';
-import type { RunStatus } from '../core/run-event.ts';
+import type { RunStatus, StepState } from '../core/run-event.ts';
 import type { Usage } from '../core/usage.ts';
 import { finalStepStates, unfinishedWork } from '../core/run-record.ts';
 import { evaluateGoals } from '../goals/evaluate-goals.ts';
@@ -37,6 +37,8 @@ export async function judgeGoals(
     readonly resumedUnfinished?: ReadonlyMap<string, string>;
     /** Why `command` goals cannot be checked in `cwd` (see `GoalDeps.commandsRefused`). */
     readonly commandsRefused?: string;
+    /** The steps whose result came from a checkout that is not the run's commit (`checkoutResults`), when that is so. */
+    readonly foreignResults?: (record: RunOutcome['record'], stepStates: ReadonlyMap<string, StepState>) => ReadonlyMap<string, string>;
   },
 ): Promise<{ readonly goals: readonly GoalResult[]; readonly status: RunStatus }> {
   // A paused run has no result yet: its goals are checked when an approved run finishes it.
@@ -59,10 +61,11 @@ export async function judgeGoals(
   const carried = [...(options.resumedUnfinished ?? [])].filter(([key]) => !ranAgain(key));
   const unfinished = new Map([...carried, ...unfinishedWork(run.record)]);
   const partial = partialResults(run.record.plan?.steps ?? [], stepStates, unfinished);
+  const foreign = options.foreignResults?.(run.record, stepStates);
   const stoppedBefore = options.budgetStop?.();
   const goals = await evaluateGoals(
     plan.source.goals ?? [],
-    { finalResult: run.finalResult, results: run.results, stepStates, unfinished, partial, masked: run.masked, ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }) },
+    { finalResult: run.finalResult, results: run.results, stepStates, unfinished, partial, ...(foreign && { foreign }), masked: run.masked, ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }) },
     { model: options.model, cwd: options.cwd, env: scrubEnvironment(options.env, undefined, 'goal'), signal: options.signal, ...(options.commandsRefused !== undefined && { commandsRefused: options.commandsRefused }) },
   );
   const judged = finalStatus(run.status, goals, options.signal?.aborted ?? false);

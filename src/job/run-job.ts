@@ -1,8 +1,10 @@
 import type { Clock } from '../core/clock.ts';
 import type { OptionNames } from '../core/option-names.ts';
-import type { RunListener, RunStatus } from '../core/run-event.ts';
+import type { RunListener, RunStatus, StepState } from '../core/run-event.ts';
+import type { RunRecord } from '../core/run-record.ts';
 import type { Usage } from '../core/usage.ts';
 import type { ToolsetGitHubContext } from '../github/toolset-github-context.ts';
+import { checkoutResults } from '../goals/checkout-results.ts';
 import { evaluateGoals } from '../goals/evaluate-goals.ts';
 import type { GoalResult } from '../goals/goal-result.ts';
 import type { ModelSettings } from '../llm/create-model-client.ts';
@@ -260,6 +262,10 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   }
 
   const partial = settings.fanOut !== undefined && settings.fanOut.part !== 'merge';
+  // Where command goals are refused, this job's checkout is not the commit the run is for (an approving job's):
+  // no goal is checked on what steps read from it either.
+  const freeTools = settings.commandGoalsRefused === undefined ? undefined : (await import('../tools/checkout-free-tools.ts')).checkoutFreeToolNames();
+  const foreignResults = freeTools && ((record: RunRecord, stepStates: ReadonlyMap<string, StepState>) => checkoutResults(record, stepStates, freeTools));
   let run: RunOutcome;
   try {
     run = await runPlan(plan, {
@@ -285,6 +291,7 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
       ...(resume && { resume }),
       ...(granted && { approval: granted.approval }),
       // A used plan's goals are checked like the job's, with the same scrubbed environment.
+      ...(foreignResults && { foreignResults }),
       checkGoals: (goals, target, signal, within) =>
         evaluateGoals(goals, target, { model, cwd: settings.cwd, env: scrubEnvironment(settings.env, undefined, 'goal'), signal, within, ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) }),
     });
@@ -295,6 +302,6 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
 
   // The goals judge the whole run: the merge job checks them, not the jobs that ran a part.
   if (partial) return { kind: 'ran', plan, run, goals: [], status: run.status, usage: budget.usage };
-  const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, budgetStop: () => budget.exceeded, ...(resume && { resumedUnfinished: resume.leftUndone }), ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) });
+  const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, budgetStop: () => budget.exceeded, ...(resume && { resumedUnfinished: resume.leftUndone }), ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }), ...(foreignResults && { foreignResults }) });
   return { kind: 'ran', plan, run, goals, status, usage: budget.usage };
 }

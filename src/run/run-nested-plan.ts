@@ -77,7 +77,8 @@ export async function runNestedPlan(step: PlanStep, context: NestedRunContext): 
     const stepStates = finalStepStates(outcome.record);
     const unfinished = unfinishedWork(outcome.record);
     const partial = partialResults(outcome.record.plan?.steps ?? [], stepStates, unfinished);
-    const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates, unfinished, partial, masked: outcome.masked, ...(outcome.resultStepKey !== undefined && { resultStepKey: outcome.resultStepKey }) };
+    const foreign = deps.foreignResults?.(outcome.record, stepStates);
+    const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates, unfinished, partial, ...(foreign && { foreign }), masked: outcome.masked, ...(outcome.resultStepKey !== undefined && { resultStepKey: outcome.resultStepKey }) };
     const judged = await (deps.checkGoals ?? ((list, goalTarget, signal) => evaluateGoals(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal, within })))(goals, target, context.signal, within);
     // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as the
     // job's goals are, for the record and for the step's error alike (a review found the error built from the raw excerpt).

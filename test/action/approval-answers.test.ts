@@ -331,6 +331,46 @@ it('an approving job does not check command goals on its own checkout for the pu
   expect(check['conclusion']).not.toBe('success');
 });
 
+// Found by an adversarial pass: a command TOOL of a step that ran in the approving job (approval: plan pauses
+// before any step) read main's code, and an `equals` goal on its result put success on the pull request's commit.
+// What the paused run read on that commit is checked as usual.
+it('an approving job checks no goal on what its steps read from its own checkout, and checks the rest', async () => {
+  const gated = `name: Gate
+approval: side-effects
+toolsets: [math]
+tools:
+  read_code: { description: The code under review, command: [sh, -c, "cat code.txt"] }
+  read_after: { description: The code read again after the write, command: [sh, -c, "cat code.txt"] }
+  publish: { description: Publish, command: [sh, -c, "cat >> published.txt"], side_effects: true }
+workflow_sequence:
+  - { id: before, type: tool_call, tool: read_code, args: {} }
+  - { id: write, type: tool_call, tool: publish, args: {}, depends_on: [before] }
+  - { id: after, type: tool_call, tool: read_after, args: {}, depends_on: [write] }
+  - { id: sum, type: tool_call, tool: add, args: { a: 1, b: 2 }, depends_on: [write] }
+  - { id: summary, type: tool_call, tool: multiply, args: { a: 2, b: 3 }, depends_on: [after] }
+goals:
+  - { name: the code read on the pull request commit is bad, of: before, equals: bad }
+  - { name: the code read after approval is good, of: after, equals: good }
+  - { name: the sum is 3, of: sum, equals: "3" }
+  - { name: the product is 6, of: summary, equals: "6" }
+`;
+  await writeFile(path.join(workspace, 'code.txt'), 'bad');
+  const stores = await perRunStores();
+  await pause(stores(77), gated);
+  await writeFile(path.join(workspace, 'code.txt'), 'good');
+  const approved = await act('issue_comment', commentOn('/approve', 909), 80, stores(80), { inputs: { 'check-run': 'true' } });
+  expect(approved.result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
+  const row = (name: string) => approved.said.summary.split('\n').find((line) => line.startsWith('|') && line.includes(name)) ?? '';
+  expect(row('the code read on the pull request commit is bad')).toContain('✅');
+  expect(row('the code read after approval is good')).toContain('not checked: step after ran in this approving job with a tool that reads its checkout');
+  // A step after one that read the checkout may take in what it read, though its own tool reads none: the write's
+  // command ran in the checkout too.
+  expect(row('the product is 6')).toContain('not checked: step after ran in this approving job');
+  expect(row('the sum is 3')).toContain('not checked: step write ran in this approving job');
+  const check = github.checkRuns.filter((run) => run['head_sha'] === 'b'.repeat(40)).at(-1)!;
+  expect(check['conclusion']).not.toBe('success');
+});
+
 // Kept by the commit (an earlier version of the fix above), an answer held every later workflow run of
 // the plan on that commit (reopened, labeled), and on an issue every later run: /approve was refused.
 // /reject also dropped the comment's head line (found by a review).
