@@ -5,7 +5,8 @@ import type { PlanStep } from '../core/plan-step.ts';
  * The completed steps of the final plan whose result lacks work the run left undone, by key: why. A
  * step's own (`unfinished`: a `for_each` step's failed items, an agent's open TODOs, a used plan's steps
  * that did not complete, as `<step>/<inner step>`), or that of a step it depends on, directly or through
- * others, or a dependency it ran without (an optional input that failed). A goal that a part can pass where
+ * others. (A step that ran without an optional input that failed is whole: it was told what is missing, and
+ * a plan that degrades so checks what it says about it.) A goal that a part can pass where
  * the whole would fail (`not_contains: FAIL` on the results of the items that did not fail) is not
  * evaluated on one (found by an adversarial pass: a `for_each` step with a failed item passed "no package
  * fails").
@@ -17,7 +18,7 @@ export function partialResults(steps: readonly PlanStep[], stepStates: ReadonlyM
     const top = slash < 0 ? key : key.slice(0, slash);
     if (!own.has(top)) own.set(top, slash < 0 ? `step ${key}: ${why}` : `step ${key.slice(0, slash)}, whose plan's step ${key.slice(slash + 1)}: ${why}`);
   }
-  return withDependents(steps, stepStates, (step) => own.get(step.key) ?? ranWithout(step.dependsOn, stepStates));
+  return withDependents(steps, stepStates, (step) => own.get(step.key));
 }
 
 /**
@@ -54,13 +55,4 @@ export function withDependents(steps: readonly PlanStep[], stepStates: ReadonlyM
     if (why !== undefined) found.set(key, why);
   }
   return found;
-}
-
-/** Why a step ran without a step it depends on (an optional input that did not complete), or undefined. */
-function ranWithout(dependsOn: readonly string[], stepStates: ReadonlyMap<string, StepState>): string | undefined {
-  for (const dependency of dependsOn) {
-    const state = stepStates.get(dependency);
-    if (state !== undefined && state !== 'completed') return `step ${dependency} ${state === 'failed' ? 'failed' : `ended ${state}`}, and this step ran without it`;
-  }
-  return undefined;
 }
