@@ -6316,6 +6316,12 @@ async function evaluateGoal(goal, target, deps, texts) {
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('the goal names no check (contains, matches, judge, \u2026)');
         const check = GOAL_CHECKS[kind];
         const value = check.needsTarget ? resolveGoalTarget(goal, target) : target.finalResult;
+        const judgedKey = goal.of === undefined ? target.resultStepKey : String(goal.of);
+        // A command goal says why it is refused there itself (`commandsRefused`): it would run in that checkout too.
+        const foreign = check.needsTarget && kind !== 'command' && judgedKey !== undefined ? target.foreign?.get(judgedKey) : undefined;
+        if (foreign !== undefined) {
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`not checked: ${foreign}. Check the pull request's code in a job of its own workflow that needs no approval, or in a step that runs before the pause`);
+        }
         const read = textsOf(value, texts);
         const outcome = await check.check(goal, { ...read, value, target, deps });
         const whole = outcome.met && WHOLE_RESULT_KINDS.has(kind);
@@ -6323,7 +6329,7 @@ async function evaluateGoal(goal, target, deps, texts) {
         if (cut !== undefined) {
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the result holds only part of what its tool read (${cut}), and \`${kind}\` passes only on all of it: have the step read less (a narrower path or search), so that its result is whole`);
         }
-        const judged = whole ? (goal.of === undefined ? target.resultStepKey : String(goal.of)) : undefined;
+        const judged = whole ? judgedKey : undefined;
         const partial = judged === undefined ? undefined : target.partial?.get(judged);
         if (partial !== undefined) {
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the result of step ${judged} lacks work the run left undone (${partial}), and \`${kind}\` passes only on all of it: fix what did not complete and run again, or check it with all_steps_completed`);
@@ -6772,8 +6778,8 @@ class DuplicateToolError extends Error {
     }
 }
 
-// EXTERNAL MODULE: ./lib/tools/toolsets.js + 38 modules
-var toolsets = __nccwpck_require__(2499);
+// EXTERNAL MODULE: ./lib/tools/toolsets.js
+var toolsets = __nccwpck_require__(42900);
 ;// CONCATENATED MODULE: ./lib/job/build-tool-registry.js
 
 
@@ -6944,7 +6950,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 18471:
+/***/ 91604:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -6952,6 +6958,86 @@ async function openTools(plan, context) {
 __nccwpck_require__.d(__webpack_exports__, {
   b: () => (/* binding */ runJob)
 });
+
+;// CONCATENATED MODULE: ./lib/goals/partial-results.js
+/**
+ * The completed steps of the final plan whose result lacks work the run left undone, by key: why. A
+ * step's own (`unfinished`: a `for_each` step's failed items, an agent's open TODOs, a used plan's steps
+ * that did not complete, as `<step>/<inner step>`), or that of a step it depends on, directly or through
+ * others. (A step that ran without an optional input that failed is whole: it was told what is missing, and
+ * a plan that degrades so checks what it says about it.) A goal that a part can pass where
+ * the whole would fail (`not_contains: FAIL` on the results of the items that did not fail) is not
+ * evaluated on one (found by an adversarial pass: a `for_each` step with a failed item passed "no package
+ * fails").
+ */
+function partialResults(steps, stepStates, unfinished) {
+    const own = new Map();
+    for (const [key, why] of unfinished) {
+        const slash = key.indexOf('/');
+        const top = slash < 0 ? key : key.slice(0, slash);
+        if (!own.has(top))
+            own.set(top, slash < 0 ? `step ${key}: ${why}` : `step ${key.slice(0, slash)}, whose plan's step ${key.slice(slash + 1)}: ${why}`);
+    }
+    return withDependents(steps, stepStates, (step) => own.get(step.key));
+}
+/**
+ * The completed steps of the final plan whose result `own` gives a cause for (its own key and why, or
+ * undefined), and every completed step that depends on one, directly or through others, by key: why. A step
+ * after one names that step's cause, not the chain to it (a chain of 10,000 steps).
+ */
+function withDependents(steps, stepStates, own) {
+    // Each step after every step it depends on (Kahn's order; validation refuses a cycle, and a step on one would be left out).
+    const byKey = new Map(steps.map((step) => [step.key, step]));
+    const waiting = new Map();
+    const dependents = new Map();
+    for (const step of steps) {
+        const known = step.dependsOn.filter((dependency) => byKey.has(dependency));
+        waiting.set(step.key, known.length);
+        for (const dependency of known) {
+            const list = dependents.get(dependency);
+            if (list)
+                list.push(step.key);
+            else
+                dependents.set(dependency, [step.key]);
+        }
+    }
+    const ready = steps.filter((step) => waiting.get(step.key) === 0).map((step) => step.key);
+    const found = new Map();
+    for (let next = 0; next < ready.length; next++) {
+        const key = ready[next];
+        for (const dependent of dependents.get(key) ?? []) {
+            const left = waiting.get(dependent) - 1;
+            waiting.set(dependent, left);
+            if (left === 0)
+                ready.push(dependent);
+        }
+        if (stepStates.get(key) !== 'completed')
+            continue;
+        const step = byKey.get(key);
+        const why = own(step) ?? step.dependsOn.map((dependency) => found.get(dependency)).find((cause) => cause !== undefined);
+        if (why !== undefined)
+            found.set(key, why);
+    }
+    return found;
+}
+
+;// CONCATENATED MODULE: ./lib/goals/checkout-results.js
+
+/**
+ * In a job whose checkout is not the commit its run is for (an approving job on `issue_comment` works on the
+ * default branch, while the run it continues, and its check, are a pull request's), the completed steps whose
+ * result came from that checkout, by key: why. A step that ran in this job (not taken from the paused run)
+ * with a tool that reads the checkout: a command, the files toolset, an MCP server, any tool not in `freeTools`
+ * (those that read no checkout: math, github, http); an agent that may call one; a used plan (its steps
+ * may). And every completed step after one. No goal is checked on them: `equals: good` on `cat code.txt`
+ * passed the pull request's check on the default branch's file (found by an adversarial pass).
+ */
+function checkoutResults(record, stepStates, freeTools) {
+    const readsCheckout = (step) => step.type === 'plan' || (step.type === 'agent' && (step.tools === undefined || !step.tools.every((tool) => freeTools.has(tool)))) || (step.tool !== undefined && !freeTools.has(step.tool));
+    return withDependents(record.plan?.steps ?? [], stepStates, (step) => record.steps.get(step.key)?.reused === undefined && readsCheckout(step)
+        ? `step ${step.key} ran in this approving job with a tool that reads its checkout (a command, a file or an MCP server), and that checkout is not the pull request's commit the run and its check are for`
+        : undefined);
+}
 
 // EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 24 modules
 var evaluate_goals = __nccwpck_require__(5020);
@@ -7560,70 +7646,6 @@ class MappedStep {
 var run_record = __nccwpck_require__(90422);
 // EXTERNAL MODULE: ./lib/goals/goals-verdict.js
 var goals_verdict = __nccwpck_require__(85692);
-;// CONCATENATED MODULE: ./lib/goals/partial-results.js
-/**
- * The completed steps of the final plan whose result lacks work the run left undone, by key: why. A
- * step's own (`unfinished`: a `for_each` step's failed items, an agent's open TODOs, a used plan's steps
- * that did not complete, as `<step>/<inner step>`), or that of a step it depends on, directly or through
- * others, or a dependency it ran without (an optional input that failed). A goal that a part can pass where
- * the whole would fail (`not_contains: FAIL` on the results of the items that did not fail) is not
- * evaluated on one (found by an adversarial pass: a `for_each` step with a failed item passed "no package
- * fails").
- */
-function partialResults(steps, stepStates, unfinished) {
-    const own = new Map();
-    for (const [key, why] of unfinished) {
-        const slash = key.indexOf('/');
-        const top = slash < 0 ? key : key.slice(0, slash);
-        if (!own.has(top))
-            own.set(top, slash < 0 ? `step ${key}: ${why}` : `step ${key.slice(0, slash)}, whose plan's step ${key.slice(slash + 1)}: ${why}`);
-    }
-    // Each step after every step it depends on (Kahn's order; validation refuses a cycle, and a step on one would be left out).
-    const byKey = new Map(steps.map((step) => [step.key, step]));
-    const waiting = new Map();
-    const dependents = new Map();
-    for (const step of steps) {
-        const known = step.dependsOn.filter((dependency) => byKey.has(dependency));
-        waiting.set(step.key, known.length);
-        for (const dependency of known) {
-            const list = dependents.get(dependency);
-            if (list)
-                list.push(step.key);
-            else
-                dependents.set(dependency, [step.key]);
-        }
-    }
-    const ready = steps.filter((step) => waiting.get(step.key) === 0).map((step) => step.key);
-    // The first cause found for each step: a step after a partial one names that cause, not the chain to it.
-    const partial = new Map();
-    for (let next = 0; next < ready.length; next++) {
-        const key = ready[next];
-        for (const dependent of dependents.get(key) ?? []) {
-            const left = waiting.get(dependent) - 1;
-            waiting.set(dependent, left);
-            if (left === 0)
-                ready.push(dependent);
-        }
-        if (stepStates.get(key) !== 'completed')
-            continue;
-        const why = own.get(key) ?? lackingInput(byKey.get(key).dependsOn, stepStates, partial);
-        if (why !== undefined)
-            partial.set(key, why);
-    }
-    return partial;
-}
-function lackingInput(dependsOn, stepStates, partial) {
-    for (const dependency of dependsOn) {
-        const upstream = partial.get(dependency);
-        if (upstream !== undefined)
-            return upstream;
-        const state = stepStates.get(dependency);
-        if (state !== undefined && state !== 'completed')
-            return `step ${dependency} ${state === 'failed' ? 'failed' : `ended ${state}`}, and this step ran without it`;
-    }
-    return undefined;
-}
-
 ;// CONCATENATED MODULE: ./lib/run/nested-plan-error.js
 
 /** A `type: plan` step whose plan could not run, did not succeed, or did not meet its goals. */
@@ -7722,7 +7744,8 @@ async function runNestedPlan(step, context) {
         const stepStates = (0,run_record/* finalStepStates */.hb)(outcome.record);
         const unfinished = (0,run_record/* unfinishedWork */.HF)(outcome.record);
         const partial = partialResults(outcome.record.plan?.steps ?? [], stepStates, unfinished);
-        const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates, unfinished, partial, masked: outcome.masked, ...(outcome.resultStepKey !== undefined && { resultStepKey: outcome.resultStepKey }) };
+        const foreign = deps.foreignResults?.(outcome.record, stepStates);
+        const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates, unfinished, partial, ...(foreign && { foreign }), masked: outcome.masked, ...(outcome.resultStepKey !== undefined && { resultStepKey: outcome.resultStepKey }) };
         const judged = await (deps.checkGoals ?? ((list, goalTarget, signal) => (0,evaluate_goals/* evaluateGoals */.Y)(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal, within })))(goals, target, context.signal, within);
         // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as the
         // job's goals are, for the record and for the step's error alike (a review found the error built from the raw excerpt).
@@ -9790,8 +9813,9 @@ async function judgeGoals(plan, run, options) {
     const carried = [...(options.resumedUnfinished ?? [])].filter(([key]) => !ranAgain(key));
     const unfinished = new Map([...carried, ...(0,run_record/* unfinishedWork */.HF)(run.record)]);
     const partial = partialResults(run.record.plan?.steps ?? [], stepStates, unfinished);
+    const foreign = options.foreignResults?.(run.record, stepStates);
     const stoppedBefore = options.budgetStop?.();
-    const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates, unfinished, partial, masked: run.masked, ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }) }, { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal, ...(options.commandsRefused !== undefined && { commandsRefused: options.commandsRefused }) });
+    const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates, unfinished, partial, ...(foreign && { foreign }), masked: run.masked, ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }) }, { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal, ...(options.commandsRefused !== undefined && { commandsRefused: options.commandsRefused }) });
     const judged = (0,final_status/* finalStatus */.n)(run.status, goals, options.signal?.aborted ?? false);
     // A judge that passed a cap stops the job as a step's call would (fail closed); the goals stay as judged.
     // A judge's call refused before it was made only leaves its goal unchecked: with every required goal met
@@ -10299,6 +10323,7 @@ async function writeSteps(plan, options) {
 
 
 
+
 /** Whether a plan the model wrote was written for this goal (as the trace keeps it, redacted): for another, the model writes it anew. */
 function sameGoal(goal, resume, redact) {
     return (goal === undefined ? undefined : redact(goal)) === resume.firstPlan.goal;
@@ -10442,6 +10467,10 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
         return { kind: 'rejected', plan, errors: [setupError(plan, error.message)] };
     }
     const partial = settings.fanOut !== undefined && settings.fanOut.part !== 'merge';
+    // Where command goals are refused, this job's checkout is not the commit the run is for (an approving job's):
+    // no goal is checked on what steps read from it either.
+    const freeTools = settings.commandGoalsRefused === undefined ? undefined : (await __nccwpck_require__.e(/* import() */ 408).then(__nccwpck_require__.bind(__nccwpck_require__, 15408))).checkoutFreeToolNames();
+    const foreignResults = freeTools && ((record, stepStates) => checkoutResults(record, stepStates, freeTools));
     let run;
     try {
         run = await runPlan(plan, {
@@ -10467,6 +10496,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             ...(resume && { resume }),
             ...(granted && { approval: granted.approval }),
             // A used plan's goals are checked like the job's, with the same scrubbed environment.
+            ...(foreignResults && { foreignResults }),
             checkGoals: (goals, target, signal, within) => (0,evaluate_goals/* evaluateGoals */.Y)(goals, target, { model, cwd: settings.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(settings.env, undefined, 'goal'), signal, within, ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) }),
         });
     }
@@ -10477,7 +10507,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     // The goals judge the whole run: the merge job checks them, not the jobs that ran a part.
     if (partial)
         return { kind: 'ran', plan, run, goals: [], status: run.status, usage: budget.usage };
-    const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, budgetStop: () => budget.exceeded, ...(resume && { resumedUnfinished: resume.leftUndone }), ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) });
+    const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, budgetStop: () => budget.exceeded, ...(resume && { resumedUnfinished: resume.leftUndone }), ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }), ...(foreignResults && { foreignResults }) });
     return { kind: 'ran', plan, run, goals, status, usage: budget.usage };
 }
 
@@ -20355,8 +20385,8 @@ function issuesBesideSchema(value, schemaProblems, recheck) {
 
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 2 modules
 var parse_plan_yaml = __nccwpck_require__(43508);
-// EXTERNAL MODULE: ./lib/tools/toolsets.js + 38 modules
-var toolsets = __nccwpck_require__(2499);
+// EXTERNAL MODULE: ./lib/tools/toolsets.js
+var toolsets = __nccwpck_require__(42900);
 ;// CONCATENATED MODULE: ./lib/plan/tool-catalogue.js
 
 /** The argument schema of a declared tool that does not write one: any object. */
@@ -26029,219 +26059,13 @@ function protoKeyPath(value) {
 
 /***/ }),
 
-/***/ 37958:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   z: () => (/* binding */ formatBytes)
-/* harmony export */ });
-/** A byte count for people: `512 B`, `256 KiB`, `1.2 MiB`. */
-function formatBytes(bytes) {
-    if (bytes < 1024)
-        return `${bytes} B`;
-    const units = ['KiB', 'MiB', 'GiB'];
-    let value = bytes / 1024;
-    let unit = 0;
-    while (value >= 1024 && unit < units.length - 1) {
-        value /= 1024;
-        unit += 1;
-    }
-    const shown = Number.isInteger(value) ? String(value) : value.toFixed(1).replace(/\.0$/, '');
-    return `${shown} ${units[unit]}`;
-}
-
-
-/***/ }),
-
-/***/ 87093:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   B: () => (/* binding */ DEFAULT_GITHUB_WRITES),
-/* harmony export */   o: () => (/* binding */ GithubWrites)
-/* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(41514);
-
-/** Defaults of the plan's `github.writes`: one issue, one comment, no labels, no mentions, references or foreign links. */
-const DEFAULT_GITHUB_WRITES = { max_issues: 1, max_comments: 1 };
-/**
- * The plan's `github.writes:` section: how much the github toolset may write in one run and what
- * the text may keep. Everything left out is as strict as it can be.
- */
-const GithubWrites = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
-    max_issues: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(50).optional().meta({ description: 'create_issue calls per run.', default: DEFAULT_GITHUB_WRITES.max_issues }),
-    max_comments: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(50).optional().meta({ description: 'add_comment calls per run.', default: DEFAULT_GITHUB_WRITES.max_comments }),
-    labels: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1).max(50))
-        .max(100)
-        .optional()
-        .meta({ description: 'The only labels add_labels and create_issue may set; left out: none.', examples: [['bug', 'needs-review']] }),
-    allow_mentions: zod__WEBPACK_IMPORTED_MODULE_0__.boolean().optional().meta({ description: 'Keep @mentions live (they notify people).', default: false }),
-    allow_references: zod__WEBPACK_IMPORTED_MODULE_0__.boolean().optional().meta({ description: 'Keep #123 cross-references live (they link and notify the other issue).', default: false }),
-    allow_urls: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.url({ protocol: /^https?$/, error: 'write a URL prefix such as https://example.com/docs/' }))
-        .optional()
-        .meta({ description: "URL prefixes that stay links; other URLs are shown as code. The run's repository is always allowed.", examples: [['https://example.com/docs/']] }),
-})
-    .meta({ description: 'How much the github toolset may write in one run, and what the text may keep; everything left out is as strict as it can be.' });
-
-
-/***/ }),
-
-/***/ 74067:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Je: () => (/* binding */ McpServers)
-/* harmony export */ });
-/* unused harmony exports MCP_SERVER_NAME_PATTERN, McpServer */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(41514);
-/* harmony import */ var _process_env_value_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(68990);
-
-
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-/** Server names become the first half of tool names (`<server>__<tool>`). */
-const MCP_SERVER_NAME_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
-const EnvName = zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(ENV_NAME, 'environment variable names use ASCII letters, digits and _');
-/** One MCP server: a stdio `command`, or a streamable HTTP `url`. */
-const McpServer = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
-    command: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1))
-        .min(1, 'command needs at least the program to run')
-        .optional()
-        .meta({ description: 'A stdio server: the program and its arguments (argv, no shell).', examples: [['npx', '-y', '@modelcontextprotocol/server-everything']] }),
-    /** Variables the stdio server gets besides PATH and HOME: names to pass through, or values with `${env.NAME}`. */
-    env: zod__WEBPACK_IMPORTED_MODULE_0__.union([zod__WEBPACK_IMPORTED_MODULE_0__.array(EnvName), zod__WEBPACK_IMPORTED_MODULE_0__.record(EnvName, (0,_process_env_value_js__WEBPACK_IMPORTED_MODULE_1__/* .envValue */ .$)())])
-        .optional()
-        .meta({ description: 'Variables a stdio server gets besides PATH and HOME: names to pass through, or values (which may read ${env.NAME}).', examples: [{ GREETING: 'hello' }] }),
-    url: zod__WEBPACK_IMPORTED_MODULE_0__.url({ protocol: /^https?$/, error: 'write the server URL as http(s)://host/path' })
-        .refine((value) => {
-        const url = URL.parse(value);
-        return !url || (url.username === '' && url.password === '');
-    }, 'a server URL may not carry credentials (user:password@), which fetch refuses and error messages would show; send them in `headers` from a runner variable (Authorization: Bearer ${env.TOKEN})')
-        .optional()
-        .meta({ description: 'A streamable HTTP server: its URL.', examples: ['https://mcp.example.com/mcp'] }),
-    /** HTTP headers; values may read runner variables with `${env.NAME}`. */
-    headers: zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(/^[A-Za-z0-9-]+$/, 'header names use ASCII letters, digits and -'), (0,_process_env_value_js__WEBPACK_IMPORTED_MODULE_1__/* .envValue */ .$)())
-        .optional()
-        .meta({ description: 'HTTP headers for a url server; values may read runner variables with ${env.NAME}.', examples: [{ Authorization: 'Bearer ${env.DOCS_TOKEN}' }] }),
-    /** Only these of the server's tools join the registry; default: all it lists. */
-    tools: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1))
-        .min(1)
-        .optional()
-        .meta({ description: "Only these of the server's tools join the plan; left out: all it lists.", examples: [['echo', 'add']] }),
-    /** Per-call timeout. */
-    timeout_seconds: zod__WEBPACK_IMPORTED_MODULE_0__.number().positive().max(3600).optional().meta({ description: 'Time limit of one tool call.', default: 60 }),
-    /** The time the server gets to start, and again to list its tools; a start before a call gets it too, within the call's time. */
-    start_timeout_seconds: zod__WEBPACK_IMPORTED_MODULE_0__.number().positive().max(600).optional().meta({ description: "Time the server gets to start, and again to list its tools; a start before a call (after it was closed or crashed) gets it too, within the call's timeout_seconds.", default: 30 }),
-})
-    .superRefine((server, ctx) => {
-    if ((server.command === undefined) === (server.url === undefined)) {
-        ctx.addIssue({ code: 'custom', message: 'give either command (a stdio server) or url (a streamable HTTP server)' });
-    }
-    if (server.url !== undefined && server.env !== undefined) {
-        ctx.addIssue({ code: 'custom', path: ['env'], message: 'env applies to stdio servers (command); use headers for url' });
-    }
-    if (server.command !== undefined && server.headers !== undefined) {
-        ctx.addIssue({ code: 'custom', path: ['headers'], message: 'headers apply to url servers; use env for command' });
-    }
-});
-/** The plan's `mcp_servers:` section. */
-const McpServers = zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(MCP_SERVER_NAME_PATTERN, 'MCP server names use ASCII letters, digits, _ and - (at most 32)'), McpServer.meta({ description: 'One MCP server: a stdio `command` or a streamable HTTP `url`.' }))
-    .meta({ description: "MCP servers by name; their tools join the plan as <server>__<tool>." });
-
-
-/***/ }),
-
-/***/ 71088:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   K: () => (/* binding */ McpServerStartError)
-/* harmony export */ });
-/* harmony import */ var _core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(99674);
-
-/** An MCP server did not start, or its tools cannot be used: a plan error naming the server. */
-class McpServerStartError extends Error {
-    server;
-    /** `started`: the server is running, but its tools cannot be used (the list, or a tool in it, is refused). */
-    constructor(server, reason, options = {}) {
-        const stderr = options.stderr?.trim();
-        // A credential the cut went through lost its prefix: hidden at the cut (`hideCutStart`).
-        const output = stderr ? `\nIts stderr ended with:\n${stderr.length > 1500 ? (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCutStart */ .BO)(`\u2026${stderr.slice(-1499)}`) : stderr}` : '';
-        super(`MCP server '${server}' ${options.started ? 'started, but its tools cannot be used' : 'failed to start'}: ${reason}. Check mcp_servers.${server} in the plan.${output}`, {
-            cause: options.cause,
-        });
-        this.name = 'McpServerStartError';
-        this.server = server;
-    }
-}
-
-
-/***/ }),
-
-/***/ 35493:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Z: () => (/* binding */ ToolOutputTooLargeError),
-/* harmony export */   l: () => (/* binding */ TOOL_RESULT_LIMIT_BYTES)
-/* harmony export */ });
-/* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1938);
-
-/** The largest result a tool may give (a command's stdout, an MCP server's answer): results go into the trace, the reports and prompts. */
-const TOOL_RESULT_LIMIT_BYTES = 1024 * 1024;
-/**
- * A tool's result was over the cap: a command wrote more to stdout (and was stopped, so it cannot
- * exhaust memory), or an MCP server answered with more (`answered`).
- */
-class ToolOutputTooLargeError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .zg {
-    limitBytes;
-    constructor(options) {
-        super(options.answered
-            ? `tool '${options.toolName}' answered with more than ${formatBytes(options.limitBytes)}; make it return a smaller result (filter or summarise it)`
-            : `tool '${options.toolName}' wrote more than ${formatBytes(options.limitBytes)} to stdout and was stopped; ` +
-                'make it print a smaller result (filter or summarise before printing)', 
-        // Stopped mid-way, or an answer not read: whether the call took effect is not known.
-        { transient: false, toolName: options.toolName, effectUnknown: true });
-        this.limitBytes = options.limitBytes;
-    }
-}
-function formatBytes(bytes) {
-    if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0)
-        return `${bytes / (1024 * 1024)} MiB`;
-    if (bytes >= 1024 && bytes % 1024 === 0)
-        return `${bytes / 1024} KiB`;
-    return `${bytes} bytes`;
-}
-
-
-/***/ }),
-
-/***/ 57048:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Y: () => (/* binding */ ToolResultTooDeepError)
-/* harmony export */ });
-/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(70695);
-/* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1938);
-
-
-/** A tool answered with a value nesting deeper than any data needs (`MAX_JSON_DEPTH`); its result is not kept. */
-class ToolResultTooDeepError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_1__/* .StepError */ .zg {
-    constructor(options) {
-        super(`tool '${options.toolName}' answered with a value nesting more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep; make it return flatter data`, { transient: false, toolName: options.toolName });
-    }
-}
-
-
-/***/ }),
-
-/***/ 2499:
+/***/ 69421:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  e: () => (/* binding */ toolsetTools)
+  M: () => (/* binding */ filesToolset)
 });
 
 // EXTERNAL MODULE: ./lib/core/cut-note.js
@@ -27061,12 +26885,52 @@ function filesToolset(options) {
     return [readFileTool(options), listFilesTool(options), searchFilesTool(options)];
 }
 
+
+/***/ }),
+
+/***/ 37958:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   z: () => (/* binding */ formatBytes)
+/* harmony export */ });
+/** A byte count for people: `512 B`, `256 KiB`, `1.2 MiB`. */
+function formatBytes(bytes) {
+    if (bytes < 1024)
+        return `${bytes} B`;
+    const units = ['KiB', 'MiB', 'GiB'];
+    let value = bytes / 1024;
+    let unit = 0;
+    while (value >= 1024 && unit < units.length - 1) {
+        value /= 1024;
+        unit += 1;
+    }
+    const shown = Number.isInteger(value) ? String(value) : value.toFixed(1).replace(/\.0$/, '');
+    return `${shown} ${units[unit]}`;
+}
+
+
+/***/ }),
+
+/***/ 62250:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  w: () => (/* binding */ githubToolset)
+});
+
+// EXTERNAL MODULE: external "node:timers/promises"
+var promises_ = __nccwpck_require__(58500);
 // EXTERNAL MODULE: ./lib/github/token-identity.js
 var token_identity = __nccwpck_require__(31133);
 // EXTERNAL MODULE: ./lib/tools/github/github-writes.js
 var github_writes = __nccwpck_require__(87093);
 // EXTERNAL MODULE: ./lib/security/load-neutraliser.js
 var load_neutraliser = __nccwpck_require__(93465);
+// EXTERNAL MODULE: ./lib/core/step-error.js
+var step_error = __nccwpck_require__(1938);
 ;// CONCATENATED MODULE: ./lib/security/write-refused-error.js
 
 /** A github write the plan's `github.writes` does not allow: over a cap, or a label not in the list. Never transient. */
@@ -27319,6 +27183,10 @@ function defineGitHubTool(context, spec) {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/cut-note.js
+var cut_note = __nccwpck_require__(30068);
+// EXTERNAL MODULE: ./lib/tools/files/format-bytes.js
+var format_bytes = __nccwpck_require__(37958);
 ;// CONCATENATED MODULE: ./lib/tools/github/cap-text.js
 
 
@@ -28013,7 +27881,7 @@ function githubToolset(options) {
         identity: new token_identity/* TokenIdentity */.uU(options.octokit),
         requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
         now: options.now ?? Date.now,
-        wait: options.wait ?? ((ms, signal) => (0,external_node_timers_promises_.setTimeout)(ms, undefined, { signal })),
+        wait: options.wait ?? ((ms, signal) => (0,promises_.setTimeout)(ms, undefined, { signal })),
     };
     return [
         ...pullRequestTools(context, options.pullNumber),
@@ -28023,6 +27891,59 @@ function githubToolset(options) {
     ];
 }
 
+
+/***/ }),
+
+/***/ 87093:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ DEFAULT_GITHUB_WRITES),
+/* harmony export */   o: () => (/* binding */ GithubWrites)
+/* harmony export */ });
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(41514);
+
+/** Defaults of the plan's `github.writes`: one issue, one comment, no labels, no mentions, references or foreign links. */
+const DEFAULT_GITHUB_WRITES = { max_issues: 1, max_comments: 1 };
+/**
+ * The plan's `github.writes:` section: how much the github toolset may write in one run and what
+ * the text may keep. Everything left out is as strict as it can be.
+ */
+const GithubWrites = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
+    max_issues: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(50).optional().meta({ description: 'create_issue calls per run.', default: DEFAULT_GITHUB_WRITES.max_issues }),
+    max_comments: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(50).optional().meta({ description: 'add_comment calls per run.', default: DEFAULT_GITHUB_WRITES.max_comments }),
+    labels: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1).max(50))
+        .max(100)
+        .optional()
+        .meta({ description: 'The only labels add_labels and create_issue may set; left out: none.', examples: [['bug', 'needs-review']] }),
+    allow_mentions: zod__WEBPACK_IMPORTED_MODULE_0__.boolean().optional().meta({ description: 'Keep @mentions live (they notify people).', default: false }),
+    allow_references: zod__WEBPACK_IMPORTED_MODULE_0__.boolean().optional().meta({ description: 'Keep #123 cross-references live (they link and notify the other issue).', default: false }),
+    allow_urls: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.url({ protocol: /^https?$/, error: 'write a URL prefix such as https://example.com/docs/' }))
+        .optional()
+        .meta({ description: "URL prefixes that stay links; other URLs are shown as code. The run's repository is always allowed.", examples: [['https://example.com/docs/']] }),
+})
+    .meta({ description: 'How much the github toolset may write in one run, and what the text may keep; everything left out is as strict as it can be.' });
+
+
+/***/ }),
+
+/***/ 68436:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  $d: () => (/* binding */ httpToolset)
+});
+
+// UNUSED EXPORTS: HTTP_DEFAULT_MAX_RESPONSE_BYTES, HTTP_DEFAULT_TIMEOUT_SECONDS
+
+// EXTERNAL MODULE: ./lib/core/cut-note.js
+var cut_note = __nccwpck_require__(30068);
+// EXTERNAL MODULE: ./lib/tools/files/format-bytes.js
+var format_bytes = __nccwpck_require__(37958);
+// EXTERNAL MODULE: ./lib/core/step-error.js
+var step_error = __nccwpck_require__(1938);
 ;// CONCATENATED MODULE: ./lib/tools/http/http-transport-error.js
 
 /** An http request got no answer: it timed out or the connection failed. Always transient. */
@@ -28379,7 +28300,16 @@ function httpToolset(options) {
     ];
 }
 
-;// CONCATENATED MODULE: ./lib/tools/math-toolset.js
+
+/***/ }),
+
+/***/ 11814:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   J: () => (/* binding */ mathToolset)
+/* harmony export */ });
+/* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1938);
 
 const operands = {
     type: 'object',
@@ -28399,7 +28329,7 @@ function operation(name, description, symbol, apply) {
             // Infinity is no JSON number: the trace, the summary and a resumed run would read it as null, and the step
             // would show as done with a result it did not have.
             if (!Number.isFinite(result)) {
-                throw new step_error/* StepError */.zg(`${name}: ${a} ${symbol} ${b} is beyond the largest number a result can hold (about \u00b11.8e308); scale the inputs down, or check the step that produced them`, {
+                throw new _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .zg(`${name}: ${a} ${symbol} ${b} is beyond the largest number a result can hold (about \u00b11.8e308); scale the inputs down, or check the step that produced them`, {
                     transient: false,
                     toolName: name,
                 });
@@ -28416,7 +28346,7 @@ function mathToolset() {
         operation('multiply', 'Multiply two numbers: a \u00d7 b', '\u00d7', (a, b) => a * b),
         operation('divide', 'Divide a by b: a \u00f7 b', '\u00f7', (a, b) => {
             if (b === 0) {
-                throw new step_error/* StepError */.zg(`divide: cannot divide ${a} by zero; check the step that produced b`, {
+                throw new _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .zg(`divide: cannot divide ${a} by zero; check the step that produced b`, {
                     transient: false,
                     toolName: 'divide',
                 });
@@ -28426,18 +28356,168 @@ function mathToolset() {
     ];
 }
 
-;// CONCATENATED MODULE: ./lib/tools/toolset-setup-error.js
-/** A toolset the plan enables cannot work in this run: a token, the repository or the plan's config is missing. */
-class ToolsetSetupError extends Error {
-    toolset;
-    constructor(toolset, reason) {
-        super(`toolsets: [${toolset}] ${reason}`);
-        this.name = 'ToolsetSetupError';
-        this.toolset = toolset;
+
+/***/ }),
+
+/***/ 74067:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Je: () => (/* binding */ McpServers)
+/* harmony export */ });
+/* unused harmony exports MCP_SERVER_NAME_PATTERN, McpServer */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(41514);
+/* harmony import */ var _process_env_value_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(68990);
+
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Server names become the first half of tool names (`<server>__<tool>`). */
+const MCP_SERVER_NAME_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
+const EnvName = zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(ENV_NAME, 'environment variable names use ASCII letters, digits and _');
+/** One MCP server: a stdio `command`, or a streamable HTTP `url`. */
+const McpServer = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
+    command: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1))
+        .min(1, 'command needs at least the program to run')
+        .optional()
+        .meta({ description: 'A stdio server: the program and its arguments (argv, no shell).', examples: [['npx', '-y', '@modelcontextprotocol/server-everything']] }),
+    /** Variables the stdio server gets besides PATH and HOME: names to pass through, or values with `${env.NAME}`. */
+    env: zod__WEBPACK_IMPORTED_MODULE_0__.union([zod__WEBPACK_IMPORTED_MODULE_0__.array(EnvName), zod__WEBPACK_IMPORTED_MODULE_0__.record(EnvName, (0,_process_env_value_js__WEBPACK_IMPORTED_MODULE_1__/* .envValue */ .$)())])
+        .optional()
+        .meta({ description: 'Variables a stdio server gets besides PATH and HOME: names to pass through, or values (which may read ${env.NAME}).', examples: [{ GREETING: 'hello' }] }),
+    url: zod__WEBPACK_IMPORTED_MODULE_0__.url({ protocol: /^https?$/, error: 'write the server URL as http(s)://host/path' })
+        .refine((value) => {
+        const url = URL.parse(value);
+        return !url || (url.username === '' && url.password === '');
+    }, 'a server URL may not carry credentials (user:password@), which fetch refuses and error messages would show; send them in `headers` from a runner variable (Authorization: Bearer ${env.TOKEN})')
+        .optional()
+        .meta({ description: 'A streamable HTTP server: its URL.', examples: ['https://mcp.example.com/mcp'] }),
+    /** HTTP headers; values may read runner variables with `${env.NAME}`. */
+    headers: zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(/^[A-Za-z0-9-]+$/, 'header names use ASCII letters, digits and -'), (0,_process_env_value_js__WEBPACK_IMPORTED_MODULE_1__/* .envValue */ .$)())
+        .optional()
+        .meta({ description: 'HTTP headers for a url server; values may read runner variables with ${env.NAME}.', examples: [{ Authorization: 'Bearer ${env.DOCS_TOKEN}' }] }),
+    /** Only these of the server's tools join the registry; default: all it lists. */
+    tools: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1))
+        .min(1)
+        .optional()
+        .meta({ description: "Only these of the server's tools join the plan; left out: all it lists.", examples: [['echo', 'add']] }),
+    /** Per-call timeout. */
+    timeout_seconds: zod__WEBPACK_IMPORTED_MODULE_0__.number().positive().max(3600).optional().meta({ description: 'Time limit of one tool call.', default: 60 }),
+    /** The time the server gets to start, and again to list its tools; a start before a call gets it too, within the call's time. */
+    start_timeout_seconds: zod__WEBPACK_IMPORTED_MODULE_0__.number().positive().max(600).optional().meta({ description: "Time the server gets to start, and again to list its tools; a start before a call (after it was closed or crashed) gets it too, within the call's timeout_seconds.", default: 30 }),
+})
+    .superRefine((server, ctx) => {
+    if ((server.command === undefined) === (server.url === undefined)) {
+        ctx.addIssue({ code: 'custom', message: 'give either command (a stdio server) or url (a streamable HTTP server)' });
+    }
+    if (server.url !== undefined && server.env !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['env'], message: 'env applies to stdio servers (command); use headers for url' });
+    }
+    if (server.command !== undefined && server.headers !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['headers'], message: 'headers apply to url servers; use env for command' });
+    }
+});
+/** The plan's `mcp_servers:` section. */
+const McpServers = zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(MCP_SERVER_NAME_PATTERN, 'MCP server names use ASCII letters, digits, _ and - (at most 32)'), McpServer.meta({ description: 'One MCP server: a stdio `command` or a streamable HTTP `url`.' }))
+    .meta({ description: "MCP servers by name; their tools join the plan as <server>__<tool>." });
+
+
+/***/ }),
+
+/***/ 71088:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   K: () => (/* binding */ McpServerStartError)
+/* harmony export */ });
+/* harmony import */ var _core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(99674);
+
+/** An MCP server did not start, or its tools cannot be used: a plan error naming the server. */
+class McpServerStartError extends Error {
+    server;
+    /** `started`: the server is running, but its tools cannot be used (the list, or a tool in it, is refused). */
+    constructor(server, reason, options = {}) {
+        const stderr = options.stderr?.trim();
+        // A credential the cut went through lost its prefix: hidden at the cut (`hideCutStart`).
+        const output = stderr ? `\nIts stderr ended with:\n${stderr.length > 1500 ? (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCutStart */ .BO)(`\u2026${stderr.slice(-1499)}`) : stderr}` : '';
+        super(`MCP server '${server}' ${options.started ? 'started, but its tools cannot be used' : 'failed to start'}: ${reason}. Check mcp_servers.${server} in the plan.${output}`, {
+            cause: options.cause,
+        });
+        this.name = 'McpServerStartError';
+        this.server = server;
     }
 }
 
-;// CONCATENATED MODULE: ./lib/tools/toolset-descriptions.js
+
+/***/ }),
+
+/***/ 35493:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ ToolOutputTooLargeError),
+/* harmony export */   l: () => (/* binding */ TOOL_RESULT_LIMIT_BYTES)
+/* harmony export */ });
+/* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1938);
+
+/** The largest result a tool may give (a command's stdout, an MCP server's answer): results go into the trace, the reports and prompts. */
+const TOOL_RESULT_LIMIT_BYTES = 1024 * 1024;
+/**
+ * A tool's result was over the cap: a command wrote more to stdout (and was stopped, so it cannot
+ * exhaust memory), or an MCP server answered with more (`answered`).
+ */
+class ToolOutputTooLargeError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .zg {
+    limitBytes;
+    constructor(options) {
+        super(options.answered
+            ? `tool '${options.toolName}' answered with more than ${formatBytes(options.limitBytes)}; make it return a smaller result (filter or summarise it)`
+            : `tool '${options.toolName}' wrote more than ${formatBytes(options.limitBytes)} to stdout and was stopped; ` +
+                'make it print a smaller result (filter or summarise before printing)', 
+        // Stopped mid-way, or an answer not read: whether the call took effect is not known.
+        { transient: false, toolName: options.toolName, effectUnknown: true });
+        this.limitBytes = options.limitBytes;
+    }
+}
+function formatBytes(bytes) {
+    if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0)
+        return `${bytes / (1024 * 1024)} MiB`;
+    if (bytes >= 1024 && bytes % 1024 === 0)
+        return `${bytes / 1024} KiB`;
+    return `${bytes} bytes`;
+}
+
+
+/***/ }),
+
+/***/ 57048:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Y: () => (/* binding */ ToolResultTooDeepError)
+/* harmony export */ });
+/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(70695);
+/* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1938);
+
+
+/** A tool answered with a value nesting deeper than any data needs (`MAX_JSON_DEPTH`); its result is not kept. */
+class ToolResultTooDeepError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_1__/* .StepError */ .zg {
+    constructor(options) {
+        super(`tool '${options.toolName}' answered with a value nesting more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep; make it return flatter data`, { transient: false, toolName: options.toolName });
+    }
+}
+
+
+/***/ }),
+
+/***/ 22989:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ toolsetDescriptions)
+/* harmony export */ });
+/* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(69421);
+/* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(62250);
+/* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(68436);
+/* harmony import */ var _toolset_setup_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(30794);
 
 
 
@@ -28450,7 +28530,7 @@ let githubDescriptions;
 // validating a plan does not load Octokit (and the HTTP stack under it).
 const NO_CLIENT = new Proxy({}, {
     get() {
-        throw new ToolsetSetupError('github', 'the github tools were built to describe the plan and have no GitHub client');
+        throw new _toolset_setup_error_js__WEBPACK_IMPORTED_MODULE_3__/* .ToolsetSetupError */ .C('github', 'the github tools were built to describe the plan and have no GitHub client');
     },
 });
 /**
@@ -28477,7 +28557,7 @@ function describeOnly(toolset, tools) {
     return tools.map((tool) => ({
         ...tool,
         async execute() {
-            throw new ToolsetSetupError(toolset, `tool '${tool.name}' was built to describe the plan, not to run it; open the run's tools with openTools`);
+            throw new _toolset_setup_error_js__WEBPACK_IMPORTED_MODULE_3__/* .ToolsetSetupError */ .C(toolset, `tool '${tool.name}' was built to describe the plan, not to run it; open the run's tools with openTools`);
         },
     }));
 }
@@ -28488,16 +28568,49 @@ function describeOnly(toolset, tools) {
 function toolsetDescriptions(toolset, allow) {
     switch (toolset) {
         case 'files':
-            return describeOnly(toolset, filesToolset({ root: '.', redact: (text) => text }));
+            return describeOnly(toolset, (0,_files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__/* .filesToolset */ .M)({ root: '.', redact: (text) => text }));
         case 'http':
-            return describeOnly(toolset, httpToolset({ allow: allow ?? ['(the prefixes of the plan\u2019s http.allow)'] }));
+            return describeOnly(toolset, (0,_http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__/* .httpToolset */ .$d)({ allow: allow ?? ['(the prefixes of the plan\u2019s http.allow)'] }));
         case 'github':
-            githubDescriptions ??= describeOnly(toolset, githubToolset({ octokit: NO_CLIENT, redact: (text) => text, owner: RUN_OWNER, repo: RUN_REPO }).map(pullNumberOptional));
+            githubDescriptions ??= describeOnly(toolset, (0,_github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__/* .githubToolset */ .w)({ octokit: NO_CLIENT, redact: (text) => text, owner: RUN_OWNER, repo: RUN_REPO }).map(pullNumberOptional));
             return [...githubDescriptions];
     }
 }
 
-;// CONCATENATED MODULE: ./lib/tools/toolsets.js
+
+/***/ }),
+
+/***/ 30794:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   C: () => (/* binding */ ToolsetSetupError)
+/* harmony export */ });
+/** A toolset the plan enables cannot work in this run: a token, the repository or the plan's config is missing. */
+class ToolsetSetupError extends Error {
+    toolset;
+    constructor(toolset, reason) {
+        super(`toolsets: [${toolset}] ${reason}`);
+        this.name = 'ToolsetSetupError';
+        this.toolset = toolset;
+    }
+}
+
+
+/***/ }),
+
+/***/ 42900:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   e: () => (/* binding */ toolsetTools)
+/* harmony export */ });
+/* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(69421);
+/* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(62250);
+/* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(68436);
+/* harmony import */ var _math_toolset_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(11814);
+/* harmony import */ var _toolset_descriptions_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(22989);
+/* harmony import */ var _toolset_setup_error_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(30794);
 
 
 
@@ -28508,11 +28621,11 @@ const TOKEN_HINT = "set the action's github-token input (it defaults to the work
     'e.g. issues: write, pull-requests: write) or GITHUB_TOKEN for the CLI';
 function githubTools(config, context) {
     if (!context.octokit)
-        throw new ToolsetSetupError('github', `needs a GitHub token and none was given: ${TOKEN_HINT}`);
+        throw new _toolset_setup_error_js__WEBPACK_IMPORTED_MODULE_5__/* .ToolsetSetupError */ .C('github', `needs a GitHub token and none was given: ${TOKEN_HINT}`);
     if (!context.repository) {
-        throw new ToolsetSetupError('github', 'needs the repository of the run and none is known: set GITHUB_REPOSITORY=owner/name (the runner sets it in Actions)');
+        throw new _toolset_setup_error_js__WEBPACK_IMPORTED_MODULE_5__/* .ToolsetSetupError */ .C('github', 'needs the repository of the run and none is known: set GITHUB_REPOSITORY=owner/name (the runner sets it in Actions)');
     }
-    return githubToolset({
+    return (0,_github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__/* .githubToolset */ .w)({
         octokit: context.octokit,
         redact: context.redact,
         owner: context.repository.owner,
@@ -28526,8 +28639,8 @@ function githubTools(config, context) {
 function httpTools(config) {
     const http = config.http;
     if (!http)
-        throw new ToolsetSetupError('http', 'needs the URL prefixes its tools may call: add http: { allow: [https://api.example.com/v1/] } to the plan');
-    return httpToolset({
+        throw new _toolset_setup_error_js__WEBPACK_IMPORTED_MODULE_5__/* .ToolsetSetupError */ .C('http', 'needs the URL prefixes its tools may call: add http: { allow: [https://api.example.com/v1/] } to the plan');
+    return (0,_http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__/* .httpToolset */ .$d)({
         allow: http.allow,
         ...(http.timeout_seconds !== undefined && { timeoutSeconds: http.timeout_seconds }),
         ...(http.max_response_bytes !== undefined && { maxResponseBytes: http.max_response_bytes }),
@@ -28540,12 +28653,12 @@ function httpTools(config) {
  */
 function toolsetTools(name, config = {}, context) {
     if (name === 'math')
-        return mathToolset();
+        return (0,_math_toolset_js__WEBPACK_IMPORTED_MODULE_3__/* .mathToolset */ .J)();
     if (!context)
-        return toolsetDescriptions(name, config.http?.allow);
+        return (0,_toolset_descriptions_js__WEBPACK_IMPORTED_MODULE_4__/* .toolsetDescriptions */ .G)(name, config.http?.allow);
     switch (name) {
         case 'files':
-            return filesToolset({ root: context.root, redact: context.redact });
+            return (0,_files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__/* .filesToolset */ .M)({ root: context.root, redact: context.redact });
         case 'github':
             return githubTools(config, context);
         case 'http':
@@ -40318,8 +40431,8 @@ var goals_verdict = __nccwpck_require__(85692);
 var event_target = __nccwpck_require__(45061);
 // EXTERNAL MODULE: ./lib/github/toolset-github-context.js
 var toolset_github_context = __nccwpck_require__(41179);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 57 modules
-var run_job = __nccwpck_require__(18471);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 58 modules
+var run_job = __nccwpck_require__(91604);
 ;// CONCATENATED MODULE: ./lib/security/trigger-users.js
 /**
  * Events only people with write access can cause (a push, a dispatch, a schedule one of them set):

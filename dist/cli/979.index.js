@@ -6648,8 +6648,8 @@ function issuesBesideSchema(value, schemaProblems, recheck) {
 
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 1 modules
 var parse_plan_yaml = __webpack_require__(84700);
-// EXTERNAL MODULE: ./lib/tools/toolsets.js + 40 modules
-var toolsets = __webpack_require__(44876);
+// EXTERNAL MODULE: ./lib/tools/toolsets.js
+var toolsets = __webpack_require__(42900);
 ;// CONCATENATED MODULE: ./lib/plan/tool-catalogue.js
 
 /** The argument schema of a declared tool that does not write one: any object. */
@@ -7039,161 +7039,13 @@ function refusalReason(url, allow) {
 
 /***/ }),
 
-/***/ 37958:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   z: () => (/* binding */ formatBytes)
-/* harmony export */ });
-/** A byte count for people: `512 B`, `256 KiB`, `1.2 MiB`. */
-function formatBytes(bytes) {
-    if (bytes < 1024)
-        return `${bytes} B`;
-    const units = ['KiB', 'MiB', 'GiB'];
-    let value = bytes / 1024;
-    let unit = 0;
-    while (value >= 1024 && unit < units.length - 1) {
-        value /= 1024;
-        unit += 1;
-    }
-    const shown = Number.isInteger(value) ? String(value) : value.toFixed(1).replace(/\.0$/, '');
-    return `${shown} ${units[unit]}`;
-}
-
-
-/***/ }),
-
-/***/ 87093:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   B: () => (/* binding */ DEFAULT_GITHUB_WRITES),
-/* harmony export */   o: () => (/* binding */ GithubWrites)
-/* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41514);
-
-/** Defaults of the plan's `github.writes`: one issue, one comment, no labels, no mentions, references or foreign links. */
-const DEFAULT_GITHUB_WRITES = { max_issues: 1, max_comments: 1 };
-/**
- * The plan's `github.writes:` section: how much the github toolset may write in one run and what
- * the text may keep. Everything left out is as strict as it can be.
- */
-const GithubWrites = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
-    max_issues: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(50).optional().meta({ description: 'create_issue calls per run.', default: DEFAULT_GITHUB_WRITES.max_issues }),
-    max_comments: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(50).optional().meta({ description: 'add_comment calls per run.', default: DEFAULT_GITHUB_WRITES.max_comments }),
-    labels: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1).max(50))
-        .max(100)
-        .optional()
-        .meta({ description: 'The only labels add_labels and create_issue may set; left out: none.', examples: [['bug', 'needs-review']] }),
-    allow_mentions: zod__WEBPACK_IMPORTED_MODULE_0__.boolean().optional().meta({ description: 'Keep @mentions live (they notify people).', default: false }),
-    allow_references: zod__WEBPACK_IMPORTED_MODULE_0__.boolean().optional().meta({ description: 'Keep #123 cross-references live (they link and notify the other issue).', default: false }),
-    allow_urls: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.url({ protocol: /^https?$/, error: 'write a URL prefix such as https://example.com/docs/' }))
-        .optional()
-        .meta({ description: "URL prefixes that stay links; other URLs are shown as code. The run's repository is always allowed.", examples: [['https://example.com/docs/']] }),
-})
-    .meta({ description: 'How much the github toolset may write in one run, and what the text may keep; everything left out is as strict as it can be.' });
-
-
-/***/ }),
-
-/***/ 74067:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Je: () => (/* binding */ McpServers)
-/* harmony export */ });
-/* unused harmony exports MCP_SERVER_NAME_PATTERN, McpServer */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41514);
-/* harmony import */ var _process_env_value_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(68990);
-
-
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-/** Server names become the first half of tool names (`<server>__<tool>`). */
-const MCP_SERVER_NAME_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
-const EnvName = zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(ENV_NAME, 'environment variable names use ASCII letters, digits and _');
-/** One MCP server: a stdio `command`, or a streamable HTTP `url`. */
-const McpServer = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
-    command: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1))
-        .min(1, 'command needs at least the program to run')
-        .optional()
-        .meta({ description: 'A stdio server: the program and its arguments (argv, no shell).', examples: [['npx', '-y', '@modelcontextprotocol/server-everything']] }),
-    /** Variables the stdio server gets besides PATH and HOME: names to pass through, or values with `${env.NAME}`. */
-    env: zod__WEBPACK_IMPORTED_MODULE_0__.union([zod__WEBPACK_IMPORTED_MODULE_0__.array(EnvName), zod__WEBPACK_IMPORTED_MODULE_0__.record(EnvName, (0,_process_env_value_js__WEBPACK_IMPORTED_MODULE_1__/* .envValue */ .$)())])
-        .optional()
-        .meta({ description: 'Variables a stdio server gets besides PATH and HOME: names to pass through, or values (which may read ${env.NAME}).', examples: [{ GREETING: 'hello' }] }),
-    url: zod__WEBPACK_IMPORTED_MODULE_0__.url({ protocol: /^https?$/, error: 'write the server URL as http(s)://host/path' })
-        .refine((value) => {
-        const url = URL.parse(value);
-        return !url || (url.username === '' && url.password === '');
-    }, 'a server URL may not carry credentials (user:password@), which fetch refuses and error messages would show; send them in `headers` from a runner variable (Authorization: Bearer ${env.TOKEN})')
-        .optional()
-        .meta({ description: 'A streamable HTTP server: its URL.', examples: ['https://mcp.example.com/mcp'] }),
-    /** HTTP headers; values may read runner variables with `${env.NAME}`. */
-    headers: zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(/^[A-Za-z0-9-]+$/, 'header names use ASCII letters, digits and -'), (0,_process_env_value_js__WEBPACK_IMPORTED_MODULE_1__/* .envValue */ .$)())
-        .optional()
-        .meta({ description: 'HTTP headers for a url server; values may read runner variables with ${env.NAME}.', examples: [{ Authorization: 'Bearer ${env.DOCS_TOKEN}' }] }),
-    /** Only these of the server's tools join the registry; default: all it lists. */
-    tools: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1))
-        .min(1)
-        .optional()
-        .meta({ description: "Only these of the server's tools join the plan; left out: all it lists.", examples: [['echo', 'add']] }),
-    /** Per-call timeout. */
-    timeout_seconds: zod__WEBPACK_IMPORTED_MODULE_0__.number().positive().max(3600).optional().meta({ description: 'Time limit of one tool call.', default: 60 }),
-    /** The time the server gets to start, and again to list its tools; a start before a call gets it too, within the call's time. */
-    start_timeout_seconds: zod__WEBPACK_IMPORTED_MODULE_0__.number().positive().max(600).optional().meta({ description: "Time the server gets to start, and again to list its tools; a start before a call (after it was closed or crashed) gets it too, within the call's timeout_seconds.", default: 30 }),
-})
-    .superRefine((server, ctx) => {
-    if ((server.command === undefined) === (server.url === undefined)) {
-        ctx.addIssue({ code: 'custom', message: 'give either command (a stdio server) or url (a streamable HTTP server)' });
-    }
-    if (server.url !== undefined && server.env !== undefined) {
-        ctx.addIssue({ code: 'custom', path: ['env'], message: 'env applies to stdio servers (command); use headers for url' });
-    }
-    if (server.command !== undefined && server.headers !== undefined) {
-        ctx.addIssue({ code: 'custom', path: ['headers'], message: 'headers apply to url servers; use env for command' });
-    }
-});
-/** The plan's `mcp_servers:` section. */
-const McpServers = zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(MCP_SERVER_NAME_PATTERN, 'MCP server names use ASCII letters, digits, _ and - (at most 32)'), McpServer.meta({ description: 'One MCP server: a stdio `command` or a streamable HTTP `url`.' }))
-    .meta({ description: "MCP servers by name; their tools join the plan as <server>__<tool>." });
-
-
-/***/ }),
-
-/***/ 71088:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   K: () => (/* binding */ McpServerStartError)
-/* harmony export */ });
-/* harmony import */ var _core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(99674);
-
-/** An MCP server did not start, or its tools cannot be used: a plan error naming the server. */
-class McpServerStartError extends Error {
-    server;
-    /** `started`: the server is running, but its tools cannot be used (the list, or a tool in it, is refused). */
-    constructor(server, reason, options = {}) {
-        const stderr = options.stderr?.trim();
-        // A credential the cut went through lost its prefix: hidden at the cut (`hideCutStart`).
-        const output = stderr ? `\nIts stderr ended with:\n${stderr.length > 1500 ? (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCutStart */ .BO)(`\u2026${stderr.slice(-1499)}`) : stderr}` : '';
-        super(`MCP server '${server}' ${options.started ? 'started, but its tools cannot be used' : 'failed to start'}: ${reason}. Check mcp_servers.${server} in the plan.${output}`, {
-            cause: options.cause,
-        });
-        this.name = 'McpServerStartError';
-        this.server = server;
-    }
-}
-
-
-/***/ }),
-
-/***/ 44876:
+/***/ 69421:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  e: () => (/* binding */ toolsetTools)
+  M: () => (/* binding */ filesToolset)
 });
 
 // EXTERNAL MODULE: ./lib/core/cut-note.js
@@ -8013,6 +7865,44 @@ function filesToolset(options) {
     return [readFileTool(options), listFilesTool(options), searchFilesTool(options)];
 }
 
+
+/***/ }),
+
+/***/ 37958:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   z: () => (/* binding */ formatBytes)
+/* harmony export */ });
+/** A byte count for people: `512 B`, `256 KiB`, `1.2 MiB`. */
+function formatBytes(bytes) {
+    if (bytes < 1024)
+        return `${bytes} B`;
+    const units = ['KiB', 'MiB', 'GiB'];
+    let value = bytes / 1024;
+    let unit = 0;
+    while (value >= 1024 && unit < units.length - 1) {
+        value /= 1024;
+        unit += 1;
+    }
+    const shown = Number.isInteger(value) ? String(value) : value.toFixed(1).replace(/\.0$/, '');
+    return `${shown} ${units[unit]}`;
+}
+
+
+/***/ }),
+
+/***/ 3778:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  w: () => (/* binding */ githubToolset)
+});
+
+// EXTERNAL MODULE: external "node:timers/promises"
+var promises_ = __webpack_require__(58500);
 ;// CONCATENATED MODULE: ./lib/github/token-identity.js
 /** What every message about an identity GitHub would not give says first. */
 const UNKNOWN_IDENTITY = 'GitHub could not say who the token is (GET /user, then GraphQL)';
@@ -8086,6 +7976,8 @@ async function loadNeutraliser(policy, redact, made = 'raw') {
     return made === 'raw' ? (text) => redact(neutraliseOutbound(text, policy)) : (text) => redact(neutraliseRendered(text, policy));
 }
 
+// EXTERNAL MODULE: ./lib/core/step-error.js
+var step_error = __webpack_require__(1938);
 ;// CONCATENATED MODULE: ./lib/security/write-refused-error.js
 
 /** A github write the plan's `github.writes` does not allow: over a cap, or a label not in the list. Never transient. */
@@ -8338,6 +8230,10 @@ function defineGitHubTool(context, spec) {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/cut-note.js
+var cut_note = __webpack_require__(30068);
+// EXTERNAL MODULE: ./lib/tools/files/format-bytes.js
+var format_bytes = __webpack_require__(37958);
 ;// CONCATENATED MODULE: ./lib/tools/github/cap-text.js
 
 
@@ -9032,7 +8928,7 @@ function githubToolset(options) {
         identity: new TokenIdentity(options.octokit),
         requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
         now: options.now ?? Date.now,
-        wait: options.wait ?? ((ms, signal) => (0,external_node_timers_promises_.setTimeout)(ms, undefined, { signal })),
+        wait: options.wait ?? ((ms, signal) => (0,promises_.setTimeout)(ms, undefined, { signal })),
     };
     return [
         ...pullRequestTools(context, options.pullNumber),
@@ -9042,6 +8938,59 @@ function githubToolset(options) {
     ];
 }
 
+
+/***/ }),
+
+/***/ 87093:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ DEFAULT_GITHUB_WRITES),
+/* harmony export */   o: () => (/* binding */ GithubWrites)
+/* harmony export */ });
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41514);
+
+/** Defaults of the plan's `github.writes`: one issue, one comment, no labels, no mentions, references or foreign links. */
+const DEFAULT_GITHUB_WRITES = { max_issues: 1, max_comments: 1 };
+/**
+ * The plan's `github.writes:` section: how much the github toolset may write in one run and what
+ * the text may keep. Everything left out is as strict as it can be.
+ */
+const GithubWrites = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
+    max_issues: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(50).optional().meta({ description: 'create_issue calls per run.', default: DEFAULT_GITHUB_WRITES.max_issues }),
+    max_comments: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(50).optional().meta({ description: 'add_comment calls per run.', default: DEFAULT_GITHUB_WRITES.max_comments }),
+    labels: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1).max(50))
+        .max(100)
+        .optional()
+        .meta({ description: 'The only labels add_labels and create_issue may set; left out: none.', examples: [['bug', 'needs-review']] }),
+    allow_mentions: zod__WEBPACK_IMPORTED_MODULE_0__.boolean().optional().meta({ description: 'Keep @mentions live (they notify people).', default: false }),
+    allow_references: zod__WEBPACK_IMPORTED_MODULE_0__.boolean().optional().meta({ description: 'Keep #123 cross-references live (they link and notify the other issue).', default: false }),
+    allow_urls: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.url({ protocol: /^https?$/, error: 'write a URL prefix such as https://example.com/docs/' }))
+        .optional()
+        .meta({ description: "URL prefixes that stay links; other URLs are shown as code. The run's repository is always allowed.", examples: [['https://example.com/docs/']] }),
+})
+    .meta({ description: 'How much the github toolset may write in one run, and what the text may keep; everything left out is as strict as it can be.' });
+
+
+/***/ }),
+
+/***/ 68436:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  $d: () => (/* binding */ httpToolset)
+});
+
+// UNUSED EXPORTS: HTTP_DEFAULT_MAX_RESPONSE_BYTES, HTTP_DEFAULT_TIMEOUT_SECONDS
+
+// EXTERNAL MODULE: ./lib/core/cut-note.js
+var cut_note = __webpack_require__(30068);
+// EXTERNAL MODULE: ./lib/tools/files/format-bytes.js
+var format_bytes = __webpack_require__(37958);
+// EXTERNAL MODULE: ./lib/core/step-error.js
+var step_error = __webpack_require__(1938);
 ;// CONCATENATED MODULE: ./lib/tools/http/http-transport-error.js
 
 /** An http request got no answer: it timed out or the connection failed. Always transient. */
@@ -9398,7 +9347,16 @@ function httpToolset(options) {
     ];
 }
 
-;// CONCATENATED MODULE: ./lib/tools/math-toolset.js
+
+/***/ }),
+
+/***/ 11814:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   J: () => (/* binding */ mathToolset)
+/* harmony export */ });
+/* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1938);
 
 const operands = {
     type: 'object',
@@ -9418,7 +9376,7 @@ function operation(name, description, symbol, apply) {
             // Infinity is no JSON number: the trace, the summary and a resumed run would read it as null, and the step
             // would show as done with a result it did not have.
             if (!Number.isFinite(result)) {
-                throw new step_error/* StepError */.zg(`${name}: ${a} ${symbol} ${b} is beyond the largest number a result can hold (about \u00b11.8e308); scale the inputs down, or check the step that produced them`, {
+                throw new _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .zg(`${name}: ${a} ${symbol} ${b} is beyond the largest number a result can hold (about \u00b11.8e308); scale the inputs down, or check the step that produced them`, {
                     transient: false,
                     toolName: name,
                 });
@@ -9435,7 +9393,7 @@ function mathToolset() {
         operation('multiply', 'Multiply two numbers: a \u00d7 b', '\u00d7', (a, b) => a * b),
         operation('divide', 'Divide a by b: a \u00f7 b', '\u00f7', (a, b) => {
             if (b === 0) {
-                throw new step_error/* StepError */.zg(`divide: cannot divide ${a} by zero; check the step that produced b`, {
+                throw new _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .zg(`divide: cannot divide ${a} by zero; check the step that produced b`, {
                     transient: false,
                     toolName: 'divide',
                 });
@@ -9445,18 +9403,110 @@ function mathToolset() {
     ];
 }
 
-;// CONCATENATED MODULE: ./lib/tools/toolset-setup-error.js
-/** A toolset the plan enables cannot work in this run: a token, the repository or the plan's config is missing. */
-class ToolsetSetupError extends Error {
-    toolset;
-    constructor(toolset, reason) {
-        super(`toolsets: [${toolset}] ${reason}`);
-        this.name = 'ToolsetSetupError';
-        this.toolset = toolset;
+
+/***/ }),
+
+/***/ 74067:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Je: () => (/* binding */ McpServers)
+/* harmony export */ });
+/* unused harmony exports MCP_SERVER_NAME_PATTERN, McpServer */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41514);
+/* harmony import */ var _process_env_value_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(68990);
+
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Server names become the first half of tool names (`<server>__<tool>`). */
+const MCP_SERVER_NAME_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
+const EnvName = zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(ENV_NAME, 'environment variable names use ASCII letters, digits and _');
+/** One MCP server: a stdio `command`, or a streamable HTTP `url`. */
+const McpServer = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
+    command: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1))
+        .min(1, 'command needs at least the program to run')
+        .optional()
+        .meta({ description: 'A stdio server: the program and its arguments (argv, no shell).', examples: [['npx', '-y', '@modelcontextprotocol/server-everything']] }),
+    /** Variables the stdio server gets besides PATH and HOME: names to pass through, or values with `${env.NAME}`. */
+    env: zod__WEBPACK_IMPORTED_MODULE_0__.union([zod__WEBPACK_IMPORTED_MODULE_0__.array(EnvName), zod__WEBPACK_IMPORTED_MODULE_0__.record(EnvName, (0,_process_env_value_js__WEBPACK_IMPORTED_MODULE_1__/* .envValue */ .$)())])
+        .optional()
+        .meta({ description: 'Variables a stdio server gets besides PATH and HOME: names to pass through, or values (which may read ${env.NAME}).', examples: [{ GREETING: 'hello' }] }),
+    url: zod__WEBPACK_IMPORTED_MODULE_0__.url({ protocol: /^https?$/, error: 'write the server URL as http(s)://host/path' })
+        .refine((value) => {
+        const url = URL.parse(value);
+        return !url || (url.username === '' && url.password === '');
+    }, 'a server URL may not carry credentials (user:password@), which fetch refuses and error messages would show; send them in `headers` from a runner variable (Authorization: Bearer ${env.TOKEN})')
+        .optional()
+        .meta({ description: 'A streamable HTTP server: its URL.', examples: ['https://mcp.example.com/mcp'] }),
+    /** HTTP headers; values may read runner variables with `${env.NAME}`. */
+    headers: zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(/^[A-Za-z0-9-]+$/, 'header names use ASCII letters, digits and -'), (0,_process_env_value_js__WEBPACK_IMPORTED_MODULE_1__/* .envValue */ .$)())
+        .optional()
+        .meta({ description: 'HTTP headers for a url server; values may read runner variables with ${env.NAME}.', examples: [{ Authorization: 'Bearer ${env.DOCS_TOKEN}' }] }),
+    /** Only these of the server's tools join the registry; default: all it lists. */
+    tools: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1))
+        .min(1)
+        .optional()
+        .meta({ description: "Only these of the server's tools join the plan; left out: all it lists.", examples: [['echo', 'add']] }),
+    /** Per-call timeout. */
+    timeout_seconds: zod__WEBPACK_IMPORTED_MODULE_0__.number().positive().max(3600).optional().meta({ description: 'Time limit of one tool call.', default: 60 }),
+    /** The time the server gets to start, and again to list its tools; a start before a call gets it too, within the call's time. */
+    start_timeout_seconds: zod__WEBPACK_IMPORTED_MODULE_0__.number().positive().max(600).optional().meta({ description: "Time the server gets to start, and again to list its tools; a start before a call (after it was closed or crashed) gets it too, within the call's timeout_seconds.", default: 30 }),
+})
+    .superRefine((server, ctx) => {
+    if ((server.command === undefined) === (server.url === undefined)) {
+        ctx.addIssue({ code: 'custom', message: 'give either command (a stdio server) or url (a streamable HTTP server)' });
+    }
+    if (server.url !== undefined && server.env !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['env'], message: 'env applies to stdio servers (command); use headers for url' });
+    }
+    if (server.command !== undefined && server.headers !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['headers'], message: 'headers apply to url servers; use env for command' });
+    }
+});
+/** The plan's `mcp_servers:` section. */
+const McpServers = zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(MCP_SERVER_NAME_PATTERN, 'MCP server names use ASCII letters, digits, _ and - (at most 32)'), McpServer.meta({ description: 'One MCP server: a stdio `command` or a streamable HTTP `url`.' }))
+    .meta({ description: "MCP servers by name; their tools join the plan as <server>__<tool>." });
+
+
+/***/ }),
+
+/***/ 71088:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   K: () => (/* binding */ McpServerStartError)
+/* harmony export */ });
+/* harmony import */ var _core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(99674);
+
+/** An MCP server did not start, or its tools cannot be used: a plan error naming the server. */
+class McpServerStartError extends Error {
+    server;
+    /** `started`: the server is running, but its tools cannot be used (the list, or a tool in it, is refused). */
+    constructor(server, reason, options = {}) {
+        const stderr = options.stderr?.trim();
+        // A credential the cut went through lost its prefix: hidden at the cut (`hideCutStart`).
+        const output = stderr ? `\nIts stderr ended with:\n${stderr.length > 1500 ? (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCutStart */ .BO)(`\u2026${stderr.slice(-1499)}`) : stderr}` : '';
+        super(`MCP server '${server}' ${options.started ? 'started, but its tools cannot be used' : 'failed to start'}: ${reason}. Check mcp_servers.${server} in the plan.${output}`, {
+            cause: options.cause,
+        });
+        this.name = 'McpServerStartError';
+        this.server = server;
     }
 }
 
-;// CONCATENATED MODULE: ./lib/tools/toolset-descriptions.js
+
+/***/ }),
+
+/***/ 22989:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ toolsetDescriptions)
+/* harmony export */ });
+/* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(69421);
+/* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3778);
+/* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(68436);
+/* harmony import */ var _toolset_setup_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(30794);
 
 
 
@@ -9469,7 +9519,7 @@ let githubDescriptions;
 // validating a plan does not load Octokit (and the HTTP stack under it).
 const NO_CLIENT = new Proxy({}, {
     get() {
-        throw new ToolsetSetupError('github', 'the github tools were built to describe the plan and have no GitHub client');
+        throw new _toolset_setup_error_js__WEBPACK_IMPORTED_MODULE_3__/* .ToolsetSetupError */ .C('github', 'the github tools were built to describe the plan and have no GitHub client');
     },
 });
 /**
@@ -9496,7 +9546,7 @@ function describeOnly(toolset, tools) {
     return tools.map((tool) => ({
         ...tool,
         async execute() {
-            throw new ToolsetSetupError(toolset, `tool '${tool.name}' was built to describe the plan, not to run it; open the run's tools with openTools`);
+            throw new _toolset_setup_error_js__WEBPACK_IMPORTED_MODULE_3__/* .ToolsetSetupError */ .C(toolset, `tool '${tool.name}' was built to describe the plan, not to run it; open the run's tools with openTools`);
         },
     }));
 }
@@ -9507,16 +9557,49 @@ function describeOnly(toolset, tools) {
 function toolsetDescriptions(toolset, allow) {
     switch (toolset) {
         case 'files':
-            return describeOnly(toolset, filesToolset({ root: '.', redact: (text) => text }));
+            return describeOnly(toolset, (0,_files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__/* .filesToolset */ .M)({ root: '.', redact: (text) => text }));
         case 'http':
-            return describeOnly(toolset, httpToolset({ allow: allow ?? ['(the prefixes of the plan\u2019s http.allow)'] }));
+            return describeOnly(toolset, (0,_http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__/* .httpToolset */ .$d)({ allow: allow ?? ['(the prefixes of the plan\u2019s http.allow)'] }));
         case 'github':
-            githubDescriptions ??= describeOnly(toolset, githubToolset({ octokit: NO_CLIENT, redact: (text) => text, owner: RUN_OWNER, repo: RUN_REPO }).map(pullNumberOptional));
+            githubDescriptions ??= describeOnly(toolset, (0,_github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__/* .githubToolset */ .w)({ octokit: NO_CLIENT, redact: (text) => text, owner: RUN_OWNER, repo: RUN_REPO }).map(pullNumberOptional));
             return [...githubDescriptions];
     }
 }
 
-;// CONCATENATED MODULE: ./lib/tools/toolsets.js
+
+/***/ }),
+
+/***/ 30794:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   C: () => (/* binding */ ToolsetSetupError)
+/* harmony export */ });
+/** A toolset the plan enables cannot work in this run: a token, the repository or the plan's config is missing. */
+class ToolsetSetupError extends Error {
+    toolset;
+    constructor(toolset, reason) {
+        super(`toolsets: [${toolset}] ${reason}`);
+        this.name = 'ToolsetSetupError';
+        this.toolset = toolset;
+    }
+}
+
+
+/***/ }),
+
+/***/ 42900:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   e: () => (/* binding */ toolsetTools)
+/* harmony export */ });
+/* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(69421);
+/* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3778);
+/* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(68436);
+/* harmony import */ var _math_toolset_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(11814);
+/* harmony import */ var _toolset_descriptions_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(22989);
+/* harmony import */ var _toolset_setup_error_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(30794);
 
 
 
@@ -9527,11 +9610,11 @@ const TOKEN_HINT = "set the action's github-token input (it defaults to the work
     'e.g. issues: write, pull-requests: write) or GITHUB_TOKEN for the CLI';
 function githubTools(config, context) {
     if (!context.octokit)
-        throw new ToolsetSetupError('github', `needs a GitHub token and none was given: ${TOKEN_HINT}`);
+        throw new _toolset_setup_error_js__WEBPACK_IMPORTED_MODULE_5__/* .ToolsetSetupError */ .C('github', `needs a GitHub token and none was given: ${TOKEN_HINT}`);
     if (!context.repository) {
-        throw new ToolsetSetupError('github', 'needs the repository of the run and none is known: set GITHUB_REPOSITORY=owner/name (the runner sets it in Actions)');
+        throw new _toolset_setup_error_js__WEBPACK_IMPORTED_MODULE_5__/* .ToolsetSetupError */ .C('github', 'needs the repository of the run and none is known: set GITHUB_REPOSITORY=owner/name (the runner sets it in Actions)');
     }
-    return githubToolset({
+    return (0,_github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__/* .githubToolset */ .w)({
         octokit: context.octokit,
         redact: context.redact,
         owner: context.repository.owner,
@@ -9545,8 +9628,8 @@ function githubTools(config, context) {
 function httpTools(config) {
     const http = config.http;
     if (!http)
-        throw new ToolsetSetupError('http', 'needs the URL prefixes its tools may call: add http: { allow: [https://api.example.com/v1/] } to the plan');
-    return httpToolset({
+        throw new _toolset_setup_error_js__WEBPACK_IMPORTED_MODULE_5__/* .ToolsetSetupError */ .C('http', 'needs the URL prefixes its tools may call: add http: { allow: [https://api.example.com/v1/] } to the plan');
+    return (0,_http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__/* .httpToolset */ .$d)({
         allow: http.allow,
         ...(http.timeout_seconds !== undefined && { timeoutSeconds: http.timeout_seconds }),
         ...(http.max_response_bytes !== undefined && { maxResponseBytes: http.max_response_bytes }),
@@ -9559,12 +9642,12 @@ function httpTools(config) {
  */
 function toolsetTools(name, config = {}, context) {
     if (name === 'math')
-        return mathToolset();
+        return (0,_math_toolset_js__WEBPACK_IMPORTED_MODULE_3__/* .mathToolset */ .J)();
     if (!context)
-        return toolsetDescriptions(name, config.http?.allow);
+        return (0,_toolset_descriptions_js__WEBPACK_IMPORTED_MODULE_4__/* .toolsetDescriptions */ .G)(name, config.http?.allow);
     switch (name) {
         case 'files':
-            return filesToolset({ root: context.root, redact: context.redact });
+            return (0,_files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__/* .filesToolset */ .M)({ root: context.root, redact: context.redact });
         case 'github':
             return githubTools(config, context);
         case 'http':

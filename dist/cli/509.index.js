@@ -1,5 +1,5 @@
-export const id = 357;
-export const ids = [357];
+export const id = 509;
+export const ids = [509];
 export const modules = {
 
 /***/ 69231:
@@ -2446,6 +2446,12 @@ async function evaluateGoal(goal, target, deps, texts) {
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('the goal names no check (contains, matches, judge, \u2026)');
         const check = GOAL_CHECKS[kind];
         const value = check.needsTarget ? resolveGoalTarget(goal, target) : target.finalResult;
+        const judgedKey = goal.of === undefined ? target.resultStepKey : String(goal.of);
+        // A command goal says why it is refused there itself (`commandsRefused`): it would run in that checkout too.
+        const foreign = check.needsTarget && kind !== 'command' && judgedKey !== undefined ? target.foreign?.get(judgedKey) : undefined;
+        if (foreign !== undefined) {
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`not checked: ${foreign}. Check the pull request's code in a job of its own workflow that needs no approval, or in a step that runs before the pause`);
+        }
         const read = textsOf(value, texts);
         const outcome = await check.check(goal, { ...read, value, target, deps });
         const whole = outcome.met && WHOLE_RESULT_KINDS.has(kind);
@@ -2453,7 +2459,7 @@ async function evaluateGoal(goal, target, deps, texts) {
         if (cut !== undefined) {
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the result holds only part of what its tool read (${cut}), and \`${kind}\` passes only on all of it: have the step read less (a narrower path or search), so that its result is whole`);
         }
-        const judged = whole ? (goal.of === undefined ? target.resultStepKey : String(goal.of)) : undefined;
+        const judged = whole ? judgedKey : undefined;
         const partial = judged === undefined ? undefined : target.partial?.get(judged);
         if (partial !== undefined) {
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the result of step ${judged} lacks work the run left undone (${partial}), and \`${kind}\` passes only on all of it: fix what did not complete and run again, or check it with all_steps_completed`);
@@ -2826,8 +2832,8 @@ class DuplicateToolError extends Error {
     }
 }
 
-// EXTERNAL MODULE: ./lib/tools/toolsets.js + 40 modules
-var toolsets = __webpack_require__(44876);
+// EXTERNAL MODULE: ./lib/tools/toolsets.js
+var toolsets = __webpack_require__(42900);
 ;// CONCATENATED MODULE: ./lib/job/build-tool-registry.js
 
 
@@ -2998,7 +3004,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 89793:
+/***/ 8089:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3006,6 +3012,86 @@ async function openTools(plan, context) {
 __webpack_require__.d(__webpack_exports__, {
   b: () => (/* binding */ runJob)
 });
+
+;// CONCATENATED MODULE: ./lib/goals/partial-results.js
+/**
+ * The completed steps of the final plan whose result lacks work the run left undone, by key: why. A
+ * step's own (`unfinished`: a `for_each` step's failed items, an agent's open TODOs, a used plan's steps
+ * that did not complete, as `<step>/<inner step>`), or that of a step it depends on, directly or through
+ * others. (A step that ran without an optional input that failed is whole: it was told what is missing, and
+ * a plan that degrades so checks what it says about it.) A goal that a part can pass where
+ * the whole would fail (`not_contains: FAIL` on the results of the items that did not fail) is not
+ * evaluated on one (found by an adversarial pass: a `for_each` step with a failed item passed "no package
+ * fails").
+ */
+function partialResults(steps, stepStates, unfinished) {
+    const own = new Map();
+    for (const [key, why] of unfinished) {
+        const slash = key.indexOf('/');
+        const top = slash < 0 ? key : key.slice(0, slash);
+        if (!own.has(top))
+            own.set(top, slash < 0 ? `step ${key}: ${why}` : `step ${key.slice(0, slash)}, whose plan's step ${key.slice(slash + 1)}: ${why}`);
+    }
+    return withDependents(steps, stepStates, (step) => own.get(step.key));
+}
+/**
+ * The completed steps of the final plan whose result `own` gives a cause for (its own key and why, or
+ * undefined), and every completed step that depends on one, directly or through others, by key: why. A step
+ * after one names that step's cause, not the chain to it (a chain of 10,000 steps).
+ */
+function withDependents(steps, stepStates, own) {
+    // Each step after every step it depends on (Kahn's order; validation refuses a cycle, and a step on one would be left out).
+    const byKey = new Map(steps.map((step) => [step.key, step]));
+    const waiting = new Map();
+    const dependents = new Map();
+    for (const step of steps) {
+        const known = step.dependsOn.filter((dependency) => byKey.has(dependency));
+        waiting.set(step.key, known.length);
+        for (const dependency of known) {
+            const list = dependents.get(dependency);
+            if (list)
+                list.push(step.key);
+            else
+                dependents.set(dependency, [step.key]);
+        }
+    }
+    const ready = steps.filter((step) => waiting.get(step.key) === 0).map((step) => step.key);
+    const found = new Map();
+    for (let next = 0; next < ready.length; next++) {
+        const key = ready[next];
+        for (const dependent of dependents.get(key) ?? []) {
+            const left = waiting.get(dependent) - 1;
+            waiting.set(dependent, left);
+            if (left === 0)
+                ready.push(dependent);
+        }
+        if (stepStates.get(key) !== 'completed')
+            continue;
+        const step = byKey.get(key);
+        const why = own(step) ?? step.dependsOn.map((dependency) => found.get(dependency)).find((cause) => cause !== undefined);
+        if (why !== undefined)
+            found.set(key, why);
+    }
+    return found;
+}
+
+;// CONCATENATED MODULE: ./lib/goals/checkout-results.js
+
+/**
+ * In a job whose checkout is not the commit its run is for (an approving job on `issue_comment` works on the
+ * default branch, while the run it continues, and its check, are a pull request's), the completed steps whose
+ * result came from that checkout, by key: why. A step that ran in this job (not taken from the paused run)
+ * with a tool that reads the checkout: a command, the files toolset, an MCP server, any tool not in `freeTools`
+ * (those that read no checkout: math, github, http); an agent that may call one; a used plan (its steps
+ * may). And every completed step after one. No goal is checked on them: `equals: good` on `cat code.txt`
+ * passed the pull request's check on the default branch's file (found by an adversarial pass).
+ */
+function checkoutResults(record, stepStates, freeTools) {
+    const readsCheckout = (step) => step.type === 'plan' || (step.type === 'agent' && (step.tools === undefined || !step.tools.every((tool) => freeTools.has(tool)))) || (step.tool !== undefined && !freeTools.has(step.tool));
+    return withDependents(record.plan?.steps ?? [], stepStates, (step) => record.steps.get(step.key)?.reused === undefined && readsCheckout(step)
+        ? `step ${step.key} ran in this approving job with a tool that reads its checkout (a command, a file or an MCP server), and that checkout is not the pull request's commit the run and its check are for`
+        : undefined);
+}
 
 // EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 24 modules
 var evaluate_goals = __webpack_require__(5020);
@@ -3636,70 +3722,6 @@ class MappedStep {
 var run_record = __webpack_require__(90422);
 // EXTERNAL MODULE: ./lib/goals/goals-verdict.js
 var goals_verdict = __webpack_require__(85692);
-;// CONCATENATED MODULE: ./lib/goals/partial-results.js
-/**
- * The completed steps of the final plan whose result lacks work the run left undone, by key: why. A
- * step's own (`unfinished`: a `for_each` step's failed items, an agent's open TODOs, a used plan's steps
- * that did not complete, as `<step>/<inner step>`), or that of a step it depends on, directly or through
- * others, or a dependency it ran without (an optional input that failed). A goal that a part can pass where
- * the whole would fail (`not_contains: FAIL` on the results of the items that did not fail) is not
- * evaluated on one (found by an adversarial pass: a `for_each` step with a failed item passed "no package
- * fails").
- */
-function partialResults(steps, stepStates, unfinished) {
-    const own = new Map();
-    for (const [key, why] of unfinished) {
-        const slash = key.indexOf('/');
-        const top = slash < 0 ? key : key.slice(0, slash);
-        if (!own.has(top))
-            own.set(top, slash < 0 ? `step ${key}: ${why}` : `step ${key.slice(0, slash)}, whose plan's step ${key.slice(slash + 1)}: ${why}`);
-    }
-    // Each step after every step it depends on (Kahn's order; validation refuses a cycle, and a step on one would be left out).
-    const byKey = new Map(steps.map((step) => [step.key, step]));
-    const waiting = new Map();
-    const dependents = new Map();
-    for (const step of steps) {
-        const known = step.dependsOn.filter((dependency) => byKey.has(dependency));
-        waiting.set(step.key, known.length);
-        for (const dependency of known) {
-            const list = dependents.get(dependency);
-            if (list)
-                list.push(step.key);
-            else
-                dependents.set(dependency, [step.key]);
-        }
-    }
-    const ready = steps.filter((step) => waiting.get(step.key) === 0).map((step) => step.key);
-    // The first cause found for each step: a step after a partial one names that cause, not the chain to it.
-    const partial = new Map();
-    for (let next = 0; next < ready.length; next++) {
-        const key = ready[next];
-        for (const dependent of dependents.get(key) ?? []) {
-            const left = waiting.get(dependent) - 1;
-            waiting.set(dependent, left);
-            if (left === 0)
-                ready.push(dependent);
-        }
-        if (stepStates.get(key) !== 'completed')
-            continue;
-        const why = own.get(key) ?? lackingInput(byKey.get(key).dependsOn, stepStates, partial);
-        if (why !== undefined)
-            partial.set(key, why);
-    }
-    return partial;
-}
-function lackingInput(dependsOn, stepStates, partial) {
-    for (const dependency of dependsOn) {
-        const upstream = partial.get(dependency);
-        if (upstream !== undefined)
-            return upstream;
-        const state = stepStates.get(dependency);
-        if (state !== undefined && state !== 'completed')
-            return `step ${dependency} ${state === 'failed' ? 'failed' : `ended ${state}`}, and this step ran without it`;
-    }
-    return undefined;
-}
-
 ;// CONCATENATED MODULE: ./lib/run/nested-plan-error.js
 
 /** A `type: plan` step whose plan could not run, did not succeed, or did not meet its goals. */
@@ -3798,7 +3820,8 @@ async function runNestedPlan(step, context) {
         const stepStates = (0,run_record/* finalStepStates */.hb)(outcome.record);
         const unfinished = (0,run_record/* unfinishedWork */.HF)(outcome.record);
         const partial = partialResults(outcome.record.plan?.steps ?? [], stepStates, unfinished);
-        const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates, unfinished, partial, masked: outcome.masked, ...(outcome.resultStepKey !== undefined && { resultStepKey: outcome.resultStepKey }) };
+        const foreign = deps.foreignResults?.(outcome.record, stepStates);
+        const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates, unfinished, partial, ...(foreign && { foreign }), masked: outcome.masked, ...(outcome.resultStepKey !== undefined && { resultStepKey: outcome.resultStepKey }) };
         const judged = await (deps.checkGoals ?? ((list, goalTarget, signal) => (0,evaluate_goals/* evaluateGoals */.Y)(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal, within })))(goals, target, context.signal, within);
         // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as the
         // job's goals are, for the record and for the step's error alike (a review found the error built from the raw excerpt).
@@ -5871,8 +5894,9 @@ async function judgeGoals(plan, run, options) {
     const carried = [...(options.resumedUnfinished ?? [])].filter(([key]) => !ranAgain(key));
     const unfinished = new Map([...carried, ...(0,run_record/* unfinishedWork */.HF)(run.record)]);
     const partial = partialResults(run.record.plan?.steps ?? [], stepStates, unfinished);
+    const foreign = options.foreignResults?.(run.record, stepStates);
     const stoppedBefore = options.budgetStop?.();
-    const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates, unfinished, partial, masked: run.masked, ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }) }, { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal, ...(options.commandsRefused !== undefined && { commandsRefused: options.commandsRefused }) });
+    const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates, unfinished, partial, ...(foreign && { foreign }), masked: run.masked, ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }) }, { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal, ...(options.commandsRefused !== undefined && { commandsRefused: options.commandsRefused }) });
     const judged = (0,final_status/* finalStatus */.n)(run.status, goals, options.signal?.aborted ?? false);
     // A judge that passed a cap stops the job as a step's call would (fail closed); the goals stay as judged.
     // A judge's call refused before it was made only leaves its goal unchecked: with every required goal met
@@ -6339,6 +6363,7 @@ async function writeSteps(plan, options) {
 
 
 
+
 /** Whether a plan the model wrote was written for this goal (as the trace keeps it, redacted): for another, the model writes it anew. */
 function sameGoal(goal, resume, redact) {
     return (goal === undefined ? undefined : redact(goal)) === resume.firstPlan.goal;
@@ -6482,6 +6507,10 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
         return { kind: 'rejected', plan, errors: [setupError(plan, error.message)] };
     }
     const partial = settings.fanOut !== undefined && settings.fanOut.part !== 'merge';
+    // Where command goals are refused, this job's checkout is not the commit the run is for (an approving job's):
+    // no goal is checked on what steps read from it either.
+    const freeTools = settings.commandGoalsRefused === undefined ? undefined : (await __webpack_require__.e(/* import() */ 408).then(__webpack_require__.bind(__webpack_require__, 15408))).checkoutFreeToolNames();
+    const foreignResults = freeTools && ((record, stepStates) => checkoutResults(record, stepStates, freeTools));
     let run;
     try {
         run = await runPlan(plan, {
@@ -6507,6 +6536,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             ...(resume && { resume }),
             ...(granted && { approval: granted.approval }),
             // A used plan's goals are checked like the job's, with the same scrubbed environment.
+            ...(foreignResults && { foreignResults }),
             checkGoals: (goals, target, signal, within) => (0,evaluate_goals/* evaluateGoals */.Y)(goals, target, { model, cwd: settings.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(settings.env, undefined, 'goal'), signal, within, ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) }),
         });
     }
@@ -6517,7 +6547,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     // The goals judge the whole run: the merge job checks them, not the jobs that ran a part.
     if (partial)
         return { kind: 'ran', plan, run, goals: [], status: run.status, usage: budget.usage };
-    const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, budgetStop: () => budget.exceeded, ...(resume && { resumedUnfinished: resume.leftUndone }), ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }) });
+    const { goals, status } = await judgeGoals(plan, run, { model, cwd: settings.cwd, env: settings.env, signal: deps.signal, redact, usage: () => budget.usage, budgetStop: () => budget.exceeded, ...(resume && { resumedUnfinished: resume.leftUndone }), ...(settings.commandGoalsRefused !== undefined && { commandsRefused: settings.commandGoalsRefused }), ...(foreignResults && { foreignResults }) });
     return { kind: 'ran', plan, run, goals, status, usage: budget.usage };
 }
 
