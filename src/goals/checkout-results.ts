@@ -8,13 +8,13 @@ import { withDependents } from './partial-results.ts';
  * default branch, while the run it continues, and its check, are a pull request's), the completed steps whose
  * result came from that checkout, by key: why. A step that ran in this job (not taken from the paused run)
  * with a tool that reads the checkout: a command, the files toolset, an MCP server, any tool not in `freeTools`
- * (those that read no checkout: math, github, http); an agent that may call one; a used plan (its steps
- * may). And every completed step after one. No goal is checked on them: `equals: good` on `cat code.txt`
+ * (those that read no checkout: math, github, http); an agent that may call one (its `tools`; none by
+ * default); a used plan (its steps may). And every completed step after one. No goal is checked on them: `equals: good` on `cat code.txt`
  * passed the pull request's check on the default branch's file (found by an adversarial pass).
  */
 export function checkoutResults(record: RunRecord, stepStates: ReadonlyMap<string, StepState>, freeTools: ReadonlySet<string>): Map<string, string> {
   const readsCheckout = (step: PlanStep): boolean =>
-    step.type === 'plan' || (step.type === 'agent' && (step.tools === undefined || !step.tools.every((tool) => freeTools.has(tool)))) || (step.tool !== undefined && !freeTools.has(step.tool));
+    step.type === 'plan' || (step.type === 'agent' && (step.tools ?? []).some((tool) => !freeTools.has(tool))) || (step.tool !== undefined && !freeTools.has(step.tool));
   return withDependents(record.plan?.steps ?? [], stepStates, (step) =>
     record.steps.get(step.key)?.reused === undefined && readsCheckout(step)
       ? `step ${step.key} ran in this approving job with a tool that reads its checkout (a command, a file or an MCP server), and that checkout is not the pull request's commit the run and its check are for`

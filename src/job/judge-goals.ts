@@ -60,7 +60,7 @@ export async function judgeGoals(
   };
   const carried = [...(options.resumedUnfinished ?? [])].filter(([key]) => !ranAgain(key));
   const unfinished = new Map([...carried, ...unfinishedWork(run.record)]);
-  const partial = partialResults(run.record.plan?.steps ?? [], stepStates, unfinished);
+  const partial = partialResults(run.record, stepStates);
   const foreign = options.foreignResults?.(run.record, stepStates);
   const stoppedBefore = options.budgetStop?.();
   const goals = await evaluateGoals(

@@ -76,7 +76,7 @@ export async function runNestedPlan(step: PlanStep, context: NestedRunContext): 
   if (goals.length > 0) {
     const stepStates = finalStepStates(outcome.record);
     const unfinished = unfinishedWork(outcome.record);
-    const partial = partialResults(outcome.record.plan?.steps ?? [], stepStates, unfinished);
+    const partial = partialResults(outcome.record, stepStates);
     const foreign = deps.foreignResults?.(outcome.record, stepStates);
     const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates, unfinished, partial, ...(foreign && { foreign }), masked: outcome.masked, ...(outcome.resultStepKey !== undefined && { resultStepKey: outcome.resultStepKey }) };
     const judged = await (deps.checkGoals ?? ((list, goalTarget, signal) => evaluateGoals(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal, within })))(goals, target, context.signal, within);

@@ -17,7 +17,8 @@ describe('checkoutResults', () => {
       step('pr', { tool: 'get_pull_request' }),
       step('web', { tool: 'http_get' }),
       step('agent-free', { type: 'agent', tools: ['add', 'list_pull_request_files'] }),
-      step('agent-any', { type: 'agent' }),
+      step('agent-none', { type: 'agent' }),
+      step('agent-cmd', { type: 'agent', tools: ['add', 'read_code'] }),
       step('used', { type: 'plan', uses: 'inner.yml' }),
       step('think', { type: 'reasoning', dependsOn: ['cmd'] }),
       step('think-free', { type: 'reasoning', dependsOn: ['math', 'reused'] }),
@@ -25,7 +26,7 @@ describe('checkoutResults', () => {
     const record = { plan: { steps }, steps: new Map(steps.map((s) => [s.key, s.key === 'reused' ? { reused: { modelCalls: 0 } } : {}])) } as unknown as RunRecord;
     const states = new Map<string, StepState>(steps.map((s) => [s.key, 'completed']));
     const found = checkoutResults(record, states, checkoutFreeToolNames());
-    expect([...found.keys()].sort()).toEqual(['agent-any', 'cmd', 'file', 'think', 'used']);
+    expect([...found.keys()].sort()).toEqual(['agent-cmd', 'cmd', 'file', 'think', 'used']);
     expect(found.get('think')).toMatch(/^step cmd ran in this approving job with a tool that reads its checkout/);
   });
 });

@@ -14,7 +14,11 @@ describe('parseJsonResult', () => {
   // in the words after it, passed a json_schema gate on the block.
   it('reads no block that an object in the words around it contradicts; the same object, or words alone, are fine', () => {
     const block = '```json\n{"approved": true}\n```';
-    expect(parseJsonResult(`${block}\n\nCorrection: it leaks a secret, so NOT approved: {"approved": false}`)).toMatchObject({ ok: false, why: expect.stringContaining('JSON beside its code block that differs from it ({"approved": false})') });
+    expect(parseJsonResult(`${block}\n\nCorrection: it leaks a secret, so NOT approved: {"approved": false}`)).toMatchObject({ ok: false, why: expect.stringContaining('JSON beside its code block that says otherwise ({"approved": false})') });
+    // Found by a review: a restatement of a nested answer, or a part of it quoted, was refused, read from each brace.
+    const nested = '```json\n{"approved": true, "meta": {"files": 3, "lines": 10}}\n```';
+    expect(parseJsonResult(`Verdict: {"meta": {"lines": 10, "files": 3}, "approved": true}\n${nested}\nmeta is {"files": 3}`)).toMatchObject({ ok: true });
+    expect(parseJsonResult(`${nested}\nOn a second look: {"meta": {"files": 4, "lines": 10}}`).ok).toBe(false);
     expect(parseJsonResult(`Draft: {"approved":false}\n${block}`).ok).toBe(false);
     expect(parseJsonResult(`${block}\nThat is {"approved": true}, as asked.`)).toEqual({ ok: true, value: { approved: true } });
     expect(parseJsonResult(`Here it is {as asked}:\n${block}\nDone.`)).toEqual({ ok: true, value: { approved: true } });
