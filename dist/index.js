@@ -1870,11 +1870,14 @@ async function writeReport(report, file, io, redact) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   G: () => (/* binding */ balancedJsonEnd)
 /* harmony export */ });
-/** The end (exclusive) of the balanced `{\u2026}` or `[\u2026]` that opens at `start`, strings respected; undefined when it never closes. */
-function balancedJsonEnd(text, start) {
+/**
+ * The end (exclusive) of the balanced `{\u2026}` or `[\u2026]` that opens at `start`, strings respected; undefined when it
+ * does not close before `limit` (default: the text's end).
+ */
+function balancedJsonEnd(text, start, limit = text.length) {
     let depth = 0;
     let inString = false;
-    for (let i = start; i < text.length; i += 1) {
+    for (let i = start; i < Math.min(limit, text.length); i += 1) {
         const c = text[i];
         if (inString) {
             if (c === '\\')
@@ -5791,26 +5794,48 @@ function parseJsonResult(value) {
         return { ok: false, why: `it holds ${answers.size} different JSON code blocks, and which one is the answer is not clear; have the step return one` };
     // An object in the words around the block that says otherwise takes it back: "Correction: \u2026 NOT approved:
     // {"approved": false}" after a block of {"approved": true} passed a gate (found by an adversarial pass).
-    const [answer] = answers.keys();
-    const other = first?.ok && answer !== undefined ? objectOtherThan(prose.join('\n'), answer) : undefined;
+    const other = first?.ok ? contradiction(prose.join('\n'), first.value) : undefined;
     if (other !== undefined)
-        return { ok: false, why: `it holds JSON beside its code block that differs from it (${parse_json_result_shorten(other)}), and which one is the answer is not clear; have the step return one` };
+        return { ok: false, why: `it holds JSON beside its code block that says otherwise (${parse_json_result_shorten(other)}), and which one is the answer is not clear; have the step return one` };
     return first ?? whole;
 }
 /** Objects looked for in the words around a code block: enough for any honest answer, and a bound on the work. */
 const MAX_OBJECT_STARTS = 50;
-/** The first JSON object in `text` (from its first MAX_OBJECT_STARTS braces) whose JSON is not `json`. */
-function objectOtherThan(text, json) {
+/**
+ * The first JSON object in `text` that gives one of `answer`'s keys another value (each compared as JSON with
+ * its keys sorted), when `answer` is an object: a restatement of the answer, or an object of other keys (a part
+ * of it quoted), says nothing against it (found by a review). From the first MAX_OBJECT_STARTS braces that
+ * start no object already read, and reading at most twice the text in all: each start read on to the text's end
+ * (16 MB of `{` took 2.8 s).
+ */
+function contradiction(text, answer) {
+    if (answer === null || typeof answer !== 'object' || Array.isArray(answer))
+        return undefined;
+    const given = answer;
+    // Each of the answer's values written once, however many objects name its key.
+    const written = new Map();
+    const givenJson = (key) => written.get(key) ?? (written.set(key, canonicalJson(given[key])), written.get(key));
+    let budget = 2 * text.length;
     let starts = 0;
-    for (let start = text.indexOf('{'); start !== -1 && starts < MAX_OBJECT_STARTS; start = text.indexOf('{', start + 1), starts++) {
-        const end = (0,balanced_json_end/* balancedJsonEnd */.G)(text, start);
-        if (end === undefined)
-            continue;
-        const parsed = parseJsonText(text.slice(start, end));
-        if (parsed.ok && JSON.stringify(parsed.value) !== json)
-            return text.slice(start, end);
+    for (let start = text.indexOf('{'); start !== -1 && starts < MAX_OBJECT_STARTS && budget > 0; starts++) {
+        const limit = Math.min(text.length, start + budget);
+        const end = (0,balanced_json_end/* balancedJsonEnd */.G)(text, start, limit);
+        budget -= (end ?? limit) - start;
+        const parsed = end === undefined ? undefined : parseJsonText(text.slice(start, end));
+        if (parsed?.ok && parsed.value !== null && typeof parsed.value === 'object' && !Array.isArray(parsed.value)) {
+            const said = parsed.value;
+            if (Object.keys(said).some((key) => Object.hasOwn(given, key) && canonicalJson(said[key]) !== givenJson(key)))
+                return text.slice(start, end);
+            start = text.indexOf('{', end);
+        }
+        else
+            start = text.indexOf('{', start + 1);
     }
     return undefined;
+}
+/** `value` as JSON with every object's keys sorted: two spellings of one value compare equal. */
+function canonicalJson(value) {
+    return JSON.stringify(value, (_key, item) => item !== null && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : item);
 }
 function parse_json_result_shorten(text) {
     return text.length > 80 ? `${text.slice(0, 79)}\u2026` : text;
@@ -6959,26 +6984,42 @@ __nccwpck_require__.d(__webpack_exports__, {
   b: () => (/* binding */ runJob)
 });
 
+// EXTERNAL MODULE: ./lib/core/run-event.js
+var run_event = __nccwpck_require__(8463);
 ;// CONCATENATED MODULE: ./lib/goals/partial-results.js
+
 /**
- * The completed steps of the final plan whose result lacks work the run left undone, by key: why. A
- * step's own (`unfinished`: a `for_each` step's failed items, an agent's open TODOs, a used plan's steps
- * that did not complete, as `<step>/<inner step>`), or that of a step it depends on, directly or through
- * others. (A step that ran without an optional input that failed is whole: it was told what is missing, and
- * a plan that degrades so checks what it says about it.) A goal that a part can pass where
- * the whole would fail (`not_contains: FAIL` on the results of the items that did not fail) is not
- * evaluated on one (found by an adversarial pass: a `for_each` step with a failed item passed "no package
- * fails").
+ * The completed steps of the final plan whose result has holes where work was left undone, by key: why. A
+ * `for_each` step whose items failed under `on_item_failure: continue` (its result holds `null` for each), and a
+ * `type: plan` step whose plan's result is such a step's (at any depth). A goal that a part can pass where the
+ * whole would fail (`not_contains: FAIL` on the results of the items that did not fail) is not evaluated on one
+ * (found by an adversarial pass: a `for_each` step with a failed item passed "no package fails"). A step after
+ * one is given those `null`s, as a step that runs without an optional input is told what is missing, and what
+ * it makes of them is its own whole answer (the package review writes "not checked" for each); an agent's
+ * answer is all it said, whatever its TODO list shows. `all_steps_completed` judges the work left undone.
  */
-function partialResults(steps, stepStates, unfinished) {
-    const own = new Map();
-    for (const [key, why] of unfinished) {
-        const slash = key.indexOf('/');
-        const top = slash < 0 ? key : key.slice(0, slash);
-        if (!own.has(top))
-            own.set(top, slash < 0 ? `step ${key}: ${why}` : `step ${key.slice(0, slash)}, whose plan's step ${key.slice(slash + 1)}: ${why}`);
+function partialResults(record, stepStates) {
+    const partial = new Map();
+    for (const [key, state] of stepStates) {
+        if (state !== 'completed')
+            continue;
+        const why = holes(record.steps.get(key));
+        if (why !== undefined)
+            partial.set(key, `step ${key}: ${why}`);
     }
-    return withDependents(steps, stepStates, (step) => own.get(step.key));
+    return partial;
+}
+/** Why a completed step's result has holes, or undefined: its failed items, or its used plan's result step's. */
+function holes(step) {
+    for (let depth = 0; step !== undefined && depth <= run_event/* MAX_PLAN_DEPTH */.Z1; depth++) {
+        if (step.failedItems && step.failedItems.length > 0) {
+            const total = step.itemCounts?.total ?? step.items?.length;
+            return `completed, ${step.failedItems.length}${total === undefined ? '' : ` of ${total}`} items failed${depth > 0 ? `, in the plan it uses (its result step ${step.key})` : ''}`;
+        }
+        const nested = step.nested;
+        step = nested?.resultStepKey === undefined ? undefined : nested.steps.get(nested.resultStepKey);
+    }
+    return undefined;
 }
 /**
  * The completed steps of the final plan whose result `own` gives a cause for (its own key and why, or
@@ -7028,12 +7069,12 @@ function withDependents(steps, stepStates, own) {
  * default branch, while the run it continues, and its check, are a pull request's), the completed steps whose
  * result came from that checkout, by key: why. A step that ran in this job (not taken from the paused run)
  * with a tool that reads the checkout: a command, the files toolset, an MCP server, any tool not in `freeTools`
- * (those that read no checkout: math, github, http); an agent that may call one; a used plan (its steps
- * may). And every completed step after one. No goal is checked on them: `equals: good` on `cat code.txt`
+ * (those that read no checkout: math, github, http); an agent that may call one (its `tools`; none by
+ * default); a used plan (its steps may). And every completed step after one. No goal is checked on them: `equals: good` on `cat code.txt`
  * passed the pull request's check on the default branch's file (found by an adversarial pass).
  */
 function checkoutResults(record, stepStates, freeTools) {
-    const readsCheckout = (step) => step.type === 'plan' || (step.type === 'agent' && (step.tools === undefined || !step.tools.every((tool) => freeTools.has(tool)))) || (step.tool !== undefined && !freeTools.has(step.tool));
+    const readsCheckout = (step) => step.type === 'plan' || (step.type === 'agent' && (step.tools ?? []).some((tool) => !freeTools.has(tool))) || (step.tool !== undefined && !freeTools.has(step.tool));
     return withDependents(record.plan?.steps ?? [], stepStates, (step) => record.steps.get(step.key)?.reused === undefined && readsCheckout(step)
         ? `step ${step.key} ran in this approving job with a tool that reads its checkout (a command, a file or an MCP server), and that checkout is not the pull request's commit the run and its check are for`
         : undefined);
@@ -7743,7 +7784,7 @@ async function runNestedPlan(step, context) {
     if (goals.length > 0) {
         const stepStates = (0,run_record/* finalStepStates */.hb)(outcome.record);
         const unfinished = (0,run_record/* unfinishedWork */.HF)(outcome.record);
-        const partial = partialResults(outcome.record.plan?.steps ?? [], stepStates, unfinished);
+        const partial = partialResults(outcome.record, stepStates);
         const foreign = deps.foreignResults?.(outcome.record, stepStates);
         const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates, unfinished, partial, ...(foreign && { foreign }), masked: outcome.masked, ...(outcome.resultStepKey !== undefined && { resultStepKey: outcome.resultStepKey }) };
         const judged = await (deps.checkGoals ?? ((list, goalTarget, signal) => (0,evaluate_goals/* evaluateGoals */.Y)(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal, within })))(goals, target, context.signal, within);
@@ -9471,8 +9512,6 @@ function startRunDeadline(clock, minutes, onExpire) {
     return () => disarm.abort();
 }
 
-// EXTERNAL MODULE: ./lib/core/run-event.js
-var run_event = __nccwpck_require__(8463);
 ;// CONCATENATED MODULE: ./lib/run/broadcast.js
 /**
  * Sends an event to every listener. Renderers never drive the run, so one that throws is reported
@@ -9812,7 +9851,7 @@ async function judgeGoals(plan, run, options) {
     };
     const carried = [...(options.resumedUnfinished ?? [])].filter(([key]) => !ranAgain(key));
     const unfinished = new Map([...carried, ...(0,run_record/* unfinishedWork */.HF)(run.record)]);
-    const partial = partialResults(run.record.plan?.steps ?? [], stepStates, unfinished);
+    const partial = partialResults(run.record, stepStates);
     const foreign = options.foreignResults?.(run.record, stepStates);
     const stoppedBefore = options.budgetStop?.();
     const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates, unfinished, partial, ...(foreign && { foreign }), masked: run.masked, ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }) }, { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal, ...(options.commandsRefused !== undefined && { commandsRefused: options.commandsRefused }) });
