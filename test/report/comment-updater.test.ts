@@ -85,6 +85,17 @@ async function runClock(manual: ManualClock, until: number, done: () => boolean)
   }
 }
 
+/** Calls `finish()` and moves `manual` on until it returns, or `until` passes (then it must have returned); the time it was called. */
+async function finishUntil(manual: ManualClock, comments: { finish(): Promise<void> }, until = Number.POSITIVE_INFINITY): Promise<number> {
+  const start = manual.now();
+  let done = false;
+  const finishing = comments.finish().then(() => (done = true));
+  await runClock(manual, until === Number.POSITIVE_INFINITY ? until : start + until, () => done);
+  expect(done).toBe(true);
+  await finishing;
+  return start;
+}
+
 describe('comment updater against the GitHub REST API', () => {
   it('creates the comment on the first event and only edits it after', async () => {
     const run = script();
@@ -277,12 +288,7 @@ describe('comment updater against the GitHub REST API', () => {
     // The 429, and its retry 300 s later.
     await vi.waitFor(() => expect(manual.nextDue()).toBe(301_000));
     for (const event of run.events.slice(2)) comments.listener(event);
-    const start = manual.now();
-    let done = false;
-    const finishing = comments.finish().then(() => (done = true));
-    await runClock(manual, start + 5000 + MAX_RATE_LIMIT_WAIT_MS, () => done);
-    expect(done).toBe(true);
-    await finishing;
+    const start = await finishUntil(manual, comments, 5000 + MAX_RATE_LIMIT_WAIT_MS);
     expect(manual.now() - start).toBeLessThanOrEqual(5000 + MAX_RATE_LIMIT_WAIT_MS);
     // Never sooner than GitHub asked: the final state is not written, and that is said.
     expect(patches()).toBe(1);
@@ -303,12 +309,7 @@ describe('comment updater against the GitHub REST API', () => {
     await runClock(manual, 601_000, () => warnings.some((w) => w.includes('tried again on the next update')));
     for (const event of run.events.slice(2)) comments.listener(event);
     await vi.waitFor(() => expect(manual.nextDue()).toBe(901_000));
-    const start = manual.now();
-    let done = false;
-    const finishing = comments.finish().then(() => (done = true));
-    await runClock(manual, start + 5000 + MAX_RATE_LIMIT_WAIT_MS, () => done);
-    expect(done).toBe(true);
-    await finishing;
+    await finishUntil(manual, comments, 5000 + MAX_RATE_LIMIT_WAIT_MS);
     expect(patches()).toBe(3);
     expect(warnings.filter((w) => w.includes('final state was not written'))).toHaveLength(1);
   });
@@ -327,10 +328,7 @@ describe('comment updater against the GitHub REST API', () => {
     await runClock(manual, 1000, () => false);
     await vi.waitFor(() => expect(manual.nextDue()).toBe(101_000));
     for (const event of run.events.slice(2)) comments.listener(event);
-    let done = false;
-    const finishing = comments.finish().then(() => (done = true));
-    await runClock(manual, Number.POSITIVE_INFINITY, () => done);
-    await finishing;
+    await finishUntil(manual, comments);
     expect(github.requestsTo('issues/update-comment').map((r) => r.status)).toEqual([429, 200]);
     expect(writeTimes).toEqual([1000, 101_000]);
     expect(github.commentsOn('octo', 'app', 12).map((c) => c.body)).toEqual([render(run.record(), undefined)]);
@@ -536,10 +534,7 @@ describe('comment updater against the GitHub REST API', () => {
     // The edit times out, and its retry waits a second; the run ends meanwhile.
     await vi.waitFor(() => expect(manual.nextDue()).toBe(2000));
     for (const event of run.events.slice(2)) comments.listener(event);
-    let done = false;
-    const finishing = comments.finish().then(() => (done = true));
-    await runClock(manual, Number.POSITIVE_INFINITY, () => done);
-    await finishing;
+    await finishUntil(manual, comments);
     // Written, but the edit may land until 8 s, past finish()'s 4 s: not read again, and said.
     expect(github.commentsOn('octo', 'app', 12).map((c) => c.body)).toEqual([render(run.record(), undefined)]);
     expect(manual.now()).toBeLessThanOrEqual(4000);
