@@ -13,6 +13,11 @@ export interface Usage {
    */
   readonly abandonedRequests?: number;
   /**
+   * Calls made that failed with no answer saying what they used (an HTTP error, an answer that was none):
+   * `max_model_calls` counts them, as it counts every call started, and no other count has them.
+   */
+  readonly unansweredCalls?: number;
+  /**
    * Calls of a model with no price in the built-in table or the plan's `pricing:`: `costUsd` has nothing
    * for them, and the reports say their cost is unknown rather than show $0 as if it were known.
    */
@@ -31,5 +36,6 @@ export function addUsage(a: Usage, b: Usage): Usage {
     ...((a.estimatedCalls || b.estimatedCalls) && { estimatedCalls: (a.estimatedCalls ?? 0) + (b.estimatedCalls ?? 0) }),
     ...((a.abandonedRequests || b.abandonedRequests) && { abandonedRequests: (a.abandonedRequests ?? 0) + (b.abandonedRequests ?? 0) }),
     ...((a.unpricedCalls || b.unpricedCalls) && { unpricedCalls: (a.unpricedCalls ?? 0) + (b.unpricedCalls ?? 0) }),
+    ...((a.unansweredCalls || b.unansweredCalls) && { unansweredCalls: (a.unansweredCalls ?? 0) + (b.unansweredCalls ?? 0) }),
   };
 }

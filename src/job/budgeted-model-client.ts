@@ -18,16 +18,25 @@ export function budgetedModelClient(inner: ModelClient, budget: RunBudget): Mode
   return {
     defaultModel: inner.defaultModel,
     async complete(request: ChatRequest, label: CallLabel, signal?: AbortSignal): Promise<ChatResponse> {
+      // A call its caller gave up on before it began is never sent: not one that went unanswered.
+      const givenUp = signal?.aborted === true;
       const ended = await budget.reserveModelCall(describePurpose(label.purpose), { model: request.model, promptTokens: estimatePromptTokens(request) }, signal);
       try {
         // A request abandoned in flight (a timeout, a cancel, a budget stop, an answer that broke off) may be billed: counted apart.
+        let abandoned = false;
+        const onAbandoned = (): void => {
+          abandoned = true;
+          budget.countAbandoned();
+        };
         let response: ChatResponse;
         try {
-          response = await inner.complete(request, { ...label, onAbandoned: () => budget.countAbandoned() }, signal);
+          response = await inner.complete(request, { ...label, onAbandoned }, signal);
         } catch (error) {
-          // An answer that was no answer but said what it used is billed: charged as any other.
-          const billed = isStepCall(label) ? undefined : billedUsage(error, request);
-          if (billed) budget.charge(billed);
+          // An answer that was no answer but said what it used is billed: charged as any other (a step's by the step).
+          const billed = billedUsage(error, request);
+          if (billed && !isStepCall(label)) budget.charge(billed);
+          // One that said nothing of it was a call all the same: max_model_calls counted it, and the report says so.
+          if (!billed && !abandoned && !givenUp) budget.countUnanswered();
           throw error;
         }
         if (!isStepCall(label)) budget.charge(callUsage(response, request));

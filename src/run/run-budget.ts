@@ -45,6 +45,7 @@ export class RunBudget {
   #usage: Usage = NO_USAGE;
   #abandonedRequests = 0;
   #callsStarted = 0;
+  #unansweredCalls = 0;
   #stepsStarted = 0;
   readonly #inFlight = new Set<InFlightCall>();
   /** Calls waiting for room; woken on a later turn, so a step charges its answer's usage first. */
@@ -65,14 +66,30 @@ export class RunBudget {
     if (pricing) this.#pricing = pricing;
   }
 
-  /** Everything charged so far, and the model requests abandoned in flight (`abandonedRequests`). */
+  /** Everything charged so far, the model requests abandoned in flight (`abandonedRequests`) and the calls that failed unanswered (`unansweredCalls`). */
   get usage(): Usage {
-    return this.#abandonedRequests > 0 ? { ...this.#usage, abandonedRequests: this.#abandonedRequests } : this.#usage;
+    return {
+      ...this.#usage,
+      ...(this.#abandonedRequests > 0 && { abandonedRequests: this.#abandonedRequests }),
+      ...(this.#unansweredCalls > 0 && { unansweredCalls: this.#unansweredCalls }),
+    };
   }
 
-  /** A model request was abandoned in flight: its cost is not known, so it counts towards no limit; the report says how many. */
+  /**
+   * A model request was abandoned in flight: its cost is not known, so it counts towards no limit but
+   * `max_model_calls` (a call started); the report says how many.
+   */
   countAbandoned(): void {
     this.#abandonedRequests += 1;
+  }
+
+  /**
+   * A model call failed with no answer saying what it used (an HTTP error): `max_model_calls` counts it, as a
+   * call started, and the report says how many, so that its "spent" and the cost table's calls can be told apart
+   * (found by an adversarial pass: a stop said "spent 2" beside a table of 1 call).
+   */
+  countUnanswered(): void {
+    this.#unansweredCalls += 1;
   }
 
   /** Aborted, with the `BudgetExceededError`, when a limit is reached. */
