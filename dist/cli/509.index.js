@@ -1365,6 +1365,7 @@ function addUsage(a, b) {
         ...((a.estimatedCalls || b.estimatedCalls) && { estimatedCalls: (a.estimatedCalls ?? 0) + (b.estimatedCalls ?? 0) }),
         ...((a.abandonedRequests || b.abandonedRequests) && { abandonedRequests: (a.abandonedRequests ?? 0) + (b.abandonedRequests ?? 0) }),
         ...((a.unpricedCalls || b.unpricedCalls) && { unpricedCalls: (a.unpricedCalls ?? 0) + (b.unpricedCalls ?? 0) }),
+        ...((a.unansweredCalls || b.unansweredCalls) && { unansweredCalls: (a.unansweredCalls ?? 0) + (b.unansweredCalls ?? 0) }),
     };
 }
 
@@ -2606,18 +2607,28 @@ function budgetedModelClient(inner, budget) {
     return {
         defaultModel: inner.defaultModel,
         async complete(request, label, signal) {
+            // A call its caller gave up on before it began is never sent: not one that went unanswered.
+            const givenUp = signal?.aborted === true;
             const ended = await budget.reserveModelCall((0,_llm_describe_purpose_js__WEBPACK_IMPORTED_MODULE_1__/* .describePurpose */ .S)(label.purpose), { model: request.model, promptTokens: (0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .estimatePromptTokens */ .bW)(request) }, signal);
             try {
                 // A request abandoned in flight (a timeout, a cancel, a budget stop, an answer that broke off) may be billed: counted apart.
+                let abandoned = false;
+                const onAbandoned = () => {
+                    abandoned = true;
+                    budget.countAbandoned();
+                };
                 let response;
                 try {
-                    response = await inner.complete(request, { ...label, onAbandoned: () => budget.countAbandoned() }, signal);
+                    response = await inner.complete(request, { ...label, onAbandoned }, signal);
                 }
                 catch (error) {
-                    // An answer that was no answer but said what it used is billed: charged as any other.
-                    const billed = isStepCall(label) ? undefined : (0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .billedUsage */ .cL)(error, request);
-                    if (billed)
+                    // An answer that was no answer but said what it used is billed: charged as any other (a step's by the step).
+                    const billed = (0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .billedUsage */ .cL)(error, request);
+                    if (billed && !isStepCall(label))
                         budget.charge(billed);
+                    // One that said nothing of it was a call all the same: max_model_calls counted it, and the report says so.
+                    if (!billed && !abandoned && !givenUp)
+                        budget.countUnanswered();
                     throw error;
                 }
                 if (!isStepCall(label))
@@ -8994,7 +9005,7 @@ function buildSchemas() {
     const flag = schemas.boolean();
     // An object of any values (not a list): `z.object({})` checks that without walking its keys, as a record would.
     const values = schemas.object({});
-    const usage = fields({ modelCalls: count, promptTokens: count, completionTokens: count, costUsd: count }, { estimatedCalls: count, abandonedRequests: count, unpricedCalls: count });
+    const usage = fields({ modelCalls: count, promptTokens: count, completionTokens: count, costUsd: count }, { estimatedCalls: count, abandonedRequests: count, unpricedCalls: count, unansweredCalls: count });
     const duration = schemas.union([schemas.number(), text]);
     const step = fields({ key: text, id: schemas.union([text, schemas.number()]), type: text, description: text, inputs: texts, dependsOn: texts }, {
         title: text,
@@ -9756,6 +9767,7 @@ class RunBudget {
     #usage = core_usage/* NO_USAGE */.y;
     #abandonedRequests = 0;
     #callsStarted = 0;
+    #unansweredCalls = 0;
     #stepsStarted = 0;
     #inFlight = new Set();
     /** Calls waiting for room; woken on a later turn, so a step charges its answer's usage first. */
@@ -9775,13 +9787,28 @@ class RunBudget {
         if (pricing)
             this.#pricing = pricing;
     }
-    /** Everything charged so far, and the model requests abandoned in flight (`abandonedRequests`). */
+    /** Everything charged so far, the model requests abandoned in flight (`abandonedRequests`) and the calls that failed unanswered (`unansweredCalls`). */
     get usage() {
-        return this.#abandonedRequests > 0 ? { ...this.#usage, abandonedRequests: this.#abandonedRequests } : this.#usage;
+        return {
+            ...this.#usage,
+            ...(this.#abandonedRequests > 0 && { abandonedRequests: this.#abandonedRequests }),
+            ...(this.#unansweredCalls > 0 && { unansweredCalls: this.#unansweredCalls }),
+        };
     }
-    /** A model request was abandoned in flight: its cost is not known, so it counts towards no limit; the report says how many. */
+    /**
+     * A model request was abandoned in flight: its cost is not known, so it counts towards no limit but
+     * `max_model_calls` (a call started); the report says how many.
+     */
     countAbandoned() {
         this.#abandonedRequests += 1;
+    }
+    /**
+     * A model call failed with no answer saying what it used (an HTTP error): `max_model_calls` counts it, as a
+     * call started, and the report says how many, so that its "spent" and the cost table's calls can be told apart
+     * (found by an adversarial pass: a stop said "spent 2" beside a table of 1 call).
+     */
+    countUnanswered() {
+        this.#unansweredCalls += 1;
     }
     /** Aborted, with the `BudgetExceededError`, when a limit is reached. */
     get signal() {

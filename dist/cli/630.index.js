@@ -279,13 +279,22 @@ function limitRow(limits) {
     const cost = finite(limits.maxCostUsd) ? usd(limits.maxCostUsd) : '\u2014';
     return `| Limit | ${calls} | ${tokens} |  | ${cost} |`;
 }
-/** The model requests abandoned before their answer came in, which no figure counts; undefined when there were none. */
+/**
+ * The model requests abandoned before their answer came in, and the calls that failed with no answer saying what
+ * they used, which no cost figure counts but `max_model_calls` does (a stop's "spent" counts every call started);
+ * undefined when there were none.
+ */
 function abandonedLine(total) {
     const requests = total.abandonedRequests ?? 0;
-    if (requests === 0)
+    const unanswered = total.unansweredCalls ?? 0;
+    if (requests === 0 && unanswered === 0)
         return undefined;
     const one = requests === 1;
-    return `${(0,group_digits/* groupDigits */.K)(requests)} model request${one ? ' was' : 's were'} abandoned before ${one ? 'its' : 'their'} answer came in (a timeout, a cancel, a budget stop or an answer that broke off): what the endpoint bills for ${one ? 'it' : 'them'} is not known, so no cost figure counts ${one ? 'it' : 'them'}.`;
+    const abandoned = requests === 0
+        ? []
+        : [`${(0,group_digits/* groupDigits */.K)(requests)} model request${one ? ' was' : 's were'} abandoned before ${one ? 'its' : 'their'} answer came in (a timeout, a cancel, a budget stop or an answer that broke off): what the endpoint bills for ${one ? 'it' : 'them'} is not known, so no cost figure counts ${one ? 'it' : 'them'}.`];
+    const failed = unanswered === 0 ? [] : [`${(0,group_digits/* groupDigits */.K)(unanswered)} model call${unanswered === 1 ? '' : 's'} failed with no answer saying what ${unanswered === 1 ? 'it' : 'they'} used (an HTTP error), so no cost figure counts ${unanswered === 1 ? 'it' : 'them'}.`];
+    return [...abandoned, ...failed, '`max_model_calls` counts these too, as it counts every call started.'].join(' ');
 }
 /**
  * Model calls, tokens and estimated cost per step and in total; calls no step owns (planning,
