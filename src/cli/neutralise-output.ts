@@ -26,7 +26,7 @@ function hideSecrets(text: string, secrets: readonly string[]): string {
 /** The writes of the terminal's own cursor sequences, by stream: they pass by `visibleControls` (see `terminalControl`). */
 const controlWriters = new WeakMap<NodeJS.WriteStream, (sequence: string) => void>();
 
-/** The only sequences the CLI writes itself: the live checklist's, up over the frame it drew, and clear what follows. */
+/** The only sequences the CLI writes itself: the live checklist's, up over the frame it drew, and clear what follows (console-checklist.ts's CURSOR_UP and CLEAR_TO_END, not imported: the CLI's start loads no report code). */
 const OWN_SEQUENCE = /^(?:\x1b\[\d{1,6}A)?\r\x1b\[0J$/;
 
 /**

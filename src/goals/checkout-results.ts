@@ -1,7 +1,10 @@
+import { dependencyOrder } from '../core/dependency-order.ts';
 import type { PlanStep } from '../core/plan-step.ts';
 import type { StepState } from '../core/run-event.ts';
 import type { RunRecord } from '../core/run-record.ts';
-import { withDependents } from './partial-results.ts';
+
+/** What `checkoutResults` gives for a run's record, where a job's checkout is not its run's commit (`GoalTarget.foreign`). */
+export type ForeignResults = (record: RunRecord, stepStates: ReadonlyMap<string, StepState>) => ReadonlyMap<string, string>;
 
 /**
  * In a job whose checkout is not the commit its run is for (an approving job on `issue_comment` works on the
@@ -9,8 +12,9 @@ import { withDependents } from './partial-results.ts';
  * result came from that checkout, by key: why. A step that ran in this job (not taken from the paused run)
  * with a tool that reads the checkout: a command, the files toolset, an MCP server, any tool not in `freeTools`
  * (those that read no checkout: math, github, http); an agent that may call one (its `tools`; none by
- * default); a used plan (its steps may). And every completed step after one. No goal is checked on them: `equals: good` on `cat code.txt`
- * passed the pull request's check on the default branch's file (found by an adversarial pass).
+ * default); a used plan (its steps may). And every completed step after one. No goal is checked on them:
+ * `equals: good` on `cat code.txt` passed the pull request's check on the default branch's file (found by an
+ * adversarial pass).
  */
 export function checkoutResults(record: RunRecord, stepStates: ReadonlyMap<string, StepState>, freeTools: ReadonlySet<string>): Map<string, string> {
   const readsCheckout = (step: PlanStep): boolean =>
@@ -20,4 +24,21 @@ export function checkoutResults(record: RunRecord, stepStates: ReadonlyMap<strin
       ? `step ${step.key} ran in this approving job with a tool that reads its checkout (a command, a file or an MCP server), and that checkout is not the pull request's commit the run and its check are for`
       : undefined,
   );
+}
+
+/**
+ * The completed steps whose result `own` gives a cause for (its why, or undefined), and every completed step
+ * that depends on one, directly or through others, by key: why. A step after one names that step's cause, not
+ * the chain to it (a chain of 10,000 steps).
+ */
+export function withDependents(steps: readonly PlanStep[], stepStates: ReadonlyMap<string, StepState>, own: (step: PlanStep) => string | undefined): Map<string, string> {
+  const byKey = new Map(steps.map((step) => [step.key, step]));
+  const found = new Map<string, string>();
+  for (const key of dependencyOrder(steps).order) {
+    if (stepStates.get(key) !== 'completed') continue;
+    const step = byKey.get(key)!;
+    const why = own(step) ?? step.dependsOn.map((dependency) => found.get(dependency)).find((cause) => cause !== undefined);
+    if (why !== undefined) found.set(key, why);
+  }
+  return found;
 }

@@ -1,5 +1,8 @@
 import type { Goal } from '../plan/schema.ts';
 import type { StepState } from '../core/run-event.ts';
+import { finalStepStates, unfinishedWork, type RunRecord } from '../core/run-record.ts';
+import type { ForeignResults } from './checkout-results.ts';
+import { partialResults } from './partial-results.ts';
 import { GoalNotEvaluableError } from './goal-not-evaluable-error.ts';
 
 /** What goals are checked against once the run has finished. */
@@ -29,6 +32,38 @@ export interface GoalTarget {
   readonly resultStepKey?: string;
   /** Completed steps whose result has something masked (`RunOutcome.masked`): no goal is judged on them. */
   readonly masked?: ReadonlyMap<string, string>;
+}
+
+/** What a finished run (`RunOutcome`) gives its goals. */
+export interface FinishedRun {
+  readonly finalResult?: unknown;
+  readonly results: ReadonlyMap<string, unknown>;
+  readonly record: RunRecord;
+  readonly masked: ReadonlyMap<string, string>;
+  readonly resultStepKey?: string;
+}
+
+/**
+ * What a finished run's goals are checked against (a job's or a used plan's): `stepStates` when the caller has
+ * them already, `carried` work a resumed run left undone, `foreignResults` where the job's checkout is not the
+ * run's commit.
+ */
+export function goalTargetOf(
+  run: FinishedRun,
+  extra: { readonly stepStates?: ReadonlyMap<string, StepState>; readonly carried?: Iterable<readonly [string, string]>; readonly foreignResults?: ForeignResults } = {},
+): GoalTarget {
+  const stepStates = extra.stepStates ?? finalStepStates(run.record);
+  const foreign = extra.foreignResults?.(run.record, stepStates);
+  return {
+    finalResult: run.finalResult,
+    results: run.results,
+    stepStates,
+    unfinished: new Map([...(extra.carried ?? []), ...unfinishedWork(run.record)]),
+    partial: partialResults(run.record, stepStates),
+    ...(foreign && { foreign }),
+    masked: run.masked,
+    ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }),
+  };
 }
 
 /**

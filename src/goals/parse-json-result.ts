@@ -1,6 +1,8 @@
 import { balancedJsonEnd } from '../core/balanced-json-end.ts';
+import { isMap } from '../core/json-schema.ts';
 import { parseJson } from '../core/parse-json.ts';
 import { pushAll } from '../core/push-all.ts';
+import { canonicalJson } from '../core/stable-hash.ts';
 
 /** A result read as JSON, or why it is not JSON. */
 export type ParsedJson = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly why: string };
@@ -94,8 +96,8 @@ const MAX_OBJECT_STARTS = 50;
  * (16 MB of `{` took 2.8 s).
  */
 function contradiction(text: string, answer: unknown): string | undefined {
-  if (answer === null || typeof answer !== 'object' || Array.isArray(answer)) return undefined;
-  const given = answer as Record<string, unknown>;
+  if (!isMap(answer)) return undefined;
+  const given = answer;
   // Each of the answer's values written once, however many objects name its key.
   const written = new Map<string, string>();
   const givenJson = (key: string): string => written.get(key) ?? (written.set(key, canonicalJson(given[key])), written.get(key)!);
@@ -106,20 +108,13 @@ function contradiction(text: string, answer: unknown): string | undefined {
     const end = balancedJsonEnd(text, start, limit);
     budget -= (end ?? limit) - start;
     const parsed = end === undefined ? undefined : parseJsonText(text.slice(start, end));
-    if (parsed?.ok && parsed.value !== null && typeof parsed.value === 'object' && !Array.isArray(parsed.value)) {
-      const said = parsed.value as Record<string, unknown>;
+    if (parsed?.ok && isMap(parsed.value)) {
+      const said = parsed.value;
       if (Object.keys(said).some((key) => Object.hasOwn(given, key) && canonicalJson(said[key]) !== givenJson(key))) return text.slice(start, end);
       start = text.indexOf('{', end);
     } else start = text.indexOf('{', start + 1);
   }
   return undefined;
-}
-
-/** `value` as JSON with every object's keys sorted: two spellings of one value compare equal. */
-function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) =>
-    item !== null && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : item,
-  );
 }
 
 function shorten(text: string): string {

@@ -1,7 +1,5 @@
-import type { StepState } from '../core/run-event.ts';
-import type { PlanStep } from '../core/plan-step.ts';
+import { MAX_PLAN_DEPTH, type StepState } from '../core/run-event.ts';
 import type { RunRecord, StepRecord } from '../core/run-record.ts';
-import { MAX_PLAN_DEPTH } from '../core/run-event.ts';
 
 /**
  * The completed steps of the final plan whose result has holes where work was left undone, by key: why. A
@@ -34,40 +32,4 @@ function holes(step: StepRecord | undefined): string | undefined {
     step = nested?.resultStepKey === undefined ? undefined : nested.steps.get(nested.resultStepKey);
   }
   return undefined;
-}
-
-/**
- * The completed steps of the final plan whose result `own` gives a cause for (its own key and why, or
- * undefined), and every completed step that depends on one, directly or through others, by key: why. A step
- * after one names that step's cause, not the chain to it (a chain of 10,000 steps).
- */
-export function withDependents(steps: readonly PlanStep[], stepStates: ReadonlyMap<string, StepState>, own: (step: PlanStep) => string | undefined): Map<string, string> {
-  // Each step after every step it depends on (Kahn's order; validation refuses a cycle, and a step on one would be left out).
-  const byKey = new Map(steps.map((step) => [step.key, step]));
-  const waiting = new Map<string, number>();
-  const dependents = new Map<string, string[]>();
-  for (const step of steps) {
-    const known = step.dependsOn.filter((dependency) => byKey.has(dependency));
-    waiting.set(step.key, known.length);
-    for (const dependency of known) {
-      const list = dependents.get(dependency);
-      if (list) list.push(step.key);
-      else dependents.set(dependency, [step.key]);
-    }
-  }
-  const ready = steps.filter((step) => waiting.get(step.key) === 0).map((step) => step.key);
-  const found = new Map<string, string>();
-  for (let next = 0; next < ready.length; next++) {
-    const key = ready[next]!;
-    for (const dependent of dependents.get(key) ?? []) {
-      const left = waiting.get(dependent)! - 1;
-      waiting.set(dependent, left);
-      if (left === 0) ready.push(dependent);
-    }
-    if (stepStates.get(key) !== 'completed') continue;
-    const step = byKey.get(key)!;
-    const why = own(step) ?? step.dependsOn.map((dependency) => found.get(dependency)).find((cause) => cause !== undefined);
-    if (why !== undefined) found.set(key, why);
-  }
-  return found;
 }

@@ -1,13 +1,14 @@
 import { BudgetExceededError } from '../run/budget-exceeded-error.ts';
 import { hideCutFragments } from '../core/hide-cut-fragments.ts';
 import type { Redactor } from '../core/redact.ts';
-import type { RunStatus, StepState } from '../core/run-event.ts';
+import type { RunStatus } from '../core/run-event.ts';
 import type { Usage } from '../core/usage.ts';
-import { finalStepStates, unfinishedWork } from '../core/run-record.ts';
+import { finalStepStates } from '../core/run-record.ts';
+import type { ForeignResults } from '../goals/checkout-results.ts';
 import { evaluateGoals } from '../goals/evaluate-goals.ts';
 import { finalStatus } from '../goals/final-status.ts';
-import { partialResults } from '../goals/partial-results.ts';
 import type { GoalResult } from '../goals/goal-result.ts';
+import { goalTargetOf } from '../goals/goal-target.ts';
 import type { ModelClient } from '../llm/model-client.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
 import { scrubEnvironment, type RunnerEnvironment } from '../process/scrub-environment.ts';
@@ -38,7 +39,7 @@ export async function judgeGoals(
     /** Why `command` goals cannot be checked in `cwd` (see `GoalDeps.commandsRefused`). */
     readonly commandsRefused?: string;
     /** The steps whose result came from a checkout that is not the run's commit (`checkoutResults`), when that is so. */
-    readonly foreignResults?: (record: RunOutcome['record'], stepStates: ReadonlyMap<string, StepState>) => ReadonlyMap<string, string>;
+    readonly foreignResults?: ForeignResults;
   },
 ): Promise<{ readonly goals: readonly GoalResult[]; readonly status: RunStatus }> {
   // A paused run has no result yet: its goals are checked when an approved run finishes it.
@@ -59,13 +60,10 @@ export async function judgeGoals(
     return path.length === 1 ? stepStates.has(key) || run.record.steps.has(key) : record.steps.has(path.at(-1)!);
   };
   const carried = [...(options.resumedUnfinished ?? [])].filter(([key]) => !ranAgain(key));
-  const unfinished = new Map([...carried, ...unfinishedWork(run.record)]);
-  const partial = partialResults(run.record, stepStates);
-  const foreign = options.foreignResults?.(run.record, stepStates);
   const stoppedBefore = options.budgetStop?.();
   const goals = await evaluateGoals(
     plan.source.goals ?? [],
-    { finalResult: run.finalResult, results: run.results, stepStates, unfinished, partial, ...(foreign && { foreign }), masked: run.masked, ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }) },
+    goalTargetOf(run, { stepStates, carried, ...(options.foreignResults && { foreignResults: options.foreignResults }) }),
     { model: options.model, cwd: options.cwd, env: scrubEnvironment(options.env, undefined, 'goal'), signal: options.signal, ...(options.commandsRefused !== undefined && { commandsRefused: options.commandsRefused }) },
   );
   const judged = finalStatus(run.status, goals, options.signal?.aborted ?? false);

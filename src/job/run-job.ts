@@ -1,10 +1,9 @@
 import type { Clock } from '../core/clock.ts';
 import type { OptionNames } from '../core/option-names.ts';
-import type { RunListener, RunStatus, StepState } from '../core/run-event.ts';
-import type { RunRecord } from '../core/run-record.ts';
+import type { RunListener, RunStatus } from '../core/run-event.ts';
 import type { Usage } from '../core/usage.ts';
 import type { ToolsetGitHubContext } from '../github/toolset-github-context.ts';
-import { checkoutResults } from '../goals/checkout-results.ts';
+import { checkoutResults, type ForeignResults } from '../goals/checkout-results.ts';
 import { evaluateGoals } from '../goals/evaluate-goals.ts';
 import type { GoalResult } from '../goals/goal-result.ts';
 import type { ModelSettings } from '../llm/create-model-client.ts';
@@ -265,7 +264,7 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   // Where command goals are refused, this job's checkout is not the commit the run is for (an approving job's):
   // no goal is checked on what steps read from it either.
   const freeTools = settings.commandGoalsRefused === undefined ? undefined : (await import('../tools/checkout-free-tools.ts')).checkoutFreeToolNames();
-  const foreignResults = freeTools && ((record: RunRecord, stepStates: ReadonlyMap<string, StepState>) => checkoutResults(record, stepStates, freeTools));
+  const foreignResults: ForeignResults | undefined = freeTools && ((record, stepStates) => checkoutResults(record, stepStates, freeTools));
   let run: RunOutcome;
   try {
     run = await runPlan(plan, {

@@ -68,6 +68,7 @@ export class RunBudget {
 
   /** Everything charged so far, the model requests abandoned in flight (`abandonedRequests`) and the calls that failed unanswered (`unansweredCalls`). */
   get usage(): Usage {
+    if (this.#abandonedRequests === 0 && this.#unansweredCalls === 0) return this.#usage;
     return {
       ...this.#usage,
       ...(this.#abandonedRequests > 0 && { abandonedRequests: this.#abandonedRequests }),

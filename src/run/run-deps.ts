@@ -4,8 +4,8 @@ import type { StepRunner } from '../steps/step-context.ts';
 import type { ToolRegistry } from '../tools/tool.ts';
 import type { ListenerErrorHandler } from './broadcast.ts';
 import type { Clock } from '../core/clock.ts';
-import type { RunListener, StepState } from '../core/run-event.ts';
-import type { RunRecord } from '../core/run-record.ts';
+import type { RunListener } from '../core/run-event.ts';
+import type { ForeignResults } from '../goals/checkout-results.ts';
 import type { GoalResult } from '../goals/goal-result.ts';
 import type { GoalTarget } from '../goals/goal-target.ts';
 import type { Goal } from '../plan/schema.ts';
@@ -59,7 +59,7 @@ export interface RunDeps {
    */
   readonly checkGoals?: (goals: readonly Goal[], target: GoalTarget, signal: AbortSignal | undefined, within: string) => Promise<GoalResult[]>;
   /** A used plan's steps whose result came from a checkout that is not the run's commit (`GoalTarget.foreign`), when that is so. */
-  readonly foreignResults?: (record: RunRecord, stepStates: ReadonlyMap<string, StepState>) => ReadonlyMap<string, string>;
+  readonly foreignResults?: ForeignResults;
   /** In [0, 1): the jitter of retry waits; tests pass a constant. Default `Math.random`. */
   readonly random?: () => number;
   /** An earlier run of this plan: its completed steps are reused where their keys match, its side effects never repeated. */

@@ -1,10 +1,9 @@
 import { stepKeyWithin, type PlanStep } from '../core/plan-step.ts';
 import type { RunEvent } from '../core/run-event.ts';
-import { finalStepStates, unfinishedWork } from '../core/run-record.ts';
 import { addUsage, NO_USAGE, type Usage } from '../core/usage.ts';
 import { evaluateGoals } from '../goals/evaluate-goals.ts';
 import { goalsVerdict } from '../goals/goals-verdict.ts';
-import { partialResults } from '../goals/partial-results.ts';
+import { goalTargetOf } from '../goals/goal-target.ts';
 import { resolveInputs } from '../plan/resolve-inputs.ts';
 import { resolveReferences, type ReferenceSources } from '../plan/resolve-references.ts';
 import { NestedPlanError } from './nested-plan-error.ts';
@@ -74,11 +73,7 @@ export async function runNestedPlan(step: PlanStep, context: NestedRunContext): 
   }
   const goals = inner.source?.goals ?? [];
   if (goals.length > 0) {
-    const stepStates = finalStepStates(outcome.record);
-    const unfinished = unfinishedWork(outcome.record);
-    const partial = partialResults(outcome.record, stepStates);
-    const foreign = deps.foreignResults?.(outcome.record, stepStates);
-    const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates, unfinished, partial, ...(foreign && { foreign }), masked: outcome.masked, ...(outcome.resultStepKey !== undefined && { resultStepKey: outcome.resultStepKey }) };
+    const target = goalTargetOf(outcome, deps.foreignResults && { foreignResults: deps.foreignResults });
     const judged = await (deps.checkGoals ?? ((list, goalTarget, signal) => evaluateGoals(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal, within })))(goals, target, context.signal, within);
     // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as the
     // job's goals are, for the record and for the step's error alike (a review found the error built from the raw excerpt).

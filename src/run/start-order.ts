@@ -1,3 +1,4 @@
+import { dependencyOrder } from '../core/dependency-order.ts';
 import type { PlanStep } from '../core/plan-step.ts';
 
 /** Expected duration of each step by key (e.g. from a previous run's trace); steps not in it count as the mean of those that are. */
@@ -31,24 +32,8 @@ function stepWeight(steps: readonly PlanStep[], weights: StepWeights | undefined
 
 /** For each step, the heaviest path from it to the end of the plan, itself included. */
 export function remainingPaths(steps: readonly PlanStep[], weightOf: (key: string) => number): Map<string, number> {
-  const dependents = new Map<string, string[]>();
-  for (const step of steps) {
-    for (const dep of step.dependsOn) {
-      const list = dependents.get(dep);
-      if (list) list.push(step.key);
-      else dependents.set(dep, [step.key]);
-    }
-  }
-  // Kahn's order (dependencies first), walked from the end: each step's dependents are done before it.
-  const unmet = new Map(steps.map((step) => [step.key, step.dependsOn.length]));
-  const order = steps.filter((step) => step.dependsOn.length === 0).map((step) => step.key);
-  for (let i = 0; i < order.length; i++) {
-    for (const next of dependents.get(order[i]!) ?? []) {
-      const left = unmet.get(next)! - 1;
-      unmet.set(next, left);
-      if (left === 0) order.push(next);
-    }
-  }
+  // Walked from the end of the dependency order: each step's dependents are done before it.
+  const { order, dependents } = dependencyOrder(steps);
   const remaining = new Map<string, number>();
   for (let i = order.length - 1; i >= 0; i--) {
     const key = order[i]!;
@@ -56,7 +41,7 @@ export function remainingPaths(steps: readonly PlanStep[], weightOf: (key: strin
     for (const next of dependents.get(key) ?? []) after = Math.max(after, remaining.get(next) ?? 0);
     remaining.set(key, after + weightOf(key));
   }
-  // A step on a cycle (validation rejects those) or with an unknown dependency still gets a rank.
+  // A step on a cycle (validation rejects those) still gets a rank.
   for (const step of steps) if (!remaining.has(step.key)) remaining.set(step.key, weightOf(step.key));
   return remaining;
 }

@@ -27,7 +27,7 @@ it('says how many calls failed unanswered, which max_model_calls counted and the
   expect(job.outcome.run.reason).toMatch(/^budget exceeded: max_model_calls 2 \(spent 2; step c needed another call\)/);
   expect(job.outcome.usage).toMatchObject({ modelCalls: 1, unansweredCalls: 1 });
   expect(job.summary).toContain('| **Total** | 1 |');
-  expect(job.summary).toContain('1 model call failed with no answer saying what it used (an HTTP error), so no cost figure counts it. `max_model_calls` counts these too, as it counts every call started.');
+  expect(job.summary).toContain('1 model call failed with no answer saying what it used (an HTTP error), so no cost figure counts it. `max_model_calls` counts every call started, answered or not.');
   // Kept in the trace, which a resume reads back.
   expect(job.trace.find((event) => event['type'] === 'run_finished')).toMatchObject({ usage: { unansweredCalls: 1 } });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanStep } from '../../src/core/plan-step.ts';
 import type { StepState } from '../../src/core/run-event.ts';
-import { withDependents } from '../../src/goals/partial-results.ts';
+import { withDependents } from '../../src/goals/checkout-results.ts';
 
 const step = (key: string, dependsOn: string[] = []): PlanStep => ({ key, id: key, type: 'tool_call', description: key, inputs: [], dependsOn }) as PlanStep;
 
