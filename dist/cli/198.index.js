@@ -415,8 +415,8 @@ var job_secrets = __webpack_require__(71396);
 var plan_secret_values = __webpack_require__(35386);
 // EXTERNAL MODULE: ./lib/llm/redacting-model-client.js
 var redacting_model_client = __webpack_require__(98398);
-// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 24 modules
-var evaluate_goals = __webpack_require__(5020);
+// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 23 modules
+var evaluate_goals = __webpack_require__(33833);
 // EXTERNAL MODULE: ./lib/goals/final-status.js
 var final_status = __webpack_require__(58983);
 // EXTERNAL MODULE: ./lib/llm/default-model.js
@@ -432,7 +432,7 @@ var usage = __webpack_require__(76940);
 // EXTERNAL MODULE: ./lib/run/run-budget.js + 3 modules
 var run_budget = __webpack_require__(77653);
 // EXTERNAL MODULE: ./lib/job/run-job.js + 58 modules
-var run_job = __webpack_require__(8089);
+var run_job = __webpack_require__(8301);
 // EXTERNAL MODULE: ./lib/steps/run-step.js + 3 modules
 var run_step = __webpack_require__(6420);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js

@@ -323,7 +323,7 @@ var write_report_file = __webpack_require__(49443);
 // EXTERNAL MODULE: ./lib/core/clock.js
 var clock = __webpack_require__(91601);
 // EXTERNAL MODULE: ./lib/job/run-job.js + 58 modules
-var run_job = __webpack_require__(8089);
+var run_job = __webpack_require__(8301);
 // EXTERNAL MODULE: ./lib/run/trace-step-weights.js
 var trace_step_weights = __webpack_require__(67047);
 // EXTERNAL MODULE: ./lib/run/read-resume-trace.js + 2 modules

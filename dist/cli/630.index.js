@@ -281,7 +281,7 @@ function limitRow(limits) {
 }
 /**
  * The model requests abandoned before their answer came in, and the calls that failed with no answer saying what
- * they used, which no cost figure counts but `max_model_calls` does (a stop's "spent" counts every call started);
+ * they used, which no cost figure counts (a stop's "spent" on `max_model_calls` counts every call started);
  * undefined when there were none.
  */
 function abandonedLine(total) {
@@ -294,7 +294,7 @@ function abandonedLine(total) {
         ? []
         : [`${(0,group_digits/* groupDigits */.K)(requests)} model request${one ? ' was' : 's were'} abandoned before ${one ? 'its' : 'their'} answer came in (a timeout, a cancel, a budget stop or an answer that broke off): what the endpoint bills for ${one ? 'it' : 'them'} is not known, so no cost figure counts ${one ? 'it' : 'them'}.`];
     const failed = unanswered === 0 ? [] : [`${(0,group_digits/* groupDigits */.K)(unanswered)} model call${unanswered === 1 ? '' : 's'} failed with no answer saying what ${unanswered === 1 ? 'it' : 'they'} used (an HTTP error), so no cost figure counts ${unanswered === 1 ? 'it' : 'them'}.`];
-    return [...abandoned, ...failed, '`max_model_calls` counts these too, as it counts every call started.'].join(' ');
+    return [...abandoned, ...failed, '`max_model_calls` counts every call started, answered or not.'].join(' ');
 }
 /**
  * Model calls, tokens and estimated cost per step and in total; calls no step owns (planning,

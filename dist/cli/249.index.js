@@ -1,5 +1,5 @@
-export const id = 509;
-export const ids = [509];
+export const id = 249;
+export const ids = [249];
 export const modules = {
 
 /***/ 69231:
@@ -1372,7 +1372,7 @@ function addUsage(a, b) {
 
 /***/ }),
 
-/***/ 5020:
+/***/ 33833:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1838,11 +1838,17 @@ const everySentenceMatchesCheck = {
 
 // EXTERNAL MODULE: ./lib/core/balanced-json-end.js
 var balanced_json_end = __webpack_require__(70678);
+// EXTERNAL MODULE: ./lib/core/json-schema.js
+var json_schema = __webpack_require__(369);
 // EXTERNAL MODULE: ./lib/core/parse-json.js
 var parse_json = __webpack_require__(70695);
 // EXTERNAL MODULE: ./lib/core/push-all.js
 var push_all = __webpack_require__(37665);
+// EXTERNAL MODULE: ./lib/core/stable-hash.js
+var stable_hash = __webpack_require__(66297);
 ;// CONCATENATED MODULE: ./lib/goals/parse-json-result.js
+
+
 
 
 
@@ -1940,12 +1946,12 @@ const MAX_OBJECT_STARTS = 50;
  * (16 MB of `{` took 2.8 s).
  */
 function contradiction(text, answer) {
-    if (answer === null || typeof answer !== 'object' || Array.isArray(answer))
+    if (!(0,json_schema/* isMap */.jh)(answer))
         return undefined;
     const given = answer;
     // Each of the answer's values written once, however many objects name its key.
     const written = new Map();
-    const givenJson = (key) => written.get(key) ?? (written.set(key, canonicalJson(given[key])), written.get(key));
+    const givenJson = (key) => written.get(key) ?? (written.set(key, (0,stable_hash/* canonicalJson */.d)(given[key])), written.get(key));
     let budget = 2 * text.length;
     let starts = 0;
     for (let start = text.indexOf('{'); start !== -1 && starts < MAX_OBJECT_STARTS && budget > 0; starts++) {
@@ -1953,9 +1959,9 @@ function contradiction(text, answer) {
         const end = (0,balanced_json_end/* balancedJsonEnd */.G)(text, start, limit);
         budget -= (end ?? limit) - start;
         const parsed = end === undefined ? undefined : parseJsonText(text.slice(start, end));
-        if (parsed?.ok && parsed.value !== null && typeof parsed.value === 'object' && !Array.isArray(parsed.value)) {
+        if (parsed?.ok && (0,json_schema/* isMap */.jh)(parsed.value)) {
             const said = parsed.value;
-            if (Object.keys(said).some((key) => Object.hasOwn(given, key) && canonicalJson(said[key]) !== givenJson(key)))
+            if (Object.keys(said).some((key) => Object.hasOwn(given, key) && (0,stable_hash/* canonicalJson */.d)(said[key]) !== givenJson(key)))
                 return text.slice(start, end);
             start = text.indexOf('{', end);
         }
@@ -1963,10 +1969,6 @@ function contradiction(text, answer) {
             start = text.indexOf('{', start + 1);
     }
     return undefined;
-}
-/** `value` as JSON with every object's keys sorted: two spellings of one value compare equal. */
-function canonicalJson(value) {
-    return JSON.stringify(value, (_key, item) => item !== null && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : item);
 }
 function parse_json_result_shorten(text) {
     return text.length > 80 ? `${text.slice(0, 79)}\u2026` : text;
@@ -2339,36 +2341,8 @@ function goalKindOf(goal) {
     return schema/* GOAL_KINDS */.CX.find((kind) => goal[kind] !== undefined);
 }
 
-;// CONCATENATED MODULE: ./lib/goals/goal-target.js
-
-/**
- * The value a goal checks: the result of its `of:` step, or the run's final result. Not a result
- * with something masked: the text a goal looks for (a key, a word, its length) may be what was masked.
- */
-function resolveGoalTarget(goal, target) {
-    const judged = goal.of === undefined ? target.resultStepKey : String(goal.of);
-    const masked = judged === undefined ? undefined : target.masked?.get(judged);
-    if (masked !== undefined) {
-        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the result it would judge is made from ${masked}: a saved run keeps text that looks like a secret or a token only as ***, so that result is not what the step returned. A run without resuming (the action's resume: never, the CLI without --resume) judges it, running every step again, side effects included`);
-    }
-    if (goal.of === undefined) {
-        if (target.finalResult === undefined) {
-            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('the run produced no result (it ended before its last step completed)');
-        }
-        return target.finalResult;
-    }
-    const key = String(goal.of);
-    const state = target.stepStates.get(key);
-    if (state === undefined)
-        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`step ${key} is not in the plan that ran`);
-    if (state !== 'completed')
-        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`step ${key} did not complete (${state})`);
-    const value = target.results.get(key);
-    if (value === undefined)
-        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`step ${key} completed without a result`);
-    return value;
-}
-
+// EXTERNAL MODULE: ./lib/goals/goal-target.js + 1 modules
+var goal_target = __webpack_require__(73268);
 // EXTERNAL MODULE: ./lib/core/cut-note.js
 var cut_note = __webpack_require__(30068);
 // EXTERNAL MODULE: ./lib/core/result-text.js
@@ -2471,7 +2445,7 @@ async function evaluateGoal(goal, target, deps, texts) {
         if (kind === undefined)
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('the goal names no check (contains, matches, judge, \u2026)');
         const check = GOAL_CHECKS[kind];
-        const value = check.needsTarget ? resolveGoalTarget(goal, target) : target.finalResult;
+        const value = check.needsTarget ? (0,goal_target/* resolveGoalTarget */.$)(goal, target) : target.finalResult;
         const judgedKey = goal.of === undefined ? target.resultStepKey : String(goal.of);
         // A command goal says why it is refused there itself (`commandsRefused`): it would run in that checkout too.
         const foreign = check.needsTarget && kind !== 'command' && judgedKey !== undefined ? target.foreign?.get(judgedKey) : undefined;
@@ -2551,6 +2525,112 @@ class GoalNotEvaluableError extends Error {
         this.name = new.target.name;
         this.why = why;
     }
+}
+
+
+/***/ }),
+
+/***/ 73268:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  s: () => (/* binding */ goalTargetOf),
+  $: () => (/* binding */ resolveGoalTarget)
+});
+
+// EXTERNAL MODULE: ./lib/core/run-record.js
+var run_record = __webpack_require__(90422);
+// EXTERNAL MODULE: ./lib/core/run-event.js
+var run_event = __webpack_require__(8463);
+;// CONCATENATED MODULE: ./lib/goals/partial-results.js
+
+/**
+ * The completed steps of the final plan whose result has holes where work was left undone, by key: why. A
+ * `for_each` step whose items failed under `on_item_failure: continue` (its result holds `null` for each), and a
+ * `type: plan` step whose plan's result is such a step's (at any depth). A goal that a part can pass where the
+ * whole would fail (`not_contains: FAIL` on the results of the items that did not fail) is not evaluated on one
+ * (found by an adversarial pass: a `for_each` step with a failed item passed "no package fails"). A step after
+ * one is given those `null`s, as a step that runs without an optional input is told what is missing, and what
+ * it makes of them is its own whole answer (the package review writes "not checked" for each); an agent's
+ * answer is all it said, whatever its TODO list shows. `all_steps_completed` judges the work left undone.
+ */
+function partialResults(record, stepStates) {
+    const partial = new Map();
+    for (const [key, state] of stepStates) {
+        if (state !== 'completed')
+            continue;
+        const why = holes(record.steps.get(key));
+        if (why !== undefined)
+            partial.set(key, `step ${key}: ${why}`);
+    }
+    return partial;
+}
+/** Why a completed step's result has holes, or undefined: its failed items, or its used plan's result step's. */
+function holes(step) {
+    for (let depth = 0; step !== undefined && depth <= run_event/* MAX_PLAN_DEPTH */.Z1; depth++) {
+        if (step.failedItems && step.failedItems.length > 0) {
+            const total = step.itemCounts?.total ?? step.items?.length;
+            return `completed, ${step.failedItems.length}${total === undefined ? '' : ` of ${total}`} items failed${depth > 0 ? `, in the plan it uses (its result step ${step.key})` : ''}`;
+        }
+        const nested = step.nested;
+        step = nested?.resultStepKey === undefined ? undefined : nested.steps.get(nested.resultStepKey);
+    }
+    return undefined;
+}
+
+// EXTERNAL MODULE: ./lib/goals/goal-not-evaluable-error.js
+var goal_not_evaluable_error = __webpack_require__(58542);
+;// CONCATENATED MODULE: ./lib/goals/goal-target.js
+
+
+
+/**
+ * What a finished run's goals are checked against (a job's or a used plan's): `stepStates` when the caller has
+ * them already, `carried` work a resumed run left undone, `foreignResults` where the job's checkout is not the
+ * run's commit.
+ */
+function goalTargetOf(run, extra = {}) {
+    const stepStates = extra.stepStates ?? (0,run_record/* finalStepStates */.hb)(run.record);
+    const foreign = extra.foreignResults?.(run.record, stepStates);
+    return {
+        finalResult: run.finalResult,
+        results: run.results,
+        stepStates,
+        unfinished: new Map([...(extra.carried ?? []), ...(0,run_record/* unfinishedWork */.HF)(run.record)]),
+        partial: partialResults(run.record, stepStates),
+        ...(foreign && { foreign }),
+        masked: run.masked,
+        ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }),
+    };
+}
+/**
+ * The value a goal checks: the result of its `of:` step, or the run's final result. Not a result
+ * with something masked: the text a goal looks for (a key, a word, its length) may be what was masked.
+ */
+function resolveGoalTarget(goal, target) {
+    const judged = goal.of === undefined ? target.resultStepKey : String(goal.of);
+    const masked = judged === undefined ? undefined : target.masked?.get(judged);
+    if (masked !== undefined) {
+        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the result it would judge is made from ${masked}: a saved run keeps text that looks like a secret or a token only as ***, so that result is not what the step returned. A run without resuming (the action's resume: never, the CLI without --resume) judges it, running every step again, side effects included`);
+    }
+    if (goal.of === undefined) {
+        if (target.finalResult === undefined) {
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E('the run produced no result (it ended before its last step completed)');
+        }
+        return target.finalResult;
+    }
+    const key = String(goal.of);
+    const state = target.stepStates.get(key);
+    if (state === undefined)
+        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`step ${key} is not in the plan that ran`);
+    if (state !== 'completed')
+        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`step ${key} did not complete (${state})`);
+    const value = target.results.get(key);
+    if (value === undefined)
+        throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`step ${key} completed without a result`);
+    return value;
 }
 
 
@@ -3040,7 +3120,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 8089:
+/***/ 8301:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3049,82 +3129,40 @@ __webpack_require__.d(__webpack_exports__, {
   b: () => (/* binding */ runJob)
 });
 
-// EXTERNAL MODULE: ./lib/core/run-event.js
-var run_event = __webpack_require__(8463);
-;// CONCATENATED MODULE: ./lib/goals/partial-results.js
-
+;// CONCATENATED MODULE: ./lib/core/dependency-order.js
 /**
- * The completed steps of the final plan whose result has holes where work was left undone, by key: why. A
- * `for_each` step whose items failed under `on_item_failure: continue` (its result holds `null` for each), and a
- * `type: plan` step whose plan's result is such a step's (at any depth). A goal that a part can pass where the
- * whole would fail (`not_contains: FAIL` on the results of the items that did not fail) is not evaluated on one
- * (found by an adversarial pass: a `for_each` step with a failed item passed "no package fails"). A step after
- * one is given those `null`s, as a step that runs without an optional input is told what is missing, and what
- * it makes of them is its own whole answer (the package review writes "not checked" for each); an agent's
- * answer is all it said, whatever its TODO list shows. `all_steps_completed` judges the work left undone.
+ * `steps` with every step after each step it depends on (Kahn's order; declaration order among those ready
+ * together), and each step's direct dependents. Edges to a key not in `steps` are left out. A step on a cycle
+ * (validation refuses one) is in neither.
  */
-function partialResults(record, stepStates) {
-    const partial = new Map();
-    for (const [key, state] of stepStates) {
-        if (state !== 'completed')
-            continue;
-        const why = holes(record.steps.get(key));
-        if (why !== undefined)
-            partial.set(key, `step ${key}: ${why}`);
-    }
-    return partial;
-}
-/** Why a completed step's result has holes, or undefined: its failed items, or its used plan's result step's. */
-function holes(step) {
-    for (let depth = 0; step !== undefined && depth <= run_event/* MAX_PLAN_DEPTH */.Z1; depth++) {
-        if (step.failedItems && step.failedItems.length > 0) {
-            const total = step.itemCounts?.total ?? step.items?.length;
-            return `completed, ${step.failedItems.length}${total === undefined ? '' : ` of ${total}`} items failed${depth > 0 ? `, in the plan it uses (its result step ${step.key})` : ''}`;
-        }
-        const nested = step.nested;
-        step = nested?.resultStepKey === undefined ? undefined : nested.steps.get(nested.resultStepKey);
-    }
-    return undefined;
-}
-/**
- * The completed steps of the final plan whose result `own` gives a cause for (its own key and why, or
- * undefined), and every completed step that depends on one, directly or through others, by key: why. A step
- * after one names that step's cause, not the chain to it (a chain of 10,000 steps).
- */
-function withDependents(steps, stepStates, own) {
-    // Each step after every step it depends on (Kahn's order; validation refuses a cycle, and a step on one would be left out).
-    const byKey = new Map(steps.map((step) => [step.key, step]));
-    const waiting = new Map();
+function dependencyOrder(steps) {
+    const keys = new Set(steps.map((step) => step.key));
     const dependents = new Map();
+    const unmet = new Map();
     for (const step of steps) {
-        const known = step.dependsOn.filter((dependency) => byKey.has(dependency));
-        waiting.set(step.key, known.length);
-        for (const dependency of known) {
+        let known = 0;
+        for (const dependency of step.dependsOn) {
+            if (!keys.has(dependency))
+                continue;
+            known += 1;
             const list = dependents.get(dependency);
             if (list)
                 list.push(step.key);
             else
                 dependents.set(dependency, [step.key]);
         }
+        unmet.set(step.key, known);
     }
-    const ready = steps.filter((step) => waiting.get(step.key) === 0).map((step) => step.key);
-    const found = new Map();
-    for (let next = 0; next < ready.length; next++) {
-        const key = ready[next];
-        for (const dependent of dependents.get(key) ?? []) {
-            const left = waiting.get(dependent) - 1;
-            waiting.set(dependent, left);
+    const order = steps.filter((step) => unmet.get(step.key) === 0).map((step) => step.key);
+    for (let i = 0; i < order.length; i++) {
+        for (const next of dependents.get(order[i]) ?? []) {
+            const left = unmet.get(next) - 1;
+            unmet.set(next, left);
             if (left === 0)
-                ready.push(dependent);
+                order.push(next);
         }
-        if (stepStates.get(key) !== 'completed')
-            continue;
-        const step = byKey.get(key);
-        const why = own(step) ?? step.dependsOn.map((dependency) => found.get(dependency)).find((cause) => cause !== undefined);
-        if (why !== undefined)
-            found.set(key, why);
     }
-    return found;
+    return { order, dependents };
 }
 
 ;// CONCATENATED MODULE: ./lib/goals/checkout-results.js
@@ -3135,8 +3173,9 @@ function withDependents(steps, stepStates, own) {
  * result came from that checkout, by key: why. A step that ran in this job (not taken from the paused run)
  * with a tool that reads the checkout: a command, the files toolset, an MCP server, any tool not in `freeTools`
  * (those that read no checkout: math, github, http); an agent that may call one (its `tools`; none by
- * default); a used plan (its steps may). And every completed step after one. No goal is checked on them: `equals: good` on `cat code.txt`
- * passed the pull request's check on the default branch's file (found by an adversarial pass).
+ * default); a used plan (its steps may). And every completed step after one. No goal is checked on them:
+ * `equals: good` on `cat code.txt` passed the pull request's check on the default branch's file (found by an
+ * adversarial pass).
  */
 function checkoutResults(record, stepStates, freeTools) {
     const readsCheckout = (step) => step.type === 'plan' || (step.type === 'agent' && (step.tools ?? []).some((tool) => !freeTools.has(tool))) || (step.tool !== undefined && !freeTools.has(step.tool));
@@ -3144,9 +3183,27 @@ function checkoutResults(record, stepStates, freeTools) {
         ? `step ${step.key} ran in this approving job with a tool that reads its checkout (a command, a file or an MCP server), and that checkout is not the pull request's commit the run and its check are for`
         : undefined);
 }
+/**
+ * The completed steps whose result `own` gives a cause for (its why, or undefined), and every completed step
+ * that depends on one, directly or through others, by key: why. A step after one names that step's cause, not
+ * the chain to it (a chain of 10,000 steps).
+ */
+function withDependents(steps, stepStates, own) {
+    const byKey = new Map(steps.map((step) => [step.key, step]));
+    const found = new Map();
+    for (const key of dependencyOrder(steps).order) {
+        if (stepStates.get(key) !== 'completed')
+            continue;
+        const step = byKey.get(key);
+        const why = own(step) ?? step.dependsOn.map((dependency) => found.get(dependency)).find((cause) => cause !== undefined);
+        if (why !== undefined)
+            found.set(key, why);
+    }
+    return found;
+}
 
-// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 24 modules
-var evaluate_goals = __webpack_require__(5020);
+// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 23 modules
+var evaluate_goals = __webpack_require__(33833);
 // EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
 var resolve_inputs = __webpack_require__(57637);
 // EXTERNAL MODULE: ./lib/process/plan-secret-values.js
@@ -3770,10 +3827,10 @@ class MappedStep {
     }
 }
 
-// EXTERNAL MODULE: ./lib/core/run-record.js
-var run_record = __webpack_require__(90422);
 // EXTERNAL MODULE: ./lib/goals/goals-verdict.js
 var goals_verdict = __webpack_require__(85692);
+// EXTERNAL MODULE: ./lib/goals/goal-target.js + 1 modules
+var goal_target = __webpack_require__(73268);
 ;// CONCATENATED MODULE: ./lib/run/nested-plan-error.js
 
 /** A `type: plan` step whose plan could not run, did not succeed, or did not meet its goals. */
@@ -3807,7 +3864,6 @@ class NestedPlanError extends step_error/* StepError */.zg {
 // EXTERNAL MODULE: ./lib/core/hide-cut-fragments.js
 var hide_cut_fragments = __webpack_require__(99674);
 ;// CONCATENATED MODULE: ./lib/run/run-nested-plan.js
-
 
 
 
@@ -3869,11 +3925,7 @@ async function runNestedPlan(step, context) {
     }
     const goals = inner.source?.goals ?? [];
     if (goals.length > 0) {
-        const stepStates = (0,run_record/* finalStepStates */.hb)(outcome.record);
-        const unfinished = (0,run_record/* unfinishedWork */.HF)(outcome.record);
-        const partial = partialResults(outcome.record, stepStates);
-        const foreign = deps.foreignResults?.(outcome.record, stepStates);
-        const target = { finalResult: outcome.finalResult, results: outcome.results, stepStates, unfinished, partial, ...(foreign && { foreign }), masked: outcome.masked, ...(outcome.resultStepKey !== undefined && { resultStepKey: outcome.resultStepKey }) };
+        const target = (0,goal_target/* goalTargetOf */.s)(outcome, deps.foreignResults && { foreignResults: deps.foreignResults });
         const judged = await (deps.checkGoals ?? ((list, goalTarget, signal) => (0,evaluate_goals/* evaluateGoals */.Y)(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal, within })))(goals, target, context.signal, within);
         // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as the
         // job's goals are, for the record and for the step's error alike (a review found the error built from the raw excerpt).
@@ -3976,6 +4028,7 @@ class MinHeap {
 }
 
 ;// CONCATENATED MODULE: ./lib/run/start-order.js
+
 /**
  * The order in which ready steps start: longest remaining path first \u2014 the step with the most
  * work still after it, itself included, counting each step's weight (1 each without weights) \u2014
@@ -4004,27 +4057,8 @@ function stepWeight(steps, weights) {
 }
 /** For each step, the heaviest path from it to the end of the plan, itself included. */
 function remainingPaths(steps, weightOf) {
-    const dependents = new Map();
-    for (const step of steps) {
-        for (const dep of step.dependsOn) {
-            const list = dependents.get(dep);
-            if (list)
-                list.push(step.key);
-            else
-                dependents.set(dep, [step.key]);
-        }
-    }
-    // Kahn's order (dependencies first), walked from the end: each step's dependents are done before it.
-    const unmet = new Map(steps.map((step) => [step.key, step.dependsOn.length]));
-    const order = steps.filter((step) => step.dependsOn.length === 0).map((step) => step.key);
-    for (let i = 0; i < order.length; i++) {
-        for (const next of dependents.get(order[i]) ?? []) {
-            const left = unmet.get(next) - 1;
-            unmet.set(next, left);
-            if (left === 0)
-                order.push(next);
-        }
-    }
+    // Walked from the end of the dependency order: each step's dependents are done before it.
+    const { order, dependents } = dependencyOrder(steps);
     const remaining = new Map();
     for (let i = order.length - 1; i >= 0; i--) {
         const key = order[i];
@@ -4033,7 +4067,7 @@ function remainingPaths(steps, weightOf) {
             after = Math.max(after, remaining.get(next) ?? 0);
         remaining.set(key, after + weightOf(key));
     }
-    // A step on a cycle (validation rejects those) or with an unknown dependency still gets a rank.
+    // A step on a cycle (validation rejects those) still gets a rank.
     for (const step of steps)
         if (!remaining.has(step.key))
             remaining.set(step.key, weightOf(step.key));
@@ -5604,6 +5638,8 @@ function startRunDeadline(clock, minutes, onExpire) {
     return () => disarm.abort();
 }
 
+// EXTERNAL MODULE: ./lib/core/run-event.js
+var run_event = __webpack_require__(8463);
 ;// CONCATENATED MODULE: ./lib/run/broadcast.js
 /**
  * Sends an event to every listener. Renderers never drive the run, so one that throws is reported
@@ -5640,6 +5676,8 @@ class IllegalTransitionError extends Error {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/run-record.js
+var run_record = __webpack_require__(90422);
 ;// CONCATENATED MODULE: ./lib/run/step-transitions.js
 /** The moves a step may make. Retries stay `in_progress`; a replan replaces steps rather than moving them back. */
 const ALLOWED = {
@@ -5942,11 +5980,8 @@ async function judgeGoals(plan, run, options) {
         return path.length === 1 ? stepStates.has(key) || run.record.steps.has(key) : record.steps.has(path.at(-1));
     };
     const carried = [...(options.resumedUnfinished ?? [])].filter(([key]) => !ranAgain(key));
-    const unfinished = new Map([...carried, ...(0,run_record/* unfinishedWork */.HF)(run.record)]);
-    const partial = partialResults(run.record, stepStates);
-    const foreign = options.foreignResults?.(run.record, stepStates);
     const stoppedBefore = options.budgetStop?.();
-    const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], { finalResult: run.finalResult, results: run.results, stepStates, unfinished, partial, ...(foreign && { foreign }), masked: run.masked, ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }) }, { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal, ...(options.commandsRefused !== undefined && { commandsRefused: options.commandsRefused }) });
+    const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], (0,goal_target/* goalTargetOf */.s)(run, { stepStates, carried, ...(options.foreignResults && { foreignResults: options.foreignResults }) }), { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal, ...(options.commandsRefused !== undefined && { commandsRefused: options.commandsRefused }) });
     const judged = (0,final_status/* finalStatus */.n)(run.status, goals, options.signal?.aborted ?? false);
     // A judge that passed a cap stops the job as a step's call would (fail closed); the goals stay as judged.
     // A judge's call refused before it was made only leaves its goal unchecked: with every required goal met
@@ -9789,6 +9824,8 @@ class RunBudget {
     }
     /** Everything charged so far, the model requests abandoned in flight (`abandonedRequests`) and the calls that failed unanswered (`unansweredCalls`). */
     get usage() {
+        if (this.#abandonedRequests === 0 && this.#unansweredCalls === 0)
+            return this.#usage;
         return {
             ...this.#usage,
             ...(this.#abandonedRequests > 0 && { abandonedRequests: this.#abandonedRequests }),
