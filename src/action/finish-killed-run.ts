@@ -6,7 +6,7 @@ import { applyEvent, newRunRecord, type RunRecord } from '../core/run-record.ts'
 import { NO_USAGE } from '../core/usage.ts';
 import type { GitHubClient } from '../github/create-octokit.ts';
 import { finalReport, type FinalReport } from '../report/final-report.ts';
-import { runUsage } from '../report/run-usage.ts';
+import { runUsage, stepUsageSoFar } from '../report/run-usage.ts';
 import { formatDuration } from '../report/format-duration.ts';
 import { fanOutScope } from '../run/fan-out-part.ts';
 import { readResumeTrace, traceEvents } from '../run/read-resume-trace.ts';
@@ -45,7 +45,8 @@ export function killedRunEnd(record: RunRecord, scope?: ReadonlySet<string>): Ru
       // How long it ran is known only up to the trace's last event: the figure is a lower bound, and says so
       // (found by an adversarial pass: `· 11 ms` for a step killed after 300 ms read as its time).
       const ran = step.startedAt === undefined ? 0 : at - step.startedAt;
-      ended.push({ type: 'step_failed', stepKey, error: `the main step ended while this step ran (${formatDuration(ran)} or more: the trace ends there)`, transient: true, durationMs: ran, usage: NO_USAGE, at });
+      // Its model use up to the kill, as the trace's `model_used` events charged it (found by a review: 0).
+      ended.push({ type: 'step_failed', stepKey, error: `the main step ended while this step ran (${formatDuration(ran)} or more: the trace ends there)`, transient: true, durationMs: ran, usage: stepUsageSoFar(step), at });
     } else if ((step.state === 'pending' || step.state === 'waiting') && (scope?.has(stepKey) ?? true)) {
       ended.push({ type: 'step_skipped', stepKey, reason: 'the main step ended before this step completed (the trace may not show its start)', at });
     }

@@ -197,6 +197,13 @@ export type RunEvent =
       readonly result?: unknown;
       readonly error?: string;
     })
+  /**
+   * Model use as it is charged, so that a run killed before `run_finished` still has its cost: a call of
+   * step `stepKey` (a `for_each` step's, for its items), or one no step owns (the calls before the run, which
+   * wrote the plan; a replanner's, a review's, a goal judge's), with the requests abandoned and the calls
+   * that failed unanswered. `run_finished` and `goals_checked` give the totals these add up to.
+   */
+  | (EventBase & { readonly type: 'model_used'; readonly usage: Usage; readonly stepKey?: string })
   /** An event of the nested run of a `type: plan` step, as that run emitted it. */
   | (EventBase & { readonly type: 'nested_event'; readonly stepKey: string; readonly event: RunEvent })
   /** A started `for_each` step became one child per item (`review[0]`, … or by `key:`), in input order. */

@@ -47,6 +47,8 @@ export interface StepRecord {
   startedAt?: number;
   durationMs?: number;
   usage: Usage;
+  /** While it runs: the model use charged to it so far (`model_used`), which `usage` has once it ends. */
+  spent?: Usage;
   /** An agent step's TODO list as it last wrote it. */
   todos?: readonly TodoItem[];
   /** An agent step's progress: turns used of its limit, tool calls made, and its last words. */
@@ -108,6 +110,11 @@ export interface RunRecord {
   resultStepKey?: string;
   durationMs?: number;
   usage: Usage;
+  /**
+   * Before `run_finished`: the model use charged to no running step (`model_used`): the calls that wrote the
+   * plan, a replanner's and a review's, and a step's call that answered after the step ended.
+   */
+  spentOutsideSteps?: Usage;
   /** Time of the last event, in ms since the run started. */
   lastAt: number;
   /** Every tool call of the run, in the order they started. */
@@ -357,6 +364,17 @@ export function applyEvent(record: RunRecord, event: RunEvent): RunRecord {
       const progress = (step.agent ??= { turns: event.turn, maxTurns: event.turn, toolCalls: 0, failedCalls: 0 });
       if (event.ok) progress.toolCalls += 1;
       else progress.failedCalls += 1;
+      break;
+    }
+    case 'model_used': {
+      // After the run's end (a goal judge's call, an answer that came late): `goals_checked` gives the total again.
+      if (record.status !== undefined) {
+        record.usage = addUsage(record.usage, event.usage);
+        break;
+      }
+      const step = event.stepKey === undefined ? undefined : record.steps.get(event.stepKey);
+      if (step?.state === 'in_progress') step.spent = addUsage(step.spent ?? NO_USAGE, event.usage);
+      else record.spentOutsideSteps = addUsage(record.spentOutsideSteps ?? NO_USAGE, event.usage);
       break;
     }
     case 'nested_event': {

@@ -124,6 +124,7 @@ function buildSchemas(): TraceEventSchemas {
     todos_updated: event({ stepKey: text, todos, changed: texts }, { index }),
     agent_turn: event({ ...agentEvent, maxTurns: z.number(), message: text, toolCalls: texts }, { index }),
     agent_tool_called: event({ ...agentEvent, tool: text, ok: flag }, { index, error: text }),
+    model_used: event({ usage }, { stepKey: text }),
     // The event inside is checked on its own (`traceEventProblem`), by its own type.
     nested_event: event({ stepKey: text, event: z.looseObject({ type: text }) }),
     step_expanded: event({ stepKey: text, keys: texts }),

@@ -34,12 +34,12 @@ export function budgetedModelClient(inner: ModelClient, budget: RunBudget): Mode
         } catch (error) {
           // An answer that was no answer but said what it used is billed: charged as any other (a step's by the step).
           const billed = billedUsage(error, request);
-          if (billed && !isStepCall(label)) budget.charge(billed);
+          if (billed && !isStepCall(label)) budget.chargeOutsideSteps(billed);
           // One that said nothing of it was a call all the same: max_model_calls counted it, and the report says so.
           if (!billed && !abandoned && !givenUp) budget.countUnanswered();
           throw error;
         }
-        if (!isStepCall(label)) budget.charge(callUsage(response, request));
+        if (!isStepCall(label)) budget.chargeOutsideSteps(callUsage(response, request));
         return response;
       } finally {
         ended();

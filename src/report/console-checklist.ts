@@ -65,7 +65,7 @@ function nestedChangeLines(event: Extract<RunEvent, { type: 'nested_event' }>, r
   // A used plan's goals, once checked: its step's line follows with the verdict they gave.
   if (inner && current.type === 'goals_checked') return current.goals.map((goal) => `${'  '.repeat(path.length)}${oneLogLine(redact(path.join(' › ')))} › ${goalLogLine({ ...goal, name: redact(goal.name), evidence: redact(goal.evidence) })}`);
   // Only a nested step's own changes: nested runs interleave, so each line names the plan step it is under.
-  if (!inner || !current.type.startsWith('step_') || !('stepKey' in current)) return [];
+  if (!inner || !current.type.startsWith('step_') || !('stepKey' in current) || current.stepKey === undefined) return [];
   const planStep = planStepOf(inner, current.stepKey);
   return planStep ? [`${'  '.repeat(path.length)}${path.join(' › ')} › ${itemLine(checklistItem(planStep, inner.steps.get(current.stepKey), redact))}`] : [];
 }
@@ -144,6 +144,7 @@ function changeLines(event: RunEvent, record: RunRecord, redact: Redactor): stri
     // A log line per item would bury the log under a 1,000-item step: only failed items get one.
     case 'item_started':
     case 'item_retrying':
+    case 'model_used':
       return [];
     case 'item_completed':
       return unfinishedTodoLines(record, event, redact);

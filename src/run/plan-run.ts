@@ -389,7 +389,7 @@ export class PlanRun {
     this.#running.add(key);
     const toolRetry = step.tool === undefined ? undefined : this.#plan.source?.tools?.[step.tool]?.retry;
     const hooks = {
-      onUsage: (more: Usage) => this.budget.charge(more),
+      onUsage: (more: Usage) => this.budget.charge(more, (priced) => this.#journal.modelUsed(priced, key)),
       onRetry: (notice: { attempt: number; maxAttempts: number; waitMs: number; error: string }) =>
         this.#journal.step({ type: 'step_retrying', stepKey: key, ...notice }),
       onActivity: (activity: StepActivity) => {
@@ -669,7 +669,7 @@ export class PlanRun {
     this.#running.add(child.key);
     const toolRetry = child.tool === undefined ? undefined : this.#plan.source?.tools?.[child.tool]?.retry;
     const hooks = {
-      onUsage: (more: Usage) => this.budget.charge(more),
+      onUsage: (more: Usage) => this.budget.charge(more, (priced) => this.#journal.modelUsed(priced, stepKey)),
       onRetry: (notice: { attempt: number; maxAttempts: number; waitMs: number; error: string }) =>
         this.#journal.step({ type: 'item_retrying', stepKey, index, ...notice }),
       // An item's tool calls and activity belong to its for_each step: one record, one side-effect ledger.

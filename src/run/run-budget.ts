@@ -53,6 +53,8 @@ export class RunBudget {
   #wakeScheduled = false;
   /** A call refused for a cap while others were in flight: the run stops with it once they have answered. */
   #stopAfterInFlight: RunStoppedError | undefined;
+  /** Told of the model use no step charges (`chargeOutsideSteps`, the abandoned and unanswered calls), as it happens. */
+  #outsideSteps?: (usage: Usage) => void;
 
   /** `heapNearlyFull` reads the process's heap when it is nearly full (tests give a stand-in): then nothing starts. */
   constructor(limits: BudgetLimits = {}, pricing?: PriceOverrides, options: { readonly heapNearlyFull?: () => HeapUse | undefined } = {}) {
@@ -82,6 +84,7 @@ export class RunBudget {
    */
   countAbandoned(): void {
     this.#abandonedRequests += 1;
+    this.#outsideSteps?.({ ...NO_USAGE, abandonedRequests: 1 });
   }
 
   /**
@@ -91,6 +94,20 @@ export class RunBudget {
    */
   countUnanswered(): void {
     this.#unansweredCalls += 1;
+    this.#outsideSteps?.({ ...NO_USAGE, unansweredCalls: 1 });
+  }
+
+  /**
+   * The run's record of what is spent outside its steps' own charges, as it is spent (the run's trace keeps
+   * it, for a run killed before it could say its total); one listener, replaced by the next.
+   */
+  onSpentOutsideSteps(listener: (usage: Usage) => void): void {
+    this.#outsideSteps = listener;
+  }
+
+  /** `charge` for a call no step owns (the planner's, a replanner's, a review's, a goal judge's), told to `onSpentOutsideSteps`'s listener first. */
+  chargeOutsideSteps(usage: Usage): Usage {
+    return this.charge(usage, this.#outsideSteps);
   }
 
   /** Aborted, with the `BudgetExceededError`, when a limit is reached. */
@@ -126,11 +143,14 @@ export class RunBudget {
 
   /**
    * Adds a finished call's usage (priced) and stops the run if a limit is now passed, or if the call
-   * has no price under `max_cost_usd` (a cap it could pass unseen); returns the priced usage.
+   * has no price under `max_cost_usd` (a cap it could pass unseen); returns the priced usage. `told`
+   * hears of the priced usage before a limit it passes stops the run.
    */
-  charge(usage: Usage): Usage {
+  charge(usage: Usage, told?: (priced: Usage) => void): Usage {
     const priced = this.price(usage);
     this.#usage = addUsage(this.#usage, priced);
+    // Before a limit it passes stops the run: the record has the call that stopped it.
+    told?.(priced);
     const spent = this.#usage;
     const tokens = spent.promptTokens + spent.completionTokens;
     const model = nameIn(usage, 'model');

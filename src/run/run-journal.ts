@@ -28,6 +28,7 @@ export class RunJournal {
   readonly #startedAt: number;
   readonly #onListenerError?: ListenerErrorHandler;
   #finished = false;
+  #goalsChecked = false;
 
   /** `startedAt`: the clock's reading when the job began (before a model wrote the plan), else now. */
   constructor(listeners: readonly RunListener[], clock: Clock, onListenerError?: ListenerErrorHandler, startedAt = clock.now()) {
@@ -93,8 +94,18 @@ export class RunJournal {
     this.#emit({ type: 'approval_decided', decision, hash, ...(by === undefined ? {} : { by }) });
   }
 
+  /**
+   * Model use as it is charged: to step `stepKey`, or to no step. Until the goals are checked, whose event
+   * gives the total; later calls are ignored.
+   */
+  modelUsed(usage: Usage, stepKey?: string): void {
+    if (this.#goalsChecked) return;
+    this.#emit({ type: 'model_used', usage, ...(stepKey !== undefined && { stepKey }) });
+  }
+
   /** The goals' verdicts and the status they give the run; after `run_finished`, once. */
   goalsChecked(goals: readonly GoalVerdict[], status: RunStatus, usage?: Usage, reason?: string): void {
+    this.#goalsChecked = true;
     this.#emit({ type: 'goals_checked', goals, status, ...(usage && { usage }), ...(reason !== undefined && { reason }) });
   }
 

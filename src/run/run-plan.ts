@@ -1,7 +1,7 @@
 import { DEFAULT_LIMITS } from '../plan/schema.ts';
 import { escalationOf } from './escalation.ts';
 import { stableHash } from '../core/stable-hash.ts';
-import { NO_USAGE } from '../core/usage.ts';
+import { NO_USAGE, type Usage } from '../core/usage.ts';
 import { PlanRun } from './plan-run.ts';
 import type { ApprovalRequest } from '../core/run-event.ts';
 import { approvalRequest, pendingApprovalStep, planFileHash } from './approval-request.ts';
@@ -31,6 +31,13 @@ export async function runPlan(plan: RunnablePlan, deps: RunDeps): Promise<RunOut
     // A resumed run's plan runs its steps again; the replaced failures of the run it resumes it cannot, and keeps.
     const carried = deps.resume && new Map([...deps.resume.leftUndone].filter(([key]) => !run!.graph.byKey.has(key)));
     journal.planCreated(run.graph.snapshot(run.header), stableHash({ steps: plan.steps, source: plan.source ?? null }), carried);
+    // What the job spent before the run (the calls that wrote the plan), then what no step charges, as it is
+    // spent: the trace has the cost of a run killed before its end. A used plan's run shares the outer budget.
+    if (!deps.inner) {
+      const before = run.budget.usage;
+      if (spentAny(before)) journal.modelUsed(before);
+      run.budget.onSpentOutsideSteps((usage) => journal.modelUsed(usage));
+    }
     // A used plan's run goes on with the approval of its step in the outer run, which the outer trace records.
     if (deps.approval && !deps.inner) journal.approvalDecided('approved', deps.approval.hash, deps.approval.by);
     // A used plan's run (a `type: plan` step) has the same resume state: the outer run's trace holds it once.
@@ -101,4 +108,9 @@ function missingResult(journal: RunJournal, run: PlanRun | undefined, stepKey: s
     ...(record?.skipReason !== undefined && { skipReason: record.skipReason }),
     ...(skippedFor !== undefined && { skippedFor }),
   };
+}
+
+/** Usage that says a call was made or a request abandoned. */
+function spentAny(usage: Usage): boolean {
+  return usage.modelCalls > 0 || usage.promptTokens > 0 || usage.completionTokens > 0 || (usage.abandonedRequests ?? 0) > 0 || (usage.unansweredCalls ?? 0) > 0;
 }

@@ -50,3 +50,40 @@ it('says a killed step ran for at least what the trace shows, not for that', () 
   const failed = killedRunEnd(record).find((event) => event.type === 'step_failed');
   expect(failed).toMatchObject({ stepKey: 'a', durationMs: 11, error: 'the main step ended while this step ran (11 ms or more: the trace ends there)' });
 });
+
+// A killed run's cost was its ended steps' alone: a running step's calls (an item's, a used plan's step's) and
+// the calls no step owns were left out, and the summary's total was less than was spent.
+it('charges a killed step what the trace says it used so far, and the run the calls no step owns', () => {
+  const one = (promptTokens: number) => ({ modelCalls: 1, promptTokens, completionTokens: 1, costUsd: 0 });
+  const events: RunEvent[] = [
+    ...LEFT.slice(0, 3),
+    { type: 'model_used', at: 2, usage: one(1000) },
+    // A call of step a that answered after its step ended: the run's, not a step's.
+    { type: 'model_used', at: 2, usage: one(2000), stepKey: 'a' },
+    ...LEFT.slice(3, 8),
+    { type: 'model_used', at: 6, usage: one(20), stepKey: 'each' },
+    { type: 'model_used', at: 6, usage: one(30), stepKey: 'each' },
+    ...LEFT.slice(8),
+    { type: 'nested_event', at: 7, stepKey: 'used', event: { type: 'model_used', at: 1, usage: one(400), stepKey: 'x' } },
+    { type: 'model_used', at: 8, usage: { ...NO_USAGE, abandonedRequests: 1 } },
+  ];
+  const record = [...events, ...killedRunEnd(events.reduce(applyEvent, newRunRecord()))].reduce(applyEvent, newRunRecord());
+  expect(record.steps.get('each')!.usage).toMatchObject({ modelCalls: 2, promptTokens: 50 });
+  expect(record.steps.get('used')!.usage).toMatchObject({ modelCalls: 1, promptTokens: 400 });
+  expect(record.steps.get('used')!.nested!.steps.get('x')!.usage).toMatchObject({ modelCalls: 1, promptTokens: 400 });
+  expect(record.steps.get('a')!.usage).toMatchObject({ modelCalls: 1, promptTokens: 10 });
+  expect(record.usage).toEqual({ modelCalls: 6, promptTokens: 3460, completionTokens: 7, costUsd: 0.01, abandonedRequests: 1 });
+});
+
+it('adds what a run spends after its end (a goal judge’s calls) until the goals’ event gives the total', () => {
+  const one = { modelCalls: 1, promptTokens: 5, completionTokens: 1, costUsd: 0 };
+  const ended: RunEvent[] = [
+    { type: 'plan_created', at: 0, plan: { name: 'p', revision: 1, steps: [] } },
+    { type: 'run_finished', at: 1, status: 'succeeded', durationMs: 1, usage: one },
+    { type: 'model_used', at: 2, usage: one },
+  ];
+  const record = ended.reduce(applyEvent, newRunRecord());
+  expect(record.usage).toEqual({ ...one, modelCalls: 2, promptTokens: 10, completionTokens: 2 });
+  applyEvent(record, { type: 'goals_checked', at: 3, goals: [], status: 'succeeded', usage: { ...one, modelCalls: 3 } });
+  expect(record.usage.modelCalls).toBe(3);
+});

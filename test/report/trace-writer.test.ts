@@ -249,8 +249,11 @@ describe('traceWriter', () => {
     expect(onDisk()).toHaveLength(12);
     trace.listener({ type: 'step_skipped', at: 8, stepKey: '4', reason: 'no' });
     expect(onDisk()).toHaveLength(12);
-    trace.listener({ type: 'run_finished', at: 9, status: 'succeeded', durationMs: 9, usage: NO_USAGE });
+    // A model call's cost, at once: a killed run's summary counts it.
+    trace.listener({ type: 'model_used', at: 8, usage: { ...NO_USAGE, modelCalls: 1 } });
     expect(onDisk()).toHaveLength(14);
+    trace.listener({ type: 'run_finished', at: 9, status: 'succeeded', durationMs: 9, usage: NO_USAGE });
+    expect(onDisk()).toHaveLength(15);
     await trace.close();
   });
 

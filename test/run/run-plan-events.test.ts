@@ -59,7 +59,7 @@ describe('runPlan events', () => {
     const fake = new FakeSteps();
     const seen: { type: string; record: RunRecord | undefined; state: string | undefined }[] = [];
     const listener = (event: RunEvent, record?: RunRecord): void => {
-      seen.push({ type: event.type, record, state: 'stepKey' in event ? record?.steps.get(event.stepKey)?.state : undefined });
+      seen.push({ type: event.type, record, state: 'stepKey' in event && event.stepKey !== undefined ? record?.steps.get(event.stepKey)?.state : undefined });
     };
     const run = startRun(planOf([step('a')]), fake.runner, { listeners: [listener] });
     await fake.started('a');

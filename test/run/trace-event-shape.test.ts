@@ -220,6 +220,7 @@ describe('traces plan-runner writes', () => {
       todos_updated: { type: 'todos_updated', at: 12, stepKey: 'agent', todos: [{ id: '1', content: 'do', status: 'completed' }], changed: ['1'] },
       agent_turn: { type: 'agent_turn', at: 13, stepKey: 'agent', index: 0, turn: 1, maxTurns: 3, message: '', toolCalls: ['add'] },
       agent_tool_called: { type: 'agent_tool_called', at: 14, stepKey: 'agent', turn: 1, tool: 'add', args: [1, 2], ok: false, error: 'bad arguments' },
+      model_used: { type: 'model_used', at: 15, usage, stepKey: 'agent' },
       nested_event: { type: 'nested_event', at: 15, stepKey: 'used', event: { type: 'nested_event', at: 0, stepKey: 'deeper', event: { type: 'step_started', at: 0, stepKey: 'x' } } },
       step_expanded: { type: 'step_expanded', at: 16, stepKey: 'each', keys: ['each[0]'] },
       item_started: { type: 'item_started', at: 17, stepKey: 'each', index: 0 },
