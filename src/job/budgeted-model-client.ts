@@ -18,8 +18,7 @@ export function budgetedModelClient(inner: ModelClient, budget: RunBudget): Mode
   return {
     defaultModel: inner.defaultModel,
     async complete(request: ChatRequest, label: CallLabel, signal?: AbortSignal): Promise<ChatResponse> {
-      // A call its caller gave up on before it began is never sent: not one that went unanswered.
-      const givenUp = signal?.aborted === true;
+      // A call its caller gave up on before it began is never sent: the budget throws its reason, and counts nothing.
       const ended = await budget.reserveModelCall(describePurpose(label.purpose), { model: request.model, promptTokens: estimatePromptTokens(request) }, signal);
       try {
         // A request abandoned in flight (a timeout, a cancel, a budget stop, an answer that broke off) may be billed: counted apart.
@@ -36,7 +35,7 @@ export function budgetedModelClient(inner: ModelClient, budget: RunBudget): Mode
           const billed = billedUsage(error, request);
           if (billed && !isStepCall(label)) budget.chargeOutsideSteps(billed);
           // One that said nothing of it was a call all the same: max_model_calls counted it, and the report says so.
-          if (!billed && !abandoned && !givenUp) budget.countUnanswered();
+          if (!billed && !abandoned) budget.countUnanswered();
           throw error;
         }
         if (!isStepCall(label)) budget.chargeOutsideSteps(callUsage(response, request));

@@ -184,6 +184,9 @@ export class RunBudget {
       if (!this.#inFlightFillBudget()) break;
       await this.#roomChanged(signal);
     }
+    // A call its caller gave up on before it began is never sent: not started, and max_model_calls does not
+    // count it (found by reading the code: a stop said "spent 2" of two calls, one of them never made).
+    if (signal?.aborted) throw signal.reason;
     this.#callsStarted += 1;
     const call = this.#expect(expected);
     this.#inFlight.add(call);

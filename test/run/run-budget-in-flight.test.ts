@@ -117,3 +117,15 @@ workflow_sequence:
     expect(job.outcome.run.reason).toMatch(/^budget exceeded: max_model_calls 2 \(spent 2/);
   });
 });
+
+// A call whose caller had given up before it began was counted as started, though never sent: max_model_calls
+// refused a call that the budget had room for.
+it('does not count a call its caller gave up on before it began', async () => {
+  const budget = new RunBudget({ max_model_calls: 1 });
+  const gaveUp = new AbortController();
+  gaveUp.abort(new Error('the step timed out'));
+  await expect(budget.reserveModelCall('step a', call(10), gaveUp.signal)).rejects.toThrow('the step timed out');
+  const end = await budget.reserveModelCall('step b', call(10));
+  end();
+  expect(budget.exceeded).toBeUndefined();
+});
