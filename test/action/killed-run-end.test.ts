@@ -65,14 +65,16 @@ it('charges a killed step what the trace says it used so far, and the run the ca
     { type: 'model_used', at: 6, usage: one(30), stepKey: 'each' },
     ...LEFT.slice(8),
     { type: 'nested_event', at: 7, stepKey: 'used', event: { type: 'model_used', at: 1, usage: one(400), stepKey: 'x' } },
+    // A call of a used plan's step that answered after that step ended: its plan step's, in no other figure.
+    { type: 'nested_event', at: 7, stepKey: 'used', event: { type: 'model_used', at: 1, usage: one(5000), stepKey: 'gone' } },
     { type: 'model_used', at: 8, usage: { ...NO_USAGE, abandonedRequests: 1 } },
   ];
   const record = [...events, ...killedRunEnd(events.reduce(applyEvent, newRunRecord()))].reduce(applyEvent, newRunRecord());
   expect(record.steps.get('each')!.usage).toMatchObject({ modelCalls: 2, promptTokens: 50 });
-  expect(record.steps.get('used')!.usage).toMatchObject({ modelCalls: 1, promptTokens: 400 });
+  expect(record.steps.get('used')!.usage).toMatchObject({ modelCalls: 2, promptTokens: 5400 });
   expect(record.steps.get('used')!.nested!.steps.get('x')!.usage).toMatchObject({ modelCalls: 1, promptTokens: 400 });
   expect(record.steps.get('a')!.usage).toMatchObject({ modelCalls: 1, promptTokens: 10 });
-  expect(record.usage).toEqual({ modelCalls: 6, promptTokens: 3460, completionTokens: 7, costUsd: 0.01, abandonedRequests: 1 });
+  expect(record.usage).toEqual({ modelCalls: 7, promptTokens: 8460, completionTokens: 8, costUsd: 0.01, abandonedRequests: 1 });
 });
 
 it('adds what a run spends after its end (a goal judge’s calls) until the goals’ event gives the total', () => {
