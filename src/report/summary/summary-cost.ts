@@ -2,7 +2,7 @@ import type { Usage } from '../../core/usage.ts';
 import { NO_USAGE, addUsage } from '../../core/usage.ts';
 import type { RunRecord } from '../../core/run-record.ts';
 import { escapeInlineMarkdown } from '../markdown/escape-markdown.ts';
-import { runUsage } from '../run-usage.ts';
+import { runUsage, stepUsageSoFar } from '../run-usage.ts';
 import { reusedWork } from '../reused-work.ts';
 import { groupDigits } from '../../core/group-digits.ts';
 
@@ -95,8 +95,11 @@ export function renderSummaryCost(record: RunRecord, limits: CostLimits | undefi
   lines.push('', '| Step | Model calls | Tokens in | Tokens out | Est. cost |', '| --- | ---: | ---: | ---: | ---: |');
   let stepsTotal = NO_USAGE;
   for (const step of record.steps.values()) {
-    stepsTotal = addUsage(stepsTotal, step.usage);
-    if (step.usage.modelCalls > 0 || step.usage.promptTokens > 0) lines.push(row(escapeInlineMarkdown(redact(step.key)), step.usage));
+    // A step still in progress when the run ended (a shard's fan-out step, which the merge completes) has
+    // what was charged to it so far: its items' calls are not "planning and goal checks".
+    const used = stepUsageSoFar(step);
+    stepsTotal = addUsage(stepsTotal, used);
+    if (used.modelCalls > 0 || used.promptTokens > 0) lines.push(row(escapeInlineMarkdown(redact(step.key)), used));
   }
   const other: Usage = {
     modelCalls: total.modelCalls - stepsTotal.modelCalls,
