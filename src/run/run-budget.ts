@@ -172,6 +172,10 @@ export class RunBudget {
    */
   async reserveModelCall(who: string, expected: ExpectedCall, signal?: AbortSignal): Promise<() => void> {
     for (;;) {
+      // A call its caller gave up on before it began is never sent: not started, and max_model_calls does not
+      // count it (found by reading the code: a stop said "spent 2" of two calls, one of them never made). Nor is
+      // it refused: a refusal stops the run for a call nobody wanted (found by a review: a timed-out step's).
+      if (signal?.aborted) throw signal.reason;
       const refused = this.exceeded ?? this.#noRoomForCall(who);
       if (refused) {
         // The calls in flight hold the room (max_model_calls counts them as started): stopped now, the run
@@ -184,9 +188,6 @@ export class RunBudget {
       if (!this.#inFlightFillBudget()) break;
       await this.#roomChanged(signal);
     }
-    // A call its caller gave up on before it began is never sent: not started, and max_model_calls does not
-    // count it (found by reading the code: a stop said "spent 2" of two calls, one of them never made).
-    if (signal?.aborted) throw signal.reason;
     this.#callsStarted += 1;
     const call = this.#expect(expected);
     this.#inFlight.add(call);

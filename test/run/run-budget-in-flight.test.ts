@@ -129,3 +129,18 @@ it('does not count a call its caller gave up on before it began', async () => {
   end();
   expect(budget.exceeded).toBeUndefined();
 });
+
+// A call its caller had given up on (its step timed out, the run was cancelled) was refused when the budget had
+// no room left, and the refusal stopped the run: "budget exceeded … step b needed another call", for a call step
+// b never wanted, and step b failed as stopped by the budget, not with its own timeout (found by a review).
+it('stops no run for a call its caller gave up on before it began, the budget spent or not', async () => {
+  const budget = new RunBudget({ max_model_calls: 1 });
+  const end = await budget.reserveModelCall('step a', call(10));
+  budget.charge(answered(10, 1));
+  end();
+  const gaveUp = new AbortController();
+  gaveUp.abort(new Error('the step timed out'));
+  await expect(budget.reserveModelCall('step b', call(10), gaveUp.signal)).rejects.toThrow('the step timed out');
+  expect(budget.exceeded).toBeUndefined();
+  expect(budget.signal.aborted).toBe(false);
+});
