@@ -1,6 +1,6 @@
 import type { Clock } from '../core/clock.ts';
 import { TRACE_FORMAT, type ApprovalRequest, type GoalVerdict, type PlanSnapshot, type RunEvent, type RunListener, type RunStatus, type StepState } from '../core/run-event.ts';
-import type { Usage } from '../core/usage.ts';
+import { addUsage, NO_USAGE, type Usage } from '../core/usage.ts';
 import { broadcast, type ListenerErrorHandler } from './broadcast.ts';
 import { IllegalTransitionError } from './illegal-transition-error.ts';
 import { applyEvent, newRunRecord, type RunRecord } from '../core/run-record.ts';
@@ -100,7 +100,8 @@ export class RunJournal {
    */
   modelUsed(usage: Usage, stepKey?: string): void {
     if (this.#goalsChecked) return;
-    this.#emit({ type: 'model_used', usage, ...(stepKey !== undefined && { stepKey }) });
+    // Its counts alone, as a step's usage has them: a priced call's usage also names its model and price.
+    this.#emit({ type: 'model_used', usage: addUsage(NO_USAGE, usage), ...(stepKey !== undefined && { stepKey }) });
   }
 
   /** The goals' verdicts and the status they give the run; after `run_finished`, once. */

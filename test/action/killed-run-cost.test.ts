@@ -70,6 +70,10 @@ it('a killed run’s summary counts every call made: a running step’s, and tho
   const { trace, cost } = await killedAfter(plan, 4);
   // Each charge is on disk when it is made, not up to 250 ms later with the next batch.
   expect(trace.match(/"type":"model_used"/g)).toHaveLength(3);
+  // Its counts alone: not the model's name and price the budget priced it with, on every line.
+  const used = trace.split('\n').filter((line) => line.includes('"model_used"')).map((line) => Object.keys(JSON.parse(line) as object).sort().join());
+  expect(new Set(used)).toEqual(new Set(['at,stepKey,ts,type,usage', 'at,ts,type,usage']));
+  expect(trace.split('\n').filter((line) => line.includes('"model_used"')).every((line) => !line.includes('priceKnown') && !line.includes('gpt-4.1'))).toBe(true);
   expect(cost).toMatch(/\| a \| 1 \| 100 \| 10 \|/);
   expect(cost).toMatch(/\| b \| 1 \| 400 \| 40 \|/);
   expect(cost).toMatch(/\| planning and goal checks \| 1 \| 200 \| 20 \|/);
