@@ -68,7 +68,8 @@ function killedRunEnd(record, scope) {
             // How long it ran is known only up to the trace's last event: the figure is a lower bound, and says so
             // (found by an adversarial pass: `\u00b7 11 ms` for a step killed after 300 ms read as its time).
             const ran = step.startedAt === undefined ? 0 : at - step.startedAt;
-            ended.push({ type: 'step_failed', stepKey, error: `the main step ended while this step ran (${(0,_report_format_duration_js__WEBPACK_IMPORTED_MODULE_15__/* .formatDuration */ .a)(ran)} or more: the trace ends there)`, transient: true, durationMs: ran, usage: _core_usage_js__WEBPACK_IMPORTED_MODULE_2__/* .NO_USAGE */ .y, at });
+            // Its model use up to the kill, as the trace's `model_used` events charged it (found by a review: 0).
+            ended.push({ type: 'step_failed', stepKey, error: `the main step ended while this step ran (${(0,_report_format_duration_js__WEBPACK_IMPORTED_MODULE_15__/* .formatDuration */ .a)(ran)} or more: the trace ends there)`, transient: true, durationMs: ran, usage: (0,_report_run_usage_js__WEBPACK_IMPORTED_MODULE_4__/* .stepUsageSoFar */ .D)(step), at });
         }
         else if ((step.state === 'pending' || step.state === 'waiting') && (scope?.has(stepKey) ?? true)) {
             ended.push({ type: 'step_skipped', stepKey, reason: 'the main step ended before this step completed (the trace may not show its start)', at });

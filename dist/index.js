@@ -4573,6 +4573,19 @@ function applyEvent(record, event) {
                 progress.failedCalls += 1;
             break;
         }
+        case 'model_used': {
+            // After the run's end (a goal judge's call, an answer that came late): `goals_checked` gives the total again.
+            if (record.status !== undefined) {
+                record.usage = (0,_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(record.usage, event.usage);
+                break;
+            }
+            const step = event.stepKey === undefined ? undefined : record.steps.get(event.stepKey);
+            if (step?.state === 'in_progress')
+                step.spent = (0,_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(step.spent ?? _usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y, event.usage);
+            else
+                record.spentOutsideSteps = (0,_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(record.spentOutsideSteps ?? _usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y, event.usage);
+            break;
+        }
         case 'nested_event': {
             const step = stepOf(record, event.stepKey);
             step.nested = applyEvent(step.nested ?? newRunRecord(), event.event);
@@ -6557,8 +6570,7 @@ function budgetedModelClient(inner, budget) {
     return {
         defaultModel: inner.defaultModel,
         async complete(request, label, signal) {
-            // A call its caller gave up on before it began is never sent: not one that went unanswered.
-            const givenUp = signal?.aborted === true;
+            // A call its caller gave up on before it began is never sent: the budget throws its reason, and counts nothing.
             const ended = await budget.reserveModelCall((0,_llm_describe_purpose_js__WEBPACK_IMPORTED_MODULE_1__/* .describePurpose */ .S)(label.purpose), { model: request.model, promptTokens: (0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .estimatePromptTokens */ .bW)(request) }, signal);
             try {
                 // A request abandoned in flight (a timeout, a cancel, a budget stop, an answer that broke off) may be billed: counted apart.
@@ -6575,14 +6587,14 @@ function budgetedModelClient(inner, budget) {
                     // An answer that was no answer but said what it used is billed: charged as any other (a step's by the step).
                     const billed = (0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .billedUsage */ .cL)(error, request);
                     if (billed && !isStepCall(label))
-                        budget.charge(billed);
+                        budget.chargeOutsideSteps(billed);
                     // One that said nothing of it was a call all the same: max_model_calls counted it, and the report says so.
-                    if (!billed && !abandoned && !givenUp)
+                    if (!billed && !abandoned)
                         budget.countUnanswered();
                     throw error;
                 }
                 if (!isStepCall(label))
-                    budget.charge((0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .callUsage */ .mu)(response, request));
+                    budget.chargeOutsideSteps((0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .callUsage */ .mu)(response, request));
                 return response;
             }
             finally {
@@ -8870,7 +8882,7 @@ class PlanRun {
         this.#running.add(key);
         const toolRetry = step.tool === undefined ? undefined : this.#plan.source?.tools?.[step.tool]?.retry;
         const hooks = {
-            onUsage: (more) => this.budget.charge(more),
+            onUsage: (more) => this.budget.charge(more, (priced) => this.#journal.modelUsed(priced, key)),
             onRetry: (notice) => this.#journal.step({ type: 'step_retrying', stepKey: key, ...notice }),
             onActivity: (activity) => {
                 if (this.#journal.stateOf(key) === 'in_progress')
@@ -9162,7 +9174,7 @@ class PlanRun {
         this.#running.add(child.key);
         const toolRetry = child.tool === undefined ? undefined : this.#plan.source?.tools?.[child.tool]?.retry;
         const hooks = {
-            onUsage: (more) => this.budget.charge(more),
+            onUsage: (more) => this.budget.charge(more, (priced) => this.#journal.modelUsed(priced, stepKey)),
             onRetry: (notice) => this.#journal.step({ type: 'item_retrying', stepKey, index, ...notice }),
             // An item's tool calls and activity belong to its for_each step: one record, one side-effect ledger.
             onActivity: (activity) => {
@@ -9619,6 +9631,7 @@ function canMove(from, to) {
 
 
 
+
 const TARGET_STATE = {
     step_started: 'in_progress',
     step_completed: 'completed',
@@ -9637,6 +9650,7 @@ class RunJournal {
     #startedAt;
     #onListenerError;
     #finished = false;
+    #goalsChecked = false;
     /** `startedAt`: the clock's reading when the job began (before a model wrote the plan), else now. */
     constructor(listeners, clock, onListenerError, startedAt = clock.now()) {
         this.#listeners = listeners;
@@ -9693,8 +9707,19 @@ class RunJournal {
     approvalDecided(decision, hash, by) {
         this.#emit({ type: 'approval_decided', decision, hash, ...(by === undefined ? {} : { by }) });
     }
+    /**
+     * Model use as it is charged: to step `stepKey`, or to no step. Until the goals are checked, whose event
+     * gives the total; later calls are ignored.
+     */
+    modelUsed(usage, stepKey) {
+        if (this.#goalsChecked)
+            return;
+        // Its counts alone, as a step's usage has them: a priced call's usage also names its model and price.
+        this.#emit({ type: 'model_used', usage: (0,core_usage/* addUsage */.v)(core_usage/* NO_USAGE */.y, usage), ...(stepKey !== undefined && { stepKey }) });
+    }
     /** The goals' verdicts and the status they give the run; after `run_finished`, once. */
     goalsChecked(goals, status, usage, reason) {
+        this.#goalsChecked = true;
         this.#emit({ type: 'goals_checked', goals, status, ...(usage && { usage }), ...(reason !== undefined && { reason }) });
     }
     #emit(partial) {
@@ -9777,6 +9802,14 @@ async function runPlan(plan, deps) {
         // A resumed run's plan runs its steps again; the replaced failures of the run it resumes it cannot, and keeps.
         const carried = deps.resume && new Map([...deps.resume.leftUndone].filter(([key]) => !run.graph.byKey.has(key)));
         journal.planCreated(run.graph.snapshot(run.header), (0,stable_hash/* stableHash */.c)({ steps: plan.steps, source: plan.source ?? null }), carried);
+        // What the job spent before the run (the calls that wrote the plan), then what no step charges, as it is
+        // spent: the trace has the cost of a run killed before its end. A used plan's run shares the outer budget.
+        if (!deps.inner) {
+            const before = run.budget.usage;
+            if (spentAny(before))
+                journal.modelUsed(before);
+            run.budget.onSpentOutsideSteps((usage) => journal.modelUsed(usage));
+        }
         // A used plan's run goes on with the approval of its step in the outer run, which the outer trace records.
         if (deps.approval && !deps.inner)
             journal.approvalDecided('approved', deps.approval.hash, deps.approval.by);
@@ -9850,6 +9883,10 @@ function missingResult(journal, run, stepKey) {
         ...(record?.skipReason !== undefined && { skipReason: record.skipReason }),
         ...(skippedFor !== undefined && { skippedFor }),
     };
+}
+/** Usage that says a call was made or a request abandoned. */
+function spentAny(usage) {
+    return usage.modelCalls > 0 || usage.promptTokens > 0 || usage.completionTokens > 0 || (usage.abandonedRequests ?? 0) > 0 || (usage.unansweredCalls ?? 0) > 0;
 }
 
 // EXTERNAL MODULE: ./lib/job/job-secrets.js
@@ -23099,13 +23136,34 @@ function reusedWork(record) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   D: () => (/* binding */ stepUsageSoFar),
 /* harmony export */   l: () => (/* binding */ runUsage)
 /* harmony export */ });
 /* harmony import */ var _core_usage_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76940);
 
-/** The run's model use: as the run reported it when it finished, else the sum over its steps so far. */
+/**
+ * The run's model use: as the run reported it when it finished, else what its events charged so far
+ * (a run killed mid-run): each step's, a running step's up to now, and the calls no step owns.
+ */
 function runUsage(record) {
-    return record.status === undefined ? [...record.steps.values()].reduce((sum, step) => (0,_core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(sum, step.usage), _core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y) : record.usage;
+    return record.status === undefined ? (0,_core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(stepsUsage(record), record.spentOutsideSteps ?? _core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y) : record.usage;
+}
+/**
+ * What a step used: once it ended, as it reported; while it runs, what was charged to it so far (a used
+ * plan's, its steps' and what they charged after they ended, which no other figure has).
+ */
+function stepUsageSoFar(step) {
+    if (step.state !== 'in_progress')
+        return step.usage;
+    const own = step.spent ?? _core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y;
+    return step.nested ? (0,_core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(own, (0,_core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(stepsUsage(step.nested), step.nested.spentOutsideSteps ?? _core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y)) : own;
+}
+/** The model use of a run's steps (a used plan's step reports the same sum as its use). */
+function stepsUsage(record) {
+    let usage = _core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y;
+    for (const step of record.steps.values())
+        usage = (0,_core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(usage, stepUsageSoFar(step));
+    return usage;
 }
 
 
@@ -23757,9 +23815,12 @@ function renderSummaryCost(record, limits, redact, fannedOut = false) {
     lines.push('', '| Step | Model calls | Tokens in | Tokens out | Est. cost |', '| --- | ---: | ---: | ---: | ---: |');
     let stepsTotal = _core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y;
     for (const step of record.steps.values()) {
-        stepsTotal = (0,_core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(stepsTotal, step.usage);
-        if (step.usage.modelCalls > 0 || step.usage.promptTokens > 0)
-            lines.push(row((0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(redact(step.key)), step.usage));
+        // A step still in progress when the run ended (a shard's fan-out step, which the merge completes) has
+        // what was charged to it so far: its items' calls are not "planning and goal checks".
+        const used = (0,_run_usage_js__WEBPACK_IMPORTED_MODULE_2__/* .stepUsageSoFar */ .D)(step);
+        stepsTotal = (0,_core_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(stepsTotal, used);
+        if (used.modelCalls > 0 || used.promptTokens > 0)
+            lines.push(row((0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(redact(step.key)), used));
     }
     const other = {
         modelCalls: total.modelCalls - stepsTotal.modelCalls,
@@ -24326,6 +24387,7 @@ function buildSchemas() {
         todos_updated: event({ stepKey: text, todos, changed: texts }, { index }),
         agent_turn: event({ ...agentEvent, maxTurns: schemas.number(), message: text, toolCalls: texts }, { index }),
         agent_tool_called: event({ ...agentEvent, tool: text, ok: flag }, { index, error: text }),
+        model_used: event({ usage }, { stepKey: text }),
         // The event inside is checked on its own (`traceEventProblem`), by its own type.
         nested_event: event({ stepKey: text, event: schemas.looseObject({ type: text }) }),
         step_expanded: event({ stepKey: text, keys: texts }),
@@ -25044,6 +25106,8 @@ class RunBudget {
     #wakeScheduled = false;
     /** A call refused for a cap while others were in flight: the run stops with it once they have answered. */
     #stopAfterInFlight;
+    /** Told of the model use no step charges (`chargeOutsideSteps`, the abandoned and unanswered calls), as it happens. */
+    #outsideSteps;
     /** `heapNearlyFull` reads the process's heap when it is nearly full (tests give a stand-in): then nothing starts. */
     constructor(limits = {}, pricing, options = {}) {
         this.#heapNearlyFull = options.heapNearlyFull ?? heapNearlyFull;
@@ -25072,6 +25136,7 @@ class RunBudget {
      */
     countAbandoned() {
         this.#abandonedRequests += 1;
+        this.#outsideSteps?.({ ...core_usage/* NO_USAGE */.y, abandonedRequests: 1 });
     }
     /**
      * A model call failed with no answer saying what it used (an HTTP error): `max_model_calls` counts it, as a
@@ -25080,6 +25145,18 @@ class RunBudget {
      */
     countUnanswered() {
         this.#unansweredCalls += 1;
+        this.#outsideSteps?.({ ...core_usage/* NO_USAGE */.y, unansweredCalls: 1 });
+    }
+    /**
+     * The run's record of what is spent outside its steps' own charges, as it is spent (the run's trace keeps
+     * it, for a run killed before it could say its total); one listener, replaced by the next.
+     */
+    onSpentOutsideSteps(listener) {
+        this.#outsideSteps = listener;
+    }
+    /** `charge` for a call no step owns (the planner's, a replanner's, a review's, a goal judge's), told to `onSpentOutsideSteps`'s listener first. */
+    chargeOutsideSteps(usage) {
+        return this.charge(usage, this.#outsideSteps);
     }
     /** Aborted, with the `BudgetExceededError`, when a limit is reached. */
     get signal() {
@@ -25112,11 +25189,14 @@ class RunBudget {
     }
     /**
      * Adds a finished call's usage (priced) and stops the run if a limit is now passed, or if the call
-     * has no price under `max_cost_usd` (a cap it could pass unseen); returns the priced usage.
+     * has no price under `max_cost_usd` (a cap it could pass unseen); returns the priced usage. `told`
+     * hears of the priced usage before a limit it passes stops the run.
      */
-    charge(usage) {
+    charge(usage, told) {
         const priced = this.price(usage);
         this.#usage = (0,core_usage/* addUsage */.v)(this.#usage, priced);
+        // Before a limit it passes stops the run: the record has the call that stopped it.
+        told?.(priced);
         const spent = this.#usage;
         const tokens = spent.promptTokens + spent.completionTokens;
         const model = nameIn(usage, 'model');
@@ -25140,6 +25220,11 @@ class RunBudget {
      */
     async reserveModelCall(who, expected, signal) {
         for (;;) {
+            // A call its caller gave up on before it began is never sent: not started, and max_model_calls does not
+            // count it (found by reading the code: a stop said "spent 2" of two calls, one of them never made). Nor is
+            // it refused: a refusal stops the run for a call nobody wanted (found by a review: a timed-out step's).
+            if (signal?.aborted)
+                throw signal.reason;
             const refused = this.exceeded ?? this.#noRoomForCall(who);
             if (refused) {
                 // The calls in flight hold the room (max_model_calls counts them as started): stopped now, the run
@@ -40318,7 +40403,7 @@ function nestedChangeLines(event, record, redact) {
     if (inner && current.type === 'goals_checked')
         return current.goals.map((goal) => `${'  '.repeat(path.length)}${(0,checklist/* oneLogLine */.Hr)(redact(path.join(' \u203a ')))} \u203a ${(0,goals_table/* goalLogLine */.EY)({ ...goal, name: redact(goal.name), evidence: redact(goal.evidence) })}`);
     // Only a nested step's own changes: nested runs interleave, so each line names the plan step it is under.
-    if (!inner || !current.type.startsWith('step_') || !('stepKey' in current))
+    if (!inner || !current.type.startsWith('step_') || !('stepKey' in current) || current.stepKey === undefined)
         return [];
     const planStep = (0,checklist/* planStepOf */.ff)(inner, current.stepKey);
     return planStep ? [`${'  '.repeat(path.length)}${path.join(' \u203a ')} \u203a ${itemLine((0,checklist/* checklistItem */.gd)(planStep, inner.steps.get(current.stepKey), redact))}`] : [];
@@ -40396,6 +40481,7 @@ function changeLines(event, record, redact) {
         // A log line per item would bury the log under a 1,000-item step: only failed items get one.
         case 'item_started':
         case 'item_retrying':
+        case 'model_used':
             return [];
         case 'item_completed':
             return unfinishedTodoLines(record, event, redact);
@@ -41733,8 +41819,8 @@ const CHEAP_STEP_MS = 10;
  * (SIGKILL) loses only what is waiting. Written at once (one write to the page cache, no fsync: a
  * killed process's writes survive it): the plan and its revisions; a call with side effects before
  * the tool runs, and its answer; the completion of a step (or a for_each item) that made one, or that
- * is worth keeping (it took 10 ms or more, called the model, or was reused from an earlier run); the
- * run's end; the results a resumed run carries, with the event after them.
+ * is worth keeping (it took 10 ms or more, called the model, or was reused from an earlier run); a
+ * model call's usage; the run's end; the results a resumed run carries, with the event after them.
  * Everything else waits for the next of these, or at most 250 ms: so a kill loses at most the cheap
  * steps that completed in the last 250 ms, which a resume runs again, and never a side effect. A
  * write per trivial step would cost more than the step.
@@ -41762,6 +41848,8 @@ class DurabilityRule {
             case 'plan_created':
             case 'plan_revised':
             case 'run_finished':
+            // A model call's cost: a killed run's summary counts it (a write is nothing beside the call).
+            case 'model_used':
                 return true;
             case 'tool_called':
                 if (!event.sideEffects)

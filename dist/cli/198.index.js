@@ -1839,8 +1839,8 @@ const CHEAP_STEP_MS = 10;
  * (SIGKILL) loses only what is waiting. Written at once (one write to the page cache, no fsync: a
  * killed process's writes survive it): the plan and its revisions; a call with side effects before
  * the tool runs, and its answer; the completion of a step (or a for_each item) that made one, or that
- * is worth keeping (it took 10 ms or more, called the model, or was reused from an earlier run); the
- * run's end; the results a resumed run carries, with the event after them.
+ * is worth keeping (it took 10 ms or more, called the model, or was reused from an earlier run); a
+ * model call's usage; the run's end; the results a resumed run carries, with the event after them.
  * Everything else waits for the next of these, or at most 250 ms: so a kill loses at most the cheap
  * steps that completed in the last 250 ms, which a resume runs again, and never a side effect. A
  * write per trivial step would cost more than the step.
@@ -1868,6 +1868,8 @@ class DurabilityRule {
             case 'plan_created':
             case 'plan_revised':
             case 'run_finished':
+            // A model call's cost: a killed run's summary counts it (a write is nothing beside the call).
+            case 'model_used':
                 return true;
             case 'tool_called':
                 if (!event.sideEffects)

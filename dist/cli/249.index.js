@@ -1100,6 +1100,19 @@ function applyEvent(record, event) {
                 progress.failedCalls += 1;
             break;
         }
+        case 'model_used': {
+            // After the run's end (a goal judge's call, an answer that came late): `goals_checked` gives the total again.
+            if (record.status !== undefined) {
+                record.usage = (0,_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(record.usage, event.usage);
+                break;
+            }
+            const step = event.stepKey === undefined ? undefined : record.steps.get(event.stepKey);
+            if (step?.state === 'in_progress')
+                step.spent = (0,_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(step.spent ?? _usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y, event.usage);
+            else
+                record.spentOutsideSteps = (0,_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .addUsage */ .v)(record.spentOutsideSteps ?? _usage_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_USAGE */ .y, event.usage);
+            break;
+        }
         case 'nested_event': {
             const step = stepOf(record, event.stepKey);
             step.nested = applyEvent(step.nested ?? newRunRecord(), event.event);
@@ -2687,8 +2700,7 @@ function budgetedModelClient(inner, budget) {
     return {
         defaultModel: inner.defaultModel,
         async complete(request, label, signal) {
-            // A call its caller gave up on before it began is never sent: not one that went unanswered.
-            const givenUp = signal?.aborted === true;
+            // A call its caller gave up on before it began is never sent: the budget throws its reason, and counts nothing.
             const ended = await budget.reserveModelCall((0,_llm_describe_purpose_js__WEBPACK_IMPORTED_MODULE_1__/* .describePurpose */ .S)(label.purpose), { model: request.model, promptTokens: (0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .estimatePromptTokens */ .bW)(request) }, signal);
             try {
                 // A request abandoned in flight (a timeout, a cancel, a budget stop, an answer that broke off) may be billed: counted apart.
@@ -2705,14 +2717,14 @@ function budgetedModelClient(inner, budget) {
                     // An answer that was no answer but said what it used is billed: charged as any other (a step's by the step).
                     const billed = (0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .billedUsage */ .cL)(error, request);
                     if (billed && !isStepCall(label))
-                        budget.charge(billed);
+                        budget.chargeOutsideSteps(billed);
                     // One that said nothing of it was a call all the same: max_model_calls counted it, and the report says so.
-                    if (!billed && !abandoned && !givenUp)
+                    if (!billed && !abandoned)
                         budget.countUnanswered();
                     throw error;
                 }
                 if (!isStepCall(label))
-                    budget.charge((0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .callUsage */ .mu)(response, request));
+                    budget.chargeOutsideSteps((0,_llm_call_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .callUsage */ .mu)(response, request));
                 return response;
             }
             finally {
@@ -4951,7 +4963,7 @@ class PlanRun {
         this.#running.add(key);
         const toolRetry = step.tool === undefined ? undefined : this.#plan.source?.tools?.[step.tool]?.retry;
         const hooks = {
-            onUsage: (more) => this.budget.charge(more),
+            onUsage: (more) => this.budget.charge(more, (priced) => this.#journal.modelUsed(priced, key)),
             onRetry: (notice) => this.#journal.step({ type: 'step_retrying', stepKey: key, ...notice }),
             onActivity: (activity) => {
                 if (this.#journal.stateOf(key) === 'in_progress')
@@ -5243,7 +5255,7 @@ class PlanRun {
         this.#running.add(child.key);
         const toolRetry = child.tool === undefined ? undefined : this.#plan.source?.tools?.[child.tool]?.retry;
         const hooks = {
-            onUsage: (more) => this.budget.charge(more),
+            onUsage: (more) => this.budget.charge(more, (priced) => this.#journal.modelUsed(priced, stepKey)),
             onRetry: (notice) => this.#journal.step({ type: 'item_retrying', stepKey, index, ...notice }),
             // An item's tool calls and activity belong to its for_each step: one record, one side-effect ledger.
             onActivity: (activity) => {
@@ -5700,6 +5712,7 @@ function canMove(from, to) {
 
 
 
+
 const TARGET_STATE = {
     step_started: 'in_progress',
     step_completed: 'completed',
@@ -5718,6 +5731,7 @@ class RunJournal {
     #startedAt;
     #onListenerError;
     #finished = false;
+    #goalsChecked = false;
     /** `startedAt`: the clock's reading when the job began (before a model wrote the plan), else now. */
     constructor(listeners, clock, onListenerError, startedAt = clock.now()) {
         this.#listeners = listeners;
@@ -5774,8 +5788,19 @@ class RunJournal {
     approvalDecided(decision, hash, by) {
         this.#emit({ type: 'approval_decided', decision, hash, ...(by === undefined ? {} : { by }) });
     }
+    /**
+     * Model use as it is charged: to step `stepKey`, or to no step. Until the goals are checked, whose event
+     * gives the total; later calls are ignored.
+     */
+    modelUsed(usage, stepKey) {
+        if (this.#goalsChecked)
+            return;
+        // Its counts alone, as a step's usage has them: a priced call's usage also names its model and price.
+        this.#emit({ type: 'model_used', usage: (0,core_usage/* addUsage */.v)(core_usage/* NO_USAGE */.y, usage), ...(stepKey !== undefined && { stepKey }) });
+    }
     /** The goals' verdicts and the status they give the run; after `run_finished`, once. */
     goalsChecked(goals, status, usage, reason) {
+        this.#goalsChecked = true;
         this.#emit({ type: 'goals_checked', goals, status, ...(usage && { usage }), ...(reason !== undefined && { reason }) });
     }
     #emit(partial) {
@@ -5858,6 +5883,14 @@ async function runPlan(plan, deps) {
         // A resumed run's plan runs its steps again; the replaced failures of the run it resumes it cannot, and keeps.
         const carried = deps.resume && new Map([...deps.resume.leftUndone].filter(([key]) => !run.graph.byKey.has(key)));
         journal.planCreated(run.graph.snapshot(run.header), (0,stable_hash/* stableHash */.c)({ steps: plan.steps, source: plan.source ?? null }), carried);
+        // What the job spent before the run (the calls that wrote the plan), then what no step charges, as it is
+        // spent: the trace has the cost of a run killed before its end. A used plan's run shares the outer budget.
+        if (!deps.inner) {
+            const before = run.budget.usage;
+            if (spentAny(before))
+                journal.modelUsed(before);
+            run.budget.onSpentOutsideSteps((usage) => journal.modelUsed(usage));
+        }
         // A used plan's run goes on with the approval of its step in the outer run, which the outer trace records.
         if (deps.approval && !deps.inner)
             journal.approvalDecided('approved', deps.approval.hash, deps.approval.by);
@@ -5931,6 +5964,10 @@ function missingResult(journal, run, stepKey) {
         ...(record?.skipReason !== undefined && { skipReason: record.skipReason }),
         ...(skippedFor !== undefined && { skippedFor }),
     };
+}
+/** Usage that says a call was made or a request abandoned. */
+function spentAny(usage) {
+    return usage.modelCalls > 0 || usage.promptTokens > 0 || usage.completionTokens > 0 || (usage.abandonedRequests ?? 0) > 0 || (usage.unansweredCalls ?? 0) > 0;
 }
 
 // EXTERNAL MODULE: ./lib/job/job-secrets.js
@@ -9094,6 +9131,7 @@ function buildSchemas() {
         todos_updated: event({ stepKey: text, todos, changed: texts }, { index }),
         agent_turn: event({ ...agentEvent, maxTurns: schemas.number(), message: text, toolCalls: texts }, { index }),
         agent_tool_called: event({ ...agentEvent, tool: text, ok: flag }, { index, error: text }),
+        model_used: event({ usage }, { stepKey: text }),
         // The event inside is checked on its own (`traceEventProblem`), by its own type.
         nested_event: event({ stepKey: text, event: schemas.looseObject({ type: text }) }),
         step_expanded: event({ stepKey: text, keys: texts }),
@@ -9810,6 +9848,8 @@ class RunBudget {
     #wakeScheduled = false;
     /** A call refused for a cap while others were in flight: the run stops with it once they have answered. */
     #stopAfterInFlight;
+    /** Told of the model use no step charges (`chargeOutsideSteps`, the abandoned and unanswered calls), as it happens. */
+    #outsideSteps;
     /** `heapNearlyFull` reads the process's heap when it is nearly full (tests give a stand-in): then nothing starts. */
     constructor(limits = {}, pricing, options = {}) {
         this.#heapNearlyFull = options.heapNearlyFull ?? heapNearlyFull;
@@ -9838,6 +9878,7 @@ class RunBudget {
      */
     countAbandoned() {
         this.#abandonedRequests += 1;
+        this.#outsideSteps?.({ ...core_usage/* NO_USAGE */.y, abandonedRequests: 1 });
     }
     /**
      * A model call failed with no answer saying what it used (an HTTP error): `max_model_calls` counts it, as a
@@ -9846,6 +9887,18 @@ class RunBudget {
      */
     countUnanswered() {
         this.#unansweredCalls += 1;
+        this.#outsideSteps?.({ ...core_usage/* NO_USAGE */.y, unansweredCalls: 1 });
+    }
+    /**
+     * The run's record of what is spent outside its steps' own charges, as it is spent (the run's trace keeps
+     * it, for a run killed before it could say its total); one listener, replaced by the next.
+     */
+    onSpentOutsideSteps(listener) {
+        this.#outsideSteps = listener;
+    }
+    /** `charge` for a call no step owns (the planner's, a replanner's, a review's, a goal judge's), told to `onSpentOutsideSteps`'s listener first. */
+    chargeOutsideSteps(usage) {
+        return this.charge(usage, this.#outsideSteps);
     }
     /** Aborted, with the `BudgetExceededError`, when a limit is reached. */
     get signal() {
@@ -9878,11 +9931,14 @@ class RunBudget {
     }
     /**
      * Adds a finished call's usage (priced) and stops the run if a limit is now passed, or if the call
-     * has no price under `max_cost_usd` (a cap it could pass unseen); returns the priced usage.
+     * has no price under `max_cost_usd` (a cap it could pass unseen); returns the priced usage. `told`
+     * hears of the priced usage before a limit it passes stops the run.
      */
-    charge(usage) {
+    charge(usage, told) {
         const priced = this.price(usage);
         this.#usage = (0,core_usage/* addUsage */.v)(this.#usage, priced);
+        // Before a limit it passes stops the run: the record has the call that stopped it.
+        told?.(priced);
         const spent = this.#usage;
         const tokens = spent.promptTokens + spent.completionTokens;
         const model = nameIn(usage, 'model');
@@ -9906,6 +9962,11 @@ class RunBudget {
      */
     async reserveModelCall(who, expected, signal) {
         for (;;) {
+            // A call its caller gave up on before it began is never sent: not started, and max_model_calls does not
+            // count it (found by reading the code: a stop said "spent 2" of two calls, one of them never made). Nor is
+            // it refused: a refusal stops the run for a call nobody wanted (found by a review: a timed-out step's).
+            if (signal?.aborted)
+                throw signal.reason;
             const refused = this.exceeded ?? this.#noRoomForCall(who);
             if (refused) {
                 // The calls in flight hold the room (max_model_calls counts them as started): stopped now, the run

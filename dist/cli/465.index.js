@@ -65,7 +65,7 @@ function nestedChangeLines(event, record, redact) {
     if (inner && current.type === 'goals_checked')
         return current.goals.map((goal) => `${'  '.repeat(path.length)}${(0,checklist/* oneLogLine */.Hr)(redact(path.join(' \u203a ')))} \u203a ${(0,goals_table/* goalLogLine */.EY)({ ...goal, name: redact(goal.name), evidence: redact(goal.evidence) })}`);
     // Only a nested step's own changes: nested runs interleave, so each line names the plan step it is under.
-    if (!inner || !current.type.startsWith('step_') || !('stepKey' in current))
+    if (!inner || !current.type.startsWith('step_') || !('stepKey' in current) || current.stepKey === undefined)
         return [];
     const planStep = (0,checklist/* planStepOf */.ff)(inner, current.stepKey);
     return planStep ? [`${'  '.repeat(path.length)}${path.join(' \u203a ')} \u203a ${itemLine((0,checklist/* checklistItem */.gd)(planStep, inner.steps.get(current.stepKey), redact))}`] : [];
@@ -143,6 +143,7 @@ function changeLines(event, record, redact) {
         // A log line per item would bury the log under a 1,000-item step: only failed items get one.
         case 'item_started':
         case 'item_retrying':
+        case 'model_used':
             return [];
         case 'item_completed':
             return unfinishedTodoLines(record, event, redact);
@@ -634,8 +635,8 @@ const CHEAP_STEP_MS = 10;
  * (SIGKILL) loses only what is waiting. Written at once (one write to the page cache, no fsync: a
  * killed process's writes survive it): the plan and its revisions; a call with side effects before
  * the tool runs, and its answer; the completion of a step (or a for_each item) that made one, or that
- * is worth keeping (it took 10 ms or more, called the model, or was reused from an earlier run); the
- * run's end; the results a resumed run carries, with the event after them.
+ * is worth keeping (it took 10 ms or more, called the model, or was reused from an earlier run); a
+ * model call's usage; the run's end; the results a resumed run carries, with the event after them.
  * Everything else waits for the next of these, or at most 250 ms: so a kill loses at most the cheap
  * steps that completed in the last 250 ms, which a resume runs again, and never a side effect. A
  * write per trivial step would cost more than the step.
@@ -663,6 +664,8 @@ class DurabilityRule {
             case 'plan_created':
             case 'plan_revised':
             case 'run_finished':
+            // A model call's cost: a killed run's summary counts it (a write is nothing beside the call).
+            case 'model_used':
                 return true;
             case 'tool_called':
                 if (!event.sideEffects)

@@ -208,9 +208,29 @@ function renderApprovalSection(record, redact, level = '###', args = SUMMARY_ARG
 var core_usage = __webpack_require__(76940);
 ;// CONCATENATED MODULE: ./lib/report/run-usage.js
 
-/** The run's model use: as the run reported it when it finished, else the sum over its steps so far. */
+/**
+ * The run's model use: as the run reported it when it finished, else what its events charged so far
+ * (a run killed mid-run): each step's, a running step's up to now, and the calls no step owns.
+ */
 function runUsage(record) {
-    return record.status === undefined ? [...record.steps.values()].reduce((sum, step) => (0,core_usage/* addUsage */.v)(sum, step.usage), core_usage/* NO_USAGE */.y) : record.usage;
+    return record.status === undefined ? (0,core_usage/* addUsage */.v)(stepsUsage(record), record.spentOutsideSteps ?? core_usage/* NO_USAGE */.y) : record.usage;
+}
+/**
+ * What a step used: once it ended, as it reported; while it runs, what was charged to it so far (a used
+ * plan's, its steps' and what they charged after they ended, which no other figure has).
+ */
+function stepUsageSoFar(step) {
+    if (step.state !== 'in_progress')
+        return step.usage;
+    const own = step.spent ?? core_usage/* NO_USAGE */.y;
+    return step.nested ? (0,core_usage/* addUsage */.v)(own, (0,core_usage/* addUsage */.v)(stepsUsage(step.nested), step.nested.spentOutsideSteps ?? core_usage/* NO_USAGE */.y)) : own;
+}
+/** The model use of a run's steps (a used plan's step reports the same sum as its use). */
+function stepsUsage(record) {
+    let usage = core_usage/* NO_USAGE */.y;
+    for (const step of record.steps.values())
+        usage = (0,core_usage/* addUsage */.v)(usage, stepUsageSoFar(step));
+    return usage;
 }
 
 ;// CONCATENATED MODULE: ./lib/report/reused-work.js
@@ -325,9 +345,12 @@ function renderSummaryCost(record, limits, redact, fannedOut = false) {
     lines.push('', '| Step | Model calls | Tokens in | Tokens out | Est. cost |', '| --- | ---: | ---: | ---: | ---: |');
     let stepsTotal = core_usage/* NO_USAGE */.y;
     for (const step of record.steps.values()) {
-        stepsTotal = (0,core_usage/* addUsage */.v)(stepsTotal, step.usage);
-        if (step.usage.modelCalls > 0 || step.usage.promptTokens > 0)
-            lines.push(row((0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(step.key)), step.usage));
+        // A step still in progress when the run ended (a shard's fan-out step, which the merge completes) has
+        // what was charged to it so far: its items' calls are not "planning and goal checks".
+        const used = stepUsageSoFar(step);
+        stepsTotal = (0,core_usage/* addUsage */.v)(stepsTotal, used);
+        if (used.modelCalls > 0 || used.promptTokens > 0)
+            lines.push(row((0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(step.key)), used));
     }
     const other = {
         modelCalls: total.modelCalls - stepsTotal.modelCalls,
