@@ -111,7 +111,8 @@ export async function finishKilledRun(settings: ActionSettings, context: KilledR
   // while it published: its verdict is not in the trace, and none is made up.
   if (!events.some((event) => event.type === 'plan_created')) return context.reported ? false : finishUnstartedRun(settings, context, paths);
   const left = events.reduce(applyEvent, newRunRecord());
-  const all = [...events, ...endOfLeftRun(left, settings)];
+  const end = endOfLeftRun(left, settings);
+  const all = [...events, ...end];
   const record = all.reduce(applyEvent, newRunRecord());
   const status = record.status ?? 'cancelled';
   const counts = `${record.steps.size} steps, ${[...record.steps.values()].filter((step) => step.state === 'completed').length} completed; ${status}`;
@@ -124,7 +125,8 @@ export async function finishKilledRun(settings: ActionSettings, context: KilledR
   // the summary's table, the check run's text and the report file say what the main step decided.
   // As the main step shows them (the trace's are already so; a trace from elsewhere may not be).
   const goals = (record.goals ?? []).map((goal) => ({ ...goal, evidence: hideCutFragments(redact(goal.evidence)) }));
-  const markdown = renderSummary(record, { redact, goals, fullRecordAt: `the trace file \`${paths.trace}\``, ...(settings.fanOut && { fannedOut: true }) });
+  // Cut off mid-run, or while its goals were checked: a model request then in flight is in no figure, and the summary says so.
+  const markdown = renderSummary(record, { redact, goals, fullRecordAt: `the trace file \`${paths.trace}\``, ...(settings.fanOut && { fannedOut: true }), ...(end.length > 0 && { killed: true }) });
   const report: FinalReport = { status, ...(record.reason !== undefined && { reason: record.reason }), goals, markdown, record, planErrors: [] };
   try {
     const comment = await liveComment(settings, { github: context.github, io, redact, clock: context.clock, final: () => report, ...(context.commentIntervalMs !== undefined && { minIntervalMs: context.commentIntervalMs }) });

@@ -106,6 +106,8 @@ describe('the post step, for a main step that ended without its reports', () => 
     const settings = await settingsFor('name: Gate\nworkflow_sequence:\n  - { id: a, type: reasoning, description: x }\n');
     const { said } = await leave(settings, [...RAN, { type: 'goals_checked', at: 4, status: 'goals-unmet', goals: [{ name: 'tests pass', severity: 'required', outcome: 'unmet', evidence: 'exit 1' }] }]);
     expect(said.summary).toContain('goals unmet');
+    // Ended whole: nothing was in flight when it was killed.
+    expect(said.summary).not.toContain('then in flight');
     const last = bodies().at(-1)!;
     expect(last).toContain('Finished: goals unmet');
     expect(last).toContain('tests pass');

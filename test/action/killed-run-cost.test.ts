@@ -78,6 +78,8 @@ it('a killed run’s summary counts every call made: a running step’s, and tho
   expect(cost).toMatch(/\| b \| 1 \| 400 \| 40 \|/);
   expect(cost).toMatch(/\| planning and goal checks \| 1 \| 200 \| 20 \|/);
   expect(cost).toMatch(/\| \*\*Total\*\* \| 3 \| 700 \| 70 \|/);
+  // The agent's second call was in flight: no figure can have it, and the summary says so.
+  expect(cost).toContain('what a model request then in flight used never came back, so no figure here counts it');
 });
 
 it('a run killed while its first step waits counts the call that wrote its plan', async () => {

@@ -41,11 +41,11 @@ it('charges a shard’s item calls to their fan-out step, as a killed shard does
   expect(shard.status).toBe('succeeded');
   const read = traceEvents(shard.trace);
   if (!read.ok) throw new Error(read.problem);
-  const ended = renderSummaryCost(read.events.reduce(applyEvent, newRunRecord()), undefined, (text) => text, true);
+  const ended = renderSummaryCost(read.events.reduce(applyEvent, newRunRecord()), undefined, (text) => text, { fannedOut: true });
   expect(ended).toContain('| each | 2 | 200 | 20 |');
   expect(ended).not.toContain('planning and goal checks');
   // Killed before its end, the same shard says the same.
   const left = read.events.filter((event) => event.type !== 'run_finished');
   const killed = [...left, ...killedRunEnd(left.reduce(applyEvent, newRunRecord()))].reduce(applyEvent, newRunRecord());
-  expect(renderSummaryCost(killed, undefined, (text) => text, true)).toContain('| each | 2 | 200 | 20 |');
+  expect(renderSummaryCost(killed, undefined, (text) => text, { fannedOut: true })).toContain('| each | 2 | 200 | 20 |');
 });

@@ -91,7 +91,7 @@ export function referenceRenderSummary(record: RunRecord, options: SummaryOption
     ...(approval ? [approval] : []),
     ...goals,
     ...renderSummarySteps(record, redact, where),
-    renderSummaryCost(record, options.limits, redact, options.fannedOut),
+    renderSummaryCost(record, options.limits, redact, { ...(options.fannedOut && { fannedOut: true }) }),
     renderSummaryRevisions(record, redact),
     graph,
   ];

@@ -23,6 +23,8 @@ export interface SummaryOptions {
   readonly maxBytes?: number;
   /** A job of a fanned-out run (prepare, shard, merge): the steps it reused are the other jobs', not an earlier run's. */
   readonly fannedOut?: boolean;
+  /** Written by the post step of a main step killed mid-run, from its trace (`CostOptions.killed`). */
+  readonly killed?: boolean;
 }
 
 const SEPARATOR = '\n\n';
@@ -166,7 +168,7 @@ export function renderSummary(record: RunRecord, options: SummaryOptions): strin
     ...(approval ? [approval] : []),
     ...goals,
     ...renderSummarySteps(record, redact, where),
-    renderSummaryCost(record, options.limits, redact, options.fannedOut),
+    renderSummaryCost(record, options.limits, redact, { ...(options.fannedOut && { fannedOut: true }), ...(options.killed && { killed: true }) }),
     renderSummaryRevisions(record, redact),
     graph,
   ];

@@ -64,11 +64,22 @@ export function abandonedLine(total: Usage): string | undefined {
   return [...abandoned, ...failed, '`max_model_calls` counts every call started, answered or not.'].join(' ');
 }
 
+export interface CostOptions {
+  /** A job of a fanned-out run: the steps it reused are the other jobs'. */
+  readonly fannedOut?: boolean;
+  /** Written by the post step of a main step that was killed mid-run: a request then in flight is in no figure. */
+  readonly killed?: boolean;
+}
+
+/** What a killed main step's cost cannot have, said under its table. */
+export const KILLED_COST_NOTE = 'The main step ended while the run went on: what a model request then in flight used never came back, so no figure here counts it.';
+
 /**
  * Model calls, tokens and estimated cost per step and in total; calls no step owns (planning,
  * replanning, goal judges) get their own row, and the limits a row of their own when given.
  */
-export function renderSummaryCost(record: RunRecord, limits: CostLimits | undefined, redact: (t: string) => string, fannedOut = false): string {
+export function renderSummaryCost(record: RunRecord, limits: CostLimits | undefined, redact: (t: string) => string, options: CostOptions = {}): string {
+  const { fannedOut = false } = options;
   const lines = ['### Cost'];
   const total = runUsage(record);
   const reused = reusedWork(record);
@@ -90,6 +101,7 @@ export function renderSummaryCost(record: RunRecord, limits: CostLimits | undefi
   const abandoned = abandonedLine(total);
   if (total.modelCalls === 0 && total.promptTokens === 0 && total.completionTokens === 0) {
     lines.push('', abandoned ?? 'No model calls.');
+    if (options.killed) lines.push('', KILLED_COST_NOTE);
     return lines.join('\n');
   }
   lines.push('', '| Step | Model calls | Tokens in | Tokens out | Est. cost |', '| --- | ---: | ---: | ---: | ---: |');
@@ -119,5 +131,6 @@ export function renderSummaryCost(record: RunRecord, limits: CostLimits | undefi
   const unpriced = unpricedLine(total);
   if (unpriced) lines.push('', unpriced);
   if (abandoned) lines.push('', abandoned);
+  if (options.killed) lines.push('', KILLED_COST_NOTE);
   return lines.join('\n');
 }
