@@ -22704,7 +22704,7 @@ function traceLostNote(tracePath, redact) {
 }
 /** A report with no cost table (nothing ran) still says how many model requests were abandoned while the model planned. */
 function withAbandoned(markdown, usage) {
-    const line = usage && (0,summary_cost/* abandonedLine */.p)(usage);
+    const line = usage && (0,summary_cost/* abandonedLine */.pO)(usage);
     return line ? `${markdown.trimEnd()}\n\n${line}\n` : markdown;
 }
 /**
@@ -23581,7 +23581,7 @@ function renderSummary(record, options) {
         ...(approval ? [approval] : []),
         ...goals,
         ...renderSummarySteps(record, redact, where),
-        (0,summary_cost/* renderSummaryCost */.I)(record, options.limits, redact, options.fannedOut),
+        (0,summary_cost/* renderSummaryCost */.IU)(record, options.limits, redact, { ...(options.fannedOut && { fannedOut: true }), ...(options.killed && { killed: true }) }),
         renderSummaryRevisions(record, redact),
         graph,
     ];
@@ -23726,9 +23726,10 @@ function leaveOutSteps(body, dropped, state) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   I: () => (/* binding */ renderSummaryCost),
-/* harmony export */   p: () => (/* binding */ abandonedLine)
+/* harmony export */   IU: () => (/* binding */ renderSummaryCost),
+/* harmony export */   pO: () => (/* binding */ abandonedLine)
 /* harmony export */ });
+/* unused harmony export KILLED_COST_NOTE */
 /* harmony import */ var _core_usage_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76940);
 /* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60949);
 /* harmony import */ var _run_usage_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(15537);
@@ -23786,11 +23787,14 @@ function abandonedLine(total) {
     const failed = unanswered === 0 ? [] : [`${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(unanswered)} model call${unanswered === 1 ? '' : 's'} failed with no answer saying what ${unanswered === 1 ? 'it' : 'they'} used (an HTTP error), so no cost figure counts ${unanswered === 1 ? 'it' : 'them'}.`];
     return [...abandoned, ...failed, '`max_model_calls` counts every call started, answered or not.'].join(' ');
 }
+/** What a killed main step's cost cannot have, said under its table. */
+const KILLED_COST_NOTE = 'The main step ended while the run went on: what a model request then in flight used never came back, so no figure here counts it.';
 /**
  * Model calls, tokens and estimated cost per step and in total; calls no step owns (planning,
  * replanning, goal judges) get their own row, and the limits a row of their own when given.
  */
-function renderSummaryCost(record, limits, redact, fannedOut = false) {
+function renderSummaryCost(record, limits, redact, options = {}) {
+    const { fannedOut = false } = options;
     const lines = ['### Cost'];
     const total = (0,_run_usage_js__WEBPACK_IMPORTED_MODULE_2__/* .runUsage */ .l)(record);
     const reused = (0,_reused_work_js__WEBPACK_IMPORTED_MODULE_3__/* .reusedWork */ .c)(record);
@@ -23810,6 +23814,8 @@ function renderSummaryCost(record, limits, redact, fannedOut = false) {
     const abandoned = abandonedLine(total);
     if (total.modelCalls === 0 && total.promptTokens === 0 && total.completionTokens === 0) {
         lines.push('', abandoned ?? 'No model calls.');
+        if (options.killed)
+            lines.push('', KILLED_COST_NOTE);
         return lines.join('\n');
     }
     lines.push('', '| Step | Model calls | Tokens in | Tokens out | Est. cost |', '| --- | ---: | ---: | ---: | ---: |');
@@ -23844,6 +23850,8 @@ function renderSummaryCost(record, limits, redact, fannedOut = false) {
         lines.push('', unpriced);
     if (abandoned)
         lines.push('', abandoned);
+    if (options.killed)
+        lines.push('', KILLED_COST_NOTE);
     return lines.join('\n');
 }
 

@@ -316,11 +316,14 @@ function abandonedLine(total) {
     const failed = unanswered === 0 ? [] : [`${(0,group_digits/* groupDigits */.K)(unanswered)} model call${unanswered === 1 ? '' : 's'} failed with no answer saying what ${unanswered === 1 ? 'it' : 'they'} used (an HTTP error), so no cost figure counts ${unanswered === 1 ? 'it' : 'them'}.`];
     return [...abandoned, ...failed, '`max_model_calls` counts every call started, answered or not.'].join(' ');
 }
+/** What a killed main step's cost cannot have, said under its table. */
+const KILLED_COST_NOTE = 'The main step ended while the run went on: what a model request then in flight used never came back, so no figure here counts it.';
 /**
  * Model calls, tokens and estimated cost per step and in total; calls no step owns (planning,
  * replanning, goal judges) get their own row, and the limits a row of their own when given.
  */
-function renderSummaryCost(record, limits, redact, fannedOut = false) {
+function renderSummaryCost(record, limits, redact, options = {}) {
+    const { fannedOut = false } = options;
     const lines = ['### Cost'];
     const total = runUsage(record);
     const reused = reusedWork(record);
@@ -340,6 +343,8 @@ function renderSummaryCost(record, limits, redact, fannedOut = false) {
     const abandoned = abandonedLine(total);
     if (total.modelCalls === 0 && total.promptTokens === 0 && total.completionTokens === 0) {
         lines.push('', abandoned ?? 'No model calls.');
+        if (options.killed)
+            lines.push('', KILLED_COST_NOTE);
         return lines.join('\n');
     }
     lines.push('', '| Step | Model calls | Tokens in | Tokens out | Est. cost |', '| --- | ---: | ---: | ---: | ---: |');
@@ -374,6 +379,8 @@ function renderSummaryCost(record, limits, redact, fannedOut = false) {
         lines.push('', unpriced);
     if (abandoned)
         lines.push('', abandoned);
+    if (options.killed)
+        lines.push('', KILLED_COST_NOTE);
     return lines.join('\n');
 }
 
@@ -739,7 +746,7 @@ function renderSummary(record, options) {
         ...(approval ? [approval] : []),
         ...goals,
         ...renderSummarySteps(record, redact, where),
-        renderSummaryCost(record, options.limits, redact, options.fannedOut),
+        renderSummaryCost(record, options.limits, redact, { ...(options.fannedOut && { fannedOut: true }), ...(options.killed && { killed: true }) }),
         renderSummaryRevisions(record, redact),
         graph,
     ];
