@@ -14,10 +14,15 @@ function isDevicePath(file: string): boolean {
   return process.platform !== 'win32' && path.resolve(file).startsWith('/dev/');
 }
 
-/** Flags for writing `file` afresh (`'w'`) or appending to it (`'a'`), without following a final symlink (but under `/dev`). */
-function outputFlags(mode: 'w' | 'a', file?: string): number {
-  const follow = file !== undefined && isDevicePath(file) ? 0 : NO_FOLLOW;
-  return constants.O_WRONLY | constants.O_CREAT | (mode === 'w' ? constants.O_TRUNC : constants.O_APPEND) | follow;
+/**
+ * Flags for writing `file` afresh (`'w'`), afresh and readable back through the same descriptor (`'w+'`; a
+ * device is opened for writing only), or appending to it (`'a'`), without following a final symlink (but under `/dev`).
+ */
+function outputFlags(mode: 'w' | 'w+' | 'a', file?: string): number {
+  const device = file !== undefined && isDevicePath(file);
+  const follow = device ? 0 : NO_FOLLOW;
+  const access = mode === 'w+' && !device ? constants.O_RDWR : constants.O_WRONLY;
+  return access | constants.O_CREAT | (mode === 'a' ? constants.O_APPEND : constants.O_TRUNC) | follow;
 }
 
 /** The error for a file that is a symlink (`ELOOP` from an open with `O_NOFOLLOW`), else the error itself. */
@@ -34,7 +39,7 @@ function symlinkRefusal(file: string, error: unknown): unknown {
  * `refuseLinkedOutputFolder` for the folder plan-runner writes in by default. Every report, trace and
  * recording is opened here. Returns the file descriptor.
  */
-export function openOutputFile(file: string, mode: 'w' | 'a' = 'w'): number {
+export function openOutputFile(file: string, mode: 'w' | 'w+' | 'a' = 'w'): number {
   createOutputFolder(file);
   try {
     return openSync(file, outputFlags(mode, file), 0o666);

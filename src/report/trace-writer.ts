@@ -1,4 +1,4 @@
-import { closeSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, readSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import type { RunEvent, RunListener } from '../core/run-event.ts';
 import { jsonMayNeedRedaction, redactDeep, redactNumber, type Redactor } from '../core/redact.ts';
 import { TRACE_GAP } from '../core/trace-gap.ts';
@@ -169,6 +169,50 @@ function innermost(event: RunEvent): { readonly event: RunEvent; readonly path: 
   return { event: inner, path };
 }
 
+/** Where a regular file is: its device and inode. */
+interface FileIdentity {
+  readonly dev: number;
+  readonly ino: number;
+}
+
+/** The file `fd` names, when it is a regular file; undefined for a device or a pipe (`--trace /dev/stdout`), which no folder holds. */
+function identityOf(fd: number): FileIdentity | undefined {
+  const stat = fstatSync(fd);
+  return stat.isFile() ? { dev: stat.dev, ino: stat.ino } : undefined;
+}
+
+/** Whether `file` is still the file `identity` names. */
+function samePlace(file: string, identity: FileIdentity): boolean {
+  let stat;
+  try {
+    stat = statSync(file, { throwIfNoEntry: false });
+  } catch {
+    return false;
+  }
+  return stat !== undefined && stat.dev === identity.dev && stat.ino === identity.ino;
+}
+
+/** Opens a trace file afresh, readable back (see `keepAtPath`), or for writing only where reading is refused (a file of mode 0200). */
+function openReadable(file: string): number {
+  try {
+    return openOutputFile(file, 'w+');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EACCES') throw error;
+    return openOutputFile(file);
+  }
+}
+
+/** Copies the whole of the file open at `from` to the one open at `to`. */
+function copyFile(from: number, to: number): void {
+  const chunk = Buffer.allocUnsafe(1024 * 1024);
+  for (let position = 0; ; ) {
+    const read = readSync(from, chunk, 0, chunk.length, position);
+    if (read === 0) return;
+    for (let written = 0; written < read; ) written += writeSync(to, chunk, written, read - written);
+    position += read;
+  }
+}
+
 /** A completed step that took less than this, with no model call and no side effect, is cheap to run again. */
 const CHEAP_STEP_MS = 10;
 
@@ -243,10 +287,13 @@ export function traceWriter(file: string, options: TraceWriterOptions = {}): Tra
   const replacer = redactingReplacer(redact);
   const prefix = linePrefix(redact);
   const durability = new DurabilityRule();
+  // The file as opened (a regular file's device and inode), to tell when no path names it any more.
+  let identity: FileIdentity | undefined;
   const open = (): number => {
     let opened: number;
     try {
-      opened = openOutputFile(file);
+      opened = openReadable(file);
+      identity = identityOf(opened);
     } catch (cause) {
       throw new TraceWriteError({ path: file, cause });
     }
@@ -258,6 +305,26 @@ export function traceWriter(file: string, options: TraceWriterOptions = {}): Tra
     return opened;
   };
   let fd: number | undefined = options.openOnFirstEvent ? undefined : open();
+  /**
+   * A step may remove or move the folder the trace is in (a tool's `rm -rf`, `git clean -fdx`): the writes
+   * then went on into a file no path named, lost at the end, and a re-run found no state and made its side
+   * effects again. Before each write, a file at `file` that is not this one is replaced by what this one
+   * holds, and the writes go on there. Throws when it cannot be (the trace is then incomplete, and says so).
+   */
+  const keepAtPath = (): void => {
+    if (fd === undefined || identity === undefined || samePlace(file, identity)) return;
+    const moved = fd;
+    const fresh = openReadable(file);
+    try {
+      copyFile(moved, fresh);
+    } catch (cause) {
+      closeSync(fresh);
+      throw cause;
+    }
+    fd = fresh;
+    identity = identityOf(fresh);
+    closeSync(moved);
+  };
   let failure: unknown;
   let gap: string | undefined;
   let closed = false;
@@ -270,6 +337,7 @@ export function traceWriter(file: string, options: TraceWriterOptions = {}): Tra
     pending = '';
     if (failure !== undefined) return;
     try {
+      keepAtPath();
       // Open: text waits only after an event, and the first event opens the file (`listener`).
       writeFileSync(fd!, text);
     } catch (cause) {
@@ -328,6 +396,12 @@ export function traceWriter(file: string, options: TraceWriterOptions = {}): Tra
         closed = true;
         flush();
         process.removeListener('exit', flush);
+        try {
+          // Removed after the last write: nothing was waiting to be written, and the file is put back whole.
+          if (failure === undefined) keepAtPath();
+        } catch (cause) {
+          failure = cause;
+        }
         try {
           if (fd !== undefined) closeSync(fd);
         } catch (cause) {

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -142,6 +142,29 @@ describe('traceWriter', () => {
     await trace.close();
     trace.listener({ type: 'step_started', at: 1, stepKey: '2' });
     expect(await readLines(file)).toHaveLength(1);
+  });
+
+  // A tool that cleans up (`rm -rf`, `git clean -fdx`) removed the trace's folder mid-run: the writer went on
+  // into a file no path named, and the run ended with no trace and no word of it.
+  it('puts the trace back whole where a step removed or moved its folder, and goes on writing there', async () => {
+    const folder = path.join(dir, 'removed');
+    const file = path.join(folder, 'trace.jsonl');
+    const trace = traceWriter(file);
+    const events = failingRun();
+    trace.listener(events[0]!);
+    trace.listener(events[1]!);
+    trace.listener(events[2]!);
+    await rm(folder, { recursive: true });
+    for (const event of events.slice(3, 5)) trace.listener(event);
+    trace.flush();
+    expect((await readLines(file)).map((line) => line.type)).toEqual(events.slice(0, 5).map((event) => event.type));
+    // Moved away after the last write, with nothing left to write: put back at close.
+    for (const event of events.slice(5)) trace.listener(event);
+    trace.flush();
+    await rename(folder, `${folder}-moved`);
+    await trace.close();
+    expect(existsSync(path.join(`${folder}-moved`, 'trace.jsonl'))).toBe(true);
+    expect((await readLines(file)).map((line) => line.type)).toEqual(events.map((event) => event.type));
   });
 
   it('throws TraceWriteError naming the path when the file cannot be created', async () => {
