@@ -1,4 +1,5 @@
 import { visibleControls } from '../core/visible-controls.ts';
+import { resultJson } from '../core/result-text.ts';
 import type { StepState } from '../core/run-event.ts';
 import type { PlanStep } from '../core/plan-step.ts';
 import { undoneTodos, type RunRecord, type StepRecord } from '../core/run-record.ts';
@@ -100,7 +101,7 @@ export function oneLogLine(text: string): string {
 
 /** The first line of a result, as text, cut to `max` characters, with no control character. */
 export function resultPreview(result: unknown, max = 80): string {
-  const text = typeof result === 'string' ? result : JSON.stringify(result) ?? String(result);
+  const text = typeof result === 'string' ? result : (resultJson(result) ?? String(result));
   const trimmed = text.trim();
   const first = visibleControls((LINE_BREAK.test(trimmed) ? trimmed.split(LINE_BREAK, 1)[0] : trimmed)!.replaceAll('\t', ' '));
   return cutText(first, max);
@@ -158,7 +159,7 @@ function describeStatus(step: StepRecord, redact: (text: string) => string = asI
 
 // Redact the whole text before any preview cuts it, or half a secret could slip past the redactor.
 function redactResult(result: unknown, redact: (text: string) => string): string {
-  const text = typeof result === 'string' ? result : JSON.stringify(result) ?? String(result);
+  const text = typeof result === 'string' ? result : (resultJson(result) ?? String(result));
   return redact(text);
 }
 

@@ -3,6 +3,7 @@ import type { ItemRecord, RunRecord, StepRecord } from '../../core/run-record.ts
 import { NO_USAGE } from '../../core/usage.ts';
 import { MAX_ITEMS_CEILING } from '../../core/run-event.ts';
 import { resultPreview } from '../checklist.ts';
+import { resultJson } from '../../core/result-text.ts';
 import { sameStepTextFields, stepTextFields, type StepTextFields } from '../step-text-fields.ts';
 
 /**
@@ -184,7 +185,7 @@ function statusText(step: StepRecord, redact: (text: string) => string): string 
 
 function freshStatusText(step: StepRecord, redact: (text: string) => string): string | undefined {
   // A for_each step's line shows its item counts, drawn from the item letters.
-  const result = step.state === 'completed' && step.result !== undefined && !step.items ? (typeof step.result === 'string' ? step.result : JSON.stringify(step.result)) : undefined;
+  const result = step.state === 'completed' && step.result !== undefined && !step.items ? (typeof step.result === 'string' ? step.result : resultJson(step.result)) : undefined;
   const text = result ?? (step.state === 'failed' ? step.error : step.state === 'skipped' ? step.skipReason : undefined);
   return text === undefined ? undefined : resultPreview(redact(text), TEXT_MAX_CHARS);
 }

@@ -6,7 +6,7 @@ import { formatDuration } from '../format-duration.ts';
 import { inlineCode, fencedBlock } from '../../core/code-fence.ts';
 import { detailsBlock } from '../markdown/details-block.ts';
 import { escapeInlineMarkdown, escapeMarkdown } from '../markdown/escape-markdown.ts';
-import { resultText } from '../../core/result-text.ts';
+import { resultJson, resultText } from '../../core/result-text.ts';
 import { todoEntries, todoTally } from '../todo-entries.ts';
 import type { CuttablePart, SummaryPart } from './summary-part.ts';
 import { groupDigits } from '../../core/group-digits.ts';
@@ -63,7 +63,7 @@ function itemLine(item: ItemRecord, finished: boolean, redact: (t: string) => st
   const open = item.todos?.filter((todo) => todo.status !== 'completed').length ?? 0;
   const todos = open > 0 ? ` (${groupDigits(open)} of ${groupDigits(item.todos!.length)} TODOs not done)` : '';
   const head = `- ${STATE_ICONS[state]} ${escapeMarkdown(redact(item.key))}${item.reused ? ' (reused)' : ''}${todos}`;
-  if (item.state === 'completed') return item.result === undefined ? head : `${head} → ${escapeMarkdown(resultPreview(redact(typeof item.result === 'string' ? item.result : (JSON.stringify(item.result) ?? String(item.result)))))}`;
+  if (item.state === 'completed') return item.result === undefined ? head : `${head} → ${escapeMarkdown(resultPreview(redact(typeof item.result === 'string' ? item.result : (resultJson(item.result) ?? String(item.result)))))}`;
   if (item.state === 'failed') return `${head} — ${escapeMarkdown(resultPreview(redact(item.error ?? 'failed'), 200))}`;
   if (item.state === 'pending') return finished ? `${head} — not run` : head;
   return item.retry ? `${head} — attempt ${item.retry.attempt}/${item.retry.maxAttempts} failed, retrying` : head;
