@@ -6,7 +6,7 @@ import type { Usage } from '../core/usage.ts';
 import { finalStepStates } from '../core/run-record.ts';
 import type { ForeignResults } from '../goals/checkout-results.ts';
 import { evaluateGoals } from '../goals/evaluate-goals.ts';
-import { finalStatus } from '../goals/final-status.ts';
+import { CANCELLED_WHILE_JUDGING, finalStatus } from '../goals/final-status.ts';
 import type { GoalResult } from '../goals/goal-result.ts';
 import { goalTargetOf } from '../goals/goal-target.ts';
 import type { ModelClient } from '../llm/model-client.ts';
@@ -76,6 +76,8 @@ export async function judgeGoals(
   const stop = refusedJudge ? undefined : found;
   const status = stop ? stop.status : judged;
   // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as every report shows it.
-  run.recordGoals(goals.map((goal) => ({ ...goal, evidence: hideCutFragments(options.redact(goal.evidence)) })), status, options.usage?.(), stop?.message);
+  // A cancel that came only while the goals were checked says so, in the trace and the log as in every report.
+  const reason = stop?.message ?? (status === 'cancelled' && run.status !== 'cancelled' ? CANCELLED_WHILE_JUDGING : undefined);
+  run.recordGoals(goals.map((goal) => ({ ...goal, evidence: hideCutFragments(options.redact(goal.evidence)) })), status, options.usage?.(), reason);
   return { goals, status };
 }
