@@ -23,7 +23,12 @@ export async function checkRunResult(report: FinalReport, conclusion: CheckConcl
         `${statusIcon(report.status)} **Status:** ${report.status}${reason}`,
         // As the comment shows them: the goals not met first, and a bounded table. Whole, 400 goals passed the
         // check run's 65,535 characters and its cut end took every ❌ row (found by an adversarial pass).
-        report.goals.length ? renderGoalsTable(report.goals, redact, 300, CHECK_RUN_GOAL_ROWS, 'the job summary') : '_The plan declares no goals; the run itself decided._',
+        report.goals.length
+          ? renderGoalsTable(report.goals, redact, 300, CHECK_RUN_GOAL_ROWS, 'the job summary')
+          : // No record: nothing ran to judge (mode: plan, a cancel before the first step), or what ran is not known.
+            report.record === undefined
+            ? '_No goal was checked._'
+            : '_The plan declares no goals; the run itself decided._',
       ];
   if (runUrl) body.push(`[View the run and its job summary](${encodeURI(runUrl)})`);
   const neutralise = await loadNeutraliser({ allowUrls: repositoryUrl ? [repositoryUrl] : [] }, redact, 'rendered');

@@ -97,13 +97,19 @@ export interface KilledRunContext {
 export async function finishKilledRun(settings: ActionSettings, context: KilledRunContext): Promise<boolean> {
   const { io, redact } = context;
   const paths = jobReportPaths(settings);
-  if (!existsSync(paths.trace)) return false;
+  // No trace (an output folder that could not be written, or that a step removed): what ran is not known,
+  // and nothing is made up; but a check run it left in progress is ended, as a required one blocks merges.
+  if (!existsSync(paths.trace)) {
+    if (!context.reported) await endUnreadRun(settings, context, 'it left no trace');
+    return false;
+  }
   // Resumed in place and never opened by this run: the trace is the run it was to resume, whose end is not this one's.
   if (resumesInPlace(settings) && context.traceOpened !== true) return context.reported ? false : finishUnstartedRun(settings, context, paths);
   const read = await readResumeTrace(paths.trace);
   const parsed = read.ok ? traceEvents(read.trace) : read;
   if (!parsed.ok) {
     io.warning(`Could not read the trace the main step left (${parsed.problem}): no summary of the killed run.`);
+    if (!context.reported) await endUnreadRun(settings, context, `its trace could not be read (${parsed.problem})`);
     return false;
   }
   const { events } = parsed;
@@ -153,6 +159,16 @@ async function finishUnstartedRun(settings: ActionSettings, context: KilledRunCo
   await completeLeftCheckRun(settings, context, report);
   await writeReport(report, paths.report, io, redact);
   return true;
+}
+
+/**
+ * A main step killed before its reports whose trace is missing or cannot be read: no summary is made up
+ * from it, but the check run it left in progress (a required check stuck there blocks merges for good) is
+ * completed as cancelled, saying why.
+ */
+async function endUnreadRun(settings: ActionSettings, context: KilledRunContext, why: string): Promise<void> {
+  const reason = `the main step ended before it wrote its reports (killed on cancel, timeout or out of memory, or crashed), and ${why}: what the run did is not known here`;
+  await completeLeftCheckRun(settings, context, { status: 'cancelled', reason, goals: [], markdown: '', planErrors: [] });
 }
 
 /** With `check-run: true`, the check run the killed step left in progress (a required check stuck there blocks merges) ends as the report does. */

@@ -240,3 +240,36 @@ describe('a main step killed before its run’s first event', () => {
     expect(said.warnings).toEqual([]);
   });
 });
+
+// The README: "a main step killed outright leaves its check in progress; the post step then ends it
+// cancelled". Where the trace it left could not be read (damaged, past the 256 MiB a post step reads, a
+// line the writer could not write) or was not there (an output folder that could not be written, or that a
+// step removed), the post step returned at once: the check run stayed in progress, and a required check stuck
+// there blocks merges for good.
+describe('a main step killed with a trace the post step cannot read', () => {
+  it('still has its check run completed as cancelled', async () => {
+    const settings = await settingsFor('name: Gate\ntoolsets: [math]\nworkflow_sequence:\n  - { id: a, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }\n', { 'check-run': 'true' });
+    github.checkRuns.push({ id: 903, name: await checkRunName(settings), head_sha: PULL.head.sha, status: 'in_progress', details_url: settings.github.runUrl });
+    const { wrote, said } = await leave(settings, [], `${JSON.stringify(RAN[0])}\nnot json\n${JSON.stringify(RAN[1])}\n`);
+    expect(wrote).toBe(false);
+    expect(said.warnings[0]).toMatch(/trace\.jsonl:2: not a JSON line; the trace is damaged/);
+    expect(github.checkRuns[0]).toMatchObject({ status: 'completed', conclusion: 'cancelled' });
+    expect(JSON.stringify(github.checkRuns[0]?.['output'])).toContain('its trace could not be read');
+    expect(JSON.stringify(github.checkRuns[0]?.['output'])).not.toMatch(/no step ran|declares no goals/);
+  });
+
+  it('or with no trace at all: the check run is completed as cancelled', async () => {
+    const settings = await settingsFor('name: Gate\ntoolsets: [math]\nworkflow_sequence:\n  - { id: a, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }\n', { 'check-run': 'true' });
+    github.checkRuns.push({ id: 904, name: await checkRunName(settings), head_sha: PULL.head.sha, status: 'in_progress', details_url: settings.github.runUrl });
+    const { io } = recordingIO();
+    expect(await finishKilledRun(settings, { io, redact: createRedactor(), clock: systemClock, github: octokit() })).toBe(false);
+    expect(github.checkRuns[0]).toMatchObject({ status: 'completed', conclusion: 'cancelled' });
+  });
+
+  it('but not once the main step wrote its reports: its own completion of the check run stands', async () => {
+    const settings = await settingsFor('name: Gate\ntoolsets: [math]\nworkflow_sequence:\n  - { id: a, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }\n', { 'check-run': 'true' });
+    github.checkRuns.push({ id: 905, name: await checkRunName(settings), head_sha: PULL.head.sha, status: 'in_progress', details_url: settings.github.runUrl });
+    await leave(settings, [], `${JSON.stringify(RAN[0])}\nnot json\n${JSON.stringify(RAN[1])}\n`, true);
+    expect(github.checkRuns[0]).toMatchObject({ status: 'in_progress' });
+  });
+});
