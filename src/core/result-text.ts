@@ -2,13 +2,18 @@
  * JSON text of a step result, which may hold what JSON cannot (a tool written in JS may return a bigint or
  * a value that holds itself): a bigint as its digits and a cycle as `"[Circular]"`, as the trace writes
  * them. `JSON.stringify` threw on both, and a view that showed the result (the log's checklist, the PR
- * comment) lost the step's line. Undefined where JSON has no text (undefined, a function).
+ * comment) lost the step's line. Undefined where JSON has no text (undefined, a function, a value nested past the stack).
  */
 export function resultJson(result: unknown, space?: number): string | undefined {
   try {
     return JSON.stringify(result, null, space);
   } catch {
-    return JSON.stringify(acyclic(result, new Set()), (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value), space);
+    try {
+      return JSON.stringify(acyclic(result, new Set()), (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value), space);
+    } catch {
+      // Nested past the stack, or a toJSON that throws: no JSON text (the caller shows what String() gives).
+      return undefined;
+    }
   }
 }
 

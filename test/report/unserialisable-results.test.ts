@@ -64,3 +64,13 @@ describe('a step result JSON cannot hold', () => {
     expect(run.summary).not.toContain('[object Object]');
   });
 });
+
+// Found by a review of the fix: the fallback that writes a bigint or a cycle recursed itself, and threw on a
+// value nested past the stack, where the text before was what String() gives.
+it('gives no JSON text, and throws nothing, for a value that also nests past the stack', async () => {
+  const { resultJson, resultText } = await import('../../src/core/result-text.ts');
+  let deep: Record<string, unknown> = { n: 1n };
+  for (let i = 0; i < 200_000; i++) deep = { deep };
+  expect(resultJson(deep)).toBeUndefined();
+  expect(resultText(deep)).toEqual({ text: '[object Object]', json: false });
+});
