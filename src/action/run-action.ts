@@ -350,7 +350,8 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     if (trace && !traced) io.warning(stateFile ? "The run's trace is incomplete: its last line says so, in the file and in the state saved from it, and a re-run will not resume from it (resume: never starts afresh)." : "The run's trace is incomplete and could not be marked so: its state is not saved.");
     if (trace && !stateFile) deps.saveState?.(UNSAVABLE_TRACE_STATE, 'true');
     const part = statePart(settings);
-    const saving = trace && stateFile ? saveRunState(settings, deps.state, stateFile, io, { ...(part && { part }), ...(deps.saveState && { saveState: deps.saveState }) }) : Promise.resolve(undefined);
+    const resumedInPlace = inPlace && resume?.ok ? resume.trace.text : undefined;
+    const saving = trace && stateFile ? saveRunState(settings, deps.state, stateFile, io, { ...(part && { part }), ...(deps.saveState && { saveState: deps.saveState }), ...(resumedInPlace !== undefined && { resumedInPlace }) }) : Promise.resolve(undefined);
     // A prepare or shard job whose state is lost has done its work for nothing: the jobs after it cannot start.
     const unsaved = fanOut && fanOut.part !== 'merge' && !(await saving) ? `plan-runner: this job's state could not be saved, so the ${fanOut.part === 'prepare' ? 'shard' : 'merge'} jobs cannot build on it (see the warning above); re-run this job` : undefined;
 

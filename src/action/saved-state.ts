@@ -128,6 +128,11 @@ export interface SaveOptions {
   readonly part?: string;
   /** The runner's `saveState`, in the main step: records `SAVED_STATE` once the upload is done. */
   readonly saveState?: (name: string, value: string) => void;
+  /**
+   * The text of the trace this run resumed in place (`resume-from` naming its own trace file, an earlier
+   * step's of this job): when that step's state holds it, this run's state is the next in-place one.
+   */
+  readonly resumedInPlace?: string;
 }
 
 /**
@@ -176,6 +181,9 @@ export async function saveRunState(
     } catch {
       // Not known to be this run's: saved aside, below.
     }
+    // An earlier step of this job saved the state of the run this step resumed in place: this one is newer.
+    const next = options.resumedInPlace === undefined ? undefined : await saveAfterResumedState(settings, store, trace, identity, options.resumedInPlace, io, options);
+    if (next) return next;
     const aside = stateClashName(identity);
     const advice = `give each job that runs ${settings.planPath} its own \`run-key\` (in a matrix, a matrix value such as \`run-key: \${{ matrix.node }}\`)`;
     try {
@@ -193,9 +201,34 @@ export async function saveRunState(
   }
 }
 
+/**
+ * A step that resumed in place the trace an earlier step of this job wrote (`resume-from: ${{
+ * steps.first.outputs.trace }}`) found this attempt's state name taken. When the newest state of this
+ * attempt is byte for byte the trace it resumed, it is that step's: this run's state is saved as the next
+ * in-place one (`StateIdentity.inPlace`), which a re-run takes as the newer. Anything else (another job's
+ * state, a service that cannot be read) is undefined: the state is then saved aside, as a clash.
+ */
+async function saveAfterResumedState(settings: ActionSettings, store: RunStateStore, trace: string, identity: StateIdentity, resumed: string, io: ActionIO, options: SaveOptions): Promise<StateArtifact | undefined> {
+  try {
+    const own = newestStates(await store.list(), identity, (part, attempt) => part === identity.part && attempt === identity.attempt)[0];
+    if (!own || own.clashed || !(await holdsBytes(store, own.artifact, Buffer.from(resumed, 'utf8'), settings.outputDir))) return undefined;
+    const name = stateArtifactName({ ...identity, inPlace: (own.inPlace ?? 0) + 1 });
+    const saved = await store.save(name, trace, settings.stateRetentionDays);
+    options.saveState?.(SAVED_STATE, saved.name);
+    io.info(`Saved the run's state as the artifact ${name} (${saved.size} bytes, kept ${settings.stateRetentionDays} days), after ${own.artifact.name}, the state of the run this step resumed in place: a re-run of this job resumes from it.`);
+    return saved;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Whether `artifact` is byte for byte the file `trace` (the size first, then the download). */
 export async function holdsTrace(store: RunStateStore, artifact: StateArtifact, trace: string, outputDir: string): Promise<boolean> {
-  const mine = await readFile(trace);
+  return holdsBytes(store, artifact, await readFile(trace), outputDir);
+}
+
+/** Whether `artifact` holds exactly `mine` (the size first, then the download). */
+async function holdsBytes(store: RunStateStore, artifact: StateArtifact, mine: Buffer, outputDir: string): Promise<boolean> {
   if (artifact.size !== mine.length) return false;
   const saved = await store.download(artifact, path.join(outputDir || tmpdir(), 'own-state'));
   return (await readFile(saved)).equals(mine);

@@ -5,6 +5,8 @@ import { parseStateArtifactName, type StatePlan } from './state-artifact-name.ts
 export interface SavedState {
   readonly part?: string;
   readonly attempt: number;
+  /** Saved by a later step of the attempt's job that resumed the attempt's run in place (`StateIdentity.inPlace`). */
+  readonly inPlace?: number;
   readonly artifact: StateArtifact;
   /**
    * Another job of the same attempt saved a state for this plan, part and key too (`stateClashName`):
@@ -32,7 +34,9 @@ export function newestStates(artifacts: readonly StateArtifact[], plan: StatePla
     if (!parsed || !accept(parsed.part, parsed.attempt)) continue;
     const states = parsed.clash ? clashes : newest;
     const known = states.get(parsed.part);
-    if (!known || parsed.attempt > known.attempt) states.set(parsed.part, { ...(parsed.part !== undefined && { part: parsed.part }), attempt: parsed.attempt, artifact });
+    // Within an attempt, a state an in-place resume saved is newer than the one it resumed.
+    const newer = !known || parsed.attempt > known.attempt || (parsed.attempt === known.attempt && (parsed.inPlace ?? 0) > (known.inPlace ?? 0));
+    if (newer) states.set(parsed.part, { ...(parsed.part !== undefined && { part: parsed.part }), attempt: parsed.attempt, ...(parsed.inPlace !== undefined && { inPlace: parsed.inPlace }), artifact });
   }
   for (const [part, clash] of clashes) {
     const state = newest.get(part);

@@ -19,12 +19,19 @@ export interface StateIdentity extends StatePlan {
   readonly attempt: number;
   /** A part of a fanned-out run: `prepare`, `shard-3`, `merge`; absent for a whole run. */
   readonly part?: string;
+  /**
+   * A later step of the same job that resumed in place the run whose state has the name without it (1, then
+   * 2, …): `resume-from: ${{ steps.first.outputs.trace }}`. Absent for the job's first run of the plan.
+   */
+  readonly inPlace?: number;
 }
 
 /** A state's name as parsed: its part, its attempt, and whether it was saved aside because another job had taken the name. */
 export interface ParsedStateName {
   readonly part?: string;
   readonly attempt: number;
+  /** As `StateIdentity.inPlace`: which in-place resume of the attempt's run saved it; newer than those before. */
+  readonly inPlace?: number;
   readonly clash?: true;
 }
 
@@ -44,12 +51,14 @@ export function statePlanKey(plan: StatePlan): string {
 }
 
 /**
- * The artifact (and file) name of a run's state: unique within a workflow run per plan, key, part and
- * attempt, as artifact names must be. `plan-runner-state-<plan>[-<part>]-attempt-<n>.jsonl`.
+ * The artifact (and file) name of a run's state: unique within a workflow run per plan, key, part,
+ * attempt and in-place resume, as artifact names must be.
+ * `plan-runner-state-<plan>[-<part>]-attempt-<n>[-in-place-<k>].jsonl`.
  */
 export function stateArtifactName(identity: StateIdentity): string {
   const part = identity.part ? `-${identity.part}` : '';
-  return `${PREFIX}-${statePlanKey(identity)}${part}-attempt-${identity.attempt}.jsonl`;
+  const inPlace = identity.inPlace ? `-in-place-${identity.inPlace}` : '';
+  return `${PREFIX}-${statePlanKey(identity)}${part}-attempt-${identity.attempt}${inPlace}.jsonl`;
 }
 
 /**
@@ -67,8 +76,8 @@ export function parseStateArtifactName(name: string, plan: StatePlan): ParsedSta
   if (!name.startsWith(head)) return undefined;
   // Only the parts plan-runner writes: a looser part would take another plan's name that happens to
   // continue this one's key (`<key>-shard-<digits of its own hash>`) for a part of this plan.
-  const match = /^(?:-(prepare|merge|shard-[1-9][0-9]{0,2}))?-attempt-([1-9][0-9]{0,5})(-clash-[0-9a-f]{8})?\.jsonl$/.exec(name.slice(head.length));
+  const match = /^(?:-(prepare|merge|shard-[1-9][0-9]{0,2}))?-attempt-([1-9][0-9]{0,5})(?:-in-place-([1-9][0-9]{0,3}))?(-clash-[0-9a-f]{8})?\.jsonl$/.exec(name.slice(head.length));
   if (!match) return undefined;
-  const [, part, attempt, clash] = match;
-  return { ...(part ? { part } : {}), attempt: Number(attempt), ...(clash ? { clash: true as const } : {}) };
+  const [, part, attempt, inPlace, clash] = match;
+  return { ...(part ? { part } : {}), attempt: Number(attempt), ...(inPlace ? { inPlace: Number(inPlace) } : {}), ...(clash ? { clash: true as const } : {}) };
 }

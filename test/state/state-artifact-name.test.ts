@@ -23,6 +23,16 @@ describe('state artifact names', () => {
     expect(newestEarlierState(all, { planPath: plan, attempt: 1 })).toBeUndefined();
   });
 
+  it('a state an in-place resume saved is newer than the one of its attempt it resumed, and older than a later attempt', () => {
+    const plan = 'plan.yml';
+    const named = (attempt: number, inPlace?: number) => stateArtifactName({ planPath: plan, attempt, ...(inPlace && { inPlace }) });
+    expect(named(1, 2)).toMatch(/^plan-runner-state-plan-yml-[0-9a-f]{8}-attempt-1-in-place-2\.jsonl$/);
+    expect(parseStateArtifactName(named(1, 2), { planPath: plan })).toEqual({ attempt: 1, inPlace: 2 });
+    const artifact = (id: number, attempt: number, inPlace?: number) => ({ id, size: 1, name: named(attempt, inPlace) });
+    expect(newestEarlierState([artifact(1, 1, 2), artifact(2, 1), artifact(3, 1, 1)], { planPath: plan, attempt: 2 })).toMatchObject({ artifact: { id: 1 }, inPlace: 2 });
+    expect(newestEarlierState([artifact(1, 1, 2), artifact(2, 2)], { planPath: plan, attempt: 3 })).toMatchObject({ attempt: 2, artifact: { id: 2 } });
+  });
+
   it('a run key names its own states: no other key, and no keyless run, reads them; without a key the names are what they were', () => {
     const keyed = stateArtifactName({ planPath: 'plan.yml', runKey: 'node 20', attempt: 1 });
     expect(keyed).toMatch(/^plan-runner-state-plan-yml-node-20-[0-9a-f]{8}-attempt-1\.jsonl$/);
