@@ -243,3 +243,31 @@ describe('control characters and bidi overrides', () => {
     }
   });
 });
+
+// Found by an adversarial pass: a run's reason with a URL in it turned the comment's `**Finished: …**` into
+// `\*\*Finished: …\*\*`, asterisks on the page: emphasis is not parsed, so the marks were in the text the URL
+// made rewrite, and every mark in it was escaped. A mark the source left bare now stays bare; one it escaped
+// stays escaped; and a URL ends before trailing marks, as GitHub ends it.
+describe('emphasis around a URL made code', () => {
+  it('keeps a bold line bold, and a mark the source escaped escaped', async () => {
+    const { reasonSuffix } = await import('../../src/report/summary/summary-header.ts');
+    const line = (reason: string) => neutraliseRendered(`**Finished: failed${reasonSuffix(reason, (text) => text)}** · 2 s`);
+    expect(line('GET https://api.example.com/x returned 500')).toBe('**Finished: failed: GET `https://api.example.com/x` returned 500** · 2 s');
+    expect(line('snake_case *star* https://x.test')).toBe('**Finished: failed: snake_case \\*star\\* `https://x.test`** · 2 s');
+    expect(line('url https://x.test/a**b**')).toBe('**Finished: failed: url `https://x.test/a**b`\\*\\*** · 2 s');
+  });
+
+  it('leaves no link live where a bare mark touches a URL', () => {
+    for (const text of ['*https://evil.test/x*', '_www.evil.test_', '~~https://evil.test~~', '**see https://evil.test/a_b_**']) {
+      const out = neutraliseOutbound(text);
+      const tree = fromMarkdown(out, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+      const links: Nodes[] = [];
+      const visit = (node: Nodes): void => {
+        if (node.type === 'link') links.push(node);
+        if ('children' in node) for (const child of node.children) visit(child);
+      };
+      visit(tree);
+      expect(links, out).toEqual([]);
+    }
+  });
+});
