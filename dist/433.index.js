@@ -103,8 +103,13 @@ function endOfLeftRun(left, settings) {
 async function finishKilledRun(settings, context) {
     const { io, redact } = context;
     const paths = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_12__/* .jobReportPaths */ .yD)(settings);
-    if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(paths.trace))
+    // No trace (an output folder that could not be written, or that a step removed): what ran is not known,
+    // and nothing is made up; but a check run it left in progress is ended, as a required one blocks merges.
+    if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(paths.trace)) {
+        if (!context.reported)
+            await endUnreadRun(settings, context, 'it left no trace');
         return false;
+    }
     // Resumed in place and never opened by this run: the trace is the run it was to resume, whose end is not this one's.
     if ((0,_report_paths_js__WEBPACK_IMPORTED_MODULE_12__/* .resumesInPlace */ .ZD)(settings) && context.traceOpened !== true)
         return context.reported ? false : finishUnstartedRun(settings, context, paths);
@@ -112,6 +117,8 @@ async function finishKilledRun(settings, context) {
     const parsed = read.ok ? (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_5__/* .traceEvents */ .B5)(read.trace) : read;
     if (!parsed.ok) {
         io.warning(`Could not read the trace the main step left (${parsed.problem}): no summary of the killed run.`);
+        if (!context.reported)
+            await endUnreadRun(settings, context, `its trace could not be read (${parsed.problem})`);
         return false;
     }
     const { events } = parsed;
@@ -162,6 +169,15 @@ async function finishUnstartedRun(settings, context, paths) {
     await completeLeftCheckRun(settings, context, report);
     await (0,_write_report_js__WEBPACK_IMPORTED_MODULE_13__/* .writeReport */ .u)(report, paths.report, io, redact);
     return true;
+}
+/**
+ * A main step killed before its reports whose trace is missing or cannot be read: no summary is made up
+ * from it, but the check run it left in progress (a required check stuck there blocks merges for good) is
+ * completed as cancelled, saying why.
+ */
+async function endUnreadRun(settings, context, why) {
+    const reason = `the main step ended before it wrote its reports (killed on cancel, timeout or out of memory, or crashed), and ${why}: what the run did is not known here`;
+    await completeLeftCheckRun(settings, context, { status: 'cancelled', reason, goals: [], markdown: '', planErrors: [] });
 }
 /** With `check-run: true`, the check run the killed step left in progress (a required check stuck there blocks merges) ends as the report does. */
 async function completeLeftCheckRun(settings, context, report) {

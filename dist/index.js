@@ -593,7 +593,12 @@ async function checkRunResult(report, conclusion, redact, runUrl, repositoryUrl)
             `${(0,_report_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_2__/* .statusIcon */ .I8)(report.status)} **Status:** ${report.status}${reason}`,
             // As the comment shows them: the goals not met first, and a bounded table. Whole, 400 goals passed the
             // check run's 65,535 characters and its cut end took every \u274c row (found by an adversarial pass).
-            report.goals.length ? (0,_report_goals_table_js__WEBPACK_IMPORTED_MODULE_0__/* .renderGoalsTable */ .Lb)(report.goals, redact, 300, CHECK_RUN_GOAL_ROWS, 'the job summary') : '_The plan declares no goals; the run itself decided._',
+            report.goals.length
+                ? (0,_report_goals_table_js__WEBPACK_IMPORTED_MODULE_0__/* .renderGoalsTable */ .Lb)(report.goals, redact, 300, CHECK_RUN_GOAL_ROWS, 'the job summary')
+                : // No record: nothing ran to judge (mode: plan, a cancel before the first step), or what ran is not known.
+                    report.record === undefined
+                        ? '_No goal was checked._'
+                        : '_The plan declares no goals; the run itself decided._',
         ];
     if (runUrl)
         body.push(`[View the run and its job summary](${encodeURI(runUrl)})`);
@@ -1054,9 +1059,12 @@ var usage = __nccwpck_require__(76940);
 var run_event = __nccwpck_require__(8463);
 // EXTERNAL MODULE: ./lib/report/checklist.js
 var checklist = __nccwpck_require__(49678);
+// EXTERNAL MODULE: ./lib/core/result-text.js
+var result_text = __nccwpck_require__(16);
 // EXTERNAL MODULE: ./lib/report/step-text-fields.js
 var step_text_fields = __nccwpck_require__(54264);
 ;// CONCATENATED MODULE: ./lib/report/comment/shared-comment-state.js
+
 
 
 
@@ -1198,7 +1206,7 @@ function statusText(step, redact) {
 }
 function freshStatusText(step, redact) {
     // A for_each step's line shows its item counts, drawn from the item letters.
-    const result = step.state === 'completed' && step.result !== undefined && !step.items ? (typeof step.result === 'string' ? step.result : JSON.stringify(step.result)) : undefined;
+    const result = step.state === 'completed' && step.result !== undefined && !step.items ? (typeof step.result === 'string' ? step.result : (0,result_text/* resultJson */.y)(step.result)) : undefined;
     const text = result ?? (step.state === 'failed' ? step.error : step.state === 'skipped' ? step.skipReason : undefined);
     return text === undefined ? undefined : (0,checklist/* resultPreview */.KY)(redact(text), TEXT_MAX_CHARS);
 }
@@ -1792,6 +1800,10 @@ async function saveRunState(settings, store, trace, io, options = {}) {
         catch {
             // Not known to be this run's: saved aside, below.
         }
+        // An earlier step of this job saved the state of the run this step resumed in place: this one is newer.
+        const next = options.resumedInPlace === undefined ? undefined : await saveAfterResumedState(settings, store, trace, identity, options.resumedInPlace, io, options);
+        if (next)
+            return next;
         const aside = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_5__/* .stateClashName */ .M3)(identity);
         const advice = `give each job that runs ${settings.planPath} its own \`run-key\` (in a matrix, a matrix value such as \`run-key: \${{ matrix.node }}\`)`;
         try {
@@ -1807,9 +1819,34 @@ async function saveRunState(settings, store, trace, io, options = {}) {
         }
     }
 }
+/**
+ * A step that resumed in place the trace an earlier step of this job wrote (`resume-from: ${{
+ * steps.first.outputs.trace }}`) found this attempt's state name taken. When the newest state of this
+ * attempt is byte for byte the trace it resumed, it is that step's: this run's state is saved as the next
+ * in-place one (`StateIdentity.inPlace`), which a re-run takes as the newer. Anything else (another job's
+ * state, a service that cannot be read) is undefined: the state is then saved aside, as a clash.
+ */
+async function saveAfterResumedState(settings, store, trace, identity, resumed, io, options) {
+    try {
+        const own = (0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_4__/* .newestStates */ .H)(await store.list(), identity, (part, attempt) => part === identity.part && attempt === identity.attempt)[0];
+        if (!own || own.clashed || !(await holdsBytes(store, own.artifact, Buffer.from(resumed, 'utf8'), settings.outputDir)))
+            return undefined;
+        const name = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_5__/* .stateArtifactName */ .LK)({ ...identity, inPlace: (own.inPlace ?? 0) + 1 });
+        const saved = await store.save(name, trace, settings.stateRetentionDays);
+        options.saveState?.(SAVED_STATE, saved.name);
+        io.info(`Saved the run's state as the artifact ${name} (${saved.size} bytes, kept ${settings.stateRetentionDays} days), after ${own.artifact.name}, the state of the run this step resumed in place: a re-run of this job resumes from it.`);
+        return saved;
+    }
+    catch {
+        return undefined;
+    }
+}
 /** Whether `artifact` is byte for byte the file `trace` (the size first, then the download). */
 async function holdsTrace(store, artifact, trace, outputDir) {
-    const mine = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(trace);
+    return holdsBytes(store, artifact, await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(trace), outputDir);
+}
+/** Whether `artifact` holds exactly `mine` (the size first, then the download). */
+async function holdsBytes(store, artifact, mine, outputDir) {
     if (artifact.size !== mine.length)
         return false;
     const saved = await store.download(artifact, node_path__WEBPACK_IMPORTED_MODULE_2__.join(outputDir || (0,node_os__WEBPACK_IMPORTED_MODULE_1__.tmpdir)(), 'own-state'));
@@ -3034,10 +3071,15 @@ const NO_FOLLOW = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW ?? 0
 function isDevicePath(file) {
     return process.platform !== 'win32' && node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file).startsWith('/dev/');
 }
-/** Flags for writing `file` afresh (`'w'`) or appending to it (`'a'`), without following a final symlink (but under `/dev`). */
+/**
+ * Flags for writing `file` afresh (`'w'`), afresh and readable back through the same descriptor (`'w+'`; a
+ * device is opened for writing only), or appending to it (`'a'`), without following a final symlink (but under `/dev`).
+ */
 function outputFlags(mode, file) {
-    const follow = file !== undefined && isDevicePath(file) ? 0 : NO_FOLLOW;
-    return node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_WRONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_CREAT | (mode === 'w' ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_TRUNC : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_APPEND) | follow;
+    const device = file !== undefined && isDevicePath(file);
+    const follow = device ? 0 : NO_FOLLOW;
+    const access = mode === 'w+' && !device ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDWR : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_WRONLY;
+    return access | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_CREAT | (mode === 'a' ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_APPEND : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_TRUNC) | follow;
 }
 /** The error for a file that is a symlink (`ELOOP` from an open with `O_NOFOLLOW`), else the error itself. */
 function symlinkRefusal(file, error) {
@@ -4205,8 +4247,44 @@ function shownPattern(pattern) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   D: () => (/* binding */ resultText)
+/* harmony export */   D: () => (/* binding */ resultText),
+/* harmony export */   y: () => (/* binding */ resultJson)
 /* harmony export */ });
+/**
+ * JSON text of a step result, which may hold what JSON cannot (a tool written in JS may return a bigint or
+ * a value that holds itself): a bigint as its digits and a cycle as `"[Circular]"`, as the trace writes
+ * them. `JSON.stringify` threw on both, and a view that showed the result (the log's checklist, the PR
+ * comment) lost the step's line. Undefined where JSON has no text (undefined, a function, a value nested past the stack).
+ */
+function resultJson(result, space) {
+    try {
+        return JSON.stringify(result, null, space);
+    }
+    catch {
+        try {
+            return JSON.stringify(acyclic(result, new Set()), (_key, value) => (typeof value === 'bigint' ? value.toString() : value), space);
+        }
+        catch {
+            // Nested past the stack, or a toJSON that throws: no JSON text (the caller shows what String() gives).
+            return undefined;
+        }
+    }
+}
+/** A copy of `value` with each object that holds itself (an ancestor met again) as `"[Circular]"`. */
+function acyclic(value, ancestors) {
+    if (value === null || typeof value !== 'object')
+        return value;
+    // Dates and other values that say how they serialise, as JSON.stringify asks them.
+    const toJSON = value.toJSON;
+    if (typeof toJSON === 'function')
+        return acyclic(toJSON.call(value), ancestors);
+    if (ancestors.has(value))
+        return '[Circular]';
+    ancestors.add(value);
+    const copy = Array.isArray(value) ? value.map((item) => acyclic(item, ancestors)) : Object.fromEntries(Object.entries(value).map(([key, item]) => [key, acyclic(item, ancestors)]));
+    ancestors.delete(value);
+    return copy;
+}
 /** A step result as text: strings as they are, everything else as indented JSON. */
 function resultText(result) {
     if (typeof result === 'string')
@@ -4214,15 +4292,8 @@ function resultText(result) {
     // What JSON.stringify would write for these, without its indenting machinery.
     if (typeof result === 'boolean' || result === null || (typeof result === 'number' && Number.isFinite(result)))
         return { text: String(result), json: true };
-    try {
-        const json = JSON.stringify(result, null, 2);
-        if (json !== undefined)
-            return { text: json, json: true };
-    }
-    catch {
-        // Cycles or BigInt: fall through to String().
-    }
-    return { text: String(result), json: false };
+    const json = resultJson(result, 2);
+    return json === undefined ? { text: String(result), json: false } : { text: json, json: true };
 }
 
 
@@ -9948,7 +10019,9 @@ async function judgeGoals(plan, run, options) {
     const stop = refusedJudge ? undefined : found;
     const status = stop ? stop.status : judged;
     // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as every report shows it.
-    run.recordGoals(goals.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.wJ)(options.redact(goal.evidence)) })), status, options.usage?.(), stop?.message);
+    // A cancel that came only while the goals were checked says so, in the trace and the log as in every report.
+    const reason = stop?.message ?? (status === 'cancelled' && run.status !== 'cancelled' ? final_status/* CANCELLED_WHILE_JUDGING */.$ : undefined);
+    run.recordGoals(goals.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.wJ)(options.redact(goal.evidence)) })), status, options.usage?.(), reason);
     return { goals, status };
 }
 
@@ -21415,10 +21488,12 @@ function renderApprovalSection(record, redact, level = '###', args = SUMMARY_ARG
 /* harmony export */ });
 /* unused harmony exports TITLE_MAX_CHARS, checklistLines */
 /* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(74700);
+/* harmony import */ var _core_result_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(16);
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(90422);
-/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(86919);
-/* harmony import */ var _step_text_fields_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(54264);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(80083);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(86919);
+/* harmony import */ var _step_text_fields_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(54264);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(80083);
+
 
 
 
@@ -21515,10 +21590,10 @@ function oneLogLine(text) {
 }
 /** The first line of a result, as text, cut to `max` characters, with no control character. */
 function resultPreview(result, max = 80) {
-    const text = typeof result === 'string' ? result : JSON.stringify(result) ?? String(result);
+    const text = typeof result === 'string' ? result : ((0,_core_result_text_js__WEBPACK_IMPORTED_MODULE_2__/* .resultJson */ .y)(result) ?? String(result));
     const trimmed = text.trim();
     const first = (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)((LINE_BREAK.test(trimmed) ? trimmed.split(LINE_BREAK, 1)[0] : trimmed).replaceAll('\t', ' '));
-    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(first, max);
+    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(first, max);
 }
 /**
  * Whether a step's line says something went wrong or is under way: it failed, runs or waits, or it
@@ -21541,7 +21616,7 @@ function itemProgress(step) {
     const counts = step.itemCounts;
     if (!counts)
         return '';
-    return ` \u2014 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(counts.completed)}/${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(counts.total)} done${counts.failed ? `, ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(counts.failed)} failed` : ''}`;
+    return ` \u2014 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(counts.completed)}/${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(counts.total)} done${counts.failed ? `, ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(counts.failed)} failed` : ''}`;
 }
 function describeStatus(step, redact = asIs) {
     const progress = itemProgress(step);
@@ -21559,7 +21634,7 @@ function describeStatus(step, redact = asIs) {
             return step.skipReason ? ` \u2014 ${resultPreview(redact(step.skipReason), 300)}` : '';
         case 'waiting':
             // The reason names a used plan's file and step ids, which a plan's author writes: one line, as the others.
-            return ` \u2014 ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(oneLogLine(redact(step.waitReason ?? 'awaiting approval')), 300)}`;
+            return ` \u2014 ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(oneLogLine(redact(step.waitReason ?? 'awaiting approval')), 300)}`;
         case 'in_progress':
             if (progress)
                 return progress;
@@ -21575,7 +21650,7 @@ function describeStatus(step, redact = asIs) {
 }
 // Redact the whole text before any preview cuts it, or half a secret could slip past the redactor.
 function redactResult(result, redact) {
-    const text = typeof result === 'string' ? result : JSON.stringify(result) ?? String(result);
+    const text = typeof result === 'string' ? result : ((0,_core_result_text_js__WEBPACK_IMPORTED_MODULE_2__/* .resultJson */ .y)(result) ?? String(result));
     return redact(text);
 }
 /** The title a step shows: its description, else its type and tool. */
@@ -21587,7 +21662,7 @@ function stepTitle(planStep, redact = asIs, maxChars = TITLE_MAX_CHARS) {
         cached = { redact, text: (0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(redact(text).replace(/\s+/g, ' ').trim()) };
         flatTitles.set(planStep, cached);
     }
-    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(cached.text, maxChars);
+    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(cached.text, maxChars);
 }
 // Each view draws a step's title again and again (the summary twice): redact and flatten it once per plan step.
 const flatTitles = new WeakMap();
@@ -21616,7 +21691,7 @@ function checklistItem(planStep, step, redact = asIs) {
     if (cached &&
         cached.planStep === planStep &&
         cached.redact === redact &&
-        (0,_step_text_fields_js__WEBPACK_IMPORTED_MODULE_4__/* .sameStepTextFields */ .D)(cached.fields, step) &&
+        (0,_step_text_fields_js__WEBPACK_IMPORTED_MODULE_5__/* .sameStepTextFields */ .D)(cached.fields, step) &&
         cached.retry === step?.retry &&
         cached.progress === (step ? itemProgress(step) : '')) {
         return cached.item;
@@ -21625,7 +21700,7 @@ function checklistItem(planStep, step, redact = asIs) {
     itemCache.set(cacheKey, {
         planStep,
         redact,
-        fields: (0,_step_text_fields_js__WEBPACK_IMPORTED_MODULE_4__/* .stepTextFields */ .z)(step),
+        fields: (0,_step_text_fields_js__WEBPACK_IMPORTED_MODULE_5__/* .stepTextFields */ .z)(step),
         retry: step?.retry,
         progress: step ? itemProgress(step) : '',
         item,
@@ -23327,7 +23402,7 @@ function itemLine(item, finished, redact) {
     const todos = open > 0 ? ` (${(0,group_digits/* groupDigits */.K)(open)} of ${(0,group_digits/* groupDigits */.K)(item.todos.length)} TODOs not done)` : '';
     const head = `- ${checklist/* STATE_ICONS */.t1[state]} ${(0,escape_markdown/* escapeMarkdown */.FV)(redact(item.key))}${item.reused ? ' (reused)' : ''}${todos}`;
     if (item.state === 'completed')
-        return item.result === undefined ? head : `${head} \u2192 ${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* resultPreview */.KY)(redact(typeof item.result === 'string' ? item.result : (JSON.stringify(item.result) ?? String(item.result)))))}`;
+        return item.result === undefined ? head : `${head} \u2192 ${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* resultPreview */.KY)(redact(typeof item.result === 'string' ? item.result : ((0,result_text/* resultJson */.y)(item.result) ?? String(item.result)))))}`;
     if (item.state === 'failed')
         return `${head} \u2014 ${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* resultPreview */.KY)(redact(item.error ?? 'failed'), 200))}`;
     if (item.state === 'pending')
@@ -25752,8 +25827,10 @@ function newestStates(artifacts, plan, accept) {
             continue;
         const states = parsed.clash ? clashes : newest;
         const known = states.get(parsed.part);
-        if (!known || parsed.attempt > known.attempt)
-            states.set(parsed.part, { ...(parsed.part !== undefined && { part: parsed.part }), attempt: parsed.attempt, artifact });
+        // Within an attempt, a state an in-place resume saved is newer than the one it resumed.
+        const newer = !known || parsed.attempt > known.attempt || (parsed.attempt === known.attempt && (parsed.inPlace ?? 0) > (known.inPlace ?? 0));
+        if (newer)
+            states.set(parsed.part, { ...(parsed.part !== undefined && { part: parsed.part }), attempt: parsed.attempt, ...(parsed.inPlace !== undefined && { inPlace: parsed.inPlace }), artifact });
     }
     for (const [part, clash] of clashes) {
         const state = newest.get(part);
@@ -25804,12 +25881,14 @@ function statePlanKey(plan) {
     return `${slug}-${hash}`;
 }
 /**
- * The artifact (and file) name of a run's state: unique within a workflow run per plan, key, part and
- * attempt, as artifact names must be. `plan-runner-state-<plan>[-<part>]-attempt-<n>.jsonl`.
+ * The artifact (and file) name of a run's state: unique within a workflow run per plan, key, part,
+ * attempt and in-place resume, as artifact names must be.
+ * `plan-runner-state-<plan>[-<part>]-attempt-<n>[-in-place-<k>].jsonl`.
  */
 function stateArtifactName(identity) {
     const part = identity.part ? `-${identity.part}` : '';
-    return `${PREFIX}-${statePlanKey(identity)}${part}-attempt-${identity.attempt}.jsonl`;
+    const inPlace = identity.inPlace ? `-in-place-${identity.inPlace}` : '';
+    return `${PREFIX}-${statePlanKey(identity)}${part}-attempt-${identity.attempt}${inPlace}.jsonl`;
 }
 /**
  * The name a state is saved under when another job of the workflow run already saved one under
@@ -25826,11 +25905,11 @@ function parseStateArtifactName(name, plan) {
         return undefined;
     // Only the parts plan-runner writes: a looser part would take another plan's name that happens to
     // continue this one's key (`<key>-shard-<digits of its own hash>`) for a part of this plan.
-    const match = /^(?:-(prepare|merge|shard-[1-9][0-9]{0,2}))?-attempt-([1-9][0-9]{0,5})(-clash-[0-9a-f]{8})?\.jsonl$/.exec(name.slice(head.length));
+    const match = /^(?:-(prepare|merge|shard-[1-9][0-9]{0,2}))?-attempt-([1-9][0-9]{0,5})(?:-in-place-([1-9][0-9]{0,3}))?(-clash-[0-9a-f]{8})?\.jsonl$/.exec(name.slice(head.length));
     if (!match)
         return undefined;
-    const [, part, attempt, clash] = match;
-    return { ...(part ? { part } : {}), attempt: Number(attempt), ...(clash ? { clash: true } : {}) };
+    const [, part, attempt, inPlace, clash] = match;
+    return { ...(part ? { part } : {}), attempt: Number(attempt), ...(inPlace ? { inPlace: Number(inPlace) } : {}), ...(clash ? { clash: true } : {}) };
 }
 
 
@@ -41820,6 +41899,45 @@ function innermost(event) {
     }
     return { event: inner, path };
 }
+/** The file `fd` names, when it is a regular file; undefined for a device or a pipe (`--trace /dev/stdout`), which no folder holds. */
+function identityOf(fd) {
+    const stat = (0,external_node_fs_.fstatSync)(fd);
+    return stat.isFile() ? { dev: stat.dev, ino: stat.ino } : undefined;
+}
+/** Whether `file` is still the file `identity` names. */
+function samePlace(file, identity) {
+    let stat;
+    try {
+        stat = (0,external_node_fs_.statSync)(file, { throwIfNoEntry: false });
+    }
+    catch {
+        return false;
+    }
+    return stat !== undefined && stat.dev === identity.dev && stat.ino === identity.ino;
+}
+/** Opens a trace file afresh, readable back (see `keepAtPath`), or for writing only where reading is refused (a file of mode 0200). */
+function openReadable(file) {
+    try {
+        return (0,open_output_file/* openOutputFile */.O)(file, 'w+');
+    }
+    catch (error) {
+        if (error.code !== 'EACCES')
+            throw error;
+        return (0,open_output_file/* openOutputFile */.O)(file);
+    }
+}
+/** Copies the whole of the file open at `from` to the one open at `to`. */
+function copyFile(from, to) {
+    const chunk = Buffer.allocUnsafe(1024 * 1024);
+    for (let position = 0;;) {
+        const read = (0,external_node_fs_.readSync)(from, chunk, 0, chunk.length, position);
+        if (read === 0)
+            return;
+        for (let written = 0; written < read;)
+            written += (0,external_node_fs_.writeSync)(to, chunk, written, read - written);
+        position += read;
+    }
+}
 /** A completed step that took less than this, with no model call and no side effect, is cheap to run again. */
 const CHEAP_STEP_MS = 10;
 /**
@@ -41892,10 +42010,13 @@ function traceWriter(file, options = {}) {
     const replacer = redactingReplacer(redact);
     const prefix = linePrefix(redact);
     const durability = new DurabilityRule();
+    // The file as opened (a regular file's device and inode), to tell when no path names it any more.
+    let identity;
     const open = () => {
         let opened;
         try {
-            opened = (0,open_output_file/* openOutputFile */.O)(file);
+            opened = openReadable(file);
+            identity = identityOf(opened);
         }
         catch (cause) {
             throw new TraceWriteError({ path: file, cause });
@@ -41909,6 +42030,28 @@ function traceWriter(file, options = {}) {
         return opened;
     };
     let fd = options.openOnFirstEvent ? undefined : open();
+    /**
+     * A step may remove or move the folder the trace is in (a tool's `rm -rf`, `git clean -fdx`): the writes
+     * then went on into a file no path named, lost at the end, and a re-run found no state and made its side
+     * effects again. Before each write, a file at `file` that is not this one is replaced by what this one
+     * holds, and the writes go on there. Throws when it cannot be (the trace is then incomplete, and says so).
+     */
+    const keepAtPath = () => {
+        if (fd === undefined || identity === undefined || samePlace(file, identity))
+            return;
+        const moved = fd;
+        const fresh = openReadable(file);
+        try {
+            copyFile(moved, fresh);
+        }
+        catch (cause) {
+            (0,external_node_fs_.closeSync)(fresh);
+            throw cause;
+        }
+        fd = fresh;
+        identity = identityOf(fresh);
+        (0,external_node_fs_.closeSync)(moved);
+    };
     let failure;
     let gap;
     let closed = false;
@@ -41922,6 +42065,7 @@ function traceWriter(file, options = {}) {
         if (failure !== undefined)
             return;
         try {
+            keepAtPath();
             // Open: text waits only after an event, and the first event opens the file (`listener`).
             (0,external_node_fs_.writeFileSync)(fd, text);
         }
@@ -41986,6 +42130,14 @@ function traceWriter(file, options = {}) {
                 closed = true;
                 flush();
                 process.removeListener('exit', flush);
+                try {
+                    // Removed after the last write: nothing was waiting to be written, and the file is put back whole.
+                    if (failure === undefined)
+                        keepAtPath();
+                }
+                catch (cause) {
+                    failure = cause;
+                }
                 try {
                     if (fd !== undefined)
                         (0,external_node_fs_.closeSync)(fd);
@@ -42334,7 +42486,8 @@ async function runAction(given, deps) {
         if (trace && !stateFile)
             deps.saveState?.(saved_state/* UNSAVABLE_TRACE_STATE */.uq, 'true');
         const part = (0,saved_state/* statePart */.jw)(settings);
-        const saving = trace && stateFile ? (0,saved_state/* saveRunState */.iZ)(settings, deps.state, stateFile, io, { ...(part && { part }), ...(deps.saveState && { saveState: deps.saveState }) }) : Promise.resolve(undefined);
+        const resumedInPlace = inPlace && resume?.ok ? resume.trace.text : undefined;
+        const saving = trace && stateFile ? (0,saved_state/* saveRunState */.iZ)(settings, deps.state, stateFile, io, { ...(part && { part }), ...(deps.saveState && { saveState: deps.saveState }), ...(resumedInPlace !== undefined && { resumedInPlace }) }) : Promise.resolve(undefined);
         // A prepare or shard job whose state is lost has done its work for nothing: the jobs after it cannot start.
         const unsaved = fanOut && fanOut.part !== 'merge' && !(await saving) ? `plan-runner: this job's state could not be saved, so the ${fanOut.part === 'prepare' ? 'shard' : 'merge'} jobs cannot build on it (see the warning above); re-run this job` : undefined;
         const readOnlyNote = readOnly ? renderReadOnlyNote(outcome.kind === 'rejected' ? outcome.plan?.withheld : outcome.plan.withheld) : '';

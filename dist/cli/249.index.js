@@ -642,10 +642,15 @@ const NO_FOLLOW = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW ?? 0
 function isDevicePath(file) {
     return process.platform !== 'win32' && node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file).startsWith('/dev/');
 }
-/** Flags for writing `file` afresh (`'w'`) or appending to it (`'a'`), without following a final symlink (but under `/dev`). */
+/**
+ * Flags for writing `file` afresh (`'w'`), afresh and readable back through the same descriptor (`'w+'`; a
+ * device is opened for writing only), or appending to it (`'a'`), without following a final symlink (but under `/dev`).
+ */
 function outputFlags(mode, file) {
-    const follow = file !== undefined && isDevicePath(file) ? 0 : NO_FOLLOW;
-    return node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_WRONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_CREAT | (mode === 'w' ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_TRUNC : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_APPEND) | follow;
+    const device = file !== undefined && isDevicePath(file);
+    const follow = device ? 0 : NO_FOLLOW;
+    const access = mode === 'w+' && !device ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDWR : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_WRONLY;
+    return access | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_CREAT | (mode === 'a' ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_APPEND : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_TRUNC) | follow;
 }
 /** The error for a file that is a symlink (`ELOOP` from an open with `O_NOFOLLOW`), else the error itself. */
 function symlinkRefusal(file, error) {
@@ -807,8 +812,44 @@ function refuseDuplicateKeys(text) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   D: () => (/* binding */ resultText)
+/* harmony export */   D: () => (/* binding */ resultText),
+/* harmony export */   y: () => (/* binding */ resultJson)
 /* harmony export */ });
+/**
+ * JSON text of a step result, which may hold what JSON cannot (a tool written in JS may return a bigint or
+ * a value that holds itself): a bigint as its digits and a cycle as `"[Circular]"`, as the trace writes
+ * them. `JSON.stringify` threw on both, and a view that showed the result (the log's checklist, the PR
+ * comment) lost the step's line. Undefined where JSON has no text (undefined, a function, a value nested past the stack).
+ */
+function resultJson(result, space) {
+    try {
+        return JSON.stringify(result, null, space);
+    }
+    catch {
+        try {
+            return JSON.stringify(acyclic(result, new Set()), (_key, value) => (typeof value === 'bigint' ? value.toString() : value), space);
+        }
+        catch {
+            // Nested past the stack, or a toJSON that throws: no JSON text (the caller shows what String() gives).
+            return undefined;
+        }
+    }
+}
+/** A copy of `value` with each object that holds itself (an ancestor met again) as `"[Circular]"`. */
+function acyclic(value, ancestors) {
+    if (value === null || typeof value !== 'object')
+        return value;
+    // Dates and other values that say how they serialise, as JSON.stringify asks them.
+    const toJSON = value.toJSON;
+    if (typeof toJSON === 'function')
+        return acyclic(toJSON.call(value), ancestors);
+    if (ancestors.has(value))
+        return '[Circular]';
+    ancestors.add(value);
+    const copy = Array.isArray(value) ? value.map((item) => acyclic(item, ancestors)) : Object.fromEntries(Object.entries(value).map(([key, item]) => [key, acyclic(item, ancestors)]));
+    ancestors.delete(value);
+    return copy;
+}
 /** A step result as text: strings as they are, everything else as indented JSON. */
 function resultText(result) {
     if (typeof result === 'string')
@@ -816,15 +857,8 @@ function resultText(result) {
     // What JSON.stringify would write for these, without its indenting machinery.
     if (typeof result === 'boolean' || result === null || (typeof result === 'number' && Number.isFinite(result)))
         return { text: String(result), json: true };
-    try {
-        const json = JSON.stringify(result, null, 2);
-        if (json !== undefined)
-            return { text: json, json: true };
-    }
-    catch {
-        // Cycles or BigInt: fall through to String().
-    }
-    return { text: String(result), json: false };
+    const json = resultJson(result, 2);
+    return json === undefined ? { text: String(result), json: false } : { text: json, json: true };
 }
 
 
@@ -6029,7 +6063,9 @@ async function judgeGoals(plan, run, options) {
     const stop = refusedJudge ? undefined : found;
     const status = stop ? stop.status : judged;
     // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as every report shows it.
-    run.recordGoals(goals.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.wJ)(options.redact(goal.evidence)) })), status, options.usage?.(), stop?.message);
+    // A cancel that came only while the goals were checked says so, in the trace and the log as in every report.
+    const reason = stop?.message ?? (status === 'cancelled' && run.status !== 'cancelled' ? final_status/* CANCELLED_WHILE_JUDGING */.$ : undefined);
+    run.recordGoals(goals.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.wJ)(options.redact(goal.evidence)) })), status, options.usage?.(), reason);
     return { goals, status };
 }
 
@@ -8471,6 +8507,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./lib/core/visible-controls.js
 var visible_controls = __webpack_require__(74700);
+// EXTERNAL MODULE: ./lib/core/result-text.js
+var result_text = __webpack_require__(16);
 // EXTERNAL MODULE: ./lib/core/run-record.js
 var run_record = __webpack_require__(90422);
 // EXTERNAL MODULE: ./lib/core/cut-text.js
@@ -8487,6 +8525,7 @@ function sameStepTextFields(fields, step) {
 // EXTERNAL MODULE: ./lib/core/group-digits.js
 var group_digits = __webpack_require__(80083);
 ;// CONCATENATED MODULE: ./lib/report/checklist.js
+
 
 
 
@@ -8583,7 +8622,7 @@ function oneLogLine(text) {
 }
 /** The first line of a result, as text, cut to `max` characters, with no control character. */
 function resultPreview(result, max = 80) {
-    const text = typeof result === 'string' ? result : JSON.stringify(result) ?? String(result);
+    const text = typeof result === 'string' ? result : ((0,result_text/* resultJson */.y)(result) ?? String(result));
     const trimmed = text.trim();
     const first = (0,visible_controls/* visibleControls */.x)((LINE_BREAK.test(trimmed) ? trimmed.split(LINE_BREAK, 1)[0] : trimmed).replaceAll('\t', ' '));
     return (0,cut_text/* cutText */.I)(first, max);
@@ -8643,7 +8682,7 @@ function describeStatus(step, redact = asIs) {
 }
 // Redact the whole text before any preview cuts it, or half a secret could slip past the redactor.
 function redactResult(result, redact) {
-    const text = typeof result === 'string' ? result : JSON.stringify(result) ?? String(result);
+    const text = typeof result === 'string' ? result : ((0,result_text/* resultJson */.y)(result) ?? String(result));
     return redact(text);
 }
 /** The title a step shows: its description, else its type and tool. */

@@ -628,6 +628,45 @@ function innermost(event) {
     }
     return { event: inner, path };
 }
+/** The file `fd` names, when it is a regular file; undefined for a device or a pipe (`--trace /dev/stdout`), which no folder holds. */
+function identityOf(fd) {
+    const stat = (0,external_node_fs_.fstatSync)(fd);
+    return stat.isFile() ? { dev: stat.dev, ino: stat.ino } : undefined;
+}
+/** Whether `file` is still the file `identity` names. */
+function samePlace(file, identity) {
+    let stat;
+    try {
+        stat = (0,external_node_fs_.statSync)(file, { throwIfNoEntry: false });
+    }
+    catch {
+        return false;
+    }
+    return stat !== undefined && stat.dev === identity.dev && stat.ino === identity.ino;
+}
+/** Opens a trace file afresh, readable back (see `keepAtPath`), or for writing only where reading is refused (a file of mode 0200). */
+function openReadable(file) {
+    try {
+        return (0,open_output_file/* openOutputFile */.O)(file, 'w+');
+    }
+    catch (error) {
+        if (error.code !== 'EACCES')
+            throw error;
+        return (0,open_output_file/* openOutputFile */.O)(file);
+    }
+}
+/** Copies the whole of the file open at `from` to the one open at `to`. */
+function copyFile(from, to) {
+    const chunk = Buffer.allocUnsafe(1024 * 1024);
+    for (let position = 0;;) {
+        const read = (0,external_node_fs_.readSync)(from, chunk, 0, chunk.length, position);
+        if (read === 0)
+            return;
+        for (let written = 0; written < read;)
+            written += (0,external_node_fs_.writeSync)(to, chunk, written, read - written);
+        position += read;
+    }
+}
 /** A completed step that took less than this, with no model call and no side effect, is cheap to run again. */
 const CHEAP_STEP_MS = 10;
 /**
@@ -700,10 +739,13 @@ function traceWriter(file, options = {}) {
     const replacer = redactingReplacer(redact);
     const prefix = linePrefix(redact);
     const durability = new DurabilityRule();
+    // The file as opened (a regular file's device and inode), to tell when no path names it any more.
+    let identity;
     const open = () => {
         let opened;
         try {
-            opened = (0,open_output_file/* openOutputFile */.O)(file);
+            opened = openReadable(file);
+            identity = identityOf(opened);
         }
         catch (cause) {
             throw new TraceWriteError({ path: file, cause });
@@ -717,6 +759,28 @@ function traceWriter(file, options = {}) {
         return opened;
     };
     let fd = options.openOnFirstEvent ? undefined : open();
+    /**
+     * A step may remove or move the folder the trace is in (a tool's `rm -rf`, `git clean -fdx`): the writes
+     * then went on into a file no path named, lost at the end, and a re-run found no state and made its side
+     * effects again. Before each write, a file at `file` that is not this one is replaced by what this one
+     * holds, and the writes go on there. Throws when it cannot be (the trace is then incomplete, and says so).
+     */
+    const keepAtPath = () => {
+        if (fd === undefined || identity === undefined || samePlace(file, identity))
+            return;
+        const moved = fd;
+        const fresh = openReadable(file);
+        try {
+            copyFile(moved, fresh);
+        }
+        catch (cause) {
+            (0,external_node_fs_.closeSync)(fresh);
+            throw cause;
+        }
+        fd = fresh;
+        identity = identityOf(fresh);
+        (0,external_node_fs_.closeSync)(moved);
+    };
     let failure;
     let gap;
     let closed = false;
@@ -730,6 +794,7 @@ function traceWriter(file, options = {}) {
         if (failure !== undefined)
             return;
         try {
+            keepAtPath();
             // Open: text waits only after an event, and the first event opens the file (`listener`).
             (0,external_node_fs_.writeFileSync)(fd, text);
         }
@@ -794,6 +859,14 @@ function traceWriter(file, options = {}) {
                 closed = true;
                 flush();
                 process.removeListener('exit', flush);
+                try {
+                    // Removed after the last write: nothing was waiting to be written, and the file is put back whole.
+                    if (failure === undefined)
+                        keepAtPath();
+                }
+                catch (cause) {
+                    failure = cause;
+                }
                 try {
                     if (fd !== undefined)
                         (0,external_node_fs_.closeSync)(fd);

@@ -77,8 +77,12 @@ const TEXT_URL = /(?:https?:\/\/|ftp:\/\/|www\.)[^\s<]*/gi;
 const HAS_TEXT_URL = new RegExp(TEXT_URL.source, 'i');
 /** The ASCII punctuation that can start or close Markdown (escaped, it means nothing); `@`, `.`, `/` and `:` cannot alone. */
 const PUNCTUATION = /[\\`*_[\]<>!&|~()#+\-=$]/g;
-/** What GitHub leaves out of a URL at its end: the sentence's punctuation. */
-const TRAILING = '.,;:!?\'")]';
+/** What GitHub leaves out of a URL at its end: the sentence's punctuation, and marks of emphasis (GFM's `*`, `_`, `~`). */
+const TRAILING = '.,;:!?\'")]*_~';
+/** Marks of emphasis and strikethrough: nothing they make is live, and a text node holds them as written, since emphasis is not parsed. */
+const EMPHASIS = '*_~';
+/** What a backslash escapes in CommonMark: any ASCII punctuation. */
+const ESCAPABLE = /[!-/:-@[-`{-~]/;
 function withoutTrailing(url) {
     let end = url.length;
     while (end > 0 && TRAILING.includes(url[end - 1]))
@@ -149,16 +153,36 @@ function keptUrl(url, prefixes) {
  * as code and all else escaped: nothing in it can become live, and no backtick is left to open a
  * code span. (Mentions the value reveals are broken after the pass, with everything else.)
  */
-function inertText(value, prefixes) {
+function inertText(value, source, prefixes) {
+    const escaped = escapesOf(value, source);
+    // A mark of emphasis the source left bare stays bare: escaped, `**Finished: \u2026 https://\u2026**` showed its asterisks.
+    const inert = (from, to) => value.slice(from, to).replace(PUNCTUATION, (mark, offset) => (escaped && EMPHASIS.includes(mark) && !escaped[from + offset] ? mark : `\\${mark}`));
     let out = '';
     let at = 0;
     for (const match of value.matchAll(TEXT_URL)) {
         const url = withoutTrailing(match[0]);
-        out += value.slice(at, match.index).replace(PUNCTUATION, '\\$&');
+        out += inert(at, match.index);
         out += keptUrl(url, prefixes) ? url : (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_3__/* .inlineCode */ .t)(url);
         at = match.index + url.length;
     }
-    return out + value.slice(at).replace(PUNCTUATION, '\\$&');
+    return out + inert(at, value.length);
+}
+/**
+ * For each character of a text node's value, whether its source wrote it escaped (`\*`): when the source is
+ * the value with backslash escapes and nothing else (no character reference, no indent taken off a line);
+ * else undefined, and every mark is escaped.
+ */
+function escapesOf(value, source) {
+    const escaped = [];
+    for (let at = 0; at < source.length; at++) {
+        const slashed = source[at] === '\\' && at + 1 < source.length && ESCAPABLE.test(source[at + 1]);
+        if (slashed)
+            at++;
+        if (source[at] !== value[escaped.length])
+            return undefined;
+        escaped.push(slashed);
+    }
+    return escaped.length === value.length ? escaped : undefined;
 }
 /**
  * Whether a text node must be written back by `inertText`: it holds a URL, a backtick (cmark-gfm
@@ -193,8 +217,9 @@ function pass(given, policy) {
         if (node.type === 'code' || node.type === 'inlineCode')
             continue; // shown as written
         if (node.type === 'text' && span && !inLink) {
-            if (needsRewrite(node.value, text.slice(span.start, span.end)))
-                edits.push({ ...span, text: inertText(node.value, prefixes) });
+            const source = text.slice(span.start, span.end);
+            if (needsRewrite(node.value, source))
+                edits.push({ ...span, text: inertText(node.value, source, prefixes) });
             continue;
         }
         if (node.type === 'html' && span) {

@@ -492,7 +492,7 @@ function itemLine(item, finished, redact) {
     const todos = open > 0 ? ` (${(0,group_digits/* groupDigits */.K)(open)} of ${(0,group_digits/* groupDigits */.K)(item.todos.length)} TODOs not done)` : '';
     const head = `- ${checklist/* STATE_ICONS */.t1[state]} ${(0,escape_markdown/* escapeMarkdown */.FV)(redact(item.key))}${item.reused ? ' (reused)' : ''}${todos}`;
     if (item.state === 'completed')
-        return item.result === undefined ? head : `${head} \u2192 ${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* resultPreview */.KY)(redact(typeof item.result === 'string' ? item.result : (JSON.stringify(item.result) ?? String(item.result)))))}`;
+        return item.result === undefined ? head : `${head} \u2192 ${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* resultPreview */.KY)(redact(typeof item.result === 'string' ? item.result : ((0,result_text/* resultJson */.y)(item.result) ?? String(item.result)))))}`;
     if (item.state === 'failed')
         return `${head} \u2014 ${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* resultPreview */.KY)(redact(item.error ?? 'failed'), 200))}`;
     if (item.state === 'pending')
