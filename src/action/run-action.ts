@@ -47,7 +47,7 @@ import { answeredPause, findWaitingRun, recordAnswer, waitingRunHolds, type Reco
 import { rejectRun } from './reject-run.ts';
 import { REPORTED_STATE, writeReport } from './write-report.ts';
 import type { ApprovalGrant } from '../job/grant-approval.ts';
-import { earlierAttemptState, saveRunState, statePart, UNSAVABLE_TRACE_STATE } from './saved-state.ts';
+import { earlierAttemptState, RESUMED_IN_PLACE_STATE, saveRunState, statePart, traceDigest, UNSAVABLE_TRACE_STATE } from './saved-state.ts';
 import { warmWhenIdle, type RunStateStore } from '../state/run-state-store.ts';
 import { stepLogGroups } from './step-log-groups.ts';
 import { closeTrace, openTrace } from '../report/open-trace.ts';
@@ -224,6 +224,9 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   // Read before the new trace is opened: `resume-from` may name the same file.
   const resume = settings.resumeFrom === undefined ? undefined : await readResumeTrace(settings.resumeFrom, RESUME_FROM_MISSING);
   if (resume && !resume.ok) return refuseRun(given, `resume-from: ${resume.problem}`, deps);
+  // What a post step needs to save this run's state after the earlier step's, were this step killed.
+  const resumedInPlace = inPlace && resume?.ok ? traceDigest(Buffer.from(resume.trace.text, 'utf8')) : undefined;
+  if (resumedInPlace !== undefined) deps.saveState?.(RESUMED_IN_PLACE_STATE, resumedInPlace);
   // `/approve` or `/reject` on a pull request or issue: the paused run it answers, found through plan-runner's own comment.
   const malformed = malformedApprovalCommand(settings.github);
   if (malformed) return refuseRun(given, malformed, deps);
@@ -350,7 +353,6 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     if (trace && !traced) io.warning(stateFile ? "The run's trace is incomplete: its last line says so, in the file and in the state saved from it, and a re-run will not resume from it (resume: never starts afresh)." : "The run's trace is incomplete and could not be marked so: its state is not saved.");
     if (trace && !stateFile) deps.saveState?.(UNSAVABLE_TRACE_STATE, 'true');
     const part = statePart(settings);
-    const resumedInPlace = inPlace && resume?.ok ? resume.trace.text : undefined;
     const saving = trace && stateFile ? saveRunState(settings, deps.state, stateFile, io, { ...(part && { part }), ...(deps.saveState && { saveState: deps.saveState }), ...(resumedInPlace !== undefined && { resumedInPlace }) }) : Promise.resolve(undefined);
     // A prepare or shard job whose state is lost has done its work for nothing: the jobs after it cannot start.
     const unsaved = fanOut && fanOut.part !== 'merge' && !(await saving) ? `plan-runner: this job's state could not be saved, so the ${fanOut.part === 'prepare' ? 'shard' : 'merge'} jobs cannot build on it (see the warning above); re-run this job` : undefined;

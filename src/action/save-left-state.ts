@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import type { RunStateStore } from '../state/run-state-store.ts';
+import { newestStates } from '../state/newest-states.ts';
 import { stateArtifactName } from '../state/state-artifact-name.ts';
 import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { jobReportPaths } from './report-paths.ts';
-import { holdsTrace, SAVED_STATE, saveRunState, stateIdentity, statePart, traceHoldsStartedRun, UNSAVABLE_TRACE_STATE } from './saved-state.ts';
+import { holdsTrace, RESUMED_IN_PLACE_STATE, SAVED_STATE, saveRunState, stateIdentity, statePart, traceHoldsStartedRun, UNSAVABLE_TRACE_STATE } from './saved-state.ts';
 
 /**
  * The post step's part in durable runs: a main step killed (SIGKILL, the runner's last resort on
@@ -17,17 +18,23 @@ export async function saveLeftState(settings: ActionSettings, store: RunStateSto
   const trace = jobReportPaths(settings).trace;
   const part = statePart(settings);
   // Unless the artifact of that name holds this very trace: the main step's upload was done, but the
-  // main step did not get to record it (killed just then, or the service's answer was lost).
-  const name = stateArtifactName(stateIdentity(settings, part));
+  // main step did not get to record it (killed just then, or the service's answer was lost). A step that
+  // resumed in place saves the next in-place state: the newest of this attempt may hold it.
+  const identity = stateIdentity(settings, part);
+  const name = stateArtifactName(identity);
   try {
-    const taken = (await store.list()).find((artifact) => artifact.name === name);
+    const artifacts = await store.list();
+    const taken = artifacts.find((artifact) => artifact.name === name);
     if (taken && (await holdsTrace(store, taken, trace, settings.outputDir))) return;
+    const newest = newestStates(artifacts, identity, (own, attempt) => own === identity.part && attempt === identity.attempt)[0];
+    if (newest && !newest.clashed && newest.artifact !== taken && (await holdsTrace(store, newest.artifact, trace, settings.outputDir))) return;
   } catch (error) {
     io.warning(`Could not check whether the run's state was saved: ${error instanceof Error ? error.message : String(error)}.`);
     return;
   }
   io.warning('The main step ended without saving the run\'s state (it was killed or crashed, or the upload failed): saving the trace it left, so a re-run resumes from there.');
-  await saveRunState(settings, store, trace, io, { ...(part && { part }) });
+  const resumedInPlace = settings.env[`STATE_${RESUMED_IN_PLACE_STATE}`];
+  await saveRunState(settings, store, trace, io, { ...(part && { part }), ...(resumedInPlace && { resumedInPlace }) });
 }
 
 /**

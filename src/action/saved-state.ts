@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { open, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -123,14 +124,26 @@ export const SAVED_STATE = 'savedStateArtifact';
  */
 export const UNSAVABLE_TRACE_STATE = 'traceUnsavable';
 
+/**
+ * Saved by a main step that resumes its own trace in place: the digest (`traceDigest`) of the trace it
+ * resumed. A post step that saves the trace that step left (killed, or its upload failed) then knows the
+ * state that holds the resumed trace for this job's, and saves the next in-place state, not a clash.
+ */
+export const RESUMED_IN_PLACE_STATE = 'resumedInPlace';
+
+/** A trace's size and SHA-256, as `<bytes>:<hex>`: what tells a saved state's bytes without keeping them. */
+export function traceDigest(bytes: Buffer): string {
+  return `${bytes.length}:${createHash('sha256').update(bytes).digest('hex')}`;
+}
+
 export interface SaveOptions {
   /** The part of a fanned-out run this job is. */
   readonly part?: string;
   /** The runner's `saveState`, in the main step: records `SAVED_STATE` once the upload is done. */
   readonly saveState?: (name: string, value: string) => void;
   /**
-   * The text of the trace this run resumed in place (`resume-from` naming its own trace file, an earlier
-   * step's of this job): when that step's state holds it, this run's state is the next in-place one.
+   * The digest (`traceDigest`) of the trace this run resumed in place (`resume-from` naming its own trace
+   * file, an earlier step's of this job): when that step's state holds it, this run's state is the next in-place one.
    */
   readonly resumedInPlace?: string;
 }
@@ -211,7 +224,7 @@ export async function saveRunState(
 async function saveAfterResumedState(settings: ActionSettings, store: RunStateStore, trace: string, identity: StateIdentity, resumed: string, io: ActionIO, options: SaveOptions): Promise<StateArtifact | undefined> {
   try {
     const own = newestStates(await store.list(), identity, (part, attempt) => part === identity.part && attempt === identity.attempt)[0];
-    if (!own || own.clashed || !(await holdsBytes(store, own.artifact, Buffer.from(resumed, 'utf8'), settings.outputDir))) return undefined;
+    if (!own || own.clashed || !(await holdsDigest(store, own.artifact, resumed, settings.outputDir))) return undefined;
     const name = stateArtifactName({ ...identity, inPlace: (own.inPlace ?? 0) + 1 });
     const saved = await store.save(name, trace, settings.stateRetentionDays);
     options.saveState?.(SAVED_STATE, saved.name);
@@ -232,6 +245,13 @@ async function holdsBytes(store: RunStateStore, artifact: StateArtifact, mine: B
   if (artifact.size !== mine.length) return false;
   const saved = await store.download(artifact, path.join(outputDir || tmpdir(), 'own-state'));
   return (await readFile(saved)).equals(mine);
+}
+
+/** Whether `artifact` holds the bytes of `digest` (`traceDigest`; the size first, then the download). */
+async function holdsDigest(store: RunStateStore, artifact: StateArtifact, digest: string, outputDir: string): Promise<boolean> {
+  if (!digest.startsWith(`${artifact.size}:`)) return false;
+  const saved = await store.download(artifact, path.join(outputDir || tmpdir(), 'own-state'));
+  return traceDigest(await readFile(saved)) === digest;
 }
 
 function messageOf(error: unknown): string {

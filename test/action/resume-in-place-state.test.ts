@@ -9,8 +9,11 @@ import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { readActionSettings } from '../../src/action/action-settings.ts';
 import { runAction } from '../../src/action/run-action.ts';
+import { saveLeftState } from '../../src/action/save-left-state.ts';
+import { SAVED_STATE } from '../../src/action/saved-state.ts';
 import { systemClock } from '../../src/core/clock.ts';
 import { createRedactor } from '../../src/core/redact.ts';
+import type { RunStateStore } from '../../src/state/run-state-store.ts';
 import { memoryStateStore } from '../fan-out/memory-state-store.ts';
 import { recordingIO } from './recording-io.ts';
 
@@ -86,4 +89,47 @@ it('a step that resumes in place, whose state name another job took, still saves
   await store.save(stateArtifactName({ planPath: 'plan.yml', attempt: 1 }), other, 1);
   const second = await step({ 'resume-from': first.result.outputs.trace });
   expect(second.said.warnings.join('\n')).toMatch(/Another job of this workflow run already saved a state as plan-runner-state-plan-yml-[0-9a-f]{8}-attempt-1\.jsonl: this run's state is saved as .*-attempt-1-clash-/);
+});
+
+// The post step saves the trace a main step left unsaved (killed, or its upload failed). For a step that
+// resumed in place it took the name of the earlier step's state for another job's: saved aside as a clash,
+// with the matrix warning, and "Re-run failed jobs" refused to resume.
+it('the post step saves the next in-place state for a step that resumed in place and saved nothing, and a re-run resumes it', async () => {
+  const workspace = path.join(root, 'workspace');
+  const runnerTemp = path.join(root, 'runner');
+  await mkdir(workspace, { recursive: true });
+  await mkdir(runnerTemp, { recursive: true });
+  await writeFile(path.join(workspace, 'plan.yml'), PLAN);
+  const store = await memoryStateStore();
+  // The upload of the second step's state fails (the service did not answer): its post step saves it.
+  const failing: RunStateStore = { ...store, save: async () => { throw new Error('connect ECONNRESET'); } };
+  const settingsOf = async (inputs: Record<string, string>, attempt: number) => {
+    const given: Record<string, string> = { plan: 'plan.yml', ...inputs };
+    const read = await readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push', GITHUB_REPOSITORY: 'octo/app', GITHUB_RUN_ID: '42', GITHUB_RUN_ATTEMPT: String(attempt), RUNNER_TEMP: runnerTemp, PATH: process.env['PATH'] ?? '' });
+    if (!read.ok) throw new Error(read.problems.join('\n'));
+    return read.settings;
+  };
+  const step = async (inputs: Record<string, string>, attempt: number, state: RunStateStore = store) => {
+    const settings = await settingsOf(inputs, attempt);
+    const { io, said } = recordingIO();
+    const saved = new Map<string, string>();
+    const result = await runAction(settings, { io, redact: createRedactor(), clock: systemClock, state, saveState: (key, value) => void saved.set(key, value) });
+    await result.published;
+    return { result, said, saved, settings };
+  };
+  const first = await step({}, 1);
+  const second = await step({ 'resume-from': first.result.outputs.trace }, 1, failing);
+  expect(second.said.warnings.join('\n')).toContain('Could not save the run');
+  expect(second.saved.get(SAVED_STATE)).toBeUndefined();
+  // Its post step, with what its main step recorded.
+  const env = { ...second.settings.env, ...Object.fromEntries([...second.saved].map(([key, value]) => [`STATE_${key}`, value])) };
+  const post = recordingIO();
+  await saveLeftState({ ...second.settings, env }, store, post.io);
+  expect(post.said.warnings.join('\n')).not.toContain('Another job');
+  expect(store.saved.at(-1)?.name).toMatch(/-attempt-1-in-place-1\.jsonl$/);
+  // "Re-run failed jobs": attempt 2 resumes where the second step stopped.
+  await writeFile(path.join(workspace, 'ok'), 'ok');
+  const rerun = await step({}, 2);
+  expect(rerun.result.failure).toBeUndefined();
+  expect(rerun.said.summary).toContain('1 step reused');
 });
