@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -165,6 +165,30 @@ describe('traceWriter', () => {
     await trace.close();
     expect(existsSync(path.join(`${folder}-moved`, 'trace.jsonl'))).toBe(true);
     expect((await readLines(file)).map((line) => line.type)).toEqual(events.map((event) => event.type));
+  });
+
+  // The folder a trace is opened in is checked once (a checkout's `.plan-runner -> /anywhere` is refused):
+  // a step that replaced it with a link mid-run (a `git checkout` of a branch that holds one) had the
+  // trace put back through the link, over a file of that name wherever it pointed.
+  it('does not put the trace back through a link a step put in place of its folder', async () => {
+    const work = path.join(dir, 'relinked');
+    const folder = path.join(work, '.plan-runner');
+    const file = path.join(folder, 'trace.jsonl');
+    const elsewhere = path.join(work, 'elsewhere');
+    await mkdir(elsewhere, { recursive: true });
+    await writeFile(path.join(elsewhere, 'trace.jsonl'), 'not the trace\n');
+    const trace = traceWriter(file);
+    const events = failingRun();
+    trace.listener(events[0]!);
+    trace.flush();
+    await rm(folder, { recursive: true });
+    await symlink(elsewhere, folder);
+    for (const event of events.slice(1)) trace.listener(event);
+    trace.flush();
+    expect(await readFile(path.join(elsewhere, 'trace.jsonl'), 'utf8')).toBe('not the trace\n');
+    expect(trace.problem()).toMatch(/link/);
+    await expect(trace.close()).rejects.toBeInstanceOf(TraceWriteError);
+    expect(await readFile(path.join(elsewhere, 'trace.jsonl'), 'utf8')).toBe('not the trace\n');
   });
 
   it('throws TraceWriteError naming the path when the file cannot be created', async () => {
