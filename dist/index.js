@@ -1564,9 +1564,11 @@ function keyedCheckRunName(name, plan) {
 /* harmony export */   saveLeftState: () => (/* binding */ saveLeftState)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
-/* harmony import */ var _state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(98355);
-/* harmony import */ var _report_paths_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(95239);
-/* harmony import */ var _saved_state_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(96161);
+/* harmony import */ var _state_newest_states_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(22362);
+/* harmony import */ var _state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(98355);
+/* harmony import */ var _report_paths_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(95239);
+/* harmony import */ var _saved_state_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(96161);
+
 
 
 
@@ -1580,14 +1582,20 @@ function keyedCheckRunName(name, plan) {
 async function saveLeftState(settings, store, io) {
     if (!store || !(await stateLeftToSave(settings, store, (name) => Boolean(settings.env[`STATE_${name}`]))))
         return;
-    const trace = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .jobReportPaths */ .yD)(settings).trace;
-    const part = (0,_saved_state_js__WEBPACK_IMPORTED_MODULE_3__/* .statePart */ .jw)(settings);
+    const trace = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_3__/* .jobReportPaths */ .yD)(settings).trace;
+    const part = (0,_saved_state_js__WEBPACK_IMPORTED_MODULE_4__/* .statePart */ .jw)(settings);
     // Unless the artifact of that name holds this very trace: the main step's upload was done, but the
-    // main step did not get to record it (killed just then, or the service's answer was lost).
-    const name = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_1__/* .stateArtifactName */ .LK)((0,_saved_state_js__WEBPACK_IMPORTED_MODULE_3__/* .stateIdentity */ .yU)(settings, part));
+    // main step did not get to record it (killed just then, or the service's answer was lost). A step that
+    // resumed in place saves the next in-place state: the newest of this attempt may hold it.
+    const identity = (0,_saved_state_js__WEBPACK_IMPORTED_MODULE_4__/* .stateIdentity */ .yU)(settings, part);
+    const name = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_2__/* .stateArtifactName */ .LK)(identity);
     try {
-        const taken = (await store.list()).find((artifact) => artifact.name === name);
-        if (taken && (await (0,_saved_state_js__WEBPACK_IMPORTED_MODULE_3__/* .holdsTrace */ .O1)(store, taken, trace, settings.outputDir)))
+        const artifacts = await store.list();
+        const taken = artifacts.find((artifact) => artifact.name === name);
+        if (taken && (await (0,_saved_state_js__WEBPACK_IMPORTED_MODULE_4__/* .holdsTrace */ .O1)(store, taken, trace, settings.outputDir)))
+            return;
+        const newest = (0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_1__/* .newestStates */ .H)(artifacts, identity, (own, attempt) => own === identity.part && attempt === identity.attempt)[0];
+        if (newest && !newest.clashed && newest.artifact !== taken && (await (0,_saved_state_js__WEBPACK_IMPORTED_MODULE_4__/* .holdsTrace */ .O1)(store, newest.artifact, trace, settings.outputDir)))
             return;
     }
     catch (error) {
@@ -1595,7 +1603,8 @@ async function saveLeftState(settings, store, io) {
         return;
     }
     io.warning('The main step ended without saving the run\'s state (it was killed or crashed, or the upload failed): saving the trace it left, so a re-run resumes from there.');
-    await (0,_saved_state_js__WEBPACK_IMPORTED_MODULE_3__/* .saveRunState */ .iZ)(settings, store, trace, io, { ...(part && { part }) });
+    const resumedInPlace = settings.env[`STATE_${_saved_state_js__WEBPACK_IMPORTED_MODULE_4__/* .RESUMED_IN_PLACE_STATE */ .WF}`];
+    await (0,_saved_state_js__WEBPACK_IMPORTED_MODULE_4__/* .saveRunState */ .iZ)(settings, store, trace, io, { ...(part && { part }), ...(resumedInPlace && { resumedInPlace }) });
 }
 /**
  * Whether the job's trace holds a run whose state nobody saved: what `saveLeftState` looks at before it
@@ -1610,12 +1619,12 @@ async function stateLeftToSave(settings, store, recorded) {
     // may be another job's that runs the same plan, and this job's trace would then be lost, and a re-run
     // of this job resume from that other job's state. Such a clash is saved aside (see `saveRunState`).
     // Nor is a trace saved that the main step could not mark incomplete (UNSAVABLE_TRACE_STATE).
-    if (recorded(_saved_state_js__WEBPACK_IMPORTED_MODULE_3__/* .SAVED_STATE */ .Ig) || recorded(_saved_state_js__WEBPACK_IMPORTED_MODULE_3__/* .UNSAVABLE_TRACE_STATE */ .uq))
+    if (recorded(_saved_state_js__WEBPACK_IMPORTED_MODULE_4__/* .SAVED_STATE */ .Ig) || recorded(_saved_state_js__WEBPACK_IMPORTED_MODULE_4__/* .UNSAVABLE_TRACE_STATE */ .uq))
         return false;
-    const trace = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .jobReportPaths */ .yD)(settings).trace;
+    const trace = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_3__/* .jobReportPaths */ .yD)(settings).trace;
     // A main step killed before its run started left nothing a re-run could resume from (saveRunState would
     // refuse it too; looking first spares the listing and the warning).
-    return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(trace) && (await (0,_saved_state_js__WEBPACK_IMPORTED_MODULE_3__/* .traceHoldsStartedRun */ .ih)(trace));
+    return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(trace) && (await (0,_saved_state_js__WEBPACK_IMPORTED_MODULE_4__/* .traceHoldsStartedRun */ .ih)(trace));
 }
 
 
@@ -1628,6 +1637,8 @@ async function stateLeftToSave(settings, store, recorded) {
 /* harmony export */   Ig: () => (/* binding */ SAVED_STATE),
 /* harmony export */   O1: () => (/* binding */ holdsTrace),
 /* harmony export */   VK: () => (/* binding */ earlierAttemptState),
+/* harmony export */   WF: () => (/* binding */ RESUMED_IN_PLACE_STATE),
+/* harmony export */   ah: () => (/* binding */ traceDigest),
 /* harmony export */   iZ: () => (/* binding */ saveRunState),
 /* harmony export */   ih: () => (/* binding */ traceHoldsStartedRun),
 /* harmony export */   jw: () => (/* binding */ statePart),
@@ -1635,13 +1646,15 @@ async function stateLeftToSave(settings, store, recorded) {
 /* harmony export */   yU: () => (/* binding */ stateIdentity)
 /* harmony export */ });
 /* unused harmony export newestEarlierState */
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(48161);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(76760);
-/* harmony import */ var _run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(62935);
-/* harmony import */ var _state_newest_states_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(22362);
-/* harmony import */ var _state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(98355);
-/* harmony import */ var _fan_out_state_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(88130);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77598);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(51455);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(48161);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(76760);
+/* harmony import */ var _run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(62935);
+/* harmony import */ var _state_newest_states_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(22362);
+/* harmony import */ var _state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(98355);
+/* harmony import */ var _fan_out_state_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(88130);
+
 
 
 
@@ -1651,7 +1664,7 @@ async function stateLeftToSave(settings, store, recorded) {
 
 /** The part of a fanned-out run this job is (`prepare`, `shard-N`, `merge`); undefined for a whole run. */
 function statePart(settings) {
-    return settings.fanOut ? (0,_fan_out_state_js__WEBPACK_IMPORTED_MODULE_6__/* .ownPart */ .c)(settings.fanOut) : undefined;
+    return settings.fanOut ? (0,_fan_out_state_js__WEBPACK_IMPORTED_MODULE_7__/* .ownPart */ .c)(settings.fanOut) : undefined;
 }
 /** Which saved state this job's run is: the plan and run key, the attempt, and (for a fanned-out run) its part. */
 function stateIdentity(settings, part) {
@@ -1659,7 +1672,7 @@ function stateIdentity(settings, part) {
 }
 /** The newest state of an earlier attempt of the same plan, key and part among `artifacts`. */
 function newestEarlierState(artifacts, identity) {
-    return (0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_4__/* .newestStates */ .H)(artifacts, identity, (part, attempt) => part === identity.part && attempt < identity.attempt)[0];
+    return (0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_5__/* .newestStates */ .H)(artifacts, identity, (part, attempt) => part === identity.part && attempt < identity.attempt)[0];
 }
 /**
  * `resume: auto` on a re-run ("Re-run failed jobs" is attempt 2 of the same workflow run, and sees the
@@ -1706,21 +1719,21 @@ async function earlierAttemptState(settings, store, io, part) {
 /** One earlier attempt's state, downloaded and read: `earlier` undefined when its run never started. */
 async function readEarlierState(settings, identity, store, found, advice) {
     if (found.clashed)
-        return { ok: false, problem: `the saved state of attempt ${found.attempt} is not resumed: ${(0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_4__/* .clashProblem */ .D)(found, identity)}` };
-    const oversized = (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_3__/* .oversizedState */ .$6)(found.artifact.size);
+        return { ok: false, problem: `the saved state of attempt ${found.attempt} is not resumed: ${(0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_5__/* .clashProblem */ .D)(found, identity)}` };
+    const oversized = (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_4__/* .oversizedState */ .$6)(found.artifact.size);
     if (oversized)
         return { ok: false, problem: `the saved state of attempt ${found.attempt} (${found.artifact.name}) is not read: ${oversized}; ${advice}` };
     let file;
     try {
-        file = await store.download(found.artifact, node_path__WEBPACK_IMPORTED_MODULE_2__.join(settings.outputDir, 'state'));
+        file = await store.download(found.artifact, node_path__WEBPACK_IMPORTED_MODULE_3__.join(settings.outputDir, 'state'));
     }
     catch (error) {
         return { ok: false, problem: `cannot download the saved state of attempt ${found.attempt} (${found.artifact.name}: ${messageOf(error)}): ${advice}` };
     }
-    const read = await (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_3__/* .readResumeTrace */ .tR)(file);
+    const read = await (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_4__/* .readResumeTrace */ .tR)(file);
     if (!read.ok)
         return { ok: false, problem: `the saved state of attempt ${found.attempt} cannot be read (${read.problem}): ${advice}` };
-    if (!(0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_3__/* .runStarted */ .dj)(read.trace))
+    if (!(0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_4__/* .runStarted */ .dj)(read.trace))
         return { ok: true };
     return { ok: true, earlier: { trace: { ...read.trace, label: `the saved state of attempt ${found.attempt}` }, attempt: found.attempt } };
 }
@@ -1731,7 +1744,7 @@ async function readEarlierState(settings, identity, store, found, advice) {
 async function traceHoldsStartedRun(file) {
     let text;
     try {
-        const handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.open)(file, 'r');
+        const handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.open)(file, 'r');
         try {
             const { buffer, bytesRead } = await handle.read(Buffer.alloc(1024 * 1024), 0, 1024 * 1024, 0);
             text = buffer.subarray(0, bytesRead).toString('utf8');
@@ -1743,7 +1756,7 @@ async function traceHoldsStartedRun(file) {
     catch {
         return false;
     }
-    return (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_3__/* .runStarted */ .dj)({ file, text });
+    return (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_4__/* .runStarted */ .dj)({ file, text });
 }
 /**
  * The main step's saved state (`core.saveState`) that names the artifact its run's state was saved as:
@@ -1758,6 +1771,16 @@ const SAVED_STATE = 'savedStateArtifact';
  */
 const UNSAVABLE_TRACE_STATE = 'traceUnsavable';
 /**
+ * Saved by a main step that resumes its own trace in place: the digest (`traceDigest`) of the trace it
+ * resumed. A post step that saves the trace that step left (killed, or its upload failed) then knows the
+ * state that holds the resumed trace for this job's, and saves the next in-place state, not a clash.
+ */
+const RESUMED_IN_PLACE_STATE = 'resumedInPlace';
+/** A trace's size and SHA-256, as `<bytes>:<hex>`: what tells a saved state's bytes without keeping them. */
+function traceDigest(bytes) {
+    return `${bytes.length}:${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(bytes).digest('hex')}`;
+}
+/**
  * Saves the run's trace as this attempt's state, whatever the run's end. Never throws: a state that
  * could not be saved is a warning (the run's own result stands; a re-run then starts afresh).
  * When another job of this workflow run already saved a state under the same name (two jobs ran the
@@ -1768,7 +1791,7 @@ async function saveRunState(settings, store, trace, io, options = {}) {
     if (settings.state !== 'artifact' || !store)
         return undefined;
     const identity = stateIdentity(settings, options.part);
-    const name = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_5__/* .stateArtifactName */ .LK)(identity);
+    const name = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_6__/* .stateArtifactName */ .LK)(identity);
     // A run that never started (a rejected plan, a cancel while MCP servers started) ran nothing: saved, its
     // state was the newest a re-run found, and hid the attempt before it (found by an adversarial pass).
     if (!(await traceHoldsStartedRun(trace))) {
@@ -1804,7 +1827,7 @@ async function saveRunState(settings, store, trace, io, options = {}) {
         const next = options.resumedInPlace === undefined ? undefined : await saveAfterResumedState(settings, store, trace, identity, options.resumedInPlace, io, options);
         if (next)
             return next;
-        const aside = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_5__/* .stateClashName */ .M3)(identity);
+        const aside = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_6__/* .stateClashName */ .M3)(identity);
         const advice = `give each job that runs ${settings.planPath} its own \`run-key\` (in a matrix, a matrix value such as \`run-key: \${{ matrix.node }}\`)`;
         try {
             const saved = await store.save(aside, trace, settings.stateRetentionDays);
@@ -1828,10 +1851,10 @@ async function saveRunState(settings, store, trace, io, options = {}) {
  */
 async function saveAfterResumedState(settings, store, trace, identity, resumed, io, options) {
     try {
-        const own = (0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_4__/* .newestStates */ .H)(await store.list(), identity, (part, attempt) => part === identity.part && attempt === identity.attempt)[0];
-        if (!own || own.clashed || !(await holdsBytes(store, own.artifact, Buffer.from(resumed, 'utf8'), settings.outputDir)))
+        const own = (0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_5__/* .newestStates */ .H)(await store.list(), identity, (part, attempt) => part === identity.part && attempt === identity.attempt)[0];
+        if (!own || own.clashed || !(await holdsDigest(store, own.artifact, resumed, settings.outputDir)))
             return undefined;
-        const name = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_5__/* .stateArtifactName */ .LK)({ ...identity, inPlace: (own.inPlace ?? 0) + 1 });
+        const name = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_6__/* .stateArtifactName */ .LK)({ ...identity, inPlace: (own.inPlace ?? 0) + 1 });
         const saved = await store.save(name, trace, settings.stateRetentionDays);
         options.saveState?.(SAVED_STATE, saved.name);
         io.info(`Saved the run's state as the artifact ${name} (${saved.size} bytes, kept ${settings.stateRetentionDays} days), after ${own.artifact.name}, the state of the run this step resumed in place: a re-run of this job resumes from it.`);
@@ -1843,14 +1866,21 @@ async function saveAfterResumedState(settings, store, trace, identity, resumed, 
 }
 /** Whether `artifact` is byte for byte the file `trace` (the size first, then the download). */
 async function holdsTrace(store, artifact, trace, outputDir) {
-    return holdsBytes(store, artifact, await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(trace), outputDir);
+    return holdsBytes(store, artifact, await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.readFile)(trace), outputDir);
 }
 /** Whether `artifact` holds exactly `mine` (the size first, then the download). */
 async function holdsBytes(store, artifact, mine, outputDir) {
     if (artifact.size !== mine.length)
         return false;
-    const saved = await store.download(artifact, node_path__WEBPACK_IMPORTED_MODULE_2__.join(outputDir || (0,node_os__WEBPACK_IMPORTED_MODULE_1__.tmpdir)(), 'own-state'));
-    return (await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(saved)).equals(mine);
+    const saved = await store.download(artifact, node_path__WEBPACK_IMPORTED_MODULE_3__.join(outputDir || (0,node_os__WEBPACK_IMPORTED_MODULE_2__.tmpdir)(), 'own-state'));
+    return (await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.readFile)(saved)).equals(mine);
+}
+/** Whether `artifact` holds the bytes of `digest` (`traceDigest`; the size first, then the download). */
+async function holdsDigest(store, artifact, digest, outputDir) {
+    if (!digest.startsWith(`${artifact.size}:`))
+        return false;
+    const saved = await store.download(artifact, node_path__WEBPACK_IMPORTED_MODULE_3__.join(outputDir || (0,node_os__WEBPACK_IMPORTED_MODULE_2__.tmpdir)(), 'own-state'));
+    return traceDigest(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.readFile)(saved)) === digest;
 }
 function messageOf(error) {
     return error instanceof Error ? error.message : String(error);
@@ -41733,10 +41763,10 @@ function stepLogGroups(io, redact) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/core/trace-gap.js
-var trace_gap = __nccwpck_require__(82975);
 // EXTERNAL MODULE: ./lib/core/output-path-refused-error.js
 var output_path_refused_error = __nccwpck_require__(65542);
+// EXTERNAL MODULE: ./lib/core/trace-gap.js
+var trace_gap = __nccwpck_require__(82975);
 ;// CONCATENATED MODULE: ./lib/report/trace-write-error.js
 
 /** The trace file could not be written; the run itself may have been fine, its audit record is not. */
@@ -41763,6 +41793,8 @@ class TraceGapError extends Error {
 // EXTERNAL MODULE: ./lib/core/open-output-file.js
 var open_output_file = __nccwpck_require__(97712);
 ;// CONCATENATED MODULE: ./lib/report/trace-writer.js
+
+
 
 
 
@@ -41915,6 +41947,14 @@ function samePlace(file, identity) {
     }
     return stat !== undefined && stat.dev === identity.dev && stat.ino === identity.ino;
 }
+/** Where `folder` leads: the real path of its deepest existing part, with the parts not there yet after it. */
+function folderLeadsTo(folder) {
+    const absolute = external_node_path_.resolve(folder);
+    let existing = absolute;
+    while (!(0,external_node_fs_.existsSync)(existing) && external_node_path_.dirname(existing) !== existing)
+        existing = external_node_path_.dirname(existing);
+    return external_node_path_.join((0,external_node_fs_.realpathSync)(existing), external_node_path_.relative(existing, absolute));
+}
 /** Opens a trace file afresh, readable back (see `keepAtPath`), or for writing only where reading is refused (a file of mode 0200). */
 function openReadable(file) {
     try {
@@ -42012,11 +42052,15 @@ function traceWriter(file, options = {}) {
     const durability = new DurabilityRule();
     // The file as opened (a regular file's device and inode), to tell when no path names it any more.
     let identity;
+    // Where the trace's folder led when it was opened (checked then: `refuseLinkedOutputFolder`).
+    let folder;
     const open = () => {
         let opened;
         try {
             opened = openReadable(file);
             identity = identityOf(opened);
+            if (identity)
+                folder = folderLeadsTo(external_node_path_.dirname(file));
         }
         catch (cause) {
             throw new TraceWriteError({ path: file, cause });
@@ -42039,6 +42083,10 @@ function traceWriter(file, options = {}) {
     const keepAtPath = () => {
         if (fd === undefined || identity === undefined || samePlace(file, identity))
             return;
+        // Not through a link the step put in its place (a checkout's `.plan-runner -> /anywhere`): over a file there.
+        const leadsTo = folderLeadsTo(external_node_path_.dirname(file));
+        if (leadsTo !== folder)
+            throw new output_path_refused_error/* OutputPathRefusedError */.l(file, `its folder now leads to ${leadsTo}, not to ${folder} where the trace was opened (a step put a symbolic link in its place), and plan-runner does not follow it`);
         const moved = fd;
         const fresh = openReadable(file);
         try {
@@ -42342,6 +42390,10 @@ async function runAction(given, deps) {
     const resume = settings.resumeFrom === undefined ? undefined : await (0,read_resume_trace/* readResumeTrace */.tR)(settings.resumeFrom, RESUME_FROM_MISSING);
     if (resume && !resume.ok)
         return refuseRun(given, `resume-from: ${resume.problem}`, deps);
+    // What a post step needs to save this run's state after the earlier step's, were this step killed.
+    const resumedInPlace = inPlace && resume?.ok ? (0,saved_state/* traceDigest */.ah)(Buffer.from(resume.trace.text, 'utf8')) : undefined;
+    if (resumedInPlace !== undefined)
+        deps.saveState?.(saved_state/* RESUMED_IN_PLACE_STATE */.WF, resumedInPlace);
     // `/approve` or `/reject` on a pull request or issue: the paused run it answers, found through plan-runner's own comment.
     const malformed = malformedApprovalCommand(settings.github);
     if (malformed)
@@ -42486,7 +42538,6 @@ async function runAction(given, deps) {
         if (trace && !stateFile)
             deps.saveState?.(saved_state/* UNSAVABLE_TRACE_STATE */.uq, 'true');
         const part = (0,saved_state/* statePart */.jw)(settings);
-        const resumedInPlace = inPlace && resume?.ok ? resume.trace.text : undefined;
         const saving = trace && stateFile ? (0,saved_state/* saveRunState */.iZ)(settings, deps.state, stateFile, io, { ...(part && { part }), ...(deps.saveState && { saveState: deps.saveState }), ...(resumedInPlace !== undefined && { resumedInPlace }) }) : Promise.resolve(undefined);
         // A prepare or shard job whose state is lost has done its work for nothing: the jobs after it cannot start.
         const unsaved = fanOut && fanOut.part !== 'merge' && !(await saving) ? `plan-runner: this job's state could not be saved, so the ${fanOut.part === 'prepare' ? 'shard' : 'merge'} jobs cannot build on it (see the warning above); re-run this job` : undefined;

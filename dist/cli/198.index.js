@@ -1664,12 +1664,14 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(73024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(76760);
+// EXTERNAL MODULE: ./lib/core/output-path-refused-error.js
+var output_path_refused_error = __webpack_require__(65542);
 // EXTERNAL MODULE: ./lib/core/redact.js
 var core_redact = __webpack_require__(8038);
 // EXTERNAL MODULE: ./lib/core/trace-gap.js
 var trace_gap = __webpack_require__(82975);
-// EXTERNAL MODULE: ./lib/core/output-path-refused-error.js
-var output_path_refused_error = __webpack_require__(65542);
 ;// CONCATENATED MODULE: ./lib/report/trace-write-error.js
 
 /** The trace file could not be written; the run itself may have been fine, its audit record is not. */
@@ -1696,6 +1698,8 @@ class TraceGapError extends Error {
 // EXTERNAL MODULE: ./lib/core/open-output-file.js
 var open_output_file = __webpack_require__(97712);
 ;// CONCATENATED MODULE: ./lib/report/trace-writer.js
+
+
 
 
 
@@ -1848,6 +1852,14 @@ function samePlace(file, identity) {
     }
     return stat !== undefined && stat.dev === identity.dev && stat.ino === identity.ino;
 }
+/** Where `folder` leads: the real path of its deepest existing part, with the parts not there yet after it. */
+function folderLeadsTo(folder) {
+    const absolute = external_node_path_.resolve(folder);
+    let existing = absolute;
+    while (!(0,external_node_fs_.existsSync)(existing) && external_node_path_.dirname(existing) !== existing)
+        existing = external_node_path_.dirname(existing);
+    return external_node_path_.join((0,external_node_fs_.realpathSync)(existing), external_node_path_.relative(existing, absolute));
+}
 /** Opens a trace file afresh, readable back (see `keepAtPath`), or for writing only where reading is refused (a file of mode 0200). */
 function openReadable(file) {
     try {
@@ -1945,11 +1957,15 @@ function traceWriter(file, options = {}) {
     const durability = new DurabilityRule();
     // The file as opened (a regular file's device and inode), to tell when no path names it any more.
     let identity;
+    // Where the trace's folder led when it was opened (checked then: `refuseLinkedOutputFolder`).
+    let folder;
     const open = () => {
         let opened;
         try {
             opened = openReadable(file);
             identity = identityOf(opened);
+            if (identity)
+                folder = folderLeadsTo(external_node_path_.dirname(file));
         }
         catch (cause) {
             throw new TraceWriteError({ path: file, cause });
@@ -1972,6 +1988,10 @@ function traceWriter(file, options = {}) {
     const keepAtPath = () => {
         if (fd === undefined || identity === undefined || samePlace(file, identity))
             return;
+        // Not through a link the step put in its place (a checkout's `.plan-runner -> /anywhere`): over a file there.
+        const leadsTo = folderLeadsTo(external_node_path_.dirname(file));
+        if (leadsTo !== folder)
+            throw new output_path_refused_error/* OutputPathRefusedError */.l(file, `its folder now leads to ${leadsTo}, not to ${folder} where the trace was opened (a step put a symbolic link in its place), and plan-runner does not follow it`);
         const moved = fd;
         const fresh = openReadable(file);
         try {
