@@ -100,22 +100,30 @@ export async function finishKilledRun(settings: ActionSettings, context: KilledR
   // No trace (an output folder that could not be written, or that a step removed): what ran is not known,
   // and nothing is made up; but a check run it left in progress is ended, as a required one blocks merges.
   if (!existsSync(paths.trace)) {
-    if (!context.reported) await endUnreadRun(settings, context, 'it left no trace');
+    await endUnreadRun(settings, context, 'it left no trace');
     return false;
   }
   // Resumed in place and never opened by this run: the trace is the run it was to resume, whose end is not this one's.
-  if (resumesInPlace(settings) && context.traceOpened !== true) return context.reported ? false : finishUnstartedRun(settings, context, paths);
+  if (resumesInPlace(settings) && context.traceOpened !== true) {
+    if (!context.reported) return finishUnstartedRun(settings, context, paths);
+    await endUnreadRun(settings, context, 'its trace is the run it was to resume');
+    return false;
+  }
   const read = await readResumeTrace(paths.trace);
   const parsed = read.ok ? traceEvents(read.trace) : read;
   if (!parsed.ok) {
     io.warning(`Could not read the trace the main step left (${parsed.problem}): no summary of the killed run.`);
-    if (!context.reported) await endUnreadRun(settings, context, `its trace could not be read (${parsed.problem})`);
+    await endUnreadRun(settings, context, `its trace could not be read (${parsed.problem})`);
     return false;
   }
   const { events } = parsed;
   // With its reports written, a run without a plan_created ended (a rejected plan, `mode: plan`) and was killed
-  // while it published: its verdict is not in the trace, and none is made up.
-  if (!events.some((event) => event.type === 'plan_created')) return context.reported ? false : finishUnstartedRun(settings, context, paths);
+  // while it published: its verdict is not in the trace, and none is made up (its check run is ended, saying so).
+  if (!events.some((event) => event.type === 'plan_created')) {
+    if (!context.reported) return finishUnstartedRun(settings, context, paths);
+    await endUnreadRun(settings, context, 'its trace holds no run');
+    return false;
+  }
   const left = events.reduce(applyEvent, newRunRecord());
   const end = endOfLeftRun(left, settings);
   const all = [...events, ...end];
@@ -162,12 +170,16 @@ async function finishUnstartedRun(settings: ActionSettings, context: KilledRunCo
 }
 
 /**
- * A main step killed before its reports whose trace is missing or cannot be read: no summary is made up
- * from it, but the check run it left in progress (a required check stuck there blocks merges for good) is
- * completed as cancelled, saying why.
+ * A killed main step whose run the post step cannot tell from its trace (missing, unreadable, or holding no
+ * run of this step's): no summary is made up, but the check run it left in progress (a required check stuck
+ * there blocks merges for good) is completed as cancelled, saying why. Also when the main step wrote its
+ * reports and was killed before it completed the check run (found by a review): the summary has its verdict,
+ * and the check run, which does not, fails closed.
  */
 async function endUnreadRun(settings: ActionSettings, context: KilledRunContext, why: string): Promise<void> {
-  const reason = `the main step ended before it wrote its reports (killed on cancel, timeout or out of memory, or crashed), and ${why}: what the run did is not known here`;
+  const reason = context.reported
+    ? 'the main step wrote its reports (the job summary has its verdict) but ended before it completed this check run (killed on cancel, timeout or out of memory, or crashed)'
+    : `the main step ended before it wrote its reports (killed on cancel, timeout or out of memory, or crashed), and ${why}: what the run did is not known here`;
   await completeLeftCheckRun(settings, context, { status: 'cancelled', reason, goals: [], markdown: '', planErrors: [] });
 }
 

@@ -231,12 +231,16 @@ describe('a main step killed before its run’s first event', () => {
 
   // A plan refused, or `mode: plan`, writes no plan_created either: killed after its reports, while it published,
   // it ended, and was taken for a run that never started, its check run completed as cancelled (found by a review).
-  it('is not taken for one when the main step wrote its reports: nothing is made up', async () => {
+  // Left in progress, the check run then blocked merges for good (found by a review): it is ended as cancelled,
+  // saying the summary has the verdict; no summary is made up.
+  it('is not taken for one when the main step wrote its reports: nothing is made up, and its check run ends', async () => {
     const settings = await settingsFor('name: Gate\ntoolsets: [math]\nworkflow_sequence:\n  - { id: a, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }\n', { 'check-run': 'true' });
     github.checkRuns.push({ id: 902, name: await checkRunName(settings), head_sha: PULL.head.sha, status: 'in_progress', details_url: settings.github.runUrl });
     const { wrote, said } = await leave(settings, [], '', true);
     expect(wrote).toBe(false);
-    expect(github.checkRuns[0]).toMatchObject({ status: 'in_progress' });
+    expect(github.checkRuns[0]).toMatchObject({ status: 'completed', conclusion: 'cancelled' });
+    expect(JSON.stringify(github.checkRuns[0]?.['output'])).toContain('the job summary has its verdict');
+    expect(said.summary).toBe('');
     expect(said.warnings).toEqual([]);
   });
 });
@@ -266,10 +270,14 @@ describe('a main step killed with a trace the post step cannot read', () => {
     expect(github.checkRuns[0]).toMatchObject({ status: 'completed', conclusion: 'cancelled' });
   });
 
-  it('but not once the main step wrote its reports: its own completion of the check run stands', async () => {
+  it('and once the main step wrote its reports, a check run it completed stands, and one it left in progress ends', async () => {
     const settings = await settingsFor('name: Gate\ntoolsets: [math]\nworkflow_sequence:\n  - { id: a, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }\n', { 'check-run': 'true' });
-    github.checkRuns.push({ id: 905, name: await checkRunName(settings), head_sha: PULL.head.sha, status: 'in_progress', details_url: settings.github.runUrl });
+    github.checkRuns.push({ id: 905, name: await checkRunName(settings), head_sha: PULL.head.sha, status: 'completed', conclusion: 'success', details_url: settings.github.runUrl });
     await leave(settings, [], `${JSON.stringify(RAN[0])}\nnot json\n${JSON.stringify(RAN[1])}\n`, true);
-    expect(github.checkRuns[0]).toMatchObject({ status: 'in_progress' });
+    expect(github.checkRuns[0]).toMatchObject({ status: 'completed', conclusion: 'success' });
+    github.checkRuns[0] = { ...github.checkRuns[0]!, status: 'in_progress', conclusion: null };
+    await leave(settings, [], `${JSON.stringify(RAN[0])}\nnot json\n${JSON.stringify(RAN[1])}\n`, true);
+    expect(github.checkRuns[0]).toMatchObject({ status: 'completed', conclusion: 'cancelled' });
+    expect(JSON.stringify(github.checkRuns[0]?.['output'])).toContain('the job summary has its verdict');
   });
 });
