@@ -7,6 +7,7 @@ import type { ApprovalRequest } from '../core/run-event.ts';
 import { approvalRequest, pendingApprovalStep, planFileHash } from './approval-request.ts';
 import { RunCancelledError } from './run-cancelled-error.ts';
 import { RunEscalatedError } from './run-escalated-error.ts';
+import { RunStoppedError } from './run-stopped-error.ts';
 import { startRunDeadline } from './run-deadline.ts';
 import type { RunDeps } from './run-deps.ts';
 import { RunJournal } from './run-journal.ts';
@@ -24,7 +25,9 @@ export async function runPlan(plan: RunnablePlan, deps: RunDeps): Promise<RunOut
   const journal = new RunJournal(deps.listeners, deps.clock, deps.onListenerError, deps.startedAt);
   let run: PlanRun | undefined;
   let internal: unknown;
-  const cancel = (): void => run?.stop(new RunCancelledError(deps.signal?.reason));
+  // A used plan's run stops for its outer run's reason when that is a limit (a budget, a timeout): told by the
+  // outer run's signal before its own budget listener, it said "cancelled" (found by an adversarial pass).
+  const cancel = (): void => run?.stop(deps.inner ? (limitOf(deps.signal?.reason) ?? new RunCancelledError(deps.signal?.reason)) : new RunCancelledError(deps.signal?.reason));
   let disarm = (): void => {};
   try {
     run = new PlanRun(plan, deps, journal);
@@ -113,4 +116,9 @@ function missingResult(journal: RunJournal, run: PlanRun | undefined, stepKey: s
 /** Usage that says a call was made or a request abandoned. */
 function spentAny(usage: Usage): boolean {
   return usage.modelCalls > 0 || usage.promptTokens > 0 || usage.completionTokens > 0 || (usage.abandonedRequests ?? 0) > 0 || (usage.unansweredCalls ?? 0) > 0;
+}
+
+/** An outer run's reason to stop that is one of its limits (a budget, a timeout, a full heap), not a cancel or an escalation elsewhere. */
+function limitOf(reason: unknown): RunStoppedError | undefined {
+  return reason instanceof RunStoppedError && !(reason instanceof RunCancelledError) && !(reason instanceof RunEscalatedError) ? reason : undefined;
 }

@@ -49,6 +49,18 @@ describe('a plan step', () => {
     expect(outcome.reason).toContain('max_model_calls');
   });
 
+  // Found by an adversarial pass: the used plan's steps the budget stopped said "cancelled", since its run
+  // stopped with its outer run's signal before its own budget listener heard the stop's reason.
+  it('stops the used plan’s run for its outer run’s limit, not as cancelled', async () => {
+    const inner: RunnablePlan = { ...planOf([step('fetch'), step('line', ['fetch']), step('tail', ['line'])]), name: 'summarise', source: { inputs: { repository: {} } } };
+    const plan: RunnablePlan = { ...planOf([planStep('web')], { max_model_calls: 0 }), subplans: new Map([['plans/summarise.yml', inner]]) };
+    const outcome = await startRun(plan, runner).outcome;
+    const nested = outcome.record.steps.get('web')!.nested!;
+    expect(nested.steps.get('tail')?.skipReason).toMatch(/^budget exceeded: max_model_calls 0/);
+    expect(nested.reason).toMatch(/^budget exceeded: max_model_calls 0/);
+    expect(checklistLines(outcome.record).join('\n')).not.toContain('cancelled');
+  });
+
   it('fails when the used plan’s goals are not met, saying which', async () => {
     const inner = innerPlan({ goals: [{ name: 'says unhealthy', contains: 'unhealthy' }] });
     const plan: RunnablePlan = { ...planOf([planStep('web')]), subplans: new Map([['plans/summarise.yml', inner]]) };
