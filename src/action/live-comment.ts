@@ -120,7 +120,8 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
     const drawn = part ? drawShared(ownRecord(given), current, redact, part === 'merge' && context.final() !== undefined, settings.github.runId, settings.github.attempt) : { record: given, block: '' };
     const record = drawn.record;
     const final = context.final();
-    if (final && final.planErrors.length > 0) {
+    // A rejected plan, or a run cancelled before its plan was made (no record of a plan, so no name): the report says it.
+    if (final && (final.planErrors.length > 0 || record.plan === undefined)) {
       const link = runUrl ? `\n[View the run](${encodeURI(runUrl)})` : '';
       return fitComment((maxChars) => `${marker}${head.hidden}\n${outbound(cutMarkdown(`${final.markdown}${link}`, maxChars))}${head.line}${drawn.block}`, COMMENT_MAX_CHARS - 256);
     }
