@@ -106,26 +106,32 @@ async function finishKilledRun(settings, context) {
     // No trace (an output folder that could not be written, or that a step removed): what ran is not known,
     // and nothing is made up; but a check run it left in progress is ended, as a required one blocks merges.
     if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(paths.trace)) {
-        if (!context.reported)
-            await endUnreadRun(settings, context, 'it left no trace');
+        await endUnreadRun(settings, context, 'it left no trace');
         return false;
     }
     // Resumed in place and never opened by this run: the trace is the run it was to resume, whose end is not this one's.
-    if ((0,_report_paths_js__WEBPACK_IMPORTED_MODULE_12__/* .resumesInPlace */ .ZD)(settings) && context.traceOpened !== true)
-        return context.reported ? false : finishUnstartedRun(settings, context, paths);
+    if ((0,_report_paths_js__WEBPACK_IMPORTED_MODULE_12__/* .resumesInPlace */ .ZD)(settings) && context.traceOpened !== true) {
+        if (!context.reported)
+            return finishUnstartedRun(settings, context, paths);
+        await endUnreadRun(settings, context, 'its trace is the run it was to resume');
+        return false;
+    }
     const read = await (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_5__/* .readResumeTrace */ .tR)(paths.trace);
     const parsed = read.ok ? (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_5__/* .traceEvents */ .B5)(read.trace) : read;
     if (!parsed.ok) {
         io.warning(`Could not read the trace the main step left (${parsed.problem}): no summary of the killed run.`);
-        if (!context.reported)
-            await endUnreadRun(settings, context, `its trace could not be read (${parsed.problem})`);
+        await endUnreadRun(settings, context, `its trace could not be read (${parsed.problem})`);
         return false;
     }
     const { events } = parsed;
     // With its reports written, a run without a plan_created ended (a rejected plan, `mode: plan`) and was killed
-    // while it published: its verdict is not in the trace, and none is made up.
-    if (!events.some((event) => event.type === 'plan_created'))
-        return context.reported ? false : finishUnstartedRun(settings, context, paths);
+    // while it published: its verdict is not in the trace, and none is made up (its check run is ended, saying so).
+    if (!events.some((event) => event.type === 'plan_created')) {
+        if (!context.reported)
+            return finishUnstartedRun(settings, context, paths);
+        await endUnreadRun(settings, context, 'its trace holds no run');
+        return false;
+    }
     const left = events.reduce(_core_run_record_js__WEBPACK_IMPORTED_MODULE_1__/* .applyEvent */ .Z8, (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_1__/* .newRunRecord */ .pB)());
     const end = endOfLeftRun(left, settings);
     const all = [...events, ...end];
@@ -171,12 +177,16 @@ async function finishUnstartedRun(settings, context, paths) {
     return true;
 }
 /**
- * A main step killed before its reports whose trace is missing or cannot be read: no summary is made up
- * from it, but the check run it left in progress (a required check stuck there blocks merges for good) is
- * completed as cancelled, saying why.
+ * A killed main step whose run the post step cannot tell from its trace (missing, unreadable, or holding no
+ * run of this step's): no summary is made up, but the check run it left in progress (a required check stuck
+ * there blocks merges for good) is completed as cancelled, saying why. Also when the main step wrote its
+ * reports and was killed before it completed the check run (found by a review): the summary has its verdict,
+ * and the check run, which does not, fails closed.
  */
 async function endUnreadRun(settings, context, why) {
-    const reason = `the main step ended before it wrote its reports (killed on cancel, timeout or out of memory, or crashed), and ${why}: what the run did is not known here`;
+    const reason = context.reported
+        ? 'the main step wrote its reports (the job summary has its verdict) but ended before it completed this check run (killed on cancel, timeout or out of memory, or crashed)'
+        : `the main step ended before it wrote its reports (killed on cancel, timeout or out of memory, or crashed), and ${why}: what the run did is not known here`;
     await completeLeftCheckRun(settings, context, { status: 'cancelled', reason, goals: [], markdown: '', planErrors: [] });
 }
 /** With `check-run: true`, the check run the killed step left in progress (a required check stuck there blocks merges) ends as the report does. */

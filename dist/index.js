@@ -1437,7 +1437,8 @@ async function liveComment(settings, context) {
         const drawn = part ? drawShared(ownRecord(given), current, redact, part === 'merge' && context.final() !== undefined, settings.github.runId, settings.github.attempt) : { record: given, block: '' };
         const record = drawn.record;
         const final = context.final();
-        if (final && final.planErrors.length > 0) {
+        // A rejected plan, or a run cancelled before its plan was made (no record of a plan, so no name): the report says it.
+        if (final && (final.planErrors.length > 0 || record.plan === undefined)) {
             const link = runUrl ? `\n[View the run](${encodeURI(runUrl)})` : '';
             return fitComment((maxChars) => `${marker}${head.hidden}\n${outbound((0,cut_text/* cutMarkdown */.G$)(`${final.markdown}${link}`, maxChars))}${head.line}${drawn.block}`, render_comment/* COMMENT_MAX_CHARS */.d - 256);
         }
@@ -9887,6 +9888,7 @@ function missingResultReason(missing) {
 
 
 
+
 /**
  * Runs a validated plan's steps as a dependency graph and reports how it ended. It never throws:
  * every run, however it ends (failed step, escalation, budget, cancel, timeout, a throwing
@@ -9896,7 +9898,9 @@ async function runPlan(plan, deps) {
     const journal = new RunJournal(deps.listeners, deps.clock, deps.onListenerError, deps.startedAt);
     let run;
     let internal;
-    const cancel = () => run?.stop(new RunCancelledError(deps.signal?.reason));
+    // A used plan's run stops for its outer run's reason when that is a limit (a budget, a timeout): told by the
+    // outer run's signal before its own budget listener, it said "cancelled" (found by an adversarial pass).
+    const cancel = () => run?.stop(deps.inner ? (limitOf(deps.signal?.reason) ?? new RunCancelledError(deps.signal?.reason)) : new RunCancelledError(deps.signal?.reason));
     let disarm = () => { };
     try {
         run = new PlanRun(plan, deps, journal);
@@ -9988,6 +9992,10 @@ function missingResult(journal, run, stepKey) {
 /** Usage that says a call was made or a request abandoned. */
 function spentAny(usage) {
     return usage.modelCalls > 0 || usage.promptTokens > 0 || usage.completionTokens > 0 || (usage.abandonedRequests ?? 0) > 0 || (usage.unansweredCalls ?? 0) > 0;
+}
+/** An outer run's reason to stop that is one of its limits (a budget, a timeout, a full heap), not a cancel or an escalation elsewhere. */
+function limitOf(reason) {
+    return reason instanceof run_stopped_error/* RunStoppedError */.F && !(reason instanceof RunCancelledError) && !(reason instanceof RunEscalatedError) ? reason : undefined;
 }
 
 // EXTERNAL MODULE: ./lib/job/job-secrets.js

@@ -5901,6 +5901,7 @@ function missingResultReason(missing) {
 
 
 
+
 /**
  * Runs a validated plan's steps as a dependency graph and reports how it ended. It never throws:
  * every run, however it ends (failed step, escalation, budget, cancel, timeout, a throwing
@@ -5910,7 +5911,9 @@ async function runPlan(plan, deps) {
     const journal = new RunJournal(deps.listeners, deps.clock, deps.onListenerError, deps.startedAt);
     let run;
     let internal;
-    const cancel = () => run?.stop(new RunCancelledError(deps.signal?.reason));
+    // A used plan's run stops for its outer run's reason when that is a limit (a budget, a timeout): told by the
+    // outer run's signal before its own budget listener, it said "cancelled" (found by an adversarial pass).
+    const cancel = () => run?.stop(deps.inner ? (limitOf(deps.signal?.reason) ?? new RunCancelledError(deps.signal?.reason)) : new RunCancelledError(deps.signal?.reason));
     let disarm = () => { };
     try {
         run = new PlanRun(plan, deps, journal);
@@ -6002,6 +6005,10 @@ function missingResult(journal, run, stepKey) {
 /** Usage that says a call was made or a request abandoned. */
 function spentAny(usage) {
     return usage.modelCalls > 0 || usage.promptTokens > 0 || usage.completionTokens > 0 || (usage.abandonedRequests ?? 0) > 0 || (usage.unansweredCalls ?? 0) > 0;
+}
+/** An outer run's reason to stop that is one of its limits (a budget, a timeout, a full heap), not a cancel or an escalation elsewhere. */
+function limitOf(reason) {
+    return reason instanceof run_stopped_error/* RunStoppedError */.F && !(reason instanceof RunCancelledError) && !(reason instanceof RunEscalatedError) ? reason : undefined;
 }
 
 // EXTERNAL MODULE: ./lib/job/job-secrets.js
