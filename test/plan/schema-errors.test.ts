@@ -127,6 +127,16 @@ describe('schema errors point at the offending key or value', () => {
     ]);
   });
 
+  // Found by an adversarial pass: a value quoted in a message went through JSON.stringify, which writes
+  // infinity and not-a-number as `null`: `id: 1e400` was told it got `null`, a value it does not hold.
+  it('names infinity and not-a-number as such where a message quotes the value', async () => {
+    const step = (id: string, type: string) => ['  - id: ' + id, `    type: ${type}`, '    description: d'];
+    expect(await errorsFor(yaml('goal: g', 'workflow_sequence:', ...step('1e400', 'reasoning'), ...step('2', '.nan')))).toEqual([
+      'plan.yml:3:9: step ids are whole numbers (0 or more) or names of ASCII letters, digits, _ and -; got infinity (`.inf`, or a number too large, such as 1e400) (at workflow_sequence[0].id)',
+      'plan.yml:7:11: `type` must be one of tool_call, reasoning, aggregate, agent, plan; got not a number (`.nan`) (at workflow_sequence[1].type)',
+    ]);
+  });
+
   it('rejects an empty workflow_sequence with the schema’s advice', async () => {
     expect(await errorsFor(yaml('goal: g', 'workflow_sequence: []'))).toEqual([
       'plan.yml:2:20: workflow_sequence needs at least one step; leave it out to let a model plan (at workflow_sequence)',
