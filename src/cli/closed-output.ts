@@ -5,10 +5,14 @@
  * still finishes and writes its report and trace files, and the exit code is still the command's.
  */
 export function letReaderLeave(stream: NodeJS.WriteStream, name: string): void {
+  let said = false;
   stream.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') return;
-    // Any other failure to write (a full disk behind a redirect) is the command's failure, said once.
+    // Any other failure to write (a full disk behind a redirect) is the command's failure, said once:
+    // each later write fails too, and said it again (found by an adversarial pass).
     process.exitCode = 1;
+    if (said) return;
+    said = true;
     if (stream !== process.stderr) process.stderr.write(`plan-runner: could not write to ${name}: ${error.message}\n`);
   });
 }
