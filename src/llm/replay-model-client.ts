@@ -49,6 +49,11 @@ function isHeader(value: unknown): value is RecordingHeader {
   return typeof value === 'object' && value !== null && (value as { recording?: unknown }).recording === 'plan-runner';
 }
 
+/** Whether `value` reads as a trace's line: an event's `type`, and the time it was written. */
+function isTraceLine(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string' && typeof (value as { ts?: unknown }).ts === 'string';
+}
+
 /** Reads a record/replay file into its header and exchanges, failing with the line number on anything else. */
 export function readRecording(path: string): { header?: RecordingHeader; exchanges: RecordedExchange[] } {
   const read = readInputFile(path, MAX_TRACE_BYTES);
@@ -73,7 +78,12 @@ export function readRecording(path: string): { header?: RecordingHeader; exchang
       continue;
     }
     if (!isExchange(value)) {
-      throw new ReplayFileError({ file: path, line: index + 1, problem: 'is not a recorded exchange (purpose, ordinal, a request with model and messages, a response or error)' });
+      // A file whose first line is JSON but neither a header nor an exchange (a trace, given by mistake) is no
+      // recording either: "record it again with --record" it overwrote a run's trace, which a --resume continues.
+      const first = header === undefined && exchanges.length === 0;
+      const trace = first && isTraceLine(value);
+      const problem = trace ? 'is a trace (a --trace file), not a recording' : 'is not a recorded exchange (purpose, ordinal, a request with model and messages, a response or error)';
+      throw new ReplayFileError({ file: path, line: index + 1, problem, ...(first && { notARecording: true }) });
     }
     // Read as a live answer is, so a replay never meets what a live run could not (a number as content, text as token counts).
     if ('error' in value && value.error !== undefined) {

@@ -224,6 +224,12 @@ describe('record and replay', () => {
     // A file whose first line is no JSON is no recording: `--record` it would overwrite it (a plan file, given by mistake).
     writeFileSync(file, 'name: A plan\nworkflow_sequence: []\n');
     expect(() => replayModelClient(file)).toThrow(`Replay file ${file} line 1: is not JSON. Give --replay the file a run wrote with --record FILE.`);
+    // Nor is one whose first line is JSON but no recording's (a trace, given by mistake): `--record` over it
+    // lost the run a --resume would continue (found by an adversarial pass).
+    writeFileSync(file, '{"ts":"2026-01-01T00:00:00.000Z","type":"plan_created","plan":{}}\n');
+    expect(() => replayModelClient(file)).toThrow(`Replay file ${file} line 1: is a trace (a --trace file), not a recording. Give --replay the file a run wrote with --record FILE.`);
+    writeFileSync(file, '{"name":"a package"}\n');
+    expect(() => replayModelClient(file)).toThrow(`Replay file ${file} line 1: is not a recorded exchange (purpose, ordinal, a request with model and messages, a response or error). Give --replay the file a run wrote with --record FILE.`);
     // Usage whose counts are no numbers is left out, as a live answer's is (tokens are then estimated): the cost stays a number.
     writeFileSync(file, line(answer('{"role":"assistant","content":"ok"}', ',"usage":{"prompt_tokens":-5,"completion_tokens":"a"}')));
     const response = await replayModelClient(file).complete(ask('q'), { purpose: 'step:1' });
