@@ -1,5 +1,6 @@
 import { closeSync, writeFileSync } from 'node:fs';
 import { openOutputFile } from '../core/open-output-file.ts';
+import { OutputPathRefusedError } from '../core/output-path-refused-error.ts';
 import { createRedactor, redactDeep, type Redactor } from '../core/redact.ts';
 import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from './model-client.ts';
 import { ModelCallError } from './model-call-error.ts';
@@ -20,11 +21,19 @@ export interface RecordingOptions {
  */
 export function recordingModelClient(inner: ModelClient, path: string, options: RecordingOptions = {}): ModelClient {
   const header: RecordingHeader = { recording: 'plan-runner', version: 1, defaultModel: inner.defaultModel };
-  const fd = openOutputFile(path);
   try {
-    writeFileSync(fd, JSON.stringify(header) + '\n');
-  } finally {
-    closeSync(fd);
+    const fd = openOutputFile(path);
+    try {
+      writeFileSync(fd, JSON.stringify(header) + '\n');
+    } finally {
+      closeSync(fd);
+    }
+  } catch (cause) {
+    // Said as the trace's and the report's are: "plan.yml: ENOSPC: no space left on device, write" named
+    // neither the file nor the option (found by an adversarial pass).
+    if (cause instanceof OutputPathRefusedError) throw cause;
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    throw new Error(`cannot write the recording ${path}: ${reason}; check the path is writable and the disk is not full, or choose another path with --record FILE`, { cause });
   }
   const ordinals = new Map<string, number>();
   const redact = options.redact ?? createRedactor();

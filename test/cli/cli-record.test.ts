@@ -1,6 +1,6 @@
 // `plan-runner run --record FILE` writes the recording redacted like every other file: the API
 // key, a GitHub token and every secret-named variable are `***` in it.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -50,5 +50,16 @@ workflow_sequence:
     expect(text).toContain('token *** key ***');
     for (const secret of Object.values(secrets)) expect(text).not.toContain(secret);
     expect(text.split('\n').filter(Boolean)).toHaveLength(2);
+  });
+
+  // Found by an adversarial pass: a recording that could not be started said only
+  // "plan.yml: ENOSPC: no space left on device, write", naming neither the file nor --record.
+  it.skipIf(!existsSync('/dev/full'))('names the recording and --record when it cannot be written', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-record-'));
+    writeFileSync(path.join(dir, 'plan.yml'), 'name: Record\nworkflow_sequence:\n  - id: 1\n    type: reasoning\n    description: Say hi\n');
+    // No call is made: the recording is started before the first one.
+    const result = await runCli(['run', 'plan.yml', '--base-url', 'http://127.0.0.1:9/v1', '--record', '/dev/full', '--trace', 'trace.jsonl', '--summary', 'summary.md'], { cwd: dir, env: { OPENAI_API_KEY: 'sk-test-record-key-0002' } });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('plan.yml: cannot write the recording /dev/full: ENOSPC: no space left on device, write; check the path is writable and the disk is not full, or choose another path with --record FILE\n');
   });
 });
