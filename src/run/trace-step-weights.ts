@@ -93,6 +93,10 @@ function* traceEvents(text: string, file: string): Generator<unknown> {
     try {
       event = JSON.parse(line);
     } catch (cause) {
+      // A run killed mid-write may leave its last line cut: left out, as a resume leaves it (read-resume-trace.ts).
+      // A first line that is not JSON is no trace at all (a plan file given by mistake).
+      const last = i > 0 && lines.slice(i + 1).every((rest) => rest.trim() === '');
+      if (last) continue;
       throw new TraceWeightsError({ file, line: i + 1, problem: 'not a JSON line', cause });
     }
     if (!event || typeof event !== 'object' || typeof (event as { type?: unknown }).type !== 'string') {

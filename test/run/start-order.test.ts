@@ -70,10 +70,18 @@ describe('stepWeightsFromTrace', () => {
 
   it('names the file and line of a line that is not JSON, and says what to give instead', async () => {
     const file = path.join(tmp, 'broken.jsonl');
-    writeFileSync(file, '{"type":"step_started","stepKey":"a"}\nnot json\n');
+    writeFileSync(file, '{"type":"step_started","stepKey":"a"}\nnot json\n{"type":"step_completed","stepKey":"a","durationMs":5}\n');
     const error = await stepWeightsFromTrace(file).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(TraceWeightsError);
     expect((error as Error).message).toBe(`${file}:2: not a JSON line; give the trace file a previous run wrote (--trace)`);
+  });
+
+  // Found by an adversarial pass: the trace of a run killed mid-write, whose last line is cut, was refused with
+  // "give the trace file a previous run wrote", which it is; --resume reads the same trace, leaving that line out.
+  it('leaves out a last line cut by a kill, as a resume does', async () => {
+    const file = path.join(tmp, 'killed.jsonl');
+    writeFileSync(file, '{"type":"step_completed","stepKey":"a","durationMs":1200}\n{"type":"step_completed","stepKey":"b","dur');
+    expect(await stepWeightsFromTrace(file)).toEqual(new Map([['a', 1200]]));
   });
 
   it('refuses a missing file and a trace with no finished step', async () => {
