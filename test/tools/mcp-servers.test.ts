@@ -237,6 +237,14 @@ describe('MCP over stdio against @modelcontextprotocol/server-everything', () =>
     await transport.close();
   });
 
+  // Found by an adversarial pass: a server that exited at once, saying nothing (a missing config, a wrong
+  // subcommand), failed its start with "write EPIPE" or "MCP error -32000: Connection closed" only.
+  it('says a server exited before it answered, with its exit status', async () => {
+    const error = await connect({ quitter: { command: [process.execPath, '-e', 'process.exit(3)'] } }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(McpServerStartError);
+    expect((error as Error).message).toMatch(/^MCP server 'quitter' failed to start: it exited with status 3 before it answered \(.+\)\. Check mcp_servers\.quitter in the plan\.$/);
+  });
+
   it('names a server whose program does not exist', async () => {
     await expect(connect({ ghost: { command: ['definitely-not-a-real-mcp-server-binary'] } })).rejects.toThrow(
       /MCP server 'ghost' failed to start: .*ENOENT/,

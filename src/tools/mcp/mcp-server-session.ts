@@ -43,6 +43,10 @@ export interface McpRequestLimits {
 
 /** The most tools one server may list. */
 export const MAX_LISTED_TOOLS = 1_000;
+
+/** How long a failed start waits for the server to exit on its own, to say how it ended: its exit follows our failed write at once. */
+const OWN_EXIT_WAIT_MS = 200;
+
 /** The most tools read from one server whose tools the plan names (mcp_servers.<name>.tools): only those are kept. */
 export const MAX_LISTED_TOOLS_WITH_ALLOWLIST = 10_000;
 
@@ -112,13 +116,16 @@ export class McpServerSession {
       await client.connect(transport, { signal: limits.signal, timeout: limits.timeoutMs });
     } catch (error) {
       if (this.#transport === transport) this.#transport = undefined;
+      // The SDK says only "MCP error -32001: Request timed out", which read as a tool call's timeout_seconds.
+      const timedOut = error instanceof McpError && error.code === ErrorCode.RequestTimeout;
+      // A server that exited at once failed the start as "write EPIPE" or "Connection closed" only: how it
+      // ended, looked at before it is closed (found by an adversarial pass).
+      const exited = !timedOut && !limits.signal.aborted && transport instanceof ProcessGroupStdioTransport ? await transport.ownExit(OWN_EXIT_WAIT_MS) : undefined;
       await client.close().catch(() => undefined);
       await transport.close().catch(() => undefined);
       limits.signal.throwIfAborted();
       const stderr = transport instanceof ProcessGroupStdioTransport ? await transport.stderrText() : undefined;
-      // The SDK says only "MCP error -32001: Request timed out", which read as a tool call's timeout_seconds.
-      const timedOut = error instanceof McpError && error.code === ErrorCode.RequestTimeout;
-      const reason = timedOut ? this.#startTimedOut(limits) : errorText(error);
+      const reason = timedOut ? this.#startTimedOut(limits) : exited ? `it ${exited} before it answered (${errorText(error)})` : errorText(error);
       throw new McpServerStartError(this.name, reason, { stderr, cause: error });
     }
     this.#client = client;

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { killMarkedProcesses, PROCESS_MARKER_VARIABLE, whenEnded } from '../../process/kill-marked-processes.ts';
 import { killProcessGroup } from '../../process/kill-process-group.ts';
 import { TailBuffer } from '../../process/tail-buffer.ts';
+import { describeStatus } from '../../process/signalled-status.ts';
 import { groupDigits } from '../../core/group-digits.ts';
 
 /** How long a server gets to exit after its stdin closes and after SIGTERM, before the next step. */
@@ -57,6 +58,13 @@ export class ProcessGroupStdioTransport implements Transport {
   #unread = false;
   #closing?: Promise<void>;
   #child?: ChildProcess;
+  /** How the server ended, once it did on its own: `exited with status 3`; not when it was stopped, or exited 0 once its stdin was closed. */
+  #ownExit?: string;
+  /** What `close()` did so far: ended the server's stdin, then sent it a signal. */
+  #stdinEnded = false;
+  #signalled = false;
+  /** Settled once the server process exited, however it ended. */
+  #exited: Promise<void> = Promise.resolve();
   /** Marks everything the server starts, so what detaches from its group (`setsid`) can be found and ended too (Linux). */
   readonly #marker = randomBytes(12).toString('hex');
 
@@ -107,7 +115,9 @@ export class ProcessGroupStdioTransport implements Transport {
     this.#stderrClosed = child.stderr ? once(child.stderr, 'close').then(() => undefined, () => undefined) : Promise.resolve();
     child.stdin?.on('error', (error) => this.onerror?.(error));
     // A server that exits on its own leaves nothing running: its group and what detached from it go too.
-    child.on('exit', () => {
+    this.#exited = once(child, 'exit').then(() => undefined, () => undefined);
+    child.on('exit', (code, signal) => {
+      if (!this.#signalled && !(code === 0 && this.#stdinEnded)) this.#ownExit = code !== null ? `exited with ${describeStatus(code)}` : `was killed by ${signal ?? 'a signal'}`;
       killProcessGroup(child, 'SIGKILL');
       killMarkedProcesses(this.#marker);
     });
@@ -159,6 +169,15 @@ export class ProcessGroupStdioTransport implements Transport {
     return this.stderr.text();
   }
 
+  /**
+   * How the server ended if it exits on its own within `waitMs` (before anything closes it): `exited with status 3`;
+   * else undefined. A server that exits at once fails a start with EPIPE on our first write, often before its exit is seen.
+   */
+  async ownExit(waitMs: number): Promise<string | undefined> {
+    if (this.#ownExit === undefined && !this.#signalled) await Promise.race([this.#exited, sleep(waitMs, undefined, { ref: false })]);
+    return this.#ownExit;
+  }
+
   /** Ends the server and its process group: stdin closed, then SIGTERM, then SIGKILL; waits for the exit. Callers share one close. */
   close(): Promise<void> {
     this.#closing ??= this.#close().finally(() => {
@@ -175,8 +194,10 @@ export class ProcessGroupStdioTransport implements Transport {
     }
     const exited = once(child, 'exit').then(() => true);
     const within = (ms: number) => Promise.race([exited, sleep(ms, false, { ref: false })]);
+    this.#stdinEnded = true;
     child.stdin?.end();
     if (!(await within(GRACE_MS))) {
+      this.#signalled = true;
       killProcessGroup(child, 'SIGTERM');
       if (!(await within(GRACE_MS))) {
         killProcessGroup(child, 'SIGKILL');
