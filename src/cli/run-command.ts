@@ -57,7 +57,8 @@ export async function runCommand(args: RunArgs, signal: AbortSignal, deps: RunCo
   // `--approve` of `alias/trace.jsonl` emptied `.plan-runner/trace.jsonl`, the paused run's only state.
   const inPlace = args.resume !== undefined && (path.resolve(args.resume) === path.resolve(args.trace) || fileIdentity(args.resume) === fileIdentity(args.trace));
   const trace = (deps.openTrace ?? openTrace)(args.trace, redact, (message) => process.stderr.write(`plan-runner: ${redact(message)}\n`), { openOnFirstEvent: inPlace });
-  const isTTY = Boolean(process.stdout.isTTY);
+  // A terminal that moves no cursor (TERM=dumb) showed the live redraw's cursor movements as text: it gets a log's lines.
+  const isTTY = Boolean(process.stdout.isTTY) && env['TERM'] !== 'dumb';
   // What measures a line's width on a terminal is loaded for one only: it starts ICU.
   const fit = isTTY ? (await import('../report/terminal-width.ts')).fitToColumns(process.stdout.columns) : undefined;
   const console = consoleChecklist({

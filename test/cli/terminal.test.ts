@@ -29,3 +29,15 @@ it('cuts the checklist to the width of the terminal it runs on', async () => {
   expect(frame.filter((line) => line.endsWith('…')).length).toBeGreaterThan(0);
   for (const line of frame.slice(0, frame.findIndex((line) => line.startsWith('Run succeeded')) + 1)) expect(stringWidth(line)).toBeLessThanOrEqual(29);
 }, 60_000);
+
+// Found by an adversarial pass: on a terminal that says it moves no cursor (TERM=dumb: Emacs' shell, some
+// editors' and CI consoles), the live checklist redrew itself with cursor movements, which showed as
+// `^[[5A^[[0J` among its lines. There each change is one line, as in a log.
+it('writes the checklist as lines, with no cursor movement, on a terminal that is dumb', async () => {
+  const cli = (await cliBundle()).cli;
+  const command = `exec "$0" "$1" run workflows/bodmas.yml --trace "$2" --summary "$3"`;
+  const shell = `sh -c '${command}' ${[process.execPath, cli, path.join(dir, 'dumb-trace.jsonl'), path.join(dir, 'dumb-report.md')].map((arg) => `'${arg}'`).join(' ')}`;
+  const { stdout } = await promisify(execFile)('script', ['-qec', shell, '/dev/null'], { cwd: ROOT, env: { PATH: process.env['PATH'] ?? '', HOME: os.homedir(), TERM: 'dumb', ...compileCacheEnv() } });
+  expect(stdout).not.toContain('\x1b');
+  expect(stdout).toContain('status: succeeded');
+}, 60_000);
