@@ -1,4 +1,4 @@
-import { existsSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { accessSync, constants, existsSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { cutText } from '../core/cut-text.ts';
 import path from 'node:path';
 import { errorText } from '../core/error-text.ts';
@@ -112,6 +112,27 @@ export function checkOutputPaths(outputs: readonly OutputPath[], inputs: readonl
       process.stderr.write(`plan-runner: cannot write ${option} ${file}: ${why}\n`);
       return false;
     }
+    const unwritable = writeRefusal(file, stat);
+    if (unwritable) {
+      process.stderr.write(`plan-runner: cannot write ${option} ${file}: ${unwritable}; choose another path\n`);
+      return false;
+    }
   }
   return true;
+}
+
+/**
+ * Why `file` (as `stat` found it, before its folder was created) cannot be written, else undefined: a folder
+ * that existed read-only, or a read-only file, was found only when the run ended, its work done and its
+ * report lost (found by an adversarial pass). A device is written as asked.
+ */
+function writeRefusal(file: string, stat: Stats | undefined): string | undefined {
+  if (stat && !stat.isFile()) return undefined;
+  try {
+    accessSync(stat ? file : path.dirname(path.resolve(file)), constants.W_OK);
+    return undefined;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? errorText(error);
+    return stat ? `it is not writable (${code})` : `its folder ${path.dirname(file)} is not writable (${code})`;
+  }
 }
