@@ -23,7 +23,7 @@ it.skipIf(!existsSync('/dev/full'))('says once that its standard output cannot b
       stdio: ['ignore', full, 'pipe'],
     });
     let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect({ code, stderr }).toEqual({ code: 1, stderr: 'plan-runner: could not write to standard output: ENOSPC: no space left on device, write\n' });
   } finally {
