@@ -249,11 +249,15 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   }
   if (command === 'validate') {
     if (rest.length === 0) throw new UsageError('validate needs at least one plan file');
+    // `validate ''` said "no such file; check the path", naming no file (found by an adversarial pass).
+    if (rest.includes('')) throw new UsageError('validate needs the path of each plan file, got an empty one');
     refuseUnread(command, values);
     return { command: 'validate', files: rest };
   }
   if (command === 'run' || command === 'plan' || command === 'eval') {
     if (rest.length !== 1) throw new UsageError(`${command} takes exactly one plan file, got ${rest.length}`);
+    // `run '' --task …` runs a task without a plan file, as the action's task input does; plan and eval take none.
+    if (rest[0] === '' && command !== 'run') throw new UsageError(`${command} needs the path of a plan file, got an empty one`);
     if (values.record && values.replay) throw new UsageError('--record and --replay cannot be used together');
     const modelArgs: CliModelArgs = {
       inputs: parseInputs(values.input ?? []),

@@ -38,6 +38,16 @@ describe('options the command line gives', () => {
     expect(() => parseCliArgs(['run', 'plan.yml', '--api-key-env', '1BAD'])).toThrow("--api-key-env takes the name of an environment variable (letters, digits and _), got '1BAD'");
   });
 
+  // Found by an adversarial pass: `validate ''` and `eval ''` printed "no such file; check the path" naming no
+  // file, then ": 1 error"; `plan ''` said "give a plan file or a task", and plan takes no task.
+  it('refuse a plan file named by an empty text', () => {
+    expect(() => parseCliArgs(['validate', 'a.yml', ''])).toThrow(new UsageError('validate needs the path of each plan file, got an empty one'));
+    expect(() => parseCliArgs(['plan', ''])).toThrow(new UsageError('plan needs the path of a plan file, got an empty one'));
+    expect(() => parseCliArgs(['eval', '', '--runs', '1'])).toThrow(new UsageError('eval needs the path of a plan file, got an empty one'));
+    // `run '' --task …` runs the task with no plan file, as the action's task input does.
+    expect(parseCliArgs(['run', '', '--task', 'say hi'])).toMatchObject({ command: 'run', file: '', task: 'say hi' });
+  });
+
   it('are taken as before where the command reads them', () => {
     expect(parseCliArgs(['run', 'plan.yml', '--input', 'a=1', '--input', 'b=2', '--trace', 't.jsonl'])).toMatchObject({ command: 'run', trace: 't.jsonl', inputs: { a: '1', b: '2' } });
     expect(parseCliArgs(['eval', 'plan.yml', '--baseline', 'react', '--baseline', 'full-history', '--runs', '3'])).toMatchObject({ command: 'eval', runs: 3, baselines: ['react', 'full-history'] });
