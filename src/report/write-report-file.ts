@@ -1,4 +1,4 @@
-import { closeSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, unlinkSync, writeFileSync } from 'node:fs';
 import { openOutputFile } from '../core/open-output-file.ts';
 import { OutputPathRefusedError } from '../core/output-path-refused-error.ts';
 
@@ -27,11 +27,30 @@ export async function writeReportFile(file: string, markdown: string): Promise<R
     const fd = openOutputFile(file);
     try {
       writeFileSync(fd, markdown);
+    } catch (cause) {
+      removeCutFile(file, fd);
+      throw cause;
     } finally {
       closeSync(fd);
     }
     return undefined;
   } catch (cause) {
     return new ReportWriteError({ path: file, cause });
+  }
+}
+
+/**
+ * Removes the regular file `fd` has open at `file`, whose write failed part-way (a full disk, a file size
+ * limit): left there, a cut report was taken for the whole one by whatever read it next (found by an
+ * adversarial pass). Only when `file` still names that file: never a device (`/dev/full`), nor another
+ * file put in its place since.
+ */
+function removeCutFile(file: string, fd: number): void {
+  try {
+    const open = fstatSync(fd);
+    const named = lstatSync(file);
+    if (open.isFile() && named.isFile() && open.dev === named.dev && open.ino === named.ino) unlinkSync(file);
+  } catch {
+    // Not removable: the message says the report could not be written all the same.
   }
 }

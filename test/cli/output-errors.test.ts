@@ -84,3 +84,25 @@ it.skipIf(process.platform === 'win32' || (ROOT_USER && !existsSync(SETPRIV)))('
   // The same paths, writable, run.
   expect((await run(['run', 'bodmas.yml', '--trace', 't.jsonl', '--summary', 'report.md'])).code).toBe(0);
 });
+
+// Found by an adversarial pass: a report whose write failed part-way (a full disk, a file size limit) was
+// left cut on disk, where a later step (an artifact upload) took it for the whole report. The CLI said it
+// could not write it; the cut file is removed, so no report is there rather than part of one.
+it.skipIf(process.platform === 'win32')('leaves no cut report behind when its write fails part-way', async () => {
+  const { cli: entry } = await cliBundle();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-cut-report-'));
+  const report = path.join(dir, 'report.md');
+  // Files may grow to 1,024 bytes (ulimit -f counts 512-byte blocks in POSIX sh, 1,024 in some): the report is longer.
+  // SIGXFSZ is ignored, as the CLI's parent may, so the write fails with EFBIG instead of ending the process.
+  const child = spawn('sh', ['-c', 'trap "" XFSZ; ulimit -f 2; exec "$0" "$@"', process.execPath, entry, 'run', 'workflows/bodmas.yml', '--trace', '/dev/null', '--summary', report], {
+    cwd: root,
+    env: { PATH: process.env['PATH'] ?? '', ...compileCacheEnv() },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stdout.resume();
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  expect({ code, stderr }).toEqual({ code: 1, stderr: `plan-runner: cannot write the report to ${report} (EFBIG); check the path is writable and the disk is not full; choose another path with --summary FILE\n` });
+  expect(existsSync(report)).toBe(false);
+});
