@@ -126,8 +126,30 @@ function checkOutputPaths(outputs, inputs = []) {
             process.stderr.write(`plan-runner: cannot write ${option} ${file}: ${why}\n`);
             return false;
         }
+        const unwritable = writeRefusal(file, stat);
+        if (unwritable) {
+            process.stderr.write(`plan-runner: cannot write ${option} ${file}: ${unwritable}; choose another path\n`);
+            return false;
+        }
     }
     return true;
+}
+/**
+ * Why `file` (as `stat` found it, before its folder was created) cannot be written, else undefined: a folder
+ * that existed read-only, or a read-only file, was found only when the run ended, its work done and its
+ * report lost (found by an adversarial pass). A device is written as asked.
+ */
+function writeRefusal(file, stat) {
+    if (stat && !stat.isFile())
+        return undefined;
+    try {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.accessSync)(stat ? file : node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file)), node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.W_OK);
+        return undefined;
+    }
+    catch (error) {
+        const code = error.code ?? (0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_7__/* .errorText */ .k)(error);
+        return stat ? `it is not writable (${code})` : `its folder ${node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(file)} is not writable (${code})`;
+    }
 }
 
 
@@ -6353,7 +6375,10 @@ var openai_model_client = __webpack_require__(62845);
 var external_node_fs_ = __webpack_require__(73024);
 // EXTERNAL MODULE: ./lib/core/open-output-file.js
 var open_output_file = __webpack_require__(97712);
+// EXTERNAL MODULE: ./lib/core/output-path-refused-error.js
+var output_path_refused_error = __webpack_require__(65542);
 ;// CONCATENATED MODULE: ./lib/llm/recording-model-client.js
+
 
 
 
@@ -6365,12 +6390,22 @@ var open_output_file = __webpack_require__(97712);
  */
 function recordingModelClient(inner, path, options = {}) {
     const header = { recording: 'plan-runner', version: 1, defaultModel: inner.defaultModel };
-    const fd = (0,open_output_file/* openOutputFile */.O)(path);
     try {
-        (0,external_node_fs_.writeFileSync)(fd, JSON.stringify(header) + '\n');
+        const fd = (0,open_output_file/* openOutputFile */.O)(path);
+        try {
+            (0,external_node_fs_.writeFileSync)(fd, JSON.stringify(header) + '\n');
+        }
+        finally {
+            (0,external_node_fs_.closeSync)(fd);
+        }
     }
-    finally {
-        (0,external_node_fs_.closeSync)(fd);
+    catch (cause) {
+        // Said as the trace's and the report's are: "plan.yml: ENOSPC: no space left on device, write" named
+        // neither the file nor the option (found by an adversarial pass).
+        if (cause instanceof output_path_refused_error/* OutputPathRefusedError */.l)
+            throw cause;
+        const reason = cause instanceof Error ? cause.message : String(cause);
+        throw new Error(`cannot write the recording ${path}: ${reason}; check the path is writable and the disk is not full, or choose another path with --record FILE`, { cause });
     }
     const ordinals = new Map();
     const redact = options.redact ?? (0,core_redact/* createRedactor */.lY)();
@@ -7630,6 +7665,10 @@ function failureProblem(error) {
 function isHeader(value) {
     return typeof value === 'object' && value !== null && value.recording === 'plan-runner';
 }
+/** Whether `value` reads as a trace's line: an event's `type`, and the time it was written. */
+function isTraceLine(value) {
+    return typeof value === 'object' && value !== null && typeof value.type === 'string' && typeof value.ts === 'string';
+}
 /** Reads a record/replay file into its header and exchanges, failing with the line number on anything else. */
 function readRecording(path) {
     const read = (0,read_input_file/* readInputFile */.j)(path, read_input_file/* MAX_TRACE_BYTES */.V);
@@ -7658,7 +7697,12 @@ function readRecording(path) {
             continue;
         }
         if (!isExchange(value)) {
-            throw new ReplayFileError({ file: path, line: index + 1, problem: 'is not a recorded exchange (purpose, ordinal, a request with model and messages, a response or error)' });
+            // A file whose first line is JSON but neither a header nor an exchange (a trace, given by mistake) is no
+            // recording either: "record it again with --record" it overwrote a run's trace, which a --resume continues.
+            const first = header === undefined && exchanges.length === 0;
+            const trace = first && isTraceLine(value);
+            const problem = trace ? 'is a trace (a --trace file), not a recording' : 'is not a recorded exchange (purpose, ordinal, a request with model and messages, a response or error)';
+            throw new ReplayFileError({ file: path, line: index + 1, problem, ...(first && { notARecording: true }) });
         }
         // Read as a live answer is, so a replay never meets what a live run could not (a number as content, text as token counts).
         if ('error' in value && value.error !== undefined) {
@@ -8861,6 +8905,10 @@ async function writeReportFile(file, markdown) {
         try {
             (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeFileSync)(fd, markdown);
         }
+        catch (cause) {
+            removeCutFile(file, fd);
+            throw cause;
+        }
         finally {
             (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
         }
@@ -8868,6 +8916,23 @@ async function writeReportFile(file, markdown) {
     }
     catch (cause) {
         return new ReportWriteError({ path: file, cause });
+    }
+}
+/**
+ * Removes the regular file `fd` has open at `file`, whose write failed part-way (a full disk, a file size
+ * limit): left there, a cut report was taken for the whole one by whatever read it next (found by an
+ * adversarial pass). Only when `file` still names that file: never a device (`/dev/full`), nor another
+ * file put in its place since.
+ */
+function removeCutFile(file, fd) {
+    try {
+        const open = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd);
+        const named = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.lstatSync)(file);
+        if (open.isFile() && named.isFile() && open.dev === named.dev && open.ino === named.ino)
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.unlinkSync)(file);
+    }
+    catch {
+        // Not removable: the message says the report could not be written all the same.
     }
 }
 
@@ -10285,6 +10350,11 @@ function* traceEvents(text, file) {
             event = JSON.parse(line);
         }
         catch (cause) {
+            // A run killed mid-write may leave its last line cut: left out, as a resume leaves it (read-resume-trace.ts).
+            // A first line that is not JSON is no trace at all (a plan file given by mistake).
+            const last = i > 0 && lines.slice(i + 1).every((rest) => rest.trim() === '');
+            if (last)
+                continue;
             throw new TraceWeightsError({ file, line: i + 1, problem: 'not a JSON line', cause });
         }
         if (!event || typeof event !== 'object' || typeof event.type !== 'string') {

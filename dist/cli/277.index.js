@@ -310,7 +310,10 @@ var kill_marked_processes = __webpack_require__(1326);
 var kill_process_group = __webpack_require__(46747);
 // EXTERNAL MODULE: ./lib/process/tail-buffer.js
 var tail_buffer = __webpack_require__(69542);
+// EXTERNAL MODULE: ./lib/process/signalled-status.js
+var signalled_status = __webpack_require__(91551);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/process-group-stdio-transport.js
+
 
 
 
@@ -356,6 +359,13 @@ class ProcessGroupStdioTransport {
     #unread = false;
     #closing;
     #child;
+    /** How the server ended, once it did on its own: `exited with status 3`; not when it was stopped, or exited 0 once its stdin was closed. */
+    #ownExit;
+    /** What `close()` did so far: ended the server's stdin, then sent it a signal. */
+    #stdinEnded = false;
+    #signalled = false;
+    /** Settled once the server process exited, however it ended. */
+    #exited = Promise.resolve();
     /** Marks everything the server starts, so what detaches from its group (`setsid`) can be found and ended too (Linux). */
     #marker = (0,external_node_crypto_.randomBytes)(12).toString('hex');
     constructor(server) {
@@ -408,7 +418,10 @@ class ProcessGroupStdioTransport {
         this.#stderrClosed = child.stderr ? (0,external_node_events_.once)(child.stderr, 'close').then(() => undefined, () => undefined) : Promise.resolve();
         child.stdin?.on('error', (error) => this.onerror?.(error));
         // A server that exits on its own leaves nothing running: its group and what detached from it go too.
-        child.on('exit', () => {
+        this.#exited = (0,external_node_events_.once)(child, 'exit').then(() => undefined, () => undefined);
+        child.on('exit', (code, signal) => {
+            if (!this.#signalled && !(code === 0 && this.#stdinEnded))
+                this.#ownExit = code !== null ? `exited with ${(0,signalled_status/* describeStatus */.W)(code)}` : `was killed by ${signal ?? 'a signal'}`;
             (0,kill_process_group/* killProcessGroup */.$)(child, 'SIGKILL');
             (0,kill_marked_processes/* killMarkedProcesses */._l)(this.#marker);
         });
@@ -461,6 +474,15 @@ class ProcessGroupStdioTransport {
         await Promise.race([this.#stderrClosed, (0,promises_.setTimeout)(waitMs, undefined, { ref: false })]);
         return this.stderr.text();
     }
+    /**
+     * How the server ended if it exits on its own within `waitMs` (before anything closes it): `exited with status 3`;
+     * else undefined. A server that exits at once fails a start with EPIPE on our first write, often before its exit is seen.
+     */
+    async ownExit(waitMs) {
+        if (this.#ownExit === undefined && !this.#signalled)
+            await Promise.race([this.#exited, (0,promises_.setTimeout)(waitMs, undefined, { ref: false })]);
+        return this.#ownExit;
+    }
     /** Ends the server and its process group: stdin closed, then SIGTERM, then SIGKILL; waits for the exit. Callers share one close. */
     close() {
         this.#closing ??= this.#close().finally(() => {
@@ -477,8 +499,10 @@ class ProcessGroupStdioTransport {
         }
         const exited = (0,external_node_events_.once)(child, 'exit').then(() => true);
         const within = (ms) => Promise.race([exited, (0,promises_.setTimeout)(ms, false, { ref: false })]);
+        this.#stdinEnded = true;
         child.stdin?.end();
         if (!(await within(GRACE_MS))) {
+            this.#signalled = true;
             (0,kill_process_group/* killProcessGroup */.$)(child, 'SIGTERM');
             if (!(await within(GRACE_MS))) {
                 (0,kill_process_group/* killProcessGroup */.$)(child, 'SIGKILL');
@@ -528,6 +552,8 @@ const UNCHECKED_OUTPUT = {
 };
 /** The most tools one server may list. */
 const MAX_LISTED_TOOLS = 1_000;
+/** How long a failed start waits for the server to exit on its own, to say how it ended: its exit follows our failed write at once. */
+const OWN_EXIT_WAIT_MS = 200;
 /** The most tools read from one server whose tools the plan names (mcp_servers.<name>.tools): only those are kept. */
 const MAX_LISTED_TOOLS_WITH_ALLOWLIST = 10_000;
 /**
@@ -596,13 +622,16 @@ class McpServerSession {
         catch (error) {
             if (this.#transport === transport)
                 this.#transport = undefined;
+            // The SDK says only "MCP error -32001: Request timed out", which read as a tool call's timeout_seconds.
+            const timedOut = error instanceof types/* McpError */.Nh && error.code === types/* ErrorCode */.O4.RequestTimeout;
+            // A server that exited at once failed the start as "write EPIPE" or "Connection closed" only: how it
+            // ended, looked at before it is closed (found by an adversarial pass).
+            const exited = !timedOut && !limits.signal.aborted && transport instanceof ProcessGroupStdioTransport ? await transport.ownExit(OWN_EXIT_WAIT_MS) : undefined;
             await client.close().catch(() => undefined);
             await transport.close().catch(() => undefined);
             limits.signal.throwIfAborted();
             const stderr = transport instanceof ProcessGroupStdioTransport ? await transport.stderrText() : undefined;
-            // The SDK says only "MCP error -32001: Request timed out", which read as a tool call's timeout_seconds.
-            const timedOut = error instanceof types/* McpError */.Nh && error.code === types/* ErrorCode */.O4.RequestTimeout;
-            const reason = timedOut ? this.#startTimedOut(limits) : (0,error_text/* errorText */.k)(error);
+            const reason = timedOut ? this.#startTimedOut(limits) : exited ? `it ${exited} before it answered (${(0,error_text/* errorText */.k)(error)})` : (0,error_text/* errorText */.k)(error);
             throw new mcp_server_start_error/* McpServerStartError */.K(this.name, reason, { stderr, cause: error });
         }
         this.#client = client;

@@ -392,7 +392,8 @@ async function runCommand(args, signal, deps = {}) {
     // `--approve` of `alias/trace.jsonl` emptied `.plan-runner/trace.jsonl`, the paused run's only state.
     const inPlace = args.resume !== undefined && (external_node_path_.resolve(args.resume) === external_node_path_.resolve(args.trace) || (0,check_output_paths/* fileIdentity */.l)(args.resume) === (0,check_output_paths/* fileIdentity */.l)(args.trace));
     const trace = (deps.openTrace ?? openTrace)(args.trace, redact, (message) => process.stderr.write(`plan-runner: ${redact(message)}\n`), { openOnFirstEvent: inPlace });
-    const isTTY = Boolean(process.stdout.isTTY);
+    // A terminal that moves no cursor (TERM=dumb) showed the live redraw's cursor movements as text: it gets a log's lines.
+    const isTTY = Boolean(process.stdout.isTTY) && env['TERM'] !== 'dumb';
     // What measures a line's width on a terminal is loaded for one only: it starts ICU.
     const fit = isTTY ? (await __webpack_require__.e(/* import() */ 591).then(__webpack_require__.bind(__webpack_require__, 61591))).fitToColumns(process.stdout.columns) : undefined;
     const console = consoleChecklist({

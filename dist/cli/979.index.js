@@ -4813,6 +4813,9 @@ function showValue(value) {
         return 'nothing';
     if (value === null)
         return 'an empty value';
+    // JSON writes infinity and not-a-number as `null`: `id: 1e400` was told it got `null` (found by an adversarial pass).
+    if (typeof value === 'number' && !Number.isFinite(value))
+        return describeKind(value);
     let text;
     try {
         text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));

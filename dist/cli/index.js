@@ -607,12 +607,18 @@ function parseCliArgs(argv) {
     if (command === 'validate') {
         if (rest.length === 0)
             throw new UsageError('validate needs at least one plan file');
+        // `validate ''` said "no such file; check the path", naming no file (found by an adversarial pass).
+        if (rest.includes(''))
+            throw new UsageError('validate needs the path of each plan file, got an empty one');
         refuseUnread(command, values);
         return { command: 'validate', files: rest };
     }
     if (command === 'run' || command === 'plan' || command === 'eval') {
         if (rest.length !== 1)
             throw new UsageError(`${command} takes exactly one plan file, got ${rest.length}`);
+        // `run '' --task \u2026` runs a task without a plan file, as the action's task input does; plan and eval take none.
+        if (rest[0] === '' && command !== 'run')
+            throw new UsageError(`${command} needs the path of a plan file, got an empty one`);
         if (values.record && values.replay)
             throw new UsageError('--record and --replay cannot be used together');
         const modelArgs = {
@@ -1081,11 +1087,16 @@ var __webpack_exports__ = {};
  * still finishes and writes its report and trace files, and the exit code is still the command's.
  */
 function letReaderLeave(stream, name) {
+    let said = false;
     stream.on('error', (error) => {
         if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED')
             return;
-        // Any other failure to write (a full disk behind a redirect) is the command's failure, said once.
+        // Any other failure to write (a full disk behind a redirect) is the command's failure, said once:
+        // each later write fails too, and said it again (found by an adversarial pass).
         process.exitCode = 1;
+        if (said)
+            return;
+        said = true;
         if (stream !== process.stderr)
             process.stderr.write(`plan-runner: could not write to ${name}: ${error.message}\n`);
     });
