@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
 import type { RunStateStore } from '../state/run-state-store.ts';
-import { newestStates } from '../state/newest-states.ts';
 import { stateArtifactName } from '../state/state-artifact-name.ts';
 import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { jobReportPaths } from './report-paths.ts';
-import { holdsTrace, RESUMED_IN_PLACE_STATE, SAVED_STATE, saveRunState, stateIdentity, statePart, traceHoldsStartedRun, UNSAVABLE_TRACE_STATE } from './saved-state.ts';
+import { holdsTrace, newestStateOfAttempt, RESUMED_IN_PLACE_STATE, SAVED_STATE, saveRunState, stateIdentity, statePart, traceHoldsStartedRun, UNSAVABLE_TRACE_STATE } from './saved-state.ts';
 
 /**
  * The post step's part in durable runs: a main step killed (SIGKILL, the runner's last resort on
@@ -26,7 +25,7 @@ export async function saveLeftState(settings: ActionSettings, store: RunStateSto
     const artifacts = await store.list();
     const taken = artifacts.find((artifact) => artifact.name === name);
     if (taken && (await holdsTrace(store, taken, trace, settings.outputDir))) return;
-    const newest = newestStates(artifacts, identity, (own, attempt) => own === identity.part && attempt === identity.attempt)[0];
+    const newest = newestStateOfAttempt(artifacts, identity);
     if (newest && !newest.clashed && newest.artifact !== taken && (await holdsTrace(store, newest.artifact, trace, settings.outputDir))) return;
   } catch (error) {
     io.warning(`Could not check whether the run's state was saved: ${error instanceof Error ? error.message : String(error)}.`);

@@ -35,6 +35,11 @@ export function newestEarlierState(artifacts: readonly StateArtifact[], identity
   return newestStates(artifacts, identity, (part, attempt) => part === identity.part && attempt < identity.attempt)[0];
 }
 
+/** The newest state of this very attempt of the same plan, key and part (a later in-place resume's, if any). */
+export function newestStateOfAttempt(artifacts: readonly StateArtifact[], identity: StateIdentity): SavedState | undefined {
+  return newestStates(artifacts, identity, (part, attempt) => part === identity.part && attempt === identity.attempt)[0];
+}
+
 /**
  * `resume: auto` on a re-run ("Re-run failed jobs" is attempt 2 of the same workflow run, and sees the
  * artifacts of attempt 1): the newest earlier attempt's saved state of this plan, downloaded. None
@@ -223,7 +228,7 @@ export async function saveRunState(
  */
 async function saveAfterResumedState(settings: ActionSettings, store: RunStateStore, trace: string, identity: StateIdentity, resumed: string, io: ActionIO, options: SaveOptions): Promise<StateArtifact | undefined> {
   try {
-    const own = newestStates(await store.list(), identity, (part, attempt) => part === identity.part && attempt === identity.attempt)[0];
+    const own = newestStateOfAttempt(await store.list(), identity);
     if (!own || own.clashed || !(await holdsDigest(store, own.artifact, resumed, settings.outputDir))) return undefined;
     const name = stateArtifactName({ ...identity, inPlace: (own.inPlace ?? 0) + 1 });
     const saved = await store.save(name, trace, settings.stateRetentionDays);
@@ -237,14 +242,7 @@ async function saveAfterResumedState(settings: ActionSettings, store: RunStateSt
 
 /** Whether `artifact` is byte for byte the file `trace` (the size first, then the download). */
 export async function holdsTrace(store: RunStateStore, artifact: StateArtifact, trace: string, outputDir: string): Promise<boolean> {
-  return holdsBytes(store, artifact, await readFile(trace), outputDir);
-}
-
-/** Whether `artifact` holds exactly `mine` (the size first, then the download). */
-async function holdsBytes(store: RunStateStore, artifact: StateArtifact, mine: Buffer, outputDir: string): Promise<boolean> {
-  if (artifact.size !== mine.length) return false;
-  const saved = await store.download(artifact, path.join(outputDir || tmpdir(), 'own-state'));
-  return (await readFile(saved)).equals(mine);
+  return holdsDigest(store, artifact, traceDigest(await readFile(trace)), outputDir);
 }
 
 /** Whether `artifact` holds the bytes of `digest` (`traceDigest`; the size first, then the download). */

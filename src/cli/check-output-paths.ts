@@ -1,7 +1,8 @@
-import { accessSync, constants, existsSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { accessSync, constants, statSync, type Stats } from 'node:fs';
 import { cutText } from '../core/cut-text.ts';
 import path from 'node:path';
 import { errorText } from '../core/error-text.ts';
+import { realPathAhead } from '../core/real-path-ahead.ts';
 import { createOutputFolder, refuseLinkedOutputFolder } from '../core/create-output-folder.ts';
 import { refuseFinalSymlink } from '../core/open-output-file.ts';
 import { OutputPathRefusedError } from '../core/output-path-refused-error.ts';
@@ -25,23 +26,12 @@ export type InputPath = readonly [option: string, file: string | undefined, rewr
  * or a FIFO (`/dev/null`) is undefined: writing it twice destroys nothing.
  */
 export function fileIdentity(file: string): string | undefined {
-  const absolute = path.resolve(file);
   try {
-    const stat = statSync(absolute);
+    const stat = statSync(path.resolve(file));
     return stat.isFile() || stat.isDirectory() ? `${stat.dev}:${stat.ino}` : undefined;
   } catch {
     // Not there (yet): where it would be created.
-  }
-  let folder = path.dirname(absolute);
-  let rest = path.basename(absolute);
-  while (!existsSync(folder) && path.dirname(folder) !== folder) {
-    rest = path.join(path.basename(folder), rest);
-    folder = path.dirname(folder);
-  }
-  try {
-    return path.join(realpathSync(folder), rest);
-  } catch {
-    return absolute;
+    return realPathAhead(file);
   }
 }
 

@@ -1,6 +1,7 @@
-import { closeSync, existsSync, fstatSync, readSync, realpathSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, readSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { OutputPathRefusedError } from '../core/output-path-refused-error.ts';
+import { realPathAhead } from '../core/real-path-ahead.ts';
 import type { RunEvent, RunListener } from '../core/run-event.ts';
 import { jsonMayNeedRedaction, redactDeep, redactNumber, type Redactor } from '../core/redact.ts';
 import { TRACE_GAP } from '../core/trace-gap.ts';
@@ -194,14 +195,6 @@ function samePlace(file: string, identity: FileIdentity): boolean {
   return stat !== undefined && stat.dev === identity.dev && stat.ino === identity.ino;
 }
 
-/** Where `folder` leads: the real path of its deepest existing part, with the parts not there yet after it. */
-function folderLeadsTo(folder: string): string {
-  const absolute = path.resolve(folder);
-  let existing = absolute;
-  while (!existsSync(existing) && path.dirname(existing) !== existing) existing = path.dirname(existing);
-  return path.join(realpathSync(existing), path.relative(existing, absolute));
-}
-
 /** Opens a trace file afresh, readable back (see `keepAtPath`), or for writing only where reading is refused (a file of mode 0200). */
 function openReadable(file: string): number {
   try {
@@ -306,7 +299,7 @@ export function traceWriter(file: string, options: TraceWriterOptions = {}): Tra
     try {
       opened = openReadable(file);
       identity = identityOf(opened);
-      if (identity) folder = folderLeadsTo(path.dirname(file));
+      if (identity) folder = realPathAhead(path.dirname(file));
     } catch (cause) {
       throw new TraceWriteError({ path: file, cause });
     }
@@ -327,7 +320,7 @@ export function traceWriter(file: string, options: TraceWriterOptions = {}): Tra
   const keepAtPath = (): void => {
     if (fd === undefined || identity === undefined || samePlace(file, identity)) return;
     // Not through a link the step put in its place (a checkout's `.plan-runner -> /anywhere`): over a file there.
-    const leadsTo = folderLeadsTo(path.dirname(file));
+    const leadsTo = realPathAhead(path.dirname(file));
     if (leadsTo !== folder) throw new OutputPathRefusedError(file, `its folder now leads to ${leadsTo}, not to ${folder} where the trace was opened (a step put a symbolic link in its place), and plan-runner does not follow it`);
     const moved = fd;
     const fresh = openReadable(file);

@@ -32,22 +32,32 @@ beforeEach(async () => {
 });
 afterEach(() => rm(root, { recursive: true, force: true }));
 
-it('a step that resumes an earlier step’s trace in place saves its state as that job’s, and a re-run resumes it', async () => {
+/**
+ * One job's workspace and artifact store; `step` runs one step of the action in it (attempt `attempt`,
+ * against `state`), recording what the main step saved for its post step.
+ */
+async function job() {
   const workspace = path.join(root, 'workspace');
   const runnerTemp = path.join(root, 'runner');
   await mkdir(workspace, { recursive: true });
   await mkdir(runnerTemp, { recursive: true });
   await writeFile(path.join(workspace, 'plan.yml'), PLAN);
   const store = await memoryStateStore();
-  const step = async (inputs: Record<string, string>, attempt: number) => {
+  const step = async (inputs: Record<string, string>, attempt = 1, state: RunStateStore = store) => {
     const given: Record<string, string> = { plan: 'plan.yml', ...inputs };
     const read = await readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push', GITHUB_REPOSITORY: 'octo/app', GITHUB_RUN_ID: '42', GITHUB_RUN_ATTEMPT: String(attempt), RUNNER_TEMP: runnerTemp, PATH: process.env['PATH'] ?? '' });
     if (!read.ok) throw new Error(read.problems.join('\n'));
     const { io, said } = recordingIO();
-    const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock, state: store });
+    const saved = new Map<string, string>();
+    const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock, state, saveState: (key, value) => void saved.set(key, value) });
     await result.published;
-    return { result, said };
+    return { result, said, saved, settings: read.settings };
   };
+  return { workspace, store, step };
+}
+
+it('a step that resumes an earlier step’s trace in place saves its state as that job’s, and a re-run resumes it', async () => {
+  const { workspace, step } = await job();
   // Attempt 1: the first step fails (continue-on-error), the second resumes its trace in place and fails again.
   const first = await step({}, 1);
   expect(first.result.outputs.status).toBe('failed');
@@ -66,21 +76,7 @@ it('a step that resumes an earlier step’s trace in place saves its state as th
 });
 
 it('a step that resumes in place, whose state name another job took, still saves aside and says so', async () => {
-  const workspace = path.join(root, 'workspace');
-  const runnerTemp = path.join(root, 'runner');
-  await mkdir(workspace, { recursive: true });
-  await mkdir(runnerTemp, { recursive: true });
-  await writeFile(path.join(workspace, 'plan.yml'), PLAN);
-  const store = await memoryStateStore();
-  const step = async (inputs: Record<string, string>) => {
-    const given: Record<string, string> = { plan: 'plan.yml', ...inputs };
-    const read = await readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push', GITHUB_REPOSITORY: 'octo/app', GITHUB_RUN_ID: '42', GITHUB_RUN_ATTEMPT: '1', RUNNER_TEMP: runnerTemp, PATH: process.env['PATH'] ?? '' });
-    if (!read.ok) throw new Error(read.problems.join('\n'));
-    const { io, said } = recordingIO();
-    const result = await runAction(read.settings, { io, redact: createRedactor(), clock: systemClock, state: store });
-    await result.published;
-    return { result, said };
-  };
+  const { store, step } = await job();
   // The first step saves nothing; another job (a matrix leg without a run-key) takes the name.
   const first = await step({ state: 'off' });
   const other = path.join(root, 'other.jsonl');
@@ -95,28 +91,9 @@ it('a step that resumes in place, whose state name another job took, still saves
 // resumed in place it took the name of the earlier step's state for another job's: saved aside as a clash,
 // with the matrix warning, and "Re-run failed jobs" refused to resume.
 it('the post step saves the next in-place state for a step that resumed in place and saved nothing, and a re-run resumes it', async () => {
-  const workspace = path.join(root, 'workspace');
-  const runnerTemp = path.join(root, 'runner');
-  await mkdir(workspace, { recursive: true });
-  await mkdir(runnerTemp, { recursive: true });
-  await writeFile(path.join(workspace, 'plan.yml'), PLAN);
-  const store = await memoryStateStore();
+  const { workspace, store, step } = await job();
   // The upload of the second step's state fails (the service did not answer): its post step saves it.
   const failing: RunStateStore = { ...store, save: async () => { throw new Error('connect ECONNRESET'); } };
-  const settingsOf = async (inputs: Record<string, string>, attempt: number) => {
-    const given: Record<string, string> = { plan: 'plan.yml', ...inputs };
-    const read = await readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push', GITHUB_REPOSITORY: 'octo/app', GITHUB_RUN_ID: '42', GITHUB_RUN_ATTEMPT: String(attempt), RUNNER_TEMP: runnerTemp, PATH: process.env['PATH'] ?? '' });
-    if (!read.ok) throw new Error(read.problems.join('\n'));
-    return read.settings;
-  };
-  const step = async (inputs: Record<string, string>, attempt: number, state: RunStateStore = store) => {
-    const settings = await settingsOf(inputs, attempt);
-    const { io, said } = recordingIO();
-    const saved = new Map<string, string>();
-    const result = await runAction(settings, { io, redact: createRedactor(), clock: systemClock, state, saveState: (key, value) => void saved.set(key, value) });
-    await result.published;
-    return { result, said, saved, settings };
-  };
   const first = await step({}, 1);
   const second = await step({ 'resume-from': first.result.outputs.trace }, 1, failing);
   expect(second.said.warnings.join('\n')).toContain('Could not save the run');
