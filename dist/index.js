@@ -1565,11 +1565,9 @@ function keyedCheckRunName(name, plan) {
 /* harmony export */   saveLeftState: () => (/* binding */ saveLeftState)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
-/* harmony import */ var _state_newest_states_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(22362);
-/* harmony import */ var _state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(98355);
-/* harmony import */ var _report_paths_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(95239);
-/* harmony import */ var _saved_state_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(96161);
-
+/* harmony import */ var _state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(98355);
+/* harmony import */ var _report_paths_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(95239);
+/* harmony import */ var _saved_state_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(96161);
 
 
 
@@ -1583,20 +1581,20 @@ function keyedCheckRunName(name, plan) {
 async function saveLeftState(settings, store, io) {
     if (!store || !(await stateLeftToSave(settings, store, (name) => Boolean(settings.env[`STATE_${name}`]))))
         return;
-    const trace = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_3__/* .jobReportPaths */ .yD)(settings).trace;
-    const part = (0,_saved_state_js__WEBPACK_IMPORTED_MODULE_4__/* .statePart */ .jw)(settings);
+    const trace = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .jobReportPaths */ .yD)(settings).trace;
+    const part = (0,_saved_state_js__WEBPACK_IMPORTED_MODULE_3__/* .statePart */ .jw)(settings);
     // Unless the artifact of that name holds this very trace: the main step's upload was done, but the
     // main step did not get to record it (killed just then, or the service's answer was lost). A step that
     // resumed in place saves the next in-place state: the newest of this attempt may hold it.
-    const identity = (0,_saved_state_js__WEBPACK_IMPORTED_MODULE_4__/* .stateIdentity */ .yU)(settings, part);
-    const name = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_2__/* .stateArtifactName */ .LK)(identity);
+    const identity = (0,_saved_state_js__WEBPACK_IMPORTED_MODULE_3__/* .stateIdentity */ .yU)(settings, part);
+    const name = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_1__/* .stateArtifactName */ .LK)(identity);
     try {
         const artifacts = await store.list();
         const taken = artifacts.find((artifact) => artifact.name === name);
-        if (taken && (await (0,_saved_state_js__WEBPACK_IMPORTED_MODULE_4__/* .holdsTrace */ .O1)(store, taken, trace, settings.outputDir)))
+        if (taken && (await (0,_saved_state_js__WEBPACK_IMPORTED_MODULE_3__/* .holdsTrace */ .O1)(store, taken, trace, settings.outputDir)))
             return;
-        const newest = (0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_1__/* .newestStates */ .H)(artifacts, identity, (own, attempt) => own === identity.part && attempt === identity.attempt)[0];
-        if (newest && !newest.clashed && newest.artifact !== taken && (await (0,_saved_state_js__WEBPACK_IMPORTED_MODULE_4__/* .holdsTrace */ .O1)(store, newest.artifact, trace, settings.outputDir)))
+        const newest = (0,_saved_state_js__WEBPACK_IMPORTED_MODULE_3__/* .newestStateOfAttempt */ .Sj)(artifacts, identity);
+        if (newest && !newest.clashed && newest.artifact !== taken && (await (0,_saved_state_js__WEBPACK_IMPORTED_MODULE_3__/* .holdsTrace */ .O1)(store, newest.artifact, trace, settings.outputDir)))
             return;
     }
     catch (error) {
@@ -1604,8 +1602,8 @@ async function saveLeftState(settings, store, io) {
         return;
     }
     io.warning('The main step ended without saving the run\'s state (it was killed or crashed, or the upload failed): saving the trace it left, so a re-run resumes from there.');
-    const resumedInPlace = settings.env[`STATE_${_saved_state_js__WEBPACK_IMPORTED_MODULE_4__/* .RESUMED_IN_PLACE_STATE */ .WF}`];
-    await (0,_saved_state_js__WEBPACK_IMPORTED_MODULE_4__/* .saveRunState */ .iZ)(settings, store, trace, io, { ...(part && { part }), ...(resumedInPlace && { resumedInPlace }) });
+    const resumedInPlace = settings.env[`STATE_${_saved_state_js__WEBPACK_IMPORTED_MODULE_3__/* .RESUMED_IN_PLACE_STATE */ .WF}`];
+    await (0,_saved_state_js__WEBPACK_IMPORTED_MODULE_3__/* .saveRunState */ .iZ)(settings, store, trace, io, { ...(part && { part }), ...(resumedInPlace && { resumedInPlace }) });
 }
 /**
  * Whether the job's trace holds a run whose state nobody saved: what `saveLeftState` looks at before it
@@ -1620,12 +1618,12 @@ async function stateLeftToSave(settings, store, recorded) {
     // may be another job's that runs the same plan, and this job's trace would then be lost, and a re-run
     // of this job resume from that other job's state. Such a clash is saved aside (see `saveRunState`).
     // Nor is a trace saved that the main step could not mark incomplete (UNSAVABLE_TRACE_STATE).
-    if (recorded(_saved_state_js__WEBPACK_IMPORTED_MODULE_4__/* .SAVED_STATE */ .Ig) || recorded(_saved_state_js__WEBPACK_IMPORTED_MODULE_4__/* .UNSAVABLE_TRACE_STATE */ .uq))
+    if (recorded(_saved_state_js__WEBPACK_IMPORTED_MODULE_3__/* .SAVED_STATE */ .Ig) || recorded(_saved_state_js__WEBPACK_IMPORTED_MODULE_3__/* .UNSAVABLE_TRACE_STATE */ .uq))
         return false;
-    const trace = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_3__/* .jobReportPaths */ .yD)(settings).trace;
+    const trace = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_2__/* .jobReportPaths */ .yD)(settings).trace;
     // A main step killed before its run started left nothing a re-run could resume from (saveRunState would
     // refuse it too; looking first spares the listing and the warning).
-    return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(trace) && (await (0,_saved_state_js__WEBPACK_IMPORTED_MODULE_4__/* .traceHoldsStartedRun */ .ih)(trace));
+    return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(trace) && (await (0,_saved_state_js__WEBPACK_IMPORTED_MODULE_3__/* .traceHoldsStartedRun */ .ih)(trace));
 }
 
 
@@ -1637,6 +1635,7 @@ async function stateLeftToSave(settings, store, recorded) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Ig: () => (/* binding */ SAVED_STATE),
 /* harmony export */   O1: () => (/* binding */ holdsTrace),
+/* harmony export */   Sj: () => (/* binding */ newestStateOfAttempt),
 /* harmony export */   VK: () => (/* binding */ earlierAttemptState),
 /* harmony export */   WF: () => (/* binding */ RESUMED_IN_PLACE_STATE),
 /* harmony export */   ah: () => (/* binding */ traceDigest),
@@ -1674,6 +1673,10 @@ function stateIdentity(settings, part) {
 /** The newest state of an earlier attempt of the same plan, key and part among `artifacts`. */
 function newestEarlierState(artifacts, identity) {
     return (0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_5__/* .newestStates */ .H)(artifacts, identity, (part, attempt) => part === identity.part && attempt < identity.attempt)[0];
+}
+/** The newest state of this very attempt of the same plan, key and part (a later in-place resume's, if any). */
+function newestStateOfAttempt(artifacts, identity) {
+    return (0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_5__/* .newestStates */ .H)(artifacts, identity, (part, attempt) => part === identity.part && attempt === identity.attempt)[0];
 }
 /**
  * `resume: auto` on a re-run ("Re-run failed jobs" is attempt 2 of the same workflow run, and sees the
@@ -1852,7 +1855,7 @@ async function saveRunState(settings, store, trace, io, options = {}) {
  */
 async function saveAfterResumedState(settings, store, trace, identity, resumed, io, options) {
     try {
-        const own = (0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_5__/* .newestStates */ .H)(await store.list(), identity, (part, attempt) => part === identity.part && attempt === identity.attempt)[0];
+        const own = newestStateOfAttempt(await store.list(), identity);
         if (!own || own.clashed || !(await holdsDigest(store, own.artifact, resumed, settings.outputDir)))
             return undefined;
         const name = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_6__/* .stateArtifactName */ .LK)({ ...identity, inPlace: (own.inPlace ?? 0) + 1 });
@@ -1867,14 +1870,7 @@ async function saveAfterResumedState(settings, store, trace, identity, resumed, 
 }
 /** Whether `artifact` is byte for byte the file `trace` (the size first, then the download). */
 async function holdsTrace(store, artifact, trace, outputDir) {
-    return holdsBytes(store, artifact, await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.readFile)(trace), outputDir);
-}
-/** Whether `artifact` holds exactly `mine` (the size first, then the download). */
-async function holdsBytes(store, artifact, mine, outputDir) {
-    if (artifact.size !== mine.length)
-        return false;
-    const saved = await store.download(artifact, node_path__WEBPACK_IMPORTED_MODULE_3__.join(outputDir || (0,node_os__WEBPACK_IMPORTED_MODULE_2__.tmpdir)(), 'own-state'));
-    return (await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.readFile)(saved)).equals(mine);
+    return holdsDigest(store, artifact, traceDigest(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.readFile)(trace)), outputDir);
 }
 /** Whether `artifact` holds the bytes of `digest` (`traceDigest`; the size first, then the download). */
 async function holdsDigest(store, artifact, digest, outputDir) {
@@ -41824,6 +41820,26 @@ function stepLogGroups(io, redact) {
 
 // EXTERNAL MODULE: ./lib/core/output-path-refused-error.js
 var output_path_refused_error = __nccwpck_require__(65542);
+;// CONCATENATED MODULE: ./lib/core/real-path-ahead.js
+
+
+/**
+ * Where `file` is, or would be created: the real path of its deepest existing part (links followed), with
+ * the parts not there yet after it; the absolute path when that part cannot be resolved.
+ */
+function realPathAhead(file) {
+    const absolute = external_node_path_.resolve(file);
+    let existing = absolute;
+    while (!(0,external_node_fs_.existsSync)(existing) && external_node_path_.dirname(existing) !== existing)
+        existing = external_node_path_.dirname(existing);
+    try {
+        return external_node_path_.join((0,external_node_fs_.realpathSync)(existing), external_node_path_.relative(existing, absolute));
+    }
+    catch {
+        return absolute;
+    }
+}
+
 // EXTERNAL MODULE: ./lib/core/trace-gap.js
 var trace_gap = __nccwpck_require__(82975);
 ;// CONCATENATED MODULE: ./lib/report/trace-write-error.js
@@ -41852,6 +41868,7 @@ class TraceGapError extends Error {
 // EXTERNAL MODULE: ./lib/core/open-output-file.js
 var open_output_file = __nccwpck_require__(97712);
 ;// CONCATENATED MODULE: ./lib/report/trace-writer.js
+
 
 
 
@@ -42006,14 +42023,6 @@ function samePlace(file, identity) {
     }
     return stat !== undefined && stat.dev === identity.dev && stat.ino === identity.ino;
 }
-/** Where `folder` leads: the real path of its deepest existing part, with the parts not there yet after it. */
-function folderLeadsTo(folder) {
-    const absolute = external_node_path_.resolve(folder);
-    let existing = absolute;
-    while (!(0,external_node_fs_.existsSync)(existing) && external_node_path_.dirname(existing) !== existing)
-        existing = external_node_path_.dirname(existing);
-    return external_node_path_.join((0,external_node_fs_.realpathSync)(existing), external_node_path_.relative(existing, absolute));
-}
 /** Opens a trace file afresh, readable back (see `keepAtPath`), or for writing only where reading is refused (a file of mode 0200). */
 function openReadable(file) {
     try {
@@ -42119,7 +42128,7 @@ function traceWriter(file, options = {}) {
             opened = openReadable(file);
             identity = identityOf(opened);
             if (identity)
-                folder = folderLeadsTo(external_node_path_.dirname(file));
+                folder = realPathAhead(external_node_path_.dirname(file));
         }
         catch (cause) {
             throw new TraceWriteError({ path: file, cause });
@@ -42143,7 +42152,7 @@ function traceWriter(file, options = {}) {
         if (fd === undefined || identity === undefined || samePlace(file, identity))
             return;
         // Not through a link the step put in its place (a checkout's `.plan-runner -> /anywhere`): over a file there.
-        const leadsTo = folderLeadsTo(external_node_path_.dirname(file));
+        const leadsTo = realPathAhead(external_node_path_.dirname(file));
         if (leadsTo !== folder)
             throw new output_path_refused_error/* OutputPathRefusedError */.l(file, `its folder now leads to ${leadsTo}, not to ${folder} where the trace was opened (a step put a symbolic link in its place), and plan-runner does not follow it`);
         const moved = fd;

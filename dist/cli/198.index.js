@@ -1668,6 +1668,8 @@ var external_node_fs_ = __webpack_require__(73024);
 var external_node_path_ = __webpack_require__(76760);
 // EXTERNAL MODULE: ./lib/core/output-path-refused-error.js
 var output_path_refused_error = __webpack_require__(65542);
+// EXTERNAL MODULE: ./lib/core/real-path-ahead.js
+var real_path_ahead = __webpack_require__(76095);
 // EXTERNAL MODULE: ./lib/core/redact.js
 var core_redact = __webpack_require__(8038);
 // EXTERNAL MODULE: ./lib/core/trace-gap.js
@@ -1698,6 +1700,7 @@ class TraceGapError extends Error {
 // EXTERNAL MODULE: ./lib/core/open-output-file.js
 var open_output_file = __webpack_require__(97712);
 ;// CONCATENATED MODULE: ./lib/report/trace-writer.js
+
 
 
 
@@ -1852,14 +1855,6 @@ function samePlace(file, identity) {
     }
     return stat !== undefined && stat.dev === identity.dev && stat.ino === identity.ino;
 }
-/** Where `folder` leads: the real path of its deepest existing part, with the parts not there yet after it. */
-function folderLeadsTo(folder) {
-    const absolute = external_node_path_.resolve(folder);
-    let existing = absolute;
-    while (!(0,external_node_fs_.existsSync)(existing) && external_node_path_.dirname(existing) !== existing)
-        existing = external_node_path_.dirname(existing);
-    return external_node_path_.join((0,external_node_fs_.realpathSync)(existing), external_node_path_.relative(existing, absolute));
-}
 /** Opens a trace file afresh, readable back (see `keepAtPath`), or for writing only where reading is refused (a file of mode 0200). */
 function openReadable(file) {
     try {
@@ -1965,7 +1960,7 @@ function traceWriter(file, options = {}) {
             opened = openReadable(file);
             identity = identityOf(opened);
             if (identity)
-                folder = folderLeadsTo(external_node_path_.dirname(file));
+                folder = (0,real_path_ahead/* realPathAhead */.v)(external_node_path_.dirname(file));
         }
         catch (cause) {
             throw new TraceWriteError({ path: file, cause });
@@ -1989,7 +1984,7 @@ function traceWriter(file, options = {}) {
         if (fd === undefined || identity === undefined || samePlace(file, identity))
             return;
         // Not through a link the step put in its place (a checkout's `.plan-runner -> /anywhere`): over a file there.
-        const leadsTo = folderLeadsTo(external_node_path_.dirname(file));
+        const leadsTo = (0,real_path_ahead/* realPathAhead */.v)(external_node_path_.dirname(file));
         if (leadsTo !== folder)
             throw new output_path_refused_error/* OutputPathRefusedError */.l(file, `its folder now leads to ${leadsTo}, not to ${folder} where the trace was opened (a step put a symbolic link in its place), and plan-runner does not follow it`);
         const moved = fd;

@@ -10,13 +10,15 @@ export const modules = {
 /* harmony export */   s: () => (/* binding */ checkOutputPaths)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
-/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(86919);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(86919);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
-/* harmony import */ var _core_error_text_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7437);
-/* harmony import */ var _core_create_output_folder_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9098);
-/* harmony import */ var _core_open_output_file_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(97712);
-/* harmony import */ var _core_output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(65542);
-/* harmony import */ var _parse_cli_args_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(26026);
+/* harmony import */ var _core_error_text_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7437);
+/* harmony import */ var _core_real_path_ahead_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(76095);
+/* harmony import */ var _core_create_output_folder_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9098);
+/* harmony import */ var _core_open_output_file_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(97712);
+/* harmony import */ var _core_output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(65542);
+/* harmony import */ var _parse_cli_args_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(26026);
+
 
 
 
@@ -33,25 +35,13 @@ const MAX_NAME_BYTES = 255;
  * or a FIFO (`/dev/null`) is undefined: writing it twice destroys nothing.
  */
 function fileIdentity(file) {
-    const absolute = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file);
     try {
-        const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(absolute);
+        const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file));
         return stat.isFile() || stat.isDirectory() ? `${stat.dev}:${stat.ino}` : undefined;
     }
     catch {
         // Not there (yet): where it would be created.
-    }
-    let folder = node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(absolute);
-    let rest = node_path__WEBPACK_IMPORTED_MODULE_1__.basename(absolute);
-    while (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(folder) && node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(folder) !== folder) {
-        rest = node_path__WEBPACK_IMPORTED_MODULE_1__.join(node_path__WEBPACK_IMPORTED_MODULE_1__.basename(folder), rest);
-        folder = node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(folder);
-    }
-    try {
-        return node_path__WEBPACK_IMPORTED_MODULE_1__.join((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(folder), rest);
-    }
-    catch {
-        return absolute;
+        return (0,_core_real_path_ahead_js__WEBPACK_IMPORTED_MODULE_2__/* .realPathAhead */ .v)(file);
     }
 }
 /** Throws `UsageError` when an output is an input (other than the one it may rewrite) or another output. */
@@ -69,7 +59,7 @@ function refuseOverlaps(outputs, inputs) {
         const clash = seen.find((other) => other.id === id && other.rewrittenBy !== option);
         if (clash) {
             const what = clash.input ? `would overwrite ${clash.option} ${clash.file}, which this command reads` : `is the same file as ${clash.option} ${clash.file}, which this command writes too`;
-            throw new _parse_cli_args_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`${option} ${file} ${what}; choose another path for ${option}`);
+            throw new _parse_cli_args_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb(`${option} ${file} ${what}; choose another path for ${option}`);
         }
         seen.push({ option, file: file, id, input: false });
     }
@@ -98,7 +88,7 @@ function checkOutputPaths(outputs, inputs = []) {
         }
         catch (error) {
             // A path no file can have (a loop of links, a name too long) was an internal error (found by an adversarial pass).
-            process.stderr.write(`plan-runner: cannot write ${option} ${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_6__/* .cutText */ .I)(file, 200)}: cannot use this path (${error.code ?? (0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_7__/* .errorText */ .k)(error)}); choose another path\n`);
+            process.stderr.write(`plan-runner: cannot write ${option} ${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_7__/* .cutText */ .I)(file, 200)}: cannot use this path (${error.code ?? (0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_8__/* .errorText */ .k)(error)}); choose another path\n`);
             return false;
         }
         if (stat?.isDirectory()) {
@@ -113,16 +103,16 @@ function checkOutputPaths(outputs, inputs = []) {
         }
         try {
             // Nothing is written through a symlink (openOutputFile refuses it too); say so before the run, however the path is spelled.
-            const outputFolder = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(_parse_cli_args_js__WEBPACK_IMPORTED_MODULE_5__/* .DEFAULT_OUTPUT_FOLDER */ .tZ);
+            const outputFolder = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(_parse_cli_args_js__WEBPACK_IMPORTED_MODULE_6__/* .DEFAULT_OUTPUT_FOLDER */ .tZ);
             const absolute = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file);
             if (absolute === outputFolder || absolute.startsWith(`${outputFolder}${node_path__WEBPACK_IMPORTED_MODULE_1__.sep}`))
-                (0,_core_create_output_folder_js__WEBPACK_IMPORTED_MODULE_2__/* .refuseLinkedOutputFolder */ .N)(_parse_cli_args_js__WEBPACK_IMPORTED_MODULE_5__/* .DEFAULT_OUTPUT_FOLDER */ .tZ);
-            (0,_core_create_output_folder_js__WEBPACK_IMPORTED_MODULE_2__/* .createOutputFolder */ .A)(file);
-            (0,_core_open_output_file_js__WEBPACK_IMPORTED_MODULE_3__/* .refuseFinalSymlink */ .M)(file);
+                (0,_core_create_output_folder_js__WEBPACK_IMPORTED_MODULE_3__/* .refuseLinkedOutputFolder */ .N)(_parse_cli_args_js__WEBPACK_IMPORTED_MODULE_6__/* .DEFAULT_OUTPUT_FOLDER */ .tZ);
+            (0,_core_create_output_folder_js__WEBPACK_IMPORTED_MODULE_3__/* .createOutputFolder */ .A)(file);
+            (0,_core_open_output_file_js__WEBPACK_IMPORTED_MODULE_4__/* .refuseFinalSymlink */ .M)(file);
         }
         catch (error) {
             const code = error.code;
-            const why = error instanceof _core_output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_4__/* .OutputPathRefusedError */ .l || code === undefined ? (0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_7__/* .errorText */ .k)(error) : `cannot create its folder (${code}); choose another path`;
+            const why = error instanceof _core_output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_5__/* .OutputPathRefusedError */ .l || code === undefined ? (0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_8__/* .errorText */ .k)(error) : `cannot create its folder (${code}); choose another path`;
             process.stderr.write(`plan-runner: cannot write ${option} ${file}: ${why}\n`);
             return false;
         }
@@ -147,7 +137,7 @@ function writeRefusal(file, stat) {
         return undefined;
     }
     catch (error) {
-        const code = error.code ?? (0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_7__/* .errorText */ .k)(error);
+        const code = error.code ?? (0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_8__/* .errorText */ .k)(error);
         return stat ? `it is not writable (${code})` : `its folder ${node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(file)} is not writable (${code})`;
     }
 }
@@ -824,6 +814,36 @@ function refuseDuplicateKeys(text) {
                 throw new JsonDuplicateKeyError(key);
             keys.add(key);
         }
+    }
+}
+
+
+/***/ }),
+
+/***/ 76095:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   v: () => (/* binding */ realPathAhead)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
+
+
+/**
+ * Where `file` is, or would be created: the real path of its deepest existing part (links followed), with
+ * the parts not there yet after it; the absolute path when that part cannot be resolved.
+ */
+function realPathAhead(file) {
+    const absolute = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file);
+    let existing = absolute;
+    while (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(existing) && node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(existing) !== existing)
+        existing = node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(existing);
+    try {
+        return node_path__WEBPACK_IMPORTED_MODULE_1__.join((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(existing), node_path__WEBPACK_IMPORTED_MODULE_1__.relative(existing, absolute));
+    }
+    catch {
+        return absolute;
     }
 }
 
