@@ -79,18 +79,21 @@ export function finalReport(outcome: JobOutcome, given: FinalReportContext): Fin
   return context.notes ? { ...report, markdown: `${context.notes}${report.markdown}` } : report;
 }
 
+/** A run cancelled with no record to show: its name (the plan's, else its file) and why, in words. */
+export function cancelledReport(name: string, reason: string, redact: Redactor, usage?: Usage): FinalReport {
+  return {
+    status: 'cancelled',
+    reason,
+    goals: [],
+    markdown: withAbandoned(`## ${statusIcon('cancelled')} plan-runner: ${escapeInlineMarkdown(redact(name))}\n\n**Status:** ${reason}.\n`, usage),
+    planErrors: [],
+    ...(usage && { usage }),
+  };
+}
+
 function reportOf(outcome: JobOutcome, context: FinalReportContext): FinalReport {
   if (outcome.kind === 'rejected' && outcome.cancelled) {
-    const reason = `cancelled while ${outcome.cancelled}; no step ran`;
-    const name = outcome.plan?.name ?? context.planPath;
-    return {
-      status: 'cancelled',
-      reason,
-      goals: [],
-      markdown: withAbandoned(`## ${statusIcon('cancelled')} plan-runner: ${escapeInlineMarkdown(context.redact(name))}\n\n**Status:** ${reason}.\n`, outcome.usage),
-      planErrors: [],
-      ...(outcome.usage && { usage: outcome.usage }),
-    };
+    return cancelledReport(outcome.plan?.name ?? context.planPath, `cancelled while ${outcome.cancelled}; no step ran`, context.redact, outcome.usage);
   }
   if (outcome.kind === 'rejected') {
     const planErrors = relativePlanErrors(outcome.errors, context.planFile, context.planPath);

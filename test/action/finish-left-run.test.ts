@@ -6,6 +6,8 @@ import { readActionSettings } from '../../src/action/action-settings.ts';
 import { checkRunName } from '../../src/action/check-run-name.ts';
 import { finishKilledRun } from '../../src/action/finish-killed-run.ts';
 import { reportPaths } from '../../src/action/report-paths.ts';
+import { keyedPlanId } from '../../src/action/run-key.ts';
+import { commentMarker } from '../../src/report/comment/comment-marker.ts';
 import { runAction } from '../../src/action/run-action.ts';
 import { systemClock } from '../../src/core/clock.ts';
 import type { PlanStep } from '../../src/core/plan-step.ts';
@@ -159,15 +161,16 @@ describe('the post step, for a main step that ended without its reports', () => 
   });
 
   // The trace is read as a resume reads it: a cut last line is left out, a broken line elsewhere says where.
-  it('reads the trace as a resume does: a cut last line is left out, a damaged one is said and nothing is written', async () => {
+  it('reads the trace as a resume does: a cut last line is left out, a damaged one is said and no checklist is drawn', async () => {
     const settings = await settingsFor('name: Gate\nworkflow_sequence:\n  - { id: a, type: reasoning, description: x }\n');
     const lines = RAN.slice(0, 3).map((event) => JSON.stringify(event));
     const cut = await leave(settings, [], `${lines.join('\n')}\n{"type":"step_compl`);
     expect(cut.wrote).toBe(true);
     expect(cut.said.summary).toContain('1/1 complete');
     const damaged = await leave(settings, [], `${lines[0]}\nnot json\n${lines[1]}\n`);
-    expect(damaged.wrote).toBe(false);
-    expect(damaged.said.warnings).toEqual([expect.stringMatching(/trace\.jsonl:2: not a JSON line; the trace is damaged/)]);
+    expect(damaged.wrote).toBe(true);
+    expect(damaged.said.warnings).toEqual([expect.stringMatching(/trace\.jsonl:2: not a JSON line; the trace is damaged/), expect.stringContaining('the run is reported as cancelled, with no checklist')]);
+    expect(damaged.said.summary).not.toContain('1/1 complete');
   });
 });
 
@@ -197,6 +200,14 @@ describe('a killed shard of a fanned-out run', () => {
       expect(shown).not.toMatch(/⏭️ .*Step total/);
     }
   });
+
+  it('with no trace, reports its job cancelled and leaves the comment the jobs share to the others', async () => {
+    const settings = await settingsFor('name: Fan\nworkflow_sequence:\n  - { id: a, type: reasoning, description: x }\n', { mode: 'shard', shard: '2', prepared: '1' });
+    const { io, said } = recordingIO();
+    expect(await finishKilledRun(settings, { io, redact: createRedactor(), clock: systemClock, commentIntervalMs: 0, github: octokit() })).toBe(true);
+    expect(said.summary).toContain('it left no trace: what the run did is not known here');
+    expect(bodies()).toEqual([]);
+  });
 });
 
 describe('a trace an earlier step of the job left at this plan’s path', () => {
@@ -209,8 +220,10 @@ describe('a trace an earlier step of the job left at this plan’s path', () => 
     void runAction(settings, { io: recordingIO().io, redact: createRedactor(), clock: systemClock, github: octokit(), admission: { permissionOf: () => new Promise(() => {}) } });
     await new Promise((resolve) => setTimeout(resolve, 50));
     const { io, said } = recordingIO();
-    expect(await finishKilledRun(settings, { io, redact: createRedactor(), clock: systemClock, github: octokit() })).toBe(false);
-    expect(said.summary).toBe('');
+    expect(await finishKilledRun(settings, { io, redact: createRedactor(), clock: systemClock, commentIntervalMs: 0, github: octokit() })).toBe(true);
+    // Cancelled, its record not known: nothing of the earlier run's trace (its step, its 42).
+    expect(said.summary).toContain('it left no trace: what the run did is not known here');
+    expect(said.summary).not.toMatch(/Step a|42/);
   });
 });
 
@@ -227,6 +240,8 @@ describe('a main step killed before its run’s first event', () => {
     expect(said.summary).toContain('no step ran');
     expect(said.warnings).toEqual([expect.stringContaining('The main step ended before its run started')]);
     expect(await readFile(reportPaths(settings.outputDir, settings.planPath).report, 'utf8')).toContain('no step ran');
+    // The PR comment says so too, where it was left saying the run was starting.
+    expect(github.commentsOn('octo', 'app', 5).map((comment) => comment.body)).toEqual([expect.stringContaining('no step ran')]);
   });
 
   // A plan refused, or `mode: plan`, writes no plan_created either: killed after its reports, while it published,
@@ -255,19 +270,34 @@ describe('a main step killed with a trace the post step cannot read', () => {
     const settings = await settingsFor('name: Gate\ntoolsets: [math]\nworkflow_sequence:\n  - { id: a, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }\n', { 'check-run': 'true' });
     github.checkRuns.push({ id: 903, name: await checkRunName(settings), head_sha: PULL.head.sha, status: 'in_progress', details_url: settings.github.runUrl });
     const { wrote, said } = await leave(settings, [], `${JSON.stringify(RAN[0])}\nnot json\n${JSON.stringify(RAN[1])}\n`);
-    expect(wrote).toBe(false);
+    expect(wrote).toBe(true);
     expect(said.warnings[0]).toMatch(/trace\.jsonl:2: not a JSON line; the trace is damaged/);
     expect(github.checkRuns[0]).toMatchObject({ status: 'completed', conclusion: 'cancelled' });
     expect(JSON.stringify(github.checkRuns[0]?.['output'])).toContain('its trace could not be read');
     expect(JSON.stringify(github.checkRuns[0]?.['output'])).not.toMatch(/no step ran|declares no goals/);
+    // The summary says the run was cancelled and its record is not known: no checklist drawn from a damaged trace.
+    expect(said.summary).toMatch(/^## ⏹️ plan-runner: plan\.yml\n\n\*\*Status:\*\* the main step ended before it wrote its reports .*its trace could not be read .*what the run did is not known here/);
+    expect(said.summary).not.toMatch(/Step a|⬜|⏳/);
   });
 
-  it('or with no trace at all: the check run is completed as cancelled', async () => {
+  // Found by a review: with no trace, the PR comment stayed at ⏳ for good and no summary was written.
+  it('or with no trace at all: the check run is completed as cancelled, and the comment and summary say so', async () => {
     const settings = await settingsFor('name: Gate\ntoolsets: [math]\nworkflow_sequence:\n  - { id: a, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }\n', { 'check-run': 'true' });
     github.checkRuns.push({ id: 904, name: await checkRunName(settings), head_sha: PULL.head.sha, status: 'in_progress', details_url: settings.github.runUrl });
-    const { io } = recordingIO();
-    expect(await finishKilledRun(settings, { io, redact: createRedactor(), clock: systemClock, github: octokit() })).toBe(false);
+    // The live comment the killed main step left, still running its step.
+    const octo = octokit();
+    const live = await octo.rest.issues.createComment({ owner: 'octo', repo: 'app', issue_number: 5, body: `${commentMarker(keyedPlanId(settings))}\n## ⏳ plan-runner: Gate\n\n- ⏳ Step a\n` });
+    const { io, said } = recordingIO();
+    expect(await finishKilledRun(settings, { io, redact: createRedactor(), clock: systemClock, commentIntervalMs: 0, github: octo })).toBe(true);
     expect(github.checkRuns[0]).toMatchObject({ status: 'completed', conclusion: 'cancelled' });
+    expect(said.summary).toContain('and it left no trace: what the run did is not known here');
+    expect(said.warnings).toEqual([expect.stringContaining('The main step ended before it wrote its reports, and it left no trace')]);
+    expect(await readFile(reportPaths(settings.outputDir, settings.planPath).report, 'utf8')).toContain('it left no trace');
+    // The same comment, edited: no ⏳ left, and the run said cancelled.
+    const comments = github.commentsOn('octo', 'app', 5);
+    expect(comments.map((comment) => comment.id)).toEqual([live.data.id]);
+    expect(comments[0]!.body).toContain('it left no trace: what the run did is not known here');
+    expect(comments[0]!.body).not.toContain('⏳');
   });
 
   it('and once the main step wrote its reports, a check run it completed stands, and one it left in progress ends', async () => {
