@@ -104,24 +104,20 @@ async function finishKilledRun(settings, context) {
     const { io, redact } = context;
     const paths = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_12__/* .jobReportPaths */ .yD)(settings);
     // No trace (an output folder that could not be written, or that a step removed): what ran is not known,
-    // and nothing is made up; but a check run it left in progress is ended, as a required one blocks merges.
-    if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(paths.trace)) {
-        await endUnreadRun(settings, context, 'it left no trace');
-        return false;
-    }
+    // and no step is made up; the run is reported cancelled, and a check run it left in progress is ended.
+    if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(paths.trace))
+        return endUnreadRun(settings, context, 'it left no trace');
     // Resumed in place and never opened by this run: the trace is the run it was to resume, whose end is not this one's.
     if ((0,_report_paths_js__WEBPACK_IMPORTED_MODULE_12__/* .resumesInPlace */ .ZD)(settings) && context.traceOpened !== true) {
         if (!context.reported)
             return finishUnstartedRun(settings, context, paths);
-        await endUnreadRun(settings, context, 'its trace is the run it was to resume');
-        return false;
+        return endUnreadRun(settings, context, 'its trace is the run it was to resume');
     }
     const read = await (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_5__/* .readResumeTrace */ .tR)(paths.trace);
     const parsed = read.ok ? (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_5__/* .traceEvents */ .B5)(read.trace) : read;
     if (!parsed.ok) {
-        io.warning(`Could not read the trace the main step left (${parsed.problem}): no summary of the killed run.`);
-        await endUnreadRun(settings, context, `its trace could not be read (${parsed.problem})`);
-        return false;
+        io.warning(`Could not read the trace the main step left (${parsed.problem}).`);
+        return endUnreadRun(settings, context, `its trace could not be read (${parsed.problem})`);
     }
     const { events } = parsed;
     // With its reports written, a run without a plan_created ended (a rejected plan, `mode: plan`) and was killed
@@ -129,8 +125,7 @@ async function finishKilledRun(settings, context) {
     if (!events.some((event) => event.type === 'plan_created')) {
         if (!context.reported)
             return finishUnstartedRun(settings, context, paths);
-        await endUnreadRun(settings, context, 'its trace holds no run');
-        return false;
+        return endUnreadRun(settings, context, 'its trace holds no run');
     }
     const left = events.reduce(_core_run_record_js__WEBPACK_IMPORTED_MODULE_1__/* .applyEvent */ .Z8, (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_1__/* .newRunRecord */ .pB)());
     const end = endOfLeftRun(left, settings);
@@ -148,15 +143,7 @@ async function finishKilledRun(settings, context) {
     // Cut off mid-run, or while its goals were checked: a model request then in flight is in no figure, and the summary says so.
     const markdown = (0,_report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_6__/* .renderSummary */ .B)(record, { redact, goals, fullRecordAt: `the trace file \`${paths.trace}\``, ...(settings.fanOut && { fannedOut: true }), ...(end.length > 0 && { killed: true }) });
     const report = { status, ...(record.reason !== undefined && { reason: record.reason }), goals, markdown, record, planErrors: [] };
-    try {
-        const comment = await (0,_live_comment_js__WEBPACK_IMPORTED_MODULE_11__/* .liveComment */ .O)(settings, { github: context.github, io, redact, clock: context.clock, final: () => report, ...(context.commentIntervalMs !== undefined && { minIntervalMs: context.commentIntervalMs }) });
-        for (const event of all)
-            comment?.listener(event);
-        await comment?.finish(goals);
-    }
-    catch (error) {
-        io.warning(`Could not finish the PR comment: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    await finishComment(settings, context, report, all);
     await completeLeftCheckRun(settings, context, report);
     if (!context.reported)
         await (0,_write_report_js__WEBPACK_IMPORTED_MODULE_13__/* .writeReport */ .u)(report, paths.report, io, redact);
@@ -172,22 +159,54 @@ async function finishUnstartedRun(settings, context, paths) {
     const outcome = { kind: 'rejected', errors: [], cancelled: 'the run was starting, when the main step ended (killed on cancel, timeout or out of memory, or crashed)' };
     const report = (0,_report_final_report_js__WEBPACK_IMPORTED_MODULE_3__/* .finalReport */ .P)(outcome, { planPath: settings.planPath, tracePath: paths.trace, redact });
     io.warning('The main step ended before its run started (while the plan was loaded or written): no step ran; the run is reported as cancelled.');
+    await finishUnreadComment(settings, context, report);
     await completeLeftCheckRun(settings, context, report);
     await (0,_write_report_js__WEBPACK_IMPORTED_MODULE_13__/* .writeReport */ .u)(report, paths.report, io, redact);
     return true;
 }
 /**
  * A killed main step whose run the post step cannot tell from its trace (missing, unreadable, or holding no
- * run of this step's): no summary is made up, but the check run it left in progress (a required check stuck
- * there blocks merges for good) is completed as cancelled, saying why. Also when the main step wrote its
- * reports and was killed before it completed the check run (found by a review): the summary has its verdict,
- * and the check run, which does not, fails closed.
+ * run of this step's): no step is made up, but the run is reported cancelled, saying its record is not known
+ * here: in the summary and the report file, in the PR comment (left at \u23f3 before, found by a review), and in
+ * the check run it left in progress (a required check stuck there blocks merges for good). When the main step
+ * wrote its reports and was killed before it completed the check run (found by a review), the summary has
+ * its verdict and stays; the check run, which does not, fails closed. True when it wrote the reports.
  */
 async function endUnreadRun(settings, context, why) {
-    const reason = context.reported
-        ? 'the main step wrote its reports (the job summary has its verdict) but ended before it completed this check run (killed on cancel, timeout or out of memory, or crashed)'
-        : `the main step ended before it wrote its reports (killed on cancel, timeout or out of memory, or crashed), and ${why}: what the run did is not known here`;
-    await completeLeftCheckRun(settings, context, { status: 'cancelled', reason, goals: [], markdown: '', planErrors: [] });
+    if (context.reported) {
+        const reason = 'the main step wrote its reports (the job summary has its verdict) but ended before it completed this check run (killed on cancel, timeout or out of memory, or crashed)';
+        await completeLeftCheckRun(settings, context, { status: 'cancelled', reason, goals: [], markdown: '', planErrors: [] });
+        return false;
+    }
+    const { io, redact } = context;
+    const reason = `the main step ended before it wrote its reports (killed on cancel, timeout or out of memory, or crashed), and ${why}: what the run did is not known here, and the job log shows what it did until it ended`;
+    const report = (0,_report_final_report_js__WEBPACK_IMPORTED_MODULE_3__/* .cancelledReport */ .u)(settings.planPath, reason, redact);
+    io.warning(`The main step ended before it wrote its reports, and ${why}: the run is reported as cancelled, with no checklist.`);
+    await finishUnreadComment(settings, context, report);
+    await completeLeftCheckRun(settings, context, report);
+    await (0,_write_report_js__WEBPACK_IMPORTED_MODULE_13__/* .writeReport */ .u)(report, (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_12__/* .jobReportPaths */ .yD)(settings).report, io, redact);
+    return true;
+}
+/** The PR comment's final body, drawn from `events` (none when the run's record is not known) and the report. */
+async function finishComment(settings, context, report, events) {
+    const { io, redact } = context;
+    try {
+        const comment = await (0,_live_comment_js__WEBPACK_IMPORTED_MODULE_11__/* .liveComment */ .O)(settings, { github: context.github, io, redact, clock: context.clock, final: () => report, ...(context.commentIntervalMs !== undefined && { minIntervalMs: context.commentIntervalMs }) });
+        for (const event of events)
+            comment?.listener(event);
+        await comment?.finish(report.goals);
+    }
+    catch (error) {
+        io.warning(`Could not finish the PR comment: ${error instanceof Error ? error.message : String(error)}`);
+    }
+}
+/**
+ * The comment of a run whose record is not known says how it ended, over the live state it was left at. A
+ * fanned-out run's jobs share one comment, which such a report would replace whole: it is left to the others.
+ */
+async function finishUnreadComment(settings, context, report) {
+    if (!settings.fanOut)
+        await finishComment(settings, context, report, []);
 }
 /** With `check-run: true`, the check run the killed step left in progress (a required check stuck there blocks merges) ends as the report does. */
 async function completeLeftCheckRun(settings, context, report) {

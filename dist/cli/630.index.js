@@ -46,6 +46,8 @@ __webpack_require__.d(__webpack_exports__, {
   P: () => (/* binding */ finalReport)
 });
 
+// UNUSED EXPORTS: cancelledReport
+
 // EXTERNAL MODULE: ./lib/report/summary/summary-header.js
 var summary_header = __webpack_require__(31675);
 // EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
@@ -970,18 +972,20 @@ function finalReport(outcome, given) {
     const report = reportOf(outcome, context);
     return context.notes ? { ...report, markdown: `${context.notes}${report.markdown}` } : report;
 }
+/** A run cancelled with no record to show: its name (the plan's, else its file) and why, in words. */
+function cancelledReport(name, reason, redact, usage) {
+    return {
+        status: 'cancelled',
+        reason,
+        goals: [],
+        markdown: withAbandoned(`## ${(0,summary_header/* statusIcon */.I8)('cancelled')} plan-runner: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(name))}\n\n**Status:** ${reason}.\n`, usage),
+        planErrors: [],
+        ...(usage && { usage }),
+    };
+}
 function reportOf(outcome, context) {
     if (outcome.kind === 'rejected' && outcome.cancelled) {
-        const reason = `cancelled while ${outcome.cancelled}; no step ran`;
-        const name = outcome.plan?.name ?? context.planPath;
-        return {
-            status: 'cancelled',
-            reason,
-            goals: [],
-            markdown: withAbandoned(`## ${(0,summary_header/* statusIcon */.I8)('cancelled')} plan-runner: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(context.redact(name))}\n\n**Status:** ${reason}.\n`, outcome.usage),
-            planErrors: [],
-            ...(outcome.usage && { usage: outcome.usage }),
-        };
+        return cancelledReport(outcome.plan?.name ?? context.planPath, `cancelled while ${outcome.cancelled}; no step ran`, context.redact, outcome.usage);
     }
     if (outcome.kind === 'rejected') {
         const planErrors = relativePlanErrors(outcome.errors, context.planFile, context.planPath);
