@@ -29,10 +29,13 @@ export default defineConfig({
   test: {
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 20_000,
-    // Most test time is spent waiting on child processes and local servers, not computing: two
-    // workers more than there are cores keep the cores busy (2 cores: 4 workers; 3 measured 90-96 s
-    // against 82-93 s over two interleaved rounds).
-    maxWorkers: availableParallelism() + 2,
+    // Most test time is spent waiting on child processes, local servers and timeouts, not computing, and
+    // about five files spend tens of seconds mostly waiting (the action's end-to-end runs, the MCP servers,
+    // the comment updater, the approvals): with two workers more than the cores, those held all four
+    // workers at the start while the cores idled (30-50% busy for 20 s). Four more keep the cores busy
+    // throughout (98%): on 2 cores, 104.8-109.1 s with 4 workers (4 runs), 92.6-100.6 s with 6 (3 runs),
+    // 95.9 s with 5, 96.3-99.4 s with 8, all on one machine the same hour.
+    maxWorkers: availableParallelism() + 4,
     // Node 24 runs the TypeScript itself (type stripping, as the CLI tests and scripts do), so vitest
     // imports test files and src/ natively instead of transforming them through Vite's module runner:
     // no test uses vi.mock or import.meta.vitest, which need it. Two interleaved rounds of the suite:
