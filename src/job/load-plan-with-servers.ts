@@ -28,6 +28,8 @@ export interface PlanServersOptions {
   readonly learnSecrets?: (values: readonly string[]) => void;
   /** As LoadPlanOptions.stepsRun: false in `mode: agent`. */
   readonly stepsRun?: boolean;
+  /** As LoadPlanOptions.argsCheckLimitMs. */
+  readonly argsCheckLimitMs?: number;
 }
 
 export type PlanWithServers =
@@ -63,7 +65,7 @@ export async function loadPlanWithServers(file: string, options: PlanServersOpti
   const peeked = await peekMcpServers(file);
   const extraTools = options.extraTools ?? [];
   // `uses:` paths are relative to the repository root, whatever the process's working directory.
-  const loadOptions = { root: options.cwd, ...(options.withhold !== undefined && { withhold: options.withhold }), ...(options.model !== undefined && { model: options.model }), ...(options.stepsRun === false && { stepsRun: false }) };
+  const loadOptions = { root: options.cwd, ...(options.withhold !== undefined && { withhold: options.withhold }), ...(options.model !== undefined && { model: options.model }), ...(options.stepsRun === false && { stepsRun: false }), ...(options.argsCheckLimitMs !== undefined && { argsCheckLimitMs: options.argsCheckLimitMs }) };
   if (!peeked) return loadPlanFile(file, { extraTools, ...loadOptions });
   options.learnSecrets?.(planSecretValues({ mcp_servers: peeked.servers }, options.env));
   let servers: McpConnection;

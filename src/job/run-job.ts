@@ -101,6 +101,8 @@ export interface JobDeps {
   readonly createModel?: (settings: ModelSettings) => ModelClient | undefined;
   /** Tools besides the plan's own (adapters, tests): steps and the planner may name them. */
   readonly extraTools?: readonly Tool[];
+  /** As LoadPlanOptions.argsCheckLimitMs: tests pass less than the 5 s a plan file's args may take to check. */
+  readonly argsCheckLimitMs?: number;
   /** In [0, 1): the jitter of retry waits; tests pass a constant. */
   readonly random?: () => number;
   /** Wraps every tool the run may call (`plan-runner eval` injects faults here); the tool itself is unchanged. */
@@ -160,7 +162,7 @@ export async function runJob(settings: JobSettings, deps: JobDeps): Promise<JobO
   const learn = redact.learn;
   let loaded: Awaited<ReturnType<typeof loadJobPlan>>;
   try {
-    loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal, learn);
+    loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal, learn, deps.argsCheckLimitMs);
   } catch (error) {
     // Cancelled while the plan's MCP servers started (they are ended by their own start): not a fault of plan-runner's.
     if (signal.aborted) return { kind: 'rejected', errors: [], cancelled: 'its MCP servers were starting' };

@@ -69,7 +69,7 @@ export function checkInputSchemas(ctx: Pick<PlanCheckContext, 'plan' | 'tools' |
  * Literal args must match the tool's input schema. Values that are references are only known at
  * run time, so problems inside them are not reported here (the executor checks resolved args).
  */
-export function checkArgs(ctx: Pick<PlanCheckContext, 'steps'>, schemas: ReadonlyMap<string, z.ZodType>): PlanIssue[] {
+export function checkArgs(ctx: Pick<PlanCheckContext, 'steps'>, schemas: ReadonlyMap<string, z.ZodType>, limitMs?: number): PlanIssue[] {
   const issues: PlanIssue[] = [];
   // One list, and one "did you mean" budget, per tool schema for all steps: 2,000 steps each giving a
   // value not in an 8,000-value enum took a minute and 1.6 GB, each listing and searching them all.
@@ -77,7 +77,7 @@ export function checkArgs(ctx: Pick<PlanCheckContext, 'steps'>, schemas: Readonl
   ctx.steps.forEach((step, index) => {
     const schema = step.tool === undefined ? undefined : schemas.get(step.tool);
     if (step.type !== 'tool_call' || step.args === undefined || !schema) return;
-    const result = boundedSafeParse(schema, step.args, { reportInput: true });
+    const result = boundedSafeParse(schema, step.args, { reportInput: true }, limitMs);
     if (result.success) return;
     if ('unchecked' in result) {
       issues.push({ path: [...stepPath(index), 'args'], message: `the args were not checked: ${result.unchecked} (input of tool \`${step.tool}\`); give the tool a simpler input schema, or ${LEAVE_IT_OUT}` });

@@ -64,6 +64,8 @@ export type LoadResult = { readonly ok: true; readonly plan: ValidPlan } | { rea
 export interface LoadPlanOptions {
   /** Tools from adapters (MCP servers…) that steps may name besides declared and toolset tools. */
   readonly extraTools?: readonly ToolDescription[];
+  /** How long checking one step's literal args against its tool's input schema may hold the loop (default `CHECK_TIME_LIMIT_MS`); tests pass less. */
+  readonly argsCheckLimitMs?: number;
   /** Keeps tools out of the run (read-only mode); steps naming them fail validation with the reason. */
   readonly withhold?: ToolWithholding;
   /** The caller's model (action input, `--model`), which replaces `model.name`: budgets are checked against it. */

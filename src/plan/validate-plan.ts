@@ -80,7 +80,7 @@ export function checkPlanValue(value: unknown, options: ValidatePlanOptions): Pl
     ...referenceCheck.issues,
     ...checkTools(plan, tools, withheld),
     ...schemas.issues,
-    ...checkArgs(ctx, schemas.schemas),
+    ...checkArgs(ctx, schemas.schemas, options.argsCheckLimitMs),
     ...checkGoals(plan.goals ?? [], new Set(stepIndex.keys()), rawSteps.length > 0),
     ...checkCommandArgv(plan),
     ...checkPricing(plan, options.model),

@@ -43,6 +43,8 @@ export interface OfflineJobOptions {
   readonly script: ChatScript;
   readonly signal?: AbortSignal;
   readonly extraTools?: readonly Tool[];
+  /** As JobDeps.argsCheckLimitMs. */
+  readonly argsCheckLimitMs?: number;
   /** Extra listeners (e.g. to inject a fault when a step starts); they get the clock. */
   readonly listeners?: (clock: ManualClock) => RunListener[];
   /** The SDK's request timeout and retries (the SDK retries model calls; we add no layer). */
@@ -77,6 +79,7 @@ export async function runOfflineJob(options: OfflineJobOptions): Promise<Offline
         clock,
         ...(options.signal && { signal: options.signal }),
         ...(options.extraTools && { extraTools: options.extraTools }),
+        ...(options.argsCheckLimitMs !== undefined && { argsCheckLimitMs: options.argsCheckLimitMs }),
         random: () => 0.5,
         createModel: (settings) =>
           createOpenAIModelClient({
