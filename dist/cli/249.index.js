@@ -6315,9 +6315,9 @@ var load_plan_with_servers = __webpack_require__(1481);
 
 const TASK_FILE = '(task)';
 /** Load phase: the plan file (its MCP servers started first, since validation needs their tool lists), or a task in words. */
-async function loadJobPlan(settings, extraTools, signal, learnSecrets) {
+async function loadJobPlan(settings, extraTools, signal, learnSecrets, argsCheckLimitMs) {
     // The caller's model is checked with the plan (a max_cost_usd it has no price for is a plan error).
-    const withhold = { ...(settings.withhold !== undefined && { withhold: settings.withhold }), ...(settings.model.model && { model: settings.model.model }) };
+    const withhold = { ...(settings.withhold !== undefined && { withhold: settings.withhold }), ...(settings.model.model && { model: settings.model.model }), ...(argsCheckLimitMs !== undefined && { argsCheckLimitMs }) };
     if (settings.planFile) {
         return (0,load_plan_with_servers/* loadPlanWithServers */.G)(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools, ...withhold, ...(learnSecrets && { learnSecrets }), ...(settings.mode === 'agent' && { stepsRun: false }) });
     }
@@ -6616,7 +6616,7 @@ async function runJob(settings, deps) {
     const learn = redact.learn;
     let loaded;
     try {
-        loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal, learn);
+        loaded = await loadJobPlan(settings, deps.extraTools ?? [], signal, learn, deps.argsCheckLimitMs);
     }
     catch (error) {
         // Cancelled while the plan's MCP servers started (they are ended by their own start): not a fault of plan-runner's.

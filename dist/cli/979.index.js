@@ -2122,7 +2122,7 @@ async function loadPlanWithServers(file, options) {
     const peeked = await peekMcpServers(file);
     const extraTools = options.extraTools ?? [];
     // `uses:` paths are relative to the repository root, whatever the process's working directory.
-    const loadOptions = { root: options.cwd, ...(options.withhold !== undefined && { withhold: options.withhold }), ...(options.model !== undefined && { model: options.model }), ...(options.stepsRun === false && { stepsRun: false }) };
+    const loadOptions = { root: options.cwd, ...(options.withhold !== undefined && { withhold: options.withhold }), ...(options.model !== undefined && { model: options.model }), ...(options.stepsRun === false && { stepsRun: false }), ...(options.argsCheckLimitMs !== undefined && { argsCheckLimitMs: options.argsCheckLimitMs }) };
     if (!peeked)
         return (0,_plan_load_plan_js__WEBPACK_IMPORTED_MODULE_0__/* .loadPlanFile */ .w)(file, { extraTools, ...loadOptions });
     options.learnSecrets?.((0,_process_plan_secret_values_js__WEBPACK_IMPORTED_MODULE_5__/* .planSecretValues */ .U)({ mcp_servers: peeked.servers }, options.env));
@@ -5732,7 +5732,7 @@ function checkInputSchemas(ctx) {
  * Literal args must match the tool's input schema. Values that are references are only known at
  * run time, so problems inside them are not reported here (the executor checks resolved args).
  */
-function checkArgs(ctx, schemas) {
+function checkArgs(ctx, schemas, limitMs) {
     const issues = [];
     // One list, and one "did you mean" budget, per tool schema for all steps: 2,000 steps each giving a
     // value not in an 8,000-value enum took a minute and 1.6 GB, each listing and searching them all.
@@ -5741,7 +5741,7 @@ function checkArgs(ctx, schemas) {
         const schema = step.tool === undefined ? undefined : schemas.get(step.tool);
         if (step.type !== 'tool_call' || step.args === undefined || !schema)
             return;
-        const result = (0,bounded_check/* boundedSafeParse */.Aw)(schema, step.args, { reportInput: true });
+        const result = (0,bounded_check/* boundedSafeParse */.Aw)(schema, step.args, { reportInput: true }, limitMs);
         if (result.success)
             return;
         if ('unchecked' in result) {
@@ -6783,7 +6783,7 @@ function checkPlanValue(value, options) {
         ...referenceCheck.issues,
         ...checkTools(plan, tools, withheld),
         ...schemas.issues,
-        ...checkArgs(ctx, schemas.schemas),
+        ...checkArgs(ctx, schemas.schemas, options.argsCheckLimitMs),
         ...checkGoals(plan.goals ?? [], new Set(stepIndex.keys()), rawSteps.length > 0),
         ...checkCommandArgv(plan),
         ...(0,check_pricing/* checkPricing */.ZT)(plan, options.model),
