@@ -49,6 +49,12 @@ describe('plans using plans, at load time', () => {
     expect(result.plan.tools.has('stats')).toBe(true);
   });
 
+  // Read as a path, the URL was "https:/github.com/…/p.yml: no such file", which says nothing of why.
+  it('refuses a URL, saying uses names a file in the repository by its path', async () => {
+    const root = repo({ 'main.yml': usesStep('https://github.com/octo/web/blob/main/plans/p.yml') });
+    expect(await errors(root, 'main.yml')).toEqual(['main.yml:2:32: uses names a plan file in this repository by its path, not a URL: copy the plan into the repository and give its path from the root (at workflow_sequence[0].uses)']);
+  });
+
   it('refuses a link inside the repository to a plan file outside it', async () => {
     const outside = repo({ 'config.yml': 'SECRET_DB_PASSWORD: hunter2\n' });
     const root = repo({ 'main.yml': usesStep('cfg.yml') });
