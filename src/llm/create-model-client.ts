@@ -19,6 +19,8 @@ export interface ModelSettings {
   readonly redact?: Redactor;
   /** What to do when no model is configured, in this front end's words (the action's input, the CLI's variable); else MODEL_HINT. */
   readonly missingHint?: string;
+  /** Said to the user: a recording that could not be written whole (RecordingOptions.warn). */
+  readonly warn?: (message: string) => void;
 }
 
 
@@ -44,5 +46,5 @@ export function createModelClient(settings: ModelSettings): ModelClient | undefi
   if (!settings.record) return live;
   const hideKey = createRedactor([settings.apiKey]);
   const given = settings.redact;
-  return recordingModelClient(live, settings.record, { redact: given ? (text) => hideKey(given(text)) : hideKey });
+  return recordingModelClient(live, settings.record, { redact: given ? (text) => hideKey(given(text)) : hideKey, ...(settings.warn && { warn: settings.warn }) });
 }

@@ -1,4 +1,4 @@
-import { closeSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, ftruncateSync, writeFileSync } from 'node:fs';
 import { openOutputFile } from '../core/open-output-file.ts';
 import { OutputPathRefusedError } from '../core/output-path-refused-error.ts';
 import { createRedactor, redactDeep, type Redactor } from '../core/redact.ts';
@@ -12,6 +12,11 @@ export interface RecordingOptions {
    * for every other file the run writes. Default: token shapes only.
    */
   readonly redact?: Redactor;
+  /**
+   * Told once when an exchange cannot be appended (a full disk): the recording stops there, and the run goes
+   * on with the answer it paid for. Without it, the failure fails the call, as it did before.
+   */
+  readonly warn?: (message: string) => void;
 }
 
 /**
@@ -39,16 +44,34 @@ export function recordingModelClient(inner: ModelClient, path: string, options: 
   const redact = options.redact ?? createRedactor();
   // Written synchronously, one whole line each, so concurrent steps cannot interleave lines.
   // Ordinals count recorded exchanges only: a call cut off by a cancel is not one a replay will see.
+  // Found by an adversarial pass: a write that failed mid-run threw away the answer and failed its step.
+  let stopped = false;
   const write = (purpose: string, request: ChatRequest, outcome: RecordedOutcome): void => {
+    if (stopped) return;
     const ordinal = ordinals.get(purpose) ?? 0;
     ordinals.set(purpose, ordinal + 1);
     const exchange: RecordedExchange = { purpose, ordinal, request, ...outcome };
-    // Appended without following a symlink, as every output is written.
-    const fd = openOutputFile(path, 'a');
+    let fd: number | undefined;
+    let size = 0;
     try {
+      // Appended without following a symlink, as every output is written.
+      fd = openOutputFile(path, 'a');
+      size = fstatSync(fd).size;
       writeFileSync(fd, JSON.stringify(redactDeep(exchange, redact)) + '\n');
+    } catch (cause) {
+      if (!options.warn) throw cause;
+      stopped = true;
+      // A line the failure cut short would make the whole file unreadable to a replay: it is taken back.
+      let cut = false;
+      try {
+        if (fd !== undefined) ftruncateSync(fd, size);
+      } catch {
+        cut = true;
+      }
+      const reason = cause instanceof Error ? cause.message : String(cause);
+      options.warn(`could not write the recording ${path} (${reason}): it ends before this ${purpose} answer${cut ? ', its last line cut short (remove it before a replay)' : ''}, and a replay of it stops there; the run goes on with the answer`);
     } finally {
-      closeSync(fd);
+      if (fd !== undefined) closeSync(fd);
     }
   };
   return {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -43,6 +43,32 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe('record and replay', () => {
+  // Found by an adversarial pass: a write that failed mid-run (a full disk) threw away the paid answer and failed its step.
+  it('keeps the answer when the recording cannot be written, says so once, and writes no more of it', async () => {
+    server.script([textAnswer('kept'), textAnswer('first'), textAnswer('second')]);
+    const warned: string[] = [];
+    const recorder = recordingModelClient(live(), file, { warn: (message) => warned.push(message) });
+    await recorder.complete(ask('recorded'), { purpose: 'step:a' });
+    // The file turns into a folder: every append now fails (EISDIR), as a full disk fails them.
+    const recorded = readFileSync(file, 'utf8');
+    rmSync(file);
+    mkdirSync(file);
+    const said = (answer: unknown) => (answer as { choices: { message: { content: string } }[] }).choices[0]!.message.content;
+    expect(said(await recorder.complete(ask('one'), { purpose: 'step:b' }))).toBe('first');
+    expect(said(await recorder.complete(ask('two'), { purpose: 'step:c' }))).toBe('second');
+    expect(warned).toEqual([expect.stringMatching(/^could not write the recording .*run\.replay\.jsonl \(EISDIR.*\): it ends before this step:b answer, and a replay of it stops there; the run goes on with the answer$/)]);
+    // What was recorded before stays a recording a replay reads.
+    rmSync(file, { recursive: true });
+    writeFileSync(file, recorded);
+    expect(said(await replayModelClient(file).complete(ask('recorded'), { purpose: 'step:a' }))).toBe('kept');
+    // Given no one to tell, the failure fails the call, as before.
+    server.script([textAnswer('lost')]);
+    const silent = recordingModelClient(live(), join(dirname(file), 'silent.jsonl'));
+    rmSync(join(dirname(file), 'silent.jsonl'));
+    mkdirSync(join(dirname(file), 'silent.jsonl'));
+    await expect(silent.complete(ask('x'), { purpose: 'step:a' })).rejects.toThrow(/EISDIR/);
+  });
+
   it('replays the recorded answers per purpose, in order, even when calls were interleaved', async () => {
     server.script([textAnswer('a1'), toolCallAnswer('add', { a: 1, b: 2 }), textAnswer('a2')]);
     const recorder = recordingModelClient(live(), file);
