@@ -304,7 +304,15 @@ async function cliJobSettings(args, env, redact, mode) {
         inputs: args.inputs,
         cwd: process.cwd(),
         env,
-        model: { baseURL: args.baseUrl, apiKey: env[args.apiKeyEnv] || undefined, model: args.model, record: args.record, replay: args.replay, missingHint: cliModelHint(args.apiKeyEnv) },
+        model: {
+            baseURL: args.baseUrl,
+            apiKey: env[args.apiKeyEnv] || undefined,
+            model: args.model,
+            record: args.record,
+            replay: args.replay,
+            missingHint: cliModelHint(args.apiKeyEnv),
+            warn: (message) => void process.stderr.write(`warning: ${redact(message)}\n`),
+        },
         mode,
         github,
         optionNames: CLI_OPTION_NAMES,
@@ -6431,17 +6439,41 @@ function recordingModelClient(inner, path, options = {}) {
     const redact = options.redact ?? (0,core_redact/* createRedactor */.lY)();
     // Written synchronously, one whole line each, so concurrent steps cannot interleave lines.
     // Ordinals count recorded exchanges only: a call cut off by a cancel is not one a replay will see.
+    // Found by an adversarial pass: a write that failed mid-run threw away the answer and failed its step.
+    let stopped = false;
     const write = (purpose, request, outcome) => {
+        if (stopped)
+            return;
         const ordinal = ordinals.get(purpose) ?? 0;
         ordinals.set(purpose, ordinal + 1);
         const exchange = { purpose, ordinal, request, ...outcome };
-        // Appended without following a symlink, as every output is written.
-        const fd = (0,open_output_file/* openOutputFile */.O)(path, 'a');
+        let fd;
+        let size = 0;
         try {
+            // Appended without following a symlink, as every output is written.
+            fd = (0,open_output_file/* openOutputFile */.O)(path, 'a');
+            size = (0,external_node_fs_.fstatSync)(fd).size;
             (0,external_node_fs_.writeFileSync)(fd, JSON.stringify((0,core_redact/* redactDeep */.KL)(exchange, redact)) + '\n');
         }
+        catch (cause) {
+            if (!options.warn)
+                throw cause;
+            stopped = true;
+            // A line the failure cut short would make the whole file unreadable to a replay: it is taken back.
+            let cut = false;
+            try {
+                if (fd !== undefined)
+                    (0,external_node_fs_.ftruncateSync)(fd, size);
+            }
+            catch {
+                cut = true;
+            }
+            const reason = cause instanceof Error ? cause.message : String(cause);
+            options.warn(`could not write the recording ${path} (${reason}): it ends before this ${purpose} answer${cut ? ', its last line cut short (remove it before a replay)' : ''}, and a replay of it stops there; the run goes on with the answer`);
+        }
         finally {
-            (0,external_node_fs_.closeSync)(fd);
+            if (fd !== undefined)
+                (0,external_node_fs_.closeSync)(fd);
         }
     };
     return {
@@ -6497,7 +6529,7 @@ function createModelClient(settings) {
         return live;
     const hideKey = (0,core_redact/* createRedactor */.lY)([settings.apiKey]);
     const given = settings.redact;
-    return recordingModelClient(live, settings.record, { redact: given ? (text) => hideKey(given(text)) : hideKey });
+    return recordingModelClient(live, settings.record, { redact: given ? (text) => hideKey(given(text)) : hideKey, ...(settings.warn && { warn: settings.warn }) });
 }
 
 // EXTERNAL MODULE: ./lib/llm/redacting-model-client.js
@@ -9431,6 +9463,12 @@ async function readResumeTrace(file, ifMissing) {
         return { ok: false, problem: `no trace at ${file}${ifMissing === undefined ? '' : `: ${ifMissing}`}` };
     return { ok: false, problem: `cannot read the trace ${file}: ${read.problem}; resume from the trace file of one run` };
 }
+/** A first line that is not JSON: no trace. One an editor saved with a byte order mark first is said so (found by a review). */
+function notTrace(file, line) {
+    if (line.startsWith('\uFEFF'))
+        return `${file} is not a trace as a run wrote it: it starts with a byte order mark (U+FEFF), which an editor added; give the --trace file a run wrote, or save this one without the mark`;
+    return `${file} is not a trace: its first line is not JSON; give the --trace file a run wrote`;
+}
 /**
  * A trace's events, one per JSON line; a broken line is a problem in words, naming the file and the
  * line. A run killed mid-write may leave its last line cut: that line is left out. Each event must
@@ -9457,7 +9495,7 @@ function traceEvents(trace) {
             const last = lines.slice(index + 1).every((rest) => rest.trim() === '');
             // A first line that is not JSON is no trace at all (a plan file given to --resume), not a damaged one.
             if (!last)
-                return { ok: false, problem: index === 0 ? `${trace.file} is not a trace: its first line is not JSON; give the --trace file a run wrote` : `${trace.file}:${index + 1}: not a JSON line; the trace is damaged` };
+                return { ok: false, problem: index === 0 ? notTrace(trace.file, line) : `${trace.file}:${index + 1}: not a JSON line; the trace is damaged` };
             continue;
         }
         if (event === null || typeof event !== 'object' || Array.isArray(event) || typeof event.type !== 'string') {

@@ -5355,6 +5355,8 @@ const Step = schemas.strictObject({
     uses: schemas.string()
         .min(1)
         .regex(/\.ya?ml$/, 'uses names a plan file (.yml or .yaml), relative to the repository root')
+        // Read as a path, `https://\u2026/p.yml` was "https:/\u2026/p.yml: no such file".
+        .refine((path) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(path), 'uses names a plan file in this repository by its path, not a URL: copy the plan into the repository and give its path from the root')
         .optional()
         .meta({ description: 'The plan file a plan step runs as a nested run, relative to the repository root (plan only).', examples: ['plans/summarise-repo.yml'] }),
     with: schemas.record(schemas.string(), schemas.unknown())
