@@ -43,4 +43,17 @@ describe('a cancelled eval', () => {
     expect(report.markdown).not.toContain('rule 2');
     expect(report.passed).toBe(false);
   });
+
+  // Found by a review: cancelled before any run finished, it printed a table of empty cells under an empty header.
+  it('cancelled before any run finished says there are no figures, with no table', async () => {
+    const settings = evalSettings(path.join(dir, 'plan.yml'), { runs: 3, faults: [{ tool: 'add', fault: 'slow', delay: '300ms', rate: 1 }] });
+    const controller = new AbortController();
+    // Every add is held 300 ms: the cancel lands inside the first run.
+    setTimeout(() => controller.abort(), 50);
+    const report = await evaluate(settings, {}, { clock: systemClock, signal: controller.signal });
+    expect(report.columns).toEqual([]);
+    expect(report.markdown).toMatch(/^## plan-runner eval: .*plan\.yml\n\nNo run finished, so there are no figures\.\n\n_0 of 3 run\(s\) finished/);
+    expect(report.markdown).not.toContain('|');
+    expect(report.passed).toBe(false);
+  });
 });
