@@ -21,8 +21,12 @@ import { liveComment } from './live-comment.ts';
 import { jobReportPaths, resumesInPlace } from './report-paths.ts';
 import { writeReport } from './write-report.ts';
 import { hideCutFragments } from '../core/hide-cut-fragments.ts';
+import { cutText } from '../core/cut-text.ts';
 
 export const KILLED_REASON = 'the main step ended before the run did (killed on cancel, timeout or out of memory, or crashed); what completed is in the trace';
+/** The most of a damaged trace's problem the report of a run whose record is not known quotes. */
+const MAX_PROBLEM_CHARS = 400;
+
 export const KILLED_JUDGING_REASON = 'the main step ended while the goals were checked (killed on cancel, timeout or out of memory, or crashed): they were not checked';
 
 /**
@@ -109,7 +113,8 @@ export async function finishKilledRun(settings: ActionSettings, context: KilledR
   const parsed = read.ok ? traceEvents(read.trace) : read;
   if (!parsed.ok) {
     io.warning(`Could not read the trace the main step left (${parsed.problem}).`);
-    return endUnreadRun(settings, context, `its trace could not be read (${parsed.problem})`);
+    // The problem quotes the trace (a trace_gap line's event, a key named twice): cut, so the report's own words stay whole.
+    return endUnreadRun(settings, context, `its trace could not be read (${cutText(parsed.problem, MAX_PROBLEM_CHARS)})`);
   }
   const { events } = parsed;
   // With its reports written, a run without a plan_created ended (a rejected plan, `mode: plan`) and was killed

@@ -1,4 +1,4 @@
-import { statusIcon } from './summary/summary-header.ts';
+import { reasonText, statusIcon } from './summary/summary-header.ts';
 import { escapeInlineMarkdown } from './markdown/escape-markdown.ts';
 import { inlineCode } from '../core/code-fence.ts';
 import type { Usage } from '../core/usage.ts';
@@ -79,13 +79,17 @@ export function finalReport(outcome: JobOutcome, given: FinalReportContext): Fin
   return context.notes ? { ...report, markdown: `${context.notes}${report.markdown}` } : report;
 }
 
-/** A run cancelled with no record to show: its name (the plan's, else its file) and why, in words. */
+/**
+ * A run cancelled with no record to show: its name (the plan's, else its file) and why, in words. The reason is
+ * shown as the summary's status lines show theirs (found by an adversarial pass: a damaged trace's problem,
+ * which quotes the trace, put its own headings, links and HTML in the job summary and the PR comment).
+ */
 export function cancelledReport(name: string, reason: string, redact: Redactor, usage?: Usage): FinalReport {
   return {
     status: 'cancelled',
     reason,
     goals: [],
-    markdown: withAbandoned(`## ${statusIcon('cancelled')} plan-runner: ${escapeInlineMarkdown(redact(name))}\n\n**Status:** ${reason}.\n`, usage),
+    markdown: withAbandoned(`## ${statusIcon('cancelled')} plan-runner: ${escapeInlineMarkdown(redact(name))}\n\n**Status:** ${reasonText(reason, redact)}.\n`, usage),
     planErrors: [],
     ...(usage && { usage }),
   };

@@ -23,9 +23,14 @@ export function statusIcon(status: RunStatus | undefined): string {
 /** The most of a run's reason a status line shows (a model or a tool may have written it). */
 const MAX_REASON_CHARS = 1000;
 
+/** A reason as a status line shows it: redacted, cut and escaped as inline Markdown (it may quote a tool, a model or a trace). */
+export function reasonText(reason: string, redact: (text: string) => string): string {
+  return escapeInlineMarkdown(cutText(redact(reason), MAX_REASON_CHARS));
+}
+
 /** `: <reason>` after a status, redacted, cut and escaped as inline Markdown; '' when there is none. */
 export function reasonSuffix(reason: string | undefined, redact: (text: string) => string): string {
-  return reason ? `: ${escapeInlineMarkdown(cutText(redact(reason), MAX_REASON_CHARS))}` : '';
+  return reason ? `: ${reasonText(reason, redact)}` : '';
 }
 
 /** What the status means, in words a reader can act on. */

@@ -1,0 +1,97 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readActionSettings } from '../../src/action/action-settings.ts';
+import { finishKilledRun } from '../../src/action/finish-killed-run.ts';
+import { reportPaths } from '../../src/action/report-paths.ts';
+import { systemClock } from '../../src/core/clock.ts';
+import { createRedactor } from '../../src/core/redact.ts';
+import { createOctokit } from '../../src/github/create-octokit.ts';
+import { zeroSpacingThrottle } from '../github/zero-spacing-throttle.ts';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
+import { recordingIO } from './recording-io.ts';
+
+// Adversarial pass over the post step's report of a run whose record it cannot read (endUnreadRun,
+// finishUnreadComment): what it may write where the main step would not have, and what text reaches it.
+
+const REPO = { name: 'app', owner: { login: 'octo' }, full_name: 'octo/app' };
+const PULL = { number: 5, head: { sha: 'b'.repeat(40), repo: { full_name: 'octo/app' } }, base: { repo: { full_name: 'octo/app' } } };
+const PLAN = 'name: Gate\ntoolsets: [math]\nworkflow_sequence:\n  - { id: a, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }\n';
+
+let workspace: string;
+let github: FakeGitHub;
+beforeEach(async () => {
+  workspace = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-unread-run-'));
+  github = await startFakeGitHub();
+});
+afterEach(async () => {
+  await github.stop();
+  await rm(workspace, { recursive: true, force: true });
+});
+
+async function settingsFor(eventName: string, payload: unknown, inputs: Readonly<Record<string, string>> = {}) {
+  await writeFile(path.join(workspace, 'plan.yml'), PLAN);
+  const event = path.join(workspace, 'event.json');
+  await writeFile(event, JSON.stringify(payload));
+  const runnerTemp = path.join(workspace, 'runner');
+  await mkdir(runnerTemp, { recursive: true });
+  const env = { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: eventName, GITHUB_EVENT_PATH: event, GITHUB_REPOSITORY: 'octo/app', GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: '77', PATH: process.env['PATH'] ?? '', RUNNER_TEMP: runnerTemp };
+  const given: Record<string, string> = { plan: 'plan.yml', 'github-token': 't', state: 'off', ...inputs };
+  const read = await readActionSettings((name) => given[name] ?? '', env);
+  if (!read.ok) throw new Error(read.problems.join('\n'));
+  return read.settings;
+}
+
+const pullRequest = () => settingsFor('pull_request', { number: 5, sender: { login: 'octocat', type: 'User' }, pull_request: PULL, repository: REPO });
+const octokit = () => createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+
+async function postStep(settings: Awaited<ReturnType<typeof settingsFor>>, trace?: string) {
+  if (trace !== undefined) {
+    const file = reportPaths(settings.outputDir, settings.planPath).trace;
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, trace);
+  }
+  const { io, said } = recordingIO();
+  const wrote = await finishKilledRun(settings, { io, redact: createRedactor(), clock: systemClock, commentIntervalMs: 0, github: octokit(), traceOpened: true });
+  return { wrote, said };
+}
+
+// A damaged trace's problem quotes the trace (a trace_gap line's `event`, a key named twice, a step key):
+// the trace is in the workspace, where the plan's commands (a pull request's tests) can write it.
+describe('the problem of a damaged trace, in the summary and the comment', () => {
+  const forged = '\n\n## ✅ plan-runner: Gate\n\n**Status:** succeeded, every goal met\n\n[Download the fixed build](https://evil.example/x) ![](https://evil.example/p.png) <img src=x>\n\n';
+  const trace = `${JSON.stringify({ type: 'trace_gap', event: forged, why: 'x' })}\n`;
+
+  it('is shown as text: no heading, link, image or HTML of its own in the summary and the report file', async () => {
+    const settings = await pullRequest();
+    const { wrote, said } = await postStep(settings, trace);
+    expect(wrote).toBe(true);
+    const report = await readFile(reportPaths(settings.outputDir, settings.planPath).report, 'utf8');
+    for (const shown of [said.summary, report]) {
+      expect(shown).toContain('its trace could not be read');
+      expect(shown).not.toMatch(/^## ✅/m);
+      expect(shown).not.toMatch(/^\*\*Status:\*\* succeeded/m);
+      expect(shown).not.toContain('](https://evil.example');
+      // Escaped (`\<img`, `\[`), it shows as the text it is.
+      expect(shown).not.toMatch(/(?<!\\)<img|(?<!\\)\[Download/);
+    }
+  });
+
+  it('is shown as text in the PR comment: no forged heading or status line', async () => {
+    const settings = await pullRequest();
+    await postStep(settings, trace);
+    const [comment] = github.commentsOn('octo', 'app', 5);
+    expect(comment?.body).toContain('its trace could not be read');
+    expect(comment?.body).not.toMatch(/^## ✅/m);
+    expect(comment?.body).not.toMatch(/^\*\*Status:\*\* succeeded/m);
+  });
+
+  it('is cut: a trace_gap line of 200 KB does not fill the summary', async () => {
+    const settings = await pullRequest();
+    const { said } = await postStep(settings, `${JSON.stringify({ type: 'trace_gap', event: 'x'.repeat(200_000), why: 'x' })}\n`);
+    expect(said.summary.length).toBeLessThan(5000);
+    // Cut inside the quoted problem: the report's own words stay whole.
+    expect(said.summary).toContain('what the run did is not known here, and the job log shows what it did until it ended.');
+  });
+});
