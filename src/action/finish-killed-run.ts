@@ -100,6 +100,13 @@ export interface KilledRunContext {
  */
 export async function finishKilledRun(settings: ActionSettings, context: KilledRunContext): Promise<boolean> {
   const { io, redact } = context;
+  // An evaluation writes no trace, no PR comment and no check run (run-eval-action.ts): there is nothing of its
+  // to finish. Taken for a run of the plan, a killed one (timeout-minutes over its many runs) had "cancelled, it
+  // left no trace" written over the plan's PR comment, or a comment made for it (found by an adversarial pass).
+  if (settings.mode === 'eval') {
+    io.info('The evaluation ended before it wrote its report (killed on cancel, timeout or out of memory, or crashed): the job log has the runs it finished.');
+    return false;
+  }
   const paths = jobReportPaths(settings);
   // No trace (an output folder that could not be written, or that a step removed): what ran is not known,
   // and no step is made up; the run is reported cancelled, and a check run it left in progress is ended.

@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readActionSettings } from '../../src/action/action-settings.ts';
 import { finishKilledRun } from '../../src/action/finish-killed-run.ts';
 import { reportPaths } from '../../src/action/report-paths.ts';
+import { keyedPlanId } from '../../src/action/run-key.ts';
+import { commentMarker } from '../../src/report/comment/comment-marker.ts';
 import { systemClock } from '../../src/core/clock.ts';
 import { createRedactor } from '../../src/core/redact.ts';
 import { createOctokit } from '../../src/github/create-octokit.ts';
@@ -93,5 +95,19 @@ describe('the problem of a damaged trace, in the summary and the comment', () =>
     expect(said.summary.length).toBeLessThan(5000);
     // Cut inside the quoted problem: the report's own words stay whole.
     expect(said.summary).toContain('what the run did is not known here, and the job log shows what it did until it ended.');
+  });
+});
+
+// `mode: eval` writes no trace, no comment and no check run ("an evaluation is a measurement of the plan,
+// not a run of it"). An evaluation killed by timeout-minutes (many runs of the plan) left no trace: the post
+// step took it for a run of the plan and wrote a "cancelled" report over the plan's PR comment.
+describe('a killed `mode: eval` step', () => {
+  it("leaves the plan's PR comment as it is, and says nothing of a trace it never writes", async () => {
+    const settings = await settingsFor('pull_request', { number: 5, sender: { login: 'octocat', type: 'User' }, pull_request: PULL, repository: REPO }, { mode: 'eval' });
+    const body = `${commentMarker(keyedPlanId(settings))}\n## ✅ plan-runner: Gate\n\nFinished: succeeded\n`;
+    await octokit().rest.issues.createComment({ owner: 'octo', repo: 'app', issue_number: 5, body });
+    const { said } = await postStep(settings);
+    expect(github.commentsOn('octo', 'app', 5).map((comment) => comment.body)).toEqual([body]);
+    expect(said.summary).not.toContain('it left no trace');
   });
 });
