@@ -66,8 +66,9 @@ export async function admitRun(settings: ActionSettings, deps: AdmissionDeps): P
  * Whether the run acts on a fork's code or text: a pull request event from a fork, a workflow_run
  * a fork's pull request set off, or a comment on a fork's pull request (its payload names only the
  * number: the pull request is read). What cannot be told counts as a fork (read-only, fail closed).
+ * Also asked by a killed main step's post step, which must not write the comment a read-only run writes none of.
  */
-async function actsForFork(settings: ActionSettings, deps: AdmissionDeps): Promise<boolean> {
+export async function actsForFork(settings: Pick<ActionSettings, 'github'>, deps: Pick<AdmissionDeps, 'github'>): Promise<boolean> {
   const { eventName, payload } = settings.github;
   if (eventName === 'workflow_run') return isForkWorkflowRun(payload);
   if ((payload as { pull_request?: unknown } | null)?.pull_request) return isForkPullRequest(payload);

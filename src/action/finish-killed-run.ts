@@ -17,6 +17,8 @@ import { leftCheckRun } from './check-run.ts';
 import { checkRunName } from './check-run-name.ts';
 import { checkRunResult } from './check-run-output.ts';
 import { checkConclusion } from './job-failure.ts';
+import { actsForFork } from './admit-run.ts';
+import { commentTarget } from './comment-target.ts';
 import { liveComment } from './live-comment.ts';
 import { jobReportPaths, resumesInPlace } from './report-paths.ts';
 import { writeReport } from './write-report.ts';
@@ -198,6 +200,14 @@ async function endUnreadRun(settings: ActionSettings, context: KilledRunContext,
 async function finishComment(settings: ActionSettings, context: KilledRunContext, report: FinalReport, events: readonly RunEvent[]): Promise<void> {
   const { io, redact } = context;
   try {
+    // A run on a fork's pull request is read-only and writes no comment (admitRun): nor does its post step, which
+    // does not know what the main step was admitted as, and commented there with a token that can write
+    // (pull_request_target, a comment on the pull request) (found by an adversarial pass). Asked as the main step
+    // asks, and failing closed as it does.
+    if (commentTarget(settings).target && (await actsForFork(settings, context.github ? { github: context.github } : {}))) {
+      io.info("No PR comment: the run is read-only (it acts on a fork's pull request).");
+      return;
+    }
     const comment = await liveComment(settings, { github: context.github, io, redact, clock: context.clock, final: () => report, ...(context.commentIntervalMs !== undefined && { minIntervalMs: context.commentIntervalMs }) });
     for (const event of events) comment?.listener(event);
     await comment?.finish(report.goals);

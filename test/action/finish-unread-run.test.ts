@@ -111,3 +111,38 @@ describe('a killed `mode: eval` step', () => {
     expect(said.summary).not.toContain('it left no trace');
   });
 });
+
+// A fork's pull request runs read-only, and its run writes no comment (admitRun; the token of
+// pull_request_target can write). The post step does not know the run was read-only, and commented there.
+describe("a killed run on a fork's pull request (pull_request_target)", () => {
+  it('writes no PR comment, as the read-only run writes none', async () => {
+    const fork = { ...PULL, head: { ...PULL.head, repo: { full_name: 'mallory/app' } } };
+    const settings = await settingsFor('pull_request_target', { number: 5, sender: { login: 'maintainer', type: 'User' }, pull_request: fork, repository: REPO });
+    await postStep(settings);
+    expect(github.commentsOn('octo', 'app', 5)).toEqual([]);
+    // Nor from a trace it could read (its checklist, the fork's tool output in it).
+    const plan = { name: 'Gate', revision: 1, steps: [{ key: 'a', id: 'a', type: 'tool_call' as const, tool: 'multiply', description: 'Step a', inputs: [], dependsOn: [] }] };
+    await postStep(settings, `${JSON.stringify({ type: 'plan_created', at: 0, plan })}\n${JSON.stringify({ type: 'step_started', at: 1, stepKey: 'a' })}\n`);
+    expect(github.commentsOn('octo', 'app', 5)).toEqual([]);
+  });
+
+  it('nor on a comment on it (issue_comment), whose pull request is read as the main step reads it', async () => {
+    const fork = { ...PULL, head: { ...PULL.head, repo: { full_name: 'mallory/app' } } };
+    github.pulls.set(5, { data: fork, files: [] });
+    const settings = await settingsFor('issue_comment', {
+      action: 'created',
+      issue: { number: 5, pull_request: { url: 'https://api.github.com/repos/octo/app/pulls/5' } },
+      comment: { id: 1, body: 'run it', user: { login: 'maintainer', type: 'User' } },
+      sender: { login: 'maintainer', type: 'User' },
+      repository: REPO,
+    });
+    await postStep(settings);
+    expect(github.commentsOn('octo', 'app', 5)).toEqual([]);
+  });
+
+  it("a pull request from the repository's own branch still has its comment finished", async () => {
+    const settings = await settingsFor('pull_request_target', { number: 5, sender: { login: 'maintainer', type: 'User' }, pull_request: PULL, repository: REPO });
+    await postStep(settings);
+    expect(github.commentsOn('octo', 'app', 5).map((comment) => comment.body)).toEqual([expect.stringContaining('it left no trace')]);
+  });
+});
