@@ -197,7 +197,7 @@ async function endUnreadRun(settings: ActionSettings, context: KilledRunContext,
 }
 
 /** The PR comment's final body, drawn from `events` (none when the run's record is not known) and the report. */
-async function finishComment(settings: ActionSettings, context: KilledRunContext, report: FinalReport, events: readonly RunEvent[]): Promise<void> {
+async function finishComment(settings: ActionSettings, context: KilledRunContext, report: FinalReport, events: readonly RunEvent[], leaveApproval = false): Promise<void> {
   const { io, redact } = context;
   try {
     // A run on a fork's pull request is read-only and writes no comment (admitRun): nor does its post step, which
@@ -208,7 +208,7 @@ async function finishComment(settings: ActionSettings, context: KilledRunContext
       io.info("No PR comment: the run is read-only (it acts on a fork's pull request).");
       return;
     }
-    const comment = await liveComment(settings, { github: context.github, io, redact, clock: context.clock, final: () => report, ...(context.commentIntervalMs !== undefined && { minIntervalMs: context.commentIntervalMs }) });
+    const comment = await liveComment(settings, { github: context.github, io, redact, clock: context.clock, final: () => report, ...(context.commentIntervalMs !== undefined && { minIntervalMs: context.commentIntervalMs }), ...(leaveApproval && { leaveApproval }) });
     for (const event of events) comment?.listener(event);
     await comment?.finish(report.goals);
   } catch (error) {
@@ -219,9 +219,11 @@ async function finishComment(settings: ActionSettings, context: KilledRunContext
 /**
  * The comment of a run whose record is not known says how it ended, over the live state it was left at. A
  * fanned-out run's jobs share one comment, which such a report would replace whole: it is left to the others.
+ * So is one that holds an approval (a run waits there, or an answer was recorded): the report has no marker,
+ * and the main step may never have taken that comment over (a comment event's run killed before it refused).
  */
 async function finishUnreadComment(settings: ActionSettings, context: KilledRunContext, report: FinalReport): Promise<void> {
-  if (!settings.fanOut) await finishComment(settings, context, report, []);
+  if (!settings.fanOut) await finishComment(settings, context, report, [], true);
 }
 
 /** With `check-run: true`, the check run the killed step left in progress (a required check stuck there blocks merges) ends as the report does. */

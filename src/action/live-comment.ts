@@ -48,6 +48,13 @@ export interface LiveCommentContext {
   readonly pausedRunId?: number;
   /** What GitHub's answers said of the token's rate limit: the comment writes less often as it runs low. */
   readonly rateBudget?: RateBudget;
+  /**
+   * Leave a comment that holds an approval marker (a run waits there, or an answer was recorded) as it is: set
+   * for a killed run's report whose record is not known, which has no marker to write and would drop that one
+   * (found by an adversarial pass: a comment event's run killed before it could refuse left the waiting run
+   * nothing for `/approve` to find).
+   */
+  readonly leaveApproval?: boolean;
 }
 
 /**
@@ -144,6 +151,10 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
   // A write is its PATCH, the pull request's head read before it, and a shared comment's read.
   const requestsPerWrite = 1 + (headSha ? 1 : 0) + (part ? 1 : 0);
   const runId = settings.github.runId;
+  const answered = context.pausedRunId === undefined && runId !== undefined ? (current: string) => answeredNote(readApprovalMarker(current), runId) : undefined;
+  const approvalHeld = context.leaveApproval
+    ? (current: string) => (readApprovalMarker(current) === undefined ? undefined : "plan-runner's comment holds a run's approval (asked for or answered), which this report has no record of: it is left as it is. The job summary has this run's report.")
+    : undefined;
   return createCommentUpdater({
     api: issueCommentApi(context.github, decision.target),
     marker,
@@ -159,10 +170,8 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
     ...(headSha && { outdated: outdatedCheck(context.github, decision.target, headSha) }),
     // A re-run of a paused job (its run id is the pause's): an /approve may answer that pause while this
     // re-run writes, and its later writes would ask again over the answer (found by an adversarial pass).
-    ...(context.pausedRunId === undefined && runId !== undefined && {
-      rereadWhile: (current: string) => readApprovalMarker(current)?.runId === runId,
-      yieldTo: (current: string) => answeredNote(readApprovalMarker(current), runId),
-    }),
+    ...(answered && { rereadWhile: (current: string) => readApprovalMarker(current)?.runId === runId }),
+    ...((answered || approvalHeld) && { yieldTo: (current: string) => approvalHeld?.(current) ?? answered?.(current) }),
     ...(budget && { pacingMs: () => budget.spacingMs(requestsPerWrite) }),
   });
 }

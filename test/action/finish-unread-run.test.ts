@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readActionSettings } from '../../src/action/action-settings.ts';
+import { approvalMarkerLine } from '../../src/action/approval-marker.ts';
 import { finishKilledRun } from '../../src/action/finish-killed-run.ts';
 import { reportPaths } from '../../src/action/report-paths.ts';
 import { keyedPlanId } from '../../src/action/run-key.ts';
@@ -109,6 +110,51 @@ describe('a killed `mode: eval` step', () => {
     const { said } = await postStep(settings);
     expect(github.commentsOn('octo', 'app', 5).map((comment) => comment.body)).toEqual([body]);
     expect(said.summary).not.toContain('it left no trace');
+  });
+});
+
+// A comment on the pull request (no /approve) while a run of the plan waits for approval there: the main
+// step refuses, "its comment is left as it is". Killed or crashed before it got there (its checks ask GitHub,
+// waiting up to 10 s on a transient failure; a cancel-in-progress concurrency group cancels it on the next
+// comment), it left no trace, and the post step wrote its "cancelled" report over the waiting run's comment,
+// taking its approval marker with it: the /approve that followed found no run waiting.
+describe('an issue_comment run killed before its run started', () => {
+  // The repository's own branch: not a fork's pull request, whose runs comment nowhere.
+  beforeEach(() => {
+    github.pulls.set(5, { data: PULL, files: [] });
+  });
+
+  it('leaves the comment of a run that waits for approval as it is', async () => {
+    const settings = await settingsFor('issue_comment', {
+      action: 'created',
+      issue: { number: 5, pull_request: { url: 'https://api.github.com/repos/octo/app/pulls/5' } },
+      comment: { id: 1, body: 'looks good to me', user: { login: 'octocat', type: 'User' } },
+      sender: { login: 'octocat', type: 'User' },
+      repository: REPO,
+    });
+    const body = `${commentMarker(keyedPlanId(settings))}\n<!-- plan-runner-head: ${PULL.head.sha} -->${approvalMarkerLine({ state: 'awaiting', runId: 70, hash: 'a'.repeat(16) })}\n## ⏸️ plan-runner: Gate\n\nAwaiting approval: comment /approve\n`;
+    await octokit().rest.issues.createComment({ owner: 'octo', repo: 'app', issue_number: 5, body });
+    await postStep(settings);
+    expect(github.commentsOn('octo', 'app', 5).map((comment) => comment.body)).toEqual([body]);
+  });
+
+  // `/approve`: the main step recorded the answer in the paused run's comment, then was killed while the
+  // approved run's MCP servers started (a trace with no plan_created). The main step, had it ended so, put the
+  // comment back as it was (the run still waits: `recorded.undo()`); finishUnstartedRun wrote a body with no
+  // approval marker at all: no /approve finds the run any more, and a re-run of the paused job asks again.
+  it('an approving run killed before its run started keeps the approval marker in the comment', async () => {
+    const settings = await settingsFor('issue_comment', {
+      action: 'created',
+      issue: { number: 5, pull_request: { url: 'https://api.github.com/repos/octo/app/pulls/5' } },
+      comment: { id: 1, body: '/approve', user: { login: 'octocat', type: 'User' } },
+      sender: { login: 'octocat', type: 'User' },
+      repository: REPO,
+    });
+    const marker = approvalMarkerLine({ state: 'approved', hash: 'a'.repeat(16), by: 'octocat', runId: 70 });
+    await octokit().rest.issues.createComment({ owner: 'octo', repo: 'app', issue_number: 5, body: `${commentMarker(keyedPlanId(settings))}\n<!-- plan-runner-head: ${PULL.head.sha} -->${marker}\n## ⏸️ plan-runner: Gate\n` });
+    await postStep(settings, '');
+    const [comment] = github.commentsOn('octo', 'app', 5);
+    expect(comment?.body).toContain('<!-- plan-runner-approval: ');
   });
 });
 
