@@ -192,3 +192,22 @@ describe("a killed run on a fork's pull request (pull_request_target)", () => {
     expect(github.commentsOn('octo', 'app', 5).map((comment) => comment.body)).toEqual([expect.stringContaining('it left no trace')]);
   });
 });
+
+// Checked and found sound: where the main step writes no comment, or must no longer write it, nor does this report.
+describe('the unread report leaves the comment', () => {
+  it('of the run for a newer push', async () => {
+    github.pulls.set(5, { data: { ...PULL, head: { ...PULL.head, sha: 'c'.repeat(40) } }, files: [] });
+    const settings = await pullRequest();
+    const body = `${commentMarker(keyedPlanId(settings))}\n<!-- plan-runner-head: ${'c'.repeat(40)} -->\n## ✅ plan-runner: Gate\n`;
+    await octokit().rest.issues.createComment({ owner: 'octo', repo: 'app', issue_number: 5, body });
+    const { said } = await postStep(settings);
+    expect(github.commentsOn('octo', 'app', 5).map((comment) => comment.body)).toEqual([body]);
+    expect(said.summary).toContain('it left no trace');
+  });
+
+  it('with comment: never', async () => {
+    const settings = await settingsFor('pull_request', { number: 5, sender: { login: 'octocat', type: 'User' }, pull_request: PULL, repository: REPO }, { comment: 'never' });
+    await postStep(settings);
+    expect(github.commentsOn('octo', 'app', 5)).toEqual([]);
+  });
+});
