@@ -258,14 +258,36 @@ const usd = (value) => `$${figureBeside(value, 0, value < 0.01 ? 5 : 4)}`;
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 /** The evaluation as Markdown: one column per variant (and plan), one row per figure, then the verdicts. */
 function renderEvalTable(input) {
+    // Cancelled before any run finished: no figure to show, and a table of empty cells said nothing (found by a review).
+    const lines = [`## ${(0,escape_markdown/* escapeMarkdown */.FV)(input.title)}`, '', ...(input.columns.length === 0 ? ['No run finished, so there are no figures.'] : figureRows(input))];
+    if (input.regressions) {
+        lines.push('', input.regressions.length === 0 ? '**No regression** against the base plan.' : `**${input.regressions.length} regression(s)** against the base plan:`);
+        for (const found of input.regressions) {
+            const [base, plan] = figuresApart(found.base, found.plan);
+            lines.push(`- ${(0,escape_markdown/* escapeMarkdown */.FV)(found.figure)}: ${base} \u2192 ${plan}`);
+        }
+    }
+    if (input.thresholds.length > 0) {
+        lines.push('');
+        for (const check of input.thresholds)
+            lines.push(`- ${check.ok ? '\u2705' : '\u274c'} \`${check.name}\`: ${check.unevaluable === undefined ? `${figureBeside(check.actual, check.limit)} (limit ${check.limit})` : `not checked (limit ${check.limit}): ${check.unevaluable}`}`);
+    }
+    // A note may quote a run's reason (a model's words): one line, its control characters shown, never sent to a terminal.
+    if (input.notes.length > 0) {
+        lines.push('');
+        for (const note of input.notes)
+            lines.push(`_${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* oneLogLine */.Hr)(note))}_`);
+    }
+    return `${lines.join('\n')}\n`;
+}
+/** The table: a column per variant, a row per figure. */
+function figureRows(input) {
     const { columns } = input;
     const row = (label, cell) => `| ${label} | ${columns.map(cell).join(' | ')} |`;
     const goalNames = [...new Set(columns.flatMap((column) => column.goalsMetRate.map((goal) => goal.name)))];
     // Each column's rates by goal name, not a search per goal and column (quadratic in the goals).
     const rates = new Map(columns.map((column) => [column, new Map(column.goalsMetRate.map((goal) => [goal.name, goal.rate]))]));
-    const lines = [
-        `## ${(0,escape_markdown/* escapeMarkdown */.FV)(input.title)}`,
-        '',
+    return [
         `| | ${columns.map((column) => (0,escape_markdown/* escapeMarkdown */.FV)(column.column)).join(' | ')} |`,
         `|---|${columns.map(() => '---:').join('|')}|`,
         row('runs', (c) => String(c.runs)),
@@ -288,25 +310,6 @@ function renderEvalTable(input) {
         row('plan valid (first answer / after repair)', (c) => (c.planValidRate === undefined ? '\u2014' : `${percent(c.planFirstTryRate ?? 0)} / ${percent(c.planValidRate)}`)),
         row('faults injected per run', (c) => number(c.faultsInjected)),
     ];
-    if (input.regressions) {
-        lines.push('', input.regressions.length === 0 ? '**No regression** against the base plan.' : `**${input.regressions.length} regression(s)** against the base plan:`);
-        for (const found of input.regressions) {
-            const [base, plan] = figuresApart(found.base, found.plan);
-            lines.push(`- ${(0,escape_markdown/* escapeMarkdown */.FV)(found.figure)}: ${base} \u2192 ${plan}`);
-        }
-    }
-    if (input.thresholds.length > 0) {
-        lines.push('');
-        for (const check of input.thresholds)
-            lines.push(`- ${check.ok ? '\u2705' : '\u274c'} \`${check.name}\`: ${check.unevaluable === undefined ? `${figureBeside(check.actual, check.limit)} (limit ${check.limit})` : `not checked (limit ${check.limit}): ${check.unevaluable}`}`);
-    }
-    // A note may quote a run's reason (a model's words): one line, its control characters shown, never sent to a terminal.
-    if (input.notes.length > 0) {
-        lines.push('');
-        for (const note of input.notes)
-            lines.push(`_${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* oneLogLine */.Hr)(note))}_`);
-    }
-    return `${lines.join('\n')}\n`;
 }
 
 // EXTERNAL MODULE: ./lib/core/redact.js

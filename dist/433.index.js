@@ -14,18 +14,24 @@ export const modules = {
 /* harmony import */ var _core_usage_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(76940);
 /* harmony import */ var _report_final_report_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(24824);
 /* harmony import */ var _report_run_usage_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(15537);
-/* harmony import */ var _report_format_duration_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(74360);
-/* harmony import */ var _run_fan_out_part_js__WEBPACK_IMPORTED_MODULE_16__ = __webpack_require__(19243);
+/* harmony import */ var _report_format_duration_js__WEBPACK_IMPORTED_MODULE_17__ = __webpack_require__(74360);
+/* harmony import */ var _run_fan_out_part_js__WEBPACK_IMPORTED_MODULE_18__ = __webpack_require__(19243);
 /* harmony import */ var _run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(62935);
 /* harmony import */ var _report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(23625);
 /* harmony import */ var _check_run_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(49474);
 /* harmony import */ var _check_run_name_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(29676);
 /* harmony import */ var _check_run_output_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(10962);
 /* harmony import */ var _job_failure_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(7182);
-/* harmony import */ var _live_comment_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(19606);
-/* harmony import */ var _report_paths_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(95239);
-/* harmony import */ var _write_report_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(72896);
-/* harmony import */ var _core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(99674);
+/* harmony import */ var _admit_run_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(34758);
+/* harmony import */ var _comment_target_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(30157);
+/* harmony import */ var _live_comment_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(8353);
+/* harmony import */ var _report_paths_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(95239);
+/* harmony import */ var _write_report_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(72896);
+/* harmony import */ var _core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_16__ = __webpack_require__(99674);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_19__ = __webpack_require__(86919);
+
+
+
 
 
 
@@ -44,6 +50,8 @@ export const modules = {
 
 
 const KILLED_REASON = 'the main step ended before the run did (killed on cancel, timeout or out of memory, or crashed); what completed is in the trace';
+/** The most of a damaged trace's problem the report of a run whose record is not known quotes. */
+const MAX_PROBLEM_CHARS = 400;
 const KILLED_JUDGING_REASON = 'the main step ended while the goals were checked (killed on cancel, timeout or out of memory, or crashed): they were not checked';
 /**
  * The end a killed run never wrote: each step still running failed, each not started skipped, and
@@ -69,7 +77,7 @@ function killedRunEnd(record, scope) {
             // (found by an adversarial pass: `\u00b7 11 ms` for a step killed after 300 ms read as its time).
             const ran = step.startedAt === undefined ? 0 : at - step.startedAt;
             // Its model use up to the kill, as the trace's `model_used` events charged it (found by a review: 0).
-            ended.push({ type: 'step_failed', stepKey, error: `the main step ended while this step ran (${(0,_report_format_duration_js__WEBPACK_IMPORTED_MODULE_15__/* .formatDuration */ .a)(ran)} or more: the trace ends there)`, transient: true, durationMs: ran, usage: (0,_report_run_usage_js__WEBPACK_IMPORTED_MODULE_4__/* .stepUsageSoFar */ .D)(step), at });
+            ended.push({ type: 'step_failed', stepKey, error: `the main step ended while this step ran (${(0,_report_format_duration_js__WEBPACK_IMPORTED_MODULE_17__/* .formatDuration */ .a)(ran)} or more: the trace ends there)`, transient: true, durationMs: ran, usage: (0,_report_run_usage_js__WEBPACK_IMPORTED_MODULE_4__/* .stepUsageSoFar */ .D)(step), at });
         }
         else if ((step.state === 'pending' || step.state === 'waiting') && (scope?.has(stepKey) ?? true)) {
             ended.push({ type: 'step_skipped', stepKey, reason: 'the main step ended before this step completed (the trace may not show its start)', at });
@@ -87,7 +95,7 @@ function killedRunEnd(record, scope) {
 function endOfLeftRun(left, settings) {
     const part = settings.fanOut?.part;
     if (left.status === undefined)
-        return killedRunEnd(left, part && left.plan ? (0,_run_fan_out_part_js__WEBPACK_IMPORTED_MODULE_16__/* .fanOutScope */ .q)(left.plan.steps, part) : undefined);
+        return killedRunEnd(left, part && left.plan ? (0,_run_fan_out_part_js__WEBPACK_IMPORTED_MODULE_18__/* .fanOutScope */ .q)(left.plan.steps, part) : undefined);
     if (left.goals !== undefined || left.status === 'awaiting-approval' || part === 'prepare' || part === 'shard')
         return [];
     return [{ type: 'run_finished', status: 'cancelled', durationMs: left.lastAt, usage: (0,_report_run_usage_js__WEBPACK_IMPORTED_MODULE_4__/* .runUsage */ .l)(left), reason: KILLED_JUDGING_REASON, at: left.lastAt }];
@@ -102,13 +110,20 @@ function endOfLeftRun(left, settings) {
  */
 async function finishKilledRun(settings, context) {
     const { io, redact } = context;
-    const paths = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_12__/* .jobReportPaths */ .yD)(settings);
+    // An evaluation writes no trace, no PR comment and no check run (run-eval-action.ts): there is nothing of its
+    // to finish. Taken for a run of the plan, a killed one (timeout-minutes over its many runs) had "cancelled, it
+    // left no trace" written over the plan's PR comment, or a comment made for it (found by an adversarial pass).
+    if (settings.mode === 'eval') {
+        io.info('The evaluation ended before it wrote its report (killed on cancel, timeout or out of memory, or crashed): the job log has the runs it finished.');
+        return false;
+    }
+    const paths = (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_14__/* .jobReportPaths */ .yD)(settings);
     // No trace (an output folder that could not be written, or that a step removed): what ran is not known,
     // and no step is made up; the run is reported cancelled, and a check run it left in progress is ended.
     if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(paths.trace))
         return endUnreadRun(settings, context, 'it left no trace');
     // Resumed in place and never opened by this run: the trace is the run it was to resume, whose end is not this one's.
-    if ((0,_report_paths_js__WEBPACK_IMPORTED_MODULE_12__/* .resumesInPlace */ .ZD)(settings) && context.traceOpened !== true) {
+    if ((0,_report_paths_js__WEBPACK_IMPORTED_MODULE_14__/* .resumesInPlace */ .ZD)(settings) && context.traceOpened !== true) {
         if (!context.reported)
             return finishUnstartedRun(settings, context, paths);
         return endUnreadRun(settings, context, 'its trace is the run it was to resume');
@@ -117,7 +132,8 @@ async function finishKilledRun(settings, context) {
     const parsed = read.ok ? (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_5__/* .traceEvents */ .B5)(read.trace) : read;
     if (!parsed.ok) {
         io.warning(`Could not read the trace the main step left (${parsed.problem}).`);
-        return endUnreadRun(settings, context, `its trace could not be read (${parsed.problem})`);
+        // The problem quotes the trace (a trace_gap line's event, a key named twice): cut, so the report's own words stay whole.
+        return endUnreadRun(settings, context, `its trace could not be read (${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_19__/* .cutText */ .I)(parsed.problem, MAX_PROBLEM_CHARS)})`);
     }
     const { events } = parsed;
     // With its reports written, a run without a plan_created ended (a rejected plan, `mode: plan`) and was killed
@@ -139,14 +155,14 @@ async function finishKilledRun(settings, context) {
     // A kill after the goals were checked (while the comment finished or the state uploaded) keeps them:
     // the summary's table, the check run's text and the report file say what the main step decided.
     // As the main step shows them (the trace's are already so; a trace from elsewhere may not be).
-    const goals = (record.goals ?? []).map((goal) => ({ ...goal, evidence: (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_14__/* .hideCutFragments */ .wJ)(redact(goal.evidence)) }));
+    const goals = (record.goals ?? []).map((goal) => ({ ...goal, evidence: (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_16__/* .hideCutFragments */ .wJ)(redact(goal.evidence)) }));
     // Cut off mid-run, or while its goals were checked: a model request then in flight is in no figure, and the summary says so.
     const markdown = (0,_report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_6__/* .renderSummary */ .B)(record, { redact, goals, fullRecordAt: `the trace file \`${paths.trace}\``, ...(settings.fanOut && { fannedOut: true }), ...(end.length > 0 && { killed: true }) });
     const report = { status, ...(record.reason !== undefined && { reason: record.reason }), goals, markdown, record, planErrors: [] };
     await finishComment(settings, context, report, all);
     await completeLeftCheckRun(settings, context, report);
     if (!context.reported)
-        await (0,_write_report_js__WEBPACK_IMPORTED_MODULE_13__/* .writeReport */ .u)(report, paths.report, io, redact);
+        await (0,_write_report_js__WEBPACK_IMPORTED_MODULE_15__/* .writeReport */ .u)(report, paths.report, io, redact);
     return true;
 }
 /**
@@ -161,7 +177,7 @@ async function finishUnstartedRun(settings, context, paths) {
     io.warning('The main step ended before its run started (while the plan was loaded or written): no step ran; the run is reported as cancelled.');
     await finishUnreadComment(settings, context, report);
     await completeLeftCheckRun(settings, context, report);
-    await (0,_write_report_js__WEBPACK_IMPORTED_MODULE_13__/* .writeReport */ .u)(report, paths.report, io, redact);
+    await (0,_write_report_js__WEBPACK_IMPORTED_MODULE_15__/* .writeReport */ .u)(report, paths.report, io, redact);
     return true;
 }
 /**
@@ -184,14 +200,22 @@ async function endUnreadRun(settings, context, why) {
     io.warning(`The main step ended before it wrote its reports, and ${why}: the run is reported as cancelled, with no checklist.`);
     await finishUnreadComment(settings, context, report);
     await completeLeftCheckRun(settings, context, report);
-    await (0,_write_report_js__WEBPACK_IMPORTED_MODULE_13__/* .writeReport */ .u)(report, (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_12__/* .jobReportPaths */ .yD)(settings).report, io, redact);
+    await (0,_write_report_js__WEBPACK_IMPORTED_MODULE_15__/* .writeReport */ .u)(report, (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_14__/* .jobReportPaths */ .yD)(settings).report, io, redact);
     return true;
 }
 /** The PR comment's final body, drawn from `events` (none when the run's record is not known) and the report. */
-async function finishComment(settings, context, report, events) {
+async function finishComment(settings, context, report, events, leaveApproval = false) {
     const { io, redact } = context;
     try {
-        const comment = await (0,_live_comment_js__WEBPACK_IMPORTED_MODULE_11__/* .liveComment */ .O)(settings, { github: context.github, io, redact, clock: context.clock, final: () => report, ...(context.commentIntervalMs !== undefined && { minIntervalMs: context.commentIntervalMs }) });
+        // A run on a fork's pull request is read-only and writes no comment (admitRun): nor does its post step, which
+        // does not know what the main step was admitted as, and commented there with a token that can write
+        // (pull_request_target, a comment on the pull request) (found by an adversarial pass). Asked as the main step
+        // asks, and failing closed as it does.
+        if ((0,_comment_target_js__WEBPACK_IMPORTED_MODULE_12__/* .commentTarget */ .l)(settings).target && (await (0,_admit_run_js__WEBPACK_IMPORTED_MODULE_11__/* .actsForFork */ .r)(settings, context.github ? { github: context.github } : {}))) {
+            io.info("No PR comment: the run is read-only (it acts on a fork's pull request).");
+            return;
+        }
+        const comment = await (0,_live_comment_js__WEBPACK_IMPORTED_MODULE_13__/* .liveComment */ .O)(settings, { github: context.github, io, redact, clock: context.clock, final: () => report, ...(context.commentIntervalMs !== undefined && { minIntervalMs: context.commentIntervalMs }), ...(leaveApproval && { leaveApproval }) });
         for (const event of events)
             comment?.listener(event);
         await comment?.finish(report.goals);
@@ -203,10 +227,12 @@ async function finishComment(settings, context, report, events) {
 /**
  * The comment of a run whose record is not known says how it ended, over the live state it was left at. A
  * fanned-out run's jobs share one comment, which such a report would replace whole: it is left to the others.
+ * So is one that holds an approval (a run waits there, or an answer was recorded): the report has no marker,
+ * and the main step may never have taken that comment over (a comment event's run killed before it refused).
  */
 async function finishUnreadComment(settings, context, report) {
     if (!settings.fanOut)
-        await finishComment(settings, context, report, []);
+        await finishComment(settings, context, report, [], true);
 }
 /** With `check-run: true`, the check run the killed step left in progress (a required check stuck there blocks merges) ends as the report does. */
 async function completeLeftCheckRun(settings, context, report) {

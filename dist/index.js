@@ -403,6 +403,281 @@ function actionOutputs(report, paths, redact) {
 
 /***/ }),
 
+/***/ 34758:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  r: () => (/* binding */ actsForFork),
+  R: () => (/* binding */ admitRun)
+});
+
+// EXTERNAL MODULE: ./lib/security/trigger-users.js
+var trigger_users = __nccwpck_require__(21799);
+;// CONCATENATED MODULE: ./lib/security/authorize-trigger.js
+
+const WRITERS = new Set(['admin', 'maintain', 'write']);
+function describe(user) {
+    return `@${user.login} (${user.role})`;
+}
+async function refusalFor(user, request, lookup) {
+    if ((0,trigger_users/* isBot */.w2)(user)) {
+        if (request.allowedBots.some((bot) => bot.toLowerCase() === user.login.toLowerCase()))
+            return undefined;
+        return `${describe(user)} is a bot and is not listed in the allowed-bots input; add '${user.login}' there if this app may start runs`;
+    }
+    let level;
+    try {
+        level = await lookup(user.login);
+    }
+    catch (error) {
+        // Fail closed: an unknown permission is no permission.
+        const detail = error instanceof Error ? error.message : String(error);
+        return `the permission of ${describe(user)} on ${request.repository} could not be read (${detail}); the github-token needs to read collaborators (the default token can)`;
+    }
+    if (WRITERS.has(level.permission) || (level.role_name !== undefined && WRITERS.has(level.role_name)))
+        return undefined;
+    const role = level.role_name && level.role_name !== level.permission ? `${level.permission}, role ${level.role_name}` : level.permission;
+    return `${describe(user)} has ${role} permission on ${request.repository}; starting a run on a ${request.eventName} event needs write, maintain or admin`;
+}
+/**
+ * Decides, before any model call, whether the accounts behind the event may start a run: on every
+ * event but schedule, push and workflow_dispatch each must have write, maintain or admin on the
+ * repository, and a bot must be listed in `allowedBots`. A failed lookup refuses (fail closed).
+ */
+async function authorizeTrigger(request, lookup) {
+    if (!(0,trigger_users/* needsWriteAccess */.Zv)(request.eventName))
+        return { allowed: true, checked: [] };
+    const users = (0,trigger_users/* triggerUsers */.b3)(request.eventName, request.payload);
+    if (users.length === 0)
+        return { allowed: false, reason: `the ${request.eventName} event names no sender, so who started it cannot be checked` };
+    for (const user of users) {
+        const refusal = await refusalFor(user, request, lookup);
+        if (refusal)
+            return { allowed: false, reason: refusal };
+    }
+    return { allowed: true, checked: users.map((user) => user.login) };
+}
+
+;// CONCATENATED MODULE: ./lib/security/base-branch-guard.js
+/** Events that run with the base repository's token and secrets while a pull request's code may be at hand. */
+const BASE_CONFIG_EVENTS = ['pull_request_target', 'issue_comment'];
+const RISK = 'On this event the job has the base repository\'s token and secrets, so the plan file, its tool scripts and its MCP servers ' +
+    'must come from the base branch: a pull request could otherwise change them to run any command with those secrets.';
+function expectedCommits(request) {
+    const githubSha = request.githubSha ? [request.githubSha] : [];
+    if (request.eventName === 'pull_request_target') {
+        const sha = request.payload?.pull_request?.base?.sha;
+        const base = typeof sha === 'string' && sha !== '' ? [sha] : [];
+        // GITHUB_SHA is the base branch's newest commit, which actions/checkout takes by default; base.sha
+        // may be older when the base branch moved since the pull request was last updated. Both are base commits.
+        return base.length > 0
+            ? { shas: [...base, ...githubSha], what: "the pull request's base commit (pull_request.base.sha) or the base branch head (GITHUB_SHA)", fix: 'check out the base: actions/checkout with no `ref:` (its default on pull_request_target), never `ref: ${{ github.event.pull_request.head.sha }}`' }
+            : undefined;
+    }
+    return githubSha.length > 0
+        ? { shas: githubSha, what: 'the default branch commit (GITHUB_SHA)', fix: "check out the default branch: actions/checkout with no `ref:`, never the pull request's head ref" }
+        : undefined;
+}
+/**
+ * On `pull_request_target` and `issue_comment`, the workspace must hold a base commit the event
+ * names (`pull_request.base.sha` or `GITHUB_SHA`; for a comment, `GITHUB_SHA`), or the plan and tools may come
+ * from an untrusted pull request. Other events pass. A run without a checkout passes only when it
+ * reads no plan file; an unreadable HEAD refuses (fail closed).
+ */
+function checkConfigSource(request) {
+    if (!BASE_CONFIG_EVENTS.includes(request.eventName))
+        return { ok: true };
+    const { head } = request;
+    if (head.kind === 'not-a-repository') {
+        if (!request.readsPlanFile)
+            return { ok: true };
+        return { ok: false, reason: `the workspace is not a git checkout, so plan-runner cannot tell whether the plan file comes from the base branch. ${RISK} Fix: run actions/checkout (without \`ref:\`) before plan-runner.` };
+    }
+    if (head.kind === 'unknown') {
+        return { ok: false, reason: `the workspace's commit could not be read (git: ${head.message}). ${RISK} Fix: run actions/checkout (without \`ref:\`) before plan-runner.` };
+    }
+    const expected = expectedCommits(request);
+    if (!expected)
+        return { ok: false, reason: `the ${request.eventName} event does not say which base commit to expect. ${RISK}` };
+    if (expected.shas.some((sha) => sha.toLowerCase() === head.sha.toLowerCase()))
+        return { ok: true };
+    return {
+        ok: false,
+        reason: `the workspace is at commit ${head.sha.slice(0, 12)}, not ${expected.what} (${[...new Set(expected.shas.map((sha) => sha.slice(0, 12)))].join(' or ')}). ${RISK} Fix: ${expected.fix}.`,
+    };
+}
+
+;// CONCATENATED MODULE: ./lib/security/collaborator-permission.js
+/** A permission lookup on `owner/repo` through Octokit (`GET /repos/{owner}/{repo}/collaborators/{username}/permission`). */
+function collaboratorPermission(octokit, owner, repo) {
+    return async (username) => {
+        const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({ owner, repo, username });
+        return { permission: data.permission, ...(data.role_name ? { role_name: data.role_name } : {}) };
+    };
+}
+
+// EXTERNAL MODULE: ./lib/security/fork-pull-request.js
+var fork_pull_request = __nccwpck_require__(69362);
+// EXTERNAL MODULE: ./lib/github/event-target.js
+var event_target = __nccwpck_require__(45061);
+;// CONCATENATED MODULE: ./lib/plan/fork-read-only.js
+const FORK_READ_ONLY_REASON = 'this run is read-only because the pull request comes from a fork';
+/** Why `tool` is withheld from a fork's pull request, or undefined when it may run there. */
+function forkWithholding(tool, marks) {
+    if (tool.sideEffects)
+        return `${FORK_READ_ONLY_REASON}, and \`${tool.name}\` has side effects`;
+    if (marks.commandTools.has(tool.name) && !marks.forkSafe.has(tool.name)) {
+        return `${FORK_READ_ONLY_REASON}, and the command tool \`${tool.name}\` is not marked \`fork_safe: true\``;
+    }
+    return undefined;
+}
+/**
+ * Read-only mode for a fork's pull request: every tool with side effects is withheld, and every
+ * command tool the plan does not mark `fork_safe: true`. Returns the tools kept, in order, and
+ * those withheld with the reason, for the summary and for validation messages.
+ */
+function withholdForFork(tools, marks) {
+    const kept = [];
+    const withheld = [];
+    for (const tool of tools) {
+        const why = forkWithholding(tool, marks);
+        if (why)
+            withheld.push({ name: tool.name, why });
+        else
+            kept.push(tool);
+    }
+    return { kept, withheld };
+}
+/** The command-tool marks of a plan's `tools:` section. */
+function commandToolMarks(tools) {
+    const entries = Object.entries(tools ?? {});
+    return {
+        commandTools: new Set(entries.map(([name]) => name)),
+        forkSafe: new Set(entries.filter(([, tool]) => tool.fork_safe === true).map(([name]) => name)),
+    };
+}
+/** Read-only mode as a plan-loading rule (`LoadPlanOptions.withhold`): the plan's own `fork_safe` marks decide for its command tools. */
+const forkReadOnly = (tool, plan) => forkWithholding(tool, commandToolMarks(plan.tools));
+
+// EXTERNAL MODULE: ./lib/process/run-process.js
+var run_process = __nccwpck_require__(19856);
+;// CONCATENATED MODULE: ./lib/security/workspace-head.js
+
+/**
+ * Reads `git rev-parse HEAD` in `workspace` \u2014 through the process runner: no shell, fixed arguments,
+ * and an environment holding only PATH and HOME, so no repository variable can redirect git.
+ */
+async function readWorkspaceHead(workspace, env = process.env) {
+    const gitEnv = { GIT_TERMINAL_PROMPT: '0' };
+    for (const name of ['PATH', 'HOME', 'SystemRoot'])
+        if (env[name] !== undefined)
+            gitEnv[name] = env[name];
+    const outcome = await (0,run_process/* runProcess */.R)(['git', 'rev-parse', '--verify', 'HEAD^{commit}'], {
+        cwd: workspace,
+        env: gitEnv,
+        stdin: '',
+        timeoutMs: 10_000,
+        output: { mode: 'separate', maxStdoutBytes: 64 * 1024, maxStderrBytes: 8 * 1024 },
+    });
+    switch (outcome.kind) {
+        case 'exited': {
+            if (outcome.exitCode === 0)
+                return { kind: 'commit', sha: outcome.stdout.trim().toLowerCase() };
+            const text = outcome.stderr.text().trim();
+            if (/not a git repository/i.test(text))
+                return { kind: 'not-a-repository' };
+            return { kind: 'unknown', message: text.split('\n')[0] || `git rev-parse exited with ${outcome.exitCode ?? outcome.signal}` };
+        }
+        case 'spawn_failed':
+            return { kind: 'unknown', message: `cannot start git: ${outcome.error.code ?? outcome.error.message}` };
+        case 'timed_out':
+            return { kind: 'unknown', message: 'git rev-parse did not answer within 10 s' };
+        case 'output_too_large':
+            return { kind: 'unknown', message: 'git rev-parse printed more than a commit id' };
+        case 'aborted':
+            return { kind: 'unknown', message: 'git rev-parse was stopped' };
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/action/admit-run.js
+
+
+
+
+
+
+
+function permissionLookup(settings, deps) {
+    if (deps.permissionOf)
+        return deps.permissionOf;
+    const [owner, repo] = settings.github.repository?.split('/') ?? [];
+    const github = deps.github;
+    if (!github || !owner || !repo) {
+        return () => Promise.reject(new Error(github ? 'GITHUB_REPOSITORY is not set' : 'there is no github-token to ask GitHub with'));
+    }
+    return collaboratorPermission(github, owner, repo);
+}
+/**
+ * The checks before any model call: who triggered the event may start a run (write access, or a
+ * listed bot), the plan and tools come from the base branch on `pull_request_target` and
+ * `issue_comment`, and a run for a fork's pull request (its own events, a comment on it, a
+ * workflow_run it set off) runs read-only.
+ */
+async function admitRun(settings, deps) {
+    const { eventName, payload } = settings.github;
+    const trigger = await authorizeTrigger({ eventName, payload, repository: settings.github.repository ?? 'this repository', allowedBots: settings.allowedBots }, permissionLookup(settings, deps));
+    if (!trigger.allowed)
+        return { admitted: false, reason: `who started this run may not: ${trigger.reason}.` };
+    // Only these events run a plan that must come from the base branch: elsewhere git is not asked (a process start saved).
+    if (BASE_CONFIG_EVENTS.includes(eventName)) {
+        const head = await (deps.readHead ?? readWorkspaceHead)(settings.workspace);
+        const source = checkConfigSource({
+            eventName,
+            payload,
+            ...(settings.env['GITHUB_SHA'] ? { githubSha: settings.env['GITHUB_SHA'] } : {}),
+            head,
+            readsPlanFile: settings.planFile !== undefined,
+        });
+        if (!source.ok)
+            return { admitted: false, reason: `the plan would not come from the base branch: ${source.reason}` };
+    }
+    return (await actsForFork(settings, deps)) ? { admitted: true, readOnly: { withhold: forkReadOnly } } : { admitted: true };
+}
+/**
+ * Whether the run acts on a fork's code or text: a pull request event from a fork, a workflow_run
+ * a fork's pull request set off, or a comment on a fork's pull request (its payload names only the
+ * number: the pull request is read). What cannot be told counts as a fork (read-only, fail closed).
+ * Also asked by a killed main step's post step, which must not write the comment a read-only run writes none of.
+ */
+async function actsForFork(settings, deps) {
+    const { eventName, payload } = settings.github;
+    if (eventName === 'workflow_run')
+        return (0,fork_pull_request/* isForkWorkflowRun */.D)(payload);
+    if (payload?.pull_request)
+        return (0,fork_pull_request/* isForkPullRequest */.B)(payload);
+    const target = (0,event_target/* eventTarget */.M)(eventName, payload, settings.github.repository);
+    // A comment whose pull request or repository cannot be told counts as a fork's.
+    if (target === undefined)
+        return eventName === 'issue_comment';
+    if (target.kind !== 'pull_request')
+        return false;
+    if (!deps.github)
+        return true;
+    const { owner, repo, number } = target;
+    try {
+        const { data } = await deps.github.rest.pulls.get({ owner, repo, pull_number: number });
+        return (0,fork_pull_request/* isForkPullRequest */.B)({ pull_request: data, repository: { full_name: `${owner}/${repo}` } });
+    }
+    catch {
+        return true;
+    }
+}
+
+
+/***/ }),
+
 /***/ 47202:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -722,6 +997,44 @@ function checkRunAt(octokit, target, id, warn, timing) {
 
 /***/ }),
 
+/***/ 30157:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   l: () => (/* binding */ commentTarget)
+/* harmony export */ });
+/* harmony import */ var _github_event_target_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(45061);
+/* harmony import */ var _security_fork_pull_request_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(69362);
+
+
+/**
+ * Whether to keep a comment, and on what. `auto` comments when the event has a pull request or
+ * issue and the token can write (not a fork's pull request); `always` tries whenever there is a
+ * target and warns when there is none; `never` does not comment.
+ */
+function commentTarget(settings) {
+    const { comment, github } = settings;
+    // Said as it is: "comment is never" told the user of a setting they did not make (found by a new-user walkthrough).
+    if (settings.readOnly)
+        return { why: 'the run is read-only (the pull request comes from a fork, whose token cannot write)', warn: false };
+    if (comment === 'never')
+        return { why: 'comment is never', warn: false };
+    const asked = comment === 'always';
+    const target = (0,_github_event_target_js__WEBPACK_IMPORTED_MODULE_0__/* .eventTarget */ .M)(github.eventName, github.payload, github.repository);
+    if (!target) {
+        return { why: `the ${github.eventName || 'current'} event has no pull request or issue to comment on`, warn: asked };
+    }
+    if (!settings.githubToken)
+        return { why: 'there is no github-token', warn: asked };
+    if (!asked && github.eventName === 'pull_request' && (0,_security_fork_pull_request_js__WEBPACK_IMPORTED_MODULE_1__/* .isForkPullRequest */ .B)(github.payload)) {
+        return { why: "the pull request comes from a fork, whose token is read-only (set comment: always to try anyway)", warn: false };
+    }
+    return { target };
+}
+
+
+/***/ }),
+
 /***/ 94194:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -1036,7 +1349,7 @@ function unevaluatedRequired(report) {
 
 /***/ }),
 
-/***/ 19606:
+/***/ 8353:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -1313,38 +1626,8 @@ var render_comment = __nccwpck_require__(17494);
 var cut_text = __nccwpck_require__(12172);
 // EXTERNAL MODULE: ./lib/security/load-neutraliser.js
 var load_neutraliser = __nccwpck_require__(93465);
-// EXTERNAL MODULE: ./lib/github/event-target.js
-var event_target = __nccwpck_require__(45061);
-// EXTERNAL MODULE: ./lib/security/fork-pull-request.js
-var fork_pull_request = __nccwpck_require__(69362);
-;// CONCATENATED MODULE: ./lib/action/comment-target.js
-
-
-/**
- * Whether to keep a comment, and on what. `auto` comments when the event has a pull request or
- * issue and the token can write (not a fork's pull request); `always` tries whenever there is a
- * target and warns when there is none; `never` does not comment.
- */
-function commentTarget(settings) {
-    const { comment, github } = settings;
-    // Said as it is: "comment is never" told the user of a setting they did not make (found by a new-user walkthrough).
-    if (settings.readOnly)
-        return { why: 'the run is read-only (the pull request comes from a fork, whose token cannot write)', warn: false };
-    if (comment === 'never')
-        return { why: 'comment is never', warn: false };
-    const asked = comment === 'always';
-    const target = (0,event_target/* eventTarget */.M)(github.eventName, github.payload, github.repository);
-    if (!target) {
-        return { why: `the ${github.eventName || 'current'} event has no pull request or issue to comment on`, warn: asked };
-    }
-    if (!settings.githubToken)
-        return { why: 'there is no github-token', warn: asked };
-    if (!asked && github.eventName === 'pull_request' && (0,fork_pull_request/* isForkPullRequest */.B)(github.payload)) {
-        return { why: "the pull request comes from a fork, whose token is read-only (set comment: always to try anyway)", warn: false };
-    }
-    return { target };
-}
-
+// EXTERNAL MODULE: ./lib/action/comment-target.js
+var comment_target = __nccwpck_require__(30157);
 // EXTERNAL MODULE: ./lib/action/run-key.js
 var run_key = __nccwpck_require__(54825);
 // EXTERNAL MODULE: ./lib/action/approval-marker.js
@@ -1409,7 +1692,7 @@ function fitComment(build, budget) {
  */
 async function liveComment(settings, context) {
     const { io, redact } = context;
-    const decision = commentTarget(settings);
+    const decision = (0,comment_target/* commentTarget */.l)(settings);
     if (!decision.target || !context.github) {
         const why = decision.target ? 'there is no GitHub client' : decision.why;
         if (decision.target === undefined && decision.warn)
@@ -1461,6 +1744,10 @@ async function liveComment(settings, context) {
     // A write is its PATCH, the pull request's head read before it, and a shared comment's read.
     const requestsPerWrite = 1 + (headSha ? 1 : 0) + (part ? 1 : 0);
     const runId = settings.github.runId;
+    const answered = context.pausedRunId === undefined && runId !== undefined ? (current) => (0,approval_marker/* answeredNote */.U4)((0,approval_marker/* readApprovalMarker */.Wg)(current), runId) : undefined;
+    const approvalHeld = context.leaveApproval
+        ? (current) => ((0,approval_marker/* readApprovalMarker */.Wg)(current) === undefined ? undefined : "plan-runner's comment holds a run's approval (asked for or answered), which this report has no record of: it is left as it is. The job summary has this run's report.")
+        : undefined;
     return (0,comment_updater/* createCommentUpdater */.FH)({
         api: (0,comment_api/* issueCommentApi */.b)(context.github, decision.target),
         marker,
@@ -1476,10 +1763,8 @@ async function liveComment(settings, context) {
         ...(headSha && { outdated: outdatedCheck(context.github, decision.target, headSha) }),
         // A re-run of a paused job (its run id is the pause's): an /approve may answer that pause while this
         // re-run writes, and its later writes would ask again over the answer (found by an adversarial pass).
-        ...(context.pausedRunId === undefined && runId !== undefined && {
-            rereadWhile: (current) => (0,approval_marker/* readApprovalMarker */.Wg)(current)?.runId === runId,
-            yieldTo: (current) => (0,approval_marker/* answeredNote */.U4)((0,approval_marker/* readApprovalMarker */.Wg)(current), runId),
-        }),
+        ...(answered && { rereadWhile: (current) => (0,approval_marker/* readApprovalMarker */.Wg)(current)?.runId === runId }),
+        ...((answered || approvalHeld) && { yieldTo: (current) => approvalHeld?.(current) ?? answered?.(current) }),
         ...(budget && { pacingMs: () => budget.spacingMs(requestsPerWrite) }),
     });
 }
@@ -22879,13 +23164,17 @@ function finalReport(outcome, given) {
     const report = reportOf(outcome, context);
     return context.notes ? { ...report, markdown: `${context.notes}${report.markdown}` } : report;
 }
-/** A run cancelled with no record to show: its name (the plan's, else its file) and why, in words. */
+/**
+ * A run cancelled with no record to show: its name (the plan's, else its file) and why, in words. The reason is
+ * shown as the summary's status lines show theirs (found by an adversarial pass: a damaged trace's problem,
+ * which quotes the trace, put its own headings, links and HTML in the job summary and the PR comment).
+ */
 function cancelledReport(name, reason, redact, usage) {
     return {
         status: 'cancelled',
         reason,
         goals: [],
-        markdown: withAbandoned(`## ${(0,summary_header/* statusIcon */.I8)('cancelled')} plan-runner: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(name))}\n\n**Status:** ${reason}.\n`, usage),
+        markdown: withAbandoned(`## ${(0,summary_header/* statusIcon */.I8)('cancelled')} plan-runner: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(name))}\n\n**Status:** ${(0,summary_header/* reasonText */.uV)(reason, redact)}.\n`, usage),
         planErrors: [],
         ...(usage && { usage }),
     };
@@ -24028,6 +24317,7 @@ function renderSummaryCost(record, limits, redact, options = {}) {
 /* harmony export */   I8: () => (/* binding */ statusIcon),
 /* harmony export */   qS: () => (/* binding */ statusText),
 /* harmony export */   ss: () => (/* binding */ renderSummaryHeader),
+/* harmony export */   uV: () => (/* binding */ reasonText),
 /* harmony export */   yc: () => (/* binding */ goalLine),
 /* harmony export */   yy: () => (/* binding */ reasonSuffix)
 /* harmony export */ });
@@ -24056,9 +24346,13 @@ function statusIcon(status) {
 }
 /** The most of a run's reason a status line shows (a model or a tool may have written it). */
 const MAX_REASON_CHARS = 1000;
+/** A reason as a status line shows it: redacted, cut and escaped as inline Markdown (it may quote a tool, a model or a trace). */
+function reasonText(reason, redact) {
+    return (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(redact(reason), MAX_REASON_CHARS));
+}
 /** `: <reason>` after a status, redacted, cut and escaped as inline Markdown; '' when there is none. */
 function reasonSuffix(reason, redact) {
-    return reason ? `: ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(redact(reason), MAX_REASON_CHARS))}` : '';
+    return reason ? `: ${reasonText(reason, redact)}` : '';
 }
 /** What the status means, in words a reader can act on. */
 function statusText(record, redact) {
@@ -25783,6 +26077,67 @@ function isForkWorkflowRun(payload) {
 async function loadNeutraliser(policy, redact, made = 'raw') {
     const { neutraliseOutbound, neutraliseRendered } = await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(527)]).then(__nccwpck_require__.bind(__nccwpck_require__, 13527));
     return made === 'raw' ? (text) => redact(neutraliseOutbound(text, policy)) : (text) => redact(neutraliseRendered(text, policy));
+}
+
+
+/***/ }),
+
+/***/ 21799:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Zv: () => (/* binding */ needsWriteAccess),
+/* harmony export */   b3: () => (/* binding */ triggerUsers),
+/* harmony export */   w2: () => (/* binding */ isBot)
+/* harmony export */ });
+/* unused harmony export EVENTS_WITHOUT_CHECK */
+/**
+ * Events only people with write access can cause (a push, a dispatch, a schedule one of them set):
+ * they start a run unchecked. Every other event is checked, the ones anyone can cause (a comment, a
+ * pull request, a star, a fork, a wiki edit, a workflow_run a fork's pull request set off) first of all.
+ */
+const EVENTS_WITHOUT_CHECK = ['schedule', 'push', 'workflow_dispatch'];
+/**
+ * Whether the accounts behind `eventName` must be checked for write access before a run starts. No
+ * event name at all is no GitHub event: the action run outside a workflow (`local-action`, a test),
+ * by whoever runs it.
+ */
+function needsWriteAccess(eventName) {
+    return eventName !== '' && !EVENTS_WITHOUT_CHECK.includes(eventName);
+}
+function account(value, role) {
+    const login = value?.login;
+    if (typeof login !== 'string' || login === '')
+        return undefined;
+    const type = value.type;
+    return { login, type: typeof type === 'string' ? type : 'unknown', role };
+}
+/**
+ * The accounts behind an event that needs write access: the sender, for comments and reviews also
+ * their author (an edit by a maintainer does not vouch for a stranger's comment), and for a
+ * workflow_run the accounts that started the run it follows. Empty for events that need no check
+ * (schedule, push, workflow_dispatch) \u2014 and for a payload that names nobody, which the caller refuses.
+ */
+function triggerUsers(eventName, payload) {
+    if (!needsWriteAccess(eventName))
+        return [];
+    const data = (payload ?? {});
+    const users = [
+        account(data.sender, 'sender'),
+        account(data.comment?.user, 'comment author'),
+        account(data.review?.user, 'review author'),
+        account(data.workflow_run?.actor, 'actor of the workflow run it follows'),
+        account(data.workflow_run?.triggering_actor, 'account that started the workflow run it follows'),
+    ];
+    const unique = new Map();
+    for (const user of users)
+        if (user && !unique.has(user.login.toLowerCase()))
+            unique.set(user.login.toLowerCase(), user);
+    return [...unique.values()];
+}
+/** True for an app's account: typed `Bot`, or a login ending in `[bot]`. */
+function isBot(user) {
+    return user.type === 'Bot' || user.login.toLowerCase().endsWith('[bot]');
 }
 
 
@@ -40838,313 +41193,8 @@ var event_target = __nccwpck_require__(45061);
 var toolset_github_context = __nccwpck_require__(41179);
 // EXTERNAL MODULE: ./lib/job/run-job.js + 58 modules
 var run_job = __nccwpck_require__(42464);
-;// CONCATENATED MODULE: ./lib/security/trigger-users.js
-/**
- * Events only people with write access can cause (a push, a dispatch, a schedule one of them set):
- * they start a run unchecked. Every other event is checked, the ones anyone can cause (a comment, a
- * pull request, a star, a fork, a wiki edit, a workflow_run a fork's pull request set off) first of all.
- */
-const EVENTS_WITHOUT_CHECK = ['schedule', 'push', 'workflow_dispatch'];
-/**
- * Whether the accounts behind `eventName` must be checked for write access before a run starts. No
- * event name at all is no GitHub event: the action run outside a workflow (`local-action`, a test),
- * by whoever runs it.
- */
-function needsWriteAccess(eventName) {
-    return eventName !== '' && !EVENTS_WITHOUT_CHECK.includes(eventName);
-}
-function account(value, role) {
-    const login = value?.login;
-    if (typeof login !== 'string' || login === '')
-        return undefined;
-    const type = value.type;
-    return { login, type: typeof type === 'string' ? type : 'unknown', role };
-}
-/**
- * The accounts behind an event that needs write access: the sender, for comments and reviews also
- * their author (an edit by a maintainer does not vouch for a stranger's comment), and for a
- * workflow_run the accounts that started the run it follows. Empty for events that need no check
- * (schedule, push, workflow_dispatch) \u2014 and for a payload that names nobody, which the caller refuses.
- */
-function triggerUsers(eventName, payload) {
-    if (!needsWriteAccess(eventName))
-        return [];
-    const data = (payload ?? {});
-    const users = [
-        account(data.sender, 'sender'),
-        account(data.comment?.user, 'comment author'),
-        account(data.review?.user, 'review author'),
-        account(data.workflow_run?.actor, 'actor of the workflow run it follows'),
-        account(data.workflow_run?.triggering_actor, 'account that started the workflow run it follows'),
-    ];
-    const unique = new Map();
-    for (const user of users)
-        if (user && !unique.has(user.login.toLowerCase()))
-            unique.set(user.login.toLowerCase(), user);
-    return [...unique.values()];
-}
-/** True for an app's account: typed `Bot`, or a login ending in `[bot]`. */
-function isBot(user) {
-    return user.type === 'Bot' || user.login.toLowerCase().endsWith('[bot]');
-}
-
-;// CONCATENATED MODULE: ./lib/security/authorize-trigger.js
-
-const WRITERS = new Set(['admin', 'maintain', 'write']);
-function describe(user) {
-    return `@${user.login} (${user.role})`;
-}
-async function refusalFor(user, request, lookup) {
-    if (isBot(user)) {
-        if (request.allowedBots.some((bot) => bot.toLowerCase() === user.login.toLowerCase()))
-            return undefined;
-        return `${describe(user)} is a bot and is not listed in the allowed-bots input; add '${user.login}' there if this app may start runs`;
-    }
-    let level;
-    try {
-        level = await lookup(user.login);
-    }
-    catch (error) {
-        // Fail closed: an unknown permission is no permission.
-        const detail = error instanceof Error ? error.message : String(error);
-        return `the permission of ${describe(user)} on ${request.repository} could not be read (${detail}); the github-token needs to read collaborators (the default token can)`;
-    }
-    if (WRITERS.has(level.permission) || (level.role_name !== undefined && WRITERS.has(level.role_name)))
-        return undefined;
-    const role = level.role_name && level.role_name !== level.permission ? `${level.permission}, role ${level.role_name}` : level.permission;
-    return `${describe(user)} has ${role} permission on ${request.repository}; starting a run on a ${request.eventName} event needs write, maintain or admin`;
-}
-/**
- * Decides, before any model call, whether the accounts behind the event may start a run: on every
- * event but schedule, push and workflow_dispatch each must have write, maintain or admin on the
- * repository, and a bot must be listed in `allowedBots`. A failed lookup refuses (fail closed).
- */
-async function authorizeTrigger(request, lookup) {
-    if (!needsWriteAccess(request.eventName))
-        return { allowed: true, checked: [] };
-    const users = triggerUsers(request.eventName, request.payload);
-    if (users.length === 0)
-        return { allowed: false, reason: `the ${request.eventName} event names no sender, so who started it cannot be checked` };
-    for (const user of users) {
-        const refusal = await refusalFor(user, request, lookup);
-        if (refusal)
-            return { allowed: false, reason: refusal };
-    }
-    return { allowed: true, checked: users.map((user) => user.login) };
-}
-
-;// CONCATENATED MODULE: ./lib/security/base-branch-guard.js
-/** Events that run with the base repository's token and secrets while a pull request's code may be at hand. */
-const BASE_CONFIG_EVENTS = ['pull_request_target', 'issue_comment'];
-const RISK = 'On this event the job has the base repository\'s token and secrets, so the plan file, its tool scripts and its MCP servers ' +
-    'must come from the base branch: a pull request could otherwise change them to run any command with those secrets.';
-function expectedCommits(request) {
-    const githubSha = request.githubSha ? [request.githubSha] : [];
-    if (request.eventName === 'pull_request_target') {
-        const sha = request.payload?.pull_request?.base?.sha;
-        const base = typeof sha === 'string' && sha !== '' ? [sha] : [];
-        // GITHUB_SHA is the base branch's newest commit, which actions/checkout takes by default; base.sha
-        // may be older when the base branch moved since the pull request was last updated. Both are base commits.
-        return base.length > 0
-            ? { shas: [...base, ...githubSha], what: "the pull request's base commit (pull_request.base.sha) or the base branch head (GITHUB_SHA)", fix: 'check out the base: actions/checkout with no `ref:` (its default on pull_request_target), never `ref: ${{ github.event.pull_request.head.sha }}`' }
-            : undefined;
-    }
-    return githubSha.length > 0
-        ? { shas: githubSha, what: 'the default branch commit (GITHUB_SHA)', fix: "check out the default branch: actions/checkout with no `ref:`, never the pull request's head ref" }
-        : undefined;
-}
-/**
- * On `pull_request_target` and `issue_comment`, the workspace must hold a base commit the event
- * names (`pull_request.base.sha` or `GITHUB_SHA`; for a comment, `GITHUB_SHA`), or the plan and tools may come
- * from an untrusted pull request. Other events pass. A run without a checkout passes only when it
- * reads no plan file; an unreadable HEAD refuses (fail closed).
- */
-function checkConfigSource(request) {
-    if (!BASE_CONFIG_EVENTS.includes(request.eventName))
-        return { ok: true };
-    const { head } = request;
-    if (head.kind === 'not-a-repository') {
-        if (!request.readsPlanFile)
-            return { ok: true };
-        return { ok: false, reason: `the workspace is not a git checkout, so plan-runner cannot tell whether the plan file comes from the base branch. ${RISK} Fix: run actions/checkout (without \`ref:\`) before plan-runner.` };
-    }
-    if (head.kind === 'unknown') {
-        return { ok: false, reason: `the workspace's commit could not be read (git: ${head.message}). ${RISK} Fix: run actions/checkout (without \`ref:\`) before plan-runner.` };
-    }
-    const expected = expectedCommits(request);
-    if (!expected)
-        return { ok: false, reason: `the ${request.eventName} event does not say which base commit to expect. ${RISK}` };
-    if (expected.shas.some((sha) => sha.toLowerCase() === head.sha.toLowerCase()))
-        return { ok: true };
-    return {
-        ok: false,
-        reason: `the workspace is at commit ${head.sha.slice(0, 12)}, not ${expected.what} (${[...new Set(expected.shas.map((sha) => sha.slice(0, 12)))].join(' or ')}). ${RISK} Fix: ${expected.fix}.`,
-    };
-}
-
-;// CONCATENATED MODULE: ./lib/security/collaborator-permission.js
-/** A permission lookup on `owner/repo` through Octokit (`GET /repos/{owner}/{repo}/collaborators/{username}/permission`). */
-function collaboratorPermission(octokit, owner, repo) {
-    return async (username) => {
-        const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({ owner, repo, username });
-        return { permission: data.permission, ...(data.role_name ? { role_name: data.role_name } : {}) };
-    };
-}
-
-// EXTERNAL MODULE: ./lib/security/fork-pull-request.js
-var fork_pull_request = __nccwpck_require__(69362);
-;// CONCATENATED MODULE: ./lib/plan/fork-read-only.js
-const FORK_READ_ONLY_REASON = 'this run is read-only because the pull request comes from a fork';
-/** Why `tool` is withheld from a fork's pull request, or undefined when it may run there. */
-function forkWithholding(tool, marks) {
-    if (tool.sideEffects)
-        return `${FORK_READ_ONLY_REASON}, and \`${tool.name}\` has side effects`;
-    if (marks.commandTools.has(tool.name) && !marks.forkSafe.has(tool.name)) {
-        return `${FORK_READ_ONLY_REASON}, and the command tool \`${tool.name}\` is not marked \`fork_safe: true\``;
-    }
-    return undefined;
-}
-/**
- * Read-only mode for a fork's pull request: every tool with side effects is withheld, and every
- * command tool the plan does not mark `fork_safe: true`. Returns the tools kept, in order, and
- * those withheld with the reason, for the summary and for validation messages.
- */
-function withholdForFork(tools, marks) {
-    const kept = [];
-    const withheld = [];
-    for (const tool of tools) {
-        const why = forkWithholding(tool, marks);
-        if (why)
-            withheld.push({ name: tool.name, why });
-        else
-            kept.push(tool);
-    }
-    return { kept, withheld };
-}
-/** The command-tool marks of a plan's `tools:` section. */
-function commandToolMarks(tools) {
-    const entries = Object.entries(tools ?? {});
-    return {
-        commandTools: new Set(entries.map(([name]) => name)),
-        forkSafe: new Set(entries.filter(([, tool]) => tool.fork_safe === true).map(([name]) => name)),
-    };
-}
-/** Read-only mode as a plan-loading rule (`LoadPlanOptions.withhold`): the plan's own `fork_safe` marks decide for its command tools. */
-const forkReadOnly = (tool, plan) => forkWithholding(tool, commandToolMarks(plan.tools));
-
-// EXTERNAL MODULE: ./lib/process/run-process.js
-var run_process = __nccwpck_require__(19856);
-;// CONCATENATED MODULE: ./lib/security/workspace-head.js
-
-/**
- * Reads `git rev-parse HEAD` in `workspace` \u2014 through the process runner: no shell, fixed arguments,
- * and an environment holding only PATH and HOME, so no repository variable can redirect git.
- */
-async function readWorkspaceHead(workspace, env = process.env) {
-    const gitEnv = { GIT_TERMINAL_PROMPT: '0' };
-    for (const name of ['PATH', 'HOME', 'SystemRoot'])
-        if (env[name] !== undefined)
-            gitEnv[name] = env[name];
-    const outcome = await (0,run_process/* runProcess */.R)(['git', 'rev-parse', '--verify', 'HEAD^{commit}'], {
-        cwd: workspace,
-        env: gitEnv,
-        stdin: '',
-        timeoutMs: 10_000,
-        output: { mode: 'separate', maxStdoutBytes: 64 * 1024, maxStderrBytes: 8 * 1024 },
-    });
-    switch (outcome.kind) {
-        case 'exited': {
-            if (outcome.exitCode === 0)
-                return { kind: 'commit', sha: outcome.stdout.trim().toLowerCase() };
-            const text = outcome.stderr.text().trim();
-            if (/not a git repository/i.test(text))
-                return { kind: 'not-a-repository' };
-            return { kind: 'unknown', message: text.split('\n')[0] || `git rev-parse exited with ${outcome.exitCode ?? outcome.signal}` };
-        }
-        case 'spawn_failed':
-            return { kind: 'unknown', message: `cannot start git: ${outcome.error.code ?? outcome.error.message}` };
-        case 'timed_out':
-            return { kind: 'unknown', message: 'git rev-parse did not answer within 10 s' };
-        case 'output_too_large':
-            return { kind: 'unknown', message: 'git rev-parse printed more than a commit id' };
-        case 'aborted':
-            return { kind: 'unknown', message: 'git rev-parse was stopped' };
-    }
-}
-
-;// CONCATENATED MODULE: ./lib/action/admit-run.js
-
-
-
-
-
-
-
-function permissionLookup(settings, deps) {
-    if (deps.permissionOf)
-        return deps.permissionOf;
-    const [owner, repo] = settings.github.repository?.split('/') ?? [];
-    const github = deps.github;
-    if (!github || !owner || !repo) {
-        return () => Promise.reject(new Error(github ? 'GITHUB_REPOSITORY is not set' : 'there is no github-token to ask GitHub with'));
-    }
-    return collaboratorPermission(github, owner, repo);
-}
-/**
- * The checks before any model call: who triggered the event may start a run (write access, or a
- * listed bot), the plan and tools come from the base branch on `pull_request_target` and
- * `issue_comment`, and a run for a fork's pull request (its own events, a comment on it, a
- * workflow_run it set off) runs read-only.
- */
-async function admitRun(settings, deps) {
-    const { eventName, payload } = settings.github;
-    const trigger = await authorizeTrigger({ eventName, payload, repository: settings.github.repository ?? 'this repository', allowedBots: settings.allowedBots }, permissionLookup(settings, deps));
-    if (!trigger.allowed)
-        return { admitted: false, reason: `who started this run may not: ${trigger.reason}.` };
-    // Only these events run a plan that must come from the base branch: elsewhere git is not asked (a process start saved).
-    if (BASE_CONFIG_EVENTS.includes(eventName)) {
-        const head = await (deps.readHead ?? readWorkspaceHead)(settings.workspace);
-        const source = checkConfigSource({
-            eventName,
-            payload,
-            ...(settings.env['GITHUB_SHA'] ? { githubSha: settings.env['GITHUB_SHA'] } : {}),
-            head,
-            readsPlanFile: settings.planFile !== undefined,
-        });
-        if (!source.ok)
-            return { admitted: false, reason: `the plan would not come from the base branch: ${source.reason}` };
-    }
-    return (await actsForFork(settings, deps)) ? { admitted: true, readOnly: { withhold: forkReadOnly } } : { admitted: true };
-}
-/**
- * Whether the run acts on a fork's code or text: a pull request event from a fork, a workflow_run
- * a fork's pull request set off, or a comment on a fork's pull request (its payload names only the
- * number: the pull request is read). What cannot be told counts as a fork (read-only, fail closed).
- */
-async function actsForFork(settings, deps) {
-    const { eventName, payload } = settings.github;
-    if (eventName === 'workflow_run')
-        return (0,fork_pull_request/* isForkWorkflowRun */.D)(payload);
-    if (payload?.pull_request)
-        return (0,fork_pull_request/* isForkPullRequest */.B)(payload);
-    const target = (0,event_target/* eventTarget */.M)(eventName, payload, settings.github.repository);
-    // A comment whose pull request or repository cannot be told counts as a fork's.
-    if (target === undefined)
-        return eventName === 'issue_comment';
-    if (target.kind !== 'pull_request')
-        return false;
-    if (!deps.github)
-        return true;
-    const { owner, repo, number } = target;
-    try {
-        const { data } = await deps.github.rest.pulls.get({ owner, repo, pull_number: number });
-        return (0,fork_pull_request/* isForkPullRequest */.B)({ pull_request: data, repository: { full_name: `${owner}/${repo}` } });
-    }
-    catch {
-        return true;
-    }
-}
-
+// EXTERNAL MODULE: ./lib/action/admit-run.js + 5 modules
+var admit_run = __nccwpck_require__(34758);
 // EXTERNAL MODULE: ./lib/action/check-run.js
 var check_run = __nccwpck_require__(49474);
 // EXTERNAL MODULE: ./lib/action/check-run-name.js
@@ -41280,8 +41330,8 @@ async function openEscalationIssue(octokit, where, escalation, redact, warn) {
     }
 }
 
-// EXTERNAL MODULE: ./lib/action/live-comment.js + 2 modules
-var live_comment = __nccwpck_require__(19606);
+// EXTERNAL MODULE: ./lib/action/live-comment.js + 1 modules
+var live_comment = __nccwpck_require__(8353);
 // EXTERNAL MODULE: ./lib/report/comment/comment-updater.js
 var comment_updater = __nccwpck_require__(31393);
 // EXTERNAL MODULE: ./lib/report/write-report-file.js
@@ -41342,6 +41392,8 @@ var trace_step_weights = __nccwpck_require__(67047);
 var fan_out_states = __nccwpck_require__(60708);
 // EXTERNAL MODULE: ./lib/action/fan-out-state.js
 var fan_out_state = __nccwpck_require__(88130);
+// EXTERNAL MODULE: ./lib/security/trigger-users.js
+var trigger_users = __nccwpck_require__(21799);
 ;// CONCATENATED MODULE: ./lib/action/approval-command.js
 
 /** The comment's first line that is not blank, trimmed, where an answer is written. */
@@ -41388,7 +41440,7 @@ function approvalCommand(github) {
     const type = payload.comment?.user?.type;
     // An app can also comment through a person's token (an assistant, an integration): the person's login, the app's words.
     const viaApp = payload.comment?.performed_via_github_app !== undefined && payload.comment?.performed_via_github_app !== null;
-    const app = viaApp || isBot({ login, type: typeof type === 'string' ? type : 'unknown', role: 'comment author' });
+    const app = viaApp || (0,trigger_users/* isBot */.w2)({ login, type: typeof type === 'string' ? type : 'unknown', role: 'comment author' });
     // In any case, as the README's `if: startsWith(\u2026, '/approve')` matches it (a review found `/Approve` refused as
     // "takes nothing after it").
     const command = firstLine(body).toLowerCase();
@@ -42477,7 +42529,7 @@ async function runAction(given, deps) {
         }
     }
     // Before anything is written or any model is called: may this event start a run, and how.
-    const admission = await admitRun(given, { ...(deps.github ? { github: deps.github } : {}), ...deps.admission });
+    const admission = await (0,admit_run/* admitRun */.R)(given, { ...(deps.github ? { github: deps.github } : {}), ...deps.admission });
     if (!admission.admitted)
         return refuseRun(given, admission.reason, deps);
     const readOnly = admission.readOnly;

@@ -972,13 +972,17 @@ function finalReport(outcome, given) {
     const report = reportOf(outcome, context);
     return context.notes ? { ...report, markdown: `${context.notes}${report.markdown}` } : report;
 }
-/** A run cancelled with no record to show: its name (the plan's, else its file) and why, in words. */
+/**
+ * A run cancelled with no record to show: its name (the plan's, else its file) and why, in words. The reason is
+ * shown as the summary's status lines show theirs (found by an adversarial pass: a damaged trace's problem,
+ * which quotes the trace, put its own headings, links and HTML in the job summary and the PR comment).
+ */
 function cancelledReport(name, reason, redact, usage) {
     return {
         status: 'cancelled',
         reason,
         goals: [],
-        markdown: withAbandoned(`## ${(0,summary_header/* statusIcon */.I8)('cancelled')} plan-runner: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(name))}\n\n**Status:** ${reason}.\n`, usage),
+        markdown: withAbandoned(`## ${(0,summary_header/* statusIcon */.I8)('cancelled')} plan-runner: ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(redact(name))}\n\n**Status:** ${(0,summary_header/* reasonText */.uV)(reason, redact)}.\n`, usage),
         planErrors: [],
         ...(usage && { usage }),
     };
@@ -1313,6 +1317,7 @@ function renderPlanPreview(plan, options) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   I8: () => (/* binding */ statusIcon),
 /* harmony export */   ss: () => (/* binding */ renderSummaryHeader),
+/* harmony export */   uV: () => (/* binding */ reasonText),
 /* harmony export */   yc: () => (/* binding */ goalLine)
 /* harmony export */ });
 /* unused harmony exports reasonSuffix, statusText */
@@ -1341,9 +1346,13 @@ function statusIcon(status) {
 }
 /** The most of a run's reason a status line shows (a model or a tool may have written it). */
 const MAX_REASON_CHARS = 1000;
+/** A reason as a status line shows it: redacted, cut and escaped as inline Markdown (it may quote a tool, a model or a trace). */
+function reasonText(reason, redact) {
+    return (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(redact(reason), MAX_REASON_CHARS));
+}
 /** `: <reason>` after a status, redacted, cut and escaped as inline Markdown; '' when there is none. */
 function reasonSuffix(reason, redact) {
-    return reason ? `: ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(redact(reason), MAX_REASON_CHARS))}` : '';
+    return reason ? `: ${reasonText(reason, redact)}` : '';
 }
 /** What the status means, in words a reader can act on. */
 function statusText(record, redact) {
