@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { validateGitHubRequest, type RouteMatch } from './github-openapi.ts';
+import { loadGitHubOpenApi, validateGitHubRequest, type RouteMatch } from './github-openapi.ts';
 
 /** One request as the fake GitHub saw it. */
 export interface RecordedRequest {
@@ -94,6 +94,7 @@ export class FakeGitHub {
 
   /** Starts listening on a free port of 127.0.0.1. */
   async start(): Promise<this> {
+    loadGitHubOpenApi();
     await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
     return this;
   }

@@ -53,7 +53,9 @@ afterEach(async () => {
   expect(github.violations).toEqual([]);
 });
 
-function api(timeoutMs = 2000, fetch?: typeof globalThis.fetch): CommentApi {
+// Requests a test expects answered get 10 s: with 2 s, one that a loaded machine (the suite's six workers and
+// another job on two cores) answered late timed out, and a test counted two listings where it meant three.
+function api(timeoutMs = 10_000, fetch?: typeof globalThis.fetch): CommentApi {
   const octokit = createOctokit({ token: 't', baseUrl: github.url, timeoutMs, warn: (m) => warnings.push(m), throttle: zeroSpacingThrottle(), ...(fetch && { fetch }) });
   return issueCommentApi(octokit, target);
 }
@@ -595,7 +597,7 @@ describe('writes paced by the token’s rate limit', () => {
       if (request.method !== 'GET') times.push(manual.now());
     };
     const budget = new RateBudget();
-    const octokit = createOctokit({ token: 't', baseUrl: github.url, timeoutMs: 2000, warn: (m) => warnings.push(m), throttle: zeroSpacingThrottle(), rateBudget: budget });
+    const octokit = createOctokit({ token: 't', baseUrl: github.url, timeoutMs: 10_000, warn: (m) => warnings.push(m), throttle: zeroSpacingThrottle(), rateBudget: budget });
     const { api: counted, inFlight } = countedApi(octokit);
     const steps = Array.from({ length: 200 }, (_, i) => step(String(i + 1), `step ${i + 1}`));
     const run = new RunScript(plan(steps));
@@ -626,7 +628,7 @@ describe('writes paced by the token’s rate limit', () => {
 
   it('writes the final state a second after the last write, not after the pacing', async () => {
     const manual = new ManualClock();
-    const { api: counted, inFlight } = countedApi(createOctokit({ token: 't', baseUrl: github.url, timeoutMs: 2000, warn: (m) => warnings.push(m), throttle: zeroSpacingThrottle() }));
+    const { api: counted, inFlight } = countedApi(createOctokit({ token: 't', baseUrl: github.url, timeoutMs: 10_000, warn: (m) => warnings.push(m), throttle: zeroSpacingThrottle() }));
     const run = script();
     const comments = createCommentUpdater({ api: counted, marker, render, warn: (m) => warnings.push(m), clock: manual, pacingMs: () => 60_000 });
     comments.listener(run.events[0]!);
