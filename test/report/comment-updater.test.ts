@@ -75,6 +75,14 @@ const posts = (): number => github.requestsTo('issues/create-comment').length;
 const patches = (): number => github.requestsTo('issues/update-comment').length;
 
 /**
+ * How long a wait for the updater gives it to get somewhere through the fake's real requests: a request the fake
+ * reads, one timed out 100 ms after that, a retry. vi.waitFor's default of one second failed when the worker's
+ * event loop stalled for 0.9 s in it (a loaded machine), with `undefined` for the next timer due. A wait ends as
+ * soon as its condition holds: only a failure takes this long.
+ */
+const UPDATER_WAIT = { timeout: 10_000, interval: 20 };
+
+/**
  * Fires `manual`'s timers in order, each once the updater waits on it (a request in flight sets none until it is
  * answered), until `done()` or the next is due after `until`.
  */
@@ -288,7 +296,7 @@ describe('comment updater against the GitHub REST API', () => {
     comments.listener(run.events[1]!);
     await runClock(manual, 1000, () => false);
     // The 429, and its retry 300 s later.
-    await vi.waitFor(() => expect(manual.nextDue()).toBe(301_000));
+    await vi.waitFor(() => expect(manual.nextDue()).toBe(301_000), UPDATER_WAIT);
     for (const event of run.events.slice(2)) comments.listener(event);
     const start = await finishUntil(manual, comments, 5000 + MAX_RATE_LIMIT_WAIT_MS);
     expect(manual.now() - start).toBeLessThanOrEqual(5000 + MAX_RATE_LIMIT_WAIT_MS);
@@ -310,7 +318,7 @@ describe('comment updater against the GitHub REST API', () => {
     // Three tries, 300 s apart: the write is given up on, and the next waits 300 s more.
     await runClock(manual, 601_000, () => warnings.some((w) => w.includes('tried again on the next update')));
     for (const event of run.events.slice(2)) comments.listener(event);
-    await vi.waitFor(() => expect(manual.nextDue()).toBe(901_000));
+    await vi.waitFor(() => expect(manual.nextDue()).toBe(901_000), UPDATER_WAIT);
     await finishUntil(manual, comments, 5000 + MAX_RATE_LIMIT_WAIT_MS);
     expect(patches()).toBe(3);
     expect(warnings.filter((w) => w.includes('final state was not written'))).toHaveLength(1);
@@ -328,7 +336,7 @@ describe('comment updater against the GitHub REST API', () => {
     github.fail('issues/update-comment', { status: 429, headers: { 'retry-after': '100' } });
     comments.listener(run.events[1]!);
     await runClock(manual, 1000, () => false);
-    await vi.waitFor(() => expect(manual.nextDue()).toBe(101_000));
+    await vi.waitFor(() => expect(manual.nextDue()).toBe(101_000), UPDATER_WAIT);
     for (const event of run.events.slice(2)) comments.listener(event);
     await finishUntil(manual, comments);
     expect(github.requestsTo('issues/update-comment').map((r) => r.status)).toEqual([429, 200]);
@@ -480,17 +488,17 @@ describe('comment updater against the GitHub REST API', () => {
     await comments.flush();
     github.fail('issues/update-comment', { lateMs: 2_000 });
     comments.listener(run.events[1]!);
-    await vi.waitFor(() => expect(manual.nextDue()).toBe(1000));
+    await vi.waitFor(() => expect(manual.nextDue()).toBe(1000), UPDATER_WAIT);
     manual.advanceTo(1000);
     // The edit times out, and its retry waits a second; the run ends meanwhile.
-    await vi.waitFor(() => expect(manual.nextDue()).toBe(2000));
+    await vi.waitFor(() => expect(manual.nextDue()).toBe(2000), UPDATER_WAIT);
     for (const event of run.events.slice(2)) comments.listener(event);
     let done = false;
     const finishing = comments.finish().then(() => (done = true));
     const final = render(run.record(), undefined);
-    await vi.waitFor(() => expect(manual.nextDue()).toBe(2000));
+    await vi.waitFor(() => expect(manual.nextDue()).toBe(2000), UPDATER_WAIT);
     manual.advanceTo(2000);
-    await vi.waitFor(() => expect(github.requestsTo('issues/update-comment').filter((r) => r.status === 200 && (r.body as { body: string }).body === final)).toHaveLength(1));
+    await vi.waitFor(() => expect(github.requestsTo('issues/update-comment').filter((r) => r.status === 200 && (r.body as { body: string }).body === final)).toHaveLength(1), UPDATER_WAIT);
     // The timed-out edit lands: the comment shows ⏳ again.
     await vi.waitFor(() => expect(github.requestsTo('issues/update-comment').map((r) => r.status)).toEqual([200, 200]), { timeout: 10_000, interval: 20 });
     await runClock(manual, Number.POSITIVE_INFINITY, () => done);
@@ -509,13 +517,13 @@ describe('comment updater against the GitHub REST API', () => {
     github.fail('issues/create-comment', { lateMs: 2_000 });
     comments.listener(run.events[0]!);
     // The create times out; its retry a second later finds no comment and creates one.
-    await vi.waitFor(() => expect(manual.nextDue()).toBe(1000));
+    await vi.waitFor(() => expect(manual.nextDue()).toBe(1000), UPDATER_WAIT);
     for (const event of run.events.slice(1)) comments.listener(event);
     let done = false;
     const finishing = comments.finish().then(() => (done = true));
     await runClock(manual, 1000, () => done);
     const final = render(run.record(), undefined);
-    await vi.waitFor(() => expect(github.commentsOn('octo', 'app', 12).map((c) => c.body)).toContain(final));
+    await vi.waitFor(() => expect(github.commentsOn('octo', 'app', 12).map((c) => c.body)).toContain(final), UPDATER_WAIT);
     // The first create lands: a second comment, with the run's first state.
     await vi.waitFor(() => expect(github.commentsOn('octo', 'app', 12)).toHaveLength(2), { timeout: 10_000, interval: 20 });
     await runClock(manual, Number.POSITIVE_INFINITY, () => done);
@@ -534,7 +542,7 @@ describe('comment updater against the GitHub REST API', () => {
     comments.listener(run.events[1]!);
     await runClock(manual, 1000, () => false);
     // The edit times out, and its retry waits a second; the run ends meanwhile.
-    await vi.waitFor(() => expect(manual.nextDue()).toBe(2000));
+    await vi.waitFor(() => expect(manual.nextDue()).toBe(2000), UPDATER_WAIT);
     for (const event of run.events.slice(2)) comments.listener(event);
     await finishUntil(manual, comments);
     // Written, but the edit may land until 8 s, past finish()'s 4 s: not read again, and said.
