@@ -76,6 +76,12 @@ export class FakeGitHub {
   tokenUser: { login: string; type: string } = BOT;
 
   #server = createServer((req, res) => void this.#handle(req, res));
+  /**
+   * The port it listened on, kept after `stop()`: a request held back (`lateMs`) is carried out after the test that
+   * held it has ended when that test failed first, and reading the port of the stopped server then threw an
+   * unhandled rejection that failed the run, blamed on whichever test ran next.
+   */
+  #port?: number;
   #faults = new Map<string, Fault[]>();
   #handlers = new Map<string, Handler>();
   #nextId = 1000;
@@ -96,11 +102,12 @@ export class FakeGitHub {
   async start(): Promise<this> {
     loadGitHubOpenApi();
     await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
+    this.#port = (this.#server.address() as AddressInfo).port;
     return this;
   }
 
   get url(): string {
-    return `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+    return `http://127.0.0.1:${this.#port ?? (this.#server.address() as AddressInfo).port}`;
   }
 
   /** Stops the server, dropping hanging requests. */
