@@ -113,6 +113,15 @@ describe('a killed `mode: eval` step', () => {
   });
 });
 
+/** An issue_comment event: `login` commented `body` on pull request 5. */
+const commentEvent = (body: string, login: string) => ({
+  action: 'created',
+  issue: { number: 5, pull_request: { url: 'https://api.github.com/repos/octo/app/pulls/5' } },
+  comment: { id: 1, body, user: { login, type: 'User' } },
+  sender: { login, type: 'User' },
+  repository: REPO,
+});
+
 // A comment on the pull request (no /approve) while a run of the plan waits for approval there: the main
 // step refuses, "its comment is left as it is". Killed or crashed before it got there (its checks ask GitHub,
 // waiting up to 10 s on a transient failure; a cancel-in-progress concurrency group cancels it on the next
@@ -125,13 +134,7 @@ describe('an issue_comment run killed before its run started', () => {
   });
 
   it('leaves the comment of a run that waits for approval as it is', async () => {
-    const settings = await settingsFor('issue_comment', {
-      action: 'created',
-      issue: { number: 5, pull_request: { url: 'https://api.github.com/repos/octo/app/pulls/5' } },
-      comment: { id: 1, body: 'looks good to me', user: { login: 'octocat', type: 'User' } },
-      sender: { login: 'octocat', type: 'User' },
-      repository: REPO,
-    });
+    const settings = await settingsFor('issue_comment', commentEvent('looks good to me', 'octocat'));
     const body = `${commentMarker(keyedPlanId(settings))}\n<!-- plan-runner-head: ${PULL.head.sha} -->${approvalMarkerLine({ state: 'awaiting', runId: 70, hash: 'a'.repeat(16) })}\n## ⏸️ plan-runner: Gate\n\nAwaiting approval: comment /approve\n`;
     await octokit().rest.issues.createComment({ owner: 'octo', repo: 'app', issue_number: 5, body });
     await postStep(settings);
@@ -143,13 +146,7 @@ describe('an issue_comment run killed before its run started', () => {
   // comment back as it was (the run still waits: `recorded.undo()`); finishUnstartedRun wrote a body with no
   // approval marker at all: no /approve finds the run any more, and a re-run of the paused job asks again.
   it('an approving run killed before its run started keeps the approval marker in the comment', async () => {
-    const settings = await settingsFor('issue_comment', {
-      action: 'created',
-      issue: { number: 5, pull_request: { url: 'https://api.github.com/repos/octo/app/pulls/5' } },
-      comment: { id: 1, body: '/approve', user: { login: 'octocat', type: 'User' } },
-      sender: { login: 'octocat', type: 'User' },
-      repository: REPO,
-    });
+    const settings = await settingsFor('issue_comment', commentEvent('/approve', 'octocat'));
     const marker = approvalMarkerLine({ state: 'approved', hash: 'a'.repeat(16), by: 'octocat', runId: 70 });
     await octokit().rest.issues.createComment({ owner: 'octo', repo: 'app', issue_number: 5, body: `${commentMarker(keyedPlanId(settings))}\n<!-- plan-runner-head: ${PULL.head.sha} -->${marker}\n## ⏸️ plan-runner: Gate\n` });
     await postStep(settings, '');
@@ -175,13 +172,7 @@ describe("a killed run on a fork's pull request (pull_request_target)", () => {
   it('nor on a comment on it (issue_comment), whose pull request is read as the main step reads it', async () => {
     const fork = { ...PULL, head: { ...PULL.head, repo: { full_name: 'mallory/app' } } };
     github.pulls.set(5, { data: fork, files: [] });
-    const settings = await settingsFor('issue_comment', {
-      action: 'created',
-      issue: { number: 5, pull_request: { url: 'https://api.github.com/repos/octo/app/pulls/5' } },
-      comment: { id: 1, body: 'run it', user: { login: 'maintainer', type: 'User' } },
-      sender: { login: 'maintainer', type: 'User' },
-      repository: REPO,
-    });
+    const settings = await settingsFor('issue_comment', commentEvent('run it', 'maintainer'));
     await postStep(settings);
     expect(github.commentsOn('octo', 'app', 5)).toEqual([]);
   });
