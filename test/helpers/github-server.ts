@@ -16,12 +16,15 @@ export interface RecordedRequest {
 
 /**
  * A scripted failure for the next request to an operation: an HTTP answer, no answer at all, or a
- * request that is carried out (and answered) only `lateMs` after it arrived — past a client's timeout.
+ * request that is carried out (and answered) only `lateMs` after it arrived — past a client's timeout —
+ * or only once `heldUntil` settles, when a test must have it land after something else, whatever the
+ * machine's load.
  */
 export type Fault =
   | { readonly status: number; readonly headers?: Record<string, string>; readonly body?: unknown }
   | { readonly hang: true }
-  | { readonly lateMs: number };
+  | { readonly lateMs: number }
+  | { readonly heldUntil: Promise<unknown> };
 
 export interface FakeComment {
   id: number;
@@ -333,6 +336,7 @@ export class FakeGitHub {
     if (fault && 'hang' in fault) return; // never answered; stop() drops the connection
     // Carried out late, whether or not the client still waits: GitHub's requests do not die with the client.
     if (fault && 'lateMs' in fault) await new Promise((resolve) => setTimeout(resolve, fault.lateMs));
+    if (fault && 'heldUntil' in fault) await fault.heldUntil.catch(() => undefined);
     if (fault && 'status' in fault) return this.#send(res, recorded, { status: fault.status, headers: fault.headers, body: fault.body ?? { message: `scripted ${fault.status}` } });
     const handler = this.#handlers.get(validation.route.operationId);
     if (!handler) {

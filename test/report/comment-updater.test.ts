@@ -83,6 +83,18 @@ const patches = (): number => github.requestsTo('issues/update-comment').length;
 const UPDATER_WAIT = { timeout: 10_000, interval: 20 };
 
 /**
+ * A fault that holds a request back until `land()`: GitHub carries it out then, after the client gave up on it.
+ * Held for a fixed 2 s instead, it had to land after writes the updater makes in the meantime, and a worker whose
+ * event loop stalled for longer (a loaded machine) saw it land first: the look after a timed-out POST found the
+ * comment and edited it, where the test expected a second POST.
+ */
+function heldBack(): { fault: { heldUntil: Promise<void> }; land: () => void } {
+  let land!: () => void;
+  const heldUntil = new Promise<void>((resolve) => (land = resolve));
+  return { fault: { heldUntil }, land };
+}
+
+/**
  * Fires `manual`'s timers in order, each once the updater waits on it (a request in flight sets none until it is
  * answered), until `done()` or the next is due after `until`.
  */
@@ -454,20 +466,19 @@ describe('comment updater against the GitHub REST API', () => {
   it('looks before a second POST when one timed out, and keeps one comment when the first lands late', async () => {
     const run = script();
     // Only the first POST times out, 100 ms after the fake has read it: with 400 ms on every request, a
-    // loaded machine timed out the looks too, which the request order below would then lack. It lands
-    // 2 s after that read, so the look after the timeout comes first though the event loop is held up for
-    // a second or more.
+    // loaded machine timed out the looks too, which the request order below would then lack. It is held
+    // back until the updater has looked and posted again, so the look after the timeout comes first.
     const comments = createCommentUpdater({ api: api(5_000, timingOutFetch(github, 'issues/create-comment', 100)), marker, render, warn: (m) => warnings.push(m), clock });
-    github.fail('issues/create-comment', { lateMs: 2_000 });
+    const first = heldBack();
+    github.fail('issues/create-comment', first.fault);
     comments.listener(run.events[0]!);
     await comments.flush();
     const requests = github.requests.filter((r) => r.operationId !== 'users/get-authenticated' && r.operationId !== 'graphql').map((r) => r.operationId);
     // POST (timed out) → list → POST again: never two POSTs without a look between them.
     expect(requests.slice(0, 4)).toEqual(['issues/list-comments', 'issues/create-comment', 'issues/list-comments', 'issues/create-comment']);
-    // The first POST lands 2 s after the fake read it: wait until the fake has carried it out, rather than a fixed
-    // time, which a loaded machine overran. (Not for two comments: on a loaded machine the updater's own look
-    // after its second POST could see the late one first and delete it, and two were never seen.)
-    await vi.waitFor(() => expect(github.requestsTo('issues/create-comment').map((request) => request.status)).toEqual([201, 201]), { timeout: 10_000, interval: 50 });
+    // The first POST lands late: a second comment.
+    first.land();
+    await vi.waitFor(() => expect(github.requestsTo('issues/create-comment').map((request) => request.status)).toEqual([201, 201]), UPDATER_WAIT);
     for (const event of run.events.slice(1)) comments.listener(event);
     await comments.finish();
     expect(github.commentsOn('octo', 'app', 12).map((c) => c.body)).toEqual([render(run.record(), undefined)]);
@@ -482,11 +493,12 @@ describe('comment updater against the GitHub REST API', () => {
     github.onRequest = (request) => {
       if (request.operationId === 'issues/list-comments') lists.push(manual.now());
     };
-    // Only the first edit times out, 100 ms after the fake has read it; GitHub carries it out 2 s after that read.
+    // Only the first edit times out, 100 ms after the fake has read it; GitHub carries it out after the final state.
     const comments = createCommentUpdater({ api: api(5_000, timingOutFetch(github, 'issues/update-comment', 100)), marker, render, warn: (m) => warnings.push(m), clock: manual, requestTimeoutMs: 5_000 });
     comments.listener(run.events[0]!);
     await comments.flush();
-    github.fail('issues/update-comment', { lateMs: 2_000 });
+    const timedOut = heldBack();
+    github.fail('issues/update-comment', timedOut.fault);
     comments.listener(run.events[1]!);
     await vi.waitFor(() => expect(manual.nextDue()).toBe(1000), UPDATER_WAIT);
     manual.advanceTo(1000);
@@ -500,7 +512,8 @@ describe('comment updater against the GitHub REST API', () => {
     manual.advanceTo(2000);
     await vi.waitFor(() => expect(github.requestsTo('issues/update-comment').filter((r) => r.status === 200 && (r.body as { body: string }).body === final)).toHaveLength(1), UPDATER_WAIT);
     // The timed-out edit lands: the comment shows ⏳ again.
-    await vi.waitFor(() => expect(github.requestsTo('issues/update-comment').map((r) => r.status)).toEqual([200, 200]), { timeout: 10_000, interval: 20 });
+    timedOut.land();
+    await vi.waitFor(() => expect(github.requestsTo('issues/update-comment').map((r) => r.status)).toEqual([200, 200]), UPDATER_WAIT);
     await runClock(manual, Number.POSITIVE_INFINITY, () => done);
     await finishing;
     expect(github.commentsOn('octo', 'app', 12).map((c) => c.body)).toEqual([final]);
@@ -514,7 +527,8 @@ describe('comment updater against the GitHub REST API', () => {
     const run = script();
     const manual = new ManualClock();
     const comments = createCommentUpdater({ api: api(5_000, timingOutFetch(github, 'issues/create-comment', 100)), marker, render, warn: (m) => warnings.push(m), clock: manual, requestTimeoutMs: 5_000 });
-    github.fail('issues/create-comment', { lateMs: 2_000 });
+    const timedOut = heldBack();
+    github.fail('issues/create-comment', timedOut.fault);
     comments.listener(run.events[0]!);
     // The create times out; its retry a second later finds no comment and creates one.
     await vi.waitFor(() => expect(manual.nextDue()).toBe(1000), UPDATER_WAIT);
@@ -525,7 +539,8 @@ describe('comment updater against the GitHub REST API', () => {
     const final = render(run.record(), undefined);
     await vi.waitFor(() => expect(github.commentsOn('octo', 'app', 12).map((c) => c.body)).toContain(final), UPDATER_WAIT);
     // The first create lands: a second comment, with the run's first state.
-    await vi.waitFor(() => expect(github.commentsOn('octo', 'app', 12)).toHaveLength(2), { timeout: 10_000, interval: 20 });
+    timedOut.land();
+    await vi.waitFor(() => expect(github.commentsOn('octo', 'app', 12)).toHaveLength(2), UPDATER_WAIT);
     await runClock(manual, Number.POSITIVE_INFINITY, () => done);
     await finishing;
     expect(github.commentsOn('octo', 'app', 12).map((c) => c.body)).toEqual([final]);
