@@ -1039,17 +1039,23 @@ function reportOf(outcome, context) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   a: () => (/* binding */ formatDuration)
 /* harmony export */ });
-/** A duration for people: `850 ms`, `12.3 s`, `2 min 5 s`. */
+/**
+ * A duration for people: `850 ms`, `12.3 s`, `2 min 5 s`. Rounded once, to the unit it is shown in, before it
+ * is split: rounding the parts apart gave `1 min 60 s` for 119.6 s, `60 s` for 59.96 s and `1000 ms` for
+ * 999.6 ms (found by a review).
+ */
 function formatDuration(ms) {
     if (!Number.isFinite(ms) || ms < 0)
         return '\u2014';
-    if (ms < 1000)
-        return `${Math.round(ms)} ms`;
-    if (ms < 60_000)
-        return `${(Math.round(ms / 100) / 10).toString()} s`;
-    const minutes = Math.floor(ms / 60_000);
-    const seconds = Math.round((ms % 60_000) / 1000);
-    return seconds ? `${minutes} min ${seconds} s` : `${minutes} min`;
+    const wholeMs = Math.round(ms);
+    if (wholeMs < 1000)
+        return `${wholeMs} ms`;
+    const tenths = Math.round(ms / 100);
+    if (tenths < 600)
+        return `${(tenths / 10).toString()} s`;
+    const seconds = Math.round(ms / 1000);
+    const minutes = Math.floor(seconds / 60);
+    return seconds % 60 ? `${minutes} min ${seconds % 60} s` : `${minutes} min`;
 }
 
 
