@@ -1,3 +1,4 @@
+import { byteOrderMarkNote } from '../core/byte-order-mark.ts';
 import { JsonDuplicateKeyError, JsonTooDeepError, MAX_JSON_DEPTH, parseJson } from '../core/parse-json.ts';
 import { MAX_TRACE_BYTES, readInputFile } from '../core/read-input-file.ts';
 import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from './model-client.ts';
@@ -68,7 +69,7 @@ export function readRecording(path: string): { header?: RecordingHeader; exchang
       // As a trace is read: nested at most as deep as a request and answer may be, and no key named twice.
       value = parseJson(line, 2 * MAX_JSON_DEPTH);
     } catch (cause) {
-      const bom = index === 0 && line.startsWith('\uFEFF') ? ' (it starts with a byte order mark: save the file as UTF-8 without one)' : '';
+      const bom = index === 0 ? byteOrderMarkNote(line) : '';
       const why = cause instanceof JsonTooDeepError || cause instanceof JsonDuplicateKeyError ? `is not a recorded exchange: ${cause.message}` : `is not JSON${bom}`;
       throw new ReplayFileError({ file: path, line: index + 1, problem: why, cause, ...(index === 0 && { notARecording: true }) });
     }

@@ -1,4 +1,5 @@
 import type { RunEvent } from '../core/run-event.ts';
+import { byteOrderMarkNote } from '../core/byte-order-mark.ts';
 import { resumeStateFromEvents, type ResumeStateResult } from './resume-state.ts';
 import { JsonDuplicateKeyError, JsonTooDeepError, MAX_JSON_DEPTH, parseJson } from '../core/parse-json.ts';
 import { TRACE_GAP } from '../core/trace-gap.ts';
@@ -42,12 +43,6 @@ export async function readResumeTrace(file: string, ifMissing?: string): Promise
   return { ok: false, problem: `cannot read the trace ${file}: ${read.problem}; resume from the trace file of one run` };
 }
 
-/** A first line that is not JSON: no trace. One an editor saved with a byte order mark first is said so (found by a review). */
-function notTrace(file: string, line: string): string {
-  if (line.startsWith('\uFEFF')) return `${file} is not a trace as a run wrote it: it starts with a byte order mark (U+FEFF), which an editor added; give the --trace file a run wrote, or save this one without the mark`;
-  return `${file} is not a trace: its first line is not JSON; give the --trace file a run wrote`;
-}
-
 /**
  * A trace's events, one per JSON line; a broken line is a problem in words, naming the file and the
  * line. A run killed mid-write may leave its last line cut: that line is left out. Each event must
@@ -70,7 +65,7 @@ export function traceEvents(trace: ResumeTrace): { readonly ok: true; readonly e
       if (error instanceof JsonTooDeepError || error instanceof JsonDuplicateKeyError) return { ok: false, problem: `${trace.file}:${index + 1}: ${error.message}; the trace is damaged` };
       const last = lines.slice(index + 1).every((rest) => rest.trim() === '');
       // A first line that is not JSON is no trace at all (a plan file given to --resume), not a damaged one.
-      if (!last) return { ok: false, problem: index === 0 ? notTrace(trace.file, line) : `${trace.file}:${index + 1}: not a JSON line; the trace is damaged` };
+      if (!last) return { ok: false, problem: index === 0 ? `${trace.file} is not a trace: its first line is not JSON${byteOrderMarkNote(line)}; give the --trace file a run wrote` : `${trace.file}:${index + 1}: not a JSON line; the trace is damaged` };
       continue;
     }
     if (event === null || typeof event !== 'object' || Array.isArray(event) || typeof (event as { type?: unknown }).type !== 'string') {

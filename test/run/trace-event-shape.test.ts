@@ -154,7 +154,7 @@ describe('a trace event that does not fit what plan-runner writes', () => {
     expect(read('name: Gate', 'workflow_sequence: []')).toEqual({ ok: false, problem: 'trace.jsonl is not a trace: its first line is not JSON; give the --trace file a run wrote' });
     expect(read(CREATED, 'not json', CREATED)).toEqual({ ok: false, problem: 'trace.jsonl:2: not a JSON line; the trace is damaged' });
     // A trace an editor saved with a byte order mark first: said so, not only "not JSON".
-    expect(read(`\uFEFF${JSON.stringify(CREATED)}`, CREATED)).toEqual({ ok: false, problem: 'trace.jsonl is not a trace as a run wrote it: it starts with a byte order mark (U+FEFF), which an editor added; give the --trace file a run wrote, or save this one without the mark' });
+    expect(read(`\uFEFF${JSON.stringify(CREATED)}`, CREATED)).toEqual({ ok: false, problem: 'trace.jsonl is not a trace: its first line is not JSON (it starts with a byte order mark: save the file as UTF-8 without one); give the --trace file a run wrote' });
   });
 
   it('keeps what it did: unknown event types and extra fields pass, a cut last line is left out, a gap is refused', () => {
