@@ -50,9 +50,9 @@ export const modules = {
 
 
 const KILLED_REASON = 'the main step ended before the run did (killed on cancel, timeout or out of memory, or crashed); what completed is in the trace';
+const KILLED_JUDGING_REASON = 'the main step ended while the goals were checked (killed on cancel, timeout or out of memory, or crashed): they were not checked';
 /** The most of a damaged trace's problem the report of a run whose record is not known quotes. */
 const MAX_PROBLEM_CHARS = 400;
-const KILLED_JUDGING_REASON = 'the main step ended while the goals were checked (killed on cancel, timeout or out of memory, or crashed): they were not checked';
 /**
  * The end a killed run never wrote: each step still running failed, each not started skipped, and
  * the run cancelled at its last event. Nested runs are ended the same way, inside their step. With
@@ -189,12 +189,12 @@ async function finishUnstartedRun(settings, context, paths) {
  * its verdict and stays; the check run, which does not, fails closed. True when it wrote the reports.
  */
 async function endUnreadRun(settings, context, why) {
+    const { io, redact } = context;
     if (context.reported) {
         const reason = 'the main step wrote its reports (the job summary has its verdict) but ended before it completed this check run (killed on cancel, timeout or out of memory, or crashed)';
-        await completeLeftCheckRun(settings, context, { status: 'cancelled', reason, goals: [], markdown: '', planErrors: [] });
+        await completeLeftCheckRun(settings, context, (0,_report_final_report_js__WEBPACK_IMPORTED_MODULE_3__/* .cancelledReport */ .u)(settings.planPath, reason, redact));
         return false;
     }
-    const { io, redact } = context;
     const reason = `the main step ended before it wrote its reports (killed on cancel, timeout or out of memory, or crashed), and ${why}: what the run did is not known here, and the job log shows what it did until it ended`;
     const report = (0,_report_final_report_js__WEBPACK_IMPORTED_MODULE_3__/* .cancelledReport */ .u)(settings.planPath, reason, redact);
     io.warning(`The main step ended before it wrote its reports, and ${why}: the run is reported as cancelled, with no checklist.`);

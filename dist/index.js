@@ -2250,6 +2250,23 @@ function balancedJsonEnd(text, start, limit = text.length) {
 
 /***/ }),
 
+/***/ 41708:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   c: () => (/* binding */ byteOrderMarkNote)
+/* harmony export */ });
+/**
+ * ` (it starts with a byte order mark: \u2026)` when the first line of a file plan-runner wrote and a person saved
+ * again starts with one (an editor's U+FEFF), which JSON does not take; '' otherwise. Said after "is not JSON".
+ */
+function byteOrderMarkNote(firstLine) {
+    return firstLine.startsWith('\uFEFF') ? ' (it starts with a byte order mark: save the file as UTF-8 without one)' : '';
+}
+
+
+/***/ }),
+
 /***/ 91601:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -10567,12 +10584,12 @@ const TASK_FILE = '(task)';
 /** Load phase: the plan file (its MCP servers started first, since validation needs their tool lists), or a task in words. */
 async function loadJobPlan(settings, extraTools, signal, learnSecrets, argsCheckLimitMs) {
     // The caller's model is checked with the plan (a max_cost_usd it has no price for is a plan error).
-    const withhold = { ...(settings.withhold !== undefined && { withhold: settings.withhold }), ...(settings.model.model && { model: settings.model.model }), ...(argsCheckLimitMs !== undefined && { argsCheckLimitMs }) };
+    const loadOptions = { ...(settings.withhold !== undefined && { withhold: settings.withhold }), ...(settings.model.model && { model: settings.model.model }), ...(argsCheckLimitMs !== undefined && { argsCheckLimitMs }) };
     if (settings.planFile) {
-        return (0,load_plan_with_servers/* loadPlanWithServers */.G)(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools, ...withhold, ...(learnSecrets && { learnSecrets }), ...(settings.mode === 'agent' && { stepsRun: false }) });
+        return (0,load_plan_with_servers/* loadPlanWithServers */.G)(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools, ...loadOptions, ...(learnSecrets && { learnSecrets }), ...(settings.mode === 'agent' && { stepsRun: false }) });
     }
     if (settings.task)
-        return await (0,load_plan/* loadPlanText */.x)(JSON.stringify({ goal: settings.task }), TASK_FILE, { extraTools, ...withhold });
+        return await (0,load_plan/* loadPlanText */.x)(JSON.stringify({ goal: settings.task }), TASK_FILE, { extraTools, ...loadOptions });
     return { ok: false, errors: [{ path: '', message: 'nothing to run: give a plan file or a task', setup: true }] };
 }
 /**
@@ -11938,6 +11955,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: readRecording
 
+// EXTERNAL MODULE: ./lib/core/byte-order-mark.js
+var byte_order_mark = __nccwpck_require__(41708);
 // EXTERNAL MODULE: ./lib/core/parse-json.js
 var parse_json = __nccwpck_require__(70695);
 // EXTERNAL MODULE: ./lib/core/read-input-file.js
@@ -12094,6 +12113,7 @@ class StaleRecordingError extends step_error/* StepError */.zg {
 
 
 
+
 function isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -12151,7 +12171,7 @@ function readRecording(path) {
             value = (0,parse_json/* parseJson */.qF)(line, 2 * parse_json/* MAX_JSON_DEPTH */.KX);
         }
         catch (cause) {
-            const bom = index === 0 && line.startsWith('\uFEFF') ? ' (it starts with a byte order mark: save the file as UTF-8 without one)' : '';
+            const bom = index === 0 ? (0,byte_order_mark/* byteOrderMarkNote */.c)(line) : '';
             const why = cause instanceof parse_json/* JsonTooDeepError */.FY || cause instanceof parse_json/* JsonDuplicateKeyError */.bW ? `is not a recorded exchange: ${cause.message}` : `is not JSON${bom}`;
             throw new ReplayFileError({ file: path, line: index + 1, problem: why, cause, ...(index === 0 && { notARecording: true }) });
         }
@@ -24753,6 +24773,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   B5: () => (/* binding */ traceEvents)
 });
 
+// EXTERNAL MODULE: ./lib/core/byte-order-mark.js
+var byte_order_mark = __nccwpck_require__(41708);
 // EXTERNAL MODULE: ./lib/run/resume-state.js
 var resume_state = __nccwpck_require__(53498);
 // EXTERNAL MODULE: ./lib/core/parse-json.js
@@ -25027,6 +25049,7 @@ var group_digits = __nccwpck_require__(80083);
 
 
 
+
 /** Why a saved state of `bytes` (as its artifact is listed) is not downloaded; undefined when it may be. */
 function oversizedState(bytes) {
     // A run can write more than it reads back: each result is kept whole, and a for_each step's items twice
@@ -25049,12 +25072,6 @@ async function readResumeTrace(file, ifMissing) {
     if (read.code === 'ENOENT')
         return { ok: false, problem: `no trace at ${file}${ifMissing === undefined ? '' : `: ${ifMissing}`}` };
     return { ok: false, problem: `cannot read the trace ${file}: ${read.problem}; resume from the trace file of one run` };
-}
-/** A first line that is not JSON: no trace. One an editor saved with a byte order mark first is said so (found by a review). */
-function notTrace(file, line) {
-    if (line.startsWith('\uFEFF'))
-        return `${file} is not a trace as a run wrote it: it starts with a byte order mark (U+FEFF), which an editor added; give the --trace file a run wrote, or save this one without the mark`;
-    return `${file} is not a trace: its first line is not JSON; give the --trace file a run wrote`;
 }
 /**
  * A trace's events, one per JSON line; a broken line is a problem in words, naming the file and the
@@ -25082,7 +25099,7 @@ function traceEvents(trace) {
             const last = lines.slice(index + 1).every((rest) => rest.trim() === '');
             // A first line that is not JSON is no trace at all (a plan file given to --resume), not a damaged one.
             if (!last)
-                return { ok: false, problem: index === 0 ? notTrace(trace.file, line) : `${trace.file}:${index + 1}: not a JSON line; the trace is damaged` };
+                return { ok: false, problem: index === 0 ? `${trace.file} is not a trace: its first line is not JSON${(0,byte_order_mark/* byteOrderMarkNote */.c)(line)}; give the --trace file a run wrote` : `${trace.file}:${index + 1}: not a JSON line; the trace is damaged` };
             continue;
         }
         if (event === null || typeof event !== 'object' || Array.isArray(event) || typeof event.type !== 'string') {
