@@ -90,6 +90,8 @@ export interface KilledRunContext {
   readonly commentIntervalMs?: number;
   /** The main step's run opened its trace (`TRACE_OPENED_STATE`); only read when it resumed it in place. */
   readonly traceOpened?: boolean;
+  /** The main step, an `/approve` run, recorded its answer in the paused run's comment (`ANSWER_RECORDED_STATE`): the comment is its own to finish. */
+  readonly answerRecorded?: boolean;
 }
 
 /**
@@ -208,7 +210,8 @@ async function finishComment(settings: ActionSettings, context: KilledRunContext
       io.info("No PR comment: the run is read-only (it acts on a fork's pull request).");
       return;
     }
-    const comment = await liveComment(settings, { github: context.github, io, redact, clock: context.clock, final: () => report, ...(context.commentIntervalMs !== undefined && { minIntervalMs: context.commentIntervalMs }), ...(leaveApproval && { leaveApproval }) });
+    const leave = leaveApproval && { leaveApproval, ...(context.answerRecorded && { answerRecorded: true }) };
+    const comment = await liveComment(settings, { github: context.github, io, redact, clock: context.clock, final: () => report, ...(context.commentIntervalMs !== undefined && { minIntervalMs: context.commentIntervalMs }), ...leave });
     for (const event of events) comment?.listener(event);
     await comment?.finish(report.goals);
   } catch (error) {
@@ -221,6 +224,9 @@ async function finishComment(settings: ActionSettings, context: KilledRunContext
  * fanned-out run's jobs share one comment, which such a report would replace whole: it is left to the others.
  * So is one that holds an approval (a run waits there, or an answer was recorded): the report has no marker,
  * and the main step may never have taken that comment over (a comment event's run killed before it refused).
+ * But an `/approve` run that recorded its answer there took the comment over (`answerRecorded`): the paused
+ * run no longer waits in it, and left as it was it showed ⏳ for good (or the paused run's ⏸️, which no
+ * `/approve` answers any more). Its report keeps the answer; a comment where a run waits again is still left.
  */
 async function finishUnreadComment(settings: ActionSettings, context: KilledRunContext, report: FinalReport): Promise<void> {
   if (!settings.fanOut) await finishComment(settings, context, report, [], true);

@@ -17,7 +17,7 @@ import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { commentTarget } from './comment-target.ts';
 import { keyedPlanId } from './run-key.ts';
-import { answeredNote, approvalMarkerLine, approvalMarkerOf, forwardMarker, readApprovalMarker } from './approval-marker.ts';
+import { answeredNote, approvalMarkerLine, approvalMarkerOf, forwardMarker, readApprovalMarker, type ApprovalMarker } from './approval-marker.ts';
 import type { FinalReport } from '../report/final-report.ts';
 import { reusedWork } from '../report/reused-work.ts';
 
@@ -55,6 +55,11 @@ export interface LiveCommentContext {
    * nothing for `/approve` to find).
    */
   readonly leaveApproval?: boolean;
+  /**
+   * With `leaveApproval`: this job recorded an answer in the comment (an `/approve` run), so only a comment
+   * where a run waits is left; one holding an answer is finished, and the answer stays in it.
+   */
+  readonly answerRecorded?: boolean;
 }
 
 /**
@@ -95,6 +100,14 @@ export function fitComment(build: (maxChars: number) => string, budget: number):
   return cutMarkdown(build(maxChars), COMMENT_MAX_CHARS);
 }
 
+/** The answer `current` holds, for a report with no record of its own that finishes the comment of the `/approve` run that recorded it (`answerRecorded`). */
+function keptAnswerOf(answerRecorded: boolean | undefined): (current: string | undefined) => ApprovalMarker | undefined {
+  return (current) => {
+    const held = answerRecorded && current !== undefined ? readApprovalMarker(current) : undefined;
+    return held?.state === 'awaiting' ? undefined : held;
+  };
+}
+
 /**
  * The live PR comment for this plan (one per plan path, found again by its marker), or undefined
  * when the settings and the event call for none — said in the log, as a warning when asked for.
@@ -116,6 +129,7 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
   // Tool and model text in the comment must not ping people, link issues or load images: only the repository's own links stay.
   const outbound = await loadNeutraliser({ allowUrls: settings.github.repositoryUrl ? [settings.github.repositoryUrl] : [] }, redact, 'rendered');
   // A fanned-out run's jobs share the comment: each draws its own steps over the others' of the same workflow run (see shared-comment-state.ts).
+  const keptAnswer = keptAnswerOf(context.leaveApproval && context.answerRecorded);
   const part = settings.fanOut?.part;
   const partial = part === 'prepare' || part === 'shard';
   // A prepare or shard job's own end is not the run's: it never writes "Finished". Except a prepare
@@ -130,7 +144,8 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
     // A rejected plan, or a run cancelled before its plan was made (no record of a plan, so no name): the report says it.
     if (final && (final.planErrors.length > 0 || record.plan === undefined)) {
       const link = runUrl ? `\n[View the run](${encodeURI(runUrl)})` : '';
-      return fitComment((maxChars) => `${marker}${head.hidden}\n${outbound(cutMarkdown(`${final.markdown}${link}`, maxChars))}${head.line}${drawn.block}`, COMMENT_MAX_CHARS - 256);
+      const kept = approvalMarkerLine(keptAnswer(current));
+      return fitComment((maxChars) => `${marker}${head.hidden}${kept}\n${outbound(cutMarkdown(`${final.markdown}${link}`, maxChars))}${head.line}${drawn.block}`, COMMENT_MAX_CHARS - 256);
     }
     // The steps have ended, and the goals (a test suite, a judge) are being checked: not finished yet,
     // and not "succeeded" while a required goal may still fail.
@@ -153,7 +168,11 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
   const runId = settings.github.runId;
   const answered = context.pausedRunId === undefined && runId !== undefined ? (current: string) => answeredNote(readApprovalMarker(current), runId) : undefined;
   const approvalHeld = context.leaveApproval
-    ? (current: string) => (readApprovalMarker(current) === undefined ? undefined : "plan-runner's comment holds a run's approval (asked for or answered), which this report has no record of: it is left as it is. The job summary has this run's report.")
+    ? (current: string) => {
+        const held = readApprovalMarker(current);
+        if (held === undefined || (context.answerRecorded && held.state !== 'awaiting')) return undefined;
+        return "plan-runner's comment holds a run's approval (asked for or answered), which this report has no record of: it is left as it is. The job summary has this run's report.";
+      }
     : undefined;
   return createCommentUpdater({
     api: issueCommentApi(context.github, decision.target),

@@ -58,6 +58,11 @@ import { writeReportFile } from '../report/write-report-file.ts';
 export const CHECK_HEAD_STATE = 'checkHeadSha';
 /** Saved once a run that resumes its own trace in place has opened it (truncated it for its own events). */
 export const TRACE_OPENED_STATE = 'traceOpened';
+/**
+ * Saved once an `/approve` run has recorded its answer in the paused run's comment: from then on the comment
+ * reports this run (the paused one no longer waits there), and a killed step's post step finishes it.
+ */
+export const ANSWER_RECORDED_STATE = 'answerRecorded';
 
 export interface ActionDeps {
   /** The runner's channels, already redacting. */
@@ -290,6 +295,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   const fanOutPart: FanOutPart | undefined = fanOut && (fanOut.part === 'prepare' ? { ...fanOut, ...(stepWeights && { weights: stepWeights }) } : fanOut);
   const recorded = await recordIt();
   if (command && recorded && !recorded.ok) return refuseRun(given, `/${command.kind}: ${recorded.problem}`, deps);
+  if (recorded?.ok) deps.saveState?.(ANSWER_RECORDED_STATE, 'true');
   // Resuming in place: opened at the run's first event, so a resume the job refuses leaves the trace it
   // was to resume as it was.
   // The post step takes a trace resumed in place for this run's only once this run opened it (`TRACE_OPENED_STATE`).

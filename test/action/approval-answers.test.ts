@@ -106,8 +106,11 @@ it('/approve written before the pause it would answer is refused, and the commen
   const store = await memoryStateStore();
   const before = new Date(Date.now() - 60_000).toISOString();
   await pause(store);
-  const early = await act('issue_comment', commentOn('/approve', 901, before), 78, store);
+  const earlySaved = new Map<string, string>();
+  const early = await act('issue_comment', commentOn('/approve', 901, before), 78, store, { saved: earlySaved });
   expect(early.result.outputs.status).not.toBe('succeeded');
+  // Refused before it recorded an answer: its post step, were it killed, leaves the waiting run's comment alone.
+  expect(earlySaved.has('answerRecorded')).toBe(false);
   expect(early.said.warnings.join('\n') + early.said.log.join('\n') + early.said.summary).toContain('it answers an earlier question');
   await expect(readFile(path.join(workspace, 'published.txt'), 'utf8')).rejects.toThrow();
   // A payload whose time cannot be read answers nothing either (fail closed: the check was skipped).
@@ -117,8 +120,11 @@ it('/approve written before the pause it would answer is refused, and the commen
     expect(unknown.said.warnings.join('\n') + unknown.said.log.join('\n') + unknown.said.summary).toContain('whether it answers that question cannot be told');
   }
   await expect(readFile(path.join(workspace, 'published.txt'), 'utf8')).rejects.toThrow();
-  const later = await act('issue_comment', commentOn('/approve', 902, new Date(Date.now() + 1_000).toISOString()), 79, store);
+  const laterSaved = new Map<string, string>();
+  const later = await act('issue_comment', commentOn('/approve', 902, new Date(Date.now() + 1_000).toISOString()), 79, store, { saved: laterSaved });
   expect(later.result.outputs.status).toBe('succeeded');
+  // The answer is in the comment, which is this run's now: a post step finishes it however the main step ended.
+  expect(laterSaved.get('answerRecorded')).toBe('true');
   expect(await readFile(path.join(workspace, 'published.txt'), 'utf8')).toContain('"total":42');
 });
 

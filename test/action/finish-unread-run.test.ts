@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readActionSettings } from '../../src/action/action-settings.ts';
 import { approvalMarkerLine } from '../../src/action/approval-marker.ts';
 import { finishKilledRun } from '../../src/action/finish-killed-run.ts';
@@ -14,6 +14,8 @@ import { createOctokit } from '../../src/github/create-octokit.ts';
 import { zeroSpacingThrottle } from '../github/zero-spacing-throttle.ts';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
 import { recordingIO } from './recording-io.ts';
+import { recordingRunner } from './recording-runner.ts';
+import { post } from '../../src/run.ts';
 
 // Adversarial pass over the post step's report of a run whose record it cannot read (endUnreadRun,
 // finishUnreadComment): what it may write where the main step would not have, and what text reaches it.
@@ -33,13 +35,14 @@ afterEach(async () => {
   await rm(workspace, { recursive: true, force: true });
 });
 
+/** The runner's variables for a step of a job run on `eventName` (the event's payload in event.json). */
+const runnerEnv = (eventName: string) => ({ GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: eventName, GITHUB_EVENT_PATH: path.join(workspace, 'event.json'), GITHUB_REPOSITORY: 'octo/app', GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: '77', PATH: process.env['PATH'] ?? '', RUNNER_TEMP: path.join(workspace, 'runner') });
+
 async function settingsFor(eventName: string, payload: unknown, inputs: Readonly<Record<string, string>> = {}) {
   await writeFile(path.join(workspace, 'plan.yml'), PLAN);
-  const event = path.join(workspace, 'event.json');
-  await writeFile(event, JSON.stringify(payload));
-  const runnerTemp = path.join(workspace, 'runner');
-  await mkdir(runnerTemp, { recursive: true });
-  const env = { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: eventName, GITHUB_EVENT_PATH: event, GITHUB_REPOSITORY: 'octo/app', GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: '77', PATH: process.env['PATH'] ?? '', RUNNER_TEMP: runnerTemp };
+  const env = runnerEnv(eventName);
+  await writeFile(env.GITHUB_EVENT_PATH, JSON.stringify(payload));
+  await mkdir(env.RUNNER_TEMP, { recursive: true });
   const given: Record<string, string> = { plan: 'plan.yml', 'github-token': 't', state: 'off', ...inputs };
   const read = await readActionSettings((name) => given[name] ?? '', env);
   if (!read.ok) throw new Error(read.problems.join('\n'));
@@ -49,14 +52,14 @@ async function settingsFor(eventName: string, payload: unknown, inputs: Readonly
 const pullRequest = () => settingsFor('pull_request', { number: 5, sender: { login: 'octocat', type: 'User' }, pull_request: PULL, repository: REPO });
 const octokit = () => createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
 
-async function postStep(settings: Awaited<ReturnType<typeof settingsFor>>, trace?: string) {
+async function postStep(settings: Awaited<ReturnType<typeof settingsFor>>, trace?: string, states: { readonly answerRecorded?: boolean } = {}) {
   if (trace !== undefined) {
     const file = reportPaths(settings.outputDir, settings.planPath).trace;
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, trace);
   }
   const { io, said } = recordingIO();
-  const wrote = await finishKilledRun(settings, { io, redact: createRedactor(), clock: systemClock, commentIntervalMs: 0, github: octokit(), traceOpened: true });
+  const wrote = await finishKilledRun(settings, { io, redact: createRedactor(), clock: systemClock, commentIntervalMs: 0, github: octokit(), traceOpened: true, ...states });
   return { wrote, said };
 }
 
@@ -152,6 +155,66 @@ describe('an issue_comment run killed before its run started', () => {
     await postStep(settings, '');
     const [comment] = github.commentsOn('octo', 'app', 5);
     expect(comment?.body).toContain('<!-- plan-runner-approval: ');
+  });
+});
+
+// An /approve run recorded its answer in the paused run's comment (the marker says approved), took the
+// comment over with its own live checklist, and was killed mid-run with its trace damaged. The post step
+// left every comment holding an approval marker as it was: this one stayed at ⏳ for good, though the run
+// it shows had ended. The main step now saves that it recorded the answer (`answerRecorded`).
+describe('an /approve run killed mid-run, its trace damaged', () => {
+  beforeEach(() => {
+    github.pulls.set(5, { data: PULL, files: [] });
+  });
+  const approved = approvalMarkerLine({ state: 'approved', hash: 'a'.repeat(16), by: 'octocat', runId: 70 });
+  const damaged = `${JSON.stringify({ type: 'plan_created', at: 0 })}\n{"type":"step_star`;
+
+  it('has its comment finished as cancelled, keeping the answer it recorded', async () => {
+    const settings = await settingsFor('issue_comment', commentEvent('/approve', 'octocat'));
+    const live = `${commentMarker(keyedPlanId(settings))}\n<!-- plan-runner-head: ${PULL.head.sha} -->${approved}\n## ⏳ plan-runner: Gate\n\n- ⏳ 1. Multiply 6 by 7\n`;
+    await octokit().rest.issues.createComment({ owner: 'octo', repo: 'app', issue_number: 5, body: live });
+    const { wrote } = await postStep(settings, damaged, { answerRecorded: true });
+    expect(wrote).toBe(true);
+    const [comment] = github.commentsOn('octo', 'app', 5);
+    expect(comment?.body).toContain('its trace could not be read');
+    expect(comment?.body).not.toContain('⏳');
+    // The answer stays: a later /approve finds this run answered, not a run waiting, and nothing runs twice.
+    expect(comment?.body.split('\n').slice(0, 4)).toContain(approved.slice(1));
+  });
+
+  it('leaves a comment where a run waits again (its answer taken back) as it is', async () => {
+    const settings = await settingsFor('issue_comment', commentEvent('/approve', 'octocat'));
+    const body = `${commentMarker(keyedPlanId(settings))}\n<!-- plan-runner-head: ${PULL.head.sha} -->${approvalMarkerLine({ state: 'awaiting', runId: 70, hash: 'a'.repeat(16) })}\n## ⏸️ plan-runner: Gate\n\nAwaiting approval: comment /approve\n`;
+    await octokit().rest.issues.createComment({ owner: 'octo', repo: 'app', issue_number: 5, body });
+    await postStep(settings, damaged, { answerRecorded: true });
+    expect(github.commentsOn('octo', 'app', 5).map((comment) => comment.body)).toEqual([body]);
+  });
+
+  it('is so finished by the post step the runner starts, which reads the state the main step saved', async () => {
+    const settings = await settingsFor('issue_comment', commentEvent('/approve', 'octocat'));
+    const live = `${commentMarker(keyedPlanId(settings))}\n<!-- plan-runner-head: ${PULL.head.sha} -->${approved}\n## ⏳ plan-runner: Gate\n`;
+    await octokit().rest.issues.createComment({ owner: 'octo', repo: 'app', issue_number: 5, body: live });
+    const file = reportPaths(settings.outputDir, settings.planPath).trace;
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, damaged);
+    for (const [name, value] of Object.entries(runnerEnv('issue_comment'))) vi.stubEnv(name, value);
+    vi.stubEnv('STATE_answerRecorded', 'true');
+    const { commands, told } = recordingRunner({ plan: 'plan.yml', 'github-token': 't', state: 'off' });
+    try {
+      await post(commands);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    expect(told.warnings.join('\n')).toContain('its trace could not be read');
+    expect(github.commentsOn('octo', 'app', 5).map((comment) => comment.body)).toEqual([expect.stringContaining('its trace could not be read')]);
+  });
+
+  it('without the saved state, leaves a comment holding an answer as it is: this run may never have taken it over', async () => {
+    const settings = await settingsFor('issue_comment', commentEvent('/approve', 'octocat'));
+    const live = `${commentMarker(keyedPlanId(settings))}\n<!-- plan-runner-head: ${PULL.head.sha} -->${approved}\n## ⏳ plan-runner: Gate\n`;
+    await octokit().rest.issues.createComment({ owner: 'octo', repo: 'app', issue_number: 5, body: live });
+    await postStep(settings, damaged);
+    expect(github.commentsOn('octo', 'app', 5).map((comment) => comment.body)).toEqual([live]);
   });
 });
 
