@@ -215,7 +215,8 @@ async function finishComment(settings, context, report, events, leaveApproval = 
             io.info("No PR comment: the run is read-only (it acts on a fork's pull request).");
             return;
         }
-        const comment = await (0,_live_comment_js__WEBPACK_IMPORTED_MODULE_13__/* .liveComment */ .O)(settings, { github: context.github, io, redact, clock: context.clock, final: () => report, ...(context.commentIntervalMs !== undefined && { minIntervalMs: context.commentIntervalMs }), ...(leaveApproval && { leaveApproval }) });
+        const leave = leaveApproval && { leaveApproval, ...(context.answerRecorded && { answerRecorded: true }) };
+        const comment = await (0,_live_comment_js__WEBPACK_IMPORTED_MODULE_13__/* .liveComment */ .O)(settings, { github: context.github, io, redact, clock: context.clock, final: () => report, ...(context.commentIntervalMs !== undefined && { minIntervalMs: context.commentIntervalMs }), ...leave });
         for (const event of events)
             comment?.listener(event);
         await comment?.finish(report.goals);
@@ -229,6 +230,9 @@ async function finishComment(settings, context, report, events, leaveApproval = 
  * fanned-out run's jobs share one comment, which such a report would replace whole: it is left to the others.
  * So is one that holds an approval (a run waits there, or an answer was recorded): the report has no marker,
  * and the main step may never have taken that comment over (a comment event's run killed before it refused).
+ * But an `/approve` run that recorded its answer there took the comment over (`answerRecorded`): the paused
+ * run no longer waits in it, and left as it was it showed \u23f3 for good (or the paused run's \u23f8\ufe0f, which no
+ * `/approve` answers any more). Its report keeps the answer; a comment where a run waits again is still left.
  */
 async function finishUnreadComment(settings, context, report) {
     if (!settings.fanOut)

@@ -1686,6 +1686,13 @@ function fitComment(build, budget) {
     }
     return (0,cut_text/* cutMarkdown */.G$)(build(maxChars), render_comment/* COMMENT_MAX_CHARS */.d);
 }
+/** The answer `current` holds, for a report with no record of its own that finishes the comment of the `/approve` run that recorded it (`answerRecorded`). */
+function keptAnswerOf(answerRecorded) {
+    return (current) => {
+        const held = answerRecorded && current !== undefined ? (0,approval_marker/* readApprovalMarker */.Wg)(current) : undefined;
+        return held?.state === 'awaiting' ? undefined : held;
+    };
+}
 /**
  * The live PR comment for this plan (one per plan path, found again by its marker), or undefined
  * when the settings and the event call for none \u2014 said in the log, as a warning when asked for.
@@ -1709,6 +1716,7 @@ async function liveComment(settings, context) {
     // Tool and model text in the comment must not ping people, link issues or load images: only the repository's own links stay.
     const outbound = await (0,load_neutraliser/* loadNeutraliser */.x)({ allowUrls: settings.github.repositoryUrl ? [settings.github.repositoryUrl] : [] }, redact, 'rendered');
     // A fanned-out run's jobs share the comment: each draws its own steps over the others' of the same workflow run (see shared-comment-state.ts).
+    const keptAnswer = keptAnswerOf(context.leaveApproval && context.answerRecorded);
     const part = settings.fanOut?.part;
     const partial = part === 'prepare' || part === 'shard';
     // A prepare or shard job's own end is not the run's: it never writes "Finished". Except a prepare
@@ -1723,7 +1731,8 @@ async function liveComment(settings, context) {
         // A rejected plan, or a run cancelled before its plan was made (no record of a plan, so no name): the report says it.
         if (final && (final.planErrors.length > 0 || record.plan === undefined)) {
             const link = runUrl ? `\n[View the run](${encodeURI(runUrl)})` : '';
-            return fitComment((maxChars) => `${marker}${head.hidden}\n${outbound((0,cut_text/* cutMarkdown */.G$)(`${final.markdown}${link}`, maxChars))}${head.line}${drawn.block}`, render_comment/* COMMENT_MAX_CHARS */.d - 256);
+            const kept = (0,approval_marker/* approvalMarkerLine */.UI)(keptAnswer(current));
+            return fitComment((maxChars) => `${marker}${head.hidden}${kept}\n${outbound((0,cut_text/* cutMarkdown */.G$)(`${final.markdown}${link}`, maxChars))}${head.line}${drawn.block}`, render_comment/* COMMENT_MAX_CHARS */.d - 256);
         }
         // The steps have ended, and the goals (a test suite, a judge) are being checked: not finished yet,
         // and not "succeeded" while a required goal may still fail.
@@ -1746,7 +1755,12 @@ async function liveComment(settings, context) {
     const runId = settings.github.runId;
     const answered = context.pausedRunId === undefined && runId !== undefined ? (current) => (0,approval_marker/* answeredNote */.U4)((0,approval_marker/* readApprovalMarker */.Wg)(current), runId) : undefined;
     const approvalHeld = context.leaveApproval
-        ? (current) => ((0,approval_marker/* readApprovalMarker */.Wg)(current) === undefined ? undefined : "plan-runner's comment holds a run's approval (asked for or answered), which this report has no record of: it is left as it is. The job summary has this run's report.")
+        ? (current) => {
+            const held = (0,approval_marker/* readApprovalMarker */.Wg)(current);
+            if (held === undefined || (context.answerRecorded && held.state !== 'awaiting'))
+                return undefined;
+            return "plan-runner's comment holds a run's approval (asked for or answered), which this report has no record of: it is left as it is. The job summary has this run's report.";
+        }
         : undefined;
     return (0,comment_updater/* createCommentUpdater */.FH)({
         api: (0,comment_api/* issueCommentApi */.b)(context.github, decision.target),
@@ -42456,6 +42470,11 @@ async function closeTrace(trace, warn) {
 const CHECK_HEAD_STATE = 'checkHeadSha';
 /** Saved once a run that resumes its own trace in place has opened it (truncated it for its own events). */
 const TRACE_OPENED_STATE = 'traceOpened';
+/**
+ * Saved once an `/approve` run has recorded its answer in the paused run's comment: from then on the comment
+ * reports this run (the paused one no longer waits there), and a killed step's post step finishes it.
+ */
+const ANSWER_RECORDED_STATE = 'answerRecorded';
 /** What to give `resume-from` instead of a path with no file: the action has no `--trace`. */
 const RESUME_FROM_MISSING = "give it the trace output of an earlier step of this job, or a trace you downloaded (the run's state artifact, with actions/download-artifact); a re-run of a job resumes from its own saved state without it (state: artifact, resume: auto)";
 /** The task and the modes as the action's inputs, for messages that say what to change. */
@@ -42648,6 +42667,8 @@ async function runAction(given, deps) {
     const recorded = await recordIt();
     if (command && recorded && !recorded.ok)
         return refuseRun(given, `/${command.kind}: ${recorded.problem}`, deps);
+    if (recorded?.ok)
+        deps.saveState?.(ANSWER_RECORDED_STATE, 'true');
     // Resuming in place: opened at the run's first event, so a resume the job refuses leaves the trace it
     // was to resume as it was.
     // The post step takes a trace resumed in place for this run's only once this run opened it (`TRACE_OPENED_STATE`).
@@ -43072,7 +43093,8 @@ async function post(commands) {
             const checkHeadSha = process.env[`STATE_${CHECK_HEAD_STATE}`];
             const reported = process.env[`STATE_${write_report/* REPORTED_STATE */.C}`] === 'true';
             const traceOpened = process.env[`STATE_${TRACE_OPENED_STATE}`] === 'true';
-            await finishKilledRun(read.settings, { io, redact, clock: clock/* systemClock */.ml, ...gitHubClient(read.settings, io), ...(checkHeadSha && { checkHeadSha }), ...(reported && { reported }), traceOpened });
+            const answerRecorded = process.env[`STATE_${ANSWER_RECORDED_STATE}`] === 'true';
+            await finishKilledRun(read.settings, { io, redact, clock: clock/* systemClock */.ml, ...gitHubClient(read.settings, io), ...(checkHeadSha && { checkHeadSha }), ...(reported && { reported }), traceOpened, ...(answerRecorded && { answerRecorded }) });
         }
     }
     catch (error) {
