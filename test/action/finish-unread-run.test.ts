@@ -218,6 +218,32 @@ describe('an /approve run killed mid-run, its trace damaged', () => {
   });
 });
 
+// The jobs of a fanned-out run share one comment, and the post step left it to the others whichever job it
+// was. After a killed prepare job no job runs (they need it), and after the merge job none writes: with no
+// trace to read, their comment stayed at ⏳ for good.
+describe('a fanned-out run’s job killed with no trace', () => {
+  const fanned = async (inputs: Readonly<Record<string, string>>) => {
+    const settings = await settingsFor('pull_request', { number: 5, sender: { login: 'octocat', type: 'User' }, pull_request: PULL, repository: REPO }, inputs);
+    const body = `${commentMarker(keyedPlanId(settings))}\n<!-- plan-runner-head: ${PULL.head.sha} -->\n## ⏳ plan-runner: Gate\n\n- ⏳ 1. Multiply 6 by 7 · 2/4 items\n`;
+    await octokit().rest.issues.createComment({ owner: 'octo', repo: 'app', issue_number: 5, body });
+    await postStep(settings);
+    return { body, comments: github.commentsOn('octo', 'app', 5).map((comment) => comment.body) };
+  };
+
+  it('the merge job’s comment says the run was cancelled', async () => {
+    expect((await fanned({ mode: 'merge', prepared: '11' })).comments).toEqual([expect.stringContaining('it left no trace')]);
+  });
+
+  it('the prepare job’s comment says so too', async () => {
+    expect((await fanned({ mode: 'prepare', shards: '2' })).comments).toEqual([expect.stringContaining('it left no trace')]);
+  });
+
+  it('a shard job’s comment is left to the other jobs, the merge job’s last', async () => {
+    const { body, comments } = await fanned({ mode: 'shard', shard: '1', prepared: '11' });
+    expect(comments).toEqual([body]);
+  });
+});
+
 // A fork's pull request runs read-only, and its run writes no comment (admitRun; the token of
 // pull_request_target can write). The post step does not know the run was read-only, and commented there.
 describe("a killed run on a fork's pull request (pull_request_target)", () => {
