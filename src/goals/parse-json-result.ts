@@ -81,21 +81,27 @@ export function parseJsonResult(value: unknown): ParsedJson {
   // An object in the words around the block that says otherwise takes it back: "Correction: … NOT approved:
   // {"approved": false}" after a block of {"approved": true} passed a gate (found by an adversarial pass).
   const other = first?.ok ? contradiction(prose.join('\n'), first.value) : undefined;
-  if (other !== undefined) return { ok: false, why: `it holds JSON beside its code block that says otherwise (${shorten(other)}), and which one is the answer is not clear; have the step return one` };
+  if (other?.unread !== undefined) return { ok: false, why: `the words beside its code block hold ${other.unread}, more than is read, so whether they say otherwise is not known; have the step return the JSON alone` };
+  if (other !== undefined) return { ok: false, why: `it holds JSON beside its code block that says otherwise (${shorten(other.said)}), and which one is the answer is not clear; have the step return one` };
   return first ?? whole;
 }
 
-/** Objects looked for in the words around a code block: enough for any honest answer, and a bound on the work. */
-const MAX_OBJECT_STARTS = 50;
+/** Objects read in the words around a code block: far more than any honest answer holds beside its block. */
+const MAX_OBJECT_STARTS = 1_000;
+
+/** What the words around a code block say against it: an object that does (`said`), or why they were not read whole (`unread`). */
+type Contradiction = { readonly said: string; readonly unread?: undefined } | { readonly unread: string };
 
 /**
  * The first JSON object in `text` that gives one of `answer`'s keys another value (each compared as JSON with
  * its keys sorted), when `answer` is an object: a restatement of the answer, or an object of other keys (a part
- * of it quoted), says nothing against it (found by a review). From the first MAX_OBJECT_STARTS braces that
- * start no object already read, and reading at most twice the text in all: each start read on to the text's end
- * (16 MB of `{` took 2.8 s).
+ * of it quoted), says nothing against it (found by a review). Read from each brace that can open an object with
+ * a key (`{` and then `"`: a `{` of code or of a placeholder cannot), reading at most twice the text in all (each
+ * start may read on to the text's end: 16 MB of `{` took 2.8 s) and at most MAX_OBJECT_STARTS objects. Words the
+ * bounds leave unread are no answer (`unread`): a correction past them was never read, and three braces of code
+ * quoted in the words, or 50 placeholders, before `{"approved": false}` passed the gate (found by an adversarial hunt).
  */
-function contradiction(text: string, answer: unknown): string | undefined {
+function contradiction(text: string, answer: unknown): Contradiction | undefined {
   if (!isMap(answer)) return undefined;
   const given = answer;
   // Each of the answer's values written once, however many objects name its key.
@@ -103,18 +109,36 @@ function contradiction(text: string, answer: unknown): string | undefined {
   const givenJson = (key: string): string => written.get(key) ?? (written.set(key, canonicalJson(given[key])), written.get(key)!);
   let budget = 2 * text.length;
   let starts = 0;
-  for (let start = text.indexOf('{'); start !== -1 && starts < MAX_OBJECT_STARTS && budget > 0; starts++) {
+  for (let start = text.indexOf('{'); start !== -1; ) {
+    if (!opensKey(text, start)) {
+      start = text.indexOf('{', start + 1);
+      continue;
+    }
+    if (starts >= MAX_OBJECT_STARTS) return { unread: `more than ${MAX_OBJECT_STARTS} objects` };
+    starts++;
     const limit = Math.min(text.length, start + budget);
     const end = balancedJsonEnd(text, start, limit);
     budget -= (end ?? limit) - start;
+    // Stopped by the budget, not by the text's end: what follows was never read.
+    if (end === undefined && limit < text.length) return { unread: 'more braces that open no object than can be read' };
     const parsed = end === undefined ? undefined : parseJsonText(text.slice(start, end));
     if (parsed?.ok && isMap(parsed.value)) {
       const said = parsed.value;
-      if (Object.keys(said).some((key) => Object.hasOwn(given, key) && canonicalJson(said[key]) !== givenJson(key))) return text.slice(start, end);
+      if (Object.keys(said).some((key) => Object.hasOwn(given, key) && canonicalJson(said[key]) !== givenJson(key))) return { said: text.slice(start, end) };
       start = text.indexOf('{', end);
     } else start = text.indexOf('{', start + 1);
   }
   return undefined;
+}
+
+/**
+ * Whether the `{` at `start` can open an object that gives a key: JSON white space, then `"`. Reads only the
+ * white space after it, which ends at the next brace at the latest: every brace is looked at once in all.
+ */
+function opensKey(text: string, start: number): boolean {
+  let at = start + 1;
+  while (text[at] === ' ' || text[at] === '\t' || text[at] === '\n' || text[at] === '\r') at++;
+  return text[at] === '"';
 }
 
 function shorten(text: string): string {

@@ -38,6 +38,22 @@ describe('json_schema', () => {
     }
   });
 
+  // Found by an adversarial hunt: the words around the block were read from each brace on to the text's end within a
+  // budget of twice their length, and from 50 braces at most, and a correction past either bound was never read: three
+  // stray braces (code quoted in prose) or 50 placeholders before "Correction: {"approved": false}" passed the gate.
+  it('is unmet when a correction beside the block lies past braces that open no object', async () => {
+    const APPROVED = { json_schema: { type: 'object', required: ['approved'], properties: { approved: { const: true } } } };
+    const block = '```json\n{"approved": true}\n```';
+    const correction = 'Correction: it leaks a secret, so NOT approved: {"approved": false}';
+    const code = 'The handler reads `if (ok) {`, then `for (const file of files) {` and `try {` without closing them.';
+    const placeholders = Array.from({ length: 60 }, (_, i) => `{name${i}}`).join(' ');
+    for (const words of [code, `The template fills ${placeholders}.`]) {
+      expect(await checkGoal(APPROVED, finishedRun(`${block}\n${words}\n${correction}`)), words.slice(0, 40)).toMatchObject({ outcome: 'unmet', evidence: expect.stringContaining('the result is not JSON') });
+      // The same words without the correction say nothing against the block.
+      expect(await checkGoal(APPROVED, finishedRun(`${block}\n${words}`)), words.slice(0, 40)).toMatchObject({ outcome: 'met' });
+    }
+  });
+
   it('reads a block written many times once, and no more than 100 different blocks', async () => {
     const APPROVED = { json_schema: { type: 'object', required: ['approved'], properties: { approved: { const: true } } } };
     // 16 MiB of empty blocks was a failed parse each (15 s); written 100,000 times, one block is one answer.

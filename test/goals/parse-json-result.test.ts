@@ -27,6 +27,19 @@ describe('parseJsonResult', () => {
     expect(parseJsonResult(`${block}\n\`\`\`json\n{"approved": false}`).ok).toBe(false);
   });
 
+  // Found by an adversarial hunt: words past the bounds of that reading were never read, and a correction there passed.
+  it('reads no block beside words it cannot read whole', () => {
+    const block = '```json\n{"approved": true}\n```';
+    // Keys that open objects that never close: each is read on to the end, and the budget (twice the words) runs out.
+    const unclosed = 'It reads {"path": "a", then {"path": "b", then {"path": "c", and stops.';
+    expect(parseJsonResult(`${block}\n${unclosed}\nCorrection: {"approved": false}`)).toMatchObject({ ok: false, why: expect.stringContaining('more braces that open no object than can be read') });
+    const objects = Array.from({ length: 1_001 }, (_, i) => `{"file": ${i}}`).join(', ');
+    expect(parseJsonResult(`${block}\nFiles: ${objects}`)).toMatchObject({ ok: false, why: expect.stringContaining('more than 1000 objects') });
+    expect(parseJsonResult(`${block}\nFiles: ${objects.split(', ').slice(0, 1_000).join(', ')}`)).toEqual({ ok: true, value: { approved: true } });
+    // Braces that open no key cost a look each: 16 MB of them is read in one pass.
+    expect(parseJsonResult(`${block}\n${'{'.repeat(16 * 1024 * 1024)}`)).toEqual({ ok: true, value: { approved: true } });
+  });
+
   it('lists every json fence, skipping fences of other languages', () => {
     expect(jsonFences('```python\nprint(1)\n```\n```json\n{"a":1}\n```\ntext\n```\n{"b":2}\n```')).toEqual(['{"a":1}', '{"b":2}']);
     expect(jsonFences('```'.repeat(10_000))).toEqual([]);
