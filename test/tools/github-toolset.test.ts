@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { checkGoal, finishedRun } from '../goals/goal-fixtures.ts';
 import { createRedactor } from '../../src/core/redact.ts';
 import { createOctokit } from '../../src/github/create-octokit.ts';
 import { redactingTools } from '../../src/tools/redacting-tools.ts';
@@ -156,6 +157,20 @@ describe('github read tools', () => {
     expect(result.note).toBe('[cut: the pull request changes more than 300 files; showing the first 300]');
     expect(result.files[0]?.patch.startsWith('[cut: this patch is 19.5 KiB; showing the first 16 KiB')).toBe(true);
     expect(api.requests.map((request) => request.query.get('page') ?? '1')).toEqual(['1', '2', '3']);
+  });
+
+  // Found by an adversarial hunt: GitHub leaves `patch` out of a file whose diff is too large for its API, and
+  // the result said nothing of it, so `not_contains: AKIA` on it passed without reading the change.
+  it('list_pull_request_files says which changed files GitHub gave no patch for', async () => {
+    const file = (filename: string, additions: number, patch?: string) => ({ filename, status: 'modified', additions, deletions: 0, changes: additions, ...(patch !== undefined && { patch }) });
+    api.handlers['pulls/list-files'] = () => ({ body: [file('small.ts', 1, '@@ -1 +1 @@\n+x'), file('huge.json', 90_000), file('logo.png', 0)] });
+    const result = (await call('list_pull_request_files', { pull_number: 7 })) as { note?: string; files: { filename: string; patch: string | null }[] };
+    expect(result.note).toBe('[cut: GitHub gives no patch for a file whose diff is too large for its API (huge.json); get_pull_request_diff or read_file shows more]');
+    expect(result.files.map((entry) => entry.patch)).toEqual(['@@ -1 +1 @@\n+x', null, null]);
+    expect(await checkGoal({ not_contains: 'AKIA' }, finishedRun(result))).toMatchObject({ outcome: 'error', evidence: expect.stringContaining('holds only part of what its tool read') });
+    // A binary file changes no lines, and a rename alone none: nothing of either is left unread.
+    api.handlers['pulls/list-files'] = () => ({ body: [file('small.ts', 1, '@@ -1 +1 @@\n+x'), file('logo.png', 0)] });
+    expect(await call('list_pull_request_files', { pull_number: 7 })).not.toHaveProperty('note');
   });
 
   it('list_issues, get_issue and list_commits shape their results', async () => {

@@ -30,6 +30,12 @@ function pullNumber(tool: string, args: Record<string, unknown>, defaultPullNumb
   throw new StepError(`${tool}: this run is for no pull request, so the call needs pull_number; give it, or run the plan on a pull_request event`, { transient: false, toolName: tool });
 }
 
+/** The first few of `names`, and how many more. */
+function unshownNames(names: readonly string[]): string {
+  const shown = names.slice(0, 5).join(', ');
+  return names.length > 5 ? `${shown} and ${names.length - 5} more` : shown;
+}
+
 /** get_pull_request, list_pull_request_files and get_pull_request_diff. */
 export function pullRequestTools(context: GitHubToolContext, defaultPullNumber?: number): Tool[] {
   const properties = pullNumberProperty(defaultPullNumber);
@@ -82,6 +88,8 @@ export function pullRequestTools(context: GitHubToolContext, defaultPullNumber?:
         const files: Record<string, unknown>[] = [];
         let patchBudget = PULL_REQUEST_LIMITS.totalPatchBytes;
         let more = false;
+        // Changed files GitHub gave no patch for: a diff too large for its API (a binary file changes no lines).
+        const unshown: string[] = [];
         try {
           const pages = context.octokit.paginate.iterator(context.octokit.rest.pulls.listFiles, {
             owner: call.owner,
@@ -97,6 +105,7 @@ export function pullRequestTools(context: GitHubToolContext, defaultPullNumber?:
                 break;
               }
               let patch: string | null = file.patch ?? null;
+              if (patch === null && file.additions + file.deletions > 0) unshown.push(file.filename);
               if (patch !== null) {
                 patch = capText(patch, Math.min(PULL_REQUEST_LIMITS.patchBytes, patchBudget), 'this patch', 'get_pull_request_diff or read_file shows more');
                 patchBudget = Math.max(0, patchBudget - Buffer.byteLength(patch, 'utf8'));
@@ -120,8 +129,13 @@ export function pullRequestTools(context: GitHubToolContext, defaultPullNumber?:
         } catch (error) {
           throw call.fail(`listing the files of pull request #${pull_number} of ${call.owner}/${call.repo}`, error);
         }
-        const note = more ? cutNote(`the pull request changes more than ${PULL_REQUEST_LIMITS.files} files; showing the first ${PULL_REQUEST_LIMITS.files}`) : undefined;
-        return note === undefined ? { files } : { note, files };
+        // A goal that must read the whole result (`not_contains`) is told it was given a part: without the note, a
+        // patch GitHub left out passed `not_contains: AKIA` unread (found by an adversarial hunt).
+        const notes = [
+          ...(more ? [cutNote(`the pull request changes more than ${PULL_REQUEST_LIMITS.files} files; showing the first ${PULL_REQUEST_LIMITS.files}`)] : []),
+          ...(unshown.length > 0 ? [cutNote(`GitHub gives no patch for ${unshown.length === 1 ? 'a file' : `${unshown.length} files`} whose diff is too large for its API (${unshownNames(unshown)}); get_pull_request_diff or read_file shows more`)] : []),
+        ];
+        return notes.length === 0 ? { files } : { note: notes.join('\n'), files };
       },
     }),
     defineGitHubTool(context, {
