@@ -19,9 +19,15 @@ function detailLines(step: StepRecord, planStep: PlanStep | undefined, redact: R
     if (planStep.args !== undefined) lines.push(`args: ${JSON.stringify(planStep.args)}`);
     if (planStep.dependsOn.length) lines.push(`after: ${planStep.dependsOn.join(', ')}`);
   }
+  if (step.reused) {
+    const { modelCalls, promptTokens, completionTokens } = step.reused;
+    const cost = modelCalls > 0 ? ` (${modelCalls} model call${modelCalls === 1 ? '' : 's'} there, tokens in/out: ${promptTokens}/${completionTokens})` : '';
+    lines.push(`reused: its result was taken from an earlier run's saved state${cost}; the step did not run here`);
+  }
   if (step.itemCounts) {
     const counts = step.itemCounts;
-    lines.push(`items: ${counts.completed}/${counts.total} done${counts.failed ? `, ${counts.failed} failed` : ''}`);
+    // Items taken from an earlier run did not run here either: the count says how many, as the summary marks each.
+    lines.push(`items: ${counts.completed}/${counts.total} done${counts.reused ? `, ${counts.reused} of them reused (not run here)` : ''}${counts.failed ? `, ${counts.failed} failed` : ''}`);
     // Every failed item, whether its step completed (on_item_failure: continue) or failed with them.
     const failed = step.failedItems ?? (step.items ?? []).filter((item) => item.state === 'failed').map((item) => ({ key: item.key, error: item.error ?? 'no error message' }));
     for (const failure of failed.slice(0, 50)) {
@@ -72,7 +78,8 @@ export function stepLogGroups(io: ActionIO, redact: Redactor): RunListener {
     const step = record.steps.get(event.stepKey);
     if (!step) return;
     const planStep = planStepOf(record, event.stepKey);
-    const took = step.durationMs === undefined ? '' : ` in ${formatDuration(step.durationMs)}`;
+    // A reused step did not run: its 0 ms read as a step that ran, where the checklist and the summary say reused.
+    const took = step.reused ? ' (reused, not run here)' : step.durationMs === undefined ? '' : ` in ${formatDuration(step.durationMs)}`;
     const title = `${STATE_ICONS[step.state]} Step ${step.key}: ${planStep ? stepTitle(planStep, redact) : ''} — ${step.state}${took}`;
     io.group(title, detailLines(step, planStep, redact));
   };

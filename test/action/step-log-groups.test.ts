@@ -40,3 +40,35 @@ describe('a step’s log group', () => {
     expect(lines.join('\n')).toContain('item each[0] failed:\n│ broken 0\nitem each[1] failed:\n│ broken 1');
   });
 });
+
+// Found by an adversarial pass: a resumed run's reused step got the log group of a step that ran, "— completed
+// in 0 ms", where the checklist line above it said "(reused)" and the summary "reused".
+describe('a reused step’s log group', () => {
+  it('says the result was reused, not that the step ran in 0 ms', () => {
+    const { io, said } = recordingIO();
+    const listener = stepLogGroups(io, createRedactor());
+    listener({ type: 'plan_created', at: 0, plan: { name: 'p', revision: 1, steps: [step('1'), step('2')] } });
+    listener({ type: 'step_started', at: 0, stepKey: '1', reuseKey: 'k1' });
+    listener({ type: 'step_completed', at: 0, stepKey: '1', result: 'fetched', durationMs: 0, usage: NO_USAGE, reused: { usage: { ...NO_USAGE, modelCalls: 2, promptTokens: 10, completionTokens: 5 } } });
+    listener({ type: 'step_started', at: 1, stepKey: '2', reuseKey: 'k2' });
+    listener({ type: 'step_completed', at: 2, stepKey: '2', result: 'made', durationMs: 1, usage: NO_USAGE });
+    const [reused, ran] = said.groups;
+    expect(reused?.title).toBe('✅ Step 1: Step 1 — completed (reused, not run here)');
+    expect(reused?.lines).toContain("reused: its result was taken from an earlier run's saved state (2 model calls there, tokens in/out: 10/5); the step did not run here");
+    expect(ran?.title).toBe('✅ Step 2: Step 2 — completed in 1 ms');
+  });
+
+  it('counts the items of a for_each step that were reused, apart from those that ran', () => {
+    const { io, said } = recordingIO();
+    const listener = stepLogGroups(io, createRedactor());
+    listener({ type: 'plan_created', at: 0, plan: { name: 'p', revision: 1, steps: [step('each')] } });
+    listener({ type: 'step_started', at: 0, stepKey: 'each', reuseKey: 'k' });
+    listener({ type: 'step_expanded', at: 0, stepKey: 'each', keys: ['each[0]', 'each[1]', 'each[2]'] });
+    listener({ type: 'item_completed', at: 0, stepKey: 'each', index: 0, result: 'a', durationMs: 0, usage: NO_USAGE, reused: { usage: NO_USAGE } });
+    listener({ type: 'item_completed', at: 0, stepKey: 'each', index: 1, result: 'b', durationMs: 0, usage: NO_USAGE, reused: { usage: NO_USAGE } });
+    listener({ type: 'item_started', at: 1, stepKey: 'each', index: 2 });
+    listener({ type: 'item_completed', at: 2, stepKey: 'each', index: 2, result: 'c', durationMs: 1, usage: NO_USAGE });
+    listener({ type: 'step_completed', at: 2, stepKey: 'each', result: ['a', 'b', 'c'], durationMs: 2, usage: NO_USAGE });
+    expect(said.groups[0]?.lines).toContain('items: 3/3 done, 2 of them reused (not run here)');
+  });
+});
