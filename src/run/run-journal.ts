@@ -70,14 +70,17 @@ export class RunJournal {
     this.#emit(event);
   }
 
-  /** The last event of every run; later calls are ignored. */
-  runFinished(status: RunStatus, usage: Usage, reason?: string, resultStepKey?: string): void {
+  /**
+   * The last event of every run; later calls are ignored. `durationMs`: how long the run took, when it did not
+   * start with the job (a used plan's run); by default the time since the job started.
+   */
+  runFinished(status: RunStatus, usage: Usage, reason?: string, resultStepKey?: string, durationMs = this.elapsed()): void {
     if (this.#finished) return;
     this.#finished = true;
     this.#emit({
       type: 'run_finished',
       status,
-      durationMs: this.elapsed(),
+      durationMs,
       usage,
       ...(reason === undefined ? {} : { reason }),
       ...(resultStepKey === undefined ? {} : { resultStepKey }),

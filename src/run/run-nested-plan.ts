@@ -1,6 +1,6 @@
 import { stepKeyWithin, type PlanStep } from '../core/plan-step.ts';
 import type { RunEvent } from '../core/run-event.ts';
-import { addUsage, NO_USAGE, type Usage } from '../core/usage.ts';
+import { NO_USAGE, type Usage } from '../core/usage.ts';
 import { evaluateGoals } from '../goals/evaluate-goals.ts';
 import { goalsVerdict } from '../goals/goals-verdict.ts';
 import { goalTargetOf } from '../goals/goal-target.ts';
@@ -10,7 +10,7 @@ import { NestedPlanError } from './nested-plan-error.ts';
 import { hideCutFragments } from '../core/hide-cut-fragments.ts';
 import type { RunBudget } from './run-budget.ts';
 import type { RunDeps } from './run-deps.ts';
-import { runPlan } from './run-plan.ts';
+import { runPlan, stepsUsageOf } from './run-plan.ts';
 import type { RunnablePlan } from './runnable-plan.ts';
 import type { AttemptsOutcome } from './step-attempts.ts';
 
@@ -24,12 +24,6 @@ export interface NestedRunContext {
   readonly sources: ReferenceSources;
   /** Every event of the nested run, for the outer journal. */
   readonly emit: (event: RunEvent) => void;
-}
-
-function usageOf(outcome: { record: { steps: ReadonlyMap<string, { usage: Usage }> } }): Usage {
-  let usage = NO_USAGE;
-  for (const step of outcome.record.steps.values()) usage = addUsage(usage, step.usage);
-  return usage;
 }
 
 /**
@@ -65,7 +59,7 @@ export async function runNestedPlan(step: PlanStep, context: NestedRunContext): 
     inner: true,
     within,
   });
-  const usage = usageOf(outcome);
+  const usage = stepsUsageOf(outcome.record);
   if (context.signal.aborted) return fail(context.signal.reason, usage);
   if (outcome.status !== 'succeeded') {
     const escalation = outcome.status === 'escalated' ? { escalation: outcome.reason ?? 'it escalated' } : {};

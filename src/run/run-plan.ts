@@ -1,7 +1,7 @@
 import { DEFAULT_LIMITS } from '../plan/schema.ts';
 import { escalationOf } from './escalation.ts';
 import { stableHash } from '../core/stable-hash.ts';
-import { NO_USAGE, type Usage } from '../core/usage.ts';
+import { addUsage, NO_USAGE, type Usage } from '../core/usage.ts';
 import { PlanRun } from './plan-run.ts';
 import type { ApprovalRequest } from '../core/run-event.ts';
 import { approvalRequest, pendingApprovalStep, planFileHash } from './approval-request.ts';
@@ -23,6 +23,7 @@ import type { RunnablePlan } from './runnable-plan.ts';
  */
 export async function runPlan(plan: RunnablePlan, deps: RunDeps): Promise<RunOutcome> {
   const journal = new RunJournal(deps.listeners, deps.clock, deps.onListenerError, deps.startedAt);
+  const runStartedAt = deps.clock.now();
   let run: PlanRun | undefined;
   let internal: unknown;
   // A used plan's run stops for its outer run's reason when that is a limit (a budget, a timeout): told by the
@@ -61,10 +62,20 @@ export async function runPlan(plan: RunnablePlan, deps: RunDeps): Promise<RunOut
     disarm();
     deps.signal?.removeEventListener('abort', cancel);
   }
-  return finish(journal, run, internal, plan, deps);
+  return finish(journal, run, internal, plan, deps, runStartedAt);
 }
 
-function finish(journal: RunJournal, run: PlanRun | undefined, internal: unknown, plan: RunnablePlan, deps: RunDeps): RunOutcome {
+/**
+ * The model use a run's steps reported, each as it ended: a used plan's run's own, which is its step's in the
+ * outer run. (Its budget is the outer run's, whose total holds the whole job's calls so far.)
+ */
+export function stepsUsageOf(record: { readonly steps: ReadonlyMap<string, { readonly usage: Usage }> }): Usage {
+  let usage = NO_USAGE;
+  for (const step of record.steps.values()) usage = addUsage(usage, step.usage);
+  return usage;
+}
+
+function finish(journal: RunJournal, run: PlanRun | undefined, internal: unknown, plan: RunnablePlan, deps: RunDeps, runStartedAt: number): RunOutcome {
   const lastKey = run?.graph.lastKey();
   const resultStepKey = lastKey !== undefined && run?.results.has(lastKey) ? lastKey : undefined;
   const verdict = internal
@@ -73,7 +84,10 @@ function finish(journal: RunJournal, run: PlanRun | undefined, internal: unknown
   const usage = run?.usage ?? NO_USAGE;
   const stop = run?.stopReason;
   if (verdict.status === 'awaiting-approval' && run) journal.approvalRequested(requestOf(run, journal, plan, deps));
-  journal.runFinished(verdict.status, usage, verdict.reason, resultStepKey);
+  // A used plan's run shares the outer run's budget and clock start: its end gives its own use and time, not
+  // the whole job's so far (found by an adversarial pass: the trace said a run of one call made the job's three).
+  if (deps.inner) journal.runFinished(verdict.status, stepsUsageOf(journal.record), verdict.reason, resultStepKey, deps.clock.now() - runStartedAt);
+  else journal.runFinished(verdict.status, usage, verdict.reason, resultStepKey);
   return {
     ...verdict,
     results: run?.results ?? new Map(),

@@ -85,3 +85,25 @@ describe('a plan step', () => {
     expect(outcome.finalResult).toBe('stats of octo/api: healthy');
   });
 });
+
+// Found by an adversarial pass: the used plan's `run_finished` (in the trace, and its record's figures) gave the
+// outer run's budget total and the time since the job began: a used plan that made one model call recorded
+// the three of the whole job so far, and a run of no time the outer step's 5 s before it.
+describe('a used plan’s run_finished', () => {
+  it('has the used plan’s own model use and duration, not the outer run’s so far', async () => {
+    const plan: RunnablePlan = { ...planOf([step('first'), planStep('web', { dependsOn: ['first'] })]), subplans: new Map([['plans/summarise.yml', innerPlan()]]) };
+    const run = startRun(plan, (ctx) => {
+      if (ctx.step.key !== 'first') return runner(ctx);
+      ctx.onUsage({ modelCalls: 2, promptTokens: 1000, completionTokens: 200, costUsd: 0 });
+      run.clock.advance(5000);
+      return Promise.resolve('first');
+    }, { startedAt: 0 });
+    const outcome = await run.outcome;
+    expect(outcome.status).toBe('succeeded');
+    expect(outcome.usage.modelCalls).toBe(3);
+    const nestedEnd = run.events.flatMap((event) => (event.type === 'nested_event' && event.event.type === 'run_finished' ? [event.event] : []));
+    expect(nestedEnd).toHaveLength(1);
+    expect(nestedEnd[0]).toMatchObject({ usage: { modelCalls: 1, promptTokens: 100, completionTokens: 20 }, durationMs: 0 });
+    expect(outcome.record.steps.get('web')?.nested?.usage).toMatchObject({ modelCalls: 1, promptTokens: 100 });
+  });
+});
