@@ -41,7 +41,10 @@ const MAX_BACKOFF_MS = 10_000;
 
 /**
  * Creates an in-progress check run on the commit, or warns and returns undefined when GitHub
- * refuses (no `checks: write`, a fork's read-only token): the run goes on without it.
+ * refuses (no `checks: write`, a fork's read-only token): the run goes on without it. When the
+ * create fails for a while (a 5xx, a timeout, a rate limit), the check run is created with its
+ * result when the run ends: left out, an earlier attempt's check of the same name on the commit
+ * (a `success`) stayed the one a merge is gated on, over this run's failure (found by an adversarial hunt).
  */
 export async function startCheckRun(
   octokit: GitHubClient,
@@ -63,10 +66,15 @@ export async function startCheckRun(
     });
     id = data.id;
   } catch (error) {
-    warn(`Could not create the check run '${target.name}': ${describeGitHubFailure(readGitHubFailure(error))}. Give the workflow \`checks: write\`; the job's own status still reports the result.`);
+    const failure = readGitHubFailure(error);
+    if (failure.transient) {
+      warn(`Could not create the check run '${target.name}' (${describeGitHubFailure(failure)}): it is created with the run's result when the run ends.`);
+      return endingCheckRun(octokit, target, undefined, warn, timing);
+    }
+    warn(`Could not create the check run '${target.name}': ${describeGitHubFailure(failure)}. Give the workflow \`checks: write\`; the job's own status still reports the result.`);
     return undefined;
   }
-  return checkRunAt(octokit, target, id, warn, timing);
+  return endingCheckRun(octokit, target, id, warn, timing);
 }
 
 /**
@@ -84,27 +92,31 @@ export async function leftCheckRun(
   try {
     const { data } = await octokit.rest.checks.listForRef({ owner: target.owner, repo: target.repo, ref: target.headSha, check_name: target.name, filter: 'all', per_page: 100 });
     const left = data.check_runs.find((run) => run.details_url === target.detailsUrl && run.status !== 'completed');
-    return left ? checkRunAt(octokit, target, left.id, warn, timing) : undefined;
+    return left ? endingCheckRun(octokit, target, left.id, warn, timing) : undefined;
   } catch (error) {
     warn(`Could not look for the check run '${target.name}' the main step left in progress: ${describeGitHubFailure(readGitHubFailure(error))}.`);
     return undefined;
   }
 }
 
-/** Completing the check run `id`: retried within a bound, never throws, only the first completion counts. */
-function checkRunAt(octokit: GitHubClient, target: CheckRunTarget, id: number, warn: (message: string) => void, timing: CheckRunTiming): CheckRun {
+/**
+ * Completing the check run `id`, or with no `id` (its create failed) creating it completed: retried within
+ * a bound, never throws, only the first completion counts.
+ */
+function endingCheckRun(octokit: GitHubClient, target: CheckRunTarget, id: number | undefined, warn: (message: string) => void, timing: CheckRunTiming): CheckRun {
   const clock = timing.clock ?? systemClock;
   const now = (): Date => new Date(clock.now());
   const where = { owner: target.owner, repo: target.repo };
+  const ended = (result: CheckRunResult) => ({
+    status: 'completed' as const,
+    conclusion: result.conclusion,
+    completed_at: now().toISOString(),
+    output: { title: cutText(result.title, 1000), summary: cutMarkdownBytes(result.summary, MAX_OUTPUT_BYTES) },
+  });
   const update = (result: CheckRunResult) =>
-    octokit.rest.checks.update({
-      ...where,
-      check_run_id: id,
-      status: 'completed',
-      conclusion: result.conclusion,
-      completed_at: now().toISOString(),
-      output: { title: cutText(result.title, 1000), summary: cutMarkdownBytes(result.summary, MAX_OUTPUT_BYTES) },
-    });
+    id === undefined
+      ? octokit.rest.checks.create({ ...where, name: target.name, head_sha: target.headSha, ...(target.detailsUrl ? { details_url: target.detailsUrl } : {}), ...ended(result) })
+      : octokit.rest.checks.update({ ...where, check_run_id: id, ...ended(result) });
   // A required check left in_progress blocks a merge for good: retry what may pass, within a bound.
   const finish = async (result: CheckRunResult): Promise<void> => {
     const maxAttempts = timing.maxAttempts ?? 4;
@@ -118,7 +130,8 @@ function checkRunAt(octokit: GitHubClient, target: CheckRunTarget, id: number, w
         const { transient, retryAfterMs } = failure;
         const wait = Math.min(MAX_BACKOFF_MS, Math.max(1000 * 2 ** (attempt - 1), retryAfterMs ?? 0));
         if (!transient || attempt >= maxAttempts || clock.now() + wait > deadline) {
-          warn(`Could not complete the check run '${target.name}'${attempt > 1 ? ` (${attempt} attempts)` : ''}: ${describeGitHubFailure(failure)}. It stays in progress on GitHub; the job's own status reports the result.`);
+          const left = id === undefined ? 'There is none on GitHub (an earlier run\'s of that name on the commit may still show)' : 'It stays in progress on GitHub';
+          warn(`Could not ${id === undefined ? 'create' : 'complete'} the check run '${target.name}'${attempt > 1 ? ` (${attempt} attempts)` : ''}: ${describeGitHubFailure(failure)}. ${left}; the job's own status reports the result.`);
           return;
         }
         await clock.sleep(wait);
