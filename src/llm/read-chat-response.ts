@@ -1,3 +1,4 @@
+import { hasVisibleText } from '../core/invisible-characters.ts';
 import { exceedsDepth } from '../core/exceeds-depth.ts';
 import { MAX_JSON_DEPTH } from '../core/parse-json.ts';
 import type { ChatResponse } from './model-client.ts';
@@ -112,11 +113,16 @@ function normalise(raw: unknown): ChatResponse | MalformedAnswer {
     const calls = toolCalls(message['tool_calls'], index);
     if (calls instanceof MalformedAnswer) return calls;
     const { tool_calls: _dropped, ...rest } = message;
+    const refusal = typeof message['refusal'] === 'string' ? message['refusal'] : null;
+    // A refusal is no answer, whatever else the message holds: OpenAI sends none beside it, but a gateway that
+    // also fills `content` (the refusal's words) had them taken as a step's result and checked by its goals, and
+    // its tool calls would have run (found by an adversarial hunt). Every reader sees no text and says "refused".
+    const refused = refusal !== null && hasVisibleText(refusal);
     choices.push({
       ...choice,
       index: typeof choice['index'] === 'number' ? choice['index'] : index,
       finish_reason: choice['finish_reason'] ?? null,
-      message: { ...rest, role: 'assistant', content: text, refusal: typeof message['refusal'] === 'string' ? message['refusal'] : null, ...(calls && calls.length > 0 ? { tool_calls: calls } : {}) },
+      message: { ...rest, role: 'assistant', content: refused ? null : text, refusal, ...(!refused && calls && calls.length > 0 ? { tool_calls: calls } : {}) },
     });
   }
   const { usage: rawUsage, ...answer } = raw;

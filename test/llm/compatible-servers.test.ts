@@ -109,6 +109,30 @@ describe('OpenAI-compatible answer shapes', () => {
   });
 });
 
+// Found by an adversarial hunt: OpenAI sends `content: null` beside a refusal, but a gateway that also put the
+// refusal's words in `content` had them taken as the step's result, which its goals then checked, and a
+// refusal's tool calls would have run.
+describe('a refusal that also holds text or tool calls', () => {
+  it('is no answer: the step fails saying it was refused, and no tool runs', async () => {
+    const seen: unknown[] = [];
+    const refusal = { content: 'I cannot help with that request.', refusal: 'I cannot help with that request.' };
+    const job = await runOfflineJob({
+      plan: PLAN,
+      extraTools: [inventoryTool(seen)],
+      script: (request): ScriptedReply => ({ kind: 'raw', body: offersTool(request.body) ? answer({ ...refusal, tool_calls: [standardCall] }) : answer(refusal) }),
+    });
+    expect(job.outcome.kind === 'ran' && job.outcome.status).not.toBe('succeeded');
+    expect(seen).toEqual([]);
+    const failed = job.events.find((event) => event.type === 'step_failed');
+    // And a reasoning step's refusal is no result either.
+    const reasoning = await runOfflineJob({ plan: 'name: Words\nworkflow_sequence:\n  - { id: say, type: reasoning, description: Say one sentence }\n', script: () => ({ kind: 'raw', body: answer(refusal) }) });
+    expect(reasoning.outcome.kind === 'ran' && reasoning.outcome.status).not.toBe('succeeded');
+    const refused = reasoning.events.find((event) => event.type === 'step_failed');
+    expect(refused && 'error' in refused ? String(refused.error) : '').toContain('the model returned no answer (refused: I cannot help with that request.)');
+    expect(failed && 'error' in failed ? String(failed.error) : '').toContain(`the model did not call 'fetch_inventory_levels' (it refused: "I cannot help with that request.")`);
+  });
+});
+
 describe('answers that are not Chat Completions answers', () => {
   it.each([
     ['no choices', { id: 'x', object: 'chat.completion', model: 'gpt-test' }, /the answer has no `choices`/],
