@@ -95,7 +95,7 @@ async function evaluateGoal(goal: Goal, target: GoalTarget, deps: GoalDeps, text
     const partial = judged === undefined ? undefined : target.partial?.get(judged);
     if (partial !== undefined) {
       throw new GoalNotEvaluableError(
-        `the result of step ${judged} lacks work the run left undone (${partial}), and \`${kind}\` passes only on all of it: fix what did not complete and run again, or check it with all_steps_completed`,
+        `the result of step ${judged} lacks work the run left undone (${partial.why}), and \`${kind}\` passes only on all of it: ${partial.fix}`,
       );
     }
     return { name: goal.name, severity, outcome: outcome.met ? 'met' : 'unmet', evidence: outcome.evidence };

@@ -2,7 +2,7 @@ import type { Goal } from '../plan/schema.ts';
 import type { StepState } from '../core/run-event.ts';
 import { finalStepStates, unfinishedWork, type RunRecord } from '../core/run-record.ts';
 import type { ForeignResults } from './checkout-results.ts';
-import { partialResults } from './partial-results.ts';
+import { partialResults, type PartialResult } from './partial-results.ts';
 import { GoalNotEvaluableError } from './goal-not-evaluable-error.ts';
 
 /** What goals are checked against once the run has finished. */
@@ -22,7 +22,7 @@ export interface GoalTarget {
    * Completed steps whose result lacks work the run left undone (`partialResults`), by key: why. A goal
    * that a part can pass where the whole would fail is not evaluated on them.
    */
-  readonly partial?: ReadonlyMap<string, string>;
+  readonly partial?: ReadonlyMap<string, PartialResult>;
   /**
    * Completed steps whose result came from a checkout that is not the commit the run is for (`checkoutResults`:
    * an approving job's), by key: why. No goal is checked on them.
@@ -59,7 +59,7 @@ export function goalTargetOf(
     results: run.results,
     stepStates,
     unfinished: new Map([...(extra.carried ?? []), ...unfinishedWork(run.record)]),
-    partial: partialResults(run.record, stepStates),
+    partial: partialResults(run.record, stepStates, run.results),
     ...(foreign && { foreign }),
     masked: run.masked,
     ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }),

@@ -1,5 +1,10 @@
 import { MAX_PLAN_DEPTH, type StepState } from '../core/run-event.ts';
 import type { RunRecord, StepRecord } from '../core/run-record.ts';
+import type { PlanStep } from '../core/plan-step.ts';
+import { cutNoteIn } from '../core/cut-note.ts';
+import { resultText } from '../core/result-text.ts';
+import { findReferences } from '../plan/find-references.ts';
+import { valueText } from './value-text.ts';
 
 /**
  * The completed steps of the final plan whose result has holes where work was left undone, by key: why. A
@@ -11,14 +16,39 @@ import type { RunRecord, StepRecord } from '../core/run-record.ts';
  * it makes of them is its own whole answer (the package review writes "not checked" for each); an agent's
  * answer is all it said, whatever its TODO list shows. `all_steps_completed` judges the work left undone.
  */
-export function partialResults(record: RunRecord, stepStates: ReadonlyMap<string, StepState>): Map<string, string> {
-  const partial = new Map<string, string>();
+export function partialResults(record: RunRecord, stepStates: ReadonlyMap<string, StepState>, results: ReadonlyMap<string, unknown>): Map<string, PartialResult> {
+  const partial = new Map<string, PartialResult>();
+  const planSteps = new Map((record.plan?.steps ?? []).map((step) => [step.key, step]));
   for (const [key, state] of stepStates) {
     if (state !== 'completed') continue;
-    const why = holes(record.steps.get(key));
-    if (why !== undefined) partial.set(key, `step ${key}: ${why}`);
+    const failed = holes(record.steps.get(key));
+    const cut = failed === undefined ? cutList(planSteps.get(key), results) : undefined;
+    if (failed !== undefined) partial.set(key, { why: `step ${key}: ${failed}`, fix: 'fix what did not complete and run again, or check it with all_steps_completed' });
+    else if (cut !== undefined) partial.set(key, { why: `step ${key}: ${cut.why}`, fix: `have step ${cut.source} return all of its list (a narrower query), or split the work` });
   }
   return partial;
+}
+
+/** Why a completed step's result lacks work the run left undone, and what to do about it. */
+export interface PartialResult {
+  readonly why: string;
+  readonly fix: string;
+}
+
+/**
+ * Why a `for_each` step's items are a part of what its list stands for: the list is drawn from a result its
+ * tool cut (a pull request's first 300 files of 350), so the items past the cut never ran, and a judge of the
+ * step's reviews passed on the files it was given (found by an adversarial hunt). Undefined otherwise.
+ */
+function cutList(step: PlanStep | undefined, results: ReadonlyMap<string, unknown>): { readonly why: string; readonly source: string } | undefined {
+  if (!step?.forEach) return undefined;
+  for (const { reference } of findReferences(step.forEach.list).references) {
+    if (reference.kind !== 'step' || !results.has(reference.step)) continue;
+    const source = results.get(reference.step);
+    const note = typeof source === 'string' ? cutNoteIn(source) : cutNoteIn(valueText(source).values) ?? cutNoteIn(resultText(source).text);
+    if (note !== undefined) return { why: `its for_each list comes from the result of step ${reference.step}, which its tool cut (${note}), so the items past the cut never ran`, source: reference.step };
+  }
+  return undefined;
 }
 
 /** Why a completed step's result has holes, or undefined: its failed items, or its used plan's result step's. */

@@ -7,6 +7,8 @@ import { capText } from '../../src/tools/github/cap-text.ts';
 import { listFilesTool } from '../../src/tools/files/list-files-tool.ts';
 import { cutNote } from '../../src/core/cut-note.ts';
 import { checkGoal, finishedRun } from './goal-fixtures.ts';
+import type { Tool } from '../../src/tools/tool.ts';
+import { runOfflineJob } from '../recovery/job-harness.ts';
 
 let root: string;
 beforeAll(async () => {
@@ -55,5 +57,37 @@ describe('a result a tool cut', () => {
     expect(await checkGoal(noKey, finishedRun(pull))).toMatchObject({ outcome: 'error', evidence: expect.stringContaining('passes only on all of it') });
     expect(await checkGoal(noKey, finishedRun({ number: 5, body: 'whole' }))).toMatchObject({ outcome: 'met' });
     expect(await checkGoal({ json_schema: { type: 'object', required: ['title'] } }, finishedRun(pull))).toMatchObject({ outcome: 'unmet' });
+  });
+});
+
+// Found by an adversarial hunt: a for_each over the files of a pull request of 350, cut by its tool to the first
+// 300, reviewed 300; a goal on the reviews (a judge, `not_contains: FAIL`) passed on them, and files 301 on were
+// never reviewed. The cut note was in the listing's result, not in the list its items were drawn from.
+describe('a for_each over a list drawn from a result its tool cut', () => {
+  const PLAN = `name: Review
+workflow_sequence:
+  - { id: files, type: tool_call, tool: list_changed, args: {} }
+  - { id: review, type: tool_call, tool: review_file, for_each: "\${steps.files.result.files}", args: { name: "\${item}" } }
+goals:
+  - { name: no file fails, of: review, not_contains: FAIL }
+  - { name: a file was reviewed, of: review, contains: ok }
+`;
+  const tools = (cut: boolean): Tool[] => [
+    { name: 'list_changed', description: 'Changed files', inputSchema: { type: 'object' }, sideEffects: false, execute: async () => ({ ...(cut && { note: cutNote('the pull request changes more than 2 files; showing the first 2') }), files: ['a.ts', 'b.ts'] }) },
+    { name: 'review_file', description: 'Reviews a file', inputSchema: { type: 'object', properties: { name: { type: 'string' } } }, sideEffects: false, execute: async (args) => `ok ${String(args.name)}` },
+  ];
+  const goalsOf = async (cut: boolean) => {
+    const job = await runOfflineJob({ plan: PLAN, extraTools: tools(cut), script: () => ({ kind: 'raw', body: {} }) });
+    return job.outcome.kind === 'ran' ? job.outcome.goals : [];
+  };
+
+  it('is not whole: a goal a part could pass is not evaluated on its step, and one a part decides is', async () => {
+    const [whole, some] = await goalsOf(true);
+    expect(whole).toMatchObject({ outcome: 'error', evidence: expect.stringContaining('the result of step review lacks work the run left undone (step review: its for_each list comes from the result of step files, which its tool cut ([cut: the pull request changes more than 2 files; showing the first 2]), so the items past the cut never ran), and `not_contains` passes only on all of it: have step files return all of its list') });
+    expect(some).toMatchObject({ outcome: 'met' });
+  });
+
+  it('drawn from a whole result is checked as usual', async () => {
+    expect((await goalsOf(false)).map((goal) => goal.outcome)).toEqual(['met', 'met']);
   });
 });
