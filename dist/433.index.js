@@ -227,7 +227,10 @@ async function finishComment(settings, context, report, events, leaveApproval = 
 }
 /**
  * The comment of a run whose record is not known says how it ended, over the live state it was left at. A
- * fanned-out run's jobs share one comment, which such a report would replace whole: it is left to the others.
+ * fanned-out run's jobs share one comment, which such a report replaces whole: a shard job's is left to the
+ * others (the merge job writes the run's end). A prepare or merge job's end is the run's (no job writes after
+ * a killed prepare job, which they need, nor after the merge job): its comment, left at \u23f3 for good before,
+ * says the run was cancelled.
  * So is one that holds an approval (a run waits there, or an answer was recorded): the report has no marker,
  * and the main step may never have taken that comment over (a comment event's run killed before it refused).
  * But an `/approve` run that recorded its answer there took the comment over (`answerRecorded`): the paused
@@ -235,7 +238,7 @@ async function finishComment(settings, context, report, events, leaveApproval = 
  * `/approve` answers any more). Its report keeps the answer; a comment where a run waits again is still left.
  */
 async function finishUnreadComment(settings, context, report) {
-    if (!settings.fanOut)
+    if (settings.fanOut?.part !== 'shard')
         await finishComment(settings, context, report, [], true);
 }
 /** With `check-run: true`, the check run the killed step left in progress (a required check stuck there blocks merges) ends as the report does. */

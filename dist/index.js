@@ -914,7 +914,10 @@ const MAX_OUTPUT_BYTES = 65_535;
 const MAX_BACKOFF_MS = 10_000;
 /**
  * Creates an in-progress check run on the commit, or warns and returns undefined when GitHub
- * refuses (no `checks: write`, a fork's read-only token): the run goes on without it.
+ * refuses (no `checks: write`, a fork's read-only token): the run goes on without it. When the
+ * create fails for a while (a 5xx, a timeout, a rate limit), the check run is created with its
+ * result when the run ends: left out, an earlier attempt's check of the same name on the commit
+ * (a `success`) stayed the one a merge is gated on, over this run's failure (found by an adversarial hunt).
  */
 async function startCheckRun(octokit, target, warn, timing = {}) {
     const clock = timing.clock ?? _core_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .ml;
@@ -932,10 +935,15 @@ async function startCheckRun(octokit, target, warn, timing = {}) {
         id = data.id;
     }
     catch (error) {
-        warn(`Could not create the check run '${target.name}': ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .describeGitHubFailure */ .Po)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .readGitHubFailure */ .g3)(error))}. Give the workflow \`checks: write\`; the job's own status still reports the result.`);
+        const failure = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .readGitHubFailure */ .g3)(error);
+        if (failure.transient) {
+            warn(`Could not create the check run '${target.name}' (${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .describeGitHubFailure */ .Po)(failure)}): it is created with the run's result when the run ends.`);
+            return endingCheckRun(octokit, target, undefined, warn, timing);
+        }
+        warn(`Could not create the check run '${target.name}': ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .describeGitHubFailure */ .Po)(failure)}. Give the workflow \`checks: write\`; the job's own status still reports the result.`);
         return undefined;
     }
-    return checkRunAt(octokit, target, id, warn, timing);
+    return endingCheckRun(octokit, target, id, warn, timing);
 }
 /**
  * The check run this job started, still in progress, when its main step was killed before it
@@ -947,26 +955,30 @@ async function leftCheckRun(octokit, target, warn, timing = {}) {
     try {
         const { data } = await octokit.rest.checks.listForRef({ owner: target.owner, repo: target.repo, ref: target.headSha, check_name: target.name, filter: 'all', per_page: 100 });
         const left = data.check_runs.find((run) => run.details_url === target.detailsUrl && run.status !== 'completed');
-        return left ? checkRunAt(octokit, target, left.id, warn, timing) : undefined;
+        return left ? endingCheckRun(octokit, target, left.id, warn, timing) : undefined;
     }
     catch (error) {
         warn(`Could not look for the check run '${target.name}' the main step left in progress: ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .describeGitHubFailure */ .Po)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .readGitHubFailure */ .g3)(error))}.`);
         return undefined;
     }
 }
-/** Completing the check run `id`: retried within a bound, never throws, only the first completion counts. */
-function checkRunAt(octokit, target, id, warn, timing) {
+/**
+ * Completing the check run `id`, or with no `id` (its create failed) creating it completed: retried within
+ * a bound, never throws, only the first completion counts.
+ */
+function endingCheckRun(octokit, target, id, warn, timing) {
     const clock = timing.clock ?? _core_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .ml;
     const now = () => new Date(clock.now());
     const where = { owner: target.owner, repo: target.repo };
-    const update = (result) => octokit.rest.checks.update({
-        ...where,
-        check_run_id: id,
+    const ended = (result) => ({
         status: 'completed',
         conclusion: result.conclusion,
         completed_at: now().toISOString(),
         output: { title: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(result.title, 1000), summary: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutMarkdownBytes */ .lw)(result.summary, MAX_OUTPUT_BYTES) },
     });
+    const update = (result) => id === undefined
+        ? octokit.rest.checks.create({ ...where, name: target.name, head_sha: target.headSha, ...(target.detailsUrl ? { details_url: target.detailsUrl } : {}), ...ended(result) })
+        : octokit.rest.checks.update({ ...where, check_run_id: id, ...ended(result) });
     // A required check left in_progress blocks a merge for good: retry what may pass, within a bound.
     const finish = async (result) => {
         const maxAttempts = timing.maxAttempts ?? 4;
@@ -981,7 +993,8 @@ function checkRunAt(octokit, target, id, warn, timing) {
                 const { transient, retryAfterMs } = failure;
                 const wait = Math.min(MAX_BACKOFF_MS, Math.max(1000 * 2 ** (attempt - 1), retryAfterMs ?? 0));
                 if (!transient || attempt >= maxAttempts || clock.now() + wait > deadline) {
-                    warn(`Could not complete the check run '${target.name}'${attempt > 1 ? ` (${attempt} attempts)` : ''}: ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .describeGitHubFailure */ .Po)(failure)}. It stays in progress on GitHub; the job's own status reports the result.`);
+                    const left = id === undefined ? 'There is none on GitHub (an earlier run\'s of that name on the commit may still show)' : 'It stays in progress on GitHub';
+                    warn(`Could not ${id === undefined ? 'create' : 'complete'} the check run '${target.name}'${attempt > 1 ? ` (${attempt} attempts)` : ''}: ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .describeGitHubFailure */ .Po)(failure)}. ${left}; the job's own status reports the result.`);
                     return;
                 }
                 await clock.sleep(wait);
@@ -5669,7 +5682,7 @@ function toolsetGitHubContext(run, octokit) {
 
 /***/ }),
 
-/***/ 33833:
+/***/ 63997:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -6229,18 +6242,22 @@ function parseJsonResult(value) {
     // An object in the words around the block that says otherwise takes it back: "Correction: \u2026 NOT approved:
     // {"approved": false}" after a block of {"approved": true} passed a gate (found by an adversarial pass).
     const other = first?.ok ? contradiction(prose.join('\n'), first.value) : undefined;
+    if (other?.unread !== undefined)
+        return { ok: false, why: `the words beside its code block hold ${other.unread}, more than is read, so whether they say otherwise is not known; have the step return the JSON alone` };
     if (other !== undefined)
-        return { ok: false, why: `it holds JSON beside its code block that says otherwise (${parse_json_result_shorten(other)}), and which one is the answer is not clear; have the step return one` };
+        return { ok: false, why: `it holds JSON beside its code block that says otherwise (${parse_json_result_shorten(other.said)}), and which one is the answer is not clear; have the step return one` };
     return first ?? whole;
 }
-/** Objects looked for in the words around a code block: enough for any honest answer, and a bound on the work. */
-const MAX_OBJECT_STARTS = 50;
+/** Objects read in the words around a code block: far more than any honest answer holds beside its block. */
+const MAX_OBJECT_STARTS = 1_000;
 /**
  * The first JSON object in `text` that gives one of `answer`'s keys another value (each compared as JSON with
  * its keys sorted), when `answer` is an object: a restatement of the answer, or an object of other keys (a part
- * of it quoted), says nothing against it (found by a review). From the first MAX_OBJECT_STARTS braces that
- * start no object already read, and reading at most twice the text in all: each start read on to the text's end
- * (16 MB of `{` took 2.8 s).
+ * of it quoted), says nothing against it (found by a review). Read from each brace that can open an object with
+ * a key (`{` and then `"`: a `{` of code or of a placeholder cannot), reading at most twice the text in all (each
+ * start may read on to the text's end: 16 MB of `{` took 2.8 s) and at most MAX_OBJECT_STARTS objects. Words the
+ * bounds leave unread are no answer (`unread`): a correction past them was never read, and three braces of code
+ * quoted in the words, or 50 placeholders, before `{"approved": false}` passed the gate (found by an adversarial hunt).
  */
 function contradiction(text, answer) {
     if (!(0,json_schema/* isMap */.jh)(answer))
@@ -6251,21 +6268,41 @@ function contradiction(text, answer) {
     const givenJson = (key) => written.get(key) ?? (written.set(key, (0,stable_hash/* canonicalJson */.d)(given[key])), written.get(key));
     let budget = 2 * text.length;
     let starts = 0;
-    for (let start = text.indexOf('{'); start !== -1 && starts < MAX_OBJECT_STARTS && budget > 0; starts++) {
+    for (let start = text.indexOf('{'); start !== -1;) {
+        if (!opensKey(text, start)) {
+            start = text.indexOf('{', start + 1);
+            continue;
+        }
+        if (starts >= MAX_OBJECT_STARTS)
+            return { unread: `more than ${MAX_OBJECT_STARTS} objects` };
+        starts++;
         const limit = Math.min(text.length, start + budget);
         const end = (0,balanced_json_end/* balancedJsonEnd */.G)(text, start, limit);
         budget -= (end ?? limit) - start;
+        // Stopped by the budget, not by the text's end: what follows was never read.
+        if (end === undefined && limit < text.length)
+            return { unread: 'more braces that open no object than can be read' };
         const parsed = end === undefined ? undefined : parseJsonText(text.slice(start, end));
         if (parsed?.ok && (0,json_schema/* isMap */.jh)(parsed.value)) {
             const said = parsed.value;
             if (Object.keys(said).some((key) => Object.hasOwn(given, key) && (0,stable_hash/* canonicalJson */.d)(said[key]) !== givenJson(key)))
-                return text.slice(start, end);
+                return { said: text.slice(start, end) };
             start = text.indexOf('{', end);
         }
         else
             start = text.indexOf('{', start + 1);
     }
     return undefined;
+}
+/**
+ * Whether the `{` at `start` can open an object that gives a key: JSON white space, then `"`. Reads only the
+ * white space after it, which ends at the next brace at the latest: every brace is looked at once in all.
+ */
+function opensKey(text, start) {
+    let at = start + 1;
+    while (text[at] === ' ' || text[at] === '\t' || text[at] === '\n' || text[at] === '\r')
+        at++;
+    return text[at] === '"';
 }
 function parse_json_result_shorten(text) {
     return text.length > 80 ? `${text.slice(0, 79)}\u2026` : text;
@@ -6644,38 +6681,8 @@ var goal_target = __nccwpck_require__(73268);
 var cut_note = __nccwpck_require__(30068);
 // EXTERNAL MODULE: ./lib/core/result-text.js
 var result_text = __nccwpck_require__(16);
-;// CONCATENATED MODULE: ./lib/goals/value-text.js
-/** The text of `result`'s values and keys (see `ValueText`); walked without recursion. */
-function valueText(result) {
-    if (typeof result === 'string')
-        return { values: result, strings: result, keys: '' };
-    const values = [];
-    const strings = [];
-    const keys = [];
-    const stack = [result];
-    const seen = new Set();
-    while (stack.length > 0) {
-        const item = stack.pop();
-        if (typeof item === 'string') {
-            values.push(item);
-            strings.push(item);
-        }
-        else if (typeof item === 'number' || typeof item === 'boolean' || typeof item === 'bigint')
-            values.push(String(item));
-        else if (item !== null && typeof item === 'object' && !seen.has(item)) {
-            seen.add(item);
-            const entries = Array.isArray(item) ? item.map((inner) => ['', inner]) : Object.entries(item);
-            for (const [key] of entries)
-                if (key !== '' || !Array.isArray(item))
-                    keys.push(key);
-            // Reversed onto the stack, so values come out in the order they are written.
-            for (let index = entries.length - 1; index >= 0; index--)
-                stack.push(entries[index][1]);
-        }
-    }
-    return { values: values.join('\n\n'), strings: strings.join('\n\n'), keys: keys.join('\n') };
-}
-
+// EXTERNAL MODULE: ./lib/goals/value-text.js
+var value_text = __nccwpck_require__(45081);
 ;// CONCATENATED MODULE: ./lib/goals/evaluate-goals.js
 
 
@@ -6722,7 +6729,7 @@ function textsOf(value, texts) {
     const found = texts.get(value);
     if (found)
         return found;
-    const made = { text: (0,result_text/* resultText */.D)(value).text, valueText: valueText(value) };
+    const made = { text: (0,result_text/* resultText */.D)(value).text, valueText: (0,value_text/* valueText */.R)(value) };
     texts.set(value, made);
     return made;
 }
@@ -6759,7 +6766,7 @@ async function evaluateGoal(goal, target, deps, texts) {
         const judged = whole ? judgedKey : undefined;
         const partial = judged === undefined ? undefined : target.partial?.get(judged);
         if (partial !== undefined) {
-            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the result of step ${judged} lacks work the run left undone (${partial}), and \`${kind}\` passes only on all of it: fix what did not complete and run again, or check it with all_steps_completed`);
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the result of step ${judged} lacks work the run left undone (${partial.why}), and \`${kind}\` passes only on all of it: ${partial.fix}`);
         }
         return { name: goal.name, severity, outcome: outcome.met ? 'met' : 'unmet', evidence: outcome.evidence };
     }
@@ -6841,7 +6848,19 @@ __nccwpck_require__.d(__webpack_exports__, {
 var run_record = __nccwpck_require__(90422);
 // EXTERNAL MODULE: ./lib/core/run-event.js
 var run_event = __nccwpck_require__(8463);
+// EXTERNAL MODULE: ./lib/core/cut-note.js
+var cut_note = __nccwpck_require__(30068);
+// EXTERNAL MODULE: ./lib/core/result-text.js
+var result_text = __nccwpck_require__(16);
+// EXTERNAL MODULE: ./lib/plan/find-references.js
+var find_references = __nccwpck_require__(99271);
+// EXTERNAL MODULE: ./lib/goals/value-text.js
+var value_text = __nccwpck_require__(45081);
 ;// CONCATENATED MODULE: ./lib/goals/partial-results.js
+
+
+
+
 
 /**
  * The completed steps of the final plan whose result has holes where work was left undone, by key: why. A
@@ -6853,16 +6872,38 @@ var run_event = __nccwpck_require__(8463);
  * it makes of them is its own whole answer (the package review writes "not checked" for each); an agent's
  * answer is all it said, whatever its TODO list shows. `all_steps_completed` judges the work left undone.
  */
-function partialResults(record, stepStates) {
+function partialResults(record, stepStates, results) {
     const partial = new Map();
+    const planSteps = new Map((record.plan?.steps ?? []).map((step) => [step.key, step]));
     for (const [key, state] of stepStates) {
         if (state !== 'completed')
             continue;
-        const why = holes(record.steps.get(key));
-        if (why !== undefined)
-            partial.set(key, `step ${key}: ${why}`);
+        const failed = holes(record.steps.get(key));
+        const cut = failed === undefined ? cutList(planSteps.get(key), results) : undefined;
+        if (failed !== undefined)
+            partial.set(key, { why: `step ${key}: ${failed}`, fix: 'fix what did not complete and run again, or check it with all_steps_completed' });
+        else if (cut !== undefined)
+            partial.set(key, { why: `step ${key}: ${cut.why}`, fix: `have step ${cut.source} return all of its list (a narrower query), or split the work` });
     }
     return partial;
+}
+/**
+ * Why a `for_each` step's items are a part of what its list stands for: the list is drawn from a result its
+ * tool cut (a pull request's first 300 files of 350), so the items past the cut never ran, and a judge of the
+ * step's reviews passed on the files it was given (found by an adversarial hunt). Undefined otherwise.
+ */
+function cutList(step, results) {
+    if (!step?.forEach)
+        return undefined;
+    for (const { reference } of (0,find_references/* findReferences */.y)(step.forEach.list).references) {
+        if (reference.kind !== 'step' || !results.has(reference.step))
+            continue;
+        const source = results.get(reference.step);
+        const note = typeof source === 'string' ? (0,cut_note/* cutNoteIn */.W)(source) : (0,cut_note/* cutNoteIn */.W)((0,value_text/* valueText */.R)(source).values) ?? (0,cut_note/* cutNoteIn */.W)((0,result_text/* resultText */.D)(source).text);
+        if (note !== undefined)
+            return { why: `its for_each list comes from the result of step ${reference.step}, which its tool cut (${note}), so the items past the cut never ran`, source: reference.step };
+    }
+    return undefined;
 }
 /** Why a completed step's result has holes, or undefined: its failed items, or its used plan's result step's. */
 function holes(step) {
@@ -6896,7 +6937,7 @@ function goalTargetOf(run, extra = {}) {
         results: run.results,
         stepStates,
         unfinished: new Map([...(extra.carried ?? []), ...(0,run_record/* unfinishedWork */.HF)(run.record)]),
-        partial: partialResults(run.record, stepStates),
+        partial: partialResults(run.record, stepStates, run.results),
         ...(foreign && { foreign }),
         masked: run.masked,
         ...(run.resultStepKey !== undefined && { resultStepKey: run.resultStepKey }),
@@ -6955,6 +6996,46 @@ function hasRequiredGoal(goals) {
 function planGates(plan) {
     const used = [...(plan.subplans?.values() ?? [])].some((inner) => planGates(inner) !== undefined);
     return used ? 'used' : hasRequiredGoal(plan.source.goals) ? 'own' : undefined;
+}
+
+
+/***/ }),
+
+/***/ 45081:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   R: () => (/* binding */ valueText)
+/* harmony export */ });
+/** The text of `result`'s values and keys (see `ValueText`); walked without recursion. */
+function valueText(result) {
+    if (typeof result === 'string')
+        return { values: result, strings: result, keys: '' };
+    const values = [];
+    const strings = [];
+    const keys = [];
+    const stack = [result];
+    const seen = new Set();
+    while (stack.length > 0) {
+        const item = stack.pop();
+        if (typeof item === 'string') {
+            values.push(item);
+            strings.push(item);
+        }
+        else if (typeof item === 'number' || typeof item === 'boolean' || typeof item === 'bigint')
+            values.push(String(item));
+        else if (item !== null && typeof item === 'object' && !seen.has(item)) {
+            seen.add(item);
+            const entries = Array.isArray(item) ? item.map((inner) => ['', inner]) : Object.entries(item);
+            for (const [key] of entries)
+                if (key !== '' || !Array.isArray(item))
+                    keys.push(key);
+            // Reversed onto the stack, so values come out in the order they are written.
+            for (let index = entries.length - 1; index >= 0; index--)
+                stack.push(entries[index][1]);
+        }
+    }
+    return { values: values.join('\n\n'), strings: strings.join('\n\n'), keys: keys.join('\n') };
 }
 
 
@@ -7574,8 +7655,8 @@ function withDependents(steps, stepStates, own) {
     return found;
 }
 
-// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 23 modules
-var evaluate_goals = __nccwpck_require__(33833);
+// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 22 modules
+var evaluate_goals = __nccwpck_require__(63997);
 // EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
 var resolve_inputs = __nccwpck_require__(57637);
 // EXTERNAL MODULE: ./lib/process/plan-secret-values.js
@@ -8224,12 +8305,6 @@ var hide_cut_fragments = __nccwpck_require__(99674);
 
 
 
-function usageOf(outcome) {
-    let usage = core_usage/* NO_USAGE */.y;
-    for (const step of outcome.record.steps.values())
-        usage = (0,core_usage/* addUsage */.v)(usage, step.usage);
-    return usage;
-}
 /**
  * Runs a `type: plan` step: the plan it `uses`, with `with:` as its inputs, as a nested run whose
  * events go to the outer journal. Its goals decide whether the step succeeded; its final result is
@@ -8266,7 +8341,7 @@ async function runNestedPlan(step, context) {
         inner: true,
         within,
     });
-    const usage = usageOf(outcome);
+    const usage = stepsUsageOf(outcome.record);
     if (context.signal.aborted)
         return fail(context.signal.reason, usage);
     if (outcome.status !== 'succeeded') {
@@ -10099,15 +10174,18 @@ class RunJournal {
         }
         this.#emit(event);
     }
-    /** The last event of every run; later calls are ignored. */
-    runFinished(status, usage, reason, resultStepKey) {
+    /**
+     * The last event of every run; later calls are ignored. `durationMs`: how long the run took, when it did not
+     * start with the job (a used plan's run); by default the time since the job started.
+     */
+    runFinished(status, usage, reason, resultStepKey, durationMs = this.elapsed()) {
         if (this.#finished)
             return;
         this.#finished = true;
         this.#emit({
             type: 'run_finished',
             status,
-            durationMs: this.elapsed(),
+            durationMs,
             usage,
             ...(reason === undefined ? {} : { reason }),
             ...(resultStepKey === undefined ? {} : { resultStepKey }),
@@ -10208,6 +10286,7 @@ function missingResultReason(missing) {
  */
 async function runPlan(plan, deps) {
     const journal = new RunJournal(deps.listeners, deps.clock, deps.onListenerError, deps.startedAt);
+    const runStartedAt = deps.clock.now();
     let run;
     let internal;
     // A used plan's run stops for its outer run's reason when that is a limit (a budget, a timeout): told by the
@@ -10252,9 +10331,19 @@ async function runPlan(plan, deps) {
         disarm();
         deps.signal?.removeEventListener('abort', cancel);
     }
-    return finish(journal, run, internal, plan, deps);
+    return finish(journal, run, internal, plan, deps, runStartedAt);
 }
-function finish(journal, run, internal, plan, deps) {
+/**
+ * The model use a run's steps reported, each as it ended: a used plan's run's own, which is its step's in the
+ * outer run. (Its budget is the outer run's, whose total holds the whole job's calls so far.)
+ */
+function stepsUsageOf(record) {
+    let usage = core_usage/* NO_USAGE */.y;
+    for (const step of record.steps.values())
+        usage = (0,core_usage/* addUsage */.v)(usage, step.usage);
+    return usage;
+}
+function finish(journal, run, internal, plan, deps, runStartedAt) {
     const lastKey = run?.graph.lastKey();
     const resultStepKey = lastKey !== undefined && run?.results.has(lastKey) ? lastKey : undefined;
     const verdict = internal
@@ -10264,7 +10353,12 @@ function finish(journal, run, internal, plan, deps) {
     const stop = run?.stopReason;
     if (verdict.status === 'awaiting-approval' && run)
         journal.approvalRequested(requestOf(run, journal, plan, deps));
-    journal.runFinished(verdict.status, usage, verdict.reason, resultStepKey);
+    // A used plan's run shares the outer run's budget and clock start: its end gives its own use and time, not
+    // the whole job's so far (found by an adversarial pass: the trace said a run of one call made the job's three).
+    if (deps.inner)
+        journal.runFinished(verdict.status, stepsUsageOf(journal.record), verdict.reason, resultStepKey, deps.clock.now() - runStartedAt);
+    else
+        journal.runFinished(verdict.status, usage, verdict.reason, resultStepKey);
     return {
         ...verdict,
         results: run?.results ?? new Map(),
@@ -11779,8 +11873,10 @@ function estimateCallCostUsd(models, promptTokens, completionTokens, overrides) 
 /* harmony export */   E: () => (/* binding */ readChatResponse),
 /* harmony export */   F: () => (/* binding */ billedAnswer)
 /* harmony export */ });
+/* harmony import */ var _core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5709);
 /* harmony import */ var _core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(35878);
 /* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(70695);
+
 
 
 const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -11897,11 +11993,16 @@ function normalise(raw) {
         if (calls instanceof MalformedAnswer)
             return calls;
         const { tool_calls: _dropped, ...rest } = message;
+        const refusal = typeof message['refusal'] === 'string' ? message['refusal'] : null;
+        // A refusal is no answer, whatever else the message holds: OpenAI sends none beside it, but a gateway that
+        // also fills `content` (the refusal's words) had them taken as a step's result and checked by its goals, and
+        // its tool calls would have run (found by an adversarial hunt). Every reader sees no text and says "refused".
+        const refused = refusal !== null && (0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_2__/* .hasVisibleText */ .uA)(refusal);
         choices.push({
             ...choice,
             index: typeof choice['index'] === 'number' ? choice['index'] : index,
             finish_reason: choice['finish_reason'] ?? null,
-            message: { ...rest, role: 'assistant', content: text, refusal: typeof message['refusal'] === 'string' ? message['refusal'] : null, ...(calls && calls.length > 0 ? { tool_calls: calls } : {}) },
+            message: { ...rest, role: 'assistant', content: refused ? null : text, refusal, ...(!refused && calls && calls.length > 0 ? { tool_calls: calls } : {}) },
         });
     }
     const { usage: rawUsage, ...answer } = raw;
@@ -28275,6 +28376,11 @@ function pullNumber(tool, args, defaultPullNumber) {
         return defaultPullNumber;
     throw new step_error/* StepError */.zg(`${tool}: this run is for no pull request, so the call needs pull_number; give it, or run the plan on a pull_request event`, { transient: false, toolName: tool });
 }
+/** The first few of `names`, and how many more. */
+function unshownNames(names) {
+    const shown = names.slice(0, 5).join(', ');
+    return names.length > 5 ? `${shown} and ${names.length - 5} more` : shown;
+}
 /** get_pull_request, list_pull_request_files and get_pull_request_diff. */
 function pullRequestTools(context, defaultPullNumber) {
     const properties = pullNumberProperty(defaultPullNumber);
@@ -28327,6 +28433,8 @@ function pullRequestTools(context, defaultPullNumber) {
                 const files = [];
                 let patchBudget = PULL_REQUEST_LIMITS.totalPatchBytes;
                 let more = false;
+                // Changed files GitHub gave no patch for: a diff too large for its API (a binary file changes no lines).
+                const unshown = [];
                 try {
                     const pages = context.octokit.paginate.iterator(context.octokit.rest.pulls.listFiles, {
                         owner: call.owner,
@@ -28342,6 +28450,8 @@ function pullRequestTools(context, defaultPullNumber) {
                                 break;
                             }
                             let patch = file.patch ?? null;
+                            if (patch === null && file.additions + file.deletions > 0)
+                                unshown.push(file.filename);
                             if (patch !== null) {
                                 patch = capText(patch, Math.min(PULL_REQUEST_LIMITS.patchBytes, patchBudget), 'this patch', 'get_pull_request_diff or read_file shows more');
                                 patchBudget = Math.max(0, patchBudget - Buffer.byteLength(patch, 'utf8'));
@@ -28368,8 +28478,13 @@ function pullRequestTools(context, defaultPullNumber) {
                 catch (error) {
                     throw call.fail(`listing the files of pull request #${pull_number} of ${call.owner}/${call.repo}`, error);
                 }
-                const note = more ? (0,cut_note/* cutNote */.n)(`the pull request changes more than ${PULL_REQUEST_LIMITS.files} files; showing the first ${PULL_REQUEST_LIMITS.files}`) : undefined;
-                return note === undefined ? { files } : { note, files };
+                // A goal that must read the whole result (`not_contains`) is told it was given a part: without the note, a
+                // patch GitHub left out passed `not_contains: AKIA` unread (found by an adversarial hunt).
+                const notes = [
+                    ...(more ? [(0,cut_note/* cutNote */.n)(`the pull request changes more than ${PULL_REQUEST_LIMITS.files} files; showing the first ${PULL_REQUEST_LIMITS.files}`)] : []),
+                    ...(unshown.length > 0 ? [(0,cut_note/* cutNote */.n)(`GitHub gives no patch for ${unshown.length === 1 ? 'a file' : `${unshown.length} files`} whose diff is too large for its API (${unshownNames(unshown)}); get_pull_request_diff or read_file shows more`)] : []),
+                ];
+                return notes.length === 0 ? { files } : { note: notes.join('\n'), files };
             },
         }),
         defineGitHubTool(context, {
@@ -41883,9 +41998,15 @@ function detailLines(step, planStep, redact) {
         if (planStep.dependsOn.length)
             lines.push(`after: ${planStep.dependsOn.join(', ')}`);
     }
+    if (step.reused) {
+        const { modelCalls, promptTokens, completionTokens } = step.reused;
+        const cost = modelCalls > 0 ? ` (${modelCalls} model call${modelCalls === 1 ? '' : 's'} there, tokens in/out: ${promptTokens}/${completionTokens})` : '';
+        lines.push(`reused: its result was taken from an earlier run's saved state${cost}; the step did not run here`);
+    }
     if (step.itemCounts) {
         const counts = step.itemCounts;
-        lines.push(`items: ${counts.completed}/${counts.total} done${counts.failed ? `, ${counts.failed} failed` : ''}`);
+        // Items taken from an earlier run did not run here either: the count says how many, as the summary marks each.
+        lines.push(`items: ${counts.completed}/${counts.total} done${counts.reused ? `, ${counts.reused} of them reused (not run here)` : ''}${counts.failed ? `, ${counts.failed} failed` : ''}`);
         // Every failed item, whether its step completed (on_item_failure: continue) or failed with them.
         const failed = step.failedItems ?? (step.items ?? []).filter((item) => item.state === 'failed').map((item) => ({ key: item.key, error: item.error ?? 'no error message' }));
         for (const failure of failed.slice(0, 50)) {
@@ -41936,7 +42057,8 @@ function stepLogGroups(io, redact) {
         if (!step)
             return;
         const planStep = (0,checklist/* planStepOf */.ff)(record, event.stepKey);
-        const took = step.durationMs === undefined ? '' : ` in ${(0,format_duration/* formatDuration */.a)(step.durationMs)}`;
+        // A reused step did not run: its 0 ms read as a step that ran, where the checklist and the summary say reused.
+        const took = step.reused ? ' (reused, not run here)' : step.durationMs === undefined ? '' : ` in ${(0,format_duration/* formatDuration */.a)(step.durationMs)}`;
         const title = `${checklist/* STATE_ICONS */.t1[step.state]} Step ${step.key}: ${planStep ? (0,checklist/* stepTitle */.Fb)(planStep, redact) : ''} \u2014 ${step.state}${took}`;
         io.group(title, detailLines(step, planStep, redact));
     };

@@ -194,7 +194,8 @@ function readAttempt(tool, response) {
     const message = response.choices[0]?.message;
     const call = message?.tool_calls?.find((c) => c.type === 'function' && c.function.name === tool.name);
     if (!call || call.type !== 'function') {
-        const error = `the model did not call '${tool.name}' (it answered: ${JSON.stringify(short(message?.content ?? ''))})`;
+        const said = message?.refusal ? `it refused: ${JSON.stringify(short(message.refusal))}` : `it answered: ${JSON.stringify(short(message?.content ?? ''))}`;
+        const error = `the model did not call '${tool.name}' (${said})`;
         const reply = [
             { role: 'assistant', content: message?.content ?? '' },
             { role: 'user', content: `You must call the tool '${tool.name}'. ${error}.` },

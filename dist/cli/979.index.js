@@ -8531,6 +8531,11 @@ function pullNumber(tool, args, defaultPullNumber) {
         return defaultPullNumber;
     throw new step_error/* StepError */.zg(`${tool}: this run is for no pull request, so the call needs pull_number; give it, or run the plan on a pull_request event`, { transient: false, toolName: tool });
 }
+/** The first few of `names`, and how many more. */
+function unshownNames(names) {
+    const shown = names.slice(0, 5).join(', ');
+    return names.length > 5 ? `${shown} and ${names.length - 5} more` : shown;
+}
 /** get_pull_request, list_pull_request_files and get_pull_request_diff. */
 function pullRequestTools(context, defaultPullNumber) {
     const properties = pullNumberProperty(defaultPullNumber);
@@ -8583,6 +8588,8 @@ function pullRequestTools(context, defaultPullNumber) {
                 const files = [];
                 let patchBudget = PULL_REQUEST_LIMITS.totalPatchBytes;
                 let more = false;
+                // Changed files GitHub gave no patch for: a diff too large for its API (a binary file changes no lines).
+                const unshown = [];
                 try {
                     const pages = context.octokit.paginate.iterator(context.octokit.rest.pulls.listFiles, {
                         owner: call.owner,
@@ -8598,6 +8605,8 @@ function pullRequestTools(context, defaultPullNumber) {
                                 break;
                             }
                             let patch = file.patch ?? null;
+                            if (patch === null && file.additions + file.deletions > 0)
+                                unshown.push(file.filename);
                             if (patch !== null) {
                                 patch = capText(patch, Math.min(PULL_REQUEST_LIMITS.patchBytes, patchBudget), 'this patch', 'get_pull_request_diff or read_file shows more');
                                 patchBudget = Math.max(0, patchBudget - Buffer.byteLength(patch, 'utf8'));
@@ -8624,8 +8633,13 @@ function pullRequestTools(context, defaultPullNumber) {
                 catch (error) {
                     throw call.fail(`listing the files of pull request #${pull_number} of ${call.owner}/${call.repo}`, error);
                 }
-                const note = more ? (0,cut_note/* cutNote */.n)(`the pull request changes more than ${PULL_REQUEST_LIMITS.files} files; showing the first ${PULL_REQUEST_LIMITS.files}`) : undefined;
-                return note === undefined ? { files } : { note, files };
+                // A goal that must read the whole result (`not_contains`) is told it was given a part: without the note, a
+                // patch GitHub left out passed `not_contains: AKIA` unread (found by an adversarial hunt).
+                const notes = [
+                    ...(more ? [(0,cut_note/* cutNote */.n)(`the pull request changes more than ${PULL_REQUEST_LIMITS.files} files; showing the first ${PULL_REQUEST_LIMITS.files}`)] : []),
+                    ...(unshown.length > 0 ? [(0,cut_note/* cutNote */.n)(`GitHub gives no patch for ${unshown.length === 1 ? 'a file' : `${unshown.length} files`} whose diff is too large for its API (${unshownNames(unshown)}); get_pull_request_diff or read_file shows more`)] : []),
+                ];
+                return notes.length === 0 ? { files } : { note: notes.join('\n'), files };
             },
         }),
         defineGitHubTool(context, {
