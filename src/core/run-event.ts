@@ -86,6 +86,13 @@ export type RunEvent =
        * run cannot run them again, so their failure stands; kept here for a run that resumes this one.
        */
       readonly carried?: Readonly<Record<string, string>>;
+      /**
+       * The hash of the plan file's steps as the trace keeps them (redacted) that this run's steps come
+       * from: the file's own, or a run's replans of them that this run resumed. A resume of this run whose
+       * file still has those steps resumes the plan this run last had, replans included, at any depth of
+       * resumes (`fileStepsHash`).
+       */
+      readonly fileSteps?: string;
     })
   | (EventBase & {
       readonly type: 'step_started';

@@ -77,17 +77,26 @@ function sameGoal(goal: string | undefined, resume: ResumeState, redact: Redacto
   return (goal === undefined ? undefined : redact(goal)) === resume.firstPlan.goal;
 }
 
+/** The hash of a plan file's steps as the trace keeps them (redacted, JSON): `plan_created`'s `fileSteps`. */
+function fileStepsHash(fileSteps: readonly PlanStep[], redact: Redactor): string {
+  return stableHash(JSON.parse(JSON.stringify(redactDeep(fileSteps, redact))) as unknown);
+}
+
 /**
- * Whether the run `resume` came from replanned the plan file's steps as they still are: then it resumes
- * with its replans, as a plan a model wrote resumes as written. From the file's steps a step a replan
- * replaced would run again, and a call it failed for certain could now take effect besides its
- * replacement's (found by a review). A file changed since starts from its own steps.
+ * Whether the run `resume` came from replanned the plan file's steps as they still are (`fileSteps`: their
+ * hash): then it resumes with its replans, as a plan a model wrote resumes as written. From the file's steps
+ * a step a replan replaced would run again, and a call it failed for certain could now take effect besides
+ * its replacement's (found by a review). A file changed since starts from its own steps.
+ *
+ * A run that resumed such replans (or ran an approved plan) records the file's steps it resumed them for: its
+ * own first plan is the replanned one, so a resume of that resume, judged by the first plan and its
+ * revisions, started from the file's steps and repeated the replaced call (found by an adversarial hunt).
  */
-function revisedFrom(fileSteps: readonly PlanStep[], resume: ResumeState, redact: Redactor): boolean {
+function revisedFrom(fileSteps: string, resume: ResumeState): boolean {
+  if (resume.fileSteps !== undefined) return resume.fileSteps === fileSteps && stableHash(resume.plan.steps) !== fileSteps;
+  // A trace written before `fileSteps`: its own replans only.
   if (resume.plan.revision <= resume.firstPlan.revision) return false;
-  // As the trace keeps them: redacted, JSON.
-  const asTraced = JSON.parse(JSON.stringify(redactDeep(fileSteps, redact))) as unknown;
-  return stableHash(asTraced) === stableHash(resume.firstPlan.steps);
+  return fileSteps === stableHash(resume.firstPlan.steps);
 }
 
 export interface JobDeps {
@@ -224,11 +233,13 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   if (granted && !granted.ok) return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${granted.problem}`)] };
   // An approved run runs the plan exactly as approved; a plan the model wrote is resumed as that run last
   // had it, not written again, unless the trace hid a name in it (then the model writes it anew).
+  // The file's steps as the trace keeps them: what a resumed run's replans (and this run's) are of.
+  const fileSteps = loadedPlan.steps.length > 0 ? fileStepsHash(loadedPlan.steps, redact) : undefined;
   const approved = granted ? approvedSteps(loadedPlan.steps, granted.request.plan.steps, redact) : undefined;
   if (approved && 'problem' in approved) return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${approved.problem}`)] };
   const resumedSteps = approved
     ? approved.steps
-    : resume && resume.plan.steps.length > 0 && hiddenName(resume.plan.steps) === undefined && (loadedPlan.steps.length === 0 ? sameGoal(loadedPlan.goal, resume, redact) : revisedFrom(loadedPlan.steps, resume, redact))
+    : resume && resume.plan.steps.length > 0 && hiddenName(resume.plan.steps) === undefined && (loadedPlan.steps.length === 0 ? sameGoal(loadedPlan.goal, resume, redact) : revisedFrom(fileSteps!, resume))
       ? resume.plan.steps
       : undefined;
   const steps = resumedSteps
@@ -290,6 +301,7 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
       // Without weights given, a resumed run orders its ready steps by how long they took in the run it resumes.
       ...(stepWeights && { stepWeights }),
       ...(resume && { resume }),
+      ...(fileSteps !== undefined && { fileSteps }),
       ...(granted && { approval: granted.approval }),
       // A used plan's goals are checked like the job's, with the same scrubbed environment.
       ...(foreignResults && { foreignResults }),

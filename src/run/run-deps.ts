@@ -64,6 +64,11 @@ export interface RunDeps {
   readonly random?: () => number;
   /** An earlier run of this plan: its completed steps are reused where their keys match, its side effects never repeated. */
   readonly resume?: ResumeState;
+  /**
+   * The hash of the plan file's steps this run's steps come from (`fileStepsHash`), recorded in its
+   * `plan_created`: a resume of this run, or of a resume of it, knows that its replans were of those steps.
+   */
+  readonly fileSteps?: string;
   /** Set for the run of a used plan inside a `type: plan` step: the outer run writes what the resume state carries, once. */
   readonly inner?: true;
   /** In the run of a used plan: the key of the step that used it, in the whole job (`stepKeyWithin`). */
