@@ -93,6 +93,12 @@ export type RunEvent =
        * resumes (`fileStepsHash`).
        */
       readonly fileSteps?: string;
+      /**
+       * The hash of what a model that wrote or replanned this run's steps was given besides them: the goal,
+       * the goal checks' names and the run's inputs (`plannedFor`). A resume with other ones does not take
+       * those steps as they were written.
+       */
+      readonly plannedFor?: string;
     })
   | (EventBase & {
       readonly type: 'step_started';

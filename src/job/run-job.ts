@@ -20,6 +20,7 @@ import type { RunOutcome } from '../run/run-outcome.ts';
 import { createRedactor, redactDeep, type Redactor } from '../core/redact.ts';
 import { jobSecrets } from './job-secrets.ts';
 import { stableHash } from '../core/stable-hash.ts';
+import { inputsHash } from '../run/approval-request.ts';
 import type { PlanStep } from '../core/plan-step.ts';
 import { runStep } from '../steps/run-step.ts';
 import type { StepRunner } from '../steps/step-context.ts';
@@ -75,6 +76,21 @@ export interface JobSettings {
 /** Whether a plan the model wrote was written for this goal (as the trace keeps it, redacted): for another, the model writes it anew. */
 function sameGoal(goal: string | undefined, resume: ResumeState, redact: Redactor): boolean {
   return (goal === undefined ? undefined : redact(goal)) === resume.firstPlan.goal;
+}
+
+/**
+ * What a model that writes or replans the steps is given besides them, hashed: the goal (redacted, as the
+ * trace keeps it), the goal checks' names and the run's inputs (`plan_created`'s `plannedFor`). Steps it
+ * wrote for other ones do not fit: with other inputs, the plan written for the old ones ran, the values it
+ * had written out of them in its arguments (found by an adversarial hunt of durable runs).
+ */
+function plannedFor(plan: ValidPlan, inputs: Readonly<Record<string, unknown>>, redact: Redactor): string {
+  return stableHash({ goal: plan.goal === undefined ? null : redact(plan.goal), goals: (plan.source.goals ?? []).map((goal) => goal.name), inputs: inputsHash(inputs) });
+}
+
+/** Whether the run `resume` came from was planned for what this run's model would be given (a trace written before `plannedFor` says nothing: as before). */
+function samePlanning(planned: string, resume: ResumeState): boolean {
+  return resume.plannedFor === undefined || resume.plannedFor === planned;
 }
 
 /** The hash of a plan file's steps as the trace keeps them (redacted, JSON): `plan_created`'s `fileSteps`. */
@@ -235,11 +251,12 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   // had it, not written again, unless the trace hid a name in it (then the model writes it anew).
   // The file's steps as the trace keeps them: what a resumed run's replans (and this run's) are of.
   const fileSteps = loadedPlan.steps.length > 0 ? fileStepsHash(loadedPlan.steps, redact) : undefined;
+  const planned = plannedFor(loadedPlan, inputs.inputs, redact);
   const approved = granted ? approvedSteps(loadedPlan.steps, granted.request.plan.steps, redact) : undefined;
   if (approved && 'problem' in approved) return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${approved.problem}`)] };
   const resumedSteps = approved
     ? approved.steps
-    : resume && resume.plan.steps.length > 0 && hiddenName(resume.plan.steps) === undefined && (loadedPlan.steps.length === 0 ? sameGoal(loadedPlan.goal, resume, redact) : revisedFrom(fileSteps!, resume))
+    : resume && resume.plan.steps.length > 0 && hiddenName(resume.plan.steps) === undefined && samePlanning(planned, resume) && (loadedPlan.steps.length === 0 ? sameGoal(loadedPlan.goal, resume, redact) : revisedFrom(fileSteps!, resume))
       ? resume.plan.steps
       : undefined;
   const steps = resumedSteps
@@ -302,6 +319,7 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
       ...(stepWeights && { stepWeights }),
       ...(resume && { resume }),
       ...(fileSteps !== undefined && { fileSteps }),
+      plannedFor: planned,
       ...(granted && { approval: granted.approval }),
       // A used plan's goals are checked like the job's, with the same scrubbed environment.
       ...(foreignResults && { foreignResults }),

@@ -82,6 +82,8 @@ export interface ResumeState {
    * trace says: its plan, replans included (its own or those of a run it resumed), is of those steps.
    */
   readonly fileSteps?: string;
+  /** What a model that wrote or replanned that run's steps was given (`plan_created`'s `plannedFor`), when its trace says. */
+  readonly plannedFor?: string;
   /** Set when that run paused for approval (its last request): what an approval of it covers. */
   readonly approval?: ApprovalRequest;
   /** Set when that run's approval request was answered already (approved, or rejected). */
@@ -205,7 +207,7 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
   ];
   // Its own, and those it carried from the run it resumed in turn.
   const leftUndone = new Map([...Object.entries(created.carried ?? {}), ...own.map(([key, why]): [string, string] => [key, `${why}, in ${from}`])]);
-  return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan, firstPlan: created.plan, ...(created.fileSteps !== undefined && { fileSteps: created.fileSteps }), leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
+  return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan, firstPlan: created.plan, ...(created.fileSteps !== undefined && { fileSteps: created.fileSteps }), ...(created.plannedFor !== undefined && { plannedFor: created.plannedFor }), leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
 }
 
 /**
@@ -323,7 +325,7 @@ export function mergeResumeStates(states: readonly ResumeState[], from: string):
   for (const [key, inner] of itemErrors) for (const index of inner.keys()) if (items.get(key)?.has(index)) inner.delete(index);
   const leftUndone = new Map(states.flatMap((state) => [...state.leftUndone]));
   const completedSteps = new Set(states.flatMap((state) => [...state.completedSteps]));
-  return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, ...(first.fileSteps !== undefined && { fileSteps: first.fileSteps }), leftUndone };
+  return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, ...(first.fileSteps !== undefined && { fileSteps: first.fileSteps }), ...(first.plannedFor !== undefined && { plannedFor: first.plannedFor }), leftUndone };
 }
 
 /** A call's `item` as a trace has it: checked, since a resume keys what it tells an agent by it. */

@@ -69,6 +69,11 @@ export interface RunDeps {
    * `plan_created`: a resume of this run, or of a resume of it, knows that its replans were of those steps.
    */
   readonly fileSteps?: string;
+  /**
+   * The hash of what a model that writes or replans this run's steps is given besides them (`plannedFor`),
+   * recorded in its `plan_created`: a resume with another goal or other inputs writes its steps anew.
+   */
+  readonly plannedFor?: string;
   /** Set for the run of a used plan inside a `type: plan` step: the outer run writes what the resume state carries, once. */
   readonly inner?: true;
   /** In the run of a used plan: the key of the step that used it, in the whole job (`stepKeyWithin`). */

@@ -51,8 +51,17 @@ export class RunJournal {
     return this.#finished;
   }
 
-  planCreated(plan: PlanSnapshot, planHash?: string, carried?: ReadonlyMap<string, string>, fileSteps?: string): void {
-    this.#emit({ type: 'plan_created', plan, format: TRACE_FORMAT, ...(planHash !== undefined && { planHash }), ...(carried && carried.size > 0 && { carried: Object.fromEntries(carried) }), ...(fileSteps !== undefined && { fileSteps }) });
+  planCreated(plan: PlanSnapshot, planHash?: string, carried?: ReadonlyMap<string, string>, origin?: { readonly fileSteps?: string; readonly plannedFor?: string }): void {
+    const { fileSteps, plannedFor } = origin ?? {};
+    this.#emit({
+      type: 'plan_created',
+      plan,
+      format: TRACE_FORMAT,
+      ...(planHash !== undefined && { planHash }),
+      ...(carried && carried.size > 0 && { carried: Object.fromEntries(carried) }),
+      ...(fileSteps !== undefined && { fileSteps }),
+      ...(plannedFor !== undefined && { plannedFor }),
+    });
   }
 
   /** A new revision of the plan: what was replaced by what, and why. */
