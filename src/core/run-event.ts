@@ -99,6 +99,13 @@ export type RunEvent =
        * those steps as they were written.
        */
       readonly plannedFor?: string;
+      /**
+       * A resumed run: how many `result_carried` and inherited (`kind: inherited`) `tool_called` lines follow
+       * this one, what it carries from the run it resumes. The trace writes them with it in one write (a kill
+       * in between left a started run that knew nothing of the run it resumed: a resume of it made every
+       * side effect again), and a resume refuses a trace that holds fewer.
+       */
+      readonly carries?: number;
     })
   | (EventBase & {
       readonly type: 'step_started';

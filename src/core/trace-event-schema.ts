@@ -96,7 +96,7 @@ function buildSchemas(): TraceEventSchemas {
   const failure = { error: text, transient: flag, usage };
   const agentEvent = { stepKey: text, turn: z.number() };
   return {
-    plan_created: event({ plan }, { format: z.number(), planHash: text, carried: z.record(z.string(), text), fileSteps: text, plannedFor: text }),
+    plan_created: event({ plan }, { format: z.number(), planHash: text, carried: z.record(z.string(), text), fileSteps: text, plannedFor: text, carries: z.number() }),
     step_started: event({ stepKey: text }, { reuseKey: text }),
     tool_called: event(
       { stepKey: text, tool: text, args: values, sideEffects: flag, callKey: text },

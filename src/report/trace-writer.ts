@@ -236,9 +236,33 @@ class DurabilityRule {
   readonly #effectCalls = new Set<string>();
   /** A resumed run's `result_carried` lines are waiting: written with the first event after them. */
   #carrying = false;
+  /**
+   * A resumed run's `plan_created` waits for the lines it `carries` (how many are still to come): all are
+   * written in one write, the file opened (for a run resumed in place, truncated) only then. Written at
+   * once, a kill while the rest were serialized left a started run that knew nothing of the run it
+   * resumed, in place of that run's trace (found by an adversarial hunt of durable runs).
+   */
+  #held = 0;
+
+  /** True while a resumed run's first lines wait for what it carries: nothing may be written, nor the file opened. */
+  get holding(): boolean {
+    return this.#held > 0;
+  }
 
   /** True when the lines waiting, `event`'s included, must be written now. */
   mustWrite(outer: RunEvent): boolean {
+    const durable = this.#durable(outer);
+    if (outer.type === 'plan_created' && (outer.carries ?? 0) > 0) {
+      this.#held = outer.carries!;
+      return false;
+    }
+    if (this.#held === 0) return durable;
+    if (outer.type === 'result_carried' || (outer.type === 'tool_called' && outer.kind === 'inherited')) this.#held -= 1;
+    // The last of them: written now, or (a result) with the event after it, as any carried result is.
+    return this.#held === 0 && durable;
+  }
+
+  #durable(outer: RunEvent): boolean {
     const { event, path } = innermost(outer);
     // What a resume carries on, lost, a resume of this run would run again: the run writes them before any
     // step starts, so the event after them (in the same turn of the event loop) writes them all in one.
@@ -346,6 +370,8 @@ export function traceWriter(file: string, options: TraceWriterOptions = {}): Tra
     pending = '';
     if (failure !== undefined) return;
     try {
+      // Lines held unopened (`DurabilityRule`'s `holding`) that a close or an exit writes.
+      fd ??= open();
       keepAtPath();
       // Open: text waits only after an event, and the first event opens the file (`listener`).
       writeFileSync(fd!, text);
@@ -370,9 +396,12 @@ export function traceWriter(file: string, options: TraceWriterOptions = {}): Tra
     path: file,
     listener(event) {
       if (closed || failure !== undefined) return;
+      const must = durability.mustWrite(event);
       // Opened at the first event, not at its first write up to 250 ms later: until then the file is
-      // the trace this run resumes in place, which a post step would take for this run's.
-      if (fd === undefined) {
+      // the trace this run resumes in place, which a post step would take for this run's. A resumed run's
+      // first lines are the exception: they wait, unopened, for what it carries (`DurabilityRule`), which
+      // comes in the same turn of the event loop.
+      if (fd === undefined && !durability.holding) {
         try {
           fd = open();
         } catch (cause) {
@@ -388,14 +417,16 @@ export function traceWriter(file: string, options: TraceWriterOptions = {}): Tra
         gap ??= `a ${event.type} event (${cause instanceof Error ? cause.message : String(cause)})`;
         pending += `${prefix(now())}${JSON.stringify({ type: TRACE_GAP, event: event.type, why: redact(cause instanceof Error ? cause.message : String(cause)) }).slice(1)}\n`;
       }
-      if (durability.mustWrite(event) || pending.length >= FLUSH_CHARS) write();
+      if (durability.holding) return;
+      if (must || pending.length >= FLUSH_CHARS) write();
       else if (!timer) {
         timer = setTimeout(onTimer, FLUSH_INTERVAL_MS);
         timer.unref();
       }
     },
     flush() {
-      if (!closed) flush();
+      // Not while a resumed run's first lines wait for what it carries: they come in this same turn.
+      if (!closed && !durability.holding) flush();
     },
     problem() {
       return failure === undefined ? undefined : `the trace file ${file} could not be written (${failure instanceof Error ? failure.message : String(failure)})`;

@@ -28,7 +28,7 @@ import { resolveRetryPolicy } from './retry-policy.ts';
 import { RunBudget } from './run-budget.ts';
 import type { CallRegistry, RunDeps } from './run-deps.ts';
 import { RunEscalatedError } from './run-escalated-error.ts';
-import type { RunJournal } from './run-journal.ts';
+import type { RunJournal, StepEvent } from './run-journal.ts';
 import { RunStoppedError } from './run-stopped-error.ts';
 import type { StepFailure } from './run-verdict.ts';
 import type { RunnablePlan } from './runnable-plan.ts';
@@ -208,12 +208,18 @@ export class PlanRun {
    * that a resume of this run knows them as well: a chain of re-runs never forgets one.
    */
   recordInheritedCalls(): void {
+    for (const event of this.#inheritedCalls()) this.#journal.step(event);
+  }
+
+  #inheritedCalls(): StepEvent[] {
+    const events: StepEvent[] = [];
     for (const [callKey, call] of this.#deps.resume?.sideEffects ?? []) {
       if (call.outcome === 'failed') continue;
       const calledAt = this.#sideEffects.get(callKey)?.calledAt ?? call.calledAt;
-      this.#journal.step({ type: 'tool_called', stepKey: call.stepKey, tool: call.tool, args: call.args, sideEffects: true, callKey, kind: 'inherited', ...(calledAt && { calledAt }), ...(call.item !== undefined && { item: call.item }) });
-      if (call.outcome === 'succeeded') this.#journal.step({ type: 'tool_returned', stepKey: call.stepKey, tool: call.tool, callKey, outcome: 'succeeded' });
+      events.push({ type: 'tool_called', stepKey: call.stepKey, tool: call.tool, args: call.args, sideEffects: true, callKey, kind: 'inherited', ...(calledAt && { calledAt }), ...(call.item !== undefined && { item: call.item }) });
+      if (call.outcome === 'succeeded') events.push({ type: 'tool_returned', stepKey: call.stepKey, tool: call.tool, callKey, outcome: 'succeeded' });
     }
+    return events;
   }
 
   /**
@@ -222,18 +228,29 @@ export class PlanRun {
    * (a cancel, a budget, a kill), and a chain of resumes never loses a completed step.
    */
   recordCarriedResults(): void {
+    for (const event of this.#carriedResults()) this.#journal.step(event);
+  }
+
+  #carriedResults(): StepEvent[] {
     const resume = this.#deps.resume;
-    if (!resume) return;
+    if (!resume) return [];
+    const events: StepEvent[] = [];
     for (const [reuseKey, saved] of resume.reuse) {
-      this.#journal.step({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.masked && { masked: true }), ...(saved.todos && { todos: saved.todos }) });
+      events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.masked && { masked: true }), ...(saved.todos && { todos: saved.todos }) });
     }
     for (const [reuseKey, items] of resume.items) {
       // A step carried whole needs its items only where a merge takes them one by one (`#earlierResult`).
       if (resume.reuse.has(reuseKey) && !this.#deps.fanOut) continue;
       for (const [index, saved] of items) {
-        this.#journal.step({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, item: { index, key: saved.key }, ...(saved.masked && { masked: true }), ...(saved.todos && { todos: saved.todos }) });
+        events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, item: { index, key: saved.key }, ...(saved.masked && { masked: true }), ...(saved.todos && { todos: saved.todos }) });
       }
     }
+    return events;
+  }
+
+  /** How many `result_carried` and inherited `tool_called` lines `recordCarriedResults` and `recordInheritedCalls` write (`plan_created`'s `carries`). */
+  get carriedLines(): number {
+    return this.#carriedResults().length + this.#inheritedCalls().filter((event) => event.type === 'tool_called').length;
   }
 
   /** Why the run was stopped, if it was. */

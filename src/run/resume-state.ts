@@ -123,6 +123,14 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
   if (created.plan.name !== planName) {
     return { ok: false, problem: `${from} is a trace of the plan '${created.plan.name}', not of '${planName}'; resume from a trace of this plan` };
   }
+  // What a resumed run carries is written with its plan_created in one write: a trace that holds fewer lines
+  // of it was cut there, and knows less than the run it resumed (side effects included).
+  if (created.carries !== undefined) {
+    const carried = events.filter((event) => event.type === 'result_carried' || (event.type === 'tool_called' && event.kind === 'inherited')).length;
+    if (carried < created.carries) {
+      return { ok: false, problem: `${from} was cut while its run wrote what it carried from the run it resumed (${carried} of ${created.carries} lines): it knows less than that run did; resume from that run's trace instead` };
+    }
+  }
   let plan = created.plan;
   let approval: ApprovalRequest | undefined;
   let decided: 'approved' | 'rejected' | undefined;

@@ -7,7 +7,7 @@ import { applyEvent, newRunRecord, type RunRecord } from '../core/run-record.ts'
 import { canMove } from './step-transitions.ts';
 
 type Omitted<E> = E extends RunEvent ? Omit<E, 'at'> : never;
-type StepEvent = Extract<Omitted<RunEvent>, { stepKey: string }>;
+export type StepEvent = Extract<Omitted<RunEvent>, { stepKey: string }>;
 
 const TARGET_STATE: Partial<Record<RunEvent['type'], StepState>> = {
   step_started: 'in_progress',
@@ -51,8 +51,9 @@ export class RunJournal {
     return this.#finished;
   }
 
-  planCreated(plan: PlanSnapshot, planHash?: string, carried?: ReadonlyMap<string, string>, origin?: { readonly fileSteps?: string; readonly plannedFor?: string }): void {
-    const { fileSteps, plannedFor } = origin ?? {};
+  /** `origin.carries`: how many `result_carried` and inherited `tool_called` lines follow it (see `RunEvent`). */
+  planCreated(plan: PlanSnapshot, planHash?: string, carried?: ReadonlyMap<string, string>, origin?: { readonly fileSteps?: string; readonly plannedFor?: string; readonly carries?: number }): void {
+    const { fileSteps, plannedFor, carries } = origin ?? {};
     this.#emit({
       type: 'plan_created',
       plan,
@@ -61,6 +62,7 @@ export class RunJournal {
       ...(carried && carried.size > 0 && { carried: Object.fromEntries(carried) }),
       ...(fileSteps !== undefined && { fileSteps }),
       ...(plannedFor !== undefined && { plannedFor }),
+      ...(carries !== undefined && carries > 0 && { carries }),
     });
   }
 

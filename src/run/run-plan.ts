@@ -34,7 +34,7 @@ export async function runPlan(plan: RunnablePlan, deps: RunDeps): Promise<RunOut
     run = new PlanRun(plan, deps, journal);
     // A resumed run's plan runs its steps again; the replaced failures of the run it resumes it cannot, and keeps.
     const carried = deps.resume && new Map([...deps.resume.leftUndone].filter(([key]) => !run!.graph.byKey.has(key)));
-    journal.planCreated(run.graph.snapshot(run.header), stableHash({ steps: plan.steps, source: plan.source ?? null }), carried, deps.inner ? undefined : { ...(deps.fileSteps !== undefined && { fileSteps: deps.fileSteps }), ...(deps.plannedFor !== undefined && { plannedFor: deps.plannedFor }) });
+    journal.planCreated(run.graph.snapshot(run.header), stableHash({ steps: plan.steps, source: plan.source ?? null }), carried, deps.inner ? undefined : { ...(deps.fileSteps !== undefined && { fileSteps: deps.fileSteps }), ...(deps.plannedFor !== undefined && { plannedFor: deps.plannedFor }), carries: run.carriedLines });
     // What the job spent before the run (the calls that wrote the plan), then what no step charges, as it is
     // spent: the trace has the cost of a run killed before its end. A used plan's run shares the outer budget.
     if (!deps.inner) {
