@@ -652,7 +652,9 @@ export class PlanRun {
   /** The step's reuse key (`stepReuseKey`) from what this run knows now. */
   #reuseKey(step: PlanStep): string {
     const { tools, redact } = this.#deps;
-    return stepReuseKey(step, { plan: this.#plan, tools, inputsHash: this.#inputsHash, keys: this.reuseKeys, results: this.results, resultHashes: this.#resultHashes, ...(redact && { redact }) });
+    // A used plan that names no model runs on the run's (its client's default); a plan the job runs has the caller's written into its `model:`.
+    const inheritedModel = this.#deps.inner && this.#plan.source?.model?.name === undefined ? this.#deps.model?.defaultModel : undefined;
+    return stepReuseKey(step, { plan: this.#plan, tools, inputsHash: this.#inputsHash, keys: this.reuseKeys, results: this.results, resultHashes: this.#resultHashes, ...(redact && { redact }), ...(inheritedModel !== undefined && { inheritedModel }) });
   }
 
   /** The prepare job: which shard runs each item of every fan-out step that can start, recorded for the shard jobs. */

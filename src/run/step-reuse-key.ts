@@ -15,6 +15,11 @@ export interface ReuseKeyInputs {
   readonly results: ReadonlyMap<string, unknown>;
   /** The run's hashes of those results, each made once. */
   readonly resultHashes: ResultHashes;
+  /**
+   * The model a used plan that names none runs its steps on (the run's, through its client's default):
+   * set for such a plan's run only, where `model` (its own `model:`) says nothing of it.
+   */
+  readonly inheritedModel?: string;
   /** Applied to the step's definition before hashing: a resumed written or replanned plan's steps come back from the trace redacted. */
   readonly redact?: Redactor;
 }
@@ -72,6 +77,8 @@ export function stepReuseKey(step: PlanStep, from: ReuseKeyInputs): string {
     ...(used && { used: planFileHash(used) }),
     // A model's prompt for the step holds the run's goal and the goal checks' names: a changed goal changes its answer.
     ...(asksModel(step) && { prompt: { goal: from.plan.goal ?? null, goals: (from.plan.source?.goals ?? []).map((goal) => goal.name) } }),
+    // A used plan without a model of its own answers on the model of the plan using it: a changed one changes its answers.
+    ...(asksModel(step) && from.inheritedModel !== undefined && { inheritedModel: from.inheritedModel }),
   });
 }
 
