@@ -230,6 +230,9 @@ const CHEAP_STEP_MS = 10;
  * steps that completed in the last 250 ms, which a resume runs again, and never a side effect. A
  * write per trivial step would cost more than the step.
  */
+/** What a resumed run writes between its `plan_created` and the lines it carries (`DurabilityRule`'s hold). */
+const HEADER_EVENTS: ReadonlySet<RunEvent['type']> = new Set(['tool_returned', 'model_used', 'approval_decided']);
+
 class DurabilityRule {
   /** Steps (by path and key) that made a call with side effects, and those calls, by call key. */
   readonly #effectSteps = new Set<string>();
@@ -258,8 +261,14 @@ class DurabilityRule {
     }
     if (this.#held === 0) return durable;
     if (outer.type === 'result_carried' || (outer.type === 'tool_called' && outer.kind === 'inherited')) this.#held -= 1;
-    // The last of them: written now, or (a result) with the event after it, as any carried result is.
-    return this.#held === 0 && durable;
+    // Anything but the lines a resumed run writes before its steps (a step, the run's end after an internal
+    // error): the header is as whole as it will be, and waits no more.
+    else if (!HEADER_EVENTS.has(outer.type)) {
+      this.#held = 0;
+      return true;
+    }
+    // The last of them: all written now, the file opened (emptied, for a run resumed in place) only for this write.
+    return this.#held === 0;
   }
 
   #durable(outer: RunEvent): boolean {

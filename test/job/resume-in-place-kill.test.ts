@@ -77,3 +77,18 @@ it('a kill while a run resumed in place carries the trace’s results leaves a t
   expect(cut.ok).toBe(false);
   if (!cut.ok) expect(cut.problem).toContain('was cut while its run wrote what it carried');
 });
+
+it('a resumed run’s first lines wait for what it carries, and no longer than its first other event', async () => {
+  const trace = path.join(dir, 'held.jsonl');
+  const writer = traceWriter(trace, { openOnFirstEvent: true });
+  await writeFile(trace, 'the trace resumed in place\n');
+  const plan = { name: 'inplace', revision: 0, steps: [] };
+  writer.listener({ type: 'plan_created', at: 0, plan, format: 3, carries: 3 } as RunEvent);
+  writer.listener({ type: 'result_carried', at: 0, stepKey: 'a', reuseKey: 'k', result: 1, usage: { promptTokens: 0, completionTokens: 0, modelCalls: 0 } } as unknown as RunEvent);
+  writer.flush();
+  expect(readFileSync(trace, 'utf8')).toBe('the trace resumed in place\n');
+  // A carry cut short (an internal error before the rest): the run's next event writes what there is.
+  writer.listener({ type: 'step_skipped', at: 0, stepKey: 'a', reason: 'stopped' });
+  expect(readFileSync(trace, 'utf8').split('\n').filter(Boolean).map((line) => (JSON.parse(line) as RunEvent).type)).toEqual(['plan_created', 'result_carried', 'step_skipped']);
+  await writer.close();
+});
