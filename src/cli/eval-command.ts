@@ -17,6 +17,7 @@ import { writeReportFile } from '../report/write-report-file.ts';
 import { usedPlanFiles } from './used-plan-files.ts';
 import { checkOutputPaths } from './check-output-paths.ts';
 import { cliGitHubContext, cliModelHint, cliRedactor } from './cli-job-settings.ts';
+import type { Redactor } from '../core/redact.ts';
 
 type EvalCommandArgs = Extract<CliCommand, { command: 'eval' }>;
 
@@ -33,11 +34,12 @@ function modelSource(args: EvalCommandArgs, answers: ScriptedAnswers | undefined
  * of those that are not valid, located; false when one is not. An evaluation of a plan that cannot run
  * would measure nothing, and `eval` gates CI: it must not pass.
  */
-async function plansValid(files: readonly string[], model: string | undefined, signal: AbortSignal, redact: (text: string) => string): Promise<boolean> {
+async function plansValid(files: readonly string[], model: string | undefined, signal: AbortSignal, redact: Redactor): Promise<boolean> {
   let valid = true;
   for (const file of files) {
     // Checked as the runs will run it: --model replaces the plan's model (whose price a cap may need).
-    const loaded = await loadPlanWithServers(file, { signal, cwd: process.cwd(), env: process.env, ...(model !== undefined && { model }) });
+    // The values the plan gives its servers are hidden from here on: one that fails to start can print them.
+    const loaded = await loadPlanWithServers(file, { signal, cwd: process.cwd(), env: process.env, ...(model !== undefined && { model }), learnSecrets: (values) => redact.learn?.(values) });
     if (loaded.ok) {
       await loaded.servers?.close();
       continue;

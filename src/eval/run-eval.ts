@@ -251,7 +251,11 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
     faultRulesTargeting: injector.targetingRules,
     modelPurposes: injector.modelPurposes,
   });
-  const loaded = await loadPlanWithServers(one.plan.file, { signal: deps.signal, cwd: settings.cwd, env: settings.env, withhold: withholding(settings) });
+  // As in a plan's run: no prompt, tool argument or error carries a secret the run knows, the values the plan gives
+  // its MCP servers among them (learned before they start: one that fails to start can print them).
+  const live = settings.model.kind === 'live' ? settings.model : undefined;
+  const redact = deps.redact ?? createRedactor(jobSecrets({ apiKey: live?.apiKey, baseURL: live?.baseURL, env: settings.env, inputs: settings.inputs }));
+  const loaded = await loadPlanWithServers(one.plan.file, { signal: deps.signal, cwd: settings.cwd, env: settings.env, withhold: withholding(settings), learnSecrets: (values) => redact.learn?.(values) });
   if (!loaded.ok) return finish({ status: 'rejected', goals: [], reason: loaded.errors.map((error) => error.message).join('; ') }, NO_USAGE);
   const source = loaded.plan.source;
   const inputs = resolveInputs(source, settings.inputs);
@@ -266,9 +270,6 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
     await loaded.servers?.close();
     return finish({ status: 'rejected', goals: [], reason: 'the react baseline needs a model: give an API key, --answers FILE or --replay FILE' }, NO_USAGE);
   }
-  // As in a plan's run: no prompt and no tool argument carries a secret the run knows.
-  const live = settings.model.kind === 'live' ? settings.model : undefined;
-  const redact = deps.redact ?? createRedactor(jobSecrets({ apiKey: live?.apiKey, baseURL: live?.baseURL, env: settings.env, inputs: settings.inputs }));
   redact.learn?.(planSecretValues(source, settings.env));
   const model = redactingModelClient(budgetedModelClient(client, budget), redact);
   let opened;

@@ -15,7 +15,7 @@ export async function loadJobPlan(settings: JobSettings, extraTools: readonly To
   // The caller's model is checked with the plan (a max_cost_usd it has no price for is a plan error).
   const loadOptions = { ...(settings.withhold !== undefined && { withhold: settings.withhold }), ...(settings.model.model && { model: settings.model.model }), ...(argsCheckLimitMs !== undefined && { argsCheckLimitMs }) };
   if (settings.planFile) {
-    return loadPlanWithServers(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools, ...loadOptions, ...(learnSecrets && { learnSecrets }), ...(settings.mode === 'agent' && { stepsRun: false }) });
+    return loadPlanWithServers(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools, ...loadOptions, learnSecrets, ...(settings.mode === 'agent' && { stepsRun: false }) });
   }
   if (settings.task) return await loadPlanText(JSON.stringify({ goal: settings.task }), TASK_FILE, { extraTools, ...loadOptions });
   return { ok: false as const, errors: [{ path: '', message: 'nothing to run: give a plan file or a task', setup: true as const }] };

@@ -24,8 +24,12 @@ export interface PlanServersOptions {
   readonly withhold?: ToolWithholding;
   /** The caller's model, which replaces the plan's `model.name`. */
   readonly model?: string;
-  /** Told the values the servers get under secret names (`planSecretValues`) before any starts: the run's redactor learns them. */
-  readonly learnSecrets?: (values: readonly string[]) => void;
+  /**
+   * Told the values the servers get under secret names (`planSecretValues`) before any starts: the caller's redactor
+   * learns them. Required: a server that fails to start can print them in the stderr its error quotes, and `eval`,
+   * which left it out, printed them (found by a secret hunt). `undefined` only where nothing loaded is ever shown.
+   */
+  readonly learnSecrets: ((values: readonly string[]) => void) | undefined;
   /** As LoadPlanOptions.stepsRun: false in `mode: agent`. */
   readonly stepsRun?: boolean;
   /** As LoadPlanOptions.argsCheckLimitMs. */

@@ -70,7 +70,7 @@ describe('a plan with MCP tools, run end to end against @modelcontextprotocol/se
   it('rejects literal args that do not match the server’s input schema, at their line, and ends the server', async () => {
     const mark = marker();
     const file = await planFile(mark, 'workflow_sequence:\n  - id: sum\n    type: tool_call\n    tool: everything__get-sum\n    args: { a: two, b: 3 }\n');
-    const loaded = await loadPlanWithServers(file, { signal: new AbortController().signal, cwd: dir, env });
+    const loaded = await loadPlanWithServers(file, { signal: new AbortController().signal, cwd: dir, env, learnSecrets: undefined });
     expect(loaded.ok).toBe(false);
     const errors = loaded.ok ? [] : loaded.errors.map(formatPlanError);
     expect(errors).toHaveLength(1);
@@ -81,7 +81,7 @@ describe('a plan with MCP tools, run end to end against @modelcontextprotocol/se
   it('suggests the MCP tool a misspelt step meant', async () => {
     const mark = marker();
     const file = await planFile(mark, 'workflow_sequence:\n  - { id: 1, type: tool_call, tool: everything__ecko, args: { message: hi } }\n');
-    const loaded = await loadPlanWithServers(file, { signal: new AbortController().signal, cwd: dir, env });
+    const loaded = await loadPlanWithServers(file, { signal: new AbortController().signal, cwd: dir, env, learnSecrets: undefined });
     expect(loaded.ok ? [] : loaded.errors.map((error) => error.message)).toEqual([
       expect.stringMatching(/^unknown tool `everything__ecko` — did you mean `everything__echo`\?/),
     ]);
@@ -91,7 +91,7 @@ describe('a plan with MCP tools, run end to end against @modelcontextprotocol/se
   it('reports a server that fails to start as a plan error naming it, at its line', async () => {
     const file = path.join(dir, 'broken.yml');
     await writeFile(file, ['mcp_servers:', '  broken:', '    command: [definitely-not-a-real-mcp-server]', 'goal: anything', ''].join('\n'));
-    const loaded = await loadPlanWithServers(file, { signal: new AbortController().signal, cwd: dir, env });
+    const loaded = await loadPlanWithServers(file, { signal: new AbortController().signal, cwd: dir, env, learnSecrets: undefined });
     expect(loaded.ok ? [] : loaded.errors.map(formatPlanError)).toEqual([
       expect.stringMatching(new RegExp(`^.*broken\\.yml:2:3: MCP server 'broken' failed to start: .*ENOENT.*Check mcp_servers\\.broken in the plan\\.`)),
     ]);
@@ -102,7 +102,7 @@ describe('a plan with MCP tools, run end to end against @modelcontextprotocol/se
   it('reads a plan file with a BOM as the loader does: the same line and column for a server that fails to start', async () => {
     const file = path.join(dir, 'bom.yml');
     await writeFile(file, '\uFEFFmcp_servers: { broken: { command: [definitely-not-a-real-mcp-server] } }\ngoal: anything\n');
-    const loaded = await loadPlanWithServers(file, { signal: new AbortController().signal, cwd: dir, env });
+    const loaded = await loadPlanWithServers(file, { signal: new AbortController().signal, cwd: dir, env, learnSecrets: undefined });
     expect(loaded.ok ? [] : loaded.errors.map(formatPlanError)).toEqual([expect.stringMatching(/bom\.yml:1:16: MCP server 'broken' failed to start/)]);
   });
 

@@ -45,7 +45,7 @@ export interface PlanFileRun {
  */
 export async function runPlanFile(file: string, options: PlanFileRunOptions): Promise<PlanFileRun> {
   const signal = options.signal ?? new AbortController().signal;
-  const loaded = await loadPlanWithServers(file, { signal, cwd: options.cwd, env: options.env, timeoutMs: 15_000 });
+  const loaded = await loadPlanWithServers(file, { signal, cwd: options.cwd, env: options.env, timeoutMs: 15_000, learnSecrets: undefined });
   if (!loaded.ok) throw new Error(loaded.errors.map(formatPlanError).join('\n'));
   const tools = await openTools(loaded.plan.source, {
     cwd: options.cwd,

@@ -76,7 +76,7 @@ describe('workflows/', () => {
 
   it.each(files)('%s validates', async (name) => {
     // An example with mcp_servers validates against its servers' tool lists, as `plan-runner validate` does.
-    const result = await loadPlanWithServers(join(dir, name), { signal: new AbortController().signal, cwd: join(dir, '..'), env: process.env });
+    const result = await loadPlanWithServers(join(dir, name), { signal: new AbortController().signal, cwd: join(dir, '..'), env: process.env, learnSecrets: undefined });
     if (result.ok) await result.servers?.close();
     expect(result.ok ? [] : result.errors.map(formatPlanError)).toEqual([]);
   });

@@ -14,7 +14,7 @@ const ctx = { signal: new AbortController().signal, cwd: root, stepKey: 'test' }
 
 async function load(name: string): Promise<ValidPlan> {
   // An example with mcp_servers validates against its servers' tool lists, as `plan-runner validate` does.
-  const result = await loadPlanWithServers(path.join(workflows, name), { signal: new AbortController().signal, cwd: root, env: process.env });
+  const result = await loadPlanWithServers(path.join(workflows, name), { signal: new AbortController().signal, cwd: root, env: process.env, learnSecrets: undefined });
   if (!result.ok) throw new Error(result.errors.map((error) => `${error.line}:${error.column} ${error.message}`).join('\n'));
   await result.servers?.close();
   return result.plan;
