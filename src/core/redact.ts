@@ -282,8 +282,16 @@ function base64Forms(secret: string): string[] {
     const encoded = aligned.subarray(0, aligned.length - (aligned.length % 3)).toString('base64');
     if (encoded.length >= MIN_BASE64_LENGTH) forms.push(encoded, encoded.replaceAll('+', '-').replaceAll('/', '_'));
   }
+  // The value encoded whole, its last partial group and padding too, as `base64` and `kubectl get secret` print
+  // it: a value of 4 to 8 characters has no whole-group form of 12 characters, and `echo -n "$PW" | base64`
+  // showed it (found by a secret hunt). At least 8 characters: a 4-character value's is `YWJjZA==`.
+  const whole = bytes.toString('base64');
+  if (whole.length >= MIN_WHOLE_BASE64_LENGTH) forms.push(whole, trimEndChars(whole, '='), bytes.toString('base64url'));
   return forms;
 }
+
+/** A value's whole base64 shorter than this is not looked for: a value under 4 characters is none. */
+const MIN_WHOLE_BASE64_LENGTH = 8;
 
 const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
