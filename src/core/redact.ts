@@ -344,6 +344,11 @@ function urlEncoded(secret: string, keep: string, space: '%20' | '+'): string {
   return space === '+' ? encoded.replaceAll('%20', '+') : encoded;
 }
 
+/** A value that reads as a token, not words: 8 characters or more, with letters and digits, and no white space. */
+function isTokenLike(value: string): boolean {
+  return value.length >= 8 && /[A-Za-z]/.test(value) && /\d/.test(value) && !/\s/.test(value);
+}
+
 /**
  * The forms a value takes as encoders write it: inside JSON as JavaScript, PHP (`\/`, `\u00e9`),
  * Python (`\u00e9`) and Go (`\u0026`, `\u003c`) write it; in a URL as common encoders write it, with
@@ -374,6 +379,10 @@ function spellings(secret: string): string[] {
     Buffer.from(secret, 'utf8').toString('hex'),
     Buffer.from(secret, 'utf8').toString('hex').toUpperCase(),
   ];
+  // A token written in the other case: hex keys, UUIDs and base32 seeds are read without regard to it, so
+  // `A3F9…` is the key `a3f9…` is, and a tool printed it so (`xxd -u`, .NET's hex, a GUID as Windows writes it;
+  // found by a secret hunt). Only a token's: a value of words (`Login`) would hide every `login`.
+  if (isTokenLike(secret)) forms.push(secret.toUpperCase(), secret.toLowerCase());
   if (secret.includes('\n')) pushAll(forms, secret.split(/\r?\n/).map((line) => line.trim()));
   // Evidence and one-line views flatten whitespace before they are redacted (`excerptAround`, `shorten`):
   // a secret with a tab or two spaces in it no longer matched itself there (found by an adversarial pass).
