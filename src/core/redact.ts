@@ -550,6 +550,110 @@ function hideAcrossInvisible(text: string, known: RegExp | undefined, fragments:
   return redactRanges(text, split);
 }
 
+/** The shortest known spelling looked for across line breaks: a shorter one's halves are in too many texts. */
+const MIN_WRAPPED_LENGTH = 8;
+/** A line break as a tool that wraps text leaves it, with the blanks before it and the indentation after it. */
+const LINE_BREAK = /[ \t]*(?:\r\n|\r|\n)[ \t]*/g;
+/** The same in JSON text, where the breaks and tabs are escapes (the trace's screen reads it). */
+const JSON_LINE_BREAK = /(?: |\\t)*(?:\\r\\n|\\r|\\n)(?: |\\t)*/g;
+
+/**
+ * `text` with every known spelling that a line break splits (`fold`, `base64`'s 76 columns, a wrapped table
+ * cell) hidden piece by piece, each line keeping its break: a value wrapped over three lines, or over two near
+ * its middle, showed every piece, which read together are the secret (found by a secret hunt). Read on the
+ * text's view without its line breaks; a spelling the view holds within one line is left to the rest of the
+ * redactor. A piece of one or two characters becomes as many `*`: no replacement lengthens the text.
+ */
+function hideAcrossLines(text: string, wrapped: RegExp, grams: ReadonlySet<string>): string {
+  // Most texts hold no piece of a known value at any line break: the 4 characters before or after each are no run
+  // of one (`grams`). A value wrapped with fewer than 4 of its characters on every line is not looked for.
+  if (!piecesAtLineBreaks(text, grams)) return text;
+  const breaks = text.matchAll(LINE_BREAK);
+  // Where each line's run starts in the view (`at`) and in the text (`from`), and how long it is.
+  const at: number[] = [];
+  const from: number[] = [];
+  const length: number[] = [];
+  let view = '';
+  let next = 0;
+  for (const lineBreak of breaks) {
+    at.push(view.length);
+    from.push(next);
+    length.push(lineBreak.index - next);
+    view += text.slice(next, lineBreak.index);
+    next = lineBreak.index + lineBreak[0].length;
+  }
+  at.push(view.length);
+  from.push(next);
+  length.push(text.length - next);
+  view += text.slice(next);
+  // `matchAll` starts where the pattern's `lastIndex` is: `test` moved it.
+  wrapped.lastIndex = 0;
+  const holds = wrapped.test(view);
+  wrapped.lastIndex = 0;
+  if (!holds) return text;
+  const runOf = (index: number): number => {
+    let low = 0;
+    let high = at.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (at[middle]! <= index) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  };
+  const pieces: Array<{ start: number; end: number }> = [];
+  for (const match of view.matchAll(wrapped)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    const first = runOf(start);
+    const last = runOf(end - 1);
+    if (first === last) continue;
+    for (let run = first; run <= last; run++) {
+      const pieceStart = Math.max(start, at[run]!) - at[run]!;
+      const pieceEnd = Math.min(end, at[run]! + length[run]!) - at[run]!;
+      if (pieceEnd > pieceStart) pieces.push({ start: from[run]! + pieceStart, end: from[run]! + pieceEnd });
+    }
+  }
+  if (pieces.length === 0) return text;
+  pieces.sort((a, b) => a.start - b.start);
+  const merged: Array<{ start: number; end: number }> = [];
+  for (const piece of pieces) {
+    const last = merged.at(-1);
+    if (last && piece.start <= last.end) last.end = Math.max(last.end, piece.end);
+    else merged.push({ ...piece });
+  }
+  let out = '';
+  let done = 0;
+  for (const piece of merged) {
+    out += text.slice(done, piece.start) + REDACTED.slice(0, piece.end - piece.start);
+    done = piece.end;
+  }
+  return out + text.slice(done);
+}
+
+/** Whether the 4 characters before a line break in `text` (its blanks left out), or after it (its indentation left out), are a run of a known spelling. */
+function piecesAtLineBreaks(text: string, grams: ReadonlySet<string>): boolean {
+  const blank = (at: number): boolean => text[at] === ' ' || text[at] === '\t';
+  for (let at = 0; at < text.length; at++) {
+    const char = text[at];
+    if (char !== '\n' && char !== '\r') continue;
+    let before = at;
+    while (before > 0 && blank(before - 1)) before--;
+    let after = char === '\r' && text[at + 1] === '\n' ? at + 2 : at + 1;
+    while (after < text.length && blank(after)) after++;
+    if (grams.has(text.slice(Math.max(0, before - MIN_CUT_FRAGMENT), before)) || grams.has(text.slice(after, after + MIN_CUT_FRAGMENT))) return true;
+    at = after - 1;
+  }
+  return false;
+}
+
+/** Whether `json`, the JSON text of a value, may hold a spelling `wrapped` finds once its escaped line breaks are taken out. */
+function holdsWrapped(json: string, wrapped: RegExp): boolean {
+  if (!json.includes('\\n') && !json.includes('\\r')) return false;
+  wrapped.lastIndex = 0;
+  return wrapped.test(json.replace(JSON_LINE_BREAK, ''));
+}
+
 /** The mark every cut leaves (`cutText`, excerpts, stderr tails): where a secret may have been split. */
 const CUT = '…';
 /** The shortest start or end of a known value hidden where it touches a cut. */
@@ -696,6 +800,10 @@ function buildRedactor(given: readonly string[]): (text: string) => string {
   // Every run of MIN_CUT_FRAGMENT characters in a known value: what a cut's neighbours must be for hideAtCuts to look closer.
   const grams = new Set(known.flatMap((form) => Array.from({ length: form.length - MIN_CUT_FRAGMENT + 1 }, (_, at) => form.slice(at, at + MIN_CUT_FRAGMENT))));
   const fragments = [...plain, ...encoded].filter((form) => form.length >= MIN_FRAGMENT_SECRET_LENGTH && !wholeOnly.has(form)).map(fragmentsOf);
+  // What `hideAcrossLines` looks for in a text's view without its line breaks, and the trace's screen in JSON text.
+  const wrappedForms = known.filter((form) => form.length >= MIN_WRAPPED_LENGTH && !/\s/.test(form));
+  const wrapped = wrappedForms.length > 0 ? new RegExp(wrappedForms.map(escapeRegExp).join('|'), 'g') : undefined;
+  const wrappedJson = wrappedForms.length > 0 ? new RegExp([...new Set(wrappedForms.flatMap((form) => [form, JSON.stringify(form).slice(1, -1)]))].map(escapeRegExp).join('|')) : undefined;
   // What the screens look for: a long value contains its shortest start, which finds it and any
   // start of it a cut left, and its shortest end likewise; shorter values and base64 forms whole.
   const fragmented = new Set(fragments.map(({ form }) => form));
@@ -719,11 +827,12 @@ function buildRedactor(given: readonly string[]): (text: string) => string {
   // A cut can leave a short start or end of any known value beside its `…` (hideAtCuts).
   if (known.length > 0) screen.push(CUT);
   const jsonScreen = new RegExp(screen.join('|'));
-  jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json) || holdsCutToken(json) || ANY_INVISIBLE.test(json));
+  jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json) || holdsCutToken(json) || ANY_INVISIBLE.test(json) || (wrappedJson !== undefined && holdsWrapped(json, wrappedJson)));
   return redactor;
   function redactor(text: string): string {
     // A short text with a cut too: `Z\u200Bq\u200B7\u200Bv…` is shorter than any pattern, and shows a key's start.
     if ((text.length >= shortest || text.includes(CUT)) && ANY_INVISIBLE.test(text)) text = hideAcrossInvisible(text, knownPattern, fragments, known.length > 0 ? { forms: known, grams } : undefined);
+    if (wrapped && text.length > MIN_WRAPPED_LENGTH && (text.includes('\n') || text.includes('\r'))) text = hideAcrossLines(text, wrapped, grams);
     const cut = known.length > 0 && text.length > MIN_CUT_FRAGMENT && text.includes(CUT);
     const cutToken = holdsCutToken(text);
     if (!cut && !cutToken && (text.length < shortest || (!anyPattern.test(text) && !anyBearer.test(text) && !holdsFarShape(text)))) return text;
