@@ -1,3 +1,4 @@
+import { cutText } from '../core/cut-text.ts';
 import { headerRecord, retryAfterMs } from '../core/retry-after-ms.ts';
 
 /**
@@ -10,7 +11,7 @@ export const GITHUB_REQUEST_TIMEOUT_MS = 10_000;
 export interface GitHubFailure {
   /** HTTP status, or undefined when no answer came (timeout, network). */
   readonly status?: number;
-  /** The first line of GitHub's message, at most 300 characters ("timed out" for a timeout). */
+  /** The first line of GitHub's message, at most 300 characters, ending in `…` where cut ("timed out" for a timeout). */
   readonly message: string;
   /** A later try may succeed: no answer, 408, 429, 5xx, or a 403 that is a rate limit. */
   readonly transient: boolean;
@@ -29,7 +30,7 @@ interface OctokitLikeError {
 export function readGitHubFailure(error: unknown): GitHubFailure {
   const failure = (error ?? {}) as OctokitLikeError;
   if (failure.name === 'AbortError' || failure.name === 'TimeoutError') return { message: 'timed out', transient: true };
-  const message = typeof failure.message === 'string' ? failure.message.split('\n', 1)[0]!.slice(0, 300) : String(error);
+  const message = typeof failure.message === 'string' ? cutText(failure.message.split('\n', 1)[0]!, 300) : String(error);
   const status = typeof failure.status === 'number' ? failure.status : undefined;
   if (status === undefined || failure.response === undefined) return { message, transient: true };
   const header = headerRecord(failure.response.headers);

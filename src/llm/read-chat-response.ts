@@ -1,4 +1,5 @@
 import { hasVisibleText } from '../core/invisible-characters.ts';
+import { cutText } from '../core/cut-text.ts';
 import { exceedsDepth } from '../core/exceeds-depth.ts';
 import { MAX_JSON_DEPTH } from '../core/parse-json.ts';
 import type { ChatResponse } from './model-client.ts';
@@ -94,11 +95,13 @@ export function readChatResponse(raw: unknown): ReadAnswer {
 }
 
 function normalise(raw: unknown): ChatResponse | MalformedAnswer {
-  if (!isObject(raw)) return new MalformedAnswer(typeof raw === 'string' ? `the answer is text, not JSON: ${JSON.stringify(raw.slice(0, 120))}` : 'the answer is not a JSON object');
+  if (!isObject(raw)) return new MalformedAnswer(typeof raw === 'string' ? `the answer is text, not JSON: ${JSON.stringify(cutText(raw, 120))}` : 'the answer is not a JSON object');
   if (isObject(raw['error'])) {
     const message = raw['error']['message'];
     // Written as JSON only when it nests as JSON may: 20,000 levels overflowed the stack in JSON.stringify (found by an adversarial pass).
-    const shown = typeof message === 'string' ? message : exceedsDepth(raw['error'], MAX_JSON_DEPTH) ? `an error nested more than ${MAX_JSON_DEPTH} levels deep` : JSON.stringify(raw['error']).slice(0, 200);
+    // Cut with a `…`, as every cut is: the redactor hides the start of a known value that runs into it (a key a
+    // gateway quoted showed 14 of its 32 characters; found by a secret hunt).
+    const shown = typeof message === 'string' ? message : exceedsDepth(raw['error'], MAX_JSON_DEPTH) ? `an error nested more than ${MAX_JSON_DEPTH} levels deep` : cutText(JSON.stringify(raw['error']), 200);
     return new MalformedAnswer(`the answer is an error with status 200: ${shown}`);
   }
   const rawChoices = raw['choices'];
