@@ -552,10 +552,14 @@ function hideAcrossInvisible(text: string, known: RegExp | undefined, fragments:
 
 /** The shortest known spelling looked for across line breaks: a shorter one's halves are in too many texts. */
 const MIN_WRAPPED_LENGTH = 8;
-/** A line break as a tool that wraps text leaves it, with the blanks before it and the indentation after it. */
-const LINE_BREAK = /[ \t]*(?:\r\n|\r|\n)[ \t]*/g;
-/** The same in JSON text, where the breaks and tabs are escapes (the trace's screen reads it). */
-const JSON_LINE_BREAK = /(?: |\\t)*(?:\\r\\n|\\r|\\n)(?: |\\t)*/g;
+/**
+ * A line break as a tool that wraps text leaves it, with the blanks before it and the indentation after it; raw,
+ * or as JSON escapes it: a result that is an object is shown as its JSON text, where a wrapped value's breaks are
+ * `\n` (found by a secret hunt: the report showed one so).
+ */
+const LINE_BREAK = /(?:[ \t]|\\t)*(?:\r\n|\r|\n|\\r\\n|\\r|\\n)(?:[ \t]|\\t)*/g;
+/** What may be a line break or a blank in JSON text, escaped once or twice (the trace's screen reads it; loose: it only screens). */
+const JSON_LINE_BREAK = /(?: |\\+[rnt])+/g;
 
 /**
  * `text` with every known spelling that a line break splits (`fold`, `base64`'s 76 columns, a wrapped table
@@ -633,16 +637,13 @@ function hideAcrossLines(text: string, wrapped: RegExp, grams: ReadonlySet<strin
 
 /** Whether the 4 characters before a line break in `text` (its blanks left out), or after it (its indentation left out), are a run of a known spelling. */
 function piecesAtLineBreaks(text: string, grams: ReadonlySet<string>): boolean {
-  const blank = (at: number): boolean => text[at] === ' ' || text[at] === '\t';
-  for (let at = 0; at < text.length; at++) {
-    const char = text[at];
-    if (char !== '\n' && char !== '\r') continue;
-    let before = at;
-    while (before > 0 && blank(before - 1)) before--;
-    let after = char === '\r' && text[at + 1] === '\n' ? at + 2 : at + 1;
-    while (after < text.length && blank(after)) after++;
-    if (grams.has(text.slice(Math.max(0, before - MIN_CUT_FRAGMENT), before)) || grams.has(text.slice(after, after + MIN_CUT_FRAGMENT))) return true;
-    at = after - 1;
+  LINE_BREAK.lastIndex = 0;
+  for (let lineBreak = LINE_BREAK.exec(text); lineBreak !== null; lineBreak = LINE_BREAK.exec(text)) {
+    const after = LINE_BREAK.lastIndex;
+    if (grams.has(text.slice(Math.max(0, lineBreak.index - MIN_CUT_FRAGMENT), lineBreak.index)) || grams.has(text.slice(after, after + MIN_CUT_FRAGMENT))) {
+      LINE_BREAK.lastIndex = 0;
+      return true;
+    }
   }
   return false;
 }
@@ -832,7 +833,7 @@ function buildRedactor(given: readonly string[]): (text: string) => string {
   function redactor(text: string): string {
     // A short text with a cut too: `Z\u200Bq\u200B7\u200Bv…` is shorter than any pattern, and shows a key's start.
     if ((text.length >= shortest || text.includes(CUT)) && ANY_INVISIBLE.test(text)) text = hideAcrossInvisible(text, knownPattern, fragments, known.length > 0 ? { forms: known, grams } : undefined);
-    if (wrapped && text.length > MIN_WRAPPED_LENGTH && (text.includes('\n') || text.includes('\r'))) text = hideAcrossLines(text, wrapped, grams);
+    if (wrapped && text.length > MIN_WRAPPED_LENGTH && (text.includes('\n') || text.includes('\r') || text.includes('\\'))) text = hideAcrossLines(text, wrapped, grams);
     const cut = known.length > 0 && text.length > MIN_CUT_FRAGMENT && text.includes(CUT);
     const cutToken = holdsCutToken(text);
     if (!cut && !cutToken && (text.length < shortest || (!anyPattern.test(text) && !anyBearer.test(text) && !holdsFarShape(text)))) return text;

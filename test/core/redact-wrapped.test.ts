@@ -21,7 +21,10 @@ it('hides a known value wrapped over lines, each piece on its line, the lines ke
   // A piece of one or two characters is not lengthened: text fitted to a limit stays within it.
   const edge = redact(`x${KEY.slice(0, 1)}\n${KEY.slice(1, 27)}\n${KEY.slice(27)}`);
   expect(edge).toBe('x*\n***\n*');
-  // The trace's fast path sees it too, as JSON writes the line breaks.
+  // In a result shown as its JSON text, where the breaks are escapes (found by a secret hunt: the report showed it).
+  expect(redact(JSON.stringify({ wrapped: wrap(KEY, 7) }, null, 2))).toBe('{\n  "wrapped": "***\\n***\\n***\\n***"\n}');
+  // The trace's fast path sees it too, as JSON writes the line breaks, once or twice escaped.
+  expect(jsonMayNeedRedaction(JSON.stringify({ result: JSON.stringify({ wrapped: wrap(KEY, 7) }) }), redact)).toBe(true);
   expect(jsonMayNeedRedaction(JSON.stringify({ stdout: wrap(KEY, 9) }), redact)).toBe(true);
   expect(jsonMayNeedRedaction(JSON.stringify({ stdout: 'no secret\nhere at all' }), redact)).toBe(false);
   // Text that only starts like it on one line and goes on otherwise on the next stays.
