@@ -17,7 +17,7 @@ const SCRIPT = `
   import { join } from 'node:path';
   import { sanitizeUntrustedValue } from ${source('security/sanitize-untrusted.ts')};
   import { searchFilesTool } from ${source('tools/files/search-files-tool.ts')};
-  import { createRedactor } from ${source('core/redact.ts')};
+  import { createRedactor, jsonMayNeedRedaction } from ${source('core/redact.ts')};
   import { findJsonValue } from ${source('planner/find-json-value.ts')};
   import { jsonFences } from ${source('goals/parse-json-result.ts')};
   import { outputTail } from ${source('goals/output-tail.ts')};
@@ -102,6 +102,18 @@ const SCRIPT = `
       const redact = createRedactor();
       if (redact(('ghp_'.repeat(250) + 'a1b2…').repeat(1_000)) !== ('ghp_'.repeat(249) + '***…').repeat(1_000)) throw new Error('not hidden');
       if (redact(('sk-1'.repeat(4) + '…').repeat(60_000)) !== '***…'.repeat(60_000)) throw new Error('not hidden');
+    },
+    // Blanks and backslashes around where a known value may be wrapped over lines: the pattern for a line break
+    // with its blanks read each start of a long run of blanks on to its end (a \\ and 40,000 spaces: 3.2 s), and
+    // the trace's screen each run of backslashes (20,000: 1.3 s). A value wrapped over lines is still hidden.
+    'blanks and backslashes around line breaks': () => {
+      const redact = createRedactor(['pQ7rT2vX9zLm4Nb8secret']);
+      const blanks = 'x\\\\' + ' '.repeat(1_000_000);
+      if (redact(blanks) !== blanks) throw new Error('blanks changed');
+      const tabs = 'x\\n' + '\\\\t'.repeat(500_000) + 'y';
+      if (redact(tabs) !== tabs) throw new Error('escaped tabs changed');
+      if (jsonMayNeedRedaction('{"a":"\\\\n' + '\\\\'.repeat(500_000) + '"}', redact)) throw new Error('backslashes screened');
+      if (redact('key pQ7rT2vX9z\\n  Lm4Nb8secret' + ' '.repeat(500_000)).includes('Lm4Nb8')) throw new Error('a wrapped value shows');
     },
     // A judge's verdict quoting a result full of quotes: its met keys were counted by a pattern that started again
     // at each escaped quote (45 s at 256 KiB). A met key nested in the reason's neighbour is still counted.
@@ -195,7 +207,7 @@ describe('functions on untrusted text', () => {
   it('stay linear on the shapes that made them quadratic', () => {
     expect(runCpuBounded(SCRIPT, 40, 240_000)).toEqual({
       signal: null,
-      stdout: ['colliding keys', 'spaces in a key block', 'blanks after a fence', 'a fence line with a \\r', 'blanks in command output', 'a token run in evidence', 'blanks before a sentence', 'Basic and base64', 'private keys with no END line', 'private keys with no BEGIN line', 'JWT pieces after a cut', 'token prefixes before cuts', 'a verdict full of quotes', 'dashes around cuts with a key known', 'dots in a model error', 'dots and blanks in a path', 'rejections in a trace', 'required names checked under additionalProperties', 'cut notes after line separators', 'goals of an eval column', 'one-byte writes to a tail', 'weights of many used plans'],
+      stdout: ['colliding keys', 'spaces in a key block', 'blanks after a fence', 'a fence line with a \\r', 'blanks in command output', 'a token run in evidence', 'blanks before a sentence', 'Basic and base64', 'private keys with no END line', 'private keys with no BEGIN line', 'JWT pieces after a cut', 'token prefixes before cuts', 'blanks and backslashes around line breaks', 'a verdict full of quotes', 'dashes around cuts with a key known', 'dots in a model error', 'dots and blanks in a path', 'rejections in a trace', 'required names checked under additionalProperties', 'cut notes after line separators', 'goals of an eval column', 'one-byte writes to a tail', 'weights of many used plans'],
       stderr: '',
     });
   }, 250_000);
