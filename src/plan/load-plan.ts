@@ -6,6 +6,7 @@ import { MAX_PLAN_BYTES, parsePlanYaml } from './parse-plan-yaml.ts';
 import type { PlanError } from './plan-error.ts';
 import { groupDigits } from '../core/group-digits.ts';
 import { decodeUtf8 } from './decode-utf8.ts';
+import { pathProblem } from '../core/read-input-file.ts';
 import { planTextHash } from './plan-text-hash.ts';
 import type { LoadPlanOptions, LoadResult } from './valid-plan.ts';
 import { checkPlanValue, unexpectedError } from './validate-plan.ts';
@@ -79,7 +80,8 @@ export async function loadPlanFile(path: string, options: LoadPlanOptions = {}):
   } catch (error) {
     const code = (error as NodeJS.ErrnoException | undefined)?.code;
     if (code === 'ENOENT') return fail('no such file; check the path (it is relative to the current directory; in a workflow, the repository root, which a step with actions/checkout must fill first)');
-    if (code === 'EACCES') return fail('cannot read the file: permission denied');
+    const problem = pathProblem(code);
+    if (problem !== undefined) return fail(problem);
     return { ok: false, errors: [unexpectedError(error, path)] };
   }
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, rm, symlink, writeFile } from 'node:fs/promises';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCpuBounded } from '../helpers/cpu-bounded-script.ts';
 import { loadPlanFile, loadPlanText } from '../../src/plan/load-plan.ts';
+import { readInputFile } from '../../src/core/read-input-file.ts';
 import { formatPlanError, problemCount } from '../../src/plan/plan-error.ts';
 import { readDocument } from '../../src/plan/yaml-document.ts';
 import { parseDocument } from 'yaml';
@@ -71,6 +72,26 @@ describe('hostile and broken plan files', () => {
   it('says a directory is not a plan file', async () => {
     const result = await loadPlanFile(dir);
     expect(result.ok === false && result.errors[0]!.message).toBe('not a file: give the path of a plan file (.yml)');
+  });
+
+  // Found by an adversarial CLI hunt: these were "the plan could not be checked: ELOOP: too many symbolic links
+  // encountered, stat 'loop.yml'", the system's words and no way on; `--resume` and `--replay` said "(ELOOP)".
+  it('says what is wrong with a path that is a symlink loop, goes through a file, or has too long a name', async () => {
+    const file = join(dir, 'plain.yml');
+    await writeFile(file, 'goal: g\n');
+    await symlink('loop-b.yml', join(dir, 'loop-a.yml'));
+    await symlink('loop-a.yml', join(dir, 'loop-b.yml'));
+    const cases = [
+      [join(dir, 'loop-a.yml'), 'cannot read the file: the path is a symbolic link that leads back to itself (a loop of links); point the link at the file, or give the file\'s own path'],
+      [join(file, 'inner.yml'), 'cannot read the file: a part of the path before its last is a file, not a folder; check the path'],
+      [join(dir, `${'n'.repeat(300)}.yml`), 'cannot read the file: the path, or a name in it, is too long for the file system; check the path'],
+    ] as const;
+    for (const [path, message] of cases) {
+      const result = await loadPlanFile(path);
+      expect(result.ok === false && result.errors.map((error) => error.message)).toEqual([message]);
+      // The files the CLI reads besides the plan (--resume, --weights-from, --replay, --faults, --answers) say the same.
+      expect(readInputFile(path, 1024)).toMatchObject({ ok: false, problem: message });
+    }
   });
 
   it('stops an alias bomb ("billion laughs")', async () => {
