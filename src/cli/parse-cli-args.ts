@@ -258,6 +258,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     if (rest.length !== 1) throw new UsageError(`${command} takes exactly one plan file, got ${rest.length}`);
     // `run '' --task …` runs a task without a plan file, as the action's task input does; plan and eval take none.
     if (rest[0] === '' && command !== 'run') throw new UsageError(`${command} needs the path of a plan file, got an empty one`);
+    // Without a task, `run ''` (a `run "$PLAN"` whose PLAN is unset) was a refused run, exit 1, that emptied the default trace.
+    if (rest[0] === '' && command === 'run' && values.task === undefined) throw new UsageError('run needs the path of a plan file, got an empty one (an empty one runs --task TEXT without a plan file)');
     if (values.record && values.replay) throw new UsageError('--record and --replay cannot be used together');
     const modelArgs: CliModelArgs = {
       inputs: parseInputs(values.input ?? []),

@@ -46,6 +46,10 @@ describe('options the command line gives', () => {
     expect(() => parseCliArgs(['eval', '', '--runs', '1'])).toThrow(new UsageError('eval needs the path of a plan file, got an empty one'));
     // `run '' --task …` runs the task with no plan file, as the action's task input does.
     expect(parseCliArgs(['run', '', '--task', 'say hi'])).toMatchObject({ command: 'run', file: '', task: 'say hi' });
+    // Found by an adversarial CLI hunt: without --task (`run "$PLAN"` with PLAN unset), it was no usage error but a
+    // refused run, exit 1, that said "give a plan file or a task" (the action's words) and emptied the default trace.
+    expect(() => parseCliArgs(['run', ''])).toThrow(new UsageError('run needs the path of a plan file, got an empty one (an empty one runs --task TEXT without a plan file)'));
+    expect(() => parseCliArgs(['run', '', '--agent'])).toThrow(new UsageError('run needs the path of a plan file, got an empty one (an empty one runs --task TEXT without a plan file)'));
   });
 
   it('are taken as before where the command reads them', () => {
