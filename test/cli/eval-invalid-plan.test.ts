@@ -11,7 +11,7 @@ writeFileSync(good, 'name: Good\ntoolsets: [math]\nworkflow_sequence:\n  - { id:
 const bad = path.join(dir, 'bad.yml');
 writeFileSync(bad, 'name: Bad\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: nope, args: {} }\n');
 
-async function evalCli(argv: string[]): Promise<{ code: number; out: string }> {
+async function evalCli(argv: string[], signal = new AbortController().signal): Promise<{ code: number; out: string }> {
   let out = '';
   const capture = (chunk: string | Uint8Array) => ((out += String(chunk)), true);
   vi.spyOn(process.stdout, 'write').mockImplementation(capture);
@@ -19,7 +19,7 @@ async function evalCli(argv: string[]): Promise<{ code: number; out: string }> {
   try {
     const args = parseCliArgs(argv);
     if (args.command !== 'eval') throw new Error('not eval');
-    return { code: await evalCommand(args, new AbortController().signal), out };
+    return { code: await evalCommand(args, signal), out };
   } finally {
     vi.restoreAllMocks();
   }
@@ -51,6 +51,19 @@ describe('plan-runner eval of a plan that is not valid', () => {
     expect((await evalCli(['eval', priced, '--runs', '1'])).code).toBe(1);
     const chosen = await evalCli(['eval', priced, '--runs', '1', '--model', 'gpt-4o']);
     expect(chosen.code, chosen.out).toBe(0);
+  });
+});
+
+// Found by an adversarial CLI hunt: Ctrl-C while eval started a plan's MCP servers to check the plan printed
+// "plan-runner: internal error: SIGINT" (validate and run say they were cancelled).
+describe('plan-runner eval cancelled while it checks the plans', () => {
+  it('says it was cancelled and that nothing was evaluated, and exits 1', async () => {
+    const served = path.join(dir, 'served.yml');
+    writeFileSync(served, "name: Served\nmcp_servers:\n  slow: { command: [sh, -c, 'exec sleep 40'] }\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 } }\n");
+    const controller = new AbortController();
+    controller.abort('SIGINT');
+    const run = await evalCli(['eval', served, '--runs', '1'], controller.signal);
+    expect(run).toEqual({ code: 1, out: 'plan-runner eval: cancelled (SIGINT) while checking the plan; nothing was evaluated\n' });
   });
 });
 
