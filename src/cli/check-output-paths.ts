@@ -54,6 +54,11 @@ function refuseOverlaps(outputs: readonly OutputPath[], inputs: readonly InputPa
   }
 }
 
+/** Whether `file` names a folder by its spelling: a trailing separator, or a last name of `.` or `..`. */
+function namesFolder(file: string): boolean {
+  return file.endsWith('/') || file.endsWith(path.sep) || ['.', '..'].includes(path.basename(file));
+}
+
 /**
  * Checks the files a command will write, before it runs: none may be a file the command reads (the plan,
  * a recording, a trace, a fault file…: `UsageError`, exit 2), nor another of its outputs. Then creates
@@ -65,6 +70,12 @@ export function checkOutputPaths(outputs: readonly OutputPath[], inputs: readonl
   refuseOverlaps(outputs, inputs);
   for (const [option, file] of outputs) {
     if (file === undefined) continue;
+    // `--summary out/`, `--trace notes.md/`: a folder by its spelling, not there yet (or a file named as one). It
+    // passed, the run ran, and then the report was not written (EISDIR) and the trace was lost (an adversarial hunt).
+    if (namesFolder(file)) {
+      process.stderr.write(`plan-runner: cannot write ${option} ${file}: it names a folder (it ends in ${path.sep}, . or ..); name a file (in it, or elsewhere)\n`);
+      return false;
+    }
     // A name longer than a file system takes (255 bytes on Linux and macOS) was found only after the run.
     if (Buffer.byteLength(path.basename(file)) > MAX_NAME_BYTES) {
       process.stderr.write(`plan-runner: cannot write ${option} ${file}: its name is ${Buffer.byteLength(path.basename(file))} bytes, more than the ${MAX_NAME_BYTES} a file system takes; choose a shorter name\n`);

@@ -58,6 +58,21 @@ describe('checkOutputPaths', () => {
     expect(errors.join('')).toBe(`plan-runner: cannot write --summary ${dir}: it is a folder; name a file (in it, or elsewhere)\n`);
   });
 
+  // Found by an adversarial CLI hunt: `--summary out/` (a folder not there yet) and `--trace notes.md/` passed,
+  // the run ran, and then the report was not written (EISDIR) and the trace was lost ("the run goes on without a trace").
+  it('refuses a path that names a folder by its spelling (a trailing slash, a last name of . or ..) before the run', () => {
+    writeFileSync(path.join(dir, 'notes.md'), 'x\n');
+    const spelled = [path.join(dir, 'missing') + path.sep, path.join(dir, 'notes.md') + path.sep, `${dir}${path.sep}missing${path.sep}.`, `${dir}${path.sep}missing${path.sep}..`];
+    const errors: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((text) => (errors.push(String(text)), true));
+    try {
+      for (const file of spelled) expect(checkOutputPaths([['--summary', file]])).toBe(false);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(errors).toEqual(spelled.map((file) => `plan-runner: cannot write --summary ${file}: it names a folder (it ends in ${path.sep}, . or ..); name a file (in it, or elsewhere)\n`));
+  });
+
   it('lets the trace rewrite the trace it resumes or weighs by, and /dev/null take several outputs', () => {
     mkdirSync(path.join(dir, 'ok'), { recursive: true });
     expect(checkOutputPaths([['--trace', trace], ['--summary', path.join(dir, 'ok', 'r.md')]], [['--resume', trace, '--trace'], ['--weights-from', trace, '--trace']])).toBe(true);
