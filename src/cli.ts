@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 import { letReaderLeave } from './cli/closed-output.ts';
 import { batchOutput } from './core/batch-output.ts';
-import { enableCompileCache } from './cli/compile-cache.ts';
 import { neutraliseOutput } from './cli/neutralise-output.ts';
 import { parseCliArgs, UsageError, type CliCommand } from './cli/parse-cli-args.ts';
 import { USAGE } from './cli/usage.ts';
@@ -39,7 +38,8 @@ async function runCommandLine(argv: readonly string[]): Promise<number> {
     return 1;
   }
   // Every command below loads chunks of the bundle: a second run takes their compiled code from the cache.
-  enableCompileCache();
+  // Loaded here, as --help and --version need none of it (it makes a folder, with the checks every folder plan-runner makes gets).
+  (await import('./cli/compile-cache.ts')).enableCompileCache();
   // Before any command's module builds a schema (see plan/zod-jitless.ts); --help and --version need no zod.
   await import('./plan/zod-jitless.ts');
   switch (command.command) {

@@ -1,7 +1,8 @@
-import { lstatSync, mkdirSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import module from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { createFolder } from '../core/create-output-folder.ts';
 
 /**
  * Where the CLI keeps V8's compiled code between runs: the user's own cache folder, so a second `validate`
@@ -50,7 +51,8 @@ function ownFolder(directory: string): boolean {
     return stats.isDirectory() && stats.uid === uid && (stats.mode & notWritableBy) === 0;
   };
   try {
-    mkdirSync(directory, { recursive: true, mode: 0o700 });
+    // Not under /proc or on a kernel file system (`HOME=/proc/self`): Node's recursive mkdirSync spins there for ever.
+    createFolder(directory, { mode: 0o700 });
     const own = path.dirname(directory);
     return mine(directory, 0o022) && mine(own, 0o022) && mine(path.dirname(own), 0o002);
   } catch {

@@ -6,6 +6,8 @@ import { OutputPathRefusedError } from './output-path-refused-error.ts';
 /** `statfs` types of kernel file systems, wherever they are mounted: proc, sysfs, cgroup2, debugfs. */
 const KERNEL_FS_TYPES = new Set([0x9fa0, 0x62656572, 0x63677270, 0x64626720]);
 
+const SYSTEM_TREE = 'it is inside a system tree (/proc, /sys, /dev; only an existing device such as /dev/null can be written)';
+
 /** The deepest path of `folder` that exists (the root at worst), spelled as given. */
 function deepestExisting(folder: string): string {
   let found = folder;
@@ -26,12 +28,25 @@ export function createOutputFolder(file: string): void {
   const absolute = path.resolve(file);
   // An existing device (`--trace /dev/null`) needs no folder and is written like a file.
   if (absolute.startsWith('/dev/') && existsSync(absolute)) return;
-  const existing = deepestExisting(path.dirname(file));
+  createFolder(path.dirname(file), { for: file });
+}
+
+/**
+ * Creates `folder` and the folders above it that are missing, refusing (`OutputPathRefusedError`, naming
+ * `options.for`, the file it is made for) one in a system tree or on a kernel file system, where Node's
+ * recursive `mkdirSync` spins forever, deaf to signals; throws for a file on the way. Every folder
+ * plan-runner makes for its own files goes through here: the CLI's compile cache under `HOME=/proc/self`
+ * hung every command (found by an adversarial CLI hunt).
+ */
+export function createFolder(folder: string, options: { readonly for?: string; readonly mode?: number } = {}): void {
+  const shown = options.for ?? folder;
+  const absolute = path.resolve(folder);
+  const existing = deepestExisting(folder);
   // `mkdir` would say only EEXIST or ENOTDIR: `--trace-dir report.md` names a file as a folder.
   if (!statSync(existing).isDirectory()) throw new Error(`${existing} is not a folder, so nothing can be written in it; choose another path`);
   const ancestor = realpathSync(existing);
   if (isSystemPath(absolute) || isSystemPath(ancestor)) {
-    throw new OutputPathRefusedError(file, 'it is inside a system tree (/proc, /sys, /dev; only an existing device such as /dev/null can be written)');
+    throw new OutputPathRefusedError(shown, SYSTEM_TREE);
   }
   let type: number | bigint | undefined;
   try {
@@ -40,9 +55,9 @@ export function createOutputFolder(file: string): void {
     type = undefined; // statfs is missing on some platforms; the path check above still holds
   }
   if (type !== undefined && KERNEL_FS_TYPES.has(Number(type))) {
-    throw new OutputPathRefusedError(file, `${ancestor} is on a kernel file system`);
+    throw new OutputPathRefusedError(shown, `${ancestor} is on a kernel file system`);
   }
-  mkdirSync(path.dirname(absolute), { recursive: true });
+  mkdirSync(absolute, { recursive: true, ...(options.mode !== undefined && { mode: options.mode }) });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +20,18 @@ describe('compileCacheDirectory', () => {
     expect(compileCacheDirectory({ XDG_CACHE_HOME: 'cache' }, 'linux', '/home/ada')).toBe('/home/ada/.cache/plan-runner/compile-cache');
     expect(compileCacheDirectory({}, 'linux', '')).toBeUndefined();
     expect(compileCacheDirectory({}, 'win32', 'C:\\Users\\ada')).toBeUndefined();
+  });
+});
+
+// Found by an adversarial CLI hunt: with `HOME=/proc/self` or `XDG_CACHE_HOME=/proc`, every command but --help
+// and --version hung for ever before its first line: Node's recursive mkdirSync spins under /proc (as
+// createOutputFolder already knew for output files).
+describe('a cache folder under a kernel tree', () => {
+  it.skipIf(!existsSync('/proc/self'))('is not made, and the command goes on', () => {
+    const script = `import { enableCompileCache } from ${JSON.stringify(path.join(root, 'src/cli/compile-cache.ts'))}; enableCompileCache({ XDG_CACHE_HOME: '/proc/self' }); enableCompileCache({ HOME: '/proc/self' }); console.log('went on');`;
+    // The kill is only a bound on a hang, which the assertion below tells from a pass.
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '', HOME: '/proc/self' }, timeout: 30_000 });
+    expect({ signal: child.signal, status: child.status, stdout: child.stdout }).toEqual({ signal: null, status: 0, stdout: 'went on\n' });
   });
 });
 
