@@ -18,6 +18,10 @@ const EXPECTED_WORDS: Record<string, string> = {
   tuple: 'a list',
   record: 'a map',
 };
+/** The most keys "must be a map of its keys (…)" names. */
+const MAX_KEYS_NAMED = 10;
+/** A decimal number as people write one (`10`, `-0.5`, `1e3`). */
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 const STEP_ID_HINT = 'step ids are whole numbers (0 or more) or names of ASCII letters, digits, _ and -';
 const STEP_ID_KEYS = new Set(['id', 'depends_on', 'inputs', 'of', 'step_result']);
 
@@ -210,6 +214,18 @@ function oneIssue(issue: ZodIssue, scope: IssueScope, relative: readonly PathSeg
       // `depends_on: 1` for `[1]`: the list of the one value written is what was meant (new-user walkthrough).
       if (issue.expected === 'array' && (typeof issue.input === 'number' || (typeof issue.input === 'string' && /^[\w./-]{1,60}$/.test(issue.input)))) {
         return [{ path, message: `${keyName(path)} must be a list; got ${describeKind(issue.input)}: write [${String(issue.input)}] for a list of one` }];
+      }
+      // `max_steps: "10"`, `required: "false"`: the value meant, quoted, as `version: "1"` is told below.
+      if (typeof issue.input === 'string' && (issue.expected === 'number' || issue.expected === 'int' || issue.expected === 'boolean')) {
+        const spelled = issue.input.trim();
+        const means = issue.expected === 'boolean' ? spelled === 'true' || spelled === 'false' : DECIMAL.test(spelled) && Number.isFinite(Number(spelled));
+        if (means) return [{ path, message: `${keyName(path)} must be ${expectedWords(issue.expected)}, not text: write ${spelled} without quotes` }];
+      }
+      // `model: gpt-4o`: "must be a map" named no key to write in it (found by an adversarial CLI hunt). A map of
+      // many keys (a step's 26) is not listed: the list would hide the message.
+      if (issue.expected === 'object') {
+        const keys = knownKeys(scope, relative);
+        if (keys.count > 0 && keys.count <= MAX_KEYS_NAMED) return [{ path, message: `${keyName(path)} must be a map of its keys (${keys.listed()}); got ${describeKind(issue.input)}` }];
       }
       return [{ path, message: `${keyName(path)} must be ${expectedWords(issue.expected)}; got ${describeKind(issue.input)}` }];
     case 'invalid_value': {

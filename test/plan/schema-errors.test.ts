@@ -75,6 +75,19 @@ describe('schema errors point at the offending key or value', () => {
     expect(await errorsFor(yaml('workflow_sequence: [~]'))).toEqual(['plan.yml:1:21: an item of `workflow_sequence` must be a map; got an empty value (at workflow_sequence[0])']);
   });
 
+  // Found by an adversarial CLI hunt: `model: gpt-4o` was told "`model` must be a map; got text", naming no key a
+  // new user could write, and `max_steps: "10"` "must be a number; got text", where `version: "1"` says what to write.
+  it('names the keys of a map given a scalar, and says to unquote a number or a flag written as text', async () => {
+    expect(await errorsFor(yaml('goal: g', 'model: gpt-4o', 'limits: { max_steps: "10", timeout_minutes: " 2.5 " }', 'inputs:', '  a: { description: A, required: "false" }'))).toEqual([
+      expect.stringMatching(/^plan\.yml:2:8: `model` must be a map of its keys \(name, .*\); got text \(at model\)$/),
+      'plan.yml:3:22: `max_steps` must be a number, not text: write 10 without quotes (at limits.max_steps)',
+      'plan.yml:3:45: `timeout_minutes` must be a number, not text: write 2.5 without quotes (at limits.timeout_minutes)',
+      'plan.yml:5:34: `required` must be true or false, not text: write false without quotes (at inputs.a.required)',
+    ]);
+    // Text that spells no number is still told the kind.
+    expect(await errorsFor(yaml('goal: g', 'limits: { max_steps: ten }'))).toEqual(['plan.yml:2:22: `max_steps` must be a number; got text (at limits.max_steps)']);
+  });
+
   it('says a merge key is not read, a toolset is listed twice, and a file of lone carriage returns has the wrong line endings', async () => {
     const steps = ['workflow_sequence:', '  - &s { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 } }', '  - { <<: *s, id: 2 }'];
     expect(await errorsFor(yaml('toolsets: [math, files, math]', ...steps))).toEqual([

@@ -109,7 +109,7 @@ describe('literal args are checked against the tool input schema', () => {
       'plan.yml:12:50: missing `week` (input of tool `fetch`) (at workflow_sequence[0].args.week)',
       'plan.yml:12:59: `limit` must be a number; got text (input of tool `fetch`) (at workflow_sequence[0].args.limit)',
       'plan.yml:12:64: unknown key `wek` — did you mean `week`? (input of tool `fetch`) (at workflow_sequence[0].args.wek)',
-      'plan.yml:13:59: `b` must be a number; got text (input of tool `add`) (at workflow_sequence[1].args.b)',
+      'plan.yml:13:59: `b` must be a number, not text: write 2 without quotes (input of tool `add`) (at workflow_sequence[1].args.b)',
     ]);
   });
 
