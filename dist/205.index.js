@@ -952,7 +952,11 @@ async function runReactVariant(one) {
         faultRulesTargeting: injector.targetingRules,
         modelPurposes: injector.modelPurposes,
     });
-    const loaded = await (0,load_plan_with_servers/* loadPlanWithServers */.G)(one.plan.file, { signal: deps.signal, cwd: settings.cwd, env: settings.env, withhold: withholding(settings) });
+    // As in a plan's run: no prompt, tool argument or error carries a secret the run knows, the values the plan gives
+    // its MCP servers among them (learned before they start: one that fails to start can print them).
+    const live = settings.model.kind === 'live' ? settings.model : undefined;
+    const redact = deps.redact ?? (0,core_redact/* createRedactor */.lY)((0,job_secrets/* jobSecrets */.p)({ apiKey: live?.apiKey, baseURL: live?.baseURL, env: settings.env, inputs: settings.inputs }));
+    const loaded = await (0,load_plan_with_servers/* loadPlanWithServers */.G)(one.plan.file, { signal: deps.signal, cwd: settings.cwd, env: settings.env, withhold: withholding(settings), learnSecrets: (values) => redact.learn?.(values) });
     if (!loaded.ok)
         return finish({ status: 'rejected', goals: [], reason: loaded.errors.map((error) => error.message).join('; ') }, core_usage/* NO_USAGE */.y);
     const source = loaded.plan.source;
@@ -968,9 +972,6 @@ async function runReactVariant(one) {
         await loaded.servers?.close();
         return finish({ status: 'rejected', goals: [], reason: 'the react baseline needs a model: give an API key, --answers FILE or --replay FILE' }, core_usage/* NO_USAGE */.y);
     }
-    // As in a plan's run: no prompt and no tool argument carries a secret the run knows.
-    const live = settings.model.kind === 'live' ? settings.model : undefined;
-    const redact = deps.redact ?? (0,core_redact/* createRedactor */.lY)((0,job_secrets/* jobSecrets */.p)({ apiKey: live?.apiKey, baseURL: live?.baseURL, env: settings.env, inputs: settings.inputs }));
     redact.learn?.((0,plan_secret_values/* planSecretValues */.U)(source, settings.env));
     const model = (0,redacting_model_client/* redactingModelClient */.Q)((0,budgeted_model_client/* budgetedModelClient */.z)(client, budget), redact);
     let opened;
@@ -1294,7 +1295,7 @@ var schema_issues = __webpack_require__(30260);
  */
 async function readYamlFile(path, schema, holds) {
     // The plan file's limits: a regular file of at most MAX_PLAN_BYTES (a FIFO or a device would hang or fill memory).
-    const read = (0,read_input_file/* readInputFile */.j)(path, parse_plan_yaml/* MAX_PLAN_BYTES */.di);
+    const read = (0,read_input_file/* readInputFile */.jH)(path, parse_plan_yaml/* MAX_PLAN_BYTES */.di);
     if (!read.ok)
         return { ok: false, errors: [{ file: path, path: '', message: read.problem }] };
     const bytes = read.bytes;

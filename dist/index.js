@@ -2414,9 +2414,10 @@ function inlineCode(text) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   A: () => (/* binding */ createOutputFolder),
-/* harmony export */   N: () => (/* binding */ refuseLinkedOutputFolder)
+/* harmony export */   An: () => (/* binding */ createOutputFolder),
+/* harmony export */   NK: () => (/* binding */ refuseLinkedOutputFolder)
 /* harmony export */ });
+/* unused harmony export createFolder */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
 /* harmony import */ var _system_path_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(29120);
@@ -2427,6 +2428,7 @@ function inlineCode(text) {
 
 /** `statfs` types of kernel file systems, wherever they are mounted: proc, sysfs, cgroup2, debugfs. */
 const KERNEL_FS_TYPES = new Set([0x9fa0, 0x62656572, 0x63677270, 0x64626720]);
+const SYSTEM_TREE = 'it is inside a system tree (/proc, /sys, /dev; only an existing device such as /dev/null can be written)';
 /** The deepest path of `folder` that exists (the root at worst), spelled as given. */
 function deepestExisting(folder) {
     let found = folder;
@@ -2448,13 +2450,25 @@ function createOutputFolder(file) {
     // An existing device (`--trace /dev/null`) needs no folder and is written like a file.
     if (absolute.startsWith('/dev/') && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(absolute))
         return;
-    const existing = deepestExisting(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(file));
+    createFolder(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(file), { for: file });
+}
+/**
+ * Creates `folder` and the folders above it that are missing, refusing (`OutputPathRefusedError`, naming
+ * `options.for`, the file it is made for) one in a system tree or on a kernel file system, where Node's
+ * recursive `mkdirSync` spins forever, deaf to signals; throws for a file on the way. Every folder
+ * plan-runner makes for its own files goes through here: the CLI's compile cache under `HOME=/proc/self`
+ * hung every command (found by an adversarial CLI hunt).
+ */
+function createFolder(folder, options = {}) {
+    const shown = options.for ?? folder;
+    const absolute = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(folder);
+    const existing = deepestExisting(folder);
     // `mkdir` would say only EEXIST or ENOTDIR: `--trace-dir report.md` names a file as a folder.
     if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(existing).isDirectory())
         throw new Error(`${existing} is not a folder, so nothing can be written in it; choose another path`);
     const ancestor = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(existing);
     if ((0,_system_path_js__WEBPACK_IMPORTED_MODULE_3__/* .isSystemPath */ .b)(absolute) || (0,_system_path_js__WEBPACK_IMPORTED_MODULE_3__/* .isSystemPath */ .b)(ancestor)) {
-        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(file, 'it is inside a system tree (/proc, /sys, /dev; only an existing device such as /dev/null can be written)');
+        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(shown, SYSTEM_TREE);
     }
     let type;
     try {
@@ -2464,9 +2478,9 @@ function createOutputFolder(file) {
         type = undefined; // statfs is missing on some platforms; the path check above still holds
     }
     if (type !== undefined && KERNEL_FS_TYPES.has(Number(type))) {
-        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(file, `${ancestor} is on a kernel file system`);
+        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(shown, `${ancestor} is on a kernel file system`);
     }
-    (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdirSync)(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(absolute), { recursive: true });
+    (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdirSync)(absolute, { recursive: true, ...(options.mode !== undefined && { mode: options.mode }) });
 }
 /**
  * Refuses the folder plan-runner writes in by default (the CLI's `.plan-runner`, the action's output
@@ -3451,7 +3465,7 @@ function symlinkRefusal(file, error) {
  * recording is opened here. Returns the file descriptor.
  */
 function openOutputFile(file, mode = 'w') {
-    (0,_create_output_folder_js__WEBPACK_IMPORTED_MODULE_2__/* .createOutputFolder */ .A)(file);
+    (0,_create_output_folder_js__WEBPACK_IMPORTED_MODULE_2__/* .createOutputFolder */ .An)(file);
     try {
         return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(file, outputFlags(mode, file), 0o666);
     }
@@ -3641,8 +3655,9 @@ function pushAll(list, items) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   V: () => (/* binding */ MAX_TRACE_BYTES),
-/* harmony export */   j: () => (/* binding */ readInputFile)
+/* harmony export */   VZ: () => (/* binding */ MAX_TRACE_BYTES),
+/* harmony export */   jH: () => (/* binding */ readInputFile),
+/* harmony export */   z9: () => (/* binding */ pathProblem)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 
@@ -3651,6 +3666,29 @@ const MAX_TRACE_BYTES = 256 * 1024 * 1024;
 const NOT_A_FILE = 'not a file (a folder, a FIFO or a device); give the path of a regular file';
 function megabytes(bytes) {
     return bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MiB` : `${bytes} bytes`;
+}
+/**
+ * Why a file the user names cannot be opened, in words, for the error codes a path itself causes; undefined
+ * for any other. The plan loader and `readInputFile` both say it: a symlink loop was "the plan could not be
+ * checked: ELOOP: too many symbolic links encountered, stat 'x.yml'", and `--resume` said "(ELOOP)"
+ * (found by an adversarial CLI hunt).
+ */
+function pathProblem(code) {
+    switch (code) {
+        case 'ENOENT':
+            return 'no such file; check the path (it is relative to the current directory)';
+        case 'EACCES':
+        case 'EPERM':
+            return 'cannot read the file: permission denied';
+        case 'ELOOP':
+            return 'cannot read the file: the path is a symbolic link that leads back to itself (a loop of links); point the link at the file, or give the file\'s own path';
+        case 'ENOTDIR':
+            return 'cannot read the file: a part of the path before its last is a file, not a folder; check the path';
+        case 'ENAMETOOLONG':
+            return 'cannot read the file: the path, or a name in it, is too long for the file system; check the path';
+        default:
+            return undefined;
+    }
 }
 /**
  * Reads an input file the user names (a trace to resume or weigh by, a recording to replay, a fault or
@@ -3665,13 +3703,9 @@ function readInputFile(file, maxBytes) {
     }
     catch (error) {
         const code = error.code;
-        if (code === 'ENOENT')
-            return { ok: false, problem: 'no such file; check the path (it is relative to the current directory)', code };
-        if (code === 'EACCES')
-            return { ok: false, problem: 'cannot read the file: permission denied', code };
         if (code === 'EISDIR')
             return { ok: false, problem: NOT_A_FILE, code };
-        return { ok: false, problem: `cannot read the file (${code ?? String(error)})`, ...(code !== undefined && { code }) };
+        return { ok: false, problem: pathProblem(code) ?? `cannot read the file (${code ?? String(error)})`, ...(code !== undefined && { code }) };
     }
     try {
         if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd).isFile())
@@ -3980,8 +4014,16 @@ function base64Forms(secret) {
         if (encoded.length >= MIN_BASE64_LENGTH)
             forms.push(encoded, encoded.replaceAll('+', '-').replaceAll('/', '_'));
     }
+    // The value encoded whole, its last partial group and padding too, as `base64` and `kubectl get secret` print
+    // it: a value of 4 to 8 characters has no whole-group form of 12 characters, and `echo -n "$PW" | base64`
+    // showed it (found by a secret hunt). At least 8 characters: a 4-character value's is `YWJjZA==`.
+    const whole = bytes.toString('base64');
+    if (whole.length >= MIN_WHOLE_BASE64_LENGTH)
+        forms.push(whole, (0,_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_1__/* .trimEndChars */ .v)(whole, '='), bytes.toString('base64url'));
     return forms;
 }
+/** A value's whole base64 shorter than this is not looked for: a value under 4 characters is none. */
+const MIN_WHOLE_BASE64_LENGTH = 8;
 const HTML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 /** `json` (a JSON string's inside) with each character `which` matches written as `\uXXXX`, in lower-case hex or upper-case (.NET). */
 function unicodeEscaped(json, which, upper = false) {
@@ -4029,6 +4071,10 @@ function urlEncoded(secret, keep, space) {
     });
     return space === '+' ? encoded.replaceAll('%20', '+') : encoded;
 }
+/** A value that reads as a token, not words: 8 characters or more, with letters and digits, and no white space. */
+function isTokenLike(value) {
+    return value.length >= 8 && /[A-Za-z]/.test(value) && /\d/.test(value) && !/\s/.test(value);
+}
 /**
  * The forms a value takes as encoders write it: inside JSON as JavaScript, PHP (`\/`, `\u00e9`),
  * Python (`\u00e9`) and Go (`\u0026`, `\u003c`) write it; in a URL as common encoders write it, with
@@ -4059,6 +4105,11 @@ function spellings(secret) {
         Buffer.from(secret, 'utf8').toString('hex'),
         Buffer.from(secret, 'utf8').toString('hex').toUpperCase(),
     ];
+    // A token written in the other case: hex keys, UUIDs and base32 seeds are read without regard to it, so
+    // `A3F9\u2026` is the key `a3f9\u2026` is, and a tool printed it so (`xxd -u`, .NET's hex, a GUID as Windows writes it;
+    // found by a secret hunt). Only a token's: a value of words (`Login`) would hide every `login`.
+    if (isTokenLike(secret))
+        forms.push(secret.toUpperCase(), secret.toLowerCase());
     if (secret.includes('\n'))
         (0,_push_all_js__WEBPACK_IMPORTED_MODULE_2__/* .pushAll */ .i)(forms, secret.split(/\r?\n/).map((line) => line.trim()));
     // Evidence and one-line views flatten whitespace before they are redacted (`excerptAround`, `shorten`):
@@ -4226,6 +4277,190 @@ function hideAcrossInvisible(text, known, fragments, cuts) {
     }
     return redactRanges(text, split);
 }
+/** The shortest known spelling looked for across line breaks: a shorter one's halves are in too many texts. */
+const MIN_WRAPPED_LENGTH = 8;
+/** How long the line break at `at` is (`\r\n`, `\r`, `\n`, or as JSON escapes them), 0 where there is none. */
+function lineBreakAt(text, at) {
+    const char = text[at];
+    if (char === '\n')
+        return 1;
+    if (char === '\r')
+        return text[at + 1] === '\n' ? 2 : 1;
+    if (char !== '\\')
+        return 0;
+    const next = text[at + 1];
+    if (next === 'n')
+        return 2;
+    if (next === 'r')
+        return text[at + 2] === '\\' && text[at + 3] === 'n' ? 4 : 2;
+    return 0;
+}
+/** The length of the blank (a space, a tab, or `\t` as JSON escapes it) that ends just before `at`, 0 where there is none. */
+function blankBefore(text, at) {
+    const char = text[at - 1];
+    if (char === ' ' || char === '\t')
+        return 1;
+    return char === 't' && text[at - 2] === '\\' ? 2 : 0;
+}
+/** The length of the blank that starts at `at`, 0 where there is none. */
+function blankAt(text, at) {
+    const char = text[at];
+    if (char === ' ' || char === '\t')
+        return 1;
+    return char === '\\' && text[at + 1] === 't' ? 2 : 0;
+}
+/**
+ * Each line break in `text` as a tool that wraps text leaves it, with the blanks before it and the indentation
+ * after it; raw, or as JSON escapes it: a result that is an object is shown as its JSON text, where a wrapped
+ * value's breaks are `\n` (found by a secret hunt: the report showed one so). Read by hand in one pass: as a
+ * pattern, blanks then a break, each start of a long run of blanks read on to its end (a `\` and 40,000 spaces:
+ * 3.2 s; found by a review).
+ */
+function lineBreaks(text) {
+    const found = [];
+    // The blanks before a break are not read back past the end of the one before it: each character once each way.
+    let floor = 0;
+    for (let at = 0; at < text.length;) {
+        const length = lineBreakAt(text, at);
+        if (length === 0) {
+            at++;
+            continue;
+        }
+        let start = at;
+        for (let blank = blankBefore(text, start); blank > 0 && start - blank >= floor; blank = blankBefore(text, start))
+            start -= blank;
+        let end = at + length;
+        for (let blank = blankAt(text, end); blank > 0; blank = blankAt(text, end))
+            end += blank;
+        found.push({ start, end });
+        floor = end;
+        at = end;
+    }
+    return found;
+}
+/**
+ * `json` (the JSON text of a value, escaped once or twice) without its spaces and its escaped line breaks and
+ * tabs (`\n`, `\\\\r`): what the trace's screen reads for a wrapped value (loose: it only screens). In one pass.
+ */
+function withoutJsonBreaks(json) {
+    let out = '';
+    let kept = 0;
+    for (let at = 0; at < json.length;) {
+        if (json[at] === ' ') {
+            out += json.slice(kept, at);
+            kept = ++at;
+            continue;
+        }
+        if (json[at] !== '\\') {
+            at++;
+            continue;
+        }
+        let end = at;
+        while (json[end] === '\\')
+            end++;
+        // A run of backslashes is read once, whatever follows it.
+        if (json[end] === 'r' || json[end] === 'n' || json[end] === 't') {
+            out += json.slice(kept, at);
+            kept = at = end + 1;
+        }
+        else
+            at = end;
+    }
+    return out + json.slice(kept);
+}
+/**
+ * `text` with every known spelling that a line break splits (`fold`, `base64`'s 76 columns, a wrapped table
+ * cell) hidden piece by piece, each line keeping its break: a value wrapped over three lines, or over two near
+ * its middle, showed every piece, which read together are the secret (found by a secret hunt). Read on the
+ * text's view without its line breaks; a spelling the view holds within one line is left to the rest of the
+ * redactor. A piece of one or two characters becomes as many `*`: no replacement lengthens the text.
+ */
+function hideAcrossLines(text, wrapped, grams) {
+    // Most texts hold no piece of a known value at any line break: the 4 characters before or after each are no run
+    // of one (`grams`). A value wrapped with fewer than 4 of its characters on every line is not looked for.
+    const breaks = lineBreaks(text);
+    if (!piecesAtLineBreaks(text, breaks, grams))
+        return text;
+    // Where each line's run starts in the view (`at`) and in the text (`from`), and how long it is.
+    const at = [];
+    const from = [];
+    const length = [];
+    let view = '';
+    let next = 0;
+    for (const lineBreak of breaks) {
+        at.push(view.length);
+        from.push(next);
+        length.push(lineBreak.start - next);
+        view += text.slice(next, lineBreak.start);
+        next = lineBreak.end;
+    }
+    at.push(view.length);
+    from.push(next);
+    length.push(text.length - next);
+    view += text.slice(next);
+    // `matchAll` starts where the pattern's `lastIndex` is: `test` moved it.
+    wrapped.lastIndex = 0;
+    const holds = wrapped.test(view);
+    wrapped.lastIndex = 0;
+    if (!holds)
+        return text;
+    const runOf = (index) => {
+        let low = 0;
+        let high = at.length - 1;
+        while (low < high) {
+            const middle = (low + high + 1) >> 1;
+            if (at[middle] <= index)
+                low = middle;
+            else
+                high = middle - 1;
+        }
+        return low;
+    };
+    const pieces = [];
+    for (const match of view.matchAll(wrapped)) {
+        const start = match.index;
+        const end = start + match[0].length;
+        const first = runOf(start);
+        const last = runOf(end - 1);
+        if (first === last)
+            continue;
+        for (let run = first; run <= last; run++) {
+            const pieceStart = Math.max(start, at[run]) - at[run];
+            const pieceEnd = Math.min(end, at[run] + length[run]) - at[run];
+            if (pieceEnd > pieceStart)
+                pieces.push({ start: from[run] + pieceStart, end: from[run] + pieceEnd });
+        }
+    }
+    if (pieces.length === 0)
+        return text;
+    pieces.sort((a, b) => a.start - b.start);
+    const merged = [];
+    for (const piece of pieces) {
+        const last = merged.at(-1);
+        if (last && piece.start <= last.end)
+            last.end = Math.max(last.end, piece.end);
+        else
+            merged.push({ ...piece });
+    }
+    let out = '';
+    let done = 0;
+    for (const piece of merged) {
+        out += text.slice(done, piece.start) + REDACTED.slice(0, piece.end - piece.start);
+        done = piece.end;
+    }
+    return out + text.slice(done);
+}
+/** Whether the 4 characters before a line break in `text` (its blanks left out), or after it (its indentation left out), are a run of a known spelling. */
+function piecesAtLineBreaks(text, breaks, grams) {
+    return breaks.some(({ start, end }) => grams.has(text.slice(Math.max(0, start - MIN_CUT_FRAGMENT), start)) || grams.has(text.slice(end, end + MIN_CUT_FRAGMENT)));
+}
+/** Whether `json`, the JSON text of a value, may hold a spelling `wrapped` finds once its escaped line breaks are taken out. */
+function holdsWrapped(json, wrapped) {
+    if (!json.includes('\\n') && !json.includes('\\r'))
+        return false;
+    wrapped.lastIndex = 0;
+    return wrapped.test(withoutJsonBreaks(json));
+}
 /** The mark every cut leaves (`cutText`, excerpts, stderr tails): where a secret may have been split. */
 const CUT = '\u2026';
 /** The shortest start or end of a known value hidden where it touches a cut. */
@@ -4376,6 +4611,10 @@ function buildRedactor(given) {
     // Every run of MIN_CUT_FRAGMENT characters in a known value: what a cut's neighbours must be for hideAtCuts to look closer.
     const grams = new Set(known.flatMap((form) => Array.from({ length: form.length - MIN_CUT_FRAGMENT + 1 }, (_, at) => form.slice(at, at + MIN_CUT_FRAGMENT))));
     const fragments = [...plain, ...encoded].filter((form) => form.length >= MIN_FRAGMENT_SECRET_LENGTH && !wholeOnly.has(form)).map(fragmentsOf);
+    // What `hideAcrossLines` looks for in a text's view without its line breaks, and the trace's screen in JSON text.
+    const wrappedForms = known.filter((form) => form.length >= MIN_WRAPPED_LENGTH && !/\s/.test(form));
+    const wrapped = wrappedForms.length > 0 ? new RegExp(wrappedForms.map(escapeRegExp).join('|'), 'g') : undefined;
+    const wrappedJson = wrappedForms.length > 0 ? new RegExp([...new Set(wrappedForms.flatMap((form) => [form, JSON.stringify(form).slice(1, -1)]))].map(escapeRegExp).join('|')) : undefined;
     // What the screens look for: a long value contains its shortest start, which finds it and any
     // start of it a cut left, and its shortest end likewise; shorter values and base64 forms whole.
     const fragmented = new Set(fragments.map(({ form }) => form));
@@ -4400,12 +4639,14 @@ function buildRedactor(given) {
     if (known.length > 0)
         screen.push(CUT);
     const jsonScreen = new RegExp(screen.join('|'));
-    jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json) || holdsCutToken(json) || ANY_INVISIBLE.test(json));
+    jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json) || holdsCutToken(json) || ANY_INVISIBLE.test(json) || (wrappedJson !== undefined && holdsWrapped(json, wrappedJson)));
     return redactor;
     function redactor(text) {
         // A short text with a cut too: `Z\u200Bq\u200B7\u200Bv\u2026` is shorter than any pattern, and shows a key's start.
         if ((text.length >= shortest || text.includes(CUT)) && ANY_INVISIBLE.test(text))
             text = hideAcrossInvisible(text, knownPattern, fragments, known.length > 0 ? { forms: known, grams } : undefined);
+        if (wrapped && text.length > MIN_WRAPPED_LENGTH && (text.includes('\n') || text.includes('\r') || text.includes('\\')))
+            text = hideAcrossLines(text, wrapped, grams);
         const cut = known.length > 0 && text.length > MIN_CUT_FRAGMENT && text.includes(CUT);
         const cutToken = holdsCutToken(text);
         if (!cut && !cutToken && (text.length < shortest || (!anyPattern.test(text) && !anyBearer.test(text) && !holdsFarShape(text))))
@@ -5510,7 +5751,9 @@ function eventTarget(eventName, payload, repository) {
 /* harmony export */   bB: () => (/* binding */ GITHUB_REQUEST_TIMEOUT_MS),
 /* harmony export */   g3: () => (/* binding */ readGitHubFailure)
 /* harmony export */ });
-/* harmony import */ var _core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(72575);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(86919);
+/* harmony import */ var _core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(72575);
+
 
 /**
  * How long a GitHub request is waited for before it fails as "timed out" (`createOctokit`'s default): GitHub
@@ -5522,15 +5765,15 @@ function readGitHubFailure(error) {
     const failure = (error ?? {});
     if (failure.name === 'AbortError' || failure.name === 'TimeoutError')
         return { message: 'timed out', transient: true };
-    const message = typeof failure.message === 'string' ? failure.message.split('\n', 1)[0].slice(0, 300) : String(error);
+    const message = typeof failure.message === 'string' ? (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_0__/* .cutText */ .I)(failure.message.split('\n', 1)[0], 300) : String(error);
     const status = typeof failure.status === 'number' ? failure.status : undefined;
     if (status === undefined || failure.response === undefined)
         return { message, transient: true };
-    const header = (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_0__/* .headerRecord */ .jP)(failure.response.headers);
+    const header = (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_1__/* .headerRecord */ .jP)(failure.response.headers);
     // GitHub's primary and secondary rate limits answer 403; the headers or the message say so.
     const rateLimited = status === 403 && (header('retry-after') !== undefined || header('x-ratelimit-remaining') === '0' || /rate limit/i.test(message));
     const transient = status === 408 || status === 429 || status >= 500 || rateLimited;
-    const wait = (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_0__/* .retryAfterMs */ .Vs)(header);
+    const wait = (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_1__/* .retryAfterMs */ .Vs)(header);
     return { status, message, transient, ...(wait !== undefined && { retryAfterMs: wait }) };
 }
 /** "HTTP 403 Resource not accessible by integration", for warnings. */
@@ -8968,6 +9211,8 @@ function stepReuseKey(step, from) {
         ...(used && { used: planFileHash(used) }),
         // A model's prompt for the step holds the run's goal and the goal checks' names: a changed goal changes its answer.
         ...(asksModel(step) && { prompt: { goal: from.plan.goal ?? null, goals: (from.plan.source?.goals ?? []).map((goal) => goal.name) } }),
+        // A used plan without a model of its own answers on the model of the plan using it: a changed one changes its answers.
+        ...(asksModel(step) && from.inheritedModel !== undefined && { inheritedModel: from.inheritedModel }),
     });
 }
 /** Whether the step's result comes from a model prompted with the run's goal: a text or agent step, or a tool call whose arguments the model chooses. */
@@ -9180,14 +9425,20 @@ class PlanRun {
      * that a resume of this run knows them as well: a chain of re-runs never forgets one.
      */
     recordInheritedCalls() {
+        for (const event of this.#inheritedCalls())
+            this.#journal.step(event);
+    }
+    #inheritedCalls() {
+        const events = [];
         for (const [callKey, call] of this.#deps.resume?.sideEffects ?? []) {
             if (call.outcome === 'failed')
                 continue;
             const calledAt = this.#sideEffects.get(callKey)?.calledAt ?? call.calledAt;
-            this.#journal.step({ type: 'tool_called', stepKey: call.stepKey, tool: call.tool, args: call.args, sideEffects: true, callKey, kind: 'inherited', ...(calledAt && { calledAt }), ...(call.item !== undefined && { item: call.item }) });
+            events.push({ type: 'tool_called', stepKey: call.stepKey, tool: call.tool, args: call.args, sideEffects: true, callKey, kind: 'inherited', ...(calledAt && { calledAt }), ...(call.item !== undefined && { item: call.item }) });
             if (call.outcome === 'succeeded')
-                this.#journal.step({ type: 'tool_returned', stepKey: call.stepKey, tool: call.tool, callKey, outcome: 'succeeded' });
+                events.push({ type: 'tool_returned', stepKey: call.stepKey, tool: call.tool, callKey, outcome: 'succeeded' });
         }
+        return events;
     }
     /**
      * Writes the results the run resumed from into this run's trace (`result_carried`), before any step
@@ -9195,20 +9446,30 @@ class PlanRun {
      * (a cancel, a budget, a kill), and a chain of resumes never loses a completed step.
      */
     recordCarriedResults() {
+        for (const event of this.#carriedResults())
+            this.#journal.step(event);
+    }
+    #carriedResults() {
         const resume = this.#deps.resume;
         if (!resume)
-            return;
+            return [];
+        const events = [];
         for (const [reuseKey, saved] of resume.reuse) {
-            this.#journal.step({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.masked && { masked: true }), ...(saved.todos && { todos: saved.todos }) });
+            events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.masked && { masked: true }), ...(saved.todos && { todos: saved.todos }) });
         }
         for (const [reuseKey, items] of resume.items) {
             // A step carried whole needs its items only where a merge takes them one by one (`#earlierResult`).
             if (resume.reuse.has(reuseKey) && !this.#deps.fanOut)
                 continue;
             for (const [index, saved] of items) {
-                this.#journal.step({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, item: { index, key: saved.key }, ...(saved.masked && { masked: true }), ...(saved.todos && { todos: saved.todos }) });
+                events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, item: { index, key: saved.key }, ...(saved.masked && { masked: true }), ...(saved.todos && { todos: saved.todos }) });
             }
         }
+        return events;
+    }
+    /** How many `result_carried` and inherited `tool_called` lines `recordCarriedResults` and `recordInheritedCalls` write (`plan_created`'s `carries`). */
+    get carriedLines() {
+        return this.#carriedResults().length + this.#inheritedCalls().filter((event) => event.type === 'tool_called').length;
     }
     /** Why the run was stopped, if it was. */
     get stopReason() {
@@ -9628,7 +9889,9 @@ class PlanRun {
     /** The step's reuse key (`stepReuseKey`) from what this run knows now. */
     #reuseKey(step) {
         const { tools, redact } = this.#deps;
-        return stepReuseKey(step, { plan: this.#plan, tools, inputsHash: this.#inputsHash, keys: this.reuseKeys, results: this.results, resultHashes: this.#resultHashes, ...(redact && { redact }) });
+        // A used plan that names no model runs on the run's (its client's default); a plan the job runs has the caller's written into its `model:`.
+        const inheritedModel = this.#deps.inner && this.#plan.source?.model?.name === undefined ? this.#deps.model?.defaultModel : undefined;
+        return stepReuseKey(step, { plan: this.#plan, tools, inputsHash: this.#inputsHash, keys: this.reuseKeys, results: this.results, resultHashes: this.#resultHashes, ...(redact && { redact }), ...(inheritedModel !== undefined && { inheritedModel }) });
     }
     /** The prepare job: which shard runs each item of every fan-out step that can start, recorded for the shard jobs. */
     #assignShards(shards, weights) {
@@ -10157,8 +10420,19 @@ class RunJournal {
     get finished() {
         return this.#finished;
     }
-    planCreated(plan, planHash, carried) {
-        this.#emit({ type: 'plan_created', plan, format: run_event/* TRACE_FORMAT */._W, ...(planHash !== undefined && { planHash }), ...(carried && carried.size > 0 && { carried: Object.fromEntries(carried) }) });
+    /** `origin.carries`: how many `result_carried` and inherited `tool_called` lines follow it (see `RunEvent`). */
+    planCreated(plan, planHash, carried, origin) {
+        const { fileSteps, plannedFor, carries } = origin ?? {};
+        this.#emit({
+            type: 'plan_created',
+            plan,
+            format: run_event/* TRACE_FORMAT */._W,
+            ...(planHash !== undefined && { planHash }),
+            ...(carried && carried.size > 0 && { carried: Object.fromEntries(carried) }),
+            ...(fileSteps !== undefined && { fileSteps }),
+            ...(plannedFor !== undefined && { plannedFor }),
+            ...(carries !== undefined && carries > 0 && { carries }),
+        });
     }
     /** A new revision of the plan: what was replaced by what, and why. */
     planRevised(plan, replaced, added, reason) {
@@ -10297,7 +10571,7 @@ async function runPlan(plan, deps) {
         run = new PlanRun(plan, deps, journal);
         // A resumed run's plan runs its steps again; the replaced failures of the run it resumes it cannot, and keeps.
         const carried = deps.resume && new Map([...deps.resume.leftUndone].filter(([key]) => !run.graph.byKey.has(key)));
-        journal.planCreated(run.graph.snapshot(run.header), (0,stable_hash/* stableHash */.c)({ steps: plan.steps, source: plan.source ?? null }), carried);
+        journal.planCreated(run.graph.snapshot(run.header), (0,stable_hash/* stableHash */.c)({ steps: plan.steps, source: plan.source ?? null }), carried, deps.inner ? undefined : { ...(deps.fileSteps !== undefined && { fileSteps: deps.fileSteps }), ...(deps.plannedFor !== undefined && { plannedFor: deps.plannedFor }), carries: run.carriedLines });
         // What the job spent before the run (the calls that wrote the plan), then what no step charges, as it is
         // spent: the trace has the cost of a run killed before its end. A used plan's run shares the outer budget.
         if (!deps.inner) {
@@ -10694,7 +10968,7 @@ async function loadJobPlan(settings, extraTools, signal, learnSecrets, argsCheck
     // The caller's model is checked with the plan (a max_cost_usd it has no price for is a plan error).
     const loadOptions = { ...(settings.withhold !== undefined && { withhold: settings.withhold }), ...(settings.model.model && { model: settings.model.model }), ...(argsCheckLimitMs !== undefined && { argsCheckLimitMs }) };
     if (settings.planFile) {
-        return (0,load_plan_with_servers/* loadPlanWithServers */.G)(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools, ...loadOptions, ...(learnSecrets && { learnSecrets }), ...(settings.mode === 'agent' && { stepsRun: false }) });
+        return (0,load_plan_with_servers/* loadPlanWithServers */.G)(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools, ...loadOptions, learnSecrets, ...(settings.mode === 'agent' && { stepsRun: false }) });
     }
     if (settings.task)
         return await (0,load_plan/* loadPlanText */.x)(JSON.stringify({ goal: settings.task }), TASK_FILE, { extraTools, ...loadOptions });
@@ -11000,22 +11274,45 @@ async function writeSteps(plan, options) {
 
 
 
+
 /** Whether a plan the model wrote was written for this goal (as the trace keeps it, redacted): for another, the model writes it anew. */
 function sameGoal(goal, resume, redact) {
     return (goal === undefined ? undefined : redact(goal)) === resume.firstPlan.goal;
 }
 /**
- * Whether the run `resume` came from replanned the plan file's steps as they still are: then it resumes
- * with its replans, as a plan a model wrote resumes as written. From the file's steps a step a replan
- * replaced would run again, and a call it failed for certain could now take effect besides its
- * replacement's (found by a review). A file changed since starts from its own steps.
+ * What a model that writes or replans the steps is given besides them, hashed: the goal (redacted, as the
+ * trace keeps it), the goal checks' names and the run's inputs (`plan_created`'s `plannedFor`). Steps it
+ * wrote for other ones do not fit: with other inputs, the plan written for the old ones ran, the values it
+ * had written out of them in its arguments (found by an adversarial hunt of durable runs).
  */
-function revisedFrom(fileSteps, resume, redact) {
+function plannedFor(plan, inputs, redact) {
+    return (0,stable_hash/* stableHash */.c)({ goal: plan.goal === undefined ? null : redact(plan.goal), goals: (plan.source.goals ?? []).map((goal) => goal.name), inputs: inputsHash(inputs) });
+}
+/** Whether the run `resume` came from was planned for what this run's model would be given (a trace written before `plannedFor` says nothing: as before). */
+function samePlanning(planned, resume) {
+    return resume.plannedFor === undefined || resume.plannedFor === planned;
+}
+/** The hash of a plan file's steps as the trace keeps them (redacted, JSON): `plan_created`'s `fileSteps`. */
+function fileStepsHash(fileSteps, redact) {
+    return (0,stable_hash/* stableHash */.c)(JSON.parse(JSON.stringify((0,core_redact/* redactDeep */.KL)(fileSteps, redact))));
+}
+/**
+ * Whether the run `resume` came from replanned the plan file's steps as they still are (`fileSteps`: their
+ * hash): then it resumes with its replans, as a plan a model wrote resumes as written. From the file's steps
+ * a step a replan replaced would run again, and a call it failed for certain could now take effect besides
+ * its replacement's (found by a review). A file changed since starts from its own steps.
+ *
+ * A run that resumed such replans (or ran an approved plan) records the file's steps it resumed them for: its
+ * own first plan is the replanned one, so a resume of that resume, judged by the first plan and its
+ * revisions, started from the file's steps and repeated the replaced call (found by an adversarial hunt).
+ */
+function revisedFrom(fileSteps, resume) {
+    if (resume.fileSteps !== undefined)
+        return resume.fileSteps === fileSteps && (0,stable_hash/* stableHash */.c)(resume.plan.steps) !== fileSteps;
+    // A trace written before `fileSteps`: its own replans only.
     if (resume.plan.revision <= resume.firstPlan.revision)
         return false;
-    // As the trace keeps them: redacted, JSON.
-    const asTraced = JSON.parse(JSON.stringify((0,core_redact/* redactDeep */.KL)(fileSteps, redact)));
-    return (0,stable_hash/* stableHash */.c)(asTraced) === (0,stable_hash/* stableHash */.c)(resume.firstPlan.steps);
+    return fileSteps === (0,stable_hash/* stableHash */.c)(resume.firstPlan.steps);
 }
 /**
  * Loads and checks a plan, has a model write its steps when it has only a goal, runs it (retrying,
@@ -11102,12 +11399,15 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
         return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${granted.problem}`)] };
     // An approved run runs the plan exactly as approved; a plan the model wrote is resumed as that run last
     // had it, not written again, unless the trace hid a name in it (then the model writes it anew).
+    // The file's steps as the trace keeps them: what a resumed run's replans (and this run's) are of.
+    const fileSteps = loadedPlan.steps.length > 0 ? fileStepsHash(loadedPlan.steps, redact) : undefined;
+    const planned = plannedFor(loadedPlan, inputs.inputs, redact);
     const approved = granted ? approvedSteps(loadedPlan.steps, granted.request.plan.steps, redact) : undefined;
     if (approved && 'problem' in approved)
         return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${approved.problem}`)] };
     const resumedSteps = approved
         ? approved.steps
-        : resume && resume.plan.steps.length > 0 && hiddenName(resume.plan.steps) === undefined && (loadedPlan.steps.length === 0 ? sameGoal(loadedPlan.goal, resume, redact) : revisedFrom(loadedPlan.steps, resume, redact))
+        : resume && resume.plan.steps.length > 0 && hiddenName(resume.plan.steps) === undefined && samePlanning(planned, resume) && (loadedPlan.steps.length === 0 ? sameGoal(loadedPlan.goal, resume, redact) : revisedFrom(fileSteps, resume))
             ? resume.plan.steps
             : undefined;
     const steps = resumedSteps
@@ -11170,6 +11470,8 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             // Without weights given, a resumed run orders its ready steps by how long they took in the run it resumes.
             ...(stepWeights && { stepWeights }),
             ...(resume && { resume }),
+            ...(fileSteps !== undefined && { fileSteps }),
+            plannedFor: planned,
             ...(granted && { approval: granted.approval }),
             // A used plan's goals are checked like the job's, with the same scrubbed environment.
             ...(foreignResults && { foreignResults }),
@@ -11873,9 +12175,11 @@ function estimateCallCostUsd(models, promptTokens, completionTokens, overrides) 
 /* harmony export */   E: () => (/* binding */ readChatResponse),
 /* harmony export */   F: () => (/* binding */ billedAnswer)
 /* harmony export */ });
-/* harmony import */ var _core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5709);
+/* harmony import */ var _core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5709);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(86919);
 /* harmony import */ var _core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(35878);
 /* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(70695);
+
 
 
 
@@ -11969,11 +12273,13 @@ function readChatResponse(raw) {
 }
 function normalise(raw) {
     if (!isObject(raw))
-        return new MalformedAnswer(typeof raw === 'string' ? `the answer is text, not JSON: ${JSON.stringify(raw.slice(0, 120))}` : 'the answer is not a JSON object');
+        return new MalformedAnswer(typeof raw === 'string' ? `the answer is text, not JSON: ${JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(raw, 120))}` : 'the answer is not a JSON object');
     if (isObject(raw['error'])) {
         const message = raw['error']['message'];
         // Written as JSON only when it nests as JSON may: 20,000 levels overflowed the stack in JSON.stringify (found by an adversarial pass).
-        const shown = typeof message === 'string' ? message : (0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_1__/* .exceedsDepth */ .R)(raw['error'], _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX) ? `an error nested more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep` : JSON.stringify(raw['error']).slice(0, 200);
+        // Cut with a `\u2026`, as every cut is: the redactor hides the start of a known value that runs into it (a key a
+        // gateway quoted showed 14 of its 32 characters; found by a secret hunt).
+        const shown = typeof message === 'string' ? message : (0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_1__/* .exceedsDepth */ .R)(raw['error'], _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX) ? `an error nested more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep` : (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(JSON.stringify(raw['error']), 200);
         return new MalformedAnswer(`the answer is an error with status 200: ${shown}`);
     }
     const rawChoices = raw['choices'];
@@ -11997,7 +12303,7 @@ function normalise(raw) {
         // A refusal is no answer, whatever else the message holds: OpenAI sends none beside it, but a gateway that
         // also fills `content` (the refusal's words) had them taken as a step's result and checked by its goals, and
         // its tool calls would have run (found by an adversarial hunt). Every reader sees no text and says "refused".
-        const refused = refusal !== null && (0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_2__/* .hasVisibleText */ .uA)(refusal);
+        const refused = refusal !== null && (0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_3__/* .hasVisibleText */ .uA)(refusal);
         choices.push({
             ...choice,
             index: typeof choice['index'] === 'number' ? choice['index'] : index,
@@ -12271,7 +12577,7 @@ function isTraceLine(value) {
 }
 /** Reads a record/replay file into its header and exchanges, failing with the line number on anything else. */
 function readRecording(path) {
-    const read = (0,read_input_file/* readInputFile */.j)(path, read_input_file/* MAX_TRACE_BYTES */.V);
+    const read = (0,read_input_file/* readInputFile */.jH)(path, read_input_file/* MAX_TRACE_BYTES */.VZ);
     if (!read.ok)
         throw new ReplayFileError({ file: path, problem: `cannot be read: ${read.problem}` });
     const text = read.bytes.toString('utf8');
@@ -14856,12 +15162,14 @@ function jsonSchemaProblems(schema, path, strict = false) {
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
 /* harmony import */ var _load_subplans_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(57414);
-/* harmony import */ var _format_path_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(97222);
+/* harmony import */ var _format_path_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(97222);
 /* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(43508);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(80083);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(80083);
 /* harmony import */ var _decode_utf8_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(43985);
-/* harmony import */ var _plan_text_hash_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(61807);
-/* harmony import */ var _validate_plan_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(64736);
+/* harmony import */ var _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2237);
+/* harmony import */ var _plan_text_hash_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(61807);
+/* harmony import */ var _validate_plan_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(64736);
+
 
 
 
@@ -14877,7 +15185,7 @@ async function loadPlanText(text, file, options = {}) {
         const yaml = await (0,_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .parsePlanYaml */ .O8)(text, file, options.positionsFirst ? { positionsFirst: true } : {});
         if (!yaml.ok)
             return yaml;
-        const result = (0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_6__/* .checkPlanValue */ .DX)(yaml.parsed.value, { ...options, origin: 'file', file });
+        const result = (0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .checkPlanValue */ .DX)(yaml.parsed.value, { ...options, origin: 'file', file });
         if (result.ok)
             return result;
         const positions = await yaml.parsed.positions();
@@ -14886,7 +15194,7 @@ async function loadPlanText(text, file, options = {}) {
         const errors = result.issues.map((issue) => ({
             file,
             ...positions.locate(issue.path, issue.at),
-            path: (0,_format_path_js__WEBPACK_IMPORTED_MODULE_7__/* .formatPath */ .j)(issue.path),
+            path: (0,_format_path_js__WEBPACK_IMPORTED_MODULE_8__/* .formatPath */ .j)(issue.path),
             message: issue.message,
         }));
         // Compiler style: in file order, so the first line to fix comes first.
@@ -14894,7 +15202,7 @@ async function loadPlanText(text, file, options = {}) {
         return { ok: false, errors: firstErrors(errors) };
     }
     catch (error) {
-        return { ok: false, errors: [(0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_6__/* .unexpectedError */ .Wm)(error, file)] };
+        return { ok: false, errors: [(0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .unexpectedError */ .Wm)(error, file)] };
     }
 }
 /**
@@ -14909,7 +15217,7 @@ function firstErrors(errors) {
     const next = errors[MAX_PLAN_ERRORS];
     return [
         ...errors.slice(0, MAX_PLAN_ERRORS),
-        { file: next.file, ...(next.line !== undefined && { line: next.line, column: next.column }), path: '', message: `and ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_8__/* .groupDigits */ .K)(more)} more problems after this point; fix the ones above first`, standsFor: more },
+        { file: next.file, ...(next.line !== undefined && { line: next.line, column: next.column }), path: '', message: `and ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_9__/* .groupDigits */ .K)(more)} more problems after this point; fix the ones above first`, standsFor: more },
     ];
 }
 /** Reads, parses and validates a plan file; a missing, huge or non-UTF-8 file is an error, never a throw. */
@@ -14929,7 +15237,7 @@ async function loadPlanFile(path, options = {}) {
         if (!loaded.ok)
             return loaded;
         const { chain = [node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(path)], root = process.cwd(), usedPlans = new Map(), ...rest } = options;
-        return await (0,_load_subplans_js__WEBPACK_IMPORTED_MODULE_2__/* .loadSubplans */ .J)({ ...loaded.plan, fileTextHash: (0,_plan_text_hash_js__WEBPACK_IMPORTED_MODULE_5__/* .planTextHash */ .v)(decoded.text) }, {
+        return await (0,_load_subplans_js__WEBPACK_IMPORTED_MODULE_2__/* .loadSubplans */ .J)({ ...loaded.plan, fileTextHash: (0,_plan_text_hash_js__WEBPACK_IMPORTED_MODULE_6__/* .planTextHash */ .v)(decoded.text) }, {
             file: path,
             text: decoded.text,
             chain,
@@ -14948,9 +15256,10 @@ async function loadPlanFile(path, options = {}) {
         const code = error?.code;
         if (code === 'ENOENT')
             return fail('no such file; check the path (it is relative to the current directory; in a workflow, the repository root, which a step with actions/checkout must fill first)');
-        if (code === 'EACCES')
-            return fail('cannot read the file: permission denied');
-        return { ok: false, errors: [(0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_6__/* .unexpectedError */ .Wm)(error, path)] };
+        const problem = (0,_core_read_input_file_js__WEBPACK_IMPORTED_MODULE_5__/* .pathProblem */ .z9)(code);
+        if (problem !== undefined)
+            return fail(problem);
+        return { ok: false, errors: [(0,_validate_plan_js__WEBPACK_IMPORTED_MODULE_7__/* .unexpectedError */ .Wm)(error, path)] };
     }
 }
 
@@ -18738,7 +19047,7 @@ function formatPlanError(error) {
  * MAX_PLAN_BYTES or not UTF-8. The loader says why; a look adds nothing.
  */
 function planFileText(file) {
-    const read = (0,_core_read_input_file_js__WEBPACK_IMPORTED_MODULE_0__/* .readInputFile */ .j)(file, _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PLAN_BYTES */ .di);
+    const read = (0,_core_read_input_file_js__WEBPACK_IMPORTED_MODULE_0__/* .readInputFile */ .jH)(file, _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PLAN_BYTES */ .di);
     if (!read.ok)
         return undefined;
     const decoded = (0,_decode_utf8_js__WEBPACK_IMPORTED_MODULE_1__/* .decodeUtf8 */ ._)(read.bytes);
@@ -19327,6 +19636,10 @@ const EXPECTED_WORDS = {
     tuple: 'a list',
     record: 'a map',
 };
+/** The most keys "must be a map of its keys (\u2026)" names. */
+const MAX_KEYS_NAMED = 10;
+/** A decimal number as people write one (`10`, `-0.5`, `1e3`). */
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 const STEP_ID_HINT = 'step ids are whole numbers (0 or more) or names of ASCII letters, digits, _ and -';
 const STEP_ID_KEYS = new Set(['id', 'depends_on', 'inputs', 'of', 'step_result']);
 /** The key a value is at, or for a list item `an item of \`list\``: `workflow_sequence: [~]` was told "`workflow_sequence` must be a map". */
@@ -19510,6 +19823,20 @@ function oneIssue(issue, scope, relative) {
             // `depends_on: 1` for `[1]`: the list of the one value written is what was meant (new-user walkthrough).
             if (issue.expected === 'array' && (typeof issue.input === 'number' || (typeof issue.input === 'string' && /^[\w./-]{1,60}$/.test(issue.input)))) {
                 return [{ path, message: `${keyName(path)} must be a list; got ${describeKind(issue.input)}: write [${String(issue.input)}] for a list of one` }];
+            }
+            // `max_steps: "10"`, `required: "false"`: the value meant, quoted, as `version: "1"` is told below.
+            if (typeof issue.input === 'string' && (issue.expected === 'number' || issue.expected === 'int' || issue.expected === 'boolean')) {
+                const spelled = issue.input.trim();
+                const means = issue.expected === 'boolean' ? spelled === 'true' || spelled === 'false' : DECIMAL.test(spelled) && Number.isFinite(Number(spelled));
+                if (means)
+                    return [{ path, message: `${keyName(path)} must be ${expectedWords(issue.expected)}, not text: write ${spelled} without quotes` }];
+            }
+            // `model: gpt-4o`: "must be a map" named no key to write in it (found by an adversarial CLI hunt). A map of
+            // many keys (a step's 26) is not listed: the list would hide the message.
+            if (issue.expected === 'object') {
+                const keys = knownKeys(scope, relative);
+                if (keys.count > 0 && keys.count <= MAX_KEYS_NAMED)
+                    return [{ path, message: `${keyName(path)} must be a map of its keys (${keys.listed()}); got ${describeKind(issue.input)}` }];
             }
             return [{ path, message: `${keyName(path)} must be ${expectedWords(issue.expected)}; got ${describeKind(issue.input)}` }];
         case 'invalid_value': {
@@ -24994,7 +25321,7 @@ function buildSchemas() {
     const failure = { error: text, transient: flag, usage };
     const agentEvent = { stepKey: text, turn: schemas.number() };
     return {
-        plan_created: event({ plan }, { format: schemas.number(), planHash: text, carried: schemas.record(schemas.string(), text) }),
+        plan_created: event({ plan }, { format: schemas.number(), planHash: text, carried: schemas.record(schemas.string(), text), fileSteps: text, plannedFor: text, carries: schemas.number() }),
         step_started: event({ stepKey: text }, { reuseKey: text }),
         tool_called: event({ stepKey: text, tool: text, args: values, sideEffects: flag, callKey: text }, { item: fields({ key: text, reuseKey: text }), kind: schemas["enum"](['inherited', 'check']), calledAt: text }),
         tool_returned: event({ stepKey: text, tool: text, callKey: text, outcome: schemas["enum"](['succeeded', 'failed', 'unknown']) }, { error: text }),
@@ -25170,8 +25497,8 @@ function oversizedState(bytes) {
     // A run can write more than it reads back: each result is kept whole, and a for_each step's items twice
     // (each item's event and the step's list), so 150 items of 1 MB made a 300 MB trace (found by an
     // adversarial pass). Say so rather than call the file something no run writes.
-    return bytes > read_input_file/* MAX_TRACE_BYTES */.V
-        ? `it is ${(0,group_digits/* groupDigits */.K)(bytes)} bytes, more than the ${read_input_file/* MAX_TRACE_BYTES */.V / 1024 / 1024} MiB plan-runner reads back (a run whose steps return very large results, a for_each over many of them above all, can write that much)`
+    return bytes > read_input_file/* MAX_TRACE_BYTES */.VZ
+        ? `it is ${(0,group_digits/* groupDigits */.K)(bytes)} bytes, more than the ${read_input_file/* MAX_TRACE_BYTES */.VZ / 1024 / 1024} MiB plan-runner reads back (a run whose steps return very large results, a for_each over many of them above all, can write that much)`
         : undefined;
 }
 /**
@@ -25181,7 +25508,7 @@ function oversizedState(bytes) {
  */
 async function readResumeTrace(file, ifMissing) {
     // Read whole, at most the cap, and only from a regular file (a FIFO or /dev/zero would hang or fill memory).
-    const read = (0,read_input_file/* readInputFile */.j)(file, read_input_file/* MAX_TRACE_BYTES */.V);
+    const read = (0,read_input_file/* readInputFile */.jH)(file, read_input_file/* MAX_TRACE_BYTES */.VZ);
     if (read.ok)
         return { ok: true, trace: { file, text: read.bytes.toString('utf8') } };
     if (read.code === 'ENOENT')
@@ -25307,6 +25634,14 @@ function resumeStateFromEvents(events, planName, from) {
     if (created.plan.name !== planName) {
         return { ok: false, problem: `${from} is a trace of the plan '${created.plan.name}', not of '${planName}'; resume from a trace of this plan` };
     }
+    // What a resumed run carries is written with its plan_created in one write: a trace that holds fewer lines
+    // of it was cut there, and knows less than the run it resumed (side effects included).
+    if (created.carries !== undefined) {
+        const carried = events.filter((event) => event.type === 'result_carried' || (event.type === 'tool_called' && event.kind === 'inherited')).length;
+        if (carried < created.carries) {
+            return { ok: false, problem: `${from} was cut while its run wrote what it carried from the run it resumed (${carried} of ${created.carries} lines): it knows less than that run did; resume from that run's trace instead` };
+        }
+    }
     let plan = created.plan;
     let approval;
     let decided;
@@ -25411,7 +25746,7 @@ function resumeStateFromEvents(events, planName, from) {
     ];
     // Its own, and those it carried from the run it resumed in turn.
     const leftUndone = new Map([...Object.entries(created.carried ?? {}), ...own.map(([key, why]) => [key, `${why}, in ${from}`])]);
-    return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan, firstPlan: created.plan, leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
+    return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan, firstPlan: created.plan, ...(created.fileSteps !== undefined && { fileSteps: created.fileSteps }), ...(created.plannedFor !== undefined && { plannedFor: created.plannedFor }), leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
 }
 /**
  * What a resume may reuse of steps (a used plan's too, at any depth) that completed without doing all their
@@ -25539,7 +25874,7 @@ function mergeResumeStates(states, from) {
                 inner.delete(index);
     const leftUndone = new Map(states.flatMap((state) => [...state.leftUndone]));
     const completedSteps = new Set(states.flatMap((state) => [...state.completedSteps]));
-    return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, leftUndone };
+    return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, ...(first.fileSteps !== undefined && { fileSteps: first.fileSteps }), ...(first.plannedFor !== undefined && { plannedFor: first.plannedFor }), leftUndone };
 }
 /** A call's `item` as a trace has it: checked, since a resume keys what it tells an agent by it. */
 function callingItem(item) {
@@ -26142,7 +26477,7 @@ function* traceEvents(text, file) {
 }
 /** How long each step took in a previous run, from its trace file (JSON lines as `traceWriter` writes them): see `stepDurations`. */
 async function stepWeightsFromTrace(file) {
-    const read = (0,_core_read_input_file_js__WEBPACK_IMPORTED_MODULE_0__/* .readInputFile */ .j)(file, _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_TRACE_BYTES */ .V);
+    const read = (0,_core_read_input_file_js__WEBPACK_IMPORTED_MODULE_0__/* .readInputFile */ .jH)(file, _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_TRACE_BYTES */ .VZ);
     if (!read.ok)
         throw new TraceWeightsError({ file, problem: read.code === 'ENOENT' ? 'no such file' : read.problem });
     const text = read.bytes.toString('utf8');
@@ -40700,7 +41035,7 @@ async function readActionSettings(getInput, env, fileExists = external_node_fs_.
     const outputDir = runnerTemp ? external_node_path_.join(runnerTemp, 'plan-runner') : external_node_path_.join(workspace, '.plan-runner');
     // Every report and trace goes in here: a checkout's `.plan-runner -> /anywhere` must not take them.
     try {
-        (0,create_output_folder/* refuseLinkedOutputFolder */.N)(outputDir);
+        (0,create_output_folder/* refuseLinkedOutputFolder */.NK)(outputDir);
     }
     catch (error) {
         return { ok: false, problems: [(0,error_text/* errorText */.k)(error)] };
@@ -42305,14 +42640,46 @@ const CHEAP_STEP_MS = 10;
  * steps that completed in the last 250 ms, which a resume runs again, and never a side effect. A
  * write per trivial step would cost more than the step.
  */
+/** What a resumed run writes between its `plan_created` and the lines it carries (`DurabilityRule`'s hold). */
+const HEADER_EVENTS = new Set(['tool_returned', 'model_used', 'approval_decided']);
 class DurabilityRule {
     /** Steps (by path and key) that made a call with side effects, and those calls, by call key. */
     #effectSteps = new Set();
     #effectCalls = new Set();
     /** A resumed run's `result_carried` lines are waiting: written with the first event after them. */
     #carrying = false;
+    /**
+     * A resumed run's `plan_created` waits for the lines it `carries` (how many are still to come): all are
+     * written in one write, the file opened (for a run resumed in place, truncated) only then. Written at
+     * once, a kill while the rest were serialized left a started run that knew nothing of the run it
+     * resumed, in place of that run's trace (found by an adversarial hunt of durable runs).
+     */
+    #held = 0;
+    /** True while a resumed run's first lines wait for what it carries: nothing may be written, nor the file opened. */
+    get holding() {
+        return this.#held > 0;
+    }
     /** True when the lines waiting, `event`'s included, must be written now. */
     mustWrite(outer) {
+        const durable = this.#durable(outer);
+        if (outer.type === 'plan_created' && (outer.carries ?? 0) > 0) {
+            this.#held = outer.carries;
+            return false;
+        }
+        if (this.#held === 0)
+            return durable;
+        if (outer.type === 'result_carried' || (outer.type === 'tool_called' && outer.kind === 'inherited'))
+            this.#held -= 1;
+        // Anything but the lines a resumed run writes before its steps (a step, the run's end after an internal
+        // error): the header is as whole as it will be, and waits no more.
+        else if (!HEADER_EVENTS.has(outer.type)) {
+            this.#held = 0;
+            return true;
+        }
+        // The last of them: all written now, the file opened (emptied, for a run resumed in place) only for this write.
+        return this.#held === 0;
+    }
+    #durable(outer) {
         const { event, path } = innermost(outer);
         // What a resume carries on, lost, a resume of this run would run again: the run writes them before any
         // step starts, so the event after them (in the same turn of the event loop) writes them all in one.
@@ -42427,6 +42794,8 @@ function traceWriter(file, options = {}) {
         if (failure !== undefined)
             return;
         try {
+            // Lines held unopened (`DurabilityRule`'s `holding`) that a close or an exit writes.
+            fd ??= open();
             keepAtPath();
             // Open: text waits only after an event, and the first event opens the file (`listener`).
             (0,external_node_fs_.writeFileSync)(fd, text);
@@ -42453,9 +42822,12 @@ function traceWriter(file, options = {}) {
         listener(event) {
             if (closed || failure !== undefined)
                 return;
+            const must = durability.mustWrite(event);
             // Opened at the first event, not at its first write up to 250 ms later: until then the file is
-            // the trace this run resumes in place, which a post step would take for this run's.
-            if (fd === undefined) {
+            // the trace this run resumes in place, which a post step would take for this run's. A resumed run's
+            // first lines are the exception: they wait, unopened, for what it carries (`DurabilityRule`), which
+            // comes in the same turn of the event loop.
+            if (fd === undefined && !durability.holding) {
                 try {
                     fd = open();
                 }
@@ -42473,7 +42845,9 @@ function traceWriter(file, options = {}) {
                 gap ??= `a ${event.type} event (${cause instanceof Error ? cause.message : String(cause)})`;
                 pending += `${prefix(now())}${JSON.stringify({ type: trace_gap/* TRACE_GAP */.N, event: event.type, why: redact(cause instanceof Error ? cause.message : String(cause)) }).slice(1)}\n`;
             }
-            if (durability.mustWrite(event) || pending.length >= FLUSH_CHARS)
+            if (durability.holding)
+                return;
+            if (must || pending.length >= FLUSH_CHARS)
                 write();
             else if (!timer) {
                 timer = setTimeout(onTimer, FLUSH_INTERVAL_MS);
@@ -42481,7 +42855,8 @@ function traceWriter(file, options = {}) {
             }
         },
         flush() {
-            if (!closed)
+            // Not while a resumed run's first lines wait for what it carries: they come in this same turn.
+            if (!closed && !durability.holding)
                 flush();
         },
         problem() {

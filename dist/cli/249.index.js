@@ -64,6 +64,10 @@ function refuseOverlaps(outputs, inputs) {
         seen.push({ option, file: file, id, input: false });
     }
 }
+/** Whether `file` names a folder by its spelling: a trailing separator, or a last name of `.` or `..`. */
+function namesFolder(file) {
+    return file.endsWith('/') || file.endsWith(node_path__WEBPACK_IMPORTED_MODULE_1__.sep) || ['.', '..'].includes(node_path__WEBPACK_IMPORTED_MODULE_1__.basename(file));
+}
 /**
  * Checks the files a command will write, before it runs: none may be a file the command reads (the plan,
  * a recording, a trace, a fault file\u2026: `UsageError`, exit 2), nor another of its outputs. Then creates
@@ -76,6 +80,12 @@ function checkOutputPaths(outputs, inputs = []) {
     for (const [option, file] of outputs) {
         if (file === undefined)
             continue;
+        // `--summary out/`, `--trace notes.md/`: a folder by its spelling, not there yet (or a file named as one). It
+        // passed, the run ran, and then the report was not written (EISDIR) and the trace was lost (an adversarial hunt).
+        if (namesFolder(file)) {
+            process.stderr.write(`plan-runner: cannot write ${option} ${file}: it names a folder (it ends in ${node_path__WEBPACK_IMPORTED_MODULE_1__.sep}, . or ..); name a file (in it, or elsewhere)\n`);
+            return false;
+        }
         // A name longer than a file system takes (255 bytes on Linux and macOS) was found only after the run.
         if (Buffer.byteLength(node_path__WEBPACK_IMPORTED_MODULE_1__.basename(file)) > MAX_NAME_BYTES) {
             process.stderr.write(`plan-runner: cannot write ${option} ${file}: its name is ${Buffer.byteLength(node_path__WEBPACK_IMPORTED_MODULE_1__.basename(file))} bytes, more than the ${MAX_NAME_BYTES} a file system takes; choose a shorter name\n`);
@@ -106,8 +116,8 @@ function checkOutputPaths(outputs, inputs = []) {
             const outputFolder = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(_parse_cli_args_js__WEBPACK_IMPORTED_MODULE_6__/* .DEFAULT_OUTPUT_FOLDER */ .tZ);
             const absolute = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file);
             if (absolute === outputFolder || absolute.startsWith(`${outputFolder}${node_path__WEBPACK_IMPORTED_MODULE_1__.sep}`))
-                (0,_core_create_output_folder_js__WEBPACK_IMPORTED_MODULE_3__/* .refuseLinkedOutputFolder */ .N)(_parse_cli_args_js__WEBPACK_IMPORTED_MODULE_6__/* .DEFAULT_OUTPUT_FOLDER */ .tZ);
-            (0,_core_create_output_folder_js__WEBPACK_IMPORTED_MODULE_3__/* .createOutputFolder */ .A)(file);
+                (0,_core_create_output_folder_js__WEBPACK_IMPORTED_MODULE_3__/* .refuseLinkedOutputFolder */ .NK)(_parse_cli_args_js__WEBPACK_IMPORTED_MODULE_6__/* .DEFAULT_OUTPUT_FOLDER */ .tZ);
+            (0,_core_create_output_folder_js__WEBPACK_IMPORTED_MODULE_3__/* .createOutputFolder */ .An)(file);
             (0,_core_open_output_file_js__WEBPACK_IMPORTED_MODULE_4__/* .refuseFinalSymlink */ .M)(file);
         }
         catch (error) {
@@ -518,8 +528,9 @@ const systemClock = {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   A: () => (/* binding */ createOutputFolder),
-/* harmony export */   N: () => (/* binding */ refuseLinkedOutputFolder)
+/* harmony export */   An: () => (/* binding */ createOutputFolder),
+/* harmony export */   NK: () => (/* binding */ refuseLinkedOutputFolder),
+/* harmony export */   vV: () => (/* binding */ createFolder)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
@@ -531,6 +542,7 @@ const systemClock = {
 
 /** `statfs` types of kernel file systems, wherever they are mounted: proc, sysfs, cgroup2, debugfs. */
 const KERNEL_FS_TYPES = new Set([0x9fa0, 0x62656572, 0x63677270, 0x64626720]);
+const SYSTEM_TREE = 'it is inside a system tree (/proc, /sys, /dev; only an existing device such as /dev/null can be written)';
 /** The deepest path of `folder` that exists (the root at worst), spelled as given. */
 function deepestExisting(folder) {
     let found = folder;
@@ -552,13 +564,25 @@ function createOutputFolder(file) {
     // An existing device (`--trace /dev/null`) needs no folder and is written like a file.
     if (absolute.startsWith('/dev/') && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(absolute))
         return;
-    const existing = deepestExisting(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(file));
+    createFolder(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(file), { for: file });
+}
+/**
+ * Creates `folder` and the folders above it that are missing, refusing (`OutputPathRefusedError`, naming
+ * `options.for`, the file it is made for) one in a system tree or on a kernel file system, where Node's
+ * recursive `mkdirSync` spins forever, deaf to signals; throws for a file on the way. Every folder
+ * plan-runner makes for its own files goes through here: the CLI's compile cache under `HOME=/proc/self`
+ * hung every command (found by an adversarial CLI hunt).
+ */
+function createFolder(folder, options = {}) {
+    const shown = options.for ?? folder;
+    const absolute = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(folder);
+    const existing = deepestExisting(folder);
     // `mkdir` would say only EEXIST or ENOTDIR: `--trace-dir report.md` names a file as a folder.
     if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(existing).isDirectory())
         throw new Error(`${existing} is not a folder, so nothing can be written in it; choose another path`);
     const ancestor = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(existing);
     if ((0,_system_path_js__WEBPACK_IMPORTED_MODULE_3__/* .isSystemPath */ .b)(absolute) || (0,_system_path_js__WEBPACK_IMPORTED_MODULE_3__/* .isSystemPath */ .b)(ancestor)) {
-        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(file, 'it is inside a system tree (/proc, /sys, /dev; only an existing device such as /dev/null can be written)');
+        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(shown, SYSTEM_TREE);
     }
     let type;
     try {
@@ -568,9 +592,9 @@ function createOutputFolder(file) {
         type = undefined; // statfs is missing on some platforms; the path check above still holds
     }
     if (type !== undefined && KERNEL_FS_TYPES.has(Number(type))) {
-        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(file, `${ancestor} is on a kernel file system`);
+        throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(shown, `${ancestor} is on a kernel file system`);
     }
-    (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdirSync)(node_path__WEBPACK_IMPORTED_MODULE_1__.dirname(absolute), { recursive: true });
+    (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdirSync)(absolute, { recursive: true, ...(options.mode !== undefined && { mode: options.mode }) });
 }
 /**
  * Refuses the folder plan-runner writes in by default (the CLI's `.plan-runner`, the action's output
@@ -703,7 +727,7 @@ function symlinkRefusal(file, error) {
  * recording is opened here. Returns the file descriptor.
  */
 function openOutputFile(file, mode = 'w') {
-    (0,_create_output_folder_js__WEBPACK_IMPORTED_MODULE_2__/* .createOutputFolder */ .A)(file);
+    (0,_create_output_folder_js__WEBPACK_IMPORTED_MODULE_2__/* .createOutputFolder */ .An)(file);
     try {
         return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(file, outputFlags(mode, file), 0o666);
     }
@@ -4723,6 +4747,8 @@ function stepReuseKey(step, from) {
         ...(used && { used: planFileHash(used) }),
         // A model's prompt for the step holds the run's goal and the goal checks' names: a changed goal changes its answer.
         ...(asksModel(step) && { prompt: { goal: from.plan.goal ?? null, goals: (from.plan.source?.goals ?? []).map((goal) => goal.name) } }),
+        // A used plan without a model of its own answers on the model of the plan using it: a changed one changes its answers.
+        ...(asksModel(step) && from.inheritedModel !== undefined && { inheritedModel: from.inheritedModel }),
     });
 }
 /** Whether the step's result comes from a model prompted with the run's goal: a text or agent step, or a tool call whose arguments the model chooses. */
@@ -4935,14 +4961,20 @@ class PlanRun {
      * that a resume of this run knows them as well: a chain of re-runs never forgets one.
      */
     recordInheritedCalls() {
+        for (const event of this.#inheritedCalls())
+            this.#journal.step(event);
+    }
+    #inheritedCalls() {
+        const events = [];
         for (const [callKey, call] of this.#deps.resume?.sideEffects ?? []) {
             if (call.outcome === 'failed')
                 continue;
             const calledAt = this.#sideEffects.get(callKey)?.calledAt ?? call.calledAt;
-            this.#journal.step({ type: 'tool_called', stepKey: call.stepKey, tool: call.tool, args: call.args, sideEffects: true, callKey, kind: 'inherited', ...(calledAt && { calledAt }), ...(call.item !== undefined && { item: call.item }) });
+            events.push({ type: 'tool_called', stepKey: call.stepKey, tool: call.tool, args: call.args, sideEffects: true, callKey, kind: 'inherited', ...(calledAt && { calledAt }), ...(call.item !== undefined && { item: call.item }) });
             if (call.outcome === 'succeeded')
-                this.#journal.step({ type: 'tool_returned', stepKey: call.stepKey, tool: call.tool, callKey, outcome: 'succeeded' });
+                events.push({ type: 'tool_returned', stepKey: call.stepKey, tool: call.tool, callKey, outcome: 'succeeded' });
         }
+        return events;
     }
     /**
      * Writes the results the run resumed from into this run's trace (`result_carried`), before any step
@@ -4950,20 +4982,30 @@ class PlanRun {
      * (a cancel, a budget, a kill), and a chain of resumes never loses a completed step.
      */
     recordCarriedResults() {
+        for (const event of this.#carriedResults())
+            this.#journal.step(event);
+    }
+    #carriedResults() {
         const resume = this.#deps.resume;
         if (!resume)
-            return;
+            return [];
+        const events = [];
         for (const [reuseKey, saved] of resume.reuse) {
-            this.#journal.step({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.masked && { masked: true }), ...(saved.todos && { todos: saved.todos }) });
+            events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, ...(saved.masked && { masked: true }), ...(saved.todos && { todos: saved.todos }) });
         }
         for (const [reuseKey, items] of resume.items) {
             // A step carried whole needs its items only where a merge takes them one by one (`#earlierResult`).
             if (resume.reuse.has(reuseKey) && !this.#deps.fanOut)
                 continue;
             for (const [index, saved] of items) {
-                this.#journal.step({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, item: { index, key: saved.key }, ...(saved.masked && { masked: true }), ...(saved.todos && { todos: saved.todos }) });
+                events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, item: { index, key: saved.key }, ...(saved.masked && { masked: true }), ...(saved.todos && { todos: saved.todos }) });
             }
         }
+        return events;
+    }
+    /** How many `result_carried` and inherited `tool_called` lines `recordCarriedResults` and `recordInheritedCalls` write (`plan_created`'s `carries`). */
+    get carriedLines() {
+        return this.#carriedResults().length + this.#inheritedCalls().filter((event) => event.type === 'tool_called').length;
     }
     /** Why the run was stopped, if it was. */
     get stopReason() {
@@ -5383,7 +5425,9 @@ class PlanRun {
     /** The step's reuse key (`stepReuseKey`) from what this run knows now. */
     #reuseKey(step) {
         const { tools, redact } = this.#deps;
-        return stepReuseKey(step, { plan: this.#plan, tools, inputsHash: this.#inputsHash, keys: this.reuseKeys, results: this.results, resultHashes: this.#resultHashes, ...(redact && { redact }) });
+        // A used plan that names no model runs on the run's (its client's default); a plan the job runs has the caller's written into its `model:`.
+        const inheritedModel = this.#deps.inner && this.#plan.source?.model?.name === undefined ? this.#deps.model?.defaultModel : undefined;
+        return stepReuseKey(step, { plan: this.#plan, tools, inputsHash: this.#inputsHash, keys: this.reuseKeys, results: this.results, resultHashes: this.#resultHashes, ...(redact && { redact }), ...(inheritedModel !== undefined && { inheritedModel }) });
     }
     /** The prepare job: which shard runs each item of every fan-out step that can start, recorded for the shard jobs. */
     #assignShards(shards, weights) {
@@ -5912,8 +5956,19 @@ class RunJournal {
     get finished() {
         return this.#finished;
     }
-    planCreated(plan, planHash, carried) {
-        this.#emit({ type: 'plan_created', plan, format: run_event/* TRACE_FORMAT */._W, ...(planHash !== undefined && { planHash }), ...(carried && carried.size > 0 && { carried: Object.fromEntries(carried) }) });
+    /** `origin.carries`: how many `result_carried` and inherited `tool_called` lines follow it (see `RunEvent`). */
+    planCreated(plan, planHash, carried, origin) {
+        const { fileSteps, plannedFor, carries } = origin ?? {};
+        this.#emit({
+            type: 'plan_created',
+            plan,
+            format: run_event/* TRACE_FORMAT */._W,
+            ...(planHash !== undefined && { planHash }),
+            ...(carried && carried.size > 0 && { carried: Object.fromEntries(carried) }),
+            ...(fileSteps !== undefined && { fileSteps }),
+            ...(plannedFor !== undefined && { plannedFor }),
+            ...(carries !== undefined && carries > 0 && { carries }),
+        });
     }
     /** A new revision of the plan: what was replaced by what, and why. */
     planRevised(plan, replaced, added, reason) {
@@ -6052,7 +6107,7 @@ async function runPlan(plan, deps) {
         run = new PlanRun(plan, deps, journal);
         // A resumed run's plan runs its steps again; the replaced failures of the run it resumes it cannot, and keeps.
         const carried = deps.resume && new Map([...deps.resume.leftUndone].filter(([key]) => !run.graph.byKey.has(key)));
-        journal.planCreated(run.graph.snapshot(run.header), (0,stable_hash/* stableHash */.c)({ steps: plan.steps, source: plan.source ?? null }), carried);
+        journal.planCreated(run.graph.snapshot(run.header), (0,stable_hash/* stableHash */.c)({ steps: plan.steps, source: plan.source ?? null }), carried, deps.inner ? undefined : { ...(deps.fileSteps !== undefined && { fileSteps: deps.fileSteps }), ...(deps.plannedFor !== undefined && { plannedFor: deps.plannedFor }), carries: run.carriedLines });
         // What the job spent before the run (the calls that wrote the plan), then what no step charges, as it is
         // spent: the trace has the cost of a run killed before its end. A used plan's run shares the outer budget.
         if (!deps.inner) {
@@ -6425,7 +6480,7 @@ async function loadJobPlan(settings, extraTools, signal, learnSecrets, argsCheck
     // The caller's model is checked with the plan (a max_cost_usd it has no price for is a plan error).
     const loadOptions = { ...(settings.withhold !== undefined && { withhold: settings.withhold }), ...(settings.model.model && { model: settings.model.model }), ...(argsCheckLimitMs !== undefined && { argsCheckLimitMs }) };
     if (settings.planFile) {
-        return (0,load_plan_with_servers/* loadPlanWithServers */.G)(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools, ...loadOptions, ...(learnSecrets && { learnSecrets }), ...(settings.mode === 'agent' && { stepsRun: false }) });
+        return (0,load_plan_with_servers/* loadPlanWithServers */.G)(settings.planFile, { signal, cwd: settings.cwd, env: settings.env, extraTools, ...loadOptions, learnSecrets, ...(settings.mode === 'agent' && { stepsRun: false }) });
     }
     if (settings.task)
         return await (0,load_plan/* loadPlanText */.x)(JSON.stringify({ goal: settings.task }), TASK_FILE, { extraTools, ...loadOptions });
@@ -6714,22 +6769,45 @@ async function writeSteps(plan, options) {
 
 
 
+
 /** Whether a plan the model wrote was written for this goal (as the trace keeps it, redacted): for another, the model writes it anew. */
 function sameGoal(goal, resume, redact) {
     return (goal === undefined ? undefined : redact(goal)) === resume.firstPlan.goal;
 }
 /**
- * Whether the run `resume` came from replanned the plan file's steps as they still are: then it resumes
- * with its replans, as a plan a model wrote resumes as written. From the file's steps a step a replan
- * replaced would run again, and a call it failed for certain could now take effect besides its
- * replacement's (found by a review). A file changed since starts from its own steps.
+ * What a model that writes or replans the steps is given besides them, hashed: the goal (redacted, as the
+ * trace keeps it), the goal checks' names and the run's inputs (`plan_created`'s `plannedFor`). Steps it
+ * wrote for other ones do not fit: with other inputs, the plan written for the old ones ran, the values it
+ * had written out of them in its arguments (found by an adversarial hunt of durable runs).
  */
-function revisedFrom(fileSteps, resume, redact) {
+function plannedFor(plan, inputs, redact) {
+    return (0,stable_hash/* stableHash */.c)({ goal: plan.goal === undefined ? null : redact(plan.goal), goals: (plan.source.goals ?? []).map((goal) => goal.name), inputs: inputsHash(inputs) });
+}
+/** Whether the run `resume` came from was planned for what this run's model would be given (a trace written before `plannedFor` says nothing: as before). */
+function samePlanning(planned, resume) {
+    return resume.plannedFor === undefined || resume.plannedFor === planned;
+}
+/** The hash of a plan file's steps as the trace keeps them (redacted, JSON): `plan_created`'s `fileSteps`. */
+function fileStepsHash(fileSteps, redact) {
+    return (0,stable_hash/* stableHash */.c)(JSON.parse(JSON.stringify((0,core_redact/* redactDeep */.KL)(fileSteps, redact))));
+}
+/**
+ * Whether the run `resume` came from replanned the plan file's steps as they still are (`fileSteps`: their
+ * hash): then it resumes with its replans, as a plan a model wrote resumes as written. From the file's steps
+ * a step a replan replaced would run again, and a call it failed for certain could now take effect besides
+ * its replacement's (found by a review). A file changed since starts from its own steps.
+ *
+ * A run that resumed such replans (or ran an approved plan) records the file's steps it resumed them for: its
+ * own first plan is the replanned one, so a resume of that resume, judged by the first plan and its
+ * revisions, started from the file's steps and repeated the replaced call (found by an adversarial hunt).
+ */
+function revisedFrom(fileSteps, resume) {
+    if (resume.fileSteps !== undefined)
+        return resume.fileSteps === fileSteps && (0,stable_hash/* stableHash */.c)(resume.plan.steps) !== fileSteps;
+    // A trace written before `fileSteps`: its own replans only.
     if (resume.plan.revision <= resume.firstPlan.revision)
         return false;
-    // As the trace keeps them: redacted, JSON.
-    const asTraced = JSON.parse(JSON.stringify((0,core_redact/* redactDeep */.KL)(fileSteps, redact)));
-    return (0,stable_hash/* stableHash */.c)(asTraced) === (0,stable_hash/* stableHash */.c)(resume.firstPlan.steps);
+    return fileSteps === (0,stable_hash/* stableHash */.c)(resume.firstPlan.steps);
 }
 /**
  * Loads and checks a plan, has a model write its steps when it has only a goal, runs it (retrying,
@@ -6816,12 +6894,15 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
         return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${granted.problem}`)] };
     // An approved run runs the plan exactly as approved; a plan the model wrote is resumed as that run last
     // had it, not written again, unless the trace hid a name in it (then the model writes it anew).
+    // The file's steps as the trace keeps them: what a resumed run's replans (and this run's) are of.
+    const fileSteps = loadedPlan.steps.length > 0 ? fileStepsHash(loadedPlan.steps, redact) : undefined;
+    const planned = plannedFor(loadedPlan, inputs.inputs, redact);
     const approved = granted ? approvedSteps(loadedPlan.steps, granted.request.plan.steps, redact) : undefined;
     if (approved && 'problem' in approved)
         return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${approved.problem}`)] };
     const resumedSteps = approved
         ? approved.steps
-        : resume && resume.plan.steps.length > 0 && hiddenName(resume.plan.steps) === undefined && (loadedPlan.steps.length === 0 ? sameGoal(loadedPlan.goal, resume, redact) : revisedFrom(loadedPlan.steps, resume, redact))
+        : resume && resume.plan.steps.length > 0 && hiddenName(resume.plan.steps) === undefined && samePlanning(planned, resume) && (loadedPlan.steps.length === 0 ? sameGoal(loadedPlan.goal, resume, redact) : revisedFrom(fileSteps, resume))
             ? resume.plan.steps
             : undefined;
     const steps = resumedSteps
@@ -6884,6 +6965,8 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
             // Without weights given, a resumed run orders its ready steps by how long they took in the run it resumes.
             ...(stepWeights && { stepWeights }),
             ...(resume && { resume }),
+            ...(fileSteps !== undefined && { fileSteps }),
+            plannedFor: planned,
             ...(granted && { approval: granted.approval }),
             // A used plan's goals are checked like the job's, with the same scrubbed environment.
             ...(foreignResults && { foreignResults }),
@@ -7433,9 +7516,11 @@ function createOpenAIModelClient(options) {
 /* harmony export */   E: () => (/* binding */ readChatResponse),
 /* harmony export */   F: () => (/* binding */ billedAnswer)
 /* harmony export */ });
-/* harmony import */ var _core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5709);
+/* harmony import */ var _core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5709);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(86919);
 /* harmony import */ var _core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(35878);
 /* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(70695);
+
 
 
 
@@ -7529,11 +7614,13 @@ function readChatResponse(raw) {
 }
 function normalise(raw) {
     if (!isObject(raw))
-        return new MalformedAnswer(typeof raw === 'string' ? `the answer is text, not JSON: ${JSON.stringify(raw.slice(0, 120))}` : 'the answer is not a JSON object');
+        return new MalformedAnswer(typeof raw === 'string' ? `the answer is text, not JSON: ${JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(raw, 120))}` : 'the answer is not a JSON object');
     if (isObject(raw['error'])) {
         const message = raw['error']['message'];
         // Written as JSON only when it nests as JSON may: 20,000 levels overflowed the stack in JSON.stringify (found by an adversarial pass).
-        const shown = typeof message === 'string' ? message : (0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_1__/* .exceedsDepth */ .R)(raw['error'], _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX) ? `an error nested more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep` : JSON.stringify(raw['error']).slice(0, 200);
+        // Cut with a `\u2026`, as every cut is: the redactor hides the start of a known value that runs into it (a key a
+        // gateway quoted showed 14 of its 32 characters; found by a secret hunt).
+        const shown = typeof message === 'string' ? message : (0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_1__/* .exceedsDepth */ .R)(raw['error'], _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX) ? `an error nested more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep` : (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(JSON.stringify(raw['error']), 200);
         return new MalformedAnswer(`the answer is an error with status 200: ${shown}`);
     }
     const rawChoices = raw['choices'];
@@ -7557,7 +7644,7 @@ function normalise(raw) {
         // A refusal is no answer, whatever else the message holds: OpenAI sends none beside it, but a gateway that
         // also fills `content` (the refusal's words) had them taken as a step's result and checked by its goals, and
         // its tool calls would have run (found by an adversarial hunt). Every reader sees no text and says "refused".
-        const refused = refusal !== null && (0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_2__/* .hasVisibleText */ .uA)(refusal);
+        const refused = refusal !== null && (0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_3__/* .hasVisibleText */ .uA)(refusal);
         choices.push({
             ...choice,
             index: typeof choice['index'] === 'number' ? choice['index'] : index,
@@ -7831,7 +7918,7 @@ function isTraceLine(value) {
 }
 /** Reads a record/replay file into its header and exchanges, failing with the line number on anything else. */
 function readRecording(path) {
-    const read = (0,read_input_file/* readInputFile */.j)(path, read_input_file/* MAX_TRACE_BYTES */.V);
+    const read = (0,read_input_file/* readInputFile */.jH)(path, read_input_file/* MAX_TRACE_BYTES */.VZ);
     if (!read.ok)
         throw new ReplayFileError({ file: path, problem: `cannot be read: ${read.problem}` });
     const text = read.bytes.toString('utf8');
@@ -9382,7 +9469,7 @@ function buildSchemas() {
     const failure = { error: text, transient: flag, usage };
     const agentEvent = { stepKey: text, turn: schemas.number() };
     return {
-        plan_created: event({ plan }, { format: schemas.number(), planHash: text, carried: schemas.record(schemas.string(), text) }),
+        plan_created: event({ plan }, { format: schemas.number(), planHash: text, carried: schemas.record(schemas.string(), text), fileSteps: text, plannedFor: text, carries: schemas.number() }),
         step_started: event({ stepKey: text }, { reuseKey: text }),
         tool_called: event({ stepKey: text, tool: text, args: values, sideEffects: flag, callKey: text }, { item: fields({ key: text, reuseKey: text }), kind: schemas["enum"](['inherited', 'check']), calledAt: text }),
         tool_returned: event({ stepKey: text, tool: text, callKey: text, outcome: schemas["enum"](['succeeded', 'failed', 'unknown']) }, { error: text }),
@@ -9567,7 +9654,7 @@ function oversizedState(bytes) {
  */
 async function readResumeTrace(file, ifMissing) {
     // Read whole, at most the cap, and only from a regular file (a FIFO or /dev/zero would hang or fill memory).
-    const read = (0,read_input_file/* readInputFile */.j)(file, read_input_file/* MAX_TRACE_BYTES */.V);
+    const read = (0,read_input_file/* readInputFile */.jH)(file, read_input_file/* MAX_TRACE_BYTES */.VZ);
     if (read.ok)
         return { ok: true, trace: { file, text: read.bytes.toString('utf8') } };
     if (read.code === 'ENOENT')
@@ -9693,6 +9780,14 @@ function resumeStateFromEvents(events, planName, from) {
     if (created.plan.name !== planName) {
         return { ok: false, problem: `${from} is a trace of the plan '${created.plan.name}', not of '${planName}'; resume from a trace of this plan` };
     }
+    // What a resumed run carries is written with its plan_created in one write: a trace that holds fewer lines
+    // of it was cut there, and knows less than the run it resumed (side effects included).
+    if (created.carries !== undefined) {
+        const carried = events.filter((event) => event.type === 'result_carried' || (event.type === 'tool_called' && event.kind === 'inherited')).length;
+        if (carried < created.carries) {
+            return { ok: false, problem: `${from} was cut while its run wrote what it carried from the run it resumed (${carried} of ${created.carries} lines): it knows less than that run did; resume from that run's trace instead` };
+        }
+    }
     let plan = created.plan;
     let approval;
     let decided;
@@ -9797,7 +9892,7 @@ function resumeStateFromEvents(events, planName, from) {
     ];
     // Its own, and those it carried from the run it resumed in turn.
     const leftUndone = new Map([...Object.entries(created.carried ?? {}), ...own.map(([key, why]) => [key, `${why}, in ${from}`])]);
-    return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan, firstPlan: created.plan, leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
+    return { ok: true, state: { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan, firstPlan: created.plan, ...(created.fileSteps !== undefined && { fileSteps: created.fileSteps }), ...(created.plannedFor !== undefined && { plannedFor: created.plannedFor }), leftUndone, ...(approval && { approval }), ...(decided && { decided }) } };
 }
 /**
  * What a resume may reuse of steps (a used plan's too, at any depth) that completed without doing all their
@@ -9925,7 +10020,7 @@ function mergeResumeStates(states, from) {
                 inner.delete(index);
     const leftUndone = new Map(states.flatMap((state) => [...state.leftUndone]));
     const completedSteps = new Set(states.flatMap((state) => [...state.completedSteps]));
-    return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, leftUndone };
+    return { reuse, items, itemErrors, shards, sideEffects, completedSteps, durations, from, plan: first.plan, firstPlan: first.firstPlan, ...(first.fileSteps !== undefined && { fileSteps: first.fileSteps }), ...(first.plannedFor !== undefined && { plannedFor: first.plannedFor }), leftUndone };
 }
 /** A call's `item` as a trace has it: checked, since a resume keys what it tells an agent by it. */
 function callingItem(item) {
@@ -10528,7 +10623,7 @@ function* traceEvents(text, file) {
 }
 /** How long each step took in a previous run, from its trace file (JSON lines as `traceWriter` writes them): see `stepDurations`. */
 async function stepWeightsFromTrace(file) {
-    const read = (0,_core_read_input_file_js__WEBPACK_IMPORTED_MODULE_0__/* .readInputFile */ .j)(file, _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_TRACE_BYTES */ .V);
+    const read = (0,_core_read_input_file_js__WEBPACK_IMPORTED_MODULE_0__/* .readInputFile */ .jH)(file, _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_TRACE_BYTES */ .VZ);
     if (!read.ok)
         throw new TraceWeightsError({ file, problem: read.code === 'ENOENT' ? 'no such file' : read.problem });
     const text = read.bytes.toString('utf8');

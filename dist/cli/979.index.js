@@ -902,8 +902,9 @@ function pushAll(list, items) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   V: () => (/* binding */ MAX_TRACE_BYTES),
-/* harmony export */   j: () => (/* binding */ readInputFile)
+/* harmony export */   VZ: () => (/* binding */ MAX_TRACE_BYTES),
+/* harmony export */   jH: () => (/* binding */ readInputFile),
+/* harmony export */   z9: () => (/* binding */ pathProblem)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
 
@@ -912,6 +913,29 @@ const MAX_TRACE_BYTES = 256 * 1024 * 1024;
 const NOT_A_FILE = 'not a file (a folder, a FIFO or a device); give the path of a regular file';
 function megabytes(bytes) {
     return bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MiB` : `${bytes} bytes`;
+}
+/**
+ * Why a file the user names cannot be opened, in words, for the error codes a path itself causes; undefined
+ * for any other. The plan loader and `readInputFile` both say it: a symlink loop was "the plan could not be
+ * checked: ELOOP: too many symbolic links encountered, stat 'x.yml'", and `--resume` said "(ELOOP)"
+ * (found by an adversarial CLI hunt).
+ */
+function pathProblem(code) {
+    switch (code) {
+        case 'ENOENT':
+            return 'no such file; check the path (it is relative to the current directory)';
+        case 'EACCES':
+        case 'EPERM':
+            return 'cannot read the file: permission denied';
+        case 'ELOOP':
+            return 'cannot read the file: the path is a symbolic link that leads back to itself (a loop of links); point the link at the file, or give the file\'s own path';
+        case 'ENOTDIR':
+            return 'cannot read the file: a part of the path before its last is a file, not a folder; check the path';
+        case 'ENAMETOOLONG':
+            return 'cannot read the file: the path, or a name in it, is too long for the file system; check the path';
+        default:
+            return undefined;
+    }
 }
 /**
  * Reads an input file the user names (a trace to resume or weigh by, a recording to replay, a fault or
@@ -926,13 +950,9 @@ function readInputFile(file, maxBytes) {
     }
     catch (error) {
         const code = error.code;
-        if (code === 'ENOENT')
-            return { ok: false, problem: 'no such file; check the path (it is relative to the current directory)', code };
-        if (code === 'EACCES')
-            return { ok: false, problem: 'cannot read the file: permission denied', code };
         if (code === 'EISDIR')
             return { ok: false, problem: NOT_A_FILE, code };
-        return { ok: false, problem: `cannot read the file (${code ?? String(error)})`, ...(code !== undefined && { code }) };
+        return { ok: false, problem: pathProblem(code) ?? `cannot read the file (${code ?? String(error)})`, ...(code !== undefined && { code }) };
     }
     try {
         if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd).isFile())
@@ -1241,8 +1261,16 @@ function base64Forms(secret) {
         if (encoded.length >= MIN_BASE64_LENGTH)
             forms.push(encoded, encoded.replaceAll('+', '-').replaceAll('/', '_'));
     }
+    // The value encoded whole, its last partial group and padding too, as `base64` and `kubectl get secret` print
+    // it: a value of 4 to 8 characters has no whole-group form of 12 characters, and `echo -n "$PW" | base64`
+    // showed it (found by a secret hunt). At least 8 characters: a 4-character value's is `YWJjZA==`.
+    const whole = bytes.toString('base64');
+    if (whole.length >= MIN_WHOLE_BASE64_LENGTH)
+        forms.push(whole, (0,_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_1__/* .trimEndChars */ .v)(whole, '='), bytes.toString('base64url'));
     return forms;
 }
+/** A value's whole base64 shorter than this is not looked for: a value under 4 characters is none. */
+const MIN_WHOLE_BASE64_LENGTH = 8;
 const HTML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 /** `json` (a JSON string's inside) with each character `which` matches written as `\uXXXX`, in lower-case hex or upper-case (.NET). */
 function unicodeEscaped(json, which, upper = false) {
@@ -1290,6 +1318,10 @@ function urlEncoded(secret, keep, space) {
     });
     return space === '+' ? encoded.replaceAll('%20', '+') : encoded;
 }
+/** A value that reads as a token, not words: 8 characters or more, with letters and digits, and no white space. */
+function isTokenLike(value) {
+    return value.length >= 8 && /[A-Za-z]/.test(value) && /\d/.test(value) && !/\s/.test(value);
+}
 /**
  * The forms a value takes as encoders write it: inside JSON as JavaScript, PHP (`\/`, `\u00e9`),
  * Python (`\u00e9`) and Go (`\u0026`, `\u003c`) write it; in a URL as common encoders write it, with
@@ -1320,6 +1352,11 @@ function spellings(secret) {
         Buffer.from(secret, 'utf8').toString('hex'),
         Buffer.from(secret, 'utf8').toString('hex').toUpperCase(),
     ];
+    // A token written in the other case: hex keys, UUIDs and base32 seeds are read without regard to it, so
+    // `A3F9\u2026` is the key `a3f9\u2026` is, and a tool printed it so (`xxd -u`, .NET's hex, a GUID as Windows writes it;
+    // found by a secret hunt). Only a token's: a value of words (`Login`) would hide every `login`.
+    if (isTokenLike(secret))
+        forms.push(secret.toUpperCase(), secret.toLowerCase());
     if (secret.includes('\n'))
         (0,_push_all_js__WEBPACK_IMPORTED_MODULE_2__/* .pushAll */ .i)(forms, secret.split(/\r?\n/).map((line) => line.trim()));
     // Evidence and one-line views flatten whitespace before they are redacted (`excerptAround`, `shorten`):
@@ -1487,6 +1524,190 @@ function hideAcrossInvisible(text, known, fragments, cuts) {
     }
     return redactRanges(text, split);
 }
+/** The shortest known spelling looked for across line breaks: a shorter one's halves are in too many texts. */
+const MIN_WRAPPED_LENGTH = 8;
+/** How long the line break at `at` is (`\r\n`, `\r`, `\n`, or as JSON escapes them), 0 where there is none. */
+function lineBreakAt(text, at) {
+    const char = text[at];
+    if (char === '\n')
+        return 1;
+    if (char === '\r')
+        return text[at + 1] === '\n' ? 2 : 1;
+    if (char !== '\\')
+        return 0;
+    const next = text[at + 1];
+    if (next === 'n')
+        return 2;
+    if (next === 'r')
+        return text[at + 2] === '\\' && text[at + 3] === 'n' ? 4 : 2;
+    return 0;
+}
+/** The length of the blank (a space, a tab, or `\t` as JSON escapes it) that ends just before `at`, 0 where there is none. */
+function blankBefore(text, at) {
+    const char = text[at - 1];
+    if (char === ' ' || char === '\t')
+        return 1;
+    return char === 't' && text[at - 2] === '\\' ? 2 : 0;
+}
+/** The length of the blank that starts at `at`, 0 where there is none. */
+function blankAt(text, at) {
+    const char = text[at];
+    if (char === ' ' || char === '\t')
+        return 1;
+    return char === '\\' && text[at + 1] === 't' ? 2 : 0;
+}
+/**
+ * Each line break in `text` as a tool that wraps text leaves it, with the blanks before it and the indentation
+ * after it; raw, or as JSON escapes it: a result that is an object is shown as its JSON text, where a wrapped
+ * value's breaks are `\n` (found by a secret hunt: the report showed one so). Read by hand in one pass: as a
+ * pattern, blanks then a break, each start of a long run of blanks read on to its end (a `\` and 40,000 spaces:
+ * 3.2 s; found by a review).
+ */
+function lineBreaks(text) {
+    const found = [];
+    // The blanks before a break are not read back past the end of the one before it: each character once each way.
+    let floor = 0;
+    for (let at = 0; at < text.length;) {
+        const length = lineBreakAt(text, at);
+        if (length === 0) {
+            at++;
+            continue;
+        }
+        let start = at;
+        for (let blank = blankBefore(text, start); blank > 0 && start - blank >= floor; blank = blankBefore(text, start))
+            start -= blank;
+        let end = at + length;
+        for (let blank = blankAt(text, end); blank > 0; blank = blankAt(text, end))
+            end += blank;
+        found.push({ start, end });
+        floor = end;
+        at = end;
+    }
+    return found;
+}
+/**
+ * `json` (the JSON text of a value, escaped once or twice) without its spaces and its escaped line breaks and
+ * tabs (`\n`, `\\\\r`): what the trace's screen reads for a wrapped value (loose: it only screens). In one pass.
+ */
+function withoutJsonBreaks(json) {
+    let out = '';
+    let kept = 0;
+    for (let at = 0; at < json.length;) {
+        if (json[at] === ' ') {
+            out += json.slice(kept, at);
+            kept = ++at;
+            continue;
+        }
+        if (json[at] !== '\\') {
+            at++;
+            continue;
+        }
+        let end = at;
+        while (json[end] === '\\')
+            end++;
+        // A run of backslashes is read once, whatever follows it.
+        if (json[end] === 'r' || json[end] === 'n' || json[end] === 't') {
+            out += json.slice(kept, at);
+            kept = at = end + 1;
+        }
+        else
+            at = end;
+    }
+    return out + json.slice(kept);
+}
+/**
+ * `text` with every known spelling that a line break splits (`fold`, `base64`'s 76 columns, a wrapped table
+ * cell) hidden piece by piece, each line keeping its break: a value wrapped over three lines, or over two near
+ * its middle, showed every piece, which read together are the secret (found by a secret hunt). Read on the
+ * text's view without its line breaks; a spelling the view holds within one line is left to the rest of the
+ * redactor. A piece of one or two characters becomes as many `*`: no replacement lengthens the text.
+ */
+function hideAcrossLines(text, wrapped, grams) {
+    // Most texts hold no piece of a known value at any line break: the 4 characters before or after each are no run
+    // of one (`grams`). A value wrapped with fewer than 4 of its characters on every line is not looked for.
+    const breaks = lineBreaks(text);
+    if (!piecesAtLineBreaks(text, breaks, grams))
+        return text;
+    // Where each line's run starts in the view (`at`) and in the text (`from`), and how long it is.
+    const at = [];
+    const from = [];
+    const length = [];
+    let view = '';
+    let next = 0;
+    for (const lineBreak of breaks) {
+        at.push(view.length);
+        from.push(next);
+        length.push(lineBreak.start - next);
+        view += text.slice(next, lineBreak.start);
+        next = lineBreak.end;
+    }
+    at.push(view.length);
+    from.push(next);
+    length.push(text.length - next);
+    view += text.slice(next);
+    // `matchAll` starts where the pattern's `lastIndex` is: `test` moved it.
+    wrapped.lastIndex = 0;
+    const holds = wrapped.test(view);
+    wrapped.lastIndex = 0;
+    if (!holds)
+        return text;
+    const runOf = (index) => {
+        let low = 0;
+        let high = at.length - 1;
+        while (low < high) {
+            const middle = (low + high + 1) >> 1;
+            if (at[middle] <= index)
+                low = middle;
+            else
+                high = middle - 1;
+        }
+        return low;
+    };
+    const pieces = [];
+    for (const match of view.matchAll(wrapped)) {
+        const start = match.index;
+        const end = start + match[0].length;
+        const first = runOf(start);
+        const last = runOf(end - 1);
+        if (first === last)
+            continue;
+        for (let run = first; run <= last; run++) {
+            const pieceStart = Math.max(start, at[run]) - at[run];
+            const pieceEnd = Math.min(end, at[run] + length[run]) - at[run];
+            if (pieceEnd > pieceStart)
+                pieces.push({ start: from[run] + pieceStart, end: from[run] + pieceEnd });
+        }
+    }
+    if (pieces.length === 0)
+        return text;
+    pieces.sort((a, b) => a.start - b.start);
+    const merged = [];
+    for (const piece of pieces) {
+        const last = merged.at(-1);
+        if (last && piece.start <= last.end)
+            last.end = Math.max(last.end, piece.end);
+        else
+            merged.push({ ...piece });
+    }
+    let out = '';
+    let done = 0;
+    for (const piece of merged) {
+        out += text.slice(done, piece.start) + REDACTED.slice(0, piece.end - piece.start);
+        done = piece.end;
+    }
+    return out + text.slice(done);
+}
+/** Whether the 4 characters before a line break in `text` (its blanks left out), or after it (its indentation left out), are a run of a known spelling. */
+function piecesAtLineBreaks(text, breaks, grams) {
+    return breaks.some(({ start, end }) => grams.has(text.slice(Math.max(0, start - MIN_CUT_FRAGMENT), start)) || grams.has(text.slice(end, end + MIN_CUT_FRAGMENT)));
+}
+/** Whether `json`, the JSON text of a value, may hold a spelling `wrapped` finds once its escaped line breaks are taken out. */
+function holdsWrapped(json, wrapped) {
+    if (!json.includes('\\n') && !json.includes('\\r'))
+        return false;
+    wrapped.lastIndex = 0;
+    return wrapped.test(withoutJsonBreaks(json));
+}
 /** The mark every cut leaves (`cutText`, excerpts, stderr tails): where a secret may have been split. */
 const CUT = '\u2026';
 /** The shortest start or end of a known value hidden where it touches a cut. */
@@ -1637,6 +1858,10 @@ function buildRedactor(given) {
     // Every run of MIN_CUT_FRAGMENT characters in a known value: what a cut's neighbours must be for hideAtCuts to look closer.
     const grams = new Set(known.flatMap((form) => Array.from({ length: form.length - MIN_CUT_FRAGMENT + 1 }, (_, at) => form.slice(at, at + MIN_CUT_FRAGMENT))));
     const fragments = [...plain, ...encoded].filter((form) => form.length >= MIN_FRAGMENT_SECRET_LENGTH && !wholeOnly.has(form)).map(fragmentsOf);
+    // What `hideAcrossLines` looks for in a text's view without its line breaks, and the trace's screen in JSON text.
+    const wrappedForms = known.filter((form) => form.length >= MIN_WRAPPED_LENGTH && !/\s/.test(form));
+    const wrapped = wrappedForms.length > 0 ? new RegExp(wrappedForms.map(escapeRegExp).join('|'), 'g') : undefined;
+    const wrappedJson = wrappedForms.length > 0 ? new RegExp([...new Set(wrappedForms.flatMap((form) => [form, JSON.stringify(form).slice(1, -1)]))].map(escapeRegExp).join('|')) : undefined;
     // What the screens look for: a long value contains its shortest start, which finds it and any
     // start of it a cut left, and its shortest end likewise; shorter values and base64 forms whole.
     const fragmented = new Set(fragments.map(({ form }) => form));
@@ -1661,12 +1886,14 @@ function buildRedactor(given) {
     if (known.length > 0)
         screen.push(CUT);
     const jsonScreen = new RegExp(screen.join('|'));
-    jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json) || holdsCutToken(json) || ANY_INVISIBLE.test(json));
+    jsonScreens.set(redactor, (json) => jsonScreen.test(json) || holdsFarShape(json) || holdsCutToken(json) || ANY_INVISIBLE.test(json) || (wrappedJson !== undefined && holdsWrapped(json, wrappedJson)));
     return redactor;
     function redactor(text) {
         // A short text with a cut too: `Z\u200Bq\u200B7\u200Bv\u2026` is shorter than any pattern, and shows a key's start.
         if ((text.length >= shortest || text.includes(CUT)) && ANY_INVISIBLE.test(text))
             text = hideAcrossInvisible(text, knownPattern, fragments, known.length > 0 ? { forms: known, grams } : undefined);
+        if (wrapped && text.length > MIN_WRAPPED_LENGTH && (text.includes('\n') || text.includes('\r') || text.includes('\\')))
+            text = hideAcrossLines(text, wrapped, grams);
         const cut = known.length > 0 && text.length > MIN_CUT_FRAGMENT && text.includes(CUT);
         const cutToken = holdsCutToken(text);
         if (!cut && !cutToken && (text.length < shortest || (!anyPattern.test(text) && !anyBearer.test(text) && !holdsFarShape(text))))
@@ -2046,7 +2273,9 @@ function trimEndChars(text, chars) {
 /* harmony export */   g3: () => (/* binding */ readGitHubFailure)
 /* harmony export */ });
 /* unused harmony export describeGitHubFailure */
-/* harmony import */ var _core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(72575);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(86919);
+/* harmony import */ var _core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(72575);
+
 
 /**
  * How long a GitHub request is waited for before it fails as "timed out" (`createOctokit`'s default): GitHub
@@ -2058,15 +2287,15 @@ function readGitHubFailure(error) {
     const failure = (error ?? {});
     if (failure.name === 'AbortError' || failure.name === 'TimeoutError')
         return { message: 'timed out', transient: true };
-    const message = typeof failure.message === 'string' ? failure.message.split('\n', 1)[0].slice(0, 300) : String(error);
+    const message = typeof failure.message === 'string' ? (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_0__/* .cutText */ .I)(failure.message.split('\n', 1)[0], 300) : String(error);
     const status = typeof failure.status === 'number' ? failure.status : undefined;
     if (status === undefined || failure.response === undefined)
         return { message, transient: true };
-    const header = (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_0__/* .headerRecord */ .jP)(failure.response.headers);
+    const header = (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_1__/* .headerRecord */ .jP)(failure.response.headers);
     // GitHub's primary and secondary rate limits answer 403; the headers or the message say so.
     const rateLimited = status === 403 && (header('retry-after') !== undefined || header('x-ratelimit-remaining') === '0' || /rate limit/i.test(message));
     const transient = status === 408 || status === 429 || status >= 500 || rateLimited;
-    const wait = (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_0__/* .retryAfterMs */ .Vs)(header);
+    const wait = (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_1__/* .retryAfterMs */ .Vs)(header);
     return { status, message, transient, ...(wait !== undefined && { retryAfterMs: wait }) };
 }
 /** "HTTP 403 Resource not accessible by integration", for warnings. */
@@ -3988,6 +4217,8 @@ async function locate(issues, context) {
 
 // EXTERNAL MODULE: ./lib/plan/decode-utf8.js
 var decode_utf8 = __webpack_require__(43985);
+// EXTERNAL MODULE: ./lib/core/read-input-file.js
+var read_input_file = __webpack_require__(2237);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(77598);
 ;// CONCATENATED MODULE: ./lib/plan/plan-text-hash.js
@@ -4000,6 +4231,7 @@ function planTextHash(text) {
 // EXTERNAL MODULE: ./lib/plan/validate-plan.js + 18 modules
 var validate_plan = __webpack_require__(64736);
 ;// CONCATENATED MODULE: ./lib/plan/load-plan.js
+
 
 
 
@@ -4086,8 +4318,9 @@ async function loadPlanFile(path, options = {}) {
         const code = error?.code;
         if (code === 'ENOENT')
             return fail('no such file; check the path (it is relative to the current directory; in a workflow, the repository root, which a step with actions/checkout must fill first)');
-        if (code === 'EACCES')
-            return fail('cannot read the file: permission denied');
+        const problem = (0,read_input_file/* pathProblem */.z9)(code);
+        if (problem !== undefined)
+            return fail(problem);
         return { ok: false, errors: [(0,validate_plan/* unexpectedError */.Wm)(error, path)] };
     }
 }
@@ -4531,7 +4764,7 @@ function formatPlanError(error) {
  * MAX_PLAN_BYTES or not UTF-8. The loader says why; a look adds nothing.
  */
 function planFileText(file) {
-    const read = (0,_core_read_input_file_js__WEBPACK_IMPORTED_MODULE_0__/* .readInputFile */ .j)(file, _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PLAN_BYTES */ .di);
+    const read = (0,_core_read_input_file_js__WEBPACK_IMPORTED_MODULE_0__/* .readInputFile */ .jH)(file, _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PLAN_BYTES */ .di);
     if (!read.ok)
         return undefined;
     const decoded = (0,_decode_utf8_js__WEBPACK_IMPORTED_MODULE_1__/* .decodeUtf8 */ ._)(read.bytes);
@@ -4867,6 +5100,10 @@ const EXPECTED_WORDS = {
     tuple: 'a list',
     record: 'a map',
 };
+/** The most keys "must be a map of its keys (\u2026)" names. */
+const MAX_KEYS_NAMED = 10;
+/** A decimal number as people write one (`10`, `-0.5`, `1e3`). */
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 const STEP_ID_HINT = 'step ids are whole numbers (0 or more) or names of ASCII letters, digits, _ and -';
 const STEP_ID_KEYS = new Set(['id', 'depends_on', 'inputs', 'of', 'step_result']);
 /** The key a value is at, or for a list item `an item of \`list\``: `workflow_sequence: [~]` was told "`workflow_sequence` must be a map". */
@@ -5050,6 +5287,20 @@ function oneIssue(issue, scope, relative) {
             // `depends_on: 1` for `[1]`: the list of the one value written is what was meant (new-user walkthrough).
             if (issue.expected === 'array' && (typeof issue.input === 'number' || (typeof issue.input === 'string' && /^[\w./-]{1,60}$/.test(issue.input)))) {
                 return [{ path, message: `${keyName(path)} must be a list; got ${describeKind(issue.input)}: write [${String(issue.input)}] for a list of one` }];
+            }
+            // `max_steps: "10"`, `required: "false"`: the value meant, quoted, as `version: "1"` is told below.
+            if (typeof issue.input === 'string' && (issue.expected === 'number' || issue.expected === 'int' || issue.expected === 'boolean')) {
+                const spelled = issue.input.trim();
+                const means = issue.expected === 'boolean' ? spelled === 'true' || spelled === 'false' : DECIMAL.test(spelled) && Number.isFinite(Number(spelled));
+                if (means)
+                    return [{ path, message: `${keyName(path)} must be ${expectedWords(issue.expected)}, not text: write ${spelled} without quotes` }];
+            }
+            // `model: gpt-4o`: "must be a map" named no key to write in it (found by an adversarial CLI hunt). A map of
+            // many keys (a step's 26) is not listed: the list would hide the message.
+            if (issue.expected === 'object') {
+                const keys = knownKeys(scope, relative);
+                if (keys.count > 0 && keys.count <= MAX_KEYS_NAMED)
+                    return [{ path, message: `${keyName(path)} must be a map of its keys (${keys.listed()}); got ${describeKind(issue.input)}` }];
             }
             return [{ path, message: `${keyName(path)} must be ${expectedWords(issue.expected)}; got ${describeKind(issue.input)}` }];
         case 'invalid_value': {

@@ -142,6 +142,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2")
 
 /***/ }),
 
+/***/ 98995:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
+
+/***/ }),
+
 /***/ 77030:
 /***/ ((module) => {
 
@@ -619,6 +626,9 @@ function parseCliArgs(argv) {
         // `run '' --task \u2026` runs a task without a plan file, as the action's task input does; plan and eval take none.
         if (rest[0] === '' && command !== 'run')
             throw new UsageError(`${command} needs the path of a plan file, got an empty one`);
+        // Without a task, `run ''` (a `run "$PLAN"` whose PLAN is unset) was a refused run, exit 1, that emptied the default trace.
+        if (rest[0] === '' && command === 'run' && values.task === undefined)
+            throw new UsageError('run needs the path of a plan file, got an empty one (an empty one runs --task TEXT without a plan file)');
         if (values.record && values.replay)
             throw new UsageError('--record and --replay cannot be used together');
         const modelArgs = {
@@ -1174,77 +1184,6 @@ function batchOutput(out, after = []) {
     });
 }
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
-;// CONCATENATED MODULE: external "node:module"
-const external_node_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(48161);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(76760);
-;// CONCATENATED MODULE: ./lib/cli/compile-cache.js
-
-
-
-
-/**
- * Where the CLI keeps V8's compiled code between runs: the user's own cache folder, so a second `validate`
- * or `run` skips compiling the command's chunks (BODMAS `validate` 169 \u2192 131 ms, `run` 276 \u2192 212 ms here).
- * Never `os.tmpdir()`, Node's default: on a shared machine another user could create that folder first and
- * leave compiled code in it for this user to run. Undefined when there is no home to put it in.
- */
-function compileCacheDirectory(env, platform, home) {
-    const paths = platform === 'win32' ? external_node_path_.win32 : external_node_path_.posix;
-    const absolute = (folder) => (folder && paths.isAbsolute(folder) ? folder : undefined);
-    const cache = platform === 'win32' ? absolute(env['LOCALAPPDATA']) : (absolute(env['XDG_CACHE_HOME']) ?? (absolute(home) && paths.join(home, platform === 'darwin' ? 'Library/Caches' : '.cache')));
-    return cache === undefined ? undefined : paths.join(cache, 'plan-runner', 'compile-cache');
-}
-/**
- * Turns V8's compile cache on for the chunks the CLI loads from here on. A miss, or a folder that cannot be
- * written, compiles as usual: Node reports that in the result rather than throwing, and nothing depends on it.
- * `NODE_COMPILE_CACHE` (a folder of the user's choice, which Node has already turned on) and
- * `NODE_DISABLE_COMPILE_CACHE=1` are left to Node. Only the CLI does this: a runner starts the action on a
- * fresh machine, where a cache would only cost its writing, and on a self-hosted runner shared by
- * repositories, a cache one job wrote would be code another job's gate runs.
- */
-function enableCompileCache(env = process.env) {
-    if (env['NODE_COMPILE_CACHE'] || env['NODE_DISABLE_COMPILE_CACHE'])
-        return;
-    let home;
-    try {
-        home = external_node_os_.homedir();
-    }
-    catch {
-        return; // no home folder for this user (a service account): compile as usual
-    }
-    const directory = compileCacheDirectory(env, process.platform, home);
-    if (directory !== undefined && ownFolder(directory))
-        external_node_module_namespaceObject.enableCompileCache?.(directory);
-}
-/**
- * Whether `directory` (made here, for this user only, if missing) holds only what this user wrote: it and
- * its parent (`plan-runner`) are this user's and no one else may write them, and the cache folder above
- * them is this user's and not writable by all. Else no cache: a `HOME=/tmp` whose `.cache` another user
- * made first, or `sudo` keeping the user's `HOME`, would have the CLI run code someone else left there.
- */
-function ownFolder(directory) {
-    if (typeof process.getuid !== 'function')
-        return true; // Windows: the user's own LOCALAPPDATA
-    const uid = process.getuid();
-    const mine = (folder, notWritableBy) => {
-        const stats = (0,external_node_fs_.lstatSync)(folder);
-        return stats.isDirectory() && stats.uid === uid && (stats.mode & notWritableBy) === 0;
-    };
-    try {
-        (0,external_node_fs_.mkdirSync)(directory, { recursive: true, mode: 0o700 });
-        const own = external_node_path_.dirname(directory);
-        return mine(directory, 0o022) && mine(own, 0o022) && mine(external_node_path_.dirname(own), 0o002);
-    }
-    catch {
-        return false;
-    }
-}
-
 // EXTERNAL MODULE: ./lib/cli/neutralise-output.js + 1 modules
 var neutralise_output = __nccwpck_require__(48629);
 // EXTERNAL MODULE: ./lib/cli/parse-cli-args.js
@@ -1335,7 +1274,6 @@ const VERSION = '0.1.0';
 
 
 
-
 // Each command's code loads when it is asked for (a chunk of the bundle): `--version` and
 // `validate` start without the model client, the runner and the GitHub client.
 async function main(argv) {
@@ -1368,7 +1306,8 @@ async function runCommandLine(argv) {
         return 1;
     }
     // Every command below loads chunks of the bundle: a second run takes their compiled code from the cache.
-    enableCompileCache();
+    // Loaded here, as --help and --version need none of it (it makes a folder, with the checks every folder plan-runner makes gets).
+    (await __nccwpck_require__.e(/* import() */ 956).then(__nccwpck_require__.bind(__nccwpck_require__, 59956))).enableCompileCache();
     // Before any command's module builds a schema (see plan/zod-jitless.ts); --help and --version need no zod.
     await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(621)]).then(__nccwpck_require__.bind(__nccwpck_require__, 60621));
     switch (command.command) {
@@ -1385,9 +1324,9 @@ async function runCommandLine(argv) {
             const controller = new AbortController();
             (await __nccwpck_require__.e(/* import() */ 574).then(__nccwpck_require__.bind(__nccwpck_require__, 17574))).cancelOnSignals(controller, (line) => process.stderr.write(line));
             if (command.command === 'eval')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(979), __nccwpck_require__.e(249), __nccwpck_require__.e(651), __nccwpck_require__.e(211), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 48198))).evalCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(979), __nccwpck_require__.e(249), __nccwpck_require__.e(651), __nccwpck_require__.e(211), __nccwpck_require__.e(713), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 48198))).evalCommand(command, controller.signal);
             if (command.command === 'run')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(979), __nccwpck_require__.e(249), __nccwpck_require__.e(630), __nccwpck_require__.e(465)]).then(__nccwpck_require__.bind(__nccwpck_require__, 21465))).runCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(979), __nccwpck_require__.e(249), __nccwpck_require__.e(630), __nccwpck_require__.e(713), __nccwpck_require__.e(465)]).then(__nccwpck_require__.bind(__nccwpck_require__, 21465))).runCommand(command, controller.signal);
             return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(979), __nccwpck_require__.e(249), __nccwpck_require__.e(630), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
         }
     }
