@@ -349,6 +349,21 @@ describe('http_post', () => {
     expect(seen['accept']).toBe('text/plain');
   });
 
+  // Found by an adversarial hunt: the "reverse proxied" WSGI middleware many Flask apps copy takes SCRIPT_NAME from
+  // X-Script-Name and cuts it off the path it routes, so `/v1/public/admin` with `X-Script-Name: /v1/public` is
+  // routed as `/admin`, outside the allowed prefix (as X-Forwarded-Prefix, already dropped, is read by others).
+  it('drops X-Script-Name, by which an app behind a proxy routes a shorter path than the URL’s', async () => {
+    let seen: Record<string, unknown> = {};
+    handler = (request, response) => {
+      seen = request.headers;
+      response.writeHead(200).end('ok');
+    };
+    const routing = ['X-Script-Name', 'X_Script_Name'];
+    await (tools().get('http_get') as Tool).execute({ url: `${origin}/v1/public/admin`, headers: { ...Object.fromEntries(routing.map((name) => [name, '/v1/public'])), accept: 'text/plain' } }, ctx());
+    expect(Object.keys(seen).filter((name) => routing.some((header) => header.toLowerCase() === name))).toEqual([]);
+    expect(seen['accept']).toBe('text/plain');
+  });
+
   // Found by a review: fetch refused them before sending, and the tool reported a host that could not be
   // reached, to be retried with the same arguments.
   it('refuses a header with a line break or a bad name as the model\'s mistake, sending nothing', async () => {

@@ -49,6 +49,8 @@ const FORBIDDEN_HEADERS = new Set([
   'x-cluster-client-ip',
   'fastly-client-ip',
   'x-envoy-original-path',
+  // The "reverse proxied" WSGI middleware many Flask apps copy sets SCRIPT_NAME from it and cuts it off the path it routes.
+  'x-script-name',
 ]);
 /** Families of routing headers, by prefix: `X-Forwarded-Uri` (forward-auth), `X-Original-Host`, `X-Original-Method`. */
 const FORBIDDEN_HEADER_PREFIXES = ['proxy-', 'x-forwarded-', 'x-original-'];
