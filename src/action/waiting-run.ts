@@ -240,29 +240,46 @@ export async function recordAnswer(github: GitHubClient, run: WaitingRun, answer
   if (answered === undefined) return { ok: false, problem: `plan-runner's comment no longer holds the approval it asked for (approval ${run.hash}); nothing ran` };
   const api = issueCommentApi(github, target);
   const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+  const verb = answer.state === 'approved' ? 'approve' : 'reject';
+  // Read again just before the write: the comment was read before the paused run's state was downloaded, and a
+  // newer commit's run of the plan may have written it since. Written blind, the answer put the old pause back over
+  // that run's comment (its result, or its own pause, lost), and the old pause's steps ran (found by an adversarial
+  // hunt). GitHub has no conditional update: this narrows the gap to one read and one write.
+  let now: string | undefined;
+  try {
+    now = await againOnFailure(() => api.read(id), RECORD_ATTEMPTS);
+  } catch (error) {
+    return { ok: false, problem: `could not read plan-runner's comment again before recording /${verb} (${message(error)}); nothing ran. Comment again` };
+  }
+  if (now !== body) {
+    return {
+      ok: false,
+      problem: `plan-runner's comment ${now === undefined ? 'is gone' : 'changed since this job read it (another run of the plan wrote it since)'}, so /${verb} is not recorded and nothing ran: read the comment as it is now, and answer again if a run still waits there`,
+    };
+  }
   try {
     // Written again when a write fails: one that timed out may still land (GitHub carries requests out
     // after the client gave up), and the comment would then say answered with nothing run. The same
     // body written again is recorded for certain; a read-back after the last failure catches the rest.
-    await writeAgainOnFailure(() => api.update(id, answered), RECORD_ATTEMPTS);
+    await againOnFailure(() => api.update(id, answered), RECORD_ATTEMPTS);
   } catch (error) {
-    if (await landed(api, run.comment, answered)) return { ok: true, undo: undoTo(api, id, body, answer.state, message) };
+    if (await landed(api, run.comment, answered)) return { ok: true, undo: undoTo(api, id, body, answered, answer.state, message) };
     return {
       ok: false,
-      problem: `could not record /${answer.state === 'approved' ? 'approve' : 'reject'} in plan-runner's comment (${message(error)}), so a later /approve could run the same steps again; nothing ran. The github-token needs pull-requests: write and issues: write; then comment again`,
+      problem: `could not record /${verb} in plan-runner's comment (${message(error)}), so a later /approve could run the same steps again; nothing ran. The github-token needs pull-requests: write and issues: write; then comment again`,
     };
   }
-  return { ok: true, undo: undoTo(api, id, body, answer.state, message) };
+  return { ok: true, undo: undoTo(api, id, body, answered, answer.state, message) };
 }
 
 /** Writes of an answer into the comment, one second apart (GitHub asks for a second between writes). */
 const RECORD_ATTEMPTS = 3;
 
-async function writeAgainOnFailure(write: () => Promise<void>, attempts: number): Promise<void> {
+/** `request`, made again a second later after a failure GitHub may get over, up to `attempts` times in all. */
+async function againOnFailure<T>(request: () => Promise<T>, attempts: number): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await write();
-      return;
+      return await request();
     } catch (error) {
       // A refusal (no permission, a comment gone) is final: writing again changes nothing.
       if (attempt >= attempts || (error instanceof CommentWriteError && !error.transient)) throw error;
@@ -281,9 +298,16 @@ async function landed(api: ReturnType<typeof issueCommentApi>, comment: WaitingR
   }
 }
 
-function undoTo(api: ReturnType<typeof issueCommentApi>, id: number, body: string, state: string, message: (error: unknown) => string): () => Promise<string | undefined> {
+/**
+ * Puts the comment back to `body` (waiting) while it still holds `answered`, what this job wrote: another run of the
+ * plan (a newer commit's) may have written it since, and its comment is left as it wrote it, not replaced by the old
+ * pause (found by an adversarial hunt).
+ */
+function undoTo(api: ReturnType<typeof issueCommentApi>, id: number, body: string, answered: string, state: string, message: (error: unknown) => string): () => Promise<string | undefined> {
   return async () => {
     try {
+      const now = await api.read(id);
+      if (now !== answered) return `plan-runner's comment is not put back to waiting: another run wrote it since this job recorded ${state} (or it is gone), and it is left as that run wrote it; nothing ran here`;
       await api.update(id, body);
       return undefined;
     } catch (error) {

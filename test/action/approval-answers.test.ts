@@ -518,3 +518,63 @@ it('a plain comment goes on where no run can wait, and after a failure GitHub ge
   github.fail('graphql', { status: 502 });
   expect(ran(await act('issue_comment', commentOn('LGTM', 967), 167, await memoryStateStore()))).toBe(true);
 });
+
+/** What a newer commit's run of the plan writes into plan-runner's comment (its own state, no approval asked). */
+function newerRunBody(waiting: string): string {
+  return `${waiting.split('\n', 1)[0]}\n<!-- plan-runner-head: ${'e'.repeat(40)} -->\n\n### ⏳ plan-runner: Publish — the newer commit’s run`;
+}
+
+// Found by an adversarial hunt: the answer was written over plan-runner's comment as the job had read it before
+// downloading the paused run's state. A newer commit's run that wrote the comment meanwhile was overwritten with the
+// old paused body (its pause, if it paused, lost for good), and the old commit's approved steps ran.
+it('/approve whose comment another run rewrote after the job read it records nothing, runs nothing, and leaves that run’s comment', async () => {
+  const store = await memoryStateStore();
+  await pause(store);
+  const waiting = github.commentsOn('octo', 'app', 5).at(-1)!.body;
+  const newer = newerRunBody(waiting);
+  // While the paused run's state downloads, the newer commit's run writes the comment.
+  const racing: RunStateStore = {
+    ...store,
+    async download(...args) {
+      const file = await store.download(...args);
+      github.pulls.set(5, { data: { ...PULL, head: { ...PULL.head, sha: 'e'.repeat(40) } }, files: [] });
+      github.commentsOn('octo', 'app', 5).at(-1)!.body = newer;
+      return file;
+    },
+  };
+  const approved = await act('issue_comment', commentOn('/approve', 950), 150, racing);
+  expect(github.commentsOn('octo', 'app', 5).map((comment) => comment.body)).toEqual([newer]);
+  await expect(readFile(path.join(workspace, 'published.txt'), 'utf8')).rejects.toThrow();
+  expect(approved.result.failure).toContain('changed since this job read it');
+});
+
+// Found by an adversarial hunt: an approval refused once recorded (the plan file changed) put the comment back to the
+// paused body it had read, blind: a newer commit's run that wrote the comment meanwhile lost its result to the old pause.
+it('an approval refused after it was recorded puts the comment back only while it still holds that answer', async () => {
+  const store = await memoryStateStore();
+  await pause(store);
+  const waiting = github.commentsOn('octo', 'app', 5).at(-1)!.body;
+  const newer = newerRunBody(waiting);
+  // The plan changed on the default branch since the pause: the approval is refused after it was recorded.
+  await writeFile(path.join(workspace, 'plan.yml'), PLAN.replace('b: 7', 'b: 8'));
+  let recorded = false;
+  github.onRequest = (request) => {
+    const body = (request.body as { body?: unknown } | undefined)?.body;
+    if (request.operationId === 'issues/update-comment' && typeof body === 'string' && body.includes('"state":"approved"')) recorded = true;
+    // The first request after the answer was recorded: the newer commit's run has written the comment just before it.
+    else if (recorded) {
+      recorded = false;
+      github.commentsOn('octo', 'app', 5).at(-1)!.body = newer;
+    }
+  };
+  const approved = await act('issue_comment', commentOn('/approve', 951), 151, store);
+  expect(approved.said.summary).toContain('changed since the approval was asked');
+  expect(github.commentsOn('octo', 'app', 5).map((comment) => comment.body)).toEqual([newer]);
+  expect(approved.said.warnings.join('\n')).toContain('another run wrote it since');
+  // Without a newer write, the refused approval still puts the waiting comment back (as before).
+  github.onRequest = undefined;
+  github.commentsOn('octo', 'app', 5).at(-1)!.body = waiting;
+  const again = await act('issue_comment', commentOn('/approve', 952), 152, store);
+  expect(again.said.summary).toContain('changed since the approval was asked');
+  expect(github.commentsOn('octo', 'app', 5).at(-1)!.body).toBe(waiting);
+});
