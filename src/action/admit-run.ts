@@ -1,7 +1,7 @@
 import type { GitHubClient } from '../github/create-octokit.ts';
 import type { ToolWithholding } from '../plan/valid-plan.ts';
 import { authorizeTrigger, type PermissionLookup } from '../security/authorize-trigger.ts';
-import { BASE_CONFIG_EVENTS, checkConfigSource } from '../security/base-branch-guard.ts';
+import { checkConfigSource, needsBaseConfig } from '../security/base-branch-guard.ts';
 import { collaboratorPermission } from '../security/collaborator-permission.ts';
 import { isForkPullRequest, isForkWorkflowRun } from '../security/fork-pull-request.ts';
 import { eventTarget } from '../github/event-target.ts';
@@ -34,8 +34,8 @@ function permissionLookup(settings: ActionSettings, deps: AdmissionDeps): Permis
 
 /**
  * The checks before any model call: who triggered the event may start a run (write access, or a
- * listed bot), the plan and tools come from the base branch on `pull_request_target` and
- * `issue_comment`, and a run for a fork's pull request (its own events, a comment on it, a
+ * listed bot), the plan and tools come from the base branch on `pull_request_target`,
+ * `issue_comment` and a `workflow_run` a fork set off, and a run for a fork's pull request (its own events, a comment on it, a
  * workflow_run it set off) runs read-only.
  */
 export async function admitRun(settings: ActionSettings, deps: AdmissionDeps): Promise<Admission> {
@@ -47,7 +47,7 @@ export async function admitRun(settings: ActionSettings, deps: AdmissionDeps): P
   if (!trigger.allowed) return { admitted: false, reason: `who started this run may not: ${trigger.reason}.` };
 
   // Only these events run a plan that must come from the base branch: elsewhere git is not asked (a process start saved).
-  if (BASE_CONFIG_EVENTS.includes(eventName)) {
+  if (needsBaseConfig(eventName, payload)) {
     const head = await (deps.readHead ?? readWorkspaceHead)(settings.workspace);
     const source = checkConfigSource({
       eventName,

@@ -1,7 +1,18 @@
+import { isForkWorkflowRun } from './fork-pull-request.ts';
 import type { WorkspaceHead } from './workspace-head.ts';
 
 /** Events that run with the base repository's token and secrets while a pull request's code may be at hand. */
 export const BASE_CONFIG_EVENTS: readonly string[] = ['pull_request_target', 'issue_comment'];
+
+/**
+ * Whether the plan must come from the base repository's own commit on this event: `BASE_CONFIG_EVENTS`, and a
+ * `workflow_run` a fork's pull request set off, which has the token and secrets too while the fork's head is a
+ * `ref: github.event.workflow_run.head_sha` away. Read-only mode keeps no secret from a plan the fork wrote: its
+ * command goals and MCP servers run, and it marks its own command tools `fork_safe` (found by an adversarial hunt).
+ */
+export function needsBaseConfig(eventName: string, payload: unknown): boolean {
+  return BASE_CONFIG_EVENTS.includes(eventName) || (eventName === 'workflow_run' && isForkWorkflowRun(payload));
+}
 
 export interface ConfigSourceRequest {
   readonly eventName: string;
@@ -36,19 +47,21 @@ function expectedCommits(request: ConfigSourceRequest): ExpectedCommits | undefi
       ? { shas: [...base, ...githubSha], what: "the pull request's base commit (pull_request.base.sha) or the base branch head (GITHUB_SHA)", fix: 'check out the base: actions/checkout with no `ref:` (its default on pull_request_target), never `ref: ${{ github.event.pull_request.head.sha }}`' }
       : undefined;
   }
+  // On workflow_run, as on issue_comment, GITHUB_SHA is the default branch's newest commit.
+  const never = request.eventName === 'workflow_run' ? "the fork's head (`ref: ${{ github.event.workflow_run.head_sha }}`)" : "the pull request's head ref";
   return githubSha.length > 0
-    ? { shas: githubSha, what: 'the default branch commit (GITHUB_SHA)', fix: "check out the default branch: actions/checkout with no `ref:`, never the pull request's head ref" }
+    ? { shas: githubSha, what: 'the default branch commit (GITHUB_SHA)', fix: `check out the default branch: actions/checkout with no \`ref:\`, never ${never}` }
     : undefined;
 }
 
 /**
- * On `pull_request_target` and `issue_comment`, the workspace must hold a base commit the event
- * names (`pull_request.base.sha` or `GITHUB_SHA`; for a comment, `GITHUB_SHA`), or the plan and tools may come
- * from an untrusted pull request. Other events pass. A run without a checkout passes only when it
- * reads no plan file; an unreadable HEAD refuses (fail closed).
+ * On `pull_request_target` and `issue_comment`, and on a `workflow_run` a fork set off, the workspace must hold a
+ * base commit the event names (`pull_request.base.sha` or `GITHUB_SHA`; for a comment or a workflow_run,
+ * `GITHUB_SHA`), or the plan and tools may come from an untrusted pull request. Other events pass. A run without a
+ * checkout passes only when it reads no plan file; an unreadable HEAD refuses (fail closed).
  */
 export function checkConfigSource(request: ConfigSourceRequest): ConfigSourceCheck {
-  if (!BASE_CONFIG_EVENTS.includes(request.eventName)) return { ok: true };
+  if (!needsBaseConfig(request.eventName, request.payload)) return { ok: true };
   const { head } = request;
   if (head.kind === 'not-a-repository') {
     if (!request.readsPlanFile) return { ok: true };

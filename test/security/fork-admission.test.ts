@@ -102,6 +102,17 @@ describe('a workflow_run', () => {
     const { admission } = await admit('workflow_run', workflowRun(FULL_NAME));
     expect(admission).toEqual({ admitted: true });
   });
+
+  // Found by an adversarial hunt: a workflow_run has the base repository's token and secrets, and a job that checked
+  // out the fork's head (`ref: github.event.workflow_run.head_sha`) ran the fork's plan file. Read-only mode kept
+  // no secret from it: its command goals and MCP servers run there, and it marks its own command tools fork_safe.
+  it('that a fork set off reads its plan from the default branch only, as pull_request_target does', async () => {
+    const forkHead = 'f'.repeat(40);
+    const { admission } = await admit('workflow_run', workflowRun(`forker/${REPO.name}`), { readHead: async () => ({ kind: 'commit', sha: forkHead }) });
+    expect(admission).toMatchObject({ admitted: false, reason: expect.stringMatching(/would not come from the base branch: the workspace is at commit ffffffffffff, not the default branch commit \(GITHUB_SHA\).*workflow_run\.head_sha/s) });
+    // The repository's own branch is code of people with write access: its head may be checked out.
+    expect((await admit('workflow_run', workflowRun(FULL_NAME), { readHead: async () => ({ kind: 'commit', sha: forkHead }) })).admission).toEqual({ admitted: true });
+  });
 });
 
 describe('events anyone can cause', () => {
