@@ -1,6 +1,6 @@
 import type { GitHubClient } from '../github/create-octokit.ts';
 import type { ToolWithholding } from '../plan/valid-plan.ts';
-import { authorizeTrigger, type PermissionLookup } from '../security/authorize-trigger.ts';
+import { authorizeTrigger, type PermissionLookup, type TriggerDecision } from '../security/authorize-trigger.ts';
 import { checkConfigSource, needsBaseConfig } from '../security/base-branch-guard.ts';
 import { collaboratorPermission } from '../security/collaborator-permission.ts';
 import { isForkPullRequest, isForkWorkflowRun } from '../security/fork-pull-request.ts';
@@ -22,7 +22,7 @@ export interface AdmissionDeps {
   readonly permissionOf?: PermissionLookup;
 }
 
-function permissionLookup(settings: ActionSettings, deps: AdmissionDeps): PermissionLookup {
+function permissionLookup(settings: Pick<ActionSettings, 'github'>, deps: Pick<AdmissionDeps, 'github' | 'permissionOf'>): PermissionLookup {
   if (deps.permissionOf) return deps.permissionOf;
   const [owner, repo] = settings.github.repository?.split('/') ?? [];
   const github = deps.github;
@@ -40,10 +40,7 @@ function permissionLookup(settings: ActionSettings, deps: AdmissionDeps): Permis
  */
 export async function admitRun(settings: ActionSettings, deps: AdmissionDeps): Promise<Admission> {
   const { eventName, payload } = settings.github;
-  const trigger = await authorizeTrigger(
-    { eventName, payload, repository: settings.github.repository ?? 'this repository', allowedBots: settings.allowedBots },
-    permissionLookup(settings, deps),
-  );
+  const trigger = await authorizeRun(settings, deps);
   if (!trigger.allowed) return { admitted: false, reason: `who started this run may not: ${trigger.reason}.` };
 
   // Only these events run a plan that must come from the base branch: elsewhere git is not asked (a process start saved).
@@ -60,6 +57,16 @@ export async function admitRun(settings: ActionSettings, deps: AdmissionDeps): P
   }
 
   return (await actsForFork(settings, deps)) ? { admitted: true, readOnly: { withhold: forkReadOnly } } : { admitted: true };
+}
+
+/**
+ * Whether the accounts behind the event may start a run (write access, or a listed bot), asked of GitHub as
+ * admission asks. Also asked by a killed main step's post step, which must not write the comment of a run the
+ * main step would have refused (it may have been ended before it could).
+ */
+export function authorizeRun(settings: Pick<ActionSettings, 'github' | 'allowedBots'>, deps: Pick<AdmissionDeps, 'github' | 'permissionOf'>): Promise<TriggerDecision> {
+  const { eventName, payload } = settings.github;
+  return authorizeTrigger({ eventName, payload, repository: settings.github.repository ?? 'this repository', allowedBots: settings.allowedBots }, permissionLookup(settings, deps));
 }
 
 /**

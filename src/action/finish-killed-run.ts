@@ -17,7 +17,7 @@ import { leftCheckRun } from './check-run.ts';
 import { checkRunName } from './check-run-name.ts';
 import { checkRunResult } from './check-run-output.ts';
 import { checkConclusion } from './job-failure.ts';
-import { actsForFork } from './admit-run.ts';
+import { actsForFork, authorizeRun } from './admit-run.ts';
 import { commentTarget } from './comment-target.ts';
 import { liveComment } from './live-comment.ts';
 import { jobReportPaths, resumesInPlace } from './report-paths.ts';
@@ -206,9 +206,19 @@ async function finishComment(settings: ActionSettings, context: KilledRunContext
     // does not know what the main step was admitted as, and commented there with a token that can write
     // (pull_request_target, a comment on the pull request) (found by an adversarial pass). Asked as the main step
     // asks, and failing closed as it does.
-    if (commentTarget(settings).target && (await actsForFork(settings, context.github ? { github: context.github } : {}))) {
-      io.info("No PR comment: the run is read-only (it acts on a fork's pull request).");
-      return;
+    if (commentTarget(settings).target) {
+      const github = context.github ? { github: context.github } : {};
+      // Nor for a run the main step would have refused (an outsider's comment or issue), ended before it could:
+      // its post step wrote "cancelled" over the plan's comment there, or opened one (found by an adversarial hunt).
+      const trigger = await authorizeRun(settings, github);
+      if (!trigger.allowed) {
+        io.info(`No PR comment: who started this run may not start one (${trigger.reason}), so the main step wrote none.`);
+        return;
+      }
+      if (await actsForFork(settings, github)) {
+        io.info("No PR comment: the run is read-only (it acts on a fork's pull request).");
+        return;
+      }
     }
     const leave = leaveApproval && { leaveApproval, ...(context.answerRecorded && { answerRecorded: true }) };
     const comment = await liveComment(settings, { github: context.github, io, redact, clock: context.clock, final: () => report, ...(context.commentIntervalMs !== undefined && { minIntervalMs: context.commentIntervalMs }), ...leave });

@@ -291,3 +291,35 @@ describe('the unread report leaves the comment', () => {
     expect(github.commentsOn('octo', 'app', 5)).toEqual([]);
   });
 });
+
+// Found by an adversarial hunt: the post step never asked who started the run. A run an outsider's event started
+// (a comment, an issue) that the main step would have refused, but that was ended before it could (its permission
+// lookups wait on GitHub's rate limits and timeouts; a cancel-in-progress concurrency group cancels it at the
+// outsider's next comment), had its post step write "cancelled" over the plan's comment there, or open one.
+describe('a run whose starter may not start one, killed before the main step refused it', () => {
+  beforeEach(() => {
+    github.pulls.set(5, { data: PULL, files: [] });
+    github.permissions.set('stranger', 'read');
+  });
+
+  it('leaves the plan’s comment on the pull request as it is', async () => {
+    const settings = await settingsFor('issue_comment', commentEvent('please run it', 'stranger'));
+    const body = `${commentMarker(keyedPlanId(settings))}\n<!-- plan-runner-head: ${PULL.head.sha} -->\n## ✅ plan-runner: Gate\n\n**Finished: succeeded**\n`;
+    await octokit().rest.issues.createComment({ owner: 'octo', repo: 'app', issue_number: 5, body });
+    const { said } = await postStep(settings);
+    expect(github.commentsOn('octo', 'app', 5).map((comment) => comment.body)).toEqual([body]);
+    expect(said.log.join('\n')).toContain('No PR comment: who started this run may not start one');
+    expect(said.summary).toContain('it left no trace');
+  });
+
+  it('opens no comment on an issue, nor for a bot the allowed-bots input does not list', async () => {
+    const issue = { action: 'opened', issue: { number: 6, title: 'x', user: { login: 'stranger', type: 'User' } }, sender: { login: 'stranger', type: 'User' }, repository: REPO };
+    await postStep(await settingsFor('issues', issue));
+    const bot = { login: 'helper[bot]', type: 'Bot' };
+    await postStep(await settingsFor('issues', { ...issue, issue: { ...issue.issue, user: bot }, sender: bot }));
+    expect(github.commentsOn('octo', 'app', 6)).toEqual([]);
+    // Someone with write access: the comment is written, as before.
+    await postStep(await settingsFor('issues', { ...issue, issue: { ...issue.issue, user: { login: 'octocat', type: 'User' } }, sender: { login: 'octocat', type: 'User' } }));
+    expect(github.commentsOn('octo', 'app', 6)).toEqual([expect.objectContaining({ body: expect.stringContaining('it left no trace') })]);
+  });
+});
