@@ -26,6 +26,7 @@ import { revisionReason, triedSoFar } from './recovery-notes.ts';
 import type { CompletedStep, FailureNote, ReplanResult } from './replanner.ts';
 import { resolveRetryPolicy } from './retry-policy.ts';
 import { RunBudget } from './run-budget.ts';
+import { StepSlots } from './step-slots.ts';
 import type { CallRegistry, RunDeps } from './run-deps.ts';
 import { RunEscalatedError } from './run-escalated-error.ts';
 import type { RunJournal, StepEvent } from './run-journal.ts';
@@ -142,6 +143,12 @@ export class PlanRun {
   readonly gate: ApprovalGate;
   #skippedForStop = false;
   #turnsSinceYield = 0;
+  /** The job's concurrency, shared with the runs of the plans this one uses (and the run using this one). */
+  readonly #slots: StepSlots;
+  /** Steps and items of this run holding a slot of `#slots`, by key. */
+  readonly #holding = new Set<string>();
+  /** Set when a step could have started but every slot of the job was taken: the run waits for one to come free. */
+  #slotWanted = false;
   /** The steps this part of a fanned-out run may start; undefined: every step. */
   readonly #scope: ReadonlySet<string> | undefined;
 
@@ -162,6 +169,7 @@ export class PlanRun {
     this.#scope = deps.fanOut ? fanOutScope(plan.steps, deps.fanOut.part) : undefined;
     this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key), plan.limits.concurrency, deps.stepWeights && weightsWithin(deps.stepWeights, deps.within));
     this.#calls = deps.calls ?? new Map();
+    this.#slots = deps.slots ?? new StepSlots(plan.limits.concurrency);
     // A step the earlier run completed runs again only because its definition or inputs changed: what it did then is not left undone.
     // A result that run carried from one before it is no completion of that run: its step may have run again there, and called.
     const completed = deps.resume?.completedSteps ?? new Set<string>();
@@ -273,10 +281,13 @@ export class PlanRun {
     const onBudget = (): void => this.stop(this.budget.signal.reason as RunStoppedError);
     if (this.budget.signal.aborted) onBudget();
     this.budget.signal.addEventListener('abort', onBudget, { once: true });
+    // A slot another run of the job gave back may be the one a step of this run waits for.
+    const stopListening = this.#slots.onRelease(() => this.#inbox.wake());
     try {
       this.#ready.rebuild();
       for (;;) {
         for (const finished of this.#inbox.drain()) this.#settle(finished);
+        this.#slotWanted = false;
         if (this.stopReason) {
           this.#skipPendingOnce(this.stopReason.message);
           this.#concludeIdleMapped();
@@ -300,7 +311,8 @@ export class PlanRun {
             this.stop(spent);
             continue;
           }
-          break;
+          // Nothing of its own runs, but a step waits for a slot another run of the job holds: it comes free.
+          if (!this.#slotWanted) break;
         }
         await this.#inbox.wait();
         // Steps that finish at once (math, cached tools) settle through promise jobs alone: without a
@@ -315,7 +327,22 @@ export class PlanRun {
       if (part?.part === 'prepare' && !this.stopReason) this.#assignShards(part.shards, part.weights);
     } finally {
       this.budget.signal.removeEventListener('abort', onBudget);
+      stopListening();
+      // Only after an executor bug: the slots of steps no one will settle go back to the job.
+      for (let held = this.#holding.size; held > 0; held -= 1) this.#slots.release();
+      this.#holding.clear();
     }
+  }
+
+  /** Takes one of the job's slots for a step or item about to run. */
+  #takeSlot(key: string): void {
+    this.#slots.take();
+    this.#holding.add(key);
+  }
+
+  /** Whether `step` would take a slot to start: one that runs, not a used plan's or a for_each step (their steps and items do), nor one whose earlier result stands. */
+  #needsSlot(step: PlanStep, reuseKey: string): boolean {
+    return !step.forEach && step.type !== 'plan' && !this.#reusedAsIs(step, reuseKey);
   }
 
   #fill(): void {
@@ -324,6 +351,11 @@ export class PlanRun {
       // Children of started for_each steps go first: started work finishes before new work begins.
       const mapped = this.#nextMapped();
       if (mapped) {
+        // Every slot of the job is taken (by this run or by a plan it uses, or the plan using it).
+        if (!this.#slots.free) {
+          this.#slotWanted = true;
+          return;
+        }
         // Refusing an item stops the run (through the budget's signal); the step's waiting items are then skipped.
         if (!this.budget.roomInHeap(`an item of step ${mapped.key}`)) return;
         this.#startChild(mapped);
@@ -343,6 +375,11 @@ export class PlanRun {
       if (blocked !== undefined) {
         this.#journal.step({ type: 'step_waiting', stepKey: key, reason: `awaiting approval: ${blocked}` });
         continue;
+      }
+      if (!this.#slots.free && this.#needsSlot(step, reuseKey)) {
+        this.#ready.putBack(key);
+        this.#slotWanted = true;
+        return;
       }
       // Refusing a step stops the run (through the budget's signal); the step is then skipped.
       if (!this.budget.beforeStep(key)) return;
@@ -404,6 +441,7 @@ export class PlanRun {
       return;
     }
     this.#running.add(key);
+    this.#takeSlot(key);
     const toolRetry = step.tool === undefined ? undefined : this.#plan.source?.tools?.[step.tool]?.retry;
     const hooks = {
       onUsage: (more: Usage) => this.budget.charge(more, (priced) => this.#journal.modelUsed(priced, key)),
@@ -575,7 +613,8 @@ export class PlanRun {
     runNestedPlan(step, {
       plan: this.#plan,
       // The used plan's run shares this run's record of side-effect calls: neither makes a call the other made.
-      deps: { ...this.#deps, calls: this.#calls },
+      // And the job's concurrency: its steps take slots of the same limit as this run's.
+      deps: { ...this.#deps, calls: this.#calls, slots: this.#slots },
       budget: this.budget,
       signal: this.#stop.signal,
       sources: { results: this.results, inputs: this.#deps.inputs, missing: this.missing },
@@ -686,6 +725,7 @@ export class PlanRun {
     const reuseKey = this.reuseKeys.get(stepKey)!;
     this.#journal.step({ type: 'item_started', stepKey, index });
     this.#running.add(child.key);
+    this.#takeSlot(child.key);
     const toolRetry = child.tool === undefined ? undefined : this.#plan.source?.tools?.[child.tool]?.retry;
     const hooks = {
       onUsage: (more: Usage) => this.budget.charge(more, (priced) => this.#journal.modelUsed(priced, stepKey)),
@@ -709,6 +749,7 @@ export class PlanRun {
 
   #settle(finished: Finished): void {
     this.#running.delete(finished.key);
+    if (this.#holding.delete(finished.key)) this.#slots.release();
     if (finished.item) this.#settleItem(finished.item.parent, finished.item.index, finished.outcome);
     else this.#conclude(finished.key, finished.outcome);
   }

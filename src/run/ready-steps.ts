@@ -62,6 +62,11 @@ export class ReadySteps {
     return state === 'completed' || (optional?.includes(dep) === true && (state === 'failed' || state === 'skipped'));
   }
 
+  /** Puts back a step `next` gave that could not start yet (no slot was free): it stays first in line. */
+  putBack(key: string): void {
+    this.#push(key);
+  }
+
   /** The first ready step in start order that is still pending, removed from the queue. */
   next(): string | undefined {
     for (let position = this.#heap.pop(); position !== undefined; position = this.#heap.pop()) {

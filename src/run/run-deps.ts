@@ -14,6 +14,7 @@ import type { FanOutPart } from './fan-out-part.ts';
 import type { ResumeState } from './resume-state.ts';
 import type { RunBudget } from './run-budget.ts';
 import type { StepWeights } from './start-order.ts';
+import type { StepSlots } from './step-slots.ts';
 
 /** Everything a run talks to, passed in so tests hand over scripted stand-ins. */
 export interface RunDeps {
@@ -80,6 +81,11 @@ export interface RunDeps {
   readonly within?: string;
   /** The job's side-effect calls, shared by the outer run with the runs of the plans it uses; a run without one starts its own. */
   readonly calls?: CallRegistry;
+  /**
+   * The job's concurrency (the top plan's `limits.concurrency`), shared by the outer run with the runs of the
+   * plans it uses; a run without one starts its own.
+   */
+  readonly slots?: StepSlots;
   /** A person's approval this run goes on with: the steps it covers (`approvalStepKey`) may start. */
   readonly approval?: GrantedApproval;
   /** The part of a fanned-out run (job matrix) this run plays; absent: the whole plan runs here. */

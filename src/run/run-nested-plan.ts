@@ -68,7 +68,18 @@ export async function runNestedPlan(step: PlanStep, context: NestedRunContext): 
   const goals = inner.source?.goals ?? [];
   if (goals.length > 0) {
     const target = goalTargetOf(outcome, deps.foreignResults && { foreignResults: deps.foreignResults });
-    const judged = await (deps.checkGoals ?? ((list, goalTarget, signal) => evaluateGoals(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal, within })))(goals, target, context.signal, within);
+    // Its judges call the model, beside the steps still running elsewhere in the job: in a slot of the job's concurrency.
+    try {
+      await deps.slots?.acquire(context.signal);
+    } catch {
+      return fail(context.signal.reason, usage);
+    }
+    let judged: Awaited<ReturnType<NonNullable<typeof deps.checkGoals>>>;
+    try {
+      judged = await (deps.checkGoals ?? ((list, goalTarget, signal) => evaluateGoals(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal, within })))(goals, target, context.signal, within);
+    } finally {
+      deps.slots?.release();
+    }
     // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as the
     // job's goals are, for the record and for the step's error alike (a review found the error built from the raw excerpt).
     const redact = deps.redact ?? ((text: string) => text);

@@ -1,0 +1,94 @@
+// A top plan at `concurrency: 1` ran three steps of a used plan at once: each nested run had only its own
+// `limits.concurrency` (4 when the used plan leaves it out), so `type: plan` steps multiplied the cap, and
+// two plan steps side by side at concurrency 4 could run 16 model calls at once (found by a budget hunt).
+import { expect, it } from 'vitest';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { ManualClock } from '../../src/run/manual-clock.ts';
+import type { PlanStep } from '../../src/core/plan-step.ts';
+import type { Goal } from '../../src/plan/schema.ts';
+import { runPlan } from '../../src/run/run-plan.ts';
+import type { RunnablePlan } from '../../src/run/runnable-plan.ts';
+import type { StepRunner } from '../../src/steps/step-context.ts';
+
+const note = (key: string, dependsOn: string[] = []): PlanStep => ({ key, id: key, type: 'reasoning', description: key, inputs: [], dependsOn }) as PlanStep;
+const uses = (key: string, file: string, dependsOn: string[] = []): PlanStep => ({ key, id: key, type: 'plan', uses: file, description: key, inputs: [], dependsOn }) as PlanStep;
+
+/** A step runner that counts the steps running at once; each step takes a few turns of the event loop. */
+function countingRunner(): { runStep: StepRunner; most: () => number; started: string[] } {
+  let running = 0;
+  let most = 0;
+  const started: string[] = [];
+  const runStep: StepRunner = async (ctx) => {
+    started.push(`${ctx.within ? `${ctx.within}/` : ''}${ctx.step.key}`);
+    most = Math.max(most, ++running);
+    for (let turn = 0; turn < 3; turn += 1) await nextTurn();
+    running -= 1;
+    return ctx.step.key;
+  };
+  return { runStep, most: () => most, started };
+}
+
+it('holds the top plan’s concurrency across the steps of the plans it uses', async () => {
+  // The used plan sets no concurrency (the default 4 applies to it alone) and has three independent steps.
+  const inner: RunnablePlan = { name: 'inner', steps: [note('a'), note('b'), note('c'), note('d', ['a', 'b', 'c'])], limits: { concurrency: 4, timeout_minutes: 30 } };
+  const outer: RunnablePlan = {
+    name: 'outer',
+    steps: [uses('u', 'inner.yml'), uses('v', 'inner.yml'), note('x')],
+    limits: { concurrency: 1, timeout_minutes: 30 },
+    subplans: new Map([['inner.yml', inner]]),
+  };
+  const runner = countingRunner();
+  const outcome = await runPlan(outer, { runStep: runner.runStep, tools: new Map(), clock: new ManualClock(), cwd: '/repo', inputs: {}, listeners: [] });
+  expect(outcome.status).toBe('succeeded');
+  expect(runner.started).toHaveLength(9);
+  expect(runner.most()).toBe(1);
+});
+
+it('lets the plans it uses run in parallel up to the top plan’s concurrency, and no further than their own', async () => {
+  const inner: RunnablePlan = { name: 'inner', steps: [note('a'), note('b'), note('c'), note('d')], limits: { concurrency: 2, timeout_minutes: 30 } };
+  const outer: RunnablePlan = {
+    name: 'outer',
+    steps: [uses('u', 'inner.yml'), uses('v', 'inner.yml')],
+    limits: { concurrency: 3, timeout_minutes: 30 },
+    subplans: new Map([['inner.yml', inner]]),
+  };
+  const runner = countingRunner();
+  const outcome = await runPlan(outer, { runStep: runner.runStep, tools: new Map(), clock: new ManualClock(), cwd: '/repo', inputs: {}, listeners: [] });
+  expect(outcome.status).toBe('succeeded');
+  expect(runner.started).toHaveLength(8);
+  expect(runner.most()).toBe(3);
+});
+
+it('checks a used plan’s goals in a slot of the top plan’s concurrency', async () => {
+  const goals = [{ name: 'fine', type: 'judge', criteria: 'fine' }] as unknown as Goal[];
+  const judgedPlan: RunnablePlan = { name: 'judged', steps: [note('a')], limits: { concurrency: 4, timeout_minutes: 30 }, source: { goals } } as unknown as RunnablePlan;
+  const busyPlan: RunnablePlan = { name: 'busy', steps: [note('a'), note('b'), note('c'), note('d'), note('e'), note('f')], limits: { concurrency: 4, timeout_minutes: 30 } };
+  const outer: RunnablePlan = {
+    name: 'outer',
+    steps: [uses('u', 'judged.yml'), uses('v', 'busy.yml')],
+    limits: { concurrency: 2, timeout_minutes: 30 },
+    subplans: new Map([['judged.yml', judgedPlan], ['busy.yml', busyPlan]]),
+  };
+  // u's one step ends first; its goal is judged (a model call) while v's steps fill both slots.
+  let running = 0;
+  let most = 0;
+  const busy = async <T>(value: T, turns = 3): Promise<T> => {
+    most = Math.max(most, ++running);
+    for (let turn = 0; turn < turns; turn += 1) await nextTurn();
+    running -= 1;
+    return value;
+  };
+  let judged = 0;
+  const outcome = await runPlan(outer, {
+    runStep: (ctx) => busy(ctx.step.key, ctx.within === 'u' ? 1 : 6),
+    tools: new Map(),
+    clock: new ManualClock(),
+    cwd: '/repo',
+    inputs: {},
+    listeners: [],
+    checkGoals: (list) => busy(list.map((goal) => (judged++, { name: goal.name, severity: 'required' as const, outcome: 'met' as const, evidence: 'fine' }))),
+  });
+  expect(outcome.status).toBe('succeeded');
+  expect(judged).toBe(1);
+  expect(most).toBe(2);
+});
