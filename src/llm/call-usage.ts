@@ -30,11 +30,26 @@ export function estimatePromptTokens(request: ChatRequest): number {
   return tokens;
 }
 
-/** What a call sent and what came back, in estimated tokens. */
+/**
+ * Text fields beside `content` in which endpoints send what the model wrote: a refusal, and a thinking
+ * model's reasoning (`reasoning_content`: DeepSeek, vLLM, llama.cpp; `reasoning`: OpenRouter, Ollama).
+ */
+const WRITTEN_FIELDS = ['refusal', 'reasoning_content', 'reasoning'] as const;
+
+/** What the model wrote in one message: its text, what it wrote beside it, its tool calls. */
+function writtenText(message: ChatResponse['choices'][number]['message']): string {
+  const beside = WRITTEN_FIELDS.map((field) => (message as unknown as Record<string, unknown>)[field]).filter((value): value is string => typeof value === 'string');
+  const calls = (message.tool_calls ?? []).map((call) => (call.type === 'function' ? `${call.function.name}${call.function.arguments}` : ''));
+  return [message.content ?? '', ...beside, ...calls].join('');
+}
+
+/**
+ * What a call sent and what came back, in estimated tokens. The reasoning a thinking model sends as text is
+ * output it was paid for: counted only the answer, 200,000 characters of reasoning with no `usage` were charged
+ * as 3 tokens, and max_tokens never stopped the run (found by a budget hunt).
+ */
 function estimateTokens(request: ChatRequest, response: ChatResponse): { promptTokens: number; completionTokens: number } {
-  const answered = response.choices
-    .map((choice) => [choice.message.content ?? '', ...(choice.message.tool_calls ?? []).map((call) => (call.type === 'function' ? `${call.function.name}${call.function.arguments}` : ''))].join(''))
-    .join('');
+  const answered = response.choices.map((choice) => writtenText(choice.message)).join('');
   return { promptTokens: estimatePromptTokens(request), completionTokens: tokensOf(answered) };
 }
 

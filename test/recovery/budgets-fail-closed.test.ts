@@ -69,6 +69,24 @@ describe('budgets fail closed', () => {
     expect(job.summary).not.toContain('estimated');
   });
 
+  // Found by a budget hunt: a thinking model's reasoning comes back as text beside the answer (`reasoning_content`
+  // from DeepSeek, vLLM and llama.cpp; `reasoning` from OpenRouter and Ollama), and the estimate counted the answer
+  // alone: with no usage, 200,000 characters of reasoning were charged as 3 tokens and max_tokens never fired.
+  it.each([
+    ['reasoning_content, no usage', { reasoning_content: 'Let me think. '.repeat(15_000) }, undefined],
+    ['reasoning, no usage', { reasoning: 'Let me think. '.repeat(15_000) }, undefined],
+    // Counts within reach of the text stand; these fall below a quarter of it, which is then charged.
+    ['reasoning_content beside a count that leaves it out', { reasoning_content: 'Let me think. '.repeat(60_000) }, { prompt_tokens: 100, completion_tokens: 3, total_tokens: 103 }],
+  ])('counts the reasoning an answer sends as text: %s', async (_shape, reasoning, usage) => {
+    const thinking = (content: string): ScriptedReply => {
+      const body = (noUsage(content) as { body: { choices: [{ message: object }] } }).body;
+      return { kind: 'raw', body: { ...body, choices: [{ ...body.choices[0], message: { ...body.choices[0].message, ...reasoning } }], ...(usage && { usage }) } };
+    };
+    const job = await runOfflineJob({ plan: threeSteps('max_tokens: 60000, max_replans: 0'), script: () => thinking('Sales grew.') });
+    expect(job.outcome.kind === 'ran' && job.outcome.run.record.reason).toMatch(/^budget exceeded: max_tokens 60,000 \(spent 10\d,\d{3}\)$/);
+    expect(job.server.requests).toHaveLength(2);
+  });
+
   // A 200 answer with no choices but its usage was billed and counted nowhere: "No model calls." over 204,000
   // tokens, and max_tokens never fired (found by an adversarial pass).
   it('charges a 200 answer that is no Chat Completions answer by the usage it reports', async () => {
