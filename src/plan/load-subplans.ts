@@ -3,6 +3,7 @@ import path from 'node:path';
 import { groupDigits } from '../core/group-digits.ts';
 import { isInside } from '../core/is-inside.ts';
 import { checkUsedPlansPricing } from './check-pricing.ts';
+import { priceOf, type PriceOverrides } from '../llm/pricing.ts';
 import { formatPath } from './format-path.ts';
 import { parsePlanYaml } from './parse-plan-yaml.ts';
 import type { PathSegment } from './plan-issue.ts';
@@ -125,6 +126,7 @@ export async function loadSubplans(plan: ValidPlan, context: SubplanContext): Pr
     const inner = loaded.plan;
     subplans.set(uses, inner);
     pushAll(issues, usedPlanIssues(inner, uses, at));
+    pushAll(issues, usedPlanPricingIssues(inner, uses, at, plan.source.pricing));
     pushAll(issues, withIssues(inner, step.with ?? {}, uses, index));
     for (const [name, tool] of Object.entries(inner.source.tools ?? {})) {
       const mine = tools[name];
@@ -158,6 +160,29 @@ function usedPlanIssues(inner: ValidPlan, uses: string, at: PathSegment[]): Issu
     if (inner.source.limits?.[key] !== undefined) {
       issues.push({ path: at, message: `the plan ${uses} sets \`limits.${key}\`, which a used plan cannot enforce: its ${key === 'max_steps' ? 'steps' : 'model calls'} count against this plan's budget; set ${key} here and remove it there` });
     }
+  }
+  return issues;
+}
+
+/**
+ * A used plan's `pricing:` that differs from the price its calls are charged at: this plan's `pricing:`, else
+ * the built-in table (`checkUsedPlansPricing` asks for a price this plan lacks). Ignored, it let a used plan's
+ * deployment priced at $2,000 a million tokens run under the top plan's `max_cost_usd` at the table's $0.40
+ * (found by a budget hunt). The same price, or one for a model this plan has none for, is no conflict.
+ */
+function usedPlanPricingIssues(inner: ValidPlan, uses: string, at: PathSegment[], pricing: PriceOverrides | undefined): Issue[] {
+  const issues: Issue[] = [];
+  for (const [model, own] of Object.entries(inner.source.pricing ?? {})) {
+    const charged = priceOf(model, pricing);
+    if (!charged || (charged.inputPerMTok === own.input_per_mtok && charged.outputPerMTok === own.output_per_mtok)) continue;
+    // The table's entry is the table's own object; this plan's is made from its `pricing:`.
+    const where = charged === priceOf(model) ? ' (the built-in table)' : '';
+    issues.push({
+      path: at,
+      message:
+        `the plan ${uses} prices model '${model}' at $${own.input_per_mtok} in, $${own.output_per_mtok} out a million tokens, and this plan at $${charged.inputPerMTok} in, $${charged.outputPerMTok} out${where}: ` +
+        "a used plan's calls are charged at this plan's prices, so give that price in this plan's `pricing:` or remove it there",
+    });
   }
   return issues;
 }

@@ -154,6 +154,24 @@ describe('budgets fail closed', () => {
     expect(!named.ok && named.errors.map((error) => error.message)).toEqual([expect.stringContaining("model 'llama-local' (called in the used plan middle.yml)")]);
   });
 
+  // Found by a budget hunt: a used plan's calls are priced by the top plan's `pricing:`, and a used plan's own was
+  // ignored without a word. One that priced its deployment of gpt-4.1-mini at $2,000 a million tokens ran under a
+  // top plan's max_cost_usd: 0.50 at the table's $0.40: three calls of $0.30 each, $0.0001 charged, no stop.
+  it('refuses a used plan’s price that differs from the one its calls are charged at', async () => {
+    const inner = 'name: Inner\npricing: { gpt-4.1-mini: { input_per_mtok: 2000, output_per_mtok: 10000 } }\nworkflow_sequence:\n  - { id: 1, type: reasoning, description: one }\n  - { id: 2, type: reasoning, description: two }\n  - { id: 3, type: reasoning, description: three }\n';
+    const outer = 'name: Outer\nmodel: { name: gpt-4.1-mini }\nlimits: { max_cost_usd: 0.5, max_replans: 0 }\nworkflow_sequence:\n  - { id: u, type: plan, uses: inner.yml }\n';
+    const answer = () => textAnswer('Noted.', { usage: { prompt_tokens: 100, completion_tokens: 10 } });
+    const job = await runOfflineJob({ plan: outer, files: { 'inner.yml': inner }, script: answer });
+    expect(job.server.requests).toHaveLength(0);
+    expect(job.outcome.kind === 'rejected' && job.outcome.errors.map((error) => formatPlanError({ ...error, file: 'plan.yml' }))).toEqual([
+      "plan.yml:5:32: the plan inner.yml prices model 'gpt-4.1-mini' at $2000 in, $10000 out a million tokens, and this plan at $0.4 in, $1.6 out (the built-in table): a used plan's calls are charged at this plan's prices, so give that price in this plan's `pricing:` or remove it there (at workflow_sequence[0].uses)",
+    ]);
+    // The same price in the top plan: it runs, and the cap stops it.
+    const priced = await runOfflineJob({ plan: `${outer}pricing: { gpt-4.1-mini: { input_per_mtok: 2000, output_per_mtok: 10000 } }\n`, files: { 'inner.yml': inner }, script: answer });
+    expect(priced.outcome.kind === 'ran' && priced.outcome.run.record.reason).toBe('budget exceeded: max_cost_usd 0.50 (spent 0.60)');
+    expect(priced.server.requests).toHaveLength(2);
+  });
+
   it('checks the caller’s model (action input, --model) and each agent’s model against max_cost_usd', async () => {
     const text = 'name: x\nlimits: { max_cost_usd: 2 }\nworkflow_sequence:\n  - id: a\n    type: reasoning\n    description: hi\n';
     expect((await loadPlanText(text, 'plan.yml')).ok).toBe(true);
