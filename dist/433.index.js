@@ -211,9 +211,19 @@ async function finishComment(settings, context, report, events, leaveApproval = 
         // does not know what the main step was admitted as, and commented there with a token that can write
         // (pull_request_target, a comment on the pull request) (found by an adversarial pass). Asked as the main step
         // asks, and failing closed as it does.
-        if ((0,_comment_target_js__WEBPACK_IMPORTED_MODULE_12__/* .commentTarget */ .l)(settings).target && (await (0,_admit_run_js__WEBPACK_IMPORTED_MODULE_11__/* .actsForFork */ .r)(settings, context.github ? { github: context.github } : {}))) {
-            io.info("No PR comment: the run is read-only (it acts on a fork's pull request).");
-            return;
+        if ((0,_comment_target_js__WEBPACK_IMPORTED_MODULE_12__/* .commentTarget */ .l)(settings).target) {
+            const github = context.github ? { github: context.github } : {};
+            // Nor for a run the main step would have refused (an outsider's comment or issue), ended before it could:
+            // its post step wrote "cancelled" over the plan's comment there, or opened one (found by an adversarial hunt).
+            const trigger = await (0,_admit_run_js__WEBPACK_IMPORTED_MODULE_11__/* .authorizeRun */ .zb)(settings, github);
+            if (!trigger.allowed) {
+                io.info(`No PR comment: who started this run may not start one (${trigger.reason}), so the main step wrote none.`);
+                return;
+            }
+            if (await (0,_admit_run_js__WEBPACK_IMPORTED_MODULE_11__/* .actsForFork */ .ry)(settings, github)) {
+                io.info("No PR comment: the run is read-only (it acts on a fork's pull request).");
+                return;
+            }
         }
         const leave = leaveApproval && { leaveApproval, ...(context.answerRecorded && { answerRecorded: true }) };
         const comment = await (0,_live_comment_js__WEBPACK_IMPORTED_MODULE_13__/* .liveComment */ .O)(settings, { github: context.github, io, redact, clock: context.clock, final: () => report, ...(context.commentIntervalMs !== undefined && { minIntervalMs: context.commentIntervalMs }), ...leave });

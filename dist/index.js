@@ -409,8 +409,9 @@ function actionOutputs(report, paths, redact) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  r: () => (/* binding */ actsForFork),
-  R: () => (/* binding */ admitRun)
+  ry: () => (/* binding */ actsForFork),
+  Rf: () => (/* binding */ admitRun),
+  zb: () => (/* binding */ authorizeRun)
 });
 
 // EXTERNAL MODULE: ./lib/security/trigger-users.js
@@ -460,9 +461,21 @@ async function authorizeTrigger(request, lookup) {
     return { allowed: true, checked: users.map((user) => user.login) };
 }
 
+// EXTERNAL MODULE: ./lib/security/fork-pull-request.js
+var fork_pull_request = __nccwpck_require__(69362);
 ;// CONCATENATED MODULE: ./lib/security/base-branch-guard.js
+
 /** Events that run with the base repository's token and secrets while a pull request's code may be at hand. */
 const BASE_CONFIG_EVENTS = ['pull_request_target', 'issue_comment'];
+/**
+ * Whether the plan must come from the base repository's own commit on this event: `BASE_CONFIG_EVENTS`, and a
+ * `workflow_run` a fork's pull request set off, which has the token and secrets too while the fork's head is a
+ * `ref: github.event.workflow_run.head_sha` away. Read-only mode keeps no secret from a plan the fork wrote: its
+ * command goals and MCP servers run, and it marks its own command tools `fork_safe` (found by an adversarial hunt).
+ */
+function needsBaseConfig(eventName, payload) {
+    return BASE_CONFIG_EVENTS.includes(eventName) || (eventName === 'workflow_run' && (0,fork_pull_request/* isForkWorkflowRun */.D)(payload));
+}
 const RISK = 'On this event the job has the base repository\'s token and secrets, so the plan file, its tool scripts and its MCP servers ' +
     'must come from the base branch: a pull request could otherwise change them to run any command with those secrets.';
 function expectedCommits(request) {
@@ -476,18 +489,20 @@ function expectedCommits(request) {
             ? { shas: [...base, ...githubSha], what: "the pull request's base commit (pull_request.base.sha) or the base branch head (GITHUB_SHA)", fix: 'check out the base: actions/checkout with no `ref:` (its default on pull_request_target), never `ref: ${{ github.event.pull_request.head.sha }}`' }
             : undefined;
     }
+    // On workflow_run, as on issue_comment, GITHUB_SHA is the default branch's newest commit.
+    const never = request.eventName === 'workflow_run' ? "the fork's head (`ref: ${{ github.event.workflow_run.head_sha }}`)" : "the pull request's head ref";
     return githubSha.length > 0
-        ? { shas: githubSha, what: 'the default branch commit (GITHUB_SHA)', fix: "check out the default branch: actions/checkout with no `ref:`, never the pull request's head ref" }
+        ? { shas: githubSha, what: 'the default branch commit (GITHUB_SHA)', fix: `check out the default branch: actions/checkout with no \`ref:\`, never ${never}` }
         : undefined;
 }
 /**
- * On `pull_request_target` and `issue_comment`, the workspace must hold a base commit the event
- * names (`pull_request.base.sha` or `GITHUB_SHA`; for a comment, `GITHUB_SHA`), or the plan and tools may come
- * from an untrusted pull request. Other events pass. A run without a checkout passes only when it
- * reads no plan file; an unreadable HEAD refuses (fail closed).
+ * On `pull_request_target` and `issue_comment`, and on a `workflow_run` a fork set off, the workspace must hold a
+ * base commit the event names (`pull_request.base.sha` or `GITHUB_SHA`; for a comment or a workflow_run,
+ * `GITHUB_SHA`), or the plan and tools may come from an untrusted pull request. Other events pass. A run without a
+ * checkout passes only when it reads no plan file; an unreadable HEAD refuses (fail closed).
  */
 function checkConfigSource(request) {
-    if (!BASE_CONFIG_EVENTS.includes(request.eventName))
+    if (!needsBaseConfig(request.eventName, request.payload))
         return { ok: true };
     const { head } = request;
     if (head.kind === 'not-a-repository') {
@@ -518,8 +533,6 @@ function collaboratorPermission(octokit, owner, repo) {
     };
 }
 
-// EXTERNAL MODULE: ./lib/security/fork-pull-request.js
-var fork_pull_request = __nccwpck_require__(69362);
 // EXTERNAL MODULE: ./lib/github/event-target.js
 var event_target = __nccwpck_require__(45061);
 ;// CONCATENATED MODULE: ./lib/plan/fork-read-only.js
@@ -621,17 +634,17 @@ function permissionLookup(settings, deps) {
 }
 /**
  * The checks before any model call: who triggered the event may start a run (write access, or a
- * listed bot), the plan and tools come from the base branch on `pull_request_target` and
- * `issue_comment`, and a run for a fork's pull request (its own events, a comment on it, a
+ * listed bot), the plan and tools come from the base branch on `pull_request_target`,
+ * `issue_comment` and a `workflow_run` a fork set off, and a run for a fork's pull request (its own events, a comment on it, a
  * workflow_run it set off) runs read-only.
  */
 async function admitRun(settings, deps) {
     const { eventName, payload } = settings.github;
-    const trigger = await authorizeTrigger({ eventName, payload, repository: settings.github.repository ?? 'this repository', allowedBots: settings.allowedBots }, permissionLookup(settings, deps));
+    const trigger = await authorizeRun(settings, deps);
     if (!trigger.allowed)
         return { admitted: false, reason: `who started this run may not: ${trigger.reason}.` };
     // Only these events run a plan that must come from the base branch: elsewhere git is not asked (a process start saved).
-    if (BASE_CONFIG_EVENTS.includes(eventName)) {
+    if (needsBaseConfig(eventName, payload)) {
         const head = await (deps.readHead ?? readWorkspaceHead)(settings.workspace);
         const source = checkConfigSource({
             eventName,
@@ -644,6 +657,15 @@ async function admitRun(settings, deps) {
             return { admitted: false, reason: `the plan would not come from the base branch: ${source.reason}` };
     }
     return (await actsForFork(settings, deps)) ? { admitted: true, readOnly: { withhold: forkReadOnly } } : { admitted: true };
+}
+/**
+ * Whether the accounts behind the event may start a run (write access, or a listed bot), asked of GitHub as
+ * admission asks. Also asked by a killed main step's post step, which must not write the comment of a run the
+ * main step would have refused (it may have been ended before it could).
+ */
+function authorizeRun(settings, deps) {
+    const { eventName, payload } = settings.github;
+    return authorizeTrigger({ eventName, payload, repository: settings.github.repository ?? 'this repository', allowedBots: settings.allowedBots }, permissionLookup(settings, deps));
 }
 /**
  * Whether the run acts on a fork's code or text: a pull request event from a fork, a workflow_run
@@ -7816,7 +7838,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 42464:
+/***/ 89352:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -8594,7 +8616,20 @@ async function runNestedPlan(step, context) {
     const goals = inner.source?.goals ?? [];
     if (goals.length > 0) {
         const target = (0,goal_target/* goalTargetOf */.s)(outcome, deps.foreignResults && { foreignResults: deps.foreignResults });
-        const judged = await (deps.checkGoals ?? ((list, goalTarget, signal) => (0,evaluate_goals/* evaluateGoals */.Y)(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal, within })))(goals, target, context.signal, within);
+        // Its judges call the model, beside the steps still running elsewhere in the job: in a slot of the job's concurrency.
+        try {
+            await deps.slots?.acquire(context.signal);
+        }
+        catch {
+            return fail(context.signal.reason, usage);
+        }
+        let judged;
+        try {
+            judged = await (deps.checkGoals ?? ((list, goalTarget, signal) => (0,evaluate_goals/* evaluateGoals */.Y)(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal, within })))(goals, target, context.signal, within);
+        }
+        finally {
+            deps.slots?.release();
+        }
         // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as the
         // job's goals are, for the record and for the step's error alike (a review found the error built from the raw excerpt).
         const redact = deps.redact ?? ((text) => text);
@@ -8801,6 +8836,10 @@ class ReadySteps {
         const state = this.#stateOf(dep);
         return state === 'completed' || (optional?.includes(dep) === true && (state === 'failed' || state === 'skipped'));
     }
+    /** Puts back a step `next` gave that could not start yet (no slot was free): it stays first in line. */
+    putBack(key) {
+        this.#push(key);
+    }
     /** The first ready step in start order that is still pending, removed from the queue. */
     next() {
         for (let position = this.#heap.pop(); position !== undefined; position = this.#heap.pop()) {
@@ -8887,6 +8926,70 @@ function retryDelayMs(policy, retry, random, retryAfterMs) {
 
 // EXTERNAL MODULE: ./lib/run/run-budget.js + 5 modules
 var run_budget = __nccwpck_require__(46736);
+;// CONCATENATED MODULE: ./lib/run/step-slots.js
+/**
+ * The job's `limits.concurrency`: the top plan's cap on the work running at once across the whole job. A
+ * step or a `for_each` item that runs takes a slot, in its own plan's run or in the run of a plan it uses
+ * (`type: plan`, at any depth), and so does the check of a used plan's goals (its judges call the model);
+ * a `type: plan` step or a `for_each` step holds none itself, or its own steps could never start. Each
+ * run's own `concurrency` caps its own steps besides (found by a budget hunt: a top plan at concurrency 1
+ * ran three steps of a used plan at once, each nested run counting only its own).
+ */
+class StepSlots {
+    limit;
+    #taken = 0;
+    /** Told when a slot comes free: a run whose next step waits for one looks again. */
+    #listeners = new Set();
+    /** Those waiting in `acquire`, first come first served: a slot that comes free goes to the first. */
+    #queue = [];
+    constructor(limit) {
+        this.limit = limit;
+    }
+    /** True while a slot is free and nobody waits in `acquire` for one. */
+    get free() {
+        return this.#taken < this.limit && this.#queue.length === 0;
+    }
+    /** Takes a free slot (check `free` first); give it back with `release`. */
+    take() {
+        this.#taken += 1;
+    }
+    release() {
+        const next = this.#queue.shift();
+        // Handed over as it is: the slot stays taken, by the one that waited longest.
+        if (next)
+            return next();
+        this.#taken -= 1;
+        for (const listener of [...this.#listeners])
+            listener();
+    }
+    /** `listener` is told each time a slot comes free; returns how to stop telling it. */
+    onRelease(listener) {
+        this.#listeners.add(listener);
+        return () => this.#listeners.delete(listener);
+    }
+    /** Waits for a slot and takes it; rejects with the signal's reason once it aborts. Give it back with `release`. */
+    acquire(signal) {
+        if (signal?.aborted)
+            return Promise.reject(signal.reason);
+        if (this.free) {
+            this.take();
+            return Promise.resolve();
+        }
+        return new Promise((resolve, reject) => {
+            const onAbort = () => {
+                this.#queue = this.#queue.filter((waiting) => waiting !== handed);
+                reject(signal.reason);
+            };
+            const handed = () => {
+                signal?.removeEventListener('abort', onAbort);
+                resolve();
+            };
+            signal?.addEventListener('abort', onAbort, { once: true });
+            this.#queue.push(handed);
+        });
+    }
+}
+
 // EXTERNAL MODULE: ./lib/run/as-sentence.js
 var as_sentence = __nccwpck_require__(81675);
 ;// CONCATENATED MODULE: ./lib/run/run-escalated-error.js
@@ -9278,6 +9381,7 @@ var trace_step_weights = __nccwpck_require__(67047);
 
 
 
+
 /** Scheduler turns between two yields to the event loop: a signal waits at most this many instant steps. */
 const TURNS_PER_YIELD = 16;
 /**
@@ -9361,6 +9465,12 @@ class PlanRun {
     gate;
     #skippedForStop = false;
     #turnsSinceYield = 0;
+    /** The job's concurrency, shared with the runs of the plans this one uses (and the run using this one). */
+    #slots;
+    /** Steps and items of this run holding a slot of `#slots`, by key. */
+    #holding = new Set();
+    /** Set when a step could have started but every slot of the job was taken: the run waits for one to come free. */
+    #slotWanted = false;
     /** The steps this part of a fanned-out run may start; undefined: every step. */
     #scope;
     constructor(plan, deps, journal) {
@@ -9380,6 +9490,7 @@ class PlanRun {
         this.#scope = deps.fanOut ? (0,fan_out_part/* fanOutScope */.q)(plan.steps, deps.fanOut.part) : undefined;
         this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key), plan.limits.concurrency, deps.stepWeights && (0,trace_step_weights/* weightsWithin */.fV)(deps.stepWeights, deps.within));
         this.#calls = deps.calls ?? new Map();
+        this.#slots = deps.slots ?? new StepSlots(plan.limits.concurrency);
         // A step the earlier run completed runs again only because its definition or inputs changed: what it did then is not left undone.
         // A result that run carried from one before it is no completion of that run: its step may have run again there, and called.
         const completed = deps.resume?.completedSteps ?? new Set();
@@ -9490,11 +9601,14 @@ class PlanRun {
         if (this.budget.signal.aborted)
             onBudget();
         this.budget.signal.addEventListener('abort', onBudget, { once: true });
+        // A slot another run of the job gave back may be the one a step of this run waits for.
+        const stopListening = this.#slots.onRelease(() => this.#inbox.wake());
         try {
             this.#ready.rebuild();
             for (;;) {
                 for (const finished of this.#inbox.drain())
                     this.#settle(finished);
+                this.#slotWanted = false;
                 if (this.stopReason) {
                     this.#skipPendingOnce(this.stopReason.message);
                     this.#concludeIdleMapped();
@@ -9520,7 +9634,9 @@ class PlanRun {
                         this.stop(spent);
                         continue;
                     }
-                    break;
+                    // Nothing of its own runs, but a step waits for a slot another run of the job holds: it comes free.
+                    if (!this.#slotWanted)
+                        break;
                 }
                 await this.#inbox.wait();
                 // Steps that finish at once (math, cached tools) settle through promise jobs alone: without a
@@ -9537,7 +9653,21 @@ class PlanRun {
         }
         finally {
             this.budget.signal.removeEventListener('abort', onBudget);
+            stopListening();
+            // Only after an executor bug: the slots of steps no one will settle go back to the job.
+            for (let held = this.#holding.size; held > 0; held -= 1)
+                this.#slots.release();
+            this.#holding.clear();
         }
+    }
+    /** Takes one of the job's slots for a step or item about to run. */
+    #takeSlot(key) {
+        this.#slots.take();
+        this.#holding.add(key);
+    }
+    /** Whether `step` would take a slot to start: one that runs, not a used plan's or a for_each step (their steps and items do), nor one whose earlier result stands. */
+    #needsSlot(step, reuseKey) {
+        return !step.forEach && step.type !== 'plan' && !this.#reusedAsIs(step, reuseKey);
     }
     #fill() {
         const limit = this.#plan.limits.concurrency;
@@ -9545,6 +9675,11 @@ class PlanRun {
             // Children of started for_each steps go first: started work finishes before new work begins.
             const mapped = this.#nextMapped();
             if (mapped) {
+                // Every slot of the job is taken (by this run or by a plan it uses, or the plan using it).
+                if (!this.#slots.free) {
+                    this.#slotWanted = true;
+                    return;
+                }
                 // Refusing an item stops the run (through the budget's signal); the step's waiting items are then skipped.
                 if (!this.budget.roomInHeap(`an item of step ${mapped.key}`))
                     return;
@@ -9568,6 +9703,11 @@ class PlanRun {
             if (blocked !== undefined) {
                 this.#journal.step({ type: 'step_waiting', stepKey: key, reason: `awaiting approval: ${blocked}` });
                 continue;
+            }
+            if (!this.#slots.free && this.#needsSlot(step, reuseKey)) {
+                this.#ready.putBack(key);
+                this.#slotWanted = true;
+                return;
             }
             // Refusing a step stops the run (through the budget's signal); the step is then skipped.
             if (!this.budget.beforeStep(key))
@@ -9630,6 +9770,7 @@ class PlanRun {
             return;
         }
         this.#running.add(key);
+        this.#takeSlot(key);
         const toolRetry = step.tool === undefined ? undefined : this.#plan.source?.tools?.[step.tool]?.retry;
         const hooks = {
             onUsage: (more) => this.budget.charge(more, (priced) => this.#journal.modelUsed(priced, key)),
@@ -9805,7 +9946,8 @@ class PlanRun {
         runNestedPlan(step, {
             plan: this.#plan,
             // The used plan's run shares this run's record of side-effect calls: neither makes a call the other made.
-            deps: { ...this.#deps, calls: this.#calls },
+            // And the job's concurrency: its steps take slots of the same limit as this run's.
+            deps: { ...this.#deps, calls: this.#calls, slots: this.#slots },
             budget: this.budget,
             signal: this.#stop.signal,
             sources: { results: this.results, inputs: this.#deps.inputs, missing: this.missing },
@@ -9924,6 +10066,7 @@ class PlanRun {
         const reuseKey = this.reuseKeys.get(stepKey);
         this.#journal.step({ type: 'item_started', stepKey, index });
         this.#running.add(child.key);
+        this.#takeSlot(child.key);
         const toolRetry = child.tool === undefined ? undefined : this.#plan.source?.tools?.[child.tool]?.retry;
         const hooks = {
             onUsage: (more) => this.budget.charge(more, (priced) => this.#journal.modelUsed(priced, stepKey)),
@@ -9943,6 +10086,8 @@ class PlanRun {
     }
     #settle(finished) {
         this.#running.delete(finished.key);
+        if (this.#holding.delete(finished.key))
+            this.#slots.release();
         if (finished.item)
             this.#settleItem(finished.item.parent, finished.item.index, finished.outcome);
         else
@@ -11690,11 +11835,24 @@ function estimatePromptTokens(request) {
     }
     return tokens;
 }
-/** What a call sent and what came back, in estimated tokens. */
+/**
+ * Text fields beside `content` in which endpoints send what the model wrote: a refusal, and a thinking
+ * model's reasoning (`reasoning_content`: DeepSeek, vLLM, llama.cpp; `reasoning`: OpenRouter, Ollama).
+ */
+const WRITTEN_FIELDS = ['refusal', 'reasoning_content', 'reasoning'];
+/** What the model wrote in one message: its text, what it wrote beside it, its tool calls. */
+function writtenText(message) {
+    const beside = WRITTEN_FIELDS.map((field) => message[field]).filter((value) => typeof value === 'string');
+    const calls = (message.tool_calls ?? []).map((call) => (call.type === 'function' ? `${call.function.name}${call.function.arguments}` : ''));
+    return [message.content ?? '', ...beside, ...calls].join('');
+}
+/**
+ * What a call sent and what came back, in estimated tokens. The reasoning a thinking model sends as text is
+ * output it was paid for: counted only the answer, 200,000 characters of reasoning with no `usage` were charged
+ * as 3 tokens, and max_tokens never stopped the run (found by a budget hunt).
+ */
 function estimateTokens(request, response) {
-    const answered = response.choices
-        .map((choice) => [choice.message.content ?? '', ...(choice.message.tool_calls ?? []).map((call) => (call.type === 'function' ? `${call.function.name}${call.function.arguments}` : ''))].join(''))
-        .join('');
+    const answered = response.choices.map((choice) => writtenText(choice.message)).join('');
     return { promptTokens: estimatePromptTokens(request), completionTokens: tokensOf(answered) };
 }
 /** A reported count, or a quarter of the estimate when the count falls more than 1,000 tokens short of it. */
@@ -15275,14 +15433,16 @@ async function loadPlanFile(path, options = {}) {
 /* harmony export */ });
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(80083);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(80083);
 /* harmony import */ var _core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(99500);
 /* harmony import */ var _check_pricing_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(25708);
-/* harmony import */ var _format_path_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(97222);
-/* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(43508);
-/* harmony import */ var _plan_error_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(36487);
-/* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8463);
-/* harmony import */ var _core_push_all_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(37665);
+/* harmony import */ var _llm_pricing_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(50657);
+/* harmony import */ var _format_path_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(97222);
+/* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(43508);
+/* harmony import */ var _plan_error_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(36487);
+/* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(8463);
+/* harmony import */ var _core_push_all_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(37665);
+
 
 
 
@@ -15358,8 +15518,8 @@ async function loadSubplans(plan, context) {
             issues.push({ path: at, message: `plan files use each other in a cycle: ${names.join(' \u2192 ')}; a plan cannot use itself, directly or through others` });
             continue;
         }
-        if (context.chain.length >= _core_run_event_js__WEBPACK_IMPORTED_MODULE_6__/* .MAX_PLAN_DEPTH */ .Z1) {
-            issues.push({ path: at, message: `plans nest more than ${_core_run_event_js__WEBPACK_IMPORTED_MODULE_6__/* .MAX_PLAN_DEPTH */ .Z1} deep (${names.join(' \u2192 ')}); use fewer levels of plans inside plans` });
+        if (context.chain.length >= _core_run_event_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_PLAN_DEPTH */ .Z1) {
+            issues.push({ path: at, message: `plans nest more than ${_core_run_event_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_PLAN_DEPTH */ .Z1} deep (${names.join(' \u2192 ')}); use fewer levels of plans inside plans` });
             continue;
         }
         let loaded = loadedAt.get(resolved);
@@ -15379,14 +15539,15 @@ async function loadSubplans(plan, context) {
         if (!loaded.ok) {
             // Error files are named as the caller names them, relative to the working directory, not the root.
             const own = loaded.errors.filter((error) => error.file === undefined || node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(error.file) === resolved);
-            const count = (0,_plan_error_js__WEBPACK_IMPORTED_MODULE_5__/* .problemCount */ .bS)(loaded.errors);
-            issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K)(count)} problem${count === 1 ? '' : 's'} (listed with their own positions)` });
+            const count = (0,_plan_error_js__WEBPACK_IMPORTED_MODULE_6__/* .problemCount */ .bS)(loaded.errors);
+            issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_8__/* .groupDigits */ .K)(count)} problem${count === 1 ? '' : 's'} (listed with their own positions)` });
             continue;
         }
         const inner = loaded.plan;
         subplans.set(uses, inner);
-        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_8__/* .pushAll */ .i)(issues, usedPlanIssues(inner, uses, at));
-        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_8__/* .pushAll */ .i)(issues, withIssues(inner, step.with ?? {}, uses, index));
+        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_9__/* .pushAll */ .i)(issues, usedPlanIssues(inner, uses, at));
+        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_9__/* .pushAll */ .i)(issues, usedPlanPricingIssues(inner, uses, at, plan.source.pricing));
+        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_9__/* .pushAll */ .i)(issues, withIssues(inner, step.with ?? {}, uses, index));
         for (const [name, tool] of Object.entries(inner.source.tools ?? {})) {
             const mine = tools[name];
             if (mine && !sameTool(mine, tool)) {
@@ -15403,7 +15564,7 @@ async function loadSubplans(plan, context) {
     }
     // Only now are the models the used plans call known: one with no price let the run start, pay for its steps,
     // and stop at that plan's first call (found by a review).
-    (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_8__/* .pushAll */ .i)(issues, (0,_check_pricing_js__WEBPACK_IMPORTED_MODULE_3__/* .checkUsedPlansPricing */ .y2)({ ...plan, subplans }, context.model));
+    (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_9__/* .pushAll */ .i)(issues, (0,_check_pricing_js__WEBPACK_IMPORTED_MODULE_3__/* .checkUsedPlansPricing */ .y2)({ ...plan, subplans }, context.model));
     if (issues.length > 0 || innerErrors.length > 0)
         return { ok: false, errors: [...(await locate(issues, context)), ...innerErrors] };
     const source = { ...plan.source, ...(Object.keys(tools).length > 0 && { tools }), ...(toolsets.size > 0 && { toolsets: [...toolsets] }) };
@@ -15428,6 +15589,28 @@ function usedPlanIssues(inner, uses, at) {
     }
     return issues;
 }
+/**
+ * A used plan's `pricing:` that differs from the price its calls are charged at: this plan's `pricing:`, else
+ * the built-in table (`checkUsedPlansPricing` asks for a price this plan lacks). Ignored, it let a used plan's
+ * deployment priced at $2,000 a million tokens run under the top plan's `max_cost_usd` at the table's $0.40
+ * (found by a budget hunt). The same price, or one for a model this plan has none for, is no conflict.
+ */
+function usedPlanPricingIssues(inner, uses, at, pricing) {
+    const issues = [];
+    for (const [model, own] of Object.entries(inner.source.pricing ?? {})) {
+        const charged = (0,_llm_pricing_js__WEBPACK_IMPORTED_MODULE_4__/* .priceOf */ .xx)(model, pricing);
+        if (!charged || (charged.inputPerMTok === own.input_per_mtok && charged.outputPerMTok === own.output_per_mtok))
+            continue;
+        // The table's entry is the table's own object; this plan's is made from its `pricing:`.
+        const where = charged === (0,_llm_pricing_js__WEBPACK_IMPORTED_MODULE_4__/* .priceOf */ .xx)(model) ? ' (the built-in table)' : '';
+        issues.push({
+            path: at,
+            message: `the plan ${uses} prices model '${model}' at $${own.input_per_mtok} in, $${own.output_per_mtok} out a million tokens, and this plan at $${charged.inputPerMTok} in, $${charged.outputPerMTok} out${where}: ` +
+                "a used plan's calls are charged at this plan's prices, so give that price in this plan's `pricing:` or remove it there",
+        });
+    }
+    return issues;
+}
 /** `with:` names only the used plan's inputs, and gives every required one without a default. */
 function withIssues(inner, given, uses, index) {
     const declared = inner.source.inputs ?? {};
@@ -15446,12 +15629,12 @@ function withIssues(inner, given, uses, index) {
     return issues;
 }
 async function locate(issues, context) {
-    const yaml = await (0,_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_4__/* .parsePlanYaml */ .O8)(context.text, context.file);
+    const yaml = await (0,_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_5__/* .parsePlanYaml */ .O8)(context.text, context.file);
     const positions = yaml.ok ? await yaml.parsed.positions() : undefined;
     return issues.map((issue) => ({
         file: context.file,
         ...positions?.locate(issue.path),
-        path: (0,_format_path_js__WEBPACK_IMPORTED_MODULE_9__/* .formatPath */ .j)(issue.path),
+        path: (0,_format_path_js__WEBPACK_IMPORTED_MODULE_10__/* .formatPath */ .j)(issue.path),
         message: issue.message,
     }));
 }
@@ -29425,6 +29608,8 @@ const FORBIDDEN_HEADERS = new Set([
     'x-cluster-client-ip',
     'fastly-client-ip',
     'x-envoy-original-path',
+    // The "reverse proxied" WSGI middleware many Flask apps copy sets SCRIPT_NAME from it and cuts it off the path it routes.
+    'x-script-name',
 ]);
 /** Families of routing headers, by prefix: `X-Forwarded-Uri` (forward-auth), `X-Original-Host`, `X-Original-Method`. */
 const FORBIDDEN_HEADER_PREFIXES = ['proxy-', 'x-forwarded-', 'x-original-'];
@@ -41678,8 +41863,8 @@ var goals_verdict = __nccwpck_require__(85692);
 var event_target = __nccwpck_require__(45061);
 // EXTERNAL MODULE: ./lib/github/toolset-github-context.js
 var toolset_github_context = __nccwpck_require__(41179);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 58 modules
-var run_job = __nccwpck_require__(42464);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 59 modules
+var run_job = __nccwpck_require__(89352);
 // EXTERNAL MODULE: ./lib/action/admit-run.js + 5 modules
 var admit_run = __nccwpck_require__(34758);
 // EXTERNAL MODULE: ./lib/action/check-run.js
@@ -42151,29 +42336,47 @@ async function recordAnswer(github, run, answer) {
         return { ok: false, problem: `plan-runner's comment no longer holds the approval it asked for (approval ${run.hash}); nothing ran` };
     const api = (0,comment_api/* issueCommentApi */.b)(github, target);
     const message = (error) => (error instanceof Error ? error.message : String(error));
+    const verb = answer.state === 'approved' ? 'approve' : 'reject';
+    // Read again just before the write: the comment was read before the paused run's state was downloaded, and a
+    // newer commit's run of the plan may have written it since. Written blind, the answer put the old pause back over
+    // that run's comment (its result, or its own pause, lost), and the old pause's steps ran (found by an adversarial
+    // hunt). GitHub has no conditional update: this narrows the gap to one read and one write.
+    let now;
+    try {
+        now = await againOnFailure(() => api.read(id), RECORD_ATTEMPTS);
+    }
+    catch (error) {
+        return { ok: false, problem: `could not read plan-runner's comment again before recording /${verb} (${message(error)}); nothing ran. Comment again` };
+    }
+    if (now !== body) {
+        return {
+            ok: false,
+            problem: `plan-runner's comment ${now === undefined ? 'is gone' : 'changed since this job read it (another run of the plan wrote it since)'}, so /${verb} is not recorded and nothing ran: read the comment as it is now, and answer again if a run still waits there`,
+        };
+    }
     try {
         // Written again when a write fails: one that timed out may still land (GitHub carries requests out
         // after the client gave up), and the comment would then say answered with nothing run. The same
         // body written again is recorded for certain; a read-back after the last failure catches the rest.
-        await writeAgainOnFailure(() => api.update(id, answered), RECORD_ATTEMPTS);
+        await againOnFailure(() => api.update(id, answered), RECORD_ATTEMPTS);
     }
     catch (error) {
         if (await landed(api, run.comment, answered))
-            return { ok: true, undo: undoTo(api, id, body, answer.state, message) };
+            return { ok: true, undo: undoTo(api, id, body, answered, answer.state, message) };
         return {
             ok: false,
-            problem: `could not record /${answer.state === 'approved' ? 'approve' : 'reject'} in plan-runner's comment (${message(error)}), so a later /approve could run the same steps again; nothing ran. The github-token needs pull-requests: write and issues: write; then comment again`,
+            problem: `could not record /${verb} in plan-runner's comment (${message(error)}), so a later /approve could run the same steps again; nothing ran. The github-token needs pull-requests: write and issues: write; then comment again`,
         };
     }
-    return { ok: true, undo: undoTo(api, id, body, answer.state, message) };
+    return { ok: true, undo: undoTo(api, id, body, answered, answer.state, message) };
 }
 /** Writes of an answer into the comment, one second apart (GitHub asks for a second between writes). */
 const RECORD_ATTEMPTS = 3;
-async function writeAgainOnFailure(write, attempts) {
+/** `request`, made again a second later after a failure GitHub may get over, up to `attempts` times in all. */
+async function againOnFailure(request, attempts) {
     for (let attempt = 1;; attempt++) {
         try {
-            await write();
-            return;
+            return await request();
         }
         catch (error) {
             // A refusal (no permission, a comment gone) is final: writing again changes nothing.
@@ -42193,9 +42396,17 @@ async function landed(api, comment, answered) {
         return false;
     }
 }
-function undoTo(api, id, body, state, message) {
+/**
+ * Puts the comment back to `body` (waiting) while it still holds `answered`, what this job wrote: another run of the
+ * plan (a newer commit's) may have written it since, and its comment is left as it wrote it, not replaced by the old
+ * pause (found by an adversarial hunt).
+ */
+function undoTo(api, id, body, answered, state, message) {
     return async () => {
         try {
+            const now = await api.read(id);
+            if (now !== answered)
+                return `plan-runner's comment is not put back to waiting: another run wrote it since this job recorded ${state} (or it is gone), and it is left as that run wrote it; nothing ran here`;
             await api.update(id, body);
             return undefined;
         }
@@ -43068,7 +43279,7 @@ async function runAction(given, deps) {
         }
     }
     // Before anything is written or any model is called: may this event start a run, and how.
-    const admission = await (0,admit_run/* admitRun */.R)(given, { ...(deps.github ? { github: deps.github } : {}), ...deps.admission });
+    const admission = await (0,admit_run/* admitRun */.Rf)(given, { ...(deps.github ? { github: deps.github } : {}), ...deps.admission });
     if (!admission.admitted)
         return refuseRun(given, admission.reason, deps);
     const readOnly = admission.readOnly;

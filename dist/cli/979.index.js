@@ -4031,6 +4031,8 @@ var group_digits = __webpack_require__(80083);
 var is_inside = __webpack_require__(99500);
 // EXTERNAL MODULE: ./lib/plan/check-pricing.js
 var check_pricing = __webpack_require__(25708);
+// EXTERNAL MODULE: ./lib/llm/pricing.js
+var llm_pricing = __webpack_require__(50657);
 // EXTERNAL MODULE: ./lib/plan/format-path.js
 var format_path = __webpack_require__(97222);
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 1 modules
@@ -4042,6 +4044,7 @@ var run_event = __webpack_require__(8463);
 // EXTERNAL MODULE: ./lib/core/push-all.js
 var push_all = __webpack_require__(37665);
 ;// CONCATENATED MODULE: ./lib/plan/load-subplans.js
+
 
 
 
@@ -4145,6 +4148,7 @@ async function loadSubplans(plan, context) {
         const inner = loaded.plan;
         subplans.set(uses, inner);
         (0,push_all/* pushAll */.i)(issues, usedPlanIssues(inner, uses, at));
+        (0,push_all/* pushAll */.i)(issues, usedPlanPricingIssues(inner, uses, at, plan.source.pricing));
         (0,push_all/* pushAll */.i)(issues, withIssues(inner, step.with ?? {}, uses, index));
         for (const [name, tool] of Object.entries(inner.source.tools ?? {})) {
             const mine = tools[name];
@@ -4184,6 +4188,28 @@ function usedPlanIssues(inner, uses, at) {
         if (inner.source.limits?.[key] !== undefined) {
             issues.push({ path: at, message: `the plan ${uses} sets \`limits.${key}\`, which a used plan cannot enforce: its ${key === 'max_steps' ? 'steps' : 'model calls'} count against this plan's budget; set ${key} here and remove it there` });
         }
+    }
+    return issues;
+}
+/**
+ * A used plan's `pricing:` that differs from the price its calls are charged at: this plan's `pricing:`, else
+ * the built-in table (`checkUsedPlansPricing` asks for a price this plan lacks). Ignored, it let a used plan's
+ * deployment priced at $2,000 a million tokens run under the top plan's `max_cost_usd` at the table's $0.40
+ * (found by a budget hunt). The same price, or one for a model this plan has none for, is no conflict.
+ */
+function usedPlanPricingIssues(inner, uses, at, pricing) {
+    const issues = [];
+    for (const [model, own] of Object.entries(inner.source.pricing ?? {})) {
+        const charged = (0,llm_pricing/* priceOf */.xx)(model, pricing);
+        if (!charged || (charged.inputPerMTok === own.input_per_mtok && charged.outputPerMTok === own.output_per_mtok))
+            continue;
+        // The table's entry is the table's own object; this plan's is made from its `pricing:`.
+        const where = charged === (0,llm_pricing/* priceOf */.xx)(model) ? ' (the built-in table)' : '';
+        issues.push({
+            path: at,
+            message: `the plan ${uses} prices model '${model}' at $${own.input_per_mtok} in, $${own.output_per_mtok} out a million tokens, and this plan at $${charged.inputPerMTok} in, $${charged.outputPerMTok} out${where}: ` +
+                "a used plan's calls are charged at this plan's prices, so give that price in this plan's `pricing:` or remove it there",
+        });
     }
     return issues;
 }
@@ -9496,6 +9522,8 @@ const FORBIDDEN_HEADERS = new Set([
     'x-cluster-client-ip',
     'fastly-client-ip',
     'x-envoy-original-path',
+    // The "reverse proxied" WSGI middleware many Flask apps copy sets SCRIPT_NAME from it and cuts it off the path it routes.
+    'x-script-name',
 ]);
 /** Families of routing headers, by prefix: `X-Forwarded-Uri` (forward-auth), `X-Original-Host`, `X-Original-Method`. */
 const FORBIDDEN_HEADER_PREFIXES = ['proxy-', 'x-forwarded-', 'x-original-'];

@@ -1,5 +1,5 @@
-export const id = 249;
-export const ids = [249];
+export const id = 329;
+export const ids = [329];
 export const modules = {
 
 /***/ 69231:
@@ -3325,7 +3325,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 8301:
+/***/ 77241:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -4125,7 +4125,20 @@ async function runNestedPlan(step, context) {
     const goals = inner.source?.goals ?? [];
     if (goals.length > 0) {
         const target = (0,goal_target/* goalTargetOf */.s)(outcome, deps.foreignResults && { foreignResults: deps.foreignResults });
-        const judged = await (deps.checkGoals ?? ((list, goalTarget, signal) => (0,evaluate_goals/* evaluateGoals */.Y)(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal, within })))(goals, target, context.signal, within);
+        // Its judges call the model, beside the steps still running elsewhere in the job: in a slot of the job's concurrency.
+        try {
+            await deps.slots?.acquire(context.signal);
+        }
+        catch {
+            return fail(context.signal.reason, usage);
+        }
+        let judged;
+        try {
+            judged = await (deps.checkGoals ?? ((list, goalTarget, signal) => (0,evaluate_goals/* evaluateGoals */.Y)(list, goalTarget, { model: deps.model, cwd: deps.cwd, env: {}, signal, within })))(goals, target, context.signal, within);
+        }
+        finally {
+            deps.slots?.release();
+        }
         // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as the
         // job's goals are, for the record and for the step's error alike (a review found the error built from the raw excerpt).
         const redact = deps.redact ?? ((text) => text);
@@ -4332,6 +4345,10 @@ class ReadySteps {
         const state = this.#stateOf(dep);
         return state === 'completed' || (optional?.includes(dep) === true && (state === 'failed' || state === 'skipped'));
     }
+    /** Puts back a step `next` gave that could not start yet (no slot was free): it stays first in line. */
+    putBack(key) {
+        this.#push(key);
+    }
     /** The first ready step in start order that is still pending, removed from the queue. */
     next() {
         for (let position = this.#heap.pop(); position !== undefined; position = this.#heap.pop()) {
@@ -4418,6 +4435,70 @@ function retryDelayMs(policy, retry, random, retryAfterMs) {
 
 // EXTERNAL MODULE: ./lib/run/run-budget.js + 3 modules
 var run_budget = __webpack_require__(77653);
+;// CONCATENATED MODULE: ./lib/run/step-slots.js
+/**
+ * The job's `limits.concurrency`: the top plan's cap on the work running at once across the whole job. A
+ * step or a `for_each` item that runs takes a slot, in its own plan's run or in the run of a plan it uses
+ * (`type: plan`, at any depth), and so does the check of a used plan's goals (its judges call the model);
+ * a `type: plan` step or a `for_each` step holds none itself, or its own steps could never start. Each
+ * run's own `concurrency` caps its own steps besides (found by a budget hunt: a top plan at concurrency 1
+ * ran three steps of a used plan at once, each nested run counting only its own).
+ */
+class StepSlots {
+    limit;
+    #taken = 0;
+    /** Told when a slot comes free: a run whose next step waits for one looks again. */
+    #listeners = new Set();
+    /** Those waiting in `acquire`, first come first served: a slot that comes free goes to the first. */
+    #queue = [];
+    constructor(limit) {
+        this.limit = limit;
+    }
+    /** True while a slot is free and nobody waits in `acquire` for one. */
+    get free() {
+        return this.#taken < this.limit && this.#queue.length === 0;
+    }
+    /** Takes a free slot (check `free` first); give it back with `release`. */
+    take() {
+        this.#taken += 1;
+    }
+    release() {
+        const next = this.#queue.shift();
+        // Handed over as it is: the slot stays taken, by the one that waited longest.
+        if (next)
+            return next();
+        this.#taken -= 1;
+        for (const listener of [...this.#listeners])
+            listener();
+    }
+    /** `listener` is told each time a slot comes free; returns how to stop telling it. */
+    onRelease(listener) {
+        this.#listeners.add(listener);
+        return () => this.#listeners.delete(listener);
+    }
+    /** Waits for a slot and takes it; rejects with the signal's reason once it aborts. Give it back with `release`. */
+    acquire(signal) {
+        if (signal?.aborted)
+            return Promise.reject(signal.reason);
+        if (this.free) {
+            this.take();
+            return Promise.resolve();
+        }
+        return new Promise((resolve, reject) => {
+            const onAbort = () => {
+                this.#queue = this.#queue.filter((waiting) => waiting !== handed);
+                reject(signal.reason);
+            };
+            const handed = () => {
+                signal?.removeEventListener('abort', onAbort);
+                resolve();
+            };
+            signal?.addEventListener('abort', onAbort, { once: true });
+            this.#queue.push(handed);
+        });
+    }
+}
+
 ;// CONCATENATED MODULE: ./lib/run/as-sentence.js
 /** `text` ending in exactly one full stop (or its own `?`, `!`, `\u2026`), so sentences join without "later.." */
 function asSentence(text) {
@@ -4814,6 +4895,7 @@ var trace_step_weights = __webpack_require__(67047);
 
 
 
+
 /** Scheduler turns between two yields to the event loop: a signal waits at most this many instant steps. */
 const TURNS_PER_YIELD = 16;
 /**
@@ -4897,6 +4979,12 @@ class PlanRun {
     gate;
     #skippedForStop = false;
     #turnsSinceYield = 0;
+    /** The job's concurrency, shared with the runs of the plans this one uses (and the run using this one). */
+    #slots;
+    /** Steps and items of this run holding a slot of `#slots`, by key. */
+    #holding = new Set();
+    /** Set when a step could have started but every slot of the job was taken: the run waits for one to come free. */
+    #slotWanted = false;
     /** The steps this part of a fanned-out run may start; undefined: every step. */
     #scope;
     constructor(plan, deps, journal) {
@@ -4916,6 +5004,7 @@ class PlanRun {
         this.#scope = deps.fanOut ? fanOutScope(plan.steps, deps.fanOut.part) : undefined;
         this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key), plan.limits.concurrency, deps.stepWeights && (0,trace_step_weights/* weightsWithin */.fV)(deps.stepWeights, deps.within));
         this.#calls = deps.calls ?? new Map();
+        this.#slots = deps.slots ?? new StepSlots(plan.limits.concurrency);
         // A step the earlier run completed runs again only because its definition or inputs changed: what it did then is not left undone.
         // A result that run carried from one before it is no completion of that run: its step may have run again there, and called.
         const completed = deps.resume?.completedSteps ?? new Set();
@@ -5026,11 +5115,14 @@ class PlanRun {
         if (this.budget.signal.aborted)
             onBudget();
         this.budget.signal.addEventListener('abort', onBudget, { once: true });
+        // A slot another run of the job gave back may be the one a step of this run waits for.
+        const stopListening = this.#slots.onRelease(() => this.#inbox.wake());
         try {
             this.#ready.rebuild();
             for (;;) {
                 for (const finished of this.#inbox.drain())
                     this.#settle(finished);
+                this.#slotWanted = false;
                 if (this.stopReason) {
                     this.#skipPendingOnce(this.stopReason.message);
                     this.#concludeIdleMapped();
@@ -5056,7 +5148,9 @@ class PlanRun {
                         this.stop(spent);
                         continue;
                     }
-                    break;
+                    // Nothing of its own runs, but a step waits for a slot another run of the job holds: it comes free.
+                    if (!this.#slotWanted)
+                        break;
                 }
                 await this.#inbox.wait();
                 // Steps that finish at once (math, cached tools) settle through promise jobs alone: without a
@@ -5073,7 +5167,21 @@ class PlanRun {
         }
         finally {
             this.budget.signal.removeEventListener('abort', onBudget);
+            stopListening();
+            // Only after an executor bug: the slots of steps no one will settle go back to the job.
+            for (let held = this.#holding.size; held > 0; held -= 1)
+                this.#slots.release();
+            this.#holding.clear();
         }
+    }
+    /** Takes one of the job's slots for a step or item about to run. */
+    #takeSlot(key) {
+        this.#slots.take();
+        this.#holding.add(key);
+    }
+    /** Whether `step` would take a slot to start: one that runs, not a used plan's or a for_each step (their steps and items do), nor one whose earlier result stands. */
+    #needsSlot(step, reuseKey) {
+        return !step.forEach && step.type !== 'plan' && !this.#reusedAsIs(step, reuseKey);
     }
     #fill() {
         const limit = this.#plan.limits.concurrency;
@@ -5081,6 +5189,11 @@ class PlanRun {
             // Children of started for_each steps go first: started work finishes before new work begins.
             const mapped = this.#nextMapped();
             if (mapped) {
+                // Every slot of the job is taken (by this run or by a plan it uses, or the plan using it).
+                if (!this.#slots.free) {
+                    this.#slotWanted = true;
+                    return;
+                }
                 // Refusing an item stops the run (through the budget's signal); the step's waiting items are then skipped.
                 if (!this.budget.roomInHeap(`an item of step ${mapped.key}`))
                     return;
@@ -5104,6 +5217,11 @@ class PlanRun {
             if (blocked !== undefined) {
                 this.#journal.step({ type: 'step_waiting', stepKey: key, reason: `awaiting approval: ${blocked}` });
                 continue;
+            }
+            if (!this.#slots.free && this.#needsSlot(step, reuseKey)) {
+                this.#ready.putBack(key);
+                this.#slotWanted = true;
+                return;
             }
             // Refusing a step stops the run (through the budget's signal); the step is then skipped.
             if (!this.budget.beforeStep(key))
@@ -5166,6 +5284,7 @@ class PlanRun {
             return;
         }
         this.#running.add(key);
+        this.#takeSlot(key);
         const toolRetry = step.tool === undefined ? undefined : this.#plan.source?.tools?.[step.tool]?.retry;
         const hooks = {
             onUsage: (more) => this.budget.charge(more, (priced) => this.#journal.modelUsed(priced, key)),
@@ -5341,7 +5460,8 @@ class PlanRun {
         runNestedPlan(step, {
             plan: this.#plan,
             // The used plan's run shares this run's record of side-effect calls: neither makes a call the other made.
-            deps: { ...this.#deps, calls: this.#calls },
+            // And the job's concurrency: its steps take slots of the same limit as this run's.
+            deps: { ...this.#deps, calls: this.#calls, slots: this.#slots },
             budget: this.budget,
             signal: this.#stop.signal,
             sources: { results: this.results, inputs: this.#deps.inputs, missing: this.missing },
@@ -5460,6 +5580,7 @@ class PlanRun {
         const reuseKey = this.reuseKeys.get(stepKey);
         this.#journal.step({ type: 'item_started', stepKey, index });
         this.#running.add(child.key);
+        this.#takeSlot(child.key);
         const toolRetry = child.tool === undefined ? undefined : this.#plan.source?.tools?.[child.tool]?.retry;
         const hooks = {
             onUsage: (more) => this.budget.charge(more, (priced) => this.#journal.modelUsed(priced, stepKey)),
@@ -5479,6 +5600,8 @@ class PlanRun {
     }
     #settle(finished) {
         this.#running.delete(finished.key);
+        if (this.#holding.delete(finished.key))
+            this.#slots.release();
         if (finished.item)
             this.#settleItem(finished.item.parent, finished.item.index, finished.outcome);
         else
@@ -7111,11 +7234,24 @@ function estimatePromptTokens(request) {
     }
     return tokens;
 }
-/** What a call sent and what came back, in estimated tokens. */
+/**
+ * Text fields beside `content` in which endpoints send what the model wrote: a refusal, and a thinking
+ * model's reasoning (`reasoning_content`: DeepSeek, vLLM, llama.cpp; `reasoning`: OpenRouter, Ollama).
+ */
+const WRITTEN_FIELDS = ['refusal', 'reasoning_content', 'reasoning'];
+/** What the model wrote in one message: its text, what it wrote beside it, its tool calls. */
+function writtenText(message) {
+    const beside = WRITTEN_FIELDS.map((field) => message[field]).filter((value) => typeof value === 'string');
+    const calls = (message.tool_calls ?? []).map((call) => (call.type === 'function' ? `${call.function.name}${call.function.arguments}` : ''));
+    return [message.content ?? '', ...beside, ...calls].join('');
+}
+/**
+ * What a call sent and what came back, in estimated tokens. The reasoning a thinking model sends as text is
+ * output it was paid for: counted only the answer, 200,000 characters of reasoning with no `usage` were charged
+ * as 3 tokens, and max_tokens never stopped the run (found by a budget hunt).
+ */
 function estimateTokens(request, response) {
-    const answered = response.choices
-        .map((choice) => [choice.message.content ?? '', ...(choice.message.tool_calls ?? []).map((call) => (call.type === 'function' ? `${call.function.name}${call.function.arguments}` : ''))].join(''))
-        .join('');
+    const answered = response.choices.map((choice) => writtenText(choice.message)).join('');
     return { promptTokens: estimatePromptTokens(request), completionTokens: tokensOf(answered) };
 }
 /** A reported count, or a quarter of the estimate when the count falls more than 1,000 tokens short of it. */
