@@ -1,3 +1,4 @@
+import { describeGitHubFailure, readGitHubFailure } from '../github/github-failure.ts';
 import path from 'node:path';
 import type { RunEvent } from '../core/run-event.ts';
 import type { GitHubClient } from '../github/create-octokit.ts';
@@ -156,6 +157,29 @@ async function waitingState(settings: ActionSettings, deps: { readonly github?: 
   return { ok: true, own, target, marker, found, advice };
 }
 
+/**
+ * Why workflow run `runId` is not one whose saved state an approval may read: a run of a fork's code (a fork's
+ * pull request runs in the base repository, and its code can upload an artifact under a state's name), or one
+ * GitHub cannot say is this repository's (fail closed). Undefined for a run of this repository's own branches.
+ * The marker naming the run is in a comment the token wrote, but another workflow of the repository posting as
+ * the same bot can be made to copy one (see the README): with a fork's run, its saved state was the fork's
+ * own, with any steps on the plan's tools and a matching hash (found by an adversarial hunt). A real paused run
+ * is never a fork's: a fork's run is read-only and writes no comment.
+ */
+async function foreignRun(github: GitHubClient, repository: string | undefined, runId: number): Promise<string | undefined> {
+  const [owner, repo] = repository?.split('/') ?? [];
+  if (!owner || !repo) return `run ${runId} cannot be told to be this repository's (no repository is known here)`;
+  let head: string | undefined;
+  try {
+    const { data } = await github.rest.actions.getWorkflowRun({ owner, repo, run_id: runId });
+    head = data.head_repository?.full_name;
+  } catch (error) {
+    return `cannot ask GitHub whether run ${runId} ran this repository's code (${describeGitHubFailure(readGitHubFailure(error))}); the github-token needs \`actions: read\``;
+  }
+  if (head?.toLowerCase() === `${owner}/${repo}`.toLowerCase()) return undefined;
+  return `run ${runId} ran ${head === undefined ? 'the code of a repository that no longer exists' : `the code of ${head}`}, not of ${owner}/${repo}: the state an approval continues must be a run of this repository's own branches`;
+}
+
 export async function findWaitingRun(
   settings: ActionSettings,
   deps: { readonly github?: GitHubClient; readonly state?: RunStateStore },
@@ -163,6 +187,8 @@ export async function findWaitingRun(
   const waiting = await waitingState(settings, deps);
   if (!waiting.ok) return waiting;
   const { own, target, marker, found, advice } = waiting;
+  const foreign = await foreignRun(deps.github!, settings.github.repository, marker.runId);
+  if (foreign !== undefined) return { ok: false, problem: `${foreign}; nothing was changed` };
   let file: string;
   try {
     file = await deps.state!.download(found.artifact, path.join(settings.outputDir, 'approval'), marker.runId);

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readActionSettings } from '../../src/action/action-settings.ts';
 import { readApprovalMarker } from '../../src/action/approval-marker.ts';
 import { runAction } from '../../src/action/run-action.ts';
@@ -577,4 +577,30 @@ it('an approval refused after it was recorded puts the comment back only while i
   const again = await act('issue_comment', commentOn('/approve', 952), 152, store);
   expect(again.said.summary).toContain('changed since the approval was asked');
   expect(github.commentsOn('octo', 'app', 5).at(-1)!.body).toBe(waiting);
+});
+
+// Found by an adversarial hunt: the run an approval marker names was taken as the paused run whatever it was.
+// A marker copied into a comment by another workflow posting as the same bot could name a fork's pull_request
+// run, whose code can upload an artifact under a state's name: an /approve then ran the fork's steps.
+describe('an /approve whose marker names a run of another repository’s code', () => {
+  it('is refused before any state is read, and nothing runs', async () => {
+    const store = await memoryStateStore();
+    await pause(store);
+    for (const [head, said] of [['mallory/app', 'run 77 ran the code of mallory/app, not of octo/app'], [null, 'run 77 ran the code of a repository that no longer exists']] as const) {
+      github.workflowRunHeads.set(77, head);
+      const refused = await act('issue_comment', commentOn('/approve', 910), 78, store);
+      expect(refused.result.outputs.status).not.toBe('succeeded');
+      expect(refused.said.warnings.join('\n') + refused.said.log.join('\n') + refused.said.summary).toContain(said);
+      await expect(readFile(path.join(workspace, 'published.txt'), 'utf8')).rejects.toThrow();
+    }
+    // GitHub cannot say: refused too, saying what the token needs.
+    github.workflowRunHeads.delete(77);
+    github.fail('actions/get-workflow-run', { status: 403 });
+    const unknown = await act('issue_comment', commentOn('/approve', 911), 79, store);
+    expect(unknown.said.warnings.join('\n') + unknown.said.log.join('\n') + unknown.said.summary).toContain("cannot ask GitHub whether run 77 ran this repository's code");
+    await expect(readFile(path.join(workspace, 'published.txt'), 'utf8')).rejects.toThrow();
+    // The repository's own run: approved.
+    const approved = await act('issue_comment', commentOn('/approve', 912), 80, store);
+    expect(approved.result.outputs.status).toBe('succeeded');
+  });
 });

@@ -67,6 +67,11 @@ export class FakeGitHub {
   readonly issues: Record<string, unknown>[] = [];
   /** Collaborator permission by username (default `write`). */
   readonly permissions = new Map<string, string>();
+  /**
+   * The repository whose code workflow run `id` ran (`head_repository.full_name`), by id; a run not listed ran the
+   * repository's own (`octo/app` style: the repository asked about), and `null` a repository since deleted.
+   */
+  readonly workflowRunHeads = new Map<number, string | null>();
   /** Pull requests by number, with their changed files. */
   readonly pulls = new Map<number, { data: Record<string, unknown>; files: Record<string, unknown>[] }>();
   /** Called on every valid request before it is answered (tests read their clock here). */
@@ -277,6 +282,11 @@ export class FakeGitHub {
       if (!run) return { status: 404, body: { message: 'Not Found' } };
       Object.assign(run, body);
       return { status: 200, body: run };
+    });
+    this.handle('actions/get-workflow-run', ({ params }) => {
+      const id = Number(params['run_id']);
+      const head = this.workflowRunHeads.has(id) ? this.workflowRunHeads.get(id)! : `${params['owner']}/${params['repo']}`;
+      return { status: 200, body: { id, head_repository: head === null ? null : { full_name: head } } };
     });
     this.handle('pulls/get', ({ params }) => {
       const pull = this.pulls.get(Number(params['pull_number']));
