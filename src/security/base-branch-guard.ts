@@ -72,7 +72,15 @@ export function checkConfigSource(request: ConfigSourceRequest): ConfigSourceChe
   }
   const expected = expectedCommits(request);
   if (!expected) return { ok: false, reason: `the ${request.eventName} event does not say which base commit to expect. ${RISK}` };
-  if (expected.shas.some((sha) => sha.toLowerCase() === head.sha.toLowerCase())) return { ok: true };
+  if (expected.shas.some((sha) => sha.toLowerCase() === head.sha.toLowerCase())) {
+    // At the base commit, but with files changed since: the plan and its tools are not that commit's.
+    if (!request.readsPlanFile || (head.changed === undefined || head.changed.length === 0) && !head.moreChanged) return { ok: true };
+    const shown = (head.changed ?? []).map((file) => JSON.stringify(file)).join(', ');
+    return {
+      ok: false,
+      reason: `the workspace is at ${expected.what}, but files git tracks differ from it (${shown}${head.moreChanged ? `${shown ? ', ' : ''}and more` : ''}): the plan and its tools must be that commit's as committed, and a change applied after the checkout may be the pull request's. ${RISK} Fix: run plan-runner before any step that changes the checkout (or in a job of its own).`,
+    };
+  }
   return {
     ok: false,
     reason: `the workspace is at commit ${head.sha.slice(0, 12)}, not ${expected.what} (${[...new Set(expected.shas.map((sha) => sha.slice(0, 12)))].join(' or ')}). ${RISK} Fix: ${expected.fix}.`,

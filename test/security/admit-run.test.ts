@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readActionSettings } from '../../src/action/action-settings.ts';
 import { runAction } from '../../src/action/run-action.ts';
@@ -41,6 +43,8 @@ interface Scenario {
   readonly inputs?: Record<string, string>;
   /** Counts the workspace commit reads. */
   readonly headReads?: { count: number };
+  /** The workspace is a real checkout at this commit, read by git as a runner's would be (no `head` stand-in). */
+  readonly checkout?: string;
 }
 
 async function run(scenario: Scenario) {
@@ -52,7 +56,7 @@ async function run(scenario: Scenario) {
     GITHUB_EVENT_NAME: scenario.eventName,
     GITHUB_EVENT_PATH: eventFile,
     GITHUB_REPOSITORY: 'octo/demo',
-    GITHUB_SHA: BASE_SHA,
+    GITHUB_SHA: scenario.checkout ?? BASE_SHA,
   });
   if (!read.ok) throw new Error(read.problems.join('\n'));
   const modelCalls: unknown[] = [];
@@ -76,10 +80,14 @@ async function run(scenario: Scenario) {
     redact: createRedactor(),
     clock: systemClock,
     createModel: () => model,
-    admission: { permissionOf: scenario.permission ?? (async () => ({ permission: 'write', role_name: 'write' })), readHead: async () => {
-        if (scenario.headReads) scenario.headReads.count++;
-        return scenario.head ?? { kind: 'commit', sha: BASE_SHA };
-      },
+    admission: {
+      permissionOf: scenario.permission ?? (async () => ({ permission: 'write', role_name: 'write' })),
+      ...(scenario.checkout === undefined && {
+        readHead: async () => {
+          if (scenario.headReads) scenario.headReads.count++;
+          return scenario.head ?? { kind: 'commit', sha: BASE_SHA };
+        },
+      }),
     },
   });
   return { result, said, modelCalls };
@@ -87,7 +95,26 @@ async function run(scenario: Scenario) {
 
 const sender = (login: string, type = 'User') => ({ sender: { login, type } });
 
+const git = promisify(execFile);
+const gitEnv = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
+
 describe('runAction admission', () => {
+  // Found by an adversarial hunt: a job that checked out the default branch and then applied a pull request's
+  // changes was at the default branch's commit, and ran the pull request's plan with the base's secrets.
+  it('refuses a checkout of the base commit whose plan file was changed after it, on a comment', async () => {
+    await git('git', ['init', '-q', workspace]);
+    await git('git', ['-C', workspace, 'add', 'plan.yml'], { env: gitEnv });
+    await git('git', ['-C', workspace, 'commit', '-q', '-m', 'base'], { env: gitEnv });
+    const sha = (await git('git', ['-C', workspace, 'rev-parse', 'HEAD'])).stdout.trim();
+    const comment = { ...sender('octocat'), comment: { user: { login: 'octocat', type: 'User' } }, issue: { number: 3 } };
+    // As committed: it runs (event.json, written for the run, is no tracked file).
+    expect((await run({ eventName: 'issue_comment', payload: comment, checkout: sha })).result.outputs.status).toBe('succeeded');
+    await writeFile(path.join(workspace, 'plan.yml'), PLAN.replace('a: 3', 'a: 30'));
+    const { result, modelCalls } = await run({ eventName: 'issue_comment', payload: comment, checkout: sha });
+    expect(result.failure).toContain('but files git tracks differ from it ("plan.yml")');
+    expect(modelCalls).toEqual([]);
+  });
+
   it('asks git for the workspace commit only on the events whose plan must come from the base branch', async () => {
     const dispatch = { count: 0 };
     expect((await run({ eventName: 'workflow_dispatch', payload: sender('octocat'), headReads: dispatch })).result.outputs.status).toBe('succeeded');

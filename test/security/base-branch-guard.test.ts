@@ -66,5 +66,36 @@ describe('readWorkspaceHead', () => {
     await git('git', ['-C', repo, 'commit', '-q', '-m', 'plan'], { env });
     const { stdout } = await git('git', ['-C', repo, 'rev-parse', 'HEAD']);
     expect(await readWorkspaceHead(repo)).toEqual({ kind: 'commit', sha: stdout.trim() });
+    // Asked for them, the tracked files that differ from it: none yet, an untracked file being none.
+    await writeFile(path.join(repo, 'notes.txt'), 'untracked\n');
+    expect(await readWorkspaceHead(repo, process.env, { changes: true })).toEqual({ kind: 'commit', sha: stdout.trim(), changed: [] });
+  });
+
+  // Found by an adversarial hunt: a job that checked out the base and then applied a pull request's changes
+  // (`gh pr diff | git apply`) was at the base commit, so the guard passed, and the plan was the pull request's.
+  it('names the tracked files changed since the checkout, staged or not, and the guard refuses them', async () => {
+    const repo = path.join(dir, 'applied');
+    const env = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
+    await git('git', ['init', '-q', repo]);
+    await writeFile(path.join(repo, 'plan.yml'), 'goal: x\n');
+    await writeFile(path.join(repo, 'tool.sh'), 'echo base\n');
+    await git('git', ['-C', repo, 'add', '.'], { env });
+    await git('git', ['-C', repo, 'commit', '-q', '-m', 'base'], { env });
+    const sha = (await git('git', ['-C', repo, 'rev-parse', 'HEAD'])).stdout.trim();
+    await writeFile(path.join(repo, 'plan.yml'), 'goal: the pull request’s\n');
+    await writeFile(path.join(repo, 'added tool.sh'), 'echo pr\n');
+    await git('git', ['-C', repo, 'add', 'added tool.sh'], { env });
+    await git('git', ['-C', repo, 'mv', 'tool.sh', 'renamed.sh'], { env });
+    const head = await readWorkspaceHead(repo, process.env, { changes: true });
+    expect(head).toEqual({ kind: 'commit', sha, changed: expect.arrayContaining(['plan.yml', 'added tool.sh', 'renamed.sh']) });
+    expect(head.kind === 'commit' && head.changed).toHaveLength(3);
+    const check = checkConfigSource({ eventName: 'issue_comment', payload: {}, githubSha: sha, head, readsPlanFile: true });
+    expect(check).toMatchObject({ ok: false, reason: expect.stringContaining('but files git tracks differ from it ("added tool.sh", "plan.yml", "renamed.sh")') });
+    // A run that reads no plan file (a task) is not refused for them; nor is one whose checkout is unchanged.
+    expect(checkConfigSource({ eventName: 'issue_comment', payload: {}, githubSha: sha, head, readsPlanFile: false })).toEqual({ ok: true });
+    expect(checkConfigSource({ eventName: 'issue_comment', payload: {}, githubSha: sha, head: { kind: 'commit', sha, changed: [] }, readsPlanFile: true })).toEqual({ ok: true });
+    // More than it names: said so.
+    const many = checkConfigSource({ eventName: 'issue_comment', payload: {}, githubSha: sha, head: { kind: 'commit', sha, changed: ['a', 'b', 'c', 'd', 'e'], moreChanged: true }, readsPlanFile: true });
+    expect(many).toMatchObject({ ok: false, reason: expect.stringContaining('"e", and more)') });
   });
 });
