@@ -1,8 +1,21 @@
 import { isForkWorkflowRun } from './fork-pull-request.ts';
 import type { WorkspaceHead } from './workspace-head.ts';
 
-/** Events that run with the base repository's token and secrets while a pull request's code may be at hand. */
-export const BASE_CONFIG_EVENTS: readonly string[] = ['pull_request_target', 'issue_comment'];
+/**
+ * Events that run with the base repository's token and secrets while a pull request's code may be at hand. The
+ * check and status events run the default branch's workflow (GITHUB_SHA is its head), while the commit they are
+ * about may be a fork's: a fork's pull request's check suite names its head, and their payloads do not say whose
+ * it is (`check_run.pull_requests` lists no fork's), so it is not taken on trust (found by an adversarial hunt).
+ */
+export const BASE_CONFIG_EVENTS: readonly string[] = ['pull_request_target', 'issue_comment', 'check_run', 'check_suite', 'status'];
+
+/** The ref into the event's own commit that a checkout must not take, by event. */
+const HEAD_REFS: Readonly<Record<string, string>> = {
+  workflow_run: "the fork's head (`ref: ${{ github.event.workflow_run.head_sha }}`)",
+  check_run: 'the checked commit (`ref: ${{ github.event.check_run.head_sha }}`)',
+  check_suite: 'the checked commit (`ref: ${{ github.event.check_suite.head_sha }}`)',
+  status: 'the commit the status is for (`ref: ${{ github.event.sha }}`)',
+};
 
 /**
  * Whether the plan must come from the base repository's own commit on this event: `BASE_CONFIG_EVENTS`, and a
@@ -47,8 +60,8 @@ function expectedCommits(request: ConfigSourceRequest): ExpectedCommits | undefi
       ? { shas: [...base, ...githubSha], what: "the pull request's base commit (pull_request.base.sha) or the base branch head (GITHUB_SHA)", fix: 'check out the base: actions/checkout with no `ref:` (its default on pull_request_target), never `ref: ${{ github.event.pull_request.head.sha }}`' }
       : undefined;
   }
-  // On workflow_run, as on issue_comment, GITHUB_SHA is the default branch's newest commit.
-  const never = request.eventName === 'workflow_run' ? "the fork's head (`ref: ${{ github.event.workflow_run.head_sha }}`)" : "the pull request's head ref";
+  // On workflow_run and the check and status events, as on issue_comment, GITHUB_SHA is the default branch's newest commit.
+  const never = HEAD_REFS[request.eventName] ?? "the pull request's head ref";
   return githubSha.length > 0
     ? { shas: githubSha, what: 'the default branch commit (GITHUB_SHA)', fix: `check out the default branch: actions/checkout with no \`ref:\`, never ${never}` }
     : undefined;

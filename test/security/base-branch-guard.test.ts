@@ -40,6 +40,17 @@ describe('checkConfigSource', () => {
     expect(checkConfigSource({ ...request, head: { kind: 'not-a-repository' }, readsPlanFile: false })).toEqual({ ok: true });
   });
 
+  // Found by an adversarial hunt: a fork's pull request's check rerequested by a maintainer, in a job that checked
+  // out the check's head_sha, ran the fork's plan with full write access (no pull_request key: not even read-only).
+  it('on check and status events expects the default branch commit, GITHUB_SHA, as their workflows run it', () => {
+    for (const eventName of ['check_run', 'check_suite', 'status']) {
+      expect(checkConfigSource({ eventName, payload: {}, githubSha: BASE, head: { kind: 'commit', sha: BASE }, readsPlanFile: true })).toEqual({ ok: true });
+      const refused = checkConfigSource({ eventName, payload: { check_run: { head_sha: HEAD } }, githubSha: BASE, head: { kind: 'commit', sha: HEAD }, readsPlanFile: true });
+      expect(refused).toMatchObject({ ok: false, reason: expect.stringContaining('not the default branch commit (GITHUB_SHA)') });
+    }
+    expect(checkConfigSource({ eventName: 'check_run', payload: {}, githubSha: BASE, head: { kind: 'commit', sha: HEAD }, readsPlanFile: true })).toMatchObject({ reason: expect.stringContaining('never the checked commit (`ref: ${{ github.event.check_run.head_sha }}`)') });
+  });
+
   it('does not look at other events', () => {
     expect(checkConfigSource({ eventName: 'pull_request', payload: target, head: { kind: 'commit', sha: HEAD }, readsPlanFile: true })).toEqual({ ok: true });
   });
