@@ -38,6 +38,13 @@ export interface EvalRunResult {
   readonly modelPurposes?: readonly string[];
   /** Model requests that got no answer (an endpoint that could not be reached, a refused key, a server error), cancels aside. */
   readonly unansweredModelRequests?: number;
+  /**
+   * Model requests (HTTP attempts) that went to the endpoint, an injected error's aside; absent where no HTTP endpoint
+   * answers (no model, a replay file).
+   */
+  readonly modelRequestsSent?: number;
+  /** Of `abandonedRequests`, those a `slow` fault of the eval's held until they were abandoned: none left. Absent as `modelRequestsSent` is. */
+  readonly heldAbandonedRequests?: number;
   /** Steps of the plan that started; absent for the ReAct baseline, which runs no plan. */
   readonly stepsStarted?: number;
 }

@@ -24,6 +24,25 @@ function hadModelFault(run: EvalRunResult): boolean {
   return run.faults.some((fault) => fault.target.startsWith('model:'));
 }
 
+/**
+ * The run's requests abandoned after they left: a request a `slow` fault held until it was abandoned never did. Any
+ * model fault in the run passed over all of them, and a real request abandoned beside an injected `http 500` went
+ * unbilled in the cost gate (found by an adversarial pass). Without the count (runs made elsewhere), as that did.
+ */
+function abandonedAfterLeaving(run: EvalRunResult): number {
+  if (run.heldAbandonedRequests !== undefined) return Math.max(0, run.abandonedRequests - run.heldAbandonedRequests);
+  return hadModelFault(run) ? 0 : run.abandonedRequests;
+}
+
+/**
+ * Whether the run's model requests went to the endpoint: a run whose every request an injected error answered in its
+ * place asked the endpoint nothing. Any model fault in the run counted as that, and an endpoint that refused every
+ * request the eval sent passed (found by an adversarial pass). Without the count (runs made elsewhere), as that did.
+ */
+function askedEndpoint(run: EvalRunResult): boolean {
+  return run.modelRequestsSent !== undefined ? run.modelRequestsSent > 0 : !hadModelFault(run);
+}
+
 /** The report of runs already made: columns in the order they ran, thresholds checked on the (last) plan's own column. */
 export function evalReport(settings: EvalSettings, made: readonly EvalRunResult[], thresholds: EvalThresholds, cancelled: boolean): EvalReport {
   // The run a cancel interrupted is no measurement of the plan: it stays in `runs`, out of every figure (found by an adversarial pass).
@@ -42,7 +61,7 @@ export function evalReport(settings: EvalSettings, made: readonly EvalRunResult[
   const succeeded = planRuns.filter((run) => run.status === 'succeeded').length;
   // Billed only when a live endpoint got them: an answers file bills nothing, and a request held by the eval's own
   // `slow` fault never left (found by a review).
-  const abandoned = settings.model.kind !== 'live' ? 0 : planRuns.filter((run) => !hadModelFault(run)).reduce((sum, run) => sum + run.abandonedRequests, 0);
+  const abandoned = settings.model.kind !== 'live' ? 0 : planRuns.reduce((sum, run) => sum + abandonedAfterLeaving(run), 0);
   const checks = planColumn ? checkThresholds(planColumn, thresholds, { endedWithoutCall, succeeded, abandoned }) : [];
   const regressions = baseColumn && planColumn ? findRegressions(baseColumn, planColumn) : undefined;
   // A rule that targeted no call in any run (a misspelt tool, a step id or goal the plan does not have)
@@ -107,11 +126,12 @@ export function evalReport(settings: EvalSettings, made: readonly EvalRunResult[
     const refused = ran.length > 0 && ran.every((run) => run.status === 'rejected' || paused(run));
     const why = ran.some(paused) ? 'each was refused or waited for an approval, which an evaluation never gives' : 'each was refused';
     if (column && refused) return [`Failed: no run of ${column.column} got to its first step: ${why} (${cutText(ran[0]?.reason ?? 'no reason given', 300)}).`];
-    // Every run asked the model and none got an answer (an endpoint that could not be reached, a revoked key), with
-    // no fault of the eval's own on the model: the figures measure the endpoint, and "no regression" compared two outages.
+    // Every run asked the model and none got an answer (an endpoint that could not be reached, a revoked key), and not
+    // only because the eval's own faults answered in the endpoint's place: the figures measure the endpoint, and "no
+    // regression" compared two outages.
     const unanswered =
       ran.length > 0 &&
-      ran.every((run) => run.status !== 'succeeded' && run.modelCalls === 0 && (run.unansweredModelRequests ?? 0) > 0 && !hadModelFault(run));
+      ran.every((run) => run.status !== 'succeeded' && run.modelCalls === 0 && (run.unansweredModelRequests ?? 0) > 0 && askedEndpoint(run));
     return column && unanswered ? [`Failed: no run of ${column.column} got an answer from the model (${cutText(ran[0]?.reason ?? 'no reason given', 300)}), so its figures say nothing of the plan.`] : [];
   });
   pushAll(notes, unevaluated);

@@ -47,8 +47,13 @@ export function faultInjectingFetch(options: FaultInjectingFetchOptions): typeof
       headers.set('x-plan-runner-run', String(options.tagRequests.run));
     }
     const request = { ...init, headers };
+    // Counted as it leaves: what the endpoint did with the run's requests is told apart from what the eval did in their place.
+    const send = (): Promise<Response> => {
+      options.injector.noteModelRequestSent();
+      return inner(input, request);
+    };
     const chosen = options.injector.modelFault(purpose);
-    if (!chosen) return inner(input, request);
+    if (!chosen) return send();
     switch (chosen.fault) {
       case 'http 429':
       case 'model 429':
@@ -56,11 +61,20 @@ export function faultInjectingFetch(options: FaultInjectingFetchOptions): typeof
       case 'http 500':
       case 'model 500':
         return errorResponse(500, chosen.fault, undefined);
-      case 'slow':
-        await sleep(chosen.delayMs ?? 0, undefined, init?.signal ? { signal: init.signal } : {});
-        return inner(input, request);
+      case 'slow': {
+        const signal = init?.signal ?? undefined;
+        const out = signal !== undefined && !signal.aborted;
+        try {
+          await sleep(chosen.delayMs ?? 0, undefined, signal ? { signal } : {});
+        } catch (error) {
+          // Abandoned while held: the run's usage counts it abandoned, and it never left.
+          if (out && signal.aborted) options.injector.noteHeldAbandoned();
+          throw error;
+        }
+        return send();
+      }
       case 'bad json':
-        return withBadJson(await inner(input, request));
+        return withBadJson(await send());
     }
   };
 }

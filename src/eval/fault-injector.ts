@@ -35,6 +35,8 @@ export class FaultInjector {
   readonly #injected: InjectedFault[] = [];
   readonly #targeting = new Set<number>();
   readonly #purposes = new Set<string>();
+  #modelRequestsSent = 0;
+  #heldAbandoned = 0;
 
   constructor(rules: readonly FaultRule[], seed: number, run: number) {
     this.#rules = rules;
@@ -63,6 +65,29 @@ export class FaultInjector {
   /** The purposes of the model calls this run made (`step:a/s`, `goal:x`): what a rule that matched none could have named. */
   get modelPurposes(): readonly string[] {
     return [...this.#purposes];
+  }
+
+  /** Model requests (HTTP attempts) that went to the endpoint: not those an injected error answered in its place. */
+  get modelRequestsSent(): number {
+    return this.#modelRequestsSent;
+  }
+
+  /** Notes a model request that went to the endpoint. */
+  noteModelRequestSent(): void {
+    this.#modelRequestsSent += 1;
+  }
+
+  /**
+   * Model requests a `slow` fault held until they were abandoned (a timeout, a cancel): each counts as abandoned in
+   * the run's usage, and none left, so no provider bills them.
+   */
+  get heldAbandonedRequests(): number {
+    return this.#heldAbandoned;
+  }
+
+  /** Notes a model request a `slow` fault held until it was abandoned. */
+  noteHeldAbandoned(): void {
+    this.#heldAbandoned += 1;
   }
 
   /** Counts an HTTP attempt of a model call made for `purpose` and returns the fault it gets, if any. */

@@ -153,6 +153,12 @@ function usageFields(usage: Usage): Pick<EvalRunResult, 'modelCalls' | 'promptTo
   };
 }
 
+/** What the run's requests met at the endpoint, where one answers over HTTP (a live endpoint, an answers file's server). */
+function endpointCounts(settings: EvalSettings, injector: FaultInjector): Pick<EvalRunResult, 'modelRequestsSent' | 'heldAbandonedRequests'> {
+  if (settings.model.kind !== 'live' && settings.model.kind !== 'answers') return {};
+  return { modelRequestsSent: injector.modelRequestsSent, heldAbandonedRequests: injector.heldAbandonedRequests };
+}
+
 interface OneRun {
   readonly settings: EvalSettings;
   readonly deps: EvalDeps;
@@ -216,6 +222,7 @@ async function runPlanVariant(one: OneRun): Promise<EvalRunResult> {
     faults: injector.injected,
     faultRulesTargeting: injector.targetingRules,
     modelPurposes: injector.modelPurposes,
+    ...endpointCounts(settings, injector),
     unansweredModelRequests: counter.unanswered,
     plannerCalls: counter.planner,
     ...countEvents(events),
@@ -250,6 +257,7 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
     faults: injector.injected,
     faultRulesTargeting: injector.targetingRules,
     modelPurposes: injector.modelPurposes,
+    ...endpointCounts(settings, injector),
   });
   // As in a plan's run: no prompt, tool argument or error carries a secret the run knows, the values the plan gives
   // its MCP servers among them (learned before they start: one that fails to start can print them).
