@@ -118,22 +118,37 @@ export async function evalCommand(args: EvalCommandArgs, signal: AbortSignal): P
   const inputs = [['the plan', args.file], ['--compare', args.compare], ...used, ['--faults', args.faults], ['--answers', args.answers], ['--replay', args.replay]] as const;
   if (!checkOutputPaths([['--markdown', args.markdown], ['--json', args.json], ...traceOutputs], inputs)) return 1;
 
-  const traces: TraceWriter[] = [];
+  // Each run's trace is closed as its run ends: held open to the end, a trace a run kept a file (and an exit listener)
+  // each, and with --runs 300 the runs past the process's open-file limit failed with EMFILE (found by an adversarial pass).
+  const traces = new Map<string, TraceWriter>();
+  const closing: Array<Promise<unknown>> = [];
+  const closeTrace = (column: string, run: number): void => {
+    const key = traceFile(column, run);
+    const trace = traces.get(key);
+    if (!trace) return;
+    traces.delete(key);
+    closing.push(trace.close().catch((error: unknown) => process.stderr.write(`warning: ${redact(String(error))}\n`)));
+  };
   const report = await evaluate(settings, thresholds, {
     clock: systemClock,
     signal,
     // Redacted, then one line with control characters shown: a model's words reach a terminal here.
-    onRun: (run) => process.stderr.write(`${oneLogLine(redact(`${run.column} run ${run.run}: ${run.status}, ${run.modelCalls} model call(s), ${run.faults.length} fault(s)${run.reason ? ` — ${run.reason.split('\n')[0]}` : ''}`))}\n`),
+    onRun: (run) => {
+      if (args.traceDir !== undefined) closeTrace(run.column, run.run);
+      process.stderr.write(`${oneLogLine(redact(`${run.column} run ${run.run}: ${run.status}, ${run.modelCalls} model call(s), ${run.faults.length} fault(s)${run.reason ? ` — ${run.reason.split('\n')[0]}` : ''}`))}\n`);
+    },
     redact,
     ...(args.traceDir !== undefined && {
       listenersFor: (column: string, run: number) => {
         const trace = traceWriter(traceFile(column, run), { redact });
-        traces.push(trace);
+        traces.set(traceFile(column, run), trace);
         return [trace.listener];
       },
     }),
   });
-  for (const trace of traces) await trace.close().catch((error: unknown) => process.stderr.write(`warning: ${redact(String(error))}\n`));
+  // A run a cancel cut short may not have ended as a run.
+  for (const trace of traces.values()) closing.push(trace.close().catch((error: unknown) => process.stderr.write(`warning: ${redact(String(error))}\n`)));
+  await Promise.all(closing);
   process.stdout.write(redact(report.markdown));
   const unwritten = [];
   if (args.markdown) unwritten.push(await writeReportFile(args.markdown, redact(report.markdown)));

@@ -1,0 +1,46 @@
+// `plan-runner eval --trace-dir` kept every run's trace open until the last run ended: a file and a process exit
+// listener per run, so with --runs 300 the runs past the process's open-file limit failed with EMFILE, and the eval
+// still exited 0 (found by an adversarial pass).
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { evalCommand } from '../../src/cli/eval-command.ts';
+import { parseCliArgs } from '../../src/cli/parse-cli-args.ts';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-eval-traces-'));
+const plan = path.join(dir, 'sum.yml');
+writeFileSync(plan, 'name: sum\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 } }\n');
+
+/** Open file descriptors of this process, where the system lists them. */
+const openFiles = (): number | undefined => (existsSync('/proc/self/fd') ? readdirSync('/proc/self/fd').length : undefined);
+
+describe('plan-runner eval --trace-dir', () => {
+  it('closes each run’s trace as the run ends', async () => {
+    const traces = path.join(dir, 'traces');
+    // What is open as each run's progress line is written.
+    const held: Array<{ exitListeners: number; files: number | undefined }> = [];
+    const capture = (chunk: string | Uint8Array) => {
+      if (/^plan run \d+:/.test(String(chunk))) held.push({ exitListeners: process.listenerCount('exit'), files: openFiles() });
+      return true;
+    };
+    vi.spyOn(process.stdout, 'write').mockImplementation(capture);
+    vi.spyOn(process.stderr, 'write').mockImplementation(capture);
+    let code: number;
+    try {
+      const args = parseCliArgs(['eval', plan, '--runs', '30', '--trace-dir', traces]);
+      if (args.command !== 'eval') throw new Error('not eval');
+      code = await evalCommand(args, new AbortController().signal);
+    } finally {
+      vi.restoreAllMocks();
+    }
+    expect(code).toBe(0);
+    expect(held).toHaveLength(30);
+    expect(held.at(-1)!.exitListeners - held[0]!.exitListeners).toBe(0);
+    const files = held.map((at) => at.files).filter((count) => count !== undefined);
+    if (files.length > 0) expect(Math.max(...files) - Math.min(...files)).toBeLessThan(5);
+    // Every trace is whole all the same.
+    expect(readdirSync(traces).sort()).toEqual(Array.from({ length: 30 }, (_, i) => `plan-run-${i + 1}.jsonl`).sort());
+    for (const file of readdirSync(traces)) expect(readFileSync(path.join(traces, file), 'utf8')).toContain('"run_finished"');
+  });
+});
