@@ -45,6 +45,8 @@ export interface EvalRunResult {
   readonly modelRequestsSent?: number;
   /** Of `abandonedRequests`, those a `slow` fault of the eval's held until they were abandoned: none left. Absent as `modelRequestsSent` is. */
   readonly heldAbandonedRequests?: number;
+  /** The run threw instead of ending (a trace it could not open, plan-runner's own error): it measured nothing of the plan. */
+  readonly crashed?: true;
   /** Steps of the plan that started; absent for the ReAct baseline, which runs no plan. */
   readonly stepsStarted?: number;
 }

@@ -135,8 +135,15 @@ export function evalReport(settings: EvalSettings, made: readonly EvalRunResult[
     return column && unanswered ? [`Failed: no run of ${column.column} got an answer from the model (${cutText(ran[0]?.reason ?? 'no reason given', 300)}), so its figures say nothing of the plan.`] : [];
   });
   pushAll(notes, unevaluated);
+  // A run that threw (a trace it could not open, plan-runner's own error) measured nothing of the plan: counted as
+  // a failed run of it, it let a gate pass on the runs that did run, and in a base plan's column it hid a regression
+  // (found by an adversarial pass: runs past the open-file limit failed with EMFILE, and the eval exited 0).
+  const crashed = runs.filter((run) => run.crashed === true);
+  if (crashed.length > 0) {
+    notes.push(`Failed: ${crashed.length} of ${runs.length} run(s) failed to start or finish, so they measured nothing of the plan (${cutText(crashed[0]!.reason ?? 'no reason given', 300)}).`);
+  }
   const title = settings.plans.length > 1 ? `plan-runner eval: ${settings.plans.map((plan) => plan.label ?? plan.file).join(' vs ')}` : `plan-runner eval: ${settings.plans[0]?.file ?? ''}`;
-  const passed = !cancelled && idle.length === 0 && unmatched.length === 0 && silent.length === 0 && unevaluated.length === 0 && checks.every((check) => check.ok) && (regressions?.length ?? 0) === 0 && planColumn !== undefined;
+  const passed = !cancelled && crashed.length === 0 && idle.length === 0 && unmatched.length === 0 && silent.length === 0 && unevaluated.length === 0 && checks.every((check) => check.ok) && (regressions?.length ?? 0) === 0 && planColumn !== undefined;
   // A comparison with a column that evaluated nothing is none: no "No regression" line beside the failure.
   const compared = unevaluated.length === 0 ? regressions : undefined;
   return {

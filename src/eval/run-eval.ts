@@ -347,7 +347,8 @@ export function columnNames(settings: Pick<EvalSettings, 'plans' | 'baselines'>)
 
 /**
  * One run, whatever it throws: a run that throws is a rejected run saying why, so that it cannot end the
- * evaluation and drop every other run and the report with it (found by an adversarial pass).
+ * evaluation and drop every other run and the report with it (found by an adversarial pass). It is marked
+ * `crashed`, and fails the evaluation: it measured nothing of the plan.
  */
 async function oneRun(one: OneRun): Promise<EvalRunResult> {
   const started = one.deps.clock.now();
@@ -361,6 +362,7 @@ async function oneRun(one: OneRun): Promise<EvalRunResult> {
       run: one.run,
       status: one.deps.signal.aborted ? 'cancelled' : 'rejected',
       reason,
+      ...(!one.deps.signal.aborted && { crashed: true as const }),
       goals: [],
       ...usageFields(NO_USAGE),
       durationMs: one.deps.clock.now() - started,
