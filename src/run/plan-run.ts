@@ -1,4 +1,5 @@
 import type { EarlierCall } from '../steps/step-context.ts';
+import type { TodoItem } from '../core/todo-item.ts';
 import { redactDeep } from '../core/redact.ts';
 import { canonicalJson, stableHash } from '../core/stable-hash.ts';
 import { setMaxListeners } from 'node:events';
@@ -101,8 +102,13 @@ export class PlanRun {
   readonly masked = new Map<string, string>();
   /** `for_each` steps that reused an item whose saved result has something masked: where from. */
   readonly #maskedItems = new Map<string, string>();
-  /** Masked saved results of steps (by key) and items (`key#index`) running again: what their new result must redact to. */
-  readonly #savedCopies = new Map<string, { readonly result: unknown; readonly from: string }>();
+  /**
+   * Masked saved results of steps (by key) and items (`key#index`) running again: what their new result must redact to,
+   * and the TODO list its agent ended with, which stands with the copy when the copy stands.
+   */
+  readonly #savedCopies = new Map<string, SavedCopy>();
+  /** Saved copies (by `#savedCopies` key) whose run again wrote a TODO list of its own. */
+  readonly #rewroteTodos = new Set<string>();
   /** Steps that ran again in place of a masked saved copy: reviewed already in the saved run, as a reused step is. */
   readonly #ranAgain = new Set<string>();
   /** Calls with side effects that succeeded or may have (outcome unknown), by call key: never made again. */
@@ -412,7 +418,7 @@ export class PlanRun {
     // A saved result with something masked is not the step's: one that can run again without an effect outside it does.
     const again = earlier?.masked === true && this.#mayRunAgain(step);
     if (again) {
-      this.#savedCopies.set(key, { result: earlier.result, from: this.#savedBy(`step ${key}`) });
+      this.#savedCopies.set(key, { result: earlier.result, from: this.#savedBy(`step ${key}`), stepKey: key, ...(earlier.todos && { todos: earlier.todos }) });
       this.#ranAgain.add(key);
     }
     if (earlier && !again) {
@@ -448,7 +454,9 @@ export class PlanRun {
       onRetry: (notice: { attempt: number; maxAttempts: number; waitMs: number; error: string }) =>
         this.#journal.step({ type: 'step_retrying', stepKey: key, ...notice }),
       onActivity: (activity: StepActivity) => {
-        if (this.#journal.stateOf(key) === 'in_progress') this.#journal.step({ ...activity, stepKey: key });
+        if (this.#journal.stateOf(key) !== 'in_progress') return;
+        this.#noteRewrittenTodos(key, activity);
+        this.#journal.step({ ...activity, stepKey: key });
       },
       callTool: (tool: Tool, args: Record<string, unknown>, ctx: ToolContext) => this.#callTool(key, tool, args, ctx),
       earlierCalls: this.#earlierCalls.get(stepKeyWithin(this.#deps.within, key)),
@@ -488,6 +496,7 @@ export class PlanRun {
     const saved = this.#savedCopies.get(copyKey);
     if (outcome.ok || !saved || outcome.error instanceof RunStoppedError) return outcome;
     this.#savedCopies.delete(copyKey);
+    this.#savedCopyStands(copyKey, saved);
     const masked = `${saved.from} (it ran again and failed: ${errorText(outcome.error)})`;
     return { ok: true, result: saved.result, usage: outcome.usage, durationMs: outcome.durationMs, attempts: outcome.attempts, masked };
   }
@@ -503,8 +512,30 @@ export class PlanRun {
     if (!saved) return { result };
     this.#savedCopies.delete(copyKey);
     const redact = this.#deps.redact;
-    if (redact && canonicalJson(redactDeep(result, redact)) === canonicalJson(saved.result)) return { result };
+    if (redact && canonicalJson(redactDeep(result, redact)) === canonicalJson(saved.result)) {
+      this.#rewroteTodos.delete(copyKey);
+      return { result };
+    }
+    this.#savedCopyStands(copyKey, saved);
     return { result: saved.result, masked: saved.from };
+  }
+
+  /** A step's or item's agent, running again in place of a masked saved copy, wrote a TODO list of its own. */
+  #noteRewrittenTodos(copyKey: string, activity: StepActivity): void {
+    if ((activity.type === 'todos_created' || activity.type === 'todos_updated') && this.#savedCopies.has(copyKey)) this.#rewroteTodos.add(copyKey);
+  }
+
+  /**
+   * The saved copy stands in place of what its step or item did running again (it failed, or answered
+   * otherwise): so does the TODO list its agent ended with, as when it is reused. The list the run again
+   * wrote, or none, stood under the saved answer: a saved agent that left its TODOs open came back
+   * ✅ without them when its model failed on the resume, and `all_steps_completed` passed (found by an
+   * adversarial pass).
+   */
+  #savedCopyStands(copyKey: string, saved: SavedCopy): void {
+    const rewrote = this.#rewroteTodos.delete(copyKey);
+    if (!saved.todos?.length && !rewrote) return;
+    this.#journal.step({ type: 'todos_created', stepKey: saved.stepKey, ...(saved.index !== undefined && { index: saved.index }), todos: saved.todos ?? [] });
   }
 
   /**
@@ -656,7 +687,7 @@ export class PlanRun {
       const same = item !== undefined && item.key === (this.#deps.redact ? this.#deps.redact(child.key) : child.key);
       // A masked item runs again as a masked step does (never in a fanned-out run).
       const again = same && item.masked === true && this.#mayRunAgain(child);
-      if (again) this.#savedCopies.set(`${step.key}#${index}`, { result: item.result, from: this.#savedBy(`item ${item.key}`) });
+      if (again) this.#savedCopies.set(`${step.key}#${index}`, { result: item.result, from: this.#savedBy(`item ${item.key}`), stepKey: step.key, index, ...(item.todos && { todos: item.todos }) });
       if (same && !again) taken.push(index);
       else if (part?.part === 'shard') {
         if (shardPlan!.assignment[index] === part.shard) toRun.push(index);
@@ -733,7 +764,9 @@ export class PlanRun {
         this.#journal.step({ type: 'item_retrying', stepKey, index, ...notice }),
       // An item's tool calls and activity belong to its for_each step: one record, one side-effect ledger.
       onActivity: (activity: StepActivity) => {
-        if (this.#journal.stateOf(stepKey) === 'in_progress') this.#journal.step({ ...activity, stepKey, index });
+        if (this.#journal.stateOf(stepKey) !== 'in_progress') return;
+        this.#noteRewrittenTodos(`${stepKey}#${index}`, activity);
+        this.#journal.step({ ...activity, stepKey, index });
       },
       callTool: (tool: Tool, args: Record<string, unknown>, ctx: ToolContext) => this.#callTool(stepKey, tool, args, ctx, { key: child.key, reuseKey }),
       // The trace keeps item keys redacted (a label from a list that holds a token), as it kept this item's calls.
@@ -1073,6 +1106,17 @@ export class PlanRun {
 function callerOf(call: { readonly stepKey: string; readonly plan?: string }, otherPlan: boolean): string {
   if (!otherPlan) return call.stepKey;
   return call.plan === undefined ? `${call.stepKey} of another plan` : `${call.stepKey} of the plan '${call.plan}'`;
+}
+
+/** A masked saved result running again (`#savedCopies`): the copy, where it is from, and whose it is. */
+interface SavedCopy {
+  readonly result: unknown;
+  readonly from: string;
+  readonly stepKey: string;
+  /** The item's index, for an item's copy. */
+  readonly index?: number;
+  /** Its agent's TODO list as the saved run ended. */
+  readonly todos?: readonly TodoItem[];
 }
 
 /** Where a `for_each` item's earlier calls are kept: its step's reuse key and its own key, which no step key can be. */
