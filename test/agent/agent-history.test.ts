@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AGENT_REPLY_CHAR_LIMIT } from '../../src/steps/agent/reply-budget.ts';
-import { textAnswer, toolCallAnswer } from '../helpers/chat-server.ts';
+import { textAnswer, toolCallAnswer, type ScriptedReply } from '../helpers/chat-server.ts';
 import { pageTool } from '../helpers/page-tool.ts';
 import type { Tool } from '../../src/tools/tool.ts';
 import { runOfflineJob } from '../recovery/job-harness.ts';
@@ -73,5 +73,29 @@ describe('an agent’s conversation', () => {
     const firstKept = args.findIndex((text) => text.includes('NOTE-'));
     expect(firstKept).toBeGreaterThan(calls - 10);
     expect(args.slice(firstKept).every((text) => text.includes('NOTE-'))).toBe(true);
+  });
+
+  // Found by an adversarial pass on bounds: replies and arguments were bounded, but the text the model writes beside
+  // its calls was resent whole every turn: 30 turns of 20,000 characters each sent 600,000 of them at the end.
+  it(`keeps the model’s own text beside its calls within the same ${AGENT_REPLY_CHAR_LIMIT.toLocaleString('en-US')} characters, the oldest giving way to a line`, async () => {
+    const calls = 30;
+    const turn = (i: number): ScriptedReply => ({ kind: 'completion', content: `THOUGHT-${i + 1} `.padEnd(20_000, 'z'), toolCalls: [{ name: 'page', arguments: {} }] });
+    const script = [todos(false, [['1', 'Read every page', 'in_progress']]), ...Array.from({ length: calls }, (_, i) => turn(i)), textAnswer('Read them all')];
+    const job = await runOfflineJob({ plan: PLAN, script, extraTools: [pageTool(100)] });
+    expect(job.outcome.kind === 'ran' && job.outcome.status, JSON.stringify(job.events.filter((e) => e.type === 'step_failed'))).toBe('succeeded');
+    const last = job.server.requests.at(-1)!.body.messages;
+    const texts = last.flatMap((message) => (message.role === 'assistant' && typeof message.content === 'string' ? [message.content] : []));
+    expect(texts).toHaveLength(calls);
+    const args = last.flatMap((message) => (message.role === 'assistant' ? (message.tool_calls ?? []) : [])).map((call) => (call as { function: { arguments: string } }).function.arguments);
+    const replies = last.filter((message) => message.role === 'tool').map((message) => String(message.content));
+    expect([...texts, ...args, ...replies].reduce((sum, text) => sum + text.length, 0)).toBeLessThanOrEqual(AGENT_REPLY_CHAR_LIMIT);
+    // The newest whole, the oldest given way, in order.
+    expect(texts.at(-1)).toBe(`THOUGHT-${calls} `.padEnd(20_000, 'z'));
+    expect(texts[0]).toBe('[left out for room: your message here, 20000 characters]');
+    const firstKept = texts.findIndex((text) => text.startsWith('THOUGHT-'));
+    expect(firstKept).toBeGreaterThan(calls - 10);
+    expect(texts.slice(firstKept).every((text) => text.startsWith('THOUGHT-'))).toBe(true);
+    // The trace keeps each turn's text whole.
+    expect(job.trace.filter((line) => line.type === 'agent_turn' && String(line.message).length === 20_000)).toHaveLength(calls);
   });
 });

@@ -113,6 +113,7 @@ class AgentLoop {
       }
       messages.push({ role: 'assistant', content: choice?.message.content ?? null, tool_calls: calls });
       replies.addCalls(messages.length - 1, calls);
+      replies.addText(messages.length - 1, choice?.message.content?.length ?? 0);
       let run = 0;
       let todoWrites = 0;
       for (const call of calls) {
