@@ -98,4 +98,35 @@ describe('an agent’s conversation', () => {
     // The trace keeps each turn's text whole.
     expect(job.trace.filter((line) => line.type === 'agent_turn' && String(line.message).length === 20_000)).toHaveLength(calls);
   });
+
+  // Found by an adversarial pass on bounds: the calls' ids and the names of tools the step does not offer are the
+  // model's own strings, resent every turn and counted by no budget: ten turns of 8 calls named with 50,000
+  // characters sent 4.4 million characters in the last request.
+  it('keeps no call id, nor name of a tool it was not offered, longer than a tool name may be', async () => {
+    const turns = 10;
+    const long = (what: string, i: number, j: number) => `${what}-${i}-${j}-`.padEnd(50_000, 'q');
+    const turn = (i: number): ScriptedReply => ({
+      kind: 'raw',
+      body: {
+        id: `chatcmpl-${i}`,
+        object: 'chat.completion',
+        created: 0,
+        model: 'm',
+        choices: [{ index: 0, finish_reason: 'tool_calls', message: { role: 'assistant', content: null, tool_calls: Array.from({ length: 8 }, (_, j) => ({ id: long('id', i, j), type: 'function', function: { name: j === 0 ? 'page' : long('name', i, j), arguments: '{}' } })) } }],
+        usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+      },
+    });
+    const script = [todos(false, [['1', 'Read every page', 'in_progress']]), ...Array.from({ length: turns }, (_, i) => turn(i)), textAnswer('Read them all')];
+    const job = await runOfflineJob({ plan: PLAN, script, extraTools: [pageTool(100)] });
+    expect(job.outcome.kind === 'ran' && job.outcome.status, JSON.stringify(job.events.filter((e) => e.type === 'step_failed'))).toBe('succeeded');
+    const last = job.server.requests.at(-1)!.body.messages;
+    expect(JSON.stringify(last).length).toBeLessThan(AGENT_REPLY_CHAR_LIMIT);
+    const calls = last.flatMap((message) => (message.role === 'assistant' ? (message.tool_calls ?? []) : [])) as { id: string; function: { name: string } }[];
+    expect(calls).toHaveLength(1 + turns * 8);
+    // Every reply still answers its call, the offered tool ran each turn, and the others were told they are unknown.
+    const answered = last.flatMap((message) => (message.role === 'tool' ? [message.tool_call_id] : []));
+    expect(answered).toEqual(calls.map((call) => call.id));
+    expect(job.trace.filter((line) => line.type === 'agent_tool_called' && line.tool === 'page' && line.ok)).toHaveLength(turns);
+    expect(calls.filter((call) => call.function.name.startsWith('name-')).every((call) => call.function.name.length === 129 && call.function.name.endsWith('…'))).toBe(true);
+  });
 });

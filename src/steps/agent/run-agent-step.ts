@@ -97,7 +97,7 @@ class AgentLoop {
       const content = choice?.message.content ?? '';
       const asked = (choice?.message.tool_calls ?? []).filter((call): call is FunctionCall => call.type === 'function');
       // Every call kept is answered and recorded; those past the cap are not read at all.
-      const calls = asked.slice(0, MAX_TOOL_CALLS_READ_PER_TURN);
+      const calls = asked.slice(0, MAX_TOOL_CALLS_READ_PER_TURN).map((call, at) => boundedCall(call, `call_${turn}_${at}`, (name) => name === WRITE_TODOS || this.#tools.offered.has(name)));
       const dropped = asked.length - calls.length;
       const answered = hasVisibleText(content);
       if (answered) this.#lastMessage = content;
@@ -193,6 +193,24 @@ const TODOS_NOT_RUN = {
 function notRun(call: FunctionCall, why: { readonly error: string; readonly reply: string } = { error: NOT_RUN_ERROR, reply: NOT_RUN_REPLY }): ToolCallAnswer {
   const parsed = parseArguments(call.function.arguments);
   return { ok: false, args: parsed.ok ? parsed.args : call.function.arguments, error: why.error, reply: why.reply };
+}
+
+/**
+ * The longest call id, and name of a tool the step does not offer, a conversation keeps: both are the model's
+ * own strings, resent every turn and counted by no budget. Ten turns of 8 calls named with 50,000 characters
+ * sent 4.4 million characters in the last request (found by an adversarial pass). A plan's tool names have at
+ * most 64 characters, an MCP server's 128.
+ */
+const MAX_CALL_ID_CHARS = 64;
+const MAX_UNKNOWN_NAME_CHARS = 128;
+
+/** The call as the conversation keeps it: a longer id replaced by the runner's (`fallbackId`), a longer unknown name cut. */
+function boundedCall(call: FunctionCall, fallbackId: string, known: (name: string) => boolean): FunctionCall {
+  const { id, function: fn } = call;
+  const longId = id.length > MAX_CALL_ID_CHARS;
+  const longName = fn.name.length > MAX_UNKNOWN_NAME_CHARS && !known(fn.name);
+  if (!longId && !longName) return call;
+  return { ...call, id: longId ? fallbackId : id, function: { ...fn, name: longName ? `${fn.name.slice(0, MAX_UNKNOWN_NAME_CHARS)}…` : fn.name } };
 }
 
 /** An `agent` step: a bounded Chat Completions tool loop whose final answer is the step's result. */
