@@ -97,7 +97,7 @@ class AgentLoop {
       const content = choice?.message.content ?? '';
       const asked = (choice?.message.tool_calls ?? []).filter((call): call is FunctionCall => call.type === 'function');
       // Every call kept is answered and recorded; those past the cap are not read at all.
-      const calls = asked.slice(0, MAX_TOOL_CALLS_READ_PER_TURN).map((call, at) => boundedCall(call, `call_${turn}_${at}`, (name) => name === WRITE_TODOS || this.#tools.offered.has(name)));
+      const calls = asked.slice(0, MAX_TOOL_CALLS_READ_PER_TURN).map((call, at) => boundedCall(call, `plan-runner-call-${turn}-${at}`, (name) => name === WRITE_TODOS || this.#tools.offered.has(name)));
       const dropped = asked.length - calls.length;
       const answered = hasVisibleText(content);
       if (answered) this.#lastMessage = content;
