@@ -33,7 +33,7 @@ import type { StepWeights } from '../run/start-order.ts';
 import { judgeGoals } from './judge-goals.ts';
 import { fanOutWriteProblem } from './fan-out-writes.ts';
 import { grantApproval, type ApprovalGrant } from './grant-approval.ts';
-import { approvedSteps, hiddenName } from './saved-steps.ts';
+import { approvedSteps, callsRefusedNow, hiddenName } from './saved-steps.ts';
 import { jobPlan, loadJobPlan } from './load-job-plan.ts';
 import { missingModelError, setupError } from './model-requirement.ts';
 import { openTools, type OpenTools } from './open-tools.ts';
@@ -256,7 +256,13 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   if (approved && 'problem' in approved) return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${approved.problem}`)] };
   const resumedSteps = approved
     ? approved.steps
-    : resume && resume.plan.steps.length > 0 && hiddenName(resume.plan.steps) === undefined && samePlanning(planned, resume) && (loadedPlan.steps.length === 0 ? sameGoal(loadedPlan.goal, resume, redact) : revisedFrom(fileSteps!, resume))
+    : resume &&
+        resume.plan.steps.length > 0 &&
+        hiddenName(resume.plan.steps) === undefined &&
+        samePlanning(planned, resume) &&
+        (loadedPlan.steps.length === 0 ? sameGoal(loadedPlan.goal, resume, redact) : revisedFrom(fileSteps!, resume)) &&
+        // Steps that call what the plan no longer lets them (a tool, an agent profile's): written anew, or the file's own.
+        callsRefusedNow(loadedPlan, resume.plan.steps) === undefined
       ? resume.plan.steps
       : undefined;
   const steps = resumedSteps

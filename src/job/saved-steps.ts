@@ -1,6 +1,9 @@
 import type { PlanStep } from '../core/plan-step.ts';
 import { REDACTED, redactDeep, type Redactor } from '../core/redact.ts';
 import { canonicalJson } from '../core/stable-hash.ts';
+import { checkTools } from '../plan/check-tools.ts';
+import { planFileStep } from '../plan/frozen-plan.ts';
+import type { ValidPlan } from '../plan/valid-plan.ts';
 
 /**
  * Where a step read back from a trace names something by a value the redactor hid: its key or id,
@@ -22,6 +25,22 @@ export function hiddenName(steps: readonly PlanStep[]): string | undefined {
     for (const [field, name] of names) if (typeof name === 'string' && name.includes(REDACTED)) return `step ${step.key}'s ${field} \`${name}\``;
   }
   return undefined;
+}
+
+/**
+ * Why steps read back from a trace (a plan the model wrote, or replanned) may not run under the plan as it is
+ * now: a tool it no longer offers, or keeps out of this run (a fork's pull request), an agent profile it no
+ * longer has, or one whose tools no longer include the step's. The plan file's checks for what a step may
+ * call, which steps read back from a trace were never put to: a profile narrowed after a run, then resumed,
+ * still let the step the model wrote under it call what it no longer may (found by an adversarial hunt).
+ */
+export function callsRefusedNow(plan: Pick<ValidPlan, 'source' | 'tools' | 'withheld'>, steps: readonly PlanStep[]): string | undefined {
+  const ids = new Map(steps.map((step) => [step.key, step.id]));
+  const sequence = steps.map((step) => planFileStep(step, (key) => ids.get(key) ?? key));
+  const issue = checkTools({ ...plan.source, workflow_sequence: sequence }, plan.tools, plan.withheld).find((found) => found.path[0] === 'workflow_sequence');
+  if (issue === undefined) return undefined;
+  const step = steps[issue.path[1] as number];
+  return `step ${step?.key ?? '?'}: ${issue.message}`;
 }
 
 /**
