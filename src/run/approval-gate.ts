@@ -32,7 +32,7 @@ export class ApprovalGate {
   readonly #redact?: Redactor;
   readonly #usedPlanRun: boolean;
   /** What each used plan asks for (its first step that needs approval, and why), or null: each looked at once. */
-  readonly #usedPlanAsks = new Map<RunnablePlan, string | null>();
+  readonly #askedByUsedPlan = new Map<RunnablePlan, string | null>();
 
   /**
    * `redact`: the run's redactor; the arguments were shown (and kept in the trace) redacted, and are compared so.
@@ -66,12 +66,25 @@ export class ApprovalGate {
       const writes = toolsStepMayCall(step, plan).filter((name) => this.#tools.get(name)?.sideEffects);
       if (writes.length > 0) return `it uses ${writes.join(', ')}, a tool with side effects (approval: side-effects)`;
     }
+    return this.#usedPlanAsks(step, plan);
+  }
+
+  /**
+   * Whether the step asks for a person beyond what the plan's policy asks of every step like it: its own
+   * `approval: true`, or (a `type: plan` step) the plan it uses asks. A replacement of such a step asks in its place.
+   */
+  asksOfItself(step: PlanStep): boolean {
+    return !this.#usedPlanRun && (step.approval === true || this.#usedPlanAsks(step, this.#plan) !== undefined);
+  }
+
+  /** What the plan a `type: plan` step uses asks for, nested ones too, in words; undefined when it asks nothing. */
+  #usedPlanAsks(step: PlanStep, plan: RunnablePlan): string | undefined {
     const used = step.type === 'plan' && step.uses !== undefined ? plan.subplans?.get(step.uses) : undefined;
     if (used === undefined) return undefined;
-    let asks = this.#usedPlanAsks.get(used);
+    let asks = this.#askedByUsedPlan.get(used);
     if (asks === undefined) {
       // Null while it is looked at: plans that use each other are refused at load, and would ask nothing more here.
-      this.#usedPlanAsks.set(used, null);
+      this.#askedByUsedPlan.set(used, null);
       asks = null;
       for (const inner of used.steps) {
         const why = this.#reason(inner, used);
@@ -79,7 +92,7 @@ export class ApprovalGate {
         asks = `its step ${inner.id}: ${why}`;
         break;
       }
-      this.#usedPlanAsks.set(used, asks);
+      this.#askedByUsedPlan.set(used, asks);
     }
     return asks === null ? undefined : `the plan ${step.uses} asks for approval before ${asks}`;
   }

@@ -1008,11 +1008,12 @@ export class PlanRun {
       ? (replacementProblem(completed, new Set(this.#journal.record.steps.keys()), result.steps) ?? this.#repeatedSideEffect(result.steps))
       : result.problem;
     if (!result.ok || problem) return this.#escalate(`${what} and the replanner could not write a valid plan for what is left (${problem})`, lastError);
-    // A step it replaces that asks for a person on its own (`approval: true`, or its used plan asks): a model's step
-    // cannot ask (the field is for people), so every step the replacement adds asks in its place. Else the model
-    // replaced the step that waited with one that called the same tool, and it ran with nobody asked (found by an
+    // A step it replaces (every step not completed: the one that failed too) that asks for a person on its own
+    // (`approval: true`, or its used plan asks): a model's step cannot ask (the field is for people), so every step
+    // the replacement adds asks in its place. Else the model replaced the step that waited (or the approved step that
+    // then failed) with one that called the same tool otherwise, and it ran with nobody asked (found by an
     // adversarial hunt). The plan's policy (`side-effects`, `plan`) asks for new steps as for any.
-    const asking = this.#remaining().find((step) => (step.approval || step.type === 'plan') && this.gate.needs(step) !== undefined);
+    const asking = this.graph.steps.find((step) => this.#journal.stateOf(step.key) !== 'completed' && this.gate.asksOfItself(step));
     const steps = asking ? result.steps.map((step): PlanStep => (step.approval ? step : { ...step, approval: true })) : result.steps;
     const reason = revisionReason(trigger, result.why);
     this.#revise(steps, asking ? `${reason} (its steps ask for approval, as step ${asking.key} they replace did)` : reason);

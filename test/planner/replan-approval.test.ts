@@ -76,3 +76,34 @@ it('an approval of the replacement runs it, once', async () => {
   expect(approved.kind === 'ran' && approved.status).toBe('succeeded');
   expect(readFileSync(join(dir, 'deployed.txt'), 'utf8')).toBe('{"target":"prod"}\n');
 });
+
+// The approved step itself failed in the approving run, and its replacement, which the person never saw, ran unasked.
+it('a replacement of an approved step that failed asks for approval again', async () => {
+  writeFileSync(join(dir, 'plan.yml'), PLAN.replace('echo done', 'exit 3').replace('command: ["sh", "-c", "exit 3"]', 'command: ["sh", "-c", "echo notes"]'));
+  const paused = await job([], join(dir, 'paused.jsonl'));
+  expect(paused.kind === 'ran' && paused.status).toBe('awaiting-approval');
+  const text = readFileSync(join(dir, 'paused.jsonl'), 'utf8');
+  const asked = text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { type: string; request: { hash: string } }).findLast((event) => event.type === 'approval_requested')!;
+  const steps = [{ id: 3, type: 'tool_call', tool: 'deploy', args: '{"target": "elsewhere"}', description: 'deploy elsewhere', depends_on: [] }];
+  const approved = await job([replacement(steps)], join(dir, 'approved.jsonl'), { resume: { file: join(dir, 'paused.jsonl'), text, label: 'attempt 1' }, approve: { hash: asked.request.hash, by: 'maintainer' } });
+  if (approved.kind !== 'ran') throw new Error(JSON.stringify(approved));
+  expect(approved.run.replans).toBe(1);
+  expect(readFileSync(join(dir, 'deployed.txt'), 'utf8')).toBe('{"target":"prod"}\n');
+  expect(approved.status).toBe('awaiting-approval');
+});
+
+it('a replacement of a step whose used plan asks for approval asks too; the plan’s side-effects policy alone asks only for the steps it names', async () => {
+  writeFileSync(join(dir, 'inner.yml'), 'name: Inner\napproval: plan\ntoolsets: [math]\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: add, args: { a: 1, b: 2 } }\n');
+  writeFileSync(join(dir, 'plan.yml'), PLAN.replace('  - { id: 2, type: tool_call, tool: deploy, args: { target: prod }, depends_on: [1], approval: true }', '  - { id: 2, type: plan, uses: inner.yml, depends_on: [1] }'));
+  const steps = [{ id: 3, type: 'tool_call', tool: 'deploy', args: '{"target": "prod"}', description: 'deploy anyway', depends_on: [] }];
+  const used = await job([replacement(steps)], join(dir, 'paused.jsonl'));
+  expect(used.kind === 'ran' && used.status).toBe('awaiting-approval');
+  expect(existsSync(join(dir, 'deployed.txt'))).toBe(false);
+  // Under approval: side-effects a waiting step is replaced by steps the policy judges each: a read runs, a write waits.
+  writeFileSync(join(dir, 'plan.yml'), `${PLAN.replace('approval: true', 'description: deploy').replace('  deploy: { description: Deploys,', '  deploy: { side_effects: true, description: Deploys,')}approval: side-effects\ntoolsets: [math]\n`);
+  const policy = await job([replacement([{ id: 4, type: 'tool_call', tool: 'add', args: '{"a": 1, "b": 2}', description: 'add', depends_on: [] }, { id: 5, type: 'tool_call', tool: 'deploy', args: '{"target": "prod"}', description: 'deploy anyway', depends_on: [] }])], join(dir, 'policy.jsonl'));
+  if (policy.kind !== 'ran') throw new Error(JSON.stringify(policy));
+  expect(policy.status).toBe('awaiting-approval');
+  expect(policy.run.record.steps.get('4')).toMatchObject({ state: 'completed', result: 3 });
+  expect(policy.run.record.steps.get('5')).toMatchObject({ state: 'waiting' });
+});
