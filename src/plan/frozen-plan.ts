@@ -54,13 +54,17 @@ export async function frozenPlanText(plan: ValidPlan, from: string, redact?: Red
   const steps = plan.steps.map((step) => planFileStep(step, idOf));
   const frozen = {
     ...plan.source,
+    // No replans: a step that fails is escalated, not replaced. The job that runs this file runs what its
+    // reviewers approved (an environment's), and a replacement could call any tool of the catalogue with
+    // arguments nobody saw (found by an adversarial hunt of model-written plans).
+    limits: { ...plan.source.limits, max_replans: 0 },
     name: plan.name,
     ...(plan.source.goal !== undefined && { goal: redact ? redact(plan.source.goal) : plan.source.goal }),
     workflow_sequence: redact ? redactDeep(steps, redact) : steps,
   };
   const header = [
     `# Frozen by plan-runner (mode: plan) from ${(redact ? redact(from) : from).replace(/[\r\n]+/g, ' ')}.`,
-    '# `mode: run` runs these steps exactly as written: no model plans them again at the start.',
+    '# `mode: run` runs these steps exactly as written: no model plans them again, at the start or after a failure (max_replans: 0).',
   ].join('\n');
   // `yaml` is loaded here, not at start: only `mode: plan` writes a plan file.
   const { stringify } = await import('yaml');
