@@ -414,9 +414,14 @@ function faultInjectingFetch(options) {
             headers.set('x-plan-runner-run', String(options.tagRequests.run));
         }
         const request = { ...init, headers };
+        // Counted as it leaves: what the endpoint did with the run's requests is told apart from what the eval did in their place.
+        const send = () => {
+            options.injector.noteModelRequestSent();
+            return inner(input, request);
+        };
         const chosen = options.injector.modelFault(purpose);
         if (!chosen)
-            return inner(input, request);
+            return send();
         switch (chosen.fault) {
             case 'http 429':
             case 'model 429':
@@ -424,11 +429,22 @@ function faultInjectingFetch(options) {
             case 'http 500':
             case 'model 500':
                 return errorResponse(500, chosen.fault, undefined);
-            case 'slow':
-                await (0,promises_.setTimeout)(chosen.delayMs ?? 0, undefined, init?.signal ? { signal: init.signal } : {});
-                return inner(input, request);
+            case 'slow': {
+                const signal = init?.signal ?? undefined;
+                const out = signal !== undefined && !signal.aborted;
+                try {
+                    await (0,promises_.setTimeout)(chosen.delayMs ?? 0, undefined, signal ? { signal } : {});
+                }
+                catch (error) {
+                    // Abandoned while held: the run's usage counts it abandoned, and it never left.
+                    if (out && signal.aborted)
+                        options.injector.noteHeldAbandoned();
+                    throw error;
+                }
+                return send();
+            }
             case 'bad json':
-                return withBadJson(await inner(input, request));
+                return withBadJson(await send());
         }
     };
 }
@@ -508,6 +524,8 @@ class FaultInjector {
     #injected = [];
     #targeting = new Set();
     #purposes = new Set();
+    #modelRequestsSent = 0;
+    #heldAbandoned = 0;
     constructor(rules, seed, run) {
         this.#rules = rules;
         this.#seed = `${seed}:${run}`;
@@ -531,6 +549,25 @@ class FaultInjector {
     /** The purposes of the model calls this run made (`step:a/s`, `goal:x`): what a rule that matched none could have named. */
     get modelPurposes() {
         return [...this.#purposes];
+    }
+    /** Model requests (HTTP attempts) that went to the endpoint: not those an injected error answered in its place. */
+    get modelRequestsSent() {
+        return this.#modelRequestsSent;
+    }
+    /** Notes a model request that went to the endpoint. */
+    noteModelRequestSent() {
+        this.#modelRequestsSent += 1;
+    }
+    /**
+     * Model requests a `slow` fault held until they were abandoned (a timeout, a cancel): each counts as abandoned in
+     * the run's usage, and none left, so no provider bills them.
+     */
+    get heldAbandonedRequests() {
+        return this.#heldAbandoned;
+    }
+    /** Notes a model request a `slow` fault held until it was abandoned. */
+    noteHeldAbandoned() {
+        this.#heldAbandoned += 1;
     }
     /** Counts an HTTP attempt of a model call made for `purpose` and returns the fault it gets, if any. */
     modelFault(purpose) {
@@ -865,6 +902,12 @@ function usageFields(usage) {
         unpricedCalls: usage.unpricedCalls ?? 0,
     };
 }
+/** What the run's requests met at the endpoint, where one answers over HTTP (a live endpoint, an answers file's server). */
+function endpointCounts(settings, injector) {
+    if (settings.model.kind !== 'live' && settings.model.kind !== 'answers')
+        return {};
+    return { modelRequestsSent: injector.modelRequestsSent, heldAbandonedRequests: injector.heldAbandonedRequests };
+}
 /** Counts planner calls as they are made, whatever the job does with them, and the requests that got no answer (cancels aside). */
 function countingPlanner(client, counter) {
     return {
@@ -916,6 +959,7 @@ async function runPlanVariant(one) {
         faults: injector.injected,
         faultRulesTargeting: injector.targetingRules,
         modelPurposes: injector.modelPurposes,
+        ...endpointCounts(settings, injector),
         unansweredModelRequests: counter.unanswered,
         plannerCalls: counter.planner,
         ...countEvents(events),
@@ -951,6 +995,7 @@ async function runReactVariant(one) {
         faults: injector.injected,
         faultRulesTargeting: injector.targetingRules,
         modelPurposes: injector.modelPurposes,
+        ...endpointCounts(settings, injector),
     });
     // As in a plan's run: no prompt, tool argument or error carries a secret the run knows, the values the plan gives
     // its MCP servers among them (learned before they start: one that fails to start can print them).
@@ -1038,7 +1083,8 @@ function columnNames(settings) {
 }
 /**
  * One run, whatever it throws: a run that throws is a rejected run saying why, so that it cannot end the
- * evaluation and drop every other run and the report with it (found by an adversarial pass).
+ * evaluation and drop every other run and the report with it (found by an adversarial pass). It is marked
+ * `crashed`, and fails the evaluation: it measured nothing of the plan.
  */
 async function oneRun(one) {
     const started = one.deps.clock.now();
@@ -1053,6 +1099,7 @@ async function oneRun(one) {
             run: one.run,
             status: one.deps.signal.aborted ? 'cancelled' : 'rejected',
             reason,
+            ...(!one.deps.signal.aborted && { crashed: true }),
             goals: [],
             ...usageFields(core_usage/* NO_USAGE */.y),
             durationMs: one.deps.clock.now() - started,
@@ -1155,6 +1202,24 @@ var push_all = __webpack_require__(37665);
 function hadModelFault(run) {
     return run.faults.some((fault) => fault.target.startsWith('model:'));
 }
+/**
+ * The run's requests abandoned after they left: a request a `slow` fault held until it was abandoned never did. Any
+ * model fault in the run passed over all of them, and a real request abandoned beside an injected `http 500` went
+ * unbilled in the cost gate (found by an adversarial pass). Without the count (runs made elsewhere), as that did.
+ */
+function abandonedAfterLeaving(run) {
+    if (run.heldAbandonedRequests !== undefined)
+        return Math.max(0, run.abandonedRequests - run.heldAbandonedRequests);
+    return hadModelFault(run) ? 0 : run.abandonedRequests;
+}
+/**
+ * Whether the run's model requests went to the endpoint: a run whose every request an injected error answered in its
+ * place asked the endpoint nothing. Any model fault in the run counted as that, and an endpoint that refused every
+ * request the eval sent passed (found by an adversarial pass). Without the count (runs made elsewhere), as that did.
+ */
+function askedEndpoint(run) {
+    return run.modelRequestsSent !== undefined ? run.modelRequestsSent > 0 : !hadModelFault(run);
+}
 /** The report of runs already made: columns in the order they ran, thresholds checked on the (last) plan's own column. */
 function evalReport(settings, made, thresholds, cancelled) {
     // The run a cancel interrupted is no measurement of the plan: it stays in `runs`, out of every figure (found by an adversarial pass).
@@ -1173,7 +1238,7 @@ function evalReport(settings, made, thresholds, cancelled) {
     const succeeded = planRuns.filter((run) => run.status === 'succeeded').length;
     // Billed only when a live endpoint got them: an answers file bills nothing, and a request held by the eval's own
     // `slow` fault never left (found by a review).
-    const abandoned = settings.model.kind !== 'live' ? 0 : planRuns.filter((run) => !hadModelFault(run)).reduce((sum, run) => sum + run.abandonedRequests, 0);
+    const abandoned = settings.model.kind !== 'live' ? 0 : planRuns.reduce((sum, run) => sum + abandonedAfterLeaving(run), 0);
     const checks = planColumn ? checkThresholds(planColumn, thresholds, { endedWithoutCall, succeeded, abandoned }) : [];
     const regressions = baseColumn && planColumn ? findRegressions(baseColumn, planColumn) : undefined;
     // A rule that targeted no call in any run (a misspelt tool, a step id or goal the plan does not have)
@@ -1242,15 +1307,23 @@ function evalReport(settings, made, thresholds, cancelled) {
         const why = ran.some(paused) ? 'each was refused or waited for an approval, which an evaluation never gives' : 'each was refused';
         if (column && refused)
             return [`Failed: no run of ${column.column} got to its first step: ${why} (${(0,cut_text/* cutText */.I)(ran[0]?.reason ?? 'no reason given', 300)}).`];
-        // Every run asked the model and none got an answer (an endpoint that could not be reached, a revoked key), with
-        // no fault of the eval's own on the model: the figures measure the endpoint, and "no regression" compared two outages.
+        // Every run asked the model and none got an answer (an endpoint that could not be reached, a revoked key), and not
+        // only because the eval's own faults answered in the endpoint's place: the figures measure the endpoint, and "no
+        // regression" compared two outages.
         const unanswered = ran.length > 0 &&
-            ran.every((run) => run.status !== 'succeeded' && run.modelCalls === 0 && (run.unansweredModelRequests ?? 0) > 0 && !hadModelFault(run));
+            ran.every((run) => run.status !== 'succeeded' && run.modelCalls === 0 && (run.unansweredModelRequests ?? 0) > 0 && askedEndpoint(run));
         return column && unanswered ? [`Failed: no run of ${column.column} got an answer from the model (${(0,cut_text/* cutText */.I)(ran[0]?.reason ?? 'no reason given', 300)}), so its figures say nothing of the plan.`] : [];
     });
     (0,push_all/* pushAll */.i)(notes, unevaluated);
+    // A run that threw (a trace it could not open, plan-runner's own error) measured nothing of the plan: counted as
+    // a failed run of it, it let a gate pass on the runs that did run, and in a base plan's column it hid a regression
+    // (found by an adversarial pass: runs past the open-file limit failed with EMFILE, and the eval exited 0).
+    const crashed = runs.filter((run) => run.crashed === true);
+    if (crashed.length > 0) {
+        notes.push(`Failed: ${crashed.length} of ${runs.length} run(s) failed to start or finish, so they measured nothing of the plan (${(0,cut_text/* cutText */.I)(crashed[0].reason ?? 'no reason given', 300)}).`);
+    }
     const title = settings.plans.length > 1 ? `plan-runner eval: ${settings.plans.map((plan) => plan.label ?? plan.file).join(' vs ')}` : `plan-runner eval: ${settings.plans[0]?.file ?? ''}`;
-    const passed = !cancelled && idle.length === 0 && unmatched.length === 0 && silent.length === 0 && unevaluated.length === 0 && checks.every((check) => check.ok) && (regressions?.length ?? 0) === 0 && planColumn !== undefined;
+    const passed = !cancelled && crashed.length === 0 && idle.length === 0 && unmatched.length === 0 && silent.length === 0 && unevaluated.length === 0 && checks.every((check) => check.ok) && (regressions?.length ?? 0) === 0 && planColumn !== undefined;
     // A comparison with a column that evaluated nothing is none: no "No regression" line beside the failure.
     const compared = unevaluated.length === 0 ? regressions : undefined;
     return {

@@ -465,8 +465,20 @@ async function authorizeTrigger(request, lookup) {
 var fork_pull_request = __nccwpck_require__(69362);
 ;// CONCATENATED MODULE: ./lib/security/base-branch-guard.js
 
-/** Events that run with the base repository's token and secrets while a pull request's code may be at hand. */
-const BASE_CONFIG_EVENTS = ['pull_request_target', 'issue_comment'];
+/**
+ * Events that run with the base repository's token and secrets while a pull request's code may be at hand. The
+ * check and status events run the default branch's workflow (GITHUB_SHA is its head), while the commit they are
+ * about may be a fork's: a fork's pull request's check suite names its head, and their payloads do not say whose
+ * it is (`check_run.pull_requests` lists no fork's), so it is not taken on trust (found by an adversarial hunt).
+ */
+const BASE_CONFIG_EVENTS = ['pull_request_target', 'issue_comment', 'check_run', 'check_suite', 'status'];
+/** The ref into the event's own commit that a checkout must not take, by event. */
+const HEAD_REFS = {
+    workflow_run: "the fork's head (`ref: ${{ github.event.workflow_run.head_sha }}`)",
+    check_run: 'the checked commit (`ref: ${{ github.event.check_run.head_sha }}`)',
+    check_suite: 'the checked commit (`ref: ${{ github.event.check_suite.head_sha }}`)',
+    status: 'the commit the status is for (`ref: ${{ github.event.sha }}`)',
+};
 /**
  * Whether the plan must come from the base repository's own commit on this event: `BASE_CONFIG_EVENTS`, and a
  * `workflow_run` a fork's pull request set off, which has the token and secrets too while the fork's head is a
@@ -489,8 +501,8 @@ function expectedCommits(request) {
             ? { shas: [...base, ...githubSha], what: "the pull request's base commit (pull_request.base.sha) or the base branch head (GITHUB_SHA)", fix: 'check out the base: actions/checkout with no `ref:` (its default on pull_request_target), never `ref: ${{ github.event.pull_request.head.sha }}`' }
             : undefined;
     }
-    // On workflow_run, as on issue_comment, GITHUB_SHA is the default branch's newest commit.
-    const never = request.eventName === 'workflow_run' ? "the fork's head (`ref: ${{ github.event.workflow_run.head_sha }}`)" : "the pull request's head ref";
+    // On workflow_run and the check and status events, as on issue_comment, GITHUB_SHA is the default branch's newest commit.
+    const never = HEAD_REFS[request.eventName] ?? "the pull request's head ref";
     return githubSha.length > 0
         ? { shas: githubSha, what: 'the default branch commit (GITHUB_SHA)', fix: `check out the default branch: actions/checkout with no \`ref:\`, never ${never}` }
         : undefined;
@@ -516,8 +528,16 @@ function checkConfigSource(request) {
     const expected = expectedCommits(request);
     if (!expected)
         return { ok: false, reason: `the ${request.eventName} event does not say which base commit to expect. ${RISK}` };
-    if (expected.shas.some((sha) => sha.toLowerCase() === head.sha.toLowerCase()))
-        return { ok: true };
+    if (expected.shas.some((sha) => sha.toLowerCase() === head.sha.toLowerCase())) {
+        // At the base commit, but with files changed since: the plan and its tools are not that commit's.
+        if (!request.readsPlanFile || (head.changed === undefined || head.changed.length === 0) && !head.moreChanged)
+            return { ok: true };
+        const shown = (head.changed ?? []).map((file) => JSON.stringify(file)).join(', ');
+        return {
+            ok: false,
+            reason: `the workspace is at ${expected.what}, but files git tracks differ from it (${shown}${head.moreChanged ? `${shown ? ', ' : ''}and more` : ''}): the plan and its tools must be that commit's as committed, and a change applied after the checkout may be the pull request's. ${RISK} Fix: run plan-runner before any step that changes the checkout (or in a job of its own).`,
+        };
+    }
     return {
         ok: false,
         reason: `the workspace is at commit ${head.sha.slice(0, 12)}, not ${expected.what} (${[...new Set(expected.shas.map((sha) => sha.slice(0, 12)))].join(' or ')}). ${RISK} Fix: ${expected.fix}.`,
@@ -582,22 +602,19 @@ var run_process = __nccwpck_require__(19856);
  * Reads `git rev-parse HEAD` in `workspace` \u2014 through the process runner: no shell, fixed arguments,
  * and an environment holding only PATH and HOME, so no repository variable can redirect git.
  */
-async function readWorkspaceHead(workspace, env = process.env) {
+async function readWorkspaceHead(workspace, env = process.env, options = {}) {
     const gitEnv = { GIT_TERMINAL_PROMPT: '0' };
     for (const name of ['PATH', 'HOME', 'SystemRoot'])
         if (env[name] !== undefined)
             gitEnv[name] = env[name];
-    const outcome = await (0,run_process/* runProcess */.R)(['git', 'rev-parse', '--verify', 'HEAD^{commit}'], {
-        cwd: workspace,
-        env: gitEnv,
-        stdin: '',
-        timeoutMs: 10_000,
-        output: { mode: 'separate', maxStdoutBytes: 64 * 1024, maxStderrBytes: 8 * 1024 },
-    });
+    const git = (args, maxStdoutBytes) => (0,run_process/* runProcess */.R)(['git', ...args], { cwd: workspace, env: gitEnv, stdin: '', timeoutMs: 10_000, output: { mode: 'separate', maxStdoutBytes, maxStderrBytes: 8 * 1024 } });
+    const outcome = await git(['rev-parse', '--verify', 'HEAD^{commit}'], 64 * 1024);
     switch (outcome.kind) {
         case 'exited': {
-            if (outcome.exitCode === 0)
-                return { kind: 'commit', sha: outcome.stdout.trim().toLowerCase() };
+            if (outcome.exitCode === 0) {
+                const sha = outcome.stdout.trim().toLowerCase();
+                return options.changes ? withChanges(sha, await git(['status', '--porcelain=v1', '-z', '--untracked-files=no'], MAX_STATUS_BYTES)) : { kind: 'commit', sha };
+            }
             const text = outcome.stderr.text().trim();
             if (/not a git repository/i.test(text))
                 return { kind: 'not-a-repository' };
@@ -612,6 +629,31 @@ async function readWorkspaceHead(workspace, env = process.env) {
         case 'aborted':
             return { kind: 'unknown', message: 'git rev-parse was stopped' };
     }
+}
+/** The most changed files a refusal names. */
+const MAX_CHANGED_SHOWN = 5;
+/** `git status` past this many bytes is read as "more changed" (a tree rewritten whole). */
+const MAX_STATUS_BYTES = 256 * 1024;
+/** The commit with the tracked files `git status` says differ from it; unknown when git could not say (fail closed). */
+function withChanges(sha, status) {
+    if (status.kind === 'output_too_large')
+        return { kind: 'commit', sha, changed: [], moreChanged: true };
+    if (status.kind !== 'exited' || status.exitCode !== 0) {
+        const why = status.kind === 'exited' ? status.stderr.text().trim().split('\n')[0] || `exited with ${status.exitCode ?? status.signal}` : status.kind.replace('_', ' ');
+        return { kind: 'unknown', message: `git status, for the files changed since the checkout: ${why}` };
+    }
+    // NUL-separated entries `XY path`; a rename's or copy's source path follows as a field of its own.
+    const fields = status.stdout.split('\0');
+    const paths = [];
+    for (let at = 0; at < fields.length; at++) {
+        const entry = fields[at];
+        if (entry.length < 4)
+            continue;
+        paths.push(entry.slice(3));
+        if (entry[0] === 'R' || entry[0] === 'C')
+            at++;
+    }
+    return { kind: 'commit', sha, changed: paths.slice(0, MAX_CHANGED_SHOWN), ...(paths.length > MAX_CHANGED_SHOWN && { moreChanged: true }) };
 }
 
 ;// CONCATENATED MODULE: ./lib/action/admit-run.js
@@ -645,7 +687,7 @@ async function admitRun(settings, deps) {
         return { admitted: false, reason: `who started this run may not: ${trigger.reason}.` };
     // Only these events run a plan that must come from the base branch: elsewhere git is not asked (a process start saved).
     if (needsBaseConfig(eventName, payload)) {
-        const head = await (deps.readHead ?? readWorkspaceHead)(settings.workspace);
+        const head = await (deps.readHead ?? ((workspace) => readWorkspaceHead(workspace, process.env, { changes: true })))(settings.workspace);
         const source = checkConfigSource({
             eventName,
             payload,
@@ -8239,7 +8281,7 @@ class ApprovalGate {
     #redact;
     #usedPlanRun;
     /** What each used plan asks for (its first step that needs approval, and why), or null: each looked at once. */
-    #usedPlanAsks = new Map();
+    #askedByUsedPlan = new Map();
     /**
      * `redact`: the run's redactor; the arguments were shown (and kept in the trace) redacted, and are compared so.
      * `usedPlanRun`: the run of a used plan, whose step in the outer run was let through this gate.
@@ -8274,13 +8316,24 @@ class ApprovalGate {
             if (writes.length > 0)
                 return `it uses ${writes.join(', ')}, a tool with side effects (approval: side-effects)`;
         }
+        return this.#usedPlanAsks(step, plan);
+    }
+    /**
+     * Whether the step asks for a person beyond what the plan's policy asks of every step like it: its own
+     * `approval: true`, or (a `type: plan` step) the plan it uses asks. A replacement of such a step asks in its place.
+     */
+    asksOfItself(step) {
+        return !this.#usedPlanRun && (step.approval === true || this.#usedPlanAsks(step, this.#plan) !== undefined);
+    }
+    /** What the plan a `type: plan` step uses asks for, nested ones too, in words; undefined when it asks nothing. */
+    #usedPlanAsks(step, plan) {
         const used = step.type === 'plan' && step.uses !== undefined ? plan.subplans?.get(step.uses) : undefined;
         if (used === undefined)
             return undefined;
-        let asks = this.#usedPlanAsks.get(used);
+        let asks = this.#askedByUsedPlan.get(used);
         if (asks === undefined) {
             // Null while it is looked at: plans that use each other are refused at load, and would ask nothing more here.
-            this.#usedPlanAsks.set(used, null);
+            this.#askedByUsedPlan.set(used, null);
             asks = null;
             for (const inner of used.steps) {
                 const why = this.#reason(inner, used);
@@ -8289,7 +8342,7 @@ class ApprovalGate {
                 asks = `its step ${inner.id}: ${why}`;
                 break;
             }
-            this.#usedPlanAsks.set(used, asks);
+            this.#askedByUsedPlan.set(used, asks);
         }
         return asks === null ? undefined : `the plan ${step.uses} asks for approval before ${asks}`;
     }
@@ -9423,8 +9476,13 @@ class PlanRun {
     masked = new Map();
     /** `for_each` steps that reused an item whose saved result has something masked: where from. */
     #maskedItems = new Map();
-    /** Masked saved results of steps (by key) and items (`key#index`) running again: what their new result must redact to. */
+    /**
+     * Masked saved results of steps (by key) and items (`key#index`) running again: what their new result must redact to,
+     * and the TODO list its agent ended with, which stands with the copy when the copy stands.
+     */
     #savedCopies = new Map();
+    /** Saved copies (by `#savedCopies` key) whose run again wrote a TODO list of its own. */
+    #rewroteTodos = new Set();
     /** Steps that ran again in place of a masked saved copy: reviewed already in the saved run, as a reused step is. */
     #ranAgain = new Set();
     /** Calls with side effects that succeeded or may have (outcome unknown), by call key: never made again. */
@@ -9739,7 +9797,7 @@ class PlanRun {
         // A saved result with something masked is not the step's: one that can run again without an effect outside it does.
         const again = earlier?.masked === true && this.#mayRunAgain(step);
         if (again) {
-            this.#savedCopies.set(key, { result: earlier.result, from: this.#savedBy(`step ${key}`) });
+            this.#savedCopies.set(key, { result: earlier.result, from: this.#savedBy(`step ${key}`), stepKey: key, ...(earlier.todos && { todos: earlier.todos }) });
             this.#ranAgain.add(key);
         }
         if (earlier && !again) {
@@ -9776,8 +9834,10 @@ class PlanRun {
             onUsage: (more) => this.budget.charge(more, (priced) => this.#journal.modelUsed(priced, key)),
             onRetry: (notice) => this.#journal.step({ type: 'step_retrying', stepKey: key, ...notice }),
             onActivity: (activity) => {
-                if (this.#journal.stateOf(key) === 'in_progress')
-                    this.#journal.step({ ...activity, stepKey: key });
+                if (this.#journal.stateOf(key) !== 'in_progress')
+                    return;
+                this.#noteRewrittenTodos(key, activity);
+                this.#journal.step({ ...activity, stepKey: key });
             },
             callTool: (tool, args, ctx) => this.#callTool(key, tool, args, ctx),
             earlierCalls: this.#earlierCalls.get((0,plan_step/* stepKeyWithin */.t)(this.#deps.within, key)),
@@ -9813,6 +9873,7 @@ class PlanRun {
         if (outcome.ok || !saved || outcome.error instanceof run_stopped_error/* RunStoppedError */.F)
             return outcome;
         this.#savedCopies.delete(copyKey);
+        this.#savedCopyStands(copyKey, saved);
         const masked = `${saved.from} (it ran again and failed: ${(0,error_text/* errorText */.k)(outcome.error)})`;
         return { ok: true, result: saved.result, usage: outcome.usage, durationMs: outcome.durationMs, attempts: outcome.attempts, masked };
     }
@@ -9828,9 +9889,30 @@ class PlanRun {
             return { result };
         this.#savedCopies.delete(copyKey);
         const redact = this.#deps.redact;
-        if (redact && (0,stable_hash/* canonicalJson */.d)((0,core_redact/* redactDeep */.KL)(result, redact)) === (0,stable_hash/* canonicalJson */.d)(saved.result))
+        if (redact && (0,stable_hash/* canonicalJson */.d)((0,core_redact/* redactDeep */.KL)(result, redact)) === (0,stable_hash/* canonicalJson */.d)(saved.result)) {
+            this.#rewroteTodos.delete(copyKey);
             return { result };
+        }
+        this.#savedCopyStands(copyKey, saved);
         return { result: saved.result, masked: saved.from };
+    }
+    /** A step's or item's agent, running again in place of a masked saved copy, wrote a TODO list of its own. */
+    #noteRewrittenTodos(copyKey, activity) {
+        if ((activity.type === 'todos_created' || activity.type === 'todos_updated') && this.#savedCopies.has(copyKey))
+            this.#rewroteTodos.add(copyKey);
+    }
+    /**
+     * The saved copy stands in place of what its step or item did running again (it failed, or answered
+     * otherwise): so does the TODO list its agent ended with, as when it is reused. The list the run again
+     * wrote, or none, stood under the saved answer: a saved agent that left its TODOs open came back
+     * \u2705 without them when its model failed on the resume, and `all_steps_completed` passed (found by an
+     * adversarial pass).
+     */
+    #savedCopyStands(copyKey, saved) {
+        const rewrote = this.#rewroteTodos.delete(copyKey);
+        if (!saved.todos?.length && !rewrote)
+            return;
+        this.#journal.step({ type: 'todos_created', stepKey: saved.stepKey, ...(saved.index !== undefined && { index: saved.index }), todos: saved.todos ?? [] });
     }
     /**
      * One tool call of step `stepKey` (of its item `item` when a `for_each` item makes it),
@@ -9987,7 +10069,7 @@ class PlanRun {
             // A masked item runs again as a masked step does (never in a fanned-out run).
             const again = same && item.masked === true && this.#mayRunAgain(child);
             if (again)
-                this.#savedCopies.set(`${step.key}#${index}`, { result: item.result, from: this.#savedBy(`item ${item.key}`) });
+                this.#savedCopies.set(`${step.key}#${index}`, { result: item.result, from: this.#savedBy(`item ${item.key}`), stepKey: step.key, index, ...(item.todos && { todos: item.todos }) });
             if (same && !again)
                 taken.push(index);
             else if (part?.part === 'shard') {
@@ -10073,8 +10155,10 @@ class PlanRun {
             onRetry: (notice) => this.#journal.step({ type: 'item_retrying', stepKey, index, ...notice }),
             // An item's tool calls and activity belong to its for_each step: one record, one side-effect ledger.
             onActivity: (activity) => {
-                if (this.#journal.stateOf(stepKey) === 'in_progress')
-                    this.#journal.step({ ...activity, stepKey, index });
+                if (this.#journal.stateOf(stepKey) !== 'in_progress')
+                    return;
+                this.#noteRewrittenTodos(`${stepKey}#${index}`, activity);
+                this.#journal.step({ ...activity, stepKey, index });
             },
             callTool: (tool, args, ctx) => this.#callTool(stepKey, tool, args, ctx, { key: child.key, reuseKey }),
             // The trace keeps item keys redacted (a label from a list that holds a token), as it kept this item's calls.
@@ -10326,7 +10410,15 @@ class PlanRun {
             : result.problem;
         if (!result.ok || problem)
             return this.#escalate(`${what} and the replanner could not write a valid plan for what is left (${problem})`, lastError);
-        this.#revise(result.steps, revisionReason(trigger, result.why));
+        // A step it replaces (every step not completed: the one that failed too) that asks for a person on its own
+        // (`approval: true`, or its used plan asks): a model's step cannot ask (the field is for people), so every step
+        // the replacement adds asks in its place. Else the model replaced the step that waited (or the approved step that
+        // then failed) with one that called the same tool otherwise, and it ran with nobody asked (found by an
+        // adversarial hunt). The plan's policy (`side-effects`, `plan`) asks for new steps as for any.
+        const asking = this.graph.steps.find((step) => this.#journal.stateOf(step.key) !== 'completed' && this.gate.asksOfItself(step));
+        const steps = asking ? result.steps.map((step) => (step.approval ? step : { ...step, approval: true })) : result.steps;
+        const reason = revisionReason(trigger, result.why);
+        this.#revise(steps, asking ? `${reason} (its steps ask for approval, as step ${asking.key} they replace did)` : reason);
     }
     #revise(steps, reason) {
         const revision = this.graph.revision + 1;
@@ -10952,7 +11044,13 @@ function shownArgs(request) {
     return new Map(request.pending.flatMap((step) => (step.args === undefined ? [] : [[step.approvalKey, step.args]])));
 }
 
+// EXTERNAL MODULE: ./lib/plan/check-tools.js + 1 modules
+var check_tools = __nccwpck_require__(14529);
+// EXTERNAL MODULE: ./lib/plan/frozen-plan.js
+var frozen_plan = __nccwpck_require__(68617);
 ;// CONCATENATED MODULE: ./lib/job/saved-steps.js
+
+
 
 
 /**
@@ -10977,6 +11075,22 @@ function hiddenName(steps) {
                 return `step ${step.key}'s ${field} \`${name}\``;
     }
     return undefined;
+}
+/**
+ * Why steps read back from a trace (a plan the model wrote, or replanned) may not run under the plan as it is
+ * now: a tool it no longer offers, or keeps out of this run (a fork's pull request), an agent profile it no
+ * longer has, or one whose tools no longer include the step's. The plan file's checks for what a step may
+ * call, which steps read back from a trace were never put to: a profile narrowed after a run, then resumed,
+ * still let the step the model wrote under it call what it no longer may (found by an adversarial hunt).
+ */
+function callsRefusedNow(plan, steps) {
+    const ids = new Map(steps.map((step) => [step.key, step.id]));
+    const sequence = steps.map((step) => (0,frozen_plan/* planFileStep */.G)(step, (key) => ids.get(key) ?? key));
+    const issue = (0,check_tools/* checkTools */.G)({ ...plan.source, workflow_sequence: sequence }, plan.tools, plan.withheld).find((found) => found.path[0] === 'workflow_sequence');
+    if (issue === undefined)
+        return undefined;
+    const step = steps[issue.path[1]];
+    return `step ${step?.key ?? '?'}: ${issue.message}`;
 }
 /**
  * The steps an approved run runs: those of the plan at the pause. The trace keeps them redacted (a
@@ -11006,8 +11120,8 @@ const EITHER_OPTION_NAMES = {
 
 // EXTERNAL MODULE: ./lib/plan/format-path.js
 var format_path = __nccwpck_require__(97222);
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 18 modules
-var validate_plan = __nccwpck_require__(64736);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 16 modules
+var validate_plan = __nccwpck_require__(81698);
 // EXTERNAL MODULE: ./lib/steps/agent/write-todos-definition.js
 var write_todos_definition = __nccwpck_require__(39026);
 ;// CONCATENATED MODULE: ./lib/steps/agent/agent-plan.js
@@ -11552,7 +11666,13 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
         return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${approved.problem}`)] };
     const resumedSteps = approved
         ? approved.steps
-        : resume && resume.plan.steps.length > 0 && hiddenName(resume.plan.steps) === undefined && samePlanning(planned, resume) && (loadedPlan.steps.length === 0 ? sameGoal(loadedPlan.goal, resume, redact) : revisedFrom(fileSteps, resume))
+        : resume &&
+            resume.plan.steps.length > 0 &&
+            hiddenName(resume.plan.steps) === undefined &&
+            samePlanning(planned, resume) &&
+            (loadedPlan.steps.length === 0 ? sameGoal(loadedPlan.goal, resume, redact) : revisedFrom(fileSteps, resume)) &&
+            // Steps that call what the plan no longer lets them (a tool, an agent profile's): written anew, or the file's own.
+            callsRefusedNow(loadedPlan, resume.plan.steps) === undefined
             ? resume.plan.steps
             : undefined;
     const steps = resumedSteps
@@ -13150,6 +13270,130 @@ function checkUsedPlansPricing(plan, callerModel) {
                 `Give its price in this plan, whose \`pricing:\` prices the plans it uses too, in US dollars per million tokens, e.g. \`${example}\`, or use max_tokens instead`,
         },
     ];
+}
+
+
+/***/ }),
+
+/***/ 14529:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  G: () => (/* binding */ checkTools)
+});
+
+// EXTERNAL MODULE: ./lib/core/todo-item.js
+var todo_item = __nccwpck_require__(26055);
+;// CONCATENATED MODULE: ./lib/plan/check-toolset-config.js
+const SECTIONS = [
+    {
+        toolset: 'http',
+        section: 'http',
+        required: 'the http toolset needs the URL prefixes its tools may call: add http: { allow: [https://api.example.com/v1/] } (anything else is refused)',
+    },
+    { toolset: 'github', section: 'github' },
+];
+/**
+ * A toolset that needs a section has it (`toolsets: [http]` needs `http.allow`), and a section is
+ * not written for a toolset the plan leaves off, where it would silently do nothing.
+ */
+function checkToolsetConfig(plan) {
+    const issues = [];
+    const enabled = plan.toolsets ?? [];
+    for (const { toolset, section, required } of SECTIONS) {
+        const index = enabled.indexOf(toolset);
+        if (index >= 0 && required !== undefined && plan[section] === undefined)
+            issues.push({ path: ['toolsets', index], message: required });
+        if (index < 0 && plan[section] !== undefined) {
+            issues.push({ path: [section], at: 'key', message: `\`${section}:\` configures the ${toolset} toolset, which the plan does not enable: add ${toolset} to \`toolsets:\`` });
+        }
+    }
+    return issues;
+}
+
+// EXTERNAL MODULE: ./lib/plan/nearest-name.js
+var nearest_name = __nccwpck_require__(95421);
+// EXTERNAL MODULE: ./lib/plan/plan-check-context.js
+var plan_check_context = __nccwpck_require__(98231);
+;// CONCATENATED MODULE: ./lib/plan/check-tools.js
+
+
+
+
+/**
+ * The error for a tool name that is not among `tools`, `listed` naming them; one per check, as a plan may
+ * name thousands (an MCP server lists up to 1,000 tools).
+ */
+function unknownToolMessages(tools, listed, withheld) {
+    const suggester = new nearest_name/* NameSuggester */.ju(tools.keys());
+    return (name) => {
+        const why = withheld?.get(name);
+        if (why !== undefined)
+            return `tool \`${name}\` is withheld from this run: ${why}; run it on a branch of this repository, or leave the step out`;
+        const near = suggester.nearest(name);
+        if (near)
+            return `unknown tool \`${name}\` \u2014 did you mean \`${near}\`? Tools: ${listed()}`;
+        return `unknown tool \`${name}\`; ${tools.size === 0 ? 'no tools are available: declare it under `tools:` or enable a toolset (`toolsets: [math]`)' : `available tools: ${listed()}`}`;
+    };
+}
+/**
+ * Tools that steps and agents name must exist; an agent's steps may only use the agent's tools;
+ * enabled toolsets have the configuration they need.
+ */
+function checkTools(plan, tools, withheld) {
+    const issues = checkToolsetConfig(plan);
+    let names;
+    const listed = () => (names ??= (0,plan_check_context/* listNames */.Z)([...tools.keys()].sort()));
+    const unknownToolMessage = unknownToolMessages(tools, listed, withheld);
+    const agents = plan.agents ?? {};
+    const agentSuggester = new nearest_name/* NameSuggester */.ju(Object.keys(agents));
+    for (const [agentName, agent] of Object.entries(agents)) {
+        agent.tools?.forEach((name, position) => {
+            if (!tools.has(name))
+                issues.push({ path: ['agents', agentName, 'tools', position], message: unknownToolMessage(name) });
+        });
+    }
+    (plan.workflow_sequence ?? []).forEach((step, index) => {
+        const at = (0,plan_check_context/* stepPath */.q)(index);
+        if (step.type === 'tool_call') {
+            if (step.tool === undefined) {
+                issues.push({ path: at, message: `a tool_call step needs \`tool:\`; available tools: ${listed()}` });
+            }
+            else if (!tools.has(step.tool)) {
+                issues.push({ path: [...at, 'tool'], message: unknownToolMessage(step.tool) });
+            }
+        }
+        if (step.type === 'agent') {
+            step.tools?.forEach((name, position) => {
+                if (name === todo_item/* WRITE_TODOS */.q)
+                    issues.push({ path: [...at, 'tools', position], message: `\`${todo_item/* WRITE_TODOS */.q}\` is given to every agent step; leave it out of \`tools\`` });
+                else if (!tools.has(name))
+                    issues.push({ path: [...at, 'tools', position], message: unknownToolMessage(name) });
+            });
+        }
+        if (step.agent === undefined)
+            return;
+        const agent = Object.hasOwn(agents, step.agent) ? agents[step.agent] : undefined;
+        if (!agent) {
+            const agentNames = Object.keys(agents);
+            const near = agentSuggester.nearest(step.agent);
+            const hint = near ? ` \u2014 did you mean \`${near}\`?` : agentNames.length > 0 ? `; agents: ${(0,plan_check_context/* listNames */.Z)(agentNames)}` : '; declare it under `agents:`';
+            issues.push({ path: [...at, 'agent'], message: `unknown agent \`${step.agent}\`${hint}` });
+        }
+        else if (step.tool !== undefined && agent.tools && !agent.tools.includes(step.tool)) {
+            issues.push({ path: [...at, 'tool'], message: `agent \`${step.agent}\` may not use tool \`${step.tool}\`; its tools: ${(0,plan_check_context/* listNames */.Z)(agent.tools)}` });
+        }
+        else if (agent.tools) {
+            step.tools?.forEach((name, position) => {
+                if (name !== todo_item/* WRITE_TODOS */.q && tools.has(name) && !agent.tools.includes(name)) {
+                    issues.push({ path: [...at, 'tools', position], message: `agent \`${step.agent}\` may not use tool \`${name}\`; its tools: ${(0,plan_check_context/* listNames */.Z)(agent.tools)}` });
+                }
+            });
+        }
+    });
+    return issues;
 }
 
 
@@ -15070,6 +15314,85 @@ function formatPath(path) {
 
 /***/ }),
 
+/***/ 68617:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ planFileStep),
+/* harmony export */   n: () => (/* binding */ frozenPlanText)
+/* harmony export */ });
+/* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8038);
+
+/** A step in the plan file's own terms: what `buildPlanSteps` reads back into the same `PlanStep`. */
+function planFileStep(step, idOf) {
+    const optional = new Set(step.optional ?? []);
+    // An aggregate's `inputs` are its dependencies already; the rest are written out, even none.
+    const dependsOn = step.dependsOn.filter((key) => !step.inputs.includes(key)).map((key) => (optional.has(key) ? { step: idOf(key), optional: true } : idOf(key)));
+    return {
+        id: step.id,
+        type: step.type,
+        ...(step.title !== undefined && { title: step.title }),
+        description: step.description,
+        ...(step.tool !== undefined && { tool: step.tool }),
+        ...(step.args !== undefined && { args: { ...step.args } }),
+        ...(step.task !== undefined && { task: step.task }),
+        ...(step.tools !== undefined && { tools: [...step.tools] }),
+        ...(step.maxTurns !== undefined && { max_turns: step.maxTurns }),
+        ...(step.inputs.length > 0 && { inputs: step.inputs.map(idOf) }),
+        depends_on: dependsOn,
+        ...(step.agent !== undefined && { agent: step.agent }),
+        ...(step.timeoutSeconds !== undefined && { timeout_seconds: step.timeoutSeconds }),
+        ...(step.retry !== undefined && { retry: step.retry }),
+        ...(step.onFailure !== undefined && { on_failure: step.onFailure }),
+        ...(step.review !== undefined && { review: step.review }),
+        ...(step.approval && { approval: true }),
+        ...(step.why !== undefined && { why: step.why }),
+        ...(step.forEach !== undefined && {
+            for_each: step.forEach.list,
+            ...(step.forEach.as !== 'item' && { as: step.forEach.as }),
+            ...(step.forEach.key !== undefined && { key: step.forEach.key }),
+            ...(step.forEach.maxItems !== undefined && { max_items: step.forEach.maxItems }),
+            on_item_failure: step.forEach.onItemFailure,
+        }),
+        ...(step.uses !== undefined && { uses: step.uses }),
+        ...(step.with !== undefined && { with: { ...step.with } }),
+    };
+}
+/**
+ * The plan as one file that runs exactly as written: every setting of the original, and its steps
+ * (the ones a model wrote included) in `workflow_sequence`, so a later `mode: run` plans nothing.
+ * With the run's redactor, what did not come from the plan file is redacted, as in the trace: the
+ * file is kept as an output (and uploaded as an artifact), its `goal:` may be a `task` that quotes
+ * event text, and a model may have written the steps. Tools get their arguments redacted in every run,
+ * so the steps run as they would have. The rest is the file's own text, as written (a tool's `env:`
+ * or `command` must stay runnable).
+ */
+async function frozenPlanText(plan, from, redact) {
+    const ids = new Map(plan.steps.map((step) => [step.key, step.id]));
+    const idOf = (key) => ids.get(key) ?? key;
+    const steps = plan.steps.map((step) => planFileStep(step, idOf));
+    const frozen = {
+        ...plan.source,
+        // No replans: a step that fails is escalated, not replaced. The job that runs this file runs what its
+        // reviewers approved (an environment's), and a replacement could call any tool of the catalogue with
+        // arguments nobody saw (found by an adversarial hunt of model-written plans).
+        limits: { ...plan.source.limits, max_replans: 0 },
+        name: plan.name,
+        ...(plan.source.goal !== undefined && { goal: redact ? redact(plan.source.goal) : plan.source.goal }),
+        workflow_sequence: redact ? (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactDeep */ .KL)(steps, redact) : steps,
+    };
+    const header = [
+        `# Frozen by plan-runner (mode: plan) from ${(redact ? redact(from) : from).replace(/[\r\n]+/g, ' ')}.`,
+        '# `mode: run` runs these steps exactly as written: no model plans them again, at the start or after a failure (max_replans: 0).',
+    ].join('\n');
+    // `yaml` is loaded here, not at start: only `mode: plan` writes a plan file.
+    const { stringify } = await __nccwpck_require__.e(/* import() */ 196).then(__nccwpck_require__.t.bind(__nccwpck_require__, 38815, 19));
+    return `${header}\n${stringify(frozen, { lineWidth: 0, aliasDuplicateObjects: false })}`;
+}
+
+
+/***/ }),
+
 /***/ 650:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -15326,7 +15649,7 @@ function jsonSchemaProblems(schema, path, strict = false) {
 /* harmony import */ var _decode_utf8_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(43985);
 /* harmony import */ var _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2237);
 /* harmony import */ var _plan_text_hash_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(61807);
-/* harmony import */ var _validate_plan_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(64736);
+/* harmony import */ var _validate_plan_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(81698);
 
 
 
@@ -20517,7 +20840,7 @@ const Plan = schemas.strictObject({
 
 /***/ }),
 
-/***/ 64736:
+/***/ 81698:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -21435,114 +21758,8 @@ function checkCycles(steps, planSteps, stepIndex) {
     return [{ path, message: `dependency cycle: ${result.cycle.join(' \u2192 ')} (\u2192 means "depends on"); remove one of these dependencies` }];
 }
 
-// EXTERNAL MODULE: ./lib/core/todo-item.js
-var todo_item = __nccwpck_require__(26055);
-;// CONCATENATED MODULE: ./lib/plan/check-toolset-config.js
-const SECTIONS = [
-    {
-        toolset: 'http',
-        section: 'http',
-        required: 'the http toolset needs the URL prefixes its tools may call: add http: { allow: [https://api.example.com/v1/] } (anything else is refused)',
-    },
-    { toolset: 'github', section: 'github' },
-];
-/**
- * A toolset that needs a section has it (`toolsets: [http]` needs `http.allow`), and a section is
- * not written for a toolset the plan leaves off, where it would silently do nothing.
- */
-function checkToolsetConfig(plan) {
-    const issues = [];
-    const enabled = plan.toolsets ?? [];
-    for (const { toolset, section, required } of SECTIONS) {
-        const index = enabled.indexOf(toolset);
-        if (index >= 0 && required !== undefined && plan[section] === undefined)
-            issues.push({ path: ['toolsets', index], message: required });
-        if (index < 0 && plan[section] !== undefined) {
-            issues.push({ path: [section], at: 'key', message: `\`${section}:\` configures the ${toolset} toolset, which the plan does not enable: add ${toolset} to \`toolsets:\`` });
-        }
-    }
-    return issues;
-}
-
-;// CONCATENATED MODULE: ./lib/plan/check-tools.js
-
-
-
-
-/**
- * The error for a tool name that is not among `tools`, `listed` naming them; one per check, as a plan may
- * name thousands (an MCP server lists up to 1,000 tools).
- */
-function unknownToolMessages(tools, listed, withheld) {
-    const suggester = new nearest_name/* NameSuggester */.ju(tools.keys());
-    return (name) => {
-        const why = withheld?.get(name);
-        if (why !== undefined)
-            return `tool \`${name}\` is withheld from this run: ${why}; run it on a branch of this repository, or leave the step out`;
-        const near = suggester.nearest(name);
-        if (near)
-            return `unknown tool \`${name}\` \u2014 did you mean \`${near}\`? Tools: ${listed()}`;
-        return `unknown tool \`${name}\`; ${tools.size === 0 ? 'no tools are available: declare it under `tools:` or enable a toolset (`toolsets: [math]`)' : `available tools: ${listed()}`}`;
-    };
-}
-/**
- * Tools that steps and agents name must exist; an agent's steps may only use the agent's tools;
- * enabled toolsets have the configuration they need.
- */
-function checkTools(plan, tools, withheld) {
-    const issues = checkToolsetConfig(plan);
-    let names;
-    const listed = () => (names ??= (0,plan_check_context/* listNames */.Z)([...tools.keys()].sort()));
-    const unknownToolMessage = unknownToolMessages(tools, listed, withheld);
-    const agents = plan.agents ?? {};
-    const agentSuggester = new nearest_name/* NameSuggester */.ju(Object.keys(agents));
-    for (const [agentName, agent] of Object.entries(agents)) {
-        agent.tools?.forEach((name, position) => {
-            if (!tools.has(name))
-                issues.push({ path: ['agents', agentName, 'tools', position], message: unknownToolMessage(name) });
-        });
-    }
-    (plan.workflow_sequence ?? []).forEach((step, index) => {
-        const at = (0,plan_check_context/* stepPath */.q)(index);
-        if (step.type === 'tool_call') {
-            if (step.tool === undefined) {
-                issues.push({ path: at, message: `a tool_call step needs \`tool:\`; available tools: ${listed()}` });
-            }
-            else if (!tools.has(step.tool)) {
-                issues.push({ path: [...at, 'tool'], message: unknownToolMessage(step.tool) });
-            }
-        }
-        if (step.type === 'agent') {
-            step.tools?.forEach((name, position) => {
-                if (name === todo_item/* WRITE_TODOS */.q)
-                    issues.push({ path: [...at, 'tools', position], message: `\`${todo_item/* WRITE_TODOS */.q}\` is given to every agent step; leave it out of \`tools\`` });
-                else if (!tools.has(name))
-                    issues.push({ path: [...at, 'tools', position], message: unknownToolMessage(name) });
-            });
-        }
-        if (step.agent === undefined)
-            return;
-        const agent = Object.hasOwn(agents, step.agent) ? agents[step.agent] : undefined;
-        if (!agent) {
-            const agentNames = Object.keys(agents);
-            const near = agentSuggester.nearest(step.agent);
-            const hint = near ? ` \u2014 did you mean \`${near}\`?` : agentNames.length > 0 ? `; agents: ${(0,plan_check_context/* listNames */.Z)(agentNames)}` : '; declare it under `agents:`';
-            issues.push({ path: [...at, 'agent'], message: `unknown agent \`${step.agent}\`${hint}` });
-        }
-        else if (step.tool !== undefined && agent.tools && !agent.tools.includes(step.tool)) {
-            issues.push({ path: [...at, 'tool'], message: `agent \`${step.agent}\` may not use tool \`${step.tool}\`; its tools: ${(0,plan_check_context/* listNames */.Z)(agent.tools)}` });
-        }
-        else if (agent.tools) {
-            step.tools?.forEach((name, position) => {
-                if (name !== todo_item/* WRITE_TODOS */.q && tools.has(name) && !agent.tools.includes(name)) {
-                    issues.push({ path: [...at, 'tools', position], message: `agent \`${step.agent}\` may not use tool \`${name}\`; its tools: ${(0,plan_check_context/* listNames */.Z)(agent.tools)}` });
-                }
-            });
-        }
-    });
-    return issues;
-}
-
+// EXTERNAL MODULE: ./lib/plan/check-tools.js + 1 modules
+var check_tools = __nccwpck_require__(14529);
 // EXTERNAL MODULE: ./lib/core/exceeds-depth.js
 var exceeds_depth = __nccwpck_require__(35878);
 // EXTERNAL MODULE: ./lib/plan/format-path.js
@@ -21725,7 +21942,7 @@ function checkPlanValue(value, options) {
         ...cycleIssues,
         ...(cycleIssues.length === 0 ? checkFanOut(steps) : []),
         ...referenceCheck.issues,
-        ...checkTools(plan, tools, withheld),
+        ...(0,check_tools/* checkTools */.G)(plan, tools, withheld),
         ...schemas.issues,
         ...checkArgs(ctx, schemas.schemas, options.argsCheckLimitMs),
         ...checkGoals(plan.goals ?? [], new Set(stepIndex.keys()), rawSteps.length > 0),
@@ -41365,73 +41582,8 @@ function undeclaredInputWarnings(env, onRunner = env['GITHUB_ACTIONS'] === 'true
 
 // EXTERNAL MODULE: ./lib/plan/plan-error.js
 var plan_error = __nccwpck_require__(36487);
-// EXTERNAL MODULE: ./lib/core/redact.js
-var core_redact = __nccwpck_require__(8038);
-;// CONCATENATED MODULE: ./lib/plan/frozen-plan.js
-
-/** A step in the plan file's own terms: what `buildPlanSteps` reads back into the same `PlanStep`. */
-function planFileStep(step, idOf) {
-    const optional = new Set(step.optional ?? []);
-    // An aggregate's `inputs` are its dependencies already; the rest are written out, even none.
-    const dependsOn = step.dependsOn.filter((key) => !step.inputs.includes(key)).map((key) => (optional.has(key) ? { step: idOf(key), optional: true } : idOf(key)));
-    return {
-        id: step.id,
-        type: step.type,
-        ...(step.title !== undefined && { title: step.title }),
-        description: step.description,
-        ...(step.tool !== undefined && { tool: step.tool }),
-        ...(step.args !== undefined && { args: { ...step.args } }),
-        ...(step.task !== undefined && { task: step.task }),
-        ...(step.tools !== undefined && { tools: [...step.tools] }),
-        ...(step.maxTurns !== undefined && { max_turns: step.maxTurns }),
-        ...(step.inputs.length > 0 && { inputs: step.inputs.map(idOf) }),
-        depends_on: dependsOn,
-        ...(step.agent !== undefined && { agent: step.agent }),
-        ...(step.timeoutSeconds !== undefined && { timeout_seconds: step.timeoutSeconds }),
-        ...(step.retry !== undefined && { retry: step.retry }),
-        ...(step.onFailure !== undefined && { on_failure: step.onFailure }),
-        ...(step.review !== undefined && { review: step.review }),
-        ...(step.approval && { approval: true }),
-        ...(step.why !== undefined && { why: step.why }),
-        ...(step.forEach !== undefined && {
-            for_each: step.forEach.list,
-            ...(step.forEach.as !== 'item' && { as: step.forEach.as }),
-            ...(step.forEach.key !== undefined && { key: step.forEach.key }),
-            ...(step.forEach.maxItems !== undefined && { max_items: step.forEach.maxItems }),
-            on_item_failure: step.forEach.onItemFailure,
-        }),
-        ...(step.uses !== undefined && { uses: step.uses }),
-        ...(step.with !== undefined && { with: { ...step.with } }),
-    };
-}
-/**
- * The plan as one file that runs exactly as written: every setting of the original, and its steps
- * (the ones a model wrote included) in `workflow_sequence`, so a later `mode: run` plans nothing.
- * With the run's redactor, what did not come from the plan file is redacted, as in the trace: the
- * file is kept as an output (and uploaded as an artifact), its `goal:` may be a `task` that quotes
- * event text, and a model may have written the steps. Tools get their arguments redacted in every run,
- * so the steps run as they would have. The rest is the file's own text, as written (a tool's `env:`
- * or `command` must stay runnable).
- */
-async function frozenPlanText(plan, from, redact) {
-    const ids = new Map(plan.steps.map((step) => [step.key, step.id]));
-    const idOf = (key) => ids.get(key) ?? key;
-    const steps = plan.steps.map((step) => planFileStep(step, idOf));
-    const frozen = {
-        ...plan.source,
-        name: plan.name,
-        ...(plan.source.goal !== undefined && { goal: redact ? redact(plan.source.goal) : plan.source.goal }),
-        workflow_sequence: redact ? (0,core_redact/* redactDeep */.KL)(steps, redact) : steps,
-    };
-    const header = [
-        `# Frozen by plan-runner (mode: plan) from ${(redact ? redact(from) : from).replace(/[\r\n]+/g, ' ')}.`,
-        '# `mode: run` runs these steps exactly as written: no model plans them again at the start.',
-    ].join('\n');
-    // `yaml` is loaded here, not at start: only `mode: plan` writes a plan file.
-    const { stringify } = await __nccwpck_require__.e(/* import() */ 196).then(__nccwpck_require__.t.bind(__nccwpck_require__, 38815, 19));
-    return `${header}\n${stringify(frozen, { lineWidth: 0, aliasDuplicateObjects: false })}`;
-}
-
+// EXTERNAL MODULE: ./lib/plan/frozen-plan.js
+var frozen_plan = __nccwpck_require__(68617);
 // EXTERNAL MODULE: ./lib/report/checklist.js
 var checklist = __nccwpck_require__(49678);
 // EXTERNAL MODULE: ./lib/core/cut-text.js
@@ -42143,6 +42295,7 @@ var approval_marker = __nccwpck_require__(47202);
 
 
 
+
 /** The newest saved state of the whole plan (no fanned-out part) among a run's artifacts. */
 /** The commit named by the hidden head line at the top of plan-runner's own comment. */
 function pausedHead(body) {
@@ -42252,11 +42405,39 @@ async function waitingState(settings, deps) {
         return { ok: false, hash, problem: `the saved state of run ${marker.runId} (${found.artifact.name}) is not read: ${oversized}` };
     return { ok: true, own, target, marker, found, advice };
 }
+/**
+ * Why workflow run `runId` is not one whose saved state an approval may read: a run of a fork's code (a fork's
+ * pull request runs in the base repository, and its code can upload an artifact under a state's name), or one
+ * GitHub cannot say is this repository's (fail closed). Undefined for a run of this repository's own branches.
+ * The marker naming the run is in a comment the token wrote, but another workflow of the repository posting as
+ * the same bot can be made to copy one (see the README): with a fork's run, its saved state was the fork's
+ * own, with any steps on the plan's tools and a matching hash (found by an adversarial hunt). A real paused run
+ * is never a fork's: a fork's run is read-only and writes no comment.
+ */
+async function foreignRun(github, repository, runId) {
+    const [owner, repo] = repository?.split('/') ?? [];
+    if (!owner || !repo)
+        return `run ${runId} cannot be told to be this repository's (no repository is known here)`;
+    let head;
+    try {
+        const { data } = await github.rest.actions.getWorkflowRun({ owner, repo, run_id: runId });
+        head = data.head_repository?.full_name;
+    }
+    catch (error) {
+        return `cannot ask GitHub whether run ${runId} ran this repository's code (${(0,github_failure/* describeGitHubFailure */.Po)((0,github_failure/* readGitHubFailure */.g3)(error))}); the github-token needs \`actions: read\``;
+    }
+    if (head?.toLowerCase() === `${owner}/${repo}`.toLowerCase())
+        return undefined;
+    return `run ${runId} ran ${head === undefined ? 'the code of a repository that no longer exists' : `the code of ${head}`}, not of ${owner}/${repo}: the state an approval continues must be a run of this repository's own branches`;
+}
 async function findWaitingRun(settings, deps) {
     const waiting = await waitingState(settings, deps);
     if (!waiting.ok)
         return waiting;
     const { own, target, marker, found, advice } = waiting;
+    const foreign = await foreignRun(deps.github, settings.github.repository, marker.runId);
+    if (foreign !== undefined)
+        return { ok: false, problem: `${foreign}; nothing was changed` };
     let file;
     try {
         file = await deps.state.download(found.artifact, external_node_path_.join(settings.outputDir, 'approval'), marker.runId);
@@ -42632,6 +42813,8 @@ function realPathAhead(file) {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/redact.js
+var core_redact = __nccwpck_require__(8038);
 // EXTERNAL MODULE: ./lib/core/trace-gap.js
 var trace_gap = __nccwpck_require__(82975);
 ;// CONCATENATED MODULE: ./lib/report/trace-write-error.js
@@ -43249,7 +43432,7 @@ function escalationIssueContext(settings, planName) {
 }
 /** `mode: plan`: writes the plan as a frozen file that `mode: run` runs as written; its path, or undefined (a warning says why). */
 async function writeFrozenPlan(plan, file, planPath, io, redact) {
-    const unwritten = await (0,write_report_file/* writeReportFile */.a)(file, await frozenPlanText(plan, planPath, redact));
+    const unwritten = await (0,write_report_file/* writeReportFile */.a)(file, await (0,frozen_plan/* frozenPlanText */.n)(plan, planPath, redact));
     if (!unwritten) {
         io.info(`Wrote the frozen plan to ${file} (output plan-file): mode: run runs it exactly as written.`);
         return file;

@@ -10,7 +10,7 @@ export const modules = {
 /* harmony export */ });
 /* unused harmony export AGENT_REPLY_CHAR_LIMIT */
 /**
- * The most characters of tool replies and call arguments a conversation of tool calls keeps (an agent
+ * The most characters of tool replies and call arguments (in an agent step, and the text the model wrote beside its calls) a conversation of tool calls keeps (an agent
  * step's, and the ReAct baseline's in `plan-runner eval`): each turn sends the whole conversation again,
  * and with every reply kept, 198 turns of 11 KB files sent 160 MB in all (1.65 MB in the last request),
  * past any model's context; a model's own calls grew it as well (30 turns writing a 50 KB file each sent
@@ -40,15 +40,32 @@ class ReplyBudget {
         for (const [call, { function: fn }] of calls.entries())
             this.#count({ index, call, tool: fn.name, chars: fn.arguments.length });
     }
+    /**
+     * Counts the text the model wrote beside its calls in the assistant message at `messages[index]` (call `addCalls`
+     * for that message first). Resent whole every turn, 30 turns of 20,000 characters sent 600,000 of them in the
+     * last request (found by an adversarial pass).
+     */
+    addText(index, chars) {
+        if (chars > 0)
+            this.#count({ index, text: true, tool: '', chars });
+    }
     #count(entry) {
         // The model's own words name the call: a name it was not offered is not repeated back to it.
-        this.#entries.push({ ...entry, tool: this.#offered(entry.tool) ? entry.tool : 'an unknown tool' });
+        this.#entries.push({ ...entry, tool: entry.text || this.#offered(entry.tool) ? entry.tool : 'an unknown tool' });
         this.#total += entry.chars;
     }
     /** Shortens the oldest replies and arguments until they fit; the last turn's calls and replies stay whole. */
     fit(messages) {
         while (this.#total > AGENT_REPLY_CHAR_LIMIT && this.#oldest < this.#entries.length && this.#entries[this.#oldest].index < this.#lastTurn) {
-            const { index, call, tool, chars } = this.#entries[this.#oldest++];
+            const { index, call, text, tool, chars } = this.#entries[this.#oldest++];
+            if (text) {
+                const note = `[left out for room: your message here, ${chars} characters]`;
+                if (note.length >= chars)
+                    continue;
+                messages[index] = { ...messages[index], content: note };
+                this.#total -= chars - note.length;
+                continue;
+            }
             if (call === undefined) {
                 const note = `[left out for room: the reply of '${tool}' here, ${chars} characters; call it again if you need it]`;
                 messages[index] = { ...messages[index], content: note };
@@ -371,7 +388,7 @@ class AgentLoop {
             const content = choice?.message.content ?? '';
             const asked = (choice?.message.tool_calls ?? []).filter((call) => call.type === 'function');
             // Every call kept is answered and recorded; those past the cap are not read at all.
-            const calls = asked.slice(0, MAX_TOOL_CALLS_READ_PER_TURN);
+            const calls = asked.slice(0, MAX_TOOL_CALLS_READ_PER_TURN).map((call, at) => boundedCall(call, `plan-runner-call-${turn}-${at}`, (name) => name === write_todos_definition/* WRITE_TODOS */.q || this.#tools.offered.has(name)));
             const dropped = asked.length - calls.length;
             const answered = (0,invisible_characters/* hasVisibleText */.uA)(content);
             if (answered)
@@ -390,6 +407,7 @@ class AgentLoop {
             }
             messages.push({ role: 'assistant', content: choice?.message.content ?? null, tool_calls: calls });
             replies.addCalls(messages.length - 1, calls);
+            replies.addText(messages.length - 1, choice?.message.content?.length ?? 0);
             let run = 0;
             let todoWrites = 0;
             for (const call of calls) {
@@ -468,6 +486,23 @@ const TODOS_NOT_RUN = {
 function notRun(call, why = { error: NOT_RUN_ERROR, reply: NOT_RUN_REPLY }) {
     const parsed = parseArguments(call.function.arguments);
     return { ok: false, args: parsed.ok ? parsed.args : call.function.arguments, error: why.error, reply: why.reply };
+}
+/**
+ * The longest call id, and name of a tool the step does not offer, a conversation keeps: both are the model's
+ * own strings, resent every turn and counted by no budget. Ten turns of 8 calls named with 50,000 characters
+ * sent 4.4 million characters in the last request (found by an adversarial pass). A plan's tool names have at
+ * most 64 characters, an MCP server's 128.
+ */
+const MAX_CALL_ID_CHARS = 64;
+const MAX_UNKNOWN_NAME_CHARS = 128;
+/** The call as the conversation keeps it: a longer id replaced by the runner's (`fallbackId`), a longer unknown name cut. */
+function boundedCall(call, fallbackId, known) {
+    const { id, function: fn } = call;
+    const longId = id.length > MAX_CALL_ID_CHARS;
+    const longName = fn.name.length > MAX_UNKNOWN_NAME_CHARS && !known(fn.name);
+    if (!longId && !longName)
+        return call;
+    return { ...call, id: longId ? fallbackId : id, function: { ...fn, name: longName ? `${fn.name.slice(0, MAX_UNKNOWN_NAME_CHARS)}\u2026` : fn.name } };
 }
 /** An `agent` step: a bounded Chat Completions tool loop whose final answer is the step's result. */
 function runAgentStep(ctx) {

@@ -2786,6 +2786,130 @@ function checkUsedPlansPricing(plan, callerModel) {
 
 /***/ }),
 
+/***/ 14529:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  G: () => (/* binding */ checkTools)
+});
+
+// EXTERNAL MODULE: ./lib/core/todo-item.js
+var todo_item = __webpack_require__(26055);
+;// CONCATENATED MODULE: ./lib/plan/check-toolset-config.js
+const SECTIONS = [
+    {
+        toolset: 'http',
+        section: 'http',
+        required: 'the http toolset needs the URL prefixes its tools may call: add http: { allow: [https://api.example.com/v1/] } (anything else is refused)',
+    },
+    { toolset: 'github', section: 'github' },
+];
+/**
+ * A toolset that needs a section has it (`toolsets: [http]` needs `http.allow`), and a section is
+ * not written for a toolset the plan leaves off, where it would silently do nothing.
+ */
+function checkToolsetConfig(plan) {
+    const issues = [];
+    const enabled = plan.toolsets ?? [];
+    for (const { toolset, section, required } of SECTIONS) {
+        const index = enabled.indexOf(toolset);
+        if (index >= 0 && required !== undefined && plan[section] === undefined)
+            issues.push({ path: ['toolsets', index], message: required });
+        if (index < 0 && plan[section] !== undefined) {
+            issues.push({ path: [section], at: 'key', message: `\`${section}:\` configures the ${toolset} toolset, which the plan does not enable: add ${toolset} to \`toolsets:\`` });
+        }
+    }
+    return issues;
+}
+
+// EXTERNAL MODULE: ./lib/plan/nearest-name.js
+var nearest_name = __webpack_require__(95421);
+// EXTERNAL MODULE: ./lib/plan/plan-check-context.js
+var plan_check_context = __webpack_require__(98231);
+;// CONCATENATED MODULE: ./lib/plan/check-tools.js
+
+
+
+
+/**
+ * The error for a tool name that is not among `tools`, `listed` naming them; one per check, as a plan may
+ * name thousands (an MCP server lists up to 1,000 tools).
+ */
+function unknownToolMessages(tools, listed, withheld) {
+    const suggester = new nearest_name/* NameSuggester */.ju(tools.keys());
+    return (name) => {
+        const why = withheld?.get(name);
+        if (why !== undefined)
+            return `tool \`${name}\` is withheld from this run: ${why}; run it on a branch of this repository, or leave the step out`;
+        const near = suggester.nearest(name);
+        if (near)
+            return `unknown tool \`${name}\` \u2014 did you mean \`${near}\`? Tools: ${listed()}`;
+        return `unknown tool \`${name}\`; ${tools.size === 0 ? 'no tools are available: declare it under `tools:` or enable a toolset (`toolsets: [math]`)' : `available tools: ${listed()}`}`;
+    };
+}
+/**
+ * Tools that steps and agents name must exist; an agent's steps may only use the agent's tools;
+ * enabled toolsets have the configuration they need.
+ */
+function checkTools(plan, tools, withheld) {
+    const issues = checkToolsetConfig(plan);
+    let names;
+    const listed = () => (names ??= (0,plan_check_context/* listNames */.Z)([...tools.keys()].sort()));
+    const unknownToolMessage = unknownToolMessages(tools, listed, withheld);
+    const agents = plan.agents ?? {};
+    const agentSuggester = new nearest_name/* NameSuggester */.ju(Object.keys(agents));
+    for (const [agentName, agent] of Object.entries(agents)) {
+        agent.tools?.forEach((name, position) => {
+            if (!tools.has(name))
+                issues.push({ path: ['agents', agentName, 'tools', position], message: unknownToolMessage(name) });
+        });
+    }
+    (plan.workflow_sequence ?? []).forEach((step, index) => {
+        const at = (0,plan_check_context/* stepPath */.q)(index);
+        if (step.type === 'tool_call') {
+            if (step.tool === undefined) {
+                issues.push({ path: at, message: `a tool_call step needs \`tool:\`; available tools: ${listed()}` });
+            }
+            else if (!tools.has(step.tool)) {
+                issues.push({ path: [...at, 'tool'], message: unknownToolMessage(step.tool) });
+            }
+        }
+        if (step.type === 'agent') {
+            step.tools?.forEach((name, position) => {
+                if (name === todo_item/* WRITE_TODOS */.q)
+                    issues.push({ path: [...at, 'tools', position], message: `\`${todo_item/* WRITE_TODOS */.q}\` is given to every agent step; leave it out of \`tools\`` });
+                else if (!tools.has(name))
+                    issues.push({ path: [...at, 'tools', position], message: unknownToolMessage(name) });
+            });
+        }
+        if (step.agent === undefined)
+            return;
+        const agent = Object.hasOwn(agents, step.agent) ? agents[step.agent] : undefined;
+        if (!agent) {
+            const agentNames = Object.keys(agents);
+            const near = agentSuggester.nearest(step.agent);
+            const hint = near ? ` \u2014 did you mean \`${near}\`?` : agentNames.length > 0 ? `; agents: ${(0,plan_check_context/* listNames */.Z)(agentNames)}` : '; declare it under `agents:`';
+            issues.push({ path: [...at, 'agent'], message: `unknown agent \`${step.agent}\`${hint}` });
+        }
+        else if (step.tool !== undefined && agent.tools && !agent.tools.includes(step.tool)) {
+            issues.push({ path: [...at, 'tool'], message: `agent \`${step.agent}\` may not use tool \`${step.tool}\`; its tools: ${(0,plan_check_context/* listNames */.Z)(agent.tools)}` });
+        }
+        else if (agent.tools) {
+            step.tools?.forEach((name, position) => {
+                if (name !== todo_item/* WRITE_TODOS */.q && tools.has(name) && !agent.tools.includes(name)) {
+                    issues.push({ path: [...at, 'tools', position], message: `agent \`${step.agent}\` may not use tool \`${name}\`; its tools: ${(0,plan_check_context/* listNames */.Z)(agent.tools)}` });
+                }
+            });
+        }
+    });
+    return issues;
+}
+
+
+/***/ }),
+
 /***/ 70691:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -4254,8 +4378,8 @@ function planTextHash(text) {
     return (0,external_node_crypto_.hash)('sha256', text);
 }
 
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 18 modules
-var validate_plan = __webpack_require__(64736);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 16 modules
+var validate_plan = __webpack_require__(81698);
 ;// CONCATENATED MODULE: ./lib/plan/load-plan.js
 
 
@@ -5852,7 +5976,7 @@ function planNeedsModel(plan) {
 
 /***/ }),
 
-/***/ 64736:
+/***/ 81698:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -6770,114 +6894,8 @@ function checkCycles(steps, planSteps, stepIndex) {
     return [{ path, message: `dependency cycle: ${result.cycle.join(' \u2192 ')} (\u2192 means "depends on"); remove one of these dependencies` }];
 }
 
-// EXTERNAL MODULE: ./lib/core/todo-item.js
-var todo_item = __webpack_require__(26055);
-;// CONCATENATED MODULE: ./lib/plan/check-toolset-config.js
-const SECTIONS = [
-    {
-        toolset: 'http',
-        section: 'http',
-        required: 'the http toolset needs the URL prefixes its tools may call: add http: { allow: [https://api.example.com/v1/] } (anything else is refused)',
-    },
-    { toolset: 'github', section: 'github' },
-];
-/**
- * A toolset that needs a section has it (`toolsets: [http]` needs `http.allow`), and a section is
- * not written for a toolset the plan leaves off, where it would silently do nothing.
- */
-function checkToolsetConfig(plan) {
-    const issues = [];
-    const enabled = plan.toolsets ?? [];
-    for (const { toolset, section, required } of SECTIONS) {
-        const index = enabled.indexOf(toolset);
-        if (index >= 0 && required !== undefined && plan[section] === undefined)
-            issues.push({ path: ['toolsets', index], message: required });
-        if (index < 0 && plan[section] !== undefined) {
-            issues.push({ path: [section], at: 'key', message: `\`${section}:\` configures the ${toolset} toolset, which the plan does not enable: add ${toolset} to \`toolsets:\`` });
-        }
-    }
-    return issues;
-}
-
-;// CONCATENATED MODULE: ./lib/plan/check-tools.js
-
-
-
-
-/**
- * The error for a tool name that is not among `tools`, `listed` naming them; one per check, as a plan may
- * name thousands (an MCP server lists up to 1,000 tools).
- */
-function unknownToolMessages(tools, listed, withheld) {
-    const suggester = new nearest_name/* NameSuggester */.ju(tools.keys());
-    return (name) => {
-        const why = withheld?.get(name);
-        if (why !== undefined)
-            return `tool \`${name}\` is withheld from this run: ${why}; run it on a branch of this repository, or leave the step out`;
-        const near = suggester.nearest(name);
-        if (near)
-            return `unknown tool \`${name}\` \u2014 did you mean \`${near}\`? Tools: ${listed()}`;
-        return `unknown tool \`${name}\`; ${tools.size === 0 ? 'no tools are available: declare it under `tools:` or enable a toolset (`toolsets: [math]`)' : `available tools: ${listed()}`}`;
-    };
-}
-/**
- * Tools that steps and agents name must exist; an agent's steps may only use the agent's tools;
- * enabled toolsets have the configuration they need.
- */
-function checkTools(plan, tools, withheld) {
-    const issues = checkToolsetConfig(plan);
-    let names;
-    const listed = () => (names ??= (0,plan_check_context/* listNames */.Z)([...tools.keys()].sort()));
-    const unknownToolMessage = unknownToolMessages(tools, listed, withheld);
-    const agents = plan.agents ?? {};
-    const agentSuggester = new nearest_name/* NameSuggester */.ju(Object.keys(agents));
-    for (const [agentName, agent] of Object.entries(agents)) {
-        agent.tools?.forEach((name, position) => {
-            if (!tools.has(name))
-                issues.push({ path: ['agents', agentName, 'tools', position], message: unknownToolMessage(name) });
-        });
-    }
-    (plan.workflow_sequence ?? []).forEach((step, index) => {
-        const at = (0,plan_check_context/* stepPath */.q)(index);
-        if (step.type === 'tool_call') {
-            if (step.tool === undefined) {
-                issues.push({ path: at, message: `a tool_call step needs \`tool:\`; available tools: ${listed()}` });
-            }
-            else if (!tools.has(step.tool)) {
-                issues.push({ path: [...at, 'tool'], message: unknownToolMessage(step.tool) });
-            }
-        }
-        if (step.type === 'agent') {
-            step.tools?.forEach((name, position) => {
-                if (name === todo_item/* WRITE_TODOS */.q)
-                    issues.push({ path: [...at, 'tools', position], message: `\`${todo_item/* WRITE_TODOS */.q}\` is given to every agent step; leave it out of \`tools\`` });
-                else if (!tools.has(name))
-                    issues.push({ path: [...at, 'tools', position], message: unknownToolMessage(name) });
-            });
-        }
-        if (step.agent === undefined)
-            return;
-        const agent = Object.hasOwn(agents, step.agent) ? agents[step.agent] : undefined;
-        if (!agent) {
-            const agentNames = Object.keys(agents);
-            const near = agentSuggester.nearest(step.agent);
-            const hint = near ? ` \u2014 did you mean \`${near}\`?` : agentNames.length > 0 ? `; agents: ${(0,plan_check_context/* listNames */.Z)(agentNames)}` : '; declare it under `agents:`';
-            issues.push({ path: [...at, 'agent'], message: `unknown agent \`${step.agent}\`${hint}` });
-        }
-        else if (step.tool !== undefined && agent.tools && !agent.tools.includes(step.tool)) {
-            issues.push({ path: [...at, 'tool'], message: `agent \`${step.agent}\` may not use tool \`${step.tool}\`; its tools: ${(0,plan_check_context/* listNames */.Z)(agent.tools)}` });
-        }
-        else if (agent.tools) {
-            step.tools?.forEach((name, position) => {
-                if (name !== todo_item/* WRITE_TODOS */.q && tools.has(name) && !agent.tools.includes(name)) {
-                    issues.push({ path: [...at, 'tools', position], message: `agent \`${step.agent}\` may not use tool \`${name}\`; its tools: ${(0,plan_check_context/* listNames */.Z)(agent.tools)}` });
-                }
-            });
-        }
-    });
-    return issues;
-}
-
+// EXTERNAL MODULE: ./lib/plan/check-tools.js + 1 modules
+var check_tools = __webpack_require__(14529);
 // EXTERNAL MODULE: ./lib/core/exceeds-depth.js
 var exceeds_depth = __webpack_require__(35878);
 // EXTERNAL MODULE: ./lib/plan/format-path.js
@@ -7060,7 +7078,7 @@ function checkPlanValue(value, options) {
         ...cycleIssues,
         ...(cycleIssues.length === 0 ? checkFanOut(steps) : []),
         ...referenceCheck.issues,
-        ...checkTools(plan, tools, withheld),
+        ...(0,check_tools/* checkTools */.G)(plan, tools, withheld),
         ...schemas.issues,
         ...checkArgs(ctx, schemas.schemas, options.argsCheckLimitMs),
         ...checkGoals(plan.goals ?? [], new Set(stepIndex.keys()), rawSteps.length > 0),

@@ -1,5 +1,5 @@
-export const id = 329;
-export const ids = [329];
+export const id = 728;
+export const ids = [728];
 export const modules = {
 
 /***/ 69231:
@@ -3325,7 +3325,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 77241:
+/***/ 66196:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3726,7 +3726,7 @@ class ApprovalGate {
     #redact;
     #usedPlanRun;
     /** What each used plan asks for (its first step that needs approval, and why), or null: each looked at once. */
-    #usedPlanAsks = new Map();
+    #askedByUsedPlan = new Map();
     /**
      * `redact`: the run's redactor; the arguments were shown (and kept in the trace) redacted, and are compared so.
      * `usedPlanRun`: the run of a used plan, whose step in the outer run was let through this gate.
@@ -3761,13 +3761,24 @@ class ApprovalGate {
             if (writes.length > 0)
                 return `it uses ${writes.join(', ')}, a tool with side effects (approval: side-effects)`;
         }
+        return this.#usedPlanAsks(step, plan);
+    }
+    /**
+     * Whether the step asks for a person beyond what the plan's policy asks of every step like it: its own
+     * `approval: true`, or (a `type: plan` step) the plan it uses asks. A replacement of such a step asks in its place.
+     */
+    asksOfItself(step) {
+        return !this.#usedPlanRun && (step.approval === true || this.#usedPlanAsks(step, this.#plan) !== undefined);
+    }
+    /** What the plan a `type: plan` step uses asks for, nested ones too, in words; undefined when it asks nothing. */
+    #usedPlanAsks(step, plan) {
         const used = step.type === 'plan' && step.uses !== undefined ? plan.subplans?.get(step.uses) : undefined;
         if (used === undefined)
             return undefined;
-        let asks = this.#usedPlanAsks.get(used);
+        let asks = this.#askedByUsedPlan.get(used);
         if (asks === undefined) {
             // Null while it is looked at: plans that use each other are refused at load, and would ask nothing more here.
-            this.#usedPlanAsks.set(used, null);
+            this.#askedByUsedPlan.set(used, null);
             asks = null;
             for (const inner of used.steps) {
                 const why = this.#reason(inner, used);
@@ -3776,7 +3787,7 @@ class ApprovalGate {
                 asks = `its step ${inner.id}: ${why}`;
                 break;
             }
-            this.#usedPlanAsks.set(used, asks);
+            this.#askedByUsedPlan.set(used, asks);
         }
         return asks === null ? undefined : `the plan ${step.uses} asks for approval before ${asks}`;
     }
@@ -4937,8 +4948,13 @@ class PlanRun {
     masked = new Map();
     /** `for_each` steps that reused an item whose saved result has something masked: where from. */
     #maskedItems = new Map();
-    /** Masked saved results of steps (by key) and items (`key#index`) running again: what their new result must redact to. */
+    /**
+     * Masked saved results of steps (by key) and items (`key#index`) running again: what their new result must redact to,
+     * and the TODO list its agent ended with, which stands with the copy when the copy stands.
+     */
     #savedCopies = new Map();
+    /** Saved copies (by `#savedCopies` key) whose run again wrote a TODO list of its own. */
+    #rewroteTodos = new Set();
     /** Steps that ran again in place of a masked saved copy: reviewed already in the saved run, as a reused step is. */
     #ranAgain = new Set();
     /** Calls with side effects that succeeded or may have (outcome unknown), by call key: never made again. */
@@ -5253,7 +5269,7 @@ class PlanRun {
         // A saved result with something masked is not the step's: one that can run again without an effect outside it does.
         const again = earlier?.masked === true && this.#mayRunAgain(step);
         if (again) {
-            this.#savedCopies.set(key, { result: earlier.result, from: this.#savedBy(`step ${key}`) });
+            this.#savedCopies.set(key, { result: earlier.result, from: this.#savedBy(`step ${key}`), stepKey: key, ...(earlier.todos && { todos: earlier.todos }) });
             this.#ranAgain.add(key);
         }
         if (earlier && !again) {
@@ -5290,8 +5306,10 @@ class PlanRun {
             onUsage: (more) => this.budget.charge(more, (priced) => this.#journal.modelUsed(priced, key)),
             onRetry: (notice) => this.#journal.step({ type: 'step_retrying', stepKey: key, ...notice }),
             onActivity: (activity) => {
-                if (this.#journal.stateOf(key) === 'in_progress')
-                    this.#journal.step({ ...activity, stepKey: key });
+                if (this.#journal.stateOf(key) !== 'in_progress')
+                    return;
+                this.#noteRewrittenTodos(key, activity);
+                this.#journal.step({ ...activity, stepKey: key });
             },
             callTool: (tool, args, ctx) => this.#callTool(key, tool, args, ctx),
             earlierCalls: this.#earlierCalls.get((0,plan_step/* stepKeyWithin */.t)(this.#deps.within, key)),
@@ -5327,6 +5345,7 @@ class PlanRun {
         if (outcome.ok || !saved || outcome.error instanceof run_stopped_error/* RunStoppedError */.F)
             return outcome;
         this.#savedCopies.delete(copyKey);
+        this.#savedCopyStands(copyKey, saved);
         const masked = `${saved.from} (it ran again and failed: ${(0,error_text/* errorText */.k)(outcome.error)})`;
         return { ok: true, result: saved.result, usage: outcome.usage, durationMs: outcome.durationMs, attempts: outcome.attempts, masked };
     }
@@ -5342,9 +5361,30 @@ class PlanRun {
             return { result };
         this.#savedCopies.delete(copyKey);
         const redact = this.#deps.redact;
-        if (redact && (0,stable_hash/* canonicalJson */.d)((0,core_redact/* redactDeep */.KL)(result, redact)) === (0,stable_hash/* canonicalJson */.d)(saved.result))
+        if (redact && (0,stable_hash/* canonicalJson */.d)((0,core_redact/* redactDeep */.KL)(result, redact)) === (0,stable_hash/* canonicalJson */.d)(saved.result)) {
+            this.#rewroteTodos.delete(copyKey);
             return { result };
+        }
+        this.#savedCopyStands(copyKey, saved);
         return { result: saved.result, masked: saved.from };
+    }
+    /** A step's or item's agent, running again in place of a masked saved copy, wrote a TODO list of its own. */
+    #noteRewrittenTodos(copyKey, activity) {
+        if ((activity.type === 'todos_created' || activity.type === 'todos_updated') && this.#savedCopies.has(copyKey))
+            this.#rewroteTodos.add(copyKey);
+    }
+    /**
+     * The saved copy stands in place of what its step or item did running again (it failed, or answered
+     * otherwise): so does the TODO list its agent ended with, as when it is reused. The list the run again
+     * wrote, or none, stood under the saved answer: a saved agent that left its TODOs open came back
+     * \u2705 without them when its model failed on the resume, and `all_steps_completed` passed (found by an
+     * adversarial pass).
+     */
+    #savedCopyStands(copyKey, saved) {
+        const rewrote = this.#rewroteTodos.delete(copyKey);
+        if (!saved.todos?.length && !rewrote)
+            return;
+        this.#journal.step({ type: 'todos_created', stepKey: saved.stepKey, ...(saved.index !== undefined && { index: saved.index }), todos: saved.todos ?? [] });
     }
     /**
      * One tool call of step `stepKey` (of its item `item` when a `for_each` item makes it),
@@ -5501,7 +5541,7 @@ class PlanRun {
             // A masked item runs again as a masked step does (never in a fanned-out run).
             const again = same && item.masked === true && this.#mayRunAgain(child);
             if (again)
-                this.#savedCopies.set(`${step.key}#${index}`, { result: item.result, from: this.#savedBy(`item ${item.key}`) });
+                this.#savedCopies.set(`${step.key}#${index}`, { result: item.result, from: this.#savedBy(`item ${item.key}`), stepKey: step.key, index, ...(item.todos && { todos: item.todos }) });
             if (same && !again)
                 taken.push(index);
             else if (part?.part === 'shard') {
@@ -5587,8 +5627,10 @@ class PlanRun {
             onRetry: (notice) => this.#journal.step({ type: 'item_retrying', stepKey, index, ...notice }),
             // An item's tool calls and activity belong to its for_each step: one record, one side-effect ledger.
             onActivity: (activity) => {
-                if (this.#journal.stateOf(stepKey) === 'in_progress')
-                    this.#journal.step({ ...activity, stepKey, index });
+                if (this.#journal.stateOf(stepKey) !== 'in_progress')
+                    return;
+                this.#noteRewrittenTodos(`${stepKey}#${index}`, activity);
+                this.#journal.step({ ...activity, stepKey, index });
             },
             callTool: (tool, args, ctx) => this.#callTool(stepKey, tool, args, ctx, { key: child.key, reuseKey }),
             // The trace keeps item keys redacted (a label from a list that holds a token), as it kept this item's calls.
@@ -5840,7 +5882,15 @@ class PlanRun {
             : result.problem;
         if (!result.ok || problem)
             return this.#escalate(`${what} and the replanner could not write a valid plan for what is left (${problem})`, lastError);
-        this.#revise(result.steps, revisionReason(trigger, result.why));
+        // A step it replaces (every step not completed: the one that failed too) that asks for a person on its own
+        // (`approval: true`, or its used plan asks): a model's step cannot ask (the field is for people), so every step
+        // the replacement adds asks in its place. Else the model replaced the step that waited (or the approved step that
+        // then failed) with one that called the same tool otherwise, and it ran with nobody asked (found by an
+        // adversarial hunt). The plan's policy (`side-effects`, `plan`) asks for new steps as for any.
+        const asking = this.graph.steps.find((step) => this.#journal.stateOf(step.key) !== 'completed' && this.gate.asksOfItself(step));
+        const steps = asking ? result.steps.map((step) => (step.approval ? step : { ...step, approval: true })) : result.steps;
+        const reason = revisionReason(trigger, result.why);
+        this.#revise(steps, asking ? `${reason} (its steps ask for approval, as step ${asking.key} they replace did)` : reason);
     }
     #revise(steps, reason) {
         const revision = this.graph.revision + 1;
@@ -6466,7 +6516,80 @@ function shownArgs(request) {
     return new Map(request.pending.flatMap((step) => (step.args === undefined ? [] : [[step.approvalKey, step.args]])));
 }
 
+// EXTERNAL MODULE: ./lib/plan/check-tools.js + 1 modules
+var check_tools = __webpack_require__(14529);
+;// CONCATENATED MODULE: ./lib/plan/frozen-plan.js
+
+/** A step in the plan file's own terms: what `buildPlanSteps` reads back into the same `PlanStep`. */
+function planFileStep(step, idOf) {
+    const optional = new Set(step.optional ?? []);
+    // An aggregate's `inputs` are its dependencies already; the rest are written out, even none.
+    const dependsOn = step.dependsOn.filter((key) => !step.inputs.includes(key)).map((key) => (optional.has(key) ? { step: idOf(key), optional: true } : idOf(key)));
+    return {
+        id: step.id,
+        type: step.type,
+        ...(step.title !== undefined && { title: step.title }),
+        description: step.description,
+        ...(step.tool !== undefined && { tool: step.tool }),
+        ...(step.args !== undefined && { args: { ...step.args } }),
+        ...(step.task !== undefined && { task: step.task }),
+        ...(step.tools !== undefined && { tools: [...step.tools] }),
+        ...(step.maxTurns !== undefined && { max_turns: step.maxTurns }),
+        ...(step.inputs.length > 0 && { inputs: step.inputs.map(idOf) }),
+        depends_on: dependsOn,
+        ...(step.agent !== undefined && { agent: step.agent }),
+        ...(step.timeoutSeconds !== undefined && { timeout_seconds: step.timeoutSeconds }),
+        ...(step.retry !== undefined && { retry: step.retry }),
+        ...(step.onFailure !== undefined && { on_failure: step.onFailure }),
+        ...(step.review !== undefined && { review: step.review }),
+        ...(step.approval && { approval: true }),
+        ...(step.why !== undefined && { why: step.why }),
+        ...(step.forEach !== undefined && {
+            for_each: step.forEach.list,
+            ...(step.forEach.as !== 'item' && { as: step.forEach.as }),
+            ...(step.forEach.key !== undefined && { key: step.forEach.key }),
+            ...(step.forEach.maxItems !== undefined && { max_items: step.forEach.maxItems }),
+            on_item_failure: step.forEach.onItemFailure,
+        }),
+        ...(step.uses !== undefined && { uses: step.uses }),
+        ...(step.with !== undefined && { with: { ...step.with } }),
+    };
+}
+/**
+ * The plan as one file that runs exactly as written: every setting of the original, and its steps
+ * (the ones a model wrote included) in `workflow_sequence`, so a later `mode: run` plans nothing.
+ * With the run's redactor, what did not come from the plan file is redacted, as in the trace: the
+ * file is kept as an output (and uploaded as an artifact), its `goal:` may be a `task` that quotes
+ * event text, and a model may have written the steps. Tools get their arguments redacted in every run,
+ * so the steps run as they would have. The rest is the file's own text, as written (a tool's `env:`
+ * or `command` must stay runnable).
+ */
+async function frozenPlanText(plan, from, redact) {
+    const ids = new Map(plan.steps.map((step) => [step.key, step.id]));
+    const idOf = (key) => ids.get(key) ?? key;
+    const steps = plan.steps.map((step) => planFileStep(step, idOf));
+    const frozen = {
+        ...plan.source,
+        // No replans: a step that fails is escalated, not replaced. The job that runs this file runs what its
+        // reviewers approved (an environment's), and a replacement could call any tool of the catalogue with
+        // arguments nobody saw (found by an adversarial hunt of model-written plans).
+        limits: { ...plan.source.limits, max_replans: 0 },
+        name: plan.name,
+        ...(plan.source.goal !== undefined && { goal: redact ? redact(plan.source.goal) : plan.source.goal }),
+        workflow_sequence: redact ? redactDeep(steps, redact) : steps,
+    };
+    const header = [
+        `# Frozen by plan-runner (mode: plan) from ${(redact ? redact(from) : from).replace(/[\r\n]+/g, ' ')}.`,
+        '# `mode: run` runs these steps exactly as written: no model plans them again, at the start or after a failure (max_replans: 0).',
+    ].join('\n');
+    // `yaml` is loaded here, not at start: only `mode: plan` writes a plan file.
+    const { stringify } = await __webpack_require__.e(/* import() */ 196).then(__webpack_require__.t.bind(__webpack_require__, 38815, 19));
+    return `${header}\n${stringify(frozen, { lineWidth: 0, aliasDuplicateObjects: false })}`;
+}
+
 ;// CONCATENATED MODULE: ./lib/job/saved-steps.js
+
+
 
 
 /**
@@ -6491,6 +6614,22 @@ function hiddenName(steps) {
                 return `step ${step.key}'s ${field} \`${name}\``;
     }
     return undefined;
+}
+/**
+ * Why steps read back from a trace (a plan the model wrote, or replanned) may not run under the plan as it is
+ * now: a tool it no longer offers, or keeps out of this run (a fork's pull request), an agent profile it no
+ * longer has, or one whose tools no longer include the step's. The plan file's checks for what a step may
+ * call, which steps read back from a trace were never put to: a profile narrowed after a run, then resumed,
+ * still let the step the model wrote under it call what it no longer may (found by an adversarial hunt).
+ */
+function callsRefusedNow(plan, steps) {
+    const ids = new Map(steps.map((step) => [step.key, step.id]));
+    const sequence = steps.map((step) => planFileStep(step, (key) => ids.get(key) ?? key));
+    const issue = (0,check_tools/* checkTools */.G)({ ...plan.source, workflow_sequence: sequence }, plan.tools, plan.withheld).find((found) => found.path[0] === 'workflow_sequence');
+    if (issue === undefined)
+        return undefined;
+    const step = steps[issue.path[1]];
+    return `step ${step?.key ?? '?'}: ${issue.message}`;
 }
 /**
  * The steps an approved run runs: those of the plan at the pause. The trace keeps them redacted (a
@@ -6520,8 +6659,8 @@ const EITHER_OPTION_NAMES = {
 
 // EXTERNAL MODULE: ./lib/plan/format-path.js
 var format_path = __webpack_require__(97222);
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 18 modules
-var validate_plan = __webpack_require__(64736);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 16 modules
+var validate_plan = __webpack_require__(81698);
 // EXTERNAL MODULE: ./lib/steps/agent/write-todos-definition.js
 var write_todos_definition = __webpack_require__(39026);
 ;// CONCATENATED MODULE: ./lib/steps/agent/agent-plan.js
@@ -7025,7 +7164,13 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
         return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${approved.problem}`)] };
     const resumedSteps = approved
         ? approved.steps
-        : resume && resume.plan.steps.length > 0 && hiddenName(resume.plan.steps) === undefined && samePlanning(planned, resume) && (loadedPlan.steps.length === 0 ? sameGoal(loadedPlan.goal, resume, redact) : revisedFrom(fileSteps, resume))
+        : resume &&
+            resume.plan.steps.length > 0 &&
+            hiddenName(resume.plan.steps) === undefined &&
+            samePlanning(planned, resume) &&
+            (loadedPlan.steps.length === 0 ? sameGoal(loadedPlan.goal, resume, redact) : revisedFrom(fileSteps, resume)) &&
+            // Steps that call what the plan no longer lets them (a tool, an agent profile's): written anew, or the file's own.
+            callsRefusedNow(loadedPlan, resume.plan.steps) === undefined
             ? resume.plan.steps
             : undefined;
     const steps = resumedSteps
