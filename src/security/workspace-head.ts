@@ -60,14 +60,15 @@ function withChanges(sha: string, status: Awaited<ReturnType<typeof runProcess>>
     const why = status.kind === 'exited' ? status.stderr.text().trim().split('\n')[0] || `exited with ${status.exitCode ?? status.signal}` : status.kind.replace('_', ' ');
     return { kind: 'unknown', message: `git status, for the files changed since the checkout: ${why}` };
   }
-  // NUL-separated entries `XY path`; a rename's or copy's source path follows as a field of its own.
+  // NUL-separated entries `XY path`; a rename's or copy's source path follows as a field of its own, whether git found
+  // it in the index (`R `) or in the working tree (` R`: a file added with --intent-to-add).
   const fields = status.stdout.split('\0');
   const paths: string[] = [];
   for (let at = 0; at < fields.length; at++) {
     const entry = fields[at]!;
     if (entry.length < 4) continue;
     paths.push(entry.slice(3));
-    if (entry[0] === 'R' || entry[0] === 'C') at++;
+    if (/[RC]/.test(entry.slice(0, 2))) at++;
   }
   return { kind: 'commit', sha, changed: paths.slice(0, MAX_CHANGED_SHOWN), ...(paths.length > MAX_CHANGED_SHOWN && { moreChanged: true }) };
 }

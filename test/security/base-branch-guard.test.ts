@@ -109,4 +109,19 @@ describe('readWorkspaceHead', () => {
     const many = checkConfigSource({ eventName: 'issue_comment', payload: {}, githubSha: sha, head: { kind: 'commit', sha, changed: ['a', 'b', 'c', 'd', 'e'], moreChanged: true }, readsPlanFile: true });
     expect(many).toMatchObject({ ok: false, reason: expect.stringContaining('"e", and more)') });
   });
+  // Found by a review: with -z, a rename git finds in the working tree (` R`, a new file added with --intent-to-add)
+  // has its source path as a field of its own too, which was read as an entry: the refusal named `l.sh` for tool.sh.
+  it('reads the source of a rename found in the working tree as no file of its own', async () => {
+    const repo = path.join(dir, 'worktree-rename');
+    const env = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
+    await git('git', ['init', '-q', repo]);
+    await writeFile(path.join(repo, 'tool.sh'), 'echo one\necho two\necho three\n');
+    await git('git', ['-C', repo, 'add', '.'], { env });
+    await git('git', ['-C', repo, 'commit', '-q', '-m', 'base'], { env });
+    const sha = (await git('git', ['-C', repo, 'rev-parse', 'HEAD'])).stdout.trim();
+    await git('git', ['-C', repo, 'mv', 'tool.sh', 'renamed.sh'], { env });
+    await git('git', ['-C', repo, 'reset', '-q'], { env });
+    await git('git', ['-C', repo, 'add', '--intent-to-add', 'renamed.sh'], { env });
+    expect(await readWorkspaceHead(repo, process.env, { changes: true })).toEqual({ kind: 'commit', sha, changed: ['renamed.sh'] });
+  });
 });
