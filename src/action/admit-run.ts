@@ -45,7 +45,7 @@ export async function admitRun(settings: ActionSettings, deps: AdmissionDeps): P
 
   // Only these events run a plan that must come from the base branch: elsewhere git is not asked (a process start saved).
   if (needsBaseConfig(eventName, payload)) {
-    const head = await (deps.readHead ?? ((workspace: string) => readWorkspaceHead(workspace, process.env, { changes: true })))(settings.workspace);
+    const head = await (deps.readHead ?? ((workspace: string) => readWorkspaceHead(workspace, process.env, { changes: settings.planFile !== undefined })))(settings.workspace);
     const source = checkConfigSource({
       eventName,
       payload,

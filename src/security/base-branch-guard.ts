@@ -87,7 +87,14 @@ export function checkConfigSource(request: ConfigSourceRequest): ConfigSourceChe
   if (!expected) return { ok: false, reason: `the ${request.eventName} event does not say which base commit to expect. ${RISK}` };
   if (expected.shas.some((sha) => sha.toLowerCase() === head.sha.toLowerCase())) {
     // At the base commit, but with files changed since: the plan and its tools are not that commit's.
-    if (!request.readsPlanFile || (head.changed === undefined || head.changed.length === 0) && !head.moreChanged) return { ok: true };
+    if (!request.readsPlanFile) return { ok: true };
+    if (head.changesUnread !== undefined) {
+      return {
+        ok: false,
+        reason: `the workspace is at ${expected.what}, but which files git tracks differ from it could not be read (git status: ${head.changesUnread}): the plan and its tools must be that commit's as committed. ${RISK} Fix: re-run the job; if it goes on, run plan-runner in a job of its own, right after actions/checkout.`,
+      };
+    }
+    if ((head.changed === undefined || head.changed.length === 0) && !head.moreChanged) return { ok: true };
     const shown = (head.changed ?? []).map((file) => JSON.stringify(file)).join(', ');
     return {
       ok: false,

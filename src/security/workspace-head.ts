@@ -13,6 +13,11 @@ export type WorkspaceHead =
        */
       readonly changed?: readonly string[];
       readonly moreChanged?: boolean;
+      /**
+       * Why those files could not be read (`git status` failed or timed out), when asked: the commit is known,
+       * and only a run that reads a plan file is refused for it, saying so (not as a commit that cannot be read).
+       */
+      readonly changesUnread?: string;
     }
   | { readonly kind: 'not-a-repository' }
   | { readonly kind: 'unknown'; readonly message: string };
@@ -53,12 +58,12 @@ const MAX_CHANGED_SHOWN = 5;
 /** `git status` past this many bytes is read as "more changed" (a tree rewritten whole). */
 const MAX_STATUS_BYTES = 256 * 1024;
 
-/** The commit with the tracked files `git status` says differ from it; unknown when git could not say (fail closed). */
+/** The commit with the tracked files `git status` says differ from it; `changesUnread` when git could not say (the guard fails closed on it). */
 function withChanges(sha: string, status: Awaited<ReturnType<typeof runProcess>>): WorkspaceHead {
   if (status.kind === 'output_too_large') return { kind: 'commit', sha, changed: [], moreChanged: true };
   if (status.kind !== 'exited' || status.exitCode !== 0) {
     const why = status.kind === 'exited' ? status.stderr.text().trim().split('\n')[0] || `exited with ${status.exitCode ?? status.signal}` : status.kind.replace('_', ' ');
-    return { kind: 'unknown', message: `git status, for the files changed since the checkout: ${why}` };
+    return { kind: 'commit', sha, changesUnread: why };
   }
   // NUL-separated entries `XY path`; a rename's or copy's source path follows as a field of its own, whether git found
   // it in the index (`R `) or in the working tree (` R`: a file added with --intent-to-add).

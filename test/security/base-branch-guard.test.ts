@@ -109,6 +109,26 @@ describe('readWorkspaceHead', () => {
     const many = checkConfigSource({ eventName: 'issue_comment', payload: {}, githubSha: sha, head: { kind: 'commit', sha, changed: ['a', 'b', 'c', 'd', 'e'], moreChanged: true }, readsPlanFile: true });
     expect(many).toMatchObject({ ok: false, reason: expect.stringContaining('"e", and more)') });
   });
+  // Found by a review: `git status` failing (an index it cannot read, a repository too large to scan in 10 s) was
+  // taken as an unreadable commit: a run that reads no plan file, which the changed files do not concern, was
+  // refused, and any run was told to run actions/checkout, though its checkout was the right commit.
+  it('tells a git status that fails from a commit it cannot read, and refuses only a plan file’s run for it', async () => {
+    const repo = path.join(dir, 'broken-index');
+    const env = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
+    await git('git', ['init', '-q', repo]);
+    await writeFile(path.join(repo, 'plan.yml'), 'goal: x\n');
+    await git('git', ['-C', repo, 'add', '.'], { env });
+    await git('git', ['-C', repo, 'commit', '-q', '-m', 'base'], { env });
+    const sha = (await git('git', ['-C', repo, 'rev-parse', 'HEAD'])).stdout.trim();
+    await writeFile(path.join(repo, '.git', 'index'), 'not an index\n');
+    const head = await readWorkspaceHead(repo, process.env, { changes: true });
+    expect(head).toMatchObject({ kind: 'commit', sha });
+    expect(checkConfigSource({ eventName: 'issue_comment', payload: {}, githubSha: sha, head, readsPlanFile: false })).toEqual({ ok: true });
+    const refused = checkConfigSource({ eventName: 'issue_comment', payload: {}, githubSha: sha, head, readsPlanFile: true });
+    expect(refused).toMatchObject({ ok: false, reason: expect.stringContaining('which files git tracks differ from it could not be read (git status:') });
+    expect(!refused.ok && refused.reason).not.toContain('commit could not be read');
+  });
+
   // Found by a review: with -z, a rename git finds in the working tree (` R`, a new file added with --intent-to-add)
   // has its source path as a field of its own too, which was read as an entry: the refusal named `l.sh` for tool.sh.
   it('reads the source of a rename found in the working tree as no file of its own', async () => {
