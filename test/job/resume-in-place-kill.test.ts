@@ -92,3 +92,19 @@ it('a resumed run’s first lines wait for what it carries, and no longer than i
   expect(readFileSync(trace, 'utf8').split('\n').filter(Boolean).map((line) => (JSON.parse(line) as RunEvent).type)).toEqual(['plan_created', 'result_carried', 'step_skipped']);
   await writer.close();
 });
+
+it('a resumed run’s first lines are written with the answer of the last call it carries', async () => {
+  const trace = path.join(dir, 'answered.jsonl');
+  const writer = traceWriter(trace, { openOnFirstEvent: true });
+  await writeFile(trace, 'the trace resumed in place\n');
+  const plan = { name: 'inplace', revision: 0, steps: [] };
+  const usage = { promptTokens: 0, completionTokens: 0, modelCalls: 0 };
+  writer.listener({ type: 'plan_created', at: 0, plan, format: 3, carries: 2 } as RunEvent);
+  writer.listener({ type: 'result_carried', at: 0, stepKey: 'announce', reuseKey: 'k', result: 'posted', usage } as unknown as RunEvent);
+  writer.listener({ type: 'tool_called', at: 0, stepKey: 'announce', tool: 'post', args: {}, sideEffects: true, callKey: 'c', kind: 'inherited' } as RunEvent);
+  writer.listener({ type: 'tool_returned', at: 0, stepKey: 'announce', tool: 'post', callKey: 'c', outcome: 'succeeded' } as RunEvent);
+  // The next step starts and runs for a while: nothing it writes is due yet. A kill now finds the call answered.
+  writer.listener({ type: 'step_started', at: 0, stepKey: 'verify', reuseKey: 'v' } as RunEvent);
+  expect(readFileSync(trace, 'utf8').split('\n').filter(Boolean).map((line) => (JSON.parse(line) as RunEvent).type)).toEqual(['plan_created', 'result_carried', 'tool_called', 'tool_returned']);
+  await writer.close();
+});
