@@ -295,6 +295,7 @@ export class PlanRun {
         for (const finished of this.#inbox.drain()) this.#settle(finished);
         this.#slotWanted = false;
         if (this.stopReason) {
+          this.#slots.stopWaiting(this);
           this.#skipPendingOnce(this.stopReason.message);
           this.#concludeIdleMapped();
         } else {
@@ -303,6 +304,8 @@ export class PlanRun {
           // A step the budget refused (max_steps) stopped the run: the first branch skips the rest with
           // that reason. Left to the loop's end with nothing running, they got the executor-bug text.
           if (this.stopReason) continue;
+          // A run that wants no slot now keeps none waiting for it.
+          if (!this.#slotWanted) this.#slots.stopWaiting(this);
           // Recovery waits until nothing runs, so the model sees every result and replaces a still plan.
           if (this.#needs.length > 0 && this.#running.size === 0 && this.#mapped.size === 0) {
             await this.#recover();
@@ -334,6 +337,7 @@ export class PlanRun {
     } finally {
       this.budget.signal.removeEventListener('abort', onBudget);
       stopListening();
+      this.#slots.stopWaiting(this);
       // Only after an executor bug: the slots of steps no one will settle go back to the job.
       for (let held = this.#holding.size; held > 0; held -= 1) this.#slots.release();
       this.#holding.clear();
@@ -343,7 +347,14 @@ export class PlanRun {
   /** Takes one of the job's slots for a step or item about to run. */
   #takeSlot(key: string): void {
     this.#slots.take();
+    this.#slots.stopWaiting(this);
     this.#holding.add(key);
+  }
+
+  /** Every slot of the job is taken, or left to runs that waited before this one: this run waits its turn. */
+  #wantSlot(): void {
+    this.#slotWanted = true;
+    this.#slots.wait(this);
   }
 
   /** Whether `step` would take a slot to start: one that runs, not a used plan's or a for_each step (their steps and items do), nor one whose earlier result stands. */
@@ -358,8 +369,8 @@ export class PlanRun {
       const mapped = this.#nextMapped();
       if (mapped) {
         // Every slot of the job is taken (by this run or by a plan it uses, or the plan using it).
-        if (!this.#slots.free) {
-          this.#slotWanted = true;
+        if (!this.#slots.freeFor(this)) {
+          this.#wantSlot();
           return;
         }
         // Refusing an item stops the run (through the budget's signal); the step's waiting items are then skipped.
@@ -382,9 +393,9 @@ export class PlanRun {
         this.#journal.step({ type: 'step_waiting', stepKey: key, reason: `awaiting approval: ${blocked}` });
         continue;
       }
-      if (!this.#slots.free && this.#needsSlot(step, reuseKey)) {
+      if (!this.#slots.freeFor(this) && this.#needsSlot(step, reuseKey)) {
         this.#ready.putBack(key);
-        this.#slotWanted = true;
+        this.#wantSlot();
         return;
       }
       // Refusing a step stops the run (through the budget's signal); the step is then skipped.

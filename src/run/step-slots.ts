@@ -18,9 +18,37 @@ export class StepSlots {
     this.limit = limit;
   }
 
+  /**
+   * Runs whose next step found every slot taken, in the order they came to wait: a slot that comes free is
+   * theirs in that order. Else the run that gave it back, going on in the same turn, took it again before a
+   * waiting run woke, and a used plan's run waited until its sibling's every item had run (its own timeout
+   * running meanwhile).
+   */
+  #waitingRuns: object[] = [];
+
   /** True while a slot is free and nobody waits in `acquire` for one. */
   get free(): boolean {
     return this.#taken < this.limit && this.#queue.length === 0;
+  }
+
+  /** True while a slot is free for `run`: none waits in `acquire`, and the runs that waited before it leave it one. */
+  freeFor(run: object): boolean {
+    const place = this.#waitingRuns.indexOf(run);
+    const ahead = place === -1 ? this.#waitingRuns.length : place;
+    return this.#taken + ahead < this.limit && this.#queue.length === 0;
+  }
+
+  /** `run` waits for a slot (found none `freeFor` it); it keeps its place until `stopWaiting`. */
+  wait(run: object): void {
+    if (!this.#waitingRuns.includes(run)) this.#waitingRuns.push(run);
+  }
+
+  /** `run` waits no more (it took a slot, or wants none now): those behind it may take what is free. */
+  stopWaiting(run: object): void {
+    const place = this.#waitingRuns.indexOf(run);
+    if (place === -1) return;
+    this.#waitingRuns.splice(place, 1);
+    if (this.free) this.#tell();
   }
 
   /** Takes a free slot (check `free` first); give it back with `release`. */
@@ -33,6 +61,10 @@ export class StepSlots {
     // Handed over as it is: the slot stays taken, by the one that waited longest.
     if (next) return next();
     this.#taken -= 1;
+    this.#tell();
+  }
+
+  #tell(): void {
     for (const listener of [...this.#listeners]) listener();
   }
 

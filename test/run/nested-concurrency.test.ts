@@ -92,3 +92,22 @@ it('checks a used plan’s goals in a slot of the top plan’s concurrency', asy
   expect(judged).toBe(1);
   expect(most).toBe(2);
 });
+
+it('gives a slot that comes free to a used plan’s run that waited for it, not back to the run that gave it', async () => {
+  const each = { ...note('m'), forEach: { list: '${inputs.items}', as: 'item', onItemFailure: 'fail' } } as PlanStep;
+  const busy: RunnablePlan = { name: 'busy', steps: [each], limits: { concurrency: 4, timeout_minutes: 30 }, source: { inputs: { items: {} } } } as unknown as RunnablePlan;
+  const quick: RunnablePlan = { name: 'quick', steps: [note('q')], limits: { concurrency: 4, timeout_minutes: 30 } };
+  const outer: RunnablePlan = {
+    name: 'outer',
+    steps: [{ ...uses('u', 'busy.yml'), with: { items: [1, 2, 3, 4, 5, 6, 7, 8] } } as PlanStep, uses('v', 'quick.yml')],
+    limits: { concurrency: 2, timeout_minutes: 30 },
+    subplans: new Map([['busy.yml', busy], ['quick.yml', quick]]),
+  };
+  const runner = countingRunner();
+  const outcome = await runPlan(outer, { runStep: runner.runStep, tools: new Map(), clock: new ManualClock(), cwd: '/repo', inputs: {}, listeners: [] });
+  expect(outcome.status).toBe('succeeded');
+  expect(runner.most()).toBe(2);
+  // u's items took both slots first; v's step waited, and of the two that come free as they end it takes one
+  // (it started after all eight of u's items, the slots going back to u's run each time).
+  expect(runner.started.slice(0, 4)).toEqual(['u/m[0]', 'u/m[1]', 'u/m[2]', 'v/q']);
+});
