@@ -530,7 +530,15 @@ function checkConfigSource(request) {
         return { ok: false, reason: `the ${request.eventName} event does not say which base commit to expect. ${RISK}` };
     if (expected.shas.some((sha) => sha.toLowerCase() === head.sha.toLowerCase())) {
         // At the base commit, but with files changed since: the plan and its tools are not that commit's.
-        if (!request.readsPlanFile || (head.changed === undefined || head.changed.length === 0) && !head.moreChanged)
+        if (!request.readsPlanFile)
+            return { ok: true };
+        if (head.changesUnread !== undefined) {
+            return {
+                ok: false,
+                reason: `the workspace is at ${expected.what}, but which files git tracks differ from it could not be read (git status: ${head.changesUnread}): the plan and its tools must be that commit's as committed. ${RISK} Fix: re-run the job; if it goes on, run plan-runner in a job of its own, right after actions/checkout.`,
+            };
+        }
+        if ((head.changed === undefined || head.changed.length === 0) && !head.moreChanged)
             return { ok: true };
         const shown = (head.changed ?? []).map((file) => JSON.stringify(file)).join(', ');
         return {
@@ -634,15 +642,16 @@ async function readWorkspaceHead(workspace, env = process.env, options = {}) {
 const MAX_CHANGED_SHOWN = 5;
 /** `git status` past this many bytes is read as "more changed" (a tree rewritten whole). */
 const MAX_STATUS_BYTES = 256 * 1024;
-/** The commit with the tracked files `git status` says differ from it; unknown when git could not say (fail closed). */
+/** The commit with the tracked files `git status` says differ from it; `changesUnread` when git could not say (the guard fails closed on it). */
 function withChanges(sha, status) {
     if (status.kind === 'output_too_large')
         return { kind: 'commit', sha, changed: [], moreChanged: true };
     if (status.kind !== 'exited' || status.exitCode !== 0) {
         const why = status.kind === 'exited' ? status.stderr.text().trim().split('\n')[0] || `exited with ${status.exitCode ?? status.signal}` : status.kind.replace('_', ' ');
-        return { kind: 'unknown', message: `git status, for the files changed since the checkout: ${why}` };
+        return { kind: 'commit', sha, changesUnread: why };
     }
-    // NUL-separated entries `XY path`; a rename's or copy's source path follows as a field of its own.
+    // NUL-separated entries `XY path`; a rename's or copy's source path follows as a field of its own, whether git found
+    // it in the index (`R `) or in the working tree (` R`: a file added with --intent-to-add).
     const fields = status.stdout.split('\0');
     const paths = [];
     for (let at = 0; at < fields.length; at++) {
@@ -650,7 +659,7 @@ function withChanges(sha, status) {
         if (entry.length < 4)
             continue;
         paths.push(entry.slice(3));
-        if (entry[0] === 'R' || entry[0] === 'C')
+        if (/[RC]/.test(entry.slice(0, 2)))
             at++;
     }
     return { kind: 'commit', sha, changed: paths.slice(0, MAX_CHANGED_SHOWN), ...(paths.length > MAX_CHANGED_SHOWN && { moreChanged: true }) };
@@ -687,7 +696,7 @@ async function admitRun(settings, deps) {
         return { admitted: false, reason: `who started this run may not: ${trigger.reason}.` };
     // Only these events run a plan that must come from the base branch: elsewhere git is not asked (a process start saved).
     if (needsBaseConfig(eventName, payload)) {
-        const head = await (deps.readHead ?? ((workspace) => readWorkspaceHead(workspace, process.env, { changes: true })))(settings.workspace);
+        const head = await (deps.readHead ?? ((workspace) => readWorkspaceHead(workspace, process.env, { changes: settings.planFile !== undefined })))(settings.workspace);
         const source = checkConfigSource({
             eventName,
             payload,
@@ -8998,9 +9007,36 @@ class StepSlots {
     constructor(limit) {
         this.limit = limit;
     }
+    /**
+     * Runs whose next step found every slot taken, in the order they came to wait: a slot that comes free is
+     * theirs in that order. Else the run that gave it back, going on in the same turn, took it again before a
+     * waiting run woke, and a used plan's run waited until its sibling's every item had run (its own timeout
+     * running meanwhile).
+     */
+    #waitingRuns = [];
     /** True while a slot is free and nobody waits in `acquire` for one. */
     get free() {
         return this.#taken < this.limit && this.#queue.length === 0;
+    }
+    /** True while a slot is free for `run`: none waits in `acquire`, and the runs that waited before it leave it one. */
+    freeFor(run) {
+        const place = this.#waitingRuns.indexOf(run);
+        const ahead = place === -1 ? this.#waitingRuns.length : place;
+        return this.#taken + ahead < this.limit && this.#queue.length === 0;
+    }
+    /** `run` waits for a slot (found none `freeFor` it); it keeps its place until `stopWaiting`. */
+    wait(run) {
+        if (!this.#waitingRuns.includes(run))
+            this.#waitingRuns.push(run);
+    }
+    /** `run` waits no more (it took a slot, or wants none now): those behind it may take what is free. */
+    stopWaiting(run) {
+        const place = this.#waitingRuns.indexOf(run);
+        if (place === -1)
+            return;
+        this.#waitingRuns.splice(place, 1);
+        if (this.free)
+            this.#tell();
     }
     /** Takes a free slot (check `free` first); give it back with `release`. */
     take() {
@@ -9012,6 +9048,9 @@ class StepSlots {
         if (next)
             return next();
         this.#taken -= 1;
+        this.#tell();
+    }
+    #tell() {
         for (const listener of [...this.#listeners])
             listener();
     }
@@ -9668,6 +9707,7 @@ class PlanRun {
                     this.#settle(finished);
                 this.#slotWanted = false;
                 if (this.stopReason) {
+                    this.#slots.stopWaiting(this);
                     this.#skipPendingOnce(this.stopReason.message);
                     this.#concludeIdleMapped();
                 }
@@ -9678,6 +9718,9 @@ class PlanRun {
                     // that reason. Left to the loop's end with nothing running, they got the executor-bug text.
                     if (this.stopReason)
                         continue;
+                    // A run that wants no slot now keeps none waiting for it.
+                    if (!this.#slotWanted)
+                        this.#slots.stopWaiting(this);
                     // Recovery waits until nothing runs, so the model sees every result and replaces a still plan.
                     if (this.#needs.length > 0 && this.#running.size === 0 && this.#mapped.size === 0) {
                         await this.#recover();
@@ -9712,6 +9755,7 @@ class PlanRun {
         finally {
             this.budget.signal.removeEventListener('abort', onBudget);
             stopListening();
+            this.#slots.stopWaiting(this);
             // Only after an executor bug: the slots of steps no one will settle go back to the job.
             for (let held = this.#holding.size; held > 0; held -= 1)
                 this.#slots.release();
@@ -9721,7 +9765,13 @@ class PlanRun {
     /** Takes one of the job's slots for a step or item about to run. */
     #takeSlot(key) {
         this.#slots.take();
+        this.#slots.stopWaiting(this);
         this.#holding.add(key);
+    }
+    /** Every slot of the job is taken, or left to runs that waited before this one: this run waits its turn. */
+    #wantSlot() {
+        this.#slotWanted = true;
+        this.#slots.wait(this);
     }
     /** Whether `step` would take a slot to start: one that runs, not a used plan's or a for_each step (their steps and items do), nor one whose earlier result stands. */
     #needsSlot(step, reuseKey) {
@@ -9734,8 +9784,8 @@ class PlanRun {
             const mapped = this.#nextMapped();
             if (mapped) {
                 // Every slot of the job is taken (by this run or by a plan it uses, or the plan using it).
-                if (!this.#slots.free) {
-                    this.#slotWanted = true;
+                if (!this.#slots.freeFor(this)) {
+                    this.#wantSlot();
                     return;
                 }
                 // Refusing an item stops the run (through the budget's signal); the step's waiting items are then skipped.
@@ -9762,9 +9812,9 @@ class PlanRun {
                 this.#journal.step({ type: 'step_waiting', stepKey: key, reason: `awaiting approval: ${blocked}` });
                 continue;
             }
-            if (!this.#slots.free && this.#needsSlot(step, reuseKey)) {
+            if (!this.#slots.freeFor(this) && this.#needsSlot(step, reuseKey)) {
                 this.#ready.putBack(key);
-                this.#slotWanted = true;
+                this.#wantSlot();
                 return;
             }
             // Refusing a step stops the run (through the budget's signal); the step is then skipped.
@@ -43081,10 +43131,13 @@ class DurabilityRule {
             this.#carrying = true;
             return false;
         }
-        if (this.#carrying) {
-            this.#carrying = false;
-            return true;
-        }
+        const afterCarried = this.#carrying;
+        this.#carrying = false;
+        // The event after them is still read for what it is: a call it makes (a resumed run's first inherited
+        // call) must be known, or its answer waited for the next write and a kill then found the call unanswered.
+        return this.#ownRule(event, path) || afterCarried;
+    }
+    #ownRule(event, path) {
         switch (event.type) {
             case 'plan_created':
             case 'plan_revised':

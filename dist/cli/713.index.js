@@ -287,10 +287,13 @@ class DurabilityRule {
             this.#carrying = true;
             return false;
         }
-        if (this.#carrying) {
-            this.#carrying = false;
-            return true;
-        }
+        const afterCarried = this.#carrying;
+        this.#carrying = false;
+        // The event after them is still read for what it is: a call it makes (a resumed run's first inherited
+        // call) must be known, or its answer waited for the next write and a kill then found the call unanswered.
+        return this.#ownRule(event, path) || afterCarried;
+    }
+    #ownRule(event, path) {
         switch (event.type) {
             case 'plan_created':
             case 'plan_revised':

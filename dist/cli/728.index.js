@@ -4465,9 +4465,36 @@ class StepSlots {
     constructor(limit) {
         this.limit = limit;
     }
+    /**
+     * Runs whose next step found every slot taken, in the order they came to wait: a slot that comes free is
+     * theirs in that order. Else the run that gave it back, going on in the same turn, took it again before a
+     * waiting run woke, and a used plan's run waited until its sibling's every item had run (its own timeout
+     * running meanwhile).
+     */
+    #waitingRuns = [];
     /** True while a slot is free and nobody waits in `acquire` for one. */
     get free() {
         return this.#taken < this.limit && this.#queue.length === 0;
+    }
+    /** True while a slot is free for `run`: none waits in `acquire`, and the runs that waited before it leave it one. */
+    freeFor(run) {
+        const place = this.#waitingRuns.indexOf(run);
+        const ahead = place === -1 ? this.#waitingRuns.length : place;
+        return this.#taken + ahead < this.limit && this.#queue.length === 0;
+    }
+    /** `run` waits for a slot (found none `freeFor` it); it keeps its place until `stopWaiting`. */
+    wait(run) {
+        if (!this.#waitingRuns.includes(run))
+            this.#waitingRuns.push(run);
+    }
+    /** `run` waits no more (it took a slot, or wants none now): those behind it may take what is free. */
+    stopWaiting(run) {
+        const place = this.#waitingRuns.indexOf(run);
+        if (place === -1)
+            return;
+        this.#waitingRuns.splice(place, 1);
+        if (this.free)
+            this.#tell();
     }
     /** Takes a free slot (check `free` first); give it back with `release`. */
     take() {
@@ -4479,6 +4506,9 @@ class StepSlots {
         if (next)
             return next();
         this.#taken -= 1;
+        this.#tell();
+    }
+    #tell() {
         for (const listener of [...this.#listeners])
             listener();
     }
@@ -5140,6 +5170,7 @@ class PlanRun {
                     this.#settle(finished);
                 this.#slotWanted = false;
                 if (this.stopReason) {
+                    this.#slots.stopWaiting(this);
                     this.#skipPendingOnce(this.stopReason.message);
                     this.#concludeIdleMapped();
                 }
@@ -5150,6 +5181,9 @@ class PlanRun {
                     // that reason. Left to the loop's end with nothing running, they got the executor-bug text.
                     if (this.stopReason)
                         continue;
+                    // A run that wants no slot now keeps none waiting for it.
+                    if (!this.#slotWanted)
+                        this.#slots.stopWaiting(this);
                     // Recovery waits until nothing runs, so the model sees every result and replaces a still plan.
                     if (this.#needs.length > 0 && this.#running.size === 0 && this.#mapped.size === 0) {
                         await this.#recover();
@@ -5184,6 +5218,7 @@ class PlanRun {
         finally {
             this.budget.signal.removeEventListener('abort', onBudget);
             stopListening();
+            this.#slots.stopWaiting(this);
             // Only after an executor bug: the slots of steps no one will settle go back to the job.
             for (let held = this.#holding.size; held > 0; held -= 1)
                 this.#slots.release();
@@ -5193,7 +5228,13 @@ class PlanRun {
     /** Takes one of the job's slots for a step or item about to run. */
     #takeSlot(key) {
         this.#slots.take();
+        this.#slots.stopWaiting(this);
         this.#holding.add(key);
+    }
+    /** Every slot of the job is taken, or left to runs that waited before this one: this run waits its turn. */
+    #wantSlot() {
+        this.#slotWanted = true;
+        this.#slots.wait(this);
     }
     /** Whether `step` would take a slot to start: one that runs, not a used plan's or a for_each step (their steps and items do), nor one whose earlier result stands. */
     #needsSlot(step, reuseKey) {
@@ -5206,8 +5247,8 @@ class PlanRun {
             const mapped = this.#nextMapped();
             if (mapped) {
                 // Every slot of the job is taken (by this run or by a plan it uses, or the plan using it).
-                if (!this.#slots.free) {
-                    this.#slotWanted = true;
+                if (!this.#slots.freeFor(this)) {
+                    this.#wantSlot();
                     return;
                 }
                 // Refusing an item stops the run (through the budget's signal); the step's waiting items are then skipped.
@@ -5234,9 +5275,9 @@ class PlanRun {
                 this.#journal.step({ type: 'step_waiting', stepKey: key, reason: `awaiting approval: ${blocked}` });
                 continue;
             }
-            if (!this.#slots.free && this.#needsSlot(step, reuseKey)) {
+            if (!this.#slots.freeFor(this) && this.#needsSlot(step, reuseKey)) {
                 this.#ready.putBack(key);
-                this.#slotWanted = true;
+                this.#wantSlot();
                 return;
             }
             // Refusing a step stops the run (through the budget's signal); the step is then skipped.
