@@ -532,13 +532,7 @@ function hideAcrossInvisible(text: string, known: RegExp | undefined, fragments:
   }
   // Where the view's `index` is in the text: found in the last run starting at or before it.
   const inText = (index: number): number => {
-    let low = 0;
-    let high = at.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (at[middle]! <= index) low = middle;
-      else high = middle - 1;
-    }
+    const low = lastAtOrBefore(at, index);
     return from[low]! + index - at[low]!;
   };
   const split: Array<{ start: number; end: number }> = [];
@@ -646,6 +640,18 @@ function withoutJsonBreaks(json: string): string {
   return out + json.slice(kept);
 }
 
+/** The last position in `starts` (ascending, `starts[0]` at most `index`) whose value is at most `index`: the run `index` falls in. */
+function lastAtOrBefore(starts: readonly number[], index: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (starts[middle]! <= index) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
 /**
  * `text` with every known spelling that a line break splits (`fold`, `base64`'s 76 columns, a wrapped table
  * cell) hidden piece by piece, each line keeping its break: a value wrapped over three lines, or over two near
@@ -680,16 +686,7 @@ function hideAcrossLines(text: string, wrapped: RegExp, grams: ReadonlySet<strin
   const holds = wrapped.test(view);
   wrapped.lastIndex = 0;
   if (!holds) return text;
-  const runOf = (index: number): number => {
-    let low = 0;
-    let high = at.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (at[middle]! <= index) low = middle;
-      else high = middle - 1;
-    }
-    return low;
-  };
+  const runOf = (index: number): number => lastAtOrBefore(at, index);
   const pieces: Array<{ start: number; end: number }> = [];
   for (const match of view.matchAll(wrapped)) {
     const start = match.index;
