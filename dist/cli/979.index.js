@@ -1504,15 +1504,7 @@ function hideAcrossInvisible(text, known, fragments, cuts) {
     }
     // Where the view's `index` is in the text: found in the last run starting at or before it.
     const inText = (index) => {
-        let low = 0;
-        let high = at.length - 1;
-        while (low < high) {
-            const middle = (low + high + 1) >> 1;
-            if (at[middle] <= index)
-                low = middle;
-            else
-                high = middle - 1;
-        }
+        const low = lastAtOrBefore(at, index);
         return from[low] + index - at[low];
     };
     const split = [];
@@ -1615,6 +1607,19 @@ function withoutJsonBreaks(json) {
     }
     return out + json.slice(kept);
 }
+/** The last position in `starts` (ascending, `starts[0]` at most `index`) whose value is at most `index`: the run `index` falls in. */
+function lastAtOrBefore(starts, index) {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+        const middle = (low + high + 1) >> 1;
+        if (starts[middle] <= index)
+            low = middle;
+        else
+            high = middle - 1;
+    }
+    return low;
+}
 /**
  * `text` with every known spelling that a line break splits (`fold`, `base64`'s 76 columns, a wrapped table
  * cell) hidden piece by piece, each line keeping its break: a value wrapped over three lines, or over two near
@@ -1651,18 +1656,7 @@ function hideAcrossLines(text, wrapped, grams) {
     wrapped.lastIndex = 0;
     if (!holds)
         return text;
-    const runOf = (index) => {
-        let low = 0;
-        let high = at.length - 1;
-        while (low < high) {
-            const middle = (low + high + 1) >> 1;
-            if (at[middle] <= index)
-                low = middle;
-            else
-                high = middle - 1;
-        }
-        return low;
-    };
+    const runOf = (index) => lastAtOrBefore(at, index);
     const pieces = [];
     for (const match of view.matchAll(wrapped)) {
         const start = match.index;
