@@ -5,9 +5,7 @@ import { goalKindOf } from './goal-kind-of.ts';
 import { GoalNotEvaluableError } from './goal-not-evaluable-error.ts';
 import type { GoalResult } from './goal-result.ts';
 import { resolveGoalTarget, type GoalTarget } from './goal-target.ts';
-import { cutNoteIn } from '../core/cut-note.ts';
-import { resultText } from '../core/result-text.ts';
-import { valueText, type ValueText } from './value-text.ts';
+import { resultCutNote, resultTexts, type ResultTexts } from './result-cut-note.ts';
 import { endpointRefusesEveryCall } from '../llm/model-call-error.ts';
 
 /**
@@ -47,12 +45,12 @@ export function evaluateGoals(goals: readonly Goal[], target: GoalTarget, given:
 const WHOLE_RESULT_KINDS: ReadonlySet<GoalKind> = new Set<GoalKind>(['not_contains', 'max_chars', 'max_words', 'every_sentence_matches', 'matches', 'judge', 'command', 'json_schema']);
 
 /** The texts of each value goals are checked on, by value (the same object for every goal on one step). */
-type Texts = Map<unknown, { readonly text: string; readonly valueText: ValueText }>;
+type Texts = Map<unknown, ResultTexts>;
 
-function textsOf(value: unknown, texts: Texts): { readonly text: string; readonly valueText: ValueText } {
+function textsOf(value: unknown, texts: Texts): ResultTexts {
   const found = texts.get(value);
   if (found) return found;
-  const made = { text: resultText(value).text, valueText: valueText(value) };
+  const made = resultTexts(value);
   texts.set(value, made);
   return made;
 }
@@ -61,9 +59,9 @@ function textsOf(value: unknown, texts: Texts): { readonly text: string; readonl
 const cutNotes = new WeakMap<object, { readonly note: string | undefined }>();
 
 /** The first cut note in a value's texts (its values', then its JSON's); undefined when it holds none. */
-function cutOf(read: { readonly text: string; readonly valueText: ValueText }): string | undefined {
+function cutOf(read: ResultTexts): string | undefined {
   let found = cutNotes.get(read);
-  if (!found) cutNotes.set(read, (found = { note: cutNoteIn(read.valueText.values) ?? cutNoteIn(read.text) }));
+  if (!found) cutNotes.set(read, (found = { note: resultCutNote(read) }));
   return found.note;
 }
 

@@ -1,10 +1,8 @@
 import { MAX_PLAN_DEPTH, type StepState } from '../core/run-event.ts';
 import type { RunRecord, StepRecord } from '../core/run-record.ts';
 import type { PlanStep } from '../core/plan-step.ts';
-import { cutNoteIn } from '../core/cut-note.ts';
-import { resultText } from '../core/result-text.ts';
 import { findReferences } from '../plan/find-references.ts';
-import { valueText } from './value-text.ts';
+import { resultCutNote, resultTexts } from './result-cut-note.ts';
 
 /**
  * The completed steps of the final plan whose result has holes where work was left undone, by key: why. A
@@ -44,8 +42,7 @@ function cutList(step: PlanStep | undefined, results: ReadonlyMap<string, unknow
   if (!step?.forEach) return undefined;
   for (const { reference } of findReferences(step.forEach.list).references) {
     if (reference.kind !== 'step' || !results.has(reference.step)) continue;
-    const source = results.get(reference.step);
-    const note = typeof source === 'string' ? cutNoteIn(source) : cutNoteIn(valueText(source).values) ?? cutNoteIn(resultText(source).text);
+    const note = resultCutNote(resultTexts(results.get(reference.step)));
     if (note !== undefined) return { why: `its for_each list comes from the result of step ${reference.step}, which its tool cut (${note}), so the items past the cut never ran`, source: reference.step };
   }
   return undefined;

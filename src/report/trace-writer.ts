@@ -1,3 +1,4 @@
+import { isCarriedLine } from '../core/carried-line.ts';
 import { closeSync, fstatSync, readSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { OutputPathRefusedError } from '../core/output-path-refused-error.ts';
@@ -219,6 +220,9 @@ function copyFile(from: number, to: number): void {
 /** A completed step that took less than this, with no model call and no side effect, is cheap to run again. */
 const CHEAP_STEP_MS = 10;
 
+/** What a resumed run writes between its `plan_created` and the lines it carries (`DurabilityRule`'s hold). */
+const HEADER_EVENTS: ReadonlySet<RunEvent['type']> = new Set(['tool_returned', 'model_used', 'approval_decided']);
+
 /**
  * When a line must reach the file: the trace is the run's state, and a process killed outright
  * (SIGKILL) loses only what is waiting. Written at once (one write to the page cache, no fsync: a
@@ -230,8 +234,6 @@ const CHEAP_STEP_MS = 10;
  * steps that completed in the last 250 ms, which a resume runs again, and never a side effect. A
  * write per trivial step would cost more than the step.
  */
-/** What a resumed run writes between its `plan_created` and the lines it carries (`DurabilityRule`'s hold). */
-const HEADER_EVENTS: ReadonlySet<RunEvent['type']> = new Set(['tool_returned', 'model_used', 'approval_decided']);
 
 class DurabilityRule {
   /** Steps (by path and key) that made a call with side effects, and those calls, by call key. */
@@ -260,7 +262,7 @@ class DurabilityRule {
       return false;
     }
     if (this.#held === 0) return durable;
-    if (outer.type === 'result_carried' || (outer.type === 'tool_called' && outer.kind === 'inherited')) this.#held -= 1;
+    if (isCarriedLine(outer)) this.#held -= 1;
     // Anything but the lines a resumed run writes before its steps (a step, the run's end after an internal
     // error): the header is as whole as it will be, and waits no more.
     else if (!HEADER_EVENTS.has(outer.type)) {

@@ -218,34 +218,13 @@ export class PlanRun {
   }
 
   /**
-   * Writes the side-effect calls the run resumed from into this run's trace (`kind: inherited`), so
-   * that a resume of this run knows them as well: a chain of re-runs never forgets one.
+   * What this run carries from the run it resumes, written into its trace before any step runs: the results
+   * (`result_carried`), so a resume of this run finds them even when it stops before it reaches their steps (a
+   * cancel, a budget, a kill) and a chain of resumes never loses a completed step; then the side-effect calls
+   * (`kind: inherited`), so a chain of re-runs never forgets one. Made once: `plan_created` counts them
+   * (`isCarriedLine`), and `recordCarried` writes the same events.
    */
-  recordInheritedCalls(): void {
-    for (const event of this.#inheritedCalls()) this.#journal.step(event);
-  }
-
-  #inheritedCalls(): StepEvent[] {
-    const events: StepEvent[] = [];
-    for (const [callKey, call] of this.#deps.resume?.sideEffects ?? []) {
-      if (call.outcome === 'failed') continue;
-      const calledAt = this.#sideEffects.get(callKey)?.calledAt ?? call.calledAt;
-      events.push({ type: 'tool_called', stepKey: call.stepKey, tool: call.tool, args: call.args, sideEffects: true, callKey, kind: 'inherited', ...(calledAt && { calledAt }), ...(call.item !== undefined && { item: call.item }) });
-      if (call.outcome === 'succeeded') events.push({ type: 'tool_returned', stepKey: call.stepKey, tool: call.tool, callKey, outcome: 'succeeded' });
-    }
-    return events;
-  }
-
-  /**
-   * Writes the results the run resumed from into this run's trace (`result_carried`), before any step
-   * runs: a resume of this run then finds them even when this run stops before it reaches their steps
-   * (a cancel, a budget, a kill), and a chain of resumes never loses a completed step.
-   */
-  recordCarriedResults(): void {
-    for (const event of this.#carriedResults()) this.#journal.step(event);
-  }
-
-  #carriedResults(): StepEvent[] {
+  carriedEvents(): StepEvent[] {
     const resume = this.#deps.resume;
     if (!resume) return [];
     const events: StepEvent[] = [];
@@ -259,12 +238,18 @@ export class PlanRun {
         events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, item: { index, key: saved.key }, ...(saved.masked && { masked: true }), ...(saved.todos && { todos: saved.todos }) });
       }
     }
+    for (const [callKey, call] of resume.sideEffects) {
+      if (call.outcome === 'failed') continue;
+      const calledAt = this.#sideEffects.get(callKey)?.calledAt ?? call.calledAt;
+      events.push({ type: 'tool_called', stepKey: call.stepKey, tool: call.tool, args: call.args, sideEffects: true, callKey, kind: 'inherited', ...(calledAt && { calledAt }), ...(call.item !== undefined && { item: call.item }) });
+      if (call.outcome === 'succeeded') events.push({ type: 'tool_returned', stepKey: call.stepKey, tool: call.tool, callKey, outcome: 'succeeded' });
+    }
     return events;
   }
 
-  /** How many `result_carried` and inherited `tool_called` lines `recordCarriedResults` and `recordInheritedCalls` write (`plan_created`'s `carries`). */
-  get carriedLines(): number {
-    return this.#carriedResults().length + this.#inheritedCalls().filter((event) => event.type === 'tool_called').length;
+  /** Writes what `carriedEvents` made into the run's journal. */
+  recordCarried(events: readonly StepEvent[]): void {
+    for (const event of events) this.#journal.step(event);
   }
 
   /** Why the run was stopped, if it was. */

@@ -1,3 +1,4 @@
+import { isCarriedLine } from '../core/carried-line.ts';
 import { stepKeyWithin } from '../core/plan-step.ts';
 import type { ApprovalRequest, CallingItem, PlanSnapshot, RunEvent, ToolCallOutcome } from '../core/run-event.ts';
 import { TRACE_FORMAT } from '../core/run-event.ts';
@@ -126,7 +127,7 @@ export function resumeStateFromEvents(events: readonly RunEvent[], planName: str
   // What a resumed run carries is written with its plan_created in one write: a trace that holds fewer lines
   // of it was cut there, and knows less than the run it resumed (side effects included).
   if (created.carries !== undefined) {
-    const carried = events.filter((event) => event.type === 'result_carried' || (event.type === 'tool_called' && event.kind === 'inherited')).length;
+    const carried = events.filter(isCarriedLine).length;
     if (carried < created.carries) {
       return { ok: false, problem: `${from} was cut while its run wrote what it carried from the run it resumed (${carried} of ${created.carries} lines): it knows less than that run did; resume from that run's trace instead` };
     }

@@ -1,6 +1,7 @@
 import { DEFAULT_LIMITS } from '../plan/schema.ts';
 import { escalationOf } from './escalation.ts';
 import { stableHash } from '../core/stable-hash.ts';
+import { isCarriedLine } from '../core/carried-line.ts';
 import { addUsage, NO_USAGE, type Usage } from '../core/usage.ts';
 import { PlanRun } from './plan-run.ts';
 import type { ApprovalRequest } from '../core/run-event.ts';
@@ -34,7 +35,9 @@ export async function runPlan(plan: RunnablePlan, deps: RunDeps): Promise<RunOut
     run = new PlanRun(plan, deps, journal);
     // A resumed run's plan runs its steps again; the replaced failures of the run it resumes it cannot, and keeps.
     const carried = deps.resume && new Map([...deps.resume.leftUndone].filter(([key]) => !run!.graph.byKey.has(key)));
-    journal.planCreated(run.graph.snapshot(run.header), stableHash({ steps: plan.steps, source: plan.source ?? null }), carried, deps.inner ? undefined : { ...(deps.fileSteps !== undefined && { fileSteps: deps.fileSteps }), ...(deps.plannedFor !== undefined && { plannedFor: deps.plannedFor }), carries: run.carriedLines });
+    // A used plan's run (a `type: plan` step) has the same resume state: the outer run's trace holds it once.
+    const carrying = deps.inner ? [] : run.carriedEvents();
+    journal.planCreated(run.graph.snapshot(run.header), stableHash({ steps: plan.steps, source: plan.source ?? null }), carried, deps.inner ? undefined : { ...(deps.fileSteps !== undefined && { fileSteps: deps.fileSteps }), ...(deps.plannedFor !== undefined && { plannedFor: deps.plannedFor }), carries: carrying.filter(isCarriedLine).length });
     // What the job spent before the run (the calls that wrote the plan), then what no step charges, as it is
     // spent: the trace has the cost of a run killed before its end. A used plan's run shares the outer budget.
     if (!deps.inner) {
@@ -44,11 +47,7 @@ export async function runPlan(plan: RunnablePlan, deps: RunDeps): Promise<RunOut
     }
     // A used plan's run goes on with the approval of its step in the outer run, which the outer trace records.
     if (deps.approval && !deps.inner) journal.approvalDecided('approved', deps.approval.hash, deps.approval.by);
-    // A used plan's run (a `type: plan` step) has the same resume state: the outer run's trace holds it once.
-    if (!deps.inner) {
-      run.recordCarriedResults();
-      run.recordInheritedCalls();
-    }
+    run.recordCarried(carrying);
     if (deps.signal?.aborted) cancel();
     else deps.signal?.addEventListener('abort', cancel, { once: true });
     const minutes = plan.limits.timeout_minutes;

@@ -25,7 +25,7 @@ describe('a frozen plan', () => {
 
   // Found by an adversarial hunt: the run of a frozen file (after an environment's reviewers approved it) still
   // replanned a failed step, and the replacement could call any tool of the catalogue with arguments nobody saw.
-  it('is replanned by no model: a failed step is escalated', async () => {
+  it('sets max_replans: 0 and keeps its other limits, so a step that fails is escalated, not replaced', async () => {
     const plan = await validPlan(yaml('name: Weekly', 'limits: { max_replans: 3, max_steps: 9 }', 'toolsets: [math]', 'workflow_sequence:', '  - { id: 1, type: tool_call, tool: multiply, args: { a: 2, b: 3 } }'));
     const again = await validPlan(await frozenPlanText(plan, 'plan.yml'));
     expect(again.limits).toMatchObject({ max_replans: 0, max_steps: 9 });
