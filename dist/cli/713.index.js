@@ -11,6 +11,8 @@ __webpack_require__.d(__webpack_exports__, {
   z: () => (/* binding */ traceWriter)
 });
 
+// EXTERNAL MODULE: ./lib/core/carried-line.js
+var carried_line = __webpack_require__(94360);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(73024);
 // EXTERNAL MODULE: external "node:path"
@@ -49,6 +51,7 @@ class TraceGapError extends Error {
 // EXTERNAL MODULE: ./lib/core/open-output-file.js
 var open_output_file = __webpack_require__(97712);
 ;// CONCATENATED MODULE: ./lib/report/trace-writer.js
+
 
 
 
@@ -229,6 +232,8 @@ function copyFile(from, to) {
 }
 /** A completed step that took less than this, with no model call and no side effect, is cheap to run again. */
 const CHEAP_STEP_MS = 10;
+/** What a resumed run writes between its `plan_created` and the lines it carries (`DurabilityRule`'s hold). */
+const HEADER_EVENTS = new Set(['tool_returned', 'model_used', 'approval_decided']);
 /**
  * When a line must reach the file: the trace is the run's state, and a process killed outright
  * (SIGKILL) loses only what is waiting. Written at once (one write to the page cache, no fsync: a
@@ -240,8 +245,6 @@ const CHEAP_STEP_MS = 10;
  * steps that completed in the last 250 ms, which a resume runs again, and never a side effect. A
  * write per trivial step would cost more than the step.
  */
-/** What a resumed run writes between its `plan_created` and the lines it carries (`DurabilityRule`'s hold). */
-const HEADER_EVENTS = new Set(['tool_returned', 'model_used', 'approval_decided']);
 class DurabilityRule {
     /** Steps (by path and key) that made a call with side effects, and those calls, by call key. */
     #effectSteps = new Set();
@@ -268,7 +271,7 @@ class DurabilityRule {
         }
         if (this.#held === 0)
             return durable;
-        if (outer.type === 'result_carried' || (outer.type === 'tool_called' && outer.kind === 'inherited'))
+        if ((0,carried_line/* isCarriedLine */.h)(outer))
             this.#held -= 1;
         // Anything but the lines a resumed run writes before its steps (a step, the run's end after an internal
         // error): the header is as whole as it will be, and waits no more.

@@ -443,6 +443,25 @@ function byteOrderMarkNote(firstLine) {
 
 /***/ }),
 
+/***/ 94360:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   h: () => (/* binding */ isCarriedLine)
+/* harmony export */ });
+/**
+ * Whether `event` is one of the lines a resumed run carries from the run it resumes, which its `plan_created`
+ * counts (`carries`): a result (`result_carried`) or a side-effect call (`tool_called` of kind `inherited`). The
+ * run counts them, the trace writer holds its first lines until they have all come, and a resume refuses a
+ * trace that holds fewer.
+ */
+function isCarriedLine(event) {
+    return event.type === 'result_carried' || (event.type === 'tool_called' && event.kind === 'inherited');
+}
+
+
+/***/ }),
+
 /***/ 91601:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -2505,15 +2524,9 @@ function goalKindOf(goal) {
 
 // EXTERNAL MODULE: ./lib/goals/goal-target.js + 1 modules
 var goal_target = __webpack_require__(73268);
-// EXTERNAL MODULE: ./lib/core/cut-note.js
-var cut_note = __webpack_require__(30068);
-// EXTERNAL MODULE: ./lib/core/result-text.js
-var result_text = __webpack_require__(16);
-// EXTERNAL MODULE: ./lib/goals/value-text.js
-var value_text = __webpack_require__(45081);
+// EXTERNAL MODULE: ./lib/goals/result-cut-note.js + 1 modules
+var result_cut_note = __webpack_require__(75888);
 ;// CONCATENATED MODULE: ./lib/goals/evaluate-goals.js
-
-
 
 
 
@@ -2557,7 +2570,7 @@ function textsOf(value, texts) {
     const found = texts.get(value);
     if (found)
         return found;
-    const made = { text: (0,result_text/* resultText */.D)(value).text, valueText: (0,value_text/* valueText */.R)(value) };
+    const made = (0,result_cut_note/* resultTexts */.C)(value);
     texts.set(value, made);
     return made;
 }
@@ -2567,7 +2580,7 @@ const cutNotes = new WeakMap();
 function cutOf(read) {
     let found = cutNotes.get(read);
     if (!found)
-        cutNotes.set(read, (found = { note: (0,cut_note/* cutNoteIn */.W)(read.valueText.values) ?? (0,cut_note/* cutNoteIn */.W)(read.text) }));
+        cutNotes.set(read, (found = { note: (0,result_cut_note/* resultCutNote */.a)(read) }));
     return found.note;
 }
 async function evaluateGoal(goal, target, deps, texts) {
@@ -2676,17 +2689,11 @@ __webpack_require__.d(__webpack_exports__, {
 var run_record = __webpack_require__(90422);
 // EXTERNAL MODULE: ./lib/core/run-event.js
 var run_event = __webpack_require__(8463);
-// EXTERNAL MODULE: ./lib/core/cut-note.js
-var cut_note = __webpack_require__(30068);
-// EXTERNAL MODULE: ./lib/core/result-text.js
-var result_text = __webpack_require__(16);
 // EXTERNAL MODULE: ./lib/plan/find-references.js
 var find_references = __webpack_require__(99271);
-// EXTERNAL MODULE: ./lib/goals/value-text.js
-var value_text = __webpack_require__(45081);
+// EXTERNAL MODULE: ./lib/goals/result-cut-note.js + 1 modules
+var result_cut_note = __webpack_require__(75888);
 ;// CONCATENATED MODULE: ./lib/goals/partial-results.js
-
-
 
 
 
@@ -2726,8 +2733,7 @@ function cutList(step, results) {
     for (const { reference } of (0,find_references/* findReferences */.y)(step.forEach.list).references) {
         if (reference.kind !== 'step' || !results.has(reference.step))
             continue;
-        const source = results.get(reference.step);
-        const note = typeof source === 'string' ? (0,cut_note/* cutNoteIn */.W)(source) : (0,cut_note/* cutNoteIn */.W)((0,value_text/* valueText */.R)(source).values) ?? (0,cut_note/* cutNoteIn */.W)((0,result_text/* resultText */.D)(source).text);
+        const note = (0,result_cut_note/* resultCutNote */.a)((0,result_cut_note/* resultTexts */.C)(results.get(reference.step)));
         if (note !== undefined)
             return { why: `its for_each list comes from the result of step ${reference.step}, which its tool cut (${note}), so the items past the cut never ran`, source: reference.step };
     }
@@ -2829,12 +2835,21 @@ function planGates(plan) {
 
 /***/ }),
 
-/***/ 45081:
+/***/ 75888:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   R: () => (/* binding */ valueText)
-/* harmony export */ });
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  a: () => (/* binding */ resultCutNote),
+  C: () => (/* binding */ resultTexts)
+});
+
+// EXTERNAL MODULE: ./lib/core/cut-note.js
+var cut_note = __webpack_require__(30068);
+// EXTERNAL MODULE: ./lib/core/result-text.js
+var result_text = __webpack_require__(16);
+;// CONCATENATED MODULE: ./lib/goals/value-text.js
 /** The text of `result`'s values and keys (see `ValueText`); walked without recursion. */
 function valueText(result) {
     if (typeof result === 'string')
@@ -2864,6 +2879,19 @@ function valueText(result) {
         }
     }
     return { values: values.join('\n\n'), strings: strings.join('\n\n'), keys: keys.join('\n') };
+}
+
+;// CONCATENATED MODULE: ./lib/goals/result-cut-note.js
+
+
+
+/** `value`'s texts, made once for every goal (and cut-note look) on it. */
+function resultTexts(value) {
+    return { text: (0,result_text/* resultText */.D)(value).text, valueText: valueText(value) };
+}
+/** The first cut note in a result's texts (its values', then its JSON's): a tool returned only part of what it read. */
+function resultCutNote(texts) {
+    return (0,cut_note/* cutNoteIn */.W)(texts.valueText.values) ?? (0,cut_note/* cutNoteIn */.W)(texts.text);
 }
 
 
@@ -3831,6 +3859,8 @@ function escalationOf(error, escalate) {
     };
 }
 
+// EXTERNAL MODULE: ./lib/core/carried-line.js
+var carried_line = __webpack_require__(94360);
 // EXTERNAL MODULE: ./lib/core/usage.js
 var core_usage = __webpack_require__(76940);
 // EXTERNAL MODULE: external "node:events"
@@ -5092,35 +5122,13 @@ class PlanRun {
         return this.#replans;
     }
     /**
-     * Writes the side-effect calls the run resumed from into this run's trace (`kind: inherited`), so
-     * that a resume of this run knows them as well: a chain of re-runs never forgets one.
+     * What this run carries from the run it resumes, written into its trace before any step runs: the results
+     * (`result_carried`), so a resume of this run finds them even when it stops before it reaches their steps (a
+     * cancel, a budget, a kill) and a chain of resumes never loses a completed step; then the side-effect calls
+     * (`kind: inherited`), so a chain of re-runs never forgets one. Made once: `plan_created` counts them
+     * (`isCarriedLine`), and `recordCarried` writes the same events.
      */
-    recordInheritedCalls() {
-        for (const event of this.#inheritedCalls())
-            this.#journal.step(event);
-    }
-    #inheritedCalls() {
-        const events = [];
-        for (const [callKey, call] of this.#deps.resume?.sideEffects ?? []) {
-            if (call.outcome === 'failed')
-                continue;
-            const calledAt = this.#sideEffects.get(callKey)?.calledAt ?? call.calledAt;
-            events.push({ type: 'tool_called', stepKey: call.stepKey, tool: call.tool, args: call.args, sideEffects: true, callKey, kind: 'inherited', ...(calledAt && { calledAt }), ...(call.item !== undefined && { item: call.item }) });
-            if (call.outcome === 'succeeded')
-                events.push({ type: 'tool_returned', stepKey: call.stepKey, tool: call.tool, callKey, outcome: 'succeeded' });
-        }
-        return events;
-    }
-    /**
-     * Writes the results the run resumed from into this run's trace (`result_carried`), before any step
-     * runs: a resume of this run then finds them even when this run stops before it reaches their steps
-     * (a cancel, a budget, a kill), and a chain of resumes never loses a completed step.
-     */
-    recordCarriedResults() {
-        for (const event of this.#carriedResults())
-            this.#journal.step(event);
-    }
-    #carriedResults() {
+    carriedEvents() {
         const resume = this.#deps.resume;
         if (!resume)
             return [];
@@ -5136,11 +5144,20 @@ class PlanRun {
                 events.push({ type: 'result_carried', stepKey: saved.stepKey, reuseKey, result: saved.result, usage: saved.usage, item: { index, key: saved.key }, ...(saved.masked && { masked: true }), ...(saved.todos && { todos: saved.todos }) });
             }
         }
+        for (const [callKey, call] of resume.sideEffects) {
+            if (call.outcome === 'failed')
+                continue;
+            const calledAt = this.#sideEffects.get(callKey)?.calledAt ?? call.calledAt;
+            events.push({ type: 'tool_called', stepKey: call.stepKey, tool: call.tool, args: call.args, sideEffects: true, callKey, kind: 'inherited', ...(calledAt && { calledAt }), ...(call.item !== undefined && { item: call.item }) });
+            if (call.outcome === 'succeeded')
+                events.push({ type: 'tool_returned', stepKey: call.stepKey, tool: call.tool, callKey, outcome: 'succeeded' });
+        }
         return events;
     }
-    /** How many `result_carried` and inherited `tool_called` lines `recordCarriedResults` and `recordInheritedCalls` write (`plan_created`'s `carries`). */
-    get carriedLines() {
-        return this.#carriedResults().length + this.#inheritedCalls().filter((event) => event.type === 'tool_called').length;
+    /** Writes what `carriedEvents` made into the run's journal. */
+    recordCarried(events) {
+        for (const event of events)
+            this.#journal.step(event);
     }
     /** Why the run was stopped, if it was. */
     get stopReason() {
@@ -6303,6 +6320,7 @@ function missingResultReason(missing) {
 
 
 
+
 /**
  * Runs a validated plan's steps as a dependency graph and reports how it ended. It never throws:
  * every run, however it ends (failed step, escalation, budget, cancel, timeout, a throwing
@@ -6321,7 +6339,9 @@ async function runPlan(plan, deps) {
         run = new PlanRun(plan, deps, journal);
         // A resumed run's plan runs its steps again; the replaced failures of the run it resumes it cannot, and keeps.
         const carried = deps.resume && new Map([...deps.resume.leftUndone].filter(([key]) => !run.graph.byKey.has(key)));
-        journal.planCreated(run.graph.snapshot(run.header), (0,stable_hash/* stableHash */.c)({ steps: plan.steps, source: plan.source ?? null }), carried, deps.inner ? undefined : { ...(deps.fileSteps !== undefined && { fileSteps: deps.fileSteps }), ...(deps.plannedFor !== undefined && { plannedFor: deps.plannedFor }), carries: run.carriedLines });
+        // A used plan's run (a `type: plan` step) has the same resume state: the outer run's trace holds it once.
+        const carrying = deps.inner ? [] : run.carriedEvents();
+        journal.planCreated(run.graph.snapshot(run.header), (0,stable_hash/* stableHash */.c)({ steps: plan.steps, source: plan.source ?? null }), carried, deps.inner ? undefined : { ...(deps.fileSteps !== undefined && { fileSteps: deps.fileSteps }), ...(deps.plannedFor !== undefined && { plannedFor: deps.plannedFor }), carries: carrying.filter(carried_line/* isCarriedLine */.h).length });
         // What the job spent before the run (the calls that wrote the plan), then what no step charges, as it is
         // spent: the trace has the cost of a run killed before its end. A used plan's run shares the outer budget.
         if (!deps.inner) {
@@ -6333,11 +6353,7 @@ async function runPlan(plan, deps) {
         // A used plan's run goes on with the approval of its step in the outer run, which the outer trace records.
         if (deps.approval && !deps.inner)
             journal.approvalDecided('approved', deps.approval.hash, deps.approval.by);
-        // A used plan's run (a `type: plan` step) has the same resume state: the outer run's trace holds it once.
-        if (!deps.inner) {
-            run.recordCarriedResults();
-            run.recordInheritedCalls();
-        }
+        run.recordCarried(carrying);
         if (deps.signal?.aborted)
             cancel();
         else
@@ -10076,10 +10092,12 @@ function runStarted(trace) {
 /* harmony export */   w6: () => (/* binding */ mergeResumeStates)
 /* harmony export */ });
 /* unused harmony exports shardOwnState, prepareOwnState, mergeOwnState */
-/* harmony import */ var _core_plan_step_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(98511);
+/* harmony import */ var _core_carried_line_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(94360);
+/* harmony import */ var _core_plan_step_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(98511);
 /* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8463);
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(90422);
 /* harmony import */ var _trace_step_weights_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(67047);
+
 
 
 
@@ -10105,7 +10123,7 @@ function resumeStateFromEvents(events, planName, from) {
     // What a resumed run carries is written with its plan_created in one write: a trace that holds fewer lines
     // of it was cut there, and knows less than the run it resumed (side effects included).
     if (created.carries !== undefined) {
-        const carried = events.filter((event) => event.type === 'result_carried' || (event.type === 'tool_called' && event.kind === 'inherited')).length;
+        const carried = events.filter(_core_carried_line_js__WEBPACK_IMPORTED_MODULE_3__/* .isCarriedLine */ .h).length;
         if (carried < created.carries) {
             return { ok: false, problem: `${from} was cut while its run wrote what it carried from the run it resumed (${carried} of ${created.carries} lines): it knows less than that run did; resume from that run's trace instead` };
         }
@@ -10140,7 +10158,7 @@ function resumeStateFromEvents(events, planName, from) {
             let scope = scopes.get(event.stepKey);
             if (!scope)
                 scopes.set(event.stepKey, (scope = { keys: new Map(), children: new Map(), scopes: new Map() }));
-            visit(event.event, scope.keys, scope.children, false, scope.scopes, (0,_core_plan_step_js__WEBPACK_IMPORTED_MODULE_3__/* .stepKeyWithin */ .t)(within, event.stepKey));
+            visit(event.event, scope.keys, scope.children, false, scope.scopes, (0,_core_plan_step_js__WEBPACK_IMPORTED_MODULE_4__/* .stepKeyWithin */ .t)(within, event.stepKey));
         }
         else if (top && event.type === 'plan_revised')
             plan = event.plan;
@@ -10182,13 +10200,13 @@ function resumeStateFromEvents(events, planName, from) {
             // completed items are, per item, and the failed ones run again.
             if (key !== undefined && !(event.failedItems && event.failedItems.length > 0)) {
                 reuse.set(key, { stepKey: event.stepKey, result: event.result, usage: event.reused?.usage ?? event.usage, ...(event.masked && { masked: true }) });
-                completedSteps.add((0,_core_plan_step_js__WEBPACK_IMPORTED_MODULE_3__/* .stepKeyWithin */ .t)(within, event.stepKey));
+                completedSteps.add((0,_core_plan_step_js__WEBPACK_IMPORTED_MODULE_4__/* .stepKeyWithin */ .t)(within, event.stepKey));
             }
         }
         else if (event.type === 'tool_called' && event.sideEffects && event.kind !== 'check') {
             // The trace writer stamps each line with `ts`; an inherited call keeps its first time.
             const calledAt = event.calledAt ?? event.ts;
-            const call = { stepKey: (0,_core_plan_step_js__WEBPACK_IMPORTED_MODULE_3__/* .stepKeyWithin */ .t)(within, event.stepKey), tool: event.tool, args: event.args, outcome: 'unknown', returned: false, ...(event.item !== undefined && { item: callingItem(event.item) }) };
+            const call = { stepKey: (0,_core_plan_step_js__WEBPACK_IMPORTED_MODULE_4__/* .stepKeyWithin */ .t)(within, event.stepKey), tool: event.tool, args: event.args, outcome: 'unknown', returned: false, ...(event.item !== undefined && { item: callingItem(event.item) }) };
             calls.set(event.callKey, typeof calledAt === 'string' ? { ...call, calledAt } : call);
         }
         else if (event.type === 'tool_returned') {
