@@ -267,6 +267,20 @@ export class PlanRun {
     if (!this.#stop.signal.aborted) this.#stop.abort(reason);
   }
 
+  /**
+   * After a bug in the executor, which leaves no one to settle its steps: each step it started ends failed and
+   * each it had not skipped, for `reason`, so the run's end shows no step ⏳ or ⬜ (found by a hunt: they stayed).
+   */
+  abandon(reason: string): void {
+    const at = this.#journal.elapsed();
+    for (const [key, record] of this.#journal.record.steps) {
+      if (record.state !== 'in_progress') continue;
+      const durationMs = record.startedAt === undefined ? 0 : Math.max(0, at - record.startedAt);
+      this.#journal.step({ type: 'step_failed', stepKey: key, error: reason, transient: false, durationMs, usage: record.spent ?? record.usage });
+    }
+    this.#skipPending(reason);
+  }
+
   /** Runs until no step is running and none can start. */
   async drive(): Promise<void> {
     const onBudget = (): void => this.stop(this.budget.signal.reason as RunStoppedError);

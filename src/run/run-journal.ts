@@ -71,8 +71,12 @@ export class RunJournal {
     this.#emit({ type: 'plan_revised', plan, replaced, added, reason });
   }
 
-  /** Moves a step to the state its event names; throws `IllegalTransitionError` on a move the state machine forbids. */
+  /**
+   * Moves a step to the state its event names; throws `IllegalTransitionError` on a move the state machine forbids.
+   * Ignored once the run has finished: a step an executor bug abandoned may still settle (see `PlanRun.abandon`).
+   */
   step(event: StepEvent): void {
+    if (this.#finished) return;
     const to = TARGET_STATE[event.type];
     if (to) {
       const from = this.stateOf(event.stepKey);

@@ -57,6 +57,11 @@ export async function runPlan(plan: RunnablePlan, deps: RunDeps): Promise<RunOut
     // A bug in the executor itself: still stop what runs and record the end.
     internal = error;
     run?.stop(new RunCancelledError('internal error'));
+    try {
+      run?.abandon(internalReason(error));
+    } catch {
+      // The record itself may be what broke: the run still ends with run_finished.
+    }
   } finally {
     disarm();
     deps.signal?.removeEventListener('abort', cancel);
@@ -78,7 +83,7 @@ function finish(journal: RunJournal, run: PlanRun | undefined, internal: unknown
   const lastKey = run?.graph.lastKey();
   const resultStepKey = lastKey !== undefined && run?.results.has(lastKey) ? lastKey : undefined;
   const verdict = internal
-    ? { status: 'failed' as const, reason: `internal error in the executor: ${String((internal as Error)?.message ?? internal)}` }
+    ? { status: 'failed' as const, reason: internalReason(internal) }
     : runVerdict(run?.stopReason, run?.failures ?? [], lastKey === undefined || resultStepKey !== undefined || run?.partial ? undefined : missingResult(journal, run, lastKey), run?.waiting);
   const usage = run?.usage ?? NO_USAGE;
   const stop = run?.stopReason;
@@ -124,6 +129,10 @@ function missingResult(journal: RunJournal, run: PlanRun | undefined, stepKey: s
     ...(record?.skipReason !== undefined && { skipReason: record.skipReason }),
     ...(skippedFor !== undefined && { skippedFor }),
   };
+}
+
+function internalReason(error: unknown): string {
+  return `internal error in the executor: ${String((error as Error)?.message ?? error)}`;
 }
 
 /** Usage that says a call was made or a request abandoned. */
