@@ -91,14 +91,14 @@ export function checkConfigSource(request: ConfigSourceRequest): ConfigSourceChe
     if (head.changesUnread !== undefined) {
       return {
         ok: false,
-        reason: `the workspace is at ${expected.what}, but which files git tracks differ from it could not be read (git status: ${head.changesUnread}): the plan and its tools must be that commit's as committed. ${RISK} Fix: re-run the job; if it goes on, run plan-runner in a job of its own, right after actions/checkout.`,
+        reason: `the workspace is at ${expected.what}, but which files differ from it could not be read (git status: ${head.changesUnread}): the plan and its tools must be that commit's as committed. ${RISK} Fix: re-run the job; if it goes on, run plan-runner in a job of its own, right after actions/checkout.`,
       };
     }
     if ((head.changed === undefined || head.changed.length === 0) && !head.moreChanged) return { ok: true };
     const shown = (head.changed ?? []).map((file) => JSON.stringify(file)).join(', ');
     return {
       ok: false,
-      reason: `the workspace is at ${expected.what}, but files git tracks differ from it (${shown}${head.moreChanged ? `${shown ? ', ' : ''}and more` : ''}): the plan and its tools must be that commit's as committed, and a change applied after the checkout may be the pull request's. ${RISK} Fix: run plan-runner before any step that changes the checkout (or in a job of its own).`,
+      reason: `the workspace is at ${expected.what}, but files differ from it or are not in it (${shown}${head.moreChanged ? `${shown ? ', ' : ''}and more` : ''}): the plan and its tools must be that commit's as committed, and a change or a file added after the checkout may be the pull request's. ${RISK} Fix: run plan-runner before any step that changes the checkout or writes into it (write files under $RUNNER_TEMP, or name them in .gitignore), or in a job of its own.`,
     };
   }
   return {

@@ -6,10 +6,12 @@ export type WorkspaceHead =
       readonly kind: 'commit';
       readonly sha: string;
       /**
-       * Files git tracks that differ from that commit in the working tree or the index (at most
-       * MAX_CHANGED_SHOWN, and `moreChanged` for the rest); absent when not asked. Something the job did after
-       * its checkout: applying a pull request's changes over the base (`gh pr diff | git apply`) left HEAD at the
-       * base commit, and the plan and its tools the pull request's (found by an adversarial hunt).
+       * Files that differ from that commit in the working tree or the index, and files it does not have that
+       * `.gitignore` does not name (a folder of them as the folder), at most MAX_CHANGED_SHOWN, and `moreChanged`
+       * for the rest; absent when not asked. Something the job did after its checkout: applying a pull request's
+       * changes over the base (`gh pr diff | git apply`) left HEAD at the base commit, and the plan and its tools
+       * the pull request's (found by an adversarial hunt); the files it adds are new to git, and a command the base
+       * plan runs (`npm test`, `pytest`) runs them too (found by a review).
        */
       readonly changed?: readonly string[];
       readonly moreChanged?: boolean;
@@ -36,7 +38,7 @@ export async function readWorkspaceHead(workspace: string, env: Readonly<Record<
     case 'exited': {
       if (outcome.exitCode === 0) {
         const sha = outcome.stdout.trim().toLowerCase();
-        return options.changes ? withChanges(sha, await git(['status', '--porcelain=v1', '-z', '--untracked-files=no'], MAX_STATUS_BYTES)) : { kind: 'commit', sha };
+        return options.changes ? withChanges(sha, await git(['status', '--porcelain=v1', '-z', '--untracked-files=normal'], MAX_STATUS_BYTES)) : { kind: 'commit', sha };
       }
       const text = outcome.stderr.text().trim();
       if (/not a git repository/i.test(text)) return { kind: 'not-a-repository' };
@@ -58,7 +60,7 @@ const MAX_CHANGED_SHOWN = 5;
 /** `git status` past this many bytes is read as "more changed" (a tree rewritten whole). */
 const MAX_STATUS_BYTES = 256 * 1024;
 
-/** The commit with the tracked files `git status` says differ from it; `changesUnread` when git could not say (the guard fails closed on it). */
+/** The commit with the files `git status` says differ from it or are new to it; `changesUnread` when git could not say (the guard fails closed on it). */
 function withChanges(sha: string, status: Awaited<ReturnType<typeof runProcess>>): WorkspaceHead {
   if (status.kind === 'output_too_large') return { kind: 'commit', sha, changed: [], moreChanged: true };
   if (status.kind !== 'exited' || status.exitCode !== 0) {

@@ -29,11 +29,14 @@ const HEAD_SHA = '6dcb09b5b57875f334f61aebed695e2e4193db5e';
 
 
 let workspace: string;
+/** The runner's own files (the event, plan-runner's outputs), outside the checkout as on a runner. */
+let runnerTemp: string;
 beforeEach(async () => {
   workspace = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-admit-'));
+  runnerTemp = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-admit-temp-'));
   await writeFile(path.join(workspace, 'plan.yml'), PLAN);
 });
-afterEach(() => rm(workspace, { recursive: true, force: true }));
+afterEach(() => Promise.all([workspace, runnerTemp].map((dir) => rm(dir, { recursive: true, force: true }))));
 
 interface Scenario {
   readonly eventName: string;
@@ -48,7 +51,7 @@ interface Scenario {
 }
 
 async function run(scenario: Scenario) {
-  const eventFile = path.join(workspace, 'event.json');
+  const eventFile = path.join(runnerTemp, 'event.json');
   await writeFile(eventFile, JSON.stringify(scenario.payload));
   const given: Record<string, string> = { plan: 'plan.yml', 'api-key': 'sk-unused', ...scenario.inputs };
   const read = await readActionSettings((name) => given[name] ?? '', {
@@ -57,6 +60,7 @@ async function run(scenario: Scenario) {
     GITHUB_EVENT_PATH: eventFile,
     GITHUB_REPOSITORY: 'octo/demo',
     GITHUB_SHA: scenario.checkout ?? BASE_SHA,
+    RUNNER_TEMP: runnerTemp,
   });
   if (!read.ok) throw new Error(read.problems.join('\n'));
   const modelCalls: unknown[] = [];
@@ -107,11 +111,11 @@ describe('runAction admission', () => {
     await git('git', ['-C', workspace, 'commit', '-q', '-m', 'base'], { env: gitEnv });
     const sha = (await git('git', ['-C', workspace, 'rev-parse', 'HEAD'])).stdout.trim();
     const comment = { ...sender('octocat'), comment: { user: { login: 'octocat', type: 'User' } }, issue: { number: 3 } };
-    // As committed: it runs (event.json, written for the run, is no tracked file).
+    // As committed: it runs.
     expect((await run({ eventName: 'issue_comment', payload: comment, checkout: sha })).result.outputs.status).toBe('succeeded');
     await writeFile(path.join(workspace, 'plan.yml'), PLAN.replace('a: 3', 'a: 30'));
     const { result, modelCalls } = await run({ eventName: 'issue_comment', payload: comment, checkout: sha });
-    expect(result.failure).toContain('but files git tracks differ from it ("plan.yml")');
+    expect(result.failure).toContain('but files differ from it or are not in it ("plan.yml")');
     expect(modelCalls).toEqual([]);
   });
 

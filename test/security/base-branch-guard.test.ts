@@ -77,9 +77,10 @@ describe('readWorkspaceHead', () => {
     await git('git', ['-C', repo, 'commit', '-q', '-m', 'plan'], { env });
     const { stdout } = await git('git', ['-C', repo, 'rev-parse', 'HEAD']);
     expect(await readWorkspaceHead(repo)).toEqual({ kind: 'commit', sha: stdout.trim() });
-    // Asked for them, the tracked files that differ from it: none yet, an untracked file being none.
-    await writeFile(path.join(repo, 'notes.txt'), 'untracked\n');
+    // Asked for them, the files that differ from it or are new to it: none yet, then a new one.
     expect(await readWorkspaceHead(repo, process.env, { changes: true })).toEqual({ kind: 'commit', sha: stdout.trim(), changed: [] });
+    await writeFile(path.join(repo, 'notes.txt'), 'untracked\n');
+    expect(await readWorkspaceHead(repo, process.env, { changes: true })).toEqual({ kind: 'commit', sha: stdout.trim(), changed: ['notes.txt'] });
   });
 
   // Found by an adversarial hunt: a job that checked out the base and then applied a pull request's changes
@@ -101,13 +102,36 @@ describe('readWorkspaceHead', () => {
     expect(head).toEqual({ kind: 'commit', sha, changed: expect.arrayContaining(['plan.yml', 'added tool.sh', 'renamed.sh']) });
     expect(head.kind === 'commit' && head.changed).toHaveLength(3);
     const check = checkConfigSource({ eventName: 'issue_comment', payload: {}, githubSha: sha, head, readsPlanFile: true });
-    expect(check).toMatchObject({ ok: false, reason: expect.stringContaining('but files git tracks differ from it ("added tool.sh", "plan.yml", "renamed.sh")') });
+    expect(check).toMatchObject({ ok: false, reason: expect.stringContaining('but files differ from it or are not in it ("added tool.sh", "plan.yml", "renamed.sh")') });
     // A run that reads no plan file (a task) is not refused for them; nor is one whose checkout is unchanged.
     expect(checkConfigSource({ eventName: 'issue_comment', payload: {}, githubSha: sha, head, readsPlanFile: false })).toEqual({ ok: true });
     expect(checkConfigSource({ eventName: 'issue_comment', payload: {}, githubSha: sha, head: { kind: 'commit', sha, changed: [] }, readsPlanFile: true })).toEqual({ ok: true });
     // More than it names: said so.
     const many = checkConfigSource({ eventName: 'issue_comment', payload: {}, githubSha: sha, head: { kind: 'commit', sha, changed: ['a', 'b', 'c', 'd', 'e'], moreChanged: true }, readsPlanFile: true });
     expect(many).toMatchObject({ ok: false, reason: expect.stringContaining('"e", and more)') });
+  });
+  // Found by a review: files the checkout does not have were not looked at, and a pull request's new files, once
+  // applied over the base (`git apply` makes them untracked), run with the base plan's own commands (`npm test`
+  // runs a new test file, `pytest` a new conftest.py) and the job's secrets.
+  it('names files new to the checkout, a new folder as the folder, but not the ones .gitignore names', async () => {
+    const repo = path.join(dir, 'new-files');
+    const env = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
+    await git('git', ['init', '-q', repo]);
+    await writeFile(path.join(repo, 'plan.yml'), 'goal: x\n');
+    await writeFile(path.join(repo, '.gitignore'), 'node_modules/\n');
+    await git('git', ['-C', repo, 'add', '.'], { env });
+    await git('git', ['-C', repo, 'commit', '-q', '-m', 'base'], { env });
+    const sha = (await git('git', ['-C', repo, 'rev-parse', 'HEAD'])).stdout.trim();
+    await git('mkdir', ['-p', path.join(repo, 'node_modules/x'), path.join(repo, 'tests/deep')]);
+    await writeFile(path.join(repo, 'node_modules/x/index.js'), 'installed\n');
+    expect(await readWorkspaceHead(repo, process.env, { changes: true })).toEqual({ kind: 'commit', sha, changed: [] });
+    await writeFile(path.join(repo, 'conftest.py'), 'import os\n');
+    await writeFile(path.join(repo, 'tests/deep/test_pr.py'), 'import os\n');
+    const head = await readWorkspaceHead(repo, process.env, { changes: true });
+    expect(head).toEqual({ kind: 'commit', sha, changed: ['conftest.py', 'tests/'] });
+    const check = checkConfigSource({ eventName: 'pull_request_target', payload: { pull_request: { base: { sha } } }, githubSha: sha, head, readsPlanFile: true });
+    expect(check).toMatchObject({ ok: false, reason: expect.stringContaining('but files differ from it or are not in it ("conftest.py", "tests/")') });
+    expect(check).toMatchObject({ reason: expect.stringContaining('write files under $RUNNER_TEMP, or name them in .gitignore') });
   });
   // Found by a review: `git status` failing (an index it cannot read, a repository too large to scan in 10 s) was
   // taken as an unreadable commit: a run that reads no plan file, which the changed files do not concern, was
@@ -125,7 +149,7 @@ describe('readWorkspaceHead', () => {
     expect(head).toMatchObject({ kind: 'commit', sha });
     expect(checkConfigSource({ eventName: 'issue_comment', payload: {}, githubSha: sha, head, readsPlanFile: false })).toEqual({ ok: true });
     const refused = checkConfigSource({ eventName: 'issue_comment', payload: {}, githubSha: sha, head, readsPlanFile: true });
-    expect(refused).toMatchObject({ ok: false, reason: expect.stringContaining('which files git tracks differ from it could not be read (git status:') });
+    expect(refused).toMatchObject({ ok: false, reason: expect.stringContaining('which files differ from it could not be read (git status:') });
     expect(!refused.ok && refused.reason).not.toContain('commit could not be read');
   });
 
