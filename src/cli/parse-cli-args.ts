@@ -59,7 +59,7 @@ export const DEFAULT_OUTPUT_FOLDER = '.plan-runner';
 const COMMANDS: readonly string[] = ['validate', 'run', 'plan', 'eval'];
 
 /** The options each command reads (besides --help and --version): any other was silently ignored. */
-const COMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+export const COMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   validate: [],
   plan: ['input', 'summary', 'record', 'replay', 'base-url', 'model', 'api-key-env'],
   run: ['input', 'trace', 'weights-from', 'summary', 'record', 'replay', 'base-url', 'model', 'api-key-env', 'resume', 'approve', 'agent', 'task'],
