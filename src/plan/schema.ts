@@ -278,7 +278,7 @@ export const Limits = z
       .meta({ description: 'The most items one for_each step expands into.', default: DEFAULT_LIMITS.max_items }),
     max_replans: z.int().min(0).max(20).optional().meta({ description: 'Replans before the run is escalated to a person.', default: DEFAULT_LIMITS.max_replans }),
     max_model_calls: z.int().min(0).optional().meta({ description: 'Model calls in all (planning, steps, reviews, judge goals).', default: DEFAULT_LIMITS.max_model_calls }),
-    max_tokens: z.int().min(0).optional().meta({ description: 'Prompt plus completion tokens in all, as the endpoint reports them.', default: DEFAULT_LIMITS.max_tokens }),
+    max_tokens: z.int().min(0).optional().meta({ description: 'Prompt plus completion tokens in all: as the endpoint counts them, estimated from the text (about 4 characters a token) for a call whose endpoint sent none (or far too few).', default: DEFAULT_LIMITS.max_tokens }),
     max_cost_usd: z
       .number()
       .min(0)
