@@ -386,6 +386,9 @@ export const Escalate = z
       .meta({ description: 'Mentioned in the comment when the run is escalated.', examples: ['@org/team'] }),
     label: z.string().min(1).max(50).optional().meta({ description: 'Added to the pull request or issue when the run is escalated.', examples: ['needs-human'] }),
   })
+  // An empty block told no one, and opened no issue on a schedule, where the README promised one (found by a
+  // new-user walkthrough).
+  .refine((escalate) => escalate.mention !== undefined || escalate.label !== undefined, 'escalate names no one to tell: give it a mention (@user or @org/team), a label, or both, or leave it out')
   .meta({ description: 'Who to tell when a run is escalated to a person (replans used up, or an invalid replan).' });
 export type Escalate = z.infer<typeof Escalate>;
 

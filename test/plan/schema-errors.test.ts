@@ -10,6 +10,13 @@ describe('schema errors point at the offending key or value', () => {
     expect(await errorsFor('name: "\\u200b\\t"\ngoal: g\n')).toEqual(['plan.yml:1:7: the text is blank (only spaces or invisible characters): write it, or leave the key out (at name)']);
   });
 
+  // Found by a new-user walkthrough: `escalate: {}` validated and told no one, nor opened the issue the README
+  // promises a run escalated on a schedule.
+  it('refuses an escalate block that names no one', async () => {
+    expect(await errorsFor('goal: g\nescalate: {}\n')).toEqual(['plan.yml:2:11: escalate names no one to tell: give it a mention (@user or @org/team), a label, or both, or leave it out (at escalate)']);
+    expect((await loadPlanText('goal: g\nescalate:\n  label: needs-human\n', 'plan.yml')).ok).toBe(true);
+  });
+
   it('suggests the nearest known key for an unknown key, pointing at the key', async () => {
     const text = yaml('workflow_sequence:', '  - id: 1', '    type: reasoning', '    depend_on: []', 'goal: Answer');
     expect(await errorsFor(text)).toEqual([
