@@ -8,6 +8,7 @@ import { httpToolset, type HttpToolResult } from '../../src/tools/http/http-tool
 import { HttpTransportError } from '../../src/tools/http/http-transport-error.ts';
 import { UrlNotAllowedError } from '../../src/tools/http/url-not-allowed-error.ts';
 import { refusalReason } from '../../src/security/url-allow-list.ts';
+import { isEffectUnknown } from '../../src/core/step-error.ts';
 import type { Tool, ToolContext } from '../../src/tools/tool.ts';
 
 type Handler = (request: IncomingMessage, response: ServerResponse, body: string) => void;
@@ -172,6 +173,21 @@ describe('http_get against a local server', () => {
     expect(error).toBeInstanceOf(UrlNotAllowedError);
     expect((error as Error).message).toContain(`redirected from ${origin}/v1/go`);
     expect(received).toEqual(['GET /v1/go']);
+  });
+
+  // A POST that creates something often answers 303 to what it made: refused there, the call counted as one
+  // that took no effect, and a replan or a resumed run posted it again (found by an adversarial pass).
+  it('leaves the effect of a POST unknown when its answer redirects where the tools may not go, not when nothing was sent', async () => {
+    handler = (request, response) => response.writeHead(303, { location: `${origin}/admin/orders/7` }).end();
+    const post = tools().get('http_post')!;
+    const redirected = await post.execute({ url: `${origin}/v1/orders`, body: { item: 'x' } }, ctx()).catch((caught: unknown) => caught);
+    expect(redirected).toBeInstanceOf(UrlNotAllowedError);
+    expect(received).toEqual(['POST /v1/orders']);
+    expect(isEffectUnknown(redirected)).toBe(true);
+    const refused = await post.execute({ url: `${origin}/admin/orders`, body: { item: 'x' } }, ctx()).catch((caught: unknown) => caught);
+    expect(refused).toBeInstanceOf(UrlNotAllowedError);
+    expect(received).toEqual(['POST /v1/orders']);
+    expect(isEffectUnknown(refused)).toBe(false);
   });
 
   it('sends a redirect to another allowed origin none of the headers that may carry a credential', async () => {

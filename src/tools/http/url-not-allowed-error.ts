@@ -15,6 +15,8 @@ export class UrlNotAllowedError extends StepError {
     super(`${toolName}: refused ${url}${via}: ${reason}. ${advice}`, {
       transient: false,
       toolName,
+      // A redirect is an answer: the request it answers was sent, and may have taken effect (a POST answered 303).
+      effectUnknown: options.redirectedFrom !== undefined,
     });
     this.url = url;
     this.reason = reason;
