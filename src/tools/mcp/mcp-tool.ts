@@ -1,4 +1,5 @@
 import { McpError, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpCallLostError } from './mcp-call-lost-error.ts';
 import type { Tool } from '../tool.ts';
 import { TOOL_RESULT_LIMIT_BYTES, ToolOutputTooLargeError } from '../tool-output-too-large-error.ts';
@@ -115,8 +116,9 @@ export function mcpTool(options: {
         const detail = error instanceof Error ? error.message : String(error);
         if (error instanceof McpCallLostError) throw new McpTransportError({ toolName: name, server: session.name, detail, cause: error });
         if (error instanceof McpError) throw new McpToolError({ toolName: name, server: session.name, text: detail, transient: false });
-        // Refused before the server took the call (an HTTP 4xx), or an answer that is no tool result: trying again changes nothing.
-        throw new McpTransportError({ toolName: name, server: session.name, detail, transient: false, cause: error });
+        // Refused before the server took the call (an HTTP 4xx), or an answer that is no tool result: trying again changes
+        // nothing. The latter answers a call the server took, which may have taken effect.
+        throw new McpTransportError({ toolName: name, server: session.name, detail, transient: false, effectUnknown: !(error instanceof StreamableHTTPError), cause: error });
       }
       if (result.isError === true) {
         throw new McpToolError({

@@ -10,12 +10,14 @@ const MAX_DETAIL_CHARS = 2000;
 export class McpTransportError extends StepError {
   readonly server: string;
 
-  constructor(options: { toolName: string; server: string; detail: string; transient?: boolean; cause?: unknown }) {
+  /** `effectUnknown`: the server took the call and its answer cannot be read (no tool result). */
+  constructor(options: { toolName: string; server: string; detail: string; transient?: boolean; effectUnknown?: boolean; cause?: unknown }) {
     // `…` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
     const detail = options.detail.length > MAX_DETAIL_CHARS ? `${options.detail.slice(0, MAX_DETAIL_CHARS)}…` : options.detail;
     super(`${options.toolName}: calling MCP server '${options.server}' failed: ${detail}`, {
       transient: options.transient ?? true,
       toolName: options.toolName,
+      effectUnknown: options.effectUnknown,
       cause: options.cause,
     });
     this.server = options.server;
