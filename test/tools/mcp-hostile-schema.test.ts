@@ -57,6 +57,8 @@ beforeAll(async () => {
       const message = JSON.parse(body) as { id?: number; method: string; params?: { protocolVersion?: string } };
       if (message.id === undefined) return void res.writeHead(202).end();
       const reply = (result: string) => res.writeHead(200, { 'content-type': 'application/json' }).end(`{"jsonrpc":"2.0","id":${message.id},"result":${result}}`);
+      if (req.url === '/init-403') return void res.writeHead(403).end(`not for you ${'x'.repeat(100_000)}`);
+      if (req.url === '/list-error' && message.method === 'tools/list') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32603, message: `no list ${'x'.repeat(100_000)}` } }));
       if (message.method === 'initialize') return reply(JSON.stringify({ protocolVersion: message.params?.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'hostile', version: '1' } }));
       if (message.method === 'tools/list') return reply(JSON.stringify({ tools: TOOLS[req.url ?? ''] ?? [] }));
       // -32000 is JSON-RPC's first code for a server's own errors, and the SDK's for a closed connection.
@@ -165,6 +167,19 @@ describe('an MCP server’s tools, as prompts show them', () => {
     } finally {
       await connection.close();
     }
+  });
+
+  // A call's failure kept 2,000 characters of the server's words; a start's kept them all, into the log, the summary
+  // and the plan error's annotation (found by an adversarial pass).
+  it.each([
+    ['/init-403', "MCP server 'hostile' failed to start: Streamable HTTP error: Error POSTing to endpoint: not for you"],
+    ['/list-error', "MCP server 'hostile' started, but its tools cannot be used: listing its tools failed: MCP error -32603: no list"],
+  ] as const)('cut what a server says when it fails to start (%s)', async (path, said) => {
+    const error = await connect(path).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(McpServerStartError);
+    expect((error as Error).message).toContain(said);
+    expect((error as Error).message).toContain('x…');
+    expect((error as Error).message.length).toBeLessThan(2_300);
   });
 
   // The server took the call and answered: whether the call took effect is not known when its answer cannot be taken.

@@ -2,7 +2,7 @@ import { groupDigits } from '../../core/group-digits.ts';
 import type { Tool } from '../tool.ts';
 import type { McpServers } from './mcp-config.ts';
 import { McpServerSession, type McpRequestLimits } from './mcp-server-session.ts';
-import { McpServerStartError } from './mcp-server-start-error.ts';
+import { McpServerStartError, serverWords } from './mcp-server-start-error.ts';
 import { cleanSchemaTexts, hiddenTextInSchema, MAX_MCP_SCHEMA_CHARS, MAX_MCP_SCHEMA_DEPTH, MAX_MCP_SCHEMAS_CHARS, mcpTool, shownToolName } from './mcp-tool.ts';
 import { exceedsDepth } from '../../core/exceeds-depth.ts';
 import { mcpToolName } from './mcp-tool-name.ts';
@@ -44,7 +44,7 @@ async function listServerTools(
   } catch (error) {
     limits.signal.throwIfAborted();
     if (error instanceof McpServerStartError) throw error;
-    const reason = `listing its tools failed: ${error instanceof Error ? error.message : String(error)}`;
+    const reason = `listing its tools failed: ${serverWords(error)}`;
     throw new McpServerStartError(session.name, reason, { cause: error, started: true });
   }
   if (allowlist === undefined) return listed.tools;

@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { errorText } from '../../core/error-text.ts';
 import { groupDigits } from '../../core/group-digits.ts';
 import { shownToolName } from './mcp-tool.ts';
 import { limitedBody } from '../../core/limited-body.ts';
@@ -10,7 +9,7 @@ import { ErrorCode, McpError, type CallToolResult, type Tool as McpTool } from '
 import { McpCallLostError } from './mcp-call-lost-error.ts';
 import type { McpServer } from './mcp-config.ts';
 import { expandServerEnv, mcpServerEnvironment } from './mcp-server-environment.ts';
-import { McpServerStartError } from './mcp-server-start-error.ts';
+import { McpServerStartError, serverWords } from './mcp-server-start-error.ts';
 import { McpAnswerTooLargeError } from './mcp-answer-too-large-error.ts';
 import { MCP_MESSAGE_LIMIT_BYTES, ProcessGroupStdioTransport, unreadProblem } from './process-group-stdio-transport.ts';
 
@@ -125,7 +124,7 @@ export class McpServerSession {
       await transport.close().catch(() => undefined);
       limits.signal.throwIfAborted();
       const stderr = transport instanceof ProcessGroupStdioTransport ? await transport.stderrText() : undefined;
-      const reason = timedOut ? this.#startTimedOut(limits) : exited ? `it ${exited} before it answered (${errorText(error)})` : errorText(error);
+      const reason = timedOut ? this.#startTimedOut(limits) : exited ? `it ${exited} before it answered (${serverWords(error)})` : serverWords(error);
       throw new McpServerStartError(this.name, reason, { stderr, cause: error });
     }
     this.#client = client;

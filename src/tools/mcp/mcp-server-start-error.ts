@@ -1,4 +1,17 @@
+import { cutText } from '../../core/cut-text.ts';
+import { errorText } from '../../core/error-text.ts';
 import { hideCutStart } from '../../core/hide-cut-fragments.ts';
+
+/** The most of what a server said (an error it answered, an HTTP body) a start error keeps, as a call's error does. */
+const MAX_SERVER_WORDS_CHARS = 2000;
+
+/**
+ * A failure's words for a start error's reason, cut: a server chooses them (a 3 MB JSON-RPC error or HTTP body), and
+ * the log, the summary and the plan error's annotation show them. `…` where cut: the redactor hides what a cut left of a secret.
+ */
+export function serverWords(error: unknown): string {
+  return cutText(errorText(error), MAX_SERVER_WORDS_CHARS);
+}
 
 /** An MCP server did not start, or its tools cannot be used: a plan error naming the server. */
 export class McpServerStartError extends Error {
