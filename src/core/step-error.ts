@@ -15,16 +15,23 @@ export class StepError extends Error {
    * may have happened, as a timeout does.
    */
   readonly effectUnknown: boolean;
+  /**
+   * True when the call never reached what it acts on (a connection refused, a host name that did not resolve):
+   * it took no effect, so a call with side effects is retried as any other, not counted as one that may have
+   * happened (found by an adversarial pass: a POST to a server that was restarting escalated the run).
+   */
+  readonly notSent: boolean;
 
   constructor(
     message: string,
-    options: { transient: boolean; toolName?: string; retryAfterMs?: number; effectUnknown?: boolean; cause?: unknown },
+    options: { transient: boolean; toolName?: string; retryAfterMs?: number; effectUnknown?: boolean; notSent?: boolean; cause?: unknown },
   ) {
     super(message, { cause: options.cause });
     this.name = new.target.name;
     this.transient = options.transient;
     this.toolName = options.toolName;
     this.effectUnknown = options.effectUnknown === true;
+    this.notSent = options.notSent === true && !this.effectUnknown;
     if (options.retryAfterMs !== undefined) this.retryAfterMs = options.retryAfterMs;
   }
 }
@@ -32,6 +39,11 @@ export class StepError extends Error {
 /** True when `error` ended a tool call without saying whether it took effect (`StepError.effectUnknown`). */
 export function isEffectUnknown(error: unknown): boolean {
   return error instanceof StepError && error.effectUnknown;
+}
+
+/** True when `error` ended a tool call that never reached what it acts on (`StepError.notSent`). */
+export function isNotSent(error: unknown): boolean {
+  return error instanceof StepError && error.notSent;
 }
 
 /** True when `error` says retrying may help. Unknown errors are permanent. */

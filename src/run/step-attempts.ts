@@ -1,6 +1,6 @@
 import { ModelCallError } from '../llm/model-call-error.ts';
 import type { PlanStep } from '../core/plan-step.ts';
-import { isTransient, type StepError } from '../core/step-error.ts';
+import { isNotSent, isTransient, type StepError } from '../core/step-error.ts';
 import { errorText } from '../core/error-text.ts';
 import { addUsage, NO_USAGE } from '../core/usage.ts';
 import { executeStep, type SharedContext, type StepHooks, type StepOutcome } from './execute-step.ts';
@@ -22,12 +22,13 @@ export interface RetryNotice {
  * True when trying the step again may help and is safe: the error says it is transient, the
  * model client has not already retried it (it does, an answer cut off mid-body included; no second
  * layer, so a model call makes at most the client's `maxRetries + 1` requests), the step is not an
- * agent, and the tool has no side effects (a repeat could duplicate them; recovery decides instead).
+ * agent, and the tool has no side effects (a repeat could duplicate them; recovery decides instead) or the call
+ * never reached what it acts on (`notSent`: a connection refused), so a repeat is its first.
  */
 export function mayRetry(step: PlanStep, error: unknown, tools: RunDeps['tools']): boolean {
   // An agent's tool errors go back to its model; a repeat of the whole loop would redo its tool calls.
   if (step.type === 'agent' || !isTransient(error) || (error instanceof ModelCallError && error.retriedByClient)) return false;
-  return !(step.tool !== undefined && tools.get(step.tool)?.sideEffects);
+  return isNotSent(error) || !(step.tool !== undefined && tools.get(step.tool)?.sideEffects);
 }
 
 /**

@@ -53,3 +53,33 @@ describe('a call with side effects that got no answer', () => {
     expect((await run([listStep, each], [list, post(async () => 'posted')])).outcome.status).toBe('succeeded');
   });
 });
+
+// Found by an adversarial pass: a POST refused at connect (a server restarting) counted as a call that may have
+// taken effect, so the run escalated to a person instead of retrying a call that was never sent.
+describe('a call with side effects that was never sent', () => {
+  it('is retried as any other, and the run goes on', async () => {
+    let calls = 0;
+    const flaky = post(async () => {
+      calls += 1;
+      if (calls === 1) throw new StepError('post: http://127.0.0.1:1/ could not be reached (ECONNREFUSED); it can be retried', { transient: true, toolName: 'post', notSent: true });
+      return 'posted';
+    });
+    const step = { key: 'post', id: 'post', type: 'tool_call', description: 'Post', tool: 'post', args: { name: 'x' }, inputs: [], dependsOn: [], retry: { max_attempts: 2, initial_interval: '1ms' } } as PlanStep;
+    const { outcome, events } = await run([step], [flaky]);
+    expect(outcome.status).toBe('succeeded');
+    expect(calls).toBe(2);
+    expect(events.flatMap((event) => (event.type === 'tool_returned' ? [event.outcome] : []))).toEqual(['failed', 'succeeded']);
+  });
+
+  it('still escalates when the failure may have come after the request was sent', async () => {
+    let calls = 0;
+    const lost = post(async () => {
+      calls += 1;
+      throw new StepError('post: the connection was reset; it can be retried', { transient: true, toolName: 'post' });
+    });
+    const step = { key: 'post', id: 'post', type: 'tool_call', description: 'Post', tool: 'post', args: { name: 'x' }, inputs: [], dependsOn: [], retry: { max_attempts: 2, initial_interval: '1ms' } } as PlanStep;
+    const { outcome } = await run([step], [lost]);
+    expect(outcome.status).toBe('escalated');
+    expect(calls).toBe(1);
+  });
+});

@@ -310,6 +310,28 @@ describe('http_get against a local server', () => {
 });
 
 describe('http_post', () => {
+  // Found by an adversarial pass: every network failure of a POST counted as one that may have taken effect, so a
+  // server that was restarting (connection refused) escalated the run instead of the call being retried.
+  it('says a POST that never reached the server was not sent, and one the server dropped after reading it may have been', async () => {
+    const closed = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const refused = await tools({ allow: [`http://127.0.0.1:${closed}/`] }).get('http_post')!.execute({ url: `http://127.0.0.1:${closed}/v1/orders`, body: { n: 1 } }, ctx()).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(HttpTransportError);
+    expect(refused).toMatchObject({ message: expect.stringContaining('could not be reached (ECONNREFUSED)'), transient: true, notSent: true });
+    let read = '';
+    handler = (request, _response, body) => {
+      read = body;
+      request.socket.destroy();
+    };
+    const dropped = await tools().get('http_post')!.execute({ url: `${origin}/v1/orders`, body: { n: 1 } }, ctx()).catch((error: unknown) => error);
+    expect(read).toBe('{"n":1}');
+    expect(dropped).toMatchObject({ transient: true, notSent: false });
+  });
+
   it('sends an object body as JSON and is marked as having side effects', async () => {
     let seen: { contentType?: string; body?: string } = {};
     handler = (request, response, body) => {
