@@ -178,6 +178,16 @@ describe('a structured result', () => {
     expect((await checkGoal({ contains: 'approved' }, finishedRun({ decision: 'approved' }))).outcome).toBe('met');
   });
 
+  // JSON writes a line break or a tab inside a string as `\n` or `\t`, which joined the words around it:
+  // 10,000 words a line each passed `max_words: 300` as 2 (found by an adversarial pass).
+  it('counts the words max_words allows across the line breaks and tabs in its strings', async () => {
+    const words = Array.from({ length: 400 }, (_, index) => `word${index}`);
+    expect(await checkGoal({ max_words: 300 }, finishedRun({ summary: words.join('\n') }))).toMatchObject({ outcome: 'unmet', evidence: '401 words (at most 300 allowed)' });
+    expect(await checkGoal({ max_words: 3 }, finishedRun(['one\ttwo\r\nthree\ffour']))).toMatchObject({ outcome: 'unmet', evidence: '4 words (at most 3 allowed)' });
+    // A backslash before an `n` is no line break: `C:\new` is one word.
+    expect(await checkGoal({ max_words: 2 }, finishedRun({ path: 'C:\\new' }))).toMatchObject({ outcome: 'met', evidence: '2 words (at most 2 allowed)' });
+  });
+
   it('has each string as its own sentences for every_sentence_matches', async () => {
     const cited = finishedRun({ a: 'Car trips fell 6% [2].', b: 'The tram opened in 2023' });
     expect(await checkGoal({ every_sentence_matches: String.raw`\[\d+\]` }, cited)).toMatchObject({ outcome: 'unmet', evidence: expect.stringContaining('sentence 2 of 2 has no match') });

@@ -1,12 +1,24 @@
 import type { GoalCheck } from '../goal-check.ts';
 import { countWords } from '../count-words.ts';
 
-/** `max_words`: the result has at most this many words. */
+/**
+ * JSON's escape of a line break, a tab, a carriage return, a form feed or a vertical tab, or an escaped
+ * backslash (kept whole, so that the `n` after it is no escape: `C:\\new` is one word).
+ */
+const ESCAPE = /\\(?:[nrtf]|u000[bB]|\\)/g;
+
+/**
+ * `max_words`: the result has at most this many words. A structured result's JSON counts (keys and nulls
+ * too), read with its escaped white space as white space: JSON writes a line break in a string as `\n`,
+ * which joined the words either side, and 10,000 words a line each passed `max_words: 300` as 2 (found by
+ * an adversarial pass).
+ */
 export const maxWordsCheck: GoalCheck = {
   needsTarget: true,
-  check(goal, { text }) {
+  check(goal, { text, value }) {
     const max = goal.max_words ?? 0;
-    const words = countWords(text);
+    const read = typeof value === 'string' ? text : text.replace(ESCAPE, (escape) => (escape === '\\\\' ? escape : ' '));
+    const words = countWords(read);
     return { met: words <= max, evidence: `${words} words (at most ${max} allowed)` };
   },
 };
