@@ -1,7 +1,13 @@
 import { decodeNamedCharacterReference } from 'decode-named-character-reference';
 import { visibleText } from '../core/invisible-characters.ts';
 
-const ENTITY = /&(?:#(\d{1,7})|#[xX]([0-9A-Fa-f]{1,6})|([A-Za-z][A-Za-z0-9]{0,31}));/g;
+/**
+ * A character reference, its `;` optional and its digits as many as written: a browser reads `&#75`, `&#0000000075;`
+ * and `&shyIA` (`&shy`, then `IA`) in an HTML block, which GitHub passes to the page as HTML.
+ */
+const ENTITY = /&(?:#(\d+)|#[xX]([0-9A-Fa-f]+)|([A-Za-z][A-Za-z0-9]{0,31}));?/g;
+/** The longest of the names HTML reads without a `;` (`curren`, `frac12`). */
+const LONGEST_LEGACY_NAME = 6;
 const TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/g;
 /** A link's or image's destination and title, `](…)`, or its reference, `][k]`: a page shows the text before it only (`[AK](x)IA`, `[AK][k]IA` read AKIA). */
 const DESTINATION = /\]\([^()\n]*\)|\]\[[^\][\n]*\]/g;
@@ -12,8 +18,15 @@ const MARKS = /[*_~`\\]/g;
 
 function decodeEntity(entity: string, decimal?: string, hex?: string, name?: string): string {
   if (name !== undefined) {
-    const decoded = decodeNamedCharacterReference(name);
-    return decoded === false ? entity : decoded;
+    const whole = decodeNamedCharacterReference(name);
+    if (whole !== false) return whole;
+    // A browser reads a legacy name (`shy`, `frac12`) before the letters after it: the longest that names a
+    // character here, the rest as text.
+    for (let length = Math.min(name.length - 1, LONGEST_LEGACY_NAME); length > 0; length--) {
+      const decoded = decodeNamedCharacterReference(name.slice(0, length));
+      if (decoded !== false) return decoded + entity.slice(length + 1);
+    }
+    return entity;
   }
   const code = decimal !== undefined ? Number(decimal) : Number.parseInt(hex!, 16);
   return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\uFFFD';

@@ -56,6 +56,16 @@ describe('not_contains', () => {
     expect(await checkGoal({ not_contains: '<script>alert' }, finishedRun('an alert'))).toMatchObject({ outcome: 'met' });
   });
 
+  // A browser decodes a reference without its `;`, and a number with leading zeros: in an HTML block
+  // (`<div>…</div>`), which GitHub passes to the page as HTML, each of these shows AKIA, and passed (found
+  // by an adversarial pass).
+  it('finds the text through character references a browser reads without their semicolon', async () => {
+    for (const hidden of ['<div>A&#75IA</div>', '<div>A&#x4bIA</div>', '<div>A&#00000000075;IA</div>', '<div>A&#x000000004B;IA</div>', '<div>AK&shyIA</div>', '<div>AK&shy;IA</div>']) {
+      expect(await checkGoal({ not_contains: 'AKIA' }, finishedRun(hidden)), hidden).toMatchObject({ outcome: 'unmet', evidence: expect.stringContaining('as a rendered page shows it') });
+    }
+    expect(await checkGoal({ not_contains: 'AKIA' }, finishedRun('R&D, AT&T, a&b, AK&#65IA'))).toMatchObject({ outcome: 'met' });
+  });
+
   it('could not be evaluated without a result', async () => {
     expect((await checkGoal({ not_contains: 'TODO' }, noResult)).outcome).toBe('error');
   });
