@@ -15,6 +15,8 @@ const DESTINATION = /\]\([^()\n]*\)|\]\[[^\][\n]*\]/g;
 const BRACKETS = /!?\[|\]/g;
 /** Markdown's emphasis, strikethrough, code and escape marks: a page shows the letters between them joined. */
 const MARKS = /[*_~`\\]/g;
+/** The marks and brackets `renderedText` drops. */
+export const RENDERED_MARKS = '*_~`\\[]';
 
 function decodeEntity(entity: string, decimal?: string, hex?: string, name?: string): string {
   if (name !== undefined) {
@@ -51,10 +53,15 @@ function withoutComments(text: string): string {
  * references decoded, links' destinations and brackets dropped, and the marks of emphasis,
  * strikethrough, code and escapes dropped. `AK<!-- -->IA`, `A&#75;IA`, `AK**IA**`, `AK<b></b>IA` and
  * `[AK](x)IA` all show `AKIA`. It removes more than a page does, never less:
- * for a check that text does not appear, what it finds is what a reader may see.
+ * for a check that text does not appear, what it finds is what a reader may see. The marks and brackets
+ * in `keep` stay: those of the text looked for (`AWS_SECRET`), which a reading without them never finds.
  */
-export function renderedText(text: string): string {
-  const plain = withoutComments(visibleText(text)).replace(TAG, '').replace(DESTINATION, '').replace(BRACKETS, '').replace(ENTITY, decodeEntity).replace(MARKS, '');
+export function renderedText(text: string, keep = ''): string {
+  // A function only where a mark is kept: one for each mark of 16 MiB of emphasis took 0.45 s more.
+  const drop = (marks: string): string => (keep.includes(marks.at(-1)!) ? marks.at(-1)! : '');
+  const withoutMarks = (from: string, marks: RegExp): string => (keep === '' ? from.replace(marks, '') : from.replace(marks, drop));
+  const untagged = withoutComments(visibleText(text)).replace(TAG, '').replace(DESTINATION, '');
+  const plain = withoutMarks(withoutMarks(untagged, BRACKETS).replace(ENTITY, decodeEntity), MARKS);
   // A decoded reference may be a compatibility form or an invisible character itself (`&Kfr;`, `&#8203;`).
   return visibleText(plain);
 }

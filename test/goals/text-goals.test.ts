@@ -66,6 +66,18 @@ describe('not_contains', () => {
     expect(await checkGoal({ not_contains: 'AKIA' }, finishedRun('R&D, AT&T, a&b, AK&#65IA'))).toMatchObject({ outcome: 'met' });
   });
 
+  // The rendered reading dropped every `_`, `*`, bracket…, so text that holds one was never found in it: each of
+  // these shows AWS_SECRET_ACCESS_KEY or [skip ci] on the page, and passed (found by an adversarial pass).
+  it('finds text that holds a Markdown mark as a rendered page shows it', async () => {
+    for (const hidden of ['AWS<!-- -->_SECRET_ACCESS_KEY=abc', 'AWS_**SECRET**_ACCESS_KEY=abc', 'AWS&#95;SECRET_ACCESS_KEY=abc', 'AWS\\_SECRET_ACCESS_KEY=abc']) {
+      expect(await checkGoal({ not_contains: 'AWS_SECRET_ACCESS_KEY' }, finishedRun(hidden)), hidden).toMatchObject({ outcome: 'unmet', evidence: expect.stringContaining('as a rendered page shows it') });
+    }
+    expect(await checkGoal({ not_contains: '[skip ci]' }, finishedRun('[skip<b></b> ci]'))).toMatchObject({ outcome: 'unmet', evidence: expect.stringContaining('as a rendered page shows it') });
+    // The marks it does not hold are still dropped; a text without its marks is not it.
+    expect(await checkGoal({ not_contains: 'AWS_SECRET' }, finishedRun('**AWS**_SECRET'))).toMatchObject({ outcome: 'unmet' });
+    expect(await checkGoal({ not_contains: 'AWS_SECRET' }, finishedRun('AWSSECRET, AWS SECRET'))).toMatchObject({ outcome: 'met' });
+  });
+
   it('could not be evaluated without a result', async () => {
     expect((await checkGoal({ not_contains: 'TODO' }, noResult)).outcome).toBe('error');
   });

@@ -18,6 +18,9 @@ function readingsOf(valueText: ValueText): Map<(text: string) => string, string[
   return made;
 }
 
+/** The rendered reading that keeps the marks in its key (`renderedText`), one function for each: the key of `readPlace`'s places. */
+const renderedReadings = new Map<string, (text: string) => string>();
+
 /** Place `at` (text `text`) as `read` makes it, made once per value. */
 function readPlace(made: Map<(text: string) => string, string[]>, read: (text: string) => string, at: number, text: string): string {
   let places = made.get(read);
@@ -34,8 +37,13 @@ export const notContainsCheck: GoalCheck = {
   needsTarget: true,
   async check(goal, { text, valueText }) {
     // With the 2,000 entity names it decodes (46 KB), loaded only by a plan with a not_contains goal.
-    const { renderedText } = await import('../rendered-text.ts');
+    const { renderedText, RENDERED_MARKS } = await import('../rendered-text.ts');
     const unwanted = goal.not_contains ?? '';
+    // The marks the text itself holds stay on the page as it is read: with every `_` dropped, `AWS<!-- -->_SECRET`
+    // showed AWS_SECRET and passed `not_contains: AWS_SECRET` (found by an adversarial pass).
+    const keep = [...RENDERED_MARKS].filter((mark) => unwanted.includes(mark)).join('');
+    let rendered = renderedReadings.get(keep);
+    if (!rendered) renderedReadings.set(keep, (rendered = (text: string): string => renderedText(text, keep)));
     const places = [
       { name: 'the result', text: valueText.values },
       { name: 'a key of the result', text: valueText.keys },
@@ -49,7 +57,7 @@ export const notContainsCheck: GoalCheck = {
     const readings = [
       { read: asWritten, needle: unwanted, how: '' },
       { read: visibleText, needle: visibleText(unwanted), how: ' as a reader sees it (invisible characters removed, compatibility forms folded)' },
-      { read: renderedText, needle: visibleText(unwanted), how: ' as a rendered page shows it (HTML comments and tags removed, character references decoded, emphasis marks dropped)' },
+      { read: rendered, needle: visibleText(unwanted), how: ' as a rendered page shows it (HTML comments and tags removed, character references decoded, emphasis marks dropped)' },
     ];
     const made = readingsOf(valueText);
     for (const { read, needle, how } of readings) {
