@@ -332,6 +332,19 @@ describe('http_post', () => {
     expect(dropped).toMatchObject({ transient: true, notSent: false });
   });
 
+  // Found by an adversarial pass: an answer with headers past Node's 16 KiB read "could not be reached … can be
+  // retried", and was tried again, though the server had taken the request and would answer the same.
+  it('says an answer’s headers were too large, once, and that a POST it answered may have taken effect', async () => {
+    let requests = 0;
+    handler = (_request, response) => {
+      requests += 1;
+      response.writeHead(200, { 'x-big': 'a'.repeat(20_000) }).end('ok');
+    };
+    const error = await tools().get('http_post')!.execute({ url: `${origin}/v1/orders`, body: { n: 1 } }, ctx()).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ message: expect.stringContaining('answered with headers larger than the 16 KiB Node reads'), transient: false, effectUnknown: true });
+    expect(requests).toBe(1);
+  });
+
   it('sends an object body as JSON and is marked as having side effects', async () => {
     let seen: { contentType?: string; body?: string } = {};
     handler = (request, response, body) => {

@@ -1,3 +1,4 @@
+import { StepError } from '../../core/step-error.ts';
 import { HttpTransportError } from './http-transport-error.ts';
 import { UrlNotAllowedError } from './url-not-allowed-error.ts';
 import { refusalReason } from '../../security/url-allow-list.ts';
@@ -64,6 +65,16 @@ export async function fetchAllowed(
         throw new HttpTransportError(request.toolName, url.href, 'timeout', options.timeoutLabel, error);
       }
       const cause = (error as { cause?: { code?: string } }).cause;
+      // An answer whose headers pass Node's limit (16 KiB in all): the server took the request and answered, and
+      // would answer the same again. It read "could not be reached … can be retried", and was tried three times.
+      if (cause?.code === 'UND_ERR_HEADERS_OVERFLOW') {
+        throw new StepError(`${request.toolName}: ${url.href} answered with headers larger than the 16 KiB Node reads; ask a URL that answers with fewer or shorter headers`, {
+          transient: false,
+          toolName: request.toolName,
+          effectUnknown: true,
+          cause: error,
+        });
+      }
       throw new HttpTransportError(request.toolName, url.href, 'network', cause?.code ?? String(error), error);
     }
     const location = response.headers.get('location');
