@@ -100,6 +100,22 @@ describe('read_file', () => {
     await expect(search!.execute({ query: 'extraheader' }, at)).resolves.toBe('kept.txt:1: extraheader mentioned');
   });
 
+  // Found by an adversarial pass: google-github-actions/auth writes its key file into the checkout for every later
+  // step, and read_file, list_files and search_files showed it to a model a pull request's text could steer.
+  it('never lists, searches nor reads the credentials file an auth step left in the checkout', async () => {
+    const credsRoot = await mkdtemp(path.join(base, 'creds-'));
+    await writeFile(path.join(credsRoot, 'gha-creds-910db60f450d15e4.json'), '{"type": "external_account", "audience": "kept-secret"}\n');
+    await writeFile(path.join(credsRoot, 'kept.json'), '{"audience": "public"}\n');
+    await symlink('gha-creds-910db60f450d15e4.json', path.join(credsRoot, 'alias.json'));
+    const [read, list, search] = filesToolset({ root: credsRoot, redact: createRedactor() });
+    const at = { signal: new AbortController().signal, cwd: credsRoot, stepKey: 'test' };
+    for (const requested of ['gha-creds-910db60f450d15e4.json', 'GHA-CREDS-910db60f450d15e4.JSON', 'gha-creds-910db60f450d15e4.json.', 'alias.json']) {
+      await expect(read!.execute({ path: requested }, at), requested).rejects.toThrow('a credentials file an earlier step of the job wrote');
+    }
+    expect(await list!.execute({}, at)).not.toContain('gha-creds');
+    await expect(search!.execute({ query: 'audience' }, at)).resolves.toBe('kept.json:1: {"audience": "public"}');
+  });
+
   it('refuses /proc even when the repository root is the file system root', async () => {
     const tool = readFileTool({ root: '/' });
     const error = await tool.execute({ path: 'proc/self/environ' }, ctx()).catch((caught: unknown) => caught);

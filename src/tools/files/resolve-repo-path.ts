@@ -7,6 +7,9 @@ import { isSystemPath } from '../../core/system-path.ts';
 import { PathRefusedError } from './path-refused-error.ts';
 import { RepoFileNotFoundError } from './repo-file-not-found-error.ts';
 import { isGitSegment } from './git-segment.ts';
+import { isCredentialFile } from './credential-file.ts';
+
+const CREDENTIAL_FILE = 'a credentials file an earlier step of the job wrote (gha-creds-*.json, from google-github-actions/auth) is not readable';
 
 /**
  * Checks the spelling of a model-chosen relative path before touching the disk: no absolute paths,
@@ -20,6 +23,7 @@ export function checkRelativePath(toolName: string, requested: string): string[]
   const segments = requested.split(/[\\/]+/).filter((segment) => segment !== '' && segment !== '.');
   if (segments.includes('..')) throw new PathRefusedError(toolName, requested, "'..' segments are not allowed");
   if (segments.some(isGitSegment)) throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
+  if (segments.some(isCredentialFile)) throw new PathRefusedError(toolName, requested, CREDENTIAL_FILE);
   return segments;
 }
 
@@ -41,9 +45,9 @@ export async function resolveRepoPath(toolName: string, root: string, requested:
     throw new PathRefusedError(toolName, requested, 'it resolves (through a symlink) to a place outside the repository');
   }
   if (isSystemPath(resolved)) throw new PathRefusedError(toolName, requested, 'system trees (/proc, /sys, /dev) are not readable');
-  if (path.relative(realRoot, resolved).split(path.sep).some(isGitSegment)) {
-    throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
-  }
+  const inside = path.relative(realRoot, resolved).split(path.sep);
+  if (inside.some(isGitSegment)) throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
+  if (inside.some(isCredentialFile)) throw new PathRefusedError(toolName, requested, CREDENTIAL_FILE);
   return resolved;
 }
 

@@ -5,6 +5,7 @@ import type { Dir } from 'node:fs';
 import path from 'node:path';
 import { groupDigits } from '../../core/group-digits.ts';
 import { isGitSegment } from './git-segment.ts';
+import { isCredentialFile } from './credential-file.ts';
 import { holdsPath } from './resolve-repo-path.ts';
 
 /** Walked into only when asked for: dependencies. Git internals never are (`isGitSegment`, any spelling). */
@@ -53,7 +54,8 @@ function leadingFolders(pattern: string | undefined): string[] {
 
 /**
  * The repository's regular files, from the glob's leading folders down. Symlinks are not followed (as
- * git and ripgrep do), so the walk cannot leave the repository; `.git` is never entered. It stops at
+ * git and ripgrep do), so the walk cannot leave the repository; `.git` is never entered, nor a credentials file
+ * (`isCredentialFile`) listed. It stops at
  * `maxFiles` files or `maxFolders` folders, and then says so in `notice`: a walk that stopped silently
  * answered "no matches" for files it never read.
  */
@@ -93,6 +95,8 @@ export async function walkRepoFiles(root: string, options: WalkOptions = {}): Pr
           if (entry.isDirectory()) {
             if (walkable(entry.name)) pending.push(relative);
           } else if (entry.isFile()) {
+            // Not listed, searched or read: the file tools refuse it by name too (credential-file.ts).
+            if (isCredentialFile(entry.name)) continue;
             if (seen === maxFiles) return { files, notice: cutNotice(maxFiles, 'file', start) };
             seen += 1;
             if (options.keep === undefined || options.keep(relative)) files.push(relative);
