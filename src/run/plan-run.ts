@@ -756,7 +756,11 @@ export class PlanRun {
         this.failures.push({ stepKey: step.key, error: errorText(error), recoverable: false });
         continue;
       }
-      this.#journal.step({ type: 'shards_assigned', stepKey: step.key, reuseKey, shards, assignment: assignShards(keys, shards, weights) });
+      // A re-run prepare job keeps the assignment its earlier attempt made for the same items: each shard resumes
+      // its own earlier state only, so an item dealt to another shard (other weights-from durations) ran again there.
+      const earlier = this.#deps.resume?.shards.get(reuseKey);
+      const kept = earlier?.shards === shards && earlier.assignment.length === keys.length && earlier.assignment.every((shard) => shard <= shards) ? earlier.assignment : undefined;
+      this.#journal.step({ type: 'shards_assigned', stepKey: step.key, reuseKey, shards, assignment: kept ?? assignShards(keys, shards, weights) });
     }
   }
 

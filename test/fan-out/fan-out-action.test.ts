@@ -312,6 +312,30 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
     expect(trace.find((event) => event.type === 'shards_assigned')?.assignment).toEqual([1, ...Array.from({ length: 11 }, () => 2)]);
   });
 
+  // The shards resume their own earlier states only: a prepare job re-run ("Re-run all jobs") whose weights-from
+  // trace had changed (the newest run's, downloaded again) dealt items 0 and 11 to the other shard, and each ran
+  // there again, its call with side effects too (found by an adversarial pass).
+  it('a prepare job re-run keeps the shards its earlier attempt assigned, whatever weights-from says now', async () => {
+    await writeFile(path.join(workspace, 'plan.yml'), PLAN.replace('command: [sh, check.sh],', 'command: [sh, check.sh], side_effects: true,'));
+    const keys = Array.from({ length: 12 }, (_, i) => `check[${i}]`);
+    const usage = { promptTokens: 0, completionTokens: 0, modelCalls: 0, costUsd: 0 };
+    const weights = (heavy: number) =>
+      [{ type: 'step_expanded', at: 0, stepKey: 'check', keys }, ...keys.map((_, index) => ({ type: 'item_completed', at: 1, stepKey: 'check', index, result: null, durationMs: index === heavy ? 1100 : 100, usage }))]
+        .map((event) => JSON.stringify(event))
+        .join('\n');
+    await writeFile(path.join(workspace, 'earlier.jsonl'), weights(0));
+    await job({ mode: 'prepare', shards: '2', 'weights-from': 'earlier.jsonl' });
+    for (const shard of ['1', '2']) await job({ mode: 'shard', shard });
+    expect(await ranItems()).toEqual(Array.from({ length: 12 }, (_, i) => i));
+    await writeFile(path.join(workspace, 'ran.log'), '');
+    await writeFile(path.join(workspace, 'earlier.jsonl'), weights(11));
+    await job({ mode: 'prepare', shards: '2', 'weights-from': 'earlier.jsonl' }, { GITHUB_RUN_ATTEMPT: '2' });
+    for (const shard of ['1', '2']) await job({ mode: 'shard', shard }, { GITHUB_RUN_ATTEMPT: '2' });
+    await expect(readFile(path.join(workspace, 'ran.log'), 'utf8')).resolves.toBe('');
+    const merge = await job({ mode: 'merge' }, { GITHUB_RUN_ATTEMPT: '2' });
+    expect(merge.said.summary).toContain('12/12 done');
+  });
+
   it('refuses a shard job with no prepare state, and a plan without fan_out, saying what to do', async () => {
     const given: Record<string, string> = { plan: 'plan.yml', mode: 'shard', shard: '1' };
     const read = await readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace });
