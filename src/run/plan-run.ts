@@ -14,7 +14,7 @@ import type { CallingItem, StepActivity } from '../core/run-event.ts';
 import type { ItemFailure } from '../core/run-event.ts';
 import { assignShards } from './assign-shards.ts';
 import { expandForEach } from './expand-for-each.ts';
-import { fanOutScope } from './fan-out-part.ts';
+import { fanOutScope, type FanOutPart } from './fan-out-part.ts';
 import { FanOutStateError } from './fan-out-state-error.ts';
 import { ItemFailedError } from './item-failed-error.ts';
 import { MappedStep } from './mapped-step.ts';
@@ -157,6 +157,12 @@ export class PlanRun {
   #slotWanted = false;
   /** The steps this part of a fanned-out run may start; undefined: every step. */
   readonly #scope: ReadonlySet<string> | undefined;
+  /**
+   * The part of a fanned-out run this run plays: the job's own plan's. A plan a `type: plan` step uses runs whole
+   * wherever that step runs: given the job's part, a used plan the prepare job ran started none of its steps (none
+   * leads to a fan-out step of its own) and completed ✅ with no result (found by an adversarial pass).
+   */
+  readonly #part: FanOutPart | undefined;
 
   constructor(plan: RunnablePlan, deps: RunDeps, journal: RunJournal) {
     this.#plan = plan;
@@ -172,7 +178,8 @@ export class PlanRun {
     this.gate = new ApprovalGate(plan, deps.tools, deps.approval, deps.redact, deps.inner === true);
     this.#resultHashes = new ResultHashes(deps.redact);
     this.#inputsHash = stableHash(deps.inputs);
-    this.#scope = deps.fanOut ? fanOutScope(plan.steps, deps.fanOut.part) : undefined;
+    this.#part = deps.inner ? undefined : deps.fanOut;
+    this.#scope = this.#part ? fanOutScope(plan.steps, this.#part.part) : undefined;
     this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key), plan.limits.concurrency, deps.stepWeights && weightsWithin(deps.stepWeights, deps.within));
     this.#calls = deps.calls ?? new Map();
     this.#slots = deps.slots ?? new StepSlots(plan.limits.concurrency);
@@ -331,7 +338,7 @@ export class PlanRun {
         }
       }
       this.#skipLeftovers();
-      const part = this.#deps.fanOut;
+      const part = this.#part;
       if (part?.part === 'prepare' && !this.stopReason) this.#assignShards(part.shards, part.weights);
     } finally {
       this.budget.signal.removeEventListener('abort', onBudget);
@@ -406,7 +413,7 @@ export class PlanRun {
   /** The earlier run's result for `step` as it is now (`reuseKey`), if a resume has one it may take. */
   #earlierResult(step: PlanStep, reuseKey: string) {
     // A merge assembles a fan-out step from every state's items, never takes an earlier merge's whole: a shard re-run since may have more.
-    return this.#deps.fanOut?.part === 'merge' && step.forEach?.fanOut ? undefined : this.#deps.resume?.reuse.get(reuseKey);
+    return this.#part?.part === 'merge' && step.forEach?.fanOut ? undefined : this.#deps.resume?.reuse.get(reuseKey);
   }
 
   /** True when `step` will take an earlier run's result as it stands, and run nothing. */
@@ -443,7 +450,7 @@ export class PlanRun {
       this.#inbox.wake();
       return;
     }
-    if (this.#deps.fanOut?.part === 'shard' && !step.forEach?.fanOut) {
+    if (this.#part?.part === 'shard' && !step.forEach?.fanOut) {
       const problem = `step ${key} is not in the prepare job's state, or changed since the prepare job ran it: a shard runs only its items of the fan-out steps; re-run all jobs of the workflow`;
       this.#conclude(key, { ok: false, error: new FanOutStateError(key, problem), usage: NO_USAGE, durationMs: 0, attempts: 1 });
       return;
@@ -678,7 +685,7 @@ export class PlanRun {
       return;
     }
     const reuseKey = this.reuseKeys.get(step.key)!;
-    const part = step.forEach!.fanOut ? this.#deps.fanOut : undefined;
+    const part = step.forEach!.fanOut ? this.#part : undefined;
     const shardPlan = this.#deps.resume?.shards.get(reuseKey);
     if (part?.part === 'shard' && shardPlan?.assignment.length !== children.length) {
       const problem = `the prepare job's state has no shard plan for step ${step.key} as it starts here (its list, inputs or definition changed since the prepare job ran); re-run all jobs of the workflow`;
@@ -839,7 +846,7 @@ export class PlanRun {
     }
     // Under on_item_failure: continue, a step whose every item failed kept nothing: it fails (never ✅ with 0/n done).
     // Not in a shard job, which holds only its share of the items: the merge, which sees them all, decides.
-    const inShard = this.#deps.fanOut?.part === 'shard' && this.graph.byKey.get(mapped.key)?.forEach?.fanOut === true;
+    const inShard = this.#part?.part === 'shard' && this.graph.byKey.get(mapped.key)?.forEach?.fanOut === true;
     if (!inShard && mapped.failures.length > 0 && mapped.failures.length === mapped.children.length) {
       return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: 0, policy: 'continue' }), ...ended });
     }

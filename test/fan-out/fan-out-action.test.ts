@@ -336,6 +336,24 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
     expect(merge.said.summary).toContain('12/12 done');
   });
 
+  // Given the job's part, a used plan the prepare job ran had none of its steps in scope (none leads to a fan-out
+  // step of its own): it completed ✅ with nothing run and no result, the merge ran it again, and every item the
+  // shards had run failed there for want of a shard plan (found by an adversarial pass).
+  it('a used plan the prepare job runs runs whole, once', async () => {
+    await writeFile(path.join(workspace, 'setup.yml'), 'name: Setup\ntools:\n  build: { description: Build, command: [sh, build.sh] }\nworkflow_sequence:\n  - { id: build, type: tool_call, tool: build, args: {} }\n');
+    await writeFile(path.join(workspace, 'build.sh'), `echo built >> built.log; printf '"built"'`);
+    await writeFile(path.join(workspace, 'plan.yml'), PLAN.replace('  - { id: list, type: tool_call, tool: list, args: {} }', '  - { id: setup, type: plan, uses: setup.yml }\n  - { id: list, type: tool_call, tool: list, args: {}, depends_on: [setup] }'));
+    const prepare = await job({ mode: 'prepare', shards: '2' });
+    expect(prepare.said.summary).toContain('✅ build. build → built');
+    await expect(readFile(path.join(workspace, 'built.log'), 'utf8')).resolves.toBe('built\n');
+    for (const shard of ['1', '2']) await job({ mode: 'shard', shard });
+    const merge = await job({ mode: 'merge' });
+    expect(merge.result.outputs['goals-met']).toBe('true');
+    expect(merge.said.summary).toContain('✅ **setup. plan** · reused → built');
+    expect(merge.said.summary).toContain('12/12 done');
+    await expect(readFile(path.join(workspace, 'built.log'), 'utf8')).resolves.toBe('built\n');
+  });
+
   it('refuses a shard job with no prepare state, and a plan without fan_out, saying what to do', async () => {
     const given: Record<string, string> = { plan: 'plan.yml', mode: 'shard', shard: '1' };
     const read = await readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace });
