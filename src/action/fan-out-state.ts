@@ -14,6 +14,11 @@ export function ownPart(fanOut: FanOutSettings): string {
   return fanOut.part === 'shard' ? shardPart(fanOut.shard) : fanOut.part;
 }
 
+/** This job's part as a trace it resumes is read (`ResumeTrace.fanOutPart`): what its own earlier state may tell it. */
+export function ownTracePart(fanOut: FanOutSettings): NonNullable<ResumeTrace['fanOutPart']> {
+  return fanOut.part === 'shard' ? fanOut.shard : fanOut.part;
+}
+
 /**
  * Which parts' states a job builds on besides the prepare state it was given: its own earlier attempt
  * (with `resumeOwn`), and for a merge every shard's. Of attempts no later than this one (`attempt`), of its

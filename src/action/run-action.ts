@@ -41,7 +41,7 @@ import type { FanOutPart } from '../run/fan-out-part.ts';
 import type { StepWeights } from '../run/start-order.ts';
 import { stepWeightsFromTrace } from '../run/trace-step-weights.ts';
 import { shardMatrix } from '../state/fan-out-states.ts';
-import { loadFanOutStates } from './fan-out-state.ts';
+import { loadFanOutStates, ownTracePart } from './fan-out-state.ts';
 import { approvalCommand, malformedApprovalCommand } from './approval-command.ts';
 import { answeredPause, findWaitingRun, recordAnswer, waitingRunHolds, type RecordedAnswer } from './waiting-run.ts';
 import { rejectRun } from './reject-run.ts';
@@ -342,7 +342,9 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
       ...(trace && { recordProblem: () => trace.problem() }),
     }, deps.github, {
       ...(readOnly?.withhold && { withhold: readOnly.withhold }),
-      resume: [...fanOutTraces, ...(resumeTrace ? [resumeTrace] : [])],
+      // A trace a fanned-out job is given (`resume-from`) is read as its own earlier state: a merge takes no item
+      // from it (another run-key's whole run made a merge with a failed item pass), a shard no shard plan.
+      resume: [...fanOutTraces, ...(resumeTrace ? [fanOut ? { ...resumeTrace, fanOutPart: ownTracePart(fanOut) } : resumeTrace] : [])],
       ...(fanOutPart && { fanOut: fanOutPart }),
       ...(stepWeights && { stepWeights }),
       ...(approve && { approve }),

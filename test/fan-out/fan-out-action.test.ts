@@ -354,6 +354,24 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
     await expect(readFile(path.join(workspace, 'built.log'), 'utf8')).resolves.toBe('built\n');
   });
 
+  // Read whole, a trace given as resume-from to a merge completed every item (another run-key's whole run: a merge
+  // with a failed item passed 12/12), and one given to a shard replaced the prepare job's shard plan (another
+  // fan-out's prepare over 3 shards: shard 1 of 2 ran items 0, 3, 6, 9) (found by an adversarial pass).
+  it('a trace given as resume-from to a shard or merge job is read as that job\'s own earlier state', async () => {
+    await allDone();
+    const whole = await job({ 'run-key': 'other' });
+    const other = await job({ mode: 'prepare', shards: '3', 'run-key': 'other' });
+    await writeFile(path.join(workspace, 'ran.log'), '');
+    await job({ mode: 'prepare', shards: '2' });
+    await writeFile(path.join(workspace, 'broken-1'), '');
+    await job({ mode: 'shard', shard: '1', 'resume-from': path.relative(workspace, other.result.outputs.trace!) });
+    expect(await ranItems()).toEqual([0, 2, 4, 6, 8, 10]);
+    await job({ mode: 'shard', shard: '2' });
+    const merge = await job({ mode: 'merge', 'resume-from': path.relative(workspace, whole.result.outputs.trace!) });
+    expect(merge.result.outputs.status).toBe('goals-unmet');
+    expect(merge.said.summary).toContain('11/12 done, 1 failed');
+  });
+
   it('refuses a shard job with no prepare state, and a plan without fan_out, saying what to do', async () => {
     const given: Record<string, string> = { plan: 'plan.yml', mode: 'shard', shard: '1' };
     const read = await readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace });
