@@ -47,6 +47,7 @@ import { MAX_JSON_DEPTH } from '../core/parse-json.ts';
 import { ToolResultTooDeepError } from '../tools/tool-result-too-deep-error.ts';
 import { NestedPlanError } from './nested-plan-error.ts';
 import { weightsWithin } from './trace-step-weights.ts';
+import { abandonedSteps } from './abandoned-steps.ts';
 
 /** Scheduler turns between two yields to the event loop: a signal waits at most this many instant steps. */
 const TURNS_PER_YIELD = 16;
@@ -275,17 +276,12 @@ export class PlanRun {
   }
 
   /**
-   * After a bug in the executor, which leaves no one to settle its steps: each step it started ends failed and
-   * each it had not skipped, for `reason`, so the run's end shows no step ⏳ or ⬜ (found by a hunt: they stayed).
+   * After a bug in the executor, which leaves no one to settle its steps: each step and item it started ends
+   * failed (a used plan's run inside one with it) and each it had not skipped, for `reason`, so the run's end
+   * shows no step ⏳ or ⬜ (found by a hunt: they stayed).
    */
   abandon(reason: string): void {
-    const at = this.#journal.elapsed();
-    for (const [key, record] of this.#journal.record.steps) {
-      if (record.state !== 'in_progress') continue;
-      const durationMs = record.startedAt === undefined ? 0 : Math.max(0, at - record.startedAt);
-      this.#journal.step({ type: 'step_failed', stepKey: key, error: reason, transient: false, durationMs, usage: record.spent ?? record.usage });
-    }
-    this.#skipPending(reason);
+    for (const event of abandonedSteps(this.#journal.record, reason, this.#journal.elapsed(), this.#scope)) this.#journal.step(event);
   }
 
   /** Runs until no step is running and none can start. */
