@@ -7,7 +7,7 @@ export type WorkspaceHead =
       readonly sha: string;
       /**
        * Files that differ from that commit in the working tree or the index, and files it does not have that
-       * `.gitignore` does not name (a folder of them as the folder), at most MAX_CHANGED_SHOWN, and `moreChanged`
+       * `.gitignore` does not name (a folder of them as the folder; a `.gitignore` it does not have counts, even ignored), at most MAX_CHANGED_SHOWN, and `moreChanged`
        * for the rest; absent when not asked. Something the job did after its checkout: applying a pull request's
        * changes over the base (`gh pr diff | git apply`) left HEAD at the base commit, and the plan and its tools
        * the pull request's (found by an adversarial hunt); the files it adds are new to git, and a command the base
@@ -38,7 +38,12 @@ export async function readWorkspaceHead(workspace: string, env: Readonly<Record<
     case 'exited': {
       if (outcome.exitCode === 0) {
         const sha = outcome.stdout.trim().toLowerCase();
-        return options.changes ? withChanges(sha, await git(['status', '--porcelain=v1', '-z', '--untracked-files=normal'], MAX_STATUS_BYTES)) : { kind: 'commit', sha };
+        if (!options.changes) return { kind: 'commit', sha };
+        const status = await git(['status', '--porcelain=v1', '-z', '--untracked-files=normal'], MAX_STATUS_BYTES);
+        // A .gitignore the commit does not have hides the files it names from that status, itself among them (a
+        // pull request's new folder with `*`): listed, with the folders git's own rules ignore as folders, unread.
+        const hiding = await git(['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory', '--', ':(glob)**/.gitignore'], MAX_STATUS_BYTES);
+        return withChanges(sha, status, hiding);
       }
       const text = outcome.stderr.text().trim();
       if (/not a git repository/i.test(text)) return { kind: 'not-a-repository' };
@@ -60,13 +65,15 @@ const MAX_CHANGED_SHOWN = 5;
 /** `git status` past this many bytes is read as "more changed" (a tree rewritten whole). */
 const MAX_STATUS_BYTES = 256 * 1024;
 
-/** The commit with the files `git status` says differ from it or are new to it; `changesUnread` when git could not say (the guard fails closed on it). */
-function withChanges(sha: string, status: Awaited<ReturnType<typeof runProcess>>): WorkspaceHead {
-  if (status.kind === 'output_too_large') return { kind: 'commit', sha, changed: [], moreChanged: true };
-  if (status.kind !== 'exited' || status.exitCode !== 0) {
-    const why = status.kind === 'exited' ? status.stderr.text().trim().split('\n')[0] || `exited with ${status.exitCode ?? status.signal}` : status.kind.replace('_', ' ');
-    return { kind: 'commit', sha, changesUnread: why };
-  }
+/**
+ * The commit with the files `git status` says differ from it or are new to it, and the `.gitignore` files new to it
+ * that `hiding` (`git ls-files --ignored` of them) found ignored; `changesUnread` when git could not say (the guard
+ * fails closed on it).
+ */
+function withChanges(sha: string, status: GitOutcome, hiding: GitOutcome): WorkspaceHead {
+  if (status.kind === 'output_too_large' || hiding.kind === 'output_too_large') return { kind: 'commit', sha, changed: [], moreChanged: true };
+  if (status.kind !== 'exited' || status.exitCode !== 0) return { kind: 'commit', sha, changesUnread: failure(status) };
+  if (hiding.kind !== 'exited' || hiding.exitCode !== 0) return { kind: 'commit', sha, changesUnread: `git ls-files: ${failure(hiding)}` };
   // NUL-separated entries `XY path`; a rename's or copy's source path follows as a field of its own, whether git found
   // it in the index (`R `) or in the working tree (` R`: a file added with --intent-to-add).
   const fields = status.stdout.split('\0');
@@ -77,5 +84,14 @@ function withChanges(sha: string, status: Awaited<ReturnType<typeof runProcess>>
     paths.push(entry.slice(3));
     if (/[RC]/.test(entry.slice(0, 2))) at++;
   }
+  // Folders listed whole (node_modules/) are the commit's own rules at work: only the .gitignore files count.
+  for (const file of hiding.stdout.split('\0')) if (file === '.gitignore' || file.endsWith('/.gitignore')) paths.push(file);
   return { kind: 'commit', sha, changed: paths.slice(0, MAX_CHANGED_SHOWN), ...(paths.length > MAX_CHANGED_SHOWN && { moreChanged: true }) };
+}
+
+type GitOutcome = Awaited<ReturnType<typeof runProcess>>;
+
+/** What a git command that did not answer said: its first line of error, else how it ended. */
+function failure(outcome: GitOutcome): string {
+  return outcome.kind === 'exited' ? outcome.stderr.text().trim().split('\n')[0] || `exited with ${outcome.exitCode ?? outcome.signal}` : outcome.kind.replace('_', ' ');
 }

@@ -133,6 +133,30 @@ describe('readWorkspaceHead', () => {
     expect(check).toMatchObject({ ok: false, reason: expect.stringContaining('but files differ from it or are not in it ("conftest.py", "tests/")') });
     expect(check).toMatchObject({ reason: expect.stringContaining('write files under $RUNNER_TEMP, or name them in .gitignore') });
   });
+  // Found by a review: a .gitignore the pull request adds, naming itself, hid its own files from `git status` (a new
+  // folder's `*`, or a root .gitignore the base has none of naming conftest.py), so its tests ran with the secrets.
+  it('names a .gitignore new to the checkout that hides itself, but not one inside a folder the base ignores', async () => {
+    const repo = path.join(dir, 'own-ignore');
+    const env = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
+    await git('git', ['init', '-q', repo]);
+    await writeFile(path.join(repo, 'plan.yml'), 'goal: x\n');
+    await git('git', ['-C', repo, 'add', '.'], { env });
+    await git('git', ['-C', repo, 'commit', '-q', '-m', 'base'], { env });
+    const sha = (await git('git', ['-C', repo, 'rev-parse', 'HEAD'])).stdout.trim();
+    // Ignored by the repository’s own rules (.git/info/exclude stands in for them: the base has no .gitignore).
+    await git('mkdir', ['-p', path.join(repo, 'node_modules/x'), path.join(repo, 'evil')]);
+    await writeFile(path.join(repo, 'node_modules/x/.gitignore'), '*\n');
+    await writeFile(path.join(repo, '.git/info/exclude'), 'node_modules/\n');
+    expect(await readWorkspaceHead(repo, process.env, { changes: true })).toEqual({ kind: 'commit', sha, changed: [] });
+    await writeFile(path.join(repo, 'evil/.gitignore'), '*\n');
+    await writeFile(path.join(repo, 'evil/x.test.js'), 'process.env\n');
+    await writeFile(path.join(repo, '.gitignore'), '.gitignore\nconftest.py\n');
+    await writeFile(path.join(repo, 'conftest.py'), 'import os\n');
+    const head = await readWorkspaceHead(repo, process.env, { changes: true });
+    expect(head).toEqual({ kind: 'commit', sha, changed: ['.gitignore', 'evil/.gitignore'] });
+    const check = checkConfigSource({ eventName: 'pull_request_target', payload: { pull_request: { base: { sha } } }, githubSha: sha, head, readsPlanFile: true });
+    expect(check).toMatchObject({ ok: false, reason: expect.stringContaining('(".gitignore", "evil/.gitignore")') });
+  });
   // Found by a review: `git status` failing (an index it cannot read, a repository too large to scan in 10 s) was
   // taken as an unreadable commit: a run that reads no plan file, which the changed files do not concern, was
   // refused, and any run was told to run actions/checkout, though its checkout was the right commit.
