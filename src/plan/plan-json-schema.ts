@@ -21,6 +21,8 @@ export function planJsonSchema(): Record<string, unknown> {
   const { workflow_sequence: steps, goals } = rest.properties;
   if (steps) steps.items.allOf = [...stepTypeBranches(), forEachBranch()];
   if (goals) goals.items.allOf = goalKindBranches();
+  // `escalate` names someone (a mention, a label or both), as the CLI requires: an empty block tells no one.
+  if (rest.properties.escalate) rest.properties.escalate.minProperties = 1;
   return {
     $schema,
     $id: PLAN_SCHEMA_ID,

@@ -42,6 +42,8 @@ const INVALID: Record<string, string> = {
   'goal-all-steps-completed-false': 'goal: x\ngoals:\n  - { name: all, all_steps_completed: false }\n',
   'goal-bad-flags': 'goal: x\ngoals:\n  - { name: flags, matches: a, flags: g }\n',
   'concurrency-zero': 'goal: x\nlimits: { concurrency: 0 }\n',
+  // Found by a review: the CLI refuses an escalate block that names no one, which an editor took.
+  'escalate-names-no-one': 'goal: x\nescalate: {}\n',
   'bad-duration': 'goal: x\ntools:\n  t: { description: d, command: [node], retry: { initial_interval: 2 hours } }\n',
   'command-tool-without-command': 'goal: x\ntools:\n  t: { description: d }\n',
   'bad-tool-name': 'goal: x\ntools:\n  "my tool": { description: d, command: [node] }\n',
