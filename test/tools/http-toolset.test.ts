@@ -345,6 +345,23 @@ describe('http_post', () => {
     expect(requests).toBe(1);
   });
 
+  // Found by a review: a POST the server took and answered with a redirect (303 to what it made), whose next hop was
+  // refused at connect, said "never sent", and the run sent the POST again.
+  it('does not say a POST was never sent when a redirect’s next request could not connect', async () => {
+    const closed = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    handler = (_request, response) => response.writeHead(303, { location: `http://127.0.0.1:${closed}/orders/7` }).end();
+    const post = tools({ allow: [`${origin}/v1/`, `http://127.0.0.1:${closed}/`] }).get('http_post')!;
+    const error = await post.execute({ url: `${origin}/v1/orders`, body: { n: 1 } }, ctx()).catch((caught: unknown) => caught);
+    expect(received).toEqual(['POST /v1/orders']);
+    expect(error).toBeInstanceOf(HttpTransportError);
+    expect(error).toMatchObject({ message: expect.stringContaining('ECONNREFUSED'), transient: true, notSent: false });
+  });
+
   it('sends an object body as JSON and is marked as having side effects', async () => {
     let seen: { contentType?: string; body?: string } = {};
     handler = (request, response, body) => {

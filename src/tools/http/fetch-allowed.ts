@@ -75,7 +75,8 @@ export async function fetchAllowed(
           cause: error,
         });
       }
-      throw new HttpTransportError(request.toolName, url.href, 'network', cause?.code ?? String(error), error);
+      // Past the first hop the request was sent and answered (a POST that 303s to what it made): it took effect.
+      throw new HttpTransportError(request.toolName, url.href, 'network', cause?.code ?? String(error), error, hop > 0);
     }
     const location = response.headers.get('location');
     if (!REDIRECT_STATUSES.has(response.status) || location === null) return { response, url };

@@ -11,10 +11,13 @@ export class HttpTransportError extends StepError {
   readonly url: string;
   readonly kind: 'timeout' | 'network';
 
-  /** `detail`: the time limit for a timeout, the error's code (`ECONNREFUSED`) or words for a network failure. */
-  constructor(toolName: string, url: string, kind: 'timeout' | 'network', detail: string, cause?: unknown) {
+  /**
+   * `detail`: the time limit for a timeout, the error's code (`ECONNREFUSED`) or words for a network failure.
+   * `afterRedirect`: the request followed a redirect, so an earlier one was sent (and answered): never "not sent".
+   */
+  constructor(toolName: string, url: string, kind: 'timeout' | 'network', detail: string, cause?: unknown, afterRedirect = false) {
     const what = kind === 'timeout' ? `got no complete answer within ${detail}` : `could not be reached (${detail})`;
-    super(`${toolName}: ${url} ${what}; it can be retried`, { transient: true, toolName, notSent: kind === 'network' && BEFORE_SENDING.has(detail), cause });
+    super(`${toolName}: ${url} ${what}; it can be retried`, { transient: true, toolName, notSent: kind === 'network' && !afterRedirect && BEFORE_SENDING.has(detail), cause });
     this.url = url;
     this.kind = kind;
   }
