@@ -362,6 +362,22 @@ describe('http_post', () => {
     expect(error).toMatchObject({ message: expect.stringContaining('ECONNREFUSED'), transient: true, notSent: false });
   });
 
+  // Found by a review: EHOSTUNREACH and ENETUNREACH also end a request on a connection already open (a kept-alive
+  // socket the POST was written to, the route lost before the answer): only one that failed to connect was never sent.
+  it('says a POST was never sent only when its error came from resolving or connecting, every address tried', () => {
+    const fetchFailed = (cause: Error) => new TypeError('fetch failed', { cause });
+    const socketError = (code: string, syscall: string) => Object.assign(new Error(`${syscall} ${code}`), { code, syscall });
+    const url = `${origin}/v1/orders`;
+    const after = new HttpTransportError('http_post', url, 'network', 'EHOSTUNREACH', fetchFailed(socketError('EHOSTUNREACH', 'read')));
+    expect(after).toMatchObject({ transient: true, notSent: false });
+    expect(new HttpTransportError('http_post', url, 'network', 'ENETUNREACH', fetchFailed(socketError('ENETUNREACH', 'write')))).toMatchObject({ notSent: false });
+    expect(new HttpTransportError('http_post', url, 'network', 'EHOSTUNREACH', fetchFailed(socketError('EHOSTUNREACH', 'connect')))).toMatchObject({ notSent: true });
+    expect(new HttpTransportError('http_post', url, 'network', 'EAI_AGAIN', fetchFailed(socketError('EAI_AGAIN', 'getaddrinfo')))).toMatchObject({ notSent: true });
+    // Happy eyeballs: every address refused is an AggregateError with the first one's code.
+    const everyAddress = Object.assign(new AggregateError([socketError('ECONNREFUSED', 'connect'), socketError('ENETUNREACH', 'connect')]), { code: 'ECONNREFUSED' });
+    expect(new HttpTransportError('http_post', url, 'network', 'ECONNREFUSED', fetchFailed(everyAddress))).toMatchObject({ notSent: true });
+  });
+
   it('sends an object body as JSON and is marked as having side effects', async () => {
     let seen: { contentType?: string; body?: string } = {};
     handler = (request, response, body) => {
