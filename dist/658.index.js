@@ -17,10 +17,10 @@ __webpack_require__.d(__webpack_exports__, {
 var group_digits = __webpack_require__(80083);
 // EXTERNAL MODULE: external "node:timers/promises"
 var promises_ = __webpack_require__(58500);
-// EXTERNAL MODULE: ./lib/core/error-text.js
-var error_text = __webpack_require__(7437);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/types.js
 var types = __webpack_require__(63846);
+// EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/streamableHttp.js + 10 modules
+var streamableHttp = __webpack_require__(42931);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-call-lost-error.js
 /**
  * A tool call that got no answer of the MCP server's own: the SDK's timeout, a connection that closed, a
@@ -63,12 +63,14 @@ const MAX_DETAIL_CHARS = 2000;
  */
 class McpTransportError extends step_error/* StepError */.zg {
     server;
+    /** `effectUnknown`: the server took the call and its answer cannot be read (no tool result). */
     constructor(options) {
         // `\u2026` where the text was cut: the redactor hides the start of a known secret a cut leaves there.
         const detail = options.detail.length > MAX_DETAIL_CHARS ? `${options.detail.slice(0, MAX_DETAIL_CHARS)}\u2026` : options.detail;
         super(`${options.toolName}: calling MCP server '${options.server}' failed: ${detail}`, {
             transient: options.transient ?? true,
             toolName: options.toolName,
+            effectUnknown: options.effectUnknown,
             cause: options.cause,
         });
         this.server = options.server;
@@ -126,6 +128,7 @@ var exceeds_depth = __webpack_require__(35878);
 // EXTERNAL MODULE: ./lib/tools/tool-result-too-deep-error.js
 var tool_result_too_deep_error = __webpack_require__(57048);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-tool.js
+
 
 
 
@@ -233,8 +236,9 @@ function mcpTool(options) {
                     throw new McpTransportError({ toolName: name, server: session.name, detail, cause: error });
                 if (error instanceof types/* McpError */.Nh)
                     throw new McpToolError({ toolName: name, server: session.name, text: detail, transient: false });
-                // Refused before the server took the call (an HTTP 4xx), or an answer that is no tool result: trying again changes nothing.
-                throw new McpTransportError({ toolName: name, server: session.name, detail, transient: false, cause: error });
+                // Refused before the server took the call (an HTTP 4xx), or an answer that is no tool result: trying again changes
+                // nothing. The latter answers a call the server took, which may have taken effect.
+                throw new McpTransportError({ toolName: name, server: session.name, detail, transient: false, effectUnknown: !(error instanceof streamableHttp/* StreamableHTTPError */.b), cause: error });
             }
             if (result.isError === true) {
                 throw new McpToolError({
@@ -260,8 +264,6 @@ function mcpTool(options) {
 var limited_body = __webpack_require__(73782);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/index.js + 31 modules
 var esm_client = __webpack_require__(30063);
-// EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/streamableHttp.js + 10 modules
-var streamableHttp = __webpack_require__(42931);
 // EXTERNAL MODULE: ./lib/process/expand-env-references.js
 var expand_env_references = __webpack_require__(76674);
 // EXTERNAL MODULE: ./lib/tools/mcp/mcp-server-start-error.js
@@ -538,7 +540,6 @@ function unreadProblem() {
 
 
 
-
 /**
  * The SDK checks a tool's structured answer against the `outputSchema` the server lists, with Ajv, whose
  * patterns run on V8's backtracking regexes: `^([a-z0-9]+-?)*$` on 30 characters of an answer held the
@@ -631,7 +632,7 @@ class McpServerSession {
             await transport.close().catch(() => undefined);
             limits.signal.throwIfAborted();
             const stderr = transport instanceof ProcessGroupStdioTransport ? await transport.stderrText() : undefined;
-            const reason = timedOut ? this.#startTimedOut(limits) : exited ? `it ${exited} before it answered (${(0,error_text/* errorText */.k)(error)})` : (0,error_text/* errorText */.k)(error);
+            const reason = timedOut ? this.#startTimedOut(limits) : exited ? `it ${exited} before it answered (${(0,mcp_server_start_error/* serverWords */.l)(error)})` : (0,mcp_server_start_error/* serverWords */.l)(error);
             throw new mcp_server_start_error/* McpServerStartError */.K(this.name, reason, { stderr, cause: error });
         }
         this.#client = client;
@@ -838,7 +839,7 @@ async function listServerTools(session, allowlist, limits) {
         limits.signal.throwIfAborted();
         if (error instanceof mcp_server_start_error/* McpServerStartError */.K)
             throw error;
-        const reason = `listing its tools failed: ${error instanceof Error ? error.message : String(error)}`;
+        const reason = `listing its tools failed: ${(0,mcp_server_start_error/* serverWords */.l)(error)}`;
         throw new mcp_server_start_error/* McpServerStartError */.K(session.name, reason, { cause: error, started: true });
     }
     if (allowlist === undefined)

@@ -535,7 +535,7 @@ function checkConfigSource(request) {
         if (head.changesUnread !== undefined) {
             return {
                 ok: false,
-                reason: `the workspace is at ${expected.what}, but which files git tracks differ from it could not be read (git status: ${head.changesUnread}): the plan and its tools must be that commit's as committed. ${RISK} Fix: re-run the job; if it goes on, run plan-runner in a job of its own, right after actions/checkout.`,
+                reason: `the workspace is at ${expected.what}, but which files differ from it could not be read (git status: ${head.changesUnread}): the plan and its tools must be that commit's as committed. ${RISK} Fix: re-run the job; if it goes on, run plan-runner in a job of its own, right after actions/checkout.`,
             };
         }
         if ((head.changed === undefined || head.changed.length === 0) && !head.moreChanged)
@@ -543,7 +543,7 @@ function checkConfigSource(request) {
         const shown = (head.changed ?? []).map((file) => JSON.stringify(file)).join(', ');
         return {
             ok: false,
-            reason: `the workspace is at ${expected.what}, but files git tracks differ from it (${shown}${head.moreChanged ? `${shown ? ', ' : ''}and more` : ''}): the plan and its tools must be that commit's as committed, and a change applied after the checkout may be the pull request's. ${RISK} Fix: run plan-runner before any step that changes the checkout (or in a job of its own).`,
+            reason: `the workspace is at ${expected.what}, but files differ from it or are not in it (${shown}${head.moreChanged ? `${shown ? ', ' : ''}and more` : ''}): the plan and its tools must be that commit's as committed, and a change or a file added after the checkout may be the pull request's. ${RISK} Fix: run plan-runner before any step that changes the checkout or writes into it (write files under $RUNNER_TEMP, or name them in .gitignore), or in a job of its own.`,
         };
     }
     return {
@@ -621,7 +621,13 @@ async function readWorkspaceHead(workspace, env = process.env, options = {}) {
         case 'exited': {
             if (outcome.exitCode === 0) {
                 const sha = outcome.stdout.trim().toLowerCase();
-                return options.changes ? withChanges(sha, await git(['status', '--porcelain=v1', '-z', '--untracked-files=no'], MAX_STATUS_BYTES)) : { kind: 'commit', sha };
+                if (!options.changes)
+                    return { kind: 'commit', sha };
+                const status = await git(['status', '--porcelain=v1', '-z', '--untracked-files=normal'], MAX_STATUS_BYTES);
+                // A .gitignore the commit does not have hides the files it names from that status, itself among them (a
+                // pull request's new folder with `*`): listed, with the folders git's own rules ignore as folders, unread.
+                const hiding = await git(['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory', '--', ':(glob)**/.gitignore'], MAX_STATUS_BYTES);
+                return withChanges(sha, status, hiding);
             }
             const text = outcome.stderr.text().trim();
             if (/not a git repository/i.test(text))
@@ -642,14 +648,18 @@ async function readWorkspaceHead(workspace, env = process.env, options = {}) {
 const MAX_CHANGED_SHOWN = 5;
 /** `git status` past this many bytes is read as "more changed" (a tree rewritten whole). */
 const MAX_STATUS_BYTES = 256 * 1024;
-/** The commit with the tracked files `git status` says differ from it; `changesUnread` when git could not say (the guard fails closed on it). */
-function withChanges(sha, status) {
-    if (status.kind === 'output_too_large')
+/**
+ * The commit with the files `git status` says differ from it or are new to it, and the `.gitignore` files new to it
+ * that `hiding` (`git ls-files --ignored` of them) found ignored; `changesUnread` when git could not say (the guard
+ * fails closed on it).
+ */
+function withChanges(sha, status, hiding) {
+    if (status.kind === 'output_too_large' || hiding.kind === 'output_too_large')
         return { kind: 'commit', sha, changed: [], moreChanged: true };
-    if (status.kind !== 'exited' || status.exitCode !== 0) {
-        const why = status.kind === 'exited' ? status.stderr.text().trim().split('\n')[0] || `exited with ${status.exitCode ?? status.signal}` : status.kind.replace('_', ' ');
-        return { kind: 'commit', sha, changesUnread: why };
-    }
+    if (status.kind !== 'exited' || status.exitCode !== 0)
+        return { kind: 'commit', sha, changesUnread: failure(status) };
+    if (hiding.kind !== 'exited' || hiding.exitCode !== 0)
+        return { kind: 'commit', sha, changesUnread: `git ls-files: ${failure(hiding)}` };
     // NUL-separated entries `XY path`; a rename's or copy's source path follows as a field of its own, whether git found
     // it in the index (`R `) or in the working tree (` R`: a file added with --intent-to-add).
     const fields = status.stdout.split('\0');
@@ -662,7 +672,15 @@ function withChanges(sha, status) {
         if (/[RC]/.test(entry.slice(0, 2)))
             at++;
     }
+    // Folders listed whole (node_modules/) are the commit's own rules at work: only the .gitignore files count.
+    for (const file of hiding.stdout.split('\0'))
+        if (file === '.gitignore' || file.endsWith('/.gitignore'))
+            paths.push(file);
     return { kind: 'commit', sha, changed: paths.slice(0, MAX_CHANGED_SHOWN), ...(paths.length > MAX_CHANGED_SHOWN && { moreChanged: true }) };
+}
+/** What a git command that did not answer said: its first line of error, else how it ended. */
+function failure(outcome) {
+    return outcome.kind === 'exited' ? outcome.stderr.text().trim().split('\n')[0] || `exited with ${outcome.exitCode ?? outcome.signal}` : outcome.kind.replace('_', ' ');
 }
 
 ;// CONCATENATED MODULE: ./lib/action/admit-run.js
@@ -1157,8 +1175,9 @@ async function addEscalationLabel(octokit, target, escalation, warn) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   c: () => (/* binding */ ownPart),
-/* harmony export */   w: () => (/* binding */ loadFanOutStates)
+/* harmony export */   $b: () => (/* binding */ ownTracePart),
+/* harmony export */   cg: () => (/* binding */ ownPart),
+/* harmony export */   wD: () => (/* binding */ loadFanOutStates)
 /* harmony export */ });
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
@@ -1179,6 +1198,10 @@ async function addEscalationLabel(octokit, target, escalation, warn) {
 /** The part name this job saves its state under: `prepare`, `shard-3`, `merge`. */
 function ownPart(fanOut) {
     return fanOut.part === 'shard' ? (0,_state_fan_out_states_js__WEBPACK_IMPORTED_MODULE_3__/* .shardPart */ .u1)(fanOut.shard) : fanOut.part;
+}
+/** This job's part as a trace it resumes is read (`ResumeTrace.fanOutPart`): what its own earlier state may tell it. */
+function ownTracePart(fanOut) {
+    return fanOut.part === 'shard' ? fanOut.shard : fanOut.part;
 }
 /**
  * Which parts' states a job builds on besides the prepare state it was given: its own earlier attempt
@@ -2049,7 +2072,7 @@ async function stateLeftToSave(settings, store, recorded) {
 
 /** The part of a fanned-out run this job is (`prepare`, `shard-N`, `merge`); undefined for a whole run. */
 function statePart(settings) {
-    return settings.fanOut ? (0,_fan_out_state_js__WEBPACK_IMPORTED_MODULE_7__/* .ownPart */ .c)(settings.fanOut) : undefined;
+    return settings.fanOut ? (0,_fan_out_state_js__WEBPACK_IMPORTED_MODULE_7__/* .ownPart */ .cg)(settings.fanOut) : undefined;
 }
 /** Which saved state this job's run is: the plan and run key, the attempt, and (for a fanned-out run) its part. */
 function stateIdentity(settings, part) {
@@ -5567,6 +5590,7 @@ function stableHash(value, length = 32) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   dg: () => (/* binding */ isTransient),
+/* harmony export */   eg: () => (/* binding */ isNotSent),
 /* harmony export */   mH: () => (/* binding */ isEffectUnknown),
 /* harmony export */   zg: () => (/* binding */ StepError)
 /* harmony export */ });
@@ -5587,12 +5611,19 @@ class StepError extends Error {
      * may have happened, as a timeout does.
      */
     effectUnknown;
+    /**
+     * True when the call never reached what it acts on (a connection refused, a host name that did not resolve):
+     * it took no effect, so a call with side effects is retried as any other, not counted as one that may have
+     * happened (found by an adversarial pass: a POST to a server that was restarting escalated the run).
+     */
+    notSent;
     constructor(message, options) {
         super(message, { cause: options.cause });
         this.name = new.target.name;
         this.transient = options.transient;
         this.toolName = options.toolName;
         this.effectUnknown = options.effectUnknown === true;
+        this.notSent = options.notSent === true && !this.effectUnknown;
         if (options.retryAfterMs !== undefined)
             this.retryAfterMs = options.retryAfterMs;
     }
@@ -5600,6 +5631,10 @@ class StepError extends Error {
 /** True when `error` ended a tool call without saying whether it took effect (`StepError.effectUnknown`). */
 function isEffectUnknown(error) {
     return error instanceof StepError && error.effectUnknown;
+}
+/** True when `error` ended a tool call that never reached what it acts on (`StepError.notSent`). */
+function isNotSent(error) {
+    return error instanceof StepError && error.notSent;
 }
 /** True when `error` says retrying may help. Unknown errors are permanent. */
 function isTransient(error) {
@@ -6879,12 +6914,23 @@ function countWords(text) {
 
 ;// CONCATENATED MODULE: ./lib/goals/kinds/max-words.js
 
-/** `max_words`: the result has at most this many words. */
+/**
+ * JSON's escape of a line break, a tab, a carriage return, a form feed or a vertical tab, or an escaped
+ * backslash (kept whole, so that the `n` after it is no escape: `C:\\new` is one word).
+ */
+const ESCAPE = /\\(?:[nrtf]|u000[bB]|\\)/g;
+/**
+ * `max_words`: the result has at most this many words. A structured result's JSON counts (keys and nulls
+ * too), read with its escaped white space as white space: JSON writes a line break in a string as `\n`,
+ * which joined the words either side, and 10,000 words a line each passed `max_words: 300` as 2 (found by
+ * an adversarial pass).
+ */
 const maxWordsCheck = {
     needsTarget: true,
-    check(goal, { text }) {
+    check(goal, { text, value }) {
         const max = goal.max_words ?? 0;
-        const words = countWords(text);
+        const read = typeof value === 'string' ? text : text.replace(ESCAPE, (escape) => (escape === '\\\\' ? escape : ' '));
+        const words = countWords(read);
         return { met: words <= max, evidence: `${words} words (at most ${max} allowed)` };
     },
 };
@@ -6917,6 +6963,8 @@ function readingsOf(valueText) {
         readingsByValue.set(valueText, (made = new Map()));
     return made;
 }
+/** The rendered reading that keeps the marks in its key (`renderedText`), one function for each: the key of `readPlace`'s places. */
+const renderedReadings = new Map();
 /** Place `at` (text `text`) as `read` makes it, made once per value. */
 function readPlace(made, read, at, text) {
     let places = made.get(read);
@@ -6933,8 +6981,14 @@ const notContainsCheck = {
     needsTarget: true,
     async check(goal, { text, valueText }) {
         // With the 2,000 entity names it decodes (46 KB), loaded only by a plan with a not_contains goal.
-        const { renderedText } = await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(627)]).then(__nccwpck_require__.bind(__nccwpck_require__, 23627));
+        const { renderedText, RENDERED_MARKS } = await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(627)]).then(__nccwpck_require__.bind(__nccwpck_require__, 23627));
         const unwanted = goal.not_contains ?? '';
+        // The marks the text itself holds stay on the page as it is read: with every `_` dropped, `AWS<!-- -->_SECRET`
+        // showed AWS_SECRET and passed `not_contains: AWS_SECRET` (found by an adversarial pass).
+        const keep = [...RENDERED_MARKS].filter((mark) => unwanted.includes(mark)).join('');
+        let rendered = renderedReadings.get(keep);
+        if (!rendered)
+            renderedReadings.set(keep, (rendered = (text) => renderedText(text, keep)));
         const places = [
             { name: 'the result', text: valueText.values },
             { name: 'a key of the result', text: valueText.keys },
@@ -6948,7 +7002,7 @@ const notContainsCheck = {
         const readings = [
             { read: asWritten, needle: unwanted, how: '' },
             { read: invisible_characters/* visibleText */.Q6, needle: (0,invisible_characters/* visibleText */.Q6)(unwanted), how: ' as a reader sees it (invisible characters removed, compatibility forms folded)' },
-            { read: renderedText, needle: (0,invisible_characters/* visibleText */.Q6)(unwanted), how: ' as a rendered page shows it (HTML comments and tags removed, character references decoded, emphasis marks dropped)' },
+            { read: rendered, needle: (0,invisible_characters/* visibleText */.Q6)(unwanted), how: ' as a rendered page shows it (HTML comments and tags removed, character references decoded, emphasis marks dropped)' },
         ];
         const made = readingsOf(valueText);
         for (const { read, needle, how } of readings) {
@@ -7911,7 +7965,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 89352:
+/***/ 21432:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -9295,13 +9349,14 @@ function startTimer(step, seconds, clock) {
  * True when trying the step again may help and is safe: the error says it is transient, the
  * model client has not already retried it (it does, an answer cut off mid-body included; no second
  * layer, so a model call makes at most the client's `maxRetries + 1` requests), the step is not an
- * agent, and the tool has no side effects (a repeat could duplicate them; recovery decides instead).
+ * agent, and the tool has no side effects (a repeat could duplicate them; recovery decides instead) or the call
+ * never reached what it acts on (`notSent`: a connection refused), so a repeat is its first.
  */
 function mayRetry(step, error, tools) {
     // An agent's tool errors go back to its model; a repeat of the whole loop would redo its tool calls.
     if (step.type === 'agent' || !(0,step_error/* isTransient */.dg)(error) || (error instanceof model_call_error/* ModelCallError */.sX && error.retriedByClient))
         return false;
-    return !(step.tool !== undefined && tools.get(step.tool)?.sideEffects);
+    return (0,step_error/* isNotSent */.eg)(error) || !(step.tool !== undefined && tools.get(step.tool)?.sideEffects);
 }
 /**
  * Runs a step, retrying transient failures with backoff on the run's clock. The step stays
@@ -9458,7 +9513,50 @@ var parse_json = __nccwpck_require__(70695);
 var tool_result_too_deep_error = __nccwpck_require__(57048);
 // EXTERNAL MODULE: ./lib/run/trace-step-weights.js
 var trace_step_weights = __nccwpck_require__(67047);
+;// CONCATENATED MODULE: ./lib/run/abandoned-steps.js
+
+/**
+ * How a run an executor bug abandoned ends its steps, for `reason` at `at`: each item and step still running
+ * failed, a used plan's run inside its step ended the same way, and each step not started skipped (within
+ * `scope`, a fanned-out part's steps). Its items and nested runs stayed \u23f3 under their \u274c step (found by a review).
+ */
+function abandonedSteps(record, reason, at, scope) {
+    const ended = [];
+    for (const step of record.steps.values()) {
+        const stepKey = step.key;
+        if (step.state === 'in_progress') {
+            for (const [index, item] of (step.items ?? []).entries()) {
+                if (item.state === 'in_progress')
+                    ended.push({ type: 'item_failed', stepKey, index, error: reason, transient: false, durationMs: 0, usage: core_usage/* NO_USAGE */.y, at });
+            }
+            // Plans nest at most MAX_PLAN_DEPTH deep: the recursion is bounded by the loader.
+            if (step.nested && step.nested.status === undefined) {
+                const ran = step.startedAt === undefined ? 0 : Math.max(0, at - step.startedAt);
+                for (const event of abandonedRun(step.nested, reason, at, ran))
+                    ended.push({ type: 'nested_event', stepKey, event, at });
+            }
+            ended.push({ type: 'step_failed', stepKey, error: reason, transient: false, durationMs: step.startedAt === undefined ? 0 : Math.max(0, at - step.startedAt), usage: spentBy(step), at });
+        }
+        else if ((step.state === 'pending' || step.state === 'waiting') && (scope?.has(stepKey) ?? true)) {
+            ended.push({ type: 'step_skipped', stepKey, reason, at });
+        }
+    }
+    return ended;
+}
+/** A used plan's run abandoned with its step: its steps ended, then the run, failed. */
+function abandonedRun(record, reason, at, durationMs) {
+    let usage = core_usage/* NO_USAGE */.y;
+    for (const step of record.steps.values())
+        usage = (0,core_usage/* addUsage */.v)(usage, step.state === 'in_progress' ? spentBy(step) : step.usage);
+    return [...abandonedSteps(record, reason, at), { type: 'run_finished', status: 'failed', durationMs, usage, reason, at }];
+}
+/** A running step's model use so far, as its `model_used` events charged it. */
+function spentBy(step) {
+    return step.spent ?? step.usage;
+}
+
 ;// CONCATENATED MODULE: ./lib/run/plan-run.js
+
 
 
 
@@ -9594,6 +9692,12 @@ class PlanRun {
     #slotWanted = false;
     /** The steps this part of a fanned-out run may start; undefined: every step. */
     #scope;
+    /**
+     * The part of a fanned-out run this run plays: the job's own plan's. A plan a `type: plan` step uses runs whole
+     * wherever that step runs: given the job's part, a used plan the prepare job ran started none of its steps (none
+     * leads to a fan-out step of its own) and completed \u2705 with no result (found by an adversarial pass).
+     */
+    #part;
     constructor(plan, deps, journal) {
         this.#plan = plan;
         this.#deps = deps;
@@ -9608,7 +9712,8 @@ class PlanRun {
         this.gate = new ApprovalGate(plan, deps.tools, deps.approval, deps.redact, deps.inner === true);
         this.#resultHashes = new ResultHashes(deps.redact);
         this.#inputsHash = (0,stable_hash/* stableHash */.c)(deps.inputs);
-        this.#scope = deps.fanOut ? (0,fan_out_part/* fanOutScope */.q)(plan.steps, deps.fanOut.part) : undefined;
+        this.#part = deps.inner ? undefined : deps.fanOut;
+        this.#scope = this.#part ? (0,fan_out_part/* fanOutScope */.q)(plan.steps, this.#part.part) : undefined;
         this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key), plan.limits.concurrency, deps.stepWeights && (0,trace_step_weights/* weightsWithin */.fV)(deps.stepWeights, deps.within));
         this.#calls = deps.calls ?? new Map();
         this.#slots = deps.slots ?? new StepSlots(plan.limits.concurrency);
@@ -9703,6 +9808,15 @@ class PlanRun {
         if (!this.#stop.signal.aborted)
             this.#stop.abort(reason);
     }
+    /**
+     * After a bug in the executor, which leaves no one to settle its steps: each step and item it started ends
+     * failed (a used plan's run inside one with it) and each it had not skipped, for `reason`, so the run's end
+     * shows no step \u23f3 or \u2b1c (found by a hunt: they stayed).
+     */
+    abandon(reason) {
+        for (const event of abandonedSteps(this.#journal.record, reason, this.#journal.elapsed(), this.#scope))
+            this.#journal.step(event);
+    }
     /** Runs until no step is running and none can start. */
     async drive() {
         const onBudget = () => this.stop(this.budget.signal.reason);
@@ -9759,7 +9873,7 @@ class PlanRun {
                 }
             }
             this.#skipLeftovers();
-            const part = this.#deps.fanOut;
+            const part = this.#part;
             if (part?.part === 'prepare' && !this.stopReason)
                 this.#assignShards(part.shards, part.weights);
         }
@@ -9837,7 +9951,7 @@ class PlanRun {
     /** The earlier run's result for `step` as it is now (`reuseKey`), if a resume has one it may take. */
     #earlierResult(step, reuseKey) {
         // A merge assembles a fan-out step from every state's items, never takes an earlier merge's whole: a shard re-run since may have more.
-        return this.#deps.fanOut?.part === 'merge' && step.forEach?.fanOut ? undefined : this.#deps.resume?.reuse.get(reuseKey);
+        return this.#part?.part === 'merge' && step.forEach?.fanOut ? undefined : this.#deps.resume?.reuse.get(reuseKey);
     }
     /** True when `step` will take an earlier run's result as it stands, and run nothing. */
     #reusedAsIs(step, reuseKey) {
@@ -9875,7 +9989,7 @@ class PlanRun {
             this.#inbox.wake();
             return;
         }
-        if (this.#deps.fanOut?.part === 'shard' && !step.forEach?.fanOut) {
+        if (this.#part?.part === 'shard' && !step.forEach?.fanOut) {
             const problem = `step ${key} is not in the prepare job's state, or changed since the prepare job ran it: a shard runs only its items of the fan-out steps; re-run all jobs of the workflow`;
             this.#conclude(key, { ok: false, error: new FanOutStateError(key, problem), usage: core_usage/* NO_USAGE */.y, durationMs: 0, attempts: 1 });
             return;
@@ -10032,7 +10146,7 @@ class PlanRun {
             this.#callsInFlight.delete(callKey);
             // A permanent error is the tool saying no; a timeout, a cancel, a lost connection, a kill or a stop for
             // too much output says nothing about the effect.
-            const unknown = tool.sideEffects && ((0,step_error/* isTransient */.dg)(error) || ctx.signal.aborted || (0,step_error/* isEffectUnknown */.mH)(error));
+            const unknown = tool.sideEffects && !(0,step_error/* isNotSent */.eg)(error) && ((0,step_error/* isTransient */.dg)(error) || ctx.signal.aborted || (0,step_error/* isEffectUnknown */.mH)(error));
             if (tool.sideEffects && !unknown) {
                 this.#sideEffects.delete(callKey);
                 if (this.#calls.get(anyKey)?.by === this)
@@ -10110,7 +10224,7 @@ class PlanRun {
             return;
         }
         const reuseKey = this.reuseKeys.get(step.key);
-        const part = step.forEach.fanOut ? this.#deps.fanOut : undefined;
+        const part = step.forEach.fanOut ? this.#part : undefined;
         const shardPlan = this.#deps.resume?.shards.get(reuseKey);
         if (part?.part === 'shard' && shardPlan?.assignment.length !== children.length) {
             const problem = `the prepare job's state has no shard plan for step ${step.key} as it starts here (its list, inputs or definition changed since the prepare job ran); re-run all jobs of the workflow`;
@@ -10200,7 +10314,11 @@ class PlanRun {
                 this.failures.push({ stepKey: step.key, error: (0,error_text/* errorText */.k)(error), recoverable: false });
                 continue;
             }
-            this.#journal.step({ type: 'shards_assigned', stepKey: step.key, reuseKey, shards, assignment: assignShards(keys, shards, weights) });
+            // A re-run prepare job keeps the assignment its earlier attempt made for the same items: each shard resumes
+            // its own earlier state only, so an item dealt to another shard (other weights-from durations) ran again there.
+            const earlier = this.#deps.resume?.shards.get(reuseKey);
+            const kept = earlier?.shards === shards && earlier.assignment.length === keys.length && earlier.assignment.every((shard) => shard <= shards) ? earlier.assignment : undefined;
+            this.#journal.step({ type: 'shards_assigned', stepKey: step.key, reuseKey, shards, assignment: kept ?? assignShards(keys, shards, weights) });
         }
     }
     #startChild(mapped) {
@@ -10282,7 +10400,7 @@ class PlanRun {
         }
         // Under on_item_failure: continue, a step whose every item failed kept nothing: it fails (never \u2705 with 0/n done).
         // Not in a shard job, which holds only its share of the items: the merge, which sees them all, decides.
-        const inShard = this.#deps.fanOut?.part === 'shard' && this.graph.byKey.get(mapped.key)?.forEach?.fanOut === true;
+        const inShard = this.#part?.part === 'shard' && this.graph.byKey.get(mapped.key)?.forEach?.fanOut === true;
         if (!inShard && mapped.failures.length > 0 && mapped.failures.length === mapped.children.length) {
             return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: 0, policy: 'continue' }), ...ended });
         }
@@ -10736,8 +10854,13 @@ class RunJournal {
     planRevised(plan, replaced, added, reason) {
         this.#emit({ type: 'plan_revised', plan, replaced, added, reason });
     }
-    /** Moves a step to the state its event names; throws `IllegalTransitionError` on a move the state machine forbids. */
+    /**
+     * Moves a step to the state its event names; throws `IllegalTransitionError` on a move the state machine forbids.
+     * Ignored once the run has finished: a step an executor bug abandoned may still settle (see `PlanRun.abandon`).
+     */
     step(event) {
+        if (this.#finished)
+            return;
         const to = TARGET_STATE[event.type];
         if (to) {
             const from = this.stateOf(event.stepKey);
@@ -10897,6 +11020,12 @@ async function runPlan(plan, deps) {
         // A bug in the executor itself: still stop what runs and record the end.
         internal = error;
         run?.stop(new RunCancelledError('internal error'));
+        try {
+            run?.abandon(internalReason(error));
+        }
+        catch {
+            // The record itself may be what broke: the run still ends with run_finished.
+        }
     }
     finally {
         disarm();
@@ -10918,7 +11047,7 @@ function finish(journal, run, internal, plan, deps, runStartedAt) {
     const lastKey = run?.graph.lastKey();
     const resultStepKey = lastKey !== undefined && run?.results.has(lastKey) ? lastKey : undefined;
     const verdict = internal
-        ? { status: 'failed', reason: `internal error in the executor: ${String(internal?.message ?? internal)}` }
+        ? { status: 'failed', reason: internalReason(internal) }
         : runVerdict(run?.stopReason, run?.failures ?? [], lastKey === undefined || resultStepKey !== undefined || run?.partial ? undefined : missingResult(journal, run, lastKey), run?.waiting);
     const usage = run?.usage ?? core_usage/* NO_USAGE */.y;
     const stop = run?.stopReason;
@@ -10965,6 +11094,9 @@ function missingResult(journal, run, stepKey) {
         ...(record?.skipReason !== undefined && { skipReason: record.skipReason }),
         ...(skippedFor !== undefined && { skippedFor }),
     };
+}
+function internalReason(error) {
+    return `internal error in the executor: ${String(error?.message ?? error)}`;
 }
 /** Usage that says a call was made or a request abandoned. */
 function spentAny(usage) {
@@ -20754,7 +20886,7 @@ const Limits = schemas.strictObject({
         .meta({ description: 'The most items one for_each step expands into.', default: DEFAULT_LIMITS.max_items }),
     max_replans: schemas.int().min(0).max(20).optional().meta({ description: 'Replans before the run is escalated to a person.', default: DEFAULT_LIMITS.max_replans }),
     max_model_calls: schemas.int().min(0).optional().meta({ description: 'Model calls in all (planning, steps, reviews, judge goals).', default: DEFAULT_LIMITS.max_model_calls }),
-    max_tokens: schemas.int().min(0).optional().meta({ description: 'Prompt plus completion tokens in all, as the endpoint reports them.', default: DEFAULT_LIMITS.max_tokens }),
+    max_tokens: schemas.int().min(0).optional().meta({ description: 'Prompt plus completion tokens in all: as the endpoint counts them, estimated from the text (about 4 characters a token) for a call whose endpoint sent none (or far too few).', default: DEFAULT_LIMITS.max_tokens }),
     max_cost_usd: schemas.number()
         .min(0)
         .optional()
@@ -20840,6 +20972,9 @@ const Escalate = schemas.strictObject({
         .meta({ description: 'Mentioned in the comment when the run is escalated.', examples: ['@org/team'] }),
     label: schemas.string().min(1).max(50).optional().meta({ description: 'Added to the pull request or issue when the run is escalated.', examples: ['needs-human'] }),
 })
+    // An empty block told no one, and opened no issue on a schedule, where the README promised one (found by a
+    // new-user walkthrough).
+    .refine((escalate) => escalate.mention !== undefined || escalate.label !== undefined, 'escalate names no one to tell: give it a mention (@user or @org/team), a label, or both, or leave it out')
     .meta({ description: 'Who to tell when a run is escalated to a person (replans used up, or an invalid replan).' });
 /** Rules for plans a model writes (a file with a goal and no workflow_sequence). */
 const PlannerOptions = schemas.strictObject({
@@ -27753,7 +27888,7 @@ function protoKeyPath(value) {
 
 /***/ }),
 
-/***/ 69421:
+/***/ 14664:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28025,6 +28160,19 @@ function isGitSegment(segment) {
     return name === '.git' || /^git~\d+$/.test(name);
 }
 
+;// CONCATENATED MODULE: ./lib/tools/files/credential-file.js
+
+/**
+ * Whether a file name is one a workflow step leaves credentials in, inside the checkout: the key file
+ * google-github-actions/auth writes at the workspace root (`gha-creds-<hex>.json`, by default, for every
+ * later step and gcloud to read). Read through the files tools, a model told to by a pull request's text
+ * could show or send it on. Spelled as `isGitSegment` reads names: any case, trailing dots or spaces, a stream.
+ */
+function isCredentialFile(name) {
+    const plain = (0,trim_end_chars/* trimEndChars */.v)(name.split(':', 1)[0], '. ').toLowerCase();
+    return plain.startsWith('gha-creds-') && plain.endsWith('.json');
+}
+
 ;// CONCATENATED MODULE: ./lib/tools/files/resolve-repo-path.js
 
 
@@ -28034,6 +28182,8 @@ function isGitSegment(segment) {
 
 
 
+
+const CREDENTIAL_FILE = 'a credentials file an earlier step of the job wrote (gha-creds-*.json, from google-github-actions/auth) is not readable';
 /**
  * Checks the spelling of a model-chosen relative path before touching the disk: no absolute paths,
  * no `..` segments, nothing inside `.git`. Returns the path split into segments.
@@ -28049,6 +28199,8 @@ function checkRelativePath(toolName, requested) {
         throw new PathRefusedError(toolName, requested, "'..' segments are not allowed");
     if (segments.some(isGitSegment))
         throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
+    if (segments.some(isCredentialFile))
+        throw new PathRefusedError(toolName, requested, CREDENTIAL_FILE);
     return segments;
 }
 /**
@@ -28071,9 +28223,11 @@ async function resolveRepoPath(toolName, root, requested, realRoot) {
     }
     if ((0,system_path/* isSystemPath */.b)(resolved))
         throw new PathRefusedError(toolName, requested, 'system trees (/proc, /sys, /dev) are not readable');
-    if (external_node_path_.relative(realRoot, resolved).split(external_node_path_.sep).some(isGitSegment)) {
+    const inside = external_node_path_.relative(realRoot, resolved).split(external_node_path_.sep);
+    if (inside.some(isGitSegment))
         throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
-    }
+    if (inside.some(isCredentialFile))
+        throw new PathRefusedError(toolName, requested, CREDENTIAL_FILE);
     return resolved;
 }
 /**
@@ -28149,6 +28303,7 @@ var group_digits = __nccwpck_require__(80083);
 
 
 
+
 /** Walked into only when asked for: dependencies. Git internals never are (`isGitSegment`, any spelling). */
 const SKIPPED_BY_DEFAULT = new Set(['node_modules']);
 /** The most files one walk looks at: a guard against huge trees. */
@@ -28169,7 +28324,8 @@ function leadingFolders(pattern) {
 }
 /**
  * The repository's regular files, from the glob's leading folders down. Symlinks are not followed (as
- * git and ripgrep do), so the walk cannot leave the repository; `.git` is never entered. It stops at
+ * git and ripgrep do), so the walk cannot leave the repository; `.git` is never entered, nor a credentials file
+ * (`isCredentialFile`) listed. It stops at
  * `maxFiles` files or `maxFolders` folders, and then says so in `notice`: a walk that stopped silently
  * answered "no matches" for files it never read.
  */
@@ -28216,6 +28372,9 @@ async function walkRepoFiles(root, options = {}) {
                             pending.push(relative);
                     }
                     else if (entry.isFile()) {
+                        // Not listed, searched or read: the file tools refuse it by name too (credential-file.ts).
+                        if (isCredentialFile(entry.name))
+                            continue;
                         if (seen === maxFiles)
                             return { files, notice: cutNotice(maxFiles, 'file', start) };
                         seen += 1;
@@ -29654,13 +29813,39 @@ var format_bytes = __nccwpck_require__(37958);
 var step_error = __nccwpck_require__(1938);
 ;// CONCATENATED MODULE: ./lib/tools/http/http-transport-error.js
 
+/**
+ * Network errors that come before a request is written, when they come from resolving the host name or connecting
+ * to it: no connection was made (refused, no route, the connect timed out) or the name did not resolve. Any other
+ * (a reset, a closed socket), and these on a connection already open (a kept-alive one: `read EHOSTUNREACH`), may
+ * come after.
+ */
+const BEFORE_SENDING = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+/** The calls that fail before a request exists; undici's connect timeout names none. */
+const BEFORE_SENDING_CALLS = new Set(['connect', 'getaddrinfo']);
+/** Whether fetch's `error` came from resolving or connecting: every address tried, for one that tries several (happy eyeballs). */
+function neverSent(error) {
+    const cause = error?.cause;
+    if (cause instanceof AggregateError)
+        return cause.errors.length > 0 && cause.errors.every((attempt) => failedBefore(attempt));
+    return failedBefore(cause);
+}
+function failedBefore(error) {
+    const { code, syscall } = (error ?? {});
+    if (typeof code !== 'string' || !BEFORE_SENDING.has(code))
+        return false;
+    return code === 'UND_ERR_CONNECT_TIMEOUT' || (typeof syscall === 'string' && BEFORE_SENDING_CALLS.has(syscall));
+}
 /** An http request got no answer: it timed out or the connection failed. Always transient. */
 class HttpTransportError extends step_error/* StepError */.zg {
     url;
     kind;
-    constructor(toolName, url, kind, detail, cause) {
+    /**
+     * `detail`: the time limit for a timeout, the error's code (`ECONNREFUSED`) or words for a network failure.
+     * `afterRedirect`: the request followed a redirect, so an earlier one was sent (and answered): never "not sent".
+     */
+    constructor(toolName, url, kind, detail, cause, afterRedirect = false) {
         const what = kind === 'timeout' ? `got no complete answer within ${detail}` : `could not be reached (${detail})`;
-        super(`${toolName}: ${url} ${what}; it can be retried`, { transient: true, toolName, cause });
+        super(`${toolName}: ${url} ${what}; it can be retried`, { transient: true, toolName, notSent: kind === 'network' && !afterRedirect && neverSent(cause), cause });
         this.url = url;
         this.kind = kind;
     }
@@ -29682,6 +29867,8 @@ class UrlNotAllowedError extends step_error/* StepError */.zg {
         super(`${toolName}: refused ${url}${via}: ${reason}. ${advice}`, {
             transient: false,
             toolName,
+            // A redirect is an answer: the request it answers was sent, and may have taken effect (a POST answered 303).
+            effectUnknown: options.redirectedFrom !== undefined,
         });
         this.url = url;
         this.reason = reason;
@@ -29691,6 +29878,7 @@ class UrlNotAllowedError extends step_error/* StepError */.zg {
 // EXTERNAL MODULE: ./lib/security/url-allow-list.js
 var url_allow_list = __nccwpck_require__(1400);
 ;// CONCATENATED MODULE: ./lib/tools/http/fetch-allowed.js
+
 
 
 
@@ -29744,7 +29932,18 @@ async function fetchAllowed(request, options) {
                 throw new HttpTransportError(request.toolName, url.href, 'timeout', options.timeoutLabel, error);
             }
             const cause = error.cause;
-            throw new HttpTransportError(request.toolName, url.href, 'network', cause?.code ?? String(error), error);
+            // An answer whose headers pass Node's limit (16 KiB in all): the server took the request and answered, and
+            // would answer the same again. It read "could not be reached \u2026 can be retried", and was tried three times.
+            if (cause?.code === 'UND_ERR_HEADERS_OVERFLOW') {
+                throw new step_error/* StepError */.zg(`${request.toolName}: ${url.href} answered with headers larger than the 16 KiB Node reads; ask a URL that answers with fewer or shorter headers`, {
+                    transient: false,
+                    toolName: request.toolName,
+                    effectUnknown: true,
+                    cause: error,
+                });
+            }
+            // Past the first hop the request was sent and answered (a POST that 303s to what it made): it took effect.
+            throw new HttpTransportError(request.toolName, url.href, 'network', cause?.code ?? String(error), error, hop > 0);
         }
         const location = response.headers.get('location');
         if (!REDIRECT_STATUSES.has(response.status) || location === null)
@@ -30137,10 +30336,24 @@ const McpServers = zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   K: () => (/* binding */ McpServerStartError)
+/* harmony export */   K: () => (/* binding */ McpServerStartError),
+/* harmony export */   l: () => (/* binding */ serverWords)
 /* harmony export */ });
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(86919);
+/* harmony import */ var _core_error_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7437);
 /* harmony import */ var _core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(99674);
 
+
+
+/** The most of what a server said (an error it answered, an HTTP body) a start error keeps, as a call's error does. */
+const MAX_SERVER_WORDS_CHARS = 2000;
+/**
+ * A failure's words for a start error's reason, cut: a server chooses them (a 3 MB JSON-RPC error or HTTP body), and
+ * the log, the summary and the plan error's annotation show them. `\u2026` where cut: the redactor hides what a cut left of a secret.
+ */
+function serverWords(error) {
+    return (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)((0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_2__/* .errorText */ .k)(error), MAX_SERVER_WORDS_CHARS);
+}
 /** An MCP server did not start, or its tools cannot be used: a plan error naming the server. */
 class McpServerStartError extends Error {
     server;
@@ -30211,7 +30424,8 @@ function formatBytes(bytes) {
 /** A tool answered with a value nesting deeper than any data needs (`MAX_JSON_DEPTH`); its result is not kept. */
 class ToolResultTooDeepError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_1__/* .StepError */ .zg {
     constructor(options) {
-        super(`tool '${options.toolName}' answered with a value nesting more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep; make it return flatter data`, { transient: false, toolName: options.toolName });
+        // An answer not taken: whether the call took effect is not known (the run records one that answered as succeeded before it refuses the value).
+        super(`tool '${options.toolName}' answered with a value nesting more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep; make it return flatter data`, { transient: false, toolName: options.toolName, effectUnknown: true });
     }
 }
 
@@ -30224,7 +30438,7 @@ class ToolResultTooDeepError extends _core_step_error_js__WEBPACK_IMPORTED_MODUL
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   G: () => (/* binding */ toolsetDescriptions)
 /* harmony export */ });
-/* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(69421);
+/* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(14664);
 /* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(62250);
 /* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(68436);
 /* harmony import */ var _toolset_setup_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(30794);
@@ -30315,7 +30529,7 @@ class ToolsetSetupError extends Error {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   e: () => (/* binding */ toolsetTools)
 /* harmony export */ });
-/* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(69421);
+/* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(14664);
 /* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(62250);
 /* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(68436);
 /* harmony import */ var _math_toolset_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(11814);
@@ -42077,8 +42291,8 @@ var goals_verdict = __nccwpck_require__(85692);
 var event_target = __nccwpck_require__(45061);
 // EXTERNAL MODULE: ./lib/github/toolset-github-context.js
 var toolset_github_context = __nccwpck_require__(41179);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 59 modules
-var run_job = __nccwpck_require__(89352);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 60 modules
+var run_job = __nccwpck_require__(21432);
 // EXTERNAL MODULE: ./lib/action/admit-run.js + 5 modules
 var admit_run = __nccwpck_require__(34758);
 // EXTERNAL MODULE: ./lib/action/check-run.js
@@ -43614,7 +43828,7 @@ async function runAction(given, deps) {
             return refuseRun(given, `mode ${fanOut.part} passes state between the jobs as workflow artifacts: remove state: off`, deps);
         if (!deps.state)
             return refuseRun(given, `mode ${fanOut.part} passes state between the jobs as workflow artifacts, and no artifact service is available here; run it as a step of a GitHub Actions job`, deps);
-        const loaded = await (0,fan_out_state/* loadFanOutStates */.w)(deps.state, fanOut, settings, external_node_path_.join(settings.outputDir, 'state'), settings.resume === 'auto', settings.github.attempt);
+        const loaded = await (0,fan_out_state/* loadFanOutStates */.wD)(deps.state, fanOut, settings, external_node_path_.join(settings.outputDir, 'state'), settings.resume === 'auto', settings.github.attempt);
         if (!loaded.ok)
             return refuseRun(given, loaded.problem, deps);
         fanOutTraces = loaded.traces;
@@ -43677,7 +43891,9 @@ async function runAction(given, deps) {
             ...(trace && { recordProblem: () => trace.problem() }),
         }, deps.github, {
             ...(readOnly?.withhold && { withhold: readOnly.withhold }),
-            resume: [...fanOutTraces, ...(resumeTrace ? [resumeTrace] : [])],
+            // A trace a fanned-out job is given (`resume-from`) is read as its own earlier state: a merge takes no item
+            // from it (another run-key's whole run made a merge with a failed item pass), a shard no shard plan.
+            resume: [...fanOutTraces, ...(resumeTrace ? [fanOut ? { ...resumeTrace, fanOutPart: (0,fan_out_state/* ownTracePart */.$b)(fanOut) } : resumeTrace] : [])],
             ...(fanOutPart && { fanOut: fanOutPart }),
             ...(stepWeights && { stepWeights }),
             ...(approve && { approve }),

@@ -52,6 +52,22 @@ function cutText(text, max) {
 
 /***/ }),
 
+/***/ 7437:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   k: () => (/* binding */ errorText)
+/* harmony export */ });
+/** An error's message as one line of text for events and prompts, whatever was thrown. */
+function errorText(error) {
+    if (error instanceof Error)
+        return error.message || error.name;
+    return typeof error === 'string' ? error : String(error);
+}
+
+
+/***/ }),
+
 /***/ 35878:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -2162,6 +2178,7 @@ const TRACE_FORMAT = 2;
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   dg: () => (/* binding */ isTransient),
+/* harmony export */   eg: () => (/* binding */ isNotSent),
 /* harmony export */   mH: () => (/* binding */ isEffectUnknown),
 /* harmony export */   zg: () => (/* binding */ StepError)
 /* harmony export */ });
@@ -2182,12 +2199,19 @@ class StepError extends Error {
      * may have happened, as a timeout does.
      */
     effectUnknown;
+    /**
+     * True when the call never reached what it acts on (a connection refused, a host name that did not resolve):
+     * it took no effect, so a call with side effects is retried as any other, not counted as one that may have
+     * happened (found by an adversarial pass: a POST to a server that was restarting escalated the run).
+     */
+    notSent;
     constructor(message, options) {
         super(message, { cause: options.cause });
         this.name = new.target.name;
         this.transient = options.transient;
         this.toolName = options.toolName;
         this.effectUnknown = options.effectUnknown === true;
+        this.notSent = options.notSent === true && !this.effectUnknown;
         if (options.retryAfterMs !== undefined)
             this.retryAfterMs = options.retryAfterMs;
     }
@@ -2195,6 +2219,10 @@ class StepError extends Error {
 /** True when `error` ended a tool call without saying whether it took effect (`StepError.effectUnknown`). */
 function isEffectUnknown(error) {
     return error instanceof StepError && error.effectUnknown;
+}
+/** True when `error` ended a tool call that never reached what it acts on (`StepError.notSent`). */
+function isNotSent(error) {
+    return error instanceof StepError && error.notSent;
 }
 /** True when `error` says retrying may help. Unknown errors are permanent. */
 function isTransient(error) {
@@ -5796,7 +5824,7 @@ const Limits = schemas.strictObject({
         .meta({ description: 'The most items one for_each step expands into.', default: DEFAULT_LIMITS.max_items }),
     max_replans: schemas.int().min(0).max(20).optional().meta({ description: 'Replans before the run is escalated to a person.', default: DEFAULT_LIMITS.max_replans }),
     max_model_calls: schemas.int().min(0).optional().meta({ description: 'Model calls in all (planning, steps, reviews, judge goals).', default: DEFAULT_LIMITS.max_model_calls }),
-    max_tokens: schemas.int().min(0).optional().meta({ description: 'Prompt plus completion tokens in all, as the endpoint reports them.', default: DEFAULT_LIMITS.max_tokens }),
+    max_tokens: schemas.int().min(0).optional().meta({ description: 'Prompt plus completion tokens in all: as the endpoint counts them, estimated from the text (about 4 characters a token) for a call whose endpoint sent none (or far too few).', default: DEFAULT_LIMITS.max_tokens }),
     max_cost_usd: schemas.number()
         .min(0)
         .optional()
@@ -5882,6 +5910,9 @@ const Escalate = schemas.strictObject({
         .meta({ description: 'Mentioned in the comment when the run is escalated.', examples: ['@org/team'] }),
     label: schemas.string().min(1).max(50).optional().meta({ description: 'Added to the pull request or issue when the run is escalated.', examples: ['needs-human'] }),
 })
+    // An empty block told no one, and opened no issue on a schedule, where the README promised one (found by a
+    // new-user walkthrough).
+    .refine((escalate) => escalate.mention !== undefined || escalate.label !== undefined, 'escalate names no one to tell: give it a mention (@user or @org/team), a label, or both, or leave it out')
     .meta({ description: 'Who to tell when a run is escalated to a person (replans used up, or an invalid replan).' });
 /** Rules for plans a model writes (a file with a goal and no workflow_sequence). */
 const PlannerOptions = schemas.strictObject({
@@ -7333,7 +7364,7 @@ function refusalReason(url, allow) {
 
 /***/ }),
 
-/***/ 69421:
+/***/ 14664:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -7605,6 +7636,19 @@ function isGitSegment(segment) {
     return name === '.git' || /^git~\d+$/.test(name);
 }
 
+;// CONCATENATED MODULE: ./lib/tools/files/credential-file.js
+
+/**
+ * Whether a file name is one a workflow step leaves credentials in, inside the checkout: the key file
+ * google-github-actions/auth writes at the workspace root (`gha-creds-<hex>.json`, by default, for every
+ * later step and gcloud to read). Read through the files tools, a model told to by a pull request's text
+ * could show or send it on. Spelled as `isGitSegment` reads names: any case, trailing dots or spaces, a stream.
+ */
+function isCredentialFile(name) {
+    const plain = (0,trim_end_chars/* trimEndChars */.v)(name.split(':', 1)[0], '. ').toLowerCase();
+    return plain.startsWith('gha-creds-') && plain.endsWith('.json');
+}
+
 ;// CONCATENATED MODULE: ./lib/tools/files/resolve-repo-path.js
 
 
@@ -7614,6 +7658,8 @@ function isGitSegment(segment) {
 
 
 
+
+const CREDENTIAL_FILE = 'a credentials file an earlier step of the job wrote (gha-creds-*.json, from google-github-actions/auth) is not readable';
 /**
  * Checks the spelling of a model-chosen relative path before touching the disk: no absolute paths,
  * no `..` segments, nothing inside `.git`. Returns the path split into segments.
@@ -7629,6 +7675,8 @@ function checkRelativePath(toolName, requested) {
         throw new PathRefusedError(toolName, requested, "'..' segments are not allowed");
     if (segments.some(isGitSegment))
         throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
+    if (segments.some(isCredentialFile))
+        throw new PathRefusedError(toolName, requested, CREDENTIAL_FILE);
     return segments;
 }
 /**
@@ -7651,9 +7699,11 @@ async function resolveRepoPath(toolName, root, requested, realRoot) {
     }
     if ((0,system_path/* isSystemPath */.b)(resolved))
         throw new PathRefusedError(toolName, requested, 'system trees (/proc, /sys, /dev) are not readable');
-    if (external_node_path_.relative(realRoot, resolved).split(external_node_path_.sep).some(isGitSegment)) {
+    const inside = external_node_path_.relative(realRoot, resolved).split(external_node_path_.sep);
+    if (inside.some(isGitSegment))
         throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
-    }
+    if (inside.some(isCredentialFile))
+        throw new PathRefusedError(toolName, requested, CREDENTIAL_FILE);
     return resolved;
 }
 /**
@@ -7729,6 +7779,7 @@ var group_digits = __webpack_require__(80083);
 
 
 
+
 /** Walked into only when asked for: dependencies. Git internals never are (`isGitSegment`, any spelling). */
 const SKIPPED_BY_DEFAULT = new Set(['node_modules']);
 /** The most files one walk looks at: a guard against huge trees. */
@@ -7749,7 +7800,8 @@ function leadingFolders(pattern) {
 }
 /**
  * The repository's regular files, from the glob's leading folders down. Symlinks are not followed (as
- * git and ripgrep do), so the walk cannot leave the repository; `.git` is never entered. It stops at
+ * git and ripgrep do), so the walk cannot leave the repository; `.git` is never entered, nor a credentials file
+ * (`isCredentialFile`) listed. It stops at
  * `maxFiles` files or `maxFolders` folders, and then says so in `notice`: a walk that stopped silently
  * answered "no matches" for files it never read.
  */
@@ -7796,6 +7848,9 @@ async function walkRepoFiles(root, options = {}) {
                             pending.push(relative);
                     }
                     else if (entry.isFile()) {
+                        // Not listed, searched or read: the file tools refuse it by name too (credential-file.ts).
+                        if (isCredentialFile(entry.name))
+                            continue;
                         if (seen === maxFiles)
                             return { files, notice: cutNotice(maxFiles, 'file', start) };
                         seen += 1;
@@ -9301,13 +9356,39 @@ var format_bytes = __webpack_require__(37958);
 var step_error = __webpack_require__(1938);
 ;// CONCATENATED MODULE: ./lib/tools/http/http-transport-error.js
 
+/**
+ * Network errors that come before a request is written, when they come from resolving the host name or connecting
+ * to it: no connection was made (refused, no route, the connect timed out) or the name did not resolve. Any other
+ * (a reset, a closed socket), and these on a connection already open (a kept-alive one: `read EHOSTUNREACH`), may
+ * come after.
+ */
+const BEFORE_SENDING = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+/** The calls that fail before a request exists; undici's connect timeout names none. */
+const BEFORE_SENDING_CALLS = new Set(['connect', 'getaddrinfo']);
+/** Whether fetch's `error` came from resolving or connecting: every address tried, for one that tries several (happy eyeballs). */
+function neverSent(error) {
+    const cause = error?.cause;
+    if (cause instanceof AggregateError)
+        return cause.errors.length > 0 && cause.errors.every((attempt) => failedBefore(attempt));
+    return failedBefore(cause);
+}
+function failedBefore(error) {
+    const { code, syscall } = (error ?? {});
+    if (typeof code !== 'string' || !BEFORE_SENDING.has(code))
+        return false;
+    return code === 'UND_ERR_CONNECT_TIMEOUT' || (typeof syscall === 'string' && BEFORE_SENDING_CALLS.has(syscall));
+}
 /** An http request got no answer: it timed out or the connection failed. Always transient. */
 class HttpTransportError extends step_error/* StepError */.zg {
     url;
     kind;
-    constructor(toolName, url, kind, detail, cause) {
+    /**
+     * `detail`: the time limit for a timeout, the error's code (`ECONNREFUSED`) or words for a network failure.
+     * `afterRedirect`: the request followed a redirect, so an earlier one was sent (and answered): never "not sent".
+     */
+    constructor(toolName, url, kind, detail, cause, afterRedirect = false) {
         const what = kind === 'timeout' ? `got no complete answer within ${detail}` : `could not be reached (${detail})`;
-        super(`${toolName}: ${url} ${what}; it can be retried`, { transient: true, toolName, cause });
+        super(`${toolName}: ${url} ${what}; it can be retried`, { transient: true, toolName, notSent: kind === 'network' && !afterRedirect && neverSent(cause), cause });
         this.url = url;
         this.kind = kind;
     }
@@ -9329,6 +9410,8 @@ class UrlNotAllowedError extends step_error/* StepError */.zg {
         super(`${toolName}: refused ${url}${via}: ${reason}. ${advice}`, {
             transient: false,
             toolName,
+            // A redirect is an answer: the request it answers was sent, and may have taken effect (a POST answered 303).
+            effectUnknown: options.redirectedFrom !== undefined,
         });
         this.url = url;
         this.reason = reason;
@@ -9338,6 +9421,7 @@ class UrlNotAllowedError extends step_error/* StepError */.zg {
 // EXTERNAL MODULE: ./lib/security/url-allow-list.js
 var url_allow_list = __webpack_require__(1400);
 ;// CONCATENATED MODULE: ./lib/tools/http/fetch-allowed.js
+
 
 
 
@@ -9391,7 +9475,18 @@ async function fetchAllowed(request, options) {
                 throw new HttpTransportError(request.toolName, url.href, 'timeout', options.timeoutLabel, error);
             }
             const cause = error.cause;
-            throw new HttpTransportError(request.toolName, url.href, 'network', cause?.code ?? String(error), error);
+            // An answer whose headers pass Node's limit (16 KiB in all): the server took the request and answered, and
+            // would answer the same again. It read "could not be reached \u2026 can be retried", and was tried three times.
+            if (cause?.code === 'UND_ERR_HEADERS_OVERFLOW') {
+                throw new step_error/* StepError */.zg(`${request.toolName}: ${url.href} answered with headers larger than the 16 KiB Node reads; ask a URL that answers with fewer or shorter headers`, {
+                    transient: false,
+                    toolName: request.toolName,
+                    effectUnknown: true,
+                    cause: error,
+                });
+            }
+            // Past the first hop the request was sent and answered (a POST that 303s to what it made): it took effect.
+            throw new HttpTransportError(request.toolName, url.href, 'network', cause?.code ?? String(error), error, hop > 0);
         }
         const location = response.headers.get('location');
         if (!REDIRECT_STATUSES.has(response.status) || location === null)
@@ -9784,10 +9879,24 @@ const McpServers = zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   K: () => (/* binding */ McpServerStartError)
+/* harmony export */   K: () => (/* binding */ McpServerStartError),
+/* harmony export */   l: () => (/* binding */ serverWords)
 /* harmony export */ });
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(86919);
+/* harmony import */ var _core_error_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7437);
 /* harmony import */ var _core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(99674);
 
+
+
+/** The most of what a server said (an error it answered, an HTTP body) a start error keeps, as a call's error does. */
+const MAX_SERVER_WORDS_CHARS = 2000;
+/**
+ * A failure's words for a start error's reason, cut: a server chooses them (a 3 MB JSON-RPC error or HTTP body), and
+ * the log, the summary and the plan error's annotation show them. `\u2026` where cut: the redactor hides what a cut left of a secret.
+ */
+function serverWords(error) {
+    return (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)((0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_2__/* .errorText */ .k)(error), MAX_SERVER_WORDS_CHARS);
+}
 /** An MCP server did not start, or its tools cannot be used: a plan error naming the server. */
 class McpServerStartError extends Error {
     server;
@@ -9813,7 +9922,7 @@ class McpServerStartError extends Error {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   G: () => (/* binding */ toolsetDescriptions)
 /* harmony export */ });
-/* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(69421);
+/* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(14664);
 /* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3778);
 /* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(68436);
 /* harmony import */ var _toolset_setup_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(30794);
@@ -9904,7 +10013,7 @@ class ToolsetSetupError extends Error {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   e: () => (/* binding */ toolsetTools)
 /* harmony export */ });
-/* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(69421);
+/* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(14664);
 /* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3778);
 /* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(68436);
 /* harmony import */ var _math_toolset_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(11814);

@@ -1,5 +1,5 @@
-export const id = 728;
-export const ids = [728];
+export const id = 415;
+export const ids = [415];
 export const modules = {
 
 /***/ 69231:
@@ -631,22 +631,6 @@ function refuseLinkedOutputFolder(folder) {
     }
     if (linked)
         throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(folder, 'it is plan-runner\'s default output folder, and it is a symbolic link (a checkout can hold one pointing anywhere); remove the link');
-}
-
-
-/***/ }),
-
-/***/ 7437:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   k: () => (/* binding */ errorText)
-/* harmony export */ });
-/** An error's message as one line of text for events and prompts, whatever was thrown. */
-function errorText(error) {
-    if (error instanceof Error)
-        return error.message || error.name;
-    return typeof error === 'string' ? error : String(error);
 }
 
 
@@ -2397,12 +2381,23 @@ function countWords(text) {
 
 ;// CONCATENATED MODULE: ./lib/goals/kinds/max-words.js
 
-/** `max_words`: the result has at most this many words. */
+/**
+ * JSON's escape of a line break, a tab, a carriage return, a form feed or a vertical tab, or an escaped
+ * backslash (kept whole, so that the `n` after it is no escape: `C:\\new` is one word).
+ */
+const ESCAPE = /\\(?:[nrtf]|u000[bB]|\\)/g;
+/**
+ * `max_words`: the result has at most this many words. A structured result's JSON counts (keys and nulls
+ * too), read with its escaped white space as white space: JSON writes a line break in a string as `\n`,
+ * which joined the words either side, and 10,000 words a line each passed `max_words: 300` as 2 (found by
+ * an adversarial pass).
+ */
 const maxWordsCheck = {
     needsTarget: true,
-    check(goal, { text }) {
+    check(goal, { text, value }) {
         const max = goal.max_words ?? 0;
-        const words = countWords(text);
+        const read = typeof value === 'string' ? text : text.replace(ESCAPE, (escape) => (escape === '\\\\' ? escape : ' '));
+        const words = countWords(read);
         return { met: words <= max, evidence: `${words} words (at most ${max} allowed)` };
     },
 };
@@ -2435,6 +2430,8 @@ function readingsOf(valueText) {
         readingsByValue.set(valueText, (made = new Map()));
     return made;
 }
+/** The rendered reading that keeps the marks in its key (`renderedText`), one function for each: the key of `readPlace`'s places. */
+const renderedReadings = new Map();
 /** Place `at` (text `text`) as `read` makes it, made once per value. */
 function readPlace(made, read, at, text) {
     let places = made.get(read);
@@ -2451,8 +2448,14 @@ const notContainsCheck = {
     needsTarget: true,
     async check(goal, { text, valueText }) {
         // With the 2,000 entity names it decodes (46 KB), loaded only by a plan with a not_contains goal.
-        const { renderedText } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(627)]).then(__webpack_require__.bind(__webpack_require__, 23627));
+        const { renderedText, RENDERED_MARKS } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(627)]).then(__webpack_require__.bind(__webpack_require__, 23627));
         const unwanted = goal.not_contains ?? '';
+        // The marks the text itself holds stay on the page as it is read: with every `_` dropped, `AWS<!-- -->_SECRET`
+        // showed AWS_SECRET and passed `not_contains: AWS_SECRET` (found by an adversarial pass).
+        const keep = [...RENDERED_MARKS].filter((mark) => unwanted.includes(mark)).join('');
+        let rendered = renderedReadings.get(keep);
+        if (!rendered)
+            renderedReadings.set(keep, (rendered = (text) => renderedText(text, keep)));
         const places = [
             { name: 'the result', text: valueText.values },
             { name: 'a key of the result', text: valueText.keys },
@@ -2466,7 +2469,7 @@ const notContainsCheck = {
         const readings = [
             { read: asWritten, needle: unwanted, how: '' },
             { read: invisible_characters/* visibleText */.Q6, needle: (0,invisible_characters/* visibleText */.Q6)(unwanted), how: ' as a reader sees it (invisible characters removed, compatibility forms folded)' },
-            { read: renderedText, needle: (0,invisible_characters/* visibleText */.Q6)(unwanted), how: ' as a rendered page shows it (HTML comments and tags removed, character references decoded, emphasis marks dropped)' },
+            { read: rendered, needle: (0,invisible_characters/* visibleText */.Q6)(unwanted), how: ' as a rendered page shows it (HTML comments and tags removed, character references decoded, emphasis marks dropped)' },
         ];
         const made = readingsOf(valueText);
         for (const { read, needle, how } of readings) {
@@ -3353,7 +3356,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 66196:
+/***/ 49647:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -4764,13 +4767,14 @@ function startTimer(step, seconds, clock) {
  * True when trying the step again may help and is safe: the error says it is transient, the
  * model client has not already retried it (it does, an answer cut off mid-body included; no second
  * layer, so a model call makes at most the client's `maxRetries + 1` requests), the step is not an
- * agent, and the tool has no side effects (a repeat could duplicate them; recovery decides instead).
+ * agent, and the tool has no side effects (a repeat could duplicate them; recovery decides instead) or the call
+ * never reached what it acts on (`notSent`: a connection refused), so a repeat is its first.
  */
 function mayRetry(step, error, tools) {
     // An agent's tool errors go back to its model; a repeat of the whole loop would redo its tool calls.
     if (step.type === 'agent' || !(0,step_error/* isTransient */.dg)(error) || (error instanceof model_call_error/* ModelCallError */.sX && error.retriedByClient))
         return false;
-    return !(step.tool !== undefined && tools.get(step.tool)?.sideEffects);
+    return (0,step_error/* isNotSent */.eg)(error) || !(step.tool !== undefined && tools.get(step.tool)?.sideEffects);
 }
 /**
  * Runs a step, retrying transient failures with backoff on the run's clock. The step stays
@@ -4927,7 +4931,50 @@ var parse_json = __webpack_require__(70695);
 var tool_result_too_deep_error = __webpack_require__(57048);
 // EXTERNAL MODULE: ./lib/run/trace-step-weights.js
 var trace_step_weights = __webpack_require__(67047);
+;// CONCATENATED MODULE: ./lib/run/abandoned-steps.js
+
+/**
+ * How a run an executor bug abandoned ends its steps, for `reason` at `at`: each item and step still running
+ * failed, a used plan's run inside its step ended the same way, and each step not started skipped (within
+ * `scope`, a fanned-out part's steps). Its items and nested runs stayed \u23f3 under their \u274c step (found by a review).
+ */
+function abandonedSteps(record, reason, at, scope) {
+    const ended = [];
+    for (const step of record.steps.values()) {
+        const stepKey = step.key;
+        if (step.state === 'in_progress') {
+            for (const [index, item] of (step.items ?? []).entries()) {
+                if (item.state === 'in_progress')
+                    ended.push({ type: 'item_failed', stepKey, index, error: reason, transient: false, durationMs: 0, usage: core_usage/* NO_USAGE */.y, at });
+            }
+            // Plans nest at most MAX_PLAN_DEPTH deep: the recursion is bounded by the loader.
+            if (step.nested && step.nested.status === undefined) {
+                const ran = step.startedAt === undefined ? 0 : Math.max(0, at - step.startedAt);
+                for (const event of abandonedRun(step.nested, reason, at, ran))
+                    ended.push({ type: 'nested_event', stepKey, event, at });
+            }
+            ended.push({ type: 'step_failed', stepKey, error: reason, transient: false, durationMs: step.startedAt === undefined ? 0 : Math.max(0, at - step.startedAt), usage: spentBy(step), at });
+        }
+        else if ((step.state === 'pending' || step.state === 'waiting') && (scope?.has(stepKey) ?? true)) {
+            ended.push({ type: 'step_skipped', stepKey, reason, at });
+        }
+    }
+    return ended;
+}
+/** A used plan's run abandoned with its step: its steps ended, then the run, failed. */
+function abandonedRun(record, reason, at, durationMs) {
+    let usage = core_usage/* NO_USAGE */.y;
+    for (const step of record.steps.values())
+        usage = (0,core_usage/* addUsage */.v)(usage, step.state === 'in_progress' ? spentBy(step) : step.usage);
+    return [...abandonedSteps(record, reason, at), { type: 'run_finished', status: 'failed', durationMs, usage, reason, at }];
+}
+/** A running step's model use so far, as its `model_used` events charged it. */
+function spentBy(step) {
+    return step.spent ?? step.usage;
+}
+
 ;// CONCATENATED MODULE: ./lib/run/plan-run.js
+
 
 
 
@@ -5063,6 +5110,12 @@ class PlanRun {
     #slotWanted = false;
     /** The steps this part of a fanned-out run may start; undefined: every step. */
     #scope;
+    /**
+     * The part of a fanned-out run this run plays: the job's own plan's. A plan a `type: plan` step uses runs whole
+     * wherever that step runs: given the job's part, a used plan the prepare job ran started none of its steps (none
+     * leads to a fan-out step of its own) and completed \u2705 with no result (found by an adversarial pass).
+     */
+    #part;
     constructor(plan, deps, journal) {
         this.#plan = plan;
         this.#deps = deps;
@@ -5077,7 +5130,8 @@ class PlanRun {
         this.gate = new ApprovalGate(plan, deps.tools, deps.approval, deps.redact, deps.inner === true);
         this.#resultHashes = new ResultHashes(deps.redact);
         this.#inputsHash = (0,stable_hash/* stableHash */.c)(deps.inputs);
-        this.#scope = deps.fanOut ? fanOutScope(plan.steps, deps.fanOut.part) : undefined;
+        this.#part = deps.inner ? undefined : deps.fanOut;
+        this.#scope = this.#part ? fanOutScope(plan.steps, this.#part.part) : undefined;
         this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key), plan.limits.concurrency, deps.stepWeights && (0,trace_step_weights/* weightsWithin */.fV)(deps.stepWeights, deps.within));
         this.#calls = deps.calls ?? new Map();
         this.#slots = deps.slots ?? new StepSlots(plan.limits.concurrency);
@@ -5172,6 +5226,15 @@ class PlanRun {
         if (!this.#stop.signal.aborted)
             this.#stop.abort(reason);
     }
+    /**
+     * After a bug in the executor, which leaves no one to settle its steps: each step and item it started ends
+     * failed (a used plan's run inside one with it) and each it had not skipped, for `reason`, so the run's end
+     * shows no step \u23f3 or \u2b1c (found by a hunt: they stayed).
+     */
+    abandon(reason) {
+        for (const event of abandonedSteps(this.#journal.record, reason, this.#journal.elapsed(), this.#scope))
+            this.#journal.step(event);
+    }
     /** Runs until no step is running and none can start. */
     async drive() {
         const onBudget = () => this.stop(this.budget.signal.reason);
@@ -5228,7 +5291,7 @@ class PlanRun {
                 }
             }
             this.#skipLeftovers();
-            const part = this.#deps.fanOut;
+            const part = this.#part;
             if (part?.part === 'prepare' && !this.stopReason)
                 this.#assignShards(part.shards, part.weights);
         }
@@ -5306,7 +5369,7 @@ class PlanRun {
     /** The earlier run's result for `step` as it is now (`reuseKey`), if a resume has one it may take. */
     #earlierResult(step, reuseKey) {
         // A merge assembles a fan-out step from every state's items, never takes an earlier merge's whole: a shard re-run since may have more.
-        return this.#deps.fanOut?.part === 'merge' && step.forEach?.fanOut ? undefined : this.#deps.resume?.reuse.get(reuseKey);
+        return this.#part?.part === 'merge' && step.forEach?.fanOut ? undefined : this.#deps.resume?.reuse.get(reuseKey);
     }
     /** True when `step` will take an earlier run's result as it stands, and run nothing. */
     #reusedAsIs(step, reuseKey) {
@@ -5344,7 +5407,7 @@ class PlanRun {
             this.#inbox.wake();
             return;
         }
-        if (this.#deps.fanOut?.part === 'shard' && !step.forEach?.fanOut) {
+        if (this.#part?.part === 'shard' && !step.forEach?.fanOut) {
             const problem = `step ${key} is not in the prepare job's state, or changed since the prepare job ran it: a shard runs only its items of the fan-out steps; re-run all jobs of the workflow`;
             this.#conclude(key, { ok: false, error: new FanOutStateError(key, problem), usage: core_usage/* NO_USAGE */.y, durationMs: 0, attempts: 1 });
             return;
@@ -5501,7 +5564,7 @@ class PlanRun {
             this.#callsInFlight.delete(callKey);
             // A permanent error is the tool saying no; a timeout, a cancel, a lost connection, a kill or a stop for
             // too much output says nothing about the effect.
-            const unknown = tool.sideEffects && ((0,step_error/* isTransient */.dg)(error) || ctx.signal.aborted || (0,step_error/* isEffectUnknown */.mH)(error));
+            const unknown = tool.sideEffects && !(0,step_error/* isNotSent */.eg)(error) && ((0,step_error/* isTransient */.dg)(error) || ctx.signal.aborted || (0,step_error/* isEffectUnknown */.mH)(error));
             if (tool.sideEffects && !unknown) {
                 this.#sideEffects.delete(callKey);
                 if (this.#calls.get(anyKey)?.by === this)
@@ -5579,7 +5642,7 @@ class PlanRun {
             return;
         }
         const reuseKey = this.reuseKeys.get(step.key);
-        const part = step.forEach.fanOut ? this.#deps.fanOut : undefined;
+        const part = step.forEach.fanOut ? this.#part : undefined;
         const shardPlan = this.#deps.resume?.shards.get(reuseKey);
         if (part?.part === 'shard' && shardPlan?.assignment.length !== children.length) {
             const problem = `the prepare job's state has no shard plan for step ${step.key} as it starts here (its list, inputs or definition changed since the prepare job ran); re-run all jobs of the workflow`;
@@ -5669,7 +5732,11 @@ class PlanRun {
                 this.failures.push({ stepKey: step.key, error: (0,error_text/* errorText */.k)(error), recoverable: false });
                 continue;
             }
-            this.#journal.step({ type: 'shards_assigned', stepKey: step.key, reuseKey, shards, assignment: assignShards(keys, shards, weights) });
+            // A re-run prepare job keeps the assignment its earlier attempt made for the same items: each shard resumes
+            // its own earlier state only, so an item dealt to another shard (other weights-from durations) ran again there.
+            const earlier = this.#deps.resume?.shards.get(reuseKey);
+            const kept = earlier?.shards === shards && earlier.assignment.length === keys.length && earlier.assignment.every((shard) => shard <= shards) ? earlier.assignment : undefined;
+            this.#journal.step({ type: 'shards_assigned', stepKey: step.key, reuseKey, shards, assignment: kept ?? assignShards(keys, shards, weights) });
         }
     }
     #startChild(mapped) {
@@ -5751,7 +5818,7 @@ class PlanRun {
         }
         // Under on_item_failure: continue, a step whose every item failed kept nothing: it fails (never \u2705 with 0/n done).
         // Not in a shard job, which holds only its share of the items: the merge, which sees them all, decides.
-        const inShard = this.#deps.fanOut?.part === 'shard' && this.graph.byKey.get(mapped.key)?.forEach?.fanOut === true;
+        const inShard = this.#part?.part === 'shard' && this.graph.byKey.get(mapped.key)?.forEach?.fanOut === true;
         if (!inShard && mapped.failures.length > 0 && mapped.failures.length === mapped.children.length) {
             return this.#conclude(mapped.key, { ok: false, error: new ItemFailedError({ stepKey: mapped.key, failures: mapped.failures, notRun: 0, policy: 'continue' }), ...ended });
         }
@@ -6205,8 +6272,13 @@ class RunJournal {
     planRevised(plan, replaced, added, reason) {
         this.#emit({ type: 'plan_revised', plan, replaced, added, reason });
     }
-    /** Moves a step to the state its event names; throws `IllegalTransitionError` on a move the state machine forbids. */
+    /**
+     * Moves a step to the state its event names; throws `IllegalTransitionError` on a move the state machine forbids.
+     * Ignored once the run has finished: a step an executor bug abandoned may still settle (see `PlanRun.abandon`).
+     */
     step(event) {
+        if (this.#finished)
+            return;
         const to = TARGET_STATE[event.type];
         if (to) {
             const from = this.stateOf(event.stepKey);
@@ -6366,6 +6438,12 @@ async function runPlan(plan, deps) {
         // A bug in the executor itself: still stop what runs and record the end.
         internal = error;
         run?.stop(new RunCancelledError('internal error'));
+        try {
+            run?.abandon(internalReason(error));
+        }
+        catch {
+            // The record itself may be what broke: the run still ends with run_finished.
+        }
     }
     finally {
         disarm();
@@ -6387,7 +6465,7 @@ function finish(journal, run, internal, plan, deps, runStartedAt) {
     const lastKey = run?.graph.lastKey();
     const resultStepKey = lastKey !== undefined && run?.results.has(lastKey) ? lastKey : undefined;
     const verdict = internal
-        ? { status: 'failed', reason: `internal error in the executor: ${String(internal?.message ?? internal)}` }
+        ? { status: 'failed', reason: internalReason(internal) }
         : runVerdict(run?.stopReason, run?.failures ?? [], lastKey === undefined || resultStepKey !== undefined || run?.partial ? undefined : missingResult(journal, run, lastKey), run?.waiting);
     const usage = run?.usage ?? core_usage/* NO_USAGE */.y;
     const stop = run?.stopReason;
@@ -6434,6 +6512,9 @@ function missingResult(journal, run, stepKey) {
         ...(record?.skipReason !== undefined && { skipReason: record.skipReason }),
         ...(skippedFor !== undefined && { skippedFor }),
     };
+}
+function internalReason(error) {
+    return `internal error in the executor: ${String(error?.message ?? error)}`;
 }
 /** Usage that says a call was made or a request abandoned. */
 function spentAny(usage) {
@@ -11459,7 +11540,8 @@ function formatBytes(bytes) {
 /** A tool answered with a value nesting deeper than any data needs (`MAX_JSON_DEPTH`); its result is not kept. */
 class ToolResultTooDeepError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_1__/* .StepError */ .zg {
     constructor(options) {
-        super(`tool '${options.toolName}' answered with a value nesting more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep; make it return flatter data`, { transient: false, toolName: options.toolName });
+        // An answer not taken: whether the call took effect is not known (the run records one that answered as succeeded before it refuses the value).
+        super(`tool '${options.toolName}' answered with a value nesting more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep; make it return flatter data`, { transient: false, toolName: options.toolName, effectUnknown: true });
     }
 }
 
