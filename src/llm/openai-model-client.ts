@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type OpenAI from 'openai';
 import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from './model-client.ts';
 import { AnswerTooLargeError, MAX_ANSWER_BYTES } from './answer-too-large-error.ts';
+import { boundingRetryWaits } from './bounded-retry-waits.ts';
 import { limitedBody } from '../core/limited-body.ts';
 import { ModelCallError } from './model-call-error.ts';
 import { billedAnswer, readChatResponse } from './read-chat-response.ts';
@@ -26,7 +27,7 @@ export interface OpenAIModelClientOptions {
   readonly maxAnswerBytes?: number;
 }
 
-/** Room for the SDK's waits between attempts (backoff, retry-after), beyond each attempt's timeout. */
+/** Room for the SDK's waits between attempts (backoff, retry-after: a longer one is not waited for), beyond each attempt's timeout. */
 const RETRY_WAITS_MS = 60_000;
 
 /** The call whose requests the SDK is making: how many it has made, and whom to tell of one abandoned. */
@@ -150,7 +151,7 @@ export function createOpenAIModelClient(options: OpenAIModelClientOptions): Mode
         apiKey: options.apiKey,
         timeout: options.timeoutMs,
         maxRetries: options.maxRetries,
-        fetch: countingRequests(readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? MAX_ANSWER_BYTES)),
+        fetch: countingRequests(boundingRetryWaits(readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? MAX_ANSWER_BYTES), RETRY_WAITS_MS)),
       }),
       errorFromSdk: modelCallErrorFromSdk,
     })));

@@ -97,6 +97,19 @@ describe('createOpenAIModelClient', () => {
     expect(error).toMatchObject({ status: 429, transient: true, retryAfterMs: 7000 });
   });
 
+  // Found by an adversarial pass: the SDK waits out any retry-after before it asks again, in a sleep no signal
+  // ends, so a 429 asking for an hour held the call (a cancelled one, a planner's past the run's timeout) an hour.
+  it.each([
+    ['retry-after in seconds', () => ({ 'retry-after': '3600' })],
+    ['retry-after as an HTTP date', () => ({ 'retry-after': new Date(Date.now() + 3_600_000).toUTCString() })],
+    ['retry-after-ms', () => ({ 'retry-after-ms': '3600000' })],
+  ])('backs off as the SDK does without one when a 429’s %s asks for more than a call waits', async (_name, headers) => {
+    server.script([httpError(429, { headers: headers() }), textAnswer('after the backoff')]);
+    const response = await client({ maxRetries: 1 }).complete(request, label);
+    expect(response.choices[0]?.message.content).toBe('after the backoff');
+    expect(server.requests).toHaveLength(2);
+  });
+
   it('makes a 401 permanent, tried once, with a hint about the key', async () => {
     server.script(() => httpError(401, { message: 'bad key' }));
     const error = await failure(client({ maxRetries: 3 }).complete(request, label));
