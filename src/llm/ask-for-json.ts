@@ -1,3 +1,5 @@
+import { cutText } from '../core/cut-text.ts';
+import { hasVisibleText } from '../core/invisible-characters.ts';
 import { ModelCallError } from './model-call-error.ts';
 import { cutOffReason, cutOffWhy } from './cut-off-reason.ts';
 import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from './model-client.ts';
@@ -10,11 +12,17 @@ function refusedFormat(error: unknown): boolean {
 }
 
 /**
- * The answer's text, or a refusal when the endpoint cut it off (`finish_reason` length or
- * content_filter): a list cut after its third step can still parse, and would run as the whole plan.
+ * The answer's text; throws when the model refused (its words are the reason), or when the endpoint cut it off
+ * (`finish_reason` length or content_filter): a list cut after its third step can still parse, and would run as
+ * the whole plan.
  */
 function answerText(response: ChatResponse): string {
   const choice = response.choices[0];
+  // A refusal comes with no text (`llm/read-chat-response.ts`): read as an empty answer, the planner's rejection
+  // said "the answer was empty" twice, after a repair call, and the model's reason was shown nowhere (found by an
+  // adversarial pass). Structured outputs, which the planner, replanner and review ask for, are where OpenAI refuses.
+  const refusal = choice?.message.refusal;
+  if (hasVisibleText(refusal)) throw new Error(`the model refused to answer: ${JSON.stringify(cutText(refusal, 300))}`);
   const reason = cutOffReason(choice);
   if (reason) {
     throw new Error(`the model's answer was cut off before it ended (${cutOffWhy(reason)}), and a part of an answer is not read as the whole: give the model a larger output limit, or ask for less`);

@@ -133,6 +133,20 @@ describe('a refusal that also holds text or tool calls', () => {
   });
 });
 
+// Found by an adversarial pass: OpenAI refuses in structured outputs, which the planner asks for; the refusal
+// was read as an empty answer, a repair call was made, and the rejection said "the answer was empty" twice,
+// the model's reason shown nowhere.
+describe('a refusal of the planner’s call', () => {
+  it('rejects the plan saying the model refused, in its words, with no repair call', async () => {
+    const refused = answer({ content: null, refusal: 'I can’t help with planning that.' });
+    const job = await runOfflineJob({ plan: 'name: W\ngoal: Compute 1 plus 2\ntoolsets: [math]\n', script: () => ({ kind: 'raw', body: refused }) });
+    expect(job.outcome.kind).toBe('rejected');
+    expect(job.summary).toContain('the model refused to answer: "I can’t help with planning that."');
+    expect(job.summary).not.toContain('the answer was empty');
+    expect(job.server.requests).toHaveLength(1);
+  });
+});
+
 describe('answers that are not Chat Completions answers', () => {
   it.each([
     ['no choices', { id: 'x', object: 'chat.completion', model: 'gpt-test' }, /the answer has no `choices`/],
