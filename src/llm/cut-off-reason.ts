@@ -2,10 +2,26 @@
  * Finish reasons that mean an answer's text is not the whole answer: the token limit, a content filter. In
  * lower case with `_`: besides OpenAI's own, the spellings gateways pass through from other APIs (Anthropic's
  * `max_tokens`, Gemini's `MAX_TOKENS`, `SAFETY`, `RECITATION`), which read as a whole answer and let a cut
- * one pass a goal (found by an adversarial pass).
+ * one pass a goal (found by an adversarial pass). So did those of endpoints that speak Chat Completions with
+ * reasons of their own: Mistral's `model_length` (the context window) and `error` (generation stopped by an
+ * error), Anthropic's `model_context_window_exceeded` and `refusal` (a classifier stopped it mid-answer),
+ * Bedrock's `content_filtered` and `guardrail_intervened`, Gemini's `BLOCKLIST`, `PROHIBITED_CONTENT` and `SPII`
+ * (found by an adversarial pass).
  */
-const CUT_OFF_FINISH_REASONS: ReadonlySet<string> = new Set(['length', 'max_tokens', 'max_output_tokens', 'max_completion_tokens', 'content_filter', 'safety', 'recitation']);
-const TOKEN_LIMIT_REASONS: ReadonlySet<string> = new Set(['length', 'max_tokens', 'max_output_tokens', 'max_completion_tokens']);
+const TOKEN_LIMIT_REASONS: ReadonlySet<string> = new Set(['length', 'max_tokens', 'max_output_tokens', 'max_completion_tokens', 'model_length', 'model_context_window_exceeded']);
+const CUT_OFF_FINISH_REASONS: ReadonlySet<string> = new Set([
+  ...TOKEN_LIMIT_REASONS,
+  'content_filter',
+  'content_filtered',
+  'guardrail_intervened',
+  'safety',
+  'recitation',
+  'blocklist',
+  'prohibited_content',
+  'spii',
+  'refusal',
+  'error',
+]);
 
 const normal = (reason: string): string => reason.trim().toLowerCase().replace(/-/g, '_');
 

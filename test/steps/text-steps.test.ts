@@ -54,6 +54,20 @@ describe('reasoning', () => {
     }
   });
 
+  // Found by an adversarial pass: the reasons of endpoints that speak Chat Completions with their own (Mistral's
+  // `model_length` and `error`, Anthropic's, Bedrock's, Gemini's safety ones) read as a whole answer.
+  it('fails with CutOffAnswerError for the cut-off reasons other endpoints send', async () => {
+    const reasons = { model_length: 'it reached the token limit', model_context_window_exceeded: 'it reached the token limit', error: 'the endpoint stopped it (error)', refusal: 'the endpoint stopped it (refusal)', guardrail_intervened: 'the endpoint stopped it (guardrail_intervened)', content_filtered: 'the endpoint stopped it (content_filtered)', PROHIBITED_CONTENT: 'the endpoint stopped it (PROHIBITED_CONTENT)', BLOCKLIST: 'the endpoint stopped it (BLOCKLIST)', SPII: 'the endpoint stopped it (SPII)' };
+    for (const [finish, why] of Object.entries(reasons)) {
+      const body = { id: 'c', object: 'chat.completion', created: 1, model: 'gpt-4o-mini', choices: [{ index: 0, finish_reason: finish, message: { role: 'assistant', content: 'North: 120; South: 9' } }] };
+      server.script([{ kind: 'raw', body }]);
+      const { ctx } = stepContext({ steps: report, run: '3', results, model: live() });
+      const error = await runStep(ctx).catch((reason: unknown) => reason);
+      expect(error, finish).toBeInstanceOf(CutOffAnswerError);
+      expect((error as Error).message, finish).toContain(`Step 3: the model's answer was cut off: ${why}.`);
+    }
+  });
+
   // A negative count lowered the spend, so the cost cap let more calls through.
   it('takes a usage with a negative or fractional count as none, and estimates the tokens', async () => {
     for (const usage of [{ prompt_tokens: -1_000_000, completion_tokens: 5 }, { prompt_tokens: 1.5, completion_tokens: 5 }]) {
