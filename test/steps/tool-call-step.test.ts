@@ -179,6 +179,21 @@ describe('tool_call without args', () => {
     expect(tool.calls).toHaveLength(1);
   });
 
+  // Found by an adversarial pass: a call of another name (`functions.x`, another case, a trailing space) read
+  // "it answered: \"\"" as if the model had called nothing.
+  it('names the tool the model called when it is not the step’s', async () => {
+    const tool = spyTool();
+    server.script([toolCallAnswer(`functions.${tool.name}`, { week: 'W10' }), toolCallAnswer('Fetch_Sales_Data ', { week: 'W10' })]);
+    const { ctx } = stepContext({ steps: [{ key: '1', type: 'tool_call', tool: tool.name }], run: '1', tools: [tool], model: live() });
+    const error = (await runStep(ctx).catch((reason: unknown) => reason)) as InvalidToolArgumentsError;
+    expect(error).toBeInstanceOf(InvalidToolArgumentsError);
+    expect(error.errors).toEqual([
+      `the model did not call '${tool.name}' (it called "functions.${tool.name}" instead, a tool it was not offered)`,
+      `the model did not call '${tool.name}' (it called "Fetch_Sales_Data " instead, a tool it was not offered)`,
+    ]);
+    expect(tool.calls).toHaveLength(0);
+  });
+
   // Found by an adversarial pass: the call in a `length` answer ran, though its arguments were a fragment.
   it('runs no call from an answer cut off at the token limit or by a filter, and asks again', async () => {
     for (const finish of ['length', 'content_filter']) {
