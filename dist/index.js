@@ -11506,8 +11506,8 @@ function missingModelError(plan, hint = MODEL_HINT) {
 var open_tools = __nccwpck_require__(34912);
 // EXTERNAL MODULE: ./lib/llm/default-model.js
 var default_model = __nccwpck_require__(40766);
-// EXTERNAL MODULE: ./lib/llm/openai-model-client.js
-var openai_model_client = __nccwpck_require__(62845);
+// EXTERNAL MODULE: ./lib/llm/openai-model-client.js + 1 modules
+var openai_model_client = __nccwpck_require__(73581);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: ./lib/core/open-output-file.js
@@ -11990,8 +11990,12 @@ class AnswerTooLargeError extends Error {
 /* harmony export */   N: () => (/* binding */ completeForJson),
 /* harmony export */   T: () => (/* binding */ askForJson)
 /* harmony export */ });
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(86919);
+/* harmony import */ var _core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5709);
 /* harmony import */ var _model_call_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(63156);
 /* harmony import */ var _cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(46660);
+
+
 
 
 // Endpoints that refused `response_format` once are asked without it from then on.
@@ -12000,11 +12004,18 @@ function refusedFormat(error) {
     return error instanceof _model_call_error_js__WEBPACK_IMPORTED_MODULE_0__/* .ModelCallError */ .sX && error.failure === 'http' && (error.status === 400 || error.status === 422);
 }
 /**
- * The answer's text, or a refusal when the endpoint cut it off (`finish_reason` length or
- * content_filter): a list cut after its third step can still parse, and would run as the whole plan.
+ * The answer's text; throws when the model refused (its words are the reason), or when the endpoint cut it off
+ * (`finish_reason` length or content_filter): a list cut after its third step can still parse, and would run as
+ * the whole plan.
  */
 function answerText(response) {
     const choice = response.choices[0];
+    // A refusal comes with no text (`llm/read-chat-response.ts`): read as an empty answer, the planner's rejection
+    // said "the answer was empty" twice, after a repair call, and the model's reason was shown nowhere (found by an
+    // adversarial pass). Structured outputs, which the planner, replanner and review ask for, are where OpenAI refuses.
+    const refusal = choice?.message.refusal;
+    if ((0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_2__/* .hasVisibleText */ .uA)(refusal))
+        throw new Error(`the model refused to answer: ${JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(refusal, 300))}`);
     const reason = (0,_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffReason */ .a)(choice);
     if (reason) {
         throw new Error(`the model's answer was cut off before it ended (${(0,_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffWhy */ .q)(reason)}), and a part of an answer is not read as the whole: give the model a larger output limit, or ask for less`);
@@ -12224,10 +12235,26 @@ function billedUsage(error, request) {
  * Finish reasons that mean an answer's text is not the whole answer: the token limit, a content filter. In
  * lower case with `_`: besides OpenAI's own, the spellings gateways pass through from other APIs (Anthropic's
  * `max_tokens`, Gemini's `MAX_TOKENS`, `SAFETY`, `RECITATION`), which read as a whole answer and let a cut
- * one pass a goal (found by an adversarial pass).
+ * one pass a goal (found by an adversarial pass). So did those of endpoints that speak Chat Completions with
+ * reasons of their own: Mistral's `model_length` (the context window) and `error` (generation stopped by an
+ * error), Anthropic's `model_context_window_exceeded` and `refusal` (a classifier stopped it mid-answer),
+ * Bedrock's `content_filtered` and `guardrail_intervened`, Gemini's `BLOCKLIST`, `PROHIBITED_CONTENT` and `SPII`
+ * (found by an adversarial pass).
  */
-const CUT_OFF_FINISH_REASONS = new Set(['length', 'max_tokens', 'max_output_tokens', 'max_completion_tokens', 'content_filter', 'safety', 'recitation']);
-const TOKEN_LIMIT_REASONS = new Set(['length', 'max_tokens', 'max_output_tokens', 'max_completion_tokens']);
+const TOKEN_LIMIT_REASONS = new Set(['length', 'max_tokens', 'max_output_tokens', 'max_completion_tokens', 'model_length', 'model_context_window_exceeded']);
+const CUT_OFF_FINISH_REASONS = new Set([
+    ...TOKEN_LIMIT_REASONS,
+    'content_filter',
+    'content_filtered',
+    'guardrail_intervened',
+    'safety',
+    'recitation',
+    'blocklist',
+    'prohibited_content',
+    'spii',
+    'refusal',
+    'error',
+]);
 const normal = (reason) => reason.trim().toLowerCase().replace(/-/g, '_');
 /**
  * The finish reason of an answer the endpoint cut off before it ended, else undefined. A fragment
@@ -12373,28 +12400,78 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
 
 /***/ }),
 
-/***/ 62845:
+/***/ 73581:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $: () => (/* binding */ createOpenAIModelClient),
-/* harmony export */   U: () => (/* binding */ readingAnswers)
-/* harmony export */ });
-/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(16698);
-/* harmony import */ var node_timers_promises__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(58500);
-/* harmony import */ var _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90603);
-/* harmony import */ var _core_limited_body_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(73782);
-/* harmony import */ var _model_call_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(63156);
-/* harmony import */ var _read_chat_response_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(46724);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  $: () => (/* binding */ createOpenAIModelClient),
+  U: () => (/* binding */ readingAnswers)
+});
+
+// EXTERNAL MODULE: external "node:async_hooks"
+var external_node_async_hooks_ = __nccwpck_require__(16698);
+// EXTERNAL MODULE: external "node:timers/promises"
+var promises_ = __nccwpck_require__(58500);
+// EXTERNAL MODULE: ./lib/llm/answer-too-large-error.js
+var answer_too_large_error = __nccwpck_require__(90603);
+;// CONCATENATED MODULE: ./lib/llm/bounded-retry-waits.js
+/**
+ * The wait the `openai` SDK takes from an answer's `retry-after-ms` or `retry-after` before it asks again, read
+ * as the SDK reads them (`retryRequest`): undefined when neither says one.
+ */
+function sdkWaitMs(headers, now) {
+    const inMs = headers.get('retry-after-ms');
+    const fromMs = inMs ? Number.parseFloat(inMs) : Number.NaN;
+    if (!Number.isNaN(fromMs) && fromMs !== 0)
+        return fromMs;
+    const retryAfter = headers.get('retry-after');
+    if (!retryAfter)
+        return Number.isNaN(fromMs) ? undefined : fromMs;
+    const seconds = Number.parseFloat(retryAfter);
+    return Number.isNaN(seconds) ? Date.parse(retryAfter) - now : seconds * 1000;
+}
+/**
+ * `fetch` whose error answers ask the SDK for no wait longer than `maxWaitMs`. The SDK waits out any
+ * `retry-after` it is given before it retries, in a sleep no signal ends: a 429 asking for an hour held a
+ * cancelled call, and a planner's or judge's past the run's timeout, for that hour (found by an adversarial
+ * pass). A wait past `maxWaitMs`, below 0 or unreadable is taken off the answer, and the SDK backs off as
+ * it does when none is given (as it did before v5, and as the call's deadline counts on).
+ */
+function boundingRetryWaits(inner, maxWaitMs, now = Date.now) {
+    return async (input, init) => {
+        const response = await inner(input, init);
+        // A status `Response` cannot take (it allows 200\u2013599) is passed on as it came.
+        if (response.ok || response.status < 200 || response.status > 599)
+            return response;
+        const wait = sdkWaitMs(response.headers, now());
+        if (wait === undefined || (wait >= 0 && wait <= maxWaitMs))
+            return response;
+        const headers = new Headers(response.headers);
+        headers.delete('retry-after-ms');
+        headers.delete('retry-after');
+        return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    };
+}
+
+// EXTERNAL MODULE: ./lib/core/limited-body.js
+var limited_body = __nccwpck_require__(73782);
+// EXTERNAL MODULE: ./lib/llm/model-call-error.js
+var model_call_error = __nccwpck_require__(63156);
+// EXTERNAL MODULE: ./lib/llm/read-chat-response.js
+var read_chat_response = __nccwpck_require__(46724);
+;// CONCATENATED MODULE: ./lib/llm/openai-model-client.js
 
 
 
 
 
 
-/** Room for the SDK's waits between attempts (backoff, retry-after), beyond each attempt's timeout. */
+
+/** Room for the SDK's waits between attempts (backoff, retry-after: a longer one is not waited for), beyond each attempt's timeout. */
 const RETRY_WAITS_MS = 60_000;
-const requestsOf = new node_async_hooks__WEBPACK_IMPORTED_MODULE_0__.AsyncLocalStorage();
+const requestsOf = new external_node_async_hooks_.AsyncLocalStorage();
 /** The wait before retry number `retry` (1 = the first): the SDK's own backoff (0.5 s doubling to 8 s, less up to 25% jitter). */
 function sdkBackoffMs(retry) {
     return Math.min(500 * 2 ** (retry - 1), 8_000) * (1 - Math.random() * 0.25);
@@ -12415,7 +12492,7 @@ const watched = new WeakSet();
  * one aborted while it connected counts too; a connection reset before any answer (the SDK retries it)
  * does not.
  */
-function readingAnswers(inner, maxBytes = _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_ANSWER_BYTES */ .g) {
+function readingAnswers(inner, maxBytes = answer_too_large_error/* MAX_ANSWER_BYTES */.g) {
     return async (input, init) => {
         const signal = init?.signal;
         // A reader inside another (the eval's fault-injecting fetch reads answers through one of its own) leaves the
@@ -12454,9 +12531,9 @@ function readingAnswers(inner, maxBytes = _answer_too_large_error_js__WEBPACK_IM
         const tooLarge = () => {
             // An answer came and no usage with it; an error status's body is not a billed answer.
             settle(response.ok);
-            return new _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_2__/* .AnswerTooLargeError */ .O(maxBytes, declared > maxBytes ? declared : undefined);
+            return new answer_too_large_error/* AnswerTooLargeError */.O(maxBytes, declared > maxBytes ? declared : undefined);
         };
-        const reader = (0,_core_limited_body_js__WEBPACK_IMPORTED_MODULE_5__/* .limitedBody */ .L)(response.body, maxBytes, tooLarge, declared).getReader();
+        const reader = (0,limited_body/* limitedBody */.L)(response.body, maxBytes, tooLarge, declared).getReader();
         let cancelled = false;
         const body = new ReadableStream({
             async pull(controller) {
@@ -12512,7 +12589,7 @@ function createOpenAIModelClient(options) {
             apiKey: options.apiKey,
             timeout: options.timeoutMs,
             maxRetries: options.maxRetries,
-            fetch: countingRequests(readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? _answer_too_large_error_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_ANSWER_BYTES */ .g)),
+            fetch: countingRequests(boundingRetryWaits(readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? answer_too_large_error/* MAX_ANSWER_BYTES */.g), RETRY_WAITS_MS)),
         }),
         errorFromSdk: modelCallErrorFromSdk,
     })));
@@ -12538,9 +12615,9 @@ function createOpenAIModelClient(options) {
                         const failed = errorFromSdk(error, { ...call, attempts: requests.made });
                         // An answer cut off mid-body: nothing has acted on it yet, so asking again is safe; the SDK reads
                         // bodies after its retries, and does not.
-                        if (!(failed instanceof _model_call_error_js__WEBPACK_IMPORTED_MODULE_3__/* .ModelCallError */ .sX && failed.failure === 'truncated') || requests.made > options.maxRetries)
+                        if (!(failed instanceof model_call_error/* ModelCallError */.sX && failed.failure === 'truncated') || requests.made > options.maxRetries)
                             throw failed;
-                        await (0,node_timers_promises__WEBPACK_IMPORTED_MODULE_1__.setTimeout)(sdkBackoffMs(requests.made), undefined, { signal: callSignal });
+                        await (0,promises_.setTimeout)(sdkBackoffMs(requests.made), undefined, { signal: callSignal });
                     }
                 }
             };
@@ -12553,16 +12630,16 @@ function createOpenAIModelClient(options) {
                 if (signal?.aborted)
                     throw signal.reason;
                 if (deadline.aborted) {
-                    throw new _model_call_error_js__WEBPACK_IMPORTED_MODULE_3__/* .ModelCallError */ .sX({ ...call, failure: 'timeout', transient: true, attempts: Math.max(1, requests.made), detail: `no whole answer within ${Math.round((options.timeoutMs * (options.maxRetries + 1)) / 1000)} s` });
+                    throw new model_call_error/* ModelCallError */.sX({ ...call, failure: 'timeout', transient: true, attempts: Math.max(1, requests.made), detail: `no whole answer within ${Math.round((options.timeoutMs * (options.maxRetries + 1)) / 1000)} s` });
                 }
                 throw error;
             }
-            const read = (0,_read_chat_response_js__WEBPACK_IMPORTED_MODULE_4__/* .readChatResponse */ .E)(answer);
+            const read = (0,read_chat_response/* readChatResponse */.E)(answer);
             if (read.ok)
                 return read.response;
-            const billed = (0,_read_chat_response_js__WEBPACK_IMPORTED_MODULE_4__/* .billedAnswer */ .F)(answer, request.model);
+            const billed = (0,read_chat_response/* billedAnswer */.F)(answer, request.model);
             // The requests the call made: the answer it could not read came after any it asked again for.
-            throw new _model_call_error_js__WEBPACK_IMPORTED_MODULE_3__/* .ModelCallError */ .sX({ ...call, failure: 'malformed', transient: false, attempts: requests.made, detail: read.problem, ...(billed && { billed }) });
+            throw new model_call_error/* ModelCallError */.sX({ ...call, failure: 'malformed', transient: false, attempts: requests.made, detail: read.problem, ...(billed && { billed }) });
         },
     };
 }

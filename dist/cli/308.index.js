@@ -194,7 +194,14 @@ function readAttempt(tool, response) {
     const message = response.choices[0]?.message;
     const call = message?.tool_calls?.find((c) => c.type === 'function' && c.function.name === tool.name);
     if (!call || call.type !== 'function') {
-        const said = message?.refusal ? `it refused: ${JSON.stringify(short(message.refusal))}` : `it answered: ${JSON.stringify(short(message?.content ?? ''))}`;
+        // A call of another name (a server that writes `functions.x`, `X` or `x ` for a tool `x`) is named: "it answered:
+        // """ read as if the model had called nothing (found by an adversarial pass).
+        const other = message?.tool_calls?.find((c) => c.type === 'function');
+        const said = message?.refusal
+            ? `it refused: ${JSON.stringify(short(message.refusal))}`
+            : other?.type === 'function'
+                ? `it called ${JSON.stringify(short(other.function.name))} instead, a tool it was not offered`
+                : `it answered: ${JSON.stringify(short(message?.content ?? ''))}`;
         const error = `the model did not call '${tool.name}' (${said})`;
         const reply = [
             { role: 'assistant', content: message?.content ?? '' },
