@@ -82,7 +82,7 @@ describe('renderComment', () => {
     const body = renderComment(new RunScript(plan(steps)).record(), { marker, runUrl, redact: noRedaction });
     expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS);
     expect(body).toContain('- ⬜ 1. a fairly long');
-    expect(body).toMatch(/- … \d+ more steps; see \[the run's job summary\]/);
+    expect(body).toMatch(/- … \d,\d{3} more steps; see \[the run's job summary\]/);
     expect(body).toContain(`[View the run](${runUrl})`);
   });
 
@@ -153,7 +153,20 @@ describe('renderComment', () => {
       const body = renderComment(script.finish('failed').record(), { marker, runUrl, redact: noRedaction });
       expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS);
       expect(body).toMatch(/^- ❌ s4990\. Deploy region 4990 r+…$/m);
-      expect(body).toMatch(/^- … \d+ more steps; see \[the run's job summary\]/m);
+      expect(body).toMatch(/^- … \d,\d{3} more steps; see \[the run's job summary\]/m);
+    });
+
+    // Found by an adversarial pass: with more failed steps than fit, the line for the rest gave only a count of
+    // steps, and the failures among them were told by the header alone.
+    it('says how many of the steps it left out failed, when even the failed ones do not all fit', () => {
+      const steps = Array.from({ length: 3000 }, (_, i) => step(`s${i}`, `Deploy region ${i} ${'r'.repeat(300)}`));
+      const script = new RunScript(plan(steps));
+      for (const s of steps) script.fail(s.key, 'DOWN');
+      const body = renderComment(script.finish('failed').record(), { marker, runUrl, redact: noRedaction });
+      expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS);
+      const [, left, failed] = /^- … ([\d,]+) more steps \(([\d,]+) failed\); see \[the run's job summary\]/m.exec(body) ?? [];
+      expect(left).toMatch(/^\d,\d{3}$/);
+      expect(failed).toBe(left);
     });
 
     it('keeps the line of a for_each step that went on past a failed item', () => {

@@ -113,7 +113,8 @@ export function renderComment(record: RunRecord, options: CommentOptions): strin
     return fixedChars + (lineCount ? lineChars + lineCount - 1 : 0) + (note?.length ?? 0) + 2 * (parts - 1);
   };
   const cutNote = `_Results were left out of this comment to stay under GitHub's ${groupDigits(COMMENT_MAX_CHARS)}-character limit; see ${summaryLink(options.runUrl)}._`;
-  const more = (n: number): string => `- … ${n} more step${n === 1 ? '' : 's'}; see ${summaryLink(options.runUrl)}`;
+  // How many of them failed, when any did: only the header's count said so (found by an adversarial pass).
+  const more = (n: number, failed = 0): string => `- … ${groupDigits(n)} more step${n === 1 ? '' : 's'}${failed > 0 ? ` (${groupDigits(failed)} failed)` : ''}; see ${summaryLink(options.runUrl)}`;
   const steps = record.plan?.steps ?? [];
 
   // Still too long without any result line: keep the checklist lines that fit and count the rest. The
@@ -122,7 +123,10 @@ export function renderComment(record: RunRecord, options: CommentOptions): strin
   // `bare` holds the lines up to where they overflowed; the others are made only when looked at.
   const countRest = (bare: readonly string[]): string => {
     const kept = new Map<number, string>();
-    let used = sizeOf(more(steps.length).length, 1, cutNote);
+    // Room for the count line as it would read with every step left out, failed ones among them.
+    let failedSteps = 0;
+    for (const planStep of steps) if (record.steps.get(planStep.key)?.state === 'failed') failedSteps++;
+    let used = sizeOf(more(steps.length, failedSteps).length, 1, cutNote);
     // No line is shorter than an icon and a key: with less room than that left, nothing more is made.
     const full = (): boolean => used + 6 > maxChars;
     const keep = (index: number): boolean => {
@@ -142,7 +146,9 @@ export function renderComment(record: RunRecord, options: CommentOptions): strin
     // The others in order, up to the first that does not fit: only the lines shown are made.
     for (let index = 0; index < steps.length; index++) if (!urgentAt?.[index] && !keep(index)) break;
     const lines = [...kept.keys()].sort((a, b) => a - b).map((index) => kept.get(index)!);
-    return cutMarkdown(build(kept.size < steps.length ? [...lines, more(steps.length - kept.size)] : lines, cutNote), maxChars);
+    let failed = 0;
+    if (kept.size < steps.length) for (const [index, planStep] of steps.entries()) if (!kept.has(index) && record.steps.get(planStep.key)?.state === 'failed') failed++;
+    return cutMarkdown(build(kept.size < steps.length ? [...lines, more(steps.length - kept.size, failed)] : lines, cutNote), maxChars);
   };
 
   // When the lines without results already overflow, so do the lines with them: the comment is
