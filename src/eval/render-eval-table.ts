@@ -1,3 +1,5 @@
+import { cutText } from '../core/cut-text.ts';
+import { groupDigits } from '../core/group-digits.ts';
 import { oneLogLine } from '../report/checklist.ts';
 import { escapeMarkdown } from '../report/markdown/escape-markdown.ts';
 import type { Regression, ThresholdCheck } from './eval-verdict.ts';
@@ -19,6 +21,15 @@ const number = (value: number) => (Number.isInteger(value) ? String(value) : fig
 const usd = (value: number) => `$${figureBeside(value, 0, value < 0.01 ? 5 : 4)}`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
+/**
+ * Goal rows, and regression lines, the table shows, each goal's name cut to 200 characters, as the run's summary
+ * shows its goals: the verdicts come after them, and the job summary is cut at its end to GitHub's 1 MiB, so 20,000
+ * goals (or one long name) took the thresholds and the notes that say why an evaluation failed (found by an
+ * adversarial pass). The JSON report has every figure.
+ */
+const MAX_GOAL_LINES = 500;
+const goalName = (name: string) => escapeMarkdown(cutText(name, 200));
+
 export interface EvalTableInput {
   readonly title: string;
   readonly columns: readonly VariantSummary[];
@@ -33,10 +44,12 @@ export function renderEvalTable(input: EvalTableInput): string {
   const lines = [`## ${escapeMarkdown(input.title)}`, '', ...(input.columns.length === 0 ? ['No run finished, so there are no figures.'] : figureRows(input))];
   if (input.regressions) {
     lines.push('', input.regressions.length === 0 ? '**No regression** against the base plan.' : `**${input.regressions.length} regression(s)** against the base plan:`);
-    for (const found of input.regressions) {
+    for (const found of input.regressions.slice(0, MAX_GOAL_LINES)) {
       const [base, plan] = figuresApart(found.base, found.plan);
-      lines.push(`- ${escapeMarkdown(found.figure)}: ${base} → ${plan}`);
+      lines.push(`- ${goalName(found.figure)}: ${base} → ${plan}`);
     }
+    const more = input.regressions.length - MAX_GOAL_LINES;
+    if (more > 0) lines.push(`- … ${groupDigits(more)} more, each in the JSON report`);
   }
   if (input.thresholds.length > 0) {
     lines.push('');
@@ -54,18 +67,24 @@ export function renderEvalTable(input: EvalTableInput): string {
 function figureRows(input: EvalTableInput): string[] {
   const { columns } = input;
   const row = (label: string, cell: (column: VariantSummary) => string) => `| ${label} | ${columns.map(cell).join(' | ')} |`;
-  const goalNames = [...new Set(columns.flatMap((column) => column.goalsMetRate.map((goal) => goal.name)))];
+  const allGoals = [...new Set(columns.flatMap((column) => column.goalsMetRate.map((goal) => goal.name)))];
   // Each column's rates by goal name, not a search per goal and column (quadratic in the goals).
   const rates = new Map(columns.map((column) => [column, new Map(column.goalsMetRate.map((goal) => [goal.name, goal.rate]))]));
+  // Past the cap, the goals met least often in any column, in the plan's order.
+  const lowest = new Map(allGoals.map((name) => [name, columns.reduce((least, column) => Math.min(least, rates.get(column)!.get(name) ?? 1), 1)]));
+  const kept = new Set([...allGoals].sort((a, b) => lowest.get(a)! - lowest.get(b)!).slice(0, MAX_GOAL_LINES));
+  const goalNames = allGoals.length > MAX_GOAL_LINES ? allGoals.filter((name) => kept.has(name)) : allGoals;
+  const more = allGoals.length - goalNames.length;
   return [
     `| | ${columns.map((column) => escapeMarkdown(column.column)).join(' | ')} |`,
     `|---|${columns.map(() => '---:').join('|')}|`,
     row('runs', (c) => String(c.runs)),
     row('**success rate**', (c) => `**${percentBeside(c.successRate, input.thresholds.find((check) => check.name === 'min-success-rate')?.limit)}**`),
-    ...goalNames.map((name) => row(`goal met: ${escapeMarkdown(name)}`, (c) => {
+    ...goalNames.map((name) => row(`goal met: ${goalName(name)}`, (c) => {
       const rate = rates.get(c)!.get(name);
       return rate === undefined ? '—' : percent(rate);
     })),
+    ...(more > 0 ? [row(`goal met: … ${groupDigits(more)} more goals, each in the JSON report`, () => '—')] : []),
     row('model calls (mean / p95)', (c) => `${number(c.modelCalls.mean)} / ${c.modelCalls.p95}`),
     row('prompt tokens (mean)', (c) => number(Math.round(c.promptTokens) || c.promptTokens)),
     row('completion tokens (mean)', (c) => number(Math.round(c.completionTokens) || c.completionTokens)),

@@ -7,6 +7,7 @@ import { readActionSettings } from '../../src/action/action-settings.ts';
 import { runAction } from '../../src/action/run-action.ts';
 import { MAX_RESULT_OUTPUT_CHARS } from '../../src/action/action-outputs.ts';
 import { runnerActionIO } from '../../src/action/action-io.ts';
+import { workflowCommands } from '../../src/action/runner-commands.ts';
 import { SUMMARY_MAX_BYTES } from '../../src/report/summary/render-summary.ts';
 import { recordingRunner } from '../action/recording-runner.ts';
 import { systemClock } from '../../src/core/clock.ts';
@@ -82,6 +83,25 @@ describe('the action with mode: eval', () => {
     await runnerActionIO(commands, { GITHUB_STEP_SUMMARY: '/dev/null' }).writeSummary(await readFile(path.join(runnerTemp, 'plan-runner', 'eval.md'), 'utf8'));
     expect(Buffer.byteLength(told.summary)).toBeLessThanOrEqual(SUMMARY_MAX_BYTES);
     expect(told.summary).toContain('| goal met: the answer is 11 |');
+  });
+
+  // Found by an adversarial pass: the thresholds and the notes saying why an evaluation failed came after the table,
+  // and a table past 1 MiB (a goal's long name) lost them to the cut, where the failure sends the reader to read why.
+  it('keeps the verdict in a job summary cut to what the runner keeps', async () => {
+    const runnerTemp = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-eval-action-'));
+    const plan = path.join(runnerTemp, 'long-goal.yml');
+    writeFileSync(plan, `${readFileSync(path.join(ROOT, 'workflows/bodmas.yml'), 'utf8')}  - name: "${'*'.repeat(600_000)}"\n    contains: "1"\n`);
+    const faults = path.join(runnerTemp, 'idle-faults.yml');
+    writeFileSync(faults, '- { tool: fetchh, fault: timeout, attempt: 1 }\n');
+    const { result } = await evalAction({ plan, 'eval-runs': '1', 'eval-faults': faults, 'min-success-rate': '1' }, runnerTemp);
+    expect(result.failure).toBe('plan-runner: the evaluation did not pass; its report (the job summary) says why');
+    const summaryFile = path.join(runnerTemp, 'step-summary.md');
+    writeFileSync(summaryFile, '');
+    await runnerActionIO(workflowCommands({ GITHUB_STEP_SUMMARY: summaryFile }), { GITHUB_STEP_SUMMARY: summaryFile }).writeSummary(await readFile(path.join(runnerTemp, 'plan-runner', 'eval.md'), 'utf8'));
+    const summary = readFileSync(summaryFile, 'utf8');
+    expect(Buffer.byteLength(summary)).toBeLessThanOrEqual(SUMMARY_MAX_BYTES);
+    expect(summary).toContain('- ✅ `min-success-rate`: 1.0000 (limit 1)');
+    expect(summary).toContain('matched no call in any run');
   });
 
   it('leaves the report output empty when the report file could not be written', async () => {

@@ -95,3 +95,21 @@ describe('the cost gate over calls of no known price', () => {
     expect(JSON.stringify(check)).toContain('0.003 model call(s) per run');
   });
 });
+
+// Found by an adversarial pass: the job summary is cut at its end to GitHub's 1 MiB, and 20,000 goals' rows (or
+// regressions) took the thresholds and the notes after them.
+describe('a table of many goals', () => {
+  it('shows 500 of them, those met least often, and keeps the verdicts under 1 MiB', () => {
+    const goalsMetRate = Array.from({ length: 20_000 }, (_, index) => ({ name: `goal ${index} ${'x'.repeat(300)}`, rate: index === 12_345 ? 0 : 1 }));
+    const column = { ...summariseVariant('plan', []), column: 'plan', goalsMetRate };
+    const regressions = goalsMetRate.map((goal) => ({ figure: `goal met: ${goal.name}`, base: 1, plan: 0.5 }));
+    const markdown = table({ columns: [column], regressions, thresholds: [{ name: 'min-success-rate', limit: 1, actual: 0.5, ok: false }], notes: ['Failed: why'] });
+    expect(Buffer.byteLength(markdown)).toBeLessThan(1024 * 1024);
+    expect(markdown.match(/^\| goal met: goal \d+ x+… \|/gm)).toHaveLength(500);
+    expect(markdown).toContain(`| goal met: goal 12345 ${'x'.repeat(188)}… | 0% |`);
+    expect(markdown).toContain('| goal met: … 19,500 more goals, each in the JSON report | — |');
+    expect(markdown).toContain('- … 19,500 more, each in the JSON report');
+    expect(markdown).toContain('- ❌ `min-success-rate`: 0.5000 (limit 1)');
+    expect(markdown).toContain('_Failed: why_');
+  });
+});
