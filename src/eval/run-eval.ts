@@ -11,6 +11,7 @@ import type { ModelClient } from '../llm/model-client.ts';
 import { createOpenAIModelClient, readingAnswers } from '../llm/openai-model-client.ts';
 import { replayModelClient } from '../llm/replay-model-client.ts';
 import { resolveInputs } from '../plan/resolve-inputs.ts';
+import { secretsAsRead } from '../core/secrets-as-read.ts';
 import { budgetedModelClient } from '../job/budgeted-model-client.ts';
 import type { Clock } from '../core/clock.ts';
 import type { RunEvent, RunListener } from '../core/run-event.ts';
@@ -278,7 +279,7 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
     await loaded.servers?.close();
     return finish({ status: 'rejected', goals: [], reason: 'the react baseline needs a model: give an API key, --answers FILE or --replay FILE' }, NO_USAGE);
   }
-  redact.learn?.(planSecretValues(source, settings.env));
+  redact.learn?.([...planSecretValues(source, settings.env), ...secretsAsRead(settings.inputs, inputs.inputs, redact)]);
   const model = redactingModelClient(budgetedModelClient(client, budget), redact);
   let opened;
   try {

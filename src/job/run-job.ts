@@ -10,6 +10,7 @@ import type { ModelSettings } from '../llm/create-model-client.ts';
 import type { ModelClient } from '../llm/model-client.ts';
 import type { PlanError } from '../plan/plan-error.ts';
 import { resolveInputs } from '../plan/resolve-inputs.ts';
+import { secretsAsRead } from '../core/secrets-as-read.ts';
 import type { ToolWithholding, ValidPlan } from '../plan/valid-plan.ts';
 import type { RejectedPlan } from '../planner/plan-attempt.ts';
 import { planSecretValues } from '../process/plan-secret-values.ts';
@@ -210,6 +211,7 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   if (!inputs.ok) return { kind: 'rejected', plan: loadedPlan, errors: inputs.errors.map((message) => setupError(loadedPlan, message)), badInputs: true };
 
   const { redact } = deps;
+  redact.learn?.(secretsAsRead(settings.inputs, inputs.inputs, redact));
   const prepared = prepareModel(loadedPlan, { ...settings.model, redact }, deps.createModel);
   if (!prepared.ok) return { kind: 'rejected', plan: loadedPlan, errors: [prepared.error] };
   const { model, budget } = prepared;

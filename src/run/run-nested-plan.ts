@@ -5,6 +5,7 @@ import { evaluateGoals } from '../goals/evaluate-goals.ts';
 import { goalsVerdict } from '../goals/goals-verdict.ts';
 import { goalTargetOf } from '../goals/goal-target.ts';
 import { resolveInputs } from '../plan/resolve-inputs.ts';
+import { secretsAsRead } from '../core/secrets-as-read.ts';
 import { resolveReferences, type ReferenceSources } from '../plan/resolve-references.ts';
 import { NestedPlanError } from './nested-plan-error.ts';
 import { hideCutFragments } from '../core/hide-cut-fragments.ts';
@@ -47,6 +48,7 @@ export async function runNestedPlan(step: PlanStep, context: NestedRunContext): 
   const inputs = resolveInputs(inner.source ?? {}, given);
   if (!inputs.ok) return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `cannot start: ${inputs.errors.join('; ')}` }));
   const { deps } = context;
+  if (deps.redact) deps.redact.learn?.(secretsAsRead(given, inputs.inputs, deps.redact));
   const within = stepKeyWithin(deps.within, step.key);
   const outcome = await runPlan(inner, {
     ...deps,
