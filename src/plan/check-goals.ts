@@ -2,6 +2,7 @@ import { RegexSyntaxError } from '../core/regex-syntax-error.ts';
 import { parseGoalRegex } from './goal-regex.ts';
 import { jsonSchemaProblems } from './json-schema-problems.ts';
 import { NameSuggester } from './nearest-name.ts';
+import { parseTemplateBody, TEMPLATE_PATTERN } from './reference-syntax.ts';
 import type { PlanIssue } from './plan-issue.ts';
 import { GOAL_KINDS, type Goal } from './schema.ts';
 import { pushAll } from '../core/push-all.ts';
@@ -30,6 +31,15 @@ function matchesAnything(pattern: string, flags: string | undefined, probes: rea
   return probes.every((probe) => regex.test(probe));
 }
 
+/** The goal kinds whose text is compared with the result (or put to a judge) as written. */
+const TEXT_KINDS = ['contains', 'not_contains', 'matches', 'equals', 'every_sentence_matches', 'judge'] as const;
+
+/** The first `${…}` in a goal's text that reads as a reference (a step's result, an input, an item, a runner variable), written right or wrong. */
+function referenceIn(text: string): string | undefined {
+  for (const [written, body] of text.matchAll(TEMPLATE_PATTERN)) if (parseTemplateBody(body!).kind !== 'literal') return written;
+  return undefined;
+}
+
 /** Each goal names exactly one kind of check, its regexes compile, its schema is valid, `of` names a step. */
 export function checkGoals(goals: readonly Goal[], stepKeys: ReadonlySet<string>, hasSteps: boolean): PlanIssue[] {
   const issues: PlanIssue[] = [];
@@ -52,6 +62,14 @@ export function checkGoals(goals: readonly Goal[], stepKeys: ReadonlySet<string>
       // `x|` or `(\[\d+\])?` finds an empty match in any text: such a goal could never fail.
       else if (pattern !== undefined && matchesAnything(pattern, goal.flags, kind === 'matches' ? TEXT_PROBES : SENTENCE_PROBES)) {
         issues.push({ path: [...at, kind], message: `\`${pattern.slice(0, 64)}\` matches any text (an empty match is found everywhere), so the goal could never fail; make its parts required (no \`x|\`, \`(…)?\` or \`x*\` as the whole)` });
+      }
+    }
+    // Nothing fills in a goal's text (found by an adversarial pass): `not_contains: "${inputs.api_key}"` looked for
+    // those characters and passed whatever the result held.
+    for (const kind of TEXT_KINDS) {
+      const reference = goal[kind] === undefined ? undefined : referenceIn(goal[kind]);
+      if (reference !== undefined) {
+        issues.push({ path: [...at, kind], message: `\`${reference}\` would be taken as those characters: a goal's text is not filled in with a step's result, an input or a variable; write the text itself (\`of:\` picks the step whose result is checked)` });
       }
     }
     // Options of one kind of check on a goal of another were ignored: `not_contains: todo` with `flags: i` passed on "TODO".

@@ -57,6 +57,31 @@ describe('goal definitions are validated with the plan', () => {
     await validPlan(yaml(...steps, '  - { name: a, matches: todo, flags: i }', "  - { name: b, matches: '^\\s*$' }", '  - { name: c, command: [test, -s, x], timeout_seconds: 5 }'));
   });
 
+  // Found by an adversarial pass: nothing fills in a goal's text, so `not_contains: "${inputs.api_key}"` looked for
+  // those characters and passed whatever the result held, and a judge was asked about `${steps.1.result}`.
+  it('rejects a reference in a goal’s text, which would be checked as those characters', async () => {
+    const because = "would be taken as those characters: a goal's text is not filled in with a step's result, an input or a variable; write the text itself (`of:` picks the step whose result is checked)";
+    expect(
+      await errorsFor(
+        yaml(
+          'inputs: { api_key: { default: x } }',
+          ...steps,
+          '  - { name: a, not_contains: "${inputs.api_key}" }',
+          '  - { name: b, judge: "It cites ${steps.1.result}" }',
+          '  - { name: c, equals: "${item.name}" }',
+          "  - { name: d, matches: '^v${env.VERSION}$' }",
+        ),
+      ),
+    ).toEqual([
+      `plan.yml:6:30: \`\${inputs.api_key}\` ${because} (at goals[0].not_contains)`,
+      `plan.yml:7:23: \`\${steps.1.result}\` ${because} (at goals[1].judge)`,
+      `plan.yml:8:24: \`\${item.name}\` ${because} (at goals[2].equals)`,
+      `plan.yml:9:25: \`\${env.VERSION}\` ${because} (at goals[3].matches)`,
+    ]);
+    // A shell's or a template's own `${…}` is text like any other.
+    await validPlan(yaml(...steps, '  - { name: a, contains: "${HOME}" }', '  - { name: b, not_contains: "${name}" }'));
+  });
+
   it('rejects bad regular expressions in matches and every_sentence_matches', async () => {
     expect(await errorsFor(yaml(...steps, '  - { name: a, matches: "(unclosed" }', '  - { name: b, every_sentence_matches: "[z-a]" }'))).toEqual([
       'plan.yml:5:25: bad regular expression: missing closing ): `(unclosed` (at goals[0].matches)',
