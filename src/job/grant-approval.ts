@@ -1,3 +1,4 @@
+import type { Redactor } from '../core/redact.ts';
 import type { ApprovalRequest } from '../core/run-event.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
 import { approvalHash, inputsHash, pausedPlanFileHashes, planFileHash, usedPlanPaths } from '../run/approval-request.ts';
@@ -20,13 +21,13 @@ export type GrantResult =
  * inputs must be those of the pause, and the plan file must still give that hash. Only then may
  * the steps it covers start.
  */
-export function grantApproval(plan: ValidPlan, resume: ResumeState | undefined, grant: ApprovalGrant, inputs: Readonly<Record<string, unknown>>): GrantResult {
+export function grantApproval(plan: ValidPlan, resume: ResumeState | undefined, grant: ApprovalGrant, inputs: Readonly<Record<string, unknown>>, redact?: Redactor): GrantResult {
   const request = resume?.approval;
   if (!resume || !request) return { ok: false, problem: `${resume?.from ?? 'the earlier run'} did not pause for approval, so there is nothing to approve` };
   if (resume.decided) return { ok: false, problem: `the approval ${request.hash} was already ${resume.decided}; nothing more runs for it` };
   if (grant.hash !== request.hash) return { ok: false, problem: `the approval names ${grant.hash}, but the paused run asked for ${request.hash}; approve what it asked` };
   // The pending steps' arguments follow from the run's inputs: other inputs would run other calls than the person saw.
-  if (request.inputsHash !== undefined && request.inputsHash !== inputsHash(inputs)) {
+  if (request.inputsHash !== undefined && request.inputsHash !== inputsHash(inputs, redact)) {
     return {
       ok: false,
       problem: `the run's inputs differ from those of the run that asked for approval ${request.hash}; nothing ran. Approve with the same inputs, or run the plan again with these to ask for approval of them`,

@@ -86,7 +86,7 @@ function sameGoal(goal: string | undefined, resume: ResumeState, redact: Redacto
  * had written out of them in its arguments (found by an adversarial hunt of durable runs).
  */
 function plannedFor(plan: ValidPlan, inputs: Readonly<Record<string, unknown>>, redact: Redactor): string {
-  return stableHash({ goal: plan.goal === undefined ? null : redact(plan.goal), goals: (plan.source.goals ?? []).map((goal) => goal.name), inputs: inputsHash(inputs) });
+  return stableHash({ goal: plan.goal === undefined ? null : redact(plan.goal), goals: (plan.source.goals ?? []).map((goal) => goal.name), inputs: inputsHash(inputs, redact) });
 }
 
 /** Whether the run `resume` came from was planned for what this run's model would be given (a trace written before `plannedFor` says nothing: as before). */
@@ -247,7 +247,7 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
   }
   if (states.length > 0) resume = states.length === 1 ? states[0] : mergeResumeStates(states, states.map((state) => state.from).join(', '));
   const stepWeights = settings.stepWeights ?? (resume && resume.durations.size > 0 ? resume.durations : undefined);
-  const granted = settings.approve && grantApproval(loadedPlan, resume, settings.approve, inputs.inputs);
+  const granted = settings.approve && grantApproval(loadedPlan, resume, settings.approve, inputs.inputs, redact);
   if (granted && !granted.ok) return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${granted.problem}`)] };
   // An approved run runs the plan exactly as approved; a plan the model wrote is resumed as that run last
   // had it, not written again, unless the trace hid a name in it (then the model writes it anew).

@@ -70,9 +70,13 @@ export function approvalHash(parts: Omit<ApprovalRequest, 'hash'>): string {
   return stableHash({ planFileHash: parts.planFileHash, plan: parts.plan, pending: parts.pending, ...(parts.inputsHash !== undefined && { inputs: parts.inputsHash }) });
 }
 
-/** The hash of a run's inputs, as an approval request records it. */
-export function inputsHash(inputs: Readonly<Record<string, unknown>>): string {
-  return stableHash(inputs);
+/**
+ * The hash of a run's inputs, as an approval request, `plannedFor` and the reuse keys record it: redacted, as the
+ * tools and the model get them. Of the inputs as given, a trace's reader who knew the others could try a dictionary
+ * of passwords against a secret one, two SHA-256 hashes a guess.
+ */
+export function inputsHash(inputs: Readonly<Record<string, unknown>>, redact: Redactor | undefined): string {
+  return stableHash(redact ? redactDeep(inputs, redact) : inputs);
 }
 
 /**
@@ -145,6 +149,6 @@ export function pendingApprovalStep(step: PlanStep, sources: ReferenceSources, o
  * them, redacted: hashed whole, a value the redactor hides made a hash no approving run could match.
  */
 export function approvalRequest(plan: PlanSnapshot, fileHash: string, pending: readonly PendingApprovalStep[], inputs: Readonly<Record<string, unknown>>, redact?: Redactor): ApprovalRequest {
-  const parts = { planFileHash: fileHash, plan: redact ? redactDeep(plan, redact) : plan, pending: redact ? redactDeep(pending, redact) : pending, inputsHash: inputsHash(inputs) };
+  const parts = { planFileHash: fileHash, plan: redact ? redactDeep(plan, redact) : plan, pending: redact ? redactDeep(pending, redact) : pending, inputsHash: inputsHash(inputs, redact) };
   return { hash: approvalHash(parts), ...parts };
 }

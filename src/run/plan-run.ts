@@ -1,7 +1,7 @@
 import type { EarlierCall } from '../steps/step-context.ts';
 import type { TodoItem } from '../core/todo-item.ts';
 import { redactDeep } from '../core/redact.ts';
-import { canonicalJson, stableHash } from '../core/stable-hash.ts';
+import { canonicalJson } from '../core/stable-hash.ts';
 import { setMaxListeners } from 'node:events';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { stepKeyWithin, type PlanStep } from '../core/plan-step.ts';
@@ -40,6 +40,7 @@ import { RepeatedSideEffectError } from './repeated-side-effect-error.ts';
 import { endpointUnusable } from './endpoint-unusable.ts';
 import { showArgs } from './show-args.ts';
 import { ApprovalGate } from './approval-gate.ts';
+import { inputsHash } from './approval-request.ts';
 import { anyPlanCallKey, ResultHashes, stepReuseKey, toolCallKey } from './step-reuse-key.ts';
 import type { EffectCheck, Tool, ToolContext } from '../tools/tool.ts';
 import { exceedsDepth } from '../core/exceeds-depth.ts';
@@ -178,7 +179,7 @@ export class PlanRun {
     this.budget = deps.budget ?? new RunBudget(plan.limits, plan.source?.pricing);
     this.gate = new ApprovalGate(plan, deps.tools, deps.approval, deps.redact, deps.inner === true);
     this.#resultHashes = new ResultHashes(deps.redact);
-    this.#inputsHash = stableHash(deps.inputs);
+    this.#inputsHash = inputsHash(deps.inputs, deps.redact);
     this.#part = deps.inner ? undefined : deps.fanOut;
     this.#scope = this.#part ? fanOutScope(plan.steps, this.#part.part) : undefined;
     this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key), plan.limits.concurrency, deps.stepWeights && weightsWithin(deps.stepWeights, deps.within));

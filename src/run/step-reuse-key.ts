@@ -8,7 +8,7 @@ import type { RunnablePlan } from './runnable-plan.ts';
 export interface ReuseKeyInputs {
   readonly plan: RunnablePlan;
   readonly tools: ToolRegistry;
-  /** The hash of the run's inputs (`stableHash(inputs)`), made once per run: a nested plan's inputs can be a dependency's whole result. */
+  /** The hash of the run's inputs (`inputsHash`), made once per run: a nested plan's inputs can be a dependency's whole result. */
   readonly inputsHash: string;
   /** The reuse keys of the steps that already started (a dependency's key covers its own dependencies). */
   readonly keys: ReadonlyMap<string, string>;

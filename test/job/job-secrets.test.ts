@@ -7,6 +7,7 @@ import type { ActionSettings } from '../../src/action/action-settings.ts';
 import { cliRedactor } from '../../src/cli/cli-job-settings.ts';
 import { parseCliArgs } from '../../src/cli/parse-cli-args.ts';
 import { systemClock } from '../../src/core/clock.ts';
+import type { RunEvent } from '../../src/core/run-event.ts';
 import { jobSecrets } from '../../src/job/job-secrets.ts';
 import { runJob } from '../../src/job/run-job.ts';
 import type { Tool } from '../../src/tools/tool.ts';
@@ -86,5 +87,37 @@ describe('one set of secrets for every entry point', () => {
     const outcome = await runJob({ planFile, inputs: given, cwd: dir, env: { PATH: process.env['PATH'] }, model: { baseURL: 'http://127.0.0.1:9' } }, { listeners: [], clock: systemClock, extraTools: [echo] });
     expect(outcome.kind === 'ran' ? outcome.status : JSON.stringify(outcome)).toBe('succeeded');
     expect(seen).toEqual(['***', 'key ***', 'code ***']);
+  });
+
+  // Found by an adversarial pass: the trace's `plannedFor`, each step's reuse key and an approval's `inputsHash` were
+  // unsalted SHA-256 hashes of the inputs as given, secrets included: whoever reads the trace (an artifact) and knows
+  // the other inputs tries a dictionary of passwords against them, two hashes a guess.
+  it('keeps a secret-named input out of every hash the trace holds', async () => {
+    const planFile = path.join(dir, 'plan.yml');
+    await writeFile(
+      planFile,
+      [
+        'name: hashes',
+        'inputs:',
+        '  db_password: { required: true }',
+        '  week: { default: w1 }',
+        'workflow_sequence:',
+        '  - { id: 1, type: tool_call, tool: echo, args: { text: "${inputs.week}" } }',
+        '  - { id: 2, type: tool_call, tool: echo, args: { text: "${inputs.db_password}" }, approval: true }',
+        '',
+      ].join('\n'),
+    );
+    const echo: Tool = { name: 'echo', description: 'echo', inputSchema: { type: 'object' }, sideEffects: false, execute: async () => 'ok' };
+    const hashes = async (password: string): Promise<unknown[]> => {
+      const events: RunEvent[] = [];
+      const outcome = await runJob({ planFile, inputs: { db_password: password, week: 'w2' }, cwd: dir, env: { PATH: process.env['PATH'] }, model: { baseURL: 'http://127.0.0.1:9' } }, { listeners: [(event) => events.push(event)], clock: systemClock, extraTools: [echo] });
+      expect(outcome.kind === 'ran' ? outcome.status : JSON.stringify(outcome)).toBe('awaiting-approval');
+      return events.flatMap((event) =>
+        event.type === 'plan_created' ? [event.plannedFor] : event.type === 'step_started' ? [event.reuseKey] : event.type === 'approval_requested' ? [event.request.inputsHash, event.request.hash] : [],
+      );
+    };
+    const first = await hashes('hunter2-correct');
+    expect(first).toHaveLength(4);
+    expect(await hashes('hunter2-guessed')).toEqual(first);
   });
 });
