@@ -235,11 +235,15 @@ function findRegressions(base, plan) {
     return found;
 }
 
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __webpack_require__(80083);
 // EXTERNAL MODULE: ./lib/report/checklist.js
 var checklist = __webpack_require__(49678);
 // EXTERNAL MODULE: ./lib/report/markdown/escape-markdown.js
 var escape_markdown = __webpack_require__(60949);
 ;// CONCATENATED MODULE: ./lib/eval/render-eval-table.js
+
+
 
 
 
@@ -256,16 +260,27 @@ function percentBeside(rate, limit) {
 const number = (value) => (Number.isInteger(value) ? String(value) : figureBeside(value, 0, 1));
 const usd = (value) => `$${figureBeside(value, 0, value < 0.01 ? 5 : 4)}`;
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+/**
+ * Goal rows, and regression lines, the table shows, each goal's name cut to 200 characters, as the run's summary
+ * shows its goals: the verdicts come after them, and the job summary is cut at its end to GitHub's 1 MiB, so 20,000
+ * goals (or one long name) took the thresholds and the notes that say why an evaluation failed (found by an
+ * adversarial pass). The JSON report has every figure.
+ */
+const MAX_GOAL_LINES = 500;
+const goalName = (name) => (0,escape_markdown/* escapeMarkdown */.FV)((0,cut_text/* cutText */.I)(name, 200));
 /** The evaluation as Markdown: one column per variant (and plan), one row per figure, then the verdicts. */
 function renderEvalTable(input) {
     // Cancelled before any run finished: no figure to show, and a table of empty cells said nothing (found by a review).
     const lines = [`## ${(0,escape_markdown/* escapeMarkdown */.FV)(input.title)}`, '', ...(input.columns.length === 0 ? ['No run finished, so there are no figures.'] : figureRows(input))];
     if (input.regressions) {
         lines.push('', input.regressions.length === 0 ? '**No regression** against the base plan.' : `**${input.regressions.length} regression(s)** against the base plan:`);
-        for (const found of input.regressions) {
+        for (const found of input.regressions.slice(0, MAX_GOAL_LINES)) {
             const [base, plan] = figuresApart(found.base, found.plan);
-            lines.push(`- ${(0,escape_markdown/* escapeMarkdown */.FV)(found.figure)}: ${base} \u2192 ${plan}`);
+            lines.push(`- ${goalName(found.figure)}: ${base} \u2192 ${plan}`);
         }
+        const more = input.regressions.length - MAX_GOAL_LINES;
+        if (more > 0)
+            lines.push(`- \u2026 ${(0,group_digits/* groupDigits */.K)(more)} more, each in the JSON report`);
     }
     if (input.thresholds.length > 0) {
         lines.push('');
@@ -284,18 +299,24 @@ function renderEvalTable(input) {
 function figureRows(input) {
     const { columns } = input;
     const row = (label, cell) => `| ${label} | ${columns.map(cell).join(' | ')} |`;
-    const goalNames = [...new Set(columns.flatMap((column) => column.goalsMetRate.map((goal) => goal.name)))];
+    const allGoals = [...new Set(columns.flatMap((column) => column.goalsMetRate.map((goal) => goal.name)))];
     // Each column's rates by goal name, not a search per goal and column (quadratic in the goals).
     const rates = new Map(columns.map((column) => [column, new Map(column.goalsMetRate.map((goal) => [goal.name, goal.rate]))]));
+    // Past the cap, the goals met least often in any column, in the plan's order.
+    const lowest = new Map(allGoals.map((name) => [name, columns.reduce((least, column) => Math.min(least, rates.get(column).get(name) ?? 1), 1)]));
+    const kept = new Set([...allGoals].sort((a, b) => lowest.get(a) - lowest.get(b)).slice(0, MAX_GOAL_LINES));
+    const goalNames = allGoals.length > MAX_GOAL_LINES ? allGoals.filter((name) => kept.has(name)) : allGoals;
+    const more = allGoals.length - goalNames.length;
     return [
         `| | ${columns.map((column) => (0,escape_markdown/* escapeMarkdown */.FV)(column.column)).join(' | ')} |`,
         `|---|${columns.map(() => '---:').join('|')}|`,
         row('runs', (c) => String(c.runs)),
         row('**success rate**', (c) => `**${percentBeside(c.successRate, input.thresholds.find((check) => check.name === 'min-success-rate')?.limit)}**`),
-        ...goalNames.map((name) => row(`goal met: ${(0,escape_markdown/* escapeMarkdown */.FV)(name)}`, (c) => {
+        ...goalNames.map((name) => row(`goal met: ${goalName(name)}`, (c) => {
             const rate = rates.get(c).get(name);
             return rate === undefined ? '\u2014' : percent(rate);
         })),
+        ...(more > 0 ? [row(`goal met: \u2026 ${(0,group_digits/* groupDigits */.K)(more)} more goals, each in the JSON report`, () => '\u2014')] : []),
         row('model calls (mean / p95)', (c) => `${number(c.modelCalls.mean)} / ${c.modelCalls.p95}`),
         row('prompt tokens (mean)', (c) => number(Math.round(c.promptTokens) || c.promptTokens)),
         row('completion tokens (mean)', (c) => number(Math.round(c.completionTokens) || c.completionTokens)),
@@ -334,6 +355,8 @@ var openai_model_client = __webpack_require__(73581);
 var replay_model_client = __webpack_require__(21996);
 // EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
 var resolve_inputs = __webpack_require__(57637);
+// EXTERNAL MODULE: ./lib/core/secrets-as-read.js
+var secrets_as_read = __webpack_require__(52776);
 // EXTERNAL MODULE: ./lib/job/budgeted-model-client.js
 var budgeted_model_client = __webpack_require__(66543);
 // EXTERNAL MODULE: ./lib/core/usage.js
@@ -844,6 +867,7 @@ var write_plan = __webpack_require__(20964);
 
 
 
+
 /** An evaluation runs a plan many times: tools that change things outside the run are never called. */
 const withholdSideEffects = (tool) => tool.sideEffects ? 'it has side effects, and plan-runner eval runs a plan many times; evaluate a copy of the plan without it' : undefined;
 function withholding(settings) {
@@ -1017,7 +1041,7 @@ async function runReactVariant(one) {
         await loaded.servers?.close();
         return finish({ status: 'rejected', goals: [], reason: 'the react baseline needs a model: give an API key, --answers FILE or --replay FILE' }, core_usage/* NO_USAGE */.y);
     }
-    redact.learn?.((0,plan_secret_values/* planSecretValues */.U)(source, settings.env));
+    redact.learn?.([...(0,plan_secret_values/* planSecretValues */.U)(source, settings.env), ...(0,secrets_as_read/* secretsAsRead */.O)(settings.inputs, inputs.inputs, redact)]);
     const model = (0,redacting_model_client/* redactingModelClient */.Q)((0,budgeted_model_client/* budgetedModelClient */.z)(client, budget), redact);
     let opened;
     try {
@@ -1472,8 +1496,6 @@ const ScriptedAnswers = schemas.record(Caller, schemas.array(ScriptedAnswer).min
 var plan_error = __webpack_require__(36487);
 // EXTERNAL MODULE: ./lib/action/action-outputs.js
 var action_outputs = __webpack_require__(96637);
-// EXTERNAL MODULE: ./lib/core/group-digits.js
-var group_digits = __webpack_require__(80083);
 // EXTERNAL MODULE: ./lib/report/write-report-file.js
 var write_report_file = __webpack_require__(49443);
 // EXTERNAL MODULE: ./lib/github/toolset-github-context.js

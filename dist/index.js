@@ -5537,6 +5537,34 @@ function isOrdinaryValue(value) {
 
 /***/ }),
 
+/***/ 52776:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   O: () => (/* binding */ secretsAsRead)
+/* harmony export */ });
+/* harmony import */ var _secret_env_name_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(59989);
+
+/**
+ * The values inputs are read as (`resolveInputs`) where the text given was, or held, a secret: for an input
+ * whose default is a number, `0012345678` runs as 12345678 and a long one as its nearest double, which
+ * no known secret matched. For the run's redactor to learn.
+ */
+function secretsAsRead(given, read, redact) {
+    const found = [];
+    for (const [name, value] of Object.entries(given)) {
+        if (typeof value !== 'string' || !Object.hasOwn(read, name) || read[name] === value || redact(value) === value)
+            continue;
+        const text = String(read[name]);
+        if (!(0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_0__/* .isOrdinaryValue */ .C)(text))
+            found.push(text);
+    }
+    return found;
+}
+
+
+/***/ }),
+
 /***/ 66297:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -8051,6 +8079,8 @@ function withDependents(steps, stepStates, own) {
 var evaluate_goals = __nccwpck_require__(63997);
 // EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
 var resolve_inputs = __nccwpck_require__(57637);
+// EXTERNAL MODULE: ./lib/core/secrets-as-read.js
+var secrets_as_read = __nccwpck_require__(52776);
 // EXTERNAL MODULE: ./lib/process/plan-secret-values.js
 var plan_secret_values = __nccwpck_require__(35386);
 // EXTERNAL MODULE: ./lib/process/scrub-environment.js
@@ -8243,9 +8273,13 @@ function approvalStepKey(step, redact) {
 function approvalHash(parts) {
     return (0,stable_hash/* stableHash */.c)({ planFileHash: parts.planFileHash, plan: parts.plan, pending: parts.pending, ...(parts.inputsHash !== undefined && { inputs: parts.inputsHash }) });
 }
-/** The hash of a run's inputs, as an approval request records it. */
-function inputsHash(inputs) {
-    return (0,stable_hash/* stableHash */.c)(inputs);
+/**
+ * The hash of a run's inputs, as an approval request, `plannedFor` and the reuse keys record it: redacted, as the
+ * tools and the model get them. Of the inputs as given, a trace's reader who knew the others could try a dictionary
+ * of passwords against a secret one, two SHA-256 hashes a guess.
+ */
+function inputsHash(inputs, redact) {
+    return (0,stable_hash/* stableHash */.c)(redact ? (0,core_redact/* redactDeep */.KL)(inputs, redact) : inputs);
 }
 /**
  * What a step will be run with, where the results it names exist: its arguments; a `for_each`
@@ -8318,7 +8352,7 @@ function pendingApprovalStep(step, sources, options = {}) {
  * them, redacted: hashed whole, a value the redactor hides made a hash no approving run could match.
  */
 function approvalRequest(plan, fileHash, pending, inputs, redact) {
-    const parts = { planFileHash: fileHash, plan: redact ? (0,core_redact/* redactDeep */.KL)(plan, redact) : plan, pending: redact ? (0,core_redact/* redactDeep */.KL)(pending, redact) : pending, inputsHash: inputsHash(inputs) };
+    const parts = { planFileHash: fileHash, plan: redact ? (0,core_redact/* redactDeep */.KL)(plan, redact) : plan, pending: redact ? (0,core_redact/* redactDeep */.KL)(pending, redact) : pending, inputsHash: inputsHash(inputs, redact) };
     return { hash: approvalHash(parts), ...parts };
 }
 
@@ -8710,6 +8744,7 @@ var hide_cut_fragments = __nccwpck_require__(99674);
 
 
 
+
 /**
  * Runs a `type: plan` step: the plan it `uses`, with `with:` as its inputs, as a nested run whose
  * events go to the outer journal. Its goals decide whether the step succeeded; its final result is
@@ -8734,6 +8769,8 @@ async function runNestedPlan(step, context) {
     if (!inputs.ok)
         return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `cannot start: ${inputs.errors.join('; ')}` }));
     const { deps } = context;
+    if (deps.redact)
+        deps.redact.learn?.((0,secrets_as_read/* secretsAsRead */.O)(given, inputs.inputs, deps.redact));
     const within = (0,plan_step/* stepKeyWithin */.t)(deps.within, step.key);
     const outcome = await runPlan(inner, {
         ...deps,
@@ -9596,6 +9633,7 @@ function spentBy(step) {
 
 
 
+
 /** Scheduler turns between two yields to the event loop: a signal waits at most this many instant steps. */
 const TURNS_PER_YIELD = 16;
 /**
@@ -9711,7 +9749,7 @@ class PlanRun {
         this.budget = deps.budget ?? new run_budget/* RunBudget */.b(plan.limits, plan.source?.pricing);
         this.gate = new ApprovalGate(plan, deps.tools, deps.approval, deps.redact, deps.inner === true);
         this.#resultHashes = new ResultHashes(deps.redact);
-        this.#inputsHash = (0,stable_hash/* stableHash */.c)(deps.inputs);
+        this.#inputsHash = inputsHash(deps.inputs, deps.redact);
         this.#part = deps.inner ? undefined : deps.fanOut;
         this.#scope = this.#part ? (0,fan_out_part/* fanOutScope */.q)(plan.steps, this.#part.part) : undefined;
         this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key), plan.limits.concurrency, deps.stepWeights && (0,trace_step_weights/* weightsWithin */.fV)(deps.stepWeights, deps.within));
@@ -11203,7 +11241,7 @@ function fanOutWriteProblem(plan) {
  * inputs must be those of the pause, and the plan file must still give that hash. Only then may
  * the steps it covers start.
  */
-function grantApproval(plan, resume, grant, inputs) {
+function grantApproval(plan, resume, grant, inputs, redact) {
     const request = resume?.approval;
     if (!resume || !request)
         return { ok: false, problem: `${resume?.from ?? 'the earlier run'} did not pause for approval, so there is nothing to approve` };
@@ -11212,7 +11250,7 @@ function grantApproval(plan, resume, grant, inputs) {
     if (grant.hash !== request.hash)
         return { ok: false, problem: `the approval names ${grant.hash}, but the paused run asked for ${request.hash}; approve what it asked` };
     // The pending steps' arguments follow from the run's inputs: other inputs would run other calls than the person saw.
-    if (request.inputsHash !== undefined && request.inputsHash !== inputsHash(inputs)) {
+    if (request.inputsHash !== undefined && request.inputsHash !== inputsHash(inputs, redact)) {
         return {
             ok: false,
             problem: `the run's inputs differ from those of the run that asked for approval ${request.hash}; nothing ran. Approve with the same inputs, or run the plan again with these to ask for approval of them`,
@@ -11726,6 +11764,7 @@ async function writeSteps(plan, options) {
 
 
 
+
 /** Whether a plan the model wrote was written for this goal (as the trace keeps it, redacted): for another, the model writes it anew. */
 function sameGoal(goal, resume, redact) {
     return (goal === undefined ? undefined : redact(goal)) === resume.firstPlan.goal;
@@ -11737,7 +11776,7 @@ function sameGoal(goal, resume, redact) {
  * had written out of them in its arguments (found by an adversarial hunt of durable runs).
  */
 function plannedFor(plan, inputs, redact) {
-    return (0,stable_hash/* stableHash */.c)({ goal: plan.goal === undefined ? null : redact(plan.goal), goals: (plan.source.goals ?? []).map((goal) => goal.name), inputs: inputsHash(inputs) });
+    return (0,stable_hash/* stableHash */.c)({ goal: plan.goal === undefined ? null : redact(plan.goal), goals: (plan.source.goals ?? []).map((goal) => goal.name), inputs: inputsHash(inputs, redact) });
 }
 /** Whether the run `resume` came from was planned for what this run's model would be given (a trace written before `plannedFor` says nothing: as before). */
 function samePlanning(planned, resume) {
@@ -11807,6 +11846,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     if (!inputs.ok)
         return { kind: 'rejected', plan: loadedPlan, errors: inputs.errors.map((message) => setupError(loadedPlan, message)), badInputs: true };
     const { redact } = deps;
+    redact.learn?.((0,secrets_as_read/* secretsAsRead */.O)(settings.inputs, inputs.inputs, redact));
     const prepared = prepareModel(loadedPlan, { ...settings.model, redact }, deps.createModel);
     if (!prepared.ok)
         return { kind: 'rejected', plan: loadedPlan, errors: [prepared.error] };
@@ -11845,7 +11885,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     if (states.length > 0)
         resume = states.length === 1 ? states[0] : (0,resume_state/* mergeResumeStates */.w6)(states, states.map((state) => state.from).join(', '));
     const stepWeights = settings.stepWeights ?? (resume && resume.durations.size > 0 ? resume.durations : undefined);
-    const granted = settings.approve && grantApproval(loadedPlan, resume, settings.approve, inputs.inputs);
+    const granted = settings.approve && grantApproval(loadedPlan, resume, settings.approve, inputs.inputs, redact);
     if (granted && !granted.ok)
         return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${granted.problem}`)] };
     // An approved run runs the plan exactly as approved; a plan the model wrote is resumed as that run last
@@ -21433,6 +21473,7 @@ var nearest_name = __nccwpck_require__(95421);
 
 
 
+
 function regexProblem(pattern, flags) {
     try {
         (0,goal_regex/* parseGoalRegex */.e)(pattern, flags);
@@ -21454,6 +21495,15 @@ const TEXT_PROBES = ['', ' ', '\n', ...SENTENCE_PROBES];
 function matchesAnything(pattern, flags, probes) {
     const regex = (0,goal_regex/* parseGoalRegex */.e)(pattern, flags);
     return probes.every((probe) => regex.test(probe));
+}
+/** The goal kinds whose text is compared with the result (or put to a judge) as written. */
+const TEXT_KINDS = ['contains', 'not_contains', 'matches', 'equals', 'every_sentence_matches', 'judge'];
+/** The first `${\u2026}` in a goal's text that reads as a reference (a step's result, an input, an item, a runner variable), written right or wrong. */
+function check_goals_referenceIn(text) {
+    for (const [written, body] of text.matchAll(reference_syntax/* TEMPLATE_PATTERN */.qF))
+        if ((0,reference_syntax/* parseTemplateBody */.Kp)(body).kind !== 'literal')
+            return written;
+    return undefined;
 }
 /** Each goal names exactly one kind of check, its regexes compile, its schema is valid, `of` names a step. */
 function checkGoals(goals, stepKeys, hasSteps) {
@@ -21479,6 +21529,14 @@ function checkGoals(goals, stepKeys, hasSteps) {
             // `x|` or `(\[\d+\])?` finds an empty match in any text: such a goal could never fail.
             else if (pattern !== undefined && matchesAnything(pattern, goal.flags, kind === 'matches' ? TEXT_PROBES : SENTENCE_PROBES)) {
                 issues.push({ path: [...at, kind], message: `\`${pattern.slice(0, 64)}\` matches any text (an empty match is found everywhere), so the goal could never fail; make its parts required (no \`x|\`, \`(\u2026)?\` or \`x*\` as the whole)` });
+            }
+        }
+        // Nothing fills in a goal's text (found by an adversarial pass): `not_contains: "${inputs.api_key}"` looked for
+        // those characters and passed whatever the result held.
+        for (const kind of TEXT_KINDS) {
+            const reference = goal[kind] === undefined ? undefined : check_goals_referenceIn(goal[kind]);
+            if (reference !== undefined) {
+                issues.push({ path: [...at, kind], message: `\`${reference}\` would be taken as those characters: a goal's text is not filled in with a step's result, an input or a variable; write the text itself (\`of:\` picks the step whose result is checked)` });
             }
         }
         // Options of one kind of check on a goal of another were ignored: `not_contains: todo` with `flags: i` passed on "TODO".
@@ -23907,7 +23965,8 @@ function renderComment(record, options) {
         return fixedChars + (lineCount ? lineChars + lineCount - 1 : 0) + (note?.length ?? 0) + 2 * (parts - 1);
     };
     const cutNote = `_Results were left out of this comment to stay under GitHub's ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_9__/* .groupDigits */ .K)(COMMENT_MAX_CHARS)}-character limit; see ${summaryLink(options.runUrl)}._`;
-    const more = (n) => `- \u2026 ${n} more step${n === 1 ? '' : 's'}; see ${summaryLink(options.runUrl)}`;
+    // How many of them failed, when any did: only the header's count said so (found by an adversarial pass).
+    const more = (n, failed = 0) => `- \u2026 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_9__/* .groupDigits */ .K)(n)} more step${n === 1 ? '' : 's'}${failed > 0 ? ` (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_9__/* .groupDigits */ .K)(failed)} failed)` : ''}; see ${summaryLink(options.runUrl)}`;
     const steps = record.plan?.steps ?? [];
     // Still too long without any result line: keep the checklist lines that fit and count the rest. The
     // lines of steps that failed, run or wait go in first, so what went wrong stays in view; an entry too
@@ -23915,7 +23974,12 @@ function renderComment(record, options) {
     // `bare` holds the lines up to where they overflowed; the others are made only when looked at.
     const countRest = (bare) => {
         const kept = new Map();
-        let used = sizeOf(more(steps.length).length, 1, cutNote);
+        // Room for the count line as it would read with every step left out, failed ones among them.
+        let failedSteps = 0;
+        for (const planStep of steps)
+            if (record.steps.get(planStep.key)?.state === 'failed')
+                failedSteps++;
+        let used = sizeOf(more(steps.length, failedSteps).length, 1, cutNote);
         // No line is shorter than an icon and a key: with less room than that left, nothing more is made.
         const full = () => used + 6 > maxChars;
         const keep = (index) => {
@@ -23942,7 +24006,12 @@ function renderComment(record, options) {
             if (!urgentAt?.[index] && !keep(index))
                 break;
         const lines = [...kept.keys()].sort((a, b) => a - b).map((index) => kept.get(index));
-        return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_10__/* .cutMarkdown */ .G$)(build(kept.size < steps.length ? [...lines, more(steps.length - kept.size)] : lines, cutNote), maxChars);
+        let failed = 0;
+        if (kept.size < steps.length)
+            for (const [index, planStep] of steps.entries())
+                if (!kept.has(index) && record.steps.get(planStep.key)?.state === 'failed')
+                    failed++;
+        return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_10__/* .cutMarkdown */ .G$)(build(kept.size < steps.length ? [...lines, more(steps.length - kept.size, failed)] : lines, cutNote), maxChars);
     };
     // When the lines without results already overflow, so do the lines with them: the comment is
     // the lines that fit and a count, and only those are computed, not 10,000 result lines.

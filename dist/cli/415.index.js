@@ -1381,6 +1381,34 @@ function undoneInside(key, nested) {
 
 /***/ }),
 
+/***/ 52776:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   O: () => (/* binding */ secretsAsRead)
+/* harmony export */ });
+/* harmony import */ var _secret_env_name_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(59989);
+
+/**
+ * The values inputs are read as (`resolveInputs`) where the text given was, or held, a secret: for an input
+ * whose default is a number, `0012345678` runs as 12345678 and a long one as its nearest double, which
+ * no known secret matched. For the run's redactor to learn.
+ */
+function secretsAsRead(given, read, redact) {
+    const found = [];
+    for (const [name, value] of Object.entries(given)) {
+        if (typeof value !== 'string' || !Object.hasOwn(read, name) || read[name] === value || redact(value) === value)
+            continue;
+        const text = String(read[name]);
+        if (!(0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_0__/* .isOrdinaryValue */ .C)(text))
+            found.push(text);
+    }
+    return found;
+}
+
+
+/***/ }),
+
 /***/ 66297:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -3442,6 +3470,8 @@ function withDependents(steps, stepStates, own) {
 var evaluate_goals = __webpack_require__(63997);
 // EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
 var resolve_inputs = __webpack_require__(57637);
+// EXTERNAL MODULE: ./lib/core/secrets-as-read.js
+var secrets_as_read = __webpack_require__(52776);
 // EXTERNAL MODULE: ./lib/process/plan-secret-values.js
 var plan_secret_values = __webpack_require__(35386);
 // EXTERNAL MODULE: ./lib/process/scrub-environment.js
@@ -3634,9 +3664,13 @@ function approvalStepKey(step, redact) {
 function approvalHash(parts) {
     return (0,stable_hash/* stableHash */.c)({ planFileHash: parts.planFileHash, plan: parts.plan, pending: parts.pending, ...(parts.inputsHash !== undefined && { inputs: parts.inputsHash }) });
 }
-/** The hash of a run's inputs, as an approval request records it. */
-function inputsHash(inputs) {
-    return (0,stable_hash/* stableHash */.c)(inputs);
+/**
+ * The hash of a run's inputs, as an approval request, `plannedFor` and the reuse keys record it: redacted, as the
+ * tools and the model get them. Of the inputs as given, a trace's reader who knew the others could try a dictionary
+ * of passwords against a secret one, two SHA-256 hashes a guess.
+ */
+function inputsHash(inputs, redact) {
+    return (0,stable_hash/* stableHash */.c)(redact ? (0,core_redact/* redactDeep */.KL)(inputs, redact) : inputs);
 }
 /**
  * What a step will be run with, where the results it names exist: its arguments; a `for_each`
@@ -3709,7 +3743,7 @@ function pendingApprovalStep(step, sources, options = {}) {
  * them, redacted: hashed whole, a value the redactor hides made a hash no approving run could match.
  */
 function approvalRequest(plan, fileHash, pending, inputs, redact) {
-    const parts = { planFileHash: fileHash, plan: redact ? (0,core_redact/* redactDeep */.KL)(plan, redact) : plan, pending: redact ? (0,core_redact/* redactDeep */.KL)(pending, redact) : pending, inputsHash: inputsHash(inputs) };
+    const parts = { planFileHash: fileHash, plan: redact ? (0,core_redact/* redactDeep */.KL)(plan, redact) : plan, pending: redact ? (0,core_redact/* redactDeep */.KL)(pending, redact) : pending, inputsHash: inputsHash(inputs, redact) };
     return { hash: approvalHash(parts), ...parts };
 }
 
@@ -4123,6 +4157,7 @@ var hide_cut_fragments = __webpack_require__(99674);
 
 
 
+
 /**
  * Runs a `type: plan` step: the plan it `uses`, with `with:` as its inputs, as a nested run whose
  * events go to the outer journal. Its goals decide whether the step succeeded; its final result is
@@ -4147,6 +4182,8 @@ async function runNestedPlan(step, context) {
     if (!inputs.ok)
         return fail(new NestedPlanError({ stepKey: step.key, uses, problem: `cannot start: ${inputs.errors.join('; ')}` }));
     const { deps } = context;
+    if (deps.redact)
+        deps.redact.learn?.((0,secrets_as_read/* secretsAsRead */.O)(given, inputs.inputs, deps.redact));
     const within = (0,plan_step/* stepKeyWithin */.t)(deps.within, step.key);
     const outcome = await runPlan(inner, {
         ...deps,
@@ -5014,6 +5051,7 @@ function spentBy(step) {
 
 
 
+
 /** Scheduler turns between two yields to the event loop: a signal waits at most this many instant steps. */
 const TURNS_PER_YIELD = 16;
 /**
@@ -5129,7 +5167,7 @@ class PlanRun {
         this.budget = deps.budget ?? new run_budget/* RunBudget */.b(plan.limits, plan.source?.pricing);
         this.gate = new ApprovalGate(plan, deps.tools, deps.approval, deps.redact, deps.inner === true);
         this.#resultHashes = new ResultHashes(deps.redact);
-        this.#inputsHash = (0,stable_hash/* stableHash */.c)(deps.inputs);
+        this.#inputsHash = inputsHash(deps.inputs, deps.redact);
         this.#part = deps.inner ? undefined : deps.fanOut;
         this.#scope = this.#part ? fanOutScope(plan.steps, this.#part.part) : undefined;
         this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key), plan.limits.concurrency, deps.stepWeights && (0,trace_step_weights/* weightsWithin */.fV)(deps.stepWeights, deps.within));
@@ -6621,7 +6659,7 @@ function fanOutWriteProblem(plan) {
  * inputs must be those of the pause, and the plan file must still give that hash. Only then may
  * the steps it covers start.
  */
-function grantApproval(plan, resume, grant, inputs) {
+function grantApproval(plan, resume, grant, inputs, redact) {
     const request = resume?.approval;
     if (!resume || !request)
         return { ok: false, problem: `${resume?.from ?? 'the earlier run'} did not pause for approval, so there is nothing to approve` };
@@ -6630,7 +6668,7 @@ function grantApproval(plan, resume, grant, inputs) {
     if (grant.hash !== request.hash)
         return { ok: false, problem: `the approval names ${grant.hash}, but the paused run asked for ${request.hash}; approve what it asked` };
     // The pending steps' arguments follow from the run's inputs: other inputs would run other calls than the person saw.
-    if (request.inputsHash !== undefined && request.inputsHash !== inputsHash(inputs)) {
+    if (request.inputsHash !== undefined && request.inputsHash !== inputsHash(inputs, redact)) {
         return {
             ok: false,
             problem: `the run's inputs differ from those of the run that asked for approval ${request.hash}; nothing ran. Approve with the same inputs, or run the plan again with these to ask for approval of them`,
@@ -7170,6 +7208,7 @@ async function writeSteps(plan, options) {
 
 
 
+
 /** Whether a plan the model wrote was written for this goal (as the trace keeps it, redacted): for another, the model writes it anew. */
 function sameGoal(goal, resume, redact) {
     return (goal === undefined ? undefined : redact(goal)) === resume.firstPlan.goal;
@@ -7181,7 +7220,7 @@ function sameGoal(goal, resume, redact) {
  * had written out of them in its arguments (found by an adversarial hunt of durable runs).
  */
 function plannedFor(plan, inputs, redact) {
-    return (0,stable_hash/* stableHash */.c)({ goal: plan.goal === undefined ? null : redact(plan.goal), goals: (plan.source.goals ?? []).map((goal) => goal.name), inputs: inputsHash(inputs) });
+    return (0,stable_hash/* stableHash */.c)({ goal: plan.goal === undefined ? null : redact(plan.goal), goals: (plan.source.goals ?? []).map((goal) => goal.name), inputs: inputsHash(inputs, redact) });
 }
 /** Whether the run `resume` came from was planned for what this run's model would be given (a trace written before `plannedFor` says nothing: as before). */
 function samePlanning(planned, resume) {
@@ -7251,6 +7290,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     if (!inputs.ok)
         return { kind: 'rejected', plan: loadedPlan, errors: inputs.errors.map((message) => setupError(loadedPlan, message)), badInputs: true };
     const { redact } = deps;
+    redact.learn?.((0,secrets_as_read/* secretsAsRead */.O)(settings.inputs, inputs.inputs, redact));
     const prepared = prepareModel(loadedPlan, { ...settings.model, redact }, deps.createModel);
     if (!prepared.ok)
         return { kind: 'rejected', plan: loadedPlan, errors: [prepared.error] };
@@ -7289,7 +7329,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
     if (states.length > 0)
         resume = states.length === 1 ? states[0] : (0,resume_state/* mergeResumeStates */.w6)(states, states.map((state) => state.from).join(', '));
     const stepWeights = settings.stepWeights ?? (resume && resume.durations.size > 0 ? resume.durations : undefined);
-    const granted = settings.approve && grantApproval(loadedPlan, resume, settings.approve, inputs.inputs);
+    const granted = settings.approve && grantApproval(loadedPlan, resume, settings.approve, inputs.inputs, redact);
     if (granted && !granted.ok)
         return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `cannot approve: ${granted.problem}`)] };
     // An approved run runs the plan exactly as approved; a plan the model wrote is resumed as that run last

@@ -6322,6 +6322,7 @@ var nearest_name = __webpack_require__(95421);
 
 
 
+
 function regexProblem(pattern, flags) {
     try {
         (0,goal_regex/* parseGoalRegex */.e)(pattern, flags);
@@ -6343,6 +6344,15 @@ const TEXT_PROBES = ['', ' ', '\n', ...SENTENCE_PROBES];
 function matchesAnything(pattern, flags, probes) {
     const regex = (0,goal_regex/* parseGoalRegex */.e)(pattern, flags);
     return probes.every((probe) => regex.test(probe));
+}
+/** The goal kinds whose text is compared with the result (or put to a judge) as written. */
+const TEXT_KINDS = ['contains', 'not_contains', 'matches', 'equals', 'every_sentence_matches', 'judge'];
+/** The first `${\u2026}` in a goal's text that reads as a reference (a step's result, an input, an item, a runner variable), written right or wrong. */
+function check_goals_referenceIn(text) {
+    for (const [written, body] of text.matchAll(reference_syntax/* TEMPLATE_PATTERN */.qF))
+        if ((0,reference_syntax/* parseTemplateBody */.Kp)(body).kind !== 'literal')
+            return written;
+    return undefined;
 }
 /** Each goal names exactly one kind of check, its regexes compile, its schema is valid, `of` names a step. */
 function checkGoals(goals, stepKeys, hasSteps) {
@@ -6368,6 +6378,14 @@ function checkGoals(goals, stepKeys, hasSteps) {
             // `x|` or `(\[\d+\])?` finds an empty match in any text: such a goal could never fail.
             else if (pattern !== undefined && matchesAnything(pattern, goal.flags, kind === 'matches' ? TEXT_PROBES : SENTENCE_PROBES)) {
                 issues.push({ path: [...at, kind], message: `\`${pattern.slice(0, 64)}\` matches any text (an empty match is found everywhere), so the goal could never fail; make its parts required (no \`x|\`, \`(\u2026)?\` or \`x*\` as the whole)` });
+            }
+        }
+        // Nothing fills in a goal's text (found by an adversarial pass): `not_contains: "${inputs.api_key}"` looked for
+        // those characters and passed whatever the result held.
+        for (const kind of TEXT_KINDS) {
+            const reference = goal[kind] === undefined ? undefined : check_goals_referenceIn(goal[kind]);
+            if (reference !== undefined) {
+                issues.push({ path: [...at, kind], message: `\`${reference}\` would be taken as those characters: a goal's text is not filled in with a step's result, an input or a variable; write the text itself (\`of:\` picks the step whose result is checked)` });
             }
         }
         // Options of one kind of check on a goal of another were ignored: `not_contains: todo` with `flags: i` passed on "TODO".
