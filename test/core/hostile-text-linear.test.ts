@@ -32,6 +32,7 @@ const SCRIPT = `
   import { summariseVariant } from ${source('eval/summarise-variant.ts')};
   import { TailBuffer } from ${source('process/tail-buffer.ts')};
   import { weightsWithin } from ${source('run/trace-step-weights.ts')};
+  import { dataBlock } from ${source('steps/data-block.ts')};
 
   const shapes = {
     // 48,000 keys that read the same once invisible characters go: each counted its number from 2 (72 s at 32,000).
@@ -195,6 +196,12 @@ const SCRIPT = `
       for (let i = 0; i < 60_000; i++) weights.set('p' + i + '/s', i).set('q' + i, i);
       for (let i = 0; i < 60_000; i++) if (weightsWithin(weights, 'p' + i).get('s') !== i) throw new Error('wrong weight for p' + i);
     },
+    // A data block's closing tag is looked for with blanks in it: two runs of blanks a \`<\` reads on over, tried at each split.
+    'blanks after a tag opener in a data block': () => {
+      // As prompt text made clean already passes it (\`promptData\`): the sanitiser, which would fold the blanks, has run.
+      const block = dataBlock({ step: 'x' }, '<' + ' '.repeat(400_000) + '/' + ' '.repeat(400_000) + 'x', true);
+      if (!block.startsWith('<data step="x">') || block.includes('&lt;')) throw new Error('a tag defused that is none');
+    },
   };
   // The error's words between the failure and the hint: \`…failed: Connection error. Could not reach…\`.
   const trimmedStop = (error) => error.message.split('failed: ')[1].split(' Could not')[0];
@@ -207,7 +214,7 @@ describe('functions on untrusted text', () => {
   it('stay linear on the shapes that made them quadratic', () => {
     expect(runCpuBounded(SCRIPT, 40, 240_000)).toEqual({
       signal: null,
-      stdout: ['colliding keys', 'spaces in a key block', 'blanks after a fence', 'a fence line with a \\r', 'blanks in command output', 'a token run in evidence', 'blanks before a sentence', 'Basic and base64', 'private keys with no END line', 'private keys with no BEGIN line', 'JWT pieces after a cut', 'token prefixes before cuts', 'blanks and backslashes around line breaks', 'a verdict full of quotes', 'dashes around cuts with a key known', 'dots in a model error', 'dots and blanks in a path', 'rejections in a trace', 'required names checked under additionalProperties', 'cut notes after line separators', 'goals of an eval column', 'one-byte writes to a tail', 'weights of many used plans'],
+      stdout: ['colliding keys', 'spaces in a key block', 'blanks after a fence', 'a fence line with a \\r', 'blanks in command output', 'a token run in evidence', 'blanks before a sentence', 'Basic and base64', 'private keys with no END line', 'private keys with no BEGIN line', 'JWT pieces after a cut', 'token prefixes before cuts', 'blanks and backslashes around line breaks', 'a verdict full of quotes', 'dashes around cuts with a key known', 'dots in a model error', 'dots and blanks in a path', 'rejections in a trace', 'required names checked under additionalProperties', 'cut notes after line separators', 'goals of an eval column', 'one-byte writes to a tail', 'weights of many used plans', 'blanks after a tag opener in a data block'],
       stderr: '',
     });
   }, 250_000);
