@@ -70,12 +70,17 @@ export function judgeMessages(criterion: string, result: unknown): ChatRequest['
   ];
 }
 
-/** `<<<RESULT` / `RESULT>>>`, numbered until neither occurs in the text (deterministic, for replay). */
+/**
+ * `<<<RESULT` / `RESULT>>>`, numbered until neither occurs in the text (deterministic, for replay), in any case or
+ * with blanks in it: `result>>>` or `RESULT >>>`, which a model may read as the block's end, was let through
+ * (found by an adversarial pass).
+ */
 function delimitersFor(text: string): { begin: string; end: string } {
+  const folded = text.toLowerCase().replace(/\s+/g, '');
   for (let n = 0; ; n++) {
     const tag = n === 0 ? 'RESULT' : `RESULT-${n}`;
     const begin = `<<<${tag}`;
     const end = `${tag}>>>`;
-    if (!text.includes(begin) && !text.includes(end)) return { begin, end };
+    if (!folded.includes(begin.toLowerCase()) && !folded.includes(end.toLowerCase())) return { begin, end };
   }
 }
