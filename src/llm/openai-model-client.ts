@@ -4,6 +4,7 @@ import type OpenAI from 'openai';
 import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from './model-client.ts';
 import { AnswerTooLargeError, MAX_ANSWER_BYTES } from './answer-too-large-error.ts';
 import { boundingRetryWaits } from './bounded-retry-waits.ts';
+import { raceAbort } from '../core/race-abort.ts';
 import { limitedBody } from '../core/limited-body.ts';
 import { ModelCallError } from './model-call-error.ts';
 import { billedAnswer, readChatResponse } from './read-chat-response.ts';
@@ -183,7 +184,10 @@ export function createOpenAIModelClient(options: OpenAIModelClientOptions): Mode
       };
       let answer: unknown;
       try {
-        answer = await requestsOf.run(requests, ask);
+        // Raced against the call's signal: the SDK waits out a server's retry-after (up to a minute here) in a
+        // sleep no signal ends, and a cancelled planner's or judge's call held the run's end that long (found by
+        // an adversarial pass). After that sleep the SDK sees the signal and sends nothing more.
+        answer = await raceAbort(requestsOf.run(requests, ask), callSignal);
       } catch (error) {
         // A cancelled call ends with the canceller's reason (step timeout, run cancel), not an SDK error.
         if (signal?.aborted) throw signal.reason;

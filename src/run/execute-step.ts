@@ -4,7 +4,7 @@ import type { Tool, ToolContext } from '../tools/tool.ts';
 import type { Clock } from '../core/clock.ts';
 import { addUsage, NO_USAGE, type Usage } from '../core/usage.ts';
 import type { StepActivity } from '../core/run-event.ts';
-import { raceAbort } from './race-abort.ts';
+import { raceAbort } from '../core/race-abort.ts';
 import { StepTimeoutError } from './step-timeout-error.ts';
 import { stepTimeoutSeconds } from './step-timeout.ts';
 import type { RunDeps } from './run-deps.ts';

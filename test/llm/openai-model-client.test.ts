@@ -110,6 +110,19 @@ describe('createOpenAIModelClient', () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  // Found by an adversarial pass: the SDK waits out a retry-after in a sleep no signal ends, and a cancelled call
+  // (a planner's, a judge's) held the run's end for the whole wait. Here the wait is 40 s, past the test's 20 s.
+  it('ends a call cancelled while the SDK waits out a retry-after, and asks nothing more', async () => {
+    server.script([httpError(429, { headers: { 'retry-after': '40' } }), textAnswer('never asked for')]);
+    const cancel = new AbortController();
+    const call = client({ maxRetries: 1 }).complete(request, label, cancel.signal);
+    while (server.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    // The 429 has been answered once the client reads it; cancelling now finds the SDK asleep or about to be.
+    cancel.abort(new Error('cancelled (SIGINT)'));
+    await expect(call).rejects.toThrow('cancelled (SIGINT)');
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('makes a 401 permanent, tried once, with a hint about the key', async () => {
     server.script(() => httpError(401, { message: 'bad key' }));
     const error = await failure(client({ maxRetries: 3 }).complete(request, label));
