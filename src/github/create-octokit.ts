@@ -4,6 +4,7 @@ import { restEndpointMethods } from '@octokit/plugin-rest-endpoint-methods';
 import { throttling, type ThrottlingOptions } from '@octokit/plugin-throttling';
 import type { RateBudget } from './rate-budget.ts';
 import { wellFormed } from '../core/well-formed.ts';
+import { RedirectNotFollowedError } from './redirect-not-followed-error.ts';
 import { GITHUB_REQUEST_TIMEOUT_MS } from './github-failure.ts';
 
 // The Octokit `@actions/github`'s getOctokit builds (core, REST methods, pagination), with throttling.
@@ -87,6 +88,10 @@ export function createOctokit(settings: OctokitSettings): GitHubClient {
   const { paginate } = octokit;
   const wellFormedPaginate = ((route: unknown, parameters?: unknown, mapFn?: unknown) => (paginate as (...args: unknown[]) => unknown)(route, wellFormedValues(parameters), mapFn)) as typeof paginate;
   octokit.paginate = Object.assign(wellFormedPaginate, { iterator: ((route: unknown, parameters?: unknown) => (paginate.iterator as (...args: unknown[]) => unknown)(route, wellFormedValues(parameters))) as typeof paginate.iterator });
+  // Octokit hands back a redirect the request did not follow as if it were the answer (its body the redirect's).
+  octokit.hook.after('request', (response) => {
+    if (response.status >= 300 && response.status < 400) throw new RedirectNotFollowedError(response.status, response.headers);
+  });
   const budget = settings.rateBudget;
   if (budget) {
     const observe = (headers: Readonly<Record<string, string | number | undefined>> | undefined): void => {

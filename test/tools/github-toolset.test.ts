@@ -251,6 +251,26 @@ describe('github read tools', () => {
     expect(api.requests[0]?.params).toMatchObject({ owner: 'other', repo: 'lib' });
   });
 
+  // Found by an adversarial pass: GitHub answers an issue transferred to another repository with a 301 to it, and
+  // fetch followed it there, so a token reaching further read (and, for a POST turned GET, "labelled") an issue of a
+  // repository the plan does not allow.
+  it('follows no redirect out of the allowed repositories: an issue transferred elsewhere is refused, not read there', async () => {
+    api.handlers['issues/get'] = (request, baseUrl) =>
+      request.params.repo === 'demo'
+        ? { status: 301, body: { message: 'Moved Permanently', url: `${baseUrl}/repos/octo/private/issues/5` }, headers: { location: `${baseUrl}/repos/octo/private/issues/5` } }
+        : { body: issue(5, 'Embargoed vulnerability', { body: 'the private report' }) };
+    api.handlers['issues/add-labels'] = (_request, baseUrl) => ({ status: 301, body: { message: 'Moved Permanently' }, headers: { location: `${baseUrl}/repos/octo/private/issues/5/labels` } });
+    api.handlers['issues/list-labels-on-issue'] = () => ({ body: [{ name: 'embargoed' }] });
+    const read = await call('get_issue', { issue_number: 5 }).catch((caught: unknown) => caught);
+    expect(read).toMatchObject({ status: 301, transient: false });
+    expect((read as Error).message).toBe(
+      'get_issue: reading issue #5 of octo/demo: GitHub answered 301: a redirect (HTTP 301) the request did not follow; it moved (an issue transferred to another repository, a repository renamed), and the github tools follow no redirect; name the repository it is in now, which the plan must allow',
+    );
+    const labelled = await call('add_labels', { issue_number: 5, labels: ['x'] }).catch((caught: unknown) => caught);
+    expect(labelled).toMatchObject({ status: 301, transient: false });
+    expect(api.requests.map((request) => `${request.method} ${request.params.owner}/${request.params.repo}`)).toEqual(['GET octo/demo', 'POST octo/demo']);
+  });
+
   it.each([
     ['..', '..'],
     ['.', 'demo'],

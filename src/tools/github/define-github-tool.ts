@@ -9,8 +9,11 @@ import { InvalidRepositoryNameError } from './invalid-repository-name-error.ts';
 export interface GitHubCall {
   readonly owner: string;
   readonly repo: string;
-  /** Octokit `request` options for one request: cancels with the run, times out after the per-request timeout. */
-  request(): { signal: AbortSignal };
+  /**
+   * Octokit `request` options for one request: cancels with the run, times out after the per-request timeout, and
+   * follows no redirect (GitHub sends a transferred issue's reads and writes to the repository it moved to).
+   */
+  request(): { signal: AbortSignal; redirect: 'manual' };
   readonly cancel: AbortSignal;
   /** Maps a failure to a StepError (or the cancel reason) naming `action`. */
   fail(action: string, error: unknown): Error;
@@ -68,7 +71,7 @@ export function defineGitHubTool(context: GitHubToolContext, spec: GitHubToolSpe
     const call: GitHubCall = {
       owner,
       repo,
-      request: () => ({ signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(context.requestTimeoutMs)]) }),
+      request: () => ({ signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(context.requestTimeoutMs)]), redirect: 'manual' }),
       cancel: ctx.signal,
       fail: (action, error) => toGitHubApiError(spec.name, action, error, ctx.signal),
     };

@@ -10,6 +10,9 @@ const ADVICE: Record<number, string> = {
   422: 'GitHub rejected the arguments',
 };
 
+/** A redirect, which the github tools do not follow: where it leads may be a repository the run may not reach. */
+const REDIRECT_ADVICE = 'it moved (an issue transferred to another repository, a repository renamed), and the github tools follow no redirect; name the repository it is in now, which the plan must allow';
+
 /** A GitHub API call failed; 408, 429, 5xx, rate limits, timeouts and network failures are transient. */
 export class GitHubApiError extends StepError {
   /** HTTP status, or undefined when no answer came (timeout, network). */
@@ -27,7 +30,8 @@ export class GitHubApiError extends StepError {
   }) {
     const { toolName, action, status, detail } = options;
     const what = status === undefined ? `got no answer from GitHub (${detail})` : `GitHub answered ${status}: ${detail}`;
-    const advice = status === undefined || options.transient ? 'it can be retried' : (ADVICE[status] ?? 'check the arguments');
+    const advice =
+      status === undefined || options.transient ? 'it can be retried' : status >= 300 && status < 400 ? REDIRECT_ADVICE : (ADVICE[status] ?? 'check the arguments');
     super(`${toolName}: ${action}: ${what}; ${advice}`, options);
     this.status = status;
     this.action = action;
