@@ -85,9 +85,24 @@ export function createOctokit(settings: OctokitSettings): GitHubClient {
   });
   // Pagination builds its first URL from the parameters before any request, out of the hook's reach: a label with
   // half a character threw "URI malformed" there (found by a review).
+  // It also sends each page with the route's method, URL and headers only: the parameters' `request` options (the
+  // call's signal, its cancel and timeout; no redirects) reached no page, and pages GitHub kept linking went on for
+  // good (found by an adversarial pass). The route is given them as its defaults, which every page's request merges.
   const { paginate } = octokit;
-  const wellFormedPaginate = ((route: unknown, parameters?: unknown, mapFn?: unknown) => (paginate as (...args: unknown[]) => unknown)(route, wellFormedValues(parameters), mapFn)) as typeof paginate;
-  octokit.paginate = Object.assign(wellFormedPaginate, { iterator: ((route: unknown, parameters?: unknown) => (paginate.iterator as (...args: unknown[]) => unknown)(route, wellFormedValues(parameters))) as typeof paginate.iterator });
+  const paged = (route: unknown, parameters: unknown): unknown => {
+    const request = (parameters as { request?: RequestOptions } | undefined)?.request;
+    if (request === undefined) return route;
+    if (typeof route === 'string') {
+      const [method, url] = route.split(' ');
+      return octokit.request.defaults({ ...(url === undefined ? { url: method } : { method, url }), request });
+    }
+    return typeof route === 'function' && 'defaults' in route ? (route as typeof octokit.request).defaults({ request }) : route;
+  };
+  const wellFormedPaginate = ((route: unknown, parameters?: unknown, mapFn?: unknown) =>
+    (paginate as (...args: unknown[]) => unknown)(paged(route, parameters), wellFormedValues(parameters), mapFn)) as typeof paginate;
+  octokit.paginate = Object.assign(wellFormedPaginate, {
+    iterator: ((route: unknown, parameters?: unknown) => (paginate.iterator as (...args: unknown[]) => unknown)(paged(route, parameters), wellFormedValues(parameters))) as typeof paginate.iterator,
+  });
   // Octokit hands back a redirect the request did not follow as if it were the answer (its body the redirect's).
   octokit.hook.after('request', (response) => {
     if (response.status >= 300 && response.status < 400) throw new RedirectNotFollowedError(response.status, response.headers);
@@ -105,6 +120,9 @@ export function createOctokit(settings: OctokitSettings): GitHubClient {
   }
   return octokit;
 }
+
+/** Octokit's own options of a request (`request: { signal, redirect }`), beside its parameters. */
+type RequestOptions = NonNullable<Parameters<GitHubClient['request']['defaults']>[0]>['request'];
 
 /** What Octokit's request options hold beside the request's parameters. */
 const ENDPOINT_KEYS = new Set(['method', 'url', 'baseUrl', 'headers', 'request', 'mediaType']);

@@ -161,6 +161,23 @@ describe('github read tools', () => {
 
   // Found by an adversarial hunt: GitHub leaves `patch` out of a file whose diff is too large for its API, and
   // the result said nothing of it, so `not_contains: AKIA` on it passed without reading the change.
+  // Found by an adversarial pass: Octokit's pagination sends each page with the route's method, URL and headers only, so
+  // the call's signal (the run's cancel, the call's timeout) reached no page: pages GitHub kept linking went on for good.
+  it('list_pull_request_files stops between pages when the run is cancelled', async () => {
+    const controller = new AbortController();
+    api.handlers['pulls/list-files'] = (request, baseUrl) => {
+      const page = Number(request.query.get('page') ?? '1');
+      if (page === 3) controller.abort(new Error('the run was cancelled'));
+      // Every page links the next (as a GitHub that never ends would), up to a last one the test stops at.
+      const headers: Record<string, string> = page < 50 ? { link: `<${baseUrl}/repos/octo/demo/pulls/1/files?per_page=100&page=${page + 1}>; rel="next"` } : {};
+      return { body: [], headers };
+    };
+    const tool = toolset().get('list_pull_request_files')!;
+    const ctx: ToolContext = { signal: controller.signal, cwd: process.cwd(), stepKey: 'test' };
+    await expect(tool.execute({ pull_number: 1 }, ctx)).rejects.toThrow('the run was cancelled');
+    expect(api.requests).toHaveLength(3);
+  });
+
   it('list_pull_request_files says which changed files GitHub gave no patch for', async () => {
     const file = (filename: string, additions: number, patch?: string) => ({ filename, status: 'modified', additions, deletions: 0, changes: additions, ...(patch !== undefined && { patch }) });
     api.handlers['pulls/list-files'] = () => ({ body: [file('small.ts', 1, '@@ -1 +1 @@\n+x'), file('huge.json', 90_000), file('logo.png', 0)] });
@@ -268,7 +285,10 @@ describe('github read tools', () => {
     );
     const labelled = await call('add_labels', { issue_number: 5, labels: ['x'] }).catch((caught: unknown) => caught);
     expect(labelled).toMatchObject({ status: 301, transient: false });
-    expect(api.requests.map((request) => `${request.method} ${request.params.owner}/${request.params.repo}`)).toEqual(['GET octo/demo', 'POST octo/demo']);
+    // Each page of a listing too.
+    api.handlers['pulls/list-files'] = (_request, baseUrl) => ({ status: 301, body: { message: 'Moved Permanently' }, headers: { location: `${baseUrl}/repos/octo/private/pulls/5/files` } });
+    await expect(call('list_pull_request_files', { pull_number: 5 })).rejects.toMatchObject({ status: 301, transient: false });
+    expect(api.requests.map((request) => `${request.method} ${request.params.owner}/${request.params.repo}`)).toEqual(['GET octo/demo', 'POST octo/demo', 'GET octo/demo']);
   });
 
   it.each([
