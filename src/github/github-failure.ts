@@ -15,6 +15,8 @@ export interface GitHubFailure {
   readonly message: string;
   /** A later try may succeed: no answer, 408, 429, 5xx, or a 403 that is a rate limit. */
   readonly transient: boolean;
+  /** GitHub refused the request for a rate limit (429, or such a 403): it did nothing, and asks to wait. */
+  readonly rateLimited?: true;
   /** How long GitHub asked us to wait (`retry-after`, or `x-ratelimit-reset` when none are left). */
   readonly retryAfterMs?: number;
 }
@@ -39,7 +41,7 @@ export function readGitHubFailure(error: unknown): GitHubFailure {
     status === 403 && (header('retry-after') !== undefined || header('x-ratelimit-remaining') === '0' || /rate limit/i.test(message));
   const transient = status === 408 || status === 429 || status >= 500 || rateLimited;
   const wait = retryAfterMs(header);
-  return { status, message, transient, ...(wait !== undefined && { retryAfterMs: wait }) };
+  return { status, message, transient, ...((rateLimited || status === 429) && { rateLimited: true }), ...(wait !== undefined && { retryAfterMs: wait }) };
 }
 
 /** "HTTP 403 Resource not accessible by integration", for warnings. */

@@ -18,13 +18,13 @@ describe('readGitHubFailure', () => {
 
   it('calls 408, 429 and 5xx transient, with the wait GitHub asked for', () => {
     expect(readGitHubFailure(requestError(503, 'unavailable', { 'retry-after': '3' }))).toMatchObject({ transient: true, retryAfterMs: 3000 });
-    expect(readGitHubFailure(requestError(429, 'slow down'))).toMatchObject({ transient: true });
-    expect(readGitHubFailure(requestError(408, 'timeout'))).toMatchObject({ transient: true });
+    expect(readGitHubFailure(requestError(429, 'slow down'))).toMatchObject({ transient: true, rateLimited: true });
+    expect(readGitHubFailure(requestError(408, 'timeout'))).toEqual({ status: 408, message: 'timeout', transient: true });
   });
 
   it('calls a 403 transient only when it is a rate limit', () => {
     expect(readGitHubFailure(requestError(403, 'Resource not accessible by integration')).transient).toBe(false);
-    expect(readGitHubFailure(requestError(403, 'You have exceeded a secondary rate limit')).transient).toBe(true);
+    expect(readGitHubFailure(requestError(403, 'You have exceeded a secondary rate limit'))).toMatchObject({ transient: true, rateLimited: true });
     expect(readGitHubFailure(requestError(403, 'Forbidden', { 'retry-after': '60' }))).toMatchObject({ transient: true, retryAfterMs: 60_000 });
     expect(readGitHubFailure(requestError(403, 'Forbidden', { 'x-ratelimit-remaining': '0' })).transient).toBe(true);
   });

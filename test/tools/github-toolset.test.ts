@@ -609,6 +609,41 @@ describe('github write tools', () => {
     expect(operations()).toEqual(['POST issues/create']);
   });
 
+  // Found by an adversarial pass: the write was sent again after at most 10 s whatever GitHub asked (60 s, or an hour,
+  // read as no hint at all and retried after 1 s), and looked for its comment first, more requests inside the limit.
+  it.each([
+    ['a retry-after of 60 s', { 'retry-after': '60' }],
+    ['a retry-after of an hour', { 'retry-after': '3600' }],
+    ['no retry-after (GitHub asks for a minute at least)', {}],
+  ])('a write GitHub refused for its rate limit with %s is not sent again', async (_what, headers: Record<string, string>) => {
+    api.handlers['issues/create-comment'] = () => ({ status: 403, body: { message: 'You have exceeded a secondary rate limit' }, headers });
+    await expect(call('add_comment', { issue_number: 3, body: 'Hello' })).rejects.toMatchObject({ status: 403, transient: true });
+    expect(operations()).toEqual(['POST issues/create-comment']);
+    expect(waits).toEqual([]);
+  });
+
+  it('a write that failed on a 5xx asking for more than 10 s is looked for, and not sent again before that', async () => {
+    api.handlers['issues/create-comment'] = () => ({ status: 503, body: { message: 'unavailable' }, headers: { 'retry-after': '30' } });
+    api.handlers['issues/list-comments'] = () => ({ body: [] });
+    await expect(call('add_comment', { issue_number: 3, body: 'Hello' })).rejects.toMatchObject({ status: 503, transient: true, retryAfterMs: 30_000 });
+    expect(operations()).toEqual(['POST issues/create-comment', 'GET users/get-authenticated', 'POST graphql', 'GET issues/list-comments']);
+    expect(waits).toEqual([]);
+  });
+
+  it('a write GitHub refused for its rate limit is sent again once the short wait it asked for is over', async () => {
+    let attempts = 0;
+    api.handlers['issues/create-comment'] = () => {
+      attempts += 1;
+      return attempts === 1
+        ? { status: 429, body: { message: 'You have exceeded a secondary rate limit' }, headers: { 'retry-after': '5' } }
+        : { status: 201, body: { id: 9, html_url: 'u9', user: ACTIONS_BOT } };
+    };
+    await expect(call('add_comment', { issue_number: 3, body: 'Hello' })).resolves.toEqual({ id: 9, url: 'u9' });
+    // A refused write was not applied: nothing to look for.
+    expect(operations()).toEqual(['POST issues/create-comment', 'POST issues/create-comment']);
+    expect(waits).toEqual([5000]);
+  });
+
   it('gives up with the second failure when the retry fails too', async () => {
     api.handlers['issues/add-labels'] = () => ({ status: 502, body: { message: 'Bad Gateway' } });
     await expect(call('add_labels', { issue_number: 1, labels: ['x'] })).rejects.toMatchObject({ status: 502, transient: true });

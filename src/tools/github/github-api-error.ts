@@ -18,6 +18,8 @@ export class GitHubApiError extends StepError {
   /** HTTP status, or undefined when no answer came (timeout, network). */
   readonly status?: number;
   readonly action: string;
+  /** GitHub refused the call for a rate limit: nothing was done, and it asks to wait (`retryAfterMs`, else a minute). */
+  readonly rateLimited: boolean;
 
   constructor(options: {
     toolName: string;
@@ -25,6 +27,7 @@ export class GitHubApiError extends StepError {
     status?: number;
     detail: string;
     transient: boolean;
+    rateLimited?: boolean;
     retryAfterMs?: number;
     cause?: unknown;
   }) {
@@ -35,6 +38,7 @@ export class GitHubApiError extends StepError {
     super(`${toolName}: ${action}: ${what}; ${advice}`, options);
     this.status = status;
     this.action = action;
+    this.rateLimited = options.rateLimited === true;
   }
 }
 
@@ -45,6 +49,6 @@ export class GitHubApiError extends StepError {
 export function toGitHubApiError(toolName: string, action: string, error: unknown, cancel: AbortSignal): Error {
   if (error instanceof StepError) return error;
   if (cancel.aborted) return cancel.reason instanceof Error ? cancel.reason : new Error(String(cancel.reason));
-  const { status, message, transient, retryAfterMs } = readGitHubFailure(error);
-  return new GitHubApiError({ toolName, action, status, detail: message, transient, retryAfterMs, cause: error });
+  const { status, message, transient, rateLimited, retryAfterMs } = readGitHubFailure(error);
+  return new GitHubApiError({ toolName, action, status, detail: message, transient, rateLimited, retryAfterMs, cause: error });
 }

@@ -1,7 +1,8 @@
 import { isTransient } from '../../core/step-error.ts';
+import { GitHubApiError } from './github-api-error.ts';
 import type { GitHubToolContext } from './github-tool-context.ts';
 
-/** Longest pause before a write is tried again, whatever the server's retry-after says. */
+/** Longest pause before a write is tried again: one asked to wait longer is not tried again. */
 const MAX_WAIT_MS = 10_000;
 
 /** How far back a write's own effect is looked for: runner and GitHub clocks can disagree. */
@@ -10,7 +11,9 @@ export const CLOCK_SLACK_MS = 2 * 60 * 1000;
 /**
  * Runs a write once more at most. A transient failure (timeout, network, 5xx) may come after GitHub
  * applied the write, so before the second attempt `findApplied` looks for its effect (the comment or
- * the issue it meant to create) and returns that instead of writing twice.
+ * the issue it meant to create) and returns that instead of writing twice. A write refused for a rate
+ * limit was not applied and is not looked for. A write is tried again only after the wait GitHub asked for,
+ * when that is within `MAX_WAIT_MS` (a rate limit without `retry-after` asks for a minute at least).
  */
 export async function writeCheckingFirst<T>(options: {
   readonly context: GitHubToolContext;
@@ -26,16 +29,22 @@ export async function writeCheckingFirst<T>(options: {
     firstError = options.fail(error);
   }
   if (!isTransient(firstError)) throw firstError;
-  let applied: T | undefined;
-  try {
-    applied = await options.findApplied();
-  } catch {
-    // The check failed too; writing again could duplicate, so report the original failure.
-    throw firstError;
-  }
-  if (applied !== undefined) return applied;
   const retryAfter = (firstError as { retryAfterMs?: number }).retryAfterMs;
-  await options.context.wait(Math.min(retryAfter ?? 1000, MAX_WAIT_MS), options.cancel);
+  const rateLimited = firstError instanceof GitHubApiError && firstError.rateLimited;
+  if (!rateLimited) {
+    let applied: T | undefined;
+    try {
+      applied = await options.findApplied();
+    } catch {
+      // The check failed too; writing again could duplicate, so report the original failure.
+      throw firstError;
+    }
+    if (applied !== undefined) return applied;
+  }
+  // Sent again before GitHub's wait is over, a write is refused again (and a rate limit prolonged; GitHub may block
+  // the token for it).
+  if (retryAfter === undefined ? rateLimited : retryAfter > MAX_WAIT_MS) throw firstError;
+  await options.context.wait(retryAfter ?? 1000, options.cancel);
   try {
     return await options.attempt();
   } catch (error) {
