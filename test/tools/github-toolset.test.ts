@@ -449,6 +449,26 @@ describe('github write tools', () => {
     expect(api.requests[3]?.query.get('since')).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
+  // Found by an adversarial pass: the client sends half a character as U+FFFD, and the look compared GitHub's text
+  // with the text before that, so a write that landed was not found, and made twice.
+  it('finds the comment and the issue it wrote with half a character in them, and does not write twice', async () => {
+    const posted: Record<string, unknown>[] = [];
+    api.handlers['issues/create-comment'] = (request) => {
+      posted.push({ id: 5, body: (request.body as { body: string }).body, html_url: 'https://github.com/c/5', created_at: new Date().toISOString(), user: ACTIONS_BOT });
+      return { status: 502, body: { message: 'Bad Gateway' } };
+    };
+    api.handlers['issues/list-comments'] = () => ({ body: posted });
+    api.handlers['issues/create'] = (request) => {
+      posted.push(issue(7, (request.body as { title: string }).title, { user: ACTIONS_BOT }));
+      return { status: 502, body: { message: 'Bad Gateway' } };
+    };
+    api.handlers['issues/list-for-repo'] = () => ({ body: posted.filter((each) => 'title' in each) });
+    // A cut through an emoji upstream leaves its first half.
+    await expect(call('add_comment', { issue_number: 3, body: 'Looks good \ud83d' })).resolves.toEqual({ id: 5, url: 'https://github.com/c/5' });
+    await expect(call('create_issue', { title: 'Weekly report \ud83d' })).resolves.toMatchObject({ number: 7, title: 'Weekly report \uFFFD' });
+    expect(operations().filter((operation) => operation.startsWith('POST issues/'))).toEqual(['POST issues/create-comment', 'POST issues/create']);
+  });
+
   it('add_comment finds its comment after a timeout that came after the request was sent', async () => {
     const posted: SeenRequest[] = [];
     api.handlers['issues/create-comment'] = (request) => {

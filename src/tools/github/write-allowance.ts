@@ -4,6 +4,7 @@ import type { OutboundPolicy } from '../../security/neutralise-outbound.ts';
 import { WriteRefusedError } from '../../security/write-refused-error.ts';
 import { StepError } from '../../core/step-error.ts';
 import type { Redactor } from '../../core/redact.ts';
+import { wellFormed } from '../../core/well-formed.ts';
 
 export type WriteKind = 'issue' | 'comment';
 
@@ -58,7 +59,8 @@ export class WriteAllowance {
    * before any tool runs (`redactingTools`), and again after the neutraliser, which may join a secret's pieces.
    */
   async text(text: string, kind: 'title' | 'body' = 'body'): Promise<string> {
-    const written = (await loadNeutraliser(this.#outbound, this.#redact))(text);
+    // As the client sends it (half a character as U+FFFD): a look for what a write made compares GitHub's text with this.
+    const written = wellFormed((await loadNeutraliser(this.#outbound, this.#redact))(text));
     // A title answers no paused run (only a comment's body does): its `/approve` is shown as written, not escaped.
     return kind === 'title' ? written.replace(/^(\s*)\\\/(?=approve|reject)/i, '$1/') : written;
   }
