@@ -3,6 +3,7 @@ import type { RunEvent } from '../core/run-event.ts';
 import { NO_USAGE, type Usage } from '../core/usage.ts';
 import { evaluateGoals } from '../goals/evaluate-goals.ts';
 import { goalsVerdict } from '../goals/goals-verdict.ts';
+import { CANCELLED_WHILE_JUDGING } from '../goals/final-status.ts';
 import { goalTargetOf } from '../goals/goal-target.ts';
 import { resolveInputs } from '../plan/resolve-inputs.ts';
 import { secretsAsRead } from '../core/secrets-as-read.ts';
@@ -11,7 +12,7 @@ import { NestedPlanError } from './nested-plan-error.ts';
 import { hideCutFragments } from '../core/hide-cut-fragments.ts';
 import type { RunBudget } from './run-budget.ts';
 import type { RunDeps } from './run-deps.ts';
-import { runPlan, stepsUsageOf } from './run-plan.ts';
+import { limitOf, runPlan, stepsUsageOf } from './run-plan.ts';
 import type { RunnablePlan } from './runnable-plan.ts';
 import type { AttemptsOutcome } from './step-attempts.ts';
 
@@ -86,6 +87,13 @@ export async function runNestedPlan(step: PlanStep, context: NestedRunContext): 
     // job's goals are, for the record and for the step's error alike (a review found the error built from the raw excerpt).
     const redact = deps.redact ?? ((text: string) => text);
     const results = judged.map((goal) => ({ ...goal, evidence: hideCutFragments(redact(goal.evidence)) }));
+    // Stopped while they were checked (a cancel, a limit of the run using it): goals cut short are no verdict, and the step
+    // ends for the stop, as the job does. It said its goals decided against it, the used plan's run `goals-unmet`.
+    if (context.signal.aborted) {
+      const limit = limitOf(context.signal.reason);
+      outcome.recordGoals(results, limit?.status ?? 'cancelled', undefined, limit?.message ?? CANCELLED_WHILE_JUDGING);
+      return fail(context.signal.reason, usage);
+    }
     const verdict = goalsVerdict(results);
     // Recorded in the used plan's own record (the trace, the summary and the log show them under the step):
     // a warning it did not meet, or why its step passed, showed nowhere.

@@ -141,6 +141,6 @@ function spentAny(usage: Usage): boolean {
 }
 
 /** An outer run's reason to stop that is one of its limits (a budget, a timeout, a full heap), not a cancel or an escalation elsewhere. */
-function limitOf(reason: unknown): RunStoppedError | undefined {
+export function limitOf(reason: unknown): RunStoppedError | undefined {
   return reason instanceof RunStoppedError && !(reason instanceof RunCancelledError) && !(reason instanceof RunEscalatedError) ? reason : undefined;
 }
