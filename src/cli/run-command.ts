@@ -16,6 +16,7 @@ import { terminalControl } from './neutralise-output.ts';
 import { cliJobSettings, cliRedactor } from './cli-job-settings.ts';
 import type { CliCommand } from './parse-cli-args.ts';
 import { markTraceGapped } from '../core/trace-gap.ts';
+import { lstatSync, unlinkSync } from 'node:fs';
 
 type RunArgs = Extract<CliCommand, { command: 'run' }>;
 
@@ -49,6 +50,9 @@ export async function runCommand(args: RunArgs, signal: AbortSignal, deps: RunCo
   }
   const inputs = [['the plan', args.file], ...(await usedPlanFiles(args.file)), ['--replay', args.replay], ['--resume', args.resume, '--trace'], ['--weights-from', args.weightsFrom, '--trace']] as const;
   if (!checkOutputPaths([['--trace', args.trace], ['--summary', args.summary], ['--record', args.record]], inputs)) return 1;
+  // An earlier run's summary is not this run's: one ended at once (a third Ctrl-C, a kill) left it beside its own
+  // trace, its status and results read as this run's. This run writes its own at its end.
+  removeEarlierSummary(args.summary);
   const warn = (message: string): void => void process.stderr.write(`warning: ${redact(message)}\n`);
   // Resuming in place (the default paths): opened at the run's first event, so a resume the job refuses
   // (a wrong hash, a changed plan) leaves the trace it resumes untouched. Otherwise opened now: a run
@@ -106,4 +110,13 @@ export async function runCommand(args: RunArgs, signal: AbortSignal, deps: RunCo
   const gate = planGates(outcome.plan);
   if (asked && gate) process.stderr.write('plan-runner: the run is paused for approval, so its goals were not checked: exit 1, as a gate whose goals were not checked does not pass\n');
   return (report.status === 'succeeded' || (asked !== undefined && !gate)) && !unwritten && traced ? 0 : 1;
+}
+
+/** Removes the regular file at `file` (never a device such as `/dev/stdout`, nor what a link leads to). */
+function removeEarlierSummary(file: string): void {
+  try {
+    if (lstatSync(file, { throwIfNoEntry: false })?.isFile()) unlinkSync(file);
+  } catch {
+    // Not removable: the write at the run's end says why, if it fails too.
+  }
 }
