@@ -79,13 +79,18 @@ function judgeMessages(criterion, result) {
         { role: 'user', content: user },
     ];
 }
-/** `<<<RESULT` / `RESULT>>>`, numbered until neither occurs in the text (deterministic, for replay). */
+/**
+ * `<<<RESULT` / `RESULT>>>`, numbered until neither occurs in the text (deterministic, for replay), in any case or
+ * with blanks in it: `result>>>` or `RESULT >>>`, which a model may read as the block's end, was let through
+ * (found by an adversarial pass).
+ */
 function delimitersFor(text) {
+    const folded = text.toLowerCase().replace(/\s+/g, '');
     for (let n = 0;; n++) {
         const tag = n === 0 ? 'RESULT' : `RESULT-${n}`;
         const begin = `<<<${tag}`;
         const end = `${tag}>>>`;
-        if (!text.includes(begin) && !text.includes(end))
+        if (!folded.includes(begin.toLowerCase()) && !folded.includes(end.toLowerCase()))
             return { begin, end };
     }
 }

@@ -3766,6 +3766,37 @@ function pushAll(list, items) {
 
 /***/ }),
 
+/***/ 90469:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   M: () => (/* binding */ raceAbort)
+/* harmony export */ });
+/**
+ * Settles with `work`, or rejects with the signal's reason as soon as it aborts, so a step runner
+ * that ignores its signal cannot hang the run. Abandoned work is still observed (no unhandled rejection).
+ */
+function raceAbort(work, signal) {
+    if (signal.aborted) {
+        work.catch(() => { });
+        return Promise.reject(signal.reason);
+    }
+    return new Promise((resolve, reject) => {
+        const onAbort = () => reject(signal.reason);
+        signal.addEventListener('abort', onAbort, { once: true });
+        work.then((value) => {
+            signal.removeEventListener('abort', onAbort);
+            resolve(value);
+        }, (error) => {
+            signal.removeEventListener('abort', onAbort);
+            reject(error);
+        });
+    });
+}
+
+
+/***/ }),
+
 /***/ 2237:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -5844,6 +5875,24 @@ function visibleControls(text) {
 
 /***/ }),
 
+/***/ 75107:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ wellFormed)
+/* harmony export */ });
+/**
+ * `text` with each lone surrogate (half of a character outside the Basic Multilingual Plane, as a cut by UTF-16
+ * units leaves it) replaced by U+FFFD: what `String.prototype.toWellFormed` returns (ES2024, which the
+ * TypeScript library here does not declare).
+ */
+function wellFormed(text) {
+    return text.toWellFormed();
+}
+
+
+/***/ }),
+
 /***/ 45061:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -5923,7 +5972,7 @@ function readGitHubFailure(error) {
     const rateLimited = status === 403 && (header('retry-after') !== undefined || header('x-ratelimit-remaining') === '0' || /rate limit/i.test(message));
     const transient = status === 408 || status === 429 || status >= 500 || rateLimited;
     const wait = (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_1__/* .retryAfterMs */ .Vs)(header);
-    return { status, message, transient, ...(wait !== undefined && { retryAfterMs: wait }) };
+    return { status, message, transient, ...((rateLimited || status === 429) && { rateLimited: true }), ...(wait !== undefined && { retryAfterMs: wait }) };
 }
 /** "HTTP 403 Resource not accessible by integration", for warnings. */
 function describeGitHubFailure(failure) {
@@ -7993,7 +8042,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 21432:
+/***/ 65243:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -8699,6 +8748,8 @@ class MappedStep {
 
 // EXTERNAL MODULE: ./lib/goals/goals-verdict.js
 var goals_verdict = __nccwpck_require__(85692);
+// EXTERNAL MODULE: ./lib/goals/final-status.js
+var final_status = __nccwpck_require__(58983);
 // EXTERNAL MODULE: ./lib/goals/goal-target.js + 1 modules
 var goal_target = __nccwpck_require__(73268);
 ;// CONCATENATED MODULE: ./lib/run/nested-plan-error.js
@@ -8734,6 +8785,7 @@ class NestedPlanError extends step_error/* StepError */.zg {
 // EXTERNAL MODULE: ./lib/core/hide-cut-fragments.js
 var hide_cut_fragments = __nccwpck_require__(99674);
 ;// CONCATENATED MODULE: ./lib/run/run-nested-plan.js
+
 
 
 
@@ -8811,6 +8863,13 @@ async function runNestedPlan(step, context) {
         // job's goals are, for the record and for the step's error alike (a review found the error built from the raw excerpt).
         const redact = deps.redact ?? ((text) => text);
         const results = judged.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.wJ)(redact(goal.evidence)) }));
+        // Stopped while they were checked (a cancel, a limit of the run using it): goals cut short are no verdict, and the step
+        // ends for the stop, as the job does. It said its goals decided against it, the used plan's run `goals-unmet`.
+        if (context.signal.aborted) {
+            const limit = limitOf(context.signal.reason);
+            outcome.recordGoals(results, limit?.status ?? 'cancelled', undefined, limit?.message ?? final_status/* CANCELLED_WHILE_JUDGING */.$);
+            return fail(context.signal.reason, usage);
+        }
         const verdict = (0,goals_verdict/* goalsVerdict */.AD)(results);
         // Recorded in the used plan's own record (the trace, the summary and the log show them under the step):
         // a warning it did not meet, or why its step passed, showed nowhere.
@@ -9241,29 +9300,8 @@ function sharedContext(plan, deps, graph, results, missing, incomplete) {
 
 // EXTERNAL MODULE: ./lib/llm/model-call-error.js
 var model_call_error = __nccwpck_require__(63156);
-;// CONCATENATED MODULE: ./lib/run/race-abort.js
-/**
- * Settles with `work`, or rejects with the signal's reason as soon as it aborts, so a step runner
- * that ignores its signal cannot hang the run. Abandoned work is still observed (no unhandled rejection).
- */
-function raceAbort(work, signal) {
-    if (signal.aborted) {
-        work.catch(() => { });
-        return Promise.reject(signal.reason);
-    }
-    return new Promise((resolve, reject) => {
-        const onAbort = () => reject(signal.reason);
-        signal.addEventListener('abort', onAbort, { once: true });
-        work.then((value) => {
-            signal.removeEventListener('abort', onAbort);
-            resolve(value);
-        }, (error) => {
-            signal.removeEventListener('abort', onAbort);
-            reject(error);
-        });
-    });
-}
-
+// EXTERNAL MODULE: ./lib/core/race-abort.js
+var race_abort = __nccwpck_require__(90469);
 ;// CONCATENATED MODULE: ./lib/run/step-timeout-error.js
 
 /** A step ran past its `timeout_seconds` (its own, or its tool's). Trying again may help. */
@@ -9333,7 +9371,7 @@ async function executeStep(step, shared, deps, runSignal, hooks = {}) {
     };
     const work = Promise.resolve().then(() => deps.runStep(ctx));
     try {
-        const result = await raceAbort(work, signal);
+        const result = await (0,race_abort/* raceAbort */.M)(work, signal);
         return { ok: true, result, usage, durationMs: clock.now() - startedAt };
     }
     catch (error) {
@@ -11155,8 +11193,6 @@ var read_resume_trace = __nccwpck_require__(62935);
 var resume_state = __nccwpck_require__(53498);
 // EXTERNAL MODULE: ./lib/run/budget-exceeded-error.js
 var budget_exceeded_error = __nccwpck_require__(46807);
-// EXTERNAL MODULE: ./lib/goals/final-status.js
-var final_status = __nccwpck_require__(58983);
 ;// CONCATENATED MODULE: ./lib/job/judge-goals.js
 
 
@@ -12495,6 +12531,8 @@ function boundingRetryWaits(inner, maxWaitMs, now = Date.now) {
     };
 }
 
+// EXTERNAL MODULE: ./lib/core/race-abort.js
+var race_abort = __nccwpck_require__(90469);
 // EXTERNAL MODULE: ./lib/core/limited-body.js
 var limited_body = __nccwpck_require__(73782);
 // EXTERNAL MODULE: ./lib/llm/model-call-error.js
@@ -12502,6 +12540,7 @@ var model_call_error = __nccwpck_require__(63156);
 // EXTERNAL MODULE: ./lib/llm/read-chat-response.js
 var read_chat_response = __nccwpck_require__(46724);
 ;// CONCATENATED MODULE: ./lib/llm/openai-model-client.js
+
 
 
 
@@ -12663,7 +12702,10 @@ function createOpenAIModelClient(options) {
             };
             let answer;
             try {
-                answer = await requestsOf.run(requests, ask);
+                // Raced against the call's signal: the SDK waits out a server's retry-after (up to a minute here) in a
+                // sleep no signal ends, and a cancelled planner's or judge's call held the run's end that long (found by
+                // an adversarial pass). After that sleep the SDK sees the signal and sends nothing more.
+                answer = await (0,race_abort/* raceAbort */.M)(requestsOf.run(requests, ask), callSignal);
             }
             catch (error) {
                 // A cancelled call ends with the canceller's reason (step timeout, run cancel), not an SDK error.
@@ -28944,7 +28986,10 @@ class WriteRefusedError extends step_error/* StepError */.zg {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/well-formed.js
+var well_formed = __nccwpck_require__(75107);
 ;// CONCATENATED MODULE: ./lib/tools/github/write-allowance.js
+
 
 
 
@@ -28996,7 +29041,8 @@ class WriteAllowance {
      * before any tool runs (`redactingTools`), and again after the neutraliser, which may join a secret's pieces.
      */
     async text(text, kind = 'body') {
-        const written = (await (0,load_neutraliser/* loadNeutraliser */.x)(this.#outbound, this.#redact))(text);
+        // As the client sends it (half a character as U+FFFD): a look for what a write made compares GitHub's text with this.
+        const written = (0,well_formed/* wellFormed */.E)((await (0,load_neutraliser/* loadNeutraliser */.x)(this.#outbound, this.#redact))(text));
         // A title answers no paused run (only a comment's body does): its `/approve` is shown as written, not escaped.
         return kind === 'title' ? written.replace(/^(\s*)\\\/(?=approve|reject)/i, '$1/') : written;
     }
@@ -29054,18 +29100,23 @@ const ADVICE = {
     410: 'it was removed or the feature is disabled for the repository',
     422: 'GitHub rejected the arguments',
 };
+/** A redirect, which the github tools do not follow: where it leads may be a repository the run may not reach. */
+const REDIRECT_ADVICE = 'it moved (an issue transferred to another repository, a repository renamed), and the github tools follow no redirect; name the repository it is in now, which the plan must allow';
 /** A GitHub API call failed; 408, 429, 5xx, rate limits, timeouts and network failures are transient. */
 class GitHubApiError extends step_error/* StepError */.zg {
     /** HTTP status, or undefined when no answer came (timeout, network). */
     status;
     action;
+    /** GitHub refused the call for a rate limit: nothing was done, and it asks to wait (`retryAfterMs`, else a minute). */
+    rateLimited;
     constructor(options) {
         const { toolName, action, status, detail } = options;
         const what = status === undefined ? `got no answer from GitHub (${detail})` : `GitHub answered ${status}: ${detail}`;
-        const advice = status === undefined || options.transient ? 'it can be retried' : (ADVICE[status] ?? 'check the arguments');
+        const advice = status === undefined || options.transient ? 'it can be retried' : status >= 300 && status < 400 ? REDIRECT_ADVICE : (ADVICE[status] ?? 'check the arguments');
         super(`${toolName}: ${action}: ${what}; ${advice}`, options);
         this.status = status;
         this.action = action;
+        this.rateLimited = options.rateLimited === true;
     }
 }
 /**
@@ -29077,8 +29128,8 @@ function toGitHubApiError(toolName, action, error, cancel) {
         return error;
     if (cancel.aborted)
         return cancel.reason instanceof Error ? cancel.reason : new Error(String(cancel.reason));
-    const { status, message, transient, retryAfterMs } = (0,github_failure/* readGitHubFailure */.g3)(error);
-    return new GitHubApiError({ toolName, action, status, detail: message, transient, retryAfterMs, cause: error });
+    const { status, message, transient, rateLimited, retryAfterMs } = (0,github_failure/* readGitHubFailure */.g3)(error);
+    return new GitHubApiError({ toolName, action, status, detail: message, transient, rateLimited, retryAfterMs, cause: error });
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/github/github-tool-context.js
@@ -29174,7 +29225,7 @@ function defineGitHubTool(context, spec) {
         const call = {
             owner,
             repo,
-            request: () => ({ signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(context.requestTimeoutMs)]) }),
+            request: () => ({ signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(context.requestTimeoutMs)]), redirect: 'manual' }),
             cancel: ctx.signal,
             fail: (action, error) => toGitHubApiError(spec.name, action, error, ctx.signal),
         };
@@ -29619,14 +29670,17 @@ function pullRequestTools(context, defaultPullNumber) {
 
 ;// CONCATENATED MODULE: ./lib/tools/github/write-checking-first.js
 
-/** Longest pause before a write is tried again, whatever the server's retry-after says. */
+
+/** Longest pause before a write is tried again: one asked to wait longer is not tried again. */
 const MAX_WAIT_MS = 10_000;
 /** How far back a write's own effect is looked for: runner and GitHub clocks can disagree. */
 const CLOCK_SLACK_MS = 2 * 60 * 1000;
 /**
  * Runs a write once more at most. A transient failure (timeout, network, 5xx) may come after GitHub
  * applied the write, so before the second attempt `findApplied` looks for its effect (the comment or
- * the issue it meant to create) and returns that instead of writing twice.
+ * the issue it meant to create) and returns that instead of writing twice. A write refused for a rate
+ * limit was not applied and is not looked for. A write is tried again only after the wait GitHub asked for,
+ * when that is within `MAX_WAIT_MS` (a rate limit without `retry-after` asks for a minute at least).
  */
 async function writeCheckingFirst(options) {
     let firstError;
@@ -29638,18 +29692,25 @@ async function writeCheckingFirst(options) {
     }
     if (!(0,step_error/* isTransient */.dg)(firstError))
         throw firstError;
-    let applied;
-    try {
-        applied = await options.findApplied();
-    }
-    catch {
-        // The check failed too; writing again could duplicate, so report the original failure.
-        throw firstError;
-    }
-    if (applied !== undefined)
-        return applied;
     const retryAfter = firstError.retryAfterMs;
-    await options.context.wait(Math.min(retryAfter ?? 1000, MAX_WAIT_MS), options.cancel);
+    const rateLimited = firstError instanceof GitHubApiError && firstError.rateLimited;
+    if (!rateLimited) {
+        let applied;
+        try {
+            applied = await options.findApplied();
+        }
+        catch {
+            // The check failed too; writing again could duplicate, so report the original failure.
+            throw firstError;
+        }
+        if (applied !== undefined)
+            return applied;
+    }
+    // Sent again before GitHub's wait is over, a write is refused again (and a rate limit prolonged; GitHub may block
+    // the token for it).
+    if (retryAfter === undefined ? rateLimited : retryAfter > MAX_WAIT_MS)
+        throw firstError;
+    await options.context.wait(retryAfter ?? 1000, options.cancel);
     try {
         return await options.attempt();
     }
@@ -42437,8 +42498,8 @@ var goals_verdict = __nccwpck_require__(85692);
 var event_target = __nccwpck_require__(45061);
 // EXTERNAL MODULE: ./lib/github/toolset-github-context.js
 var toolset_github_context = __nccwpck_require__(41179);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 60 modules
-var run_job = __nccwpck_require__(21432);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 59 modules
+var run_job = __nccwpck_require__(65243);
 // EXTERNAL MODULE: ./lib/action/admit-run.js + 5 modules
 var admit_run = __nccwpck_require__(34758);
 // EXTERNAL MODULE: ./lib/action/check-run.js
@@ -44432,7 +44493,7 @@ function gitHubClient(settings, io) {
     if (!token)
         return {};
     const rateBudget = new RateBudget();
-    return { rateBudget, github: lazyGitHubClient(async () => (await Promise.all(/* import() */[__nccwpck_require__.e(278), __nccwpck_require__.e(10)]).then(__nccwpck_require__.bind(__nccwpck_require__, 23010))).createOctokit({ token, baseUrl: settings.github.apiUrl, warn: io.warning, rateBudget })) };
+    return { rateBudget, github: lazyGitHubClient(async () => (await Promise.all(/* import() */[__nccwpck_require__.e(278), __nccwpck_require__.e(423)]).then(__nccwpck_require__.bind(__nccwpck_require__, 39423))).createOctokit({ token, baseUrl: settings.github.apiUrl, warn: io.warning, rateBudget })) };
 }
 /** The artifact store for `state: artifact` inside a job; undefined (said in the log) elsewhere. */
 function stateStore(settings, io) {

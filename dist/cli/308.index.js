@@ -404,7 +404,9 @@ function dataBlock(labels, content, clean = false) {
     // Escaped visibly (not with invisible characters, which the input sanitiser strips).
     // Text `promptExcerpt` made is clean (`clean`): read again, a label's own lines (a `<b>` starting one)
     // changed how the text after it read, and a visible paragraph was labelled hidden (found by a review).
-    const body = (clean ? content : (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(content)).replace(/<(\/?data\b)/gi, '&lt;$1');
+    // With blanks too (`</ data>`, `< /data>`), which a model may read as the same tag (found by an adversarial pass).
+    // Each `<` reads on over the blanks after it once each way: linear.
+    const body = (clean ? content : (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(content)).replace(/<((?:\s*\/)?\s*data\b)/gi, '&lt;$1');
     return `<data${attributes}>\n${body}\n</data>`;
 }
 /**

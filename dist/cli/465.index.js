@@ -323,8 +323,8 @@ async function closeTrace(trace, warn) {
 var write_report_file = __webpack_require__(49443);
 // EXTERNAL MODULE: ./lib/core/clock.js
 var clock = __webpack_require__(91601);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 61 modules
-var run_job = __webpack_require__(49647);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 60 modules
+var run_job = __webpack_require__(9327);
 // EXTERNAL MODULE: ./lib/run/trace-step-weights.js
 var trace_step_weights = __webpack_require__(67047);
 // EXTERNAL MODULE: ./lib/run/read-resume-trace.js + 2 modules
@@ -339,7 +339,10 @@ var neutralise_output = __webpack_require__(48629);
 var cli_job_settings = __webpack_require__(36296);
 // EXTERNAL MODULE: ./lib/core/trace-gap.js
 var trace_gap = __webpack_require__(82975);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(73024);
 ;// CONCATENATED MODULE: ./lib/cli/run-command.js
+
 
 
 
@@ -384,6 +387,9 @@ async function runCommand(args, signal, deps = {}) {
     const inputs = [['the plan', args.file], ...(await (0,used_plan_files/* usedPlanFiles */.I)(args.file)), ['--replay', args.replay], ['--resume', args.resume, '--trace'], ['--weights-from', args.weightsFrom, '--trace']];
     if (!(0,check_output_paths/* checkOutputPaths */.s)([['--trace', args.trace], ['--summary', args.summary], ['--record', args.record]], inputs))
         return 1;
+    // An earlier run's summary is not this run's: one ended at once (a third Ctrl-C, a kill) left it beside its own
+    // trace, its status and results read as this run's. This run writes its own at its end.
+    removeEarlierSummary(args.summary);
     const warn = (message) => void process.stderr.write(`warning: ${redact(message)}\n`);
     // Resuming in place (the default paths): opened at the run's first event, so a resume the job refuses
     // (a wrong hash, a changed plan) leaves the trace it resumes untouched. Otherwise opened now: a run
@@ -445,6 +451,16 @@ async function runCommand(args, signal, deps = {}) {
     if (asked && gate)
         process.stderr.write('plan-runner: the run is paused for approval, so its goals were not checked: exit 1, as a gate whose goals were not checked does not pass\n');
     return (report.status === 'succeeded' || (asked !== undefined && !gate)) && !unwritten && traced ? 0 : 1;
+}
+/** Removes the regular file at `file` (never a device such as `/dev/stdout`, nor what a link leads to). */
+function removeEarlierSummary(file) {
+    try {
+        if ((0,external_node_fs_.lstatSync)(file, { throwIfNoEntry: false })?.isFile())
+            (0,external_node_fs_.unlinkSync)(file);
+    }
+    catch {
+        // Not removable: the write at the run's end says why, if it fails too.
+    }
 }
 
 

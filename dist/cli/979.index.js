@@ -2287,6 +2287,24 @@ function trimEndChars(text, chars) {
 
 /***/ }),
 
+/***/ 75107:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ wellFormed)
+/* harmony export */ });
+/**
+ * `text` with each lone surrogate (half of a character outside the Basic Multilingual Plane, as a cut by UTF-16
+ * units leaves it) replaced by U+FFFD: what `String.prototype.toWellFormed` returns (ES2024, which the
+ * TypeScript library here does not declare).
+ */
+function wellFormed(text) {
+    return text.toWellFormed();
+}
+
+
+/***/ }),
+
 /***/ 82931:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -2318,7 +2336,7 @@ function readGitHubFailure(error) {
     const rateLimited = status === 403 && (header('retry-after') !== undefined || header('x-ratelimit-remaining') === '0' || /rate limit/i.test(message));
     const transient = status === 408 || status === 429 || status >= 500 || rateLimited;
     const wait = (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_1__/* .retryAfterMs */ .Vs)(header);
-    return { status, message, transient, ...(wait !== undefined && { retryAfterMs: wait }) };
+    return { status, message, transient, ...((rateLimited || status === 429) && { rateLimited: true }), ...(wait !== undefined && { retryAfterMs: wait }) };
 }
 /** "HTTP 403 Resource not accessible by integration", for warnings. */
 function describeGitHubFailure(failure) {
@@ -8359,7 +8377,10 @@ class WriteRefusedError extends step_error/* StepError */.zg {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/well-formed.js
+var well_formed = __webpack_require__(75107);
 ;// CONCATENATED MODULE: ./lib/tools/github/write-allowance.js
+
 
 
 
@@ -8411,7 +8432,8 @@ class WriteAllowance {
      * before any tool runs (`redactingTools`), and again after the neutraliser, which may join a secret's pieces.
      */
     async text(text, kind = 'body') {
-        const written = (await loadNeutraliser(this.#outbound, this.#redact))(text);
+        // As the client sends it (half a character as U+FFFD): a look for what a write made compares GitHub's text with this.
+        const written = (0,well_formed/* wellFormed */.E)((await loadNeutraliser(this.#outbound, this.#redact))(text));
         // A title answers no paused run (only a comment's body does): its `/approve` is shown as written, not escaped.
         return kind === 'title' ? written.replace(/^(\s*)\\\/(?=approve|reject)/i, '$1/') : written;
     }
@@ -8469,18 +8491,23 @@ const ADVICE = {
     410: 'it was removed or the feature is disabled for the repository',
     422: 'GitHub rejected the arguments',
 };
+/** A redirect, which the github tools do not follow: where it leads may be a repository the run may not reach. */
+const REDIRECT_ADVICE = 'it moved (an issue transferred to another repository, a repository renamed), and the github tools follow no redirect; name the repository it is in now, which the plan must allow';
 /** A GitHub API call failed; 408, 429, 5xx, rate limits, timeouts and network failures are transient. */
 class GitHubApiError extends step_error/* StepError */.zg {
     /** HTTP status, or undefined when no answer came (timeout, network). */
     status;
     action;
+    /** GitHub refused the call for a rate limit: nothing was done, and it asks to wait (`retryAfterMs`, else a minute). */
+    rateLimited;
     constructor(options) {
         const { toolName, action, status, detail } = options;
         const what = status === undefined ? `got no answer from GitHub (${detail})` : `GitHub answered ${status}: ${detail}`;
-        const advice = status === undefined || options.transient ? 'it can be retried' : (ADVICE[status] ?? 'check the arguments');
+        const advice = status === undefined || options.transient ? 'it can be retried' : status >= 300 && status < 400 ? REDIRECT_ADVICE : (ADVICE[status] ?? 'check the arguments');
         super(`${toolName}: ${action}: ${what}; ${advice}`, options);
         this.status = status;
         this.action = action;
+        this.rateLimited = options.rateLimited === true;
     }
 }
 /**
@@ -8492,8 +8519,8 @@ function toGitHubApiError(toolName, action, error, cancel) {
         return error;
     if (cancel.aborted)
         return cancel.reason instanceof Error ? cancel.reason : new Error(String(cancel.reason));
-    const { status, message, transient, retryAfterMs } = (0,github_failure/* readGitHubFailure */.g3)(error);
-    return new GitHubApiError({ toolName, action, status, detail: message, transient, retryAfterMs, cause: error });
+    const { status, message, transient, rateLimited, retryAfterMs } = (0,github_failure/* readGitHubFailure */.g3)(error);
+    return new GitHubApiError({ toolName, action, status, detail: message, transient, rateLimited, retryAfterMs, cause: error });
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/github/github-tool-context.js
@@ -8589,7 +8616,7 @@ function defineGitHubTool(context, spec) {
         const call = {
             owner,
             repo,
-            request: () => ({ signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(context.requestTimeoutMs)]) }),
+            request: () => ({ signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(context.requestTimeoutMs)]), redirect: 'manual' }),
             cancel: ctx.signal,
             fail: (action, error) => toGitHubApiError(spec.name, action, error, ctx.signal),
         };
@@ -9034,14 +9061,17 @@ function pullRequestTools(context, defaultPullNumber) {
 
 ;// CONCATENATED MODULE: ./lib/tools/github/write-checking-first.js
 
-/** Longest pause before a write is tried again, whatever the server's retry-after says. */
+
+/** Longest pause before a write is tried again: one asked to wait longer is not tried again. */
 const MAX_WAIT_MS = 10_000;
 /** How far back a write's own effect is looked for: runner and GitHub clocks can disagree. */
 const CLOCK_SLACK_MS = 2 * 60 * 1000;
 /**
  * Runs a write once more at most. A transient failure (timeout, network, 5xx) may come after GitHub
  * applied the write, so before the second attempt `findApplied` looks for its effect (the comment or
- * the issue it meant to create) and returns that instead of writing twice.
+ * the issue it meant to create) and returns that instead of writing twice. A write refused for a rate
+ * limit was not applied and is not looked for. A write is tried again only after the wait GitHub asked for,
+ * when that is within `MAX_WAIT_MS` (a rate limit without `retry-after` asks for a minute at least).
  */
 async function writeCheckingFirst(options) {
     let firstError;
@@ -9053,18 +9083,25 @@ async function writeCheckingFirst(options) {
     }
     if (!(0,step_error/* isTransient */.dg)(firstError))
         throw firstError;
-    let applied;
-    try {
-        applied = await options.findApplied();
-    }
-    catch {
-        // The check failed too; writing again could duplicate, so report the original failure.
-        throw firstError;
-    }
-    if (applied !== undefined)
-        return applied;
     const retryAfter = firstError.retryAfterMs;
-    await options.context.wait(Math.min(retryAfter ?? 1000, MAX_WAIT_MS), options.cancel);
+    const rateLimited = firstError instanceof GitHubApiError && firstError.rateLimited;
+    if (!rateLimited) {
+        let applied;
+        try {
+            applied = await options.findApplied();
+        }
+        catch {
+            // The check failed too; writing again could duplicate, so report the original failure.
+            throw firstError;
+        }
+        if (applied !== undefined)
+            return applied;
+    }
+    // Sent again before GitHub's wait is over, a write is refused again (and a rate limit prolonged; GitHub may block
+    // the token for it).
+    if (retryAfter === undefined ? rateLimited : retryAfter > MAX_WAIT_MS)
+        throw firstError;
+    await options.context.wait(retryAfter ?? 1000, options.cancel);
     try {
         return await options.attempt();
     }

@@ -1,8 +1,8 @@
-export const id = 10;
-export const ids = [10];
+export const id = 423;
+export const ids = [423];
 export const modules = {
 
-/***/ 23010:
+/***/ 39423:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -266,19 +266,28 @@ throttling.VERSION = VERSION;
 throttling.triggersNotification = triggersNotification;
 
 
-;// CONCATENATED MODULE: ./lib/core/well-formed.js
+// EXTERNAL MODULE: ./lib/core/well-formed.js
+var well_formed = __webpack_require__(75107);
+;// CONCATENATED MODULE: ./lib/github/redirect-not-followed-error.js
 /**
- * `text` with each lone surrogate (half of a character outside the Basic Multilingual Plane, as a cut by UTF-16
- * units leaves it) replaced by U+FFFD: what `String.prototype.toWellFormed` returns (ES2024, which the
- * TypeScript library here does not declare).
+ * GitHub answered a request that follows no redirect (`redirect: 'manual'`) with one: an issue transferred to
+ * another repository, a repository renamed. Read as a failure with its status, never as an answer.
  */
-function wellFormed(text) {
-    return text.toWellFormed();
+class RedirectNotFollowedError extends Error {
+    status;
+    response;
+    constructor(status, headers) {
+        super(`a redirect (HTTP ${status}) the request did not follow`);
+        this.name = new.target.name;
+        this.status = status;
+        this.response = { headers };
+    }
 }
 
 // EXTERNAL MODULE: ./lib/github/github-failure.js
 var github_failure = __webpack_require__(82931);
 ;// CONCATENATED MODULE: ./lib/github/create-octokit.js
+
 
 
 
@@ -339,9 +348,29 @@ function createOctokit(settings) {
     });
     // Pagination builds its first URL from the parameters before any request, out of the hook's reach: a label with
     // half a character threw "URI malformed" there (found by a review).
+    // It also sends each page with the route's method, URL and headers only: the parameters' `request` options (the
+    // call's signal, its cancel and timeout; no redirects) reached no page, and pages GitHub kept linking went on for
+    // good (found by an adversarial pass). The route is given them as its defaults, which every page's request merges.
     const { paginate } = octokit;
-    const wellFormedPaginate = ((route, parameters, mapFn) => paginate(route, wellFormedValues(parameters), mapFn));
-    octokit.paginate = Object.assign(wellFormedPaginate, { iterator: ((route, parameters) => paginate.iterator(route, wellFormedValues(parameters))) });
+    const paged = (route, parameters) => {
+        const request = parameters?.request;
+        if (request === undefined)
+            return route;
+        if (typeof route === 'string') {
+            const [method, url] = route.split(' ');
+            return octokit.request.defaults({ ...(url === undefined ? { url: method } : { method, url }), request });
+        }
+        return typeof route === 'function' && 'defaults' in route ? route.defaults({ request }) : route;
+    };
+    const wellFormedPaginate = ((route, parameters, mapFn) => paginate(paged(route, parameters), wellFormedValues(parameters), mapFn));
+    octokit.paginate = Object.assign(wellFormedPaginate, {
+        iterator: ((route, parameters) => paginate.iterator(paged(route, parameters), wellFormedValues(parameters))),
+    });
+    // Octokit hands back a redirect the request did not follow as if it were the answer (its body the redirect's).
+    octokit.hook.after('request', (response) => {
+        if (response.status >= 300 && response.status < 400)
+            throw new RedirectNotFollowedError(response.status, response.headers);
+    });
     const budget = settings.rateBudget;
     if (budget) {
         const observe = (headers) => {
@@ -361,7 +390,7 @@ const ENDPOINT_KEYS = new Set(['method', 'url', 'baseUrl', 'headers', 'request',
 /** `value` with each string in it (in lists and plain objects too) well-formed; anything else as it is. */
 function wellFormedValues(value) {
     if (typeof value === 'string')
-        return wellFormed(value);
+        return (0,well_formed/* wellFormed */.E)(value);
     if (Array.isArray(value))
         return value.map(wellFormedValues);
     if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {

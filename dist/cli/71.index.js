@@ -1,5 +1,5 @@
-export const id = 415;
-export const ids = [415];
+export const id = 71;
+export const ids = [71];
 export const modules = {
 
 /***/ 69231:
@@ -298,7 +298,7 @@ const CLI_OPTION_NAMES = { task: '--task', agent: '--agent', notAgent: 'without 
 async function cliGitHubContext(env, redact) {
     const token = env.GITHUB_TOKEN;
     const warn = (message) => process.stderr.write(`warning: ${redact(message)}\n`);
-    const octokit = token ? (await Promise.all(/* import() */[__webpack_require__.e(652), __webpack_require__.e(568)]).then(__webpack_require__.bind(__webpack_require__, 59568))).createOctokit({ token, warn }) : undefined;
+    const octokit = token ? (await Promise.all(/* import() */[__webpack_require__.e(652), __webpack_require__.e(536)]).then(__webpack_require__.bind(__webpack_require__, 9536))).createOctokit({ token, warn }) : undefined;
     return toolsetGitHubContext(githubRunContext(env), octokit);
 }
 /**
@@ -867,6 +867,37 @@ function refuseDuplicateKeys(text) {
             keys.add(key);
         }
     }
+}
+
+
+/***/ }),
+
+/***/ 90469:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   M: () => (/* binding */ raceAbort)
+/* harmony export */ });
+/**
+ * Settles with `work`, or rejects with the signal's reason as soon as it aborts, so a step runner
+ * that ignores its signal cannot hang the run. Abandoned work is still observed (no unhandled rejection).
+ */
+function raceAbort(work, signal) {
+    if (signal.aborted) {
+        work.catch(() => { });
+        return Promise.reject(signal.reason);
+    }
+    return new Promise((resolve, reject) => {
+        const onAbort = () => reject(signal.reason);
+        signal.addEventListener('abort', onAbort, { once: true });
+        work.then((value) => {
+            signal.removeEventListener('abort', onAbort);
+            resolve(value);
+        }, (error) => {
+            signal.removeEventListener('abort', onAbort);
+            reject(error);
+        });
+    });
 }
 
 
@@ -3384,7 +3415,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 49647:
+/***/ 9327:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -4112,6 +4143,8 @@ class MappedStep {
 
 // EXTERNAL MODULE: ./lib/goals/goals-verdict.js
 var goals_verdict = __webpack_require__(85692);
+// EXTERNAL MODULE: ./lib/goals/final-status.js
+var final_status = __webpack_require__(58983);
 // EXTERNAL MODULE: ./lib/goals/goal-target.js + 1 modules
 var goal_target = __webpack_require__(73268);
 ;// CONCATENATED MODULE: ./lib/run/nested-plan-error.js
@@ -4147,6 +4180,7 @@ class NestedPlanError extends step_error/* StepError */.zg {
 // EXTERNAL MODULE: ./lib/core/hide-cut-fragments.js
 var hide_cut_fragments = __webpack_require__(99674);
 ;// CONCATENATED MODULE: ./lib/run/run-nested-plan.js
+
 
 
 
@@ -4224,6 +4258,13 @@ async function runNestedPlan(step, context) {
         // job's goals are, for the record and for the step's error alike (a review found the error built from the raw excerpt).
         const redact = deps.redact ?? ((text) => text);
         const results = judged.map((goal) => ({ ...goal, evidence: (0,hide_cut_fragments/* hideCutFragments */.wJ)(redact(goal.evidence)) }));
+        // Stopped while they were checked (a cancel, a limit of the run using it): goals cut short are no verdict, and the step
+        // ends for the stop, as the job does. It said its goals decided against it, the used plan's run `goals-unmet`.
+        if (context.signal.aborted) {
+            const limit = limitOf(context.signal.reason);
+            outcome.recordGoals(results, limit?.status ?? 'cancelled', undefined, limit?.message ?? final_status/* CANCELLED_WHILE_JUDGING */.$);
+            return fail(context.signal.reason, usage);
+        }
         const verdict = (0,goals_verdict/* goalsVerdict */.AD)(results);
         // Recorded in the used plan's own record (the trace, the summary and the log show them under the step):
         // a warning it did not meet, or why its step passed, showed nowhere.
@@ -4659,29 +4700,8 @@ function sharedContext(plan, deps, graph, results, missing, incomplete) {
 
 // EXTERNAL MODULE: ./lib/llm/model-call-error.js
 var model_call_error = __webpack_require__(63156);
-;// CONCATENATED MODULE: ./lib/run/race-abort.js
-/**
- * Settles with `work`, or rejects with the signal's reason as soon as it aborts, so a step runner
- * that ignores its signal cannot hang the run. Abandoned work is still observed (no unhandled rejection).
- */
-function raceAbort(work, signal) {
-    if (signal.aborted) {
-        work.catch(() => { });
-        return Promise.reject(signal.reason);
-    }
-    return new Promise((resolve, reject) => {
-        const onAbort = () => reject(signal.reason);
-        signal.addEventListener('abort', onAbort, { once: true });
-        work.then((value) => {
-            signal.removeEventListener('abort', onAbort);
-            resolve(value);
-        }, (error) => {
-            signal.removeEventListener('abort', onAbort);
-            reject(error);
-        });
-    });
-}
-
+// EXTERNAL MODULE: ./lib/core/race-abort.js
+var race_abort = __webpack_require__(90469);
 ;// CONCATENATED MODULE: ./lib/run/step-timeout-error.js
 
 /** A step ran past its `timeout_seconds` (its own, or its tool's). Trying again may help. */
@@ -4751,7 +4771,7 @@ async function executeStep(step, shared, deps, runSignal, hooks = {}) {
     };
     const work = Promise.resolve().then(() => deps.runStep(ctx));
     try {
-        const result = await raceAbort(work, signal);
+        const result = await (0,race_abort/* raceAbort */.M)(work, signal);
         return { ok: true, result, usage, durationMs: clock.now() - startedAt };
     }
     catch (error) {
@@ -6573,8 +6593,6 @@ var read_resume_trace = __webpack_require__(62935);
 var resume_state = __webpack_require__(53498);
 // EXTERNAL MODULE: ./lib/run/budget-exceeded-error.js
 var budget_exceeded_error = __webpack_require__(46807);
-// EXTERNAL MODULE: ./lib/goals/final-status.js
-var final_status = __webpack_require__(58983);
 ;// CONCATENATED MODULE: ./lib/job/judge-goals.js
 
 
@@ -7853,6 +7871,8 @@ function boundingRetryWaits(inner, maxWaitMs, now = Date.now) {
     };
 }
 
+// EXTERNAL MODULE: ./lib/core/race-abort.js
+var race_abort = __webpack_require__(90469);
 // EXTERNAL MODULE: ./lib/core/limited-body.js
 var limited_body = __webpack_require__(73782);
 // EXTERNAL MODULE: ./lib/llm/model-call-error.js
@@ -7860,6 +7880,7 @@ var model_call_error = __webpack_require__(63156);
 // EXTERNAL MODULE: ./lib/llm/read-chat-response.js
 var read_chat_response = __webpack_require__(46724);
 ;// CONCATENATED MODULE: ./lib/llm/openai-model-client.js
+
 
 
 
@@ -8021,7 +8042,10 @@ function createOpenAIModelClient(options) {
             };
             let answer;
             try {
-                answer = await requestsOf.run(requests, ask);
+                // Raced against the call's signal: the SDK waits out a server's retry-after (up to a minute here) in a
+                // sleep no signal ends, and a cancelled planner's or judge's call held the run's end that long (found by
+                // an adversarial pass). After that sleep the SDK sees the signal and sends nothing more.
+                answer = await (0,race_abort/* raceAbort */.M)(requestsOf.run(requests, ask), callSignal);
             }
             catch (error) {
                 // A cancelled call ends with the canceller's reason (step timeout, run cancel), not an SDK error.
