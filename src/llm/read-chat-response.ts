@@ -46,10 +46,27 @@ function toolCalls(value: unknown, choice: number): unknown[] | MalformedAnswer 
 }
 
 function content(value: unknown): string | null | MalformedAnswer {
-  if (value === undefined || value === null || typeof value === 'string') return value ?? null;
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string') return withoutThinking(value);
   // A list of content parts (some servers answer in the request's format): their text, joined.
-  if (Array.isArray(value)) return value.map((part) => (isObject(part) && typeof part['text'] === 'string' ? part['text'] : '')).join('');
+  if (Array.isArray(value)) return withoutThinking(value.map((part) => (isObject(part) && typeof part['text'] === 'string' ? part['text'] : '')).join(''));
   return new MalformedAnswer('the message content is neither text nor null');
+}
+
+const THINK_OPEN = /^\s*<think>/i;
+const THINK_CLOSE = /<\/think>/i;
+
+/**
+ * The answer without the reasoning a thinking model wrote before it, which a server with no reasoning parser
+ * leaves in `content` (`<think>…</think>`, as vLLM or Ollama serve DeepSeek-R1 and Qwen3): read as the answer,
+ * it was the step's result, and a goal looking for "APPROVED" was met by the reasoning's "should I say APPROVED?"
+ * above an answer that said REJECTED (found by an adversarial pass). Reasoning never closed is no answer.
+ * Anything else is left as written.
+ */
+function withoutThinking(text: string): string {
+  if (!THINK_OPEN.test(text)) return text;
+  const close = THINK_CLOSE.exec(text);
+  return close ? text.slice(close.index + close[0].length).trimStart() : '';
 }
 
 /** A count a server reported: a whole, non-negative number, else undefined. */

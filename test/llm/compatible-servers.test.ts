@@ -87,6 +87,11 @@ const SHAPES: Record<string, Shape> = {
       ),
     text: () => answer({ content: 'There are 42 units.', reasoning_content: 'thinking…' }, { usage: { ...USAGE, prompt_tokens_details: { cached_tokens: 0 } }, service_tier: 'default' }),
   },
+  // vLLM or Ollama serving a thinking model without a reasoning parser.
+  'reasoning in content, in <think> tags': {
+    toolCall: () => answer({ content: '<think>\nThe user wants the north warehouse.\n</think>\n', tool_calls: [standardCall] }),
+    text: () => answer({ content: '<think>Say 41? No: the tool said 42 units.</think>\n\nThere are 42 units.' }),
+  },
   'content as a list of parts': {
     toolCall: () => answer({ content: [], tool_calls: [standardCall] }),
     text: () => answer({ content: [{ type: 'text', text: 'There are ' }, { type: 'text', text: '42 units.' }] }),
@@ -106,6 +111,25 @@ describe('OpenAI-compatible answer shapes', () => {
     expect(job.outcome.kind === 'ran' && job.outcome.run.finalResult).toBe('There are 42 units.');
     // One call per step: nothing was asked twice.
     expect(job.server.requests).toHaveLength(2);
+  });
+});
+
+// Found by an adversarial pass: a server with no reasoning parser leaves a thinking model's reasoning in `content`,
+// and a goal read it as the answer: `contains: APPROVED` was met by the reasoning above an answer of REJECTED.
+describe('reasoning left in content', () => {
+  const GATED = `${PLAN.replace('limits: { max_replans: 0 }', 'limits: { max_replans: 0 }\ngoals:\n  - { name: approved, contains: APPROVED }')}`;
+  it('is not the answer, so a goal cannot be met by it; reasoning never closed is no answer', async () => {
+    const reply = (text: string) => (request: ReceivedRequest): ScriptedReply => ({ kind: 'raw', body: offersTool(request.body) ? answer({ content: null, tool_calls: [standardCall] }) : answer({ content: text }) });
+    const rejected = await runOfflineJob({ plan: GATED, extraTools: [inventoryTool([])], script: reply('<THINK>Should I say APPROVED? The stock is too low.</think>REJECTED: 42 units is too few.') });
+    expect(rejected.outcome.kind === 'ran' && rejected.outcome.run.finalResult).toBe('REJECTED: 42 units is too few.');
+    expect(rejected.outcome.kind === 'ran' && rejected.outcome.status).toBe('goals-unmet');
+    const unclosed = await runOfflineJob({ plan: GATED, extraTools: [inventoryTool([])], script: reply('<think>APPROVED? Let me count the units again and') });
+    expect(unclosed.outcome.kind === 'ran' && unclosed.outcome.status).not.toBe('succeeded');
+    const failed = unclosed.events.find((event) => event.type === 'step_failed');
+    expect(failed && 'error' in failed ? String(failed.error) : '').toContain('the model returned no answer');
+    // Tags anywhere else are the answer's own words.
+    const quoted = await runOfflineJob({ plan: GATED, extraTools: [inventoryTool([])], script: reply('APPROVED. Models wrap reasoning in <think>…</think>.') });
+    expect(quoted.outcome.kind === 'ran' && quoted.outcome.run.finalResult).toBe('APPROVED. Models wrap reasoning in <think>…</think>.');
   });
 });
 
