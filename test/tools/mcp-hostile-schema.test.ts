@@ -38,6 +38,7 @@ const TOOLS: Record<string, unknown[]> = {
   '/http-403': [{ name: 'send', description: 'Send.', inputSchema: { type: 'object' } }],
   '/http-503': [{ name: 'send', description: 'Send.', inputSchema: { type: 'object' } }],
   '/malformed': [{ name: 'send', description: 'Send.', inputSchema: { type: 'object' } }],
+  '/text-answer': [{ name: 'send', description: 'Send.', inputSchema: { type: 'object' } }],
   '/many-schemas': Array.from({ length: 20 }, (_, n) => ({ name: `t${n}`, description: 'T.', inputSchema: { type: 'object', 'x-note': 'x'.repeat(60_000) } })),
   '/deep-result': [{ name: 'deep', description: 'Deep.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }],
   '/backtracking-output': [
@@ -65,6 +66,8 @@ beforeAll(async () => {
       if (req.url === '/rpc-error') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32000, message: `quota exceeded ${'x'.repeat(100_000)}` } }));
       if (req.url === '/http-403') return void res.writeHead(403).end('forbidden');
       if (req.url === '/http-503') return void res.writeHead(503).end('busy');
+      // A 200 that is no JSON-RPC answer (a proxy's page, a server's plain text): the server took the call.
+      if (req.url === '/text-answer') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('sent');
       if (req.url === '/malformed') return reply(JSON.stringify({ content: 'not a list of blocks' }));
       // 22 letters and a `!`: Ajv's check of the pattern above backtracks some 4 million steps; each letter more doubles that.
       if (req.url === '/backtracking-output') return reply(JSON.stringify({ content: [{ type: 'text', text: 'found' }], structuredContent: { name: `${'a'.repeat(22)}!` } }));
@@ -188,6 +191,7 @@ describe('an MCP server’s tools, as prompts show them', () => {
   it.each([
     ['/malformed', true],
     ['/deep-result', true],
+    ['/text-answer', true],
     ['/http-403', false],
     ['/rpc-error', false],
   ] as const)('leave the effect of a call answered %s unknown only when the answer cannot be taken', async (path, unknown) => {
