@@ -42,7 +42,7 @@ export async function readWorkspaceHead(workspace: string, env: Readonly<Record<
         const status = await git(['status', '--porcelain=v1', '-z', '--untracked-files=normal'], MAX_STATUS_BYTES);
         // A .gitignore the commit does not have hides the files it names from that status, itself among them (a
         // pull request's new folder with `*`): listed, with the folders git's own rules ignore as folders, unread.
-        const hiding = await git(['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory', '--', ':(glob)**/.gitignore'], MAX_STATUS_BYTES);
+        const hiding = await git(['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory', '--', ':(glob)**/.gitignore'], MAX_IGNORED_BYTES);
         return withChanges(sha, status, hiding);
       }
       const text = outcome.stderr.text().trim();
@@ -64,6 +64,12 @@ export async function readWorkspaceHead(workspace: string, env: Readonly<Record<
 const MAX_CHANGED_SHOWN = 5;
 /** `git status` past this many bytes is read as "more changed" (a tree rewritten whole). */
 const MAX_STATUS_BYTES = 256 * 1024;
+/**
+ * The ignored listing past this many bytes is read as "more changed". It names every folder the commit's own rules
+ * ignore (each package's `node_modules/` or `__pycache__/`), which are no change: at the status's cap, a few thousand
+ * of them refused a checkout with nothing new in it (found by a review).
+ */
+const MAX_IGNORED_BYTES = 16 * 1024 * 1024;
 
 /**
  * The commit with the files `git status` says differ from it or are new to it, and the `.gitignore` files new to it

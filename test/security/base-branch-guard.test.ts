@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -156,6 +156,28 @@ describe('readWorkspaceHead', () => {
     expect(head).toEqual({ kind: 'commit', sha, changed: ['.gitignore', 'evil/.gitignore'] });
     const check = checkConfigSource({ eventName: 'pull_request_target', payload: { pull_request: { base: { sha } } }, githubSha: sha, head, readsPlanFile: true });
     expect(check).toMatchObject({ ok: false, reason: expect.stringContaining('(".gitignore", "evil/.gitignore")') });
+  });
+  // Found by a review: the listing that finds a hiding .gitignore names every folder the base's own rules ignore (each
+  // package's __pycache__/ or node_modules/ after a test run or an install), which the guard leaves aside; past 256 KiB
+  // of them it read as "more changed", and a checkout with nothing new to it was refused.
+  it('leaves aside the folders the base’s own rules ignore, past 256 KiB of their names', async () => {
+    const repo = path.join(dir, 'many-ignored');
+    const env = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
+    await git('git', ['init', '-q', repo]);
+    await writeFile(path.join(repo, 'plan.yml'), 'goal: x\n');
+    await writeFile(path.join(repo, '.gitignore'), 'cache-*/\n');
+    await git('git', ['-C', repo, 'add', '.'], { env });
+    await git('git', ['-C', repo, 'commit', '-q', '-m', 'base'], { env });
+    const sha = (await git('git', ['-C', repo, 'rev-parse', 'HEAD'])).stdout.trim();
+    // 1,200 ignored folders of 240-character names: some 290 KB as git lists them.
+    for (let index = 0; index < 1200; index++) {
+      const folder = path.join(repo, `cache-${String(index).padStart(4, '0')}-${'x'.repeat(229)}`);
+      await mkdir(folder);
+      await writeFile(path.join(folder, 'built.pyc'), 'x');
+    }
+    expect(await readWorkspaceHead(repo, process.env, { changes: true })).toEqual({ kind: 'commit', sha, changed: [] });
+    await writeFile(path.join(repo, 'conftest.py'), 'import os\n');
+    expect(await readWorkspaceHead(repo, process.env, { changes: true })).toEqual({ kind: 'commit', sha, changed: ['conftest.py'] });
   });
   // Found by a review: `git status` failing (an index it cannot read, a repository too large to scan in 10 s) was
   // taken as an unreadable commit: a run that reads no plan file, which the changed files do not concern, was
