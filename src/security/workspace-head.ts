@@ -42,7 +42,8 @@ export async function readWorkspaceHead(workspace: string, env: Readonly<Record<
         const status = await git(['status', '--porcelain=v1', '-z', '--untracked-files=normal'], MAX_STATUS_BYTES);
         // A .gitignore the commit does not have hides the files it names from that status, itself among them (a
         // pull request's new folder with `*`): listed, with the folders git's own rules ignore as folders, unread.
-        const hiding = await git(['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory', '--', ':(glob)**/.gitignore'], MAX_IGNORED_BYTES);
+        // In any case: on the disks of macOS and Windows runners `.GITIGNORE` is the folder's .gitignore.
+        const hiding = await git(['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory', '--', ':(glob,icase)**/.gitignore'], MAX_IGNORED_BYTES);
         return withChanges(sha, status, hiding);
       }
       const text = outcome.stderr.text().trim();
@@ -91,7 +92,7 @@ function withChanges(sha: string, status: GitOutcome, hiding: GitOutcome): Works
     if (/[RC]/.test(entry.slice(0, 2))) at++;
   }
   // Folders listed whole (node_modules/) are the commit's own rules at work: only the .gitignore files count.
-  for (const file of hiding.stdout.split('\0')) if (file === '.gitignore' || file.endsWith('/.gitignore')) paths.push(file);
+  for (const file of hiding.stdout.split('\0')) if (/(?:^|\/)\.gitignore$/i.test(file)) paths.push(file);
   return { kind: 'commit', sha, changed: paths.slice(0, MAX_CHANGED_SHOWN), ...(paths.length > MAX_CHANGED_SHOWN && { moreChanged: true }) };
 }
 
