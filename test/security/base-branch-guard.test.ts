@@ -8,6 +8,7 @@ import { checkConfigSource } from '../../src/security/base-branch-guard.ts';
 import { readWorkspaceHead } from '../../src/security/workspace-head.ts';
 
 const git = promisify(execFile);
+const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
 const BASE = '9049f1265b7d61be4a8904a9a27120d2064dab3b';
 const HEAD = '6dcb09b5b57875f334f61aebed695e2e4193db5e';
 const target = { pull_request: { base: { sha: BASE }, head: { sha: HEAD } } };
@@ -65,39 +66,36 @@ describe('readWorkspaceHead', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
+  /** A repository at `dir/name` with `files` committed: its folder and its commit. */
+  async function committedRepo(name: string, files: Readonly<Record<string, string>>): Promise<{ repo: string; sha: string }> {
+    const repo = path.join(dir, name);
+    await git('git', ['init', '-q', repo]);
+    for (const [file, text] of Object.entries(files)) await writeFile(path.join(repo, file), text);
+    await git('git', ['-C', repo, 'add', '.'], { env: GIT_ENV });
+    await git('git', ['-C', repo, 'commit', '-q', '-m', 'base'], { env: GIT_ENV });
+    return { repo, sha: (await git('git', ['-C', repo, 'rev-parse', 'HEAD'])).stdout.trim() };
+  }
+
   it('reads the commit of a checkout, and says when there is none', async () => {
     const plain = path.join(dir, 'plain');
-    const repo = path.join(dir, 'repo');
-    await git('mkdir', ['-p', plain, repo]);
+    await git('mkdir', ['-p', plain]);
     expect(await readWorkspaceHead(plain)).toEqual({ kind: 'not-a-repository' });
-    const env = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
-    await git('git', ['init', '-q', repo]);
-    await writeFile(path.join(repo, 'plan.yml'), 'goal: x\n');
-    await git('git', ['-C', repo, 'add', 'plan.yml'], { env });
-    await git('git', ['-C', repo, 'commit', '-q', '-m', 'plan'], { env });
-    const { stdout } = await git('git', ['-C', repo, 'rev-parse', 'HEAD']);
-    expect(await readWorkspaceHead(repo)).toEqual({ kind: 'commit', sha: stdout.trim() });
+    const { repo, sha } = await committedRepo('repo', { 'plan.yml': 'goal: x\n' });
+    expect(await readWorkspaceHead(repo)).toEqual({ kind: 'commit', sha });
     // Asked for them, the files that differ from it or are new to it: none yet, then a new one.
-    expect(await readWorkspaceHead(repo, process.env, { changes: true })).toEqual({ kind: 'commit', sha: stdout.trim(), changed: [] });
+    expect(await readWorkspaceHead(repo, process.env, { changes: true })).toEqual({ kind: 'commit', sha, changed: [] });
     await writeFile(path.join(repo, 'notes.txt'), 'untracked\n');
-    expect(await readWorkspaceHead(repo, process.env, { changes: true })).toEqual({ kind: 'commit', sha: stdout.trim(), changed: ['notes.txt'] });
+    expect(await readWorkspaceHead(repo, process.env, { changes: true })).toEqual({ kind: 'commit', sha, changed: ['notes.txt'] });
   });
 
   // Found by an adversarial hunt: a job that checked out the base and then applied a pull request's changes
   // (`gh pr diff | git apply`) was at the base commit, so the guard passed, and the plan was the pull request's.
   it('names the tracked files changed since the checkout, staged or not, and the guard refuses them', async () => {
-    const repo = path.join(dir, 'applied');
-    const env = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
-    await git('git', ['init', '-q', repo]);
-    await writeFile(path.join(repo, 'plan.yml'), 'goal: x\n');
-    await writeFile(path.join(repo, 'tool.sh'), 'echo base\n');
-    await git('git', ['-C', repo, 'add', '.'], { env });
-    await git('git', ['-C', repo, 'commit', '-q', '-m', 'base'], { env });
-    const sha = (await git('git', ['-C', repo, 'rev-parse', 'HEAD'])).stdout.trim();
+    const { repo, sha } = await committedRepo('applied', { 'plan.yml': 'goal: x\n', 'tool.sh': 'echo base\n' });
     await writeFile(path.join(repo, 'plan.yml'), 'goal: the pull request’s\n');
     await writeFile(path.join(repo, 'added tool.sh'), 'echo pr\n');
-    await git('git', ['-C', repo, 'add', 'added tool.sh'], { env });
-    await git('git', ['-C', repo, 'mv', 'tool.sh', 'renamed.sh'], { env });
+    await git('git', ['-C', repo, 'add', 'added tool.sh'], { env: GIT_ENV });
+    await git('git', ['-C', repo, 'mv', 'tool.sh', 'renamed.sh'], { env: GIT_ENV });
     const head = await readWorkspaceHead(repo, process.env, { changes: true });
     expect(head).toEqual({ kind: 'commit', sha, changed: expect.arrayContaining(['plan.yml', 'added tool.sh', 'renamed.sh']) });
     expect(head.kind === 'commit' && head.changed).toHaveLength(3);
@@ -114,14 +112,7 @@ describe('readWorkspaceHead', () => {
   // applied over the base (`git apply` makes them untracked), run with the base plan's own commands (`npm test`
   // runs a new test file, `pytest` a new conftest.py) and the job's secrets.
   it('names files new to the checkout, a new folder as the folder, but not the ones .gitignore names', async () => {
-    const repo = path.join(dir, 'new-files');
-    const env = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
-    await git('git', ['init', '-q', repo]);
-    await writeFile(path.join(repo, 'plan.yml'), 'goal: x\n');
-    await writeFile(path.join(repo, '.gitignore'), 'node_modules/\n');
-    await git('git', ['-C', repo, 'add', '.'], { env });
-    await git('git', ['-C', repo, 'commit', '-q', '-m', 'base'], { env });
-    const sha = (await git('git', ['-C', repo, 'rev-parse', 'HEAD'])).stdout.trim();
+    const { repo, sha } = await committedRepo('new-files', { 'plan.yml': 'goal: x\n', '.gitignore': 'node_modules/\n' });
     await git('mkdir', ['-p', path.join(repo, 'node_modules/x'), path.join(repo, 'tests/deep')]);
     await writeFile(path.join(repo, 'node_modules/x/index.js'), 'installed\n');
     expect(await readWorkspaceHead(repo, process.env, { changes: true })).toEqual({ kind: 'commit', sha, changed: [] });
@@ -136,13 +127,7 @@ describe('readWorkspaceHead', () => {
   // Found by a review: a .gitignore the pull request adds, naming itself, hid its own files from `git status` (a new
   // folder's `*`, or a root .gitignore the base has none of naming conftest.py), so its tests ran with the secrets.
   it('names a .gitignore new to the checkout that hides itself, but not one inside a folder the base ignores', async () => {
-    const repo = path.join(dir, 'own-ignore');
-    const env = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
-    await git('git', ['init', '-q', repo]);
-    await writeFile(path.join(repo, 'plan.yml'), 'goal: x\n');
-    await git('git', ['-C', repo, 'add', '.'], { env });
-    await git('git', ['-C', repo, 'commit', '-q', '-m', 'base'], { env });
-    const sha = (await git('git', ['-C', repo, 'rev-parse', 'HEAD'])).stdout.trim();
+    const { repo, sha } = await committedRepo('own-ignore', { 'plan.yml': 'goal: x\n' });
     // Ignored by the repository’s own rules (.git/info/exclude stands in for them: the base has no .gitignore).
     await git('mkdir', ['-p', path.join(repo, 'node_modules/x'), path.join(repo, 'evil')]);
     await writeFile(path.join(repo, 'node_modules/x/.gitignore'), '*\n');
@@ -161,14 +146,7 @@ describe('readWorkspaceHead', () => {
   // package's __pycache__/ or node_modules/ after a test run or an install), which the guard leaves aside; past 256 KiB
   // of them it read as "more changed", and a checkout with nothing new to it was refused.
   it('leaves aside the folders the base’s own rules ignore, past 256 KiB of their names', async () => {
-    const repo = path.join(dir, 'many-ignored');
-    const env = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
-    await git('git', ['init', '-q', repo]);
-    await writeFile(path.join(repo, 'plan.yml'), 'goal: x\n');
-    await writeFile(path.join(repo, '.gitignore'), 'cache-*/\n');
-    await git('git', ['-C', repo, 'add', '.'], { env });
-    await git('git', ['-C', repo, 'commit', '-q', '-m', 'base'], { env });
-    const sha = (await git('git', ['-C', repo, 'rev-parse', 'HEAD'])).stdout.trim();
+    const { repo, sha } = await committedRepo('many-ignored', { 'plan.yml': 'goal: x\n', '.gitignore': 'cache-*/\n' });
     // 1,200 ignored folders of 240-character names: some 290 KB as git lists them.
     for (let index = 0; index < 1200; index++) {
       const folder = path.join(repo, `cache-${String(index).padStart(4, '0')}-${'x'.repeat(229)}`);
@@ -183,13 +161,7 @@ describe('readWorkspaceHead', () => {
   // taken as an unreadable commit: a run that reads no plan file, which the changed files do not concern, was
   // refused, and any run was told to run actions/checkout, though its checkout was the right commit.
   it('tells a git status that fails from a commit it cannot read, and refuses only a plan file’s run for it', async () => {
-    const repo = path.join(dir, 'broken-index');
-    const env = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
-    await git('git', ['init', '-q', repo]);
-    await writeFile(path.join(repo, 'plan.yml'), 'goal: x\n');
-    await git('git', ['-C', repo, 'add', '.'], { env });
-    await git('git', ['-C', repo, 'commit', '-q', '-m', 'base'], { env });
-    const sha = (await git('git', ['-C', repo, 'rev-parse', 'HEAD'])).stdout.trim();
+    const { repo, sha } = await committedRepo('broken-index', { 'plan.yml': 'goal: x\n' });
     await writeFile(path.join(repo, '.git', 'index'), 'not an index\n');
     const head = await readWorkspaceHead(repo, process.env, { changes: true });
     expect(head).toMatchObject({ kind: 'commit', sha });
@@ -202,16 +174,10 @@ describe('readWorkspaceHead', () => {
   // Found by a review: with -z, a rename git finds in the working tree (` R`, a new file added with --intent-to-add)
   // has its source path as a field of its own too, which was read as an entry: the refusal named `l.sh` for tool.sh.
   it('reads the source of a rename found in the working tree as no file of its own', async () => {
-    const repo = path.join(dir, 'worktree-rename');
-    const env = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
-    await git('git', ['init', '-q', repo]);
-    await writeFile(path.join(repo, 'tool.sh'), 'echo one\necho two\necho three\n');
-    await git('git', ['-C', repo, 'add', '.'], { env });
-    await git('git', ['-C', repo, 'commit', '-q', '-m', 'base'], { env });
-    const sha = (await git('git', ['-C', repo, 'rev-parse', 'HEAD'])).stdout.trim();
-    await git('git', ['-C', repo, 'mv', 'tool.sh', 'renamed.sh'], { env });
-    await git('git', ['-C', repo, 'reset', '-q'], { env });
-    await git('git', ['-C', repo, 'add', '--intent-to-add', 'renamed.sh'], { env });
+    const { repo, sha } = await committedRepo('worktree-rename', { 'tool.sh': 'echo one\necho two\necho three\n' });
+    await git('git', ['-C', repo, 'mv', 'tool.sh', 'renamed.sh'], { env: GIT_ENV });
+    await git('git', ['-C', repo, 'reset', '-q'], { env: GIT_ENV });
+    await git('git', ['-C', repo, 'add', '--intent-to-add', 'renamed.sh'], { env: GIT_ENV });
     expect(await readWorkspaceHead(repo, process.env, { changes: true })).toEqual({ kind: 'commit', sha, changed: ['renamed.sh'] });
   });
 });
