@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type OpenAI from 'openai';
 import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from './model-client.ts';
 import { AnswerTooLargeError, MAX_ANSWER_BYTES } from './answer-too-large-error.ts';
-import { boundingRetryWaits } from './bounded-retry-waits.ts';
+import { boundingRetryWaits, type RetryingCall } from './bounded-retry-waits.ts';
 import { raceAbort } from '../core/race-abort.ts';
 import { limitedBody } from '../core/limited-body.ts';
 import { ModelCallError } from './model-call-error.ts';
@@ -35,6 +35,8 @@ const RETRY_WAITS_MS = 60_000;
 interface CallRequests {
   made: number;
   readonly onAbandoned: (() => void) | undefined;
+  /** The call's signal: its cancel and its deadline. */
+  readonly signal: AbortSignal;
 }
 
 const requestsOf = new AsyncLocalStorage<CallRequests>();
@@ -128,6 +130,14 @@ export function readingAnswers(inner: typeof fetch, maxBytes: number = MAX_ANSWE
   };
 }
 
+/** The call a request is made for, as `boundingRetryWaits` waits for it: a request is left while `made` is within the retries. */
+function retryingCallOf(maxRetries: number): () => RetryingCall | undefined {
+  return () => {
+    const requests = requestsOf.getStore();
+    return requests && { signal: requests.signal, retriesLeft: requests.made <= maxRetries };
+  };
+}
+
 /** `fetch` counting each request it makes for the call it serves. */
 function countingRequests(inner: typeof fetch): typeof fetch {
   return (input, init) => {
@@ -152,7 +162,7 @@ export function createOpenAIModelClient(options: OpenAIModelClientOptions): Mode
         apiKey: options.apiKey,
         timeout: options.timeoutMs,
         maxRetries: options.maxRetries,
-        fetch: countingRequests(boundingRetryWaits(readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? MAX_ANSWER_BYTES), RETRY_WAITS_MS)),
+        fetch: countingRequests(boundingRetryWaits(readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? MAX_ANSWER_BYTES), RETRY_WAITS_MS, retryingCallOf(options.maxRetries))),
       }),
       errorFromSdk: modelCallErrorFromSdk,
     })));
@@ -167,7 +177,7 @@ export function createOpenAIModelClient(options: OpenAIModelClientOptions): Mode
       const deadline = AbortSignal.timeout(options.timeoutMs * (options.maxRetries + 1) + RETRY_WAITS_MS * options.maxRetries);
       const callSignal = signal ? AbortSignal.any([signal, deadline]) : deadline;
       const call = { purpose: label.purpose, model: request.model, endpoint };
-      const requests: CallRequests = { made: 0, onAbandoned: label.onAbandoned };
+      const requests: CallRequests = { made: 0, onAbandoned: label.onAbandoned, signal: callSignal };
       const ask = async (): Promise<unknown> => {
         for (;;) {
           try {

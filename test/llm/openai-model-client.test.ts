@@ -123,6 +123,30 @@ describe('createOpenAIModelClient', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  // Found by a review: the call ended at once, but the SDK's sleep went on, a timer that kept the process (the
+  // action's step, the CLI after its report) alive for the rest of the wait, up to a minute past the run's end.
+  it('leaves no timer holding the process when a call is cancelled during a retry-after’s wait', async () => {
+    const timers = (): number => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    server.script([httpError(429, { headers: { 'retry-after': '40' } }), textAnswer('never asked for')]);
+    const cancel = new AbortController();
+    const before = timers();
+    const call = client({ maxRetries: 1 }).complete(request, label, cancel.signal);
+    while (server.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    // The wait has begun once the 429 is read: its timer is there.
+    while (timers() === before) await new Promise((resolve) => setImmediate(resolve));
+    cancel.abort(new Error('cancelled (SIGINT)'));
+    await expect(call).rejects.toThrow('cancelled (SIGINT)');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(timers()).toBe(before);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('does not wait out a retry-after the SDK asks nothing after, and keeps it on the error', async () => {
+    server.script([httpError(429, { headers: { 'retry-after': '40' } })]);
+    const error = await failure(client({ maxRetries: 0 }).complete(request, label));
+    expect(error).toMatchObject({ status: 429, retryAfterMs: 40_000 });
+  });
+
   it('makes a 401 permanent, tried once, with a hint about the key', async () => {
     server.script(() => httpError(401, { message: 'bad key' }));
     const error = await failure(client({ maxRetries: 3 }).complete(request, label));
