@@ -626,7 +626,8 @@ async function readWorkspaceHead(workspace, env = process.env, options = {}) {
                 const status = await git(['status', '--porcelain=v1', '-z', '--untracked-files=normal'], MAX_STATUS_BYTES);
                 // A .gitignore the commit does not have hides the files it names from that status, itself among them (a
                 // pull request's new folder with `*`): listed, with the folders git's own rules ignore as folders, unread.
-                const hiding = await git(['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory', '--', ':(glob)**/.gitignore'], MAX_STATUS_BYTES);
+                // In any case: on the disks of macOS and Windows runners `.GITIGNORE` is the folder's .gitignore.
+                const hiding = await git(['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory', '--', ':(glob,icase)**/.gitignore'], MAX_IGNORED_BYTES);
                 return withChanges(sha, status, hiding);
             }
             const text = outcome.stderr.text().trim();
@@ -648,6 +649,12 @@ async function readWorkspaceHead(workspace, env = process.env, options = {}) {
 const MAX_CHANGED_SHOWN = 5;
 /** `git status` past this many bytes is read as "more changed" (a tree rewritten whole). */
 const MAX_STATUS_BYTES = 256 * 1024;
+/**
+ * The ignored listing past this many bytes is read as "more changed". It names every folder the commit's own rules
+ * ignore (each package's `node_modules/` or `__pycache__/`), which are no change: at the status's cap, a few thousand
+ * of them refused a checkout with nothing new in it (found by a review).
+ */
+const MAX_IGNORED_BYTES = 16 * 1024 * 1024;
 /**
  * The commit with the files `git status` says differ from it or are new to it, and the `.gitignore` files new to it
  * that `hiding` (`git ls-files --ignored` of them) found ignored; `changesUnread` when git could not say (the guard
@@ -674,7 +681,7 @@ function withChanges(sha, status, hiding) {
     }
     // Folders listed whole (node_modules/) are the commit's own rules at work: only the .gitignore files count.
     for (const file of hiding.stdout.split('\0'))
-        if (file === '.gitignore' || file.endsWith('/.gitignore'))
+        if (/(?:^|\/)\.gitignore$/i.test(file))
             paths.push(file);
     return { kind: 'commit', sha, changed: paths.slice(0, MAX_CHANGED_SHOWN), ...(paths.length > MAX_CHANGED_SHOWN && { moreChanged: true }) };
 }
@@ -12493,6 +12500,7 @@ var promises_ = __nccwpck_require__(58500);
 // EXTERNAL MODULE: ./lib/llm/answer-too-large-error.js
 var answer_too_large_error = __nccwpck_require__(90603);
 ;// CONCATENATED MODULE: ./lib/llm/bounded-retry-waits.js
+
 /**
  * The wait the `openai` SDK takes from an answer's `retry-after-ms` or `retry-after` before it asks again, read
  * as the SDK reads them (`retryRequest`): undefined when neither says one.
@@ -12508,26 +12516,47 @@ function sdkWaitMs(headers, now) {
     const seconds = Number.parseFloat(retryAfter);
     return Number.isNaN(seconds) ? Date.parse(retryAfter) - now : seconds * 1000;
 }
+/** Whether the SDK asks again after this error answer (its `shouldRetry`), retries left aside. */
+function sdkRetries(response) {
+    const told = response.headers.get('x-should-retry');
+    if (told === 'true' || told === 'false')
+        return told === 'true';
+    return response.status === 408 || response.status === 409 || response.status === 429 || response.status >= 500;
+}
 /**
  * `fetch` whose error answers ask the SDK for no wait longer than `maxWaitMs`. The SDK waits out any
  * `retry-after` it is given before it retries, in a sleep no signal ends: a 429 asking for an hour held a
  * cancelled call, and a planner's or judge's past the run's timeout, for that hour (found by an adversarial
  * pass). A wait past `maxWaitMs`, below 0 or unreadable is taken off the answer, and the SDK backs off as
- * it does when none is given (as it did before v5, and as the call's deadline counts on).
+ * it does when none is given (as it did before v5, and as the call's deadline counts on). A wait it takes before
+ * it asks again is waited here, on the call's signal (`callOf`), and the SDK told to wait 0 ms: its sleep, which a
+ * cancel leaves running, held the process up to a minute past the run's end (found by a review).
  */
-function boundingRetryWaits(inner, maxWaitMs, now = Date.now) {
+function boundingRetryWaits(inner, maxWaitMs, callOf = () => undefined, now = Date.now) {
     return async (input, init) => {
         const response = await inner(input, init);
         // A status `Response` cannot take (it allows 200\u2013599) is passed on as it came.
         if (response.ok || response.status < 200 || response.status > 599)
             return response;
         const wait = sdkWaitMs(response.headers, now());
-        if (wait === undefined || (wait >= 0 && wait <= maxWaitMs))
+        if (wait === undefined)
+            return response;
+        const taken = wait >= 0 && wait <= maxWaitMs;
+        const call = taken ? callOf() : undefined;
+        // An answer the SDK does not ask again after is read whole, its retry-after kept for the error.
+        if (taken && !(call && call.retriesLeft && sdkRetries(response)))
             return response;
         const headers = new Headers(response.headers);
         headers.delete('retry-after-ms');
         headers.delete('retry-after');
-        return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+        if (!call)
+            return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+        // The SDK cancels the body of an answer it asks again after: cancelled before the wait, the request is an
+        // answer, not one abandoned, when the call is cancelled during it.
+        await response.body?.cancel();
+        await (0,promises_.setTimeout)(wait, undefined, { signal: call.signal });
+        headers.set('retry-after-ms', '0');
+        return new Response(null, { status: response.status, statusText: response.statusText, headers });
     };
 }
 
@@ -12645,6 +12674,13 @@ function readingAnswers(inner, maxBytes = answer_too_large_error/* MAX_ANSWER_BY
         return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
     };
 }
+/** The call a request is made for, as `boundingRetryWaits` waits for it: a request is left while `made` is within the retries. */
+function retryingCallOf(maxRetries) {
+    return () => {
+        const requests = requestsOf.getStore();
+        return requests && { signal: requests.signal, retriesLeft: requests.made <= maxRetries };
+    };
+}
 /** `fetch` counting each request it makes for the call it serves. */
 function countingRequests(inner) {
     return (input, init) => {
@@ -12668,7 +12704,7 @@ function createOpenAIModelClient(options) {
             apiKey: options.apiKey,
             timeout: options.timeoutMs,
             maxRetries: options.maxRetries,
-            fetch: countingRequests(boundingRetryWaits(readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? answer_too_large_error/* MAX_ANSWER_BYTES */.g), RETRY_WAITS_MS)),
+            fetch: countingRequests(boundingRetryWaits(readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? answer_too_large_error/* MAX_ANSWER_BYTES */.g), RETRY_WAITS_MS, retryingCallOf(options.maxRetries))),
         }),
         errorFromSdk: modelCallErrorFromSdk,
     })));
@@ -12683,7 +12719,7 @@ function createOpenAIModelClient(options) {
             const deadline = AbortSignal.timeout(options.timeoutMs * (options.maxRetries + 1) + RETRY_WAITS_MS * options.maxRetries);
             const callSignal = signal ? AbortSignal.any([signal, deadline]) : deadline;
             const call = { purpose: label.purpose, model: request.model, endpoint };
-            const requests = { made: 0, onAbandoned: label.onAbandoned };
+            const requests = { made: 0, onAbandoned: label.onAbandoned, signal: callSignal };
             const ask = async () => {
                 for (;;) {
                     try {
@@ -12850,12 +12886,29 @@ function toolCalls(value, choice) {
     return calls;
 }
 function content(value) {
-    if (value === undefined || value === null || typeof value === 'string')
-        return value ?? null;
+    if (value === undefined || value === null)
+        return null;
+    if (typeof value === 'string')
+        return withoutThinking(value);
     // A list of content parts (some servers answer in the request's format): their text, joined.
     if (Array.isArray(value))
-        return value.map((part) => (isObject(part) && typeof part['text'] === 'string' ? part['text'] : '')).join('');
+        return withoutThinking(value.map((part) => (isObject(part) && typeof part['text'] === 'string' ? part['text'] : '')).join(''));
     return new MalformedAnswer('the message content is neither text nor null');
+}
+const THINK_OPEN = /^\s*<think>/i;
+const THINK_CLOSE = /<\/think>/i;
+/**
+ * The answer without the reasoning a thinking model wrote before it, which a server with no reasoning parser
+ * leaves in `content` (`<think>\u2026</think>`, as vLLM or Ollama serve DeepSeek-R1 and Qwen3): read as the answer,
+ * it was the step's result, and a goal looking for "APPROVED" was met by the reasoning's "should I say APPROVED?"
+ * above an answer that said REJECTED (found by an adversarial pass). Reasoning never closed is no answer.
+ * Anything else is left as written.
+ */
+function withoutThinking(text) {
+    if (!THINK_OPEN.test(text))
+        return text;
+    const close = THINK_CLOSE.exec(text);
+    return close ? text.slice(close.index + close[0].length).trimStart() : '';
 }
 /** A count a server reported: a whole, non-negative number, else undefined. */
 function count(value) {

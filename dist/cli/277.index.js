@@ -237,8 +237,10 @@ function mcpTool(options) {
                 if (error instanceof types/* McpError */.Nh)
                     throw new McpToolError({ toolName: name, server: session.name, text: detail, transient: false });
                 // Refused before the server took the call (an HTTP 4xx), or an answer that is no tool result: trying again changes
-                // nothing. The latter answers a call the server took, which may have taken effect.
-                throw new McpTransportError({ toolName: name, server: session.name, detail, transient: false, effectUnknown: !(error instanceof streamableHttp/* StreamableHTTPError */.b), cause: error });
+                // nothing. The latter answers a call the server took, which may have taken effect: a 200 of another content type
+                // is a StreamableHTTPError too (code -1), as is a redirect (found by a review).
+                const refused = error instanceof streamableHttp/* StreamableHTTPError */.b && error.code !== undefined && error.code >= 400 && error.code < 500;
+                throw new McpTransportError({ toolName: name, server: session.name, detail, transient: false, effectUnknown: !refused, cause: error });
             }
             if (result.isError === true) {
                 throw new McpToolError({

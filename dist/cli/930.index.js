@@ -80,19 +80,30 @@ function judgeMessages(criterion, result) {
     ];
 }
 /**
- * `<<<RESULT` / `RESULT>>>`, numbered until neither occurs in the text (deterministic, for replay), in any case or
+ * `<<<RESULT` / `RESULT>>>`, numbered so that neither occurs in the text (deterministic, for replay), in any case or
  * with blanks in it: `result>>>` or `RESULT >>>`, which a model may read as the block's end, was let through
  * (found by an adversarial pass).
  */
 function delimitersFor(text) {
-    const folded = text.toLowerCase().replace(/\s+/g, '');
-    for (let n = 0;; n++) {
-        const tag = n === 0 ? 'RESULT' : `RESULT-${n}`;
-        const begin = `<<<${tag}`;
-        const end = `${tag}>>>`;
-        if (!folded.includes(begin.toLowerCase()) && !folded.includes(end.toLowerCase()))
-            return { begin, end };
+    // One number past the highest the text writes (bare counts as 0), found in one pass: trying each number in turn
+    // read the text once a number, and a result of `RESULT-1>>>RESULT-2>>>\u2026` made that quadratic (found by a review).
+    // A marker it writes with more digits cannot hold the chosen one either, its number being higher.
+    // Numbers as digit strings: one of 400 digits is no JavaScript number (Infinity, which a text could write after it).
+    let highest;
+    for (const [, before, after] of text.toLowerCase().replace(/\s+/g, '').matchAll(/<<<result(?:-(\d+))?|result(?:-(\d+))?>>>/g)) {
+        const digits = (before ?? after ?? '0').replace(/^0+(?=\d)/, '');
+        if (highest === undefined || digits.length > highest.length || (digits.length === highest.length && digits > highest))
+            highest = digits;
     }
+    const tag = highest === undefined ? 'RESULT' : `RESULT-${plusOne(highest)}`;
+    return { begin: `<<<${tag}`, end: `${tag}>>>` };
+}
+/** A number written in decimal digits, plus one. */
+function plusOne(digits) {
+    let at = digits.length - 1;
+    while (at >= 0 && digits[at] === '9')
+        at--;
+    return at < 0 ? `1${'0'.repeat(digits.length)}` : `${digits.slice(0, at)}${String(Number(digits[at]) + 1)}${'0'.repeat(digits.length - at - 1)}`;
 }
 
 
