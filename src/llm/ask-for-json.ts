@@ -1,5 +1,4 @@
 import { cutText } from '../core/cut-text.ts';
-import { hasVisibleText } from '../core/invisible-characters.ts';
 import { ModelCallError } from './model-call-error.ts';
 import { cutOffReason, cutOffWhy } from './cut-off-reason.ts';
 import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from './model-client.ts';
@@ -22,7 +21,7 @@ function answerText(response: ChatResponse): string {
   // said "the answer was empty" twice, after a repair call, and the model's reason was shown nowhere (found by an
   // adversarial pass). Structured outputs, which the planner, replanner and review ask for, are where OpenAI refuses.
   const refusal = choice?.message.refusal;
-  if (hasVisibleText(refusal)) throw new Error(`the model refused to answer: ${JSON.stringify(cutText(refusal, 300))}`);
+  if (refusal) throw new Error(`the model refused to answer: ${JSON.stringify(cutText(refusal, 300))}`);
   const reason = cutOffReason(choice);
   if (reason) {
     throw new Error(`the model's answer was cut off before it ended (${cutOffWhy(reason)}), and a part of an answer is not read as the whole: give the model a larger output limit, or ask for less`);

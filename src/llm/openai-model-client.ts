@@ -194,9 +194,10 @@ export function createOpenAIModelClient(options: OpenAIModelClientOptions): Mode
       };
       let answer: unknown;
       try {
-        // Raced against the call's signal: the SDK waits out a server's retry-after (up to a minute here) in a
-        // sleep no signal ends, and a cancelled planner's or judge's call held the run's end that long (found by
-        // an adversarial pass). After that sleep the SDK sees the signal and sends nothing more.
+        // Raced against the call's signal: the SDK's own backoff between attempts (up to 8 s where no retry-after
+        // was sent; one that was is waited in `boundingRetryWaits`, on this signal) is a sleep no signal ends, and a
+        // cancelled planner's or judge's call held the run's end that long (found by an adversarial pass). After
+        // that sleep the SDK sees the signal and sends nothing more.
         answer = await raceAbort(requestsOf.run(requests, ask), callSignal);
       } catch (error) {
         // A cancelled call ends with the canceller's reason (step timeout, run cancel), not an SDK error.

@@ -142,7 +142,8 @@ function normalise(raw: unknown): ChatResponse | MalformedAnswer {
       ...choice,
       index: typeof choice['index'] === 'number' ? choice['index'] : index,
       finish_reason: choice['finish_reason'] ?? null,
-      message: { ...rest, role: 'assistant', content: refused ? null : text, refusal, ...(!refused && calls && calls.length > 0 ? { tool_calls: calls } : {}) },
+      // A refusal of only blanks is none: `refusal` is null then, so every reader may test it as it is.
+      message: { ...rest, role: 'assistant', content: refused ? null : text, refusal: refused ? refusal : null, ...(!refused && calls && calls.length > 0 ? { tool_calls: calls } : {}) },
     });
   }
   const { usage: rawUsage, ...answer } = raw;

@@ -39,11 +39,14 @@ export async function readWorkspaceHead(workspace: string, env: Readonly<Record<
       if (outcome.exitCode === 0) {
         const sha = outcome.stdout.trim().toLowerCase();
         if (!options.changes) return { kind: 'commit', sha };
-        const status = await git(['status', '--porcelain=v1', '-z', '--untracked-files=normal'], MAX_STATUS_BYTES);
-        // A .gitignore the commit does not have hides the files it names from that status, itself among them (a
-        // pull request's new folder with `*`): listed, with the folders git's own rules ignore as folders, unread.
-        // In any case: on the disks of macOS and Windows runners `.GITIGNORE` is the folder's .gitignore.
-        const hiding = await git(['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory', '--', ':(glob,icase)**/.gitignore'], MAX_IGNORED_BYTES);
+        // Both at once: each walks the working tree, on the admission path of every guarded run.
+        const [status, hiding] = await Promise.all([
+          git(['status', '--porcelain=v1', '-z', '--untracked-files=normal'], MAX_STATUS_BYTES),
+          // A .gitignore the commit does not have hides the files it names from that status, itself among them (a
+          // pull request's new folder with `*`): listed, with the folders git's own rules ignore as folders, unread.
+          // In any case: on the disks of macOS and Windows runners `.GITIGNORE` is the folder's .gitignore.
+          git(['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory', '--', ':(glob,icase)**/.gitignore'], MAX_IGNORED_BYTES),
+        ]);
         return withChanges(sha, status, hiding);
       }
       const text = outcome.stderr.text().trim();

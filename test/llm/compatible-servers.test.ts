@@ -3,6 +3,7 @@
 // every one that does not fails with a typed error naming the endpoint, the model and the problem.
 import { describe, expect, it } from 'vitest';
 import type { ChatRequest } from '../../src/llm/model-client.ts';
+import { readChatResponse } from '../../src/llm/read-chat-response.ts';
 import type { Tool } from '../../src/tools/tool.ts';
 import type { ReceivedRequest, ScriptedReply } from '../helpers/chat-server.ts';
 import { runOfflineJob } from '../recovery/job-harness.ts';
@@ -154,6 +155,17 @@ describe('a refusal that also holds text or tool calls', () => {
     const refused = reasoning.events.find((event) => event.type === 'step_failed');
     expect(refused && 'error' in refused ? String(refused.error) : '').toContain('the model returned no answer (refused: I cannot help with that request.)');
     expect(failed && 'error' in failed ? String(failed.error) : '').toContain(`the model did not call 'fetch_inventory_levels' (it refused: "I cannot help with that request.")`);
+  });
+});
+
+// Found by a re-read: a refusal of only blanks is none to the answer reader, but the judge and the steps tested
+// `refusal` as it came, so a blank one beside an answer was "refused" to some readers and not to others.
+describe('a refusal of only blanks beside an answer', () => {
+  it('is no refusal to any reader: the message’s refusal is null, its text the answer', async () => {
+    const read = readChatResponse(answer({ content: 'There are 42 units.', refusal: ' \u200b ' }));
+    expect(read.ok && read.response.choices[0]?.message).toMatchObject({ content: 'There are 42 units.', refusal: null });
+    const job = await runOfflineJob({ plan: PLAN, extraTools: [inventoryTool([])], script: (request): ScriptedReply => ({ kind: 'raw', body: offersTool(request.body) ? answer({ content: null, tool_calls: [standardCall] }) : answer({ content: 'There are 42 units.', refusal: '  ' }) }) });
+    expect(job.outcome.kind === 'ran' && job.outcome.run.finalResult).toBe('There are 42 units.');
   });
 });
 

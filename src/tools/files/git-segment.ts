@@ -7,6 +7,14 @@ import { trimEndChars } from '../../core/trim-end-chars.ts';
  * `.git/config`, and on a macOS runner `.GIT/config` read it.
  */
 export function isGitSegment(segment: string): boolean {
-  const name = trimEndChars(segment.split(':', 1)[0]!, '. ').toLowerCase();
+  const name = nameAsRead(segment);
   return name === '.git' || /^git~\d+$/.test(name);
+}
+
+/**
+ * A path segment as the file systems of some runner read it: without an NTFS stream (`:…`), trailing dots or
+ * spaces (Windows drops them), in small letters (macOS and Windows ignore case).
+ */
+export function nameAsRead(segment: string): string {
+  return trimEndChars(segment.split(':', 1)[0]!, '. ').toLowerCase();
 }
