@@ -623,11 +623,14 @@ async function readWorkspaceHead(workspace, env = process.env, options = {}) {
                 const sha = outcome.stdout.trim().toLowerCase();
                 if (!options.changes)
                     return { kind: 'commit', sha };
-                const status = await git(['status', '--porcelain=v1', '-z', '--untracked-files=normal'], MAX_STATUS_BYTES);
-                // A .gitignore the commit does not have hides the files it names from that status, itself among them (a
-                // pull request's new folder with `*`): listed, with the folders git's own rules ignore as folders, unread.
-                // In any case: on the disks of macOS and Windows runners `.GITIGNORE` is the folder's .gitignore.
-                const hiding = await git(['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory', '--', ':(glob,icase)**/.gitignore'], MAX_IGNORED_BYTES);
+                // Both at once: each walks the working tree, on the admission path of every guarded run.
+                const [status, hiding] = await Promise.all([
+                    git(['status', '--porcelain=v1', '-z', '--untracked-files=normal'], MAX_STATUS_BYTES),
+                    // A .gitignore the commit does not have hides the files it names from that status, itself among them (a
+                    // pull request's new folder with `*`): listed, with the folders git's own rules ignore as folders, unread.
+                    // In any case: on the disks of macOS and Windows runners `.GITIGNORE` is the folder's .gitignore.
+                    git(['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory', '--', ':(glob,icase)**/.gitignore'], MAX_IGNORED_BYTES),
+                ]);
                 return withChanges(sha, status, hiding);
             }
             const text = outcome.stderr.text().trim();
@@ -12073,11 +12076,9 @@ class AnswerTooLargeError extends Error {
 /* harmony export */   N: () => (/* binding */ completeForJson),
 /* harmony export */   T: () => (/* binding */ askForJson)
 /* harmony export */ });
-/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(86919);
-/* harmony import */ var _core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5709);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(86919);
 /* harmony import */ var _model_call_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(63156);
 /* harmony import */ var _cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(46660);
-
 
 
 
@@ -12097,8 +12098,8 @@ function answerText(response) {
     // said "the answer was empty" twice, after a repair call, and the model's reason was shown nowhere (found by an
     // adversarial pass). Structured outputs, which the planner, replanner and review ask for, are where OpenAI refuses.
     const refusal = choice?.message.refusal;
-    if ((0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_2__/* .hasVisibleText */ .uA)(refusal))
-        throw new Error(`the model refused to answer: ${JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(refusal, 300))}`);
+    if (refusal)
+        throw new Error(`the model refused to answer: ${JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(refusal, 300))}`);
     const reason = (0,_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffReason */ .a)(choice);
     if (reason) {
         throw new Error(`the model's answer was cut off before it ended (${(0,_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffWhy */ .q)(reason)}), and a part of an answer is not read as the whole: give the model a larger output limit, or ask for less`);
@@ -12738,9 +12739,10 @@ function createOpenAIModelClient(options) {
             };
             let answer;
             try {
-                // Raced against the call's signal: the SDK waits out a server's retry-after (up to a minute here) in a
-                // sleep no signal ends, and a cancelled planner's or judge's call held the run's end that long (found by
-                // an adversarial pass). After that sleep the SDK sees the signal and sends nothing more.
+                // Raced against the call's signal: the SDK's own backoff between attempts (up to 8 s where no retry-after
+                // was sent; one that was is waited in `boundingRetryWaits`, on this signal) is a sleep no signal ends, and a
+                // cancelled planner's or judge's call held the run's end that long (found by an adversarial pass). After
+                // that sleep the SDK sees the signal and sends nothing more.
                 answer = await (0,race_abort/* raceAbort */.M)(requestsOf.run(requests, ask), callSignal);
             }
             catch (error) {
@@ -12990,7 +12992,8 @@ function normalise(raw) {
             ...choice,
             index: typeof choice['index'] === 'number' ? choice['index'] : index,
             finish_reason: choice['finish_reason'] ?? null,
-            message: { ...rest, role: 'assistant', content: refused ? null : text, refusal, ...(!refused && calls && calls.length > 0 ? { tool_calls: calls } : {}) },
+            // A refusal of only blanks is none: `refusal` is null then, so every reader may test it as it is.
+            message: { ...rest, role: 'assistant', content: refused ? null : text, refusal: refused ? refusal : null, ...(!refused && calls && calls.length > 0 ? { tool_calls: calls } : {}) },
         });
     }
     const { usage: rawUsage, ...answer } = raw;
@@ -28397,8 +28400,15 @@ var trim_end_chars = __nccwpck_require__(33883);
  * `.git/config`, and on a macOS runner `.GIT/config` read it.
  */
 function isGitSegment(segment) {
-    const name = (0,trim_end_chars/* trimEndChars */.v)(segment.split(':', 1)[0], '. ').toLowerCase();
+    const name = nameAsRead(segment);
     return name === '.git' || /^git~\d+$/.test(name);
+}
+/**
+ * A path segment as the file systems of some runner read it: without an NTFS stream (`:\u2026`), trailing dots or
+ * spaces (Windows drops them), in small letters (macOS and Windows ignore case).
+ */
+function nameAsRead(segment) {
+    return (0,trim_end_chars/* trimEndChars */.v)(segment.split(':', 1)[0], '. ').toLowerCase();
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/files/credential-file.js
@@ -28407,10 +28417,10 @@ function isGitSegment(segment) {
  * Whether a file name is one a workflow step leaves credentials in, inside the checkout: the key file
  * google-github-actions/auth writes at the workspace root (`gha-creds-<hex>.json`, by default, for every
  * later step and gcloud to read). Read through the files tools, a model told to by a pull request's text
- * could show or send it on. Spelled as `isGitSegment` reads names: any case, trailing dots or spaces, a stream.
+ * could show or send it on. Read as the runners' file systems read names (`nameAsRead`): any case, trailing dots or spaces, a stream.
  */
 function isCredentialFile(name) {
-    const plain = (0,trim_end_chars/* trimEndChars */.v)(name.split(':', 1)[0], '. ').toLowerCase();
+    const plain = nameAsRead(name);
     return plain.startsWith('gha-creds-') && plain.endsWith('.json');
 }
 

@@ -7492,11 +7492,9 @@ class AnswerTooLargeError extends Error {
 /* harmony export */   N: () => (/* binding */ completeForJson),
 /* harmony export */   T: () => (/* binding */ askForJson)
 /* harmony export */ });
-/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(86919);
-/* harmony import */ var _core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5709);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(86919);
 /* harmony import */ var _model_call_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(63156);
 /* harmony import */ var _cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(46660);
-
 
 
 
@@ -7516,8 +7514,8 @@ function answerText(response) {
     // said "the answer was empty" twice, after a repair call, and the model's reason was shown nowhere (found by an
     // adversarial pass). Structured outputs, which the planner, replanner and review ask for, are where OpenAI refuses.
     const refusal = choice?.message.refusal;
-    if ((0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_2__/* .hasVisibleText */ .uA)(refusal))
-        throw new Error(`the model refused to answer: ${JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(refusal, 300))}`);
+    if (refusal)
+        throw new Error(`the model refused to answer: ${JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(refusal, 300))}`);
     const reason = (0,_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffReason */ .a)(choice);
     if (reason) {
         throw new Error(`the model's answer was cut off before it ended (${(0,_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffWhy */ .q)(reason)}), and a part of an answer is not read as the whole: give the model a larger output limit, or ask for less`);
@@ -8071,9 +8069,10 @@ function createOpenAIModelClient(options) {
             };
             let answer;
             try {
-                // Raced against the call's signal: the SDK waits out a server's retry-after (up to a minute here) in a
-                // sleep no signal ends, and a cancelled planner's or judge's call held the run's end that long (found by
-                // an adversarial pass). After that sleep the SDK sees the signal and sends nothing more.
+                // Raced against the call's signal: the SDK's own backoff between attempts (up to 8 s where no retry-after
+                // was sent; one that was is waited in `boundingRetryWaits`, on this signal) is a sleep no signal ends, and a
+                // cancelled planner's or judge's call held the run's end that long (found by an adversarial pass). After
+                // that sleep the SDK sees the signal and sends nothing more.
                 answer = await (0,race_abort/* raceAbort */.M)(requestsOf.run(requests, ask), callSignal);
             }
             catch (error) {
@@ -8255,7 +8254,8 @@ function normalise(raw) {
             ...choice,
             index: typeof choice['index'] === 'number' ? choice['index'] : index,
             finish_reason: choice['finish_reason'] ?? null,
-            message: { ...rest, role: 'assistant', content: refused ? null : text, refusal, ...(!refused && calls && calls.length > 0 ? { tool_calls: calls } : {}) },
+            // A refusal of only blanks is none: `refusal` is null then, so every reader may test it as it is.
+            message: { ...rest, role: 'assistant', content: refused ? null : text, refusal: refused ? refusal : null, ...(!refused && calls && calls.length > 0 ? { tool_calls: calls } : {}) },
         });
     }
     const { usage: rawUsage, ...answer } = raw;

@@ -7668,8 +7668,15 @@ var trim_end_chars = __webpack_require__(33883);
  * `.git/config`, and on a macOS runner `.GIT/config` read it.
  */
 function isGitSegment(segment) {
-    const name = (0,trim_end_chars/* trimEndChars */.v)(segment.split(':', 1)[0], '. ').toLowerCase();
+    const name = nameAsRead(segment);
     return name === '.git' || /^git~\d+$/.test(name);
+}
+/**
+ * A path segment as the file systems of some runner read it: without an NTFS stream (`:\u2026`), trailing dots or
+ * spaces (Windows drops them), in small letters (macOS and Windows ignore case).
+ */
+function nameAsRead(segment) {
+    return (0,trim_end_chars/* trimEndChars */.v)(segment.split(':', 1)[0], '. ').toLowerCase();
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/files/credential-file.js
@@ -7678,10 +7685,10 @@ function isGitSegment(segment) {
  * Whether a file name is one a workflow step leaves credentials in, inside the checkout: the key file
  * google-github-actions/auth writes at the workspace root (`gha-creds-<hex>.json`, by default, for every
  * later step and gcloud to read). Read through the files tools, a model told to by a pull request's text
- * could show or send it on. Spelled as `isGitSegment` reads names: any case, trailing dots or spaces, a stream.
+ * could show or send it on. Read as the runners' file systems read names (`nameAsRead`): any case, trailing dots or spaces, a stream.
  */
 function isCredentialFile(name) {
-    const plain = (0,trim_end_chars/* trimEndChars */.v)(name.split(':', 1)[0], '. ').toLowerCase();
+    const plain = nameAsRead(name);
     return plain.startsWith('gha-creds-') && plain.endsWith('.json');
 }
 
