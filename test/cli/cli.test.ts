@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -110,10 +110,16 @@ describe('plan-runner usage', () => {
 });
 
 describe('plan-runner run', () => {
-  it('solves the BODMAS example in four tool steps with zero model calls', async () => {
-    const trace = path.join(tmp, 'bodmas.jsonl');
-    const summary = path.join(tmp, 'bodmas.md');
-    const { code, stdout } = await cli(['run', 'workflows/bodmas.yml', '--trace', trace, '--summary', summary]);
+  // One run of the BODMAS example: the first test checks it, the second orders a run by its trace.
+  const trace = path.join(tmp, 'bodmas.jsonl');
+  const summary = path.join(tmp, 'bodmas.md');
+  let bodmas: Awaited<ReturnType<typeof cli>>;
+  beforeAll(async () => {
+    bodmas = await cli(['run', 'workflows/bodmas.yml', '--trace', trace, '--summary', summary]);
+  });
+
+  it('solves the BODMAS example in four tool steps with zero model calls', () => {
+    const { code, stdout } = bodmas;
     expect(code).toBe(0);
     expect(stdout).toContain('status: succeeded');
     const finished = events(trace).find((event) => event.type === 'run_finished');
@@ -124,11 +130,12 @@ describe('plan-runner run', () => {
   });
 
   it('orders a run by the step durations of a previous trace, even when it is the trace being rewritten', async () => {
-    const trace = path.join(tmp, 'weighted.jsonl');
-    expect((await cli(['run', 'workflows/bodmas.yml', '--trace', trace, '--summary', path.join(tmp, 'weighted.md')])).code).toBe(0);
-    const again = await cli(['run', 'workflows/bodmas.yml', '--weights-from', trace, '--trace', trace, '--summary', path.join(tmp, 'weighted.md')]);
+    const weighted = path.join(tmp, 'weighted.jsonl');
+    expect(bodmas.code).toBe(0);
+    copyFileSync(trace, weighted);
+    const again = await cli(['run', 'workflows/bodmas.yml', '--weights-from', weighted, '--trace', weighted, '--summary', path.join(tmp, 'weighted.md')]);
     expect(again.code).toBe(0);
-    expect(events(trace).filter((event) => event.type === 'step_completed')).toHaveLength(4);
+    expect(events(weighted).filter((event) => event.type === 'step_completed')).toHaveLength(4);
   });
 
   it('refuses a --weights-from file that is not a trace, naming its line', async () => {
