@@ -34,12 +34,12 @@ function plan(items: number, concurrency = 4): string {
   return `name: Package checks
 limits: { concurrency: ${concurrency} }
 tools:
-  list_packages: { description: The packages, command: [node, tools/list.mjs] }
+  list_packages: { description: The packages, command: [sh, tools/list.sh] }
   check_package:
     description: Check one package
     command: [sh, tools/check.sh]
     input: { type: object, properties: { n: { type: integer } }, required: [n], additionalProperties: false }
-  join: { description: Join the results, command: [node, tools/join.mjs] }
+  join: { description: Join the results, command: [sh, tools/join.sh] }
 workflow_sequence:
   - { id: list, type: tool_call, tool: list_packages, args: {} }
   - id: check
@@ -71,13 +71,14 @@ async function completedItems(root: string): Promise<number> {
  * runner, so the test sees every job's calls), and waits for hold.txt in the workspace before items
  * from \`holdFrom\` on while it is missing, until its parent dies or its workspace is removed: a shard
  * killed mid-way leaves no process polling for a file in a workspace that is gone (one per suite run
- * did, for good; one killed before check.sh started, with init as its parent, did too). It is a
- * shell script, not node: the suite runs it about a hundred times, and each node start cost 80 ms of CPU.
+ * did, for good; one killed before check.sh started, with init as its parent, did too). The tools are
+ * shell scripts, not node: the suite runs them about a hundred times, and each node start cost 30–80 ms
+ * of CPU. join.sh joins the item results that are strings, as `results.join('; ')` did for these items.
  */
 function files(items: number, log: string, options: { concurrency?: number; holdFrom?: number; extra?: Record<string, string> } = {}): Record<string, string> {
   return {
     [PLAN]: plan(items, options.concurrency),
-    'tools/list.mjs': `process.stdout.write(JSON.stringify(Array.from({ length: ${items} }, (_, i) => i)));\n`,
+    'tools/list.sh': `printf '%s' '${JSON.stringify(range(items))}'\n`,
     // The arguments arrive as compact JSON on stdin: {"n":3}.
     'tools/check.sh': `input=$(cat)
 n=\${input#*'"n":'}
@@ -93,10 +94,23 @@ while [ "$n" -ge ${options.holdFrom ?? 999_999_999} ] && [ ! -e hold.txt ]; do
 done
 printf '"package %s ok"' "$n"
 `,
-    'tools/join.mjs': `import { readFileSync } from 'node:fs';\nprocess.stdout.write(JSON.stringify(JSON.parse(readFileSync(0, 'utf8')).results.join('; ')));\n`,
+    'tools/join.sh': JOIN,
     ...options.extra,
   };
 }
+
+/** The item results on stdin ({"results":["package 0 ok",…]}) as one JSON string: "package 0 ok; …". */
+const JOIN = `input=$(cat)
+joined=
+while :; do
+  case $input in *'"package '*) ;; *) break ;; esac
+  input=\${input#*'"package '}
+  item=\${input%%'"'*}
+  joined="\${joined:+$joined; }package $item"
+  input=\${input#*'"'}
+done
+printf '"%s"' "$joined"
+`;
 
 /** `text` as one shell word. */
 const shellQuote = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`;
@@ -231,9 +245,9 @@ describe.concurrent('a plan fanned out over a job matrix: prepare, shards, merge
     const published = path.join(scratch, 'published.log');
     const base = files(4, log);
     base[PLAN] = base[PLAN]!
-      .replace('  join: { description: Join the results, command: [node, tools/join.mjs] }', '  join: { description: Publish the results, command: [node, tools/join.mjs], side_effects: true }')
+      .replace('  join: { description: Join the results, command: [sh, tools/join.sh] }', '  join: { description: Publish the results, command: [sh, tools/join.sh], side_effects: true }')
       .concat('  - { name: the release notes exist, command: [test, -f, notes.txt] }\n');
-    base['tools/join.mjs'] = `import { appendFileSync, readFileSync } from 'node:fs';\nappendFileSync(${JSON.stringify(published)}, 'published\\n');\nprocess.stdout.write(JSON.stringify(JSON.parse(readFileSync(0, 'utf8')).results.join('; ')));\n`;
+    base['tools/join.sh'] = `echo published >> ${shellQuote(published)}\n${JOIN}`;
     // What `needs.prepare.outputs.prepared` gives the shard and merge jobs.
     const handed: { prepared?: string } = {};
     const job = (name: string, attempt: number, inputs: Record<string, string>, extra: Record<string, string> = {}): ActionRunOptions => ({
