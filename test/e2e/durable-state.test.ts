@@ -31,7 +31,7 @@ toolsets: [math]
 tools:
   wait_for_file:
     description: Wait until a file exists and read it
-    command: [node, tools/wait-for-file.mjs]
+    command: [sh, tools/wait-for-file.sh]
     input:
       type: object
       properties: { file: { type: string } }
@@ -70,7 +70,7 @@ toolsets: [math]
 tools:
   read_file:
     description: Read a file of the repository
-    command: [node, tools/read-file.mjs]
+    command: [sh, tools/read-file.sh]
     input:
       type: object
       properties: { file: { type: string } }
@@ -94,6 +94,30 @@ workflow_sequence:
     args: { a: { step_result: 1 }, b: 1 }
     depends_on: [2]
 `;
+
+/**
+ * The plans' tools, as shell scripts: a node start costs 30–80 ms of CPU, and these run about ten times.
+ * The arguments arrive as compact JSON on stdin: {"file":"ready.txt"}. wait-for-file.sh ends with the
+ * action that started it, or once its workspace is removed (killed before it started, it has no parent
+ * to watch), as test/e2e/fixtures/tools/wait-for-file.mjs does.
+ */
+const TOOLS = {
+  'tools/read-file.sh': `input=$(cat)
+file=\${input#*'"file":"'}
+exec cat "\${file%%'"'*}"
+`,
+  'tools/wait-for-file.sh': `input=$(cat)
+file=\${input#*'"file":"'}
+file=\${file%%'"'*}
+parent=$PPID
+workspace=$(pwd)
+while [ ! -e "$file" ]; do
+  kill -0 "$parent" 2>/dev/null && [ -d "$workspace" ] || exit 1
+  sleep 0.05
+done
+printf '"%s"' "$(cat "$file")"
+`,
+};
 
 interface Trace {
   readonly types: string[];
@@ -131,7 +155,7 @@ describe.concurrent('durable runs: state saved as an artifact, a re-run resumes 
     const chat = await startChatServer(() => textAnswer('A calm week.'));
     context.onTestFinished(() => chat.close());
     const base = {
-      files: { [PLAN]: FIVE_STEPS },
+      files: { [PLAN]: FIVE_STEPS, ...TOOLS },
       inputs: { 'base-url': chat.baseURL, 'api-key': 'sk-test-durable-a', 'check-run': 'true' },
       event: { name: 'pull_request', payload: pullRequestEvent(11) },
       githubUrl: github.url,
@@ -190,7 +214,7 @@ describe.concurrent('durable runs: state saved as an artifact, a re-run resumes 
 
   it('(b) a step that failed for good, fixed, re-run: only that step and its dependents run', async (context) => {
     const { github, artifacts } = await services(context);
-    const base = { files: { [PLAN]: BROKEN_STEP }, githubUrl: github.url };
+    const base = { files: { [PLAN]: BROKEN_STEP, ...TOOLS }, githubUrl: github.url };
 
     const first = await runActionBundle(attempt(1, base, artifacts));
     expect(first.exitCode).toBe(1);
@@ -220,14 +244,14 @@ describe.concurrent('durable runs: state saved as an artifact, a re-run resumes 
     context.onTestFinished(() => rm(outbox, { recursive: true, force: true }));
     const sent = path.join(outbox, 'sent.log');
     // The mail goes out, then the tool fails as if it timed out: exit 75, a transient failure, after the effect.
-    const send = `const fs = require('node:fs'); const a = JSON.parse(fs.readFileSync(0, 'utf8')); fs.appendFileSync(a.outbox, a.to + '\\n'); process.exit(75);`;
+    const send = `input=$(cat); to=\${input#*'"to":"'}; outbox=\${input#*'"outbox":"'}; echo "\${to%%'"'*}" >> "\${outbox%%'"'*}"; exit 75`;
     const plan = `name: Weekly mail
 escalate: { mention: "@acme/oncall", label: needs-human }
 toolsets: [math]
 tools:
   send_email:
     description: Send the weekly mail
-    command: [node, -e, ${JSON.stringify(send)}]
+    command: [sh, -c, ${JSON.stringify(send)}]
     side_effects: true
 workflow_sequence:
   - { id: 1, type: tool_call, tool: multiply, description: Count the readers, args: { a: 6, b: 7 } }
@@ -255,7 +279,7 @@ workflow_sequence:
 
   it('resume: never starts afresh on a re-run; state: off saves nothing', async (context) => {
     const { artifacts } = await services(context);
-    const base = { files: { [PLAN]: BROKEN_STEP, 'notes.txt': 'fine' } };
+    const base = { files: { [PLAN]: BROKEN_STEP, ...TOOLS, 'notes.txt': 'fine' } };
     await runActionBundle(attempt(1, base, artifacts));
     const fresh = await runActionBundle(attempt(2, { ...base, inputs: { resume: 'never' } }, artifacts));
     expect(readTrace(fresh.trace).completed.every((step) => !step.reused)).toBe(true);
@@ -266,7 +290,7 @@ workflow_sequence:
 
   it('refuses a re-run whose earlier state cannot be read, rather than repeat what attempt 1 did', async (context) => {
     const { artifacts } = await services(context);
-    const base = { files: { [PLAN]: BROKEN_STEP, 'notes.txt': 'fine' } };
+    const base = { files: { [PLAN]: BROKEN_STEP, ...TOOLS, 'notes.txt': 'fine' } };
     await runActionBundle(attempt(1, base, artifacts));
     const second = attempt(2, base, artifacts);
     await artifacts.stop();
