@@ -84,23 +84,53 @@ function commentEvent(body: string, login: string): Record<string, unknown> {
 interface Services {
   readonly github: FakeGitHub;
   readonly artifacts: FakeArtifactService;
+  /** Requests the model got, the adopted pause's included. */
   readonly chatRequests: () => number;
   readonly chatURL: string;
 }
 
-async function services(context: TestContext): Promise<Services> {
+interface OwnServices extends Services {
+  /** Gives these services what the shared pause left on its own: then the paused run waits here too. */
+  adoptPause(once: SharedPause): void;
+  stop(): Promise<void>;
+}
+
+/** A fake GitHub, artifact service and model. */
+async function startServices(): Promise<OwnServices> {
   const github = await startFakeGitHub();
   // The pull request the comments are on: an issue_comment run reads it to tell whether it comes from a fork.
   github.pulls.set(PR, { data: pullRequestEvent(PR)['pull_request'] as Record<string, unknown>, files: [] });
   const artifacts = await startFakeArtifactService();
   artifacts.attach(github);
   const chat = await startChatServer(() => textAnswer('A calm week'));
-  context.onTestFinished(async () => {
-    await github.stop();
-    await artifacts.stop();
-    await chat.close();
-  });
-  return { github, artifacts, chatRequests: () => chat.requests.length, chatURL: chat.baseURL };
+  let adopted = 0;
+  return {
+    github,
+    artifacts,
+    chatRequests: () => adopted + chat.requests.length,
+    chatURL: chat.baseURL,
+    async stop() {
+      await github.stop();
+      await artifacts.stop();
+      await chat.close();
+    },
+    adoptPause(once) {
+      // What the paused run left, as it left it: its comment (its id and times, the fake's clock after them) and its saved state.
+      for (const comment of once.services.github.commentsOn(REPO.owner, REPO.name, PR)) {
+        Object.assign(github.addComment(REPO.owner, REPO.name, PR, comment.body, { ...comment.user }), { id: comment.id, created_at: comment.created_at, updated_at: comment.updated_at });
+      }
+      github.now = once.services.github.now;
+      github.violations.push(...once.services.github.violations);
+      artifacts.adopt(once.services.artifacts, PAUSED);
+      adopted = once.services.chatRequests();
+    },
+  };
+}
+
+async function services(context: TestContext): Promise<OwnServices> {
+  const started = await startServices();
+  context.onTestFinished(() => started.stop());
+  return started;
 }
 
 function options(s: Services, files: Record<string, string>, event: { name: string; payload: unknown }, fake: typeof PAUSED, more: Partial<ActionRunOptions> = {}): ActionRunOptions {
@@ -115,11 +145,36 @@ function options(s: Services, files: Record<string, string>, event: { name: stri
   };
 }
 
-/** The pull request run that pauses before the write. */
-async function pause(s: Services): Promise<ActionRun> {
-  const paused = await runActionBundle(options(s, { [PLAN]: PUBLISH }, { name: 'pull_request', payload: pullRequestEvent(PR) }, PAUSED));
+/** The pull request run that pauses before the write, and the services it ran against. */
+interface SharedPause {
+  readonly run: ActionRun;
+  readonly services: OwnServices;
+}
+
+/**
+ * The pause is the same run in every test that answers it (same plan, event, run id and model answer): it runs
+ * once, on services of its own, and each test's services get a copy of what it left there.
+ */
+let sharedPause: Promise<SharedPause> | undefined;
+
+afterAll(async () => {
+  const once = await sharedPause?.catch(() => undefined);
+  await once?.services.stop();
+});
+
+async function pauseOnce(): Promise<SharedPause> {
+  const s = await startServices();
+  const run = await runActionBundle(options(s, { [PLAN]: PUBLISH }, { name: 'pull_request', payload: pullRequestEvent(PR) }, PAUSED));
+  return { run, services: s };
+}
+
+/** The pull request run that pauses before the write, as `s` now holds it. */
+async function pause(s: OwnServices): Promise<ActionRun> {
+  const once = await (sharedPause ??= pauseOnce());
+  const paused = once.run;
   expect(paused.exitCode, paused.stdout + paused.stderr).toBe(0);
   expect(paused.outputs['status']).toBe('awaiting-approval');
+  s.adoptPause(once);
   return paused;
 }
 

@@ -92,6 +92,19 @@ export class FakeArtifactService {
     return this.artifacts.filter((artifact) => artifact.runBackendId === run.backendId && artifact.finalized);
   }
 
+  /**
+   * Keeps copies of `run`'s artifacts in another stand-in, ids and all, as if the run had uploaded them
+   * here, and that stand-in's violations: tests that each answer the same paused run start that run once.
+   */
+  adopt(from: FakeArtifactService, run: FakeRun): void {
+    if (!this.#runs.some((known) => known.runId === run.runId)) this.#runs.push(run);
+    for (const artifact of from.artifacts.filter((stored) => stored.runBackendId === run.backendId)) {
+      this.artifacts.push({ ...artifact, bytes: Buffer.from(artifact.bytes) });
+      this.#nextId = Math.max(this.#nextId, artifact.id + 1);
+    }
+    this.violations.push(...from.violations);
+  }
+
   /** Plays the REST endpoints for another run's artifacts on `github`. */
   attach(github: FakeGitHub): void {
     github.handle('actions/list-workflow-run-artifacts', ({ params, url }) => {
