@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readActionSettings } from '../../src/action/action-settings.ts';
 import { readApprovalMarker } from '../../src/action/approval-marker.ts';
 import { runAction } from '../../src/action/run-action.ts';
@@ -12,7 +12,7 @@ import { createOctokit } from '../../src/github/create-octokit.ts';
 import type { RunStateStore } from '../../src/state/run-state-store.ts';
 import { memoryStateStore } from '../fan-out/memory-state-store.ts';
 import { zeroSpacingThrottle } from '../github/zero-spacing-throttle.ts';
-import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.ts';
+import { startFakeGitHub, type FakeComment, type FakeGitHub } from '../helpers/github-server.ts';
 import { timingOutFetch } from '../helpers/timing-out-fetch.ts';
 import { recordingIO } from './recording-io.ts';
 import { everythingServer, marker } from '../e2e-tools/mcp-processes.ts';
@@ -34,10 +34,20 @@ workflow_sequence:
 const REPOSITORY = { name: 'app', owner: { login: 'octo' }, full_name: 'octo/app' };
 const PULL = { number: 5, head: { sha: 'b'.repeat(40), repo: { full_name: 'octo/app' } }, base: { repo: { full_name: 'octo/app' } } };
 
+let root: string;
 let workspace: string;
 let github: FakeGitHub;
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-approval-answers-'));
+});
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
 beforeEach(async () => {
-  workspace = await mkdtemp(path.join(os.tmpdir(), 'plan-runner-approval-answers-'));
+  // Each test's workspace is new, at one path, as a runner's is for every job: the run state names the plan file
+  // by its path, and the tests that share a pause (sharedPause) answer it where it ran.
+  workspace = path.join(root, 'workspace');
+  await mkdir(workspace);
   github = await startFakeGitHub();
   github.pulls.set(5, { data: PULL, files: [] });
 });
@@ -75,6 +85,52 @@ async function pause(store: RunStateStore, plan = PLAN, pull = PULL, runId = 77)
   await writeFile(path.join(workspace, 'plan.yml'), plan);
   const paused = await act('pull_request', { action: 'opened', number: 5, pull_request: pull, repository: REPOSITORY, sender: { login: 'octocat', type: 'User' } }, runId, store);
   expect(paused.result.outputs.status).toBe('awaiting-approval');
+  return paused;
+}
+
+/** What `pause(store)` left: its status, the fake GitHub's comments, clock and violations, and the state it saved. */
+interface PauseLeft {
+  readonly status: string;
+  readonly comments: readonly FakeComment[];
+  readonly now: number;
+  readonly violations: readonly string[];
+  readonly saved: ReadonlyArray<{ readonly name: string; readonly retentionDays: number; readonly bytes: Buffer }>;
+}
+
+let firstPause: Promise<PauseLeft> | undefined;
+
+/**
+ * `pause(store)` (PLAN on PULL, run 77), the same run in each test that starts from it: it runs in the first,
+ * and each later test gets a copy of what it left on the fake GitHub and in the store.
+ */
+async function sharedPause(store: RunStateStore): Promise<void> {
+  if (firstPause === undefined) {
+    const saved: Array<PauseLeft['saved'][number]> = [];
+    const recording: RunStateStore = { ...store, save: async (name, file, retentionDays) => (saved.push({ name, retentionDays, bytes: await readFile(file) }), store.save(name, file, retentionDays)) };
+    firstPause = pause(recording).then((paused) => ({
+      status: paused.result.outputs.status,
+      comments: github.commentsOn('octo', 'app', 5).map((comment) => ({ ...comment, user: { ...comment.user } })),
+      now: github.now,
+      violations: [...github.violations],
+      saved,
+    }));
+    await firstPause;
+    return;
+  }
+  const left = await firstPause;
+  expect(left.status).toBe('awaiting-approval');
+  await writeFile(path.join(workspace, 'plan.yml'), PLAN);
+  for (const comment of left.comments) {
+    Object.assign(github.addComment('octo', 'app', 5, comment.body, { ...comment.user }), { id: comment.id, created_at: comment.created_at, updated_at: comment.updated_at });
+  }
+  github.now = left.now;
+  github.violations.push(...left.violations);
+  // Where the paused run kept its trace: a runner folder of its own.
+  const runnerTemp = await mkdtemp(path.join(workspace, 'runner-'));
+  for (const { name, retentionDays, bytes } of left.saved) {
+    await writeFile(path.join(runnerTemp, name), bytes);
+    await store.save(name, path.join(runnerTemp, name), retentionDays);
+  }
 }
 
 /** An issue_comment event: `body` by a maintainer on pull request #5, written at `createdAt` (now unless given; `null`: a payload without the time). */
@@ -86,7 +142,7 @@ function commentOn(body: string, id: number, createdAt: string | null = new Date
 // branch's): a post step that finished a killed approving run looked for it there and left it in progress.
 it('a killed approving run\'s post step completes the check run on the pull request commit it was opened on', async () => {
   const store = await memoryStateStore();
-  await pause(store);
+  await sharedPause(store);
   const saved = new Map<string, string>();
   const approved = await act('issue_comment', commentOn('/approve', 903), 80, store, { inputs: { 'check-run': 'true' }, saved });
   expect(approved.result.outputs.status).toBe('succeeded');
@@ -133,7 +189,7 @@ it('/approve written before the pause it would answer is refused, and the commen
 // and the run that really waited could no longer be approved.
 it('/reject whose saved state asks for another approval is refused, and the comment still waits', async () => {
   const store = await memoryStateStore();
-  await pause(store);
+  await sharedPause(store);
   const waiting = github.commentsOn('octo', 'app', 5).at(-1)?.body ?? '';
   expect(waiting).toContain('"state":"awaiting"');
 
@@ -160,7 +216,7 @@ it('/reject whose saved state asks for another approval is refused, and the comm
 // was refused too and the paused run could never be approved.
 it('/approve whose write into the comment times out but lands goes on: the answer is recorded', async () => {
   const store = await memoryStateStore();
-  await pause(store);
+  await sharedPause(store);
   github.fail('issues/update-comment', { lateMs: 1500 });
   const comment = commentOn('/approve', 903);
   // Only that write times out, 500 ms after the fake has read it: 500 ms on every request timed out, on a
@@ -177,7 +233,7 @@ it('/approve whose write into the comment times out but lands goes on: the answe
 // variable whose name looks secret) made every /approve fail with "the plan file changed".
 it('/approve of a step whose arguments hold a value the redactor hides: approved, and the write runs once', async () => {
   const store = await memoryStateStore();
-  await pause(store);
+  await sharedPause(store);
   expect(github.commentsOn('octo', 'app', 5).at(-1)?.body ?? '').toContain('"region":"***"');
   const comment = commentOn('/approve', 902);
   const approved = await act('issue_comment', comment, 88, store);
@@ -267,7 +323,7 @@ it('/reject of a plan whose steps call an MCP server’s tools, without a requir
 // commit's run (found by a review).
 it('an approving run keeps the paused commit in its comment, and leaves the comment once the pull request has moved on', async () => {
   const store = await memoryStateStore();
-  await pause(store);
+  await sharedPause(store);
   const approved = await act('issue_comment', commentOn('/approve', 904), 81, store);
   expect(approved.result.outputs.status).toBe('succeeded');
   const body = github.commentsOn('octo', 'app', 5).at(-1)?.body ?? '';
@@ -308,7 +364,7 @@ async function perRunStores(): Promise<(own: number) => RunStateStore> {
 // by a review).
 it('a re-run of the paused job after its approval is refused and keeps the comment answered: a second /approve runs nothing', async () => {
   const stores = await perRunStores();
-  await pause(stores(77));
+  await sharedPause(stores(77));
   expect((await act('issue_comment', commentOn('/approve', 906), 80, stores(80))).result.outputs.status).toBe('succeeded');
   const rerun = await act('pull_request', { action: 'opened', number: 5, pull_request: PULL, repository: REPOSITORY, sender: { login: 'octocat', type: 'User' } }, 77, stores(77), { attempt: 2 });
   // It would only ask again: refused, the comment left as the approving run wrote it.
@@ -382,7 +438,7 @@ goals:
 // /reject also dropped the comment's head line (found by a review).
 it('another workflow run on the same commit asks anew, and a /reject keeps the paused commit’s head line', async () => {
   const stores = await perRunStores();
-  await pause(stores(77));
+  await sharedPause(stores(77));
   const rejected = await act('issue_comment', commentOn('/reject', 909), 80, stores(80));
   expect(rejected.result.outputs.status).toBe('rejected');
   expect(github.commentsOn('octo', 'app', 5).at(-1)!.body).toContain(`<!-- plan-runner-head: ${'b'.repeat(40)} -->`);
@@ -397,7 +453,7 @@ it('another workflow run on the same commit asks anew, and a /reject keeps the p
 // leaves the waiting comment as it is; a plain /approve then approves the run that waited.
 it('an answer that is not one runs nothing and leaves the waiting comment as it is', async () => {
   const store = await memoryStateStore();
-  await pause(store);
+  await sharedPause(store);
   const waiting = github.commentsOn('octo', 'app', 5).at(-1)?.body ?? '';
   const hash = readApprovalMarker(waiting)?.hash ?? '';
   const cases: [unknown, string][] = [
@@ -422,7 +478,7 @@ it('an answer that is not one runs nothing and leaves the waiting comment as it 
 // deleted /approve was called an edited comment.
 it('a waiting run whose state is gone lets go of the comment; /Approve approves; a deleted comment is no edit', async () => {
   const store = await memoryStateStore();
-  await pause(store);
+  await sharedPause(store);
   const deleted = await act('issue_comment', { ...commentOn('/approve', 920), action: 'deleted' }, 92, store);
   expect(deleted.result.failure).toContain('a run of plan.yml waits for approval here');
   const approved = await act('issue_comment', commentOn('/Approve', 921, new Date(Date.now() + 1_000).toISOString()), 93, store);
@@ -442,7 +498,7 @@ it('a waiting run whose state is gone lets go of the comment; /Approve approves;
 // refuse; and a state this job could not reach was refused with advice that could not work either.
 it('a waiting run holds its comment while its state can be had, judged without downloading it', async () => {
   const store = await memoryStateStore();
-  await pause(store);
+  await sharedPause(store);
   let downloads = 0;
   const counted: RunStateStore = { ...store, download: (...args) => (downloads++, store.download(...args)) };
   const held = await act('issue_comment', commentOn('LGTM', 930), 95, counted);
@@ -471,7 +527,7 @@ it('a waiting run holds its comment while its state can be had, judged without d
 // waiting comment is left as it is; once GitHub answers, /approve approves.
 it('a comment while GitHub cannot say who the token is runs nothing and leaves the waiting comment as it is', async () => {
   const store = await memoryStateStore();
-  await pause(store);
+  await sharedPause(store);
   const waiting = github.commentsOn('octo', 'app', 5).at(-1)?.body ?? '';
   for (const [body, id] of [['LGTM', 940], ['/approve', 941]] as const) {
     github.fail('graphql', { status: 502 });
@@ -529,7 +585,7 @@ function newerRunBody(waiting: string): string {
 // old paused body (its pause, if it paused, lost for good), and the old commit's approved steps ran.
 it('/approve whose comment another run rewrote after the job read it records nothing, runs nothing, and leaves that run’s comment', async () => {
   const store = await memoryStateStore();
-  await pause(store);
+  await sharedPause(store);
   const waiting = github.commentsOn('octo', 'app', 5).at(-1)!.body;
   const newer = newerRunBody(waiting);
   // While the paused run's state downloads, the newer commit's run writes the comment.
@@ -552,7 +608,7 @@ it('/approve whose comment another run rewrote after the job read it records not
 // paused body it had read, blind: a newer commit's run that wrote the comment meanwhile lost its result to the old pause.
 it('an approval refused after it was recorded puts the comment back only while it still holds that answer', async () => {
   const store = await memoryStateStore();
-  await pause(store);
+  await sharedPause(store);
   const waiting = github.commentsOn('octo', 'app', 5).at(-1)!.body;
   const newer = newerRunBody(waiting);
   // The plan changed on the default branch since the pause: the approval is refused after it was recorded.
@@ -585,7 +641,7 @@ it('an approval refused after it was recorded puts the comment back only while i
 describe('an /approve whose marker names a run of another repository’s code', () => {
   it('is refused before any state is read, and nothing runs', async () => {
     const store = await memoryStateStore();
-    await pause(store);
+    await sharedPause(store);
     for (const [head, said] of [['mallory/app', 'run 77 ran the code of mallory/app, not of octo/app'], [null, 'run 77 ran the code of a repository that no longer exists']] as const) {
       github.workflowRunHeads.set(77, head);
       const refused = await act('issue_comment', commentOn('/approve', 910), 78, store);
