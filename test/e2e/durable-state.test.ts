@@ -99,7 +99,7 @@ workflow_sequence:
  * The plans' tools, as shell scripts: a node start costs 30–80 ms of CPU, and these run about ten times.
  * The arguments arrive as compact JSON on stdin: {"file":"ready.txt"}. wait-for-file.sh ends with the
  * action that started it, or once its workspace is removed (killed before it started, it has no parent
- * to watch), as test/e2e/fixtures/tools/wait-for-file.mjs does.
+ * to watch): a test that SIGKILLs the action leaves no poller behind, as a runner would end the job's processes.
  */
 const TOOLS = {
   'tools/read-file.sh': `input=$(cat)
