@@ -24,8 +24,8 @@ export const STATE_ICONS: Readonly<Record<StepState, string>> = {
 };
 
 /**
- * `3/5 complete, 0 failed` (plus failed items of completed steps, failed steps of the plans they use, skipped
- * and replaced, when any), over
+ * `3/5 complete, 0 failed` (plus failed items of completed steps, failed steps of the plans they use, steps
+ * awaiting approval, skipped and replaced, when any), over
  * the steps of the current plan revision: a step that failed and was replaced by a replan is counted as
  * replaced, not as a failure of the plan that finally ran.
  */
@@ -49,10 +49,12 @@ export function checklistHeader(record: RunRecord): string {
   }
   const replaced = record.steps.size - total;
   const skipped = counts.skipped;
+  // A paused run's ⏸️ steps: `2/5 complete, 0 failed` read as if the other three had not been reached.
+  const waiting = counts.waiting ? `, ${counts.waiting} awaiting approval` : '';
   const items = inside.items ? `, ${inside.items} item${inside.items === 1 ? '' : 's'} failed` : '';
   const steps = inside.steps ? `, ${inside.steps} step${inside.steps === 1 ? '' : 's'} of used plans failed` : '';
   const replacedText = replaced ? `, ${replaced} replaced${replacedFailed ? ` (${replacedFailed} had failed)` : ''}` : '';
-  return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${steps}${skipped ? `, ${skipped} skipped` : ''}${replacedText}`;
+  return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${steps}${waiting}${skipped ? `, ${skipped} skipped` : ''}${replacedText}`;
 }
 
 /**

@@ -66,4 +66,14 @@ describe('a step of a used plan that failed under a completed plan step', () => 
     expect(comment).toMatch(/^- ✅ p\. step p\n {2}- ❌ x\. step x/m);
     expect(comment).not.toContain('y0.');
   });
+
+  it('counts the steps that await approval, which a paused run leaves beside the pending ones', () => {
+    const record = fold([
+      { type: 'plan_created', at: 0, plan: { name: 'p', revision: 1, steps: [step('a'), step('b', ['a']), step('c', ['b'])] } },
+      { type: 'step_completed', at: 1, stepKey: 'a', result: 1, durationMs: 1, usage: NO_USAGE },
+      { type: 'step_waiting', at: 2, stepKey: 'b', reason: 'awaiting approval: writes an issue' },
+    ]);
+    // Found by a review: `1/3 complete, 0 failed` did not say that one step waited for a person.
+    expect(checklistHeader(record)).toBe('1/3 complete, 0 failed, 1 awaiting approval');
+  });
 });
