@@ -78,8 +78,16 @@ export class PlanGraph {
     return [...seen].sort((a, b) => this.indexOf(a) - this.indexOf(b));
   }
 
-  /** The last step in declaration order: its result is the run's result. */
+  /**
+   * The last step in declaration order that no step depends on: its result is the run's result. A plan may
+   * declare a step before one it depends on; the last one declared was then upstream of the plan's end, and its
+   * result stood for the run while the step after it failed under `on_failure: continue` (found by an adversarial pass).
+   */
   lastKey(): string | undefined {
+    for (let i = this.#steps.length - 1; i >= 0; i--) {
+      const key = this.#steps[i]!.key;
+      if (!this.#dependents.has(key)) return key;
+    }
     return this.#steps.at(-1)?.key;
   }
 
