@@ -51,8 +51,9 @@ export function goalsHeadline(goals: readonly GoalRow[]): string {
 
 /**
  * The goals as a Markdown table; evidence is redacted, cut to `maxEvidence` and escaped. With more
- * goals than `maxRows`, the required ones not met are kept first, then the warnings not met (the table
- * keeps the plan's order), and a line after the table says how many were left out and where they are.
+ * goals than `maxRows`, or rows over `maxBytes` of UTF-8, the required ones not met are kept first, then
+ * the warnings not met (the table keeps the plan's order), and a line after the table says how many were
+ * left out and where they are.
  */
 export function renderGoalsTable(
   goals: readonly GoalRow[],
@@ -60,19 +61,9 @@ export function renderGoalsTable(
   maxEvidence = 500,
   maxRows = Number.POSITIVE_INFINITY,
   restAt = 'the job summary',
+  maxBytes = Number.POSITIVE_INFINITY,
 ): string {
-  let shown = goals;
-  let note = '';
-  if (goals.length > maxRows) {
-    // The required goals not met first: they are what failed the job.
-    const notMet = [...goals.filter((goal) => goal.outcome !== 'met' && goal.severity === 'required'), ...goals.filter((goal) => goal.outcome !== 'met' && goal.severity !== 'required')];
-    const keep = new Set([...notMet, ...goals.filter((goal) => goal.outcome === 'met')].slice(0, maxRows));
-    shown = goals.filter((goal) => keep.has(goal));
-    const left = goals.length - shown.length;
-    const leftNotMet = notMet.filter((goal) => !keep.has(goal)).length;
-    note = `\n\n_… ${groupDigits(left)} more goal${left === 1 ? '' : 's'} (${leftNotMet === 0 ? 'all met' : `${leftNotMet} not met`}) in ${restAt}._`;
-  }
-  const rows = shown.map((goal) => {
+  const rowOf = (goal: GoalRow): string => {
     const cells = [
       goalIcon(goal),
       escapeInlineMarkdown(cutText(redact(goal.name), 200)),
@@ -81,6 +72,28 @@ export function renderGoalsTable(
       escapeInlineMarkdown(cutText(redact(evidenceBeside(goal)), maxEvidence)),
     ];
     return `| ${cells.join(' | ')} |`;
-  });
-  return ['|  | Goal | Severity | Outcome | Evidence |', '| --- | --- | --- | --- | --- |', ...rows].join('\n') + note;
+  };
+  const head = ['|  | Goal | Severity | Outcome | Evidence |', '| --- | --- | --- | --- | --- |'];
+  // The required goals not met first: they are what failed the job.
+  const notMet = [...goals.filter((goal) => goal.outcome !== 'met' && goal.severity === 'required'), ...goals.filter((goal) => goal.outcome !== 'met' && goal.severity !== 'required')];
+  const rows = new Map<GoalRow, string>();
+  // A row is at most ~750 characters, but three bytes each in Japanese: 500 rows of it were 1 MB, past the summary's cap.
+  let room = maxBytes - Buffer.byteLength(head.join('\n')) - NOTE_BYTES - Buffer.byteLength(restAt);
+  for (const goal of [...notMet, ...goals.filter((goal) => goal.outcome === 'met')]) {
+    if (rows.size >= maxRows) break;
+    const row = rowOf(goal);
+    room -= Buffer.byteLength(row) + 1;
+    if (room < 0) break;
+    rows.set(goal, row);
+  }
+  let note = '';
+  if (rows.size < goals.length) {
+    const left = goals.length - rows.size;
+    const leftNotMet = notMet.filter((goal) => !rows.has(goal)).length;
+    note = `\n\n_… ${groupDigits(left)} more goal${left === 1 ? '' : 's'} (${leftNotMet === 0 ? 'all met' : `${leftNotMet} not met`}) in ${restAt}._`;
+  }
+  return [...head, ...goals.filter((goal) => rows.has(goal)).map((goal) => rows.get(goal)!)].join('\n') + note;
 }
+
+/** Room kept in `maxBytes` for the line that says how many goals were left out, besides where they are. */
+const NOTE_BYTES = 100;

@@ -80,7 +80,8 @@ export function referenceRenderSummary(record: RunRecord, options: SummaryOption
   const where = options.fullRecordAt ?? 'the trace file';
   const maxBytes = options.maxBytes ?? SUMMARY_MAX_BYTES - 16;
   const goals: SummaryPart[] = options.goals?.length
-    ? [`### Goals — ${goalsHeadline(options.goals)}`, renderGoalsTable(options.goals, redact, 500, SUMMARY_GOAL_ROWS, where)]
+    ? // The table's own byte budget (half the cap) is the renderer's input, not the cut this file keeps as it was.
+      [`### Goals — ${goalsHeadline(options.goals)}`, renderGoalsTable(options.goals, redact, 500, SUMMARY_GOAL_ROWS, where, Math.floor(maxBytes / 2))]
     : [];
   const graph: CuttablePart = {
     full: `### Plan graph\n\n${renderMermaidGraph(record, redact)}`,

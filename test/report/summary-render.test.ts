@@ -19,6 +19,20 @@ describe('renderSummary', () => {
     expect(Buffer.byteLength(md)).toBeLessThan(1024 * 1024);
   });
 
+  // Found by an adversarial pass: 500 rows of Japanese evidence are 1 MB (three bytes a character), and the cut end
+  // took the table's last rows, the line saying how many goals were left out, the steps and the cost.
+  it('keeps the goals table within half the summary’s bytes, whatever script its text is in', () => {
+    const record = new RunScript(threeSteps).complete('1', 'ok', usage(1, 10, 10, 0.5)).complete('2', 'ok').complete('3', 'ok').finish('goals-unmet', usage(1, 10, 10, 0.5)).record();
+    const goals = Array.from({ length: 20_000 }, (_, i) => ({ name: `目標 ${i} ${'目'.repeat(200)}`, severity: 'required' as const, outcome: i % 2 ? ('met' as const) : ('unmet' as const), evidence: '証拠'.repeat(300) }));
+    const md = renderSummary(record, { redact: noRedaction, goals });
+    const table = md.slice(md.indexOf('### Goals'), md.indexOf('### Steps'));
+    expect(Buffer.byteLength(table)).toBeLessThanOrEqual(512 * 1024);
+    expect(md).toMatch(/… 19,\d{3} more goals \(\d+ not met\) in the trace file\./);
+    expect(md).toContain('Write the report');
+    expect(md).toContain('| **Total** | 1 | 10 | 10 | $0.50 |');
+    expect(Buffer.byteLength(md)).toBeLessThan(1024 * 1024);
+  });
+
   it('shows the status, every step with its result, and durations', () => {
     const record = new RunScript(threeSteps)
       .complete('1', 'ok')

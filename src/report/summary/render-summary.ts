@@ -148,7 +148,8 @@ function hardCut(text: string, maxBytes: number, where: string): string {
  */
 /**
  * Goal rows the summary shows, the goals not met first (each row at most ~750 characters: 500 take
- * 375 KB of its 1 MiB). Whole, 20,000 goals filled the 1 MiB and the cut end took every ❌ row and the steps.
+ * 375 KB of its 1 MiB), within half its bytes. Whole, 20,000 goals filled the 1 MiB and the cut end took every
+ * ❌ row and the steps.
  */
 const SUMMARY_GOAL_ROWS = 500;
 
@@ -157,7 +158,7 @@ export function renderSummary(record: RunRecord, options: SummaryOptions): strin
   const where = options.fullRecordAt ?? 'the trace file';
   const maxBytes = options.maxBytes ?? SUMMARY_MAX_BYTES - 16;
   const goals: SummaryPart[] = options.goals?.length
-    ? [`### Goals — ${goalsHeadline(options.goals)}`, renderGoalsTable(options.goals, redact, 500, SUMMARY_GOAL_ROWS, where)]
+    ? [`### Goals — ${goalsHeadline(options.goals)}`, renderGoalsTable(options.goals, redact, 500, SUMMARY_GOAL_ROWS, where, Math.floor(maxBytes / 2))]
     : [];
   const graph: CuttablePart = {
     full: `### Plan graph\n\n${renderMermaidGraph(record, redact)}`,
