@@ -90,6 +90,8 @@ class AgentLoop {
     if (ctx.earlierCalls?.length) messages.push({ role: 'user', content: earlierCallsNote(ctx.earlierCalls) });
     const tools = [WRITE_TODOS_DEFINITION, ...[...this.#tools.offered.values()].map(functionDefinition)];
     const replies = new ReplyBudget((name) => name === WRITE_TODOS || this.#tools.offered.has(name));
+    // Every call id the conversation holds: a reply names the call it answers by it.
+    const callIds = new Set<string>();
     for (let turn = 1; turn <= this.#maxTurns; turn += 1) {
       const request: ChatRequest = { model, messages: [...messages], tools, ...(temperature !== undefined ? { temperature } : {}) };
       const response = await completeForStep(ctx, client, request);
@@ -97,7 +99,7 @@ class AgentLoop {
       const content = choice?.message.content ?? '';
       const asked = (choice?.message.tool_calls ?? []).filter((call): call is FunctionCall => call.type === 'function');
       // Every call kept is answered and recorded; those past the cap are not read at all.
-      const calls = asked.slice(0, MAX_TOOL_CALLS_READ_PER_TURN).map((call, at) => boundedCall(call, `plan-runner-call-${turn}-${at}`, (name) => name === WRITE_TODOS || this.#tools.offered.has(name)));
+      const calls = asked.slice(0, MAX_TOOL_CALLS_READ_PER_TURN).map((call, at) => boundedCall(call, `plan-runner-call-${turn}-${at}`, (name) => name === WRITE_TODOS || this.#tools.offered.has(name), callIds));
       const dropped = asked.length - calls.length;
       const answered = hasVisibleText(content);
       if (answered) this.#lastMessage = content;
@@ -204,13 +206,21 @@ function notRun(call: FunctionCall, why: { readonly error: string; readonly repl
 const MAX_CALL_ID_CHARS = 64;
 const MAX_UNKNOWN_NAME_CHARS = 128;
 
-/** The call as the conversation keeps it: a longer id replaced by the runner's (`fallbackId`), a longer unknown name cut. */
-function boundedCall(call: FunctionCall, fallbackId: string, known: (name: string) => boolean): FunctionCall {
+/**
+ * The call as the conversation keeps it: a longer id, or one the conversation already holds (`used`), replaced by
+ * the runner's (`fallbackId`), a longer unknown name cut; its id is added to `used`. A server that sends no ids is
+ * read as `call_0_0` every turn, and one may give parallel calls one id: replies that name the same id cannot say
+ * which call they answer, and OpenAI refuses a conversation with such ids (found by an adversarial pass).
+ */
+function boundedCall(call: FunctionCall, fallbackId: string, known: (name: string) => boolean, used: Set<string>): FunctionCall {
   const { id, function: fn } = call;
-  const longId = id.length > MAX_CALL_ID_CHARS;
+  const replaceId = id.length > MAX_CALL_ID_CHARS || used.has(id);
+  let newId = fallbackId;
+  for (let again = 1; replaceId && used.has(newId); again += 1) newId = `${fallbackId}-${again}`;
+  used.add(replaceId ? newId : id);
   const longName = fn.name.length > MAX_UNKNOWN_NAME_CHARS && !known(fn.name);
-  if (!longId && !longName) return call;
-  return { ...call, id: longId ? fallbackId : id, function: { ...fn, name: longName ? `${fn.name.slice(0, MAX_UNKNOWN_NAME_CHARS)}…` : fn.name } };
+  if (!replaceId && !longName) return call;
+  return { ...call, id: replaceId ? newId : id, function: { ...fn, name: longName ? `${fn.name.slice(0, MAX_UNKNOWN_NAME_CHARS)}…` : fn.name } };
 }
 
 /** An `agent` step: a bounded Chat Completions tool loop whose final answer is the step's result. */
