@@ -41,6 +41,15 @@ export function isEffectUnknown(error: unknown): boolean {
   return error instanceof StepError && error.effectUnknown;
 }
 
+/**
+ * True when a call of a tool with side effects (`sideEffects`) that ended in `error` may have taken effect: it got
+ * no answer (a transient failure, the step stopped: `stopped`) or an answer that does not say (`effectUnknown`),
+ * and was sent. A person checks before such a call is made again, in any words.
+ */
+export function leftEffectUnknown(sideEffects: boolean, error: unknown, stopped: boolean): boolean {
+  return sideEffects && !isNotSent(error) && (isTransient(error) || stopped || isEffectUnknown(error));
+}
+
 /** True when `error` ended a tool call that never reached what it acts on (`StepError.notSent`). */
 export function isNotSent(error: unknown): boolean {
   return error instanceof StepError && error.notSent;

@@ -6,7 +6,7 @@ import { setMaxListeners } from 'node:events';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { stepKeyWithin, type PlanStep } from '../core/plan-step.ts';
 import { DEFAULT_LIMITS } from '../plan/schema.ts';
-import { isEffectUnknown, isNotSent, isTransient } from '../core/step-error.ts';
+import { isTransient, leftEffectUnknown } from '../core/step-error.ts';
 import { RecordLostError } from './record-lost-error.ts';
 import { errorText } from '../core/error-text.ts';
 import { NO_USAGE, type Usage } from '../core/usage.ts';
@@ -605,7 +605,7 @@ export class PlanRun {
       this.#callsInFlight.delete(callKey);
       // A permanent error is the tool saying no; a timeout, a cancel, a lost connection, a kill or a stop for
       // too much output says nothing about the effect.
-      const unknown = tool.sideEffects && !isNotSent(error) && (isTransient(error) || ctx.signal.aborted || isEffectUnknown(error));
+      const unknown = leftEffectUnknown(tool.sideEffects, error, ctx.signal.aborted);
       if (tool.sideEffects && !unknown) {
         this.#sideEffects.delete(callKey);
         if (this.#calls.get(anyKey)?.by === this) this.#calls.delete(anyKey);

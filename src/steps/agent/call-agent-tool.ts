@@ -1,4 +1,5 @@
 import { errorText } from '../../core/error-text.ts';
+import { leftEffectUnknown } from '../../core/step-error.ts';
 import { sanitizeUntrusted } from '../../security/sanitize-untrusted.ts';
 import { dataBlock, promptData } from '../data-block.ts';
 import type { StepContext } from '../step-context.ts';
@@ -15,6 +16,8 @@ export interface ToolCallAnswer {
   readonly args: unknown;
   readonly result?: unknown;
   readonly error?: string;
+  /** The error that ends the step once this call is recorded: a side-effect call that may have taken effect. */
+  readonly endsStep?: unknown;
 }
 
 function failed(args: unknown, error: string, reply = `Error: ${error}`): ToolCallAnswer {
@@ -67,6 +70,9 @@ export async function callAgentTool(ctx: StepContext, tools: AgentTools, name: s
     // The step itself was stopped (timeout, budget, cancel): that ends the loop, not the model's turn.
     if (ctx.signal.aborted) throw ctx.signal.reason;
     const text = errorText(error);
+    // A side-effect call that got no answer may have taken effect, and the run escalates once the step ends: told
+    // only that the tool failed, the model made it again in other words (found by an adversarial pass: a second issue).
+    if (leftEffectUnknown(tool.sideEffects, error, false)) return { ...failed(args, text), endsStep: error };
     return failed(args, text, `The tool failed:\n${dataBlock({ tool: name, error: 'true' }, sanitizeUntrusted(text, { maxChars: 4000 }), true)}`);
   }
   return { ok: true, args: checked.args, result, reply: dataBlock({ tool: name }, promptData(result), true) };

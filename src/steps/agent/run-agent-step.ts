@@ -131,6 +131,8 @@ class AgentLoop {
           ok: answer.ok,
           ...(answer.ok ? { result: answer.result } : { error: answer.error }),
         });
+        // No later call of this turn or the next runs: the run's record of the call decides what happens.
+        if (answer.endsStep !== undefined) throw answer.endsStep;
         const last = dropped > 0 && call === calls.at(-1);
         const reply = last ? `${answer.reply}${notReadNote(dropped)}` : answer.reply;
         replies.add(messages.length, call.function.name, reply.length);
