@@ -4,9 +4,11 @@ import { groupDigits } from '../core/group-digits.ts';
 import { isInside } from '../core/is-inside.ts';
 import { checkUsedPlansPricing } from './check-pricing.ts';
 import { priceOf, type PriceOverrides } from '../llm/pricing.ts';
+import { findReferences } from './find-references.ts';
 import { formatPath } from './format-path.ts';
 import { parsePlanYaml } from './parse-plan-yaml.ts';
 import type { PathSegment } from './plan-issue.ts';
+import { readInput } from './resolve-inputs.ts';
 import { problemCount, type PlanError } from './plan-error.ts';
 import type { CommandTool } from './schema.ts';
 import type { LoadResult, ValidPlan } from './valid-plan.ts';
@@ -191,11 +193,18 @@ function usedPlanPricingIssues(inner: ValidPlan, uses: string, at: PathSegment[]
 function withIssues(inner: ValidPlan, given: Readonly<Record<string, unknown>>, uses: string, index: number): Issue[] {
   const declared = inner.source.inputs ?? {};
   const issues: Issue[] = [];
-  for (const name of Object.keys(given)) {
+  for (const [name, value] of Object.entries(given)) {
     if (!Object.hasOwn(declared, name)) {
       const known = Object.keys(declared);
       issues.push({ path: ['workflow_sequence', index, 'with', name], message: `the plan ${uses} has no input \`${name}\`; its inputs: ${known.length ? known.join(', ') : 'none'}` });
+      continue;
     }
+    // A value written out is read now, as the used plan's run would read it: refused only there, it failed that
+    // step after the steps before it had run (found by an adversarial pass). One a reference makes is known then.
+    const scan = findReferences(value);
+    if (scan.references.length > 0 || scan.problems.length > 0) continue;
+    const read = readInput(name, declared[name]!, value);
+    if (!read.ok) issues.push({ path: ['workflow_sequence', index, 'with', name], message: `the plan ${uses}: ${read.error}` });
   }
   for (const [name, input] of Object.entries(declared)) {
     if (Object.hasOwn(given, name) || input.default !== undefined || input.required === false) continue;

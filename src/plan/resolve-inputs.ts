@@ -1,5 +1,7 @@
 import type { Plan } from './schema.ts';
 
+type PlanInput = NonNullable<Plan['inputs']>[string];
+
 export type InputsResult =
   | { readonly ok: true; readonly inputs: Record<string, unknown> }
   | { readonly ok: false; readonly errors: string[] };
@@ -49,6 +51,15 @@ function asDeclared(value: unknown, kind: Kind | undefined): { ok: true; value: 
   return typeof value === 'string' && /^(?:true|false)$/i.test(text) ? ok(text.toLowerCase() === 'true') : refused;
 }
 
+/** `value` given for input `name`, read as its default's kind (`asDeclared`), or the error saying what to give. */
+export function readInput(name: string, spec: PlanInput, value: unknown): { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: string } {
+  const kind = kindOf(spec.default);
+  const read = asDeclared(value, kind);
+  if (read.ok) return read;
+  const got = value !== null && typeof value === 'object' ? (Array.isArray(value) ? 'a list' : 'a map') : JSON.stringify(value);
+  return { ok: false, error: `input '${name}' is ${kind} (its default is ${JSON.stringify(spec.default)}); got ${got}: give ${kind}` };
+}
+
 /**
  * The run's input values: what the caller gave (read as the default's kind: `asDeclared`), else the declared default. An input the plan does
  * not declare, or a required one with neither value nor default, is an error naming it.
@@ -68,13 +79,9 @@ export function resolveInputs(plan: Pick<Plan, 'inputs'>, given: Readonly<Record
   }
   for (const [name, spec] of Object.entries(declared)) {
     if (Object.hasOwn(given, name)) {
-      const kind = kindOf(spec.default);
-      const read = asDeclared(given[name], kind);
+      const read = readInput(name, spec, given[name]);
       if (read.ok) inputs[name] = read.value;
-      else {
-        const got = given[name] !== null && typeof given[name] === 'object' ? (Array.isArray(given[name]) ? 'a list' : 'a map') : JSON.stringify(given[name]);
-        errors.push(`input '${name}' is ${kind} (its default is ${JSON.stringify(spec.default)}); got ${got}: give ${kind}`);
-      }
+      else errors.push(read.error);
     }
     else if (spec.default !== undefined) inputs[name] = spec.default;
     else if (spec.required !== false) errors.push(`input '${name}' is required: pass --input ${name}=… (CLI) or the action's 'inputs'`);

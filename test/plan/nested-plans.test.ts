@@ -157,6 +157,25 @@ describe('plans using plans, at load time', () => {
     expect(all.join('\n')).toContain('the plan inner.yml needs input `repository`; add it under `with:`');
   });
 
+  // Only the used plan's run refused it, after the steps before it had run (writes included).
+  it('refuses a with: value written in the plan that the used plan’s input cannot take, at its line', async () => {
+    const inner = 'inputs:\n  n: { default: 5 }\n  on: { default: true }\nworkflow_sequence:\n  - { id: s, type: reasoning, description: "${inputs.n} ${inputs.on}" }\n';
+    const outer = 'goal: g\nworkflow_sequence:\n  - { id: a, type: reasoning }\n  - id: u\n    type: plan\n    uses: inner.yml\n    with:\n      n: five\n      on: maybe\n';
+    const root = repo({ 'outer.yml': outer, 'inner.yml': inner });
+    expect(await errors(root, 'outer.yml')).toEqual([
+      'outer.yml:8:10: the plan inner.yml: input \'n\' is a number (its default is 5); got "five": give a number (at workflow_sequence[1].with.n)',
+      'outer.yml:9:11: the plan inner.yml: input \'on\' is true or false (its default is true); got "maybe": give true or false (at workflow_sequence[1].with.on)',
+    ]);
+  });
+
+  it('leaves a with: value that a reference makes, or one the input takes, to the run', async () => {
+    const inner = 'inputs:\n  n: { default: 5 }\nworkflow_sequence:\n  - { id: s, type: reasoning, description: "${inputs.n}" }\n';
+    const outer = 'goal: g\nworkflow_sequence:\n  - { id: a, type: reasoning }\n  - { id: u, type: plan, uses: inner.yml, with: { n: "${steps.a.result}" } }\n  - { id: v, type: plan, uses: inner.yml, with: { n: "7" } }\n';
+    const root = repo({ 'outer.yml': outer, 'inner.yml': inner });
+    const result = await loadPlanFile(path.join(root, 'outer.yml'), { root });
+    expect(result.ok ? [] : result.errors.map(formatPlanError)).toEqual([]);
+  });
+
   it('refuses budgets in a used plan, which only the top plan enforces, and keeps its concurrency and timeout', async () => {
     const limited = (limits: string) => `limits: { ${limits} }\n${INNER}`;
     const outer = usesStep('inner.yml', ', with: { repository: x }');
