@@ -74,6 +74,10 @@ export function checkReferences(
       const keyPath = [...stepPath(index), 'key'];
       const scan = findReferences(step.forEach.key, itemName);
       for (const problem of scan.problems) issues.push({ path: keyPath, message: problem.message });
+      // Only the item is filled into a key (expand-for-each): another reference stayed as written in every child's key.
+      for (const found of scan.references) {
+        if (found.reference.kind !== 'item') issues.push({ path: keyPath, message: `\`${found.text}\` in a key stays as written: a key reads only the item (\${${itemName}…}); remove it, or make the item carry it` });
+      }
       if (scan.problems.length === 0 && !scan.references.some((found) => found.reference.kind === 'item')) {
         issues.push({ path: keyPath, message: `key must use the item, such as \${${itemName}.name}, or every child would get the same key` });
       }

@@ -97,6 +97,25 @@ describe('for_each validation', () => {
     expect(errors.join('\n')).toContain('key must use the item');
   });
 
+  // Only the item is filled into a key: `${inputs.env}` stayed as written in every child's key and checklist line.
+  it('refuses a key that reads a step’s result or an input, which a key never fills', async () => {
+    const errors = await errorsFor(
+      yaml(
+        'goal: g',
+        ...tools,
+        'inputs: { env: { default: prod } }',
+        'workflow_sequence:',
+        '  - { id: list, type: tool_call, tool: list_packages, args: {} }',
+        '  - { id: b, type: reasoning, for_each: "${steps.list.result}", key: "${inputs.env}-${item.name}", depends_on: [list] }',
+        '  - { id: c, type: reasoning, for_each: "${steps.list.result}", key: "${item.name}-${steps.list.result.n}", depends_on: [list] }',
+      ),
+    );
+    expect(errors).toEqual([
+      expect.stringMatching(/:11:70: `\$\{inputs\.env\}` in a key stays as written: a key reads only the item .*\(at workflow_sequence\[1\]\.key\)$/),
+      expect.stringMatching(/:12:70: `\$\{steps\.list\.result\.n\}` in a key stays as written: a key reads only the item .*\(at workflow_sequence\[2\]\.key\)$/),
+    ]);
+  });
+
   it('bounds max_items', async () => {
     expect((await errorsFor(yaml('limits: { max_items: 1000000 }', 'workflow_sequence:', '  - { id: 1, type: reasoning }')))[0]).toContain('limits.max_items');
   });
