@@ -58,7 +58,7 @@ export function checkReferences(
   const references = new Map<number, FoundReference[]>();
   const issues: PlanIssue[] = [];
   // Asked for every step first and answered together (AncestorCheck); each issue goes back where the step put it.
-  const questions: Array<AncestorQuestion & { readonly issue: PlanIssue; readonly before: number }> = [];
+  const questions: Array<AncestorQuestion & { readonly path: PathSegment[]; readonly text: string; readonly before: number }> = [];
   const declared = new Set(declaredInputs);
   const suggester = new NameSuggester(declaredInputs);
   steps.forEach((step, index) => {
@@ -115,24 +115,24 @@ export function checkReferences(
     }
     if (!checkAncestors || ancestorsNeeded.size === 0) return;
     for (const [key, { found, base }] of ancestorsNeeded) {
-      questions.push({
-        stepIndex: index,
-        target: key,
-        before: issues.length,
-        issue: {
-          path: [...base, ...found.at],
-          message: `${found.text}: step ${step.key} uses the result of step ${key}, which it does not depend on (directly or through other steps), so step ${key} may not have run yet; add ${key} to depends_on`,
-        },
-      });
+      questions.push({ stepIndex: index, target: key, before: issues.length, path: [...base, ...found.at], text: found.text });
     }
   });
   if (questions.length === 0) return { references, issues };
-  const answers = new AncestorCheck(steps, stepIndex).answer(questions);
+  const check = new AncestorCheck(steps, stepIndex);
+  const answers = check.answer(questions);
+  // A step that runs after the one using it: "add it to depends_on" would make a cycle.
+  const unmet = questions.filter((_, question) => !answers[question]);
+  const after = check.answer(unmet.map(({ stepIndex: index, target }) => ({ stepIndex: stepIndex.get(target)!, target: steps[index]!.key })));
   const ordered: PlanIssue[] = [];
   let next = 0;
-  questions.forEach(({ before, issue }, question) => {
+  unmet.forEach(({ before, path, text, stepIndex: index, target }, question) => {
     while (next < before) ordered.push(issues[next++]!);
-    if (!answers[question]) ordered.push(issue);
+    const key = steps[index]!.key;
+    const message = after[question]
+      ? `${text}: step ${key} uses the result of step ${target}, which runs after it (step ${target} depends on step ${key}, directly or through other steps), so step ${key} cannot have it; move the work that needs it into a step after step ${target}`
+      : `${text}: step ${key} uses the result of step ${target}, which it does not depend on (directly or through other steps), so step ${target} may not have run yet; add ${target} to depends_on`;
+    ordered.push({ path, message });
   });
   while (next < issues.length) ordered.push(issues[next++]!);
   return { references, issues: ordered };

@@ -34,6 +34,22 @@ describe('references in args are checked before anything runs', () => {
     ]);
   });
 
+  // "add 3 to depends_on" made a cycle: step 3 already waits for step 2, directly or through others.
+  it('rejects a reference to a step that runs after it without asking for a cycle', async () => {
+    expect(
+      await errorsFor(
+        yaml(
+          ...header,
+          '  - { id: 1, type: tool_call, tool: add, args: { a: "${steps.3.result}", b: 2 } }',
+          '  - { id: 2, type: tool_call, tool: add, args: { a: 1, b: 2 } }',
+          '  - { id: 3, type: tool_call, tool: add, args: { a: 1, b: 2 } }',
+        ),
+      ),
+    ).toEqual([
+      'plan.yml:5:53: ${steps.3.result}: step 1 uses the result of step 3, which runs after it (step 3 depends on step 1, directly or through other steps), so step 1 cannot have it; move the work that needs it into a step after step 3 (at workflow_sequence[0].args.a)',
+    ]);
+  });
+
   it('rejects references to missing steps, to the step itself, and to undeclared inputs', async () => {
     expect(
       await errorsFor(
