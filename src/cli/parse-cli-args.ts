@@ -55,6 +55,9 @@ const EVAL_OPTIONS = ['runs', 'seed', 'faults', 'answers', 'baseline', 'compare'
 /** The folder `run` writes its trace and report in unless told otherwise (refused when it is a symlink). */
 export const DEFAULT_OUTPUT_FOLDER = '.plan-runner';
 
+/** The endpoint model calls go to unless `--base-url` says otherwise. */
+export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+
 /** The commands, as `--help` lists them. */
 const COMMANDS: readonly string[] = ['validate', 'run', 'plan', 'eval'];
 
@@ -265,7 +268,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       inputs: parseInputs(values.input ?? []),
       record: values.record,
       replay: values.replay,
-      baseUrl: values['base-url'] ?? 'https://api.openai.com/v1',
+      baseUrl: values['base-url'] ?? DEFAULT_BASE_URL,
       model: values.model,
       apiKeyEnv: values['api-key-env'] ?? 'OPENAI_API_KEY',
     };

@@ -11,6 +11,7 @@ import { runJob } from '../job/run-job.ts';
 import { stepWeightsFromTrace, TraceWeightsError } from '../run/trace-step-weights.ts';
 import { readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
 import { usedPlanFiles } from './used-plan-files.ts';
+import { approveCommandLine } from './approve-command-line.ts';
 import { checkOutputPaths, fileIdentity } from './check-output-paths.ts';
 import { terminalControl } from './neutralise-output.ts';
 import { cliJobSettings, cliRedactor } from './cli-job-settings.ts';
@@ -105,7 +106,7 @@ export async function runCommand(args: RunArgs, signal: AbortSignal, deps: RunCo
   // The paths as the user gave them, hidden as the plan's path is where a secret is in them (a redaction hunt).
   process.stdout.write(`status: ${report.status}\n${unwritten ? '' : `report: ${redact(args.summary)}\n`}${traced ? `trace: ${redact(args.trace)}\n` : ''}`);
   const asked = report.status === 'awaiting-approval' ? report.record?.approval : undefined;
-  if (asked) process.stdout.write(`to approve: plan-runner run ${redact(args.file)} --resume ${redact(args.trace)} --approve ${asked.hash}\n`);
+  if (asked) process.stdout.write(`to approve: ${approveCommandLine(args, asked.hash, redact)}\n`);
   // A run that waits for a person has not failed; but with required goals it is a gate, and its goals were not checked.
   const gate = planGates(outcome.plan);
   if (asked && gate) process.stderr.write('plan-runner: the run is paused for approval, so its goals were not checked: exit 1, as a gate whose goals were not checked does not pass\n');

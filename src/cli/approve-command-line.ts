@@ -1,0 +1,32 @@
+import { DEFAULT_BASE_URL, DEFAULT_OUTPUT_FOLDER, type CliCommand } from './parse-cli-args.ts';
+
+type RunArgs = Extract<CliCommand, { command: 'run' }>;
+
+/** A word as a POSIX shell reads it back: bare when no character in it means anything to a shell, else in single quotes. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+/**
+ * The command that approves the run `args` paused, as a shell reads it: the run's own plan, inputs, mode,
+ * model options and output files, resuming its trace. It named the plan, the trace and the hash only: run as
+ * printed, a run given `--input` was refused for other inputs, and one given `--agent`, `--replay` or
+ * `--model` ran another job than the one asked about (found by an adversarial pass).
+ */
+export function approveCommandLine(args: RunArgs, hash: string, redact: (text: string) => string): string {
+  const words = ['run', args.file];
+  for (const [name, value] of Object.entries(args.inputs)) words.push('--input', `${name}=${value}`);
+  if (args.agent) words.push('--agent');
+  if (args.task !== undefined) words.push('--task', args.task);
+  if (args.model !== undefined) words.push('--model', args.model);
+  if (args.baseUrl !== DEFAULT_BASE_URL) words.push('--base-url', args.baseUrl);
+  if (args.apiKeyEnv !== 'OPENAI_API_KEY') words.push('--api-key-env', args.apiKeyEnv);
+  if (args.replay !== undefined) words.push('--replay', args.replay);
+  words.push('--resume', args.trace);
+  // Written where this run wrote them: the paused trace is resumed in place, as it is with the default paths.
+  if (args.trace !== `${DEFAULT_OUTPUT_FOLDER}/trace.jsonl`) words.push('--trace', args.trace);
+  if (args.summary !== `${DEFAULT_OUTPUT_FOLDER}/report.md`) words.push('--summary', args.summary);
+  words.push('--approve', hash);
+  // Each word hidden before it is quoted: a secret with a quote in it, quoted first, was no longer the value the redactor hides.
+  return `plan-runner ${words.map((word) => shellWord(redact(word))).join(' ')}`;
+}
