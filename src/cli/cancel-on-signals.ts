@@ -1,5 +1,6 @@
 /**
- * Cancels `controller` on SIGINT and SIGTERM, every time one comes: the first aborts the run, which
+ * Cancels `controller` on SIGINT, SIGTERM and SIGHUP (a closed terminal, a dropped ssh session: Node's
+ * default ended the CLI at once, without its summary, and left the tool it ran running), every time one comes: the first aborts the run, which
  * still writes its summary and trace; a second only says so (`say`). With `process.once`, a second
  * Ctrl-C got Node's default handling and ended the process at once, before those were written. A
  * third ends the process (`exit`, with 130), for a stop that hangs. Returns a function that removes
@@ -18,7 +19,7 @@ export function cancelOnSignals(
   } = {},
 ): () => void {
   let received = 0;
-  const handlers = (['SIGINT', 'SIGTERM'] as const).map((signal) => {
+  const handlers = (['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map((signal) => {
     const handler = (): void => {
       received += 1;
       if (received === 2) say(`plan-runner: already stopping (${signal} again): ${stopping}\n`);

@@ -69,5 +69,5 @@ Exit codes:
      threshold not met or a regression against --compare
   2  usage error (an unknown option; with run, plan and eval, an --input the plan does
      not declare, or a required one left out)
-  130  a third Ctrl-C (SIGINT or SIGTERM): ended at once, the summary and trace possibly cut
+  130  a third Ctrl-C (SIGINT, SIGTERM or SIGHUP): ended at once, the summary and trace possibly cut
 `;

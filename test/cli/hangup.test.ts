@@ -1,0 +1,52 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cancelOnSignals } from '../../src/cli/cancel-on-signals.ts';
+
+const CLI = path.resolve(import.meta.dirname, '../../src/cli.ts');
+
+// A closed terminal (or a dropped ssh session) sends SIGHUP: Node's default ended the CLI at once, with no
+// summary and no end to its trace, and the tool it was running, in its own process group, ran on without
+// it (found by an adversarial pass).
+describe('SIGHUP', () => {
+  it('cancels the run as SIGINT and SIGTERM do', () => {
+    const controller = new AbortController();
+    const remove = cancelOnSignals(controller, () => undefined, { exit: () => undefined });
+    try {
+      process.emit('SIGHUP');
+      expect(controller.signal.reason).toBe('SIGHUP');
+    } finally {
+      remove();
+    }
+  });
+
+  it('still writes the summary and ends the trace of a run whose terminal closed', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-hangup-'));
+    writeFileSync(
+      path.join(dir, 'plan.yml'),
+      [
+        'name: Long nap',
+        'tools:',
+        `  nap: { description: Sleeps, command: [${JSON.stringify(process.execPath)}, -e, "setTimeout(() => {}, 60000)"], input: { type: object } }`,
+        'workflow_sequence:',
+        '  - { id: a, type: tool_call, tool: nap, args: {} }',
+        '',
+      ].join('\n'),
+    );
+    const child = spawn(process.execPath, [CLI, 'run', 'plan.yml', '--trace', 'trace.jsonl', '--summary', 'report.md'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    // Hung up once the step is running: the checklist shows it started.
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      if (out.includes('⏳ a.')) child.kill('SIGHUP');
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', (exit) => resolve(exit)));
+    expect(out).toContain('status: cancelled');
+    expect(code, out).toBe(1);
+    expect(readFileSync(path.join(dir, 'report.md'), 'utf8')).toContain('cancelled (SIGHUP)');
+    expect(readFileSync(path.join(dir, 'trace.jsonl'), 'utf8')).toContain('"type":"run_finished"');
+  }, 60_000);
+});
