@@ -22,7 +22,7 @@ export interface ConsoleChecklistOptions {
    * amount: `fitToColumns` (terminal-width.ts, which a caller loads only for a terminal). Default: as they are.
    */
   readonly fit?: (line: string) => string;
-  /** The terminal's height: a longer checklist is drawn as a window around the steps still to finish. */
+  /** The terminal's height: a longer checklist is drawn as a window around the steps still to finish. 0 or absent: unknown. */
   readonly rows?: number;
   readonly redact?: Redactor;
   /** On a terminal, frames are drawn at most this often (the final one at once). Default 100 ms. */
@@ -190,7 +190,8 @@ function defaultSchedule(draw: () => void, ms: number): () => void {
 function windowLines(record: RunRecord, redact: Redactor, rows: number | undefined, cursor: { steps?: readonly unknown[]; done: number }): string[] {
   const steps = record.plan?.steps ?? [];
   const linesOf = (index: number): string[] => stepLines(checklistItem(steps[index]!, record.steps.get(steps[index]!.key), redact), record, redact);
-  if (rows === undefined) return steps.flatMap((_, index) => linesOf(index));
+  // 0 rows is a terminal whose size was never set (as 0 columns is, see fitToColumns): its height is unknown.
+  if (!rows) return steps.flatMap((_, index) => linesOf(index));
   // Title, footer, and one line each for "above" and "below", plus the line the cursor rests on.
   const room = Math.max(1, rows - 5);
   // Steps finish for good, so the first unfinished one only moves down (until the plan is revised).

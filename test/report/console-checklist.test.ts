@@ -168,6 +168,20 @@ describe('consoleChecklist on a terminal', () => {
     expect(last).toContain('⬜ 20. Step 20\n');
   });
 
+  // A terminal whose size was never set (`script`, `docker run -t` from CI) reports 0 rows, as it reports 0
+  // columns, which already meant "unknown": each frame showed one step and "… 19 more below" (found by an adversarial pass).
+  it('draws every step on a terminal that reports 0 rows, its height unknown', () => {
+    const writes: string[] = [];
+    let time = 0;
+    const listener = consoleChecklist({ write: (text) => writes.push(text), isTTY: true, rows: 0, now: () => (time += 1000) });
+    const steps = Array.from({ length: 20 }, (_, i) => ({ ...PLAN.steps[0]!, key: String(i + 1), description: `Step ${i + 1}` }));
+    listener({ type: 'plan_created', at: 0, plan: { ...PLAN, steps } });
+    listener({ type: 'step_started', at: 1, stepKey: '1' });
+    const frame = writes.at(-1)!.replace(/^\x1b\[\d+A\r\x1b\[0J/, '').trimEnd().split('\n');
+    expect(frame).not.toContainEqual(expect.stringMatching(/more below/));
+    expect(frame).toContain('⬜ 20. Step 20');
+  });
+
   // Found by an adversarial pass: with every step in the window, the lines of one step's used plan were not cut, and each
   // redraw wrote all of them past the top of the screen.
   it('cuts a frame to the terminal also when one step’s used plan holds more lines than it', () => {
