@@ -16,6 +16,8 @@ export interface CheckRunResult {
 
 /** A check run in progress; completing it never throws (a failure is a warning), and only the first completion counts. */
 export interface CheckRun {
+  /** Its id on GitHub; undefined while it is not created (its create failed: it is created with its result). */
+  readonly id?: number;
   complete(result: CheckRunResult): Promise<void>;
 }
 
@@ -79,19 +81,22 @@ export async function startCheckRun(
 
 /**
  * The check run this job started, still in progress, when its main step was killed before it
- * completed it (the post step ends it): found on the commit by its name and its `details_url`, the
- * link to this run attempt, so another run's check of the same name is never touched. Undefined
- * when there is none, or it cannot be read (warned).
+ * completed it (the post step ends it): found on the commit by its name and the `id` the main step
+ * saved, else by its `details_url`, the link to this run attempt, so another run's check of the same
+ * name is never touched. The id first: GitHub keeps no `details_url` a workflow's own token gives (it
+ * links its own page), so with the job's token the link matched none, and the check stayed in progress.
+ * Undefined when there is none, or it cannot be read (warned).
  */
 export async function leftCheckRun(
   octokit: GitHubClient,
-  target: CheckRunTarget & { readonly detailsUrl: string },
+  target: CheckRunTarget & { readonly detailsUrl: string; readonly id?: number },
   warn: (message: string) => void,
   timing: CheckRunTiming = {},
 ): Promise<CheckRun | undefined> {
   try {
     const { data } = await octokit.rest.checks.listForRef({ owner: target.owner, repo: target.repo, ref: target.headSha, check_name: target.name, filter: 'all', per_page: 100 });
-    const left = data.check_runs.find((run) => run.details_url === target.detailsUrl && run.status !== 'completed');
+    const ours = (run: { readonly id: number; readonly details_url: string | null }): boolean => (target.id === undefined ? run.details_url === target.detailsUrl : run.id === target.id);
+    const left = data.check_runs.find((run) => ours(run) && run.status !== 'completed');
     return left ? endingCheckRun(octokit, target, left.id, warn, timing) : undefined;
   } catch (error) {
     warn(`Could not look for the check run '${target.name}' the main step left in progress: ${describeGitHubFailure(readGitHubFailure(error))}.`);
@@ -140,6 +145,7 @@ function endingCheckRun(octokit: GitHubClient, target: CheckRunTarget, id: numbe
   };
   let completion: Promise<void> | undefined;
   return {
+    ...(id !== undefined && { id }),
     complete: (result) => (completion ??= finish(result)),
   };
 }

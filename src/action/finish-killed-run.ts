@@ -81,6 +81,8 @@ export interface KilledRunContext {
   readonly github?: GitHubClient;
   /** The commit the main step opened its check run on, when not the event's (an approved run's: the paused pull request commit). */
   readonly checkHeadSha?: string;
+  /** The id of the check run the main step opened (`CHECK_RUN_STATE`): the one to end. */
+  readonly checkRunId?: number;
   /**
    * The main step wrote the job summary and the report file before it was killed (while it finished
    * the comment, the check run or the state upload): those are not written again, only finished.
@@ -252,7 +254,7 @@ async function completeLeftCheckRun(settings: ActionSettings, context: KilledRun
   const headSha = context.checkHeadSha ?? settings.github.headSha;
   // A prepare or shard job opens none (the merge job reports the goals).
   if (!settings.checkRun || (settings.fanOut && settings.fanOut.part !== 'merge') || !context.github || !owner || !repo || !headSha || !runUrl) return;
-  const check = await leftCheckRun(context.github, { owner, repo, name: await checkRunName(settings), headSha, detailsUrl: runUrl }, context.io.warning, { clock: context.clock });
+  const check = await leftCheckRun(context.github, { owner, repo, name: await checkRunName(settings), headSha, detailsUrl: runUrl, ...(context.checkRunId !== undefined && { id: context.checkRunId }) }, context.io.warning, { clock: context.clock });
   if (!check) return;
   await check.complete(await checkRunResult(report, checkConclusion(report, settings.failOnUnmetGoals), context.redact, runUrl, settings.github.repositoryUrl));
 }

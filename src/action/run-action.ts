@@ -56,6 +56,8 @@ import { writeReportFile } from '../report/write-report-file.ts';
 
 /** The post step's state name for the commit an approved run opened its check run on. */
 export const CHECK_HEAD_STATE = 'checkHeadSha';
+/** The post step's state name for the id of the check run the main step opened (`leftCheckRun` finds it by it). */
+export const CHECK_RUN_STATE = 'checkRunId';
 /** Saved once a run that resumes its own trace in place has opened it (truncated it for its own events). */
 export const TRACE_OPENED_STATE = 'traceOpened';
 /**
@@ -326,6 +328,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
       : undefined;
   // A killed main step's post step completes the check run it left: on this commit, not the event's.
   if (check && answered?.headSha) deps.saveState?.(CHECK_HEAD_STATE, answered.headSha);
+  if (check?.id !== undefined) deps.saveState?.(CHECK_RUN_STATE, String(check.id));
   try {
     const listeners: RunListener[] = [consoleChecklist({ write: io.write, isTTY: false, redact }), stepLogGroups(io, redact)];
     if (trace) listeners.push(trace.listener);

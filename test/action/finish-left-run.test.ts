@@ -311,3 +311,30 @@ describe('a main step killed with a trace the post step cannot read', () => {
     expect(JSON.stringify(github.checkRuns[0]?.['output'])).toContain('the job summary has its verdict');
   });
 });
+
+// GitHub keeps no `details_url` a workflow's own token gives a check run: it links its own page instead
+// (actions/github-script#143). The post step looked for the killed step's check run by that link, found none
+// with the job's token, and left it in progress, which blocks a merge where the check is required (found by an
+// adversarial pass). The main step saves the check run's id, and the post step ends that one.
+describe('a check run GitHub gave its own link', () => {
+  it('is saved by its id when the main step opens it', async () => {
+    const settings = await settingsFor('name: Gate\ntoolsets: [math]\nworkflow_sequence:\n  - { id: a, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }\n', { 'check-run': 'true' });
+    const saved = new Map<string, string>();
+    const result = await runAction(settings, { io: recordingIO().io, redact: createRedactor(), clock: systemClock, commentIntervalMs: 0, github: octokit(), admission: { permissionOf: async () => ({ permission: 'write' }) }, saveState: (name, value) => saved.set(name, value) });
+    await result.published;
+    expect(github.checkRuns).toHaveLength(1);
+    expect(saved.get('checkRunId')).toBe(String(github.checkRuns[0]!['id']));
+  });
+
+  it('is completed as cancelled by the post step, found by that id', async () => {
+    const settings = await settingsFor('name: Gate\ntoolsets: [math]\nworkflow_sequence:\n  - { id: a, type: tool_call, tool: multiply, args: { a: 6, b: 7 } }\n', { 'check-run': 'true' });
+    const name = await checkRunName(settings);
+    // Another run's check of the same name on the commit, and this job's, each with the link GitHub gives.
+    github.checkRuns.push({ id: 906, name, head_sha: PULL.head.sha, status: 'in_progress', details_url: 'https://github.com/octo/app/runs/906' });
+    github.checkRuns.push({ id: 907, name, head_sha: PULL.head.sha, status: 'in_progress', details_url: 'https://github.com/octo/app/runs/907' });
+    const { io } = recordingIO();
+    expect(await finishKilledRun(settings, { io, redact: createRedactor(), clock: systemClock, commentIntervalMs: 0, github: octokit(), checkRunId: 907 })).toBe(true);
+    expect(github.checkRuns[1]).toMatchObject({ status: 'completed', conclusion: 'cancelled' });
+    expect(github.checkRuns[0]).toMatchObject({ status: 'in_progress' });
+  });
+});
