@@ -1,5 +1,6 @@
 import type OpenAI from 'openai';
 import type { ModelClient } from '../llm/model-client.ts';
+import { boundedCall } from '../steps/agent/bounded-call.ts';
 import { ReplyBudget } from '../steps/agent/reply-budget.ts';
 import { MAX_TOOL_CALLS_PER_TURN, MAX_TOOL_CALLS_READ_PER_TURN, NOT_RUN_REPLY, notReadNote } from '../steps/agent/run-agent-step.ts';
 import { dataBlock, promptData, promptValue } from '../steps/data-block.ts';
@@ -10,6 +11,7 @@ import { hasVisibleText } from '../core/invisible-characters.ts';
 import { cutOffReason, cutOffWhy } from '../llm/cut-off-reason.ts';
 
 type Message = OpenAI.Chat.Completions.ChatCompletionMessageParam;
+type FunctionCall = OpenAI.Chat.Completions.ChatCompletionMessageFunctionToolCall;
 
 /** The label of the baseline's model calls (answers files key its answers by it). */
 export const REACT_PURPOSE = 'react';
@@ -48,14 +50,17 @@ export async function runReactLoop(options: ReactLoopOptions): Promise<ReactOutc
     { role: 'system', content: SYSTEM },
     { role: 'user', content: `Task: ${options.goal}${inputs}` },
   ];
-  const replies = new ReplyBudget((name) => options.tools.has(name));
+  const known = (name: string) => options.tools.has(name);
+  const replies = new ReplyBudget(known);
+  // Every call id the conversation holds: a reply names the call it answers by it.
+  const callIds = new Set<string>();
   for (let turn = 1; turn <= options.maxTurns; turn += 1) {
     const request = { model: options.modelName, messages: [...messages], ...(definitions.length > 0 && { tools: definitions }) };
     const response = await options.model.complete(request, { purpose: REACT_PURPOSE }, options.signal);
     const choice = response.choices?.[0];
     const message = choice?.message;
     // Some servers omit `type` on tool calls: a call is a call when it names a function.
-    const asked = (message?.tool_calls ?? []).flatMap((call) => ('function' in call && call.function ? [{ id: call.id, name: call.function.name, args: call.function.arguments }] : []));
+    const asked = (message?.tool_calls ?? []).filter((call): call is FunctionCall => 'function' in call && call.function !== undefined);
     // As an agent step reads an answer (found by an adversarial pass: the baseline counted an empty or
     // cut-off answer as a success where the plan's step failed on the same one): a cut-off answer is a
     // fragment, its calls included, and none of them runs; an answer with no visible text is none.
@@ -65,15 +70,15 @@ export async function runReactLoop(options: ReactLoopOptions): Promise<ReactOutc
       if (hasVisibleText(message?.content)) return { ok: true, answer: message.content };
       return { ok: false, reason: `the model returned no answer (${message?.refusal ? `refused: ${message.refusal}` : choice ? `finish reason ${choice.finish_reason}` : 'no choices'})` };
     }
-    const calls = asked.slice(0, MAX_TOOL_CALLS_READ_PER_TURN);
+    // Ids and unknown names kept as an agent step keeps them: each call its own id, none overlong.
+    const calls = asked.slice(0, MAX_TOOL_CALLS_READ_PER_TURN).map((call, at) => boundedCall({ ...call, type: 'function' }, `plan-runner-call-${turn}-${at}`, known, callIds));
     const dropped = asked.length - calls.length;
-    const made = calls.map((call) => ({ id: call.id, type: 'function' as const, function: { name: call.name, arguments: call.args } }));
-    messages.push({ role: 'assistant', content: message?.content ?? null, tool_calls: made });
-    replies.addCalls(messages.length - 1, made);
+    messages.push({ role: 'assistant', content: message?.content ?? null, tool_calls: calls });
+    replies.addCalls(messages.length - 1, calls);
     for (const [index, call] of calls.entries()) {
-      const answer = index < MAX_TOOL_CALLS_PER_TURN ? await observe(call, options, tools) : NOT_RUN_REPLY;
+      const answer = index < MAX_TOOL_CALLS_PER_TURN ? await observe({ name: call.function.name, args: call.function.arguments }, options, tools) : NOT_RUN_REPLY;
       const observation = dropped > 0 && index === calls.length - 1 ? `${answer}${notReadNote(dropped)}` : answer;
-      replies.add(messages.length, call.name, observation.length);
+      replies.add(messages.length, call.function.name, observation.length);
       messages.push({ role: 'tool', tool_call_id: call.id, content: observation });
     }
     replies.fit(messages);

@@ -15,6 +15,7 @@ import { AgentStoppedError } from './agent-stopped-error.ts';
 import { AGENT_RULES } from './agent-system-prompt.ts';
 import { agentTools, functionDefinition, type AgentTools } from './agent-tools.ts';
 import { applyWriteTodos } from './apply-write-todos.ts';
+import { boundedCall } from './bounded-call.ts';
 import { callAgentTool, parseArguments, type ToolCallAnswer } from './call-agent-tool.ts';
 import { ReplyBudget } from './reply-budget.ts';
 import { resolveTaskText } from './resolve-task-text.ts';
@@ -197,32 +198,6 @@ const TODOS_NOT_RUN = {
 function notRun(call: FunctionCall, why: { readonly error: string; readonly reply: string } = { error: NOT_RUN_ERROR, reply: NOT_RUN_REPLY }): ToolCallAnswer {
   const parsed = parseArguments(call.function.arguments);
   return { ok: false, args: parsed.ok ? parsed.args : call.function.arguments, error: why.error, reply: why.reply };
-}
-
-/**
- * The longest call id, and name of a tool the step does not offer, a conversation keeps: both are the model's
- * own strings, resent every turn and counted by no budget. Ten turns of 8 calls named with 50,000 characters
- * sent 4.4 million characters in the last request (found by an adversarial pass). A plan's tool names have at
- * most 64 characters, an MCP server's 128.
- */
-const MAX_CALL_ID_CHARS = 64;
-const MAX_UNKNOWN_NAME_CHARS = 128;
-
-/**
- * The call as the conversation keeps it: a longer id, or one the conversation already holds (`used`), replaced by
- * the runner's (`fallbackId`), a longer unknown name cut; its id is added to `used`. A server that sends no ids is
- * read as `call_0_0` every turn, and one may give parallel calls one id: replies that name the same id cannot say
- * which call they answer, and OpenAI refuses a conversation with such ids (found by an adversarial pass).
- */
-function boundedCall(call: FunctionCall, fallbackId: string, known: (name: string) => boolean, used: Set<string>): FunctionCall {
-  const { id, function: fn } = call;
-  const replaceId = id.length > MAX_CALL_ID_CHARS || used.has(id);
-  let newId = fallbackId;
-  for (let again = 1; replaceId && used.has(newId); again += 1) newId = `${fallbackId}-${again}`;
-  used.add(replaceId ? newId : id);
-  const longName = fn.name.length > MAX_UNKNOWN_NAME_CHARS && !known(fn.name);
-  if (!replaceId && !longName) return call;
-  return { ...call, id: replaceId ? newId : id, function: { ...fn, name: longName ? `${fn.name.slice(0, MAX_UNKNOWN_NAME_CHARS)}…` : fn.name } };
 }
 
 /** An `agent` step: a bounded Chat Completions tool loop whose final answer is the step's result. */
