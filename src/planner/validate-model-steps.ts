@@ -1,3 +1,5 @@
+import { errorText } from '../core/error-text.ts';
+import { parseJson } from '../core/parse-json.ts';
 import type { PlanError } from '../plan/plan-error.ts';
 import type { PlanStep } from '../core/plan-step.ts';
 import { withEdgesWithin } from '../run/plan-graph.ts';
@@ -80,6 +82,38 @@ function peopleOnlyFields(steps: readonly unknown[]): PlanError[] {
   return errors;
 }
 
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'string' ? 'text' : `a ${typeof value}`;
+}
+
+/**
+ * Steps whose `args` are text still: the answer format has them as JSON text (strict mode cannot express an open
+ * object), and text that did not parse to an object is kept as it was. Said as what is wrong with the text, and
+ * the steps are checked without it: the schema's "`args` must be a map; got text" told a model that wrote text,
+ * as it was asked, nothing it could mend (a key given twice, a brace left open).
+ */
+function argsTextProblems(steps: readonly unknown[]): { errors: PlanError[]; steps: unknown[] } {
+  const errors: PlanError[] = [];
+  const checked = steps.map((step, index) => {
+    if (step === null || typeof step !== 'object' || Array.isArray(step)) return step;
+    const { args, ...rest } = step as Record<string, unknown>;
+    // Another type's args are refused by the schema whatever they hold.
+    if (typeof args !== 'string' || rest['type'] !== 'tool_call') return step;
+    let why: string;
+    try {
+      const value = parseJson(args);
+      why = value !== null && typeof value === 'object' && !Array.isArray(value) ? 'it holds an object encoded twice' : `it holds ${kindOf(value)}`;
+    } catch (error) {
+      why = errorText(error);
+    }
+    errors.push({ path: `steps[${index}].args`, message: `the args text is not a JSON object: ${why}; write the arguments as a JSON object encoded as a string, e.g. "{\\"query\\": \\"tram\\"}"` });
+    return rest;
+  });
+  return { errors, steps: checked };
+}
+
 /** What a replacement is checked against: the completed steps it may use, and the steps the run has counted. */
 export interface Replacement {
   /** The completed steps, as the plan format writes them (`keptStep`). */
@@ -93,7 +127,8 @@ export interface Replacement {
  * hard-coded intermediate values and against fields only people set; a `replacement`'s after the
  * completed steps it may refer to. Errors point into the model's own list (`steps[1].tool`).
  */
-export function validateModelSteps(plan: ValidPlan, steps: readonly unknown[], replacement?: Replacement): ModelStepsCheck {
+export function validateModelSteps(plan: ValidPlan, written: readonly unknown[], replacement?: Replacement): ModelStepsCheck {
+  const { errors: argsText, steps } = argsTextProblems(written);
   const kept = replacement?.kept ?? [];
   const counted = replacement?.counted ?? 0;
   // The budget would stop such a plan after max_steps steps: refuse it before any step runs, so the
@@ -101,7 +136,7 @@ export function validateModelSteps(plan: ValidPlan, steps: readonly unknown[], r
   const maxSteps = plan.limits.max_steps;
   const tooLong = counted + steps.length > maxSteps ? [stepCountError(steps.length, kept.length, counted, maxSteps)] : [];
   const peopleOnly = peopleOnlyFields(steps);
-  if (peopleOnly.length > 0) return { ok: false, errors: [...tooLong, ...peopleOnly] };
+  if (peopleOnly.length > 0) return { ok: false, errors: [...tooLong, ...peopleOnly, ...argsText] };
   const extraTools = [...plan.tools.values()].filter((tool) => tool.origin === 'extra');
   // A goal's `of` may name a step a replacement took out; that shows when goals are checked, not here. The
   // model cannot fix it (it may not reuse the id, nor change goals), so it is never the model's error, with steps
@@ -110,12 +145,12 @@ export function validateModelSteps(plan: ValidPlan, steps: readonly unknown[], r
   const goals = plan.source.goals?.map((goal) => ({ ...goal, of: undefined }));
   const value = { ...plan.source, ...(goals && { goals }), workflow_sequence: [...kept, ...steps] };
   const result = validatePlanObject(value, { origin: 'model', modelStepsFrom: kept.length, extraTools, ...(plan.withhold && { withhold: plan.withhold }) });
-  if (result.ok && tooLong.length > 0) return { ok: false, errors: tooLong };
+  if (result.ok && tooLong.length + argsText.length > 0) return { ok: false, errors: [...tooLong, ...argsText] };
   if (result.ok) {
     const checked: ValidPlan = { ...result.plan, name: plan.name, ...(plan.file !== undefined && { file: plan.file }), fileSource: plan.fileSource ?? plan.source, ...(plan.fileTextHash !== undefined && { fileTextHash: plan.fileTextHash }) };
     return { ok: true, plan: checked, steps: checked.steps.slice(kept.length) };
   }
-  const errors: PlanError[] = [...tooLong];
+  const errors: PlanError[] = [...tooLong, ...argsText];
   for (const error of result.errors) {
     const path = modelPath(error.path, kept.length);
     errors.push({ path: path ?? error.path, message: path === undefined ? `in a completed step: ${error.message}` : error.message });
