@@ -7,10 +7,16 @@ const ENV_BODY = /^env\.[A-Za-z_][A-Za-z0-9_]*$/;
  * A value a plan gives a process's variable or an MCP server's header: text, in which every `${…}`
  * reads a runner variable as `${env.NAME}` (`expandEnvReferences`). Any other `${…}` was passed on as
  * written: `${env.}`, `${env.MY-VAR}`, `${HOME}` and `${inputs.week}` reached the tool as those very
- * characters, and nothing said so.
+ * characters, and nothing said so. A NUL byte is refused.
  */
 export function envValue() {
   return z.string().superRefine((value, ctx) => {
+    // No variable or header can carry one: validate said ok, and the start failed with ERR_INVALID_ARG_VALUE
+    // blamed on the command (found by an adversarial pass).
+    if (value.includes('\0')) {
+      ctx.addIssue({ code: 'custom', message: 'a variable\'s or header\'s value cannot hold a NUL byte (\\0)' });
+      return;
+    }
     for (const [whole, body] of value.matchAll(TEMPLATE)) {
       if (ENV_BODY.test(body!)) continue;
       const message = /^\s*(?:steps?|inputs?|results?|item)\b/.test(body!)

@@ -186,6 +186,15 @@ describe('literal args are checked against the tool input schema', () => {
     ]);
   });
 
+  // Found by an adversarial pass: validate said ok of a NUL byte in an `env:` value; the run failed with "cannot start
+  // 'node' (ERR_INVALID_ARG_VALUE); check the command in the plan", which named the wrong field and no position.
+  it('rejects a NUL byte in a command tool’s or MCP server’s env: value, where it is written', async () => {
+    expect(await errorsFor(yaml('goal: g', 'tools:', '  echo: { description: E, command: [node], env: { A: "x\\0y" } }', 'mcp_servers:', '  s: { command: [node], env: { B: "\\0" } }'))).toEqual([
+      expect.stringMatching(/^plan\.yml:3:\d+: a variable's or header's value cannot hold a NUL byte .*\(at tools\.echo\.env\.A\)$/),
+      expect.stringMatching(/^plan\.yml:5:\d+: a variable's or header's value cannot hold a NUL byte .*\(at mcp_servers\.s\.env\.B\)$/),
+    ]);
+  });
+
   // Found by review: `max_interval: 3000000` passed Node's timer limit: it warned, waited 1 ms and retried at once.
   it('rejects a retry interval of three hours or more, number or text', async () => {
     expect(await errorsFor(yaml('goal: g', 'tools:', '  x: { description: X, command: [x], retry: { initial_interval: 10000, max_interval: 100m } }'))).toEqual([
