@@ -117,6 +117,20 @@ describe('commandTool', () => {
     expect(error).toMatchObject({ code: 'ENOENT', transient: false, program: path.join(repo, 'scripts/nope.mjs') });
   });
 
+  // Found by an adversarial pass: `1234567890123456789` came back as 1234567890123456800 (a later step acted on another
+  // id), and a 20-digit numeric secret the tool printed reached the trace as its first 16 digits and zeros, which no
+  // redaction of the whole secret finds.
+  it('keeps the digits of a number a double cannot hold, as the text the command printed', async () => {
+    expect(await nodeTool(`console.log('1234567890123456789')`).execute({}, context())).toBe('1234567890123456789');
+    expect(await nodeTool(`console.log('{"id": 98765432109876543210, "n": 12, "big": 12345678901234567, "safe": 9007199254740991}')`).execute({}, context())).toEqual({
+      id: '98765432109876543210',
+      n: 12,
+      big: '12345678901234567',
+      safe: 9007199254740991,
+    });
+    expect(await nodeTool(`console.log('[-98765432109876543210, 1.50, 1e2]')`).execute({}, context())).toEqual(['-98765432109876543210', 1.5, 100]);
+  });
+
   it('returns an empty string when the command prints nothing', async () => {
     expect(await nodeTool(`process.exit(0)`).execute({}, context())).toBe('');
   });
