@@ -16,7 +16,7 @@ function referenceIn(arg: string): { readonly written: string; readonly env: boo
 }
 
 /**
- * No command tool's or command goal's argv holds a reference (found by an adversarial pass): a goal
+ * No command tool's, MCP server's or command goal's argv holds a reference (found by an adversarial pass): a goal
  * `command: [check, "${steps.1.result}"]` ran `check` on the literal text and passed without checking
  * anything, and a tool got `${inputs.p}` for the input's value.
  */
@@ -28,6 +28,15 @@ export function checkCommandArgv(plan: Plan): PlanIssue[] {
       if (reference === undefined) return;
       const how = reference.env ? 'a runner variable reaches it through `env:`' : 'it gets the step\'s `args` as JSON on stdin: pass the value there';
       issues.push({ path: ['tools', name, 'command', index], message: `\`${reference.written}\` would reach the program as written: a command's argv is not filled in (no shell), and ${how}` });
+    });
+  }
+  // A stdio MCP server's argv is passed as written too: `--token=${env.DOCS_TOKEN}` started it with those characters.
+  for (const [name, server] of Object.entries(plan.mcp_servers ?? {})) {
+    server.command?.forEach((arg, index) => {
+      const reference = referenceIn(arg);
+      if (reference === undefined) return;
+      const how = reference.env ? 'a runner variable reaches it through `env:`' : 'the server starts before any step: pass the value as a tool argument';
+      issues.push({ path: ['mcp_servers', name, 'command', index], message: `\`${reference.written}\` would reach the program as written: a command's argv is not filled in (no shell), and ${how}` });
     });
   }
   (plan.goals ?? []).forEach((goal, goalIndex) => {

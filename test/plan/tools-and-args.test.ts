@@ -228,6 +228,15 @@ describe('references in a command argv', () => {
     ]);
   });
 
+  // Found by an adversarial pass: an MCP server's `command: [node, server.mjs, "--token=${env.DOCS_TOKEN}"]` passed
+  // validate, and the server was started with those very characters for its token.
+  it('are refused in an MCP server’s command too', async () => {
+    expect(await errorsFor(yaml('goal: g', 'mcp_servers:', '  docs: { command: [node, server.mjs, "--token=${env.DOCS_TOKEN}", "${inputs.p}"] }'))).toEqual([
+      "plan.yml:3:39: `${env.DOCS_TOKEN}` would reach the program as written: a command's argv is not filled in (no shell), and a runner variable reaches it through `env:` (at mcp_servers.docs.command[2])",
+      expect.stringMatching(/^plan\.yml:3:\d+: `\$\{inputs\.p\}` would reach the program as written: a command's argv is not filled in \(no shell\).* \(at mcp_servers\.docs\.command\[3\]\)$/),
+    ]);
+  });
+
   it("leave a shell's own variables alone", async () => {
     await validPlan(
       yaml(
