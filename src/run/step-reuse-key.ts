@@ -58,7 +58,8 @@ export class ResultHashes {
 export function stepReuseKey(step: PlanStep, from: ReuseKeyInputs): string {
   const definition = (name: string) => {
     const tool = from.tools.get(name);
-    return from.plan.source?.tools?.[name] ?? (tool ? { description: tool.description, input: tool.inputSchema, sideEffects: tool.sideEffects } : null);
+    // An MCP tool's server too (`origin`), as the trace would keep it: the same tool of another server answers otherwise.
+    return from.plan.source?.tools?.[name] ?? (tool ? { description: tool.description, input: tool.inputSchema, sideEffects: tool.sideEffects, ...(tool.origin !== undefined && { origin: redacted(tool.origin, from.redact) }) } : null);
   };
   const agent = step.agent === undefined ? undefined : from.plan.source?.agents?.[step.agent];
   // An agent step calls the tools it names (its profile's only bound them): each one's definition, by name.

@@ -30,6 +30,11 @@ export interface Tool {
   readonly sideEffects: boolean;
   /** Per-call timeout; the step's own timeout wins when it is set. */
   readonly timeoutSeconds?: number;
+  /**
+   * What else decides its answers besides its name, description and schema: an MCP tool's server as the plan
+   * configures it. A step's reuse key holds it, so a resume after it changed runs the step again.
+   */
+  readonly origin?: Readonly<Record<string, unknown>>;
   execute(args: Record<string, unknown>, ctx: ToolContext): Promise<unknown>;
   /**
    * For a tool with side effects that can tell: looks for the effect of a call with these arguments

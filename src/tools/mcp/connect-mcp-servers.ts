@@ -127,7 +127,7 @@ export async function connectMcpServers(config: McpServers, options: ConnectMcpS
       }
       owners.set(name, `tool '${shownToolName(tool.name)}' of '${session.name}'`);
       sessionOf.set(name, session);
-      tools.push(mcpTool({ name, session, tool, timeoutMs: callTimeoutMs, cleanSchema }));
+      tools.push(mcpTool({ name, session, tool, timeoutMs: callTimeoutMs, cleanSchema, ...(config[session.name] && { server: config[session.name] }) }));
     }
   }
   return {

@@ -7,6 +7,7 @@ import { McpToolError } from './mcp-tool-error.ts';
 import { McpTransportError } from './mcp-transport-error.ts';
 import { mcpResultText, mcpResultValue } from './mcp-result-value.ts';
 import type { McpServerSession } from './mcp-server-session.ts';
+import type { McpServer } from './mcp-config.ts';
 import { McpAnswerTooLargeError } from './mcp-answer-too-large-error.ts';
 import { sanitizeUntrusted, sanitizeUntrustedValue } from '../../security/sanitize-untrusted.ts';
 import { MAX_JSON_DEPTH } from '../../core/parse-json.ts';
@@ -97,6 +98,8 @@ export function mcpTool(options: {
   readonly timeoutMs: number;
   /** The input schema as `cleanSchemaTexts` made it, when the caller made it already. */
   readonly cleanSchema?: McpTool['inputSchema'];
+  /** The server's entry in `mcp_servers:` (the tool's `origin`). */
+  readonly server?: McpServer;
 }): Tool {
   const { name, session, tool, timeoutMs } = options;
   return {
@@ -106,6 +109,8 @@ export function mcpTool(options: {
     inputSchema: options.cleanSchema ?? (cleanSchemaTexts(tool.inputSchema) as McpTool['inputSchema']),
     sideEffects: tool.annotations?.readOnlyHint !== true,
     timeoutSeconds: timeoutMs / 1000,
+    // Which server answers, and how it is reached: not its timeouts or which of its tools the plan takes.
+    ...(options.server && { origin: { command: options.server.command ?? null, env: options.server.env ?? null, url: options.server.url ?? null, headers: options.server.headers ?? null } }),
     async execute(args, ctx) {
       let result;
       try {
