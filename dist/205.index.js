@@ -642,6 +642,8 @@ function fullHistorySteps(runStep) {
     };
 }
 
+// EXTERNAL MODULE: ./lib/steps/agent/bounded-call.js
+var bounded_call = __webpack_require__(24381);
 // EXTERNAL MODULE: ./lib/steps/agent/reply-budget.js
 var reply_budget = __webpack_require__(89999);
 // EXTERNAL MODULE: ./lib/steps/agent/run-agent-step.js + 5 modules
@@ -657,6 +659,7 @@ var invisible_characters = __webpack_require__(5709);
 // EXTERNAL MODULE: ./lib/llm/cut-off-reason.js
 var cut_off_reason = __webpack_require__(46660);
 ;// CONCATENATED MODULE: ./lib/eval/react-loop.js
+
 
 
 
@@ -686,14 +689,17 @@ async function runReactLoop(options) {
         { role: 'system', content: SYSTEM },
         { role: 'user', content: `Task: ${options.goal}${inputs}` },
     ];
-    const replies = new reply_budget/* ReplyBudget */.k((name) => options.tools.has(name));
+    const known = (name) => options.tools.has(name);
+    const replies = new reply_budget/* ReplyBudget */.k(known);
+    // Every call id the conversation holds: a reply names the call it answers by it.
+    const callIds = new Set();
     for (let turn = 1; turn <= options.maxTurns; turn += 1) {
         const request = { model: options.modelName, messages: [...messages], ...(definitions.length > 0 && { tools: definitions }) };
         const response = await options.model.complete(request, { purpose: REACT_PURPOSE }, options.signal);
         const choice = response.choices?.[0];
         const message = choice?.message;
         // Some servers omit `type` on tool calls: a call is a call when it names a function.
-        const asked = (message?.tool_calls ?? []).flatMap((call) => ('function' in call && call.function ? [{ id: call.id, name: call.function.name, args: call.function.arguments }] : []));
+        const asked = (message?.tool_calls ?? []).filter((call) => 'function' in call && call.function !== undefined);
         // As an agent step reads an answer (found by an adversarial pass: the baseline counted an empty or
         // cut-off answer as a success where the plan's step failed on the same one): a cut-off answer is a
         // fragment, its calls included, and none of them runs; an answer with no visible text is none.
@@ -705,15 +711,15 @@ async function runReactLoop(options) {
                 return { ok: true, answer: message.content };
             return { ok: false, reason: `the model returned no answer (${message?.refusal ? `refused: ${message.refusal}` : choice ? `finish reason ${choice.finish_reason}` : 'no choices'})` };
         }
-        const calls = asked.slice(0, run_agent_step.MAX_TOOL_CALLS_READ_PER_TURN);
+        // Ids and unknown names kept as an agent step keeps them: each call its own id, none overlong.
+        const calls = asked.slice(0, run_agent_step.MAX_TOOL_CALLS_READ_PER_TURN).map((call, at) => (0,bounded_call/* boundedCall */.U)({ ...call, type: 'function' }, `plan-runner-call-${turn}-${at}`, known, callIds));
         const dropped = asked.length - calls.length;
-        const made = calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.args } }));
-        messages.push({ role: 'assistant', content: message?.content ?? null, tool_calls: made });
-        replies.addCalls(messages.length - 1, made);
+        messages.push({ role: 'assistant', content: message?.content ?? null, tool_calls: calls });
+        replies.addCalls(messages.length - 1, calls);
         for (const [index, call] of calls.entries()) {
-            const answer = index < run_agent_step.MAX_TOOL_CALLS_PER_TURN ? await observe(call, options, tools) : run_agent_step.NOT_RUN_REPLY;
+            const answer = index < run_agent_step.MAX_TOOL_CALLS_PER_TURN ? await observe({ name: call.function.name, args: call.function.arguments }, options, tools) : run_agent_step.NOT_RUN_REPLY;
             const observation = dropped > 0 && index === calls.length - 1 ? `${answer}${(0,run_agent_step.notReadNote)(dropped)}` : answer;
-            replies.add(messages.length, call.name, observation.length);
+            replies.add(messages.length, call.function.name, observation.length);
             messages.push({ role: 'tool', tool_call_id: call.id, content: observation });
         }
         replies.fit(messages);

@@ -341,10 +341,14 @@ function stepListResponseFormat() {
 /* harmony export */   $: () => (/* binding */ validateModelSteps),
 /* harmony export */   h: () => (/* binding */ keptStep)
 /* harmony export */ });
-/* harmony import */ var _run_plan_graph_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(97843);
-/* harmony import */ var _plan_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10283);
-/* harmony import */ var _plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(81698);
-/* harmony import */ var _step_list_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(12489);
+/* harmony import */ var _core_error_text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7437);
+/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(70695);
+/* harmony import */ var _run_plan_graph_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(97843);
+/* harmony import */ var _plan_schema_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(10283);
+/* harmony import */ var _plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(81698);
+/* harmony import */ var _step_list_format_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(12489);
+
+
 
 
 
@@ -358,7 +362,7 @@ const STEP_PATH = /^workflow_sequence\[(\d+)\]/;
  * `kept` is the id of each completed step, by key.
  */
 function keptStep(step, kept) {
-    const within = (0,_run_plan_graph_js__WEBPACK_IMPORTED_MODULE_3__/* .withEdgesWithin */ .m)(step, kept);
+    const within = (0,_run_plan_graph_js__WEBPACK_IMPORTED_MODULE_4__/* .withEdgesWithin */ .m)(step, kept);
     const id = (key) => kept.get(key);
     return {
         id: step.id,
@@ -389,7 +393,7 @@ function stepCountError(count, done, counted, maxSteps) {
         message: `the plan has ${have}, but limits.max_steps allows ${maxSteps} in all; write at most ${Math.max(room, 0)} (combine steps, or use for_each over a list)`,
     };
 }
-const MODEL_FIELDS = new Set(_step_list_format_js__WEBPACK_IMPORTED_MODULE_2__/* .MODEL_STEP_FIELDS */ .Xm);
+const MODEL_FIELDS = new Set(_step_list_format_js__WEBPACK_IMPORTED_MODULE_3__/* .MODEL_STEP_FIELDS */ .Xm);
 /**
  * Fields of the plan format a model's steps may not carry: `approval`, `retry`, `on_failure`,
  * `timeout_seconds`, optional dependencies and the rest of what MODEL_STEP_FIELDS leaves to people.
@@ -403,9 +407,9 @@ function peopleOnlyFields(steps) {
             return;
         for (const key of Object.keys(step)) {
             // Keys the plan format does not know are left to the schema, which names the nearest field.
-            if (MODEL_FIELDS.has(key) || !Object.hasOwn(_plan_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .Step */ .pn.shape, key))
+            if (MODEL_FIELDS.has(key) || !Object.hasOwn(_plan_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .Step */ .pn.shape, key))
                 continue;
-            errors.push({ path: `steps[${index}].${key}`, message: `\`${key}\` is for people to set in the plan file; a plan a model writes leaves it out (its steps have: ${_step_list_format_js__WEBPACK_IMPORTED_MODULE_2__/* .MODEL_STEP_FIELDS */ .Xm.join(', ')})` });
+            errors.push({ path: `steps[${index}].${key}`, message: `\`${key}\` is for people to set in the plan file; a plan a model writes leaves it out (its steps have: ${_step_list_format_js__WEBPACK_IMPORTED_MODULE_3__/* .MODEL_STEP_FIELDS */ .Xm.join(', ')})` });
         }
         const dependsOn = step['depends_on'];
         if (!Array.isArray(dependsOn))
@@ -418,12 +422,48 @@ function peopleOnlyFields(steps) {
     });
     return errors;
 }
+function kindOf(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'a list';
+    return typeof value === 'string' ? 'text' : `a ${typeof value}`;
+}
+/**
+ * Steps whose `args` are text still: the answer format has them as JSON text (strict mode cannot express an open
+ * object), and text that did not parse to an object is kept as it was. Said as what is wrong with the text, and
+ * the steps are checked without it: the schema's "`args` must be a map; got text" told a model that wrote text,
+ * as it was asked, nothing it could mend (a key given twice, a brace left open).
+ */
+function argsTextProblems(steps) {
+    const errors = [];
+    const checked = steps.map((step, index) => {
+        if (step === null || typeof step !== 'object' || Array.isArray(step))
+            return step;
+        const { args, ...rest } = step;
+        // Another type's args are refused by the schema whatever they hold.
+        if (typeof args !== 'string' || rest['type'] !== 'tool_call')
+            return step;
+        let why;
+        try {
+            const value = (0,_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(args);
+            why = value !== null && typeof value === 'object' && !Array.isArray(value) ? 'it holds an object encoded twice' : `it holds ${kindOf(value)}`;
+        }
+        catch (error) {
+            why = (0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_5__/* .errorText */ .k)(error);
+        }
+        errors.push({ path: `steps[${index}].args`, message: `the args text is not a JSON object: ${why}; write the arguments as a JSON object encoded as a string, e.g. "{\\"query\\": \\"tram\\"}"` });
+        return rest;
+    });
+    return { errors, steps: checked };
+}
 /**
  * Validates steps a model wrote with every check a plan file gets plus the rule against
  * hard-coded intermediate values and against fields only people set; a `replacement`'s after the
  * completed steps it may refer to. Errors point into the model's own list (`steps[1].tool`).
  */
-function validateModelSteps(plan, steps, replacement) {
+function validateModelSteps(plan, written, replacement) {
+    const { errors: argsText, steps } = argsTextProblems(written);
     const kept = replacement?.kept ?? [];
     const counted = replacement?.counted ?? 0;
     // The budget would stop such a plan after max_steps steps: refuse it before any step runs, so the
@@ -432,7 +472,7 @@ function validateModelSteps(plan, steps, replacement) {
     const tooLong = counted + steps.length > maxSteps ? [stepCountError(steps.length, kept.length, counted, maxSteps)] : [];
     const peopleOnly = peopleOnlyFields(steps);
     if (peopleOnly.length > 0)
-        return { ok: false, errors: [...tooLong, ...peopleOnly] };
+        return { ok: false, errors: [...tooLong, ...peopleOnly, ...argsText] };
     const extraTools = [...plan.tools.values()].filter((tool) => tool.origin === 'extra');
     // A goal's `of` may name a step a replacement took out; that shows when goals are checked, not here. The
     // model cannot fix it (it may not reuse the id, nor change goals), so it is never the model's error, with steps
@@ -440,14 +480,14 @@ function validateModelSteps(plan, steps, replacement) {
     // goal alone has no `of` (check-goals.ts refuses one without workflow_sequence).
     const goals = plan.source.goals?.map((goal) => ({ ...goal, of: undefined }));
     const value = { ...plan.source, ...(goals && { goals }), workflow_sequence: [...kept, ...steps] };
-    const result = (0,_plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_1__/* .validatePlanObject */ .$2)(value, { origin: 'model', modelStepsFrom: kept.length, extraTools, ...(plan.withhold && { withhold: plan.withhold }) });
-    if (result.ok && tooLong.length > 0)
-        return { ok: false, errors: tooLong };
+    const result = (0,_plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_2__/* .validatePlanObject */ .$2)(value, { origin: 'model', modelStepsFrom: kept.length, extraTools, ...(plan.withhold && { withhold: plan.withhold }) });
+    if (result.ok && tooLong.length + argsText.length > 0)
+        return { ok: false, errors: [...tooLong, ...argsText] };
     if (result.ok) {
         const checked = { ...result.plan, name: plan.name, ...(plan.file !== undefined && { file: plan.file }), fileSource: plan.fileSource ?? plan.source, ...(plan.fileTextHash !== undefined && { fileTextHash: plan.fileTextHash }) };
         return { ok: true, plan: checked, steps: checked.steps.slice(kept.length) };
     }
-    const errors = [...tooLong];
+    const errors = [...tooLong, ...argsText];
     for (const error of result.errors) {
         const path = modelPath(error.path, kept.length);
         errors.push({ path: path ?? error.path, message: path === undefined ? `in a completed step: ${error.message}` : error.message });

@@ -1048,14 +1048,17 @@ async function startCheckRun(octokit, target, warn, timing = {}) {
 }
 /**
  * The check run this job started, still in progress, when its main step was killed before it
- * completed it (the post step ends it): found on the commit by its name and its `details_url`, the
- * link to this run attempt, so another run's check of the same name is never touched. Undefined
- * when there is none, or it cannot be read (warned).
+ * completed it (the post step ends it): found on the commit by its name and the `id` the main step
+ * saved, else by its `details_url`, the link to this run attempt, so another run's check of the same
+ * name is never touched. The id first: GitHub keeps no `details_url` a workflow's own token gives (it
+ * links its own page), so with the job's token the link matched none, and the check stayed in progress.
+ * Undefined when there is none, or it cannot be read (warned).
  */
 async function leftCheckRun(octokit, target, warn, timing = {}) {
     try {
         const { data } = await octokit.rest.checks.listForRef({ owner: target.owner, repo: target.repo, ref: target.headSha, check_name: target.name, filter: 'all', per_page: 100 });
-        const left = data.check_runs.find((run) => run.details_url === target.detailsUrl && run.status !== 'completed');
+        const ours = (run) => (target.id === undefined ? run.details_url === target.detailsUrl : run.id === target.id);
+        const left = data.check_runs.find((run) => ours(run) && run.status !== 'completed');
         return left ? endingCheckRun(octokit, target, left.id, warn, timing) : undefined;
     }
     catch (error) {
@@ -1104,6 +1107,7 @@ function endingCheckRun(octokit, target, id, warn, timing) {
     };
     let completion;
     return {
+        ...(id !== undefined && { id }),
         complete: (result) => (completion ??= finish(result)),
     };
 }
@@ -5658,11 +5662,12 @@ function stableHash(value, length = 32) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Bk: () => (/* binding */ leftEffectUnknown),
 /* harmony export */   dg: () => (/* binding */ isTransient),
 /* harmony export */   eg: () => (/* binding */ isNotSent),
-/* harmony export */   mH: () => (/* binding */ isEffectUnknown),
 /* harmony export */   zg: () => (/* binding */ StepError)
 /* harmony export */ });
+/* unused harmony export isEffectUnknown */
 /**
  * The base of every error a step can fail with. Whether retrying can help is decided where the
  * error is made (`transient`), never by matching message text later.
@@ -5700,6 +5705,14 @@ class StepError extends Error {
 /** True when `error` ended a tool call without saying whether it took effect (`StepError.effectUnknown`). */
 function isEffectUnknown(error) {
     return error instanceof StepError && error.effectUnknown;
+}
+/**
+ * True when a call of a tool with side effects (`sideEffects`) that ended in `error` may have taken effect: it got
+ * no answer (a transient failure, the step stopped: `stopped`) or an answer that does not say (`effectUnknown`),
+ * and was sent. A person checks before such a call is made again, in any words.
+ */
+function leftEffectUnknown(sideEffects, error, stopped) {
+    return sideEffects && !isNotSent(error) && (isTransient(error) || stopped || isEffectUnknown(error));
 }
 /** True when `error` ended a tool call that never reached what it acts on (`StepError.notSent`). */
 function isNotSent(error) {
@@ -7854,17 +7867,32 @@ function commandTool(name, declaration, options) {
         },
     };
 }
-/** stdout as a result: the JSON value it holds, or else its trimmed text. */
+/**
+ * stdout as a result: the JSON value it holds, or else its trimmed text. A whole number a double cannot hold is
+ * kept as the digits printed: read as a number, `1234567890123456789` became 1234567890123456800 (a later step
+ * acted on another id), and a 20-digit numeric secret reached the reports as its first 16 digits, which no
+ * redaction of the whole secret finds (found by an adversarial pass).
+ */
 function parseCommandOutput(stdout) {
     const text = stdout.trim();
     if (text === '')
         return '';
+    let value;
     try {
-        return (0,parse_json/* parseJson */.qF)(text);
+        value = (0,parse_json/* parseJson */.qF)(text);
     }
     catch {
         return text;
     }
+    // A double holds every whole number of up to 15 digits: only longer runs can lose any.
+    if (!/\d{16}/.test(text))
+        return value;
+    return JSON.parse(text, (_key, parsed, context) => {
+        const source = context?.source;
+        if (typeof parsed !== 'number' || source === undefined || !/^-?\d+$/.test(source))
+            return parsed;
+        return Number.isFinite(parsed) && BigInt(source) === BigInt(parsed) ? parsed : source;
+    });
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/duplicate-tool-error.js
@@ -9551,7 +9579,8 @@ class ResultHashes {
 function stepReuseKey(step, from) {
     const definition = (name) => {
         const tool = from.tools.get(name);
-        return from.plan.source?.tools?.[name] ?? (tool ? { description: tool.description, input: tool.inputSchema, sideEffects: tool.sideEffects } : null);
+        // An MCP tool's server too (`origin`), as the trace would keep it: the same tool of another server answers otherwise.
+        return from.plan.source?.tools?.[name] ?? (tool ? { description: tool.description, input: tool.inputSchema, sideEffects: tool.sideEffects, ...(tool.origin !== undefined && { origin: redacted(tool.origin, from.redact) }) } : null);
     };
     const agent = step.agent === undefined ? undefined : from.plan.source?.agents?.[step.agent];
     // An agent step calls the tools it names (its profile's only bound them): each one's definition, by name.
@@ -10232,7 +10261,7 @@ class PlanRun {
             this.#callsInFlight.delete(callKey);
             // A permanent error is the tool saying no; a timeout, a cancel, a lost connection, a kill or a stop for
             // too much output says nothing about the effect.
-            const unknown = tool.sideEffects && !(0,step_error/* isNotSent */.eg)(error) && ((0,step_error/* isTransient */.dg)(error) || ctx.signal.aborted || (0,step_error/* isEffectUnknown */.mH)(error));
+            const unknown = (0,step_error/* leftEffectUnknown */.Bk)(tool.sideEffects, error, ctx.signal.aborted);
             if (tool.sideEffects && !unknown) {
                 this.#sideEffects.delete(callKey);
                 if (this.#calls.get(anyKey)?.by === this)
@@ -16163,15 +16192,19 @@ async function loadPlanFile(path, options = {}) {
 /* harmony export */ });
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(80083);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(80083);
 /* harmony import */ var _core_is_inside_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(99500);
 /* harmony import */ var _check_pricing_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(25708);
 /* harmony import */ var _llm_pricing_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(50657);
-/* harmony import */ var _format_path_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(97222);
-/* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(43508);
-/* harmony import */ var _plan_error_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(36487);
-/* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(8463);
-/* harmony import */ var _core_push_all_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(37665);
+/* harmony import */ var _find_references_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(99271);
+/* harmony import */ var _format_path_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(97222);
+/* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(43508);
+/* harmony import */ var _resolve_inputs_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(57637);
+/* harmony import */ var _plan_error_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(36487);
+/* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(8463);
+/* harmony import */ var _core_push_all_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(37665);
+
+
 
 
 
@@ -16248,8 +16281,8 @@ async function loadSubplans(plan, context) {
             issues.push({ path: at, message: `plan files use each other in a cycle: ${names.join(' \u2192 ')}; a plan cannot use itself, directly or through others` });
             continue;
         }
-        if (context.chain.length >= _core_run_event_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_PLAN_DEPTH */ .Z1) {
-            issues.push({ path: at, message: `plans nest more than ${_core_run_event_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_PLAN_DEPTH */ .Z1} deep (${names.join(' \u2192 ')}); use fewer levels of plans inside plans` });
+        if (context.chain.length >= _core_run_event_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_PLAN_DEPTH */ .Z1) {
+            issues.push({ path: at, message: `plans nest more than ${_core_run_event_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_PLAN_DEPTH */ .Z1} deep (${names.join(' \u2192 ')}); use fewer levels of plans inside plans` });
             continue;
         }
         let loaded = loadedAt.get(resolved);
@@ -16269,15 +16302,15 @@ async function loadSubplans(plan, context) {
         if (!loaded.ok) {
             // Error files are named as the caller names them, relative to the working directory, not the root.
             const own = loaded.errors.filter((error) => error.file === undefined || node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(error.file) === resolved);
-            const count = (0,_plan_error_js__WEBPACK_IMPORTED_MODULE_6__/* .problemCount */ .bS)(loaded.errors);
-            issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_8__/* .groupDigits */ .K)(count)} problem${count === 1 ? '' : 's'} (listed with their own positions)` });
+            const count = (0,_plan_error_js__WEBPACK_IMPORTED_MODULE_7__/* .problemCount */ .bS)(loaded.errors);
+            issues.push({ path: at, message: own.length === 0 ? `the plan ${uses} could not be loaded (see below)` : `the plan ${uses} has ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_9__/* .groupDigits */ .K)(count)} problem${count === 1 ? '' : 's'} (listed with their own positions)` });
             continue;
         }
         const inner = loaded.plan;
         subplans.set(uses, inner);
-        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_9__/* .pushAll */ .i)(issues, usedPlanIssues(inner, uses, at));
-        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_9__/* .pushAll */ .i)(issues, usedPlanPricingIssues(inner, uses, at, plan.source.pricing));
-        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_9__/* .pushAll */ .i)(issues, withIssues(inner, step.with ?? {}, uses, index));
+        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_10__/* .pushAll */ .i)(issues, usedPlanIssues(inner, uses, at));
+        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_10__/* .pushAll */ .i)(issues, usedPlanPricingIssues(inner, uses, at, plan.source.pricing));
+        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_10__/* .pushAll */ .i)(issues, withIssues(inner, step.with ?? {}, uses, index));
         for (const [name, tool] of Object.entries(inner.source.tools ?? {})) {
             const mine = tools[name];
             if (mine && !sameTool(mine, tool)) {
@@ -16294,7 +16327,7 @@ async function loadSubplans(plan, context) {
     }
     // Only now are the models the used plans call known: one with no price let the run start, pay for its steps,
     // and stop at that plan's first call (found by a review).
-    (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_9__/* .pushAll */ .i)(issues, (0,_check_pricing_js__WEBPACK_IMPORTED_MODULE_3__/* .checkUsedPlansPricing */ .y2)({ ...plan, subplans }, context.model));
+    (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_10__/* .pushAll */ .i)(issues, (0,_check_pricing_js__WEBPACK_IMPORTED_MODULE_3__/* .checkUsedPlansPricing */ .y2)({ ...plan, subplans }, context.model));
     if (issues.length > 0 || innerErrors.length > 0)
         return { ok: false, errors: [...(await locate(issues, context)), ...innerErrors] };
     const source = { ...plan.source, ...(Object.keys(tools).length > 0 && { tools }), ...(toolsets.size > 0 && { toolsets: [...toolsets] }) };
@@ -16345,11 +16378,20 @@ function usedPlanPricingIssues(inner, uses, at, pricing) {
 function withIssues(inner, given, uses, index) {
     const declared = inner.source.inputs ?? {};
     const issues = [];
-    for (const name of Object.keys(given)) {
+    for (const [name, value] of Object.entries(given)) {
         if (!Object.hasOwn(declared, name)) {
             const known = Object.keys(declared);
             issues.push({ path: ['workflow_sequence', index, 'with', name], message: `the plan ${uses} has no input \`${name}\`; its inputs: ${known.length ? known.join(', ') : 'none'}` });
+            continue;
         }
+        // A value written out is read now, as the used plan's run would read it: refused only there, it failed that
+        // step after the steps before it had run (found by an adversarial pass). One a reference makes is known then.
+        const scan = (0,_find_references_js__WEBPACK_IMPORTED_MODULE_5__/* .findReferences */ .y)(value);
+        if (scan.references.length > 0 || scan.problems.length > 0)
+            continue;
+        const read = (0,_resolve_inputs_js__WEBPACK_IMPORTED_MODULE_11__/* .readInput */ .R)(name, declared[name], value);
+        if (!read.ok)
+            issues.push({ path: ['workflow_sequence', index, 'with', name], message: `the plan ${uses}: ${read.error}` });
     }
     for (const [name, input] of Object.entries(declared)) {
         if (Object.hasOwn(given, name) || input.default !== undefined || input.required === false)
@@ -16359,12 +16401,12 @@ function withIssues(inner, given, uses, index) {
     return issues;
 }
 async function locate(issues, context) {
-    const yaml = await (0,_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_5__/* .parsePlanYaml */ .O8)(context.text, context.file);
+    const yaml = await (0,_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_6__/* .parsePlanYaml */ .O8)(context.text, context.file);
     const positions = yaml.ok ? await yaml.parsed.positions() : undefined;
     return issues.map((issue) => ({
         file: context.file,
         ...positions?.locate(issue.path),
-        path: (0,_format_path_js__WEBPACK_IMPORTED_MODULE_10__/* .formatPath */ .j)(issue.path),
+        path: (0,_format_path_js__WEBPACK_IMPORTED_MODULE_12__/* .formatPath */ .j)(issue.path),
         message: issue.message,
     }));
 }
@@ -20169,6 +20211,7 @@ function githubExpressionHint(text) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   R: () => (/* binding */ readInput),
 /* harmony export */   e: () => (/* binding */ resolveInputs)
 /* harmony export */ });
 /**
@@ -20221,6 +20264,15 @@ function asDeclared(value, kind) {
     // In any case, as the action's own flags are read (`True`, `FALSE`).
     return typeof value === 'string' && /^(?:true|false)$/i.test(text) ? ok(text.toLowerCase() === 'true') : refused;
 }
+/** `value` given for input `name`, read as its default's kind (`asDeclared`), or the error saying what to give. */
+function readInput(name, spec, value) {
+    const kind = kindOf(spec.default);
+    const read = asDeclared(value, kind);
+    if (read.ok)
+        return read;
+    const got = value !== null && typeof value === 'object' ? (Array.isArray(value) ? 'a list' : 'a map') : JSON.stringify(value);
+    return { ok: false, error: `input '${name}' is ${kind} (its default is ${JSON.stringify(spec.default)}); got ${got}: give ${kind}` };
+}
 /**
  * The run's input values: what the caller gave (read as the default's kind: `asDeclared`), else the declared default. An input the plan does
  * not declare, or a required one with neither value nor default, is an error naming it.
@@ -20238,14 +20290,11 @@ function resolveInputs(plan, given) {
     }
     for (const [name, spec] of Object.entries(declared)) {
         if (Object.hasOwn(given, name)) {
-            const kind = kindOf(spec.default);
-            const read = asDeclared(given[name], kind);
+            const read = readInput(name, spec, given[name]);
             if (read.ok)
                 inputs[name] = read.value;
-            else {
-                const got = given[name] !== null && typeof given[name] === 'object' ? (Array.isArray(given[name]) ? 'a list' : 'a map') : JSON.stringify(given[name]);
-                errors.push(`input '${name}' is ${kind} (its default is ${JSON.stringify(spec.default)}); got ${got}: give ${kind}`);
-            }
+            else
+                errors.push(read.error);
         }
         else if (spec.default !== undefined)
             inputs[name] = spec.default;
@@ -21532,7 +21581,7 @@ function referenceIn(arg) {
     return undefined;
 }
 /**
- * No command tool's or command goal's argv holds a reference (found by an adversarial pass): a goal
+ * No command tool's, MCP server's or command goal's argv holds a reference (found by an adversarial pass): a goal
  * `command: [check, "${steps.1.result}"]` ran `check` on the literal text and passed without checking
  * anything, and a tool got `${inputs.p}` for the input's value.
  */
@@ -21545,6 +21594,16 @@ function checkCommandArgv(plan) {
                 return;
             const how = reference.env ? 'a runner variable reaches it through `env:`' : 'it gets the step\'s `args` as JSON on stdin: pass the value there';
             issues.push({ path: ['tools', name, 'command', index], message: `\`${reference.written}\` would reach the program as written: a command's argv is not filled in (no shell), and ${how}` });
+        });
+    }
+    // A stdio MCP server's argv is passed as written too: `--token=${env.DOCS_TOKEN}` started it with those characters.
+    for (const [name, server] of Object.entries(plan.mcp_servers ?? {})) {
+        server.command?.forEach((arg, index) => {
+            const reference = referenceIn(arg);
+            if (reference === undefined)
+                return;
+            const how = reference.env ? 'a runner variable reaches it through `env:`' : 'the server starts before any step: pass the value as a tool argument';
+            issues.push({ path: ['mcp_servers', name, 'command', index], message: `\`${reference.written}\` would reach the program as written: a command's argv is not filled in (no shell), and ${how}` });
         });
     }
     (plan.goals ?? []).forEach((goal, goalIndex) => {
@@ -21880,6 +21939,11 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
             const scan = (0,find_references/* findReferences */.y)(step.forEach.key, itemName);
             for (const problem of scan.problems)
                 issues.push({ path: keyPath, message: problem.message });
+            // Only the item is filled into a key (expand-for-each): another reference stayed as written in every child's key.
+            for (const found of scan.references) {
+                if (found.reference.kind !== 'item')
+                    issues.push({ path: keyPath, message: `\`${found.text}\` in a key stays as written: a key reads only the item (\${${itemName}\u2026}); remove it, or make the item carry it` });
+            }
             if (scan.problems.length === 0 && !scan.references.some((found) => found.reference.kind === 'item')) {
                 issues.push({ path: keyPath, message: `key must use the item, such as \${${itemName}.name}, or every child would get the same key` });
             }
@@ -21928,27 +21992,26 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
         if (!checkAncestors || ancestorsNeeded.size === 0)
             return;
         for (const [key, { found, base }] of ancestorsNeeded) {
-            questions.push({
-                stepIndex: index,
-                target: key,
-                before: issues.length,
-                issue: {
-                    path: [...base, ...found.at],
-                    message: `${found.text}: step ${step.key} uses the result of step ${key}, which it does not depend on (directly or through other steps), so step ${key} may not have run yet; add ${key} to depends_on`,
-                },
-            });
+            questions.push({ stepIndex: index, target: key, before: issues.length, path: [...base, ...found.at], text: found.text });
         }
     });
     if (questions.length === 0)
         return { references, issues };
-    const answers = new AncestorCheck(steps, stepIndex).answer(questions);
+    const check = new AncestorCheck(steps, stepIndex);
+    const answers = check.answer(questions);
+    // A step that runs after the one using it: "add it to depends_on" would make a cycle.
+    const unmet = questions.filter((_, question) => !answers[question]);
+    const after = check.answer(unmet.map(({ stepIndex: index, target }) => ({ stepIndex: stepIndex.get(target), target: steps[index].key })));
     const ordered = [];
     let next = 0;
-    questions.forEach(({ before, issue }, question) => {
+    unmet.forEach(({ before, path, text, stepIndex: index, target }, question) => {
         while (next < before)
             ordered.push(issues[next++]);
-        if (!answers[question])
-            ordered.push(issue);
+        const key = steps[index].key;
+        const message = after[question]
+            ? `${text}: step ${key} uses the result of step ${target}, which runs after it (step ${target} depends on step ${key}, directly or through other steps), so step ${key} cannot have it; move the work that needs it into a step after step ${target}`
+            : `${text}: step ${key} uses the result of step ${target}, which it does not depend on (directly or through other steps), so step ${target} may not have run yet; add ${target} to depends_on`;
+        ordered.push({ path, message });
     });
     while (next < issues.length)
         ordered.push(issues[next++]);
@@ -22436,10 +22499,16 @@ const ENV_BODY = /^env\.[A-Za-z_][A-Za-z0-9_]*$/;
  * A value a plan gives a process's variable or an MCP server's header: text, in which every `${\u2026}`
  * reads a runner variable as `${env.NAME}` (`expandEnvReferences`). Any other `${\u2026}` was passed on as
  * written: `${env.}`, `${env.MY-VAR}`, `${HOME}` and `${inputs.week}` reached the tool as those very
- * characters, and nothing said so.
+ * characters, and nothing said so. A NUL byte is refused.
  */
 function envValue() {
     return zod__WEBPACK_IMPORTED_MODULE_0__.string().superRefine((value, ctx) => {
+        // No variable or header can carry one: validate said ok, and the start failed with ERR_INVALID_ARG_VALUE
+        // blamed on the command (found by an adversarial pass).
+        if (value.includes('\0')) {
+            ctx.addIssue({ code: 'custom', message: 'a variable\'s or header\'s value cannot hold a NUL byte (\\0)' });
+            return;
+        }
         for (const [whole, body] of value.matchAll(TEMPLATE)) {
             if (ENV_BODY.test(body))
                 continue;
@@ -23173,8 +23242,8 @@ const STATE_ICONS = {
     skipped: '\u23ed\ufe0f',
 };
 /**
- * `3/5 complete, 0 failed` (plus failed items of completed steps, failed steps of the plans they use, skipped
- * and replaced, when any), over
+ * `3/5 complete, 0 failed` (plus failed items of completed steps, failed steps of the plans they use, steps
+ * awaiting approval, skipped and replaced, when any), over
  * the steps of the current plan revision: a step that failed and was replaced by a replan is counted as
  * replaced, not as a failure of the plan that finally ran.
  */
@@ -23200,10 +23269,12 @@ function checklistHeader(record) {
     }
     const replaced = record.steps.size - total;
     const skipped = counts.skipped;
+    // A paused run's \u23f8\ufe0f steps: `2/5 complete, 0 failed` read as if the other three had not been reached.
+    const waiting = counts.waiting ? `, ${counts.waiting} awaiting approval` : '';
     const items = inside.items ? `, ${inside.items} item${inside.items === 1 ? '' : 's'} failed` : '';
     const steps = inside.steps ? `, ${inside.steps} step${inside.steps === 1 ? '' : 's'} of used plans failed` : '';
     const replacedText = replaced ? `, ${replaced} replaced${replacedFailed ? ` (${replacedFailed} had failed)` : ''}` : '';
-    return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${steps}${skipped ? `, ${skipped} skipped` : ''}${replacedText}`;
+    return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${steps}${waiting}${skipped ? `, ${skipped} skipped` : ''}${replacedText}`;
 }
 /**
  * Adds to `found` what failed inside a completed step: its own items, and for a `type: plan` step its used
@@ -24609,22 +24680,12 @@ function goalsHeadline(goals) {
 }
 /**
  * The goals as a Markdown table; evidence is redacted, cut to `maxEvidence` and escaped. With more
- * goals than `maxRows`, the required ones not met are kept first, then the warnings not met (the table
- * keeps the plan's order), and a line after the table says how many were left out and where they are.
+ * goals than `maxRows`, or rows over `maxBytes` of UTF-8, the required ones not met are kept first, then
+ * the warnings not met (the table keeps the plan's order), and a line after the table says how many were
+ * left out and where they are.
  */
-function renderGoalsTable(goals, redact, maxEvidence = 500, maxRows = Number.POSITIVE_INFINITY, restAt = 'the job summary') {
-    let shown = goals;
-    let note = '';
-    if (goals.length > maxRows) {
-        // The required goals not met first: they are what failed the job.
-        const notMet = [...goals.filter((goal) => goal.outcome !== 'met' && goal.severity === 'required'), ...goals.filter((goal) => goal.outcome !== 'met' && goal.severity !== 'required')];
-        const keep = new Set([...notMet, ...goals.filter((goal) => goal.outcome === 'met')].slice(0, maxRows));
-        shown = goals.filter((goal) => keep.has(goal));
-        const left = goals.length - shown.length;
-        const leftNotMet = notMet.filter((goal) => !keep.has(goal)).length;
-        note = `\n\n_\u2026 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(left)} more goal${left === 1 ? '' : 's'} (${leftNotMet === 0 ? 'all met' : `${leftNotMet} not met`}) in ${restAt}._`;
-    }
-    const rows = shown.map((goal) => {
+function renderGoalsTable(goals, redact, maxEvidence = 500, maxRows = Number.POSITIVE_INFINITY, restAt = 'the job summary', maxBytes = Number.POSITIVE_INFINITY) {
+    const rowOf = (goal) => {
         const cells = [
             goalIcon(goal),
             (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(redact(goal.name), 200)),
@@ -24633,9 +24694,32 @@ function renderGoalsTable(goals, redact, maxEvidence = 500, maxRows = Number.POS
             (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(redact(evidenceBeside(goal)), maxEvidence)),
         ];
         return `| ${cells.join(' | ')} |`;
-    });
-    return ['|  | Goal | Severity | Outcome | Evidence |', '| --- | --- | --- | --- | --- |', ...rows].join('\n') + note;
+    };
+    const head = ['|  | Goal | Severity | Outcome | Evidence |', '| --- | --- | --- | --- | --- |'];
+    // The required goals not met first: they are what failed the job.
+    const notMet = [...goals.filter((goal) => goal.outcome !== 'met' && goal.severity === 'required'), ...goals.filter((goal) => goal.outcome !== 'met' && goal.severity !== 'required')];
+    const rows = new Map();
+    // A row is at most ~750 characters, but three bytes each in Japanese: 500 rows of it were 1 MB, past the summary's cap.
+    let room = maxBytes - Buffer.byteLength(head.join('\n')) - NOTE_BYTES - Buffer.byteLength(restAt);
+    for (const goal of [...notMet, ...goals.filter((goal) => goal.outcome === 'met')]) {
+        if (rows.size >= maxRows)
+            break;
+        const row = rowOf(goal);
+        room -= Buffer.byteLength(row) + 1;
+        if (room < 0)
+            break;
+        rows.set(goal, row);
+    }
+    let note = '';
+    if (rows.size < goals.length) {
+        const left = goals.length - rows.size;
+        const leftNotMet = notMet.filter((goal) => !rows.has(goal)).length;
+        note = `\n\n_\u2026 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(left)} more goal${left === 1 ? '' : 's'} (${leftNotMet === 0 ? 'all met' : `${leftNotMet} not met`}) in ${restAt}._`;
+    }
+    return [...head, ...goals.filter((goal) => rows.has(goal)).map((goal) => rows.get(goal))].join('\n') + note;
 }
+/** Room kept in `maxBytes` for the line that says how many goals were left out, besides where they are. */
+const NOTE_BYTES = 100;
 
 
 /***/ }),
@@ -25321,7 +25405,8 @@ function hardCut(text, maxBytes, where) {
  */
 /**
  * Goal rows the summary shows, the goals not met first (each row at most ~750 characters: 500 take
- * 375 KB of its 1 MiB). Whole, 20,000 goals filled the 1 MiB and the cut end took every \u274c row and the steps.
+ * 375 KB of its 1 MiB), within half its bytes. Whole, 20,000 goals filled the 1 MiB and the cut end took every
+ * \u274c row and the steps.
  */
 const SUMMARY_GOAL_ROWS = 500;
 function renderSummary(record, options) {
@@ -25329,7 +25414,7 @@ function renderSummary(record, options) {
     const where = options.fullRecordAt ?? 'the trace file';
     const maxBytes = options.maxBytes ?? SUMMARY_MAX_BYTES - 16;
     const goals = options.goals?.length
-        ? [`### Goals \u2014 ${(0,goals_table/* goalsHeadline */.l$)(options.goals)}`, (0,goals_table/* renderGoalsTable */.Lb)(options.goals, redact, 500, SUMMARY_GOAL_ROWS, where)]
+        ? [`### Goals \u2014 ${(0,goals_table/* goalsHeadline */.l$)(options.goals)}`, (0,goals_table/* renderGoalsTable */.Lb)(options.goals, redact, 500, SUMMARY_GOAL_ROWS, where, Math.floor(maxBytes / 2))]
         : [];
     const graph = {
         full: `### Plan graph\n\n${(0,mermaid_graph/* renderMermaidGraph */.gf)(record, redact)}`,
@@ -25989,8 +26074,17 @@ class PlanGraph {
         }
         return [...seen].sort((a, b) => this.indexOf(a) - this.indexOf(b));
     }
-    /** The last step in declaration order: its result is the run's result. */
+    /**
+     * The last step in declaration order that no step depends on: its result is the run's result. A plan may
+     * declare a step before one it depends on; the last one declared was then upstream of the plan's end, and its
+     * result stood for the run while the step after it failed under `on_failure: continue` (found by an adversarial pass).
+     */
     lastKey() {
+        for (let i = this.#steps.length - 1; i >= 0; i--) {
+            const key = this.#steps[i].key;
+            if (!this.#dependents.has(key))
+                return key;
+        }
         return this.#steps.at(-1)?.key;
     }
     /** The full plan as a client draws it once. */
@@ -42457,7 +42551,8 @@ function defaultSchedule(draw, ms) {
 function windowLines(record, redact, rows, cursor) {
     const steps = record.plan?.steps ?? [];
     const linesOf = (index) => stepLines((0,checklist/* checklistItem */.gd)(steps[index], record.steps.get(steps[index].key), redact), record, redact);
-    if (rows === undefined)
+    // 0 rows is a terminal whose size was never set (as 0 columns is, see fitToColumns): its height is unknown.
+    if (!rows)
         return steps.flatMap((_, index) => linesOf(index));
     // Title, footer, and one line each for "above" and "below", plus the line the cursor rests on.
     const room = Math.max(1, rows - 5);
@@ -43911,6 +44006,8 @@ async function closeTrace(trace, warn) {
 
 /** The post step's state name for the commit an approved run opened its check run on. */
 const CHECK_HEAD_STATE = 'checkHeadSha';
+/** The post step's state name for the id of the check run the main step opened (`leftCheckRun` finds it by it). */
+const CHECK_RUN_STATE = 'checkRunId';
 /** Saved once a run that resumes its own trace in place has opened it (truncated it for its own events). */
 const TRACE_OPENED_STATE = 'traceOpened';
 /**
@@ -44142,6 +44239,8 @@ async function runAction(given, deps) {
     // A killed main step's post step completes the check run it left: on this commit, not the event's.
     if (check && answered?.headSha)
         deps.saveState?.(CHECK_HEAD_STATE, answered.headSha);
+    if (check?.id !== undefined)
+        deps.saveState?.(CHECK_RUN_STATE, String(check.id));
     try {
         const listeners = [consoleChecklist({ write: io.write, isTTY: false, redact }), stepLogGroups(io, redact)];
         if (trace)
@@ -44536,10 +44635,11 @@ async function post(commands) {
         if (process.env[`STATE_${ENDED_STATE}`] !== 'true') {
             const { finishKilledRun } = await __nccwpck_require__.e(/* import() */ 433).then(__nccwpck_require__.bind(__nccwpck_require__, 13433));
             const checkHeadSha = process.env[`STATE_${CHECK_HEAD_STATE}`];
+            const checkRunId = Number(process.env[`STATE_${CHECK_RUN_STATE}`] || Number.NaN);
             const reported = process.env[`STATE_${write_report/* REPORTED_STATE */.C}`] === 'true';
             const traceOpened = process.env[`STATE_${TRACE_OPENED_STATE}`] === 'true';
             const answerRecorded = process.env[`STATE_${ANSWER_RECORDED_STATE}`] === 'true';
-            await finishKilledRun(read.settings, { io, redact, clock: clock/* systemClock */.ml, ...gitHubClient(read.settings, io), ...(checkHeadSha && { checkHeadSha }), ...(reported && { reported }), traceOpened, ...(answerRecorded && { answerRecorded }) });
+            await finishKilledRun(read.settings, { io, redact, clock: clock/* systemClock */.ml, ...gitHubClient(read.settings, io), ...(checkHeadSha && { checkHeadSha }), ...(Number.isSafeInteger(checkRunId) && checkRunId > 0 && { checkRunId }), ...(reported && { reported }), traceOpened, ...(answerRecorded && { answerRecorded }) });
         }
     }
     catch (error) {

@@ -2,6 +2,43 @@ export const id = 211;
 export const ids = [211];
 export const modules = {
 
+/***/ 24381:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   U: () => (/* binding */ boundedCall)
+/* harmony export */ });
+/**
+ * The longest call id, and name of a tool the step does not offer, a conversation keeps: both are the model's
+ * own strings, resent every turn and counted by no budget. Ten turns of 8 calls named with 50,000 characters
+ * sent 4.4 million characters in the last request (found by an adversarial pass). A plan's tool names have at
+ * most 64 characters, an MCP server's 128.
+ */
+const MAX_CALL_ID_CHARS = 64;
+const MAX_UNKNOWN_NAME_CHARS = 128;
+/**
+ * The call as the conversation keeps it: a longer id, or one the conversation already holds (`used`), replaced by
+ * the runner's (`fallbackId`), a longer unknown name cut; its id is added to `used`. A server that sends no ids is
+ * read as `call_0_0` every turn, and one may give parallel calls one id: replies that name the same id cannot say
+ * which call they answer, and OpenAI refuses a conversation with such ids (found by an adversarial pass). An agent
+ * step's loop and the eval's ReAct baseline both keep calls so.
+ */
+function boundedCall(call, fallbackId, known, used) {
+    const { id, function: fn } = call;
+    const replaceId = id.length > MAX_CALL_ID_CHARS || used.has(id);
+    let newId = fallbackId;
+    for (let again = 1; replaceId && used.has(newId); again += 1)
+        newId = `${fallbackId}-${again}`;
+    used.add(replaceId ? newId : id);
+    const longName = fn.name.length > MAX_UNKNOWN_NAME_CHARS && !known(fn.name);
+    if (!replaceId && !longName)
+        return call;
+    return { ...call, id: replaceId ? newId : id, function: { ...fn, name: longName ? `${fn.name.slice(0, MAX_UNKNOWN_NAME_CHARS)}\u2026` : fn.name } };
+}
+
+
+/***/ }),
+
 /***/ 89999:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -196,6 +233,8 @@ function functionDefinition(tool) {
 
 // EXTERNAL MODULE: ./lib/steps/agent/apply-write-todos.js
 var apply_write_todos = __webpack_require__(94067);
+// EXTERNAL MODULE: ./lib/steps/agent/bounded-call.js
+var bounded_call = __webpack_require__(24381);
 // EXTERNAL MODULE: ./lib/core/error-text.js
 var error_text = __webpack_require__(7437);
 // EXTERNAL MODULE: ./lib/security/sanitize-untrusted.js + 3 modules
@@ -207,6 +246,7 @@ var validate_tool_arguments = __webpack_require__(14481);
 // EXTERNAL MODULE: ./lib/core/parse-json.js
 var parse_json = __webpack_require__(70695);
 ;// CONCATENATED MODULE: ./lib/steps/agent/call-agent-tool.js
+
 
 
 
@@ -270,6 +310,10 @@ async function callAgentTool(ctx, tools, name, argumentText) {
         if (ctx.signal.aborted)
             throw ctx.signal.reason;
         const text = (0,error_text/* errorText */.k)(error);
+        // A side-effect call that got no answer may have taken effect, and the run escalates once the step ends: told
+        // only that the tool failed, the model made it again in other words (found by an adversarial pass: a second issue).
+        if ((0,step_error/* leftEffectUnknown */.Bk)(tool.sideEffects, error, false))
+            return { ...failed(args, text), endsStep: error };
         return failed(args, text, `The tool failed:\n${(0,data_block/* dataBlock */.g4)({ tool: name, error: 'true' }, (0,sanitize_untrusted/* sanitizeUntrusted */._2)(text, { maxChars: 4000 }), true)}`);
     }
     return { ok: true, args: checked.args, result, reply: (0,data_block/* dataBlock */.g4)({ tool: name }, (0,data_block/* promptData */.jG)(result), true) };
@@ -305,6 +349,7 @@ function resolveTaskText(task, sources) {
 }
 
 ;// CONCATENATED MODULE: ./lib/steps/agent/run-agent-step.js
+
 
 
 
@@ -381,6 +426,8 @@ class AgentLoop {
             messages.push({ role: 'user', content: earlierCallsNote(ctx.earlierCalls) });
         const tools = [write_todos_definition/* WRITE_TODOS_DEFINITION */.G, ...[...this.#tools.offered.values()].map(functionDefinition)];
         const replies = new reply_budget/* ReplyBudget */.k((name) => name === write_todos_definition/* WRITE_TODOS */.q || this.#tools.offered.has(name));
+        // Every call id the conversation holds: a reply names the call it answers by it.
+        const callIds = new Set();
         for (let turn = 1; turn <= this.#maxTurns; turn += 1) {
             const request = { model, messages: [...messages], tools, ...(temperature !== undefined ? { temperature } : {}) };
             const response = await (0,complete_for_step/* completeForStep */.X)(ctx, client, request);
@@ -388,7 +435,7 @@ class AgentLoop {
             const content = choice?.message.content ?? '';
             const asked = (choice?.message.tool_calls ?? []).filter((call) => call.type === 'function');
             // Every call kept is answered and recorded; those past the cap are not read at all.
-            const calls = asked.slice(0, MAX_TOOL_CALLS_READ_PER_TURN).map((call, at) => boundedCall(call, `plan-runner-call-${turn}-${at}`, (name) => name === write_todos_definition/* WRITE_TODOS */.q || this.#tools.offered.has(name)));
+            const calls = asked.slice(0, MAX_TOOL_CALLS_READ_PER_TURN).map((call, at) => (0,bounded_call/* boundedCall */.U)(call, `plan-runner-call-${turn}-${at}`, (name) => name === write_todos_definition/* WRITE_TODOS */.q || this.#tools.offered.has(name), callIds));
             const dropped = asked.length - calls.length;
             const answered = (0,invisible_characters/* hasVisibleText */.uA)(content);
             if (answered)
@@ -425,6 +472,9 @@ class AgentLoop {
                     ok: answer.ok,
                     ...(answer.ok ? { result: answer.result } : { error: answer.error }),
                 });
+                // No later call of this turn or the next runs: the run's record of the call decides what happens.
+                if (answer.endsStep !== undefined)
+                    throw answer.endsStep;
                 const last = dropped > 0 && call === calls.at(-1);
                 const reply = last ? `${answer.reply}${notReadNote(dropped)}` : answer.reply;
                 replies.add(messages.length, call.function.name, reply.length);
@@ -486,23 +536,6 @@ const TODOS_NOT_RUN = {
 function notRun(call, why = { error: NOT_RUN_ERROR, reply: NOT_RUN_REPLY }) {
     const parsed = parseArguments(call.function.arguments);
     return { ok: false, args: parsed.ok ? parsed.args : call.function.arguments, error: why.error, reply: why.reply };
-}
-/**
- * The longest call id, and name of a tool the step does not offer, a conversation keeps: both are the model's
- * own strings, resent every turn and counted by no budget. Ten turns of 8 calls named with 50,000 characters
- * sent 4.4 million characters in the last request (found by an adversarial pass). A plan's tool names have at
- * most 64 characters, an MCP server's 128.
- */
-const MAX_CALL_ID_CHARS = 64;
-const MAX_UNKNOWN_NAME_CHARS = 128;
-/** The call as the conversation keeps it: a longer id replaced by the runner's (`fallbackId`), a longer unknown name cut. */
-function boundedCall(call, fallbackId, known) {
-    const { id, function: fn } = call;
-    const longId = id.length > MAX_CALL_ID_CHARS;
-    const longName = fn.name.length > MAX_UNKNOWN_NAME_CHARS && !known(fn.name);
-    if (!longId && !longName)
-        return call;
-    return { ...call, id: longId ? fallbackId : id, function: { ...fn, name: longName ? `${fn.name.slice(0, MAX_UNKNOWN_NAME_CHARS)}\u2026` : fn.name } };
 }
 /** An `agent` step: a bounded Chat Completions tool loop whose final answer is the step's result. */
 function runAgentStep(ctx) {

@@ -222,6 +222,8 @@ function mcpTool(options) {
         inputSchema: options.cleanSchema ?? cleanSchemaTexts(tool.inputSchema),
         sideEffects: tool.annotations?.readOnlyHint !== true,
         timeoutSeconds: timeoutMs / 1000,
+        // Which server answers, and how it is reached: not its timeouts or which of its tools the plan takes.
+        ...(options.server && { origin: { command: options.server.command ?? null, env: options.server.env ?? null, url: options.server.url ?? null, headers: options.server.headers ?? null } }),
         async execute(args, ctx) {
             let result;
             try {
@@ -920,7 +922,7 @@ async function connectMcpServers(config, options) {
             }
             owners.set(name, `tool '${shownToolName(tool.name)}' of '${session.name}'`);
             sessionOf.set(name, session);
-            tools.push(mcpTool({ name, session, tool, timeoutMs: callTimeoutMs, cleanSchema }));
+            tools.push(mcpTool({ name, session, tool, timeoutMs: callTimeoutMs, cleanSchema, ...(config[session.name] && { server: config[session.name] }) }));
         }
     }
     return {

@@ -729,7 +729,8 @@ function hardCut(text, maxBytes, where) {
  */
 /**
  * Goal rows the summary shows, the goals not met first (each row at most ~750 characters: 500 take
- * 375 KB of its 1 MiB). Whole, 20,000 goals filled the 1 MiB and the cut end took every \u274c row and the steps.
+ * 375 KB of its 1 MiB), within half its bytes. Whole, 20,000 goals filled the 1 MiB and the cut end took every
+ * \u274c row and the steps.
  */
 const SUMMARY_GOAL_ROWS = 500;
 function renderSummary(record, options) {
@@ -737,7 +738,7 @@ function renderSummary(record, options) {
     const where = options.fullRecordAt ?? 'the trace file';
     const maxBytes = options.maxBytes ?? SUMMARY_MAX_BYTES - 16;
     const goals = options.goals?.length
-        ? [`### Goals \u2014 ${(0,goals_table/* goalsHeadline */.l$)(options.goals)}`, (0,goals_table/* renderGoalsTable */.Lb)(options.goals, redact, 500, SUMMARY_GOAL_ROWS, where)]
+        ? [`### Goals \u2014 ${(0,goals_table/* goalsHeadline */.l$)(options.goals)}`, (0,goals_table/* renderGoalsTable */.Lb)(options.goals, redact, 500, SUMMARY_GOAL_ROWS, where, Math.floor(maxBytes / 2))]
         : [];
     const graph = {
         full: `### Plan graph\n\n${(0,mermaid_graph/* renderMermaidGraph */.gf)(record, redact)}`,
@@ -1116,22 +1117,12 @@ function goalsHeadline(goals) {
 }
 /**
  * The goals as a Markdown table; evidence is redacted, cut to `maxEvidence` and escaped. With more
- * goals than `maxRows`, the required ones not met are kept first, then the warnings not met (the table
- * keeps the plan's order), and a line after the table says how many were left out and where they are.
+ * goals than `maxRows`, or rows over `maxBytes` of UTF-8, the required ones not met are kept first, then
+ * the warnings not met (the table keeps the plan's order), and a line after the table says how many were
+ * left out and where they are.
  */
-function renderGoalsTable(goals, redact, maxEvidence = 500, maxRows = Number.POSITIVE_INFINITY, restAt = 'the job summary') {
-    let shown = goals;
-    let note = '';
-    if (goals.length > maxRows) {
-        // The required goals not met first: they are what failed the job.
-        const notMet = [...goals.filter((goal) => goal.outcome !== 'met' && goal.severity === 'required'), ...goals.filter((goal) => goal.outcome !== 'met' && goal.severity !== 'required')];
-        const keep = new Set([...notMet, ...goals.filter((goal) => goal.outcome === 'met')].slice(0, maxRows));
-        shown = goals.filter((goal) => keep.has(goal));
-        const left = goals.length - shown.length;
-        const leftNotMet = notMet.filter((goal) => !keep.has(goal)).length;
-        note = `\n\n_\u2026 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(left)} more goal${left === 1 ? '' : 's'} (${leftNotMet === 0 ? 'all met' : `${leftNotMet} not met`}) in ${restAt}._`;
-    }
-    const rows = shown.map((goal) => {
+function renderGoalsTable(goals, redact, maxEvidence = 500, maxRows = Number.POSITIVE_INFINITY, restAt = 'the job summary', maxBytes = Number.POSITIVE_INFINITY) {
+    const rowOf = (goal) => {
         const cells = [
             goalIcon(goal),
             (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(redact(goal.name), 200)),
@@ -1140,9 +1131,32 @@ function renderGoalsTable(goals, redact, maxEvidence = 500, maxRows = Number.POS
             (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(redact(evidenceBeside(goal)), maxEvidence)),
         ];
         return `| ${cells.join(' | ')} |`;
-    });
-    return ['|  | Goal | Severity | Outcome | Evidence |', '| --- | --- | --- | --- | --- |', ...rows].join('\n') + note;
+    };
+    const head = ['|  | Goal | Severity | Outcome | Evidence |', '| --- | --- | --- | --- | --- |'];
+    // The required goals not met first: they are what failed the job.
+    const notMet = [...goals.filter((goal) => goal.outcome !== 'met' && goal.severity === 'required'), ...goals.filter((goal) => goal.outcome !== 'met' && goal.severity !== 'required')];
+    const rows = new Map();
+    // A row is at most ~750 characters, but three bytes each in Japanese: 500 rows of it were 1 MB, past the summary's cap.
+    let room = maxBytes - Buffer.byteLength(head.join('\n')) - NOTE_BYTES - Buffer.byteLength(restAt);
+    for (const goal of [...notMet, ...goals.filter((goal) => goal.outcome === 'met')]) {
+        if (rows.size >= maxRows)
+            break;
+        const row = rowOf(goal);
+        room -= Buffer.byteLength(row) + 1;
+        if (room < 0)
+            break;
+        rows.set(goal, row);
+    }
+    let note = '';
+    if (rows.size < goals.length) {
+        const left = goals.length - rows.size;
+        const leftNotMet = notMet.filter((goal) => !rows.has(goal)).length;
+        note = `\n\n_\u2026 ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(left)} more goal${left === 1 ? '' : 's'} (${leftNotMet === 0 ? 'all met' : `${leftNotMet} not met`}) in ${restAt}._`;
+    }
+    return [...head, ...goals.filter((goal) => rows.has(goal)).map((goal) => rows.get(goal))].join('\n') + note;
 }
+/** Room kept in `maxBytes` for the line that says how many goals were left out, besides where they are. */
+const NOTE_BYTES = 100;
 
 
 /***/ }),

@@ -338,52 +338,87 @@ async function cliJobSettings(args, env, redact, mode) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   I: () => (/* binding */ usedPlanFiles)
 /* harmony export */ });
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(76760);
-/* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8463);
-/* harmony import */ var _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(84700);
-/* harmony import */ var _plan_plan_file_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7743);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
+/* harmony import */ var _core_run_event_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8463);
+/* harmony import */ var _plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(84700);
+/* harmony import */ var _plan_plan_file_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7743);
+
 
 
 
 
 /**
  * The plan files `planFile` uses through `type: plan` steps (`uses:`, relative to the working directory,
- * the repository root, as the loader reads them), at every depth, as inputs the command reads: an output
- * named like one would overwrite it (a trace opened before the run emptied a used plan before it loaded).
+ * the repository root, as the loader reads them), at every depth, and the files the commands of these plans
+ * name (a tool's, a command goal's or an MCP server's program and script, as they run from that root), as
+ * inputs the command reads: an output named like one would overwrite it (a trace opened before the run
+ * emptied a used plan before it loaded, and replaced a tool's script with JSON lines).
  * Read leniently: a file that cannot be read or parsed adds nothing here, and the job reports it.
  */
 async function usedPlanFiles(planFile, cwd = process.cwd()) {
     const found = new Map();
-    let layer = [node_path__WEBPACK_IMPORTED_MODULE_0__.resolve(planFile)];
-    for (let depth = 0; depth < _core_run_event_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_PLAN_DEPTH */ .Z1 && layer.length > 0; depth++) {
+    const run = new Set();
+    let layer = [node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(planFile)];
+    for (let depth = 0; depth < _core_run_event_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_PLAN_DEPTH */ .Z1 && layer.length > 0; depth++) {
         const next = [];
         for (const file of layer) {
-            for (const uses of await usesOf(file)) {
-                const resolved = node_path__WEBPACK_IMPORTED_MODULE_0__.resolve(cwd, uses);
-                if (found.has(resolved) || resolved === node_path__WEBPACK_IMPORTED_MODULE_0__.resolve(planFile))
+            const refs = await refsOf(file);
+            for (const uses of refs.uses) {
+                const resolved = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(cwd, uses);
+                if (found.has(resolved) || resolved === node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(planFile))
                     continue;
                 found.set(resolved, uses);
                 next.push(resolved);
             }
+            for (const word of refs.commandWords) {
+                const resolved = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(cwd, word);
+                if (!run.has(resolved) && isFile(resolved))
+                    run.add(resolved);
+            }
         }
         layer = next;
     }
-    return [...found].map(([file, uses]) => [`the plan ${uses} it uses`, file]);
+    return [
+        ...[...found].map(([file, uses]) => [`the plan ${uses} it uses`, file]),
+        ...[...run].map((file) => ["the plan's command file", file]),
+    ];
 }
-/** The `uses:` of the steps in one plan file; none when it cannot be read or holds none. */
-async function usesOf(file) {
+/** Whether `file` is a regular file; a word that is no path (`-e`, code, a name too long) is not. */
+function isFile(file) {
+    try {
+        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(file, { throwIfNoEntry: false })?.isFile() ?? false;
+    }
+    catch {
+        return false;
+    }
+}
+/** The string words of a `command:` list, if `value` holds one. */
+function commandWords(value) {
+    const command = value !== null && typeof value === 'object' ? value.command : undefined;
+    return Array.isArray(command) ? command.filter((word) => typeof word === 'string') : [];
+}
+/** The values of a map (`tools:`, `mcp_servers:`) or the items of a list (`goals:`); none for anything else. */
+function entries(value) {
+    return value !== null && typeof value === 'object' ? Object.values(value) : [];
+}
+/** The `uses:` of the steps in one plan file and the words of its commands; none when it cannot be read. */
+async function refsOf(file) {
     // Not blocking on a FIFO (`run fifo` hung before the loader could say "not a file", past Ctrl-C), nor
     // reading a device without end: what the loader refuses adds nothing here.
-    const text = (0,_plan_plan_file_text_js__WEBPACK_IMPORTED_MODULE_2__/* .planFileText */ .X)(file);
-    if (text === undefined || !/\buses\s*:/.test(text))
-        return [];
+    const text = (0,_plan_plan_file_text_js__WEBPACK_IMPORTED_MODULE_3__/* .planFileText */ .X)(file);
+    if (text === undefined || !/\b(?:uses|command)\s*:/.test(text))
+        return { uses: [], commandWords: [] };
     // Read as the loader reads it (its size, depth and alias bounds, its fast reader): a plan's alias bomb costs nothing here.
-    const parsed = await (0,_plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .parsePlanYaml */ .O8)(text, file);
+    const parsed = await (0,_plan_parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_2__/* .parsePlanYaml */ .O8)(text, file);
     if (!parsed.ok)
-        return [];
+        return { uses: [], commandWords: [] };
     const value = parsed.parsed.value;
     const steps = Array.isArray(value?.workflow_sequence) ? value.workflow_sequence : [];
-    return steps.flatMap((step) => (step !== null && typeof step === 'object' && typeof step.uses === 'string' ? [step.uses] : []));
+    return {
+        uses: steps.flatMap((step) => (step !== null && typeof step === 'object' && typeof step.uses === 'string' ? [step.uses] : [])),
+        commandWords: [value?.tools, value?.goals, value?.mcp_servers].flatMap((group) => entries(group).flatMap(commandWords)),
+    };
 }
 
 
@@ -3217,17 +3252,32 @@ function commandTool(name, declaration, options) {
         },
     };
 }
-/** stdout as a result: the JSON value it holds, or else its trimmed text. */
+/**
+ * stdout as a result: the JSON value it holds, or else its trimmed text. A whole number a double cannot hold is
+ * kept as the digits printed: read as a number, `1234567890123456789` became 1234567890123456800 (a later step
+ * acted on another id), and a 20-digit numeric secret reached the reports as its first 16 digits, which no
+ * redaction of the whole secret finds (found by an adversarial pass).
+ */
 function parseCommandOutput(stdout) {
     const text = stdout.trim();
     if (text === '')
         return '';
+    let value;
     try {
-        return (0,parse_json/* parseJson */.qF)(text);
+        value = (0,parse_json/* parseJson */.qF)(text);
     }
     catch {
         return text;
     }
+    // A double holds every whole number of up to 15 digits: only longer runs can lose any.
+    if (!/\d{16}/.test(text))
+        return value;
+    return JSON.parse(text, (_key, parsed, context) => {
+        const source = context?.source;
+        if (typeof parsed !== 'number' || source === undefined || !/^-?\d+$/.test(source))
+            return parsed;
+        return Number.isFinite(parsed) && BigInt(source) === BigInt(parsed) ? parsed : source;
+    });
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/duplicate-tool-error.js
@@ -4941,7 +4991,8 @@ class ResultHashes {
 function stepReuseKey(step, from) {
     const definition = (name) => {
         const tool = from.tools.get(name);
-        return from.plan.source?.tools?.[name] ?? (tool ? { description: tool.description, input: tool.inputSchema, sideEffects: tool.sideEffects } : null);
+        // An MCP tool's server too (`origin`), as the trace would keep it: the same tool of another server answers otherwise.
+        return from.plan.source?.tools?.[name] ?? (tool ? { description: tool.description, input: tool.inputSchema, sideEffects: tool.sideEffects, ...(tool.origin !== undefined && { origin: redacted(tool.origin, from.redact) }) } : null);
     };
     const agent = step.agent === undefined ? undefined : from.plan.source?.agents?.[step.agent];
     // An agent step calls the tools it names (its profile's only bound them): each one's definition, by name.
@@ -5622,7 +5673,7 @@ class PlanRun {
             this.#callsInFlight.delete(callKey);
             // A permanent error is the tool saying no; a timeout, a cancel, a lost connection, a kill or a stop for
             // too much output says nothing about the effect.
-            const unknown = tool.sideEffects && !(0,step_error/* isNotSent */.eg)(error) && ((0,step_error/* isTransient */.dg)(error) || ctx.signal.aborted || (0,step_error/* isEffectUnknown */.mH)(error));
+            const unknown = (0,step_error/* leftEffectUnknown */.Bk)(tool.sideEffects, error, ctx.signal.aborted);
             if (tool.sideEffects && !unknown) {
                 this.#sideEffects.delete(callKey);
                 if (this.#calls.get(anyKey)?.by === this)
@@ -8620,99 +8671,6 @@ function replayModelClient(path, options = {}) {
 
 /***/ }),
 
-/***/ 57637:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   e: () => (/* binding */ resolveInputs)
-/* harmony export */ });
-/**
- * `value` read as its input's default is: text (every CLI `--input` is text) that spells a decimal
- * number or true/false, for an input whose default is a number or a flag (a number past what a double holds
- * exactly is the nearest one, as the default would be written). `--input n=7` reached a math
- * tool as "7", which its schema refused. Text that is no number for a number input, or neither true nor
- * false for a flag, is an error (`ok: false`): it reached the first tool that used it, whose error named
- * neither the input nor where it came from (found by a new-user walkthrough). The action's `inputs` give
- * numbers, flags, lists and maps too: a value of another kind than the default's is refused the same way,
- * null included (a used plan's `with:` from a result), but a number or a flag for a text input is its text,
- * as the CLI gives it (found by reviews).
- */
-const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-/** The kind of input a default declares, or undefined for none (no default, or null): any value is taken. */
-function kindOf(fallback) {
-    if (fallback === undefined || fallback === null)
-        return undefined;
-    if (Array.isArray(fallback))
-        return 'a list';
-    return typeof fallback === 'number' ? 'a number' : typeof fallback === 'boolean' ? 'true or false' : typeof fallback === 'object' ? 'a map' : 'text';
-}
-function asDeclared(value, kind) {
-    const ok = (read) => ({ ok: true, value: read });
-    const refused = { ok: false };
-    if (kind === undefined)
-        return ok(value);
-    if (value === null)
-        return refused;
-    if (kind === 'a list')
-        return Array.isArray(value) ? ok(value) : refused;
-    // Anything for a map input, as before lists and maps could be given.
-    if (kind === 'a map')
-        return ok(value);
-    if (typeof value === 'object')
-        return refused;
-    if (kind === 'text')
-        return ok(typeof value === 'string' ? value : String(value));
-    const text = String(value).trim();
-    if (kind === 'a number') {
-        if (typeof value === 'number')
-            return ok(value);
-        // A decimal number as people write one (`7`, `-0.25`, `1.50`, `1e3`); not hex, `Infinity` or blanks, which
-        // `Number` also reads: those stayed text and failed at the first tool (found by a review).
-        const number = typeof value === 'string' && DECIMAL.test(text) ? Number(text) : Number.NaN;
-        return Number.isFinite(number) ? ok(number) : refused;
-    }
-    if (typeof value === 'boolean')
-        return ok(value);
-    // In any case, as the action's own flags are read (`True`, `FALSE`).
-    return typeof value === 'string' && /^(?:true|false)$/i.test(text) ? ok(text.toLowerCase() === 'true') : refused;
-}
-/**
- * The run's input values: what the caller gave (read as the default's kind: `asDeclared`), else the declared default. An input the plan does
- * not declare, or a required one with neither value nor default, is an error naming it.
- */
-function resolveInputs(plan, given) {
-    const declared = plan.inputs ?? {};
-    const errors = [];
-    // Own keys only, in a map with no prototype: `toString`, `constructor` and `__proto__` are names like any other.
-    const inputs = Object.create(null);
-    for (const name of Object.keys(given)) {
-        if (!Object.hasOwn(declared, name)) {
-            const known = Object.keys(declared);
-            errors.push(`input '${name}' is not declared in the plan's inputs: ${known.length ? `declared: ${known.join(', ')}` : 'the plan declares none'}`);
-        }
-    }
-    for (const [name, spec] of Object.entries(declared)) {
-        if (Object.hasOwn(given, name)) {
-            const kind = kindOf(spec.default);
-            const read = asDeclared(given[name], kind);
-            if (read.ok)
-                inputs[name] = read.value;
-            else {
-                const got = given[name] !== null && typeof given[name] === 'object' ? (Array.isArray(given[name]) ? 'a list' : 'a map') : JSON.stringify(given[name]);
-                errors.push(`input '${name}' is ${kind} (its default is ${JSON.stringify(spec.default)}); got ${got}: give ${kind}`);
-            }
-        }
-        else if (spec.default !== undefined)
-            inputs[name] = spec.default;
-        else if (spec.required !== false)
-            errors.push(`input '${name}' is required: pass --input ${name}=\u2026 (CLI) or the action's 'inputs'`);
-    }
-    return errors.length ? { ok: false, errors } : { ok: true, inputs };
-}
-
-
-/***/ }),
-
 /***/ 54669:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -9449,8 +9407,8 @@ const STATE_ICONS = {
     skipped: '\u23ed\ufe0f',
 };
 /**
- * `3/5 complete, 0 failed` (plus failed items of completed steps, failed steps of the plans they use, skipped
- * and replaced, when any), over
+ * `3/5 complete, 0 failed` (plus failed items of completed steps, failed steps of the plans they use, steps
+ * awaiting approval, skipped and replaced, when any), over
  * the steps of the current plan revision: a step that failed and was replaced by a replan is counted as
  * replaced, not as a failure of the plan that finally ran.
  */
@@ -9476,10 +9434,12 @@ function checklistHeader(record) {
     }
     const replaced = record.steps.size - total;
     const skipped = counts.skipped;
+    // A paused run's \u23f8\ufe0f steps: `2/5 complete, 0 failed` read as if the other three had not been reached.
+    const waiting = counts.waiting ? `, ${counts.waiting} awaiting approval` : '';
     const items = inside.items ? `, ${inside.items} item${inside.items === 1 ? '' : 's'} failed` : '';
     const steps = inside.steps ? `, ${inside.steps} step${inside.steps === 1 ? '' : 's'} of used plans failed` : '';
     const replacedText = replaced ? `, ${replaced} replaced${replacedFailed ? ` (${replacedFailed} had failed)` : ''}` : '';
-    return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${steps}${skipped ? `, ${skipped} skipped` : ''}${replacedText}`;
+    return `${counts.completed}/${total} complete, ${counts.failed} failed${items}${steps}${waiting}${skipped ? `, ${skipped} skipped` : ''}${replacedText}`;
 }
 /**
  * Adds to `found` what failed inside a completed step: its own items, and for a `type: plan` step its used
@@ -9905,8 +9865,17 @@ class PlanGraph {
         }
         return [...seen].sort((a, b) => this.indexOf(a) - this.indexOf(b));
     }
-    /** The last step in declaration order: its result is the run's result. */
+    /**
+     * The last step in declaration order that no step depends on: its result is the run's result. A plan may
+     * declare a step before one it depends on; the last one declared was then upstream of the plan's end, and its
+     * result stood for the run while the step after it failed under `on_failure: continue` (found by an adversarial pass).
+     */
     lastKey() {
+        for (let i = this.#steps.length - 1; i >= 0; i--) {
+            const key = this.#steps[i].key;
+            if (!this.#dependents.has(key))
+                return key;
+        }
         return this.#steps.at(-1)?.key;
     }
     /** The full plan as a client draws it once. */

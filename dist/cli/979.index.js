@@ -2177,11 +2177,12 @@ const TRACE_FORMAT = 2;
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Bk: () => (/* binding */ leftEffectUnknown),
 /* harmony export */   dg: () => (/* binding */ isTransient),
 /* harmony export */   eg: () => (/* binding */ isNotSent),
-/* harmony export */   mH: () => (/* binding */ isEffectUnknown),
 /* harmony export */   zg: () => (/* binding */ StepError)
 /* harmony export */ });
+/* unused harmony export isEffectUnknown */
 /**
  * The base of every error a step can fail with. Whether retrying can help is decided where the
  * error is made (`transient`), never by matching message text later.
@@ -2219,6 +2220,14 @@ class StepError extends Error {
 /** True when `error` ended a tool call without saying whether it took effect (`StepError.effectUnknown`). */
 function isEffectUnknown(error) {
     return error instanceof StepError && error.effectUnknown;
+}
+/**
+ * True when a call of a tool with side effects (`sideEffects`) that ended in `error` may have taken effect: it got
+ * no answer (a transient failure, the step stopped: `stopped`) or an answer that does not say (`effectUnknown`),
+ * and was sent. A person checks before such a call is made again, in any words.
+ */
+function leftEffectUnknown(sideEffects, error, stopped) {
+    return sideEffects && !isNotSent(error) && (isTransient(error) || stopped || isEffectUnknown(error));
 }
 /** True when `error` ended a tool call that never reached what it acts on (`StepError.notSent`). */
 function isNotSent(error) {
@@ -4197,10 +4206,14 @@ var is_inside = __webpack_require__(99500);
 var check_pricing = __webpack_require__(25708);
 // EXTERNAL MODULE: ./lib/llm/pricing.js
 var llm_pricing = __webpack_require__(50657);
+// EXTERNAL MODULE: ./lib/plan/find-references.js
+var find_references = __webpack_require__(99271);
 // EXTERNAL MODULE: ./lib/plan/format-path.js
 var format_path = __webpack_require__(97222);
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 1 modules
 var parse_plan_yaml = __webpack_require__(84700);
+// EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
+var resolve_inputs = __webpack_require__(57637);
 // EXTERNAL MODULE: ./lib/plan/plan-error.js
 var plan_error = __webpack_require__(36487);
 // EXTERNAL MODULE: ./lib/core/run-event.js
@@ -4208,6 +4221,8 @@ var run_event = __webpack_require__(8463);
 // EXTERNAL MODULE: ./lib/core/push-all.js
 var push_all = __webpack_require__(37665);
 ;// CONCATENATED MODULE: ./lib/plan/load-subplans.js
+
+
 
 
 
@@ -4381,11 +4396,20 @@ function usedPlanPricingIssues(inner, uses, at, pricing) {
 function withIssues(inner, given, uses, index) {
     const declared = inner.source.inputs ?? {};
     const issues = [];
-    for (const name of Object.keys(given)) {
+    for (const [name, value] of Object.entries(given)) {
         if (!Object.hasOwn(declared, name)) {
             const known = Object.keys(declared);
             issues.push({ path: ['workflow_sequence', index, 'with', name], message: `the plan ${uses} has no input \`${name}\`; its inputs: ${known.length ? known.join(', ') : 'none'}` });
+            continue;
         }
+        // A value written out is read now, as the used plan's run would read it: refused only there, it failed that
+        // step after the steps before it had run (found by an adversarial pass). One a reference makes is known then.
+        const scan = (0,find_references/* findReferences */.y)(value);
+        if (scan.references.length > 0 || scan.problems.length > 0)
+            continue;
+        const read = (0,resolve_inputs/* readInput */.R)(name, declared[name], value);
+        if (!read.ok)
+            issues.push({ path: ['workflow_sequence', index, 'with', name], message: `the plan ${uses}: ${read.error}` });
     }
     for (const [name, input] of Object.entries(declared)) {
         if (Object.hasOwn(given, name) || input.default !== undefined || input.required === false)
@@ -5172,6 +5196,106 @@ function githubExpressionHint(text) {
         return undefined;
     const reference = match[1].trimEnd();
     return `write \`\${${reference}}\`, not \`\${{ ${reference} }}\` (GitHub expands \${{ }} itself before the plan runs)`;
+}
+
+
+/***/ }),
+
+/***/ 57637:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   R: () => (/* binding */ readInput),
+/* harmony export */   e: () => (/* binding */ resolveInputs)
+/* harmony export */ });
+/**
+ * `value` read as its input's default is: text (every CLI `--input` is text) that spells a decimal
+ * number or true/false, for an input whose default is a number or a flag (a number past what a double holds
+ * exactly is the nearest one, as the default would be written). `--input n=7` reached a math
+ * tool as "7", which its schema refused. Text that is no number for a number input, or neither true nor
+ * false for a flag, is an error (`ok: false`): it reached the first tool that used it, whose error named
+ * neither the input nor where it came from (found by a new-user walkthrough). The action's `inputs` give
+ * numbers, flags, lists and maps too: a value of another kind than the default's is refused the same way,
+ * null included (a used plan's `with:` from a result), but a number or a flag for a text input is its text,
+ * as the CLI gives it (found by reviews).
+ */
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+/** The kind of input a default declares, or undefined for none (no default, or null): any value is taken. */
+function kindOf(fallback) {
+    if (fallback === undefined || fallback === null)
+        return undefined;
+    if (Array.isArray(fallback))
+        return 'a list';
+    return typeof fallback === 'number' ? 'a number' : typeof fallback === 'boolean' ? 'true or false' : typeof fallback === 'object' ? 'a map' : 'text';
+}
+function asDeclared(value, kind) {
+    const ok = (read) => ({ ok: true, value: read });
+    const refused = { ok: false };
+    if (kind === undefined)
+        return ok(value);
+    if (value === null)
+        return refused;
+    if (kind === 'a list')
+        return Array.isArray(value) ? ok(value) : refused;
+    // Anything for a map input, as before lists and maps could be given.
+    if (kind === 'a map')
+        return ok(value);
+    if (typeof value === 'object')
+        return refused;
+    if (kind === 'text')
+        return ok(typeof value === 'string' ? value : String(value));
+    const text = String(value).trim();
+    if (kind === 'a number') {
+        if (typeof value === 'number')
+            return ok(value);
+        // A decimal number as people write one (`7`, `-0.25`, `1.50`, `1e3`); not hex, `Infinity` or blanks, which
+        // `Number` also reads: those stayed text and failed at the first tool (found by a review).
+        const number = typeof value === 'string' && DECIMAL.test(text) ? Number(text) : Number.NaN;
+        return Number.isFinite(number) ? ok(number) : refused;
+    }
+    if (typeof value === 'boolean')
+        return ok(value);
+    // In any case, as the action's own flags are read (`True`, `FALSE`).
+    return typeof value === 'string' && /^(?:true|false)$/i.test(text) ? ok(text.toLowerCase() === 'true') : refused;
+}
+/** `value` given for input `name`, read as its default's kind (`asDeclared`), or the error saying what to give. */
+function readInput(name, spec, value) {
+    const kind = kindOf(spec.default);
+    const read = asDeclared(value, kind);
+    if (read.ok)
+        return read;
+    const got = value !== null && typeof value === 'object' ? (Array.isArray(value) ? 'a list' : 'a map') : JSON.stringify(value);
+    return { ok: false, error: `input '${name}' is ${kind} (its default is ${JSON.stringify(spec.default)}); got ${got}: give ${kind}` };
+}
+/**
+ * The run's input values: what the caller gave (read as the default's kind: `asDeclared`), else the declared default. An input the plan does
+ * not declare, or a required one with neither value nor default, is an error naming it.
+ */
+function resolveInputs(plan, given) {
+    const declared = plan.inputs ?? {};
+    const errors = [];
+    // Own keys only, in a map with no prototype: `toString`, `constructor` and `__proto__` are names like any other.
+    const inputs = Object.create(null);
+    for (const name of Object.keys(given)) {
+        if (!Object.hasOwn(declared, name)) {
+            const known = Object.keys(declared);
+            errors.push(`input '${name}' is not declared in the plan's inputs: ${known.length ? `declared: ${known.join(', ')}` : 'the plan declares none'}`);
+        }
+    }
+    for (const [name, spec] of Object.entries(declared)) {
+        if (Object.hasOwn(given, name)) {
+            const read = readInput(name, spec, given[name]);
+            if (read.ok)
+                inputs[name] = read.value;
+            else
+                errors.push(read.error);
+        }
+        else if (spec.default !== undefined)
+            inputs[name] = spec.default;
+        else if (spec.required !== false)
+            errors.push(`input '${name}' is required: pass --input ${name}=\u2026 (CLI) or the action's 'inputs'`);
+    }
+    return errors.length ? { ok: false, errors } : { ok: true, inputs };
 }
 
 
@@ -6301,7 +6425,7 @@ function referenceIn(arg) {
     return undefined;
 }
 /**
- * No command tool's or command goal's argv holds a reference (found by an adversarial pass): a goal
+ * No command tool's, MCP server's or command goal's argv holds a reference (found by an adversarial pass): a goal
  * `command: [check, "${steps.1.result}"]` ran `check` on the literal text and passed without checking
  * anything, and a tool got `${inputs.p}` for the input's value.
  */
@@ -6314,6 +6438,16 @@ function checkCommandArgv(plan) {
                 return;
             const how = reference.env ? 'a runner variable reaches it through `env:`' : 'it gets the step\'s `args` as JSON on stdin: pass the value there';
             issues.push({ path: ['tools', name, 'command', index], message: `\`${reference.written}\` would reach the program as written: a command's argv is not filled in (no shell), and ${how}` });
+        });
+    }
+    // A stdio MCP server's argv is passed as written too: `--token=${env.DOCS_TOKEN}` started it with those characters.
+    for (const [name, server] of Object.entries(plan.mcp_servers ?? {})) {
+        server.command?.forEach((arg, index) => {
+            const reference = referenceIn(arg);
+            if (reference === undefined)
+                return;
+            const how = reference.env ? 'a runner variable reaches it through `env:`' : 'the server starts before any step: pass the value as a tool argument';
+            issues.push({ path: ['mcp_servers', name, 'command', index], message: `\`${reference.written}\` would reach the program as written: a command's argv is not filled in (no shell), and ${how}` });
         });
     }
     (plan.goals ?? []).forEach((goal, goalIndex) => {
@@ -6649,6 +6783,11 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
             const scan = (0,find_references/* findReferences */.y)(step.forEach.key, itemName);
             for (const problem of scan.problems)
                 issues.push({ path: keyPath, message: problem.message });
+            // Only the item is filled into a key (expand-for-each): another reference stayed as written in every child's key.
+            for (const found of scan.references) {
+                if (found.reference.kind !== 'item')
+                    issues.push({ path: keyPath, message: `\`${found.text}\` in a key stays as written: a key reads only the item (\${${itemName}\u2026}); remove it, or make the item carry it` });
+            }
             if (scan.problems.length === 0 && !scan.references.some((found) => found.reference.kind === 'item')) {
                 issues.push({ path: keyPath, message: `key must use the item, such as \${${itemName}.name}, or every child would get the same key` });
             }
@@ -6697,27 +6836,26 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
         if (!checkAncestors || ancestorsNeeded.size === 0)
             return;
         for (const [key, { found, base }] of ancestorsNeeded) {
-            questions.push({
-                stepIndex: index,
-                target: key,
-                before: issues.length,
-                issue: {
-                    path: [...base, ...found.at],
-                    message: `${found.text}: step ${step.key} uses the result of step ${key}, which it does not depend on (directly or through other steps), so step ${key} may not have run yet; add ${key} to depends_on`,
-                },
-            });
+            questions.push({ stepIndex: index, target: key, before: issues.length, path: [...base, ...found.at], text: found.text });
         }
     });
     if (questions.length === 0)
         return { references, issues };
-    const answers = new AncestorCheck(steps, stepIndex).answer(questions);
+    const check = new AncestorCheck(steps, stepIndex);
+    const answers = check.answer(questions);
+    // A step that runs after the one using it: "add it to depends_on" would make a cycle.
+    const unmet = questions.filter((_, question) => !answers[question]);
+    const after = check.answer(unmet.map(({ stepIndex: index, target }) => ({ stepIndex: stepIndex.get(target), target: steps[index].key })));
     const ordered = [];
     let next = 0;
-    questions.forEach(({ before, issue }, question) => {
+    unmet.forEach(({ before, path, text, stepIndex: index, target }, question) => {
         while (next < before)
             ordered.push(issues[next++]);
-        if (!answers[question])
-            ordered.push(issue);
+        const key = steps[index].key;
+        const message = after[question]
+            ? `${text}: step ${key} uses the result of step ${target}, which runs after it (step ${target} depends on step ${key}, directly or through other steps), so step ${key} cannot have it; move the work that needs it into a step after step ${target}`
+            : `${text}: step ${key} uses the result of step ${target}, which it does not depend on (directly or through other steps), so step ${target} may not have run yet; add ${target} to depends_on`;
+        ordered.push({ path, message });
     });
     while (next < issues.length)
         ordered.push(issues[next++]);
@@ -7205,10 +7343,16 @@ const ENV_BODY = /^env\.[A-Za-z_][A-Za-z0-9_]*$/;
  * A value a plan gives a process's variable or an MCP server's header: text, in which every `${\u2026}`
  * reads a runner variable as `${env.NAME}` (`expandEnvReferences`). Any other `${\u2026}` was passed on as
  * written: `${env.}`, `${env.MY-VAR}`, `${HOME}` and `${inputs.week}` reached the tool as those very
- * characters, and nothing said so.
+ * characters, and nothing said so. A NUL byte is refused.
  */
 function envValue() {
     return zod__WEBPACK_IMPORTED_MODULE_0__.string().superRefine((value, ctx) => {
+        // No variable or header can carry one: validate said ok, and the start failed with ERR_INVALID_ARG_VALUE
+        // blamed on the command (found by an adversarial pass).
+        if (value.includes('\0')) {
+            ctx.addIssue({ code: 'custom', message: 'a variable\'s or header\'s value cannot hold a NUL byte (\\0)' });
+            return;
+        }
         for (const [whole, body] of value.matchAll(TEMPLATE)) {
             if (ENV_BODY.test(body))
                 continue;

@@ -394,6 +394,7 @@ function terminalControl(stream) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ql: () => (/* binding */ DEFAULT_BASE_URL),
 /* harmony export */   eb: () => (/* binding */ UsageError),
 /* harmony export */   hT: () => (/* binding */ parseCliArgs),
 /* harmony export */   tZ: () => (/* binding */ DEFAULT_OUTPUT_FOLDER)
@@ -408,6 +409,8 @@ function terminalControl(stream) {
 const EVAL_OPTIONS = ['runs', 'seed', 'faults', 'answers', 'baseline', 'compare', 'json', 'markdown', 'trace-dir', 'max-turns', 'min-success-rate', 'max-cost-usd-per-run'];
 /** The folder `run` writes its trace and report in unless told otherwise (refused when it is a symlink). */
 const DEFAULT_OUTPUT_FOLDER = '.plan-runner';
+/** The endpoint model calls go to unless `--base-url` says otherwise. */
+const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 /** The commands, as `--help` lists them. */
 const COMMANDS = ['validate', 'run', 'plan', 'eval'];
 /** The options each command reads (besides --help and --version): any other was silently ignored. */
@@ -636,7 +639,7 @@ function parseCliArgs(argv) {
             inputs: parseInputs(values.input ?? []),
             record: values.record,
             replay: values.replay,
-            baseUrl: values['base-url'] ?? 'https://api.openai.com/v1',
+            baseUrl: values['base-url'] ?? DEFAULT_BASE_URL,
             model: values.model,
             apiKeyEnv: values['api-key-env'] ?? 'OPENAI_API_KEY',
         };
@@ -1261,7 +1264,7 @@ Exit codes:
      threshold not met or a regression against --compare
   2  usage error (an unknown option; with run, plan and eval, an --input the plan does
      not declare, or a required one left out)
-  130  a third Ctrl-C (SIGINT or SIGTERM): ended at once, the summary and trace possibly cut
+  130  a third Ctrl-C (SIGINT, SIGTERM or SIGHUP): ended at once, the summary and trace possibly cut
 `;
 
 ;// CONCATENATED MODULE: ./lib/version.js
@@ -1327,7 +1330,7 @@ async function runCommandLine(argv) {
             if (command.command === 'eval')
                 return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(979), __nccwpck_require__.e(71), __nccwpck_require__.e(651), __nccwpck_require__.e(211), __nccwpck_require__.e(713), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 48198))).evalCommand(command, controller.signal);
             if (command.command === 'run')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(979), __nccwpck_require__.e(71), __nccwpck_require__.e(630), __nccwpck_require__.e(713), __nccwpck_require__.e(465)]).then(__nccwpck_require__.bind(__nccwpck_require__, 21465))).runCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(979), __nccwpck_require__.e(71), __nccwpck_require__.e(630), __nccwpck_require__.e(713), __nccwpck_require__.e(871)]).then(__nccwpck_require__.bind(__nccwpck_require__, 40871))).runCommand(command, controller.signal);
             return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(979), __nccwpck_require__.e(71), __nccwpck_require__.e(630), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
         }
     }

@@ -1,8 +1,8 @@
-export const id = 465;
-export const ids = [465];
+export const id = 871;
+export const ids = [871];
 export const modules = {
 
-/***/ 21465:
+/***/ 40871:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -187,7 +187,8 @@ function defaultSchedule(draw, ms) {
 function windowLines(record, redact, rows, cursor) {
     const steps = record.plan?.steps ?? [];
     const linesOf = (index) => stepLines((0,checklist/* checklistItem */.gd)(steps[index], record.steps.get(steps[index].key), redact), record, redact);
-    if (rows === undefined)
+    // 0 rows is a terminal whose size was never set (as 0 columns is, see fitToColumns): its height is unknown.
+    if (!rows)
         return steps.flatMap((_, index) => linesOf(index));
     // Title, footer, and one line each for "above" and "below", plus the line the cursor rests on.
     const room = Math.max(1, rows - 5);
@@ -331,6 +332,47 @@ var trace_step_weights = __webpack_require__(67047);
 var read_resume_trace = __webpack_require__(62935);
 // EXTERNAL MODULE: ./lib/cli/used-plan-files.js
 var used_plan_files = __webpack_require__(41491);
+// EXTERNAL MODULE: ./lib/cli/parse-cli-args.js
+var parse_cli_args = __webpack_require__(26026);
+;// CONCATENATED MODULE: ./lib/cli/approve-command-line.js
+
+/** A word as a POSIX shell reads it back: bare when no character in it means anything to a shell, else in single quotes. */
+function shellWord(word) {
+    return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+}
+/**
+ * The command that approves the run `args` paused, as a shell reads it: the run's own plan, inputs, mode,
+ * model options and output files, resuming its trace. It named the plan, the trace and the hash only: run as
+ * printed, a run given `--input` was refused for other inputs, and one given `--agent`, `--replay` or
+ * `--model` ran another job than the one asked about (found by an adversarial pass).
+ */
+function approveCommandLine(args, hash, redact) {
+    const words = ['run', args.file];
+    for (const [name, value] of Object.entries(args.inputs))
+        words.push('--input', `${name}=${value}`);
+    if (args.agent)
+        words.push('--agent');
+    if (args.task !== undefined)
+        words.push('--task', args.task);
+    if (args.model !== undefined)
+        words.push('--model', args.model);
+    if (args.baseUrl !== parse_cli_args/* DEFAULT_BASE_URL */.Ql)
+        words.push('--base-url', args.baseUrl);
+    if (args.apiKeyEnv !== 'OPENAI_API_KEY')
+        words.push('--api-key-env', args.apiKeyEnv);
+    if (args.replay !== undefined)
+        words.push('--replay', args.replay);
+    words.push('--resume', args.trace);
+    // Written where this run wrote them: the paused trace is resumed in place, as it is with the default paths.
+    if (args.trace !== `${parse_cli_args/* DEFAULT_OUTPUT_FOLDER */.tZ}/trace.jsonl`)
+        words.push('--trace', args.trace);
+    if (args.summary !== `${parse_cli_args/* DEFAULT_OUTPUT_FOLDER */.tZ}/report.md`)
+        words.push('--summary', args.summary);
+    words.push('--approve', hash);
+    // Each word hidden before it is quoted: a secret with a quote in it, quoted first, was no longer the value the redactor hides.
+    return `plan-runner ${words.map((word) => shellWord(redact(word))).join(' ')}`;
+}
+
 // EXTERNAL MODULE: ./lib/cli/check-output-paths.js
 var check_output_paths = __webpack_require__(69231);
 // EXTERNAL MODULE: ./lib/cli/neutralise-output.js + 1 modules
@@ -342,6 +384,7 @@ var trace_gap = __webpack_require__(82975);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(73024);
 ;// CONCATENATED MODULE: ./lib/cli/run-command.js
+
 
 
 
@@ -445,7 +488,7 @@ async function runCommand(args, signal, deps = {}) {
     process.stdout.write(`status: ${report.status}\n${unwritten ? '' : `report: ${redact(args.summary)}\n`}${traced ? `trace: ${redact(args.trace)}\n` : ''}`);
     const asked = report.status === 'awaiting-approval' ? report.record?.approval : undefined;
     if (asked)
-        process.stdout.write(`to approve: plan-runner run ${redact(args.file)} --resume ${redact(args.trace)} --approve ${asked.hash}\n`);
+        process.stdout.write(`to approve: ${approveCommandLine(args, asked.hash, redact)}\n`);
     // A run that waits for a person has not failed; but with required goals it is a gate, and its goals were not checked.
     const gate = (0,goals_verdict/* planGates */.yz)(outcome.plan);
     if (asked && gate)
