@@ -71,14 +71,17 @@ export function readApprovalMarker(body: string): ApprovalMarker | undefined {
 
 /**
  * The marker to write over `current` (the comment as it is): `next`, unless that would take an
- * answered approval back to waiting. A re-run of the paused job pauses again with the same hash;
+ * answered approval back to waiting, or drop the paused run id the same answer holds there. A re-run of the paused job pauses again with the same hash;
  * had its comment said "awaiting" again, a second `/approve` would run the approved steps twice
  * (the approving run's calls are in another workflow run's state). An answer stays answered for the
  * paused workflow run it was given for (its re-runs keep its run id); another workflow run asks anew.
  */
 export function forwardMarker(next: ApprovalMarker | undefined, current: string | undefined): ApprovalMarker | undefined {
-  if (next?.state !== 'awaiting' || current === undefined) return next;
+  if (next === undefined || current === undefined) return next;
   const before = readApprovalMarker(current);
+  // The same answer given without the paused run it is for (a killed `/approve` run's post step does not know it)
+  // keeps that run's id: dropped, the paused run's re-run no longer found its answer and asked again.
+  if (next.state !== 'awaiting') return next.runId === undefined && before?.state === next.state && before.hash === next.hash && before.runId !== undefined ? { ...next, runId: before.runId } : next;
   return before && before.state !== 'awaiting' && before.hash === next.hash && before.runId === next.runId ? before : next;
 }
 

@@ -33,6 +33,17 @@ describe('forwardMarker', () => {
     expect(forwardMarker(awaiting, body({ state: 'approved', hash: HASH, by: 'maintainer', runId: 4242 }))).toEqual(awaiting);
     expect(forwardMarker(awaiting, body({ state: 'rejected', hash: HASH }))).toEqual(awaiting);
   });
+  // A killed /approve run's post step knows no paused run id: its answer, written without one over the answer the main
+  // step recorded with it, no longer held the paused run's re-run, which asked again (found by an adversarial pass).
+  it('keeps the paused run’s id when the same answer is written again without it', () => {
+    const recorded: ApprovalMarker = { state: 'approved', hash: HASH, by: 'maintainer', runId: 4242 };
+    expect(forwardMarker({ state: 'approved', hash: HASH, by: 'maintainer' }, body(recorded))).toEqual(recorded);
+    const kept = forwardMarker({ state: 'approved', hash: HASH, by: 'maintainer' }, body(recorded));
+    expect(forwardMarker({ state: 'awaiting', runId: 4242, hash: HASH }, body(kept!))).toEqual(recorded);
+    // Another answer, or another hash, is written as it is.
+    expect(forwardMarker({ state: 'rejected', hash: HASH }, body(recorded))).toEqual({ state: 'rejected', hash: HASH });
+    expect(forwardMarker({ state: 'approved', hash: 'b'.repeat(32) }, body(recorded))).toEqual({ state: 'approved', hash: 'b'.repeat(32) });
+  });
 });
 
 describe('readApprovalMarker', () => {
