@@ -10,6 +10,8 @@ export interface OutboundPolicy {
   readonly allowMentions?: boolean;
   /** Keep `#123` and `GH-123` cross-references live (they link and notify the other issue). Default false. */
   readonly allowReferences?: boolean;
+  /** With `allowReferences`, the repositories (`owner/name`) an `owner/name#123` reference may name; one to any other is broken. */
+  readonly referenceRepos?: readonly string[];
   /** URL prefixes that stay links; any other URL is shown as code, not as a link. */
   readonly allowUrls?: readonly string[];
 }
@@ -240,7 +242,27 @@ function breakMentions(text: string, policy: OutboundPolicy): string {
   let out = text;
   if (!policy.allowMentions) out = out.replace(MENTION_OR_ADDRESS, (match) => (match === '@' ? `@${BREAK}` : match));
   if (!policy.allowReferences) out = out.replace(/#(?=\d)/g, `#${BREAK}`).replace(/\b(GH-)(?=\d)/gi, `$1${BREAK}`);
+  else {
+    const allowed = new Set((policy.referenceRepos ?? []).map((name) => name.toLowerCase()));
+    out = out.replace(/#(?=\d)/g, (hash, at: number) => {
+      const named = repositoryBefore(out, at);
+      return named === undefined || allowed.has(named.toLowerCase()) ? hash : `#${BREAK}`;
+    });
+  }
   return out;
+}
+
+/**
+ * The `owner/name` written right before `end` (a `#` GitHub may read as a reference to that repository's issue),
+ * or undefined when none is. Looks back at most as far as the longest names, so a text of many `#` is linear.
+ */
+function repositoryBefore(text: string, end: number): string | undefined {
+  let slash = end;
+  while (slash > 0 && end - slash < 100 && /[A-Za-z0-9._-]/.test(text[slash - 1]!)) slash--;
+  if (slash === end || text[slash - 1] !== '/') return undefined;
+  let start = slash - 1;
+  while (start > 0 && slash - 1 - start < 39 && /[A-Za-z0-9-]/.test(text[start - 1]!)) start--;
+  return start === slash - 1 ? undefined : text.slice(start, end);
 }
 
 /**

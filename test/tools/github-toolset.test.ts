@@ -430,6 +430,15 @@ describe('github write tools', () => {
     expect(api.requests).toEqual([]);
   });
 
+  // Found by an adversarial pass: with `allow_references: true`, `evil/other#5` in a comment stayed live and
+  // put a cross-reference on an issue of a repository `github.allow_repos` does not name.
+  it('keeps references live only to repositories the plan allows, with allow_references', async () => {
+    api.handlers['issues/create-comment'] = () => ({ status: 201, body: { id: 77, html_url: 'https://github.com/octo/demo/issues/10#c77' } });
+    const body = 'fixes #3, see octo-org/Reports#4, octo/demo#6 and evil/other#5';
+    await call('add_comment', { issue_number: 10, body }, { allowRepos: ['octo-org/reports'], writes: { allow_references: true } });
+    expect(api.requests.map((request) => request.body)).toEqual([{ body: 'fixes #3, see octo-org/Reports#4, octo/demo#6 and evil/other#\u200B5' }]);
+  });
+
   it('writes to another repository the plan allows, matching its name case-insensitively', async () => {
     api.handlers['issues/create'] = () => ({ status: 201, body: issue(1, 'Report') });
     await call('create_issue', { owner: 'Octo', repo: 'Reports', title: 'Report' }, { allowRepos: ['octo/reports'] });

@@ -5,7 +5,7 @@ import type { GitHubClient } from '../../github/create-octokit.ts';
 import { TokenIdentity } from '../../github/token-identity.ts';
 import type { GithubWrites } from './github-writes.ts';
 import { WriteAllowance } from './write-allowance.ts';
-import type { GitHubToolContext } from './github-tool-context.ts';
+import { reachableRepositories, type GitHubToolContext } from './github-tool-context.ts';
 import { issueReadTools } from './issue-read-tools.ts';
 import { listCommitsTool } from './list-commits-tool.ts';
 import { pullRequestTools } from './pull-request-tools.ts';
@@ -42,7 +42,7 @@ export function githubToolset(options: GitHubToolsetOptions): Tool[] {
     owner: options.owner,
     repo: options.repo,
     allowRepos: options.allowRepos ?? [],
-    allowance: new WriteAllowance(options.redact, options.writes, options.repositoryUrl),
+    allowance: new WriteAllowance(options.redact, options.writes, options.repositoryUrl, reachableRepositories({ owner: options.owner, repo: options.repo, allowRepos: options.allowRepos ?? [] })),
     identity: new TokenIdentity(options.octokit),
     requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
     now: options.now ?? Date.now,

@@ -24,13 +24,17 @@ export class WriteAllowance {
   readonly #redact: Redactor;
   readonly #used: Record<WriteKind, number> = { issue: 0, comment: 0 };
 
-  /** `repositoryUrl` (e.g. https://github.com/octo/demo/) is always an allowed link target; `redact` is the run's, applied after the neutraliser. */
-  constructor(redact: Redactor, writes: GithubWrites = {}, repositoryUrl?: string) {
+  /**
+   * `repositoryUrl` (e.g. https://github.com/octo/demo/) is always an allowed link target; `redact` is the run's, applied after the neutraliser;
+   * `repositories` (`owner/name`: the run's and `github.allow_repos`) the only ones an `owner/name#123` reference may name.
+   */
+  constructor(redact: Redactor, writes: GithubWrites = {}, repositoryUrl?: string, repositories: readonly string[] = []) {
     this.#redact = redact;
     this.#writes = writes;
     this.#outbound = {
       allowMentions: writes.allow_mentions ?? false,
       allowReferences: writes.allow_references ?? false,
+      referenceRepos: repositories,
       allowUrls: [...(repositoryUrl ? [repositoryUrl] : []), ...(writes.allow_urls ?? [])],
     };
   }
