@@ -423,6 +423,22 @@ describe('github write tools', () => {
     expect(api.requests).toHaveLength(2);
   });
 
+  // Found by an adversarial pass: a comment GitHub refused (a wrong issue number) used up the run's one comment,
+  // and the call with the right number was refused, saying one "was already written".
+  it('gives a write GitHub refused back to the cap, and keeps one that may have landed', async () => {
+    api.handlers['issues/create-comment'] = (request) =>
+      request.params.issue_number === '999' ? { status: 404, body: { message: 'Not Found' } } : request.params.issue_number === '7' ? { status: 502, body: { message: 'Bad Gateway' } } : { status: 201, body: { id: 77, html_url: 'u77' } };
+    api.handlers['issues/list-comments'] = () => ({ body: [] });
+    const tools = toolset();
+    const ctx: ToolContext = { signal: new AbortController().signal, cwd: process.cwd(), stepKey: 'test' };
+    await expect(tools.get('add_comment')!.execute({ issue_number: 999, body: 'Done' }, ctx)).rejects.toMatchObject({ status: 404 });
+    await expect(tools.get('add_comment')!.execute({ issue_number: 10, body: 'Done' }, ctx)).resolves.toEqual({ id: 77, url: 'u77' });
+    // A 502 may come after GitHub wrote the comment: the cap counts it.
+    const landed = toolset();
+    await expect(landed.get('add_comment')!.execute({ issue_number: 7, body: 'Done' }, ctx)).rejects.toMatchObject({ status: 502 });
+    await expect(landed.get('add_comment')!.execute({ issue_number: 10, body: 'Done' }, ctx)).rejects.toThrow('at most 1 comment per run');
+  });
+
   it('refuses to write to another repository before sending anything', async () => {
     const error = await call('add_comment', { owner: 'other', repo: 'lib', issue_number: 1, body: 'hi' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(CrossRepoRefusedError);

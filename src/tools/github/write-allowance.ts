@@ -49,6 +49,11 @@ export class WriteAllowance {
     this.#used[kind] += 1;
   }
 
+  /** Gives back a write of `kind` taken by `take` that GitHub refused: it wrote nothing, and the cap counts what was written. */
+  giveBack(kind: WriteKind): void {
+    if (this.#used[kind] > 0) this.#used[kind] -= 1;
+  }
+
   /** Throws WriteRefusedError unless every label is in the plan's list (compared as GitHub does, ignoring case). */
   checkLabels(labels: readonly string[], toolName: string): void {
     const allowed = this.#writes.labels ?? [];

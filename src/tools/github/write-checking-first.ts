@@ -21,6 +21,8 @@ export async function writeCheckingFirst<T>(options: {
   readonly attempt: () => Promise<T>;
   readonly findApplied: () => Promise<T | undefined>;
   readonly fail: (error: unknown) => Error;
+  /** Called before the write fails when every attempt was refused by GitHub's answer (so none was applied): what it took of the run's caps goes back. */
+  readonly nothingWritten?: () => void;
 }): Promise<T> {
   let firstError: Error;
   try {
@@ -28,7 +30,10 @@ export async function writeCheckingFirst<T>(options: {
   } catch (error) {
     firstError = options.fail(error);
   }
-  if (!isTransient(firstError)) throw firstError;
+  if (!isTransient(firstError)) {
+    if (refused(firstError)) options.nothingWritten?.();
+    throw firstError;
+  }
   const retryAfter = (firstError as { retryAfterMs?: number }).retryAfterMs;
   const rateLimited = firstError instanceof GitHubApiError && firstError.rateLimited;
   if (!rateLimited) {
@@ -43,11 +48,22 @@ export async function writeCheckingFirst<T>(options: {
   }
   // Sent again before GitHub's wait is over, a write is refused again (and a rate limit prolonged; GitHub may block
   // the token for it).
-  if (retryAfter === undefined ? rateLimited : retryAfter > MAX_WAIT_MS) throw firstError;
+  if (retryAfter === undefined ? rateLimited : retryAfter > MAX_WAIT_MS) {
+    if (rateLimited) options.nothingWritten?.();
+    throw firstError;
+  }
   await options.context.wait(retryAfter ?? 1000, options.cancel);
   try {
     return await options.attempt();
   } catch (error) {
-    throw options.fail(error);
+    const secondError = options.fail(error);
+    // Only after a first attempt refused for a rate limit: one that failed otherwise may have been applied unseen.
+    if (rateLimited && refused(secondError)) options.nothingWritten?.();
+    throw secondError;
   }
+}
+
+/** Whether GitHub answered the write with a refusal (a redirect not followed, a 4xx): it was not applied. A 5xx or no answer may come after it was. */
+function refused(error: Error): boolean {
+  return error instanceof GitHubApiError && error.status !== undefined && error.status < 500;
 }

@@ -53,6 +53,7 @@ export function writeTools(context: GitHubToolContext): Tool[] {
           context,
           cancel: call.cancel,
           fail: (error) => call.fail(`creating an issue in ${call.owner}/${call.repo}`, error),
+          nothingWritten: () => context.allowance.giveBack('issue'),
           attempt: async () => {
             const { data } = await context.octokit.rest.issues.create({
               owner: call.owner,
@@ -92,6 +93,7 @@ export function writeTools(context: GitHubToolContext): Tool[] {
           context,
           cancel: call.cancel,
           fail: (error) => call.fail(`commenting on #${issue_number} of ${call.owner}/${call.repo}`, error),
+          nothingWritten: () => context.allowance.giveBack('comment'),
           attempt: async () => {
             const { data } = await context.octokit.rest.issues.createComment({
               owner: call.owner,
