@@ -295,7 +295,8 @@ async function runLoadedJob(loadedPlan: ValidPlan, servers: McpConnection | unde
       ...(deps.decorateTool && { decorateTool: deps.decorateTool }),
     });
   } catch (error) {
-    return { kind: 'rejected', plan, errors: [setupError(plan, (error as Error).message)] };
+    // The model may have written the steps already: its calls cost though nothing ran.
+    return { kind: 'rejected', plan, errors: [setupError(plan, (error as Error).message)], usage: budget.usage };
   }
 
   const partial = settings.fanOut !== undefined && settings.fanOut.part !== 'merge';
