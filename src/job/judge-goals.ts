@@ -68,11 +68,13 @@ export async function judgeGoals(
   );
   const judged = finalStatus(run.status, goals, options.signal?.aborted ?? false);
   // A judge that passed a cap stops the job as a step's call would (fail closed); the goals stay as judged.
-  // A judge's call refused before it was made only leaves its goal unchecked: with every required goal met
-  // (succeeded), it was a warning's, which never fails a job. With one unmet, the stop stands (status failed,
-  // whatever fail-on-unmet-goals says): a required goal nobody judged must not pass as merely unmet.
+  // A judge's call refused before it was made only leaves its goal unchecked: with no required goal left
+  // unevaluated, it was a warning's, which never fails a job (beside a required goal judged unmet, the run is
+  // goals-unmet as without it). With a required one unevaluated, the stop stands (status failed, whatever
+  // fail-on-unmet-goals says): a required goal nobody judged must not pass as merely unmet.
   const found = judged === 'succeeded' || judged === 'goals-unmet' ? options.budgetStop?.() : undefined;
-  const refusedJudge = judged === 'succeeded' && found !== undefined && found !== stoppedBefore && found instanceof BudgetExceededError && found.refusedCall;
+  const warningsOnly = !goals.some((goal) => goal.severity === 'required' && goal.outcome === 'error');
+  const refusedJudge = warningsOnly && found !== undefined && found !== stoppedBefore && found instanceof BudgetExceededError && found.refusedCall;
   const stop = refusedJudge ? undefined : found;
   const status = stop ? stop.status : judged;
   // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as every report shows it.

@@ -55,3 +55,39 @@ goals:
     expect(job.summary).toContain('good note');
   });
 });
+
+// A warning's judge refused for want of budget beside a required goal that was judged unmet failed the job
+// with the budget's message: with fail-on-unmet-goals: false it failed though warnings never fail a job.
+describe('a warning’s judge refused by the budget', () => {
+  it('leaves a run whose required goal was judged unmet goals-unmet, not failed', async () => {
+    const plan = `name: Judged
+limits: { max_model_calls: 1, max_replans: 0 }
+workflow_sequence:
+  - { id: a, type: reasoning, description: Write the note }
+goals:
+  - { name: says done, contains: DONE }
+  - { name: polite, severity: warning, judge: The note is polite }
+`;
+    const job = await runOfflineJob({ plan, script: (request) => (isJudge(request.body) ? answer('{"met": true, "reason": "ok"}', 10) : answer('The note.', 10)) });
+    expect(job.outcome.kind).toBe('ran');
+    if (job.outcome.kind !== 'ran') return;
+    expect(job.server.requests.filter((request) => isJudge(request.body))).toHaveLength(0);
+    expect(job.outcome.goals.map((goal) => [goal.name, goal.outcome])).toEqual([['says done', 'unmet'], ['polite', 'error']]);
+    expect(job.outcome.status).toBe('goals-unmet');
+  });
+
+  it('still fails the run when a required goal could not be evaluated', async () => {
+    const plan = `name: Judged
+limits: { max_model_calls: 1, max_replans: 0 }
+workflow_sequence:
+  - { id: a, type: reasoning, description: Write the note }
+goals:
+  - { name: says done, contains: DONE }
+  - { name: polite, judge: The note is polite }
+`;
+    const job = await runOfflineJob({ plan, script: (request) => (isJudge(request.body) ? answer('{"met": true, "reason": "ok"}', 10) : answer('The note.', 10)) });
+    expect(job.outcome.kind).toBe('ran');
+    if (job.outcome.kind !== 'ran') return;
+    expect(job.outcome.status).toBe('failed');
+  });
+});
