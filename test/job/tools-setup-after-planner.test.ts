@@ -9,6 +9,7 @@ import { runJob } from '../../src/job/run-job.ts';
 import type { ModelClient } from '../../src/llm/model-client.ts';
 import { finalReport } from '../../src/report/final-report.ts';
 import { actionOutputs } from '../../src/action/action-outputs.ts';
+import { createRedactor } from '../../src/core/redact.ts';
 
 let dir: string;
 beforeEach(async () => { dir = await mkdtemp(path.join(os.tmpdir(), 'setup-after-planner-')); });
@@ -31,5 +32,5 @@ it('a job rejected for a toolset it cannot set up after the model wrote its step
   expect(outcome.errors.map((error) => error.message).join('\n')).toContain('needs a GitHub token');
   expect(outcome.usage).toMatchObject({ modelCalls: 1, promptTokens: 120, completionTokens: 30 });
   const report = finalReport(outcome, { planFile, planPath: 'plan.yml', tracePath: 'trace.jsonl', redact: (text) => text });
-  expect(actionOutputs(report, { report: '', trace: '' }, Object.assign((text: string) => text, {}))).toMatchObject({ 'model-calls': '1', 'prompt-tokens': '120', 'completion-tokens': '30' });
+  expect(actionOutputs(report, { report: '', trace: '' }, createRedactor())).toMatchObject({ 'model-calls': '1', 'prompt-tokens': '120', 'completion-tokens': '30' });
 });
