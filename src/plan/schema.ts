@@ -3,6 +3,7 @@ import { GithubConfig } from '../tools/github/github-config.ts';
 import { HttpConfig } from '../tools/http/http-config.ts';
 import { McpServers } from '../tools/mcp/mcp-config.ts';
 import { Toolset } from '../tools/toolset-name.ts';
+import { argvWord } from '../process/argv-word.ts';
 import { envValue } from '../process/env-value.ts';
 import type * as Core from '../core/plan-step.ts';
 import { hasVisibleText } from '../core/invisible-characters.ts';
@@ -80,8 +81,7 @@ export const CommandTool = z
   .strictObject({
     description: z.string().min(1).meta({ description: 'What the tool does; the model reads it when choosing arguments.', examples: ['Fetch weekly sales per category'] }),
     command: z
-      // A NUL byte cannot reach a program's argv: the start failed at run time with an internal error code.
-      .array(z.string().min(1).regex(/^[^\0]*$/, 'a program and its arguments cannot hold a NUL byte (\\0)'))
+      .array(argvWord())
       .min(1, 'command needs at least the program to run')
       .meta({
         description: 'The program and its arguments (argv), run from the repository root without a shell. The tool arguments arrive as JSON on stdin; stdout is the result.',
@@ -353,8 +353,7 @@ export const Goal = z
       examples: [{ type: 'object', required: ['verdict'] }],
     }),
     command: z
-      // A NUL byte cannot reach a program's argv: the start failed at run time with an internal error code.
-      .array(z.string().min(1).regex(/^[^\0]*$/, 'a program and its arguments cannot hold a NUL byte (\\0)'))
+      .array(argvWord())
       .min(1)
       .optional()
       .meta({ description: 'Met when this command (argv, no shell, the result on stdin) exits 0.', examples: [['npm', 'test']] }),

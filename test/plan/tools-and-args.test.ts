@@ -186,6 +186,13 @@ describe('literal args are checked against the tool input schema', () => {
     ]);
   });
 
+  // Found by a review: the NUL check of argv covered command tools and command goals, not a stdio MCP server's command.
+  it('rejects a NUL byte in a stdio MCP server’s command, where it is written', async () => {
+    expect(await errorsFor(yaml('goal: g', 'mcp_servers:', '  s: { command: [node, "srv\\0.mjs"] }'))).toEqual([
+      expect.stringMatching(/^plan\.yml:3:\d+: a program and its arguments cannot hold a NUL byte .*\(at mcp_servers\.s\.command\[1\]\)$/),
+    ]);
+  });
+
   // Found by an adversarial pass: validate said ok of a NUL byte in an `env:` value; the run failed with "cannot start
   // 'node' (ERR_INVALID_ARG_VALUE); check the command in the plan", which named the wrong field and no position.
   it('rejects a NUL byte in a command tool’s or MCP server’s env: value, where it is written', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { argvWord } from '../../process/argv-word.ts';
 import { envValue } from '../../process/env-value.ts';
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -11,7 +12,7 @@ const EnvName = z.string().regex(ENV_NAME, 'environment variable names use ASCII
 export const McpServer = z
   .strictObject({
     command: z
-      .array(z.string().min(1))
+      .array(argvWord())
       .min(1, 'command needs at least the program to run')
       .optional()
       .meta({ description: 'A stdio server: the program and its arguments (argv, no shell).', examples: [['npx', '-y', '@modelcontextprotocol/server-everything']] }),
