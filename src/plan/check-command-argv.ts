@@ -16,7 +16,7 @@ function referenceIn(arg: string): { readonly written: string; readonly env: boo
 }
 
 /**
- * No command tool's, MCP server's or command goal's argv holds a reference (found by an adversarial pass): a goal
+ * No command tool's, MCP server's or command goal's argv, nor an MCP server's url, holds a reference (found by an adversarial pass): a goal
  * `command: [check, "${steps.1.result}"]` ran `check` on the literal text and passed without checking
  * anything, and a tool got `${inputs.p}` for the input's value.
  */
@@ -38,6 +38,12 @@ export function checkCommandArgv(plan: Plan): PlanIssue[] {
       const how = reference.env ? 'a runner variable reaches it through `env:`' : 'the server starts before any step: pass the value as a tool argument';
       issues.push({ path: ['mcp_servers', name, 'command', index], message: `\`${reference.written}\` would reach the program as written: a command's argv is not filled in (no shell), and ${how}` });
     });
+    // Its url is used as written as well: `https://mcp.test/${env.TENANT}/mcp` sent every request to that very path.
+    const inUrl = server.url === undefined ? undefined : referenceIn(server.url);
+    if (inUrl !== undefined) {
+      const how = inUrl.env ? 'a runner variable reaches it through `headers:`' : 'the server is reached before any step: pass the value as a tool argument';
+      issues.push({ path: ['mcp_servers', name, 'url'], message: `\`${inUrl.written}\` would reach the server as written: a server's url is not filled in, and ${how}` });
+    }
   }
   (plan.goals ?? []).forEach((goal, goalIndex) => {
     goal.command?.forEach((arg, index) => {

@@ -244,6 +244,15 @@ describe('references in a command argv', () => {
     ]);
   });
 
+  // Found by a review: an MCP server's `url: https://mcp.test/${env.TENANT}/mcp` passed validate, and the requests
+  // went to a path with those very characters in it, as the argv did before it was checked.
+  it('are refused in an MCP server’s url too', async () => {
+    expect(await errorsFor(yaml('goal: g', 'mcp_servers:', '  docs: { url: "https://mcp.test/${env.TENANT}/mcp?k=${inputs.key}" }'))).toEqual([
+      expect.stringMatching(/^plan\.yml:3:\d+: `\$\{env\.TENANT\}` would reach the server as written: a server's url is not filled in, and a runner variable reaches it through `headers:` \(at mcp_servers\.docs\.url\)$/),
+    ]);
+    await validPlan(yaml('goal: g', 'mcp_servers:', '  docs: { url: "https://mcp.test/mcp", headers: { Authorization: "Bearer ${env.TOKEN}" } }'));
+  });
+
   it("leave a shell's own variables alone", async () => {
     await validPlan(
       yaml(
