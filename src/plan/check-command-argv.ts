@@ -22,22 +22,19 @@ function referenceIn(arg: string): { readonly written: string; readonly env: boo
  */
 export function checkCommandArgv(plan: Plan): PlanIssue[] {
   const issues: PlanIssue[] = [];
+  // Each word of an argv at `path`; `how` says where such a value goes instead.
+  const argv = (words: readonly string[] | undefined, path: PlanIssue['path'], what: string, how: (env: boolean) => string): void => {
+    words?.forEach((arg, index) => {
+      const reference = referenceIn(arg);
+      if (reference !== undefined) issues.push({ path: [...path, index], message: `\`${reference.written}\` would reach the program as written: ${what} is not filled in (no shell)${how(reference.env)}` });
+    });
+  };
   for (const [name, tool] of Object.entries(plan.tools ?? {})) {
-    tool.command.forEach((arg, index) => {
-      const reference = referenceIn(arg);
-      if (reference === undefined) return;
-      const how = reference.env ? 'a runner variable reaches it through `env:`' : 'it gets the step\'s `args` as JSON on stdin: pass the value there';
-      issues.push({ path: ['tools', name, 'command', index], message: `\`${reference.written}\` would reach the program as written: a command's argv is not filled in (no shell), and ${how}` });
-    });
+    argv(tool.command, ['tools', name, 'command'], "a command's argv", (env) => (env ? ', and a runner variable reaches it through `env:`' : ", and it gets the step's `args` as JSON on stdin: pass the value there"));
   }
-  // A stdio MCP server's argv is passed as written too: `--token=${env.DOCS_TOKEN}` started it with those characters.
   for (const [name, server] of Object.entries(plan.mcp_servers ?? {})) {
-    server.command?.forEach((arg, index) => {
-      const reference = referenceIn(arg);
-      if (reference === undefined) return;
-      const how = reference.env ? 'a runner variable reaches it through `env:`' : 'the server starts before any step: pass the value as a tool argument';
-      issues.push({ path: ['mcp_servers', name, 'command', index], message: `\`${reference.written}\` would reach the program as written: a command's argv is not filled in (no shell), and ${how}` });
-    });
+    // A stdio MCP server's argv is passed as written too: `--token=${env.DOCS_TOKEN}` started it with those characters.
+    argv(server.command, ['mcp_servers', name, 'command'], "a command's argv", (env) => (env ? ', and a runner variable reaches it through `env:`' : ', and the server starts before any step: pass the value as a tool argument'));
     // Its url is used as written as well: `https://mcp.test/${env.TENANT}/mcp` sent every request to that very path.
     const inUrl = server.url === undefined ? undefined : referenceIn(server.url);
     if (inUrl !== undefined) {
@@ -46,11 +43,7 @@ export function checkCommandArgv(plan: Plan): PlanIssue[] {
     }
   }
   (plan.goals ?? []).forEach((goal, goalIndex) => {
-    goal.command?.forEach((arg, index) => {
-      const reference = referenceIn(arg);
-      if (reference === undefined) return;
-      issues.push({ path: ['goals', goalIndex, 'command', index], message: `\`${reference.written}\` would reach the program as written: a command goal's argv is not filled in (no shell); it reads the result it checks on stdin` });
-    });
+    argv(goal.command, ['goals', goalIndex, 'command'], "a command goal's argv", () => '; it reads the result it checks on stdin');
   });
   return issues;
 }
