@@ -22,6 +22,8 @@ export function approveCommandLine(args: RunArgs, hash: string, redact: (text: s
   if (args.baseUrl !== DEFAULT_BASE_URL) words.push('--base-url', args.baseUrl);
   if (args.apiKeyEnv !== 'OPENAI_API_KEY') words.push('--api-key-env', args.apiKeyEnv);
   if (args.replay !== undefined) words.push('--replay', args.replay);
+  // Not --record, which would write the approving run's calls over the paused run's recording, nor --weights-from:
+  // a resumed run orders its steps by the trace it resumes.
   words.push('--resume', args.trace);
   // Written where this run wrote them: the paused trace is resumed in place, as it is with the default paths.
   if (args.trace !== `${DEFAULT_OUTPUT_FOLDER}/trace.jsonl`) words.push('--trace', args.trace);
