@@ -864,15 +864,19 @@ function readApprovalMarker(body) {
 }
 /**
  * The marker to write over `current` (the comment as it is): `next`, unless that would take an
- * answered approval back to waiting. A re-run of the paused job pauses again with the same hash;
+ * answered approval back to waiting, or drop the paused run id the same answer holds there. A re-run of the paused job pauses again with the same hash;
  * had its comment said "awaiting" again, a second `/approve` would run the approved steps twice
  * (the approving run's calls are in another workflow run's state). An answer stays answered for the
  * paused workflow run it was given for (its re-runs keep its run id); another workflow run asks anew.
  */
 function forwardMarker(next, current) {
-    if (next?.state !== 'awaiting' || current === undefined)
+    if (next === undefined || current === undefined)
         return next;
     const before = readApprovalMarker(current);
+    // The same answer given without the paused run it is for (a killed `/approve` run's post step does not know it)
+    // keeps that run's id: dropped, the paused run's re-run no longer found its answer and asked again.
+    if (next.state !== 'awaiting')
+        return next.runId === undefined && before?.state === next.state && before.hash === next.hash && before.runId !== undefined ? { ...next, runId: before.runId } : next;
     return before && before.state !== 'awaiting' && before.hash === next.hash && before.runId === next.runId ? before : next;
 }
 /** The marker when it answers the approval request of workflow run `runId` (a re-run keeps its id); else undefined. */
@@ -11271,11 +11275,13 @@ async function judgeGoals(plan, run, options) {
     const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], (0,goal_target/* goalTargetOf */.s)(run, { stepStates, carried, ...(options.foreignResults && { foreignResults: options.foreignResults }) }), { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal, ...(options.commandsRefused !== undefined && { commandsRefused: options.commandsRefused }) });
     const judged = (0,final_status/* finalStatus */.n)(run.status, goals, options.signal?.aborted ?? false);
     // A judge that passed a cap stops the job as a step's call would (fail closed); the goals stay as judged.
-    // A judge's call refused before it was made only leaves its goal unchecked: with every required goal met
-    // (succeeded), it was a warning's, which never fails a job. With one unmet, the stop stands (status failed,
-    // whatever fail-on-unmet-goals says): a required goal nobody judged must not pass as merely unmet.
+    // A judge's call refused before it was made only leaves its goal unchecked: with no required goal left
+    // unevaluated, it was a warning's, which never fails a job (beside a required goal judged unmet, the run is
+    // goals-unmet as without it). With a required one unevaluated, the stop stands (status failed, whatever
+    // fail-on-unmet-goals says): a required goal nobody judged must not pass as merely unmet.
     const found = judged === 'succeeded' || judged === 'goals-unmet' ? options.budgetStop?.() : undefined;
-    const refusedJudge = judged === 'succeeded' && found !== undefined && found !== stoppedBefore && found instanceof budget_exceeded_error/* BudgetExceededError */.Z && found.refusedCall;
+    const warningsOnly = !goals.some((goal) => goal.severity === 'required' && goal.outcome === 'error');
+    const refusedJudge = warningsOnly && found !== undefined && found !== stoppedBefore && found instanceof budget_exceeded_error/* BudgetExceededError */.Z && found.refusedCall;
     const stop = refusedJudge ? undefined : found;
     const status = stop ? stop.status : judged;
     // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as every report shows it.
@@ -12012,7 +12018,8 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
         });
     }
     catch (error) {
-        return { kind: 'rejected', plan, errors: [setupError(plan, error.message)] };
+        // The model may have written the steps already: its calls cost though nothing ran.
+        return { kind: 'rejected', plan, errors: [setupError(plan, error.message)], usage: budget.usage };
     }
     const partial = settings.fanOut !== undefined && settings.fanOut.part !== 'merge';
     // Where command goals are refused, this job's checkout is not the commit the run is for (an approving job's):
@@ -20926,6 +20933,8 @@ const Toolset = schemas["enum"](['math', 'files', 'github', 'http']).meta({
     description: 'math: add, subtract, multiply, divide. files: read_file, list_files, search_files (inside the repository). github: pull request and issue reads, create_issue, add_comment, add_labels. http: http_get, http_post to `http.allow` prefixes.',
 });
 
+// EXTERNAL MODULE: ./lib/process/argv-word.js
+var argv_word = __nccwpck_require__(64600);
 // EXTERNAL MODULE: ./lib/process/env-value.js
 var env_value = __nccwpck_require__(68990);
 // EXTERNAL MODULE: ./lib/core/invisible-characters.js
@@ -20933,6 +20942,7 @@ var invisible_characters = __nccwpck_require__(5709);
 // EXTERNAL MODULE: ./lib/core/run-event.js
 var run_event = __nccwpck_require__(8463);
 ;// CONCATENATED MODULE: ./lib/plan/schema.js
+
 
 
 
@@ -20996,7 +21006,7 @@ const EnvPassThrough = schemas.union([
 });
 const CommandTool = schemas.strictObject({
     description: schemas.string().min(1).meta({ description: 'What the tool does; the model reads it when choosing arguments.', examples: ['Fetch weekly sales per category'] }),
-    command: schemas.array(schemas.string().min(1).regex(/^[^\0]*$/, 'a program and its arguments cannot hold a NUL byte (\\0)'))
+    command: schemas.array((0,argv_word/* argvWord */.P)())
         .min(1, 'command needs at least the program to run')
         .meta({
         description: 'The program and its arguments (argv), run from the repository root without a shell. The tool arguments arrive as JSON on stdin; stdout is the result.',
@@ -21211,7 +21221,7 @@ const Goal = schemas.strictObject({
         description: 'Met when the result is JSON valid against this JSON Schema.',
         examples: [{ type: 'object', required: ['verdict'] }],
     }),
-    command: schemas.array(schemas.string().min(1).regex(/^[^\0]*$/, 'a program and its arguments cannot hold a NUL byte (\\0)'))
+    command: schemas.array((0,argv_word/* argvWord */.P)())
         .min(1)
         .optional()
         .meta({ description: 'Met when this command (argv, no shell, the result on stdin) exits 0.', examples: [['npm', 'test']] }),
@@ -21581,38 +21591,35 @@ function referenceIn(arg) {
     return undefined;
 }
 /**
- * No command tool's, MCP server's or command goal's argv holds a reference (found by an adversarial pass): a goal
+ * No command tool's, MCP server's or command goal's argv, nor an MCP server's url, holds a reference (found by an adversarial pass): a goal
  * `command: [check, "${steps.1.result}"]` ran `check` on the literal text and passed without checking
  * anything, and a tool got `${inputs.p}` for the input's value.
  */
 function checkCommandArgv(plan) {
     const issues = [];
+    // Each word of an argv at `path`; `how` says where such a value goes instead.
+    const argv = (words, path, what, how) => {
+        words?.forEach((arg, index) => {
+            const reference = referenceIn(arg);
+            if (reference !== undefined)
+                issues.push({ path: [...path, index], message: `\`${reference.written}\` would reach the program as written: ${what} is not filled in (no shell)${how(reference.env)}` });
+        });
+    };
     for (const [name, tool] of Object.entries(plan.tools ?? {})) {
-        tool.command.forEach((arg, index) => {
-            const reference = referenceIn(arg);
-            if (reference === undefined)
-                return;
-            const how = reference.env ? 'a runner variable reaches it through `env:`' : 'it gets the step\'s `args` as JSON on stdin: pass the value there';
-            issues.push({ path: ['tools', name, 'command', index], message: `\`${reference.written}\` would reach the program as written: a command's argv is not filled in (no shell), and ${how}` });
-        });
+        argv(tool.command, ['tools', name, 'command'], "a command's argv", (env) => (env ? ', and a runner variable reaches it through `env:`' : ", and it gets the step's `args` as JSON on stdin: pass the value there"));
     }
-    // A stdio MCP server's argv is passed as written too: `--token=${env.DOCS_TOKEN}` started it with those characters.
     for (const [name, server] of Object.entries(plan.mcp_servers ?? {})) {
-        server.command?.forEach((arg, index) => {
-            const reference = referenceIn(arg);
-            if (reference === undefined)
-                return;
-            const how = reference.env ? 'a runner variable reaches it through `env:`' : 'the server starts before any step: pass the value as a tool argument';
-            issues.push({ path: ['mcp_servers', name, 'command', index], message: `\`${reference.written}\` would reach the program as written: a command's argv is not filled in (no shell), and ${how}` });
-        });
+        // A stdio MCP server's argv is passed as written too: `--token=${env.DOCS_TOKEN}` started it with those characters.
+        argv(server.command, ['mcp_servers', name, 'command'], "a command's argv", (env) => (env ? ', and a runner variable reaches it through `env:`' : ', and the server starts before any step: pass the value as a tool argument'));
+        // Its url is used as written as well: `https://mcp.test/${env.TENANT}/mcp` sent every request to that very path.
+        const inUrl = server.url === undefined ? undefined : referenceIn(server.url);
+        if (inUrl !== undefined) {
+            const how = inUrl.env ? 'a runner variable reaches it through `headers:`' : 'the server is reached before any step: pass the value as a tool argument';
+            issues.push({ path: ['mcp_servers', name, 'url'], message: `\`${inUrl.written}\` would reach the server as written: a server's url is not filled in, and ${how}` });
+        }
     }
     (plan.goals ?? []).forEach((goal, goalIndex) => {
-        goal.command?.forEach((arg, index) => {
-            const reference = referenceIn(arg);
-            if (reference === undefined)
-                return;
-            issues.push({ path: ['goals', goalIndex, 'command', index], message: `\`${reference.written}\` would reach the program as written: a command goal's argv is not filled in (no shell); it reads the result it checks on stdin` });
-        });
+        argv(goal.command, ['goals', goalIndex, 'command'], "a command goal's argv", () => '; it reads the result it checks on stdin');
     });
     return issues;
 }
@@ -22480,6 +22487,26 @@ function validatePlanObject(value, options) {
 function unexpectedError(error, file) {
     const detail = error instanceof RangeError ? 'the plan is too large or too deeply nested to check' : `the plan could not be checked: ${error instanceof Error ? error.message : String(error)}`;
     return { ...(file !== undefined && { file }), path: '', message: detail };
+}
+
+
+/***/ }),
+
+/***/ 64600:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   P: () => (/* binding */ argvWord)
+/* harmony export */ });
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(41514);
+
+/**
+ * One word of a program's argv as a plan writes it (a command tool's, a command goal's, a stdio MCP server's):
+ * not empty, and without a NUL byte, which no argv can carry: the start failed at run time with an internal
+ * error code, blamed on the command and at no position.
+ */
+function argvWord() {
+    return zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1).regex(/^[^\0]*$/, 'a program and its arguments cannot hold a NUL byte (\\0)');
 }
 
 
@@ -29165,13 +29192,17 @@ class WriteAllowance {
     #outbound;
     #redact;
     #used = { issue: 0, comment: 0 };
-    /** `repositoryUrl` (e.g. https://github.com/octo/demo/) is always an allowed link target; `redact` is the run's, applied after the neutraliser. */
-    constructor(redact, writes = {}, repositoryUrl) {
+    /**
+     * `repositoryUrl` (e.g. https://github.com/octo/demo/) is always an allowed link target; `redact` is the run's, applied after the neutraliser;
+     * `repositories` (`owner/name`: the run's and `github.allow_repos`) the only ones an `owner/name#123` reference may name.
+     */
+    constructor(redact, writes = {}, repositoryUrl, repositories = []) {
         this.#redact = redact;
         this.#writes = writes;
         this.#outbound = {
             allowMentions: writes.allow_mentions ?? false,
             allowReferences: writes.allow_references ?? false,
+            referenceRepos: repositories,
             allowUrls: [...(repositoryUrl ? [repositoryUrl] : []), ...(writes.allow_urls ?? [])],
         };
     }
@@ -29183,6 +29214,11 @@ class WriteAllowance {
             throw new WriteRefusedError({ toolName, rule: field, problem: `the plan allows at most ${cap} ${noun}${cap === 1 ? '' : 's'} per run, and ${this.#used[kind]} ${this.#used[kind] === 1 ? 'was' : 'were'} already written` });
         }
         this.#used[kind] += 1;
+    }
+    /** Gives back a write of `kind` taken by `take` that GitHub refused: it wrote nothing, and the cap counts what was written. */
+    giveBack(kind) {
+        if (this.#used[kind] > 0)
+            this.#used[kind] -= 1;
     }
     /** Throws WriteRefusedError unless every label is in the plan's list (compared as GitHub does, ignoring case). */
     checkLabels(labels, toolName) {
@@ -29228,6 +29264,12 @@ function codePoints(text) {
     for (const _ of text)
         count++;
     return count;
+}
+
+;// CONCATENATED MODULE: ./lib/tools/github/github-tool-context.js
+/** The repositories the github tools may read and write: the run's own, then `github.allow_repos`. */
+function reachableRepositories(context) {
+    return [`${context.owner}/${context.repo}`, ...context.allowRepos];
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/github/cross-repo-refused-error.js
@@ -29287,12 +29329,6 @@ function toGitHubApiError(toolName, action, error, cancel) {
         return cancel.reason instanceof Error ? cancel.reason : new Error(String(cancel.reason));
     const { status, message, transient, rateLimited, retryAfterMs } = (0,github_failure/* readGitHubFailure */.g3)(error);
     return new GitHubApiError({ toolName, action, status, detail: message, transient, rateLimited, retryAfterMs, cause: error });
-}
-
-;// CONCATENATED MODULE: ./lib/tools/github/github-tool-context.js
-/** The repositories the github tools may read and write: the run's own, then `github.allow_repos`. */
-function reachableRepositories(context) {
-    return [`${context.owner}/${context.repo}`, ...context.allowRepos];
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/github/github-repository-name.js
@@ -29847,8 +29883,11 @@ async function writeCheckingFirst(options) {
     catch (error) {
         firstError = options.fail(error);
     }
-    if (!(0,step_error/* isTransient */.dg)(firstError))
+    if (!(0,step_error/* isTransient */.dg)(firstError)) {
+        if (refused(firstError))
+            options.nothingWritten?.();
         throw firstError;
+    }
     const retryAfter = firstError.retryAfterMs;
     const rateLimited = firstError instanceof GitHubApiError && firstError.rateLimited;
     if (!rateLimited) {
@@ -29865,15 +29904,26 @@ async function writeCheckingFirst(options) {
     }
     // Sent again before GitHub's wait is over, a write is refused again (and a rate limit prolonged; GitHub may block
     // the token for it).
-    if (retryAfter === undefined ? rateLimited : retryAfter > MAX_WAIT_MS)
+    if (retryAfter === undefined ? rateLimited : retryAfter > MAX_WAIT_MS) {
+        if (rateLimited)
+            options.nothingWritten?.();
         throw firstError;
+    }
     await options.context.wait(retryAfter ?? 1000, options.cancel);
     try {
         return await options.attempt();
     }
     catch (error) {
-        throw options.fail(error);
+        const secondError = options.fail(error);
+        // Only after a first attempt refused for a rate limit: one that failed otherwise may have been applied unseen.
+        if (rateLimited && refused(secondError))
+            options.nothingWritten?.();
+        throw secondError;
     }
+}
+/** Whether GitHub answered the write with a refusal (a redirect not followed, a 4xx): it was not applied. A 5xx or no answer may come after it was. */
+function refused(error) {
+    return error instanceof GitHubApiError && error.status !== undefined && error.status < 500;
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/github/write-tools.js
@@ -29926,6 +29976,7 @@ function writeTools(context) {
                     context,
                     cancel: call.cancel,
                     fail: (error) => call.fail(`creating an issue in ${call.owner}/${call.repo}`, error),
+                    nothingWritten: () => context.allowance.giveBack('issue'),
                     attempt: async () => {
                         const { data } = await context.octokit.rest.issues.create({
                             owner: call.owner,
@@ -29965,6 +30016,7 @@ function writeTools(context) {
                     context,
                     cancel: call.cancel,
                     fail: (error) => call.fail(`commenting on #${issue_number} of ${call.owner}/${call.repo}`, error),
+                    nothingWritten: () => context.allowance.giveBack('comment'),
                     attempt: async () => {
                         const { data } = await context.octokit.rest.issues.createComment({
                             owner: call.owner,
@@ -30097,6 +30149,7 @@ async function findComment(context, call, issue_number, body, since) {
 
 
 
+
 /**
  * The `github` toolset: reads (pull requests, diffs, issues, commits, search) and writes
  * (create_issue, add_comment, add_labels; side effects, current repository unless allowed, within
@@ -30108,7 +30161,7 @@ function githubToolset(options) {
         owner: options.owner,
         repo: options.repo,
         allowRepos: options.allowRepos ?? [],
-        allowance: new WriteAllowance(options.redact, options.writes, options.repositoryUrl),
+        allowance: new WriteAllowance(options.redact, options.writes, options.repositoryUrl, reachableRepositories({ owner: options.owner, repo: options.repo, allowRepos: options.allowRepos ?? [] })),
         identity: new token_identity/* TokenIdentity */.uU(options.octokit),
         requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
         now: options.now ?? Date.now,
@@ -30640,7 +30693,9 @@ function mathToolset() {
 /* harmony export */ });
 /* unused harmony exports MCP_SERVER_NAME_PATTERN, McpServer */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(41514);
-/* harmony import */ var _process_env_value_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(68990);
+/* harmony import */ var _process_argv_word_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(64600);
+/* harmony import */ var _process_env_value_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(68990);
+
 
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -30649,12 +30704,12 @@ const MCP_SERVER_NAME_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 const EnvName = zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(ENV_NAME, 'environment variable names use ASCII letters, digits and _');
 /** One MCP server: a stdio `command`, or a streamable HTTP `url`. */
 const McpServer = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
-    command: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1))
+    command: zod__WEBPACK_IMPORTED_MODULE_0__.array((0,_process_argv_word_js__WEBPACK_IMPORTED_MODULE_1__/* .argvWord */ .P)())
         .min(1, 'command needs at least the program to run')
         .optional()
         .meta({ description: 'A stdio server: the program and its arguments (argv, no shell).', examples: [['npx', '-y', '@modelcontextprotocol/server-everything']] }),
     /** Variables the stdio server gets besides PATH and HOME: names to pass through, or values with `${env.NAME}`. */
-    env: zod__WEBPACK_IMPORTED_MODULE_0__.union([zod__WEBPACK_IMPORTED_MODULE_0__.array(EnvName), zod__WEBPACK_IMPORTED_MODULE_0__.record(EnvName, (0,_process_env_value_js__WEBPACK_IMPORTED_MODULE_1__/* .envValue */ .$)())])
+    env: zod__WEBPACK_IMPORTED_MODULE_0__.union([zod__WEBPACK_IMPORTED_MODULE_0__.array(EnvName), zod__WEBPACK_IMPORTED_MODULE_0__.record(EnvName, (0,_process_env_value_js__WEBPACK_IMPORTED_MODULE_2__/* .envValue */ .$)())])
         .optional()
         .meta({ description: 'Variables a stdio server gets besides PATH and HOME: names to pass through, or values (which may read ${env.NAME}).', examples: [{ GREETING: 'hello' }] }),
     url: zod__WEBPACK_IMPORTED_MODULE_0__.url({ protocol: /^https?$/, error: 'write the server URL as http(s)://host/path' })
@@ -30665,7 +30720,7 @@ const McpServer = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
         .optional()
         .meta({ description: 'A streamable HTTP server: its URL.', examples: ['https://mcp.example.com/mcp'] }),
     /** HTTP headers; values may read runner variables with `${env.NAME}`. */
-    headers: zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(/^[A-Za-z0-9-]+$/, 'header names use ASCII letters, digits and -'), (0,_process_env_value_js__WEBPACK_IMPORTED_MODULE_1__/* .envValue */ .$)())
+    headers: zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(/^[A-Za-z0-9-]+$/, 'header names use ASCII letters, digits and -'), (0,_process_env_value_js__WEBPACK_IMPORTED_MODULE_2__/* .envValue */ .$)())
         .optional()
         .meta({ description: 'HTTP headers for a url server; values may read runner variables with ${env.NAME}.', examples: [{ Authorization: 'Bearer ${env.DOCS_TOKEN}' }] }),
     /** Only these of the server's tools join the registry; default: all it lists. */

@@ -284,7 +284,29 @@ function breakMentions(text, policy) {
         out = out.replace(MENTION_OR_ADDRESS, (match) => (match === '@' ? `@${BREAK}` : match));
     if (!policy.allowReferences)
         out = out.replace(/#(?=\d)/g, `#${BREAK}`).replace(/\b(GH-)(?=\d)/gi, `$1${BREAK}`);
+    else {
+        const allowed = new Set((policy.referenceRepos ?? []).map((name) => name.toLowerCase()));
+        out = out.replace(/#(?=\d)/g, (hash, at) => {
+            const named = repositoryBefore(out, at);
+            return named === undefined || allowed.has(named.toLowerCase()) ? hash : `#${BREAK}`;
+        });
+    }
     return out;
+}
+/**
+ * The `owner/name` written right before `end` (a `#` GitHub may read as a reference to that repository's issue),
+ * or undefined when none is. Looks back at most as far as the longest names, so a text of many `#` is linear.
+ */
+function repositoryBefore(text, end) {
+    let slash = end;
+    while (slash > 0 && end - slash < 100 && /[A-Za-z0-9._-]/.test(text[slash - 1]))
+        slash--;
+    if (slash === end || text[slash - 1] !== '/')
+        return undefined;
+    let start = slash - 1;
+    while (start > 0 && slash - 1 - start < 39 && /[A-Za-z0-9-]/.test(text[start - 1]))
+        start--;
+    return start === slash - 1 ? undefined : text.slice(start, end);
 }
 /**
  * Text the model or a tool wrote, made safe to post on GitHub, decided on the Markdown as GitHub

@@ -170,7 +170,7 @@ const STEP_FORMAT = `Reply with JSON only: {"steps": [...], "why": "..."}. Each 
 - "for_each": to do the same step once per item of a list an earlier step returned, "\${steps.2.result}" (or "\${steps.2.result.items}"); inside the step, "\${item}", "\${item.field}" and "\${item.index}" stand for the item. One for_each step replaces many hand-written ones. Its result is the list of the items' results
 - "on_item_failure": for_each steps only: "continue" keeps the other items' results when one fails (null in its place), "fail" (default) fails the step
 - "why": a short reason for the step
-Leave out (or set to null) the fields that do not apply to a step's type. The last step's result is the run's result.`;
+Leave out (or set to null) the fields that do not apply to a step's type. The run's result is the result of the last step no other step depends on: write the step that answers the goal last.`;
 /** The blog's pitfall, said up front: never hard-code what an earlier step will produce. */
 const REFERENCE_RULES = `Rules:
 - Use only the tools listed. Prefer steps that discover things (search) to steps that assume them (a guessed URL).

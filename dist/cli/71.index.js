@@ -6683,11 +6683,13 @@ async function judgeGoals(plan, run, options) {
     const goals = await (0,evaluate_goals/* evaluateGoals */.Y)(plan.source.goals ?? [], (0,goal_target/* goalTargetOf */.s)(run, { stepStates, carried, ...(options.foreignResults && { foreignResults: options.foreignResults }) }), { model: options.model, cwd: options.cwd, env: (0,scrub_environment/* scrubEnvironment */.v)(options.env, undefined, 'goal'), signal: options.signal, ...(options.commandsRefused !== undefined && { commandsRefused: options.commandsRefused }) });
     const judged = (0,final_status/* finalStatus */.n)(run.status, goals, options.signal?.aborted ?? false);
     // A judge that passed a cap stops the job as a step's call would (fail closed); the goals stay as judged.
-    // A judge's call refused before it was made only leaves its goal unchecked: with every required goal met
-    // (succeeded), it was a warning's, which never fails a job. With one unmet, the stop stands (status failed,
-    // whatever fail-on-unmet-goals says): a required goal nobody judged must not pass as merely unmet.
+    // A judge's call refused before it was made only leaves its goal unchecked: with no required goal left
+    // unevaluated, it was a warning's, which never fails a job (beside a required goal judged unmet, the run is
+    // goals-unmet as without it). With a required one unevaluated, the stop stands (status failed, whatever
+    // fail-on-unmet-goals says): a required goal nobody judged must not pass as merely unmet.
     const found = judged === 'succeeded' || judged === 'goals-unmet' ? options.budgetStop?.() : undefined;
-    const refusedJudge = judged === 'succeeded' && found !== undefined && found !== stoppedBefore && found instanceof budget_exceeded_error/* BudgetExceededError */.Z && found.refusedCall;
+    const warningsOnly = !goals.some((goal) => goal.severity === 'required' && goal.outcome === 'error');
+    const refusedJudge = warningsOnly && found !== undefined && found !== stoppedBefore && found instanceof budget_exceeded_error/* BudgetExceededError */.Z && found.refusedCall;
     const stop = refusedJudge ? undefined : found;
     const status = stop ? stop.status : judged;
     // Evidence is an excerpt cut before any redactor saw it: redacted, and cut token fragments hidden, as every report shows it.
@@ -7450,7 +7452,8 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
         });
     }
     catch (error) {
-        return { kind: 'rejected', plan, errors: [setupError(plan, error.message)] };
+        // The model may have written the steps already: its calls cost though nothing ran.
+        return { kind: 'rejected', plan, errors: [setupError(plan, error.message)], usage: budget.usage };
     }
     const partial = settings.fanOut !== undefined && settings.fanOut.part !== 'merge';
     // Where command goals are refused, this job's checkout is not the commit the run is for (an approving job's):

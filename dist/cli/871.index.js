@@ -362,6 +362,8 @@ function approveCommandLine(args, hash, redact) {
         words.push('--api-key-env', args.apiKeyEnv);
     if (args.replay !== undefined)
         words.push('--replay', args.replay);
+    // Not --record, which would write the approving run's calls over the paused run's recording, nor --weights-from:
+    // a resumed run orders its steps by the trace it resumes.
     words.push('--resume', args.trace);
     // Written where this run wrote them: the paused trace is resumed in place, as it is with the default paths.
     if (args.trace !== `${parse_cli_args/* DEFAULT_OUTPUT_FOLDER */.tZ}/trace.jsonl`)

@@ -5742,6 +5742,8 @@ const Toolset = schemas["enum"](['math', 'files', 'github', 'http']).meta({
     description: 'math: add, subtract, multiply, divide. files: read_file, list_files, search_files (inside the repository). github: pull request and issue reads, create_issue, add_comment, add_labels. http: http_get, http_post to `http.allow` prefixes.',
 });
 
+// EXTERNAL MODULE: ./lib/process/argv-word.js
+var argv_word = __webpack_require__(64600);
 // EXTERNAL MODULE: ./lib/process/env-value.js
 var env_value = __webpack_require__(68990);
 // EXTERNAL MODULE: ./lib/core/invisible-characters.js
@@ -5749,6 +5751,7 @@ var invisible_characters = __webpack_require__(5709);
 // EXTERNAL MODULE: ./lib/core/run-event.js
 var run_event = __webpack_require__(8463);
 ;// CONCATENATED MODULE: ./lib/plan/schema.js
+
 
 
 
@@ -5812,7 +5815,7 @@ const EnvPassThrough = schemas.union([
 });
 const CommandTool = schemas.strictObject({
     description: schemas.string().min(1).meta({ description: 'What the tool does; the model reads it when choosing arguments.', examples: ['Fetch weekly sales per category'] }),
-    command: schemas.array(schemas.string().min(1).regex(/^[^\0]*$/, 'a program and its arguments cannot hold a NUL byte (\\0)'))
+    command: schemas.array((0,argv_word/* argvWord */.P)())
         .min(1, 'command needs at least the program to run')
         .meta({
         description: 'The program and its arguments (argv), run from the repository root without a shell. The tool arguments arrive as JSON on stdin; stdout is the result.',
@@ -6027,7 +6030,7 @@ const Goal = schemas.strictObject({
         description: 'Met when the result is JSON valid against this JSON Schema.',
         examples: [{ type: 'object', required: ['verdict'] }],
     }),
-    command: schemas.array(schemas.string().min(1).regex(/^[^\0]*$/, 'a program and its arguments cannot hold a NUL byte (\\0)'))
+    command: schemas.array((0,argv_word/* argvWord */.P)())
         .min(1)
         .optional()
         .meta({ description: 'Met when this command (argv, no shell, the result on stdin) exits 0.', examples: [['npm', 'test']] }),
@@ -6425,38 +6428,35 @@ function referenceIn(arg) {
     return undefined;
 }
 /**
- * No command tool's, MCP server's or command goal's argv holds a reference (found by an adversarial pass): a goal
+ * No command tool's, MCP server's or command goal's argv, nor an MCP server's url, holds a reference (found by an adversarial pass): a goal
  * `command: [check, "${steps.1.result}"]` ran `check` on the literal text and passed without checking
  * anything, and a tool got `${inputs.p}` for the input's value.
  */
 function checkCommandArgv(plan) {
     const issues = [];
+    // Each word of an argv at `path`; `how` says where such a value goes instead.
+    const argv = (words, path, what, how) => {
+        words?.forEach((arg, index) => {
+            const reference = referenceIn(arg);
+            if (reference !== undefined)
+                issues.push({ path: [...path, index], message: `\`${reference.written}\` would reach the program as written: ${what} is not filled in (no shell)${how(reference.env)}` });
+        });
+    };
     for (const [name, tool] of Object.entries(plan.tools ?? {})) {
-        tool.command.forEach((arg, index) => {
-            const reference = referenceIn(arg);
-            if (reference === undefined)
-                return;
-            const how = reference.env ? 'a runner variable reaches it through `env:`' : 'it gets the step\'s `args` as JSON on stdin: pass the value there';
-            issues.push({ path: ['tools', name, 'command', index], message: `\`${reference.written}\` would reach the program as written: a command's argv is not filled in (no shell), and ${how}` });
-        });
+        argv(tool.command, ['tools', name, 'command'], "a command's argv", (env) => (env ? ', and a runner variable reaches it through `env:`' : ", and it gets the step's `args` as JSON on stdin: pass the value there"));
     }
-    // A stdio MCP server's argv is passed as written too: `--token=${env.DOCS_TOKEN}` started it with those characters.
     for (const [name, server] of Object.entries(plan.mcp_servers ?? {})) {
-        server.command?.forEach((arg, index) => {
-            const reference = referenceIn(arg);
-            if (reference === undefined)
-                return;
-            const how = reference.env ? 'a runner variable reaches it through `env:`' : 'the server starts before any step: pass the value as a tool argument';
-            issues.push({ path: ['mcp_servers', name, 'command', index], message: `\`${reference.written}\` would reach the program as written: a command's argv is not filled in (no shell), and ${how}` });
-        });
+        // A stdio MCP server's argv is passed as written too: `--token=${env.DOCS_TOKEN}` started it with those characters.
+        argv(server.command, ['mcp_servers', name, 'command'], "a command's argv", (env) => (env ? ', and a runner variable reaches it through `env:`' : ', and the server starts before any step: pass the value as a tool argument'));
+        // Its url is used as written as well: `https://mcp.test/${env.TENANT}/mcp` sent every request to that very path.
+        const inUrl = server.url === undefined ? undefined : referenceIn(server.url);
+        if (inUrl !== undefined) {
+            const how = inUrl.env ? 'a runner variable reaches it through `headers:`' : 'the server is reached before any step: pass the value as a tool argument';
+            issues.push({ path: ['mcp_servers', name, 'url'], message: `\`${inUrl.written}\` would reach the server as written: a server's url is not filled in, and ${how}` });
+        }
     }
     (plan.goals ?? []).forEach((goal, goalIndex) => {
-        goal.command?.forEach((arg, index) => {
-            const reference = referenceIn(arg);
-            if (reference === undefined)
-                return;
-            issues.push({ path: ['goals', goalIndex, 'command', index], message: `\`${reference.written}\` would reach the program as written: a command goal's argv is not filled in (no shell); it reads the result it checks on stdin` });
-        });
+        argv(goal.command, ['goals', goalIndex, 'command'], "a command goal's argv", () => '; it reads the result it checks on stdin');
     });
     return issues;
 }
@@ -7324,6 +7324,26 @@ function validatePlanObject(value, options) {
 function unexpectedError(error, file) {
     const detail = error instanceof RangeError ? 'the plan is too large or too deeply nested to check' : `the plan could not be checked: ${error instanceof Error ? error.message : String(error)}`;
     return { ...(file !== undefined && { file }), path: '', message: detail };
+}
+
+
+/***/ }),
+
+/***/ 64600:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   P: () => (/* binding */ argvWord)
+/* harmony export */ });
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41514);
+
+/**
+ * One word of a program's argv as a plan writes it (a command tool's, a command goal's, a stdio MCP server's):
+ * not empty, and without a NUL byte, which no argv can carry: the start failed at run time with an internal
+ * error code, blamed on the command and at no position.
+ */
+function argvWord() {
+    return zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1).regex(/^[^\0]*$/, 'a program and its arguments cannot hold a NUL byte (\\0)');
 }
 
 
@@ -8550,13 +8570,17 @@ class WriteAllowance {
     #outbound;
     #redact;
     #used = { issue: 0, comment: 0 };
-    /** `repositoryUrl` (e.g. https://github.com/octo/demo/) is always an allowed link target; `redact` is the run's, applied after the neutraliser. */
-    constructor(redact, writes = {}, repositoryUrl) {
+    /**
+     * `repositoryUrl` (e.g. https://github.com/octo/demo/) is always an allowed link target; `redact` is the run's, applied after the neutraliser;
+     * `repositories` (`owner/name`: the run's and `github.allow_repos`) the only ones an `owner/name#123` reference may name.
+     */
+    constructor(redact, writes = {}, repositoryUrl, repositories = []) {
         this.#redact = redact;
         this.#writes = writes;
         this.#outbound = {
             allowMentions: writes.allow_mentions ?? false,
             allowReferences: writes.allow_references ?? false,
+            referenceRepos: repositories,
             allowUrls: [...(repositoryUrl ? [repositoryUrl] : []), ...(writes.allow_urls ?? [])],
         };
     }
@@ -8568,6 +8592,11 @@ class WriteAllowance {
             throw new WriteRefusedError({ toolName, rule: field, problem: `the plan allows at most ${cap} ${noun}${cap === 1 ? '' : 's'} per run, and ${this.#used[kind]} ${this.#used[kind] === 1 ? 'was' : 'were'} already written` });
         }
         this.#used[kind] += 1;
+    }
+    /** Gives back a write of `kind` taken by `take` that GitHub refused: it wrote nothing, and the cap counts what was written. */
+    giveBack(kind) {
+        if (this.#used[kind] > 0)
+            this.#used[kind] -= 1;
     }
     /** Throws WriteRefusedError unless every label is in the plan's list (compared as GitHub does, ignoring case). */
     checkLabels(labels, toolName) {
@@ -8613,6 +8642,12 @@ function codePoints(text) {
     for (const _ of text)
         count++;
     return count;
+}
+
+;// CONCATENATED MODULE: ./lib/tools/github/github-tool-context.js
+/** The repositories the github tools may read and write: the run's own, then `github.allow_repos`. */
+function reachableRepositories(context) {
+    return [`${context.owner}/${context.repo}`, ...context.allowRepos];
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/github/cross-repo-refused-error.js
@@ -8672,12 +8707,6 @@ function toGitHubApiError(toolName, action, error, cancel) {
         return cancel.reason instanceof Error ? cancel.reason : new Error(String(cancel.reason));
     const { status, message, transient, rateLimited, retryAfterMs } = (0,github_failure/* readGitHubFailure */.g3)(error);
     return new GitHubApiError({ toolName, action, status, detail: message, transient, rateLimited, retryAfterMs, cause: error });
-}
-
-;// CONCATENATED MODULE: ./lib/tools/github/github-tool-context.js
-/** The repositories the github tools may read and write: the run's own, then `github.allow_repos`. */
-function reachableRepositories(context) {
-    return [`${context.owner}/${context.repo}`, ...context.allowRepos];
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/github/github-repository-name.js
@@ -9232,8 +9261,11 @@ async function writeCheckingFirst(options) {
     catch (error) {
         firstError = options.fail(error);
     }
-    if (!(0,step_error/* isTransient */.dg)(firstError))
+    if (!(0,step_error/* isTransient */.dg)(firstError)) {
+        if (refused(firstError))
+            options.nothingWritten?.();
         throw firstError;
+    }
     const retryAfter = firstError.retryAfterMs;
     const rateLimited = firstError instanceof GitHubApiError && firstError.rateLimited;
     if (!rateLimited) {
@@ -9250,15 +9282,26 @@ async function writeCheckingFirst(options) {
     }
     // Sent again before GitHub's wait is over, a write is refused again (and a rate limit prolonged; GitHub may block
     // the token for it).
-    if (retryAfter === undefined ? rateLimited : retryAfter > MAX_WAIT_MS)
+    if (retryAfter === undefined ? rateLimited : retryAfter > MAX_WAIT_MS) {
+        if (rateLimited)
+            options.nothingWritten?.();
         throw firstError;
+    }
     await options.context.wait(retryAfter ?? 1000, options.cancel);
     try {
         return await options.attempt();
     }
     catch (error) {
-        throw options.fail(error);
+        const secondError = options.fail(error);
+        // Only after a first attempt refused for a rate limit: one that failed otherwise may have been applied unseen.
+        if (rateLimited && refused(secondError))
+            options.nothingWritten?.();
+        throw secondError;
     }
+}
+/** Whether GitHub answered the write with a refusal (a redirect not followed, a 4xx): it was not applied. A 5xx or no answer may come after it was. */
+function refused(error) {
+    return error instanceof GitHubApiError && error.status !== undefined && error.status < 500;
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/github/write-tools.js
@@ -9311,6 +9354,7 @@ function writeTools(context) {
                     context,
                     cancel: call.cancel,
                     fail: (error) => call.fail(`creating an issue in ${call.owner}/${call.repo}`, error),
+                    nothingWritten: () => context.allowance.giveBack('issue'),
                     attempt: async () => {
                         const { data } = await context.octokit.rest.issues.create({
                             owner: call.owner,
@@ -9350,6 +9394,7 @@ function writeTools(context) {
                     context,
                     cancel: call.cancel,
                     fail: (error) => call.fail(`commenting on #${issue_number} of ${call.owner}/${call.repo}`, error),
+                    nothingWritten: () => context.allowance.giveBack('comment'),
                     attempt: async () => {
                         const { data } = await context.octokit.rest.issues.createComment({
                             owner: call.owner,
@@ -9482,6 +9527,7 @@ async function findComment(context, call, issue_number, body, since) {
 
 
 
+
 /**
  * The `github` toolset: reads (pull requests, diffs, issues, commits, search) and writes
  * (create_issue, add_comment, add_labels; side effects, current repository unless allowed, within
@@ -9493,7 +9539,7 @@ function githubToolset(options) {
         owner: options.owner,
         repo: options.repo,
         allowRepos: options.allowRepos ?? [],
-        allowance: new WriteAllowance(options.redact, options.writes, options.repositoryUrl),
+        allowance: new WriteAllowance(options.redact, options.writes, options.repositoryUrl, reachableRepositories({ owner: options.owner, repo: options.repo, allowRepos: options.allowRepos ?? [] })),
         identity: new TokenIdentity(options.octokit),
         requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
         now: options.now ?? Date.now,
@@ -10025,7 +10071,9 @@ function mathToolset() {
 /* harmony export */ });
 /* unused harmony exports MCP_SERVER_NAME_PATTERN, McpServer */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41514);
-/* harmony import */ var _process_env_value_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(68990);
+/* harmony import */ var _process_argv_word_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(64600);
+/* harmony import */ var _process_env_value_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(68990);
+
 
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -10034,12 +10082,12 @@ const MCP_SERVER_NAME_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 const EnvName = zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(ENV_NAME, 'environment variable names use ASCII letters, digits and _');
 /** One MCP server: a stdio `command`, or a streamable HTTP `url`. */
 const McpServer = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
-    command: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1))
+    command: zod__WEBPACK_IMPORTED_MODULE_0__.array((0,_process_argv_word_js__WEBPACK_IMPORTED_MODULE_1__/* .argvWord */ .P)())
         .min(1, 'command needs at least the program to run')
         .optional()
         .meta({ description: 'A stdio server: the program and its arguments (argv, no shell).', examples: [['npx', '-y', '@modelcontextprotocol/server-everything']] }),
     /** Variables the stdio server gets besides PATH and HOME: names to pass through, or values with `${env.NAME}`. */
-    env: zod__WEBPACK_IMPORTED_MODULE_0__.union([zod__WEBPACK_IMPORTED_MODULE_0__.array(EnvName), zod__WEBPACK_IMPORTED_MODULE_0__.record(EnvName, (0,_process_env_value_js__WEBPACK_IMPORTED_MODULE_1__/* .envValue */ .$)())])
+    env: zod__WEBPACK_IMPORTED_MODULE_0__.union([zod__WEBPACK_IMPORTED_MODULE_0__.array(EnvName), zod__WEBPACK_IMPORTED_MODULE_0__.record(EnvName, (0,_process_env_value_js__WEBPACK_IMPORTED_MODULE_2__/* .envValue */ .$)())])
         .optional()
         .meta({ description: 'Variables a stdio server gets besides PATH and HOME: names to pass through, or values (which may read ${env.NAME}).', examples: [{ GREETING: 'hello' }] }),
     url: zod__WEBPACK_IMPORTED_MODULE_0__.url({ protocol: /^https?$/, error: 'write the server URL as http(s)://host/path' })
@@ -10050,7 +10098,7 @@ const McpServer = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
         .optional()
         .meta({ description: 'A streamable HTTP server: its URL.', examples: ['https://mcp.example.com/mcp'] }),
     /** HTTP headers; values may read runner variables with `${env.NAME}`. */
-    headers: zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(/^[A-Za-z0-9-]+$/, 'header names use ASCII letters, digits and -'), (0,_process_env_value_js__WEBPACK_IMPORTED_MODULE_1__/* .envValue */ .$)())
+    headers: zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED_MODULE_0__.string().regex(/^[A-Za-z0-9-]+$/, 'header names use ASCII letters, digits and -'), (0,_process_env_value_js__WEBPACK_IMPORTED_MODULE_2__/* .envValue */ .$)())
         .optional()
         .meta({ description: 'HTTP headers for a url server; values may read runner variables with ${env.NAME}.', examples: [{ Authorization: 'Bearer ${env.DOCS_TOKEN}' }] }),
     /** Only these of the server's tools join the registry; default: all it lists. */
