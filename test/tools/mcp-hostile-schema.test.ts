@@ -44,6 +44,7 @@ const TOOLS: Record<string, unknown[]> = {
   '/backtracking-output': [
     { name: 'lookup', description: 'Look up.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true }, outputSchema: { type: 'object', properties: { name: { type: 'string', pattern: '^([a-z0-9]+-?)*$' } } } },
   ],
+  '/unstructured-output': [{ name: 'send', description: 'Send.', inputSchema: { type: 'object' }, outputSchema: { type: 'object', properties: { id: { type: 'string' } } } }],
 };
 
 /** A Streamable HTTP MCP server written by hand: it answers JSON, so a result can be any bytes. */
@@ -71,6 +72,7 @@ beforeAll(async () => {
       if (req.url === '/malformed') return reply(JSON.stringify({ content: 'not a list of blocks' }));
       // 22 letters and a `!`: Ajv's check of the pattern above backtracks some 4 million steps; each letter more doubles that.
       if (req.url === '/backtracking-output') return reply(JSON.stringify({ content: [{ type: 'text', text: 'found' }], structuredContent: { name: `${'a'.repeat(22)}!` } }));
+      if (req.url === '/unstructured-output') return reply(JSON.stringify({ content: [{ type: 'text', text: 'sent as #42' }] }));
       const depth = 300_000;
       return reply(`{"content":[],"structuredContent":{"v":${'['.repeat(depth)}${']'.repeat(depth)}}}`);
     });
@@ -167,6 +169,20 @@ describe('an MCP server’s tools, as prompts show them', () => {
     try {
       const result = await connection.tools[0]!.execute({}, { signal: new AbortController().signal, cwd: '/tmp', stepKey: 's' });
       expect(JSON.stringify(result)).toContain(`${'a'.repeat(22)}!`);
+    } finally {
+      await connection.close();
+    }
+  });
+
+  // The SDK refused a successful answer without structuredContent from a tool that lists an outputSchema, after the
+  // server took the call, as "MCP server reported an error": a call with side effects that took effect counted as one
+  // the server refused, and a replan made it again (found by an adversarial pass).
+  it('take the text of a tool’s answer that lists an output schema but gives no structured content', async () => {
+    const connection = await connect('/unstructured-output');
+    try {
+      expect(connection.tools[0]!.sideEffects).toBe(true);
+      const result = await connection.tools[0]!.execute({}, { signal: new AbortController().signal, cwd: '/tmp', stepKey: 's' });
+      expect(result).toBe('sent as #42');
     } finally {
       await connection.close();
     }

@@ -5,7 +5,7 @@ import { limitedBody } from '../../core/limited-body.ts';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
-import { ErrorCode, McpError, type CallToolResult, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ErrorCode, McpError, type CallToolResult, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { McpCallLostError } from './mcp-call-lost-error.ts';
 import type { McpServer } from './mcp-config.ts';
 import { expandServerEnv, mcpServerEnvironment } from './mcp-server-environment.ts';
@@ -260,11 +260,12 @@ export class McpServerSession {
       client = await this.connect(this.#startLimits(limits));
       // The SDK's timer runs from the request, not from a restart of the server before it.
       started = performance.now();
-      const result = await client.callTool({ name: tool, arguments: args }, undefined, {
+      // A request, not the SDK's callTool: that refused an answer without structuredContent from a tool listing an
+      // outputSchema after the server took the call, as if the server had said no (found by an adversarial pass).
+      return await client.request({ method: 'tools/call', params: { name: tool, arguments: args } }, CallToolResultSchema, {
         signal: limits.signal,
         timeout: limits.timeoutMs,
       });
-      return result as CallToolResult;
     } catch (error) {
       if (this.#oversizedStops !== stops && this.#oversizedWith === 1) throw new McpAnswerTooLargeError(this.name, MCP_MESSAGE_LIMIT_BYTES, { cause: error });
       // Stopped for not reading while it flooded us: the call was lost, and the message says why.
