@@ -454,6 +454,45 @@ describe('an HTTP MCP server that never answers the end of its session', () => {
   }, 15_000);
 });
 
+// Found by an adversarial pass: a Streamable HTTP server that restarted (a deploy) no longer knew the session and
+// answered 404, as the specification says; every later call of the run failed with that 404, while the
+// specification has the client start a new session.
+describe('an HTTP MCP server that restarted and lost its sessions', () => {
+  it('starts a new session and makes the call there, once the server says the session is gone', async () => {
+    let live = 's1';
+    const calls: string[] = [];
+    const server = createServer((request, response) => {
+      if (request.method !== 'POST') return void response.writeHead(405).end();
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        const message = JSON.parse(body) as { id?: number; method: string; params?: { protocolVersion?: string } };
+        const session = request.headers['mcp-session-id'];
+        if (message.method !== 'initialize' && session !== live) return void response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Session not found' } }));
+        if (message.id === undefined) return void response.writeHead(202).end();
+        if (message.method === 'tools/call') calls.push(String(session));
+        const result =
+          message.method === 'initialize'
+            ? { protocolVersion: message.params?.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'restarting', version: '1' } }
+            : message.method === 'tools/list'
+              ? { tools: [{ name: 'send', inputSchema: { type: 'object' } }] }
+              : { content: [{ type: 'text', text: `sent in ${String(session)}` }] };
+        response.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': live }).end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    onTestFinished(async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    });
+    const connection = await connect({ restarting: { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp` } });
+    await expect(tool(connection, 'restarting__send').execute({}, ctx)).resolves.toBe('sent in s1');
+    live = 's2';
+    await expect(tool(connection, 'restarting__send').execute({}, ctx)).resolves.toBe('sent in s2');
+    expect(calls).toEqual(['s1', 's2']);
+  });
+});
+
 describe('MCP configuration', () => {
   it('makes tool names valid function names', () => {
     expect(mcpToolName('docs', 'search.v2/pages')).toBe('docs__search_v2_pages');

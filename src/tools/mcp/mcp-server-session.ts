@@ -262,10 +262,23 @@ export class McpServerSession {
       started = performance.now();
       // A request, not the SDK's callTool: that refused an answer without structuredContent from a tool listing an
       // outputSchema after the server took the call, as if the server had said no (found by an adversarial pass).
-      return await client.request({ method: 'tools/call', params: { name: tool, arguments: args } }, CallToolResultSchema, {
-        signal: limits.signal,
-        timeout: limits.timeoutMs,
-      });
+      const call = (on: Client): Promise<CallToolResult> =>
+        on.request({ method: 'tools/call', params: { name: tool, arguments: args } }, CallToolResultSchema, {
+          signal: limits.signal,
+          timeout: Math.max(1, limits.timeoutMs - (performance.now() - started)),
+        });
+      const transport = this.#transport;
+      try {
+        return await call(client);
+      } catch (error) {
+        // A 404 to a request in a session: the server (restarted) no longer knows it and did not take the call. The
+        // specification has the client start a new session; every later call failed with that 404 (found by an adversarial pass).
+        if (!(error instanceof StreamableHTTPError && error.code === 404 && transport instanceof StreamableHTTPClientTransport && transport.sessionId !== undefined)) throw error;
+        if (this.#client === client) this.#client = undefined;
+        await client.close().catch(() => undefined);
+        client = await this.connect(this.#startLimits({ ...limits, timeoutMs: Math.max(1, limits.timeoutMs - (performance.now() - started)) }));
+        return await call(client);
+      }
     } catch (error) {
       if (this.#oversizedStops !== stops && this.#oversizedWith === 1) throw new McpAnswerTooLargeError(this.name, MCP_MESSAGE_LIMIT_BYTES, { cause: error });
       // Stopped for not reading while it flooded us: the call was lost, and the message says why.
