@@ -1,7 +1,10 @@
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { connectMcpServers } from '../../src/tools/mcp/connect-mcp-servers.ts';
 
 const source = (file: string): string => JSON.stringify(pathToFileURL(join(import.meta.dirname, '../../src', file)).href);
 const server = JSON.stringify(join(import.meta.dirname, '../fixtures/mcp/large-answers-server.mjs'));
@@ -29,5 +32,41 @@ describe('an MCP server that sends requests of its own and stops reading the ans
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', SCRIPT], { encoding: 'utf8', timeout: 60_000 });
     expect({ signal: run.signal, status: run.status, stderr: run.stderr.includes('MaxListenersExceededWarning') }).toEqual({ signal: null, status: 0, stderr: false });
     expect(run.stdout).toContain("flood__flood: calling MCP server 'flood' failed: it sent requests of its own and left 1,000 of plan-runner's answers unread; it was stopped");
+  });
+});
+
+/**
+ * The same over Streamable HTTP: the SDK answers each of a server's requests with a POST of its own. 50,000 pings in
+ * one answer's event stream (2.5 MB, under the message limit) held the event loop for 23 s at a stretch, took the
+ * process to 1.4 GB, and ran the call to its timeout (found by an adversarial pass).
+ */
+describe('an HTTP MCP server that sends requests of its own faster than it takes the answers', () => {
+  it('is stopped once 1,000 answers are under way, and the call fails saying so', async () => {
+    const server = createServer((request, response) => {
+      if (request.method !== 'POST') return void response.writeHead(405).end();
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        const message = JSON.parse(body) as { id?: number; method?: string; params?: { protocolVersion?: string } };
+        // Our answers to its requests are never taken: each POST waits.
+        if (message.method === undefined) return;
+        if (message.id === undefined) return void response.writeHead(202).end();
+        const json = (result: unknown) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result }));
+        if (message.method === 'initialize') return json({ protocolVersion: message.params?.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'flood', version: '1' } });
+        if (message.method === 'tools/list') return json({ tools: [{ name: 'send', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }] });
+        response.writeHead(200, { 'content-type': 'text/event-stream' });
+        response.write(Array.from({ length: 50_000 }, (_, n) => `data: {"jsonrpc":"2.0","id":"p${n}","method":"ping"}\n\n`).join(''));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    onTestFinished(async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    });
+    const connection = await connectMcpServers({ flood: { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`, timeout_seconds: 600 } }, { signal: new AbortController().signal, env: {} });
+    onTestFinished(() => connection.close());
+    const error = await connection.tools[0]!.execute({}, { signal: new AbortController().signal, cwd: process.cwd(), stepKey: 's' }).catch((caught: unknown) => caught);
+    expect((error as Error).message).toBe("flood__send: calling MCP server 'flood' failed: it sent requests of its own and left 1,000 of plan-runner's answers unread; it was stopped");
+    expect(error).toMatchObject({ transient: true });
   });
 });

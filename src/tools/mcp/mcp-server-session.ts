@@ -11,6 +11,7 @@ import type { McpServer } from './mcp-config.ts';
 import { expandServerEnv, mcpServerEnvironment } from './mcp-server-environment.ts';
 import { McpServerStartError, serverWords } from './mcp-server-start-error.ts';
 import { McpAnswerTooLargeError } from './mcp-answer-too-large-error.ts';
+import { AnswerBoundedHttpTransport } from './answer-bounded-http-transport.ts';
 import { MCP_MESSAGE_LIMIT_BYTES, ProcessGroupStdioTransport, unreadProblem } from './process-group-stdio-transport.ts';
 
 /**
@@ -58,12 +59,12 @@ export class McpServerSession {
   readonly #config: McpServer;
   readonly #options: McpSessionOptions;
   #client?: Client;
-  #transport?: ProcessGroupStdioTransport | StreamableHTTPClientTransport;
+  #transport?: ProcessGroupStdioTransport | AnswerBoundedHttpTransport;
   /** Calls in flight now, and when a message over the limit stopped the server: how many were then, and a count of such stops. */
   #inFlight = 0;
   #oversizedWith = 0;
   #oversizedStops = 0;
-  /** Times a stdio server was stopped for leaving our messages unread (`MAX_UNREAD_MESSAGES`). */
+  /** Times the server was stopped for leaving our messages unread (`MAX_UNREAD_MESSAGES`). */
   #unreadStops = 0;
   #connecting?: Promise<Client>;
   #closing?: Promise<void>;
@@ -101,10 +102,10 @@ export class McpServerSession {
         this.#oversizedWith = this.#inFlight;
         this.#oversizedStops++;
       };
-      transport.onUnread = () => {
-        this.#unreadStops++;
-      };
     }
+    transport.onUnread = () => {
+      this.#unreadStops++;
+    };
     const client = new Client({ name: 'plan-runner', version: '1' }, { capabilities: {}, jsonSchemaValidator: UNCHECKED_OUTPUT });
     client.onclose = () => {
       // A server that exits on its own is reconnected on the next call; its process group goes now.
@@ -163,7 +164,7 @@ export class McpServerSession {
     return `it did not answer within ${limits.timeoutMs / 1000} s of starting${limits.timeoutNote === undefined ? '' : ` (${limits.timeoutNote})`}; ${check}`;
   }
 
-  #transportFor(): ProcessGroupStdioTransport | StreamableHTTPClientTransport {
+  #transportFor(): ProcessGroupStdioTransport | AnswerBoundedHttpTransport {
     const { command, url, headers, env } = this.#config;
     if (command !== undefined) {
       const [program, ...args] = command as [string, ...string[]];
@@ -200,7 +201,7 @@ export class McpServerSession {
       };
       return new Response(limitedBody(response.body, MCP_MESSAGE_LIMIT_BYTES, over), { status: response.status, statusText: response.statusText, headers: response.headers });
     };
-    return new StreamableHTTPClientTransport(new URL(url as string), { requestInit: { headers: expanded }, fetch: limited });
+    return new AnswerBoundedHttpTransport(new URL(url as string), { requestInit: { headers: expanded }, fetch: limited });
   }
 
   /**
