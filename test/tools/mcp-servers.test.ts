@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { McpServer as SdkMcpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -239,6 +240,17 @@ describe('MCP over stdio against @modelcontextprotocol/server-everything', () =>
 
   // Found by an adversarial pass: a server that exited at once, saying nothing (a missing config, a wrong
   // subcommand), failed its start with "write EPIPE" or "MCP error -32000: Connection closed" only.
+  // Found by an adversarial pass: a server that crashed during a call failed it as "MCP error -32000: Connection closed"
+  // only, where a start that failed so says how the server ended and what it wrote.
+  it('says how a server that ended during a call ended, and what it wrote to stderr', async () => {
+    const serve = JSON.stringify(pathToFileURL(path.join(import.meta.dirname, '../fixtures/mcp/serve-stdio.mjs')).href);
+    const script = `import { serveStdio } from ${serve}; serveStdio({ name: 'crash', listTools: () => ({ tools: [{ name: 'boom', inputSchema: { type: 'object' } }] }), callTool: () => { process.stderr.write('fatal: the database refused us\\n'); process.exit(7); } });`;
+    const connection = await connect({ crash: { command: [process.execPath, '--input-type=module', '-e', script] } });
+    const error = await tool(connection, 'crash__boom').execute({}, ctx).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(McpTransportError);
+    expect((error as Error).message).toBe("crash__boom: calling MCP server 'crash' failed: the server exited with status 7 during the call; its stderr ended with:\nfatal: the database refused us");
+  });
+
   it('says a server exited before it answered, with its exit status', async () => {
     const error = await connect({ quitter: { command: [process.execPath, '-e', 'process.exit(3)'] } }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(McpServerStartError);

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { groupDigits } from '../../core/group-digits.ts';
+import { hideCutStart } from '../../core/hide-cut-fragments.ts';
 import { shownToolName } from './mcp-tool.ts';
 import { limitedBody } from '../../core/limited-body.ts';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -256,6 +257,7 @@ export class McpServerSession {
     const unread = this.#unreadStops;
     let started = Number.POSITIVE_INFINITY;
     let client: Client | undefined;
+    let transport: ProcessGroupStdioTransport | AnswerBoundedHttpTransport | undefined;
     this.#inFlight++;
     try {
       client = await this.connect(this.#startLimits(limits));
@@ -268,7 +270,7 @@ export class McpServerSession {
           signal: limits.signal,
           timeout: Math.max(1, limits.timeoutMs - (performance.now() - started)),
         });
-      const transport = this.#transport;
+      transport = this.#transport;
       try {
         return await call(client);
       } catch (error) {
@@ -278,12 +280,18 @@ export class McpServerSession {
         if (this.#client === client) this.#client = undefined;
         await client.close().catch(() => undefined);
         client = await this.connect(this.#startLimits({ ...limits, timeoutMs: Math.max(1, limits.timeoutMs - (performance.now() - started)) }));
+        transport = this.#transport;
         return await call(client);
       }
     } catch (error) {
       if (this.#oversizedStops !== stops && this.#oversizedWith === 1) throw new McpAnswerTooLargeError(this.name, MCP_MESSAGE_LIMIT_BYTES, { cause: error });
       // Stopped for not reading while it flooded us: the call was lost, and the message says why.
       if (this.#unreadStops !== unread) throw new McpCallLostError(new Error(unreadProblem(), { cause: error }));
+      // A stdio server that ended during the call: how, and what it said, not only "Connection closed" (found by an adversarial pass).
+      if (transport instanceof ProcessGroupStdioTransport && error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
+        const exited = await transport.ownExit(OWN_EXIT_WAIT_MS);
+        if (exited !== undefined) throw new McpCallLostError(new Error(`the server ${exited} during the call${stderrTail(await transport.stderrText())}`, { cause: error }));
+      }
       // The server's own answer: a JSON-RPC error (unless the SDK made it, for a timeout or a closed
       // connection), or an HTTP status that is no reason to try again.
       if (error instanceof McpError && !(error.code === ErrorCode.RequestTimeout && performance.now() - started >= limits.timeoutMs - 5) && !(error.code === ErrorCode.ConnectionClosed && (client === undefined || this.#client !== client))) throw error;
@@ -317,6 +325,14 @@ export class McpServerSession {
     await client?.close().catch(() => undefined);
     await transport?.close().catch(() => undefined);
   }
+}
+
+/** The end of what a server wrote to stderr, for a call's error (which keeps 2,000 characters): `; its stderr ended with: …`. */
+function stderrTail(stderr: string): string {
+  const text = stderr.trim();
+  if (text === '') return '';
+  // A credential the cut went through lost its prefix: hidden at the cut (`hideCutStart`).
+  return `; its stderr ended with:\n${text.length > 1500 ? hideCutStart(`…${text.slice(-1499)}`) : text}`;
 }
 
 /** How long a close waits for an HTTP server to answer the end of its session (DELETE). */
