@@ -9,15 +9,15 @@ export const DEFAULT_GITHUB_WRITES = { max_issues: 1, max_comments: 1 } as const
  */
 export const GithubWrites = z
   .strictObject({
-    max_issues: z.int().min(0).max(50).optional().meta({ description: 'create_issue calls per run.', default: DEFAULT_GITHUB_WRITES.max_issues }),
-    max_comments: z.int().min(0).max(50).optional().meta({ description: 'add_comment calls per run.', default: DEFAULT_GITHUB_WRITES.max_comments }),
+    max_issues: z.int().min(0).max(50).optional().meta({ description: 'Issues create_issue may open per run (a call GitHub refused does not count; one that may have landed does).', default: DEFAULT_GITHUB_WRITES.max_issues }),
+    max_comments: z.int().min(0).max(50).optional().meta({ description: 'Comments add_comment may write per run (a call GitHub refused does not count; one that may have landed does).', default: DEFAULT_GITHUB_WRITES.max_comments }),
     labels: z
       .array(z.string().min(1).max(50))
       .max(100)
       .optional()
       .meta({ description: 'The only labels add_labels and create_issue may set; left out: none.', examples: [['bug', 'needs-review']] }),
     allow_mentions: z.boolean().optional().meta({ description: 'Keep @mentions live (they notify people).', default: false }),
-    allow_references: z.boolean().optional().meta({ description: 'Keep #123 cross-references live (they link and notify the other issue).', default: false }),
+    allow_references: z.boolean().optional().meta({ description: 'Keep #123 cross-references live (they link and notify the other issue); owner/name#123 stays live only for this repository and allow_repos.', default: false }),
     allow_urls: z
       .array(z.url({ protocol: /^https?$/, error: 'write a URL prefix such as https://example.com/docs/' }))
       .optional()
