@@ -351,7 +351,7 @@ function isTokenLike(value: string): boolean {
 
 /**
  * The forms a value takes as encoders write it: inside JSON as JavaScript, PHP (`\/`, `\u00e9`),
- * Python (`\u00e9`) and Go (`\u0026`, `\u003c`) write it; in a URL as common encoders write it, with
+ * Python (`\u00e9`), Go (`\u0026`, `\u003c`) and Gson (`\u003d`, `\u0027`) write it; in a URL as common encoders write it, with
  * either case of hex; in HTML; as hex; or as one line of a multi-line secret (a PEM key).
  */
 function spellings(secret: string): string[] {
@@ -366,6 +366,8 @@ function spellings(secret: string): string[] {
     unicodeEscaped(json, /[^\x00-\x7f]/g),
     unicodeEscaped(json.replaceAll('/', '\\/'), /[^\x00-\x7f]/g),
     unicodeEscaped(json, /[<>&\u2028\u2029]/g),
+    // Gson's default (HTML-safe) writing, `=` and `'` escaped too: a base64 secret's padding is `\u003d` there.
+    unicodeEscaped(json, /[<>&='\u2028\u2029]/g),
     // The same in upper-case hex, and as .NET's System.Text.Json writes it (`+`, `'`, `` ` `` and `"` escaped too).
     unicodeEscaped(json, /[^\x00-\x7f]/g, true),
     unicodeEscaped(json.replaceAll('/', '\\/'), /[^\x00-\x7f]/g, true),

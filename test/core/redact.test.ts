@@ -289,6 +289,14 @@ describe('createRedactor', () => {
     expect(redact('db at postgres://app:hunter2@db.example.com/prod?sslmode=disable')).toBe('db at ***');
   });
 
+  // Found by an adversarial pass: Gson, the JVM's common JSON writer, escapes `=` and `'` by default, and a password
+  // with `=` in it (a base64 secret's padding) showed in a Java tool's JSON output.
+  it('hides a secret as Gson writes it in JSON, its = and its quote escaped', () => {
+    const redact = createRedactor(['Kp7=vQ2mX9zL', "db=it's<9>"]);
+    expect(redact('{"password":"Kp7\\u003dvQ2mX9zL"}')).toBe('{"password":"***"}');
+    expect(redact('{"password":"db\\u003dit\\u0027s\\u003c9\\u003e"}')).toBe('{"password":"***"}');
+  });
+
   it('hides a secret as Python’s quote writes it (a / kept) and as JSON writes it with upper-case escapes (.NET)', () => {
     const key = 'Pw9+kq/Zr7=mX2<a>';
     const redact = createRedactor([key]);
