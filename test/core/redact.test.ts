@@ -289,6 +289,14 @@ describe('createRedactor', () => {
     expect(redact('db at postgres://app:hunter2@db.example.com/prod?sslmode=disable')).toBe('db at ***');
   });
 
+  // Found by an adversarial pass: a password with a quote in it showed in a report PHP or a Go program wrote as HTML.
+  it('hides a secret as PHP’s htmlspecialchars and Go’s html.EscapeString write it', () => {
+    const redact = createRedactor(["it's-Sh0rt1", 'pa"Ss9wd-Xq2']);
+    expect(redact('<td>it&#039;s-Sh0rt1</td>')).toBe('<td>***</td>'); // PHP
+    expect(redact('<td>pa&#34;Ss9wd-Xq2</td>')).toBe('<td>***</td>'); // Go
+    expect(redact('<td>it&#39;s-Sh0rt1</td>')).toBe('<td>***</td>');
+  });
+
   // Found by an adversarial pass: Gson, the JVM's common JSON writer, escapes `=` and `'` by default, and a password
   // with `=` in it (a base64 secret's padding) showed in a Java tool's JSON output.
   it('hides a secret as Gson writes it in JSON, its = and its quote escaped', () => {
