@@ -266,6 +266,23 @@ describe('http_get against a local server', () => {
     expect(result.body.endsWith('y…')).toBe(true);
   });
 
+  it('reads a body in the charset its content type names, not always as UTF-8', async () => {
+    const bodies: Record<string, [string, Buffer]> = {
+      '/v1/latin': ['text/plain; charset=ISO-8859-1', Buffer.from('café', 'latin1')],
+      '/v1/sjis': ['text/plain; charset="Shift_JIS"', Buffer.from([0x82, 0xa0])],
+      '/v1/utf16': ['application/json;charset=utf-16le', Buffer.from('{"a":"é"}', 'utf16le')],
+      '/v1/unknown': ['text/plain; charset=no-such-charset', Buffer.from('café', 'utf8')],
+    };
+    handler = (request, response) => {
+      const [type, body] = bodies[request.url ?? ''] ?? ['text/plain', Buffer.alloc(0)];
+      response.writeHead(200, { 'content-type': type }).end(body);
+    };
+    expect((await get(`${origin}/v1/latin`)).body).toBe('café');
+    expect((await get(`${origin}/v1/sjis`)).body).toBe('あ');
+    expect((await get(`${origin}/v1/utf16`)).body).toBe('{"a":"é"}');
+    expect((await get(`${origin}/v1/unknown`)).body).toBe('café');
+  });
+
   it('reports 503 as transient with the server’s retry-after', async () => {
     handler = (_request, response) => response.writeHead(503, { 'retry-after': '7' }).end('maintenance');
     const error = await get(`${origin}/v1/x`).catch((caught: unknown) => caught);

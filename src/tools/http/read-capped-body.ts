@@ -6,7 +6,21 @@ export interface CappedBody {
   readonly truncated: boolean;
 }
 
-/** Reads a response body as UTF-8, stopping (and cancelling the stream) once `maxBytes` is reached. */
+/**
+ * The decoder for the charset a response's content type names; UTF-8 when it names none, or one the Encoding
+ * standard does not know. Always UTF-8, a Latin-1 page's `café` reached the model as `caf\uFFFD` (found by an
+ * adversarial pass).
+ */
+function decoderFor(response: Response): { decode(input: Uint8Array): string } {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(response.headers.get('content-type') ?? '')?.[1];
+  try {
+    return new TextDecoder(charset ?? 'utf-8');
+  } catch {
+    return new TextDecoder('utf-8');
+  }
+}
+
+/** Reads a response body in its charset (`decoderFor`), stopping (and cancelling the stream) once `maxBytes` is reached. */
 export async function readCappedBody(response: Response, maxBytes: number): Promise<CappedBody> {
   if (response.body === null) return { text: '', bytes: 0, truncated: false };
   const reader = response.body.getReader();
@@ -27,6 +41,6 @@ export async function readCappedBody(response: Response, maxBytes: number): Prom
     chunks.push(value);
     bytes += value.byteLength;
   }
-  const text = new TextDecoder('utf-8').decode(Buffer.concat(chunks));
+  const text = decoderFor(response).decode(Buffer.concat(chunks));
   return { text: truncated && text.endsWith('\uFFFD') ? text.slice(0, -1) : text, bytes, truncated };
 }
