@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAllowed } from '../../src/tools/http/fetch-allowed.ts';
 import { HttpConfig } from '../../src/tools/http/http-config.ts';
@@ -264,6 +265,21 @@ describe('http_get against a local server', () => {
     expect(result.body.startsWith('[cut: response is larger than 1 MiB; showing the first 1 MiB]\n')).toBe(true);
     expect(result.body.length).toBe('[cut: response is larger than 1 MiB; showing the first 1 MiB]\n'.length + 1024 * 1024 + 1);
     expect(result.body.endsWith('y…')).toBe(true);
+  });
+
+  it('does not take a compressed body’s content-length for its size when it cuts it', async () => {
+    // 4,096 characters drawn by a fixed generator, then 1 MiB of one: about 3.5 KiB gzipped, 1 MiB and more as read.
+    let seed = 1;
+    const drawn = Array.from({ length: 4096 }, () => String.fromCharCode(33 + ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % 94)));
+    const text = drawn.join('') + 'y'.repeat(1024 * 1024);
+    const gzipped = gzipSync(text);
+    handler = (_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip', 'content-length': gzipped.byteLength });
+      response.end(gzipped);
+    };
+    expect(gzipped.byteLength).toBeGreaterThan(2048);
+    const result = await get(`${origin}/v1/big`, { maxResponseBytes: 2048 });
+    expect(result.body.split('\n', 1)[0]).toBe('[cut: response is larger than 2 KiB; showing the first 2 KiB]');
   });
 
   it('reads a body in the charset its content type names, not always as UTF-8', async () => {

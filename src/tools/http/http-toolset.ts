@@ -142,7 +142,9 @@ async function send(
     const excerpt = `${read.text.slice(0, 300).replace(/\s+/g, ' ').trim()}${read.text.length > 300 ? '…' : ''}`;
     throw new HttpStatusError(toolName, url.href, response.status, excerpt, retryAfterMs((name) => response.headers.get(name)));
   }
-  const declared = Number(response.headers.get('content-length'));
+  // A compressed body's content-length is its compressed size: a 200 MB gzip bomb was said to be 199 KiB.
+  const encoded = (response.headers.get('content-encoding') ?? 'identity').trim().toLowerCase() !== 'identity';
+  const declared = encoded ? Number.NaN : Number(response.headers.get('content-length'));
   const size = Number.isFinite(declared) && declared > maxBytes ? `is ${formatBytes(declared)}` : `is larger than ${formatBytes(maxBytes)}`;
   const text = read.truncated ? `${cutNote(`response ${size}; showing the first ${formatBytes(maxBytes)}`)}\n${read.text}…` : read.text;
   return { status: response.status, url: url.href, content_type: response.headers.get('content-type'), body: text };
