@@ -27,6 +27,10 @@ function toolCalls(value: unknown, choice: number): unknown[] | MalformedAnswer 
     const where = `choices[${choice}].message.tool_calls[${index}]`;
     const fn = isObject(call) ? call['function'] : undefined;
     if (!isObject(call) || !isObject(fn) || typeof fn['name'] !== 'string') return new MalformedAnswer(`${where} has no function name`);
+    // The call goes back to the endpoint as it came, its other fields too: 20,000 levels overflowed the stack when
+    // the next request was written (found by an adversarial pass).
+    const { arguments: _args, ...named } = fn;
+    if (exceedsDepth({ ...call, function: named }, MAX_JSON_DEPTH)) return new MalformedAnswer(`${where} nests more than ${MAX_JSON_DEPTH} levels deep`);
     if (call['type'] !== undefined && call['type'] !== 'function') {
       calls.push(call); // a custom tool call: kept as it is, callers look for functions only
       continue;

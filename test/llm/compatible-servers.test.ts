@@ -217,6 +217,22 @@ describe('answers that are not Chat Completions answers', () => {
     expect(job.outcome.kind === 'ran' && job.outcome.usage).toMatchObject({ modelCalls: 1, promptTokens: 50, completionTokens: 10 });
   });
 
+  // A tool call is sent back as it came, fields the runner does not know included (a gateway's own, which it may
+  // need again): one nested 20,000 deep (40 KB) overflowed the stack when the next request was written, and the
+  // step failed with a bare "Maximum call stack size exceeded" (found by an adversarial pass).
+  it.each(['call', 'function'])('a tool call whose %s has another field nested 20,000 deep: a malformed answer, its usage charged', async (where) => {
+    const extra = `"extra":${'['.repeat(20_000)}${']'.repeat(20_000)},`;
+    const fn = `{${where === 'function' ? extra : ''}"name":"fetch_inventory_levels","arguments":"{\\"warehouse\\":5}"}`;
+    const call = `{${where === 'call' ? extra : ''}"id":"c","type":"function","function":${fn}}`;
+    const text = `{"id":"x","object":"chat.completion","created":1,"model":"gpt-test","choices":[{"index":0,"finish_reason":"tool_calls","message":{"role":"assistant","content":null,"tool_calls":[${call}]}}],"usage":${JSON.stringify(USAGE)}}`;
+    const job = await runOfflineJob({ plan: PLAN, extraTools: [inventoryTool([])], script: () => ({ kind: 'text', text }) });
+    const failed = job.events.find((event) => event.type === 'step_failed');
+    const error = failed && 'error' in failed ? String(failed.error) : '';
+    expect(error).toMatch(/model gpt-4\.1-mini at http:\/\/127\.0\.0\.1:\d+\/v1\) failed: choices\[0\]\.message\.tool_calls\[0\] nests more than 128 levels deep/);
+    expect(job.server.requests).toHaveLength(1);
+    expect(job.outcome.kind === 'ran' && job.outcome.usage).toMatchObject({ modelCalls: 1, promptTokens: 50, completionTokens: 10 });
+  });
+
   // The SDK writes an error status's body into its message with JSON.stringify, and so did the reader of a 200's
   // error: a body nested 20,000 deep threw a bare RangeError, the step failed with "Maximum call stack size
   // exceeded" (found by an adversarial pass). A 500 is asked again by the client's own retries (2 here), no more.
