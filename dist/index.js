@@ -4241,7 +4241,7 @@ function isTokenLike(value) {
 }
 /**
  * The forms a value takes as encoders write it: inside JSON as JavaScript, PHP (`\/`, `\u00e9`),
- * Python (`\u00e9`) and Go (`\u0026`, `\u003c`) write it; in a URL as common encoders write it, with
+ * Python (`\u00e9`), Go (`\u0026`, `\u003c`) and Gson (`\u003d`, `\u0027`) write it; in a URL as common encoders write it, with
  * either case of hex; in HTML; as hex; or as one line of a multi-line secret (a PEM key).
  */
 function spellings(secret) {
@@ -4256,6 +4256,8 @@ function spellings(secret) {
         unicodeEscaped(json, /[^\x00-\x7f]/g),
         unicodeEscaped(json.replaceAll('/', '\\/'), /[^\x00-\x7f]/g),
         unicodeEscaped(json, /[<>&\u2028\u2029]/g),
+        // Gson's default (HTML-safe) writing, `=` and `'` escaped too: a base64 secret's padding is `\u003d` there.
+        unicodeEscaped(json, /[<>&='\u2028\u2029]/g),
         // The same in upper-case hex, and as .NET's System.Text.Json writes it (`+`, `'`, `` ` `` and `"` escaped too).
         unicodeEscaped(json, /[^\x00-\x7f]/g, true),
         unicodeEscaped(json.replaceAll('/', '\\/'), /[^\x00-\x7f]/g, true),
@@ -4266,6 +4268,9 @@ function spellings(secret) {
         html,
         html.replaceAll("'", '&#39;'),
         html.replaceAll("'", '&#x27;'),
+        // PHP's htmlspecialchars with ENT_QUOTES (its default since 8.1), and Go's html.EscapeString and html/template.
+        html.replaceAll("'", '&#039;'),
+        html.replaceAll('&quot;', '&#34;').replaceAll("'", '&#39;'),
         Buffer.from(secret, 'utf8').toString('hex'),
         Buffer.from(secret, 'utf8').toString('hex').toUpperCase(),
     ];
@@ -7679,7 +7684,7 @@ async function loadPlanWithServers(file, options) {
     let servers;
     try {
         // The MCP SDK loads only for a plan with servers: the others start without it.
-        const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(658)]).then(__nccwpck_require__.bind(__nccwpck_require__, 85658));
+        const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(660)]).then(__nccwpck_require__.bind(__nccwpck_require__, 11660));
         servers = await connectMcpServers(peeked.servers, {
             signal: options.signal,
             cwd: options.cwd,
@@ -8018,7 +8023,7 @@ async function startServers(plan, context) {
     if (Object.keys(plan.mcp_servers ?? {}).length === 0)
         return undefined;
     // The MCP SDK loads only for a plan with servers: the others start without it.
-    const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(658)]).then(__nccwpck_require__.bind(__nccwpck_require__, 85658));
+    const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(660)]).then(__nccwpck_require__.bind(__nccwpck_require__, 11660));
     return connectMcpServers(plan.mcp_servers ?? {}, {
         signal: context.signal,
         cwd: context.cwd,
@@ -12905,6 +12910,11 @@ function toolCalls(value, choice) {
         const fn = isObject(call) ? call['function'] : undefined;
         if (!isObject(call) || !isObject(fn) || typeof fn['name'] !== 'string')
             return new MalformedAnswer(`${where} has no function name`);
+        // The call goes back to the endpoint as it came, its other fields too: 20,000 levels overflowed the stack when
+        // the next request was written (found by an adversarial pass).
+        const { arguments: _args, ...named } = fn;
+        if ((0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_1__/* .exceedsDepth */ .R)({ ...call, function: named }, _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX))
+            return new MalformedAnswer(`${where} nests more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep`);
         if (call['type'] !== undefined && call['type'] !== 'function') {
             calls.push(call); // a custom tool call: kept as it is, callers look for functions only
             continue;
@@ -30194,14 +30204,14 @@ const DEFAULT_GITHUB_WRITES = { max_issues: 1, max_comments: 1 };
  * the text may keep. Everything left out is as strict as it can be.
  */
 const GithubWrites = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
-    max_issues: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(50).optional().meta({ description: 'create_issue calls per run.', default: DEFAULT_GITHUB_WRITES.max_issues }),
-    max_comments: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(50).optional().meta({ description: 'add_comment calls per run.', default: DEFAULT_GITHUB_WRITES.max_comments }),
+    max_issues: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(50).optional().meta({ description: 'Issues create_issue may open per run (a call GitHub refused does not count; one that may have landed does).', default: DEFAULT_GITHUB_WRITES.max_issues }),
+    max_comments: zod__WEBPACK_IMPORTED_MODULE_0__.int().min(0).max(50).optional().meta({ description: 'Comments add_comment may write per run (a call GitHub refused does not count; one that may have landed does).', default: DEFAULT_GITHUB_WRITES.max_comments }),
     labels: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.string().min(1).max(50))
         .max(100)
         .optional()
         .meta({ description: 'The only labels add_labels and create_issue may set; left out: none.', examples: [['bug', 'needs-review']] }),
     allow_mentions: zod__WEBPACK_IMPORTED_MODULE_0__.boolean().optional().meta({ description: 'Keep @mentions live (they notify people).', default: false }),
-    allow_references: zod__WEBPACK_IMPORTED_MODULE_0__.boolean().optional().meta({ description: 'Keep #123 cross-references live (they link and notify the other issue).', default: false }),
+    allow_references: zod__WEBPACK_IMPORTED_MODULE_0__.boolean().optional().meta({ description: 'Keep #123 cross-references live (they link and notify the other issue); owner/name#123 stays live only for this repository and allow_repos.', default: false }),
     allow_urls: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.url({ protocol: /^https?$/, error: 'write a URL prefix such as https://example.com/docs/' }))
         .optional()
         .meta({ description: "URL prefixes that stay links; other URLs are shown as code. The run's repository is always allowed.", examples: [['https://example.com/docs/']] }),
@@ -30425,7 +30435,21 @@ class HttpStatusError extends step_error/* StepError */.zg {
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/http/read-capped-body.js
-/** Reads a response body as UTF-8, stopping (and cancelling the stream) once `maxBytes` is reached. */
+/**
+ * The decoder for the charset a response's content type names; UTF-8 when it names none, or one the Encoding
+ * standard does not know. Always UTF-8, a Latin-1 page's `caf\u00e9` reached the model as `caf\uFFFD` (found by an
+ * adversarial pass).
+ */
+function decoderFor(response) {
+    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(response.headers.get('content-type') ?? '')?.[1];
+    try {
+        return new TextDecoder(charset ?? 'utf-8');
+    }
+    catch {
+        return new TextDecoder('utf-8');
+    }
+}
+/** Reads a response body in its charset (`decoderFor`), stopping (and cancelling the stream) once `maxBytes` is reached. */
 async function readCappedBody(response, maxBytes) {
     if (response.body === null)
         return { text: '', bytes: 0, truncated: false };
@@ -30448,7 +30472,7 @@ async function readCappedBody(response, maxBytes) {
         chunks.push(value);
         bytes += value.byteLength;
     }
-    const text = new TextDecoder('utf-8').decode(Buffer.concat(chunks));
+    const text = decoderFor(response).decode(Buffer.concat(chunks));
     return { text: truncated && text.endsWith('\uFFFD') ? text.slice(0, -1) : text, bytes, truncated };
 }
 
@@ -30578,7 +30602,9 @@ async function send(options, toolName, args, ctx) {
         const excerpt = `${read.text.slice(0, 300).replace(/\s+/g, ' ').trim()}${read.text.length > 300 ? '\u2026' : ''}`;
         throw new HttpStatusError(toolName, url.href, response.status, excerpt, (0,retry_after_ms/* retryAfterMs */.Vs)((name) => response.headers.get(name)));
     }
-    const declared = Number(response.headers.get('content-length'));
+    // A compressed body's content-length is its compressed size: a 200 MB gzip bomb was said to be 199 KiB.
+    const encoded = (response.headers.get('content-encoding') ?? 'identity').trim().toLowerCase() !== 'identity';
+    const declared = encoded ? Number.NaN : Number(response.headers.get('content-length'));
     const size = Number.isFinite(declared) && declared > maxBytes ? `is ${(0,format_bytes/* formatBytes */.z)(declared)}` : `is larger than ${(0,format_bytes/* formatBytes */.z)(maxBytes)}`;
     const text = read.truncated ? `${(0,cut_note/* cutNote */.n)(`response ${size}; showing the first ${(0,format_bytes/* formatBytes */.z)(maxBytes)}`)}\n${read.text}\u2026` : read.text;
     return { status: response.status, url: url.href, content_type: response.headers.get('content-type'), body: text };

@@ -1,5 +1,5 @@
 export const id = 71;
-export const ids = [71];
+export const ids = [71,231];
 export const modules = {
 
 /***/ 69231:
@@ -3399,7 +3399,7 @@ async function startServers(plan, context) {
     if (Object.keys(plan.mcp_servers ?? {}).length === 0)
         return undefined;
     // The MCP SDK loads only for a plan with servers: the others start without it.
-    const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(815), __webpack_require__.e(301), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(277)]).then(__webpack_require__.bind(__webpack_require__, 85658));
+    const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(815), __webpack_require__.e(301), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(660)]).then(__webpack_require__.bind(__webpack_require__, 11660));
     return connectMcpServers(plan.mcp_servers ?? {}, {
         signal: context.signal,
         cwd: context.cwd,
@@ -8185,6 +8185,11 @@ function toolCalls(value, choice) {
         const fn = isObject(call) ? call['function'] : undefined;
         if (!isObject(call) || !isObject(fn) || typeof fn['name'] !== 'string')
             return new MalformedAnswer(`${where} has no function name`);
+        // The call goes back to the endpoint as it came, its other fields too: 20,000 levels overflowed the stack when
+        // the next request was written (found by an adversarial pass).
+        const { arguments: _args, ...named } = fn;
+        if ((0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_1__/* .exceedsDepth */ .R)({ ...call, function: named }, _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX))
+            return new MalformedAnswer(`${where} nests more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep`);
         if (call['type'] !== undefined && call['type'] !== 'function') {
             calls.push(call); // a custom tool call: kept as it is, callers look for functions only
             continue;

@@ -1,8 +1,8 @@
-export const id = 658;
-export const ids = [658];
+export const id = 660;
+export const ids = [660];
 export const modules = {
 
-/***/ 85658:
+/***/ 11660:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -17,10 +17,12 @@ __webpack_require__.d(__webpack_exports__, {
 var group_digits = __webpack_require__(80083);
 // EXTERNAL MODULE: external "node:timers/promises"
 var promises_ = __webpack_require__(58500);
+// EXTERNAL MODULE: ./lib/core/hide-cut-fragments.js
+var hide_cut_fragments = __webpack_require__(99674);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/types.js
 var types = __webpack_require__(63846);
-// EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/streamableHttp.js + 10 modules
-var streamableHttp = __webpack_require__(42931);
+// EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/streamableHttp.js + 11 modules
+var streamableHttp = __webpack_require__(31502);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-call-lost-error.js
 /**
  * A tool call that got no answer of the MCP server's own: the SDK's timeout, a connection that closed, a
@@ -531,7 +533,44 @@ function unreadProblem() {
     return `it sent requests of its own and left ${(0,group_digits/* groupDigits */.K)(MAX_UNREAD_MESSAGES)} of plan-runner's answers unread; it was stopped`;
 }
 
+;// CONCATENATED MODULE: ./lib/tools/mcp/answer-bounded-http-transport.js
+
+
+/**
+ * A Streamable HTTP client transport held to the stdio transport's bound on a server's own requests: the SDK answers
+ * each (`ping`, an error for any it does not serve) with a POST of its own, without limit. 50,000 pings in one
+ * answer's event stream (2.5 MB) held plan-runner's event loop for 23 s at a stretch, took it to 1.4 GB, and ran the
+ * call past its timeout (found by an adversarial pass). With MAX_UNREAD_MESSAGES answers under way, it is closed.
+ */
+class AnswerBoundedHttpTransport extends streamableHttp/* StreamableHTTPClientTransport */.j {
+    /** Called when MAX_UNREAD_MESSAGES of our answers wait for the server to take them, before the transport closes. */
+    onUnread;
+    #answering = 0;
+    #stopped = false;
+    async send(message, options) {
+        if ('method' in message)
+            return super.send(message, options);
+        if (this.#stopped || this.#answering >= MAX_UNREAD_MESSAGES) {
+            if (!this.#stopped) {
+                this.#stopped = true;
+                this.onUnread?.();
+                void this.close();
+            }
+            throw new Error(unreadProblem());
+        }
+        this.#answering++;
+        try {
+            await super.send(message, options);
+        }
+        finally {
+            this.#answering--;
+        }
+    }
+}
+
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-server-session.js
+
+
 
 
 
@@ -575,7 +614,7 @@ class McpServerSession {
     #inFlight = 0;
     #oversizedWith = 0;
     #oversizedStops = 0;
-    /** Times a stdio server was stopped for leaving our messages unread (`MAX_UNREAD_MESSAGES`). */
+    /** Times the server was stopped for leaving our messages unread (`MAX_UNREAD_MESSAGES`). */
     #unreadStops = 0;
     #connecting;
     #closing;
@@ -609,10 +648,10 @@ class McpServerSession {
                 this.#oversizedWith = this.#inFlight;
                 this.#oversizedStops++;
             };
-            transport.onUnread = () => {
-                this.#unreadStops++;
-            };
         }
+        transport.onUnread = () => {
+            this.#unreadStops++;
+        };
         const client = new esm_client/* Client */.K({ name: 'plan-runner', version: '1' }, { capabilities: {}, jsonSchemaValidator: UNCHECKED_OUTPUT });
         client.onclose = () => {
             // A server that exits on its own is reconnected on the next call; its process group goes now.
@@ -707,7 +746,7 @@ class McpServerSession {
             };
             return new Response((0,limited_body/* limitedBody */.L)(response.body, MCP_MESSAGE_LIMIT_BYTES, over), { status: response.status, statusText: response.statusText, headers: response.headers });
         };
-        return new streamableHttp/* StreamableHTTPClientTransport */.j(new URL(url), { requestInit: { headers: expanded }, fetch: limited });
+        return new AnswerBoundedHttpTransport(new URL(url), { requestInit: { headers: expanded }, fetch: limited });
     }
     /**
      * The tools the server lists (following pagination), within one `timeoutMs` for the whole list. Without
@@ -761,16 +800,34 @@ class McpServerSession {
         const unread = this.#unreadStops;
         let started = Number.POSITIVE_INFINITY;
         let client;
+        let transport;
         this.#inFlight++;
         try {
             client = await this.connect(this.#startLimits(limits));
             // The SDK's timer runs from the request, not from a restart of the server before it.
             started = performance.now();
-            const result = await client.callTool({ name: tool, arguments: args }, undefined, {
+            // A request, not the SDK's callTool: that refused an answer without structuredContent from a tool listing an
+            // outputSchema after the server took the call, as if the server had said no (found by an adversarial pass).
+            const call = (on) => on.request({ method: 'tools/call', params: { name: tool, arguments: args } }, types/* CallToolResultSchema */.TF, {
                 signal: limits.signal,
-                timeout: limits.timeoutMs,
+                timeout: Math.max(1, limits.timeoutMs - (performance.now() - started)),
             });
-            return result;
+            transport = this.#transport;
+            try {
+                return await call(client);
+            }
+            catch (error) {
+                // A 404 to a request in a session: the server (restarted) no longer knows it and did not take the call. The
+                // specification has the client start a new session; every later call failed with that 404 (found by an adversarial pass).
+                if (!(error instanceof streamableHttp/* StreamableHTTPError */.b && error.code === 404 && transport instanceof streamableHttp/* StreamableHTTPClientTransport */.j && transport.sessionId !== undefined))
+                    throw error;
+                if (this.#client === client)
+                    this.#client = undefined;
+                await client.close().catch(() => undefined);
+                client = await this.connect(this.#startLimits({ ...limits, timeoutMs: Math.max(1, limits.timeoutMs - (performance.now() - started)) }));
+                transport = this.#transport;
+                return await call(client);
+            }
         }
         catch (error) {
             if (this.#oversizedStops !== stops && this.#oversizedWith === 1)
@@ -778,6 +835,12 @@ class McpServerSession {
             // Stopped for not reading while it flooded us: the call was lost, and the message says why.
             if (this.#unreadStops !== unread)
                 throw new McpCallLostError(new Error(unreadProblem(), { cause: error }));
+            // A stdio server that ended during the call: how, and what it said, not only "Connection closed" (found by an adversarial pass).
+            if (transport instanceof ProcessGroupStdioTransport && error instanceof types/* McpError */.Nh && error.code === types/* ErrorCode */.O4.ConnectionClosed) {
+                const exited = await transport.ownExit(OWN_EXIT_WAIT_MS);
+                if (exited !== undefined)
+                    throw new McpCallLostError(new Error(`the server ${exited} during the call${stderrTail(await transport.stderrText())}`, { cause: error }));
+            }
             // The server's own answer: a JSON-RPC error (unless the SDK made it, for a timeout or a closed
             // connection), or an HTTP status that is no reason to try again.
             if (error instanceof types/* McpError */.Nh && !(error.code === types/* ErrorCode */.O4.RequestTimeout && performance.now() - started >= limits.timeoutMs - 5) && !(error.code === types/* ErrorCode */.O4.ConnectionClosed && (client === undefined || this.#client !== client)))
@@ -814,6 +877,14 @@ class McpServerSession {
         await client?.close().catch(() => undefined);
         await transport?.close().catch(() => undefined);
     }
+}
+/** The end of what a server wrote to stderr, for a call's error (which keeps 2,000 characters): `; its stderr ended with: \u2026`. */
+function stderrTail(stderr) {
+    const text = stderr.trim();
+    if (text === '')
+        return '';
+    // A credential the cut went through lost its prefix: hidden at the cut (`hideCutStart`).
+    return `; its stderr ended with:\n${text.length > 1500 ? (0,hide_cut_fragments/* hideCutStart */.BO)(`\u2026${text.slice(-1499)}`) : text}`;
 }
 /** How long a close waits for an HTTP server to answer the end of its session (DELETE). */
 const TERMINATE_SESSION_MS = 2_000;
