@@ -59,3 +59,19 @@ describe('a fanned-out merge gate (the README example, trimmed)', () => {
     expect(merge.result.failure).toBeDefined();
   });
 });
+
+// Run whole, an item whose call with side effects got no answer (killed, timed out) escalates the run when its
+// step completes under on_item_failure: continue: a person checks whether it took effect. A shard leaves the step
+// in progress, so it never got there, and the merge passed its goals over it (found by an adversarial pass).
+describe('a fanned-out merge over an item whose call with side effects got no answer', () => {
+  it('escalates, as the plan run whole does', async () => {
+    await writeFile(path.join(workspace, 'plan.yml'), PLAN.replace('command: [sh, check.sh],', 'command: [sh, check.sh], side_effects: true,').replace('all_steps_completed: true', 'of: test, contains: "ok"'));
+    // Item 3's call is killed mid-way: it may have taken effect.
+    await writeFile(path.join(workspace, 'check.sh'), `input=$(cat)\ncase "$input" in *3*) kill -KILL $$;; esac\nprintf '"ok"'`);
+    await job({ mode: 'prepare', shards: '2' });
+    for (const shard of ['1', '2']) await job({ mode: 'shard', shard });
+    const merge = await job({ mode: 'merge' });
+    expect(merge.result.outputs.status).toBe('escalated');
+    expect(merge.result.failure).toContain('step test called test_package({"n":3}), a tool with side effects, and got no answer');
+  });
+});
