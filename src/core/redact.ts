@@ -378,9 +378,10 @@ function spellings(secret: string): string[] {
     html,
     html.replaceAll("'", '&#39;'),
     html.replaceAll("'", '&#x27;'),
-    // PHP's htmlspecialchars with ENT_QUOTES (its default since 8.1), and Go's html.EscapeString and html/template.
+    // PHP's htmlspecialchars with ENT_QUOTES (its default since 8.1), Go's html.EscapeString, and html/template (`+` too).
     html.replaceAll("'", '&#039;'),
     html.replaceAll('&quot;', '&#34;').replaceAll("'", '&#39;'),
+    html.replaceAll('&quot;', '&#34;').replaceAll("'", '&#39;').replaceAll('+', '&#43;'),
     Buffer.from(secret, 'utf8').toString('hex'),
     Buffer.from(secret, 'utf8').toString('hex').toUpperCase(),
   ];

@@ -297,6 +297,13 @@ describe('createRedactor', () => {
     expect(redact('<td>it&#39;s-Sh0rt1</td>')).toBe('<td>***</td>');
   });
 
+  // Found by a review: Go's html/template also writes `+` as `&#43;`, and a base64 secret has one in most cases.
+  it('hides a secret as Go’s html/template writes it, its + escaped too', () => {
+    const redact = createRedactor(['Pw9+kq/Zr7=mX2Lq', "it's+Sh0rt1"]);
+    expect(redact('<td>Pw9&#43;kq/Zr7=mX2Lq</td>')).toBe('<td>***</td>');
+    expect(redact('<td>it&#39;s&#43;Sh0rt1</td>')).toBe('<td>***</td>');
+  });
+
   // Found by an adversarial pass: Gson, the JVM's common JSON writer, escapes `=` and `'` by default, and a password
   // with `=` in it (a base64 secret's padding) showed in a Java tool's JSON output.
   it('hides a secret as Gson writes it in JSON, its = and its quote escaped', () => {
