@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { groupDigits } from '../../core/group-digits.ts';
-import { hideCutStart } from '../../core/hide-cut-fragments.ts';
 import { shownToolName } from './mcp-tool.ts';
 import { limitedBody } from '../../core/limited-body.ts';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -10,7 +9,7 @@ import { CallToolResultSchema, ErrorCode, McpError, type CallToolResult, type To
 import { McpCallLostError } from './mcp-call-lost-error.ts';
 import type { McpServer } from './mcp-config.ts';
 import { expandServerEnv, mcpServerEnvironment } from './mcp-server-environment.ts';
-import { McpServerStartError, serverWords } from './mcp-server-start-error.ts';
+import { McpServerStartError, serverWords, stderrEnd } from './mcp-server-start-error.ts';
 import { McpAnswerTooLargeError } from './mcp-answer-too-large-error.ts';
 import { AnswerBoundedHttpTransport } from './answer-bounded-http-transport.ts';
 import { MCP_MESSAGE_LIMIT_BYTES, ProcessGroupStdioTransport, unreadProblem } from './process-group-stdio-transport.ts';
@@ -327,12 +326,10 @@ export class McpServerSession {
   }
 }
 
-/** The end of what a server wrote to stderr, for a call's error (which keeps 2,000 characters): `; its stderr ended with: …`. */
+/** The end of what a server wrote to stderr (`stderrEnd`), for a call's error: `; its stderr ended with: …`. */
 function stderrTail(stderr: string): string {
-  const text = stderr.trim();
-  if (text === '') return '';
-  // A credential the cut went through lost its prefix: hidden at the cut (`hideCutStart`).
-  return `; its stderr ended with:\n${text.length > 1500 ? hideCutStart(`…${text.slice(-1499)}`) : text}`;
+  const text = stderrEnd(stderr);
+  return text === '' ? '' : `; its stderr ended with:\n${text}`;
 }
 
 /** How long a close waits for an HTTP server to answer the end of its session (DELETE). */
