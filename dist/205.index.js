@@ -913,10 +913,10 @@ function withNested(events) {
     return events.flatMap((event) => (event.type === 'nested_event' ? [event, ...withNested([event.event])] : [event]));
 }
 function countEvents(events) {
-    // Counted inside used plans too: a retry there went uncounted (found by an adversarial pass).
+    // Counted inside used plans too, and a for_each item's: a retry there went uncounted (found by adversarial passes).
     const all = withNested(events);
     return {
-        retries: all.filter((event) => event.type === 'step_retrying').length,
+        retries: all.filter((event) => event.type === 'step_retrying' || event.type === 'item_retrying').length,
         replans: all.filter((event) => event.type === 'plan_revised').length,
         // The plan's own steps: a used plan's start only inside one of them.
         stepsStarted: events.filter((event) => event.type === 'step_started').length,

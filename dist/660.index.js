@@ -17,8 +17,6 @@ __webpack_require__.d(__webpack_exports__, {
 var group_digits = __webpack_require__(80083);
 // EXTERNAL MODULE: external "node:timers/promises"
 var promises_ = __webpack_require__(58500);
-// EXTERNAL MODULE: ./lib/core/hide-cut-fragments.js
-var hide_cut_fragments = __webpack_require__(99674);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/types.js
 var types = __webpack_require__(63846);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/streamableHttp.js + 10 modules
@@ -279,7 +277,7 @@ var mcp_server_start_error = __webpack_require__(71088);
 
 /** Replaces `${env.NAME}` with the runner's variable; a variable that is not set stops the server's start, saying where. */
 function expandServerEnv(template, runnerEnv, server, where) {
-    return (0,expand_env_references/* expandEnvReferences */.Q)(template, runnerEnv, (name) => new mcp_server_start_error/* McpServerStartError */.K(server, `${where} reads \${env.${name}}, which is not set on the runner; set it in the workflow step's env:`));
+    return (0,expand_env_references/* expandEnvReferences */.Q)(template, runnerEnv, (name) => new mcp_server_start_error/* McpServerStartError */.Kp(server, `${where} reads \${env.${name}}, which is not set on the runner; set it in the workflow step's env:`));
 }
 /** The whole environment of a stdio MCP server: PATH and HOME, plus exactly what its `env:` names. */
 function mcpServerEnvironment(server, config, runnerEnv) {
@@ -582,7 +580,6 @@ class AnswerBoundedHttpTransport extends streamableHttp/* StreamableHTTPClientTr
 
 
 
-
 /**
  * The SDK checks a tool's structured answer against the `outputSchema` the server lists, with Ajv, whose
  * patterns run on V8's backtracking regexes: `^([a-z0-9]+-?)*$` on 30 characters of an answer held the
@@ -675,8 +672,8 @@ class McpServerSession {
             await transport.close().catch(() => undefined);
             limits.signal.throwIfAborted();
             const stderr = transport instanceof ProcessGroupStdioTransport ? await transport.stderrText() : undefined;
-            const reason = timedOut ? this.#startTimedOut(limits) : exited ? `it ${exited} before it answered (${(0,mcp_server_start_error/* serverWords */.l)(error)})` : (0,mcp_server_start_error/* serverWords */.l)(error);
-            throw new mcp_server_start_error/* McpServerStartError */.K(this.name, reason, { stderr, cause: error });
+            const reason = timedOut ? this.#startTimedOut(limits) : exited ? `it ${exited} before it answered (${(0,mcp_server_start_error/* serverWords */.lZ)(error)})` : (0,mcp_server_start_error/* serverWords */.lZ)(error);
+            throw new mcp_server_start_error/* McpServerStartError */.Kp(this.name, reason, { stderr, cause: error });
         }
         this.#client = client;
         return client;
@@ -878,13 +875,10 @@ class McpServerSession {
         await transport?.close().catch(() => undefined);
     }
 }
-/** The end of what a server wrote to stderr, for a call's error (which keeps 2,000 characters): `; its stderr ended with: \u2026`. */
+/** The end of what a server wrote to stderr (`stderrEnd`), for a call's error: `; its stderr ended with: \u2026`. */
 function stderrTail(stderr) {
-    const text = stderr.trim();
-    if (text === '')
-        return '';
-    // A credential the cut went through lost its prefix: hidden at the cut (`hideCutStart`).
-    return `; its stderr ended with:\n${text.length > 1500 ? (0,hide_cut_fragments/* hideCutStart */.BO)(`\u2026${text.slice(-1499)}`) : text}`;
+    const text = (0,mcp_server_start_error/* stderrEnd */.Kh)(stderr);
+    return text === '' ? '' : `; its stderr ended with:\n${text}`;
 }
 /** How long a close waits for an HTTP server to answer the end of its session (DELETE). */
 const TERMINATE_SESSION_MS = 2_000;
@@ -912,10 +906,10 @@ async function listServerTools(session, allowlist, limits) {
     }
     catch (error) {
         limits.signal.throwIfAborted();
-        if (error instanceof mcp_server_start_error/* McpServerStartError */.K)
+        if (error instanceof mcp_server_start_error/* McpServerStartError */.Kp)
             throw error;
-        const reason = `listing its tools failed: ${(0,mcp_server_start_error/* serverWords */.l)(error)}`;
-        throw new mcp_server_start_error/* McpServerStartError */.K(session.name, reason, { cause: error, started: true });
+        const reason = `listing its tools failed: ${(0,mcp_server_start_error/* serverWords */.lZ)(error)}`;
+        throw new mcp_server_start_error/* McpServerStartError */.Kp(session.name, reason, { cause: error, started: true });
     }
     if (allowlist === undefined)
         return listed.tools;
@@ -924,7 +918,7 @@ async function listServerTools(session, allowlist, limits) {
     if (missing.length > 0) {
         const more = listed.total > listed.names.length ? ` and ${(0,group_digits/* groupDigits */.K)(listed.total - listed.names.length)} more` : '';
         const available = `${listed.names.join(', ') || 'none'}${more}`;
-        throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `it lists no tool ${missing.map((name) => `'${name}'`).join(', ')} (it has: ${available})`, { started: true });
+        throw new mcp_server_start_error/* McpServerStartError */.Kp(session.name, `it lists no tool ${missing.map((name) => `'${name}'`).join(', ')} (it has: ${available})`, { started: true });
     }
     return listed.tools;
 }
@@ -965,31 +959,31 @@ async function connectMcpServers(config, options) {
             if (earlier !== undefined) {
                 options.signal.removeEventListener('abort', onAbort);
                 await closeAll();
-                throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `its tool '${shownToolName(tool.name)}' and ${earlier} both become '${name}'; leave one out with a tools: allowlist`, { started: true });
+                throw new mcp_server_start_error/* McpServerStartError */.Kp(session.name, `its tool '${shownToolName(tool.name)}' and ${earlier} both become '${name}'; leave one out with a tools: allowlist`, { started: true });
             }
             if ((0,exceeds_depth/* exceedsDepth */.R)(tool.inputSchema, MAX_MCP_SCHEMA_DEPTH)) {
                 options.signal.removeEventListener('abort', onAbort);
                 await closeAll();
-                throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `its tool '${shownToolName(tool.name)}' has an input schema nested more than ${MAX_MCP_SCHEMA_DEPTH} levels deep, which no tool needs; leave it out with a tools: allowlist`, { started: true });
+                throw new mcp_server_start_error/* McpServerStartError */.Kp(session.name, `its tool '${shownToolName(tool.name)}' has an input schema nested more than ${MAX_MCP_SCHEMA_DEPTH} levels deep, which no tool needs; leave it out with a tools: allowlist`, { started: true });
             }
             const hidden = hiddenTextInSchema(tool.inputSchema);
             if (hidden !== undefined) {
                 options.signal.removeEventListener('abort', onAbort);
                 await closeAll();
-                throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `its tool '${shownToolName(tool.name)}' has hidden text (Unicode tag characters, bidi controls or an HTML comment) in its input schema at ${hidden}, where it cannot be cleaned without changing what the server accepts; leave the tool out with a tools: allowlist`, { started: true });
+                throw new mcp_server_start_error/* McpServerStartError */.Kp(session.name, `its tool '${shownToolName(tool.name)}' has hidden text (Unicode tag characters, bidi controls or an HTML comment) in its input schema at ${hidden}, where it cannot be cleaned without changing what the server accepts; leave the tool out with a tools: allowlist`, { started: true });
             }
             const cleanSchema = cleanSchemaTexts(tool.inputSchema);
             const schemaChars = JSON.stringify(cleanSchema ?? {}).length;
             if (schemaChars > MAX_MCP_SCHEMA_CHARS) {
                 options.signal.removeEventListener('abort', onAbort);
                 await closeAll();
-                throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `its tool '${shownToolName(tool.name)}' has an input schema of ${(0,group_digits/* groupDigits */.K)(schemaChars)} characters as JSON, more than the ${(0,group_digits/* groupDigits */.K)(MAX_MCP_SCHEMA_CHARS)} a prompt that lists tools may hold for one; leave it out with a tools: allowlist`, { started: true });
+                throw new mcp_server_start_error/* McpServerStartError */.Kp(session.name, `its tool '${shownToolName(tool.name)}' has an input schema of ${(0,group_digits/* groupDigits */.K)(schemaChars)} characters as JSON, more than the ${(0,group_digits/* groupDigits */.K)(MAX_MCP_SCHEMA_CHARS)} a prompt that lists tools may hold for one; leave it out with a tools: allowlist`, { started: true });
             }
             allSchemaChars += schemaChars;
             if (allSchemaChars > MAX_MCP_SCHEMAS_CHARS) {
                 options.signal.removeEventListener('abort', onAbort);
                 await closeAll();
-                throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `the input schemas of the MCP servers' tools come to more than ${(0,group_digits/* groupDigits */.K)(MAX_MCP_SCHEMAS_CHARS)} characters as JSON, more than a prompt that lists tools may hold; name the tools the plan uses in mcp_servers.${session.name}.tools`, { started: true });
+                throw new mcp_server_start_error/* McpServerStartError */.Kp(session.name, `the input schemas of the MCP servers' tools come to more than ${(0,group_digits/* groupDigits */.K)(MAX_MCP_SCHEMAS_CHARS)} characters as JSON, more than a prompt that lists tools may hold; name the tools the plan uses in mcp_servers.${session.name}.tools`, { started: true });
             }
             owners.set(name, `tool '${shownToolName(tool.name)}' of '${session.name}'`);
             sessionOf.set(name, session);

@@ -5807,6 +5807,15 @@ class PlanRun {
             mapped.failed(index, error, core_usage/* NO_USAGE */.y, undefined, false);
             this.#journal.step({ type: 'item_failed', stepKey: step.key, index, error, transient: false, durationMs: 0, usage: core_usage/* NO_USAGE */.y });
         }
+        // A shard leaves its fan-out step in progress, so it never escalates over an item's call that got no answer
+        // (as a whole run does when the step completes): the merge, which completes the step, does.
+        if (missing.length > 0) {
+            const keys = new Set(missing.map((index) => (this.#deps.redact ? this.#deps.redact(children[index].key) : children[index].key)));
+            for (const call of this.#deps.resume?.sideEffects.values() ?? []) {
+                if (call.outcome === 'unknown' && call.item?.reuseKey === reuseKey && keys.has(call.item.key) && !this.#unknownCalls.has(step.key))
+                    this.#unknownCalls.set(step.key, `${call.tool}(${showArgs(call.args)})`);
+            }
+        }
         if (mapped.hasWaiting)
             this.#mapped.set(step.key, mapped);
         else

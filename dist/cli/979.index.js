@@ -1367,9 +1367,10 @@ function spellings(secret) {
         html,
         html.replaceAll("'", '&#39;'),
         html.replaceAll("'", '&#x27;'),
-        // PHP's htmlspecialchars with ENT_QUOTES (its default since 8.1), and Go's html.EscapeString and html/template.
+        // PHP's htmlspecialchars with ENT_QUOTES (its default since 8.1), Go's html.EscapeString, and html/template (`+` too).
         html.replaceAll("'", '&#039;'),
         html.replaceAll('&quot;', '&#34;').replaceAll("'", '&#39;'),
+        html.replaceAll('&quot;', '&#34;').replaceAll("'", '&#39;').replaceAll('+', '&#43;'),
         Buffer.from(secret, 'utf8').toString('hex'),
         Buffer.from(secret, 'utf8').toString('hex').toUpperCase(),
     ];
@@ -2421,7 +2422,7 @@ async function loadPlanWithServers(file, options) {
         });
     }
     catch (error) {
-        if (!(error instanceof _tools_mcp_mcp_server_start_error_js__WEBPACK_IMPORTED_MODULE_4__/* .McpServerStartError */ .K))
+        if (!(error instanceof _tools_mcp_mcp_server_start_error_js__WEBPACK_IMPORTED_MODULE_4__/* .McpServerStartError */ .Kp))
             throw error;
         return { ok: false, errors: [{ file, ...(await peeked.positionOf(error.server)), path: `mcp_servers.${error.server}`, message: error.message }] };
     }
@@ -10154,8 +10155,9 @@ const McpServers = zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   K: () => (/* binding */ McpServerStartError),
-/* harmony export */   l: () => (/* binding */ serverWords)
+/* harmony export */   Kh: () => (/* binding */ stderrEnd),
+/* harmony export */   Kp: () => (/* binding */ McpServerStartError),
+/* harmony export */   lZ: () => (/* binding */ serverWords)
 /* harmony export */ });
 /* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(86919);
 /* harmony import */ var _core_error_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7437);
@@ -10172,14 +10174,22 @@ const MAX_SERVER_WORDS_CHARS = 2000;
 function serverWords(error) {
     return (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)((0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_2__/* .errorText */ .k)(error), MAX_SERVER_WORDS_CHARS);
 }
+/**
+ * The last 1,500 characters of what a server wrote to stderr, trimmed ('' when it wrote nothing), for a start error
+ * and a call's error, which keep 2,000: a credential the cut went through lost its prefix, so it is hidden at the cut
+ * (`hideCutStart`).
+ */
+function stderrEnd(stderr) {
+    const text = stderr?.trim() ?? '';
+    return text.length > 1500 ? (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCutStart */ .BO)(`\u2026${text.slice(-1499)}`) : text;
+}
 /** An MCP server did not start, or its tools cannot be used: a plan error naming the server. */
 class McpServerStartError extends Error {
     server;
     /** `started`: the server is running, but its tools cannot be used (the list, or a tool in it, is refused). */
     constructor(server, reason, options = {}) {
-        const stderr = options.stderr?.trim();
-        // A credential the cut went through lost its prefix: hidden at the cut (`hideCutStart`).
-        const output = stderr ? `\nIts stderr ended with:\n${stderr.length > 1500 ? (0,_core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__/* .hideCutStart */ .BO)(`\u2026${stderr.slice(-1499)}`) : stderr}` : '';
+        const stderr = stderrEnd(options.stderr);
+        const output = stderr ? `\nIts stderr ended with:\n${stderr}` : '';
         super(`MCP server '${server}' ${options.started ? 'started, but its tools cannot be used' : 'failed to start'}: ${reason}. Check mcp_servers.${server} in the plan.${output}`, {
             cause: options.cause,
         });
