@@ -2,23 +2,10 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseCliArgs } from '../../src/cli/parse-cli-args.ts';
-import { runCommand } from '../../src/cli/run-command.ts';
+import { cliInProcess } from '../helpers/cli-in-process.ts';
 
 /** Runs `plan-runner run …` in this process; returns the exit code and what it printed. */
-async function run(argv: readonly string[]): Promise<{ code: number; out: string }> {
-  let out = '';
-  const capture = (chunk: string | Uint8Array) => ((out += String(chunk)), true);
-  vi.spyOn(process.stdout, 'write').mockImplementation(capture);
-  vi.spyOn(process.stderr, 'write').mockImplementation(capture);
-  try {
-    const args = parseCliArgs(argv);
-    if (args.command !== 'run') throw new Error('not run');
-    return { code: await runCommand(args, new AbortController().signal), out };
-  } finally {
-    vi.restoreAllMocks();
-  }
-}
+const run = (argv: readonly string[]) => cliInProcess(argv);
 
 /** The words a POSIX shell reads from `line`: bare words, '…' quoted parts and \-escapes, as the user’s shell would. */
 function shellWords(line: string): string[] {

@@ -1,9 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
-import { evalCommand } from '../../src/cli/eval-command.ts';
-import { parseCliArgs } from '../../src/cli/parse-cli-args.ts';
+import { describe, expect, it } from 'vitest';
+import { cliInProcess } from '../helpers/cli-in-process.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-eval-invalid-'));
 const good = path.join(dir, 'good.yml');
@@ -11,19 +10,7 @@ writeFileSync(good, 'name: Good\ntoolsets: [math]\nworkflow_sequence:\n  - { id:
 const bad = path.join(dir, 'bad.yml');
 writeFileSync(bad, 'name: Bad\nworkflow_sequence:\n  - { id: 1, type: tool_call, tool: nope, args: {} }\n');
 
-async function evalCli(argv: string[], signal = new AbortController().signal): Promise<{ code: number; out: string }> {
-  let out = '';
-  const capture = (chunk: string | Uint8Array) => ((out += String(chunk)), true);
-  vi.spyOn(process.stdout, 'write').mockImplementation(capture);
-  vi.spyOn(process.stderr, 'write').mockImplementation(capture);
-  try {
-    const args = parseCliArgs(argv);
-    if (args.command !== 'eval') throw new Error('not eval');
-    return { code: await evalCommand(args, signal), out };
-  } finally {
-    vi.restoreAllMocks();
-  }
-}
+const evalCli = (argv: readonly string[], signal?: AbortSignal) => cliInProcess(argv, signal ? { signal } : {});
 
 describe('plan-runner eval of a plan that is not valid', () => {
   it('exits 1 with the located errors for a missing plan, an invalid plan and a missing --compare plan', async () => {

@@ -2,8 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
-import { evalCommand } from '../../src/cli/eval-command.ts';
-import { parseCliArgs } from '../../src/cli/parse-cli-args.ts';
+import { cliInProcess } from '../helpers/cli-in-process.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-eval-server-secret-'));
 
@@ -20,14 +19,7 @@ it('hides the values a plan gives an MCP server when eval’s check of the plan 
   const plan = path.join(dir, 'leaky.yml');
   writeFileSync(plan, `name: leaky\nmcp_servers:\n  docs:\n    command: [node, ${JSON.stringify(server)}]\n    env:\n      API_TOKEN: "\${env.PLAN_RUNNER_TEST_SALES}"\nworkflow_sequence:\n  - { id: a, type: tool_call, tool: docs__x, args: {} }\n`);
   process.env['PLAN_RUNNER_TEST_SALES'] = 'sal3s-S3cretValue-9876';
-  let out = '';
-  const capture = (chunk: string | Uint8Array) => ((out += String(chunk)), true);
-  vi.spyOn(process.stdout, 'write').mockImplementation(capture);
-  vi.spyOn(process.stderr, 'write').mockImplementation(capture);
-  const args = parseCliArgs(['eval', plan, '--runs', '1']);
-  if (args.command !== 'eval') throw new Error('not eval');
-  const code = await evalCommand(args, new AbortController().signal);
-  vi.restoreAllMocks();
+  const { code, out } = await cliInProcess(['eval', plan, '--runs', '1']);
   expect(code).toBe(1);
   expect(out).toContain('API_TOKEN=***');
   expect(out).not.toContain('S3cretValue');

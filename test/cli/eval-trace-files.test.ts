@@ -4,9 +4,8 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
-import { evalCommand } from '../../src/cli/eval-command.ts';
-import { parseCliArgs } from '../../src/cli/parse-cli-args.ts';
+import { describe, expect, it } from 'vitest';
+import { cliInProcess } from '../helpers/cli-in-process.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-eval-traces-'));
 const plan = path.join(dir, 'sum.yml');
@@ -20,20 +19,11 @@ describe('plan-runner eval --trace-dir', () => {
     const traces = path.join(dir, 'traces');
     // What is open as each run's progress line is written.
     const held: Array<{ exitListeners: number; files: number | undefined }> = [];
-    const capture = (chunk: string | Uint8Array) => {
-      if (/^plan run \d+:/.test(String(chunk))) held.push({ exitListeners: process.listenerCount('exit'), files: openFiles() });
-      return true;
-    };
-    vi.spyOn(process.stdout, 'write').mockImplementation(capture);
-    vi.spyOn(process.stderr, 'write').mockImplementation(capture);
-    let code: number;
-    try {
-      const args = parseCliArgs(['eval', plan, '--runs', '30', '--trace-dir', traces]);
-      if (args.command !== 'eval') throw new Error('not eval');
-      code = await evalCommand(args, new AbortController().signal);
-    } finally {
-      vi.restoreAllMocks();
-    }
+    const { code } = await cliInProcess(['eval', plan, '--runs', '30', '--trace-dir', traces], {
+      onWrite: (chunk) => {
+        if (/^plan run \d+:/.test(chunk)) held.push({ exitListeners: process.listenerCount('exit'), files: openFiles() });
+      },
+    });
     expect(code).toBe(0);
     expect(held).toHaveLength(30);
     expect(held.at(-1)!.exitListeners - held[0]!.exitListeners).toBe(0);

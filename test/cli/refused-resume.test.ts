@@ -2,8 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseCliArgs } from '../../src/cli/parse-cli-args.ts';
-import { runCommand } from '../../src/cli/run-command.ts';
+import { cliInProcess } from '../helpers/cli-in-process.ts';
 
 const PLAN = `name: Guarded sums
 toolsets: [math]
@@ -13,19 +12,7 @@ workflow_sequence:
 `;
 
 /** Runs `plan-runner run …` in this process; returns the exit code and what it printed. */
-async function run(argv: string[]): Promise<{ code: number; out: string }> {
-  let out = '';
-  const capture = (chunk: string | Uint8Array) => ((out += String(chunk)), true);
-  vi.spyOn(process.stdout, 'write').mockImplementation(capture);
-  vi.spyOn(process.stderr, 'write').mockImplementation(capture);
-  try {
-    const args = parseCliArgs(argv);
-    if (args.command !== 'run') throw new Error('not run');
-    return { code: await runCommand(args, new AbortController().signal), out };
-  } finally {
-    vi.restoreAllMocks();
-  }
-}
+const run = (argv: readonly string[]) => cliInProcess(argv);
 
 afterEach(() => vi.restoreAllMocks());
 
