@@ -697,8 +697,7 @@ export class PlanRun {
     let left = 0;
     children.forEach((child, index) => {
       const item = reused?.get(index);
-      // The saved run's item keys are as its trace keeps them, redacted (a label from a list that holds a token).
-      const same = item !== undefined && item.key === (this.#deps.redact ? this.#deps.redact(child.key) : child.key);
+      const same = item !== undefined && item.key === this.#tracedKey(child.key);
       // A masked item runs again as a masked step does (never in a fanned-out run).
       const again = same && item.masked === true && this.#mayRunAgain(child);
       if (again) this.#savedCopies.set(`${step.key}#${index}`, { result: item.result, from: this.#savedBy(`item ${item.key}`), stepKey: step.key, index, ...(item.todos && { todos: item.todos }) });
@@ -728,14 +727,10 @@ export class PlanRun {
       const error = earlier === undefined ? `${by} left no result for this item (its job failed, was cancelled or saved no state); re-run that shard job, then this one` : `${by}: ${earlier}`;
       mapped.failed(index, error, NO_USAGE, undefined, false);
       this.#journal.step({ type: 'item_failed', stepKey: step.key, index, error, transient: false, durationMs: 0, usage: NO_USAGE });
-    }
-    // A shard leaves its fan-out step in progress, so it never escalates over an item's call that got no answer
-    // (as a whole run does when the step completes): the merge, which completes the step, does.
-    if (missing.length > 0) {
-      const keys = new Set(missing.map((index) => (this.#deps.redact ? this.#deps.redact(children[index]!.key) : children[index]!.key)));
-      for (const call of this.#deps.resume?.sideEffects.values() ?? []) {
-        if (call.outcome === 'unknown' && call.item?.reuseKey === reuseKey && keys.has(call.item.key) && !this.#unknownCalls.has(step.key)) this.#unknownCalls.set(step.key, `${call.tool}(${showArgs(call.args)})`);
-      }
+      // A shard leaves its fan-out step in progress, so it never escalated over the item's call that got no answer (a
+      // whole run does when the step completes): the merge, which completes the step, does.
+      const unknown = this.#earlierCalls.get(itemCallsKey(reuseKey, this.#tracedKey(children[index]!.key)))?.find((call) => call.outcome === 'unknown');
+      if (unknown && !this.#unknownCalls.has(step.key)) this.#unknownCalls.set(step.key, `${unknown.tool}(${showArgs(unknown.args)})`);
     }
     if (mapped.hasWaiting) this.#mapped.set(step.key, mapped);
     else this.#concludeMapped(mapped);
@@ -776,6 +771,11 @@ export class PlanRun {
     }
   }
 
+  /** An item's key as a trace keeps it, and so a resumed run's items and calls: redacted (a label from a list that holds a token). */
+  #tracedKey(key: string): string {
+    return this.#deps.redact ? this.#deps.redact(key) : key;
+  }
+
   #startChild(mapped: MappedStep): void {
     const { child, index } = mapped.take()!;
     const stepKey = mapped.key;
@@ -795,8 +795,7 @@ export class PlanRun {
         this.#journal.step({ ...activity, stepKey, index });
       },
       callTool: (tool: Tool, args: Record<string, unknown>, ctx: ToolContext) => this.#callTool(stepKey, tool, args, ctx, { key: child.key, reuseKey }),
-      // The trace keeps item keys redacted (a label from a list that holds a token), as it kept this item's calls.
-      earlierCalls: this.#earlierCalls.get(itemCallsKey(reuseKey, this.#deps.redact ? this.#deps.redact(child.key) : child.key)),
+      earlierCalls: this.#earlierCalls.get(itemCallsKey(reuseKey, this.#tracedKey(child.key))),
     };
     const shared = () => sharedContext(this.#plan, this.#deps, this.graph, this.results, this.missing, this.incomplete);
     const item = { parent: stepKey, index };
