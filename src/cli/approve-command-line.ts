@@ -1,4 +1,4 @@
-import { DEFAULT_BASE_URL, DEFAULT_OUTPUT_FOLDER, type CliCommand } from './parse-cli-args.ts';
+import { DEFAULT_API_KEY_ENV, DEFAULT_BASE_URL, DEFAULT_SUMMARY, DEFAULT_TRACE, type CliCommand } from './parse-cli-args.ts';
 
 type RunArgs = Extract<CliCommand, { command: 'run' }>;
 
@@ -20,14 +20,14 @@ export function approveCommandLine(args: RunArgs, hash: string, redact: (text: s
   if (args.task !== undefined) words.push('--task', args.task);
   if (args.model !== undefined) words.push('--model', args.model);
   if (args.baseUrl !== DEFAULT_BASE_URL) words.push('--base-url', args.baseUrl);
-  if (args.apiKeyEnv !== 'OPENAI_API_KEY') words.push('--api-key-env', args.apiKeyEnv);
+  if (args.apiKeyEnv !== DEFAULT_API_KEY_ENV) words.push('--api-key-env', args.apiKeyEnv);
   if (args.replay !== undefined) words.push('--replay', args.replay);
   // Not --record, which would write the approving run's calls over the paused run's recording, nor --weights-from:
   // a resumed run orders its steps by the trace it resumes.
   words.push('--resume', args.trace);
   // Written where this run wrote them: the paused trace is resumed in place, as it is with the default paths.
-  if (args.trace !== `${DEFAULT_OUTPUT_FOLDER}/trace.jsonl`) words.push('--trace', args.trace);
-  if (args.summary !== `${DEFAULT_OUTPUT_FOLDER}/report.md`) words.push('--summary', args.summary);
+  if (args.trace !== DEFAULT_TRACE) words.push('--trace', args.trace);
+  if (args.summary !== DEFAULT_SUMMARY) words.push('--summary', args.summary);
   words.push('--approve', hash);
   // Each word hidden before it is quoted: a secret with a quote in it, quoted first, was no longer the value the redactor hides.
   return `plan-runner ${words.map((word) => shellWord(redact(word))).join(' ')}`;

@@ -5,7 +5,7 @@ import { jobSecrets } from '../job/job-secrets.ts';
 import type { JobSettings } from '../job/run-job.ts';
 import type { ToolsetGitHubContext } from '../github/toolset-github-context.ts';
 import type { OptionNames } from '../core/option-names.ts';
-import type { CliModelArgs } from './parse-cli-args.ts';
+import { DEFAULT_API_KEY_ENV, type CliModelArgs } from './parse-cli-args.ts';
 
 /**
  * What every CLI command hides in everything it prints and writes (`jobSecrets`): the API key, the
@@ -18,7 +18,7 @@ export function cliRedactor(args: CliModelArgs, env: NodeJS.ProcessEnv): Redacto
 
 /** What to do when no model is configured: name the variable the key is read from, which --api-key-env may have changed. */
 export function cliModelHint(apiKeyEnv: string, instead = '--replay FILE'): string {
-  return `${apiKeyEnv} is empty or not set (the API key is read from it${apiKeyEnv === 'OPENAI_API_KEY' ? '; --api-key-env NAME reads another' : ', as --api-key-env says'}); set it, or use ${instead}`;
+  return `${apiKeyEnv} is empty or not set (the API key is read from it${apiKeyEnv === DEFAULT_API_KEY_ENV ? '; --api-key-env NAME reads another' : ', as --api-key-env says'}); set it, or use ${instead}`;
 }
 
 /** The task and the modes as the CLI's flags, for messages that say what to change. */

@@ -58,6 +58,13 @@ export const DEFAULT_OUTPUT_FOLDER = '.plan-runner';
 /** The endpoint model calls go to unless `--base-url` says otherwise. */
 export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
+/** The variable the API key is read from unless `--api-key-env` names another. */
+export const DEFAULT_API_KEY_ENV = 'OPENAI_API_KEY';
+
+/** Where `run` writes its trace and its report unless `--trace` and `--summary` say otherwise. */
+export const DEFAULT_TRACE = `${DEFAULT_OUTPUT_FOLDER}/trace.jsonl`;
+export const DEFAULT_SUMMARY = `${DEFAULT_OUTPUT_FOLDER}/report.md`;
+
 /** The commands, as `--help` lists them. */
 const COMMANDS: readonly string[] = ['validate', 'run', 'plan', 'eval'];
 
@@ -270,7 +277,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       replay: values.replay,
       baseUrl: values['base-url'] ?? DEFAULT_BASE_URL,
       model: values.model,
-      apiKeyEnv: values['api-key-env'] ?? 'OPENAI_API_KEY',
+      apiKeyEnv: values['api-key-env'] ?? DEFAULT_API_KEY_ENV,
     };
     if (command === 'eval') {
       if (values.record) throw new UsageError('eval records nothing: leave out --record (use --trace-dir for each run\'s trace)');
@@ -289,8 +296,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     return {
       command: 'run',
       file: rest[0]!,
-      trace: values.trace ?? `${DEFAULT_OUTPUT_FOLDER}/trace.jsonl`,
-      summary: values.summary ?? `${DEFAULT_OUTPUT_FOLDER}/report.md`,
+      trace: values.trace ?? DEFAULT_TRACE,
+      summary: values.summary ?? DEFAULT_SUMMARY,
       ...(values['weights-from'] !== undefined && { weightsFrom: values['weights-from'] }),
       ...(values.resume !== undefined && { resume: values.resume }),
       ...(values.approve !== undefined && { approve: values.approve }),
