@@ -1,6 +1,7 @@
 import { errorText } from '../core/error-text.ts';
 import { parseJson } from '../core/parse-json.ts';
 import type { PlanError } from '../plan/plan-error.ts';
+import { describeKind } from '../plan/show-value.ts';
 import type { PlanStep } from '../core/plan-step.ts';
 import { withEdgesWithin } from '../run/plan-graph.ts';
 import { Step } from '../plan/schema.ts';
@@ -82,12 +83,6 @@ function peopleOnlyFields(steps: readonly unknown[]): PlanError[] {
   return errors;
 }
 
-function kindOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  return typeof value === 'string' ? 'text' : `a ${typeof value}`;
-}
-
 /**
  * Steps whose `args` are text still: the answer format has them as JSON text (strict mode cannot express an open
  * object), and text that did not parse to an object is kept as it was. Said as what is wrong with the text, and
@@ -104,7 +99,7 @@ function argsTextProblems(steps: readonly unknown[]): { errors: PlanError[]; ste
     let why: string;
     try {
       const value = parseJson(args);
-      why = value !== null && typeof value === 'object' && !Array.isArray(value) ? 'it holds an object encoded twice' : `it holds ${kindOf(value)}`;
+      why = value !== null && typeof value === 'object' && !Array.isArray(value) ? 'it holds an object encoded twice' : `it holds ${describeKind(value)}`;
     } catch (error) {
       why = errorText(error);
     }
