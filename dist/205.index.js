@@ -1381,8 +1381,8 @@ var parse_plan_yaml = __webpack_require__(43508);
 var decode_utf8 = __webpack_require__(43985);
 // EXTERNAL MODULE: ./lib/plan/format-path.js
 var format_path = __webpack_require__(97222);
-// EXTERNAL MODULE: ./lib/plan/schema-issues.js + 2 modules
-var schema_issues = __webpack_require__(30260);
+// EXTERNAL MODULE: ./lib/plan/schema-issues.js + 1 modules
+var schema_issues = __webpack_require__(1710);
 ;// CONCATENATED MODULE: ./lib/plan/read-yaml-file.js
 
 

@@ -10364,8 +10364,7 @@ class PlanRun {
         let left = 0;
         children.forEach((child, index) => {
             const item = reused?.get(index);
-            // The saved run's item keys are as its trace keeps them, redacted (a label from a list that holds a token).
-            const same = item !== undefined && item.key === (this.#deps.redact ? this.#deps.redact(child.key) : child.key);
+            const same = item !== undefined && item.key === this.#tracedKey(child.key);
             // A masked item runs again as a masked step does (never in a fanned-out run).
             const again = same && item.masked === true && this.#mayRunAgain(child);
             if (again)
@@ -10404,15 +10403,11 @@ class PlanRun {
             const error = earlier === undefined ? `${by} left no result for this item (its job failed, was cancelled or saved no state); re-run that shard job, then this one` : `${by}: ${earlier}`;
             mapped.failed(index, error, core_usage/* NO_USAGE */.y, undefined, false);
             this.#journal.step({ type: 'item_failed', stepKey: step.key, index, error, transient: false, durationMs: 0, usage: core_usage/* NO_USAGE */.y });
-        }
-        // A shard leaves its fan-out step in progress, so it never escalates over an item's call that got no answer
-        // (as a whole run does when the step completes): the merge, which completes the step, does.
-        if (missing.length > 0) {
-            const keys = new Set(missing.map((index) => (this.#deps.redact ? this.#deps.redact(children[index].key) : children[index].key)));
-            for (const call of this.#deps.resume?.sideEffects.values() ?? []) {
-                if (call.outcome === 'unknown' && call.item?.reuseKey === reuseKey && keys.has(call.item.key) && !this.#unknownCalls.has(step.key))
-                    this.#unknownCalls.set(step.key, `${call.tool}(${showArgs(call.args)})`);
-            }
+            // A shard leaves its fan-out step in progress, so it never escalated over the item's call that got no answer (a
+            // whole run does when the step completes): the merge, which completes the step, does.
+            const unknown = this.#earlierCalls.get(itemCallsKey(reuseKey, this.#tracedKey(children[index].key)))?.find((call) => call.outcome === 'unknown');
+            if (unknown && !this.#unknownCalls.has(step.key))
+                this.#unknownCalls.set(step.key, `${unknown.tool}(${showArgs(unknown.args)})`);
         }
         if (mapped.hasWaiting)
             this.#mapped.set(step.key, mapped);
@@ -10455,6 +10450,10 @@ class PlanRun {
             this.#journal.step({ type: 'shards_assigned', stepKey: step.key, reuseKey, shards, assignment: kept ?? assignShards(keys, shards, weights) });
         }
     }
+    /** An item's key as a trace keeps it, and so a resumed run's items and calls: redacted (a label from a list that holds a token). */
+    #tracedKey(key) {
+        return this.#deps.redact ? this.#deps.redact(key) : key;
+    }
     #startChild(mapped) {
         const { child, index } = mapped.take();
         const stepKey = mapped.key;
@@ -10474,8 +10473,7 @@ class PlanRun {
                 this.#journal.step({ ...activity, stepKey, index });
             },
             callTool: (tool, args, ctx) => this.#callTool(stepKey, tool, args, ctx, { key: child.key, reuseKey }),
-            // The trace keeps item keys redacted (a label from a list that holds a token), as it kept this item's calls.
-            earlierCalls: this.#earlierCalls.get(itemCallsKey(reuseKey, this.#deps.redact ? this.#deps.redact(child.key) : child.key)),
+            earlierCalls: this.#earlierCalls.get(itemCallsKey(reuseKey, this.#tracedKey(child.key))),
         };
         const shared = () => sharedContext(this.#plan, this.#deps, this.graph, this.results, this.missing, this.incomplete);
         const item = { parent: stepKey, index };
@@ -20512,7 +20510,7 @@ function fillItemText(text, item) {
 
 /***/ }),
 
-/***/ 30260:
+/***/ 1710:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -20564,50 +20562,8 @@ function schemaAtPath(root, path) {
     return current;
 }
 
-;// CONCATENATED MODULE: ./lib/plan/show-value.js
-/** A short, readable rendering of a value for an error message. */
-function showValue(value) {
-    if (value === undefined)
-        return 'nothing';
-    if (value === null)
-        return 'an empty value';
-    // JSON writes infinity and not-a-number as `null`: `id: 1e400` was told it got `null` (found by an adversarial pass).
-    if (typeof value === 'number' && !Number.isFinite(value))
-        return describeKind(value);
-    let text;
-    try {
-        text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
-    }
-    catch {
-        text = String(value);
-    }
-    const short = text.length > 40 ? `${text.slice(0, 37)}\u2026` : text;
-    return `\`${short}\``;
-}
-/** What kind of value something is, in words: "a list", "a number". */
-function describeKind(value) {
-    if (value === undefined)
-        return 'nothing';
-    if (value === null)
-        return 'an empty value';
-    if (Array.isArray(value))
-        return 'a list';
-    if (typeof value === 'object')
-        return 'a map';
-    if (typeof value === 'string')
-        return 'text';
-    if (typeof value === 'number' && Number.isNaN(value))
-        return 'not a number (`.nan`)';
-    // YAML reads `.inf`, and a number too large for a double (`1e400`), as infinity.
-    if (typeof value === 'number' && !Number.isFinite(value))
-        return `${value < 0 ? 'minus ' : ''}infinity (\`${value < 0 ? '-' : ''}.inf\`, or a number too large, such as 1e400)`;
-    if (typeof value === 'number')
-        return Number.isInteger(value) ? 'a whole number' : 'a number';
-    if (typeof value === 'boolean')
-        return value ? '`true`' : '`false`';
-    return typeof value;
-}
-
+// EXTERNAL MODULE: ./lib/plan/show-value.js
+var show_value = __nccwpck_require__(51194);
 ;// CONCATENATED MODULE: ./lib/plan/schema-issues.js
 
 
@@ -20693,7 +20649,7 @@ function sizeMessage(issue) {
         return small ? `needs at least ${bound} characters` : `takes at most ${bound} characters`;
     }
     const relation = small ? (inclusive ? 'at least' : 'more than') : inclusive ? 'at most' : 'less than';
-    return `must be ${relation} ${bound}; got ${showValue(issue.input)}`;
+    return `must be ${relation} ${bound}; got ${(0,show_value/* showValue */.v)(issue.input)}`;
 }
 /** True when zod made up the message, rather than the schema's author. */
 function isDefaultMessage(message) {
@@ -20735,12 +20691,12 @@ function unionIssues(issue, scope, relative) {
         return [{ path, message: `missing ${keyName(path)}` }];
     // A `oneOf` whose branches took the value more than once: zod lists no branch's errors.
     if (issue.inclusive === false && issue.errors.length === 0)
-        return [{ path, message: `${keyName(path)} matches more than one of the shapes it may take, and may match only one (\`oneOf\`); got ${showValue(issue.input)}` }];
+        return [{ path, message: `${keyName(path)} matches more than one of the shapes it may take, and may match only one (\`oneOf\`); got ${(0,show_value/* showValue */.v)(issue.input)}` }];
     // An `anyOf: []` or `oneOf: []`: no shape, so no value.
     if (issue.errors.length === 0)
         return [{ path, message: `${keyName(path)} may not be given here: the schema lists no shape it may take` }];
     if (scope.stepIds && isStepIdPath(path))
-        return [{ path, message: `${STEP_ID_HINT}; got ${showValue(issue.input)}` }];
+        return [{ path, message: `${STEP_ID_HINT}; got ${(0,show_value/* showValue */.v)(issue.input)}` }];
     // Only the branches' own kinds: a branch of objects that failed on a property (`{url}` or `{path}` given `{}`)
     // does not say the value must be text (found by a review).
     const onlyValues = issue.errors.every((branch) => branch.length > 0 && branch.every((inner) => inner.path.length === 0 && inner.code === 'invalid_value'));
@@ -20752,7 +20708,7 @@ function unionIssues(issue, scope, relative) {
         const text = lists.every((values) => values.every((value) => typeof value === 'string'));
         const first = lists.flatMap((values) => values.slice(0, MAX_LISTED)).slice(0, MAX_LISTED).map((value) => (text ? String(value) : JSON.stringify(value)));
         const listed = total > MAX_LISTED ? `${first.join(', ')} \u2026 and ${total - MAX_LISTED} more` : first.join(', ');
-        return [{ path, message: `${keyName(path)} must be one of ${listed}; got ${showValue(issue.input)}` }];
+        return [{ path, message: `${keyName(path)} must be one of ${listed}; got ${(0,show_value/* showValue */.v)(issue.input)}` }];
     }
     const kinds = issue.errors.map((branch) => branch.filter((inner) => inner.path.length === 0 && inner.code === 'invalid_type'));
     if (!kinds.every((branch) => branch.length > 0)) {
@@ -20773,7 +20729,7 @@ function unionIssues(issue, scope, relative) {
         return [{ path, message: `${none} (${found.join('; ')}${more})` }];
     }
     const unique = [...new Set(kinds.flat().map((inner) => expectedWords(inner.expected)))];
-    return [{ path, message: `${keyName(path)} must be ${unique.join(' or ')}; got ${describeKind(issue.input)}` }];
+    return [{ path, message: `${keyName(path)} must be ${unique.join(' or ')}; got ${(0,show_value/* describeKind */.S)(issue.input)}` }];
 }
 /** JSON Schema's names for the formats zod calls otherwise. */
 const JSON_SCHEMA_FORMATS = { url: 'uri', datetime: 'date-time', cidrv4: 'cidr', cidrv6: 'cidr' };
@@ -20803,15 +20759,15 @@ function oneIssue(issue, scope, relative) {
             if (issue.expected === 'never')
                 return [{ path, message: `${keyName(path)} may not be given here: the schema allows no value for it` }];
             if (scope.stepIds && isStepIdPath(path) && (issue.expected === 'int' || issue.expected === 'number')) {
-                return [{ path, message: `${STEP_ID_HINT}; got ${showValue(issue.input)}` }];
+                return [{ path, message: `${STEP_ID_HINT}; got ${(0,show_value/* showValue */.v)(issue.input)}` }];
             }
             // A number that is not finite is still a number: say which kind was meant.
             if (typeof issue.input === 'number' && !Number.isFinite(issue.input) && (issue.expected === 'number' || issue.expected === 'int')) {
-                return [{ path, message: `${keyName(path)} must be a finite number; got ${describeKind(issue.input)}` }];
+                return [{ path, message: `${keyName(path)} must be a finite number; got ${(0,show_value/* describeKind */.S)(issue.input)}` }];
             }
             // `depends_on: 1` for `[1]`: the list of the one value written is what was meant (new-user walkthrough).
             if (issue.expected === 'array' && (typeof issue.input === 'number' || (typeof issue.input === 'string' && /^[\w./-]{1,60}$/.test(issue.input)))) {
-                return [{ path, message: `${keyName(path)} must be a list; got ${describeKind(issue.input)}: write [${String(issue.input)}] for a list of one` }];
+                return [{ path, message: `${keyName(path)} must be a list; got ${(0,show_value/* describeKind */.S)(issue.input)}: write [${String(issue.input)}] for a list of one` }];
             }
             // `max_steps: "10"`, `required: "false"`: the value meant, quoted, as `version: "1"` is told below.
             if (typeof issue.input === 'string' && (issue.expected === 'number' || issue.expected === 'int' || issue.expected === 'boolean')) {
@@ -20825,9 +20781,9 @@ function oneIssue(issue, scope, relative) {
             if (issue.expected === 'object') {
                 const keys = knownKeys(scope, relative);
                 if (keys.count > 0 && keys.count <= MAX_KEYS_NAMED)
-                    return [{ path, message: `${keyName(path)} must be a map of its keys (${keys.listed()}); got ${describeKind(issue.input)}` }];
+                    return [{ path, message: `${keyName(path)} must be a map of its keys (${keys.listed()}); got ${(0,show_value/* describeKind */.S)(issue.input)}` }];
             }
-            return [{ path, message: `${keyName(path)} must be ${expectedWords(issue.expected)}; got ${describeKind(issue.input)}` }];
+            return [{ path, message: `${keyName(path)} must be ${expectedWords(issue.expected)}; got ${(0,show_value/* describeKind */.S)(issue.input)}` }];
         case 'invalid_value': {
             const values = nameList(scope, issue.values, () => issue.values.map((value) => String(value)));
             if (issue.input === undefined)
@@ -20838,7 +20794,7 @@ function oneIssue(issue, scope, relative) {
                 return [{ path, message: `${keyName(path)} must be ${issue.values.length === 1 ? String(spelled) : typeof spelled === 'boolean' ? 'true or false' : 'a number'}, not text: write ${String(spelled)} without quotes` }];
             const near = typeof issue.input === 'string' ? values.nearest(issue.input) : undefined;
             const hint = near ? ` \u2014 did you mean \`${near}\`?` : '';
-            return [{ path, message: `${keyName(path)} must be one of ${values.listed()}; got ${showValue(issue.input)}${hint}` }];
+            return [{ path, message: `${keyName(path)} must be one of ${values.listed()}; got ${(0,show_value/* showValue */.v)(issue.input)}${hint}` }];
         }
         case 'too_small':
         case 'too_big':
@@ -20849,12 +20805,12 @@ function oneIssue(issue, scope, relative) {
             const pattern = 'pattern' in issue && issue.pattern ? `the pattern ${issue.pattern}` : 'the expected format';
             const expected = named ? `must be in the \`${named}\` format` : `does not match ${pattern}`;
             const message = isDefaultMessage(issue.message) ? `${keyName(path)} ${expected}` : issue.message;
-            return [{ path, message: `${message}; got ${showValue(issue.input)}` }];
+            return [{ path, message: `${message}; got ${(0,show_value/* showValue */.v)(issue.input)}` }];
         }
         case 'invalid_union':
             return unionIssues(issue, scope, relative);
         case 'invalid_key':
-            return issue.issues.map((inner) => ({ path, at: 'key', message: isDefaultMessage(inner.message) ? `the key ${showValue(issue.input)} ${keyRule(inner, issue.input, scope)}` : `${inner.message}; got ${showValue(issue.input)}` }));
+            return issue.issues.map((inner) => ({ path, at: 'key', message: isDefaultMessage(inner.message) ? `the key ${(0,show_value/* showValue */.v)(issue.input)} ${keyRule(inner, issue.input, scope)}` : `${inner.message}; got ${(0,show_value/* showValue */.v)(issue.input)}` }));
         case 'invalid_element':
             return issue.issues.flatMap((inner) => oneIssue(inner, scope, [...relative, ...inner.path]));
         default:
@@ -21329,6 +21285,59 @@ const Plan = schemas.strictObject({
 
 /***/ }),
 
+/***/ 51194:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   S: () => (/* binding */ describeKind),
+/* harmony export */   v: () => (/* binding */ showValue)
+/* harmony export */ });
+/** A short, readable rendering of a value for an error message. */
+function showValue(value) {
+    if (value === undefined)
+        return 'nothing';
+    if (value === null)
+        return 'an empty value';
+    // JSON writes infinity and not-a-number as `null`: `id: 1e400` was told it got `null` (found by an adversarial pass).
+    if (typeof value === 'number' && !Number.isFinite(value))
+        return describeKind(value);
+    let text;
+    try {
+        text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+    }
+    catch {
+        text = String(value);
+    }
+    const short = text.length > 40 ? `${text.slice(0, 37)}\u2026` : text;
+    return `\`${short}\``;
+}
+/** What kind of value something is, in words: "a list", "a number". */
+function describeKind(value) {
+    if (value === undefined)
+        return 'nothing';
+    if (value === null)
+        return 'an empty value';
+    if (Array.isArray(value))
+        return 'a list';
+    if (typeof value === 'object')
+        return 'a map';
+    if (typeof value === 'string')
+        return 'text';
+    if (typeof value === 'number' && Number.isNaN(value))
+        return 'not a number (`.nan`)';
+    // YAML reads `.inf`, and a number too large for a double (`1e400`), as infinity.
+    if (typeof value === 'number' && !Number.isFinite(value))
+        return `${value < 0 ? 'minus ' : ''}infinity (\`${value < 0 ? '-' : ''}.inf\`, or a number too large, such as 1e400)`;
+    if (typeof value === 'number')
+        return Number.isInteger(value) ? 'a whole number' : 'a number';
+    if (typeof value === 'boolean')
+        return value ? '`true`' : '`false`';
+    return typeof value;
+}
+
+
+/***/ }),
+
 /***/ 81698:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -21408,8 +21417,8 @@ var find_references = __nccwpck_require__(99271);
 var json_schema_problems = __nccwpck_require__(79006);
 // EXTERNAL MODULE: ./lib/plan/plan-check-context.js
 var plan_check_context = __nccwpck_require__(98231);
-// EXTERNAL MODULE: ./lib/plan/schema-issues.js + 2 modules
-var schema_issues = __nccwpck_require__(30260);
+// EXTERNAL MODULE: ./lib/plan/schema-issues.js + 1 modules
+var schema_issues = __nccwpck_require__(1710);
 // EXTERNAL MODULE: ./lib/core/push-all.js
 var push_all = __nccwpck_require__(37665);
 ;// CONCATENATED MODULE: ./lib/plan/check-args.js
@@ -28002,7 +28011,7 @@ const WRITE_TODOS_DEFINITION = {
 /* harmony export */ });
 /* unused harmony export MAX_SHOWN_PROBLEMS */
 /* harmony import */ var _plan_format_path_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(97222);
-/* harmony import */ var _plan_schema_issues_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(30260);
+/* harmony import */ var _plan_schema_issues_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1710);
 
 
 /** The most problems one refusal of a tool's arguments lists: a model fixes the first ones and tries again. */

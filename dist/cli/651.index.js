@@ -341,12 +341,14 @@ function stepListResponseFormat() {
 /* harmony export */   $: () => (/* binding */ validateModelSteps),
 /* harmony export */   h: () => (/* binding */ keptStep)
 /* harmony export */ });
-/* harmony import */ var _core_error_text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7437);
+/* harmony import */ var _core_error_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7437);
 /* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(70695);
+/* harmony import */ var _plan_show_value_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(51194);
 /* harmony import */ var _run_plan_graph_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(97843);
 /* harmony import */ var _plan_schema_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(10283);
 /* harmony import */ var _plan_validate_plan_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(81698);
 /* harmony import */ var _step_list_format_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(12489);
+
 
 
 
@@ -422,13 +424,6 @@ function peopleOnlyFields(steps) {
     });
     return errors;
 }
-function kindOf(value) {
-    if (value === null)
-        return 'null';
-    if (Array.isArray(value))
-        return 'a list';
-    return typeof value === 'string' ? 'text' : `a ${typeof value}`;
-}
 /**
  * Steps whose `args` are text still: the answer format has them as JSON text (strict mode cannot express an open
  * object), and text that did not parse to an object is kept as it was. Said as what is wrong with the text, and
@@ -447,10 +442,10 @@ function argsTextProblems(steps) {
         let why;
         try {
             const value = (0,_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(args);
-            why = value !== null && typeof value === 'object' && !Array.isArray(value) ? 'it holds an object encoded twice' : `it holds ${kindOf(value)}`;
+            why = value !== null && typeof value === 'object' && !Array.isArray(value) ? 'it holds an object encoded twice' : `it holds ${(0,_plan_show_value_js__WEBPACK_IMPORTED_MODULE_5__/* .describeKind */ .S)(value)}`;
         }
         catch (error) {
-            why = (0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_5__/* .errorText */ .k)(error);
+            why = (0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .k)(error);
         }
         errors.push({ path: `steps[${index}].args`, message: `the args text is not a JSON object: ${why}; write the arguments as a JSON object encoded as a string, e.g. "{\\"query\\": \\"tram\\"}"` });
         return rest;

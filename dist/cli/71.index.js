@@ -272,7 +272,10 @@ function toolsetGitHubContext(run, octokit) {
 var redact = __webpack_require__(8038);
 // EXTERNAL MODULE: ./lib/job/job-secrets.js
 var job_secrets = __webpack_require__(71396);
+// EXTERNAL MODULE: ./lib/cli/parse-cli-args.js
+var parse_cli_args = __webpack_require__(26026);
 ;// CONCATENATED MODULE: ./lib/cli/cli-job-settings.js
+
 
 
 
@@ -287,7 +290,7 @@ function cliRedactor(args, env) {
 }
 /** What to do when no model is configured: name the variable the key is read from, which --api-key-env may have changed. */
 function cliModelHint(apiKeyEnv, instead = '--replay FILE') {
-    return `${apiKeyEnv} is empty or not set (the API key is read from it${apiKeyEnv === 'OPENAI_API_KEY' ? '; --api-key-env NAME reads another' : ', as --api-key-env says'}); set it, or use ${instead}`;
+    return `${apiKeyEnv} is empty or not set (the API key is read from it${apiKeyEnv === parse_cli_args/* DEFAULT_API_KEY_ENV */.Zo ? '; --api-key-env NAME reads another' : ', as --api-key-env says'}); set it, or use ${instead}`;
 }
 /** The task and the modes as the CLI's flags, for messages that say what to change. */
 const CLI_OPTION_NAMES = { task: '--task', agent: '--agent', notAgent: 'without --agent' };
@@ -5766,8 +5769,7 @@ class PlanRun {
         let left = 0;
         children.forEach((child, index) => {
             const item = reused?.get(index);
-            // The saved run's item keys are as its trace keeps them, redacted (a label from a list that holds a token).
-            const same = item !== undefined && item.key === (this.#deps.redact ? this.#deps.redact(child.key) : child.key);
+            const same = item !== undefined && item.key === this.#tracedKey(child.key);
             // A masked item runs again as a masked step does (never in a fanned-out run).
             const again = same && item.masked === true && this.#mayRunAgain(child);
             if (again)
@@ -5806,15 +5808,11 @@ class PlanRun {
             const error = earlier === undefined ? `${by} left no result for this item (its job failed, was cancelled or saved no state); re-run that shard job, then this one` : `${by}: ${earlier}`;
             mapped.failed(index, error, core_usage/* NO_USAGE */.y, undefined, false);
             this.#journal.step({ type: 'item_failed', stepKey: step.key, index, error, transient: false, durationMs: 0, usage: core_usage/* NO_USAGE */.y });
-        }
-        // A shard leaves its fan-out step in progress, so it never escalates over an item's call that got no answer
-        // (as a whole run does when the step completes): the merge, which completes the step, does.
-        if (missing.length > 0) {
-            const keys = new Set(missing.map((index) => (this.#deps.redact ? this.#deps.redact(children[index].key) : children[index].key)));
-            for (const call of this.#deps.resume?.sideEffects.values() ?? []) {
-                if (call.outcome === 'unknown' && call.item?.reuseKey === reuseKey && keys.has(call.item.key) && !this.#unknownCalls.has(step.key))
-                    this.#unknownCalls.set(step.key, `${call.tool}(${showArgs(call.args)})`);
-            }
+            // A shard leaves its fan-out step in progress, so it never escalated over the item's call that got no answer (a
+            // whole run does when the step completes): the merge, which completes the step, does.
+            const unknown = this.#earlierCalls.get(itemCallsKey(reuseKey, this.#tracedKey(children[index].key)))?.find((call) => call.outcome === 'unknown');
+            if (unknown && !this.#unknownCalls.has(step.key))
+                this.#unknownCalls.set(step.key, `${unknown.tool}(${showArgs(unknown.args)})`);
         }
         if (mapped.hasWaiting)
             this.#mapped.set(step.key, mapped);
@@ -5857,6 +5855,10 @@ class PlanRun {
             this.#journal.step({ type: 'shards_assigned', stepKey: step.key, reuseKey, shards, assignment: kept ?? assignShards(keys, shards, weights) });
         }
     }
+    /** An item's key as a trace keeps it, and so a resumed run's items and calls: redacted (a label from a list that holds a token). */
+    #tracedKey(key) {
+        return this.#deps.redact ? this.#deps.redact(key) : key;
+    }
     #startChild(mapped) {
         const { child, index } = mapped.take();
         const stepKey = mapped.key;
@@ -5876,8 +5878,7 @@ class PlanRun {
                 this.#journal.step({ ...activity, stepKey, index });
             },
             callTool: (tool, args, ctx) => this.#callTool(stepKey, tool, args, ctx, { key: child.key, reuseKey }),
-            // The trace keeps item keys redacted (a label from a list that holds a token), as it kept this item's calls.
-            earlierCalls: this.#earlierCalls.get(itemCallsKey(reuseKey, this.#deps.redact ? this.#deps.redact(child.key) : child.key)),
+            earlierCalls: this.#earlierCalls.get(itemCallsKey(reuseKey, this.#tracedKey(child.key))),
         };
         const shared = () => sharedContext(this.#plan, this.#deps, this.graph, this.results, this.missing, this.incomplete);
         const item = { parent: stepKey, index };
@@ -11391,7 +11392,7 @@ const WRITE_TODOS_DEFINITION = {
 /* harmony export */ });
 /* unused harmony export MAX_SHOWN_PROBLEMS */
 /* harmony import */ var _plan_format_path_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(97222);
-/* harmony import */ var _plan_schema_issues_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(30260);
+/* harmony import */ var _plan_schema_issues_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1710);
 
 
 /** The most problems one refusal of a tool's arguments lists: a model fixes the first ones and tries again. */

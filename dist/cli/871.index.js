@@ -358,7 +358,7 @@ function approveCommandLine(args, hash, redact) {
         words.push('--model', args.model);
     if (args.baseUrl !== parse_cli_args/* DEFAULT_BASE_URL */.Ql)
         words.push('--base-url', args.baseUrl);
-    if (args.apiKeyEnv !== 'OPENAI_API_KEY')
+    if (args.apiKeyEnv !== parse_cli_args/* DEFAULT_API_KEY_ENV */.Zo)
         words.push('--api-key-env', args.apiKeyEnv);
     if (args.replay !== undefined)
         words.push('--replay', args.replay);
@@ -366,9 +366,9 @@ function approveCommandLine(args, hash, redact) {
     // a resumed run orders its steps by the trace it resumes.
     words.push('--resume', args.trace);
     // Written where this run wrote them: the paused trace is resumed in place, as it is with the default paths.
-    if (args.trace !== `${parse_cli_args/* DEFAULT_OUTPUT_FOLDER */.tZ}/trace.jsonl`)
+    if (args.trace !== parse_cli_args/* DEFAULT_TRACE */.YP)
         words.push('--trace', args.trace);
-    if (args.summary !== `${parse_cli_args/* DEFAULT_OUTPUT_FOLDER */.tZ}/report.md`)
+    if (args.summary !== parse_cli_args/* DEFAULT_SUMMARY */.RQ)
         words.push('--summary', args.summary);
     words.push('--approve', hash);
     // Each word hidden before it is quoted: a secret with a quote in it, quoted first, was no longer the value the redactor hides.

@@ -5307,7 +5307,7 @@ function resolveInputs(plan, given) {
 
 /***/ }),
 
-/***/ 30260:
+/***/ 1710:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -5359,50 +5359,8 @@ function schemaAtPath(root, path) {
     return current;
 }
 
-;// CONCATENATED MODULE: ./lib/plan/show-value.js
-/** A short, readable rendering of a value for an error message. */
-function showValue(value) {
-    if (value === undefined)
-        return 'nothing';
-    if (value === null)
-        return 'an empty value';
-    // JSON writes infinity and not-a-number as `null`: `id: 1e400` was told it got `null` (found by an adversarial pass).
-    if (typeof value === 'number' && !Number.isFinite(value))
-        return describeKind(value);
-    let text;
-    try {
-        text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
-    }
-    catch {
-        text = String(value);
-    }
-    const short = text.length > 40 ? `${text.slice(0, 37)}\u2026` : text;
-    return `\`${short}\``;
-}
-/** What kind of value something is, in words: "a list", "a number". */
-function describeKind(value) {
-    if (value === undefined)
-        return 'nothing';
-    if (value === null)
-        return 'an empty value';
-    if (Array.isArray(value))
-        return 'a list';
-    if (typeof value === 'object')
-        return 'a map';
-    if (typeof value === 'string')
-        return 'text';
-    if (typeof value === 'number' && Number.isNaN(value))
-        return 'not a number (`.nan`)';
-    // YAML reads `.inf`, and a number too large for a double (`1e400`), as infinity.
-    if (typeof value === 'number' && !Number.isFinite(value))
-        return `${value < 0 ? 'minus ' : ''}infinity (\`${value < 0 ? '-' : ''}.inf\`, or a number too large, such as 1e400)`;
-    if (typeof value === 'number')
-        return Number.isInteger(value) ? 'a whole number' : 'a number';
-    if (typeof value === 'boolean')
-        return value ? '`true`' : '`false`';
-    return typeof value;
-}
-
+// EXTERNAL MODULE: ./lib/plan/show-value.js
+var show_value = __webpack_require__(51194);
 ;// CONCATENATED MODULE: ./lib/plan/schema-issues.js
 
 
@@ -5488,7 +5446,7 @@ function sizeMessage(issue) {
         return small ? `needs at least ${bound} characters` : `takes at most ${bound} characters`;
     }
     const relation = small ? (inclusive ? 'at least' : 'more than') : inclusive ? 'at most' : 'less than';
-    return `must be ${relation} ${bound}; got ${showValue(issue.input)}`;
+    return `must be ${relation} ${bound}; got ${(0,show_value/* showValue */.v)(issue.input)}`;
 }
 /** True when zod made up the message, rather than the schema's author. */
 function isDefaultMessage(message) {
@@ -5530,12 +5488,12 @@ function unionIssues(issue, scope, relative) {
         return [{ path, message: `missing ${keyName(path)}` }];
     // A `oneOf` whose branches took the value more than once: zod lists no branch's errors.
     if (issue.inclusive === false && issue.errors.length === 0)
-        return [{ path, message: `${keyName(path)} matches more than one of the shapes it may take, and may match only one (\`oneOf\`); got ${showValue(issue.input)}` }];
+        return [{ path, message: `${keyName(path)} matches more than one of the shapes it may take, and may match only one (\`oneOf\`); got ${(0,show_value/* showValue */.v)(issue.input)}` }];
     // An `anyOf: []` or `oneOf: []`: no shape, so no value.
     if (issue.errors.length === 0)
         return [{ path, message: `${keyName(path)} may not be given here: the schema lists no shape it may take` }];
     if (scope.stepIds && isStepIdPath(path))
-        return [{ path, message: `${STEP_ID_HINT}; got ${showValue(issue.input)}` }];
+        return [{ path, message: `${STEP_ID_HINT}; got ${(0,show_value/* showValue */.v)(issue.input)}` }];
     // Only the branches' own kinds: a branch of objects that failed on a property (`{url}` or `{path}` given `{}`)
     // does not say the value must be text (found by a review).
     const onlyValues = issue.errors.every((branch) => branch.length > 0 && branch.every((inner) => inner.path.length === 0 && inner.code === 'invalid_value'));
@@ -5547,7 +5505,7 @@ function unionIssues(issue, scope, relative) {
         const text = lists.every((values) => values.every((value) => typeof value === 'string'));
         const first = lists.flatMap((values) => values.slice(0, MAX_LISTED)).slice(0, MAX_LISTED).map((value) => (text ? String(value) : JSON.stringify(value)));
         const listed = total > MAX_LISTED ? `${first.join(', ')} \u2026 and ${total - MAX_LISTED} more` : first.join(', ');
-        return [{ path, message: `${keyName(path)} must be one of ${listed}; got ${showValue(issue.input)}` }];
+        return [{ path, message: `${keyName(path)} must be one of ${listed}; got ${(0,show_value/* showValue */.v)(issue.input)}` }];
     }
     const kinds = issue.errors.map((branch) => branch.filter((inner) => inner.path.length === 0 && inner.code === 'invalid_type'));
     if (!kinds.every((branch) => branch.length > 0)) {
@@ -5568,7 +5526,7 @@ function unionIssues(issue, scope, relative) {
         return [{ path, message: `${none} (${found.join('; ')}${more})` }];
     }
     const unique = [...new Set(kinds.flat().map((inner) => expectedWords(inner.expected)))];
-    return [{ path, message: `${keyName(path)} must be ${unique.join(' or ')}; got ${describeKind(issue.input)}` }];
+    return [{ path, message: `${keyName(path)} must be ${unique.join(' or ')}; got ${(0,show_value/* describeKind */.S)(issue.input)}` }];
 }
 /** JSON Schema's names for the formats zod calls otherwise. */
 const JSON_SCHEMA_FORMATS = { url: 'uri', datetime: 'date-time', cidrv4: 'cidr', cidrv6: 'cidr' };
@@ -5598,15 +5556,15 @@ function oneIssue(issue, scope, relative) {
             if (issue.expected === 'never')
                 return [{ path, message: `${keyName(path)} may not be given here: the schema allows no value for it` }];
             if (scope.stepIds && isStepIdPath(path) && (issue.expected === 'int' || issue.expected === 'number')) {
-                return [{ path, message: `${STEP_ID_HINT}; got ${showValue(issue.input)}` }];
+                return [{ path, message: `${STEP_ID_HINT}; got ${(0,show_value/* showValue */.v)(issue.input)}` }];
             }
             // A number that is not finite is still a number: say which kind was meant.
             if (typeof issue.input === 'number' && !Number.isFinite(issue.input) && (issue.expected === 'number' || issue.expected === 'int')) {
-                return [{ path, message: `${keyName(path)} must be a finite number; got ${describeKind(issue.input)}` }];
+                return [{ path, message: `${keyName(path)} must be a finite number; got ${(0,show_value/* describeKind */.S)(issue.input)}` }];
             }
             // `depends_on: 1` for `[1]`: the list of the one value written is what was meant (new-user walkthrough).
             if (issue.expected === 'array' && (typeof issue.input === 'number' || (typeof issue.input === 'string' && /^[\w./-]{1,60}$/.test(issue.input)))) {
-                return [{ path, message: `${keyName(path)} must be a list; got ${describeKind(issue.input)}: write [${String(issue.input)}] for a list of one` }];
+                return [{ path, message: `${keyName(path)} must be a list; got ${(0,show_value/* describeKind */.S)(issue.input)}: write [${String(issue.input)}] for a list of one` }];
             }
             // `max_steps: "10"`, `required: "false"`: the value meant, quoted, as `version: "1"` is told below.
             if (typeof issue.input === 'string' && (issue.expected === 'number' || issue.expected === 'int' || issue.expected === 'boolean')) {
@@ -5620,9 +5578,9 @@ function oneIssue(issue, scope, relative) {
             if (issue.expected === 'object') {
                 const keys = knownKeys(scope, relative);
                 if (keys.count > 0 && keys.count <= MAX_KEYS_NAMED)
-                    return [{ path, message: `${keyName(path)} must be a map of its keys (${keys.listed()}); got ${describeKind(issue.input)}` }];
+                    return [{ path, message: `${keyName(path)} must be a map of its keys (${keys.listed()}); got ${(0,show_value/* describeKind */.S)(issue.input)}` }];
             }
-            return [{ path, message: `${keyName(path)} must be ${expectedWords(issue.expected)}; got ${describeKind(issue.input)}` }];
+            return [{ path, message: `${keyName(path)} must be ${expectedWords(issue.expected)}; got ${(0,show_value/* describeKind */.S)(issue.input)}` }];
         case 'invalid_value': {
             const values = nameList(scope, issue.values, () => issue.values.map((value) => String(value)));
             if (issue.input === undefined)
@@ -5633,7 +5591,7 @@ function oneIssue(issue, scope, relative) {
                 return [{ path, message: `${keyName(path)} must be ${issue.values.length === 1 ? String(spelled) : typeof spelled === 'boolean' ? 'true or false' : 'a number'}, not text: write ${String(spelled)} without quotes` }];
             const near = typeof issue.input === 'string' ? values.nearest(issue.input) : undefined;
             const hint = near ? ` \u2014 did you mean \`${near}\`?` : '';
-            return [{ path, message: `${keyName(path)} must be one of ${values.listed()}; got ${showValue(issue.input)}${hint}` }];
+            return [{ path, message: `${keyName(path)} must be one of ${values.listed()}; got ${(0,show_value/* showValue */.v)(issue.input)}${hint}` }];
         }
         case 'too_small':
         case 'too_big':
@@ -5644,12 +5602,12 @@ function oneIssue(issue, scope, relative) {
             const pattern = 'pattern' in issue && issue.pattern ? `the pattern ${issue.pattern}` : 'the expected format';
             const expected = named ? `must be in the \`${named}\` format` : `does not match ${pattern}`;
             const message = isDefaultMessage(issue.message) ? `${keyName(path)} ${expected}` : issue.message;
-            return [{ path, message: `${message}; got ${showValue(issue.input)}` }];
+            return [{ path, message: `${message}; got ${(0,show_value/* showValue */.v)(issue.input)}` }];
         }
         case 'invalid_union':
             return unionIssues(issue, scope, relative);
         case 'invalid_key':
-            return issue.issues.map((inner) => ({ path, at: 'key', message: isDefaultMessage(inner.message) ? `the key ${showValue(issue.input)} ${keyRule(inner, issue.input, scope)}` : `${inner.message}; got ${showValue(issue.input)}` }));
+            return issue.issues.map((inner) => ({ path, at: 'key', message: isDefaultMessage(inner.message) ? `the key ${(0,show_value/* showValue */.v)(issue.input)} ${keyRule(inner, issue.input, scope)}` : `${inner.message}; got ${(0,show_value/* showValue */.v)(issue.input)}` }));
         case 'invalid_element':
             return issue.issues.flatMap((inner) => oneIssue(inner, scope, [...relative, ...inner.path]));
         default:
@@ -6124,6 +6082,59 @@ const Plan = schemas.strictObject({
 
 /***/ }),
 
+/***/ 51194:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   S: () => (/* binding */ describeKind),
+/* harmony export */   v: () => (/* binding */ showValue)
+/* harmony export */ });
+/** A short, readable rendering of a value for an error message. */
+function showValue(value) {
+    if (value === undefined)
+        return 'nothing';
+    if (value === null)
+        return 'an empty value';
+    // JSON writes infinity and not-a-number as `null`: `id: 1e400` was told it got `null` (found by an adversarial pass).
+    if (typeof value === 'number' && !Number.isFinite(value))
+        return describeKind(value);
+    let text;
+    try {
+        text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+    }
+    catch {
+        text = String(value);
+    }
+    const short = text.length > 40 ? `${text.slice(0, 37)}\u2026` : text;
+    return `\`${short}\``;
+}
+/** What kind of value something is, in words: "a list", "a number". */
+function describeKind(value) {
+    if (value === undefined)
+        return 'nothing';
+    if (value === null)
+        return 'an empty value';
+    if (Array.isArray(value))
+        return 'a list';
+    if (typeof value === 'object')
+        return 'a map';
+    if (typeof value === 'string')
+        return 'text';
+    if (typeof value === 'number' && Number.isNaN(value))
+        return 'not a number (`.nan`)';
+    // YAML reads `.inf`, and a number too large for a double (`1e400`), as infinity.
+    if (typeof value === 'number' && !Number.isFinite(value))
+        return `${value < 0 ? 'minus ' : ''}infinity (\`${value < 0 ? '-' : ''}.inf\`, or a number too large, such as 1e400)`;
+    if (typeof value === 'number')
+        return Number.isInteger(value) ? 'a whole number' : 'a number';
+    if (typeof value === 'boolean')
+        return value ? '`true`' : '`false`';
+    return typeof value;
+}
+
+
+/***/ }),
+
 /***/ 2229:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -6231,8 +6242,8 @@ var find_references = __webpack_require__(99271);
 var json_schema_problems = __webpack_require__(79006);
 // EXTERNAL MODULE: ./lib/plan/plan-check-context.js
 var plan_check_context = __webpack_require__(98231);
-// EXTERNAL MODULE: ./lib/plan/schema-issues.js + 2 modules
-var schema_issues = __webpack_require__(30260);
+// EXTERNAL MODULE: ./lib/plan/schema-issues.js + 1 modules
+var schema_issues = __webpack_require__(1710);
 // EXTERNAL MODULE: ./lib/core/push-all.js
 var push_all = __webpack_require__(37665);
 ;// CONCATENATED MODULE: ./lib/plan/check-args.js

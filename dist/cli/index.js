@@ -395,6 +395,9 @@ function terminalControl(stream) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Ql: () => (/* binding */ DEFAULT_BASE_URL),
+/* harmony export */   RQ: () => (/* binding */ DEFAULT_SUMMARY),
+/* harmony export */   YP: () => (/* binding */ DEFAULT_TRACE),
+/* harmony export */   Zo: () => (/* binding */ DEFAULT_API_KEY_ENV),
 /* harmony export */   eb: () => (/* binding */ UsageError),
 /* harmony export */   hT: () => (/* binding */ parseCliArgs),
 /* harmony export */   tZ: () => (/* binding */ DEFAULT_OUTPUT_FOLDER)
@@ -411,6 +414,11 @@ const EVAL_OPTIONS = ['runs', 'seed', 'faults', 'answers', 'baseline', 'compare'
 const DEFAULT_OUTPUT_FOLDER = '.plan-runner';
 /** The endpoint model calls go to unless `--base-url` says otherwise. */
 const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+/** The variable the API key is read from unless `--api-key-env` names another. */
+const DEFAULT_API_KEY_ENV = 'OPENAI_API_KEY';
+/** Where `run` writes its trace and its report unless `--trace` and `--summary` say otherwise. */
+const DEFAULT_TRACE = `${DEFAULT_OUTPUT_FOLDER}/trace.jsonl`;
+const DEFAULT_SUMMARY = `${DEFAULT_OUTPUT_FOLDER}/report.md`;
 /** The commands, as `--help` lists them. */
 const COMMANDS = ['validate', 'run', 'plan', 'eval'];
 /** The options each command reads (besides --help and --version): any other was silently ignored. */
@@ -641,7 +649,7 @@ function parseCliArgs(argv) {
             replay: values.replay,
             baseUrl: values['base-url'] ?? DEFAULT_BASE_URL,
             model: values.model,
-            apiKeyEnv: values['api-key-env'] ?? 'OPENAI_API_KEY',
+            apiKeyEnv: values['api-key-env'] ?? DEFAULT_API_KEY_ENV,
         };
         if (command === 'eval') {
             if (values.record)
@@ -665,8 +673,8 @@ function parseCliArgs(argv) {
         return {
             command: 'run',
             file: rest[0],
-            trace: values.trace ?? `${DEFAULT_OUTPUT_FOLDER}/trace.jsonl`,
-            summary: values.summary ?? `${DEFAULT_OUTPUT_FOLDER}/report.md`,
+            trace: values.trace ?? DEFAULT_TRACE,
+            summary: values.summary ?? DEFAULT_SUMMARY,
             ...(values['weights-from'] !== undefined && { weightsFrom: values['weights-from'] }),
             ...(values.resume !== undefined && { resume: values.resume }),
             ...(values.approve !== undefined && { approve: values.approve }),
