@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { isInside } from '../core/is-inside.ts';
 import { errorText } from '../core/error-text.ts';
-import { refuseLinkedOutputFolder } from '../core/create-output-folder.ts';
+import { OUTPUT_FOLDER, refuseLinkedOutputFolder } from '../core/create-output-folder.ts';
 import { baseUrlProblem } from '../llm/base-url.ts';
 import type { ModelSettings } from '../llm/create-model-client.ts';
 import type { RunnerEnvironment } from '../process/scrub-environment.ts';
@@ -188,7 +188,7 @@ export async function readActionSettings(
   const runnerTemp = env['RUNNER_TEMP'];
   const urlProblem = baseUrlProblem(inputs['base-url']);
   if (urlProblem) return { ok: false, problems: [`input 'base-url': ${urlProblem}`] };
-  const outputDir = runnerTemp ? path.join(runnerTemp, 'plan-runner') : path.join(workspace, '.plan-runner');
+  const outputDir = runnerTemp ? path.join(runnerTemp, 'plan-runner') : path.join(workspace, OUTPUT_FOLDER);
   // Every report and trace goes in here: a checkout's `.plan-runner -> /anywhere` must not take them.
   try {
     refuseLinkedOutputFolder(outputDir);

@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { baseUrlProblem } from '../llm/base-url.ts';
+import { OUTPUT_FOLDER } from '../core/create-output-folder.ts';
 import { nearestName } from '../plan/nearest-name.ts';
 
 /** Where model answers come from, as the command line gives it (`run` and `plan`). */
@@ -53,7 +54,7 @@ export interface EvalArgs {
 const EVAL_OPTIONS = ['runs', 'seed', 'faults', 'answers', 'baseline', 'compare', 'json', 'markdown', 'trace-dir', 'max-turns', 'min-success-rate', 'max-cost-usd-per-run'] as const;
 
 /** The folder `run` writes its trace and report in unless told otherwise (refused when it is a symlink). */
-export const DEFAULT_OUTPUT_FOLDER = '.plan-runner';
+export const DEFAULT_OUTPUT_FOLDER = OUTPUT_FOLDER;
 
 /** The endpoint model calls go to unless `--base-url` says otherwise. */
 export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';

@@ -116,6 +116,25 @@ describe('read_file', () => {
     await expect(search!.execute({ query: 'audience' }, at)).resolves.toBe('kept.json:1: {"audience": "public"}');
   });
 
+  // Found by an adversarial pass: the CLI writes its trace in the repository (`.plan-runner/trace.jsonl`), and a
+  // search for text the repository lacks found it in the trace's record of the search, so a `contains` goal passed.
+  it('never lists, searches nor reads plan-runner’s own output folder, where the run’s trace is written', async () => {
+    const outRoot = await mkdtemp(path.join(base, 'out-'));
+    await mkdir(path.join(outRoot, '.plan-runner'));
+    await writeFile(path.join(outRoot, '.plan-runner/trace.jsonl'), '{"type":"plan_created","args":{"query":"LICENSE-HEADER"}}\n');
+    await writeFile(path.join(outRoot, 'kept.txt'), 'no header here\n');
+    await symlink('.plan-runner/trace.jsonl', path.join(outRoot, 'alias.jsonl'));
+    const [read, list, search] = filesToolset({ root: outRoot, redact: createRedactor() });
+    const at = { signal: new AbortController().signal, cwd: outRoot, stepKey: 'test' };
+    for (const requested of ['.plan-runner/trace.jsonl', '.PLAN-RUNNER/trace.jsonl', '.plan-runner./trace.jsonl', 'alias.jsonl']) {
+      await expect(read!.execute({ path: requested }, at), requested).rejects.toThrow("plan-runner's own output folder");
+    }
+    expect(await list!.execute({}, at)).toBe('kept.txt');
+    await expect(list!.execute({ pattern: '.plan-runner/*' }, at)).rejects.toThrow("plan-runner's own output folder");
+    expect(await list!.execute({ pattern: '{.plan-runner,x}/*' }, at)).toBe("[no files match '{.plan-runner,x}/*']");
+    await expect(search!.execute({ query: 'LICENSE-HEADER' }, at)).resolves.toBe("[no matches for 'LICENSE-HEADER']");
+  });
+
   it('refuses /proc even when the repository root is the file system root', async () => {
     const tool = readFileTool({ root: '/' });
     const error = await tool.execute({ path: 'proc/self/environ' }, ctx()).catch((caught: unknown) => caught);

@@ -8,12 +8,14 @@ import { PathRefusedError } from './path-refused-error.ts';
 import { RepoFileNotFoundError } from './repo-file-not-found-error.ts';
 import { isGitSegment } from './git-segment.ts';
 import { isCredentialFile } from './credential-file.ts';
+import { isOutputFolder } from './output-folder.ts';
 
 const CREDENTIAL_FILE = 'a credentials file an earlier step of the job wrote (gha-creds-*.json, from google-github-actions/auth) is not readable';
+const OWN_OUTPUTS = "plan-runner's own output folder (.plan-runner: its traces and reports) is not readable";
 
 /**
  * Checks the spelling of a model-chosen relative path before touching the disk: no absolute paths,
- * no `..` segments, nothing inside `.git`. Returns the path split into segments.
+ * no `..` segments, nothing inside `.git` or `.plan-runner`. Returns the path split into segments.
  */
 export function checkRelativePath(toolName: string, requested: string): string[] {
   if (requested.includes('\0')) throw new PathRefusedError(toolName, requested, 'it contains a NUL byte');
@@ -24,6 +26,7 @@ export function checkRelativePath(toolName: string, requested: string): string[]
   if (segments.includes('..')) throw new PathRefusedError(toolName, requested, "'..' segments are not allowed");
   if (segments.some(isGitSegment)) throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
   if (segments.some(isCredentialFile)) throw new PathRefusedError(toolName, requested, CREDENTIAL_FILE);
+  if (segments.some(isOutputFolder)) throw new PathRefusedError(toolName, requested, OWN_OUTPUTS);
   return segments;
 }
 
@@ -48,6 +51,7 @@ export async function resolveRepoPath(toolName: string, root: string, requested:
   const inside = path.relative(realRoot, resolved).split(path.sep);
   if (inside.some(isGitSegment)) throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
   if (inside.some(isCredentialFile)) throw new PathRefusedError(toolName, requested, CREDENTIAL_FILE);
+  if (inside.some(isOutputFolder)) throw new PathRefusedError(toolName, requested, OWN_OUTPUTS);
   return resolved;
 }
 

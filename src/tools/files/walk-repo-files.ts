@@ -6,9 +6,10 @@ import path from 'node:path';
 import { groupDigits } from '../../core/group-digits.ts';
 import { isGitSegment } from './git-segment.ts';
 import { isCredentialFile } from './credential-file.ts';
+import { isOutputFolder } from './output-folder.ts';
 import { holdsPath } from './resolve-repo-path.ts';
 
-/** Walked into only when asked for: dependencies. Git internals never are (`isGitSegment`, any spelling). */
+/** Walked into only when asked for: dependencies. Git internals and plan-runner's outputs never are (`isGitSegment`, `isOutputFolder`, any spelling). */
 const SKIPPED_BY_DEFAULT = new Set(['node_modules']);
 
 /** The most files one walk looks at: a guard against huge trees. */
@@ -63,7 +64,7 @@ export async function walkRepoFiles(root: string, options: WalkOptions = {}): Pr
   const realRoot = await realpath(root);
   const maxFiles = options.maxFiles ?? MAX_WALK_FILES;
   const maxFolders = options.maxFolders ?? MAX_WALK_FOLDERS;
-  const walkable = (name: string) => !isGitSegment(name) && (options.includeNodeModules === true || !SKIPPED_BY_DEFAULT.has(name));
+  const walkable = (name: string) => !isGitSegment(name) && !isOutputFolder(name) && (options.includeNodeModules === true || !SKIPPED_BY_DEFAULT.has(name));
   const start = leadingFolders(options.pattern);
   const files: string[] = [];
   if (!start.every(walkable)) return { files, notice: '' };
