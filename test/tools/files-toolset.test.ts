@@ -323,6 +323,17 @@ describe('search_files', () => {
     await expect(found('=')).resolves.toBe('.env:1: DEPLOY_TOKEN=***\n.env:2: GH=***');
   });
 
+  // Found by an adversarial pass: read_file hides a known value wrapped over lines, but each line of it alone is
+  // no known value, and search_files, which redacted line by line, showed them.
+  it('never shows nor matches a line of a known value wrapped over lines, as read_file hides them', async () => {
+    const wrapRoot = await mkdtemp(path.join(base, 'wrap-'));
+    await writeFile(path.join(wrapRoot, 'key.txt'), 'key:\nAbCdEfGhIjKlMnOpQrS1\ntUvWxYz0123456789Zz9q\nend key\n');
+    const search = searchFilesTool({ root: wrapRoot, redact: createRedactor(['AbCdEfGhIjKlMnOpQrS1tUvWxYz0123456789Zz9q']) });
+    const found = (query: string) => search.execute({ query, ignore_case: true }, { signal: new AbortController().signal, cwd: wrapRoot, stepKey: 'test' });
+    for (const query of ['AbCd', 'tUvW', '0123']) await expect(found(query)).resolves.toBe(`[no matches for '${query}']`);
+    await expect(found('key')).resolves.toBe('key.txt:1: key:\nkey.txt:4: end key');
+  });
+
   // A file the redactor leaves whole is searched without redacting each line, but a line cut at 400 characters
   // gains a `…` the file does not hold, after which a start of a known value is hidden: that line is matched as
   // it is shown (found by an adversarial pass).

@@ -126,8 +126,12 @@ export function searchFilesTool(options: { root: string; redact: Redactor; maxRe
         const text = content.toString('utf8');
         // Lines are redacted (and matched) one by one only in a file that holds something to redact: a
         // line of a file the redactor leaves as it is holds nothing either (3x the search time otherwise).
-        const shown = redact(text) === text ? (line: string) => line : redact;
+        const whole = redact(text);
+        const shown = whole === text ? (line: string) => line : redact;
         const lines = text.split(/\r?\n/);
+        // A line the file's redaction changed past what the line's own does (a piece of a known value wrapped over
+        // lines, which read_file hides) is neither matched nor shown: alone, no piece is a known value.
+        const wholeLines = whole === text ? undefined : new Set(whole.split(/\r?\n/));
         const hidden = content.includes('PRIVATE KEY') ? privateKeyLines(lines) : undefined;
         for (const [index, line] of lines.entries()) {
           if (hidden?.has(index)) continue;
@@ -138,10 +142,12 @@ export function searchFilesTool(options: { root: string; redact: Redactor; maxRe
             ctx.signal.throwIfAborted();
             slice = performance.now();
           }
+          const own = shown(line);
+          if (wholeLines !== undefined && !wholeLines.has(own)) continue;
           // Cut, then redacted, in any file: at the `…` the cut adds the redactor hides the start of a secret,
           // and shapes the whole file does not hold can appear.
           // A token shape the cut went through matches no pattern: the run before the mark is hidden when it looks like one.
-          const seen = line.length > MAX_LINE_CHARS ? hideCutEnd(redact(`${line.slice(0, MAX_LINE_CHARS)}…`)) : shown(line);
+          const seen = line.length > MAX_LINE_CHARS ? hideCutEnd(redact(`${line.slice(0, MAX_LINE_CHARS)}…`)) : own;
           if (!matcher.test(seen)) continue;
           if (results.length === maxResults) {
             more = true;
