@@ -111,6 +111,20 @@ describe('github read tools', () => {
     expect(api.requests[0]?.params.pull_number).toBe('42');
   });
 
+  // Found by an adversarial pass: the run's pull request number was used for another repository's pull request too,
+  // so `get_pull_request({repo: 'lib'})` read an unrelated pull request of octo/lib as if it were the one meant.
+  it('uses the run’s pull request number only for the run’s repository, and asks for pull_number elsewhere', async () => {
+    api.handlers['pulls/get'] = (request) => ({ text: `diff of ${request.params.repo}#${request.params.pull_number}\n` });
+    const options = { pullNumber: 42, allowRepos: ['octo/lib'] };
+    for (const name of ['get_pull_request', 'list_pull_request_files', 'get_pull_request_diff']) {
+      const error = await call(name, { repo: 'lib' }, options).catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ transient: false, toolName: name, message: `${name}: the run's pull request is #42 of octo/demo, not of octo/lib, so the call needs pull_number; give the number of the octo/lib pull request` });
+    }
+    expect(api.requests).toEqual([]);
+    await expect(call('get_pull_request_diff', { owner: 'Octo', repo: 'Demo' }, options)).resolves.toBe('diff of Demo#42\n');
+    await expect(call('get_pull_request_diff', { repo: 'lib', pull_number: 5 }, options)).resolves.toBe('diff of lib#5\n');
+  });
+
   it('says a run for no pull request needs pull_number, and asks GitHub nothing', async () => {
     for (const name of ['get_pull_request', 'list_pull_request_files', 'get_pull_request_diff']) {
       const error = await call(name, {}).catch((caught: unknown) => caught);

@@ -2,7 +2,7 @@ import { cutNote } from '../../core/cut-note.ts';
 import { StepError } from '../../core/step-error.ts';
 import type { Tool } from '../tool.ts';
 import { capText } from './cap-text.ts';
-import { defineGitHubTool } from './define-github-tool.ts';
+import { defineGitHubTool, type GitHubCall } from './define-github-tool.ts';
 import type { GitHubToolContext } from './github-tool-context.ts';
 
 const MAX_PR_BODY_BYTES = 64 * 1024;
@@ -15,19 +15,24 @@ export const PULL_REQUEST_LIMITS = {
 };
 
 function pullNumberProperty(defaultPullNumber: number | undefined): Record<string, unknown> {
-  const fallback = defaultPullNumber === undefined ? '; this run is for no pull request, so give one' : `; default ${defaultPullNumber} (the pull request of this run)`;
+  const fallback = defaultPullNumber === undefined ? '; this run is for no pull request, so give one' : `; default ${defaultPullNumber} (the pull request of this run) when owner and repo are this run's`;
   return { pull_number: { type: 'integer', minimum: 1, description: `Pull request number${fallback}` } };
 }
 
 /**
- * The pull request a call is for: its `pull_number`, else the run's. Without either (arguments the schema's
- * `required` did not check, as a plan's validation, not knowing the run's event, lets it be left out), the
- * call fails saying so.
+ * The pull request a call is for: its `pull_number`, else the run's when the call is for the run's repository. Without
+ * either (arguments the schema's `required` did not check, as a plan's validation, not knowing the run's event, lets
+ * it be left out), the call fails saying so: the run's number in another repository is another pull request.
  */
-function pullNumber(tool: string, args: Record<string, unknown>, defaultPullNumber: number | undefined): number {
+function pullNumber(tool: string, args: Record<string, unknown>, context: GitHubToolContext, call: GitHubCall, defaultPullNumber: number | undefined): number {
   if (typeof args.pull_number === 'number') return args.pull_number;
-  if (defaultPullNumber !== undefined) return defaultPullNumber;
-  throw new StepError(`${tool}: this run is for no pull request, so the call needs pull_number; give it, or run the plan on a pull_request event`, { transient: false, toolName: tool });
+  if (defaultPullNumber === undefined) {
+    throw new StepError(`${tool}: this run is for no pull request, so the call needs pull_number; give it, or run the plan on a pull_request event`, { transient: false, toolName: tool });
+  }
+  const own = `${context.owner}/${context.repo}`;
+  const target = `${call.owner}/${call.repo}`;
+  if (target.toLowerCase() === own.toLowerCase()) return defaultPullNumber;
+  throw new StepError(`${tool}: the run's pull request is #${defaultPullNumber} of ${own}, not of ${target}, so the call needs pull_number; give the number of the ${target} pull request`, { transient: false, toolName: tool });
 }
 
 /** The first few of `names`, and how many more. */
@@ -49,7 +54,7 @@ export function pullRequestTools(context: GitHubToolContext, defaultPullNumber?:
       required,
       sideEffects: false,
       async run(args, call) {
-        const pull_number = pullNumber('get_pull_request', args, defaultPullNumber);
+        const pull_number = pullNumber('get_pull_request', args, context, call, defaultPullNumber);
         try {
           const { data } = await context.octokit.rest.pulls.get({ owner: call.owner, repo: call.repo, pull_number, request: call.request() });
           return {
@@ -84,7 +89,7 @@ export function pullRequestTools(context: GitHubToolContext, defaultPullNumber?:
       required,
       sideEffects: false,
       async run(args, call) {
-        const pull_number = pullNumber('list_pull_request_files', args, defaultPullNumber);
+        const pull_number = pullNumber('list_pull_request_files', args, context, call, defaultPullNumber);
         const files: Record<string, unknown>[] = [];
         let patchBudget = PULL_REQUEST_LIMITS.totalPatchBytes;
         let more = false;
@@ -145,7 +150,7 @@ export function pullRequestTools(context: GitHubToolContext, defaultPullNumber?:
       required,
       sideEffects: false,
       async run(args, call) {
-        const pull_number = pullNumber('get_pull_request_diff', args, defaultPullNumber);
+        const pull_number = pullNumber('get_pull_request_diff', args, context, call, defaultPullNumber);
         try {
           const { data } = await context.octokit.rest.pulls.get({
             owner: call.owner,
