@@ -219,6 +219,20 @@ describe('github read tools', () => {
     ]);
   });
 
+  // Found by an adversarial pass: commit messages came back whole, so a branch whose commits each carry a message of
+  // 100 KiB (anyone who can push one writes them) gave a 10 MiB result to the trace, the reports and the model.
+  it('list_commits caps each commit message, and all of them together', async () => {
+    const message = `Subject\n\n${'x'.repeat(100 * 1024)}`;
+    api.handlers['repos/list-commits'] = () => ({
+      body: Array.from({ length: 100 }, (_, index) => ({ sha: `s${index}`, html_url: 'u', author: null, commit: { message, author: { name: 'Mona', date: '2026-01-01T00:00:00Z' } } })),
+    });
+    const commits = (await call('list_commits', { per_page: 100 })) as Array<{ sha: string; message: string }>;
+    expect(commits).toHaveLength(100);
+    expect(commits[0]!.message).toMatch(/^\[cut: this commit message is 100 KiB; showing the first 16 KiB\]\nSubject\n\nx+…$/);
+    expect(commits[99]!.message.startsWith('[cut: this commit message is 100 KiB; showing the first 0 B]')).toBe(true);
+    expect(Buffer.byteLength(JSON.stringify(commits))).toBeLessThan(300 * 1024);
+  });
+
   it('search_issues limits an unscoped query to the current repository', async () => {
     api.handlers['search/issues-and-pull-requests'] = () => ({ body: { total_count: 1, incomplete_results: false, items: [issue(5, 'Flaky')] } });
     const result = (await call('search_issues', { query: 'is:open flaky' })) as { query: string; total_count: number };

@@ -1,8 +1,12 @@
 import { isSafeRefName } from '../../security/safe-ref-name.ts';
 import type { Tool } from '../tool.ts';
 import { StepError } from '../../core/step-error.ts';
+import { capText } from './cap-text.ts';
 import { defineGitHubTool } from './define-github-tool.ts';
 import type { GitHubToolContext } from './github-tool-context.ts';
+
+/** Caps on commit messages: one message, and all of a call's together (anyone who can push writes them, of any size). */
+export const COMMIT_MESSAGE_LIMITS = { messageBytes: 16 * 1024, totalBytes: 256 * 1024 };
 
 /** list_commits: commits of a branch (or touching a path), newest first. */
 export function listCommitsTool(context: GitHubToolContext): Tool {
@@ -36,13 +40,18 @@ export function listCommitsTool(context: GitHubToolContext): Tool {
           per_page: perPage,
           request: call.request(),
         });
-        return data.map((commit) => ({
-          sha: commit.sha,
-          message: commit.commit.message,
-          author: commit.author?.login ?? commit.commit.author?.name ?? null,
-          date: commit.commit.author?.date ?? null,
-          url: commit.html_url,
-        }));
+        let budget = COMMIT_MESSAGE_LIMITS.totalBytes;
+        return data.map((commit) => {
+          const message = capText(commit.commit.message, Math.min(COMMIT_MESSAGE_LIMITS.messageBytes, budget), 'this commit message');
+          budget = Math.max(0, budget - Buffer.byteLength(message, 'utf8'));
+          return {
+            sha: commit.sha,
+            message,
+            author: commit.author?.login ?? commit.commit.author?.name ?? null,
+            date: commit.commit.author?.date ?? null,
+            url: commit.html_url,
+          };
+        });
       } catch (error) {
         throw call.fail(`listing the commits of ${call.owner}/${call.repo}`, error);
       }
