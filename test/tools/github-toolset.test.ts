@@ -673,7 +673,21 @@ describe('github write tools', () => {
     });
     await expect(call('create_issue', { title: 'Weekly report' })).resolves.toMatchObject({ number: 11 });
     expect(operations()).toEqual(['POST issues/create', 'GET users/get-authenticated', 'POST graphql', 'GET issues/list-for-repo']);
-    expect(api.requests[3]?.query.get('state')).toBe('open');
+    expect(api.requests[3]?.query.get('state')).toBe('all');
+  });
+
+  // Found by an adversarial pass: the look asked for open issues only, so an issue a bot closed as soon as it was opened
+  // (a template check, a triage bot) was not found after a lost answer, and create_issue opened it a second time.
+  it('create_issue finds the issue it created when the answer was lost and a bot has closed it since', async () => {
+    let created = 0;
+    api.handlers['issues/create'] = () => {
+      created += 1;
+      return { status: 502, body: { message: 'Server Error' } };
+    };
+    const closed = issue(11, 'Weekly report', { user: ACTIONS_BOT, state: 'closed', closed_at: new Date().toISOString() });
+    api.handlers['issues/list-for-repo'] = (request) => ({ body: request.query.get('state') === 'open' ? [] : [closed] });
+    await expect(call('create_issue', { title: 'Weekly report' })).resolves.toMatchObject({ number: 11 });
+    expect(created).toBe(1);
   });
 
   it('a permanent failure is reported at once, without a check or a second attempt', async () => {

@@ -176,13 +176,14 @@ async function author(context: GitHubToolContext, looking: string): Promise<stri
 type ListedIssue = Awaited<ReturnType<GitHubToolContext['octokit']['rest']['issues']['listForRepo']>>['data'][number];
 
 /**
- * The open issue titled `title` this token created at `since` (ms) or later. Newest first, every page until one
- * created before `since`: anyone may open issues in the window, and a first page of theirs hid ours.
+ * The issue titled `title` this token created at `since` (ms) or later, open or closed (a bot may close it as soon as
+ * it is opened). Newest first, every page until one created before `since`: anyone may open issues in the window, and
+ * a first page of theirs hid ours.
  */
 async function findIssue(context: GitHubToolContext, call: GitHubCall, title: string, since: number) {
   try {
     const me = await author(context, `an issue titled '${title}'`);
-    const params = { owner: call.owner, repo: call.repo, state: 'open', sort: 'created', direction: 'desc', since: new Date(since).toISOString(), per_page: 100, request: call.request() } as const;
+    const params = { owner: call.owner, repo: call.repo, state: 'all', sort: 'created', direction: 'desc', since: new Date(since).toISOString(), per_page: 100, request: call.request() } as const;
     let found: ListedIssue | undefined;
     await context.octokit.paginate(context.octokit.rest.issues.listForRepo, params, (response, done) => {
       for (const issue of response.data) {
