@@ -2,12 +2,12 @@ import { resolveReferences } from '../plan/resolve-references.ts';
 import type { Tool } from '../tools/tool.ts';
 import { requireTool } from '../tools/require-tool.ts';
 import { InvalidToolArgumentsError } from './invalid-tool-arguments-error.ts';
-import type { StepContext } from './step-context.ts';
+import { stepReferenceSources, type StepContext } from './step-context.ts';
 import { validateToolArguments } from './validate-tool-arguments.ts';
 
 /** The step's own `args` with references resolved, checked against the tool's input schema. No model call. */
 function planArguments(ctx: StepContext, tool: Tool, args: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const resolved = resolveReferences(args, { results: ctx.results, inputs: ctx.inputs, ...(ctx.missing && { missing: ctx.missing }), ...(ctx.step.item && { item: ctx.step.item }) });
+  const resolved = resolveReferences(args, stepReferenceSources(ctx));
   const checked = validateToolArguments(tool, resolved);
   if (!checked.ok) throw new InvalidToolArgumentsError({ stepKey: ctx.step.key, toolName: tool.name, chosenBy: 'plan', errors: [checked.error] });
   return checked.args;

@@ -4,6 +4,7 @@ import type { ModelClient } from '../llm/model-client.ts';
 import type { Usage } from '../core/usage.ts';
 import type { StepActivity } from '../core/run-event.ts';
 import type { Tool, ToolRegistry } from '../tools/tool.ts';
+import type { ReferenceSources } from '../plan/resolve-references.ts';
 
 /** Everything one step needs to run; the executor builds it, the step kinds read it. */
 export interface StepContext {
@@ -62,3 +63,12 @@ export interface EarlierCall {
 
 /** Runs one step to its result, or throws (a `StepError` says whether retrying may help). */
 export type StepRunner = (ctx: StepContext) => Promise<unknown>;
+
+/**
+ * What the step's references resolve against: the results, the inputs, why a step has none, and its item. Built
+ * here for every kind of step: an agent's task was resolved without `missing`, so a failed optional input read
+ * "it has not completed" (found by an adversarial pass).
+ */
+export function stepReferenceSources(ctx: StepContext): ReferenceSources {
+  return { results: ctx.results, inputs: ctx.inputs, ...(ctx.missing && { missing: ctx.missing }), ...(ctx.step.item && { item: ctx.step.item }) };
+}

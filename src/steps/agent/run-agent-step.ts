@@ -9,7 +9,7 @@ import { CutOffAnswerError } from '../cut-off-answer-error.ts';
 import { cutOffReason } from '../../llm/cut-off-reason.ts';
 import { EmptyAnswerError } from '../empty-answer-error.ts';
 import { dataBlock, promptData } from '../data-block.ts';
-import type { EarlierCall, StepContext } from '../step-context.ts';
+import { stepReferenceSources, type EarlierCall, type StepContext } from '../step-context.ts';
 import { stepModelSettings } from '../step-model-settings.ts';
 import { AgentStoppedError } from './agent-stopped-error.ts';
 import { AGENT_RULES } from './agent-system-prompt.ts';
@@ -86,7 +86,7 @@ class AgentLoop {
     const ctx = this.#ctx;
     const client = requireModel(ctx);
     const { model, temperature, agentSystem } = stepModelSettings(ctx, client);
-    const task = resolveTaskText(ctx.step.task ?? ctx.step.description, { results: ctx.results, inputs: ctx.inputs });
+    const task = resolveTaskText(ctx.step.task ?? ctx.step.description, stepReferenceSources(ctx));
     const messages: Message[] = buildStepMessages(ctx, INSTRUCTION, { agentSystem: [agentSystem, AGENT_RULES].filter(Boolean).join('\n\n'), task });
     if (ctx.earlierCalls?.length) messages.push({ role: 'user', content: earlierCallsNote(ctx.earlierCalls) });
     const tools = [WRITE_TODOS_DEFINITION, ...[...this.#tools.offered.values()].map(functionDefinition)];
