@@ -5,6 +5,7 @@ import { stepPath } from './plan-check-context.ts';
 import type { PathSegment, PlanIssue } from './plan-issue.ts';
 import type { PlanStep } from '../core/plan-step.ts';
 import type { FoundReference } from './reference.ts';
+import { formatReferencePath } from './reference-path.ts';
 
 export interface ReferenceCheck {
   readonly references: Map<number, FoundReference[]>;
@@ -42,6 +43,21 @@ function checkForEach(step: PlanStep, index: number, steps: readonly PlanStep[],
     issues.push({ path: base, message: `${found.text}: step ${source.key} is a ${source.type} step, whose result is text, not a list; map over a tool's result or a for_each step's list` });
   }
   return [{ found, base }];
+}
+
+/**
+ * Why `path` can never be found in the result of `source`, a step answered with text (reasoning, aggregate,
+ * agent): the text has no fields, and a `for_each` one's list of texts none past an item. Undefined otherwise.
+ * Such a reference validated and failed only when its step ran, after the steps before it were paid for.
+ */
+function textResultPathProblem(source: PlanStep, path: readonly PathSegment[]): string | undefined {
+  if (source.type !== 'reasoning' && source.type !== 'aggregate' && source.type !== 'agent') return undefined;
+  const first = path[0];
+  const indexed = source.forEach !== undefined && (typeof first === 'number' || /^\d+$/.test(String(first)));
+  const reached = source.forEach ? (indexed ? 2 : 1) : 1;
+  if (path.length < reached || (source.forEach && indexed && path.length === 1)) return undefined;
+  const what = source.forEach ? `a for_each ${source.type} step, whose result is a list of texts` : `a ${source.type} step, whose result is text`;
+  return `step ${source.key} is ${what}, which has no \`${formatReferencePath(path.slice(0, reached))}\`; use \${steps.${source.key}.result${source.forEach ? '[0]' : ''}}, or have a tool step make the value`;
 }
 
 /**
@@ -109,8 +125,10 @@ export function checkReferences(
         issues.push({ path, message: `${found.text}: step ${step.key} cannot use its own result` });
       } else if (!stepIndex.has(reference.step)) {
         issues.push({ path, message: `${found.text} refers to step ${reference.step}, which does not exist` });
-      } else if (!ancestorsNeeded.has(reference.step)) {
-        ancestorsNeeded.set(reference.step, { found, base });
+      } else {
+        const problem = textResultPathProblem(steps[stepIndex.get(reference.step)!]!, reference.path);
+        if (problem) issues.push({ path, message: `${found.text}: ${problem}` });
+        if (!ancestorsNeeded.has(reference.step)) ancestorsNeeded.set(reference.step, { found, base });
       }
     }
     if (!checkAncestors || ancestorsNeeded.size === 0) return;
