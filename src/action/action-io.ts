@@ -1,6 +1,6 @@
 import type { Annotate } from '../report/annotations.ts';
 import type { Redactor } from '../core/redact.ts';
-import { neutraliseLogText } from '../security/neutralise-log-text.ts';
+import { loggedMessage, neutraliseLogText } from '../security/neutralise-log-text.ts';
 import { cutMarkdownBytes } from '../report/cut-text.ts';
 import { SUMMARY_MAX_BYTES } from '../report/summary/render-summary.ts';
 import type { RunnerCommands } from './runner-commands.ts';
@@ -28,8 +28,9 @@ export function runnerActionIO(core: RunnerCommands, env: Readonly<Record<string
   return {
     write: (text) => void process.stdout.write(neutraliseLogText(text)),
     info: (line) => core.info(neutraliseLogText(line)),
-    warning: (message) => core.warning(message),
-    annotate: (level, message, properties) => core[level](message, properties),
+    // The runner logs a message's lines as lines of the log: those after the first are run text, kept under a rule.
+    warning: (message) => core.warning(loggedMessage(message)),
+    annotate: (level, message, properties) => core[level](loggedMessage(message), properties),
     group(title, lines) {
       core.startGroup(title);
       for (const line of lines) core.info(neutraliseLogText(line));

@@ -8,6 +8,7 @@ import type { RunEvent, RunListener } from '../core/run-event.ts';
 import { followRecord, type StepRecord } from '../core/run-record.ts';
 import type { ActionIO } from './action-io.ts';
 import { pushAll } from '../core/push-all.ts';
+import { quotedLines } from '../security/neutralise-log-text.ts';
 
 /** A result longer than this is cut in the log; the summary and the trace keep it whole. */
 const MAX_LOG_RESULT_CHARS = 16_000;
@@ -32,7 +33,7 @@ function detailLines(step: StepRecord, planStep: PlanStep | undefined, redact: R
     const failed = step.failedItems ?? (step.items ?? []).filter((item) => item.state === 'failed').map((item) => ({ key: item.key, error: item.error ?? 'no error message' }));
     for (const failure of failed.slice(0, 50)) {
       lines.push(`item ${failure.key} failed:`);
-      pushAll(lines, quoted(redact(failure.error)));
+      pushAll(lines, quotedLines(redact(failure.error)));
     }
   }
   if (step.usage.modelCalls > 0) {
@@ -43,26 +44,17 @@ function detailLines(step: StepRecord, planStep: PlanStep | undefined, redact: R
     const text = redact(resultText(step.result).text);
     const shown = text.length > MAX_LOG_RESULT_CHARS ? `${cutText(text, MAX_LOG_RESULT_CHARS)}\n(cut: the full result is in the job summary and the trace)` : text;
     lines.push('result:');
-    pushAll(lines, quoted(shown));
+    pushAll(lines, quotedLines(shown));
   }
   if (step.state === 'failed') {
     lines.push('error:');
-    pushAll(lines, quoted(redact(step.error ?? 'no error message')));
+    pushAll(lines, quotedLines(redact(step.error ?? 'no error message')));
   }
   if (step.state === 'skipped' && step.skipReason) {
     lines.push('skipped:');
-    pushAll(lines, quoted(redact(step.skipReason)));
+    pushAll(lines, quotedLines(redact(step.skipReason)));
   }
   return lines;
-}
-
-/**
- * A tool's or a model's text, each of its lines under a `│ ` rule: printed as it was, a result's line
- * `✅ 3. Deploy to production → deployed` or `Run succeeded …` read in the log (and its search) as the
- * checklist's own, for a run whose step 3 failed (found by an adversarial pass).
- */
-function quoted(text: string): string[] {
-  return text.split(/\r\n?|\n|\u2028|\u2029/).map((line) => `│ ${line}`);
 }
 
 /**

@@ -15,3 +15,24 @@ export function neutraliseLogText(text: string): string {
     .map((line) => line.replace(COMMAND_AT_START, `$1:${BREAK}`).replaceAll('##[', `#${BREAK}#[`))
     .join('\n');
 }
+
+/** Every break a log reader (or its search) may take for a new line: the runner's, and U+2028/U+2029. */
+const LOG_LINE_BREAK = /\r\n?|\n|\u2028|\u2029/;
+
+/**
+ * A tool's or a model's text, each of its lines under a `│ ` rule: printed as it was, a line
+ * `✅ 3. Deploy to production → deployed` or `Run succeeded …` read in the log (and its search) as the
+ * checklist's own, for a run whose step 3 failed (found by an adversarial pass).
+ */
+export function quotedLines(text: string): string[] {
+  return text.split(LOG_LINE_BREAK).map((line) => `│ ${line}`);
+}
+
+/**
+ * A message the runner logs as it is (an annotation's, a warning's): its first line, the action's own words,
+ * then each further line, run text (a tool's stderr, a judge's evidence), under the `│ ` rule.
+ */
+export function loggedMessage(message: string): string {
+  const [first = '', ...rest] = message.split(LOG_LINE_BREAK);
+  return rest.length === 0 ? message : [first, ...quotedLines(rest.join('\n'))].join('\n');
+}
