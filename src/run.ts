@@ -2,7 +2,7 @@ import './plan/zod-jitless.ts';
 import { runnerActionIO, redactingIO } from './action/action-io.ts';
 import type { RunnerCommands } from './action/runner-commands.ts';
 import { toolkitCommands } from './action/toolkit-commands.ts';
-import { actionSecrets, givenInputSecrets } from './action/action-secrets.ts';
+import { actionSecrets, givenInputSecrets, runnerMasks } from './action/action-secrets.ts';
 import { readActionSettings } from './action/action-settings.ts';
 import { refuseInputs } from './action/refuse-inputs.ts';
 import { undeclaredInputWarnings } from './action/undeclared-inputs.ts';
@@ -122,7 +122,7 @@ export function failOnUnhandledRejection(): void {
 
 async function main(core: RunnerCommands): Promise<void> {
   const read = await readActionSettings((name) => core.getInput(name), process.env);
-  if (read.ok) for (const secret of [read.settings.model.apiKey, read.settings.githubToken]) if (secret) core.setSecret(secret);
+  if (read.ok) for (const mask of runnerMasks([read.settings.model.apiKey, read.settings.githubToken])) core.setSecret(mask);
   redact = createRedactor(read.ok ? actionSecrets(read.settings) : givenInputSecrets((name) => core.getInput(name), process.env));
   const io = redactingIO(runnerActionIO(core), redact);
   // Said whether or not the inputs were refused: a misspelt one may be why they were.

@@ -189,6 +189,7 @@ describe.concurrent('the action bundle, run with the environment a runner gives 
     );
     expect(run.exitCode, run.stderr).toBe(0);
     // `::add-mask::` lines are how the runner learns what to hide; it never shows them.
+    expect(run.stdout).toContain(`::add-mask::${apiKey}`);
     const log = `${run.stdout}\n${run.stderr}`.split('\n').filter((line) => !line.startsWith('::add-mask::')).join('\n');
     const bodies = github.requests.map((request) => JSON.stringify(request.body ?? ''));
     const channels = { log, summary: run.summary, outputs: JSON.stringify(run.outputs), trace: run.trace, comments: bodies.join('\n') };
