@@ -162,6 +162,9 @@ export function createOpenAIModelClient(options: OpenAIModelClientOptions): Mode
         apiKey: options.apiKey,
         timeout: options.timeoutMs,
         maxRetries: options.maxRetries,
+        // The SDK logs to the console at the level OPENAI_LOG names: at debug, every prompt and answer, past the
+        // redactor and the log's neutraliser (a model's `::error …::` line read as a command). Its errors reach us thrown.
+        logLevel: 'off',
         fetch: countingRequests(boundingRetryWaits(readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? MAX_ANSWER_BYTES), RETRY_WAITS_MS, retryingCallOf(options.maxRetries))),
       }),
       errorFromSdk: modelCallErrorFromSdk,
