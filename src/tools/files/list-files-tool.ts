@@ -1,3 +1,4 @@
+import { shownPath } from './shown-path.ts';
 import { cutNote } from '../../core/cut-note.ts';
 import type { Tool } from '../tool.ts';
 import { compileGlob } from './compile-glob.ts';
@@ -38,8 +39,8 @@ export function listFilesTool(options: { root: string; maxResults?: number; walk
       const matches = walk.files;
       if (matches.length === 0) return `${walk.notice}[no files match '${pattern}']`;
       matches.sort();
-      if (matches.length <= maxResults) return `${walk.notice}${matches.join('\n')}`;
-      const shown = matches.slice(0, maxResults).join('\n');
+      if (matches.length <= maxResults) return `${walk.notice}${matches.map(shownPath).join('\n')}`;
+      const shown = matches.slice(0, maxResults).map(shownPath).join('\n');
       return `${walk.notice}${cutNote(`${matches.length} files match '${pattern}'; showing the first ${maxResults}; narrow the pattern`)}\n${shown}`;
     },
   };

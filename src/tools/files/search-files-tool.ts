@@ -1,3 +1,4 @@
+import { shownPath } from './shown-path.ts';
 import { cutNote } from '../../core/cut-note.ts';
 import { hideCutEnd } from '../../core/hide-cut-fragments.ts';
 import { realpath } from 'node:fs/promises';
@@ -153,7 +154,7 @@ export function searchFilesTool(options: { root: string; redact: Redactor; maxRe
             more = true;
             break search;
           }
-          results.push(`${file}:${index + 1}: ${seen}`);
+          results.push(`${shownPath(file)}:${index + 1}: ${seen}`);
         }
       }
       if (results.length === 0) return `${walk.notice}[no matches for '${query}']`;
