@@ -1,3 +1,4 @@
+import { groupDigits } from '../core/group-digits.ts';
 import type { Plan } from './schema.ts';
 
 type PlanInput = NonNullable<Plan['inputs']>[string];
@@ -51,12 +52,26 @@ function asDeclared(value: unknown, kind: Kind | undefined): { ok: true; value: 
   return typeof value === 'string' && /^(?:true|false)$/i.test(text) ? ok(text.toLowerCase() === 'true') : refused;
 }
 
+/** The longest text a refused value is quoted with; a longer one is told by its length. */
+const MAX_QUOTED = 64;
+
+/**
+ * A refused value in words: quoted whole while short, else its length. Quoted whole, `--input n=<100,000
+ * characters>` made a 100 KB error line in the log, the summary and the report; cut, a long secret's start would
+ * show, which the redactor (knowing the whole) does not hide (found by an adversarial pass).
+ */
+function gotText(value: unknown): string {
+  if (value !== null && typeof value === 'object') return Array.isArray(value) ? 'a list' : 'a map';
+  if (typeof value === 'string' && value.length > MAX_QUOTED) return `text of ${groupDigits(value.length)} characters`;
+  return JSON.stringify(value);
+}
+
 /** `value` given for input `name`, read as its default's kind (`asDeclared`), or the error saying what to give. */
 export function readInput(name: string, spec: PlanInput, value: unknown): { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: string } {
   const kind = kindOf(spec.default);
   const read = asDeclared(value, kind);
   if (read.ok) return read;
-  const got = value !== null && typeof value === 'object' ? (Array.isArray(value) ? 'a list' : 'a map') : JSON.stringify(value);
+  const got = gotText(value);
   return { ok: false, error: `input '${name}' is ${kind} (its default is ${JSON.stringify(spec.default)}); got ${got}: give ${kind}` };
 }
 

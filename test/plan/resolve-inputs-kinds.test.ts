@@ -82,3 +82,26 @@ describe('a list or a map given for an input', () => {
     expect(resolveInputs(plan, { files: ['b', 'c'], free: { a: 1 } })).toMatchObject({ ok: true, inputs: { files: ['b', 'c'], free: { a: 1 } } });
   });
 });
+
+// Found by an adversarial pass: a refused value was quoted whole, so `--input n=<100,000 characters>` wrote a
+// 100 KB error line to the log, the job summary and the report (and the job's failure annotation).
+describe('a long value refused for an input', () => {
+  const plan = { inputs: { n: { default: 5 }, dry: { default: false } } } as never;
+
+  it('is described by its length, not quoted whole nor cut', () => {
+    const long = `${'x'.repeat(99_990)}1234567890`;
+    const result = resolveInputs(plan, { n: long, dry: `${'y'.repeat(70)}` });
+    expect(result).toEqual({
+      ok: false,
+      errors: [
+        `input 'n' is a number (its default is 5); got text of 100,000 characters: give a number`,
+        `input 'dry' is true or false (its default is false); got text of 70 characters: give true or false`,
+      ],
+    });
+  });
+
+  it('is quoted whole while it is short', () => {
+    const short = 'z'.repeat(64);
+    expect(resolveInputs(plan, { n: short })).toEqual({ ok: false, errors: [`input 'n' is a number (its default is 5); got "${short}": give a number`] });
+  });
+});
