@@ -72,7 +72,10 @@ export function readInput(name: string, spec: PlanInput, value: unknown): { read
   const read = asDeclared(value, kind);
   if (read.ok) return read;
   const got = gotText(value);
-  return { ok: false, error: `input '${name}' is ${kind} (its default is ${JSON.stringify(spec.default)}); got ${got}: give ${kind}` };
+  // `1e309` spells a number, only one past what a double holds: "give a number" told its giver nothing.
+  const tooLarge = kind === 'a number' && typeof value === 'string' && DECIMAL.test(value.trim());
+  const what = tooLarge ? `a number no larger than ${Number.MAX_VALUE} either way` : kind;
+  return { ok: false, error: `input '${name}' is ${kind} (its default is ${JSON.stringify(spec.default)}); got ${got}${tooLarge ? ', too large to read' : ''}: give ${what}` };
 }
 
 /**

@@ -105,3 +105,14 @@ describe('a long value refused for an input', () => {
     expect(resolveInputs(plan, { n: short })).toEqual({ ok: false, errors: [`input 'n' is a number (its default is 5); got "${short}": give a number`] });
   });
 });
+
+// Found by an adversarial pass: `--input n=1e309` was told "give a number", though it wrote one.
+describe('a number too large to read given for a number input', () => {
+  it('is refused saying it is too large, and how large one may be', () => {
+    const plan = { inputs: { n: { default: 5 } } } as never;
+    expect(resolveInputs(plan, { n: '-1e309' })).toEqual({
+      ok: false,
+      errors: [`input 'n' is a number (its default is 5); got "-1e309", too large to read: give a number no larger than 1.7976931348623157e+308 either way`],
+    });
+  });
+});
