@@ -11,9 +11,9 @@ import { checkStepFields } from './check-step-fields.ts';
 import { checkStepInstructions } from './check-step-instructions.ts';
 import { checkCycles, checkStepNames, indexStepIds } from './check-step-graph.ts';
 import { checkTools } from './check-tools.ts';
-import { exceedsDepth } from '../core/exceeds-depth.ts';
 import { formatPath } from './format-path.ts';
 import { issuesBesideSchema } from './issues-beside-schema.ts';
+import { planValueIssues } from './plan-value-issues.ts';
 import type { PlanError } from './plan-error.ts';
 import type { PlanIssue } from './plan-issue.ts';
 import { MAX_NESTING } from './parse-plan-yaml.ts';
@@ -39,8 +39,7 @@ function shapeIssues(value: unknown): PlanIssue[] {
     const kind = Array.isArray(value) ? 'a list' : value === null ? 'empty' : `a ${typeof value}`;
     return [{ path: [], message: `a plan must be a map of keys (goal:, workflow_sequence:, tools:, …), not ${kind}` }];
   }
-  if (exceedsDepth(value, MAX_NESTING)) return [{ path: [], message: `the plan nests more than ${MAX_NESTING} levels deep; plans never need that` }];
-  return [];
+  return planValueIssues(value, MAX_NESTING);
 }
 
 /** Every check on a parsed value, all problems at once, as unlocated issues (the loader adds positions). */

@@ -76,7 +76,7 @@ describe('writePlan', () => {
     server.script([textAnswer(hidden), textAnswer(hidden)]);
     const result = await writePlan(await goalPlan(), { model: model(), inputs: {} });
     expect(result.ok).toBe(false);
-    expect(result.attempts[0]!.errors.map((error) => `${error.path}: ${error.message}`).join('\n')).toContain('steps[1].__proto__: unknown key `__proto__`');
+    expect(result.attempts[0]!.errors.map((error) => `${error.path}: ${error.message}`).join('\n')).toContain('steps[1].__proto__: `__proto__` cannot be a name in a plan');
     if (result.ok) expect(result.plan.steps.every((step) => step.approval === undefined && step.timeoutSeconds === undefined)).toBe(true);
   });
 
