@@ -49,8 +49,14 @@ function toolCalls(value: unknown, choice: number): unknown[] | MalformedAnswer 
   return calls;
 }
 
-function content(value: unknown): string | null | MalformedAnswer {
-  if (value === undefined || value === null) return null;
+/** A message's answer, and the reasoning taken out of it (`withoutThinking`). */
+interface ReadContent {
+  readonly text: string | null;
+  readonly thinking: string;
+}
+
+function content(value: unknown): ReadContent | MalformedAnswer {
+  if (value === undefined || value === null) return { text: null, thinking: '' };
   if (typeof value === 'string') return withoutThinking(value);
   // A list of content parts (some servers answer in the request's format): their text, joined.
   if (Array.isArray(value)) return withoutThinking(value.map((part) => (isObject(part) && typeof part['text'] === 'string' ? part['text'] : '')).join(''));
@@ -65,12 +71,21 @@ const THINK_CLOSE = /<\/think>/i;
  * leaves in `content` (`<think>…</think>`, as vLLM or Ollama serve DeepSeek-R1 and Qwen3): read as the answer,
  * it was the step's result, and a goal looking for "APPROVED" was met by the reasoning's "should I say APPROVED?"
  * above an answer that said REJECTED (found by an adversarial pass). Reasoning never closed is no answer.
- * Anything else is left as written.
+ * Anything else is left as written. The reasoning taken out is returned too: it is output the model was paid for.
  */
-function withoutThinking(text: string): string {
-  if (!THINK_OPEN.test(text)) return text;
+function withoutThinking(text: string): ReadContent {
+  if (!THINK_OPEN.test(text)) return { text, thinking: '' };
   const close = THINK_CLOSE.exec(text);
-  return close ? text.slice(close.index + close[0].length).trimStart() : '';
+  return close ? { text: text.slice(close.index + close[0].length).trimStart(), thinking: text.slice(0, close.index) } : { text: '', thinking: text };
+}
+
+/**
+ * The reasoning taken out of `content`, where the usage estimate reads a thinking model's reasoning
+ * (`reasoning_content`), after any the server sent there: left out, 200,000 characters of it with no
+ * `usage` were charged as 3 tokens, and max_tokens never stopped the run (found by an adversarial pass).
+ */
+function reasoningBeside(sent: unknown, thinking: string): string {
+  return typeof sent === 'string' ? `${sent}${thinking}` : thinking;
 }
 
 /** A count a server reported: a whole, non-negative number, else undefined. */
@@ -132,8 +147,9 @@ function normalise(raw: unknown): ChatResponse | MalformedAnswer {
   for (const [index, choice] of rawChoices.entries()) {
     const message = isObject(choice) ? choice['message'] : undefined;
     if (!isObject(choice) || !isObject(message)) return new MalformedAnswer(`choices[${index}] has no \`message\``);
-    const text = content(message['content']);
-    if (text instanceof MalformedAnswer) return new MalformedAnswer(`choices[${index}]: ${text.problem}`);
+    const read = content(message['content']);
+    if (read instanceof MalformedAnswer) return new MalformedAnswer(`choices[${index}]: ${read.problem}`);
+    const { text, thinking } = read;
     const calls = toolCalls(message['tool_calls'], index);
     if (calls instanceof MalformedAnswer) return calls;
     const { tool_calls: _dropped, ...rest } = message;
@@ -147,7 +163,7 @@ function normalise(raw: unknown): ChatResponse | MalformedAnswer {
       index: typeof choice['index'] === 'number' ? choice['index'] : index,
       finish_reason: choice['finish_reason'] ?? null,
       // A refusal of only blanks is none: `refusal` is null then, so every reader may test it as it is.
-      message: { ...rest, role: 'assistant', content: refused ? null : text, refusal: refused ? refusal : null, ...(!refused && calls && calls.length > 0 ? { tool_calls: calls } : {}) },
+      message: { ...rest, role: 'assistant', content: refused ? null : text, refusal: refused ? refusal : null, ...(!refused && calls && calls.length > 0 ? { tool_calls: calls } : {}), ...(thinking !== '' && { reasoning_content: reasoningBeside(message['reasoning_content'], thinking) }) },
     });
   }
   const { usage: rawUsage, ...answer } = raw;

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { callUsage } from '../../src/llm/call-usage.ts';
+import type { ChatRequest } from '../../src/llm/model-client.ts';
+import { readChatResponse } from '../../src/llm/read-chat-response.ts';
+
+const request: ChatRequest = { model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'Count the units.' }] };
+const reasoning = 'Let me count the units once more. '.repeat(6_000); // 204,000 characters: about 51,000 tokens
+
+function usageOf(raw: unknown) {
+  const read = readChatResponse(raw);
+  if (!read.ok) throw new Error(read.problem);
+  return callUsage(read.response, request);
+}
+
+// Found by an adversarial pass: the reasoning a thinking model leaves in `content` (`<think>…</think>`, vLLM or
+// Ollama with no reasoning parser) was taken out of the answer before its tokens were estimated, so an endpoint
+// that sends no `usage` had 204,000 characters of it charged as 1 token, and max_tokens never stopped the run.
+describe('reasoning left in content, with no usage', () => {
+  it('counts the reasoning’s tokens, closed or not', () => {
+    for (const content of [`<think>${reasoning}</think>42 units.`, `<think>${reasoning}`]) {
+      const usage = usageOf({ model: 'gpt-4.1-mini', choices: [{ message: { role: 'assistant', content }, finish_reason: 'stop' }] });
+      expect(usage.estimatedCalls).toBe(1);
+      expect(usage.completionTokens).toBeGreaterThanOrEqual(Math.ceil(reasoning.length / 4));
+    }
+  });
+
+  it('holds a reported count that falls far short of it to a quarter of the estimate', () => {
+    const usage = usageOf({ model: 'gpt-4.1-mini', choices: [{ message: { role: 'assistant', content: `<think>${reasoning}</think>42 units.` }, finish_reason: 'stop' }], usage: { prompt_tokens: 10, completion_tokens: 3, total_tokens: 13 } });
+    expect(usage.completionTokens).toBeGreaterThanOrEqual(Math.ceil(reasoning.length / 16));
+  });
+
+  it('leaves the answer without the reasoning', () => {
+    const read = readChatResponse({ model: 'm', choices: [{ message: { role: 'assistant', content: '<think>Say 41?</think>\n\n42 units.' }, finish_reason: 'stop' }] });
+    expect(read.ok && read.response.choices[0]!.message.content).toBe('42 units.');
+  });
+});
