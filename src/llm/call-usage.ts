@@ -2,6 +2,7 @@ import type { Usage } from '../core/usage.ts';
 import { ModelCallError } from './model-call-error.ts';
 import type { ChatRequest, ChatResponse } from './model-client.ts';
 import { estimateCallCostUsd, type PriceOverrides } from './pricing.ts';
+import { UNREAD_OUTPUT } from './read-chat-response.ts';
 
 /** The usage of one model call: a `Usage` (one call) plus which model was priced and whether its price is known. */
 export interface CallUsage extends Usage {
@@ -32,9 +33,10 @@ export function estimatePromptTokens(request: ChatRequest): number {
 
 /**
  * Text fields beside `content` in which endpoints send what the model wrote: a refusal, and a thinking
- * model's reasoning (`reasoning_content`: DeepSeek, vLLM, llama.cpp; `reasoning`: OpenRouter, Ollama).
+ * model's reasoning (`reasoning_content`: DeepSeek, vLLM, llama.cpp; `reasoning`: OpenRouter, Ollama);
+ * and what reading the answer took out of it (`UNREAD_OUTPUT`).
  */
-const WRITTEN_FIELDS = ['refusal', 'reasoning_content', 'reasoning'] as const;
+const WRITTEN_FIELDS = ['refusal', 'reasoning_content', 'reasoning', UNREAD_OUTPUT] as const;
 
 /** What the model wrote in one message: its text, what it wrote beside it, its tool calls. */
 function writtenText(message: ChatResponse['choices'][number]['message']): string {

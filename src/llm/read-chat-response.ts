@@ -80,12 +80,18 @@ function withoutThinking(text: string): ReadContent {
 }
 
 /**
- * The reasoning taken out of `content`, where the usage estimate reads a thinking model's reasoning
- * (`reasoning_content`), after any the server sent there: left out, 200,000 characters of it with no
- * `usage` were charged as 3 tokens, and max_tokens never stopped the run (found by an adversarial pass).
+ * The field of a message that holds what the model wrote and no reader is given: the reasoning taken out of
+ * `content`, and the text and tool calls beside a refusal. The usage estimate counts it: it is output the model
+ * was paid for. Left uncounted, 200,000 characters of it with no `usage` were charged as 1 to 3 tokens, and
+ * max_tokens never stopped the run (found by an adversarial pass).
  */
-function reasoningBeside(sent: unknown, thinking: string): string {
-  return typeof sent === 'string' ? `${sent}${thinking}` : thinking;
+export const UNREAD_OUTPUT = 'plan_runner_unread_output';
+
+/** What `choice` wrote that its reader does not see: `thinking`, and beside a refusal its text and tool calls. */
+function unreadOutput(thinking: string, refused: boolean, text: string | null, calls: readonly unknown[] | undefined): string {
+  if (!refused) return thinking;
+  const called = (calls ?? []).map((call) => JSON.stringify(call));
+  return [thinking, text ?? '', ...called].join('');
 }
 
 /** A count a server reported: a whole, non-negative number, else undefined. */
@@ -158,12 +164,13 @@ function normalise(raw: unknown): ChatResponse | MalformedAnswer {
     // also fills `content` (the refusal's words) had them taken as a step's result and checked by its goals, and
     // its tool calls would have run (found by an adversarial hunt). Every reader sees no text and says "refused".
     const refused = refusal !== null && hasVisibleText(refusal);
+    const unread = unreadOutput(thinking, refused, text, calls);
     choices.push({
       ...choice,
       index: typeof choice['index'] === 'number' ? choice['index'] : index,
       finish_reason: choice['finish_reason'] ?? null,
       // A refusal of only blanks is none: `refusal` is null then, so every reader may test it as it is.
-      message: { ...rest, role: 'assistant', content: refused ? null : text, refusal: refused ? refusal : null, ...(!refused && calls && calls.length > 0 ? { tool_calls: calls } : {}), ...(thinking !== '' && { reasoning_content: reasoningBeside(message['reasoning_content'], thinking) }) },
+      message: { ...rest, role: 'assistant', content: refused ? null : text, refusal: refused ? refusal : null, ...(!refused && calls && calls.length > 0 ? { tool_calls: calls } : {}), ...(unread !== '' && { [UNREAD_OUTPUT]: unread }) },
     });
   }
   const { usage: rawUsage, ...answer } = raw;

@@ -34,3 +34,15 @@ describe('reasoning left in content, with no usage', () => {
     expect(read.ok && read.response.choices[0]!.message.content).toBe('42 units.');
   });
 });
+
+// Found by an adversarial pass: the text and tool calls a gateway sends beside a refusal are no answer, and were
+// taken out of it before its tokens were estimated: 300,000 characters of them with no `usage` were charged as 1 token.
+describe('text and tool calls beside a refusal, with no usage', () => {
+  it('counts their tokens, while no reader sees them', () => {
+    const raw = { model: 'gpt-4.1-mini', choices: [{ message: { role: 'assistant', refusal: 'No.', content: reasoning, tool_calls: [{ type: 'function', function: { name: 'f', arguments: JSON.stringify({ text: reasoning }) } }] }, finish_reason: 'stop' }] };
+    const read = readChatResponse(raw);
+    expect(read.ok && read.response.choices[0]!.message).toMatchObject({ content: null, refusal: 'No.' });
+    expect(read.ok && read.response.choices[0]!.message.tool_calls).toBeUndefined();
+    expect(usageOf(raw).completionTokens).toBeGreaterThanOrEqual(Math.ceil((2 * reasoning.length) / 4));
+  });
+});
