@@ -16,14 +16,18 @@ export function expandServerEnv(
   );
 }
 
-/** The whole environment of a stdio MCP server: PATH and HOME, plus exactly what its `env:` names. */
+/**
+ * The whole environment of a stdio MCP server: PATH, HOME and the runner's `RUNNER_TRACKING_ID`, plus exactly what
+ * its `env:` names. The tracking mark is how a self-hosted runner finds, at the job's end, what a killed main step
+ * left running: a server, in a process group of its own, ran on without it (found by an adversarial pass).
+ */
 export function mcpServerEnvironment(
   server: string,
   config: McpServer['env'],
   runnerEnv: Readonly<Record<string, string | undefined>>,
 ): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const name of ['PATH', 'HOME']) {
+  for (const name of ['PATH', 'HOME', 'RUNNER_TRACKING_ID']) {
     const value = runnerEnv[name];
     if (value !== undefined) env[name] = value;
   }
