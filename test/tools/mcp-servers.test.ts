@@ -238,6 +238,31 @@ describe('MCP over stdio against @modelcontextprotocol/server-everything', () =>
     await transport.close();
   });
 
+  // Found by an adversarial pass: closing a server that had already exited returned at once and left our ends of its
+  // pipes open, so a process it had left in a session of its own, with a reset environment (out of reach of the group
+  // and the marker), kept plan-runner alive until it ended: the action's step ran on to the job's timeout.
+  it('closes its ends of the pipes when a server that already exited left a process holding them', async () => {
+    const pidFile = path.join(tmpdir(), `mcp-escaped-${randomUUID()}.pid`);
+    onTestFinished(() => {
+      try {
+        process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGKILL');
+      } catch {
+        // It never started, or is gone already.
+      }
+      rmSync(pidFile, { force: true });
+    });
+    const script = `setsid env -i sh -c 'echo $$ > "$0"; exec sleep 3600' '${pidFile}' & while [ ! -s '${pidFile}' ]; do sleep 0.01; done; exit 3`;
+    const transport = new ProcessGroupStdioTransport({ command: 'sh', args: ['-c', script], env: { PATH: process.env['PATH'] ?? '' } });
+    const pipesClosed = new Promise<void>((resolve) => {
+      transport.onclose = resolve;
+    });
+    await transport.start();
+    expect(await transport.ownExit(10_000)).toBe('exited with status 3');
+    await transport.close();
+    await pipesClosed;
+    expect(isAlive(Number(readFileSync(pidFile, 'utf8')))).toBe(true);
+  });
+
   // Found by an adversarial pass: a server that exited at once, saying nothing (a missing config, a wrong
   // subcommand), failed its start with "write EPIPE" or "MCP error -32000: Connection closed" only.
   // Found by an adversarial pass: a server that crashed during a call failed it as "MCP error -32000: Connection closed"

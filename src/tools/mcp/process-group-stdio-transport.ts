@@ -188,27 +188,30 @@ export class ProcessGroupStdioTransport implements Transport {
 
   async #close(): Promise<void> {
     const child = this.#child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) {
-      if (child) killProcessGroup(child, 'SIGKILL');
-      return;
-    }
-    const exited = once(child, 'exit').then(() => true);
-    const within = (ms: number) => Promise.race([exited, sleep(ms, false, { ref: false })]);
-    this.#stdinEnded = true;
-    child.stdin?.end();
-    if (!(await within(GRACE_MS))) {
-      this.#signalled = true;
-      killProcessGroup(child, 'SIGTERM');
+    if (!child) return;
+    // Its pipes all closed (the child's 'close'): until then a process it left may hold them.
+    const pipesClosed = once(child, 'close').then(() => true, () => true);
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = once(child, 'exit').then(() => true);
+      const within = (ms: number) => Promise.race([exited, sleep(ms, false, { ref: false })]);
+      this.#stdinEnded = true;
+      child.stdin?.end();
       if (!(await within(GRACE_MS))) {
-        killProcessGroup(child, 'SIGKILL');
-        await exited;
+        this.#signalled = true;
+        killProcessGroup(child, 'SIGTERM');
+        if (!(await within(GRACE_MS))) {
+          killProcessGroup(child, 'SIGKILL');
+          await exited;
+        }
       }
     }
     // The leader is gone; anything it left behind in its group goes too, and what left the group (setsid).
     killProcessGroup(child, 'SIGKILL');
     await whenEnded(killMarkedProcesses(this.#marker));
-    // A process that escaped both (no /proc to find it by) may still hold the pipes: ours close now,
-    // so the run is not kept alive by them.
+    // A process that escaped both (no /proc to find it by) may still hold the pipes: once what is in them had a
+    // moment to be read, ours close, so the run is not kept alive by them. A server that had exited already kept
+    // them open: its close returned at once (found by an adversarial pass).
+    await Promise.race([pipesClosed, sleep(GRACE_MS, false, { ref: false })]);
     child.stdout?.destroy();
     child.stderr?.destroy();
     child.stdin?.destroy();
