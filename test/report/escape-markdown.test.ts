@@ -40,6 +40,14 @@ describe('escapeInlineMarkdown', () => {
     expect(escapeInlineMarkdown(text)).toBe(escaped);
   });
 
+  // Found by an adversarial pass: the text is followed by markup of the caller's (`**` of a step's line, `)`,
+  // `.`), which a backslash at its end escaped: `**1. Clean C:\build\**` rendered as `*<em>1. Clean C:\build*</em>`.
+  it('escapes a backslash at the end, which would escape what the caller puts after the text', () => {
+    expect(escapeInlineMarkdown('Clean C:\\build\\')).toBe('Clean C:\\build\\\\');
+    expect(escapeInlineMarkdown('two \\\\')).toBe('two \\\\\\\\');
+    expect(`**${escapeInlineMarkdown('a\\')}**`).toBe('**a\\\\**');
+  });
+
   it('flattens line breaks so a value stays on its line (and in its table cell)', () => {
     expect(escapeInlineMarkdown('one\r\ntwo\nthree\rfour')).toBe('one two three four');
   });

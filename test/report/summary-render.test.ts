@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { toString } from 'mdast-util-to-string';
 import { renderSummary } from '../../src/report/summary/render-summary.ts';
 import { loadPlanText } from '../../src/plan/load-plan.ts';
 import { planPreviewLines, renderPlanPreview } from '../../src/report/plan-preview.ts';
@@ -31,6 +33,16 @@ describe('renderSummary', () => {
     expect(md).toContain('Write the report');
     expect(md).toContain('| **Total** | 1 | 10 | 10 | $0.50 |');
     expect(Buffer.byteLength(md)).toBeLessThan(1024 * 1024);
+  });
+
+  // Found by an adversarial pass: the backslash escaped the `**` after it, and the line showed `*<em>1. Clean C:\build*</em>`.
+  it('shows a step whose title ends in a backslash in bold, the backslash included', () => {
+    const record = new RunScript(plan([step('1', 'Clean C:\\build\\')])).complete('1', 'ok').finish('succeeded').record();
+    const md = renderSummary(record, { redact: noRedaction });
+    const line = md.split('\n').find((text) => text.startsWith('✅ **1.'))!;
+    const paragraph = fromMarkdown(line).children[0];
+    expect(paragraph?.type === 'paragraph' && paragraph.children.map((node) => node.type)).toEqual(['text', 'strong', 'text']);
+    expect(toString(paragraph)).toBe('✅ 1. Clean C:\\build\\ · 1.2 s → ok');
   });
 
   it('shows the status, every step with its result, and durations', () => {

@@ -3,7 +3,8 @@ import { visibleControls } from '../../core/visible-controls.ts';
 /** Characters that start Markdown structure anywhere in a line, with the condition they do it under. */
 const INLINE = new RegExp(
   [
-    '\\\\(?=[!-/:-@[-`{-~])', // a backslash that would escape what follows
+    // a backslash that would escape what follows, or at the end what the caller puts after the text (the `**` of a bold line)
+    '\\\\(?=[!-/:-@[-`{-~]|$)',
     '[`*|$~[]', // code, emphasis, table cells, math, strikethrough, links and images
     '(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])', // emphasis; snake_case stays as it is
     '<(?=[A-Za-z/!?])', // HTML tags, comments and autolinks; `a < b` stays
