@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeInlineMarkdown, escapeMarkdown } from '../../src/report/markdown/escape-markdown.ts';
+import { fencedBlock, inlineCode } from '../../src/core/code-fence.ts';
 
 describe('escapeInlineMarkdown', () => {
   it.each([
@@ -79,5 +80,11 @@ describe('control characters and bidi overrides in run text', () => {
     expect(escapeInlineMarkdown('a\u0007\u001b[31mred \u202eevil\u202c txt\u2066x\u2069')).toBe('a\u2407\u241b\\[31mred \ufffdevil\ufffd txt\ufffdx\ufffd');
     // The marks right-to-left writing uses stay.
     expect(escapeInlineMarkdown('\u05e9\u05dc\u05d5\u05dd\u200f!')).toBe('\u05e9\u05dc\u05d5\u05dd\u200f!');
+  });
+
+  // Found by an adversarial pass: a result or error in a code block or span (approval arguments, a plan error's path) kept them raw.
+  it('are shown in code blocks and code spans too, whose text is shown as well', () => {
+    expect(inlineCode('{"file":"invoice\u202efdp.exe"}')).toBe('`{"file":"invoice\ufffdfdp.exe"}`');
+    expect(fencedBlock('a\u001b[2J\r\nb\u0007', 'text')).toBe('```text\na\u241b[2J\r\nb\u2407\n```');
   });
 });

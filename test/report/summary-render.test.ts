@@ -45,6 +45,22 @@ describe('renderSummary', () => {
     expect(toString(paragraph)).toBe('✅ 1. Clean C:\\build\\ · 1.2 s → ok');
   });
 
+  // Found by an adversarial pass: text on a line was shown so, but a result or error in a code block or span kept them
+  // raw, and `invoice\u202efdp.exe` read as `invoiceexe.pdf` in the summary.
+  it('shows control characters and bidi overrides in results’ and errors’ code blocks and spans as symbols, as on the log', () => {
+    const record = new RunScript(threeSteps)
+      .complete('1', 'line one\nfile: invoice\u202efdp.exe \u001b[2J')
+      .complete('2', { file: 'invoice\u202efdp.exe' })
+      .fail('3', 'exit 1\n\u001b]0;title\u0007 \u2066x\u2069')
+      .finish('failed')
+      .record();
+    const md = renderSummary(record, { redact: noRedaction });
+    expect(md).not.toMatch(/[\u0000-\u0008\u001b\u202a-\u202e\u2066-\u2069]/);
+    expect(md).toContain('file: invoice\ufffdfdp.exe \u241b[2J');
+    expect(md).toContain('"file": "invoice\ufffdfdp.exe"');
+    expect(md).toContain('\u241b]0;title\u2407 \ufffdx\ufffd');
+  });
+
   it('shows the status, every step with its result, and durations', () => {
     const record = new RunScript(threeSteps)
       .complete('1', 'ok')
