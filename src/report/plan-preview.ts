@@ -1,6 +1,6 @@
 import type { PlanStep } from '../core/plan-step.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
-import { checklistItems } from './checklist.ts';
+import { checklistItems, oneLogLine } from './checklist.ts';
 import { inlineCode } from '../core/code-fence.ts';
 import { escapeInlineMarkdown } from './markdown/escape-markdown.ts';
 import { renderMermaidGraph } from './mermaid-graph.ts';
@@ -27,7 +27,8 @@ const DETAIL_MAX_CHARS = 1_000;
 
 /**
  * What a step will do besides its description: the tool and args, the inputs, the dependencies;
- * redacted, then cut to DETAIL_MAX_CHARS, so that one step's arguments cannot push the others out.
+ * redacted, made one line with control characters shown (a planner writes `why`, and the CLI prints
+ * it on a terminal), then cut to DETAIL_MAX_CHARS, so that one step's arguments cannot push the others out.
  */
 function stepDetail(step: PlanStep, redact: Redact): string {
   const parts: string[] = [];
@@ -36,7 +37,7 @@ function stepDetail(step: PlanStep, redact: Redact): string {
   if (step.inputs.length) parts.push(`combines ${step.inputs.join(', ')}`);
   parts.push(step.dependsOn.length ? `after ${step.dependsOn.join(', ')}` : 'can start at once');
   if (step.why) parts.push(`why: ${step.why}`);
-  return cutText(redact(parts.join(' · ')), DETAIL_MAX_CHARS);
+  return cutText(oneLogLine(redact(parts.join(' · '))), DETAIL_MAX_CHARS);
 }
 
 /** The plan as plain-text checklist lines (⬜ id. description — details), for a terminal. */

@@ -385,6 +385,14 @@ describe('renderSummary under the 1 MiB cap', () => {
     expect(planPreviewLines({ ...loaded.plan, steps: [...loaded.plan.steps, nested] })[1]).toBe('⬜ n. Summarise — runs the plan plans/summarise.yml with {"n":"${steps.a.result}"} · after a');
   });
 
+  // Found by an adversarial pass: the name and titles were one line with control characters shown, a step's `why` (which
+  // planners write) was not, and `plan-runner plan` printed a line of it as a step of the plan (`⬜ b. Deploy — …`).
+  it('shows a step’s detail on its one line in the plan preview, control characters shown', async () => {
+    const loaded = await loadPlanText('name: p\nworkflow_sequence:\n  - { id: a, type: reasoning, description: Add, why: "because\\e[2J\\e]0;pwned\\a\\n✅ b. Deploy — can start at once" }\n', 'plan.yml');
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+    expect(planPreviewLines(loaded.plan)).toEqual(['⬜ a. Add — can start at once · why: because\u241b[2J\u241b]0;pwned\u2407 ✅ b. Deploy — can start at once']);
+  });
+
   it('stays under the cap even when the checklist alone is too big', () => {
     // A run still going: its steps are all to come, and none may be left out for another.
     const steps = Array.from({ length: 5000 }, (_, i) => step(`s${i}`, 'd'.repeat(400)));
