@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { baseUrlProblem } from '../llm/base-url.ts';
-import { OUTPUT_FOLDER } from '../core/create-output-folder.ts';
+import { OUTPUT_FOLDER } from '../core/output-folder-name.ts';
 import { nearestName } from '../plan/nearest-name.ts';
 
 /** Where model answers come from, as the command line gives it (`run` and `plan`). */

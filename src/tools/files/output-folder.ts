@@ -1,4 +1,4 @@
-import { OUTPUT_FOLDER } from '../../core/create-output-folder.ts';
+import { OUTPUT_FOLDER } from '../../core/output-folder-name.ts';
 import { nameAsRead } from './git-segment.ts';
 
 /**
