@@ -491,13 +491,34 @@ describe('http_post', () => {
     };
     // The message names the header, never its value: a credential there would reach every report.
     for (const [headers, said] of [
-      [{ accept: 'text/plain\r\nX-Injected: sk-hidden-value' }, /^http_get: the value of header "accept" holds a line break or a NUL/],
+      [{ accept: 'text/plain\r\nX-Injected: sk-hidden-value' }, /^http_get: the value of header "accept" holds a control character or a character past U\+00FF \(a line break/],
       [{ 'bad name': 'sk-hidden-value' }, /^http_get: a header name may hold only letters, digits and .*; got "bad name"$/],
     ] as const) {
       const error = await (tools().get('http_get') as Tool).execute({ url: `${origin}/v1/items`, headers }, ctx()).catch((e: unknown) => e);
       expect(error).toMatchObject({ transient: false, message: expect.stringMatching(said) });
       expect((error as Error).message).not.toContain('sk-hidden-value');
     }
+    expect(requests).toBe(0);
+  });
+});
+
+describe('header values fetch would refuse', () => {
+  // Found by an adversarial pass: a control character other than CR, LF or NUL (`\x01`, DEL) passed the check, and
+  // fetch refused it before connecting; that read "could not be reached … it can be retried", was tried again, and a
+  // POST counted as one that may have taken effect, escalating the run though nothing was sent.
+  it.each([
+    ['a control character', 'a\x01b'],
+    ['a DEL', 'a\x7fb'],
+    ['a character past U+00FF', 'caf\u20ac'],
+  ])('refuses a value holding %s as the model’s mistake, sending nothing', async (_label, value) => {
+    let requests = 0;
+    handler = (_request, response) => {
+      requests++;
+      response.writeHead(200).end('ok');
+    };
+    const error = await (tools().get('http_post') as Tool).execute({ url: `${origin}/v1/orders`, body: { n: 1 }, headers: { 'x-trace': value } }, ctx()).catch((e: unknown) => e);
+    expect(error).toMatchObject({ transient: false, message: expect.stringMatching(/^http_post: the value of header "x-trace" holds a control character or a character past U\+00FF/) });
+    expect(isEffectUnknown(error)).toBe(false);
     expect(requests).toBe(0);
   });
 });

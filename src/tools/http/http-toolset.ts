@@ -75,14 +75,19 @@ function isHeaderName(name: string): boolean {
   return /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name);
 }
 
-/** A header value fetch sends: no CR, LF or NUL (and nothing past one byte a character). */
+/**
+ * A header value fetch sends: once its ends are trimmed, a tab or characters from U+0020 to U+00FF but DEL. `Headers`
+ * refuses only CR, LF, NUL and past U+00FF; fetch refuses the other control characters before connecting, which read
+ * "could not be reached … can be retried" and left a POST's effect unknown (found by an adversarial pass).
+ */
 function isHeaderValue(value: string): boolean {
+  let trimmed: string | null;
   try {
-    new Headers([['x', value]]);
-    return true;
+    trimmed = new Headers([['x', value]]).get('x');
   } catch {
     return false;
   }
+  return !/[^\t\x20-\x7e\x80-\xff]/.test(trimmed ?? '');
 }
 
 function modelHeaders(toolName: string, args: Record<string, unknown>): Record<string, string> {
@@ -94,10 +99,10 @@ function modelHeaders(toolName: string, args: Record<string, unknown>): Record<s
     // HTTP_X_FORWARDED_HOST), WSGI and older Gunicorn `_` as `-`: compared as they read it.
     const read = name.toLowerCase().replace(/[^a-z0-9]/g, '-');
     if (typeof value !== 'string' || FORBIDDEN_HEADERS.has(read) || FORBIDDEN_HEADER_PREFIXES.some((prefix) => read.startsWith(prefix))) continue;
-    // A line break in a value or a space in a name is refused before anything is sent: the model's mistake, not the host's.
+    // A control character in a value or a space in a name is refused before anything is sent: the model's mistake, not the host's.
     // Said without the value or fetch's words, which repeat it: a credential in it would reach every report.
     if (!isHeaderName(name)) throw new StepError(`${toolName}: a header name may hold only letters, digits and !#$%&'*+-.^_\`|~; got ${JSON.stringify(name.slice(0, 100))}`, { transient: false, toolName });
-    if (!isHeaderValue(value)) throw new StepError(`${toolName}: the value of header ${JSON.stringify(name)} holds a line break or a NUL, which no header may; give a one-line value`, { transient: false, toolName });
+    if (!isHeaderValue(value)) throw new StepError(`${toolName}: the value of header ${JSON.stringify(name)} holds a control character or a character past U+00FF (a line break, a NUL, a DEL, an emoji), which no header may; give a one-line value of Latin-1 characters`, { transient: false, toolName });
     headers[name] = value;
   }
   return headers;
