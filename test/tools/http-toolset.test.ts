@@ -103,6 +103,11 @@ describe('the allow list', () => {
     // Found by an adversarial pass: read as `..` or `/` by some decoders.
     ['an IIS %u escape of dot-dot', 'https://api.example.com/v1/%u002e%u002e/a'],
     ['an overlong UTF-8 dot-dot', 'https://api.example.com/v1/%c0%ae%c0%ae/a'],
+    // Found by an adversarial pass: the three- and four-byte overlong forms the same lenient decoders read (IIS's `%e0%80%af`).
+    ['a three-byte overlong UTF-8 dot-dot', 'https://api.example.com/v1/%e0%80%ae%e0%80%ae/a'],
+    ['a three-byte overlong UTF-8 slash', 'https://api.example.com/v1/..%E0%80%AFadmin'],
+    ['a four-byte overlong UTF-8 dot-dot', 'https://api.example.com/v1/%f0%80%80%ae%f0%80%80%ae/a'],
+    ['a five-byte overlong UTF-8 slash', 'https://api.example.com/v1/..%f8%80%80%80%afadmin'],
     ['a dot-dot with a NUL', 'https://api.example.com/v1/..%00/a'],
     ['a dot-dot with a tab', 'https://api.example.com/v1/..%09/a'],
     ['a full-width dot-dot', 'https://api.example.com/v1/%ef%bc%8e%ef%bc%8e/a'],
@@ -121,6 +126,7 @@ describe('the allow list', () => {
     ['an encoded percent sign before hex digits that are no separator', 'https://api.example.com/v1/pages/%2541%2520x'],
     ['a file name with dots', 'https://api.example.com/v1/files/report.v2..final.txt'],
     ['a path of non-ASCII words', 'https://api.example.com/v1/caf%C3%A9/%E6%97%A5%E6%9C%AC'],
+    ['three- and four-byte characters whose first bytes also start overlong forms', 'https://api.example.com/v1/%E0%A4%85/%F0%9F%98%80'],
   ])('accepts %s', (_label, raw) => {
     expect(refusalReason(new URL(raw), allow)).toBeUndefined();
   });
