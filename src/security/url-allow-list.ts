@@ -46,7 +46,8 @@ export function refusalReason(url: URL, allow: readonly string[]): string | unde
     }
     // Tomcat, Jetty and Spring drop a segment's `;…` before resolving `..`: `/v1/public/..;/admin` is `/v1/admin` there.
     // Spring decodes the path before it drops `;…`, so `..%3b` is `..;` there (and `..%253b` behind a proxy that decodes once).
-    if (/(?:^|\/)\.{1,2}(?:;|%3b)/i.test(path)) return 'a path segment is . or .. followed by ; or %3B (`..;`), which some servers resolve as .. and so leave the allowed prefix';
+    // Apache's mod_rewrite decodes `%3F` into a `?` that ends the path it proxies to: `/v1/..%3F` is `/v1/..` there (CVE-2024-38474).
+    if (/(?:^|\/)\.{1,2}(?:;|%3b|%3f|%23)/i.test(path)) return 'a path segment is . or .. followed by ;, %3B, %3F or %23 (`..;`, `..%3F`), which some servers resolve as .. and so leave the allowed prefix';
     // Found by an adversarial pass, each read as `.` or `/` by some decoder: IIS's `%u002e`, an overlong
     // UTF-8 `%c0%ae`, a NUL or tab that a server strips before resolving `..`, and a full-width `．．`
     // that NFKC folds to `..`.

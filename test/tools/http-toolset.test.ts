@@ -94,6 +94,10 @@ describe('the allow list', () => {
     ['a dot-dot with an encoded path parameter', 'https://api.example.com/v1/public/..%3b/admin'],
     ['a dot-dot with an upper-case encoded path parameter', 'https://api.example.com/v1/public/..%3B/admin'],
     ['a dot-dot with a doubly encoded path parameter', 'https://api.example.com/v1/public/..%253b/admin'],
+    // Found by an adversarial pass: Apache's mod_rewrite decodes `%3F` into a `?` that ends the path it proxies to (CVE-2024-38474).
+    ['a dot-dot ended by an encoded question mark', 'https://api.example.com/v1/..%3F'],
+    ['a dot-dot ended by an encoded hash', 'https://api.example.com/v1/..%23/x'],
+    ['a dot-dot ended by a doubly encoded question mark', 'https://api.example.com/v1/..%253f'],
     // Found by an adversarial pass: the hex digits of the second escape encoded too; each decodes to `../` twice decoded.
     ['a dot-dot-slash whose escapes have encoded hex digits', 'https://api.example.com/v1/%25%32%65%25%32%65%25%32%66admin'],
     ['a dot-dot-slash with some hex digits encoded', 'https://api.example.com/v1/%25%32e%25%32e%25%32fadmin'],
@@ -125,6 +129,7 @@ describe('the allow list', () => {
     ['an encoded percent sign', 'https://api.example.com/v1/pages/100%25%20done'],
     ['an encoded percent sign before hex digits that are no separator', 'https://api.example.com/v1/pages/%2541%2520x'],
     ['a file name with dots', 'https://api.example.com/v1/files/report.v2..final.txt'],
+    ['an encoded question mark in an ordinary segment', 'https://api.example.com/v1/search/why%3F'],
     ['a path of non-ASCII words', 'https://api.example.com/v1/caf%C3%A9/%E6%97%A5%E6%9C%AC'],
     ['three- and four-byte characters whose first bytes also start overlong forms', 'https://api.example.com/v1/%E0%A4%85/%F0%9F%98%80'],
   ])('accepts %s', (_label, raw) => {
