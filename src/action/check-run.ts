@@ -1,6 +1,6 @@
 import { type Clock, systemClock } from '../core/clock.ts';
 import type { GitHubClient } from '../github/create-octokit.ts';
-import { describeGitHubFailure, readGitHubFailure } from '../github/github-failure.ts';
+import { describeGitHubFailure, MAX_RATE_LIMIT_WAIT_MS, readGitHubFailure } from '../github/github-failure.ts';
 import { cutMarkdownBytes, cutText } from '../report/cut-text.ts';
 
 /** How a check run ended, as GitHub draws it. */
@@ -25,7 +25,7 @@ export interface CheckRunTiming {
   readonly clock?: Clock;
   /** Attempts at the final PATCH for transient failures (5xx, timeouts, rate limits). Default 4. */
   readonly maxAttempts?: number;
-  /** Completing stops retrying after this long. Default 30 s. */
+  /** Completing stops retrying after this long (a rate limit's `retry-after`, `MAX_RATE_LIMIT_WAIT_MS` more at most). Default 30 s. */
   readonly completeTimeoutMs?: number;
 }
 
@@ -133,8 +133,11 @@ function endingCheckRun(octokit: GitHubClient, target: CheckRunTarget, id: numbe
       } catch (error) {
         const failure = readGitHubFailure(error);
         const { transient, retryAfterMs } = failure;
-        const wait = Math.min(MAX_BACKOFF_MS, Math.max(1000 * 2 ** (attempt - 1), retryAfterMs ?? 0));
-        if (!transient || attempt >= maxAttempts || clock.now() + wait > deadline) {
+        // Never sooner than GitHub asked, and a rate limit's wait up to MAX_RATE_LIMIT_WAIT_MS past the bound: a secondary
+        // limit's 60 s, cut to 10 s, was met again by every try, and the check stayed in progress (found by an adversarial pass).
+        const wait = Math.max(Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (attempt - 1)), retryAfterMs ?? 0);
+        const limit = retryAfterMs === undefined ? deadline : deadline + MAX_RATE_LIMIT_WAIT_MS;
+        if (!transient || attempt >= maxAttempts || clock.now() + wait > limit) {
           const left = id === undefined ? 'There is none on GitHub (an earlier run\'s of that name on the commit may still show)' : 'It stays in progress on GitHub';
           warn(`Could not ${id === undefined ? 'create' : 'complete'} the check run '${target.name}'${attempt > 1 ? ` (${attempt} attempts)` : ''}: ${describeGitHubFailure(failure)}. ${left}; the job's own status reports the result.`);
           return;

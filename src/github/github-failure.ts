@@ -7,6 +7,13 @@ import { headerRecord, retryAfterMs } from '../core/retry-after-ms.ts';
  */
 export const GITHUB_REQUEST_TIMEOUT_MS = 10_000;
 
+/**
+ * How much longer than its own bound a final write (the PR comment's, the check run's) waits for a rate limit's
+ * `retry-after`: GitHub's secondary limit asks for about 60 s, and a final state given up on left the comment at ⏳
+ * and a required check in progress after the run had ended (found by adversarial passes).
+ */
+export const MAX_RATE_LIMIT_WAIT_MS = 120_000;
+
 /** What a failed GitHub API call says: the one reading every caller (comment, check run, toolset) shares. */
 export interface GitHubFailure {
   /** HTTP status, or undefined when no answer came (timeout, network). */

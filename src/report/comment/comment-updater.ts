@@ -2,7 +2,7 @@ import { type Clock, systemClock } from '../../core/clock.ts';
 import type { RunListener } from '../../core/run-event.ts';
 import { followRecord, newRunRecord, type RunRecord } from '../../core/run-record.ts';
 import type { GoalRow } from '../goals-table.ts';
-import { GITHUB_REQUEST_TIMEOUT_MS } from '../../github/github-failure.ts';
+import { GITHUB_REQUEST_TIMEOUT_MS, MAX_RATE_LIMIT_WAIT_MS } from '../../github/github-failure.ts';
 import type { CommentApi } from './comment-api.ts';
 import { CommentWriteError } from './comment-write-error.ts';
 
@@ -73,12 +73,7 @@ export interface CommentUpdater {
 }
 
 const MAX_BACKOFF_MS = 30_000;
-/**
- * How much longer than its own bound `finish()` waits for a rate limit's `retry-after`: GitHub's secondary
- * limit asks for about 60 s, and a final state given up on left the comment at ⏳ after the run had ended
- * (found by an adversarial pass).
- */
-export const MAX_RATE_LIMIT_WAIT_MS = 120_000;
+export { MAX_RATE_LIMIT_WAIT_MS };
 /** Reads after a shared comment's final write: each is at most one more write. */
 export const VERIFY_ROUNDS = 3;
 /**
