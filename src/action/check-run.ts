@@ -1,7 +1,8 @@
 import { type Clock, systemClock } from '../core/clock.ts';
 import type { GitHubClient } from '../github/create-octokit.ts';
-import { describeGitHubFailure, MAX_RATE_LIMIT_WAIT_MS, readGitHubFailure } from '../github/github-failure.ts';
+import { describeGitHubFailure, MAX_RATE_LIMIT_WAIT_MS, readGitHubFailure, refusalAdvice } from '../github/github-failure.ts';
 import { cutMarkdownBytes, cutText } from '../report/cut-text.ts';
+import { asSentence } from '../run/as-sentence.ts';
 
 /** How a check run ended, as GitHub draws it. */
 export type CheckConclusion = 'success' | 'failure' | 'neutral' | 'cancelled' | 'action_required';
@@ -73,7 +74,7 @@ export async function startCheckRun(
       warn(`Could not create the check run '${target.name}' (${describeGitHubFailure(failure)}): it is created with the run's result when the run ends.`);
       return endingCheckRun(octokit, target, undefined, warn, timing);
     }
-    warn(`Could not create the check run '${target.name}': ${describeGitHubFailure(failure)}. Give the workflow \`checks: write\`; the job's own status still reports the result.`);
+    warn(`Could not create the check run '${target.name}': ${asSentence(describeGitHubFailure(failure))} ${refusalAdvice(failure, '`checks: write`')} The job's own status still reports the result.`);
     return undefined;
   }
   return endingCheckRun(octokit, target, id, warn, timing);

@@ -1,6 +1,7 @@
 import type { GitHubClient } from '../github/create-octokit.ts';
 import type { IssueTarget } from '../github/event-target.ts';
-import { readGitHubFailure } from '../github/github-failure.ts';
+import { readGitHubFailure, refusalAdvice } from '../github/github-failure.ts';
+import { asSentence } from '../run/as-sentence.ts';
 import type { Escalation } from '../run/escalation.ts';
 
 /** The comment's closing line for an escalated run: the plan's `escalate.mention`, told a person is needed. */
@@ -22,7 +23,7 @@ export async function addEscalationLabel(
   try {
     await octokit.rest.issues.addLabels({ owner: target.owner, repo: target.repo, issue_number: target.number, labels: [escalation.label] });
   } catch (error) {
-    const { status } = readGitHubFailure(error);
-    warn(`Could not add the escalation label '${escalation.label}' to #${target.number}${status ? ` (HTTP ${status})` : ''}: the token needs issues: write or pull-requests: write.`);
+    const failure = readGitHubFailure(error);
+    warn(`Could not add the escalation label '${escalation.label}' to #${target.number}${failure.status ? ` (HTTP ${failure.status})` : ''}: ${asSentence(failure.message)} ${refusalAdvice(failure, '`issues: write` or `pull-requests: write`')}`);
   }
 }

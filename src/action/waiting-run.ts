@@ -1,4 +1,4 @@
-import { describeGitHubFailure, readGitHubFailure } from '../github/github-failure.ts';
+import { describeGitHubFailure, readGitHubFailure, refusalAdvice } from '../github/github-failure.ts';
 import path from 'node:path';
 import type { RunEvent } from '../core/run-event.ts';
 import type { GitHubClient } from '../github/create-octokit.ts';
@@ -292,7 +292,7 @@ export async function recordAnswer(github: GitHubClient, run: WaitingRun, answer
     if (await landed(api, run.comment, answered)) return { ok: true, undo: undoTo(api, id, body, answered, answer.state, message) };
     return {
       ok: false,
-      problem: `could not record /${verb} in plan-runner's comment (${message(error)}), so a later /approve could run the same steps again; nothing ran. The github-token needs pull-requests: write and issues: write; then comment again`,
+      problem: `could not record /${verb} in plan-runner's comment (${message(error)}), so a later /approve could run the same steps again; nothing ran. ${error instanceof CommentWriteError ? `${refusalAdvice(error, '`pull-requests: write` and `issues: write`')} ` : ''}Then comment again`,
     };
   }
   return { ok: true, undo: undoTo(api, id, body, answered, answer.state, message) };

@@ -55,3 +55,23 @@ export function readGitHubFailure(error: unknown): GitHubFailure {
 export function describeGitHubFailure(failure: GitHubFailure): string {
   return `${failure.status === undefined ? '' : `HTTP ${failure.status} `}${failure.message}`;
 }
+
+/**
+ * What to do about a write GitHub refused, as a sentence for a warning; `permission` is what the write needs (`` `checks: write` ``).
+ * Only a 403 that is no rate limit, or a 404 (GitHub's answer to a token that may not see what it asks for), is about the
+ * token's permissions: a 401 is a token no longer valid, and any other refusal (a 422) is the request's own. Every refusal
+ * said to grant the permission, which the workflow had (found by an adversarial pass).
+ */
+export function refusalAdvice(failure: Pick<GitHubFailure, 'status' | 'transient'>, permission: string): string {
+  if (failure.transient) return 'GitHub may get over it (a rate limit, an outage): a later try may pass.';
+  switch (failure.status) {
+    case 401:
+      return "The token is no longer valid (expired or revoked): a job's own token ends with the job, and a github-token given must outlast the run.";
+    case 403:
+      return `Give the workflow ${permission}. A locked conversation or an archived repository refuses writes whatever the permissions: GitHub's answer says which.`;
+    case 404:
+      return `It is gone, or the token cannot see it: give the workflow ${permission}.`;
+    default:
+      return "GitHub refused the request itself, not the token's permissions: no permission changes that.";
+  }
+}

@@ -228,6 +228,19 @@ it('/approve whose write into the comment times out but lands goes on: the answe
   expect(github.commentsOn('octo', 'app', 5).at(-1)?.body ?? '').toContain('"state":"approved"');
 });
 
+// Found by an adversarial pass: a write of the answer GitHub refused for another reason than the token's
+// permissions (a 401 for a token that expired, a 422) was told the token needs pull-requests: write.
+it('/approve whose write into the comment GitHub refuses as invalid runs nothing, and blames no permission', async () => {
+  const store = await memoryStateStore();
+  await sharedPause(store);
+  github.fail('issues/update-comment', { status: 422, body: { message: 'Validation Failed' } });
+  const approved = await act('issue_comment', commentOn('/approve', 906), 88, store);
+  expect(approved.result.failure ?? '').toContain("could not record /approve in plan-runner's comment");
+  expect(approved.result.failure).toContain("GitHub refused the request itself, not the token's permissions");
+  expect(approved.result.failure).not.toContain('pull-requests: write');
+  expect(github.commentsOn('octo', 'app', 5).at(-1)?.body ?? '').toContain('"state":"awaiting"');
+});
+
 // The request's hash covered the plan and the arguments as they were; the trace keeps them redacted,
 // and the approving run recomputes the hash from the trace: a value the redactor hides (here a runner
 // variable whose name looks secret) made every /approve fail with "the plan file changed".

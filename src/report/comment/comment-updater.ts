@@ -2,7 +2,8 @@ import { type Clock, systemClock } from '../../core/clock.ts';
 import type { RunListener } from '../../core/run-event.ts';
 import { followRecord, newRunRecord, type RunRecord } from '../../core/run-record.ts';
 import type { GoalRow } from '../goals-table.ts';
-import { GITHUB_REQUEST_TIMEOUT_MS, MAX_RATE_LIMIT_WAIT_MS } from '../../github/github-failure.ts';
+import { GITHUB_REQUEST_TIMEOUT_MS, MAX_RATE_LIMIT_WAIT_MS, refusalAdvice } from '../../github/github-failure.ts';
+import { asSentence } from '../../run/as-sentence.ts';
 import type { CommentApi } from './comment-api.ts';
 import { CommentWriteError } from './comment-write-error.ts';
 
@@ -303,8 +304,8 @@ export function createCommentUpdater(options: CommentUpdaterOptions): CommentUpd
           disabled = true;
           warnOnce(
             'permanent',
-            `${last.message}. plan-runner stops writing the comment for this run; the run goes on and the job summary has the full record. ` +
-              'Give the workflow `pull-requests: write` (or `issues: write` for issues); on pull requests from forks the token is read-only.',
+            `${asSentence(last.message)} plan-runner stops writing the comment for this run; the run goes on and the job summary has the full record. ` +
+              refusalAdvice(last, '`pull-requests: write` (or `issues: write` for issues); on pull requests from forks the token is read-only'),
           );
           return undefined;
         }
