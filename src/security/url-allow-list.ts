@@ -52,8 +52,9 @@ export function refusalReason(url: URL, allow: readonly string[]): string | unde
     // UTF-8 `%c0%ae`, a NUL or tab that a server strips before resolving `..`, and a full-width `．．`
     // that NFKC folds to `..`.
     if (/%u[0-9a-f]{4}/i.test(path)) return 'the path holds a %u escape (%u002e), which some servers decode into a path outside the allowed prefix';
-    // Overlong leads of two, three and four bytes (`%c0%ae`, `%e0%80%ae`, `%f0%80%80%ae`), and the 5- and 6-byte ones.
-    if (/%c[01]|%e0%[89]|%f0%8|%f[89a-f]/i.test(path)) return 'the path holds an overlong UTF-8 escape (%C0, %C1, %E0%80, %F0%80, %F8…), which a lenient decoder reads as . or /';
+    // Overlong leads of two, three and four bytes (`%c0%ae`, `%e0%80%ae`, `%f0%80%80%ae`), and the 5- and 6-byte ones
+    // before a continuation byte: alone, `%F8`–`%FF` are Latin-1 letters a legacy path may hold (`d%FCsseldorf`).
+    if (/%c[01]|%e0%[89]|%f0%8|%f[89a-f]%[89ab]/i.test(path)) return 'the path holds an overlong UTF-8 escape (%C0, %C1, %E0%80, %F0%80, %F8…), which a lenient decoder reads as . or /';
     if (/%(?:[01][0-9a-f]|7f)/i.test(path)) return 'the path holds a control character (%00, %09…), which some servers strip before they resolve ..';
     if (foldsToSeparator(path)) return 'the path holds a character that Unicode folding (NFKC) turns into . / or \\ (a full-width dot or solidus), which some servers do before they route';
     const decoded = path.replace(/%[0-9a-f]{2}/gi, (escape) => String.fromCharCode(Number.parseInt(escape.slice(1), 16)));

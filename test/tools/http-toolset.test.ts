@@ -132,6 +132,7 @@ describe('the allow list', () => {
     ['an encoded question mark in an ordinary segment', 'https://api.example.com/v1/search/why%3F'],
     ['a path of non-ASCII words', 'https://api.example.com/v1/caf%C3%A9/%E6%97%A5%E6%9C%AC'],
     ['three- and four-byte characters whose first bytes also start overlong forms', 'https://api.example.com/v1/%E0%A4%85/%F0%9F%98%80'],
+    ['a Latin-1 escape of a letter that is no UTF-8 lead (ü, ø, ÿ)', 'https://api.example.com/v1/cities/d%FCsseldorf/tr%F8ndelag/%FF'],
   ])('accepts %s', (_label, raw) => {
     expect(refusalReason(new URL(raw), allow)).toBeUndefined();
   });
