@@ -3,7 +3,6 @@ import path from 'node:path';
 import { isSystemPath } from './system-path.ts';
 import { OutputPathRefusedError } from './output-path-refused-error.ts';
 
-
 /** `statfs` types of kernel file systems, wherever they are mounted: proc, sysfs, cgroup2, debugfs. */
 const KERNEL_FS_TYPES = new Set([0x9fa0, 0x62656572, 0x63677270, 0x64626720]);
 
