@@ -1,4 +1,5 @@
 import { shownPath } from './shown-path.ts';
+import { visibleControls } from '../../core/visible-controls.ts';
 import { cutNote } from '../../core/cut-note.ts';
 import { hideCutEnd } from '../../core/hide-cut-fragments.ts';
 import { realpath } from 'node:fs/promises';
@@ -66,6 +67,14 @@ function compile(query: string, isRegex: boolean, ignoreCase: boolean): LinearRe
   } catch (error) {
     throw new InvalidSearchError(query, error);
   }
+}
+
+/**
+ * A matched line as it is written, on its one line: a break the split on `\n` leaves in it (a lone `\r`, U+2028,
+ * U+2029, NEL) shown as a symbol, as in a path (`shownPath`); raw, `x\rauth.ts:1: reviewed` read as a match in another file.
+ */
+function oneLine(text: string): string {
+  return visibleControls(text).replace(/[\u2028\u2029]/g, '\u2424');
 }
 
 /**
@@ -155,7 +164,7 @@ export function searchFilesTool(options: { root: string; redact: Redactor; maxRe
             more = true;
             break search;
           }
-          results.push(`${shownPath(file)}:${index + 1}: ${seen}`);
+          results.push(`${shownPath(file)}:${index + 1}: ${oneLine(seen)}`);
         }
       }
       if (results.length === 0) return `${walk.notice}[no matches for '${query}']`;
