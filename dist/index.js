@@ -1009,8 +1009,10 @@ function internalErrorResult(error, redact, runUrl) {
 /* harmony export */ });
 /* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(91601);
 /* harmony import */ var _github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(82931);
-/* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(86919);
-/* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(12172);
+/* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(86919);
+/* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(12172);
+/* harmony import */ var _run_as_sentence_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(81675);
+
 
 
 
@@ -1045,7 +1047,7 @@ async function startCheckRun(octokit, target, warn, timing = {}) {
             warn(`Could not create the check run '${target.name}' (${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .describeGitHubFailure */ .Po)(failure)}): it is created with the run's result when the run ends.`);
             return endingCheckRun(octokit, target, undefined, warn, timing);
         }
-        warn(`Could not create the check run '${target.name}': ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .describeGitHubFailure */ .Po)(failure)}. Give the workflow \`checks: write\`; the job's own status still reports the result.`);
+        warn(`Could not create the check run '${target.name}': ${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_2__/* .asSentence */ .K)((0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .describeGitHubFailure */ .Po)(failure))} ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .refusalAdvice */ .tT)(failure, '`checks: write`')} The job's own status still reports the result.`);
         return undefined;
     }
     return endingCheckRun(octokit, target, id, warn, timing);
@@ -1082,7 +1084,7 @@ function endingCheckRun(octokit, target, id, warn, timing) {
         status: 'completed',
         conclusion: result.conclusion,
         completed_at: now().toISOString(),
-        output: { title: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(result.title, 1000), summary: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutMarkdownBytes */ .lw)(result.summary, MAX_OUTPUT_BYTES) },
+        output: { title: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(result.title, 1000), summary: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_4__/* .cutMarkdownBytes */ .lw)(result.summary, MAX_OUTPUT_BYTES) },
     });
     const update = (result) => id === undefined
         ? octokit.rest.checks.create({ ...where, name: target.name, head_sha: target.headSha, ...(target.detailsUrl ? { details_url: target.detailsUrl } : {}), ...ended(result) })
@@ -1099,8 +1101,11 @@ function endingCheckRun(octokit, target, id, warn, timing) {
             catch (error) {
                 const failure = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .readGitHubFailure */ .g3)(error);
                 const { transient, retryAfterMs } = failure;
-                const wait = Math.min(MAX_BACKOFF_MS, Math.max(1000 * 2 ** (attempt - 1), retryAfterMs ?? 0));
-                if (!transient || attempt >= maxAttempts || clock.now() + wait > deadline) {
+                // Never sooner than GitHub asked, and a rate limit's wait up to MAX_RATE_LIMIT_WAIT_MS past the bound: a secondary
+                // limit's 60 s, cut to 10 s, was met again by every try, and the check stayed in progress (found by an adversarial pass).
+                const wait = Math.max(Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (attempt - 1)), retryAfterMs ?? 0);
+                const limit = retryAfterMs === undefined ? deadline : deadline + _github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_RATE_LIMIT_WAIT_MS */ .r1;
+                if (!transient || attempt >= maxAttempts || clock.now() + wait > limit) {
                     const left = id === undefined ? 'There is none on GitHub (an earlier run\'s of that name on the commit may still show)' : 'It stays in progress on GitHub';
                     warn(`Could not ${id === undefined ? 'create' : 'complete'} the check run '${target.name}'${attempt > 1 ? ` (${attempt} attempts)` : ''}: ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .describeGitHubFailure */ .Po)(failure)}. ${left}; the job's own status reports the result.`);
                     return;
@@ -1165,6 +1170,8 @@ function commentTarget(settings) {
 /* harmony export */   e: () => (/* binding */ escalationMentionLine)
 /* harmony export */ });
 /* harmony import */ var _github_github_failure_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(82931);
+/* harmony import */ var _run_as_sentence_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(81675);
+
 
 /** The comment's closing line for an escalated run: the plan's `escalate.mention`, told a person is needed. */
 function escalationMentionLine(escalation) {
@@ -1181,8 +1188,8 @@ async function addEscalationLabel(octokit, target, escalation, warn) {
         await octokit.rest.issues.addLabels({ owner: target.owner, repo: target.repo, issue_number: target.number, labels: [escalation.label] });
     }
     catch (error) {
-        const { status } = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_0__/* .readGitHubFailure */ .g3)(error);
-        warn(`Could not add the escalation label '${escalation.label}' to #${target.number}${status ? ` (HTTP ${status})` : ''}: the token needs issues: write or pull-requests: write.`);
+        const failure = (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_0__/* .readGitHubFailure */ .g3)(error);
+        warn(`Could not add the escalation label '${escalation.label}' to #${target.number}${failure.status ? ` (HTTP ${failure.status})` : ''}: ${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_1__/* .asSentence */ .K)(failure.message)} ${(0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_0__/* .refusalAdvice */ .tT)(failure, '`issues: write` or `pull-requests: write`')}`);
     }
 }
 
@@ -2515,6 +2522,8 @@ const systemClock = {
 /* harmony export */   t: () => (/* binding */ inlineCode),
 /* harmony export */   z: () => (/* binding */ fencedBlock)
 /* harmony export */ });
+/* harmony import */ var _visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(74700);
+
 function longestRun(text, char) {
     if (!text.includes(char))
         return 0;
@@ -2525,16 +2534,18 @@ function longestRun(text, char) {
 }
 /**
  * A fenced code block whose fence is longer than any backtick run in `text`, so the content can
- * never close it (results are data and must not escape into the page).
+ * never close it (results are data and must not escape into the page). Control characters and bidi
+ * overrides show as symbols, as on the log: a code block is shown, and an override reorders it there too.
  */
 function fencedBlock(text, language = '') {
-    const fence = '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
-    const body = text.endsWith('\n') ? text : `${text}\n`;
+    const shown = (0,_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(text);
+    const fence = '`'.repeat(Math.max(3, longestRun(shown, '`') + 1));
+    const body = shown.endsWith('\n') ? shown : `${shown}\n`;
     return `${fence}${language}\n${body}${fence}`;
 }
-/** An inline code span that survives backticks in `text` (and keeps it on one line). */
+/** An inline code span that survives backticks in `text` (and keeps it on one line), control characters shown as in `fencedBlock`. */
 function inlineCode(text) {
-    const flat = text.includes('\n') || text.includes('\r') ? text.replace(/\r\n?|\n/g, ' ') : text;
+    const flat = (0,_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(text.includes('\n') || text.includes('\r') ? text.replace(/\r\n?|\n/g, ' ') : text);
     const ticks = '`'.repeat(longestRun(flat, '`') + 1);
     const pad = flat.startsWith('`') || flat.endsWith('`') || flat.startsWith(' ') ? ' ' : '';
     return `${ticks}${pad}${flat}${pad}${ticks}`;
@@ -2708,20 +2719,46 @@ function errorText(error) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   R: () => (/* binding */ exceedsDepth)
 /* harmony export */ });
-/** True when arrays and objects in `value` nest deeper than `max`; iterative, so any depth is safe to ask about. */
-function exceedsDepth(value, max) {
-    const stack = [{ value, depth: 1 }];
+function pathOf(visit) {
+    const path = [];
+    for (let at = visit; at?.key !== undefined; at = at.parent)
+        path.unshift(at.key);
+    return path;
+}
+/**
+ * True when arrays and objects in `value` nest deeper than `max`; iterative, so any depth is safe to ask about.
+ * `onObject`, when given, sees each object and array on the way (once: YAML aliases share objects), with a function
+ * that gives its path from `value`, so a check of every object costs no second walk.
+ */
+function exceedsDepth(value, max, onObject) {
+    if (value === null || typeof value !== 'object')
+        return false;
+    const stack = [{ value, parent: undefined, key: undefined, depth: 1 }];
     const seen = new Set();
     while (stack.length > 0) {
-        const { value: current, depth } = stack.pop();
-        if (current === null || typeof current !== 'object' || seen.has(current))
+        const visit = stack.pop();
+        const current = visit.value;
+        if (seen.has(current))
             continue;
-        if (depth > max)
+        if (visit.depth > max)
             return true;
-        // YAML aliases share objects; each is walked once.
         seen.add(current);
-        for (const child of Object.values(current))
-            stack.push({ value: child, depth: depth + 1 });
+        onObject?.(current, () => pathOf(visit));
+        const depth = visit.depth + 1;
+        if (Array.isArray(current)) {
+            for (let index = 0; index < current.length; index++) {
+                const child = current[index];
+                if (child !== null && typeof child === 'object')
+                    stack.push({ value: child, parent: visit, key: index, depth });
+            }
+        }
+        else {
+            for (const key in current) {
+                const child = current[key];
+                if (child !== null && typeof child === 'object')
+                    stack.push({ value: child, parent: visit, key, depth });
+            }
+        }
     }
     return false;
 }
@@ -3624,6 +3661,18 @@ function refuseFinalSymlink(file) {
 
 /***/ }),
 
+/***/ 73919:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   z: () => (/* binding */ OUTPUT_FOLDER)
+/* harmony export */ });
+/** The folder in the repository where plan-runner writes its trace and report when not told otherwise (the CLI; the action without `RUNNER_TEMP`). */
+const OUTPUT_FOLDER = '.plan-runner';
+
+
+/***/ }),
+
 /***/ 65542:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -3911,9 +3960,10 @@ function readInputFile(file, maxBytes) {
 /* harmony export */   _0: () => (/* binding */ secretValuesFromEnvironment),
 /* harmony export */   bh: () => (/* binding */ jsonMayNeedRedaction),
 /* harmony export */   lY: () => (/* binding */ createRedactor),
-/* harmony export */   p6: () => (/* binding */ redactNumber)
+/* harmony export */   p6: () => (/* binding */ redactNumber),
+/* harmony export */   vb: () => (/* binding */ MIN_SECRET_LENGTH)
 /* harmony export */ });
-/* unused harmony exports MIN_SECRET_LENGTH, TOKEN_KINDS, TOKEN_SHAPE_SOURCES, MIN_FRAGMENT_SECRET_LENGTH */
+/* unused harmony exports TOKEN_KINDS, TOKEN_SHAPE_SOURCES, MIN_FRAGMENT_SECRET_LENGTH */
 /* harmony import */ var _linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53097);
 /* harmony import */ var _secret_env_name_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(59989);
 /* harmony import */ var _trim_end_chars_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(33883);
@@ -5980,7 +6030,9 @@ function eventTarget(eventName, payload, repository) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Po: () => (/* binding */ describeGitHubFailure),
 /* harmony export */   bB: () => (/* binding */ GITHUB_REQUEST_TIMEOUT_MS),
-/* harmony export */   g3: () => (/* binding */ readGitHubFailure)
+/* harmony export */   g3: () => (/* binding */ readGitHubFailure),
+/* harmony export */   r1: () => (/* binding */ MAX_RATE_LIMIT_WAIT_MS),
+/* harmony export */   tT: () => (/* binding */ refusalAdvice)
 /* harmony export */ });
 /* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(86919);
 /* harmony import */ var _core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(72575);
@@ -5991,6 +6043,12 @@ function eventTarget(eventName, payload, repository) {
  * itself ends a request it has worked on for 10 s, so by then one that got no answer is done or never will be.
  */
 const GITHUB_REQUEST_TIMEOUT_MS = 10_000;
+/**
+ * How much longer than its own bound a final write (the PR comment's, the check run's) waits for a rate limit's
+ * `retry-after`: GitHub's secondary limit asks for about 60 s, and a final state given up on left the comment at \u23f3
+ * and a required check in progress after the run had ended (found by adversarial passes).
+ */
+const MAX_RATE_LIMIT_WAIT_MS = 120_000;
 /** Reads an Octokit failure (a `RequestError`, a timeout, a network error) into a `GitHubFailure`. */
 function readGitHubFailure(error) {
     const failure = (error ?? {});
@@ -6010,6 +6068,26 @@ function readGitHubFailure(error) {
 /** "HTTP 403 Resource not accessible by integration", for warnings. */
 function describeGitHubFailure(failure) {
     return `${failure.status === undefined ? '' : `HTTP ${failure.status} `}${failure.message}`;
+}
+/**
+ * What to do about a write GitHub refused, as a sentence for a warning; `permission` is what the write needs (`` `checks: write` ``).
+ * Only a 403 that is no rate limit, or a 404 (GitHub's answer to a token that may not see what it asks for), is about the
+ * token's permissions: a 401 is a token no longer valid, and any other refusal (a 422) is the request's own. Every refusal
+ * said to grant the permission, which the workflow had (found by an adversarial pass).
+ */
+function refusalAdvice(failure, permission) {
+    if (failure.transient)
+        return 'GitHub may get over it (a rate limit, an outage): a later try may pass.';
+    switch (failure.status) {
+        case 401:
+            return "The token is no longer valid (expired or revoked): a job's own token ends with the job, and a github-token given must outlast the run.";
+        case 403:
+            return `Give the workflow ${permission}. A locked conversation or an archived repository refuses writes whatever the permissions: GitHub's answer says which.`;
+        case 404:
+            return `It is gone, or the token cannot see it: give the workflow ${permission}.`;
+        default:
+            return "GitHub refused the request itself, not the token's permissions: no permission changes that.";
+    }
 }
 
 
@@ -11444,8 +11522,8 @@ const EITHER_OPTION_NAMES = {
 
 // EXTERNAL MODULE: ./lib/plan/format-path.js
 var format_path = __nccwpck_require__(97222);
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 16 modules
-var validate_plan = __nccwpck_require__(81698);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
+var validate_plan = __nccwpck_require__(4004);
 // EXTERNAL MODULE: ./lib/steps/agent/write-todos-definition.js
 var write_todos_definition = __nccwpck_require__(39026);
 ;// CONCATENATED MODULE: ./lib/steps/agent/agent-plan.js
@@ -12275,6 +12353,8 @@ function baseUrlSecrets(url) {
 /* harmony export */ });
 /* harmony import */ var _model_call_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(63156);
 /* harmony import */ var _pricing_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(50657);
+/* harmony import */ var _read_chat_response_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(46724);
+
 
 
 /** About four characters a token in English text and JSON: the estimate used when an endpoint counts nothing. */
@@ -12293,9 +12373,10 @@ function estimatePromptTokens(request) {
 }
 /**
  * Text fields beside `content` in which endpoints send what the model wrote: a refusal, and a thinking
- * model's reasoning (`reasoning_content`: DeepSeek, vLLM, llama.cpp; `reasoning`: OpenRouter, Ollama).
+ * model's reasoning (`reasoning_content`: DeepSeek, vLLM, llama.cpp; `reasoning`: OpenRouter, Ollama);
+ * and what reading the answer took out of it (`UNREAD_OUTPUT`).
  */
-const WRITTEN_FIELDS = ['refusal', 'reasoning_content', 'reasoning'];
+const WRITTEN_FIELDS = ['refusal', 'reasoning_content', 'reasoning', _read_chat_response_js__WEBPACK_IMPORTED_MODULE_2__/* .UNREAD_OUTPUT */ .Sd];
 /** What the model wrote in one message: its text, what it wrote beside it, its tool calls. */
 function writtenText(message) {
     const beside = WRITTEN_FIELDS.map((field) => message[field]).filter((value) => typeof value === 'string');
@@ -12754,6 +12835,9 @@ function createOpenAIModelClient(options) {
             apiKey: options.apiKey,
             timeout: options.timeoutMs,
             maxRetries: options.maxRetries,
+            // The SDK logs to the console at the level OPENAI_LOG names: at debug, every prompt and answer, past the
+            // redactor and the log's neutraliser (a model's `::error \u2026::` line read as a command). Its errors reach us thrown.
+            logLevel: 'off',
             fetch: countingRequests(boundingRetryWaits(readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? answer_too_large_error/* MAX_ANSWER_BYTES */.g), RETRY_WAITS_MS, retryingCallOf(options.maxRetries))),
         }),
         errorFromSdk: modelCallErrorFromSdk,
@@ -12803,10 +12887,10 @@ function createOpenAIModelClient(options) {
                 }
                 throw error;
             }
-            const read = (0,read_chat_response/* readChatResponse */.E)(answer);
+            const read = (0,read_chat_response/* readChatResponse */.EN)(answer);
             if (read.ok)
                 return read.response;
-            const billed = (0,read_chat_response/* billedAnswer */.F)(answer, request.model);
+            const billed = (0,read_chat_response/* billedAnswer */.Fj)(answer, request.model);
             // The requests the call made: the answer it could not read came after any it asked again for.
             throw new model_call_error/* ModelCallError */.sX({ ...call, failure: 'malformed', transient: false, attempts: requests.made, detail: read.problem, ...(billed && { billed }) });
         },
@@ -12888,8 +12972,9 @@ function estimateCallCostUsd(models, promptTokens, completionTokens, overrides) 
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   E: () => (/* binding */ readChatResponse),
-/* harmony export */   F: () => (/* binding */ billedAnswer)
+/* harmony export */   EN: () => (/* binding */ readChatResponse),
+/* harmony export */   Fj: () => (/* binding */ billedAnswer),
+/* harmony export */   Sd: () => (/* binding */ UNREAD_OUTPUT)
 /* harmony export */ });
 /* harmony import */ var _core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5709);
 /* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(86919);
@@ -12943,7 +13028,7 @@ function toolCalls(value, choice) {
 }
 function content(value) {
     if (value === undefined || value === null)
-        return null;
+        return { text: null, thinking: '' };
     if (typeof value === 'string')
         return withoutThinking(value);
     // A list of content parts (some servers answer in the request's format): their text, joined.
@@ -12958,13 +13043,27 @@ const THINK_CLOSE = /<\/think>/i;
  * leaves in `content` (`<think>\u2026</think>`, as vLLM or Ollama serve DeepSeek-R1 and Qwen3): read as the answer,
  * it was the step's result, and a goal looking for "APPROVED" was met by the reasoning's "should I say APPROVED?"
  * above an answer that said REJECTED (found by an adversarial pass). Reasoning never closed is no answer.
- * Anything else is left as written.
+ * Anything else is left as written. The reasoning taken out is returned too: it is output the model was paid for.
  */
 function withoutThinking(text) {
     if (!THINK_OPEN.test(text))
-        return text;
+        return { text, thinking: '' };
     const close = THINK_CLOSE.exec(text);
-    return close ? text.slice(close.index + close[0].length).trimStart() : '';
+    return close ? { text: text.slice(close.index + close[0].length).trimStart(), thinking: text.slice(0, close.index) } : { text: '', thinking: text };
+}
+/**
+ * The field of a message that holds what the model wrote and no reader is given: the reasoning taken out of
+ * `content`, and the text and tool calls beside a refusal. The usage estimate counts it: it is output the model
+ * was paid for. Left uncounted, 200,000 characters of it with no `usage` were charged as 1 to 3 tokens, and
+ * max_tokens never stopped the run (found by an adversarial pass).
+ */
+const UNREAD_OUTPUT = 'plan_runner_unread_output';
+/** What `choice` wrote that its reader does not see: `thinking`, and beside a refusal its text and tool calls. */
+function unreadOutput(thinking, refused, text, calls) {
+    if (!refused)
+        return thinking;
+    const called = (calls ?? []).map((call) => JSON.stringify(call));
+    return [thinking, text ?? '', ...called].join('');
 }
 /** A count a server reported: a whole, non-negative number, else undefined. */
 function count(value) {
@@ -13030,9 +13129,10 @@ function normalise(raw) {
         const message = isObject(choice) ? choice['message'] : undefined;
         if (!isObject(choice) || !isObject(message))
             return new MalformedAnswer(`choices[${index}] has no \`message\``);
-        const text = content(message['content']);
-        if (text instanceof MalformedAnswer)
-            return new MalformedAnswer(`choices[${index}]: ${text.problem}`);
+        const read = content(message['content']);
+        if (read instanceof MalformedAnswer)
+            return new MalformedAnswer(`choices[${index}]: ${read.problem}`);
+        const { text, thinking } = read;
         const calls = toolCalls(message['tool_calls'], index);
         if (calls instanceof MalformedAnswer)
             return calls;
@@ -13042,12 +13142,13 @@ function normalise(raw) {
         // also fills `content` (the refusal's words) had them taken as a step's result and checked by its goals, and
         // its tool calls would have run (found by an adversarial hunt). Every reader sees no text and says "refused".
         const refused = refusal !== null && (0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_3__/* .hasVisibleText */ .uA)(refusal);
+        const unread = unreadOutput(thinking, refused, text, calls);
         choices.push({
             ...choice,
             index: typeof choice['index'] === 'number' ? choice['index'] : index,
             finish_reason: choice['finish_reason'] ?? null,
             // A refusal of only blanks is none: `refusal` is null then, so every reader may test it as it is.
-            message: { ...rest, role: 'assistant', content: refused ? null : text, refusal: refused ? refusal : null, ...(!refused && calls && calls.length > 0 ? { tool_calls: calls } : {}) },
+            message: { ...rest, role: 'assistant', content: refused ? null : text, refusal: refused ? refusal : null, ...(!refused && calls && calls.length > 0 ? { tool_calls: calls } : {}), ...(unread !== '' && { [UNREAD_OUTPUT]: unread }) },
         });
     }
     const { usage: rawUsage, ...answer } = raw;
@@ -13357,7 +13458,7 @@ function readRecording(path) {
             exchanges.push(value);
             continue;
         }
-        const read = (0,read_chat_response/* readChatResponse */.E)(value.response);
+        const read = (0,read_chat_response/* readChatResponse */.EN)(value.response);
         if (!read.ok)
             throw new ReplayFileError({ file: path, line: index + 1, problem: `holds an answer plan-runner would not take from an endpoint: ${read.problem}` });
         exchanges.push({ purpose: value.purpose, ordinal: value.ordinal, request: value.request, response: read.response });
@@ -16110,7 +16211,7 @@ function jsonSchemaProblems(schema, path, strict = false) {
 /* harmony import */ var _decode_utf8_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(43985);
 /* harmony import */ var _core_read_input_file_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2237);
 /* harmony import */ var _plan_text_hash_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(61807);
-/* harmony import */ var _validate_plan_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(81698);
+/* harmony import */ var _validate_plan_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(4004);
 
 
 
@@ -20239,6 +20340,8 @@ function githubExpressionHint(text) {
 /* harmony export */   R: () => (/* binding */ readInput),
 /* harmony export */   e: () => (/* binding */ resolveInputs)
 /* harmony export */ });
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(80083);
+
 /**
  * `value` read as its input's default is: text (every CLI `--input` is text) that spells a decimal
  * number or true/false, for an input whose default is a number or a flag (a number past what a double holds
@@ -20289,14 +20392,31 @@ function asDeclared(value, kind) {
     // In any case, as the action's own flags are read (`True`, `FALSE`).
     return typeof value === 'string' && /^(?:true|false)$/i.test(text) ? ok(text.toLowerCase() === 'true') : refused;
 }
+/** The longest text a refused value is quoted with; a longer one is told by its length. */
+const MAX_QUOTED = 64;
+/**
+ * A refused value in words: quoted whole while short, else its length. Quoted whole, `--input n=<100,000
+ * characters>` made a 100 KB error line in the log, the summary and the report; cut, a long secret's start would
+ * show, which the redactor (knowing the whole) does not hide (found by an adversarial pass).
+ */
+function gotText(value) {
+    if (value !== null && typeof value === 'object')
+        return Array.isArray(value) ? 'a list' : 'a map';
+    if (typeof value === 'string' && value.length > MAX_QUOTED)
+        return `text of ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__/* .groupDigits */ .K)(value.length)} characters`;
+    return JSON.stringify(value);
+}
 /** `value` given for input `name`, read as its default's kind (`asDeclared`), or the error saying what to give. */
 function readInput(name, spec, value) {
     const kind = kindOf(spec.default);
     const read = asDeclared(value, kind);
     if (read.ok)
         return read;
-    const got = value !== null && typeof value === 'object' ? (Array.isArray(value) ? 'a list' : 'a map') : JSON.stringify(value);
-    return { ok: false, error: `input '${name}' is ${kind} (its default is ${JSON.stringify(spec.default)}); got ${got}: give ${kind}` };
+    const got = gotText(value);
+    // `1e309` spells a number, only one past what a double holds: "give a number" told its giver nothing.
+    const tooLarge = kind === 'a number' && typeof value === 'string' && DECIMAL.test(value.trim());
+    const what = tooLarge ? `a number no larger than ${Number.MAX_VALUE} either way` : kind;
+    return { ok: false, error: `input '${name}' is ${kind} (its default is ${JSON.stringify(spec.default)}); got ${got}${tooLarge ? ', too large to read' : ''}: give ${what}` };
 }
 /**
  * The run's input values: what the caller gave (read as the default's kind: `asDeclared`), else the declared default. An input the plan does
@@ -21338,7 +21458,7 @@ function describeKind(value) {
 
 /***/ }),
 
-/***/ 81698:
+/***/ 4004:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -21913,7 +22033,10 @@ class AncestorCheck {
     }
 }
 
+// EXTERNAL MODULE: ./lib/plan/reference-path.js
+var reference_path = __nccwpck_require__(1000);
 ;// CONCATENATED MODULE: ./lib/plan/check-references.js
+
 
 
 
@@ -21945,6 +22068,22 @@ function checkForEach(step, index, steps, stepIndex, issues) {
         issues.push({ path: base, message: `${found.text}: step ${source.key} is a ${source.type} step, whose result is text, not a list; map over a tool's result or a for_each step's list` });
     }
     return [{ found, base }];
+}
+/**
+ * Why `path` can never be found in the result of `source`, a step answered with text (reasoning, aggregate,
+ * agent): the text has no fields, and a `for_each` one's list of texts none past an item. Undefined otherwise.
+ * Such a reference validated and failed only when its step ran, after the steps before it were paid for.
+ */
+function textResultPathProblem(source, path) {
+    if (source.type !== 'reasoning' && source.type !== 'aggregate' && source.type !== 'agent')
+        return undefined;
+    const first = path[0];
+    const indexed = source.forEach !== undefined && (typeof first === 'number' || /^\d+$/.test(String(first)));
+    const reached = source.forEach ? (indexed ? 2 : 1) : 1;
+    if (path.length < reached || (source.forEach && indexed && path.length === 1))
+        return undefined;
+    const what = source.forEach ? `a for_each ${source.type} step, whose result is a list of texts` : `a ${source.type} step, whose result is text`;
+    return `step ${source.key} is ${what}, which has no \`${(0,reference_path/* formatReferencePath */.WO)(path.slice(0, reached))}\`; use \${steps.${source.key}.result${source.forEach ? '[0]' : ''}}, or have a tool step make the value`;
 }
 /**
  * References in args, agent tasks and `for_each:`: well formed, naming steps that exist and are
@@ -22021,8 +22160,12 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
             else if (!stepIndex.has(reference.step)) {
                 issues.push({ path, message: `${found.text} refers to step ${reference.step}, which does not exist` });
             }
-            else if (!ancestorsNeeded.has(reference.step)) {
-                ancestorsNeeded.set(reference.step, { found, base });
+            else {
+                const problem = textResultPathProblem(steps[stepIndex.get(reference.step)], reference.path);
+                if (problem)
+                    issues.push({ path, message: `${found.text}: ${problem}` });
+                if (!ancestorsNeeded.has(reference.step))
+                    ancestorsNeeded.set(reference.step, { found, base });
             }
         }
         if (!checkAncestors || ancestorsNeeded.size === 0)
@@ -22287,8 +22430,6 @@ function checkCycles(steps, planSteps, stepIndex) {
 
 // EXTERNAL MODULE: ./lib/plan/check-tools.js + 1 modules
 var check_tools = __nccwpck_require__(14529);
-// EXTERNAL MODULE: ./lib/core/exceeds-depth.js
-var exceeds_depth = __nccwpck_require__(35878);
 // EXTERNAL MODULE: ./lib/plan/format-path.js
 var format_path = __nccwpck_require__(97222);
 ;// CONCATENATED MODULE: ./lib/plan/issues-beside-schema.js
@@ -22335,6 +22476,27 @@ function issuesBesideSchema(value, schemaProblems, recheck) {
     if (unknownKeys.length === schemaProblems.length)
         return [...recheck(withoutKeys(value, unknownKeys))];
     return duplicateIds(value);
+}
+
+// EXTERNAL MODULE: ./lib/core/exceeds-depth.js
+var exceeds_depth = __nccwpck_require__(35878);
+;// CONCATENATED MODULE: ./lib/plan/plan-value-issues.js
+
+const PROTO_KEY = '`__proto__` cannot be a name in a plan: JavaScript reads it as an object\u2019s prototype, and it would be dropped; rename it';
+/**
+ * What is wrong with a plan's value before its schema is checked, in the one walk that checks its nesting: deeper
+ * than `maxNesting` (one issue, the plan's), else each key `__proto__`, at its place. The YAML readers and
+ * `JSON.parse` keep that key, but zod's maps pass over it: an input, tool, agent or `env:` name `__proto__`
+ * validated and was then missing, and `--input __proto__=3` was told "the plan declares none" (found by an
+ * adversarial pass).
+ */
+function planValueIssues(value, maxNesting) {
+    const issues = [];
+    const tooDeep = (0,exceeds_depth/* exceedsDepth */.R)(value, maxNesting, (object, path) => {
+        if (!Array.isArray(object) && Object.hasOwn(object, '__proto__'))
+            issues.push({ path: [...path(), '__proto__'], message: PROTO_KEY });
+    });
+    return tooDeep ? [{ path: [], message: `the plan nests more than ${maxNesting} levels deep; plans never need that` }] : issues;
 }
 
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 2 modules
@@ -22429,9 +22591,7 @@ function shapeIssues(value) {
         const kind = Array.isArray(value) ? 'a list' : value === null ? 'empty' : `a ${typeof value}`;
         return [{ path: [], message: `a plan must be a map of keys (goal:, workflow_sequence:, tools:, \u2026), not ${kind}` }];
     }
-    if ((0,exceeds_depth/* exceedsDepth */.R)(value, parse_plan_yaml/* MAX_NESTING */.M1))
-        return [{ path: [], message: `the plan nests more than ${parse_plan_yaml/* MAX_NESTING */.M1} levels deep; plans never need that` }];
-    return [];
+    return planValueIssues(value, parse_plan_yaml/* MAX_NESTING */.M1);
 }
 /** Every check on a parsed value, all problems at once, as unlocated issues (the loader adds positions). */
 function checkPlanValue(value, options) {
@@ -23178,8 +23338,8 @@ class ToolEnvironmentError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(80083);
 /* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(49678);
 /* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(86919);
-/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(71874);
-/* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60949);
+/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(71874);
+/* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(60949);
 
 
 
@@ -23193,15 +23353,15 @@ const HOW_TO_APPROVE = 'To approve, someone with write access comments `/approve
 /** `maxChars`: what is left of the view's room for arguments (at most ApprovalArgs.maxChars). */
 function pendingLine(step, redact, shown, maxChars) {
     const what = step.tool
-        ? `calls ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .inlineCode */ .t)(step.tool)}`
+        ? `calls ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(step.tool)}`
         : step.tools?.length
-            ? `may call ${step.tools.map(_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .inlineCode */ .t).join(', ')}`
+            ? `may call ${step.tools.map(_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t).join(', ')}`
             : step.uses !== undefined
-                ? `runs the plan ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .inlineCode */ .t)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(redact(step.uses), 200))}, all of it`
+                ? `runs the plan ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(redact(step.uses), 200))}, all of it`
                 : `a ${step.type} step`;
     // Why a plan step waits: which of the used plan's steps asks, and for what; it runs all of that plan on one approval.
-    const why = step.uses === undefined || step.reason === undefined ? '' : ` (${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)((0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(step.reason)), 300))})`;
-    const title = `- ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(`${step.stepKey}. ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(redact(step.title), 100)}`)} \u2014 ${what}${why}`;
+    const why = step.uses === undefined || step.reason === undefined ? '' : ` (${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)((0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(step.reason)), 300))})`;
+    const title = `- ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)(`${step.stepKey}. ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(redact(step.title), 100)}`)} \u2014 ${what}${why}`;
     const text = step.args === undefined ? '' : redact(JSON.stringify(step.args) ?? '{}');
     if (step.args !== undefined && maxChars < 20 && text.length > maxChars) {
         return { line: `${title} with ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(text.length)} characters of arguments: ${shown.restAt} has them`, used: 0 };
@@ -23209,7 +23369,7 @@ function pendingLine(step, redact, shown, maxChars) {
     const rest = text.length > maxChars ? ` (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(text.length - maxChars + 1)} more characters: ${shown.restAt} has them all)` : '';
     const cut = (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(text, maxChars);
     const args = step.args !== undefined
-        ? ` with ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .inlineCode */ .t)(cut)}${rest}`
+        ? ` with ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(cut)}${rest}`
         : step.tool
             ? ' \u2014 arguments known when it runs (chosen by the model, or from a step that has not run yet)'
             : '';
@@ -23238,14 +23398,14 @@ function renderApprovalSection(record, redact, level = '###', args = SUMMARY_ARG
     const parts = [];
     const decision = record.decision;
     if (decision) {
-        const by = decision.by ? ` by @${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(decision.by)}` : '';
-        parts.push(decision.decision === 'approved' ? `\u2705 Approved${by} (approval ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .inlineCode */ .t)(decision.hash)}).` : `\ud83d\udeab Rejected${by} (approval ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .inlineCode */ .t)(decision.hash)}): the steps that awaited approval will not run.`);
+        const by = decision.by ? ` by @${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)(decision.by)}` : '';
+        parts.push(decision.decision === 'approved' ? `\u2705 Approved${by} (approval ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(decision.hash)}).` : `\ud83d\udeab Rejected${by} (approval ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(decision.hash)}): the steps that awaited approval will not run.`);
     }
     const request = record.status === 'awaiting-approval' ? record.approval : undefined;
     if (request) {
         parts.push(`${level} \u23f8\ufe0f Awaiting approval`, 'Every step that did not need approval (and did not depend on one that does) has run. Goals are not checked yet: they are checked when the run finishes.', 
         // How to approve, and the hash, before the list: however long the list, a cut view keeps them.
-        `${HOW_TO_APPROVE} Approval hash: ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .inlineCode */ .t)(request.hash)}.`, `${request.pending.length} step${request.pending.length === 1 ? '' : 's'} to approve:`, pendingLines(request.pending, redact, args));
+        `${HOW_TO_APPROVE} Approval hash: ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(request.hash)}.`, `${request.pending.length} step${request.pending.length === 1 ? '' : 's'} to approve:`, pendingLines(request.pending, redact, args));
     }
     return parts.join('\n\n');
 }
@@ -23639,22 +23799,19 @@ function commentMarker(planId) {
 /* harmony export */   FH: () => (/* binding */ createCommentUpdater),
 /* harmony export */   pL: () => (/* binding */ COMMENT_INTERVAL_MS)
 /* harmony export */ });
-/* unused harmony exports MAX_RATE_LIMIT_WAIT_MS, VERIFY_ROUNDS, LATE_WRITE_MARGIN_MS */
+/* unused harmony exports VERIFY_ROUNDS, LATE_WRITE_MARGIN_MS */
 /* harmony import */ var _core_clock_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(91601);
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(90422);
 /* harmony import */ var _github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(82931);
+/* harmony import */ var _run_as_sentence_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(81675);
 /* harmony import */ var _comment_write_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(89228);
 
 
 
 
+
 const MAX_BACKOFF_MS = 30_000;
-/**
- * How much longer than its own bound `finish()` waits for a rate limit's `retry-after`: GitHub's secondary
- * limit asks for about 60 s, and a final state given up on left the comment at \u23f3 after the run had ended
- * (found by an adversarial pass).
- */
-const MAX_RATE_LIMIT_WAIT_MS = 120_000;
+
 /** Reads after a shared comment's final write: each is at most one more write. */
 const VERIFY_ROUNDS = 3;
 /**
@@ -23889,8 +24046,8 @@ function createCommentUpdater(options) {
                     blockedUntil = Math.max(blockedUntil, clock.now() + last.retryAfterMs);
                 if (!last.transient) {
                     disabled = true;
-                    warnOnce('permanent', `${last.message}. plan-runner stops writing the comment for this run; the run goes on and the job summary has the full record. ` +
-                        'Give the workflow `pull-requests: write` (or `issues: write` for issues); on pull requests from forks the token is read-only.');
+                    warnOnce('permanent', `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_4__/* .asSentence */ .K)(last.message)} plan-runner stops writing the comment for this run; the run goes on and the job summary has the full record. ` +
+                        (0,_github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .refusalAdvice */ .tT)(last, '`pull-requests: write` (or `issues: write` for issues); on pull requests from forks the token is read-only'));
                     return undefined;
                 }
             }
@@ -24025,7 +24182,7 @@ function createCommentUpdater(options) {
                 if (created)
                     unsettled = true;
                 const bound = options.finishTimeoutMs ?? 30_000;
-                finishLimit = clock.now() + bound + MAX_RATE_LIMIT_WAIT_MS;
+                finishLimit = clock.now() + bound + _github_github_failure_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_RATE_LIMIT_WAIT_MS */ .r1;
                 // A rate limit met during the run is waited out first, within finishLimit.
                 deadline = Math.min(finishLimit, Math.max(clock.now(), blockedUntil) + bound);
                 kick();
@@ -24513,7 +24670,8 @@ function plannedRecord(plan) {
 const DETAIL_MAX_CHARS = 1_000;
 /**
  * What a step will do besides its description: the tool and args, the inputs, the dependencies;
- * redacted, then cut to DETAIL_MAX_CHARS, so that one step's arguments cannot push the others out.
+ * redacted, made one line with control characters shown (a planner writes `why`, and the CLI prints
+ * it on a terminal), then cut to DETAIL_MAX_CHARS, so that one step's arguments cannot push the others out.
  */
 function stepDetail(step, redact) {
     const parts = [];
@@ -24526,7 +24684,7 @@ function stepDetail(step, redact) {
     parts.push(step.dependsOn.length ? `after ${step.dependsOn.join(', ')}` : 'can start at once');
     if (step.why)
         parts.push(`why: ${step.why}`);
-    return (0,cut_text/* cutText */.I)(redact(parts.join(' \u00b7 ')), DETAIL_MAX_CHARS);
+    return (0,cut_text/* cutText */.I)((0,checklist/* oneLogLine */.Hr)(redact(parts.join(' \u00b7 '))), DETAIL_MAX_CHARS);
 }
 /** The plan as plain-text checklist lines (\u2b1c id. description \u2014 details), for a terminal. */
 function planPreviewLines(plan, redact = (text) => text) {
@@ -24792,7 +24950,8 @@ const NOTE_BYTES = 100;
 
 /** Characters that start Markdown structure anywhere in a line, with the condition they do it under. */
 const INLINE = new RegExp([
-    '\\\\(?=[!-/:-@[-`{-~])', // a backslash that would escape what follows
+    // a backslash that would escape what follows, or at the end what the caller puts after the text (the `**` of a bold line)
+    '\\\\(?=[!-/:-@[-`{-~]|$)',
     '[`*|$~[]', // code, emphasis, table cells, math, strikethrough, links and images
     '(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])', // emphasis; snake_case stays as it is
     '<(?=[A-Za-z/!?])', // HTML tags, comments and autolinks; `a < b` stays
@@ -24840,8 +24999,8 @@ function escapeHtml(text) {
 /* harmony export */ });
 /* unused harmony exports mermaidLabel, MERMAID_MAX_TEXT, MERMAID_MAX_EDGES */
 /* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(49678);
-/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(71874);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(80083);
+/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(71874);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(80083);
 
 
 
@@ -24885,9 +25044,9 @@ const MIN_NODE_LINE = '  s0["\u2b1c 1"]:::failed\n'.length;
 function renderMermaidGraph(record, redact) {
     const steps = record.plan?.steps ?? [];
     const edges = steps.reduce((sum, step) => sum + step.dependsOn.length, 0);
-    const tooLarge = (what) => `_The plan graph (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(steps.length)} steps, ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(edges)} dependencies) is left out: ${what}, more than Mermaid draws (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(MERMAID_MAX_TEXT)} characters, ${MERMAID_MAX_EDGES} edges)._`;
+    const tooLarge = (what) => `_The plan graph (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(steps.length)} steps, ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(edges)} dependencies) is left out: ${what}, more than Mermaid draws (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(MERMAID_MAX_TEXT)} characters, ${MERMAID_MAX_EDGES} edges)._`;
     if (edges > MERMAID_MAX_EDGES)
-        return tooLarge(`it has ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(edges)} edges`);
+        return tooLarge(`it has ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(edges)} edges`);
     // No node's line is shorter than `  s0["\u2b1c 1"]:::failed` and its line break: past this many steps the text is
     // too long whatever the titles, and 10,000 labels were made to find it out.
     if (steps.length * MIN_NODE_LINE > MERMAID_MAX_TEXT)
@@ -24901,7 +25060,7 @@ function renderMermaidGraph(record, redact) {
         const state = stepRecord?.state ?? 'pending';
         // A for_each step is drawn once, with its count, however many items it has.
         const total = stepRecord?.itemCounts?.total;
-        const count = step.forEach ? (total === undefined ? ' (for each)' : ` (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(total)} item${total === 1 ? '' : 's'})`) : '';
+        const count = step.forEach ? (total === undefined ? ' (for each)' : ` (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(total)} item${total === 1 ? '' : 's'})`) : '';
         const label = `${_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .STATE_ICONS */ .t1[state]} ${mermaidLabel(`${step.key}. ${(0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .stepTitle */ .Fb)(step, redact)}${count}`)}`;
         const line = `  s${index}["${label}"]:::${state}`;
         size += line.length + 1;
@@ -24921,7 +25080,7 @@ function renderMermaidGraph(record, redact) {
     const text = lines.join('\n');
     if (text.length > MERMAID_MAX_TEXT)
         return tooLarge('its text is longer');
-    return (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .fencedBlock */ .z)(text, 'mermaid');
+    return (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .fencedBlock */ .z)(text, 'mermaid');
 }
 
 
@@ -24939,8 +25098,8 @@ function renderMermaidGraph(record, redact) {
 /* harmony export */ });
 /* harmony import */ var _plan_plan_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(36487);
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(80083);
-/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(71874);
-/* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(60949);
+/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(71874);
+/* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(60949);
 
 
 
@@ -24961,8 +25120,8 @@ function planFileErrors(errors, planPath) {
 }
 function errorLine(error, redact) {
     const where = [error.file, error.line, error.line === undefined ? undefined : error.column].filter((part) => part !== undefined).join(':');
-    const at = error.path ? ` (at ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .inlineCode */ .t)(error.path)})` : '';
-    return `- ${where ? `${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .inlineCode */ .t)(where)} \u2014 ` : ''}${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeMarkdown */ .FV)(redact(error.message))}${at}`;
+    const at = error.path ? ` (at ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(error.path)})` : '';
+    return `- ${where ? `${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(where)} \u2014 ` : ''}${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeMarkdown */ .FV)(redact(error.message))}${at}`;
 }
 /** The one-line title of a job that plan-runner's own error stopped (the reason, the check run's title). */
 const INTERNAL_ERROR_TITLE = 'plan-runner stopped with an internal error';
@@ -24979,7 +25138,7 @@ function renderRejectedReport(errors, planPath, redact) {
         ? INTERNAL_ERROR_STATUS
         : `the plan was rejected before any step ran (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(count)} problem${count === 1 ? '' : 's'}). Fix ${count === 1 ? 'it' : 'them'} and run again.`;
     return [
-        `## \u274c plan-runner: ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .inlineCode */ .t)(planPath)}`,
+        `## \u274c plan-runner: ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(planPath)}`,
         '',
         `**Status:** failed \u2014 ${status}`,
         '',
@@ -27666,15 +27825,18 @@ function refusalReason(url, allow) {
         }
         // Tomcat, Jetty and Spring drop a segment's `;\u2026` before resolving `..`: `/v1/public/..;/admin` is `/v1/admin` there.
         // Spring decodes the path before it drops `;\u2026`, so `..%3b` is `..;` there (and `..%253b` behind a proxy that decodes once).
-        if (/(?:^|\/)\.{1,2}(?:;|%3b)/i.test(path))
-            return 'a path segment is . or .. followed by ; or %3B (`..;`), which some servers resolve as .. and so leave the allowed prefix';
+        // Apache's mod_rewrite decodes `%3F` into a `?` that ends the path it proxies to: `/v1/..%3F` is `/v1/..` there (CVE-2024-38474).
+        if (/(?:^|\/)\.{1,2}(?:;|%3b|%3f|%23)/i.test(path))
+            return 'a path segment is . or .. followed by ;, %3B, %3F or %23 (`..;`, `..%3F`), which some servers resolve as .. and so leave the allowed prefix';
         // Found by an adversarial pass, each read as `.` or `/` by some decoder: IIS's `%u002e`, an overlong
         // UTF-8 `%c0%ae`, a NUL or tab that a server strips before resolving `..`, and a full-width `\uff0e\uff0e`
         // that NFKC folds to `..`.
         if (/%u[0-9a-f]{4}/i.test(path))
             return 'the path holds a %u escape (%u002e), which some servers decode into a path outside the allowed prefix';
-        if (/%c[01]/i.test(path))
-            return 'the path holds an overlong UTF-8 escape (%C0, %C1), which a lenient decoder reads as . or /';
+        // Overlong leads of two, three and four bytes (`%c0%ae`, `%e0%80%ae`, `%f0%80%80%ae`), and the 5- and 6-byte ones
+        // before a continuation byte: alone, `%F8`\u2013`%FF` are Latin-1 letters a legacy path may hold (`d%FCsseldorf`).
+        if (/%c[01]|%e0%[89]|%f0%8|%f[89a-f]%[89ab]/i.test(path))
+            return 'the path holds an overlong UTF-8 escape (%C0, %C1, %E0%80, %F0%80, %F8\u2026), which a lenient decoder reads as . or /';
         if (/%(?:[01][0-9a-f]|7f)/i.test(path))
             return 'the path holds a control character (%00, %09\u2026), which some servers strip before they resolve ..';
         if (foldsToSeparator(path))
@@ -28125,6 +28287,8 @@ function requireTool(registry, name, caller) {
 
 // EXTERNAL MODULE: ./lib/steps/invalid-tool-arguments-error.js
 var invalid_tool_arguments_error = __nccwpck_require__(40585);
+// EXTERNAL MODULE: ./lib/steps/step-context.js
+var step_context = __nccwpck_require__(24455);
 // EXTERNAL MODULE: ./lib/steps/validate-tool-arguments.js
 var validate_tool_arguments = __nccwpck_require__(14481);
 ;// CONCATENATED MODULE: ./lib/steps/run-tool-call-step.js
@@ -28132,9 +28296,10 @@ var validate_tool_arguments = __nccwpck_require__(14481);
 
 
 
+
 /** The step's own `args` with references resolved, checked against the tool's input schema. No model call. */
 function planArguments(ctx, tool, args) {
-    const resolved = (0,resolve_references/* resolveReferences */.d)(args, { results: ctx.results, inputs: ctx.inputs, ...(ctx.missing && { missing: ctx.missing }), ...(ctx.step.item && { item: ctx.step.item }) });
+    const resolved = (0,resolve_references/* resolveReferences */.d)(args, (0,step_context/* stepReferenceSources */.w)(ctx));
     const checked = (0,validate_tool_arguments/* validateToolArguments */.r)(tool, resolved);
     if (!checked.ok)
         throw new invalid_tool_arguments_error/* InvalidToolArgumentsError */.e({ stepKey: ctx.step.key, toolName: tool.name, chosenBy: 'plan', errors: [checked.error] });
@@ -28169,6 +28334,24 @@ const runStep = async (ctx) => {
             throw new Error(`step ${ctx.step.key} is a plan step: the executor runs it as a nested run`);
     }
 };
+
+
+/***/ }),
+
+/***/ 24455:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   w: () => (/* binding */ stepReferenceSources)
+/* harmony export */ });
+/**
+ * What the step's references resolve against: the results, the inputs, why a step has none, and its item. Built
+ * here for every kind of step: an agent's task was resolved without `missing`, so a failed optional input read
+ * "it has not completed" (found by an adversarial pass).
+ */
+function stepReferenceSources(ctx) {
+    return { results: ctx.results, inputs: ctx.inputs, ...(ctx.missing && { missing: ctx.missing }), ...(ctx.step.item && { item: ctx.step.item }) };
+}
 
 
 /***/ }),
@@ -28282,7 +28465,7 @@ function protoKeyPath(value) {
 
 /***/ }),
 
-/***/ 14664:
+/***/ 9000:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28290,6 +28473,22 @@ function protoKeyPath(value) {
 __nccwpck_require__.d(__webpack_exports__, {
   M: () => (/* binding */ filesToolset)
 });
+
+;// CONCATENATED MODULE: ./lib/tools/files/shown-path.js
+/** What may end a line for a reader of a tool's text (a model, a goal's pattern, the log): C0 and C1 controls, DEL, U+2028/9. */
+const LINE_BREAKING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+/**
+ * A repository path as `list_files` and `search_files` write it, one to a line: as it is, or as a JSON string
+ * (`"x\n::error::y"`) where it holds a character that may end a line, or starts with `"`. A file named
+ * `x\nsrc/auth.ts:1: // reviewed` read as two lines: a forged match in another file (found by an adversarial pass).
+ */
+function shownPath(file) {
+    LINE_BREAKING.lastIndex = 0;
+    if (!LINE_BREAKING.test(file) && !file.startsWith('"'))
+        return file;
+    const escaped = JSON.stringify(file).slice(1, -1).replace(LINE_BREAKING, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    return `"${escaped}"`;
+}
 
 // EXTERNAL MODULE: ./lib/core/cut-note.js
 var cut_note = __nccwpck_require__(30068);
@@ -28574,6 +28773,20 @@ function isCredentialFile(name) {
     return plain.startsWith('gha-creds-') && plain.endsWith('.json');
 }
 
+// EXTERNAL MODULE: ./lib/core/output-folder-name.js
+var output_folder_name = __nccwpck_require__(73919);
+;// CONCATENATED MODULE: ./lib/tools/files/output-folder.js
+
+
+/**
+ * Whether a path segment names the folder plan-runner writes its trace and report in (`.plan-runner`), read as
+ * the runners' file systems read names (`nameAsRead`). The run's own trace records every search's query: found
+ * there, text the repository lacks passed a `contains` goal; nor is a model to read or steer by earlier runs' traces.
+ */
+function isOutputFolder(segment) {
+    return nameAsRead(segment) === output_folder_name/* OUTPUT_FOLDER */.z;
+}
+
 ;// CONCATENATED MODULE: ./lib/tools/files/resolve-repo-path.js
 
 
@@ -28584,10 +28797,12 @@ function isCredentialFile(name) {
 
 
 
+
 const CREDENTIAL_FILE = 'a credentials file an earlier step of the job wrote (gha-creds-*.json, from google-github-actions/auth) is not readable';
+const OWN_OUTPUTS = "plan-runner's own output folder (.plan-runner: its traces and reports) is not readable";
 /**
  * Checks the spelling of a model-chosen relative path before touching the disk: no absolute paths,
- * no `..` segments, nothing inside `.git`. Returns the path split into segments.
+ * no `..` segments, nothing inside `.git` or `.plan-runner`. Returns the path split into segments.
  */
 function checkRelativePath(toolName, requested) {
     if (requested.includes('\0'))
@@ -28602,6 +28817,8 @@ function checkRelativePath(toolName, requested) {
         throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
     if (segments.some(isCredentialFile))
         throw new PathRefusedError(toolName, requested, CREDENTIAL_FILE);
+    if (segments.some(isOutputFolder))
+        throw new PathRefusedError(toolName, requested, OWN_OUTPUTS);
     return segments;
 }
 /**
@@ -28629,6 +28846,8 @@ async function resolveRepoPath(toolName, root, requested, realRoot) {
         throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
     if (inside.some(isCredentialFile))
         throw new PathRefusedError(toolName, requested, CREDENTIAL_FILE);
+    if (inside.some(isOutputFolder))
+        throw new PathRefusedError(toolName, requested, OWN_OUTPUTS);
     return resolved;
 }
 /**
@@ -28705,7 +28924,8 @@ var group_digits = __nccwpck_require__(80083);
 
 
 
-/** Walked into only when asked for: dependencies. Git internals never are (`isGitSegment`, any spelling). */
+
+/** Walked into only when asked for: dependencies. Git internals and plan-runner's outputs never are (`isGitSegment`, `isOutputFolder`, any spelling). */
 const SKIPPED_BY_DEFAULT = new Set(['node_modules']);
 /** The most files one walk looks at: a guard against huge trees. */
 const MAX_WALK_FILES = 50_000;
@@ -28734,7 +28954,7 @@ async function walkRepoFiles(root, options = {}) {
     const realRoot = await (0,promises_.realpath)(root);
     const maxFiles = options.maxFiles ?? MAX_WALK_FILES;
     const maxFolders = options.maxFolders ?? MAX_WALK_FOLDERS;
-    const walkable = (name) => !isGitSegment(name) && (options.includeNodeModules === true || !SKIPPED_BY_DEFAULT.has(name));
+    const walkable = (name) => !isGitSegment(name) && !isOutputFolder(name) && (options.includeNodeModules === true || !SKIPPED_BY_DEFAULT.has(name));
     const start = leadingFolders(options.pattern);
     const files = [];
     if (!start.every(walkable))
@@ -28854,6 +29074,7 @@ function cutNotice(limit, noun, start) {
 
 
 
+
 /** Default cap on the paths `list_files` returns. */
 const LIST_FILES_MAX_RESULTS = 1000;
 /** The `list_files` tool: repository files matching a glob, sorted and capped. */
@@ -28862,7 +29083,8 @@ function listFilesTool(options) {
     return {
         name: 'list_files',
         description: `List repository files matching a glob (default '**/*'), one path per line, sorted, at most ${maxResults}. ` +
-            `'*' does not match names starting with '.'; write '.github/**' for those. .git and node_modules are skipped.`,
+            `'*' does not match names starting with '.'; write '.github/**' for those. .git, .plan-runner and node_modules are skipped; ` +
+            `a path holding a control character or starting with '"' is written as a JSON string.`,
         inputSchema: {
             type: 'object',
             properties: {
@@ -28888,8 +29110,8 @@ function listFilesTool(options) {
                 return `${walk.notice}[no files match '${pattern}']`;
             matches.sort();
             if (matches.length <= maxResults)
-                return `${walk.notice}${matches.join('\n')}`;
-            const shown = matches.slice(0, maxResults).join('\n');
+                return `${walk.notice}${matches.map(shownPath).join('\n')}`;
+            const shown = matches.slice(0, maxResults).map(shownPath).join('\n');
             return `${walk.notice}${(0,cut_note/* cutNote */.n)(`${matches.length} files match '${pattern}'; showing the first ${maxResults}; narrow the pattern`)}\n${shown}`;
         },
     };
@@ -28941,6 +29163,8 @@ function readFileTool(options) {
     };
 }
 
+// EXTERNAL MODULE: ./lib/core/visible-controls.js
+var visible_controls = __nccwpck_require__(74700);
 // EXTERNAL MODULE: ./lib/core/hide-cut-fragments.js
 var hide_cut_fragments = __nccwpck_require__(99674);
 // EXTERNAL MODULE: external "node:timers/promises"
@@ -28965,6 +29189,8 @@ class InvalidSearchError extends step_error/* StepError */.zg {
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/files/search-files-tool.js
+
+
 
 
 
@@ -29032,6 +29258,13 @@ function compile(query, isRegex, ignoreCase) {
     }
 }
 /**
+ * A matched line as it is written, on its one line: a break the split on `\n` leaves in it (a lone `\r`, U+2028,
+ * U+2029, NEL) shown as a symbol, as in a path (`shownPath`); raw, `x\rauth.ts:1: reviewed` read as a match in another file.
+ */
+function oneLine(text) {
+    return (0,visible_controls/* visibleControls */.x)(text).replace(/[\u2028\u2029]/g, '\u2424');
+}
+/**
  * The `search_files` tool: lines matching a fixed string or regex across the repository, as `path:line: text`.
  * The query is matched against each line redacted with the run's `redact`, as the model sees lines: matched
  * against the line as written, a match or none told a model a secret it is only shown as `***`, one
@@ -29043,7 +29276,8 @@ function searchFilesTool(options) {
     return {
         name: 'search_files',
         description: `Search repository text files for a fixed string (or a regular expression with regex: true). ` +
-            `Returns 'path:line: text' lines, at most ${maxResults}. .git, node_modules, files over 1 MiB and the lines of private key blocks are skipped.`,
+            `Returns 'path:line: text' lines, at most ${maxResults} (a path holding a control character or starting with '"' is a JSON string). ` +
+            `.git, .plan-runner, node_modules, files over 1 MiB and the lines of private key blocks are skipped.`,
         inputSchema: {
             type: 'object',
             properties: {
@@ -29095,8 +29329,12 @@ function searchFilesTool(options) {
                 const text = content.toString('utf8');
                 // Lines are redacted (and matched) one by one only in a file that holds something to redact: a
                 // line of a file the redactor leaves as it is holds nothing either (3x the search time otherwise).
-                const shown = redact(text) === text ? (line) => line : redact;
+                const whole = redact(text);
+                const shown = whole === text ? (line) => line : redact;
                 const lines = text.split(/\r?\n/);
+                // A line the file's redaction changed past what the line's own does (a piece of a known value wrapped over
+                // lines, which read_file hides) is neither matched nor shown: alone, no piece is a known value.
+                const wholeLines = whole === text ? undefined : new Set(whole.split(/\r?\n/));
                 const hidden = content.includes('PRIVATE KEY') ? privateKeyLines(lines) : undefined;
                 for (const [index, line] of lines.entries()) {
                     if (hidden?.has(index))
@@ -29108,17 +29346,20 @@ function searchFilesTool(options) {
                         ctx.signal.throwIfAborted();
                         slice = performance.now();
                     }
+                    const own = shown(line);
+                    if (wholeLines !== undefined && !wholeLines.has(own))
+                        continue;
                     // Cut, then redacted, in any file: at the `\u2026` the cut adds the redactor hides the start of a secret,
                     // and shapes the whole file does not hold can appear.
                     // A token shape the cut went through matches no pattern: the run before the mark is hidden when it looks like one.
-                    const seen = line.length > MAX_LINE_CHARS ? (0,hide_cut_fragments/* hideCutEnd */.sH)(redact(`${line.slice(0, MAX_LINE_CHARS)}\u2026`)) : shown(line);
+                    const seen = line.length > MAX_LINE_CHARS ? (0,hide_cut_fragments/* hideCutEnd */.sH)(redact(`${line.slice(0, MAX_LINE_CHARS)}\u2026`)) : own;
                     if (!matcher.test(seen))
                         continue;
                     if (results.length === maxResults) {
                         more = true;
                         break search;
                     }
-                    results.push(`${file}:${index + 1}: ${seen}`);
+                    results.push(`${shownPath(file)}:${index + 1}: ${oneLine(seen)}`);
                 }
             }
             if (results.length === 0)
@@ -29675,6 +29916,9 @@ function isSafeRefName(name) {
 
 
 
+
+/** Caps on commit messages: one message, and all of a call's together (anyone who can push writes them, of any size). */
+const COMMIT_MESSAGE_LIMITS = { messageBytes: 16 * 1024, totalBytes: 256 * 1024 };
 /** list_commits: commits of a branch (or touching a path), newest first. */
 function listCommitsTool(context) {
     return defineGitHubTool(context, {
@@ -29707,13 +29951,18 @@ function listCommitsTool(context) {
                     per_page: perPage,
                     request: call.request(),
                 });
-                return data.map((commit) => ({
-                    sha: commit.sha,
-                    message: commit.commit.message,
-                    author: commit.author?.login ?? commit.commit.author?.name ?? null,
-                    date: commit.commit.author?.date ?? null,
-                    url: commit.html_url,
-                }));
+                let budget = COMMIT_MESSAGE_LIMITS.totalBytes;
+                return data.map((commit) => {
+                    const message = capText(commit.commit.message, Math.min(COMMIT_MESSAGE_LIMITS.messageBytes, budget), 'this commit message');
+                    budget = Math.max(0, budget - Buffer.byteLength(message, 'utf8'));
+                    return {
+                        sha: commit.sha,
+                        message,
+                        author: commit.author?.login ?? commit.commit.author?.name ?? null,
+                        date: commit.commit.author?.date ?? null,
+                        url: commit.html_url,
+                    };
+                });
             }
             catch (error) {
                 throw call.fail(`listing the commits of ${call.owner}/${call.repo}`, error);
@@ -29736,20 +29985,25 @@ const PULL_REQUEST_LIMITS = {
     totalPatchBytes: 512 * 1024,
 };
 function pullNumberProperty(defaultPullNumber) {
-    const fallback = defaultPullNumber === undefined ? '; this run is for no pull request, so give one' : `; default ${defaultPullNumber} (the pull request of this run)`;
+    const fallback = defaultPullNumber === undefined ? '; this run is for no pull request, so give one' : `; default ${defaultPullNumber} (the pull request of this run) when owner and repo are this run's`;
     return { pull_number: { type: 'integer', minimum: 1, description: `Pull request number${fallback}` } };
 }
 /**
- * The pull request a call is for: its `pull_number`, else the run's. Without either (arguments the schema's
- * `required` did not check, as a plan's validation, not knowing the run's event, lets it be left out), the
- * call fails saying so.
+ * The pull request a call is for: its `pull_number`, else the run's when the call is for the run's repository. Without
+ * either (arguments the schema's `required` did not check, as a plan's validation, not knowing the run's event, lets
+ * it be left out), the call fails saying so: the run's number in another repository is another pull request.
  */
-function pullNumber(tool, args, defaultPullNumber) {
+function pullNumber(tool, args, context, call, defaultPullNumber) {
     if (typeof args.pull_number === 'number')
         return args.pull_number;
-    if (defaultPullNumber !== undefined)
+    if (defaultPullNumber === undefined) {
+        throw new step_error/* StepError */.zg(`${tool}: this run is for no pull request, so the call needs pull_number; give it, or run the plan on a pull_request event`, { transient: false, toolName: tool });
+    }
+    const own = `${context.owner}/${context.repo}`;
+    const target = `${call.owner}/${call.repo}`;
+    if (target.toLowerCase() === own.toLowerCase())
         return defaultPullNumber;
-    throw new step_error/* StepError */.zg(`${tool}: this run is for no pull request, so the call needs pull_number; give it, or run the plan on a pull_request event`, { transient: false, toolName: tool });
+    throw new step_error/* StepError */.zg(`${tool}: the run's pull request is #${defaultPullNumber} of ${own}, not of ${target}, so the call needs pull_number; give the number of the ${target} pull request`, { transient: false, toolName: tool });
 }
 /** The first few of `names`, and how many more. */
 function unshownNames(names) {
@@ -29769,7 +30023,7 @@ function pullRequestTools(context, defaultPullNumber) {
             required,
             sideEffects: false,
             async run(args, call) {
-                const pull_number = pullNumber('get_pull_request', args, defaultPullNumber);
+                const pull_number = pullNumber('get_pull_request', args, context, call, defaultPullNumber);
                 try {
                     const { data } = await context.octokit.rest.pulls.get({ owner: call.owner, repo: call.repo, pull_number, request: call.request() });
                     return {
@@ -29804,7 +30058,7 @@ function pullRequestTools(context, defaultPullNumber) {
             required,
             sideEffects: false,
             async run(args, call) {
-                const pull_number = pullNumber('list_pull_request_files', args, defaultPullNumber);
+                const pull_number = pullNumber('list_pull_request_files', args, context, call, defaultPullNumber);
                 const files = [];
                 let patchBudget = PULL_REQUEST_LIMITS.totalPatchBytes;
                 let more = false;
@@ -29869,7 +30123,7 @@ function pullRequestTools(context, defaultPullNumber) {
             required,
             sideEffects: false,
             async run(args, call) {
-                const pull_number = pullNumber('get_pull_request_diff', args, defaultPullNumber);
+                const pull_number = pullNumber('get_pull_request_diff', args, context, call, defaultPullNumber);
                 try {
                     const { data } = await context.octokit.rest.pulls.get({
                         owner: call.owner,
@@ -30125,13 +30379,14 @@ async function author(context, looking) {
     return me;
 }
 /**
- * The open issue titled `title` this token created at `since` (ms) or later. Newest first, every page until one
- * created before `since`: anyone may open issues in the window, and a first page of theirs hid ours.
+ * The issue titled `title` this token created at `since` (ms) or later, open or closed (a bot may close it as soon as
+ * it is opened). Newest first, every page until one created before `since`: anyone may open issues in the window, and
+ * a first page of theirs hid ours.
  */
 async function findIssue(context, call, title, since) {
     try {
         const me = await author(context, `an issue titled '${title}'`);
-        const params = { owner: call.owner, repo: call.repo, state: 'open', sort: 'created', direction: 'desc', since: new Date(since).toISOString(), per_page: 100, request: call.request() };
+        const params = { owner: call.owner, repo: call.repo, state: 'all', sort: 'created', direction: 'desc', since: new Date(since).toISOString(), per_page: 100, request: call.request() };
         let found;
         await context.octokit.paginate(context.octokit.rest.issues.listForRepo, params, (response, done) => {
             for (const issue of response.data) {
@@ -30555,15 +30810,20 @@ const FORBIDDEN_HEADER_PREFIXES = ['proxy-', 'x-forwarded-', 'x-original-'];
 function isHeaderName(name) {
     return /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name);
 }
-/** A header value fetch sends: no CR, LF or NUL (and nothing past one byte a character). */
+/**
+ * A header value fetch sends: once its ends are trimmed, a tab or characters from U+0020 to U+00FF but DEL. `Headers`
+ * refuses only CR, LF, NUL and past U+00FF; fetch refuses the other control characters before connecting, which read
+ * "could not be reached \u2026 can be retried" and left a POST's effect unknown (found by an adversarial pass).
+ */
 function isHeaderValue(value) {
+    let trimmed;
     try {
-        new Headers([['x', value]]);
-        return true;
+        trimmed = new Headers([['x', value]]).get('x');
     }
     catch {
         return false;
     }
+    return !/[^\t\x20-\x7e\x80-\xff]/.test(trimmed ?? '');
 }
 function modelHeaders(toolName, args) {
     const headers = {};
@@ -30576,12 +30836,12 @@ function modelHeaders(toolName, args) {
         const read = name.toLowerCase().replace(/[^a-z0-9]/g, '-');
         if (typeof value !== 'string' || FORBIDDEN_HEADERS.has(read) || FORBIDDEN_HEADER_PREFIXES.some((prefix) => read.startsWith(prefix)))
             continue;
-        // A line break in a value or a space in a name is refused before anything is sent: the model's mistake, not the host's.
+        // A control character in a value or a space in a name is refused before anything is sent: the model's mistake, not the host's.
         // Said without the value or fetch's words, which repeat it: a credential in it would reach every report.
         if (!isHeaderName(name))
             throw new step_error/* StepError */.zg(`${toolName}: a header name may hold only letters, digits and !#$%&'*+-.^_\`|~; got ${JSON.stringify(name.slice(0, 100))}`, { transient: false, toolName });
         if (!isHeaderValue(value))
-            throw new step_error/* StepError */.zg(`${toolName}: the value of header ${JSON.stringify(name)} holds a line break or a NUL, which no header may; give a one-line value`, { transient: false, toolName });
+            throw new step_error/* StepError */.zg(`${toolName}: the value of header ${JSON.stringify(name)} holds a control character or a character past U+00FF (a line break, a NUL, a DEL, an emoji), which no header may; give a one-line value of Latin-1 characters`, { transient: false, toolName });
         headers[name] = value;
     }
     return headers;
@@ -30753,10 +31013,10 @@ const McpServer = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
         .min(1, 'command needs at least the program to run')
         .optional()
         .meta({ description: 'A stdio server: the program and its arguments (argv, no shell).', examples: [['npx', '-y', '@modelcontextprotocol/server-everything']] }),
-    /** Variables the stdio server gets besides PATH and HOME: names to pass through, or values with `${env.NAME}`. */
+    /** Variables the stdio server gets besides PATH, HOME and the runner's RUNNER_TRACKING_ID: names to pass through, or values with `${env.NAME}`. */
     env: zod__WEBPACK_IMPORTED_MODULE_0__.union([zod__WEBPACK_IMPORTED_MODULE_0__.array(EnvName), zod__WEBPACK_IMPORTED_MODULE_0__.record(EnvName, (0,_process_env_value_js__WEBPACK_IMPORTED_MODULE_2__/* .envValue */ .$)())])
         .optional()
-        .meta({ description: 'Variables a stdio server gets besides PATH and HOME: names to pass through, or values (which may read ${env.NAME}).', examples: [{ GREETING: 'hello' }] }),
+        .meta({ description: "Variables a stdio server gets besides PATH, HOME and the runner's RUNNER_TRACKING_ID: names to pass through, or values (which may read ${env.NAME}).", examples: [{ GREETING: 'hello' }] }),
     url: zod__WEBPACK_IMPORTED_MODULE_0__.url({ protocol: /^https?$/, error: 'write the server URL as http(s)://host/path' })
         .refine((value) => {
         const url = URL.parse(value);
@@ -30911,7 +31171,7 @@ class ToolResultTooDeepError extends _core_step_error_js__WEBPACK_IMPORTED_MODUL
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   G: () => (/* binding */ toolsetDescriptions)
 /* harmony export */ });
-/* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(14664);
+/* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9000);
 /* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(62250);
 /* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(68436);
 /* harmony import */ var _toolset_setup_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(30794);
@@ -31002,7 +31262,7 @@ class ToolsetSetupError extends Error {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   e: () => (/* binding */ toolsetTools)
 /* harmony export */ });
-/* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(14664);
+/* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9000);
 /* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(62250);
 /* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(68436);
 /* harmony import */ var _math_toolset_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(11814);
@@ -41691,6 +41951,24 @@ function neutraliseLogText(text) {
         .map((line) => line.replace(COMMAND_AT_START, `$1:${BREAK}`).replaceAll('##[', `#${BREAK}#[`))
         .join('\n');
 }
+/** Every break a log reader (or its search) may take for a new line: the runner's, and U+2028/U+2029. */
+const LOG_LINE_BREAK = /\r\n?|\n|\u2028|\u2029/;
+/**
+ * A tool's or a model's text, each of its lines under a `\u2502 ` rule: printed as it was, a line
+ * `\u2705 3. Deploy to production \u2192 deployed` or `Run succeeded \u2026` read in the log (and its search) as the
+ * checklist's own, for a run whose step 3 failed (found by an adversarial pass).
+ */
+function quotedLines(text) {
+    return text.split(LOG_LINE_BREAK).map((line) => `\u2502 ${line}`);
+}
+/**
+ * A message the runner logs as it is (an annotation's, a warning's): its first line, the action's own words,
+ * then each further line, run text (a tool's stderr, a judge's evidence), under the `\u2502 ` rule.
+ */
+function loggedMessage(message) {
+    const [first = '', ...rest] = message.split(LOG_LINE_BREAK);
+    return rest.length === 0 ? message : [first, ...quotedLines(rest.join('\n'))].join('\n');
+}
 
 // EXTERNAL MODULE: ./lib/report/cut-text.js
 var cut_text = __nccwpck_require__(12172);
@@ -41709,8 +41987,9 @@ function runnerActionIO(core, env = process.env) {
     return {
         write: (text) => void process.stdout.write(neutraliseLogText(text)),
         info: (line) => core.info(neutraliseLogText(line)),
-        warning: (message) => core.warning(message),
-        annotate: (level, message, properties) => core[level](message, properties),
+        // The runner logs a message's lines as lines of the log: those after the first are run text, kept under a rule.
+        warning: (message) => core.warning(loggedMessage(message)),
+        annotate: (level, message, properties) => core[level](loggedMessage(message), properties),
         group(title, lines) {
             core.startGroup(title);
             for (const line of lines)
@@ -41765,7 +42044,10 @@ function toolkitCommands(toolkit) {
 
 // EXTERNAL MODULE: ./lib/job/job-secrets.js
 var job_secrets = __nccwpck_require__(71396);
+// EXTERNAL MODULE: ./lib/core/redact.js
+var core_redact = __nccwpck_require__(8038);
 ;// CONCATENATED MODULE: ./lib/action/action-secrets.js
+
 
 /** The values every channel of the action must hide (`jobSecrets`): its key, token, base URL, variables and inputs. */
 function actionSecrets(settings) {
@@ -41774,6 +42056,16 @@ function actionSecrets(settings) {
 /** The same for inputs that were refused, so no settings hold them: the key, token and base URL as given, and the environment's. */
 function givenInputSecrets(getInput, env) {
     return (0,job_secrets/* jobSecrets */.p)({ apiKey: getInput('api-key'), baseURL: getInput('base-url'), githubToken: getInput('github-token'), env });
+}
+/**
+ * What the action asks the runner to mask (`::add-mask::`) of `secrets` (its key and token): each line of each, as
+ * the runner masks a value only whole and on one line, and only lines the redactor would hide too
+ * (`MIN_SECRET_LENGTH`). The runner masks with no minimum: `api-key: x` for a local server starred every `x` in
+ * every later line of the job's log, and outputs holding one (found by an adversarial pass).
+ */
+function runnerMasks(secrets) {
+    const lines = secrets.flatMap((secret) => (secret ?? '').split(/\r\n?|\n/)).map((line) => line.trim());
+    return [...new Set(lines.filter((line) => line.length >= core_redact/* MIN_SECRET_LENGTH */.vb))];
 }
 
 // EXTERNAL MODULE: external "node:path"
@@ -41784,6 +42076,8 @@ var is_inside = __nccwpck_require__(99500);
 var error_text = __nccwpck_require__(7437);
 // EXTERNAL MODULE: ./lib/core/create-output-folder.js
 var create_output_folder = __nccwpck_require__(9098);
+// EXTERNAL MODULE: ./lib/core/output-folder-name.js
+var output_folder_name = __nccwpck_require__(73919);
 // EXTERNAL MODULE: ./lib/llm/base-url.js
 var base_url = __nccwpck_require__(99882);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
@@ -42075,6 +42369,7 @@ var github_run_context = __nccwpck_require__(43914);
 
 
 
+
 /**
  * Inputs the chosen mode never reads, which were silently ignored: `min-success-rate` on a `run` job
  * gated nothing, and a missing `eval-faults` file went unnoticed. `eval-runs`, `eval-seed` and
@@ -42183,7 +42478,7 @@ async function readActionSettings(getInput, env, fileExists = external_node_fs_.
     const urlProblem = (0,base_url/* baseUrlProblem */.a)(inputs['base-url']);
     if (urlProblem)
         return { ok: false, problems: [`input 'base-url': ${urlProblem}`] };
-    const outputDir = runnerTemp ? external_node_path_.join(runnerTemp, 'plan-runner') : external_node_path_.join(workspace, '.plan-runner');
+    const outputDir = runnerTemp ? external_node_path_.join(runnerTemp, 'plan-runner') : external_node_path_.join(workspace, output_folder_name/* OUTPUT_FOLDER */.z);
     // Every report and trace goes in here: a checkout's `.plan-runner -> /anywhere` must not take them.
     try {
         (0,create_output_folder/* refuseLinkedOutputFolder */.NK)(outputDir);
@@ -43296,7 +43591,7 @@ async function recordAnswer(github, run, answer) {
             return { ok: true, undo: undoTo(api, id, body, answered, answer.state, message) };
         return {
             ok: false,
-            problem: `could not record /${verb} in plan-runner's comment (${message(error)}), so a later /approve could run the same steps again; nothing ran. The github-token needs pull-requests: write and issues: write; then comment again`,
+            problem: `could not record /${verb} in plan-runner's comment (${message(error)}), so a later /approve could run the same steps again; nothing ran. ${error instanceof comment_write_error/* CommentWriteError */.R ? `${(0,github_failure/* refusalAdvice */.tT)(error, '`pull-requests: write` and `issues: write`')} ` : ''}Then comment again`,
         };
     }
     return { ok: true, undo: undoTo(api, id, body, answered, answer.state, message) };
@@ -43464,6 +43759,7 @@ var result_text = __nccwpck_require__(16);
 
 
 
+
 /** A result longer than this is cut in the log; the summary and the trace keep it whole. */
 const MAX_LOG_RESULT_CHARS = 16_000;
 function detailLines(step, planStep, redact) {
@@ -43488,7 +43784,7 @@ function detailLines(step, planStep, redact) {
         const failed = step.failedItems ?? (step.items ?? []).filter((item) => item.state === 'failed').map((item) => ({ key: item.key, error: item.error ?? 'no error message' }));
         for (const failure of failed.slice(0, 50)) {
             lines.push(`item ${failure.key} failed:`);
-            (0,push_all/* pushAll */.i)(lines, quoted(redact(failure.error)));
+            (0,push_all/* pushAll */.i)(lines, quotedLines(redact(failure.error)));
         }
     }
     if (step.usage.modelCalls > 0) {
@@ -43499,25 +43795,17 @@ function detailLines(step, planStep, redact) {
         const text = redact((0,result_text/* resultText */.D)(step.result).text);
         const shown = text.length > MAX_LOG_RESULT_CHARS ? `${(0,core_cut_text/* cutText */.I)(text, MAX_LOG_RESULT_CHARS)}\n(cut: the full result is in the job summary and the trace)` : text;
         lines.push('result:');
-        (0,push_all/* pushAll */.i)(lines, quoted(shown));
+        (0,push_all/* pushAll */.i)(lines, quotedLines(shown));
     }
     if (step.state === 'failed') {
         lines.push('error:');
-        (0,push_all/* pushAll */.i)(lines, quoted(redact(step.error ?? 'no error message')));
+        (0,push_all/* pushAll */.i)(lines, quotedLines(redact(step.error ?? 'no error message')));
     }
     if (step.state === 'skipped' && step.skipReason) {
         lines.push('skipped:');
-        (0,push_all/* pushAll */.i)(lines, quoted(redact(step.skipReason)));
+        (0,push_all/* pushAll */.i)(lines, quotedLines(redact(step.skipReason)));
     }
     return lines;
-}
-/**
- * A tool's or a model's text, each of its lines under a `\u2502 ` rule: printed as it was, a result's line
- * `\u2705 3. Deploy to production \u2192 deployed` or `Run succeeded \u2026` read in the log (and its search) as the
- * checklist's own, for a run whose step 3 failed (found by an adversarial pass).
- */
-function quoted(text) {
-    return text.split(/\r\n?|\n|\u2028|\u2029/).map((line) => `\u2502 ${line}`);
 }
 /**
  * A listener that prints one collapsed log group per step as the step ends, saying what it did
@@ -43565,8 +43853,6 @@ function realPathAhead(file) {
     }
 }
 
-// EXTERNAL MODULE: ./lib/core/redact.js
-var core_redact = __nccwpck_require__(8038);
 // EXTERNAL MODULE: ./lib/core/trace-gap.js
 var trace_gap = __nccwpck_require__(82975);
 ;// CONCATENATED MODULE: ./lib/report/trace-write-error.js
@@ -44787,9 +45073,8 @@ function failOnUnhandledRejection() {
 async function main(core) {
     const read = await readActionSettings((name) => core.getInput(name), process.env);
     if (read.ok)
-        for (const secret of [read.settings.model.apiKey, read.settings.githubToken])
-            if (secret)
-                core.setSecret(secret);
+        for (const mask of runnerMasks([read.settings.model.apiKey, read.settings.githubToken]))
+            core.setSecret(mask);
     redact = (0,core_redact/* createRedactor */.lY)(read.ok ? actionSecrets(read.settings) : givenInputSecrets((name) => core.getInput(name), process.env));
     const io = redactingIO(runnerActionIO(core), redact);
     // Said whether or not the inputs were refused: a misspelt one may be why they were.

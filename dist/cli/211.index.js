@@ -155,6 +155,8 @@ var cut_off_reason = __webpack_require__(46660);
 var empty_answer_error = __webpack_require__(35362);
 // EXTERNAL MODULE: ./lib/steps/data-block.js
 var data_block = __webpack_require__(45707);
+// EXTERNAL MODULE: ./lib/steps/step-context.js
+var step_context = __webpack_require__(24455);
 // EXTERNAL MODULE: ./lib/steps/step-model-settings.js
 var step_model_settings = __webpack_require__(13643);
 // EXTERNAL MODULE: ./lib/core/step-error.js
@@ -367,6 +369,7 @@ function resolveTaskText(task, sources) {
 
 
 
+
 const INSTRUCTION = `Work on the task above with the tools you have. Start with ${write_todos_definition/* WRITE_TODOS */.q}; end with your final answer as plain text.`;
 function reminder(name) {
     return `Not run: call ${write_todos_definition/* WRITE_TODOS */.q} first with your plan as a TODO list (merge: false), then call '${name}' again.`;
@@ -420,7 +423,7 @@ class AgentLoop {
         const ctx = this.#ctx;
         const client = (0,complete_for_step/* requireModel */.n)(ctx);
         const { model, temperature, agentSystem } = (0,step_model_settings/* stepModelSettings */.j)(ctx, client);
-        const task = resolveTaskText(ctx.step.task ?? ctx.step.description, { results: ctx.results, inputs: ctx.inputs });
+        const task = resolveTaskText(ctx.step.task ?? ctx.step.description, (0,step_context/* stepReferenceSources */.w)(ctx));
         const messages = (0,build_step_messages/* buildStepMessages */.v)(ctx, INSTRUCTION, { agentSystem: [agentSystem, AGENT_RULES].filter(Boolean).join('\n\n'), task });
         if (ctx.earlierCalls?.length)
             messages.push({ role: 'user', content: earlierCallsNote(ctx.earlierCalls) });

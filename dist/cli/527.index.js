@@ -9,6 +9,8 @@ export const modules = {
 /* harmony export */   t: () => (/* binding */ inlineCode),
 /* harmony export */   z: () => (/* binding */ fencedBlock)
 /* harmony export */ });
+/* harmony import */ var _visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(74700);
+
 function longestRun(text, char) {
     if (!text.includes(char))
         return 0;
@@ -19,16 +21,18 @@ function longestRun(text, char) {
 }
 /**
  * A fenced code block whose fence is longer than any backtick run in `text`, so the content can
- * never close it (results are data and must not escape into the page).
+ * never close it (results are data and must not escape into the page). Control characters and bidi
+ * overrides show as symbols, as on the log: a code block is shown, and an override reorders it there too.
  */
 function fencedBlock(text, language = '') {
-    const fence = '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
-    const body = text.endsWith('\n') ? text : `${text}\n`;
+    const shown = (0,_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(text);
+    const fence = '`'.repeat(Math.max(3, longestRun(shown, '`') + 1));
+    const body = shown.endsWith('\n') ? shown : `${shown}\n`;
     return `${fence}${language}\n${body}${fence}`;
 }
-/** An inline code span that survives backticks in `text` (and keeps it on one line). */
+/** An inline code span that survives backticks in `text` (and keeps it on one line), control characters shown as in `fencedBlock`. */
 function inlineCode(text) {
-    const flat = text.includes('\n') || text.includes('\r') ? text.replace(/\r\n?|\n/g, ' ') : text;
+    const flat = (0,_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(text.includes('\n') || text.includes('\r') ? text.replace(/\r\n?|\n/g, ' ') : text);
     const ticks = '`'.repeat(longestRun(flat, '`') + 1);
     const pad = flat.startsWith('`') || flat.endsWith('`') || flat.startsWith(' ') ? ' ' : '';
     return `${ticks}${pad}${flat}${pad}${ticks}`;
@@ -45,10 +49,10 @@ function inlineCode(text) {
 /* harmony export */   neutraliseRendered: () => (/* binding */ neutraliseRendered)
 /* harmony export */ });
 /* unused harmony export MAX_PARSED_CHARS */
-/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(71874);
-/* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(74700);
-/* harmony import */ var _markdown_tree_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1488);
-/* harmony import */ var _url_allow_list_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1400);
+/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(71874);
+/* harmony import */ var _core_visible_controls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(74700);
+/* harmony import */ var _markdown_tree_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1488);
+/* harmony import */ var _url_allow_list_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1400);
 
 
 
@@ -112,7 +116,7 @@ function allowed(target, prefixes) {
         return false;
     return prefixes.some((prefix) => {
         try {
-            return (0,_url_allow_list_js__WEBPACK_IMPORTED_MODULE_2__/* .isUnderPrefix */ .R)(url, new URL(prefix));
+            return (0,_url_allow_list_js__WEBPACK_IMPORTED_MODULE_3__/* .isUnderPrefix */ .R)(url, new URL(prefix));
         }
         catch {
             return false;
@@ -131,15 +135,15 @@ function stripHtml(text) {
 /** What a link, image or definition whose URL is not allowed becomes: its URL as code (a link keeps its label before it). */
 function replacement(node, source, text, policy) {
     if (node.type !== 'link')
-        return (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_3__/* .inlineCode */ .t)(node.url);
+        return (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_0__/* .inlineCode */ .t)(node.url);
     // An autolink (`<https://\u2026>`, or a bare URL GitHub links): the URL as code.
     if (!source.startsWith('['))
-        return (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_3__/* .inlineCode */ .t)(source.replace(/^<|>$/g, ''));
-    const first = node.children.length > 0 ? (0,_markdown_tree_js__WEBPACK_IMPORTED_MODULE_1__/* .spanOf */ .ee)(node.children[0]) : undefined;
-    const last = node.children.length > 0 ? (0,_markdown_tree_js__WEBPACK_IMPORTED_MODULE_1__/* .spanOf */ .ee)(node.children.at(-1)) : undefined;
+        return (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_0__/* .inlineCode */ .t)(source.replace(/^<|>$/g, ''));
+    const first = node.children.length > 0 ? (0,_markdown_tree_js__WEBPACK_IMPORTED_MODULE_2__/* .spanOf */ .ee)(node.children[0]) : undefined;
+    const last = node.children.length > 0 ? (0,_markdown_tree_js__WEBPACK_IMPORTED_MODULE_2__/* .spanOf */ .ee)(node.children.at(-1)) : undefined;
     const label = first && last ? text.slice(first.start, last.end) : '';
     // The label is Markdown too (an image inside a link): it goes through the same rules on its own.
-    return `${rewritten(label, policy)} (${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_3__/* .inlineCode */ .t)(node.url)})`;
+    return `${rewritten(label, policy)} (${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_0__/* .inlineCode */ .t)(node.url)})`;
 }
 /** Characters of a URL kept as written; a URL with any other, or with a second URL inside, is shown as code. */
 const PLAIN_URL = /^(?:https?:\/\/|www\.)[A-Za-z0-9\-._~/?#=&%+]*$/;
@@ -162,7 +166,7 @@ function inertText(value, source, prefixes) {
     for (const match of value.matchAll(TEXT_URL)) {
         const url = withoutTrailing(match[0]);
         out += inert(at, match.index);
-        out += keptUrl(url, prefixes) ? url : (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_3__/* .inlineCode */ .t)(url);
+        out += keptUrl(url, prefixes) ? url : (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_0__/* .inlineCode */ .t)(url);
         at = match.index + url.length;
     }
     return out + inert(at, value.length);
@@ -207,13 +211,13 @@ function endsUrl(text, end) {
  */
 function pass(given, policy) {
     const prefixes = policy.allowUrls ?? [];
-    const { source: text, tree } = (0,_markdown_tree_js__WEBPACK_IMPORTED_MODULE_1__/* .markdownTree */ .a2)(given, 'github');
+    const { source: text, tree } = (0,_markdown_tree_js__WEBPACK_IMPORTED_MODULE_2__/* .markdownTree */ .a2)(given, 'github');
     const edits = [];
     // An explicit stack: Markdown nests as deep as its writer likes, and recursion ran out of stack at 8,000 levels.
     const stack = [{ node: tree, inLink: false }];
     while (stack.length > 0) {
         const { node, inLink } = stack.pop();
-        const span = (0,_markdown_tree_js__WEBPACK_IMPORTED_MODULE_1__/* .spanOf */ .ee)(node);
+        const span = (0,_markdown_tree_js__WEBPACK_IMPORTED_MODULE_2__/* .spanOf */ .ee)(node);
         if (node.type === 'code' || node.type === 'inlineCode')
             continue; // shown as written
         if (node.type === 'text' && span && !inLink) {
@@ -246,7 +250,7 @@ function pass(given, policy) {
             for (const child of node.children.toReversed())
                 stack.push({ node: child, inLink: linked });
     }
-    return (0,_markdown_tree_js__WEBPACK_IMPORTED_MODULE_1__/* .applyEdits */ .ct)(text, edits);
+    return (0,_markdown_tree_js__WEBPACK_IMPORTED_MODULE_2__/* .applyEdits */ .ct)(text, edits);
 }
 /**
  * `text` rewritten until GitHub would render nothing the policy does not allow: a rewrite can make
@@ -264,11 +268,11 @@ function rewritten(text, policy) {
                 return out;
             out = next;
         }
-        return `${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_3__/* .fencedBlock */ .z)(text, 'text')}\n`;
+        return `${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_0__/* .fencedBlock */ .z)(text, 'text')}\n`;
     }
     catch {
         // A parse that fails (text nested past what the parser's own stack holds) leaves nothing to trust.
-        return `${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_3__/* .fencedBlock */ .z)(text, 'text')}\n`;
+        return `${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_0__/* .fencedBlock */ .z)(text, 'text')}\n`;
     }
 }
 /**
@@ -318,8 +322,8 @@ function repositoryBefore(text, end) {
  * whole as a code block, on a line of its own.
  */
 function neutraliseOutbound(text, policy = {}) {
-    const broken = breakMentions((0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(text), policy);
-    return disarmAnswer(broken.length > MAX_PARSED_CHARS ? `\n${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_3__/* .fencedBlock */ .z)(broken, 'text')}\n` : rewritten(broken, policy));
+    const broken = breakMentions((0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_1__/* .visibleControls */ .x)(text), policy);
+    return disarmAnswer(broken.length > MAX_PARSED_CHARS ? `\n${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_0__/* .fencedBlock */ .z)(broken, 'text')}\n` : rewritten(broken, policy));
 }
 /**
  * `text` whose first line that is not blank starts with `/approve` or `/reject` (in any case, as GitHub's
@@ -338,7 +342,7 @@ function disarmAnswer(text) {
  * longer, left as the renderers made it.
  */
 function neutraliseRendered(text, policy = {}) {
-    const broken = breakMentions((0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(text), policy);
+    const broken = breakMentions((0,_core_visible_controls_js__WEBPACK_IMPORTED_MODULE_1__/* .visibleControls */ .x)(text), policy);
     return disarmAnswer(broken.length > MAX_PARSED_CHARS ? broken : rewritten(broken, policy));
 }
 

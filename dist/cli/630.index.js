@@ -9,6 +9,8 @@ export const modules = {
 /* harmony export */   t: () => (/* binding */ inlineCode),
 /* harmony export */   z: () => (/* binding */ fencedBlock)
 /* harmony export */ });
+/* harmony import */ var _visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(74700);
+
 function longestRun(text, char) {
     if (!text.includes(char))
         return 0;
@@ -19,16 +21,18 @@ function longestRun(text, char) {
 }
 /**
  * A fenced code block whose fence is longer than any backtick run in `text`, so the content can
- * never close it (results are data and must not escape into the page).
+ * never close it (results are data and must not escape into the page). Control characters and bidi
+ * overrides show as symbols, as on the log: a code block is shown, and an override reorders it there too.
  */
 function fencedBlock(text, language = '') {
-    const fence = '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
-    const body = text.endsWith('\n') ? text : `${text}\n`;
+    const shown = (0,_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(text);
+    const fence = '`'.repeat(Math.max(3, longestRun(shown, '`') + 1));
+    const body = shown.endsWith('\n') ? shown : `${shown}\n`;
     return `${fence}${language}\n${body}${fence}`;
 }
-/** An inline code span that survives backticks in `text` (and keeps it on one line). */
+/** An inline code span that survives backticks in `text` (and keeps it on one line), control characters shown as in `fencedBlock`. */
 function inlineCode(text) {
-    const flat = text.includes('\n') || text.includes('\r') ? text.replace(/\r\n?|\n/g, ' ') : text;
+    const flat = (0,_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(text.includes('\n') || text.includes('\r') ? text.replace(/\r\n?|\n/g, ' ') : text);
     const ticks = '`'.repeat(longestRun(flat, '`') + 1);
     const pad = flat.startsWith('`') || flat.endsWith('`') || flat.startsWith(' ') ? ' ' : '';
     return `${ticks}${pad}${flat}${pad}${ticks}`;
@@ -1169,8 +1173,8 @@ const NOTE_BYTES = 100;
 /* harmony export */ });
 /* unused harmony exports mermaidLabel, MERMAID_MAX_TEXT, MERMAID_MAX_EDGES */
 /* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(24578);
-/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(71874);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(80083);
+/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(71874);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(80083);
 
 
 
@@ -1214,9 +1218,9 @@ const MIN_NODE_LINE = '  s0["\u2b1c 1"]:::failed\n'.length;
 function renderMermaidGraph(record, redact) {
     const steps = record.plan?.steps ?? [];
     const edges = steps.reduce((sum, step) => sum + step.dependsOn.length, 0);
-    const tooLarge = (what) => `_The plan graph (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(steps.length)} steps, ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(edges)} dependencies) is left out: ${what}, more than Mermaid draws (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(MERMAID_MAX_TEXT)} characters, ${MERMAID_MAX_EDGES} edges)._`;
+    const tooLarge = (what) => `_The plan graph (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(steps.length)} steps, ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(edges)} dependencies) is left out: ${what}, more than Mermaid draws (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(MERMAID_MAX_TEXT)} characters, ${MERMAID_MAX_EDGES} edges)._`;
     if (edges > MERMAID_MAX_EDGES)
-        return tooLarge(`it has ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(edges)} edges`);
+        return tooLarge(`it has ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(edges)} edges`);
     // No node's line is shorter than `  s0["\u2b1c 1"]:::failed` and its line break: past this many steps the text is
     // too long whatever the titles, and 10,000 labels were made to find it out.
     if (steps.length * MIN_NODE_LINE > MERMAID_MAX_TEXT)
@@ -1230,7 +1234,7 @@ function renderMermaidGraph(record, redact) {
         const state = stepRecord?.state ?? 'pending';
         // A for_each step is drawn once, with its count, however many items it has.
         const total = stepRecord?.itemCounts?.total;
-        const count = step.forEach ? (total === undefined ? ' (for each)' : ` (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(total)} item${total === 1 ? '' : 's'})`) : '';
+        const count = step.forEach ? (total === undefined ? ' (for each)' : ` (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(total)} item${total === 1 ? '' : 's'})`) : '';
         const label = `${_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .STATE_ICONS */ .t1[state]} ${mermaidLabel(`${step.key}. ${(0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .stepTitle */ .Fb)(step, redact)}${count}`)}`;
         const line = `  s${index}["${label}"]:::${state}`;
         size += line.length + 1;
@@ -1250,7 +1254,7 @@ function renderMermaidGraph(record, redact) {
     const text = lines.join('\n');
     if (text.length > MERMAID_MAX_TEXT)
         return tooLarge('its text is longer');
-    return (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_2__/* .fencedBlock */ .z)(text, 'mermaid');
+    return (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .fencedBlock */ .z)(text, 'mermaid');
 }
 
 
@@ -1265,12 +1269,12 @@ function renderMermaidGraph(record, redact) {
 /* harmony export */   w9: () => (/* binding */ plannedRecord)
 /* harmony export */ });
 /* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(24578);
-/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(71874);
-/* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(60949);
-/* harmony import */ var _mermaid_graph_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(14260);
-/* harmony import */ var _summary_summary_header_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(31675);
-/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(86919);
-/* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(90422);
+/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(71874);
+/* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(60949);
+/* harmony import */ var _mermaid_graph_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(14260);
+/* harmony import */ var _summary_summary_header_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(31675);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(86919);
+/* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(90422);
 
 
 
@@ -1287,13 +1291,14 @@ function plannedRecord(plan) {
         revision: 1,
         steps: [...plan.steps],
     };
-    return (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_4__/* .applyEvent */ .Z8)((0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_4__/* .newRunRecord */ .pB)(), { type: 'plan_created', at: 0, plan: snapshot });
+    return (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_5__/* .applyEvent */ .Z8)((0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_5__/* .newRunRecord */ .pB)(), { type: 'plan_created', at: 0, plan: snapshot });
 }
 /** A step's detail as the preview shows it: the plan file (the `plan-file` output) has it whole. */
 const DETAIL_MAX_CHARS = 1_000;
 /**
  * What a step will do besides its description: the tool and args, the inputs, the dependencies;
- * redacted, then cut to DETAIL_MAX_CHARS, so that one step's arguments cannot push the others out.
+ * redacted, made one line with control characters shown (a planner writes `why`, and the CLI prints
+ * it on a terminal), then cut to DETAIL_MAX_CHARS, so that one step's arguments cannot push the others out.
  */
 function stepDetail(step, redact) {
     const parts = [];
@@ -1306,7 +1311,7 @@ function stepDetail(step, redact) {
     parts.push(step.dependsOn.length ? `after ${step.dependsOn.join(', ')}` : 'can start at once');
     if (step.why)
         parts.push(`why: ${step.why}`);
-    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_5__/* .cutText */ .I)(redact(parts.join(' \u00b7 ')), DETAIL_MAX_CHARS);
+    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_6__/* .cutText */ .I)((0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(parts.join(' \u00b7 '))), DETAIL_MAX_CHARS);
 }
 /** The plan as plain-text checklist lines (\u2b1c id. description \u2014 details), for a terminal. */
 function planPreviewLines(plan, redact = (text) => text) {
@@ -1319,12 +1324,12 @@ function renderPlanPreview(plan, options) {
     const record = plannedRecord(plan);
     const items = (0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .checklistItems */ .V_)(record, redact);
     const origin = options.written ? 'written by the model and validated' : 'from the plan file, validated';
-    const lines = [`## \ud83d\udcdd plan-runner: ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(redact(plan.name))} \u2014 plan only, nothing was run`, '', `${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}, ${origin}.`];
+    const lines = [`## \ud83d\udcdd plan-runner: ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)(redact(plan.name))} \u2014 plan only, nothing was run`, '', `${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}, ${origin}.`];
     if (plan.goal)
-        lines.push('', (0,_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_3__/* .goalLine */ .yc)(plan.goal, redact));
+        lines.push('', (0,_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_4__/* .goalLine */ .yc)(plan.goal, redact));
     lines.push('', '### Steps', '');
-    items.forEach((item, index) => lines.push(`- ${item.icon} ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeInlineMarkdown */ .ME)(`${item.key}. ${item.title}`)} \u2014 ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_6__/* .inlineCode */ .t)(stepDetail(plan.steps[index], redact))}`));
-    lines.push('', '### Plan graph', '', (0,_mermaid_graph_js__WEBPACK_IMPORTED_MODULE_2__/* .renderMermaidGraph */ .gf)(record, redact), '');
+    items.forEach((item, index) => lines.push(`- ${item.icon} ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)(`${item.key}. ${item.title}`)} \u2014 ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(stepDetail(plan.steps[index], redact))}`));
+    lines.push('', '### Plan graph', '', (0,_mermaid_graph_js__WEBPACK_IMPORTED_MODULE_3__/* .renderMermaidGraph */ .gf)(record, redact), '');
     return lines.join('\n');
 }
 

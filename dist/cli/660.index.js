@@ -279,10 +279,14 @@ var mcp_server_start_error = __webpack_require__(71088);
 function expandServerEnv(template, runnerEnv, server, where) {
     return (0,expand_env_references/* expandEnvReferences */.Q)(template, runnerEnv, (name) => new mcp_server_start_error/* McpServerStartError */.Kp(server, `${where} reads \${env.${name}}, which is not set on the runner; set it in the workflow step's env:`));
 }
-/** The whole environment of a stdio MCP server: PATH and HOME, plus exactly what its `env:` names. */
+/**
+ * The whole environment of a stdio MCP server: PATH, HOME and the runner's `RUNNER_TRACKING_ID`, plus exactly what
+ * its `env:` names. The tracking mark is how a self-hosted runner finds, at the job's end, what a killed main step
+ * left running: a server, in a process group of its own, ran on without it (found by an adversarial pass).
+ */
 function mcpServerEnvironment(server, config, runnerEnv) {
     const env = {};
-    for (const name of ['PATH', 'HOME']) {
+    for (const name of ['PATH', 'HOME', 'RUNNER_TRACKING_ID']) {
         const value = runnerEnv[name];
         if (value !== undefined)
             env[name] = value;
@@ -498,28 +502,31 @@ class ProcessGroupStdioTransport {
     }
     async #close() {
         const child = this.#child;
-        if (!child || child.exitCode !== null || child.signalCode !== null) {
-            if (child)
-                (0,kill_process_group/* killProcessGroup */.$)(child, 'SIGKILL');
+        if (!child)
             return;
-        }
-        const exited = (0,external_node_events_.once)(child, 'exit').then(() => true);
-        const within = (ms) => Promise.race([exited, (0,promises_.setTimeout)(ms, false, { ref: false })]);
-        this.#stdinEnded = true;
-        child.stdin?.end();
-        if (!(await within(GRACE_MS))) {
-            this.#signalled = true;
-            (0,kill_process_group/* killProcessGroup */.$)(child, 'SIGTERM');
+        // Its pipes all closed (the child's 'close'): until then a process it left may hold them.
+        const pipesClosed = (0,external_node_events_.once)(child, 'close').then(() => true, () => true);
+        if (child.exitCode === null && child.signalCode === null) {
+            const exited = (0,external_node_events_.once)(child, 'exit').then(() => true);
+            const within = (ms) => Promise.race([exited, (0,promises_.setTimeout)(ms, false, { ref: false })]);
+            this.#stdinEnded = true;
+            child.stdin?.end();
             if (!(await within(GRACE_MS))) {
-                (0,kill_process_group/* killProcessGroup */.$)(child, 'SIGKILL');
-                await exited;
+                this.#signalled = true;
+                (0,kill_process_group/* killProcessGroup */.$)(child, 'SIGTERM');
+                if (!(await within(GRACE_MS))) {
+                    (0,kill_process_group/* killProcessGroup */.$)(child, 'SIGKILL');
+                    await exited;
+                }
             }
         }
         // The leader is gone; anything it left behind in its group goes too, and what left the group (setsid).
         (0,kill_process_group/* killProcessGroup */.$)(child, 'SIGKILL');
         await (0,kill_marked_processes/* whenEnded */.Dq)((0,kill_marked_processes/* killMarkedProcesses */._l)(this.#marker));
-        // A process that escaped both (no /proc to find it by) may still hold the pipes: ours close now,
-        // so the run is not kept alive by them.
+        // A process that escaped both (no /proc to find it by) may still hold the pipes: once what is in them had a
+        // moment to be read, ours close, so the run is not kept alive by them. A server that had exited already kept
+        // them open: its close returned at once (found by an adversarial pass).
+        await Promise.race([pipesClosed, (0,promises_.setTimeout)(GRACE_MS, false, { ref: false })]);
         child.stdout?.destroy();
         child.stderr?.destroy();
         child.stdin?.destroy();

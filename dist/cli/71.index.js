@@ -6916,8 +6916,8 @@ const EITHER_OPTION_NAMES = {
 
 // EXTERNAL MODULE: ./lib/plan/format-path.js
 var format_path = __webpack_require__(97222);
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 16 modules
-var validate_plan = __webpack_require__(81698);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
+var validate_plan = __webpack_require__(4004);
 // EXTERNAL MODULE: ./lib/steps/agent/write-todos-definition.js
 var write_todos_definition = __webpack_require__(39026);
 ;// CONCATENATED MODULE: ./lib/steps/agent/agent-plan.js
@@ -7632,6 +7632,8 @@ async function askForJson(model, request, purpose, signal) {
 /* harmony export */ });
 /* harmony import */ var _model_call_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(63156);
 /* harmony import */ var _pricing_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(50657);
+/* harmony import */ var _read_chat_response_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(46724);
+
 
 
 /** About four characters a token in English text and JSON: the estimate used when an endpoint counts nothing. */
@@ -7650,9 +7652,10 @@ function estimatePromptTokens(request) {
 }
 /**
  * Text fields beside `content` in which endpoints send what the model wrote: a refusal, and a thinking
- * model's reasoning (`reasoning_content`: DeepSeek, vLLM, llama.cpp; `reasoning`: OpenRouter, Ollama).
+ * model's reasoning (`reasoning_content`: DeepSeek, vLLM, llama.cpp; `reasoning`: OpenRouter, Ollama);
+ * and what reading the answer took out of it (`UNREAD_OUTPUT`).
  */
-const WRITTEN_FIELDS = ['refusal', 'reasoning_content', 'reasoning'];
+const WRITTEN_FIELDS = ['refusal', 'reasoning_content', 'reasoning', _read_chat_response_js__WEBPACK_IMPORTED_MODULE_2__/* .UNREAD_OUTPUT */ .Sd];
 /** What the model wrote in one message: its text, what it wrote beside it, its tool calls. */
 function writtenText(message) {
     const beside = WRITTEN_FIELDS.map((field) => message[field]).filter((value) => typeof value === 'string');
@@ -8099,6 +8102,9 @@ function createOpenAIModelClient(options) {
             apiKey: options.apiKey,
             timeout: options.timeoutMs,
             maxRetries: options.maxRetries,
+            // The SDK logs to the console at the level OPENAI_LOG names: at debug, every prompt and answer, past the
+            // redactor and the log's neutraliser (a model's `::error \u2026::` line read as a command). Its errors reach us thrown.
+            logLevel: 'off',
             fetch: countingRequests(boundingRetryWaits(readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? answer_too_large_error/* MAX_ANSWER_BYTES */.g), RETRY_WAITS_MS, retryingCallOf(options.maxRetries))),
         }),
         errorFromSdk: modelCallErrorFromSdk,
@@ -8148,10 +8154,10 @@ function createOpenAIModelClient(options) {
                 }
                 throw error;
             }
-            const read = (0,read_chat_response/* readChatResponse */.E)(answer);
+            const read = (0,read_chat_response/* readChatResponse */.EN)(answer);
             if (read.ok)
                 return read.response;
-            const billed = (0,read_chat_response/* billedAnswer */.F)(answer, request.model);
+            const billed = (0,read_chat_response/* billedAnswer */.Fj)(answer, request.model);
             // The requests the call made: the answer it could not read came after any it asked again for.
             throw new model_call_error/* ModelCallError */.sX({ ...call, failure: 'malformed', transient: false, attempts: requests.made, detail: read.problem, ...(billed && { billed }) });
         },
@@ -8165,8 +8171,9 @@ function createOpenAIModelClient(options) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   E: () => (/* binding */ readChatResponse),
-/* harmony export */   F: () => (/* binding */ billedAnswer)
+/* harmony export */   EN: () => (/* binding */ readChatResponse),
+/* harmony export */   Fj: () => (/* binding */ billedAnswer),
+/* harmony export */   Sd: () => (/* binding */ UNREAD_OUTPUT)
 /* harmony export */ });
 /* harmony import */ var _core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5709);
 /* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(86919);
@@ -8220,7 +8227,7 @@ function toolCalls(value, choice) {
 }
 function content(value) {
     if (value === undefined || value === null)
-        return null;
+        return { text: null, thinking: '' };
     if (typeof value === 'string')
         return withoutThinking(value);
     // A list of content parts (some servers answer in the request's format): their text, joined.
@@ -8235,13 +8242,27 @@ const THINK_CLOSE = /<\/think>/i;
  * leaves in `content` (`<think>\u2026</think>`, as vLLM or Ollama serve DeepSeek-R1 and Qwen3): read as the answer,
  * it was the step's result, and a goal looking for "APPROVED" was met by the reasoning's "should I say APPROVED?"
  * above an answer that said REJECTED (found by an adversarial pass). Reasoning never closed is no answer.
- * Anything else is left as written.
+ * Anything else is left as written. The reasoning taken out is returned too: it is output the model was paid for.
  */
 function withoutThinking(text) {
     if (!THINK_OPEN.test(text))
-        return text;
+        return { text, thinking: '' };
     const close = THINK_CLOSE.exec(text);
-    return close ? text.slice(close.index + close[0].length).trimStart() : '';
+    return close ? { text: text.slice(close.index + close[0].length).trimStart(), thinking: text.slice(0, close.index) } : { text: '', thinking: text };
+}
+/**
+ * The field of a message that holds what the model wrote and no reader is given: the reasoning taken out of
+ * `content`, and the text and tool calls beside a refusal. The usage estimate counts it: it is output the model
+ * was paid for. Left uncounted, 200,000 characters of it with no `usage` were charged as 1 to 3 tokens, and
+ * max_tokens never stopped the run (found by an adversarial pass).
+ */
+const UNREAD_OUTPUT = 'plan_runner_unread_output';
+/** What `choice` wrote that its reader does not see: `thinking`, and beside a refusal its text and tool calls. */
+function unreadOutput(thinking, refused, text, calls) {
+    if (!refused)
+        return thinking;
+    const called = (calls ?? []).map((call) => JSON.stringify(call));
+    return [thinking, text ?? '', ...called].join('');
 }
 /** A count a server reported: a whole, non-negative number, else undefined. */
 function count(value) {
@@ -8307,9 +8328,10 @@ function normalise(raw) {
         const message = isObject(choice) ? choice['message'] : undefined;
         if (!isObject(choice) || !isObject(message))
             return new MalformedAnswer(`choices[${index}] has no \`message\``);
-        const text = content(message['content']);
-        if (text instanceof MalformedAnswer)
-            return new MalformedAnswer(`choices[${index}]: ${text.problem}`);
+        const read = content(message['content']);
+        if (read instanceof MalformedAnswer)
+            return new MalformedAnswer(`choices[${index}]: ${read.problem}`);
+        const { text, thinking } = read;
         const calls = toolCalls(message['tool_calls'], index);
         if (calls instanceof MalformedAnswer)
             return calls;
@@ -8319,12 +8341,13 @@ function normalise(raw) {
         // also fills `content` (the refusal's words) had them taken as a step's result and checked by its goals, and
         // its tool calls would have run (found by an adversarial hunt). Every reader sees no text and says "refused".
         const refused = refusal !== null && (0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_3__/* .hasVisibleText */ .uA)(refusal);
+        const unread = unreadOutput(thinking, refused, text, calls);
         choices.push({
             ...choice,
             index: typeof choice['index'] === 'number' ? choice['index'] : index,
             finish_reason: choice['finish_reason'] ?? null,
             // A refusal of only blanks is none: `refusal` is null then, so every reader may test it as it is.
-            message: { ...rest, role: 'assistant', content: refused ? null : text, refusal: refused ? refusal : null, ...(!refused && calls && calls.length > 0 ? { tool_calls: calls } : {}) },
+            message: { ...rest, role: 'assistant', content: refused ? null : text, refusal: refused ? refusal : null, ...(!refused && calls && calls.length > 0 ? { tool_calls: calls } : {}), ...(unread !== '' && { [UNREAD_OUTPUT]: unread }) },
         });
     }
     const { usage: rawUsage, ...answer } = raw;
@@ -8634,7 +8657,7 @@ function readRecording(path) {
             exchanges.push(value);
             continue;
         }
-        const read = (0,read_chat_response/* readChatResponse */.E)(value.response);
+        const read = (0,read_chat_response/* readChatResponse */.EN)(value.response);
         if (!read.ok)
             throw new ReplayFileError({ file: path, line: index + 1, problem: `holds an answer plan-runner would not take from an endpoint: ${read.problem}` });
         exchanges.push({ purpose: value.purpose, ordinal: value.ordinal, request: value.request, response: read.response });
@@ -9659,7 +9682,8 @@ function checklistLines(record) {
 
 /** Characters that start Markdown structure anywhere in a line, with the condition they do it under. */
 const INLINE = new RegExp([
-    '\\\\(?=[!-/:-@[-`{-~])', // a backslash that would escape what follows
+    // a backslash that would escape what follows, or at the end what the caller puts after the text (the `**` of a bold line)
+    '\\\\(?=[!-/:-@[-`{-~]|$)',
     '[`*|$~[]', // code, emphasis, table cells, math, strikethrough, links and images
     '(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])', // emphasis; snake_case stays as it is
     '<(?=[A-Za-z/!?])', // HTML tags, comments and autolinks; `a < b` stays
@@ -11506,6 +11530,8 @@ function requireTool(registry, name, caller) {
 
 // EXTERNAL MODULE: ./lib/steps/invalid-tool-arguments-error.js
 var invalid_tool_arguments_error = __webpack_require__(40585);
+// EXTERNAL MODULE: ./lib/steps/step-context.js
+var step_context = __webpack_require__(24455);
 // EXTERNAL MODULE: ./lib/steps/validate-tool-arguments.js
 var validate_tool_arguments = __webpack_require__(14481);
 ;// CONCATENATED MODULE: ./lib/steps/run-tool-call-step.js
@@ -11513,9 +11539,10 @@ var validate_tool_arguments = __webpack_require__(14481);
 
 
 
+
 /** The step's own `args` with references resolved, checked against the tool's input schema. No model call. */
 function planArguments(ctx, tool, args) {
-    const resolved = (0,resolve_references/* resolveReferences */.d)(args, { results: ctx.results, inputs: ctx.inputs, ...(ctx.missing && { missing: ctx.missing }), ...(ctx.step.item && { item: ctx.step.item }) });
+    const resolved = (0,resolve_references/* resolveReferences */.d)(args, (0,step_context/* stepReferenceSources */.w)(ctx));
     const checked = (0,validate_tool_arguments/* validateToolArguments */.r)(tool, resolved);
     if (!checked.ok)
         throw new invalid_tool_arguments_error/* InvalidToolArgumentsError */.e({ stepKey: ctx.step.key, toolName: tool.name, chosenBy: 'plan', errors: [checked.error] });
@@ -11550,6 +11577,24 @@ const runStep = async (ctx) => {
             throw new Error(`step ${ctx.step.key} is a plan step: the executor runs it as a nested run`);
     }
 };
+
+
+/***/ }),
+
+/***/ 24455:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   w: () => (/* binding */ stepReferenceSources)
+/* harmony export */ });
+/**
+ * What the step's references resolve against: the results, the inputs, why a step has none, and its item. Built
+ * here for every kind of step: an agent's task was resolved without `missing`, so a failed optional input read
+ * "it has not completed" (found by an adversarial pass).
+ */
+function stepReferenceSources(ctx) {
+    return { results: ctx.results, inputs: ctx.inputs, ...(ctx.missing && { missing: ctx.missing }), ...(ctx.step.item && { item: ctx.step.item }) };
+}
 
 
 /***/ }),

@@ -74,20 +74,46 @@ function errorText(error) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   R: () => (/* binding */ exceedsDepth)
 /* harmony export */ });
-/** True when arrays and objects in `value` nest deeper than `max`; iterative, so any depth is safe to ask about. */
-function exceedsDepth(value, max) {
-    const stack = [{ value, depth: 1 }];
+function pathOf(visit) {
+    const path = [];
+    for (let at = visit; at?.key !== undefined; at = at.parent)
+        path.unshift(at.key);
+    return path;
+}
+/**
+ * True when arrays and objects in `value` nest deeper than `max`; iterative, so any depth is safe to ask about.
+ * `onObject`, when given, sees each object and array on the way (once: YAML aliases share objects), with a function
+ * that gives its path from `value`, so a check of every object costs no second walk.
+ */
+function exceedsDepth(value, max, onObject) {
+    if (value === null || typeof value !== 'object')
+        return false;
+    const stack = [{ value, parent: undefined, key: undefined, depth: 1 }];
     const seen = new Set();
     while (stack.length > 0) {
-        const { value: current, depth } = stack.pop();
-        if (current === null || typeof current !== 'object' || seen.has(current))
+        const visit = stack.pop();
+        const current = visit.value;
+        if (seen.has(current))
             continue;
-        if (depth > max)
+        if (visit.depth > max)
             return true;
-        // YAML aliases share objects; each is walked once.
         seen.add(current);
-        for (const child of Object.values(current))
-            stack.push({ value: child, depth: depth + 1 });
+        onObject?.(current, () => pathOf(visit));
+        const depth = visit.depth + 1;
+        if (Array.isArray(current)) {
+            for (let index = 0; index < current.length; index++) {
+                const child = current[index];
+                if (child !== null && typeof child === 'object')
+                    stack.push({ value: child, parent: visit, key: index, depth });
+            }
+        }
+        else {
+            for (const key in current) {
+                const child = current[key];
+                if (child !== null && typeof child === 'object')
+                    stack.push({ value: child, parent: visit, key, depth });
+            }
+        }
     }
     return false;
 }
@@ -2327,7 +2353,7 @@ function wellFormed(text) {
 /* harmony export */   bB: () => (/* binding */ GITHUB_REQUEST_TIMEOUT_MS),
 /* harmony export */   g3: () => (/* binding */ readGitHubFailure)
 /* harmony export */ });
-/* unused harmony export describeGitHubFailure */
+/* unused harmony exports MAX_RATE_LIMIT_WAIT_MS, describeGitHubFailure, refusalAdvice */
 /* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(86919);
 /* harmony import */ var _core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(72575);
 
@@ -2337,6 +2363,12 @@ function wellFormed(text) {
  * itself ends a request it has worked on for 10 s, so by then one that got no answer is done or never will be.
  */
 const GITHUB_REQUEST_TIMEOUT_MS = 10_000;
+/**
+ * How much longer than its own bound a final write (the PR comment's, the check run's) waits for a rate limit's
+ * `retry-after`: GitHub's secondary limit asks for about 60 s, and a final state given up on left the comment at \u23f3
+ * and a required check in progress after the run had ended (found by adversarial passes).
+ */
+const MAX_RATE_LIMIT_WAIT_MS = 120_000;
 /** Reads an Octokit failure (a `RequestError`, a timeout, a network error) into a `GitHubFailure`. */
 function readGitHubFailure(error) {
     const failure = (error ?? {});
@@ -2356,6 +2388,26 @@ function readGitHubFailure(error) {
 /** "HTTP 403 Resource not accessible by integration", for warnings. */
 function describeGitHubFailure(failure) {
     return `${failure.status === undefined ? '' : `HTTP ${failure.status} `}${failure.message}`;
+}
+/**
+ * What to do about a write GitHub refused, as a sentence for a warning; `permission` is what the write needs (`` `checks: write` ``).
+ * Only a 403 that is no rate limit, or a 404 (GitHub's answer to a token that may not see what it asks for), is about the
+ * token's permissions: a 401 is a token no longer valid, and any other refusal (a 422) is the request's own. Every refusal
+ * said to grant the permission, which the workflow had (found by an adversarial pass).
+ */
+function refusalAdvice(failure, permission) {
+    if (failure.transient)
+        return 'GitHub may get over it (a rate limit, an outage): a later try may pass.';
+    switch (failure.status) {
+        case 401:
+            return "The token is no longer valid (expired or revoked): a job's own token ends with the job, and a github-token given must outlast the run.";
+        case 403:
+            return `Give the workflow ${permission}. A locked conversation or an archived repository refuses writes whatever the permissions: GitHub's answer says which.`;
+        case 404:
+            return `It is gone, or the token cannot see it: give the workflow ${permission}.`;
+        default:
+            return "GitHub refused the request itself, not the token's permissions: no permission changes that.";
+    }
 }
 
 
@@ -4448,8 +4500,8 @@ function planTextHash(text) {
     return (0,external_node_crypto_.hash)('sha256', text);
 }
 
-// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 16 modules
-var validate_plan = __webpack_require__(81698);
+// EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
+var validate_plan = __webpack_require__(4004);
 ;// CONCATENATED MODULE: ./lib/plan/load-plan.js
 
 
@@ -5214,6 +5266,8 @@ function githubExpressionHint(text) {
 /* harmony export */   R: () => (/* binding */ readInput),
 /* harmony export */   e: () => (/* binding */ resolveInputs)
 /* harmony export */ });
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(80083);
+
 /**
  * `value` read as its input's default is: text (every CLI `--input` is text) that spells a decimal
  * number or true/false, for an input whose default is a number or a flag (a number past what a double holds
@@ -5264,14 +5318,31 @@ function asDeclared(value, kind) {
     // In any case, as the action's own flags are read (`True`, `FALSE`).
     return typeof value === 'string' && /^(?:true|false)$/i.test(text) ? ok(text.toLowerCase() === 'true') : refused;
 }
+/** The longest text a refused value is quoted with; a longer one is told by its length. */
+const MAX_QUOTED = 64;
+/**
+ * A refused value in words: quoted whole while short, else its length. Quoted whole, `--input n=<100,000
+ * characters>` made a 100 KB error line in the log, the summary and the report; cut, a long secret's start would
+ * show, which the redactor (knowing the whole) does not hide (found by an adversarial pass).
+ */
+function gotText(value) {
+    if (value !== null && typeof value === 'object')
+        return Array.isArray(value) ? 'a list' : 'a map';
+    if (typeof value === 'string' && value.length > MAX_QUOTED)
+        return `text of ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_0__/* .groupDigits */ .K)(value.length)} characters`;
+    return JSON.stringify(value);
+}
 /** `value` given for input `name`, read as its default's kind (`asDeclared`), or the error saying what to give. */
 function readInput(name, spec, value) {
     const kind = kindOf(spec.default);
     const read = asDeclared(value, kind);
     if (read.ok)
         return read;
-    const got = value !== null && typeof value === 'object' ? (Array.isArray(value) ? 'a list' : 'a map') : JSON.stringify(value);
-    return { ok: false, error: `input '${name}' is ${kind} (its default is ${JSON.stringify(spec.default)}); got ${got}: give ${kind}` };
+    const got = gotText(value);
+    // `1e309` spells a number, only one past what a double holds: "give a number" told its giver nothing.
+    const tooLarge = kind === 'a number' && typeof value === 'string' && DECIMAL.test(value.trim());
+    const what = tooLarge ? `a number no larger than ${Number.MAX_VALUE} either way` : kind;
+    return { ok: false, error: `input '${name}' is ${kind} (its default is ${JSON.stringify(spec.default)}); got ${got}${tooLarge ? ', too large to read' : ''}: give ${what}` };
 }
 /**
  * The run's input values: what the caller gave (read as the default's kind: `asDeclared`), else the declared default. An input the plan does
@@ -6163,7 +6234,7 @@ function planNeedsModel(plan) {
 
 /***/ }),
 
-/***/ 81698:
+/***/ 4004:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -6738,7 +6809,10 @@ class AncestorCheck {
     }
 }
 
+// EXTERNAL MODULE: ./lib/plan/reference-path.js
+var reference_path = __webpack_require__(1000);
 ;// CONCATENATED MODULE: ./lib/plan/check-references.js
+
 
 
 
@@ -6770,6 +6844,22 @@ function checkForEach(step, index, steps, stepIndex, issues) {
         issues.push({ path: base, message: `${found.text}: step ${source.key} is a ${source.type} step, whose result is text, not a list; map over a tool's result or a for_each step's list` });
     }
     return [{ found, base }];
+}
+/**
+ * Why `path` can never be found in the result of `source`, a step answered with text (reasoning, aggregate,
+ * agent): the text has no fields, and a `for_each` one's list of texts none past an item. Undefined otherwise.
+ * Such a reference validated and failed only when its step ran, after the steps before it were paid for.
+ */
+function textResultPathProblem(source, path) {
+    if (source.type !== 'reasoning' && source.type !== 'aggregate' && source.type !== 'agent')
+        return undefined;
+    const first = path[0];
+    const indexed = source.forEach !== undefined && (typeof first === 'number' || /^\d+$/.test(String(first)));
+    const reached = source.forEach ? (indexed ? 2 : 1) : 1;
+    if (path.length < reached || (source.forEach && indexed && path.length === 1))
+        return undefined;
+    const what = source.forEach ? `a for_each ${source.type} step, whose result is a list of texts` : `a ${source.type} step, whose result is text`;
+    return `step ${source.key} is ${what}, which has no \`${(0,reference_path/* formatReferencePath */.WO)(path.slice(0, reached))}\`; use \${steps.${source.key}.result${source.forEach ? '[0]' : ''}}, or have a tool step make the value`;
 }
 /**
  * References in args, agent tasks and `for_each:`: well formed, naming steps that exist and are
@@ -6846,8 +6936,12 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
             else if (!stepIndex.has(reference.step)) {
                 issues.push({ path, message: `${found.text} refers to step ${reference.step}, which does not exist` });
             }
-            else if (!ancestorsNeeded.has(reference.step)) {
-                ancestorsNeeded.set(reference.step, { found, base });
+            else {
+                const problem = textResultPathProblem(steps[stepIndex.get(reference.step)], reference.path);
+                if (problem)
+                    issues.push({ path, message: `${found.text}: ${problem}` });
+                if (!ancestorsNeeded.has(reference.step))
+                    ancestorsNeeded.set(reference.step, { found, base });
             }
         }
         if (!checkAncestors || ancestorsNeeded.size === 0)
@@ -7112,8 +7206,6 @@ function checkCycles(steps, planSteps, stepIndex) {
 
 // EXTERNAL MODULE: ./lib/plan/check-tools.js + 1 modules
 var check_tools = __webpack_require__(14529);
-// EXTERNAL MODULE: ./lib/core/exceeds-depth.js
-var exceeds_depth = __webpack_require__(35878);
 // EXTERNAL MODULE: ./lib/plan/format-path.js
 var format_path = __webpack_require__(97222);
 ;// CONCATENATED MODULE: ./lib/plan/issues-beside-schema.js
@@ -7160,6 +7252,27 @@ function issuesBesideSchema(value, schemaProblems, recheck) {
     if (unknownKeys.length === schemaProblems.length)
         return [...recheck(withoutKeys(value, unknownKeys))];
     return duplicateIds(value);
+}
+
+// EXTERNAL MODULE: ./lib/core/exceeds-depth.js
+var exceeds_depth = __webpack_require__(35878);
+;// CONCATENATED MODULE: ./lib/plan/plan-value-issues.js
+
+const PROTO_KEY = '`__proto__` cannot be a name in a plan: JavaScript reads it as an object\u2019s prototype, and it would be dropped; rename it';
+/**
+ * What is wrong with a plan's value before its schema is checked, in the one walk that checks its nesting: deeper
+ * than `maxNesting` (one issue, the plan's), else each key `__proto__`, at its place. The YAML readers and
+ * `JSON.parse` keep that key, but zod's maps pass over it: an input, tool, agent or `env:` name `__proto__`
+ * validated and was then missing, and `--input __proto__=3` was told "the plan declares none" (found by an
+ * adversarial pass).
+ */
+function planValueIssues(value, maxNesting) {
+    const issues = [];
+    const tooDeep = (0,exceeds_depth/* exceedsDepth */.R)(value, maxNesting, (object, path) => {
+        if (!Array.isArray(object) && Object.hasOwn(object, '__proto__'))
+            issues.push({ path: [...path(), '__proto__'], message: PROTO_KEY });
+    });
+    return tooDeep ? [{ path: [], message: `the plan nests more than ${maxNesting} levels deep; plans never need that` }] : issues;
 }
 
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 1 modules
@@ -7254,9 +7367,7 @@ function shapeIssues(value) {
         const kind = Array.isArray(value) ? 'a list' : value === null ? 'empty' : `a ${typeof value}`;
         return [{ path: [], message: `a plan must be a map of keys (goal:, workflow_sequence:, tools:, \u2026), not ${kind}` }];
     }
-    if ((0,exceeds_depth/* exceedsDepth */.R)(value, parse_plan_yaml/* MAX_NESTING */.M1))
-        return [{ path: [], message: `the plan nests more than ${parse_plan_yaml/* MAX_NESTING */.M1} levels deep; plans never need that` }];
-    return [];
+    return planValueIssues(value, parse_plan_yaml/* MAX_NESTING */.M1);
 }
 /** Every check on a parsed value, all problems at once, as unlocated issues (the loader adds positions). */
 function checkPlanValue(value, options) {
@@ -7555,15 +7666,18 @@ function refusalReason(url, allow) {
         }
         // Tomcat, Jetty and Spring drop a segment's `;\u2026` before resolving `..`: `/v1/public/..;/admin` is `/v1/admin` there.
         // Spring decodes the path before it drops `;\u2026`, so `..%3b` is `..;` there (and `..%253b` behind a proxy that decodes once).
-        if (/(?:^|\/)\.{1,2}(?:;|%3b)/i.test(path))
-            return 'a path segment is . or .. followed by ; or %3B (`..;`), which some servers resolve as .. and so leave the allowed prefix';
+        // Apache's mod_rewrite decodes `%3F` into a `?` that ends the path it proxies to: `/v1/..%3F` is `/v1/..` there (CVE-2024-38474).
+        if (/(?:^|\/)\.{1,2}(?:;|%3b|%3f|%23)/i.test(path))
+            return 'a path segment is . or .. followed by ;, %3B, %3F or %23 (`..;`, `..%3F`), which some servers resolve as .. and so leave the allowed prefix';
         // Found by an adversarial pass, each read as `.` or `/` by some decoder: IIS's `%u002e`, an overlong
         // UTF-8 `%c0%ae`, a NUL or tab that a server strips before resolving `..`, and a full-width `\uff0e\uff0e`
         // that NFKC folds to `..`.
         if (/%u[0-9a-f]{4}/i.test(path))
             return 'the path holds a %u escape (%u002e), which some servers decode into a path outside the allowed prefix';
-        if (/%c[01]/i.test(path))
-            return 'the path holds an overlong UTF-8 escape (%C0, %C1), which a lenient decoder reads as . or /';
+        // Overlong leads of two, three and four bytes (`%c0%ae`, `%e0%80%ae`, `%f0%80%80%ae`), and the 5- and 6-byte ones
+        // before a continuation byte: alone, `%F8`\u2013`%FF` are Latin-1 letters a legacy path may hold (`d%FCsseldorf`).
+        if (/%c[01]|%e0%[89]|%f0%8|%f[89a-f]%[89ab]/i.test(path))
+            return 'the path holds an overlong UTF-8 escape (%C0, %C1, %E0%80, %F0%80, %F8\u2026), which a lenient decoder reads as . or /';
         if (/%(?:[01][0-9a-f]|7f)/i.test(path))
             return 'the path holds a control character (%00, %09\u2026), which some servers strip before they resolve ..';
         if (foldsToSeparator(path))
@@ -7581,7 +7695,7 @@ function refusalReason(url, allow) {
 
 /***/ }),
 
-/***/ 14664:
+/***/ 9000:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -7589,6 +7703,22 @@ function refusalReason(url, allow) {
 __webpack_require__.d(__webpack_exports__, {
   M: () => (/* binding */ filesToolset)
 });
+
+;// CONCATENATED MODULE: ./lib/tools/files/shown-path.js
+/** What may end a line for a reader of a tool's text (a model, a goal's pattern, the log): C0 and C1 controls, DEL, U+2028/9. */
+const LINE_BREAKING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+/**
+ * A repository path as `list_files` and `search_files` write it, one to a line: as it is, or as a JSON string
+ * (`"x\n::error::y"`) where it holds a character that may end a line, or starts with `"`. A file named
+ * `x\nsrc/auth.ts:1: // reviewed` read as two lines: a forged match in another file (found by an adversarial pass).
+ */
+function shownPath(file) {
+    LINE_BREAKING.lastIndex = 0;
+    if (!LINE_BREAKING.test(file) && !file.startsWith('"'))
+        return file;
+    const escaped = JSON.stringify(file).slice(1, -1).replace(LINE_BREAKING, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    return `"${escaped}"`;
+}
 
 // EXTERNAL MODULE: ./lib/core/cut-note.js
 var cut_note = __webpack_require__(30068);
@@ -7873,6 +8003,20 @@ function isCredentialFile(name) {
     return plain.startsWith('gha-creds-') && plain.endsWith('.json');
 }
 
+// EXTERNAL MODULE: ./lib/core/output-folder-name.js
+var output_folder_name = __webpack_require__(73919);
+;// CONCATENATED MODULE: ./lib/tools/files/output-folder.js
+
+
+/**
+ * Whether a path segment names the folder plan-runner writes its trace and report in (`.plan-runner`), read as
+ * the runners' file systems read names (`nameAsRead`). The run's own trace records every search's query: found
+ * there, text the repository lacks passed a `contains` goal; nor is a model to read or steer by earlier runs' traces.
+ */
+function isOutputFolder(segment) {
+    return nameAsRead(segment) === output_folder_name/* OUTPUT_FOLDER */.z;
+}
+
 ;// CONCATENATED MODULE: ./lib/tools/files/resolve-repo-path.js
 
 
@@ -7883,10 +8027,12 @@ function isCredentialFile(name) {
 
 
 
+
 const CREDENTIAL_FILE = 'a credentials file an earlier step of the job wrote (gha-creds-*.json, from google-github-actions/auth) is not readable';
+const OWN_OUTPUTS = "plan-runner's own output folder (.plan-runner: its traces and reports) is not readable";
 /**
  * Checks the spelling of a model-chosen relative path before touching the disk: no absolute paths,
- * no `..` segments, nothing inside `.git`. Returns the path split into segments.
+ * no `..` segments, nothing inside `.git` or `.plan-runner`. Returns the path split into segments.
  */
 function checkRelativePath(toolName, requested) {
     if (requested.includes('\0'))
@@ -7901,6 +8047,8 @@ function checkRelativePath(toolName, requested) {
         throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
     if (segments.some(isCredentialFile))
         throw new PathRefusedError(toolName, requested, CREDENTIAL_FILE);
+    if (segments.some(isOutputFolder))
+        throw new PathRefusedError(toolName, requested, OWN_OUTPUTS);
     return segments;
 }
 /**
@@ -7928,6 +8076,8 @@ async function resolveRepoPath(toolName, root, requested, realRoot) {
         throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
     if (inside.some(isCredentialFile))
         throw new PathRefusedError(toolName, requested, CREDENTIAL_FILE);
+    if (inside.some(isOutputFolder))
+        throw new PathRefusedError(toolName, requested, OWN_OUTPUTS);
     return resolved;
 }
 /**
@@ -8004,7 +8154,8 @@ var group_digits = __webpack_require__(80083);
 
 
 
-/** Walked into only when asked for: dependencies. Git internals never are (`isGitSegment`, any spelling). */
+
+/** Walked into only when asked for: dependencies. Git internals and plan-runner's outputs never are (`isGitSegment`, `isOutputFolder`, any spelling). */
 const SKIPPED_BY_DEFAULT = new Set(['node_modules']);
 /** The most files one walk looks at: a guard against huge trees. */
 const MAX_WALK_FILES = 50_000;
@@ -8033,7 +8184,7 @@ async function walkRepoFiles(root, options = {}) {
     const realRoot = await (0,promises_.realpath)(root);
     const maxFiles = options.maxFiles ?? MAX_WALK_FILES;
     const maxFolders = options.maxFolders ?? MAX_WALK_FOLDERS;
-    const walkable = (name) => !isGitSegment(name) && (options.includeNodeModules === true || !SKIPPED_BY_DEFAULT.has(name));
+    const walkable = (name) => !isGitSegment(name) && !isOutputFolder(name) && (options.includeNodeModules === true || !SKIPPED_BY_DEFAULT.has(name));
     const start = leadingFolders(options.pattern);
     const files = [];
     if (!start.every(walkable))
@@ -8153,6 +8304,7 @@ function cutNotice(limit, noun, start) {
 
 
 
+
 /** Default cap on the paths `list_files` returns. */
 const LIST_FILES_MAX_RESULTS = 1000;
 /** The `list_files` tool: repository files matching a glob, sorted and capped. */
@@ -8161,7 +8313,8 @@ function listFilesTool(options) {
     return {
         name: 'list_files',
         description: `List repository files matching a glob (default '**/*'), one path per line, sorted, at most ${maxResults}. ` +
-            `'*' does not match names starting with '.'; write '.github/**' for those. .git and node_modules are skipped.`,
+            `'*' does not match names starting with '.'; write '.github/**' for those. .git, .plan-runner and node_modules are skipped; ` +
+            `a path holding a control character or starting with '"' is written as a JSON string.`,
         inputSchema: {
             type: 'object',
             properties: {
@@ -8187,8 +8340,8 @@ function listFilesTool(options) {
                 return `${walk.notice}[no files match '${pattern}']`;
             matches.sort();
             if (matches.length <= maxResults)
-                return `${walk.notice}${matches.join('\n')}`;
-            const shown = matches.slice(0, maxResults).join('\n');
+                return `${walk.notice}${matches.map(shownPath).join('\n')}`;
+            const shown = matches.slice(0, maxResults).map(shownPath).join('\n');
             return `${walk.notice}${(0,cut_note/* cutNote */.n)(`${matches.length} files match '${pattern}'; showing the first ${maxResults}; narrow the pattern`)}\n${shown}`;
         },
     };
@@ -8240,6 +8393,8 @@ function readFileTool(options) {
     };
 }
 
+// EXTERNAL MODULE: ./lib/core/visible-controls.js
+var visible_controls = __webpack_require__(74700);
 // EXTERNAL MODULE: ./lib/core/hide-cut-fragments.js
 var hide_cut_fragments = __webpack_require__(99674);
 // EXTERNAL MODULE: external "node:timers/promises"
@@ -8264,6 +8419,8 @@ class InvalidSearchError extends step_error/* StepError */.zg {
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/files/search-files-tool.js
+
+
 
 
 
@@ -8331,6 +8488,13 @@ function compile(query, isRegex, ignoreCase) {
     }
 }
 /**
+ * A matched line as it is written, on its one line: a break the split on `\n` leaves in it (a lone `\r`, U+2028,
+ * U+2029, NEL) shown as a symbol, as in a path (`shownPath`); raw, `x\rauth.ts:1: reviewed` read as a match in another file.
+ */
+function oneLine(text) {
+    return (0,visible_controls/* visibleControls */.x)(text).replace(/[\u2028\u2029]/g, '\u2424');
+}
+/**
  * The `search_files` tool: lines matching a fixed string or regex across the repository, as `path:line: text`.
  * The query is matched against each line redacted with the run's `redact`, as the model sees lines: matched
  * against the line as written, a match or none told a model a secret it is only shown as `***`, one
@@ -8342,7 +8506,8 @@ function searchFilesTool(options) {
     return {
         name: 'search_files',
         description: `Search repository text files for a fixed string (or a regular expression with regex: true). ` +
-            `Returns 'path:line: text' lines, at most ${maxResults}. .git, node_modules, files over 1 MiB and the lines of private key blocks are skipped.`,
+            `Returns 'path:line: text' lines, at most ${maxResults} (a path holding a control character or starting with '"' is a JSON string). ` +
+            `.git, .plan-runner, node_modules, files over 1 MiB and the lines of private key blocks are skipped.`,
         inputSchema: {
             type: 'object',
             properties: {
@@ -8394,8 +8559,12 @@ function searchFilesTool(options) {
                 const text = content.toString('utf8');
                 // Lines are redacted (and matched) one by one only in a file that holds something to redact: a
                 // line of a file the redactor leaves as it is holds nothing either (3x the search time otherwise).
-                const shown = redact(text) === text ? (line) => line : redact;
+                const whole = redact(text);
+                const shown = whole === text ? (line) => line : redact;
                 const lines = text.split(/\r?\n/);
+                // A line the file's redaction changed past what the line's own does (a piece of a known value wrapped over
+                // lines, which read_file hides) is neither matched nor shown: alone, no piece is a known value.
+                const wholeLines = whole === text ? undefined : new Set(whole.split(/\r?\n/));
                 const hidden = content.includes('PRIVATE KEY') ? privateKeyLines(lines) : undefined;
                 for (const [index, line] of lines.entries()) {
                     if (hidden?.has(index))
@@ -8407,17 +8576,20 @@ function searchFilesTool(options) {
                         ctx.signal.throwIfAborted();
                         slice = performance.now();
                     }
+                    const own = shown(line);
+                    if (wholeLines !== undefined && !wholeLines.has(own))
+                        continue;
                     // Cut, then redacted, in any file: at the `\u2026` the cut adds the redactor hides the start of a secret,
                     // and shapes the whole file does not hold can appear.
                     // A token shape the cut went through matches no pattern: the run before the mark is hidden when it looks like one.
-                    const seen = line.length > MAX_LINE_CHARS ? (0,hide_cut_fragments/* hideCutEnd */.sH)(redact(`${line.slice(0, MAX_LINE_CHARS)}\u2026`)) : shown(line);
+                    const seen = line.length > MAX_LINE_CHARS ? (0,hide_cut_fragments/* hideCutEnd */.sH)(redact(`${line.slice(0, MAX_LINE_CHARS)}\u2026`)) : own;
                     if (!matcher.test(seen))
                         continue;
                     if (results.length === maxResults) {
                         more = true;
                         break search;
                     }
-                    results.push(`${file}:${index + 1}: ${seen}`);
+                    results.push(`${shownPath(file)}:${index + 1}: ${oneLine(seen)}`);
                 }
             }
             if (results.length === 0)
@@ -9041,6 +9213,9 @@ function isSafeRefName(name) {
 
 
 
+
+/** Caps on commit messages: one message, and all of a call's together (anyone who can push writes them, of any size). */
+const COMMIT_MESSAGE_LIMITS = { messageBytes: 16 * 1024, totalBytes: 256 * 1024 };
 /** list_commits: commits of a branch (or touching a path), newest first. */
 function listCommitsTool(context) {
     return defineGitHubTool(context, {
@@ -9073,13 +9248,18 @@ function listCommitsTool(context) {
                     per_page: perPage,
                     request: call.request(),
                 });
-                return data.map((commit) => ({
-                    sha: commit.sha,
-                    message: commit.commit.message,
-                    author: commit.author?.login ?? commit.commit.author?.name ?? null,
-                    date: commit.commit.author?.date ?? null,
-                    url: commit.html_url,
-                }));
+                let budget = COMMIT_MESSAGE_LIMITS.totalBytes;
+                return data.map((commit) => {
+                    const message = capText(commit.commit.message, Math.min(COMMIT_MESSAGE_LIMITS.messageBytes, budget), 'this commit message');
+                    budget = Math.max(0, budget - Buffer.byteLength(message, 'utf8'));
+                    return {
+                        sha: commit.sha,
+                        message,
+                        author: commit.author?.login ?? commit.commit.author?.name ?? null,
+                        date: commit.commit.author?.date ?? null,
+                        url: commit.html_url,
+                    };
+                });
             }
             catch (error) {
                 throw call.fail(`listing the commits of ${call.owner}/${call.repo}`, error);
@@ -9102,20 +9282,25 @@ const PULL_REQUEST_LIMITS = {
     totalPatchBytes: 512 * 1024,
 };
 function pullNumberProperty(defaultPullNumber) {
-    const fallback = defaultPullNumber === undefined ? '; this run is for no pull request, so give one' : `; default ${defaultPullNumber} (the pull request of this run)`;
+    const fallback = defaultPullNumber === undefined ? '; this run is for no pull request, so give one' : `; default ${defaultPullNumber} (the pull request of this run) when owner and repo are this run's`;
     return { pull_number: { type: 'integer', minimum: 1, description: `Pull request number${fallback}` } };
 }
 /**
- * The pull request a call is for: its `pull_number`, else the run's. Without either (arguments the schema's
- * `required` did not check, as a plan's validation, not knowing the run's event, lets it be left out), the
- * call fails saying so.
+ * The pull request a call is for: its `pull_number`, else the run's when the call is for the run's repository. Without
+ * either (arguments the schema's `required` did not check, as a plan's validation, not knowing the run's event, lets
+ * it be left out), the call fails saying so: the run's number in another repository is another pull request.
  */
-function pullNumber(tool, args, defaultPullNumber) {
+function pullNumber(tool, args, context, call, defaultPullNumber) {
     if (typeof args.pull_number === 'number')
         return args.pull_number;
-    if (defaultPullNumber !== undefined)
+    if (defaultPullNumber === undefined) {
+        throw new step_error/* StepError */.zg(`${tool}: this run is for no pull request, so the call needs pull_number; give it, or run the plan on a pull_request event`, { transient: false, toolName: tool });
+    }
+    const own = `${context.owner}/${context.repo}`;
+    const target = `${call.owner}/${call.repo}`;
+    if (target.toLowerCase() === own.toLowerCase())
         return defaultPullNumber;
-    throw new step_error/* StepError */.zg(`${tool}: this run is for no pull request, so the call needs pull_number; give it, or run the plan on a pull_request event`, { transient: false, toolName: tool });
+    throw new step_error/* StepError */.zg(`${tool}: the run's pull request is #${defaultPullNumber} of ${own}, not of ${target}, so the call needs pull_number; give the number of the ${target} pull request`, { transient: false, toolName: tool });
 }
 /** The first few of `names`, and how many more. */
 function unshownNames(names) {
@@ -9135,7 +9320,7 @@ function pullRequestTools(context, defaultPullNumber) {
             required,
             sideEffects: false,
             async run(args, call) {
-                const pull_number = pullNumber('get_pull_request', args, defaultPullNumber);
+                const pull_number = pullNumber('get_pull_request', args, context, call, defaultPullNumber);
                 try {
                     const { data } = await context.octokit.rest.pulls.get({ owner: call.owner, repo: call.repo, pull_number, request: call.request() });
                     return {
@@ -9170,7 +9355,7 @@ function pullRequestTools(context, defaultPullNumber) {
             required,
             sideEffects: false,
             async run(args, call) {
-                const pull_number = pullNumber('list_pull_request_files', args, defaultPullNumber);
+                const pull_number = pullNumber('list_pull_request_files', args, context, call, defaultPullNumber);
                 const files = [];
                 let patchBudget = PULL_REQUEST_LIMITS.totalPatchBytes;
                 let more = false;
@@ -9235,7 +9420,7 @@ function pullRequestTools(context, defaultPullNumber) {
             required,
             sideEffects: false,
             async run(args, call) {
-                const pull_number = pullNumber('get_pull_request_diff', args, defaultPullNumber);
+                const pull_number = pullNumber('get_pull_request_diff', args, context, call, defaultPullNumber);
                 try {
                     const { data } = await context.octokit.rest.pulls.get({
                         owner: call.owner,
@@ -9491,13 +9676,14 @@ async function author(context, looking) {
     return me;
 }
 /**
- * The open issue titled `title` this token created at `since` (ms) or later. Newest first, every page until one
- * created before `since`: anyone may open issues in the window, and a first page of theirs hid ours.
+ * The issue titled `title` this token created at `since` (ms) or later, open or closed (a bot may close it as soon as
+ * it is opened). Newest first, every page until one created before `since`: anyone may open issues in the window, and
+ * a first page of theirs hid ours.
  */
 async function findIssue(context, call, title, since) {
     try {
         const me = await author(context, `an issue titled '${title}'`);
-        const params = { owner: call.owner, repo: call.repo, state: 'open', sort: 'created', direction: 'desc', since: new Date(since).toISOString(), per_page: 100, request: call.request() };
+        const params = { owner: call.owner, repo: call.repo, state: 'all', sort: 'created', direction: 'desc', since: new Date(since).toISOString(), per_page: 100, request: call.request() };
         let found;
         await context.octokit.paginate(context.octokit.rest.issues.listForRepo, params, (response, done) => {
             for (const issue of response.data) {
@@ -9921,15 +10107,20 @@ const FORBIDDEN_HEADER_PREFIXES = ['proxy-', 'x-forwarded-', 'x-original-'];
 function isHeaderName(name) {
     return /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name);
 }
-/** A header value fetch sends: no CR, LF or NUL (and nothing past one byte a character). */
+/**
+ * A header value fetch sends: once its ends are trimmed, a tab or characters from U+0020 to U+00FF but DEL. `Headers`
+ * refuses only CR, LF, NUL and past U+00FF; fetch refuses the other control characters before connecting, which read
+ * "could not be reached \u2026 can be retried" and left a POST's effect unknown (found by an adversarial pass).
+ */
 function isHeaderValue(value) {
+    let trimmed;
     try {
-        new Headers([['x', value]]);
-        return true;
+        trimmed = new Headers([['x', value]]).get('x');
     }
     catch {
         return false;
     }
+    return !/[^\t\x20-\x7e\x80-\xff]/.test(trimmed ?? '');
 }
 function modelHeaders(toolName, args) {
     const headers = {};
@@ -9942,12 +10133,12 @@ function modelHeaders(toolName, args) {
         const read = name.toLowerCase().replace(/[^a-z0-9]/g, '-');
         if (typeof value !== 'string' || FORBIDDEN_HEADERS.has(read) || FORBIDDEN_HEADER_PREFIXES.some((prefix) => read.startsWith(prefix)))
             continue;
-        // A line break in a value or a space in a name is refused before anything is sent: the model's mistake, not the host's.
+        // A control character in a value or a space in a name is refused before anything is sent: the model's mistake, not the host's.
         // Said without the value or fetch's words, which repeat it: a credential in it would reach every report.
         if (!isHeaderName(name))
             throw new step_error/* StepError */.zg(`${toolName}: a header name may hold only letters, digits and !#$%&'*+-.^_\`|~; got ${JSON.stringify(name.slice(0, 100))}`, { transient: false, toolName });
         if (!isHeaderValue(value))
-            throw new step_error/* StepError */.zg(`${toolName}: the value of header ${JSON.stringify(name)} holds a line break or a NUL, which no header may; give a one-line value`, { transient: false, toolName });
+            throw new step_error/* StepError */.zg(`${toolName}: the value of header ${JSON.stringify(name)} holds a control character or a character past U+00FF (a line break, a NUL, a DEL, an emoji), which no header may; give a one-line value of Latin-1 characters`, { transient: false, toolName });
         headers[name] = value;
     }
     return headers;
@@ -10119,10 +10310,10 @@ const McpServer = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
         .min(1, 'command needs at least the program to run')
         .optional()
         .meta({ description: 'A stdio server: the program and its arguments (argv, no shell).', examples: [['npx', '-y', '@modelcontextprotocol/server-everything']] }),
-    /** Variables the stdio server gets besides PATH and HOME: names to pass through, or values with `${env.NAME}`. */
+    /** Variables the stdio server gets besides PATH, HOME and the runner's RUNNER_TRACKING_ID: names to pass through, or values with `${env.NAME}`. */
     env: zod__WEBPACK_IMPORTED_MODULE_0__.union([zod__WEBPACK_IMPORTED_MODULE_0__.array(EnvName), zod__WEBPACK_IMPORTED_MODULE_0__.record(EnvName, (0,_process_env_value_js__WEBPACK_IMPORTED_MODULE_2__/* .envValue */ .$)())])
         .optional()
-        .meta({ description: 'Variables a stdio server gets besides PATH and HOME: names to pass through, or values (which may read ${env.NAME}).', examples: [{ GREETING: 'hello' }] }),
+        .meta({ description: "Variables a stdio server gets besides PATH, HOME and the runner's RUNNER_TRACKING_ID: names to pass through, or values (which may read ${env.NAME}).", examples: [{ GREETING: 'hello' }] }),
     url: zod__WEBPACK_IMPORTED_MODULE_0__.url({ protocol: /^https?$/, error: 'write the server URL as http(s)://host/path' })
         .refine((value) => {
         const url = URL.parse(value);
@@ -10218,7 +10409,7 @@ class McpServerStartError extends Error {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   G: () => (/* binding */ toolsetDescriptions)
 /* harmony export */ });
-/* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(14664);
+/* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9000);
 /* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3778);
 /* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(68436);
 /* harmony import */ var _toolset_setup_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(30794);
@@ -10309,7 +10500,7 @@ class ToolsetSetupError extends Error {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   e: () => (/* binding */ toolsetTools)
 /* harmony export */ });
-/* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(14664);
+/* harmony import */ var _files_files_toolset_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9000);
 /* harmony import */ var _github_github_toolset_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3778);
 /* harmony import */ var _http_http_toolset_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(68436);
 /* harmony import */ var _math_toolset_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(11814);

@@ -318,6 +318,24 @@ function neutraliseLogText(text) {
         .map((line) => line.replace(COMMAND_AT_START, `$1:${BREAK}`).replaceAll('##[', `#${BREAK}#[`))
         .join('\n');
 }
+/** Every break a log reader (or its search) may take for a new line: the runner's, and U+2028/U+2029. */
+const LOG_LINE_BREAK = /\r\n?|\n|\u2028|\u2029/;
+/**
+ * A tool's or a model's text, each of its lines under a `\u2502 ` rule: printed as it was, a line
+ * `\u2705 3. Deploy to production \u2192 deployed` or `Run succeeded \u2026` read in the log (and its search) as the
+ * checklist's own, for a run whose step 3 failed (found by an adversarial pass).
+ */
+function quotedLines(text) {
+    return text.split(LOG_LINE_BREAK).map((line) => `\u2502 ${line}`);
+}
+/**
+ * A message the runner logs as it is (an annotation's, a warning's): its first line, the action's own words,
+ * then each further line, run text (a tool's stderr, a judge's evidence), under the `\u2502 ` rule.
+ */
+function loggedMessage(message) {
+    const [first = '', ...rest] = message.split(LOG_LINE_BREAK);
+    return rest.length === 0 ? message : [first, ...quotedLines(rest.join('\n'))].join('\n');
+}
 
 // EXTERNAL MODULE: ./lib/core/secret-env-name.js
 var secret_env_name = __nccwpck_require__(59989);
@@ -404,14 +422,16 @@ function terminalControl(stream) {
 /* harmony export */ });
 /* unused harmony export COMMAND_OPTIONS */
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(57975);
-/* harmony import */ var _llm_base_url_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(99882);
-/* harmony import */ var _plan_nearest_name_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(95421);
+/* harmony import */ var _llm_base_url_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(99882);
+/* harmony import */ var _core_output_folder_name_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(73919);
+/* harmony import */ var _plan_nearest_name_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(95421);
+
 
 
 
 const EVAL_OPTIONS = ['runs', 'seed', 'faults', 'answers', 'baseline', 'compare', 'json', 'markdown', 'trace-dir', 'max-turns', 'min-success-rate', 'max-cost-usd-per-run'];
 /** The folder `run` writes its trace and report in unless told otherwise (refused when it is a symlink). */
-const DEFAULT_OUTPUT_FOLDER = '.plan-runner';
+const DEFAULT_OUTPUT_FOLDER = _core_output_folder_name_js__WEBPACK_IMPORTED_MODULE_1__/* .OUTPUT_FOLDER */ .z;
 /** The endpoint model calls go to unless `--base-url` says otherwise. */
 const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 /** The variable the API key is read from unless `--api-key-env` names another. */
@@ -563,7 +583,7 @@ function parseCliArgs(argv) {
         // option there is, where a plan's unknown key gets "did you mean" (found by an adversarial pass).
         const unknown = error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'(-{1,2}[^'=]*)/.exec(error.message)?.[1] : undefined;
         if (unknown !== undefined) {
-            const near = (0,_plan_nearest_name_js__WEBPACK_IMPORTED_MODULE_1__/* .nearestName */ .qb)(unknown.replace(/^-+/, ''), Object.keys(CLI_OPTIONS).filter((name) => name !== 'api-key'));
+            const near = (0,_plan_nearest_name_js__WEBPACK_IMPORTED_MODULE_2__/* .nearestName */ .qb)(unknown.replace(/^-+/, ''), Object.keys(CLI_OPTIONS).filter((name) => name !== 'api-key'));
             throw new UsageError(`unknown option ${unknown}${near ? `; did you mean --${near}?` : ''}`);
         }
         // Node's "Option '--trace <value>' argument missing", in the words of the CLI's other messages.
@@ -592,7 +612,7 @@ function parseCliArgs(argv) {
     // Named first, in one line like every usage error (found by a new-user walkthrough: `frobnicate` printed
     // the whole usage, and `run`'s options were checked against a command that does not exist).
     if (!COMMANDS.includes(command)) {
-        const near = (0,_plan_nearest_name_js__WEBPACK_IMPORTED_MODULE_1__/* .nearestName */ .qb)(command, [...COMMANDS, 'help']);
+        const near = (0,_plan_nearest_name_js__WEBPACK_IMPORTED_MODULE_2__/* .nearestName */ .qb)(command, [...COMMANDS, 'help']);
         throw new UsageError(`unknown command '${command}'; the commands are ${COMMANDS.join(', ')}${near ? ` (did you mean '${near}'?)` : ''}`);
     }
     refuseRepeated(tokens, new Set(['input', 'baseline']));
@@ -611,7 +631,7 @@ function parseCliArgs(argv) {
         if (values.task !== undefined)
             throw new UsageError(`--task is an option of run, not of ${command}`);
     }
-    const baseUrlIssue = values['base-url'] === undefined ? undefined : (0,_llm_base_url_js__WEBPACK_IMPORTED_MODULE_2__/* .baseUrlProblem */ .a)(values['base-url']);
+    const baseUrlIssue = values['base-url'] === undefined ? undefined : (0,_llm_base_url_js__WEBPACK_IMPORTED_MODULE_3__/* .baseUrlProblem */ .a)(values['base-url']);
     if (baseUrlIssue)
         throw new UsageError(`--base-url: ${baseUrlIssue}`);
     if (values.task !== undefined && values.task.trim() === '')
@@ -685,6 +705,18 @@ function parseCliArgs(argv) {
     }
     throw new UsageError(`unknown command '${command}'`);
 }
+
+
+/***/ }),
+
+/***/ 73919:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   z: () => (/* binding */ OUTPUT_FOLDER)
+/* harmony export */ });
+/** The folder in the repository where plan-runner writes its trace and report when not told otherwise (the CLI; the action without `RUNNER_TEMP`). */
+const OUTPUT_FOLDER = '.plan-runner';
 
 
 /***/ }),
