@@ -36,6 +36,7 @@ import type { ToolsetGitHubContext } from '../github/toolset-github-context.ts';
 import { startScriptedChatServer, type ScriptedChatServer } from './scripted-chat-server.ts';
 import { seededRandom } from './seeded-random.ts';
 import { PLANNER_PURPOSE } from '../planner/write-plan.ts';
+import { formatPlanError, type PlanError } from '../plan/plan-error.ts';
 
 /** An evaluation runs a plan many times: tools that change things outside the run are never called. */
 export const withholdSideEffects: ToolWithholding = (tool) =>
@@ -170,6 +171,14 @@ interface OneRun {
   readonly run: number;
 }
 
+/**
+ * Why a run was refused, each problem located as `validate` prints it (`plan.yml:4:30: …`): `mode: eval` checks no plan
+ * before its runs, and its report said "unknown tool `ad`" with no file, line or column (found by an adversarial pass).
+ */
+function refusalReason(errors: readonly PlanError[]): string {
+  return errors.map(formatPlanError).join('; ');
+}
+
 /** Counts planner calls as they are made, whatever the job does with them, and the requests that got no answer (cancels aside). */
 function countingPlanner(client: ModelClient, counter: { planner: number; unanswered: number }): ModelClient {
   return {
@@ -231,7 +240,7 @@ async function runPlanVariant(one: OneRun): Promise<EvalRunResult> {
   // Cancelled before any step (the MCP servers starting, the model planning): a cancelled run, not an invalid plan.
   if (outcome.kind === 'rejected' && outcome.cancelled) return { ...base, status: 'cancelled', reason: `cancelled while ${outcome.cancelled}`, goals: [], ...usageFields(outcome.usage ?? NO_USAGE) };
   if (outcome.kind === 'rejected') {
-    const reason = outcome.errors.map((error) => error.message).join('; ');
+    const reason = refusalReason(outcome.errors);
     return { ...base, status: 'rejected', reason, goals: [], ...usageFields(outcome.usage ?? NO_USAGE), ...(counter.planner > 0 && { planValid: false }) };
   }
   if (outcome.kind === 'planned') throw new Error('eval runs plans; it never stops at planning');
@@ -265,7 +274,7 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
   const live = settings.model.kind === 'live' ? settings.model : undefined;
   const redact = deps.redact ?? createRedactor(jobSecrets({ apiKey: live?.apiKey, baseURL: live?.baseURL, env: settings.env, inputs: settings.inputs }));
   const loaded = await loadPlanWithServers(one.plan.file, { signal: deps.signal, cwd: settings.cwd, env: settings.env, withhold: withholding(settings), learnSecrets: (values) => redact.learn?.(values) });
-  if (!loaded.ok) return finish({ status: 'rejected', goals: [], reason: loaded.errors.map((error) => error.message).join('; ') }, NO_USAGE);
+  if (!loaded.ok) return finish({ status: 'rejected', goals: [], reason: refusalReason(loaded.errors) }, NO_USAGE);
   const source = loaded.plan.source;
   const inputs = resolveInputs(source, settings.inputs);
   if (!inputs.ok) {
