@@ -1,4 +1,6 @@
 import { errorText } from '../core/error-text.ts';
+import { INVISIBLE } from '../core/invisible-characters.ts';
+import { visibleControls } from '../core/visible-controls.ts';
 import type { ItemBinding, PlanStep } from '../core/plan-step.ts';
 import { fillItemText, resolveReferences, type ReferenceSources } from '../plan/resolve-references.ts';
 import { ForEachListError } from './for-each-list-error.ts';
@@ -20,13 +22,21 @@ function itemsOf(value: unknown): unknown[] | undefined {
   return undefined;
 }
 
+/**
+ * A key as every view shows it: control characters as symbols, invisible characters gone. Two keys that
+ * show the same (`web` and `web` + U+200B) made two lines a reader could not tell apart, one ✅ and one ❌.
+ */
+function shownKey(label: string): string {
+  return visibleControls(label).replace(INVISIBLE, '');
+}
+
 function childLabel(step: PlanStep, item: ItemBinding): string {
   if (step.forEach?.key === undefined) return String(item.index);
   const label = fillItemText(step.forEach.key, item).replace(/\s+/g, ' ').trim();
-  if (label === '' || label.length > MAX_KEY_CHARS || /[[\]]/.test(label)) {
+  if (shownKey(label) === '' || label.length > MAX_KEY_CHARS || /[[\]]/.test(label)) {
     // Its start only: the label comes from the item (a tool's output), and this error reaches every report.
     const shown = label.length > MAX_KEY_CHARS ? `${label.slice(0, MAX_KEY_CHARS)}…` : label;
-    throw new ForEachListError(step.key, `key ${step.forEach.key} gave ${JSON.stringify(shown)}${shown === label ? '' : ` (${label.length} characters)`} for item ${item.index}; a key must be 1 to ${MAX_KEY_CHARS} characters without [ or ]`);
+    throw new ForEachListError(step.key, `key ${step.forEach.key} gave ${JSON.stringify(shown)}${shown === label ? '' : ` (${label.length} characters)`} for item ${item.index}; a key must be 1 to ${MAX_KEY_CHARS} characters, one visible at least, without [ or ]`);
   }
   return label;
 }
@@ -59,14 +69,19 @@ export function expandForEach(step: PlanStep, sources: ReferenceSources, default
   if (!items) throw new ForEachListError(step.key, `for_each ${forEach.list} is ${describe(list)}, not a list or a map`);
   const maxItems = forEach.maxItems ?? defaultMaxItems;
   if (items.length > maxItems) throw new TooManyItemsError({ stepKey: step.key, count: items.length, maxItems });
-  const seen = new Map<string, number>();
+  // By the key as shown: two that differ only in what does not show are the same key to a reader.
+  const seen = new Map<string, { readonly index: number; readonly label: string }>();
   return items.map((value, index) => {
     const item: ItemBinding = { name: forEach.as, value, index };
     try {
       const label = childLabel(step, item);
-      const first = seen.get(label);
-      if (first !== undefined) throw new ForEachListError(step.key, `items ${first} and ${index} have the same key "${label}"; make key: unique per item`);
-      seen.set(label, index);
+      const shown = shownKey(label);
+      const first = seen.get(shown);
+      if (first !== undefined) {
+        const unseen = first.label === label ? '' : ' as shown (they differ only in invisible or control characters)';
+        throw new ForEachListError(step.key, `items ${first.index} and ${index} have the same key "${shown}"${unseen}; make key: unique per item`);
+      }
+      seen.set(shown, { index, label });
       return childStep(step, item, `${step.key}[${label}]`);
     } catch (error) {
       if (error instanceof ForEachListError) throw error;
