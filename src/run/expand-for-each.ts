@@ -2,6 +2,7 @@ import { errorText } from '../core/error-text.ts';
 import { INVISIBLE } from '../core/invisible-characters.ts';
 import { visibleControls } from '../core/visible-controls.ts';
 import type { ItemBinding, PlanStep } from '../core/plan-step.ts';
+import { findReferences } from '../plan/find-references.ts';
 import { fillItemText, resolveReferences, type ReferenceSources } from '../plan/resolve-references.ts';
 import { ForEachListError } from './for-each-list-error.ts';
 import { TooManyItemsError } from './too-many-items-error.ts';
@@ -13,6 +14,17 @@ function describe(value: unknown): string {
   if (value === null) return 'null';
   if (typeof value === 'string') return `text (${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)})`;
   return `a ${typeof value}`;
+}
+
+/**
+ * What to do about a list that is not one: a command's lines (`git diff --name-only`) or an MCP tool's JSON
+ * text are text, which is never split into items; a null is often a field of the result that is not the list.
+ */
+function notListFix(list: string, value: unknown): string {
+  const step = findReferences(list).references.find(({ reference }) => reference.kind === 'step')?.reference;
+  const source = step?.kind === 'step' ? `step ${step.step}` : 'the step';
+  if (typeof value === 'string') return `text is never split into items; have ${source} return a JSON list (a command tool prints one on stdout, such as ["a.ts","b.ts"])`;
+  return `have ${source} return a list ([] for no items), or point for_each at the list inside its result`;
 }
 
 /** The items of a list, or a map's `{key, value}` entries in its own order. */
@@ -66,7 +78,7 @@ export function expandForEach(step: PlanStep, sources: ReferenceSources, default
     throw new ForEachListError(step.key, `for_each could not read its list: ${errorText(error)}`, error);
   }
   const items = itemsOf(list);
-  if (!items) throw new ForEachListError(step.key, `for_each ${forEach.list} is ${describe(list)}, not a list or a map`);
+  if (!items) throw new ForEachListError(step.key, `for_each ${forEach.list} is ${describe(list)}, not a list or a map: ${notListFix(forEach.list, list)}`);
   const maxItems = forEach.maxItems ?? defaultMaxItems;
   if (items.length > maxItems) throw new TooManyItemsError({ stepKey: step.key, count: items.length, maxItems });
   // By the key as shown: two that differ only in what does not show are the same key to a reader.

@@ -37,3 +37,18 @@ describe('for_each item keys', () => {
     expect(() => expand(['web', ' web '])).toThrow('step review: items 0 and 1 have the same key "web"; make key: unique per item');
   });
 });
+
+describe('a for_each list that is not a list', () => {
+  // Found by an adversarial pass: `git diff --name-only` printed one file a line, and the step failed saying only
+  // that its list "is text", with nothing on what to do.
+  it('says a text result is never split into items, and how to return a list', () => {
+    expect(() => expand('a.ts\nb.ts')).toThrow(
+      'step review: for_each ${steps.list.result} is text ("a.ts\\nb.ts"), not a list or a map: text is never split into items; have step list return a JSON list (a command tool prints one on stdout, such as ["a.ts","b.ts"]); no item was run',
+    );
+  });
+
+  it('says what to do with a null or a number', () => {
+    expect(() => expand(null)).toThrow('for_each ${steps.list.result} is null, not a list or a map: have step list return a list ([] for no items), or point for_each at the list inside its result; no item was run');
+    expect(() => expand(3)).toThrow('is a number, not a list or a map: have step list return a list');
+  });
+});

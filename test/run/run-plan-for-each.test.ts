@@ -190,7 +190,7 @@ describe('for_each steps', () => {
     const run = startRun(planOf([step('list'), step('each', ['list'], forEach(listOf('list')))]), fake.runner);
     await fake.started('list');
     fake.complete('list', 'just text');
-    expect((await run.outcome).reason).toBe('step each failed: step each: for_each ${steps.list.result} is text ("just text"), not a list or a map; no item was run');
+    expect((await run.outcome).reason).toBe('step each failed: step each: for_each ${steps.list.result} is text ("just text"), not a list or a map: text is never split into items; have step list return a JSON list (a command tool prints one on stdout, such as ["a.ts","b.ts"]); no item was run');
   });
 
   it('retries a child’s transient failure in place and traces it as an item event', async () => {
