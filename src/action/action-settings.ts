@@ -25,8 +25,8 @@ export interface ActionSettings {
   readonly model: ModelSettings;
   readonly githubToken?: string;
   readonly comment: CommentMode;
-  /** Set by admission for a fork's pull request: its token is read-only, so no comment and no check run. */
-  readonly readOnly?: true;
+  /** Set by admission for a fork's pull request, saying why (or why it counts as one): no comment and no check run. */
+  readonly readOnly?: string;
   readonly failOnUnmetGoals: boolean;
   readonly checkRun: boolean;
   /** Bots that may start a run on comment, issue and pull request events (`allowed-bots`), by exact login. */

@@ -5,6 +5,7 @@ import { checkConfigSource, needsBaseConfig } from '../security/base-branch-guar
 import { collaboratorPermission } from '../security/collaborator-permission.ts';
 import { isForkPullRequest, isForkWorkflowRun } from '../security/fork-pull-request.ts';
 import { eventTarget } from '../github/event-target.ts';
+import { describeGitHubFailure, readGitHubFailure } from '../github/github-failure.ts';
 import { forkReadOnly } from '../plan/fork-read-only.ts';
 import { readWorkspaceHead, type WorkspaceHead } from '../security/workspace-head.ts';
 import type { ActionSettings } from './action-settings.ts';
@@ -12,7 +13,7 @@ import type { ActionSettings } from './action-settings.ts';
 /** Whether a run may start, and in which mode. */
 export type Admission =
   | { readonly admitted: false; readonly reason: string }
-  | { readonly admitted: true; /** Set on a fork's pull request: tools withheld, no comment. */ readonly readOnly?: { readonly withhold: ToolWithholding } };
+  | { readonly admitted: true; /** Set on a fork's pull request (`why`: or one that cannot be told): tools withheld, no comment. */ readonly readOnly?: { readonly withhold: ToolWithholding; readonly why: string } };
 
 export interface AdmissionDeps {
   readonly github?: GitHubClient;
@@ -56,7 +57,8 @@ export async function admitRun(settings: ActionSettings, deps: AdmissionDeps): P
     if (!source.ok) return { admitted: false, reason: `the plan would not come from the base branch: ${source.reason}` };
   }
 
-  return (await actsForFork(settings, deps)) ? { admitted: true, readOnly: { withhold: forkReadOnly } } : { admitted: true };
+  const why = await actsForFork(settings, deps);
+  return why !== undefined ? { admitted: true, readOnly: { withhold: forkReadOnly, why } } : { admitted: true };
 }
 
 /**
@@ -70,25 +72,32 @@ export function authorizeRun(settings: Pick<ActionSettings, 'github' | 'allowedB
 }
 
 /**
- * Whether the run acts on a fork's code or text: a pull request event from a fork, a workflow_run
- * a fork's pull request set off, or a comment on a fork's pull request (its payload names only the
- * number: the pull request is read). What cannot be told counts as a fork (read-only, fail closed).
+ * Why the run acts on a fork's code or text, or undefined when it does not: a pull request event from a fork, a
+ * workflow_run a fork's pull request set off, or a comment on a fork's pull request (its payload names only the
+ * number: the pull request is read). What cannot be told counts as a fork (read-only, fail closed), and the
+ * reason says so: a 502 on reading the pull request called a same-repository pull request a fork's, and an
+ * `/approve` there was refused as one on a fork (found by an adversarial pass).
  * Also asked by a killed main step's post step, which must not write the comment a read-only run writes none of.
  */
-export async function actsForFork(settings: Pick<ActionSettings, 'github'>, deps: Pick<AdmissionDeps, 'github'>): Promise<boolean> {
+export async function actsForFork(settings: Pick<ActionSettings, 'github'>, deps: Pick<AdmissionDeps, 'github'>): Promise<string | undefined> {
   const { eventName, payload } = settings.github;
-  if (eventName === 'workflow_run') return isForkWorkflowRun(payload);
-  if ((payload as { pull_request?: unknown } | null)?.pull_request) return isForkPullRequest(payload);
+  if (eventName === 'workflow_run') return isForkWorkflowRun(payload) ? "the workflow run it follows ran a fork's code" : undefined;
+  if ((payload as { pull_request?: unknown } | null)?.pull_request) return isForkPullRequest(payload) ? FORK : undefined;
   const target = eventTarget(eventName, payload, settings.github.repository);
   // A comment whose pull request or repository cannot be told counts as a fork's.
-  if (target === undefined) return eventName === 'issue_comment';
-  if (target.kind !== 'pull_request') return false;
-  if (!deps.github) return true;
+  if (target === undefined) return eventName === 'issue_comment' ? `${UNTOLD} (the event names no pull request or issue with its repository), so it counts as a fork's` : undefined;
+  if (target.kind !== 'pull_request') return undefined;
   const { owner, repo, number } = target;
+  if (!deps.github) return `${UNTOLD} (pull request #${number} cannot be read without a github-token), so it counts as a fork's`;
   try {
     const { data } = await deps.github.rest.pulls.get({ owner, repo, pull_number: number });
-    return isForkPullRequest({ pull_request: data, repository: { full_name: `${owner}/${repo}` } });
-  } catch {
-    return true;
+    return isForkPullRequest({ pull_request: data, repository: { full_name: `${owner}/${repo}` } }) ? FORK : undefined;
+  } catch (error) {
+    const failure = readGitHubFailure(error);
+    const then = failure.transient ? 're-run this job once GitHub answers' : 'the github-token needs `pull-requests: read`';
+    return `${UNTOLD} (reading pull request #${number} failed: ${describeGitHubFailure(failure)}), so it counts as a fork's; ${then}`;
   }
 }
+
+const FORK = 'the pull request comes from a fork';
+const UNTOLD = "whether this comment is on a fork's pull request could not be told";

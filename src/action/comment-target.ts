@@ -15,7 +15,7 @@ export type CommentDecision =
 export function commentTarget(settings: Pick<ActionSettings, 'comment' | 'githubToken' | 'github' | 'readOnly'>): CommentDecision {
   const { comment, github } = settings;
   // Said as it is: "comment is never" told the user of a setting they did not make (found by a new-user walkthrough).
-  if (settings.readOnly) return { why: 'the run is read-only (the pull request comes from a fork, whose token cannot write)', warn: false };
+  if (settings.readOnly) return { why: `the run is read-only (${settings.readOnly})`, warn: false };
   if (comment === 'never') return { why: 'comment is never', warn: false };
   const asked = comment === 'always';
   const target = eventTarget(github.eventName, github.payload, github.repository);

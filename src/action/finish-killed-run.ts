@@ -217,8 +217,9 @@ async function finishComment(settings: ActionSettings, context: KilledRunContext
         io.info(`No PR comment: who started this run may not start one (${trigger.reason}), so the main step wrote none.`);
         return;
       }
-      if (await actsForFork(settings, github)) {
-        io.info("No PR comment: the run is read-only (it acts on a fork's pull request).");
+      const readOnly = await actsForFork(settings, github);
+      if (readOnly !== undefined) {
+        io.info(`No PR comment: the run is read-only (${readOnly}).`);
         return;
       }
     }

@@ -160,7 +160,7 @@ async function openCheckRun(settings: ActionSettings, deps: ActionDeps, pausedHe
   if (settings.fanOut && settings.fanOut.part !== 'merge') return undefined;
   // Not tried: the 403 said to grant `checks: write`, which the workflow had (found by a new-user walkthrough).
   if (settings.readOnly) {
-    deps.io.warning("check-run is true, but a fork's pull request gets a read-only token, which cannot create check runs: require this job (its status reports the verdict) rather than the check run.");
+    deps.io.warning(`check-run is true, but the run is read-only (${settings.readOnly}), and a fork's pull request gets a read-only token, which cannot create check runs: require this job (its status reports the verdict) rather than the check run.`);
     return undefined;
   }
   const [owner, repo] = settings.github.repository?.split('/') ?? [];
@@ -223,8 +223,8 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   if (!admission.admitted) return refuseRun(given, admission.reason, deps);
   const readOnly = admission.readOnly;
   // A fork's pull request: its output goes to the summary only.
-  const settings: ActionSettings = readOnly ? { ...given, comment: 'never', readOnly: true } : given;
-  if (readOnly) io.info('Read-only run: the pull request comes from a fork; tools with side effects and command tools not marked fork_safe are withheld.');
+  const settings: ActionSettings = readOnly ? { ...given, comment: 'never', readOnly: readOnly.why } : given;
+  if (readOnly) io.info(`Read-only run: ${readOnly.why}; tools with side effects and command tools not marked fork_safe are withheld.`);
   // Loaded only for eval: it brings the scripted model server (node:http) with it.
   if (settings.mode === 'eval') return (await import('./run-eval-action.ts')).runEvalAction(settings, deps, readOnly?.withhold);
   const paths = jobReportPaths(settings);
@@ -238,7 +238,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   const malformed = malformedApprovalCommand(settings.github);
   if (malformed) return refuseRun(given, malformed, deps);
   const answer = approvalCommand(settings.github);
-  if (readOnly && answer) return refuseRun(given, "approvals are not taken on a fork's pull request: its runs are read-only, and none pauses there. Nothing was changed", deps);
+  if (readOnly && answer) return refuseRun(given, `approvals are not taken in a read-only run, and this one is: ${readOnly.why}. A run on a fork's pull request never pauses. Nothing was changed`, deps);
   const command = readOnly ? undefined : answer;
   // A run that answers nothing on a comment event must not take over the comment of a run that waits, while
   // that run can still be answered: one whose saved state is gone (expired) no longer holds the comment (a review
@@ -368,7 +368,7 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     // A prepare or shard job whose state is lost has done its work for nothing: the jobs after it cannot start.
     const unsaved = fanOut && fanOut.part !== 'merge' && !(await saving) ? `plan-runner: this job's state could not be saved, so the ${fanOut.part === 'prepare' ? 'shard' : 'merge'} jobs cannot build on it (see the warning above); re-run this job` : undefined;
 
-    const readOnlyNote = readOnly ? renderReadOnlyNote(outcome.kind === 'rejected' ? outcome.plan?.withheld : outcome.plan.withheld) : '';
+    const readOnlyNote = readOnly ? renderReadOnlyNote(readOnly.why, outcome.kind === 'rejected' ? outcome.plan?.withheld : outcome.plan.withheld) : '';
     const fanOutNote = fanOut ? renderFanOutNote(fanOut.part === 'prepare' ? fanOut : { ...fanOut, ...(shards !== undefined && { shards }) }) : '';
     const notes = `${readOnlyNote}${fanOutNote}`;
     const report = finalReport(outcome, { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, tracePath: paths.trace, redact, ...(notes && { notes }), ...(settings.fanOut && { fannedOut: true }), ...((!trace || !traced) && { traceLost: true }) });

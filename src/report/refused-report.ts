@@ -25,13 +25,13 @@ export function renderRefusedInputs(problems: readonly string[], redact: Redacto
   ].join('\n');
 }
 
-/** The note a read-only run (a fork's pull request) puts above its summary, naming the tools it withheld. */
-export function renderReadOnlyNote(withheld: ReadonlyMap<string, string> | undefined): string {
+/** The note a read-only run (a fork's pull request, or one that cannot be told) puts above its summary: why, and the tools it withheld. */
+export function renderReadOnlyNote(why: string, withheld: ReadonlyMap<string, string> | undefined): string {
   const tools = [...(withheld?.keys() ?? [])].map((name) => `\`${name}\``);
   const which = tools.length > 0 ? ` Withheld: ${tools.join(', ')}.` : '';
   return [
     '> [!NOTE]',
-    '> **Read-only run:** the pull request comes from a fork, so tools with side effects and command tools not marked',
+    `> **Read-only run:** ${escapeInlineMarkdown(why)}, so tools with side effects and command tools not marked`,
     `> \`fork_safe: true\` were withheld, and no comment was written; this summary is the only output.${which}`,
     '',
     '',

@@ -673,3 +673,23 @@ describe('an /approve whose marker names a run of another repository’s code', 
     expect(approved.result.outputs.status).toBe('succeeded');
   });
 });
+
+// Found by an adversarial pass: a pull request GitHub could not read (a 502) counts as a fork's (read-only, fail
+// closed), but the /approve on a branch of the repository was refused as one "on a fork's pull request", and the
+// log and summary said the pull request comes from a fork: the approver was told something untrue.
+it('/approve while GitHub cannot read the pull request is refused saying so, not called a fork’s; then approves', async () => {
+  const store = await memoryStateStore();
+  await sharedPause(store);
+  const waiting = github.commentsOn('octo', 'app', 5).at(-1)?.body ?? '';
+  github.fail('pulls/get', { status: 502 });
+  const refused = await act('issue_comment', commentOn('/approve', 960), 160, store);
+  expect(refused.result.failure).toContain('approvals are not taken in a read-only run');
+  expect(refused.result.failure).toContain("whether this comment is on a fork's pull request could not be told (reading pull request #5 failed: HTTP 502");
+  expect(refused.result.failure).toContain('re-run this job once GitHub answers');
+  expect(refused.result.failure).not.toContain('comes from a fork');
+  expect(refused.said.log.join('\n')).not.toContain('comes from a fork');
+  expect(github.commentsOn('octo', 'app', 5).at(-1)?.body).toBe(waiting);
+  await expect(readFile(path.join(workspace, 'published.txt'), 'utf8')).rejects.toThrow();
+  const approved = await act('issue_comment', commentOn('/approve', 961, new Date(Date.now() + 1_000).toISOString()), 161, store);
+  expect(approved.result.outputs.status).toBe('succeeded');
+});

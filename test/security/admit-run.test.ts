@@ -149,7 +149,8 @@ describe('runAction admission', () => {
   it('refuses an approval on a fork’s pull request, saying why, and calls no model', async () => {
     const payload = { ...sender('maintainer'), action: 'created', comment: { body: '/approve', user: { login: 'maintainer', type: 'User' } }, issue: { number: 3, pull_request: { url: 'https://api.github.com/repos/octo/demo/pulls/3' } } };
     const { result, modelCalls } = await run({ eventName: 'issue_comment', payload });
-    expect(result.failure).toContain("approvals are not taken on a fork's pull request: its runs are read-only, and none pauses there");
+    // No token can read this pull request: it counts as a fork's, and the refusal says so (an adversarial pass).
+    expect(result.failure).toContain("approvals are not taken in a read-only run, and this one is: whether this comment is on a fork's pull request could not be told (pull request #3 cannot be read without a github-token)");
     expect(modelCalls).toEqual([]);
   });
 
@@ -180,8 +181,8 @@ describe('runAction admission', () => {
     expect(said.summary).toMatch(/^> \[!NOTE\]\n> \*\*Read-only run:\*\* the pull request comes from a fork/);
     // The reason as it is, not "comment is never", a setting the user did not make; no check run tried, whose
     // 403 told them to grant checks: write (found by a new-user walkthrough).
-    expect(said.log.join('\n')).toContain('No PR comment: the run is read-only (the pull request comes from a fork, whose token cannot write).');
-    expect(said.warnings).toEqual(["check-run is true, but a fork's pull request gets a read-only token, which cannot create check runs: require this job (its status reports the verdict) rather than the check run."]);
+    expect(said.log.join('\n')).toContain('No PR comment: the run is read-only (the pull request comes from a fork).');
+    expect(said.warnings).toEqual(["check-run is true, but the run is read-only (the pull request comes from a fork), and a fork's pull request gets a read-only token, which cannot create check runs: require this job (its status reports the verdict) rather than the check run."]);
   });
 
   it('needs no permission check on a schedule', async () => {
