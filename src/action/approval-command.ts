@@ -19,6 +19,9 @@ interface CommentPayload {
   readonly comment?: { readonly body?: unknown; readonly user?: { readonly login?: unknown; readonly type?: unknown }; readonly performed_via_github_app?: unknown };
 }
 
+/** Only characters a reader does not see: format characters (zero-width spaces, joiners, bidi marks) and variation selectors. */
+const INVISIBLE = /^[\p{Cf}\u{FE00}-\u{FE0F}]+$/u;
+
 /** The comment's first line that is not blank, trimmed, where an answer is written. */
 function firstLine(body: string): string {
   return body.trimStart().split(/\r?\n/, 1)[0]?.trim() ?? '';
@@ -39,7 +42,13 @@ export function malformedApprovalCommand(github: Pick<GitHubRunContext, 'eventNa
   // A deleted comment answers nothing and asks nothing: the waiting run's check (below) speaks for it.
   if (kind === undefined || payload.action === 'deleted') return undefined;
   if (payload.action !== 'created') return `/${kind}: an edited comment is no answer (the comment was ${String(payload.action)}); post /${kind} in a new comment. Nothing was changed`;
-  if (first.toLowerCase() !== `/${kind}`) return `/${kind} takes nothing after it on its line (it answers the run that waits; no hash): write /${kind} alone on the first line of a new comment. Nothing was changed`;
+  if (first.toLowerCase() !== `/${kind}`) {
+    // Pasted text can bring a character no one sees (a zero-width space): "takes nothing after it" alone left the approver nothing to remove.
+    const rest = first.slice(kind.length + 1);
+    const named = [...new Set(rest)].map((char) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
+    const unseen = INVISIBLE.test(rest) ? `, and an invisible character follows it there (${named.slice(0, 4).join(', ')}${named.length > 4 ? ', …' : ''})` : '';
+    return `/${kind} takes nothing after it on its line${unseen} (it answers the run that waits; no hash): write /${kind} alone on the first line of a new comment. Nothing was changed`;
+  }
   return undefined;
 }
 

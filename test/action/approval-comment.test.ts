@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { approvalCommand } from '../../src/action/approval-command.ts';
+import { approvalCommand, malformedApprovalCommand } from '../../src/action/approval-command.ts';
 import { approvalMarkerLine, approvalMarkerOf, readApprovalMarker } from '../../src/action/approval-marker.ts';
 import { newRunRecord } from '../../src/core/run-record.ts';
 
@@ -31,6 +31,18 @@ describe('approval commands', () => {
     expect(approvalCommand(comment('/approve', 'edited'))).toBeUndefined();
     expect(approvalCommand({ eventName: 'pull_request', payload: comment('/approve').payload })).toBeUndefined();
   });
+});
+
+// Found by an adversarial pass: `/approve` pasted with an invisible character after it (a zero-width space) reads as
+// `/approve` alone, and the refusal said it "takes nothing after it": the approver saw nothing after it to remove.
+it('names an invisible character after /approve, which the approver cannot see', () => {
+  expect(malformedApprovalCommand(comment('/approve\u200b'))).toContain('an invisible character follows it there (U+200B)');
+  expect(malformedApprovalCommand(comment('/reject\u2060\ufe0f\nno'))).toContain('(U+2060, U+FE0F)');
+  // Named once each, at most four: a line of them is no longer message.
+  expect(malformedApprovalCommand(comment(`/approve${'\u200b\u200c\u200d\u2060\u2061'.repeat(10_000)}`))).toContain('(U+200B, U+200C, U+200D, U+2060, …)');
+  // What can be seen is not called invisible.
+  expect(malformedApprovalCommand(comment('/approve abc'))).not.toContain('invisible');
+  expect(malformedApprovalCommand(comment('/approve'))).toBeUndefined();
 });
 
 describe('the hidden approval marker', () => {
