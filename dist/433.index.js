@@ -220,8 +220,9 @@ async function finishComment(settings, context, report, events, leaveApproval = 
                 io.info(`No PR comment: who started this run may not start one (${trigger.reason}), so the main step wrote none.`);
                 return;
             }
-            if (await (0,_admit_run_js__WEBPACK_IMPORTED_MODULE_11__/* .actsForFork */ .ry)(settings, github)) {
-                io.info("No PR comment: the run is read-only (it acts on a fork's pull request).");
+            const readOnly = await (0,_admit_run_js__WEBPACK_IMPORTED_MODULE_11__/* .actsForFork */ .ry)(settings, github);
+            if (readOnly !== undefined) {
+                io.info(`No PR comment: the run is read-only (${readOnly}).`);
                 return;
             }
         }

@@ -563,6 +563,8 @@ function collaboratorPermission(octokit, owner, repo) {
 
 // EXTERNAL MODULE: ./lib/github/event-target.js
 var event_target = __nccwpck_require__(45061);
+// EXTERNAL MODULE: ./lib/github/github-failure.js
+var github_failure = __nccwpck_require__(82931);
 ;// CONCATENATED MODULE: ./lib/plan/fork-read-only.js
 const FORK_READ_ONLY_REASON = 'this run is read-only because the pull request comes from a fork';
 /** Why `tool` is withheld from a fork's pull request, or undefined when it may run there. */
@@ -701,6 +703,7 @@ function failure(outcome) {
 
 
 
+
 function permissionLookup(settings, deps) {
     if (deps.permissionOf)
         return deps.permissionOf;
@@ -735,7 +738,8 @@ async function admitRun(settings, deps) {
         if (!source.ok)
             return { admitted: false, reason: `the plan would not come from the base branch: ${source.reason}` };
     }
-    return (await actsForFork(settings, deps)) ? { admitted: true, readOnly: { withhold: forkReadOnly } } : { admitted: true };
+    const why = await actsForFork(settings, deps);
+    return why !== undefined ? { admitted: true, readOnly: { withhold: forkReadOnly, why } } : { admitted: true };
 }
 /**
  * Whether the accounts behind the event may start a run (write access, or a listed bot), asked of GitHub as
@@ -747,34 +751,40 @@ function authorizeRun(settings, deps) {
     return authorizeTrigger({ eventName, payload, repository: settings.github.repository ?? 'this repository', allowedBots: settings.allowedBots }, permissionLookup(settings, deps));
 }
 /**
- * Whether the run acts on a fork's code or text: a pull request event from a fork, a workflow_run
- * a fork's pull request set off, or a comment on a fork's pull request (its payload names only the
- * number: the pull request is read). What cannot be told counts as a fork (read-only, fail closed).
+ * Why the run acts on a fork's code or text, or undefined when it does not: a pull request event from a fork, a
+ * workflow_run a fork's pull request set off, or a comment on a fork's pull request (its payload names only the
+ * number: the pull request is read). What cannot be told counts as a fork (read-only, fail closed), and the
+ * reason says so: a 502 on reading the pull request called a same-repository pull request a fork's, and an
+ * `/approve` there was refused as one on a fork (found by an adversarial pass).
  * Also asked by a killed main step's post step, which must not write the comment a read-only run writes none of.
  */
 async function actsForFork(settings, deps) {
     const { eventName, payload } = settings.github;
     if (eventName === 'workflow_run')
-        return (0,fork_pull_request/* isForkWorkflowRun */.D)(payload);
+        return (0,fork_pull_request/* isForkWorkflowRun */.D)(payload) ? "the workflow run it follows ran a fork's code" : undefined;
     if (payload?.pull_request)
-        return (0,fork_pull_request/* isForkPullRequest */.B)(payload);
+        return (0,fork_pull_request/* isForkPullRequest */.B)(payload) ? FORK : undefined;
     const target = (0,event_target/* eventTarget */.M)(eventName, payload, settings.github.repository);
     // A comment whose pull request or repository cannot be told counts as a fork's.
     if (target === undefined)
-        return eventName === 'issue_comment';
+        return eventName === 'issue_comment' ? `${UNTOLD} (the event names no pull request or issue with its repository), so it counts as a fork's` : undefined;
     if (target.kind !== 'pull_request')
-        return false;
-    if (!deps.github)
-        return true;
+        return undefined;
     const { owner, repo, number } = target;
+    if (!deps.github)
+        return `${UNTOLD} (pull request #${number} cannot be read without a github-token), so it counts as a fork's`;
     try {
         const { data } = await deps.github.rest.pulls.get({ owner, repo, pull_number: number });
-        return (0,fork_pull_request/* isForkPullRequest */.B)({ pull_request: data, repository: { full_name: `${owner}/${repo}` } });
+        return (0,fork_pull_request/* isForkPullRequest */.B)({ pull_request: data, repository: { full_name: `${owner}/${repo}` } }) ? FORK : undefined;
     }
-    catch {
-        return true;
+    catch (error) {
+        const failure = (0,github_failure/* readGitHubFailure */.g3)(error);
+        const then = failure.transient ? 're-run this job once GitHub answers' : 'the github-token needs `pull-requests: read`';
+        return `${UNTOLD} (reading pull request #${number} failed: ${(0,github_failure/* describeGitHubFailure */.Po)(failure)}), so it counts as a fork's; ${then}`;
     }
 }
+const FORK = 'the pull request comes from a fork';
+const UNTOLD = "whether this comment is on a fork's pull request could not be told";
 
 
 /***/ }),
@@ -1143,7 +1153,7 @@ function commentTarget(settings) {
     const { comment, github } = settings;
     // Said as it is: "comment is never" told the user of a setting they did not make (found by a new-user walkthrough).
     if (settings.readOnly)
-        return { why: 'the run is read-only (the pull request comes from a fork, whose token cannot write)', warn: false };
+        return { why: `the run is read-only (${settings.readOnly})`, warn: false };
     if (comment === 'never')
         return { why: 'comment is never', warn: false };
     const asked = comment === 'always';
@@ -8272,6 +8282,12 @@ var resolve_references = __nccwpck_require__(54669);
 var reference_syntax = __nccwpck_require__(19460);
 // EXTERNAL MODULE: ./lib/core/error-text.js
 var error_text = __nccwpck_require__(7437);
+// EXTERNAL MODULE: ./lib/core/invisible-characters.js
+var invisible_characters = __nccwpck_require__(5709);
+// EXTERNAL MODULE: ./lib/core/visible-controls.js
+var visible_controls = __nccwpck_require__(74700);
+// EXTERNAL MODULE: ./lib/plan/find-references.js
+var find_references = __nccwpck_require__(99271);
 // EXTERNAL MODULE: ./lib/core/step-error.js
 var step_error = __nccwpck_require__(1938);
 ;// CONCATENATED MODULE: ./lib/run/for-each-list-error.js
@@ -8310,6 +8326,9 @@ class TooManyItemsError extends step_error/* StepError */.zg {
 
 
 
+
+
+
 /** Longest child key label (`review[<label>]`); longer keys are refused so views stay readable. */
 const MAX_KEY_CHARS = 64;
 function describe(value) {
@@ -8319,6 +8338,17 @@ function describe(value) {
         return `text (${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}\u2026` : value)})`;
     return `a ${typeof value}`;
 }
+/**
+ * What to do about a list that is not one: a command's lines (`git diff --name-only`) or an MCP tool's JSON
+ * text are text, which is never split into items; a null is often a field of the result that is not the list.
+ */
+function notListFix(list, value) {
+    const step = (0,find_references/* findReferences */.y)(list).references.find(({ reference }) => reference.kind === 'step')?.reference;
+    const source = step?.kind === 'step' ? `step ${step.step}` : 'the step';
+    if (typeof value === 'string')
+        return `text is never split into items; have ${source} return a JSON list (a command tool prints one on stdout, such as ["a.ts","b.ts"])`;
+    return `have ${source} return a list ([] for no items), or point for_each at the list inside its result`;
+}
 /** The items of a list, or a map's `{key, value}` entries in its own order. */
 function itemsOf(value) {
     if (Array.isArray(value))
@@ -8327,14 +8357,21 @@ function itemsOf(value) {
         return Object.entries(value).map(([key, inner]) => ({ key, value: inner }));
     return undefined;
 }
+/**
+ * A key as every view shows it: control characters as symbols, invisible characters gone. Two keys that
+ * show the same (`web` and `web` + U+200B) made two lines a reader could not tell apart, one \u2705 and one \u274c.
+ */
+function shownKey(label) {
+    return (0,visible_controls/* visibleControls */.x)(label).replace(invisible_characters/* INVISIBLE */.kH, '');
+}
 function childLabel(step, item) {
     if (step.forEach?.key === undefined)
         return String(item.index);
     const label = (0,resolve_references/* fillItemText */.yS)(step.forEach.key, item).replace(/\s+/g, ' ').trim();
-    if (label === '' || label.length > MAX_KEY_CHARS || /[[\]]/.test(label)) {
+    if (shownKey(label) === '' || label.length > MAX_KEY_CHARS || /[[\]]/.test(label)) {
         // Its start only: the label comes from the item (a tool's output), and this error reaches every report.
         const shown = label.length > MAX_KEY_CHARS ? `${label.slice(0, MAX_KEY_CHARS)}\u2026` : label;
-        throw new ForEachListError(step.key, `key ${step.forEach.key} gave ${JSON.stringify(shown)}${shown === label ? '' : ` (${label.length} characters)`} for item ${item.index}; a key must be 1 to ${MAX_KEY_CHARS} characters without [ or ]`);
+        throw new ForEachListError(step.key, `key ${step.forEach.key} gave ${JSON.stringify(shown)}${shown === label ? '' : ` (${label.length} characters)`} for item ${item.index}; a key must be 1 to ${MAX_KEY_CHARS} characters, one visible at least, without [ or ]`);
     }
     return label;
 }
@@ -8365,19 +8402,23 @@ function expandForEach(step, sources, defaultMaxItems) {
     }
     const items = itemsOf(list);
     if (!items)
-        throw new ForEachListError(step.key, `for_each ${forEach.list} is ${describe(list)}, not a list or a map`);
+        throw new ForEachListError(step.key, `for_each ${forEach.list} is ${describe(list)}, not a list or a map: ${notListFix(forEach.list, list)}`);
     const maxItems = forEach.maxItems ?? defaultMaxItems;
     if (items.length > maxItems)
         throw new TooManyItemsError({ stepKey: step.key, count: items.length, maxItems });
+    // By the key as shown: two that differ only in what does not show are the same key to a reader.
     const seen = new Map();
     return items.map((value, index) => {
         const item = { name: forEach.as, value, index };
         try {
             const label = childLabel(step, item);
-            const first = seen.get(label);
-            if (first !== undefined)
-                throw new ForEachListError(step.key, `items ${first} and ${index} have the same key "${label}"; make key: unique per item`);
-            seen.set(label, index);
+            const shown = shownKey(label);
+            const first = seen.get(shown);
+            if (first !== undefined) {
+                const unseen = first.label === label ? '' : ' as shown (they differ only in invisible or control characters)';
+                throw new ForEachListError(step.key, `items ${first.index} and ${index} have the same key "${shown}"${unseen}; make key: unique per item`);
+            }
+            seen.set(shown, { index, label });
             return childStep(step, item, `${step.key}[${label}]`);
         }
         catch (error) {
@@ -42556,13 +42597,13 @@ function renderRefusedInputs(problems, redact) {
         '',
     ].join('\n');
 }
-/** The note a read-only run (a fork's pull request) puts above its summary, naming the tools it withheld. */
-function renderReadOnlyNote(withheld) {
+/** The note a read-only run (a fork's pull request, or one that cannot be told) puts above its summary: why, and the tools it withheld. */
+function renderReadOnlyNote(why, withheld) {
     const tools = [...(withheld?.keys() ?? [])].map((name) => `\`${name}\``);
     const which = tools.length > 0 ? ` Withheld: ${tools.join(', ')}.` : '';
     return [
         '> [!NOTE]',
-        '> **Read-only run:** the pull request comes from a fork, so tools with side effects and command tools not marked',
+        `> **Read-only run:** ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(why)}, so tools with side effects and command tools not marked`,
         `> \`fork_safe: true\` were withheld, and no comment was written; this summary is the only output.${which}`,
         '',
         '',
@@ -43265,6 +43306,8 @@ var fan_out_state = __nccwpck_require__(88130);
 var trigger_users = __nccwpck_require__(21799);
 ;// CONCATENATED MODULE: ./lib/action/approval-command.js
 
+/** Only characters a reader does not see: format characters (zero-width spaces, joiners, bidi marks) and variation selectors. */
+const INVISIBLE = /^[\p{Cf}\u{FE00}-\u{FE0F}]+$/u;
 /** The comment's first line that is not blank, trimmed, where an answer is written. */
 function firstLine(body) {
     return body.trimStart().split(/\r?\n/, 1)[0]?.trim() ?? '';
@@ -43288,8 +43331,13 @@ function malformedApprovalCommand(github) {
         return undefined;
     if (payload.action !== 'created')
         return `/${kind}: an edited comment is no answer (the comment was ${String(payload.action)}); post /${kind} in a new comment. Nothing was changed`;
-    if (first.toLowerCase() !== `/${kind}`)
-        return `/${kind} takes nothing after it on its line (it answers the run that waits; no hash): write /${kind} alone on the first line of a new comment. Nothing was changed`;
+    if (first.toLowerCase() !== `/${kind}`) {
+        // Pasted text can bring a character no one sees (a zero-width space): "takes nothing after it" alone left the approver nothing to remove.
+        const rest = first.slice(kind.length + 1);
+        const named = [...new Set(rest)].map((char) => `U+${char.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+        const unseen = INVISIBLE.test(rest) ? `, and an invisible character follows it there (${named.slice(0, 4).join(', ')}${named.length > 4 ? ', \u2026' : ''})` : '';
+        return `/${kind} takes nothing after it on its line${unseen} (it answers the run that waits; no hash): write /${kind} alone on the first line of a new comment. Nothing was changed`;
+    }
     return undefined;
 }
 /**
@@ -44449,7 +44497,7 @@ async function openCheckRun(settings, deps, pausedHeadSha) {
         return undefined;
     // Not tried: the 403 said to grant `checks: write`, which the workflow had (found by a new-user walkthrough).
     if (settings.readOnly) {
-        deps.io.warning("check-run is true, but a fork's pull request gets a read-only token, which cannot create check runs: require this job (its status reports the verdict) rather than the check run.");
+        deps.io.warning(`check-run is true, but the run is read-only (${settings.readOnly}), and a fork's pull request gets a read-only token, which cannot create check runs: require this job (its status reports the verdict) rather than the check run.`);
         return undefined;
     }
     const [owner, repo] = settings.github.repository?.split('/') ?? [];
@@ -44511,9 +44559,9 @@ async function runAction(given, deps) {
         return refuseRun(given, admission.reason, deps);
     const readOnly = admission.readOnly;
     // A fork's pull request: its output goes to the summary only.
-    const settings = readOnly ? { ...given, comment: 'never', readOnly: true } : given;
+    const settings = readOnly ? { ...given, comment: 'never', readOnly: readOnly.why } : given;
     if (readOnly)
-        io.info('Read-only run: the pull request comes from a fork; tools with side effects and command tools not marked fork_safe are withheld.');
+        io.info(`Read-only run: ${readOnly.why}; tools with side effects and command tools not marked fork_safe are withheld.`);
     // Loaded only for eval: it brings the scripted model server (node:http) with it.
     if (settings.mode === 'eval')
         return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(651), __nccwpck_require__.e(211), __nccwpck_require__.e(205)]).then(__nccwpck_require__.bind(__nccwpck_require__, 18205))).runEvalAction(settings, deps, readOnly?.withhold);
@@ -44532,7 +44580,7 @@ async function runAction(given, deps) {
         return refuseRun(given, malformed, deps);
     const answer = approvalCommand(settings.github);
     if (readOnly && answer)
-        return refuseRun(given, "approvals are not taken on a fork's pull request: its runs are read-only, and none pauses there. Nothing was changed", deps);
+        return refuseRun(given, `approvals are not taken in a read-only run, and this one is: ${readOnly.why}. A run on a fork's pull request never pauses. Nothing was changed`, deps);
     const command = readOnly ? undefined : answer;
     // A run that answers nothing on a comment event must not take over the comment of a run that waits, while
     // that run can still be answered: one whose saved state is gone (expired) no longer holds the comment (a review
@@ -44679,7 +44727,7 @@ async function runAction(given, deps) {
         const saving = trace && stateFile ? (0,saved_state/* saveRunState */.iZ)(settings, deps.state, stateFile, io, { ...(part && { part }), ...(deps.saveState && { saveState: deps.saveState }), ...(resumedInPlace !== undefined && { resumedInPlace }) }) : Promise.resolve(undefined);
         // A prepare or shard job whose state is lost has done its work for nothing: the jobs after it cannot start.
         const unsaved = fanOut && fanOut.part !== 'merge' && !(await saving) ? `plan-runner: this job's state could not be saved, so the ${fanOut.part === 'prepare' ? 'shard' : 'merge'} jobs cannot build on it (see the warning above); re-run this job` : undefined;
-        const readOnlyNote = readOnly ? renderReadOnlyNote(outcome.kind === 'rejected' ? outcome.plan?.withheld : outcome.plan.withheld) : '';
+        const readOnlyNote = readOnly ? renderReadOnlyNote(readOnly.why, outcome.kind === 'rejected' ? outcome.plan?.withheld : outcome.plan.withheld) : '';
         const fanOutNote = fanOut ? renderFanOutNote(fanOut.part === 'prepare' ? fanOut : { ...fanOut, ...(shards !== undefined && { shards }) }) : '';
         const notes = `${readOnlyNote}${fanOutNote}`;
         const report = (0,final_report/* finalReport */.P)(outcome, { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, tracePath: paths.trace, redact, ...(notes && { notes }), ...(settings.fanOut && { fannedOut: true }), ...((!trace || !traced) && { traceLost: true }) });

@@ -937,7 +937,10 @@ async function startScriptedChatServer(answers) {
 
 // EXTERNAL MODULE: ./lib/planner/write-plan.js + 1 modules
 var write_plan = __webpack_require__(20964);
+// EXTERNAL MODULE: ./lib/plan/plan-error.js
+var plan_error = __webpack_require__(36487);
 ;// CONCATENATED MODULE: ./lib/eval/run-eval.js
+
 
 
 
@@ -1032,6 +1035,13 @@ function endpointCounts(settings, injector) {
         return {};
     return { modelRequestsSent: injector.modelRequestsSent, heldAbandonedRequests: injector.heldAbandonedRequests };
 }
+/**
+ * Why a run was refused, each problem located as `validate` prints it (`plan.yml:4:30: \u2026`): `mode: eval` checks no plan
+ * before its runs, and its report said "unknown tool `ad`" with no file, line or column (found by an adversarial pass).
+ */
+function refusalReason(errors) {
+    return errors.map(plan_error/* formatPlanError */.Rs).join('; ');
+}
 /** Counts planner calls as they are made, whatever the job does with them, and the requests that got no answer (cancels aside). */
 function countingPlanner(client, counter) {
     return {
@@ -1092,7 +1102,7 @@ async function runPlanVariant(one) {
     if (outcome.kind === 'rejected' && outcome.cancelled)
         return { ...base, status: 'cancelled', reason: `cancelled while ${outcome.cancelled}`, goals: [], ...usageFields(outcome.usage ?? usage/* NO_USAGE */.y) };
     if (outcome.kind === 'rejected') {
-        const reason = outcome.errors.map((error) => error.message).join('; ');
+        const reason = refusalReason(outcome.errors);
         return { ...base, status: 'rejected', reason, goals: [], ...usageFields(outcome.usage ?? usage/* NO_USAGE */.y), ...(counter.planner > 0 && { planValid: false }) };
     }
     if (outcome.kind === 'planned')
@@ -1127,7 +1137,7 @@ async function runReactVariant(one) {
     const redact = deps.redact ?? (0,core_redact/* createRedactor */.lY)((0,job_secrets/* jobSecrets */.p)({ apiKey: live?.apiKey, baseURL: live?.baseURL, env: settings.env, inputs: settings.inputs }));
     const loaded = await (0,load_plan_with_servers/* loadPlanWithServers */.G)(one.plan.file, { signal: deps.signal, cwd: settings.cwd, env: settings.env, withhold: withholding(settings), learnSecrets: (values) => redact.learn?.(values) });
     if (!loaded.ok)
-        return finish({ status: 'rejected', goals: [], reason: loaded.errors.map((error) => error.message).join('; ') }, usage/* NO_USAGE */.y);
+        return finish({ status: 'rejected', goals: [], reason: refusalReason(loaded.errors) }, usage/* NO_USAGE */.y);
     const source = loaded.plan.source;
     const inputs = (0,resolve_inputs/* resolveInputs */.e)(source, settings.inputs);
     if (!inputs.ok) {
@@ -1498,8 +1508,6 @@ const Caller = schemas.string().superRefine((name, ctx) => {
 });
 const ScriptedAnswers = schemas.record(Caller, schemas.array(ScriptedAnswer).min(1).max(1000));
 
-// EXTERNAL MODULE: ./lib/plan/plan-error.js
-var plan_error = __webpack_require__(36487);
 // EXTERNAL MODULE: ./lib/report/trace-writer.js + 1 modules
 var trace_writer = __webpack_require__(31713);
 // EXTERNAL MODULE: ./lib/core/clock.js

@@ -3572,6 +3572,12 @@ var resolve_references = __webpack_require__(54669);
 var reference_syntax = __webpack_require__(19460);
 // EXTERNAL MODULE: ./lib/core/error-text.js
 var error_text = __webpack_require__(7437);
+// EXTERNAL MODULE: ./lib/core/invisible-characters.js
+var invisible_characters = __webpack_require__(5709);
+// EXTERNAL MODULE: ./lib/core/visible-controls.js
+var visible_controls = __webpack_require__(74700);
+// EXTERNAL MODULE: ./lib/plan/find-references.js
+var find_references = __webpack_require__(99271);
 // EXTERNAL MODULE: ./lib/core/step-error.js
 var step_error = __webpack_require__(1938);
 ;// CONCATENATED MODULE: ./lib/run/for-each-list-error.js
@@ -3610,6 +3616,9 @@ class TooManyItemsError extends step_error/* StepError */.zg {
 
 
 
+
+
+
 /** Longest child key label (`review[<label>]`); longer keys are refused so views stay readable. */
 const MAX_KEY_CHARS = 64;
 function describe(value) {
@@ -3619,6 +3628,17 @@ function describe(value) {
         return `text (${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}\u2026` : value)})`;
     return `a ${typeof value}`;
 }
+/**
+ * What to do about a list that is not one: a command's lines (`git diff --name-only`) or an MCP tool's JSON
+ * text are text, which is never split into items; a null is often a field of the result that is not the list.
+ */
+function notListFix(list, value) {
+    const step = (0,find_references/* findReferences */.y)(list).references.find(({ reference }) => reference.kind === 'step')?.reference;
+    const source = step?.kind === 'step' ? `step ${step.step}` : 'the step';
+    if (typeof value === 'string')
+        return `text is never split into items; have ${source} return a JSON list (a command tool prints one on stdout, such as ["a.ts","b.ts"])`;
+    return `have ${source} return a list ([] for no items), or point for_each at the list inside its result`;
+}
 /** The items of a list, or a map's `{key, value}` entries in its own order. */
 function itemsOf(value) {
     if (Array.isArray(value))
@@ -3627,14 +3647,21 @@ function itemsOf(value) {
         return Object.entries(value).map(([key, inner]) => ({ key, value: inner }));
     return undefined;
 }
+/**
+ * A key as every view shows it: control characters as symbols, invisible characters gone. Two keys that
+ * show the same (`web` and `web` + U+200B) made two lines a reader could not tell apart, one \u2705 and one \u274c.
+ */
+function shownKey(label) {
+    return (0,visible_controls/* visibleControls */.x)(label).replace(invisible_characters/* INVISIBLE */.kH, '');
+}
 function childLabel(step, item) {
     if (step.forEach?.key === undefined)
         return String(item.index);
     const label = (0,resolve_references/* fillItemText */.yS)(step.forEach.key, item).replace(/\s+/g, ' ').trim();
-    if (label === '' || label.length > MAX_KEY_CHARS || /[[\]]/.test(label)) {
+    if (shownKey(label) === '' || label.length > MAX_KEY_CHARS || /[[\]]/.test(label)) {
         // Its start only: the label comes from the item (a tool's output), and this error reaches every report.
         const shown = label.length > MAX_KEY_CHARS ? `${label.slice(0, MAX_KEY_CHARS)}\u2026` : label;
-        throw new ForEachListError(step.key, `key ${step.forEach.key} gave ${JSON.stringify(shown)}${shown === label ? '' : ` (${label.length} characters)`} for item ${item.index}; a key must be 1 to ${MAX_KEY_CHARS} characters without [ or ]`);
+        throw new ForEachListError(step.key, `key ${step.forEach.key} gave ${JSON.stringify(shown)}${shown === label ? '' : ` (${label.length} characters)`} for item ${item.index}; a key must be 1 to ${MAX_KEY_CHARS} characters, one visible at least, without [ or ]`);
     }
     return label;
 }
@@ -3665,19 +3692,23 @@ function expandForEach(step, sources, defaultMaxItems) {
     }
     const items = itemsOf(list);
     if (!items)
-        throw new ForEachListError(step.key, `for_each ${forEach.list} is ${describe(list)}, not a list or a map`);
+        throw new ForEachListError(step.key, `for_each ${forEach.list} is ${describe(list)}, not a list or a map: ${notListFix(forEach.list, list)}`);
     const maxItems = forEach.maxItems ?? defaultMaxItems;
     if (items.length > maxItems)
         throw new TooManyItemsError({ stepKey: step.key, count: items.length, maxItems });
+    // By the key as shown: two that differ only in what does not show are the same key to a reader.
     const seen = new Map();
     return items.map((value, index) => {
         const item = { name: forEach.as, value, index };
         try {
             const label = childLabel(step, item);
-            const first = seen.get(label);
-            if (first !== undefined)
-                throw new ForEachListError(step.key, `items ${first} and ${index} have the same key "${label}"; make key: unique per item`);
-            seen.set(label, index);
+            const shown = shownKey(label);
+            const first = seen.get(shown);
+            if (first !== undefined) {
+                const unseen = first.label === label ? '' : ' as shown (they differ only in invisible or control characters)';
+                throw new ForEachListError(step.key, `items ${first.index} and ${index} have the same key "${shown}"${unseen}; make key: unique per item`);
+            }
+            seen.set(shown, { index, label });
             return childStep(step, item, `${step.key}[${label}]`);
         }
         catch (error) {
