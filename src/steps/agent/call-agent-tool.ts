@@ -7,6 +7,7 @@ import { UnusableToolSchemaError } from '../unusable-tool-schema-error.ts';
 import { validateToolArguments } from '../validate-tool-arguments.ts';
 import type { AgentTools } from './agent-tools.ts';
 import { JsonTooDeepError, parseJson } from '../../core/parse-json.ts';
+import { stableHash } from '../../core/stable-hash.ts';
 
 /** What one tool call came to: what the model is told, and what the trace records. */
 export interface ToolCallAnswer {
@@ -39,8 +40,9 @@ export function parseArguments(text: string): { ok: true; args: unknown } | { ok
  * the step offers (never a withheld one), arguments checked against the tool's schema before it
  * runs, the tool's own write caps and neutralising, its output sanitised and cut inside a data
  * block. A failure is answered to the model as a tool error; only a stop of the step itself throws.
+ * `made` holds the side-effect calls this conversation made that took effect: one asked again is answered, not run.
  */
-export async function callAgentTool(ctx: StepContext, tools: AgentTools, name: string, argumentText: string): Promise<ToolCallAnswer> {
+export async function callAgentTool(ctx: StepContext, tools: AgentTools, name: string, argumentText: string, made: Set<string>): Promise<ToolCallAnswer> {
   const parsed = parseArguments(argumentText);
   const args = parsed.ok ? parsed.args : argumentText;
   const withheld = tools.refused.get(name) ?? ctx.withheldTools?.get(name);
@@ -62,6 +64,12 @@ export async function callAgentTool(ctx: StepContext, tools: AgentTools, name: s
     return failed(args, `${error.message} '${name}' was not run and cannot be in this run; do the task with the other tools.`);
   }
   if (!checked.ok) return failed(args, `invalid arguments for '${name}', it was not run: ${checked.error}`);
+  // A side effect this conversation already made and got the answer of: the run would refuse it as a repeat and
+  // escalate, asking a person to check a call that is known to have taken effect (found by an adversarial pass).
+  const callKey = tool.sideEffects ? stableHash({ tool: name, args: checked.args }) : undefined;
+  if (callKey !== undefined && made.has(callKey)) {
+    return failed(checked.args, `not run: '${name}' with these arguments already took effect earlier in this step (its result is in that call's reply); a call with side effects is never made twice.`);
+  }
   let result: unknown;
   try {
     // Through the run: recorded in the trace, with its idempotency key; a side effect that ran is never repeated.
@@ -75,5 +83,6 @@ export async function callAgentTool(ctx: StepContext, tools: AgentTools, name: s
     if (leftEffectUnknown(tool.sideEffects, error, false)) return { ...failed(args, text), endsStep: error };
     return failed(args, text, `The tool failed:\n${dataBlock({ tool: name, error: 'true' }, sanitizeUntrusted(text, { maxChars: 4000 }), true)}`);
   }
+  if (callKey !== undefined) made.add(callKey);
   return { ok: true, args: checked.args, result, reply: dataBlock({ tool: name }, promptData(result), true) };
 }

@@ -75,6 +75,8 @@ class AgentLoop {
   #wroteTodos = false;
   #reminded = false;
   #lastMessage: string | undefined;
+  /** The side-effect calls of this conversation that took effect (`callAgentTool`). */
+  readonly #made = new Set<string>();
 
   constructor(ctx: StepContext) {
     this.#ctx = ctx;
@@ -151,7 +153,7 @@ class AgentLoop {
       const parsed = parseArguments(call.function.arguments);
       return { ok: false, args: parsed.ok ? parsed.args : call.function.arguments, error: `reminded to call ${WRITE_TODOS} first`, reply: reminder(name) };
     }
-    return callAgentTool(this.#ctx, this.#tools, name, call.function.arguments);
+    return callAgentTool(this.#ctx, this.#tools, name, call.function.arguments, this.#made);
   }
 
   #writeTodos(argumentText: string): ToolCallAnswer {
