@@ -7,7 +7,7 @@ import { InvalidToolArgumentsError } from './invalid-tool-arguments-error.ts';
 import type { StepContext } from './step-context.ts';
 import { stepModelSettings } from './step-model-settings.ts';
 import { validateToolArguments } from './validate-tool-arguments.ts';
-import { JsonTooDeepError, parseJson } from '../core/parse-json.ts';
+import { JsonDuplicateKeyError, JsonTooDeepError, parseJson } from '../core/parse-json.ts';
 import { cutOffReason, cutOffWhy } from '../llm/cut-off-reason.ts';
 
 type Message = OpenAI.Chat.Completions.ChatCompletionMessageParam;
@@ -49,7 +49,7 @@ function readAttempt(tool: Tool, response: ChatResponse): Attempt {
   try {
     args = parseJson(call.function.arguments);
   } catch (error) {
-    if (error instanceof JsonTooDeepError) return fail(`the arguments are refused: ${error.message}`);
+    if (error instanceof JsonTooDeepError || error instanceof JsonDuplicateKeyError) return fail(`the arguments are refused: ${error.message}`);
     return fail(`the arguments are not valid JSON: ${JSON.stringify(short(call.function.arguments))}`);
   }
   const checked = validateToolArguments(tool, args);

@@ -244,3 +244,22 @@ describe('agent limits', () => {
     expect(job.summary).toMatch(/- ✅ Add 2 and 3\n- ⏹️ Multiply by 4/);
   });
 });
+
+// Arguments with a key twice are valid JSON that parseJson refuses as unclear: the model was told they were
+// "not valid JSON", and sent the same text again (found by an adversarial pass).
+describe('tool-call arguments with a key twice', () => {
+  it('are refused saying which key, for a tool and for write_todos', async () => {
+    const job = await runOfflineJob({
+      plan: PLAN,
+      script: [
+        todos(false, [['1', 'Add', 'in_progress']]),
+        toolCallAnswer('add', '{"a": 2, "b": 3, "a": 9}'),
+        toolCallAnswer('write_todos', '{"merge": true, "merge": false, "todos": []}'),
+        textAnswer('20'),
+      ],
+    });
+    const replies = toolMessages(job, 3).slice(1);
+    expect(replies[0]).toBe(`Error: the arguments are refused: the JSON has the key "a" twice in one object, and which of its values counts is not clear; write each key once. 'add' was not run; call it again with a JSON object.`);
+    expect(replies[1]).toBe('Error: the arguments are refused: the JSON has the key "merge" twice in one object, and which of its values counts is not clear; write each key once. The list was not changed.');
+  });
+});

@@ -151,6 +151,16 @@ describe('tool_call without args', () => {
     expect(usages).toHaveLength(2);
   });
 
+  // Valid JSON with a key twice was answered "not valid JSON" (found by an adversarial pass).
+  it('tells the model which key its arguments hold twice', async () => {
+    const tool = spyTool();
+    server.script([toolCallAnswer(tool.name, '{"week": "2025-W10", "week": "2025-W11"}'), toolCallAnswer(tool.name, { week: '2025-W10' })]);
+    const { ctx } = stepContext({ steps: [{ key: '1', type: 'tool_call', tool: tool.name }], run: '1', tools: [tool], model: live() });
+    await runStep(ctx);
+    expect(server.requests[1]!.body.messages.at(-1)!.content).toContain('the arguments are refused: the JSON has the key "week" twice in one object');
+    expect(tool.calls.map((call) => call.args)).toEqual([{ week: '2025-W10' }]);
+  });
+
   it('fails with both validation errors after the second invalid answer, never calling the tool', async () => {
     const tool = spyTool();
     server.script([toolCallAnswer(tool.name, '{"week": '), toolCallAnswer(tool.name, { week: '2025-W10', extra: true })]);

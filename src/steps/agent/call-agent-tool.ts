@@ -6,7 +6,7 @@ import type { StepContext } from '../step-context.ts';
 import { UnusableToolSchemaError } from '../unusable-tool-schema-error.ts';
 import { validateToolArguments } from '../validate-tool-arguments.ts';
 import type { AgentTools } from './agent-tools.ts';
-import { JsonTooDeepError, parseJson } from '../../core/parse-json.ts';
+import { JsonDuplicateKeyError, JsonTooDeepError, parseJson } from '../../core/parse-json.ts';
 import { stableHash } from '../../core/stable-hash.ts';
 
 /** What one tool call came to: what the model is told, and what the trace records. */
@@ -30,7 +30,8 @@ export function parseArguments(text: string): { ok: true; args: unknown } | { ok
   try {
     return { ok: true, args: parseJson(text === '' ? '{}' : text) };
   } catch (error) {
-    if (error instanceof JsonTooDeepError) return { ok: false, error: `the arguments are refused: ${error.message}` };
+    // Valid JSON refused for its shape (too deep, a key twice): "not valid JSON" had the model send it again.
+    if (error instanceof JsonTooDeepError || error instanceof JsonDuplicateKeyError) return { ok: false, error: `the arguments are refused: ${error.message}` };
     return { ok: false, error: `the arguments are not valid JSON: ${JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}…` : text)}` };
   }
 }
