@@ -105,6 +105,14 @@ describe('the write_todos reminder', () => {
   });
 });
 
+describe('the write_todos reminder for a tool the step does not offer', () => {
+  // Told to call 'subtract' again after write_todos, the model spent a turn on a tool it could never call.
+  it('is not given: the model is told the tool is not available (found by an adversarial pass)', async () => {
+    const job = await runOfflineJob({ plan: PLAN, script: [toolCallAnswer('subtract', { a: 2, b: 3 }), textAnswer('20')] });
+    expect(toolMessages(job, 1)).toEqual(["Error: tool 'subtract' is not available to this step; available tools: write_todos, add, multiply. It was not run."]);
+  });
+});
+
 describe('agent limits', () => {
   const busy: ScriptedReply[] = [
     todos(false, [['1', 'Add 2 and 3', 'completed'], ['2', 'Multiply by 4', 'in_progress']]),

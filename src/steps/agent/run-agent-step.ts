@@ -148,7 +148,8 @@ class AgentLoop {
 
   async #answer(call: FunctionCall): Promise<ToolCallAnswer> {
     const name = call.function.name;
-    if (!this.#wroteTodos && !this.#reminded) {
+    // Only for a tool it may call: told to call any other again after the list, the model spent a turn on it.
+    if (!this.#wroteTodos && !this.#reminded && this.#tools.offered.has(name)) {
       this.#reminded = true;
       const parsed = parseArguments(call.function.arguments);
       return { ok: false, args: parsed.ok ? parsed.args : call.function.arguments, error: `reminded to call ${WRITE_TODOS} first`, reply: reminder(name) };
