@@ -1,5 +1,6 @@
 import type { PlanStep } from '../core/plan-step.ts';
 import { canonicalJson } from '../core/stable-hash.ts';
+import { cutText } from '../core/cut-text.ts';
 import { findReferences } from '../plan/find-references.ts';
 import { resolveReferences } from '../plan/resolve-references.ts';
 import type { PlanError } from '../plan/plan-error.ts';
@@ -18,8 +19,19 @@ import { keptStep, validateModelSteps } from './validate-model-steps.ts';
 export const REPLANNER_PURPOSE = 'replanner';
 export const REVIEW_PURPOSE = 'review';
 
+/**
+ * Problems of an invalid replacement a reason lists at most: it becomes the escalation's reason, which each step not
+ * run yet keeps as its skip reason. Joined whole, a 69 KB answer of 800 steps naming no known tool made a 251 KB
+ * reason and a 10 MB trace.
+ */
+const MAX_LISTED_PROBLEMS = 10;
+/** Characters of one listed problem at most: a message may quote what the model wrote. */
+const MAX_PROBLEM_CHARS = 500;
+
 function problems(errors: readonly PlanError[]): string {
-  return errors.map((error) => (error.path ? `${error.path}: ${error.message}` : error.message)).join('; ');
+  const listed = errors.slice(0, MAX_LISTED_PROBLEMS).map((error) => cutText(error.path ? `${error.path}: ${error.message}` : error.message, MAX_PROBLEM_CHARS));
+  const more = errors.length - listed.length;
+  return `${listed.join('; ')}${more > 0 ? `; … and ${more} more problem${more === 1 ? '' : 's'}` : ''}`;
 }
 
 /** Checks replacement steps against the completed ones (which they may use) and the ids used so far. */

@@ -157,6 +157,20 @@ describe('the model replanner', () => {
     expect(answers[2]).toMatchObject({ ok: false, problem: expect.stringContaining('write {"step_result": 1}') });
   });
 
+  // Every problem was joined into the escalation reason, which every step not run yet keeps as its skip reason: a 69 KB
+  // answer of 800 steps naming a tool that does not exist made a 251 KB reason and a 10 MB trace (found by an adversarial pass).
+  it('says the first problems of an invalid replacement and how many more, not every one', async () => {
+    const plan = await filePlan();
+    const wrong = Array.from({ length: 40 }, (_, i) => ({ id: 100 + i, type: 'tool_call', tool: 'browse', args: '{"q":1}', description: 'x', depends_on: [] }));
+    server.script([steps(wrong)]);
+    const answer = await replanner(plan).replan(request(plan), new AbortController().signal);
+    if (answer.ok) throw new Error('the replacement was taken');
+    expect(answer.problem).toMatch(/^steps\[0\]\.tool: unknown tool `browse`/);
+    expect(answer.problem).toContain('steps[9].tool');
+    expect(answer.problem).not.toContain('steps[10].tool');
+    expect(answer.problem).toMatch(/… and 30 more problems$/);
+  });
+
   it('refuses a step that makes again a call that failed for good, with the same written-out arguments', async () => {
     const plan = await filePlan();
     server.script([
