@@ -1,9 +1,13 @@
 import { z } from 'zod';
+import { cutText } from '../core/cut-text.ts';
 import type { ReviewVerdict } from '../run/replanner.ts';
 import { findJsonValue } from './find-json-value.ts';
 import { PlanAnswerError } from './plan-answer-error.ts';
 
 const Verdict = z.object({ fits: z.boolean(), reason: z.string() });
+
+/** Characters of a review's reason kept at most. */
+const MAX_REASON_CHARS = 1_000;
 
 /** The review's answer as a strict JSON schema for `response_format`. */
 export const REVIEW_VERDICT_SCHEMA = {
@@ -21,5 +25,6 @@ export function readReviewVerdict(answer: string): ReviewVerdict {
   const found = findJsonValue(answer);
   const verdict = found.ok ? Verdict.safeParse(found.value) : undefined;
   if (!verdict?.success) throw new PlanAnswerError('review', 'the answer is not {"fits": boolean, "reason": string}', answer);
-  return verdict.data;
+  // One sentence is asked for; the reason becomes a revision's reason or an escalation's last error, which each step not run yet keeps.
+  return { fits: verdict.data.fits, reason: cutText(verdict.data.reason, MAX_REASON_CHARS) };
 }

@@ -229,6 +229,17 @@ describe('the model replanner', () => {
     expect(verdict).toEqual({ fits: false, reason: 'the product is already 14' });
     expect(server.requests[0]!.body.response_format).toMatchObject({ json_schema: { name: 'plan_review', strict: true } });
   });
+
+  // The reason became the escalation's last error (with max_replans used up), which each step not run yet keeps as its
+  // skip reason: a 60,000-character "sentence" was copied into the trace once per step (found by an adversarial pass).
+  it('keeps the first 1,000 characters of a review’s reason', async () => {
+    const plan = await filePlan();
+    server.script([textAnswer(JSON.stringify({ fits: false, reason: `the plan no longer fits ${'because '.repeat(7_500)}` }))]);
+    const verdict = await replanner(plan).review({ completed: [], reviewedStepKey: '1', remaining: [plan.steps[2]!] }, new AbortController().signal);
+    expect(verdict.fits).toBe(false);
+    expect(verdict.reason).toHaveLength(1_000);
+    expect(verdict.reason).toMatch(/^the plan no longer fits because because .*…$/);
+  });
 });
 
 // The completed steps a replacement is checked against lost what their type requires (an agent's
