@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { open, readFile } from 'node:fs/promises';
+import { lstat, open, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { oversizedState, readResumeTrace, runStarted, type ResumeTrace } from '../run/read-resume-trace.ts';
@@ -170,6 +170,13 @@ export async function saveRunState(
   if (settings.state !== 'artifact' || !store) return undefined;
   const identity = stateIdentity(settings, options.part);
   const name = stateArtifactName(identity);
+  // Only the file the trace writer wrote: a link a step's code put at its path (`-> ../.git/config`) was
+  // uploaded as what it led to, a workflow artifact anyone who reads the repository downloads.
+  const linked = await notTheTraceFile(trace);
+  if (linked) {
+    io.warning(`Not saving the run's state: ${trace} ${linked}, not the trace plan-runner wrote (a step may have put it there), and plan-runner does not save what it leads to. A re-run resumes from an earlier attempt's state, if one was saved.`);
+    return undefined;
+  }
   // A run that never started (a rejected plan, a cancel while MCP servers started) ran nothing: saved, its
   // state was the newest a re-run found, and hid the attempt before it (found by an adversarial pass).
   if (!(await traceHoldsStartedRun(trace))) {
@@ -238,6 +245,18 @@ async function saveAfterResumedState(settings: ActionSettings, store: RunStateSt
   } catch {
     return undefined;
   }
+}
+
+/** What `file` is when it is no regular file (a symbolic link, a FIFO): undefined for a regular file, or none there. */
+async function notTheTraceFile(file: string): Promise<string | undefined> {
+  let stat;
+  try {
+    stat = await lstat(file);
+  } catch {
+    return undefined;
+  }
+  if (stat.isSymbolicLink()) return 'is a symbolic link';
+  return stat.isFile() ? undefined : 'is no regular file';
 }
 
 /** Whether `artifact` is byte for byte the file `trace` (the size first, then the download). */
