@@ -15,14 +15,19 @@ function isDevicePath(file: string): boolean {
 }
 
 /**
- * Flags for writing `file` afresh (`'w'`), afresh and readable back through the same descriptor (`'w+'`; a
- * device is opened for writing only), or appending to it (`'a'`), without following a final symlink (but under `/dev`).
+ * How an output file is opened: written afresh (`'w'`), afresh and readable back through the same descriptor
+ * (`'w+'`), appended to (`'a'`), or appended to only while it is still there (`'a-existing'`: a file this run
+ * made, never made again where a step removed it or put a link in place of its folder).
  */
-function outputFlags(mode: 'w' | 'w+' | 'a', file?: string): number {
+export type OutputMode = 'w' | 'w+' | 'a' | 'a-existing';
+
+/** The flags of `mode` (a device is opened for writing only), without following a final symlink (but under `/dev`). */
+function outputFlags(mode: OutputMode, file?: string): number {
   const device = file !== undefined && isDevicePath(file);
   const follow = device ? 0 : NO_FOLLOW;
   const access = mode === 'w+' && !device ? constants.O_RDWR : constants.O_WRONLY;
-  return access | constants.O_CREAT | (mode === 'a' ? constants.O_APPEND : constants.O_TRUNC) | follow;
+  const create = mode === 'a-existing' ? 0 : constants.O_CREAT;
+  return access | create | (mode === 'a' || mode === 'a-existing' ? constants.O_APPEND : constants.O_TRUNC) | follow;
 }
 
 /** The error for a file that is a symlink (`ELOOP` from an open with `O_NOFOLLOW`), else the error itself. */
@@ -39,8 +44,8 @@ function symlinkRefusal(file: string, error: unknown): unknown {
  * `refuseLinkedOutputFolder` for the folder plan-runner writes in by default. Every report, trace and
  * recording is opened here. Returns the file descriptor.
  */
-export function openOutputFile(file: string, mode: 'w' | 'w+' | 'a' = 'w'): number {
-  createOutputFolder(file);
+export function openOutputFile(file: string, mode: OutputMode = 'w'): number {
+  if (mode !== 'a-existing') createOutputFolder(file);
   try {
     return openSync(file, outputFlags(mode, file), 0o666);
   } catch (error) {

@@ -26,10 +26,13 @@ export interface RecordingOptions {
  */
 export function recordingModelClient(inner: ModelClient, path: string, options: RecordingOptions = {}): ModelClient {
   const header: RecordingHeader = { recording: 'plan-runner', version: 1, defaultModel: inner.defaultModel };
+  // The file as made here (device and inode): every exchange is appended to it, or the recording stops.
+  let made: { readonly dev: number; readonly ino: number };
   try {
     const fd = openOutputFile(path);
     try {
       writeFileSync(fd, JSON.stringify(header) + '\n');
+      made = fstatSync(fd);
     } finally {
       closeSync(fd);
     }
@@ -55,8 +58,16 @@ export function recordingModelClient(inner: ModelClient, path: string, options: 
     let size = 0;
     try {
       // Appended without following a symlink, as every output is written.
-      fd = openOutputFile(path, 'a');
-      size = fstatSync(fd).size;
+      // Never made again: a step that removed its folder, or put a link in its place, would have the rest
+      // written where that leads, or a recording without its header and the calls before.
+      fd = openOutputFile(path, 'a-existing');
+      const opened = fstatSync(fd);
+      if (opened.dev !== made.dev || opened.ino !== made.ino) {
+        closeSync(fd);
+        fd = undefined;
+        throw new Error('it is no longer the file this run started (a step removed or replaced it, or its folder)');
+      }
+      size = opened.size;
       writeFileSync(fd, JSON.stringify(redactDeep(exchange, redact)) + '\n');
     } catch (cause) {
       if (!options.warn) throw cause;
