@@ -1,3 +1,4 @@
+import { cutText } from '../core/cut-text.ts';
 import type { EarlierCall } from '../steps/step-context.ts';
 import type { TodoItem } from '../core/todo-item.ts';
 import { redactDeep } from '../core/redact.ts';
@@ -49,6 +50,9 @@ import { ToolResultTooDeepError } from '../tools/tool-result-too-deep-error.ts';
 import { NestedPlanError } from './nested-plan-error.ts';
 import { weightsWithin } from './trace-step-weights.ts';
 import { abandonedSteps } from './abandoned-steps.ts';
+
+/** The most of a stop's reason each step it skips keeps (`#skipPendingOnce`). */
+const MAX_SKIP_REASON_CHARS = 1_000;
 
 /** Scheduler turns between two yields to the event loop: a signal waits at most this many instant steps. */
 const TURNS_PER_YIELD = 16;
@@ -1118,10 +1122,15 @@ export class PlanRun {
     this.failures.push({ stepKey: stuck[0]!.key, error: 'never became ready (executor bug)', recoverable: false });
   }
 
+  /**
+   * The stop's reason for each step not run, cut to `MAX_SKIP_REASON_CHARS`: the run's end keeps it whole, and an
+   * escalation's lists every failure it tried, so whole it was written once per step into the trace (a 251 KB reason,
+   * 40 steps, a 10 MB trace; found by an adversarial pass).
+   */
   #skipPendingOnce(reason: string): void {
     if (this.#skippedForStop) return;
     this.#skippedForStop = true;
-    this.#skipPending(reason);
+    this.#skipPending(cutText(reason, MAX_SKIP_REASON_CHARS));
   }
 
   #skipPending(reason: string): void {

@@ -23,6 +23,26 @@ describe('runPlan cancellation', () => {
     expect(run.events.at(-1)).toMatchObject({ type: 'run_finished', status: 'cancelled' });
   });
 
+  // Found by an adversarial pass: each step not run kept the whole stop reason (an escalation lists every failure
+  // it tried), so a long reason was written once per step into the trace: a 251 KB reason, 40 steps, a 10 MB trace.
+  it('gives each step it skips the stop reason cut to 1,000 characters; the run keeps it whole', async () => {
+    const fake = new FakeSteps();
+    const controller = new AbortController();
+    const steps = [step('a'), ...Array.from({ length: 20 }, (_, i) => step(`s${i}`, ['a']))];
+    const run = startRun(planOf(steps, { concurrency: 1 }), fake.runner, { signal: controller.signal });
+    await fake.started('a');
+    const why = `SIGTERM ${'x'.repeat(50_000)}`;
+    controller.abort(why);
+    const outcome = await run.outcome;
+    expect(outcome.reason).toContain(why);
+    const skipped = run.events.filter((event) => event.type === 'step_skipped');
+    expect(skipped).toHaveLength(20);
+    for (const event of skipped) {
+      expect(event.reason.length).toBeLessThanOrEqual(1_000);
+      expect(event.reason.startsWith('cancelled (SIGTERM xxx')).toBe(true);
+    }
+  });
+
   it('does not wait for a runner that ignores its signal', async () => {
     const controller = new AbortController();
     let called = false;
