@@ -247,7 +247,10 @@ var unusable_tool_schema_error = __webpack_require__(10072);
 var validate_tool_arguments = __webpack_require__(14481);
 // EXTERNAL MODULE: ./lib/core/parse-json.js
 var parse_json = __webpack_require__(70695);
+// EXTERNAL MODULE: ./lib/core/stable-hash.js
+var stable_hash = __webpack_require__(66297);
 ;// CONCATENATED MODULE: ./lib/steps/agent/call-agent-tool.js
+
 
 
 
@@ -264,7 +267,8 @@ function parseArguments(text) {
         return { ok: true, args: (0,parse_json/* parseJson */.qF)(text === '' ? '{}' : text) };
     }
     catch (error) {
-        if (error instanceof parse_json/* JsonTooDeepError */.FY)
+        // Valid JSON refused for its shape (too deep, a key twice): "not valid JSON" had the model send it again.
+        if (error instanceof parse_json/* JsonTooDeepError */.FY || error instanceof parse_json/* JsonDuplicateKeyError */.bW)
             return { ok: false, error: `the arguments are refused: ${error.message}` };
         return { ok: false, error: `the arguments are not valid JSON: ${JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}\u2026` : text)}` };
     }
@@ -274,8 +278,9 @@ function parseArguments(text) {
  * the step offers (never a withheld one), arguments checked against the tool's schema before it
  * runs, the tool's own write caps and neutralising, its output sanitised and cut inside a data
  * block. A failure is answered to the model as a tool error; only a stop of the step itself throws.
+ * `made` holds the side-effect calls this conversation made that took effect: one asked again is answered, not run.
  */
-async function callAgentTool(ctx, tools, name, argumentText) {
+async function callAgentTool(ctx, tools, name, argumentText, made) {
     const parsed = parseArguments(argumentText);
     const args = parsed.ok ? parsed.args : argumentText;
     const withheld = tools.refused.get(name) ?? ctx.withheldTools?.get(name);
@@ -302,6 +307,12 @@ async function callAgentTool(ctx, tools, name, argumentText) {
     }
     if (!checked.ok)
         return failed(args, `invalid arguments for '${name}', it was not run: ${checked.error}`);
+    // A side effect this conversation already made and got the answer of: the run would refuse it as a repeat and
+    // escalate, asking a person to check a call that is known to have taken effect (found by an adversarial pass).
+    const callKey = tool.sideEffects ? (0,stable_hash/* stableHash */.c)({ tool: name, args: checked.args }) : undefined;
+    if (callKey !== undefined && made.has(callKey)) {
+        return failed(checked.args, `not run: '${name}' with these arguments already took effect earlier in this step (its result is in that call's reply); a call with side effects is never made twice.`);
+    }
     let result;
     try {
         // Through the run: recorded in the trace, with its idempotency key; a side effect that ran is never repeated.
@@ -318,6 +329,8 @@ async function callAgentTool(ctx, tools, name, argumentText) {
             return { ...failed(args, text), endsStep: error };
         return failed(args, text, `The tool failed:\n${(0,data_block/* dataBlock */.g4)({ tool: name, error: 'true' }, (0,sanitize_untrusted/* sanitizeUntrusted */._2)(text, { maxChars: 4000 }), true)}`);
     }
+    if (callKey !== undefined)
+        made.add(callKey);
     return { ok: true, args: checked.args, result, reply: (0,data_block/* dataBlock */.g4)({ tool: name }, (0,data_block/* promptData */.jG)(result), true) };
 }
 
@@ -414,6 +427,8 @@ class AgentLoop {
     #wroteTodos = false;
     #reminded = false;
     #lastMessage;
+    /** The side-effect calls of this conversation that took effect (`callAgentTool`). */
+    #made = new Set();
     constructor(ctx) {
         this.#ctx = ctx;
         this.#tools = agentTools(ctx);
@@ -489,12 +504,13 @@ class AgentLoop {
     }
     async #answer(call) {
         const name = call.function.name;
-        if (!this.#wroteTodos && !this.#reminded) {
+        // Only for a tool it may call: told to call any other again after the list, the model spent a turn on it.
+        if (!this.#wroteTodos && !this.#reminded && this.#tools.offered.has(name)) {
             this.#reminded = true;
             const parsed = parseArguments(call.function.arguments);
             return { ok: false, args: parsed.ok ? parsed.args : call.function.arguments, error: `reminded to call ${write_todos_definition/* WRITE_TODOS */.q} first`, reply: reminder(name) };
         }
-        return callAgentTool(this.#ctx, this.#tools, name, call.function.arguments);
+        return callAgentTool(this.#ctx, this.#tools, name, call.function.arguments, this.#made);
     }
     #writeTodos(argumentText) {
         const parsed = parseArguments(argumentText);

@@ -17,6 +17,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./lib/core/stable-hash.js
 var stable_hash = __webpack_require__(66297);
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __webpack_require__(86919);
 // EXTERNAL MODULE: ./lib/plan/find-references.js
 var find_references = __webpack_require__(99271);
 // EXTERNAL MODULE: ./lib/plan/resolve-references.js + 1 modules
@@ -200,7 +202,10 @@ class PlanAnswerError extends Error {
 
 
 
+
 const Verdict = schemas.object({ fits: schemas.boolean(), reason: schemas.string() });
+/** Characters of a review's reason kept at most. */
+const MAX_REASON_CHARS = 1_000;
 /** The review's answer as a strict JSON schema for `response_format`. */
 const REVIEW_VERDICT_SCHEMA = {
     type: 'object',
@@ -217,7 +222,8 @@ function readReviewVerdict(answer) {
     const verdict = found.ok ? Verdict.safeParse(found.value) : undefined;
     if (!verdict?.success)
         throw new PlanAnswerError('review', 'the answer is not {"fits": boolean, "reason": string}', answer);
-    return verdict.data;
+    // One sentence is asked for; the reason becomes a revision's reason or an escalation's last error, which each step not run yet keeps.
+    return { fits: verdict.data.fits, reason: (0,cut_text/* cutText */.I)(verdict.data.reason, MAX_REASON_CHARS) };
 }
 
 // EXTERNAL MODULE: ./lib/planner/step-list-format.js
@@ -235,10 +241,21 @@ var validate_model_steps = __webpack_require__(84082);
 
 
 
+
 const REPLANNER_PURPOSE = 'replanner';
 const REVIEW_PURPOSE = 'review';
+/**
+ * Problems of an invalid replacement a reason lists at most: it becomes the escalation's reason, which each step not
+ * run yet keeps as its skip reason. Joined whole, a 69 KB answer of 800 steps naming no known tool made a 251 KB
+ * reason and a 10 MB trace.
+ */
+const MAX_LISTED_PROBLEMS = 10;
+/** Characters of one listed problem at most: a message may quote what the model wrote. */
+const MAX_PROBLEM_CHARS = 500;
 function problems(errors) {
-    return errors.map((error) => (error.path ? `${error.path}: ${error.message}` : error.message)).join('; ');
+    const listed = errors.slice(0, MAX_LISTED_PROBLEMS).map((error) => (0,cut_text/* cutText */.I)(error.path ? `${error.path}: ${error.message}` : error.message, MAX_PROBLEM_CHARS));
+    const more = errors.length - listed.length;
+    return `${listed.join('; ')}${more > 0 ? `; \u2026 and ${more} more problem${more === 1 ? '' : 's'}` : ''}`;
 }
 /** Checks replacement steps against the completed ones (which they may use) and the ids used so far. */
 function checkReplacement(plan, request, steps, inputs, why) {

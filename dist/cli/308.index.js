@@ -225,7 +225,7 @@ function readAttempt(tool, response) {
         args = (0,_core_parse_json_js__WEBPACK_IMPORTED_MODULE_4__/* .parseJson */ .qF)(call.function.arguments);
     }
     catch (error) {
-        if (error instanceof _core_parse_json_js__WEBPACK_IMPORTED_MODULE_4__/* .JsonTooDeepError */ .FY)
+        if (error instanceof _core_parse_json_js__WEBPACK_IMPORTED_MODULE_4__/* .JsonTooDeepError */ .FY || error instanceof _core_parse_json_js__WEBPACK_IMPORTED_MODULE_4__/* .JsonDuplicateKeyError */ .bW)
             return fail(`the arguments are refused: ${error.message}`);
         return fail(`the arguments are not valid JSON: ${JSON.stringify(short(call.function.arguments))}`);
     }

@@ -744,15 +744,13 @@ const NO_FOLLOW = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW ?? 0
 function isDevicePath(file) {
     return process.platform !== 'win32' && node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file).startsWith('/dev/');
 }
-/**
- * Flags for writing `file` afresh (`'w'`), afresh and readable back through the same descriptor (`'w+'`; a
- * device is opened for writing only), or appending to it (`'a'`), without following a final symlink (but under `/dev`).
- */
+/** The flags of `mode` (a device is opened for writing only), without following a final symlink (but under `/dev`). */
 function outputFlags(mode, file) {
     const device = file !== undefined && isDevicePath(file);
     const follow = device ? 0 : NO_FOLLOW;
     const access = mode === 'w+' && !device ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDWR : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_WRONLY;
-    return access | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_CREAT | (mode === 'a' ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_APPEND : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_TRUNC) | follow;
+    const create = mode === 'a-existing' ? 0 : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_CREAT;
+    return access | create | (mode === 'a' || mode === 'a-existing' ? node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_APPEND : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_TRUNC) | follow;
 }
 /** The error for a file that is a symlink (`ELOOP` from an open with `O_NOFOLLOW`), else the error itself. */
 function symlinkRefusal(file, error) {
@@ -768,7 +766,8 @@ function symlinkRefusal(file, error) {
  * recording is opened here. Returns the file descriptor.
  */
 function openOutputFile(file, mode = 'w') {
-    (0,_create_output_folder_js__WEBPACK_IMPORTED_MODULE_2__/* .createOutputFolder */ .An)(file);
+    if (mode !== 'a-existing')
+        (0,_create_output_folder_js__WEBPACK_IMPORTED_MODULE_2__/* .createOutputFolder */ .An)(file);
     try {
         return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(file, outputFlags(mode, file), 0o666);
     }
@@ -4015,6 +4014,8 @@ function escalationOf(error, escalate) {
 var carried_line = __webpack_require__(94360);
 // EXTERNAL MODULE: ./lib/core/usage.js
 var core_usage = __webpack_require__(76940);
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __webpack_require__(86919);
 // EXTERNAL MODULE: external "node:events"
 var external_node_events_ = __webpack_require__(78474);
 // EXTERNAL MODULE: external "node:timers/promises"
@@ -4944,8 +4945,6 @@ async function attemptStep(step, shared, deps, runSignal, policy, hooks) {
     }
 }
 
-// EXTERNAL MODULE: ./lib/core/cut-text.js
-var cut_text = __webpack_require__(86919);
 ;// CONCATENATED MODULE: ./lib/run/show-args.js
 
 /** Tool arguments for a message: compact JSON, cut at 200 characters (not between the halves of an emoji). */
@@ -5157,6 +5156,9 @@ function spentBy(step) {
 
 
 
+
+/** The most of a stop's reason each step it skips keeps (`#skipPendingOnce`). */
+const MAX_SKIP_REASON_CHARS = 1_000;
 /** Scheduler turns between two yields to the event loop: a signal waits at most this many instant steps. */
 const TURNS_PER_YIELD = 16;
 /**
@@ -6240,11 +6242,16 @@ class PlanRun {
         this.#skipPending('not run: its dependencies never completed');
         this.failures.push({ stepKey: stuck[0].key, error: 'never became ready (executor bug)', recoverable: false });
     }
+    /**
+     * The stop's reason for each step not run, cut to `MAX_SKIP_REASON_CHARS`: the run's end keeps it whole, and an
+     * escalation's lists every failure it tried, so whole it was written once per step into the trace (a 251 KB reason,
+     * 40 steps, a 10 MB trace; found by an adversarial pass).
+     */
     #skipPendingOnce(reason) {
         if (this.#skippedForStop)
             return;
         this.#skippedForStop = true;
-        this.#skipPending(reason);
+        this.#skipPending((0,cut_text/* cutText */.I)(reason, MAX_SKIP_REASON_CHARS));
     }
     #skipPending(reason) {
         for (const step of this.graph.steps) {
@@ -7121,10 +7128,13 @@ var output_path_refused_error = __webpack_require__(65542);
  */
 function recordingModelClient(inner, path, options = {}) {
     const header = { recording: 'plan-runner', version: 1, defaultModel: inner.defaultModel };
+    // The file as made here (device and inode): every exchange is appended to it, or the recording stops.
+    let made;
     try {
         const fd = (0,open_output_file/* openOutputFile */.O)(path);
         try {
             (0,external_node_fs_.writeFileSync)(fd, JSON.stringify(header) + '\n');
+            made = (0,external_node_fs_.fstatSync)(fd);
         }
         finally {
             (0,external_node_fs_.closeSync)(fd);
@@ -7154,8 +7164,16 @@ function recordingModelClient(inner, path, options = {}) {
         let size = 0;
         try {
             // Appended without following a symlink, as every output is written.
-            fd = (0,open_output_file/* openOutputFile */.O)(path, 'a');
-            size = (0,external_node_fs_.fstatSync)(fd).size;
+            // Never made again: a step that removed its folder, or put a link in its place, would have the rest
+            // written where that leads, or a recording without its header and the calls before.
+            fd = (0,open_output_file/* openOutputFile */.O)(path, 'a-existing');
+            const opened = (0,external_node_fs_.fstatSync)(fd);
+            if (opened.dev !== made.dev || opened.ino !== made.ino) {
+                (0,external_node_fs_.closeSync)(fd);
+                fd = undefined;
+                throw new Error('it is no longer the file this run started (a step removed or replaced it, or its folder)');
+            }
+            size = opened.size;
             (0,external_node_fs_.writeFileSync)(fd, JSON.stringify((0,core_redact/* redactDeep */.KL)(exchange, redact)) + '\n');
         }
         catch (cause) {
