@@ -78,6 +78,15 @@ describe('not_contains', () => {
     expect(await checkGoal({ not_contains: 'AWS_SECRET' }, finishedRun('AWSSECRET, AWS SECRET'))).toMatchObject({ outcome: 'met' });
   });
 
+  // Each of these shows AKIA on a page (a browser reads `<!-->` as a whole comment, and a quoted attribute value
+  // may hold `>`), and passed (found by an adversarial pass).
+  it('finds the text through comments a browser closes at once and tags whose quoted attributes hold a >', async () => {
+    for (const hidden of ['<div>AK<!-->IA</div>', '<div>AK<!--->IA</div>', 'AK<b title="a>b">IA', "AK<b title = 'a>b' x=\"c\"/>IA", '<div>AK<b x"y>IA</div>', 'AK</b\n>IA']) {
+      expect(await checkGoal({ not_contains: 'AKIA' }, finishedRun(`key: ${hidden}`)), hidden).toMatchObject({ outcome: 'unmet', evidence: expect.stringContaining('as a rendered page shows it') });
+    }
+    expect(await checkGoal({ not_contains: 'AKIA' }, finishedRun('AK< b>IA, AK<b title="x>I<A, 2 < 3 and 4 > 1, AK<!-->x-->IA'))).toMatchObject({ outcome: 'met' });
+  });
+
   it('could not be evaluated without a result', async () => {
     expect((await checkGoal({ not_contains: 'TODO' }, noResult)).outcome).toBe('error');
   });
