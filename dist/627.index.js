@@ -20,7 +20,9 @@ export const modules = {
 const ENTITY = /&(?:#(\d+)|#[xX]([0-9A-Fa-f]+)|([A-Za-z][A-Za-z0-9]{0,31}));?/g;
 /** The longest of the names HTML reads without a `;` (`curren`, `frac12`). */
 const LONGEST_LEGACY_NAME = 6;
-const TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/g;
+/** Where a tag may start: `<b`, `</b`. */
+const TAG_START = /<\/?[A-Za-z]/g;
+const NAME_CHAR = /[A-Za-z0-9-]/;
 /** A link's or image's destination and title, `](\u2026)`, or its reference, `][k]`: a page shows the text before it only (`[AK](x)IA`, `[AK][k]IA` read AKIA). */
 const DESTINATION = /\]\([^()\n]*\)|\]\[[^\][\n]*\]/g;
 /** Brackets and the `!` of an image: a page shows the link text between them joined to what is around. */
@@ -54,10 +56,62 @@ function withoutComments(text) {
     let at = 0;
     for (let open = text.indexOf('<!--'); open >= 0; open = text.indexOf('<!--', at)) {
         out += text.slice(at, open);
-        const close = text.indexOf('-->', open + 4);
+        // `<!-->` and `<!--->` are whole comments to a browser: looked for from `open + 4`, `AK<!-->IA` showed AKIA and
+        // passed `not_contains: AKIA` (found by an adversarial pass).
+        const close = text.indexOf('-->', open + 2);
         at = close < 0 ? text.length : close + 3;
     }
     return out + text.slice(at);
+}
+/**
+ * Where the tag at `at` ends, past its `>`, or -1: its name, then `>`, `/>`, or blanks and attributes up to a `>`
+ * outside a value quoted after `=` (`<b title="a>b">`, whose first `>` left `b">` between two letters a page shows
+ * joined; found by an adversarial pass). A `<` outside or inside a value ends the search, so each character is
+ * read by one tag's search at most.
+ */
+function tagEnd(text, at) {
+    let index = text[at + 1] === '/' ? at + 2 : at + 1;
+    while (index < text.length && NAME_CHAR.test(text[index]))
+        index++;
+    if (text[index] === '>')
+        return index + 1;
+    if (text.startsWith('/>', index))
+        return index + 2;
+    if (!/\s/.test(text[index] ?? ''))
+        return -1;
+    for (; index < text.length; index++) {
+        const char = text[index];
+        if (char === '>')
+            return index + 1;
+        if (char === '<')
+            return -1;
+        if (char !== '=')
+            continue;
+        let value = index + 1;
+        while (value < text.length && /\s/.test(text[value]))
+            value++;
+        const quote = text[value];
+        if (quote !== '"' && quote !== "'")
+            continue;
+        for (index = value + 1; index < text.length && text[index] !== quote; index++)
+            if (text[index] === '<')
+                return -1;
+    }
+    return -1;
+}
+/** `text` without its HTML tags (`tagEnd`). */
+function withoutTags(text) {
+    let out = '';
+    let kept = 0;
+    TAG_START.lastIndex = 0;
+    for (let start = TAG_START.exec(text); start; start = TAG_START.exec(text)) {
+        const end = tagEnd(text, start.index);
+        if (end < 0)
+            continue;
+        out += text.slice(kept, start.index);
+        kept = TAG_START.lastIndex = end;
+    }
+    return out + text.slice(kept);
 }
 /**
  * `text` as the letters a rendered page (a PR comment, the summary) shows them: invisible characters
@@ -72,7 +126,7 @@ function renderedText(text, keep = '') {
     // A function only where a mark is kept: one for each mark of 16 MiB of emphasis took 0.45 s more.
     const drop = (marks) => (keep.includes(marks.at(-1)) ? marks.at(-1) : '');
     const withoutMarks = (from, marks) => (keep === '' ? from.replace(marks, '') : from.replace(marks, drop));
-    const untagged = withoutComments((0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .visibleText */ .Q6)(text)).replace(TAG, '').replace(DESTINATION, '');
+    const untagged = withoutTags(withoutComments((0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .visibleText */ .Q6)(text))).replace(DESTINATION, '');
     const plain = withoutMarks(withoutMarks(untagged, BRACKETS).replace(ENTITY, decodeEntity), MARKS);
     // A decoded reference may be a compatibility form or an invisible character itself (`&Kfr;`, `&#8203;`).
     return (0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .visibleText */ .Q6)(plain);
