@@ -150,11 +150,12 @@ export async function loadSubplans(plan: ValidPlan, context: SubplanContext): Pr
 /** Budgets a used plan may not set: the top plan's budget is the one every nested call is charged to. */
 const USED_PLAN_BUDGETS = ['max_steps', 'max_model_calls', 'max_tokens', 'max_cost_usd'] as const;
 
-/** What a used plan may not do: be written by a model, bring its own servers and network settings, or its own budgets. */
+/** What a used plan may not do: be written by a model, bring its own servers, network settings, escalation or budgets. */
 function usedPlanIssues(inner: ValidPlan, uses: string, at: PathSegment[]): Issue[] {
   const issues: Issue[] = [];
   if (inner.steps.length === 0) issues.push({ path: at, message: `the plan ${uses} has no workflow_sequence; a used plan needs its steps written out` });
-  for (const key of ['mcp_servers', 'http', 'github'] as const) {
+  // Its run's escalation is its step's in the top run, which tells the top plan's `escalate:`: one here told no one.
+  for (const key of ['mcp_servers', 'http', 'github', 'escalate'] as const) {
     if (inner.source[key] !== undefined) issues.push({ path: at, message: `the plan ${uses} declares \`${key}\`; a used plan runs with the top plan's \`${key}\`, so declare it there` });
   }
   // Its model calls count against the top plan's budget only: a budget of its own would be ignored, so it is refused.

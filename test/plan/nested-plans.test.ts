@@ -189,6 +189,17 @@ describe('plans using plans, at load time', () => {
     expect((await loadPlanFile(path.join(allowed, 'outer.yml'), { root: allowed })).ok).toBe(true);
   });
 
+  // Found by an adversarial pass: a used plan's `escalate:` was read by no one. When its run escalated (a side
+  // effect with no answer), the run using it escalated with its own `escalate:` (or none), and the team the used
+  // plan named was never told, with no word at load.
+  it('refuses escalate in a used plan, which only the top plan’s run tells', async () => {
+    const outer = usesStep('inner.yml', ', with: { repository: x }');
+    const root = repo({ 'outer.yml': outer, 'inner.yml': `escalate: { mention: '@org/payments' }\n${INNER}` });
+    expect(await errors(root, 'outer.yml')).toEqual([
+      "outer.yml:2:32: the plan inner.yml declares `escalate`; a used plan runs with the top plan's `escalate`, so declare it there (at workflow_sequence[0].uses)",
+    ]);
+  });
+
   it('says when the used file does not exist', async () => {
     const root = repo({ 'outer.yml': usesStep('nope.yml') });
     const all = await errors(root, 'outer.yml');
