@@ -25,8 +25,8 @@ function unknownToolMessages(tools: ReadonlyMap<string, CatalogueTool>, listed: 
  * Tools that steps and agents name must exist; an agent's steps may only use the agent's tools;
  * enabled toolsets have the configuration they need.
  */
-export function checkTools(plan: Plan, tools: ReadonlyMap<string, CatalogueTool>, withheld?: ReadonlyMap<string, string>): PlanIssue[] {
-  const issues: PlanIssue[] = checkToolsetConfig(plan);
+export function checkTools(plan: Plan, tools: ReadonlyMap<string, CatalogueTool>, withheld?: ReadonlyMap<string, string>, usedPlan = false): PlanIssue[] {
+  const issues: PlanIssue[] = checkToolsetConfig(plan, usedPlan);
   let names: string | undefined;
   const listed = () => (names ??= listNames([...tools.keys()].sort()));
   const unknownToolMessage = unknownToolMessages(tools, listed, withheld);

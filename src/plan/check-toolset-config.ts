@@ -20,14 +20,15 @@ const SECTIONS: readonly ToolsetSection[] = [
 
 /**
  * A toolset that needs a section has it (`toolsets: [http]` needs `http.allow`), and a section is
- * not written for a toolset the plan leaves off, where it would silently do nothing.
+ * not written for a toolset the plan leaves off, where it would silently do nothing. A used plan
+ * (`usedPlan`) runs with the top plan's sections, which `loadSubplans` asks of that plan instead.
  */
-export function checkToolsetConfig(plan: Plan): PlanIssue[] {
+export function checkToolsetConfig(plan: Plan, usedPlan = false): PlanIssue[] {
   const issues: PlanIssue[] = [];
   const enabled = plan.toolsets ?? [];
   for (const { toolset, section, required } of SECTIONS) {
     const index = enabled.indexOf(toolset);
-    if (index >= 0 && required !== undefined && plan[section] === undefined) issues.push({ path: ['toolsets', index], message: required });
+    if (index >= 0 && required !== undefined && plan[section] === undefined && !usedPlan) issues.push({ path: ['toolsets', index], message: required });
     if (index < 0 && plan[section] !== undefined) {
       issues.push({ path: [section], at: 'key', message: `\`${section}:\` configures the ${toolset} toolset, which the plan does not enable: add ${toolset} to \`toolsets:\`` });
     }

@@ -139,12 +139,24 @@ export async function loadSubplans(plan: ValidPlan, context: SubplanContext): Pr
     for (const toolset of inner.source.toolsets ?? []) toolsets.add(toolset);
     for (const [name, tool] of inner.tools) if (!catalogue.has(name)) catalogue.set(name, tool);
   }
+  // A used plan's http toolset calls within the top plan's `http.allow`, which it may not declare itself.
+  if (context.chain.length === 1 && plan.source.http === undefined) pushAll(issues, usedHttpIssues(plan, subplans));
   // Only now are the models the used plans call known: one with no price let the run start, pay for its steps,
   // and stop at that plan's first call (found by a review).
   pushAll(issues, checkUsedPlansPricing({ ...plan, subplans }, context.model));
   if (issues.length > 0 || innerErrors.length > 0) return { ok: false, errors: [...(await locate(issues, context)), ...innerErrors] };
   const source = { ...plan.source, ...(Object.keys(tools).length > 0 && { tools }), ...(toolsets.size > 0 && { toolsets: [...toolsets] }) };
   return { ok: true, plan: { ...plan, source, tools: catalogue, subplans } };
+}
+
+/** The `type: plan` steps of a top plan without `http:` whose used plans (at any depth) enable the http toolset. */
+function usedHttpIssues(plan: ValidPlan, subplans: ReadonlyMap<string, ValidPlan>): Issue[] {
+  return plan.steps.flatMap((step, index) => {
+    const used = step.uses === undefined ? undefined : subplans.get(step.uses);
+    if (!used?.source.toolsets?.includes('http')) return [];
+    const message = `the plan ${step.uses} enables the http toolset, which calls only the URL prefixes the top plan allows: add http to \`toolsets:\` and \`http: { allow: [https://api.example.com/v1/] }\` here`;
+    return [{ path: ['workflow_sequence', index, 'uses'], message }];
+  });
 }
 
 /** Budgets a used plan may not set: the top plan's budget is the one every nested call is charged to. */

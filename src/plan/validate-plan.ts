@@ -77,7 +77,8 @@ export function checkPlanValue(value: unknown, options: ValidatePlanOptions): Pl
     ...cycleIssues,
     ...(cycleIssues.length === 0 ? checkFanOut(steps) : []),
     ...referenceCheck.issues,
-    ...checkTools(plan, tools, withheld),
+    // A used plan's toolsets run with the top plan's `http:` and `github:` (see loadSubplans).
+    ...checkTools(plan, tools, withheld, (options.chain?.length ?? 0) > 1),
     ...schemas.issues,
     ...checkArgs(ctx, schemas.schemas, options.argsCheckLimitMs),
     ...checkGoals(plan.goals ?? [], new Set(stepIndex.keys()), rawSteps.length > 0),

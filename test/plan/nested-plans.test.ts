@@ -200,6 +200,22 @@ describe('plans using plans, at load time', () => {
     ]);
   });
 
+  // Found by an adversarial pass: a used plan with `toolsets: [http]` could never load. Without `http:` it was told
+  // to add one, with it that a used plan runs with the top plan's `http`, and the top plan's was not enough.
+  it('lets a used plan enable the http toolset under the top plan’s http.allow, and asks the top plan for one', async () => {
+    const inner = 'toolsets: [http]\nworkflow_sequence:\n  - { id: s, type: tool_call, tool: http_get, args: { url: "https://api.example.com/v1/x" } }\n';
+    const top = 'toolsets: [http]\nhttp: { allow: ["https://api.example.com/v1/"] }\n';
+    const root = repo({ 'outer.yml': `${top}${usesStep('inner.yml')}`, 'bare.yml': usesStep('inner.yml'), 'middle.yml': usesStep('inner.yml'), 'deep.yml': `${top}${usesStep('middle.yml')}`, 'deep-bare.yml': usesStep('middle.yml'), 'inner.yml': inner });
+    const loaded = await loadPlanFile(path.join(root, 'outer.yml'), { root });
+    expect(loaded.ok ? [] : loaded.errors.map(formatPlanError)).toEqual([]);
+    if (loaded.ok) expect(loaded.plan.source.http?.allow).toEqual(['https://api.example.com/v1/']);
+    expect((await loadPlanFile(path.join(root, 'deep.yml'), { root })).ok).toBe(true);
+    expect(await errors(root, 'bare.yml')).toEqual([
+      'bare.yml:2:32: the plan inner.yml enables the http toolset, which calls only the URL prefixes the top plan allows: add http to `toolsets:` and `http: { allow: [https://api.example.com/v1/] }` here (at workflow_sequence[0].uses)',
+    ]);
+    expect(await errors(root, 'deep-bare.yml')).toEqual([expect.stringMatching(/^deep-bare\.yml:2:32: the plan middle\.yml enables the http toolset/)]);
+  });
+
   it('says when the used file does not exist', async () => {
     const root = repo({ 'outer.yml': usesStep('nope.yml') });
     const all = await errors(root, 'outer.yml');
