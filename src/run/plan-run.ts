@@ -295,7 +295,7 @@ export class PlanRun {
     if (this.budget.signal.aborted) onBudget();
     this.budget.signal.addEventListener('abort', onBudget, { once: true });
     // A slot another run of the job gave back may be the one a step of this run waits for.
-    const stopListening = this.#slots.onRelease(() => this.#inbox.wake());
+    const stopListening = this.#slots.onRelease(this, () => this.#inbox.wake());
     try {
       this.#ready.rebuild();
       for (;;) {

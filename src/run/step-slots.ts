@@ -9,8 +9,8 @@
 export class StepSlots {
   readonly limit: number;
   #taken = 0;
-  /** Told when a slot comes free: a run whose next step waits for one looks again. */
-  readonly #listeners = new Set<() => void>();
+  /** How to tell each run that a slot is free for it: a run whose next step waits for one looks again. */
+  readonly #listeners = new Map<object, () => void>();
   /** Those waiting in `acquire`, first come first served: a slot that comes free goes to the first. */
   #queue: Array<() => void> = [];
 
@@ -64,14 +64,22 @@ export class StepSlots {
     this.#tell();
   }
 
+  /**
+   * Tells the waiting runs a free slot is for: the first ones, as many as slots are free. Each slot that came free
+   * woke every run of the job, and each waiting run looked again (hashing its next step) to find it was not its
+   * turn: 64 used plans of 64 used plans each took 14.5 s for 8,256 steps of no work, 247 ms in one plan (found by
+   * an adversarial pass). A run that wants none now gives its place up (`stopWaiting`), telling the next.
+   */
   #tell(): void {
-    for (const listener of [...this.#listeners]) listener();
+    if (this.#queue.length > 0) return;
+    const free = this.limit - this.#taken;
+    for (const run of this.#waitingRuns.slice(0, Math.max(0, free))) this.#listeners.get(run)?.();
   }
 
-  /** `listener` is told each time a slot comes free; returns how to stop telling it. */
-  onRelease(listener: () => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+  /** `listener` is told when a slot comes free for `run` (waiting its turn, see `wait`); returns how to stop telling it. */
+  onRelease(run: object, listener: () => void): () => void {
+    this.#listeners.set(run, listener);
+    return () => this.#listeners.delete(run);
   }
 
   /** Waits for a slot and takes it; rejects with the signal's reason once it aborts. Give it back with `release`. */

@@ -111,3 +111,33 @@ it('gives a slot that comes free to a used plan’s run that waited for it, not 
   // (it started after all eight of u's items, the slots going back to u's run each time).
   expect(runner.started.slice(0, 4)).toEqual(['u/m[0]', 'u/m[1]', 'u/m[2]', 'v/q']);
 });
+
+it('tells only the run a free slot is for, not every run of the job, so many used plans cost time in proportion to their steps', async () => {
+  // 48 used plans side by side in one used plan, sharing the top plan's 2 slots: each slot that came free woke all
+  // 48 runs, and each waiting one worked out its next step's key again (its tool looked up) to find it was not its turn.
+  const echo = { name: 'echo', description: 'echo', inputSchema: { type: 'object' }, sideEffects: false, execute: async () => 1 };
+  let lookups = 0;
+  class CountingTools extends Map<string, typeof echo> {
+    override get(name: string) {
+      lookups += 1;
+      return super.get(name);
+    }
+  }
+  const call = { ...note('a'), type: 'tool_call', tool: 'echo', args: {} } as PlanStep;
+  const leaf: RunnablePlan = { name: 'leaf', steps: [call], limits: { concurrency: 2, timeout_minutes: 30 } };
+  const count = 48;
+  const middle: RunnablePlan = {
+    name: 'middle',
+    steps: Array.from({ length: count }, (_, i) => uses(`m${i}`, 'leaf.yml')),
+    limits: { concurrency: 64, timeout_minutes: 30 },
+    subplans: new Map([['leaf.yml', leaf]]),
+  };
+  const outer: RunnablePlan = { name: 'outer', steps: [uses('u', 'middle.yml')], limits: { concurrency: 2, timeout_minutes: 30 }, subplans: new Map([['middle.yml', middle]]) };
+  const runner = countingRunner();
+  const outcome = await runPlan(outer, { runStep: runner.runStep, tools: new CountingTools([['echo', echo]]), clock: new ManualClock(), cwd: '/repo', inputs: {}, listeners: [] });
+  expect(outcome.status).toBe('succeeded');
+  expect(runner.started).toHaveLength(count);
+  expect(runner.most()).toBe(2);
+  // A few lookups a step (its key, its timeout), not one for each slot that came free while it waited (1,163 here).
+  expect(lookups).toBeLessThanOrEqual(4 * count);
+});
