@@ -9362,8 +9362,8 @@ var run_budget = __nccwpck_require__(46736);
 class StepSlots {
     limit;
     #taken = 0;
-    /** Told when a slot comes free: a run whose next step waits for one looks again. */
-    #listeners = new Set();
+    /** How to tell each run that a slot is free for it: a run whose next step waits for one looks again. */
+    #listeners = new Map();
     /** Those waiting in `acquire`, first come first served: a slot that comes free goes to the first. */
     #queue = [];
     constructor(limit) {
@@ -9412,14 +9412,23 @@ class StepSlots {
         this.#taken -= 1;
         this.#tell();
     }
+    /**
+     * Tells the waiting runs a free slot is for: the first ones, as many as slots are free. Each slot that came free
+     * woke every run of the job, and each waiting run looked again (hashing its next step) to find it was not its
+     * turn: 64 used plans of 64 used plans each took 14.5 s for 8,256 steps of no work, 247 ms in one plan (found by
+     * an adversarial pass). A run that wants none now gives its place up (`stopWaiting`), telling the next.
+     */
     #tell() {
-        for (const listener of [...this.#listeners])
-            listener();
+        if (this.#queue.length > 0)
+            return;
+        const free = this.limit - this.#taken;
+        for (const run of this.#waitingRuns.slice(0, Math.max(0, free)))
+            this.#listeners.get(run)?.();
     }
-    /** `listener` is told each time a slot comes free; returns how to stop telling it. */
-    onRelease(listener) {
-        this.#listeners.add(listener);
-        return () => this.#listeners.delete(listener);
+    /** `listener` is told when a slot comes free for `run` (waiting its turn, see `wait`); returns how to stop telling it. */
+    onRelease(run, listener) {
+        this.#listeners.set(run, listener);
+        return () => this.#listeners.delete(run);
     }
     /** Waits for a slot and takes it; rejects with the signal's reason once it aborts. Give it back with `release`. */
     acquire(signal) {
@@ -10090,7 +10099,7 @@ class PlanRun {
             onBudget();
         this.budget.signal.addEventListener('abort', onBudget, { once: true });
         // A slot another run of the job gave back may be the one a step of this run waits for.
-        const stopListening = this.#slots.onRelease(() => this.#inbox.wake());
+        const stopListening = this.#slots.onRelease(this, () => this.#inbox.wake());
         try {
             this.#ready.rebuild();
             for (;;) {
@@ -13938,14 +13947,15 @@ const SECTIONS = [
 ];
 /**
  * A toolset that needs a section has it (`toolsets: [http]` needs `http.allow`), and a section is
- * not written for a toolset the plan leaves off, where it would silently do nothing.
+ * not written for a toolset the plan leaves off, where it would silently do nothing. A used plan
+ * (`usedPlan`) runs with the top plan's sections, which `loadSubplans` asks of that plan instead.
  */
-function checkToolsetConfig(plan) {
+function checkToolsetConfig(plan, usedPlan = false) {
     const issues = [];
     const enabled = plan.toolsets ?? [];
     for (const { toolset, section, required } of SECTIONS) {
         const index = enabled.indexOf(toolset);
-        if (index >= 0 && required !== undefined && plan[section] === undefined)
+        if (index >= 0 && required !== undefined && plan[section] === undefined && !usedPlan)
             issues.push({ path: ['toolsets', index], message: required });
         if (index < 0 && plan[section] !== undefined) {
             issues.push({ path: [section], at: 'key', message: `\`${section}:\` configures the ${toolset} toolset, which the plan does not enable: add ${toolset} to \`toolsets:\`` });
@@ -13983,8 +13993,8 @@ function unknownToolMessages(tools, listed, withheld) {
  * Tools that steps and agents name must exist; an agent's steps may only use the agent's tools;
  * enabled toolsets have the configuration they need.
  */
-function checkTools(plan, tools, withheld) {
-    const issues = checkToolsetConfig(plan);
+function checkTools(plan, tools, withheld, usedPlan = false) {
+    const issues = checkToolsetConfig(plan, usedPlan);
     let names;
     const listed = () => (names ??= (0,plan_check_context/* listNames */.Z)([...tools.keys()].sort()));
     const unknownToolMessage = unknownToolMessages(tools, listed, withheld);
@@ -16530,6 +16540,9 @@ async function loadSubplans(plan, context) {
             if (!catalogue.has(name))
                 catalogue.set(name, tool);
     }
+    // A used plan's http toolset calls within the top plan's `http.allow`, which it may not declare itself.
+    if (context.chain.length === 1 && plan.source.http === undefined)
+        (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_10__/* .pushAll */ .i)(issues, usedHttpIssues(plan, subplans));
     // Only now are the models the used plans call known: one with no price let the run start, pay for its steps,
     // and stop at that plan's first call (found by a review).
     (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_10__/* .pushAll */ .i)(issues, (0,_check_pricing_js__WEBPACK_IMPORTED_MODULE_3__/* .checkUsedPlansPricing */ .y2)({ ...plan, subplans }, context.model));
@@ -16538,14 +16551,25 @@ async function loadSubplans(plan, context) {
     const source = { ...plan.source, ...(Object.keys(tools).length > 0 && { tools }), ...(toolsets.size > 0 && { toolsets: [...toolsets] }) };
     return { ok: true, plan: { ...plan, source, tools: catalogue, subplans } };
 }
+/** The `type: plan` steps of a top plan without `http:` whose used plans (at any depth) enable the http toolset. */
+function usedHttpIssues(plan, subplans) {
+    return plan.steps.flatMap((step, index) => {
+        const used = step.uses === undefined ? undefined : subplans.get(step.uses);
+        if (!used?.source.toolsets?.includes('http'))
+            return [];
+        const message = `the plan ${step.uses} enables the http toolset, which calls only the URL prefixes the top plan allows: add http to \`toolsets:\` and \`http: { allow: [https://api.example.com/v1/] }\` here`;
+        return [{ path: ['workflow_sequence', index, 'uses'], message }];
+    });
+}
 /** Budgets a used plan may not set: the top plan's budget is the one every nested call is charged to. */
 const USED_PLAN_BUDGETS = ['max_steps', 'max_model_calls', 'max_tokens', 'max_cost_usd'];
-/** What a used plan may not do: be written by a model, bring its own servers and network settings, or its own budgets. */
+/** What a used plan may not do: be written by a model, bring its own servers, network settings, escalation or budgets. */
 function usedPlanIssues(inner, uses, at) {
     const issues = [];
     if (inner.steps.length === 0)
         issues.push({ path: at, message: `the plan ${uses} has no workflow_sequence; a used plan needs its steps written out` });
-    for (const key of ['mcp_servers', 'http', 'github']) {
+    // Its run's escalation is its step's in the top run, which tells the top plan's `escalate:`: one here told no one.
+    for (const key of ['mcp_servers', 'http', 'github', 'escalate']) {
         if (inner.source[key] !== undefined)
             issues.push({ path: at, message: `the plan ${uses} declares \`${key}\`; a used plan runs with the top plan's \`${key}\`, so declare it there` });
     }
@@ -22708,7 +22732,8 @@ function checkPlanValue(value, options) {
         ...cycleIssues,
         ...(cycleIssues.length === 0 ? checkFanOut(steps) : []),
         ...referenceCheck.issues,
-        ...(0,check_tools/* checkTools */.G)(plan, tools, withheld),
+        // A used plan's toolsets run with the top plan's `http:` and `github:` (see loadSubplans).
+        ...(0,check_tools/* checkTools */.G)(plan, tools, withheld, (options.chain?.length ?? 0) > 1),
         ...schemas.issues,
         ...checkArgs(ctx, schemas.schemas, options.argsCheckLimitMs),
         ...checkGoals(plan.goals ?? [], new Set(stepIndex.keys()), rawSteps.length > 0),
@@ -28556,14 +28581,15 @@ __nccwpck_require__.d(__webpack_exports__, {
 ;// CONCATENATED MODULE: ./lib/tools/files/shown-path.js
 /** What may end a line for a reader of a tool's text (a model, a goal's pattern, the log): C0 and C1 controls, DEL, U+2028/9. */
 const LINE_BREAKING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+/** `LINE_BREAKING` without the `g` flag: a global pattern's `test` starts where its last match ended. */
+const ANY_LINE_BREAKING = new RegExp(LINE_BREAKING.source);
 /**
  * A repository path as `list_files` and `search_files` write it, one to a line: as it is, or as a JSON string
- * (`"x\n::error::y"`) where it holds a character that may end a line, or starts with `"`. A file named
- * `x\nsrc/auth.ts:1: // reviewed` read as two lines: a forged match in another file (found by an adversarial pass).
+ * (`"x\nauth.ts:1: reviewed"`) where it holds a character that may end a line, or starts with `"`. A file named
+ * `x\u23ceauth.ts:1: reviewed` read as two lines: a forged match in another file (found by an adversarial pass).
  */
 function shownPath(file) {
-    LINE_BREAKING.lastIndex = 0;
-    if (!LINE_BREAKING.test(file) && !file.startsWith('"'))
+    if (!ANY_LINE_BREAKING.test(file) && !file.startsWith('"'))
         return file;
     const escaped = JSON.stringify(file).slice(1, -1).replace(LINE_BREAKING, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
     return `"${escaped}"`;

@@ -2915,14 +2915,15 @@ const SECTIONS = [
 ];
 /**
  * A toolset that needs a section has it (`toolsets: [http]` needs `http.allow`), and a section is
- * not written for a toolset the plan leaves off, where it would silently do nothing.
+ * not written for a toolset the plan leaves off, where it would silently do nothing. A used plan
+ * (`usedPlan`) runs with the top plan's sections, which `loadSubplans` asks of that plan instead.
  */
-function checkToolsetConfig(plan) {
+function checkToolsetConfig(plan, usedPlan = false) {
     const issues = [];
     const enabled = plan.toolsets ?? [];
     for (const { toolset, section, required } of SECTIONS) {
         const index = enabled.indexOf(toolset);
-        if (index >= 0 && required !== undefined && plan[section] === undefined)
+        if (index >= 0 && required !== undefined && plan[section] === undefined && !usedPlan)
             issues.push({ path: ['toolsets', index], message: required });
         if (index < 0 && plan[section] !== undefined) {
             issues.push({ path: [section], at: 'key', message: `\`${section}:\` configures the ${toolset} toolset, which the plan does not enable: add ${toolset} to \`toolsets:\`` });
@@ -2960,8 +2961,8 @@ function unknownToolMessages(tools, listed, withheld) {
  * Tools that steps and agents name must exist; an agent's steps may only use the agent's tools;
  * enabled toolsets have the configuration they need.
  */
-function checkTools(plan, tools, withheld) {
-    const issues = checkToolsetConfig(plan);
+function checkTools(plan, tools, withheld, usedPlan = false) {
+    const issues = checkToolsetConfig(plan, usedPlan);
     let names;
     const listed = () => (names ??= (0,plan_check_context/* listNames */.Z)([...tools.keys()].sort()));
     const unknownToolMessage = unknownToolMessages(tools, listed, withheld);
@@ -4401,6 +4402,9 @@ async function loadSubplans(plan, context) {
             if (!catalogue.has(name))
                 catalogue.set(name, tool);
     }
+    // A used plan's http toolset calls within the top plan's `http.allow`, which it may not declare itself.
+    if (context.chain.length === 1 && plan.source.http === undefined)
+        (0,push_all/* pushAll */.i)(issues, usedHttpIssues(plan, subplans));
     // Only now are the models the used plans call known: one with no price let the run start, pay for its steps,
     // and stop at that plan's first call (found by a review).
     (0,push_all/* pushAll */.i)(issues, (0,check_pricing/* checkUsedPlansPricing */.y2)({ ...plan, subplans }, context.model));
@@ -4409,14 +4413,25 @@ async function loadSubplans(plan, context) {
     const source = { ...plan.source, ...(Object.keys(tools).length > 0 && { tools }), ...(toolsets.size > 0 && { toolsets: [...toolsets] }) };
     return { ok: true, plan: { ...plan, source, tools: catalogue, subplans } };
 }
+/** The `type: plan` steps of a top plan without `http:` whose used plans (at any depth) enable the http toolset. */
+function usedHttpIssues(plan, subplans) {
+    return plan.steps.flatMap((step, index) => {
+        const used = step.uses === undefined ? undefined : subplans.get(step.uses);
+        if (!used?.source.toolsets?.includes('http'))
+            return [];
+        const message = `the plan ${step.uses} enables the http toolset, which calls only the URL prefixes the top plan allows: add http to \`toolsets:\` and \`http: { allow: [https://api.example.com/v1/] }\` here`;
+        return [{ path: ['workflow_sequence', index, 'uses'], message }];
+    });
+}
 /** Budgets a used plan may not set: the top plan's budget is the one every nested call is charged to. */
 const USED_PLAN_BUDGETS = ['max_steps', 'max_model_calls', 'max_tokens', 'max_cost_usd'];
-/** What a used plan may not do: be written by a model, bring its own servers and network settings, or its own budgets. */
+/** What a used plan may not do: be written by a model, bring its own servers, network settings, escalation or budgets. */
 function usedPlanIssues(inner, uses, at) {
     const issues = [];
     if (inner.steps.length === 0)
         issues.push({ path: at, message: `the plan ${uses} has no workflow_sequence; a used plan needs its steps written out` });
-    for (const key of ['mcp_servers', 'http', 'github']) {
+    // Its run's escalation is its step's in the top run, which tells the top plan's `escalate:`: one here told no one.
+    for (const key of ['mcp_servers', 'http', 'github', 'escalate']) {
         if (inner.source[key] !== undefined)
             issues.push({ path: at, message: `the plan ${uses} declares \`${key}\`; a used plan runs with the top plan's \`${key}\`, so declare it there` });
     }
@@ -7405,7 +7420,8 @@ function checkPlanValue(value, options) {
         ...cycleIssues,
         ...(cycleIssues.length === 0 ? checkFanOut(steps) : []),
         ...referenceCheck.issues,
-        ...(0,check_tools/* checkTools */.G)(plan, tools, withheld),
+        // A used plan's toolsets run with the top plan's `http:` and `github:` (see loadSubplans).
+        ...(0,check_tools/* checkTools */.G)(plan, tools, withheld, (options.chain?.length ?? 0) > 1),
         ...schemas.issues,
         ...checkArgs(ctx, schemas.schemas, options.argsCheckLimitMs),
         ...checkGoals(plan.goals ?? [], new Set(stepIndex.keys()), rawSteps.length > 0),
@@ -7707,14 +7723,15 @@ __webpack_require__.d(__webpack_exports__, {
 ;// CONCATENATED MODULE: ./lib/tools/files/shown-path.js
 /** What may end a line for a reader of a tool's text (a model, a goal's pattern, the log): C0 and C1 controls, DEL, U+2028/9. */
 const LINE_BREAKING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+/** `LINE_BREAKING` without the `g` flag: a global pattern's `test` starts where its last match ended. */
+const ANY_LINE_BREAKING = new RegExp(LINE_BREAKING.source);
 /**
  * A repository path as `list_files` and `search_files` write it, one to a line: as it is, or as a JSON string
- * (`"x\n::error::y"`) where it holds a character that may end a line, or starts with `"`. A file named
- * `x\nsrc/auth.ts:1: // reviewed` read as two lines: a forged match in another file (found by an adversarial pass).
+ * (`"x\nauth.ts:1: reviewed"`) where it holds a character that may end a line, or starts with `"`. A file named
+ * `x\u23ceauth.ts:1: reviewed` read as two lines: a forged match in another file (found by an adversarial pass).
  */
 function shownPath(file) {
-    LINE_BREAKING.lastIndex = 0;
-    if (!LINE_BREAKING.test(file) && !file.startsWith('"'))
+    if (!ANY_LINE_BREAKING.test(file) && !file.startsWith('"'))
         return file;
     const escaped = JSON.stringify(file).slice(1, -1).replace(LINE_BREAKING, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
     return `"${escaped}"`;
