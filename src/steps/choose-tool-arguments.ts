@@ -7,7 +7,7 @@ import { InvalidToolArgumentsError } from './invalid-tool-arguments-error.ts';
 import type { StepContext } from './step-context.ts';
 import { stepModelSettings } from './step-model-settings.ts';
 import { validateToolArguments } from './validate-tool-arguments.ts';
-import { JsonDuplicateKeyError, JsonTooDeepError, parseJson } from '../core/parse-json.ts';
+import { parseToolArguments } from './parse-tool-arguments.ts';
 import { cutOffReason, cutOffWhy } from '../llm/cut-off-reason.ts';
 
 type Message = OpenAI.Chat.Completions.ChatCompletionMessageParam;
@@ -45,14 +45,9 @@ function readAttempt(tool: Tool, response: ChatResponse): Attempt {
   // adversarial pass: a `length` answer's call ran, side effects and all).
   const cutOff = cutOffReason(response.choices[0]);
   if (cutOff) return fail(`the answer was cut off before it ended (${cutOffWhy(cutOff)}), so its arguments may be incomplete`);
-  let args: unknown;
-  try {
-    args = parseJson(call.function.arguments);
-  } catch (error) {
-    if (error instanceof JsonTooDeepError || error instanceof JsonDuplicateKeyError) return fail(`the arguments are refused: ${error.message}`);
-    return fail(`the arguments are not valid JSON: ${JSON.stringify(short(call.function.arguments))}`);
-  }
-  const checked = validateToolArguments(tool, args);
+  const parsed = parseToolArguments(call.function.arguments);
+  if (!parsed.ok) return fail(parsed.error);
+  const checked = validateToolArguments(tool, parsed.args);
   return checked.ok ? checked : fail(checked.error);
 }
 

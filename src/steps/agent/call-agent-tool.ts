@@ -6,7 +6,7 @@ import type { StepContext } from '../step-context.ts';
 import { UnusableToolSchemaError } from '../unusable-tool-schema-error.ts';
 import { validateToolArguments } from '../validate-tool-arguments.ts';
 import type { AgentTools } from './agent-tools.ts';
-import { JsonDuplicateKeyError, JsonTooDeepError, parseJson } from '../../core/parse-json.ts';
+import { parseToolArguments } from '../parse-tool-arguments.ts';
 import { stableHash } from '../../core/stable-hash.ts';
 
 /** What one tool call came to: what the model is told, and what the trace records. */
@@ -25,17 +25,6 @@ function failed(args: unknown, error: string, reply = `Error: ${error}`): ToolCa
   return { ok: false, args, error, reply };
 }
 
-/** Parses a model's argument string; a refusal says what was wrong. */
-export function parseArguments(text: string): { ok: true; args: unknown } | { ok: false; error: string } {
-  try {
-    return { ok: true, args: parseJson(text === '' ? '{}' : text) };
-  } catch (error) {
-    // Valid JSON refused for its shape (too deep, a key twice): "not valid JSON" had the model send it again.
-    if (error instanceof JsonTooDeepError || error instanceof JsonDuplicateKeyError) return { ok: false, error: `the arguments are refused: ${error.message}` };
-    return { ok: false, error: `the arguments are not valid JSON: ${JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}…` : text)}` };
-  }
-}
-
 /**
  * Runs one tool call an agent asked for, through the same layer as a `tool_call` step: only tools
  * the step offers (never a withheld one), arguments checked against the tool's schema before it
@@ -44,7 +33,7 @@ export function parseArguments(text: string): { ok: true; args: unknown } | { ok
  * `made` holds the side-effect calls this conversation made that took effect: one asked again is answered, not run.
  */
 export async function callAgentTool(ctx: StepContext, tools: AgentTools, name: string, argumentText: string, made: Set<string>): Promise<ToolCallAnswer> {
-  const parsed = parseArguments(argumentText);
+  const parsed = parseToolArguments(argumentText);
   const args = parsed.ok ? parsed.args : argumentText;
   const withheld = tools.refused.get(name) ?? ctx.withheldTools?.get(name);
   if (withheld !== undefined) return failed(args, `tool '${name}' is withheld from this run: ${withheld}. It was not run.`);

@@ -16,7 +16,8 @@ import { AGENT_RULES } from './agent-system-prompt.ts';
 import { agentTools, functionDefinition, type AgentTools } from './agent-tools.ts';
 import { applyWriteTodos } from './apply-write-todos.ts';
 import { boundedCall } from './bounded-call.ts';
-import { callAgentTool, parseArguments, type ToolCallAnswer } from './call-agent-tool.ts';
+import { callAgentTool, type ToolCallAnswer } from './call-agent-tool.ts';
+import { parseToolArguments } from '../parse-tool-arguments.ts';
 import { ReplyBudget } from './reply-budget.ts';
 import { resolveTaskText } from './resolve-task-text.ts';
 import { WRITE_TODOS, WRITE_TODOS_DEFINITION } from './write-todos-definition.ts';
@@ -151,14 +152,14 @@ class AgentLoop {
     // Only for a tool it may call: told to call any other again after the list, the model spent a turn on it.
     if (!this.#wroteTodos && !this.#reminded && this.#tools.offered.has(name)) {
       this.#reminded = true;
-      const parsed = parseArguments(call.function.arguments);
+      const parsed = parseToolArguments(call.function.arguments);
       return { ok: false, args: parsed.ok ? parsed.args : call.function.arguments, error: `reminded to call ${WRITE_TODOS} first`, reply: reminder(name) };
     }
     return callAgentTool(this.#ctx, this.#tools, name, call.function.arguments, this.#made);
   }
 
   #writeTodos(argumentText: string): ToolCallAnswer {
-    const parsed = parseArguments(argumentText);
+    const parsed = parseToolArguments(argumentText);
     if (!parsed.ok) return { ok: false, args: argumentText, error: parsed.error, reply: `Error: ${parsed.error}. The list was not changed.` };
     const applied = applyWriteTodos(this.#todos, parsed.args);
     if (!applied.ok) return { ok: false, args: parsed.args, error: applied.error, reply: `Error: ${applied.error}. The list was not changed.` };
@@ -199,7 +200,7 @@ const TODOS_NOT_RUN = {
 
 /** The answer to a call past its cap (MAX_TOOL_CALLS_PER_TURN, or MAX_TODO_WRITES_PER_TURN): not run, and the model may ask for it again. */
 function notRun(call: FunctionCall, why: { readonly error: string; readonly reply: string } = { error: NOT_RUN_ERROR, reply: NOT_RUN_REPLY }): ToolCallAnswer {
-  const parsed = parseArguments(call.function.arguments);
+  const parsed = parseToolArguments(call.function.arguments);
   return { ok: false, args: parsed.ok ? parsed.args : call.function.arguments, error: why.error, reply: why.reply };
 }
 

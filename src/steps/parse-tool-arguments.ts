@@ -1,0 +1,14 @@
+import { JsonDuplicateKeyError, JsonTooDeepError, parseJson } from '../core/parse-json.ts';
+
+/**
+ * A model's tool-call argument string read as a value (`''` as `{}`), or what was wrong with it, for the model. Valid
+ * JSON refused for its shape (too deep, a key twice) says so: "not valid JSON" had the model send it again.
+ */
+export function parseToolArguments(text: string): { ok: true; args: unknown } | { ok: false; error: string } {
+  try {
+    return { ok: true, args: parseJson(text === '' ? '{}' : text) };
+  } catch (error) {
+    if (error instanceof JsonTooDeepError || error instanceof JsonDuplicateKeyError) return { ok: false, error: `the arguments are refused: ${error.message}` };
+    return { ok: false, error: `the arguments are not valid JSON: ${JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}…` : text)}` };
+  }
+}
