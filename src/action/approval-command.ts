@@ -1,5 +1,6 @@
 import type { GitHubRunContext } from '../github/github-run-context.ts';
 import { isBot } from '../security/trigger-users.ts';
+import { INVISIBLE } from '../core/invisible-characters.ts';
 
 /** A person's `/approve` or `/reject`, from a new comment on a pull request or issue. */
 export interface ApprovalCommand {
@@ -18,9 +19,6 @@ interface CommentPayload {
   readonly action?: unknown;
   readonly comment?: { readonly body?: unknown; readonly user?: { readonly login?: unknown; readonly type?: unknown }; readonly performed_via_github_app?: unknown };
 }
-
-/** Only characters a reader does not see: format characters (zero-width spaces, joiners, bidi marks) and variation selectors. */
-const INVISIBLE = /^[\p{Cf}\u{FE00}-\u{FE0F}]+$/u;
 
 /** The comment's first line that is not blank, trimmed, where an answer is written. */
 function firstLine(body: string): string {
@@ -46,7 +44,7 @@ export function malformedApprovalCommand(github: Pick<GitHubRunContext, 'eventNa
     // Pasted text can bring a character no one sees (a zero-width space): "takes nothing after it" alone left the approver nothing to remove.
     const rest = first.slice(kind.length + 1);
     const named = [...new Set(rest)].map((char) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
-    const unseen = INVISIBLE.test(rest) ? `, and an invisible character follows it there (${named.slice(0, 4).join(', ')}${named.length > 4 ? ', …' : ''})` : '';
+    const unseen = rest.replace(INVISIBLE, '') === '' ? `, and an invisible character follows it there (${named.slice(0, 4).join(', ')}${named.length > 4 ? ', …' : ''})` : '';
     return `/${kind} takes nothing after it on its line${unseen} (it answers the run that waits; no hash): write /${kind} alone on the first line of a new comment. Nothing was changed`;
   }
   return undefined;

@@ -9,7 +9,8 @@ import { COMMENT_MAX_CHARS } from '../report/comment/render-comment.ts';
 import type { Escalation } from '../run/escalation.ts';
 import { loadNeutraliser } from '../security/load-neutraliser.ts';
 import { keyedCheckRunName, keyedPlanId } from './run-key.ts';
-import { readGitHubFailure } from '../github/github-failure.ts';
+import { readGitHubFailure, refusalAdvice } from '../github/github-failure.ts';
+import { asSentence } from '../run/as-sentence.ts';
 
 /** The longest issue title GitHub takes, and what the title adds around the plan's name. */
 const MAX_TITLE_CHARS = 256;
@@ -117,9 +118,8 @@ export async function openEscalationIssue(
       ...(escalation.label && { labels: [escalation.label] }),
     });
   } catch (error) {
-    // Only a refusal of the token is about its permissions (not a 403 that is a rate limit): a 422 blamed them for a title too long.
+    // The advice every write of plan-runner's gives (`refusalAdvice`): a 422 blamed the token for a title too long.
     const failure = readGitHubFailure(error);
-    const why = !failure.transient && (failure.status === 401 || failure.status === 403 || failure.status === 404) ? 'the token needs issues: write' : `GitHub said: ${failure.message}`;
-    warn(`Could not open an issue for the escalation${failure.status ? ` (HTTP ${failure.status})` : ''}: ${why}. The job fails as escalated either way.`);
+    warn(`Could not open an issue for the escalation${failure.status ? ` (HTTP ${failure.status})` : ''}: ${asSentence(failure.message)} ${refusalAdvice(failure, '`issues: write`')} The job fails as escalated either way.`);
   }
 }

@@ -160,7 +160,7 @@ async function openCheckRun(settings: ActionSettings, deps: ActionDeps, pausedHe
   if (settings.fanOut && settings.fanOut.part !== 'merge') return undefined;
   // Not tried: the 403 said to grant `checks: write`, which the workflow had (found by a new-user walkthrough).
   if (settings.readOnly) {
-    deps.io.warning(`check-run is true, but the run is read-only (${settings.readOnly}), and a fork's pull request gets a read-only token, which cannot create check runs: require this job (its status reports the verdict) rather than the check run.`);
+    deps.io.warning(`check-run is true, but the run is read-only (${settings.readOnly}), and a read-only run creates no check run (a fork's pull request gets a token that cannot): require this job (its status reports the verdict) rather than the check run.`);
     return undefined;
   }
   const [owner, repo] = settings.github.repository?.split('/') ?? [];

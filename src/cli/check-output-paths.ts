@@ -6,7 +6,8 @@ import { realPathAhead } from '../core/real-path-ahead.ts';
 import { createOutputFolder, refuseLinkedOutputFolder } from '../core/create-output-folder.ts';
 import { refuseFinalSymlink } from '../core/open-output-file.ts';
 import { OutputPathRefusedError } from '../core/output-path-refused-error.ts';
-import { DEFAULT_OUTPUT_FOLDER, UsageError } from './parse-cli-args.ts';
+import { UsageError } from './parse-cli-args.ts';
+import { OUTPUT_FOLDER } from '../core/output-folder-name.ts';
 
 /** The longest file name (one path component) in bytes that ext4, APFS and most file systems take. */
 const MAX_NAME_BYTES = 255;
@@ -102,9 +103,9 @@ export function checkOutputPaths(outputs: readonly OutputPath[], inputs: readonl
     }
     try {
       // Nothing is written through a symlink (openOutputFile refuses it too); say so before the run, however the path is spelled.
-      const outputFolder = path.resolve(DEFAULT_OUTPUT_FOLDER);
+      const outputFolder = path.resolve(OUTPUT_FOLDER);
       const absolute = path.resolve(file);
-      if (absolute === outputFolder || absolute.startsWith(`${outputFolder}${path.sep}`)) refuseLinkedOutputFolder(DEFAULT_OUTPUT_FOLDER);
+      if (absolute === outputFolder || absolute.startsWith(`${outputFolder}${path.sep}`)) refuseLinkedOutputFolder(OUTPUT_FOLDER);
       createOutputFolder(file);
       refuseFinalSymlink(file);
     } catch (error) {

@@ -53,9 +53,6 @@ export interface EvalArgs {
 
 const EVAL_OPTIONS = ['runs', 'seed', 'faults', 'answers', 'baseline', 'compare', 'json', 'markdown', 'trace-dir', 'max-turns', 'min-success-rate', 'max-cost-usd-per-run'] as const;
 
-/** The folder `run` writes its trace and report in unless told otherwise (refused when it is a symlink). */
-export const DEFAULT_OUTPUT_FOLDER = OUTPUT_FOLDER;
-
 /** The endpoint model calls go to unless `--base-url` says otherwise. */
 export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
@@ -63,8 +60,8 @@ export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 export const DEFAULT_API_KEY_ENV = 'OPENAI_API_KEY';
 
 /** Where `run` writes its trace and its report unless `--trace` and `--summary` say otherwise. */
-export const DEFAULT_TRACE = `${DEFAULT_OUTPUT_FOLDER}/trace.jsonl`;
-export const DEFAULT_SUMMARY = `${DEFAULT_OUTPUT_FOLDER}/report.md`;
+export const DEFAULT_TRACE = `${OUTPUT_FOLDER}/trace.jsonl`;
+export const DEFAULT_SUMMARY = `${OUTPUT_FOLDER}/report.md`;
 
 /** The commands, as `--help` lists them. */
 const COMMANDS: readonly string[] = ['validate', 'run', 'plan', 'eval'];

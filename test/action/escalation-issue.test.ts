@@ -133,13 +133,13 @@ describe('a scheduled run that escalates', () => {
     github.fail('issues/create', { status: 422, body: { message: 'Validation Failed' } });
     const warnings: string[] = [];
     await openEscalationIssue(octokit, { ...where, planName: 'Other' }, escalation, createRedactor(), (m) => warnings.push(m));
-    expect(warnings).toEqual(['Could not open an issue for the escalation (HTTP 422): GitHub said: Validation Failed. The job fails as escalated either way.']);
+    expect(warnings).toEqual(["Could not open an issue for the escalation (HTTP 422): Validation Failed. GitHub refused the request itself, not the token's permissions: no permission changes that. The job fails as escalated either way."]);
     // A secondary rate limit answers 403 too: not the token's permissions (found by a review).
     const limited = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, maxRateLimitRetries: 0, throttle: zeroSpacingThrottle() });
     github.fail('issues/create', { status: 403, headers: { 'retry-after': '60' }, body: { message: 'You have exceeded a secondary rate limit' } });
     warnings.length = 0;
     await openEscalationIssue(limited, { ...where, planName: 'Third' }, escalation, createRedactor(), (m) => warnings.push(m));
-    expect(warnings).toEqual(['Could not open an issue for the escalation (HTTP 403): GitHub said: You have exceeded a secondary rate limit. The job fails as escalated either way.']);
+    expect(warnings).toEqual(['Could not open an issue for the escalation (HTTP 403): You have exceeded a secondary rate limit. GitHub may get over it (a rate limit, an outage): a later try may pass. The job fails as escalated either way.']);
   });
 
   it('opens one issue naming the side-effect call it could not confirm', async () => {

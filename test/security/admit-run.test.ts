@@ -182,7 +182,7 @@ describe('runAction admission', () => {
     // The reason as it is, not "comment is never", a setting the user did not make; no check run tried, whose
     // 403 told them to grant checks: write (found by a new-user walkthrough).
     expect(said.log.join('\n')).toContain('No PR comment: the run is read-only (the pull request comes from a fork).');
-    expect(said.warnings).toEqual(["check-run is true, but the run is read-only (the pull request comes from a fork), and a fork's pull request gets a read-only token, which cannot create check runs: require this job (its status reports the verdict) rather than the check run."]);
+    expect(said.warnings).toEqual(["check-run is true, but the run is read-only (the pull request comes from a fork), and a read-only run creates no check run (a fork's pull request gets a token that cannot): require this job (its status reports the verdict) rather than the check run."]);
   });
 
   it('needs no permission check on a schedule', async () => {

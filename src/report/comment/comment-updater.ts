@@ -74,7 +74,6 @@ export interface CommentUpdater {
 }
 
 const MAX_BACKOFF_MS = 30_000;
-export { MAX_RATE_LIMIT_WAIT_MS };
 /** Reads after a shared comment's final write: each is at most one more write. */
 export const VERIFY_ROUNDS = 3;
 /**
