@@ -25,8 +25,10 @@ const LOG_LINE_BREAK = /\r\n?|\n|\u2028|\u2029/;
  * checklist's own, for a run whose step 3 failed (found by an adversarial pass).
  */
 export function quotedLines(text: string): string[] {
-  return text.split(LOG_LINE_BREAK).map((line) => `│ ${line}`);
+  return text.split(LOG_LINE_BREAK).map(quoted);
 }
+
+const quoted = (line: string): string => `│ ${line}`;
 
 /**
  * A message the runner logs as it is (an annotation's, a warning's): its first line, the action's own words,
@@ -34,5 +36,5 @@ export function quotedLines(text: string): string[] {
  */
 export function loggedMessage(message: string): string {
   const [first = '', ...rest] = message.split(LOG_LINE_BREAK);
-  return rest.length === 0 ? message : [first, ...quotedLines(rest.join('\n'))].join('\n');
+  return rest.length === 0 ? message : [first, ...rest.map(quoted)].join('\n');
 }
