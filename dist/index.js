@@ -23915,7 +23915,6 @@ function commentMarker(planId) {
 
 
 const MAX_BACKOFF_MS = 30_000;
-
 /** Reads after a shared comment's final write: each is at most one more write. */
 const VERIFY_ROUNDS = 3;
 /**
@@ -42064,15 +42063,16 @@ const LOG_LINE_BREAK = /\r\n?|\n|\u2028|\u2029/;
  * checklist's own, for a run whose step 3 failed (found by an adversarial pass).
  */
 function quotedLines(text) {
-    return text.split(LOG_LINE_BREAK).map((line) => `\u2502 ${line}`);
+    return text.split(LOG_LINE_BREAK).map(quoted);
 }
+const quoted = (line) => `\u2502 ${line}`;
 /**
  * A message the runner logs as it is (an annotation's, a warning's): its first line, the action's own words,
  * then each further line, run text (a tool's stderr, a judge's evidence), under the `\u2502 ` rule.
  */
 function loggedMessage(message) {
     const [first = '', ...rest] = message.split(LOG_LINE_BREAK);
-    return rest.length === 0 ? message : [first, ...quotedLines(rest.join('\n'))].join('\n');
+    return rest.length === 0 ? message : [first, ...rest.map(quoted)].join('\n');
 }
 
 // EXTERNAL MODULE: ./lib/report/cut-text.js
@@ -43195,7 +43195,10 @@ var load_neutraliser = __nccwpck_require__(93465);
 var run_key = __nccwpck_require__(54825);
 // EXTERNAL MODULE: ./lib/github/github-failure.js
 var github_failure = __nccwpck_require__(82931);
+// EXTERNAL MODULE: ./lib/run/as-sentence.js
+var as_sentence = __nccwpck_require__(81675);
 ;// CONCATENATED MODULE: ./lib/action/escalation-issue.js
+
 
 
 
@@ -43297,10 +43300,9 @@ async function openEscalationIssue(octokit, where, escalation, redact, warn) {
         });
     }
     catch (error) {
-        // Only a refusal of the token is about its permissions (not a 403 that is a rate limit): a 422 blamed them for a title too long.
+        // The advice every write of plan-runner's gives (`refusalAdvice`): a 422 blamed the token for a title too long.
         const failure = (0,github_failure/* readGitHubFailure */.g3)(error);
-        const why = !failure.transient && (failure.status === 401 || failure.status === 403 || failure.status === 404) ? 'the token needs issues: write' : `GitHub said: ${failure.message}`;
-        warn(`Could not open an issue for the escalation${failure.status ? ` (HTTP ${failure.status})` : ''}: ${why}. The job fails as escalated either way.`);
+        warn(`Could not open an issue for the escalation${failure.status ? ` (HTTP ${failure.status})` : ''}: ${(0,as_sentence/* asSentence */.K)(failure.message)} ${(0,github_failure/* refusalAdvice */.tT)(failure, '`issues: write`')} The job fails as escalated either way.`);
     }
 }
 
@@ -43368,10 +43370,11 @@ var fan_out_states = __nccwpck_require__(60708);
 var fan_out_state = __nccwpck_require__(88130);
 // EXTERNAL MODULE: ./lib/security/trigger-users.js
 var trigger_users = __nccwpck_require__(21799);
+// EXTERNAL MODULE: ./lib/core/invisible-characters.js
+var invisible_characters = __nccwpck_require__(5709);
 ;// CONCATENATED MODULE: ./lib/action/approval-command.js
 
-/** Only characters a reader does not see: format characters (zero-width spaces, joiners, bidi marks) and variation selectors. */
-const INVISIBLE = /^[\p{Cf}\u{FE00}-\u{FE0F}]+$/u;
+
 /** The comment's first line that is not blank, trimmed, where an answer is written. */
 function firstLine(body) {
     return body.trimStart().split(/\r?\n/, 1)[0]?.trim() ?? '';
@@ -43399,7 +43402,7 @@ function malformedApprovalCommand(github) {
         // Pasted text can bring a character no one sees (a zero-width space): "takes nothing after it" alone left the approver nothing to remove.
         const rest = first.slice(kind.length + 1);
         const named = [...new Set(rest)].map((char) => `U+${char.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
-        const unseen = INVISIBLE.test(rest) ? `, and an invisible character follows it there (${named.slice(0, 4).join(', ')}${named.length > 4 ? ', \u2026' : ''})` : '';
+        const unseen = rest.replace(invisible_characters/* INVISIBLE */.kH, '') === '' ? `, and an invisible character follows it there (${named.slice(0, 4).join(', ')}${named.length > 4 ? ', \u2026' : ''})` : '';
         return `/${kind} takes nothing after it on its line${unseen} (it answers the run that waits; no hash): write /${kind} alone on the first line of a new comment. Nothing was changed`;
     }
     return undefined;
@@ -44561,7 +44564,7 @@ async function openCheckRun(settings, deps, pausedHeadSha) {
         return undefined;
     // Not tried: the 403 said to grant `checks: write`, which the workflow had (found by a new-user walkthrough).
     if (settings.readOnly) {
-        deps.io.warning(`check-run is true, but the run is read-only (${settings.readOnly}), and a fork's pull request gets a read-only token, which cannot create check runs: require this job (its status reports the verdict) rather than the check run.`);
+        deps.io.warning(`check-run is true, but the run is read-only (${settings.readOnly}), and a read-only run creates no check run (a fork's pull request gets a token that cannot): require this job (its status reports the verdict) rather than the check run.`);
         return undefined;
     }
     const [owner, repo] = settings.github.repository?.split('/') ?? [];

@@ -245,8 +245,8 @@ var sanitize_untrusted = __webpack_require__(67126);
 var unusable_tool_schema_error = __webpack_require__(10072);
 // EXTERNAL MODULE: ./lib/steps/validate-tool-arguments.js
 var validate_tool_arguments = __webpack_require__(14481);
-// EXTERNAL MODULE: ./lib/core/parse-json.js
-var parse_json = __webpack_require__(70695);
+// EXTERNAL MODULE: ./lib/steps/parse-tool-arguments.js
+var parse_tool_arguments = __webpack_require__(30914);
 // EXTERNAL MODULE: ./lib/core/stable-hash.js
 var stable_hash = __webpack_require__(66297);
 ;// CONCATENATED MODULE: ./lib/steps/agent/call-agent-tool.js
@@ -261,18 +261,6 @@ var stable_hash = __webpack_require__(66297);
 function failed(args, error, reply = `Error: ${error}`) {
     return { ok: false, args, error, reply };
 }
-/** Parses a model's argument string; a refusal says what was wrong. */
-function parseArguments(text) {
-    try {
-        return { ok: true, args: (0,parse_json/* parseJson */.qF)(text === '' ? '{}' : text) };
-    }
-    catch (error) {
-        // Valid JSON refused for its shape (too deep, a key twice): "not valid JSON" had the model send it again.
-        if (error instanceof parse_json/* JsonTooDeepError */.FY || error instanceof parse_json/* JsonDuplicateKeyError */.bW)
-            return { ok: false, error: `the arguments are refused: ${error.message}` };
-        return { ok: false, error: `the arguments are not valid JSON: ${JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}\u2026` : text)}` };
-    }
-}
 /**
  * Runs one tool call an agent asked for, through the same layer as a `tool_call` step: only tools
  * the step offers (never a withheld one), arguments checked against the tool's schema before it
@@ -281,7 +269,7 @@ function parseArguments(text) {
  * `made` holds the side-effect calls this conversation made that took effect: one asked again is answered, not run.
  */
 async function callAgentTool(ctx, tools, name, argumentText, made) {
-    const parsed = parseArguments(argumentText);
+    const parsed = (0,parse_tool_arguments/* parseToolArguments */.o)(argumentText);
     const args = parsed.ok ? parsed.args : argumentText;
     const withheld = tools.refused.get(name) ?? ctx.withheldTools?.get(name);
     if (withheld !== undefined)
@@ -364,6 +352,7 @@ function resolveTaskText(task, sources) {
 }
 
 ;// CONCATENATED MODULE: ./lib/steps/agent/run-agent-step.js
+
 
 
 
@@ -507,13 +496,13 @@ class AgentLoop {
         // Only for a tool it may call: told to call any other again after the list, the model spent a turn on it.
         if (!this.#wroteTodos && !this.#reminded && this.#tools.offered.has(name)) {
             this.#reminded = true;
-            const parsed = parseArguments(call.function.arguments);
+            const parsed = (0,parse_tool_arguments/* parseToolArguments */.o)(call.function.arguments);
             return { ok: false, args: parsed.ok ? parsed.args : call.function.arguments, error: `reminded to call ${write_todos_definition/* WRITE_TODOS */.q} first`, reply: reminder(name) };
         }
         return callAgentTool(this.#ctx, this.#tools, name, call.function.arguments, this.#made);
     }
     #writeTodos(argumentText) {
-        const parsed = parseArguments(argumentText);
+        const parsed = (0,parse_tool_arguments/* parseToolArguments */.o)(argumentText);
         if (!parsed.ok)
             return { ok: false, args: argumentText, error: parsed.error, reply: `Error: ${parsed.error}. The list was not changed.` };
         const applied = (0,apply_write_todos/* applyWriteTodos */.HU)(this.#todos, parsed.args);
@@ -553,7 +542,7 @@ const TODOS_NOT_RUN = {
 };
 /** The answer to a call past its cap (MAX_TOOL_CALLS_PER_TURN, or MAX_TODO_WRITES_PER_TURN): not run, and the model may ask for it again. */
 function notRun(call, why = { error: NOT_RUN_ERROR, reply: NOT_RUN_REPLY }) {
-    const parsed = parseArguments(call.function.arguments);
+    const parsed = (0,parse_tool_arguments/* parseToolArguments */.o)(call.function.arguments);
     return { ok: false, args: parsed.ok ? parsed.args : call.function.arguments, error: why.error, reply: why.reply };
 }
 /** An `agent` step: a bounded Chat Completions tool loop whose final answer is the step's result. */
@@ -833,6 +822,32 @@ class EmptyAnswerError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/
         super(`Step ${options.stepKey}: the model returned no answer (${options.reason}). Rephrase the step's description or try another model.`, { transient: false });
         this.stepKey = options.stepKey;
         this.reason = options.reason;
+    }
+}
+
+
+/***/ }),
+
+/***/ 30914:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   o: () => (/* binding */ parseToolArguments)
+/* harmony export */ });
+/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(70695);
+
+/**
+ * A model's tool-call argument string read as a value (`''` as `{}`), or what was wrong with it, for the model. Valid
+ * JSON refused for its shape (too deep, a key twice) says so: "not valid JSON" had the model send it again.
+ */
+function parseToolArguments(text) {
+    try {
+        return { ok: true, args: (0,_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(text === '' ? '{}' : text) };
+    }
+    catch (error) {
+        if (error instanceof _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .JsonTooDeepError */ .FY || error instanceof _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .JsonDuplicateKeyError */ .bW)
+            return { ok: false, error: `the arguments are refused: ${error.message}` };
+        return { ok: false, error: `the arguments are not valid JSON: ${JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}\u2026` : text)}` };
     }
 }
 

@@ -179,7 +179,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _invalid_tool_arguments_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(40585);
 /* harmony import */ var _step_model_settings_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(13643);
 /* harmony import */ var _validate_tool_arguments_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(14481);
-/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(70695);
+/* harmony import */ var _parse_tool_arguments_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(30914);
 /* harmony import */ var _llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(46660);
 
 
@@ -220,16 +220,10 @@ function readAttempt(tool, response) {
     const cutOff = (0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_5__/* .cutOffReason */ .a)(response.choices[0]);
     if (cutOff)
         return fail(`the answer was cut off before it ended (${(0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_5__/* .cutOffWhy */ .q)(cutOff)}), so its arguments may be incomplete`);
-    let args;
-    try {
-        args = (0,_core_parse_json_js__WEBPACK_IMPORTED_MODULE_4__/* .parseJson */ .qF)(call.function.arguments);
-    }
-    catch (error) {
-        if (error instanceof _core_parse_json_js__WEBPACK_IMPORTED_MODULE_4__/* .JsonTooDeepError */ .FY || error instanceof _core_parse_json_js__WEBPACK_IMPORTED_MODULE_4__/* .JsonDuplicateKeyError */ .bW)
-            return fail(`the arguments are refused: ${error.message}`);
-        return fail(`the arguments are not valid JSON: ${JSON.stringify(short(call.function.arguments))}`);
-    }
-    const checked = (0,_validate_tool_arguments_js__WEBPACK_IMPORTED_MODULE_3__/* .validateToolArguments */ .r)(tool, args);
+    const parsed = (0,_parse_tool_arguments_js__WEBPACK_IMPORTED_MODULE_4__/* .parseToolArguments */ .o)(call.function.arguments);
+    if (!parsed.ok)
+        return fail(parsed.error);
+    const checked = (0,_validate_tool_arguments_js__WEBPACK_IMPORTED_MODULE_3__/* .validateToolArguments */ .r)(tool, parsed.args);
     return checked.ok ? checked : fail(checked.error);
 }
 /**
@@ -428,6 +422,32 @@ function fitBlocks(priority, blockOf, limit) {
 /** Inputs and items as prompt text: whole up to what untrusted text may take (`UNTRUSTED_CHAR_LIMIT`). */
 function promptValue(value) {
     return promptData(value, _security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .UNTRUSTED_CHAR_LIMIT */ .I, 'full value in the trace');
+}
+
+
+/***/ }),
+
+/***/ 30914:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   o: () => (/* binding */ parseToolArguments)
+/* harmony export */ });
+/* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(70695);
+
+/**
+ * A model's tool-call argument string read as a value (`''` as `{}`), or what was wrong with it, for the model. Valid
+ * JSON refused for its shape (too deep, a key twice) says so: "not valid JSON" had the model send it again.
+ */
+function parseToolArguments(text) {
+    try {
+        return { ok: true, args: (0,_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(text === '' ? '{}' : text) };
+    }
+    catch (error) {
+        if (error instanceof _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .JsonTooDeepError */ .FY || error instanceof _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .JsonDuplicateKeyError */ .bW)
+            return { ok: false, error: `the arguments are refused: ${error.message}` };
+        return { ok: false, error: `the arguments are not valid JSON: ${JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}\u2026` : text)}` };
+    }
 }
 
 

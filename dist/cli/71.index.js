@@ -18,6 +18,8 @@ export const modules = {
 /* harmony import */ var _core_open_output_file_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(97712);
 /* harmony import */ var _core_output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(65542);
 /* harmony import */ var _parse_cli_args_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(26026);
+/* harmony import */ var _core_output_folder_name_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(73919);
+
 
 
 
@@ -113,10 +115,10 @@ function checkOutputPaths(outputs, inputs = []) {
         }
         try {
             // Nothing is written through a symlink (openOutputFile refuses it too); say so before the run, however the path is spelled.
-            const outputFolder = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(_parse_cli_args_js__WEBPACK_IMPORTED_MODULE_6__/* .DEFAULT_OUTPUT_FOLDER */ .tZ);
+            const outputFolder = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(_core_output_folder_name_js__WEBPACK_IMPORTED_MODULE_9__/* .OUTPUT_FOLDER */ .z);
             const absolute = node_path__WEBPACK_IMPORTED_MODULE_1__.resolve(file);
             if (absolute === outputFolder || absolute.startsWith(`${outputFolder}${node_path__WEBPACK_IMPORTED_MODULE_1__.sep}`))
-                (0,_core_create_output_folder_js__WEBPACK_IMPORTED_MODULE_3__/* .refuseLinkedOutputFolder */ .NK)(_parse_cli_args_js__WEBPACK_IMPORTED_MODULE_6__/* .DEFAULT_OUTPUT_FOLDER */ .tZ);
+                (0,_core_create_output_folder_js__WEBPACK_IMPORTED_MODULE_3__/* .refuseLinkedOutputFolder */ .NK)(_core_output_folder_name_js__WEBPACK_IMPORTED_MODULE_9__/* .OUTPUT_FOLDER */ .z);
             (0,_core_create_output_folder_js__WEBPACK_IMPORTED_MODULE_3__/* .createOutputFolder */ .An)(file);
             (0,_core_open_output_file_js__WEBPACK_IMPORTED_MODULE_4__/* .refuseFinalSymlink */ .M)(file);
         }

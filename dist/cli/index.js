@@ -326,15 +326,16 @@ const LOG_LINE_BREAK = /\r\n?|\n|\u2028|\u2029/;
  * checklist's own, for a run whose step 3 failed (found by an adversarial pass).
  */
 function quotedLines(text) {
-    return text.split(LOG_LINE_BREAK).map((line) => `\u2502 ${line}`);
+    return text.split(LOG_LINE_BREAK).map(quoted);
 }
+const quoted = (line) => `\u2502 ${line}`;
 /**
  * A message the runner logs as it is (an annotation's, a warning's): its first line, the action's own words,
  * then each further line, run text (a tool's stderr, a judge's evidence), under the `\u2502 ` rule.
  */
 function loggedMessage(message) {
     const [first = '', ...rest] = message.split(LOG_LINE_BREAK);
-    return rest.length === 0 ? message : [first, ...quotedLines(rest.join('\n'))].join('\n');
+    return rest.length === 0 ? message : [first, ...rest.map(quoted)].join('\n');
 }
 
 // EXTERNAL MODULE: ./lib/core/secret-env-name.js
@@ -417,8 +418,7 @@ function terminalControl(stream) {
 /* harmony export */   YP: () => (/* binding */ DEFAULT_TRACE),
 /* harmony export */   Zo: () => (/* binding */ DEFAULT_API_KEY_ENV),
 /* harmony export */   eb: () => (/* binding */ UsageError),
-/* harmony export */   hT: () => (/* binding */ parseCliArgs),
-/* harmony export */   tZ: () => (/* binding */ DEFAULT_OUTPUT_FOLDER)
+/* harmony export */   hT: () => (/* binding */ parseCliArgs)
 /* harmony export */ });
 /* unused harmony export COMMAND_OPTIONS */
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(57975);
@@ -430,15 +430,13 @@ function terminalControl(stream) {
 
 
 const EVAL_OPTIONS = ['runs', 'seed', 'faults', 'answers', 'baseline', 'compare', 'json', 'markdown', 'trace-dir', 'max-turns', 'min-success-rate', 'max-cost-usd-per-run'];
-/** The folder `run` writes its trace and report in unless told otherwise (refused when it is a symlink). */
-const DEFAULT_OUTPUT_FOLDER = _core_output_folder_name_js__WEBPACK_IMPORTED_MODULE_1__/* .OUTPUT_FOLDER */ .z;
 /** The endpoint model calls go to unless `--base-url` says otherwise. */
 const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 /** The variable the API key is read from unless `--api-key-env` names another. */
 const DEFAULT_API_KEY_ENV = 'OPENAI_API_KEY';
 /** Where `run` writes its trace and its report unless `--trace` and `--summary` say otherwise. */
-const DEFAULT_TRACE = `${DEFAULT_OUTPUT_FOLDER}/trace.jsonl`;
-const DEFAULT_SUMMARY = `${DEFAULT_OUTPUT_FOLDER}/report.md`;
+const DEFAULT_TRACE = `${_core_output_folder_name_js__WEBPACK_IMPORTED_MODULE_1__/* .OUTPUT_FOLDER */ .z}/trace.jsonl`;
+const DEFAULT_SUMMARY = `${_core_output_folder_name_js__WEBPACK_IMPORTED_MODULE_1__/* .OUTPUT_FOLDER */ .z}/report.md`;
 /** The commands, as `--help` lists them. */
 const COMMANDS = ['validate', 'run', 'plan', 'eval'];
 /** The options each command reads (besides --help and --version): any other was silently ignored. */
