@@ -24,6 +24,8 @@ interface Node {
   readonly minLength?: number;
   readonly maxLength?: number;
   readonly format?: string;
+  readonly pattern?: string;
+  readonly propertyNames?: Node;
 }
 
 interface Section {
@@ -59,20 +61,27 @@ function bounds(node: Node): string {
   return parts.length > 0 ? ` ${parts.join(', ')}` : '';
 }
 
+/** The names a map takes, when the schema restricts them: a tool named `fetch.sales` is refused at load. */
+function names(node: Node): string {
+  return node.propertyNames?.pattern ? ` (names matching ${code(node.propertyNames.pattern)})` : '';
+}
+
 function typeOf(node: Node, link: (path: string) => string, path: string): string {
   if (node.const !== undefined) return code(node.const);
   if (node.enum) return node.enum.map(code).join(' \\| ');
   if (node.anyOf) return node.anyOf.map((option) => typeOf(option, link, path)).join(' or ');
   const behind = objectBehind(node);
-  if (behind) return link(`${path}${behind.suffix}`);
+  if (behind) return `${link(`${path}${behind.suffix}`)}${names(node)}`;
   const types = Array.isArray(node.type) ? node.type : node.type ? [node.type] : [];
   if (types.includes('array')) return `list of ${node.items ? typeOf(node.items, link, `${path}[]`) : 'values'}${node.minItems ? ` (at least ${node.minItems})` : ''}`;
   if (types.includes('object')) {
     const values = node.additionalProperties;
-    return typeof values === 'object' ? `map of name → ${typeOf(values, link, `${path}.<name>`)}` : 'object (a JSON Schema)';
+    return typeof values === 'object' ? `map of name → ${typeOf(values, link, `${path}.<name>`)}${names(node)}` : 'object (a JSON Schema)';
   }
   if (types.includes('string') && node.format === 'uri') return 'URL (http or https)';
-  if (types.length === 1 && types[0] === 'string') return `${node.minLength ? 'non-empty ' : ''}string${node.maxLength ? ` (at most ${node.maxLength})` : ''}`;
+  if (types.length === 1 && types[0] === 'string') {
+    return `${node.minLength ? 'non-empty ' : ''}string${node.maxLength ? ` (at most ${node.maxLength})` : ''}${node.pattern ? ` matching ${code(node.pattern)}` : ''}`;
+  }
   if (types.length === 0) return 'any';
   return `${types.join(' or ')}${bounds(node)}`;
 }

@@ -35,4 +35,14 @@ describe('docs/plan-reference.md', () => {
     expect(generated).toContain('Example: `["node","scripts/sales.mjs"]`');
     expect(generated.replace(/`[^`]*`/g, '')).not.toMatch(/(?<!\\)<(name|server|tool)>/);
   });
+
+  // Found by a docs pass: a step id was "integer ≥ 0 or string" and a tool's or MCP server's name any name, where
+  // `id: fetch sales`, a tool named `fetch.sales` and a 33-character server name are each refused at load.
+  it('says which text a key or a name takes, where the schema restricts it', () => {
+    const row = (key: string, section: string) => generated.slice(generated.indexOf(`## ${section}`)).split('\n').find((line) => line.startsWith(`| \`${key}\` |`));
+    expect(row('id', '`workflow_sequence[]`')).toContain('string matching `^[A-Za-z0-9_-]{1,64}$`');
+    expect(row('tools', 'The plan file')).toContain('names matching `^[a-zA-Z0-9_-]{1,64}$`');
+    expect(row('mcp_servers', 'The plan file')).toContain('names matching `^[A-Za-z0-9_-]{1,32}$`');
+  });
 });
+
