@@ -1,11 +1,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { ROOT, runChapterEval } from './eval-fixture.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, runChapterEval, type EvalRun } from './eval-fixture.ts';
 
 describe('plan-runner eval of the planning chapter, offline', () => {
-  it('counts 3 model calls for plan-and-execute against 7 for ReAct, with the timeout and the 404', async () => {
-    const { report, events } = await runChapterEval({ runs: 2, baselines: ['react', 'full-history'] });
+  // The README's command (5 runs, seed 1, both baselines), run once for both tests: each run takes seconds.
+  let chapter: EvalRun;
+  beforeAll(async () => {
+    chapter = await runChapterEval({ runs: 5, seed: 1, baselines: ['react', 'full-history'] });
+  }, 60_000);
+
+  it('counts 3 model calls for plan-and-execute against 7 for ReAct, with the timeout and the 404', () => {
+    const { report, events } = chapter;
     const column = (name: string) => report.columns.find((c) => c.column === name)!;
     expect(report.columns.map((c) => c.column)).toEqual(['plan', 'react', 'full-history']);
     for (const name of ['plan', 'react', 'full-history']) {
@@ -30,12 +36,12 @@ describe('plan-runner eval of the planning chapter, offline', () => {
 
   // Found by a docs pass: the README's table for this command showed 3121 and 3290 prompt tokens (and the costs
   // from them) where every run of it counts 3157 and 3326: the answers file's characters / 4, the same each time.
-  it('gives the README’s table for the README’s command, but for the wall-clock durations', async () => {
-    const { report } = await runChapterEval({ runs: 5, seed: 1, baselines: ['react', 'full-history'] });
+  it('gives the README’s table for the README’s command, but for the wall-clock durations', () => {
+    const { report } = chapter;
     const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8').split('\n');
     const start = readme.indexOf('| | plan | react | full-history |');
     const rows = (lines: readonly string[]) => lines.filter((line) => line.startsWith('|') && !line.startsWith('| duration '));
     expect(start).toBeGreaterThan(0);
     expect(rows(readme.slice(start, readme.indexOf('', start)))).toEqual(rows(report.markdown.split('\n')));
-  }, 60_000);
+  });
 });
