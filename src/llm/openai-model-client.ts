@@ -4,6 +4,7 @@ import type OpenAI from 'openai';
 import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from './model-client.ts';
 import { AnswerTooLargeError, MAX_ANSWER_BYTES } from './answer-too-large-error.ts';
 import { boundingRetryWaits, type RetryingCall } from './bounded-retry-waits.ts';
+import { errorBodiesInOpenAIShape } from './error-bodies-in-openai-shape.ts';
 import { raceAbort } from '../core/race-abort.ts';
 import { limitedBody } from '../core/limited-body.ts';
 import { ModelCallError } from './model-call-error.ts';
@@ -165,7 +166,7 @@ export function createOpenAIModelClient(options: OpenAIModelClientOptions): Mode
         // The SDK logs to the console at the level OPENAI_LOG names: at debug, every prompt and answer, past the
         // redactor and the log's neutraliser (a model's `::error …::` line read as a command). Its errors reach us thrown.
         logLevel: 'off',
-        fetch: countingRequests(boundingRetryWaits(readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? MAX_ANSWER_BYTES), RETRY_WAITS_MS, retryingCallOf(options.maxRetries))),
+        fetch: countingRequests(boundingRetryWaits(errorBodiesInOpenAIShape(readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? MAX_ANSWER_BYTES)), RETRY_WAITS_MS, retryingCallOf(options.maxRetries))),
       }),
       errorFromSdk: modelCallErrorFromSdk,
     })));

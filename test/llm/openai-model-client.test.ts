@@ -206,6 +206,20 @@ describe('createOpenAIModelClient', () => {
     );
   });
 
+  // Found by an adversarial pass: SGLang, FastChat and vLLM before 0.10.2 answer an error with its message at the top
+  // of the body, FastAPI servers under `detail`, TGI as a text `error`; the SDK reads only `error.message`.
+  it.each([
+    ['a top-level message (SGLang, older vLLM)', 400, { object: 'error', message: 'maximum context length is 4096 tokens', type: 'BadRequestError', param: null, code: 400 }, 'maximum context length is 4096 tokens'],
+    ['FastAPI’s detail', 404, { detail: 'Model gpt-x not found' }, 'Model gpt-x not found'],
+    ['FastAPI’s validation details', 422, { detail: [{ loc: ['body', 'messages'], msg: 'field required' }, { loc: ['body', 'model'], msg: 'str type expected' }] }, 'field required; str type expected'],
+    ['an error that is text (TGI)', 422, { error: 'Input validation error: inputs too long', error_type: 'validation' }, 'Input validation error: inputs too long'],
+  ])('gives the endpoint’s words when its error body puts them in %s', async (_shape, status, body, detail) => {
+    server.script([{ kind: 'http', status, body }]);
+    const error = await failure(client().complete(request, label));
+    expect(error).toMatchObject({ failure: 'http', status, detail });
+    expect(error.message).toContain(`${status} ${detail}.`);
+  });
+
   it('fails an answer whose tool-call arguments, sent as an object, nest past 128 levels: malformed, with what it bills', async () => {
     const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
     const call = `{"type":"function","function":{"name":"add","arguments":{"a":${deep}}}}`;
