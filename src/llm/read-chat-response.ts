@@ -146,6 +146,8 @@ function normalise(raw: unknown): ChatResponse | MalformedAnswer {
     const shown = typeof message === 'string' ? message : exceedsDepth(raw['error'], MAX_JSON_DEPTH) ? `an error nested more than ${MAX_JSON_DEPTH} levels deep` : cutText(JSON.stringify(raw['error']), 200);
     return new MalformedAnswer(`the answer is an error with status 200: ${shown}`);
   }
+  // A gateway's error as text: read as an answer without choices, its words were shown nowhere (found by an adversarial pass).
+  if (typeof raw['error'] === 'string' && raw['choices'] === undefined) return new MalformedAnswer(`the answer is an error with status 200: ${raw['error']}`);
   const rawChoices = raw['choices'];
   if (!Array.isArray(rawChoices)) return new MalformedAnswer(rawChoices === undefined ? 'the answer has no `choices`' : '`choices` is not a list');
   if (rawChoices.length === 0) return new MalformedAnswer('`choices` is empty');

@@ -220,6 +220,13 @@ describe('createOpenAIModelClient', () => {
     expect(error.message).toContain(`${status} ${detail}.`);
   });
 
+  // Found by an adversarial pass: a gateway’s 200 whose `error` is text failed as "the answer has no `choices`".
+  it('gives the words of a 200 answer whose error is text', async () => {
+    server.script([{ kind: 'raw', body: { error: 'Upstream provider overloaded, try again' } }]);
+    const error = await failure(client().complete(request, label));
+    expect(error).toMatchObject({ failure: 'malformed', detail: 'the answer is an error with status 200: Upstream provider overloaded, try again' });
+  });
+
   it('fails an answer whose tool-call arguments, sent as an object, nest past 128 levels: malformed, with what it bills', async () => {
     const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
     const call = `{"type":"function","function":{"name":"add","arguments":{"a":${deep}}}}`;
