@@ -8,6 +8,13 @@ type Json = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** A choice's error in words: its message, and its code when it has one. */
+function choiceError(error: Json): string {
+  const message = typeof error['message'] === 'string' && error['message'] !== '' ? error['message'] : 'no error message';
+  const code = error['code'];
+  return typeof code === 'number' || (typeof code === 'string' && code !== '') ? `${message} (code ${cutText(String(code), 40)})` : message;
+}
+
 /** What is wrong with an answer that is not a Chat Completions answer. */
 class MalformedAnswer {
   readonly problem: string;
@@ -155,6 +162,9 @@ function normalise(raw: unknown): ChatResponse | MalformedAnswer {
   for (const [index, choice] of rawChoices.entries()) {
     const message = isObject(choice) ? choice['message'] : undefined;
     if (!isObject(choice) || !isObject(message)) return new MalformedAnswer(`choices[${index}] has no \`message\``);
+    // A choice its provider failed (OpenRouter: `finish_reason: error`, and the error beside it): read as an answer cut
+    // off, the step said to raise the token limit, and the endpoint's words were shown nowhere (found by an adversarial pass).
+    if (isObject(choice['error'])) return new MalformedAnswer(`choices[${index}] ended in an error: ${choiceError(choice['error'])}`);
     const read = content(message['content']);
     if (read instanceof MalformedAnswer) return new MalformedAnswer(`choices[${index}]: ${read.problem}`);
     const { text, thinking } = read;

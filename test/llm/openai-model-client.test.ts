@@ -227,6 +227,17 @@ describe('createOpenAIModelClient', () => {
     expect(error).toMatchObject({ failure: 'malformed', detail: 'the answer is an error with status 200: Upstream provider overloaded, try again' });
   });
 
+  // Found by an adversarial pass: OpenRouter ends a choice its provider failed with `finish_reason: error` and the
+  // error beside it; the step said its answer was cut off and to raise the token limit, the provider’s words shown nowhere.
+  it('fails an answer whose choice ended in an error, with the endpoint’s words and what it bills', async () => {
+    const usage = { prompt_tokens: 20, completion_tokens: 3, total_tokens: 23 };
+    const choice = { finish_reason: 'error', message: { role: 'assistant', content: 'Partial ans' }, error: { code: 502, message: 'Provider returned error: upstream reset' } };
+    server.script([{ kind: 'raw', body: { model: 'gpt-4o-mini', choices: [choice], usage } }]);
+    const error = await failure(client().complete(request, label));
+    expect(error).toMatchObject({ failure: 'malformed', detail: 'choices[0] ended in an error: Provider returned error: upstream reset (code 502)' });
+    expect(error.billed?.usage).toMatchObject({ prompt_tokens: 20, completion_tokens: 3 });
+  });
+
   it('fails an answer whose tool-call arguments, sent as an object, nest past 128 levels: malformed, with what it bills', async () => {
     const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
     const call = `{"type":"function","function":{"name":"add","arguments":{"a":${deep}}}}`;
