@@ -218,6 +218,14 @@ export function checkJsonSchema(schema: object, value: unknown, options: { reado
         why: `checking the result's strings against the goal's json_schema patterns (the last one tried: ${error.message}) would take more than the ${groupDigits(MAX_REGEX_WORK)} steps in all that one check may take on the event loop, where no timeout can stop it: make the patterns' repeats (\`{n}\`) smaller, or have the step return less`,
       };
     }
+    // Ajv's code recurses for each subschema it follows, and a `$ref` back to itself that reads no deeper never ends: the
+    // goal read "could not evaluate: Maximum call stack size exceeded" (found by an adversarial pass).
+    if (error instanceof RangeError) {
+      return {
+        ok: false,
+        why: "checking the result against the goal's json_schema went deeper than the stack allows: a `$ref` that leads back to its own subschema without reading into the value (`$ref: '#'` beside other keywords, or through allOf, anyOf, oneOf or not) never ends; fix the schema in the plan file",
+      };
+    }
     if (!(error instanceof EvaluationBudgetSpent)) throw error;
     return {
       ok: false,

@@ -97,6 +97,19 @@ describe('json_schema', () => {
     expect(result.evidence).toMatch(/^could not evaluate: the goal's json_schema cannot be used \(.+\); fix it in the plan file$/);
   });
 
+  // Found by an adversarial pass: a `$ref` back to its own subschema that reads no deeper into the value ran Ajv's
+  // code out of stack, and the goal read "could not evaluate: Maximum call stack size exceeded", saying nothing of what to do.
+  it('could not be evaluated when its $ref leads back to itself, saying what to change', async () => {
+    const loop = { $defs: { x: { anyOf: [{ $ref: '#/$defs/x' }] } }, $ref: '#/$defs/x' };
+    for (const schema of [{ type: 'object', $ref: '#' }, { not: { $ref: '#' } }, loop]) {
+      const result = await checkGoal({ json_schema: schema }, finishedRun({ a: 1 }));
+      expect(result.outcome, JSON.stringify(schema)).toBe('error');
+      expect(result.evidence).toMatch(/^could not evaluate: checking the result against the goal's json_schema went deeper than the stack allows: a `\$ref` that leads back to its own subschema .*; fix the schema in the plan file$/);
+    }
+    // A tree's `$ref` reads one level deeper each time round.
+    expect(checkJsonSchema({ $defs: { t: { type: 'array', items: { $ref: '#/$defs/t' } } }, $ref: '#/$defs/t' }, [[[]]])).toMatchObject({ ok: true, valid: true });
+  });
+
   // zod compiles a schema's patterns with `new RegExp`: on a backtracking engine these two never
   // return on the hostile value below. They run on the linear-time engine instead.
   it('checks a catastrophic pattern and pattern property against hostile output without hanging', async () => {
