@@ -6,6 +6,9 @@ import { parseTemplateBody, TEMPLATE_PATTERN } from './reference-syntax.ts';
 import type { PlanIssue } from './plan-issue.ts';
 import { GOAL_KINDS, type Goal } from './schema.ts';
 import { pushAll } from '../core/push-all.ts';
+import { isMap } from '../core/json-schema.ts';
+import { unguardedRefCycle } from './unguarded-ref-cycle.ts';
+import { withResolvedRefs } from './zod-ref.ts';
 
 function regexProblem(pattern: string, flags: string | undefined): string | undefined {
   try {
@@ -29,6 +32,23 @@ const TEXT_PROBES = ['', ' ', '\n', ...SENTENCE_PROBES];
 function matchesAnything(pattern: string, flags: string | undefined, probes: readonly string[]): boolean {
   const regex = parseGoalRegex(pattern, flags);
   return probes.every((probe) => regex.test(probe));
+}
+
+/**
+ * Why a goal's json_schema cannot be checked for its `$ref`s, or undefined: one that leads nowhere, or back to its own
+ * subschema without reading into the value (found by an adversarial pass: `validate` said ok, and the run's goal could
+ * not be evaluated, "can't resolve reference" or "Maximum call stack size exceeded"). Ajv follows `$dynamicRef` itself.
+ */
+function refProblem(schema: unknown): string | undefined {
+  if (!isMap(schema)) return undefined;
+  try {
+    const resolved = withResolvedRefs(schema, { dynamicRefs: 'left' });
+    const cycle = unguardedRefCycle(resolved.schema);
+    if (cycle === undefined) return undefined;
+    return `\`$ref: '${resolved.spelling(cycle)}'\` leads back to itself through references and combinations (allOf, anyOf, oneOf, not, if) alone, never reading into the value, so no value can be checked against it`;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
 }
 
 /** The goal kinds whose text is compared with the result (or put to a judge) as written. */
@@ -87,7 +107,12 @@ export function checkGoals(goals: readonly Goal[], stepKeys: ReadonlySet<string>
     const first = firstNamed.get(goal.name)!;
     if (first < index) issues.push({ path: [...at, 'name'], message: `goal \`${goal.name}\` is named like goal ${first + 1}; give each goal its own name` });
     // Checked by Ajv when the goal is (src/goals/json-schema-validator.ts), which takes all of JSON Schema 2020-12.
-    if (goal.json_schema !== undefined) pushAll(issues, jsonSchemaProblems(goal.json_schema, [...at, 'json_schema'], true));
+    if (goal.json_schema !== undefined) {
+      const problems = jsonSchemaProblems(goal.json_schema, [...at, 'json_schema'], true);
+      pushAll(issues, problems);
+      const refs = problems.length === 0 ? refProblem(goal.json_schema) : undefined;
+      if (refs !== undefined) issues.push({ path: [...at, 'json_schema'], message: refs });
+    }
     if (goal.of !== undefined) {
       const key = String(goal.of);
       if (!hasSteps) {

@@ -2,9 +2,11 @@ import { zodRefTarget } from './zod-ref.ts';
 
 type Schema = Record<string, unknown>;
 
-// Only the keywords zod's converter reads (it refuses `not`, `if` and `unevaluated*`; `dependentSchemas` has become an `anyOf`).
+// zod's converter reads the lists only (it refuses `not` and `if`; `dependentSchemas` has become an `anyOf`); a goal's
+// validator, Ajv, reads them all.
 /** Keywords whose subschemas check the same value as the schema holding them: following one reads no deeper into it. */
 const SAME_VALUE_LISTS = ['allOf', 'anyOf', 'oneOf'] as const;
+const SAME_VALUE_SCHEMAS = ['not', 'if', 'then', 'else'] as const;
 /** Keywords whose subschemas check a part of the value (a property, an item): one level deeper each time round. */
 const DEEPER_SCHEMAS = ['additionalProperties', 'items', 'contains', 'propertyNames', 'additionalItems'] as const;
 const DEEPER_MAPS = ['properties', 'patternProperties'] as const;
@@ -14,7 +16,7 @@ function isSchema(value: unknown): value is Schema {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The subschemas that check the same value as `schema`: where its `$ref` leads, and its `allOf`/`anyOf`/`oneOf` members. */
+/** The subschemas that check the same value as `schema`: where its `$ref` leads, its `allOf`/`anyOf`/`oneOf` members, `not`, `if`/`then`/`else` and `dependentSchemas`. */
 function sameValueSchemas(root: Schema, schema: Schema): Schema[] {
   const next: unknown[] = [];
   if (typeof schema['$ref'] === 'string') {
@@ -22,6 +24,8 @@ function sameValueSchemas(root: Schema, schema: Schema): Schema[] {
     next.push(target?.root ? root : target?.target);
   }
   for (const keyword of SAME_VALUE_LISTS) if (Array.isArray(schema[keyword])) for (const member of schema[keyword] as unknown[]) next.push(member);
+  for (const keyword of SAME_VALUE_SCHEMAS) next.push(schema[keyword]);
+  if (isSchema(schema['dependentSchemas'])) for (const member of Object.values(schema['dependentSchemas'])) next.push(member);
   return next.filter(isSchema);
 }
 

@@ -169,8 +169,9 @@ function decodeFragment(fragment: string): string {
  * copied twice, however many references lead into it). A reference to `true` is dropped, one to `false` refuses
  * every value. What cannot be followed is refused with why: another document, a pointer to nowhere, `$dynamicRef`
  * and `$recursiveRef` (which zod ignored: any value passed). Definitions no reference reaches are left out.
+ * `dynamicRefs: 'left'` (a goal's schema, which Ajv checks) leaves each `$dynamicRef` as written.
  */
-export function withResolvedRefs(written: JsonSchema): { readonly schema: JsonSchema; readonly spelling: (ref: string) => string } {
+export function withResolvedRefs(written: JsonSchema, options: { readonly dynamicRefs?: 'left' } = {}): { readonly schema: JsonSchema; readonly spelling: (ref: string) => string } {
   const root = asTree(written);
   const { resources, uriOf, anchors, resourceOf, index } = indexResources(root);
   // Each reference written as the schema first spelt it, for messages (`#/$defs/a%20b` for `#/$defs/a_b`).
@@ -244,7 +245,8 @@ export function withResolvedRefs(written: JsonSchema): { readonly schema: JsonSc
   for (let next = 0; next < pending.length; next++) {
     const schema = pending[next]!;
     for (const keyword of ['$dynamicRef', '$recursiveRef']) {
-      if (keyword in schema) throw new Error(`\`${keyword}\` is not followed (only \`$ref\` is), so the schema cannot be checked`);
+      // A goal's validator (Ajv) follows `$dynamicRef` itself: `dynamicRefs: 'left'` leaves it as written.
+      if (keyword in schema && !(keyword === '$dynamicRef' && options.dynamicRefs === 'left')) throw new Error(`\`${keyword}\` is not followed (only \`$ref\` is), so the schema cannot be checked`);
     }
     const inner = subschemasOf(schema, false);
     if ('$ref' in schema && typeof schema['$ref'] !== 'string') throw new Error(`\`$ref\` must be a URI (text), not ${JSON.stringify(schema['$ref'])?.slice(0, 100)}`);

@@ -155,6 +155,29 @@ describe('goal definitions are validated with the plan', () => {
     ]);
   });
 
+  // Found by an adversarial pass: `validate` said ok, and the run's goal could not be evaluated ("can't resolve reference",
+  // "Maximum call stack size exceeded").
+  it('rejects a goal json_schema whose $ref leads nowhere or back to itself, and takes a tree and a $dynamicRef', async () => {
+    const errors = await errorsFor(
+      yaml(
+        ...steps,
+        '  - { name: a, json_schema: { type: object, properties: { b: { $ref: "#/$defs/missing" } } } }',
+        '  - { name: b, json_schema: { $ref: "#nope" } }',
+        '  - { name: c, json_schema: { type: object, $ref: "#" } }',
+        '  - { name: d, json_schema: { $defs: { x: { not: { $ref: "#/$defs/x" } } }, $ref: "#/$defs/x" } }',
+      ),
+    );
+    expect(errors).toEqual([
+      expect.stringMatching(/^plan\.yml:5:\d+: `\$ref` "#\/\$defs\/missing" leads nowhere in this schema \(at goals\[0\]\.json_schema\)$/),
+      expect.stringMatching(/^plan\.yml:6:\d+: `\$ref` "#nope" names an anchor no subschema has \(at goals\[1\]\.json_schema\)$/),
+      expect.stringMatching(/^plan\.yml:7:\d+: `\$ref: '#'` leads back to itself .*, so no value can be checked against it \(at goals\[2\]\.json_schema\)$/),
+      expect.stringMatching(/^plan\.yml:8:\d+: `\$ref: '#\/\$defs\/x'` leads back to itself .* \(at goals\[3\]\.json_schema\)$/),
+    ]);
+    const tree = '{ $defs: { t: { type: array, items: { $ref: "#/$defs/t" } } }, $ref: "#/$defs/t" }';
+    const dynamic = '{ $dynamicAnchor: node, type: object, properties: { kids: { type: array, items: { $dynamicRef: "#node" } } } }';
+    expect((await validPlan(yaml(...steps, `  - { name: a, json_schema: ${tree} }`, `  - { name: b, json_schema: ${dynamic} }`))).source.goals).toHaveLength(2);
+  });
+
   it('rejects a malformed json_schema', async () => {
     expect(await errorsFor(yaml(...steps, '  - { name: a, json_schema: { type: object, properties: [x] } }'))).toEqual([
       'plan.yml:5:57: `properties` must be a map from names to schemas (at goals[0].json_schema.properties)',
