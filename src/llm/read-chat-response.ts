@@ -10,7 +10,7 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 
 /** A choice's error in words: its message, and its code when it has one. */
 function choiceError(error: Json): string {
-  const message = typeof error['message'] === 'string' && error['message'] !== '' ? error['message'] : 'no error message';
+  const message = typeof error['message'] === 'string' && error['message'] !== '' ? cutText(error['message'], 200) : 'no error message';
   const code = error['code'];
   return typeof code === 'number' || (typeof code === 'string' && code !== '') ? `${message} (code ${cutText(String(code), 40)})` : message;
 }
@@ -154,7 +154,7 @@ function normalise(raw: unknown): ChatResponse | MalformedAnswer {
     return new MalformedAnswer(`the answer is an error with status 200: ${shown}`);
   }
   // A gateway's error as text: read as an answer without choices, its words were shown nowhere (found by an adversarial pass).
-  if (typeof raw['error'] === 'string' && raw['choices'] === undefined) return new MalformedAnswer(`the answer is an error with status 200: ${raw['error']}`);
+  if (typeof raw['error'] === 'string' && raw['choices'] === undefined) return new MalformedAnswer(`the answer is an error with status 200: ${cutText(raw['error'], 200)}`);
   const rawChoices = raw['choices'];
   if (!Array.isArray(rawChoices)) return new MalformedAnswer(rawChoices === undefined ? 'the answer has no `choices`' : '`choices` is not a list');
   if (rawChoices.length === 0) return new MalformedAnswer('`choices` is empty');
