@@ -39,7 +39,8 @@ export function decodeUtf8(bytes: Uint8Array): Utf8Result {
     return { ok: true, text: fatal.decode(bytes).replace(/^\uFEFF/, '') };
   } catch {
     const offset = firstBadByte(bytes);
-    const before = Buffer.from(bytes.subarray(0, offset)).toString('utf8');
+    // Without the byte-order mark, which no other position counts (the text is read without it).
+    const before = Buffer.from(bytes.subarray(0, offset)).toString('utf8').replace(/^\uFEFF/, '');
     const lines = before.split('\n');
     const position = { line: lines.length, column: lines.at(-1)!.length + 1 };
     const byte = bytes[offset]!.toString(16).padStart(2, '0');

@@ -46,6 +46,14 @@ describe('hostile and broken plan files', () => {
     expect(result.ok === false && result.errors.map(formatPlanError)).toEqual([`${file}:2:10: the file is not valid UTF-8 (byte 0xe9 at offset 17); save it as UTF-8`]);
   });
 
+  // Found by an adversarial pass: the mark was counted as a column on the first line (1:11), as no other error counts it.
+  it('reports the first byte that is not UTF-8 at its column after a byte-order mark', async () => {
+    const file = join(dir, 'bom-latin1.yml');
+    await writeFile(file, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('name: caf'), Buffer.from([0xe9]), Buffer.from('\ngoal: g\n')]));
+    const result = await loadPlanFile(file);
+    expect(result.ok === false && result.errors.map(formatPlanError)).toEqual([`${file}:1:10: the file is not valid UTF-8 (byte 0xe9 at offset 12); save it as UTF-8`]);
+  });
+
   // Found by a new-user walkthrough: a UTF-16 file was "byte 0xff at offset 0".
   it('says a UTF-16 file is UTF-16', async () => {
     for (const [name, encoded] of [['le.yml', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('goal: g\n', 'utf16le')])], ['be.yml', Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('goal: g\n', 'utf16le').swap16()])]] as const) {
