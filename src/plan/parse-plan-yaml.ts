@@ -56,6 +56,15 @@ export async function parsePlanYaml(text: string, file?: string, options: ParseP
     const message = `the plan file is larger than ${MAX_PLAN_BYTES / 1024 / 1024} MiB (${MAX_PLAN_BYTES} bytes), the most plan-runner reads; split it or move data into tool inputs`;
     return { ok: false, errors: [{ file, line: 1, column: 1, path: '', message }] };
   }
+  // YAML text holds no NUL, and the `yaml` package took one into a value; NULs beside the first character are
+  // UTF-16 or UTF-32 written without a byte-order mark, which was "a plan must be a map of keys, not a string".
+  const nul = text.indexOf('\0');
+  if (nul !== -1) {
+    if (nul <= 1) return { ok: false, errors: [{ file, line: 1, column: 1, path: '', message: 'the file is UTF-16 or UTF-32 (a NUL byte beside each character), not UTF-8; save it as UTF-8' }] };
+    const lines = text.slice(0, nul).split('\n');
+    const message = 'the file holds a NUL byte, which YAML text cannot hold (is it a binary file?); remove it';
+    return { ok: false, errors: [{ file, line: lines.length, column: lines.at(-1)!.length + 1, path: '', message }] };
+  }
   // The `yaml` package reads a carriage return alone as no line break: a whole file of them was one line, with
   // six errors on it that said nothing of line endings.
   const loneReturn = text.search(/\r(?!\n)/);

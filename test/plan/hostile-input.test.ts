@@ -64,6 +64,23 @@ describe('hostile and broken plan files', () => {
     }
   });
 
+  // Found by an adversarial pass: UTF-16 or UTF-32 without a mark (ASCII with NULs between) was "a plan must be a map of keys
+  // …, not a string", and a NUL byte in the text (which YAML does not allow) passed `validate` into the plan's values.
+  it('says a file with NUL bytes is UTF-16 or UTF-32 without a mark, or holds a NUL, at its position', async () => {
+    for (const [name, encoded] of [['le.yml', Buffer.from('goal: g\r\nname: n\r\n', 'utf16le')], ['be.yml', Buffer.from('goal: g\n', 'utf16le').swap16()]] as const) {
+      const file = join(dir, `nomark-${name}`);
+      await writeFile(file, encoded);
+      const result = await loadPlanFile(file);
+      expect(result.ok === false && result.errors.map(formatPlanError)).toEqual([
+        `${file}:1:1: the file is UTF-16 or UTF-32 (a NUL byte beside each character), not UTF-8; save it as UTF-8`,
+      ]);
+    }
+    const file = join(dir, 'nul.yml');
+    await writeFile(file, 'goal: g\nname: a\0b\n');
+    const result = await loadPlanFile(file);
+    expect(result.ok === false && result.errors.map(formatPlanError)).toEqual([`${file}:2:8: the file holds a NUL byte, which YAML text cannot hold (is it a binary file?); remove it`]);
+  });
+
   it('reads a UTF-8 file with a byte-order mark', async () => {
     const file = join(dir, 'bom.yml');
     await writeFile(file, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('goal: ünïcode ✓\n')]));
