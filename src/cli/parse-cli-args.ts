@@ -193,6 +193,22 @@ const CLI_OPTIONS = {
   task: { type: 'string' },
 } as const satisfies ParseArgsConfig['options'];
 
+/**
+ * Node names a word of one dash by its first unknown letter (`-trace` is `-t`, `-dash.yml` is `-d`): the
+ * message names the word the user wrote, the option it may mean, or how to name a file of that name.
+ */
+function unknownOption(unknown: string, argv: readonly string[]): string {
+  const end = argv.indexOf('--');
+  const word = unknown.startsWith('--') ? unknown : (argv.slice(0, end === -1 ? argv.length : end).find((arg) => /^-[^-]/.test(arg) && arg !== '-h') ?? unknown);
+  const name = word.replace(/^-+/, '').split('=')[0]!;
+  const options = Object.keys(CLI_OPTIONS).filter((option) => option !== 'api-key');
+  if (!word.startsWith('--') && options.includes(name)) return `unknown option ${word}; options start with two dashes: --${name}`;
+  const near = nearestName(name, options);
+  if (near) return `unknown option ${word}; did you mean --${near}?`;
+  if (/[./]/.test(name)) return `unknown option ${word}; a file whose name starts with a dash is written ./${word}`;
+  return `unknown option ${word}`;
+}
+
 /** Turns argv (without node and the script) into one command, or throws `UsageError`. */
 export function parseCliArgs(argv: readonly string[]): CliCommand {
   let parsed;
@@ -207,10 +223,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     // Node's "Unknown option '--trac'. To specify a positional argument starting with a '-', …" named no
     // option there is, where a plan's unknown key gets "did you mean" (found by an adversarial pass).
     const unknown = (error as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'(-{1,2}[^'=]*)/.exec((error as Error).message)?.[1] : undefined;
-    if (unknown !== undefined) {
-      const near = nearestName(unknown.replace(/^-+/, ''), Object.keys(CLI_OPTIONS).filter((name) => name !== 'api-key'));
-      throw new UsageError(`unknown option ${unknown}${near ? `; did you mean --${near}?` : ''}`);
-    }
+    if (unknown !== undefined) throw new UsageError(unknownOption(unknown, argv));
     // Node's "Option '--trace <value>' argument missing", in the words of the CLI's other messages.
     const missing = /^Option '(-{1,2}[\w-]+)(?:, (-{1,2}[\w-]+))?(?: <value>)?' argument missing/.exec((error as Error).message);
     if (missing) throw new UsageError(`${missing[2] ?? missing[1]} needs a value`);

@@ -13,6 +13,19 @@ describe('an unknown option', () => {
   });
 });
 
+// Found by an adversarial pass: Node reads `-trace` as the short options -t, -r, …, and the CLI said "unknown option -t",
+// a letter the user never wrote as one, for a long option given one dash and for a plan file whose name starts with one.
+describe('an unknown word that starts with one dash', () => {
+  it('is named whole, with the option it spells or how to give a file of that name', () => {
+    expect(() => parseCliArgs(['run', 'plan.yml', '-trace', 't.jsonl'])).toThrow(new UsageError('unknown option -trace; options start with two dashes: --trace'));
+    expect(() => parseCliArgs(['run', 'plan.yml', '-trac=t.jsonl'])).toThrow(new UsageError('unknown option -trac=t.jsonl; did you mean --trace?'));
+    expect(() => parseCliArgs(['validate', '-dash.yml'])).toThrow(new UsageError('unknown option -dash.yml; a file whose name starts with a dash is written ./-dash.yml'));
+    expect(() => parseCliArgs(['validate', '--dash.yml'])).toThrow(new UsageError('unknown option --dash.yml; a file whose name starts with a dash is written ./--dash.yml'));
+    expect(() => parseCliArgs(['validate', 'a.yml', '-x'])).toThrow(new UsageError('unknown option -x'));
+    expect(parseCliArgs(['validate', '--', '-dash.yml'])).toEqual({ command: 'validate', files: ['-dash.yml'] });
+  });
+});
+
 describe('options the command line gives', () => {
   it('are refused when the command does not read them, naming what it takes', () => {
     expect(() => parseCliArgs(['validate', 'plan.yml', '--trace', 't.jsonl'])).toThrow(new UsageError('--trace is not an option of validate, which takes only plan files'));
