@@ -1,4 +1,4 @@
-import { Composer, isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, Parser, visit, YAMLParseError, type CST, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
+import { Composer, isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, Parser, visit, YAMLParseError, type Alias, type CST, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import { MAX_ALIAS_COUNT, MAX_ALIASED_VALUES, MAX_NESTING, type PlanPositions, type PlanYamlResult } from './parse-plan-yaml.ts';
 import { groupDigits } from '../core/group-digits.ts';
 import type { PathSegment } from './plan-issue.ts';
@@ -55,6 +55,26 @@ function tooDeepNode(root: Node): Node | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * The first alias with no anchor of its name before it (misspelt, or above its anchor), in one pass in
+ * document order, the order `yaml` resolves in: its ReferenceError was taken for too many aliases.
+ */
+function unresolvedAlias(doc: Document.Parsed): Alias | undefined {
+  const anchors = new Set<string>();
+  let found: Alias | undefined;
+  visit(doc, {
+    Node(_key, node) {
+      if (isAlias(node) && !anchors.has(node.source)) {
+        found = node;
+        return visit.BREAK;
+      }
+      if (node.anchor !== undefined) anchors.add(node.anchor);
+      return undefined;
+    },
+  });
+  return found;
 }
 
 /**
@@ -400,6 +420,11 @@ function checkDocument(text: string, file: string | undefined, { doc, lineCounte
         message: `the YAML tag ${node.tag!.replace(/^tag:yaml\.org,2002:/, '!!')} is not read here (it would make ${/:(?:omap|pairs|set|binary|timestamp)$/.test(node.tag!) ? 'a value no check knows, taken as empty' : 'its value plain text, the tag dropped'}); write the value plainly, without the tag`,
       })),
     };
+  }
+  const unresolved = unresolvedAlias(doc);
+  if (unresolved) {
+    const name = unresolved.source.length > 40 ? `${unresolved.source.slice(0, 37)}…` : unresolved.source;
+    return failure(file, `the alias *${name} names no anchor set before it (\`&${name}\` on a value above it); check its name, or write the value out`, positionOf(lineCounter, unresolved.range?.[0] ?? 0));
   }
   const expanding = overExpandingAlias(doc, doc.contents);
   if (expanding) {

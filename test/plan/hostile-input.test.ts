@@ -154,6 +154,17 @@ describe('hostile and broken plan files', () => {
     expect(plan.source.tools?.b?.retry).toEqual({ max_attempts: 2 });
   });
 
+  // Found by an adversarial pass: a misspelt alias, or one before its anchor, was told at 1:1 that the file "expands too
+  // many aliases (*name), as “billion laughs” files do; use fewer than 50", for a file with one alias.
+  it('names an alias no anchor before it sets, at the alias', async () => {
+    expect(await errorsFor(yaml('goal: &g x', 'name: *gg'))).toEqual([
+      'plan.yml:2:7: the alias *gg names no anchor set before it (`&gg` on a value above it); check its name, or write the value out',
+    ]);
+    expect(await errorsFor(yaml('name: *g', 'goal: &g x'))).toEqual([
+      'plan.yml:1:7: the alias *g names no anchor set before it (`&g` on a value above it); check its name, or write the value out',
+    ]);
+  });
+
   it('refuses 10,000-deep flow nesting with one error, at the first level too deep', async () => {
     const errors = await errorsFor(`goal: g\nname: ${'['.repeat(10_000)}${']'.repeat(10_000)}\n`);
     expect(errors).toEqual(['plan.yml:2:70: the file nests more than 64 levels deep; plans never need that']);
