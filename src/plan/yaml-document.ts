@@ -377,6 +377,23 @@ function syntaxHint(text: string, lineCounter: LineCounter, line: number): strin
   return written === undefined ? '' : `; a list item needs a space after its \`-\` (\`${written.trim().replace(/^-/, '- ')}\`)`;
 }
 
+/**
+ * Where each quoted scalar left open that ends at an offset starts: `yaml` reports a quote left open at the scalar's
+ * end, which is most often the end of the file, lines below the quote (found by an adversarial pass).
+ */
+function openQuoteStarts(text: string, doc: Document.Parsed): Map<number, number> {
+  const starts = new Map<number, number>();
+  visit(doc, {
+    Scalar(_key, node) {
+      if ((node.type !== 'QUOTE_DOUBLE' && node.type !== 'QUOTE_SINGLE') || !node.range) return;
+      const [start, end] = node.range;
+      // Left open as `yaml` decides it: its text does not end with its quote.
+      if (end - start === 1 || text[end - 1] !== text[start]) starts.set(end, start);
+    },
+  });
+  return starts;
+}
+
 function checkDocument(text: string, file: string | undefined, { doc, lineCounter, dropped }: ReadDocument): PlanYamlResult {
   if (doc.errors.length > 0) {
     // One syntax error per top-level part of the file: those after it in that part are most often what it
@@ -386,8 +403,10 @@ function checkDocument(text: string, file: string | undefined, { doc, lineCounte
     const parts = new Set<number>();
     let firstLeft: PlanError | undefined;
     let left = dropped;
+    let quotes: Map<number, number> | undefined;
     for (const error of doc.errors.slice(0, MAX_YAML_ERRORS + 1)) {
-      const position = positionOf(lineCounter, error.pos[0]);
+      const quote = error.code === 'MISSING_CHAR' ? (quotes ??= openQuoteStarts(text, doc)).get(error.pos[0]) : undefined;
+      const position = positionOf(lineCounter, quote ?? error.pos[0]);
       const part = topLevelLine(text, lineCounter, position.line);
       const shown = errors.length < MAX_YAML_ERRORS && (INDEPENDENT_ERRORS.has(error.code) || !parts.has(part));
       if (!shown) {
@@ -397,7 +416,12 @@ function checkDocument(text: string, file: string | undefined, { doc, lineCounte
       }
       if (!INDEPENDENT_ERRORS.has(error.code)) parts.add(part);
       const friendly = FRIENDLY_YAML_MESSAGES[error.code];
-      const message = friendly ? friendly(keyTextAt(text, error.pos[0])) : `YAML: ${error.message}${syntaxHint(text, lineCounter, position.line)}`;
+      const runsTo = quote === undefined ? undefined : positionOf(lineCounter, error.pos[0]);
+      const message = friendly
+        ? friendly(keyTextAt(text, error.pos[0]))
+        : runsTo
+          ? `YAML: ${error.message}: the quote opened here runs on to ${runsTo.line}:${runsTo.column}; close it where its text ends`
+          : `YAML: ${error.message}${syntaxHint(text, lineCounter, position.line)}`;
       errors.push({ file, ...position, path: '', message });
     }
     left += Math.max(0, doc.errors.length - (MAX_YAML_ERRORS + 1));

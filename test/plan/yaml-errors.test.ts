@@ -37,6 +37,15 @@ describe('YAML problems are reported with their positions', () => {
     ]);
   });
 
+  // Found by an adversarial pass: a quote left open was reported where the file ends (`plan.yml:9:1`), lines below the
+  // line that opens it; in a long plan, nowhere near it.
+  it('places a quote never closed where it opens, saying where it runs on to', async () => {
+    expect(await errorsFor(yaml('goal: g', 'name: "my plan', 'toolsets: [math]', 'workflow_sequence: []'))).toEqual([
+      'plan.yml:2:7: YAML: Missing closing "quote: the quote opened here runs on to 5:1; close it where its text ends',
+    ]);
+    expect((await errorsFor(yaml('goal: g', "toolsets: ['math]", 'name: n')))[0]).toBe("plan.yml:2:12: YAML: Missing closing 'quote: the quote opened here runs on to 4:1; close it where its text ends");
+  });
+
   it('treats 1 and "1" as the same key', async () => {
     expect(await errorsFor(yaml('goal: g', 'inputs:', '  1: {}', '  "1": {}'))).toEqual(['plan.yml:4:3: duplicate key `"1"`: each key may appear once in a map']);
   });
