@@ -6,17 +6,38 @@ import stringWidth from 'string-width';
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /**
+ * The columns a character (a grapheme) may take: a terminal that joins an emoji sequence (`👨‍👩‍👧`) draws it
+ * as one emoji, xterm, VTE, Alacritty and tmux draw each emoji in it. The larger, so a line fits on both:
+ * 25 emoji joined by U+200D, measured as two columns, took 50, and the line wrapped.
+ */
+function segmentColumns(segment: string): number {
+  const joined = stringWidth(segment);
+  if (segment.length < 3) return joined;
+  let apart = 0;
+  for (const codePoint of segment) apart += stringWidth(codePoint);
+  return Math.max(joined, apart);
+}
+
+/** The columns `line` may take, each character at its largest (`segmentColumns`). */
+function lineColumns(line: string): number {
+  if (/^[\x20-\x7e]*$/.test(line)) return line.length;
+  let used = 0;
+  for (const { segment } of graphemes.segment(line)) used += segmentColumns(segment);
+  return used;
+}
+
+/**
  * The line cut to fit a terminal `columns` wide with a column to spare, so it never wraps: counted in the
  * columns a terminal gives it (emoji and East Asian wide characters take two, combining marks none),
  * not in code points, which let a line of CJK step names wrap and each redraw miscount its lines.
  */
 export function cutToColumns(line: string, columns: number): string {
   const room = Math.max(1, columns - 1);
-  if (stringWidth(line) <= room) return line;
+  if (lineColumns(line) <= room) return line;
   let used = 0;
   let end = 0;
   for (const { segment, index } of graphemes.segment(line)) {
-    used += stringWidth(segment);
+    used += segmentColumns(segment);
     if (used > room - 1) break;
     end = index + segment.length;
   }

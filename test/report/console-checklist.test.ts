@@ -249,12 +249,25 @@ describe('consoleChecklist on a terminal', () => {
     const steps = [{ ...PLAN.steps[0]!, description: '週次売上レポートを取得する' }, { ...PLAN.steps[1]!, description: 'Ship it 👨‍👩‍👧 👨‍👩‍👧 👨‍👩‍👧 👨‍👩‍👧' }];
     listener({ type: 'plan_created', at: 0, plan: { ...PLAN, steps } });
     const lines = writes[0]!.trimEnd().split('\n');
-    expect(lines.slice(1, 3)).toEqual(['⬜ 1. 週次売上レポ…', '⬜ 2. Ship it 👨‍👩‍👧 …']);
+    // The family emoji takes 6 columns where each of its emoji is drawn apart (xterm, VTE): it does not fit in the 4 left.
+    expect(lines.slice(1, 3)).toEqual(['⬜ 1. 週次売上レポ…', '⬜ 2. Ship it …']);
     for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(19);
     // A terminal one column wide: every line is the ellipsis alone, which fits.
     const narrow = capture({ isTTY: true, columns: 1 });
     narrow.listener({ type: 'plan_created', at: 0, plan: { ...PLAN, steps } });
     expect(new Set(narrow.writes[0]!.trimEnd().split('\n'))).toEqual(new Set(['…']));
+  });
+
+  // Found by an adversarial pass: an emoji sequence joined by U+200D was measured as one emoji, two columns, but
+  // xterm, VTE (GNOME Terminal), Alacritty and tmux draw each of its emoji: a tool's result of 25 joined emoji took
+  // 50 columns, the line wrapped, and each redraw left lines of earlier frames on the screen.
+  it('fits a line on a terminal that draws each emoji of a joined sequence apart', () => {
+    const eachCodePoint = (line: string): number => [...line].reduce((sum, char) => sum + stringWidth(char), 0);
+    const { writes, listener } = capture({ isTTY: true, columns: 40 });
+    listener({ type: 'plan_created', at: 0, plan: { ...PLAN, steps: [{ ...PLAN.steps[0]!, description: `Ship ${'👍\u200d'.repeat(25)}done` }] } });
+    const lines = writes[0]!.trimEnd().split('\n');
+    expect(lines[1]).toMatch(/^⬜ 1\. Ship .*…$/);
+    for (const line of lines) expect(eachCodePoint(line)).toBeLessThanOrEqual(39);
   });
 
   it('draws nothing before the plan is known', () => {
