@@ -65,13 +65,14 @@ export async function runCommand(args: RunArgs, signal: AbortSignal, deps: RunCo
   // A terminal that moves no cursor (TERM=dumb) showed the live redraw's cursor movements as text: it gets a log's lines.
   const isTTY = Boolean(process.stdout.isTTY) && env['TERM'] !== 'dumb';
   // What measures a line's width on a terminal is loaded for one only: it starts ICU.
-  const fit = isTTY ? (await import('../report/terminal-width.ts')).fitToColumns(process.stdout.columns) : undefined;
+  // Read at each frame, as the height is: the terminal may be resized while the run goes on.
+  const fit = isTTY ? (await import('../report/terminal-width.ts')).fitToColumns(() => process.stdout.columns) : undefined;
   const console = consoleChecklist({
     write: (text) => process.stdout.write(text),
     control: terminalControl(process.stdout),
     isTTY,
     ...(fit && { fit }),
-    rows: process.stdout.rows,
+    rows: () => process.stdout.rows,
     redact,
   });
   const outcome = await runJob(

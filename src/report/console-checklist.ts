@@ -22,8 +22,11 @@ export interface ConsoleChecklistOptions {
    * amount: `fitToColumns` (terminal-width.ts, which a caller loads only for a terminal). Default: as they are.
    */
   readonly fit?: (line: string) => string;
-  /** The terminal's height: a longer checklist is drawn as a window around the steps still to finish. 0 or absent: unknown. */
-  readonly rows?: number;
+  /**
+   * The terminal's height, or how to read it at each frame (a terminal may be resized mid-run): a longer checklist
+   * is drawn as a window around the steps still to finish. 0 or absent: unknown.
+   */
+  readonly rows?: number | (() => number | undefined);
   readonly redact?: Redactor;
   /** On a terminal, frames are drawn at most this often (the final one at once). Default 100 ms. */
   readonly minRedrawMs?: number;
@@ -254,7 +257,8 @@ export function consoleChecklist(options: ConsoleChecklistOptions): RunListener 
     cancelPending?.();
     cancelPending = undefined;
     if (!record.plan) return;
-    const items = full ? checklistItems(record, redact).flatMap((item) => stepLines(item, record, redact)) : windowLines(record, redact, options.rows, cursor);
+    const rows = typeof options.rows === 'function' ? options.rows() : options.rows;
+    const items = full ? checklistItems(record, redact).flatMap((item) => stepLines(item, record, redact)) : windowLines(record, redact, rows, cursor);
     const lines = [oneLogLine(redact(record.plan.name)), ...items, footer(record, redact)];
     const frame = options.fit ? lines.map(options.fit) : lines;
     const erase = drawnLines ? `${CURSOR_UP(drawnLines)}${CLEAR_TO_END}` : '';

@@ -44,7 +44,13 @@ export function cutToColumns(line: string, columns: number): string {
   return `${line.slice(0, end)}…`;
 }
 
-/** `consoleChecklist`'s `fit` for a terminal `columns` wide (none when the width is not known). */
-export function fitToColumns(columns: number | undefined): ((line: string) => string) | undefined {
-  return columns ? (line) => cutToColumns(line, columns) : undefined;
+/**
+ * `consoleChecklist`'s `fit` for a terminal `columns()` wide, read at each line: a terminal made narrower
+ * mid-run wrapped every later frame when the width was read once. A line stays as it is while the width is not known (0).
+ */
+export function fitToColumns(columns: () => number | undefined): (line: string) => string {
+  return (line) => {
+    const width = columns();
+    return width ? cutToColumns(line, width) : line;
+  };
 }

@@ -13,7 +13,7 @@ function capture(options: { isTTY: boolean; columns?: number; secrets?: string[]
   const listener = consoleChecklist({
     write: (text) => writes.push(text),
     isTTY: options.isTTY,
-    ...(options.columns && { fit: fitToColumns(options.columns) }),
+    ...(options.columns && { fit: fitToColumns(() => options.columns) }),
     ...(options.secrets && { redact: createRedactor(options.secrets) }),
   });
   return { writes, listener };
@@ -268,6 +268,23 @@ describe('consoleChecklist on a terminal', () => {
     const lines = writes[0]!.trimEnd().split('\n');
     expect(lines[1]).toMatch(/^⬜ 1\. Ship .*…$/);
     for (const line of lines) expect(eachCodePoint(line)).toBeLessThanOrEqual(39);
+  });
+
+  // Found by an adversarial pass: the CLI read the terminal's size once, at the start. Made narrower or shorter
+  // mid-run, every later frame wrapped or ran past the screen, and each redraw left lines of earlier ones on it.
+  it('fits each frame to the size the terminal has when it is drawn, after a resize too', () => {
+    const size = { columns: 80, rows: 0 };
+    const writes: string[] = [];
+    let time = 0;
+    const listener = consoleChecklist({ write: (text) => writes.push(text), isTTY: true, fit: fitToColumns(() => size.columns), rows: () => size.rows, now: () => (time += 1000) });
+    const steps = Array.from({ length: 20 }, (_, i) => ({ ...PLAN.steps[0]!, key: String(i + 1), description: `Fetch the weekly sales figures, part ${i + 1}` }));
+    listener({ type: 'plan_created', at: 0, plan: { ...PLAN, steps } });
+    expect(writes.at(-1)!.trimEnd().split('\n')).toHaveLength(22);
+    Object.assign(size, { columns: 20, rows: 10 });
+    listener({ type: 'step_started', at: 1, stepKey: '1' });
+    const frame = writes.at(-1)!.replace(/^\x1b\[\d+A\r\x1b\[0J/, '').trimEnd().split('\n');
+    expect(frame.length).toBeLessThan(10);
+    for (const line of frame) expect(stringWidth(line)).toBeLessThanOrEqual(19);
   });
 
   it('draws nothing before the plan is known', () => {
