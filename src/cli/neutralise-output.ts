@@ -42,7 +42,7 @@ const OWN_SEQUENCE = /^(?:\x1b\[\d{1,6}A)?\r\x1b\[0J$/;
  */
 export function neutraliseOutput(stream: NodeJS.WriteStream, env: Readonly<Record<string, string | undefined>> = process.env): void {
   const secrets = environmentSecrets(env);
-  const neutralise = !(stream.isTTY && env['GITHUB_ACTIONS'] !== 'true');
+  const neutralise = !watchedTerminal(stream, env);
   const write = stream.write.bind(stream) as (chunk: string, ...rest: unknown[]) => boolean;
   controlWriters.set(stream, (sequence) => {
     if (!OWN_SEQUENCE.test(sequence)) throw new Error(`not a sequence the checklist writes: ${JSON.stringify(sequence)}`);
@@ -57,6 +57,15 @@ export function neutraliseOutput(stream: NodeJS.WriteStream, env: Readonly<Recor
     return write(neutralise ? neutraliseLogText(text) : text, ...rest.filter((arg) => typeof arg === 'function'));
   };
   stream.write = safeWrite as typeof stream.write;
+}
+
+/**
+ * Whether `stream` is a terminal a person watches: not one inside a GitHub Actions job (`docker run -t`, a
+ * `script` shell), whose output the runner reads into the job log all the same, which runs no workflow
+ * command of ours and moves no cursor.
+ */
+export function watchedTerminal(stream: { readonly isTTY?: boolean }, env: Readonly<Record<string, string | undefined>> = process.env): boolean {
+  return Boolean(stream.isTTY) && env['GITHUB_ACTIONS'] !== 'true';
 }
 
 /**

@@ -13,7 +13,7 @@ import { readResumeTrace, type ResumeTrace } from '../run/read-resume-trace.ts';
 import { usedPlanFiles } from './used-plan-files.ts';
 import { approveCommandLine } from './approve-command-line.ts';
 import { checkOutputPaths, fileIdentity } from './check-output-paths.ts';
-import { terminalControl } from './neutralise-output.ts';
+import { terminalControl, watchedTerminal } from './neutralise-output.ts';
 import { cliJobSettings, cliRedactor } from './cli-job-settings.ts';
 import type { CliCommand } from './parse-cli-args.ts';
 import { markTraceGapped } from '../core/trace-gap.ts';
@@ -62,8 +62,9 @@ export async function runCommand(args: RunArgs, signal: AbortSignal, deps: RunCo
   // `--approve` of `alias/trace.jsonl` emptied `.plan-runner/trace.jsonl`, the paused run's only state.
   const inPlace = args.resume !== undefined && (path.resolve(args.resume) === path.resolve(args.trace) || fileIdentity(args.resume) === fileIdentity(args.trace));
   const trace = (deps.openTrace ?? openTrace)(args.trace, redact, (message) => process.stderr.write(`plan-runner: ${redact(message)}\n`), { openOnFirstEvent: inPlace });
-  // A terminal that moves no cursor (TERM=dumb) showed the live redraw's cursor movements as text: it gets a log's lines.
-  const isTTY = Boolean(process.stdout.isTTY) && env['TERM'] !== 'dumb';
+  // A terminal that moves no cursor (TERM=dumb) showed the live redraw's cursor movements as text, and one inside a
+  // GitHub Actions job kept every frame in the job log: each gets a log's lines.
+  const isTTY = watchedTerminal(process.stdout, env) && env['TERM'] !== 'dumb';
   // What measures a line's width on a terminal is loaded for one only: it starts ICU.
   // Read at each frame, as the height is: the terminal may be resized while the run goes on.
   const fit = isTTY ? (await import('../report/terminal-width.ts')).fitToColumns(() => process.stdout.columns) : undefined;
