@@ -10,7 +10,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { workflowsIn } from './workflow-blocks.ts';
-import { workflowRuleProblems } from './workflow-rules.ts';
+import { planInputsUnder, workflowRuleProblems } from './workflow-rules.ts';
 
 interface LintResult {
   readonly message: string;
@@ -39,7 +39,7 @@ for (const file of files) {
     for (const result of await runLint(block.text, name)) {
       problems.push(`${file}:${block.line + result.line - 1}:${result.column + (block.column ?? 0)}: ${result.message} [${result.kind}]`);
     }
-    for (const problem of workflowRuleProblems(block.text)) {
+    for (const problem of workflowRuleProblems(block.text, planInputsUnder(process.cwd()))) {
       problems.push(`${file}:${block.line + problem.line - 1}:${1 + (block.column ?? 0)}: ${problem.message} [plan-runner]`);
     }
   }

@@ -1,7 +1,9 @@
 // Security rules actionlint does not check, over one GitHub workflow's text (a workflow file, or an
 // example from the README or a plan's comment). scripts/lint-workflow-examples.ts reports them beside
 // actionlint's findings.
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { isMap, isScalar, isSeq, LineCounter, parse, parseDocument, type Node } from 'yaml';
 
 /** A rule the workflow breaks, at the 1-based line of the workflow's text that shows it. */
 export interface WorkflowRuleProblem {
@@ -29,6 +31,48 @@ function writesWith(permissions: unknown): string[] | undefined {
   return permissions.items.filter((pair) => plain(pair.value) === 'write').map((pair) => String(plain(pair.key)));
 }
 
+/** The names of the inputs a plan file declares ([] when it declares none or cannot be read). */
+export type PlanInputs = (planPath: string) => readonly string[];
+
+/** Reads the inputs of plan files under `root`, the repository the examples' `plan:` paths are relative to. */
+export function planInputsUnder(root: string): PlanInputs {
+  return (planPath) => {
+    try {
+      const plan = parse(readFileSync(path.join(root, planPath), 'utf8')) as { inputs?: unknown } | null;
+      return plan?.inputs && typeof plan.inputs === 'object' ? Object.keys(plan.inputs) : [];
+    } catch {
+      return [];
+    }
+  };
+}
+
+/**
+ * A scheduled workflow's plan-runner steps that run a plan with inputs but give it no `inputs:`: every
+ * scheduled run then gets the inputs' defaults, the same run each time (a weekly report of one week, again).
+ */
+function scheduledWithoutInputs(jobs: unknown, planInputs: PlanInputs, lineOf: (node: unknown) => number): WorkflowRuleProblem[] {
+  const problems: WorkflowRuleProblem[] = [];
+  if (!isMap(jobs)) return problems;
+  for (const pair of jobs.items) {
+    const steps = get(pair.value, 'steps');
+    if (!isSeq(steps)) continue;
+    for (const step of steps.items) {
+      const uses = plain(get(step, 'uses'));
+      if (typeof uses !== 'string' || !/(?:^|\/)plan-runner@/.test(uses)) continue;
+      const plan = plain(get(get(step, 'with'), 'plan'));
+      const given = plain(get(get(step, 'with'), 'inputs'));
+      if (typeof plan !== 'string' || (typeof given === 'string' && given.trim() !== '')) continue;
+      const declared = planInputs(plan);
+      if (declared.length === 0) continue;
+      problems.push({
+        line: lineOf(get(get(step, 'with'), 'plan')),
+        message: `runs ${plan} on a schedule without 'inputs:', so every run gets the defaults of its inputs (${declared.join(', ')}) and is the same run: give them, e.g. 'inputs: "week: \${{ steps.week.outputs.week }}"' from a step that reads the date`,
+      });
+    }
+  }
+  return problems;
+}
+
 /** The events a workflow's `on:` names. */
 function events(on: unknown): string[] {
   const value = plain(on);
@@ -39,14 +83,15 @@ function events(on: unknown): string[] {
 }
 
 /**
- * The problems of one workflow: a job whose token can write (or whose permissions are left to the
+ * The problems of one workflow. A scheduled run of a plan with inputs that gives it none (see
+ * `scheduledWithoutInputs`); and a job whose token can write (or whose permissions are left to the
  * repository's default, which may be write) and that installs packages gives that token to code from the
  * package registry: an install script (of any dependency, at any depth) can push, move a tag or write
  * through the API, and with the runner's sudo it can reach every later step of the job too. A workflow run
  * only on `pull_request` is left alone: its job runs the pull request's own code by design (a merge gate's
  * `npm test`), and a fork's token is read-only.
  */
-export function workflowRuleProblems(text: string): WorkflowRuleProblem[] {
+export function workflowRuleProblems(text: string, planInputs: PlanInputs = () => []): WorkflowRuleProblem[] {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter });
   if (doc.errors.length > 0) return [];
@@ -55,6 +100,7 @@ export function workflowRuleProblems(text: string): WorkflowRuleProblem[] {
   const jobs = get(doc.contents, 'jobs');
   if (!isMap(jobs)) return problems;
   const on = events(get(doc.contents, 'on'));
+  if (on.includes('schedule')) problems.push(...scheduledWithoutInputs(jobs, planInputs, lineOf));
   if (on.length > 0 && on.every((event) => event === 'pull_request')) return problems;
   const top = get(doc.contents, 'permissions');
   for (const pair of jobs.items) {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { workflowsIn } from '../../scripts/workflow-blocks.ts';
-import { workflowRuleProblems } from '../../scripts/workflow-rules.ts';
+import { planInputsUnder, workflowRuleProblems } from '../../scripts/workflow-rules.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -11,7 +11,7 @@ function repositoryProblems(): string[] {
   const yamlIn = (dir: string) => readdirSync(path.join(ROOT, dir)).filter((name) => /\.ya?ml$/.test(name)).map((name) => `${dir}/${name}`);
   const files = ['README.md', ...yamlIn('workflows'), ...yamlIn('.github/workflows')];
   return files.flatMap((file) => workflowsIn(file, readFileSync(path.join(ROOT, file), 'utf8')).flatMap((block) =>
-    workflowRuleProblems(block.text).map((problem) => `${file}:${block.line + problem.line - 1}: ${problem.message}`)));
+    workflowRuleProblems(block.text, planInputsUnder(ROOT)).map((problem) => `${file}:${block.line + problem.line - 1}: ${problem.message}`)));
 }
 
 const RELEASE = `on:
@@ -57,7 +57,38 @@ describe('workflowRuleProblems: a job that installs packages holds no token that
     }
   });
 
-  it('holds for every workflow the repository ships or shows', () => {
+});
+
+const WEEKLY = `on:
+  schedule: [{ cron: '0 7 * * 1' }]
+permissions:
+  contents: read
+jobs:
+  report:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: your-org/plan-runner@v1
+        with:
+          plan: workflows/weekly-report.yml
+          api-key: \${{ secrets.OPENAI_API_KEY }}
+`;
+
+describe('workflowRuleProblems: a scheduled run gives the plan its inputs', () => {
+  const inputs = planInputsUnder(ROOT);
+
+  it('finds a schedule that runs a plan with inputs and gives none, at the plan’s line, naming them', () => {
+    expect(workflowRuleProblems(WEEKLY, inputs)).toEqual([{ line: 11, message: expect.stringMatching(/workflows\/weekly-report\.yml on a schedule without 'inputs:'.*\(week\)/) }]);
+  });
+
+  it('passes a schedule that gives inputs, a plan without inputs, and a run on another event', () => {
+    expect(workflowRuleProblems(WEEKLY.replace('          api-key', "          inputs: 'week: 2026-W48'\n          api-key"), inputs)).toEqual([]);
+    expect(workflowRuleProblems(WEEKLY.replace('weekly-report.yml', 'bodmas.yml'), inputs)).toEqual([]);
+    expect(workflowRuleProblems(WEEKLY.replace("schedule: [{ cron: '0 7 * * 1' }]", 'workflow_dispatch:'), inputs)).toEqual([]);
+  });
+});
+
+describe('the repository’s workflows', () => {
+  it('hold to every rule: its own, the README’s and the plans’ commented examples', () => {
     expect(repositoryProblems()).toEqual([]);
   });
 });
