@@ -73,6 +73,29 @@ function scheduledWithoutInputs(jobs: unknown, planInputs: PlanInputs, lineOf: (
   return problems;
 }
 
+/**
+ * The plan-runner steps of an `issue_comment` workflow's jobs that no job-level `concurrency:` group holds.
+ * Without one, two comments (two `/plan`s, a quick second `/approve`) start two runs of one plan that write
+ * its one comment on the pull request at once, each over the other's checklist. A workflow-level group is
+ * claimed before the job's `if:` is read, by every comment: a comment the `if:` skips ("thanks") takes the
+ * group's one pending place and cancels the `/reject` that waited there.
+ */
+function commentRunsAtOnce(jobs: unknown, lineOf: (node: unknown) => number): WorkflowRuleProblem[] {
+  const problems: WorkflowRuleProblem[] = [];
+  if (!isMap(jobs)) return problems;
+  for (const pair of jobs.items) {
+    const steps = get(pair.value, 'steps');
+    if (!isSeq(steps) || get(pair.value, 'concurrency') !== undefined) continue;
+    const step = steps.items.find((item) => /(?:^|\/)plan-runner@/.test(String(plain(get(item, 'uses')))));
+    if (step === undefined) continue;
+    problems.push({
+      line: lineOf(get(step, 'uses')),
+      message: `job '${String(plain(pair.key))}' runs plan-runner on issue_comment with no 'concurrency:' group of its own: two comments start two runs that write the plan's one comment at once (a workflow-level group does not do: every comment claims it, and one the job's if: skips cancels the run waiting there); give the job 'concurrency: { group: plan-runner-\${{ github.event.issue.number }} }'`,
+    });
+  }
+  return problems;
+}
+
 /** The events a workflow's `on:` names. */
 function events(on: unknown): string[] {
   const value = plain(on);
@@ -84,7 +107,7 @@ function events(on: unknown): string[] {
 
 /**
  * The problems of one workflow. A scheduled run of a plan with inputs that gives it none (see
- * `scheduledWithoutInputs`); and a job whose token can write (or whose permissions are left to the
+ * `scheduledWithoutInputs`); plan-runner on comments with no concurrency group (`commentRunsAtOnce`); and a job whose token can write (or whose permissions are left to the
  * repository's default, which may be write) and that installs packages gives that token to code from the
  * package registry: an install script (of any dependency, at any depth) can push, move a tag or write
  * through the API, and with the runner's sudo it can reach every later step of the job too. A workflow run
@@ -101,6 +124,7 @@ export function workflowRuleProblems(text: string, planInputs: PlanInputs = () =
   if (!isMap(jobs)) return problems;
   const on = events(get(doc.contents, 'on'));
   if (on.includes('schedule')) problems.push(...scheduledWithoutInputs(jobs, planInputs, lineOf));
+  if (on.includes('issue_comment')) problems.push(...commentRunsAtOnce(jobs, lineOf));
   if (on.length > 0 && on.every((event) => event === 'pull_request')) return problems;
   const top = get(doc.contents, 'permissions');
   for (const pair of jobs.items) {

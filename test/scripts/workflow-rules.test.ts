@@ -87,6 +87,41 @@ describe('workflowRuleProblems: a scheduled run gives the plan its inputs', () =
   });
 });
 
+const ON_COMMENT = `on:
+  issue_comment:
+    types: [created]
+permissions:
+  contents: read
+  pull-requests: write
+jobs:
+  plan:
+    if: startsWith(github.event.comment.body, '/plan')
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - uses: your-org/plan-runner@v1
+        with:
+          plan: .github/plan.yml
+`;
+
+describe('workflowRuleProblems: runs on comments take turns', () => {
+  it('finds plan-runner on issue_comment with no concurrency group, at its uses: line', () => {
+    expect(workflowRuleProblems(ON_COMMENT)).toEqual([{ line: 13, message: expect.stringMatching(/job 'plan' runs plan-runner on issue_comment with no 'concurrency:' group/) }]);
+  });
+
+  // Every comment claims a workflow-level group before the job's if: is read: "thanks" cancels the /reject waiting there.
+  it('finds a workflow-level group only: a comment the job skips would cancel the run waiting in it', () => {
+    const group = 'concurrency:\n  group: plan-runner-${{ github.event.issue.number }}\n';
+    expect(workflowRuleProblems(ON_COMMENT.replace('jobs:\n', `${group}jobs:\n`))).toEqual([{ line: 15, message: expect.stringContaining('a workflow-level group does not do') }]);
+  });
+
+  it('passes a job with a concurrency group, and a comment workflow that runs no plan', () => {
+    const group = 'concurrency:\n  group: plan-runner-${{ github.event.issue.number }}\n';
+    expect(workflowRuleProblems(ON_COMMENT.replace('    runs-on:', `    ${group.replace('\n  ', '\n      ')}    runs-on:`))).toEqual([]);
+    expect(workflowRuleProblems(ON_COMMENT.replace('your-org/plan-runner@v1', 'actions/github-script@v7'))).toEqual([]);
+  });
+});
+
 describe('the repository’s workflows', () => {
   it('hold to every rule: its own, the README’s and the plans’ commented examples', () => {
     expect(repositoryProblems()).toEqual([]);
