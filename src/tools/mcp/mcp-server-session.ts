@@ -11,6 +11,7 @@ import type { McpServer } from './mcp-config.ts';
 import { expandServerEnv, mcpServerEnvironment } from './mcp-server-environment.ts';
 import { McpServerStartError, serverWords, stderrEnd } from './mcp-server-start-error.ts';
 import { McpAnswerTooLargeError } from './mcp-answer-too-large-error.ts';
+import { readableAnswerError } from './mcp-answer-shape-error.ts';
 import { AnswerBoundedHttpTransport } from './answer-bounded-http-transport.ts';
 import { MCP_MESSAGE_LIMIT_BYTES, ProcessGroupStdioTransport, unreadProblem } from './process-group-stdio-transport.ts';
 
@@ -125,7 +126,8 @@ export class McpServerSession {
       await transport.close().catch(() => undefined);
       limits.signal.throwIfAborted();
       const stderr = transport instanceof ProcessGroupStdioTransport ? await transport.stderrText() : undefined;
-      const reason = timedOut ? this.#startTimedOut(limits) : exited ? `it ${exited} before it answered (${serverWords(error)})` : serverWords(error);
+      const words = serverWords(readableAnswerError(error, 'initialize'));
+      const reason = timedOut ? this.#startTimedOut(limits) : exited ? `it ${exited} before it answered (${words})` : words;
       throw new McpServerStartError(this.name, reason, { stderr, cause: error });
     }
     this.#client = client;
@@ -226,7 +228,7 @@ export class McpServerSession {
         if (!limits.signal.aborted && signal.aborted) {
           throw new Error(`it was still listing its tools after ${limits.timeoutMs / 1000} s (${total} so far)${limits.timeoutNote === undefined ? '' : ` (${limits.timeoutNote})`}`, { cause: error });
         }
-        throw error;
+        throw readableAnswerError(error, 'tools/list');
       }
       total += page.tools.length;
       if (total > cap) {
@@ -296,7 +298,8 @@ export class McpServerSession {
       if (error instanceof McpError && !(error.code === ErrorCode.RequestTimeout && performance.now() - started >= limits.timeoutMs - 5) && !(error.code === ErrorCode.ConnectionClosed && (client === undefined || this.#client !== client))) throw error;
       if (error instanceof StreamableHTTPError && !(error.code === 408 || error.code === 429 || (error.code ?? 0) >= 500)) throw error;
       // An answer that is no tool result (the SDK's schema refused it): the server answered, wrongly.
-      if (error instanceof Error && (error.name === 'ZodError' || error.name === '$ZodError')) throw error;
+      const answer = readableAnswerError(error, 'tools/call');
+      if (answer !== error) throw answer;
       throw new McpCallLostError(error);
     } finally {
       this.#inFlight--;
