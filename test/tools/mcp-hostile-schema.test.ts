@@ -140,8 +140,8 @@ describe('an MCP server’s tools, as prompts show them', () => {
   // (found by an adversarial pass).
   it.each([
     ['/rpc-error', false, 'MCP server \'hostile\' reported an error: MCP error -32000: quota exceeded'],
-    ['/http-403', false, 'failed: Streamable HTTP error: Error POSTing to endpoint: forbidden'],
-    ['/http-503', true, 'failed: Streamable HTTP error: Error POSTing to endpoint: busy'],
+    ['/http-403', false, 'failed: it answered HTTP 403 (it wants credentials, or refused those sent: send them in headers, from a runner variable, such as Authorization: Bearer ${env.TOKEN}): forbidden'],
+    ['/http-503', true, 'failed: it answered HTTP 503: busy'],
     // An answer the SDK's schema refuses is the server's, wrong: trying again changes nothing (found by a review).
     ['/malformed', false, "calling MCP server 'hostile' failed: "],
   ] as const)('tell a server’s own error (%s) from a call that got no answer, and cut its words', async (path, transient, said) => {
@@ -191,7 +191,7 @@ describe('an MCP server’s tools, as prompts show them', () => {
   // A call's failure kept 2,000 characters of the server's words; a start's kept them all, into the log, the summary
   // and the plan error's annotation (found by an adversarial pass).
   it.each([
-    ['/init-403', "MCP server 'hostile' failed to start: Streamable HTTP error: Error POSTing to endpoint: not for you"],
+    ['/init-403', "MCP server 'hostile' failed to start: it answered HTTP 403 (it wants credentials, or refused those sent: send them in headers, from a runner variable, such as Authorization: Bearer ${env.TOKEN}): not for you"],
     ['/list-error', "MCP server 'hostile' started, but its tools cannot be used: listing its tools failed: MCP error -32603: no list"],
   ] as const)('cut what a server says when it fails to start (%s)', async (path, said) => {
     const error = await connect(path).catch((caught: unknown) => caught);

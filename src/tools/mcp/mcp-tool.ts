@@ -9,6 +9,7 @@ import { mcpResultText, mcpResultValue } from './mcp-result-value.ts';
 import type { McpServerSession } from './mcp-server-session.ts';
 import type { McpServer } from './mcp-config.ts';
 import { McpAnswerTooLargeError } from './mcp-answer-too-large-error.ts';
+import { serverWords } from './mcp-server-start-error.ts';
 import { sanitizeUntrusted, sanitizeUntrustedValue } from '../../security/sanitize-untrusted.ts';
 import { MAX_JSON_DEPTH } from '../../core/parse-json.ts';
 import { exceedsDepth } from '../../core/exceeds-depth.ts';
@@ -118,7 +119,7 @@ export function mcpTool(options: {
       } catch (error) {
         ctx.signal.throwIfAborted();
         if (error instanceof McpAnswerTooLargeError) throw new ToolOutputTooLargeError({ toolName: name, limitBytes: error.limitBytes, answered: true });
-        const detail = error instanceof Error ? error.message : String(error);
+        const detail = serverWords(error);
         if (error instanceof McpCallLostError) throw new McpTransportError({ toolName: name, server: session.name, detail, cause: error });
         if (error instanceof McpError) throw new McpToolError({ toolName: name, server: session.name, text: detail, transient: false });
         // Refused before the server took the call (an HTTP 4xx), or an answer that is no tool result: trying again changes
