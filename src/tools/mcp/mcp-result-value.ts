@@ -1,4 +1,6 @@
 import { formatBytes } from '../files/format-bytes.ts';
+import { MAX_JSON_DEPTH } from '../../core/parse-json.ts';
+import { exceedsDepth } from '../../core/exceeds-depth.ts';
 
 interface ContentBlock {
   type: string;
@@ -35,4 +37,15 @@ export function mcpResultText(content: readonly ContentBlock[] | undefined): str
 export function mcpResultValue(result: { content?: readonly ContentBlock[]; structuredContent?: unknown }): unknown {
   if (result.structuredContent !== undefined && result.structuredContent !== null) return result.structuredContent;
   return mcpResultText(result.content);
+}
+
+/**
+ * The words of an `isError` result: its text, else its structured content as JSON. A server that gave its details
+ * only there was reported as having given none (found by an adversarial pass). Not a value too deep to write.
+ */
+export function mcpErrorText(result: { content?: readonly ContentBlock[]; structuredContent?: unknown }): string {
+  const text = mcpResultText(result.content);
+  const structured = result.structuredContent;
+  if (text.trim() !== '' || structured === undefined || structured === null || exceedsDepth(structured, MAX_JSON_DEPTH)) return text;
+  return JSON.stringify(structured);
 }

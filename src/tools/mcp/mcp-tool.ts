@@ -5,7 +5,7 @@ import type { Tool } from '../tool.ts';
 import { TOOL_RESULT_LIMIT_BYTES, ToolOutputTooLargeError } from '../tool-output-too-large-error.ts';
 import { McpToolError } from './mcp-tool-error.ts';
 import { McpTransportError } from './mcp-transport-error.ts';
-import { mcpResultText, mcpResultValue } from './mcp-result-value.ts';
+import { mcpErrorText, mcpResultValue } from './mcp-result-value.ts';
 import type { McpServerSession } from './mcp-server-session.ts';
 import type { McpServer } from './mcp-config.ts';
 import { McpAnswerTooLargeError } from './mcp-answer-too-large-error.ts';
@@ -132,7 +132,7 @@ export function mcpTool(options: {
         throw new McpToolError({
           toolName: name,
           server: session.name,
-          text: mcpResultText(result.content),
+          text: mcpErrorText(result),
           transient: markedTransient(result._meta),
         });
       }
