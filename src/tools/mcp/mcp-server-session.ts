@@ -9,7 +9,8 @@ import { CallToolResultSchema, ErrorCode, McpError, type CallToolResult, type To
 import { McpCallLostError } from './mcp-call-lost-error.ts';
 import type { McpServer } from './mcp-config.ts';
 import { expandServerEnv, mcpServerEnvironment } from './mcp-server-environment.ts';
-import { McpServerStartError, serverWords, stderrEnd } from './mcp-server-start-error.ts';
+import { McpServerStartError, stderrEnd } from './mcp-server-start-error.ts';
+import { serverWords } from './mcp-server-words.ts';
 import { McpAnswerTooLargeError } from './mcp-answer-too-large-error.ts';
 import { readableAnswerError } from './mcp-answer-shape-error.ts';
 import { AnswerBoundedHttpTransport } from './answer-bounded-http-transport.ts';

@@ -9,7 +9,7 @@ import { mcpErrorText, mcpResultValue } from './mcp-result-value.ts';
 import type { McpServerSession } from './mcp-server-session.ts';
 import type { McpServer } from './mcp-config.ts';
 import { McpAnswerTooLargeError } from './mcp-answer-too-large-error.ts';
-import { serverWords } from './mcp-server-start-error.ts';
+import { serverWords } from './mcp-server-words.ts';
 import { sanitizeUntrusted, sanitizeUntrustedValue } from '../../security/sanitize-untrusted.ts';
 import { MAX_JSON_DEPTH } from '../../core/parse-json.ts';
 import { exceedsDepth } from '../../core/exceeds-depth.ts';
