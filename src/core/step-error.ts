@@ -16,8 +16,8 @@ export class StepError extends Error {
    */
   readonly effectUnknown: boolean;
   /**
-   * True when the call never reached what it acts on (a connection refused, a host name that did not resolve):
-   * it took no effect, so a call with side effects is retried as any other, not counted as one that may have
+   * True when the call never reached what it acts on (a connection refused, a host name that did not resolve), or
+   * was refused before it did anything (GitHub's rate limit): it took no effect, so a call with side effects is retried as any other, not counted as one that may have
    * happened (found by an adversarial pass: a POST to a server that was restarting escalated the run).
    */
   readonly notSent: boolean;

@@ -35,7 +35,9 @@ export class GitHubApiError extends StepError {
     const what = status === undefined ? `got no answer from GitHub (${detail})` : `GitHub answered ${status}: ${detail}`;
     const advice =
       status === undefined || options.transient ? 'it can be retried' : status >= 300 && status < 400 ? REDIRECT_ADVICE : (ADVICE[status] ?? 'check the arguments');
-    super(`${toolName}: ${action}: ${what}; ${advice}`, options);
+    // A request refused for a rate limit did nothing: a write so refused is tried again as one never sent, not taken for
+    // one that may have landed (found by an adversarial pass: the run escalated to a person over a secondary limit).
+    super(`${toolName}: ${action}: ${what}; ${advice}`, { ...options, notSent: options.rateLimited === true });
     this.status = status;
     this.action = action;
     this.rateLimited = options.rateLimited === true;

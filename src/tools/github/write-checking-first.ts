@@ -1,4 +1,4 @@
-import { isTransient } from '../../core/step-error.ts';
+import { isNotSent, isTransient } from '../../core/step-error.ts';
 import { GitHubApiError } from './github-api-error.ts';
 import type { GitHubToolContext } from './github-tool-context.ts';
 
@@ -57,9 +57,10 @@ export async function writeCheckingFirst<T>(options: {
     return await options.attempt();
   } catch (error) {
     const secondError = options.fail(error);
-    // Only after a first attempt refused for a rate limit: one that failed otherwise may have been applied unseen.
+    // Only after a first attempt refused for a rate limit: one that failed otherwise may have been applied unseen,
+    // so the call is not one that did nothing, whatever the second attempt met.
     if (rateLimited && refused(secondError)) options.nothingWritten?.();
-    throw secondError;
+    throw !rateLimited && isNotSent(secondError) ? firstError : secondError;
   }
 }
 
