@@ -23,7 +23,15 @@ export const TYPE_ONLY_STEP_FIELDS: readonly TypeOnlyField[] = [
     types: RUN_HERE,
     message: () => "a plan step takes no `timeout_seconds`: the used plan's `limits.timeout_minutes` bounds its run, and its steps have their own; remove it",
   },
-  { field: 'retry', types: RUN_HERE, message: () => "a plan step is not retried as a whole: give the used plan's steps (or their tools) a `retry`; remove it" },
+  // An agent step is never retried either (`mayRetry`): its `retry` validated and was read by no one.
+  {
+    field: 'retry',
+    types: ['tool_call', 'reasoning', 'aggregate'],
+    message: (type) =>
+      type === 'agent'
+        ? 'an agent step is never retried as a whole (its tool calls would run again): a failed tool call goes back to its model, which may call it again; remove `retry`'
+        : "a plan step is not retried as a whole: give the used plan's steps (or their tools) a `retry`; remove it",
+  },
 ];
 
 /** Fields each step type must have (the CLI's message for a missing `tool` lists the available tools; see check-tools.ts). */

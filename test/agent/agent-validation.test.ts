@@ -21,6 +21,14 @@ describe('agent steps in a plan file', () => {
     ]);
   });
 
+  // Found by an adversarial pass: an agent step is never retried (its tool calls would run twice), yet its `retry:`
+  // validated, and `max_attempts: 5` was read by no one.
+  it('refuses retry on an agent step, which is never retried', async () => {
+    expect(await errorsFor(yaml('toolsets: [math]', 'workflow_sequence:', '  - { id: 1, type: agent, task: x, retry: { max_attempts: 5 } }'))).toEqual([
+      'plan.yml:3:36: an agent step is never retried as a whole (its tool calls would run again): a failed tool call goes back to its model, which may call it again; remove `retry` (at workflow_sequence[0].retry)',
+    ]);
+  });
+
   it('names unknown tools, write_todos listed by hand, and tools outside the agent profile', async () => {
     expect(
       await errorsFor(
