@@ -22,6 +22,7 @@ export class MappedStep {
   #next = 0;
   #running = 0;
   #halted = false;
+  readonly #halt = new AbortController();
   #stop: Error | undefined;
 
   /** `toRun`: the children to start (default: all, in input order); the others are settled with `reuse`, `failed` or `leave`. */
@@ -46,6 +47,11 @@ export class MappedStep {
   /** An item failed under `on_item_failure: fail`. */
   get halted(): boolean {
     return this.#halted;
+  }
+
+  /** Aborted when the step halts: an item waiting to try again does not (the step has failed). */
+  get haltSignal(): AbortSignal {
+    return this.#halt.signal;
   }
 
   /**
@@ -89,6 +95,9 @@ export class MappedStep {
       return;
     }
     this.failures.push({ index, key: this.children[index]!.key, error });
-    if (this.onItemFailure === 'fail') this.#halted = true;
+    if (this.onItemFailure === 'fail') {
+      this.#halted = true;
+      this.#halt.abort();
+    }
   }
 }

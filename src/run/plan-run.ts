@@ -792,6 +792,7 @@ export class PlanRun {
       onUsage: (more: Usage) => this.budget.charge(more, (priced) => this.#journal.modelUsed(priced, stepKey)),
       onRetry: (notice: { attempt: number; maxAttempts: number; waitMs: number; error: string }) =>
         this.#journal.step({ type: 'item_retrying', stepKey, index, ...notice }),
+      noMoreAttempts: mapped.haltSignal,
       // An item's tool calls and activity belong to its for_each step: one record, one side-effect ledger.
       onActivity: (activity: StepActivity) => {
         if (this.#journal.stateOf(stepKey) !== 'in_progress') return;

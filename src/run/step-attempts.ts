@@ -41,7 +41,11 @@ export async function attemptStep(
   deps: Pick<RunDeps, 'runStep' | 'clock' | 'tools' | 'random'>,
   runSignal: AbortSignal,
   policy: ResolvedRetryPolicy,
-  hooks: StepHooks & { readonly onRetry: (notice: RetryNotice) => void },
+  hooks: StepHooks & {
+    readonly onRetry: (notice: RetryNotice) => void;
+    /** Aborted when no further attempt may start (a for_each step halted by another item's failure); the last failure stands. */
+    readonly noMoreAttempts?: AbortSignal;
+  },
 ): Promise<AttemptsOutcome> {
   const { clock } = deps;
   const startedAt = clock.now();
@@ -50,16 +54,18 @@ export async function attemptStep(
     const outcome = await executeStep(step, shared(), deps, runSignal, hooks);
     usage = addUsage(usage, outcome.usage);
     const ended = { usage, durationMs: clock.now() - startedAt, attempts: attempt };
-    if (outcome.ok || attempt >= policy.maxAttempts || runSignal.aborted || !mayRetry(step, outcome.error, deps.tools)) {
+    const halted = hooks.noMoreAttempts?.aborted === true;
+    if (outcome.ok || attempt >= policy.maxAttempts || runSignal.aborted || halted || !mayRetry(step, outcome.error, deps.tools)) {
       return { ...outcome, ...ended };
     }
     const retryAfterMs = (outcome.error as StepError).retryAfterMs;
     const waitMs = retryDelayMs(policy, attempt, deps.random ?? Math.random, retryAfterMs);
     hooks.onRetry({ attempt, maxAttempts: policy.maxAttempts, waitMs, error: errorText(outcome.error) });
     try {
-      await clock.sleep(waitMs, runSignal);
+      await clock.sleep(waitMs, hooks.noMoreAttempts ? AbortSignal.any([runSignal, hooks.noMoreAttempts]) : runSignal);
     } catch {
-      return { ok: false, error: runSignal.reason, usage, durationMs: clock.now() - startedAt, attempts: attempt };
+      const error = runSignal.aborted ? runSignal.reason : outcome.error;
+      return { ok: false, error, usage, durationMs: clock.now() - startedAt, attempts: attempt };
     }
   }
 }
