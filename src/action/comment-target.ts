@@ -1,4 +1,4 @@
-import { eventTarget, type IssueTarget } from '../github/event-target.ts';
+import { eventTarget, FORK_READ_ONLY_PULL_REQUEST_EVENTS, type IssueTarget } from '../github/event-target.ts';
 import { isForkPullRequest } from '../security/fork-pull-request.ts';
 import type { ActionSettings } from './action-settings.ts';
 
@@ -23,7 +23,7 @@ export function commentTarget(settings: Pick<ActionSettings, 'comment' | 'github
     return { why: `the ${github.eventName || 'current'} event has no pull request or issue to comment on`, warn: asked };
   }
   if (!settings.githubToken) return { why: 'there is no github-token', warn: asked };
-  if (!asked && github.eventName === 'pull_request' && isForkPullRequest(github.payload)) {
+  if (!asked && FORK_READ_ONLY_PULL_REQUEST_EVENTS.has(github.eventName) && isForkPullRequest(github.payload)) {
     return { why: "the pull request comes from a fork, whose token is read-only (set comment: always to try anyway)", warn: false };
   }
   return { target };

@@ -18,9 +18,16 @@ const Payload = z.object({
 });
 
 /**
- * The pull request or issue of a `pull_request`, `pull_request_target`, `issue_comment` or `issues`
- * event, from its payload; undefined for other events (a schedule or a push has none to comment on).
- * `repository` ("owner/name", i.e. `GITHUB_REPOSITORY`) is used when the payload has none.
+ * The events of a pull request whose token is read-only when it comes from a fork (all but
+ * `pull_request_target`): the review events name their pull request as `pull_request` does.
+ */
+export const FORK_READ_ONLY_PULL_REQUEST_EVENTS: ReadonlySet<string> = new Set(['pull_request', 'pull_request_review', 'pull_request_review_comment']);
+
+/**
+ * The pull request or issue of a `pull_request`, `pull_request_target`, review (`pull_request_review`,
+ * `pull_request_review_comment`), `issue_comment` or `issues` event, from its payload; undefined for other
+ * events (a schedule or a push has none to comment on). `repository` ("owner/name", i.e. `GITHUB_REPOSITORY`)
+ * is used when the payload has none.
  */
 export function eventTarget(eventName: string, payload: unknown, repository?: string): IssueTarget | undefined {
   const parsed = Payload.safeParse(payload);
@@ -33,6 +40,9 @@ export function eventTarget(eventName: string, payload: unknown, repository?: st
   switch (eventName) {
     case 'pull_request':
     case 'pull_request_target':
+    // Told the event had no pull request, a review's run wrote no comment, and its escalation opened an issue (adversarial pass).
+    case 'pull_request_review':
+    case 'pull_request_review_comment':
       return data.pull_request ? { owner, repo, number: data.pull_request.number, kind: 'pull_request' } : undefined;
     case 'issue_comment':
     case 'issues':

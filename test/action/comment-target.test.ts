@@ -36,6 +36,17 @@ describe('commentTarget', () => {
     expect(decide('auto', 'pull_request', pull(null))).toMatchObject({ why: expect.stringContaining('fork') });
   });
 
+  // Found by an adversarial pass: a workflow on `pull_request_review` with `comment: always` was told its event has
+  // no pull request to comment on, and an escalation opened a new issue instead of labelling the pull request.
+  it('comments on the pull request of a review event, and skips a fork’s with auto as for pull_request', () => {
+    for (const event of ['pull_request_review', 'pull_request_review_comment']) {
+      expect(decide('always', event, { ...pullRequestEvent(8), action: 'submitted' })).toEqual({
+        target: { owner: 'octo-org', repo: 'hello-world', number: 8, kind: 'pull_request' },
+      });
+      expect(decide('auto', event, pullRequestEvent(9, { fork: true }))).toMatchObject({ why: expect.stringContaining('fork'), warn: false });
+    }
+  });
+
   it('never comments with never', () => {
     expect(decide('never', 'pull_request', pullRequestEvent(5)).target).toBeUndefined();
   });

@@ -10,6 +10,12 @@ describe('eventTarget', () => {
     expect(eventTarget('pull_request_target', payload)).toEqual({ owner: 'octo', repo: 'app', number: 7, kind: 'pull_request' });
   });
 
+  it('takes the pull request number from the review events, whose payload has the pull request', () => {
+    const payload = { action: 'submitted', review: { id: 3 }, pull_request: { number: 7, head: { sha: 'abc' } }, repository };
+    expect(eventTarget('pull_request_review', payload)).toEqual({ owner: 'octo', repo: 'app', number: 7, kind: 'pull_request' });
+    expect(eventTarget('pull_request_review_comment', payload)).toEqual({ owner: 'octo', repo: 'app', number: 7, kind: 'pull_request' });
+  });
+
   it('tells a comment on a pull request from a comment on an issue', () => {
     const onPull = { issue: { number: 9, pull_request: { url: 'https://api.github.com/repos/octo/app/pulls/9' } }, comment: { id: 1 }, repository };
     const onIssue = { issue: { number: 10 }, comment: { id: 2 }, repository };
