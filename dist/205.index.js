@@ -349,8 +349,8 @@ var evaluate_goals = __webpack_require__(63997);
 var final_status = __webpack_require__(58983);
 // EXTERNAL MODULE: ./lib/llm/default-model.js
 var default_model = __webpack_require__(40766);
-// EXTERNAL MODULE: ./lib/llm/openai-model-client.js + 1 modules
-var openai_model_client = __webpack_require__(73581);
+// EXTERNAL MODULE: ./lib/llm/openai-model-client.js + 2 modules
+var openai_model_client = __webpack_require__(51049);
 // EXTERNAL MODULE: ./lib/llm/replay-model-client.js + 5 modules
 var replay_model_client = __webpack_require__(21996);
 // EXTERNAL MODULE: ./lib/plan/resolve-inputs.js

@@ -704,6 +704,14 @@ function checkJsonSchema(schema, value, options = {}) {
                 why: `checking the result's strings against the goal's json_schema patterns (the last one tried: ${error.message}) would take more than the ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_6__/* .groupDigits */ .K)(_core_linear_regex_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_REGEX_WORK */ .ju)} steps in all that one check may take on the event loop, where no timeout can stop it: make the patterns' repeats (\`{n}\`) smaller, or have the step return less`,
             };
         }
+        // Ajv's code recurses for each subschema it follows, and a `$ref` back to itself that reads no deeper never ends: the
+        // goal read "could not evaluate: Maximum call stack size exceeded" (found by an adversarial pass).
+        if (error instanceof RangeError) {
+            return {
+                ok: false,
+                why: "checking the result against the goal's json_schema went deeper than the stack allows: a `$ref` that leads back to its own subschema without reading into the value (`$ref: '#'` beside other keywords, or through allOf, anyOf, oneOf or not) never ends; fix the schema in the plan file",
+            };
+        }
         if (!(error instanceof EvaluationBudgetSpent))
             throw error;
         return {

@@ -1163,7 +1163,7 @@ function commentTarget(settings) {
     }
     if (!settings.githubToken)
         return { why: 'there is no github-token', warn: asked };
-    if (!asked && github.eventName === 'pull_request' && (0,_security_fork_pull_request_js__WEBPACK_IMPORTED_MODULE_1__/* .isForkPullRequest */ .B)(github.payload)) {
+    if (!asked && _github_event_target_js__WEBPACK_IMPORTED_MODULE_0__/* .FORK_READ_ONLY_PULL_REQUEST_EVENTS */ .b.has(github.eventName) && (0,_security_fork_pull_request_js__WEBPACK_IMPORTED_MODULE_1__/* .isForkPullRequest */ .B)(github.payload)) {
         return { why: "the pull request comes from a fork, whose token is read-only (set comment: always to try anyway)", warn: false };
     }
     return { target };
@@ -5775,8 +5775,8 @@ class StepError extends Error {
      */
     effectUnknown;
     /**
-     * True when the call never reached what it acts on (a connection refused, a host name that did not resolve):
-     * it took no effect, so a call with side effects is retried as any other, not counted as one that may have
+     * True when the call never reached what it acts on (a connection refused, a host name that did not resolve), or
+     * was refused before it did anything (GitHub's rate limit): it took no effect, so a call with side effects is retried as any other, not counted as one that may have
      * happened (found by an adversarial pass: a POST to a server that was restarting escalated the run).
      */
     notSent;
@@ -6009,7 +6009,8 @@ function wellFormed(text) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   M: () => (/* binding */ eventTarget)
+/* harmony export */   M: () => (/* binding */ eventTarget),
+/* harmony export */   b: () => (/* binding */ FORK_READ_ONLY_PULL_REQUEST_EVENTS)
 /* harmony export */ });
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(41514);
 
@@ -6021,9 +6022,15 @@ const Payload = zod__WEBPACK_IMPORTED_MODULE_0__.object({
     issue: Numbered.extend({ pull_request: zod__WEBPACK_IMPORTED_MODULE_0__.unknown().optional() }).optional(),
 });
 /**
- * The pull request or issue of a `pull_request`, `pull_request_target`, `issue_comment` or `issues`
- * event, from its payload; undefined for other events (a schedule or a push has none to comment on).
- * `repository` ("owner/name", i.e. `GITHUB_REPOSITORY`) is used when the payload has none.
+ * The events of a pull request whose token is read-only when it comes from a fork (all but
+ * `pull_request_target`): the review events name their pull request as `pull_request` does.
+ */
+const FORK_READ_ONLY_PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_review', 'pull_request_review_comment']);
+/**
+ * The pull request or issue of a `pull_request`, `pull_request_target`, review (`pull_request_review`,
+ * `pull_request_review_comment`), `issue_comment` or `issues` event, from its payload; undefined for other
+ * events (a schedule or a push has none to comment on). `repository` ("owner/name", i.e. `GITHUB_REPOSITORY`)
+ * is used when the payload has none.
  */
 function eventTarget(eventName, payload, repository) {
     const parsed = Payload.safeParse(payload);
@@ -6038,6 +6045,9 @@ function eventTarget(eventName, payload, repository) {
     switch (eventName) {
         case 'pull_request':
         case 'pull_request_target':
+        // Told the event had no pull request, a review's run wrote no comment, and its escalation opened an issue (adversarial pass).
+        case 'pull_request_review':
+        case 'pull_request_review_comment':
             return data.pull_request ? { owner, repo, number: data.pull_request.number, kind: 'pull_request' } : undefined;
         case 'issue_comment':
         case 'issues':
@@ -7792,7 +7802,7 @@ async function loadPlanWithServers(file, options) {
     let servers;
     try {
         // The MCP SDK loads only for a plan with servers: the others start without it.
-        const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(660)]).then(__nccwpck_require__.bind(__nccwpck_require__, 11660));
+        const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(903)]).then(__nccwpck_require__.bind(__nccwpck_require__, 55903));
         servers = await connectMcpServers(peeked.servers, {
             signal: options.signal,
             cwd: options.cwd,
@@ -7801,7 +7811,7 @@ async function loadPlanWithServers(file, options) {
         });
     }
     catch (error) {
-        if (!(error instanceof _tools_mcp_mcp_server_start_error_js__WEBPACK_IMPORTED_MODULE_4__/* .McpServerStartError */ .Kp))
+        if (!(error instanceof _tools_mcp_mcp_server_start_error_js__WEBPACK_IMPORTED_MODULE_4__/* .McpServerStartError */ .K))
             throw error;
         return { ok: false, errors: [{ file, ...(await peeked.positionOf(error.server)), path: `mcp_servers.${error.server}`, message: error.message }] };
     }
@@ -8131,7 +8141,7 @@ async function startServers(plan, context) {
     if (Object.keys(plan.mcp_servers ?? {}).length === 0)
         return undefined;
     // The MCP SDK loads only for a plan with servers: the others start without it.
-    const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(660)]).then(__nccwpck_require__.bind(__nccwpck_require__, 11660));
+    const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(903)]).then(__nccwpck_require__.bind(__nccwpck_require__, 55903));
     return connectMcpServers(plan.mcp_servers ?? {}, {
         signal: context.signal,
         cwd: context.cwd,
@@ -8870,6 +8880,7 @@ class MappedStep {
     #next = 0;
     #running = 0;
     #halted = false;
+    #halt = new AbortController();
     #stop;
     /** `toRun`: the children to start (default: all, in input order); the others are settled with `reuse`, `failed` or `leave`. */
     constructor(key, children, onItemFailure, startedAt, toRun) {
@@ -8890,6 +8901,10 @@ class MappedStep {
     /** An item failed under `on_item_failure: fail`. */
     get halted() {
         return this.#halted;
+    }
+    /** Aborted when the step halts: an item waiting to try again does not (the step has failed). */
+    get haltSignal() {
+        return this.#halt.signal;
     }
     /**
      * The run's stop as a child met it (the budget refused its call), which may come before the run has
@@ -8929,8 +8944,10 @@ class MappedStep {
             return;
         }
         this.failures.push({ index, key: this.children[index].key, error });
-        if (this.onItemFailure === 'fail')
+        if (this.onItemFailure === 'fail') {
             this.#halted = true;
+            this.#halt.abort();
+        }
     }
 }
 
@@ -9642,17 +9659,19 @@ async function attemptStep(step, shared, deps, runSignal, policy, hooks) {
         const outcome = await executeStep(step, shared(), deps, runSignal, hooks);
         usage = (0,core_usage/* addUsage */.v)(usage, outcome.usage);
         const ended = { usage, durationMs: clock.now() - startedAt, attempts: attempt };
-        if (outcome.ok || attempt >= policy.maxAttempts || runSignal.aborted || !mayRetry(step, outcome.error, deps.tools)) {
+        const halted = hooks.noMoreAttempts?.aborted === true;
+        if (outcome.ok || attempt >= policy.maxAttempts || runSignal.aborted || halted || !mayRetry(step, outcome.error, deps.tools)) {
             return { ...outcome, ...ended };
         }
         const retryAfterMs = outcome.error.retryAfterMs;
         const waitMs = retryDelayMs(policy, attempt, deps.random ?? Math.random, retryAfterMs);
         hooks.onRetry({ attempt, maxAttempts: policy.maxAttempts, waitMs, error: (0,error_text/* errorText */.k)(outcome.error) });
         try {
-            await clock.sleep(waitMs, runSignal);
+            await clock.sleep(waitMs, hooks.noMoreAttempts ? AbortSignal.any([runSignal, hooks.noMoreAttempts]) : runSignal);
         }
         catch {
-            return { ok: false, error: runSignal.reason, usage, durationMs: clock.now() - startedAt, attempts: attempt };
+            const error = runSignal.aborted ? runSignal.reason : outcome.error;
+            return { ok: false, error, usage, durationMs: clock.now() - startedAt, attempts: attempt };
         }
     }
 }
@@ -10615,6 +10634,7 @@ class PlanRun {
         const hooks = {
             onUsage: (more) => this.budget.charge(more, (priced) => this.#journal.modelUsed(priced, stepKey)),
             onRetry: (notice) => this.#journal.step({ type: 'item_retrying', stepKey, index, ...notice }),
+            noMoreAttempts: mapped.haltSignal,
             // An item's tool calls and activity belong to its for_each step: one record, one side-effect ledger.
             onActivity: (activity) => {
                 if (this.#journal.stateOf(stepKey) !== 'in_progress')
@@ -11793,8 +11813,8 @@ function missingModelError(plan, hint = MODEL_HINT) {
 var open_tools = __nccwpck_require__(34912);
 // EXTERNAL MODULE: ./lib/llm/default-model.js
 var default_model = __nccwpck_require__(40766);
-// EXTERNAL MODULE: ./lib/llm/openai-model-client.js + 1 modules
-var openai_model_client = __nccwpck_require__(73581);
+// EXTERNAL MODULE: ./lib/llm/openai-model-client.js + 2 modules
+var openai_model_client = __nccwpck_require__(51049);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: ./lib/core/open-output-file.js
@@ -12702,7 +12722,7 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
 
 /***/ }),
 
-/***/ 73581:
+/***/ 51049:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -12779,6 +12799,70 @@ function boundingRetryWaits(inner, maxWaitMs, callOf = () => undefined, now = Da
     };
 }
 
+;// CONCATENATED MODULE: ./lib/llm/error-bodies-in-openai-shape.js
+const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** FastAPI's validation details, `[{loc, msg}, \u2026]`: their messages, joined. */
+function detailMessages(detail) {
+    if (typeof detail === 'string')
+        return detail;
+    if (!Array.isArray(detail))
+        return undefined;
+    const messages = detail.map((item) => (isObject(item) && typeof item['msg'] === 'string' ? item['msg'] : '')).filter(Boolean);
+    return messages.length > 0 ? messages.join('; ') : undefined;
+}
+/**
+ * The message of an error body that does not keep it where the SDK reads it (`error.message`): at the top
+ * (SGLang, FastChat, vLLM before 0.10.2: `{object: "error", message}`), under FastAPI's `detail`, or as an
+ * `error` that is text (TGI). Undefined for a body in OpenAI's shape, or one that says nothing readable.
+ */
+function misplacedMessage(text) {
+    let body;
+    try {
+        body = JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+    if (!isObject(body))
+        return undefined;
+    if (typeof body['error'] === 'string')
+        return body['error'];
+    if (body['error'] !== undefined && body['error'] !== null)
+        return undefined;
+    return typeof body['message'] === 'string' ? body['message'] : detailMessages(body['detail']);
+}
+/**
+ * `fetch` whose error answers carry their message where the `openai` SDK reads it, `{"error": {"message"}}`:
+ * the SDK takes nothing else from a JSON body, so a server that wrote it elsewhere failed the call with
+ * "400 no error message", the endpoint's reason (a prompt over the context window, a model not served)
+ * shown nowhere (found by an adversarial pass). The body is read when the SDK reads it; one it cancels (an
+ * error it retries) is cancelled, and one that cannot be read fails as it would have.
+ */
+function errorBodiesInOpenAIShape(inner) {
+    return async (input, init) => {
+        const response = await inner(input, init);
+        // A status `Response` cannot take (it allows 200\u2013599) is passed on as it came.
+        if (response.ok || !response.body || response.status < 200 || response.status > 599)
+            return response;
+        const reader = response.body.getReader();
+        const body = new ReadableStream({
+            async pull(controller) {
+                const chunks = [];
+                for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+                    chunks.push(chunk.value);
+                const bytes = Buffer.concat(chunks);
+                const message = misplacedMessage(bytes.toString('utf8'));
+                controller.enqueue(message === undefined ? bytes : Buffer.from(JSON.stringify({ error: { message } })));
+                controller.close();
+            },
+            cancel: (reason) => reader.cancel(reason),
+        });
+        const headers = new Headers(response.headers);
+        headers.delete('content-length');
+        return new Response(body, { status: response.status, statusText: response.statusText, headers });
+    };
+}
+
 // EXTERNAL MODULE: ./lib/core/race-abort.js
 var race_abort = __nccwpck_require__(90469);
 // EXTERNAL MODULE: ./lib/core/limited-body.js
@@ -12788,6 +12872,7 @@ var model_call_error = __nccwpck_require__(63156);
 // EXTERNAL MODULE: ./lib/llm/read-chat-response.js
 var read_chat_response = __nccwpck_require__(46724);
 ;// CONCATENATED MODULE: ./lib/llm/openai-model-client.js
+
 
 
 
@@ -12926,7 +13011,7 @@ function createOpenAIModelClient(options) {
             // The SDK logs to the console at the level OPENAI_LOG names: at debug, every prompt and answer, past the
             // redactor and the log's neutraliser (a model's `::error \u2026::` line read as a command). Its errors reach us thrown.
             logLevel: 'off',
-            fetch: countingRequests(boundingRetryWaits(readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? answer_too_large_error/* MAX_ANSWER_BYTES */.g), RETRY_WAITS_MS, retryingCallOf(options.maxRetries))),
+            fetch: countingRequests(boundingRetryWaits(errorBodiesInOpenAIShape(readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? answer_too_large_error/* MAX_ANSWER_BYTES */.g)), RETRY_WAITS_MS, retryingCallOf(options.maxRetries))),
         }),
         errorFromSdk: modelCallErrorFromSdk,
     })));
@@ -13065,14 +13150,20 @@ function estimateCallCostUsd(models, promptTokens, completionTokens, overrides) 
 /* harmony export */   Sd: () => (/* binding */ UNREAD_OUTPUT)
 /* harmony export */ });
 /* harmony import */ var _core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5709);
-/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(86919);
-/* harmony import */ var _core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(35878);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(86919);
+/* harmony import */ var _core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(35878);
 /* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(70695);
 
 
 
 
 const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A choice's error in words: its message, and its code when it has one. */
+function choiceError(error) {
+    const message = typeof error['message'] === 'string' && error['message'] !== '' ? (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(error['message'], 200) : 'no error message';
+    const code = error['code'];
+    return typeof code === 'number' || (typeof code === 'string' && code !== '') ? `${message} (code ${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(String(code), 40)})` : message;
+}
 /** What is wrong with an answer that is not a Chat Completions answer. */
 class MalformedAnswer {
     problem;
@@ -13094,7 +13185,7 @@ function toolCalls(value, choice) {
         // The call goes back to the endpoint as it came, its other fields too: 20,000 levels overflowed the stack when
         // the next request was written (found by an adversarial pass).
         const { arguments: _args, ...named } = fn;
-        if ((0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_1__/* .exceedsDepth */ .R)({ ...call, function: named }, _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX))
+        if ((0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_2__/* .exceedsDepth */ .R)({ ...call, function: named }, _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX))
             return new MalformedAnswer(`${where} nests more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep`);
         if (call['type'] !== undefined && call['type'] !== 'function') {
             calls.push(call); // a custom tool call: kept as it is, callers look for functions only
@@ -13102,7 +13193,7 @@ function toolCalls(value, choice) {
         }
         const args = fn['arguments'];
         // Arguments sent as an object are written out as text here: 100,000 levels overflowed the stack.
-        if (typeof args === 'object' && (0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_1__/* .exceedsDepth */ .R)(args, _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX))
+        if (typeof args === 'object' && (0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_2__/* .exceedsDepth */ .R)(args, _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX))
             return new MalformedAnswer(`${where}.function.arguments nest more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep`);
         calls.push({
             ...call,
@@ -13198,15 +13289,18 @@ function readChatResponse(raw) {
 }
 function normalise(raw) {
     if (!isObject(raw))
-        return new MalformedAnswer(typeof raw === 'string' ? `the answer is text, not JSON: ${JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(raw, 120))}` : 'the answer is not a JSON object');
+        return new MalformedAnswer(typeof raw === 'string' ? `the answer is text, not JSON: ${JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(raw, 120))}` : 'the answer is not a JSON object');
     if (isObject(raw['error'])) {
         const message = raw['error']['message'];
         // Written as JSON only when it nests as JSON may: 20,000 levels overflowed the stack in JSON.stringify (found by an adversarial pass).
         // Cut with a `\u2026`, as every cut is: the redactor hides the start of a known value that runs into it (a key a
         // gateway quoted showed 14 of its 32 characters; found by a secret hunt).
-        const shown = typeof message === 'string' ? message : (0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_1__/* .exceedsDepth */ .R)(raw['error'], _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX) ? `an error nested more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep` : (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(JSON.stringify(raw['error']), 200);
+        const shown = typeof message === 'string' ? message : (0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_2__/* .exceedsDepth */ .R)(raw['error'], _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX) ? `an error nested more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep` : (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(JSON.stringify(raw['error']), 200);
         return new MalformedAnswer(`the answer is an error with status 200: ${shown}`);
     }
+    // A gateway's error as text: read as an answer without choices, its words were shown nowhere (found by an adversarial pass).
+    if (typeof raw['error'] === 'string' && raw['choices'] === undefined)
+        return new MalformedAnswer(`the answer is an error with status 200: ${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(raw['error'], 200)}`);
     const rawChoices = raw['choices'];
     if (!Array.isArray(rawChoices))
         return new MalformedAnswer(rawChoices === undefined ? 'the answer has no `choices`' : '`choices` is not a list');
@@ -13217,6 +13311,10 @@ function normalise(raw) {
         const message = isObject(choice) ? choice['message'] : undefined;
         if (!isObject(choice) || !isObject(message))
             return new MalformedAnswer(`choices[${index}] has no \`message\``);
+        // A choice its provider failed (OpenRouter: `finish_reason: error`, and the error beside it): read as an answer cut
+        // off, the step said to raise the token limit, and the endpoint's words were shown nowhere (found by an adversarial pass).
+        if (isObject(choice['error']))
+            return new MalformedAnswer(`choices[${index}] ended in an error: ${choiceError(choice['error'])}`);
         const read = content(message['content']);
         if (read instanceof MalformedAnswer)
             return new MalformedAnswer(`choices[${index}]: ${read.problem}`);
@@ -14050,7 +14148,7 @@ function checkTools(plan, tools, withheld, usedPlan = false) {
 
 /***/ }),
 
-/***/ 11432:
+/***/ 84134:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -14993,707 +15091,12 @@ function fromJSONSchema(schema, params) {
 
 // EXTERNAL MODULE: ./lib/core/json-schema.js
 var json_schema = __nccwpck_require__(369);
-// EXTERNAL MODULE: ./lib/core/push-all.js
-var push_all = __nccwpck_require__(37665);
-;// CONCATENATED MODULE: ./lib/plan/zod-ready-schema.js
-
-
-/** Keywords that constrain only values of one JSON type (JSON Schema 2020-12's validation vocabulary). */
-const TYPE_KEYWORDS = {
-    object: ['properties', 'required', 'additionalProperties', 'patternProperties', 'propertyNames', 'minProperties', 'maxProperties', 'dependentRequired', 'dependentSchemas'],
-    array: ['items', 'prefixItems', 'contains', 'minItems', 'maxItems', 'uniqueItems', 'minContains', 'maxContains'],
-    string: ['minLength', 'maxLength', 'pattern', 'format'],
-    number: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
-};
-/** The schema no value meets: the one `not` z.fromJSONSchema takes. */
-const NEVER = { not: {} };
-/** Every JSON type (`integer` is a kind of `number`). */
-const ALL_TYPES = ['object', 'array', 'string', 'number', 'boolean', 'null'];
-/** Array keywords z.fromJSONSchema drops when the schema gives no `items` or `prefixItems`. */
-const ARRAY_BOUNDS = ['contains', 'minItems', 'maxItems', 'uniqueItems', 'minContains', 'maxContains'];
-/**
- * A copy of `schema` that z.fromJSONSchema enforces as JSON Schema means it. Without this, zod's
- * converter accepts values the schema refuses, silently (a json_schema goal then passes a gate):
- * - it enforces `required` only for names in `properties`: each required name is added as `{}` (as a
- *   schema no value meets where `additionalProperties: false` forbids it: no object passes);
- * - it drops every type-specific keyword of a schema without `type` (`{required: [verdict]}`,
- *   `{minLength: 5}` in an `allOf`): such a schema gets every JSON type, which it keeps for each
- *   type its keywords constrain, as JSON Schema does (a keyword applies to values of its type only);
- * - it drops `minItems`, `maxItems`, `uniqueItems` and `contains` of an array without `items`:
- *   such a schema gets `items: {}`, which allows what no `items` allows.
- * - it keeps one of `allOf`, `anyOf`, `oneOf` and the schema's own constraints: they become one `allOf`.
- * - it fills in the `default`s JSON Schema ignores, converts a schema once per repeat in `type`, reads
- *   `enum` and `const` in ways JSON Schema does not (moveValueChecks), and ignores OpenAPI's `nullable`.
- * - it refuses `dependentRequired` and `dependentSchemas` and ignores `dependencies` (moveDependencies).
- * Schemas zod cannot express (`if`/`then`, `not`) it refuses: they stay as written.
- */
-function zodReadySchema(schema) {
-    const copy = (0,json_schema/* mapSubschemas */.TY)(schema, zodReadySchema);
-    // An annotation in JSON Schema, a value zod fills in: `{}` passed `required: [a]` where `a` had a default,
-    // and parts of an `allOf` with different defaults threw "Unmergable intersection" (found by a review).
-    delete copy.default;
-    // zod freezes a value checked against `readOnly: true`: the arguments a tool then got could not be changed (found by a review).
-    delete copy.readOnly;
-    // zod converts a schema once for each entry of `type`: nested, [object, object] doubled at each level
-    // (18 levels of an 881-byte schema: 20.7 s and 3.4 GB to convert; found by a review).
-    if (Array.isArray(copy.type))
-        copy.type = [...new Set(copy.type)];
-    // OpenAPI 3.0's way to allow null, which MCP servers made from an OpenAPI description write.
-    if (copy.nullable === true && copy.type !== undefined)
-        copy.type = [...new Set([...(Array.isArray(copy.type) ? copy.type : [copy.type]), 'null'])];
-    delete copy.nullable;
-    moveValueChecks(copy);
-    moveDependencies(copy);
-    splitPatterns(copy);
-    // zod follows a `$ref` and drops every keyword beside it, where JSON Schema 2020-12 applies them all (a draft-07
-    // schema ignores them: checked, they refuse what it would take, never the reverse; found by a differential fuzz).
-    if (typeof copy.$ref === 'string' && Object.keys(copy).some((key) => key !== '$ref' && !NOT_CONSTRAINTS.has(key))) {
-        addToAllOf(copy, { $ref: copy.$ref });
-        delete copy.$ref;
-    }
-    if (copy.type === undefined && Object.values(TYPE_KEYWORDS).some((keywords) => keywords.some((keyword) => copy[keyword] !== undefined)))
-        copy.type = ALL_TYPES;
-    const types = Array.isArray(copy.type) ? copy.type : [copy.type];
-    if (types.includes('array') && copy.items === undefined && copy.prefixItems === undefined && ARRAY_BOUNDS.some((keyword) => copy[keyword] !== undefined))
-        copy.items = {};
-    // zod's tuple counts an item that takes anything (`{}`) as optional, and then lets `minItems` go (`[]` passed
-    // `prefixItems: [{}], minItems: 1`; found by a differential fuzz): checked apart too.
-    if ((Array.isArray(copy.prefixItems) || Array.isArray(copy.items)) && typeof copy.minItems === 'number' && copy.minItems > 0) {
-        addToAllOf(copy, zodReadySchema({ minItems: copy.minItems }));
-    }
-    if ((0,json_schema/* isMap */.jh)(copy.patternProperties) && copy.additionalProperties !== undefined && copy.additionalProperties !== false && copy.additionalProperties !== true) {
-        throw new Error('additionalProperties beside patternProperties is not checked by zod: use additionalProperties: false, or list the properties');
-    }
-    // zod reads `value.__proto__`, which every object has (its prototype), and argument checks refuse an own `__proto__`
-    // key: no object can have one, so a schema that requires it takes no object (`{a: 1}` passed; found by a review).
-    if (Array.isArray(copy.required) && copy.required.includes('__proto__')) {
-        copy.required = copy.required.filter((name) => name !== '__proto__');
-        addToAllOf(copy, { type: NOT_OBJECT });
-    }
-    if (Array.isArray(copy.required)) {
-        const properties = (0,json_schema/* isMap */.jh)(copy.properties) ? { ...copy.properties } : {};
-        // With additionalProperties: false, a required name that is not listed can never be there: no object passes.
-        const unlisted = copy.additionalProperties === false ? NEVER : {};
-        // With a schema there, listed as `{}` it was no longer checked by it (`{PATH: 42}` passed `additionalProperties:
-        // {type: string}`), and listed as that schema it was converted once per name, nested: 728 bytes ran out of
-        // memory (both found by reviews). Unlisted, it is checked there; its presence, in a part of its own.
-        const checkedThere = [];
-        for (const name of copy.required) {
-            if (typeof name !== 'string' || Object.hasOwn(properties, name))
-                continue;
-            if ((0,json_schema/* isMap */.jh)(copy.additionalProperties))
-                checkedThere.push(name);
-            else if (unlisted === NEVER && copy.patternProperties !== undefined)
-                throw new Error(`required property '${name}' is not in properties, and additionalProperties is false: list it in properties`);
-            else
-                Object.defineProperty(properties, name, { value: unlisted, enumerable: true, writable: true, configurable: true });
-        }
-        if (checkedThere.length > 0) {
-            // A set: a list of 160,000 required names, each looked up in the list, took 46 s to load in a plan (found by an adversarial pass).
-            const there = new Set(checkedThere);
-            copy.required = copy.required.filter((name) => !there.has(name));
-            addToAllOf(copy, ofObjects([{ type: 'object', required: checkedThere, properties: Object.fromEntries(checkedThere.map((name) => [name, {}])) }]));
-        }
-        copy.properties = properties;
-    }
-    for (const key of Object.keys(copy))
-        if (copy[key] === undefined)
-            delete copy[key];
-    return splitCompositions(copy);
-}
-/**
- * `enum` and `const` as checks zod makes as JSON Schema means them, in an `allOf` beside the schema's other
- * keywords (found by reviews):
- * - zod reads them before anything else and drops the rest (`{type: integer, enum: [a, b]}` took `a`);
- * - it makes a literal of each value, and a literal of a list takes each item (`const: [rm, -rf]` took
- *   `rm`) and one of an object never matches: a list or an object is checked by its shape and items;
- * - it checks an enum of strings and other values (`[open, closed, null]`) as a union with a branch per
- *   value (300 wrong values against 20,000: 5 s and 1.2 GB), where a string enum is one lookup: strings,
- *   other plain values and structured ones are each checked apart.
- */
-function moveValueChecks(schema) {
-    const checks = [];
-    if (Object.hasOwn(schema, 'const'))
-        checks.push(valueCheck([schema.const]));
-    if (Array.isArray(schema.enum))
-        checks.push(valueCheck(schema.enum));
-    if (checks.length === 0)
-        return;
-    const members = Object.hasOwn(schema, 'const') ? [schema.const] : schema.enum;
-    // Both: the const alone when the enum lists it (pydantic's Literal writes `const`, `enum: [same]` and `type`).
-    if (checks.length === 2 && schema.enum.some((value) => JSON.stringify(value) === JSON.stringify(schema.const)))
-        checks.pop();
-    delete schema.const;
-    delete schema.enum;
-    // A `type` every value has says nothing more: without it the check stays one literal (a union of them, one lookup).
-    if (schema.type !== undefined && Object.keys(schema).every((key) => key === 'type' || NOT_CONSTRAINTS.has(key))) {
-        const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-        const typeOf = (v) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'object' ? 'object' : typeof v);
-        if (members.every((v) => types.includes(typeOf(v)) || (typeof v === 'number' && types.includes('integer') && Number.isInteger(v))))
-            delete schema.type;
-    }
-    const alone = Object.keys(schema).every((key) => NOT_CONSTRAINTS.has(key));
-    if (alone && checks.length === 1)
-        Object.assign(schema, checks[0]);
-    else
-        addToAllOf(schema, ...checks);
-}
-/** A schema that takes exactly the JSON values `members` (none: no value). */
-function valueCheck(members) {
-    const strings = members.filter((value) => typeof value === 'string');
-    const plain = members.filter((value) => value === null || typeof value === 'number' || typeof value === 'boolean');
-    const parts = [];
-    if (strings.length > 0)
-        parts.push(strings.length === 1 ? { const: strings[0] } : { enum: strings });
-    if (plain.length > 0)
-        parts.push(plain.length === 1 ? { const: plain[0] } : { enum: plain });
-    // Each structured value once: an enum of 66,000 `{}` was 66,000 branches (found by a review).
-    const seen = new Set();
-    for (const value of members) {
-        if (typeof value === 'object' && value !== null) {
-            const key = JSON.stringify(value);
-            if (seen.has(key))
-                continue;
-            seen.add(key);
-        }
-        if (Array.isArray(value))
-            parts.push({ type: 'array', prefixItems: value.map((item) => valueCheck([item])), items: false, minItems: value.length });
-        else if ((0,json_schema/* isMap */.jh)(value)) {
-            const keys = Object.keys(value);
-            parts.push({ type: 'object', properties: Object.fromEntries(keys.map((key) => [key, valueCheck([value[key]])])), required: keys, additionalProperties: false });
-        }
-    }
-    return parts.length === 0 ? { ...NEVER } : parts.length === 1 ? parts[0] : { anyOf: parts };
-}
-/**
- * `dependentRequired` and `dependentSchemas`, which zod refuses, and earlier drafts' `dependencies` (either), which it
- * ignored (`{a: 1}` passed `dependencies: {a: [b]}`), as one part of the `allOf`: a value that is no object, or an
- * object that meets an `anyOf` for each name, the name absent or what its presence requires. (An `anyOf` a name over
- * every JSON type made 2,000 names take 0.85 s to compile and 3.5 s to check, found by a review.)
- */
-/** What each dependency keyword maps a property name to, in words, for one name and for the map. */
-const DEPENDENCY_SHAPES = {
-    dependencies: { one: 'a schema or a list of property names', many: 'schemas or lists of names' },
-    dependentRequired: { one: 'a list of property names', many: 'lists of names' },
-    dependentSchemas: { one: 'a schema', many: 'schemas' },
-};
-function moveDependencies(schema) {
-    const parts = [];
-    const absent = (name) => ({ type: 'object', properties: { [name]: false } });
-    for (const keyword of Object.keys(DEPENDENCY_SHAPES)) {
-        const map = schema[keyword];
-        if (map === undefined)
-            continue;
-        if (!(0,json_schema/* isMap */.jh)(map))
-            throw new Error(`\`${keyword}\` must map property names to ${DEPENDENCY_SHAPES[keyword].many}`);
-        for (const [name, then] of Object.entries(map)) {
-            const names = Array.isArray(then) && keyword !== 'dependentSchemas' ? then : undefined;
-            if (names?.every((required) => typeof required === 'string'))
-                parts.push({ anyOf: [absent(name), zodReadySchema({ type: 'object', required: [name, ...names] })] });
-            else if (keyword !== 'dependentRequired' && ((0,json_schema/* isMap */.jh)(then) || typeof then === 'boolean'))
-                parts.push({ anyOf: [absent(name), then] });
-            else
-                throw new Error(`\`${keyword}\` of ${JSON.stringify(name)} must be ${DEPENDENCY_SHAPES[keyword].one}`);
-        }
-        delete schema[keyword];
-    }
-    if (parts.length > 0)
-        addToAllOf(schema, ofObjects(parts));
-}
-/** A schema every value that is no object meets, and every object that meets each of `parts`. */
-function ofObjects(parts) {
-    return { anyOf: [{ type: NOT_OBJECT }, { type: 'object', allOf: balanced(parts) }] };
-}
-/**
- * More `patternProperties` than ALL_OF_WIDTH, as parts of the `allOf` of at most that many each: zod checks them as a
- * chain of intersections a pattern, and 5,000 (64 KB) overflowed the stack at every check (found by a review). Apart,
- * each pattern still checks every key it matches. Beside `additionalProperties` as a schema they are refused (below).
- */
-function splitPatterns(schema) {
-    const patterns = schema.patternProperties;
-    if (!(0,json_schema/* isMap */.jh)(patterns) || !(schema.additionalProperties === undefined || schema.additionalProperties === true || schema.additionalProperties === false))
-        return;
-    const entries = Object.entries(patterns);
-    if (entries.length <= ALL_OF_WIDTH)
-        return;
-    const parts = [];
-    // `additionalProperties: false` reads every pattern: as a rule on the names, each a listed property or one a pattern
-    // matches, one union of them (3,000 together overflowed the stack at every check; found by a review).
-    if (schema.additionalProperties === false) {
-        const listed = (0,json_schema/* isMap */.jh)(schema.properties) ? Object.keys(schema.properties) : [];
-        const names = [...(listed.length > 0 ? [{ type: 'string', enum: listed }] : []), ...entries.map(([pattern]) => ({ type: 'string', pattern }))];
-        parts.push({ type: 'object', propertyNames: { anyOf: names } });
-        delete schema.additionalProperties;
-    }
-    for (let start = 0; start < entries.length; start += ALL_OF_WIDTH)
-        parts.push({ type: 'object', patternProperties: Object.fromEntries(entries.slice(start, start + ALL_OF_WIDTH)) });
-    delete schema.patternProperties;
-    addToAllOf(schema, ofObjects(parts));
-}
-/** `parts` added to the `allOf` of `schema`, after those it has: each a constraint JSON Schema applies beside the rest. */
-function addToAllOf(schema, ...parts) {
-    schema['allOf'] = [...(Array.isArray(schema['allOf']) ? schema['allOf'] : []), ...parts];
-}
-/** Every JSON type but object. */
-const NOT_OBJECT = ['array', 'string', 'number', 'boolean', 'null'];
-/** The most parts one `allOf` is given: zod checks an `allOf` as a chain of intersections, one level deeper a part. */
-const ALL_OF_WIDTH = 32;
-/**
- * `parts` of an `allOf` grouped into `allOf`s of at most ALL_OF_WIDTH, and those again, so zod's chain of
- * intersections grows with the logarithm of the parts: 3,000 parts (an `allOf` written so, or as many
- * dependencies) overflowed the stack at every check (found by a review).
- */
-function balanced(parts) {
-    if (parts.length <= ALL_OF_WIDTH)
-        return [...parts];
-    const groups = [];
-    for (let start = 0; start < parts.length; start += ALL_OF_WIDTH)
-        groups.push({ allOf: parts.slice(start, start + ALL_OF_WIDTH) });
-    return balanced(groups);
-}
-const COMPOSITIONS = ['allOf', 'anyOf', 'oneOf'];
-const ANNOTATIONS = new Set(['$schema', '$id', '$defs', 'definitions', 'title', 'description', 'examples', 'default', '$comment', 'deprecated', 'readOnly', 'writeOnly', 'contentMediaType', 'contentEncoding', '$anchor']);
-/** Keywords that say nothing about values (and an extension's `x-\u2026`), and stay where references find them. */
-const NOT_CONSTRAINTS = { has: (key) => ANNOTATIONS.has(key) || key.startsWith('x-') };
-/**
- * A schema with `allOf`, `anyOf` or `oneOf` beside other constraints, as one `allOf` of each part:
- * z.fromJSONSchema keeps only one of them (`{type: object, additionalProperties: false, anyOf:
- * [{}]}` took any object, `{allOf: [...], oneOf: [...]}` dropped the `oneOf`), where JSON Schema
- * requires them all.
- */
-function splitCompositions(schema) {
-    const present = COMPOSITIONS.filter((key) => Array.isArray(schema[key]));
-    const constraints = Object.keys(schema).filter((key) => !NOT_CONSTRAINTS.has(key) && !COMPOSITIONS.includes(key));
-    if (present.length === 0)
-        return schema;
-    if (present.length === 1 && constraints.length === 0)
-        return present[0] === 'allOf' ? { ...schema, allOf: balanced(schema['allOf']) } : schema;
-    const kept = {};
-    const base = {};
-    for (const [key, value] of Object.entries(schema)) {
-        if (NOT_CONSTRAINTS.has(key))
-            kept[key] = value;
-        else if (!COMPOSITIONS.includes(key))
-            base[key] = value;
-    }
-    const parts = constraints.length > 0 ? [base] : [];
-    for (const key of present) {
-        if (key === 'allOf')
-            (0,push_all/* pushAll */.i)(parts, schema[key]);
-        else
-            parts.push({ [key]: schema[key] });
-    }
-    return { ...kept, allOf: balanced(parts) };
-}
-
-// EXTERNAL MODULE: ./lib/plan/json-schema-problems.js
-var json_schema_problems = __nccwpck_require__(79006);
-;// CONCATENATED MODULE: ./lib/plan/zod-ref.js
-
-
-
-/** The `$schema`s for which zod's converter reads definitions from `definitions`, not `$defs`. */
-const EARLIER_DRAFTS = ['http://json-schema.org/draft-07/schema#', 'http://json-schema.org/draft-04/schema#'];
-/**
- * Where a `$ref` leads, read as zod's converter reads it (`resolveRef` in zod/v4/classic/from-json-schema.js), not
- * as a JSON Pointer: `#` then segments with the empty ones dropped; none is the root; else the first names the
- * definitions (`$defs`, or `definitions` for a draft-07 or draft-04 schema), the second which one, in the root's
- * `$defs` or else `definitions`, and the rest is ignored. The schemas zod gets hold only references withResolvedRefs
- * wrote, which zod and a JSON Pointer read alike; this reads them as zod does all the same, as what zod follows is
- * what matters to the cycle check.
- */
-function zodRefTarget(root, ref) {
-    if (!ref.startsWith('#'))
-        return undefined;
-    const path = ref.slice(1).split('/').filter(Boolean);
-    if (path.length === 0)
-        return { root: true };
-    const defsKey = definitionsKey(root);
-    const defs = root['$defs'] || root['definitions'];
-    if (path[0] !== defsKey || path[1] === undefined || typeof defs !== 'object' || defs === null)
-        return undefined;
-    const key = path[1].replaceAll('~1', '/').replaceAll('~0', '~');
-    // zod looks the key up as a property (an array's '0' too) and finds nothing where the value is falsy.
-    const target = defs[key];
-    return target ? { root: false, defsKey, key, target } : undefined;
-}
-function definitionsKey(root) {
-    return EARLIER_DRAFTS.includes(root['$schema']) ? 'definitions' : '$defs';
-}
-/** The URI a schema without `$id` has: relative `$id`s (`item.json`) resolve against it, so each still names one resource. */
-const DOCUMENT_URI = 'https://plan-runner.invalid/0/schema.json';
-/** Where a resource whose `$id` cannot be used has its URI (one each): only its own fragments lead into it. */
-const UNNAMED_URI = 'https://plan-runner.invalid/unnamed/';
-/** Keywords whose values are JSON values, not schemas: a reference into one does not lead to a schema. */
-const VALUE_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'required', 'dependentRequired', 'type', '$vocabulary']);
-/** Keywords whose values map names to schemas: a reference to the map itself leads to no schema. */
-const SCHEMA_MAPS = new Set([...json_schema/* SUBSCHEMA_MAPS */.gZ, 'dependencies']);
-const quoted = (text) => JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}\u2026` : text);
-/** The longest schema URI (a resolved `$id`) and anchor name followed: V8 hashes a string of 16 K characters or more by its
- * length alone, so a few thousand long `$id`s of one length made each lookup compare them all (15.8 s for 146 KB; found by
- * a review). JSON Schema's own are short; a longer one is a resource no reference can name. */
-const MAX_URI_CHARS = 2_048;
-/** A draft-04 to draft-07 `$schema`, with the draft's number: in these a `$ref` makes every keyword beside it, `$id` too, be ignored. */
-const EARLY_DRAFT = /^https?:\/\/json-schema\.org\/draft-0([4-7])\/schema#?$/;
-/** Names (URIs, anchors) to schemas, where a name two different schemas take leads to neither. */
-class Names {
-    #schemas = new Map();
-    #texts = new Map();
-    #twice = new Set();
-    /** Names `schema`; the same schema written out twice (TypeBox repeats a schema with its `$id`) is one. */
-    add(name, schema) {
-        const known = this.#schemas.get(name);
-        if (known === undefined)
-            this.#schemas.set(name, schema);
-        else if (known !== schema && !this.#twice.has(name)) {
-            const text = this.#texts.get(name) ?? JSON.stringify(known);
-            this.#texts.set(name, text);
-            if (JSON.stringify(schema) !== text)
-                this.#twice.add(name);
-        }
-    }
-    /** The schema `name` names, 'twice' when two different ones take it, or undefined. */
-    get(name) {
-        return this.#twice.has(name) ? 'twice' : this.#schemas.get(name);
-    }
-}
-/**
- * The schema resources of `root` by URI, each one's URI and anchors, and the resource each subschema a walk from the
- * root meets is in, or each one from a place a `$ref` leads (`index`). An `$id` that cannot be resolved, or is too
- * long, and names two schemas bothers no one until a `$ref` needs it.
- */
-function indexResources(root) {
-    const resources = new Names();
-    const uriOf = new Map([[root, DOCUMENT_URI]]);
-    // By resource, not by its URI: two resources may take one `$id`, and `#x` in one named the other's anchor (found by a review).
-    const anchors = new Map();
-    const resourceOf = new Map();
-    let unnamed = 0;
-    const draft = EARLY_DRAFT.exec(typeof root['$schema'] === 'string' ? root['$schema'] : '')?.[1];
-    // draft-04's identifier is `id`; `$id` from draft-06 on.
-    const idKey = draft === '4' ? 'id' : '$id';
-    const addAnchor = (schema, anchor, resource) => {
-        if (anchor.length > MAX_URI_CHARS)
-            return;
-        let names = anchors.get(resource);
-        if (names === undefined)
-            anchors.set(resource, (names = new Names()));
-        names.add(anchor, schema);
-    };
-    const index = (start, startResource) => {
-        // Iterative: the walk meets every subschema, and a schema may nest deeper than the stack goes.
-        const pending = [[start, startResource]];
-        while (pending.length > 0) {
-            const [schema, parentResource] = pending.pop();
-            if (resourceOf.has(schema))
-                continue;
-            let resource = parentResource;
-            const id = draft !== undefined && typeof schema['$ref'] === 'string' ? undefined : schema[idKey];
-            // draft-07 names a plain anchor with an `$id` of `#name`.
-            if (typeof id === 'string' && id.startsWith('#')) {
-                if (id.length > 1)
-                    addAnchor(schema, decodeFragment(id.slice(1)), resource);
-            }
-            else if (typeof id === 'string') {
-                let uri;
-                try {
-                    const parsed = new URL(id, uriOf.get(parentResource));
-                    parsed.hash = '';
-                    if (parsed.href.length <= MAX_URI_CHARS)
-                        uri = parsed.href;
-                }
-                catch {
-                    uri = undefined;
-                }
-                resource = schema;
-                uriOf.set(schema, uri ?? `${UNNAMED_URI}${unnamed++}`);
-                resources.add(uriOf.get(schema), schema);
-            }
-            for (const key of ['$anchor', '$dynamicAnchor'])
-                if (typeof schema[key] === 'string' && schema[key] !== '')
-                    addAnchor(schema, schema[key], resource);
-            resourceOf.set(schema, resource);
-            for (const inner of (0,json_schema/* subschemasOf */.mN)(schema, true))
-                pending.push([inner, resource]);
-        }
-    };
-    resources.add(DOCUMENT_URI, root);
-    index(root, root);
-    return { resources, uriOf, anchors, resourceOf, index };
-}
-/**
- * `schema` as a tree: a plan file's YAML alias puts one subschema in two places, which may be two schema resources
- * whose references lead to different definitions; read by identity, both had the base of the first met (a false
- * pass, found by a review). A cycle, which JSON cannot hold, is refused as zod refused it.
- */
-function asTree(schema) {
-    try {
-        return JSON.parse(JSON.stringify(schema));
-    }
-    catch {
-        throw new Error('the schema is not valid JSON (possibly cyclic); use $defs/$ref for recursive schemas');
-    }
-}
-/** A URI fragment %-decoded; one with a `%` that starts no escape (`#/$defs/100%`, which zod read) as it is written. */
-function decodeFragment(fragment) {
-    try {
-        return decodeURIComponent(fragment);
-    }
-    catch {
-        return fragment;
-    }
-}
-/**
- * A copy of `root` in which each `$ref` leads where JSON Schema says, and reads the same to zod. zod's converter
- * follows only `#` and `#/$defs/<name>` (`#/definitions/<name>` in a draft-07 schema), each read from the root's
- * definitions, and reads them its own way: `#/$defs/a/properties/b` led to `a`, a `$ref` under a nested `$id` to the
- * root's definition of the same name, and `#/$defs/a%20b`, `#/definitions/a` in a 2020-12 schema, `#name` anchors
- * and definitions that are `false` to nothing at all. Here every reference a check can reach is resolved as a URI
- * against the `$id`s around it, then its fragment as a JSON Pointer or an anchor, and each subschema so reached
- * becomes one definition, which every reference to it names and which stands in its place (zod converts a
- * reference once per spelling: 200 spellings of one definition of 2,000 properties took 4.5 s; and no subschema is
- * copied twice, however many references lead into it). A reference to `true` is dropped, one to `false` refuses
- * every value. What cannot be followed is refused with why: another document, a pointer to nowhere, `$dynamicRef`
- * and `$recursiveRef` (which zod ignored: any value passed). Definitions no reference reaches are left out.
- */
-function withResolvedRefs(written) {
-    const root = asTree(written);
-    const { resources, uriOf, anchors, resourceOf, index } = indexResources(root);
-    // Each reference written as the schema first spelt it, for messages (`#/$defs/a%20b` for `#/$defs/a_b`).
-    const spellings = new Map();
-    const resolve = (ref, from) => {
-        let fragment;
-        let resource = resourceOf.get(from);
-        let uri = uriOf.get(resource);
-        // Most references are fragments of the resource they are in: found by the schema, not its URI.
-        if (ref.startsWith('#'))
-            fragment = decodeFragment(ref.slice(1));
-        else {
-            let parsed;
-            try {
-                parsed = new URL(ref, uri);
-            }
-            catch {
-                throw new Error(`\`$ref\` ${quoted(ref)} is not a URI`);
-            }
-            fragment = decodeFragment(parsed.hash.slice(1));
-            parsed.hash = '';
-            uri = parsed.href;
-            if (uri.length > MAX_URI_CHARS)
-                throw new Error(`\`$ref\` ${quoted(ref)} leads to a URI of ${uri.length} characters, longer than the ${MAX_URI_CHARS} followed`);
-            resource = resources.get(uri);
-        }
-        if (resource === 'twice')
-            throw new Error(`\`$ref\` ${quoted(ref)} leads to a URI two different subschemas take as their \`$id\`: it could mean either`);
-        if (resource === undefined)
-            throw new Error(`\`$ref\` ${quoted(ref)} leads to another document, which is not fetched: reference a definition in this schema (\`#/$defs/<name>\`)`);
-        if (fragment === '')
-            return { target: resource, name: uri.split('/').pop() };
-        if (!fragment.startsWith('/')) {
-            const anchored = anchors.get(resource)?.get(fragment);
-            if (anchored === 'twice')
-                throw new Error(`\`$ref\` ${quoted(ref)} names an anchor two different subschemas take: it could mean either`);
-            if (anchored === undefined)
-                throw new Error(`\`$ref\` ${quoted(ref)} names an anchor no subschema has`);
-            return { target: anchored, name: fragment };
-        }
-        let at = resource;
-        let key = '';
-        let values;
-        let map = false;
-        for (const segment of fragment.slice(1).split('/')) {
-            key = segment.replaceAll('~1', '/').replaceAll('~0', '~');
-            const inSchema = (0,json_schema/* isMap */.jh)(at) && resourceOf.has(at);
-            if (values === undefined && inSchema && VALUE_KEYWORDS.has(key))
-                values = key;
-            map = inSchema && SCHEMA_MAPS.has(key);
-            if (Array.isArray(at) && /^(0|[1-9][0-9]*)$/.test(key) && Number(key) < at.length)
-                at = at[Number(key)];
-            else if ((0,json_schema/* isMap */.jh)(at) && Object.hasOwn(at, key))
-                at = at[key];
-            else
-                throw new Error(`\`$ref\` ${quoted(ref)} leads nowhere in this schema`);
-        }
-        if (values !== undefined)
-            throw new Error(`\`$ref\` ${quoted(ref)} leads into \`${values}\`, which holds values, not schemas`);
-        // `#/$defs` read as a schema has no keyword, and took every value (found by a review).
-        if (map)
-            throw new Error(`\`$ref\` ${quoted(ref)} leads to \`${key}\`, a map of schemas by name, not a schema: add the name`);
-        if (typeof at !== 'boolean' && !(0,json_schema/* isMap */.jh)(at))
-            throw new Error(`\`$ref\` ${quoted(ref)} leads to ${Array.isArray(at) ? 'a list' : 'a value'}, not a schema`);
-        // A map under no keyword that holds schemas (`#/components/schemas/a`, as in an OpenAPI description) is read as one
-        // when it is empty or has a keyword: `#/components/schemas`, a map of schemas by name, took every value (found by a review).
-        if ((0,json_schema/* isMap */.jh)(at) && !resourceOf.has(at)) {
-            const keys = Object.keys(at);
-            if (keys.length > 0 && !keys.some((name) => json_schema_problems/* KEYWORDS */.d6.includes(name)))
-                throw new Error(`\`$ref\` ${quoted(ref)} leads to a map with no JSON Schema keyword, not a schema`);
-            index(at, resource);
-        }
-        return { target: at, name: key };
-    };
-    const defsKey = definitionsKey(root);
-    const refTo = (target) => (target === root ? '#' : `#/${defsKey}/${keys.get(target)}`);
-    // What a check reaches from the root, through subschemas and references; each reference is resolved once.
-    const leadsTo = new Map();
-    const keys = new Map();
-    const used = new Set();
-    const suffixes = new Map();
-    const reached = new Set([root]);
-    const pending = [root];
-    for (let next = 0; next < pending.length; next++) {
-        const schema = pending[next];
-        for (const keyword of ['$dynamicRef', '$recursiveRef']) {
-            if (keyword in schema)
-                throw new Error(`\`${keyword}\` is not followed (only \`$ref\` is), so the schema cannot be checked`);
-        }
-        const inner = (0,json_schema/* subschemasOf */.mN)(schema, false);
-        if ('$ref' in schema && typeof schema['$ref'] !== 'string')
-            throw new Error(`\`$ref\` must be a URI (text), not ${JSON.stringify(schema['$ref'])?.slice(0, 100)}`);
-        if (typeof schema['$ref'] === 'string') {
-            const found = resolve(schema['$ref'], schema);
-            leadsTo.set(schema, found);
-            if (typeof found.target !== 'boolean') {
-                inner.push(found.target);
-                if (found.target !== root && !keys.has(found.target)) {
-                    // Named where the reference led when that name is free, and not one every object has (`constructor`),
-                    // which zod's lookup would find in any definitions.
-                    const stem = found.name.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 60) || 'ref';
-                    let count = suffixes.get(stem) ?? 1;
-                    let key = stem;
-                    while (key in {} || used.has(key))
-                        key = `${stem}_${++count}`;
-                    suffixes.set(stem, count);
-                    used.add(key);
-                    keys.set(found.target, key);
-                }
-                const canonical = refTo(found.target);
-                if (!spellings.has(canonical))
-                    spellings.set(canonical, schema['$ref']);
-            }
-        }
-        for (const schema of inner) {
-            if (reached.has(schema))
-                continue;
-            reached.add(schema);
-            pending.push(schema);
-        }
-    }
-    // A definition stands where its subschema was: each subschema is copied once.
-    const inline = (schema) => (keys.has(schema) ? { $ref: refTo(schema) } : body(schema));
-    const body = (schema) => {
-        const { $defs: _defs, definitions: _definitions, ...rest } = schema;
-        const copy = (0,json_schema/* mapSubschemas */.TY)(rest, inline);
-        const found = leadsTo.get(schema);
-        if (found === undefined)
-            return copy;
-        if (typeof found.target !== 'boolean')
-            copy['$ref'] = refTo(found.target);
-        else {
-            delete copy['$ref'];
-            if (!found.target)
-                addToAllOf(copy, { not: {} });
-        }
-        return copy;
-    };
-    const result = body(root);
-    if (keys.size > 0)
-        result[defsKey] = Object.fromEntries([...keys].map(([target, key]) => [key, body(target)]));
-    return { schema: result, spelling: (ref) => spellings.get(ref) ?? ref };
-}
-
-;// CONCATENATED MODULE: ./lib/plan/unguarded-ref-cycle.js
-
-// Only the keywords zod's converter reads (it refuses `not`, `if` and `unevaluated*`; `dependentSchemas` has become an `anyOf`).
-/** Keywords whose subschemas check the same value as the schema holding them: following one reads no deeper into it. */
-const SAME_VALUE_LISTS = ['allOf', 'anyOf', 'oneOf'];
-/** Keywords whose subschemas check a part of the value (a property, an item): one level deeper each time round. */
-const DEEPER_SCHEMAS = ['additionalProperties', 'items', 'contains', 'propertyNames', 'additionalItems'];
-const DEEPER_MAPS = ['properties', 'patternProperties'];
-const DEEPER_LISTS = ['prefixItems', 'items'];
-function isSchema(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-/** The subschemas that check the same value as `schema`: where its `$ref` leads, and its `allOf`/`anyOf`/`oneOf` members. */
-function sameValueSchemas(root, schema) {
-    const next = [];
-    if (typeof schema['$ref'] === 'string') {
-        const target = zodRefTarget(root, schema['$ref']);
-        next.push(target?.root ? root : target?.target);
-    }
-    for (const keyword of SAME_VALUE_LISTS)
-        if (Array.isArray(schema[keyword]))
-            for (const member of schema[keyword])
-                next.push(member);
-    return next.filter(isSchema);
-}
-/** The subschemas of `schema` that check a part of its value. */
-function deeperSchemas(schema) {
-    const next = [];
-    for (const keyword of DEEPER_SCHEMAS)
-        next.push(schema[keyword]);
-    for (const keyword of DEEPER_MAPS)
-        if (isSchema(schema[keyword]))
-            for (const member of Object.values(schema[keyword]))
-                next.push(member);
-    for (const keyword of DEEPER_LISTS)
-        if (Array.isArray(schema[keyword]))
-            for (const member of schema[keyword])
-                next.push(member);
-    return next.filter(isSchema);
-}
-/**
- * The `$ref` of a cycle of references that comes back to the same subschema without reading into the value
- * (`$defs: {x: {$ref: '#/$defs/x'}}`, or through `anyOf`), or undefined when there is none. zod's converter took
- * such a schema, and checking any value against it then overflowed the stack: an MCP server's tool whose schema
- * held one ended the agent step that called it (found by an adversarial pass). A cycle through `properties` or
- * `items` (a tree) reads one level deeper each time round, and is fine. Only subschemas reachable from the root
- * are looked at, as zod converts only those; data keywords (`enum`, `const`, `default`) are not schemas.
- */
-function unguardedRefCycle(root) {
-    const done = new Set();
-    const onPath = new Set();
-    const reached = new Set([root]);
-    const starts = [root];
-    // Depth-first along same-value edges, iterative (a schema can chain thousands of references); every subschema
-    // reached by any edge is a start, each finished once.
-    while (starts.length > 0) {
-        const start = starts.pop();
-        if (done.has(start))
-            continue;
-        const visit = (schema) => {
-            for (const deeper of deeperSchemas(schema)) {
-                if (reached.has(deeper))
-                    continue;
-                reached.add(deeper);
-                starts.push(deeper);
-            }
-            onPath.add(schema);
-            return { schema, next: sameValueSchemas(root, schema) };
-        };
-        const stack = [visit(start)];
-        while (stack.length > 0) {
-            const top = stack[stack.length - 1];
-            const child = top.next.pop();
-            if (child === undefined) {
-                stack.pop();
-                onPath.delete(top.schema);
-                done.add(top.schema);
-                continue;
-            }
-            if (onPath.has(child)) {
-                // A document is a tree: a cycle goes through a reference, which names it.
-                const cycle = stack.slice(stack.findIndex((frame) => frame.schema === child));
-                return cycle.map((frame) => frame.schema['$ref']).find((ref) => typeof ref === 'string') ?? '#';
-            }
-            if (done.has(child))
-                continue;
-            reached.add(child);
-            stack.push(visit(child));
-        }
-    }
-    return undefined;
-}
-
+// EXTERNAL MODULE: ./lib/plan/zod-ready-schema.js
+var zod_ready_schema = __nccwpck_require__(72926);
+// EXTERNAL MODULE: ./lib/plan/unguarded-ref-cycle.js
+var unguarded_ref_cycle = __nccwpck_require__(14441);
+// EXTERNAL MODULE: ./lib/plan/zod-ref.js
+var zod_ref = __nccwpck_require__(82074);
 // EXTERNAL MODULE: ./lib/core/linear-regex.js + 1 modules
 var linear_regex = __nccwpck_require__(53097);
 ;// CONCATENATED MODULE: ./lib/plan/with-linear-regexp.js
@@ -15757,10 +15160,10 @@ var bounded_check = __nccwpck_require__(94511);
 function compileJsonSchema(schema) {
     try {
         // A schema that is not a map (`true`) goes to zod as it is. References first: they are read in the schema as written.
-        const resolved = (0,json_schema/* isMap */.jh)(schema) ? withResolvedRefs(schema) : undefined;
-        const complete = resolved ? zodReadySchema(resolved.schema) : schema;
+        const resolved = (0,json_schema/* isMap */.jh)(schema) ? (0,zod_ref/* withResolvedRefs */.r)(schema) : undefined;
+        const complete = resolved ? (0,zod_ready_schema/* zodReadySchema */.a)(resolved.schema) : schema;
         // On what zod will read: checking any value against such a cycle overflowed the stack.
-        const cycle = (0,json_schema/* isMap */.jh)(complete) ? unguardedRefCycle(complete) : undefined;
+        const cycle = (0,json_schema/* isMap */.jh)(complete) ? (0,unguarded_ref_cycle/* unguardedRefCycle */.d)(complete) : undefined;
         if (cycle !== undefined) {
             return { ok: false, message: `\`$ref: '${resolved?.spelling(cycle) ?? cycle}'\` leads back to itself through references and combinations (\`allOf\`, \`anyOf\`, \`oneOf\`) alone, never reading into the value, so no value can be checked against it` };
         }
@@ -15847,7 +15250,8 @@ function decodeUtf8(bytes) {
     }
     catch {
         const offset = firstBadByte(bytes);
-        const before = Buffer.from(bytes.subarray(0, offset)).toString('utf8');
+        // Without the byte-order mark, which no other position counts (the text is read without it).
+        const before = Buffer.from(bytes.subarray(0, offset)).toString('utf8').replace(/^\uFEFF/, '');
         const lines = before.split('\n');
         const position = { line: lines.length, column: lines.at(-1).length + 1 };
         const byte = bytes[offset].toString(16).padStart(2, '0');
@@ -20137,6 +19541,16 @@ async function parsePlanYaml(text, file, options = {}) {
         const message = `the plan file is larger than ${MAX_PLAN_BYTES / 1024 / 1024} MiB (${MAX_PLAN_BYTES} bytes), the most plan-runner reads; split it or move data into tool inputs`;
         return { ok: false, errors: [{ file, line: 1, column: 1, path: '', message }] };
     }
+    // YAML text holds no NUL, and the `yaml` package took one into a value; NULs beside the first character are
+    // UTF-16 or UTF-32 written without a byte-order mark, which was "a plan must be a map of keys, not a string".
+    const nul = text.indexOf('\0');
+    if (nul !== -1) {
+        if (nul <= 1)
+            return { ok: false, errors: [{ file, line: 1, column: 1, path: '', message: 'the file is UTF-16 or UTF-32 (a NUL byte beside each character), not UTF-8; save it as UTF-8' }] };
+        const lines = text.slice(0, nul).split('\n');
+        const message = 'the file holds a NUL byte, which YAML text cannot hold (is it a binary file?); remove it';
+        return { ok: false, errors: [{ file, line: lines.length, column: lines.at(-1).length + 1, path: '', message }] };
+    }
     // The `yaml` package reads a carriage return alone as no line break: a whole file of them was one line, with
     // six errors on it that said nothing of line endings.
     const loneReturn = text.search(/\r(?!\n)/);
@@ -21561,6 +20975,115 @@ function describeKind(value) {
 
 /***/ }),
 
+/***/ 14441:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ unguardedRefCycle)
+/* harmony export */ });
+/* harmony import */ var _zod_ref_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(82074);
+
+// zod's converter reads the lists only (it refuses `not` and `if`; `dependentSchemas` has become an `anyOf`); a goal's
+// validator, Ajv, reads them all.
+/** Keywords whose subschemas check the same value as the schema holding them: following one reads no deeper into it. */
+const SAME_VALUE_LISTS = ['allOf', 'anyOf', 'oneOf'];
+const SAME_VALUE_SCHEMAS = ['not', 'if', 'then', 'else'];
+/** Keywords whose subschemas check a part of the value (a property, an item): one level deeper each time round. */
+const DEEPER_SCHEMAS = ['additionalProperties', 'items', 'contains', 'propertyNames', 'additionalItems'];
+const DEEPER_MAPS = ['properties', 'patternProperties'];
+const DEEPER_LISTS = ['prefixItems', 'items'];
+function isSchema(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** The subschemas that check the same value as `schema`: where its `$ref` leads, its `allOf`/`anyOf`/`oneOf` members, `not`, `if`/`then`/`else` and `dependentSchemas`. */
+function sameValueSchemas(root, schema) {
+    const next = [];
+    if (typeof schema['$ref'] === 'string') {
+        const target = (0,_zod_ref_js__WEBPACK_IMPORTED_MODULE_0__/* .zodRefTarget */ .G)(root, schema['$ref']);
+        next.push(target?.root ? root : target?.target);
+    }
+    for (const keyword of SAME_VALUE_LISTS)
+        if (Array.isArray(schema[keyword]))
+            for (const member of schema[keyword])
+                next.push(member);
+    for (const keyword of SAME_VALUE_SCHEMAS)
+        next.push(schema[keyword]);
+    if (isSchema(schema['dependentSchemas']))
+        for (const member of Object.values(schema['dependentSchemas']))
+            next.push(member);
+    return next.filter(isSchema);
+}
+/** The subschemas of `schema` that check a part of its value. */
+function deeperSchemas(schema) {
+    const next = [];
+    for (const keyword of DEEPER_SCHEMAS)
+        next.push(schema[keyword]);
+    for (const keyword of DEEPER_MAPS)
+        if (isSchema(schema[keyword]))
+            for (const member of Object.values(schema[keyword]))
+                next.push(member);
+    for (const keyword of DEEPER_LISTS)
+        if (Array.isArray(schema[keyword]))
+            for (const member of schema[keyword])
+                next.push(member);
+    return next.filter(isSchema);
+}
+/**
+ * The `$ref` of a cycle of references that comes back to the same subschema without reading into the value
+ * (`$defs: {x: {$ref: '#/$defs/x'}}`, or through `anyOf`), or undefined when there is none. zod's converter took
+ * such a schema, and checking any value against it then overflowed the stack: an MCP server's tool whose schema
+ * held one ended the agent step that called it (found by an adversarial pass). A cycle through `properties` or
+ * `items` (a tree) reads one level deeper each time round, and is fine. Only subschemas reachable from the root
+ * are looked at, as zod converts only those; data keywords (`enum`, `const`, `default`) are not schemas.
+ */
+function unguardedRefCycle(root) {
+    const done = new Set();
+    const onPath = new Set();
+    const reached = new Set([root]);
+    const starts = [root];
+    // Depth-first along same-value edges, iterative (a schema can chain thousands of references); every subschema
+    // reached by any edge is a start, each finished once.
+    while (starts.length > 0) {
+        const start = starts.pop();
+        if (done.has(start))
+            continue;
+        const visit = (schema) => {
+            for (const deeper of deeperSchemas(schema)) {
+                if (reached.has(deeper))
+                    continue;
+                reached.add(deeper);
+                starts.push(deeper);
+            }
+            onPath.add(schema);
+            return { schema, next: sameValueSchemas(root, schema) };
+        };
+        const stack = [visit(start)];
+        while (stack.length > 0) {
+            const top = stack[stack.length - 1];
+            const child = top.next.pop();
+            if (child === undefined) {
+                stack.pop();
+                onPath.delete(top.schema);
+                done.add(top.schema);
+                continue;
+            }
+            if (onPath.has(child)) {
+                // A document is a tree: a cycle goes through a reference, which names it.
+                const cycle = stack.slice(stack.findIndex((frame) => frame.schema === child));
+                return cycle.map((frame) => frame.schema['$ref']).find((ref) => typeof ref === 'string') ?? '#';
+            }
+            if (done.has(child))
+                continue;
+            reached.add(child);
+            stack.push(visit(child));
+        }
+    }
+    return undefined;
+}
+
+
+/***/ }),
+
 /***/ 4004:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -21630,8 +21153,8 @@ function buildPlanSteps(steps) {
     });
 }
 
-// EXTERNAL MODULE: ./lib/plan/compile-json-schema.js + 6 modules
-var compile_json_schema = __nccwpck_require__(11432);
+// EXTERNAL MODULE: ./lib/plan/compile-json-schema.js + 3 modules
+var compile_json_schema = __nccwpck_require__(84134);
 // EXTERNAL MODULE: ./lib/plan/bounded-check.js
 var bounded_check = __nccwpck_require__(94511);
 // EXTERNAL MODULE: ./lib/plan/find-references.js
@@ -21882,7 +21405,16 @@ var regex_syntax_error = __nccwpck_require__(45989);
 var goal_regex = __nccwpck_require__(650);
 // EXTERNAL MODULE: ./lib/plan/nearest-name.js
 var nearest_name = __nccwpck_require__(95421);
+// EXTERNAL MODULE: ./lib/core/json-schema.js
+var json_schema = __nccwpck_require__(369);
+// EXTERNAL MODULE: ./lib/plan/unguarded-ref-cycle.js
+var unguarded_ref_cycle = __nccwpck_require__(14441);
+// EXTERNAL MODULE: ./lib/plan/zod-ref.js
+var zod_ref = __nccwpck_require__(82074);
 ;// CONCATENATED MODULE: ./lib/plan/check-goals.js
+
+
+
 
 
 
@@ -21911,6 +21443,25 @@ const TEXT_PROBES = ['', ' ', '\n', ...SENTENCE_PROBES];
 function matchesAnything(pattern, flags, probes) {
     const regex = (0,goal_regex/* parseGoalRegex */.e)(pattern, flags);
     return probes.every((probe) => regex.test(probe));
+}
+/**
+ * Why a goal's json_schema cannot be checked for its `$ref`s, or undefined: one that leads nowhere, or back to its own
+ * subschema without reading into the value (found by an adversarial pass: `validate` said ok, and the run's goal could
+ * not be evaluated, "can't resolve reference" or "Maximum call stack size exceeded"). Ajv follows `$dynamicRef` itself.
+ */
+function refProblem(schema) {
+    if (!(0,json_schema/* isMap */.jh)(schema))
+        return undefined;
+    try {
+        const resolved = (0,zod_ref/* withResolvedRefs */.r)(schema, { dynamicRefs: 'left' });
+        const cycle = (0,unguarded_ref_cycle/* unguardedRefCycle */.d)(resolved.schema);
+        if (cycle === undefined)
+            return undefined;
+        return `\`$ref: '${resolved.spelling(cycle)}'\` leads back to itself through references and combinations (allOf, anyOf, oneOf, not, if) alone, never reading into the value, so no value can be checked against it`;
+    }
+    catch (error) {
+        return error instanceof Error ? error.message : String(error);
+    }
 }
 /** The goal kinds whose text is compared with the result (or put to a judge) as written. */
 const TEXT_KINDS = ['contains', 'not_contains', 'matches', 'equals', 'every_sentence_matches', 'judge'];
@@ -21971,8 +21522,13 @@ function checkGoals(goals, stepKeys, hasSteps) {
         if (first < index)
             issues.push({ path: [...at, 'name'], message: `goal \`${goal.name}\` is named like goal ${first + 1}; give each goal its own name` });
         // Checked by Ajv when the goal is (src/goals/json-schema-validator.ts), which takes all of JSON Schema 2020-12.
-        if (goal.json_schema !== undefined)
-            (0,push_all/* pushAll */.i)(issues, (0,json_schema_problems/* jsonSchemaProblems */.WG)(goal.json_schema, [...at, 'json_schema'], true));
+        if (goal.json_schema !== undefined) {
+            const problems = (0,json_schema_problems/* jsonSchemaProblems */.WG)(goal.json_schema, [...at, 'json_schema'], true);
+            (0,push_all/* pushAll */.i)(issues, problems);
+            const refs = problems.length === 0 ? refProblem(goal.json_schema) : undefined;
+            if (refs !== undefined)
+                issues.push({ path: [...at, 'json_schema'], message: refs });
+        }
         if (goal.of !== undefined) {
             const key = String(goal.of);
             if (!hasSteps) {
@@ -22335,7 +21891,14 @@ const TYPE_ONLY_STEP_FIELDS = [
         types: RUN_HERE,
         message: () => "a plan step takes no `timeout_seconds`: the used plan's `limits.timeout_minutes` bounds its run, and its steps have their own; remove it",
     },
-    { field: 'retry', types: RUN_HERE, message: () => "a plan step is not retried as a whole: give the used plan's steps (or their tools) a `retry`; remove it" },
+    // An agent step is never retried either (`mayRetry`): its `retry` validated and was read by no one.
+    {
+        field: 'retry',
+        types: ['tool_call', 'reasoning', 'aggregate'],
+        message: (type) => type === 'agent'
+            ? 'an agent step is never retried as a whole (its tool calls would run again): a failed tool call goes back to its model, which may call it again; remove `retry`'
+            : "a plan step is not retried as a whole: give the used plan's steps (or their tools) a `retry`; remove it",
+    },
 ];
 /** Fields each step type must have (the CLI's message for a missing `tool` lists the available tools; see check-tools.ts). */
 const REQUIRED_STEP_FIELDS = {
@@ -22780,6 +22343,635 @@ function validatePlanObject(value, options) {
 function unexpectedError(error, file) {
     const detail = error instanceof RangeError ? 'the plan is too large or too deeply nested to check' : `the plan could not be checked: ${error instanceof Error ? error.message : String(error)}`;
     return { ...(file !== undefined && { file }), path: '', message: detail };
+}
+
+
+/***/ }),
+
+/***/ 72926:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   a: () => (/* binding */ zodReadySchema),
+/* harmony export */   j: () => (/* binding */ addToAllOf)
+/* harmony export */ });
+/* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(369);
+/* harmony import */ var _core_push_all_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(37665);
+
+
+/** Keywords that constrain only values of one JSON type (JSON Schema 2020-12's validation vocabulary). */
+const TYPE_KEYWORDS = {
+    object: ['properties', 'required', 'additionalProperties', 'patternProperties', 'propertyNames', 'minProperties', 'maxProperties', 'dependentRequired', 'dependentSchemas'],
+    array: ['items', 'prefixItems', 'contains', 'minItems', 'maxItems', 'uniqueItems', 'minContains', 'maxContains'],
+    string: ['minLength', 'maxLength', 'pattern', 'format'],
+    number: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
+};
+/** The schema no value meets: the one `not` z.fromJSONSchema takes. */
+const NEVER = { not: {} };
+/** Every JSON type (`integer` is a kind of `number`). */
+const ALL_TYPES = ['object', 'array', 'string', 'number', 'boolean', 'null'];
+/** Array keywords z.fromJSONSchema drops when the schema gives no `items` or `prefixItems`. */
+const ARRAY_BOUNDS = ['contains', 'minItems', 'maxItems', 'uniqueItems', 'minContains', 'maxContains'];
+/**
+ * A copy of `schema` that z.fromJSONSchema enforces as JSON Schema means it. Without this, zod's
+ * converter accepts values the schema refuses, silently (a json_schema goal then passes a gate):
+ * - it enforces `required` only for names in `properties`: each required name is added as `{}` (as a
+ *   schema no value meets where `additionalProperties: false` forbids it: no object passes);
+ * - it drops every type-specific keyword of a schema without `type` (`{required: [verdict]}`,
+ *   `{minLength: 5}` in an `allOf`): such a schema gets every JSON type, which it keeps for each
+ *   type its keywords constrain, as JSON Schema does (a keyword applies to values of its type only);
+ * - it drops `minItems`, `maxItems`, `uniqueItems` and `contains` of an array without `items`:
+ *   such a schema gets `items: {}`, which allows what no `items` allows.
+ * - it keeps one of `allOf`, `anyOf`, `oneOf` and the schema's own constraints: they become one `allOf`.
+ * - it fills in the `default`s JSON Schema ignores, converts a schema once per repeat in `type`, reads
+ *   `enum` and `const` in ways JSON Schema does not (moveValueChecks), and ignores OpenAPI's `nullable`.
+ * - it refuses `dependentRequired` and `dependentSchemas` and ignores `dependencies` (moveDependencies).
+ * Schemas zod cannot express (`if`/`then`, `not`) it refuses: they stay as written.
+ */
+function zodReadySchema(schema) {
+    const copy = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .mapSubschemas */ .TY)(schema, zodReadySchema);
+    // An annotation in JSON Schema, a value zod fills in: `{}` passed `required: [a]` where `a` had a default,
+    // and parts of an `allOf` with different defaults threw "Unmergable intersection" (found by a review).
+    delete copy.default;
+    // zod freezes a value checked against `readOnly: true`: the arguments a tool then got could not be changed (found by a review).
+    delete copy.readOnly;
+    // zod converts a schema once for each entry of `type`: nested, [object, object] doubled at each level
+    // (18 levels of an 881-byte schema: 20.7 s and 3.4 GB to convert; found by a review).
+    if (Array.isArray(copy.type))
+        copy.type = [...new Set(copy.type)];
+    // OpenAPI 3.0's way to allow null, which MCP servers made from an OpenAPI description write.
+    if (copy.nullable === true && copy.type !== undefined)
+        copy.type = [...new Set([...(Array.isArray(copy.type) ? copy.type : [copy.type]), 'null'])];
+    delete copy.nullable;
+    moveValueChecks(copy);
+    moveDependencies(copy);
+    splitPatterns(copy);
+    // zod follows a `$ref` and drops every keyword beside it, where JSON Schema 2020-12 applies them all (a draft-07
+    // schema ignores them: checked, they refuse what it would take, never the reverse; found by a differential fuzz).
+    if (typeof copy.$ref === 'string' && Object.keys(copy).some((key) => key !== '$ref' && !NOT_CONSTRAINTS.has(key))) {
+        addToAllOf(copy, { $ref: copy.$ref });
+        delete copy.$ref;
+    }
+    if (copy.type === undefined && Object.values(TYPE_KEYWORDS).some((keywords) => keywords.some((keyword) => copy[keyword] !== undefined)))
+        copy.type = ALL_TYPES;
+    const types = Array.isArray(copy.type) ? copy.type : [copy.type];
+    if (types.includes('array') && copy.items === undefined && copy.prefixItems === undefined && ARRAY_BOUNDS.some((keyword) => copy[keyword] !== undefined))
+        copy.items = {};
+    // zod's tuple counts an item that takes anything (`{}`) as optional, and then lets `minItems` go (`[]` passed
+    // `prefixItems: [{}], minItems: 1`; found by a differential fuzz): checked apart too.
+    if ((Array.isArray(copy.prefixItems) || Array.isArray(copy.items)) && typeof copy.minItems === 'number' && copy.minItems > 0) {
+        addToAllOf(copy, zodReadySchema({ minItems: copy.minItems }));
+    }
+    if ((0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(copy.patternProperties) && copy.additionalProperties !== undefined && copy.additionalProperties !== false && copy.additionalProperties !== true) {
+        throw new Error('additionalProperties beside patternProperties is not checked by zod: use additionalProperties: false, or list the properties');
+    }
+    // zod reads `value.__proto__`, which every object has (its prototype), and argument checks refuse an own `__proto__`
+    // key: no object can have one, so a schema that requires it takes no object (`{a: 1}` passed; found by a review).
+    if (Array.isArray(copy.required) && copy.required.includes('__proto__')) {
+        copy.required = copy.required.filter((name) => name !== '__proto__');
+        addToAllOf(copy, { type: NOT_OBJECT });
+    }
+    if (Array.isArray(copy.required)) {
+        const properties = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(copy.properties) ? { ...copy.properties } : {};
+        // With additionalProperties: false, a required name that is not listed can never be there: no object passes.
+        const unlisted = copy.additionalProperties === false ? NEVER : {};
+        // With a schema there, listed as `{}` it was no longer checked by it (`{PATH: 42}` passed `additionalProperties:
+        // {type: string}`), and listed as that schema it was converted once per name, nested: 728 bytes ran out of
+        // memory (both found by reviews). Unlisted, it is checked there; its presence, in a part of its own.
+        const checkedThere = [];
+        for (const name of copy.required) {
+            if (typeof name !== 'string' || Object.hasOwn(properties, name))
+                continue;
+            if ((0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(copy.additionalProperties))
+                checkedThere.push(name);
+            else if (unlisted === NEVER && copy.patternProperties !== undefined)
+                throw new Error(`required property '${name}' is not in properties, and additionalProperties is false: list it in properties`);
+            else
+                Object.defineProperty(properties, name, { value: unlisted, enumerable: true, writable: true, configurable: true });
+        }
+        if (checkedThere.length > 0) {
+            // A set: a list of 160,000 required names, each looked up in the list, took 46 s to load in a plan (found by an adversarial pass).
+            const there = new Set(checkedThere);
+            copy.required = copy.required.filter((name) => !there.has(name));
+            addToAllOf(copy, ofObjects([{ type: 'object', required: checkedThere, properties: Object.fromEntries(checkedThere.map((name) => [name, {}])) }]));
+        }
+        copy.properties = properties;
+    }
+    for (const key of Object.keys(copy))
+        if (copy[key] === undefined)
+            delete copy[key];
+    return splitCompositions(copy);
+}
+/**
+ * `enum` and `const` as checks zod makes as JSON Schema means them, in an `allOf` beside the schema's other
+ * keywords (found by reviews):
+ * - zod reads them before anything else and drops the rest (`{type: integer, enum: [a, b]}` took `a`);
+ * - it makes a literal of each value, and a literal of a list takes each item (`const: [rm, -rf]` took
+ *   `rm`) and one of an object never matches: a list or an object is checked by its shape and items;
+ * - it checks an enum of strings and other values (`[open, closed, null]`) as a union with a branch per
+ *   value (300 wrong values against 20,000: 5 s and 1.2 GB), where a string enum is one lookup: strings,
+ *   other plain values and structured ones are each checked apart.
+ */
+function moveValueChecks(schema) {
+    const checks = [];
+    if (Object.hasOwn(schema, 'const'))
+        checks.push(valueCheck([schema.const]));
+    if (Array.isArray(schema.enum))
+        checks.push(valueCheck(schema.enum));
+    if (checks.length === 0)
+        return;
+    const members = Object.hasOwn(schema, 'const') ? [schema.const] : schema.enum;
+    // Both: the const alone when the enum lists it (pydantic's Literal writes `const`, `enum: [same]` and `type`).
+    if (checks.length === 2 && schema.enum.some((value) => JSON.stringify(value) === JSON.stringify(schema.const)))
+        checks.pop();
+    delete schema.const;
+    delete schema.enum;
+    // A `type` every value has says nothing more: without it the check stays one literal (a union of them, one lookup).
+    if (schema.type !== undefined && Object.keys(schema).every((key) => key === 'type' || NOT_CONSTRAINTS.has(key))) {
+        const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+        const typeOf = (v) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'object' ? 'object' : typeof v);
+        if (members.every((v) => types.includes(typeOf(v)) || (typeof v === 'number' && types.includes('integer') && Number.isInteger(v))))
+            delete schema.type;
+    }
+    const alone = Object.keys(schema).every((key) => NOT_CONSTRAINTS.has(key));
+    if (alone && checks.length === 1)
+        Object.assign(schema, checks[0]);
+    else
+        addToAllOf(schema, ...checks);
+}
+/** A schema that takes exactly the JSON values `members` (none: no value). */
+function valueCheck(members) {
+    const strings = members.filter((value) => typeof value === 'string');
+    const plain = members.filter((value) => value === null || typeof value === 'number' || typeof value === 'boolean');
+    const parts = [];
+    if (strings.length > 0)
+        parts.push(strings.length === 1 ? { const: strings[0] } : { enum: strings });
+    if (plain.length > 0)
+        parts.push(plain.length === 1 ? { const: plain[0] } : { enum: plain });
+    // Each structured value once: an enum of 66,000 `{}` was 66,000 branches (found by a review).
+    const seen = new Set();
+    for (const value of members) {
+        if (typeof value === 'object' && value !== null) {
+            const key = JSON.stringify(value);
+            if (seen.has(key))
+                continue;
+            seen.add(key);
+        }
+        if (Array.isArray(value))
+            parts.push({ type: 'array', prefixItems: value.map((item) => valueCheck([item])), items: false, minItems: value.length });
+        else if ((0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(value)) {
+            const keys = Object.keys(value);
+            parts.push({ type: 'object', properties: Object.fromEntries(keys.map((key) => [key, valueCheck([value[key]])])), required: keys, additionalProperties: false });
+        }
+    }
+    return parts.length === 0 ? { ...NEVER } : parts.length === 1 ? parts[0] : { anyOf: parts };
+}
+/**
+ * `dependentRequired` and `dependentSchemas`, which zod refuses, and earlier drafts' `dependencies` (either), which it
+ * ignored (`{a: 1}` passed `dependencies: {a: [b]}`), as one part of the `allOf`: a value that is no object, or an
+ * object that meets an `anyOf` for each name, the name absent or what its presence requires. (An `anyOf` a name over
+ * every JSON type made 2,000 names take 0.85 s to compile and 3.5 s to check, found by a review.)
+ */
+/** What each dependency keyword maps a property name to, in words, for one name and for the map. */
+const DEPENDENCY_SHAPES = {
+    dependencies: { one: 'a schema or a list of property names', many: 'schemas or lists of names' },
+    dependentRequired: { one: 'a list of property names', many: 'lists of names' },
+    dependentSchemas: { one: 'a schema', many: 'schemas' },
+};
+function moveDependencies(schema) {
+    const parts = [];
+    const absent = (name) => ({ type: 'object', properties: { [name]: false } });
+    for (const keyword of Object.keys(DEPENDENCY_SHAPES)) {
+        const map = schema[keyword];
+        if (map === undefined)
+            continue;
+        if (!(0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(map))
+            throw new Error(`\`${keyword}\` must map property names to ${DEPENDENCY_SHAPES[keyword].many}`);
+        for (const [name, then] of Object.entries(map)) {
+            const names = Array.isArray(then) && keyword !== 'dependentSchemas' ? then : undefined;
+            if (names?.every((required) => typeof required === 'string'))
+                parts.push({ anyOf: [absent(name), zodReadySchema({ type: 'object', required: [name, ...names] })] });
+            else if (keyword !== 'dependentRequired' && ((0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(then) || typeof then === 'boolean'))
+                parts.push({ anyOf: [absent(name), then] });
+            else
+                throw new Error(`\`${keyword}\` of ${JSON.stringify(name)} must be ${DEPENDENCY_SHAPES[keyword].one}`);
+        }
+        delete schema[keyword];
+    }
+    if (parts.length > 0)
+        addToAllOf(schema, ofObjects(parts));
+}
+/** A schema every value that is no object meets, and every object that meets each of `parts`. */
+function ofObjects(parts) {
+    return { anyOf: [{ type: NOT_OBJECT }, { type: 'object', allOf: balanced(parts) }] };
+}
+/**
+ * More `patternProperties` than ALL_OF_WIDTH, as parts of the `allOf` of at most that many each: zod checks them as a
+ * chain of intersections a pattern, and 5,000 (64 KB) overflowed the stack at every check (found by a review). Apart,
+ * each pattern still checks every key it matches. Beside `additionalProperties` as a schema they are refused (below).
+ */
+function splitPatterns(schema) {
+    const patterns = schema.patternProperties;
+    if (!(0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(patterns) || !(schema.additionalProperties === undefined || schema.additionalProperties === true || schema.additionalProperties === false))
+        return;
+    const entries = Object.entries(patterns);
+    if (entries.length <= ALL_OF_WIDTH)
+        return;
+    const parts = [];
+    // `additionalProperties: false` reads every pattern: as a rule on the names, each a listed property or one a pattern
+    // matches, one union of them (3,000 together overflowed the stack at every check; found by a review).
+    if (schema.additionalProperties === false) {
+        const listed = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(schema.properties) ? Object.keys(schema.properties) : [];
+        const names = [...(listed.length > 0 ? [{ type: 'string', enum: listed }] : []), ...entries.map(([pattern]) => ({ type: 'string', pattern }))];
+        parts.push({ type: 'object', propertyNames: { anyOf: names } });
+        delete schema.additionalProperties;
+    }
+    for (let start = 0; start < entries.length; start += ALL_OF_WIDTH)
+        parts.push({ type: 'object', patternProperties: Object.fromEntries(entries.slice(start, start + ALL_OF_WIDTH)) });
+    delete schema.patternProperties;
+    addToAllOf(schema, ofObjects(parts));
+}
+/** `parts` added to the `allOf` of `schema`, after those it has: each a constraint JSON Schema applies beside the rest. */
+function addToAllOf(schema, ...parts) {
+    schema['allOf'] = [...(Array.isArray(schema['allOf']) ? schema['allOf'] : []), ...parts];
+}
+/** Every JSON type but object. */
+const NOT_OBJECT = ['array', 'string', 'number', 'boolean', 'null'];
+/** The most parts one `allOf` is given: zod checks an `allOf` as a chain of intersections, one level deeper a part. */
+const ALL_OF_WIDTH = 32;
+/**
+ * `parts` of an `allOf` grouped into `allOf`s of at most ALL_OF_WIDTH, and those again, so zod's chain of
+ * intersections grows with the logarithm of the parts: 3,000 parts (an `allOf` written so, or as many
+ * dependencies) overflowed the stack at every check (found by a review).
+ */
+function balanced(parts) {
+    if (parts.length <= ALL_OF_WIDTH)
+        return [...parts];
+    const groups = [];
+    for (let start = 0; start < parts.length; start += ALL_OF_WIDTH)
+        groups.push({ allOf: parts.slice(start, start + ALL_OF_WIDTH) });
+    return balanced(groups);
+}
+const COMPOSITIONS = ['allOf', 'anyOf', 'oneOf'];
+const ANNOTATIONS = new Set(['$schema', '$id', '$defs', 'definitions', 'title', 'description', 'examples', 'default', '$comment', 'deprecated', 'readOnly', 'writeOnly', 'contentMediaType', 'contentEncoding', '$anchor']);
+/** Keywords that say nothing about values (and an extension's `x-\u2026`), and stay where references find them. */
+const NOT_CONSTRAINTS = { has: (key) => ANNOTATIONS.has(key) || key.startsWith('x-') };
+/**
+ * A schema with `allOf`, `anyOf` or `oneOf` beside other constraints, as one `allOf` of each part:
+ * z.fromJSONSchema keeps only one of them (`{type: object, additionalProperties: false, anyOf:
+ * [{}]}` took any object, `{allOf: [...], oneOf: [...]}` dropped the `oneOf`), where JSON Schema
+ * requires them all.
+ */
+function splitCompositions(schema) {
+    const present = COMPOSITIONS.filter((key) => Array.isArray(schema[key]));
+    const constraints = Object.keys(schema).filter((key) => !NOT_CONSTRAINTS.has(key) && !COMPOSITIONS.includes(key));
+    if (present.length === 0)
+        return schema;
+    if (present.length === 1 && constraints.length === 0)
+        return present[0] === 'allOf' ? { ...schema, allOf: balanced(schema['allOf']) } : schema;
+    const kept = {};
+    const base = {};
+    for (const [key, value] of Object.entries(schema)) {
+        if (NOT_CONSTRAINTS.has(key))
+            kept[key] = value;
+        else if (!COMPOSITIONS.includes(key))
+            base[key] = value;
+    }
+    const parts = constraints.length > 0 ? [base] : [];
+    for (const key of present) {
+        if (key === 'allOf')
+            (0,_core_push_all_js__WEBPACK_IMPORTED_MODULE_1__/* .pushAll */ .i)(parts, schema[key]);
+        else
+            parts.push({ [key]: schema[key] });
+    }
+    return { ...kept, allOf: balanced(parts) };
+}
+
+
+/***/ }),
+
+/***/ 82074:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ zodRefTarget),
+/* harmony export */   r: () => (/* binding */ withResolvedRefs)
+/* harmony export */ });
+/* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(369);
+/* harmony import */ var _json_schema_problems_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(79006);
+/* harmony import */ var _zod_ready_schema_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(72926);
+
+
+
+/** The `$schema`s for which zod's converter reads definitions from `definitions`, not `$defs`. */
+const EARLIER_DRAFTS = ['http://json-schema.org/draft-07/schema#', 'http://json-schema.org/draft-04/schema#'];
+/**
+ * Where a `$ref` leads, read as zod's converter reads it (`resolveRef` in zod/v4/classic/from-json-schema.js), not
+ * as a JSON Pointer: `#` then segments with the empty ones dropped; none is the root; else the first names the
+ * definitions (`$defs`, or `definitions` for a draft-07 or draft-04 schema), the second which one, in the root's
+ * `$defs` or else `definitions`, and the rest is ignored. The schemas zod gets hold only references withResolvedRefs
+ * wrote, which zod and a JSON Pointer read alike; this reads them as zod does all the same, as what zod follows is
+ * what matters to the cycle check.
+ */
+function zodRefTarget(root, ref) {
+    if (!ref.startsWith('#'))
+        return undefined;
+    const path = ref.slice(1).split('/').filter(Boolean);
+    if (path.length === 0)
+        return { root: true };
+    const defsKey = definitionsKey(root);
+    const defs = root['$defs'] || root['definitions'];
+    if (path[0] !== defsKey || path[1] === undefined || typeof defs !== 'object' || defs === null)
+        return undefined;
+    const key = path[1].replaceAll('~1', '/').replaceAll('~0', '~');
+    // zod looks the key up as a property (an array's '0' too) and finds nothing where the value is falsy.
+    const target = defs[key];
+    return target ? { root: false, defsKey, key, target } : undefined;
+}
+function definitionsKey(root) {
+    return EARLIER_DRAFTS.includes(root['$schema']) ? 'definitions' : '$defs';
+}
+/** The URI a schema without `$id` has: relative `$id`s (`item.json`) resolve against it, so each still names one resource. */
+const DOCUMENT_URI = 'https://plan-runner.invalid/0/schema.json';
+/** Where a resource whose `$id` cannot be used has its URI (one each): only its own fragments lead into it. */
+const UNNAMED_URI = 'https://plan-runner.invalid/unnamed/';
+/** Keywords whose values are JSON values, not schemas: a reference into one does not lead to a schema. */
+const VALUE_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'required', 'dependentRequired', 'type', '$vocabulary']);
+/** Keywords whose values map names to schemas: a reference to the map itself leads to no schema. */
+const SCHEMA_MAPS = new Set([..._core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .SUBSCHEMA_MAPS */ .gZ, 'dependencies']);
+const quoted = (text) => JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}\u2026` : text);
+/** The longest schema URI (a resolved `$id`) and anchor name followed: V8 hashes a string of 16 K characters or more by its
+ * length alone, so a few thousand long `$id`s of one length made each lookup compare them all (15.8 s for 146 KB; found by
+ * a review). JSON Schema's own are short; a longer one is a resource no reference can name. */
+const MAX_URI_CHARS = 2_048;
+/** A draft-04 to draft-07 `$schema`, with the draft's number: in these a `$ref` makes every keyword beside it, `$id` too, be ignored. */
+const EARLY_DRAFT = /^https?:\/\/json-schema\.org\/draft-0([4-7])\/schema#?$/;
+/** Names (URIs, anchors) to schemas, where a name two different schemas take leads to neither. */
+class Names {
+    #schemas = new Map();
+    #texts = new Map();
+    #twice = new Set();
+    /** Names `schema`; the same schema written out twice (TypeBox repeats a schema with its `$id`) is one. */
+    add(name, schema) {
+        const known = this.#schemas.get(name);
+        if (known === undefined)
+            this.#schemas.set(name, schema);
+        else if (known !== schema && !this.#twice.has(name)) {
+            const text = this.#texts.get(name) ?? JSON.stringify(known);
+            this.#texts.set(name, text);
+            if (JSON.stringify(schema) !== text)
+                this.#twice.add(name);
+        }
+    }
+    /** The schema `name` names, 'twice' when two different ones take it, or undefined. */
+    get(name) {
+        return this.#twice.has(name) ? 'twice' : this.#schemas.get(name);
+    }
+}
+/**
+ * The schema resources of `root` by URI, each one's URI and anchors, and the resource each subschema a walk from the
+ * root meets is in, or each one from a place a `$ref` leads (`index`). An `$id` that cannot be resolved, or is too
+ * long, and names two schemas bothers no one until a `$ref` needs it.
+ */
+function indexResources(root) {
+    const resources = new Names();
+    const uriOf = new Map([[root, DOCUMENT_URI]]);
+    // By resource, not by its URI: two resources may take one `$id`, and `#x` in one named the other's anchor (found by a review).
+    const anchors = new Map();
+    const resourceOf = new Map();
+    let unnamed = 0;
+    const draft = EARLY_DRAFT.exec(typeof root['$schema'] === 'string' ? root['$schema'] : '')?.[1];
+    // draft-04's identifier is `id`; `$id` from draft-06 on.
+    const idKey = draft === '4' ? 'id' : '$id';
+    const addAnchor = (schema, anchor, resource) => {
+        if (anchor.length > MAX_URI_CHARS)
+            return;
+        let names = anchors.get(resource);
+        if (names === undefined)
+            anchors.set(resource, (names = new Names()));
+        names.add(anchor, schema);
+    };
+    const index = (start, startResource) => {
+        // Iterative: the walk meets every subschema, and a schema may nest deeper than the stack goes.
+        const pending = [[start, startResource]];
+        while (pending.length > 0) {
+            const [schema, parentResource] = pending.pop();
+            if (resourceOf.has(schema))
+                continue;
+            let resource = parentResource;
+            const id = draft !== undefined && typeof schema['$ref'] === 'string' ? undefined : schema[idKey];
+            // draft-07 names a plain anchor with an `$id` of `#name`.
+            if (typeof id === 'string' && id.startsWith('#')) {
+                if (id.length > 1)
+                    addAnchor(schema, decodeFragment(id.slice(1)), resource);
+            }
+            else if (typeof id === 'string') {
+                let uri;
+                try {
+                    const parsed = new URL(id, uriOf.get(parentResource));
+                    parsed.hash = '';
+                    if (parsed.href.length <= MAX_URI_CHARS)
+                        uri = parsed.href;
+                }
+                catch {
+                    uri = undefined;
+                }
+                resource = schema;
+                uriOf.set(schema, uri ?? `${UNNAMED_URI}${unnamed++}`);
+                resources.add(uriOf.get(schema), schema);
+            }
+            for (const key of ['$anchor', '$dynamicAnchor'])
+                if (typeof schema[key] === 'string' && schema[key] !== '')
+                    addAnchor(schema, schema[key], resource);
+            resourceOf.set(schema, resource);
+            for (const inner of (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .subschemasOf */ .mN)(schema, true))
+                pending.push([inner, resource]);
+        }
+    };
+    resources.add(DOCUMENT_URI, root);
+    index(root, root);
+    return { resources, uriOf, anchors, resourceOf, index };
+}
+/**
+ * `schema` as a tree: a plan file's YAML alias puts one subschema in two places, which may be two schema resources
+ * whose references lead to different definitions; read by identity, both had the base of the first met (a false
+ * pass, found by a review). A cycle, which JSON cannot hold, is refused as zod refused it.
+ */
+function asTree(schema) {
+    try {
+        return JSON.parse(JSON.stringify(schema));
+    }
+    catch {
+        throw new Error('the schema is not valid JSON (possibly cyclic); use $defs/$ref for recursive schemas');
+    }
+}
+/** A URI fragment %-decoded; one with a `%` that starts no escape (`#/$defs/100%`, which zod read) as it is written. */
+function decodeFragment(fragment) {
+    try {
+        return decodeURIComponent(fragment);
+    }
+    catch {
+        return fragment;
+    }
+}
+/**
+ * A copy of `root` in which each `$ref` leads where JSON Schema says, and reads the same to zod. zod's converter
+ * follows only `#` and `#/$defs/<name>` (`#/definitions/<name>` in a draft-07 schema), each read from the root's
+ * definitions, and reads them its own way: `#/$defs/a/properties/b` led to `a`, a `$ref` under a nested `$id` to the
+ * root's definition of the same name, and `#/$defs/a%20b`, `#/definitions/a` in a 2020-12 schema, `#name` anchors
+ * and definitions that are `false` to nothing at all. Here every reference a check can reach is resolved as a URI
+ * against the `$id`s around it, then its fragment as a JSON Pointer or an anchor, and each subschema so reached
+ * becomes one definition, which every reference to it names and which stands in its place (zod converts a
+ * reference once per spelling: 200 spellings of one definition of 2,000 properties took 4.5 s; and no subschema is
+ * copied twice, however many references lead into it). A reference to `true` is dropped, one to `false` refuses
+ * every value. What cannot be followed is refused with why: another document, a pointer to nowhere, `$dynamicRef`
+ * and `$recursiveRef` (which zod ignored: any value passed). Definitions no reference reaches are left out.
+ * `dynamicRefs: 'left'` (a goal's schema, which Ajv checks) leaves each `$dynamicRef` as written.
+ */
+function withResolvedRefs(written, options = {}) {
+    const root = asTree(written);
+    const { resources, uriOf, anchors, resourceOf, index } = indexResources(root);
+    // Each reference written as the schema first spelt it, for messages (`#/$defs/a%20b` for `#/$defs/a_b`).
+    const spellings = new Map();
+    const resolve = (ref, from) => {
+        let fragment;
+        let resource = resourceOf.get(from);
+        let uri = uriOf.get(resource);
+        // Most references are fragments of the resource they are in: found by the schema, not its URI.
+        if (ref.startsWith('#'))
+            fragment = decodeFragment(ref.slice(1));
+        else {
+            let parsed;
+            try {
+                parsed = new URL(ref, uri);
+            }
+            catch {
+                throw new Error(`\`$ref\` ${quoted(ref)} is not a URI`);
+            }
+            fragment = decodeFragment(parsed.hash.slice(1));
+            parsed.hash = '';
+            uri = parsed.href;
+            if (uri.length > MAX_URI_CHARS)
+                throw new Error(`\`$ref\` ${quoted(ref)} leads to a URI of ${uri.length} characters, longer than the ${MAX_URI_CHARS} followed`);
+            resource = resources.get(uri);
+        }
+        if (resource === 'twice')
+            throw new Error(`\`$ref\` ${quoted(ref)} leads to a URI two different subschemas take as their \`$id\`: it could mean either`);
+        if (resource === undefined)
+            throw new Error(`\`$ref\` ${quoted(ref)} leads to another document, which is not fetched: reference a definition in this schema (\`#/$defs/<name>\`)`);
+        if (fragment === '')
+            return { target: resource, name: uri.split('/').pop() };
+        if (!fragment.startsWith('/')) {
+            const anchored = anchors.get(resource)?.get(fragment);
+            if (anchored === 'twice')
+                throw new Error(`\`$ref\` ${quoted(ref)} names an anchor two different subschemas take: it could mean either`);
+            if (anchored === undefined)
+                throw new Error(`\`$ref\` ${quoted(ref)} names an anchor no subschema has`);
+            return { target: anchored, name: fragment };
+        }
+        let at = resource;
+        let key = '';
+        let values;
+        let map = false;
+        for (const segment of fragment.slice(1).split('/')) {
+            key = segment.replaceAll('~1', '/').replaceAll('~0', '~');
+            const inSchema = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .isMap */ .jh)(at) && resourceOf.has(at);
+            if (values === undefined && inSchema && VALUE_KEYWORDS.has(key))
+                values = key;
+            map = inSchema && SCHEMA_MAPS.has(key);
+            if (Array.isArray(at) && /^(0|[1-9][0-9]*)$/.test(key) && Number(key) < at.length)
+                at = at[Number(key)];
+            else if ((0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .isMap */ .jh)(at) && Object.hasOwn(at, key))
+                at = at[key];
+            else
+                throw new Error(`\`$ref\` ${quoted(ref)} leads nowhere in this schema`);
+        }
+        if (values !== undefined)
+            throw new Error(`\`$ref\` ${quoted(ref)} leads into \`${values}\`, which holds values, not schemas`);
+        // `#/$defs` read as a schema has no keyword, and took every value (found by a review).
+        if (map)
+            throw new Error(`\`$ref\` ${quoted(ref)} leads to \`${key}\`, a map of schemas by name, not a schema: add the name`);
+        if (typeof at !== 'boolean' && !(0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .isMap */ .jh)(at))
+            throw new Error(`\`$ref\` ${quoted(ref)} leads to ${Array.isArray(at) ? 'a list' : 'a value'}, not a schema`);
+        // A map under no keyword that holds schemas (`#/components/schemas/a`, as in an OpenAPI description) is read as one
+        // when it is empty or has a keyword: `#/components/schemas`, a map of schemas by name, took every value (found by a review).
+        if ((0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .isMap */ .jh)(at) && !resourceOf.has(at)) {
+            const keys = Object.keys(at);
+            if (keys.length > 0 && !keys.some((name) => _json_schema_problems_js__WEBPACK_IMPORTED_MODULE_0__/* .KEYWORDS */ .d6.includes(name)))
+                throw new Error(`\`$ref\` ${quoted(ref)} leads to a map with no JSON Schema keyword, not a schema`);
+            index(at, resource);
+        }
+        return { target: at, name: key };
+    };
+    const defsKey = definitionsKey(root);
+    const refTo = (target) => (target === root ? '#' : `#/${defsKey}/${keys.get(target)}`);
+    // What a check reaches from the root, through subschemas and references; each reference is resolved once.
+    const leadsTo = new Map();
+    const keys = new Map();
+    const used = new Set();
+    const suffixes = new Map();
+    const reached = new Set([root]);
+    const pending = [root];
+    for (let next = 0; next < pending.length; next++) {
+        const schema = pending[next];
+        for (const keyword of ['$dynamicRef', '$recursiveRef']) {
+            // A goal's validator (Ajv) follows `$dynamicRef` itself: `dynamicRefs: 'left'` leaves it as written.
+            if (keyword in schema && !(keyword === '$dynamicRef' && options.dynamicRefs === 'left'))
+                throw new Error(`\`${keyword}\` is not followed (only \`$ref\` is), so the schema cannot be checked`);
+        }
+        const inner = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .subschemasOf */ .mN)(schema, false);
+        if ('$ref' in schema && typeof schema['$ref'] !== 'string')
+            throw new Error(`\`$ref\` must be a URI (text), not ${JSON.stringify(schema['$ref'])?.slice(0, 100)}`);
+        if (typeof schema['$ref'] === 'string') {
+            const found = resolve(schema['$ref'], schema);
+            leadsTo.set(schema, found);
+            if (typeof found.target !== 'boolean') {
+                inner.push(found.target);
+                if (found.target !== root && !keys.has(found.target)) {
+                    // Named where the reference led when that name is free, and not one every object has (`constructor`),
+                    // which zod's lookup would find in any definitions.
+                    const stem = found.name.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 60) || 'ref';
+                    let count = suffixes.get(stem) ?? 1;
+                    let key = stem;
+                    while (key in {} || used.has(key))
+                        key = `${stem}_${++count}`;
+                    suffixes.set(stem, count);
+                    used.add(key);
+                    keys.set(found.target, key);
+                }
+                const canonical = refTo(found.target);
+                if (!spellings.has(canonical))
+                    spellings.set(canonical, schema['$ref']);
+            }
+        }
+        for (const schema of inner) {
+            if (reached.has(schema))
+                continue;
+            reached.add(schema);
+            pending.push(schema);
+        }
+    }
+    // A definition stands where its subschema was: each subschema is copied once.
+    const inline = (schema) => (keys.has(schema) ? { $ref: refTo(schema) } : body(schema));
+    const body = (schema) => {
+        const { $defs: _defs, definitions: _definitions, ...rest } = schema;
+        const copy = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .mapSubschemas */ .TY)(rest, inline);
+        const found = leadsTo.get(schema);
+        if (found === undefined)
+            return copy;
+        if (typeof found.target !== 'boolean')
+            copy['$ref'] = refTo(found.target);
+        else {
+            delete copy['$ref'];
+            if (!found.target)
+                (0,_zod_ready_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .addToAllOf */ .j)(copy, { not: {} });
+        }
+        return copy;
+    };
+    const result = body(root);
+    if (keys.size > 0)
+        result[defsKey] = Object.fromEntries([...keys].map(([target, key]) => [key, body(target)]));
+    return { schema: result, spelling: (ref) => spellings.get(ref) ?? ref };
 }
 
 
@@ -28489,7 +28681,7 @@ class UnusableToolSchemaError extends _core_step_error_js__WEBPACK_IMPORTED_MODU
 /* harmony export */   r: () => (/* binding */ validateToolArguments)
 /* harmony export */ });
 /* harmony import */ var _plan_format_path_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(97222);
-/* harmony import */ var _plan_compile_json_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(11432);
+/* harmony import */ var _plan_compile_json_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(84134);
 /* harmony import */ var _plan_bounded_check_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(94511);
 /* harmony import */ var _arguments_problem_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2213);
 /* harmony import */ var _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(10072);
@@ -29686,7 +29878,9 @@ class GitHubApiError extends step_error/* StepError */.zg {
         const { toolName, action, status, detail } = options;
         const what = status === undefined ? `got no answer from GitHub (${detail})` : `GitHub answered ${status}: ${detail}`;
         const advice = status === undefined || options.transient ? 'it can be retried' : status >= 300 && status < 400 ? REDIRECT_ADVICE : (ADVICE[status] ?? 'check the arguments');
-        super(`${toolName}: ${action}: ${what}; ${advice}`, options);
+        // A request refused for a rate limit did nothing: a write so refused is tried again as one never sent, not taken for
+        // one that may have landed (found by an adversarial pass: the run escalated to a person over a secondary limit).
+        super(`${toolName}: ${action}: ${what}; ${advice}`, { ...options, notSent: options.rateLimited === true });
         this.status = status;
         this.action = action;
         this.rateLimited = options.rateLimited === true;
@@ -30302,10 +30496,11 @@ async function writeCheckingFirst(options) {
     }
     catch (error) {
         const secondError = options.fail(error);
-        // Only after a first attempt refused for a rate limit: one that failed otherwise may have been applied unseen.
+        // Only after a first attempt refused for a rate limit: one that failed otherwise may have been applied unseen,
+        // so the call is not one that did nothing, whatever the second attempt met.
         if (rateLimited && refused(secondError))
             options.nothingWritten?.();
-        throw secondError;
+        throw !rateLimited && (0,step_error/* isNotSent */.eg)(secondError) ? firstError : secondError;
     }
 }
 /** Whether GitHub answered the write with a refusal (a redirect not followed, a 4xx): it was not applied. A 5xx or no answer may come after it was. */
@@ -31164,25 +31359,11 @@ const McpServers = zod__WEBPACK_IMPORTED_MODULE_0__.record(zod__WEBPACK_IMPORTED
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Kh: () => (/* binding */ stderrEnd),
-/* harmony export */   Kp: () => (/* binding */ McpServerStartError),
-/* harmony export */   lZ: () => (/* binding */ serverWords)
+/* harmony export */   K: () => (/* binding */ McpServerStartError),
+/* harmony export */   r: () => (/* binding */ stderrEnd)
 /* harmony export */ });
-/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(86919);
-/* harmony import */ var _core_error_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7437);
 /* harmony import */ var _core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(99674);
 
-
-
-/** The most of what a server said (an error it answered, an HTTP body) a start error keeps, as a call's error does. */
-const MAX_SERVER_WORDS_CHARS = 2000;
-/**
- * A failure's words for a start error's reason, cut: a server chooses them (a 3 MB JSON-RPC error or HTTP body), and
- * the log, the summary and the plan error's annotation show them. `\u2026` where cut: the redactor hides what a cut left of a secret.
- */
-function serverWords(error) {
-    return (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)((0,_core_error_text_js__WEBPACK_IMPORTED_MODULE_2__/* .errorText */ .k)(error), MAX_SERVER_WORDS_CHARS);
-}
 /**
  * The last 1,500 characters of what a server wrote to stderr, trimmed ('' when it wrote nothing), for a start error
  * and a call's error, which keep 2,000: a credential the cut went through lost its prefix, so it is hidden at the cut
@@ -43133,7 +43314,8 @@ function consoleChecklist(options) {
         cancelPending = undefined;
         if (!record.plan)
             return;
-        const items = full ? (0,checklist/* checklistItems */.V_)(record, redact).flatMap((item) => stepLines(item, record, redact)) : windowLines(record, redact, options.rows, cursor);
+        const rows = typeof options.rows === 'function' ? options.rows() : options.rows;
+        const items = full ? (0,checklist/* checklistItems */.V_)(record, redact).flatMap((item) => stepLines(item, record, redact)) : windowLines(record, redact, rows, cursor);
         const lines = [(0,checklist/* oneLogLine */.Hr)(redact(record.plan.name)), ...items, footer(record, redact)];
         const frame = options.fit ? lines.map(options.fit) : lines;
         const erase = drawnLines ? `${CURSOR_UP(drawnLines)}${CLEAR_TO_END}` : '';

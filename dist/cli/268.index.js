@@ -66,6 +66,26 @@ function tooDeepNode(root) {
     return undefined;
 }
 /**
+ * The first alias with no anchor of its name before it (misspelt, or above its anchor), in one pass in
+ * document order, the order `yaml` resolves in: its ReferenceError was taken for too many aliases.
+ */
+function unresolvedAlias(doc) {
+    const anchors = new Set();
+    let found;
+    (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .visit */ .YR)(doc, {
+        Node(_key, node) {
+            if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isAlias */ .Vj)(node) && !anchors.has(node.source)) {
+                found = node;
+                return yaml__WEBPACK_IMPORTED_MODULE_0__/* .visit */ .YR.BREAK;
+            }
+            if (node.anchor !== undefined)
+                anchors.add(node.anchor);
+            return undefined;
+        },
+    });
+    return found;
+}
+/**
  * The alias at which the values aliases add to the plan, as it expands, pass MAX_ALIASED_VALUES; else
  * undefined. An alias adds what its anchor holds, aliases in it included. One pass in document order,
  * without recursion: an anchor comes before its aliases, so its size is known when an alias is met (an
@@ -370,6 +390,24 @@ function syntaxHint(text, lineCounter, line) {
     const written = /^[ \t]*-[^\s-][^\n]{0,40}/.exec(text.slice(start, start + 200))?.[0];
     return written === undefined ? '' : `; a list item needs a space after its \`-\` (\`${written.trim().replace(/^-/, '- ')}\`)`;
 }
+/**
+ * Where each quoted scalar left open that ends at an offset starts: `yaml` reports a quote left open at the scalar's
+ * end, which is most often the end of the file, lines below the quote (found by an adversarial pass).
+ */
+function openQuoteStarts(text, doc) {
+    const starts = new Map();
+    (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .visit */ .YR)(doc, {
+        Scalar(_key, node) {
+            if ((node.type !== 'QUOTE_DOUBLE' && node.type !== 'QUOTE_SINGLE') || !node.range)
+                return;
+            const [start, end] = node.range;
+            // Left open as `yaml` decides it: its text does not end with its quote.
+            if (end - start === 1 || text[end - 1] !== text[start])
+                starts.set(end, start);
+        },
+    });
+    return starts;
+}
 function checkDocument(text, file, { doc, lineCounter, dropped }) {
     if (doc.errors.length > 0) {
         // One syntax error per top-level part of the file: those after it in that part are most often what it
@@ -379,8 +417,10 @@ function checkDocument(text, file, { doc, lineCounter, dropped }) {
         const parts = new Set();
         let firstLeft;
         let left = dropped;
+        let quotes;
         for (const error of doc.errors.slice(0, MAX_YAML_ERRORS + 1)) {
-            const position = positionOf(lineCounter, error.pos[0]);
+            const quote = error.code === 'MISSING_CHAR' ? (quotes ??= openQuoteStarts(text, doc)).get(error.pos[0]) : undefined;
+            const position = positionOf(lineCounter, quote ?? error.pos[0]);
             const part = topLevelLine(text, lineCounter, position.line);
             const shown = errors.length < MAX_YAML_ERRORS && (INDEPENDENT_ERRORS.has(error.code) || !parts.has(part));
             if (!shown) {
@@ -391,7 +431,12 @@ function checkDocument(text, file, { doc, lineCounter, dropped }) {
             if (!INDEPENDENT_ERRORS.has(error.code))
                 parts.add(part);
             const friendly = FRIENDLY_YAML_MESSAGES[error.code];
-            const message = friendly ? friendly(keyTextAt(text, error.pos[0])) : `YAML: ${error.message}${syntaxHint(text, lineCounter, position.line)}`;
+            const runsTo = quote === undefined ? undefined : positionOf(lineCounter, error.pos[0]);
+            const message = friendly
+                ? friendly(keyTextAt(text, error.pos[0]))
+                : runsTo
+                    ? `YAML: ${error.message}: the quote opened here runs on to ${runsTo.line}:${runsTo.column}; close it where its text ends`
+                    : `YAML: ${error.message}${syntaxHint(text, lineCounter, position.line)}`;
             errors.push({ file, ...position, path: '', message });
         }
         left += Math.max(0, doc.errors.length - (MAX_YAML_ERRORS + 1));
@@ -416,6 +461,11 @@ function checkDocument(text, file, { doc, lineCounter, dropped }) {
                 message: `the YAML tag ${node.tag.replace(/^tag:yaml\.org,2002:/, '!!')} is not read here (it would make ${/:(?:omap|pairs|set|binary|timestamp)$/.test(node.tag) ? 'a value no check knows, taken as empty' : 'its value plain text, the tag dropped'}); write the value plainly, without the tag`,
             })),
         };
+    }
+    const unresolved = unresolvedAlias(doc);
+    if (unresolved) {
+        const name = unresolved.source.length > 40 ? `${unresolved.source.slice(0, 37)}\u2026` : unresolved.source;
+        return failure(file, `the alias *${name} names no anchor set before it (\`&${name}\` on a value above it); check its name, or write the value out`, positionOf(lineCounter, unresolved.range?.[0] ?? 0));
     }
     const expanding = overExpandingAlias(doc, doc.contents);
     if (expanding) {

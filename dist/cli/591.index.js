@@ -479,27 +479,56 @@ function stringWidth(input, options = {}) {
 // start when they were loaded with the checklist, whose log mode never measures a line.
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 /**
+ * The columns a character (a grapheme) may take: a terminal that joins an emoji sequence (`\ud83d\udc68\u200d\ud83d\udc69\u200d\ud83d\udc67`) draws it
+ * as one emoji, xterm, VTE, Alacritty and tmux draw each emoji in it. The larger, so a line fits on both:
+ * 25 emoji joined by U+200D, measured as two columns, took 50, and the line wrapped.
+ */
+function segmentColumns(segment) {
+    const joined = stringWidth(segment);
+    if (segment.length < 3)
+        return joined;
+    let apart = 0;
+    for (const codePoint of segment)
+        apart += stringWidth(codePoint);
+    return Math.max(joined, apart);
+}
+/** The columns `line` may take, each character at its largest (`segmentColumns`). */
+function lineColumns(line) {
+    if (/^[\x20-\x7e]*$/.test(line))
+        return line.length;
+    let used = 0;
+    for (const { segment } of graphemes.segment(line))
+        used += segmentColumns(segment);
+    return used;
+}
+/**
  * The line cut to fit a terminal `columns` wide with a column to spare, so it never wraps: counted in the
  * columns a terminal gives it (emoji and East Asian wide characters take two, combining marks none),
  * not in code points, which let a line of CJK step names wrap and each redraw miscount its lines.
  */
 function cutToColumns(line, columns) {
     const room = Math.max(1, columns - 1);
-    if (stringWidth(line) <= room)
+    if (lineColumns(line) <= room)
         return line;
     let used = 0;
     let end = 0;
     for (const { segment, index } of graphemes.segment(line)) {
-        used += stringWidth(segment);
+        used += segmentColumns(segment);
         if (used > room - 1)
             break;
         end = index + segment.length;
     }
     return `${line.slice(0, end)}\u2026`;
 }
-/** `consoleChecklist`'s `fit` for a terminal `columns` wide (none when the width is not known). */
+/**
+ * `consoleChecklist`'s `fit` for a terminal `columns()` wide, read at each line: a terminal made narrower
+ * mid-run wrapped every later frame when the width was read once. A line stays as it is while the width is not known (0).
+ */
 function fitToColumns(columns) {
-    return columns ? (line) => cutToColumns(line, columns) : undefined;
+    return (line) => {
+        const width = columns();
+        return width ? cutToColumns(line, width) : line;
+    };
 }
 
 

@@ -1,5 +1,5 @@
 export const id = 71;
-export const ids = [71,231];
+export const ids = [71,427];
 export const modules = {
 
 /***/ 69231:
@@ -228,9 +228,15 @@ const Payload = schemas.object({
     issue: Numbered.extend({ pull_request: schemas.unknown().optional() }).optional(),
 });
 /**
- * The pull request or issue of a `pull_request`, `pull_request_target`, `issue_comment` or `issues`
- * event, from its payload; undefined for other events (a schedule or a push has none to comment on).
- * `repository` ("owner/name", i.e. `GITHUB_REPOSITORY`) is used when the payload has none.
+ * The events of a pull request whose token is read-only when it comes from a fork (all but
+ * `pull_request_target`): the review events name their pull request as `pull_request` does.
+ */
+const FORK_READ_ONLY_PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_review', 'pull_request_review_comment']);
+/**
+ * The pull request or issue of a `pull_request`, `pull_request_target`, review (`pull_request_review`,
+ * `pull_request_review_comment`), `issue_comment` or `issues` event, from its payload; undefined for other
+ * events (a schedule or a push has none to comment on). `repository` ("owner/name", i.e. `GITHUB_REPOSITORY`)
+ * is used when the payload has none.
  */
 function eventTarget(eventName, payload, repository) {
     const parsed = Payload.safeParse(payload);
@@ -245,6 +251,9 @@ function eventTarget(eventName, payload, repository) {
     switch (eventName) {
         case 'pull_request':
         case 'pull_request_target':
+        // Told the event had no pull request, a review's run wrote no comment, and its escalation opened an issue (adversarial pass).
+        case 'pull_request_review':
+        case 'pull_request_review_comment':
             return data.pull_request ? { owner, repo, number: data.pull_request.number, kind: 'pull_request' } : undefined;
         case 'issue_comment':
         case 'issues':
@@ -671,6 +680,22 @@ function refuseLinkedOutputFolder(folder) {
     }
     if (linked)
         throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(folder, 'it is plan-runner\'s default output folder, and it is a symbolic link (a checkout can hold one pointing anywhere); remove the link');
+}
+
+
+/***/ }),
+
+/***/ 7437:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   k: () => (/* binding */ errorText)
+/* harmony export */ });
+/** An error's message as one line of text for events and prompts, whatever was thrown. */
+function errorText(error) {
+    if (error instanceof Error)
+        return error.message || error.name;
+    return typeof error === 'string' ? error : String(error);
 }
 
 
@@ -3403,7 +3428,7 @@ async function startServers(plan, context) {
     if (Object.keys(plan.mcp_servers ?? {}).length === 0)
         return undefined;
     // The MCP SDK loads only for a plan with servers: the others start without it.
-    const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(815), __webpack_require__.e(301), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(660)]).then(__webpack_require__.bind(__webpack_require__, 11660));
+    const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(815), __webpack_require__.e(301), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(903)]).then(__webpack_require__.bind(__webpack_require__, 55903));
     return connectMcpServers(plan.mcp_servers ?? {}, {
         signal: context.signal,
         cwd: context.cwd,
@@ -4164,6 +4189,7 @@ class MappedStep {
     #next = 0;
     #running = 0;
     #halted = false;
+    #halt = new AbortController();
     #stop;
     /** `toRun`: the children to start (default: all, in input order); the others are settled with `reuse`, `failed` or `leave`. */
     constructor(key, children, onItemFailure, startedAt, toRun) {
@@ -4184,6 +4210,10 @@ class MappedStep {
     /** An item failed under `on_item_failure: fail`. */
     get halted() {
         return this.#halted;
+    }
+    /** Aborted when the step halts: an item waiting to try again does not (the step has failed). */
+    get haltSignal() {
+        return this.#halt.signal;
     }
     /**
      * The run's stop as a child met it (the budget refused its call), which may come before the run has
@@ -4223,8 +4253,10 @@ class MappedStep {
             return;
         }
         this.failures.push({ index, key: this.children[index].key, error });
-        if (this.onItemFailure === 'fail')
+        if (this.onItemFailure === 'fail') {
             this.#halted = true;
+            this.#halt.abort();
+        }
     }
 }
 
@@ -4941,17 +4973,19 @@ async function attemptStep(step, shared, deps, runSignal, policy, hooks) {
         const outcome = await executeStep(step, shared(), deps, runSignal, hooks);
         usage = (0,core_usage/* addUsage */.v)(usage, outcome.usage);
         const ended = { usage, durationMs: clock.now() - startedAt, attempts: attempt };
-        if (outcome.ok || attempt >= policy.maxAttempts || runSignal.aborted || !mayRetry(step, outcome.error, deps.tools)) {
+        const halted = hooks.noMoreAttempts?.aborted === true;
+        if (outcome.ok || attempt >= policy.maxAttempts || runSignal.aborted || halted || !mayRetry(step, outcome.error, deps.tools)) {
             return { ...outcome, ...ended };
         }
         const retryAfterMs = outcome.error.retryAfterMs;
         const waitMs = retryDelayMs(policy, attempt, deps.random ?? Math.random, retryAfterMs);
         hooks.onRetry({ attempt, maxAttempts: policy.maxAttempts, waitMs, error: (0,error_text/* errorText */.k)(outcome.error) });
         try {
-            await clock.sleep(waitMs, runSignal);
+            await clock.sleep(waitMs, hooks.noMoreAttempts ? AbortSignal.any([runSignal, hooks.noMoreAttempts]) : runSignal);
         }
         catch {
-            return { ok: false, error: runSignal.reason, usage, durationMs: clock.now() - startedAt, attempts: attempt };
+            const error = runSignal.aborted ? runSignal.reason : outcome.error;
+            return { ok: false, error, usage, durationMs: clock.now() - startedAt, attempts: attempt };
         }
     }
 }
@@ -5914,6 +5948,7 @@ class PlanRun {
         const hooks = {
             onUsage: (more) => this.budget.charge(more, (priced) => this.#journal.modelUsed(priced, stepKey)),
             onRetry: (notice) => this.#journal.step({ type: 'item_retrying', stepKey, index, ...notice }),
+            noMoreAttempts: mapped.haltSignal,
             // An item's tool calls and activity belong to its for_each step: one record, one side-effect ledger.
             onActivity: (activity) => {
                 if (this.#journal.stateOf(stepKey) !== 'in_progress')
@@ -7118,8 +7153,8 @@ function missingModelError(plan, hint = MODEL_HINT) {
 var open_tools = __webpack_require__(34912);
 // EXTERNAL MODULE: ./lib/llm/default-model.js
 var default_model = __webpack_require__(40766);
-// EXTERNAL MODULE: ./lib/llm/openai-model-client.js + 1 modules
-var openai_model_client = __webpack_require__(73581);
+// EXTERNAL MODULE: ./lib/llm/openai-model-client.js + 2 modules
+var openai_model_client = __webpack_require__(51049);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(73024);
 // EXTERNAL MODULE: ./lib/core/open-output-file.js
@@ -7941,7 +7976,7 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
 
 /***/ }),
 
-/***/ 73581:
+/***/ 51049:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -8018,6 +8053,70 @@ function boundingRetryWaits(inner, maxWaitMs, callOf = () => undefined, now = Da
     };
 }
 
+;// CONCATENATED MODULE: ./lib/llm/error-bodies-in-openai-shape.js
+const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** FastAPI's validation details, `[{loc, msg}, \u2026]`: their messages, joined. */
+function detailMessages(detail) {
+    if (typeof detail === 'string')
+        return detail;
+    if (!Array.isArray(detail))
+        return undefined;
+    const messages = detail.map((item) => (isObject(item) && typeof item['msg'] === 'string' ? item['msg'] : '')).filter(Boolean);
+    return messages.length > 0 ? messages.join('; ') : undefined;
+}
+/**
+ * The message of an error body that does not keep it where the SDK reads it (`error.message`): at the top
+ * (SGLang, FastChat, vLLM before 0.10.2: `{object: "error", message}`), under FastAPI's `detail`, or as an
+ * `error` that is text (TGI). Undefined for a body in OpenAI's shape, or one that says nothing readable.
+ */
+function misplacedMessage(text) {
+    let body;
+    try {
+        body = JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+    if (!isObject(body))
+        return undefined;
+    if (typeof body['error'] === 'string')
+        return body['error'];
+    if (body['error'] !== undefined && body['error'] !== null)
+        return undefined;
+    return typeof body['message'] === 'string' ? body['message'] : detailMessages(body['detail']);
+}
+/**
+ * `fetch` whose error answers carry their message where the `openai` SDK reads it, `{"error": {"message"}}`:
+ * the SDK takes nothing else from a JSON body, so a server that wrote it elsewhere failed the call with
+ * "400 no error message", the endpoint's reason (a prompt over the context window, a model not served)
+ * shown nowhere (found by an adversarial pass). The body is read when the SDK reads it; one it cancels (an
+ * error it retries) is cancelled, and one that cannot be read fails as it would have.
+ */
+function errorBodiesInOpenAIShape(inner) {
+    return async (input, init) => {
+        const response = await inner(input, init);
+        // A status `Response` cannot take (it allows 200\u2013599) is passed on as it came.
+        if (response.ok || !response.body || response.status < 200 || response.status > 599)
+            return response;
+        const reader = response.body.getReader();
+        const body = new ReadableStream({
+            async pull(controller) {
+                const chunks = [];
+                for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+                    chunks.push(chunk.value);
+                const bytes = Buffer.concat(chunks);
+                const message = misplacedMessage(bytes.toString('utf8'));
+                controller.enqueue(message === undefined ? bytes : Buffer.from(JSON.stringify({ error: { message } })));
+                controller.close();
+            },
+            cancel: (reason) => reader.cancel(reason),
+        });
+        const headers = new Headers(response.headers);
+        headers.delete('content-length');
+        return new Response(body, { status: response.status, statusText: response.statusText, headers });
+    };
+}
+
 // EXTERNAL MODULE: ./lib/core/race-abort.js
 var race_abort = __webpack_require__(90469);
 // EXTERNAL MODULE: ./lib/core/limited-body.js
@@ -8027,6 +8126,7 @@ var model_call_error = __webpack_require__(63156);
 // EXTERNAL MODULE: ./lib/llm/read-chat-response.js
 var read_chat_response = __webpack_require__(46724);
 ;// CONCATENATED MODULE: ./lib/llm/openai-model-client.js
+
 
 
 
@@ -8165,7 +8265,7 @@ function createOpenAIModelClient(options) {
             // The SDK logs to the console at the level OPENAI_LOG names: at debug, every prompt and answer, past the
             // redactor and the log's neutraliser (a model's `::error \u2026::` line read as a command). Its errors reach us thrown.
             logLevel: 'off',
-            fetch: countingRequests(boundingRetryWaits(readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? answer_too_large_error/* MAX_ANSWER_BYTES */.g), RETRY_WAITS_MS, retryingCallOf(options.maxRetries))),
+            fetch: countingRequests(boundingRetryWaits(errorBodiesInOpenAIShape(readingAnswers(options.fetch ?? ((input, init) => fetch(input, init)), options.maxAnswerBytes ?? answer_too_large_error/* MAX_ANSWER_BYTES */.g)), RETRY_WAITS_MS, retryingCallOf(options.maxRetries))),
         }),
         errorFromSdk: modelCallErrorFromSdk,
     })));
@@ -8236,14 +8336,20 @@ function createOpenAIModelClient(options) {
 /* harmony export */   Sd: () => (/* binding */ UNREAD_OUTPUT)
 /* harmony export */ });
 /* harmony import */ var _core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5709);
-/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(86919);
-/* harmony import */ var _core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(35878);
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(86919);
+/* harmony import */ var _core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(35878);
 /* harmony import */ var _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(70695);
 
 
 
 
 const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A choice's error in words: its message, and its code when it has one. */
+function choiceError(error) {
+    const message = typeof error['message'] === 'string' && error['message'] !== '' ? (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(error['message'], 200) : 'no error message';
+    const code = error['code'];
+    return typeof code === 'number' || (typeof code === 'string' && code !== '') ? `${message} (code ${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(String(code), 40)})` : message;
+}
 /** What is wrong with an answer that is not a Chat Completions answer. */
 class MalformedAnswer {
     problem;
@@ -8265,7 +8371,7 @@ function toolCalls(value, choice) {
         // The call goes back to the endpoint as it came, its other fields too: 20,000 levels overflowed the stack when
         // the next request was written (found by an adversarial pass).
         const { arguments: _args, ...named } = fn;
-        if ((0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_1__/* .exceedsDepth */ .R)({ ...call, function: named }, _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX))
+        if ((0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_2__/* .exceedsDepth */ .R)({ ...call, function: named }, _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX))
             return new MalformedAnswer(`${where} nests more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep`);
         if (call['type'] !== undefined && call['type'] !== 'function') {
             calls.push(call); // a custom tool call: kept as it is, callers look for functions only
@@ -8273,7 +8379,7 @@ function toolCalls(value, choice) {
         }
         const args = fn['arguments'];
         // Arguments sent as an object are written out as text here: 100,000 levels overflowed the stack.
-        if (typeof args === 'object' && (0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_1__/* .exceedsDepth */ .R)(args, _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX))
+        if (typeof args === 'object' && (0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_2__/* .exceedsDepth */ .R)(args, _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX))
             return new MalformedAnswer(`${where}.function.arguments nest more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep`);
         calls.push({
             ...call,
@@ -8369,15 +8475,18 @@ function readChatResponse(raw) {
 }
 function normalise(raw) {
     if (!isObject(raw))
-        return new MalformedAnswer(typeof raw === 'string' ? `the answer is text, not JSON: ${JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(raw, 120))}` : 'the answer is not a JSON object');
+        return new MalformedAnswer(typeof raw === 'string' ? `the answer is text, not JSON: ${JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(raw, 120))}` : 'the answer is not a JSON object');
     if (isObject(raw['error'])) {
         const message = raw['error']['message'];
         // Written as JSON only when it nests as JSON may: 20,000 levels overflowed the stack in JSON.stringify (found by an adversarial pass).
         // Cut with a `\u2026`, as every cut is: the redactor hides the start of a known value that runs into it (a key a
         // gateway quoted showed 14 of its 32 characters; found by a secret hunt).
-        const shown = typeof message === 'string' ? message : (0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_1__/* .exceedsDepth */ .R)(raw['error'], _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX) ? `an error nested more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep` : (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(JSON.stringify(raw['error']), 200);
+        const shown = typeof message === 'string' ? message : (0,_core_exceeds_depth_js__WEBPACK_IMPORTED_MODULE_2__/* .exceedsDepth */ .R)(raw['error'], _core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX) ? `an error nested more than ${_core_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_JSON_DEPTH */ .KX} levels deep` : (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(JSON.stringify(raw['error']), 200);
         return new MalformedAnswer(`the answer is an error with status 200: ${shown}`);
     }
+    // A gateway's error as text: read as an answer without choices, its words were shown nowhere (found by an adversarial pass).
+    if (typeof raw['error'] === 'string' && raw['choices'] === undefined)
+        return new MalformedAnswer(`the answer is an error with status 200: ${(0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(raw['error'], 200)}`);
     const rawChoices = raw['choices'];
     if (!Array.isArray(rawChoices))
         return new MalformedAnswer(rawChoices === undefined ? 'the answer has no `choices`' : '`choices` is not a list');
@@ -8388,6 +8497,10 @@ function normalise(raw) {
         const message = isObject(choice) ? choice['message'] : undefined;
         if (!isObject(choice) || !isObject(message))
             return new MalformedAnswer(`choices[${index}] has no \`message\``);
+        // A choice its provider failed (OpenRouter: `finish_reason: error`, and the error beside it): read as an answer cut
+        // off, the step said to raise the token limit, and the endpoint's words were shown nowhere (found by an adversarial pass).
+        if (isObject(choice['error']))
+            return new MalformedAnswer(`choices[${index}] ended in an error: ${choiceError(choice['error'])}`);
         const read = content(message['content']);
         if (read instanceof MalformedAnswer)
             return new MalformedAnswer(`choices[${index}]: ${read.problem}`);
@@ -11689,7 +11802,7 @@ class UnusableToolSchemaError extends _core_step_error_js__WEBPACK_IMPORTED_MODU
 /* harmony export */   r: () => (/* binding */ validateToolArguments)
 /* harmony export */ });
 /* harmony import */ var _plan_format_path_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(97222);
-/* harmony import */ var _plan_compile_json_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(70691);
+/* harmony import */ var _plan_compile_json_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(48172);
 /* harmony import */ var _plan_bounded_check_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(94511);
 /* harmony import */ var _arguments_problem_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2213);
 /* harmony import */ var _unusable_tool_schema_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(10072);

@@ -260,7 +260,8 @@ function consoleChecklist(options) {
         cancelPending = undefined;
         if (!record.plan)
             return;
-        const items = full ? (0,checklist/* checklistItems */.V_)(record, redact).flatMap((item) => stepLines(item, record, redact)) : windowLines(record, redact, options.rows, cursor);
+        const rows = typeof options.rows === 'function' ? options.rows() : options.rows;
+        const items = full ? (0,checklist/* checklistItems */.V_)(record, redact).flatMap((item) => stepLines(item, record, redact)) : windowLines(record, redact, rows, cursor);
         const lines = [(0,checklist/* oneLogLine */.Hr)(redact(record.plan.name)), ...items, footer(record, redact)];
         const frame = options.fit ? lines.map(options.fit) : lines;
         const erase = drawnLines ? `${CURSOR_UP(drawnLines)}${CLEAR_TO_END}` : '';
@@ -443,16 +444,18 @@ async function runCommand(args, signal, deps = {}) {
     // `--approve` of `alias/trace.jsonl` emptied `.plan-runner/trace.jsonl`, the paused run's only state.
     const inPlace = args.resume !== undefined && (external_node_path_.resolve(args.resume) === external_node_path_.resolve(args.trace) || (0,check_output_paths/* fileIdentity */.l)(args.resume) === (0,check_output_paths/* fileIdentity */.l)(args.trace));
     const trace = (deps.openTrace ?? openTrace)(args.trace, redact, (message) => process.stderr.write(`plan-runner: ${redact(message)}\n`), { openOnFirstEvent: inPlace });
-    // A terminal that moves no cursor (TERM=dumb) showed the live redraw's cursor movements as text: it gets a log's lines.
-    const isTTY = Boolean(process.stdout.isTTY) && env['TERM'] !== 'dumb';
+    // A terminal that moves no cursor (TERM=dumb) showed the live redraw's cursor movements as text, and one inside a
+    // GitHub Actions job kept every frame in the job log: each gets a log's lines.
+    const isTTY = (0,neutralise_output/* watchedTerminal */.vd)(process.stdout, env) && env['TERM'] !== 'dumb';
     // What measures a line's width on a terminal is loaded for one only: it starts ICU.
-    const fit = isTTY ? (await __webpack_require__.e(/* import() */ 591).then(__webpack_require__.bind(__webpack_require__, 61591))).fitToColumns(process.stdout.columns) : undefined;
+    // Read at each frame, as the height is: the terminal may be resized while the run goes on.
+    const fit = isTTY ? (await __webpack_require__.e(/* import() */ 591).then(__webpack_require__.bind(__webpack_require__, 61591))).fitToColumns(() => process.stdout.columns) : undefined;
     const console = consoleChecklist({
         write: (text) => process.stdout.write(text),
-        control: (0,neutralise_output/* terminalControl */.I)(process.stdout),
+        control: (0,neutralise_output/* terminalControl */.I6)(process.stdout),
         isTTY,
         ...(fit && { fit }),
-        rows: process.stdout.rows,
+        rows: () => process.stdout.rows,
         redact,
     });
     const outcome = await (0,run_job/* runJob */.b)({ ...(await (0,cli_job_settings/* cliJobSettings */.lA)(args, env, redact, args.agent ? 'agent' : 'run')), ...(stepWeights && { stepWeights }), ...(resume && { resume }), ...(args.approve !== undefined && { approve: { hash: args.approve } }) }, {

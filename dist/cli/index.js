@@ -295,8 +295,9 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  W: () => (/* binding */ neutraliseOutput),
-  I: () => (/* binding */ terminalControl)
+  Wj: () => (/* binding */ neutraliseOutput),
+  I6: () => (/* binding */ terminalControl),
+  vd: () => (/* binding */ watchedTerminal)
 });
 
 // EXTERNAL MODULE: ./lib/core/visible-controls.js
@@ -381,7 +382,7 @@ const OWN_SEQUENCE = /^(?:\x1b\[\d{1,6}A)?\r\x1b\[0J$/;
  */
 function neutraliseOutput(stream, env = process.env) {
     const secrets = environmentSecrets(env);
-    const neutralise = !(stream.isTTY && env['GITHUB_ACTIONS'] !== 'true');
+    const neutralise = !watchedTerminal(stream, env);
     const write = stream.write.bind(stream);
     controlWriters.set(stream, (sequence) => {
         if (!OWN_SEQUENCE.test(sequence))
@@ -397,6 +398,14 @@ function neutraliseOutput(stream, env = process.env) {
         return write(neutralise ? neutraliseLogText(text) : text, ...rest.filter((arg) => typeof arg === 'function'));
     };
     stream.write = safeWrite;
+}
+/**
+ * Whether `stream` is a terminal a person watches: not one inside a GitHub Actions job (`docker run -t`, a
+ * `script` shell), whose output the runner reads into the job log all the same, which runs no workflow
+ * command of ours and moves no cursor.
+ */
+function watchedTerminal(stream, env = process.env) {
+    return Boolean(stream.isTTY) && env['GITHUB_ACTIONS'] !== 'true';
 }
 /**
  * Writes one of the live checklist's own cursor sequences to `stream` as it is, where `neutraliseOutput`
@@ -565,6 +574,24 @@ const CLI_OPTIONS = {
     agent: { type: 'boolean' },
     task: { type: 'string' },
 };
+/**
+ * Node names a word of one dash by its first unknown letter (`-trace` is `-t`, `-dash.yml` is `-d`): the
+ * message names the word the user wrote, the option it may mean, or how to name a file of that name.
+ */
+function unknownOption(unknown, argv) {
+    const end = argv.indexOf('--');
+    const word = unknown.startsWith('--') ? unknown : (argv.slice(0, end === -1 ? argv.length : end).find((arg) => /^-[^-]/.test(arg) && arg !== '-h') ?? unknown);
+    const name = word.replace(/^-+/, '').split('=')[0];
+    const options = Object.keys(CLI_OPTIONS).filter((option) => option !== 'api-key');
+    if (!word.startsWith('--') && options.includes(name))
+        return `unknown option ${word}; options start with two dashes: --${name}`;
+    const near = (0,_plan_nearest_name_js__WEBPACK_IMPORTED_MODULE_2__/* .nearestName */ .qb)(name, options);
+    if (near)
+        return `unknown option ${word}; did you mean --${near}?`;
+    if (/[./]/.test(name))
+        return `unknown option ${word}; a file whose name starts with a dash is written ./${word}`;
+    return `unknown option ${word}`;
+}
 /** Turns argv (without node and the script) into one command, or throws `UsageError`. */
 function parseCliArgs(argv) {
     let parsed;
@@ -580,10 +607,8 @@ function parseCliArgs(argv) {
         // Node's "Unknown option '--trac'. To specify a positional argument starting with a '-', \u2026" named no
         // option there is, where a plan's unknown key gets "did you mean" (found by an adversarial pass).
         const unknown = error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'(-{1,2}[^'=]*)/.exec(error.message)?.[1] : undefined;
-        if (unknown !== undefined) {
-            const near = (0,_plan_nearest_name_js__WEBPACK_IMPORTED_MODULE_2__/* .nearestName */ .qb)(unknown.replace(/^-+/, ''), Object.keys(CLI_OPTIONS).filter((name) => name !== 'api-key'));
-            throw new UsageError(`unknown option ${unknown}${near ? `; did you mean --${near}?` : ''}`);
-        }
+        if (unknown !== undefined)
+            throw new UsageError(unknownOption(unknown, argv));
         // Node's "Option '--trace <value>' argument missing", in the words of the CLI's other messages.
         const missing = /^Option '(-{1,2}[\w-]+)(?:, (-{1,2}[\w-]+))?(?: <value>)?' argument missing/.exec(error.message);
         if (missing)
@@ -1377,8 +1402,8 @@ async function runCommandLine(argv) {
 // and nothing it prints, a terminal's included, shows the environment's secret values.
 // One write per turn of the event loop to a pipe or a file (see batchOutput), under the wrappers below.
 batchOutput(process.stdout, [process.stderr]);
-(0,neutralise_output/* neutraliseOutput */.W)(process.stdout);
-(0,neutralise_output/* neutraliseOutput */.W)(process.stderr);
+(0,neutralise_output/* neutraliseOutput */.Wj)(process.stdout);
+(0,neutralise_output/* neutraliseOutput */.Wj)(process.stderr);
 letReaderLeave(process.stdout, 'standard output');
 letReaderLeave(process.stderr, 'standard error');
 process.on('unhandledRejection', (reason) => {

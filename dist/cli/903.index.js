@@ -1,8 +1,8 @@
-export const id = 660;
-export const ids = [660];
+export const id = 903;
+export const ids = [903];
 export const modules = {
 
-/***/ 11660:
+/***/ 55903:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -79,7 +79,13 @@ class McpTransportError extends step_error/* StepError */.zg {
 
 // EXTERNAL MODULE: ./lib/tools/files/format-bytes.js
 var format_bytes = __webpack_require__(37958);
+// EXTERNAL MODULE: ./lib/core/parse-json.js
+var parse_json = __webpack_require__(70695);
+// EXTERNAL MODULE: ./lib/core/exceeds-depth.js
+var exceeds_depth = __webpack_require__(35878);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-result-value.js
+
+
 
 /** The text of an MCP result's content blocks, one per line; binary blocks are described, not included. */
 function mcpResultText(content) {
@@ -107,6 +113,17 @@ function mcpResultValue(result) {
         return result.structuredContent;
     return mcpResultText(result.content);
 }
+/**
+ * The words of an `isError` result: its text, else its structured content as JSON. A server that gave its details
+ * only there was reported as having given none (found by an adversarial pass). Not a value too deep to write.
+ */
+function mcpErrorText(result) {
+    const text = mcpResultText(result.content);
+    const structured = result.structuredContent;
+    if (text.trim() !== '' || structured === undefined || structured === null || (0,exceeds_depth/* exceedsDepth */.R)(structured, parse_json/* MAX_JSON_DEPTH */.KX))
+        return text;
+    return JSON.stringify(structured);
+}
 
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-answer-too-large-error.js
 /** An MCP server answered the one call in flight with a message over the limit: a stdio server is stopped, an HTTP server's connection closed. */
@@ -119,15 +136,45 @@ class McpAnswerTooLargeError extends Error {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/cut-text.js
+var cut_text = __webpack_require__(86919);
+// EXTERNAL MODULE: ./lib/core/error-text.js
+var error_text = __webpack_require__(7437);
+;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-server-words.js
+
+
+
+
+// Apart from McpServerStartError, which `validate` and every run load at start: this brings the MCP SDK's HTTP client.
+/** The most of what a server said (an error it answered, an HTTP body) a start error keeps, as a call's error does. */
+const MAX_SERVER_WORDS_CHARS = 2000;
+/**
+ * A failure's words for a start error's reason, cut: a server chooses them (a 3 MB JSON-RPC error or HTTP body), and
+ * the log, the summary and the plan error's annotation show them. `\u2026` where cut: the redactor hides what a cut left of a secret.
+ */
+function serverWords(error) {
+    // A lost call (a 503) carries the server's answer as its cause.
+    const answer = error instanceof McpCallLostError ? error.cause : error;
+    return (0,cut_text/* cutText */.I)(answer instanceof streamableHttp/* StreamableHTTPError */.b && answer.code !== undefined && answer.code >= 100 ? httpAnswerWords(answer.code, answer.message) : (0,error_text/* errorText */.k)(error), MAX_SERVER_WORDS_CHARS);
+}
+/**
+ * An HTTP server's refusal, status first: the SDK's message gave only the body, and a 401 with none read "Streamable HTTP
+ * error: Error POSTing to endpoint: ", saying neither what was refused nor what to do (found by an adversarial pass).
+ */
+function httpAnswerWords(status, message) {
+    const words = message
+        .replace(/^Streamable HTTP error: (?:Error POSTing to endpoint: )?/, '')
+        .replace(" (redirectPolicy: 'same-origin')", "; plan-runner follows a server's redirects only within its origin: set the url to where it leads");
+    const advice = status === 401 || status === 403 ? ' (it wants credentials, or refused those sent: send them in headers, from a runner variable, such as Authorization: Bearer ${env.TOKEN})' : '';
+    return `it answered HTTP ${status}${advice}${words.trim() === '' ? '' : `: ${words}`}`;
+}
+
 // EXTERNAL MODULE: ./lib/security/sanitize-untrusted.js + 3 modules
 var sanitize_untrusted = __webpack_require__(67126);
-// EXTERNAL MODULE: ./lib/core/parse-json.js
-var parse_json = __webpack_require__(70695);
-// EXTERNAL MODULE: ./lib/core/exceeds-depth.js
-var exceeds_depth = __webpack_require__(35878);
 // EXTERNAL MODULE: ./lib/tools/tool-result-too-deep-error.js
 var tool_result_too_deep_error = __webpack_require__(57048);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-tool.js
+
 
 
 
@@ -233,7 +280,7 @@ function mcpTool(options) {
                 ctx.signal.throwIfAborted();
                 if (error instanceof McpAnswerTooLargeError)
                     throw new tool_output_too_large_error/* ToolOutputTooLargeError */.Z({ toolName: name, limitBytes: error.limitBytes, answered: true });
-                const detail = error instanceof Error ? error.message : String(error);
+                const detail = serverWords(error);
                 if (error instanceof McpCallLostError)
                     throw new McpTransportError({ toolName: name, server: session.name, detail, cause: error });
                 if (error instanceof types/* McpError */.Nh)
@@ -248,7 +295,7 @@ function mcpTool(options) {
                 throw new McpToolError({
                     toolName: name,
                     server: session.name,
-                    text: mcpResultText(result.content),
+                    text: mcpErrorText(result),
                     transient: markedTransient(result._meta),
                 });
             }
@@ -277,7 +324,7 @@ var mcp_server_start_error = __webpack_require__(71088);
 
 /** Replaces `${env.NAME}` with the runner's variable; a variable that is not set stops the server's start, saying where. */
 function expandServerEnv(template, runnerEnv, server, where) {
-    return (0,expand_env_references/* expandEnvReferences */.Q)(template, runnerEnv, (name) => new mcp_server_start_error/* McpServerStartError */.Kp(server, `${where} reads \${env.${name}}, which is not set on the runner; set it in the workflow step's env:`));
+    return (0,expand_env_references/* expandEnvReferences */.Q)(template, runnerEnv, (name) => new mcp_server_start_error/* McpServerStartError */.K(server, `${where} reads \${env.${name}}, which is not set on the runner; set it in the workflow step's env:`));
 }
 /**
  * The whole environment of a stdio MCP server: PATH, HOME and the runner's `RUNNER_TRACKING_ID`, plus exactly what
@@ -304,6 +351,42 @@ function mcpServerEnvironment(server, config, runnerEnv) {
         }
     }
     return env;
+}
+
+;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-answer-shape-error.js
+
+/** `tools[1].inputSchema`: where in an answer an issue is. A key the server chose (in `_meta`) is quoted, its line breaks escaped. */
+function issuePath(path) {
+    const shown = path.map((key, index) => {
+        if (typeof key === 'number')
+            return `[${key}]`;
+        const name = String(key);
+        return /^[A-Za-z_$][\w$]*$/.test(name) ? `${index === 0 ? '' : '.'}${name}` : `[${JSON.stringify(name)}]`;
+    });
+    return (0,cut_text/* cutText */.I)(shown.join(''), 200);
+}
+/**
+ * An MCP server answered `method` with what the protocol does not allow there, which the SDK's schema refused.
+ * Its error was zod's issues as JSON over a dozen lines in the log, summary and comment (found by an adversarial pass):
+ * this says in one line which request, where in the answer and what, and how many other problems there were.
+ */
+class McpAnswerShapeError extends Error {
+    name = 'McpAnswerShapeError';
+    constructor(method, issues, options = {}) {
+        const [first] = issues;
+        const what = first === undefined ? '' : (0,cut_text/* cutText */.I)(first.message.replace(/^Invalid input: /, ''), 200);
+        const where = first === undefined || first.path.length === 0 ? '' : `at ${issuePath(first.path)}, `;
+        const others = issues.length - 1;
+        const more = others > 0 ? ` (and ${others} more problem${others === 1 ? '' : 's'})` : '';
+        super(`its answer to ${method} is not what MCP allows${first === undefined ? '' : `: ${where}${what}`}${more}`, options);
+    }
+}
+/** `error` as an McpAnswerShapeError when it is the SDK's schema refusing the answer to `method` (a ZodError), else as it is. */
+function readableAnswerError(error, method) {
+    if (!(error instanceof Error) || (error.name !== 'ZodError' && error.name !== '$ZodError'))
+        return error;
+    const issues = error.issues;
+    return new McpAnswerShapeError(method, Array.isArray(issues) ? issues : [], { cause: error });
 }
 
 // EXTERNAL MODULE: external "node:child_process"
@@ -587,6 +670,8 @@ class AnswerBoundedHttpTransport extends streamableHttp/* StreamableHTTPClientTr
 
 
 
+
+
 /**
  * The SDK checks a tool's structured answer against the `outputSchema` the server lists, with Ajv, whose
  * patterns run on V8's backtracking regexes: `^([a-z0-9]+-?)*$` on 30 characters of an answer held the
@@ -679,8 +764,9 @@ class McpServerSession {
             await transport.close().catch(() => undefined);
             limits.signal.throwIfAborted();
             const stderr = transport instanceof ProcessGroupStdioTransport ? await transport.stderrText() : undefined;
-            const reason = timedOut ? this.#startTimedOut(limits) : exited ? `it ${exited} before it answered (${(0,mcp_server_start_error/* serverWords */.lZ)(error)})` : (0,mcp_server_start_error/* serverWords */.lZ)(error);
-            throw new mcp_server_start_error/* McpServerStartError */.Kp(this.name, reason, { stderr, cause: error });
+            const words = serverWords(readableAnswerError(error, 'initialize'));
+            const reason = timedOut ? this.#startTimedOut(limits) : exited ? `it ${exited} before it answered (${words})` : words;
+            throw new mcp_server_start_error/* McpServerStartError */.K(this.name, reason, { stderr, cause: error });
         }
         this.#client = client;
         return client;
@@ -775,7 +861,7 @@ class McpServerSession {
                 if (!limits.signal.aborted && signal.aborted) {
                     throw new Error(`it was still listing its tools after ${limits.timeoutMs / 1000} s (${total} so far)${limits.timeoutNote === undefined ? '' : ` (${limits.timeoutNote})`}`, { cause: error });
                 }
-                throw error;
+                throw readableAnswerError(error, 'tools/list');
             }
             total += page.tools.length;
             if (total > cap) {
@@ -852,8 +938,9 @@ class McpServerSession {
             if (error instanceof streamableHttp/* StreamableHTTPError */.b && !(error.code === 408 || error.code === 429 || (error.code ?? 0) >= 500))
                 throw error;
             // An answer that is no tool result (the SDK's schema refused it): the server answered, wrongly.
-            if (error instanceof Error && (error.name === 'ZodError' || error.name === '$ZodError'))
-                throw error;
+            const answer = readableAnswerError(error, 'tools/call');
+            if (answer !== error)
+                throw answer;
             throw new McpCallLostError(error);
         }
         finally {
@@ -884,7 +971,7 @@ class McpServerSession {
 }
 /** The end of what a server wrote to stderr (`stderrEnd`), for a call's error: `; its stderr ended with: \u2026`. */
 function stderrTail(stderr) {
-    const text = (0,mcp_server_start_error/* stderrEnd */.Kh)(stderr);
+    const text = (0,mcp_server_start_error/* stderrEnd */.r)(stderr);
     return text === '' ? '' : `; its stderr ended with:\n${text}`;
 }
 /** How long a close waits for an HTTP server to answer the end of its session (DELETE). */
@@ -903,6 +990,7 @@ function mcpToolName(server, tool) {
 
 
 
+
 /** How long a server gets to start, and again to list its tools, unless its `start_timeout_seconds` says otherwise (`timeout_seconds` is a call's). */
 const MCP_DEFAULT_START_TIMEOUT_MS = 30_000;
 const MCP_DEFAULT_CALL_TIMEOUT_MS = 60_000;
@@ -913,10 +1001,10 @@ async function listServerTools(session, allowlist, limits) {
     }
     catch (error) {
         limits.signal.throwIfAborted();
-        if (error instanceof mcp_server_start_error/* McpServerStartError */.Kp)
+        if (error instanceof mcp_server_start_error/* McpServerStartError */.K)
             throw error;
-        const reason = `listing its tools failed: ${(0,mcp_server_start_error/* serverWords */.lZ)(error)}`;
-        throw new mcp_server_start_error/* McpServerStartError */.Kp(session.name, reason, { cause: error, started: true });
+        const reason = `listing its tools failed: ${serverWords(error)}`;
+        throw new mcp_server_start_error/* McpServerStartError */.K(session.name, reason, { cause: error, started: true });
     }
     if (allowlist === undefined)
         return listed.tools;
@@ -925,7 +1013,7 @@ async function listServerTools(session, allowlist, limits) {
     if (missing.length > 0) {
         const more = listed.total > listed.names.length ? ` and ${(0,group_digits/* groupDigits */.K)(listed.total - listed.names.length)} more` : '';
         const available = `${listed.names.join(', ') || 'none'}${more}`;
-        throw new mcp_server_start_error/* McpServerStartError */.Kp(session.name, `it lists no tool ${missing.map((name) => `'${name}'`).join(', ')} (it has: ${available})`, { started: true });
+        throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `it lists no tool ${missing.map((name) => `'${name}'`).join(', ')} (it has: ${available})`, { started: true });
     }
     return listed.tools;
 }
@@ -966,31 +1054,31 @@ async function connectMcpServers(config, options) {
             if (earlier !== undefined) {
                 options.signal.removeEventListener('abort', onAbort);
                 await closeAll();
-                throw new mcp_server_start_error/* McpServerStartError */.Kp(session.name, `its tool '${shownToolName(tool.name)}' and ${earlier} both become '${name}'; leave one out with a tools: allowlist`, { started: true });
+                throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `its tool '${shownToolName(tool.name)}' and ${earlier} both become '${name}'; leave one out with a tools: allowlist`, { started: true });
             }
             if ((0,exceeds_depth/* exceedsDepth */.R)(tool.inputSchema, MAX_MCP_SCHEMA_DEPTH)) {
                 options.signal.removeEventListener('abort', onAbort);
                 await closeAll();
-                throw new mcp_server_start_error/* McpServerStartError */.Kp(session.name, `its tool '${shownToolName(tool.name)}' has an input schema nested more than ${MAX_MCP_SCHEMA_DEPTH} levels deep, which no tool needs; leave it out with a tools: allowlist`, { started: true });
+                throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `its tool '${shownToolName(tool.name)}' has an input schema nested more than ${MAX_MCP_SCHEMA_DEPTH} levels deep, which no tool needs; leave it out with a tools: allowlist`, { started: true });
             }
             const hidden = hiddenTextInSchema(tool.inputSchema);
             if (hidden !== undefined) {
                 options.signal.removeEventListener('abort', onAbort);
                 await closeAll();
-                throw new mcp_server_start_error/* McpServerStartError */.Kp(session.name, `its tool '${shownToolName(tool.name)}' has hidden text (Unicode tag characters, bidi controls or an HTML comment) in its input schema at ${hidden}, where it cannot be cleaned without changing what the server accepts; leave the tool out with a tools: allowlist`, { started: true });
+                throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `its tool '${shownToolName(tool.name)}' has hidden text (Unicode tag characters, bidi controls or an HTML comment) in its input schema at ${hidden}, where it cannot be cleaned without changing what the server accepts; leave the tool out with a tools: allowlist`, { started: true });
             }
             const cleanSchema = cleanSchemaTexts(tool.inputSchema);
             const schemaChars = JSON.stringify(cleanSchema ?? {}).length;
             if (schemaChars > MAX_MCP_SCHEMA_CHARS) {
                 options.signal.removeEventListener('abort', onAbort);
                 await closeAll();
-                throw new mcp_server_start_error/* McpServerStartError */.Kp(session.name, `its tool '${shownToolName(tool.name)}' has an input schema of ${(0,group_digits/* groupDigits */.K)(schemaChars)} characters as JSON, more than the ${(0,group_digits/* groupDigits */.K)(MAX_MCP_SCHEMA_CHARS)} a prompt that lists tools may hold for one; leave it out with a tools: allowlist`, { started: true });
+                throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `its tool '${shownToolName(tool.name)}' has an input schema of ${(0,group_digits/* groupDigits */.K)(schemaChars)} characters as JSON, more than the ${(0,group_digits/* groupDigits */.K)(MAX_MCP_SCHEMA_CHARS)} a prompt that lists tools may hold for one; leave it out with a tools: allowlist`, { started: true });
             }
             allSchemaChars += schemaChars;
             if (allSchemaChars > MAX_MCP_SCHEMAS_CHARS) {
                 options.signal.removeEventListener('abort', onAbort);
                 await closeAll();
-                throw new mcp_server_start_error/* McpServerStartError */.Kp(session.name, `the input schemas of the MCP servers' tools come to more than ${(0,group_digits/* groupDigits */.K)(MAX_MCP_SCHEMAS_CHARS)} characters as JSON, more than a prompt that lists tools may hold; name the tools the plan uses in mcp_servers.${session.name}.tools`, { started: true });
+                throw new mcp_server_start_error/* McpServerStartError */.K(session.name, `the input schemas of the MCP servers' tools come to more than ${(0,group_digits/* groupDigits */.K)(MAX_MCP_SCHEMAS_CHARS)} characters as JSON, more than a prompt that lists tools may hold; name the tools the plan uses in mcp_servers.${session.name}.tools`, { started: true });
             }
             owners.set(name, `tool '${shownToolName(tool.name)}' of '${session.name}'`);
             sessionOf.set(name, session);
