@@ -6,6 +6,13 @@ import { groupDigits } from '../core/group-digits.ts';
 export const RESULT_CHAR_LIMIT = 8_000;
 
 /**
+ * Text read raw is sanitised whole (raw, the sanitiser reads all of it in any case), and the caller cuts it and
+ * counts what it left out on the whole: the sanitiser's own cut at `UNTRUSTED_CHAR_LIMIT` came first, and a
+ * 100,000-character result was said to have 24,031 more characters past the 8,000 shown (found by an adversarial pass).
+ */
+const WHOLE = { maxChars: Number.POSITIVE_INFINITY };
+
+/**
  * A result as prompt text: strings as they are (`dataBlock` sanitises them), anything else as
  * compact JSON whose strings were sanitised before encoding (encoded, hidden Markdown no longer parses;
  * a pull request's or an issue's body is read as GitHub renders it).
@@ -33,7 +40,7 @@ function cutClean(clean: string, limit: number, where: string): string {
  * (an image's alt, a link's title) open across the cut, where the sanitiser no longer sees it.
  */
 export function promptExcerpt(text: string, limit = RESULT_CHAR_LIMIT): string {
-  return cutClean(sanitizeUntrusted(text), limit, 'full result in the trace');
+  return cutClean(sanitizeUntrusted(text, WHOLE), limit, 'full result in the trace');
 }
 
 /**
@@ -43,7 +50,7 @@ export function promptExcerpt(text: string, limit = RESULT_CHAR_LIMIT): string {
  * by a review). What it returns goes into `dataBlock(…, clean = true)`.
  */
 export function promptData(value: unknown, limit = RESULT_CHAR_LIMIT, where = 'full result in the trace'): string {
-  return cutClean(typeof value === 'string' ? sanitizeUntrusted(value) : promptText(value), limit, where);
+  return cutClean(typeof value === 'string' ? sanitizeUntrusted(value, WHOLE) : promptText(value), limit, where);
 }
 
 function attribute(value: string): string {

@@ -67,6 +67,14 @@ describe('a step’s context', () => {
     expect(text).not.toContain('x'.repeat(8_001));
   });
 
+  // Found by an adversarial pass: the sanitiser had cut the text at 32,000 characters first, so a 100,000-character
+  // result was said to have 24,031 more characters past the 8,000 shown.
+  it('counts what a cut leaves out on the whole result, not on a copy cut before', () => {
+    const long = 'x'.repeat(100_000);
+    expect(promptExcerpt(long)).toBe(`${'x'.repeat(8_000)}…\n[cut: 92,000 more characters; full result in the trace]`);
+    expect(userText('clean', { results: { ...results, fetch: long } })).toContain(`${'x'.repeat(8_000)}…\n[cut: 92,000 more characters; full result in the trace]\n</data>`);
+  });
+
   it('says data blocks are data, not instructions, and names the goal checks as criteria', () => {
     const { ctx } = stepContext({ steps: branches, run: 'report', results, goalNames: ['mentions the tram line', 'short enough'] });
     const system = String(buildStepMessages(ctx, 'Do it.')[0]!.content);
