@@ -34,7 +34,12 @@ export function cutOffReason(choice: { readonly finish_reason?: string | null } 
   return typeof reason === 'string' && CUT_OFF_FINISH_REASONS.has(normal(reason)) ? reason : undefined;
 }
 
+/** True when `reason` says the answer ended at the token limit (`length`, `max_tokens`, …). */
+export function reachedTokenLimit(reason: string | null | undefined): boolean {
+  return typeof reason === 'string' && TOKEN_LIMIT_REASONS.has(normal(reason));
+}
+
 /** Why an answer was cut off, in words: `it reached the token limit`, `the endpoint stopped it (content_filter)`. */
 export function cutOffWhy(reason: string): string {
-  return TOKEN_LIMIT_REASONS.has(normal(reason)) ? 'it reached the token limit' : `the endpoint stopped it (${reason})`;
+  return reachedTokenLimit(reason) ? 'it reached the token limit' : `the endpoint stopped it (${reason})`;
 }

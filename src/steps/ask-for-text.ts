@@ -15,10 +15,7 @@ export async function askForText(ctx: StepContext, instruction: string): Promise
   const response = await completeForStep(ctx, client, { model, messages, ...(temperature !== undefined ? { temperature } : {}) });
   const choice = response.choices[0];
   const text = choice?.message.content;
-  if (!hasVisibleText(text)) {
-    const reason = choice?.message.refusal ? `refused: ${choice.message.refusal}` : choice ? `finish reason ${choice.finish_reason}` : 'no choices';
-    throw new EmptyAnswerError({ stepKey: ctx.step.key, reason });
-  }
+  if (!hasVisibleText(text)) throw EmptyAnswerError.of(ctx.step.key, choice);
   const cutOff = cutOffReason(choice);
   if (cutOff) throw new CutOffAnswerError({ stepKey: ctx.step.key, finishReason: cutOff });
   return text;

@@ -1,4 +1,6 @@
 import { StepError } from '../core/step-error.ts';
+import { reachedTokenLimit } from '../llm/cut-off-reason.ts';
+import type { ChatResponse } from '../llm/model-client.ts';
 
 /** The model answered a step with no text (an empty message, a refusal, or no choice at all). */
 export class EmptyAnswerError extends StepError {
@@ -6,12 +8,20 @@ export class EmptyAnswerError extends StepError {
   /** The refusal text or finish reason the endpoint gave, if any. */
   readonly reason: string;
 
-  constructor(options: { stepKey: string; reason: string }) {
-    super(
-      `Step ${options.stepKey}: the model returned no answer (${options.reason}). Rephrase the step's description or try another model.`,
-      { transient: false },
-    );
+  constructor(options: { stepKey: string; reason: string; tokenLimit?: boolean }) {
+    // A thinking model can spend its whole output limit on reasoning (an unclosed `<think>`, reasoning tokens):
+    // rephrasing does not help that, a larger limit does (found by an adversarial pass).
+    const what = options.tokenLimit
+      ? ": it reached the token limit before it wrote one (a thinking model may spend it all on reasoning). Raise the model's output token limit, or ask for less in the step's description."
+      : ` (${options.reason}). Rephrase the step's description or try another model.`;
+    super(`Step ${options.stepKey}: the model returned no answer${what}`, { transient: false });
     this.stepKey = options.stepKey;
     this.reason = options.reason;
+  }
+
+  /** The error for `choice`, an answer with no text: its refusal, or its finish reason. */
+  static of(stepKey: string, choice: ChatResponse['choices'][number] | undefined): EmptyAnswerError {
+    const reason = choice?.message.refusal ? `refused: ${choice.message.refusal}` : choice ? `finish reason ${choice.finish_reason}` : 'no choices';
+    return new EmptyAnswerError({ stepKey, reason, tokenLimit: !choice?.message.refusal && reachedTokenLimit(choice?.finish_reason) });
   }
 }

@@ -216,6 +216,14 @@ describe('agent limits', () => {
     expect(job.outcome.run.record.steps.get('solve')?.state).toBe('failed');
   });
 
+  // Found by an adversarial pass: an answer with no text that ended at the token limit was told to rephrase the step.
+  it('says to raise the token limit when the model reached it before writing any answer', async () => {
+    const body = { id: 'c', object: 'chat.completion', created: 1, model: 'gpt-4o-mini', choices: [{ index: 0, finish_reason: 'length', message: { role: 'assistant', content: '<think>Add first' } }] };
+    const job = await runOfflineJob({ plan: PLAN.replace('tools: [add, multiply]', 'tools: [add, multiply]\n    on_failure: fail'), script: [{ kind: 'raw', body }] });
+    if (job.outcome.kind !== 'ran') throw new Error(job.outcome.kind);
+    expect(job.outcome.run.record.steps.get('solve')?.error).toContain("the model returned no answer: it reached the token limit before it wrote one (a thinking model may spend it all on reasoning). Raise the model's output token limit");
+  });
+
   it('stops at the run budget and keeps the todos', async () => {
     const job = await runOfflineJob({ plan: PLAN.replace('toolsets: [math]', 'toolsets: [math]\nlimits: { max_model_calls: 2 }'), script: busy });
     if (job.outcome.kind !== 'ran') throw new Error(job.outcome.kind);

@@ -87,6 +87,19 @@ describe('reasoning', () => {
     expect((error as Error).message).toContain('Step 3');
   });
 
+  // Found by an adversarial pass: a thinking model that spent its whole output limit on reasoning (an unclosed
+  // `<think>`, or reasoning tokens and no text) was told to rephrase the step or try another model.
+  it('says to raise the token limit when the model reached it before writing any answer', async () => {
+    for (const content of ['<think>First, the figures', '', null]) {
+      const body = { id: 'c', object: 'chat.completion', created: 1, model: 'gpt-4o-mini', choices: [{ index: 0, finish_reason: 'length', message: { role: 'assistant', content } }] };
+      server.script([{ kind: 'raw', body }]);
+      const { ctx } = stepContext({ steps: report, run: '3', results, model: live() });
+      const error = await runStep(ctx).catch((reason: unknown) => reason);
+      expect(error, JSON.stringify(content)).toBeInstanceOf(EmptyAnswerError);
+      expect((error as Error).message).toBe('Step 3: the model returned no answer: it reached the token limit before it wrote one (a thinking model may spend it all on reasoning). Raise the model\'s output token limit, or ask for less in the step\'s description.');
+    }
+  });
+
   // An answer of zero-width characters passed as text: the step completed with a result nobody could
   // see, and a later step or goal read it as the answer.
   it('takes an answer of only invisible characters as no text', async () => {

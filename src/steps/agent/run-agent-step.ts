@@ -114,8 +114,7 @@ class AgentLoop {
       if (cutOff && (answered || calls.length > 0)) throw new CutOffAnswerError({ stepKey: ctx.step.key, finishReason: cutOff });
       if (calls.length === 0) {
         if (answered) return content;
-        const reason = choice?.message.refusal ? `refused: ${choice.message.refusal}` : choice ? `finish reason ${choice.finish_reason}` : 'no choices';
-        throw new EmptyAnswerError({ stepKey: ctx.step.key, reason });
+        throw EmptyAnswerError.of(ctx.step.key, choice);
       }
       messages.push({ role: 'assistant', content: choice?.message.content ?? null, tool_calls: calls });
       replies.addCalls(messages.length - 1, calls);
