@@ -169,6 +169,12 @@ export class PlanRun {
    * leads to a fan-out step of its own) and completed ✅ with no result (found by an adversarial pass).
    */
   readonly #part: FanOutPart | undefined;
+  /**
+   * In a shard or merge job, the steps the prepare job runs: never run again here. Run again by the merge, one
+   * that failed there under `on_failure: continue` changed the fan-out step's list where it succeeded this time,
+   * and every item the shards had run was refused as left by no shard (found by an adversarial pass).
+   */
+  readonly #prepareSteps: ReadonlySet<string> | undefined;
 
   constructor(plan: RunnablePlan, deps: RunDeps, journal: RunJournal) {
     this.#plan = plan;
@@ -186,6 +192,7 @@ export class PlanRun {
     this.#inputsHash = inputsHash(deps.inputs, deps.redact);
     this.#part = deps.inner ? undefined : deps.fanOut;
     this.#scope = this.#part ? fanOutScope(plan.steps, this.#part.part) : undefined;
+    this.#prepareSteps = this.#part && this.#part.part !== 'prepare' ? fanOutScope(plan.steps, 'prepare') : undefined;
     this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key), plan.limits.concurrency, deps.stepWeights && weightsWithin(deps.stepWeights, deps.within));
     this.#calls = deps.calls ?? new Map();
     this.#slots = deps.slots ?? new StepSlots(plan.limits.concurrency);
@@ -451,8 +458,8 @@ export class PlanRun {
       this.#inbox.wake();
       return;
     }
-    if (this.#part?.part === 'shard' && !step.forEach?.fanOut) {
-      const problem = `step ${key} is not in the prepare job's state, or changed since the prepare job ran it: a shard runs only its items of the fan-out steps; re-run all jobs of the workflow`;
+    if (this.#part && this.#prepareSteps?.has(key)) {
+      const problem = `step ${key} is not in the prepare job's state: it failed or was skipped there (see the prepare job), or it or what it depends on changed since the prepare job ran it; the ${this.#part.part} job runs none of the prepare job's steps: re-run all jobs of the workflow`;
       this.#conclude(key, { ok: false, error: new FanOutStateError(key, problem), usage: NO_USAGE, durationMs: 0, attempts: 1 });
       return;
     }

@@ -336,6 +336,30 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
     expect(merge.said.summary).toContain('12/12 done');
   });
 
+  // The merge ran again a step the prepare job had run and failed (on_failure: continue): where it succeeded this
+  // time, the fan-out step's list changed under it, and every item the shards had run was refused as "no shard left
+  // no result for this item; re-run that shard job" (found by an adversarial pass).
+  it('the merge runs no step the prepare job runs: one that failed there stays failed, and the shards’ items count', async () => {
+    await writeFile(path.join(workspace, 'warm.sh'), `echo warm >> warm.log; if [ -e broken-warm ]; then echo 'cache down' >&2; exit 1; fi; printf '"warm"'`);
+    await writeFile(
+      path.join(workspace, 'plan.yml'),
+      PLAN.replace('tools:\n', 'tools:\n  warm: { description: Warm the cache, command: [sh, warm.sh] }\n').replace(
+        '  - { id: list, type: tool_call, tool: list, args: {} }',
+        '  - { id: warm, type: tool_call, tool: warm, args: {}, on_failure: continue }\n  - { id: list, type: tool_call, tool: list, args: {}, depends_on: [{ step: warm, optional: true }] }',
+      ),
+    );
+    await writeFile(path.join(workspace, 'broken-warm'), '');
+    expect((await job({ mode: 'prepare', shards: '2' })).result.outputs.status).toBe('succeeded');
+    for (const shard of ['1', '2']) await job({ mode: 'shard', shard });
+    expect(await ranItems()).toEqual(Array.from({ length: 12 }, (_, i) => i));
+    await rm(path.join(workspace, 'broken-warm'));
+    const merge = await job({ mode: 'merge' });
+    expect(merge.said.summary).toContain('12/12 done');
+    expect(merge.said.summary).toContain("step warm is not in the prepare job's state: it failed or was skipped there");
+    expect(merge.result.outputs['goals-met']).toBe('true');
+    await expect(readFile(path.join(workspace, 'warm.log'), 'utf8')).resolves.toBe('warm\n');
+  });
+
   // Given the job's part, a used plan the prepare job ran had none of its steps in scope (none leads to a fan-out
   // step of its own): it completed ✅ with nothing run and no result, the merge ran it again, and every item the
   // shards had run failed there for want of a shard plan (found by an adversarial pass).
