@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { oversizedState, readResumeTrace, runStarted, type ResumeTrace } from '../run/read-resume-trace.ts';
 import type { RunStateStore, StateArtifact } from '../state/run-state-store.ts';
-import { clashProblem, newestStates, type SavedState } from '../state/newest-states.ts';
+import { clashAdvice, clashProblem, newestStates, type SavedState } from '../state/newest-states.ts';
 import { stateArtifactName, stateClashName, type StateIdentity } from '../state/state-artifact-name.ts';
 import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
@@ -210,7 +210,7 @@ export async function saveRunState(
     const next = options.resumedInPlace === undefined ? undefined : await saveAfterResumedState(settings, store, trace, identity, options.resumedInPlace, io, options);
     if (next) return next;
     const aside = stateClashName(identity);
-    const advice = `give each job that runs ${settings.planPath} its own \`run-key\` (in a matrix, a matrix value such as \`run-key: \${{ matrix.node }}\`)`;
+    const advice = `see that ${clashAdvice(settings.planPath, options.part)}`;
     try {
       const saved = await store.save(aside, trace, settings.stateRetentionDays);
       options.saveState?.(SAVED_STATE, saved.name);

@@ -442,6 +442,22 @@ describe('the action fanned out: prepare, 3 shards, merge', () => {
     expect(beyond.result.failure).toContain('mode shard: shard 5 is not one of the 2 the prepare job assigned items to');
   });
 
+  // A hand-written matrix that ran shard 1 twice: the second shard's state was saved aside, and both its warning and
+  // the merge's refusal told the user to give each job its own run-key, a matrix value such as `${{ matrix.node }}`,
+  // which splits the fan-out (the shard and merge jobs must give the prepare job's run-key) (found by an adversarial pass).
+  it('a shard run twice in one attempt is told as such: the matrix is the prepare job’s, and run-key is one per fan-out', async () => {
+    await job({ mode: 'prepare', shards: '2' });
+    await job({ mode: 'shard', shard: '1' });
+    const twice = await job({ mode: 'shard', shard: '1' });
+    await job({ mode: 'shard', shard: '2' });
+    const merge = await job({ mode: 'merge' });
+    for (const said of [twice.said.warnings.join('\n'), merge.result.failure!]) {
+      expect(said).toContain('strategy.matrix: ${{ fromJSON(needs.prepare.outputs.matrix) }}');
+      expect(said).toContain('the same in all three, never one per shard');
+      expect(said).not.toContain('matrix.node');
+    }
+  });
+
   it('checks shards and shard against the mode', async () => {
     const read = (given: Record<string, string>) => readActionSettings((name) => given[name] ?? '', { GITHUB_WORKSPACE: workspace });
     expect(await read({ mode: 'prepare' })).toEqual({ ok: false, problems: [expect.stringContaining("input 'shards': mode: prepare needs it")] });
