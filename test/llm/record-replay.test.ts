@@ -186,6 +186,40 @@ describe('record and replay', () => {
     expect(differences[3]).toContain('2 message(s)');
   });
 
+  // Found by an adversarial pass: only the tools' names were compared, so a changed description or argument schema
+  // (or temperature, or answer format) was answered from the recording, made for another question, without a word.
+  it('detects a changed tool description or argument schema, temperature or answer format as stale, whatever the key order', async () => {
+    const asked: ChatRequest = {
+      ...ask('q'),
+      tools: [{ type: 'function', function: { name: 'pay', description: 'Pay an invoice', parameters: { type: 'object', properties: { cents: { type: 'integer' } } } } }],
+      tool_choice: 'auto',
+      temperature: 0,
+      response_format: { type: 'json_schema', json_schema: { name: 'answer', schema: { type: 'object' } } },
+    };
+    server.script([toolCallAnswer('pay', { cents: 100 })]);
+    await recordingModelClient(live(), file).complete(asked, { purpose: 'step:1' });
+    const tool = asked.tools![0]! as { type: 'function'; function: { name: string; description: string; parameters: Record<string, unknown> } };
+    const cases: ChatRequest[] = [
+      { ...asked, tools: [{ type: 'function', function: { ...tool.function, description: 'Pay an invoice twice' } }] },
+      { ...asked, tools: [{ type: 'function', function: { ...tool.function, parameters: { type: 'object', properties: { cents: { type: 'integer', maximum: 50 } } } } }] },
+      { ...asked, temperature: 1 },
+      { ...asked, response_format: { type: 'json_schema', json_schema: { name: 'answer', schema: { type: 'object', required: ['x'] } } } },
+    ];
+    const differences = [];
+    for (const changed of cases) {
+      const error = await rejection(replayModelClient(file).complete(changed, { purpose: 'step:1' }));
+      expect(error).toBeInstanceOf(StaleRecordingError);
+      differences.push((error as StaleRecordingError).difference);
+    }
+    expect(differences[0]).toContain('tool pay differs');
+    expect(differences[1]).toContain('tool pay differs');
+    expect(differences[2]).toBe('temperature differs: recorded 0 but now 1');
+    expect(differences[3]).toContain('response_format differs');
+    // The same request with its keys in another order (a recording edited by hand) is the same question.
+    const reordered: ChatRequest = { response_format: asked.response_format, temperature: 0, tool_choice: 'auto', tools: [{ type: 'function', function: { parameters: tool.function.parameters, description: 'Pay an invoice', name: 'pay' } }], messages: asked.messages, model: asked.model };
+    await expect(replayModelClient(file).complete(reordered, { purpose: 'step:1' })).resolves.toMatchObject({ choices: [{ message: { tool_calls: [{ function: { name: 'pay' } }] } }] });
+  });
+
   it('replays a recorded failure as the same ModelCallError', async () => {
     server.script([httpError(400, { message: 'context too long' })]);
     const recorder = recordingModelClient(live(), file);
