@@ -7,6 +7,7 @@ import { renderMermaidGraph } from './mermaid-graph.ts';
 import { goalLine } from './summary/summary-header.ts';
 import { cutText } from './cut-text.ts';
 import { applyEvent, newRunRecord, type RunRecord } from '../core/run-record.ts';
+import { ApprovalGate } from '../run/approval-gate.ts';
 
 type Redact = (text: string) => string;
 
@@ -26,12 +27,16 @@ export function plannedRecord(plan: ValidPlan): RunRecord {
 const DETAIL_MAX_CHARS = 1_000;
 
 /**
- * What a step will do besides its description: the tool and args, the inputs, the dependencies;
- * redacted, made one line with control characters shown (a planner writes `why`, and the CLI prints
- * it on a terminal), then cut to DETAIL_MAX_CHARS, so that one step's arguments cannot push the others out.
+ * What a step will do besides its description: whether the run waits for approval before it (first, so no
+ * cut loses it), the tool and args, the inputs, the dependencies; redacted, made one line with control
+ * characters shown (a planner writes `why`, and the CLI prints it on a terminal), then cut to
+ * DETAIL_MAX_CHARS, so that one step's arguments cannot push the others out.
  */
-function stepDetail(step: PlanStep, redact: Redact): string {
+function stepDetail(step: PlanStep, redact: Redact, gate: ApprovalGate): string {
   const parts: string[] = [];
+  // Found by an adversarial pass: a step the run pauses before was shown as one that runs "after a".
+  const waits = gate.needs(step);
+  if (waits !== undefined) parts.push(`waits for approval: ${waits}`);
   if (step.tool) parts.push(step.args ? `${step.tool} ${JSON.stringify(step.args)}` : `${step.tool} (args chosen by the model)`);
   if (step.type === 'plan' && step.uses !== undefined) parts.push(`runs the plan ${step.uses}${step.with ? ` with ${JSON.stringify(step.with)}` : ''}`);
   if (step.inputs.length) parts.push(`combines ${step.inputs.join(', ')}`);
@@ -43,7 +48,8 @@ function stepDetail(step: PlanStep, redact: Redact): string {
 /** The plan as plain-text checklist lines (⬜ id. description — details), for a terminal. */
 export function planPreviewLines(plan: ValidPlan, redact: Redact = (text) => text): string[] {
   const items = checklistItems(plannedRecord(plan), redact);
-  return items.map((item, index) => `${item.icon} ${item.key}. ${item.title} — ${stepDetail(plan.steps[index]!, redact)}`);
+  const gate = new ApprovalGate(plan, plan.tools);
+  return items.map((item, index) => `${item.icon} ${item.key}. ${item.title} — ${stepDetail(plan.steps[index]!, redact, gate)}`);
 }
 
 /** The plan as Markdown, for the job summary of `mode: plan`: goal, checklist and Mermaid graph. Nothing has run. */
@@ -55,7 +61,8 @@ export function renderPlanPreview(plan: ValidPlan, options: { readonly redact: R
   const lines = [`## 📝 plan-runner: ${escapeInlineMarkdown(redact(plan.name))} — plan only, nothing was run`, '', `${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}, ${origin}.`];
   if (plan.goal) lines.push('', goalLine(plan.goal, redact));
   lines.push('', '### Steps', '');
-  items.forEach((item, index) => lines.push(`- ${item.icon} ${escapeInlineMarkdown(`${item.key}. ${item.title}`)} — ${inlineCode(stepDetail(plan.steps[index]!, redact))}`));
+  const gate = new ApprovalGate(plan, plan.tools);
+  items.forEach((item, index) => lines.push(`- ${item.icon} ${escapeInlineMarkdown(`${item.key}. ${item.title}`)} — ${inlineCode(stepDetail(plan.steps[index]!, redact, gate))}`));
   lines.push('', '### Plan graph', '', renderMermaidGraph(record, redact), '');
   return lines.join('\n');
 }

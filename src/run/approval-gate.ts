@@ -2,7 +2,6 @@ import { DEFAULT_LIMITS } from '../plan/schema.ts';
 import type { PlanStep } from '../core/plan-step.ts';
 import { redactDeep, type Redactor } from '../core/redact.ts';
 import { stableHash } from '../core/stable-hash.ts';
-import type { ToolRegistry } from '../tools/tool.ts';
 import type { RunnablePlan } from './runnable-plan.ts';
 import { approvalStepKey, pendingApprovalStep } from './approval-request.ts';
 import type { GrantedApproval } from './run-deps.ts';
@@ -18,6 +17,9 @@ export function planMayAskApproval(plan: RunnablePlan, looked: Set<RunnablePlan>
   return [...(plan.subplans?.values() ?? [])].some((used) => planMayAskApproval(used, looked));
 }
 
+/** What the gate reads of the tools: whether each has side effects (a run's registry, or a plan's catalogue for its preview). */
+export type ApprovalTools = ReadonlyMap<string, { readonly sideEffects: boolean }>;
+
 /**
  * Decides which steps wait for a person: the plan's `approval:` policy (`side-effects`, `plan`), a
  * step's own `approval: true` and what a used plan asks for (see `#reason`), less the steps an
@@ -26,7 +28,7 @@ export function planMayAskApproval(plan: RunnablePlan, looked: Set<RunnablePlan>
  */
 export class ApprovalGate {
   readonly #plan: RunnablePlan;
-  readonly #tools: ToolRegistry;
+  readonly #tools: ApprovalTools;
   readonly #approved: ReadonlySet<string>;
   readonly #shownArgs: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
   readonly #redact?: Redactor;
@@ -38,7 +40,7 @@ export class ApprovalGate {
    * `redact`: the run's redactor; the arguments were shown (and kept in the trace) redacted, and are compared so.
    * `usedPlanRun`: the run of a used plan, whose step in the outer run was let through this gate.
    */
-  constructor(plan: RunnablePlan, tools: ToolRegistry, approval?: Pick<GrantedApproval, 'approved' | 'shownArgs'>, redact?: Redactor, usedPlanRun = false) {
+  constructor(plan: RunnablePlan, tools: ApprovalTools, approval?: Pick<GrantedApproval, 'approved' | 'shownArgs'>, redact?: Redactor, usedPlanRun = false) {
     this.#usedPlanRun = usedPlanRun;
     this.#plan = plan;
     this.#tools = tools;

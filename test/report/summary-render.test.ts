@@ -393,6 +393,21 @@ describe('renderSummary under the 1 MiB cap', () => {
     expect(planPreviewLines(loaded.plan)).toEqual(['⬜ a. Add — can start at once · why: because\u241b[2J\u241b]0;pwned\u2407 ✅ b. Deploy — can start at once']);
   });
 
+  // Found by an adversarial pass: the preview (`plan-runner plan`, `mode: plan`) showed a step the run pauses before as
+  // one that runs "after 1": a reviewer of job 1's summary could not tell job 2 would wait for a person as well.
+  it('says which steps wait for approval in the plan preview, and why, before any long detail', async () => {
+    const big = JSON.stringify({ text: 'x'.repeat(5_000) });
+    const text = `name: p\napproval: side-effects\ntools:\n  post:\n    description: Posts\n    command: [cat]\n    side_effects: true\n  look:\n    description: Looks\n    command: [cat]\nworkflow_sequence:\n  - { id: a, type: tool_call, tool: look, args: { q: 1 } }\n  - { id: b, type: tool_call, tool: post, args: ${big}, depends_on: [a] }\n  - { id: c, type: reasoning, description: Say it, approval: true, depends_on: [b] }\n`;
+    const loaded = await loadPlanText(text, 'plan.yml');
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+    const lines = planPreviewLines(loaded.plan);
+    expect(lines[0]).toBe('⬜ a. look — look {"q":1} · can start at once');
+    expect(lines[1]).toMatch(/^⬜ b\. post — waits for approval: it uses post, a tool with side effects \(approval: side-effects\) · post \{"text":"x+…$/);
+    expect(lines[2]).toBe('⬜ c. Say it — waits for approval: the step asks for approval (approval: true) · after b');
+    const md = renderPlanPreview(loaded.plan, { redact: noRedaction, written: false });
+    expect(md).toContain('- ⬜ c. Say it — `waits for approval: the step asks for approval (approval: true) · after b`');
+  });
+
   it('stays under the cap even when the checklist alone is too big', () => {
     // A run still going: its steps are all to come, and none may be left out for another.
     const steps = Array.from({ length: 5000 }, (_, i) => step(`s${i}`, 'd'.repeat(400)));
