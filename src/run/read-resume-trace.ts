@@ -1,6 +1,6 @@
 import type { RunEvent } from '../core/run-event.ts';
 import { byteOrderMarkNote } from '../core/byte-order-mark.ts';
-import { resumeStateFromEvents, type ResumeStateResult } from './resume-state.ts';
+import { resumeStateFromEvents, traceFormatProblem, type ResumeStateResult } from './resume-state.ts';
 import { JsonDuplicateKeyError, JsonTooDeepError, MAX_JSON_DEPTH, parseJson } from '../core/parse-json.ts';
 import { TRACE_GAP } from '../core/trace-gap.ts';
 import { traceEventProblem } from '../core/trace-event-problem.ts';
@@ -48,8 +48,9 @@ export async function readResumeTrace(file: string, ifMissing?: string): Promise
  * line. A run killed mid-write may leave its last line cut: that line is left out. Each event must
  * have the fields plan-runner writes for its type (`traceEventProblem`): every reader takes them as
  * typed, and a damaged or hand-edited one would otherwise fail later as an internal error.
+ * `thisFormatOnly`: a `plan_created` of another trace format ends the reading with that problem.
  */
-export function traceEvents(trace: ResumeTrace): { readonly ok: true; readonly events: RunEvent[] } | { readonly ok: false; readonly problem: string } {
+export function traceEvents(trace: ResumeTrace, options: { readonly thisFormatOnly?: boolean } = {}): { readonly ok: true; readonly events: RunEvent[] } | { readonly ok: false; readonly problem: string } {
   const lines = trace.text.split('\n');
   const events: RunEvent[] = [];
   for (const [index, line] of lines.entries()) {
@@ -75,6 +76,12 @@ export function traceEvents(trace: ResumeTrace): { readonly ok: true; readonly e
       const missing = (event as { event?: unknown }).event;
       return { ok: false, problem: `${trace.file}:${index + 1}: the run could not write ${typeof missing === 'string' ? `a ${missing} event` : 'an event'} here, so the trace is incomplete; a resume from it could make a call with side effects again: start a fresh run` };
     }
+    // `thisFormatOnly`: a trace of another format is refused as that, before its events are read as this format's
+    // (found by an adversarial pass: a newer plan-runner's trace was called damaged at its first changed event).
+    if (options.thisFormatOnly && (event as { type: string }).type === 'plan_created') {
+      const otherFormat = traceFormatProblem(trace.label ?? trace.file, (event as { format?: unknown }).format);
+      if (otherFormat) return { ok: false, problem: otherFormat };
+    }
     const problem = traceEventProblem(event as { type: string });
     if (problem !== undefined) return { ok: false, problem: `${trace.file}:${index + 1} has ${problem}; the trace is damaged` };
     events.push(event as RunEvent);
@@ -84,7 +91,7 @@ export function traceEvents(trace: ResumeTrace): { readonly ok: true; readonly e
 
 /** A trace's JSON lines into what a resume of `planName` needs; a broken line, or a trace of another plan or format, is a problem in words. */
 export function parseResumeTrace(trace: ResumeTrace, planName: string): ResumeStateResult {
-  const read = traceEvents(trace);
+  const read = traceEvents(trace, { thisFormatOnly: true });
   if (!read.ok) return read;
   try {
     return resumeStateFromEvents(read.events, planName, trace.label ?? trace.file);

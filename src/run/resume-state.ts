@@ -107,6 +107,13 @@ interface Scope {
 
 export type ResumeStateResult = { readonly ok: true; readonly state: ResumeState } | { readonly ok: false; readonly problem: string };
 
+/** Why a trace whose `plan_created` says `format` (none: format 1) cannot be resumed; undefined when it is this plan-runner's. */
+export function traceFormatProblem(from: string, format: unknown): string | undefined {
+  if (format === TRACE_FORMAT) return undefined;
+  const newer = typeof format === 'number' && format > TRACE_FORMAT ? ': a newer plan-runner wrote it; resume it with that version, or run the plan afresh' : '; run the plan afresh';
+  return `${from} is in trace format ${typeof format === 'number' ? format : format === undefined ? 1 : JSON.stringify(format)}, and this plan-runner resumes from format ${TRACE_FORMAT} only${newer}`;
+}
+
 /**
  * Reads an earlier run's events into what a resume needs. A trace of another plan or format is
  * refused. A side-effect call that started and never returned is `unknown`: it may have taken effect.
@@ -114,9 +121,8 @@ export type ResumeStateResult = { readonly ok: true; readonly state: ResumeState
 export function resumeStateFromEvents(events: readonly RunEvent[], planName: string, from: string): ResumeStateResult {
   const created = events.find((event) => event.type === 'plan_created');
   if (!created) return { ok: false, problem: `${from} has no plan_created event: it is not a plan-runner trace, or the run never started` };
-  if (created.format !== TRACE_FORMAT) {
-    return { ok: false, problem: `${from} is in trace format ${created.format ?? 1}, and this plan-runner resumes from format ${TRACE_FORMAT} only; run the plan afresh` };
-  }
+  const otherFormat = traceFormatProblem(from, created.format);
+  if (otherFormat) return { ok: false, problem: otherFormat };
   const shape = created.plan as { name?: unknown; steps?: unknown } | null | undefined;
   if (shape === null || typeof shape !== 'object' || typeof shape.name !== 'string' || !Array.isArray(shape.steps)) {
     return { ok: false, problem: `${from} has a plan_created event without its plan (a name and steps); the trace is damaged` };

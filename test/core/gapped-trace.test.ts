@@ -18,7 +18,7 @@ afterEach(() => rm(dir, { recursive: true, force: true }));
 // (found by a review). Such a trace now ends in a gap line, which every resume refuses.
 it('a trace its writer could not finish ends in a gap line, and no resume reads it', async () => {
   const file = path.join(dir, 'trace.jsonl');
-  const started = JSON.stringify({ ts: '2026-12-02T00:00:00.000Z', type: 'plan_created', at: 0, plan: { name: 'p', revision: 1, steps: [] } });
+  const started = JSON.stringify({ ts: '2026-12-02T00:00:00.000Z', type: 'plan_created', format: 2, at: 0, plan: { name: 'p', revision: 1, steps: [] } });
   // Cut mid-line by the failed write: the cut line is ended first, kept, and the trace reads as damaged.
   // Cut between lines: the gap line follows the last one, and the trace says it is incomplete.
   for (const [written, problem] of [

@@ -44,6 +44,17 @@ describe('a trace event that does not fit what plan-runner writes', () => {
     expect(resumed).toEqual({ ok: false, problem: expect.stringMatching(/^trace\.jsonl:1 has a plan_created event/) });
   });
 
+  // Found by an adversarial pass: a trace a newer plan-runner wrote (format 3) was read line by line as this format's,
+  // and refused as damaged at the first event whose fields had changed, never saying it is of another format.
+  it('a trace of another format is refused for its format, not as damaged at an event of that format', () => {
+    const newer = JSON.stringify({ type: 'plan_created', format: 3, at: 0, plan: { title: 't', steps: [STEP] } });
+    const completed = JSON.stringify({ type: 'step_completed', at: 1, stepKey: '1', result: 3, durationMs: 1 });
+    const resumed = parseResumeTrace({ file: 'trace.jsonl', text: `${newer}\n${completed}\n` }, 't');
+    expect(resumed).toEqual({ ok: false, problem: 'trace.jsonl is in trace format 3, and this plan-runner resumes from format 2 only: a newer plan-runner wrote it; resume it with that version, or run the plan afresh' });
+    const older = parseResumeTrace({ file: 'trace.jsonl', text: `${JSON.stringify({ type: 'plan_created', at: 0, plan: { name: 't', steps: [{}] } })}\n` }, 't');
+    expect(older).toEqual({ ok: false, problem: 'trace.jsonl is in trace format 1, and this plan-runner resumes from format 2 only; run the plan afresh' });
+  });
+
   it('a plan_revised without its plan is refused at its line, not read as an event with no steps', () => {
     const resumed = parseResumeTrace({ file: 'trace.jsonl', text: `${CREATED}\n{"type":"plan_revised"}\n` }, 't');
     expect(resumed).toEqual({ ok: false, problem: 'trace.jsonl:2 has a plan_revised event without its plan (and 3 more fields wrong); the trace is damaged' });
