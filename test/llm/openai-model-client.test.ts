@@ -227,6 +227,17 @@ describe('createOpenAIModelClient', () => {
     expect(error).toMatchObject({ failure: 'malformed', detail: 'the answer is an error with status 200: Upstream provider overloaded, try again' });
   });
 
+  // A server chooses these words: a 200's text error and a choice's error message keep 200 characters, as its error object does.
+  it('cuts a 200’s text error and a choice’s error message to 200 characters', async () => {
+    const long = 'overloaded '.repeat(500);
+    const choice = { finish_reason: 'error', message: { role: 'assistant', content: '' }, error: { code: 'x'.repeat(100), message: long } };
+    server.script([{ kind: 'raw', body: { error: long } }, { kind: 'raw', body: { choices: [choice] } }]);
+    const text = await failure(client().complete(request, label));
+    expect(text.detail).toBe(`the answer is an error with status 200: ${long.slice(0, 199)}…`);
+    const inChoice = await failure(client().complete(request, label));
+    expect(inChoice.detail).toBe(`choices[0] ended in an error: ${long.slice(0, 199)}… (code ${'x'.repeat(39)}…)`);
+  });
+
   // Found by an adversarial pass: OpenRouter ends a choice its provider failed with `finish_reason: error` and the
   // error beside it; the step said its answer was cut off and to raise the token limit, the provider’s words shown nowhere.
   it('fails an answer whose choice ended in an error, with the endpoint’s words and what it bills', async () => {
