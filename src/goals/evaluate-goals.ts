@@ -7,6 +7,7 @@ import type { GoalResult } from './goal-result.ts';
 import { resolveGoalTarget, type GoalTarget } from './goal-target.ts';
 import { resultCutNote, resultTexts, type ResultTexts } from './result-cut-note.ts';
 import { endpointRefusesEveryCall } from '../llm/model-call-error.ts';
+import { GoalRegexWork } from './goal-regex-work.ts';
 
 /**
  * Checks every goal against the finished run and returns the results in the order the goals were
@@ -22,10 +23,12 @@ export function evaluateGoals(goals: readonly Goal[], target: GoalTarget, given:
   // Each checked value's texts, made once for all the goals on it: 1,600 goals on one 90 KB result spent a
   // quarter of their time making them again.
   const texts: Texts = new Map();
+  // One bound on the patterns of all the goals, which are checked one after another on the event loop.
+  const regexWork = new GoalRegexWork();
   return Promise.all(
     goals.map((goal) => {
-      if (goalKindOf(goal) !== 'judge') return evaluateGoal(goal, target, deps, texts);
-      const result = judged.then(() => evaluateGoal(goal, target, deps, texts));
+      if (goalKindOf(goal) !== 'judge') return evaluateGoal(goal, target, deps, texts, regexWork);
+      const result = judged.then(() => evaluateGoal(goal, target, deps, texts, regexWork));
       judged = result;
       return result;
     }),
@@ -65,7 +68,7 @@ function cutOf(read: ResultTexts): string | undefined {
   return found.note;
 }
 
-async function evaluateGoal(goal: Goal, target: GoalTarget, deps: GoalDeps, texts: Texts): Promise<GoalResult> {
+async function evaluateGoal(goal: Goal, target: GoalTarget, deps: GoalDeps, texts: Texts, regexWork: GoalRegexWork): Promise<GoalResult> {
   const severity = goal.severity ?? 'required';
   try {
     const kind = goalKindOf(goal);
@@ -81,7 +84,7 @@ async function evaluateGoal(goal: Goal, target: GoalTarget, deps: GoalDeps, text
       );
     }
     const read = textsOf(value, texts);
-    const outcome = await check.check(goal, { ...read, value, target, deps });
+    const outcome = await check.check(goal, { ...read, value, target, deps, regexWork });
     const whole = outcome.met && WHOLE_RESULT_KINDS.has(kind);
     const cut = whole ? cutOf(read) : undefined;
     if (cut !== undefined) {

@@ -5,6 +5,7 @@ import { mapSubschemas } from '../core/json-schema.ts';
 import { LinearRegex, MAX_REGEX_WORK } from '../core/linear-regex.ts';
 import { shownPattern } from '../core/regex-syntax-error.ts';
 import { JSON_SCHEMA_FORMATS } from '../plan/json-schema-problems.ts';
+import type { GoalRegexWork } from './goal-regex-work.ts';
 
 // ajv-formats is CommonJS: under NodeNext its function is the module's `default` (it sets both).
 const addFormats = addFormatsModule.default;
@@ -24,6 +25,7 @@ const linearRegExp = Object.assign(
       test(text: string): boolean {
         regexWorkLeft -= regex.size * text.length;
         if (regexWorkLeft < 0) throw new RegexWorkSpent(shownPattern(String(regex)));
+        goalsRegexWork?.spend(regex.size * text.length, String(regex), text.length);
         return regex.test(text);
       },
       toString: () => String(regex),
@@ -34,6 +36,8 @@ const linearRegExp = Object.assign(
 
 /** The regex work left to the check under way (`checkJsonSchema` sets it to MAX_REGEX_WORK, all its patterns together). */
 let regexWorkLeft = Number.POSITIVE_INFINITY;
+/** The work left to all the goals of the evaluation under way, charged too (its error ends the check). */
+let goalsRegexWork: GoalRegexWork | undefined;
 
 class RegexWorkSpent extends Error {}
 
@@ -192,8 +196,11 @@ function tooLargeForUniqueItems(value: unknown): string | undefined {
   return `uniqueItems compares an array's items pair by pair, and the result has ${what}; drop uniqueItems from the goal's schema, or have the step return less`;
 }
 
-/** Checks `value` against `schema`, in at most `maxEvaluations` (`evaluationBound`) evaluations of its subschemas. */
-export function checkJsonSchema(schema: object, value: unknown, options: { readonly maxEvaluations?: number } = {}): JsonSchemaCheck {
+/**
+ * Checks `value` against `schema`, in at most `maxEvaluations` (`evaluationBound`) evaluations of its subschemas;
+ * its patterns' work is charged to `regexWork` too, when given (the goals' together).
+ */
+export function checkJsonSchema(schema: object, value: unknown, options: { readonly maxEvaluations?: number; readonly regexWork?: GoalRegexWork } = {}): JsonSchemaCheck {
   let entry = compiled.get(schema);
   if (!entry) {
     try {
@@ -208,6 +215,7 @@ export function checkJsonSchema(schema: object, value: unknown, options: { reado
   const most = options.maxEvaluations ?? evaluationBound(value);
   evaluationsLeft = most;
   regexWorkLeft = MAX_REGEX_WORK;
+  goalsRegexWork = options.regexWork;
   try {
     const valid = entry.validate(value);
     return { ok: true, valid, errors: entry.validate.errors ?? [] };
@@ -234,6 +242,7 @@ export function checkJsonSchema(schema: object, value: unknown, options: { reado
   } finally {
     evaluationsLeft = Number.POSITIVE_INFINITY;
     regexWorkLeft = Number.POSITIVE_INFINITY;
+    goalsRegexWork = undefined;
   }
 }
 

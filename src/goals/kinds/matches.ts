@@ -5,10 +5,15 @@ import { compileGoalRegex } from '../compile-goal-regex.ts';
 /** `matches`: a regular expression (flags as a `(?i)` prefix or the `flags` field) matches somewhere in the result's values. */
 export const matchesCheck: GoalCheck = {
   needsTarget: true,
-  check(goal, { valueText: { values: text }, text: json }) {
+  check(goal, { valueText: { values: text }, text: json, regexWork }) {
     const regex = compileGoalRegex(goal.matches ?? '', goal.flags);
+    regexWork.charge(regex, text);
     const match = regex.exec(text);
-    if (!match) return { met: false, evidence: `no match for ${String(regex)}${onlyInJson(json, text, json !== text && regex.exec(json) !== null)}` };
+    const inJson = (): boolean => {
+      regexWork.charge(regex, json);
+      return regex.exec(json) !== null;
+    };
+    if (!match) return { met: false, evidence: `no match for ${String(regex)}${onlyInJson(json, text, json !== text && inJson())}` };
     return {
       met: true,
       evidence: `${String(regex)} matched on line ${lineOf(text, match.index)}: ${excerptAround(text, match.index, match.text.length)}`,
