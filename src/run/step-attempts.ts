@@ -1,6 +1,6 @@
 import { ModelCallError } from '../llm/model-call-error.ts';
 import type { PlanStep } from '../core/plan-step.ts';
-import { isNotSent, isTransient, type StepError } from '../core/step-error.ts';
+import { isNotSent, isTransient, StepError } from '../core/step-error.ts';
 import { errorText } from '../core/error-text.ts';
 import { addUsage, NO_USAGE } from '../core/usage.ts';
 import { executeStep, type SharedContext, type StepHooks, type StepOutcome } from './execute-step.ts';
@@ -32,6 +32,17 @@ export function mayRetry(step: PlanStep, error: unknown, tools: RunDeps['tools']
 }
 
 /**
+ * True when a call with side effects that was refused unsent (GitHub's rate limit) asks for a longer wait than the
+ * step's `max_interval`: sent again sooner, a write is refused again and the limit prolonged (GitHub may block the
+ * token for it), so the refusal stands (found by a review: the write was resent after `max_interval`, 30 s by default,
+ * while GitHub still asked to wait 60).
+ */
+function resendTooSoon(step: PlanStep, error: unknown, tools: RunDeps['tools'], policy: ResolvedRetryPolicy): boolean {
+  const retryAfterMs = error instanceof StepError ? error.retryAfterMs : undefined;
+  return retryAfterMs !== undefined && retryAfterMs > policy.maxMs && isNotSent(error) && step.tool !== undefined && tools.get(step.tool)?.sideEffects === true;
+}
+
+/**
  * Runs a step, retrying transient failures with backoff on the run's clock. The step stays
  * `in_progress` throughout; `onRetry` is told before each wait. A stop during the wait ends it.
  */
@@ -55,7 +66,7 @@ export async function attemptStep(
     usage = addUsage(usage, outcome.usage);
     const ended = { usage, durationMs: clock.now() - startedAt, attempts: attempt };
     const halted = hooks.noMoreAttempts?.aborted === true;
-    if (outcome.ok || attempt >= policy.maxAttempts || runSignal.aborted || halted || !mayRetry(step, outcome.error, deps.tools)) {
+    if (outcome.ok || attempt >= policy.maxAttempts || runSignal.aborted || halted || !mayRetry(step, outcome.error, deps.tools) || resendTooSoon(step, outcome.error, deps.tools, policy)) {
       return { ...outcome, ...ended };
     }
     const retryAfterMs = (outcome.error as StepError).retryAfterMs;

@@ -13,6 +13,9 @@ const ADVICE: Record<number, string> = {
 /** A redirect, which the github tools do not follow: where it leads may be a repository the run may not reach. */
 const REDIRECT_ADVICE = 'it moved (an issue transferred to another repository, a repository renamed), and the github tools follow no redirect; name the repository it is in now, which the plan must allow';
 
+/** How long GitHub asks a rate-limited caller to wait when it names no time: a minute, as its docs say for secondary limits. */
+const RATE_LIMIT_WAIT_MS = 60_000;
+
 /** A GitHub API call failed; 408, 429, 5xx, rate limits, timeouts and network failures are transient. */
 export class GitHubApiError extends StepError {
   /** HTTP status, or undefined when no answer came (timeout, network). */
@@ -37,7 +40,9 @@ export class GitHubApiError extends StepError {
       status === undefined || options.transient ? 'it can be retried' : status >= 300 && status < 400 ? REDIRECT_ADVICE : (ADVICE[status] ?? 'check the arguments');
     // A request refused for a rate limit did nothing: a write so refused is tried again as one never sent, not taken for
     // one that may have landed (found by an adversarial pass: the run escalated to a person over a secondary limit).
-    super(`${toolName}: ${action}: ${what}; ${advice}`, { ...options, notSent: options.rateLimited === true });
+    // Its wait, a minute when GitHub named none: a step's retry waits it out, or does not send the call again.
+    const retryAfterMs = options.retryAfterMs ?? (options.rateLimited === true ? RATE_LIMIT_WAIT_MS : undefined);
+    super(`${toolName}: ${action}: ${what}; ${advice}`, { ...options, notSent: options.rateLimited === true, ...(retryAfterMs !== undefined && { retryAfterMs }) });
     this.status = status;
     this.action = action;
     this.rateLimited = options.rateLimited === true;
