@@ -231,7 +231,7 @@ export function checkJsonSchema(schema: object, value: unknown, options: { reado
     if (error instanceof RangeError) {
       return {
         ok: false,
-        why: "checking the result against the goal's json_schema went deeper than the stack allows: a `$ref` that leads back to its own subschema without reading into the value (`$ref: '#'` beside other keywords, or through allOf, anyOf, oneOf or not) never ends; fix the schema in the plan file",
+        why: "checking the result against the goal's json_schema went deeper than the stack allows: a `$ref` or `$dynamicRef` that leads back to its own subschema without reading into the value (`$ref: '#'` beside other keywords, or through allOf, anyOf, oneOf or not) never ends; fix the schema in the plan file",
       };
     }
     if (!(error instanceof EvaluationBudgetSpent)) throw error;
