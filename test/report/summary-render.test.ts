@@ -179,6 +179,21 @@ describe('renderSummary', () => {
     expect(md).not.toMatch(/^\| 2 \|/m); // a step without model calls has no row
   });
 
+  // A run stopped by max_cost_usd 0.01 after spending $0.0144 showed a total of $0.01 beside a limit of $0.01, which
+  // reads as within it, while its status said "spent 0.014" (found by an adversarial pass).
+  it('never shows a total over the cost limit as the limit’s own figure', () => {
+    const spent = usage(3, 6000, 300, 0.0144);
+    const record = new RunScript(plan([step('1', 'a')])).complete('1', 'x', spent).finish('failed', spent).record();
+    const md = renderSummary(record, { redact: noRedaction, limits: { maxCostUsd: 0.01 } });
+    expect(md).toContain('| **Total** | 3 | 6,000 | 300 | $0.014 |');
+    expect(md).toContain('| Limit | — | — |  | $0.010 |');
+    const under = usage(1, 100, 5, 0.496);
+    const within = new RunScript(plan([step('1', 'a')])).complete('1', 'x', under).finish('succeeded', under).record();
+    const shown = renderSummary(within, { redact: noRedaction, limits: { maxCostUsd: 0.5 } });
+    expect(shown).toContain('| **Total** | 1 | 100 | 5 | $0.496 |');
+    expect(shown).toContain('| Limit | — | — |  | $0.500 |');
+  });
+
   // A spend of $0.00003 printed as $0.0000, which reads as free (found by an adversarial pass).
   it('shows a spend under a hundredth of a cent as such, not as $0.0000', () => {
     const record = new RunScript(plan([step('1', 'a')])).complete('1', 'x', usage(1, 100, 5, 0.000_035)).finish('succeeded', usage(1, 100, 5, 0.000_035)).record();

@@ -5,6 +5,7 @@ import { escapeInlineMarkdown } from '../markdown/escape-markdown.ts';
 import { runUsage, stepUsageSoFar } from '../run-usage.ts';
 import { reusedWork } from '../reused-work.ts';
 import { groupDigits } from '../../core/group-digits.ts';
+import { dollarsBesideCap } from '../../core/dollars-beside-cap.ts';
 
 /** The budget limits a run had, as far as the cost table compares against them. */
 export interface CostLimits {
@@ -18,15 +19,26 @@ function usd(value: number): string {
   return value === 0 ? '$0' : value < 0.00005 ? '<$0.0001' : value < 0.01 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
 }
 
-/** The cost of `usage`'s calls: `unknown` for calls of a model with no price, never a $0 that reads as known. */
-function cost(usage: Usage): string {
-  const unpriced = usage.unpricedCalls ?? 0;
-  if (unpriced === 0) return usd(usage.costUsd);
-  return unpriced >= usage.modelCalls ? 'unknown' : `${usd(usage.costUsd)} + unknown`;
+/**
+ * The total's cost and the cost cap's, as `usd` writes them unless that writes both alike: a total of $0.0144
+ * beside a cap of $0.01 read "$0.01" twice, within the cap, while the run's stop said "spent 0.014". Then
+ * both with the decimals the stop's message has.
+ */
+function usdBesideCap(total: number, cap: number): [total: string, cap: string] {
+  if (total === cap || usd(total) !== usd(cap)) return [usd(total), usd(cap)];
+  const [capText, totalText] = dollarsBesideCap(cap, total);
+  return [`$${totalText}`, `$${capText}`];
 }
 
-function row(label: string, usage: Usage): string {
-  return `| ${label} | ${groupDigits(usage.modelCalls)} | ${groupDigits(usage.promptTokens)} | ${groupDigits(usage.completionTokens)} | ${cost(usage)} |`;
+/** The cost of `usage`'s calls (`costUsd` written as `shown`): `unknown` for calls of a model with no price, never a $0 that reads as known. */
+function cost(usage: Usage, shown = usd(usage.costUsd)): string {
+  const unpriced = usage.unpricedCalls ?? 0;
+  if (unpriced === 0) return shown;
+  return unpriced >= usage.modelCalls ? 'unknown' : `${shown} + unknown`;
+}
+
+function row(label: string, usage: Usage, shownCost?: string): string {
+  return `| ${label} | ${groupDigits(usage.modelCalls)} | ${groupDigits(usage.promptTokens)} | ${groupDigits(usage.completionTokens)} | ${cost(usage, shownCost)} |`;
 }
 
 /** The calls of models with no price, which no cost figure counts; undefined when every call had one. */
@@ -36,13 +48,13 @@ function unpricedLine(total: Usage): string | undefined {
   return `No price is known for the model of ${groupDigits(calls)} of ${groupDigits(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'}, so no cost figure counts ${calls === 1 ? 'it' : 'them'}: give the model its price in the plan's \`pricing:\` (US dollars per million tokens) for a cost, and for \`max_cost_usd\`.`;
 }
 
-function limitRow(limits: CostLimits): string | undefined {
-  const finite = (n: number | undefined): n is number => n !== undefined && Number.isFinite(n);
+const finite = (n: number | undefined): n is number => n !== undefined && Number.isFinite(n);
+
+function limitRow(limits: CostLimits, costCap: string): string | undefined {
   if (!finite(limits.maxModelCalls) && !finite(limits.maxTokens) && !finite(limits.maxCostUsd)) return undefined;
   const calls = finite(limits.maxModelCalls) ? groupDigits(limits.maxModelCalls) : '—';
   const tokens = finite(limits.maxTokens) ? `${groupDigits(limits.maxTokens)} (in + out)` : '—';
-  const cost = finite(limits.maxCostUsd) ? usd(limits.maxCostUsd) : '—';
-  return `| Limit | ${calls} | ${tokens} |  | ${cost} |`;
+  return `| Limit | ${calls} | ${tokens} |  | ${costCap} |`;
 }
 
 /**
@@ -121,8 +133,9 @@ export function renderSummaryCost(record: RunRecord, limits: CostLimits | undefi
     unpricedCalls: Math.max(0, (total.unpricedCalls ?? 0) - (stepsTotal.unpricedCalls ?? 0)),
   };
   if (other.modelCalls > 0 || other.promptTokens > 0) lines.push(row('planning and goal checks', other));
-  lines.push(row('**Total**', total));
-  const limit = limits && limitRow(limits);
+  const [totalCost, costCap] = limits && finite(limits.maxCostUsd) ? usdBesideCap(total.costUsd, limits.maxCostUsd) : [usd(total.costUsd), '—'];
+  lines.push(row('**Total**', total, totalCost));
+  const limit = limits && limitRow(limits, costCap);
   if (limit) lines.push(limit);
   const estimated = total.estimatedCalls ?? 0;
   if (estimated > 0) {
