@@ -106,7 +106,7 @@ export function checkReferences(
       const fieldPath = [...stepPath(index), field];
       const scan = findReferences(value, itemName);
       if (field === 'args') references.set(index, scan.references);
-      for (const problem of scan.problems) issues.push({ path: [...fieldPath, ...problem.at], message: problem.message });
+      for (const problem of scan.problems) issues.push({ path: [...fieldPath, ...problem.at], message: problem.message, ...(problem.onKey && { at: 'key' as const }) });
       for (const found of scan.references) placed.push({ found, base: fieldPath });
     }
     const ancestorsNeeded = new Map<string, PlacedReference>();

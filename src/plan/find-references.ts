@@ -52,12 +52,28 @@ function scanString(value: string, at: PathSegment[], scan: ReferenceScan, itemN
   }
 }
 
+/**
+ * A reference (or what tries to be one) in a map's key: only values are filled in, so `{ "${inputs.field}": 1 }`
+ * reached the tool with a key spelled `${inputs.field}` (found by an adversarial pass). A shell's `${HOME}` is text.
+ */
+function keyProblem(key: string, itemName: string | undefined): string | undefined {
+  for (const [written, body] of key.matchAll(TEMPLATE_PATTERN)) {
+    if (parseTemplateBody(body!, itemName).kind === 'literal') continue;
+    return `\`${written}\` in a key is not filled in (only values are), so the key would reach the tool as those very characters; write the key out, and put what the reference makes in a value`;
+  }
+  return undefined;
+}
+
 function scanValue(value: unknown, at: PathSegment[], scan: ReferenceScan, itemName: string | undefined): void {
   if (typeof value === 'string') scanString(value, at, scan, itemName);
   else if (Array.isArray(value)) value.forEach((item, index) => scanValue(item, [...at, index], scan, itemName));
   else if (isStepResultObject(value)) scanStepResult(value, at, scan);
   else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) scanValue(item, [...at, key], scan, itemName);
+    for (const [key, item] of Object.entries(value)) {
+      const problem = keyProblem(key, itemName);
+      if (problem) scan.problems.push({ at: [...at, key], message: problem, onKey: true });
+      scanValue(item, [...at, key], scan, itemName);
+    }
   }
 }
 

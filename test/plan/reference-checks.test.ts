@@ -95,3 +95,30 @@ describe('references in args are checked before anything runs', () => {
     expect(errors).toEqual([expect.stringContaining('dependency cycle: 1 → 2 → 1')]);
   });
 });
+
+// Found by an adversarial pass: only values are filled in, so `{ "${inputs.field}": 1 }` validated and
+// sent the tool a key spelled `${inputs.field}`, and a key naming a step that does not exist passed too.
+describe('a reference in a key of args or with:', () => {
+  it('is refused at the key, since a key is never filled in; a shell’s `${HOME}` in a key is text', async () => {
+    expect(
+      await errorsFor(
+        yaml(
+          'inputs:',
+          '  field: { default: "region" }',
+          'tools:',
+          '  store: { command: [cat], description: Store values }',
+          'workflow_sequence:',
+          '  - id: 1',
+          '    type: tool_call',
+          '    tool: store',
+          '    args:',
+          '      "${inputs.field}": 1',
+          '      nested: { "by ${steps.0.result}": 2, "${HOME}": 3 }',
+        ),
+      ),
+    ).toEqual([
+      'plan.yml:10:7: `${inputs.field}` in a key is not filled in (only values are), so the key would reach the tool as those very characters; write the key out, and put what the reference makes in a value (at workflow_sequence[0].args["${inputs.field}"])',
+      'plan.yml:11:17: `${steps.0.result}` in a key is not filled in (only values are), so the key would reach the tool as those very characters; write the key out, and put what the reference makes in a value (at workflow_sequence[0].args.nested["by ${steps.0.result}"])',
+    ]);
+  });
+});
