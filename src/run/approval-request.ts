@@ -81,7 +81,7 @@ export function inputsHash(inputs: Readonly<Record<string, unknown>>, redact: Re
 
 /**
  * What a step will be run with, where the results it names exist: its arguments; a `for_each`
- * step's, item by item (`{for_each: [...]}`); a `type: plan` step's `with:` (`{with: {...}}`). An
+ * step's once and its items (`{args: {...}, for_each: [{item}, ...]}`); a `type: plan` step's `with:` (`{with: {...}}`). An
  * approved step runs only with exactly these (`ApprovalGate`).
  */
 function resolvedArgs(step: PlanStep, sources: ReferenceSources, maxItems: number): Record<string, unknown> | undefined {
@@ -90,11 +90,11 @@ function resolvedArgs(step: PlanStep, sources: ReferenceSources, maxItems: numbe
     if (step.forEach) {
       // The run's own limit: with the default, a list over 1,000 items a plan allows was shown as unknown, and left unchecked.
       const children = expandForEach(step, sources, maxItems);
-      const items = children.map((child) => itemArgs(step, child, { ...sources, ...(child.item && { item: child.item }) }));
-      // What an agent's task names is the same for every item: shown once, not once per item (1,000 items
-      // naming a 600 KB result made a request too large to hash).
-      const task = step.type === 'agent' ? taskReferences(step.task ?? step.description, sources) : undefined;
-      return { ...task, for_each: items };
+      const items = children.map((child) => ({ item: child.item?.value ?? null }));
+      // What an agent's task or a tool's args name is the same for every item: shown once, with `${item…}` as
+      // written, not once per item (1,000 items naming a 600 KB result made a request too large to hash).
+      const shared = step.type === 'agent' ? taskReferences(step.task ?? step.description, sources) : step.args ? { args: resolveReferences(step.args, sources) } : undefined;
+      return { ...shared, for_each: items };
     }
     if (step.type === 'agent') return taskReferences(step.task ?? step.description, sources);
     return step.args ? resolveReferences(step.args, sources) : undefined;
@@ -102,16 +102,6 @@ function resolvedArgs(step: PlanStep, sources: ReferenceSources, maxItems: numbe
     // A reference to a step that has not run yet: the arguments are known only when it has.
     return undefined;
   }
-}
-
-/**
- * One item of a `for_each` step as the request shows it: its arguments; for an agent, or a step whose
- * arguments a model chooses, the item itself, so a list that changed after the approval is seen as
- * changed and asked about again.
- */
-function itemArgs(step: PlanStep, child: PlanStep, sources: ReferenceSources): unknown {
-  if (step.type !== 'agent' && step.args) return resolveReferences(child.args ?? {}, sources);
-  return { item: child.item?.value ?? null };
 }
 
 /** What an agent's task names (`\${steps.…}`, `\${inputs.…}`), resolved (`{task: {reference: value}}`); undefined when it names nothing. */

@@ -160,7 +160,7 @@ describe('approval: side-effects', () => {
       step('publish', 'create_issue', { title: '${item}' }, ['fetch'], { forEach: { list: '${steps.fetch.result}', as: 'item', onItemFailure: 'fail' } }),
     ];
     const approved = await approvedThenListChanged(each);
-    expect(approved.pending).toEqual([expect.objectContaining({ stepKey: 'publish', args: { for_each: [{ title: 'alpha' }, { title: 'beta' }] } })]);
+    expect(approved.pending).toEqual([expect.objectContaining({ stepKey: 'publish', args: { args: { title: '${item}' }, for_each: [{ item: 'alpha' }, { item: 'beta' }] } })]);
     expect(approved.writes).toHaveLength(0);
     expect(approved.changed.outcome.status).toBe('awaiting-approval');
     const third = await approved.runWith(['alpha', 'beta']);
@@ -190,6 +190,17 @@ describe('approval: side-effects', () => {
     const diff = 'd'.repeat(600_000);
     const shown = pendingApprovalStep(each, { results: new Map<string, unknown>([['files', files], ['diff', diff]]), inputs: {} }).args!;
     expect(shown).toEqual({ task: { '${steps.diff.result}': diff }, for_each: files.map((item) => ({ item })) });
+    expect(JSON.stringify(shown).length).toBeLessThan(700_000);
+  });
+
+  // Found by an adversarial pass: a tool step's args were resolved item by item, so the same 600 KB result
+  // went into each of 1,000 items, and the run crashed hashing the request ("Invalid string length").
+  it('shows what a tool for_each step’s args name once, and each item once', () => {
+    const each = { ...step('publish', 'create_issue', { title: '${item}', body: '${steps.diff.result}' }, ['files', 'diff']), forEach: { list: '${steps.files.result}', as: 'item', onItemFailure: 'fail' } } as PlanStep;
+    const files = Array.from({ length: 1000 }, (_, i) => `file${i}.ts`);
+    const diff = 'd'.repeat(600_000);
+    const shown = pendingApprovalStep(each, { results: new Map<string, unknown>([['files', files], ['diff', diff]]), inputs: {} }).args!;
+    expect(shown).toEqual({ args: { title: '${item}', body: diff }, for_each: files.map((item) => ({ item })) });
     expect(JSON.stringify(shown).length).toBeLessThan(700_000);
   });
 
