@@ -7,7 +7,7 @@ import type { GoalResult } from './goal-result.ts';
 import { resolveGoalTarget, type GoalTarget } from './goal-target.ts';
 import { resultCutNote, resultTexts, type ResultTexts } from './result-cut-note.ts';
 import { endpointRefusesEveryCall } from '../llm/model-call-error.ts';
-import { GoalRegexWork } from './goal-regex-work.ts';
+import { GoalWork } from './goal-work.ts';
 
 /**
  * Checks every goal against the finished run and returns the results in the order the goals were
@@ -23,12 +23,12 @@ export function evaluateGoals(goals: readonly Goal[], target: GoalTarget, given:
   // Each checked value's texts, made once for all the goals on it: 1,600 goals on one 90 KB result spent a
   // quarter of their time making them again.
   const texts: Texts = new Map();
-  // One bound on the patterns of all the goals, which are checked one after another on the event loop.
-  const regexWork = new GoalRegexWork();
+  // One bound on the patterns and the schema evaluations of all the goals, which are checked one after another on the event loop.
+  const work = new GoalWork();
   return Promise.all(
     goals.map((goal) => {
-      if (goalKindOf(goal) !== 'judge') return evaluateGoal(goal, target, deps, texts, regexWork);
-      const result = judged.then(() => evaluateGoal(goal, target, deps, texts, regexWork));
+      if (goalKindOf(goal) !== 'judge') return evaluateGoal(goal, target, deps, texts, work);
+      const result = judged.then(() => evaluateGoal(goal, target, deps, texts, work));
       judged = result;
       return result;
     }),
@@ -68,7 +68,7 @@ function cutOf(read: ResultTexts): string | undefined {
   return found.note;
 }
 
-async function evaluateGoal(goal: Goal, target: GoalTarget, deps: GoalDeps, texts: Texts, regexWork: GoalRegexWork): Promise<GoalResult> {
+async function evaluateGoal(goal: Goal, target: GoalTarget, deps: GoalDeps, texts: Texts, work: GoalWork): Promise<GoalResult> {
   const severity = goal.severity ?? 'required';
   try {
     const kind = goalKindOf(goal);
@@ -84,7 +84,7 @@ async function evaluateGoal(goal: Goal, target: GoalTarget, deps: GoalDeps, text
       );
     }
     const read = textsOf(value, texts);
-    const outcome = await check.check(goal, { ...read, value, target, deps, regexWork });
+    const outcome = await check.check(goal, { ...read, value, target, deps, work });
     const whole = outcome.met && WHOLE_RESULT_KINDS.has(kind);
     const cut = whole ? cutOf(read) : undefined;
     if (cut !== undefined) {

@@ -3,7 +3,7 @@ import type { ModelClient } from '../llm/model-client.ts';
 import type { Usage } from '../core/usage.ts';
 import type { GoalTarget } from './goal-target.ts';
 import type { ValueText } from './value-text.ts';
-import type { GoalRegexWork } from './goal-regex-work.ts';
+import type { GoalWork } from './goal-work.ts';
 
 /** The collaborators a goal check may need; tests pass stand-ins. */
 export interface GoalDeps {
@@ -50,8 +50,8 @@ export interface GoalCheckInput {
   readonly value: unknown;
   readonly target: GoalTarget;
   readonly deps: GoalDeps;
-  /** The regex work left to this evaluation's goals, which each pattern a check runs is charged to. */
-  readonly regexWork: GoalRegexWork;
+  /** The work left to this evaluation's goals, which each pattern a check runs and each schema evaluation is charged to. */
+  readonly work: GoalWork;
 }
 
 /** One kind of goal check. */

@@ -5,7 +5,7 @@ import { mapSubschemas } from '../core/json-schema.ts';
 import { LinearRegex, MAX_REGEX_WORK } from '../core/linear-regex.ts';
 import { shownPattern } from '../core/regex-syntax-error.ts';
 import { JSON_SCHEMA_FORMATS } from '../plan/json-schema-problems.ts';
-import type { GoalRegexWork } from './goal-regex-work.ts';
+import type { GoalWork } from './goal-work.ts';
 
 // ajv-formats is CommonJS: under NodeNext its function is the module's `default` (it sets both).
 const addFormats = addFormatsModule.default;
@@ -25,7 +25,7 @@ const linearRegExp = Object.assign(
       test(text: string): boolean {
         regexWorkLeft -= regex.size * text.length;
         if (regexWorkLeft < 0) throw new RegexWorkSpent(shownPattern(String(regex)));
-        goalsRegexWork?.spend(regex.size * text.length, String(regex), text.length);
+        goalsWork?.spendRegexWork(regex.size * text.length, String(regex), text.length);
         return regex.test(text);
       },
       toString: () => String(regex),
@@ -37,7 +37,7 @@ const linearRegExp = Object.assign(
 /** The regex work left to the check under way (`checkJsonSchema` sets it to MAX_REGEX_WORK, all its patterns together). */
 let regexWorkLeft = Number.POSITIVE_INFINITY;
 /** The work left to all the goals of the evaluation under way, charged too (its error ends the check). */
-let goalsRegexWork: GoalRegexWork | undefined;
+let goalsWork: GoalWork | undefined;
 
 class RegexWorkSpent extends Error {}
 
@@ -198,9 +198,10 @@ function tooLargeForUniqueItems(value: unknown): string | undefined {
 
 /**
  * Checks `value` against `schema`, in at most `maxEvaluations` (`evaluationBound`) evaluations of its subschemas;
- * its patterns' work is charged to `regexWork` too, when given (the goals' together).
+ * when `work` is given (the goals' together), in at most what it has left, and its evaluations and its patterns'
+ * work are charged to it: a check stopped by what the goals had left throws its `GoalNotEvaluableError`.
  */
-export function checkJsonSchema(schema: object, value: unknown, options: { readonly maxEvaluations?: number; readonly regexWork?: GoalRegexWork } = {}): JsonSchemaCheck {
+export function checkJsonSchema(schema: object, value: unknown, options: { readonly maxEvaluations?: number; readonly work?: GoalWork } = {}): JsonSchemaCheck {
   let entry = compiled.get(schema);
   if (!entry) {
     try {
@@ -213,9 +214,11 @@ export function checkJsonSchema(schema: object, value: unknown, options: { reado
   const tooLarge = entry.uniqueItems ? tooLargeForUniqueItems(value) : undefined;
   if (tooLarge) return { ok: false, why: tooLarge };
   const most = options.maxEvaluations ?? evaluationBound(value);
-  evaluationsLeft = most;
+  const { work } = options;
+  const given = Math.min(most, work?.evaluationsLeft ?? most);
+  evaluationsLeft = given;
   regexWorkLeft = MAX_REGEX_WORK;
-  goalsRegexWork = options.regexWork;
+  goalsWork = work;
   try {
     const valid = entry.validate(value);
     return { ok: true, valid, errors: entry.validate.errors ?? [] };
@@ -235,14 +238,17 @@ export function checkJsonSchema(schema: object, value: unknown, options: { reado
       };
     }
     if (!(error instanceof EvaluationBudgetSpent)) throw error;
+    if (work && given < most) throw work.evaluationsSpent();
     return {
       ok: false,
       why: `checking the result against the goal's json_schema took more than ${groupDigits(most)} evaluations of its subschemas (an anyOf or oneOf whose branches each check a nested result again takes time that doubles with each level); make the branches differ early (a required key or a const each, checked before the nesting), or have the step return a flatter result`,
     };
   } finally {
+    // Ajv counts down to -1 when it throws at the bound.
+    work?.spendEvaluations(given - Math.max(0, evaluationsLeft));
     evaluationsLeft = Number.POSITIVE_INFINITY;
     regexWorkLeft = Number.POSITIVE_INFINITY;
-    goalsRegexWork = undefined;
+    goalsWork = undefined;
   }
 }
 

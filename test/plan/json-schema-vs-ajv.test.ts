@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { checkJsonSchema } from '../../src/goals/json-schema-validator.ts';
 import { jsonSchemaCheck } from '../../src/goals/kinds/json-schema.ts';
 import type { GoalCheckInput } from '../../src/goals/goal-check.ts';
-import { GoalRegexWork } from '../../src/goals/goal-regex-work.ts';
+import { GoalWork } from '../../src/goals/goal-work.ts';
 import type { Goal } from '../../src/plan/schema.ts';
 import { compileJsonSchema } from '../../src/plan/compile-json-schema.ts';
 
@@ -69,7 +69,7 @@ const value = fc.oneof(
 
 async function goalMet(schema: Schema, value: unknown): Promise<boolean> {
   const goal = { name: 'g', json_schema: schema } as unknown as Goal;
-  const outcome = await jsonSchemaCheck.check(goal, { text: JSON.stringify(value), valueText: { values: JSON.stringify(value), strings: JSON.stringify(value), keys: '' }, value: JSON.stringify(value), target: {} as never, deps: {} as never, regexWork: new GoalRegexWork() } as GoalCheckInput);
+  const outcome = await jsonSchemaCheck.check(goal, { text: JSON.stringify(value), valueText: { values: JSON.stringify(value), strings: JSON.stringify(value), keys: '' }, value: JSON.stringify(value), target: {} as never, deps: {} as never, work: new GoalWork() } as GoalCheckInput);
   return outcome.met;
 }
 

@@ -6,11 +6,11 @@ import { splitSentences } from '../split-sentences.ts';
 /** `every_sentence_matches`: each sentence has a match; evidence for a failure is the first that has none. */
 export const everySentenceMatchesCheck: GoalCheck = {
   needsTarget: true,
-  check(goal, { valueText: { strings: text }, regexWork }) {
+  check(goal, { valueText: { strings: text }, work }) {
     const regex = compileGoalRegex(goal.every_sentence_matches ?? '', goal.flags);
     // Bounded as one call on the whole text, as `matches` is: each sentence fitted the bound, and a pattern
     // of 10,000 steps over 160 KB of sentences held the event loop 27 s (found by an adversarial hunt).
-    regexWork.charge(regex, text);
+    work.charge(regex, text);
     const sentences = splitSentences(text);
     // "Every sentence of nothing" is vacuously true; an empty result is not what the goal asked for.
     if (sentences.length === 0) return { met: false, evidence: 'the result has no sentences' };

@@ -5,12 +5,12 @@ import { compileGoalRegex } from '../compile-goal-regex.ts';
 /** `matches`: a regular expression (flags as a `(?i)` prefix or the `flags` field) matches somewhere in the result's values. */
 export const matchesCheck: GoalCheck = {
   needsTarget: true,
-  check(goal, { valueText: { values: text }, text: json, regexWork }) {
+  check(goal, { valueText: { values: text }, text: json, work }) {
     const regex = compileGoalRegex(goal.matches ?? '', goal.flags);
-    regexWork.charge(regex, text);
+    work.charge(regex, text);
     const match = regex.exec(text);
     const inJson = (): boolean => {
-      regexWork.charge(regex, json);
+      work.charge(regex, json);
       return regex.exec(json) !== null;
     };
     if (!match) return { met: false, evidence: `no match for ${String(regex)}${onlyInJson(json, text, json !== text && inJson())}` };
