@@ -23,7 +23,7 @@ export const MAX_GOALS_SCHEMA_EVALUATIONS = 16_000_000;
 /**
  * The work left to one evaluation's goals (`evaluateGoals` makes one), which are checked one after another on the
  * event loop: the regex work of their patterns, each charged before it runs, and the subschema evaluations of
- * their `json_schema` checks, each given at most what is left.
+ * their `json_schema` checks (and the pairs of items `uniqueItems` compares), each given at most what is left.
  */
 export class GoalWork {
   #regexLeft = MAX_GOALS_REGEX_WORK;
@@ -65,8 +65,8 @@ export class GoalWork {
   /** Why a `json_schema` check that needed more evaluations than were left (before it is charged) is not evaluable. */
   evaluationsSpent(): GoalNotEvaluableError {
     return new GoalNotEvaluableError(
-      `the goals' json_schema checks together would evaluate more than the ${groupDigits(MAX_GOALS_SCHEMA_EVALUATIONS)} subschemas all of a run's goals may evaluate on the event loop, where no timeout can stop them ` +
-        `(this check needed more than the ${groupDigits(this.#evaluationsLeft)} left): check this result with fewer json_schema goals (one schema can hold what several check), ` +
+      `the goals' json_schema checks together would evaluate more than the ${groupDigits(MAX_GOALS_SCHEMA_EVALUATIONS)} subschemas (or pairs of items compared for uniqueItems) all of a run's goals may evaluate on the event loop, ` +
+        `where no timeout can stop them (this check needed more than the ${groupDigits(this.#evaluationsLeft)} left): check this result with fewer json_schema goals (one schema can hold what several check), ` +
         'make the branches of an anyOf or oneOf differ early, or have the step return less',
     );
   }

@@ -77,9 +77,24 @@ describe('the subschema evaluations of one evaluation’s json_schema goals', ()
     expect(refused).toHaveLength(goals.length - met.length);
     for (const result of refused) {
       expect(result.outcome).toBe('error');
-      expect(result.evidence).toMatch(/^could not evaluate: the goals' json_schema checks together would evaluate more than the 16,000,000 subschemas all of a run's goals may evaluate on the event loop, where no timeout can stop them \(this check needed more than the [\d,]+ left\)/);
+      expect(result.evidence).toMatch(/^could not evaluate: the goals' json_schema checks together would evaluate more than the 16,000,000 subschemas \(or pairs of items compared for uniqueItems\) all of a run's goals may evaluate on the event loop, where no timeout can stop them \(this check needed more than the [\d,]+ left\)/);
       expect(result.evidence).toContain('check this result with fewer json_schema goals');
     }
     expect(await evaluateGoals(goals.slice(0, 1), finishedRun(RESULT), NO_DEPS)).toMatchObject([{ outcome: 'met' }]);
+  }, 60_000);
+
+  // Found by an adversarial pass: uniqueItems compares an array's items pair by pair, outside the evaluations counted;
+  // one check fits MAX_UNIQUE_ITEMS, but a hundred goals on one array of 2,000 objects held the event loop 50 s.
+  it('count each pair of items uniqueItems may compare', async () => {
+    const SCHEMA = { type: 'array', uniqueItems: true };
+    const RESULT = Array.from({ length: 2_000 }, (_, id) => ({ id }));
+    const work = new GoalWork();
+    expect(checkJsonSchema(SCHEMA, RESULT, { work })).toMatchObject({ ok: true, valid: true });
+    const perCheck = MAX_GOALS_SCHEMA_EVALUATIONS - work.evaluationsLeft;
+    expect(perCheck).toBeGreaterThanOrEqual((2_000 * 1_999) / 2);
+    const goals = Array.from({ length: 10 }, (_, index) => goal({ name: `g${index}`, json_schema: SCHEMA }));
+    const results = await evaluateGoals(goals, finishedRun(RESULT), NO_DEPS);
+    expect(results.filter((result) => result.outcome === 'met')).toHaveLength(Math.floor(MAX_GOALS_SCHEMA_EVALUATIONS / perCheck));
+    for (const result of results.filter((result) => result.outcome !== 'met')) expect(result.evidence).toContain('(or pairs of items compared for uniqueItems)');
   }, 60_000);
 });
