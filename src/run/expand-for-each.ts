@@ -35,11 +35,12 @@ function itemsOf(value: unknown): unknown[] | undefined {
 }
 
 /**
- * A key as every view shows it: control characters as symbols, invisible characters gone. Two keys that
- * show the same (`web` and `web` + U+200B) made two lines a reader could not tell apart, one ✅ and one ❌.
+ * A key as every view shows it: control characters as symbols, invisible characters gone, one spelling of each
+ * accented letter (NFC: `e` + U+0301 is `é`). Two keys that show the same (`web` and `web` + U+200B) made two
+ * lines a reader could not tell apart, one ✅ and one ❌.
  */
 function shownKey(label: string): string {
-  return visibleControls(label).replace(INVISIBLE, '');
+  return visibleControls(label).replace(INVISIBLE, '').normalize('NFC');
 }
 
 function childLabel(step: PlanStep, item: ItemBinding): string {
@@ -90,7 +91,7 @@ export function expandForEach(step: PlanStep, sources: ReferenceSources, default
       const shown = shownKey(label);
       const first = seen.get(shown);
       if (first !== undefined) {
-        const unseen = first.label === label ? '' : ' as shown (they differ only in invisible or control characters)';
+        const unseen = first.label === label ? '' : ' as shown (they differ only in invisible or control characters, or in how an accented letter is encoded)';
         throw new ForEachListError(step.key, `items ${first.index} and ${index} have the same key "${shown}"${unseen}; make key: unique per item`);
       }
       seen.set(shown, { index, label });

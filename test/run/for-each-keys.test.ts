@@ -21,7 +21,15 @@ describe('for_each item keys', () => {
   // showed `review[web]` twice, one ✅ and one ❌, and no reader could tell which item failed.
   it('refuses two keys that differ only in a character that does not show', () => {
     expect(() => expand(['web', 'web\u200b'])).toThrow(
-      'step review: items 0 and 1 have the same key "web" as shown (they differ only in invisible or control characters); make key: unique per item; no item was run',
+      'step review: items 0 and 1 have the same key "web" as shown (they differ only in invisible or control characters, or in how an accented letter is encoded); make key: unique per item; no item was run',
+    );
+  });
+
+  // Found by an adversarial pass: `café` typed on one system and `café` on another (e + U+0301, as macOS file
+  // names are) show alike, and ran as two items that every view listed as `review[café]`, one ✅ and one ❌.
+  it('refuses two keys that spell one accented letter two ways', () => {
+    expect(() => expand(['caf\u00e9', 'cafe\u0301'])).toThrow(
+      'step review: items 0 and 1 have the same key "caf\u00e9" as shown (they differ only in invisible or control characters, or in how an accented letter is encoded); make key: unique per item',
     );
   });
 
