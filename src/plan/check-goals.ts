@@ -6,6 +6,7 @@ import { parseTemplateBody, TEMPLATE_PATTERN } from './reference-syntax.ts';
 import type { PlanIssue } from './plan-issue.ts';
 import { GOAL_KINDS, type Goal } from './schema.ts';
 import { pushAll } from '../core/push-all.ts';
+import { shownName } from '../core/shown-name.ts';
 import { isMap } from '../core/json-schema.ts';
 import { unguardedRefCycle } from './unguarded-ref-cycle.ts';
 import { withResolvedRefs } from './zod-ref.ts';
@@ -64,9 +65,9 @@ function referenceIn(text: string): string | undefined {
 export function checkGoals(goals: readonly Goal[], stepKeys: ReadonlySet<string>, hasSteps: boolean): PlanIssue[] {
   const issues: PlanIssue[] = [];
   let suggester: NameSuggester | undefined;
-  // The first goal of each name (goals are told apart by name).
+  // The first goal of each name as shown (goals are told apart by name, in every table that lists them).
   const firstNamed = new Map<string, number>();
-  goals.forEach((goal, index) => firstNamed.set(goal.name, firstNamed.get(goal.name) ?? index));
+  goals.forEach((goal, index) => firstNamed.set(shownName(goal.name), firstNamed.get(shownName(goal.name)) ?? index));
   goals.forEach((goal, index) => {
     const at = ['goals', index];
     const kinds = GOAL_KINDS.filter((kind) => goal[kind] !== undefined);
@@ -104,8 +105,9 @@ export function checkGoals(goals: readonly Goal[], stepKeys: ReadonlySet<string>
       issues.push({ path: [...at, 'of'], at: 'key', message: '`of` does not apply to all_steps_completed, which checks every step of the run' });
     }
     // Goals are told apart by name: in the goals table, eval's comparison and the answers a replay keys by it.
-    const first = firstNamed.get(goal.name)!;
-    if (first < index) issues.push({ path: [...at, 'name'], message: `goal \`${goal.name}\` is named like goal ${first + 1}; give each goal its own name` });
+    const first = firstNamed.get(shownName(goal.name))!;
+    const unseen = goals[first]!.name === goal.name ? '' : ' as shown (the names differ only in invisible characters, spaces or how an accented letter is encoded)';
+    if (first < index) issues.push({ path: [...at, 'name'], message: `goal \`${goal.name}\` is named like goal ${first + 1}${unseen}; give each goal its own name` });
     // Checked by Ajv when the goal is (src/goals/json-schema-validator.ts), which takes all of JSON Schema 2020-12.
     if (goal.json_schema !== undefined) {
       const problems = jsonSchemaProblems(goal.json_schema, [...at, 'json_schema'], true);

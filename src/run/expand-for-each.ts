@@ -1,6 +1,5 @@
 import { errorText } from '../core/error-text.ts';
-import { INVISIBLE } from '../core/invisible-characters.ts';
-import { visibleControls } from '../core/visible-controls.ts';
+import { shownName } from '../core/shown-name.ts';
 import type { ItemBinding, PlanStep } from '../core/plan-step.ts';
 import { findReferences } from '../plan/find-references.ts';
 import { fillItemText, resolveReferences, type ReferenceSources } from '../plan/resolve-references.ts';
@@ -34,19 +33,10 @@ function itemsOf(value: unknown): unknown[] | undefined {
   return undefined;
 }
 
-/**
- * A key as every view shows it: control characters as symbols, invisible characters gone, one spelling of each
- * accented letter (NFC: `e` + U+0301 is `é`). Two keys that show the same (`web` and `web` + U+200B) made two
- * lines a reader could not tell apart, one ✅ and one ❌.
- */
-function shownKey(label: string): string {
-  return visibleControls(label).replace(INVISIBLE, '').normalize('NFC');
-}
-
 function childLabel(step: PlanStep, item: ItemBinding): string {
   if (step.forEach?.key === undefined) return String(item.index);
   const label = fillItemText(step.forEach.key, item).replace(/\s+/g, ' ').trim();
-  if (shownKey(label) === '' || label.length > MAX_KEY_CHARS || /[[\]]/.test(label)) {
+  if (shownName(label) === '' || label.length > MAX_KEY_CHARS || /[[\]]/.test(label)) {
     // Its start only: the label comes from the item (a tool's output), and this error reaches every report.
     const shown = label.length > MAX_KEY_CHARS ? `${label.slice(0, MAX_KEY_CHARS)}…` : label;
     throw new ForEachListError(step.key, `key ${step.forEach.key} gave ${JSON.stringify(shown)}${shown === label ? '' : ` (${label.length} characters)`} for item ${item.index}; a key must be 1 to ${MAX_KEY_CHARS} characters, one visible at least, without [ or ]`);
@@ -82,13 +72,14 @@ export function expandForEach(step: PlanStep, sources: ReferenceSources, default
   if (!items) throw new ForEachListError(step.key, `for_each ${forEach.list} is ${describe(list)}, not a list or a map: ${notListFix(forEach.list, list)}`);
   const maxItems = forEach.maxItems ?? defaultMaxItems;
   if (items.length > maxItems) throw new TooManyItemsError({ stepKey: step.key, count: items.length, maxItems });
-  // By the key as shown: two that differ only in what does not show are the same key to a reader.
+  // By the key as shown: two that differ only in what does not show (`web` and `web` + U+200B) made two lines a
+  // reader could not tell apart, one ✅ and one ❌.
   const seen = new Map<string, { readonly index: number; readonly label: string }>();
   return items.map((value, index) => {
     const item: ItemBinding = { name: forEach.as, value, index };
     try {
       const label = childLabel(step, item);
-      const shown = shownKey(label);
+      const shown = shownName(label);
       const first = seen.get(shown);
       if (first !== undefined) {
         const unseen = first.label === label ? '' : ' as shown (they differ only in invisible or control characters, or in how an accented letter is encoded)';

@@ -57,6 +57,18 @@ describe('goal definitions are validated with the plan', () => {
     await validPlan(yaml(...steps, '  - { name: a, matches: todo, flags: i }', "  - { name: b, matches: '^\\s*$' }", '  - { name: c, command: [test, -s, x], timeout_seconds: 5 }'));
   });
 
+  // Found by an adversarial pass: goals whose names differ only in what does not show (`café` with `é` and with
+  // `e` + U+0301, a zero-width space, a second space) were two rows that the goals table, the check run and eval's
+  // comparison all showed under one name, one ✅ and one ❌: no reader could tell which check failed.
+  it('rejects goals whose names show alike', async () => {
+    expect(
+      await errorsFor(yaml(...steps, '  - { name: "caf\\u00e9", contains: x }', '  - { name: "cafe\\u0301", contains: y }', '  - { name: tests pass, contains: z }', '  - { name: "tests\\u200b  pass", contains: w }')),
+    ).toEqual([
+      'plan.yml:6:13: goal `cafe\u0301` is named like goal 1 as shown (the names differ only in invisible characters, spaces or how an accented letter is encoded); give each goal its own name (at goals[1].name)',
+      'plan.yml:8:13: goal `tests\u200b  pass` is named like goal 3 as shown (the names differ only in invisible characters, spaces or how an accented letter is encoded); give each goal its own name (at goals[3].name)',
+    ]);
+  });
+
   // Found by an adversarial pass: nothing fills in a goal's text, so `not_contains: "${inputs.api_key}"` looked for
   // those characters and passed whatever the result held, and a judge was asked about `${steps.1.result}`.
   it('rejects a reference in a goal’s text, which would be checked as those characters', async () => {
