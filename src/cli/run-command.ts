@@ -17,6 +17,7 @@ import { terminalControl, watchedTerminal } from './neutralise-output.ts';
 import { cliJobSettings, cliRedactor } from './cli-job-settings.ts';
 import type { CliCommand } from './parse-cli-args.ts';
 import { markTraceGapped } from '../core/trace-gap.ts';
+import { TraceInUseError } from '../core/trace-in-use-error.ts';
 import { lstatSync, unlinkSync } from 'node:fs';
 
 type RunArgs = Extract<CliCommand, { command: 'run' }>;
@@ -51,9 +52,6 @@ export async function runCommand(args: RunArgs, signal: AbortSignal, deps: RunCo
   }
   const inputs = [['the plan', args.file], ...(await usedPlanFiles(args.file)), ['--replay', args.replay], ['--resume', args.resume, '--trace'], ['--weights-from', args.weightsFrom, '--trace']] as const;
   if (!checkOutputPaths([['--trace', args.trace], ['--summary', args.summary], ['--record', args.record]], inputs)) return 1;
-  // An earlier run's summary is not this run's: one ended at once (a third Ctrl-C, a kill) left it beside its own
-  // trace, its status and results read as this run's. This run writes its own at its end.
-  removeEarlierSummary(args.summary);
   const warn = (message: string): void => void process.stderr.write(`warning: ${redact(message)}\n`);
   // Resuming in place (the default paths): opened at the run's first event, so a resume the job refuses
   // (a wrong hash, a changed plan) leaves the trace it resumes untouched. Otherwise opened now: a run
@@ -61,7 +59,19 @@ export async function runCommand(args: RunArgs, signal: AbortSignal, deps: RunCo
   // The same file however it is named (a symlinked folder, a hard link): comparing paths, a refused
   // `--approve` of `alias/trace.jsonl` emptied `.plan-runner/trace.jsonl`, the paused run's only state.
   const inPlace = args.resume !== undefined && (path.resolve(args.resume) === path.resolve(args.trace) || fileIdentity(args.resume) === fileIdentity(args.trace));
-  const trace = (deps.openTrace ?? openTrace)(args.trace, redact, (message) => process.stderr.write(`plan-runner: ${redact(message)}\n`), { openOnFirstEvent: inPlace });
+  let trace;
+  try {
+    trace = (deps.openTrace ?? openTrace)(args.trace, redact, (message) => process.stderr.write(`plan-runner: ${redact(message)}\n`), { openOnFirstEvent: inPlace });
+  } catch (error) {
+    // Another run in this folder writes the trace: refused before anything is touched, its report included.
+    if (!(error instanceof TraceInUseError)) throw error;
+    process.stderr.write(`plan-runner: ${redact(error.message)}\n`);
+    return 1;
+  }
+  // An earlier run's summary is not this run's: one ended at once (a third Ctrl-C, a kill) left it beside its own
+  // trace, its status and results read as this run's. This run writes its own at its end. Removed once the trace
+  // is this run's: a run refused above, as another run writes it, leaves that run's files alone.
+  removeEarlierSummary(args.summary);
   // A terminal that moves no cursor (TERM=dumb) showed the live redraw's cursor movements as text, and one inside a
   // GitHub Actions job kept every frame in the job log: each gets a log's lines.
   const isTTY = watchedTerminal(process.stdout, env) && env['TERM'] !== 'dumb';

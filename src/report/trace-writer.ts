@@ -8,6 +8,7 @@ import { jsonMayNeedRedaction, redactDeep, redactNumber, type Redactor } from '.
 import { TRACE_GAP } from '../core/trace-gap.ts';
 import { TraceGapError, TraceWriteError } from './trace-write-error.ts';
 import { openOutputFile } from '../core/open-output-file.ts';
+import { lockTrace } from '../core/trace-lock.ts';
 
 export interface TraceWriter {
   readonly path: string;
@@ -321,7 +322,8 @@ class DurabilityRule {
  * `DurabilityRule`), else every 250 ms, whenever 64 KiB are waiting, on `close()`
  * and when the process exits; so the trace is complete up to the last event even when the run
  * fails or the process is stopped. A failed write never disturbs the run but makes `close()`
- * reject. Throws `TraceWriteError` when the file cannot be created.
+ * reject. Throws `TraceWriteError` when the file cannot be created, `TraceInUseError` when another run is
+ * writing it (see `lockTrace`; released by `close()`).
  */
 export function traceWriter(file: string, options: TraceWriterOptions = {}): TraceWriter {
   const redact = options.redact ?? ((text: string) => text);
@@ -349,7 +351,16 @@ export function traceWriter(file: string, options: TraceWriterOptions = {}): Tra
     }
     return opened;
   };
-  let fd: number | undefined = options.openOnFirstEvent ? undefined : open();
+  // Taken before anything is opened, even for a file opened at the first event: another run writing `file`
+  // now is refused (`TraceInUseError`) before this one runs a step.
+  const unlock = lockTrace(file);
+  let fd: number | undefined;
+  try {
+    fd = options.openOnFirstEvent ? undefined : open();
+  } catch (error) {
+    unlock?.();
+    throw error;
+  }
   /**
    * A step may remove or move the folder the trace is in (a tool's `rm -rf`, `git clean -fdx`): the writes
    * then went on into a file no path named, lost at the end, and a re-run found no state and made its side
@@ -462,6 +473,7 @@ export function traceWriter(file: string, options: TraceWriterOptions = {}): Tra
         } catch (cause) {
           failure ??= cause;
         }
+        unlock?.();
       }
       if (failure !== undefined) throw failure instanceof TraceWriteError ? failure : new TraceWriteError({ path: file, cause: failure });
       if (gap !== undefined) throw new TraceWriteError({ path: file, cause: new TraceGapError(gap) });

@@ -6,6 +6,7 @@ import { TRACE_GAP } from '../core/trace-gap.ts';
 import { traceEventProblem } from '../core/trace-event-problem.ts';
 import { MAX_TRACE_BYTES, readInputFile } from '../core/read-input-file.ts';
 import { groupDigits } from '../core/group-digits.ts';
+import { traceHolder } from '../core/trace-lock.ts';
 
 /** Why a saved state of `bytes` (as its artifact is listed) is not downloaded; undefined when it may be. */
 export function oversizedState(bytes: number): string | undefined {
@@ -36,6 +37,10 @@ export interface ResumeTrace {
  * action's `trace` output); a file plan-runner named itself (a downloaded state) needs none.
  */
 export async function readResumeTrace(file: string, ifMissing?: string): Promise<{ ok: true; trace: ResumeTrace } | { ok: false; problem: string }> {
+  // A run still writing it has not ended: its completed steps are no finished run's, its call in flight looks
+  // unanswered, and a resume in place would write over it while it goes on writing (see `lockTrace`).
+  const writer = traceHolder(file);
+  if (writer) return { ok: false, problem: `the trace ${file} is still being written by a plan-runner run (process ${writer.pid}, started ${writer.started}); resume it once that run has ended` };
   // Read whole, at most the cap, and only from a regular file (a FIFO or /dev/zero would hang or fill memory).
   const read = readInputFile(file, MAX_TRACE_BYTES);
   if (read.ok) return { ok: true, trace: { file, text: read.bytes.toString('utf8') } };
