@@ -101,12 +101,18 @@ export function oneLogLine(text: string): string {
   return visibleControls(text.replace(/\s+/g, ' ').trim());
 }
 
-/** The first line of a result, as text, cut to `max` characters, with no control character. */
+/**
+ * The first line of a result, as text, cut to `max` characters, with no control character; ` …` when
+ * lines follow it, as `…` ends a line it cuts (`→ APPROVED` read as the whole of "APPROVED⏎but 3 blocking issues").
+ */
 export function resultPreview(result: unknown, max = 80): string {
   const text = typeof result === 'string' ? result : (resultJson(result) ?? String(result));
   const trimmed = text.trim();
-  const first = visibleControls((LINE_BREAK.test(trimmed) ? trimmed.split(LINE_BREAK, 1)[0] : trimmed)!.replaceAll('\t', ' '));
-  return cutText(first, max);
+  const end = trimmed.search(LINE_BREAK);
+  const first = visibleControls((end < 0 ? trimmed : trimmed.slice(0, end)).replaceAll('\t', ' '));
+  // trim() leaves NEL (U+0085), a line break here: what follows the first line counts when it is not blank.
+  const more = end >= 0 && /[^\s\u0085]/.test(trimmed.slice(end));
+  return cutText(more ? `${first} …` : first, max);
 }
 
 /**

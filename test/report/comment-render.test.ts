@@ -31,14 +31,14 @@ describe('renderComment', () => {
     const record = script.complete('3', 'page text').finish('succeeded').record();
     const body = renderComment(record, { marker, runUrl, redact: noRedaction });
     expect(body).toContain('weekly-report — 2/2 complete, 0 failed, 1 replaced (1 had failed)');
-    expect(body).toContain('**Failed, then replaced by a plan revision:**\n- ❌ 2. Fetch an invented URL — HTTP 404\n\n**Finished: succeeded**');
+    expect(body).toContain('**Failed, then replaced by a plan revision:**\n- ❌ 2. Fetch an invented URL — HTTP 404 …\n\n**Finished: succeeded**');
   });
 
   it('opens with the marker and a progress header, then a checklist with first lines of results', () => {
     const record = new RunScript(fiveSteps).complete('1', '12 hits\nsecond line').complete('2', { status: 200 }).complete('3', 'ok').record();
     const body = renderComment(record, { marker, runUrl, redact: noRedaction });
     expect(body.startsWith(`${marker}\n### ⏳ plan-runner: weekly-report — 3/5 complete, 0 failed`)).toBe(true);
-    expect(body).toContain('- ✅ 1. Search → 12 hits\n- ✅ 2. Fetch → {"status":200}\n- ✅ 3. Extract → ok\n- ⬜ 4. Write\n- ⬜ 5. Publish');
+    expect(body).toContain('- ✅ 1. Search → 12 hits …\n- ✅ 2. Fetch → {"status":200}\n- ✅ 3. Extract → ok\n- ⬜ 4. Write\n- ⬜ 5. Publish');
     expect(body).not.toContain('second line');
     expect(body).toContain(`[View the run](${runUrl})`);
     expect(body).not.toContain('Finished');

@@ -88,7 +88,7 @@ describe('consoleChecklist and text that controls a terminal', () => {
       // Our own redraws are the only escape sequences and line starts.
       const text = writes.join('').replace(/\x1b\[\d+A\r\x1b\[0J/g, '');
       expect(text).not.toMatch(/[\r\x1b\u009b]/);
-      expect(text).toContain('✅ 1. Fetch ␛[2Jsales → ok\n');
+      expect(text).toContain('✅ 1. Fetch ␛[2Jsales → ok …\n');
       expect(text).toContain('— exit 1 ␛[31mred␛[0m\ufffd2J');
       expect(text).toContain('— upstream');
       expect(text).not.toContain('add-mask');
