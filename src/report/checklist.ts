@@ -106,13 +106,19 @@ export function oneLogLine(text: string): string {
  * lines follow it, as `…` ends a line it cuts (`→ APPROVED` read as the whole of "APPROVED⏎but 3 blocking issues").
  */
 export function resultPreview(result: unknown, max = 80): string {
+  return previewOf(result, max).preview;
+}
+
+/** {@link resultPreview}, and whether it leaves part of the result out (lines after the first, or the end of a long one). */
+export function previewOf(result: unknown, max = 80): { readonly preview: string; readonly partial: boolean } {
   const text = typeof result === 'string' ? result : (resultJson(result) ?? String(result));
   const trimmed = text.trim();
   const end = trimmed.search(LINE_BREAK);
   const first = visibleControls((end < 0 ? trimmed : trimmed.slice(0, end)).replaceAll('\t', ' '));
   // trim() leaves NEL (U+0085), a line break here: what follows the first line counts when it is not blank.
   const more = end >= 0 && /[^\s\u0085]/.test(trimmed.slice(end));
-  return cutText(more ? `${first} …` : first, max);
+  const shown = more ? `${first} …` : first;
+  return { preview: cutText(shown, max), partial: more || shown.length > max };
 }
 
 /**

@@ -90,6 +90,20 @@ describe('a for_each step in the views', () => {
     expect(summary).toContain('- ❌ review\\[1] — package 1 has no manifest');
   });
 
+  // Found by an adversarial pass: an item's line shows its result's first 80 characters, and nothing in the
+  // summary said where the rest was (the `result` output had it whole).
+  it('says where the whole results are when an item’s line shows part of its result', () => {
+    const whole = renderSummary(recordOf(finished(mappedRun(2, 2), 2, [])), { redact: noRedaction, fullRecordAt: 'the trace file `t.jsonl`' });
+    expect(whole).toContain('- ✅ review\\[0] → review of package 0: fine. fine.');
+    expect(whole).toContain("_An item's line shows the start of its result or error; each is whole in the trace file `t.jsonl`._\n\n</details>");
+    const short = recordOf([
+      ...mappedRun(1, 0),
+      { type: 'item_started', at: 4, stepKey: 'review', index: 0 },
+      { type: 'item_completed', at: 5, stepKey: 'review', index: 0, result: 'ok', durationMs: 1, usage: NO_USAGE },
+    ]);
+    expect(renderSummary(short, { redact: noRedaction })).not.toContain('shows the start of its result');
+  });
+
   it('says which items never ran when the step failed part-way', () => {
     const events = mappedRun(3, 1, [0]);
     events.push({ type: 'step_failed', at: 6, stepKey: 'review', error: 'item review[0] failed: package 0 has no manifest', transient: false, durationMs: 3, usage: NO_USAGE });

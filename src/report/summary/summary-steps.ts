@@ -1,7 +1,7 @@
 import { cutText } from '../cut-text.ts';
 import type { PlanStep } from '../../core/plan-step.ts';
 import type { ItemRecord, RunRecord, StepRecord } from '../../core/run-record.ts';
-import { itemProgress, needsAttention, nestedItems, resultPreview, STATE_ICONS, stepTitle } from '../checklist.ts';
+import { itemProgress, needsAttention, nestedItems, previewOf, STATE_ICONS, stepTitle } from '../checklist.ts';
 import { formatDuration } from '../format-duration.ts';
 import { inlineCode, fencedBlock } from '../../core/code-fence.ts';
 import { detailsBlock } from '../markdown/details-block.ts';
@@ -55,7 +55,8 @@ function textBlock(label: string, text: string, json: boolean, where: string): {
   };
 }
 
-function itemLine(item: ItemRecord, finished: boolean, redact: (t: string) => string): string {
+/** An item's line, and whether it shows less than the whole of its result or error (its start, or its first line). */
+function itemLine(item: ItemRecord, finished: boolean, redact: (t: string) => string): { readonly line: string; readonly partial: boolean } {
   const state = item.state === 'pending' && finished ? 'skipped' : item.state;
   // Redacted before it is escaped: an item's key is data (`key: ${item.id}`), and escaping splits a secret the redactor would know.
   // An agent item's TODO list left open shows on its line (found by an adversarial pass: only a goal's
@@ -63,10 +64,21 @@ function itemLine(item: ItemRecord, finished: boolean, redact: (t: string) => st
   const open = item.todos?.filter((todo) => todo.status !== 'completed').length ?? 0;
   const todos = open > 0 ? ` (${groupDigits(open)} of ${groupDigits(item.todos!.length)} TODOs not done)` : '';
   const head = `- ${STATE_ICONS[state]} ${escapeMarkdown(redact(item.key))}${item.reused ? ' (reused)' : ''}${todos}`;
-  if (item.state === 'completed') return item.result === undefined ? head : `${head} → ${escapeMarkdown(resultPreview(redact(typeof item.result === 'string' ? item.result : (resultJson(item.result) ?? String(item.result)))))}`;
-  if (item.state === 'failed') return `${head} — ${escapeMarkdown(resultPreview(redact(item.error ?? 'failed'), 200))}`;
-  if (item.state === 'pending') return finished ? `${head} — not run` : head;
-  return item.retry ? `${head} — attempt ${item.retry.attempt}/${item.retry.maxAttempts} failed, retrying` : head;
+  const shown = (text: string, max?: number): { readonly preview: string; readonly partial: boolean } => {
+    const { preview, partial } = previewOf(text, max);
+    return { preview: escapeMarkdown(preview), partial };
+  };
+  if (item.state === 'completed') {
+    if (item.result === undefined) return { line: head, partial: false };
+    const { preview, partial } = shown(redact(typeof item.result === 'string' ? item.result : (resultJson(item.result) ?? String(item.result))));
+    return { line: `${head} → ${preview}`, partial };
+  }
+  if (item.state === 'failed') {
+    const { preview, partial } = shown(redact(item.error ?? 'failed'), 200);
+    return { line: `${head} — ${preview}`, partial };
+  }
+  if (item.state === 'pending') return { line: finished ? `${head} — not run` : head, partial: false };
+  return { line: item.retry ? `${head} — attempt ${item.retry.attempt}/${item.retry.maxAttempts} failed, retrying` : head, partial: false };
 }
 
 /** A for_each step's items, one line each, collapsed: cut whole when the summary runs out of room. */
@@ -74,7 +86,9 @@ function itemsPart(items: readonly ItemRecord[], step: StepRecord, redact: (t: s
   const finished = step.state !== 'in_progress' && step.state !== 'pending';
   const lines = items.map((item) => itemLine(item, finished, redact));
   const label = `${groupDigits(items.length)} item${items.length === 1 ? '' : 's'}${itemProgress(step)}`;
-  return { full: detailsBlock(label, lines.join('\n')), cut: `_The ${label} were cut from this summary; every item is in ${where}._` };
+  // Found by an adversarial pass: a line shows a result's first 80 characters, and nothing said where the rest was.
+  const whole = lines.some((line) => line.partial) ? `\n\n_An item's line shows the start of its result or error; each is whole in ${where}._` : '';
+  return { full: detailsBlock(label, `${lines.map((line) => line.line).join('\n')}${whole}`), cut: `_The ${label} were cut from this summary; every item is in ${where}._` };
 }
 
 function stepParts(key: string, title: string, step: StepRecord | undefined, redact: (t: string) => string, where: string): (string | CuttablePart)[] {
