@@ -343,8 +343,8 @@ var job_secrets = __webpack_require__(71396);
 var plan_secret_values = __webpack_require__(35386);
 // EXTERNAL MODULE: ./lib/llm/redacting-model-client.js
 var redacting_model_client = __webpack_require__(98398);
-// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 22 modules
-var evaluate_goals = __webpack_require__(63997);
+// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 23 modules
+var evaluate_goals = __webpack_require__(60625);
 // EXTERNAL MODULE: ./lib/goals/final-status.js
 var final_status = __webpack_require__(58983);
 // EXTERNAL MODULE: ./lib/llm/default-model.js
@@ -363,8 +363,8 @@ var budgeted_model_client = __webpack_require__(66543);
 var core_usage = __webpack_require__(76940);
 // EXTERNAL MODULE: ./lib/run/run-budget.js + 5 modules
 var run_budget = __webpack_require__(46736);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 59 modules
-var run_job = __webpack_require__(65243);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 53 modules
+var run_job = __webpack_require__(83422);
 // EXTERNAL MODULE: ./lib/steps/run-step.js + 3 modules
 var run_step = __webpack_require__(6420);
 // EXTERNAL MODULE: ./lib/job/load-plan-with-servers.js
@@ -703,9 +703,9 @@ async function runReactLoop(options) {
         // As an agent step reads an answer (found by an adversarial pass: the baseline counted an empty or
         // cut-off answer as a success where the plan's step failed on the same one): a cut-off answer is a
         // fragment, its calls included, and none of them runs; an answer with no visible text is none.
-        const cutOff = (0,cut_off_reason/* cutOffReason */.a)(choice);
+        const cutOff = (0,cut_off_reason/* cutOffReason */.ag)(choice);
         if (cutOff && ((0,invisible_characters/* hasVisibleText */.uA)(message?.content) || asked.length > 0))
-            return { ok: false, reason: `the model's answer was cut off: ${(0,cut_off_reason/* cutOffWhy */.q)(cutOff)}` };
+            return { ok: false, reason: `the model's answer was cut off: ${(0,cut_off_reason/* cutOffWhy */.q1)(cutOff)}` };
         if (asked.length === 0) {
             if ((0,invisible_characters/* hasVisibleText */.uA)(message?.content))
                 return { ok: true, answer: message.content };

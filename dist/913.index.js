@@ -513,6 +513,7 @@ const linearRegExp = Object.assign((pattern, flags) => {
             regexWorkLeft -= regex.size * text.length;
             if (regexWorkLeft < 0)
                 throw new RegexWorkSpent((0,_core_regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_2__/* .shownPattern */ .k)(String(regex)));
+            goalsWork?.spendRegexWork(regex.size * text.length, String(regex), text.length);
             return regex.test(text);
         },
         toString: () => String(regex),
@@ -520,6 +521,8 @@ const linearRegExp = Object.assign((pattern, flags) => {
 }, { code: 'linearRegExp' });
 /** The regex work left to the check under way (`checkJsonSchema` sets it to MAX_REGEX_WORK, all its patterns together). */
 let regexWorkLeft = Number.POSITIVE_INFINITY;
+/** The work left to all the goals of the evaluation under way, charged too (its error ends the check). */
+let goalsWork;
 class RegexWorkSpent extends Error {
 }
 /** The most items an array checked for `uniqueItems` may have, and the largest value (JSON characters) so checked: Ajv compares items pairwise. */
@@ -647,9 +650,10 @@ function asChecked(schema) {
 const CONTAINS_UNBOUNDED = Number.MAX_SAFE_INTEGER;
 /** A schema as checked: its validator, and whether it asks for unique items anywhere (then the value is bounded). */
 const compiled = new WeakMap();
-/** The length of the longest array in `value`, found without recursion. */
-function longestArray(value) {
+/** The length of the longest array in `value`, and the pairs of items its arrays hold (`uniqueItems` compares each), found without recursion. */
+function arraysOf(value) {
     let longest = 0;
+    let pairs = 0;
     const stack = [value];
     while (stack.length > 0) {
         const item = stack.pop();
@@ -657,6 +661,7 @@ function longestArray(value) {
         // out of stack, so the goal ended in an error instead of saying why it could not be checked.
         if (Array.isArray(item)) {
             longest = Math.max(longest, item.length);
+            pairs += (item.length * (item.length - 1)) / 2;
             for (const inner of item)
                 stack.push(inner);
         }
@@ -664,18 +669,21 @@ function longestArray(value) {
             for (const inner of Object.values(item))
                 stack.push(inner);
     }
-    return longest;
+    return { longest, pairs };
 }
-/** Why `value` is too large to check for unique items, or undefined. */
-function tooLargeForUniqueItems(value) {
-    const longest = longestArray(value);
+/** Why `value`, whose longest array has `longest` items, is too large to check for unique items, or undefined. */
+function tooLargeForUniqueItems(value, longest) {
     const size = longest > MAX_UNIQUE_ITEMS ? 0 : (JSON.stringify(value)?.length ?? 0);
     if (longest <= MAX_UNIQUE_ITEMS && size <= MAX_UNIQUE_CHECKED_CHARS)
         return undefined;
     const what = longest > MAX_UNIQUE_ITEMS ? `an array of ${longest} items (at most ${MAX_UNIQUE_ITEMS} are checked)` : `${size} characters of JSON (at most ${MAX_UNIQUE_CHECKED_CHARS} are checked)`;
     return `uniqueItems compares an array's items pair by pair, and the result has ${what}; drop uniqueItems from the goal's schema, or have the step return less`;
 }
-/** Checks `value` against `schema`, in at most `maxEvaluations` (`evaluationBound`) evaluations of its subschemas. */
+/**
+ * Checks `value` against `schema`, in at most `maxEvaluations` (`evaluationBound`) evaluations of its subschemas;
+ * when `work` is given (the goals' together), in at most what it has left, and its evaluations and its patterns'
+ * work are charged to it: a check stopped by what the goals had left throws its `GoalNotEvaluableError`.
+ */
 function checkJsonSchema(schema, value, options = {}) {
     let entry = compiled.get(schema);
     if (!entry) {
@@ -687,12 +695,23 @@ function checkJsonSchema(schema, value, options = {}) {
         }
         compiled.set(schema, entry);
     }
-    const tooLarge = entry.uniqueItems ? tooLargeForUniqueItems(value) : undefined;
+    const arrays = entry.uniqueItems ? arraysOf(value) : undefined;
+    const tooLarge = arrays && tooLargeForUniqueItems(value, arrays.longest);
     if (tooLarge)
         return { ok: false, why: tooLarge };
     const most = options.maxEvaluations ?? evaluationBound(value);
-    evaluationsLeft = most;
+    const { work } = options;
+    // Each pair of items `uniqueItems` may compare is charged to the goals as one evaluation (about as costly): within one
+    // check they fit MAX_UNIQUE_ITEMS, but a hundred goals on one array of 2,000 objects held the event loop 50 s (found by
+    // an adversarial pass).
+    const pairs = arrays?.pairs ?? 0;
+    if (work && pairs > work.evaluationsLeft)
+        throw work.evaluationsSpent();
+    work?.spendEvaluations(pairs);
+    const given = Math.min(most, work?.evaluationsLeft ?? most);
+    evaluationsLeft = given;
     regexWorkLeft = _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_REGEX_WORK */ .ju;
+    goalsWork = work;
     try {
         const valid = entry.validate(value);
         return { ok: true, valid, errors: entry.validate.errors ?? [] };
@@ -709,19 +728,24 @@ function checkJsonSchema(schema, value, options = {}) {
         if (error instanceof RangeError) {
             return {
                 ok: false,
-                why: "checking the result against the goal's json_schema went deeper than the stack allows: a `$ref` that leads back to its own subschema without reading into the value (`$ref: '#'` beside other keywords, or through allOf, anyOf, oneOf or not) never ends; fix the schema in the plan file",
+                why: "checking the result against the goal's json_schema went deeper than the stack allows: a `$ref` or `$dynamicRef` that leads back to its own subschema without reading into the value (`$ref: '#'` beside other keywords, or through allOf, anyOf, oneOf or not) never ends; fix the schema in the plan file",
             };
         }
         if (!(error instanceof EvaluationBudgetSpent))
             throw error;
+        if (work && given < most)
+            throw work.evaluationsSpent();
         return {
             ok: false,
             why: `checking the result against the goal's json_schema took more than ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_6__/* .groupDigits */ .K)(most)} evaluations of its subschemas (an anyOf or oneOf whose branches each check a nested result again takes time that doubles with each level); make the branches differ early (a required key or a const each, checked before the nesting), or have the step return a flatter result`,
         };
     }
     finally {
+        // Ajv counts down to -1 when it throws at the bound.
+        work?.spendEvaluations(given - Math.max(0, evaluationsLeft));
         evaluationsLeft = Number.POSITIVE_INFINITY;
         regexWorkLeft = Number.POSITIVE_INFINITY;
+        goalsWork = undefined;
     }
 }
 /** One of Ajv's errors as evidence: `at changes[1].name: required but missing`. */

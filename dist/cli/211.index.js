@@ -448,7 +448,7 @@ class AgentLoop {
             if (answered)
                 this.#lastMessage = content;
             ctx.report({ type: 'agent_turn', turn, maxTurns: this.#maxTurns, message: content, toolCalls: calls.map((call) => call.function.name) });
-            const cutOff = (0,cut_off_reason/* cutOffReason */.a)(choice);
+            const cutOff = (0,cut_off_reason/* cutOffReason */.ag)(choice);
             // A cut-off answer is a fragment, its calls included: the last may be cut mid-arguments, and none of
             // them is run (found by an adversarial pass: side-effect calls of a `length` answer ran).
             if (cutOff && (answered || calls.length > 0))
@@ -456,8 +456,7 @@ class AgentLoop {
             if (calls.length === 0) {
                 if (answered)
                     return content;
-                const reason = choice?.message.refusal ? `refused: ${choice.message.refusal}` : choice ? `finish reason ${choice.finish_reason}` : 'no choices';
-                throw new empty_answer_error/* EmptyAnswerError */.k({ stepKey: ctx.step.key, reason });
+                throw empty_answer_error/* EmptyAnswerError */.k.of(ctx.step.key, choice);
             }
             messages.push({ role: 'assistant', content: choice?.message.content ?? null, tool_calls: calls });
             replies.addCalls(messages.length - 1, calls);
@@ -796,7 +795,7 @@ class CutOffAnswerError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__
     stepKey;
     finishReason;
     constructor(options) {
-        super(`Step ${options.stepKey}: the model's answer was cut off: ${(0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffWhy */ .q)(options.finishReason)}. Ask for a shorter answer in the step's description, or raise the model's token limit.`, { transient: false });
+        super(`Step ${options.stepKey}: the model's answer was cut off: ${(0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffWhy */ .q1)(options.finishReason)}. Ask for a shorter answer in the step's description, or raise the model's token limit.`, { transient: false });
         this.stepKey = options.stepKey;
         this.finishReason = options.finishReason;
     }
@@ -812,6 +811,8 @@ class CutOffAnswerError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__
 /* harmony export */   k: () => (/* binding */ EmptyAnswerError)
 /* harmony export */ });
 /* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1938);
+/* harmony import */ var _llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(46660);
+
 
 /** The model answered a step with no text (an empty message, a refusal, or no choice at all). */
 class EmptyAnswerError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .zg {
@@ -819,9 +820,19 @@ class EmptyAnswerError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/
     /** The refusal text or finish reason the endpoint gave, if any. */
     reason;
     constructor(options) {
-        super(`Step ${options.stepKey}: the model returned no answer (${options.reason}). Rephrase the step's description or try another model.`, { transient: false });
+        // A thinking model can spend its whole output limit on reasoning (an unclosed `<think>`, reasoning tokens):
+        // rephrasing does not help that, a larger limit does (found by an adversarial pass).
+        const what = options.tokenLimit
+            ? ": it reached the token limit before it wrote one (a thinking model may spend it all on reasoning). Raise the model's output token limit, or ask for less in the step's description."
+            : ` (${options.reason}). Rephrase the step's description or try another model.`;
+        super(`Step ${options.stepKey}: the model returned no answer${what}`, { transient: false });
         this.stepKey = options.stepKey;
         this.reason = options.reason;
+    }
+    /** The error for `choice`, an answer with no text: its refusal, or its finish reason. */
+    static of(stepKey, choice) {
+        const reason = choice?.message.refusal ? `refused: ${choice.message.refusal}` : choice ? `finish reason ${choice.finish_reason}` : 'no choices';
+        return new EmptyAnswerError({ stepKey, reason, tokenLimit: !choice?.message.refusal && (0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .reachedTokenLimit */ .r5)(choice?.finish_reason) });
     }
 }
 

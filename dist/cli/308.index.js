@@ -217,9 +217,9 @@ function readAttempt(tool, response) {
     });
     // Arguments from an answer the endpoint cut off are a fragment, even when they parse (found by an
     // adversarial pass: a `length` answer's call ran, side effects and all).
-    const cutOff = (0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_5__/* .cutOffReason */ .a)(response.choices[0]);
+    const cutOff = (0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_5__/* .cutOffReason */ .ag)(response.choices[0]);
     if (cutOff)
-        return fail(`the answer was cut off before it ended (${(0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_5__/* .cutOffWhy */ .q)(cutOff)}), so its arguments may be incomplete`);
+        return fail(`the answer was cut off before it ended (${(0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_5__/* .cutOffWhy */ .q1)(cutOff)}), so its arguments may be incomplete`);
     const parsed = (0,_parse_tool_arguments_js__WEBPACK_IMPORTED_MODULE_4__/* .parseToolArguments */ .o)(call.function.arguments);
     if (!parsed.ok)
         return fail(parsed.error);
@@ -341,6 +341,12 @@ async function completeForStep(ctx, client, request) {
 /** Results longer than this many characters are cut in prompts (the trace keeps them whole). */
 const RESULT_CHAR_LIMIT = 8_000;
 /**
+ * Text read raw is sanitised whole (raw, the sanitiser reads all of it in any case), and the caller cuts it and
+ * counts what it left out on the whole: the sanitiser's own cut at `UNTRUSTED_CHAR_LIMIT` came first, and a
+ * 100,000-character result was said to have 24,031 more characters past the 8,000 shown (found by an adversarial pass).
+ */
+const WHOLE = { maxChars: Number.POSITIVE_INFINITY };
+/**
  * A result as prompt text: strings as they are (`dataBlock` sanitises them), anything else as
  * compact JSON whose strings were sanitised before encoding (encoded, hidden Markdown no longer parses;
  * a pull request's or an issue's body is read as GitHub renders it).
@@ -369,7 +375,7 @@ function cutClean(clean, limit, where) {
  * (an image's alt, a link's title) open across the cut, where the sanitiser no longer sees it.
  */
 function promptExcerpt(text, limit = RESULT_CHAR_LIMIT) {
-    return cutClean((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(text), limit, 'full result in the trace');
+    return cutClean((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(text, WHOLE), limit, 'full result in the trace');
 }
 /**
  * A value (a result, an input, an item) as clean prompt text, cut to `limit`: a string sanitised, anything
@@ -378,7 +384,7 @@ function promptExcerpt(text, limit = RESULT_CHAR_LIMIT) {
  * by a review). What it returns goes into `dataBlock(\u2026, clean = true)`.
  */
 function promptData(value, limit = RESULT_CHAR_LIMIT, where = 'full result in the trace') {
-    return cutClean(typeof value === 'string' ? (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(value) : promptText(value), limit, where);
+    return cutClean(typeof value === 'string' ? (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(value, WHOLE) : promptText(value), limit, where);
 }
 function attribute(value) {
     return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\s+/g, ' ');

@@ -30,11 +30,9 @@ async function askForText(ctx, instruction) {
     const response = await (0,_complete_for_step_js__WEBPACK_IMPORTED_MODULE_1__/* .completeForStep */ .X)(ctx, client, { model, messages, ...(temperature !== undefined ? { temperature } : {}) });
     const choice = response.choices[0];
     const text = choice?.message.content;
-    if (!(0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_6__/* .hasVisibleText */ .uA)(text)) {
-        const reason = choice?.message.refusal ? `refused: ${choice.message.refusal}` : choice ? `finish reason ${choice.finish_reason}` : 'no choices';
-        throw new _empty_answer_error_js__WEBPACK_IMPORTED_MODULE_4__/* .EmptyAnswerError */ .k({ stepKey: ctx.step.key, reason });
-    }
-    const cutOff = (0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_3__/* .cutOffReason */ .a)(choice);
+    if (!(0,_core_invisible_characters_js__WEBPACK_IMPORTED_MODULE_6__/* .hasVisibleText */ .uA)(text))
+        throw _empty_answer_error_js__WEBPACK_IMPORTED_MODULE_4__/* .EmptyAnswerError */ .k.of(ctx.step.key, choice);
+    const cutOff = (0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_3__/* .cutOffReason */ .ag)(choice);
     if (cutOff)
         throw new _cut_off_answer_error_js__WEBPACK_IMPORTED_MODULE_2__/* .CutOffAnswerError */ .U({ stepKey: ctx.step.key, finishReason: cutOff });
     return text;
@@ -286,7 +284,7 @@ class CutOffAnswerError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__
     stepKey;
     finishReason;
     constructor(options) {
-        super(`Step ${options.stepKey}: the model's answer was cut off: ${(0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffWhy */ .q)(options.finishReason)}. Ask for a shorter answer in the step's description, or raise the model's token limit.`, { transient: false });
+        super(`Step ${options.stepKey}: the model's answer was cut off: ${(0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffWhy */ .q1)(options.finishReason)}. Ask for a shorter answer in the step's description, or raise the model's token limit.`, { transient: false });
         this.stepKey = options.stepKey;
         this.finishReason = options.finishReason;
     }
@@ -316,6 +314,12 @@ class CutOffAnswerError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__
 /** Results longer than this many characters are cut in prompts (the trace keeps them whole). */
 const RESULT_CHAR_LIMIT = 8_000;
 /**
+ * Text read raw is sanitised whole (raw, the sanitiser reads all of it in any case), and the caller cuts it and
+ * counts what it left out on the whole: the sanitiser's own cut at `UNTRUSTED_CHAR_LIMIT` came first, and a
+ * 100,000-character result was said to have 24,031 more characters past the 8,000 shown (found by an adversarial pass).
+ */
+const WHOLE = { maxChars: Number.POSITIVE_INFINITY };
+/**
  * A result as prompt text: strings as they are (`dataBlock` sanitises them), anything else as
  * compact JSON whose strings were sanitised before encoding (encoded, hidden Markdown no longer parses;
  * a pull request's or an issue's body is read as GitHub renders it).
@@ -344,7 +348,7 @@ function cutClean(clean, limit, where) {
  * (an image's alt, a link's title) open across the cut, where the sanitiser no longer sees it.
  */
 function promptExcerpt(text, limit = RESULT_CHAR_LIMIT) {
-    return cutClean((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(text), limit, 'full result in the trace');
+    return cutClean((0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(text, WHOLE), limit, 'full result in the trace');
 }
 /**
  * A value (a result, an input, an item) as clean prompt text, cut to `limit`: a string sanitised, anything
@@ -353,7 +357,7 @@ function promptExcerpt(text, limit = RESULT_CHAR_LIMIT) {
  * by a review). What it returns goes into `dataBlock(\u2026, clean = true)`.
  */
 function promptData(value, limit = RESULT_CHAR_LIMIT, where = 'full result in the trace') {
-    return cutClean(typeof value === 'string' ? (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(value) : promptText(value), limit, where);
+    return cutClean(typeof value === 'string' ? (0,_security_sanitize_untrusted_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeUntrusted */ ._2)(value, WHOLE) : promptText(value), limit, where);
 }
 function attribute(value) {
     return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\s+/g, ' ');
@@ -409,6 +413,8 @@ function promptValue(value) {
 /* harmony export */   k: () => (/* binding */ EmptyAnswerError)
 /* harmony export */ });
 /* harmony import */ var _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1938);
+/* harmony import */ var _llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(46660);
+
 
 /** The model answered a step with no text (an empty message, a refusal, or no choice at all). */
 class EmptyAnswerError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* .StepError */ .zg {
@@ -416,9 +422,19 @@ class EmptyAnswerError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/
     /** The refusal text or finish reason the endpoint gave, if any. */
     reason;
     constructor(options) {
-        super(`Step ${options.stepKey}: the model returned no answer (${options.reason}). Rephrase the step's description or try another model.`, { transient: false });
+        // A thinking model can spend its whole output limit on reasoning (an unclosed `<think>`, reasoning tokens):
+        // rephrasing does not help that, a larger limit does (found by an adversarial pass).
+        const what = options.tokenLimit
+            ? ": it reached the token limit before it wrote one (a thinking model may spend it all on reasoning). Raise the model's output token limit, or ask for less in the step's description."
+            : ` (${options.reason}). Rephrase the step's description or try another model.`;
+        super(`Step ${options.stepKey}: the model returned no answer${what}`, { transient: false });
         this.stepKey = options.stepKey;
         this.reason = options.reason;
+    }
+    /** The error for `choice`, an answer with no text: its refusal, or its finish reason. */
+    static of(stepKey, choice) {
+        const reason = choice?.message.refusal ? `refused: ${choice.message.refusal}` : choice ? `finish reason ${choice.finish_reason}` : 'no choices';
+        return new EmptyAnswerError({ stepKey, reason, tokenLimit: !choice?.message.refusal && (0,_llm_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .reachedTokenLimit */ .r5)(choice?.finish_reason) });
     }
 }
 

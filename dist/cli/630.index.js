@@ -269,7 +269,10 @@ function reusedWork(record) {
     return { steps, items, usage, words };
 }
 
+// EXTERNAL MODULE: ./lib/core/dollars-beside-cap.js
+var dollars_beside_cap = __webpack_require__(59246);
 ;// CONCATENATED MODULE: ./lib/report/summary/summary-cost.js
+
 
 
 
@@ -279,15 +282,26 @@ function usd(value) {
     // A spend under a hundredth of a cent is not nothing: `$0.0000` read as free.
     return value === 0 ? '$0' : value < 0.00005 ? '<$0.0001' : value < 0.01 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
 }
-/** The cost of `usage`'s calls: `unknown` for calls of a model with no price, never a $0 that reads as known. */
-function cost(usage) {
+/**
+ * The total's cost and the cost cap's, as `usd` writes them unless that writes both alike: a total of $0.0144
+ * beside a cap of $0.01 read "$0.01" twice, within the cap, while the run's stop said "spent 0.014". Then
+ * both with the decimals the stop's message has.
+ */
+function usdBesideCap(total, cap) {
+    if (total === cap || usd(total) !== usd(cap))
+        return [usd(total), usd(cap)];
+    const [capText, totalText] = (0,dollars_beside_cap/* dollarsBesideCap */.g)(cap, total);
+    return [`$${totalText}`, `$${capText}`];
+}
+/** The cost of `usage`'s calls (`costUsd` written as `shown`): `unknown` for calls of a model with no price, never a $0 that reads as known. */
+function cost(usage, shown = usd(usage.costUsd)) {
     const unpriced = usage.unpricedCalls ?? 0;
     if (unpriced === 0)
-        return usd(usage.costUsd);
-    return unpriced >= usage.modelCalls ? 'unknown' : `${usd(usage.costUsd)} + unknown`;
+        return shown;
+    return unpriced >= usage.modelCalls ? 'unknown' : `${shown} + unknown`;
 }
-function row(label, usage) {
-    return `| ${label} | ${(0,group_digits/* groupDigits */.K)(usage.modelCalls)} | ${(0,group_digits/* groupDigits */.K)(usage.promptTokens)} | ${(0,group_digits/* groupDigits */.K)(usage.completionTokens)} | ${cost(usage)} |`;
+function row(label, usage, shownCost) {
+    return `| ${label} | ${(0,group_digits/* groupDigits */.K)(usage.modelCalls)} | ${(0,group_digits/* groupDigits */.K)(usage.promptTokens)} | ${(0,group_digits/* groupDigits */.K)(usage.completionTokens)} | ${cost(usage, shownCost)} |`;
 }
 /** The calls of models with no price, which no cost figure counts; undefined when every call had one. */
 function unpricedLine(total) {
@@ -296,14 +310,13 @@ function unpricedLine(total) {
         return undefined;
     return `No price is known for the model of ${(0,group_digits/* groupDigits */.K)(calls)} of ${(0,group_digits/* groupDigits */.K)(total.modelCalls)} model call${total.modelCalls === 1 ? '' : 's'}, so no cost figure counts ${calls === 1 ? 'it' : 'them'}: give the model its price in the plan's \`pricing:\` (US dollars per million tokens) for a cost, and for \`max_cost_usd\`.`;
 }
-function limitRow(limits) {
-    const finite = (n) => n !== undefined && Number.isFinite(n);
+const finite = (n) => n !== undefined && Number.isFinite(n);
+function limitRow(limits, costCap) {
     if (!finite(limits.maxModelCalls) && !finite(limits.maxTokens) && !finite(limits.maxCostUsd))
         return undefined;
     const calls = finite(limits.maxModelCalls) ? (0,group_digits/* groupDigits */.K)(limits.maxModelCalls) : '\u2014';
     const tokens = finite(limits.maxTokens) ? `${(0,group_digits/* groupDigits */.K)(limits.maxTokens)} (in + out)` : '\u2014';
-    const cost = finite(limits.maxCostUsd) ? usd(limits.maxCostUsd) : '\u2014';
-    return `| Limit | ${calls} | ${tokens} |  | ${cost} |`;
+    return `| Limit | ${calls} | ${tokens} |  | ${costCap} |`;
 }
 /**
  * The model requests abandoned before their answer came in, and the calls that failed with no answer saying what
@@ -372,8 +385,9 @@ function renderSummaryCost(record, limits, redact, options = {}) {
     };
     if (other.modelCalls > 0 || other.promptTokens > 0)
         lines.push(row('planning and goal checks', other));
-    lines.push(row('**Total**', total));
-    const limit = limits && limitRow(limits);
+    const [totalCost, costCap] = limits && finite(limits.maxCostUsd) ? usdBesideCap(total.costUsd, limits.maxCostUsd) : [usd(total.costUsd), '\u2014'];
+    lines.push(row('**Total**', total, totalCost));
+    const limit = limits && limitRow(limits, costCap);
     if (limit)
         lines.push(limit);
     const estimated = total.estimatedCalls ?? 0;
@@ -489,6 +503,7 @@ function textBlock(label, text, json, where) {
         },
     };
 }
+/** An item's line, and whether it shows less than the whole of its result or error (its start, or its first line). */
 function itemLine(item, finished, redact) {
     const state = item.state === 'pending' && finished ? 'skipped' : item.state;
     // Redacted before it is escaped: an item's key is data (`key: ${item.id}`), and escaping splits a secret the redactor would know.
@@ -497,20 +512,32 @@ function itemLine(item, finished, redact) {
     const open = item.todos?.filter((todo) => todo.status !== 'completed').length ?? 0;
     const todos = open > 0 ? ` (${(0,group_digits/* groupDigits */.K)(open)} of ${(0,group_digits/* groupDigits */.K)(item.todos.length)} TODOs not done)` : '';
     const head = `- ${checklist/* STATE_ICONS */.t1[state]} ${(0,escape_markdown/* escapeMarkdown */.FV)(redact(item.key))}${item.reused ? ' (reused)' : ''}${todos}`;
-    if (item.state === 'completed')
-        return item.result === undefined ? head : `${head} \u2192 ${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* resultPreview */.KY)(redact(typeof item.result === 'string' ? item.result : ((0,result_text/* resultJson */.y)(item.result) ?? String(item.result)))))}`;
-    if (item.state === 'failed')
-        return `${head} \u2014 ${(0,escape_markdown/* escapeMarkdown */.FV)((0,checklist/* resultPreview */.KY)(redact(item.error ?? 'failed'), 200))}`;
+    const shown = (text, max) => {
+        const { preview, partial } = (0,checklist/* previewOf */.oW)(text, max);
+        return { preview: (0,escape_markdown/* escapeMarkdown */.FV)(preview), partial };
+    };
+    if (item.state === 'completed') {
+        if (item.result === undefined)
+            return { line: head, partial: false };
+        const { preview, partial } = shown(redact(typeof item.result === 'string' ? item.result : ((0,result_text/* resultJson */.y)(item.result) ?? String(item.result))));
+        return { line: `${head} \u2192 ${preview}`, partial };
+    }
+    if (item.state === 'failed') {
+        const { preview, partial } = shown(redact(item.error ?? 'failed'), 200);
+        return { line: `${head} \u2014 ${preview}`, partial };
+    }
     if (item.state === 'pending')
-        return finished ? `${head} \u2014 not run` : head;
-    return item.retry ? `${head} \u2014 attempt ${item.retry.attempt}/${item.retry.maxAttempts} failed, retrying` : head;
+        return { line: finished ? `${head} \u2014 not run` : head, partial: false };
+    return { line: item.retry ? `${head} \u2014 attempt ${item.retry.attempt}/${item.retry.maxAttempts} failed, retrying` : head, partial: false };
 }
 /** A for_each step's items, one line each, collapsed: cut whole when the summary runs out of room. */
 function itemsPart(items, step, redact, where) {
     const finished = step.state !== 'in_progress' && step.state !== 'pending';
     const lines = items.map((item) => itemLine(item, finished, redact));
     const label = `${(0,group_digits/* groupDigits */.K)(items.length)} item${items.length === 1 ? '' : 's'}${(0,checklist/* itemProgress */.jl)(step)}`;
-    return { full: detailsBlock(label, lines.join('\n')), cut: `_The ${label} were cut from this summary; every item is in ${where}._` };
+    // Found by an adversarial pass: a line shows a result's first 80 characters, and nothing said where the rest was.
+    const whole = lines.some((line) => line.partial) ? `\n\n_An item's line shows the start of its result or error; each is whole in ${where}._` : '';
+    return { full: detailsBlock(label, `${lines.map((line) => line.line).join('\n')}${whole}`), cut: `_The ${label} were cut from this summary; every item is in ${where}._` };
 }
 function stepParts(key, title, step, redact, where) {
     let line = stepLine(key, title, step, redact);
@@ -1273,8 +1300,10 @@ function renderMermaidGraph(record, redact) {
 /* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(60949);
 /* harmony import */ var _mermaid_graph_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(14260);
 /* harmony import */ var _summary_summary_header_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(31675);
-/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(86919);
+/* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(86919);
 /* harmony import */ var _core_run_record_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(90422);
+/* harmony import */ var _run_approval_gate_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(11132);
+
 
 
 
@@ -1296,12 +1325,17 @@ function plannedRecord(plan) {
 /** A step's detail as the preview shows it: the plan file (the `plan-file` output) has it whole. */
 const DETAIL_MAX_CHARS = 1_000;
 /**
- * What a step will do besides its description: the tool and args, the inputs, the dependencies;
- * redacted, made one line with control characters shown (a planner writes `why`, and the CLI prints
- * it on a terminal), then cut to DETAIL_MAX_CHARS, so that one step's arguments cannot push the others out.
+ * What a step will do besides its description: whether the run waits for approval before it (first, so no
+ * cut loses it), the tool and args, the inputs, the dependencies; redacted, made one line with control
+ * characters shown (a planner writes `why`, and the CLI prints it on a terminal), then cut to
+ * DETAIL_MAX_CHARS, so that one step's arguments cannot push the others out.
  */
-function stepDetail(step, redact) {
+function stepDetail(step, redact, gate) {
     const parts = [];
+    // Found by an adversarial pass: a step the run pauses before was shown as one that runs "after a".
+    const waits = gate.needs(step);
+    if (waits !== undefined)
+        parts.push(`waits for approval: ${waits}`);
     if (step.tool)
         parts.push(step.args ? `${step.tool} ${JSON.stringify(step.args)}` : `${step.tool} (args chosen by the model)`);
     if (step.type === 'plan' && step.uses !== undefined)
@@ -1311,12 +1345,13 @@ function stepDetail(step, redact) {
     parts.push(step.dependsOn.length ? `after ${step.dependsOn.join(', ')}` : 'can start at once');
     if (step.why)
         parts.push(`why: ${step.why}`);
-    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_6__/* .cutText */ .I)((0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(parts.join(' \u00b7 '))), DETAIL_MAX_CHARS);
+    return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_7__/* .cutText */ .I)((0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(parts.join(' \u00b7 '))), DETAIL_MAX_CHARS);
 }
 /** The plan as plain-text checklist lines (\u2b1c id. description \u2014 details), for a terminal. */
 function planPreviewLines(plan, redact = (text) => text) {
     const items = (0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .checklistItems */ .V_)(plannedRecord(plan), redact);
-    return items.map((item, index) => `${item.icon} ${item.key}. ${item.title} \u2014 ${stepDetail(plan.steps[index], redact)}`);
+    const gate = new _run_approval_gate_js__WEBPACK_IMPORTED_MODULE_6__/* .ApprovalGate */ .N(plan, plan.tools);
+    return items.map((item, index) => `${item.icon} ${item.key}. ${item.title} \u2014 ${stepDetail(plan.steps[index], redact, gate)}`);
 }
 /** The plan as Markdown, for the job summary of `mode: plan`: goal, checklist and Mermaid graph. Nothing has run. */
 function renderPlanPreview(plan, options) {
@@ -1328,7 +1363,8 @@ function renderPlanPreview(plan, options) {
     if (plan.goal)
         lines.push('', (0,_summary_summary_header_js__WEBPACK_IMPORTED_MODULE_4__/* .goalLine */ .yc)(plan.goal, redact));
     lines.push('', '### Steps', '');
-    items.forEach((item, index) => lines.push(`- ${item.icon} ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)(`${item.key}. ${item.title}`)} \u2014 ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(stepDetail(plan.steps[index], redact))}`));
+    const gate = new _run_approval_gate_js__WEBPACK_IMPORTED_MODULE_6__/* .ApprovalGate */ .N(plan, plan.tools);
+    items.forEach((item, index) => lines.push(`- ${item.icon} ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)(`${item.key}. ${item.title}`)} \u2014 ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(stepDetail(plan.steps[index], redact, gate))}`));
     lines.push('', '### Plan graph', '', (0,_mermaid_graph_js__WEBPACK_IMPORTED_MODULE_3__/* .renderMermaidGraph */ .gf)(record, redact), '');
     return lines.join('\n');
 }

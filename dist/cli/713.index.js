@@ -50,7 +50,10 @@ class TraceGapError extends Error {
 
 // EXTERNAL MODULE: ./lib/core/open-output-file.js
 var open_output_file = __webpack_require__(97712);
+// EXTERNAL MODULE: ./lib/core/trace-lock.js
+var trace_lock = __webpack_require__(62536);
 ;// CONCATENATED MODULE: ./lib/report/trace-writer.js
+
 
 
 
@@ -329,7 +332,8 @@ class DurabilityRule {
  * `DurabilityRule`), else every 250 ms, whenever 64 KiB are waiting, on `close()`
  * and when the process exits; so the trace is complete up to the last event even when the run
  * fails or the process is stopped. A failed write never disturbs the run but makes `close()`
- * reject. Throws `TraceWriteError` when the file cannot be created.
+ * reject. Throws `TraceWriteError` when the file cannot be created, `TraceInUseError` when another run is
+ * writing it (see `lockTrace`; released by `close()`).
  */
 function traceWriter(file, options = {}) {
     const redact = options.redact ?? ((text) => text);
@@ -360,7 +364,17 @@ function traceWriter(file, options = {}) {
         }
         return opened;
     };
-    let fd = options.openOnFirstEvent ? undefined : open();
+    // Taken before anything is opened, even for a file opened at the first event: another run writing `file`
+    // now is refused (`TraceInUseError`) before this one runs a step.
+    const unlock = (0,trace_lock/* lockTrace */.$m)(file);
+    let fd;
+    try {
+        fd = options.openOnFirstEvent ? undefined : open();
+    }
+    catch (error) {
+        unlock?.();
+        throw error;
+    }
     /**
      * A step may remove or move the folder the trace is in (a tool's `rm -rf`, `git clean -fdx`): the writes
      * then went on into a file no path named, lost at the end, and a re-run found no state and made its side
@@ -488,6 +502,7 @@ function traceWriter(file, options = {}) {
                 catch (cause) {
                     failure ??= cause;
                 }
+                unlock?.();
             }
             if (failure !== undefined)
                 throw failure instanceof TraceWriteError ? failure : new TraceWriteError({ path: file, cause: failure });

@@ -291,20 +291,26 @@ function consoleChecklist(options) {
 var final_report = __webpack_require__(38630);
 // EXTERNAL MODULE: ./lib/goals/goals-verdict.js
 var goals_verdict = __webpack_require__(85692);
+// EXTERNAL MODULE: ./lib/core/trace-in-use-error.js
+var trace_in_use_error = __webpack_require__(65625);
 // EXTERNAL MODULE: ./lib/report/trace-writer.js + 1 modules
 var trace_writer = __webpack_require__(31713);
 ;// CONCATENATED MODULE: ./lib/report/open-trace.js
 
+
 /**
  * The trace writer for `file`, or undefined when the file cannot be created: `warn` gets the
- * `TraceWriteError`'s message (naming the path) and the run goes on without a trace. Both front
- * ends open their trace here.
+ * `TraceWriteError`'s message (naming the path) and the run goes on without a trace. Throws
+ * `TraceInUseError` when another run is writing the file: that run's trace is not to be mixed with this
+ * one's, and this run is refused before it starts. Both front ends open their trace here.
  */
 function openTrace(file, redact, warn, options = {}) {
     try {
         return (0,trace_writer/* traceWriter */.z)(file, { redact, ...options });
     }
     catch (error) {
+        if (error instanceof trace_in_use_error/* TraceInUseError */.y)
+            throw error;
         warn(`${error instanceof Error ? error.message : String(error)}; the run goes on without a trace.`);
         return undefined;
     }
@@ -325,8 +331,8 @@ async function closeTrace(trace, warn) {
 var write_report_file = __webpack_require__(49443);
 // EXTERNAL MODULE: ./lib/core/clock.js
 var clock = __webpack_require__(91601);
-// EXTERNAL MODULE: ./lib/job/run-job.js + 60 modules
-var run_job = __webpack_require__(9327);
+// EXTERNAL MODULE: ./lib/job/run-job.js + 54 modules
+var run_job = __webpack_require__(61524);
 // EXTERNAL MODULE: ./lib/run/trace-step-weights.js
 var trace_step_weights = __webpack_require__(67047);
 // EXTERNAL MODULE: ./lib/run/read-resume-trace.js + 2 modules
@@ -406,6 +412,7 @@ var external_node_fs_ = __webpack_require__(73024);
 
 
 
+
 async function runCommand(args, signal, deps = {}) {
     const env = process.env;
     const redact = (0,cli_job_settings/* cliRedactor */.Vs)(args, env);
@@ -433,9 +440,6 @@ async function runCommand(args, signal, deps = {}) {
     const inputs = [['the plan', args.file], ...(await (0,used_plan_files/* usedPlanFiles */.I)(args.file)), ['--replay', args.replay], ['--resume', args.resume, '--trace'], ['--weights-from', args.weightsFrom, '--trace']];
     if (!(0,check_output_paths/* checkOutputPaths */.s)([['--trace', args.trace], ['--summary', args.summary], ['--record', args.record]], inputs))
         return 1;
-    // An earlier run's summary is not this run's: one ended at once (a third Ctrl-C, a kill) left it beside its own
-    // trace, its status and results read as this run's. This run writes its own at its end.
-    removeEarlierSummary(args.summary);
     const warn = (message) => void process.stderr.write(`warning: ${redact(message)}\n`);
     // Resuming in place (the default paths): opened at the run's first event, so a resume the job refuses
     // (a wrong hash, a changed plan) leaves the trace it resumes untouched. Otherwise opened now: a run
@@ -443,7 +447,21 @@ async function runCommand(args, signal, deps = {}) {
     // The same file however it is named (a symlinked folder, a hard link): comparing paths, a refused
     // `--approve` of `alias/trace.jsonl` emptied `.plan-runner/trace.jsonl`, the paused run's only state.
     const inPlace = args.resume !== undefined && (external_node_path_.resolve(args.resume) === external_node_path_.resolve(args.trace) || (0,check_output_paths/* fileIdentity */.l)(args.resume) === (0,check_output_paths/* fileIdentity */.l)(args.trace));
-    const trace = (deps.openTrace ?? openTrace)(args.trace, redact, (message) => process.stderr.write(`plan-runner: ${redact(message)}\n`), { openOnFirstEvent: inPlace });
+    let trace;
+    try {
+        trace = (deps.openTrace ?? openTrace)(args.trace, redact, (message) => process.stderr.write(`plan-runner: ${redact(message)}\n`), { openOnFirstEvent: inPlace });
+    }
+    catch (error) {
+        // Another run in this folder writes the trace: refused before anything is touched, its report included.
+        if (!(error instanceof trace_in_use_error/* TraceInUseError */.y))
+            throw error;
+        process.stderr.write(`plan-runner: ${redact(error.message)}\n`);
+        return 1;
+    }
+    // An earlier run's summary is not this run's: one ended at once (a third Ctrl-C, a kill) left it beside its own
+    // trace, its status and results read as this run's. This run writes its own at its end. Removed once the trace
+    // is this run's: a run refused above, as another run writes it, leaves that run's files alone.
+    removeEarlierSummary(args.summary);
     // A terminal that moves no cursor (TERM=dumb) showed the live redraw's cursor movements as text, and one inside a
     // GitHub Actions job kept every frame in the job log: each gets a log's lines.
     const isTTY = (0,neutralise_output/* watchedTerminal */.vd)(process.stdout, env) && env['TERM'] !== 'dumb';

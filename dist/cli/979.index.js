@@ -2189,6 +2189,28 @@ const TRACE_FORMAT = 2;
 
 /***/ }),
 
+/***/ 25520:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   H: () => (/* binding */ shownName)
+/* harmony export */ });
+/* harmony import */ var _invisible_characters_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5709);
+/* harmony import */ var _visible_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(74700);
+
+
+/**
+ * A name (a goal's, a `for_each` item's key) as a reader tells it from others: white space as one space, control
+ * characters as the symbols every view draws, invisible characters gone, and one spelling of each accented letter
+ * (NFC: `e` + U+0301 is `\u00e9`). Two names equal here show alike, so a table or a checklist cannot tell them apart.
+ */
+function shownName(name) {
+    return (0,_visible_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .x)(name).replace(_invisible_characters_js__WEBPACK_IMPORTED_MODULE_1__/* .INVISIBLE */ .kH, '').replace(/\s+/g, ' ').trim().normalize('NFC');
+}
+
+
+/***/ }),
+
 /***/ 1938:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -3244,6 +3266,18 @@ function scanString(value, at, scan, itemName) {
         }
     }
 }
+/**
+ * A reference (or what tries to be one) in a map's key: only values are filled in, so `{ "${inputs.field}": 1 }`
+ * reached the tool with a key spelled `${inputs.field}` (found by an adversarial pass). A shell's `${HOME}` is text.
+ */
+function keyProblem(key, itemName) {
+    for (const [written, body] of key.matchAll(_reference_syntax_js__WEBPACK_IMPORTED_MODULE_2__/* .TEMPLATE_PATTERN */ .qF)) {
+        if ((0,_reference_syntax_js__WEBPACK_IMPORTED_MODULE_2__/* .parseTemplateBody */ .Kp)(body, itemName).kind === 'literal')
+            continue;
+        return `\`${written}\` in a key is not filled in (only values are), so the key would reach the tool as those very characters; write the key out, and put what the reference makes in a value`;
+    }
+    return undefined;
+}
 function scanValue(value, at, scan, itemName) {
     if (typeof value === 'string')
         scanString(value, at, scan, itemName);
@@ -3252,8 +3286,12 @@ function scanValue(value, at, scan, itemName) {
     else if (isStepResultObject(value))
         scanStepResult(value, at, scan);
     else if (value !== null && typeof value === 'object') {
-        for (const [key, item] of Object.entries(value))
+        for (const [key, item] of Object.entries(value)) {
+            const problem = keyProblem(key, itemName);
+            if (problem)
+                scan.problems.push({ at: [...at, key], message: problem, onKey: true });
             scanValue(item, [...at, key], scan, itemName);
+        }
     }
 }
 /**
@@ -5979,6 +6017,8 @@ var regex_syntax_error = __webpack_require__(45989);
 var goal_regex = __webpack_require__(650);
 // EXTERNAL MODULE: ./lib/plan/nearest-name.js
 var nearest_name = __webpack_require__(95421);
+// EXTERNAL MODULE: ./lib/core/shown-name.js
+var shown_name = __webpack_require__(25520);
 // EXTERNAL MODULE: ./lib/core/json-schema.js
 var json_schema = __webpack_require__(369);
 // EXTERNAL MODULE: ./lib/plan/unguarded-ref-cycle.js
@@ -5986,6 +6026,7 @@ var unguarded_ref_cycle = __webpack_require__(14441);
 // EXTERNAL MODULE: ./lib/plan/zod-ref.js
 var zod_ref = __webpack_require__(82074);
 ;// CONCATENATED MODULE: ./lib/plan/check-goals.js
+
 
 
 
@@ -6050,9 +6091,9 @@ function check_goals_referenceIn(text) {
 function checkGoals(goals, stepKeys, hasSteps) {
     const issues = [];
     let suggester;
-    // The first goal of each name (goals are told apart by name).
+    // The first goal of each name as shown (goals are told apart by name, in every table that lists them).
     const firstNamed = new Map();
-    goals.forEach((goal, index) => firstNamed.set(goal.name, firstNamed.get(goal.name) ?? index));
+    goals.forEach((goal, index) => firstNamed.set((0,shown_name/* shownName */.H)(goal.name), firstNamed.get((0,shown_name/* shownName */.H)(goal.name)) ?? index));
     goals.forEach((goal, index) => {
         const at = ['goals', index];
         const kinds = schema/* GOAL_KINDS */.CX.filter((kind) => goal[kind] !== undefined);
@@ -6092,9 +6133,10 @@ function checkGoals(goals, stepKeys, hasSteps) {
             issues.push({ path: [...at, 'of'], at: 'key', message: '`of` does not apply to all_steps_completed, which checks every step of the run' });
         }
         // Goals are told apart by name: in the goals table, eval's comparison and the answers a replay keys by it.
-        const first = firstNamed.get(goal.name);
+        const first = firstNamed.get((0,shown_name/* shownName */.H)(goal.name));
+        const unseen = goals[first].name === goal.name ? '' : ' as shown (the names differ only in invisible characters, spaces or how an accented letter is encoded)';
         if (first < index)
-            issues.push({ path: [...at, 'name'], message: `goal \`${goal.name}\` is named like goal ${first + 1}; give each goal its own name` });
+            issues.push({ path: [...at, 'name'], message: `goal \`${goal.name}\` is named like goal ${first + 1}${unseen}; give each goal its own name` });
         // Checked by Ajv when the goal is (src/goals/json-schema-validator.ts), which takes all of JSON Schema 2020-12.
         if (goal.json_schema !== undefined) {
             const problems = (0,json_schema_problems/* jsonSchemaProblems */.WG)(goal.json_schema, [...at, 'json_schema'], true);
@@ -6369,7 +6411,7 @@ function checkReferences(steps, stepIndex, declaredInputs, checkAncestors) {
             if (field === 'args')
                 references.set(index, scan.references);
             for (const problem of scan.problems)
-                issues.push({ path: [...fieldPath, ...problem.at], message: problem.message });
+                issues.push({ path: [...fieldPath, ...problem.at], message: problem.message, ...(problem.onKey && { at: 'key' }) });
             for (const found of scan.references)
                 placed.push({ found, base: fieldPath });
         }
@@ -8963,6 +9005,8 @@ const ADVICE = {
 };
 /** A redirect, which the github tools do not follow: where it leads may be a repository the run may not reach. */
 const REDIRECT_ADVICE = 'it moved (an issue transferred to another repository, a repository renamed), and the github tools follow no redirect; name the repository it is in now, which the plan must allow';
+/** How long GitHub asks a rate-limited caller to wait when it names no time: a minute, as its docs say for secondary limits. */
+const RATE_LIMIT_WAIT_MS = 60_000;
 /** A GitHub API call failed; 408, 429, 5xx, rate limits, timeouts and network failures are transient. */
 class GitHubApiError extends step_error/* StepError */.zg {
     /** HTTP status, or undefined when no answer came (timeout, network). */
@@ -8976,7 +9020,9 @@ class GitHubApiError extends step_error/* StepError */.zg {
         const advice = status === undefined || options.transient ? 'it can be retried' : status >= 300 && status < 400 ? REDIRECT_ADVICE : (ADVICE[status] ?? 'check the arguments');
         // A request refused for a rate limit did nothing: a write so refused is tried again as one never sent, not taken for
         // one that may have landed (found by an adversarial pass: the run escalated to a person over a secondary limit).
-        super(`${toolName}: ${action}: ${what}; ${advice}`, { ...options, notSent: options.rateLimited === true });
+        // Its wait, a minute when GitHub named none: a step's retry waits it out, or does not send the call again.
+        const retryAfterMs = options.retryAfterMs ?? (options.rateLimited === true ? RATE_LIMIT_WAIT_MS : undefined);
+        super(`${toolName}: ${action}: ${what}; ${advice}`, { ...options, notSent: options.rateLimited === true, ...(retryAfterMs !== undefined && { retryAfterMs }) });
         this.status = status;
         this.action = action;
         this.rateLimited = options.rateLimited === true;

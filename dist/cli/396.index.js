@@ -1,5 +1,5 @@
-export const id = 71;
-export const ids = [71,427];
+export const id = 396;
+export const ids = [396,427];
 export const modules = {
 
 /***/ 69231:
@@ -680,6 +680,28 @@ function refuseLinkedOutputFolder(folder) {
     }
     if (linked)
         throw new _output_path_refused_error_js__WEBPACK_IMPORTED_MODULE_2__/* .OutputPathRefusedError */ .l(folder, 'it is plan-runner\'s default output folder, and it is a symbolic link (a checkout can hold one pointing anywhere); remove the link');
+}
+
+
+/***/ }),
+
+/***/ 59246:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   g: () => (/* binding */ dollarsBesideCap)
+/* harmony export */ });
+/** The most decimals a dollar figure beside its cap gets. */
+const MAX_DECIMALS = 10;
+/**
+ * A dollar cap and a spend, as text with the same decimals: those the cap needs for two significant digits
+ * (at least cents: 0.50, 0.0010), and more while the spend would still print as the cap (0.504 beside 0.50).
+ */
+function dollarsBesideCap(cap, spent) {
+    let decimals = cap > 0 && Number.isFinite(cap) ? Math.min(MAX_DECIMALS, Math.max(2, 1 - Math.floor(Math.log10(cap)))) : 2;
+    while (decimals < MAX_DECIMALS && spent !== cap && spent.toFixed(decimals) === cap.toFixed(decimals))
+        decimals += 1;
+    return [cap.toFixed(decimals), spent.toFixed(decimals)];
 }
 
 
@@ -1611,6 +1633,163 @@ function markTraceGapped(file, why) {
 
 /***/ }),
 
+/***/ 65625:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   y: () => (/* binding */ TraceInUseError)
+/* harmony export */ });
+/** Another run on this machine is writing the trace file a run was to write: two writers mix their lines. */
+class TraceInUseError extends Error {
+    path;
+    /** The process that holds the trace's lock file. */
+    pid;
+    constructor(file, holder, lockFile) {
+        super(`another plan-runner run (process ${holder.pid}, started ${holder.started}) is writing the trace ${file}, and two runs writing one trace mix their lines; wait for it to end, or give this run its own trace and report paths (--trace FILE --summary FILE). If no such run is going on, remove ${lockFile}`);
+        this.name = new.target.name;
+        this.path = file;
+        this.pid = holder.pid;
+    }
+}
+
+
+/***/ }),
+
+/***/ 62536:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $m: () => (/* binding */ lockTrace),
+/* harmony export */   iE: () => (/* binding */ traceHolder)
+/* harmony export */ });
+/* unused harmony export traceLockFile */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77598);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(73024);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(48161);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(76760);
+/* harmony import */ var _parse_json_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(70695);
+/* harmony import */ var _read_input_file_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2237);
+/* harmony import */ var _trace_in_use_error_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(65625);
+
+
+
+
+
+
+
+/** The lock files (absolute paths) this process holds: a lock naming this process is held only while listed here. */
+const held = new Set();
+/** The lock file beside a trace: it names the run writing the trace while that run goes on. */
+function traceLockFile(file) {
+    return `${file}.lock`;
+}
+/** A device (`/dev/stdout`, `/dev/null`) holds no run's state, and no lock file can be put beside it. */
+function isDevicePath(file) {
+    return process.platform !== 'win32' && node_path__WEBPACK_IMPORTED_MODULE_3__.resolve(file).startsWith('/dev/');
+}
+/** The holder a lock file names; undefined when it is not there or not a lock plan-runner wrote. */
+function holderOf(lockFile) {
+    const read = (0,_read_input_file_js__WEBPACK_IMPORTED_MODULE_5__/* .readInputFile */ .jH)(lockFile, 1024);
+    if (!read.ok)
+        return undefined;
+    try {
+        const holder = (0,_parse_json_js__WEBPACK_IMPORTED_MODULE_4__/* .parseJson */ .qF)(read.bytes.toString('utf8'));
+        return holder && Number.isSafeInteger(holder.pid) && holder.pid > 0 && typeof holder.host === 'string' && typeof holder.started === 'string' ? holder : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * Whether the holder is a process still running on this machine. A lock of another machine (a shared
+ * folder) cannot be checked and is taken as left behind, as one of a process that ended (a kill).
+ */
+function alive(holder, lockFile) {
+    if (holder.host !== node_os__WEBPACK_IMPORTED_MODULE_2__.hostname())
+        return false;
+    if (holder.pid === process.pid)
+        return held.has(lockFile);
+    try {
+        process.kill(holder.pid, 0);
+        return true;
+    }
+    catch (error) {
+        return error.code === 'EPERM';
+    }
+}
+/** The run on this machine writing `file` now, when one is (another process, or this one's open writer of it). */
+function traceHolder(file) {
+    if (isDevicePath(file))
+        return undefined;
+    const lockFile = node_path__WEBPACK_IMPORTED_MODULE_3__.resolve(traceLockFile(file));
+    const holder = holderOf(lockFile);
+    return holder && alive(holder, lockFile) ? holder : undefined;
+}
+/**
+ * Takes the lock of the trace `file` for this run, or throws `TraceInUseError` naming the run that holds
+ * it: two runs in one folder both wrote `.plan-runner/trace.jsonl`, each over the other's lines, and
+ * neither run's trace was left whole. A lock its process left (killed) is taken over. Returns its release
+ * (also done when the process exits), or undefined where no lock file can be made (a device, a folder
+ * that takes no hard link): the trace is then written as before, unguarded.
+ */
+function lockTrace(file) {
+    if (isDevicePath(file))
+        return undefined;
+    const lockFile = node_path__WEBPACK_IMPORTED_MODULE_3__.resolve(traceLockFile(file));
+    const mine = { pid: process.pid, host: node_os__WEBPACK_IMPORTED_MODULE_2__.hostname(), started: new Date().toISOString() };
+    // Written whole under a name of its own, then linked into place: a reader never finds a lock half written.
+    const temp = `${lockFile}.${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(6).toString('hex')}`;
+    try {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.writeFileSync)(temp, JSON.stringify(mine), { flag: 'wx' });
+    }
+    catch {
+        return undefined;
+    }
+    try {
+        for (let attempt = 0; attempt < 2; attempt++) {
+            try {
+                (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.linkSync)(temp, lockFile);
+            }
+            catch (error) {
+                if (error.code !== 'EEXIST')
+                    return undefined;
+                const holder = holderOf(lockFile);
+                if (holder && alive(holder, lockFile))
+                    throw new _trace_in_use_error_js__WEBPACK_IMPORTED_MODULE_6__/* .TraceInUseError */ .y(file, holder, traceLockFile(file));
+                removeFile(lockFile);
+                continue;
+            }
+            held.add(lockFile);
+            const release = () => {
+                if (!held.delete(lockFile))
+                    return;
+                process.removeListener('exit', release);
+                const holder = holderOf(lockFile);
+                // Only its own: a run that found this one gone (a pid reused) may have taken it over.
+                if (holder?.pid === mine.pid && holder.started === mine.started)
+                    removeFile(lockFile);
+            };
+            process.once('exit', release);
+            return release;
+        }
+        return undefined;
+    }
+    finally {
+        removeFile(temp);
+    }
+}
+function removeFile(file) {
+    try {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.unlinkSync)(file);
+    }
+    catch {
+        // Gone already, or not ours to remove.
+    }
+}
+
+
+/***/ }),
+
 /***/ 76940:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -1636,7 +1815,7 @@ function addUsage(a, b) {
 
 /***/ }),
 
-/***/ 63997:
+/***/ 60625:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2081,11 +2260,11 @@ function attachLoneCitations(pieces) {
 /** `every_sentence_matches`: each sentence has a match; evidence for a failure is the first that has none. */
 const everySentenceMatchesCheck = {
     needsTarget: true,
-    check(goal, { valueText: { strings: text } }) {
+    check(goal, { valueText: { strings: text }, work }) {
         const regex = compileGoalRegex(goal.every_sentence_matches ?? '', goal.flags);
         // Bounded as one call on the whole text, as `matches` is: each sentence fitted the bound, and a pattern
         // of 10,000 steps over 160 KB of sentences held the event loop 27 s (found by an adversarial hunt).
-        regex.checkWork(text);
+        work.charge(regex, text);
         const sentences = splitSentences(text);
         // "Every sentence of nothing" is vacuously true; an empty result is not what the goal asked for.
         if (sentences.length === 0)
@@ -2279,12 +2458,12 @@ function parseJsonText(text) {
 /** `json_schema`: the result is JSON (or a JSON value already) and validates against the schema (JSON Schema 2020-12, by Ajv, loaded at the first such goal). */
 const jsonSchemaCheck = {
     needsTarget: true,
-    async check(goal, { value }) {
+    async check(goal, { value, work }) {
         const parsed = parseJsonResult(value);
         if (!parsed.ok)
             return { met: false, evidence: `the result is not JSON: ${parsed.why}` };
         const { checkJsonSchema, schemaErrorText } = await Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(913)]).then(__webpack_require__.bind(__webpack_require__, 86913));
-        const checked = checkJsonSchema(goal.json_schema ?? {}, parsed.value);
+        const checked = checkJsonSchema(goal.json_schema ?? {}, parsed.value, { work });
         if (!checked.ok)
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(checked.why);
         if (checked.valid)
@@ -2455,9 +2634,9 @@ const judgeCheck = {
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge refused: ${shorten(choice.message.refusal, 200)}`);
         }
         // A verdict cut off is not read as the whole: `{"met": true` of a longer answer is no verdict.
-        const cutOff = (0,cut_off_reason/* cutOffReason */.a)(choice);
+        const cutOff = (0,cut_off_reason/* cutOffReason */.ag)(choice);
         if (cutOff)
-            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge's answer was cut off before its verdict ended: ${(0,cut_off_reason/* cutOffWhy */.q)(cutOff)}`);
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the judge's answer was cut off before its verdict ended: ${(0,cut_off_reason/* cutOffWhy */.q1)(cutOff)}`);
         const verdict = parseJudgeVerdict(choice.message.content ?? '');
         return { met: verdict.met, evidence: verdict.reason };
     },
@@ -2469,11 +2648,16 @@ const judgeCheck = {
 /** `matches`: a regular expression (flags as a `(?i)` prefix or the `flags` field) matches somewhere in the result's values. */
 const matchesCheck = {
     needsTarget: true,
-    check(goal, { valueText: { values: text }, text: json }) {
+    check(goal, { valueText: { values: text }, text: json, work }) {
         const regex = compileGoalRegex(goal.matches ?? '', goal.flags);
+        work.charge(regex, text);
         const match = regex.exec(text);
+        const inJson = () => {
+            work.charge(regex, json);
+            return regex.exec(json) !== null;
+        };
         if (!match)
-            return { met: false, evidence: `no match for ${String(regex)}${onlyInJson(json, text, json !== text && regex.exec(json) !== null)}` };
+            return { met: false, evidence: `no match for ${String(regex)}${onlyInJson(json, text, json !== text && inJson())}` };
         return {
             met: true,
             evidence: `${String(regex)} matched on line ${lineOf(text, match.index)}: ${excerptAround(text, match.index, match.text.length)}`,
@@ -2652,7 +2836,74 @@ function goalKindOf(goal) {
 var goal_target = __webpack_require__(73268);
 // EXTERNAL MODULE: ./lib/goals/result-cut-note.js + 1 modules
 var result_cut_note = __webpack_require__(75888);
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __webpack_require__(80083);
+// EXTERNAL MODULE: ./lib/core/linear-regex.js + 1 modules
+var linear_regex = __webpack_require__(53097);
+;// CONCATENATED MODULE: ./lib/goals/goal-work.js
+
+
+
+
+/**
+ * The most regex work (program size \u00d7 characters, as `LinearRegex` counts it) the goals of one evaluation may
+ * do together. Each call is held to MAX_REGEX_WORK, but an evaluation checks its goals one after another on the
+ * event loop, where no timeout or cancel can stop them: ten `matches: '\pL{1000}\pN'` goals on a result of 90,000
+ * letters held it 33 s, and a plan may declare thousands (found by an adversarial pass). About 16 s at the
+ * slowest shapes measured, and literal or ASCII patterns far less.
+ */
+const MAX_GOALS_REGEX_WORK = 4 * linear_regex/* MAX_REGEX_WORK */.ju;
+/**
+ * The most subschemas the `json_schema` goals of one evaluation may evaluate together: four checks at the most one
+ * may take (MAX_SCHEMA_EVALUATIONS in json-schema-validator.ts, which loads Ajv and so is not imported here). Each
+ * check had its own bound, and a hundred goals holding a recursive `anyOf` held the event loop about a minute
+ * on a result 22 deep (found by an adversarial pass).
+ */
+const MAX_GOALS_SCHEMA_EVALUATIONS = 16_000_000;
+/**
+ * The work left to one evaluation's goals (`evaluateGoals` makes one), which are checked one after another on the
+ * event loop: the regex work of their patterns, each charged before it runs, and the subschema evaluations of
+ * their `json_schema` checks (and the pairs of items `uniqueItems` compares), each given at most what is left.
+ */
+class GoalWork {
+    #regexLeft = MAX_GOALS_REGEX_WORK;
+    #evaluationsLeft = MAX_GOALS_SCHEMA_EVALUATIONS;
+    /** The regex work not yet charged. */
+    get regexLeft() {
+        return this.#regexLeft;
+    }
+    /** The subschema evaluations not yet charged: the most the next `json_schema` check may make. */
+    get evaluationsLeft() {
+        return this.#evaluationsLeft;
+    }
+    /** Charges one call of `regex` on `text`: throws `RegexWorkError` past its own bound, `GoalNotEvaluableError` past what is left. */
+    charge(regex, text) {
+        regex.checkWork(text);
+        this.spendRegexWork(regex.size * text.length, String(regex), text.length);
+    }
+    /** Charges `work` done (or about to be) by `pattern` on `chars` characters; throws `GoalNotEvaluableError` past what is left. */
+    spendRegexWork(work, pattern, chars) {
+        if (work > this.#regexLeft) {
+            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the goals' patterns together would take more than the ${(0,group_digits/* groupDigits */.K)(MAX_GOALS_REGEX_WORK)} steps all of a run's goals may take on the event loop, where no timeout can stop them ` +
+                `(next was ${(0,regex_syntax_error/* shownPattern */.k)(pattern)} on ${(0,group_digits/* groupDigits */.K)(chars)} characters, ${(0,group_digits/* groupDigits */.K)(work)} steps, with ${(0,group_digits/* groupDigits */.K)(this.#regexLeft)} left): ` +
+                "make the patterns' repeats (`{n}`) smaller, check this result with fewer pattern goals, or have the step return less");
+        }
+        this.#regexLeft -= work;
+    }
+    /** Charges `count` subschema evaluations a `json_schema` check made (it was given at most what is left). */
+    spendEvaluations(count) {
+        this.#evaluationsLeft = Math.max(0, this.#evaluationsLeft - count);
+    }
+    /** Why a `json_schema` check that needed more evaluations than were left (before it is charged) is not evaluable. */
+    evaluationsSpent() {
+        return new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the goals' json_schema checks together would evaluate more than the ${(0,group_digits/* groupDigits */.K)(MAX_GOALS_SCHEMA_EVALUATIONS)} subschemas (or pairs of items compared for uniqueItems) all of a run's goals may evaluate on the event loop, ` +
+            `where no timeout can stop them (this check needed more than the ${(0,group_digits/* groupDigits */.K)(this.#evaluationsLeft)} left): check this result with fewer json_schema goals (one schema can hold what several check), ` +
+            'make the branches of an anyOf or oneOf differ early, or have the step return less');
+    }
+}
+
 ;// CONCATENATED MODULE: ./lib/goals/evaluate-goals.js
+
 
 
 
@@ -2673,10 +2924,12 @@ function evaluateGoals(goals, target, given) {
     // Each checked value's texts, made once for all the goals on it: 1,600 goals on one 90 KB result spent a
     // quarter of their time making them again.
     const texts = new Map();
+    // One bound on the patterns and the schema evaluations of all the goals, which are checked one after another on the event loop.
+    const work = new GoalWork();
     return Promise.all(goals.map((goal) => {
         if (goalKindOf(goal) !== 'judge')
-            return evaluateGoal(goal, target, deps, texts);
-        const result = judged.then(() => evaluateGoal(goal, target, deps, texts));
+            return evaluateGoal(goal, target, deps, texts, work);
+        const result = judged.then(() => evaluateGoal(goal, target, deps, texts, work));
         judged = result;
         return result;
     }));
@@ -2709,7 +2962,7 @@ function cutOf(read) {
         cutNotes.set(read, (found = { note: (0,result_cut_note/* resultCutNote */.a)(read) }));
     return found.note;
 }
-async function evaluateGoal(goal, target, deps, texts) {
+async function evaluateGoal(goal, target, deps, texts, work) {
     const severity = goal.severity ?? 'required';
     try {
         const kind = goalKindOf(goal);
@@ -2724,7 +2977,7 @@ async function evaluateGoal(goal, target, deps, texts) {
             throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`not checked: ${foreign}. Check the pull request's code in a job of its own workflow that needs no approval, or in a step that runs before the pause`);
         }
         const read = textsOf(value, texts);
-        const outcome = await check.check(goal, { ...read, value, target, deps });
+        const outcome = await check.check(goal, { ...read, value, target, deps, work });
         const whole = outcome.met && WHOLE_RESULT_KINDS.has(kind);
         const cut = whole ? cutOf(read) : undefined;
         if (cut !== undefined) {
@@ -3494,7 +3747,7 @@ async function openTools(plan, context) {
 
 /***/ }),
 
-/***/ 9327:
+/***/ 61524:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3576,8 +3829,8 @@ function withDependents(steps, stepStates, own) {
     return found;
 }
 
-// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 22 modules
-var evaluate_goals = __webpack_require__(63997);
+// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 23 modules
+var evaluate_goals = __webpack_require__(60625);
 // EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
 var resolve_inputs = __webpack_require__(57637);
 // EXTERNAL MODULE: ./lib/core/secrets-as-read.js
@@ -3586,445 +3839,10 @@ var secrets_as_read = __webpack_require__(52776);
 var plan_secret_values = __webpack_require__(35386);
 // EXTERNAL MODULE: ./lib/process/scrub-environment.js
 var scrub_environment = __webpack_require__(6578);
+// EXTERNAL MODULE: ./lib/run/approval-gate.js
+var approval_gate = __webpack_require__(11132);
 // EXTERNAL MODULE: ./lib/plan/schema.js + 3 modules
 var schema = __webpack_require__(10283);
-// EXTERNAL MODULE: ./lib/core/redact.js
-var core_redact = __webpack_require__(8038);
-// EXTERNAL MODULE: ./lib/core/stable-hash.js
-var stable_hash = __webpack_require__(66297);
-// EXTERNAL MODULE: ./lib/plan/resolve-references.js + 1 modules
-var resolve_references = __webpack_require__(54669);
-// EXTERNAL MODULE: ./lib/plan/reference-syntax.js
-var reference_syntax = __webpack_require__(19460);
-// EXTERNAL MODULE: ./lib/core/error-text.js
-var error_text = __webpack_require__(7437);
-// EXTERNAL MODULE: ./lib/core/invisible-characters.js
-var invisible_characters = __webpack_require__(5709);
-// EXTERNAL MODULE: ./lib/core/visible-controls.js
-var visible_controls = __webpack_require__(74700);
-// EXTERNAL MODULE: ./lib/plan/find-references.js
-var find_references = __webpack_require__(99271);
-// EXTERNAL MODULE: ./lib/core/step-error.js
-var step_error = __webpack_require__(1938);
-;// CONCATENATED MODULE: ./lib/run/for-each-list-error.js
-
-/** A `for_each` list that cannot be expanded: not a list or map, or two items with the same key. */
-class ForEachListError extends step_error/* StepError */.zg {
-    stepKey;
-    constructor(stepKey, problem, cause) {
-        super(`step ${stepKey}: ${problem}; no item was run`, { transient: false, cause });
-        this.stepKey = stepKey;
-    }
-}
-
-// EXTERNAL MODULE: ./lib/core/group-digits.js
-var group_digits = __webpack_require__(80083);
-;// CONCATENATED MODULE: ./lib/run/too-many-items-error.js
-
-
-/** A `for_each` list longer than `max_items`: refused before any child runs. */
-class TooManyItemsError extends step_error/* StepError */.zg {
-    stepKey;
-    count;
-    maxItems;
-    constructor(fields) {
-        const count = (0,group_digits/* groupDigits */.K)(fields.count);
-        const max = (0,group_digits/* groupDigits */.K)(fields.maxItems);
-        super(`step ${fields.stepKey}: for_each gave ${count} items, more than max_items ${max}; no item was run. Raise max_items on the step or in limits, or filter the list first`, { transient: false });
-        this.stepKey = fields.stepKey;
-        this.count = fields.count;
-        this.maxItems = fields.maxItems;
-    }
-}
-
-;// CONCATENATED MODULE: ./lib/run/expand-for-each.js
-
-
-
-
-
-
-
-/** Longest child key label (`review[<label>]`); longer keys are refused so views stay readable. */
-const MAX_KEY_CHARS = 64;
-function describe(value) {
-    if (value === null)
-        return 'null';
-    if (typeof value === 'string')
-        return `text (${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}\u2026` : value)})`;
-    return `a ${typeof value}`;
-}
-/**
- * What to do about a list that is not one: a command's lines (`git diff --name-only`) or an MCP tool's JSON
- * text are text, which is never split into items; a null is often a field of the result that is not the list.
- */
-function notListFix(list, value) {
-    const step = (0,find_references/* findReferences */.y)(list).references.find(({ reference }) => reference.kind === 'step')?.reference;
-    const source = step?.kind === 'step' ? `step ${step.step}` : 'the step';
-    if (typeof value === 'string')
-        return `text is never split into items; have ${source} return a JSON list (a command tool prints one on stdout, such as ["a.ts","b.ts"])`;
-    return `have ${source} return a list ([] for no items), or point for_each at the list inside its result`;
-}
-/** The items of a list, or a map's `{key, value}` entries in its own order. */
-function itemsOf(value) {
-    if (Array.isArray(value))
-        return value;
-    if (value !== null && typeof value === 'object')
-        return Object.entries(value).map(([key, inner]) => ({ key, value: inner }));
-    return undefined;
-}
-/**
- * A key as every view shows it: control characters as symbols, invisible characters gone. Two keys that
- * show the same (`web` and `web` + U+200B) made two lines a reader could not tell apart, one \u2705 and one \u274c.
- */
-function shownKey(label) {
-    return (0,visible_controls/* visibleControls */.x)(label).replace(invisible_characters/* INVISIBLE */.kH, '');
-}
-function childLabel(step, item) {
-    if (step.forEach?.key === undefined)
-        return String(item.index);
-    const label = (0,resolve_references/* fillItemText */.yS)(step.forEach.key, item).replace(/\s+/g, ' ').trim();
-    if (shownKey(label) === '' || label.length > MAX_KEY_CHARS || /[[\]]/.test(label)) {
-        // Its start only: the label comes from the item (a tool's output), and this error reaches every report.
-        const shown = label.length > MAX_KEY_CHARS ? `${label.slice(0, MAX_KEY_CHARS)}\u2026` : label;
-        throw new ForEachListError(step.key, `key ${step.forEach.key} gave ${JSON.stringify(shown)}${shown === label ? '' : ` (${label.length} characters)`} for item ${item.index}; a key must be 1 to ${MAX_KEY_CHARS} characters, one visible at least, without [ or ]`);
-    }
-    return label;
-}
-/**
- * One child of a `for_each` step: the template with its item bound, under its own key. The title
- * (a label) is filled in; the description stays as written, since it is the instruction a model
- * reads, and an item from a tool's output is data: the prompt gives it in its own data block.
- */
-function childStep(step, item, key) {
-    const { forEach: _template, ...rest } = step;
-    return { ...rest, key, ...(step.title !== undefined && { title: (0,resolve_references/* fillItemText */.yS)(step.title, item) }), item };
-}
-/**
- * Expands a started `for_each` step into one child per item of its list, in input order (a map's
- * entries become `{key, value}` items). Throws a permanent error naming the step, before any child
- * runs, when the list cannot be read, is not a list, is longer than `max_items`, or two keys clash.
- */
-function expandForEach(step, sources, defaultMaxItems) {
-    const forEach = step.forEach;
-    if (!forEach)
-        throw new Error(`step ${step.key} has no for_each`);
-    let list;
-    try {
-        list = (0,resolve_references/* resolveReferences */.d)({ list: forEach.list }, sources).list;
-    }
-    catch (error) {
-        throw new ForEachListError(step.key, `for_each could not read its list: ${(0,error_text/* errorText */.k)(error)}`, error);
-    }
-    const items = itemsOf(list);
-    if (!items)
-        throw new ForEachListError(step.key, `for_each ${forEach.list} is ${describe(list)}, not a list or a map: ${notListFix(forEach.list, list)}`);
-    const maxItems = forEach.maxItems ?? defaultMaxItems;
-    if (items.length > maxItems)
-        throw new TooManyItemsError({ stepKey: step.key, count: items.length, maxItems });
-    // By the key as shown: two that differ only in what does not show are the same key to a reader.
-    const seen = new Map();
-    return items.map((value, index) => {
-        const item = { name: forEach.as, value, index };
-        try {
-            const label = childLabel(step, item);
-            const shown = shownKey(label);
-            const first = seen.get(shown);
-            if (first !== undefined) {
-                const unseen = first.label === label ? '' : ' as shown (they differ only in invisible or control characters)';
-                throw new ForEachListError(step.key, `items ${first.index} and ${index} have the same key "${shown}"${unseen}; make key: unique per item`);
-            }
-            seen.set(shown, { index, label });
-            return childStep(step, item, `${step.key}[${label}]`);
-        }
-        catch (error) {
-            if (error instanceof ForEachListError)
-                throw error;
-            throw new ForEachListError(step.key, `item ${index}: ${(0,error_text/* errorText */.k)(error)}`, error);
-        }
-    });
-}
-
-;// CONCATENATED MODULE: ./lib/run/approval-request.js
-
-
-
-
-
-
-/** How used-plan paths are ordered in the hash: by UTF-16 code unit, the same on every machine. */
-const byCodeUnit = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
-/**
- * The hash of the plan as its files say it: the plan file, and every plan file its `type: plan` steps
- * use (nested ones too, by their `uses:` path). An approval covers what those files say at the pause;
- * a used plan changed since runs something the person never saw. `order` is only for
- * `pausedPlanFileHashes`: every new hash orders the used paths by code unit, whatever the locale.
- */
-function planFileHash(plan, order = byCodeUnit) {
-    const used = plan.subplans && plan.subplans.size > 0 ? [...plan.subplans].sort(([a], [b]) => order(a, b)).map(([uses, inner]) => [uses, planFileHash(inner, order)]) : undefined;
-    // The file as loaded: steps a model wrote into the source are not the file's (the approving run loads the file).
-    const source = plan.fileSource ?? plan.source ?? null;
-    // A plan that uses none hashes as it always did: a run paused before this change is still approvable.
-    return used ? (0,stable_hash/* stableHash */.c)({ source, used }) : (0,stable_hash/* stableHash */.c)(source);
-}
-/** The `uses:` paths `planFileHash` covers, nested ones too, each once, in code-unit order: the files an approval depends on. */
-function usedPlanPaths(plan, into = new Set()) {
-    for (const [uses, inner] of plan.subplans ?? []) {
-        if (into.has(uses))
-            continue;
-        into.add(uses);
-        usedPlanPaths(inner, into);
-    }
-    return [...into].sort(byCodeUnit);
-}
-/**
- * Every hash a paused run may have recorded for the plan as it is now: `planFileHash`, and the one
- * runs paused before 2026-12-01 recorded. Those ordered used plans with `localeCompare` in the
- * process's locale, so a run paused under one locale could not be approved under another (in
- * Danish, `aa.yml` sorts after `z.yml`); GitHub's runners and most machines collate as en-US, which
- * is the order accepted for them. Only plans that use two or more plans can differ.
- */
-function pausedPlanFileHashes(plan) {
-    const now = planFileHash(plan);
-    if (!plan.subplans || plan.subplans.size === 0)
-        return [now];
-    // Built here, not at import: a collator loads ICU's collation data, which costs a start-up.
-    const before = planFileHash(plan, new Intl.Collator('en-US').compare);
-    return before === now ? [now] : [now, before];
-}
-/**
- * Identifies a step's definition: an approval covers exactly this step, not a later one with the same
- * key. With the run's redactor, the step as the trace keeps it and the person saw it: a value the
- * redactor hides is `***` in a written or replanned plan the approving run reads back from the trace,
- * and tools get every argument redacted in any run, so the value is not part of what was approved.
- */
-function approvalStepKey(step, redact) {
-    return (0,stable_hash/* stableHash */.c)({ step: redact ? (0,core_redact/* redactDeep */.KL)(step, redact) : step });
-}
-/** The hash of exactly what is asked: the plan file, the plan at the pause, every pending step with its arguments, and the run's inputs. */
-function approvalHash(parts) {
-    return (0,stable_hash/* stableHash */.c)({ planFileHash: parts.planFileHash, plan: parts.plan, pending: parts.pending, ...(parts.inputsHash !== undefined && { inputs: parts.inputsHash }) });
-}
-/**
- * The hash of a run's inputs, as an approval request, `plannedFor` and the reuse keys record it: redacted, as the
- * tools and the model get them. Of the inputs as given, a trace's reader who knew the others could try a dictionary
- * of passwords against a secret one, two SHA-256 hashes a guess.
- */
-function inputsHash(inputs, redact) {
-    return (0,stable_hash/* stableHash */.c)(redact ? (0,core_redact/* redactDeep */.KL)(inputs, redact) : inputs);
-}
-/**
- * What a step will be run with, where the results it names exist: its arguments; a `for_each`
- * step's, item by item (`{for_each: [...]}`); a `type: plan` step's `with:` (`{with: {...}}`). An
- * approved step runs only with exactly these (`ApprovalGate`).
- */
-function resolvedArgs(step, sources, maxItems) {
-    try {
-        if (step.type === 'plan')
-            return step.with ? { with: (0,resolve_references/* resolveReferences */.d)(step.with, sources) } : undefined;
-        if (step.forEach) {
-            // The run's own limit: with the default, a list over 1,000 items a plan allows was shown as unknown, and left unchecked.
-            const children = expandForEach(step, sources, maxItems);
-            const items = children.map((child) => itemArgs(step, child, { ...sources, ...(child.item && { item: child.item }) }));
-            // What an agent's task names is the same for every item: shown once, not once per item (1,000 items
-            // naming a 600 KB result made a request too large to hash).
-            const task = step.type === 'agent' ? taskReferences(step.task ?? step.description, sources) : undefined;
-            return { ...task, for_each: items };
-        }
-        if (step.type === 'agent')
-            return taskReferences(step.task ?? step.description, sources);
-        return step.args ? (0,resolve_references/* resolveReferences */.d)(step.args, sources) : undefined;
-    }
-    catch {
-        // A reference to a step that has not run yet: the arguments are known only when it has.
-        return undefined;
-    }
-}
-/**
- * One item of a `for_each` step as the request shows it: its arguments; for an agent, or a step whose
- * arguments a model chooses, the item itself, so a list that changed after the approval is seen as
- * changed and asked about again.
- */
-function itemArgs(step, child, sources) {
-    if (step.type !== 'agent' && step.args)
-        return (0,resolve_references/* resolveReferences */.d)(child.args ?? {}, sources);
-    return { item: child.item?.value ?? null };
-}
-/** What an agent's task names (`\${steps.\u2026}`, `\${inputs.\u2026}`), resolved (`{task: {reference: value}}`); undefined when it names nothing. */
-function taskReferences(task, sources) {
-    const named = {};
-    for (const [match, body] of task.matchAll(reference_syntax/* TEMPLATE_PATTERN */.qF)) {
-        if ((0,reference_syntax/* parseTemplateBody */.Kp)(body).kind === 'reference')
-            named[match] = (0,resolve_references/* resolveReferences */.d)({ value: match }, sources).value;
-    }
-    return Object.keys(named).length > 0 ? { task: named } : undefined;
-}
-/**
- * A step waiting for approval as the request shows it: arguments resolved where the results they name
- * exist. `maxItems`: the plan's `limits.max_items`, as the run expands a `for_each` step; `reason`: why it waits.
- */
-function pendingApprovalStep(step, sources, options = {}) {
-    const args = resolvedArgs(step, sources, options.maxItems ?? schema/* DEFAULT_LIMITS */.dR.max_items);
-    const { redact } = options;
-    return {
-        stepKey: step.key,
-        type: step.type,
-        title: (step.title ?? step.description).replace(/\s+/g, ' ').trim().slice(0, 200),
-        ...(step.tool !== undefined && { tool: step.tool }),
-        ...(args !== undefined && { args }),
-        ...(step.tools !== undefined && { tools: step.tools }),
-        ...(step.type === 'plan' && step.uses !== undefined && { uses: step.uses }),
-        ...(options.reason !== undefined && { reason: options.reason }),
-        approvalKey: approvalStepKey(step, redact),
-    };
-}
-/**
- * The request a paused run records: its pending steps and the hash that an approval must name. With
- * the run's redactor, the plan and the arguments are hashed as the trace keeps them and the person sees
- * them, redacted: hashed whole, a value the redactor hides made a hash no approving run could match.
- */
-function approvalRequest(plan, fileHash, pending, inputs, redact) {
-    const parts = { planFileHash: fileHash, plan: redact ? (0,core_redact/* redactDeep */.KL)(plan, redact) : plan, pending: redact ? (0,core_redact/* redactDeep */.KL)(pending, redact) : pending, inputsHash: inputsHash(inputs, redact) };
-    return { hash: approvalHash(parts), ...parts };
-}
-
-;// CONCATENATED MODULE: ./lib/run/step-tools.js
-/**
- * Every tool a step may call: its tool, an agent step's `tools` (its profile's only bound them), and
- * those of every step of the plan a `type: plan` step uses, nested ones too.
- */
-function toolsStepMayCall(step, plan, seen = new Set()) {
-    const own = step.type === 'agent' ? (step.tools ?? []) : step.tool === undefined ? [] : [step.tool];
-    const used = step.type === 'plan' && step.uses !== undefined ? plan.subplans?.get(step.uses) : undefined;
-    if (!used || seen.has(used))
-        return own;
-    seen.add(used);
-    return [...new Set([...own, ...used.steps.flatMap((inner) => toolsStepMayCall(inner, used, seen))])];
-}
-
-;// CONCATENATED MODULE: ./lib/run/approval-gate.js
-
-
-
-
-
-/** Whether a plan may pause for approval at all: a policy other than `never`, a step's `approval: true`, or a used plan that may. */
-function planMayAskApproval(plan, looked = new Set()) {
-    // Each plan looked at once: a plan used from many places (plans nest 4 deep) is not walked once per path.
-    if (looked.has(plan))
-        return false;
-    looked.add(plan);
-    if ((plan.source?.approval ?? 'never') !== 'never' || plan.steps.some((step) => step.approval))
-        return true;
-    return [...(plan.subplans?.values() ?? [])].some((used) => planMayAskApproval(used, looked));
-}
-/**
- * Decides which steps wait for a person: the plan's `approval:` policy (`side-effects`, `plan`), a
- * step's own `approval: true` and what a used plan asks for (see `#reason`), less the steps an
- * approval already covers (by `approvalStepKey`). A used plan's own run asks for nothing: the step that
- * runs it waited for whatever it asks.
- */
-class ApprovalGate {
-    #plan;
-    #tools;
-    #approved;
-    #shownArgs;
-    #redact;
-    #usedPlanRun;
-    /** What each used plan asks for (its first step that needs approval, and why), or null: each looked at once. */
-    #askedByUsedPlan = new Map();
-    /**
-     * `redact`: the run's redactor; the arguments were shown (and kept in the trace) redacted, and are compared so.
-     * `usedPlanRun`: the run of a used plan, whose step in the outer run was let through this gate.
-     */
-    constructor(plan, tools, approval, redact, usedPlanRun = false) {
-        this.#usedPlanRun = usedPlanRun;
-        this.#plan = plan;
-        this.#tools = tools;
-        if (redact)
-            this.#redact = redact;
-        this.#approved = approval?.approved ?? new Set();
-        this.#shownArgs = approval?.shownArgs ?? new Map();
-    }
-    /** Why the step needs approval before it runs, or undefined when it needs none. */
-    needs(step) {
-        return this.#usedPlanRun ? undefined : this.#reason(step, this.#plan);
-    }
-    /**
-     * Why a step of `plan` needs approval: its own `approval: true`, its plan's policy, or (a `type: plan`
-     * step) what the plan it uses asks for, nested ones too. A used plan's run cannot pause for a person (its
-     * pause was its step's failure, and no approval could reach it): its step waits in its stead, and the
-     * approval of that step covers the used plan's run.
-     */
-    #reason(step, plan) {
-        if (step.approval)
-            return 'the step asks for approval (approval: true)';
-        const policy = plan.source?.approval ?? 'never';
-        if (policy === 'plan')
-            return 'the plan asks for approval before any step runs (approval: plan)';
-        if (policy === 'side-effects') {
-            const writes = toolsStepMayCall(step, plan).filter((name) => this.#tools.get(name)?.sideEffects);
-            if (writes.length > 0)
-                return `it uses ${writes.join(', ')}, a tool with side effects (approval: side-effects)`;
-        }
-        return this.#usedPlanAsks(step, plan);
-    }
-    /**
-     * Whether the step asks for a person beyond what the plan's policy asks of every step like it: its own
-     * `approval: true`, or (a `type: plan` step) the plan it uses asks. A replacement of such a step asks in its place.
-     */
-    asksOfItself(step) {
-        return !this.#usedPlanRun && (step.approval === true || this.#usedPlanAsks(step, this.#plan) !== undefined);
-    }
-    /** What the plan a `type: plan` step uses asks for, nested ones too, in words; undefined when it asks nothing. */
-    #usedPlanAsks(step, plan) {
-        const used = step.type === 'plan' && step.uses !== undefined ? plan.subplans?.get(step.uses) : undefined;
-        if (used === undefined)
-            return undefined;
-        let asks = this.#askedByUsedPlan.get(used);
-        if (asks === undefined) {
-            // Null while it is looked at: plans that use each other are refused at load, and would ask nothing more here.
-            this.#askedByUsedPlan.set(used, null);
-            asks = null;
-            for (const inner of used.steps) {
-                const why = this.#reason(inner, used);
-                if (why === undefined)
-                    continue;
-                asks = `its step ${inner.id}: ${why}`;
-                break;
-            }
-            this.#askedByUsedPlan.set(used, asks);
-        }
-        return asks === null ? undefined : `the plan ${step.uses} asks for approval before ${asks}`;
-    }
-    /**
-     * Why the step may not start yet: it needs approval and no approval covers it, or the approval
-     * showed it with other arguments than it would run with now (a step it depends on ran again and
-     * answered otherwise): then it asks again, with the arguments it has now.
-     */
-    blocks(step, sources) {
-        const why = this.needs(step);
-        if (why === undefined)
-            return undefined;
-        // Runs paused before keys were taken redacted recorded the unredacted step's; it covers the same step.
-        const key = [approvalStepKey(step, this.#redact), approvalStepKey(step)].find((candidate) => this.#approved.has(candidate));
-        if (key === undefined)
-            return why;
-        const shown = this.#shownArgs.get(key);
-        if (shown === undefined)
-            return undefined;
-        const resolved = pendingApprovalStep(step, sources, { maxItems: this.#plan.limits.max_items ?? schema/* DEFAULT_LIMITS */.dR.max_items }).args;
-        const now = resolved && this.#redact ? (0,core_redact/* redactDeep */.KL)(resolved, this.#redact) : resolved;
-        if (now !== undefined && (0,stable_hash/* stableHash */.c)(now) === (0,stable_hash/* stableHash */.c)(shown))
-            return undefined;
-        // A request from before a for_each agent step (or one whose arguments a model picks) showed its items:
-        // nothing changed, but what was approved did not cover them.
-        if (step.forEach && !Object.hasOwn(shown, 'for_each'))
-            return `${why}; the request it was approved on did not show its items (an earlier plan-runner made it), so it asks again with them`;
-        return `${why}; it was approved with other arguments than it has now (a step it depends on answered otherwise)`;
-    }
-}
-
 ;// CONCATENATED MODULE: ./lib/run/escalation.js
 /** The escalation of a run stopped with `RunEscalatedError`, with the plan's `escalate:` block applied. */
 function escalationOf(error, escalate) {
@@ -4037,18 +3855,24 @@ function escalationOf(error, escalate) {
     };
 }
 
+// EXTERNAL MODULE: ./lib/core/stable-hash.js
+var stable_hash = __webpack_require__(66297);
 // EXTERNAL MODULE: ./lib/core/carried-line.js
 var carried_line = __webpack_require__(94360);
 // EXTERNAL MODULE: ./lib/core/usage.js
 var core_usage = __webpack_require__(76940);
 // EXTERNAL MODULE: ./lib/core/cut-text.js
 var cut_text = __webpack_require__(86919);
+// EXTERNAL MODULE: ./lib/core/redact.js
+var core_redact = __webpack_require__(8038);
 // EXTERNAL MODULE: external "node:events"
 var external_node_events_ = __webpack_require__(78474);
 // EXTERNAL MODULE: external "node:timers/promises"
 var promises_ = __webpack_require__(58500);
 // EXTERNAL MODULE: ./lib/core/plan-step.js
 var plan_step = __webpack_require__(98511);
+// EXTERNAL MODULE: ./lib/core/step-error.js
+var step_error = __webpack_require__(1938);
 // EXTERNAL MODULE: ./lib/run/run-stopped-error.js
 var run_stopped_error = __webpack_require__(18619);
 ;// CONCATENATED MODULE: ./lib/run/record-lost-error.js
@@ -4064,6 +3888,8 @@ class RecordLostError extends run_stopped_error/* RunStoppedError */.F {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/error-text.js
+var error_text = __webpack_require__(7437);
 ;// CONCATENATED MODULE: ./lib/run/assign-shards.js
 /**
  * Spreads the items of a fan-out step (their child keys, in input order) over `shards` shards,
@@ -4094,6 +3920,8 @@ function assignShards(keys, shards, weights) {
     return assignment;
 }
 
+// EXTERNAL MODULE: ./lib/run/expand-for-each.js + 2 modules
+var expand_for_each = __webpack_require__(22120);
 // EXTERNAL MODULE: ./lib/core/push-all.js
 var push_all = __webpack_require__(37665);
 ;// CONCATENATED MODULE: ./lib/run/fan-out-part.js
@@ -4133,6 +3961,8 @@ class FanOutStateError extends step_error/* StepError */.zg {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __webpack_require__(80083);
 ;// CONCATENATED MODULE: ./lib/run/item-failed-error.js
 
 
@@ -4266,6 +4096,8 @@ var goals_verdict = __webpack_require__(85692);
 var final_status = __webpack_require__(58983);
 // EXTERNAL MODULE: ./lib/goals/goal-target.js + 1 modules
 var goal_target = __webpack_require__(73268);
+// EXTERNAL MODULE: ./lib/plan/resolve-references.js + 1 modules
+var resolve_references = __webpack_require__(54669);
 ;// CONCATENATED MODULE: ./lib/run/nested-plan-error.js
 
 /** A `type: plan` step whose plan could not run, did not succeed, or did not meet its goals. */
@@ -4962,6 +4794,16 @@ function mayRetry(step, error, tools) {
     return (0,step_error/* isNotSent */.eg)(error) || !(step.tool !== undefined && tools.get(step.tool)?.sideEffects);
 }
 /**
+ * True when a call with side effects that was refused unsent (GitHub's rate limit) asks for a longer wait than the
+ * step's `max_interval`: sent again sooner, a write is refused again and the limit prolonged (GitHub may block the
+ * token for it), so the refusal stands (found by a review: the write was resent after `max_interval`, 30 s by default,
+ * while GitHub still asked to wait 60).
+ */
+function resendTooSoon(step, error, tools, policy) {
+    const retryAfterMs = error instanceof step_error/* StepError */.zg ? error.retryAfterMs : undefined;
+    return retryAfterMs !== undefined && retryAfterMs > policy.maxMs && (0,step_error/* isNotSent */.eg)(error) && step.tool !== undefined && tools.get(step.tool)?.sideEffects === true;
+}
+/**
  * Runs a step, retrying transient failures with backoff on the run's clock. The step stays
  * `in_progress` throughout; `onRetry` is told before each wait. A stop during the wait ends it.
  */
@@ -4974,7 +4816,7 @@ async function attemptStep(step, shared, deps, runSignal, policy, hooks) {
         usage = (0,core_usage/* addUsage */.v)(usage, outcome.usage);
         const ended = { usage, durationMs: clock.now() - startedAt, attempts: attempt };
         const halted = hooks.noMoreAttempts?.aborted === true;
-        if (outcome.ok || attempt >= policy.maxAttempts || runSignal.aborted || halted || !mayRetry(step, outcome.error, deps.tools)) {
+        if (outcome.ok || attempt >= policy.maxAttempts || runSignal.aborted || halted || !mayRetry(step, outcome.error, deps.tools) || resendTooSoon(step, outcome.error, deps.tools, policy)) {
             return { ...outcome, ...ended };
         }
         const retryAfterMs = outcome.error.retryAfterMs;
@@ -5033,6 +4875,8 @@ function endpointUnusable(error) {
     return (0,model_call_error/* endpointRefusesEveryCall */.Ud)(error) || (error instanceof NestedPlanError && error.endpointUnusable);
 }
 
+// EXTERNAL MODULE: ./lib/run/approval-request.js
+var approval_request = __webpack_require__(47378);
 ;// CONCATENATED MODULE: ./lib/run/step-reuse-key.js
 
 
@@ -5086,7 +4930,7 @@ function stepReuseKey(step, from) {
         dependencies: step.dependsOn.map((key) => [key, from.keys.get(key) ?? null, from.results.has(key) ? from.resultHashes.of(key, from.results.get(key)) : null]),
         // Only where they apply, so every other step keeps the key earlier traces recorded.
         ...(agentTools.length > 0 && { agentTools: agentTools.map((name) => [name, definition(name)]) }),
-        ...(used && { used: planFileHash(used) }),
+        ...(used && { used: (0,approval_request/* planFileHash */.M5)(used) }),
         // A model's prompt for the step holds the run's goal and the goal checks' names: a changed goal changes its answer.
         ...(asksModel(step) && { prompt: { goal: from.plan.goal ?? null, goals: (from.plan.source?.goals ?? []).map((goal) => goal.name) } }),
         // A used plan without a model of its own answers on the model of the plan using it: a changed one changes its answers.
@@ -5306,6 +5150,12 @@ class PlanRun {
      * leads to a fan-out step of its own) and completed \u2705 with no result (found by an adversarial pass).
      */
     #part;
+    /**
+     * In a shard or merge job, the steps the prepare job runs: never run again here. Run again by the merge, one
+     * that failed there under `on_failure: continue` changed the fan-out step's list where it succeeded this time,
+     * and every item the shards had run was refused as left by no shard (found by an adversarial pass).
+     */
+    #prepareSteps;
     constructor(plan, deps, journal) {
         this.#plan = plan;
         this.#deps = deps;
@@ -5317,11 +5167,12 @@ class PlanRun {
             ...(plan.file === undefined ? {} : { file: plan.file }),
         };
         this.budget = deps.budget ?? new run_budget/* RunBudget */.b(plan.limits, plan.source?.pricing);
-        this.gate = new ApprovalGate(plan, deps.tools, deps.approval, deps.redact, deps.inner === true);
+        this.gate = new approval_gate/* ApprovalGate */.N(plan, deps.tools, deps.approval, deps.redact, deps.inner === true);
         this.#resultHashes = new ResultHashes(deps.redact);
-        this.#inputsHash = inputsHash(deps.inputs, deps.redact);
+        this.#inputsHash = (0,approval_request/* inputsHash */.Oq)(deps.inputs, deps.redact);
         this.#part = deps.inner ? undefined : deps.fanOut;
         this.#scope = this.#part ? fanOutScope(plan.steps, this.#part.part) : undefined;
+        this.#prepareSteps = this.#part && this.#part.part !== 'prepare' ? fanOutScope(plan.steps, 'prepare') : undefined;
         this.#ready = new ReadySteps(this.graph, (key) => journal.stateOf(key), plan.limits.concurrency, deps.stepWeights && (0,trace_step_weights/* weightsWithin */.fV)(deps.stepWeights, deps.within));
         this.#calls = deps.calls ?? new Map();
         this.#slots = deps.slots ?? new StepSlots(plan.limits.concurrency);
@@ -5597,8 +5448,8 @@ class PlanRun {
             this.#inbox.wake();
             return;
         }
-        if (this.#part?.part === 'shard' && !step.forEach?.fanOut) {
-            const problem = `step ${key} is not in the prepare job's state, or changed since the prepare job ran it: a shard runs only its items of the fan-out steps; re-run all jobs of the workflow`;
+        if (this.#part && this.#prepareSteps?.has(key)) {
+            const problem = `step ${key} is not in the prepare job's state: it failed or was skipped there (see the prepare job), or it or what it depends on changed since the prepare job ran it; the ${this.#part.part} job runs none of the prepare job's steps: re-run all jobs of the workflow`;
             this.#conclude(key, { ok: false, error: new FanOutStateError(key, problem), usage: core_usage/* NO_USAGE */.y, durationMs: 0, attempts: 1 });
             return;
         }
@@ -5825,7 +5676,7 @@ class PlanRun {
         let children;
         try {
             const sources = { results: this.results, inputs: this.#deps.inputs, missing: this.missing };
-            children = expandForEach(step, sources, this.#plan.limits.max_items ?? schema/* DEFAULT_LIMITS */.dR.max_items);
+            children = (0,expand_for_each/* expandForEach */.N)(step, sources, this.#plan.limits.max_items ?? schema/* DEFAULT_LIMITS */.dR.max_items);
         }
         catch (error) {
             this.#conclude(step.key, { ok: false, error, usage: core_usage/* NO_USAGE */.y, durationMs: 0, attempts: 1 });
@@ -5919,7 +5770,7 @@ class PlanRun {
             let keys;
             try {
                 const sources = { results: this.results, inputs: this.#deps.inputs, missing: this.missing };
-                keys = expandForEach(step, sources, this.#plan.limits.max_items ?? schema/* DEFAULT_LIMITS */.dR.max_items).map((child) => child.key);
+                keys = (0,expand_for_each/* expandForEach */.N)(step, sources, this.#plan.limits.max_items ?? schema/* DEFAULT_LIMITS */.dR.max_items).map((child) => child.key);
             }
             catch (error) {
                 // Every shard would fail the same way: the prepare job fails now, naming the step.
@@ -6700,9 +6551,9 @@ function requestOf(run, journal, plan, deps) {
     const pending = run.graph.steps.flatMap((step) => {
         const state = journal.stateOf(step.key);
         const reason = state === 'waiting' || state === 'pending' ? run.gate.needs(step) : undefined;
-        return reason === undefined ? [] : [pendingApprovalStep(step, sources, { ...(deps.redact && { redact: deps.redact }), maxItems: plan.limits.max_items ?? schema/* DEFAULT_LIMITS */.dR.max_items, reason })];
+        return reason === undefined ? [] : [(0,approval_request/* pendingApprovalStep */.$3)(step, sources, { ...(deps.redact && { redact: deps.redact }), maxItems: plan.limits.max_items ?? schema/* DEFAULT_LIMITS */.dR.max_items, reason })];
     });
-    return approvalRequest(run.graph.snapshot(run.header), planFileHash(plan), pending, deps.inputs, deps.redact);
+    return (0,approval_request/* approvalRequest */.Dw)(run.graph.snapshot(run.header), (0,approval_request/* planFileHash */.M5)(plan), pending, deps.inputs, deps.redact);
 }
 /** What became of the final step, when it did not complete: a run without a result did not succeed. */
 function missingResult(journal, run, stepKey) {
@@ -6793,6 +6644,8 @@ async function judgeGoals(plan, run, options) {
     return { goals, status };
 }
 
+// EXTERNAL MODULE: ./lib/run/step-tools.js
+var step_tools = __webpack_require__(87749);
 ;// CONCATENATED MODULE: ./lib/job/fan-out-writes.js
 
 
@@ -6808,7 +6661,7 @@ function fanOutWriteProblem(plan) {
     for (const step of plan.steps) {
         if (!early.has(step.key))
             continue;
-        const writes = toolsStepMayCall(step, plan).filter((name) => CAPPED_WRITES.includes(name));
+        const writes = (0,step_tools/* toolsStepMayCall */.R)(step, plan).filter((name) => CAPPED_WRITES.includes(name));
         if (writes.length > 0) {
             return `step ${step.key} may call ${writes.join(', ')}, and it runs in the prepare or a shard job: each job counts github.writes on its own, so a fanned-out run could write up to shards \u00d7 the cap; call it from a step after the fan-out step (the merge job runs those once)`;
         }
@@ -6833,17 +6686,17 @@ function grantApproval(plan, resume, grant, inputs, redact) {
     if (grant.hash !== request.hash)
         return { ok: false, problem: `the approval names ${grant.hash}, but the paused run asked for ${request.hash}; approve what it asked` };
     // The pending steps' arguments follow from the run's inputs: other inputs would run other calls than the person saw.
-    if (request.inputsHash !== undefined && request.inputsHash !== inputsHash(inputs, redact)) {
+    if (request.inputsHash !== undefined && request.inputsHash !== (0,approval_request/* inputsHash */.Oq)(inputs, redact)) {
         return {
             ok: false,
             problem: `the run's inputs differ from those of the run that asked for approval ${request.hash}; nothing ran. Approve with the same inputs, or run the plan again with these to ask for approval of them`,
         };
     }
-    const asked = (fileHash) => approvalHash({ planFileHash: fileHash, plan: request.plan, pending: request.pending, ...(request.inputsHash !== undefined && { inputsHash: request.inputsHash }) });
-    if (!pausedPlanFileHashes(plan).some((fileHash) => asked(fileHash) === request.hash)) {
-        const now = asked(planFileHash(plan));
+    const asked = (fileHash) => (0,approval_request/* approvalHash */.A_)({ planFileHash: fileHash, plan: request.plan, pending: request.pending, ...(request.inputsHash !== undefined && { inputsHash: request.inputsHash }) });
+    if (!(0,approval_request/* pausedPlanFileHashes */.oQ)(plan).some((fileHash) => asked(fileHash) === request.hash)) {
+        const now = asked((0,approval_request/* planFileHash */.M5)(plan));
         // The hash covers the plan files its `type: plan` steps use, at every depth: a change in any of them refuses it.
-        const used = usedPlanPaths(plan);
+        const used = (0,approval_request/* usedPlanPaths */.$p)(plan);
         const files = used.length === 0 ? `the plan file ${plan.file ?? plan.name}` : `the plan file ${plan.file ?? plan.name} or a plan file it uses (${used.join(', ')})`;
         return {
             ok: false,
@@ -7396,7 +7249,7 @@ function sameGoal(goal, resume, redact) {
  * had written out of them in its arguments (found by an adversarial hunt of durable runs).
  */
 function plannedFor(plan, inputs, redact) {
-    return (0,stable_hash/* stableHash */.c)({ goal: plan.goal === undefined ? null : redact(plan.goal), goals: (plan.source.goals ?? []).map((goal) => goal.name), inputs: inputsHash(inputs, redact) });
+    return (0,stable_hash/* stableHash */.c)({ goal: plan.goal === undefined ? null : redact(plan.goal), goals: (plan.source.goals ?? []).map((goal) => goal.name), inputs: (0,approval_request/* inputsHash */.Oq)(inputs, redact) });
 }
 /** Whether the run `resume` came from was planned for what this run's model would be given (a trace written before `plannedFor` says nothing: as before). */
 function samePlanning(planned, resume) {
@@ -7475,7 +7328,7 @@ async function runLoadedJob(loadedPlan, servers, settings, deps, startedAt) {
         return { kind: 'rejected', plan: loadedPlan, errors: [setupError(loadedPlan, `mode ${settings.fanOut.part} fans a plan out, and this plan has no step with fan_out: true; mark a for_each step fan_out: true, or run the plan without mode`)] };
     }
     // A paused part would leave the other jobs waiting on a state that never comes: approve first (the environment pattern), then fan out.
-    if (settings.fanOut && planMayAskApproval(loadedPlan)) {
+    if (settings.fanOut && (0,approval_gate/* planMayAskApproval */.x)(loadedPlan)) {
         return {
             kind: 'rejected',
             plan: loadedPlan,
@@ -7675,9 +7528,9 @@ function answerText(response) {
     const refusal = choice?.message.refusal;
     if (refusal)
         throw new Error(`the model refused to answer: ${JSON.stringify((0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutText */ .I)(refusal, 300))}`);
-    const reason = (0,_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffReason */ .a)(choice);
+    const reason = (0,_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffReason */ .ag)(choice);
     if (reason) {
-        throw new Error(`the model's answer was cut off before it ended (${(0,_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffWhy */ .q)(reason)}), and a part of an answer is not read as the whole: give the model a larger output limit, or ask for less`);
+        throw new Error(`the model's answer was cut off before it ended (${(0,_cut_off_reason_js__WEBPACK_IMPORTED_MODULE_1__/* .cutOffWhy */ .q1)(reason)}), and a part of an answer is not read as the whole: give the model a larger output limit, or ask for less`);
     }
     return choice?.message.content ?? '';
 }
@@ -7816,8 +7669,9 @@ function billedUsage(error, request) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   a: () => (/* binding */ cutOffReason),
-/* harmony export */   q: () => (/* binding */ cutOffWhy)
+/* harmony export */   ag: () => (/* binding */ cutOffReason),
+/* harmony export */   q1: () => (/* binding */ cutOffWhy),
+/* harmony export */   r5: () => (/* binding */ reachedTokenLimit)
 /* harmony export */ });
 /**
  * Finish reasons that mean an answer's text is not the whole answer: the token limit, a content filter. In
@@ -7852,9 +7706,13 @@ function cutOffReason(choice) {
     const reason = choice?.finish_reason;
     return typeof reason === 'string' && CUT_OFF_FINISH_REASONS.has(normal(reason)) ? reason : undefined;
 }
+/** True when `reason` says the answer ended at the token limit (`length`, `max_tokens`, \u2026). */
+function reachedTokenLimit(reason) {
+    return typeof reason === 'string' && TOKEN_LIMIT_REASONS.has(normal(reason));
+}
 /** Why an answer was cut off, in words: `it reached the token limit`, `the endpoint stopped it (content_filter)`. */
 function cutOffWhy(reason) {
-    return TOKEN_LIMIT_REASONS.has(normal(reason)) ? 'it reached the token limit' : `the endpoint stopped it (${reason})`;
+    return reachedTokenLimit(reason) ? 'it reached the token limit' : `the endpoint stopped it (${reason})`;
 }
 
 
@@ -8594,7 +8452,10 @@ var byte_order_mark = __webpack_require__(41708);
 var parse_json = __webpack_require__(70695);
 // EXTERNAL MODULE: ./lib/core/read-input-file.js
 var read_input_file = __webpack_require__(2237);
+// EXTERNAL MODULE: ./lib/core/stable-hash.js
+var stable_hash = __webpack_require__(66297);
 ;// CONCATENATED MODULE: ./lib/llm/first-request-difference.js
+
 function textOf(message) {
     const content = message.content;
     const text = typeof content === 'string'
@@ -8621,9 +8482,19 @@ function textDifference(recorded, now) {
 function toolNames(request) {
     return (request.tools ?? []).map((tool) => (tool.type === 'function' ? tool.function.name : tool.type)).join(', ');
 }
+/** A value as the difference shows it: JSON with keys sorted, so a recording edited by hand reads the same. */
+function shown(value) {
+    return value === undefined ? 'none' : (0,stable_hash/* canonicalJson */.d)(value);
+}
+/** How two JSON values differ, briefly: both whole when short, else from the first character that differs. */
+function valueDifference(recorded, now) {
+    const [was, is] = [shown(recorded), shown(now)];
+    return was.length + is.length <= 80 ? `recorded ${was} but now ${is}` : textDifference(was, is);
+}
 /**
- * The first difference between a recorded request and a new one in the parts that decide the answer
- * (model, tools offered, tool_choice, messages), described briefly; undefined when they match.
+ * The first difference between a recorded request and a new one in everything that decides the answer
+ * (model, tools offered with their descriptions and schemas, tool_choice, messages, then any other field:
+ * temperature, response_format\u2026), described briefly; undefined when they match.
  */
 function firstRequestDifference(recorded, now) {
     if (recorded.model !== now.model)
@@ -8631,6 +8502,12 @@ function firstRequestDifference(recorded, now) {
     const [recordedTools, nowTools] = [toolNames(recorded), toolNames(now)];
     if (recordedTools !== nowTools)
         return `tools differ: recorded [${recordedTools}] but now [${nowTools}]`;
+    // Found by an adversarial pass: a tool's description or argument schema changed was answered from the recording.
+    for (const [index, tool] of (now.tools ?? []).entries()) {
+        const was = recorded.tools?.[index];
+        if ((0,stable_hash/* canonicalJson */.d)(was) !== (0,stable_hash/* canonicalJson */.d)(tool))
+            return `tool ${tool.type === 'function' ? tool.function.name : tool.type} differs: ${valueDifference(was, tool)}`;
+    }
     const [recordedChoice, nowChoice] = [JSON.stringify(recorded.tool_choice), JSON.stringify(now.tool_choice)];
     if (recordedChoice !== nowChoice)
         return `tool_choice differs: recorded ${recordedChoice} but now ${nowChoice}`;
@@ -8645,6 +8522,13 @@ function firstRequestDifference(recorded, now) {
         const [wasText, isText] = [textOf(was), textOf(is)];
         if (wasText !== isText)
             return `message ${index + 1} (${is.role}) ${textDifference(wasText, isText)}`;
+    }
+    const compared = new Set(['model', 'tools', 'tool_choice', 'messages']);
+    const fields = [...new Set([...Object.keys(recorded), ...Object.keys(now)])].filter((field) => !compared.has(field)).sort();
+    for (const field of fields) {
+        const [was, is] = [recorded[field], now[field]];
+        if (shown(was) !== shown(is))
+            return `${field} differs: ${valueDifference(was, is)}`;
     }
     return undefined;
 }
@@ -9575,11 +9459,11 @@ __webpack_require__.d(__webpack_exports__, {
   kS: () => (/* binding */ nestedItems),
   Hr: () => (/* binding */ oneLogLine),
   ff: () => (/* binding */ planStepOf),
-  KY: () => (/* binding */ resultPreview),
+  oW: () => (/* binding */ previewOf),
   Fb: () => (/* binding */ stepTitle)
 });
 
-// UNUSED EXPORTS: TITLE_MAX_CHARS, checklistLines, currentKeys, visibleControls
+// UNUSED EXPORTS: TITLE_MAX_CHARS, checklistLines, currentKeys, resultPreview, visibleControls
 
 // EXTERNAL MODULE: ./lib/core/visible-controls.js
 var visible_controls = __webpack_require__(74700);
@@ -9698,12 +9582,23 @@ const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/;
 function oneLogLine(text) {
     return (0,visible_controls/* visibleControls */.x)(text.replace(/\s+/g, ' ').trim());
 }
-/** The first line of a result, as text, cut to `max` characters, with no control character. */
+/**
+ * The first line of a result, as text, cut to `max` characters, with no control character; ` \u2026` when
+ * lines follow it, as `\u2026` ends a line it cuts (`\u2192 APPROVED` read as the whole of "APPROVED\u23cebut 3 blocking issues").
+ */
 function resultPreview(result, max = 80) {
+    return previewOf(result, max).preview;
+}
+/** {@link resultPreview}, and whether it leaves part of the result out (lines after the first, or the end of a long one). */
+function previewOf(result, max = 80) {
     const text = typeof result === 'string' ? result : ((0,result_text/* resultJson */.y)(result) ?? String(result));
     const trimmed = text.trim();
-    const first = (0,visible_controls/* visibleControls */.x)((LINE_BREAK.test(trimmed) ? trimmed.split(LINE_BREAK, 1)[0] : trimmed).replaceAll('\t', ' '));
-    return (0,cut_text/* cutText */.I)(first, max);
+    const end = trimmed.search(LINE_BREAK);
+    const first = (0,visible_controls/* visibleControls */.x)((end < 0 ? trimmed : trimmed.slice(0, end)).replaceAll('\t', ' '));
+    // trim() leaves NEL (U+0085), a line break here: what follows the first line counts when it is not blank.
+    const more = end >= 0 && /[^\s\u0085]/.test(trimmed.slice(end));
+    const shown = more ? `${first} \u2026` : first;
+    return { preview: (0,cut_text/* cutText */.I)(shown, max), partial: more || shown.length > max };
 }
 /**
  * Whether a step's line says something went wrong or is under way: it failed, runs or waits, or it
@@ -9967,6 +9862,297 @@ function removeCutFile(file, fd) {
 
 /***/ }),
 
+/***/ 11132:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ ApprovalGate),
+/* harmony export */   x: () => (/* binding */ planMayAskApproval)
+/* harmony export */ });
+/* harmony import */ var _plan_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(10283);
+/* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8038);
+/* harmony import */ var _core_stable_hash_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(66297);
+/* harmony import */ var _approval_request_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(47378);
+/* harmony import */ var _step_tools_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(87749);
+
+
+
+
+
+/** Whether a plan may pause for approval at all: a policy other than `never`, a step's `approval: true`, or a used plan that may. */
+function planMayAskApproval(plan, looked = new Set()) {
+    // Each plan looked at once: a plan used from many places (plans nest 4 deep) is not walked once per path.
+    if (looked.has(plan))
+        return false;
+    looked.add(plan);
+    if ((plan.source?.approval ?? 'never') !== 'never' || plan.steps.some((step) => step.approval))
+        return true;
+    return [...(plan.subplans?.values() ?? [])].some((used) => planMayAskApproval(used, looked));
+}
+/**
+ * Decides which steps wait for a person: the plan's `approval:` policy (`side-effects`, `plan`), a
+ * step's own `approval: true` and what a used plan asks for (see `#reason`), less the steps an
+ * approval already covers (by `approvalStepKey`). A used plan's own run asks for nothing: the step that
+ * runs it waited for whatever it asks.
+ */
+class ApprovalGate {
+    #plan;
+    #tools;
+    #approved;
+    #shownArgs;
+    #redact;
+    #usedPlanRun;
+    /** What each used plan asks for (its first step that needs approval, and why), or null: each looked at once. */
+    #askedByUsedPlan = new Map();
+    /**
+     * `redact`: the run's redactor; the arguments were shown (and kept in the trace) redacted, and are compared so.
+     * `usedPlanRun`: the run of a used plan, whose step in the outer run was let through this gate.
+     */
+    constructor(plan, tools, approval, redact, usedPlanRun = false) {
+        this.#usedPlanRun = usedPlanRun;
+        this.#plan = plan;
+        this.#tools = tools;
+        if (redact)
+            this.#redact = redact;
+        this.#approved = approval?.approved ?? new Set();
+        this.#shownArgs = approval?.shownArgs ?? new Map();
+    }
+    /** Why the step needs approval before it runs, or undefined when it needs none. */
+    needs(step) {
+        return this.#usedPlanRun ? undefined : this.#reason(step, this.#plan);
+    }
+    /**
+     * Why a step of `plan` needs approval: its own `approval: true`, its plan's policy, or (a `type: plan`
+     * step) what the plan it uses asks for, nested ones too. A used plan's run cannot pause for a person (its
+     * pause was its step's failure, and no approval could reach it): its step waits in its stead, and the
+     * approval of that step covers the used plan's run.
+     */
+    #reason(step, plan) {
+        if (step.approval)
+            return 'the step asks for approval (approval: true)';
+        const policy = plan.source?.approval ?? 'never';
+        if (policy === 'plan')
+            return 'the plan asks for approval before any step runs (approval: plan)';
+        if (policy === 'side-effects') {
+            const writes = (0,_step_tools_js__WEBPACK_IMPORTED_MODULE_4__/* .toolsStepMayCall */ .R)(step, plan).filter((name) => this.#tools.get(name)?.sideEffects);
+            if (writes.length > 0)
+                return `it uses ${writes.join(', ')}, a tool with side effects (approval: side-effects)`;
+        }
+        return this.#usedPlanAsks(step, plan);
+    }
+    /**
+     * Whether the step asks for a person beyond what the plan's policy asks of every step like it: its own
+     * `approval: true`, or (a `type: plan` step) the plan it uses asks. A replacement of such a step asks in its place.
+     */
+    asksOfItself(step) {
+        return !this.#usedPlanRun && (step.approval === true || this.#usedPlanAsks(step, this.#plan) !== undefined);
+    }
+    /** What the plan a `type: plan` step uses asks for, nested ones too, in words; undefined when it asks nothing. */
+    #usedPlanAsks(step, plan) {
+        const used = step.type === 'plan' && step.uses !== undefined ? plan.subplans?.get(step.uses) : undefined;
+        if (used === undefined)
+            return undefined;
+        let asks = this.#askedByUsedPlan.get(used);
+        if (asks === undefined) {
+            // Null while it is looked at: plans that use each other are refused at load, and would ask nothing more here.
+            this.#askedByUsedPlan.set(used, null);
+            asks = null;
+            for (const inner of used.steps) {
+                const why = this.#reason(inner, used);
+                if (why === undefined)
+                    continue;
+                asks = `its step ${inner.id}: ${why}`;
+                break;
+            }
+            this.#askedByUsedPlan.set(used, asks);
+        }
+        return asks === null ? undefined : `the plan ${step.uses} asks for approval before ${asks}`;
+    }
+    /**
+     * Why the step may not start yet: it needs approval and no approval covers it, or the approval
+     * showed it with other arguments than it would run with now (a step it depends on ran again and
+     * answered otherwise): then it asks again, with the arguments it has now.
+     */
+    blocks(step, sources) {
+        const why = this.needs(step);
+        if (why === undefined)
+            return undefined;
+        // Runs paused before keys were taken redacted recorded the unredacted step's; it covers the same step.
+        const key = [(0,_approval_request_js__WEBPACK_IMPORTED_MODULE_3__/* .approvalStepKey */ .Lo)(step, this.#redact), (0,_approval_request_js__WEBPACK_IMPORTED_MODULE_3__/* .approvalStepKey */ .Lo)(step)].find((candidate) => this.#approved.has(candidate));
+        if (key === undefined)
+            return why;
+        const shown = this.#shownArgs.get(key);
+        if (shown === undefined)
+            return undefined;
+        const resolved = (0,_approval_request_js__WEBPACK_IMPORTED_MODULE_3__/* .pendingApprovalStep */ .$3)(step, sources, { maxItems: this.#plan.limits.max_items ?? _plan_schema_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_LIMITS */ .dR.max_items }).args;
+        const now = resolved && this.#redact ? (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redactDeep */ .KL)(resolved, this.#redact) : resolved;
+        if (now !== undefined && (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_2__/* .stableHash */ .c)(now) === (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_2__/* .stableHash */ .c)(shown))
+            return undefined;
+        // A request from before a for_each agent step (or one whose arguments a model picks) showed its items:
+        // nothing changed, but what was approved did not cover them.
+        if (step.forEach && !Object.hasOwn(shown, 'for_each'))
+            return `${why}; the request it was approved on did not show its items (an earlier plan-runner made it), so it asks again with them`;
+        return `${why}; it was approved with other arguments than it has now (a step it depends on answered otherwise)`;
+    }
+}
+
+
+/***/ }),
+
+/***/ 47378:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $3: () => (/* binding */ pendingApprovalStep),
+/* harmony export */   $p: () => (/* binding */ usedPlanPaths),
+/* harmony export */   A_: () => (/* binding */ approvalHash),
+/* harmony export */   Dw: () => (/* binding */ approvalRequest),
+/* harmony export */   Lo: () => (/* binding */ approvalStepKey),
+/* harmony export */   M5: () => (/* binding */ planFileHash),
+/* harmony export */   Oq: () => (/* binding */ inputsHash),
+/* harmony export */   oQ: () => (/* binding */ pausedPlanFileHashes)
+/* harmony export */ });
+/* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8038);
+/* harmony import */ var _core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(66297);
+/* harmony import */ var _plan_resolve_references_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(54669);
+/* harmony import */ var _plan_reference_syntax_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(19460);
+/* harmony import */ var _plan_schema_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(10283);
+/* harmony import */ var _expand_for_each_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(22120);
+
+
+
+
+
+
+/** How used-plan paths are ordered in the hash: by UTF-16 code unit, the same on every machine. */
+const byCodeUnit = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+/**
+ * The hash of the plan as its files say it: the plan file, and every plan file its `type: plan` steps
+ * use (nested ones too, by their `uses:` path). An approval covers what those files say at the pause;
+ * a used plan changed since runs something the person never saw. `order` is only for
+ * `pausedPlanFileHashes`: every new hash orders the used paths by code unit, whatever the locale.
+ */
+function planFileHash(plan, order = byCodeUnit) {
+    const used = plan.subplans && plan.subplans.size > 0 ? [...plan.subplans].sort(([a], [b]) => order(a, b)).map(([uses, inner]) => [uses, planFileHash(inner, order)]) : undefined;
+    // The file as loaded: steps a model wrote into the source are not the file's (the approving run loads the file).
+    const source = plan.fileSource ?? plan.source ?? null;
+    // A plan that uses none hashes as it always did: a run paused before this change is still approvable.
+    return used ? (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c)({ source, used }) : (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c)(source);
+}
+/** The `uses:` paths `planFileHash` covers, nested ones too, each once, in code-unit order: the files an approval depends on. */
+function usedPlanPaths(plan, into = new Set()) {
+    for (const [uses, inner] of plan.subplans ?? []) {
+        if (into.has(uses))
+            continue;
+        into.add(uses);
+        usedPlanPaths(inner, into);
+    }
+    return [...into].sort(byCodeUnit);
+}
+/**
+ * Every hash a paused run may have recorded for the plan as it is now: `planFileHash`, and the one
+ * runs paused before 2026-12-01 recorded. Those ordered used plans with `localeCompare` in the
+ * process's locale, so a run paused under one locale could not be approved under another (in
+ * Danish, `aa.yml` sorts after `z.yml`); GitHub's runners and most machines collate as en-US, which
+ * is the order accepted for them. Only plans that use two or more plans can differ.
+ */
+function pausedPlanFileHashes(plan) {
+    const now = planFileHash(plan);
+    if (!plan.subplans || plan.subplans.size === 0)
+        return [now];
+    // Built here, not at import: a collator loads ICU's collation data, which costs a start-up.
+    const before = planFileHash(plan, new Intl.Collator('en-US').compare);
+    return before === now ? [now] : [now, before];
+}
+/**
+ * Identifies a step's definition: an approval covers exactly this step, not a later one with the same
+ * key. With the run's redactor, the step as the trace keeps it and the person saw it: a value the
+ * redactor hides is `***` in a written or replanned plan the approving run reads back from the trace,
+ * and tools get every argument redacted in any run, so the value is not part of what was approved.
+ */
+function approvalStepKey(step, redact) {
+    return (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c)({ step: redact ? (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactDeep */ .KL)(step, redact) : step });
+}
+/** The hash of exactly what is asked: the plan file, the plan at the pause, every pending step with its arguments, and the run's inputs. */
+function approvalHash(parts) {
+    return (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c)({ planFileHash: parts.planFileHash, plan: parts.plan, pending: parts.pending, ...(parts.inputsHash !== undefined && { inputs: parts.inputsHash }) });
+}
+/**
+ * The hash of a run's inputs, as an approval request, `plannedFor` and the reuse keys record it: redacted, as the
+ * tools and the model get them. Of the inputs as given, a trace's reader who knew the others could try a dictionary
+ * of passwords against a secret one, two SHA-256 hashes a guess.
+ */
+function inputsHash(inputs, redact) {
+    return (0,_core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .stableHash */ .c)(redact ? (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactDeep */ .KL)(inputs, redact) : inputs);
+}
+/**
+ * What a step will be run with, where the results it names exist: its arguments; a `for_each`
+ * step's once and its items (`{args: {...}, for_each: [{item}, ...]}`); a `type: plan` step's `with:` (`{with: {...}}`). An
+ * approved step runs only with exactly these (`ApprovalGate`).
+ */
+function resolvedArgs(step, sources, maxItems) {
+    try {
+        if (step.type === 'plan')
+            return step.with ? { with: (0,_plan_resolve_references_js__WEBPACK_IMPORTED_MODULE_2__/* .resolveReferences */ .d)(step.with, sources) } : undefined;
+        if (step.forEach) {
+            // The run's own limit: with the default, a list over 1,000 items a plan allows was shown as unknown, and left unchecked.
+            const children = (0,_expand_for_each_js__WEBPACK_IMPORTED_MODULE_4__/* .expandForEach */ .N)(step, sources, maxItems);
+            const items = children.map((child) => ({ item: child.item?.value ?? null }));
+            // What an agent's task or a tool's args name is the same for every item: shown once, with `${item\u2026}` as
+            // written, not once per item (1,000 items naming a 600 KB result made a request too large to hash).
+            const shared = step.type === 'agent' ? taskReferences(step.task ?? step.description, sources) : step.args ? { args: (0,_plan_resolve_references_js__WEBPACK_IMPORTED_MODULE_2__/* .resolveReferences */ .d)(step.args, sources) } : undefined;
+            return { ...shared, for_each: items };
+        }
+        if (step.type === 'agent')
+            return taskReferences(step.task ?? step.description, sources);
+        return step.args ? (0,_plan_resolve_references_js__WEBPACK_IMPORTED_MODULE_2__/* .resolveReferences */ .d)(step.args, sources) : undefined;
+    }
+    catch {
+        // A reference to a step that has not run yet: the arguments are known only when it has.
+        return undefined;
+    }
+}
+/** What an agent's task names (`\${steps.\u2026}`, `\${inputs.\u2026}`), resolved (`{task: {reference: value}}`); undefined when it names nothing. */
+function taskReferences(task, sources) {
+    const named = {};
+    for (const [match, body] of task.matchAll(_plan_reference_syntax_js__WEBPACK_IMPORTED_MODULE_5__/* .TEMPLATE_PATTERN */ .qF)) {
+        if ((0,_plan_reference_syntax_js__WEBPACK_IMPORTED_MODULE_5__/* .parseTemplateBody */ .Kp)(body).kind === 'reference')
+            named[match] = (0,_plan_resolve_references_js__WEBPACK_IMPORTED_MODULE_2__/* .resolveReferences */ .d)({ value: match }, sources).value;
+    }
+    return Object.keys(named).length > 0 ? { task: named } : undefined;
+}
+/**
+ * A step waiting for approval as the request shows it: arguments resolved where the results they name
+ * exist. `maxItems`: the plan's `limits.max_items`, as the run expands a `for_each` step; `reason`: why it waits.
+ */
+function pendingApprovalStep(step, sources, options = {}) {
+    const args = resolvedArgs(step, sources, options.maxItems ?? _plan_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .DEFAULT_LIMITS */ .dR.max_items);
+    const { redact } = options;
+    return {
+        stepKey: step.key,
+        type: step.type,
+        title: (step.title ?? step.description).replace(/\s+/g, ' ').trim().slice(0, 200),
+        ...(step.tool !== undefined && { tool: step.tool }),
+        ...(args !== undefined && { args }),
+        ...(step.tools !== undefined && { tools: step.tools }),
+        ...(step.type === 'plan' && step.uses !== undefined && { uses: step.uses }),
+        ...(options.reason !== undefined && { reason: options.reason }),
+        approvalKey: approvalStepKey(step, redact),
+    };
+}
+/**
+ * The request a paused run records: its pending steps and the hash that an approval must name. With
+ * the run's redactor, the plan and the arguments are hashed as the trace keeps them and the person sees
+ * them, redacted: hashed whole, a value the redactor hides made a hash no approving run could match.
+ */
+function approvalRequest(plan, fileHash, pending, inputs, redact) {
+    const parts = { planFileHash: fileHash, plan: redact ? (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactDeep */ .KL)(plan, redact) : plan, pending: redact ? (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactDeep */ .KL)(pending, redact) : pending, inputsHash: inputsHash(inputs, redact) };
+    return { hash: approvalHash(parts), ...parts };
+}
+
+
+/***/ }),
+
 /***/ 46807:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -9974,22 +10160,13 @@ function removeCutFile(file, fd) {
 /* harmony export */   Z: () => (/* binding */ BudgetExceededError)
 /* harmony export */ });
 /* harmony import */ var _run_stopped_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(18619);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(80083);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(80083);
+/* harmony import */ var _core_dollars_beside_cap_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(59246);
 
 
-/**
- * Dollar figures with the decimals the cap needs for two significant digits (at least cents: 0.50,
- * 0.0010), and more while a spend over the cap would still print as the cap.
- */
-function dollars(allowed, spent) {
-    const MAX_DECIMALS = 10;
-    let decimals = allowed > 0 && Number.isFinite(allowed) ? Math.min(MAX_DECIMALS, Math.max(2, 1 - Math.floor(Math.log10(allowed)))) : 2;
-    while (decimals < MAX_DECIMALS && spent !== allowed && spent.toFixed(decimals) === allowed.toFixed(decimals))
-        decimals += 1;
-    return [allowed.toFixed(decimals), spent.toFixed(decimals)];
-}
+
 function shown(limit, allowed, spent) {
-    return limit === 'max_cost_usd' ? dollars(allowed, spent) : [(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(allowed), (0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_1__/* .groupDigits */ .K)(spent)];
+    return limit === 'max_cost_usd' ? (0,_core_dollars_beside_cap_js__WEBPACK_IMPORTED_MODULE_1__/* .dollarsBesideCap */ .g)(allowed, spent) : [(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(allowed), (0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_2__/* .groupDigits */ .K)(spent)];
 }
 /**
  * A `limits:` budget was reached: no new step starts, running ones are cancelled, the rest skipped.
@@ -10009,6 +10186,160 @@ class BudgetExceededError extends _run_stopped_error_js__WEBPACK_IMPORTED_MODULE
         this.spent = spent;
         this.refusedCall = options.refusedCall ?? false;
     }
+}
+
+
+/***/ }),
+
+/***/ 22120:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  N: () => (/* binding */ expandForEach)
+});
+
+// EXTERNAL MODULE: ./lib/core/error-text.js
+var error_text = __webpack_require__(7437);
+// EXTERNAL MODULE: ./lib/core/shown-name.js
+var shown_name = __webpack_require__(25520);
+// EXTERNAL MODULE: ./lib/plan/find-references.js
+var find_references = __webpack_require__(99271);
+// EXTERNAL MODULE: ./lib/plan/resolve-references.js + 1 modules
+var resolve_references = __webpack_require__(54669);
+// EXTERNAL MODULE: ./lib/core/step-error.js
+var step_error = __webpack_require__(1938);
+;// CONCATENATED MODULE: ./lib/run/for-each-list-error.js
+
+/** A `for_each` list that cannot be expanded: not a list or map, or two items with the same key. */
+class ForEachListError extends step_error/* StepError */.zg {
+    stepKey;
+    constructor(stepKey, problem, cause) {
+        super(`step ${stepKey}: ${problem}; no item was run`, { transient: false, cause });
+        this.stepKey = stepKey;
+    }
+}
+
+// EXTERNAL MODULE: ./lib/core/group-digits.js
+var group_digits = __webpack_require__(80083);
+;// CONCATENATED MODULE: ./lib/run/too-many-items-error.js
+
+
+/** A `for_each` list longer than `max_items`: refused before any child runs. */
+class TooManyItemsError extends step_error/* StepError */.zg {
+    stepKey;
+    count;
+    maxItems;
+    constructor(fields) {
+        const count = (0,group_digits/* groupDigits */.K)(fields.count);
+        const max = (0,group_digits/* groupDigits */.K)(fields.maxItems);
+        super(`step ${fields.stepKey}: for_each gave ${count} items, more than max_items ${max}; no item was run. Raise max_items on the step or in limits, or filter the list first`, { transient: false });
+        this.stepKey = fields.stepKey;
+        this.count = fields.count;
+        this.maxItems = fields.maxItems;
+    }
+}
+
+;// CONCATENATED MODULE: ./lib/run/expand-for-each.js
+
+
+
+
+
+
+/** Longest child key label (`review[<label>]`); longer keys are refused so views stay readable. */
+const MAX_KEY_CHARS = 64;
+function describe(value) {
+    if (value === null)
+        return 'null';
+    if (typeof value === 'string')
+        return `text (${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}\u2026` : value)})`;
+    return `a ${typeof value}`;
+}
+/**
+ * What to do about a list that is not one: a command's lines (`git diff --name-only`) or an MCP tool's JSON
+ * text are text, which is never split into items; a null is often a field of the result that is not the list.
+ */
+function notListFix(list, value) {
+    const step = (0,find_references/* findReferences */.y)(list).references.find(({ reference }) => reference.kind === 'step')?.reference;
+    const source = step?.kind === 'step' ? `step ${step.step}` : 'the step';
+    if (typeof value === 'string')
+        return `text is never split into items; have ${source} return a JSON list (a command tool prints one on stdout, such as ["a.ts","b.ts"])`;
+    return `have ${source} return a list ([] for no items), or point for_each at the list inside its result`;
+}
+/** The items of a list, or a map's `{key, value}` entries in its own order. */
+function itemsOf(value) {
+    if (Array.isArray(value))
+        return value;
+    if (value !== null && typeof value === 'object')
+        return Object.entries(value).map(([key, inner]) => ({ key, value: inner }));
+    return undefined;
+}
+function childLabel(step, item) {
+    if (step.forEach?.key === undefined)
+        return String(item.index);
+    const label = (0,resolve_references/* fillItemText */.yS)(step.forEach.key, item).replace(/\s+/g, ' ').trim();
+    if ((0,shown_name/* shownName */.H)(label) === '' || label.length > MAX_KEY_CHARS || /[[\]]/.test(label)) {
+        // Its start only: the label comes from the item (a tool's output), and this error reaches every report.
+        const shown = label.length > MAX_KEY_CHARS ? `${label.slice(0, MAX_KEY_CHARS)}\u2026` : label;
+        throw new ForEachListError(step.key, `key ${step.forEach.key} gave ${JSON.stringify(shown)}${shown === label ? '' : ` (${label.length} characters)`} for item ${item.index}; a key must be 1 to ${MAX_KEY_CHARS} characters, one visible at least, without [ or ]`);
+    }
+    return label;
+}
+/**
+ * One child of a `for_each` step: the template with its item bound, under its own key. The title
+ * (a label) is filled in; the description stays as written, since it is the instruction a model
+ * reads, and an item from a tool's output is data: the prompt gives it in its own data block.
+ */
+function childStep(step, item, key) {
+    const { forEach: _template, ...rest } = step;
+    return { ...rest, key, ...(step.title !== undefined && { title: (0,resolve_references/* fillItemText */.yS)(step.title, item) }), item };
+}
+/**
+ * Expands a started `for_each` step into one child per item of its list, in input order (a map's
+ * entries become `{key, value}` items). Throws a permanent error naming the step, before any child
+ * runs, when the list cannot be read, is not a list, is longer than `max_items`, or two keys clash.
+ */
+function expandForEach(step, sources, defaultMaxItems) {
+    const forEach = step.forEach;
+    if (!forEach)
+        throw new Error(`step ${step.key} has no for_each`);
+    let list;
+    try {
+        list = (0,resolve_references/* resolveReferences */.d)({ list: forEach.list }, sources).list;
+    }
+    catch (error) {
+        throw new ForEachListError(step.key, `for_each could not read its list: ${(0,error_text/* errorText */.k)(error)}`, error);
+    }
+    const items = itemsOf(list);
+    if (!items)
+        throw new ForEachListError(step.key, `for_each ${forEach.list} is ${describe(list)}, not a list or a map: ${notListFix(forEach.list, list)}`);
+    const maxItems = forEach.maxItems ?? defaultMaxItems;
+    if (items.length > maxItems)
+        throw new TooManyItemsError({ stepKey: step.key, count: items.length, maxItems });
+    // By the key as shown: two that differ only in what does not show (`web` and `web` + U+200B) made two lines a
+    // reader could not tell apart, one \u2705 and one \u274c.
+    const seen = new Map();
+    return items.map((value, index) => {
+        const item = { name: forEach.as, value, index };
+        try {
+            const label = childLabel(step, item);
+            const shown = (0,shown_name/* shownName */.H)(label);
+            const first = seen.get(shown);
+            if (first !== undefined) {
+                const unseen = first.label === label ? '' : ' as shown (they differ only in invisible or control characters, or in how an accented letter is encoded)';
+                throw new ForEachListError(step.key, `items ${first.index} and ${index} have the same key "${shown}"${unseen}; make key: unique per item`);
+            }
+            seen.set(shown, { index, label });
+            return childStep(step, item, `${step.key}[${label}]`);
+        }
+        catch (error) {
+            if (error instanceof ForEachListError)
+                throw error;
+            throw new ForEachListError(step.key, `item ${index}: ${(0,error_text/* errorText */.k)(error)}`, error);
+        }
+    });
 }
 
 
@@ -10420,7 +10751,10 @@ function isMissing(value, path) {
 
 // EXTERNAL MODULE: ./lib/core/read-input-file.js
 var read_input_file = __webpack_require__(2237);
+// EXTERNAL MODULE: ./lib/core/trace-lock.js
+var trace_lock = __webpack_require__(62536);
 ;// CONCATENATED MODULE: ./lib/run/read-resume-trace.js
+
 
 
 
@@ -10443,6 +10777,11 @@ function oversizedState(bytes) {
  * action's `trace` output); a file plan-runner named itself (a downloaded state) needs none.
  */
 async function readResumeTrace(file, ifMissing) {
+    // A run still writing it has not ended: its completed steps are no finished run's, its call in flight looks
+    // unanswered, and a resume in place would write over it while it goes on writing (see `lockTrace`).
+    const writer = (0,trace_lock/* traceHolder */.iE)(file);
+    if (writer)
+        return { ok: false, problem: `the trace ${file} is still being written by a plan-runner run (process ${writer.pid}, started ${writer.started}); resume it once that run has ended` };
     // Read whole, at most the cap, and only from a regular file (a FIFO or /dev/zero would hang or fill memory).
     const read = (0,read_input_file/* readInputFile */.jH)(file, read_input_file/* MAX_TRACE_BYTES */.VZ);
     if (read.ok)
@@ -10456,8 +10795,9 @@ async function readResumeTrace(file, ifMissing) {
  * line. A run killed mid-write may leave its last line cut: that line is left out. Each event must
  * have the fields plan-runner writes for its type (`traceEventProblem`): every reader takes them as
  * typed, and a damaged or hand-edited one would otherwise fail later as an internal error.
+ * `thisFormatOnly`: a `plan_created` of another trace format ends the reading with that problem.
  */
-function traceEvents(trace) {
+function traceEvents(trace, options = {}) {
     const lines = trace.text.split('\n');
     const events = [];
     for (const [index, line] of lines.entries()) {
@@ -10487,6 +10827,13 @@ function traceEvents(trace) {
             const missing = event.event;
             return { ok: false, problem: `${trace.file}:${index + 1}: the run could not write ${typeof missing === 'string' ? `a ${missing} event` : 'an event'} here, so the trace is incomplete; a resume from it could make a call with side effects again: start a fresh run` };
         }
+        // `thisFormatOnly`: a trace of another format is refused as that, before its events are read as this format's
+        // (found by an adversarial pass: a newer plan-runner's trace was called damaged at its first changed event).
+        if (options.thisFormatOnly && event.type === 'plan_created') {
+            const otherFormat = (0,resume_state/* traceFormatProblem */.OM)(trace.label ?? trace.file, event.format);
+            if (otherFormat)
+                return { ok: false, problem: otherFormat };
+        }
         const problem = traceEventProblem(event);
         if (problem !== undefined)
             return { ok: false, problem: `${trace.file}:${index + 1} has ${problem}; the trace is damaged` };
@@ -10496,7 +10843,7 @@ function traceEvents(trace) {
 }
 /** A trace's JSON lines into what a resume of `planName` needs; a broken line, or a trace of another plan or format, is a problem in words. */
 function parseResumeTrace(trace, planName) {
-    const read = traceEvents(trace);
+    const read = traceEvents(trace, { thisFormatOnly: true });
     if (!read.ok)
         return read;
     try {
@@ -10541,6 +10888,7 @@ function runStarted(trace) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   GB: () => (/* binding */ resumeStateFromEvents),
 /* harmony export */   NB: () => (/* binding */ fanOutOwnState),
+/* harmony export */   OM: () => (/* binding */ traceFormatProblem),
 /* harmony export */   w6: () => (/* binding */ mergeResumeStates)
 /* harmony export */ });
 /* unused harmony exports shardOwnState, prepareOwnState, mergeOwnState */
@@ -10554,6 +10902,13 @@ function runStarted(trace) {
 
 
 
+/** Why a trace whose `plan_created` says `format` (none: format 1) cannot be resumed; undefined when it is this plan-runner's. */
+function traceFormatProblem(from, format) {
+    if (format === _core_run_event_js__WEBPACK_IMPORTED_MODULE_2__/* .TRACE_FORMAT */ ._W)
+        return undefined;
+    const newer = typeof format === 'number' && format > _core_run_event_js__WEBPACK_IMPORTED_MODULE_2__/* .TRACE_FORMAT */ ._W ? ': a newer plan-runner wrote it; resume it with that version, or run the plan afresh' : '; run the plan afresh';
+    return `${from} is in trace format ${typeof format === 'number' ? format : format === undefined ? 1 : JSON.stringify(format)}, and this plan-runner resumes from format ${_core_run_event_js__WEBPACK_IMPORTED_MODULE_2__/* .TRACE_FORMAT */ ._W} only${newer}`;
+}
 /**
  * Reads an earlier run's events into what a resume needs. A trace of another plan or format is
  * refused. A side-effect call that started and never returned is `unknown`: it may have taken effect.
@@ -10562,9 +10917,9 @@ function resumeStateFromEvents(events, planName, from) {
     const created = events.find((event) => event.type === 'plan_created');
     if (!created)
         return { ok: false, problem: `${from} has no plan_created event: it is not a plan-runner trace, or the run never started` };
-    if (created.format !== _core_run_event_js__WEBPACK_IMPORTED_MODULE_2__/* .TRACE_FORMAT */ ._W) {
-        return { ok: false, problem: `${from} is in trace format ${created.format ?? 1}, and this plan-runner resumes from format ${_core_run_event_js__WEBPACK_IMPORTED_MODULE_2__/* .TRACE_FORMAT */ ._W} only; run the plan afresh` };
-    }
+    const otherFormat = traceFormatProblem(from, created.format);
+    if (otherFormat)
+        return { ok: false, problem: otherFormat };
     const shape = created.plan;
     if (shape === null || typeof shape !== 'object' || typeof shape.name !== 'string' || !Array.isArray(shape.steps)) {
         return { ok: false, problem: `${from} has a plan_created event without its plan (a name and steps); the trace is damaged` };
@@ -11283,6 +11638,28 @@ class RunStoppedError extends Error {
         this.name = new.target.name;
         this.status = status;
     }
+}
+
+
+/***/ }),
+
+/***/ 87749:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   R: () => (/* binding */ toolsStepMayCall)
+/* harmony export */ });
+/**
+ * Every tool a step may call: its tool, an agent step's `tools` (its profile's only bound them), and
+ * those of every step of the plan a `type: plan` step uses, nested ones too.
+ */
+function toolsStepMayCall(step, plan, seen = new Set()) {
+    const own = step.type === 'agent' ? (step.tools ?? []) : step.tool === undefined ? [] : [step.tool];
+    const used = step.type === 'plan' && step.uses !== undefined ? plan.subplans?.get(step.uses) : undefined;
+    if (!used || seen.has(used))
+        return own;
+    seen.add(used);
+    return [...new Set([...own, ...used.steps.flatMap((inner) => toolsStepMayCall(inner, used, seen))])];
 }
 
 
