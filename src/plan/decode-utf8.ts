@@ -1,6 +1,8 @@
+import { positionAt } from './text-position.ts';
+
 export type Utf8Result =
   | { readonly ok: true; readonly text: string }
-  | { readonly ok: false; readonly message: string; readonly position: { line: number; column: number } };
+  | { readonly ok: false; readonly message: string; readonly position: { readonly line: number; readonly column: number } };
 
 const fatal = new TextDecoder('utf-8', { fatal: true });
 
@@ -41,8 +43,7 @@ export function decodeUtf8(bytes: Uint8Array): Utf8Result {
     const offset = firstBadByte(bytes);
     // Without the byte-order mark, which no other position counts (the text is read without it).
     const before = Buffer.from(bytes.subarray(0, offset)).toString('utf8').replace(/^\uFEFF/, '');
-    const lines = before.split('\n');
-    const position = { line: lines.length, column: lines.at(-1)!.length + 1 };
+    const position = positionAt(before, before.length);
     const byte = bytes[offset]!.toString(16).padStart(2, '0');
     // A UTF-16 byte-order mark: "byte 0xff at offset 0" said nothing of why (found by a new-user walkthrough).
     if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {

@@ -1,6 +1,7 @@
 import type { PathSegment } from './plan-issue.ts';
 import type { PlanError } from './plan-error.ts';
 import { readPlainYaml } from './read-plain-yaml.ts';
+import { positionAt } from './text-position.ts';
 
 /** The largest plan file read, in bytes; plans are small and a cap keeps hostile files cheap. */
 export const MAX_PLAN_BYTES = 1024 * 1024;
@@ -61,19 +62,15 @@ export async function parsePlanYaml(text: string, file?: string, options: ParseP
   const nul = text.indexOf('\0');
   if (nul !== -1) {
     if (nul <= 1) return { ok: false, errors: [{ file, line: 1, column: 1, path: '', message: 'the file is UTF-16 or UTF-32 (a NUL byte beside each character), not UTF-8; save it as UTF-8' }] };
-    const lines = text.slice(0, nul).split('\n');
     const message = 'the file holds a NUL byte, which YAML text cannot hold (is it a binary file?); remove it';
-    return { ok: false, errors: [{ file, line: lines.length, column: lines.at(-1)!.length + 1, path: '', message }] };
+    return { ok: false, errors: [{ file, ...positionAt(text, nul), path: '', message }] };
   }
   // The `yaml` package reads a carriage return alone as no line break: a whole file of them was one line, with
   // six errors on it that said nothing of line endings.
   const loneReturn = text.search(/\r(?!\n)/);
   if (loneReturn !== -1) {
-    const before = text.slice(0, loneReturn);
-    const line = before.split('\n').length;
-    const column = loneReturn - before.lastIndexOf('\n');
     const message = 'this line ends with a carriage return alone (\\r, as old Mac files do), which is not read as a line break; save the file with LF (or CRLF) line endings';
-    return { ok: false, errors: [{ file, line, column, path: '', message }] };
+    return { ok: false, errors: [{ file, ...positionAt(text, loneReturn), path: '', message }] };
   }
   const plain = options.positionsFirst ? undefined : readPlainYaml(text, MAX_NESTING);
   if (plain !== undefined) {
