@@ -1,3 +1,5 @@
+import { parseJson } from '../core/parse-json.ts';
+
 /** An error body's JSON, when it is an object. */
 type Body = Record<string, unknown>;
 
@@ -19,7 +21,7 @@ function detailMessages(detail: unknown): string | undefined {
 function misplacedMessage(text: string): string | undefined {
   let body: unknown;
   try {
-    body = JSON.parse(text);
+    body = parseJson(text);
   } catch {
     return undefined;
   }
