@@ -23,23 +23,19 @@ export interface RetryNotice {
  * model client has not already retried it (it does, an answer cut off mid-body included; no second
  * layer, so a model call makes at most the client's `maxRetries + 1` requests), the step is not an
  * agent, and the tool has no side effects (a repeat could duplicate them; recovery decides instead) or the call
- * never reached what it acts on (`notSent`: a connection refused), so a repeat is its first.
+ * never reached what it acts on (`notSent`: a connection refused), so a repeat is its first, after any wait it was
+ * asked for (`policy`).
  */
-export function mayRetry(step: PlanStep, error: unknown, tools: RunDeps['tools']): boolean {
+export function mayRetry(step: PlanStep, error: unknown, tools: RunDeps['tools'], policy: ResolvedRetryPolicy): boolean {
   // An agent's tool errors go back to its model; a repeat of the whole loop would redo its tool calls.
   if (step.type === 'agent' || !isTransient(error) || (error instanceof ModelCallError && error.retriedByClient)) return false;
-  return isNotSent(error) || !(step.tool !== undefined && tools.get(step.tool)?.sideEffects);
-}
-
-/**
- * True when a call with side effects that was refused unsent (GitHub's rate limit) asks for a longer wait than the
- * step's `max_interval`: sent again sooner, a write is refused again and the limit prolonged (GitHub may block the
- * token for it), so the refusal stands (found by a review: the write was resent after `max_interval`, 30 s by default,
- * while GitHub still asked to wait 60).
- */
-function resendTooSoon(step: PlanStep, error: unknown, tools: RunDeps['tools'], policy: ResolvedRetryPolicy): boolean {
+  if (!(step.tool !== undefined && tools.get(step.tool)?.sideEffects)) return true;
+  // A call with side effects refused unsent (GitHub's rate limit) is sent again only once the whole wait it was
+  // asked for is over: sooner, a write is refused again and the limit prolonged (GitHub may block the token for it).
+  // A wait past the step's `max_interval` leaves the refusal standing (found by a review: the write was resent after
+  // `max_interval`, 30 s by default, while GitHub still asked to wait 60).
   const retryAfterMs = error instanceof StepError ? error.retryAfterMs : undefined;
-  return retryAfterMs !== undefined && retryAfterMs > policy.maxMs && isNotSent(error) && step.tool !== undefined && tools.get(step.tool)?.sideEffects === true;
+  return isNotSent(error) && (retryAfterMs === undefined || retryAfterMs <= policy.maxMs);
 }
 
 /**
@@ -66,7 +62,7 @@ export async function attemptStep(
     usage = addUsage(usage, outcome.usage);
     const ended = { usage, durationMs: clock.now() - startedAt, attempts: attempt };
     const halted = hooks.noMoreAttempts?.aborted === true;
-    if (outcome.ok || attempt >= policy.maxAttempts || runSignal.aborted || halted || !mayRetry(step, outcome.error, deps.tools) || resendTooSoon(step, outcome.error, deps.tools, policy)) {
+    if (outcome.ok || attempt >= policy.maxAttempts || runSignal.aborted || halted || !mayRetry(step, outcome.error, deps.tools, policy)) {
       return { ...outcome, ...ended };
     }
     const retryAfterMs = (outcome.error as StepError).retryAfterMs;
