@@ -12,13 +12,15 @@ import { GoalNotEvaluableError } from './goal-not-evaluable-error.ts';
  */
 export const MAX_GOALS_REGEX_WORK = 4 * MAX_REGEX_WORK;
 
+/** The most subschema evaluations one `json_schema` check may make (`evaluationBound` in json-schema-validator.ts). */
+export const MAX_SCHEMA_EVALUATIONS = 4_000_000;
+
 /**
  * The most subschemas the `json_schema` goals of one evaluation may evaluate together: four checks at the most one
- * may take (MAX_SCHEMA_EVALUATIONS in json-schema-validator.ts, which loads Ajv and so is not imported here). Each
- * check had its own bound, and a hundred goals holding a recursive `anyOf` held the event loop about a minute
- * on a result 22 deep (found by an adversarial pass).
+ * may take. Each check had its own bound, and a hundred goals holding a recursive `anyOf` held the event loop about
+ * a minute on a result 22 deep (found by an adversarial pass).
  */
-export const MAX_GOALS_SCHEMA_EVALUATIONS = 16_000_000;
+export const MAX_GOALS_SCHEMA_EVALUATIONS = 4 * MAX_SCHEMA_EVALUATIONS;
 
 /**
  * The work left to one evaluation's goals (`evaluateGoals` makes one), which are checked one after another on the

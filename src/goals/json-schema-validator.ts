@@ -5,7 +5,7 @@ import { mapSubschemas } from '../core/json-schema.ts';
 import { LinearRegex, MAX_REGEX_WORK } from '../core/linear-regex.ts';
 import { shownPattern } from '../core/regex-syntax-error.ts';
 import { JSON_SCHEMA_FORMATS } from '../plan/json-schema-problems.ts';
-import type { GoalWork } from './goal-work.ts';
+import { MAX_SCHEMA_EVALUATIONS, type GoalWork } from './goal-work.ts';
 
 // ajv-formats is CommonJS: under NodeNext its function is the module's `default` (it sets both).
 const addFormats = addFormatsModule.default;
@@ -81,7 +81,6 @@ let shared: Ajv2020 | undefined;
  * (found by a review). The worst shape stops within about 2.5 s, its errors about 400 MB of heap.
  */
 export const MIN_SCHEMA_EVALUATIONS = 1_000_000;
-export const MAX_SCHEMA_EVALUATIONS = 4_000_000;
 const EVALUATIONS_PER_VALUE = 16;
 
 /** The evaluation bound for `value`: EVALUATIONS_PER_VALUE for each value in it, within the two bounds. */

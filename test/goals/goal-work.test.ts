@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LinearRegex, MAX_REGEX_WORK } from '../../src/core/linear-regex.ts';
 import { evaluateGoals } from '../../src/goals/evaluate-goals.ts';
-import { checkJsonSchema, evaluationBound, MAX_SCHEMA_EVALUATIONS } from '../../src/goals/json-schema-validator.ts';
-import { GoalWork, MAX_GOALS_REGEX_WORK, MAX_GOALS_SCHEMA_EVALUATIONS } from '../../src/goals/goal-work.ts';
+import { checkJsonSchema, evaluationBound } from '../../src/goals/json-schema-validator.ts';
+import { GoalWork, MAX_GOALS_REGEX_WORK, MAX_GOALS_SCHEMA_EVALUATIONS, MAX_SCHEMA_EVALUATIONS } from '../../src/goals/goal-work.ts';
 import { NO_DEPS, finishedRun, goal } from './goal-fixtures.ts';
 
 // Found by an adversarial pass: each goal's pattern was held to MAX_REGEX_WORK, but an evaluation checks its goals

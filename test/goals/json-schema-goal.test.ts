@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkJsonSchema, evaluationBound, MAX_SCHEMA_EVALUATIONS, MIN_SCHEMA_EVALUATIONS } from '../../src/goals/json-schema-validator.ts';
+import { checkJsonSchema, evaluationBound, MIN_SCHEMA_EVALUATIONS } from '../../src/goals/json-schema-validator.ts';
+import { MAX_SCHEMA_EVALUATIONS } from '../../src/goals/goal-work.ts';
 import { checkGoal, finishedRun } from './goal-fixtures.ts';
 
 // The issue's example: the plan file's shorthand lists required keys without `properties`.
