@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import nodePath from 'node:path';
 import { loadSubplans } from './load-subplans.ts';
-import { formatPath } from './format-path.ts';
+import { formatPath } from '../core/format-path.ts';
 import { MAX_PLAN_BYTES, parsePlanYaml } from './parse-plan-yaml.ts';
 import type { PlanError } from './plan-error.ts';
 import { groupDigits } from '../core/group-digits.ts';

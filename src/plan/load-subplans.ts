@@ -5,7 +5,7 @@ import { isInside } from '../core/is-inside.ts';
 import { checkUsedPlansPricing } from './check-pricing.ts';
 import { priceOf, type PriceOverrides } from '../llm/pricing.ts';
 import { findReferences } from './find-references.ts';
-import { formatPath } from './format-path.ts';
+import { formatPath } from '../core/format-path.ts';
 import { parsePlanYaml } from './parse-plan-yaml.ts';
 import type { PathSegment } from './plan-issue.ts';
 import { readInput } from './resolve-inputs.ts';

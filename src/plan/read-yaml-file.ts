@@ -2,7 +2,7 @@ import { readInputFile } from '../core/read-input-file.ts';
 import { MAX_PLAN_BYTES } from './parse-plan-yaml.ts';
 import type { z } from 'zod';
 import { decodeUtf8 } from './decode-utf8.ts';
-import { formatPath } from './format-path.ts';
+import { formatPath } from '../core/format-path.ts';
 import { parsePlanYaml } from './parse-plan-yaml.ts';
 import type { PlanError } from './plan-error.ts';
 import { schemaIssues } from './schema-issues.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatPath } from './format-path.ts';
+import { formatPath } from '../core/format-path.ts';
 import { NameSuggester } from './nearest-name.ts';
 import { listNames } from './plan-check-context.ts';
 import type { PathSegment, PlanIssue } from './plan-issue.ts';

@@ -11,7 +11,7 @@ import { checkStepFields } from './check-step-fields.ts';
 import { checkStepInstructions } from './check-step-instructions.ts';
 import { checkCycles, checkStepNames, indexStepIds } from './check-step-graph.ts';
 import { checkTools } from './check-tools.ts';
-import { formatPath } from './format-path.ts';
+import { formatPath } from '../core/format-path.ts';
 import { issuesBesideSchema } from './issues-beside-schema.ts';
 import { planValueIssues } from './plan-value-issues.ts';
 import type { PlanError } from './plan-error.ts';

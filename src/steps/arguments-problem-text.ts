@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { formatPath } from '../plan/format-path.ts';
+import { formatPath } from '../core/format-path.ts';
 import { schemaIssues } from '../plan/schema-issues.ts';
 
 /** The most problems one refusal of a tool's arguments lists: a model fixes the first ones and tries again. */

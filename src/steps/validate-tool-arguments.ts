@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { formatPath } from '../plan/format-path.ts';
+import { formatPath } from '../core/format-path.ts';
 import type { PathSegment } from '../plan/plan-issue.ts';
 import { compileJsonSchema } from '../plan/compile-json-schema.ts';
 import { boundedSafeParse } from '../plan/bounded-check.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPath } from '../../src/plan/format-path.ts';
+import { formatPath } from '../../src/core/format-path.ts';
 import { formatPlanError } from '../../src/plan/plan-error.ts';
 
 describe('formatPlanError', () => {

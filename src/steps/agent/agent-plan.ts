@@ -1,5 +1,5 @@
 import { EITHER_OPTION_NAMES, type OptionNames } from '../../core/option-names.ts';
-import { formatPath } from '../../plan/format-path.ts';
+import { formatPath } from '../../core/format-path.ts';
 import type { PlanError } from '../../plan/plan-error.ts';
 import type { PathSegment } from '../../plan/plan-issue.ts';
 import { MAX_TITLE_CHARS, type Plan } from '../../plan/schema.ts';

@@ -1,4 +1,5 @@
 import { cutText } from '../../core/cut-text.ts';
+import { formatPath } from '../../core/format-path.ts';
 
 /** One problem the SDK's schema found in an answer (a zod issue). */
 interface SchemaIssue {
@@ -6,14 +7,9 @@ interface SchemaIssue {
   readonly message: string;
 }
 
-/** `tools[1].inputSchema`: where in an answer an issue is. A key the server chose (in `_meta`) is quoted, its line breaks escaped. */
+/** `tools[1].inputSchema`: where in an answer an issue is, cut (a key the server chose, in `_meta`, may be long). */
 function issuePath(path: readonly PropertyKey[]): string {
-  const shown = path.map((key, index) => {
-    if (typeof key === 'number') return `[${key}]`;
-    const name = String(key);
-    return /^[A-Za-z_$][\w$]*$/.test(name) ? `${index === 0 ? '' : '.'}${name}` : `[${JSON.stringify(name)}]`;
-  });
-  return cutText(shown.join(''), 200);
+  return cutText(formatPath(path.map((key) => (typeof key === 'number' ? key : String(key)))), 200);
 }
 
 /**
