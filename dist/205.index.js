@@ -343,8 +343,8 @@ var job_secrets = __webpack_require__(71396);
 var plan_secret_values = __webpack_require__(35386);
 // EXTERNAL MODULE: ./lib/llm/redacting-model-client.js
 var redacting_model_client = __webpack_require__(98398);
-// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 23 modules
-var evaluate_goals = __webpack_require__(60625);
+// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 22 modules
+var evaluate_goals = __webpack_require__(63997);
 // EXTERNAL MODULE: ./lib/goals/final-status.js
 var final_status = __webpack_require__(58983);
 // EXTERNAL MODULE: ./lib/llm/default-model.js
@@ -1389,8 +1389,8 @@ var read_input_file = __webpack_require__(2237);
 var parse_plan_yaml = __webpack_require__(43508);
 // EXTERNAL MODULE: ./lib/plan/decode-utf8.js
 var decode_utf8 = __webpack_require__(43985);
-// EXTERNAL MODULE: ./lib/plan/format-path.js
-var format_path = __webpack_require__(97222);
+// EXTERNAL MODULE: ./lib/core/format-path.js
+var format_path = __webpack_require__(19474);
 // EXTERNAL MODULE: ./lib/plan/schema-issues.js + 1 modules
 var schema_issues = __webpack_require__(1710);
 ;// CONCATENATED MODULE: ./lib/plan/read-yaml-file.js

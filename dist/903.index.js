@@ -353,17 +353,14 @@ function mcpServerEnvironment(server, config, runnerEnv) {
     return env;
 }
 
+// EXTERNAL MODULE: ./lib/core/format-path.js
+var format_path = __webpack_require__(19474);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-answer-shape-error.js
 
-/** `tools[1].inputSchema`: where in an answer an issue is. A key the server chose (in `_meta`) is quoted, its line breaks escaped. */
+
+/** `tools[1].inputSchema`: where in an answer an issue is, cut (a key the server chose, in `_meta`, may be long). */
 function issuePath(path) {
-    const shown = path.map((key, index) => {
-        if (typeof key === 'number')
-            return `[${key}]`;
-        const name = String(key);
-        return /^[A-Za-z_$][\w$]*$/.test(name) ? `${index === 0 ? '' : '.'}${name}` : `[${JSON.stringify(name)}]`;
-    });
-    return (0,cut_text/* cutText */.I)(shown.join(''), 200);
+    return (0,cut_text/* cutText */.I)((0,format_path/* formatPath */.j)(path.map((key) => (typeof key === 'number' ? key : String(key)))), 200);
 }
 /**
  * An MCP server answered `method` with what the protocol does not allow there, which the SDK's schema refused.

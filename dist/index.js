@@ -2823,6 +2823,30 @@ function exceedsDepth(value, max, onObject) {
 
 /***/ }),
 
+/***/ 19474:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   j: () => (/* binding */ formatPath)
+/* harmony export */ });
+const PLAIN_KEY = /^[A-Za-z_$][A-Za-z0-9_$-]*$/;
+/** A path as users read it: `workflow_sequence[2].tool`, `tools["my tool"]`. */
+function formatPath(path) {
+    let text = '';
+    for (const segment of path) {
+        if (typeof segment === 'number')
+            text += `[${segment}]`;
+        else if (PLAIN_KEY.test(segment))
+            text += text === '' ? segment : `.${segment}`;
+        else
+            text += `[${JSON.stringify(segment)}]`;
+    }
+    return text;
+}
+
+
+/***/ }),
+
 /***/ 80083:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -6479,7 +6503,7 @@ function toolsetGitHubContext(run, octokit) {
 
 /***/ }),
 
-/***/ 60625:
+/***/ 63997:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -7500,72 +7524,8 @@ function goalKindOf(goal) {
 var goal_target = __nccwpck_require__(73268);
 // EXTERNAL MODULE: ./lib/goals/result-cut-note.js + 1 modules
 var result_cut_note = __nccwpck_require__(75888);
-// EXTERNAL MODULE: ./lib/core/group-digits.js
-var group_digits = __nccwpck_require__(80083);
-// EXTERNAL MODULE: ./lib/core/linear-regex.js + 1 modules
-var linear_regex = __nccwpck_require__(53097);
-;// CONCATENATED MODULE: ./lib/goals/goal-work.js
-
-
-
-
-/**
- * The most regex work (program size \u00d7 characters, as `LinearRegex` counts it) the goals of one evaluation may
- * do together. Each call is held to MAX_REGEX_WORK, but an evaluation checks its goals one after another on the
- * event loop, where no timeout or cancel can stop them: ten `matches: '\pL{1000}\pN'` goals on a result of 90,000
- * letters held it 33 s, and a plan may declare thousands (found by an adversarial pass). About 16 s at the
- * slowest shapes measured, and literal or ASCII patterns far less.
- */
-const MAX_GOALS_REGEX_WORK = 4 * linear_regex/* MAX_REGEX_WORK */.ju;
-/**
- * The most subschemas the `json_schema` goals of one evaluation may evaluate together: four checks at the most one
- * may take (MAX_SCHEMA_EVALUATIONS in json-schema-validator.ts, which loads Ajv and so is not imported here). Each
- * check had its own bound, and a hundred goals holding a recursive `anyOf` held the event loop about a minute
- * on a result 22 deep (found by an adversarial pass).
- */
-const MAX_GOALS_SCHEMA_EVALUATIONS = 16_000_000;
-/**
- * The work left to one evaluation's goals (`evaluateGoals` makes one), which are checked one after another on the
- * event loop: the regex work of their patterns, each charged before it runs, and the subschema evaluations of
- * their `json_schema` checks (and the pairs of items `uniqueItems` compares), each given at most what is left.
- */
-class GoalWork {
-    #regexLeft = MAX_GOALS_REGEX_WORK;
-    #evaluationsLeft = MAX_GOALS_SCHEMA_EVALUATIONS;
-    /** The regex work not yet charged. */
-    get regexLeft() {
-        return this.#regexLeft;
-    }
-    /** The subschema evaluations not yet charged: the most the next `json_schema` check may make. */
-    get evaluationsLeft() {
-        return this.#evaluationsLeft;
-    }
-    /** Charges one call of `regex` on `text`: throws `RegexWorkError` past its own bound, `GoalNotEvaluableError` past what is left. */
-    charge(regex, text) {
-        regex.checkWork(text);
-        this.spendRegexWork(regex.size * text.length, String(regex), text.length);
-    }
-    /** Charges `work` done (or about to be) by `pattern` on `chars` characters; throws `GoalNotEvaluableError` past what is left. */
-    spendRegexWork(work, pattern, chars) {
-        if (work > this.#regexLeft) {
-            throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the goals' patterns together would take more than the ${(0,group_digits/* groupDigits */.K)(MAX_GOALS_REGEX_WORK)} steps all of a run's goals may take on the event loop, where no timeout can stop them ` +
-                `(next was ${(0,regex_syntax_error/* shownPattern */.k)(pattern)} on ${(0,group_digits/* groupDigits */.K)(chars)} characters, ${(0,group_digits/* groupDigits */.K)(work)} steps, with ${(0,group_digits/* groupDigits */.K)(this.#regexLeft)} left): ` +
-                "make the patterns' repeats (`{n}`) smaller, check this result with fewer pattern goals, or have the step return less");
-        }
-        this.#regexLeft -= work;
-    }
-    /** Charges `count` subschema evaluations a `json_schema` check made (it was given at most what is left). */
-    spendEvaluations(count) {
-        this.#evaluationsLeft = Math.max(0, this.#evaluationsLeft - count);
-    }
-    /** Why a `json_schema` check that needed more evaluations than were left (before it is charged) is not evaluable. */
-    evaluationsSpent() {
-        return new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`the goals' json_schema checks together would evaluate more than the ${(0,group_digits/* groupDigits */.K)(MAX_GOALS_SCHEMA_EVALUATIONS)} subschemas (or pairs of items compared for uniqueItems) all of a run's goals may evaluate on the event loop, ` +
-            `where no timeout can stop them (this check needed more than the ${(0,group_digits/* groupDigits */.K)(this.#evaluationsLeft)} left): check this result with fewer json_schema goals (one schema can hold what several check), ` +
-            'make the branches of an anyOf or oneOf differ early, or have the step return less');
-    }
-}
-
+// EXTERNAL MODULE: ./lib/goals/goal-work.js
+var goal_work = __nccwpck_require__(14715);
 ;// CONCATENATED MODULE: ./lib/goals/evaluate-goals.js
 
 
@@ -7589,7 +7549,7 @@ function evaluateGoals(goals, target, given) {
     // quarter of their time making them again.
     const texts = new Map();
     // One bound on the patterns and the schema evaluations of all the goals, which are checked one after another on the event loop.
-    const work = new GoalWork();
+    const work = new goal_work/* GoalWork */.N$();
     return Promise.all(goals.map((goal) => {
         if (goalKindOf(goal) !== 'judge')
             return evaluateGoal(goal, target, deps, texts, work);
@@ -7846,6 +7806,83 @@ function resolveGoalTarget(goal, target) {
     if (value === undefined)
         throw new goal_not_evaluable_error/* GoalNotEvaluableError */.E(`step ${key} completed without a result`);
     return value;
+}
+
+
+/***/ }),
+
+/***/ 14715:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   N$: () => (/* binding */ GoalWork),
+/* harmony export */   RQ: () => (/* binding */ MAX_SCHEMA_EVALUATIONS)
+/* harmony export */ });
+/* unused harmony exports MAX_GOALS_REGEX_WORK, MAX_GOALS_SCHEMA_EVALUATIONS */
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(80083);
+/* harmony import */ var _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(53097);
+/* harmony import */ var _core_regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(45989);
+/* harmony import */ var _goal_not_evaluable_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(58542);
+
+
+
+
+/**
+ * The most regex work (program size \u00d7 characters, as `LinearRegex` counts it) the goals of one evaluation may
+ * do together. Each call is held to MAX_REGEX_WORK, but an evaluation checks its goals one after another on the
+ * event loop, where no timeout or cancel can stop them: ten `matches: '\pL{1000}\pN'` goals on a result of 90,000
+ * letters held it 33 s, and a plan may declare thousands (found by an adversarial pass). About 16 s at the
+ * slowest shapes measured, and literal or ASCII patterns far less.
+ */
+const MAX_GOALS_REGEX_WORK = 4 * _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_REGEX_WORK */ .ju;
+/** The most subschema evaluations one `json_schema` check may make (`evaluationBound` in json-schema-validator.ts). */
+const MAX_SCHEMA_EVALUATIONS = 4_000_000;
+/**
+ * The most subschemas the `json_schema` goals of one evaluation may evaluate together: four checks at the most one
+ * may take. Each check had its own bound, and a hundred goals holding a recursive `anyOf` held the event loop about
+ * a minute on a result 22 deep (found by an adversarial pass).
+ */
+const MAX_GOALS_SCHEMA_EVALUATIONS = 4 * MAX_SCHEMA_EVALUATIONS;
+/**
+ * The work left to one evaluation's goals (`evaluateGoals` makes one), which are checked one after another on the
+ * event loop: the regex work of their patterns, each charged before it runs, and the subschema evaluations of
+ * their `json_schema` checks (and the pairs of items `uniqueItems` compares), each given at most what is left.
+ */
+class GoalWork {
+    #regexLeft = MAX_GOALS_REGEX_WORK;
+    #evaluationsLeft = MAX_GOALS_SCHEMA_EVALUATIONS;
+    /** The regex work not yet charged. */
+    get regexLeft() {
+        return this.#regexLeft;
+    }
+    /** The subschema evaluations not yet charged: the most the next `json_schema` check may make. */
+    get evaluationsLeft() {
+        return this.#evaluationsLeft;
+    }
+    /** Charges one call of `regex` on `text`: throws `RegexWorkError` past its own bound, `GoalNotEvaluableError` past what is left. */
+    charge(regex, text) {
+        regex.checkWork(text);
+        this.spendRegexWork(regex.size * text.length, String(regex), text.length);
+    }
+    /** Charges `work` done (or about to be) by `pattern` on `chars` characters; throws `GoalNotEvaluableError` past what is left. */
+    spendRegexWork(work, pattern, chars) {
+        if (work > this.#regexLeft) {
+            throw new _goal_not_evaluable_error_js__WEBPACK_IMPORTED_MODULE_2__/* .GoalNotEvaluableError */ .E(`the goals' patterns together would take more than the ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(MAX_GOALS_REGEX_WORK)} steps all of a run's goals may take on the event loop, where no timeout can stop them ` +
+                `(next was ${(0,_core_regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_1__/* .shownPattern */ .k)(pattern)} on ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(chars)} characters, ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(work)} steps, with ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(this.#regexLeft)} left): ` +
+                "make the patterns' repeats (`{n}`) smaller, check this result with fewer pattern goals, or have the step return less");
+        }
+        this.#regexLeft -= work;
+    }
+    /** Charges `count` subschema evaluations a `json_schema` check made (it was given at most what is left). */
+    spendEvaluations(count) {
+        this.#evaluationsLeft = Math.max(0, this.#evaluationsLeft - count);
+    }
+    /** Why a `json_schema` check that needed more evaluations than were left (before it is charged) is not evaluable. */
+    evaluationsSpent() {
+        return new _goal_not_evaluable_error_js__WEBPACK_IMPORTED_MODULE_2__/* .GoalNotEvaluableError */ .E(`the goals' json_schema checks together would evaluate more than the ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(MAX_GOALS_SCHEMA_EVALUATIONS)} subschemas (or pairs of items compared for uniqueItems) all of a run's goals may evaluate on the event loop, ` +
+            `where no timeout can stop them (this check needed more than the ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(this.#evaluationsLeft)} left): check this result with fewer json_schema goals (one schema can hold what several check), ` +
+            'make the branches of an anyOf or oneOf differ early, or have the step return less');
+    }
 }
 
 
@@ -8569,8 +8606,8 @@ function withDependents(steps, stepStates, own) {
     return found;
 }
 
-// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 23 modules
-var evaluate_goals = __nccwpck_require__(60625);
+// EXTERNAL MODULE: ./lib/goals/evaluate-goals.js + 22 modules
+var evaluate_goals = __nccwpck_require__(63997);
 // EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
 var resolve_inputs = __nccwpck_require__(57637);
 // EXTERNAL MODULE: ./lib/core/secrets-as-read.js
@@ -9498,23 +9535,21 @@ function startTimer(step, seconds, clock) {
  * model client has not already retried it (it does, an answer cut off mid-body included; no second
  * layer, so a model call makes at most the client's `maxRetries + 1` requests), the step is not an
  * agent, and the tool has no side effects (a repeat could duplicate them; recovery decides instead) or the call
- * never reached what it acts on (`notSent`: a connection refused), so a repeat is its first.
+ * never reached what it acts on (`notSent`: a connection refused), so a repeat is its first, after any wait it was
+ * asked for (`policy`).
  */
-function mayRetry(step, error, tools) {
+function mayRetry(step, error, tools, policy) {
     // An agent's tool errors go back to its model; a repeat of the whole loop would redo its tool calls.
     if (step.type === 'agent' || !(0,step_error/* isTransient */.dg)(error) || (error instanceof model_call_error/* ModelCallError */.sX && error.retriedByClient))
         return false;
-    return (0,step_error/* isNotSent */.eg)(error) || !(step.tool !== undefined && tools.get(step.tool)?.sideEffects);
-}
-/**
- * True when a call with side effects that was refused unsent (GitHub's rate limit) asks for a longer wait than the
- * step's `max_interval`: sent again sooner, a write is refused again and the limit prolonged (GitHub may block the
- * token for it), so the refusal stands (found by a review: the write was resent after `max_interval`, 30 s by default,
- * while GitHub still asked to wait 60).
- */
-function resendTooSoon(step, error, tools, policy) {
+    if (!(step.tool !== undefined && tools.get(step.tool)?.sideEffects))
+        return true;
+    // A call with side effects refused unsent (GitHub's rate limit) is sent again only once the whole wait it was
+    // asked for is over: sooner, a write is refused again and the limit prolonged (GitHub may block the token for it).
+    // A wait past the step's `max_interval` leaves the refusal standing (found by a review: the write was resent after
+    // `max_interval`, 30 s by default, while GitHub still asked to wait 60).
     const retryAfterMs = error instanceof step_error/* StepError */.zg ? error.retryAfterMs : undefined;
-    return retryAfterMs !== undefined && retryAfterMs > policy.maxMs && (0,step_error/* isNotSent */.eg)(error) && step.tool !== undefined && tools.get(step.tool)?.sideEffects === true;
+    return (0,step_error/* isNotSent */.eg)(error) && (retryAfterMs === undefined || retryAfterMs <= policy.maxMs);
 }
 /**
  * Runs a step, retrying transient failures with backoff on the run's clock. The step stays
@@ -9529,7 +9564,7 @@ async function attemptStep(step, shared, deps, runSignal, policy, hooks) {
         usage = (0,core_usage/* addUsage */.v)(usage, outcome.usage);
         const ended = { usage, durationMs: clock.now() - startedAt, attempts: attempt };
         const halted = hooks.noMoreAttempts?.aborted === true;
-        if (outcome.ok || attempt >= policy.maxAttempts || runSignal.aborted || halted || !mayRetry(step, outcome.error, deps.tools) || resendTooSoon(step, outcome.error, deps.tools, policy)) {
+        if (outcome.ok || attempt >= policy.maxAttempts || runSignal.aborted || halted || !mayRetry(step, outcome.error, deps.tools, policy)) {
             return { ...outcome, ...ended };
         }
         const retryAfterMs = outcome.error.retryAfterMs;
@@ -11497,8 +11532,8 @@ const EITHER_OPTION_NAMES = {
     notAgent: 'with mode: run (without --agent)',
 };
 
-// EXTERNAL MODULE: ./lib/plan/format-path.js
-var format_path = __nccwpck_require__(97222);
+// EXTERNAL MODULE: ./lib/core/format-path.js
+var format_path = __nccwpck_require__(19474);
 // EXTERNAL MODULE: ./lib/plan/validate-plan.js + 17 modules
 var validate_plan = __nccwpck_require__(4004);
 // EXTERNAL MODULE: ./lib/steps/agent/write-todos-definition.js
@@ -12684,7 +12719,10 @@ function boundingRetryWaits(inner, maxWaitMs, callOf = () => undefined, now = Da
     };
 }
 
+// EXTERNAL MODULE: ./lib/core/parse-json.js
+var parse_json = __nccwpck_require__(70695);
 ;// CONCATENATED MODULE: ./lib/llm/error-bodies-in-openai-shape.js
+
 const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** FastAPI's validation details, `[{loc, msg}, \u2026]`: their messages, joined. */
 function detailMessages(detail) {
@@ -12703,7 +12741,7 @@ function detailMessages(detail) {
 function misplacedMessage(text) {
     let body;
     try {
-        body = JSON.parse(text);
+        body = (0,parse_json/* parseJson */.qF)(text);
     }
     catch {
         return undefined;
@@ -15121,6 +15159,8 @@ function namesInherited(schema) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   _: () => (/* binding */ decodeUtf8)
 /* harmony export */ });
+/* harmony import */ var _text_position_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(27814);
+
 const fatal = new TextDecoder('utf-8', { fatal: true });
 function isValidPrefix(bytes, length) {
     try {
@@ -15163,8 +15203,7 @@ function decodeUtf8(bytes) {
         const offset = firstBadByte(bytes);
         // Without the byte-order mark, which no other position counts (the text is read without it).
         const before = Buffer.from(bytes.subarray(0, offset)).toString('utf8').replace(/^\uFEFF/, '');
-        const lines = before.split('\n');
-        const position = { line: lines.length, column: lines.at(-1).length + 1 };
+        const position = (0,_text_position_js__WEBPACK_IMPORTED_MODULE_0__/* .positionAt */ .t)(before, before.length);
         const byte = bytes[offset].toString(16).padStart(2, '0');
         // A UTF-16 byte-order mark: "byte 0xff at offset 0" said nothing of why (found by a new-user walkthrough).
         if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
@@ -15267,30 +15306,6 @@ function findReferences(value, itemName) {
     const scan = { references: [], problems: [] };
     scanValue(value, [], scan, itemName);
     return scan;
-}
-
-
-/***/ }),
-
-/***/ 97222:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   j: () => (/* binding */ formatPath)
-/* harmony export */ });
-const PLAIN_KEY = /^[A-Za-z_$][A-Za-z0-9_$-]*$/;
-/** A path as users read it: `workflow_sequence[2].tool`, `tools["my tool"]`. */
-function formatPath(path) {
-    let text = '';
-    for (const segment of path) {
-        if (typeof segment === 'number')
-            text += `[${segment}]`;
-        else if (PLAIN_KEY.test(segment))
-            text += text === '' ? segment : `.${segment}`;
-        else
-            text += `[${JSON.stringify(segment)}]`;
-    }
-    return text;
 }
 
 
@@ -15625,7 +15640,7 @@ function jsonSchemaProblems(schema, path, strict = false) {
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
 /* harmony import */ var _load_subplans_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(57414);
-/* harmony import */ var _format_path_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(97222);
+/* harmony import */ var _core_format_path_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(19474);
 /* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(43508);
 /* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(80083);
 /* harmony import */ var _decode_utf8_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(43985);
@@ -15657,7 +15672,7 @@ async function loadPlanText(text, file, options = {}) {
         const errors = result.issues.map((issue) => ({
             file,
             ...positions.locate(issue.path, issue.at),
-            path: (0,_format_path_js__WEBPACK_IMPORTED_MODULE_8__/* .formatPath */ .j)(issue.path),
+            path: (0,_core_format_path_js__WEBPACK_IMPORTED_MODULE_8__/* .formatPath */ .j)(issue.path),
             message: issue.message,
         }));
         // Compiler style: in file order, so the first line to fix comes first.
@@ -15743,7 +15758,7 @@ async function loadPlanFile(path, options = {}) {
 /* harmony import */ var _check_pricing_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(25708);
 /* harmony import */ var _llm_pricing_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(50657);
 /* harmony import */ var _find_references_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(99271);
-/* harmony import */ var _format_path_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(97222);
+/* harmony import */ var _core_format_path_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(19474);
 /* harmony import */ var _parse_plan_yaml_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(43508);
 /* harmony import */ var _resolve_inputs_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(57637);
 /* harmony import */ var _plan_error_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(36487);
@@ -15966,7 +15981,7 @@ async function locate(issues, context) {
     return issues.map((issue) => ({
         file: context.file,
         ...positions?.locate(issue.path),
-        path: (0,_format_path_js__WEBPACK_IMPORTED_MODULE_12__/* .formatPath */ .j)(issue.path),
+        path: (0,_core_format_path_js__WEBPACK_IMPORTED_MODULE_12__/* .formatPath */ .j)(issue.path),
         message: issue.message,
     }));
 }
@@ -19442,7 +19457,10 @@ function readPlainYaml(text, maxNesting) {
     return value;
 }
 
+// EXTERNAL MODULE: ./lib/plan/text-position.js
+var text_position = __nccwpck_require__(27814);
 ;// CONCATENATED MODULE: ./lib/plan/parse-plan-yaml.js
+
 
 /** The largest plan file read, in bytes; plans are small and a cap keeps hostile files cheap. */
 const MAX_PLAN_BYTES = 1024 * 1024;
@@ -19474,19 +19492,15 @@ async function parsePlanYaml(text, file, options = {}) {
     if (nul !== -1) {
         if (nul <= 1)
             return { ok: false, errors: [{ file, line: 1, column: 1, path: '', message: 'the file is UTF-16 or UTF-32 (a NUL byte beside each character), not UTF-8; save it as UTF-8' }] };
-        const lines = text.slice(0, nul).split('\n');
         const message = 'the file holds a NUL byte, which YAML text cannot hold (is it a binary file?); remove it';
-        return { ok: false, errors: [{ file, line: lines.length, column: lines.at(-1).length + 1, path: '', message }] };
+        return { ok: false, errors: [{ file, ...(0,text_position/* positionAt */.t)(text, nul), path: '', message }] };
     }
     // The `yaml` package reads a carriage return alone as no line break: a whole file of them was one line, with
     // six errors on it that said nothing of line endings.
     const loneReturn = text.search(/\r(?!\n)/);
     if (loneReturn !== -1) {
-        const before = text.slice(0, loneReturn);
-        const line = before.split('\n').length;
-        const column = loneReturn - before.lastIndexOf('\n');
         const message = 'this line ends with a carriage return alone (\\r, as old Mac files do), which is not read as a line break; save the file with LF (or CRLF) line endings';
-        return { ok: false, errors: [{ file, line, column, path: '', message }] };
+        return { ok: false, errors: [{ file, ...(0,text_position/* positionAt */.t)(text, loneReturn), path: '', message }] };
     }
     const plain = options.positionsFirst ? undefined : readPlainYaml(text, MAX_NESTING);
     if (plain !== undefined) {
@@ -20085,8 +20099,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var schemas = __nccwpck_require__(41514);
-// EXTERNAL MODULE: ./lib/plan/format-path.js
-var format_path = __nccwpck_require__(97222);
+// EXTERNAL MODULE: ./lib/core/format-path.js
+var format_path = __nccwpck_require__(19474);
 // EXTERNAL MODULE: ./lib/plan/nearest-name.js
 var nearest_name = __nccwpck_require__(95421);
 // EXTERNAL MODULE: ./lib/plan/plan-check-context.js
@@ -20897,6 +20911,26 @@ function describeKind(value) {
     if (typeof value === 'boolean')
         return value ? '`true`' : '`false`';
     return typeof value;
+}
+
+
+/***/ }),
+
+/***/ 27814:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   t: () => (/* binding */ positionAt)
+/* harmony export */ });
+/**
+ * The 1-based line and column of `offset` in `text`, columns in UTF-16 units as every plan error counts them; lines
+ * end at `\n` only (a lone `\r` is refused before anything is positioned).
+ */
+function positionAt(text, offset) {
+    let line = 1;
+    for (let at = text.indexOf('\n'); at !== -1 && at < offset; at = text.indexOf('\n', at + 1))
+        line += 1;
+    return { line, column: offset - text.lastIndexOf('\n', offset - 1) };
 }
 
 
@@ -22027,8 +22061,8 @@ function checkCycles(steps, planSteps, stepIndex) {
 
 // EXTERNAL MODULE: ./lib/plan/check-tools.js + 1 modules
 var check_tools = __nccwpck_require__(14529);
-// EXTERNAL MODULE: ./lib/plan/format-path.js
-var format_path = __nccwpck_require__(97222);
+// EXTERNAL MODULE: ./lib/core/format-path.js
+var format_path = __nccwpck_require__(19474);
 ;// CONCATENATED MODULE: ./lib/plan/issues-beside-schema.js
 
 function isMap(value) {
@@ -28939,7 +28973,7 @@ const WRITE_TODOS_DEFINITION = {
 /* harmony export */   "if": () => (/* binding */ cutProblem)
 /* harmony export */ });
 /* unused harmony export MAX_SHOWN_PROBLEMS */
-/* harmony import */ var _plan_format_path_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(97222);
+/* harmony import */ var _core_format_path_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(19474);
 /* harmony import */ var _plan_schema_issues_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1710);
 
 
@@ -28961,7 +28995,7 @@ function argumentsProblemText(error, schema) {
     const problems = (0,_plan_schema_issues_js__WEBPACK_IMPORTED_MODULE_0__/* .schemaIssues */ .g)(error.issues.slice(0, MAX_SHOWN_PROBLEMS), schema, [], new WeakMap(), { stepIds: false });
     // Each once: zod reports a tuple's `minItems` twice.
     const lines = [...new Set(problems.slice(0, MAX_SHOWN_PROBLEMS).map((problem) => {
-            const where = (0,_plan_format_path_js__WEBPACK_IMPORTED_MODULE_1__/* .formatPath */ .j)(problem.path);
+            const where = (0,_core_format_path_js__WEBPACK_IMPORTED_MODULE_1__/* .formatPath */ .j)(problem.path);
             return cutProblem(where === '' ? problem.message : `${where}: ${problem.message}`);
         }))];
     const more = problems.length > MAX_SHOWN_PROBLEMS || error.issues.length > MAX_SHOWN_PROBLEMS;
@@ -29152,7 +29186,7 @@ class UnusableToolSchemaError extends _core_step_error_js__WEBPACK_IMPORTED_MODU
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   r: () => (/* binding */ validateToolArguments)
 /* harmony export */ });
-/* harmony import */ var _plan_format_path_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(97222);
+/* harmony import */ var _core_format_path_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(19474);
 /* harmony import */ var _plan_compile_json_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(84134);
 /* harmony import */ var _plan_bounded_check_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(94511);
 /* harmony import */ var _arguments_problem_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2213);
@@ -29221,7 +29255,7 @@ function protoKeyPath(value) {
             const path = [];
             for (let at = place; at?.parent !== undefined; at = at.parent)
                 path.push(at.key);
-            return (0,_plan_format_path_js__WEBPACK_IMPORTED_MODULE_4__/* .formatPath */ .j)([...path.reverse(), '__proto__']);
+            return (0,_core_format_path_js__WEBPACK_IMPORTED_MODULE_4__/* .formatPath */ .j)([...path.reverse(), '__proto__']);
         }
         for (const [key, child] of Object.entries(current))
             stack.push({ value: child, parent: place, key: Array.isArray(current) ? Number(key) : key });

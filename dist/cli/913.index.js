@@ -481,14 +481,16 @@ exports["default"] = def;
 /* harmony export */   checkJsonSchema: () => (/* binding */ checkJsonSchema),
 /* harmony export */   schemaErrorText: () => (/* binding */ schemaErrorText)
 /* harmony export */ });
-/* unused harmony exports MAX_UNIQUE_ITEMS, MIN_SCHEMA_EVALUATIONS, MAX_SCHEMA_EVALUATIONS, evaluationBound */
-/* harmony import */ var ajv_dist_2020_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(52210);
+/* unused harmony exports MAX_UNIQUE_ITEMS, MIN_SCHEMA_EVALUATIONS, evaluationBound */
+/* harmony import */ var ajv_dist_2020_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(52210);
 /* harmony import */ var ajv_formats__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(82815);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(80083);
-/* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(369);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(80083);
+/* harmony import */ var _core_json_schema_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(369);
 /* harmony import */ var _core_linear_regex_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(53097);
 /* harmony import */ var _core_regex_syntax_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(45989);
 /* harmony import */ var _plan_json_schema_problems_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(79006);
+/* harmony import */ var _goal_work_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(14715);
+
 
 
 
@@ -541,7 +543,7 @@ const MAX_UNIQUE_CHECKED_CHARS = 256 * 1024;
  * of its own.
  */
 function newAjv() {
-    const ajv = new ajv_dist_2020_js__WEBPACK_IMPORTED_MODULE_4__.Ajv2020({ strict: false, allErrors: false, ownProperties: true, allowMatchingProperties: true, code: { regExp: linearRegExp }, $comment: countEvaluation });
+    const ajv = new ajv_dist_2020_js__WEBPACK_IMPORTED_MODULE_5__.Ajv2020({ strict: false, allErrors: false, ownProperties: true, allowMatchingProperties: true, code: { regExp: linearRegExp }, $comment: countEvaluation });
     // Ajv2020 turns on tracking what each subschema evaluated, for `unevaluated*`, which a goal's schema may not
     // use (json-schema-problems.ts). With it an `anyOf` tries every branch after one passes, to learn what they
     // evaluated: a valid tree nested 22 deep under a two-branch `anyOf` took 2^22 evaluations. The option only
@@ -562,12 +564,11 @@ let shared;
  * (found by a review). The worst shape stops within about 2.5 s, its errors about 400 MB of heap.
  */
 const MIN_SCHEMA_EVALUATIONS = 1_000_000;
-const MAX_SCHEMA_EVALUATIONS = 4_000_000;
 const EVALUATIONS_PER_VALUE = 16;
 /** The evaluation bound for `value`: EVALUATIONS_PER_VALUE for each value in it, within the two bounds. */
 function evaluationBound(value) {
     // Counted up to what reaches the ceiling, and no further: an array of 8 million values is not walked whole.
-    const most = MAX_SCHEMA_EVALUATIONS / EVALUATIONS_PER_VALUE;
+    const most = _goal_work_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_SCHEMA_EVALUATIONS */ .RQ / EVALUATIONS_PER_VALUE;
     let values = 0;
     const stack = [value];
     while (stack.length > 0 && values < most) {
@@ -586,7 +587,7 @@ function evaluationBound(value) {
                     stack.push(item[key]);
             }
     }
-    return Math.min(MAX_SCHEMA_EVALUATIONS, Math.max(MIN_SCHEMA_EVALUATIONS, values * EVALUATIONS_PER_VALUE));
+    return Math.min(_goal_work_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_SCHEMA_EVALUATIONS */ .RQ, Math.max(MIN_SCHEMA_EVALUATIONS, values * EVALUATIONS_PER_VALUE));
 }
 /** Evaluations left to the check under way (`checkJsonSchema` sets it; checks run one at a time, synchronously). */
 let evaluationsLeft = Number.POSITIVE_INFINITY;
@@ -616,7 +617,7 @@ function validatorFor(schema) {
  * A `$ref` into the moved keywords no longer resolves: that schema is not evaluable (fails closed).
  */
 function prefixApart(schema) {
-    const copy = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_5__/* .mapSubschemas */ .TY)(schema, prefixApart);
+    const copy = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_6__/* .mapSubschemas */ .TY)(schema, prefixApart);
     if ('prefixItems' in copy) {
         const part = {};
         for (const key of ['prefixItems', 'items']) {
@@ -641,7 +642,7 @@ function prefixApart(schema) {
  *   Ajv sets the result before the loop.
  */
 function asChecked(schema) {
-    const copy = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_5__/* .mapSubschemas */ .TY)(schema, asChecked);
+    const copy = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_6__/* .mapSubschemas */ .TY)(schema, asChecked);
     if ('contains' in copy && !('maxContains' in copy))
         copy.maxContains = CONTAINS_UNBOUNDED;
     return Object.keys(copy).length === 0 ? copy : { ...copy, $comment: 'counted' };
@@ -720,7 +721,7 @@ function checkJsonSchema(schema, value, options = {}) {
         if (error instanceof RegexWorkSpent) {
             return {
                 ok: false,
-                why: `checking the result's strings against the goal's json_schema patterns (the last one tried: ${error.message}) would take more than the ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_6__/* .groupDigits */ .K)(_core_linear_regex_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_REGEX_WORK */ .ju)} steps in all that one check may take on the event loop, where no timeout can stop it: make the patterns' repeats (\`{n}\`) smaller, or have the step return less`,
+                why: `checking the result's strings against the goal's json_schema patterns (the last one tried: ${error.message}) would take more than the ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K)(_core_linear_regex_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_REGEX_WORK */ .ju)} steps in all that one check may take on the event loop, where no timeout can stop it: make the patterns' repeats (\`{n}\`) smaller, or have the step return less`,
             };
         }
         // Ajv's code recurses for each subschema it follows, and a `$ref` back to itself that reads no deeper never ends: the
@@ -737,7 +738,7 @@ function checkJsonSchema(schema, value, options = {}) {
             throw work.evaluationsSpent();
         return {
             ok: false,
-            why: `checking the result against the goal's json_schema took more than ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_6__/* .groupDigits */ .K)(most)} evaluations of its subschemas (an anyOf or oneOf whose branches each check a nested result again takes time that doubles with each level); make the branches differ early (a required key or a const each, checked before the nesting), or have the step return a flatter result`,
+            why: `checking the result against the goal's json_schema took more than ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_7__/* .groupDigits */ .K)(most)} evaluations of its subschemas (an anyOf or oneOf whose branches each check a nested result again takes time that doubles with each level); make the branches differ early (a required key or a const each, checked before the nesting), or have the step return a flatter result`,
         };
     }
     finally {

@@ -105,6 +105,30 @@ function exceedsDepth(value, max, onObject) {
 
 /***/ }),
 
+/***/ 19474:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   j: () => (/* binding */ formatPath)
+/* harmony export */ });
+const PLAIN_KEY = /^[A-Za-z_$][A-Za-z0-9_$-]*$/;
+/** A path as users read it: `workflow_sequence[2].tool`, `tools["my tool"]`. */
+function formatPath(path) {
+    let text = '';
+    for (const segment of path) {
+        if (typeof segment === 'number')
+            text += `[${segment}]`;
+        else if (PLAIN_KEY.test(segment))
+            text += text === '' ? segment : `.${segment}`;
+        else
+            text += `[${JSON.stringify(segment)}]`;
+    }
+    return text;
+}
+
+
+/***/ }),
+
 /***/ 80083:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -3156,6 +3180,8 @@ function namesInherited(schema) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   _: () => (/* binding */ decodeUtf8)
 /* harmony export */ });
+/* harmony import */ var _text_position_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(27814);
+
 const fatal = new TextDecoder('utf-8', { fatal: true });
 function isValidPrefix(bytes, length) {
     try {
@@ -3198,8 +3224,7 @@ function decodeUtf8(bytes) {
         const offset = firstBadByte(bytes);
         // Without the byte-order mark, which no other position counts (the text is read without it).
         const before = Buffer.from(bytes.subarray(0, offset)).toString('utf8').replace(/^\uFEFF/, '');
-        const lines = before.split('\n');
-        const position = { line: lines.length, column: lines.at(-1).length + 1 };
+        const position = (0,_text_position_js__WEBPACK_IMPORTED_MODULE_0__/* .positionAt */ .t)(before, before.length);
         const byte = bytes[offset].toString(16).padStart(2, '0');
         // A UTF-16 byte-order mark: "byte 0xff at offset 0" said nothing of why (found by a new-user walkthrough).
         if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
@@ -3302,30 +3327,6 @@ function findReferences(value, itemName) {
     const scan = { references: [], problems: [] };
     scanValue(value, [], scan, itemName);
     return scan;
-}
-
-
-/***/ }),
-
-/***/ 97222:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   j: () => (/* binding */ formatPath)
-/* harmony export */ });
-const PLAIN_KEY = /^[A-Za-z_$][A-Za-z0-9_$-]*$/;
-/** A path as users read it: `workflow_sequence[2].tool`, `tools["my tool"]`. */
-function formatPath(path) {
-    let text = '';
-    for (const segment of path) {
-        if (typeof segment === 'number')
-            text += `[${segment}]`;
-        else if (PLAIN_KEY.test(segment))
-            text += text === '' ? segment : `.${segment}`;
-        else
-            text += `[${JSON.stringify(segment)}]`;
-    }
-    return text;
 }
 
 
@@ -3595,8 +3596,8 @@ var check_pricing = __webpack_require__(25708);
 var llm_pricing = __webpack_require__(50657);
 // EXTERNAL MODULE: ./lib/plan/find-references.js
 var find_references = __webpack_require__(99271);
-// EXTERNAL MODULE: ./lib/plan/format-path.js
-var format_path = __webpack_require__(97222);
+// EXTERNAL MODULE: ./lib/core/format-path.js
+var format_path = __webpack_require__(19474);
 // EXTERNAL MODULE: ./lib/plan/parse-plan-yaml.js + 1 modules
 var parse_plan_yaml = __webpack_require__(84700);
 // EXTERNAL MODULE: ./lib/plan/resolve-inputs.js
@@ -4259,7 +4260,10 @@ function readPlainYaml(text, maxNesting) {
     return value;
 }
 
+// EXTERNAL MODULE: ./lib/plan/text-position.js
+var text_position = __webpack_require__(27814);
 ;// CONCATENATED MODULE: ./lib/plan/parse-plan-yaml.js
+
 
 /** The largest plan file read, in bytes; plans are small and a cap keeps hostile files cheap. */
 const MAX_PLAN_BYTES = 1024 * 1024;
@@ -4291,19 +4295,15 @@ async function parsePlanYaml(text, file, options = {}) {
     if (nul !== -1) {
         if (nul <= 1)
             return { ok: false, errors: [{ file, line: 1, column: 1, path: '', message: 'the file is UTF-16 or UTF-32 (a NUL byte beside each character), not UTF-8; save it as UTF-8' }] };
-        const lines = text.slice(0, nul).split('\n');
         const message = 'the file holds a NUL byte, which YAML text cannot hold (is it a binary file?); remove it';
-        return { ok: false, errors: [{ file, line: lines.length, column: lines.at(-1).length + 1, path: '', message }] };
+        return { ok: false, errors: [{ file, ...(0,text_position/* positionAt */.t)(text, nul), path: '', message }] };
     }
     // The `yaml` package reads a carriage return alone as no line break: a whole file of them was one line, with
     // six errors on it that said nothing of line endings.
     const loneReturn = text.search(/\r(?!\n)/);
     if (loneReturn !== -1) {
-        const before = text.slice(0, loneReturn);
-        const line = before.split('\n').length;
-        const column = loneReturn - before.lastIndexOf('\n');
         const message = 'this line ends with a carriage return alone (\\r, as old Mac files do), which is not read as a line break; save the file with LF (or CRLF) line endings';
-        return { ok: false, errors: [{ file, line, column, path: '', message }] };
+        return { ok: false, errors: [{ file, ...(0,text_position/* positionAt */.t)(text, loneReturn), path: '', message }] };
     }
     const plain = options.positionsFirst ? undefined : readPlainYaml(text, MAX_NESTING);
     if (plain !== undefined) {
@@ -4742,8 +4742,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
 var schemas = __webpack_require__(41514);
-// EXTERNAL MODULE: ./lib/plan/format-path.js
-var format_path = __webpack_require__(97222);
+// EXTERNAL MODULE: ./lib/core/format-path.js
+var format_path = __webpack_require__(19474);
 // EXTERNAL MODULE: ./lib/plan/nearest-name.js
 var nearest_name = __webpack_require__(95421);
 // EXTERNAL MODULE: ./lib/plan/plan-check-context.js
@@ -5582,6 +5582,26 @@ function planNeedsModel(plan) {
         plan.steps.some(stepNeedsModel) ||
         (plan.source.goals ?? []).some((goal) => goal.judge !== undefined) ||
         [...(plan.subplans?.values() ?? [])].some(planNeedsModel));
+}
+
+
+/***/ }),
+
+/***/ 27814:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   t: () => (/* binding */ positionAt)
+/* harmony export */ });
+/**
+ * The 1-based line and column of `offset` in `text`, columns in UTF-16 units as every plan error counts them; lines
+ * end at `\n` only (a lone `\r` is refused before anything is positioned).
+ */
+function positionAt(text, offset) {
+    let line = 1;
+    for (let at = text.indexOf('\n'); at !== -1 && at < offset; at = text.indexOf('\n', at + 1))
+        line += 1;
+    return { line, column: offset - text.lastIndexOf('\n', offset - 1) };
 }
 
 
@@ -6712,8 +6732,8 @@ function checkCycles(steps, planSteps, stepIndex) {
 
 // EXTERNAL MODULE: ./lib/plan/check-tools.js + 1 modules
 var check_tools = __webpack_require__(14529);
-// EXTERNAL MODULE: ./lib/plan/format-path.js
-var format_path = __webpack_require__(97222);
+// EXTERNAL MODULE: ./lib/core/format-path.js
+var format_path = __webpack_require__(19474);
 ;// CONCATENATED MODULE: ./lib/plan/issues-beside-schema.js
 
 function isMap(value) {
