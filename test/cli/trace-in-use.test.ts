@@ -7,10 +7,14 @@ import { cliInProcess } from '../helpers/cli-in-process.ts';
 
 const CLI = path.resolve(import.meta.dirname, '../../src/cli.ts');
 
-/** A plan whose second step, in the first run to get there, waits until the file `go` is in its folder; in any other it returns at once. */
+/**
+ * A plan whose second step, in the first run to get there, waits until the file `go` is in its folder (or the folder
+ * is gone: a killed run's step, orphaned, must not poll for ever once the test has removed it); in any other it
+ * returns at once.
+ */
 function planIn(dir: string): string {
   const flag = (name: string) => JSON.stringify(path.join(dir, name));
-  const wait = `const f=require("node:fs");const done=()=>process.stdout.write("\\"ok\\"");let first=true;try{f.writeFileSync(${flag('first')},"",{flag:"wx"})}catch{first=false}if(first){const t=setInterval(()=>{if(f.existsSync(${flag('go')})){clearInterval(t);done()}},20)}else done()`;
+  const wait = `const f=require("node:fs");const done=()=>process.stdout.write("\\"ok\\"");let first=true;try{f.writeFileSync(${flag('first')},"",{flag:"wx"})}catch{first=false}if(first){const t=setInterval(()=>{if(f.existsSync(${flag('go')})||!f.existsSync(${JSON.stringify(dir)})){clearInterval(t);done()}},20)}else done()`;
   const plan = path.join(dir, 'plan.yml');
   writeFileSync(
     plan,
@@ -46,9 +50,12 @@ async function startedRun(dir: string): Promise<{ child: ChildProcess; ended: Pr
 }
 
 const children: ChildProcess[] = [];
+const dirs: string[] = [];
 afterEach(() => {
   vi.restoreAllMocks();
   for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  // A step a killed run left waits for `go`: given it, it ends, whatever the test did before it failed.
+  for (const dir of dirs.splice(0)) writeFileSync(path.join(dir, 'go'), '');
 });
 
 // Two runs in one folder both wrote .plan-runner/trace.jsonl: the second emptied the first's trace, the first went on
@@ -58,6 +65,7 @@ afterEach(() => {
 describe('a trace another run is writing', () => {
   it('refuses a second run of it, and a resume of it, and leaves the first run’s trace whole', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-in-use-'));
+    dirs.push(dir);
     const plan = planIn(dir);
     const trace = path.join(dir, 'trace.jsonl');
     const first = await startedRun(dir);
@@ -90,6 +98,7 @@ describe('a trace another run is writing', () => {
 
   it('resumes the trace of a run that was killed, whose lock it left', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-killed-lock-'));
+    dirs.push(dir);
     const plan = planIn(dir);
     const trace = path.join(dir, 'trace.jsonl');
     const first = await startedRun(dir);
