@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { formatPlanError } from '../plan/plan-error.ts';
 import { consoleChecklist } from '../report/console-checklist.ts';
+import { writeAbove } from './write-above.ts';
 import { finalReport } from '../report/final-report.ts';
 import { goalLogLine } from '../report/goals-table.ts';
 import { planGates } from '../goals/goals-verdict.ts';
@@ -86,6 +87,8 @@ export async function runCommand(args: RunArgs, signal: AbortSignal, deps: RunCo
     rows: () => process.stdout.rows,
     redact,
   });
+  // What reaches the terminal on standard error while the frame is live (a warning, a second Ctrl-C's line) goes above it.
+  const restoreStderr = isTTY && process.stderr.isTTY ? writeAbove(process.stderr, console) : undefined;
   const outcome = await runJob(
     { ...(await cliJobSettings(args, env, redact, args.agent ? 'agent' : 'run')), ...(stepWeights && { stepWeights }), ...(resume && { resume }), ...(args.approve !== undefined && { approve: { hash: args.approve } }) },
     {
@@ -97,6 +100,7 @@ export async function runCommand(args: RunArgs, signal: AbortSignal, deps: RunCo
       ...(trace && { recordProblem: () => trace.problem() }),
     },
   );
+  restoreStderr?.();
   const traced = (await closeTrace(trace, warn)) && trace !== undefined;
   // Its writer failed (a full disk): the trace ends in a gap line where it can, so no --resume builds on it.
   if (trace && !traced) markTraceGapped(trace.path, 'the trace writer failed; the events after the failure are missing');

@@ -226,23 +226,35 @@ function isDone(record: RunRecord, key: string): boolean {
   return state === 'completed' || state === 'failed' || state === 'skipped';
 }
 
+/** The console checklist's listener, and how other text reaches the same terminal without a redraw erasing it. */
+export interface ConsoleChecklist extends RunListener {
+  /**
+   * Runs `print`, which writes whole lines to the terminal the checklist draws on (a warning, the line a
+   * second Ctrl-C gets), above the live frame: the frame is cleared first and drawn again under them. A
+   * line written under the frame was erased by the next redraw, which moved up over it as if it were the
+   * frame, and left the frame's first line standing. In a log, and once the final frame is drawn, it only prints.
+   */
+  readonly above: (print: () => void) => void;
+}
+
 /**
  * A listener that draws the run as a checklist (⬜ ⏳ ✅ ❌ ⏭️), an agent step's TODO list nested
  * under it. On a terminal the list is redrawn
  * in place, at most every `minRedrawMs` (a long list as a window that fits the screen), and drawn in
  * full when the run finishes; in a log, each change is one line, then a final summary line.
  */
-export function consoleChecklist(options: ConsoleChecklistOptions): RunListener {
+export function consoleChecklist(options: ConsoleChecklistOptions): ConsoleChecklist {
   const redact = options.redact ?? ((text: string) => text);
   const follow = followRecord();
   let record = newRunRecord();
   if (!options.isTTY) {
-    return (event, sent) => {
+    const listener: RunListener = (event, sent) => {
       record = follow(event, sent);
       const lines = changeLines(event, record, redact);
       if (lines.length === 1) options.write(`${lines[0]}\n`);
       else if (lines.length) options.write(`${lines.join('\n')}\n`);
     };
+    return Object.assign(listener, { above: (print: () => void) => print() });
   }
 
   const minRedraw = options.minRedrawMs ?? DEFAULT_MIN_REDRAW_MS;
@@ -253,6 +265,9 @@ export function consoleChecklist(options: ConsoleChecklistOptions): RunListener 
   let cancelPending: (() => void) | undefined;
   const cursor = { done: 0 };
 
+  /** Whether the frame on the screen is the final one, drawn in full: it stays, and what follows goes under it. */
+  let final = false;
+  const erase = (): string => (drawnLines ? `${CURSOR_UP(drawnLines)}${CLEAR_TO_END}` : '');
   const draw = (full: boolean): void => {
     cancelPending?.();
     cancelPending = undefined;
@@ -261,14 +276,15 @@ export function consoleChecklist(options: ConsoleChecklistOptions): RunListener 
     const items = full ? checklistItems(record, redact).flatMap((item) => stepLines(item, record, redact)) : windowLines(record, redact, rows, cursor);
     const lines = [oneLogLine(redact(record.plan.name)), ...items, footer(record, redact)];
     const frame = options.fit ? lines.map(options.fit) : lines;
-    const erase = drawnLines ? `${CURSOR_UP(drawnLines)}${CLEAR_TO_END}` : '';
-    if (erase && options.control) options.control(erase);
-    options.write(`${options.control ? '' : erase}${frame.join('\n')}\n`);
+    const up = erase();
+    if (up && options.control) options.control(up);
+    options.write(`${options.control ? '' : up}${frame.join('\n')}\n`);
     drawnLines = frame.length;
     lastDraw = now();
+    final = full;
   };
 
-  return (event, sent) => {
+  const listener: RunListener = (event, sent) => {
     record = follow(event, sent);
     if (!record.plan) return;
     if (event.type === 'run_finished' || event.type === 'goals_checked') {
@@ -279,4 +295,14 @@ export function consoleChecklist(options: ConsoleChecklistOptions): RunListener 
     if (wait <= 0) draw(false);
     else cancelPending ??= schedule(() => draw(false), wait);
   };
+  const above = (print: () => void): void => {
+    if (final || drawnLines === 0) return print();
+    const up = erase();
+    if (options.control) options.control(up);
+    else options.write(up);
+    drawnLines = 0;
+    print();
+    draw(false);
+  };
+  return Object.assign(listener, { above });
 }

@@ -294,6 +294,71 @@ describe('consoleChecklist on a terminal', () => {
   });
 });
 
+/**
+ * The screen a terminal shows after `output`: text, line breaks, carriage returns, and the two sequences
+ * the checklist writes (cursor up n lines; clear from the cursor to the end of the screen).
+ */
+function screenAfter(output: string): string[] {
+  const lines: string[] = [''];
+  let row = 0;
+  let column = 0;
+  for (const part of output.split(/(\x1b\[\d+A|\x1b\[0J|\r|\n)/)) {
+    const up = /^\x1b\[(\d+)A$/.exec(part);
+    if (up) row = Math.max(0, row - Number(up[1]));
+    else if (part === '\x1b[0J') {
+      lines[row] = lines[row]!.slice(0, column);
+      lines.length = row + 1;
+    } else if (part === '\r') column = 0;
+    else if (part === '\n') {
+      row += 1;
+      column = 0;
+      lines[row] ??= '';
+    } else if (part) {
+      const line = lines[row]!.padEnd(column);
+      lines[row] = line.slice(0, column) + part + line.slice(column + part.length);
+      column += part.length;
+    }
+  }
+  return lines;
+}
+
+describe('consoleChecklist and other text on its terminal', () => {
+  // A line written under the live frame (a second Ctrl-C's "already stopping", a warning) was erased by the
+  // next redraw, which moved up over it as if it were the frame's, and left the frame's title on the screen twice.
+  it('keeps a line written while the frame is live above the frame, through every later redraw', () => {
+    let time = 0;
+    let output = '';
+    const listener = consoleChecklist({ write: (text) => (output += text), control: (sequence) => (output += sequence), isTTY: true, now: () => (time += 100) });
+    const events = failingRun();
+    listener(events[0]!);
+    listener(events[1]!);
+    listener.above(() => (output += 'plan-runner: already stopping (SIGINT again)\n'));
+    for (const event of events.slice(2)) listener(event);
+    const screen = screenAfter(output);
+    expect(screen).toEqual([
+      'plan-runner: already stopping (SIGINT again)',
+      'Weekly report',
+      '✅ 1. Fetch sales → {"Electronics":142000,"note":"no-secret"}',
+      "❌ 2. Fetch return rates — tool 'fetch_return_rates' exited with status 1 (no-secret)",
+      '⏭️ 3. Summarise — step 2 failed',
+      'Run failed in 1.5 s (step 2 failed) — 1/3 complete, 1 failed, 1 skipped',
+      '',
+    ]);
+    // Once the final frame is drawn it stays: what follows is written under it.
+    listener.above(() => (output += 'warning: later\n'));
+    expect(screenAfter(output).slice(-3)).toEqual(['Run failed in 1.5 s (step 2 failed) — 1/3 complete, 1 failed, 1 skipped', 'warning: later', '']);
+  });
+
+  it('only prints in a log, where nothing is redrawn', () => {
+    const { writes, listener } = capture({ isTTY: false });
+    const events = failingRun();
+    listener(events[0]!);
+    listener.above(() => writes.push('warning: x\n'));
+    expect(writes.at(-1)).toBe('warning: x\n');
+    expect(writes.join('')).not.toContain('\x1b');
+  });
+});
+
 describe('consoleChecklist and a step waiting for approval', () => {
   // The reason names a used plan's file, which any plan's author writes: it was printed as it came, so a
   // `uses:` path with a line break printed a checklist line of its own, and escape codes reached the terminal.
