@@ -20,6 +20,7 @@ import { actionOutputs, type ActionOutputs } from './action-outputs.ts';
 import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { admitRun, type AdmissionDeps } from './admit-run.ts';
+import { checkoutElsewhere } from './checkout-elsewhere.ts';
 import { startCheckRun, type CheckRun } from './check-run.ts';
 import { checkRunName } from './check-run-name.ts';
 import { checkRunResult, internalErrorResult } from './check-run-output.ts';
@@ -113,7 +114,7 @@ interface JobExtras {
   readonly stepWeights?: StepWeights;
   /** A person's approval of the paused run `resume` holds. */
   readonly approve?: ApprovalGrant;
-  /** Why `command` goals cannot be checked in this checkout (an approving job's, for another commit). */
+  /** Why `command` goals cannot be checked in this checkout (an approving or pull_request_target job's, for another commit). */
   readonly commandGoalsRefused?: string;
 }
 
@@ -320,12 +321,9 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
     minIntervalMs: (deps.commentIntervalMs ?? COMMENT_INTERVAL_MS) * (fanOut?.part === 'shard' && shards !== undefined ? shards : 1),
   });
   const check = await openCheckRun(settings, deps, answered?.headSha);
-  // An approving job runs on its own checkout (the default branch, on issue_comment), and its result goes
-  // on the paused pull request's commit: a command goal run here would check other code than that commit's.
-  const elsewhere =
-    answered?.headSha !== undefined && settings.github.headSha !== answered.headSha
-      ? `not checked: this approving job's checkout is ${settings.github.headSha ?? 'not a known commit'}, not the pull request's commit ${answered.headSha} that the run and its check are for, so a command here would check other code. A command goal cannot gate a pull request through /approve: check the code in a job of the pull request's workflow that needs no approval`
-      : undefined;
+  // An approving job (issue_comment) and a pull_request_target job run on the base branch's checkout, and their
+  // result goes on a pull request's commit: a command goal run here would check other code than that commit's.
+  const elsewhere = checkoutElsewhere(settings, answered?.headSha);
   // A killed main step's post step completes the check run it left: on this commit, not the event's.
   if (check && answered?.headSha) deps.saveState?.(CHECK_HEAD_STATE, answered.headSha);
   if (check?.id !== undefined) deps.saveState?.(CHECK_RUN_STATE, String(check.id));

@@ -7,8 +7,8 @@ import type { RunRecord } from '../core/run-record.ts';
 export type ForeignResults = (record: RunRecord, stepStates: ReadonlyMap<string, StepState>) => ReadonlyMap<string, string>;
 
 /**
- * In a job whose checkout is not the commit its run is for (an approving job on `issue_comment` works on the
- * default branch, while the run it continues, and its check, are a pull request's), the completed steps whose
+ * In a job whose checkout is not the commit its run is for (an approving job on `issue_comment`, or a
+ * `pull_request_target` job, works on the base branch while its run's check is a pull request's), the completed steps whose
  * result came from that checkout, by key: why. A step that ran in this job (not taken from the paused run)
  * with a tool that reads the checkout: a command, the files toolset, an MCP server, any tool not in `freeTools`
  * (those that read no checkout: math, github, http); an agent that may call one (its `tools`; none by
@@ -21,7 +21,7 @@ export function checkoutResults(record: RunRecord, stepStates: ReadonlyMap<strin
     step.type === 'plan' || (step.type === 'agent' && (step.tools ?? []).some((tool) => !freeTools.has(tool))) || (step.tool !== undefined && !freeTools.has(step.tool));
   return withDependents(record.plan?.steps ?? [], stepStates, (step) =>
     record.steps.get(step.key)?.reused === undefined && readsCheckout(step)
-      ? `step ${step.key} ran in this approving job with a tool that reads its checkout (a command, a file or an MCP server), and that checkout is not the pull request's commit the run and its check are for`
+      ? `step ${step.key} ran in this job with a tool that reads its checkout (a command, a file or an MCP server), and that checkout is not the pull request's commit the run and its check are for`
       : undefined,
   );
 }

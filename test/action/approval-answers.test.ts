@@ -437,11 +437,11 @@ goals:
   expect(approved.result.outputs).toMatchObject({ status: 'goals-unmet', 'goals-met': 'false' });
   const row = (name: string) => approved.said.summary.split('\n').find((line) => line.startsWith('|') && line.includes(name)) ?? '';
   expect(row('the code read on the pull request commit is bad')).toContain('✅');
-  expect(row('the code read after approval is good')).toContain('not checked: step after ran in this approving job with a tool that reads its checkout');
+  expect(row('the code read after approval is good')).toContain('not checked: step after ran in this job with a tool that reads its checkout');
   // A step after one that read the checkout may take in what it read, though its own tool reads none: the write's
   // command ran in the checkout too.
-  expect(row('the product is 6')).toContain('not checked: step after ran in this approving job');
-  expect(row('the sum is 3')).toContain('not checked: step write ran in this approving job');
+  expect(row('the product is 6')).toContain('not checked: step after ran in this job');
+  expect(row('the sum is 3')).toContain('not checked: step write ran in this job');
   const check = github.checkRuns.filter((run) => run['head_sha'] === 'b'.repeat(40)).at(-1)!;
   expect(check['conclusion']).not.toBe('success');
 });

@@ -27,6 +27,6 @@ describe('checkoutResults', () => {
     const states = new Map<string, StepState>(steps.map((s) => [s.key, 'completed']));
     const found = checkoutResults(record, states, checkoutFreeToolNames());
     expect([...found.keys()].sort()).toEqual(['agent-cmd', 'cmd', 'file', 'think', 'used']);
-    expect(found.get('think')).toMatch(/^step cmd ran in this approving job with a tool that reads its checkout/);
+    expect(found.get('think')).toMatch(/^step cmd ran in this job with a tool that reads its checkout/);
   });
 });
