@@ -77,7 +77,7 @@ export interface AnnotationInput {
  * Error annotations for plan-file errors (on their lines), failed steps of the plan that ran last
  * (naming the step) and unmet required goals; at most 9 in all, leaving the tenth GitHub shows for the
  * job's verdict, each kind's rest summarised in one. A failed step a plan revision replaced is a
- * warning (at most 3), and so is an unmet goal that does not fail the job (at most 5). Step and goal
+ * warning (at most 3), as is one a run that succeeded went on without (at most 3), and an unmet goal that does not fail the job (at most 5). Step and goal
  * annotations are on the plan file, at the lines `lines` gives (none for a step the file does not write).
  */
 export function writeAnnotations(input: AnnotationInput, annotate: Annotate): void {
@@ -99,11 +99,20 @@ export function writeAnnotations(input: AnnotationInput, annotate: Annotate): vo
   const current = input.record?.plan && currentKeys(input.record.plan.steps);
   const inCurrent = (key: string): boolean => current === undefined || current.has(key);
   const failed = [...(input.record?.steps.values() ?? [])].filter((step) => step.state === 'failed');
+  // A run that succeeded all the same went on past its failed steps (`on_failure: continue`, an optional
+  // dependency): the job passes, and a red "Step failed" over a green job said otherwise. They are warnings.
+  const wentOn = input.record?.status === 'succeeded';
   const failedSteps = failed
-    .filter((step) => inCurrent(step.key))
+    .filter((step) => inCurrent(step.key) && !wentOn)
     .map((step) => ({
       message: cutText(redact(`Step ${step.key} failed: ${step.error ?? 'no error message'}`), 2000),
       properties: { title: `Step ${step.key} failed`, ...onLine(input.lines?.step(step.key)) },
+    }));
+  const passedSteps = failed
+    .filter((step) => inCurrent(step.key) && wentOn)
+    .map((step) => ({
+      message: cutText(redact(`Step ${step.key} failed and the run went on without it: ${step.error ?? 'no error message'}`), 2000),
+      properties: { title: `Step ${step.key} failed, run went on`, ...onLine(input.lines?.step(step.key)) },
     }));
   const replacedSteps = failed
     .filter((step) => !inCurrent(step.key))
@@ -136,6 +145,7 @@ export function writeAnnotations(input: AnnotationInput, annotate: Annotate): vo
     left -= shown.length;
   });
   // Warnings have 10 of their own, which the run's other warnings (rate limits, a comment not written) share.
+  for (const a of capped('failed step the run went on without', passedSteps, planFile, MAX_REPLACED_WARNINGS)) annotate('warning', a.message, a.properties);
   for (const a of capped('replaced failed step', replacedSteps, planFile, MAX_REPLACED_WARNINGS)) annotate('warning', a.message, a.properties);
   for (const a of capped('unmet goal', reportedGoals, planFile, MAX_GOAL_WARNINGS)) annotate('warning', a.message, a.properties);
 }

@@ -71,6 +71,20 @@ describe('writeAnnotations', () => {
     ]);
   });
 
+  // A step that failed under `on_failure: continue` in a run that succeeded: a red "Step failed" over a green job.
+  it('writes a failed step the run went on without as a warning when the run succeeded, and as an error when it did not', () => {
+    const run = (status: 'succeeded' | 'failed') => {
+      const { calls, annotate } = collect();
+      const record = new RunScript(plan([step('1', 'a'), step('extra', 'b')])).complete('1', 'x').fail('extra', 'HTTP 404').finish(status).record();
+      writeAnnotations({ record, planFile: 'plan.yml', redact: noRedaction }, annotate);
+      return calls;
+    };
+    expect(run('succeeded')).toEqual([
+      { level: 'warning', message: 'Step extra failed and the run went on without it: HTTP 404', properties: { title: 'Step extra failed, run went on', file: 'plan.yml' } },
+    ]);
+    expect(run('failed')).toEqual([{ level: 'error', message: 'Step extra failed: HTTP 404', properties: { title: 'Step extra failed', file: 'plan.yml' } }]);
+  });
+
   // GitHub shows 10 error annotations per step in all, and the job's verdict (setFailed) is one of them,
   // written last: 10 of one kind, or 10 per kind, pushed the verdict out (found by a review).
   it('writes at most 9 in all, leaving the tenth for the verdict, and summarises the rest of a kind in one', () => {
