@@ -96,23 +96,26 @@ async function readEarlierState(settings: ActionSettings, identity: StateIdentit
 }
 
 /**
- * Whether the trace file holds a started run, read from its first MiB only (a cut line there counts as
- * started, as `runStarted` takes it); a missing file holds none.
+ * Whether the trace file holds a started run, read from its first MiB only (a line that window cuts counts
+ * as started; one a kill cut, in a file the window holds whole, as `runStarted` takes it); a missing file holds none.
  */
 export async function traceHoldsStartedRun(file: string): Promise<boolean> {
   let text: string;
+  let whole: boolean;
   try {
     const handle = await open(file, 'r');
     try {
       const { buffer, bytesRead } = await handle.read(Buffer.alloc(1024 * 1024), 0, 1024 * 1024, 0);
       text = buffer.subarray(0, bytesRead).toString('utf8');
+      // A window the file filled may end in a line it cut, not one a kill did.
+      whole = bytesRead < buffer.length;
     } finally {
       await handle.close();
     }
   } catch {
     return false;
   }
-  return runStarted({ file, text });
+  return runStarted({ file, text }, { whole });
 }
 
 /**

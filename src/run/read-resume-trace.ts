@@ -1,3 +1,4 @@
+import { isCarriedLine } from '../core/carried-line.ts';
 import type { RunEvent } from '../core/run-event.ts';
 import { byteOrderMarkNote } from '../core/byte-order-mark.ts';
 import { resumeStateFromEvents, traceFormatProblem, type ResumeStateResult } from './resume-state.ts';
@@ -107,23 +108,41 @@ export function parseResumeTrace(trace: ResumeTrace, planName: string): ResumeSt
 }
 
 /**
- * Whether a trace may hold a run that started: false only when every line is an event and none is its
+ * Whether a trace may hold a run that started: false when every line is an event and none is its
  * `plan_created` (a run cancelled or killed while MCP servers started or the model planned, a rejected
- * plan), which holds nothing to resume. A line that is not an event could be anything, so it counts as
- * started (a resume then says what is wrong with the trace). `plan_created` is a started run's first
- * line: the scan ends there, not after parsing the whole trace, which the resume parses again.
+ * plan), which holds nothing to resume; false too when the run's first write was cut by a kill (`whole`:
+ * the text is the whole file): its `plan_created`, or the lines a resumed run carries with it, end in a cut
+ * last line (which `traceEvents` leaves out) or before they all came. Nothing runs before that write ends,
+ * so such a run did nothing: saved as started, every re-run was refused ("no plan_created event", "was
+ * cut while its run wrote what it carried") and never reached the attempt before it (found by an
+ * adversarial pass). Any other line that is not an event could be anything, so it counts as started (a
+ * resume then says what is wrong with the trace). The scan ends at `plan_created` and what it carries, not
+ * after parsing the whole trace, which the resume parses again.
  */
-export function runStarted(trace: ResumeTrace): boolean {
-  for (const line of trace.text.split('\n')) {
+export function runStarted(trace: ResumeTrace, options: { readonly whole?: boolean } = {}): boolean {
+  const lines = trace.text.split('\n');
+  let last = lines.length - 1;
+  while (last >= 0 && lines[last]!.trim() === '') last -= 1;
+  // Carried lines still to come after the run's `plan_created`; undefined until it is read.
+  let carrying: number | undefined;
+  for (const [index, line] of lines.entries()) {
     if (line.trim() === '') continue;
     let event: unknown;
     try {
       event = parseJson(line, 2 * MAX_JSON_DEPTH);
-    } catch {
-      return true;
+    } catch (error) {
+      // A last line a kill cut, as `traceEvents` reads it: the run's first write did not end.
+      const cut = index === last && options.whole !== false && !(error instanceof JsonTooDeepError) && !(error instanceof JsonDuplicateKeyError);
+      return !cut;
     }
-    const type = event !== null && typeof event === 'object' ? (event as { type?: unknown }).type : undefined;
-    if (typeof type !== 'string' || type === 'plan_created') return true;
+    const fields = event !== null && typeof event === 'object' ? (event as { type?: unknown; kind?: unknown; carries?: unknown }) : {};
+    if (typeof fields.type !== 'string') return true;
+    if (carrying === undefined) {
+      if (fields.type !== 'plan_created') continue;
+      carrying = typeof fields.carries === 'number' && fields.carries > 0 ? fields.carries : 0;
+    } else if (isCarriedLine({ type: fields.type, ...(typeof fields.kind === 'string' && { kind: fields.kind }) })) carrying -= 1;
+    if (carrying === 0) return true;
   }
-  return false;
+  // Its `plan_created` came, and fewer lines than it carries: the write was cut at a line's end.
+  return carrying !== undefined && options.whole === false;
 }
