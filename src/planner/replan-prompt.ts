@@ -6,7 +6,7 @@ import type { ValidPlan } from '../plan/valid-plan.ts';
 import type { CompletedStep, FailureNote, ReplanRequest, ReviewRequest } from '../run/replanner.ts';
 import { dataBlock, fitBlocks, promptExcerpt, promptData } from '../steps/data-block.ts';
 import { planContext } from './plan-prompt.ts';
-import { REFERENCE_RULES, STEP_FORMAT } from './planner-rules.ts';
+import { DATA_RULE, REFERENCE_RULES, STEP_FORMAT } from './planner-rules.ts';
 import { stepAsJson } from './step-as-json.ts';
 
 type Message = OpenAI.Chat.Completions.ChatCompletionMessageParam;
@@ -19,7 +19,9 @@ const REPLANNER_ROLE =
 const REVIEWER_ROLE =
   'You review a plan partway through its run. Decide whether the steps not yet run still fit the goal, given the results so far. ' +
   'Answer false only when a remaining step is now wrong or pointless, or something the goal needs is missing. ' +
-  'Reply with JSON only: {"fits": true or false, "reason": "one sentence"}.';
+  'Reply with JSON only: {"fits": true or false, "reason": "one sentence"}. ' +
+  // The results it reads are tool output (a pull request's text among them): one saying the plan no longer fits forced a replan.
+  DATA_RULE;
 
 /** Characters of completed steps (definition and result) a replan or review prompt holds at most. */
 export const COMPLETED_CONTEXT_CHAR_LIMIT = 48_000;
