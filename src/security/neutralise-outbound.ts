@@ -53,14 +53,19 @@ function withoutTrailing(url: string): string {
   return url.slice(0, end);
 }
 
+/** `/owner/name/issues/7` (or `pull`, `discussions`, and pages under them): GitHub reads the URL as a reference to that issue, as `owner/name#7`. */
+const ISSUE_PATH = /^\/([^/]+\/[^/]+)\/(?:issues|pull|discussions)\/\d+(?:\/|$)/;
+
 /**
- * Whether a link's target is under an allowed prefix. A target is read as a browser reads what
+ * Whether a link's target is under an allowed prefix, and, when it is an issue's or a pull request's page,
+ * whether the policy lets a reference to it stay live: GitHub links and cross-references an issue from its
+ * URL as from `#7`, so with references off `https://github.com/octo/demo/issues/7` notified issue 7. A target is read as a browser reads what
  * GitHub writes, which is not how Node's URL reads the Markdown: GitHub percent-encodes a backslash
  * that Node takes for a slash (`https://github.com\o\r\x@evil.test` is evil.test to a browser),
  * and a browser drops the zero-width space put after an `@`. So a target with a backslash, an `@`,
  * whitespace or any character outside printable ASCII is never allowed.
  */
-function allowed(target: string, prefixes: readonly string[]): boolean {
+function allowed(target: string, policy: OutboundPolicy): boolean {
   if (target.startsWith('#') && !target.startsWith('#/') && /^[!-~]*$/.test(target)) return true; // an anchor on the same page
   if (!/^[!-~]*$/.test(target) || target.includes('\\') || target.includes('@')) return false;
   let url: URL;
@@ -70,7 +75,9 @@ function allowed(target: string, prefixes: readonly string[]): boolean {
     return false; // relative or malformed: could point anywhere on github.com
   }
   if (url.username !== '' || url.password !== '') return false;
-  return prefixes.some((prefix) => {
+  const repository = ISSUE_PATH.exec(url.pathname)?.[1]?.toLowerCase();
+  if (repository !== undefined && !(policy.allowReferences === true && (policy.referenceRepos ?? []).some((name) => name.toLowerCase() === repository))) return false;
+  return (policy.allowUrls ?? []).some((prefix) => {
     try {
       return isUnderPrefix(url, new URL(prefix));
     } catch {
@@ -104,9 +111,9 @@ function replacement(node: Link | Image | Definition, source: string, text: stri
 /** Characters of a URL kept as written; a URL with any other, or with a second URL inside, is shown as code. */
 const PLAIN_URL = /^(?:https?:\/\/|www\.)[A-Za-z0-9\-._~/?#=&%+]*$/;
 
-function keptUrl(url: string, prefixes: readonly string[]): boolean {
+function keptUrl(url: string, policy: OutboundPolicy): boolean {
   if (!PLAIN_URL.test(url) || /(?:\/\/|www\.)/i.test(url.replace(/^(?:https?:\/\/|www\.)/i, ''))) return false;
-  return allowed(url.startsWith('www.') ? `http://${url}` : url, prefixes);
+  return allowed(url.startsWith('www.') ? `http://${url}` : url, policy);
 }
 
 /**
@@ -114,7 +121,7 @@ function keptUrl(url: string, prefixes: readonly string[]): boolean {
  * as code and all else escaped: nothing in it can become live, and no backtick is left to open a
  * code span. (Mentions the value reveals are broken after the pass, with everything else.)
  */
-function inertText(value: string, source: string, prefixes: readonly string[]): string {
+function inertText(value: string, source: string, policy: OutboundPolicy): string {
   const escaped = escapesOf(value, source);
   // A mark of emphasis the source left bare stays bare: escaped, `**Finished: … https://…**` showed its asterisks.
   const inert = (from: number, to: number): string =>
@@ -124,7 +131,7 @@ function inertText(value: string, source: string, prefixes: readonly string[]): 
   for (const match of value.matchAll(TEXT_URL)) {
     const url = withoutTrailing(match[0]);
     out += inert(at, match.index);
-    out += keptUrl(url, prefixes) ? url : inlineCode(url);
+    out += keptUrl(url, policy) ? url : inlineCode(url);
     at = match.index + url.length;
   }
   return out + inert(at, value.length);
@@ -169,7 +176,6 @@ function endsUrl(text: string, end: number): boolean {
  * rewritten. URLs GitHub links in text without a tree node of their own are found by TEXT_URL.
  */
 function pass(given: string, policy: OutboundPolicy): string {
-  const prefixes = policy.allowUrls ?? [];
   const { source: text, tree } = markdownTree(given, 'github');
   const edits: Edit[] = [];
   // An explicit stack: Markdown nests as deep as its writer likes, and recursion ran out of stack at 8,000 levels.
@@ -180,7 +186,7 @@ function pass(given: string, policy: OutboundPolicy): string {
     if (node.type === 'code' || node.type === 'inlineCode') continue; // shown as written
     if (node.type === 'text' && span && !inLink) {
       const source = text.slice(span.start, span.end);
-      if (needsRewrite(node.value, source)) edits.push({ ...span, text: inertText(node.value, source, prefixes) });
+      if (needsRewrite(node.value, source)) edits.push({ ...span, text: inertText(node.value, source, policy) });
       continue;
     }
     if (node.type === 'html' && span) {
@@ -195,7 +201,7 @@ function pass(given: string, policy: OutboundPolicy): string {
       // An address GitHub links by itself (`a@b.test`) stays as written; `www.x@evil.test` is a link to evil.test there.
       const address = literal && node.url === `mailto:${source}` && !/^www\./i.test(source);
       // A URL GitHub links by itself ends, for cmark-gfm, only at whitespace or `<`: where micromark ended it sooner, it is code.
-      const kept = allowed(node.url, prefixes) && (!literal || (keptUrl(source, prefixes) && endsUrl(text, span.end)));
+      const kept = allowed(node.url, policy) && (!literal || (keptUrl(source, policy) && endsUrl(text, span.end)));
       if (!address && !kept) {
         edits.push({ ...span, text: replacement(node, source, text, policy) });
         continue;

@@ -101,8 +101,8 @@ describe('neutraliseOutbound, judged by a Markdown parser', () => {
 
   it('keeps an allowed URL GitHub links by itself only where cmark-gfm ends it too (at whitespace or <)', () => {
     const policy = { allowUrls: ['https://github.com/octo/demo/'] };
-    expect(neutraliseOutbound('ok https://github.com/octo/demo/pull/3 and [doc](https://github.com/octo/demo/wiki).', policy)).toBe(
-      'ok https://github.com/octo/demo/pull/3 and [doc](https://github.com/octo/demo/wiki).',
+    expect(neutraliseOutbound('ok https://github.com/octo/demo/blob/main/a.ts and [doc](https://github.com/octo/demo/wiki).', policy)).toBe(
+      'ok https://github.com/octo/demo/blob/main/a.ts and [doc](https://github.com/octo/demo/wiki).',
     );
     expect(liveConstructs(neutraliseOutbound('a https://github.com/octo/demo/a`![x](https://evil.test/i.png)` b', policy))).toEqual([]);
   });
@@ -227,8 +227,8 @@ describe('WriteAllowance', () => {
 
   it('neutralises text by the plan’s rules, always keeping links to the run’s repository', async () => {
     const allowance = new WriteAllowance(createRedactor(), { allow_mentions: true }, 'https://github.com/octo/demo/');
-    expect(await allowance.text('@ana see https://github.com/octo/demo/pull/3 and https://github.com/other/x')).toBe(
-      '@ana see https://github.com/octo/demo/pull/3 and `https://github.com/other/x`',
+    expect(await allowance.text('@ana see https://github.com/octo/demo/blob/main/a.ts and https://github.com/other/x')).toBe(
+      '@ana see https://github.com/octo/demo/blob/main/a.ts and `https://github.com/other/x`',
     );
   });
 });
@@ -269,5 +269,24 @@ describe('emphasis around a URL made code', () => {
       visit(tree);
       expect(links, out).toEqual([]);
     }
+  });
+});
+
+describe('neutraliseOutbound: issue and pull request URLs', () => {
+  const repository = { allowUrls: ['https://github.com/octo/demo/'] };
+
+  it('keeps no URL of an issue or pull request live while references are off, as it keeps no #123', () => {
+    // GitHub reads each as a reference (shown as #7) and puts a cross-reference on the issue, as it does for octo/demo#7.
+    expect(neutraliseOutbound('see https://github.com/octo/demo/issues/7 now', repository)).toBe('see `https://github.com/octo/demo/issues/7` now');
+    expect(neutraliseOutbound('see [the fix](https://github.com/octo/demo/pull/8/files)', repository)).toBe('see the fix (`https://github.com/octo/demo/pull/8/files`)');
+    expect(neutraliseOutbound('<https://github.com/octo/demo/discussions/9>', repository)).toBe('`https://github.com/octo/demo/discussions/9`');
+    // The repository's other pages stay links.
+    expect(neutraliseOutbound('see https://github.com/octo/demo/blob/main/README.md', repository)).toBe('see https://github.com/octo/demo/blob/main/README.md');
+  });
+
+  it('keeps an issue’s URL live with references on, only to a repository the policy names', () => {
+    const everywhere = { allowUrls: ['https://github.com/'], allowReferences: true, referenceRepos: ['octo/demo'] };
+    expect(neutraliseOutbound('see https://github.com/Octo/Demo/issues/7', everywhere)).toBe('see https://github.com/Octo/Demo/issues/7');
+    expect(neutraliseOutbound('see https://github.com/evil/other/issues/5', everywhere)).toBe('see `https://github.com/evil/other/issues/5`');
   });
 });
