@@ -104,12 +104,15 @@ function footer(record: RunRecord, redact: Redactor): string {
   return `${RUN_ENDED[record.status](duration)}${reason} — ${progress}${goals}`;
 }
 
-/** The step, or the `for_each` item, whose agent wrote a TODO list, and how the log names it (`review[2]`). */
-function agentRecord(record: RunRecord, event: { readonly stepKey: string; readonly index?: number }) {
+/**
+ * The step, or the `for_each` item, whose agent wrote a TODO list, and how the log names it (`review[2]`). An item's
+ * key is data (`key: ${item.id}`), redacted as its failure line has it.
+ */
+function agentRecord(record: RunRecord, event: { readonly stepKey: string; readonly index?: number }, redact: Redactor) {
   const step = record.steps.get(event.stepKey);
   if (event.index === undefined) return { holder: step, label: event.stepKey };
   const item = step?.items?.[event.index];
-  return { holder: item, label: item?.key ?? `${event.stepKey}[${event.index}]` };
+  return { holder: item, label: item ? redact(item.key) : `${event.stepKey}[${event.index}]` };
 }
 
 /** The lines a non-terminal log gets for one event: only what the event changed is computed. */
@@ -126,11 +129,11 @@ function changeLines(event: RunEvent, record: RunRecord, redact: Redactor): stri
       return [footer(record, redact)];
     // A log cannot redraw: the list is printed once, then only the items a later call changed.
     case 'todos_created': {
-      const agent = agentRecord(record, event);
+      const agent = agentRecord(record, event, redact);
       return [`${oneLogLine(agent.label)}. TODO list:`, ...todoEntries(agent.holder, redact).map(todoLine)];
     }
     case 'todos_updated': {
-      const agent = agentRecord(record, event);
+      const agent = agentRecord(record, event, redact);
       return changedTodoEntries(agent.holder, event.changed, redact).map((entry) => `${oneLogLine(agent.label)}. ${todoLine(entry).trimStart()}`);
     }
     case 'agent_turn':
@@ -170,7 +173,7 @@ function changeLines(event: RunEvent, record: RunRecord, redact: Redactor): stri
  * started it, was that entry's last word after a budget stop (found by an adversarial pass).
  */
 function unfinishedTodoLines(record: RunRecord, event: { readonly stepKey: string; readonly index?: number }, redact: Redactor): string[] {
-  const agent = agentRecord(record, event);
+  const agent = agentRecord(record, event, redact);
   const holder = agent.holder;
   if (!holder?.todos?.length || holder.state === 'in_progress' || holder.state === 'pending' || holder.state === 'waiting') return [];
   return todoEntries(holder, redact)

@@ -67,6 +67,27 @@ describe('consoleChecklist in a log (not a terminal)', () => {
     expect(out).toContain('"note":"***"');
     expect(out).toContain('status 1 (***)');
   });
+
+  // Found by an adversarial pass: an agent item's TODO lines named it by its key unredacted, where the summary and an
+  // item's failure line hide it; the CLI prints these lines with only the environment's values hidden.
+  it('redacts a for_each item’s key where its agent’s TODO lines name it', () => {
+    const secret = 'Zq7vX9pL2kR4mN8tWc';
+    const { writes, listener } = capture({ isTTY: false, secrets: [secret] });
+    const plan = { name: 'p', revision: 1, steps: [{ key: 'review', id: 1, type: 'agent', description: 'Review', inputs: [], dependsOn: [] }] };
+    const todos = [{ id: '1', content: 'Check', status: 'in_progress' }];
+    for (const event of [
+      { type: 'plan_created', at: 0, plan },
+      { type: 'step_started', at: 1, stepKey: 'review' },
+      { type: 'step_expanded', at: 1, stepKey: 'review', keys: [`review[${secret}]`] },
+      { type: 'item_started', at: 1, stepKey: 'review', index: 0 },
+      { type: 'todos_created', at: 1, stepKey: 'review', index: 0, todos },
+      { type: 'todos_updated', at: 2, stepKey: 'review', index: 0, todos: [{ ...todos[0], status: 'completed' }], changed: ['1'] },
+    ] as unknown as RunEvent[]) listener(event);
+    const out = writes.join('');
+    expect(out).toContain('review[***]. TODO list:');
+    expect(out).toContain('review[***]. ✅ Check');
+    expect(out).not.toContain(secret);
+  });
 });
 
 describe('consoleChecklist and text that controls a terminal', () => {
