@@ -1,5 +1,6 @@
 import type { ApprovalRequest, PendingApprovalStep, PlanSnapshot } from '../core/run-event.ts';
 import type { PlanStep } from '../core/plan-step.ts';
+import { cutText } from '../core/cut-text.ts';
 import { redactDeep, type Redactor } from '../core/redact.ts';
 import { stableHash } from '../core/stable-hash.ts';
 import { resolveReferences, type ReferenceSources } from '../plan/resolve-references.ts';
@@ -123,7 +124,8 @@ export function pendingApprovalStep(step: PlanStep, sources: ReferenceSources, o
   return {
     stepKey: step.key,
     type: step.type,
-    title: (step.title ?? step.description).replace(/\s+/g, ' ').trim().slice(0, 200),
+    // With `…` where it is cut: the redactor hides there the start of a known secret the cut left.
+    title: cutText((step.title ?? step.description).replace(/\s+/g, ' ').trim(), 200),
     ...(step.tool !== undefined && { tool: step.tool }),
     ...(args !== undefined && { args }),
     ...(step.tools !== undefined && { tools: step.tools }),

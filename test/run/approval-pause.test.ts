@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/clock.ts';
-import { createRedactor } from '../../src/core/redact.ts';
+import { createRedactor, redactDeep } from '../../src/core/redact.ts';
 import type { PlanStep } from '../../src/core/plan-step.ts';
 import type { RunEvent } from '../../src/core/run-event.ts';
 import { StepError } from '../../src/core/step-error.ts';
@@ -448,5 +448,19 @@ describe('a used plan that asks for approval', () => {
     const middle = used([planStep('deeper', 'deepest.yml')], undefined, new Map([['deepest.yml', deepest]]));
     expect(planMayAskApproval({ ...planOf([planStep('a', 'middle.yml')]), subplans: new Map([['middle.yml', middle]]) })).toBe(true);
     expect(planMayAskApproval({ ...planOf([planStep('a', 'reads.yml')]), subplans: new Map([['reads.yml', used([step('look', 'read', {})], 'never')]]) })).toBe(false);
+  });
+});
+
+// Found by an adversarial pass: the title a request shows was its description's first 200 characters, cut with no
+// mark, so the redactor took the start of a known secret the cut left for text: the trace, the saved state and the
+// hash kept 12 of its characters.
+describe('the title of a step waiting for approval', () => {
+  it('ends with … where it is cut, so no start of a secret the cut left is kept', () => {
+    const secret = 'Zq7vX9pL2kR4mN8tWc';
+    const redact = createRedactor([secret]);
+    const words = 'Deploy the build to production. '.repeat(6).slice(0, 187);
+    const long = step('deploy', 'deploy', {}, [], { description: `${words} ${secret} now` });
+    const shown = redactDeep(pendingApprovalStep(long, { results: new Map(), inputs: {} }, { redact }), redact);
+    expect(shown.title).toBe(`${words} ***…`);
   });
 });
