@@ -1,5 +1,6 @@
 import type OpenAI from 'openai';
 import type { PlanStep } from '../core/plan-step.ts';
+import { cutText } from '../core/cut-text.ts';
 import { findReferences } from '../plan/find-references.ts';
 import { listNames } from '../plan/plan-check-context.ts';
 import type { ValidPlan } from '../plan/valid-plan.ts';
@@ -92,7 +93,8 @@ function remainingText(request: { remaining: ReplanRequest['remaining'] }): stri
   const blocks = [...shown.values()].join('\n');
   const left = request.remaining.filter((step) => !shown.has(step));
   if (left.length === 0) return `Steps not run yet:\n${blocks}`;
-  const lines = left.map((step) => `${step.key}: ${step.type}${step.tool === undefined ? '' : ` ${step.tool}`} — ${step.description.slice(0, 120)}`);
+  // With `…` where a description is cut: the redactor every prompt passes hides there the start of a known secret the cut left.
+  const lines = left.map((step) => `${step.key}: ${step.type}${step.tool === undefined ? '' : ` ${step.tool}`} — ${cutText(step.description, 120)}`);
   return `Steps not run yet:\n${blocks}\nThe other ${left.length} steps not run yet, one line each for room:\n${dataBlock({ part: 'steps not run yet, shortened' }, lines.join('\n'))}`;
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createRedactor } from '../../src/core/redact.ts';
 import { validatePlanObject } from '../../src/plan/validate-plan.ts';
 import { COMPLETED_CONTEXT_CHAR_LIMIT, FAILURE_LIST_CHAR_LIMIT, REMAINING_CONTEXT_CHAR_LIMIT, replanMessages, reviewMessages } from '../../src/planner/replan-prompt.ts';
 
@@ -42,6 +43,18 @@ describe('replan and review prompts of a long run', () => {
     // Every step not run yet is there, whole or in a line: a replan replaces them all.
     for (const step of remaining) expect(prompt).toContain(`${step.key}`);
     expect(prompt).toContain(`${remaining.at(-1)!.key}: tool_call add — Add 100 ...`);
+  });
+
+  // Found by an adversarial pass: a step shown in a line had its description's first 120 characters, cut with no
+  // mark, so the redactor every prompt passes took the start of a known secret the cut left for text.
+  it('end a step’s shortened description with … where it is cut, so the start of a secret there is hidden', () => {
+    const secret = 'Zq7vX9pL2kR4mN8tWc';
+    const words = 'Add the numbers. '.repeat(8).slice(0, 107);
+    const last = { ...plan.steps.at(-1)!, description: `${words} ${secret} ${'.'.repeat(800)}` };
+    const remaining = [...plan.steps.slice(0, -1), last];
+    const prompt = createRedactor([secret])(text(reviewMessages(plan, { completed: [], reviewedStepKey: 's1', remaining }, {})));
+    expect(prompt).toContain(`${last.key}: tool_call add — ${words} ***…`);
+    expect(prompt).not.toContain(secret.slice(0, 6));
   });
 
   it('list the run’s failures that fit, the newest first, each cut, and name the others', () => {
