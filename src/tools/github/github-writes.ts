@@ -17,7 +17,7 @@ export const GithubWrites = z
       .optional()
       .meta({ description: 'The only labels add_labels and create_issue may set; left out: none.', examples: [['bug', 'needs-review']] }),
     allow_mentions: z.boolean().optional().meta({ description: 'Keep @mentions live (they notify people).', default: false }),
-    allow_references: z.boolean().optional().meta({ description: 'Keep #123 cross-references live (they link and notify the other issue); owner/name#123 stays live only for this repository and allow_repos.', default: false }),
+    allow_references: z.boolean().optional().meta({ description: 'Keep #123 cross-references live (they link and notify the other issue); owner/name#123, or the URL of an issue or pull request, stays live only for this repository and allow_repos.', default: false }),
     allow_urls: z
       .array(z.url({ protocol: /^https?$/, error: 'write a URL prefix such as https://example.com/docs/' }))
       .optional()
