@@ -72,6 +72,27 @@ describe('a for_each step in the views', () => {
     expect(body.length).toBeLessThan(COMMENT_MAX_CHARS / 10);
   });
 
+  // Found by an adversarial pass: in a comment too long for every line's status (3,000 steps), the ✅ line of
+  // a step that lost 667 of its 2,000 items read `- ✅ each. echo`, with nothing on it saying any failed.
+  it('keeps a for_each step’s counts on its line when the comment leaves the steps’ results out', () => {
+    const others: PlanStep[] = Array.from({ length: 3000 }, (_, i) => ({ key: `s${i}`, id: `s${i}`, type: 'tool_call', tool: 'multiply', title: `Step number ${i} ${'t'.repeat(80)}`, description: 'Multiply', inputs: [], dependsOn: [] }));
+    const events = finished(mappedRun(1000, 1000, [7]), 1000, [7]);
+    events[0] = { type: 'plan_created', at: 0, plan: { name: 'packages', revision: 1, steps: [list, review, ...others] } };
+    const end = events.pop()!;
+    for (const step of others) events.push({ type: 'step_started', at: 6, stepKey: step.key }, { type: 'step_completed', at: 6, stepKey: step.key, result: 6, durationMs: 1, usage: NO_USAGE });
+    const record = recordOf([...events, end]);
+    const body = renderComment(record, { marker: commentMarker('plan.yml'), redact: noRedaction });
+    expect(body).toContain('more steps');
+    expect(body).toContain('\n- ✅ review. Review packages — 999/1,000 done, 1 failed\n');
+    // Cancelled part-way, its ❌ line says how far it got.
+    const part = mappedRun(1000, 500, [7]);
+    part[0] = events[0]!;
+    part.push({ type: 'step_failed', at: 6, stepKey: 'review', error: 'cancelled', transient: false, durationMs: 3, usage: NO_USAGE }, ...events.slice(-6000));
+    part.push({ type: 'run_finished', at: 7, status: 'cancelled', durationMs: 7, usage: NO_USAGE });
+    const cancelled = renderComment(recordOf(part), { marker: commentMarker('plan.yml'), redact: noRedaction });
+    expect(cancelled).toContain('\n- ❌ review. Review packages — 499/1,000 done, 1 failed\n');
+  });
+
   // Every item of a step failed under on_item_failure: continue, and the header said "1/1 complete, 0 failed"
   // (found by an adversarial pass): the items a completed step lost are counted in it.
   it('counts the items that failed in a completed step in the header, as the comment and the log show it', () => {

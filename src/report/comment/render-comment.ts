@@ -1,6 +1,6 @@
-import { jobDurationMs, type RunRecord } from '../../core/run-record.ts';
+import { jobDurationMs, type RunRecord, type StepRecord } from '../../core/run-record.ts';
 import type { PlanStep } from '../../core/plan-step.ts';
-import { checklistHeader, checklistItem, needsAttention, STATE_ICONS, stepTitle, type ChecklistItem } from '../checklist.ts';
+import { checklistHeader, checklistItem, itemProgress, needsAttention, STATE_ICONS, stepTitle, type ChecklistItem } from '../checklist.ts';
 import { formatDuration } from '../format-duration.ts';
 import { cutMarkdown, cutText } from '../cut-text.ts';
 import { goalsHeadline, renderGoalsTable, type GoalRow } from '../goals-table.ts';
@@ -214,7 +214,7 @@ const escapedLines = new WeakMap<ChecklistItem, ItemLines>();
 function entryLines(planStep: PlanStep, record: RunRecord, redact: (text: string) => string, limit = Number.POSITIVE_INFINITY): ItemLines {
   const step = record.steps.get(planStep.key);
   const item = checklistItem(planStep, step, redact);
-  const lines = itemLines(item);
+  const lines = itemLines(item, step);
   // A plan step's nested run: its steps indented under it, bare (counts and icons, not results).
   const inner = step?.nested ? nestedLines(step.nested, redact, limit - lines.bare.length) : '';
   if (inner !== '') return { full: `${lines.full}${inner}`, bare: `${lines.bare}${inner}` };
@@ -237,7 +237,7 @@ function nestedLines(nested: RunRecord, redact: (text: string) => string, limit:
   let text = '';
   for (const planStep of nested.plan?.steps ?? []) {
     const step = nested.steps.get(planStep.key);
-    text += `\n${'  '.repeat(depth)}${itemLines(checklistItem(planStep, step, redact)).bare}`;
+    text += `\n${'  '.repeat(depth)}${itemLines(checklistItem(planStep, step, redact), step).bare}`;
     if (step?.nested) text += nestedLines(step.nested, redact, limit - text.length, depth + 1);
     if (text.length > limit) break;
   }
@@ -253,14 +253,20 @@ function bareLine(planStep: PlanStep, record: RunRecord, redact: (text: string) 
     cached = { redact, label: escapeInlineMarkdown(`${planStep.key}. ${stepTitle(planStep, redact)}`) };
     escapedLabels.set(planStep, cached);
   }
-  return `- ${STATE_ICONS[step?.state ?? 'pending']} ${cached.label}`;
+  return `- ${STATE_ICONS[step?.state ?? 'pending']} ${cached.label}${step ? itemProgress(step) : ''}`;
 }
 
-function itemLines(item: ChecklistItem): ItemLines {
+/**
+ * An entry's lines; its bare line keeps a for_each step's counts (` — 1,333/2,000 done, 667 failed`), short
+ * and all its status says when it completed: a comment that left the results out showed `- ✅ each. echo`
+ * for a step that lost 667 of its items (found by an adversarial pass).
+ */
+function itemLines(item: ChecklistItem, step: StepRecord | undefined): ItemLines {
   let lines = escapedLines.get(item);
   if (!lines) {
-    const bare = `- ${item.icon} ${escapeInlineMarkdown(`${item.key}. ${item.title}`)}`;
-    lines = { full: `${bare}${escapeInlineMarkdown(item.status)}`, bare };
+    const bare = `- ${item.icon} ${escapeInlineMarkdown(`${item.key}. ${item.title}`)}${step ? itemProgress(step) : ''}`;
+    const full = `- ${item.icon} ${escapeInlineMarkdown(`${item.key}. ${item.title}`)}${escapeInlineMarkdown(item.status)}`;
+    lines = { full, bare };
     escapedLines.set(item, lines);
   }
   return lines;
