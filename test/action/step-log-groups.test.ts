@@ -39,6 +39,22 @@ describe('a step’s log group', () => {
     expect(lines).toContain('items: 0/2 done, 2 failed');
     expect(lines.join('\n')).toContain('item each[0] failed:\n│ broken 0\nitem each[1] failed:\n│ broken 1');
   });
+
+  // Found by an adversarial pass: a step that lost 667 of its 2,000 items (on_item_failure: continue) got the
+  // collapsed group `✅ Step each: echo — completed in 1 min 15 s`, the one line of it the log shows.
+  it('says in its title how many items of a completed for_each step failed', () => {
+    const { io, said } = recordingIO();
+    const listener = stepLogGroups(io, createRedactor());
+    listener({ type: 'plan_created', at: 0, plan: { name: 'p', revision: 1, steps: [step('each')] } });
+    listener({ type: 'step_started', at: 0, stepKey: 'each' });
+    listener({ type: 'step_expanded', at: 0, stepKey: 'each', keys: ['each[0]', 'each[1]'] });
+    listener({ type: 'item_started', at: 0, stepKey: 'each', index: 0 });
+    listener({ type: 'item_failed', at: 1, stepKey: 'each', index: 0, error: 'broken', transient: false, durationMs: 1, usage: NO_USAGE });
+    listener({ type: 'item_started', at: 0, stepKey: 'each', index: 1 });
+    listener({ type: 'item_completed', at: 1, stepKey: 'each', index: 1, result: 'fine', durationMs: 1, usage: NO_USAGE });
+    listener({ type: 'step_completed', at: 2, stepKey: 'each', result: [null, 'fine'], durationMs: 2, usage: NO_USAGE, failedItems: [{ index: 0, key: 'each[0]', error: 'broken' }] });
+    expect(said.groups[0]?.title).toBe('✅ Step each: Step each — completed in 2 ms — 1/2 done, 1 failed');
+  });
 });
 
 // Found by an adversarial pass: a resumed run's reused step got the log group of a step that ran, "— completed
