@@ -39,6 +39,8 @@ export interface FinalReport {
 export interface FinalReportContext {
   readonly planFile?: string;
   readonly planPath: string;
+  /** The repository root (the action's workspace), when plan errors' files are to be named from it rather than the working directory. */
+  readonly root?: string;
   readonly tracePath: string;
   readonly redact: Redactor;
   /** Markdown that opens the report (a read-only run's note, a fan-out job's): within the summary's size limit. */
@@ -100,7 +102,7 @@ function reportOf(outcome: JobOutcome, context: FinalReportContext): FinalReport
     return cancelledReport(outcome.plan?.name ?? context.planPath, `cancelled while ${outcome.cancelled}; no step ran`, context.redact, outcome.usage);
   }
   if (outcome.kind === 'rejected') {
-    const planErrors = relativePlanErrors(outcome.errors, context.planFile, context.planPath);
+    const planErrors = relativePlanErrors(outcome.errors, context.planFile, context.planPath, context.root);
     // As the summary counts them: an "and N more" line stands for N problems.
     const problems = problemCount(planErrors);
     return {

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { isInside } from '../core/is-inside.ts';
 import { isInternalFailure, problemCount, type PlanError } from '../plan/plan-error.ts';
 import { groupDigits } from '../core/group-digits.ts';
 import type { PlanFileError } from './annotations.ts';
@@ -5,9 +7,18 @@ import { inlineCode } from '../core/code-fence.ts';
 import { escapeMarkdown } from './markdown/escape-markdown.ts';
 import type { Redactor } from '../core/redact.ts';
 
-/** The same errors with `file` relative to the workspace, as annotations and readers want it. */
-export function relativePlanErrors(errors: readonly PlanError[], absolutePlanFile: string | undefined, planPath: string): PlanError[] {
-  return errors.map((error) => (error.file !== undefined && error.file === absolutePlanFile ? { ...error, file: planPath } : error));
+/**
+ * The same errors with `file` relative to the workspace, as annotations and readers want it. The loader names a
+ * used plan's file from the working directory; with `root` (the workspace), it is named from there, as GitHub
+ * finds it, wherever the process was started.
+ */
+export function relativePlanErrors(errors: readonly PlanError[], absolutePlanFile: string | undefined, planPath: string, root?: string): PlanError[] {
+  return errors.map((error) => {
+    if (error.file === undefined) return error;
+    if (error.file === absolutePlanFile) return { ...error, file: planPath };
+    const file = path.resolve(error.file);
+    return root !== undefined && file !== root && isInside(root, file) ? { ...error, file: path.relative(root, file).split(path.sep).join('/') } : error;
+  });
 }
 
 /** Plan errors as annotation input: on their file and line, the path inside the plan in the message. */
