@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { connectMcpServers } from '../../src/tools/mcp/connect-mcp-servers.ts';
@@ -63,4 +63,48 @@ describe('an HTTP MCP server that refuses with a status and no words', () => {
       "MCP server 'docs' failed to start: it answered HTTP 307: Redirect to http://other.invalid/mcp not followed; plan-runner follows a server's redirects only within its origin: set the url to where it leads. Check mcp_servers.docs in the plan.",
     );
   });
+});
+
+// Found by an adversarial pass: the SDK's timeout held `initialize` only, and the `notifications/initialized` POST
+// after it waited as long as the server let it: undici's 300 s for no answer, for good for an error body sent a byte
+// at a time, past the server's start_timeout_seconds and the run's own limits.
+describe('an HTTP MCP server that answers initialize and then never answers the notification after it', () => {
+  /** A server that answers requests at once, and each notification with `stall` (its intervals are cleared after the test). */
+  async function stalling(stall: (response: ServerResponse, intervals: NodeJS.Timeout[]) => void): Promise<string> {
+    const intervals: NodeJS.Timeout[] = [];
+    const server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        const message = JSON.parse(body) as { id?: number; params?: { protocolVersion?: string } };
+        if (message.id === undefined) return stall(response, intervals);
+        const result = { protocolVersion: message.params?.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'mute', version: '1' } };
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    onTestFinished(async () => {
+      for (const interval of intervals) clearInterval(interval);
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    });
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+  }
+  const expected =
+    "MCP server 'mute' failed to start: it did not answer within 0.5 s of starting (mcp_servers.mute.start_timeout_seconds; timeout_seconds limits each tool call, not these); its url must be an MCP server (streamable HTTP) that answers in that time. Check mcp_servers.mute in the plan.";
+
+  it('fails the start at its start_timeout_seconds when no answer comes', async () => {
+    const url = await stalling(() => undefined);
+    const error = await connectMcpServers({ mute: { url, start_timeout_seconds: 0.5 } }, { signal: new AbortController().signal, env: {} }).catch((caught: unknown) => caught);
+    expect((error as Error).message).toBe(expected);
+  }, 15_000);
+
+  it('fails the start at its start_timeout_seconds when the refusal’s body comes a byte at a time', async () => {
+    const url = await stalling((response, intervals) => {
+      response.writeHead(500, { 'content-type': 'text/plain' });
+      intervals.push(setInterval(() => response.write('.'), 100));
+    });
+    const error = await connectMcpServers({ mute: { url, start_timeout_seconds: 0.5 } }, { signal: new AbortController().signal, env: {} }).catch((caught: unknown) => caught);
+    expect((error as Error).message).toBe(expected);
+  }, 15_000);
 });

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { groupDigits } from '../../core/group-digits.ts';
 import { shownToolName } from './mcp-tool.ts';
 import { limitedBody } from '../../core/limited-body.ts';
+import { raceAbort } from '../../core/race-abort.ts';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
@@ -114,12 +115,16 @@ export class McpServerSession {
       if (this.#client === client) this.#client = undefined;
       if (transport instanceof ProcessGroupStdioTransport) void transport.close();
     };
+    // The SDK's timeout holds `initialize` only: the `notifications/initialized` it then sends waits as long as the
+    // server lets it, and an HTTP server that never answered that POST held the start for undici's 300 s, for good
+    // with an error body sent a byte at a time (found by an adversarial pass). The whole start is held to the limit.
+    const startDeadline = AbortSignal.timeout(Math.ceil(limits.timeoutMs));
     try {
-      await client.connect(transport, { signal: limits.signal, timeout: limits.timeoutMs });
+      await raceAbort(client.connect(transport, { signal: limits.signal, timeout: limits.timeoutMs }), AbortSignal.any([limits.signal, startDeadline]));
     } catch (error) {
       if (this.#transport === transport) this.#transport = undefined;
       // The SDK says only "MCP error -32001: Request timed out", which read as a tool call's timeout_seconds.
-      const timedOut = error instanceof McpError && error.code === ErrorCode.RequestTimeout;
+      const timedOut = (error instanceof McpError && error.code === ErrorCode.RequestTimeout) || (startDeadline.aborted && error === startDeadline.reason);
       // A server that exited at once failed the start as "write EPIPE" or "Connection closed" only: how it
       // ended, looked at before it is closed (found by an adversarial pass).
       const exited = !timedOut && !limits.signal.aborted && transport instanceof ProcessGroupStdioTransport ? await transport.ownExit(OWN_EXIT_WAIT_MS) : undefined;
