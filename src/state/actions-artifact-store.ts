@@ -1,6 +1,22 @@
 import { copyFile, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { RunStateStore, StateArtifact } from './run-state-store.ts';
+import { raceAbort } from '../core/race-abort.ts';
+
+/**
+ * How long one save, listing or download may take. The client has no limit of its own: it waits 3 minutes for a
+ * silent answer and asks 5 times, and waits for good on one sent a byte at a time (found by an adversarial pass).
+ */
+export const ARTIFACT_SERVICE_TIMEOUT_MS = 10 * 60_000;
+
+/** `work`, or an error naming the artifact service and the limit once `timeoutMs` has passed; the client's request is left to end on its own. */
+function withinLimit<T>(what: string, timeoutMs: number, work: () => Promise<T>): Promise<T> {
+  const limit = AbortSignal.timeout(timeoutMs);
+  return raceAbort(work(), limit).catch((error: unknown) => {
+    if (limit.aborted && error === limit.reason) throw new Error(`the Actions artifact service did not finish ${what} within ${timeoutMs / 1000} s`, { cause: error });
+    throw error;
+  });
+}
 
 /** What reading another run's artifacts needs: the REST API, a token with `actions: read`. */
 export interface OtherRunAccess {
@@ -24,7 +40,7 @@ export function artifactServiceProblem(env: NodeJS.ProcessEnv): string | undefin
  * uploaded as its one file, not zipped (`skipArchive`), so an artifact is the trace as written, and
  * downloaded as saved (`skipDecompress`): the bundle holds no zip code (stubs/README.md).
  */
-export function actionsArtifactStore(workDir: string, otherRuns?: OtherRunAccess): RunStateStore {
+export function actionsArtifactStore(workDir: string, otherRuns?: OtherRunAccess, timeoutMs = ARTIFACT_SERVICE_TIMEOUT_MS): RunStateStore {
   let client: Promise<import('@actions/artifact').ArtifactClient> | undefined;
   const open = (): Promise<import('@actions/artifact').ArtifactClient> =>
     (client ??= import('@actions/artifact').then(({ DefaultArtifactClient }) => new DefaultArtifactClient()));
@@ -39,7 +55,8 @@ export function actionsArtifactStore(workDir: string, otherRuns?: OtherRunAccess
       try {
         const named = path.join(dir, name);
         await copyFile(file, named);
-        const uploaded = await (await open()).uploadArtifact(name, [named], dir, { retentionDays, skipArchive: true });
+        const client = await open();
+        const uploaded = await withinLimit(`uploading ${name}`, timeoutMs, () => client.uploadArtifact(name, [named], dir, { retentionDays, skipArchive: true }));
         if (uploaded.id === undefined) throw new Error(`the artifact service did not say which artifact ${name} became`);
         return { id: uploaded.id, name, size: uploaded.size ?? 0 };
       } finally {
@@ -48,7 +65,7 @@ export function actionsArtifactStore(workDir: string, otherRuns?: OtherRunAccess
     },
     async list(runId) {
       const artifacts = await open();
-      const { artifacts: listed } = runId === undefined ? await artifacts.listArtifacts() : await artifacts.listArtifacts(findBy(runId));
+      const { artifacts: listed } = await withinLimit('listing artifacts', timeoutMs, () => (runId === undefined ? artifacts.listArtifacts() : artifacts.listArtifacts(findBy(runId))));
       return listed.map((artifact): StateArtifact => ({ id: artifact.id, name: artifact.name, size: artifact.size, ...(artifact.createdAt ? { createdAt: artifact.createdAt } : {}) }));
     },
     warm() {
@@ -58,7 +75,7 @@ export function actionsArtifactStore(workDir: string, otherRuns?: OtherRunAccess
     async download(artifact, into, runId) {
       const dir = await mkdtemp(path.join(await made(into), 'state-'));
       const artifacts = await open();
-      await artifacts.downloadArtifact(artifact.id, { path: dir, skipDecompress: true, ...(runId === undefined ? {} : findBy(runId)) });
+      await withinLimit(`downloading ${artifact.name}`, timeoutMs, () => artifacts.downloadArtifact(artifact.id, { path: dir, skipDecompress: true, ...(runId === undefined ? {} : findBy(runId)) }));
       // The blob storage may or may not name the file (content-disposition): the one file in a fresh folder is it.
       const files = await readdir(dir);
       if (files.length !== 1) throw new Error(`the artifact ${artifact.name} held ${files.length} files, not the one trace plan-runner saves`);

@@ -1,7 +1,9 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { actionsArtifactStore, artifactServiceProblem } from '../../src/state/actions-artifact-store.ts';
 import { stateArtifactName } from '../../src/state/state-artifact-name.ts';
 import { startFakeArtifactService, type FakeArtifactService } from '../helpers/artifact-server.ts';
@@ -89,4 +91,31 @@ describe('actionsArtifactStore', () => {
     expect(artifactServiceProblem({})).toMatch(/only inside a GitHub Actions job/);
     expect(artifactServiceProblem(service.env(RUN))).toBeUndefined();
   });
+});
+
+// Found by an adversarial pass: the client waits 3 minutes for a silent answer and asks 5 times, and for good for one
+// sent a byte at a time; a run's end (and a fanned-out job's report) waited for the state's save as long.
+describe('an artifact service that answers a byte at a time', () => {
+  it('is given up on at the limit, in words that name the service, what it was doing and the limit', async () => {
+    const intervals: NodeJS.Timeout[] = [];
+    const server = createServer((request, response) => {
+      request.resume();
+      response.writeHead(200, { 'content-type': 'application/json' });
+      intervals.push(setInterval(() => response.write(' '), 100));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const stubbed = service.env(RUN);
+    vi.stubEnv('ACTIONS_RESULTS_URL', `http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    onTestFinished(async () => {
+      vi.stubEnv('ACTIONS_RESULTS_URL', stubbed['ACTIONS_RESULTS_URL']!);
+      for (const interval of intervals) clearInterval(interval);
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    });
+    const store = actionsArtifactStore(path.join(dir, 'work'), undefined, 500);
+    await expect(store.list()).rejects.toThrow('the Actions artifact service did not finish listing artifacts within 0.5 s');
+    const trace = path.join(dir, 'slow.jsonl');
+    await writeFile(trace, 'x\n');
+    await expect(store.save('plan-runner-state-slow-attempt-1.jsonl', trace, 1)).rejects.toThrow('the Actions artifact service did not finish uploading plan-runner-state-slow-attempt-1.jsonl within 0.5 s');
+  }, 15_000);
 });
