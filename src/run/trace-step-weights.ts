@@ -17,10 +17,17 @@ export class TraceWeightsError extends Error {
 }
 
 /**
+ * The longest duration read as one: a week, far past the 6 hours a run may take. Durations of 1e308 summed to
+ * Infinity, every shard's load became Infinity and one shard of four was dealt 17 of 20 items (found by an
+ * adversarial pass).
+ */
+const MAX_STEP_DURATION_MS = 7 * 24 * 3_600_000;
+
+/**
  * How long each step took, from a run's events: the `durationMs` of each step's last `step_completed`
  * or `step_failed` event, and of each `for_each` item's last `item_completed` or `item_failed` under
  * its child key (`review[3]`: a fan-out's shards are balanced by these); a completion reused from an
- * earlier run is not a duration. The steps of a used plan are named as in the whole job (`web/s`): a
+ * earlier run is not a duration, nor one negative or past `MAX_STEP_DURATION_MS`. The steps of a used plan are named as in the whole job (`web/s`): a
  * used plan's step `s` took the weight of the outer step `s`. Anything else is passed over.
  */
 export function stepDurations(events: Iterable<unknown>): Map<string, number> {
@@ -39,7 +46,7 @@ export function stepDurations(events: Iterable<unknown>): Map<string, number> {
     if (typeof stepKey !== 'string') return;
     const key = stepKeyWithin(within, stepKey);
     if (type === 'step_expanded' && Array.isArray(keys)) childKeys.set(key, keys);
-    const duration = typeof durationMs === 'number' && Number.isFinite(durationMs) && durationMs >= 0 ? durationMs : undefined;
+    const duration = typeof durationMs === 'number' && durationMs >= 0 && durationMs <= MAX_STEP_DURATION_MS ? durationMs : undefined;
     // A result reused from an earlier run took no time here: it says nothing of how long the step takes.
     if (duration === undefined || reused !== undefined) return;
     if (type === 'step_completed' || type === 'step_failed') weights.set(key, duration);

@@ -1,5 +1,9 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assignShards } from '../../src/run/assign-shards.ts';
+import { stepWeightsFromTrace } from '../../src/run/trace-step-weights.ts';
 import { errorsFor, validPlan, yaml } from '../plan/plan-text.ts';
 
 const tools = ['tools:', '  list: { description: List, command: [node, list.mjs] }', '  check: { description: Check one, command: [node, check.mjs], input: { type: object, properties: { name: { type: string } } } }'];
@@ -78,6 +82,17 @@ describe('assignShards', () => {
     const load = (shard: number) => keys.reduce((sum, key, index) => sum + (assignment[index] === shard ? weights.get(key)! : 0), 0);
     expect(load(1)).toBe(900);
     expect(load(2)).toBe(900);
+  });
+
+  // Found by an adversarial pass: durations of 1e308 summed to Infinity, every shard's load became Infinity and
+  // one shard of four was dealt 17 of 20 items.
+  it('spreads the items of a trace whose durations are too large for any run, as if it had none of them', async () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'plan-runner-weights-')), 'huge.jsonl');
+    const twenty = Array.from({ length: 20 }, (_, index) => `r[${index}]`);
+    const lines = [{ type: 'step_expanded', stepKey: 'r', keys: twenty }, ...twenty.map((_, index) => ({ type: 'item_completed', stepKey: 'r', index, durationMs: index < 3 ? 1e308 : 10 }))];
+    writeFileSync(file, lines.map((line) => JSON.stringify(line)).join('\n'));
+    const assignment = assignShards(twenty, 4, await stepWeightsFromTrace(file));
+    for (const shard of [1, 2, 3, 4]) expect(assignment.filter((dealt) => dealt === shard)).toHaveLength(5);
   });
 
   it('is stable: the same keys and durations give the same assignment, and unknown items count at the mean', async () => {
