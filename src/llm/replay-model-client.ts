@@ -75,6 +75,8 @@ export function readRecording(path: string): { header?: RecordingHeader; exchang
     }
     if (isHeader(value)) {
       if (value.version !== 1) throw new ReplayFileError({ file: path, line: index + 1, problem: `is a recording of format version ${JSON.stringify(value.version)}, and this plan-runner reads version 1` });
+      // Taken as it stood, a model that was no text failed every step with "model.replace is not a function" (found by an adversarial pass).
+      if (typeof value.defaultModel !== 'string') throw new ReplayFileError({ file: path, line: index + 1, problem: "its header's `defaultModel` is not a model's name" });
       header = value;
       continue;
     }

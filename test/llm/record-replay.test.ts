@@ -276,6 +276,8 @@ describe('record and replay', () => {
       [line('"error":{"failure":"http","transient":false,"attempts":0,"detail":"x"}'), "line 2: its error's `attempts` is not a whole number of 1 or more"],
       [line('"error":{"failure":"http","status":42,"transient":false,"attempts":1,"detail":"x"}'), "line 2: its error's `status` is not an HTTP status"],
       [`${header.replace('"version":1', '"version":99')}\n`, 'line 1: is a recording of format version 99, and this plan-runner reads version 1'],
+      // Found by an adversarial pass: a header whose model was no text failed every step with "model.replace is not a function".
+      [`${header.replace('"defaultModel":"m"', '"defaultModel":{"x":1}')}\n`, "line 1: its header's `defaultModel` is not a model's name"],
     ];
     for (const [text, problem] of cases) {
       writeFileSync(file, text);
