@@ -9,6 +9,7 @@ import type { Tool, ToolRegistry } from '../tools/tool.ts';
 import { parseJson } from '../core/parse-json.ts';
 import { hasVisibleText } from '../core/invisible-characters.ts';
 import { cutOffReason, cutOffWhy } from '../llm/cut-off-reason.ts';
+import { timeoutSignal } from '../core/timeout-signal.ts';
 
 type Message = OpenAI.Chat.Completions.ChatCompletionMessageParam;
 type FunctionCall = OpenAI.Chat.Completions.ChatCompletionMessageFunctionToolCall;
@@ -94,7 +95,7 @@ async function observe(call: { readonly name: string; readonly args: string }, o
     const checked = validateToolArguments(tool, parseJson(call.args || '{}'));
     if (!checked.ok) throw new Error(checked.error);
     // The tool's own time limit, as a plan's step has it: a call (or a slow fault before it) past it fails.
-    const limit = tool.timeoutSeconds === undefined ? undefined : AbortSignal.timeout(tool.timeoutSeconds * 1000);
+    const limit = tool.timeoutSeconds === undefined ? undefined : timeoutSignal(tool.timeoutSeconds * 1000);
     const signal = limit ? AbortSignal.any([options.signal, limit]) : options.signal;
     try {
       const result = await tool.execute(checked.args, { signal, cwd: options.cwd, stepKey: REACT_PURPOSE });

@@ -37,6 +37,7 @@ import { startScriptedChatServer, type ScriptedChatServer } from './scripted-cha
 import { seededRandom } from './seeded-random.ts';
 import { PLANNER_PURPOSE } from '../planner/write-plan.ts';
 import { formatPlanError, type PlanError } from '../plan/plan-error.ts';
+import { timeoutSignal } from '../core/timeout-signal.ts';
 
 /** An evaluation runs a plan many times: tools that change things outside the run are never called. */
 export const withholdSideEffects: ToolWithholding = (tool) =>
@@ -302,7 +303,7 @@ async function runReactVariant(one: OneRun): Promise<EvalRunResult> {
     const goal = source.goal ?? loaded.plan.steps.map((step) => step.description).join('\n');
     // Bounded as the plan's run is, by its limits.timeout_minutes: a slow fault on every call held a run for ever.
     const minutes = loaded.plan.limits.timeout_minutes;
-    const deadline = AbortSignal.timeout(minutes * 60_000);
+    const deadline = timeoutSignal(minutes * 60_000);
     const signal = AbortSignal.any([deps.signal, deadline]);
     let loop;
     try {

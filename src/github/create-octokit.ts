@@ -6,6 +6,7 @@ import type { RateBudget } from './rate-budget.ts';
 import { wellFormed } from '../core/well-formed.ts';
 import { RedirectNotFollowedError } from './redirect-not-followed-error.ts';
 import { GITHUB_REQUEST_TIMEOUT_MS } from './github-failure.ts';
+import { timeoutSignal } from '../core/timeout-signal.ts';
 
 // The Octokit `@actions/github`'s getOctokit builds (core, REST methods, pagination), with throttling.
 // Built here rather than by getOctokit: `@actions/github` loads its own undici (a megabyte) at import
@@ -39,7 +40,7 @@ export interface OctokitSettings {
 /** Wraps `fetch` so every request gives up after `timeoutMs`, also when the caller passed a signal. */
 function withTimeout(base: typeof fetch, timeoutMs: number): typeof fetch {
   return (input, init) => {
-    const timeout = AbortSignal.timeout(timeoutMs);
+    const timeout = timeoutSignal(timeoutMs);
     const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
     return base(input, { ...init, signal });
   };

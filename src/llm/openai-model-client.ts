@@ -9,6 +9,7 @@ import { raceAbort } from '../core/race-abort.ts';
 import { limitedBody } from '../core/limited-body.ts';
 import { ModelCallError } from './model-call-error.ts';
 import { billedAnswer, readChatResponse } from './read-chat-response.ts';
+import { timeoutSignal } from '../core/timeout-signal.ts';
 
 export interface OpenAIModelClientOptions {
   /** An OpenAI-compatible endpoint, e.g. `https://api.openai.com/v1` (the default). */
@@ -178,7 +179,7 @@ export function createOpenAIModelClient(options: OpenAIModelClientOptions): Mode
       // The SDK's timeout ends once the headers arrive; a body sent slowly (a proxy keeping the
       // connection alive) would hold the call, a planner's or judge's outside any run deadline, for
       // good. One deadline covers every attempt, their bodies and the waits between them.
-      const deadline = AbortSignal.timeout(options.timeoutMs * (options.maxRetries + 1) + RETRY_WAITS_MS * options.maxRetries);
+      const deadline = timeoutSignal(options.timeoutMs * (options.maxRetries + 1) + RETRY_WAITS_MS * options.maxRetries);
       const callSignal = signal ? AbortSignal.any([signal, deadline]) : deadline;
       const call = { purpose: label.purpose, model: request.model, endpoint };
       const requests: CallRequests = { made: 0, onAbandoned: label.onAbandoned, signal: callSignal };

@@ -2,6 +2,7 @@ import { copyFile, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { RunStateStore, StateArtifact } from './run-state-store.ts';
 import { raceAbort } from '../core/race-abort.ts';
+import { timeoutSignal } from '../core/timeout-signal.ts';
 
 /**
  * How long one save, listing or download may take. The client has no limit of its own: it waits 3 minutes for a
@@ -11,7 +12,7 @@ export const ARTIFACT_SERVICE_TIMEOUT_MS = 10 * 60_000;
 
 /** `work`, or an error naming the artifact service and the limit once `timeoutMs` has passed; the client's request is left to end on its own. */
 function withinLimit<T>(what: string, timeoutMs: number, work: () => Promise<T>): Promise<T> {
-  const limit = AbortSignal.timeout(timeoutMs);
+  const limit = timeoutSignal(timeoutMs);
   return raceAbort(work(), limit).catch((error: unknown) => {
     if (limit.aborted && error === limit.reason) throw new Error(`the Actions artifact service did not finish ${what} within ${timeoutMs / 1000} s`, { cause: error });
     throw error;

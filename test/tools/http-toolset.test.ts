@@ -333,6 +333,12 @@ describe('http_get against a local server', () => {
     expect(error).toMatchObject({ kind: 'timeout', transient: true });
   });
 
+  // `AbortSignal.timeout` refuses 123.39999999999999 ms: every call of a tool with `timeout_seconds: 0.1234` failed with "delay … must be an integer".
+  it('runs with a timeout of a fraction of a second that is no whole number of milliseconds', async () => {
+    handler = (_request, response) => response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    await expect(get(`${origin}/v1/x`, { timeoutSeconds: 1.2345 })).resolves.toMatchObject({ status: 200, body: 'ok' });
+  });
+
   it('reports a refused connection as a transient network error', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));

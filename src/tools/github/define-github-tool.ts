@@ -4,6 +4,7 @@ import { toGitHubApiError } from './github-api-error.ts';
 import { reachableRepositories, type GitHubToolContext } from './github-tool-context.ts';
 import { OWNER_NAME_SCHEMA, REPO_NAME_SCHEMA, repositoryNameProblem } from './github-repository-name.ts';
 import { InvalidRepositoryNameError } from './invalid-repository-name-error.ts';
+import { timeoutSignal } from '../../core/timeout-signal.ts';
 
 /** The repository a call targets and the signal its requests carry. */
 export interface GitHubCall {
@@ -71,7 +72,7 @@ export function defineGitHubTool(context: GitHubToolContext, spec: GitHubToolSpe
     const call: GitHubCall = {
       owner,
       repo,
-      request: () => ({ signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(context.requestTimeoutMs)]), redirect: 'manual' }),
+      request: () => ({ signal: AbortSignal.any([ctx.signal, timeoutSignal(context.requestTimeoutMs)]), redirect: 'manual' }),
       cancel: ctx.signal,
       fail: (action, error) => toGitHubApiError(spec.name, action, error, ctx.signal),
     };

@@ -7,6 +7,7 @@ import { HttpTransportError } from './http-transport-error.ts';
 import { readCappedBody } from './read-capped-body.ts';
 import { retryAfterMs } from '../../core/retry-after-ms.ts';
 import { StepError } from '../../core/step-error.ts';
+import { timeoutSignal } from '../../core/timeout-signal.ts';
 
 export const HTTP_DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
 export const HTTP_DEFAULT_TIMEOUT_SECONDS = 30;
@@ -116,7 +117,7 @@ async function send(
 ): Promise<HttpToolResult> {
   const timeoutSeconds = options.timeoutSeconds ?? HTTP_DEFAULT_TIMEOUT_SECONDS;
   const maxBytes = options.maxResponseBytes ?? HTTP_DEFAULT_MAX_RESPONSE_BYTES;
-  const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(timeoutSeconds * 1000)]);
+  const signal = AbortSignal.any([ctx.signal, timeoutSignal(timeoutSeconds * 1000)]);
   const headers = modelHeaders(toolName, args);
   let body: string | undefined;
   if (toolName === 'http_post') {

@@ -16,6 +16,7 @@ import { McpAnswerTooLargeError } from './mcp-answer-too-large-error.ts';
 import { readableAnswerError } from './mcp-answer-shape-error.ts';
 import { AnswerBoundedHttpTransport } from './answer-bounded-http-transport.ts';
 import { MCP_MESSAGE_LIMIT_BYTES, ProcessGroupStdioTransport, unreadProblem } from './process-group-stdio-transport.ts';
+import { timeoutSignal } from '../../core/timeout-signal.ts';
 
 /**
  * The SDK checks a tool's structured answer against the `outputSchema` the server lists, with Ajv, whose
@@ -118,7 +119,7 @@ export class McpServerSession {
     // The SDK's timeout holds `initialize` only: the `notifications/initialized` it then sends waits as long as the
     // server lets it, and an HTTP server that never answered that POST held the start for undici's 300 s, for good
     // with an error body sent a byte at a time (found by an adversarial pass). The whole start is held to the limit.
-    const startDeadline = AbortSignal.timeout(Math.ceil(limits.timeoutMs));
+    const startDeadline = timeoutSignal(limits.timeoutMs);
     try {
       await raceAbort(client.connect(transport, { signal: limits.signal, timeout: limits.timeoutMs }), AbortSignal.any([limits.signal, startDeadline]));
     } catch (error) {
@@ -220,7 +221,7 @@ export class McpServerSession {
    */
   async listTools(limits: McpRequestLimits, allowlist?: ReadonlySet<string>): Promise<{ tools: McpTool[]; names: string[]; total: number }> {
     const client = await this.connect(limits);
-    const signal = AbortSignal.any([limits.signal, AbortSignal.timeout(limits.timeoutMs)]);
+    const signal = AbortSignal.any([limits.signal, timeoutSignal(limits.timeoutMs)]);
     const cap = allowlist === undefined ? MAX_LISTED_TOOLS : MAX_LISTED_TOOLS_WITH_ALLOWLIST;
     const tools: McpTool[] = [];
     const names: string[] = [];
