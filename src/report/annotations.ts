@@ -101,7 +101,8 @@ export function writeAnnotations(input: AnnotationInput, annotate: Annotate): vo
   const failed = [...(input.record?.steps.values() ?? [])].filter((step) => step.state === 'failed');
   // A run that succeeded all the same went on past its failed steps (`on_failure: continue`, an optional
   // dependency): the job passes, and a red "Step failed" over a green job said otherwise. They are warnings.
-  const wentOn = input.record?.status === 'succeeded';
+  // `goals-unmet` is such a run too: only a run whose steps succeeded is judged so (`finalStatus`).
+  const wentOn = input.record?.status === 'succeeded' || input.record?.status === 'goals-unmet';
   const failedSteps = failed
     .filter((step) => inCurrent(step.key) && !wentOn)
     .map((step) => ({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { writeAnnotations, type Annotate, type AnnotationProperties } from '../../src/report/annotations.ts';
+import { applyEvent } from '../../src/core/run-record.ts';
 import { noRedaction, plan, RunScript, step } from './summary-run-fixture.ts';
 
 function collect(): { calls: { level: string; message: string; properties: AnnotationProperties }[]; annotate: Annotate } {
@@ -83,6 +84,18 @@ describe('writeAnnotations', () => {
       { level: 'warning', message: 'Step extra failed and the run went on without it: HTTP 404', properties: { title: 'Step extra failed, run went on', file: 'plan.yml' } },
     ]);
     expect(run('failed')).toEqual([{ level: 'error', message: 'Step extra failed: HTTP 404', properties: { title: 'Step extra failed', file: 'plan.yml' } }]);
+  });
+
+  // Found by an adversarial pass: with fail-on-unmet-goals: false a run whose steps succeeded past a step that
+  // failed under `on_failure: continue`, and whose goals were unmet, passed its job (the check run neutral) under
+  // a red "Step failed": the goals made its status goals-unmet, which was taken for a run that did not go on.
+  it('writes a failed step the run went on without as a warning when the steps succeeded and the goals were unmet', () => {
+    const { calls, annotate } = collect();
+    const steps = new RunScript(plan([step('1', 'a'), step('extra', 'b')])).complete('1', 'x').fail('extra', 'HTTP 404').finish('succeeded').record();
+    const goals = [{ name: 'seven', severity: 'required' as const, outcome: 'unmet' as const, evidence: 'got 6' }];
+    const record = applyEvent(steps, { type: 'goals_checked', goals, status: 'goals-unmet', at: 100 });
+    writeAnnotations({ record, goals, planFile: 'plan.yml', failOnUnmetGoals: false, redact: noRedaction }, annotate);
+    expect(calls.map((call) => `${call.level}: ${call.properties.title}`)).toEqual(['warning: Step extra failed, run went on', 'warning: Goal not met: seven']);
   });
 
   // GitHub shows 10 error annotations per step in all, and the job's verdict (setFailed) is one of them,
