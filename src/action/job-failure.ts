@@ -42,9 +42,12 @@ export function jobFailure(report: FinalReport, failOnUnmetGoals: boolean, gate:
       if (unevaluated > 0 && !failOnUnmetGoals) {
         return `${unevaluated === 1 ? 'A required goal' : `${unevaluated} required goals`} could not be evaluated, and a gate that could not evaluate does not pass (fail-on-unmet-goals: false lets only unmet goals report without failing). ${see}`;
       }
-      return failOnUnmetGoals
-        ? `${asSentence(`The run finished, but its result does not meet the plan's goals${reason}`)} ${see} (Set fail-on-unmet-goals: false to report without failing.)`
-        : undefined;
+      if (!failOnUnmetGoals) return undefined;
+      // That input is no way to pass a goal nobody could check: offered as one, it failed the job all the same.
+      const advice = unevaluated > 0
+        ? `${unevaluated === 1 ? 'A required goal' : `${unevaluated} required goals`} could not be evaluated, and a gate that could not evaluate does not pass, whatever fail-on-unmet-goals says. ${see}`
+        : `${see} (Set fail-on-unmet-goals: false to report without failing.)`;
+      return `${asSentence(`The run finished, but its result does not meet the plan's goals${reason}`)} ${advice}`;
     }
     case 'escalated':
       return `${asSentence(`The run was escalated${reason}`)} ${see}`;

@@ -47,6 +47,15 @@ describe('fail-on-unmet-goals: false', () => {
     expect(checkConclusion(report('error'), false)).toBe('failure');
     expect(checkConclusion(report('error'), true)).toBe('failure');
   });
+
+  // Found by an adversarial pass: with fail-on-unmet-goals: true the job's failure told a user whose judge call
+  // failed to set fail-on-unmet-goals: false "to report without failing"; doing so failed the job all the same.
+  it('is not offered as the way to pass a required goal that could not be evaluated', () => {
+    const message = jobFailure(report('error'), true, 'own')!;
+    expect(message).not.toContain('fail-on-unmet-goals: false to report without failing');
+    expect(message).toContain('could not be evaluated, and a gate that could not evaluate does not pass, whatever fail-on-unmet-goals says');
+    expect(jobFailure(report('unmet'), true, 'own')).toContain('(Set fail-on-unmet-goals: false to report without failing.)');
+  });
 });
 
 // Found by a review: a used plan's required goal decides its step, and so the run, whatever fail-on-unmet-goals
