@@ -1,7 +1,7 @@
 import type { RunRecord } from '../core/run-record.ts';
 import { currentKeys } from './checklist.ts';
 import { cutText } from './cut-text.ts';
-import type { GoalRow } from './goals-table.ts';
+import { evidenceBeside, type GoalRow } from './goals-table.ts';
 import type { PlanLines } from './plan-lines.ts';
 
 /** Where an annotation points, as the runner's `error`/`warning` commands take it. */
@@ -121,10 +121,14 @@ export function writeAnnotations(input: AnnotationInput, annotate: Annotate): vo
       message: cutText(redact(`Step ${step.key} failed and a plan revision replaced it: ${step.error ?? 'no error message'}`), 2000),
       properties: { title: `Step ${step.key} failed, replaced`, ...onLine(input.lines?.step(step.key)) },
     }));
-  const goalAnnotation = (goal: GoalRow): Annotation => ({
-    message: cutText(redact(`Goal not met: ${goal.name}. ${goal.evidence}`), 2000),
-    properties: { title: cutText(redact(`Goal not met: ${goal.name}`), 200), ...onLine(input.lines?.goal(goal.name)) },
-  });
+  // A goal nobody could check is not one judged unmet: its title says which it is, as its table row does.
+  const goalAnnotation = (goal: GoalRow): Annotation => {
+    const title = `${goal.outcome === 'error' ? 'Goal could not be evaluated' : 'Goal not met'}: ${goal.name}`;
+    return {
+      message: cutText(redact(`${title}. ${evidenceBeside(goal)}`), 2000),
+      properties: { title: cutText(redact(title), 200), ...onLine(input.lines?.goal(goal.name)) },
+    };
+  };
   const required = (input.goals ?? []).filter((goal) => goal.severity === 'required' && goal.outcome !== 'met');
   // With fail-on-unmet-goals: false the job passes on them: red annotations over a green job said otherwise.
   const reportOnly = (goal: GoalRow): boolean => input.failOnUnmetGoals === false && goal.outcome === 'unmet';

@@ -40,7 +40,7 @@ export function goalListItem(goal: GoalRow, redact: (text: string) => string, ma
  * A goal's evidence beside its outcome: a goal that could not be evaluated says so in its evidence too
  * (`could not evaluate: …`), which the outcome beside it already says (found by a new-user walkthrough).
  */
-function evidenceBeside(goal: GoalRow): string {
+export function evidenceBeside(goal: GoalRow): string {
   return goal.outcome === 'error' ? goal.evidence.replace(/^could not evaluate: /, '') : goal.evidence;
 }
 

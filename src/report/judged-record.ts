@@ -6,9 +6,17 @@ import type { RunRecord } from '../core/run-record.ts';
 import { hideCutFragments } from '../core/hide-cut-fragments.ts';
 import type { Redactor } from '../core/redact.ts';
 
+/**
+ * Why the goals failed the run: those judged unmet, then those that could not be evaluated, each named as
+ * what it is. One nobody could check was said to be "not met", which its table row contradicted.
+ */
 function unmetReason(goals: readonly GoalResult[]): string {
   const unmet = goalsVerdict(goals).unmetRequired;
-  return `${unmet.length} required goal${unmet.length === 1 ? '' : 's'} not met: ${unmet.map((goal) => goal.name).join('; ')}`;
+  const counted = (some: readonly GoalResult[], what: string): string =>
+    `${some.length} required goal${some.length === 1 ? '' : 's'} ${what}: ${some.map((goal) => goal.name).join('; ')}`;
+  const judged = unmet.filter((goal) => goal.outcome !== 'error');
+  const unevaluated = unmet.filter((goal) => goal.outcome === 'error');
+  return [...(judged.length > 0 ? [counted(judged, 'not met')] : []), ...(unevaluated.length > 0 ? [counted(unevaluated, 'could not be evaluated')] : [])].join(' — ');
 }
 
 /**

@@ -55,7 +55,7 @@ describe('writeAnnotations', () => {
     ];
     writeAnnotations({ goals, planFile: 'plan.yml', failOnUnmetGoals: false, redact: noRedaction }, annotate);
     expect(calls).toEqual([
-      { level: 'error', message: 'Goal not met: judged. the judge call failed', properties: { title: 'Goal not met: judged', file: 'plan.yml' } },
+      { level: 'error', message: 'Goal could not be evaluated: judged. the judge call failed', properties: { title: 'Goal could not be evaluated: judged', file: 'plan.yml' } },
       { level: 'warning', message: 'Goal not met: cites sources. sentence 2 has no citation', properties: { title: 'Goal not met: cites sources', file: 'plan.yml' } },
     ]);
   });
