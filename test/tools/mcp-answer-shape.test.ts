@@ -31,11 +31,24 @@ describe('an MCP server whose answer is not what MCP allows', () => {
     expect(error).toMatchObject({ transient: false, effectUnknown: true });
   });
 
-  it('fails a tool listing so, naming the tool’s place in the list', async () => {
+  it('fails a tool listing so, naming the tool and how to leave it out', async () => {
     const error = await start(server({ list: { tools: [{ name: 'go', inputSchema: { type: 'object' } }, { name: 'x' }] } })).catch((caught: unknown) => caught);
     expect((error as Error).message).toBe(
-      "MCP server 's' started, but its tools cannot be used: listing its tools failed: its answer to tools/list is not what MCP allows: at tools[1].inputSchema, expected object, received undefined. Check mcp_servers.s in the plan.",
+      "MCP server 's' started, but its tools cannot be used: its tool 'x' is not what MCP allows: at inputSchema, expected object, received undefined; leave it out with a tools: allowlist. Check mcp_servers.s in the plan.",
     );
+    const nameless = await start(server({ list: { tools: [{ name: 'go', inputSchema: { type: 'object' } }, { inputSchema: { type: 'object' } }] } })).catch((caught: unknown) => caught);
+    expect((nameless as Error).message).toBe(
+      "MCP server 's' started, but its tools cannot be used: the tool it lists at tools[1] is not what MCP allows: at name, expected string, received undefined; leave it out with a tools: allowlist. Check mcp_servers.s in the plan.",
+    );
+  });
+
+  // The SDK's schema refused the whole list for one such tool, so an allowlist that left it out could not help.
+  it('serves the tools an allowlist keeps when another tool it lists is not what MCP allows', async () => {
+    const command = server({ list: { tools: [{ name: 'x', inputSchema: { type: 'string' } }, { name: 'go', inputSchema: { type: 'object' } }, { inputSchema: 1 }] } });
+    const connection = await connectMcpServers(McpServers.parse({ s: { command, tools: ['go'] } }), { signal: new AbortController().signal, timeoutMs: 15_000, env: { PATH: process.env['PATH'] } });
+    onTestFinished(() => connection.close());
+    expect(connection.tools.map((tool) => tool.name)).toEqual(['s__go']);
+    await expect(connection.tools[0]!.execute({}, ctx)).resolves.toBeDefined();
   });
 
   it('fails a start so, and counts the other problems', async () => {

@@ -6,14 +6,15 @@ import { raceAbort } from '../../core/race-abort.ts';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
-import { CallToolResultSchema, ErrorCode, McpError, type CallToolResult, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ErrorCode, ListToolsResultSchema, McpError, ToolSchema, type CallToolResult, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import * as z from 'zod/v4';
 import { McpCallLostError } from './mcp-call-lost-error.ts';
 import type { McpServer } from './mcp-config.ts';
 import { expandServerEnv, mcpServerEnvironment } from './mcp-server-environment.ts';
 import { McpServerStartError, stderrEnd } from './mcp-server-start-error.ts';
 import { serverWords } from './mcp-server-words.ts';
 import { McpAnswerTooLargeError } from './mcp-answer-too-large-error.ts';
-import { readableAnswerError } from './mcp-answer-shape-error.ts';
+import { McpAnswerShapeError, readableAnswerError } from './mcp-answer-shape-error.ts';
 import { AnswerBoundedHttpTransport } from './answer-bounded-http-transport.ts';
 import { MCP_MESSAGE_LIMIT_BYTES, ProcessGroupStdioTransport, unreadProblem } from './process-group-stdio-transport.ts';
 import { timeoutSignal } from '../../core/timeout-signal.ts';
@@ -36,6 +37,12 @@ export interface McpSessionOptions {
   /** The runner's environment; only PATH, HOME and the variables the config names are read from it. */
   readonly runnerEnv: Readonly<Record<string, string | undefined>>;
 }
+
+/**
+ * tools/list's answer, each tool left to be checked on its own: the SDK's schema refused the whole page for one tool
+ * MCP does not allow, and a `tools:` allowlist that left that tool out could not keep the server usable.
+ */
+const LISTED_TOOLS_PAGE = ListToolsResultSchema.extend({ tools: z.array(z.unknown()) });
 
 /** A per-request budget: cancelled with the run, or after `timeoutMs`. */
 export interface McpRequestLimits {
@@ -230,7 +237,7 @@ export class McpServerSession {
     do {
       let page;
       try {
-        page = await client.listTools(cursor === undefined ? {} : { cursor }, { signal, timeout: limits.timeoutMs });
+        page = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, LISTED_TOOLS_PAGE, { signal, timeout: limits.timeoutMs });
       } catch (error) {
         if (!limits.signal.aborted && signal.aborted) {
           throw new Error(`it was still listing its tools after ${limits.timeoutMs / 1000} s (${total} so far)${limits.timeoutNote === undefined ? '' : ` (${limits.timeoutNote})`}`, { cause: error });
@@ -245,9 +252,18 @@ export class McpServerSession {
             : `it lists more than ${groupDigits(cap)} tools, more than plan-runner reads from one server`,
         );
       }
-      for (const tool of page.tools) {
-        if (names.length < 100) names.push(shownToolName(tool.name));
-        if (allowlist === undefined || allowlist.has(tool.name)) tools.push(tool);
+      for (const [index, listed] of page.tools.entries()) {
+        const name = listed !== null && typeof listed === 'object' && typeof (listed as { name?: unknown }).name === 'string' ? (listed as { name: string }).name : undefined;
+        if (names.length < 100 && name !== undefined) names.push(shownToolName(name));
+        // A tool the allowlist leaves out is never looked at: a server with one tool MCP does not allow stays usable.
+        if (allowlist !== undefined && (name === undefined || !allowlist.has(name))) continue;
+        const tool = ToolSchema.safeParse(listed);
+        if (!tool.success) {
+          const shape = new McpAnswerShapeError('tools/list', tool.error.issues);
+          const which = name === undefined ? `the tool it lists at tools[${total - page.tools.length + index}]` : `its tool '${shownToolName(name)}'`;
+          throw new McpServerStartError(this.name, `${which} is not what MCP allows${shape.message.replace(/^[^:]*/, '')}; leave it out with a tools: allowlist`, { started: true });
+        }
+        tools.push(tool.data);
       }
       cursor = page.nextCursor;
     } while (cursor !== undefined);
