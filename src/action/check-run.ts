@@ -42,6 +42,9 @@ export interface CheckRunTarget {
 const MAX_OUTPUT_BYTES = 65_535;
 const MAX_BACKOFF_MS = 10_000;
 
+/** Now as a date GitHub shows: the wall clock, since a `Clock`'s time is on its own scale (the system one counts from the process's start). */
+const wallTime = (): string => new Date().toISOString();
+
 /**
  * Creates an in-progress check run on the commit, or warns and returns undefined when GitHub
  * refuses (no `checks: write`, a fork's read-only token): the run goes on without it. When the
@@ -55,7 +58,6 @@ export async function startCheckRun(
   warn: (message: string) => void,
   timing: CheckRunTiming = {},
 ): Promise<CheckRun | undefined> {
-  const clock = timing.clock ?? systemClock;
   let id: number;
   try {
     const { data } = await octokit.rest.checks.create({
@@ -64,7 +66,7 @@ export async function startCheckRun(
       name: target.name,
       head_sha: target.headSha,
       status: 'in_progress',
-      started_at: new Date(clock.now()).toISOString(),
+      started_at: wallTime(),
       ...(target.detailsUrl ? { details_url: target.detailsUrl } : {}),
     });
     id = data.id;
@@ -111,12 +113,11 @@ export async function leftCheckRun(
  */
 function endingCheckRun(octokit: GitHubClient, target: CheckRunTarget, id: number | undefined, warn: (message: string) => void, timing: CheckRunTiming): CheckRun {
   const clock = timing.clock ?? systemClock;
-  const now = (): Date => new Date(clock.now());
   const where = { owner: target.owner, repo: target.repo };
   const ended = (result: CheckRunResult) => ({
     status: 'completed' as const,
     conclusion: result.conclusion,
-    completed_at: now().toISOString(),
+    completed_at: wallTime(),
     output: { title: cutText(result.title, 1000), summary: cutMarkdownBytes(result.summary, MAX_OUTPUT_BYTES) },
   });
   const update = (result: CheckRunResult) =>
