@@ -68,6 +68,7 @@ export async function whenEnded(pids: readonly number[], maxMs = 2000, procRoot 
       return false;
     }
   };
-  const deadline = Date.now() + maxMs;
-  while (pids.some(alive) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  // On the monotonic clock: the wall clock set back during the wait held it that much longer.
+  const deadline = performance.now() + maxMs;
+  while (pids.some(alive) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
 }
