@@ -1,6 +1,21 @@
 /** Longest wait a server's `retry-after` may ask for; beyond it, the hint is ignored. */
 export const MAX_RETRY_AFTER_MS = 10 * 60 * 1000;
 
+/** IMF-fixdate (`Fri, 01 May 2026 12:00:30 GMT`) and RFC 850 (`Friday, 01-May-26 12:00:30 GMT`), with the zone some servers write. */
+const ZONED_HTTP_DATE = /^[A-Za-z]{3,9}, \d{1,2}[ -][A-Za-z]{3}[ -]\d{2,4} \d{2}:\d{2}:\d{2} (?:GMT|UTC|[+-]\d{4})$/;
+/** asctime (`Fri May  1 12:00:30 2026`), which names no zone: GMT, as every HTTP date is. */
+const ASCTIME_DATE = /^[A-Za-z]{3} [A-Za-z]{3} [ \d]?\d \d{2}:\d{2}:\d{2} \d{4}$/;
+
+/**
+ * An HTTP date (RFC 9110 §5.6.7) in ms since the epoch; NaN for any other text. `Date.parse` alone read much that
+ * is no date (`-1` and `+5` as 2001: no wait asked), and an asctime date in the runner's time zone (found by an
+ * adversarial pass).
+ */
+function httpDateMs(text: string): number {
+  if (ZONED_HTTP_DATE.test(text)) return Date.parse(text);
+  return ASCTIME_DATE.test(text) ? Date.parse(`${text} GMT`) : Number.NaN;
+}
+
 /** Reads one response header by name (lower case); `Headers.get` and a plain record both fit. */
 export type HeaderReader = (name: string) => string | null | undefined;
 
@@ -25,7 +40,7 @@ export function retryAfterMs(header: HeaderReader, now: number = Date.now()): nu
   else if (retryAfter !== undefined && retryAfter !== '') {
     if (/^\d+(\.\d+)?$/.test(retryAfter)) wait = Number(retryAfter) * 1000;
     else {
-      const date = Date.parse(retryAfter);
+      const date = httpDateMs(retryAfter);
       if (!Number.isNaN(date)) wait = Math.max(0, date - now);
     }
   } else if (header('x-ratelimit-remaining') === '0') {

@@ -30,6 +30,26 @@ describe('retryAfterMs', () => {
     expect(from({ 'retry-after': String(MAX_RETRY_AFTER_MS / 1000) })).toBe(MAX_RETRY_AFTER_MS);
   });
 
+  // Found by an adversarial pass: Date.parse reads much that is no date (`-1` and `+5` as 2001), so a malformed hint
+  // asked for no wait and a step was retried at once, without backoff; and an asctime date, GMT by HTTP's rule, was
+  // read in the runner's time zone (9 hours early in Tokyo: no wait either).
+  it('takes text that is no HTTP date for no hint', () => {
+    for (const text of ['-1', '+5', '10-20', '1 2', '0.5.1']) expect(from({ 'retry-after': text }), text).toBeUndefined();
+  });
+
+  it('reads an asctime or RFC 850 date as GMT whatever the runner’s time zone', () => {
+    const zone = process.env['TZ'];
+    process.env['TZ'] = 'Asia/Tokyo';
+    try {
+      expect(from({ 'retry-after': 'Fri May  1 12:00:30 2026' })).toBe(30_000);
+      expect(from({ 'retry-after': 'Friday, 01-May-26 12:00:30 GMT' })).toBe(30_000);
+      expect(from({ 'retry-after': 'Fri, 01 May 2026 12:00:30 GMT' })).toBe(30_000);
+    } finally {
+      if (zone === undefined) delete process.env['TZ'];
+      else process.env['TZ'] = zone;
+    }
+  });
+
   it('reads a Headers object through its get', () => {
     const headers = new Headers({ 'Retry-After': '3' });
     expect(retryAfterMs((name) => headers.get(name), NOW)).toBe(3000);
