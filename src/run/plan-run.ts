@@ -474,6 +474,7 @@ export class PlanRun {
     this.#running.add(key);
     this.#takeSlot(key);
     const toolRetry = step.tool === undefined ? undefined : this.#plan.source?.tools?.[step.tool]?.retry;
+    const earlierCalls = this.#earlierCalls.get(stepKeyWithin(this.#deps.within, key));
     const hooks = {
       onUsage: (more: Usage) => this.budget.charge(more, (priced) => this.#journal.modelUsed(priced, key)),
       onRetry: (notice: { attempt: number; maxAttempts: number; waitMs: number; error: string }) =>
@@ -483,8 +484,8 @@ export class PlanRun {
         this.#noteRewrittenTodos(key, activity);
         this.#journal.step({ ...activity, stepKey: key });
       },
-      callTool: (tool: Tool, args: Record<string, unknown>, ctx: ToolContext) => this.#callTool(key, tool, args, ctx),
-      earlierCalls: this.#earlierCalls.get(stepKeyWithin(this.#deps.within, key)),
+      callTool: (tool: Tool, args: Record<string, unknown>, ctx: ToolContext) => this.#callTool(key, tool, args, ctx, undefined, chosenAgain(step, earlierCalls)),
+      ...(earlierCalls && { earlierCalls }),
     };
     const shared = () => sharedContext(this.#plan, this.#deps, this.graph, this.results, this.missing, this.incomplete);
     attemptStep(step, shared, this.#deps, this.#stop.signal, resolveRetryPolicy(step.retry, toolRetry), hooks).then(
@@ -565,12 +566,22 @@ export class PlanRun {
 
   /**
    * One tool call of step `stepKey` (of its item `item` when a `for_each` item makes it),
-   * recorded; a side effect that ran (or may have) is never made again.
+   * recorded; a side effect that ran (or may have) is never made again. `chosen`: the calls the step made
+   * in the run resumed, where its model chooses the arguments of its one call (`chosenAgain`).
    */
-  async #callTool(stepKey: string, tool: Tool, args: Record<string, unknown>, ctx: ToolContext, item?: CallingItem): Promise<unknown> {
+  async #callTool(stepKey: string, tool: Tool, args: Record<string, unknown>, ctx: ToolContext, item?: CallingItem, chosen?: readonly EarlierCall[]): Promise<unknown> {
     // Hashed as the tool and the trace see them (redacted): a resume computes the key from those.
     const redactedArgs = this.#deps.redact ? redactDeep(args, this.#deps.redact) : args;
     const callKey = toolCallKey(this.#plan.name, tool.name, redactedArgs);
+    // The step's one call, made before, with arguments its model chose again otherwise: the same call in other words,
+    // which no record matches (found by an adversarial pass: a second release note under another title).
+    const before = tool.sideEffects ? chosen?.filter((call) => call.tool === tool.name) : undefined;
+    if (before?.length && !before.some((call) => toolCallKey(this.#plan.name, call.tool, call.args) === callKey)) {
+      const earlier = before.find((call) => call.outcome === 'succeeded') ?? before[0]!;
+      const refused = new RepeatedSideEffectError({ stepKey, tool: tool.name, args, callKey, outcome: earlier.outcome, earlierStep: stepKey, earlierRun: true, insteadOf: earlier.args });
+      if (!this.#refusedRepeats.has(stepKey)) this.#refusedRepeats.set(stepKey, refused);
+      throw refused;
+    }
     // Only calls with side effects are registered: a read costs no second hash.
     const anyKey = tool.sideEffects ? anyPlanCallKey(tool.name, redactedArgs) : '';
     // This plan's own earlier call, else the same call another plan of the job made (a used plan, the
@@ -795,6 +806,7 @@ export class PlanRun {
     this.#running.add(child.key);
     this.#takeSlot(child.key);
     const toolRetry = child.tool === undefined ? undefined : this.#plan.source?.tools?.[child.tool]?.retry;
+    const earlierCalls = this.#earlierCalls.get(itemCallsKey(reuseKey, this.#tracedKey(child.key)));
     const hooks = {
       onUsage: (more: Usage) => this.budget.charge(more, (priced) => this.#journal.modelUsed(priced, stepKey)),
       onRetry: (notice: { attempt: number; maxAttempts: number; waitMs: number; error: string }) =>
@@ -806,8 +818,8 @@ export class PlanRun {
         this.#noteRewrittenTodos(`${stepKey}#${index}`, activity);
         this.#journal.step({ ...activity, stepKey, index });
       },
-      callTool: (tool: Tool, args: Record<string, unknown>, ctx: ToolContext) => this.#callTool(stepKey, tool, args, ctx, { key: child.key, reuseKey }),
-      earlierCalls: this.#earlierCalls.get(itemCallsKey(reuseKey, this.#tracedKey(child.key))),
+      callTool: (tool: Tool, args: Record<string, unknown>, ctx: ToolContext) => this.#callTool(stepKey, tool, args, ctx, { key: child.key, reuseKey }, chosenAgain(child, earlierCalls)),
+      ...(earlierCalls && { earlierCalls }),
     };
     const shared = () => sharedContext(this.#plan, this.#deps, this.graph, this.results, this.missing, this.incomplete);
     const item = { parent: stepKey, index };
@@ -1169,6 +1181,14 @@ interface SavedCopy {
   readonly todos?: readonly TodoItem[];
 }
 
+/**
+ * The calls a step made in the run resumed, where its one call's arguments are a model's choice (a `tool_call` without
+ * `args`): asked again, the model may choose other words for the same call. An agent is told of them instead.
+ */
+function chosenAgain(step: PlanStep, calls: readonly EarlierCall[] | undefined): readonly EarlierCall[] | undefined {
+  return step.type === 'tool_call' && step.args === undefined ? calls : undefined;
+}
+
 /** Where a `for_each` item's earlier calls are kept: its step's reuse key and its own key, which no step key can be. */
 function itemCallsKey(reuseKey: string, item: string): string {
   return `${reuseKey}\u0000${item}`;
@@ -1178,7 +1198,8 @@ function itemCallsKey(reuseKey: string, item: string): string {
 function repeatedWhy(key: string, refused: RepeatedSideEffectError): string {
   const run = refused.earlierRun ? 'an earlier run' : 'this run';
   const earlier = refused.outcome === 'unknown' ? `got no answer in ${run}; it may have taken effect` : `already took effect in ${run}`;
-  return `step ${key} would call ${refused.call} again, a tool with side effects that ${earlier}, so plan-runner will not call it: check whether it did`;
+  const again = refused.otherWords ? 'again, in other words its model chose,' : 'again,';
+  return `step ${key} would call ${refused.call} ${again} a tool with side effects that ${earlier}, so plan-runner will not call it: check whether it did`;
 }
 
 /**

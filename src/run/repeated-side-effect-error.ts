@@ -5,11 +5,13 @@ import { showArgs } from './show-args.ts';
 export class RepeatedSideEffectError extends StepError {
   readonly stepKey: string;
   readonly callKey: string;
-  /** The call in words, `send_email({"to":"…"})`, for the escalation. */
+  /** The call in words, `send_email({"to":"…"})`, for the escalation: the earlier one, where this one is it in other words. */
   readonly call: string;
   readonly outcome: 'succeeded' | 'unknown';
   /** The earlier call was made by the run this one resumed, not by this run. */
   readonly earlierRun: boolean;
+  /** This call is not the earlier one but the step's model choosing its arguments again, in other words. */
+  readonly otherWords: boolean;
 
   constructor(fields: {
     stepKey: string;
@@ -20,17 +22,24 @@ export class RepeatedSideEffectError extends StepError {
     /** The step that made the earlier call, in words: `publish`, `post of the plan 'announce'`. */
     earlierStep: string;
     earlierRun?: boolean;
+    /** The earlier call's arguments, where the step's model chose others for the same call (a `tool_call` step without `args`). */
+    insteadOf?: Readonly<Record<string, unknown>>;
   }) {
     const what = fields.outcome === 'succeeded' ? 'already succeeded' : 'got no answer, so it may have taken effect';
     const where = fields.earlierRun ? ', in an earlier run' : '';
+    const call = `${fields.tool}(${showArgs(fields.args)})`;
+    const earlier = fields.insteadOf === undefined ? undefined : `${fields.tool}(${showArgs(fields.insteadOf)})`;
     super(
-      `step ${fields.stepKey} would call ${fields.tool}(${showArgs(fields.args)}) again, a call with side effects that ${what} in step ${fields.earlierStep}${where}; plan-runner never repeats one: check whether it took effect, then run the plan again without that step`,
+      earlier === undefined
+        ? `step ${fields.stepKey} would call ${call} again, a call with side effects that ${what} in step ${fields.earlierStep}${where}; plan-runner never repeats one: check whether it took effect, then run the plan again without that step`
+        : `step ${fields.stepKey} would call ${call} in place of ${earlier}, its call with side effects that ${what} in step ${fields.earlierStep}${where}: its model chose the arguments again, in other words, and plan-runner never makes a step's call twice: check whether it took effect, then run the plan again without that step`,
       { transient: false, toolName: fields.tool },
     );
     this.stepKey = fields.stepKey;
     this.callKey = fields.callKey;
-    this.call = `${fields.tool}(${showArgs(fields.args)})`;
+    this.call = earlier ?? call;
     this.outcome = fields.outcome;
     this.earlierRun = fields.earlierRun === true;
+    this.otherWords = earlier !== undefined;
   }
 }
