@@ -67,7 +67,7 @@ export function stepReuseKey(step: PlanStep, from: ReuseKeyInputs): string {
   const used = step.type === 'plan' && step.uses !== undefined ? from.plan.subplans?.get(step.uses) : undefined;
   return stableHash({
     // As the trace keeps it: a resumed written or replanned plan's steps come back from it redacted.
-    step: redacted(step, from.redact),
+    step: redacted(producing(step), from.redact),
     model: from.plan.source?.model ?? null,
     agent: agent ?? null,
     tool: step.tool === undefined ? null : definition(step.tool),
@@ -81,6 +81,18 @@ export function stepReuseKey(step: PlanStep, from: ReuseKeyInputs): string {
     // A used plan without a model of its own answers on the model of the plan using it: a changed one changes its answers.
     ...(asksModel(step) && from.inheritedModel !== undefined && { inheritedModel: from.inheritedModel }),
   });
+}
+
+/**
+ * The step without the fields that say how it is shown or how its running is bounded and recovered (its
+ * checklist label, timeout, retries, `on_failure`), never what a completed run of it produced: a resume after
+ * a change to one ran a completed step again, and a step with side effects escalated over a label (found by an
+ * adversarial pass). A step without them hashes as it always did.
+ */
+function producing(step: PlanStep): Partial<PlanStep> {
+  if (step.title === undefined && step.timeoutSeconds === undefined && step.retry === undefined && step.onFailure === undefined) return step;
+  const { title: _title, timeoutSeconds: _timeout, retry: _retry, onFailure: _onFailure, ...rest } = step;
+  return rest;
 }
 
 /** Whether the step's result comes from a model prompted with the run's goal: a text or agent step, or a tool call whose arguments the model chooses. */

@@ -276,3 +276,39 @@ describe('a replan after a step that did without a failed optional dependency', 
     expect(outcome.record.steps.get('instead')).toMatchObject({ state: 'completed' });
   });
 });
+
+// A completed step that published, given a checklist label (`title:`) or another timeout, retry or on_failure after
+// the run failed further on, ran again on the re-run: its call was refused as a repeat, and the run escalated over
+// a label (found by an adversarial pass).
+describe('a completed step changed only in how it is shown or run', () => {
+  it.each([
+    ['a title', { title: 'Send the weekly mail' }],
+    ['a timeout', { timeoutSeconds: 120 }],
+    ['a retry policy', { retry: { max_attempts: 1 } }],
+    ['an on_failure', { onFailure: 'continue' }],
+  ] as const)('is reused when it gets %s, and its call is not made again', async (_case, change) => {
+    const send = recordingTool('send_email', () => 'sent', true);
+    let checkFails = true;
+    const check = recordingTool('check', () => {
+      if (checkFails) throw permanent('check failed');
+      return 'checked';
+    });
+    const sendStep = step('send', 'send_email', { to: 'team@example.com' });
+    const first = await run([sendStep, step('check', 'check', {}, ['send'])], [send.tool, check.tool]);
+    expect(first.outcome.status).toBe('failed');
+    checkFails = false;
+    const again = await run([{ ...sendStep, ...change } as PlanStep, step('check', 'check', {}, ['send'])], [send.tool, check.tool], { resume: resumeFrom(first.events) });
+    expect(again.outcome.status).toBe('succeeded');
+    expect(send.calls).toHaveLength(1);
+    expect(again.outcome.record.steps.get('send')).toMatchObject({ state: 'completed', reused: expect.any(Object) });
+  });
+
+  it('runs again when its arguments change', async () => {
+    const send = recordingTool('send_email', () => 'sent', true);
+    const sendStep = step('send', 'send_email', { to: 'team@example.com' });
+    const first = await run([sendStep], [send.tool]);
+    const again = await run([{ ...sendStep, title: 'Send', args: { to: 'ops@example.com' } }], [send.tool], { resume: resumeFrom(first.events) });
+    expect(again.outcome.status).toBe('succeeded');
+    expect(send.calls.map((call) => call.args['to'])).toEqual(['team@example.com', 'ops@example.com']);
+  });
+});
