@@ -6,6 +6,8 @@ import type { GitHubRunContext } from './github-run-context.ts';
 export interface RunRepository {
   readonly owner: string;
   readonly repo: string;
+  /** Its page on the run's server (`GITHUB_SERVER_URL`, a GitHub Enterprise Server's too): links under it stay links in what the tools write. */
+  readonly url: string;
 }
 
 /** What the github toolset works with: a client, the current repository, and the run's pull request. */
@@ -18,10 +20,11 @@ export interface ToolsetGitHubContext {
 /** The github toolset's context from the runner's event: this repository, and the event's pull request. */
 export function toolsetGitHubContext(run: GitHubRunContext, octokit: GitHubClient | undefined): ToolsetGitHubContext {
   const [owner, repo] = run.repository?.split('/') ?? [];
+  const url = run.repositoryUrl;
   const target = eventTarget(run.eventName, run.payload, run.repository);
   return {
     ...(octokit ? { octokit } : {}),
-    ...(owner && repo ? { repository: { owner, repo } } : {}),
+    ...(owner && repo && url ? { repository: { owner, repo, url } } : {}),
     ...(target?.kind === 'pull_request' ? { pullNumber: target.number } : {}),
   };
 }

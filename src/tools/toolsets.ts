@@ -48,7 +48,7 @@ function githubTools(config: ToolsetConfig, context: ToolsetContext): Tool[] {
     repo: context.repository.repo,
     allowRepos: config.github?.allow_repos ?? [],
     ...(config.github?.writes !== undefined && { writes: config.github.writes }),
-    repositoryUrl: `https://github.com/${context.repository.owner}/${context.repository.repo}/`,
+    repositoryUrl: context.repository.url,
     ...(context.pullNumber !== undefined && { pullNumber: context.pullNumber }),
   });
 }

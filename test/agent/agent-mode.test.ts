@@ -136,7 +136,7 @@ describe('mode agent: a whole run as one agent step', () => {
         toolCallAnswer('add_comment', { issue_number: 7, body: 'Triaged.' }),
         textAnswer('Issue 7 is a crash on start.'),
       ],
-      { withhold: forkReadOnly, github: { octokit, repository: { owner: 'octo', repo: 'demo' }, pullNumber: 3 } },
+      { withhold: forkReadOnly, github: { octokit, repository: { owner: 'octo', repo: 'demo', url: 'https://github.com/octo/demo/' }, pullNumber: 3 } },
     );
     if (outcome.kind !== 'ran') throw new Error(JSON.stringify(outcome));
     expect(outcome.status).toBe('succeeded');

@@ -12,7 +12,7 @@ import { runPlanFile } from './run-plan-file.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const workflow = (name: string) => path.join(root, 'workflows', name);
-const repository = { owner: 'octo', repo: 'demo' };
+const repository = { owner: 'octo', repo: 'demo', url: 'https://github.com/octo/demo/' };
 let chat: ChatServer;
 let model: ModelClient;
 let api: FakeGitHubApi;

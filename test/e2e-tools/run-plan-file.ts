@@ -1,6 +1,7 @@
 import { createRedactor } from '../../src/core/redact.ts';
 import path from 'node:path';
 import type { GitHubClient } from '../../src/github/create-octokit.ts';
+import type { RunRepository } from '../../src/github/toolset-github-context.ts';
 import { evaluateGoals } from '../../src/goals/evaluate-goals.ts';
 import type { GoalResult } from '../../src/goals/goal-result.ts';
 import type { ModelClient } from '../../src/llm/model-client.ts';
@@ -23,7 +24,7 @@ export interface PlanFileRunOptions {
   readonly model?: ModelClient;
   readonly signal?: AbortSignal;
   readonly octokit?: GitHubClient;
-  readonly repository?: { readonly owner: string; readonly repo: string };
+  readonly repository?: RunRepository;
   readonly pullNumber?: number;
   readonly onEvent?: (event: RunEvent) => void;
   /** Processes whose command line holds this are counted while the run is still open. */

@@ -34,7 +34,7 @@ const evaluateIt = (given: EvalSettings) => evaluate(given, {}, { clock: systemC
 describe('an eval of a github-toolset plan', () => {
   it('gives every run, the baseline’s too, the GitHub context a run of the plan gets', async () => {
     const octokit = createOctokit({ token: 'test-token', baseUrl: api.baseUrl, warn: () => undefined, throttle: { enabled: false } });
-    const report = await evaluateIt(settings({ github: { octokit, repository: { owner: 'octo', repo: 'demo' } } }));
+    const report = await evaluateIt(settings({ github: { octokit, repository: { owner: 'octo', repo: 'demo', url: 'https://github.com/octo/demo/' } } }));
     expect(report.runs.map((run) => [run.column, run.status])).toEqual([['plan', 'succeeded'], ['react', 'succeeded']]);
     expect(api.requests.map((request) => request.operationId)).toContain('issues/list-for-repo');
   });
@@ -49,7 +49,7 @@ describe('an eval of a github-toolset plan', () => {
 
   it('keeps the other runs when one run throws', async () => {
     const octokit = createOctokit({ token: 'test-token', baseUrl: api.baseUrl, warn: () => undefined, throttle: { enabled: false } });
-    const report = await evaluate(settings({ runs: 2, baselines: [], github: { octokit, repository: { owner: 'octo', repo: 'demo' } } }), {}, {
+    const report = await evaluate(settings({ runs: 2, baselines: [], github: { octokit, repository: { owner: 'octo', repo: 'demo', url: 'https://github.com/octo/demo/' } } }), {}, {
       clock: systemClock,
       signal: new AbortController().signal,
       listenersFor: (_column, run) => {

@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createOctokit } from '../../src/github/create-octokit.ts';
+import { githubRunContext } from '../../src/github/github-run-context.ts';
+import { toolsetGitHubContext } from '../../src/github/toolset-github-context.ts';
 import { Plan } from '../../src/plan/schema.ts';
 import { DuplicateToolError } from '../../src/tools/duplicate-tool-error.ts';
 import { PathRefusedError } from '../../src/tools/files/path-refused-error.ts';
@@ -111,7 +113,7 @@ describe('openTools: toolsets', () => {
     it('reads the run’s pull request by default and labels it in the run’s repository', async () => {
       api.handlers['pulls/get'] = () => ({ text: 'diff --git a/x b/x\n+fixed\n' });
       api.handlers['issues/add-labels'] = () => ({ body: [{ name: 'needs-tests' }] });
-      const tools = await open({ toolsets: ['github'], github: { writes: { labels: ['needs-tests'] } } }, { octokit: octokit(), repository: { owner: 'octo', repo: 'demo' }, pullNumber: 12 });
+      const tools = await open({ toolsets: ['github'], github: { writes: { labels: ['needs-tests'] } } }, { octokit: octokit(), repository: { owner: 'octo', repo: 'demo', url: 'https://github.com/octo/demo/' }, pullNumber: 12 });
       expect(await call(tools, 'get_pull_request_diff', {})).toBe('diff --git a/x b/x\n+fixed\n');
       expect(await call(tools, 'add_labels', { issue_number: 12, labels: ['needs-tests'] })).toEqual({ labels: ['needs-tests'] });
       expect(api.requests.map((request) => [request.operationId, request.params])).toEqual([
@@ -124,7 +126,7 @@ describe('openTools: toolsets', () => {
 
     it('writes to another repository only when github.allow_repos names it', async () => {
       api.handlers['issues/add-labels'] = () => ({ body: [{ name: 'x' }] });
-      const context = { octokit: octokit(), repository: { owner: 'octo', repo: 'demo' } };
+      const context = { octokit: octokit(), repository: { owner: 'octo', repo: 'demo', url: 'https://github.com/octo/demo/' } };
       const strict = await open({ toolsets: ['github'] }, context);
       await expect(call(strict, 'add_labels', { owner: 'octo', repo: 'other', issue_number: 1, labels: ['x'] })).rejects.toThrow(/octo\/other/);
       const allowing = await open({ toolsets: ['github'], github: { allow_repos: ['octo/other'], writes: { labels: ['x'] } } }, context);
@@ -132,8 +134,17 @@ describe('openTools: toolsets', () => {
       expect(api.requests).toHaveLength(1);
     });
 
+    it('on GitHub Enterprise Server, links into the run’s repository there stay links in what it writes, and the same path on github.com does not', async () => {
+      api.handlers['issues/create-comment'] = () => ({ status: 201, body: { id: 77, html_url: 'https://ghes.example.test/octo/demo/issues/12#c77' } });
+      const run = githubRunContext({ GITHUB_SERVER_URL: 'https://ghes.example.test', GITHUB_API_URL: api.baseUrl, GITHUB_REPOSITORY: 'octo/demo' });
+      const tools = await open({ toolsets: ['github'] }, toolsetGitHubContext(run, octokit()));
+      await call(tools, 'add_comment', { issue_number: 12, body: 'See [the guide](https://ghes.example.test/octo/demo/blob/main/GUIDE.md), not [this](https://github.com/octo/demo/blob/main/GUIDE.md).' });
+      const sent = api.requests.filter((request) => request.operationId === 'issues/create-comment').map((request) => request.body);
+      expect(sent).toEqual([{ body: 'See [the guide](https://ghes.example.test/octo/demo/blob/main/GUIDE.md), not this (`https://github.com/octo/demo/blob/main/GUIDE.md`).' }]);
+    });
+
     it('without a token is a setup error naming the token to set', async () => {
-      const error = await open({ toolsets: ['github'] }, { repository: { owner: 'octo', repo: 'demo' } }).catch((caught: unknown) => caught);
+      const error = await open({ toolsets: ['github'] }, { repository: { owner: 'octo', repo: 'demo', url: 'https://github.com/octo/demo/' } }).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(ToolsetSetupError);
       expect((error as Error).message).toMatch(/^toolsets: \[github\] needs a GitHub token and none was given: set the action's github-token input .* or GITHUB_TOKEN for the CLI$/);
     });

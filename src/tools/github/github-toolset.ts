@@ -22,7 +22,7 @@ export interface GitHubToolsetOptions {
   readonly allowRepos?: readonly string[];
   /** The plan's `github.writes`: caps per kind, allowed labels, what outbound text keeps. Strict when absent. */
   readonly writes?: GithubWrites;
-  /** The run's repository page (https://github.com/owner/name/): links to it stay links. */
+  /** The run's repository page on the run's server (`https://github.com/owner/name/` on github.com): links to it stay links. */
   readonly repositoryUrl?: string;
   /** The pull request of the run, when there is one: the default `pull_number`. */
   readonly pullNumber?: number;
