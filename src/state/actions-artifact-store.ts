@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { RunStateStore, StateArtifact } from './run-state-store.ts';
 import { raceAbort } from '../core/race-abort.ts';
 import { timeoutSignal } from '../core/timeout-signal.ts';
+import { trimEndChars } from '../core/trim-end-chars.ts';
 
 /**
  * How long one save, listing or download may take. The client has no limit of its own: it waits 3 minutes for a
@@ -26,11 +27,27 @@ export interface OtherRunAccess {
   readonly repo: string;
 }
 
+/**
+ * The server of a GitHub Enterprise Server run, whose artifact service `@actions/artifact` refuses (it tells one by
+ * GITHUB_SERVER_URL as here); undefined on github.com, GHE.com and a local stand-in.
+ */
+function enterpriseServer(env: NodeJS.ProcessEnv): string | undefined {
+  let host: string;
+  try {
+    host = new URL(env['GITHUB_SERVER_URL'] || 'https://github.com').hostname.toLowerCase();
+  } catch {
+    return undefined; // the client reads no such URL either, and says so at its first call
+  }
+  return host === 'github.com' || host.endsWith('.ghe.com') || host.endsWith('.localhost') ? undefined : trimEndChars(env['GITHUB_SERVER_URL']!, '/');
+}
+
 /** Why the artifact service cannot be used here, in words; undefined when it can. */
 export function artifactServiceProblem(env: NodeJS.ProcessEnv): string | undefined {
   if (!env['ACTIONS_RUNTIME_TOKEN'] || !env['ACTIONS_RESULTS_URL']) {
     return 'the Actions artifact service is not available here (ACTIONS_RUNTIME_TOKEN and ACTIONS_RESULTS_URL are set only inside a GitHub Actions job)';
   }
+  const server = enterpriseServer(env);
+  if (server !== undefined) return `GitHub Enterprise Server (${server}) has no Actions artifact service plan-runner's client can use; set state: off, and resume a re-run with resume-from: a trace you kept`;
   return undefined;
 }
 

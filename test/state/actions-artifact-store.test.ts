@@ -91,6 +91,20 @@ describe('actionsArtifactStore', () => {
     expect(artifactServiceProblem({})).toMatch(/only inside a GitHub Actions job/);
     expect(artifactServiceProblem(service.env(RUN))).toBeUndefined();
   });
+
+  // Found by an adversarial pass: on GitHub Enterprise Server the client refuses every save and listing, and each run warned with its words.
+  it('says the artifact service cannot be used on GitHub Enterprise Server, whose client refuses it, and can on GHE.com', async () => {
+    vi.stubEnv('GITHUB_SERVER_URL', 'https://ghes.example.test');
+    onTestFinished(() => void vi.stubEnv('GITHUB_SERVER_URL', 'https://github.com'));
+    const trace = path.join(dir, 'ghes.jsonl');
+    await writeFile(trace, 'x\n');
+    await expect(actionsArtifactStore(path.join(dir, 'ghes')).save('plan-runner-state-ghes.jsonl', trace, 1)).rejects.toThrow(/not currently supported on GHES/);
+    expect(artifactServiceProblem({ ...service.env(RUN), GITHUB_SERVER_URL: 'https://ghes.example.test/' })).toBe(
+      "GitHub Enterprise Server (https://ghes.example.test) has no Actions artifact service plan-runner's client can use; set state: off, and resume a re-run with resume-from: a trace you kept",
+    );
+    expect(artifactServiceProblem({ ...service.env(RUN), GITHUB_SERVER_URL: 'https://octo.ghe.com' })).toBeUndefined();
+    expect(artifactServiceProblem({ ...service.env(RUN), GITHUB_SERVER_URL: 'https://GitHub.com/' })).toBeUndefined();
+  });
 });
 
 // Found by an adversarial pass: the client waits 3 minutes for a silent answer and asks 5 times, and for good for one
