@@ -28,15 +28,17 @@ const DETAIL_MAX_CHARS = 1_000;
 
 /**
  * What a step will do besides its description: whether the run waits for approval before it (first, so no
- * cut loses it), the tool and args, the inputs, the dependencies; redacted, made one line with control
- * characters shown (a planner writes `why`, and the CLI prints it on a terminal), then cut to
- * DETAIL_MAX_CHARS, so that one step's arguments cannot push the others out.
+ * cut loses it), the list a `for_each` step goes through, the tool and args, the inputs, the dependencies;
+ * redacted, made one line with control characters shown (a planner writes `why`, and the CLI prints it on a
+ * terminal), then cut to DETAIL_MAX_CHARS, so that one step's arguments cannot push the others out.
  */
 function stepDetail(step: PlanStep, redact: Redact, gate: ApprovalGate): string {
   const parts: string[] = [];
   // Found by an adversarial pass: a step the run pauses before was shown as one that runs "after a".
   const waits = gate.needs(step);
   if (waits !== undefined) parts.push(`waits for approval: ${waits}`);
+  // Found by an adversarial pass: a for_each step read as one call, and which list it goes through was shown nowhere.
+  if (step.forEach) parts.push(`for each ${step.forEach.as} in ${step.forEach.list}`);
   if (step.tool) parts.push(step.args ? `${step.tool} ${JSON.stringify(step.args)}` : `${step.tool} (args chosen by the model)`);
   if (step.type === 'plan' && step.uses !== undefined) parts.push(`runs the plan ${step.uses}${step.with ? ` with ${JSON.stringify(step.with)}` : ''}`);
   if (step.inputs.length) parts.push(`combines ${step.inputs.join(', ')}`);

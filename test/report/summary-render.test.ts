@@ -423,6 +423,17 @@ describe('renderSummary under the 1 MiB cap', () => {
     expect(md).toContain('- ⬜ c. Say it — `waits for approval: the step asks for approval (approval: true) · after b`');
   });
 
+  // Found by an adversarial pass: a for_each step's line read as one call (`deploy {"env":"${x}"} · after list`), with
+  // nothing saying it runs once for each item of a list, nor which list: an approver of the preview counted one deploy.
+  it('says a for_each step runs once for each item, and of which list, in the plan preview', async () => {
+    const text = `name: p\ntools:\n  lister:\n    description: Lists\n    command: [cat]\n  deploy:\n    description: Deploys\n    command: [cat]\nworkflow_sequence:\n  - { id: list, type: tool_call, tool: lister, args: { q: 1 } }\n  - { id: each, type: tool_call, tool: deploy, for_each: "\${steps.list.result}", as: x, args: { env: "\${x}" } }\n`;
+    const loaded = await loadPlanText(text, 'plan.yml');
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+    expect(planPreviewLines(loaded.plan)[1]).toBe('⬜ each. deploy — for each x in ${steps.list.result} · deploy {"env":"${x}"} · after list');
+    const md = renderPlanPreview(loaded.plan, { redact: noRedaction, written: false });
+    expect(md).toContain('- ⬜ each. deploy — `for each x in ${steps.list.result} · deploy {"env":"${x}"} · after list`');
+  });
+
   it('stays under the cap even when the checklist alone is too big', () => {
     // A run still going: its steps are all to come, and none may be left out for another.
     const steps = Array.from({ length: 5000 }, (_, i) => step(`s${i}`, 'd'.repeat(400)));
