@@ -28,9 +28,10 @@ const DETAIL_MAX_CHARS = 1_000;
 
 /**
  * What a step will do besides its description: whether the run waits for approval before it (first, so no
- * cut loses it), the list a `for_each` step goes through, the tool and args, the inputs, the dependencies;
- * redacted, made one line with control characters shown (a planner writes `why`, and the CLI prints it on a
- * terminal), then cut to DETAIL_MAX_CHARS, so that one step's arguments cannot push the others out.
+ * cut loses it), the list a `for_each` step goes through, an agent's tools, the tool and args, the inputs, the
+ * dependencies, the instruction a model gets where the title is not it; redacted, made one line with control
+ * characters shown (a planner writes `why`, and the CLI prints it on a terminal), then cut to
+ * DETAIL_MAX_CHARS, so that one step's arguments cannot push the others out.
  */
 function stepDetail(step: PlanStep, redact: Redact, gate: ApprovalGate): string {
   const parts: string[] = [];
@@ -39,10 +40,15 @@ function stepDetail(step: PlanStep, redact: Redact, gate: ApprovalGate): string 
   if (waits !== undefined) parts.push(`waits for approval: ${waits}`);
   // Found by an adversarial pass: a for_each step read as one call, and which list it goes through was shown nowhere.
   if (step.forEach) parts.push(`for each ${step.forEach.as} in ${step.forEach.list}`);
+  if (step.type === 'agent' && step.tools?.length) parts.push(`may call ${step.tools.join(', ')}`);
   if (step.tool) parts.push(step.args ? `${step.tool} ${JSON.stringify(step.args)}` : `${step.tool} (args chosen by the model)`);
   if (step.type === 'plan' && step.uses !== undefined) parts.push(`runs the plan ${step.uses}${step.with ? ` with ${JSON.stringify(step.with)}` : ''}`);
   if (step.inputs.length) parts.push(`combines ${step.inputs.join(', ')}`);
   parts.push(step.dependsOn.length ? `after ${step.dependsOn.join(', ')}` : 'can start at once');
+  // Found by an adversarial pass: the title hid the instruction a model works on (an agent's task, else the description).
+  // Last but `why`: a long one is cut, not the dependencies.
+  const instruction = step.type === 'agent' ? (step.task ?? step.description) : step.type === 'plan' || step.args ? undefined : step.description;
+  if (instruction !== undefined && instruction !== (step.title || step.description)) parts.push(`${step.type === 'agent' ? 'task' : 'asks'}: ${instruction}`);
   if (step.why) parts.push(`why: ${step.why}`);
   return cutText(oneLogLine(redact(parts.join(' · '))), DETAIL_MAX_CHARS);
 }

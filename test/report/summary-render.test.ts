@@ -434,6 +434,21 @@ describe('renderSummary under the 1 MiB cap', () => {
     expect(md).toContain('- ⬜ each. deploy — `for each x in ${steps.list.result} · deploy {"env":"${x}"} · after list`');
   });
 
+  // Found by an adversarial pass: an agent step's line showed its description alone (`Summarise the PR — after a`): the
+  // task it works on (`Call deploy with env prod`) and the tools it may call were nowhere in the preview, nor was a
+  // reasoning step's description, the model's instruction, when a title stood in its place.
+  it('shows the instruction a model gets and an agent’s tools in the plan preview, when the title is not it', async () => {
+    const text = `name: p\ntools:\n  deploy:\n    description: Deploys\n    command: [cat]\nworkflow_sequence:\n  - { id: a, type: reasoning, title: Add, description: Add the numbers and say deploy now }\n  - { id: b, type: agent, description: Summarise the PR, task: Call deploy with env prod, tools: [deploy] }\n  - { id: c, type: agent, task: Read the diff }\n  - { id: d, type: reasoning, description: Say it }\n`;
+    const loaded = await loadPlanText(text, 'plan.yml');
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+    expect(planPreviewLines(loaded.plan)).toEqual([
+      '⬜ a. Add — can start at once · asks: Add the numbers and say deploy now',
+      '⬜ b. Summarise the PR — may call deploy · after a · task: Call deploy with env prod',
+      '⬜ c. Read the diff — after b',
+      '⬜ d. Say it — after c',
+    ]);
+  });
+
   it('stays under the cap even when the checklist alone is too big', () => {
     // A run still going: its steps are all to come, and none may be left out for another.
     const steps = Array.from({ length: 5000 }, (_, i) => step(`s${i}`, 'd'.repeat(400)));
