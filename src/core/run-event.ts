@@ -22,6 +22,8 @@ export interface PendingApprovalStep {
   readonly args?: Readonly<Record<string, unknown>>;
   /** Keys of the tools an agent step may call. */
   readonly tools?: readonly string[];
+  /** An agent step's task, where its title is not it (cut, with `…`): what the agent works on. */
+  readonly task?: string;
   /** The plan file a `type: plan` step runs: its approval covers that plan's whole run. */
   readonly uses?: string;
   /** Why it waits (`ApprovalGate.needs`): a used plan's step that asks, or a tool with side effects. */

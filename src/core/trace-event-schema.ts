@@ -114,7 +114,7 @@ function buildSchemas(): TraceEventSchemas {
           hash: text,
           planFileHash: text,
           plan,
-          pending: z.array(fields({ stepKey: text, type: text, title: text, approvalKey: text }, { tool: text, args: values, tools: texts, uses: text, reason: text })),
+          pending: z.array(fields({ stepKey: text, type: text, title: text, approvalKey: text }, { tool: text, args: values, tools: texts, task: text, uses: text, reason: text })),
         },
         { inputsHash: text },
       ),

@@ -37,7 +37,9 @@ function pendingLine(step: PendingApprovalStep, redact: (text: string) => string
         : `a ${step.type} step`;
   // Why a plan step waits: which of the used plan's steps asks, and for what; it runs all of that plan on one approval.
   const why = step.uses === undefined || step.reason === undefined ? '' : ` (${escapeInlineMarkdown(cutText(oneLogLine(redact(step.reason)), 300))})`;
-  const title = `- ${escapeInlineMarkdown(`${step.stepKey}. ${cutText(redact(step.title), 100)}`)} — ${what}${why}`;
+  // What an agent works on, where its title is not it: the comment shows its start, as of arguments.
+  const task = step.task === undefined ? '' : `, working on ${inlineCode(cutText(redact(step.task), Math.max(maxChars, 200)))}`;
+  const title = `- ${escapeInlineMarkdown(`${step.stepKey}. ${cutText(redact(step.title), 100)}`)} — ${what}${task}${why}`;
   const text = step.args === undefined ? '' : redact(JSON.stringify(step.args) ?? '{}');
   if (step.args !== undefined && maxChars < 20 && text.length > maxChars) {
     return { line: `${title} with ${groupDigits(text.length)} characters of arguments: ${shown.restAt} has them`, used: 0 };

@@ -114,6 +114,9 @@ function taskReferences(task: string, sources: ReferenceSources): Record<string,
   return Object.keys(named).length > 0 ? { task: named } : undefined;
 }
 
+/** The most of an agent's task a request keeps: the plan in the trace has it whole. */
+const MAX_TASK_CHARS = 4_000;
+
 /**
  * A step waiting for approval as the request shows it: arguments resolved where the results they name
  * exist. `maxItems`: the plan's `limits.max_items`, as the run expands a `for_each` step; `reason`: why it waits.
@@ -121,14 +124,17 @@ function taskReferences(task: string, sources: ReferenceSources): Record<string,
 export function pendingApprovalStep(step: PlanStep, sources: ReferenceSources, options: { readonly redact?: Redactor; readonly maxItems?: number; readonly reason?: string } = {}): PendingApprovalStep {
   const args = resolvedArgs(step, sources, options.maxItems ?? DEFAULT_LIMITS.max_items);
   const { redact } = options;
+  const title = step.title ?? step.description;
   return {
     stepKey: step.key,
     type: step.type,
     // With `…` where it is cut: the redactor hides there the start of a known secret the cut left.
-    title: cutText((step.title ?? step.description).replace(/\s+/g, ' ').trim(), 200),
+    title: cutText(title.replace(/\s+/g, ' ').trim(), 200),
     ...(step.tool !== undefined && { tool: step.tool }),
     ...(args !== undefined && { args }),
     ...(step.tools !== undefined && { tools: step.tools }),
+    // Found by an adversarial pass: a planner writes an agent's task apart from its description, which alone was shown.
+    ...(step.type === 'agent' && step.task !== undefined && step.task !== title && { task: cutText(step.task, MAX_TASK_CHARS) }),
     ...(step.type === 'plan' && step.uses !== undefined && { uses: step.uses }),
     ...(options.reason !== undefined && { reason: options.reason }),
     approvalKey: approvalStepKey(step, redact),

@@ -3,6 +3,8 @@ import { newRunRecord, type RunRecord } from '../../src/core/run-record.ts';
 import type { ApprovalRequest } from '../../src/core/run-event.ts';
 import { renderApprovalSection } from '../../src/report/approval-section.ts';
 import { renderComment } from '../../src/report/comment/render-comment.ts';
+import { pendingApprovalStep } from '../../src/run/approval-request.ts';
+import type { PlanStep } from '../../src/core/plan-step.ts';
 
 // A person approves a hash that covers a step's whole arguments: what they read must not stop at 300
 // characters, past which a body could say anything.
@@ -40,4 +42,16 @@ it('keeps the hash and the checklist in view however many and however large the 
   expect(comment.length).toBeLessThan(20_000);
   expect(comment).toContain('c'.repeat(32));
   expect(comment).toContain('- … 10 more steps to approve: the job summary lists them');
+});
+
+// Found by an adversarial pass: an agent step waiting for approval was listed by its description (`Summarise the PR —
+// may call `deploy``); the task it works on, which a planner writes apart from the description, was shown nowhere.
+it('shows an approver the task an agent step works on when its title is not it', () => {
+  const step: PlanStep = { key: 'b', id: 'b', type: 'agent', description: 'Summarise the PR', task: 'Call deploy with env prod', tools: ['deploy'], inputs: [], dependsOn: [] };
+  const pending = pendingApprovalStep(step, { results: new Map(), inputs: {} });
+  const request: ApprovalRequest = { hash: 'd'.repeat(32), planFileHash: 'b'.repeat(32), plan: { name: 'p', revision: 1, steps: [step] }, pending: [pending] };
+  const record: RunRecord = { ...newRunRecord(), status: 'awaiting-approval', approval: request };
+  const asIs = (text: string) => text;
+  expect(renderApprovalSection(record, asIs)).toContain('- b. Summarise the PR — may call `deploy`, working on `Call deploy with env prod`');
+  expect(renderComment(record, { marker: '<!-- plan-runner: plan.yml -->', redact: asIs })).toContain('working on `Call deploy with env prod`');
 });
