@@ -39,12 +39,19 @@ function stepDetail(step: PlanStep, redact: Redact, gate: ApprovalGate): string 
   const waits = gate.needs(step);
   if (waits !== undefined) parts.push(`waits for approval: ${waits}`);
   // Found by an adversarial pass: a for_each step read as one call, and which list it goes through was shown nowhere.
-  if (step.forEach) parts.push(`for each ${step.forEach.as} in ${step.forEach.list}`);
+  if (step.forEach) {
+    const spread = step.forEach.fanOut ? ', spread over the shard jobs' : '';
+    const onItem = step.forEach.onItemFailure === 'continue' ? ', a failed item stopping no other' : '';
+    parts.push(`for each ${step.forEach.as} in ${step.forEach.list}${spread}${onItem}`);
+  }
   if (step.type === 'agent' && step.tools?.length) parts.push(`may call ${step.tools.join(', ')}`);
   if (step.tool) parts.push(step.args ? `${step.tool} ${JSON.stringify(step.args)}` : `${step.tool} (args chosen by the model)`);
   if (step.type === 'plan' && step.uses !== undefined) parts.push(`runs the plan ${step.uses}${step.with ? ` with ${JSON.stringify(step.with)}` : ''}`);
   if (step.inputs.length) parts.push(`combines ${step.inputs.join(', ')}`);
-  parts.push(step.dependsOn.length ? `after ${step.dependsOn.join(', ')}` : 'can start at once');
+  // A dependency it can do without, and a failure the run goes on past, change what runs: an approver reads them here.
+  const optional = new Set(step.optional ?? []);
+  parts.push(step.dependsOn.length ? `after ${step.dependsOn.map((key) => (optional.has(key) ? `${key} (even if it fails)` : key)).join(', ')}` : 'can start at once');
+  if (step.onFailure === 'continue') parts.push('if it fails, the run goes on without it');
   // Found by an adversarial pass: the title hid the instruction a model works on (an agent's task, else the description).
   // Last but `why`: a long one is cut, not the dependencies.
   const instruction = step.type === 'agent' ? (step.task ?? step.description) : step.type === 'plan' || step.args ? undefined : step.description;

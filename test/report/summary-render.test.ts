@@ -423,6 +423,18 @@ describe('renderSummary under the 1 MiB cap', () => {
     expect(md).toContain('- ⬜ c. Say it — `waits for approval: the step asks for approval (approval: true) · after b`');
   });
 
+  // What changes what runs, and an approver of the preview did not see: a dependency the step runs without, a failure
+  // the run goes on past, items that go on past a failed one, items spread over shard jobs.
+  it('says in the plan preview which dependencies a step can do without and which failures the run goes on past', async () => {
+    const text = `name: p\ntools:\n  lister:\n    description: Lists\n    command: [cat]\n  deploy:\n    description: Deploys\n    command: [cat]\nworkflow_sequence:\n  - { id: list, type: tool_call, tool: lister, args: { q: 1 } }\n  - { id: other, type: tool_call, tool: lister, args: { q: 2 }, depends_on: [], on_failure: continue }\n  - { id: each, type: tool_call, tool: deploy, for_each: "\${steps.list.result}", as: x, on_item_failure: continue, fan_out: true, args: { env: "\${x}" }, depends_on: [list, { step: other, optional: true }] }\n`;
+    const loaded = await loadPlanText(text, 'plan.yml');
+    if (!loaded.ok) throw new Error(loaded.errors.map((error) => error.message).join('; '));
+    expect(planPreviewLines(loaded.plan).slice(1)).toEqual([
+      '⬜ other. lister — lister {"q":2} · can start at once · if it fails, the run goes on without it',
+      '⬜ each. deploy — for each x in ${steps.list.result}, spread over the shard jobs, a failed item stopping no other · deploy {"env":"${x}"} · after list, other (even if it fails)',
+    ]);
+  });
+
   // Found by an adversarial pass: a for_each step's line read as one call (`deploy {"env":"${x}"} · after list`), with
   // nothing saying it runs once for each item of a list, nor which list: an approver of the preview counted one deploy.
   it('says a for_each step runs once for each item, and of which list, in the plan preview', async () => {
