@@ -22,7 +22,7 @@ export interface PendingApprovalStep {
   readonly args?: Readonly<Record<string, unknown>>;
   /** Keys of the tools an agent step may call. */
   readonly tools?: readonly string[];
-  /** An agent step's task, where its title is not it (cut, with `…`): what the agent works on. */
+  /** What the step's model works on where its title is not it (cut, with `…`): an agent's task, a reasoning or aggregate step's description. */
   readonly task?: string;
   /** The plan file a `type: plan` step runs: its approval covers that plan's whole run. */
   readonly uses?: string;

@@ -114,7 +114,7 @@ function taskReferences(task: string, sources: ReferenceSources): Record<string,
   return Object.keys(named).length > 0 ? { task: named } : undefined;
 }
 
-/** The most of an agent's task a request keeps: the plan in the trace has it whole. */
+/** The most of a model's instruction (an agent's task) a request keeps: the plan in the trace has it whole. */
 const MAX_TASK_CHARS = 4_000;
 
 /**
@@ -125,6 +125,8 @@ export function pendingApprovalStep(step: PlanStep, sources: ReferenceSources, o
   const args = resolvedArgs(step, sources, options.maxItems ?? DEFAULT_LIMITS.max_items);
   const { redact } = options;
   const title = step.title ?? step.description;
+  // What its model is told to do: an agent's task, a reasoning or aggregate step's description; a tool's args say what a call does.
+  const instruction = step.type === 'agent' ? step.task : step.type === 'reasoning' || step.type === 'aggregate' ? step.description : undefined;
   return {
     stepKey: step.key,
     type: step.type,
@@ -133,8 +135,9 @@ export function pendingApprovalStep(step: PlanStep, sources: ReferenceSources, o
     ...(step.tool !== undefined && { tool: step.tool }),
     ...(args !== undefined && { args }),
     ...(step.tools !== undefined && { tools: step.tools }),
-    // Found by an adversarial pass: a planner writes an agent's task apart from its description, which alone was shown.
-    ...(step.type === 'agent' && step.task !== undefined && step.task !== title && { task: cutText(step.task, MAX_TASK_CHARS) }),
+    // Found by an adversarial pass: a planner writes an agent's task apart from its description, which alone was shown;
+    // and a titled reasoning or aggregate step showed its title, not the instruction its model gets.
+    ...(instruction !== undefined && instruction !== title && { task: cutText(instruction, MAX_TASK_CHARS) }),
     ...(step.type === 'plan' && step.uses !== undefined && { uses: step.uses }),
     ...(options.reason !== undefined && { reason: options.reason }),
     approvalKey: approvalStepKey(step, redact),
