@@ -58,3 +58,23 @@ export function baseUrlSecrets(url: string | undefined): string[] {
   const values = [...secret, decode(parsed.password), decode(parsed.username)];
   return values.filter((value) => value !== '' && !isOrdinaryValue(value));
 }
+
+/**
+ * The endpoint URL as the `openai` SDK takes it: without its query, which goes in `defaultQuery`. The SDK
+ * appends `/chat/completions` to the base URL as text, so Azure's `…/deployments/x?api-version=2024-10-21`
+ * became `?api-version=2024-10-21%2Fchat%2Fcompletions` and every call failed as "404 Resource not found"
+ * (found by an adversarial pass). A URL that cannot be read is passed on as it is.
+ */
+export function sdkEndpoint(url: string): { baseURL: string; defaultQuery?: Record<string, string> } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { baseURL: url };
+  }
+  if (parsed.search === '') return { baseURL: url };
+  const defaultQuery = Object.fromEntries(parsed.searchParams);
+  parsed.search = '';
+  parsed.hash = '';
+  return { baseURL: parsed.toString(), defaultQuery };
+}

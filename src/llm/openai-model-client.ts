@@ -5,6 +5,7 @@ import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from './model-
 import { AnswerTooLargeError, MAX_ANSWER_BYTES } from './answer-too-large-error.ts';
 import { boundingRetryWaits, type RetryingCall } from './bounded-retry-waits.ts';
 import { errorBodiesInOpenAIShape } from './error-bodies-in-openai-shape.ts';
+import { sdkEndpoint } from './base-url.ts';
 import { raceAbort } from '../core/race-abort.ts';
 import { limitedBody } from '../core/limited-body.ts';
 import { ModelCallError } from './model-call-error.ts';
@@ -160,7 +161,7 @@ export function createOpenAIModelClient(options: OpenAIModelClientOptions): Mode
   const load = () =>
     (loaded ??= Promise.all([import('openai'), import('./model-call-error-from-sdk.ts')]).then(([{ default: OpenAI }, { modelCallErrorFromSdk }]) => ({
       sdk: new OpenAI({
-        baseURL: options.baseURL,
+        ...(options.baseURL !== undefined && sdkEndpoint(options.baseURL)),
         apiKey: options.apiKey,
         timeout: options.timeoutMs,
         maxRetries: options.maxRetries,
