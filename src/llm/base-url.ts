@@ -59,22 +59,35 @@ export function baseUrlSecrets(url: string | undefined): string[] {
   return values.filter((value) => value !== '' && !isOrdinaryValue(value));
 }
 
+/** Azure OpenAI's hosts (public, US Government, China; Azure AI Foundry's), whose keys go in an `api-key` header. */
+const AZURE_HOST = /\.(?:openai\.azure\.(?:com|us|cn)|cognitiveservices\.azure\.(?:com|us|cn)|services\.ai\.azure\.com)$/i;
+
+/** What the `openai` SDK is given for an endpoint URL and its key, besides the key itself. */
+export interface SdkEndpoint {
+  readonly baseURL: string;
+  readonly defaultQuery?: Record<string, string>;
+  readonly defaultHeaders?: Record<string, string | null>;
+}
+
 /**
  * The endpoint URL as the `openai` SDK takes it: without its query, which goes in `defaultQuery`. The SDK
  * appends `/chat/completions` to the base URL as text, so Azure's `…/deployments/x?api-version=2024-10-21`
  * became `?api-version=2024-10-21%2Fchat%2Fcompletions` and every call failed as "404 Resource not found"
- * (found by an adversarial pass). A URL that cannot be read is passed on as it is.
+ * (found by an adversarial pass). On Azure's hosts the key goes in the `api-key` header, as the SDK's own
+ * Azure client sends it: its deployment endpoints refuse a key sent as a bearer token (401). A URL that
+ * cannot be read is passed on as it is.
  */
-export function sdkEndpoint(url: string): { baseURL: string; defaultQuery?: Record<string, string> } {
+export function sdkEndpoint(url: string, apiKey: string): SdkEndpoint {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
     return { baseURL: url };
   }
-  if (parsed.search === '') return { baseURL: url };
+  const defaultHeaders = AZURE_HOST.test(parsed.hostname) ? { defaultHeaders: { 'api-key': apiKey, Authorization: null } } : {};
+  if (parsed.search === '') return { baseURL: url, ...defaultHeaders };
   const defaultQuery = Object.fromEntries(parsed.searchParams);
   parsed.search = '';
   parsed.hash = '';
-  return { baseURL: parsed.toString(), defaultQuery };
+  return { baseURL: parsed.toString(), defaultQuery, ...defaultHeaders };
 }

@@ -161,7 +161,7 @@ export function createOpenAIModelClient(options: OpenAIModelClientOptions): Mode
   const load = () =>
     (loaded ??= Promise.all([import('openai'), import('./model-call-error-from-sdk.ts')]).then(([{ default: OpenAI }, { modelCallErrorFromSdk }]) => ({
       sdk: new OpenAI({
-        ...(options.baseURL !== undefined && sdkEndpoint(options.baseURL)),
+        ...(options.baseURL !== undefined && sdkEndpoint(options.baseURL, options.apiKey)),
         apiKey: options.apiKey,
         timeout: options.timeoutMs,
         maxRetries: options.maxRetries,
