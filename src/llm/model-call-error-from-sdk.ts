@@ -81,6 +81,7 @@ export function modelCallErrorFromSdk(
     ...endpoint,
     failure: 'http',
     status,
+    ...(typeof error.param === 'string' && { param: error.param }),
     transient,
     retryAfterMs: retryAfterMs((name) => error.headers?.get(name)),
     attempts,

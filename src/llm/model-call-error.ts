@@ -20,6 +20,8 @@ export interface ModelCallErrorFields {
   readonly endpoint?: string;
   readonly failure: ModelCallFailure;
   readonly status?: number;
+  /** The request's parameter the endpoint refused, as its error names it (OpenAI's `error.param`: `temperature`). */
+  readonly param?: string;
   readonly transient: boolean;
   readonly retryAfterMs?: number;
   /** HTTP requests made, the client's own retries included. */
@@ -31,7 +33,10 @@ export interface ModelCallErrorFields {
   readonly billed?: ChatResponse;
 }
 
-function hint(failure: ModelCallFailure, status: number | undefined): string {
+/** The most characters of an endpoint's `param` a hint repeats. */
+const MAX_PARAM_CHARS = 100;
+
+function hint(failure: ModelCallFailure, status: number | undefined, param: string | undefined): string {
   if (failure === 'timeout') return 'The endpoint did not answer in time; retry later or raise the model timeout.';
   if (failure === 'connection') return 'Could not reach the endpoint; check base-url and the network.';
   if (failure === 'truncated') return 'The connection closed before the whole answer arrived; the model client asks again within its retries. If it keeps happening, check proxies between the runner and the endpoint.';
@@ -41,6 +46,9 @@ function hint(failure: ModelCallFailure, status: number | undefined): string {
   if (status === 404) return 'Check the model name and base-url.';
   if (status === 429) return 'The endpoint is rate limiting; retry later or lower limits.concurrency.';
   if (status !== undefined && status >= 500) return 'The endpoint failed; retry later.';
+  // Reasoning models (o3, o4-mini, gpt-5) refuse any temperature but their default, which only a plan sets.
+  if (param === 'temperature') return "The endpoint refused the request's temperature: leave temperature out of the plan's model: and agents: for this model, or set the one it takes.";
+  if (param) return `The endpoint refused the request's ${param}; check that it supports this model and Chat Completions tool calls.`;
   return 'The endpoint rejected the request; check that it supports this model and Chat Completions tool calls.';
 }
 
@@ -63,6 +71,8 @@ export class ModelCallError extends StepError {
   readonly model: string;
   readonly failure: ModelCallFailure;
   readonly status?: number;
+  /** See `ModelCallErrorFields.param`. */
+  readonly param?: string;
   readonly attempts: number;
   readonly detail: string;
   /** See `ModelCallErrorFields.billed`: the caller charges it as it charges an answer. */
@@ -71,17 +81,19 @@ export class ModelCallError extends StepError {
   constructor(fields: ModelCallErrorFields) {
     // A proxy or a hostile endpoint may make its message as long as an answer may be (16 MiB).
     const detail = cutText(fields.detail, MAX_DETAIL_CHARS + 1);
+    const param = fields.param === undefined ? undefined : cutText(fields.param, MAX_PARAM_CHARS + 1);
     // The SDK's own messages end in a full stop (`Connection error.`): one, before the hint.
     const what = trimEndChars(fields.status !== undefined ? `${fields.status} ${detail}` : detail, '.');
     const tries = fields.attempts === 1 ? '' : ` after ${fields.attempts} attempts`;
     super(
-      `Model call for ${describePurpose(fields.purpose)} (model ${fields.model}${fields.endpoint ? ` at ${fields.endpoint}` : ''}) failed${tries}: ${what}. ${hint(fields.failure, fields.status)}`,
+      `Model call for ${describePurpose(fields.purpose)} (model ${fields.model}${fields.endpoint ? ` at ${fields.endpoint}` : ''}) failed${tries}: ${what}. ${hint(fields.failure, fields.status, param)}`,
       { transient: fields.transient, retryAfterMs: fields.retryAfterMs, cause: fields.cause },
     );
     this.purpose = fields.purpose;
     this.model = fields.model;
     this.failure = fields.failure;
     if (fields.status !== undefined) this.status = fields.status;
+    if (param) this.param = param;
     this.attempts = fields.attempts;
     this.detail = detail;
     if (fields.billed) this.billed = fields.billed;

@@ -5,6 +5,8 @@ import type { ModelCallFailure } from './model-call-error.ts';
 export interface RecordedFailure {
   readonly failure: ModelCallFailure;
   readonly status?: number;
+  /** The request's parameter the endpoint refused (ModelCallError.param). */
+  readonly param?: string;
   readonly transient: boolean;
   readonly retryAfterMs?: number;
   readonly attempts: number;

@@ -94,8 +94,8 @@ export function recordingModelClient(inner: ModelClient, path: string, options: 
         return response;
       } catch (error) {
         if (error instanceof ModelCallError) {
-          const { failure, status, transient, retryAfterMs, attempts, detail } = error;
-          write(label.purpose, request, { error: { failure, status, transient, retryAfterMs, attempts, detail } });
+          const { failure, status, param, transient, retryAfterMs, attempts, detail } = error;
+          write(label.purpose, request, { error: { failure, status, param, transient, retryAfterMs, attempts, detail } });
         }
         throw error;
       }

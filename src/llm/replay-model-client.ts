@@ -36,12 +36,13 @@ function isExchange(value: unknown): value is RecordedExchange {
 
 /** What is wrong with a recorded failure, or undefined when a replay can fail the same way with it. */
 function failureProblem(error: Record<string, unknown>): string | undefined {
-  const { failure, status, transient, retryAfterMs, attempts, detail } = error;
+  const { failure, status, param, transient, retryAfterMs, attempts, detail } = error;
   if (typeof failure !== 'string' || !(MODEL_CALL_FAILURES as readonly string[]).includes(failure)) return `its error's \`failure\` is none of ${MODEL_CALL_FAILURES.join(', ')}`;
   if (typeof transient !== 'boolean') return "its error's `transient` is not true or false";
   if (!Number.isInteger(attempts) || (attempts as number) < 1) return "its error's `attempts` is not a whole number of 1 or more";
   if (typeof detail !== 'string') return "its error's `detail` is not text";
   if (status !== undefined && !(Number.isInteger(status) && (status as number) >= 100 && (status as number) <= 599)) return "its error's `status` is not an HTTP status";
+  if (param !== undefined && typeof param !== 'string') return "its error's `param` is not text";
   if (retryAfterMs !== undefined && !(typeof retryAfterMs === 'number' && retryAfterMs >= 0 && Number.isFinite(retryAfterMs))) return "its error's `retryAfterMs` is not a number of 0 or more";
   return undefined;
 }
