@@ -6,8 +6,13 @@ import type { CallLabel, ChatRequest, ChatResponse, ModelClient } from './model-
 // Endpoints that refused `response_format` once are asked without it from then on.
 const refusesResponseFormat = new WeakSet<ModelClient>();
 
+/**
+ * A 400 or 422 that may be the format's refusal: one naming another parameter (`temperature`, which reasoning
+ * models refuse) fails the same way without the format, and was asked again for nothing (found by an adversarial pass).
+ */
 function refusedFormat(error: unknown): boolean {
-  return error instanceof ModelCallError && error.failure === 'http' && (error.status === 400 || error.status === 422);
+  if (!(error instanceof ModelCallError && error.failure === 'http' && (error.status === 400 || error.status === 422))) return false;
+  return error.param === undefined || error.param.startsWith('response_format');
 }
 
 /**

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { completeForJson } from '../../src/llm/ask-for-json.ts';
 import { ModelCallError } from '../../src/llm/model-call-error.ts';
 import type { ModelClient } from '../../src/llm/model-client.ts';
 import { createOpenAIModelClient } from '../../src/llm/openai-model-client.ts';
@@ -68,5 +69,34 @@ describe('a request whose parameter the endpoint refuses', () => {
     const replayed = await refusal(replayModelClient(file));
     expect(replayed.param).toBe('temperature');
     expect(replayed.message).toBe(recorded.message.replace(` at ${server.baseURL}`, ''));
+  });
+});
+
+// Found by an adversarial pass: a planner's, replanner's or judge's call refused for its temperature was made again
+// without response_format, as if the format were refused, and failed the same way.
+describe('a JSON request refused for another parameter than its format', () => {
+  const asked = {
+    model: 'o3',
+    temperature: 0,
+    messages: [{ role: 'user' as const, content: 'Write the plan.' }],
+    response_format: { type: 'json_schema' as const, json_schema: { name: 'plan', schema: { type: 'object' } } },
+  };
+  const live = () => createOpenAIModelClient({ baseURL: server.baseURL, apiKey: 'sk-test', model: 'o3', timeoutMs: 5_000, maxRetries: 0 });
+
+  it('is not asked again without the format', async () => {
+    server.script(() => ({ kind: 'http', status: 400, body: TEMPERATURE_REFUSED }));
+    await expect(completeForJson(live(), asked, { purpose: 'planner' })).rejects.toMatchObject({ param: 'temperature' });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('is asked again without the format when the format is what the endpoint names, or when it names nothing', async () => {
+    const formatRefused = { error: { message: "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model.", type: 'invalid_request_error', param: 'response_format', code: null } };
+    for (const body of [formatRefused, { object: 'error', message: 'json_schema is not supported' }]) {
+      server.requests.length = 0;
+      server.script((request) => (request.body.response_format ? { kind: 'http', status: 400, body } : { kind: 'completion', content: '{}' }));
+      const response = await completeForJson(live(), asked, { purpose: 'planner' });
+      expect(response.choices[0]?.message.content).toBe('{}');
+      expect(server.requests.map((request) => request.body.response_format !== undefined)).toEqual([true, false]);
+    }
   });
 });
