@@ -1,4 +1,5 @@
 import { isOrdinaryValue, isSecretEnvName } from '../core/secret-env-name.ts';
+import { trimEndChars } from '../core/trim-end-chars.ts';
 
 /** Query names that carry credentials besides those that look like secret variables (`api_key`, `access_token`): signatures, auth codes, sessions. */
 const SECRET_QUERY_NAME = /^(?:sig|signature|auth|authorization|code|session|sid|pass|pwd|jwt|apikey)$/i;
@@ -19,6 +20,8 @@ export function baseUrlProblem(url: string): string | undefined {
   if (parsed.username !== '' || parsed.password !== '') {
     return 'it holds a user name or password (user:password@host), which would be printed and saved with it, and is never sent; remove it and give the key through the API key instead';
   }
+  // The chat endpoint pasted whole had /chat/completions added again: every call failed as a 404 once the run had begun.
+  if (trimEndChars(parsed.pathname, '/').endsWith('/chat/completions')) return "it ends in /chat/completions, which the model client adds itself: give the endpoint's root, such as https://api.openai.com/v1";
   return undefined;
 }
 
