@@ -4,7 +4,7 @@ import { isInside } from '../core/is-inside.ts';
 import { errorText } from '../core/error-text.ts';
 import { refuseLinkedOutputFolder } from '../core/create-output-folder.ts';
 import { OUTPUT_FOLDER } from '../core/output-folder-name.ts';
-import { baseUrlProblem } from '../llm/base-url.ts';
+import { baseUrlProblem, keylessServerNote } from '../llm/base-url.ts';
 import type { ModelSettings } from '../llm/create-model-client.ts';
 import type { RunnerEnvironment } from '../process/scrub-environment.ts';
 import { ActionInputs, DEFAULT_PLAN, INPUT_NAMES, formatInputIssues, type InputName } from './action-inputs.ts';
@@ -207,7 +207,7 @@ export async function readActionSettings(
         baseURL: inputs['base-url'],
         ...(inputs['api-key'] ? { apiKey: inputs['api-key'] } : {}),
         ...(inputs.model ? { model: inputs.model } : {}),
-        missingHint: 'set the api-key input (e.g. api-key: ${{ secrets.OPENAI_API_KEY }})',
+        missingHint: `set the api-key input (e.g. api-key: \${{ secrets.OPENAI_API_KEY }})${keylessServerNote(inputs['base-url'])}`,
       },
       // action.yml defaults to `${{ github.token }}`; outside a runner a GITHUB_TOKEN variable stands in.
       ...(inputs['github-token'] || env['GITHUB_TOKEN'] ? { githubToken: inputs['github-token'] || env['GITHUB_TOKEN'] } : {}),

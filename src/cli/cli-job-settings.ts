@@ -6,6 +6,7 @@ import type { JobSettings } from '../job/run-job.ts';
 import type { ToolsetGitHubContext } from '../github/toolset-github-context.ts';
 import type { OptionNames } from '../core/option-names.ts';
 import { DEFAULT_API_KEY_ENV, type CliModelArgs } from './parse-cli-args.ts';
+import { keylessServerNote } from '../llm/base-url.ts';
 
 /**
  * What every CLI command hides in everything it prints and writes (`jobSecrets`): the API key, the
@@ -17,8 +18,8 @@ export function cliRedactor(args: CliModelArgs, env: NodeJS.ProcessEnv): Redacto
 }
 
 /** What to do when no model is configured: name the variable the key is read from, which --api-key-env may have changed. */
-export function cliModelHint(apiKeyEnv: string, instead = '--replay FILE'): string {
-  return `${apiKeyEnv} is empty or not set (the API key is read from it${apiKeyEnv === DEFAULT_API_KEY_ENV ? '; --api-key-env NAME reads another' : ', as --api-key-env says'}); set it, or use ${instead}`;
+export function cliModelHint(apiKeyEnv: string, baseUrl: string | undefined, instead = '--replay FILE'): string {
+  return `${apiKeyEnv} is empty or not set (the API key is read from it${apiKeyEnv === DEFAULT_API_KEY_ENV ? '; --api-key-env NAME reads another' : ', as --api-key-env says'}); set it${keylessServerNote(baseUrl)}, or use ${instead}`;
 }
 
 /** The task and the modes as the CLI's flags, for messages that say what to change. */
@@ -59,7 +60,7 @@ export async function cliJobSettings(
       model: args.model,
       record: args.record,
       replay: args.replay,
-      missingHint: cliModelHint(args.apiKeyEnv),
+      missingHint: cliModelHint(args.apiKeyEnv, args.baseUrl),
       warn: (message) => void process.stderr.write(`warning: ${redact(message)}\n`),
     },
     mode,

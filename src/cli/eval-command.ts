@@ -26,7 +26,7 @@ function modelSource(args: EvalCommandArgs, answers: ScriptedAnswers | undefined
   if (args.replay) return { kind: 'replay', file: args.replay };
   if (apiKey) return { kind: 'live', baseURL: args.baseUrl, apiKey };
   // Plans whose steps need no model still run; the rest are rejected, saying how to give one.
-  return { kind: 'none', hint: cliModelHint(args.apiKeyEnv, '--replay FILE or --answers FILE') };
+  return { kind: 'none', hint: cliModelHint(args.apiKeyEnv, args.baseUrl, '--replay FILE or --answers FILE') };
 }
 
 /**

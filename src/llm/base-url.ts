@@ -94,3 +94,18 @@ export function sdkEndpoint(url: string, apiKey: string): SdkEndpoint {
   parsed.hash = '';
   return { baseURL: parsed.toString(), defaultQuery, ...defaultHeaders };
 }
+
+/**
+ * For a message saying no API key is given: that a server of another host than OpenAI's may need none, and then
+ * takes any value (Ollama, vLLM, LM Studio); '' for OpenAI's own endpoint or a URL that cannot be read.
+ */
+export function keylessServerNote(baseURL: string | undefined): string {
+  let host: string;
+  try {
+    host = new URL(baseURL ?? '').hostname.toLowerCase();
+  } catch {
+    return '';
+  }
+  return host === 'api.openai.com' ? '' : ` (a server that needs no key, such as Ollama or vLLM at ${host}, takes any value)`;
+}
+
