@@ -6,7 +6,7 @@ import { actionSecrets, givenInputSecrets, runnerMasks } from './action/action-s
 import { readActionSettings } from './action/action-settings.ts';
 import { refuseInputs } from './action/refuse-inputs.ts';
 import { undeclaredInputWarnings } from './action/undeclared-inputs.ts';
-import { ANSWER_RECORDED_STATE, CHECK_HEAD_STATE, CHECK_RUN_STATE, runAction, TRACE_OPENED_STATE } from './action/run-action.ts';
+import { ANSWER_RECORDED_STATE, PAUSED_HEAD_STATE, CHECK_RUN_STATE, runAction, TRACE_OPENED_STATE } from './action/run-action.ts';
 import { REPORTED_STATE } from './action/write-report.ts';
 import { stateLeftToSave } from './action/save-left-state.ts';
 import { ENDED_STATE, POST_IDLE_STATE } from './action/step-states.ts';
@@ -78,12 +78,12 @@ export async function post(commands?: RunnerCommands): Promise<void> {
     // The main step saves `ended` once it has written its reports: without it, it was killed mid-run.
     if (process.env[`STATE_${ENDED_STATE}`] !== 'true') {
       const { finishKilledRun } = await import('./action/finish-killed-run.ts');
-      const checkHeadSha = process.env[`STATE_${CHECK_HEAD_STATE}`];
+      const pausedHeadSha = process.env[`STATE_${PAUSED_HEAD_STATE}`];
       const checkRunId = Number(process.env[`STATE_${CHECK_RUN_STATE}`] || Number.NaN);
       const reported = process.env[`STATE_${REPORTED_STATE}`] === 'true';
       const traceOpened = process.env[`STATE_${TRACE_OPENED_STATE}`] === 'true';
       const answerRecorded = process.env[`STATE_${ANSWER_RECORDED_STATE}`] === 'true';
-      await finishKilledRun(read.settings, { io, redact, clock: systemClock, ...gitHubClient(read.settings, io), ...(checkHeadSha && { checkHeadSha }), ...(Number.isSafeInteger(checkRunId) && checkRunId > 0 && { checkRunId }), ...(reported && { reported }), traceOpened, ...(answerRecorded && { answerRecorded }) });
+      await finishKilledRun(read.settings, { io, redact, clock: systemClock, ...gitHubClient(read.settings, io), ...(pausedHeadSha && { pausedHeadSha }), ...(Number.isSafeInteger(checkRunId) && checkRunId > 0 && { checkRunId }), ...(reported && { reported }), traceOpened, ...(answerRecorded && { answerRecorded }) });
     }
   } catch (error) {
     // The post step never fails the job: the main step's verdict stands.

@@ -79,8 +79,8 @@ export interface KilledRunContext {
   readonly redact: Redactor;
   readonly clock: Clock;
   readonly github?: GitHubClient;
-  /** The commit the main step opened its check run on, when not the event's (an approved run's: the paused pull request commit). */
-  readonly checkHeadSha?: string;
+  /** An approved run's paused pull request commit, which its check run and comment are for (the event, a comment, names none). */
+  readonly pausedHeadSha?: string;
   /** The id of the check run the main step opened (`CHECK_RUN_STATE`): the one to end. */
   readonly checkRunId?: number;
   /**
@@ -224,7 +224,9 @@ async function finishComment(settings: ActionSettings, context: KilledRunContext
       }
     }
     const leave = leaveApproval && { leaveApproval, ...(context.answerRecorded && { answerRecorded: true }) };
-    const comment = await liveComment(settings, { github: context.github, io, redact, clock: context.clock, final: () => report, ...(context.commentIntervalMs !== undefined && { minIntervalMs: context.commentIntervalMs }), ...leave });
+    // An approved run's comment names its paused commit and is left to a newer commit's run, as the main step's is.
+    const head = context.pausedHeadSha !== undefined && { headSha: context.pausedHeadSha };
+    const comment = await liveComment(settings, { github: context.github, io, redact, clock: context.clock, final: () => report, ...(context.commentIntervalMs !== undefined && { minIntervalMs: context.commentIntervalMs }), ...leave, ...head });
     for (const event of events) comment?.listener(event);
     await comment?.finish(report.goals);
   } catch (error) {
@@ -252,7 +254,7 @@ async function finishUnreadComment(settings: ActionSettings, context: KilledRunC
 async function completeLeftCheckRun(settings: ActionSettings, context: KilledRunContext, report: FinalReport): Promise<void> {
   const [owner, repo] = settings.github.repository?.split('/') ?? [];
   const { runUrl } = settings.github;
-  const headSha = context.checkHeadSha ?? settings.github.headSha;
+  const headSha = context.pausedHeadSha ?? settings.github.headSha;
   // A prepare or shard job opens none (the merge job reports the goals).
   if (!settings.checkRun || (settings.fanOut && settings.fanOut.part !== 'merge') || !context.github || !owner || !repo || !headSha || !runUrl) return;
   const check = await leftCheckRun(context.github, { owner, repo, name: await checkRunName(settings), headSha, detailsUrl: runUrl, ...(context.checkRunId !== undefined && { id: context.checkRunId }) }, context.io.warning, { clock: context.clock });

@@ -55,8 +55,8 @@ import { closeTrace, openTrace } from '../report/open-trace.ts';
 import { markTraceGapped } from '../core/trace-gap.ts';
 import { writeReportFile } from '../report/write-report-file.ts';
 
-/** The post step's state name for the commit an approved run opened its check run on. */
-export const CHECK_HEAD_STATE = 'checkHeadSha';
+/** The post step's state name for the paused pull request commit an approved run continues: its check run and comment are for it. */
+export const PAUSED_HEAD_STATE = 'pausedHeadSha';
 /** The post step's state name for the id of the check run the main step opened (`leftCheckRun` finds it by it). */
 export const CHECK_RUN_STATE = 'checkRunId';
 /** Saved once a run that resumes its own trace in place has opened it (truncated it for its own events). */
@@ -324,8 +324,8 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   // An approving job (issue_comment) and a pull_request_target job run on the base branch's checkout, and their
   // result goes on a pull request's commit: a command goal run here would check other code than that commit's.
   const elsewhere = checkoutElsewhere(settings, answered?.headSha);
-  // A killed main step's post step completes the check run it left: on this commit, not the event's.
-  if (check && answered?.headSha) deps.saveState?.(CHECK_HEAD_STATE, answered.headSha);
+  // A killed main step's post step completes the check run it left and finishes the comment: for this commit, not the event's.
+  if (answered?.headSha) deps.saveState?.(PAUSED_HEAD_STATE, answered.headSha);
   if (check?.id !== undefined) deps.saveState?.(CHECK_RUN_STATE, String(check.id));
   try {
     const listeners: RunListener[] = [consoleChecklist({ write: io.write, isTTY: false, redact }), stepLogGroups(io, redact)];

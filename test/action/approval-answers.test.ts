@@ -146,14 +146,38 @@ it('a killed approving run\'s post step completes the check run on the pull requ
   const saved = new Map<string, string>();
   const approved = await act('issue_comment', commentOn('/approve', 903), 80, store, { inputs: { 'check-run': 'true' }, saved });
   expect(approved.result.outputs.status).toBe('succeeded');
-  expect(saved.get('checkHeadSha')).toBe('b'.repeat(40));
+  expect(saved.get('pausedHeadSha')).toBe('b'.repeat(40));
   // As if the main step had been killed before it completed its check run.
   const check = github.checkRuns.find((run) => run['head_sha'] === 'b'.repeat(40))!;
   Object.assign(check, { status: 'in_progress', conclusion: null });
   const { finishKilledRun } = await import('../../src/action/finish-killed-run.ts');
   const context = { io: recordingIO().io, redact: createRedactor(), clock: systemClock, commentIntervalMs: 0, github: createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() }) };
-  await finishKilledRun(approved.settings, { ...context, checkHeadSha: saved.get('checkHeadSha')! });
+  await finishKilledRun(approved.settings, { ...context, pausedHeadSha: saved.get('pausedHeadSha')! });
   expect(check).toMatchObject({ status: 'completed', conclusion: 'success' });
+});
+
+// The post step of a killed approving run finished the comment from the trace without the paused commit: its
+// body had no head line, and it never asked whether the pull request had moved on, so the approved run of the
+// old commit was written over the newer commit's result (found by an adversarial pass).
+it('a killed approving run’s post step leaves the comment to a newer commit’s run, with no check run', async () => {
+  const store = await memoryStateStore();
+  await sharedPause(store);
+  const saved = new Map<string, string>();
+  const approved = await act('issue_comment', commentOn('/approve', 907), 83, store, { saved });
+  expect(approved.result.outputs.status).toBe('succeeded');
+  // A push, and the newer commit's run writes the comment; then the approving job is killed before it ended.
+  const newer = 'e'.repeat(40);
+  github.pulls.set(5, { data: { ...PULL, head: { ...PULL.head, sha: newer } }, files: [] });
+  const comment = github.commentsOn('octo', 'app', 5).at(-1)!;
+  const newerBody = `${comment.body.split('\n', 1)[0]}\n<!-- plan-runner-head: ${newer} -->\n### ❌ plan-runner: Publish\n\n**Finished: failed**\n\nFor commit ${newer}.`;
+  comment.body = newerBody;
+  const { finishKilledRun } = await import('../../src/action/finish-killed-run.ts');
+  const { io, said } = recordingIO();
+  const client = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+  const head = saved.get('pausedHeadSha');
+  await finishKilledRun(approved.settings, { io, redact: createRedactor(), clock: systemClock, commentIntervalMs: 0, github: client, ...(head !== undefined && { pausedHeadSha: head }) });
+  expect(github.commentsOn('octo', 'app', 5).map((left) => left.body)).toEqual([newerBody]);
+  expect(said.log.join('\n')).toContain('no longer the head of #5');
 });
 
 // An /approve is posted; before its job reads the comment, a newer run of the plan pauses and rewrites it:
