@@ -10,6 +10,7 @@ import { ANSWER_RECORDED_STATE, PAUSED_HEAD_STATE, CHECK_RUN_STATE, runAction, T
 import { REPORTED_STATE } from './action/write-report.ts';
 import { stateLeftToSave } from './action/save-left-state.ts';
 import { ENDED_STATE, POST_IDLE_STATE } from './action/step-states.ts';
+import { TRACE_STARTED_STATE } from './action/trace-started.ts';
 import { createRedactor, type Redactor } from './core/redact.ts';
 import { systemClock } from './core/clock.ts';
 import { regexEngineMissing } from './core/regex-engine-file.ts';
@@ -84,6 +85,8 @@ export async function post(commands?: RunnerCommands): Promise<void> {
       const traceOpened = process.env[`STATE_${TRACE_OPENED_STATE}`] === 'true';
       const answerRecorded = process.env[`STATE_${ANSWER_RECORDED_STATE}`] === 'true';
       await finishKilledRun(read.settings, { io, redact, clock: systemClock, ...gitHubClient(read.settings, io), ...(pausedHeadSha && { pausedHeadSha }), ...(Number.isSafeInteger(checkRunId) && checkRunId > 0 && { checkRunId }), ...(reported && { reported }), traceOpened, ...(answerRecorded && { answerRecorded }) });
+      const traceStarted = process.env[`STATE_${TRACE_STARTED_STATE}`] || undefined;
+      await finishKilledRun(read.settings, { io, redact, clock: systemClock, ...gitHubClient(read.settings, io), ...(checkHeadSha && { checkHeadSha }), ...(Number.isSafeInteger(checkRunId) && checkRunId > 0 && { checkRunId }), ...(reported && { reported }), traceOpened, traceStarted, ...(answerRecorded && { answerRecorded }) });
     }
   } catch (error) {
     // The post step never fails the job: the main step's verdict stands.

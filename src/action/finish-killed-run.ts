@@ -21,9 +21,10 @@ import { actsForFork, authorizeRun } from './admit-run.ts';
 import { commentTarget } from './comment-target.ts';
 import { liveComment } from './live-comment.ts';
 import { jobReportPaths, resumesInPlace } from './report-paths.ts';
-import { writeReport } from './write-report.ts';
+import { writeReport, writeReportSummary } from './write-report.ts';
 import { hideCutFragments } from '../core/hide-cut-fragments.ts';
 import { cutText } from '../core/cut-text.ts';
+import { traceStartedBy } from './trace-started.ts';
 
 export const KILLED_REASON = 'the main step ended before the run did (killed on cancel, timeout or out of memory, or crashed); what completed is in the trace';
 export const KILLED_JUDGING_REASON = 'the main step ended while the goals were checked (killed on cancel, timeout or out of memory, or crashed): they were not checked';
@@ -92,6 +93,11 @@ export interface KilledRunContext {
   readonly commentIntervalMs?: number;
   /** The main step's run opened its trace (`TRACE_OPENED_STATE`); only read when it resumed it in place. */
   readonly traceOpened?: boolean;
+  /**
+   * The `ts` of the first line of the main step's trace (`TRACE_STARTED_STATE`), undefined when its run had no
+   * event: a trace at the path whose first line has another is a later step's run of the same plan.
+   */
+  readonly traceStarted?: string | undefined;
   /** The main step, an `/approve` run, recorded its answer in the paused run's comment (`ANSWER_RECORDED_STATE`): the comment is its own to finish. */
   readonly answerRecorded?: boolean;
 }
@@ -135,6 +141,11 @@ export async function finishKilledRun(settings: ActionSettings, context: KilledR
   if (!events.some((event) => event.type === 'plan_created')) {
     if (!context.reported) return finishUnstartedRun(settings, context, paths);
     return endUnreadRun(settings, context, 'its trace holds no run');
+  }
+  // Another step's run (a later step of this job ran the same plan, and wrote its trace here): not this one's to report.
+  if (!traceStartedBy(events[0], context.traceStarted)) {
+    if (context.traceStarted === undefined && !context.reported) return finishUnstartedRun(settings, context, paths);
+    return endUnreadRun(settings, context, 'a later step of this job ran the same plan, whose trace, report file and PR comment replaced this run\'s (give each such step its own `run-key`)', true);
   }
   const left = events.reduce(applyEvent, newRunRecord());
   const end = endOfLeftRun(left, settings);
@@ -182,9 +193,10 @@ async function finishUnstartedRun(settings: ActionSettings, context: KilledRunCo
  * here: in the summary and the report file, in the PR comment (left at ⏳ before, found by a review), and in
  * the check run it left in progress (a required check stuck there blocks merges for good). When the main step
  * wrote its reports and was killed before it completed the check run (found by a review), the summary has
- * its verdict and stays; the check run, which does not, fails closed. True when it wrote the reports.
+ * its verdict and stays; the check run, which does not, fails closed. True when it wrote the reports. `replaced`:
+ * the trace is a later step's run of the same plan, whose PR comment and report file are left to it.
  */
-async function endUnreadRun(settings: ActionSettings, context: KilledRunContext, why: string): Promise<boolean> {
+async function endUnreadRun(settings: ActionSettings, context: KilledRunContext, why: string, replaced = false): Promise<boolean> {
   const { io, redact } = context;
   if (context.reported) {
     const reason = 'the main step wrote its reports (the job summary has its verdict) but ended before it completed this check run (killed on cancel, timeout or out of memory, or crashed)';
@@ -194,9 +206,11 @@ async function endUnreadRun(settings: ActionSettings, context: KilledRunContext,
   const reason = `the main step ended before it wrote its reports (killed on cancel, timeout or out of memory, or crashed), and ${why}: what the run did is not known here, and the job log shows what it did until it ended`;
   const report = cancelledReport(settings.planPath, reason, redact);
   io.warning(`The main step ended before it wrote its reports, and ${why}: the run is reported as cancelled, with no checklist.`);
-  await finishUnreadComment(settings, context, report);
+  // `replaced`: the comment and the report file are the later step's, whose run they report.
+  if (!replaced) await finishUnreadComment(settings, context, report);
   await completeLeftCheckRun(settings, context, report);
-  await writeReport(report, jobReportPaths(settings).report, io, redact);
+  if (replaced) await writeReportSummary(report, io);
+  else await writeReport(report, jobReportPaths(settings).report, io, redact);
   return true;
 }
 

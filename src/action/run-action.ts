@@ -52,6 +52,7 @@ import { earlierAttemptState, RESUMED_IN_PLACE_STATE, saveRunState, statePart, t
 import { warmWhenIdle, type RunStateStore } from '../state/run-state-store.ts';
 import { stepLogGroups } from './step-log-groups.ts';
 import { closeTrace, openTrace } from '../report/open-trace.ts';
+import { TRACE_STARTED_STATE } from './trace-started.ts';
 import { markTraceGapped } from '../core/trace-gap.ts';
 import { writeReportFile } from '../report/write-report-file.ts';
 
@@ -302,7 +303,13 @@ export async function runAction(given: ActionSettings, deps: ActionDeps): Promis
   // Resuming in place: opened at the run's first event, so a resume the job refuses leaves the trace it
   // was to resume as it was.
   // The post step takes a trace resumed in place for this run's only once this run opened it (`TRACE_OPENED_STATE`).
-  const trace = (deps.openTrace ?? openTrace)(paths.trace, redact, io.warning, { openOnFirstEvent: inPlace, ...(inPlace && deps.saveState && { onOpen: () => deps.saveState!(TRACE_OPENED_STATE, 'true') }) });
+  // And takes a trace for this run's only when its first line is this run's (`TRACE_STARTED_STATE`): a later step
+  // of the job that runs the same plan writes its trace at the same path before a killed step's post step runs.
+  const trace = (deps.openTrace ?? openTrace)(paths.trace, redact, io.warning, {
+    openOnFirstEvent: inPlace,
+    ...(inPlace && deps.saveState && { onOpen: () => deps.saveState!(TRACE_OPENED_STATE, 'true') }),
+    ...(deps.saveState && { onStart: (ts: string) => deps.saveState!(TRACE_STARTED_STATE, ts) }),
+  });
   // The comment's last body needs the final status (goals included), known only at the end.
   const ending: { report?: FinalReport } = {};
   const comment = await liveComment(settings, {

@@ -18,7 +18,12 @@ export const REPORTED_STATE = 'reported';
 export async function writeReport(report: FinalReport, file: string, io: ActionIO, redact: Redactor): Promise<boolean> {
   const unwritten = await writeReportFile(file, redact(report.markdown));
   if (unwritten) io.warning(`${unwritten.message}; the job summary still has it.`);
-  const where = unwritten ? 'the log above has its checklist' : `the report is in ${file}`;
+  await writeReportSummary(report, io, unwritten ? 'the log above has its checklist' : `the report is in ${file}`);
+  return !unwritten;
+}
+
+/** The job summary alone; never throws. `where` says where else the report is, when the summary cannot take it. */
+export async function writeReportSummary(report: FinalReport, io: ActionIO, where = 'the log above has what the run did'): Promise<void> {
   // The runner drops a summary over 1 MiB whole: the renderers keep within it, and this holds whatever they missed.
   const summary = cutMarkdownBytes(report.markdown, SUMMARY_MAX_BYTES - 16);
   try {
@@ -26,5 +31,4 @@ export async function writeReport(report: FinalReport, file: string, io: ActionI
   } catch (error) {
     io.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}; ${where}.`);
   }
-  return !unwritten;
 }

@@ -8,7 +8,7 @@ import { traceWriter, type TraceWriter, type TraceWriterOptions } from './trace-
  * `TraceInUseError` when another run is writing the file: that run's trace is not to be mixed with this
  * one's, and this run is refused before it starts. Both front ends open their trace here.
  */
-export function openTrace(file: string, redact: Redactor, warn: (message: string) => void, options: Pick<TraceWriterOptions, 'openOnFirstEvent' | 'onOpen'> = {}): TraceWriter | undefined {
+export function openTrace(file: string, redact: Redactor, warn: (message: string) => void, options: Pick<TraceWriterOptions, 'openOnFirstEvent' | 'onOpen' | 'onStart'> = {}): TraceWriter | undefined {
   try {
     return traceWriter(file, { redact, ...options });
   } catch (error) {

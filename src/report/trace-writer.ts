@@ -34,6 +34,11 @@ export interface TraceWriterOptions {
   readonly openOnFirstEvent?: boolean;
   /** Called once the file is opened (created or truncated for this run's events). */
   readonly onOpen?: () => void;
+  /**
+   * Called at the run's first event with the `ts` its line is written with (`traceStartedBy` reads it back):
+   * what tells this run's trace from another run's written later at the same path.
+   */
+  readonly onStart?: (ts: string) => void;
 }
 
 /** Lines are written out once this much text is waiting (or when `DurabilityRule` says, a flush timer, close or exit). */
@@ -131,10 +136,15 @@ function linePrefix(redact: Redactor) {
     const ms = time.getTime();
     if (ms !== lastMs) {
       lastMs = ms;
-      last = `{"ts":${JSON.stringify(redact(time.toISOString()))},`;
+      last = tracePrefix(redact(time.toISOString()));
     }
     return last;
   };
+}
+
+/** A trace line's start for its `ts` as written. */
+export function tracePrefix(ts: string): string {
+  return `{"ts":${JSON.stringify(ts)},`;
 }
 
 /**
@@ -389,6 +399,7 @@ export function traceWriter(file: string, options: TraceWriterOptions = {}): Tra
   let closed = false;
   let pending = '';
   let timer: NodeJS.Timeout | undefined;
+  let started = false;
 
   const write = (): void => {
     if (!pending.length) return;
@@ -435,13 +446,22 @@ export function traceWriter(file: string, options: TraceWriterOptions = {}): Tra
           return;
         }
       }
+      const time = now();
+      if (!started) {
+        started = true;
+        try {
+          options.onStart?.(redact(time.toISOString()));
+        } catch {
+          // A hint to the post step (the action's saved state); the trace goes on either way.
+        }
+      }
       try {
-        pending += `${prefix(now())}${traceFields(event, redact, replacer)}\n`;
+        pending += `${prefix(time)}${traceFields(event, redact, replacer)}\n`;
       } catch (cause) {
         // One event that cannot be written must not end the trace: a line says which is missing, a
         // resume refuses the trace (it could make a side effect again), and `close()` says so.
         gap ??= `a ${event.type} event (${cause instanceof Error ? cause.message : String(cause)})`;
-        pending += `${prefix(now())}${JSON.stringify({ type: TRACE_GAP, event: event.type, why: redact(cause instanceof Error ? cause.message : String(cause)) }).slice(1)}\n`;
+        pending += `${prefix(time)}${JSON.stringify({ type: TRACE_GAP, event: event.type, why: redact(cause instanceof Error ? cause.message : String(cause)) }).slice(1)}\n`;
       }
       if (durability.holding) return;
       if (must || pending.length >= FLUSH_CHARS) write();

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { readActionSettings } from '../../src/action/action-settings.ts';
 import { readApprovalMarker } from '../../src/action/approval-marker.ts';
 import { runAction } from '../../src/action/run-action.ts';
+import { TRACE_STARTED_STATE } from '../../src/action/trace-started.ts';
 import { systemClock } from '../../src/core/clock.ts';
 import { createRedactor } from '../../src/core/redact.ts';
 import { createOctokit } from '../../src/github/create-octokit.ts';
@@ -153,6 +154,7 @@ it('a killed approving run\'s post step completes the check run on the pull requ
   const { finishKilledRun } = await import('../../src/action/finish-killed-run.ts');
   const context = { io: recordingIO().io, redact: createRedactor(), clock: systemClock, commentIntervalMs: 0, github: createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() }) };
   await finishKilledRun(approved.settings, { ...context, pausedHeadSha: saved.get('pausedHeadSha')! });
+  await finishKilledRun(approved.settings, { ...context, checkHeadSha: saved.get('checkHeadSha')!, traceStarted: saved.get(TRACE_STARTED_STATE) });
   expect(check).toMatchObject({ status: 'completed', conclusion: 'success' });
 });
 

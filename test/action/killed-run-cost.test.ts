@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { readActionSettings } from '../../src/action/action-settings.ts';
 import { finishKilledRun } from '../../src/action/finish-killed-run.ts';
+import { TRACE_STARTED_STATE } from '../../src/action/trace-started.ts';
 import { jobReportPaths } from '../../src/action/report-paths.ts';
 import { runAction } from '../../src/action/run-action.ts';
 import { systemClock } from '../../src/core/clock.ts';
@@ -35,12 +36,13 @@ async function killedAfter(plan: string, requests: number) {
   if (!read.ok) throw new Error(read.problems.join('\n'));
   const settings = read.settings;
   const stop = new AbortController();
-  const main = runAction(settings, { io: recordingIO().io, redact: createRedactor(), clock: systemClock, signal: stop.signal });
+  const saved = new Map<string, string>();
+  const main = runAction(settings, { io: recordingIO().io, redact: createRedactor(), clock: systemClock, signal: stop.signal, saveState: (name, value) => saved.set(name, value) });
   try {
     while (server.requests.length < requests) await new Promise((resolve) => setTimeout(resolve, 20));
     const trace = await readFile(jobReportPaths(settings).trace, 'utf8');
     const { io, said } = recordingIO();
-    expect(await finishKilledRun(settings, { io, redact: createRedactor(), clock: systemClock })).toBe(true);
+    expect(await finishKilledRun(settings, { io, redact: createRedactor(), clock: systemClock, traceStarted: saved.get(TRACE_STARTED_STATE) })).toBe(true);
     return { trace, cost: said.summary.slice(said.summary.indexOf('### Cost')) };
   } finally {
     stop.abort();
