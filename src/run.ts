@@ -84,9 +84,8 @@ export async function post(commands?: RunnerCommands): Promise<void> {
       const reported = process.env[`STATE_${REPORTED_STATE}`] === 'true';
       const traceOpened = process.env[`STATE_${TRACE_OPENED_STATE}`] === 'true';
       const answerRecorded = process.env[`STATE_${ANSWER_RECORDED_STATE}`] === 'true';
-      await finishKilledRun(read.settings, { io, redact, clock: systemClock, ...gitHubClient(read.settings, io), ...(pausedHeadSha && { pausedHeadSha }), ...(Number.isSafeInteger(checkRunId) && checkRunId > 0 && { checkRunId }), ...(reported && { reported }), traceOpened, ...(answerRecorded && { answerRecorded }) });
       const traceStarted = process.env[`STATE_${TRACE_STARTED_STATE}`] || undefined;
-      await finishKilledRun(read.settings, { io, redact, clock: systemClock, ...gitHubClient(read.settings, io), ...(checkHeadSha && { checkHeadSha }), ...(Number.isSafeInteger(checkRunId) && checkRunId > 0 && { checkRunId }), ...(reported && { reported }), traceOpened, traceStarted, ...(answerRecorded && { answerRecorded }) });
+      await finishKilledRun(read.settings, { io, redact, clock: systemClock, ...gitHubClient(read.settings, io), ...(pausedHeadSha && { pausedHeadSha }), ...(Number.isSafeInteger(checkRunId) && checkRunId > 0 && { checkRunId }), ...(reported && { reported }), traceOpened, traceStarted, ...(answerRecorded && { answerRecorded }) });
     }
   } catch (error) {
     // The post step never fails the job: the main step's verdict stands.

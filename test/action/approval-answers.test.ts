@@ -153,8 +153,7 @@ it('a killed approving run\'s post step completes the check run on the pull requ
   Object.assign(check, { status: 'in_progress', conclusion: null });
   const { finishKilledRun } = await import('../../src/action/finish-killed-run.ts');
   const context = { io: recordingIO().io, redact: createRedactor(), clock: systemClock, commentIntervalMs: 0, github: createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() }) };
-  await finishKilledRun(approved.settings, { ...context, pausedHeadSha: saved.get('pausedHeadSha')! });
-  await finishKilledRun(approved.settings, { ...context, checkHeadSha: saved.get('checkHeadSha')!, traceStarted: saved.get(TRACE_STARTED_STATE) });
+  await finishKilledRun(approved.settings, { ...context, pausedHeadSha: saved.get('pausedHeadSha')!, traceStarted: saved.get(TRACE_STARTED_STATE) });
   expect(check).toMatchObject({ status: 'completed', conclusion: 'success' });
 });
 
