@@ -42,6 +42,9 @@ async function runCommandLine(argv: readonly string[]): Promise<number> {
   (await import('./cli/compile-cache.ts')).enableCompileCache();
   // Before any command's module builds a schema (see plan/zod-jitless.ts); --help and --version need no zod.
   await import('./plan/zod-jitless.ts');
+  // Before any command's first request: Node's fetch ignores the proxy variables a proxied runner sets.
+  const { warning } = (await import('./core/proxy-from-environment.ts')).sendFetchThroughProxy(process.env);
+  if (warning) process.stderr.write(`plan-runner: warning: ${warning}\n`);
   switch (command.command) {
     case 'validate': {
       const { validateCommand } = await import('./cli/validate-command.ts');

@@ -14,6 +14,7 @@ import { TRACE_STARTED_STATE } from './action/trace-started.ts';
 import { createRedactor, type Redactor } from './core/redact.ts';
 import { systemClock } from './core/clock.ts';
 import { regexEngineMissing } from './core/regex-engine-file.ts';
+import { sendFetchThroughProxy } from './core/proxy-from-environment.ts';
 import { neutraliseLogText } from './security/neutralise-log-text.ts';
 import { lazyGitHubClient } from './github/lazy-github-client.ts';
 import { RateBudget } from './github/rate-budget.ts';
@@ -54,6 +55,9 @@ export async function run(commands?: RunnerCommands): Promise<void> {
     runner = commands ?? (await actionsCore());
     const incomplete = regexEngineMissing();
     if (incomplete) return runner.setFailed(`plan-runner: ${incomplete}`);
+    // Before the first request: Node's fetch (the model endpoint, http tools, MCP servers) ignores the proxy variables.
+    const { warning } = sendFetchThroughProxy(process.env);
+    if (warning) runner.warning(`plan-runner: ${warning}`);
     await main(runner);
   } catch (error) {
     fail('internal error', error);
