@@ -940,9 +940,24 @@ export function jsonMayNeedRedaction(json: string, redact: Redactor): boolean {
   return screen === undefined || screen(json);
 }
 
-/** Every value of `env` whose name looks secret (`*TOKEN*`, `*KEY*`, `INPUT_*`…): what to hand `createRedactor`. */
+/**
+ * Every value of `env` whose name looks secret (`*TOKEN*`, `*KEY*`, `INPUT_*`…), and every URL with a password
+ * whatever its name (`https_proxy=http://user:password@proxy:3128`, `PIP_INDEX_URL`): what to hand `createRedactor`.
+ */
 export function secretValuesFromEnvironment(env: Readonly<Record<string, string | undefined>>): string[] {
-  return Object.entries(env).flatMap(([name, value]) => (value && isSecretEnvName(name) ? [value] : []));
+  return Object.entries(env).flatMap(([name, value]) => (!value ? [] : isSecretEnvName(name) ? [value] : urlWithPassword(value)));
+}
+
+/** `value` when it is a URL with a password (one without a scheme, as a proxy variable may be, also with `http://`), else nothing. */
+function urlWithPassword(value: string): string[] {
+  if (!value.includes('@')) return [];
+  const url = value.includes('://') ? value : `http://${value}`;
+  try {
+    if (new URL(url).password === '') return [];
+  } catch {
+    return [];
+  }
+  return url === value ? [value] : [value, url];
 }
 
 /**

@@ -7,6 +7,7 @@ import type { ActionSettings } from '../../src/action/action-settings.ts';
 import { cliRedactor } from '../../src/cli/cli-job-settings.ts';
 import { parseCliArgs } from '../../src/cli/parse-cli-args.ts';
 import { systemClock } from '../../src/core/clock.ts';
+import { createRedactor } from '../../src/core/redact.ts';
 import type { RunEvent } from '../../src/core/run-event.ts';
 import { jobSecrets } from '../../src/job/job-secrets.ts';
 import { runJob } from '../../src/job/run-job.ts';
@@ -119,5 +120,18 @@ describe('one set of secrets for every entry point', () => {
     const first = await hashes('hunter2-correct');
     expect(first).toHaveLength(4);
     expect(await hashes('hunter2-guessed')).toEqual(first);
+  });
+});
+
+describe('a password in a URL the environment holds', () => {
+  // A proxied runner's `https_proxy=http://user:password@proxy:3128`: a tool given it (`env: [https_proxy]`) that
+  // printed it, as `curl -v` does, put the proxy's password in the trace and the summary.
+  it('is hidden whatever the variable’s name, the URL’s host left to read', () => {
+    const password = 'pr0xy-pa55word-7Qz';
+    const redact = createRedactor(jobSecrets({ env: { https_proxy: `http://build:${password}@proxy.corp.example:3128`, PIP_INDEX_URL: `https://ci:${password}x@pypi.corp.example/simple`, HOME: '/home/me' } }));
+    expect(redact(`Uses proxy env variable https_proxy == 'http://build:${password}@proxy.corp.example:3128'; ${password}x; proxy.corp.example:3128`)).toBe(
+      "Uses proxy env variable https_proxy == '***'; ***; proxy.corp.example:3128",
+    );
+    expect(jobSecrets({ env: { HOME: '/home/me', http_proxy: 'http://proxy.corp.example:3128', NO_PROXY: 'localhost' } })).toEqual([]);
   });
 });
