@@ -137,7 +137,8 @@ describe('createOpenAIModelClient', () => {
     cancel.abort(new Error('cancelled (SIGINT)'));
     await expect(call).rejects.toThrow('cancelled (SIGINT)');
     await new Promise((resolve) => setImmediate(resolve));
-    expect(timers()).toBe(before);
+    // At most as many as before: the worker is shared, and a timer another file left (a 10 s request limit) may end meanwhile.
+    expect(timers()).toBeLessThanOrEqual(before);
     expect(server.requests).toHaveLength(1);
   });
 
