@@ -1,7 +1,6 @@
 // A runner that reaches the internet only through a proxy: every request plan-runner makes with Node's fetch (the
 // model endpoint, the http tools, MCP servers over HTTP) goes through the proxy its variables name, as GitHub
 // requests do, and `no_proxy` is read the same way. The proxy is a local one that records what it is asked.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
@@ -10,8 +9,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sendFetchThroughProxy } from '../../src/core/proxy-from-environment.ts';
 import { startChatServer, textAnswer, type ChatServer } from '../helpers/chat-server.ts';
-
-const CLI = path.resolve(import.meta.dirname, '../../src/cli.ts');
+import { runCli } from '../helpers/run-cli.ts';
 
 interface RecordingProxy {
   readonly url: string;
@@ -73,17 +71,6 @@ afterEach(async () => {
   chat = undefined;
 });
 
-function runCli(args: readonly string[], cwd: string, env: Record<string, string>): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { PATH: process.env['PATH'] ?? '', HOME: os.homedir(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out }));
-  });
-}
-
 describe('plan-runner run on a runner behind a proxy', () => {
   it('sends the model calls through the proxy http_proxy names, its password nowhere in what the run writes', async () => {
     chat = await startChatServer(() => textAnswer('42'));
@@ -92,11 +79,11 @@ describe('plan-runner run on a runner behind a proxy', () => {
     writeFileSync(path.join(dir, 'plan.yml'), 'name: Proxied\nlimits: { max_replans: 0 }\nworkflow_sequence:\n  - id: think\n    type: reasoning\n    description: Say a number\n');
     const password = 'pr0xy-pa55word-7Qz';
     const withCredentials = proxy.url.replace('http://', `http://build:${password}@`);
-    const result = await runCli(['run', 'plan.yml', '--base-url', 'http://model.invalid/v1', '--model', 'gpt-test', '--trace', 'trace.jsonl', '--summary', 'summary.md'], dir, {
-      OPENAI_API_KEY: 'sk-test',
-      http_proxy: withCredentials,
-      no_proxy: '',
+    const run = await runCli(['run', 'plan.yml', '--base-url', 'http://model.invalid/v1', '--model', 'gpt-test', '--trace', 'trace.jsonl', '--summary', 'summary.md'], {
+      cwd: dir,
+      env: { OPENAI_API_KEY: 'sk-test', http_proxy: withCredentials, no_proxy: '' },
     });
+    const result = { out: `${run.stdout}${run.stderr}` };
     expect(result.out).toContain('status: succeeded');
     expect(proxy.seen).toEqual(['CONNECT model.invalid:80']);
     expect(proxy.authorizations).toEqual([`Basic ${Buffer.from(`build:${password}`).toString('base64')}`]);
