@@ -197,7 +197,9 @@ export async function findWaitingRun(
   }
   const read = await readResumeTrace(file);
   if (!read.ok) return { ok: false, problem: `the saved state of run ${marker.runId} cannot be read (${read.problem})` };
-  const parsed = traceEvents(read.trace);
+  // Of this plan-runner's format only: `@v1` may have moved since the pause, and a state of another format is
+  // refused as that before the answer is written into the comment (found by an adversarial pass).
+  const parsed = traceEvents({ ...read.trace, label: `the state run ${marker.runId} saved` }, { thisFormatOnly: true });
   if (!parsed.ok) return { ok: false, problem: `the saved state of run ${marker.runId} cannot be read (${parsed.problem})` };
   // Checked before the answer is written into the comment: a state that asks for another approval answers nothing.
   const asked = parsed.events.findLast((event) => event.type === 'approval_requested');

@@ -718,3 +718,29 @@ it('/approve while GitHub cannot read the pull request is refused saying so, not
   const approved = await act('issue_comment', commentOn('/approve', 961, new Date(Date.now() + 1_000).toISOString()), 161, store);
   expect(approved.result.outputs.status).toBe('succeeded');
 });
+
+// Found by an adversarial pass: `uses: …@v1` moved back to an older plan-runner between the pause and the
+// /approve. The paused state, of a newer trace format, was read as this format's: the answer was written into
+// the comment before the resume refused the format (or the state was called damaged at a changed event).
+it('/approve or /reject of a state a newer plan-runner saved is refused for its format before the comment is answered', async () => {
+  const store = await memoryStateStore();
+  await sharedPause(store);
+  const waiting = github.commentsOn('octo', 'app', 5).at(-1)?.body ?? '';
+  const newer: RunStateStore = {
+    ...store,
+    async download(artifact, dir, runId) {
+      const file = await store.download(artifact, dir, runId);
+      await writeFile(file, (await readFile(file, 'utf8')).replace('"format":2', '"format":3'));
+      return file;
+    },
+  };
+  for (const [kind, id] of [['approve', 971], ['reject', 972]] as const) {
+    const saved = new Map<string, string>();
+    const answered = await act('issue_comment', commentOn(`/${kind}`, id), 90 + id, newer, { saved });
+    expect(answered.result.failure ?? '').toContain('a newer plan-runner wrote it');
+    expect(answered.result.failure).not.toContain('damaged');
+    expect(saved.has('answerRecorded')).toBe(false);
+    expect(github.commentsOn('octo', 'app', 5).at(-1)?.body).toBe(waiting);
+  }
+  await expect(readFile(path.join(workspace, 'published.txt'), 'utf8')).rejects.toThrow();
+});
