@@ -204,9 +204,15 @@ export class PlanRun {
       // A trace without times (an older one): look for the effect over the last day.
       const calledAt = call.calledAt ?? new Date(Date.now() - 86_400_000).toISOString();
       this.#sideEffects.set(callKey, { stepKey: call.stepKey, outcome: call.outcome, calledAt, inherited: true });
+      // Keyed too as this run keys the same call, its arguments redacted by this run's redactor: one that hides a value the
+      // earlier run's did not (a newer plan-runner, a secret added since) found no record, and made the call again
+      // (found by an adversarial pass).
+      const args = deps.redact ? redactDeep(call.args, deps.redact) : call.args;
+      const own = callKey === toolCallKey(plan.name, call.tool, call.args);
+      if (own && args !== call.args) this.#sideEffects.set(toolCallKey(plan.name, call.tool, args), { stepKey: call.stepKey, outcome: call.outcome, calledAt, inherited: true });
       // Only this plan's own calls are a step's earlier calls: a used plan's are keyed by its name and its own step keys.
-      if (callKey !== toolCallKey(plan.name, call.tool, call.args)) {
-        const anyKey = anyPlanCallKey(call.tool, call.args);
+      if (!own) {
+        const anyKey = anyPlanCallKey(call.tool, args);
         if (!this.#calls.has(anyKey)) this.#calls.set(anyKey, { stepKey: call.stepKey, outcome: call.outcome, calledAt, inherited: true });
         continue;
       }
@@ -215,7 +221,7 @@ export class PlanRun {
       const key = call.item === undefined ? call.stepKey : itemCallsKey(call.item.reuseKey, call.item.key);
       const calls = this.#earlierCalls.get(key) ?? [];
       // By the step's key in the whole job: a plan used twice has the same keys in both runs.
-      calls.push({ tool: call.tool, args: call.args, outcome: call.outcome });
+      calls.push({ tool: call.tool, args, outcome: call.outcome });
       this.#earlierCalls.set(key, calls);
     }
     // Every running step and its tools listen to this signal; that many listeners is not a leak.
