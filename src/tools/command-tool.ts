@@ -7,7 +7,7 @@ import { ToolExitError } from './tool-exit-error.ts';
 import { TOOL_RESULT_LIMIT_BYTES, ToolOutputTooLargeError } from './tool-output-too-large-error.ts';
 import { ToolSpawnError } from './tool-spawn-error.ts';
 import { ToolTimeoutError } from './tool-timeout-error.ts';
-import { parseJson } from '../core/parse-json.ts';
+import { parseJsonKeepingNumbers } from '../core/parse-json-keeping-numbers.ts';
 
 /** A command tool that declares no `timeout_seconds` is stopped after this long. */
 export const DEFAULT_COMMAND_TIMEOUT_SECONDS = 300;
@@ -91,25 +91,17 @@ export function commandTool(name: string, declaration: CommandToolDeclaration, o
 }
 
 /**
- * stdout as a result: the JSON value it holds, or else its trimmed text. A whole number a double cannot hold is
- * kept as the digits printed: read as a number, `1234567890123456789` became 1234567890123456800 (a later step
- * acted on another id), and a 20-digit numeric secret reached the reports as its first 16 digits, which no
- * redaction of the whole secret finds (found by an adversarial pass).
+ * stdout as a result: the JSON value it holds, or else its trimmed text. A number a double cannot hold is kept as
+ * the text printed (`parseJsonKeepingNumbers`): read as a number, `1234567890123456789` became 1234567890123456800
+ * (a later step acted on another id), and a 20-digit numeric secret reached the reports as its first 16 digits,
+ * which no redaction of the whole secret finds (found by an adversarial pass).
  */
 export function parseCommandOutput(stdout: string): unknown {
   const text = stdout.trim();
   if (text === '') return '';
-  let value: unknown;
   try {
-    value = parseJson(text);
+    return parseJsonKeepingNumbers(text);
   } catch {
     return text;
   }
-  // A double holds every whole number of up to 15 digits: only longer runs can lose any.
-  if (!/\d{16}/.test(text)) return value;
-  return JSON.parse(text, (_key, parsed: unknown, context?: { readonly source?: string }) => {
-    const source = context?.source;
-    if (typeof parsed !== 'number' || source === undefined || !/^-?\d+$/.test(source)) return parsed;
-    return Number.isFinite(parsed) && BigInt(source) === BigInt(parsed) ? parsed : source;
-  }) as unknown;
 }

@@ -131,6 +131,20 @@ describe('commandTool', () => {
     expect(await nodeTool(`console.log('[-98765432109876543210, 1.50, 1e2]')`).execute({}, context())).toEqual(['-98765432109876543210', 1.5, 100]);
   });
 
+  // Found by an adversarial pass: `1e400` came back as Infinity (written `null` in the trace, so a resumed run saw
+  // null), `1e-400` as 0, and an id printed as `12345678901234567890.0` as another number.
+  it('keeps a number a double reads as infinity, as zero or as another whole number, as the text the command printed', async () => {
+    expect(await nodeTool(`console.log('1e400')`).execute({}, context())).toBe('1e400');
+    expect(await nodeTool(`console.log('{"big": -1E+400, "tiny": 1e-400, "id": 12345678901234567890.0, "zero": -0.0e-999, "max": 1e308, "one": 1.0}')`).execute({}, context())).toEqual({
+      big: '-1E+400',
+      tiny: '1e-400',
+      id: '12345678901234567890.0',
+      zero: -0,
+      max: 1e308,
+      one: 1,
+    });
+  });
+
   it('returns an empty string when the command prints nothing', async () => {
     expect(await nodeTool(`process.exit(0)`).execute({}, context())).toBe('');
   });

@@ -1,0 +1,31 @@
+import { parseJson } from './parse-json.ts';
+
+/**
+ * Text that may hold a number a double cannot: a whole number of 16 digits or more (15 always fit), or an
+ * exponent of three digits (past 1e308, or a nonzero under 5e-324).
+ */
+const MAY_NOT_FIT = /\d{16}|[eE][+-]?\d{3}/;
+
+/**
+ * `parseJson` for a tool's output, keeping each number a double does not hold as the text written (a string):
+ * one that reads as infinity (`1e400`, which JSON then writes as `null`), a nonzero that reads as zero (`1e-400`),
+ * and a whole number that reads as another (`1234567890123456789`, an id, became 1234567890123456800). Other
+ * numbers are numbers, as `JSON.parse` reads them.
+ */
+export function parseJsonKeepingNumbers(text: string): unknown {
+  const value = parseJson(text);
+  if (!MAY_NOT_FIT.test(text)) return value;
+  return JSON.parse(text, (_key, parsed: unknown, context?: { readonly source?: string }) => {
+    const source = context?.source;
+    return typeof parsed === 'number' && source !== undefined && !holds(parsed, source) ? source : parsed;
+  }) as unknown;
+}
+
+/** Whether `value` is the number JSON `source` writes, as far as a whole number, a zero or a size goes. */
+function holds(value: number, source: string): boolean {
+  if (!Number.isFinite(value)) return false;
+  const [mantissa = ''] = source.split(/[eE]/);
+  if (value === 0) return !/[1-9]/.test(mantissa);
+  const whole = /^-?(\d+)(?:\.0*)?$/.exec(source);
+  return whole === null || BigInt(whole[1]!) === BigInt(Math.abs(value));
+}
