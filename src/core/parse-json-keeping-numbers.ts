@@ -14,7 +14,12 @@ const MAY_NOT_FIT = /\d{16}|[eE][+-]?\d{3}/;
  */
 export function parseJsonKeepingNumbers(text: string): unknown {
   const value = parseJson(text);
-  if (!MAY_NOT_FIT.test(text)) return value;
+  return MAY_NOT_FIT.test(text) ? readJsonKeepingNumbers(text) : value;
+}
+
+/** `JSON.parse` keeping numbers as `parseJsonKeepingNumbers` does, without its bounds (for a message whose reader applies its own). */
+export function readJsonKeepingNumbers(text: string): unknown {
+  if (!MAY_NOT_FIT.test(text)) return JSON.parse(text) as unknown;
   return JSON.parse(text, (_key, parsed: unknown, context?: { readonly source?: string }) => {
     const source = context?.source;
     return typeof parsed === 'number' && source !== undefined && !holds(parsed, source) ? source : parsed;

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import { serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import { JsonRpcLineReader } from './json-rpc-line-reader.ts';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { randomBytes } from 'node:crypto';
@@ -46,7 +47,7 @@ export class ProcessGroupStdioTransport implements Transport {
   readonly stderr = new TailBuffer(8 * 1024);
   #stderrClosed: Promise<void> = Promise.resolve();
   readonly #server: StdioServerProcess;
-  readonly #readBuffer = new ReadBuffer({ maxBufferSize: MCP_MESSAGE_LIMIT_BYTES });
+  readonly #readBuffer = new JsonRpcLineReader(MCP_MESSAGE_LIMIT_BYTES);
   /** Called when the server sent a message over MCP_MESSAGE_LIMIT_BYTES, before it is stopped. */
   onOversized?: () => void;
   /** Called when MAX_UNREAD_MESSAGES of ours wait for the server to read them, before it is stopped. */
