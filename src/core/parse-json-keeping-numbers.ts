@@ -17,6 +17,11 @@ export function parseJsonKeepingNumbers(text: string): unknown {
   return MAY_NOT_FIT.test(text) ? readJsonKeepingNumbers(text) : value;
 }
 
+/** Whether JSON `text` may hold a number a double cannot (else `JSON.parse` reads it exactly). */
+export function mayHoldInexactNumber(text: string): boolean {
+  return MAY_NOT_FIT.test(text);
+}
+
 /** `JSON.parse` keeping numbers as `parseJsonKeepingNumbers` does, without its bounds (for a message whose reader applies its own). */
 export function readJsonKeepingNumbers(text: string): unknown {
   if (!MAY_NOT_FIT.test(text)) return JSON.parse(text) as unknown;

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -27,3 +29,46 @@ describe('an MCP tool’s structured result', () => {
     expect(result).toEqual({ id: '9007199254740993', n: 12, big: '1e400', safe: 9007199254740991, half: 0.5 });
   });
 });
+
+/** An MCP server over HTTP whose tool answers with structured content written as `raw` (JSON text), as JSON or as an event stream. */
+async function httpToolAnswering(raw: string, as: 'json' | 'events') {
+  const server = createServer((request, response) => {
+    if (request.method !== 'POST') return void response.writeHead(405).end();
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      const message = JSON.parse(body) as { id?: number; method: string; params?: { protocolVersion?: string } };
+      if (message.id === undefined) return void response.writeHead(202).end();
+      const result =
+        message.method === 'initialize'
+          ? JSON.stringify({ protocolVersion: message.params?.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'n', version: '1' } })
+          : message.method === 'tools/list'
+            ? JSON.stringify({ tools: [{ name: 'go', inputSchema: { type: 'object' } }] })
+            : `{"content":[],"structuredContent":${raw}}`;
+      const text = `{"jsonrpc":"2.0","id":${message.id},"result":${result}}`;
+      if (as === 'json') return void response.writeHead(200, { 'content-type': 'application/json' }).end(text);
+      // An event stream sent in pieces that split the data line.
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write(`event: message\r\ndata: ${text.slice(0, 20)}`);
+      setTimeout(() => response.end(`${text.slice(20)}\r\n\r\n`), 10);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  onTestFinished(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  const connection = await connectMcpServers({ s: { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp` } }, { signal: new AbortController().signal, env: {}, timeoutMs: 5_000 });
+  onTestFinished(() => connection.close());
+  return connection.tools[0]!;
+}
+
+// The SDK reads an HTTP server's answer with JSON.parse: the same id became another there too.
+describe('an HTTP MCP tool’s structured result', () => {
+  it.each(['json', 'events'] as const)('keeps a number a double cannot hold as the text the server wrote, answered as %s', async (as) => {
+    const go = await httpToolAnswering('{"id":9007199254740993,"n":12,"big":1e400,"safe":9007199254740991,"half":0.5}', as);
+    const result = await go.execute({}, { signal: new AbortController().signal, cwd: process.cwd(), stepKey: 's' });
+    expect(result).toEqual({ id: '9007199254740993', n: 12, big: '1e400', safe: 9007199254740991, half: 0.5 });
+  });
+});
+

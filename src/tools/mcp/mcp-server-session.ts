@@ -16,6 +16,7 @@ import { serverWords } from './mcp-server-words.ts';
 import { McpAnswerTooLargeError } from './mcp-answer-too-large-error.ts';
 import { McpAnswerShapeError, readableAnswerError } from './mcp-answer-shape-error.ts';
 import { AnswerBoundedHttpTransport } from './answer-bounded-http-transport.ts';
+import { answerKeepingNumbers } from './exact-numbers-body.ts';
 import { MCP_MESSAGE_LIMIT_BYTES, ProcessGroupStdioTransport, unreadProblem } from './process-group-stdio-transport.ts';
 import { timeoutSignal } from '../../core/timeout-signal.ts';
 
@@ -215,7 +216,7 @@ export class McpServerSession {
         onOver();
         return new Error(`the MCP server sent an answer over ${MCP_MESSAGE_LIMIT_BYTES / 1024 / 1024} MiB; it was cut off`);
       };
-      return new Response(limitedBody(response.body, MCP_MESSAGE_LIMIT_BYTES, over), { status: response.status, statusText: response.statusText, headers: response.headers });
+      return answerKeepingNumbers(new Response(limitedBody(response.body, MCP_MESSAGE_LIMIT_BYTES, over), { status: response.status, statusText: response.statusText, headers: response.headers }));
     };
     return new AnswerBoundedHttpTransport(new URL(url as string), { requestInit: { headers: expanded }, fetch: limited });
   }
