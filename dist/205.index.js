@@ -658,7 +658,10 @@ var parse_json = __webpack_require__(70695);
 var invisible_characters = __webpack_require__(5709);
 // EXTERNAL MODULE: ./lib/llm/cut-off-reason.js
 var cut_off_reason = __webpack_require__(46660);
+// EXTERNAL MODULE: ./lib/core/timeout-signal.js
+var timeout_signal = __webpack_require__(79893);
 ;// CONCATENATED MODULE: ./lib/eval/react-loop.js
+
 
 
 
@@ -736,7 +739,7 @@ async function observe(call, options, tools) {
         if (!checked.ok)
             throw new Error(checked.error);
         // The tool's own time limit, as a plan's step has it: a call (or a slow fault before it) past it fails.
-        const limit = tool.timeoutSeconds === undefined ? undefined : AbortSignal.timeout(tool.timeoutSeconds * 1000);
+        const limit = tool.timeoutSeconds === undefined ? undefined : (0,timeout_signal/* timeoutSignal */._)(tool.timeoutSeconds * 1000);
         const signal = limit ? AbortSignal.any([options.signal, limit]) : options.signal;
         try {
             const result = await tool.execute(checked.args, { signal, cwd: options.cwd, stepKey: REACT_PURPOSE });
@@ -846,6 +849,7 @@ var write_plan = __webpack_require__(20964);
 // EXTERNAL MODULE: ./lib/plan/plan-error.js
 var plan_error = __webpack_require__(36487);
 ;// CONCATENATED MODULE: ./lib/eval/run-eval.js
+
 
 
 
@@ -1072,7 +1076,7 @@ async function runReactVariant(one) {
         const goal = source.goal ?? loaded.plan.steps.map((step) => step.description).join('\n');
         // Bounded as the plan's run is, by its limits.timeout_minutes: a slow fault on every call held a run for ever.
         const minutes = loaded.plan.limits.timeout_minutes;
-        const deadline = AbortSignal.timeout(minutes * 60_000);
+        const deadline = (0,timeout_signal/* timeoutSignal */._)(minutes * 60_000);
         const signal = AbortSignal.any([deps.signal, deadline]);
         let loop;
         try {

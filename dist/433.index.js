@@ -29,6 +29,8 @@ export const modules = {
 /* harmony import */ var _write_report_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(72896);
 /* harmony import */ var _core_hide_cut_fragments_js__WEBPACK_IMPORTED_MODULE_16__ = __webpack_require__(99674);
 /* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_19__ = __webpack_require__(86919);
+/* harmony import */ var _trace_started_js__WEBPACK_IMPORTED_MODULE_20__ = __webpack_require__(68871);
+
 
 
 
@@ -143,6 +145,12 @@ async function finishKilledRun(settings, context) {
             return finishUnstartedRun(settings, context, paths);
         return endUnreadRun(settings, context, 'its trace holds no run');
     }
+    // Another step's run (a later step of this job ran the same plan, and wrote its trace here): not this one's to report.
+    if (!(0,_trace_started_js__WEBPACK_IMPORTED_MODULE_20__/* .traceStartedBy */ .c)(events[0], context.traceStarted)) {
+        if (context.traceStarted === undefined && !context.reported)
+            return finishUnstartedRun(settings, context, paths);
+        return endUnreadRun(settings, context, 'a later step of this job ran the same plan, whose trace, report file and PR comment replaced this run\'s (give each such step its own `run-key`)', true);
+    }
     const left = events.reduce(_core_run_record_js__WEBPACK_IMPORTED_MODULE_1__/* .applyEvent */ .Z8, (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_1__/* .newRunRecord */ .pB)());
     const end = endOfLeftRun(left, settings);
     const all = [...events, ...end];
@@ -162,7 +170,7 @@ async function finishKilledRun(settings, context) {
     await finishComment(settings, context, report, all);
     await completeLeftCheckRun(settings, context, report);
     if (!context.reported)
-        await (0,_write_report_js__WEBPACK_IMPORTED_MODULE_15__/* .writeReport */ .u)(report, paths.report, io, redact);
+        await (0,_write_report_js__WEBPACK_IMPORTED_MODULE_15__/* .writeReport */ .u5)(report, paths.report, io, redact);
     return true;
 }
 /**
@@ -177,7 +185,7 @@ async function finishUnstartedRun(settings, context, paths) {
     io.warning('The main step ended before its run started (while the plan was loaded or written): no step ran; the run is reported as cancelled.');
     await finishUnreadComment(settings, context, report);
     await completeLeftCheckRun(settings, context, report);
-    await (0,_write_report_js__WEBPACK_IMPORTED_MODULE_15__/* .writeReport */ .u)(report, paths.report, io, redact);
+    await (0,_write_report_js__WEBPACK_IMPORTED_MODULE_15__/* .writeReport */ .u5)(report, paths.report, io, redact);
     return true;
 }
 /**
@@ -186,9 +194,10 @@ async function finishUnstartedRun(settings, context, paths) {
  * here: in the summary and the report file, in the PR comment (left at \u23f3 before, found by a review), and in
  * the check run it left in progress (a required check stuck there blocks merges for good). When the main step
  * wrote its reports and was killed before it completed the check run (found by a review), the summary has
- * its verdict and stays; the check run, which does not, fails closed. True when it wrote the reports.
+ * its verdict and stays; the check run, which does not, fails closed. True when it wrote the reports. `replaced`:
+ * the trace is a later step's run of the same plan, whose PR comment and report file are left to it.
  */
-async function endUnreadRun(settings, context, why) {
+async function endUnreadRun(settings, context, why, replaced = false) {
     const { io, redact } = context;
     if (context.reported) {
         const reason = 'the main step wrote its reports (the job summary has its verdict) but ended before it completed this check run (killed on cancel, timeout or out of memory, or crashed)';
@@ -198,9 +207,14 @@ async function endUnreadRun(settings, context, why) {
     const reason = `the main step ended before it wrote its reports (killed on cancel, timeout or out of memory, or crashed), and ${why}: what the run did is not known here, and the job log shows what it did until it ended`;
     const report = (0,_report_final_report_js__WEBPACK_IMPORTED_MODULE_3__/* .cancelledReport */ .u)(settings.planPath, reason, redact);
     io.warning(`The main step ended before it wrote its reports, and ${why}: the run is reported as cancelled, with no checklist.`);
-    await finishUnreadComment(settings, context, report);
+    // `replaced`: the comment and the report file are the later step's, whose run they report.
+    if (!replaced)
+        await finishUnreadComment(settings, context, report);
     await completeLeftCheckRun(settings, context, report);
-    await (0,_write_report_js__WEBPACK_IMPORTED_MODULE_15__/* .writeReport */ .u)(report, (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_14__/* .jobReportPaths */ .yD)(settings).report, io, redact);
+    if (replaced)
+        await (0,_write_report_js__WEBPACK_IMPORTED_MODULE_15__/* .writeReportSummary */ .WT)(report, io);
+    else
+        await (0,_write_report_js__WEBPACK_IMPORTED_MODULE_15__/* .writeReport */ .u5)(report, (0,_report_paths_js__WEBPACK_IMPORTED_MODULE_14__/* .jobReportPaths */ .yD)(settings).report, io, redact);
     return true;
 }
 /** The PR comment's final body, drawn from `events` (none when the run's record is not known) and the report. */
@@ -227,7 +241,9 @@ async function finishComment(settings, context, report, events, leaveApproval = 
             }
         }
         const leave = leaveApproval && { leaveApproval, ...(context.answerRecorded && { answerRecorded: true }) };
-        const comment = await (0,_live_comment_js__WEBPACK_IMPORTED_MODULE_13__/* .liveComment */ .O)(settings, { github: context.github, io, redact, clock: context.clock, final: () => report, ...(context.commentIntervalMs !== undefined && { minIntervalMs: context.commentIntervalMs }), ...leave });
+        // An approved run's comment names its paused commit and is left to a newer commit's run, as the main step's is.
+        const head = context.pausedHeadSha !== undefined && { headSha: context.pausedHeadSha };
+        const comment = await (0,_live_comment_js__WEBPACK_IMPORTED_MODULE_13__/* .liveComment */ .O)(settings, { github: context.github, io, redact, clock: context.clock, final: () => report, ...(context.commentIntervalMs !== undefined && { minIntervalMs: context.commentIntervalMs }), ...leave, ...head });
         for (const event of events)
             comment?.listener(event);
         await comment?.finish(report.goals);
@@ -256,7 +272,7 @@ async function finishUnreadComment(settings, context, report) {
 async function completeLeftCheckRun(settings, context, report) {
     const [owner, repo] = settings.github.repository?.split('/') ?? [];
     const { runUrl } = settings.github;
-    const headSha = context.checkHeadSha ?? settings.github.headSha;
+    const headSha = context.pausedHeadSha ?? settings.github.headSha;
     // A prepare or shard job opens none (the merge job reports the goals).
     if (!settings.checkRun || (settings.fanOut && settings.fanOut.part !== 'merge') || !context.github || !owner || !repo || !headSha || !runUrl)
         return;

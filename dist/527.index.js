@@ -54,14 +54,18 @@ function withoutTrailing(url) {
         end--;
     return url.slice(0, end);
 }
+/** `/owner/name/issues/7` (or `pull`, `discussions`, and pages under them): GitHub reads the URL as a reference to that issue, as `owner/name#7`. */
+const ISSUE_PATH = /^\/([^/]+\/[^/]+)\/(?:issues|pull|discussions)\/\d+(?:\/|$)/;
 /**
- * Whether a link's target is under an allowed prefix. A target is read as a browser reads what
+ * Whether a link's target is under an allowed prefix, and, when it is an issue's or a pull request's page,
+ * whether the policy lets a reference to it stay live: GitHub links and cross-references an issue from its
+ * URL as from `#7`, so with references off `https://github.com/octo/demo/issues/7` notified issue 7. A target is read as a browser reads what
  * GitHub writes, which is not how Node's URL reads the Markdown: GitHub percent-encodes a backslash
  * that Node takes for a slash (`https://github.com\o\r\x@evil.test` is evil.test to a browser),
  * and a browser drops the zero-width space put after an `@`. So a target with a backslash, an `@`,
  * whitespace or any character outside printable ASCII is never allowed.
  */
-function allowed(target, prefixes) {
+function allowed(target, policy) {
     if (target.startsWith('#') && !target.startsWith('#/') && /^[!-~]*$/.test(target))
         return true; // an anchor on the same page
     if (!/^[!-~]*$/.test(target) || target.includes('\\') || target.includes('@'))
@@ -75,7 +79,10 @@ function allowed(target, prefixes) {
     }
     if (url.username !== '' || url.password !== '')
         return false;
-    return prefixes.some((prefix) => {
+    const repository = ISSUE_PATH.exec(url.pathname)?.[1]?.toLowerCase();
+    if (repository !== undefined && !(policy.allowReferences === true && (policy.referenceRepos ?? []).some((name) => name.toLowerCase() === repository)))
+        return false;
+    return (policy.allowUrls ?? []).some((prefix) => {
         try {
             return (0,_url_allow_list_js__WEBPACK_IMPORTED_MODULE_3__/* .isUnderPrefix */ .R)(url, new URL(prefix));
         }
@@ -108,17 +115,17 @@ function replacement(node, source, text, policy) {
 }
 /** Characters of a URL kept as written; a URL with any other, or with a second URL inside, is shown as code. */
 const PLAIN_URL = /^(?:https?:\/\/|www\.)[A-Za-z0-9\-._~/?#=&%+]*$/;
-function keptUrl(url, prefixes) {
+function keptUrl(url, policy) {
     if (!PLAIN_URL.test(url) || /(?:\/\/|www\.)/i.test(url.replace(/^(?:https?:\/\/|www\.)/i, '')))
         return false;
-    return allowed(url.startsWith('www.') ? `http://${url}` : url, prefixes);
+    return allowed(url.startsWith('www.') ? `http://${url}` : url, policy);
 }
 /**
  * A text node written back from its value (entities and escapes already read) with every URL in it
  * as code and all else escaped: nothing in it can become live, and no backtick is left to open a
  * code span. (Mentions the value reveals are broken after the pass, with everything else.)
  */
-function inertText(value, source, prefixes) {
+function inertText(value, source, policy) {
     const escaped = escapesOf(value, source);
     // A mark of emphasis the source left bare stays bare: escaped, `**Finished: \u2026 https://\u2026**` showed its asterisks.
     const inert = (from, to) => value.slice(from, to).replace(PUNCTUATION, (mark, offset) => (escaped && EMPHASIS.includes(mark) && !escaped[from + offset] ? mark : `\\${mark}`));
@@ -127,7 +134,7 @@ function inertText(value, source, prefixes) {
     for (const match of value.matchAll(TEXT_URL)) {
         const url = withoutTrailing(match[0]);
         out += inert(at, match.index);
-        out += keptUrl(url, prefixes) ? url : (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_0__/* .inlineCode */ .t)(url);
+        out += keptUrl(url, policy) ? url : (0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_0__/* .inlineCode */ .t)(url);
         at = match.index + url.length;
     }
     return out + inert(at, value.length);
@@ -171,7 +178,6 @@ function endsUrl(text, end) {
  * rewritten. URLs GitHub links in text without a tree node of their own are found by TEXT_URL.
  */
 function pass(given, policy) {
-    const prefixes = policy.allowUrls ?? [];
     const { source: text, tree } = (0,_markdown_tree_js__WEBPACK_IMPORTED_MODULE_2__/* .markdownTree */ .a2)(given, 'github');
     const edits = [];
     // An explicit stack: Markdown nests as deep as its writer likes, and recursion ran out of stack at 8,000 levels.
@@ -184,7 +190,7 @@ function pass(given, policy) {
         if (node.type === 'text' && span && !inLink) {
             const source = text.slice(span.start, span.end);
             if (needsRewrite(node.value, source))
-                edits.push({ ...span, text: inertText(node.value, source, prefixes) });
+                edits.push({ ...span, text: inertText(node.value, source, policy) });
             continue;
         }
         if (node.type === 'html' && span) {
@@ -199,7 +205,7 @@ function pass(given, policy) {
             // An address GitHub links by itself (`a@b.test`) stays as written; `www.x@evil.test` is a link to evil.test there.
             const address = literal && node.url === `mailto:${source}` && !/^www\./i.test(source);
             // A URL GitHub links by itself ends, for cmark-gfm, only at whitespace or `<`: where micromark ended it sooner, it is code.
-            const kept = allowed(node.url, prefixes) && (!literal || (keptUrl(source, prefixes) && endsUrl(text, span.end)));
+            const kept = allowed(node.url, policy) && (!literal || (keptUrl(source, policy) && endsUrl(text, span.end)));
             if (!address && !kept) {
                 edits.push({ ...span, text: replacement(node, source, text, policy) });
                 continue;

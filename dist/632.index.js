@@ -94,6 +94,7 @@ function modelCallErrorFromSdk(error, call) {
         ...endpoint,
         failure: 'http',
         status,
+        ...(typeof error.param === 'string' && { param: error.param }),
         transient,
         retryAfterMs: (0,_core_retry_after_ms_js__WEBPACK_IMPORTED_MODULE_3__/* .retryAfterMs */ .Vs)((name) => error.headers?.get(name)),
         attempts,

@@ -1034,6 +1034,8 @@ function internalErrorResult(error, redact, runUrl) {
 /** GitHub's limit for a check run's output summary, in bytes (github/docs#35252; the REST docs say characters). */
 const MAX_OUTPUT_BYTES = 65_535;
 const MAX_BACKOFF_MS = 10_000;
+/** Now as a date GitHub shows: the wall clock, since a `Clock`'s time is on its own scale (the system one counts from the process's start). */
+const wallTime = () => new Date().toISOString();
 /**
  * Creates an in-progress check run on the commit, or warns and returns undefined when GitHub
  * refuses (no `checks: write`, a fork's read-only token): the run goes on without it. When the
@@ -1042,7 +1044,6 @@ const MAX_BACKOFF_MS = 10_000;
  * (a `success`) stayed the one a merge is gated on, over this run's failure (found by an adversarial hunt).
  */
 async function startCheckRun(octokit, target, warn, timing = {}) {
-    const clock = timing.clock ?? _core_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .ml;
     let id;
     try {
         const { data } = await octokit.rest.checks.create({
@@ -1051,7 +1052,7 @@ async function startCheckRun(octokit, target, warn, timing = {}) {
             name: target.name,
             head_sha: target.headSha,
             status: 'in_progress',
-            started_at: new Date(clock.now()).toISOString(),
+            started_at: wallTime(),
             ...(target.detailsUrl ? { details_url: target.detailsUrl } : {}),
         });
         id = data.id;
@@ -1093,12 +1094,11 @@ async function leftCheckRun(octokit, target, warn, timing = {}) {
  */
 function endingCheckRun(octokit, target, id, warn, timing) {
     const clock = timing.clock ?? _core_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .systemClock */ .ml;
-    const now = () => new Date(clock.now());
     const where = { owner: target.owner, repo: target.repo };
     const ended = (result) => ({
         status: 'completed',
         conclusion: result.conclusion,
-        completed_at: now().toISOString(),
+        completed_at: wallTime(),
         output: { title: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(result.title, 1000), summary: (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_4__/* .cutMarkdownBytes */ .lw)(result.summary, MAX_OUTPUT_BYTES) },
     });
     const update = (result) => id === undefined
@@ -1459,9 +1459,13 @@ function jobFailure(report, failOnUnmetGoals, gate, redact = (text) => text) {
             if (unevaluated > 0 && !failOnUnmetGoals) {
                 return `${unevaluated === 1 ? 'A required goal' : `${unevaluated} required goals`} could not be evaluated, and a gate that could not evaluate does not pass (fail-on-unmet-goals: false lets only unmet goals report without failing). ${see}`;
             }
-            return failOnUnmetGoals
-                ? `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_4__/* .asSentence */ .K)(`The run finished, but its result does not meet the plan's goals${reason}`)} ${see} (Set fail-on-unmet-goals: false to report without failing.)`
-                : undefined;
+            if (!failOnUnmetGoals)
+                return undefined;
+            // That input is no way to pass a goal nobody could check: offered as one, it failed the job all the same.
+            const advice = unevaluated > 0
+                ? `${unevaluated === 1 ? 'A required goal' : `${unevaluated} required goals`} could not be evaluated, and a gate that could not evaluate does not pass, whatever fail-on-unmet-goals says. ${see}`
+                : `${see} (Set fail-on-unmet-goals: false to report without failing.)`;
+            return `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_4__/* .asSentence */ .K)(`The run finished, but its result does not meet the plan's goals${reason}`)} ${advice}`;
         }
         case 'escalated':
             return `${(0,_run_as_sentence_js__WEBPACK_IMPORTED_MODULE_4__/* .asSentence */ .K)(`The run was escalated${reason}`)} ${see}`;
@@ -2190,16 +2194,19 @@ async function readEarlierState(settings, identity, store, found, advice) {
     return { ok: true, earlier: { trace: { ...read.trace, label: `the saved state of attempt ${found.attempt}` }, attempt: found.attempt } };
 }
 /**
- * Whether the trace file holds a started run, read from its first MiB only (a cut line there counts as
- * started, as `runStarted` takes it); a missing file holds none.
+ * Whether the trace file holds a started run, read from its first MiB only (a line that window cuts counts
+ * as started; one a kill cut, in a file the window holds whole, as `runStarted` takes it); a missing file holds none.
  */
 async function traceHoldsStartedRun(file) {
     let text;
+    let whole;
     try {
         const handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.open)(file, 'r');
         try {
             const { buffer, bytesRead } = await handle.read(Buffer.alloc(1024 * 1024), 0, 1024 * 1024, 0);
             text = buffer.subarray(0, bytesRead).toString('utf8');
+            // A window the file filled may end in a line it cut, not one a kill did.
+            whole = bytesRead < buffer.length;
         }
         finally {
             await handle.close();
@@ -2208,7 +2215,7 @@ async function traceHoldsStartedRun(file) {
     catch {
         return false;
     }
-    return (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_4__/* .runStarted */ .dj)({ file, text });
+    return (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_4__/* .runStarted */ .dj)({ file, text }, { whole });
 }
 /**
  * The main step's saved state (`core.saveState`) that names the artifact its run's state was saved as:
@@ -2354,12 +2361,35 @@ function messageOf(error) {
 
 /***/ }),
 
+/***/ 68871:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   c: () => (/* binding */ traceStartedBy),
+/* harmony export */   u: () => (/* binding */ TRACE_STARTED_STATE)
+/* harmony export */ });
+/** Saved by the main step at its run's first event: the `ts` its trace's first line is written with. */
+const TRACE_STARTED_STATE = 'traceStarted';
+/**
+ * Whether a trace whose first event is `first` is the run of the main step that saved `started`
+ * (`TRACE_STARTED_STATE`; undefined when it saved none, its run having had no event): its first line has
+ * that `ts`. Two steps of one job that run the same plan (without a `run-key`) write one trace path, and
+ * the post steps run after every main step: a killed step's finds there the run of a step after it.
+ */
+function traceStartedBy(first, started) {
+    return first?.ts === started;
+}
+
+
+/***/ }),
+
 /***/ 72896:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   C: () => (/* binding */ REPORTED_STATE),
-/* harmony export */   u: () => (/* binding */ writeReport)
+/* harmony export */   CE: () => (/* binding */ REPORTED_STATE),
+/* harmony export */   WT: () => (/* binding */ writeReportSummary),
+/* harmony export */   u5: () => (/* binding */ writeReport)
 /* harmony export */ });
 /* harmony import */ var _report_write_report_file_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(49443);
 /* harmony import */ var _report_cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(12172);
@@ -2380,7 +2410,11 @@ async function writeReport(report, file, io, redact) {
     const unwritten = await (0,_report_write_report_file_js__WEBPACK_IMPORTED_MODULE_0__/* .writeReportFile */ .a)(file, redact(report.markdown));
     if (unwritten)
         io.warning(`${unwritten.message}; the job summary still has it.`);
-    const where = unwritten ? 'the log above has its checklist' : `the report is in ${file}`;
+    await writeReportSummary(report, io, unwritten ? 'the log above has its checklist' : `the report is in ${file}`);
+    return !unwritten;
+}
+/** The job summary alone; never throws. `where` says where else the report is, when the summary cannot take it. */
+async function writeReportSummary(report, io, where = 'the log above has what the run did') {
     // The runner drops a summary over 1 MiB whole: the renderers keep within it, and this holds whatever they missed.
     const summary = (0,_report_cut_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cutMarkdownBytes */ .lw)(report.markdown, _report_summary_render_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .SUMMARY_MAX_BYTES */ .e - 16);
     try {
@@ -2390,7 +2424,6 @@ async function writeReport(report, file, io, redact) {
     catch (error) {
         io.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}; ${where}.`);
     }
-    return !unwritten;
 }
 
 
@@ -3772,6 +3805,58 @@ class OutputPathRefusedError extends Error {
 
 /***/ }),
 
+/***/ 28922:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   X$: () => (/* binding */ parseJsonKeepingNumbers),
+/* harmony export */   k: () => (/* binding */ mayHoldInexactNumber),
+/* harmony export */   yy: () => (/* binding */ readJsonKeepingNumbers)
+/* harmony export */ });
+/* harmony import */ var _parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(70695);
+
+/**
+ * Text that may hold a number a double cannot: a whole number of 16 digits or more (15 always fit), or an
+ * exponent of three digits (past 1e308, or a nonzero under 5e-324).
+ */
+const MAY_NOT_FIT = /\d{16}|[eE][+-]?\d{3}/;
+/**
+ * `parseJson` for a tool's output, keeping each number a double does not hold as the text written (a string):
+ * one that reads as infinity (`1e400`, which JSON then writes as `null`), a nonzero that reads as zero (`1e-400`),
+ * and a whole number that reads as another (`1234567890123456789`, an id, became 1234567890123456800). Other
+ * numbers are numbers, as `JSON.parse` reads them.
+ */
+function parseJsonKeepingNumbers(text) {
+    const value = (0,_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(text);
+    return MAY_NOT_FIT.test(text) ? readJsonKeepingNumbers(text) : value;
+}
+/** Whether JSON `text` may hold a number a double cannot (else `JSON.parse` reads it exactly). */
+function mayHoldInexactNumber(text) {
+    return MAY_NOT_FIT.test(text);
+}
+/** `JSON.parse` keeping numbers as `parseJsonKeepingNumbers` does, without its bounds (for a message whose reader applies its own). */
+function readJsonKeepingNumbers(text) {
+    if (!MAY_NOT_FIT.test(text))
+        return JSON.parse(text);
+    return JSON.parse(text, (_key, parsed, context) => {
+        const source = context?.source;
+        return typeof parsed === 'number' && source !== undefined && !holds(parsed, source) ? source : parsed;
+    });
+}
+/** Whether `value` is the number JSON `source` writes, as far as a whole number, a zero or a size goes. */
+function holds(value, source) {
+    if (!Number.isFinite(value))
+        return false;
+    const [mantissa = ''] = source.split(/[eE]/);
+    if (value === 0)
+        return !/[1-9]/.test(mantissa);
+    const whole = /^-?(\d+)(?:\.0*)?$/.exec(source);
+    return whole === null || BigInt(whole[1]) === BigInt(Math.abs(value));
+}
+
+
+/***/ }),
+
 /***/ 70695:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -4972,9 +5057,26 @@ function jsonMayNeedRedaction(json, redact) {
     const screen = jsonScreens.get(redact);
     return screen === undefined || screen(json);
 }
-/** Every value of `env` whose name looks secret (`*TOKEN*`, `*KEY*`, `INPUT_*`\u2026): what to hand `createRedactor`. */
+/**
+ * Every value of `env` whose name looks secret (`*TOKEN*`, `*KEY*`, `INPUT_*`\u2026), and every URL with a password
+ * whatever its name (`https_proxy=http://user:password@proxy:3128`, `PIP_INDEX_URL`): what to hand `createRedactor`.
+ */
 function secretValuesFromEnvironment(env) {
-    return Object.entries(env).flatMap(([name, value]) => (value && (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_3__/* .isSecretEnvName */ .B)(name) ? [value] : []));
+    return Object.entries(env).flatMap(([name, value]) => (!value ? [] : (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_3__/* .isSecretEnvName */ .B)(name) ? [value] : urlWithPassword(value)));
+}
+/** `value` when it is a URL with a password (one without a scheme, as a proxy variable may be, also with `http://`), else nothing. */
+function urlWithPassword(value) {
+    if (!value.includes('@'))
+        return [];
+    const url = value.includes('://') ? value : `http://${value}`;
+    try {
+        if (new URL(url).password === '')
+            return [];
+    }
+    catch {
+        return [];
+    }
+    return url === value ? [value] : [value, url];
 }
 /**
  * The values of run inputs whose names look secret (`api_token`, `db-password`), as text: a workflow
@@ -5200,6 +5302,20 @@ function resultText(result) {
 /* unused harmony export MAX_RETRY_AFTER_MS */
 /** Longest wait a server's `retry-after` may ask for; beyond it, the hint is ignored. */
 const MAX_RETRY_AFTER_MS = 10 * 60 * 1000;
+/** IMF-fixdate (`Fri, 01 May 2026 12:00:30 GMT`) and RFC 850 (`Friday, 01-May-26 12:00:30 GMT`), with the zone some servers write. */
+const ZONED_HTTP_DATE = /^[A-Za-z]{3,9}, \d{1,2}[ -][A-Za-z]{3}[ -]\d{2,4} \d{2}:\d{2}:\d{2} (?:GMT|UTC|[+-]\d{4})$/;
+/** asctime (`Fri May  1 12:00:30 2026`), which names no zone: GMT, as every HTTP date is. */
+const ASCTIME_DATE = /^[A-Za-z]{3} [A-Za-z]{3} [ \d]?\d \d{2}:\d{2}:\d{2} \d{4}$/;
+/**
+ * An HTTP date (RFC 9110 \u00a75.6.7) in ms since the epoch; NaN for any other text. `Date.parse` alone read much that
+ * is no date (`-1` and `+5` as 2001: no wait asked), and an asctime date in the runner's time zone (found by an
+ * adversarial pass).
+ */
+function httpDateMs(text) {
+    if (ZONED_HTTP_DATE.test(text))
+        return Date.parse(text);
+    return ASCTIME_DATE.test(text) ? Date.parse(`${text} GMT`) : Number.NaN;
+}
 /** A `HeaderReader` over a plain header record, as Octokit errors carry them. */
 function headerRecord(headers) {
     return (name) => {
@@ -5222,7 +5338,7 @@ function retryAfterMs(header, now = Date.now()) {
         if (/^\d+(\.\d+)?$/.test(retryAfter))
             wait = Number(retryAfter) * 1000;
         else {
-            const date = Date.parse(retryAfter);
+            const date = httpDateMs(retryAfter);
             if (!Number.isNaN(date))
                 wait = Math.max(0, date - now);
         }
@@ -5904,6 +6020,26 @@ function isSystemPath(absolute) {
 
 /***/ }),
 
+/***/ 79893:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   _: () => (/* binding */ timeoutSignal)
+/* harmony export */ });
+/**
+ * `AbortSignal.timeout(ms)` for any `ms` a plan's seconds give: Node refuses a delay that is not a whole
+ * number ("The value of "delay" is out of range. It must be an integer"), and `timeout_seconds: 0.1234` is
+ * 123.39999999999999 ms, so every call of such a tool failed with that message instead of running. Rounded
+ * up: a limit is never shorter than the one given. The one way the code makes such a signal (lint rule).
+ */
+function timeoutSignal(ms) {
+    // eslint-disable-next-line no-restricted-syntax -- the one call, its delay made whole
+    return AbortSignal.timeout(Math.max(0, Math.ceil(ms)));
+}
+
+
+/***/ }),
+
 /***/ 26055:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -6492,10 +6628,11 @@ class TokenIdentity {
 /** The github toolset's context from the runner's event: this repository, and the event's pull request. */
 function toolsetGitHubContext(run, octokit) {
     const [owner, repo] = run.repository?.split('/') ?? [];
+    const url = run.repositoryUrl;
     const target = (0,_event_target_js__WEBPACK_IMPORTED_MODULE_0__/* .eventTarget */ .M)(run.eventName, run.payload, run.repository);
     return {
         ...(octokit ? { octokit } : {}),
-        ...(owner && repo ? { repository: { owner, repo } } : {}),
+        ...(owner && repo && url ? { repository: { owner, repo, url } } : {}),
         ...(target?.kind === 'pull_request' ? { pullNumber: target.number } : {}),
     };
 }
@@ -8061,7 +8198,7 @@ function budgetedModelClient(inner, budget) {
 function jobSecrets(sources) {
     const env = Object.fromEntries(Object.entries(sources.env).filter(([name]) => !/^INPUT_/i.test(name)));
     const fromEnv = (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .secretValuesFromEnvironment */ ._0)(env).filter((value) => !(0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isOrdinaryValue */ .C)(value));
-    return [sources.apiKey, sources.githubToken, ...(0,_llm_base_url_js__WEBPACK_IMPORTED_MODULE_2__/* .baseUrlSecrets */ .u)(sources.baseURL), ...fromEnv, ...(0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .secretValuesFromInputs */ .Ye)(sources.inputs ?? {})].filter((value) => Boolean(value));
+    return [sources.apiKey, sources.githubToken, ...(0,_llm_base_url_js__WEBPACK_IMPORTED_MODULE_2__/* .baseUrlSecrets */ .uV)(sources.baseURL), ...fromEnv, ...(0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .secretValuesFromInputs */ .Ye)(sources.inputs ?? {})].filter((value) => Boolean(value));
 }
 
 
@@ -8119,7 +8256,7 @@ async function loadPlanWithServers(file, options) {
     let servers;
     try {
         // The MCP SDK loads only for a plan with servers: the others start without it.
-        const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(903)]).then(__nccwpck_require__.bind(__nccwpck_require__, 55903));
+        const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(840)]).then(__nccwpck_require__.bind(__nccwpck_require__, 91840));
         servers = await connectMcpServers(peeked.servers, {
             signal: options.signal,
             cwd: options.cwd,
@@ -8237,8 +8374,8 @@ class ToolTimeoutError extends step_error/* StepError */.zg {
     }
 }
 
-// EXTERNAL MODULE: ./lib/core/parse-json.js
-var parse_json = __nccwpck_require__(70695);
+// EXTERNAL MODULE: ./lib/core/parse-json-keeping-numbers.js
+var parse_json_keeping_numbers = __nccwpck_require__(28922);
 ;// CONCATENATED MODULE: ./lib/tools/command-tool.js
 
 
@@ -8312,31 +8449,21 @@ function commandTool(name, declaration, options) {
     };
 }
 /**
- * stdout as a result: the JSON value it holds, or else its trimmed text. A whole number a double cannot hold is
- * kept as the digits printed: read as a number, `1234567890123456789` became 1234567890123456800 (a later step
- * acted on another id), and a 20-digit numeric secret reached the reports as its first 16 digits, which no
- * redaction of the whole secret finds (found by an adversarial pass).
+ * stdout as a result: the JSON value it holds, or else its trimmed text. A number a double cannot hold is kept as
+ * the text printed (`parseJsonKeepingNumbers`): read as a number, `1234567890123456789` became 1234567890123456800
+ * (a later step acted on another id), and a 20-digit numeric secret reached the reports as its first 16 digits,
+ * which no redaction of the whole secret finds (found by an adversarial pass).
  */
 function parseCommandOutput(stdout) {
     const text = stdout.trim();
     if (text === '')
         return '';
-    let value;
     try {
-        value = (0,parse_json/* parseJson */.qF)(text);
+        return (0,parse_json_keeping_numbers/* parseJsonKeepingNumbers */.X$)(text);
     }
     catch {
         return text;
     }
-    // A double holds every whole number of up to 15 digits: only longer runs can lose any.
-    if (!/\d{16}/.test(text))
-        return value;
-    return JSON.parse(text, (_key, parsed, context) => {
-        const source = context?.source;
-        if (typeof parsed !== 'number' || source === undefined || !/^-?\d+$/.test(source))
-            return parsed;
-        return Number.isFinite(parsed) && BigInt(source) === BigInt(parsed) ? parsed : source;
-    });
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/duplicate-tool-error.js
@@ -8458,7 +8585,7 @@ async function startServers(plan, context) {
     if (Object.keys(plan.mcp_servers ?? {}).length === 0)
         return undefined;
     // The MCP SDK loads only for a plan with servers: the others start without it.
-    const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(903)]).then(__nccwpck_require__.bind(__nccwpck_require__, 55903));
+    const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(840)]).then(__nccwpck_require__.bind(__nccwpck_require__, 91840));
     return connectMcpServers(plan.mcp_servers ?? {}, {
         signal: context.signal,
         cwd: context.cwd,
@@ -8572,8 +8699,8 @@ function dependencyOrder(steps) {
 ;// CONCATENATED MODULE: ./lib/goals/checkout-results.js
 
 /**
- * In a job whose checkout is not the commit its run is for (an approving job on `issue_comment` works on the
- * default branch, while the run it continues, and its check, are a pull request's), the completed steps whose
+ * In a job whose checkout is not the commit its run is for (an approving job on `issue_comment`, or a
+ * `pull_request_target` job, works on the base branch while its run's check is a pull request's), the completed steps whose
  * result came from that checkout, by key: why. A step that ran in this job (not taken from the paused run)
  * with a tool that reads the checkout: a command, the files toolset, an MCP server, any tool not in `freeTools`
  * (those that read no checkout: math, github, http); an agent that may call one (its `tools`; none by
@@ -8584,7 +8711,7 @@ function dependencyOrder(steps) {
 function checkoutResults(record, stepStates, freeTools) {
     const readsCheckout = (step) => step.type === 'plan' || (step.type === 'agent' && (step.tools ?? []).some((tool) => !freeTools.has(tool))) || (step.tool !== undefined && !freeTools.has(step.tool));
     return withDependents(record.plan?.steps ?? [], stepStates, (step) => record.steps.get(step.key)?.reused === undefined && readsCheckout(step)
-        ? `step ${step.key} ran in this approving job with a tool that reads its checkout (a command, a file or an MCP server), and that checkout is not the pull request's commit the run and its check are for`
+        ? `step ${step.key} ran in this job with a tool that reads its checkout (a command, a file or an MCP server), and that checkout is not the pull request's commit the run and its check are for`
         : undefined);
 }
 /**
@@ -9594,20 +9721,27 @@ function showArgs(args) {
 class RepeatedSideEffectError extends step_error/* StepError */.zg {
     stepKey;
     callKey;
-    /** The call in words, `send_email({"to":"\u2026"})`, for the escalation. */
+    /** The call in words, `send_email({"to":"\u2026"})`, for the escalation: the earlier one, where this one is it in other words. */
     call;
     outcome;
     /** The earlier call was made by the run this one resumed, not by this run. */
     earlierRun;
+    /** This call is not the earlier one but the step's model choosing its arguments again, in other words. */
+    otherWords;
     constructor(fields) {
         const what = fields.outcome === 'succeeded' ? 'already succeeded' : 'got no answer, so it may have taken effect';
         const where = fields.earlierRun ? ', in an earlier run' : '';
-        super(`step ${fields.stepKey} would call ${fields.tool}(${showArgs(fields.args)}) again, a call with side effects that ${what} in step ${fields.earlierStep}${where}; plan-runner never repeats one: check whether it took effect, then run the plan again without that step`, { transient: false, toolName: fields.tool });
+        const call = `${fields.tool}(${showArgs(fields.args)})`;
+        const earlier = fields.insteadOf === undefined ? undefined : `${fields.tool}(${showArgs(fields.insteadOf)})`;
+        super(earlier === undefined
+            ? `step ${fields.stepKey} would call ${call} again, a call with side effects that ${what} in step ${fields.earlierStep}${where}; plan-runner never repeats one: check whether it took effect, then run the plan again without that step`
+            : `step ${fields.stepKey} would call ${call} in place of ${earlier}, its call with side effects that ${what} in step ${fields.earlierStep}${where}: its model chose the arguments again, in other words, and plan-runner never makes a step's call twice: check whether it took effect, then run the plan again without that step`, { transient: false, toolName: fields.tool });
         this.stepKey = fields.stepKey;
         this.callKey = fields.callKey;
-        this.call = `${fields.tool}(${showArgs(fields.args)})`;
+        this.call = earlier ?? call;
         this.outcome = fields.outcome;
         this.earlierRun = fields.earlierRun === true;
+        this.otherWords = earlier !== undefined;
     }
 }
 
@@ -9670,7 +9804,7 @@ function stepReuseKey(step, from) {
     const used = step.type === 'plan' && step.uses !== undefined ? from.plan.subplans?.get(step.uses) : undefined;
     return (0,stable_hash/* stableHash */.c)({
         // As the trace keeps it: a resumed written or replanned plan's steps come back from it redacted.
-        step: redacted(step, from.redact),
+        step: redacted(producing(step), from.redact),
         model: from.plan.source?.model ?? null,
         agent: agent ?? null,
         tool: step.tool === undefined ? null : definition(step.tool),
@@ -9684,6 +9818,18 @@ function stepReuseKey(step, from) {
         // A used plan without a model of its own answers on the model of the plan using it: a changed one changes its answers.
         ...(asksModel(step) && from.inheritedModel !== undefined && { inheritedModel: from.inheritedModel }),
     });
+}
+/**
+ * The step without the fields that say how it is shown or how its running is bounded and recovered (its
+ * checklist label, timeout, retries, `on_failure`), never what a completed run of it produced: a resume after
+ * a change to one ran a completed step again, and a step with side effects escalated over a label (found by an
+ * adversarial pass). A step without them hashes as it always did.
+ */
+function producing(step) {
+    if (step.title === undefined && step.timeoutSeconds === undefined && step.retry === undefined && step.onFailure === undefined)
+        return step;
+    const { title: _title, timeoutSeconds: _timeout, retry: _retry, onFailure: _onFailure, ...rest } = step;
+    return rest;
 }
 /** Whether the step's result comes from a model prompted with the run's goal: a text or agent step, or a tool call whose arguments the model chooses. */
 function asksModel(step) {
@@ -9933,9 +10079,16 @@ class PlanRun {
             // A trace without times (an older one): look for the effect over the last day.
             const calledAt = call.calledAt ?? new Date(Date.now() - 86_400_000).toISOString();
             this.#sideEffects.set(callKey, { stepKey: call.stepKey, outcome: call.outcome, calledAt, inherited: true });
+            // Keyed too as this run keys the same call, its arguments redacted by this run's redactor: one that hides a value the
+            // earlier run's did not (a newer plan-runner, a secret added since) found no record, and made the call again
+            // (found by an adversarial pass).
+            const args = deps.redact ? (0,core_redact/* redactDeep */.KL)(call.args, deps.redact) : call.args;
+            const own = callKey === toolCallKey(plan.name, call.tool, call.args);
+            if (own && args !== call.args)
+                this.#sideEffects.set(toolCallKey(plan.name, call.tool, args), { stepKey: call.stepKey, outcome: call.outcome, calledAt, inherited: true });
             // Only this plan's own calls are a step's earlier calls: a used plan's are keyed by its name and its own step keys.
-            if (callKey !== toolCallKey(plan.name, call.tool, call.args)) {
-                const anyKey = anyPlanCallKey(call.tool, call.args);
+            if (!own) {
+                const anyKey = anyPlanCallKey(call.tool, args);
                 if (!this.#calls.has(anyKey))
                     this.#calls.set(anyKey, { stepKey: call.stepKey, outcome: call.outcome, calledAt, inherited: true });
                 continue;
@@ -9946,7 +10099,7 @@ class PlanRun {
             const key = call.item === undefined ? call.stepKey : itemCallsKey(call.item.reuseKey, call.item.key);
             const calls = this.#earlierCalls.get(key) ?? [];
             // By the step's key in the whole job: a plan used twice has the same keys in both runs.
-            calls.push({ tool: call.tool, args: call.args, outcome: call.outcome });
+            calls.push({ tool: call.tool, args, outcome: call.outcome });
             this.#earlierCalls.set(key, calls);
         }
         // Every running step and its tools listen to this signal; that many listeners is not a leak.
@@ -10212,6 +10365,7 @@ class PlanRun {
         this.#running.add(key);
         this.#takeSlot(key);
         const toolRetry = step.tool === undefined ? undefined : this.#plan.source?.tools?.[step.tool]?.retry;
+        const earlierCalls = this.#earlierCalls.get((0,plan_step/* stepKeyWithin */.t)(this.#deps.within, key));
         const hooks = {
             onUsage: (more) => this.budget.charge(more, (priced) => this.#journal.modelUsed(priced, key)),
             onRetry: (notice) => this.#journal.step({ type: 'step_retrying', stepKey: key, ...notice }),
@@ -10221,8 +10375,8 @@ class PlanRun {
                 this.#noteRewrittenTodos(key, activity);
                 this.#journal.step({ ...activity, stepKey: key });
             },
-            callTool: (tool, args, ctx) => this.#callTool(key, tool, args, ctx),
-            earlierCalls: this.#earlierCalls.get((0,plan_step/* stepKeyWithin */.t)(this.#deps.within, key)),
+            callTool: (tool, args, ctx) => this.#callTool(key, tool, args, ctx, undefined, chosenAgain(step, earlierCalls)),
+            ...(earlierCalls && { earlierCalls }),
         };
         const shared = () => sharedContext(this.#plan, this.#deps, this.graph, this.results, this.missing, this.incomplete);
         attemptStep(step, shared, this.#deps, this.#stop.signal, resolveRetryPolicy(step.retry, toolRetry), hooks).then((outcome) => this.#inbox.push({ key, outcome }), (error) => this.#inbox.push({ key, outcome: { ok: false, error, usage: core_usage/* NO_USAGE */.y, durationMs: 0, attempts: 1 } }));
@@ -10298,12 +10452,23 @@ class PlanRun {
     }
     /**
      * One tool call of step `stepKey` (of its item `item` when a `for_each` item makes it),
-     * recorded; a side effect that ran (or may have) is never made again.
+     * recorded; a side effect that ran (or may have) is never made again. `chosen`: the calls the step made
+     * in the run resumed, where its model chooses the arguments of its one call (`chosenAgain`).
      */
-    async #callTool(stepKey, tool, args, ctx, item) {
+    async #callTool(stepKey, tool, args, ctx, item, chosen) {
         // Hashed as the tool and the trace see them (redacted): a resume computes the key from those.
         const redactedArgs = this.#deps.redact ? (0,core_redact/* redactDeep */.KL)(args, this.#deps.redact) : args;
         const callKey = toolCallKey(this.#plan.name, tool.name, redactedArgs);
+        // The step's one call, made before, with arguments its model chose again otherwise: the same call in other words,
+        // which no record matches (found by an adversarial pass: a second release note under another title).
+        const before = tool.sideEffects ? chosen?.filter((call) => call.tool === tool.name) : undefined;
+        if (before?.length && !before.some((call) => toolCallKey(this.#plan.name, call.tool, call.args) === callKey)) {
+            const earlier = before.find((call) => call.outcome === 'succeeded') ?? before[0];
+            const refused = new RepeatedSideEffectError({ stepKey, tool: tool.name, args, callKey, outcome: earlier.outcome, earlierStep: stepKey, earlierRun: true, insteadOf: earlier.args });
+            if (!this.#refusedRepeats.has(stepKey))
+                this.#refusedRepeats.set(stepKey, refused);
+            throw refused;
+        }
         // Only calls with side effects are registered: a read costs no second hash.
         const anyKey = tool.sideEffects ? anyPlanCallKey(tool.name, redactedArgs) : '';
         // This plan's own earlier call, else the same call another plan of the job made (a used plan, the
@@ -10544,6 +10709,7 @@ class PlanRun {
         this.#running.add(child.key);
         this.#takeSlot(child.key);
         const toolRetry = child.tool === undefined ? undefined : this.#plan.source?.tools?.[child.tool]?.retry;
+        const earlierCalls = this.#earlierCalls.get(itemCallsKey(reuseKey, this.#tracedKey(child.key)));
         const hooks = {
             onUsage: (more) => this.budget.charge(more, (priced) => this.#journal.modelUsed(priced, stepKey)),
             onRetry: (notice) => this.#journal.step({ type: 'item_retrying', stepKey, index, ...notice }),
@@ -10555,8 +10721,8 @@ class PlanRun {
                 this.#noteRewrittenTodos(`${stepKey}#${index}`, activity);
                 this.#journal.step({ ...activity, stepKey, index });
             },
-            callTool: (tool, args, ctx) => this.#callTool(stepKey, tool, args, ctx, { key: child.key, reuseKey }),
-            earlierCalls: this.#earlierCalls.get(itemCallsKey(reuseKey, this.#tracedKey(child.key))),
+            callTool: (tool, args, ctx) => this.#callTool(stepKey, tool, args, ctx, { key: child.key, reuseKey }, chosenAgain(child, earlierCalls)),
+            ...(earlierCalls && { earlierCalls }),
         };
         const shared = () => sharedContext(this.#plan, this.#deps, this.graph, this.results, this.missing, this.incomplete);
         const item = { parent: stepKey, index };
@@ -10914,6 +11080,13 @@ function callerOf(call, otherPlan) {
         return call.stepKey;
     return call.plan === undefined ? `${call.stepKey} of another plan` : `${call.stepKey} of the plan '${call.plan}'`;
 }
+/**
+ * The calls a step made in the run resumed, where its one call's arguments are a model's choice (a `tool_call` without
+ * `args`): asked again, the model may choose other words for the same call. An agent is told of them instead.
+ */
+function chosenAgain(step, calls) {
+    return step.type === 'tool_call' && step.args === undefined ? calls : undefined;
+}
 /** Where a `for_each` item's earlier calls are kept: its step's reuse key and its own key, which no step key can be. */
 function itemCallsKey(reuseKey, item) {
     return `${reuseKey}\u0000${item}`;
@@ -10922,7 +11095,8 @@ function itemCallsKey(reuseKey, item) {
 function repeatedWhy(key, refused) {
     const run = refused.earlierRun ? 'an earlier run' : 'this run';
     const earlier = refused.outcome === 'unknown' ? `got no answer in ${run}; it may have taken effect` : `already took effect in ${run}`;
-    return `step ${key} would call ${refused.call} again, a tool with side effects that ${earlier}, so plan-runner will not call it: check whether it did`;
+    const again = refused.otherWords ? 'again, in other words its model chose,' : 'again,';
+    return `step ${key} would call ${refused.call} ${again} a tool with side effects that ${earlier}, so plan-runner will not call it: check whether it did`;
 }
 /**
  * Why a run escalates after a call with side effects whose outcome is unknown: no answer came, the call was
@@ -11828,8 +12002,8 @@ function recordingModelClient(inner, path, options = {}) {
             }
             catch (error) {
                 if (error instanceof model_call_error/* ModelCallError */.sX) {
-                    const { failure, status, transient, retryAfterMs, attempts, detail } = error;
-                    write(label.purpose, request, { error: { failure, status, transient, retryAfterMs, attempts, detail } });
+                    const { failure, status, param, transient, retryAfterMs, attempts, detail } = error;
+                    write(label.purpose, request, { error: { failure, status, param, transient, retryAfterMs, attempts, detail } });
                 }
                 throw error;
             }
@@ -12234,8 +12408,14 @@ class AnswerTooLargeError extends Error {
 
 // Endpoints that refused `response_format` once are asked without it from then on.
 const refusesResponseFormat = new WeakSet();
+/**
+ * A 400 or 422 that may be the format's refusal: one naming another parameter (`temperature`, which reasoning
+ * models refuse) fails the same way without the format, and was asked again for nothing (found by an adversarial pass).
+ */
 function refusedFormat(error) {
-    return error instanceof _model_call_error_js__WEBPACK_IMPORTED_MODULE_0__/* .ModelCallError */ .sX && error.failure === 'http' && (error.status === 400 || error.status === 422);
+    if (!(error instanceof _model_call_error_js__WEBPACK_IMPORTED_MODULE_0__/* .ModelCallError */ .sX && error.failure === 'http' && (error.status === 400 || error.status === 422)))
+        return false;
+    return error.param === undefined || error.param.startsWith('response_format');
 }
 /**
  * The answer's text; throws when the model refused (its words are the reason), or when the endpoint cut it off
@@ -12296,10 +12476,14 @@ async function askForJson(model, request, purpose, signal) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   a: () => (/* binding */ baseUrlProblem),
-/* harmony export */   u: () => (/* binding */ baseUrlSecrets)
+/* harmony export */   I8: () => (/* binding */ sdkEndpoint),
+/* harmony export */   aS: () => (/* binding */ baseUrlProblem),
+/* harmony export */   k4: () => (/* binding */ keylessServerNote),
+/* harmony export */   uV: () => (/* binding */ baseUrlSecrets)
 /* harmony export */ });
-/* harmony import */ var _core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(59989);
+/* harmony import */ var _core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(59989);
+/* harmony import */ var _core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33883);
+
 
 /** Query names that carry credentials besides those that look like secret variables (`api_key`, `access_token`): signatures, auth codes, sessions. */
 const SECRET_QUERY_NAME = /^(?:sig|signature|auth|authorization|code|session|sid|pass|pwd|jwt|apikey)$/i;
@@ -12321,6 +12505,9 @@ function baseUrlProblem(url) {
     if (parsed.username !== '' || parsed.password !== '') {
         return 'it holds a user name or password (user:password@host), which would be printed and saved with it, and is never sent; remove it and give the key through the API key instead';
     }
+    // The chat endpoint pasted whole had /chat/completions added again: every call failed as a 404 once the run had begun.
+    if ((0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_0__/* .trimEndChars */ .v)(parsed.pathname, '/').endsWith('/chat/completions'))
+        return "it ends in /chat/completions, which the model client adds itself: give the endpoint's root, such as https://api.openai.com/v1";
     return undefined;
 }
 /**
@@ -12357,10 +12544,50 @@ function baseUrlSecrets(url) {
         const at = pair.indexOf('=');
         const [name, raw] = at < 0 ? [pair, ''] : [pair.slice(0, at), pair.slice(at + 1)];
         const key = decode(name.replaceAll('+', ' '));
-        return (0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_0__/* .isSecretEnvName */ .B)(key) || SECRET_QUERY_NAME.test(key) ? [raw, decode(raw), decode(raw.replaceAll('+', ' '))] : [];
+        return (0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(key) || SECRET_QUERY_NAME.test(key) ? [raw, decode(raw), decode(raw.replaceAll('+', ' '))] : [];
     });
     const values = [...secret, decode(parsed.password), decode(parsed.username)];
-    return values.filter((value) => value !== '' && !(0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_0__/* .isOrdinaryValue */ .C)(value));
+    return values.filter((value) => value !== '' && !(0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isOrdinaryValue */ .C)(value));
+}
+/** Azure OpenAI's hosts (public, US Government, China; Azure AI Foundry's), whose keys go in an `api-key` header. */
+const AZURE_HOST = /\.(?:openai\.azure\.(?:com|us|cn)|cognitiveservices\.azure\.(?:com|us|cn)|services\.ai\.azure\.com)$/i;
+/**
+ * The endpoint URL as the `openai` SDK takes it: without its query, which goes in `defaultQuery`. The SDK
+ * appends `/chat/completions` to the base URL as text, so Azure's `\u2026/deployments/x?api-version=2024-10-21`
+ * became `?api-version=2024-10-21%2Fchat%2Fcompletions` and every call failed as "404 Resource not found"
+ * (found by an adversarial pass). On Azure's hosts the key goes in the `api-key` header, as the SDK's own
+ * Azure client sends it: its deployment endpoints refuse a key sent as a bearer token (401). A URL that
+ * cannot be read is passed on as it is.
+ */
+function sdkEndpoint(url, apiKey) {
+    let parsed;
+    try {
+        parsed = new URL(url);
+    }
+    catch {
+        return { baseURL: url };
+    }
+    const defaultHeaders = AZURE_HOST.test(parsed.hostname) ? { defaultHeaders: { 'api-key': apiKey, Authorization: null } } : {};
+    if (parsed.search === '')
+        return { baseURL: url, ...defaultHeaders };
+    const defaultQuery = Object.fromEntries(parsed.searchParams);
+    parsed.search = '';
+    parsed.hash = '';
+    return { baseURL: parsed.toString(), defaultQuery, ...defaultHeaders };
+}
+/**
+ * For a message saying no API key is given: that a server of another host than OpenAI's may need none, and then
+ * takes any value (Ollama, vLLM, LM Studio); '' for OpenAI's own endpoint or a URL that cannot be read.
+ */
+function keylessServerNote(baseURL) {
+    let host;
+    try {
+        host = new URL(baseURL ?? '').hostname.toLowerCase();
+    }
+    catch {
+        return '';
+    }
+    return host === 'api.openai.com' ? '' : ` (a server that needs no key, such as Ollama or vLLM at ${host}, takes any value)`;
 }
 
 
@@ -12572,7 +12799,9 @@ function describePurpose(purpose) {
  * Chat Completions answer.
  */
 const MODEL_CALL_FAILURES = ['http', 'timeout', 'connection', 'truncated', 'too-large', 'malformed'];
-function hint(failure, status) {
+/** The most characters of an endpoint's `param` a hint repeats. */
+const MAX_PARAM_CHARS = 100;
+function hint(failure, status, param) {
     if (failure === 'timeout')
         return 'The endpoint did not answer in time; retry later or raise the model timeout.';
     if (failure === 'connection')
@@ -12591,6 +12820,11 @@ function hint(failure, status) {
         return 'The endpoint is rate limiting; retry later or lower limits.concurrency.';
     if (status !== undefined && status >= 500)
         return 'The endpoint failed; retry later.';
+    // Reasoning models (o3, o4-mini, gpt-5) refuse any temperature but their default, which only a plan sets.
+    if (param === 'temperature')
+        return "The endpoint refused the request's temperature: leave temperature out of the plan's model: and agents: for this model, or set the one it takes.";
+    if (param)
+        return `The endpoint refused the request's ${param}; check that it supports this model and Chat Completions tool calls.`;
     return 'The endpoint rejected the request; check that it supports this model and Chat Completions tool calls.';
 }
 /** The most of an endpoint's error message an error keeps (then `\u2026`): it goes into the log, the trace and the summary. */
@@ -12609,6 +12843,8 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
     model;
     failure;
     status;
+    /** See `ModelCallErrorFields.param`. */
+    param;
     attempts;
     detail;
     /** See `ModelCallErrorFields.billed`: the caller charges it as it charges an answer. */
@@ -12616,15 +12852,18 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
     constructor(fields) {
         // A proxy or a hostile endpoint may make its message as long as an answer may be (16 MiB).
         const detail = (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(fields.detail, MAX_DETAIL_CHARS + 1);
+        const param = fields.param === undefined ? undefined : (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(fields.param, MAX_PARAM_CHARS + 1);
         // The SDK's own messages end in a full stop (`Connection error.`): one, before the hint.
         const what = (0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_2__/* .trimEndChars */ .v)(fields.status !== undefined ? `${fields.status} ${detail}` : detail, '.');
         const tries = fields.attempts === 1 ? '' : ` after ${fields.attempts} attempts`;
-        super(`Model call for ${(0,_describe_purpose_js__WEBPACK_IMPORTED_MODULE_3__/* .describePurpose */ .S)(fields.purpose)} (model ${fields.model}${fields.endpoint ? ` at ${fields.endpoint}` : ''}) failed${tries}: ${what}. ${hint(fields.failure, fields.status)}`, { transient: fields.transient, retryAfterMs: fields.retryAfterMs, cause: fields.cause });
+        super(`Model call for ${(0,_describe_purpose_js__WEBPACK_IMPORTED_MODULE_3__/* .describePurpose */ .S)(fields.purpose)} (model ${fields.model}${fields.endpoint ? ` at ${fields.endpoint}` : ''}) failed${tries}: ${what}. ${hint(fields.failure, fields.status, param)}`, { transient: fields.transient, retryAfterMs: fields.retryAfterMs, cause: fields.cause });
         this.purpose = fields.purpose;
         this.model = fields.model;
         this.failure = fields.failure;
         if (fields.status !== undefined)
             this.status = fields.status;
+        if (param)
+            this.param = param;
         this.attempts = fields.attempts;
         this.detail = detail;
         if (fields.billed)
@@ -12786,6 +13025,8 @@ function errorBodiesInOpenAIShape(inner) {
     };
 }
 
+// EXTERNAL MODULE: ./lib/llm/base-url.js
+var base_url = __nccwpck_require__(99882);
 // EXTERNAL MODULE: ./lib/core/race-abort.js
 var race_abort = __nccwpck_require__(90469);
 // EXTERNAL MODULE: ./lib/core/limited-body.js
@@ -12794,7 +13035,11 @@ var limited_body = __nccwpck_require__(73782);
 var model_call_error = __nccwpck_require__(63156);
 // EXTERNAL MODULE: ./lib/llm/read-chat-response.js
 var read_chat_response = __nccwpck_require__(46724);
+// EXTERNAL MODULE: ./lib/core/timeout-signal.js
+var timeout_signal = __nccwpck_require__(79893);
 ;// CONCATENATED MODULE: ./lib/llm/openai-model-client.js
+
+
 
 
 
@@ -12927,7 +13172,7 @@ function createOpenAIModelClient(options) {
     let loaded;
     const load = () => (loaded ??= Promise.all([__nccwpck_require__.e(/* import() */ 674).then(__nccwpck_require__.bind(__nccwpck_require__, 93674)), Promise.all(/* import() */[__nccwpck_require__.e(674), __nccwpck_require__.e(632)]).then(__nccwpck_require__.bind(__nccwpck_require__, 28632))]).then(([{ default: OpenAI }, { modelCallErrorFromSdk }]) => ({
         sdk: new OpenAI({
-            baseURL: options.baseURL,
+            ...(options.baseURL !== undefined && (0,base_url/* sdkEndpoint */.I8)(options.baseURL, options.apiKey)),
             apiKey: options.apiKey,
             timeout: options.timeoutMs,
             maxRetries: options.maxRetries,
@@ -12946,7 +13191,7 @@ function createOpenAIModelClient(options) {
             // The SDK's timeout ends once the headers arrive; a body sent slowly (a proxy keeping the
             // connection alive) would hold the call, a planner's or judge's outside any run deadline, for
             // good. One deadline covers every attempt, their bodies and the waits between them.
-            const deadline = AbortSignal.timeout(options.timeoutMs * (options.maxRetries + 1) + RETRY_WAITS_MS * options.maxRetries);
+            const deadline = (0,timeout_signal/* timeoutSignal */._)(options.timeoutMs * (options.maxRetries + 1) + RETRY_WAITS_MS * options.maxRetries);
             const callSignal = signal ? AbortSignal.any([signal, deadline]) : deadline;
             const call = { purpose: label.purpose, model: request.model, endpoint };
             const requests = { made: 0, onAbandoned: label.onAbandoned, signal: callSignal };
@@ -13528,7 +13773,7 @@ function isExchange(value) {
 }
 /** What is wrong with a recorded failure, or undefined when a replay can fail the same way with it. */
 function failureProblem(error) {
-    const { failure, status, transient, retryAfterMs, attempts, detail } = error;
+    const { failure, status, param, transient, retryAfterMs, attempts, detail } = error;
     if (typeof failure !== 'string' || !model_call_error/* MODEL_CALL_FAILURES */.FF.includes(failure))
         return `its error's \`failure\` is none of ${model_call_error/* MODEL_CALL_FAILURES */.FF.join(', ')}`;
     if (typeof transient !== 'boolean')
@@ -13539,6 +13784,8 @@ function failureProblem(error) {
         return "its error's `detail` is not text";
     if (status !== undefined && !(Number.isInteger(status) && status >= 100 && status <= 599))
         return "its error's `status` is not an HTTP status";
+    if (param !== undefined && typeof param !== 'string')
+        return "its error's `param` is not text";
     if (retryAfterMs !== undefined && !(typeof retryAfterMs === 'number' && retryAfterMs >= 0 && Number.isFinite(retryAfterMs)))
         return "its error's `retryAfterMs` is not a number of 0 or more";
     return undefined;
@@ -13574,6 +13821,9 @@ function readRecording(path) {
         if (isHeader(value)) {
             if (value.version !== 1)
                 throw new ReplayFileError({ file: path, line: index + 1, problem: `is a recording of format version ${JSON.stringify(value.version)}, and this plan-runner reads version 1` });
+            // Taken as it stood, a model that was no text failed every step with "model.replace is not a function" (found by an adversarial pass).
+            if (typeof value.defaultModel !== 'string')
+                throw new ReplayFileError({ file: path, line: index + 1, problem: "its header's `defaultModel` is not a model's name" });
             header = value;
             continue;
         }
@@ -23107,8 +23357,9 @@ async function whenEnded(pids, maxMs = 2000, procRoot = '/proc') {
             return false;
         }
     };
-    const deadline = Date.now() + maxMs;
-    while (pids.some(alive) && Date.now() < deadline)
+    // On the monotonic clock: the wall clock set back during the wait held it that much longer.
+    const deadline = performance.now() + maxMs;
+    while (pids.some(alive) && performance.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
@@ -23622,7 +23873,9 @@ function pendingLine(step, redact, shown, maxChars) {
                 : `a ${step.type} step`;
     // Why a plan step waits: which of the used plan's steps asks, and for what; it runs all of that plan on one approval.
     const why = step.uses === undefined || step.reason === undefined ? '' : ` (${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)((0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(step.reason)), 300))})`;
-    const title = `- ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)(`${step.stepKey}. ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(redact(step.title), 100)}`)} \u2014 ${what}${why}`;
+    // What an agent works on, where its title is not it: the comment shows its start, as of arguments.
+    const task = step.task === undefined ? '' : `, working on ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)((0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(redact(step.task), Math.max(maxChars, 200)))}`;
+    const title = `- ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeInlineMarkdown */ .ME)(`${step.stepKey}. ${(0,_cut_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cutText */ .I)(redact(step.title), 100)}`)} \u2014 ${what}${task}${why}`;
     const text = step.args === undefined ? '' : redact(JSON.stringify(step.args) ?? '{}');
     if (step.args !== undefined && maxChars < 20 && text.length > maxChars) {
         return { line: `${title} with ${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_4__/* .groupDigits */ .K)(text.length)} characters of arguments: ${shown.restAt} has them`, used: 0 };
@@ -24725,7 +24978,7 @@ const escapedLines = new WeakMap();
 function entryLines(planStep, record, redact, limit = Number.POSITIVE_INFINITY) {
     const step = record.steps.get(planStep.key);
     const item = (0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .checklistItem */ .gd)(planStep, step, redact);
-    const lines = itemLines(item);
+    const lines = itemLines(item, step);
     // A plan step's nested run: its steps indented under it, bare (counts and icons, not results).
     const inner = step?.nested ? nestedLines(step.nested, redact, limit - lines.bare.length) : '';
     if (inner !== '')
@@ -24748,7 +25001,7 @@ function nestedLines(nested, redact, limit, depth = 1) {
     let text = '';
     for (const planStep of nested.plan?.steps ?? []) {
         const step = nested.steps.get(planStep.key);
-        text += `\n${'  '.repeat(depth)}${itemLines((0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .checklistItem */ .gd)(planStep, step, redact)).bare}`;
+        text += `\n${'  '.repeat(depth)}${itemLines((0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .checklistItem */ .gd)(planStep, step, redact), step).bare}`;
         if (step?.nested)
             text += nestedLines(step.nested, redact, limit - text.length, depth + 1);
         if (text.length > limit)
@@ -24766,13 +25019,19 @@ function bareLine(planStep, record, redact, maxChars) {
         cached = { redact, label: (0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)(`${planStep.key}. ${(0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .stepTitle */ .Fb)(planStep, redact)}`) };
         escapedLabels.set(planStep, cached);
     }
-    return `- ${_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .STATE_ICONS */ .t1[step?.state ?? 'pending']} ${cached.label}`;
+    return `- ${_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .STATE_ICONS */ .t1[step?.state ?? 'pending']} ${cached.label}${step ? (0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .itemProgress */ .jl)(step) : ''}`;
 }
-function itemLines(item) {
+/**
+ * An entry's lines; its bare line keeps a for_each step's counts (` \u2014 1,333/2,000 done, 667 failed`), short
+ * and all its status says when it completed: a comment that left the results out showed `- \u2705 each. echo`
+ * for a step that lost 667 of its items (found by an adversarial pass).
+ */
+function itemLines(item, step) {
     let lines = escapedLines.get(item);
     if (!lines) {
-        const bare = `- ${item.icon} ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)(`${item.key}. ${item.title}`)}`;
-        lines = { full: `${bare}${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)(item.status)}`, bare };
+        const bare = `- ${item.icon} ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)(`${item.key}. ${item.title}`)}${step ? (0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .itemProgress */ .jl)(step) : ''}`;
+        const full = `- ${item.icon} ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)(`${item.key}. ${item.title}`)}${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)(item.status)}`;
+        lines = { full, bare };
         escapedLines.set(item, lines);
     }
     return lines;
@@ -24854,9 +25113,16 @@ var hide_cut_fragments = __nccwpck_require__(99674);
 
 
 
+/**
+ * Why the goals failed the run: those judged unmet, then those that could not be evaluated, each named as
+ * what it is. One nobody could check was said to be "not met", which its table row contradicted.
+ */
 function unmetReason(goals) {
     const unmet = (0,goals_verdict/* goalsVerdict */.AD)(goals).unmetRequired;
-    return `${unmet.length} required goal${unmet.length === 1 ? '' : 's'} not met: ${unmet.map((goal) => goal.name).join('; ')}`;
+    const counted = (some, what) => `${some.length} required goal${some.length === 1 ? '' : 's'} ${what}: ${some.map((goal) => goal.name).join('; ')}`;
+    const judged = unmet.filter((goal) => goal.outcome !== 'error');
+    const unevaluated = unmet.filter((goal) => goal.outcome === 'error');
+    return [...(judged.length > 0 ? [counted(judged, 'not met')] : []), ...(unevaluated.length > 0 ? [counted(unevaluated, 'could not be evaluated')] : [])].join(' \u2014 ');
 }
 /**
  * The run's record as the goals judged it: the final status (a succeeded run whose required goals
@@ -24945,7 +25211,8 @@ function plannedRecord(plan) {
 const DETAIL_MAX_CHARS = 1_000;
 /**
  * What a step will do besides its description: whether the run waits for approval before it (first, so no
- * cut loses it), the tool and args, the inputs, the dependencies; redacted, made one line with control
+ * cut loses it), the list a `for_each` step goes through, an agent's tools, the tool and args, the inputs, the
+ * dependencies, the instruction a model gets where the title is not it; redacted, made one line with control
  * characters shown (a planner writes `why`, and the CLI prints it on a terminal), then cut to
  * DETAIL_MAX_CHARS, so that one step's arguments cannot push the others out.
  */
@@ -24955,13 +25222,30 @@ function stepDetail(step, redact, gate) {
     const waits = gate.needs(step);
     if (waits !== undefined)
         parts.push(`waits for approval: ${waits}`);
+    // Found by an adversarial pass: a for_each step read as one call, and which list it goes through was shown nowhere.
+    if (step.forEach) {
+        const spread = step.forEach.fanOut ? ', spread over the shard jobs' : '';
+        const onItem = step.forEach.onItemFailure === 'continue' ? ', a failed item stopping no other' : '';
+        parts.push(`for each ${step.forEach.as} in ${step.forEach.list}${spread}${onItem}`);
+    }
+    if (step.type === 'agent' && step.tools?.length)
+        parts.push(`may call ${step.tools.join(', ')}`);
     if (step.tool)
         parts.push(step.args ? `${step.tool} ${JSON.stringify(step.args)}` : `${step.tool} (args chosen by the model)`);
     if (step.type === 'plan' && step.uses !== undefined)
         parts.push(`runs the plan ${step.uses}${step.with ? ` with ${JSON.stringify(step.with)}` : ''}`);
     if (step.inputs.length)
         parts.push(`combines ${step.inputs.join(', ')}`);
-    parts.push(step.dependsOn.length ? `after ${step.dependsOn.join(', ')}` : 'can start at once');
+    // A dependency it can do without, and a failure the run goes on past, change what runs: an approver reads them here.
+    const optional = new Set(step.optional ?? []);
+    parts.push(step.dependsOn.length ? `after ${step.dependsOn.map((key) => (optional.has(key) ? `${key} (even if it fails)` : key)).join(', ')}` : 'can start at once');
+    if (step.onFailure === 'continue')
+        parts.push('if it fails, the run goes on without it');
+    // Found by an adversarial pass: the title hid the instruction a model works on (an agent's task, else the description).
+    // Last but `why`: a long one is cut, not the dependencies.
+    const instruction = step.type === 'agent' ? (step.task ?? step.description) : step.type === 'plan' || step.args ? undefined : step.description;
+    if (instruction !== undefined && instruction !== (step.title || step.description))
+        parts.push(`${step.type === 'agent' ? 'task' : 'asks'}: ${instruction}`);
     if (step.why)
         parts.push(`why: ${step.why}`);
     return (0,cut_text/* cutText */.I)((0,checklist/* oneLogLine */.Hr)(redact(parts.join(' \u00b7 '))), DETAIL_MAX_CHARS);
@@ -25052,7 +25336,7 @@ function reportOf(outcome, context) {
         return cancelledReport(outcome.plan?.name ?? context.planPath, `cancelled while ${outcome.cancelled}; no step ran`, context.redact, outcome.usage);
     }
     if (outcome.kind === 'rejected') {
-        const planErrors = (0,rejected_report/* relativePlanErrors */.BY)(outcome.errors, context.planFile, context.planPath);
+        const planErrors = (0,rejected_report/* relativePlanErrors */.BY)(outcome.errors, context.planFile, context.planPath, context.root);
         // As the summary counts them: an "and N more" line stands for N problems.
         const problems = (0,plan_error/* problemCount */.bS)(planErrors);
         return {
@@ -25100,7 +25384,7 @@ function reportOf(outcome, context) {
 /* harmony export */   a: () => (/* binding */ formatDuration)
 /* harmony export */ });
 /**
- * A duration for people: `850 ms`, `12.3 s`, `2 min 5 s`. Rounded once, to the unit it is shown in, before it
+ * A duration for people: `850 ms`, `12.3 s`, `2 min 5 s`, `1 h 5 min`. Rounded once, to the unit it is shown in, before it
  * is split: rounding the parts apart gave `1 min 60 s` for 119.6 s, `60 s` for 59.96 s and `1000 ms` for
  * 999.6 ms (found by a review).
  */
@@ -25114,8 +25398,14 @@ function formatDuration(ms) {
     if (tenths < 600)
         return `${(tenths / 10).toString()} s`;
     const seconds = Math.round(ms / 1000);
-    const minutes = Math.floor(seconds / 60);
-    return seconds % 60 ? `${minutes} min ${seconds % 60} s` : `${minutes} min`;
+    if (seconds < 3600) {
+        const minutes = Math.floor(seconds / 60);
+        return seconds % 60 ? `${minutes} min ${seconds % 60} s` : `${minutes} min`;
+    }
+    // An hour or more in hours and minutes: `1439 min 59 s` was true, and read as nothing.
+    const minutes = Math.round(ms / 60_000);
+    const hours = Math.floor(minutes / 60);
+    return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
 }
 
 
@@ -25126,6 +25416,7 @@ function formatDuration(ms) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   EY: () => (/* binding */ goalLogLine),
+/* harmony export */   Iu: () => (/* binding */ evidenceBeside),
 /* harmony export */   Lb: () => (/* binding */ renderGoalsTable),
 /* harmony export */   l$: () => (/* binding */ goalsHeadline),
 /* harmony export */   zB: () => (/* binding */ goalListItem)
@@ -25378,17 +25669,32 @@ function renderMermaidGraph(record, redact) {
 /* harmony export */   Km: () => (/* binding */ INTERNAL_ERROR_TITLE),
 /* harmony export */   qo: () => (/* binding */ INTERNAL_ERROR_STATUS)
 /* harmony export */ });
-/* harmony import */ var _plan_plan_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(36487);
-/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(80083);
-/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(71874);
-/* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(60949);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76760);
+/* harmony import */ var _core_is_inside_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(99500);
+/* harmony import */ var _plan_plan_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(36487);
+/* harmony import */ var _core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(80083);
+/* harmony import */ var _core_code_fence_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(71874);
+/* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(60949);
 
 
 
 
-/** The same errors with `file` relative to the workspace, as annotations and readers want it. */
-function relativePlanErrors(errors, absolutePlanFile, planPath) {
-    return errors.map((error) => (error.file !== undefined && error.file === absolutePlanFile ? { ...error, file: planPath } : error));
+
+
+/**
+ * The same errors with `file` relative to the workspace, as annotations and readers want it. The loader names a
+ * used plan's file from the working directory; with `root` (the workspace), it is named from there, as GitHub
+ * finds it, wherever the process was started.
+ */
+function relativePlanErrors(errors, absolutePlanFile, planPath, root) {
+    return errors.map((error) => {
+        if (error.file === undefined)
+            return error;
+        if (error.file === absolutePlanFile)
+            return { ...error, file: planPath };
+        const file = node_path__WEBPACK_IMPORTED_MODULE_0__.resolve(error.file);
+        return root !== undefined && file !== root && (0,_core_is_inside_js__WEBPACK_IMPORTED_MODULE_1__/* .isInside */ .F)(root, file) ? { ...error, file: node_path__WEBPACK_IMPORTED_MODULE_0__.relative(root, file).split(node_path__WEBPACK_IMPORTED_MODULE_0__.sep).join('/') } : error;
+    });
 }
 /** Plan errors as annotation input: on their file and line, the path inside the plan in the message. */
 function planFileErrors(errors, planPath) {
@@ -25402,8 +25708,8 @@ function planFileErrors(errors, planPath) {
 }
 function errorLine(error, redact) {
     const where = [error.file, error.line, error.line === undefined ? undefined : error.column].filter((part) => part !== undefined).join(':');
-    const at = error.path ? ` (at ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(error.path)})` : '';
-    return `- ${where ? `${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(where)} \u2014 ` : ''}${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeMarkdown */ .FV)(redact(error.message))}${at}`;
+    const at = error.path ? ` (at ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_3__/* .inlineCode */ .t)(error.path)})` : '';
+    return `- ${where ? `${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_3__/* .inlineCode */ .t)(where)} \u2014 ` : ''}${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_4__/* .escapeMarkdown */ .FV)(redact(error.message))}${at}`;
 }
 /** The one-line title of a job that plan-runner's own error stopped (the reason, the check run's title). */
 const INTERNAL_ERROR_TITLE = 'plan-runner stopped with an internal error';
@@ -25415,12 +25721,12 @@ const INTERNAL_ERROR_STATUS = `${INTERNAL_ERROR_TITLE}, which is not a problem o
  * (`isInternalFailure`), which may come after steps ran, that it was one and what it said.
  */
 function renderRejectedReport(errors, planPath, redact) {
-    const count = (0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_0__/* .problemCount */ .bS)(errors);
-    const status = (0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_0__/* .isInternalFailure */ .WP)(errors)
+    const count = (0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_2__/* .problemCount */ .bS)(errors);
+    const status = (0,_plan_plan_error_js__WEBPACK_IMPORTED_MODULE_2__/* .isInternalFailure */ .WP)(errors)
         ? INTERNAL_ERROR_STATUS
-        : `the plan was rejected before any step ran (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_3__/* .groupDigits */ .K)(count)} problem${count === 1 ? '' : 's'}). Fix ${count === 1 ? 'it' : 'them'} and run again.`;
+        : `the plan was rejected before any step ran (${(0,_core_group_digits_js__WEBPACK_IMPORTED_MODULE_5__/* .groupDigits */ .K)(count)} problem${count === 1 ? '' : 's'}). Fix ${count === 1 ? 'it' : 'them'} and run again.`;
     return [
-        `## \u274c plan-runner: ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_1__/* .inlineCode */ .t)(planPath)}`,
+        `## \u274c plan-runner: ${(0,_core_code_fence_js__WEBPACK_IMPORTED_MODULE_3__/* .inlineCode */ .t)(planPath)}`,
         '',
         `**Status:** failed \u2014 ${status}`,
         '',
@@ -26588,12 +26894,14 @@ class ApprovalGate {
 /* harmony export */   Oq: () => (/* binding */ inputsHash),
 /* harmony export */   oQ: () => (/* binding */ pausedPlanFileHashes)
 /* harmony export */ });
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(86919);
 /* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8038);
 /* harmony import */ var _core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(66297);
 /* harmony import */ var _plan_resolve_references_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(54669);
 /* harmony import */ var _plan_reference_syntax_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(19460);
 /* harmony import */ var _plan_schema_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(10283);
 /* harmony import */ var _expand_for_each_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(22120);
+
 
 
 
@@ -26697,6 +27005,8 @@ function taskReferences(task, sources) {
     }
     return Object.keys(named).length > 0 ? { task: named } : undefined;
 }
+/** The most of a model's instruction (an agent's task) a request keeps: the plan in the trace has it whole. */
+const MAX_TASK_CHARS = 4_000;
 /**
  * A step waiting for approval as the request shows it: arguments resolved where the results they name
  * exist. `maxItems`: the plan's `limits.max_items`, as the run expands a `for_each` step; `reason`: why it waits.
@@ -26704,13 +27014,20 @@ function taskReferences(task, sources) {
 function pendingApprovalStep(step, sources, options = {}) {
     const args = resolvedArgs(step, sources, options.maxItems ?? _plan_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .DEFAULT_LIMITS */ .dR.max_items);
     const { redact } = options;
+    const title = step.title ?? step.description;
+    // What its model is told to do: an agent's task, a reasoning or aggregate step's description; a tool's args say what a call does.
+    const instruction = step.type === 'agent' ? step.task : step.type === 'reasoning' || step.type === 'aggregate' ? step.description : undefined;
     return {
         stepKey: step.key,
         type: step.type,
-        title: (step.title ?? step.description).replace(/\s+/g, ' ').trim().slice(0, 200),
+        // With `\u2026` where it is cut: the redactor hides there the start of a known secret the cut left.
+        title: (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_6__/* .cutText */ .I)(title.replace(/\s+/g, ' ').trim(), 200),
         ...(step.tool !== undefined && { tool: step.tool }),
         ...(args !== undefined && { args }),
         ...(step.tools !== undefined && { tools: step.tools }),
+        // Found by an adversarial pass: a planner writes an agent's task apart from its description, which alone was shown;
+        // and a titled reasoning or aggregate step showed its title, not the instruction its model gets.
+        ...(instruction !== undefined && instruction !== title && { task: (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_6__/* .cutText */ .I)(instruction, MAX_TASK_CHARS) }),
         ...(step.type === 'plan' && step.uses !== undefined && { uses: step.uses }),
         ...(options.reason !== undefined && { reason: options.reason }),
         approvalKey: approvalStepKey(step, redact),
@@ -27107,6 +27424,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   B5: () => (/* binding */ traceEvents)
 });
 
+// EXTERNAL MODULE: ./lib/core/carried-line.js
+var carried_line = __nccwpck_require__(94360);
 // EXTERNAL MODULE: ./lib/core/byte-order-mark.js
 var byte_order_mark = __nccwpck_require__(41708);
 // EXTERNAL MODULE: ./lib/run/resume-state.js
@@ -27227,7 +27546,7 @@ function buildSchemas() {
                 hash: text,
                 planFileHash: text,
                 plan,
-                pending: schemas.array(fields({ stepKey: text, type: text, title: text, approvalKey: text }, { tool: text, args: values, tools: texts, uses: text, reason: text })),
+                pending: schemas.array(fields({ stepKey: text, type: text, title: text, approvalKey: text }, { tool: text, args: values, tools: texts, task: text, uses: text, reason: text })),
             }, { inputsHash: text }),
         }),
         approval_decided: event({ decision: schemas["enum"](['approved', 'rejected']), hash: text }, { by: text }),
@@ -27387,6 +27706,7 @@ var trace_lock = __nccwpck_require__(62536);
 
 
 
+
 /** Why a saved state of `bytes` (as its artifact is listed) is not downloaded; undefined when it may be. */
 function oversizedState(bytes) {
     // A run can write more than it reads back: each result is kept whole, and a for_each step's items twice
@@ -27480,28 +27800,51 @@ function parseResumeTrace(trace, planName) {
     }
 }
 /**
- * Whether a trace may hold a run that started: false only when every line is an event and none is its
+ * Whether a trace may hold a run that started: false when every line is an event and none is its
  * `plan_created` (a run cancelled or killed while MCP servers started or the model planned, a rejected
- * plan), which holds nothing to resume. A line that is not an event could be anything, so it counts as
- * started (a resume then says what is wrong with the trace). `plan_created` is a started run's first
- * line: the scan ends there, not after parsing the whole trace, which the resume parses again.
+ * plan), which holds nothing to resume; false too when the run's first write was cut by a kill (`whole`:
+ * the text is the whole file): its `plan_created`, or the lines a resumed run carries with it, end in a cut
+ * last line (which `traceEvents` leaves out) or before they all came. Nothing runs before that write ends,
+ * so such a run did nothing: saved as started, every re-run was refused ("no plan_created event", "was
+ * cut while its run wrote what it carried") and never reached the attempt before it (found by an
+ * adversarial pass). Any other line that is not an event could be anything, so it counts as started (a
+ * resume then says what is wrong with the trace). The scan ends at `plan_created` and what it carries, not
+ * after parsing the whole trace, which the resume parses again.
  */
-function runStarted(trace) {
-    for (const line of trace.text.split('\n')) {
+function runStarted(trace, options = {}) {
+    const lines = trace.text.split('\n');
+    let last = lines.length - 1;
+    while (last >= 0 && lines[last].trim() === '')
+        last -= 1;
+    // Carried lines still to come after the run's `plan_created`; undefined until it is read.
+    let carrying;
+    for (const [index, line] of lines.entries()) {
         if (line.trim() === '')
             continue;
         let event;
         try {
             event = (0,parse_json/* parseJson */.qF)(line, 2 * parse_json/* MAX_JSON_DEPTH */.KX);
         }
-        catch {
-            return true;
+        catch (error) {
+            // A last line a kill cut, as `traceEvents` reads it: the run's first write did not end.
+            const cut = index === last && options.whole !== false && !(error instanceof parse_json/* JsonTooDeepError */.FY) && !(error instanceof parse_json/* JsonDuplicateKeyError */.bW);
+            return !cut;
         }
-        const type = event !== null && typeof event === 'object' ? event.type : undefined;
-        if (typeof type !== 'string' || type === 'plan_created')
+        const fields = event !== null && typeof event === 'object' ? event : {};
+        if (typeof fields.type !== 'string')
+            return true;
+        if (carrying === undefined) {
+            if (fields.type !== 'plan_created')
+                continue;
+            carrying = typeof fields.carries === 'number' && fields.carries > 0 ? fields.carries : 0;
+        }
+        else if ((0,carried_line/* isCarriedLine */.h)({ type: fields.type, ...(typeof fields.kind === 'string' && { kind: fields.kind }) }))
+            carrying -= 1;
+        if (carrying === 0)
             return true;
     }
-    return false;
+    // Its `plan_created` came, and fewer lines than it carries: the write was cut at a line's end.
+    return carrying !== undefined && options.whole === false;
 }
 
 
@@ -28317,10 +28660,16 @@ class TraceWeightsError extends Error {
     }
 }
 /**
+ * The longest duration read as one: a week, far past the 6 hours a run may take. Durations of 1e308 summed to
+ * Infinity, every shard's load became Infinity and one shard of four was dealt 17 of 20 items (found by an
+ * adversarial pass).
+ */
+const MAX_STEP_DURATION_MS = 7 * 24 * 3_600_000;
+/**
  * How long each step took, from a run's events: the `durationMs` of each step's last `step_completed`
  * or `step_failed` event, and of each `for_each` item's last `item_completed` or `item_failed` under
  * its child key (`review[3]`: a fan-out's shards are balanced by these); a completion reused from an
- * earlier run is not a duration. The steps of a used plan are named as in the whole job (`web/s`): a
+ * earlier run is not a duration, nor one negative or past `MAX_STEP_DURATION_MS`. The steps of a used plan are named as in the whole job (`web/s`): a
  * used plan's step `s` took the weight of the outer step `s`. Anything else is passed over.
  */
 function stepDurations(events) {
@@ -28342,7 +28691,7 @@ function stepDurations(events) {
         const key = (0,_core_plan_step_js__WEBPACK_IMPORTED_MODULE_1__/* .stepKeyWithin */ .t)(within, stepKey);
         if (type === 'step_expanded' && Array.isArray(keys))
             childKeys.set(key, keys);
-        const duration = typeof durationMs === 'number' && Number.isFinite(durationMs) && durationMs >= 0 ? durationMs : undefined;
+        const duration = typeof durationMs === 'number' && durationMs >= 0 && durationMs <= MAX_STEP_DURATION_MS ? durationMs : undefined;
         // A result reused from an earlier run took no time here: it says nothing of how long the step takes.
         if (duration === undefined || reused !== undefined)
             return;
@@ -30449,7 +30798,10 @@ class InvalidRepositoryNameError extends step_error/* StepError */.zg {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/timeout-signal.js
+var timeout_signal = __nccwpck_require__(79893);
 ;// CONCATENATED MODULE: ./lib/tools/github/define-github-tool.js
+
 
 
 
@@ -30496,7 +30848,7 @@ function defineGitHubTool(context, spec) {
         const call = {
             owner,
             repo,
-            request: () => ({ signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(context.requestTimeoutMs)]), redirect: 'manual' }),
+            request: () => ({ signal: AbortSignal.any([ctx.signal, (0,timeout_signal/* timeoutSignal */._)(context.requestTimeoutMs)]), redirect: 'manual' }),
             cancel: ctx.signal,
             fail: (action, error) => toGitHubApiError(spec.name, action, error, ctx.signal),
         };
@@ -31294,7 +31646,7 @@ const GithubWrites = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
         .optional()
         .meta({ description: 'The only labels add_labels and create_issue may set; left out: none.', examples: [['bug', 'needs-review']] }),
     allow_mentions: zod__WEBPACK_IMPORTED_MODULE_0__.boolean().optional().meta({ description: 'Keep @mentions live (they notify people).', default: false }),
-    allow_references: zod__WEBPACK_IMPORTED_MODULE_0__.boolean().optional().meta({ description: 'Keep #123 cross-references live (they link and notify the other issue); owner/name#123 stays live only for this repository and allow_repos.', default: false }),
+    allow_references: zod__WEBPACK_IMPORTED_MODULE_0__.boolean().optional().meta({ description: 'Keep #123 cross-references live (they link and notify the other issue); owner/name#123, or the URL of an issue or pull request, stays live only for this repository and allow_repos.', default: false }),
     allow_urls: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.url({ protocol: /^https?$/, error: 'write a URL prefix such as https://example.com/docs/' }))
         .optional()
         .meta({ description: "URL prefixes that stay links; other URLs are shown as code. The run's repository is always allowed.", examples: [['https://example.com/docs/']] }),
@@ -31561,7 +31913,10 @@ async function readCappedBody(response, maxBytes) {
 
 // EXTERNAL MODULE: ./lib/core/retry-after-ms.js
 var retry_after_ms = __nccwpck_require__(72575);
+// EXTERNAL MODULE: ./lib/core/timeout-signal.js
+var timeout_signal = __nccwpck_require__(79893);
 ;// CONCATENATED MODULE: ./lib/tools/http/http-toolset.js
+
 
 
 
@@ -31658,7 +32013,7 @@ function modelHeaders(toolName, args) {
 async function send(options, toolName, args, ctx) {
     const timeoutSeconds = options.timeoutSeconds ?? HTTP_DEFAULT_TIMEOUT_SECONDS;
     const maxBytes = options.maxResponseBytes ?? HTTP_DEFAULT_MAX_RESPONSE_BYTES;
-    const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(timeoutSeconds * 1000)]);
+    const signal = AbortSignal.any([ctx.signal, (0,timeout_signal/* timeoutSignal */._)(timeoutSeconds * 1000)]);
     const headers = modelHeaders(toolName, args);
     let body;
     if (toolName === 'http_post') {
@@ -32084,7 +32439,7 @@ function githubTools(config, context) {
         repo: context.repository.repo,
         allowRepos: config.github?.allow_repos ?? [],
         ...(config.github?.writes !== undefined && { writes: config.github.writes }),
-        repositoryUrl: `https://github.com/${context.repository.owner}/${context.repository.repo}/`,
+        repositoryUrl: context.repository.url,
         ...(context.pullNumber !== undefined && { pullNumber: context.pullNumber }),
     });
 }
@@ -43271,7 +43626,7 @@ async function readActionSettings(getInput, env, fileExists = external_node_fs_.
     // With neither, loading the file reports it missing.
     const useFile = !inputs.task || fileExists(planFile) || planFile !== external_node_path_.resolve(workspace, DEFAULT_PLAN);
     const runnerTemp = env['RUNNER_TEMP'];
-    const urlProblem = (0,base_url/* baseUrlProblem */.a)(inputs['base-url']);
+    const urlProblem = (0,base_url/* baseUrlProblem */.aS)(inputs['base-url']);
     if (urlProblem)
         return { ok: false, problems: [`input 'base-url': ${urlProblem}`] };
     const outputDir = runnerTemp ? external_node_path_.join(runnerTemp, 'plan-runner') : external_node_path_.join(workspace, output_folder_name/* OUTPUT_FOLDER */.z);
@@ -43293,7 +43648,7 @@ async function readActionSettings(getInput, env, fileExists = external_node_fs_.
                 baseURL: inputs['base-url'],
                 ...(inputs['api-key'] ? { apiKey: inputs['api-key'] } : {}),
                 ...(inputs.model ? { model: inputs.model } : {}),
-                missingHint: 'set the api-key input (e.g. api-key: ${{ secrets.OPENAI_API_KEY }})',
+                missingHint: `set the api-key input (e.g. api-key: \${{ secrets.OPENAI_API_KEY }})${(0,base_url/* keylessServerNote */.k4)(inputs['base-url'])}`,
             },
             // action.yml defaults to `${{ github.token }}`; outside a runner a GITHUB_TOKEN variable stands in.
             ...(inputs['github-token'] || env['GITHUB_TOKEN'] ? { githubToken: inputs['github-token'] || env['GITHUB_TOKEN'] } : {}),
@@ -43428,7 +43783,10 @@ var frozen_plan = __nccwpck_require__(68617);
 var checklist = __nccwpck_require__(49678);
 // EXTERNAL MODULE: ./lib/core/cut-text.js
 var core_cut_text = __nccwpck_require__(86919);
+// EXTERNAL MODULE: ./lib/report/goals-table.js
+var goals_table = __nccwpck_require__(52895);
 ;// CONCATENATED MODULE: ./lib/report/annotations.js
+
 
 
 /** GitHub shows at most 10 error annotations per step, of every kind together. */
@@ -43458,7 +43816,7 @@ function capped(kind, annotations, file, slots) {
  * Error annotations for plan-file errors (on their lines), failed steps of the plan that ran last
  * (naming the step) and unmet required goals; at most 9 in all, leaving the tenth GitHub shows for the
  * job's verdict, each kind's rest summarised in one. A failed step a plan revision replaced is a
- * warning (at most 3), and so is an unmet goal that does not fail the job (at most 5). Step and goal
+ * warning (at most 3), as is one a run that succeeded went on without (at most 3), and an unmet goal that does not fail the job (at most 5). Step and goal
  * annotations are on the plan file, at the lines `lines` gives (none for a step the file does not write).
  */
 function writeAnnotations(input, annotate) {
@@ -43480,11 +43838,21 @@ function writeAnnotations(input, annotate) {
     const current = input.record?.plan && (0,checklist/* currentKeys */.aJ)(input.record.plan.steps);
     const inCurrent = (key) => current === undefined || current.has(key);
     const failed = [...(input.record?.steps.values() ?? [])].filter((step) => step.state === 'failed');
+    // A run that succeeded all the same went on past its failed steps (`on_failure: continue`, an optional
+    // dependency): the job passes, and a red "Step failed" over a green job said otherwise. They are warnings.
+    // `goals-unmet` is such a run too: only a run whose steps succeeded is judged so (`finalStatus`).
+    const wentOn = input.record?.status === 'succeeded' || input.record?.status === 'goals-unmet';
     const failedSteps = failed
-        .filter((step) => inCurrent(step.key))
+        .filter((step) => inCurrent(step.key) && !wentOn)
         .map((step) => ({
         message: (0,core_cut_text/* cutText */.I)(redact(`Step ${step.key} failed: ${step.error ?? 'no error message'}`), 2000),
         properties: { title: `Step ${step.key} failed`, ...onLine(input.lines?.step(step.key)) },
+    }));
+    const passedSteps = failed
+        .filter((step) => inCurrent(step.key) && wentOn)
+        .map((step) => ({
+        message: (0,core_cut_text/* cutText */.I)(redact(`Step ${step.key} failed and the run went on without it: ${step.error ?? 'no error message'}`), 2000),
+        properties: { title: `Step ${step.key} failed, run went on`, ...onLine(input.lines?.step(step.key)) },
     }));
     const replacedSteps = failed
         .filter((step) => !inCurrent(step.key))
@@ -43492,10 +43860,14 @@ function writeAnnotations(input, annotate) {
         message: (0,core_cut_text/* cutText */.I)(redact(`Step ${step.key} failed and a plan revision replaced it: ${step.error ?? 'no error message'}`), 2000),
         properties: { title: `Step ${step.key} failed, replaced`, ...onLine(input.lines?.step(step.key)) },
     }));
-    const goalAnnotation = (goal) => ({
-        message: (0,core_cut_text/* cutText */.I)(redact(`Goal not met: ${goal.name}. ${goal.evidence}`), 2000),
-        properties: { title: (0,core_cut_text/* cutText */.I)(redact(`Goal not met: ${goal.name}`), 200), ...onLine(input.lines?.goal(goal.name)) },
-    });
+    // A goal nobody could check is not one judged unmet: its title says which it is, as its table row does.
+    const goalAnnotation = (goal) => {
+        const title = `${goal.outcome === 'error' ? 'Goal could not be evaluated' : 'Goal not met'}: ${goal.name}`;
+        return {
+            message: (0,core_cut_text/* cutText */.I)(redact(`${title}. ${(0,goals_table/* evidenceBeside */.Iu)(goal)}`), 2000),
+            properties: { title: (0,core_cut_text/* cutText */.I)(redact(title), 200), ...onLine(input.lines?.goal(goal.name)) },
+        };
+    };
     const required = (input.goals ?? []).filter((goal) => goal.severity === 'required' && goal.outcome !== 'met');
     // With fail-on-unmet-goals: false the job passes on them: red annotations over a green job said otherwise.
     const reportOnly = (goal) => input.failOnUnmetGoals === false && goal.outcome === 'unmet';
@@ -43519,6 +43891,8 @@ function writeAnnotations(input, annotate) {
         left -= shown.length;
     });
     // Warnings have 10 of their own, which the run's other warnings (rate limits, a comment not written) share.
+    for (const a of capped('failed step the run went on without', passedSteps, planFile, MAX_REPLACED_WARNINGS))
+        annotate('warning', a.message, a.properties);
     for (const a of capped('replaced failed step', replacedSteps, planFile, MAX_REPLACED_WARNINGS))
         annotate('warning', a.message, a.properties);
     for (const a of capped('unmet goal', reportedGoals, planFile, MAX_GOAL_WARNINGS))
@@ -43587,8 +43961,6 @@ async function planLines(file, textHash) {
 var run_record = __nccwpck_require__(90422);
 // EXTERNAL MODULE: ./lib/report/format-duration.js
 var format_duration = __nccwpck_require__(74360);
-// EXTERNAL MODULE: ./lib/report/goals-table.js
-var goals_table = __nccwpck_require__(52895);
 // EXTERNAL MODULE: ./lib/report/todo-entries.js
 var todo_entries = __nccwpck_require__(44329);
 // EXTERNAL MODULE: ./lib/core/push-all.js
@@ -43664,13 +44036,16 @@ function footer(record, redact) {
     const goals = record.goals && record.goals.length > 0 ? `; ${(0,goals_table/* goalsHeadline */.l$)(record.goals)}` : '';
     return `${RUN_ENDED[record.status](duration)}${reason} \u2014 ${progress}${goals}`;
 }
-/** The step, or the `for_each` item, whose agent wrote a TODO list, and how the log names it (`review[2]`). */
-function agentRecord(record, event) {
+/**
+ * The step, or the `for_each` item, whose agent wrote a TODO list, and how the log names it (`review[2]`). An item's
+ * key is data (`key: ${item.id}`), redacted as its failure line has it.
+ */
+function agentRecord(record, event, redact) {
     const step = record.steps.get(event.stepKey);
     if (event.index === undefined)
         return { holder: step, label: event.stepKey };
     const item = step?.items?.[event.index];
-    return { holder: item, label: item?.key ?? `${event.stepKey}[${event.index}]` };
+    return { holder: item, label: item ? redact(item.key) : `${event.stepKey}[${event.index}]` };
 }
 /** The lines a non-terminal log gets for one event: only what the event changed is computed. */
 function changeLines(event, record, redact) {
@@ -43686,11 +44061,11 @@ function changeLines(event, record, redact) {
             return [footer(record, redact)];
         // A log cannot redraw: the list is printed once, then only the items a later call changed.
         case 'todos_created': {
-            const agent = agentRecord(record, event);
+            const agent = agentRecord(record, event, redact);
             return [`${(0,checklist/* oneLogLine */.Hr)(agent.label)}. TODO list:`, ...(0,todo_entries/* todoEntries */.vk)(agent.holder, redact).map(todoLine)];
         }
         case 'todos_updated': {
-            const agent = agentRecord(record, event);
+            const agent = agentRecord(record, event, redact);
             return (0,todo_entries/* changedTodoEntries */.NM)(agent.holder, event.changed, redact).map((entry) => `${(0,checklist/* oneLogLine */.Hr)(agent.label)}. ${todoLine(entry).trimStart()}`);
         }
         case 'agent_turn':
@@ -43729,7 +44104,7 @@ function changeLines(event, record, redact) {
  * started it, was that entry's last word after a budget stop (found by an adversarial pass).
  */
 function unfinishedTodoLines(record, event, redact) {
-    const agent = agentRecord(record, event);
+    const agent = agentRecord(record, event, redact);
     const holder = agent.holder;
     if (!holder?.todos?.length || holder.state === 'in_progress' || holder.state === 'pending' || holder.state === 'waiting')
         return [];
@@ -43803,7 +44178,7 @@ function consoleChecklist(options) {
     const follow = (0,run_record/* followRecord */.RE)();
     let record = (0,run_record/* newRunRecord */.pB)();
     if (!options.isTTY) {
-        return (event, sent) => {
+        const listener = (event, sent) => {
             record = follow(event, sent);
             const lines = changeLines(event, record, redact);
             if (lines.length === 1)
@@ -43811,6 +44186,7 @@ function consoleChecklist(options) {
             else if (lines.length)
                 options.write(`${lines.join('\n')}\n`);
         };
+        return Object.assign(listener, { above: (print) => print() });
     }
     const minRedraw = options.minRedrawMs ?? DEFAULT_MIN_REDRAW_MS;
     const now = options.now ?? (() => performance.now());
@@ -43819,6 +44195,9 @@ function consoleChecklist(options) {
     let lastDraw = Number.NEGATIVE_INFINITY;
     let cancelPending;
     const cursor = { done: 0 };
+    /** Whether the frame on the screen is the final one, drawn in full: it stays, and what follows goes under it. */
+    let final = false;
+    const erase = () => (drawnLines ? `${CURSOR_UP(drawnLines)}${CLEAR_TO_END}` : '');
     const draw = (full) => {
         cancelPending?.();
         cancelPending = undefined;
@@ -43828,14 +44207,15 @@ function consoleChecklist(options) {
         const items = full ? (0,checklist/* checklistItems */.V_)(record, redact).flatMap((item) => stepLines(item, record, redact)) : windowLines(record, redact, rows, cursor);
         const lines = [(0,checklist/* oneLogLine */.Hr)(redact(record.plan.name)), ...items, footer(record, redact)];
         const frame = options.fit ? lines.map(options.fit) : lines;
-        const erase = drawnLines ? `${CURSOR_UP(drawnLines)}${CLEAR_TO_END}` : '';
-        if (erase && options.control)
-            options.control(erase);
-        options.write(`${options.control ? '' : erase}${frame.join('\n')}\n`);
+        const up = erase();
+        if (up && options.control)
+            options.control(up);
+        options.write(`${options.control ? '' : up}${frame.join('\n')}\n`);
         drawnLines = frame.length;
         lastDraw = now();
+        final = full;
     };
-    return (event, sent) => {
+    const listener = (event, sent) => {
         record = follow(event, sent);
         if (!record.plan)
             return;
@@ -43849,6 +44229,19 @@ function consoleChecklist(options) {
         else
             cancelPending ??= schedule(() => draw(false), wait);
     };
+    const above = (print) => {
+        if (final || drawnLines === 0)
+            return print();
+        const up = erase();
+        if (options.control)
+            options.control(up);
+        else
+            options.write(up);
+        drawnLines = 0;
+        print();
+        draw(false);
+    };
+    return Object.assign(listener, { above });
 }
 
 // EXTERNAL MODULE: ./lib/goals/goals-verdict.js
@@ -43861,6 +44254,31 @@ var toolset_github_context = __nccwpck_require__(41179);
 var run_job = __nccwpck_require__(83422);
 // EXTERNAL MODULE: ./lib/action/admit-run.js + 5 modules
 var admit_run = __nccwpck_require__(34758);
+;// CONCATENATED MODULE: ./lib/action/checkout-elsewhere.js
+/**
+ * Why this job's checkout is not the commit its run's verdict (the check run, the job's own status) is for, or
+ * undefined when it is: no `command` goal is then checked, nor a goal on what a step read from the checkout.
+ * An approving job (`issue_comment`) works on the default branch and continues a pull request commit's paused run
+ * (`pausedHeadSha`); a `pull_request_target` job must work on the base branch (admission refuses any other
+ * checkout), while its pull request's head is the commit its check goes on.
+ */
+function checkoutElsewhere(settings, pausedHeadSha) {
+    const { github } = settings;
+    if (pausedHeadSha !== undefined) {
+        if (github.headSha === pausedHeadSha)
+            return undefined;
+        return `not checked: this approving job's checkout is ${github.headSha ?? 'not a known commit'}, not the pull request's commit ${pausedHeadSha} that the run and its check are for, so a command here would check other code. A command goal cannot gate a pull request through /approve: check the code in a job of the pull request's workflow that needs no approval`;
+    }
+    if (github.eventName !== 'pull_request_target' || github.headSha === undefined)
+        return undefined;
+    const baseSha = github.payload?.pull_request?.base?.sha;
+    const checkout = settings.env['GITHUB_SHA'] || (typeof baseSha === 'string' ? baseSha : undefined);
+    // A pull request whose head is the base commit itself (nothing to merge): the checkout holds its code.
+    if (github.headSha === checkout || github.headSha === baseSha)
+        return undefined;
+    return `not checked: on pull_request_target this job's checkout is the base branch's commit ${checkout ?? '(not known)'}, not the pull request's commit ${github.headSha} that the run and its check are for, so a command here would check other code. A command goal cannot gate a pull request on pull_request_target: check its code in a workflow on pull_request`;
+}
+
 // EXTERNAL MODULE: ./lib/action/check-run.js
 var check_run = __nccwpck_require__(49474);
 // EXTERNAL MODULE: ./lib/action/check-run-name.js
@@ -44300,7 +44718,9 @@ async function findWaitingRun(settings, deps) {
     const read = await (0,read_resume_trace/* readResumeTrace */.tR)(file);
     if (!read.ok)
         return { ok: false, problem: `the saved state of run ${marker.runId} cannot be read (${read.problem})` };
-    const parsed = (0,read_resume_trace/* traceEvents */.B5)(read.trace);
+    // Of this plan-runner's format only: `@v1` may have moved since the pause, and a state of another format is
+    // refused as that before the answer is written into the comment (found by an adversarial pass).
+    const parsed = (0,read_resume_trace/* traceEvents */.B5)({ ...read.trace, label: `the state run ${marker.runId} saved` }, { thisFormatOnly: true });
     if (!parsed.ok)
         return { ok: false, problem: `the saved state of run ${marker.runId} cannot be read (${parsed.problem})` };
     // Checked before the answer is written into the comment: a state that asks for another approval answers nothing.
@@ -44493,8 +44913,8 @@ async function rejectRun(settings, waiting, by, deps) {
         comment?.listener(event);
     io.info(`Rejected by @${by}: the run ${waiting.runId} paused for approval ${waiting.hash} ends here; nothing ran.`);
     const published = Promise.allSettled([comment?.finish([]), traced ? undefined : (0,saved_state/* saveRunState */.iZ)(settings, deps.state, paths.trace, io, { ...(deps.saveState && { saveState: deps.saveState }) })]).then(() => undefined);
-    const reported = await (0,write_report/* writeReport */.u)(report, paths.report, io, redact);
-    deps.saveState?.(write_report/* REPORTED_STATE */.C, 'true');
+    const reported = await (0,write_report/* writeReport */.u5)(report, paths.report, io, redact);
+    deps.saveState?.(write_report/* REPORTED_STATE */.CE, 'true');
     const failure = (0,job_failure/* jobFailure */.e)(report, settings.failOnUnmetGoals, await gates(settings.planFile, settings.workspace), redact);
     return { outputs: (0,action_outputs/* actionOutputs */.dr)(report, { report: reported ? paths.report : '', trace: traced ? '' : paths.trace }, redact), ...(failure && { failure }), published };
 }
@@ -44631,7 +45051,9 @@ function stepLogGroups(io, redact) {
         const planStep = (0,checklist/* planStepOf */.ff)(record, event.stepKey);
         // A reused step did not run: its 0 ms read as a step that ran, where the checklist and the summary say reused.
         const took = step.reused ? ' (reused, not run here)' : step.durationMs === undefined ? '' : ` in ${(0,format_duration/* formatDuration */.a)(step.durationMs)}`;
-        const title = `${checklist/* STATE_ICONS */.t1[step.state]} Step ${step.key}: ${planStep ? (0,checklist/* stepTitle */.Fb)(planStep, redact) : ''} \u2014 ${step.state}${took}`;
+        // A for_each step's counts, as its checklist line has them: the title is all of a collapsed group the log
+        // shows, and `\u2705 \u2026 \u2014 completed` alone hid the items it lost (found by an adversarial pass).
+        const title = `${checklist/* STATE_ICONS */.t1[step.state]} Step ${step.key}: ${planStep ? (0,checklist/* stepTitle */.Fb)(planStep, redact) : ''} \u2014 ${step.state}${took}${(0,checklist/* itemProgress */.jl)(step)}`;
         io.group(title, detailLines(step, planStep, redact));
     };
 }
@@ -44791,10 +45213,14 @@ function linePrefix(redact) {
         const ms = time.getTime();
         if (ms !== lastMs) {
             lastMs = ms;
-            last = `{"ts":${JSON.stringify(redact(time.toISOString()))},`;
+            last = tracePrefix(redact(time.toISOString()));
         }
         return last;
     };
+}
+/** A trace line's start for its `ts` as written. */
+function tracePrefix(ts) {
+    return `{"ts":${JSON.stringify(ts)},`;
 }
 /**
  * One trace line after its prefix: the event's fields with every string and key redacted, cycles as
@@ -45045,6 +45471,7 @@ function traceWriter(file, options = {}) {
     let closed = false;
     let pending = '';
     let timer;
+    let started = false;
     const write = () => {
         if (!pending.length)
             return;
@@ -45095,14 +45522,24 @@ function traceWriter(file, options = {}) {
                     return;
                 }
             }
+            const time = now();
+            if (!started) {
+                started = true;
+                try {
+                    options.onStart?.(redact(time.toISOString()));
+                }
+                catch {
+                    // A hint to the post step (the action's saved state); the trace goes on either way.
+                }
+            }
             try {
-                pending += `${prefix(now())}${traceFields(event, redact, replacer)}\n`;
+                pending += `${prefix(time)}${traceFields(event, redact, replacer)}\n`;
             }
             catch (cause) {
                 // One event that cannot be written must not end the trace: a line says which is missing, a
                 // resume refuses the trace (it could make a side effect again), and `close()` says so.
                 gap ??= `a ${event.type} event (${cause instanceof Error ? cause.message : String(cause)})`;
-                pending += `${prefix(now())}${JSON.stringify({ type: trace_gap/* TRACE_GAP */.N, event: event.type, why: redact(cause instanceof Error ? cause.message : String(cause)) }).slice(1)}\n`;
+                pending += `${prefix(time)}${JSON.stringify({ type: trace_gap/* TRACE_GAP */.N, event: event.type, why: redact(cause instanceof Error ? cause.message : String(cause)) }).slice(1)}\n`;
             }
             if (durability.holding)
                 return;
@@ -45183,6 +45620,8 @@ async function closeTrace(trace, warn) {
     }
 }
 
+// EXTERNAL MODULE: ./lib/action/trace-started.js
+var trace_started = __nccwpck_require__(68871);
 ;// CONCATENATED MODULE: ./lib/action/run-action.js
 
 
@@ -45227,8 +45666,10 @@ async function closeTrace(trace, warn) {
 
 
 
-/** The post step's state name for the commit an approved run opened its check run on. */
-const CHECK_HEAD_STATE = 'checkHeadSha';
+
+
+/** The post step's state name for the paused pull request commit an approved run continues: its check run and comment are for it. */
+const PAUSED_HEAD_STATE = 'pausedHeadSha';
 /** The post step's state name for the id of the check run the main step opened (`leftCheckRun` finds it by it). */
 const CHECK_RUN_STATE = 'checkRunId';
 /** Saved once a run that resumes its own trace in place has opened it (truncated it for its own events). */
@@ -45435,7 +45876,13 @@ async function runAction(given, deps) {
     // Resuming in place: opened at the run's first event, so a resume the job refuses leaves the trace it
     // was to resume as it was.
     // The post step takes a trace resumed in place for this run's only once this run opened it (`TRACE_OPENED_STATE`).
-    const trace = (deps.openTrace ?? openTrace)(paths.trace, redact, io.warning, { openOnFirstEvent: inPlace, ...(inPlace && deps.saveState && { onOpen: () => deps.saveState(TRACE_OPENED_STATE, 'true') }) });
+    // And takes a trace for this run's only when its first line is this run's (`TRACE_STARTED_STATE`): a later step
+    // of the job that runs the same plan writes its trace at the same path before a killed step's post step runs.
+    const trace = (deps.openTrace ?? openTrace)(paths.trace, redact, io.warning, {
+        openOnFirstEvent: inPlace,
+        ...(inPlace && deps.saveState && { onOpen: () => deps.saveState(TRACE_OPENED_STATE, 'true') }),
+        ...(deps.saveState && { onStart: (ts) => deps.saveState(trace_started/* TRACE_STARTED_STATE */.u, ts) }),
+    });
     // The comment's last body needs the final status (goals included), known only at the end.
     const ending = {};
     const comment = await (0,live_comment/* liveComment */.O)(settings, {
@@ -45454,14 +45901,12 @@ async function runAction(given, deps) {
         minIntervalMs: (deps.commentIntervalMs ?? comment_updater/* COMMENT_INTERVAL_MS */.pL) * (fanOut?.part === 'shard' && shards !== undefined ? shards : 1),
     });
     const check = await openCheckRun(settings, deps, answered?.headSha);
-    // An approving job runs on its own checkout (the default branch, on issue_comment), and its result goes
-    // on the paused pull request's commit: a command goal run here would check other code than that commit's.
-    const elsewhere = answered?.headSha !== undefined && settings.github.headSha !== answered.headSha
-        ? `not checked: this approving job's checkout is ${settings.github.headSha ?? 'not a known commit'}, not the pull request's commit ${answered.headSha} that the run and its check are for, so a command here would check other code. A command goal cannot gate a pull request through /approve: check the code in a job of the pull request's workflow that needs no approval`
-        : undefined;
-    // A killed main step's post step completes the check run it left: on this commit, not the event's.
-    if (check && answered?.headSha)
-        deps.saveState?.(CHECK_HEAD_STATE, answered.headSha);
+    // An approving job (issue_comment) and a pull_request_target job run on the base branch's checkout, and their
+    // result goes on a pull request's commit: a command goal run here would check other code than that commit's.
+    const elsewhere = checkoutElsewhere(settings, answered?.headSha);
+    // A killed main step's post step completes the check run it left and finishes the comment: for this commit, not the event's.
+    if (answered?.headSha)
+        deps.saveState?.(PAUSED_HEAD_STATE, answered.headSha);
     if (check?.id !== undefined)
         deps.saveState?.(CHECK_RUN_STATE, String(check.id));
     try {
@@ -45510,7 +45955,7 @@ async function runAction(given, deps) {
         const readOnlyNote = readOnly ? renderReadOnlyNote(readOnly.why, outcome.kind === 'rejected' ? outcome.plan?.withheld : outcome.plan.withheld) : '';
         const fanOutNote = fanOut ? renderFanOutNote(fanOut.part === 'prepare' ? fanOut : { ...fanOut, ...(shards !== undefined && { shards }) }) : '';
         const notes = `${readOnlyNote}${fanOutNote}`;
-        const report = (0,final_report/* finalReport */.P)(outcome, { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, tracePath: paths.trace, redact, ...(notes && { notes }), ...(settings.fanOut && { fannedOut: true }), ...((!trace || !traced) && { traceLost: true }) });
+        const report = (0,final_report/* finalReport */.P)(outcome, { ...(settings.planFile ? { planFile: settings.planFile } : {}), planPath: settings.planPath, root: settings.workspace, tracePath: paths.trace, redact, ...(notes && { notes }), ...(settings.fanOut && { fannedOut: true }), ...((!trace || !traced) && { traceLost: true }) });
         ending.report = report;
         const escalationTarget = readOnly ? undefined : (0,event_target/* eventTarget */.M)(settings.github.eventName, settings.github.payload, settings.github.repository);
         // Network writes start first and run while the local reports are written.
@@ -45530,8 +45975,8 @@ async function runAction(given, deps) {
             io.info((0,plan_error/* formatPlanError */.Rs)(error));
         for (const goal of report.goals)
             io.info((0,goals_table/* goalLogLine */.EY)(goal));
-        const reported = await (0,write_report/* writeReport */.u)(report, paths.report, io, redact);
-        deps.saveState?.(write_report/* REPORTED_STATE */.C, 'true');
+        const reported = await (0,write_report/* writeReport */.u5)(report, paths.report, io, redact);
+        deps.saveState?.(write_report/* REPORTED_STATE */.CE, 'true');
         // The lines of the steps and goals annotated: the file is read again only when there is one.
         const annotated = report.goals.some((goal) => goal.severity === 'required' && goal.outcome !== 'met') || [...(report.record?.steps.values() ?? [])].some((step) => step.state === 'failed');
         const textHash = outcome.kind === 'rejected' ? undefined : outcome.plan.fileTextHash;
@@ -45584,6 +46029,52 @@ const POST_IDLE_STATE = 'postIdle';
 
 // EXTERNAL MODULE: ./lib/core/regex-engine-file.js
 var regex_engine_file = __nccwpck_require__(43118);
+// EXTERNAL MODULE: external "node:http"
+var external_node_http_ = __nccwpck_require__(37067);
+;// CONCATENATED MODULE: ./lib/core/proxy-from-environment.js
+
+/** This machine's own names, which `@actions/http-client` never sends through a proxy (nor, so, GitHub requests). */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+/** A proxy variable's value as a proxy URL, the way `@actions/http-client` reads it (`proxy:3128` is `http://proxy:3128`). */
+function proxyUrl(value) {
+    try {
+        return new URL(value.includes('://') ? value : `http://${value}`);
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * Sends Node's fetch, which ignores proxy variables (the model endpoint, the http tools, MCP servers over HTTP),
+ * through the proxy they name, by the rule GitHub requests follow (`@actions/http-client`'s): an https URL through
+ * `https_proxy` or `HTTPS_PROXY`, an http one through `http_proxy` or `HTTP_PROXY`, `no_proxy` or `NO_PROXY`
+ * honoured (`*` for every host), and this machine's own addresses never through a proxy. Returns a warning for a
+ * variable that names no proxy it can use (without its value, which may hold a password), and how to undo it.
+ */
+function sendFetchThroughProxy(env) {
+    const https = env['https_proxy'] || env['HTTPS_PROXY'];
+    const plain = env['http_proxy'] || env['HTTP_PROXY'];
+    if (!https && !plain)
+        return { restore: () => undefined };
+    const noProxy = (env['no_proxy'] || env['NO_PROXY'] || '').split(',').map((entry) => entry.trim()).filter(Boolean);
+    if (noProxy.includes('*'))
+        return { restore: () => undefined };
+    const proxies = {};
+    for (const [name, value] of [['https_proxy', https], ['http_proxy', plain]]) {
+        if (!value)
+            continue;
+        const url = proxyUrl(value);
+        if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
+            return { restore: () => undefined, warning: `${name === 'https_proxy' ? 'https_proxy (or HTTPS_PROXY)' : 'http_proxy (or HTTP_PROXY)'} is not an http:// or https:// proxy URL, so requests to the model endpoint, the http tools and MCP servers do not go through a proxy; set it to http://host:port` };
+        }
+        proxies[name] = url.href;
+    }
+    if (typeof external_node_http_.setGlobalProxyFromEnv !== 'function') {
+        return { restore: () => undefined, warning: `Node ${process.version} cannot send fetch through a proxy at run time, so requests to the model endpoint, the http tools and MCP servers do not go through one; use Node 24.14 or later, or set NODE_USE_ENV_PROXY=1 in the environment` };
+    }
+    return { restore: external_node_http_.setGlobalProxyFromEnv({ ...proxies, no_proxy: [...noProxy, ...LOOPBACK_HOSTS].join(',') }) };
+}
+
 ;// CONCATENATED MODULE: ./lib/github/lazy-github-client.js
 /** Names the language and the runtime probe any object for: answered as absent, never as a member or an error. */
 const NOT_MEMBERS = new Set(['then', 'toJSON', 'constructor', 'inspect']);
@@ -45715,14 +46206,54 @@ class RateBudget {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/race-abort.js
+var race_abort = __nccwpck_require__(90469);
+// EXTERNAL MODULE: ./lib/core/timeout-signal.js
+var timeout_signal = __nccwpck_require__(79893);
+// EXTERNAL MODULE: ./lib/core/trim-end-chars.js
+var trim_end_chars = __nccwpck_require__(33883);
 ;// CONCATENATED MODULE: ./lib/state/actions-artifact-store.js
 
 
+
+
+
+/**
+ * How long one save, listing or download may take. The client has no limit of its own: it waits 3 minutes for a
+ * silent answer and asks 5 times, and waits for good on one sent a byte at a time (found by an adversarial pass).
+ */
+const ARTIFACT_SERVICE_TIMEOUT_MS = 10 * 60_000;
+/** `work`, or an error naming the artifact service and the limit once `timeoutMs` has passed; the client's request is left to end on its own. */
+function withinLimit(what, timeoutMs, work) {
+    const limit = (0,timeout_signal/* timeoutSignal */._)(timeoutMs);
+    return (0,race_abort/* raceAbort */.M)(work(), limit).catch((error) => {
+        if (limit.aborted && error === limit.reason)
+            throw new Error(`the Actions artifact service did not finish ${what} within ${timeoutMs / 1000} s`, { cause: error });
+        throw error;
+    });
+}
+/**
+ * The server of a GitHub Enterprise Server run, whose artifact service `@actions/artifact` refuses (it tells one by
+ * GITHUB_SERVER_URL as here); undefined on github.com, GHE.com and a local stand-in.
+ */
+function enterpriseServer(env) {
+    let host;
+    try {
+        host = new URL(env['GITHUB_SERVER_URL'] || 'https://github.com').hostname.toLowerCase();
+    }
+    catch {
+        return undefined; // the client reads no such URL either, and says so at its first call
+    }
+    return host === 'github.com' || host.endsWith('.ghe.com') || host.endsWith('.localhost') ? undefined : (0,trim_end_chars/* trimEndChars */.v)(env['GITHUB_SERVER_URL'], '/');
+}
 /** Why the artifact service cannot be used here, in words; undefined when it can. */
 function artifactServiceProblem(env) {
     if (!env['ACTIONS_RUNTIME_TOKEN'] || !env['ACTIONS_RESULTS_URL']) {
         return 'the Actions artifact service is not available here (ACTIONS_RUNTIME_TOKEN and ACTIONS_RESULTS_URL are set only inside a GitHub Actions job)';
     }
+    const server = enterpriseServer(env);
+    if (server !== undefined)
+        return `GitHub Enterprise Server (${server}) has no Actions artifact service plan-runner's client can use; set state: off, and resume a re-run with resume-from: a trace you kept`;
     return undefined;
 }
 /**
@@ -45732,7 +46263,7 @@ function artifactServiceProblem(env) {
  * uploaded as its one file, not zipped (`skipArchive`), so an artifact is the trace as written, and
  * downloaded as saved (`skipDecompress`): the bundle holds no zip code (stubs/README.md).
  */
-function actionsArtifactStore(workDir, otherRuns) {
+function actionsArtifactStore(workDir, otherRuns, timeoutMs = ARTIFACT_SERVICE_TIMEOUT_MS) {
     let client;
     const open = () => (client ??= Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(278), __nccwpck_require__.e(659), __nccwpck_require__.e(32), __nccwpck_require__.e(880), __nccwpck_require__.e(580)]).then(__nccwpck_require__.bind(__nccwpck_require__, 68880)).then(({ DefaultArtifactClient }) => new DefaultArtifactClient()));
     const findBy = (runId) => {
@@ -45747,7 +46278,8 @@ function actionsArtifactStore(workDir, otherRuns) {
             try {
                 const named = external_node_path_.join(dir, name);
                 await (0,promises_.copyFile)(file, named);
-                const uploaded = await (await open()).uploadArtifact(name, [named], dir, { retentionDays, skipArchive: true });
+                const client = await open();
+                const uploaded = await withinLimit(`uploading ${name}`, timeoutMs, () => client.uploadArtifact(name, [named], dir, { retentionDays, skipArchive: true }));
                 if (uploaded.id === undefined)
                     throw new Error(`the artifact service did not say which artifact ${name} became`);
                 return { id: uploaded.id, name, size: uploaded.size ?? 0 };
@@ -45758,7 +46290,7 @@ function actionsArtifactStore(workDir, otherRuns) {
         },
         async list(runId) {
             const artifacts = await open();
-            const { artifacts: listed } = runId === undefined ? await artifacts.listArtifacts() : await artifacts.listArtifacts(findBy(runId));
+            const { artifacts: listed } = await withinLimit('listing artifacts', timeoutMs, () => (runId === undefined ? artifacts.listArtifacts() : artifacts.listArtifacts(findBy(runId))));
             return listed.map((artifact) => ({ id: artifact.id, name: artifact.name, size: artifact.size, ...(artifact.createdAt ? { createdAt: artifact.createdAt } : {}) }));
         },
         warm() {
@@ -45768,7 +46300,7 @@ function actionsArtifactStore(workDir, otherRuns) {
         async download(artifact, into, runId) {
             const dir = await (0,promises_.mkdtemp)(external_node_path_.join(await made(into), 'state-'));
             const artifacts = await open();
-            await artifacts.downloadArtifact(artifact.id, { path: dir, skipDecompress: true, ...(runId === undefined ? {} : findBy(runId)) });
+            await withinLimit(`downloading ${artifact.name}`, timeoutMs, () => artifacts.downloadArtifact(artifact.id, { path: dir, skipDecompress: true, ...(runId === undefined ? {} : findBy(runId)) }));
             // The blob storage may or may not name the file (content-disposition): the one file in a fresh folder is it.
             const files = await (0,promises_.readdir)(dir);
             if (files.length !== 1)
@@ -45783,6 +46315,8 @@ async function made(dir) {
 }
 
 ;// CONCATENATED MODULE: ./lib/run.js
+
+
 
 
 
@@ -45830,6 +46364,10 @@ async function run(commands) {
         const incomplete = (0,regex_engine_file/* regexEngineMissing */.Kz)();
         if (incomplete)
             return runner.setFailed(`plan-runner: ${incomplete}`);
+        // Before the first request: Node's fetch (the model endpoint, http tools, MCP servers) ignores the proxy variables.
+        const { warning } = sendFetchThroughProxy(process.env);
+        if (warning)
+            runner.warning(`plan-runner: ${warning}`);
         await main(runner);
     }
     catch (error) {
@@ -45857,12 +46395,13 @@ async function post(commands) {
         // The main step saves `ended` once it has written its reports: without it, it was killed mid-run.
         if (process.env[`STATE_${ENDED_STATE}`] !== 'true') {
             const { finishKilledRun } = await __nccwpck_require__.e(/* import() */ 433).then(__nccwpck_require__.bind(__nccwpck_require__, 13433));
-            const checkHeadSha = process.env[`STATE_${CHECK_HEAD_STATE}`];
+            const pausedHeadSha = process.env[`STATE_${PAUSED_HEAD_STATE}`];
             const checkRunId = Number(process.env[`STATE_${CHECK_RUN_STATE}`] || Number.NaN);
-            const reported = process.env[`STATE_${write_report/* REPORTED_STATE */.C}`] === 'true';
+            const reported = process.env[`STATE_${write_report/* REPORTED_STATE */.CE}`] === 'true';
             const traceOpened = process.env[`STATE_${TRACE_OPENED_STATE}`] === 'true';
             const answerRecorded = process.env[`STATE_${ANSWER_RECORDED_STATE}`] === 'true';
-            await finishKilledRun(read.settings, { io, redact, clock: clock/* systemClock */.ml, ...gitHubClient(read.settings, io), ...(checkHeadSha && { checkHeadSha }), ...(Number.isSafeInteger(checkRunId) && checkRunId > 0 && { checkRunId }), ...(reported && { reported }), traceOpened, ...(answerRecorded && { answerRecorded }) });
+            const traceStarted = process.env[`STATE_${trace_started/* TRACE_STARTED_STATE */.u}`] || undefined;
+            await finishKilledRun(read.settings, { io, redact, clock: clock/* systemClock */.ml, ...gitHubClient(read.settings, io), ...(pausedHeadSha && { pausedHeadSha }), ...(Number.isSafeInteger(checkRunId) && checkRunId > 0 && { checkRunId }), ...(reported && { reported }), traceOpened, traceStarted, ...(answerRecorded && { answerRecorded }) });
         }
     }
     catch (error) {
@@ -46029,8 +46568,33 @@ function batchOutput(out, after = []) {
     });
 }
 
+;// CONCATENATED MODULE: ./lib/action/end-once-idle.js
+/** How long a step may stay alive after its work is done, for what it started and gave up on. */
+const IDLE_GRACE_MS = 30_000;
+/**
+ * Ends the process `graceMs` after its work is done if something it started still holds it open, saying
+ * what: the artifact client cannot cancel a request the run gave up on (it waits 3 minutes for a silent
+ * service, five times over, and for good on one that answers a byte at a time), and such a request kept
+ * the step running, its reports long written, until the job's `timeout-minutes` (360 by default). The
+ * timer holds nothing open itself: a process with nothing left ends at once, as before. Called by the
+ * bundle's entry only, never where tests run the action in their own process.
+ */
+function endOnceIdle(say, graceMs = IDLE_GRACE_MS) {
+    const timer = setTimeout(() => {
+        const open = process
+            .getActiveResourcesInfo()
+            .filter((kind) => kind !== 'Timeout')
+            .reduce((counts, kind) => counts.set(kind, (counts.get(kind) ?? 0) + 1), new Map());
+        const what = [...open].map(([kind, count]) => (count === 1 ? kind : `${kind} \u00d7${count}`)).join(', ');
+        say(`plan-runner: the run's reports are written, but something it started was still open ${graceMs / 1000} s later${what ? ` (${what})` : ''}, such as a request to a service that stopped answering: ending the step`);
+        process.exit();
+    }, graceMs);
+    timer.unref();
+}
+
 ;// CONCATENATED MODULE: ./lib/index.js
 // The action's entry point (`runs.main: dist/index.js` is this file, bundled).
+
 
 
 
@@ -46039,8 +46603,8 @@ failOnUnhandledRejection();
 batchOutput(process.stdout, [process.stderr]);
 // `runs.post` is `dist/post.js` (src/post.ts), which sets this flag and imports this file: which step this
 // is depends on nothing the main step had to live long enough to save.
-if (globalThis[Symbol.for('plan-runner.post-step')] === true)
-    void post(workflowCommands());
-else
-    void run(workflowCommands());
+const commands = workflowCommands();
+const step = globalThis[Symbol.for('plan-runner.post-step')] === true ? post(commands) : run(commands);
+// Its work done, the step ends even if a request it gave up on holds the process open.
+void step.finally(() => endOnceIdle((message) => commands.warning(message)));
 

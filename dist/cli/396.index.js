@@ -1,5 +1,5 @@
 export const id = 396;
-export const ids = [396,427];
+export const ids = [396,136];
 export const modules = {
 
 /***/ 69231:
@@ -271,10 +271,11 @@ function eventTarget(eventName, payload, repository) {
 /** The github toolset's context from the runner's event: this repository, and the event's pull request. */
 function toolsetGitHubContext(run, octokit) {
     const [owner, repo] = run.repository?.split('/') ?? [];
+    const url = run.repositoryUrl;
     const target = eventTarget(run.eventName, run.payload, run.repository);
     return {
         ...(octokit ? { octokit } : {}),
-        ...(owner && repo ? { repository: { owner, repo } } : {}),
+        ...(owner && repo && url ? { repository: { owner, repo, url } } : {}),
         ...(target?.kind === 'pull_request' ? { pullNumber: target.number } : {}),
     };
 }
@@ -285,7 +286,10 @@ var redact = __webpack_require__(8038);
 var job_secrets = __webpack_require__(71396);
 // EXTERNAL MODULE: ./lib/cli/parse-cli-args.js
 var parse_cli_args = __webpack_require__(26026);
+// EXTERNAL MODULE: ./lib/llm/base-url.js
+var base_url = __webpack_require__(99882);
 ;// CONCATENATED MODULE: ./lib/cli/cli-job-settings.js
+
 
 
 
@@ -300,8 +304,8 @@ function cliRedactor(args, env) {
     return (0,redact/* createRedactor */.lY)((0,job_secrets/* jobSecrets */.p)({ apiKey: env[args.apiKeyEnv] || undefined, baseURL: args.baseUrl, env, inputs: args.inputs }));
 }
 /** What to do when no model is configured: name the variable the key is read from, which --api-key-env may have changed. */
-function cliModelHint(apiKeyEnv, instead = '--replay FILE') {
-    return `${apiKeyEnv} is empty or not set (the API key is read from it${apiKeyEnv === parse_cli_args/* DEFAULT_API_KEY_ENV */.Zo ? '; --api-key-env NAME reads another' : ', as --api-key-env says'}); set it, or use ${instead}`;
+function cliModelHint(apiKeyEnv, baseUrl, instead = '--replay FILE') {
+    return `${apiKeyEnv} is empty or not set (the API key is read from it${apiKeyEnv === parse_cli_args/* DEFAULT_API_KEY_ENV */.Zo ? '; --api-key-env NAME reads another' : ', as --api-key-env says'}); set it${(0,base_url/* keylessServerNote */.k4)(baseUrl)}, or use ${instead}`;
 }
 /** The task and the modes as the CLI's flags, for messages that say what to change. */
 const CLI_OPTION_NAMES = { task: '--task', agent: '--agent', notAgent: 'without --agent' };
@@ -334,7 +338,7 @@ async function cliJobSettings(args, env, redact, mode) {
             model: args.model,
             record: args.record,
             replay: args.replay,
-            missingHint: cliModelHint(args.apiKeyEnv),
+            missingHint: cliModelHint(args.apiKeyEnv, args.baseUrl),
             warn: (message) => void process.stderr.write(`warning: ${redact(message)}\n`),
         },
         mode,
@@ -856,6 +860,58 @@ class OutputPathRefusedError extends Error {
         this.name = new.target.name;
         this.path = file;
     }
+}
+
+
+/***/ }),
+
+/***/ 28922:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   X$: () => (/* binding */ parseJsonKeepingNumbers),
+/* harmony export */   k: () => (/* binding */ mayHoldInexactNumber),
+/* harmony export */   yy: () => (/* binding */ readJsonKeepingNumbers)
+/* harmony export */ });
+/* harmony import */ var _parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(70695);
+
+/**
+ * Text that may hold a number a double cannot: a whole number of 16 digits or more (15 always fit), or an
+ * exponent of three digits (past 1e308, or a nonzero under 5e-324).
+ */
+const MAY_NOT_FIT = /\d{16}|[eE][+-]?\d{3}/;
+/**
+ * `parseJson` for a tool's output, keeping each number a double does not hold as the text written (a string):
+ * one that reads as infinity (`1e400`, which JSON then writes as `null`), a nonzero that reads as zero (`1e-400`),
+ * and a whole number that reads as another (`1234567890123456789`, an id, became 1234567890123456800). Other
+ * numbers are numbers, as `JSON.parse` reads them.
+ */
+function parseJsonKeepingNumbers(text) {
+    const value = (0,_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(text);
+    return MAY_NOT_FIT.test(text) ? readJsonKeepingNumbers(text) : value;
+}
+/** Whether JSON `text` may hold a number a double cannot (else `JSON.parse` reads it exactly). */
+function mayHoldInexactNumber(text) {
+    return MAY_NOT_FIT.test(text);
+}
+/** `JSON.parse` keeping numbers as `parseJsonKeepingNumbers` does, without its bounds (for a message whose reader applies its own). */
+function readJsonKeepingNumbers(text) {
+    if (!MAY_NOT_FIT.test(text))
+        return JSON.parse(text);
+    return JSON.parse(text, (_key, parsed, context) => {
+        const source = context?.source;
+        return typeof parsed === 'number' && source !== undefined && !holds(parsed, source) ? source : parsed;
+    });
+}
+/** Whether `value` is the number JSON `source` writes, as far as a whole number, a zero or a size goes. */
+function holds(value, source) {
+    if (!Number.isFinite(value))
+        return false;
+    const [mantissa = ''] = source.split(/[eE]/);
+    if (value === 0)
+        return !/[1-9]/.test(mantissa);
+    const whole = /^-?(\d+)(?:\.0*)?$/.exec(source);
+    return whole === null || BigInt(whole[1]) === BigInt(Math.abs(value));
 }
 
 
@@ -3373,7 +3429,7 @@ function budgetedModelClient(inner, budget) {
 function jobSecrets(sources) {
     const env = Object.fromEntries(Object.entries(sources.env).filter(([name]) => !/^INPUT_/i.test(name)));
     const fromEnv = (0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .secretValuesFromEnvironment */ ._0)(env).filter((value) => !(0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isOrdinaryValue */ .C)(value));
-    return [sources.apiKey, sources.githubToken, ...(0,_llm_base_url_js__WEBPACK_IMPORTED_MODULE_2__/* .baseUrlSecrets */ .u)(sources.baseURL), ...fromEnv, ...(0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .secretValuesFromInputs */ .Ye)(sources.inputs ?? {})].filter((value) => Boolean(value));
+    return [sources.apiKey, sources.githubToken, ...(0,_llm_base_url_js__WEBPACK_IMPORTED_MODULE_2__/* .baseUrlSecrets */ .uV)(sources.baseURL), ...fromEnv, ...(0,_core_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .secretValuesFromInputs */ .Ye)(sources.inputs ?? {})].filter((value) => Boolean(value));
 }
 
 
@@ -3473,8 +3529,8 @@ class ToolTimeoutError extends step_error/* StepError */.zg {
     }
 }
 
-// EXTERNAL MODULE: ./lib/core/parse-json.js
-var parse_json = __webpack_require__(70695);
+// EXTERNAL MODULE: ./lib/core/parse-json-keeping-numbers.js
+var parse_json_keeping_numbers = __webpack_require__(28922);
 ;// CONCATENATED MODULE: ./lib/tools/command-tool.js
 
 
@@ -3548,31 +3604,21 @@ function commandTool(name, declaration, options) {
     };
 }
 /**
- * stdout as a result: the JSON value it holds, or else its trimmed text. A whole number a double cannot hold is
- * kept as the digits printed: read as a number, `1234567890123456789` became 1234567890123456800 (a later step
- * acted on another id), and a 20-digit numeric secret reached the reports as its first 16 digits, which no
- * redaction of the whole secret finds (found by an adversarial pass).
+ * stdout as a result: the JSON value it holds, or else its trimmed text. A number a double cannot hold is kept as
+ * the text printed (`parseJsonKeepingNumbers`): read as a number, `1234567890123456789` became 1234567890123456800
+ * (a later step acted on another id), and a 20-digit numeric secret reached the reports as its first 16 digits,
+ * which no redaction of the whole secret finds (found by an adversarial pass).
  */
 function parseCommandOutput(stdout) {
     const text = stdout.trim();
     if (text === '')
         return '';
-    let value;
     try {
-        value = (0,parse_json/* parseJson */.qF)(text);
+        return (0,parse_json_keeping_numbers/* parseJsonKeepingNumbers */.X$)(text);
     }
     catch {
         return text;
     }
-    // A double holds every whole number of up to 15 digits: only longer runs can lose any.
-    if (!/\d{16}/.test(text))
-        return value;
-    return JSON.parse(text, (_key, parsed, context) => {
-        const source = context?.source;
-        if (typeof parsed !== 'number' || source === undefined || !/^-?\d+$/.test(source))
-            return parsed;
-        return Number.isFinite(parsed) && BigInt(source) === BigInt(parsed) ? parsed : source;
-    });
 }
 
 ;// CONCATENATED MODULE: ./lib/tools/duplicate-tool-error.js
@@ -3694,7 +3740,7 @@ async function startServers(plan, context) {
     if (Object.keys(plan.mcp_servers ?? {}).length === 0)
         return undefined;
     // The MCP SDK loads only for a plan with servers: the others start without it.
-    const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(815), __webpack_require__.e(301), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(903)]).then(__webpack_require__.bind(__webpack_require__, 55903));
+    const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(815), __webpack_require__.e(301), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(840)]).then(__webpack_require__.bind(__webpack_require__, 91840));
     return connectMcpServers(plan.mcp_servers ?? {}, {
         signal: context.signal,
         cwd: context.cwd,
@@ -3808,8 +3854,8 @@ function dependencyOrder(steps) {
 ;// CONCATENATED MODULE: ./lib/goals/checkout-results.js
 
 /**
- * In a job whose checkout is not the commit its run is for (an approving job on `issue_comment` works on the
- * default branch, while the run it continues, and its check, are a pull request's), the completed steps whose
+ * In a job whose checkout is not the commit its run is for (an approving job on `issue_comment`, or a
+ * `pull_request_target` job, works on the base branch while its run's check is a pull request's), the completed steps whose
  * result came from that checkout, by key: why. A step that ran in this job (not taken from the paused run)
  * with a tool that reads the checkout: a command, the files toolset, an MCP server, any tool not in `freeTools`
  * (those that read no checkout: math, github, http); an agent that may call one (its `tools`; none by
@@ -3820,7 +3866,7 @@ function dependencyOrder(steps) {
 function checkoutResults(record, stepStates, freeTools) {
     const readsCheckout = (step) => step.type === 'plan' || (step.type === 'agent' && (step.tools ?? []).some((tool) => !freeTools.has(tool))) || (step.tool !== undefined && !freeTools.has(step.tool));
     return withDependents(record.plan?.steps ?? [], stepStates, (step) => record.steps.get(step.key)?.reused === undefined && readsCheckout(step)
-        ? `step ${step.key} ran in this approving job with a tool that reads its checkout (a command, a file or an MCP server), and that checkout is not the pull request's commit the run and its check are for`
+        ? `step ${step.key} ran in this job with a tool that reads its checkout (a command, a file or an MCP server), and that checkout is not the pull request's commit the run and its check are for`
         : undefined);
 }
 /**
@@ -4857,20 +4903,27 @@ function showArgs(args) {
 class RepeatedSideEffectError extends step_error/* StepError */.zg {
     stepKey;
     callKey;
-    /** The call in words, `send_email({"to":"\u2026"})`, for the escalation. */
+    /** The call in words, `send_email({"to":"\u2026"})`, for the escalation: the earlier one, where this one is it in other words. */
     call;
     outcome;
     /** The earlier call was made by the run this one resumed, not by this run. */
     earlierRun;
+    /** This call is not the earlier one but the step's model choosing its arguments again, in other words. */
+    otherWords;
     constructor(fields) {
         const what = fields.outcome === 'succeeded' ? 'already succeeded' : 'got no answer, so it may have taken effect';
         const where = fields.earlierRun ? ', in an earlier run' : '';
-        super(`step ${fields.stepKey} would call ${fields.tool}(${showArgs(fields.args)}) again, a call with side effects that ${what} in step ${fields.earlierStep}${where}; plan-runner never repeats one: check whether it took effect, then run the plan again without that step`, { transient: false, toolName: fields.tool });
+        const call = `${fields.tool}(${showArgs(fields.args)})`;
+        const earlier = fields.insteadOf === undefined ? undefined : `${fields.tool}(${showArgs(fields.insteadOf)})`;
+        super(earlier === undefined
+            ? `step ${fields.stepKey} would call ${call} again, a call with side effects that ${what} in step ${fields.earlierStep}${where}; plan-runner never repeats one: check whether it took effect, then run the plan again without that step`
+            : `step ${fields.stepKey} would call ${call} in place of ${earlier}, its call with side effects that ${what} in step ${fields.earlierStep}${where}: its model chose the arguments again, in other words, and plan-runner never makes a step's call twice: check whether it took effect, then run the plan again without that step`, { transient: false, toolName: fields.tool });
         this.stepKey = fields.stepKey;
         this.callKey = fields.callKey;
-        this.call = `${fields.tool}(${showArgs(fields.args)})`;
+        this.call = earlier ?? call;
         this.outcome = fields.outcome;
         this.earlierRun = fields.earlierRun === true;
+        this.otherWords = earlier !== undefined;
     }
 }
 
@@ -4933,7 +4986,7 @@ function stepReuseKey(step, from) {
     const used = step.type === 'plan' && step.uses !== undefined ? from.plan.subplans?.get(step.uses) : undefined;
     return (0,stable_hash/* stableHash */.c)({
         // As the trace keeps it: a resumed written or replanned plan's steps come back from it redacted.
-        step: redacted(step, from.redact),
+        step: redacted(producing(step), from.redact),
         model: from.plan.source?.model ?? null,
         agent: agent ?? null,
         tool: step.tool === undefined ? null : definition(step.tool),
@@ -4947,6 +5000,18 @@ function stepReuseKey(step, from) {
         // A used plan without a model of its own answers on the model of the plan using it: a changed one changes its answers.
         ...(asksModel(step) && from.inheritedModel !== undefined && { inheritedModel: from.inheritedModel }),
     });
+}
+/**
+ * The step without the fields that say how it is shown or how its running is bounded and recovered (its
+ * checklist label, timeout, retries, `on_failure`), never what a completed run of it produced: a resume after
+ * a change to one ran a completed step again, and a step with side effects escalated over a label (found by an
+ * adversarial pass). A step without them hashes as it always did.
+ */
+function producing(step) {
+    if (step.title === undefined && step.timeoutSeconds === undefined && step.retry === undefined && step.onFailure === undefined)
+        return step;
+    const { title: _title, timeoutSeconds: _timeout, retry: _retry, onFailure: _onFailure, ...rest } = step;
+    return rest;
 }
 /** Whether the step's result comes from a model prompted with the run's goal: a text or agent step, or a tool call whose arguments the model chooses. */
 function asksModel(step) {
@@ -5196,9 +5261,16 @@ class PlanRun {
             // A trace without times (an older one): look for the effect over the last day.
             const calledAt = call.calledAt ?? new Date(Date.now() - 86_400_000).toISOString();
             this.#sideEffects.set(callKey, { stepKey: call.stepKey, outcome: call.outcome, calledAt, inherited: true });
+            // Keyed too as this run keys the same call, its arguments redacted by this run's redactor: one that hides a value the
+            // earlier run's did not (a newer plan-runner, a secret added since) found no record, and made the call again
+            // (found by an adversarial pass).
+            const args = deps.redact ? (0,core_redact/* redactDeep */.KL)(call.args, deps.redact) : call.args;
+            const own = callKey === toolCallKey(plan.name, call.tool, call.args);
+            if (own && args !== call.args)
+                this.#sideEffects.set(toolCallKey(plan.name, call.tool, args), { stepKey: call.stepKey, outcome: call.outcome, calledAt, inherited: true });
             // Only this plan's own calls are a step's earlier calls: a used plan's are keyed by its name and its own step keys.
-            if (callKey !== toolCallKey(plan.name, call.tool, call.args)) {
-                const anyKey = anyPlanCallKey(call.tool, call.args);
+            if (!own) {
+                const anyKey = anyPlanCallKey(call.tool, args);
                 if (!this.#calls.has(anyKey))
                     this.#calls.set(anyKey, { stepKey: call.stepKey, outcome: call.outcome, calledAt, inherited: true });
                 continue;
@@ -5209,7 +5281,7 @@ class PlanRun {
             const key = call.item === undefined ? call.stepKey : itemCallsKey(call.item.reuseKey, call.item.key);
             const calls = this.#earlierCalls.get(key) ?? [];
             // By the step's key in the whole job: a plan used twice has the same keys in both runs.
-            calls.push({ tool: call.tool, args: call.args, outcome: call.outcome });
+            calls.push({ tool: call.tool, args, outcome: call.outcome });
             this.#earlierCalls.set(key, calls);
         }
         // Every running step and its tools listen to this signal; that many listeners is not a leak.
@@ -5475,6 +5547,7 @@ class PlanRun {
         this.#running.add(key);
         this.#takeSlot(key);
         const toolRetry = step.tool === undefined ? undefined : this.#plan.source?.tools?.[step.tool]?.retry;
+        const earlierCalls = this.#earlierCalls.get((0,plan_step/* stepKeyWithin */.t)(this.#deps.within, key));
         const hooks = {
             onUsage: (more) => this.budget.charge(more, (priced) => this.#journal.modelUsed(priced, key)),
             onRetry: (notice) => this.#journal.step({ type: 'step_retrying', stepKey: key, ...notice }),
@@ -5484,8 +5557,8 @@ class PlanRun {
                 this.#noteRewrittenTodos(key, activity);
                 this.#journal.step({ ...activity, stepKey: key });
             },
-            callTool: (tool, args, ctx) => this.#callTool(key, tool, args, ctx),
-            earlierCalls: this.#earlierCalls.get((0,plan_step/* stepKeyWithin */.t)(this.#deps.within, key)),
+            callTool: (tool, args, ctx) => this.#callTool(key, tool, args, ctx, undefined, chosenAgain(step, earlierCalls)),
+            ...(earlierCalls && { earlierCalls }),
         };
         const shared = () => sharedContext(this.#plan, this.#deps, this.graph, this.results, this.missing, this.incomplete);
         attemptStep(step, shared, this.#deps, this.#stop.signal, resolveRetryPolicy(step.retry, toolRetry), hooks).then((outcome) => this.#inbox.push({ key, outcome }), (error) => this.#inbox.push({ key, outcome: { ok: false, error, usage: core_usage/* NO_USAGE */.y, durationMs: 0, attempts: 1 } }));
@@ -5561,12 +5634,23 @@ class PlanRun {
     }
     /**
      * One tool call of step `stepKey` (of its item `item` when a `for_each` item makes it),
-     * recorded; a side effect that ran (or may have) is never made again.
+     * recorded; a side effect that ran (or may have) is never made again. `chosen`: the calls the step made
+     * in the run resumed, where its model chooses the arguments of its one call (`chosenAgain`).
      */
-    async #callTool(stepKey, tool, args, ctx, item) {
+    async #callTool(stepKey, tool, args, ctx, item, chosen) {
         // Hashed as the tool and the trace see them (redacted): a resume computes the key from those.
         const redactedArgs = this.#deps.redact ? (0,core_redact/* redactDeep */.KL)(args, this.#deps.redact) : args;
         const callKey = toolCallKey(this.#plan.name, tool.name, redactedArgs);
+        // The step's one call, made before, with arguments its model chose again otherwise: the same call in other words,
+        // which no record matches (found by an adversarial pass: a second release note under another title).
+        const before = tool.sideEffects ? chosen?.filter((call) => call.tool === tool.name) : undefined;
+        if (before?.length && !before.some((call) => toolCallKey(this.#plan.name, call.tool, call.args) === callKey)) {
+            const earlier = before.find((call) => call.outcome === 'succeeded') ?? before[0];
+            const refused = new RepeatedSideEffectError({ stepKey, tool: tool.name, args, callKey, outcome: earlier.outcome, earlierStep: stepKey, earlierRun: true, insteadOf: earlier.args });
+            if (!this.#refusedRepeats.has(stepKey))
+                this.#refusedRepeats.set(stepKey, refused);
+            throw refused;
+        }
         // Only calls with side effects are registered: a read costs no second hash.
         const anyKey = tool.sideEffects ? anyPlanCallKey(tool.name, redactedArgs) : '';
         // This plan's own earlier call, else the same call another plan of the job made (a used plan, the
@@ -5807,6 +5891,7 @@ class PlanRun {
         this.#running.add(child.key);
         this.#takeSlot(child.key);
         const toolRetry = child.tool === undefined ? undefined : this.#plan.source?.tools?.[child.tool]?.retry;
+        const earlierCalls = this.#earlierCalls.get(itemCallsKey(reuseKey, this.#tracedKey(child.key)));
         const hooks = {
             onUsage: (more) => this.budget.charge(more, (priced) => this.#journal.modelUsed(priced, stepKey)),
             onRetry: (notice) => this.#journal.step({ type: 'item_retrying', stepKey, index, ...notice }),
@@ -5818,8 +5903,8 @@ class PlanRun {
                 this.#noteRewrittenTodos(`${stepKey}#${index}`, activity);
                 this.#journal.step({ ...activity, stepKey, index });
             },
-            callTool: (tool, args, ctx) => this.#callTool(stepKey, tool, args, ctx, { key: child.key, reuseKey }),
-            earlierCalls: this.#earlierCalls.get(itemCallsKey(reuseKey, this.#tracedKey(child.key))),
+            callTool: (tool, args, ctx) => this.#callTool(stepKey, tool, args, ctx, { key: child.key, reuseKey }, chosenAgain(child, earlierCalls)),
+            ...(earlierCalls && { earlierCalls }),
         };
         const shared = () => sharedContext(this.#plan, this.#deps, this.graph, this.results, this.missing, this.incomplete);
         const item = { parent: stepKey, index };
@@ -6177,6 +6262,13 @@ function callerOf(call, otherPlan) {
         return call.stepKey;
     return call.plan === undefined ? `${call.stepKey} of another plan` : `${call.stepKey} of the plan '${call.plan}'`;
 }
+/**
+ * The calls a step made in the run resumed, where its one call's arguments are a model's choice (a `tool_call` without
+ * `args`): asked again, the model may choose other words for the same call. An agent is told of them instead.
+ */
+function chosenAgain(step, calls) {
+    return step.type === 'tool_call' && step.args === undefined ? calls : undefined;
+}
 /** Where a `for_each` item's earlier calls are kept: its step's reuse key and its own key, which no step key can be. */
 function itemCallsKey(reuseKey, item) {
     return `${reuseKey}\u0000${item}`;
@@ -6185,7 +6277,8 @@ function itemCallsKey(reuseKey, item) {
 function repeatedWhy(key, refused) {
     const run = refused.earlierRun ? 'an earlier run' : 'this run';
     const earlier = refused.outcome === 'unknown' ? `got no answer in ${run}; it may have taken effect` : `already took effect in ${run}`;
-    return `step ${key} would call ${refused.call} again, a tool with side effects that ${earlier}, so plan-runner will not call it: check whether it did`;
+    const again = refused.otherWords ? 'again, in other words its model chose,' : 'again,';
+    return `step ${key} would call ${refused.call} ${again} a tool with side effects that ${earlier}, so plan-runner will not call it: check whether it did`;
 }
 /**
  * Why a run escalates after a call with side effects whose outcome is unknown: no answer came, the call was
@@ -7117,8 +7210,8 @@ function recordingModelClient(inner, path, options = {}) {
             }
             catch (error) {
                 if (error instanceof model_call_error/* ModelCallError */.sX) {
-                    const { failure, status, transient, retryAfterMs, attempts, detail } = error;
-                    write(label.purpose, request, { error: { failure, status, transient, retryAfterMs, attempts, detail } });
+                    const { failure, status, param, transient, retryAfterMs, attempts, detail } = error;
+                    write(label.purpose, request, { error: { failure, status, param, transient, retryAfterMs, attempts, detail } });
                 }
                 throw error;
             }
@@ -7523,8 +7616,14 @@ class AnswerTooLargeError extends Error {
 
 // Endpoints that refused `response_format` once are asked without it from then on.
 const refusesResponseFormat = new WeakSet();
+/**
+ * A 400 or 422 that may be the format's refusal: one naming another parameter (`temperature`, which reasoning
+ * models refuse) fails the same way without the format, and was asked again for nothing (found by an adversarial pass).
+ */
 function refusedFormat(error) {
-    return error instanceof _model_call_error_js__WEBPACK_IMPORTED_MODULE_0__/* .ModelCallError */ .sX && error.failure === 'http' && (error.status === 400 || error.status === 422);
+    if (!(error instanceof _model_call_error_js__WEBPACK_IMPORTED_MODULE_0__/* .ModelCallError */ .sX && error.failure === 'http' && (error.status === 400 || error.status === 422)))
+        return false;
+    return error.param === undefined || error.param.startsWith('response_format');
 }
 /**
  * The answer's text; throws when the model refused (its words are the reason), or when the endpoint cut it off
@@ -7775,7 +7874,9 @@ function describePurpose(purpose) {
  * Chat Completions answer.
  */
 const MODEL_CALL_FAILURES = ['http', 'timeout', 'connection', 'truncated', 'too-large', 'malformed'];
-function hint(failure, status) {
+/** The most characters of an endpoint's `param` a hint repeats. */
+const MAX_PARAM_CHARS = 100;
+function hint(failure, status, param) {
     if (failure === 'timeout')
         return 'The endpoint did not answer in time; retry later or raise the model timeout.';
     if (failure === 'connection')
@@ -7794,6 +7895,11 @@ function hint(failure, status) {
         return 'The endpoint is rate limiting; retry later or lower limits.concurrency.';
     if (status !== undefined && status >= 500)
         return 'The endpoint failed; retry later.';
+    // Reasoning models (o3, o4-mini, gpt-5) refuse any temperature but their default, which only a plan sets.
+    if (param === 'temperature')
+        return "The endpoint refused the request's temperature: leave temperature out of the plan's model: and agents: for this model, or set the one it takes.";
+    if (param)
+        return `The endpoint refused the request's ${param}; check that it supports this model and Chat Completions tool calls.`;
     return 'The endpoint rejected the request; check that it supports this model and Chat Completions tool calls.';
 }
 /** The most of an endpoint's error message an error keeps (then `\u2026`): it goes into the log, the trace and the summary. */
@@ -7812,6 +7918,8 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
     model;
     failure;
     status;
+    /** See `ModelCallErrorFields.param`. */
+    param;
     attempts;
     detail;
     /** See `ModelCallErrorFields.billed`: the caller charges it as it charges an answer. */
@@ -7819,15 +7927,18 @@ class ModelCallError extends _core_step_error_js__WEBPACK_IMPORTED_MODULE_0__/* 
     constructor(fields) {
         // A proxy or a hostile endpoint may make its message as long as an answer may be (16 MiB).
         const detail = (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(fields.detail, MAX_DETAIL_CHARS + 1);
+        const param = fields.param === undefined ? undefined : (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_1__/* .cutText */ .I)(fields.param, MAX_PARAM_CHARS + 1);
         // The SDK's own messages end in a full stop (`Connection error.`): one, before the hint.
         const what = (0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_2__/* .trimEndChars */ .v)(fields.status !== undefined ? `${fields.status} ${detail}` : detail, '.');
         const tries = fields.attempts === 1 ? '' : ` after ${fields.attempts} attempts`;
-        super(`Model call for ${(0,_describe_purpose_js__WEBPACK_IMPORTED_MODULE_3__/* .describePurpose */ .S)(fields.purpose)} (model ${fields.model}${fields.endpoint ? ` at ${fields.endpoint}` : ''}) failed${tries}: ${what}. ${hint(fields.failure, fields.status)}`, { transient: fields.transient, retryAfterMs: fields.retryAfterMs, cause: fields.cause });
+        super(`Model call for ${(0,_describe_purpose_js__WEBPACK_IMPORTED_MODULE_3__/* .describePurpose */ .S)(fields.purpose)} (model ${fields.model}${fields.endpoint ? ` at ${fields.endpoint}` : ''}) failed${tries}: ${what}. ${hint(fields.failure, fields.status, param)}`, { transient: fields.transient, retryAfterMs: fields.retryAfterMs, cause: fields.cause });
         this.purpose = fields.purpose;
         this.model = fields.model;
         this.failure = fields.failure;
         if (fields.status !== undefined)
             this.status = fields.status;
+        if (param)
+            this.param = param;
         this.attempts = fields.attempts;
         this.detail = detail;
         if (fields.billed)
@@ -7989,6 +8100,8 @@ function errorBodiesInOpenAIShape(inner) {
     };
 }
 
+// EXTERNAL MODULE: ./lib/llm/base-url.js
+var base_url = __webpack_require__(99882);
 // EXTERNAL MODULE: ./lib/core/race-abort.js
 var race_abort = __webpack_require__(90469);
 // EXTERNAL MODULE: ./lib/core/limited-body.js
@@ -7997,7 +8110,11 @@ var limited_body = __webpack_require__(73782);
 var model_call_error = __webpack_require__(63156);
 // EXTERNAL MODULE: ./lib/llm/read-chat-response.js
 var read_chat_response = __webpack_require__(46724);
+// EXTERNAL MODULE: ./lib/core/timeout-signal.js
+var timeout_signal = __webpack_require__(79893);
 ;// CONCATENATED MODULE: ./lib/llm/openai-model-client.js
+
+
 
 
 
@@ -8130,7 +8247,7 @@ function createOpenAIModelClient(options) {
     let loaded;
     const load = () => (loaded ??= Promise.all([__webpack_require__.e(/* import() */ 674).then(__webpack_require__.bind(__webpack_require__, 93674)), Promise.all(/* import() */[__webpack_require__.e(674), __webpack_require__.e(632)]).then(__webpack_require__.bind(__webpack_require__, 28632))]).then(([{ default: OpenAI }, { modelCallErrorFromSdk }]) => ({
         sdk: new OpenAI({
-            baseURL: options.baseURL,
+            ...(options.baseURL !== undefined && (0,base_url/* sdkEndpoint */.I8)(options.baseURL, options.apiKey)),
             apiKey: options.apiKey,
             timeout: options.timeoutMs,
             maxRetries: options.maxRetries,
@@ -8149,7 +8266,7 @@ function createOpenAIModelClient(options) {
             // The SDK's timeout ends once the headers arrive; a body sent slowly (a proxy keeping the
             // connection alive) would hold the call, a planner's or judge's outside any run deadline, for
             // good. One deadline covers every attempt, their bodies and the waits between them.
-            const deadline = AbortSignal.timeout(options.timeoutMs * (options.maxRetries + 1) + RETRY_WAITS_MS * options.maxRetries);
+            const deadline = (0,timeout_signal/* timeoutSignal */._)(options.timeoutMs * (options.maxRetries + 1) + RETRY_WAITS_MS * options.maxRetries);
             const callSignal = signal ? AbortSignal.any([signal, deadline]) : deadline;
             const call = { purpose: label.purpose, model: request.model, endpoint };
             const requests = { made: 0, onAbandoned: label.onAbandoned, signal: callSignal };
@@ -8663,7 +8780,7 @@ function isExchange(value) {
 }
 /** What is wrong with a recorded failure, or undefined when a replay can fail the same way with it. */
 function failureProblem(error) {
-    const { failure, status, transient, retryAfterMs, attempts, detail } = error;
+    const { failure, status, param, transient, retryAfterMs, attempts, detail } = error;
     if (typeof failure !== 'string' || !model_call_error/* MODEL_CALL_FAILURES */.FF.includes(failure))
         return `its error's \`failure\` is none of ${model_call_error/* MODEL_CALL_FAILURES */.FF.join(', ')}`;
     if (typeof transient !== 'boolean')
@@ -8674,6 +8791,8 @@ function failureProblem(error) {
         return "its error's `detail` is not text";
     if (status !== undefined && !(Number.isInteger(status) && status >= 100 && status <= 599))
         return "its error's `status` is not an HTTP status";
+    if (param !== undefined && typeof param !== 'string')
+        return "its error's `param` is not text";
     if (retryAfterMs !== undefined && !(typeof retryAfterMs === 'number' && retryAfterMs >= 0 && Number.isFinite(retryAfterMs)))
         return "its error's `retryAfterMs` is not a number of 0 or more";
     return undefined;
@@ -8709,6 +8828,9 @@ function readRecording(path) {
         if (isHeader(value)) {
             if (value.version !== 1)
                 throw new ReplayFileError({ file: path, line: index + 1, problem: `is a recording of format version ${JSON.stringify(value.version)}, and this plan-runner reads version 1` });
+            // Taken as it stood, a model that was no text failed every step with "model.replace is not a function" (found by an adversarial pass).
+            if (typeof value.defaultModel !== 'string')
+                throw new ReplayFileError({ file: path, line: index + 1, problem: "its header's `defaultModel` is not a model's name" });
             header = value;
             continue;
         }
@@ -9044,8 +9166,9 @@ async function whenEnded(pids, maxMs = 2000, procRoot = '/proc') {
             return false;
         }
     };
-    const deadline = Date.now() + maxMs;
-    while (pids.some(alive) && Date.now() < deadline)
+    // On the monotonic clock: the wall clock set back during the wait held it that much longer.
+    const deadline = performance.now() + maxMs;
+    while (pids.some(alive) && performance.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
@@ -10026,12 +10149,14 @@ class ApprovalGate {
 /* harmony export */   Oq: () => (/* binding */ inputsHash),
 /* harmony export */   oQ: () => (/* binding */ pausedPlanFileHashes)
 /* harmony export */ });
+/* harmony import */ var _core_cut_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(86919);
 /* harmony import */ var _core_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8038);
 /* harmony import */ var _core_stable_hash_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(66297);
 /* harmony import */ var _plan_resolve_references_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(54669);
 /* harmony import */ var _plan_reference_syntax_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(19460);
 /* harmony import */ var _plan_schema_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(10283);
 /* harmony import */ var _expand_for_each_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(22120);
+
 
 
 
@@ -10135,6 +10260,8 @@ function taskReferences(task, sources) {
     }
     return Object.keys(named).length > 0 ? { task: named } : undefined;
 }
+/** The most of a model's instruction (an agent's task) a request keeps: the plan in the trace has it whole. */
+const MAX_TASK_CHARS = 4_000;
 /**
  * A step waiting for approval as the request shows it: arguments resolved where the results they name
  * exist. `maxItems`: the plan's `limits.max_items`, as the run expands a `for_each` step; `reason`: why it waits.
@@ -10142,13 +10269,20 @@ function taskReferences(task, sources) {
 function pendingApprovalStep(step, sources, options = {}) {
     const args = resolvedArgs(step, sources, options.maxItems ?? _plan_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .DEFAULT_LIMITS */ .dR.max_items);
     const { redact } = options;
+    const title = step.title ?? step.description;
+    // What its model is told to do: an agent's task, a reasoning or aggregate step's description; a tool's args say what a call does.
+    const instruction = step.type === 'agent' ? step.task : step.type === 'reasoning' || step.type === 'aggregate' ? step.description : undefined;
     return {
         stepKey: step.key,
         type: step.type,
-        title: (step.title ?? step.description).replace(/\s+/g, ' ').trim().slice(0, 200),
+        // With `\u2026` where it is cut: the redactor hides there the start of a known secret the cut left.
+        title: (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_6__/* .cutText */ .I)(title.replace(/\s+/g, ' ').trim(), 200),
         ...(step.tool !== undefined && { tool: step.tool }),
         ...(args !== undefined && { args }),
         ...(step.tools !== undefined && { tools: step.tools }),
+        // Found by an adversarial pass: a planner writes an agent's task apart from its description, which alone was shown;
+        // and a titled reasoning or aggregate step showed its title, not the instruction its model gets.
+        ...(instruction !== undefined && instruction !== title && { task: (0,_core_cut_text_js__WEBPACK_IMPORTED_MODULE_6__/* .cutText */ .I)(instruction, MAX_TASK_CHARS) }),
         ...(step.type === 'plan' && step.uses !== undefined && { uses: step.uses }),
         ...(options.reason !== undefined && { reason: options.reason }),
         approvalKey: approvalStepKey(step, redact),
@@ -10618,7 +10752,7 @@ function buildSchemas() {
                 hash: text,
                 planFileHash: text,
                 plan,
-                pending: schemas.array(fields({ stepKey: text, type: text, title: text, approvalKey: text }, { tool: text, args: values, tools: texts, uses: text, reason: text })),
+                pending: schemas.array(fields({ stepKey: text, type: text, title: text, approvalKey: text }, { tool: text, args: values, tools: texts, task: text, uses: text, reason: text })),
             }, { inputsHash: text }),
         }),
         approval_decided: event({ decision: schemas["enum"](['approved', 'rejected']), hash: text }, { by: text }),
@@ -10776,6 +10910,7 @@ var trace_lock = __webpack_require__(62536);
 
 
 
+
 /** Why a saved state of `bytes` (as its artifact is listed) is not downloaded; undefined when it may be. */
 function oversizedState(bytes) {
     // A run can write more than it reads back: each result is kept whole, and a for_each step's items twice
@@ -10869,28 +11004,51 @@ function parseResumeTrace(trace, planName) {
     }
 }
 /**
- * Whether a trace may hold a run that started: false only when every line is an event and none is its
+ * Whether a trace may hold a run that started: false when every line is an event and none is its
  * `plan_created` (a run cancelled or killed while MCP servers started or the model planned, a rejected
- * plan), which holds nothing to resume. A line that is not an event could be anything, so it counts as
- * started (a resume then says what is wrong with the trace). `plan_created` is a started run's first
- * line: the scan ends there, not after parsing the whole trace, which the resume parses again.
+ * plan), which holds nothing to resume; false too when the run's first write was cut by a kill (`whole`:
+ * the text is the whole file): its `plan_created`, or the lines a resumed run carries with it, end in a cut
+ * last line (which `traceEvents` leaves out) or before they all came. Nothing runs before that write ends,
+ * so such a run did nothing: saved as started, every re-run was refused ("no plan_created event", "was
+ * cut while its run wrote what it carried") and never reached the attempt before it (found by an
+ * adversarial pass). Any other line that is not an event could be anything, so it counts as started (a
+ * resume then says what is wrong with the trace). The scan ends at `plan_created` and what it carries, not
+ * after parsing the whole trace, which the resume parses again.
  */
-function runStarted(trace) {
-    for (const line of trace.text.split('\n')) {
+function runStarted(trace, options = {}) {
+    const lines = trace.text.split('\n');
+    let last = lines.length - 1;
+    while (last >= 0 && lines[last].trim() === '')
+        last -= 1;
+    // Carried lines still to come after the run's `plan_created`; undefined until it is read.
+    let carrying;
+    for (const [index, line] of lines.entries()) {
         if (line.trim() === '')
             continue;
         let event;
         try {
             event = parseJson(line, 2 * MAX_JSON_DEPTH);
         }
-        catch {
-            return true;
+        catch (error) {
+            // A last line a kill cut, as `traceEvents` reads it: the run's first write did not end.
+            const cut = index === last && options.whole !== false && !(error instanceof JsonTooDeepError) && !(error instanceof JsonDuplicateKeyError);
+            return !cut;
         }
-        const type = event !== null && typeof event === 'object' ? event.type : undefined;
-        if (typeof type !== 'string' || type === 'plan_created')
+        const fields = event !== null && typeof event === 'object' ? event : {};
+        if (typeof fields.type !== 'string')
+            return true;
+        if (carrying === undefined) {
+            if (fields.type !== 'plan_created')
+                continue;
+            carrying = typeof fields.carries === 'number' && fields.carries > 0 ? fields.carries : 0;
+        }
+        else if (isCarriedLine({ type: fields.type, ...(typeof fields.kind === 'string' && { kind: fields.kind }) }))
+            carrying -= 1;
+        if (carrying === 0)
             return true;
     }
-    return false;
+    // Its `plan_created` came, and fewer lines than it carries: the write was cut at a line's end.
+    return carrying !== undefined && options.whole === false;
 }
 
 
@@ -11706,10 +11864,16 @@ class TraceWeightsError extends Error {
     }
 }
 /**
+ * The longest duration read as one: a week, far past the 6 hours a run may take. Durations of 1e308 summed to
+ * Infinity, every shard's load became Infinity and one shard of four was dealt 17 of 20 items (found by an
+ * adversarial pass).
+ */
+const MAX_STEP_DURATION_MS = 7 * 24 * 3_600_000;
+/**
  * How long each step took, from a run's events: the `durationMs` of each step's last `step_completed`
  * or `step_failed` event, and of each `for_each` item's last `item_completed` or `item_failed` under
  * its child key (`review[3]`: a fan-out's shards are balanced by these); a completion reused from an
- * earlier run is not a duration. The steps of a used plan are named as in the whole job (`web/s`): a
+ * earlier run is not a duration, nor one negative or past `MAX_STEP_DURATION_MS`. The steps of a used plan are named as in the whole job (`web/s`): a
  * used plan's step `s` took the weight of the outer step `s`. Anything else is passed over.
  */
 function stepDurations(events) {
@@ -11731,7 +11895,7 @@ function stepDurations(events) {
         const key = (0,_core_plan_step_js__WEBPACK_IMPORTED_MODULE_1__/* .stepKeyWithin */ .t)(within, stepKey);
         if (type === 'step_expanded' && Array.isArray(keys))
             childKeys.set(key, keys);
-        const duration = typeof durationMs === 'number' && Number.isFinite(durationMs) && durationMs >= 0 ? durationMs : undefined;
+        const duration = typeof durationMs === 'number' && durationMs >= 0 && durationMs <= MAX_STEP_DURATION_MS ? durationMs : undefined;
         // A result reused from an earlier run took no time here: it says nothing of how long the step takes.
         if (duration === undefined || reused !== undefined)
             return;

@@ -44,7 +44,10 @@ class RedirectNotFollowedError extends Error {
 
 // EXTERNAL MODULE: ./lib/github/github-failure.js
 var github_failure = __webpack_require__(82931);
+// EXTERNAL MODULE: ./lib/core/timeout-signal.js
+var timeout_signal = __webpack_require__(79893);
 ;// CONCATENATED MODULE: ./lib/github/create-octokit.js
+
 
 
 
@@ -61,7 +64,7 @@ const GitHub = dist_src/* Octokit */.E.plugin(plugin_rest_endpoint_methods_dist_
 /** Wraps `fetch` so every request gives up after `timeoutMs`, also when the caller passed a signal. */
 function withTimeout(base, timeoutMs) {
     return (input, init) => {
-        const timeout = AbortSignal.timeout(timeoutMs);
+        const timeout = (0,timeout_signal/* timeoutSignal */._)(timeoutMs);
         const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
         return base(input, { ...init, signal });
     };

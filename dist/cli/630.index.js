@@ -72,9 +72,16 @@ var hide_cut_fragments = __webpack_require__(99674);
 
 
 
+/**
+ * Why the goals failed the run: those judged unmet, then those that could not be evaluated, each named as
+ * what it is. One nobody could check was said to be "not met", which its table row contradicted.
+ */
 function unmetReason(goals) {
     const unmet = (0,goals_verdict/* goalsVerdict */.AD)(goals).unmetRequired;
-    return `${unmet.length} required goal${unmet.length === 1 ? '' : 's'} not met: ${unmet.map((goal) => goal.name).join('; ')}`;
+    const counted = (some, what) => `${some.length} required goal${some.length === 1 ? '' : 's'} ${what}: ${some.map((goal) => goal.name).join('; ')}`;
+    const judged = unmet.filter((goal) => goal.outcome !== 'error');
+    const unevaluated = unmet.filter((goal) => goal.outcome === 'error');
+    return [...(judged.length > 0 ? [counted(judged, 'not met')] : []), ...(unevaluated.length > 0 ? [counted(unevaluated, 'could not be evaluated')] : [])].join(' \u2014 ');
 }
 /**
  * The run's record as the goals judged it: the final status (a succeeded run whose required goals
@@ -161,7 +168,9 @@ function pendingLine(step, redact, shown, maxChars) {
                 : `a ${step.type} step`;
     // Why a plan step waits: which of the used plan's steps asks, and for what; it runs all of that plan on one approval.
     const why = step.uses === undefined || step.reason === undefined ? '' : ` (${(0,escape_markdown/* escapeInlineMarkdown */.ME)((0,cut_text/* cutText */.I)((0,checklist/* oneLogLine */.Hr)(redact(step.reason)), 300))})`;
-    const title = `- ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${step.stepKey}. ${(0,cut_text/* cutText */.I)(redact(step.title), 100)}`)} \u2014 ${what}${why}`;
+    // What an agent works on, where its title is not it: the comment shows its start, as of arguments.
+    const task = step.task === undefined ? '' : `, working on ${(0,code_fence/* inlineCode */.t)((0,cut_text/* cutText */.I)(redact(step.task), Math.max(maxChars, 200)))}`;
+    const title = `- ${(0,escape_markdown/* escapeInlineMarkdown */.ME)(`${step.stepKey}. ${(0,cut_text/* cutText */.I)(redact(step.title), 100)}`)} \u2014 ${what}${task}${why}`;
     const text = step.args === undefined ? '' : redact(JSON.stringify(step.args) ?? '{}');
     if (step.args !== undefined && maxChars < 20 && text.length > maxChars) {
         return { line: `${title} with ${(0,group_digits/* groupDigits */.K)(text.length)} characters of arguments: ${shown.restAt} has them`, used: 0 };
@@ -918,14 +927,31 @@ function leaveOutSteps(body, dropped, state) {
     leaveOut([...candidates].reverse(), true);
 }
 
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(76760);
+// EXTERNAL MODULE: ./lib/core/is-inside.js
+var is_inside = __webpack_require__(99500);
 ;// CONCATENATED MODULE: ./lib/report/rejected-report.js
 
 
 
 
-/** The same errors with `file` relative to the workspace, as annotations and readers want it. */
-function relativePlanErrors(errors, absolutePlanFile, planPath) {
-    return errors.map((error) => (error.file !== undefined && error.file === absolutePlanFile ? { ...error, file: planPath } : error));
+
+
+/**
+ * The same errors with `file` relative to the workspace, as annotations and readers want it. The loader names a
+ * used plan's file from the working directory; with `root` (the workspace), it is named from there, as GitHub
+ * finds it, wherever the process was started.
+ */
+function relativePlanErrors(errors, absolutePlanFile, planPath, root) {
+    return errors.map((error) => {
+        if (error.file === undefined)
+            return error;
+        if (error.file === absolutePlanFile)
+            return { ...error, file: planPath };
+        const file = external_node_path_.resolve(error.file);
+        return root !== undefined && file !== root && (0,is_inside/* isInside */.F)(root, file) ? { ...error, file: external_node_path_.relative(root, file).split(external_node_path_.sep).join('/') } : error;
+    });
 }
 /** Plan errors as annotation input: on their file and line, the path inside the plan in the message. */
 function planFileErrors(errors, planPath) {
@@ -1024,7 +1050,7 @@ function reportOf(outcome, context) {
         return cancelledReport(outcome.plan?.name ?? context.planPath, `cancelled while ${outcome.cancelled}; no step ran`, context.redact, outcome.usage);
     }
     if (outcome.kind === 'rejected') {
-        const planErrors = relativePlanErrors(outcome.errors, context.planFile, context.planPath);
+        const planErrors = relativePlanErrors(outcome.errors, context.planFile, context.planPath, context.root);
         // As the summary counts them: an "and N more" line stands for N problems.
         const problems = (0,plan_error/* problemCount */.bS)(planErrors);
         return {
@@ -1072,7 +1098,7 @@ function reportOf(outcome, context) {
 /* harmony export */   a: () => (/* binding */ formatDuration)
 /* harmony export */ });
 /**
- * A duration for people: `850 ms`, `12.3 s`, `2 min 5 s`. Rounded once, to the unit it is shown in, before it
+ * A duration for people: `850 ms`, `12.3 s`, `2 min 5 s`, `1 h 5 min`. Rounded once, to the unit it is shown in, before it
  * is split: rounding the parts apart gave `1 min 60 s` for 119.6 s, `60 s` for 59.96 s and `1000 ms` for
  * 999.6 ms (found by a review).
  */
@@ -1086,8 +1112,14 @@ function formatDuration(ms) {
     if (tenths < 600)
         return `${(tenths / 10).toString()} s`;
     const seconds = Math.round(ms / 1000);
-    const minutes = Math.floor(seconds / 60);
-    return seconds % 60 ? `${minutes} min ${seconds % 60} s` : `${minutes} min`;
+    if (seconds < 3600) {
+        const minutes = Math.floor(seconds / 60);
+        return seconds % 60 ? `${minutes} min ${seconds % 60} s` : `${minutes} min`;
+    }
+    // An hour or more in hours and minutes: `1439 min 59 s` was true, and read as nothing.
+    const minutes = Math.round(ms / 60_000);
+    const hours = Math.floor(minutes / 60);
+    return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
 }
 
 
@@ -1102,7 +1134,7 @@ function formatDuration(ms) {
 /* harmony export */   l$: () => (/* binding */ goalsHeadline),
 /* harmony export */   zB: () => (/* binding */ goalListItem)
 /* harmony export */ });
-/* unused harmony export goalIcon */
+/* unused harmony exports goalIcon, evidenceBeside */
 /* harmony import */ var _markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(60949);
 /* harmony import */ var _cut_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(86919);
 /* harmony import */ var _checklist_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(24578);
@@ -1326,7 +1358,8 @@ function plannedRecord(plan) {
 const DETAIL_MAX_CHARS = 1_000;
 /**
  * What a step will do besides its description: whether the run waits for approval before it (first, so no
- * cut loses it), the tool and args, the inputs, the dependencies; redacted, made one line with control
+ * cut loses it), the list a `for_each` step goes through, an agent's tools, the tool and args, the inputs, the
+ * dependencies, the instruction a model gets where the title is not it; redacted, made one line with control
  * characters shown (a planner writes `why`, and the CLI prints it on a terminal), then cut to
  * DETAIL_MAX_CHARS, so that one step's arguments cannot push the others out.
  */
@@ -1336,13 +1369,30 @@ function stepDetail(step, redact, gate) {
     const waits = gate.needs(step);
     if (waits !== undefined)
         parts.push(`waits for approval: ${waits}`);
+    // Found by an adversarial pass: a for_each step read as one call, and which list it goes through was shown nowhere.
+    if (step.forEach) {
+        const spread = step.forEach.fanOut ? ', spread over the shard jobs' : '';
+        const onItem = step.forEach.onItemFailure === 'continue' ? ', a failed item stopping no other' : '';
+        parts.push(`for each ${step.forEach.as} in ${step.forEach.list}${spread}${onItem}`);
+    }
+    if (step.type === 'agent' && step.tools?.length)
+        parts.push(`may call ${step.tools.join(', ')}`);
     if (step.tool)
         parts.push(step.args ? `${step.tool} ${JSON.stringify(step.args)}` : `${step.tool} (args chosen by the model)`);
     if (step.type === 'plan' && step.uses !== undefined)
         parts.push(`runs the plan ${step.uses}${step.with ? ` with ${JSON.stringify(step.with)}` : ''}`);
     if (step.inputs.length)
         parts.push(`combines ${step.inputs.join(', ')}`);
-    parts.push(step.dependsOn.length ? `after ${step.dependsOn.join(', ')}` : 'can start at once');
+    // A dependency it can do without, and a failure the run goes on past, change what runs: an approver reads them here.
+    const optional = new Set(step.optional ?? []);
+    parts.push(step.dependsOn.length ? `after ${step.dependsOn.map((key) => (optional.has(key) ? `${key} (even if it fails)` : key)).join(', ')}` : 'can start at once');
+    if (step.onFailure === 'continue')
+        parts.push('if it fails, the run goes on without it');
+    // Found by an adversarial pass: the title hid the instruction a model works on (an agent's task, else the description).
+    // Last but `why`: a long one is cut, not the dependencies.
+    const instruction = step.type === 'agent' ? (step.task ?? step.description) : step.type === 'plan' || step.args ? undefined : step.description;
+    if (instruction !== undefined && instruction !== (step.title || step.description))
+        parts.push(`${step.type === 'agent' ? 'task' : 'asks'}: ${instruction}`);
     if (step.why)
         parts.push(`why: ${step.why}`);
     return (0,_cut_text_js__WEBPACK_IMPORTED_MODULE_7__/* .cutText */ .I)((0,_checklist_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLogLine */ .Hr)(redact(parts.join(' \u00b7 '))), DETAIL_MAX_CHARS);

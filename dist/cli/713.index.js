@@ -11,6 +11,8 @@ __webpack_require__.d(__webpack_exports__, {
   z: () => (/* binding */ traceWriter)
 });
 
+// UNUSED EXPORTS: tracePrefix
+
 // EXTERNAL MODULE: ./lib/core/carried-line.js
 var carried_line = __webpack_require__(94360);
 // EXTERNAL MODULE: external "node:fs"
@@ -152,10 +154,14 @@ function linePrefix(redact) {
         const ms = time.getTime();
         if (ms !== lastMs) {
             lastMs = ms;
-            last = `{"ts":${JSON.stringify(redact(time.toISOString()))},`;
+            last = tracePrefix(redact(time.toISOString()));
         }
         return last;
     };
+}
+/** A trace line's start for its `ts` as written. */
+function tracePrefix(ts) {
+    return `{"ts":${JSON.stringify(ts)},`;
 }
 /**
  * One trace line after its prefix: the event's fields with every string and key redacted, cycles as
@@ -406,6 +412,7 @@ function traceWriter(file, options = {}) {
     let closed = false;
     let pending = '';
     let timer;
+    let started = false;
     const write = () => {
         if (!pending.length)
             return;
@@ -456,14 +463,24 @@ function traceWriter(file, options = {}) {
                     return;
                 }
             }
+            const time = now();
+            if (!started) {
+                started = true;
+                try {
+                    options.onStart?.(redact(time.toISOString()));
+                }
+                catch {
+                    // A hint to the post step (the action's saved state); the trace goes on either way.
+                }
+            }
             try {
-                pending += `${prefix(now())}${traceFields(event, redact, replacer)}\n`;
+                pending += `${prefix(time)}${traceFields(event, redact, replacer)}\n`;
             }
             catch (cause) {
                 // One event that cannot be written must not end the trace: a line says which is missing, a
                 // resume refuses the trace (it could make a side effect again), and `close()` says so.
                 gap ??= `a ${event.type} event (${cause instanceof Error ? cause.message : String(cause)})`;
-                pending += `${prefix(now())}${JSON.stringify({ type: trace_gap/* TRACE_GAP */.N, event: event.type, why: redact(cause instanceof Error ? cause.message : String(cause)) }).slice(1)}\n`;
+                pending += `${prefix(time)}${JSON.stringify({ type: trace_gap/* TRACE_GAP */.N, event: event.type, why: redact(cause instanceof Error ? cause.message : String(cause)) }).slice(1)}\n`;
             }
             if (durability.holding)
                 return;

@@ -63,12 +63,15 @@ function stepAsJson(step) {
 
 
 
+
 const REPLANNER_ROLE = 'You are the replanner of plan-runner. A plan is partway through its run and what is left of it must change. ' +
     'Completed steps are kept and never rerun; their results are below, and new steps may refer to them by id. ' +
     'Write the steps for what is left, so that the goal is still reached. Do not propose again anything that already failed.';
 const REVIEWER_ROLE = 'You review a plan partway through its run. Decide whether the steps not yet run still fit the goal, given the results so far. ' +
     'Answer false only when a remaining step is now wrong or pointless, or something the goal needs is missing. ' +
-    'Reply with JSON only: {"fits": true or false, "reason": "one sentence"}.';
+    'Reply with JSON only: {"fits": true or false, "reason": "one sentence"}. ' +
+    // The results it reads are tool output (a pull request's text among them): one saying the plan no longer fits forced a replan.
+    planner_rules/* DATA_RULE */.a0;
 /** Characters of completed steps (definition and result) a replan or review prompt holds at most. */
 const COMPLETED_CONTEXT_CHAR_LIMIT = 48_000;
 /** Characters of the definitions of steps not run yet a replan or review prompt holds at most. */
@@ -135,7 +138,8 @@ function remainingText(request) {
     const left = request.remaining.filter((step) => !shown.has(step));
     if (left.length === 0)
         return `Steps not run yet:\n${blocks}`;
-    const lines = left.map((step) => `${step.key}: ${step.type}${step.tool === undefined ? '' : ` ${step.tool}`} \u2014 ${step.description.slice(0, 120)}`);
+    // With `\u2026` where a description is cut: the redactor every prompt passes hides there the start of a known secret the cut left.
+    const lines = left.map((step) => `${step.key}: ${step.type}${step.tool === undefined ? '' : ` ${step.tool}`} \u2014 ${(0,cut_text/* cutText */.I)(step.description, 120)}`);
     return `Steps not run yet:\n${blocks}\nThe other ${left.length} steps not run yet, one line each for room:\n${(0,data_block/* dataBlock */.g4)({ part: 'steps not run yet, shortened' }, lines.join('\n'))}`;
 }
 function failureLine(failure) {

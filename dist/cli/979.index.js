@@ -1975,9 +1975,26 @@ function jsonMayNeedRedaction(json, redact) {
     const screen = jsonScreens.get(redact);
     return screen === undefined || screen(json);
 }
-/** Every value of `env` whose name looks secret (`*TOKEN*`, `*KEY*`, `INPUT_*`\u2026): what to hand `createRedactor`. */
+/**
+ * Every value of `env` whose name looks secret (`*TOKEN*`, `*KEY*`, `INPUT_*`\u2026), and every URL with a password
+ * whatever its name (`https_proxy=http://user:password@proxy:3128`, `PIP_INDEX_URL`): what to hand `createRedactor`.
+ */
 function secretValuesFromEnvironment(env) {
-    return Object.entries(env).flatMap(([name, value]) => (value && (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_3__/* .isSecretEnvName */ .B)(name) ? [value] : []));
+    return Object.entries(env).flatMap(([name, value]) => (!value ? [] : (0,_secret_env_name_js__WEBPACK_IMPORTED_MODULE_3__/* .isSecretEnvName */ .B)(name) ? [value] : urlWithPassword(value)));
+}
+/** `value` when it is a URL with a password (one without a scheme, as a proxy variable may be, also with `http://`), else nothing. */
+function urlWithPassword(value) {
+    if (!value.includes('@'))
+        return [];
+    const url = value.includes('://') ? value : `http://${value}`;
+    try {
+        if (new URL(url).password === '')
+            return [];
+    }
+    catch {
+        return [];
+    }
+    return url === value ? [value] : [value, url];
 }
 /**
  * The values of run inputs whose names look secret (`api_token`, `db-password`), as text: a workflow
@@ -2148,6 +2165,20 @@ function shownPattern(pattern) {
 /* unused harmony export MAX_RETRY_AFTER_MS */
 /** Longest wait a server's `retry-after` may ask for; beyond it, the hint is ignored. */
 const MAX_RETRY_AFTER_MS = 10 * 60 * 1000;
+/** IMF-fixdate (`Fri, 01 May 2026 12:00:30 GMT`) and RFC 850 (`Friday, 01-May-26 12:00:30 GMT`), with the zone some servers write. */
+const ZONED_HTTP_DATE = /^[A-Za-z]{3,9}, \d{1,2}[ -][A-Za-z]{3}[ -]\d{2,4} \d{2}:\d{2}:\d{2} (?:GMT|UTC|[+-]\d{4})$/;
+/** asctime (`Fri May  1 12:00:30 2026`), which names no zone: GMT, as every HTTP date is. */
+const ASCTIME_DATE = /^[A-Za-z]{3} [A-Za-z]{3} [ \d]?\d \d{2}:\d{2}:\d{2} \d{4}$/;
+/**
+ * An HTTP date (RFC 9110 \u00a75.6.7) in ms since the epoch; NaN for any other text. `Date.parse` alone read much that
+ * is no date (`-1` and `+5` as 2001: no wait asked), and an asctime date in the runner's time zone (found by an
+ * adversarial pass).
+ */
+function httpDateMs(text) {
+    if (ZONED_HTTP_DATE.test(text))
+        return Date.parse(text);
+    return ASCTIME_DATE.test(text) ? Date.parse(`${text} GMT`) : Number.NaN;
+}
 /** A `HeaderReader` over a plain header record, as Octokit errors carry them. */
 function headerRecord(headers) {
     return (name) => {
@@ -2170,7 +2201,7 @@ function retryAfterMs(header, now = Date.now()) {
         if (/^\d+(\.\d+)?$/.test(retryAfter))
             wait = Number(retryAfter) * 1000;
         else {
-            const date = Date.parse(retryAfter);
+            const date = httpDateMs(retryAfter);
             if (!Number.isNaN(date))
                 wait = Math.max(0, date - now);
         }
@@ -2319,6 +2350,26 @@ function isSystemPath(absolute) {
 
 /***/ }),
 
+/***/ 79893:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   _: () => (/* binding */ timeoutSignal)
+/* harmony export */ });
+/**
+ * `AbortSignal.timeout(ms)` for any `ms` a plan's seconds give: Node refuses a delay that is not a whole
+ * number ("The value of "delay" is out of range. It must be an integer"), and `timeout_seconds: 0.1234` is
+ * 123.39999999999999 ms, so every call of such a tool failed with that message instead of running. Rounded
+ * up: a limit is never shorter than the one given. The one way the code makes such a signal (lint rule).
+ */
+function timeoutSignal(ms) {
+    // eslint-disable-next-line no-restricted-syntax -- the one call, its delay made whole
+    return AbortSignal.timeout(Math.max(0, Math.ceil(ms)));
+}
+
+
+/***/ }),
+
 /***/ 26055:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -2330,30 +2381,6 @@ function isSystemPath(absolute) {
 const TODO_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'];
 /** The name of the tool the runner gives every agent step to keep its TODO list. */
 const WRITE_TODOS = 'write_todos';
-
-
-/***/ }),
-
-/***/ 33883:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   v: () => (/* binding */ trimEndChars)
-/* harmony export */ });
-/**
- * `text` without the run of `chars` it ends with, found in one pass back from its end: what
- * `text.replace(/[chars]+$/, '')` returns. That regex tries a match from each character of a run of them
- * that does not end the text, and so is quadratic in the run: a model endpoint's error message of 40,000
- * dots and an `x` took 1.8 s, a file path of 40,000 `. ` 1.7 s (found by an adversarial pass). ESLint
- * refuses a regex literal that repeats before `$` without `^` in src/
- * (scripts/no-trailing-run-regex.ts).
- */
-function trimEndChars(text, chars) {
-    let end = text.length;
-    while (end > 0 && chars.includes(text[end - 1]))
-        end--;
-    return end === text.length ? text : text.slice(0, end);
-}
 
 
 /***/ }),
@@ -2495,7 +2522,7 @@ async function loadPlanWithServers(file, options) {
     let servers;
     try {
         // The MCP SDK loads only for a plan with servers: the others start without it.
-        const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(815), __webpack_require__.e(301), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(903), __webpack_require__.e(427)]).then(__webpack_require__.bind(__webpack_require__, 55903));
+        const { connectMcpServers } = await Promise.all(/* import() */[__webpack_require__.e(126), __webpack_require__.e(435), __webpack_require__.e(815), __webpack_require__.e(301), __webpack_require__.e(488), __webpack_require__.e(745), __webpack_require__.e(840), __webpack_require__.e(136)]).then(__webpack_require__.bind(__webpack_require__, 91840));
         servers = await connectMcpServers(peeked.servers, {
             signal: options.signal,
             cwd: options.cwd,
@@ -9101,7 +9128,10 @@ class InvalidRepositoryNameError extends step_error/* StepError */.zg {
     }
 }
 
+// EXTERNAL MODULE: ./lib/core/timeout-signal.js
+var timeout_signal = __webpack_require__(79893);
 ;// CONCATENATED MODULE: ./lib/tools/github/define-github-tool.js
+
 
 
 
@@ -9148,7 +9178,7 @@ function defineGitHubTool(context, spec) {
         const call = {
             owner,
             repo,
-            request: () => ({ signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(context.requestTimeoutMs)]), redirect: 'manual' }),
+            request: () => ({ signal: AbortSignal.any([ctx.signal, (0,timeout_signal/* timeoutSignal */._)(context.requestTimeoutMs)]), redirect: 'manual' }),
             cancel: ctx.signal,
             fail: (action, error) => toGitHubApiError(spec.name, action, error, ctx.signal),
         };
@@ -9946,7 +9976,7 @@ const GithubWrites = zod__WEBPACK_IMPORTED_MODULE_0__.strictObject({
         .optional()
         .meta({ description: 'The only labels add_labels and create_issue may set; left out: none.', examples: [['bug', 'needs-review']] }),
     allow_mentions: zod__WEBPACK_IMPORTED_MODULE_0__.boolean().optional().meta({ description: 'Keep @mentions live (they notify people).', default: false }),
-    allow_references: zod__WEBPACK_IMPORTED_MODULE_0__.boolean().optional().meta({ description: 'Keep #123 cross-references live (they link and notify the other issue); owner/name#123 stays live only for this repository and allow_repos.', default: false }),
+    allow_references: zod__WEBPACK_IMPORTED_MODULE_0__.boolean().optional().meta({ description: 'Keep #123 cross-references live (they link and notify the other issue); owner/name#123, or the URL of an issue or pull request, stays live only for this repository and allow_repos.', default: false }),
     allow_urls: zod__WEBPACK_IMPORTED_MODULE_0__.array(zod__WEBPACK_IMPORTED_MODULE_0__.url({ protocol: /^https?$/, error: 'write a URL prefix such as https://example.com/docs/' }))
         .optional()
         .meta({ description: "URL prefixes that stay links; other URLs are shown as code. The run's repository is always allowed.", examples: [['https://example.com/docs/']] }),
@@ -10213,7 +10243,10 @@ async function readCappedBody(response, maxBytes) {
 
 // EXTERNAL MODULE: ./lib/core/retry-after-ms.js
 var retry_after_ms = __webpack_require__(72575);
+// EXTERNAL MODULE: ./lib/core/timeout-signal.js
+var timeout_signal = __webpack_require__(79893);
 ;// CONCATENATED MODULE: ./lib/tools/http/http-toolset.js
+
 
 
 
@@ -10310,7 +10343,7 @@ function modelHeaders(toolName, args) {
 async function send(options, toolName, args, ctx) {
     const timeoutSeconds = options.timeoutSeconds ?? HTTP_DEFAULT_TIMEOUT_SECONDS;
     const maxBytes = options.maxResponseBytes ?? HTTP_DEFAULT_MAX_RESPONSE_BYTES;
-    const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(timeoutSeconds * 1000)]);
+    const signal = AbortSignal.any([ctx.signal, (0,timeout_signal/* timeoutSignal */._)(timeoutSeconds * 1000)]);
     const headers = modelHeaders(toolName, args);
     let body;
     if (toolName === 'http_post') {
@@ -10677,7 +10710,7 @@ function githubTools(config, context) {
         repo: context.repository.repo,
         allowRepos: config.github?.allow_repos ?? [],
         ...(config.github?.writes !== undefined && { writes: config.github.writes }),
-        repositoryUrl: `https://github.com/${context.repository.owner}/${context.repository.repo}/`,
+        repositoryUrl: context.repository.url,
         ...(context.pullNumber !== undefined && { pullNumber: context.pullNumber }),
     });
 }

@@ -654,7 +654,7 @@ function parseCliArgs(argv) {
         if (values.task !== undefined)
             throw new UsageError(`--task is an option of run, not of ${command}`);
     }
-    const baseUrlIssue = values['base-url'] === undefined ? undefined : (0,_llm_base_url_js__WEBPACK_IMPORTED_MODULE_3__/* .baseUrlProblem */ .a)(values['base-url']);
+    const baseUrlIssue = values['base-url'] === undefined ? undefined : (0,_llm_base_url_js__WEBPACK_IMPORTED_MODULE_3__/* .baseUrlProblem */ .aS)(values['base-url']);
     if (baseUrlIssue)
         throw new UsageError(`--base-url: ${baseUrlIssue}`);
     if (values.task !== undefined && values.task.trim() === '')
@@ -778,6 +778,30 @@ function isOrdinaryValue(value) {
 
 /***/ }),
 
+/***/ 33883:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   v: () => (/* binding */ trimEndChars)
+/* harmony export */ });
+/**
+ * `text` without the run of `chars` it ends with, found in one pass back from its end: what
+ * `text.replace(/[chars]+$/, '')` returns. That regex tries a match from each character of a run of them
+ * that does not end the text, and so is quadratic in the run: a model endpoint's error message of 40,000
+ * dots and an `x` took 1.8 s, a file path of 40,000 `. ` 1.7 s (found by an adversarial pass). ESLint
+ * refuses a regex literal that repeats before `$` without `^` in src/
+ * (scripts/no-trailing-run-regex.ts).
+ */
+function trimEndChars(text, chars) {
+    let end = text.length;
+    while (end > 0 && chars.includes(text[end - 1]))
+        end--;
+    return end === text.length ? text : text.slice(0, end);
+}
+
+
+/***/ }),
+
 /***/ 74700:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -815,10 +839,14 @@ function visibleControls(text) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   a: () => (/* binding */ baseUrlProblem),
-/* harmony export */   u: () => (/* binding */ baseUrlSecrets)
+/* harmony export */   I8: () => (/* binding */ sdkEndpoint),
+/* harmony export */   aS: () => (/* binding */ baseUrlProblem),
+/* harmony export */   k4: () => (/* binding */ keylessServerNote),
+/* harmony export */   uV: () => (/* binding */ baseUrlSecrets)
 /* harmony export */ });
-/* harmony import */ var _core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(59989);
+/* harmony import */ var _core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(59989);
+/* harmony import */ var _core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(33883);
+
 
 /** Query names that carry credentials besides those that look like secret variables (`api_key`, `access_token`): signatures, auth codes, sessions. */
 const SECRET_QUERY_NAME = /^(?:sig|signature|auth|authorization|code|session|sid|pass|pwd|jwt|apikey)$/i;
@@ -840,6 +868,9 @@ function baseUrlProblem(url) {
     if (parsed.username !== '' || parsed.password !== '') {
         return 'it holds a user name or password (user:password@host), which would be printed and saved with it, and is never sent; remove it and give the key through the API key instead';
     }
+    // The chat endpoint pasted whole had /chat/completions added again: every call failed as a 404 once the run had begun.
+    if ((0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_0__/* .trimEndChars */ .v)(parsed.pathname, '/').endsWith('/chat/completions'))
+        return "it ends in /chat/completions, which the model client adds itself: give the endpoint's root, such as https://api.openai.com/v1";
     return undefined;
 }
 /**
@@ -876,10 +907,50 @@ function baseUrlSecrets(url) {
         const at = pair.indexOf('=');
         const [name, raw] = at < 0 ? [pair, ''] : [pair.slice(0, at), pair.slice(at + 1)];
         const key = decode(name.replaceAll('+', ' '));
-        return (0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_0__/* .isSecretEnvName */ .B)(key) || SECRET_QUERY_NAME.test(key) ? [raw, decode(raw), decode(raw.replaceAll('+', ' '))] : [];
+        return (0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isSecretEnvName */ .B)(key) || SECRET_QUERY_NAME.test(key) ? [raw, decode(raw), decode(raw.replaceAll('+', ' '))] : [];
     });
     const values = [...secret, decode(parsed.password), decode(parsed.username)];
-    return values.filter((value) => value !== '' && !(0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_0__/* .isOrdinaryValue */ .C)(value));
+    return values.filter((value) => value !== '' && !(0,_core_secret_env_name_js__WEBPACK_IMPORTED_MODULE_1__/* .isOrdinaryValue */ .C)(value));
+}
+/** Azure OpenAI's hosts (public, US Government, China; Azure AI Foundry's), whose keys go in an `api-key` header. */
+const AZURE_HOST = /\.(?:openai\.azure\.(?:com|us|cn)|cognitiveservices\.azure\.(?:com|us|cn)|services\.ai\.azure\.com)$/i;
+/**
+ * The endpoint URL as the `openai` SDK takes it: without its query, which goes in `defaultQuery`. The SDK
+ * appends `/chat/completions` to the base URL as text, so Azure's `\u2026/deployments/x?api-version=2024-10-21`
+ * became `?api-version=2024-10-21%2Fchat%2Fcompletions` and every call failed as "404 Resource not found"
+ * (found by an adversarial pass). On Azure's hosts the key goes in the `api-key` header, as the SDK's own
+ * Azure client sends it: its deployment endpoints refuse a key sent as a bearer token (401). A URL that
+ * cannot be read is passed on as it is.
+ */
+function sdkEndpoint(url, apiKey) {
+    let parsed;
+    try {
+        parsed = new URL(url);
+    }
+    catch {
+        return { baseURL: url };
+    }
+    const defaultHeaders = AZURE_HOST.test(parsed.hostname) ? { defaultHeaders: { 'api-key': apiKey, Authorization: null } } : {};
+    if (parsed.search === '')
+        return { baseURL: url, ...defaultHeaders };
+    const defaultQuery = Object.fromEntries(parsed.searchParams);
+    parsed.search = '';
+    parsed.hash = '';
+    return { baseURL: parsed.toString(), defaultQuery, ...defaultHeaders };
+}
+/**
+ * For a message saying no API key is given: that a server of another host than OpenAI's may need none, and then
+ * takes any value (Ollama, vLLM, LM Studio); '' for OpenAI's own endpoint or a URL that cannot be read.
+ */
+function keylessServerNote(baseURL) {
+    let host;
+    try {
+        host = new URL(baseURL ?? '').hostname.toLowerCase();
+    }
+    catch {
+        return '';
+    }
+    return host === 'api.openai.com' ? '' : ` (a server that needs no key, such as Ollama or vLLM at ${host}, takes any value)`;
 }
 
 
@@ -1377,6 +1448,10 @@ async function runCommandLine(argv) {
     (await __nccwpck_require__.e(/* import() */ 956).then(__nccwpck_require__.bind(__nccwpck_require__, 59956))).enableCompileCache();
     // Before any command's module builds a schema (see plan/zod-jitless.ts); --help and --version need no zod.
     await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(621)]).then(__nccwpck_require__.bind(__nccwpck_require__, 60621));
+    // Before any command's first request: Node's fetch ignores the proxy variables a proxied runner sets.
+    const { warning } = (await __nccwpck_require__.e(/* import() */ 724).then(__nccwpck_require__.bind(__nccwpck_require__, 73724))).sendFetchThroughProxy(process.env);
+    if (warning)
+        process.stderr.write(`plan-runner: warning: ${warning}\n`);
     switch (command.command) {
         case 'validate': {
             const { validateCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(979), __nccwpck_require__.e(230)]).then(__nccwpck_require__.bind(__nccwpck_require__, 98230));
@@ -1393,7 +1468,7 @@ async function runCommandLine(argv) {
             if (command.command === 'eval')
                 return (await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(979), __nccwpck_require__.e(396), __nccwpck_require__.e(651), __nccwpck_require__.e(211), __nccwpck_require__.e(713), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 48198))).evalCommand(command, controller.signal);
             if (command.command === 'run')
-                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(979), __nccwpck_require__.e(396), __nccwpck_require__.e(630), __nccwpck_require__.e(713), __nccwpck_require__.e(871)]).then(__nccwpck_require__.bind(__nccwpck_require__, 40871))).runCommand(command, controller.signal);
+                return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(979), __nccwpck_require__.e(396), __nccwpck_require__.e(630), __nccwpck_require__.e(713), __nccwpck_require__.e(887)]).then(__nccwpck_require__.bind(__nccwpck_require__, 66268))).runCommand(command, controller.signal);
             return (await Promise.all(/* import() */[__nccwpck_require__.e(160), __nccwpck_require__.e(261), __nccwpck_require__.e(979), __nccwpck_require__.e(396), __nccwpck_require__.e(630), __nccwpck_require__.e(795)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7795))).planCommand(command, controller.signal);
         }
     }

@@ -1,8 +1,8 @@
-export const id = 871;
-export const ids = [871];
+export const id = 887;
+export const ids = [887];
 export const modules = {
 
-/***/ 40871:
+/***/ 66268:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -100,13 +100,16 @@ function footer(record, redact) {
     const goals = record.goals && record.goals.length > 0 ? `; ${(0,goals_table/* goalsHeadline */.l$)(record.goals)}` : '';
     return `${RUN_ENDED[record.status](duration)}${reason} \u2014 ${progress}${goals}`;
 }
-/** The step, or the `for_each` item, whose agent wrote a TODO list, and how the log names it (`review[2]`). */
-function agentRecord(record, event) {
+/**
+ * The step, or the `for_each` item, whose agent wrote a TODO list, and how the log names it (`review[2]`). An item's
+ * key is data (`key: ${item.id}`), redacted as its failure line has it.
+ */
+function agentRecord(record, event, redact) {
     const step = record.steps.get(event.stepKey);
     if (event.index === undefined)
         return { holder: step, label: event.stepKey };
     const item = step?.items?.[event.index];
-    return { holder: item, label: item?.key ?? `${event.stepKey}[${event.index}]` };
+    return { holder: item, label: item ? redact(item.key) : `${event.stepKey}[${event.index}]` };
 }
 /** The lines a non-terminal log gets for one event: only what the event changed is computed. */
 function changeLines(event, record, redact) {
@@ -122,11 +125,11 @@ function changeLines(event, record, redact) {
             return [footer(record, redact)];
         // A log cannot redraw: the list is printed once, then only the items a later call changed.
         case 'todos_created': {
-            const agent = agentRecord(record, event);
+            const agent = agentRecord(record, event, redact);
             return [`${(0,checklist/* oneLogLine */.Hr)(agent.label)}. TODO list:`, ...(0,todo_entries/* todoEntries */.vk)(agent.holder, redact).map(todoLine)];
         }
         case 'todos_updated': {
-            const agent = agentRecord(record, event);
+            const agent = agentRecord(record, event, redact);
             return (0,todo_entries/* changedTodoEntries */.NM)(agent.holder, event.changed, redact).map((entry) => `${(0,checklist/* oneLogLine */.Hr)(agent.label)}. ${todoLine(entry).trimStart()}`);
         }
         case 'agent_turn':
@@ -165,7 +168,7 @@ function changeLines(event, record, redact) {
  * started it, was that entry's last word after a budget stop (found by an adversarial pass).
  */
 function unfinishedTodoLines(record, event, redact) {
-    const agent = agentRecord(record, event);
+    const agent = agentRecord(record, event, redact);
     const holder = agent.holder;
     if (!holder?.todos?.length || holder.state === 'in_progress' || holder.state === 'pending' || holder.state === 'waiting')
         return [];
@@ -239,7 +242,7 @@ function consoleChecklist(options) {
     const follow = (0,run_record/* followRecord */.RE)();
     let record = (0,run_record/* newRunRecord */.pB)();
     if (!options.isTTY) {
-        return (event, sent) => {
+        const listener = (event, sent) => {
             record = follow(event, sent);
             const lines = changeLines(event, record, redact);
             if (lines.length === 1)
@@ -247,6 +250,7 @@ function consoleChecklist(options) {
             else if (lines.length)
                 options.write(`${lines.join('\n')}\n`);
         };
+        return Object.assign(listener, { above: (print) => print() });
     }
     const minRedraw = options.minRedrawMs ?? DEFAULT_MIN_REDRAW_MS;
     const now = options.now ?? (() => performance.now());
@@ -255,6 +259,9 @@ function consoleChecklist(options) {
     let lastDraw = Number.NEGATIVE_INFINITY;
     let cancelPending;
     const cursor = { done: 0 };
+    /** Whether the frame on the screen is the final one, drawn in full: it stays, and what follows goes under it. */
+    let final = false;
+    const erase = () => (drawnLines ? `${CURSOR_UP(drawnLines)}${CLEAR_TO_END}` : '');
     const draw = (full) => {
         cancelPending?.();
         cancelPending = undefined;
@@ -264,14 +271,15 @@ function consoleChecklist(options) {
         const items = full ? (0,checklist/* checklistItems */.V_)(record, redact).flatMap((item) => stepLines(item, record, redact)) : windowLines(record, redact, rows, cursor);
         const lines = [(0,checklist/* oneLogLine */.Hr)(redact(record.plan.name)), ...items, footer(record, redact)];
         const frame = options.fit ? lines.map(options.fit) : lines;
-        const erase = drawnLines ? `${CURSOR_UP(drawnLines)}${CLEAR_TO_END}` : '';
-        if (erase && options.control)
-            options.control(erase);
-        options.write(`${options.control ? '' : erase}${frame.join('\n')}\n`);
+        const up = erase();
+        if (up && options.control)
+            options.control(up);
+        options.write(`${options.control ? '' : up}${frame.join('\n')}\n`);
         drawnLines = frame.length;
         lastDraw = now();
+        final = full;
     };
-    return (event, sent) => {
+    const listener = (event, sent) => {
         record = follow(event, sent);
         if (!record.plan)
             return;
@@ -284,6 +292,37 @@ function consoleChecklist(options) {
             draw(false);
         else
             cancelPending ??= schedule(() => draw(false), wait);
+    };
+    const above = (print) => {
+        if (final || drawnLines === 0)
+            return print();
+        const up = erase();
+        if (options.control)
+            options.control(up);
+        else
+            options.write(up);
+        drawnLines = 0;
+        print();
+        draw(false);
+    };
+    return Object.assign(listener, { above });
+}
+
+;// CONCATENATED MODULE: ./lib/cli/write-above.js
+/**
+ * Makes every write to `stream`, a terminal the checklist draws on too, go above its live frame
+ * (`ConsoleChecklist.above`); returns a function that puts the stream's own `write` back.
+ */
+function writeAbove(stream, checklist) {
+    const own = stream.write;
+    const write = own.bind(stream);
+    stream.write = ((...args) => {
+        let written = true;
+        checklist.above(() => (written = write(...args)));
+        return written;
+    });
+    return () => {
+        stream.write = own;
     };
 }
 
@@ -413,6 +452,7 @@ var external_node_fs_ = __webpack_require__(73024);
 
 
 
+
 async function runCommand(args, signal, deps = {}) {
     const env = process.env;
     const redact = (0,cli_job_settings/* cliRedactor */.Vs)(args, env);
@@ -476,6 +516,8 @@ async function runCommand(args, signal, deps = {}) {
         rows: () => process.stdout.rows,
         redact,
     });
+    // What reaches the terminal on standard error while the frame is live (a warning, a second Ctrl-C's line) goes above it.
+    const restoreStderr = isTTY && process.stderr.isTTY ? writeAbove(process.stderr, console) : undefined;
     const outcome = await (0,run_job/* runJob */.b)({ ...(await (0,cli_job_settings/* cliJobSettings */.lA)(args, env, redact, args.agent ? 'agent' : 'run')), ...(stepWeights && { stepWeights }), ...(resume && { resume }), ...(args.approve !== undefined && { approve: { hash: args.approve } }) }, {
         listeners: trace ? [trace.listener, console] : [console],
         clock: clock/* systemClock */.ml,
@@ -484,6 +526,7 @@ async function runCommand(args, signal, deps = {}) {
         onListenerError: (error) => warn(`a report listener failed: ${String(error)}`),
         ...(trace && { recordProblem: () => trace.problem() }),
     });
+    restoreStderr?.();
     const traced = (await closeTrace(trace, warn)) && trace !== undefined;
     // Its writer failed (a full disk): the trace ends in a gap line where it can, so no --resume builds on it.
     if (trace && !traced)

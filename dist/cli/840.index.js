@@ -1,8 +1,8 @@
-export const id = 903;
-export const ids = [903];
+export const id = 840;
+export const ids = [840];
 export const modules = {
 
-/***/ 55903:
+/***/ 91840:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -19,8 +19,8 @@ var group_digits = __webpack_require__(80083);
 var promises_ = __webpack_require__(58500);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/types.js
 var types = __webpack_require__(63846);
-// EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/streamableHttp.js + 10 modules
-var streamableHttp = __webpack_require__(42931);
+// EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/streamableHttp.js + 11 modules
+var streamableHttp = __webpack_require__(31502);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-call-lost-error.js
 /**
  * A tool call that got no answer of the MCP server's own: the SDK's timeout, a connection that closed, a
@@ -313,8 +313,12 @@ function mcpTool(options) {
 
 // EXTERNAL MODULE: ./lib/core/limited-body.js
 var limited_body = __webpack_require__(73782);
+// EXTERNAL MODULE: ./lib/core/race-abort.js
+var race_abort = __webpack_require__(90469);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/client/index.js + 31 modules
 var esm_client = __webpack_require__(30063);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 4 modules
+var schemas = __webpack_require__(41514);
 // EXTERNAL MODULE: ./lib/process/expand-env-references.js
 var expand_env_references = __webpack_require__(76674);
 // EXTERNAL MODULE: ./lib/tools/mcp/mcp-server-start-error.js
@@ -392,6 +396,45 @@ var external_node_child_process_ = __webpack_require__(31421);
 var external_node_events_ = __webpack_require__(78474);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/shared/stdio.js
 var stdio = __webpack_require__(6224);
+// EXTERNAL MODULE: ./lib/core/parse-json-keeping-numbers.js
+var parse_json_keeping_numbers = __webpack_require__(28922);
+;// CONCATENATED MODULE: ./lib/tools/mcp/json-rpc-line-reader.js
+
+
+/**
+ * A stdio server's stream as JSON-RPC messages, one a line, as the SDK's `ReadBuffer` reads them, but keeping a
+ * number a double cannot hold as the text the server wrote: a result's `{"id": 9007199254740993}` reached the plan
+ * as 9007199254740992, another id (found by an adversarial pass).
+ */
+class JsonRpcLineReader {
+    #buffer;
+    #maxBytes;
+    constructor(maxBytes) {
+        this.#maxBytes = maxBytes;
+    }
+    /** Adds what the server wrote; throws, and forgets what it held, past `maxBytes` unread. */
+    append(chunk) {
+        if ((this.#buffer?.length ?? 0) + chunk.length > this.#maxBytes) {
+            this.#buffer = undefined;
+            throw new Error(`a message of over ${this.#maxBytes} bytes`);
+        }
+        this.#buffer = this.#buffer ? Buffer.concat([this.#buffer, chunk]) : chunk;
+    }
+    /** The next whole message, or null until a line ends; throws for a line that is not one (that line is gone). */
+    readMessage() {
+        const end = this.#buffer?.indexOf('\n') ?? -1;
+        if (end === -1)
+            return null;
+        const line = this.#buffer.toString('utf8', 0, end).replace(/\r$/, '');
+        this.#buffer = this.#buffer.subarray(end + 1);
+        return types/* JSONRPCMessageSchema */.OR.parse((0,parse_json_keeping_numbers/* readJsonKeepingNumbers */.yy)(line));
+    }
+    /** Forgets what is unread. */
+    clear() {
+        this.#buffer = undefined;
+    }
+}
+
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(77598);
 // EXTERNAL MODULE: ./lib/process/kill-marked-processes.js
@@ -403,6 +446,7 @@ var tail_buffer = __webpack_require__(69542);
 // EXTERNAL MODULE: ./lib/process/signalled-status.js
 var signalled_status = __webpack_require__(91551);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/process-group-stdio-transport.js
+
 
 
 
@@ -437,7 +481,7 @@ class ProcessGroupStdioTransport {
     stderr = new tail_buffer/* TailBuffer */.v(8 * 1024);
     #stderrClosed = Promise.resolve();
     #server;
-    #readBuffer = new stdio/* ReadBuffer */.pt({ maxBufferSize: MCP_MESSAGE_LIMIT_BYTES });
+    #readBuffer = new JsonRpcLineReader(MCP_MESSAGE_LIMIT_BYTES);
     /** Called when the server sent a message over MCP_MESSAGE_LIMIT_BYTES, before it is stopped. */
     onOversized;
     /** Called when MAX_UNREAD_MESSAGES of ours wait for the server to read them, before it is stopped. */
@@ -653,7 +697,74 @@ class AnswerBoundedHttpTransport extends streamableHttp/* StreamableHTTPClientTr
     }
 }
 
+;// CONCATENATED MODULE: ./lib/tools/mcp/exact-numbers-body.js
+
+/** The JSON text written again with each number a double cannot hold as a string of its digits; as it was when it is no JSON. */
+function rewritten(json) {
+    if (!(0,parse_json_keeping_numbers/* mayHoldInexactNumber */.k)(json))
+        return json;
+    try {
+        return JSON.stringify((0,parse_json_keeping_numbers/* readJsonKeepingNumbers */.yy)(json));
+    }
+    catch {
+        return json;
+    }
+}
+/** An event stream's `data:` lines rewritten as `rewritten` does, line by line as they come (an event's one message is one line). */
+function eventStreamKeepingNumbers(body) {
+    const decoder = new TextDecoder();
+    const encoder = new TextEncoder();
+    let held = '';
+    const line = (text) => {
+        if (!text.startsWith('data:') || !(0,parse_json_keeping_numbers/* mayHoldInexactNumber */.k)(text))
+            return text;
+        const cr = text.endsWith('\r') ? '\r' : '';
+        const data = text.slice(5, text.length - cr.length);
+        const space = data.startsWith(' ') ? ' ' : '';
+        return `data:${space}${rewritten(data.slice(space.length))}${cr}`;
+    };
+    const lines = (text) => text.split('\n').map(line).join('\n');
+    return body.pipeThrough(new TransformStream({
+        transform(chunk, controller) {
+            held += decoder.decode(chunk, { stream: true });
+            const end = held.lastIndexOf('\n') + 1;
+            if (end === 0)
+                return;
+            controller.enqueue(encoder.encode(lines(held.slice(0, end))));
+            held = held.slice(end);
+        },
+        flush(controller) {
+            held += decoder.decode();
+            if (held !== '')
+                controller.enqueue(encoder.encode(lines(held)));
+        },
+    }));
+}
+/**
+ * An HTTP MCP server's answer with each number a double cannot hold written as a string of the digits it sent, as the
+ * stdio transport keeps them (`JsonRpcLineReader`): the SDK reads the answer with `JSON.parse`, and a result's
+ * `{"id": 9007199254740993}` reached the plan as 9007199254740992, another id (found by an adversarial pass). A JSON
+ * answer is read whole (the caller bounds its size), an event stream line by line.
+ */
+async function answerKeepingNumbers(response) {
+    const type = response.headers.get('content-type')?.toLowerCase() ?? '';
+    if (!response.body)
+        return response;
+    const init = { status: response.status, statusText: response.statusText, headers: response.headers };
+    if (type.startsWith('text/event-stream'))
+        return new Response(eventStreamKeepingNumbers(response.body), init);
+    if (!type.startsWith('application/json'))
+        return response;
+    return new Response(rewritten(await response.text()), init);
+}
+
+// EXTERNAL MODULE: ./lib/core/timeout-signal.js
+var timeout_signal = __webpack_require__(79893);
 ;// CONCATENATED MODULE: ./lib/tools/mcp/mcp-server-session.js
+
+
+
+
 
 
 
@@ -680,6 +791,11 @@ const UNCHECKED_OUTPUT = {
         return (input) => ({ valid: true, data: input, errorMessage: undefined });
     },
 };
+/**
+ * tools/list's answer, each tool left to be checked on its own: the SDK's schema refused the whole page for one tool
+ * MCP does not allow, and a `tools:` allowlist that left that tool out could not keep the server usable.
+ */
+const LISTED_TOOLS_PAGE = types/* ListToolsResultSchema */.WT.extend({ tools: schemas.array(schemas.unknown()) });
 /** The most tools one server may list. */
 const MAX_LISTED_TOOLS = 1_000;
 /** How long a failed start waits for the server to exit on its own, to say how it ended: its exit follows our failed write at once. */
@@ -746,14 +862,18 @@ class McpServerSession {
             if (transport instanceof ProcessGroupStdioTransport)
                 void transport.close();
         };
+        // The SDK's timeout holds `initialize` only: the `notifications/initialized` it then sends waits as long as the
+        // server lets it, and an HTTP server that never answered that POST held the start for undici's 300 s, for good
+        // with an error body sent a byte at a time (found by an adversarial pass). The whole start is held to the limit.
+        const startDeadline = (0,timeout_signal/* timeoutSignal */._)(limits.timeoutMs);
         try {
-            await client.connect(transport, { signal: limits.signal, timeout: limits.timeoutMs });
+            await (0,race_abort/* raceAbort */.M)(client.connect(transport, { signal: limits.signal, timeout: limits.timeoutMs }), AbortSignal.any([limits.signal, startDeadline]));
         }
         catch (error) {
             if (this.#transport === transport)
                 this.#transport = undefined;
             // The SDK says only "MCP error -32001: Request timed out", which read as a tool call's timeout_seconds.
-            const timedOut = error instanceof types/* McpError */.Nh && error.code === types/* ErrorCode */.O4.RequestTimeout;
+            const timedOut = (error instanceof types/* McpError */.Nh && error.code === types/* ErrorCode */.O4.RequestTimeout) || (startDeadline.aborted && error === startDeadline.reason);
             // A server that exited at once failed the start as "write EPIPE" or "Connection closed" only: how it
             // ended, looked at before it is closed (found by an adversarial pass).
             const exited = !timedOut && !limits.signal.aborted && transport instanceof ProcessGroupStdioTransport ? await transport.ownExit(OWN_EXIT_WAIT_MS) : undefined;
@@ -831,7 +951,7 @@ class McpServerSession {
                 onOver();
                 return new Error(`the MCP server sent an answer over ${MCP_MESSAGE_LIMIT_BYTES / 1024 / 1024} MiB; it was cut off`);
             };
-            return new Response((0,limited_body/* limitedBody */.L)(response.body, MCP_MESSAGE_LIMIT_BYTES, over), { status: response.status, statusText: response.statusText, headers: response.headers });
+            return answerKeepingNumbers(new Response((0,limited_body/* limitedBody */.L)(response.body, MCP_MESSAGE_LIMIT_BYTES, over), { status: response.status, statusText: response.statusText, headers: response.headers }));
         };
         return new AnswerBoundedHttpTransport(new URL(url), { requestInit: { headers: expanded }, fetch: limited });
     }
@@ -843,7 +963,7 @@ class McpServerSession {
      */
     async listTools(limits, allowlist) {
         const client = await this.connect(limits);
-        const signal = AbortSignal.any([limits.signal, AbortSignal.timeout(limits.timeoutMs)]);
+        const signal = AbortSignal.any([limits.signal, (0,timeout_signal/* timeoutSignal */._)(limits.timeoutMs)]);
         const cap = allowlist === undefined ? MAX_LISTED_TOOLS : MAX_LISTED_TOOLS_WITH_ALLOWLIST;
         const tools = [];
         const names = [];
@@ -852,7 +972,7 @@ class McpServerSession {
         do {
             let page;
             try {
-                page = await client.listTools(cursor === undefined ? {} : { cursor }, { signal, timeout: limits.timeoutMs });
+                page = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, LISTED_TOOLS_PAGE, { signal, timeout: limits.timeoutMs });
             }
             catch (error) {
                 if (!limits.signal.aborted && signal.aborted) {
@@ -866,11 +986,20 @@ class McpServerSession {
                     ? `it lists more than ${(0,group_digits/* groupDigits */.K)(cap)} tools, more than plan-runner reads from one server without a list of those the plan uses; name them in mcp_servers.${this.name}.tools`
                     : `it lists more than ${(0,group_digits/* groupDigits */.K)(cap)} tools, more than plan-runner reads from one server`);
             }
-            for (const tool of page.tools) {
-                if (names.length < 100)
-                    names.push(shownToolName(tool.name));
-                if (allowlist === undefined || allowlist.has(tool.name))
-                    tools.push(tool);
+            for (const [index, listed] of page.tools.entries()) {
+                const name = listed !== null && typeof listed === 'object' && typeof listed.name === 'string' ? listed.name : undefined;
+                if (names.length < 100 && name !== undefined)
+                    names.push(shownToolName(name));
+                // A tool the allowlist leaves out is never looked at: a server with one tool MCP does not allow stays usable.
+                if (allowlist !== undefined && (name === undefined || !allowlist.has(name)))
+                    continue;
+                const tool = types/* ToolSchema */.Dn.safeParse(listed);
+                if (!tool.success) {
+                    const shape = new McpAnswerShapeError('tools/list', tool.error.issues);
+                    const which = name === undefined ? `the tool it lists at tools[${total - page.tools.length + index}]` : `its tool '${shownToolName(name)}'`;
+                    throw new mcp_server_start_error/* McpServerStartError */.K(this.name, `${which} is not what MCP allows${shape.message.replace(/^[^:]*/, '')}; leave it out with a tools: allowlist`, { started: true });
+                }
+                tools.push(tool.data);
             }
             cursor = page.nextCursor;
         } while (cursor !== undefined);

@@ -1,5 +1,5 @@
-export const id = 427;
-export const ids = [427];
+export const id = 136;
+export const ids = [136];
 export const modules = {
 
 /***/ 7437:
@@ -59,6 +59,58 @@ function limitedBody(body, limit, over, declaredBytes = Number.NaN) {
         },
         cancel: (reason) => reader.cancel(reason),
     });
+}
+
+
+/***/ }),
+
+/***/ 28922:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   X$: () => (/* binding */ parseJsonKeepingNumbers),
+/* harmony export */   k: () => (/* binding */ mayHoldInexactNumber),
+/* harmony export */   yy: () => (/* binding */ readJsonKeepingNumbers)
+/* harmony export */ });
+/* harmony import */ var _parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(70695);
+
+/**
+ * Text that may hold a number a double cannot: a whole number of 16 digits or more (15 always fit), or an
+ * exponent of three digits (past 1e308, or a nonzero under 5e-324).
+ */
+const MAY_NOT_FIT = /\d{16}|[eE][+-]?\d{3}/;
+/**
+ * `parseJson` for a tool's output, keeping each number a double does not hold as the text written (a string):
+ * one that reads as infinity (`1e400`, which JSON then writes as `null`), a nonzero that reads as zero (`1e-400`),
+ * and a whole number that reads as another (`1234567890123456789`, an id, became 1234567890123456800). Other
+ * numbers are numbers, as `JSON.parse` reads them.
+ */
+function parseJsonKeepingNumbers(text) {
+    const value = (0,_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(text);
+    return MAY_NOT_FIT.test(text) ? readJsonKeepingNumbers(text) : value;
+}
+/** Whether JSON `text` may hold a number a double cannot (else `JSON.parse` reads it exactly). */
+function mayHoldInexactNumber(text) {
+    return MAY_NOT_FIT.test(text);
+}
+/** `JSON.parse` keeping numbers as `parseJsonKeepingNumbers` does, without its bounds (for a message whose reader applies its own). */
+function readJsonKeepingNumbers(text) {
+    if (!MAY_NOT_FIT.test(text))
+        return JSON.parse(text);
+    return JSON.parse(text, (_key, parsed, context) => {
+        const source = context?.source;
+        return typeof parsed === 'number' && source !== undefined && !holds(parsed, source) ? source : parsed;
+    });
+}
+/** Whether `value` is the number JSON `source` writes, as far as a whole number, a zero or a size goes. */
+function holds(value, source) {
+    if (!Number.isFinite(value))
+        return false;
+    const [mantissa = ''] = source.split(/[eE]/);
+    if (value === 0)
+        return !/[1-9]/.test(mantissa);
+    const whole = /^-?(\d+)(?:\.0*)?$/.exec(source);
+    return whole === null || BigInt(whole[1]) === BigInt(Math.abs(value));
 }
 
 
@@ -161,6 +213,37 @@ function refuseDuplicateKeys(text) {
 
 /***/ }),
 
+/***/ 90469:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   M: () => (/* binding */ raceAbort)
+/* harmony export */ });
+/**
+ * Settles with `work`, or rejects with the signal's reason as soon as it aborts, so a step runner
+ * that ignores its signal cannot hang the run. Abandoned work is still observed (no unhandled rejection).
+ */
+function raceAbort(work, signal) {
+    if (signal.aborted) {
+        work.catch(() => { });
+        return Promise.reject(signal.reason);
+    }
+    return new Promise((resolve, reject) => {
+        const onAbort = () => reject(signal.reason);
+        signal.addEventListener('abort', onAbort, { once: true });
+        work.then((value) => {
+            signal.removeEventListener('abort', onAbort);
+            resolve(value);
+        }, (error) => {
+            signal.removeEventListener('abort', onAbort);
+            reject(error);
+        });
+    });
+}
+
+
+/***/ }),
+
 /***/ 1326:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -244,8 +327,9 @@ async function whenEnded(pids, maxMs = 2000, procRoot = '/proc') {
             return false;
         }
     };
-    const deadline = Date.now() + maxMs;
-    while (pids.some(alive) && Date.now() < deadline)
+    // On the monotonic clock: the wall clock set back during the wait held it that much longer.
+    const deadline = performance.now() + maxMs;
+    while (pids.some(alive) && performance.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
