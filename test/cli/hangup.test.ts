@@ -38,10 +38,15 @@ describe('SIGHUP', () => {
     const child = spawn(process.execPath, [CLI, 'run', 'plan.yml', '--trace', 'trace.jsonl', '--summary', 'report.md'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-    // Hung up once the step is running: the checklist shows it started.
+    // Hung up once, when the step is running (the checklist shows it started): a hang-up sent again with each later
+    // chunk of output could land while the CLI exits, its handlers gone, and end it by the signal (a flaky failure).
+    let hungUp = false;
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       out += chunk;
-      if (out.includes('⏳ a.')) child.kill('SIGHUP');
+      if (!hungUp && out.includes('⏳ a.')) {
+        hungUp = true;
+        child.kill('SIGHUP');
+      }
     });
     const code = await new Promise<number | null>((resolve) => child.on('close', (exit) => resolve(exit)));
     expect(out).toContain('status: cancelled');
