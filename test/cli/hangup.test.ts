@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cancelOnSignals } from '../../src/cli/cancel-on-signals.ts';
+import { compileCacheEnv } from '../helpers/compile-cache.ts';
+import { cliBundle } from '../helpers/run-cli.ts';
 
-const CLI = path.resolve(import.meta.dirname, '../../src/cli.ts');
 
 // A closed terminal (or a dropped ssh session) sends SIGHUP: Node's default ended the CLI at once, with no
 // summary and no end to its trace, and the tool it was running, in its own process group, ran on without
@@ -35,7 +36,7 @@ describe('SIGHUP', () => {
         '',
       ].join('\n'),
     );
-    const child = spawn(process.execPath, [CLI, 'run', 'plan.yml', '--trace', 'trace.jsonl', '--summary', 'report.md'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [(await cliBundle()).cli, 'run', 'plan.yml', '--trace', 'trace.jsonl', '--summary', 'report.md'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...compileCacheEnv() } });
     let out = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
     // Hung up once, when the step is running (the checklist shows it started): a hang-up sent again with each later
