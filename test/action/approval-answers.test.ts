@@ -176,7 +176,7 @@ it('a killed approving run’s post step leaves the comment to a newer commit’
   const { io, said } = recordingIO();
   const client = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
   const head = saved.get('pausedHeadSha');
-  await finishKilledRun(approved.settings, { io, redact: createRedactor(), clock: systemClock, commentIntervalMs: 0, github: client, ...(head !== undefined && { pausedHeadSha: head }) });
+  await finishKilledRun(approved.settings, { io, redact: createRedactor(), clock: systemClock, commentIntervalMs: 0, github: client, ...(head !== undefined && { pausedHeadSha: head }), traceStarted: saved.get(TRACE_STARTED_STATE) });
   expect(github.commentsOn('octo', 'app', 5).map((left) => left.body)).toEqual([newerBody]);
   expect(said.log.join('\n')).toContain('no longer the head of #5');
 });
