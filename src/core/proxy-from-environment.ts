@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { isIPv4 } from 'node:net';
 
 /** This machine's own names, which `@actions/http-client` never sends through a proxy (nor, so, GitHub requests). */
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
@@ -10,6 +11,45 @@ function proxyUrl(value: string): URL | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The part of undici's dispatcher (Node's fetch's, and the toolkit's) that a request is sent through. */
+interface Dispatcher {
+  dispatch(options: { readonly origin?: string | URL }, handler: unknown): boolean;
+  close(): Promise<void>;
+  destroy(): Promise<void>;
+}
+
+/** Where Node's fetch, and the undici the toolkit's GitHub requests use, find the dispatcher every request goes through. */
+const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
+
+function globalDispatcher(): Dispatcher | undefined {
+  return (globalThis as unknown as Record<symbol, Dispatcher | undefined>)[GLOBAL_DISPATCHER];
+}
+
+/** The dispatcher `setGlobalProxyFromEnv` makes for `env`; the one before it is put back. */
+function proxyDispatcher(env: Record<string, string>): Dispatcher | undefined {
+  const undo = http.setGlobalProxyFromEnv(env);
+  const made = globalDispatcher();
+  undo();
+  return made;
+}
+
+/**
+ * Whether a request to `origin` goes direct whatever `no_proxy` says, as `@actions/http-client` sends it: to this
+ * machine's own addresses (every 127.x, which no `no_proxy` entry can name for undici), or with no proxy variable for
+ * its protocol (undici sends an https URL through `http_proxy` when no `https_proxy` is set; found by an adversarial pass).
+ */
+function goesDirect(origin: string | URL | undefined, proxies: Record<string, string>): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin ?? '');
+  } catch {
+    return false;
+  }
+  const host = url.hostname.toLowerCase();
+  if (host === 'localhost' || host === '[::1]' || (isIPv4(host) && host.startsWith('127.'))) return true;
+  return proxies[url.protocol === 'https:' ? 'https_proxy' : 'http_proxy'] === undefined;
 }
 
 /**
@@ -37,5 +77,16 @@ export function sendFetchThroughProxy(env: NodeJS.ProcessEnv): { readonly warnin
   if (typeof http.setGlobalProxyFromEnv !== 'function') {
     return { restore: () => undefined, warning: `Node ${process.version} cannot send fetch through a proxy at run time, so requests to the model endpoint, the http tools and MCP servers do not go through one; use Node 24.14 or later, or set NODE_USE_ENV_PROXY=1 in the environment` };
   }
-  return { restore: http.setGlobalProxyFromEnv({ ...proxies, no_proxy: [...noProxy, ...LOOPBACK_HOSTS].join(',') }) };
+  // `no_proxy: *` sends every request direct: the dispatcher for what the rule keeps from the proxy.
+  const direct = proxyDispatcher({ ...proxies, no_proxy: '*' });
+  const restore = http.setGlobalProxyFromEnv({ ...proxies, no_proxy: [...noProxy, ...LOOPBACK_HOSTS].join(',') });
+  const proxied = globalDispatcher();
+  if (direct === undefined || proxied === undefined) return { restore };
+  const routed: Dispatcher = {
+    dispatch: (options, handler) => (goesDirect(options.origin, proxies) ? direct : proxied).dispatch(options, handler),
+    close: () => Promise.all([direct.close(), proxied.close()]).then(() => undefined),
+    destroy: () => Promise.all([direct.destroy(), proxied.destroy()]).then(() => undefined),
+  };
+  (globalThis as unknown as Record<symbol, Dispatcher>)[GLOBAL_DISPATCHER] = routed;
+  return { restore };
 }

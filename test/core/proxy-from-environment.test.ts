@@ -111,6 +111,18 @@ describe('sendFetchThroughProxy', () => {
     expect(proxy.seen).toEqual(['CONNECT model.invalid:80', 'CONNECT other.invalid:80']);
   });
 
+  it('sends what GitHub requests send direct, direct: every 127.x address, and an https URL when only http_proxy is set', async () => {
+    chat = await startChatServer(() => textAnswer('42'));
+    const port = Number(new URL(chat.baseURL).port);
+    proxy = await startProxy(port);
+    ({ restore } = sendFetchThroughProxy({ http_proxy: proxy.url }));
+    // Direct, nothing listens there (the chat server is on 127.0.0.1 alone): through the proxy, the chat server would answer.
+    await expect(fetch(`http://127.0.0.2:${port}/v1/models`)).rejects.toThrow('fetch failed');
+    await expect(fetch('https://model.invalid/v1/models')).rejects.toThrow('fetch failed');
+    expect(await fetchedThrough('http://model.invalid/v1/models')).toBe(true);
+    expect(proxy.seen).toEqual(['CONNECT model.invalid:80']);
+  });
+
   it('sends nothing through a proxy when no_proxy has *, and says so of a proxy it cannot use without showing its value', async () => {
     chat = await startChatServer(() => textAnswer('42'));
     proxy = await startProxy(Number(new URL(chat.baseURL).port));
