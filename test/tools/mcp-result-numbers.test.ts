@@ -8,9 +8,13 @@ import { McpServers } from '../../src/tools/mcp/mcp-config.ts';
 
 const serve = JSON.stringify(pathToFileURL(path.join(import.meta.dirname, '../fixtures/mcp/serve-stdio.mjs')).href);
 
-/** A stdio server whose one tool answers with structured content whose numbers are written as `numbers` gives them. */
-async function toolAnsweringNumbers(numbers: Record<string, string>) {
-  const script = `import { serveStdio } from ${serve}; serveStdio({ name: 's', listTools: () => ({ tools: [{ name: 'go', inputSchema: { type: 'object' } }] }), callTool: () => ({ content: [], structuredContent: Object.fromEntries(Object.entries(${JSON.stringify(numbers)}).map(([key, json]) => [key, JSON.rawJSON(json)])) }) });`;
+/** The input schema the servers below list, with bounds JSON.parse reads as doubles (2 ** 63, 2 ** 64). */
+const BOUNDED = '{"type":"object","properties":{"n":{"type":"integer","minimum":-9223372036854775808,"maximum":18446744073709551615}}}';
+
+/** A stdio server whose one tool (its input schema `schema`, JSON text) answers with structured content whose numbers are written as `numbers` gives them. */
+async function toolAnsweringNumbers(numbers: Record<string, string>, schema = '{"type":"object"}') {
+  // JSON.rawJSON writes a number (or other primitive) as given: the schema's numbers as written.
+  const script = `import { serveStdio } from ${serve}; serveStdio({ name: 's', listTools: () => ({ tools: [{ name: 'go', inputSchema: JSON.parse(${JSON.stringify(schema)}, (key, value, context) => typeof value === 'number' ? JSON.rawJSON(context.source) : value) }] }), callTool: () => ({ content: [], structuredContent: Object.fromEntries(Object.entries(${JSON.stringify(numbers)}).map(([key, json]) => [key, JSON.rawJSON(json)])) }) });`;
   const connection = await connectMcpServers(McpServers.parse({ s: { command: [process.execPath, '--input-type=module', '-e', script] } }), {
     signal: new AbortController().signal,
     timeoutMs: 15_000,
@@ -28,10 +32,19 @@ describe('an MCP tool’s structured result', () => {
     const result = await go.execute({}, { signal: new AbortController().signal, cwd: process.cwd(), stepKey: 's' });
     expect(result).toEqual({ id: '9007199254740993', n: 12, big: '1e400', safe: 9007199254740991, half: 0.5 });
   });
+
+  // Found by an adversarial pass: the whole message was read so, and a listed schema's `maximum` became a string, no
+  // JSON Schema a model endpoint takes in a tool's parameters.
+  it('leaves the numbers of the tool’s input schema numbers', async () => {
+    const go = await toolAnsweringNumbers({ id: '9007199254740993' }, BOUNDED);
+    expect(go.inputSchema).toEqual({ type: 'object', properties: { n: { type: 'integer', minimum: -(2 ** 63), maximum: 2 ** 64 } } });
+    const result = await go.execute({}, { signal: new AbortController().signal, cwd: process.cwd(), stepKey: 's' });
+    expect(result).toEqual({ id: '9007199254740993' });
+  });
 });
 
 /** An MCP server over HTTP whose tool answers with structured content written as `raw` (JSON text), as JSON or as an event stream. */
-async function httpToolAnswering(raw: string, as: 'json' | 'events') {
+async function httpToolAnswering(raw: string, as: 'json' | 'events', schema = '{"type":"object"}') {
   const server = createServer((request, response) => {
     if (request.method !== 'POST') return void response.writeHead(405).end();
     let body = '';
@@ -43,7 +56,7 @@ async function httpToolAnswering(raw: string, as: 'json' | 'events') {
         message.method === 'initialize'
           ? JSON.stringify({ protocolVersion: message.params?.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'n', version: '1' } })
           : message.method === 'tools/list'
-            ? JSON.stringify({ tools: [{ name: 'go', inputSchema: { type: 'object' } }] })
+            ? `{"tools":[{"name":"go","inputSchema":${schema}}]}`
             : `{"content":[],"structuredContent":${raw}}`;
       const text = `{"jsonrpc":"2.0","id":${message.id},"result":${result}}`;
       if (as === 'json') return void response.writeHead(200, { 'content-type': 'application/json' }).end(text);
@@ -69,6 +82,13 @@ describe('an HTTP MCP tool’s structured result', () => {
     const go = await httpToolAnswering('{"id":9007199254740993,"n":12,"big":1e400,"safe":9007199254740991,"half":0.5}', as);
     const result = await go.execute({}, { signal: new AbortController().signal, cwd: process.cwd(), stepKey: 's' });
     expect(result).toEqual({ id: '9007199254740993', n: 12, big: '1e400', safe: 9007199254740991, half: 0.5 });
+  });
+
+  it.each(['json', 'events'] as const)('leaves the numbers of the tool’s input schema numbers, answered as %s', async (as) => {
+    const go = await httpToolAnswering('{"id":9007199254740993}', as, BOUNDED);
+    expect(go.inputSchema).toEqual({ type: 'object', properties: { n: { type: 'integer', minimum: -(2 ** 63), maximum: 2 ** 64 } } });
+    const result = await go.execute({}, { signal: new AbortController().signal, cwd: process.cwd(), stepKey: 's' });
+    expect(result).toEqual({ id: '9007199254740993' });
   });
 });
 

@@ -1,10 +1,15 @@
-import { mayHoldInexactNumber, readJsonKeepingNumbers } from '../../core/parse-json-keeping-numbers.ts';
+import { mayHoldInexactNumber } from '../../core/parse-json-keeping-numbers.ts';
+import { messageWithAnswersKept } from './read-server-message.ts';
 
-/** The JSON text written again with each number a double cannot hold as a string of its digits; as it was when it is no JSON. */
+/**
+ * The JSON text written again with each number of a tool's answer a double cannot hold as a string of its digits
+ * (`readServerMessage`); as it was when it holds none, or is no JSON.
+ */
 function rewritten(json: string): string {
   if (!mayHoldInexactNumber(json)) return json;
   try {
-    return JSON.stringify(readJsonKeepingNumbers(json));
+    const message = messageWithAnswersKept(json);
+    return message === undefined ? json : JSON.stringify(message);
   } catch {
     return json;
   }

@@ -1,10 +1,10 @@
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { readJsonKeepingNumbers } from '../../core/parse-json-keeping-numbers.ts';
+import { readServerMessage } from './read-server-message.ts';
 
 /**
  * A stdio server's stream as JSON-RPC messages, one a line, as the SDK's `ReadBuffer` reads them, but keeping a
- * number a double cannot hold as the text the server wrote: a result's `{"id": 9007199254740993}` reached the plan
- * as 9007199254740992, another id (found by an adversarial pass).
+ * number a double cannot hold in a tool's answer as the text the server wrote (`readServerMessage`): a result's
+ * `{"id": 9007199254740993}` reached the plan as 9007199254740992, another id (found by an adversarial pass).
  */
 export class JsonRpcLineReader {
   #buffer?: Buffer;
@@ -29,7 +29,7 @@ export class JsonRpcLineReader {
     if (end === -1) return null;
     const line = this.#buffer!.toString('utf8', 0, end).replace(/\r$/, '');
     this.#buffer = this.#buffer!.subarray(end + 1);
-    return JSONRPCMessageSchema.parse(readJsonKeepingNumbers(line));
+    return JSONRPCMessageSchema.parse(readServerMessage(line));
   }
 
   /** Forgets what is unread. */
