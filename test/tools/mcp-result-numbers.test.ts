@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { connectMcpServers } from '../../src/tools/mcp/connect-mcp-servers.ts';
 import { McpServers } from '../../src/tools/mcp/mcp-config.ts';
+import { answerKeepingNumbers } from '../../src/tools/mcp/exact-numbers-body.ts';
 
 const serve = JSON.stringify(pathToFileURL(path.join(import.meta.dirname, '../fixtures/mcp/serve-stdio.mjs')).href);
 
@@ -44,7 +45,7 @@ describe('an MCP tool’s structured result', () => {
 });
 
 /** An MCP server over HTTP whose tool answers with structured content written as `raw` (JSON text), as JSON or as an event stream. */
-async function httpToolAnswering(raw: string, as: 'json' | 'events', schema = '{"type":"object"}') {
+async function httpToolAnswering(raw: string, as: 'json' | 'events' | 'lines', schema = '{"type":"object"}') {
   const server = createServer((request, response) => {
     if (request.method !== 'POST') return void response.writeHead(405).end();
     let body = '';
@@ -60,8 +61,10 @@ async function httpToolAnswering(raw: string, as: 'json' | 'events', schema = '{
             : `{"content":[],"structuredContent":${raw}}`;
       const text = `{"jsonrpc":"2.0","id":${message.id},"result":${result}}`;
       if (as === 'json') return void response.writeHead(200, { 'content-type': 'application/json' }).end(text);
-      // An event stream sent in pieces that split the data line.
       response.writeHead(200, { 'content-type': 'text/event-stream' });
+      // The message written over two data lines, which the reader joins with a line end.
+      if (as === 'lines') return void response.end(`event: message\r\ndata: ${text.replace('"structuredContent"', '\r\ndata: "structuredContent"')}\r\n\r\n`);
+      // An event stream sent in pieces that split the data line.
       response.write(`event: message\r\ndata: ${text.slice(0, 20)}`);
       setTimeout(() => response.end(`${text.slice(20)}\r\n\r\n`), 10);
     });
@@ -84,6 +87,13 @@ describe('an HTTP MCP tool’s structured result', () => {
     expect(result).toEqual({ id: '9007199254740993', n: 12, big: '1e400', safe: 9007199254740991, half: 0.5 });
   });
 
+  // Found by an adversarial pass: each data line was read alone, and a message over two was not read at all.
+  it('keeps such a number in a message an event writes over two data lines', async () => {
+    const go = await httpToolAnswering('{"id":9007199254740993,"n":12}', 'lines');
+    const result = await go.execute({}, { signal: new AbortController().signal, cwd: process.cwd(), stepKey: 's' });
+    expect(result).toEqual({ id: '9007199254740993', n: 12 });
+  });
+
   it.each(['json', 'events'] as const)('leaves the numbers of the tool’s input schema numbers, answered as %s', async (as) => {
     const go = await httpToolAnswering('{"id":9007199254740993}', as, BOUNDED);
     expect(go.inputSchema).toEqual({ type: 'object', properties: { n: { type: 'integer', minimum: -(2 ** 63), maximum: 2 ** 64 } } });
@@ -92,3 +102,24 @@ describe('an HTTP MCP tool’s structured result', () => {
   });
 });
 
+
+/** `answerKeepingNumbers`' event stream, given `text` in chunks cut at the byte offsets `cuts`, read whole. */
+async function eventsRead(text: string, cuts: readonly number[]): Promise<string> {
+  const bytes = Buffer.from(text);
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      [0, ...cuts].forEach((from, index) => controller.enqueue(bytes.subarray(from, cuts[index] ?? bytes.length)));
+      controller.close();
+    },
+  });
+  return (await answerKeepingNumbers(new Response(body, { headers: { 'content-type': 'text/event-stream' } }))).text();
+}
+
+describe('an HTTP MCP server’s event stream', () => {
+  it('keeps a tool’s number in events whose lines end in \\r, cut between \\r and \\n and inside a character', async () => {
+    const message = '{"id":1,"result":{"content":[],"structuredContent":{"name":"é","id":9007199254740993}}}';
+    const text = `event: message\r\ndata: ${message.slice(0, 30)}\rdata: ${message.slice(30)}\r\r: end\n\n`;
+    const read = await eventsRead(text, [text.indexOf('\n'), Buffer.byteLength(text.slice(0, text.indexOf('é'))) + 1]);
+    expect(read).toBe(`event: message\ndata: {"id":1,"result":{"content":[],"structuredContent":{"name":"é","id":"9007199254740993"}}}\n\n: end\n\n`);
+  });
+});
