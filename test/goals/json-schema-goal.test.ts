@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkJsonSchema, evaluationBound, MIN_SCHEMA_EVALUATIONS } from '../../src/goals/json-schema-validator.ts';
 import { MAX_SCHEMA_EVALUATIONS } from '../../src/goals/goal-work.ts';
 import { checkGoal, finishedRun } from './goal-fixtures.ts';
+import { parseCommandOutput } from '../../src/tools/command-tool.ts';
 
 // The issue's example: the plan file's shorthand lists required keys without `properties`.
 const NOTES = { of: 'notes', json_schema: { type: 'object', required: ['version', 'changes'] } };
@@ -24,6 +25,17 @@ describe('json_schema', () => {
     const fenced = 'Here are the notes:\n```json\n{"version": "1.2.0", "changes": [{"title": "faster"}]}\n```';
     expect((await checkGoal(TYPED, finishedRun('{"version": "1.2.0", "changes": []}'))).outcome).toBe('met');
     expect((await checkGoal(TYPED, finishedRun(fenced))).outcome).toBe('met');
+  });
+
+  // A number a double cannot hold reaches a goal as the text the tool wrote (a string), which `maximum` skips:
+  // `{"risk": 1e400}` met `maximum: 10`, which as Infinity it had failed (found by an adversarial pass).
+  it('is unmet when a number bounded without a type is one a double cannot hold, and checks numbers and strings as before', async () => {
+    const bounded = { json_schema: { type: 'object', properties: { risk: { maximum: 10 } } } };
+    const run = (stdout: string) => notesRun(parseCommandOutput(stdout));
+    for (const stdout of ['{"risk": 1e400}', '{"risk": 12345678901234567890}', '{"risk": -1e-400}']) expect((await checkGoal({ of: 'notes', ...bounded }, run(stdout))).outcome, stdout).toBe('unmet');
+    for (const stdout of ['{"risk": 3}', '{"risk": "high"}', '{"risk": "12"}']) expect((await checkGoal({ of: 'notes', ...bounded }, run(stdout))).outcome, stdout).toBe('met');
+    expect(checkJsonSchema({ maximum: 10 }, '1e400')).toMatchObject({ ok: true, valid: false });
+    expect(checkJsonSchema({ type: ['string', 'number'], maximum: 10 }, '1e400')).toMatchObject({ ok: true, valid: true });
   });
 
   // Found by an adversarial pass: the first fence was read, and a second one, the model's correction, ignored.
