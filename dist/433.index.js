@@ -146,9 +146,8 @@ async function finishKilledRun(settings, context) {
         return endUnreadRun(settings, context, 'its trace holds no run');
     }
     // Another step's run (a later step of this job ran the same plan, and wrote its trace here): not this one's to report.
+    // So too when this step's run had no event (no `traceStarted`): killed before it, it wrote no line of this trace.
     if (!(0,_trace_started_js__WEBPACK_IMPORTED_MODULE_20__/* .traceStartedBy */ .c)(events[0], context.traceStarted)) {
-        if (context.traceStarted === undefined && !context.reported)
-            return finishUnstartedRun(settings, context, paths);
         return endUnreadRun(settings, context, 'a later step of this job ran the same plan, whose trace, report file and PR comment replaced this run\'s (give each such step its own `run-key`)', true);
     }
     const left = events.reduce(_core_run_record_js__WEBPACK_IMPORTED_MODULE_1__/* .applyEvent */ .Z8, (0,_core_run_record_js__WEBPACK_IMPORTED_MODULE_1__/* .newRunRecord */ .pB)());

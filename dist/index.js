@@ -8256,7 +8256,7 @@ async function loadPlanWithServers(file, options) {
     let servers;
     try {
         // The MCP SDK loads only for a plan with servers: the others start without it.
-        const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(840)]).then(__nccwpck_require__.bind(__nccwpck_require__, 91840));
+        const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(376)]).then(__nccwpck_require__.bind(__nccwpck_require__, 93376));
         servers = await connectMcpServers(peeked.servers, {
             signal: options.signal,
             cwd: options.cwd,
@@ -8585,7 +8585,7 @@ async function startServers(plan, context) {
     if (Object.keys(plan.mcp_servers ?? {}).length === 0)
         return undefined;
     // The MCP SDK loads only for a plan with servers: the others start without it.
-    const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(840)]).then(__nccwpck_require__.bind(__nccwpck_require__, 91840));
+    const { connectMcpServers } = await Promise.all(/* import() */[__nccwpck_require__.e(126), __nccwpck_require__.e(435), __nccwpck_require__.e(815), __nccwpck_require__.e(224), __nccwpck_require__.e(488), __nccwpck_require__.e(745), __nccwpck_require__.e(376)]).then(__nccwpck_require__.bind(__nccwpck_require__, 93376));
     return connectMcpServers(plan.mcp_servers ?? {}, {
         signal: context.signal,
         cwd: context.cwd,
@@ -46031,7 +46031,10 @@ const POST_IDLE_STATE = 'postIdle';
 var regex_engine_file = __nccwpck_require__(43118);
 // EXTERNAL MODULE: external "node:http"
 var external_node_http_ = __nccwpck_require__(37067);
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(77030);
 ;// CONCATENATED MODULE: ./lib/core/proxy-from-environment.js
+
 
 /** This machine's own names, which `@actions/http-client` never sends through a proxy (nor, so, GitHub requests). */
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
@@ -46043,6 +46046,36 @@ function proxyUrl(value) {
     catch {
         return undefined;
     }
+}
+/** Where Node's fetch, and the undici the toolkit's GitHub requests use, find the dispatcher every request goes through. */
+const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
+function globalDispatcher() {
+    return globalThis[GLOBAL_DISPATCHER];
+}
+/** The dispatcher `setGlobalProxyFromEnv` makes for `env`; the one before it is put back. */
+function proxyDispatcher(env) {
+    const undo = external_node_http_.setGlobalProxyFromEnv(env);
+    const made = globalDispatcher();
+    undo();
+    return made;
+}
+/**
+ * Whether a request to `origin` goes direct whatever `no_proxy` says, as `@actions/http-client` sends it: to this
+ * machine's own addresses (every 127.x, which no `no_proxy` entry can name for undici), or with no proxy variable for
+ * its protocol (undici sends an https URL through `http_proxy` when no `https_proxy` is set; found by an adversarial pass).
+ */
+function goesDirect(origin, proxies) {
+    let url;
+    try {
+        url = new URL(origin ?? '');
+    }
+    catch {
+        return false;
+    }
+    const host = url.hostname.toLowerCase();
+    if (host === 'localhost' || host === '[::1]' || ((0,external_node_net_.isIPv4)(host) && host.startsWith('127.')))
+        return true;
+    return proxies[url.protocol === 'https:' ? 'https_proxy' : 'http_proxy'] === undefined;
 }
 /**
  * Sends Node's fetch, which ignores proxy variables (the model endpoint, the http tools, MCP servers over HTTP),
@@ -46072,7 +46105,19 @@ function sendFetchThroughProxy(env) {
     if (typeof external_node_http_.setGlobalProxyFromEnv !== 'function') {
         return { restore: () => undefined, warning: `Node ${process.version} cannot send fetch through a proxy at run time, so requests to the model endpoint, the http tools and MCP servers do not go through one; use Node 24.14 or later, or set NODE_USE_ENV_PROXY=1 in the environment` };
     }
-    return { restore: external_node_http_.setGlobalProxyFromEnv({ ...proxies, no_proxy: [...noProxy, ...LOOPBACK_HOSTS].join(',') }) };
+    // `no_proxy: *` sends every request direct: the dispatcher for what the rule keeps from the proxy.
+    const direct = proxyDispatcher({ ...proxies, no_proxy: '*' });
+    const restore = external_node_http_.setGlobalProxyFromEnv({ ...proxies, no_proxy: [...noProxy, ...LOOPBACK_HOSTS].join(',') });
+    const proxied = globalDispatcher();
+    if (direct === undefined || proxied === undefined)
+        return { restore };
+    const routed = {
+        dispatch: (options, handler) => (goesDirect(options.origin, proxies) ? direct : proxied).dispatch(options, handler),
+        close: () => Promise.all([direct.close(), proxied.close()]).then(() => undefined),
+        destroy: () => Promise.all([direct.destroy(), proxied.destroy()]).then(() => undefined),
+    };
+    globalThis[GLOBAL_DISPATCHER] = routed;
+    return { restore };
 }
 
 ;// CONCATENATED MODULE: ./lib/github/lazy-github-client.js

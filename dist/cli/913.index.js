@@ -645,8 +645,22 @@ function asChecked(schema) {
     const copy = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_6__/* .mapSubschemas */ .TY)(schema, asChecked);
     if ('contains' in copy && !('maxContains' in copy))
         copy.maxContains = CONTAINS_UNBOUNDED;
+    if (NUMBER_KEYWORDS.some((keyword) => keyword in copy) && !('type' in copy))
+        copy.allOf = [...(Array.isArray(copy.allOf) ? copy.allOf : []), NOT_A_KEPT_NUMBER];
     return Object.keys(copy).length === 0 ? copy : { ...copy, $comment: 'counted' };
 }
+/** The keywords that bound a number, and that JSON Schema leaves any other value to pass. */
+const NUMBER_KEYWORDS = ['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'multipleOf'];
+/**
+ * Refuses a number a tool wrote that a double cannot hold, which reaches the goal as the text written (a string:
+ * `parseJsonKeepingNumbers`), where a schema bounds numbers without naming a type: `maximum: 100` skips a string, so
+ * `{"risk": 1e400}` met it, which as Infinity it had failed (found by an adversarial pass). Which strings were
+ * numbers is no longer known, so any JSON number text of that kind is refused there: the gate fails closed.
+ */
+const NOT_A_KEPT_NUMBER = {
+    not: { type: 'string', allOf: [{ pattern: '^-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$' }, { pattern: '[0-9]{16}|[eE][+-]?[0-9]{3}' }], $comment: 'counted' },
+    $comment: 'counted',
+};
 /** `maxContains` where the schema has none: no array has that many items. */
 const CONTAINS_UNBOUNDED = Number.MAX_SAFE_INTEGER;
 /** A schema as checked: its validator, and whether it asks for unique items anywhere (then the value is bounded). */

@@ -1,8 +1,8 @@
-export const id = 840;
-export const ids = [840];
+export const id = 376;
+export const ids = [376];
 export const modules = {
 
-/***/ 91840:
+/***/ 93376:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -396,15 +396,49 @@ var external_node_child_process_ = __webpack_require__(31421);
 var external_node_events_ = __webpack_require__(78474);
 // EXTERNAL MODULE: ./node_modules/@modelcontextprotocol/sdk/dist/esm/shared/stdio.js
 var stdio = __webpack_require__(6224);
+// EXTERNAL MODULE: ./lib/core/json-schema.js
+var json_schema = __webpack_require__(369);
 // EXTERNAL MODULE: ./lib/core/parse-json-keeping-numbers.js
 var parse_json_keeping_numbers = __webpack_require__(28922);
+;// CONCATENATED MODULE: ./lib/tools/mcp/read-server-message.js
+
+
+/**
+ * A server's JSON-RPC message (or batch) read from its text as `JSON.parse` reads it, but for a tool's answer, its
+ * `result.structuredContent`, which keeps each number a double cannot hold as the text the server wrote (a string):
+ * that is the value a plan acts on (`{"id": 9007199254740993}` became another id). The protocol's own numbers and a
+ * listing's are numbers: read whole so, a listed input schema's `maximum: 18446744073709551615` became a string, no
+ * JSON Schema a model endpoint takes in a tool's parameters (found by an adversarial pass).
+ */
+function readServerMessage(text) {
+    return messageWithAnswersKept(text) ?? JSON.parse(text);
+}
+/** The message `text` as `readServerMessage` reads it when a tool's answer in it keeps a number so; else undefined. */
+function messageWithAnswersKept(text) {
+    if (!(0,parse_json_keeping_numbers/* mayHoldInexactNumber */.k)(text))
+        return undefined;
+    const message = JSON.parse(text);
+    const kept = (0,parse_json_keeping_numbers/* readJsonKeepingNumbers */.yy)(text);
+    let changed = false;
+    const withAnswerKept = (one, keptOne) => {
+        if (!(0,json_schema/* isMap */.jh)(one) || !(0,json_schema/* isMap */.jh)(one['result']) || !(0,json_schema/* isMap */.jh)(keptOne) || !(0,json_schema/* isMap */.jh)(keptOne['result']))
+            return one;
+        if (!Object.hasOwn(keptOne['result'], 'structuredContent'))
+            return one;
+        changed = true;
+        return { ...one, result: { ...one['result'], structuredContent: keptOne['result']['structuredContent'] } };
+    };
+    const read = Array.isArray(message) ? message.map((one, index) => withAnswerKept(one, kept[index])) : withAnswerKept(message, kept);
+    return changed ? read : undefined;
+}
+
 ;// CONCATENATED MODULE: ./lib/tools/mcp/json-rpc-line-reader.js
 
 
 /**
  * A stdio server's stream as JSON-RPC messages, one a line, as the SDK's `ReadBuffer` reads them, but keeping a
- * number a double cannot hold as the text the server wrote: a result's `{"id": 9007199254740993}` reached the plan
- * as 9007199254740992, another id (found by an adversarial pass).
+ * number a double cannot hold in a tool's answer as the text the server wrote (`readServerMessage`): a result's
+ * `{"id": 9007199254740993}` reached the plan as 9007199254740992, another id (found by an adversarial pass).
  */
 class JsonRpcLineReader {
     #buffer;
@@ -427,7 +461,7 @@ class JsonRpcLineReader {
             return null;
         const line = this.#buffer.toString('utf8', 0, end).replace(/\r$/, '');
         this.#buffer = this.#buffer.subarray(end + 1);
-        return types/* JSONRPCMessageSchema */.OR.parse((0,parse_json_keeping_numbers/* readJsonKeepingNumbers */.yy)(line));
+        return types/* JSONRPCMessageSchema */.OR.parse(readServerMessage(line));
     }
     /** Forgets what is unread. */
     clear() {
@@ -699,44 +733,82 @@ class AnswerBoundedHttpTransport extends streamableHttp/* StreamableHTTPClientTr
 
 ;// CONCATENATED MODULE: ./lib/tools/mcp/exact-numbers-body.js
 
-/** The JSON text written again with each number a double cannot hold as a string of its digits; as it was when it is no JSON. */
+
+/**
+ * The JSON text written again with each number of a tool's answer a double cannot hold as a string of its digits
+ * (`readServerMessage`); as it was when it holds none, or is no JSON.
+ */
 function rewritten(json) {
     if (!(0,parse_json_keeping_numbers/* mayHoldInexactNumber */.k)(json))
         return json;
     try {
-        return JSON.stringify((0,parse_json_keeping_numbers/* readJsonKeepingNumbers */.yy)(json));
+        const message = messageWithAnswersKept(json);
+        return message === undefined ? json : JSON.stringify(message);
     }
     catch {
         return json;
     }
 }
-/** An event stream's `data:` lines rewritten as `rewritten` does, line by line as they come (an event's one message is one line). */
+/** An event's lines (without their ends) with its data, the lines joined as a reader joins them, rewritten as `rewritten` does. */
+function eventKeepingNumbers(lines) {
+    const isData = (line) => line === 'data' || line.startsWith('data:');
+    const data = lines.filter(isData).map((line) => line.slice(5).replace(/^ /, ''));
+    const joined = data.join('\n');
+    if (data.length === 0 || !(0,parse_json_keeping_numbers/* mayHoldInexactNumber */.k)(joined))
+        return [...lines];
+    const written = rewritten(joined);
+    return written === joined ? [...lines] : [...lines.filter((line) => !isData(line)), `data: ${written}`];
+}
+/**
+ * An event stream's events, their data rewritten as `rewritten` does, event by event as they come: an event may write
+ * its message over several `data:` lines, which a reader joins, and a line may end in `\r\n`, `\n` or `\r`. Each
+ * line read alone left such a message's numbers as `JSON.parse` reads them (found by an adversarial pass).
+ */
 function eventStreamKeepingNumbers(body) {
     const decoder = new TextDecoder();
     const encoder = new TextEncoder();
+    /** The line under way, not yet ended (a last `\r` may be the start of `\r\n`). */
     let held = '';
-    const line = (text) => {
-        if (!text.startsWith('data:') || !(0,parse_json_keeping_numbers/* mayHoldInexactNumber */.k)(text))
-            return text;
-        const cr = text.endsWith('\r') ? '\r' : '';
-        const data = text.slice(5, text.length - cr.length);
-        const space = data.startsWith(' ') ? ' ' : '';
-        return `data:${space}${rewritten(data.slice(space.length))}${cr}`;
+    /** The event under way: its lines so far. */
+    let event = [];
+    const read = (text, last) => {
+        // A line sent in many pieces is read once, when it ends, not again with each piece (nor made one string: `held`
+        // is not looked at until then).
+        if (!last && !/[\r\n]/.test(text)) {
+            held += text;
+            return '';
+        }
+        held += text;
+        const ended = last || !text.endsWith('\r') ? held : held.slice(0, -1);
+        const lines = ended.split(/\r\n|\r|\n/);
+        const tail = lines.pop();
+        held = last ? '' : `${tail}${held.slice(ended.length)}`;
+        let out = '';
+        for (const line of lines) {
+            if (line !== '')
+                event.push(line);
+            else {
+                out += `${eventKeepingNumbers(event).join('\n')}\n\n`;
+                event = [];
+            }
+        }
+        // An event the stream's end cut off is no event: a reader drops it, as it is.
+        if (last && tail !== '')
+            event.push(tail);
+        if (last && event.length > 0)
+            out += event.join('\n');
+        return out;
     };
-    const lines = (text) => text.split('\n').map(line).join('\n');
     return body.pipeThrough(new TransformStream({
         transform(chunk, controller) {
-            held += decoder.decode(chunk, { stream: true });
-            const end = held.lastIndexOf('\n') + 1;
-            if (end === 0)
-                return;
-            controller.enqueue(encoder.encode(lines(held.slice(0, end))));
-            held = held.slice(end);
+            const out = read(decoder.decode(chunk, { stream: true }), false);
+            if (out !== '')
+                controller.enqueue(encoder.encode(out));
         },
         flush(controller) {
-            held += decoder.decode();
-            if (held !== '')
-                controller.enqueue(encoder.encode(lines(held)));
+            const out = read(decoder.decode(), true);
+            if (out !== '')
+                controller.enqueue(encoder.encode(out));
         },
     }));
 }
@@ -744,7 +816,7 @@ function eventStreamKeepingNumbers(body) {
  * An HTTP MCP server's answer with each number a double cannot hold written as a string of the digits it sent, as the
  * stdio transport keeps them (`JsonRpcLineReader`): the SDK reads the answer with `JSON.parse`, and a result's
  * `{"id": 9007199254740993}` reached the plan as 9007199254740992, another id (found by an adversarial pass). A JSON
- * answer is read whole (the caller bounds its size), an event stream line by line.
+ * answer is read whole (the caller bounds its size), an event stream event by event.
  */
 async function answerKeepingNumbers(response) {
     const type = response.headers.get('content-type')?.toLowerCase() ?? '';
