@@ -1,7 +1,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { groupDigits } from '../core/group-digits.ts';
-import { mapSubschemas } from '../core/json-schema.ts';
+import { isMap, mapSubschemas } from '../core/json-schema.ts';
 import { LinearRegex, MAX_REGEX_WORK } from '../core/linear-regex.ts';
 import { shownPattern } from '../core/regex-syntax-error.ts';
 import { JSON_SCHEMA_FORMATS } from '../plan/json-schema-problems.ts';
@@ -155,10 +155,15 @@ function prefixApart(schema: Record<string, unknown>): Record<string, unknown> {
  *   the fuzz against the reference when counting first gave `contains: {}` a `$comment`). With a maximum,
  *   Ajv sets the result before the loop.
  */
-function asChecked(schema: Record<string, unknown>): Record<string, unknown> {
-  const copy = mapSubschemas(schema, asChecked);
+function asChecked(schema: Record<string, unknown>, turned = false): Record<string, unknown> {
+  // Under `not` and in an `if`, a subschema that holds is what refuses (or asks more): there a kept number meets its bounds.
+  const { not, if: condition, ...rest } = schema;
+  const copy = mapSubschemas(rest, (subschema) => asChecked(subschema, turned));
+  for (const [key, value] of [['not', not], ['if', condition]] as const) if (key in schema) copy[key] = isMap(value) ? asChecked(value, !turned) : value;
   if ('contains' in copy && !('maxContains' in copy)) copy.maxContains = CONTAINS_UNBOUNDED;
-  if (NUMBER_KEYWORDS.some((keyword) => keyword in copy) && !('type' in copy)) copy.allOf = [...(Array.isArray(copy.allOf) ? copy.allOf : []), NOT_A_KEPT_NUMBER];
+  const bounded = NUMBER_KEYWORDS.some((keyword) => keyword in copy) && !('type' in copy);
+  if (bounded && turned) return { anyOf: [{ ...copy, $comment: 'counted' }, NOT_A_KEPT_NUMBER.not], $comment: 'counted' };
+  if (bounded) copy.allOf = [...(Array.isArray(copy.allOf) ? copy.allOf : []), NOT_A_KEPT_NUMBER];
   return Object.keys(copy).length === 0 ? copy : { ...copy, $comment: 'counted' };
 }
 
@@ -169,7 +174,8 @@ const NUMBER_KEYWORDS = ['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMin
  * Refuses a number a tool wrote that a double cannot hold, which reaches the goal as the text written (a string:
  * `parseJsonKeepingNumbers`), where a schema bounds numbers without naming a type: `maximum: 100` skips a string, so
  * `{"risk": 1e400}` met it, which as Infinity it had failed (found by an adversarial pass). Which strings were
- * numbers is no longer known, so any JSON number text of that kind is refused there: the gate fails closed.
+ * numbers is no longer known, so any JSON number text of that kind is refused there: the gate fails closed. Under
+ * `not` and in an `if` it meets the bounds instead (`asChecked`): refused there, `not: {minimum: 100}` took 1e400.
  */
 const NOT_A_KEPT_NUMBER = {
   not: { type: 'string', allOf: [{ pattern: '^-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$' }, { pattern: '[0-9]{16}|[eE][+-]?[0-9]{3}' }], $comment: 'counted' },

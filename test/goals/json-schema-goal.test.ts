@@ -38,6 +38,19 @@ describe('json_schema', () => {
     expect(checkJsonSchema({ type: ['string', 'number'], maximum: 10 }, '1e400')).toMatchObject({ ok: true, valid: true });
   });
 
+  // The refusal under `not` (or in an `if`) turned over: `not: {minimum: 100}` (below 100) was met by 1e400, which
+  // `minimum` had skipped as a string, so the `not` had refused it.
+  it('is unmet when a number a double cannot hold is bounded under not, and an if takes it as meeting its bound', async () => {
+    const run = (stdout: string) => notesRun(parseCommandOutput(stdout));
+    const below = { of: 'notes', json_schema: { type: 'object', properties: { risk: { not: { minimum: 100 } } } } };
+    for (const stdout of ['{"risk": 1e400}', '{"risk": 12345678901234567890}']) expect((await checkGoal(below, run(stdout))).outcome, stdout).toBe('unmet');
+    expect((await checkGoal(below, run('{"risk": 3}'))).outcome).toBe('met');
+    const approved = { of: 'notes', json_schema: { type: 'object', if: { properties: { risk: { minimum: 50 } } }, then: { required: ['approval'] } } };
+    expect((await checkGoal(approved, run('{"risk": 1e400}'))).outcome).toBe('unmet');
+    expect((await checkGoal(approved, run('{"risk": 3}'))).outcome).toBe('met');
+    expect(checkJsonSchema({ not: { not: { maximum: 10 } } }, '1e400')).toMatchObject({ ok: true, valid: false });
+  });
+
   // Found by an adversarial pass: the first fence was read, and a second one, the model's correction, ignored.
   it('is unmet when the result holds two different JSON fences, and reads one written twice', async () => {
     const APPROVED = { json_schema: { type: 'object', required: ['approved'], properties: { approved: { const: true } } } };
