@@ -641,11 +641,19 @@ function prefixApart(schema) {
  *   the fuzz against the reference when counting first gave `contains: {}` a `$comment`). With a maximum,
  *   Ajv sets the result before the loop.
  */
-function asChecked(schema) {
-    const copy = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_6__/* .mapSubschemas */ .TY)(schema, asChecked);
+function asChecked(schema, turned = false) {
+    // Under `not` and in an `if`, a subschema that holds is what refuses (or asks more): there a kept number meets its bounds.
+    const { not, if: condition, ...rest } = schema;
+    const copy = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_6__/* .mapSubschemas */ .TY)(rest, (subschema) => asChecked(subschema, turned));
+    for (const [key, value] of [['not', not], ['if', condition]])
+        if (key in schema)
+            copy[key] = (0,_core_json_schema_js__WEBPACK_IMPORTED_MODULE_6__/* .isMap */ .jh)(value) ? asChecked(value, !turned) : value;
     if ('contains' in copy && !('maxContains' in copy))
         copy.maxContains = CONTAINS_UNBOUNDED;
-    if (NUMBER_KEYWORDS.some((keyword) => keyword in copy) && !('type' in copy))
+    const bounded = NUMBER_KEYWORDS.some((keyword) => keyword in copy) && !('type' in copy);
+    if (bounded && turned)
+        return { anyOf: [{ ...copy, $comment: 'counted' }, NOT_A_KEPT_NUMBER.not], $comment: 'counted' };
+    if (bounded)
         copy.allOf = [...(Array.isArray(copy.allOf) ? copy.allOf : []), NOT_A_KEPT_NUMBER];
     return Object.keys(copy).length === 0 ? copy : { ...copy, $comment: 'counted' };
 }
@@ -655,7 +663,8 @@ const NUMBER_KEYWORDS = ['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMin
  * Refuses a number a tool wrote that a double cannot hold, which reaches the goal as the text written (a string:
  * `parseJsonKeepingNumbers`), where a schema bounds numbers without naming a type: `maximum: 100` skips a string, so
  * `{"risk": 1e400}` met it, which as Infinity it had failed (found by an adversarial pass). Which strings were
- * numbers is no longer known, so any JSON number text of that kind is refused there: the gate fails closed.
+ * numbers is no longer known, so any JSON number text of that kind is refused there: the gate fails closed. Under
+ * `not` and in an `if` it meets the bounds instead (`asChecked`): refused there, `not: {minimum: 100}` took 1e400.
  */
 const NOT_A_KEPT_NUMBER = {
     not: { type: 'string', allOf: [{ pattern: '^-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$' }, { pattern: '[0-9]{16}|[eE][+-]?[0-9]{3}' }], $comment: 'counted' },
