@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { oversizedState, readResumeTrace, runStarted, type ResumeTrace } from '../run/read-resume-trace.ts';
 import type { RunStateStore, StateArtifact } from '../state/run-state-store.ts';
+import { artifactServiceProblem } from '../state/actions-artifact-store.ts';
 import { clashAdvice, clashProblem, newestStates, type SavedState } from '../state/newest-states.ts';
 import { stateArtifactName, stateClashName, type StateIdentity } from '../state/state-artifact-name.ts';
 import type { ActionIO } from './action-io.ts';
@@ -50,8 +51,13 @@ export async function earlierAttemptState(settings: ActionSettings, store: RunSt
   const identity = stateIdentity(settings, part);
   if (settings.state !== 'artifact' || settings.resume !== 'auto' || identity.attempt <= 1 || settings.resumeFrom !== undefined) return { ok: true };
   if (settings.mode !== 'run' && settings.mode !== 'agent') return { ok: true };
-  if (!store) return { ok: true };
   const advice = 'run the job again, or set `resume: never` to start from the beginning (steps with side effects would run again)';
+  // No artifact service (GitHub Enterprise Server has none the client can use): what an earlier attempt did cannot be
+  // read, and a re-run that started afresh repeated its side effects. Refused, as a listing that fails is.
+  if (!store) {
+    const why = artifactServiceProblem(settings.env) ?? 'no store for saved states was given';
+    return { ok: false, problem: `cannot read the state an earlier attempt saved to resume attempt ${identity.attempt} (${why}): set \`resume: never\` to start from the beginning (steps with side effects would run again), or \`resume-from:\` a trace an earlier attempt kept` };
+  }
   let artifacts: readonly StateArtifact[];
   try {
     artifacts = await store.list();

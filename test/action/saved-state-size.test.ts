@@ -141,3 +141,23 @@ it('hands on a damaged state, which may hold a started run, rather than starting
   expect(result).toMatchObject({ ok: true, earlier: { attempt: 1 } });
 });
 
+// With no artifact service (GitHub Enterprise Server's the client refuses), attempt 2 started afresh without a word and
+// repeated attempt 1's side effects; a listing that failed had refused it. Refused alike, saying what to do.
+it('refuses to resume a re-run whose earlier attempt’s state cannot be read, on GitHub Enterprise Server too', async () => {
+  await writeFile(path.join(workspace, 'plan.yml'), 'name: p\nworkflow_sequence: []\n');
+  const env = { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'push', ACTIONS_RUNTIME_TOKEN: 't', ACTIONS_RESULTS_URL: 'https://results.ghes.example.test/', GITHUB_SERVER_URL: 'https://ghes.example.test' };
+  const read = await readActionSettings((name) => (name === 'plan' ? 'plan.yml' : ''), { ...env, GITHUB_RUN_ATTEMPT: '2' });
+  if (!read.ok) throw new Error(read.problems.join('\n'));
+  expect(await earlierAttemptState(read.settings, undefined, recordingIO().io)).toEqual({
+    ok: false,
+    problem:
+      "cannot read the state an earlier attempt saved to resume attempt 2 (GitHub Enterprise Server (https://ghes.example.test) has no Actions artifact service plan-runner's client can use; set state: off, and resume a re-run with resume-from: a trace you kept): set `resume: never` to start from the beginning (steps with side effects would run again), or `resume-from:` a trace an earlier attempt kept",
+  });
+  // A first attempt has nothing to resume; `resume: never` asks for the start.
+  const first = await readActionSettings((name) => (name === 'plan' ? 'plan.yml' : ''), { ...env, GITHUB_RUN_ATTEMPT: '1' });
+  const never = await readActionSettings((name) => (name === 'plan' ? 'plan.yml' : name === 'resume' ? 'never' : ''), { ...env, GITHUB_RUN_ATTEMPT: '2' });
+  if (!first.ok || !never.ok) throw new Error('settings');
+  expect(await earlierAttemptState(first.settings, undefined, recordingIO().io)).toEqual({ ok: true });
+  expect(await earlierAttemptState(never.settings, undefined, recordingIO().io)).toEqual({ ok: true });
+});
+
