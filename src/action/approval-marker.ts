@@ -20,6 +20,13 @@ export function approvalMarkerOf(record: RunRecord, runId: number | undefined, p
   return undefined;
 }
 
+/**
+ * The most characters recording an answer adds to a waiting marker: `,"by":"<login>"` for a login of up to 39
+ * characters (GitHub's longest), with room. A waiting comment keeps this much under GitHub's limit, or the
+ * `/approve` that writes its answer there is refused, and nothing it approved can run.
+ */
+export const ANSWER_ROOM_CHARS = 64;
+
 /** The hidden line for a comment: JSON whose values (numbers, hex, logins) cannot end the HTML comment. */
 export function approvalMarkerLine(marker: ApprovalMarker | undefined): string {
   if (!marker) return '';

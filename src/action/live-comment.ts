@@ -17,7 +17,7 @@ import type { ActionIO } from './action-io.ts';
 import type { ActionSettings } from './action-settings.ts';
 import { commentTarget } from './comment-target.ts';
 import { keyedPlanId } from './run-key.ts';
-import { answeredNote, approvalMarkerLine, approvalMarkerOf, forwardMarker, readApprovalMarker, type ApprovalMarker } from './approval-marker.ts';
+import { ANSWER_ROOM_CHARS, answeredNote, approvalMarkerLine, approvalMarkerOf, forwardMarker, readApprovalMarker, type ApprovalMarker } from './approval-marker.ts';
 import type { FinalReport } from '../report/final-report.ts';
 import { reusedWork } from '../report/reused-work.ts';
 
@@ -85,19 +85,19 @@ function resumedNote(from: string, record: RunRecord): string {
 }
 
 /**
- * A body no longer than GitHub takes. `build` renders the comment with its text fitted to a budget;
- * the neutraliser runs after that and lengthens what it breaks (a mention, a reference, a link made
- * code), so a body over the limit is built again with the budget smaller by the excess, and cut as
- * a last resort.
+ * A body no longer than `limit` (what GitHub takes, by default). `build` renders the comment with its text
+ * fitted to a budget; the neutraliser runs after that and lengthens what it breaks (a mention, a reference,
+ * a link made code), so a body over the limit is built again with the budget smaller by the excess, and
+ * cut as a last resort.
  */
-export function fitComment(build: (maxChars: number) => string, budget: number): string {
+export function fitComment(build: (maxChars: number) => string, budget: number, limit = COMMENT_MAX_CHARS): string {
   let maxChars = budget;
   for (let attempt = 0; attempt < 4; attempt++) {
     const body = build(maxChars);
-    if (body.length <= COMMENT_MAX_CHARS) return body;
-    maxChars = Math.max(1024, maxChars - (body.length - COMMENT_MAX_CHARS) - 256);
+    if (body.length <= limit) return body;
+    maxChars = Math.max(1024, maxChars - (body.length - limit) - 256);
   }
-  return cutMarkdown(build(maxChars), COMMENT_MAX_CHARS);
+  return cutMarkdown(build(maxChars), limit);
 }
 
 /** The answer `current` holds, for a report with no record of its own that finishes the comment of the `/approve` run that recorded it (`answerRecorded`). */
@@ -154,13 +154,16 @@ export async function liveComment(settings: ActionSettings, context: LiveComment
     const notes = [context.resumedFrom === undefined ? undefined : resumedNote(context.resumedFrom, record), judging ? `The steps have ended (${record.status}); the goals are being checked.` : undefined].filter((line) => line !== undefined);
     const note = notes.length > 0 ? notes.join(' ') : undefined;
     // Hidden, for an `/approve` or `/reject` run to find this run's state and what it asked.
-    const approval = approvalMarkerLine(forwardMarker(approvalMarkerOf(shown, settings.github.runId, context.pausedRunId), current));
+    const approvalState = forwardMarker(approvalMarkerOf(shown, settings.github.runId, context.pausedRunId), current);
+    const approval = approvalMarkerLine(approvalState);
+    // A run waits here: the answer an `/approve` writes into the marker must still fit.
+    const limit = COMMENT_MAX_CHARS - (approvalState?.state === 'awaiting' ? ANSWER_ROOM_CHARS : 0);
     const whole = (maxChars: number): string => {
       const body = renderComment(shown, { marker, redact, maxChars, ...(settings.runKey !== undefined && { runKey: settings.runKey }), ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}), ...(note ? { note } : {}) }).slice(marker.length);
       // The plan's own escalate.mention is meant to notify: it is added after the neutraliser.
       return `${marker}${head.hidden}${approval}${outbound(body)}${head.line}${escalationMentionLine(final?.escalation)}${drawn.block}`;
     };
-    return fitComment(whole, COMMENT_MAX_CHARS - 256 - drawn.block.length);
+    return fitComment(whole, limit - 256 - drawn.block.length, limit);
   };
   const budget = context.rateBudget;
   // A write is its PATCH, the pull request's head read before it, and a shared comment's read.

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readActionSettings } from '../../src/action/action-settings.ts';
 import { liveComment } from '../../src/action/live-comment.ts';
+import { readApprovalMarker, withApprovalMarker } from '../../src/action/approval-marker.ts';
+import { NO_USAGE } from '../../src/core/usage.ts';
 import { systemClock } from '../../src/core/clock.ts';
 import { createRedactor } from '../../src/core/redact.ts';
 import { createOctokit } from '../../src/github/create-octokit.ts';
@@ -25,28 +27,58 @@ afterEach(async () => {
   await rm(workspace, { recursive: true, force: true });
 });
 
+/** The live comment of a pull request run (run 123456789012) on the fake GitHub. */
+async function pullRequestComment() {
+  const event = path.join(workspace, 'event.json');
+  await writeFile(event, JSON.stringify({ number: 5, pull_request: { number: 5, head: { sha: 'b'.repeat(40), repo: { full_name: 'octo/app' } }, base: { repo: { full_name: 'octo/app' } } }, repository: { name: 'app', owner: { login: 'octo' }, full_name: 'octo/app' } }));
+  const env = { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_REPOSITORY: 'octo/app', GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: '123456789012', GITHUB_RUN_ATTEMPT: '1' };
+  const given: Record<string, string> = { plan: 'plan.yml', 'github-token': 't' };
+  const read = await readActionSettings((name) => given[name] ?? '', env);
+  if (!read.ok) throw new Error(read.problems.join('\n'));
+  github.pulls.set(5, { data: { number: 5, head: { sha: 'b'.repeat(40) } }, files: [] });
+  const { io } = recordingIO();
+  const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
+  const comment = await liveComment(read.settings, { github: octokit, io, redact: createRedactor(), clock: systemClock, final: () => undefined, minIntervalMs: 0 });
+  expect(comment).toBeDefined();
+  return comment!;
+}
+
 describe('the live PR comment', () => {
   it('stays within GitHub’s 65,536 characters when the neutraliser lengthens what the renderer fitted', async () => {
-    const event = path.join(workspace, 'event.json');
-    await writeFile(event, JSON.stringify({ number: 5, pull_request: { number: 5, head: { sha: 'b'.repeat(40), repo: { full_name: 'octo/app' } }, base: { repo: { full_name: 'octo/app' } } }, repository: { name: 'app', owner: { login: 'octo' }, full_name: 'octo/app' } }));
-    const env = { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_REPOSITORY: 'octo/app', GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.com' };
-    const given: Record<string, string> = { plan: 'plan.yml', 'github-token': 't' };
-    const read = await readActionSettings((name) => given[name] ?? '', env);
-    if (!read.ok) throw new Error(read.problems.join('\n'));
-    github.pulls.set(5, { data: { number: 5, head: { sha: 'b'.repeat(40) } }, files: [] });
-    const { io } = recordingIO();
-    const octokit = createOctokit({ token: 't', baseUrl: github.url, warn: () => {}, throttle: zeroSpacingThrottle() });
-    const comment = await liveComment(read.settings, { github: octokit, io, redact: createRedactor(), clock: systemClock, final: () => undefined, minIntervalMs: 0 });
-    expect(comment).toBeDefined();
+    const comment = await pullRequestComment();
     // 900 steps whose results are full of mentions and references: each gains a zero-width space.
     const steps = Array.from({ length: 900 }, (_, i) => step(String(i + 1), `step ${i + 1}`));
     const script = new RunScript(plan(steps));
     for (const s of steps) script.complete(s.key, '@a#1'.repeat(50));
-    for (const event of script.events) comment!.listener(event);
-    await comment!.finish();
+    for (const event of script.events) comment.listener(event);
+    await comment.finish();
     const [posted] = github.commentsOn('octo', 'app', 5);
     expect(posted!.body.length).toBeGreaterThan(COMMENT_MAX_CHARS / 2);
     expect(posted!.body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS);
     expect(posted!.body).toContain('8. step 898 → \\@\u200Ba\\#\u200B1');
+  });
+
+  // Found by an adversarial pass: a paused run of 900 steps left a waiting comment of 65,518 characters, and the
+  // answer an `/approve` writes into its marker (`"by":` and the login) took it past 65,536. GitHub refused the
+  // write, so nothing ran, and every later `/approve` was refused the same way.
+  it('leaves room in a waiting comment for the answer an /approve records there', async () => {
+    const comment = await pullRequestComment();
+    const steps = Array.from({ length: 900 }, (_, i) => step(String(i + 1), `step ${i + 1}`));
+    const snapshot = plan(steps);
+    const script = new RunScript(snapshot);
+    for (const s of steps.slice(0, -1)) script.complete(s.key, 'x'.repeat(120));
+    const hash = 'a'.repeat(64);
+    script.events.push({ type: 'step_waiting', at: 99_000, stepKey: '900', reason: 'needs approval' });
+    script.events.push({ type: 'approval_requested', at: 99_000, request: { hash, planFileHash: 'b'.repeat(64), plan: snapshot, pending: [] } });
+    script.events.push({ type: 'run_finished', at: 100_000, status: 'awaiting-approval', durationMs: 100_000, usage: NO_USAGE });
+    for (const event of script.events) comment.listener(event);
+    await comment.finish();
+    const [posted] = github.commentsOn('octo', 'app', 5);
+    expect(readApprovalMarker(posted!.body)).toEqual({ state: 'awaiting', runId: 123456789012, hash });
+    expect(posted!.body.length).toBeGreaterThan(COMMENT_MAX_CHARS - 1024);
+    // What `recordAnswer` writes for an answer by a login of GitHub's longest, 39 characters.
+    const answered = withApprovalMarker(posted!.body, { state: 'approved', hash, by: 'a'.repeat(39), runId: 123456789012 });
+    expect(answered).toBeDefined();
+    expect(answered!.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS);
   });
 });
