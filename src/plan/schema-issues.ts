@@ -138,7 +138,7 @@ function unionIssues(issue: ZodIssue & { code: 'invalid_union' }, scope: IssueSc
   // A branch whose errors are not about the value's kind is the one the user meant: report it. (A
   // dependency's step id is itself a union: `{stp: 1}` was told the step id rules.)
   const meant = issue.errors.filter((branch) => branch.some((inner) => !kindMismatch(inner)));
-  if (meant.length === 1) return meant[0]!.flatMap((inner) => oneIssue(inner, scope, [...relative, ...(inner.path as PathSegment[])]));
+  if (meant.length === 1) return withoutLooserIntBounds(meant[0]!).flatMap((inner) => oneIssue(inner, scope, [...relative, ...(inner.path as PathSegment[])]));
   if (issue.input === undefined) return [{ path, message: `missing ${keyName(path)}` }];
   // A `oneOf` whose branches took the value more than once: zod lists no branch's errors.
   if ((issue as { inclusive?: boolean }).inclusive === false && issue.errors.length === 0) return [{ path, message: `${keyName(path)} matches more than one of the shapes it may take, and may match only one (\`oneOf\`); got ${showValue(issue.input)}` }];
@@ -254,10 +254,21 @@ function oneIssue(issue: ZodIssue, scope: IssueScope, relative: readonly PathSeg
     case 'invalid_key':
       return issue.issues.map((inner) => ({ path, at: 'key' as const, message: isDefaultMessage(inner.message) ? `the key ${showValue(issue.input)} ${keyRule(inner, issue.input, scope)}` : `${inner.message}; got ${showValue(issue.input)}` }));
     case 'invalid_element':
-      return issue.issues.flatMap((inner) => oneIssue(inner, scope, [...relative, ...(inner.path as PathSegment[])]));
+      return withoutLooserIntBounds(issue.issues).flatMap((inner) => oneIssue(inner, scope, [...relative, ...(inner.path as PathSegment[])]));
     default:
       return [{ path, message: issue.message }];
   }
+}
+
+/**
+ * The issues less zod's safe-integer bound of a `z.int()` where the schema sets its own on that side at that path:
+ * `-1e20` for a count of 0 or more was told "must be at least -9007199254740991" beside "at least 0".
+ */
+function withoutLooserIntBounds(issues: readonly ZodIssue[]): readonly ZodIssue[] {
+  const where = (issue: ZodIssue): string => `${issue.code}:${issue.path.map(String).join('.')}`;
+  const bound = (issue: ZodIssue): string | undefined => (issue.code === 'too_small' || issue.code === 'too_big' ? issue.origin : undefined);
+  const own = new Set(issues.filter((issue) => bound(issue) !== undefined && bound(issue) !== 'int').map(where));
+  return own.size === 0 ? issues : issues.filter((issue) => !(bound(issue) === 'int' && own.has(where(issue))));
 }
 
 /** The name lists one validation has met: pass the same to every `schemaIssues` call of a plan's steps. */
@@ -269,5 +280,5 @@ export type NameLists = WeakMap<object, NameList>;
  */
 export function schemaIssues(issues: readonly ZodIssue[], root: z.ZodType, prefix: readonly PathSegment[] = [], lists: NameLists = new WeakMap(), options: { readonly stepIds?: boolean } = {}): PlanIssue[] {
   const scope: IssueScope = { root, prefix, lists, stepIds: options.stepIds ?? true };
-  return issues.flatMap((issue) => oneIssue(issue, scope, issue.path as PathSegment[]));
+  return withoutLooserIntBounds(issues).flatMap((issue) => oneIssue(issue, scope, issue.path as PathSegment[]));
 }

@@ -132,6 +132,16 @@ describe('schema errors point at the offending key or value', () => {
     ]);
   });
 
+  // Found by an adversarial pass: a whole number past the safe range (`-1e20`, `1e308`) was told zod’s own
+  // safe-integer bound beside the key’s: "`max_model_calls` must be at least -9007199254740991", which is false.
+  it('tells a whole number out of range only the key’s own bound, not the safe-integer one', async () => {
+    expect(await errorsFor(yaml('goal: g', 'limits:', '  max_model_calls: -1e20', '  concurrency: 1e308', '  max_tokens: 1e20'))).toEqual([
+      'plan.yml:3:20: `max_model_calls` must be at least 0; got `-100000000000000000000` (at limits.max_model_calls)',
+      'plan.yml:4:16: `concurrency` must be at most 64; got `1e+308` (at limits.concurrency)',
+      'plan.yml:5:15: `max_tokens` must be at most 9007199254740991; got `100000000000000000000` (at limits.max_tokens)',
+    ]);
+  });
+
   // A 20,000-character name pushed the checklist and the status out of the PR comment, whose header shows it whole.
   it('refuses a plan name over 200 characters, at the name', async () => {
     const steps = ['workflow_sequence:', '  - { id: 1, type: reasoning, description: d }'];
