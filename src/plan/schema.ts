@@ -55,7 +55,7 @@ export const RetryPolicy = z
     max_attempts: z.int().min(1).max(10).optional().meta({ description: 'Attempts in all, the first included; 1 means no retry.', default: 3 }),
     initial_interval: Duration.optional().meta({ description: 'The longest wait before the first retry (full jitter: a random wait up to this).', default: '1s' }),
     backoff: z.number().min(1).max(10).optional().meta({ description: 'Factor by which the longest wait grows with each retry.', default: 2 }),
-    max_interval: Duration.optional().meta({ description: "The longest wait between attempts; a server's retry-after is honoured up to this.", default: '30s' }),
+    max_interval: Duration.optional().meta({ description: "The longest wait between attempts; a server's retry-after is honoured up to this. Left out: 30s, or initial_interval when that is longer.", default: '30s' }),
   })
   .meta({
     description: 'How transient failures (timeouts, HTTP 408/429/5xx, network errors, command exit 75) are retried. Tools with side_effects are never retried automatically.',

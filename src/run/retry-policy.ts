@@ -10,16 +10,20 @@ export interface ResolvedRetryPolicy {
 
 export const DEFAULT_RETRY_POLICY: ResolvedRetryPolicy = { maxAttempts: 3, initialMs: 1_000, backoff: 2, maxMs: 30_000 };
 
-/** The step's `retry:` over its tool's over the defaults, field by field. */
+/**
+ * The step's `retry:` over its tool's over the defaults, field by field. With no `max_interval` written, the cap is
+ * the default's or the `initial_interval` written, the longer: `initial_interval: 2m` alone waited at most 30 s.
+ */
 export function resolveRetryPolicy(step?: RetryPolicy, tool?: RetryPolicy): ResolvedRetryPolicy {
   const pick = <K extends keyof RetryPolicy>(key: K): RetryPolicy[K] => step?.[key] ?? tool?.[key];
   const initial = pick('initial_interval');
   const max = pick('max_interval');
+  const initialMs = initial === undefined ? DEFAULT_RETRY_POLICY.initialMs : durationMs(initial);
   return {
     maxAttempts: pick('max_attempts') ?? DEFAULT_RETRY_POLICY.maxAttempts,
-    initialMs: initial === undefined ? DEFAULT_RETRY_POLICY.initialMs : durationMs(initial),
+    initialMs,
     backoff: pick('backoff') ?? DEFAULT_RETRY_POLICY.backoff,
-    maxMs: max === undefined ? DEFAULT_RETRY_POLICY.maxMs : durationMs(max),
+    maxMs: max === undefined ? Math.max(DEFAULT_RETRY_POLICY.maxMs, initialMs) : durationMs(max),
   };
 }
 

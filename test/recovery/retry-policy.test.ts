@@ -15,6 +15,16 @@ describe('retry policy', () => {
     });
   });
 
+  // Found by an adversarial pass: `initial_interval: 2m` alone waited at most 30 s (the default max_interval) before
+  // the first retry, so a plan asking for long waits got short ones without a word.
+  it('waits up to the initial_interval written when no max_interval is, though it is past the default 30 s', () => {
+    const policy = resolveRetryPolicy({ initial_interval: '2m' });
+    expect(policy.maxMs).toBe(120_000);
+    expect(retryDelayMs(policy, 1, () => 0.999_999)).toBe(120_000);
+    expect(resolveRetryPolicy({ initial_interval: '2m' }, { max_interval: '10s' }).maxMs).toBe(10_000);
+    expect(resolveRetryPolicy({ initial_interval: '5s' }).maxMs).toBe(30_000);
+  });
+
   it('backs off exponentially under the cap, scaled by full jitter', () => {
     const top = (retry: number) => retryDelayMs(DEFAULT_RETRY_POLICY, retry, () => 0.999_999);
     expect([1, 2, 3, 4, 5, 6].map(top)).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000]);
