@@ -142,6 +142,14 @@ describe('schema errors point at the offending key or value', () => {
     ]);
   });
 
+  // Found by an adversarial pass: `concurrency: 0.5` was told "must be a whole number; got a number", which 0.5 is.
+  it('shows the fraction a whole number was given as', async () => {
+    expect(await errorsFor(yaml('goal: g', 'limits:', '  concurrency: 0.5', '  max_model_calls: 1e-9'))).toEqual([
+      'plan.yml:3:16: `concurrency` must be a whole number; got `0.5` (at limits.concurrency)',
+      'plan.yml:4:20: `max_model_calls` must be a whole number; got `1e-9` (at limits.max_model_calls)',
+    ]);
+  });
+
   // A 20,000-character name pushed the checklist and the status out of the PR comment, whose header shows it whole.
   it('refuses a plan name over 200 characters, at the name', async () => {
     const steps = ['workflow_sequence:', '  - { id: 1, type: reasoning, description: d }'];
