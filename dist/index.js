@@ -794,6 +794,7 @@ const UNTOLD = "whether this comment is on a fork's pull request could not be to
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Lt: () => (/* binding */ approvalMarkerOf),
+/* harmony export */   T1: () => (/* binding */ ANSWER_ROOM_CHARS),
 /* harmony export */   U4: () => (/* binding */ answeredNote),
 /* harmony export */   UI: () => (/* binding */ approvalMarkerLine),
 /* harmony export */   Wg: () => (/* binding */ readApprovalMarker),
@@ -815,6 +816,12 @@ function approvalMarkerOf(record, runId, pausedRunId) {
         return { state: decision.decision, hash: decision.hash, ...(decision.by !== undefined && { by: decision.by }), ...(pausedRunId !== undefined && { runId: pausedRunId }) };
     return undefined;
 }
+/**
+ * The most characters recording an answer adds to a waiting marker: `,"by":"<login>"` for a login of up to 39
+ * characters (GitHub's longest), with room. A waiting comment keeps this much under GitHub's limit, or the
+ * `/approve` that writes its answer there is refused, and nothing it approved can run.
+ */
+const ANSWER_ROOM_CHARS = 64;
 /** The hidden line for a comment: JSON whose values (numbers, hex, logins) cannot end the HTML comment. */
 function approvalMarkerLine(marker) {
     if (!marker)
@@ -1824,20 +1831,20 @@ function resumedNote(from, record) {
     return `Resumed from ${from}: ${(0,reused_work/* reusedWork */.c)(record).words || '0 steps'} reused.`;
 }
 /**
- * A body no longer than GitHub takes. `build` renders the comment with its text fitted to a budget;
- * the neutraliser runs after that and lengthens what it breaks (a mention, a reference, a link made
- * code), so a body over the limit is built again with the budget smaller by the excess, and cut as
- * a last resort.
+ * A body no longer than `limit` (what GitHub takes, by default). `build` renders the comment with its text
+ * fitted to a budget; the neutraliser runs after that and lengthens what it breaks (a mention, a reference,
+ * a link made code), so a body over the limit is built again with the budget smaller by the excess, and
+ * cut as a last resort.
  */
-function fitComment(build, budget) {
+function fitComment(build, budget, limit = render_comment/* COMMENT_MAX_CHARS */.d) {
     let maxChars = budget;
     for (let attempt = 0; attempt < 4; attempt++) {
         const body = build(maxChars);
-        if (body.length <= render_comment/* COMMENT_MAX_CHARS */.d)
+        if (body.length <= limit)
             return body;
-        maxChars = Math.max(1024, maxChars - (body.length - render_comment/* COMMENT_MAX_CHARS */.d) - 256);
+        maxChars = Math.max(1024, maxChars - (body.length - limit) - 256);
     }
-    return (0,cut_text/* cutMarkdown */.G$)(build(maxChars), render_comment/* COMMENT_MAX_CHARS */.d);
+    return (0,cut_text/* cutMarkdown */.G$)(build(maxChars), limit);
 }
 /** The answer `current` holds, for a report with no record of its own that finishes the comment of the `/approve` run that recorded it (`answerRecorded`). */
 function keptAnswerOf(answerRecorded) {
@@ -1894,13 +1901,16 @@ async function liveComment(settings, context) {
         const notes = [context.resumedFrom === undefined ? undefined : resumedNote(context.resumedFrom, record), judging ? `The steps have ended (${record.status}); the goals are being checked.` : undefined].filter((line) => line !== undefined);
         const note = notes.length > 0 ? notes.join(' ') : undefined;
         // Hidden, for an `/approve` or `/reject` run to find this run's state and what it asked.
-        const approval = (0,approval_marker/* approvalMarkerLine */.UI)((0,approval_marker/* forwardMarker */.a)((0,approval_marker/* approvalMarkerOf */.Lt)(shown, settings.github.runId, context.pausedRunId), current));
+        const approvalState = (0,approval_marker/* forwardMarker */.a)((0,approval_marker/* approvalMarkerOf */.Lt)(shown, settings.github.runId, context.pausedRunId), current);
+        const approval = (0,approval_marker/* approvalMarkerLine */.UI)(approvalState);
+        // A run waits here: the answer an `/approve` writes into the marker must still fit.
+        const limit = render_comment/* COMMENT_MAX_CHARS */.d - (approvalState?.state === 'awaiting' ? approval_marker/* ANSWER_ROOM_CHARS */.T1 : 0);
         const whole = (maxChars) => {
             const body = (0,render_comment/* renderComment */.w)(shown, { marker, redact, maxChars, ...(settings.runKey !== undefined && { runKey: settings.runKey }), ...(runUrl ? { runUrl } : {}), ...(goals ? { goals } : {}), ...(note ? { note } : {}) }).slice(marker.length);
             // The plan's own escalate.mention is meant to notify: it is added after the neutraliser.
             return `${marker}${head.hidden}${approval}${outbound(body)}${head.line}${(0,escalation_notice/* escalationMentionLine */.e)(final?.escalation)}${drawn.block}`;
         };
-        return fitComment(whole, render_comment/* COMMENT_MAX_CHARS */.d - 256 - drawn.block.length);
+        return fitComment(whole, limit - 256 - drawn.block.length, limit);
     };
     const budget = context.rateBudget;
     // A write is its PATCH, the pull request's head read before it, and a shared comment's read.
@@ -2103,9 +2113,11 @@ async function stateLeftToSave(settings, store, recorded) {
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(48161);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(76760);
 /* harmony import */ var _run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(62935);
-/* harmony import */ var _state_newest_states_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(22362);
-/* harmony import */ var _state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(98355);
-/* harmony import */ var _fan_out_state_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(88130);
+/* harmony import */ var _state_actions_artifact_store_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(96729);
+/* harmony import */ var _state_newest_states_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(22362);
+/* harmony import */ var _state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(98355);
+/* harmony import */ var _fan_out_state_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(88130);
+
 
 
 
@@ -2116,7 +2128,7 @@ async function stateLeftToSave(settings, store, recorded) {
 
 /** The part of a fanned-out run this job is (`prepare`, `shard-N`, `merge`); undefined for a whole run. */
 function statePart(settings) {
-    return settings.fanOut ? (0,_fan_out_state_js__WEBPACK_IMPORTED_MODULE_7__/* .ownPart */ .cg)(settings.fanOut) : undefined;
+    return settings.fanOut ? (0,_fan_out_state_js__WEBPACK_IMPORTED_MODULE_8__/* .ownPart */ .cg)(settings.fanOut) : undefined;
 }
 /** Which saved state this job's run is: the plan and run key, the attempt, and (for a fanned-out run) its part. */
 function stateIdentity(settings, part) {
@@ -2124,11 +2136,11 @@ function stateIdentity(settings, part) {
 }
 /** The newest state of an earlier attempt of the same plan, key and part among `artifacts`. */
 function newestEarlierState(artifacts, identity) {
-    return (0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_5__/* .newestStates */ .HP)(artifacts, identity, (part, attempt) => part === identity.part && attempt < identity.attempt)[0];
+    return (0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_6__/* .newestStates */ .HP)(artifacts, identity, (part, attempt) => part === identity.part && attempt < identity.attempt)[0];
 }
 /** The newest state of this very attempt of the same plan, key and part (a later in-place resume's, if any). */
 function newestStateOfAttempt(artifacts, identity) {
-    return (0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_5__/* .newestStates */ .HP)(artifacts, identity, (part, attempt) => part === identity.part && attempt === identity.attempt)[0];
+    return (0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_6__/* .newestStates */ .HP)(artifacts, identity, (part, attempt) => part === identity.part && attempt === identity.attempt)[0];
 }
 /**
  * `resume: auto` on a re-run ("Re-run failed jobs" is attempt 2 of the same workflow run, and sees the
@@ -2142,9 +2154,13 @@ async function earlierAttemptState(settings, store, io, part) {
         return { ok: true };
     if (settings.mode !== 'run' && settings.mode !== 'agent')
         return { ok: true };
-    if (!store)
-        return { ok: true };
     const advice = 'run the job again, or set `resume: never` to start from the beginning (steps with side effects would run again)';
+    // No artifact service (GitHub Enterprise Server has none the client can use): what an earlier attempt did cannot be
+    // read, and a re-run that started afresh repeated its side effects. Refused, as a listing that fails is.
+    if (!store) {
+        const why = (0,_state_actions_artifact_store_js__WEBPACK_IMPORTED_MODULE_5__/* .artifactServiceProblem */ .rr)(settings.env) ?? 'no store for saved states was given';
+        return { ok: false, problem: `cannot read the state an earlier attempt saved to resume attempt ${identity.attempt} (${why}): set \`resume: never\` to start from the beginning (steps with side effects would run again), or \`resume-from:\` a trace an earlier attempt kept` };
+    }
     let artifacts;
     try {
         artifacts = await store.list();
@@ -2175,7 +2191,7 @@ async function earlierAttemptState(settings, store, io, part) {
 /** One earlier attempt's state, downloaded and read: `earlier` undefined when its run never started. */
 async function readEarlierState(settings, identity, store, found, advice) {
     if (found.clashed)
-        return { ok: false, problem: `the saved state of attempt ${found.attempt} is not resumed: ${(0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_5__/* .clashProblem */ .Df)(found, identity)}` };
+        return { ok: false, problem: `the saved state of attempt ${found.attempt} is not resumed: ${(0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_6__/* .clashProblem */ .Df)(found, identity)}` };
     const oversized = (0,_run_read_resume_trace_js__WEBPACK_IMPORTED_MODULE_4__/* .oversizedState */ .$6)(found.artifact.size);
     if (oversized)
         return { ok: false, problem: `the saved state of attempt ${found.attempt} (${found.artifact.name}) is not read: ${oversized}; ${advice}` };
@@ -2250,7 +2266,7 @@ async function saveRunState(settings, store, trace, io, options = {}) {
     if (settings.state !== 'artifact' || !store)
         return undefined;
     const identity = stateIdentity(settings, options.part);
-    const name = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_6__/* .stateArtifactName */ .LK)(identity);
+    const name = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_7__/* .stateArtifactName */ .LK)(identity);
     // Only the file the trace writer wrote: a link a step's code put at its path (`-> ../.git/config`) was
     // uploaded as what it led to, a workflow artifact anyone who reads the repository downloads.
     const linked = await notTheTraceFile(trace);
@@ -2293,8 +2309,8 @@ async function saveRunState(settings, store, trace, io, options = {}) {
         const next = options.resumedInPlace === undefined ? undefined : await saveAfterResumedState(settings, store, trace, identity, options.resumedInPlace, io, options);
         if (next)
             return next;
-        const aside = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_6__/* .stateClashName */ .M3)(identity);
-        const advice = `see that ${(0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_5__/* .clashAdvice */ .ce)(settings.planPath, options.part)}`;
+        const aside = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_7__/* .stateClashName */ .M3)(identity);
+        const advice = `see that ${(0,_state_newest_states_js__WEBPACK_IMPORTED_MODULE_6__/* .clashAdvice */ .ce)(settings.planPath, options.part)}`;
         try {
             const saved = await store.save(aside, trace, settings.stateRetentionDays);
             options.saveState?.(SAVED_STATE, saved.name);
@@ -2320,7 +2336,7 @@ async function saveAfterResumedState(settings, store, trace, identity, resumed, 
         const own = newestStateOfAttempt(await store.list(), identity);
         if (!own || own.clashed || !(await holdsDigest(store, own.artifact, resumed, settings.outputDir)))
             return undefined;
-        const name = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_6__/* .stateArtifactName */ .LK)({ ...identity, inPlace: (own.inPlace ?? 0) + 1 });
+        const name = (0,_state_state_artifact_name_js__WEBPACK_IMPORTED_MODULE_7__/* .stateArtifactName */ .LK)({ ...identity, inPlace: (own.inPlace ?? 0) + 1 });
         const saved = await store.save(name, trace, settings.stateRetentionDays);
         options.saveState?.(SAVED_STATE, saved.name);
         io.info(`Saved the run's state as the artifact ${name} (${saved.size} bytes, kept ${settings.stateRetentionDays} days), after ${own.artifact.name}, the state of the run this step resumed in place: a re-run of this job resumes from it.`);
@@ -9364,16 +9380,20 @@ function revisionReason(trigger, why) {
 ;// CONCATENATED MODULE: ./lib/run/retry-policy.js
 
 const DEFAULT_RETRY_POLICY = { maxAttempts: 3, initialMs: 1_000, backoff: 2, maxMs: 30_000 };
-/** The step's `retry:` over its tool's over the defaults, field by field. */
+/**
+ * The step's `retry:` over its tool's over the defaults, field by field. With no `max_interval` written, the cap is
+ * the default's or the `initial_interval` written, the longer: `initial_interval: 2m` alone waited at most 30 s.
+ */
 function resolveRetryPolicy(step, tool) {
     const pick = (key) => step?.[key] ?? tool?.[key];
     const initial = pick('initial_interval');
     const max = pick('max_interval');
+    const initialMs = initial === undefined ? DEFAULT_RETRY_POLICY.initialMs : (0,schema/* durationMs */.pc)(initial);
     return {
         maxAttempts: pick('max_attempts') ?? DEFAULT_RETRY_POLICY.maxAttempts,
-        initialMs: initial === undefined ? DEFAULT_RETRY_POLICY.initialMs : (0,schema/* durationMs */.pc)(initial),
+        initialMs,
         backoff: pick('backoff') ?? DEFAULT_RETRY_POLICY.backoff,
-        maxMs: max === undefined ? DEFAULT_RETRY_POLICY.maxMs : (0,schema/* durationMs */.pc)(max),
+        maxMs: max === undefined ? Math.max(DEFAULT_RETRY_POLICY.maxMs, initialMs) : (0,schema/* durationMs */.pc)(max),
     };
 }
 /**
@@ -20514,7 +20534,7 @@ function unionIssues(issue, scope, relative) {
     // dependency's step id is itself a union: `{stp: 1}` was told the step id rules.)
     const meant = issue.errors.filter((branch) => branch.some((inner) => !kindMismatch(inner)));
     if (meant.length === 1)
-        return meant[0].flatMap((inner) => oneIssue(inner, scope, [...relative, ...inner.path]));
+        return withoutLooserIntBounds(meant[0]).flatMap((inner) => oneIssue(inner, scope, [...relative, ...inner.path]));
     if (issue.input === undefined)
         return [{ path, message: `missing ${keyName(path)}` }];
     // A `oneOf` whose branches took the value more than once: zod lists no branch's errors.
@@ -20593,6 +20613,9 @@ function oneIssue(issue, scope, relative) {
             if (typeof issue.input === 'number' && !Number.isFinite(issue.input) && (issue.expected === 'number' || issue.expected === 'int')) {
                 return [{ path, message: `${keyName(path)} must be a finite number; got ${(0,show_value/* describeKind */.S)(issue.input)}` }];
             }
+            // `concurrency: 0.5` was told "got a number", which 0.5 is: the fraction itself says what is wrong.
+            if (typeof issue.input === 'number' && issue.expected === 'int')
+                return [{ path, message: `${keyName(path)} must be a whole number; got ${(0,show_value/* showValue */.v)(issue.input)}` }];
             // `depends_on: 1` for `[1]`: the list of the one value written is what was meant (new-user walkthrough).
             if (issue.expected === 'array' && (typeof issue.input === 'number' || (typeof issue.input === 'string' && /^[\w./-]{1,60}$/.test(issue.input)))) {
                 return [{ path, message: `${keyName(path)} must be a list; got ${(0,show_value/* describeKind */.S)(issue.input)}: write [${String(issue.input)}] for a list of one` }];
@@ -20640,10 +20663,20 @@ function oneIssue(issue, scope, relative) {
         case 'invalid_key':
             return issue.issues.map((inner) => ({ path, at: 'key', message: isDefaultMessage(inner.message) ? `the key ${(0,show_value/* showValue */.v)(issue.input)} ${keyRule(inner, issue.input, scope)}` : `${inner.message}; got ${(0,show_value/* showValue */.v)(issue.input)}` }));
         case 'invalid_element':
-            return issue.issues.flatMap((inner) => oneIssue(inner, scope, [...relative, ...inner.path]));
+            return withoutLooserIntBounds(issue.issues).flatMap((inner) => oneIssue(inner, scope, [...relative, ...inner.path]));
         default:
             return [{ path, message: issue.message }];
     }
+}
+/**
+ * The issues less zod's safe-integer bound of a `z.int()` where the schema sets its own on that side at that path:
+ * `-1e20` for a count of 0 or more was told "must be at least -9007199254740991" beside "at least 0".
+ */
+function withoutLooserIntBounds(issues) {
+    const where = (issue) => `${issue.code}:${issue.path.map(String).join('.')}`;
+    const bound = (issue) => (issue.code === 'too_small' || issue.code === 'too_big' ? issue.origin : undefined);
+    const own = new Set(issues.filter((issue) => bound(issue) !== undefined && bound(issue) !== 'int').map(where));
+    return own.size === 0 ? issues : issues.filter((issue) => !(bound(issue) === 'int' && own.has(where(issue))));
 }
 /**
  * Turns zod issues into plan issues with messages people can act on. `root` is the schema that was
@@ -20651,7 +20684,7 @@ function oneIssue(issue, scope, relative) {
  */
 function schemaIssues(issues, root, prefix = [], lists = new WeakMap(), options = {}) {
     const scope = { root, prefix, lists, stepIds: options.stepIds ?? true };
-    return issues.flatMap((issue) => oneIssue(issue, scope, issue.path));
+    return withoutLooserIntBounds(issues).flatMap((issue) => oneIssue(issue, scope, issue.path));
 }
 
 
@@ -20792,7 +20825,7 @@ const RetryPolicy = schemas.strictObject({
     max_attempts: schemas.int().min(1).max(10).optional().meta({ description: 'Attempts in all, the first included; 1 means no retry.', default: 3 }),
     initial_interval: Duration.optional().meta({ description: 'The longest wait before the first retry (full jitter: a random wait up to this).', default: '1s' }),
     backoff: schemas.number().min(1).max(10).optional().meta({ description: 'Factor by which the longest wait grows with each retry.', default: 2 }),
-    max_interval: Duration.optional().meta({ description: "The longest wait between attempts; a server's retry-after is honoured up to this.", default: '30s' }),
+    max_interval: Duration.optional().meta({ description: "The longest wait between attempts; a server's retry-after is honoured up to this. Left out: 30s, or initial_interval when that is longer.", default: '30s' }),
 })
     .meta({
     description: 'How transient failures (timeouts, HTTP 408/429/5xx, network errors, command exit 75) are retried. Tools with side_effects are never retried automatically.',
@@ -28988,6 +29021,123 @@ function refusalReason(url, allow) {
     if (allow.some((prefix) => isUnderPrefix(url, new URL(prefix))))
         return undefined;
     return `it is not under any prefix of the plan's http.allow list (${allow.join(', ') || 'empty'})`;
+}
+
+
+/***/ }),
+
+/***/ 96729:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   hb: () => (/* binding */ actionsArtifactStore),
+/* harmony export */   rr: () => (/* binding */ artifactServiceProblem)
+/* harmony export */ });
+/* unused harmony export ARTIFACT_SERVICE_TIMEOUT_MS */
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(51455);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
+/* harmony import */ var _core_race_abort_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(90469);
+/* harmony import */ var _core_timeout_signal_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(79893);
+/* harmony import */ var _core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(33883);
+
+
+
+
+
+/**
+ * How long one save, listing or download may take. The client has no limit of its own: it waits 3 minutes for a
+ * silent answer and asks 5 times, and waits for good on one sent a byte at a time (found by an adversarial pass).
+ */
+const ARTIFACT_SERVICE_TIMEOUT_MS = 10 * 60_000;
+/** `work`, or an error naming the artifact service and the limit once `timeoutMs` has passed; the client's request is left to end on its own. */
+function withinLimit(what, timeoutMs, work) {
+    const limit = (0,_core_timeout_signal_js__WEBPACK_IMPORTED_MODULE_2__/* .timeoutSignal */ ._)(timeoutMs);
+    return (0,_core_race_abort_js__WEBPACK_IMPORTED_MODULE_3__/* .raceAbort */ .M)(work(), limit).catch((error) => {
+        if (limit.aborted && error === limit.reason)
+            throw new Error(`the Actions artifact service did not finish ${what} within ${timeoutMs / 1000} s`, { cause: error });
+        throw error;
+    });
+}
+/**
+ * The server of a GitHub Enterprise Server run, whose artifact service `@actions/artifact` refuses (it tells one by
+ * GITHUB_SERVER_URL as here); undefined on github.com, GHE.com and a local stand-in.
+ */
+function enterpriseServer(env) {
+    let host;
+    try {
+        host = new URL(env['GITHUB_SERVER_URL'] || 'https://github.com').hostname.toLowerCase();
+    }
+    catch {
+        return undefined; // the client reads no such URL either, and says so at its first call
+    }
+    return host === 'github.com' || host.endsWith('.ghe.com') || host.endsWith('.localhost') ? undefined : (0,_core_trim_end_chars_js__WEBPACK_IMPORTED_MODULE_4__/* .trimEndChars */ .v)(env['GITHUB_SERVER_URL'], '/');
+}
+/** Why the artifact service cannot be used here, in words; undefined when it can. */
+function artifactServiceProblem(env) {
+    if (!env['ACTIONS_RUNTIME_TOKEN'] || !env['ACTIONS_RESULTS_URL']) {
+        return 'the Actions artifact service is not available here (ACTIONS_RUNTIME_TOKEN and ACTIONS_RESULTS_URL are set only inside a GitHub Actions job)';
+    }
+    const server = enterpriseServer(env);
+    if (server !== undefined)
+        return `GitHub Enterprise Server (${server}) has no Actions artifact service plan-runner's client can use; set state: off, and resume a re-run with resume-from: a trace you kept`;
+    return undefined;
+}
+/**
+ * A `RunStateStore` over the Actions artifact service with GitHub's own client, `@actions/artifact`,
+ * loaded on first use or `warm()`: loading it takes 0.2\u20130.3 s of CPU (its Azure blob client and
+ * protobuf code), more than a small run itself, and only a job with the service needs it. A state is
+ * uploaded as its one file, not zipped (`skipArchive`), so an artifact is the trace as written, and
+ * downloaded as saved (`skipDecompress`): the bundle holds no zip code (stubs/README.md).
+ */
+function actionsArtifactStore(workDir, otherRuns, timeoutMs = ARTIFACT_SERVICE_TIMEOUT_MS) {
+    let client;
+    const open = () => (client ??= Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(278), __nccwpck_require__.e(659), __nccwpck_require__.e(32), __nccwpck_require__.e(880), __nccwpck_require__.e(580)]).then(__nccwpck_require__.bind(__nccwpck_require__, 68880)).then(({ DefaultArtifactClient }) => new DefaultArtifactClient()));
+    const findBy = (runId) => {
+        if (!otherRuns)
+            throw new Error(`reading the artifacts of run ${runId} needs a github-token with actions: read`);
+        return { findBy: { token: otherRuns.token, workflowRunId: runId, repositoryOwner: otherRuns.owner, repositoryName: otherRuns.repo } };
+    };
+    return {
+        async save(name, file, retentionDays) {
+            // The client names an unzipped artifact after its file: copy the trace under the state's name.
+            const dir = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.mkdtemp)(node_path__WEBPACK_IMPORTED_MODULE_1__.join(await made(workDir), 'save-'));
+            try {
+                const named = node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, name);
+                await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.copyFile)(file, named);
+                const client = await open();
+                const uploaded = await withinLimit(`uploading ${name}`, timeoutMs, () => client.uploadArtifact(name, [named], dir, { retentionDays, skipArchive: true }));
+                if (uploaded.id === undefined)
+                    throw new Error(`the artifact service did not say which artifact ${name} became`);
+                return { id: uploaded.id, name, size: uploaded.size ?? 0 };
+            }
+            finally {
+                await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.rm)(dir, { recursive: true, force: true });
+            }
+        },
+        async list(runId) {
+            const artifacts = await open();
+            const { artifacts: listed } = await withinLimit('listing artifacts', timeoutMs, () => (runId === undefined ? artifacts.listArtifacts() : artifacts.listArtifacts(findBy(runId))));
+            return listed.map((artifact) => ({ id: artifact.id, name: artifact.name, size: artifact.size, ...(artifact.createdAt ? { createdAt: artifact.createdAt } : {}) }));
+        },
+        warm() {
+            // A failed load is not reported here: `save` awaits the same promise and says what failed.
+            open().catch(() => undefined);
+        },
+        async download(artifact, into, runId) {
+            const dir = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.mkdtemp)(node_path__WEBPACK_IMPORTED_MODULE_1__.join(await made(into), 'state-'));
+            const artifacts = await open();
+            await withinLimit(`downloading ${artifact.name}`, timeoutMs, () => artifacts.downloadArtifact(artifact.id, { path: dir, skipDecompress: true, ...(runId === undefined ? {} : findBy(runId)) }));
+            // The blob storage may or may not name the file (content-disposition): the one file in a fresh folder is it.
+            const files = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readdir)(dir);
+            if (files.length !== 1)
+                throw new Error(`the artifact ${artifact.name} held ${files.length} files, not the one trace plan-runner saves`);
+            return node_path__WEBPACK_IMPORTED_MODULE_1__.join(dir, files[0]);
+        },
+    };
+}
+async function made(dir) {
+    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.mkdir)(dir, { recursive: true });
+    return dir;
 }
 
 
@@ -46251,114 +46401,8 @@ class RateBudget {
     }
 }
 
-// EXTERNAL MODULE: ./lib/core/race-abort.js
-var race_abort = __nccwpck_require__(90469);
-// EXTERNAL MODULE: ./lib/core/timeout-signal.js
-var timeout_signal = __nccwpck_require__(79893);
-// EXTERNAL MODULE: ./lib/core/trim-end-chars.js
-var trim_end_chars = __nccwpck_require__(33883);
-;// CONCATENATED MODULE: ./lib/state/actions-artifact-store.js
-
-
-
-
-
-/**
- * How long one save, listing or download may take. The client has no limit of its own: it waits 3 minutes for a
- * silent answer and asks 5 times, and waits for good on one sent a byte at a time (found by an adversarial pass).
- */
-const ARTIFACT_SERVICE_TIMEOUT_MS = 10 * 60_000;
-/** `work`, or an error naming the artifact service and the limit once `timeoutMs` has passed; the client's request is left to end on its own. */
-function withinLimit(what, timeoutMs, work) {
-    const limit = (0,timeout_signal/* timeoutSignal */._)(timeoutMs);
-    return (0,race_abort/* raceAbort */.M)(work(), limit).catch((error) => {
-        if (limit.aborted && error === limit.reason)
-            throw new Error(`the Actions artifact service did not finish ${what} within ${timeoutMs / 1000} s`, { cause: error });
-        throw error;
-    });
-}
-/**
- * The server of a GitHub Enterprise Server run, whose artifact service `@actions/artifact` refuses (it tells one by
- * GITHUB_SERVER_URL as here); undefined on github.com, GHE.com and a local stand-in.
- */
-function enterpriseServer(env) {
-    let host;
-    try {
-        host = new URL(env['GITHUB_SERVER_URL'] || 'https://github.com').hostname.toLowerCase();
-    }
-    catch {
-        return undefined; // the client reads no such URL either, and says so at its first call
-    }
-    return host === 'github.com' || host.endsWith('.ghe.com') || host.endsWith('.localhost') ? undefined : (0,trim_end_chars/* trimEndChars */.v)(env['GITHUB_SERVER_URL'], '/');
-}
-/** Why the artifact service cannot be used here, in words; undefined when it can. */
-function artifactServiceProblem(env) {
-    if (!env['ACTIONS_RUNTIME_TOKEN'] || !env['ACTIONS_RESULTS_URL']) {
-        return 'the Actions artifact service is not available here (ACTIONS_RUNTIME_TOKEN and ACTIONS_RESULTS_URL are set only inside a GitHub Actions job)';
-    }
-    const server = enterpriseServer(env);
-    if (server !== undefined)
-        return `GitHub Enterprise Server (${server}) has no Actions artifact service plan-runner's client can use; set state: off, and resume a re-run with resume-from: a trace you kept`;
-    return undefined;
-}
-/**
- * A `RunStateStore` over the Actions artifact service with GitHub's own client, `@actions/artifact`,
- * loaded on first use or `warm()`: loading it takes 0.2\u20130.3 s of CPU (its Azure blob client and
- * protobuf code), more than a small run itself, and only a job with the service needs it. A state is
- * uploaded as its one file, not zipped (`skipArchive`), so an artifact is the trace as written, and
- * downloaded as saved (`skipDecompress`): the bundle holds no zip code (stubs/README.md).
- */
-function actionsArtifactStore(workDir, otherRuns, timeoutMs = ARTIFACT_SERVICE_TIMEOUT_MS) {
-    let client;
-    const open = () => (client ??= Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(278), __nccwpck_require__.e(659), __nccwpck_require__.e(32), __nccwpck_require__.e(880), __nccwpck_require__.e(580)]).then(__nccwpck_require__.bind(__nccwpck_require__, 68880)).then(({ DefaultArtifactClient }) => new DefaultArtifactClient()));
-    const findBy = (runId) => {
-        if (!otherRuns)
-            throw new Error(`reading the artifacts of run ${runId} needs a github-token with actions: read`);
-        return { findBy: { token: otherRuns.token, workflowRunId: runId, repositoryOwner: otherRuns.owner, repositoryName: otherRuns.repo } };
-    };
-    return {
-        async save(name, file, retentionDays) {
-            // The client names an unzipped artifact after its file: copy the trace under the state's name.
-            const dir = await (0,promises_.mkdtemp)(external_node_path_.join(await made(workDir), 'save-'));
-            try {
-                const named = external_node_path_.join(dir, name);
-                await (0,promises_.copyFile)(file, named);
-                const client = await open();
-                const uploaded = await withinLimit(`uploading ${name}`, timeoutMs, () => client.uploadArtifact(name, [named], dir, { retentionDays, skipArchive: true }));
-                if (uploaded.id === undefined)
-                    throw new Error(`the artifact service did not say which artifact ${name} became`);
-                return { id: uploaded.id, name, size: uploaded.size ?? 0 };
-            }
-            finally {
-                await (0,promises_.rm)(dir, { recursive: true, force: true });
-            }
-        },
-        async list(runId) {
-            const artifacts = await open();
-            const { artifacts: listed } = await withinLimit('listing artifacts', timeoutMs, () => (runId === undefined ? artifacts.listArtifacts() : artifacts.listArtifacts(findBy(runId))));
-            return listed.map((artifact) => ({ id: artifact.id, name: artifact.name, size: artifact.size, ...(artifact.createdAt ? { createdAt: artifact.createdAt } : {}) }));
-        },
-        warm() {
-            // A failed load is not reported here: `save` awaits the same promise and says what failed.
-            open().catch(() => undefined);
-        },
-        async download(artifact, into, runId) {
-            const dir = await (0,promises_.mkdtemp)(external_node_path_.join(await made(into), 'state-'));
-            const artifacts = await open();
-            await withinLimit(`downloading ${artifact.name}`, timeoutMs, () => artifacts.downloadArtifact(artifact.id, { path: dir, skipDecompress: true, ...(runId === undefined ? {} : findBy(runId)) }));
-            // The blob storage may or may not name the file (content-disposition): the one file in a fresh folder is it.
-            const files = await (0,promises_.readdir)(dir);
-            if (files.length !== 1)
-                throw new Error(`the artifact ${artifact.name} held ${files.length} files, not the one trace plan-runner saves`);
-            return external_node_path_.join(dir, files[0]);
-        },
-    };
-}
-async function made(dir) {
-    await (0,promises_.mkdir)(dir, { recursive: true });
-    return dir;
-}
-
+// EXTERNAL MODULE: ./lib/state/actions-artifact-store.js
+var actions_artifact_store = __nccwpck_require__(96729);
 ;// CONCATENATED MODULE: ./lib/run.js
 
 
@@ -46469,14 +46513,14 @@ function gitHubClient(settings, io) {
 function stateStore(settings, io) {
     if (settings.state !== 'artifact')
         return undefined;
-    const problem = artifactServiceProblem(settings.env);
+    const problem = (0,actions_artifact_store/* artifactServiceProblem */.rr)(settings.env);
     if (problem) {
         io.info(`The run's state is kept only in its trace file: ${problem}.`);
         return undefined;
     }
     const [owner, repo] = settings.github.repository?.split('/') ?? [];
     const otherRuns = settings.githubToken && owner && repo ? { token: settings.githubToken, owner, repo } : undefined;
-    return actionsArtifactStore(external_node_path_.join(settings.outputDir, 'state-work'), otherRuns);
+    return (0,actions_artifact_store/* actionsArtifactStore */.hb)(external_node_path_.join(settings.outputDir, 'state-work'), otherRuns);
 }
 /** Reports a rejection nobody awaited as the job's failure instead of a crash with a stack trace. */
 function failOnUnhandledRejection() {

@@ -4541,16 +4541,20 @@ function revisionReason(trigger, why) {
 ;// CONCATENATED MODULE: ./lib/run/retry-policy.js
 
 const DEFAULT_RETRY_POLICY = { maxAttempts: 3, initialMs: 1_000, backoff: 2, maxMs: 30_000 };
-/** The step's `retry:` over its tool's over the defaults, field by field. */
+/**
+ * The step's `retry:` over its tool's over the defaults, field by field. With no `max_interval` written, the cap is
+ * the default's or the `initial_interval` written, the longer: `initial_interval: 2m` alone waited at most 30 s.
+ */
 function resolveRetryPolicy(step, tool) {
     const pick = (key) => step?.[key] ?? tool?.[key];
     const initial = pick('initial_interval');
     const max = pick('max_interval');
+    const initialMs = initial === undefined ? DEFAULT_RETRY_POLICY.initialMs : (0,schema/* durationMs */.pc)(initial);
     return {
         maxAttempts: pick('max_attempts') ?? DEFAULT_RETRY_POLICY.maxAttempts,
-        initialMs: initial === undefined ? DEFAULT_RETRY_POLICY.initialMs : (0,schema/* durationMs */.pc)(initial),
+        initialMs,
         backoff: pick('backoff') ?? DEFAULT_RETRY_POLICY.backoff,
-        maxMs: max === undefined ? DEFAULT_RETRY_POLICY.maxMs : (0,schema/* durationMs */.pc)(max),
+        maxMs: max === undefined ? Math.max(DEFAULT_RETRY_POLICY.maxMs, initialMs) : (0,schema/* durationMs */.pc)(max),
     };
 }
 /**

@@ -4934,7 +4934,7 @@ function unionIssues(issue, scope, relative) {
     // dependency's step id is itself a union: `{stp: 1}` was told the step id rules.)
     const meant = issue.errors.filter((branch) => branch.some((inner) => !kindMismatch(inner)));
     if (meant.length === 1)
-        return meant[0].flatMap((inner) => oneIssue(inner, scope, [...relative, ...inner.path]));
+        return withoutLooserIntBounds(meant[0]).flatMap((inner) => oneIssue(inner, scope, [...relative, ...inner.path]));
     if (issue.input === undefined)
         return [{ path, message: `missing ${keyName(path)}` }];
     // A `oneOf` whose branches took the value more than once: zod lists no branch's errors.
@@ -5013,6 +5013,9 @@ function oneIssue(issue, scope, relative) {
             if (typeof issue.input === 'number' && !Number.isFinite(issue.input) && (issue.expected === 'number' || issue.expected === 'int')) {
                 return [{ path, message: `${keyName(path)} must be a finite number; got ${(0,show_value/* describeKind */.S)(issue.input)}` }];
             }
+            // `concurrency: 0.5` was told "got a number", which 0.5 is: the fraction itself says what is wrong.
+            if (typeof issue.input === 'number' && issue.expected === 'int')
+                return [{ path, message: `${keyName(path)} must be a whole number; got ${(0,show_value/* showValue */.v)(issue.input)}` }];
             // `depends_on: 1` for `[1]`: the list of the one value written is what was meant (new-user walkthrough).
             if (issue.expected === 'array' && (typeof issue.input === 'number' || (typeof issue.input === 'string' && /^[\w./-]{1,60}$/.test(issue.input)))) {
                 return [{ path, message: `${keyName(path)} must be a list; got ${(0,show_value/* describeKind */.S)(issue.input)}: write [${String(issue.input)}] for a list of one` }];
@@ -5060,10 +5063,20 @@ function oneIssue(issue, scope, relative) {
         case 'invalid_key':
             return issue.issues.map((inner) => ({ path, at: 'key', message: isDefaultMessage(inner.message) ? `the key ${(0,show_value/* showValue */.v)(issue.input)} ${keyRule(inner, issue.input, scope)}` : `${inner.message}; got ${(0,show_value/* showValue */.v)(issue.input)}` }));
         case 'invalid_element':
-            return issue.issues.flatMap((inner) => oneIssue(inner, scope, [...relative, ...inner.path]));
+            return withoutLooserIntBounds(issue.issues).flatMap((inner) => oneIssue(inner, scope, [...relative, ...inner.path]));
         default:
             return [{ path, message: issue.message }];
     }
+}
+/**
+ * The issues less zod's safe-integer bound of a `z.int()` where the schema sets its own on that side at that path:
+ * `-1e20` for a count of 0 or more was told "must be at least -9007199254740991" beside "at least 0".
+ */
+function withoutLooserIntBounds(issues) {
+    const where = (issue) => `${issue.code}:${issue.path.map(String).join('.')}`;
+    const bound = (issue) => (issue.code === 'too_small' || issue.code === 'too_big' ? issue.origin : undefined);
+    const own = new Set(issues.filter((issue) => bound(issue) !== undefined && bound(issue) !== 'int').map(where));
+    return own.size === 0 ? issues : issues.filter((issue) => !(bound(issue) === 'int' && own.has(where(issue))));
 }
 /**
  * Turns zod issues into plan issues with messages people can act on. `root` is the schema that was
@@ -5071,7 +5084,7 @@ function oneIssue(issue, scope, relative) {
  */
 function schemaIssues(issues, root, prefix = [], lists = new WeakMap(), options = {}) {
     const scope = { root, prefix, lists, stepIds: options.stepIds ?? true };
-    return issues.flatMap((issue) => oneIssue(issue, scope, issue.path));
+    return withoutLooserIntBounds(issues).flatMap((issue) => oneIssue(issue, scope, issue.path));
 }
 
 
@@ -5212,7 +5225,7 @@ const RetryPolicy = schemas.strictObject({
     max_attempts: schemas.int().min(1).max(10).optional().meta({ description: 'Attempts in all, the first included; 1 means no retry.', default: 3 }),
     initial_interval: Duration.optional().meta({ description: 'The longest wait before the first retry (full jitter: a random wait up to this).', default: '1s' }),
     backoff: schemas.number().min(1).max(10).optional().meta({ description: 'Factor by which the longest wait grows with each retry.', default: 2 }),
-    max_interval: Duration.optional().meta({ description: "The longest wait between attempts; a server's retry-after is honoured up to this.", default: '30s' }),
+    max_interval: Duration.optional().meta({ description: "The longest wait between attempts; a server's retry-after is honoured up to this. Left out: 30s, or initial_interval when that is longer.", default: '30s' }),
 })
     .meta({
     description: 'How transient failures (timeouts, HTTP 408/429/5xx, network errors, command exit 75) are retried. Tools with side_effects are never retried automatically.',
