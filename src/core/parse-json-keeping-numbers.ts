@@ -4,7 +4,10 @@ import { parseJson } from './parse-json.ts';
  * Text that may hold a number a double cannot: a whole number of 16 digits or more (15 always fit), or an
  * exponent of three digits (past 1e308, or a nonzero under 5e-324).
  */
-const MAY_NOT_FIT = /\d{16}|[eE][+-]?\d{3}/;
+const MAY_NOT_FIT = /[0-9]{16}|[eE][+-]?[0-9]{3}/;
+
+/** `MAY_NOT_FIT` as a pattern's text, for a JSON Schema `pattern` that tells such a number's text (json-schema-validator.ts). */
+export const MAY_NOT_FIT_PATTERN = MAY_NOT_FIT.source;
 
 /**
  * `parseJson` for a tool's output, keeping each number a double does not hold as the text written (a string):
@@ -13,8 +16,9 @@ const MAY_NOT_FIT = /\d{16}|[eE][+-]?\d{3}/;
  * numbers are numbers, as `JSON.parse` reads them.
  */
 export function parseJsonKeepingNumbers(text: string): unknown {
+  // Read with `parseJson`'s bounds first (depth, repeated keys): its value stands unless a number may not fit.
   const value = parseJson(text);
-  return MAY_NOT_FIT.test(text) ? readJsonKeepingNumbers(text) : value;
+  return mayHoldInexactNumber(text) ? readJsonKeepingNumbers(text) : value;
 }
 
 /** Whether JSON `text` may hold a number a double cannot (else `JSON.parse` reads it exactly). */
@@ -24,7 +28,7 @@ export function mayHoldInexactNumber(text: string): boolean {
 
 /** `JSON.parse` keeping numbers as `parseJsonKeepingNumbers` does, without its bounds (for a message whose reader applies its own). */
 export function readJsonKeepingNumbers(text: string): unknown {
-  if (!MAY_NOT_FIT.test(text)) return JSON.parse(text) as unknown;
+  if (!mayHoldInexactNumber(text)) return JSON.parse(text) as unknown;
   return JSON.parse(text, (_key, parsed: unknown, context?: { readonly source?: string }) => {
     const source = context?.source;
     return typeof parsed === 'number' && source !== undefined && !holds(parsed, source) ? source : parsed;

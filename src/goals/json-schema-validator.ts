@@ -1,6 +1,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { groupDigits } from '../core/group-digits.ts';
+import { MAY_NOT_FIT_PATTERN } from '../core/parse-json-keeping-numbers.ts';
 import { isMap, mapSubschemas } from '../core/json-schema.ts';
 import { LinearRegex, MAX_REGEX_WORK } from '../core/linear-regex.ts';
 import { shownPattern } from '../core/regex-syntax-error.ts';
@@ -178,7 +179,7 @@ const NUMBER_KEYWORDS = ['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMin
  * `not` and in an `if` it meets the bounds instead (`asChecked`): refused there, `not: {minimum: 100}` took 1e400.
  */
 const NOT_A_KEPT_NUMBER = {
-  not: { type: 'string', allOf: [{ pattern: '^-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$' }, { pattern: '[0-9]{16}|[eE][+-]?[0-9]{3}' }], $comment: 'counted' },
+  not: { type: 'string', allOf: [{ pattern: '^-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$' }, { pattern: MAY_NOT_FIT_PATTERN }], $comment: 'counted' },
   $comment: 'counted',
 };
 
