@@ -209,7 +209,8 @@ export class PlanRun {
       // (found by an adversarial pass).
       const args = deps.redact ? redactDeep(call.args, deps.redact) : call.args;
       const own = callKey === toolCallKey(plan.name, call.tool, call.args);
-      if (own && args !== call.args) this.#sideEffects.set(toolCallKey(plan.name, call.tool, args), { stepKey: call.stepKey, outcome: call.outcome, calledAt, inherited: true });
+      const keyNow = own && deps.redact ? toolCallKey(plan.name, call.tool, args) : callKey;
+      if (keyNow !== callKey) this.#sideEffects.set(keyNow, { stepKey: call.stepKey, outcome: call.outcome, calledAt, inherited: true });
       // Only this plan's own calls are a step's earlier calls: a used plan's are keyed by its name and its own step keys.
       if (!own) {
         const anyKey = anyPlanCallKey(call.tool, args);
