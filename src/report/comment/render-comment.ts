@@ -264,9 +264,8 @@ function bareLine(planStep: PlanStep, record: RunRecord, redact: (text: string) 
 function itemLines(item: ChecklistItem, step: StepRecord | undefined): ItemLines {
   let lines = escapedLines.get(item);
   if (!lines) {
-    const bare = `- ${item.icon} ${escapeInlineMarkdown(`${item.key}. ${item.title}`)}${step ? itemProgress(step) : ''}`;
-    const full = `- ${item.icon} ${escapeInlineMarkdown(`${item.key}. ${item.title}`)}${escapeInlineMarkdown(item.status)}`;
-    lines = { full, bare };
+    const label = `- ${item.icon} ${escapeInlineMarkdown(`${item.key}. ${item.title}`)}`;
+    lines = { full: `${label}${escapeInlineMarkdown(item.status)}`, bare: `${label}${step ? itemProgress(step) : ''}` };
     escapedLines.set(item, lines);
   }
   return lines;
