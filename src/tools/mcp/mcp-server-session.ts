@@ -7,7 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { CallToolResultSchema, ErrorCode, ListToolsResultSchema, McpError, ToolSchema, type CallToolResult, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
-import * as z from 'zod/v4';
+import { z } from 'zod';
 import { McpCallLostError } from './mcp-call-lost-error.ts';
 import type { McpServer } from './mcp-config.ts';
 import { expandServerEnv, mcpServerEnvironment } from './mcp-server-environment.ts';
