@@ -3827,6 +3827,7 @@ class OutputPathRefusedError extends Error {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   X$: () => (/* binding */ parseJsonKeepingNumbers),
 /* harmony export */   k: () => (/* binding */ mayHoldInexactNumber),
+/* harmony export */   r3: () => (/* binding */ MAY_NOT_FIT_PATTERN),
 /* harmony export */   yy: () => (/* binding */ readJsonKeepingNumbers)
 /* harmony export */ });
 /* harmony import */ var _parse_json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(70695);
@@ -3835,7 +3836,9 @@ class OutputPathRefusedError extends Error {
  * Text that may hold a number a double cannot: a whole number of 16 digits or more (15 always fit), or an
  * exponent of three digits (past 1e308, or a nonzero under 5e-324).
  */
-const MAY_NOT_FIT = /\d{16}|[eE][+-]?\d{3}/;
+const MAY_NOT_FIT = /[0-9]{16}|[eE][+-]?[0-9]{3}/;
+/** `MAY_NOT_FIT` as a pattern's text, for a JSON Schema `pattern` that tells such a number's text (json-schema-validator.ts). */
+const MAY_NOT_FIT_PATTERN = MAY_NOT_FIT.source;
 /**
  * `parseJson` for a tool's output, keeping each number a double does not hold as the text written (a string):
  * one that reads as infinity (`1e400`, which JSON then writes as `null`), a nonzero that reads as zero (`1e-400`),
@@ -3843,8 +3846,9 @@ const MAY_NOT_FIT = /\d{16}|[eE][+-]?\d{3}/;
  * numbers are numbers, as `JSON.parse` reads them.
  */
 function parseJsonKeepingNumbers(text) {
+    // Read with `parseJson`'s bounds first (depth, repeated keys): its value stands unless a number may not fit.
     const value = (0,_parse_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(text);
-    return MAY_NOT_FIT.test(text) ? readJsonKeepingNumbers(text) : value;
+    return mayHoldInexactNumber(text) ? readJsonKeepingNumbers(text) : value;
 }
 /** Whether JSON `text` may hold a number a double cannot (else `JSON.parse` reads it exactly). */
 function mayHoldInexactNumber(text) {
@@ -3852,7 +3856,7 @@ function mayHoldInexactNumber(text) {
 }
 /** `JSON.parse` keeping numbers as `parseJsonKeepingNumbers` does, without its bounds (for a message whose reader applies its own). */
 function readJsonKeepingNumbers(text) {
-    if (!MAY_NOT_FIT.test(text))
+    if (!mayHoldInexactNumber(text))
         return JSON.parse(text);
     return JSON.parse(text, (_key, parsed, context) => {
         const source = context?.source;
@@ -10104,8 +10108,9 @@ class PlanRun {
             // (found by an adversarial pass).
             const args = deps.redact ? (0,core_redact/* redactDeep */.KL)(call.args, deps.redact) : call.args;
             const own = callKey === toolCallKey(plan.name, call.tool, call.args);
-            if (own && args !== call.args)
-                this.#sideEffects.set(toolCallKey(plan.name, call.tool, args), { stepKey: call.stepKey, outcome: call.outcome, calledAt, inherited: true });
+            const keyNow = own && deps.redact ? toolCallKey(plan.name, call.tool, args) : callKey;
+            if (keyNow !== callKey)
+                this.#sideEffects.set(keyNow, { stepKey: call.stepKey, outcome: call.outcome, calledAt, inherited: true });
             // Only this plan's own calls are a step's earlier calls: a used plan's are keyed by its name and its own step keys.
             if (!own) {
                 const anyKey = anyPlanCallKey(call.tool, args);
@@ -25062,9 +25067,8 @@ function bareLine(planStep, record, redact, maxChars) {
 function itemLines(item, step) {
     let lines = escapedLines.get(item);
     if (!lines) {
-        const bare = `- ${item.icon} ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)(`${item.key}. ${item.title}`)}${step ? (0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .itemProgress */ .jl)(step) : ''}`;
-        const full = `- ${item.icon} ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)(`${item.key}. ${item.title}`)}${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)(item.status)}`;
-        lines = { full, bare };
+        const label = `- ${item.icon} ${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)(`${item.key}. ${item.title}`)}`;
+        lines = { full: `${label}${(0,_markdown_escape_markdown_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeInlineMarkdown */ .ME)(item.status)}`, bare: `${label}${step ? (0,_checklist_js__WEBPACK_IMPORTED_MODULE_1__/* .itemProgress */ .jl)(step) : ''}` };
         escapedLines.set(item, lines);
     }
     return lines;
