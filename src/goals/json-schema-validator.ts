@@ -161,6 +161,11 @@ function asChecked(schema: Record<string, unknown>, turned = false): Record<stri
   const { not, if: condition, ...rest } = schema;
   const copy = mapSubschemas(rest, (subschema) => asChecked(subschema, turned));
   for (const [key, value] of [['not', not], ['if', condition]] as const) if (key in schema) copy[key] = isMap(value) ? asChecked(value, !turned) : value;
+  // A kept number may lie on either side of an `if`'s bound: it is held to `else` too, under an `if` where it fails the bound.
+  if (isMap(condition) && 'else' in copy) {
+    copy.allOf = [...(Array.isArray(copy.allOf) ? copy.allOf : []), { if: asChecked(condition, turned), else: copy.else, $comment: 'counted' }];
+    delete copy.else;
+  }
   if ('contains' in copy && !('maxContains' in copy)) copy.maxContains = CONTAINS_UNBOUNDED;
   const bounded = NUMBER_KEYWORDS.some((keyword) => keyword in copy) && !('type' in copy);
   if (bounded && turned) return { anyOf: [{ ...copy, $comment: 'counted' }, NOT_A_KEPT_NUMBER.not], $comment: 'counted' };
@@ -176,7 +181,9 @@ const NUMBER_KEYWORDS = ['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMin
  * `parseJsonKeepingNumbers`), where a schema bounds numbers without naming a type: `maximum: 100` skips a string, so
  * `{"risk": 1e400}` met it, which as Infinity it had failed (found by an adversarial pass). Which strings were
  * numbers is no longer known, so any JSON number text of that kind is refused there: the gate fails closed. Under
- * `not` and in an `if` it meets the bounds instead (`asChecked`): refused there, `not: {minimum: 100}` took 1e400.
+ * `not` and in an `if` it meets the bounds instead (`asChecked`): refused there, `not: {minimum: 100}` took 1e400. An
+ * `if` with an `else` holds it to both branches: `if: {maximum: 50}` with `else: {required: [approval]}` let 1e400 pass
+ * without approval (found by an adversarial pass).
  */
 const NOT_A_KEPT_NUMBER = {
   not: { type: 'string', allOf: [{ pattern: '^-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$' }, { pattern: MAY_NOT_FIT_PATTERN }], $comment: 'counted' },

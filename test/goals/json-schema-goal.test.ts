@@ -51,6 +51,19 @@ describe('json_schema', () => {
     expect(checkJsonSchema({ not: { not: { maximum: 10 } } }, '1e400')).toMatchObject({ ok: true, valid: false });
   });
 
+  // Found by an adversarial pass: an `if` took a kept number as meeting its bound, so its `else` never held it:
+  // `if: {maximum: 50}` with approval asked for in `else` let `{"risk": 1e400}` pass without approval.
+  it('is unmet when a number a double cannot hold meets an if’s then but not its else', async () => {
+    const run = (stdout: string) => notesRun(parseCommandOutput(stdout));
+    const approved = { of: 'notes', json_schema: { type: 'object', if: { properties: { risk: { maximum: 50 } } }, then: true, else: { required: ['approval'] } } };
+    for (const stdout of ['{"risk": 1e400}', '{"risk": 12345678901234567890}', '{"risk": 60}']) expect((await checkGoal(approved, run(stdout))).outcome, stdout).toBe('unmet');
+    for (const stdout of ['{"risk": 3}', '{"risk": 1e400, "approval": "lead"}', '{"risk": 60, "approval": "lead"}']) expect((await checkGoal(approved, run(stdout))).outcome, stdout).toBe('met');
+    const both = { if: { maximum: 50 }, then: { not: { const: 'x' } }, else: { const: 'approved' } };
+    expect(checkJsonSchema(both, '1e400')).toMatchObject({ ok: true, valid: false, errors: [expect.objectContaining({ keyword: 'const' })] });
+    expect(checkJsonSchema(both, 60)).toMatchObject({ ok: true, valid: false });
+    expect(checkJsonSchema(both, 3)).toMatchObject({ ok: true, valid: true });
+  });
+
   // Found by an adversarial pass: the first fence was read, and a second one, the model's correction, ignored.
   it('is unmet when the result holds two different JSON fences, and reads one written twice', async () => {
     const APPROVED = { json_schema: { type: 'object', required: ['approved'], properties: { approved: { const: true } } } };
