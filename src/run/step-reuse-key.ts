@@ -1,4 +1,5 @@
 import type { PlanStep } from '../core/plan-step.ts';
+import type { CommandTool } from '../plan/schema.ts';
 import { redactDeep, type Redactor } from '../core/redact.ts';
 import { stableHash } from '../core/stable-hash.ts';
 import { planFileHash } from './approval-request.ts';
@@ -59,7 +60,8 @@ export function stepReuseKey(step: PlanStep, from: ReuseKeyInputs): string {
   const definition = (name: string) => {
     const tool = from.tools.get(name);
     // An MCP tool's server too (`origin`), as the trace would keep it: the same tool of another server answers otherwise.
-    return from.plan.source?.tools?.[name] ?? (tool ? { description: tool.description, input: tool.inputSchema, sideEffects: tool.sideEffects, ...(tool.origin !== undefined && { origin: redacted(tool.origin, from.redact) }) } : null);
+    const defined = from.plan.source?.tools?.[name];
+    return (defined && producingTool(defined)) ?? (tool ? { description: tool.description, input: tool.inputSchema, sideEffects: tool.sideEffects, ...(tool.origin !== undefined && { origin: redacted(tool.origin, from.redact) }) } : null);
   };
   const agent = step.agent === undefined ? undefined : from.plan.source?.agents?.[step.agent];
   // An agent step calls the tools it names (its profile's only bound them): each one's definition, by name.
@@ -92,6 +94,18 @@ export function stepReuseKey(step: PlanStep, from: ReuseKeyInputs): string {
 function producing(step: PlanStep): Partial<PlanStep> {
   if (step.title === undefined && step.timeoutSeconds === undefined && step.retry === undefined && step.onFailure === undefined) return step;
   const { title: _title, timeoutSeconds: _timeout, retry: _retry, onFailure: _onFailure, ...rest } = step;
+  return rest;
+}
+
+/**
+ * A command tool's definition without how its calls are bounded and retried (`timeout_seconds`, `retry`), as
+ * `producing` leaves a step's own out: raising a tool's timeout after a later step timed out ran every completed step
+ * of that tool again, and one with side effects escalated (found by an adversarial pass). One without them hashes as it
+ * always did.
+ */
+function producingTool(tool: CommandTool): Partial<CommandTool> {
+  if (tool.timeout_seconds === undefined && tool.retry === undefined) return tool;
+  const { timeout_seconds: _timeout, retry: _retry, ...rest } = tool;
   return rest;
 }
 

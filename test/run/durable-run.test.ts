@@ -6,6 +6,8 @@ import { StepError } from '../../src/core/step-error.ts';
 import { resumeStateFromEvents, type ResumeState } from '../../src/run/resume-state.ts';
 import type { Replanner } from '../../src/run/replanner.ts';
 import { runPlan } from '../../src/run/run-plan.ts';
+import type { RunnablePlan } from '../../src/run/runnable-plan.ts';
+import type { CommandTool } from '../../src/plan/schema.ts';
 import { runStep } from '../../src/steps/run-step.ts';
 import type { Tool } from '../../src/tools/tool.ts';
 import { planOf, recordingTool } from './run-fixture.ts';
@@ -301,6 +303,38 @@ describe('a completed step changed only in how it is shown or run', () => {
     expect(again.outcome.status).toBe('succeeded');
     expect(send.calls).toHaveLength(1);
     expect(again.outcome.record.steps.get('send')).toMatchObject({ state: 'completed', reused: expect.any(Object) });
+  });
+
+  // Found by an adversarial pass: the step’s own timeout and retry had left its key, but its tool’s had not, so raising
+  // a command tool’s timeout_seconds after a later step of it timed out ran the completed publish step again.
+  it.each([
+    ['a timeout', { timeout_seconds: 600 }],
+    ['a retry policy', { retry: { max_attempts: 1 } }],
+  ] as const)('is reused when its tool gets %s, and its call is not made again', async (_case, change) => {
+    const send = recordingTool('send_email', () => 'sent', true);
+    let checkFails = true;
+    const check = recordingTool('check', () => {
+      if (checkFails) throw permanent('check failed');
+      return 'checked';
+    });
+    const defined: CommandTool = { description: 'send a mail', command: ['send-mail'], side_effects: true, timeout_seconds: 60 };
+    const steps = [step('send', 'send_email', { to: 'team@example.com' }), step('check', 'check', {}, ['send'])];
+    const withTool = async (tool: CommandTool, resume?: ResumeState) => {
+      const events: RunEvent[] = [];
+      const plan: RunnablePlan = { ...planOf(steps), source: { tools: { send_email: tool } } };
+      const tools = new Map([send.tool, check.tool].map((one) => [one.name, one]));
+      const outcome = await runPlan(plan, { runStep, tools, clock: systemClock, cwd: '/repo', inputs: {}, listeners: [(event) => events.push(event)], ...(resume && { resume }) });
+      return { outcome, events };
+    };
+    const first = await withTool(defined);
+    expect(first.outcome.status).toBe('failed');
+    checkFails = false;
+    const again = await withTool({ ...defined, ...change }, resumeFrom(first.events));
+    expect(again.outcome.status).toBe('succeeded');
+    expect(send.calls).toHaveLength(1);
+    expect(again.outcome.record.steps.get('send')).toMatchObject({ state: 'completed', reused: expect.any(Object) });
+    const described = await withTool({ ...defined, description: 'send a mail to the team' }, resumeFrom(first.events));
+    expect(described.outcome.record.steps.get('send')?.reused).toBeUndefined();
   });
 
   it('runs again when its arguments change', async () => {
