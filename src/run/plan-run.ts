@@ -1157,7 +1157,25 @@ export class PlanRun {
   #skipPendingOnce(reason: string): void {
     if (this.#skippedForStop) return;
     this.#skippedForStop = true;
+    this.#takeStandingResults();
     this.#skipPending(cutText(reason, MAX_SKIP_REASON_CHARS));
+  }
+
+  /**
+   * At a stop, the ready steps whose earlier result stands take it (they run nothing), and so on down the graph:
+   * a resumed run cancelled before its first pass showed every step the run it resumed had done ⏭️ cancelled,
+   * `0/4 complete`, though their results (side effects included) stood (found by an adversarial pass).
+   */
+  #takeStandingResults(): void {
+    const notNow: string[] = [];
+    for (let key = this.#ready.next(); key !== undefined; key = this.#ready.next()) {
+      if (this.#scope && !this.#scope.has(key)) continue;
+      const step = this.graph.byKey.get(key)!;
+      const reuseKey = this.#reuseKey(step);
+      if (this.#reusedAsIs(step, reuseKey)) this.#start(key, reuseKey);
+      else notNow.push(key);
+    }
+    for (const key of notNow) this.#ready.putBack(key);
   }
 
   #skipPending(reason: string): void {
