@@ -1,4 +1,5 @@
 import { RegexSyntaxError } from '../core/regex-syntax-error.ts';
+import { GOAL_OPTION_FIELDS } from './goal-option-fields.ts';
 import { parseGoalRegex } from './goal-regex.ts';
 import { jsonSchemaProblems } from './json-schema-problems.ts';
 import { NameSuggester } from './nearest-name.ts';
@@ -93,16 +94,9 @@ export function checkGoals(goals: readonly Goal[], stepKeys: ReadonlySet<string>
         issues.push({ path: [...at, kind], message: `\`${reference}\` would be taken as those characters: a goal's text is not filled in with a step's result, an input or a variable; write the text itself (\`of:\` picks the step whose result is checked)` });
       }
     }
-    // Options of one kind of check on a goal of another were ignored: `not_contains: todo` with `flags: i` passed on "TODO".
     const kind = kinds[0];
-    if (goal.flags !== undefined && kind !== undefined && kind !== 'matches' && kind !== 'every_sentence_matches') {
-      issues.push({ path: [...at, 'flags'], at: 'key', message: `\`flags\` applies to matches and every_sentence_matches only, not to ${kind}; for a case-insensitive check write \`matches: '(?i)…'\`` });
-    }
-    if (goal.timeout_seconds !== undefined && kind !== undefined && kind !== 'command') {
-      issues.push({ path: [...at, 'timeout_seconds'], at: 'key', message: `\`timeout_seconds\` applies to command goals only, not to ${kind}` });
-    }
-    if (goal.of !== undefined && kind === 'all_steps_completed') {
-      issues.push({ path: [...at, 'of'], at: 'key', message: '`of` does not apply to all_steps_completed, which checks every step of the run' });
+    for (const { field, kinds: takers, message } of GOAL_OPTION_FIELDS) {
+      if (goal[field] !== undefined && kind !== undefined && !takers.includes(kind)) issues.push({ path: [...at, field], at: 'key', message: message(kind) });
     }
     // Goals are told apart by name: in the goals table, eval's comparison and the answers a replay keys by it.
     const first = firstNamed.get(shownName(goal.name))!;

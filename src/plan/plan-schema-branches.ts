@@ -1,3 +1,4 @@
+import { GOAL_OPTION_FIELDS } from './goal-option-fields.ts';
 import { GOAL_KINDS, StepType } from './schema.ts';
 import { FOR_EACH_ONLY_FIELDS, REQUIRED_STEP_FIELDS, TYPE_ONLY_STEP_FIELDS, forEachOnlyMessage } from './step-type-fields.ts';
 
@@ -35,7 +36,8 @@ export function forEachBranch(): JsonSchema {
 
 /**
  * Per-kind branches of a goal: a goal with no check is refused as a whole; with several, every
- * kind after the first (in GOAL_KINDS order, as the CLI counts them) is refused at its key.
+ * kind after the first (in GOAL_KINDS order, as the CLI counts them) is refused at its key; an
+ * option another kind takes (GOAL_OPTION_FIELDS) is refused at its key.
  */
 export function goalKindBranches(): JsonSchema[] {
   const none = {
@@ -51,7 +53,13 @@ export function goalKindBranches(): JsonSchema[] {
       ),
     },
   }));
-  return [none, ...several];
+  // Per kind: the options (flags, timeout_seconds, of) that kind of check does not take.
+  const options = GOAL_KINDS.flatMap((kind) => {
+    const refused = GOAL_OPTION_FIELDS.filter((option) => !option.kinds.includes(kind));
+    if (refused.length === 0) return [];
+    return [{ if: { type: 'object', properties: { [kind]: true }, required: [kind] }, then: { type: 'object', properties: Object.fromEntries(refused.map((option) => [option.field, refuse(option.message(kind))])) } }];
+  });
+  return [none, ...several, ...options];
 }
 
 /** The plan-level branch: a plan needs `goal` or `workflow_sequence`. */
