@@ -16,10 +16,7 @@ export function checkStepFields(steps: readonly Step[]): PlanIssue[] {
       if (step[field] !== undefined && !types.includes(step.type)) issues.push({ path: [...at, field], at: 'key', message: message(step.type) });
     }
     if (step.type === 'agent' && step.task === undefined) issues.push({ path: at, message: 'an agent step needs `task:`, the instruction it works on' });
-    if (step.type === 'plan') {
-      if (step.uses === undefined) issues.push({ path: at, message: 'a plan step needs `uses:`, the plan file it runs (relative to the repository root)' });
-      if (step.for_each !== undefined) issues.push({ path: [...at, 'for_each'], at: 'key', message: 'a plan step cannot carry for_each; map over a tool or reasoning step inside the used plan instead' });
-    }
+    if (step.type === 'plan' && step.uses === undefined) issues.push({ path: at, message: 'a plan step needs `uses:`, the plan file it runs (relative to the repository root)' });
     if (step.for_each === undefined) {
       for (const field of FOR_EACH_ONLY_FIELDS) {
         if (step[field] !== undefined) issues.push({ path: [...at, field], at: 'key', message: forEachOnlyMessage(field) });

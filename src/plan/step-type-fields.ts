@@ -17,6 +17,7 @@ export const TYPE_ONLY_STEP_FIELDS: readonly TypeOnlyField[] = [
   ...(['task', 'tools', 'max_turns'] as const).map((field) => ({ field, types: ['agent'] as const, message: () => `only agent steps take \`${field}\`; write \`type: agent\` or remove it` })),
   { field: 'inputs', types: ['aggregate'], message: () => 'only aggregate steps take `inputs`; use `depends_on` to wait for other steps' },
   ...(['uses', 'with'] as const).map((field) => ({ field, types: ['plan'] as const, message: () => `only plan steps take \`${field}\`; write \`type: plan\` or remove it` })),
+  { field: 'for_each', types: RUN_HERE, message: () => 'a plan step cannot carry for_each; map over a tool or reasoning step inside the used plan instead' },
   // A used plan runs as a run of its own, which neither a step timeout nor a retry reached: both were read and ignored.
   {
     field: 'timeout_seconds',

@@ -20,6 +20,10 @@ const REFUSED: Record<string, { plan: unknown; at: string }> = {
     plan: { ...STEPS, workflow_sequence: [LIST], goals: [{ name: 'a', all_steps_completed: true, of: 0 }] },
     at: '/goals/0/of',
   },
+  'for_each on a plan step': {
+    plan: { ...STEPS, workflow_sequence: [LIST, { id: 1, type: 'plan', uses: 'plans/one.yml', for_each: '${steps.0.result}' }] },
+    at: '/workflow_sequence/1/for_each',
+  },
 };
 
 describe('plan.schema.json refuses what the CLI refuses', () => {
