@@ -8,6 +8,14 @@ export const SUBSCHEMA_VALUES: readonly string[] = ['additionalProperties', 'ite
 /** … and in lists of them. */
 export const SUBSCHEMA_LISTS: readonly string[] = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 
+/**
+ * A subschema no value passes, with the CLI's message: editors that know `errorMessage` (VS Code,
+ * yaml-language-server) show it at the offending key; others show their own "not allowed".
+ */
+export function refusedSchema(message: string): Record<string, unknown> {
+  return { not: {}, errorMessage: message };
+}
+
 /** True for a JSON object (a map of keys), not an array or null. */
 export function isMap(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);

@@ -1,16 +1,9 @@
+import { refusedSchema as refuse } from '../core/json-schema.ts';
 import { GOAL_OPTION_FIELDS } from './goal-option-fields.ts';
 import { GOAL_KINDS, StepType } from './schema.ts';
 import { FOR_EACH_ONLY_FIELDS, REQUIRED_STEP_FIELDS, TYPE_ONLY_STEP_FIELDS, forEachOnlyMessage } from './step-type-fields.ts';
 
 type JsonSchema = Record<string, unknown>;
-
-/**
- * A subschema no value passes, with the CLI's message: editors that know `errorMessage` (VS Code,
- * yaml-language-server) show it at the offending key; others show their own "not allowed".
- */
-function refuse(message: string): JsonSchema {
-  return { not: {}, errorMessage: message };
-}
 
 /** Per-type branches of a step: the fields a type needs, and the fields only other types take. */
 export function stepTypeBranches(): JsonSchema[] {

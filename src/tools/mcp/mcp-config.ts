@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import { argvWord } from '../../process/argv-word.ts';
 import { envValue } from '../../process/env-value.ts';
+import { refusedSchema } from '../../core/json-schema.ts';
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Server names become the first half of tool names (`<server>__<tool>`). */
 export const MCP_SERVER_NAME_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 
 const EnvName = z.string().regex(ENV_NAME, 'environment variable names use ASCII letters, digits and _');
+
+const COMMAND_OR_URL = 'give either command (a stdio server) or url (a streamable HTTP server)';
+const ENV_ON_URL = 'env applies to stdio servers (command); use headers for url';
+const HEADERS_ON_COMMAND = 'headers apply to url servers; use env for command';
 
 /** One MCP server: a stdio `command`, or a streamable HTTP `url`. */
 export const McpServer = z
@@ -47,14 +52,23 @@ export const McpServer = z
   })
   .superRefine((server, ctx) => {
     if ((server.command === undefined) === (server.url === undefined)) {
-      ctx.addIssue({ code: 'custom', message: 'give either command (a stdio server) or url (a streamable HTTP server)' });
+      ctx.addIssue({ code: 'custom', message: COMMAND_OR_URL });
     }
     if (server.url !== undefined && server.env !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['env'], message: 'env applies to stdio servers (command); use headers for url' });
+      ctx.addIssue({ code: 'custom', path: ['env'], message: ENV_ON_URL });
     }
     if (server.command !== undefined && server.headers !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['headers'], message: 'headers apply to url servers; use env for command' });
+      ctx.addIssue({ code: 'custom', path: ['headers'], message: HEADERS_ON_COMMAND });
     }
+  })
+  // The same rules for plan.schema.json, which cannot see the refinement above: an editor took `{}`, or both kinds.
+  .meta({
+    allOf: [
+      { if: { type: 'object', properties: { command: false, url: false } }, then: refusedSchema(COMMAND_OR_URL) },
+      { if: { type: 'object', required: ['command', 'url'] }, then: refusedSchema(COMMAND_OR_URL) },
+      { if: { type: 'object', required: ['url'] }, then: { type: 'object', properties: { env: refusedSchema(ENV_ON_URL) } } },
+      { if: { type: 'object', required: ['command'] }, then: { type: 'object', properties: { headers: refusedSchema(HEADERS_ON_COMMAND) } } },
+    ],
   });
 export type McpServer = z.infer<typeof McpServer>;
 
