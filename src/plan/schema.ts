@@ -438,7 +438,8 @@ export const Plan = z.strictObject({
       if (twice !== -1) ctx.addIssue({ code: 'custom', path: [twice], message: `\`${names[twice]}\` is listed twice; list each toolset once` });
     })
     .optional()
-    .meta({ description: 'Built-in tool sets to enable.', examples: [['math'], ['files', 'github']] }),
+    // uniqueItems: the rule above as plan.schema.json says it, which cannot see a refinement (an editor took [math, math]).
+    .meta({ description: 'Built-in tool sets to enable, each once.', uniqueItems: true, examples: [['math'], ['files', 'github']] }),
   tools: z.record(ToolName, CommandTool).optional().meta({ description: 'Command tools by name.' }),
   http: HttpConfig.optional(),
   github: GithubConfig.optional(),

@@ -24,6 +24,7 @@ const REFUSED: Record<string, { plan: unknown; at: string }> = {
     plan: { ...STEPS, workflow_sequence: [LIST, { id: 1, type: 'plan', uses: 'plans/one.yml', for_each: '${steps.0.result}' }] },
     at: '/workflow_sequence/1/for_each',
   },
+  'a toolset listed twice': { plan: { goal: 'x', toolsets: ['math', 'math'] }, at: '/toolsets' },
   'an MCP server with neither command nor url': { plan: { goal: 'x', mcp_servers: { docs: {} } }, at: '/mcp_servers/docs' },
   'an MCP server with both command and url': { plan: { goal: 'x', mcp_servers: { docs: { command: ['docs-server'], url: 'https://mcp.example.com/mcp' } } }, at: '/mcp_servers/docs' },
   'headers on a stdio MCP server': { plan: { goal: 'x', mcp_servers: { docs: { command: ['docs-server'], headers: { Authorization: 'x' } } } }, at: '/mcp_servers/docs/headers' },
