@@ -1,4 +1,4 @@
-import { constants, lstatSync, openSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { createOutputFolder } from './create-output-folder.ts';
 import { OutputPathRefusedError } from './output-path-refused-error.ts';
@@ -21,14 +21,22 @@ function isDevicePath(file: string): boolean {
  */
 export type OutputMode = 'w' | 'w+' | 'a' | 'a-existing';
 
-/** The flags of `mode` (a device is opened for writing only), without following a final symlink (but under `/dev`). */
+/** Never waiting on a FIFO at the open (0 where the platform has none); a regular file ignores it. */
+const NO_WAIT = constants.O_NONBLOCK ?? 0;
+
+/**
+ * The flags of `mode` (a device is opened for writing only), without following a final symlink nor waiting for
+ * a FIFO's reader (but under `/dev`, whose devices a user names on purpose and are written as asked).
+ */
 function outputFlags(mode: OutputMode, file?: string): number {
   const device = file !== undefined && isDevicePath(file);
-  const follow = device ? 0 : NO_FOLLOW;
+  const follow = device ? 0 : NO_FOLLOW | NO_WAIT;
   const access = mode === 'w+' && !device ? constants.O_RDWR : constants.O_WRONLY;
   const create = mode === 'a-existing' ? 0 : constants.O_CREAT;
   return access | create | (mode === 'a' || mode === 'a-existing' ? constants.O_APPEND : constants.O_TRUNC) | follow;
 }
+
+const NOT_REGULAR = 'it is a FIFO or a socket, not a regular file, and writing it would hold the run until something reads it (a step may have put it there); remove it';
 
 /** The error for a file that is a symlink (`ELOOP` from an open with `O_NOFOLLOW`), else the error itself. */
 function symlinkRefusal(file: string, error: unknown): unknown {
@@ -46,11 +54,21 @@ function symlinkRefusal(file: string, error: unknown): unknown {
  */
 export function openOutputFile(file: string, mode: OutputMode = 'w'): number {
   if (mode !== 'a-existing') createOutputFolder(file);
+  let fd: number;
   try {
-    return openSync(file, outputFlags(mode, file), 0o666);
+    fd = openSync(file, outputFlags(mode, file), 0o666);
   } catch (error) {
+    // A FIFO no one reads, opened for writing without waiting.
+    if ((error as NodeJS.ErrnoException).code === 'ENXIO') throw new OutputPathRefusedError(file, NOT_REGULAR);
     throw symlinkRefusal(file, error);
   }
+  // Outside /dev only a regular file is written: a FIFO opened at once (read-write, or with a reader) blocked
+  // each write once its pipe was full, the whole process with it, deaf to signals (found by an adversarial pass).
+  if (!isDevicePath(file) && !fstatSync(fd).isFile()) {
+    closeSync(fd);
+    throw new OutputPathRefusedError(file, NOT_REGULAR);
+  }
+  return fd;
 }
 
 /** Throws what `openOutputFile` would for a final symlink, without opening (or truncating) anything: for checks before a run. */

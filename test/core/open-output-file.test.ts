@@ -1,4 +1,6 @@
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, symlinkSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -66,5 +68,43 @@ describe('an output under /dev', () => {
     closeSync(fd);
     closeSync(held);
     expect(readFileSync(file, 'utf8')).toBe('report\n');
+  });
+});
+
+// A step's code (a command tool) can put a FIFO where an output goes, mid-run: the trace writer put the trace
+// back there (`keepAtPath`, opened read-write, which a FIFO allows at once) and its writes blocked the whole
+// process, signals included, once the pipe was full; written only (a report), the open itself waited for a reader.
+describe('an output that is a FIFO', () => {
+  it('is refused at the open, read-write or write-only, without waiting for a reader', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-fifo-out-'));
+    const fifo = path.join(dir, 'trace.jsonl');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const module = pathToFileURL(path.join(import.meta.dirname, '../../src/core/open-output-file.ts')).href;
+    const script = [
+      `import { openOutputFile } from ${JSON.stringify(module)};`,
+      `for (const mode of ['w+', 'w', 'a']) {`,
+      `  try { openOutputFile(${JSON.stringify(fifo)}, mode); console.log(mode, 'opened'); } catch (error) { console.log(mode, error.name); }`,
+      `}`,
+    ].join('\n');
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 15_000 });
+    expect({ signal: run.signal, stdout: run.stdout.trim().split('\n'), stderr: run.stderr }).toEqual({
+      signal: null,
+      stdout: ['w+ OutputPathRefusedError', 'w OutputPathRefusedError', 'a OutputPathRefusedError'],
+      stderr: '',
+    });
+  });
+
+  it('is not where the trace writer puts the trace back: the trace says it could not', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'plan-runner-fifo-trace-'));
+    const file = path.join(dir, 'trace.jsonl');
+    const trace = traceWriter(file);
+    trace.listener({ type: 'step_started', at: 0, stepKey: '1' });
+    trace.flush();
+    unlinkSync(file);
+    expect(spawnSync('mkfifo', [file]).status).toBe(0);
+    trace.listener({ type: 'step_started', at: 1, stepKey: '2' });
+    trace.flush();
+    expect(trace.problem()).toMatch(/trace\.jsonl: it is a FIFO or a socket/);
+    await expect(trace.close()).rejects.toThrow(/FIFO/);
   });
 });
