@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { constants } from 'node:fs';
 import { lstat, open, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -101,16 +102,22 @@ async function readEarlierState(settings: ActionSettings, identity: StateIdentit
   return { ok: true, earlier: { trace: { ...read.trace, label: `the saved state of attempt ${found.attempt}` }, attempt: found.attempt } };
 }
 
+/** Read only, never waiting for a FIFO's writer (0 where the platform has none). */
+const READ_NO_WAIT = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
 /**
  * Whether the trace file holds a started run, read from its first MiB only (a line that window cuts counts
- * as started; one a kill cut, in a file the window holds whole, as `runStarted` takes it); a missing file holds none.
+ * as started; one a kill cut, in a file the window holds whole, as `runStarted` takes it); a missing file holds none,
+ * nor one that is no regular file: a FIFO a step put at the path was waited on, and the main step hung after its
+ * outputs, the post step at its start (found by an adversarial pass).
  */
 export async function traceHoldsStartedRun(file: string): Promise<boolean> {
   let text: string;
   let whole: boolean;
   try {
-    const handle = await open(file, 'r');
+    const handle = await open(file, READ_NO_WAIT);
     try {
+      if (!(await handle.stat()).isFile()) return false;
       const { buffer, bytesRead } = await handle.read(Buffer.alloc(1024 * 1024), 0, 1024 * 1024, 0);
       text = buffer.subarray(0, bytesRead).toString('utf8');
       // A window the file filled may end in a line it cut, not one a kill did.
