@@ -464,3 +464,21 @@ describe('a walk that stops at its limits', () => {
     await expect(call('list_files', { pattern: 'src/deep/*.ts' })).resolves.toBe('src/deep/util.ts');
   });
 });
+
+// On Linux and macOS `\` is a character of a name: a file listed as `notes\b.txt` was searched as `notes/b.txt`,
+// its lines shown under the listed name, and its own never searched; read_file said it did not exist.
+describe.skipIf(process.platform === 'win32')('a name holding a backslash', () => {
+  it('is read and searched as the file list_files lists, not as a path of folders', async () => {
+    const repo = await mkdtemp(path.join(tmpdir(), 'files-backslash-'));
+    await mkdir(path.join(repo, 'notes'));
+    await writeFile(path.join(repo, 'notes/b.txt'), 'other file\n');
+    await writeFile(path.join(repo, 'notes\\b.txt'), 'own TODO\n');
+    const [read, list, search] = filesToolset({ root: repo, redact: createRedactor() });
+    const at: ToolContext = { signal: new AbortController().signal, cwd: repo, stepKey: 'test' };
+    expect(await list!.execute({}, at)).toBe('notes/b.txt\nnotes\\b.txt');
+    await expect(read!.execute({ path: 'notes\\b.txt' }, at)).resolves.toBe('own TODO\n');
+    expect(await search!.execute({ query: 'TODO' }, at)).toBe('notes\\b.txt:1: own TODO');
+    expect(await search!.execute({ query: 'other' }, at)).toBe('notes/b.txt:1: other file');
+    await rm(repo, { recursive: true, force: true });
+  });
+});

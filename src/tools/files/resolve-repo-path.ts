@@ -14,6 +14,13 @@ const CREDENTIAL_FILE = 'a credentials file an earlier step of the job wrote (gh
 const OWN_OUTPUTS = "plan-runner's own output folder (.plan-runner: its traces and reports) is not readable";
 
 /**
+ * What separates a path's folders: `\` too only on Windows. Elsewhere it is a character of a name, and a file
+ * `list_files` listed as `src\b` was read as `src/b` (by `search_files`, under the name it listed) or not at all
+ * (found by an adversarial pass).
+ */
+const SEPARATORS = process.platform === 'win32' ? /[\\/]+/ : /\/+/;
+
+/**
  * Checks the spelling of a model-chosen relative path before touching the disk: no absolute paths,
  * no `..` segments, nothing inside `.git` or `.plan-runner`. Returns the path split into segments.
  */
@@ -22,7 +29,7 @@ export function checkRelativePath(toolName: string, requested: string): string[]
   if (path.isAbsolute(requested) || /^[a-zA-Z]:[\\/]/.test(requested) || requested.startsWith('~')) {
     throw new PathRefusedError(toolName, requested, 'absolute paths are not allowed');
   }
-  const segments = requested.split(/[\\/]+/).filter((segment) => segment !== '' && segment !== '.');
+  const segments = requested.split(SEPARATORS).filter((segment) => segment !== '' && segment !== '.');
   if (segments.includes('..')) throw new PathRefusedError(toolName, requested, "'..' segments are not allowed");
   if (segments.some(isGitSegment)) throw new PathRefusedError(toolName, requested, 'git internals (.git) are not readable');
   if (segments.some(isCredentialFile)) throw new PathRefusedError(toolName, requested, CREDENTIAL_FILE);
