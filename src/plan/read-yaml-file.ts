@@ -22,7 +22,8 @@ export async function readYamlFile<S extends z.ZodType>(path: string, schema: S,
   const bytes = read.bytes;
   const decoded = decodeUtf8(bytes);
   if (!decoded.ok) return { ok: false, errors: [{ file: path, ...decoded.position, path: '', message: decoded.message }] };
-  if (holds !== undefined && decoded.text.split('\n').every((line) => /^\s*(?:#.*)?$/.test(line))) {
+  // `[^\n]`, not `.`: a comment's line ending with CRLF keeps its `\r`, which `.` does not match.
+  if (holds !== undefined && decoded.text.split('\n').every((line) => /^\s*(?:#[^\n]*)?$/.test(line))) {
     return { ok: false, errors: [{ file: path, path: '', message: `the file is empty: it holds ${holds}` }] };
   }
   const yaml = await parsePlanYaml(decoded.text, path);

@@ -54,6 +54,14 @@ it('refuses a duration the fault does not use, and says what an empty file holds
   expect(read.ok ? [] : read.errors.map(formatPlanError)).toEqual([`${file}: the file is empty: it holds ${FAULT_FILE_HOLDS}`]);
 });
 
+// Found by an adversarial pass: a file of comments with Windows line endings was told to add `goal:`, as an empty plan is.
+it('says what an empty file holds when its lines end with CRLF', async () => {
+  const file = path.join(dir, 'empty-faults-crlf.yml');
+  writeFileSync(file, '# no rules yet\r\n\r\n# none\r\n');
+  const read = await readYamlFile(file, FaultFile, FAULT_FILE_HOLDS);
+  expect(read.ok ? [] : read.errors.map(formatPlanError)).toEqual([`${file}: the file is empty: it holds ${FAULT_FILE_HOLDS}`]);
+});
+
 // Found by an adversarial pass: both were read as a fault file and injected nothing, and the eval passed.
 it('refuses a rate of 0 and a file without a rule, saying where', async () => {
   expect(await problems('- { tool: fetch, fault: timeout, rate: 0 }\n')).toEqual([expect.stringMatching(/^1:\d+: a rate is above 0 \(a rate of 0 injects no fault\) and at most 1/)]);
