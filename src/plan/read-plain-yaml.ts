@@ -60,6 +60,7 @@ const NOT_PLAIN_SHAPES: readonly RegExp[] = [
   /(?:^|[ ])[|>][-+]?[1-9]/, // a block scalar's indentation indicator
   /^[ ]+(?![\s\S])/, // a last line of only spaces
   /__proto__/,
+  /(?:^|[\s[{,])[-+]?0[0-9]+(?![^\s,\]}])/, // a whole number with a leading zero, which `yaml` refuses (`010`)
 ];
 const NOT_PLAIN = new RegExp(NOT_PLAIN_SHAPES.map((shape) => shape.source).join('|'), 'm');
 

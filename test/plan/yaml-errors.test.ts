@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorsFor, yaml } from './plan-text.ts';
+import { errorsFor, validPlan, yaml } from './plan-text.ts';
 
 describe('YAML problems are reported with their positions', () => {
   it('reports a syntax error at its line and column', async () => {
@@ -79,5 +79,19 @@ describe('YAML problems are reported with their positions', () => {
 
   it('rejects a bare string', async () => {
     expect(await errorsFor('just some text\n')).toEqual(['plan.yml:1:1: a plan must be a map of keys (goal:, workflow_sequence:, tools:, …), not a string']);
+  });
+
+  // Found by an adversarial pass: `default: 01234` (a zip code) was the number 1234, and `id: 01` step 1, which
+  // `${steps.01.result}` then "does not exist"; YAML 1.1 tools read both as octal.
+  it('refuses a whole number written with a leading zero, at the number, saying how to write it', async () => {
+    const plan = yaml('goal: g', 'inputs:', '  zip: { default: 01234 }', '  code: { default: 0089 }', 'toolsets: [math]', 'workflow_sequence:', '  - id: 010', '    type: tool_call', '    tool: add', '    args: { a: -07, b: 2 }');
+    expect(await errorsFor(plan)).toEqual([
+      'plan.yml:3:19: `01234` has a leading zero: YAML reads it as the number 1234 here, and YAML 1.1 tools as octal; write 1234, or quote it ("01234") to keep the text',
+      'plan.yml:4:20: `0089` has a leading zero: YAML reads it as the number 89 here, and YAML 1.1 tools as text; write 89, or quote it ("0089") to keep the text',
+      'plan.yml:7:9: `010` has a leading zero: YAML reads it as the number 10 here, and YAML 1.1 tools as octal; write 10, or quote it ("010") to keep the text',
+      'plan.yml:10:16: `-07` has a leading zero: YAML reads it as the number -7 here, and YAML 1.1 tools as octal; write -7, or quote it ("-07") to keep the text',
+    ]);
+    const written = await validPlan(plan.replace('01234', '"01234"').replace('010', '10').replace('-07', '-7').replace('0089', '89'));
+    expect([written.source.inputs, written.steps[0]!.id]).toEqual([{ zip: { default: '01234' }, code: { default: 89 } }, 10]);
   });
 });
