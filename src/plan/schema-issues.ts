@@ -32,6 +32,18 @@ function keyName(path: readonly PathSegment[]): string {
   return at === path.length - 1 ? `\`${path[at] as string}\`` : `an item of \`${path[at] as string}\``;
 }
 
+/** YAML 1.1's words for a flag (GitHub workflows' `on:`), text to YAML 1.2: the flag each meant, or undefined. */
+function yaml11Flag(input: unknown): boolean | undefined {
+  if (typeof input !== 'string') return undefined;
+  if (/^(?:y|Y|yes|Yes|YES|on|On|ON)$/.test(input)) return true;
+  return /^(?:n|N|no|No|NO|off|Off|OFF)$/.test(input) ? false : undefined;
+}
+
+/** What `input`, a YAML 1.1 flag, meant: "got `no`, which … read as false …: write false". */
+function yaml11FlagWords(input: string, flag: boolean): string {
+  return `got \`${input}\`, which is text here (only YAML 1.1 reads it as ${String(flag)}): write ${String(flag)}`;
+}
+
 function isStepIdPath(path: readonly PathSegment[]): boolean {
   const last = path.at(-1);
   const owner = typeof last === 'number' ? path.at(-2) : last;
@@ -222,6 +234,8 @@ function oneIssue(issue: ZodIssue, scope: IssueScope, relative: readonly PathSeg
         const spelled = issue.input.trim();
         const means = issue.expected === 'boolean' ? spelled === 'true' || spelled === 'false' : DECIMAL.test(spelled) && Number.isFinite(Number(spelled));
         if (means) return [{ path, message: `${keyName(path)} must be ${expectedWords(issue.expected)}, not text: write ${spelled} without quotes` }];
+        const flag = issue.expected === 'boolean' ? yaml11Flag(issue.input) : undefined;
+        if (flag !== undefined) return [{ path, message: `${keyName(path)} must be true or false; ${yaml11FlagWords(issue.input, flag)}` }];
       }
       // `model: gpt-4o`: "must be a map" named no key to write in it (found by an adversarial CLI hunt). A map of
       // many keys (a step's 26) is not listed: the list would hide the message.
@@ -236,6 +250,8 @@ function oneIssue(issue: ZodIssue, scope: IssueScope, relative: readonly PathSeg
       // `version: "1"` reads as the option it spells, but as text: "must be one of 1; got `1`" said nothing.
       const spelled = issue.values.find((value) => typeof value !== 'string' && typeof issue.input === 'string' && String(value) === issue.input.trim());
       if (spelled !== undefined) return [{ path, message: `${keyName(path)} must be ${issue.values.length === 1 ? String(spelled) : typeof spelled === 'boolean' ? 'true or false' : 'a number'}, not text: write ${String(spelled)} without quotes` }];
+      const flag = yaml11Flag(issue.input);
+      if (flag !== undefined && issue.values.includes(flag)) return [{ path, message: `${keyName(path)} must be ${values.listed()}; ${yaml11FlagWords(issue.input as string, flag)}` }];
       const near = typeof issue.input === 'string' ? values.nearest(issue.input) : undefined;
       const hint = near ? ` — did you mean \`${near}\`?` : '';
       return [{ path, message: `${keyName(path)} must be one of ${values.listed()}; got ${showValue(issue.input)}${hint}` }];

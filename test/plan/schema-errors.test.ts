@@ -71,7 +71,7 @@ describe('schema errors point at the offending key or value', () => {
   it('says what is wrong with a dependency object, a quoted literal, and an empty list item', async () => {
     const steps = ['workflow_sequence:', '  - { id: 1, type: reasoning }'];
     expect(await errorsFor(yaml(...steps, '  - { id: 2, type: reasoning, depends_on: [{ step: 1, optional: "yes" }] }', '  - { id: 3, type: reasoning, depends_on: [{ stp: 1 }] }'))).toEqual([
-      'plan.yml:3:65: `optional` must be true or false; got text (at workflow_sequence[1].depends_on[0].optional)',
+      'plan.yml:3:65: `optional` must be true or false; got `yes`, which is text here (only YAML 1.1 reads it as true): write true (at workflow_sequence[1].depends_on[0].optional)',
       'plan.yml:4:44: missing `step` (at workflow_sequence[2].depends_on[0].step)',
       'plan.yml:4:46: unknown key `stp` (at workflow_sequence[2].depends_on[0].stp)',
     ]);
@@ -93,6 +93,16 @@ describe('schema errors point at the offending key or value', () => {
     ]);
     // Text that spells no number is still told the kind.
     expect(await errorsFor(yaml('goal: g', 'limits: { max_steps: ten }'))).toEqual(['plan.yml:2:22: `max_steps` must be a number; got text (at limits.max_steps)']);
+  });
+
+  // Found by an adversarial pass: `required: no`, as GitHub workflows (YAML 1.1) write a flag, was told "must be true
+  // or false; got text", which named neither the word nor why it is text.
+  it('says a YAML 1.1 flag (yes, no, on, off) is text here, and which of true or false to write', async () => {
+    expect(await errorsFor(yaml('goal: g', 'inputs:', '  a: { required: no }', '  b: { required: On }', 'workflow_sequence:', '  - { id: 1, type: reasoning, approval: YES }'))).toEqual([
+      'plan.yml:3:18: `required` must be true or false; got `no`, which is text here (only YAML 1.1 reads it as false): write false (at inputs.a.required)',
+      'plan.yml:4:18: `required` must be true or false; got `On`, which is text here (only YAML 1.1 reads it as true): write true (at inputs.b.required)',
+      'plan.yml:6:41: `approval` must be true; got `YES`, which is text here (only YAML 1.1 reads it as true): write true (at workflow_sequence[0].approval)',
+    ]);
   });
 
   it('says a merge key is not read, a toolset is listed twice, and a file of lone carriage returns has the wrong line endings', async () => {
