@@ -1224,7 +1224,9 @@ function repeatedWhy(key: string, refused: RepeatedSideEffectError): string {
   const run = refused.earlierRun ? 'an earlier run' : 'this run';
   const earlier = refused.outcome === 'unknown' ? `got no answer in ${run}; it may have taken effect` : `already took effect in ${run}`;
   const again = refused.otherWords ? 'again, in other words its model chose,' : 'again,';
-  return `step ${key} would call ${refused.call} ${again} a tool with side effects that ${earlier}, so plan-runner will not call it: check whether it did`;
+  // "Check whether it did" of a call that succeeded asked the reader to doubt what the run knows.
+  const then = refused.outcome === 'unknown' ? ': check whether it did' : ' again';
+  return `step ${key} would call ${refused.call} ${again} a tool with side effects that ${earlier}, so plan-runner will not call it${then}`;
 }
 
 /**

@@ -26,13 +26,15 @@ export class RepeatedSideEffectError extends StepError {
     insteadOf?: Readonly<Record<string, unknown>>;
   }) {
     const what = fields.outcome === 'succeeded' ? 'already succeeded' : 'got no answer, so it may have taken effect';
+    // A call that succeeded took effect: there is nothing to check, only whether to make it again on purpose.
+    const then = fields.outcome === 'succeeded' ? 'it took effect, so run the plan again without that step' : 'check whether it took effect, then run the plan again without that step';
     const where = fields.earlierRun ? ', in an earlier run' : '';
     const call = `${fields.tool}(${showArgs(fields.args)})`;
     const earlier = fields.insteadOf === undefined ? undefined : `${fields.tool}(${showArgs(fields.insteadOf)})`;
     super(
       earlier === undefined
-        ? `step ${fields.stepKey} would call ${call} again, a call with side effects that ${what} in step ${fields.earlierStep}${where}; plan-runner never repeats one: check whether it took effect, then run the plan again without that step`
-        : `step ${fields.stepKey} would call ${call} in place of ${earlier}, its call with side effects that ${what} in step ${fields.earlierStep}${where}: its model chose the arguments again, in other words, and plan-runner never makes a step's call twice: check whether it took effect, then run the plan again without that step`,
+        ? `step ${fields.stepKey} would call ${call} again, a call with side effects that ${what} in step ${fields.earlierStep}${where}; plan-runner never repeats one: ${then}`
+        : `step ${fields.stepKey} would call ${call} in place of ${earlier}, its call with side effects that ${what} in step ${fields.earlierStep}${where}: its model chose the arguments again, in other words, and plan-runner never makes a step's call twice: ${then}`,
       { transient: false, toolName: fields.tool },
     );
     this.stepKey = fields.stepKey;

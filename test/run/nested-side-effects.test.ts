@@ -62,6 +62,10 @@ it('a step may not repeat at run time a side-effect call a used plan made, in th
   expect(posts).toHaveLength(1);
   expect(first.status).toBe('escalated');
   expect(first.reason).toContain('already took effect in this run');
+  // A call that succeeded took effect: neither the reason nor the step's error asks the reader to check whether it did.
+  expect(first.reason).toContain('so plan-runner will not call it again');
+  expect(first.reason).not.toContain('check whether');
+  expect(first.reason).toContain('it took effect, so run the plan again without that step');
   // Named by the step that used the plan, as its tools and the trace name it.
   expect(first.reason).toContain("already succeeded in step announce/a of the plan 'announce'");
 
