@@ -47,11 +47,34 @@ export const BASE_ENV_NAMES: readonly string[] = [
   // The runner's mark on the processes of a job, by which a self-hosted runner ends those left when the job
   // ends: a tool a killed main step left behind (its own process group, reparented) is found by it.
   'RUNNER_TRACKING_ID',
-  // Windows cannot start most programs without these.
+];
+
+/**
+ * What programs on Windows need to start and find their home, caches and temp folder (unset elsewhere): without
+ * `SystemRoot` Node and Python fail at their start, without `USERPROFILE` Python's `Path.home()` does, and npm
+ * keeps its cache under `LOCALAPPDATA`. No secrets; every process plan-runner starts gets them.
+ */
+export const WINDOWS_START_ENV_NAMES: readonly string[] = [
   'SystemRoot',
   'windir',
   'ComSpec',
   'PATHEXT',
+  'SystemDrive',
+  'USERPROFILE',
+  'HOMEDRIVE',
+  'HOMEPATH',
+  'USERNAME',
+  'APPDATA',
+  'LOCALAPPDATA',
+  'ProgramData',
+  'ProgramFiles',
+  'ProgramFiles(x86)',
+  'CommonProgramFiles',
+  'PROCESSOR_ARCHITECTURE',
+  'NUMBER_OF_PROCESSORS',
+  'OS',
+  'TEMP',
+  'TMP',
 ];
 
 /** What a plan's `env:` passes to a process: names to pass through, or a map of values that may read `${env.NAME}`. */
@@ -59,6 +82,21 @@ export type EnvPassThrough = readonly string[] | Readonly<Record<string, string>
 
 /** The runner's environment as `process.env` gives it. */
 export type RunnerEnvironment = Readonly<Record<string, string | undefined>>;
+
+/**
+ * The runner's variables of these names that do not look secret, under the names the runner spells them: on
+ * Windows, whose names ignore case, a copy of its environment says `Path`, and `PATH` finds it.
+ */
+export function runnerVariables(runnerEnv: RunnerEnvironment, names: readonly string[], platform: NodeJS.Platform = process.platform): Record<string, string> {
+  const caseInsensitive = platform === 'win32';
+  const wanted = new Set(names.map((name) => (caseInsensitive ? name.toUpperCase() : name)));
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(runnerEnv)) {
+    if (value === undefined || isSecretEnvName(name)) continue;
+    if (wanted.has(caseInsensitive ? name.toUpperCase() : name)) env[name] = value;
+  }
+  return env;
+}
 
 /**
  * The environment a tool subprocess gets: the safe base from `runnerEnv`, plus exactly what the
@@ -70,14 +108,9 @@ export function scrubEnvironment(
   runnerEnv: RunnerEnvironment,
   passThrough: EnvPassThrough | undefined,
   toolName: string,
+  platform: NodeJS.Platform = process.platform,
 ): Record<string, string> {
-  const env: Record<string, string> = {};
-  const caseInsensitive = process.platform === 'win32';
-  const base = new Set(BASE_ENV_NAMES.map((name) => (caseInsensitive ? name.toUpperCase() : name)));
-  for (const [name, value] of Object.entries(runnerEnv)) {
-    if (value === undefined || isSecretEnvName(name)) continue;
-    if (base.has(caseInsensitive ? name.toUpperCase() : name)) env[name] = value;
-  }
+  const env = runnerVariables(runnerEnv, [...BASE_ENV_NAMES, ...WINDOWS_START_ENV_NAMES], platform);
   if (Array.isArray(passThrough)) {
     for (const name of passThrough) {
       const value = runnerEnv[name];

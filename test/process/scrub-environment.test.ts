@@ -98,3 +98,23 @@ describe('a command tool subprocess', () => {
     expect(error).toMatchObject({ transient: false, missing: 'ABSENT' });
   });
 });
+
+describe('scrubEnvironment on a Windows runner', () => {
+  it('passes the user profile folders Windows programs find their home and caches by (Python’s Path.home(), npm), and no secret in any case', () => {
+    const windows = {
+      Path: 'C:\\Windows\\system32',
+      SystemRoot: 'C:\\Windows',
+      USERPROFILE: 'C:\\Users\\runneradmin',
+      APPDATA: 'C:\\Users\\runneradmin\\AppData\\Roaming',
+      LOCALAPPDATA: 'C:\\Users\\runneradmin\\AppData\\Local',
+      github_token: 'ghs_runner_token_value',
+    };
+    expect(scrubEnvironment(windows, undefined, 'tool', 'win32')).toEqual({
+      Path: windows.Path,
+      SystemRoot: windows.SystemRoot,
+      USERPROFILE: windows.USERPROFILE,
+      APPDATA: windows.APPDATA,
+      LOCALAPPDATA: windows.LOCALAPPDATA,
+    });
+  });
+});

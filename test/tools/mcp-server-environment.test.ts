@@ -20,3 +20,38 @@ describe('mcpServerEnvironment', () => {
     expect(mcpServerEnvironment('docs', ['UNLISTED'], runner)).toEqual({ PATH: '/usr/bin:/bin', HOME: '/home/runner', RUNNER_TRACKING_ID: 'github_0b0c', UNLISTED: 'anything' });
   });
 });
+
+describe('mcpServerEnvironment on a Windows runner', () => {
+  // As a Windows runner's environment reads, copied (`Path`, not `PATH`); without SystemRoot neither Node nor Python
+  // starts there (no random numbers, no sockets), and npx finds no cache without LOCALAPPDATA.
+  const windows = {
+    Path: 'C:\\Windows\\system32;C:\\Program Files\\nodejs',
+    SystemRoot: 'C:\\Windows',
+    windir: 'C:\\Windows',
+    ComSpec: 'C:\\Windows\\system32\\cmd.exe',
+    PATHEXT: '.COM;.EXE;.BAT;.CMD',
+    SystemDrive: 'C:',
+    USERPROFILE: 'C:\\Users\\runneradmin',
+    APPDATA: 'C:\\Users\\runneradmin\\AppData\\Roaming',
+    LOCALAPPDATA: 'C:\\Users\\runneradmin\\AppData\\Local',
+    TEMP: 'C:\\Users\\RUNNER~1\\AppData\\Local\\Temp',
+    github_token: 'ghs_runner_token_value',
+    UNLISTED: 'anything',
+  };
+
+  it('gives a server what Windows programs need to start, whatever the case of its names, and still no secret', () => {
+    const env = mcpServerEnvironment('docs', undefined, windows, 'win32');
+    expect(env).toEqual({
+      Path: windows.Path,
+      SystemRoot: windows.SystemRoot,
+      windir: windows.windir,
+      ComSpec: windows.ComSpec,
+      PATHEXT: windows.PATHEXT,
+      SystemDrive: windows.SystemDrive,
+      USERPROFILE: windows.USERPROFILE,
+      APPDATA: windows.APPDATA,
+      LOCALAPPDATA: windows.LOCALAPPDATA,
+      TEMP: windows.TEMP,
+    });
+  });
+});

@@ -1,6 +1,7 @@
 import type { McpServer } from './mcp-config.ts';
 import { expandEnvReferences } from '../../process/expand-env-references.ts';
 import { McpServerStartError } from './mcp-server-start-error.ts';
+import { runnerVariables, WINDOWS_START_ENV_NAMES } from '../../process/scrub-environment.ts';
 
 /** Replaces `${env.NAME}` with the runner's variable; a variable that is not set stops the server's start, saying where. */
 export function expandServerEnv(
@@ -19,18 +20,16 @@ export function expandServerEnv(
 /**
  * The whole environment of a stdio MCP server: PATH, HOME and the runner's `RUNNER_TRACKING_ID`, plus exactly what
  * its `env:` names. The tracking mark is how a self-hosted runner finds, at the job's end, what a killed main step
- * left running: a server, in a process group of its own, ran on without it (found by an adversarial pass).
+ * left running: a server, in a process group of its own, ran on without it (found by an adversarial pass). On
+ * Windows, also what programs need there to start (`WINDOWS_START_ENV_NAMES`).
  */
 export function mcpServerEnvironment(
   server: string,
   config: McpServer['env'],
   runnerEnv: Readonly<Record<string, string | undefined>>,
+  platform: NodeJS.Platform = process.platform,
 ): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const name of ['PATH', 'HOME', 'RUNNER_TRACKING_ID']) {
-    const value = runnerEnv[name];
-    if (value !== undefined) env[name] = value;
-  }
+  const env = runnerVariables(runnerEnv, ['PATH', 'HOME', 'RUNNER_TRACKING_ID', ...WINDOWS_START_ENV_NAMES], platform);
   if (Array.isArray(config)) {
     for (const name of config) {
       const value = runnerEnv[name];
