@@ -14,7 +14,7 @@ export interface PlanServersOptions {
   readonly signal: AbortSignal;
   /** The repository root: stdio servers run here. */
   readonly cwd: string;
-  /** The runner's environment; servers see only PATH, HOME and what their `env:` names. */
+  /** The runner's environment; servers see only PATH, HOME, the few variables programs need to start (`mcpServerEnvironment`) and what their `env:` names. */
   readonly env: RunnerEnvironment;
   /** How long each server gets to start and list its tools. */
   readonly timeoutMs?: number;

@@ -19,7 +19,7 @@ export interface ConnectMcpServersOptions {
   readonly timeoutMs?: number;
   /** Working directory of stdio servers (the repository root). */
   readonly cwd?: string;
-  /** The runner's environment (default `process.env`); servers see only PATH, HOME and what they name. */
+  /** The runner's environment (default `process.env`); servers see only what `mcpServerEnvironment` passes and what they name. */
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 

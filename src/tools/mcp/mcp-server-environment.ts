@@ -18,7 +18,7 @@ export function expandServerEnv(
 }
 
 /**
- * The whole environment of a stdio MCP server: PATH, HOME and the runner's `RUNNER_TRACKING_ID`, plus exactly what
+ * The whole environment of a stdio MCP server: PATH, HOME, TEMP/TMP and the runner's `RUNNER_TRACKING_ID`, plus exactly what
  * its `env:` names. The tracking mark is how a self-hosted runner finds, at the job's end, what a killed main step
  * left running: a server, in a process group of its own, ran on without it (found by an adversarial pass). On
  * Windows, also what programs need there to start (`WINDOWS_START_ENV_NAMES`).

@@ -35,7 +35,7 @@ const UNCHECKED_OUTPUT: jsonSchemaValidator = {
 export interface McpSessionOptions {
   /** Where stdio servers run: the repository root. */
   readonly cwd?: string;
-  /** The runner's environment; only PATH, HOME and the variables the config names are read from it. */
+  /** The runner's environment; only the variables `mcpServerEnvironment` passes and those the config names are read from it. */
   readonly runnerEnv: Readonly<Record<string, string | undefined>>;
 }
 
